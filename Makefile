@@ -1,0 +1,97 @@
+# dnnmem.h: build, test, demo, benchmarks and fuzzing.
+#   make          the tool (build/dnnmem), examples, tests
+#   make test     everything under ASan+UBSan, compile checks, fuzz regressions;
+#                 ends with "N passed, M failed"
+#   make demo     plans a bundled real model with every strategy (and an SVG)
+#   make bench    quality and speed tables over tests/data and ../shared/data
+#   make fuzz     libFuzzer on every target (FUZZ_SECONDS each, clang)
+#   make clean
+
+CC      ?= cc
+CXX     ?= c++
+CLANG   := $(shell command -v clang 2>/dev/null)
+BUILD   := build
+WARN    := -std=c99 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Werror
+SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_SECONDS ?= 60
+STB     := /usr/include/stb/stb_ds.h
+
+TEST_SRC  := $(wildcard tests/test_*.c)
+BENCH_SRC := $(wildcard tests/bench_*.c)
+FUZZ_SRC  := $(wildcard fuzz/fuzz_*.c)
+EX_SRC    := $(filter-out examples/dnnmem.c,$(wildcard examples/*.c))
+
+TESTS     := $(TEST_SRC:tests/%.c=$(BUILD)/%)
+BENCHES   := $(BENCH_SRC:tests/%.c=$(BUILD)/%)
+FUZZ_RUN  := $(FUZZ_SRC:fuzz/%.c=$(BUILD)/fuzz/%)
+FUZZ_LIB  := $(FUZZ_SRC:fuzz/%.c=$(BUILD)/libfuzzer/%)
+EXAMPLES  := $(EX_SRC:examples/%.c=$(BUILD)/example_%)
+
+.PHONY: all test demo bench fuzz clean stb
+.DELETE_ON_ERROR:
+
+all: $(BUILD)/dnnmem $(EXAMPLES) $(TESTS)
+
+# stb_ds (Debian libstb-dev) for the tool, tests and drivers; installed when
+# missing and we are root, otherwise we say what to install.
+stb:
+	@if [ ! -f $(STB) ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "installing libstb-dev (stb_ds)"; \
+	    (apt-get install -y -qq libstb-dev >/dev/null 2>&1 || \
+	     (apt-get update -qq >/dev/null && apt-get install -y -qq libstb-dev >/dev/null)) || exit 1; \
+	  else \
+	    echo "missing $(STB): install it with 'sudo apt-get install -y libstb-dev'"; exit 1; \
+	  fi; \
+	fi
+
+$(BUILD)/dnnmem: examples/dnnmem.c dnnmem.h | stb
+	@mkdir -p $(@D)
+	$(CC) $(WARN) -O2 -g -I. -o $@ $< -lm
+
+$(BUILD)/san/dnnmem: examples/dnnmem.c dnnmem.h | stb
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(SAN) -O1 -g -I. -o $@ $< -lm
+
+$(BUILD)/example_%: examples/%.c dnnmem.h | stb
+	@mkdir -p $(@D)
+	$(CC) $(WARN) -O2 -g -I. -o $@ $< -lm
+
+$(BUILD)/test_%: tests/test_%.c tests/test.h dnnmem.h | stb
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(SAN) -O1 -g -I. -o $@ $< -lm
+
+$(BUILD)/bench_%: tests/bench_%.c dnnmem.h | stb
+	@mkdir -p $(@D)
+	$(CC) $(WARN) -O2 -DNDEBUG -I. -o $@ $< -lm
+
+$(BUILD)/fuzz/fuzz_%: fuzz/fuzz_%.c fuzz/driver.c fuzz/fuzz.h dnnmem.h | stb
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(SAN) -O1 -g -I. -o $@ $< fuzz/driver.c -lm
+
+$(BUILD)/libfuzzer/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz.h dnnmem.h | stb
+	@mkdir -p $(@D)
+	$(CLANG) $(WARN) -fsanitize=fuzzer,address,undefined -O1 -g -I. -o $@ $< -lm
+
+test: $(BUILD)/dnnmem $(BUILD)/san/dnnmem $(EXAMPLES) $(TESTS) $(FUZZ_RUN) $(if $(CLANG),$(FUZZ_LIB))
+	@BUILD=$(BUILD) CLANG=$(CLANG) bash tests/run_tests.sh
+
+demo: $(BUILD)/dnnmem
+	@bash examples/demo.sh $(BUILD)/dnnmem
+
+bench: $(BUILD)/dnnmem $(BENCHES)
+	@for b in $(BENCHES); do $$b || exit 1; echo; done
+
+fuzz: $(if $(CLANG),$(FUZZ_LIB),$(FUZZ_RUN))
+	@if [ -z "$(CLANG)" ]; then echo "clang not found: running the plain drivers instead"; fi
+	@for t in $(FUZZ_SRC:fuzz/%.c=%); do \
+	  mkdir -p $(BUILD)/corpus/$$t; cp -r fuzz/corpus/$$t/. $(BUILD)/corpus/$$t/ 2>/dev/null; \
+	  if [ -n "$(CLANG)" ]; then \
+	    $(BUILD)/libfuzzer/$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 $(BUILD)/corpus/$$t || exit 1; \
+	  else \
+	    $(BUILD)/fuzz/$$t -runs=200000 $(BUILD)/corpus/$$t || exit 1; \
+	  fi; \
+	done
+
+clean:
+	rm -rf $(BUILD)

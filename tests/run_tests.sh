@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Runs every test of dnnmem.h (make test builds the binaries first) and ends
+# with one line "N passed, M failed". Exit status 0 only when M is 0.
+set -u
+B=${BUILD:-build}
+CLANG=${CLANG:-}
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# 1. unit and property tests: each prints "SUITE: N passed, M failed"
+for t in "$B"/test_*; do
+  [ -x "$t" ] || continue
+  "$t" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  line=$(grep -E '^[A-Za-z0-9_]+: [0-9]+ passed, [0-9]+ failed$' "$tmp/out" | tail -1)
+  if [ -z "$line" ]; then
+    bad "$(basename "$t") (no summary, exit $rc)"; tail -20 "$tmp/err"; continue
+  fi
+  p=$(echo "$line" | sed -E 's/.*: ([0-9]+) passed.*/\1/')
+  f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed$/\1/')
+  pass=$((pass + p)); fail=$((fail + f))
+  if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then fail=$((fail + 1)); echo "FAIL $(basename "$t") exit $rc"; fi
+  echo "$line"
+  [ "$f" -eq 0 ] || tail -30 "$tmp/err"
+done
+
+# 2. compile checks: C++ (g++, clang++), C99 warnings with gcc and clang,
+#    DNNMEM_STATIC in two translation units linked together
+for cxx in g++ clang++; do
+  command -v $cxx >/dev/null || continue
+  if $cxx -x c++ -Wall -Wextra -Werror -I. -c tests/compile_cpp.cpp -o "$tmp/cpp.o" 2>"$tmp/err"; then ok "compile as C++ ($cxx)"; else bad "compile as C++ ($cxx)"; head -20 "$tmp/err"; fi
+done
+for cc in gcc clang; do
+  command -v $cc >/dev/null || continue
+  if $cc -std=c99 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Werror -I. -c tests/compile_static.c -o "$tmp/s.o" 2>"$tmp/err" &&
+     $cc -std=c99 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Werror -DDNNMEM_STATIC_SECOND -I. tests/compile_static.c "$tmp/s.o" -o "$tmp/s" -lm 2>>"$tmp/err" && "$tmp/s"; then
+    ok "DNNMEM_STATIC twice, C99 warnings ($cc)"
+  else
+    bad "DNNMEM_STATIC twice, C99 warnings ($cc)"; head -20 "$tmp/err"
+  fi
+done
+
+# 3. fuzz targets as plain programs: corpus plus generated inputs
+for t in "$B"/fuzz/fuzz_*; do
+  [ -x "$t" ] || continue
+  name=$(basename "$t")
+  corpus=fuzz/corpus/${name#fuzz_}
+  args=()
+  [ -d "$corpus" ] && args+=("$corpus")
+  if "$t" -runs=3000 -max_len=512 "${args[@]}" >"$tmp/out" 2>&1; then ok "$name regression ($(tail -1 "$tmp/out" | sed 's/.*: //'))"; else bad "$name regression"; tail -20 "$tmp/out"; fi
+done
+
+# 4. short libFuzzer runs where clang is present
+if [ -n "$CLANG" ]; then
+  for t in "$B"/libfuzzer/fuzz_*; do
+    [ -x "$t" ] || continue
+    name=$(basename "$t")
+    mkdir -p "$tmp/c_$name"
+    cp -r "fuzz/corpus/${name#fuzz_}/." "$tmp/c_$name/" 2>/dev/null
+    if "$t" -max_total_time=${LIBFUZZER_SECONDS:-8} -max_len=512 "$tmp/c_$name" >"$tmp/out" 2>&1; then
+      ok "$name libFuzzer ${LIBFUZZER_SECONDS:-8} s ($(grep -o 'Done [0-9]* runs' "$tmp/out" | tail -1))"
+    else
+      bad "$name libFuzzer"; tail -30 "$tmp/out"
+    fi
+  done
+fi
+
+# 5. command-line tests: each tests/cli_*.sh prints "SUITE: N passed, M failed"
+for s in tests/cli_*.sh; do
+  [ -f "$s" ] || continue
+  DNNMEM="$B/san/dnnmem" bash "$s" >"$tmp/out" 2>&1
+  line=$(grep -E '^[A-Za-z0-9_]+: [0-9]+ passed, [0-9]+ failed$' "$tmp/out" | tail -1)
+  if [ -z "$line" ]; then bad "$s (no summary)"; tail -20 "$tmp/out"; continue; fi
+  p=$(echo "$line" | sed -E 's/.*: ([0-9]+) passed.*/\1/')
+  f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed$/\1/')
+  pass=$((pass + p)); fail=$((fail + f))
+  echo "$line"
+  [ "$f" -eq 0 ] || grep -E '^(FAIL|  )' "$tmp/out" | head -30
+done
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,47 @@
+/* tests/test.h: the small harness every tests/test_*.c uses.
+
+   RUN(fn) runs one test case (a void function); CHECK and CHECK_EQ record a
+   failure with file and line and let the case go on. test_finish() prints
+   "SUITE: N passed, M failed" (cases, not checks) and returns the exit code. */
+#ifndef DNNMEM_TEST_H
+#define DNNMEM_TEST_H
+#include <stdio.h>
+
+static int test__case_failed, test__passed, test__failed;
+
+#define CHECK(cond)                                                         \
+  do {                                                                      \
+    if (!(cond)) {                                                          \
+      fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond); \
+      test__case_failed = 1;                                                \
+    }                                                                       \
+  } while (0)
+
+#define CHECK_EQ(a, b)                                                        \
+  do {                                                                        \
+    long long test__a = (long long)(a), test__b = (long long)(b);             \
+    if (test__a != test__b) {                                                 \
+      fprintf(stderr, "%s:%d: CHECK_EQ(%s, %s) failed: %lld != %lld\n",       \
+              __FILE__, __LINE__, #a, #b, test__a, test__b);                  \
+      test__case_failed = 1;                                                  \
+    }                                                                         \
+  } while (0)
+
+#define RUN(fn) test__run(#fn, fn)
+
+static void test__run(const char *name, void (*fn)(void)) {
+  test__case_failed = 0;
+  fn();
+  if (test__case_failed) {
+    test__failed++;
+    fprintf(stderr, "FAIL %s\n", name);
+  } else {
+    test__passed++;
+  }
+}
+
+static int test_finish(const char *suite) {
+  printf("%s: %d passed, %d failed\n", suite, test__passed, test__failed);
+  return test__failed != 0;
+}
+#endif
