@@ -82,6 +82,220 @@
        dnnmem_stop_fn    "stop now?" callback for anytime searches (the header
                          reads no clock; the caller's callback may).
 
+
+   MAX FLOW AND MIN CUT (dnnmem_flow_*)
+       Problem: a directed graph with int64_t arc capacities, a source and a
+       sink; find a maximum flow, the net flow on every arc and a minimum
+       cut (the nodes on its source side). Arcs are added in pairs: one call
+       adds u->v with `capacity` and v->u with `reverse_capacity`.
+       Algorithms:
+       - DNNMEM_FLOW_BK (the default): Boykov and Kolmogorov, "An
+         experimental comparison of min-cut/max-flow algorithms for energy
+         minimization in vision" (PAMI 2004): two search trees grown from
+         the terminals, augmentation, adoption of orphans, with the
+         time-stamp/distance heuristic for choosing parents. Arcs touching
+         the source or the sink become one terminal capacity per node, of
+         which min(source, sink) is pushed at once. Worst case
+         O(m n^2 |C|), in practice near-linear on DAG-like and grid graphs.
+       - DNNMEM_FLOW_PUSH_RELABEL: Goldberg-Tarjan, highest label first,
+         with global relabelling (backward BFS from the sink after O(n + m)
+         work) and the gap heuristic; a second phase returns the excess of
+         the maximum preflow to the source. O(n^2 sqrt(m)). Independent of
+         BK; used to cross-check it and sometimes faster on dense graphs.
+       Either way the result is an exact maximum flow; the cut returned by
+       dnnmem_flow_source_side is the set of nodes reachable from the source
+       in the residual graph (the minimal minimum cut, so both algorithms
+       return the same cut): BK's final source tree, a BFS after
+       push-relabel.
+       Overflow: the sum of the capacities leaving the source (capacity of
+       arcs out of it plus reverse_capacity of arcs into it) must fit in
+       int64_t, which bounds every flow and excess; else the solve returns
+       DNNMEM_ERR_OVERFLOW. Sink-side capacities are unrestricted.
+       capacity + reverse_capacity of one arc must fit in int64_t too.
+       Scratch: dnnmem_flow_scratch_size(num_nodes, max_arcs), at most
+       DNNMEM_FLOW_SCRATCH_BYTES(num_nodes, max_arcs) = 88 n + 60 m + 512
+       bytes. The dnnmem_flow struct lives in caller memory and points into
+       the scratch; solve may be called again (with another algorithm or
+       other terminals): it restarts from the capacities.
+       Usage:
+           size_t bytes; dnnmem_flow f; int64_t value; int32_t a;
+           dnnmem_flow_scratch_size(4, 5, &bytes);
+           void *mem = malloc(bytes);
+           dnnmem_flow_init(&f, 4, 5, mem, bytes);
+           dnnmem_flow_add_arc(&f, 0, 1, 3, 0, &a);   ... more arcs ...
+           dnnmem_flow_solve(&f, 0, 3, DNNMEM_FLOW_DEFAULT, &value);
+           dnnmem_flow_arc_flow(&f, a); dnnmem_flow_source_side(&f, 2);
+
+
+   PATH-COVER GROUPING (dnnmem_cover_)
+       LeapMind's arena planner (2021) splits tensors into groups of pairwise
+       non-overlapping lifetimes and places them group after group with the
+       height placement. A grouping is a vertex-disjoint path cover of the DAG
+       "i -> j when upper[i] <= lower[j]"; fewer groups, better plans.
+
+       dnnmem_cover_intervals: the seed's greedy, O(n log n) worst case.
+       Records go in order of (lower, then longer first, then larger, then
+       index); each joins a group whose last member has ended by its lower,
+       else opens a new group. Any such choice gives exactly overlap_max
+       groups (the most lifetimes alive at one time; the seed's proof), the
+       optimum. The choice among the groups that fit is BEST FIT: the group
+       whose last member ended LATEST (ties: the oldest group). It leaves
+       the smallest idle hole inside a group, so the first groups, which the
+       planner places lowest, are the densest chains and the height profile
+       stays flat (the chain [i, i+2) alternates low/high, the seed's
+       optimum). Measured with the height placement on the 30 model graphs
+       of the benchmark: 9,380,826 KiB in sum against 9,439,191 KiB for "the
+       group that ended earliest" and 9,399,238 KiB for "the oldest group"
+       (best fit is up to a third smaller on inference graphs; the others
+       win on some training graphs and on vit_b_16.dec). It costs nothing extra: groups become free in order
+       of their end, so the free ones form a stack whose top is the best
+       fit; busy groups wait in a min-heap by end. The records are sorted by
+       an LSD radix sort on lower (ties by a merge sort), so 10^6 records
+       take about 0.2 s. Gaps are ignored (a record occupies its whole
+       lifetime). Scratch: about 44 bytes per record;
+       DNNMEM_COVER_INTERVALS_SCRATCH_BYTES(n) is a static bound.
+
+           size_t bytes;
+           int32_t groups;
+           dnnmem_cover_intervals_scratch_size(n, &bytes);
+           dnnmem_cover_intervals(records, n, group_of, order, &groups,
+                                  scratch, bytes);
+           order[] lists the records group by group, each in time order.
+
+       dnnmem_cover_dag: the minimum vertex-disjoint path cover of any DAG in
+       the shared CSR form (edges input -> consumer): n minus a maximum
+       matching "u precedes v" over the edges, by Hopcroft-Karp
+       (O(E sqrt V), iterative, no recursion). With DNNMEM_COVER_TRANSITIVE
+       a path may skip vertices (the next one need only be reachable): the
+       minimum chain cover of the reachability order, which is what groups
+       of non-overlapping lifetimes are on the interval DAG, and equals the
+       largest antichain (Dilworth). It is computed without the quadratic
+       closure: one max flow (the project's engine, dnnmem_flow_*) on
+       2V + 2 nodes and 3V + E arcs, where unbounded arcs in_w -> out_w let
+       a unit of flow travel along the graph from the vertex it leaves to
+       the vertex it joins; the flow is then decomposed into the pairs in
+       O(V + E + the flow's total path length), at most O(V (V + E)).
+       Paths come back in the topological order of their first vertex.
+       Cycles give DNNMEM_ERR_CYCLE, an empty graph
+       DNNMEM_ERR_INVALID_ARGUMENT. Scratch: O(V + E)
+       (dnnmem_cover_dag_scratch_size).
+
+       dnnmem_cover_edges: W, the fewest directed paths that together walk
+       every edge (paths may share vertices and edges; isolated vertices
+       need none). The seed proves overlap_max <= 2 W for graphs without
+       isolated vertices, hence arena <= 2 W max_size for the path-cover
+       plan. Computed as a minimum flow with lower bound 1 per edge: every
+       edge walked once needs sum over v of max(0, out(v) - in(v)) paths;
+       a max flow from the vertices where paths end (in > out) along the
+       edges to those where paths start (out > in) joins paths pairwise, so
+       W = that sum minus the max flow (one max flow on V + 2 nodes and
+       V + E arcs). The paths are recovered by walking the flow from the
+       vertices in topological order; their total length is W + the sum of
+       the edges' traversal counts. A repeated input (x * x) is one edge.
+       W is at least the number of vertices without inputs (and of those
+       without consumers) that have an edge: it is 2 for ResNet-18 and
+       ResNet-50 alike and 4 for GPT-mini and GPT-2 small (constant with
+       depth, as the seed says), but large for training graphs (every
+       parameter gradient is an output) and decomposed graphs (every
+       constant is an input).
+
+
+   INTERVAL PLANNING (dnnmem_plan_*)
+       Problem: give every record an offset in one arena so that records
+       whose lifetimes intersect never share a byte, each offset a multiple
+       of its alignment, fixed offsets kept, and the arena max(offset + size)
+       as small as possible (dynamic storage allocation; NP-hard).
+
+       Strategies (dnnmem_plan_algo; n records, T <= 2n distinct times,
+       k = records whose lifetimes meet a given one):
+         naive           every record its own region, stacked in input
+                         order. O(n). The baseline.
+         greedy-size     TFLite's Greedy by Size (Pisarchyk & Lee 2020):
+                         records by size, descending; each takes the
+                         smallest gap between already placed, time-
+                         overlapping records that fits, else goes above
+                         them all. O(n log n + sum k log k) with an
+                         augmented interval tree.
+         greedy-breadth  TFLite's Greedy by Breadth: steps by breadth
+                         (total live bytes), descending; each step's
+                         unplaced records by size, descending; the same
+                         smallest-gap rule. Every record is assigned to its
+                         widest step by a range-minimum query: O(n log n +
+                         sum k log k).
+         sorted-height   LeapMind's old order: lifetime length, then size,
+                         descending, each record at the height (top of what
+                         is placed over its lifetime) and raising it. Range
+                         max / range chmax segment tree: O(n log n). It
+                         builds staircases on chains; kept as the baseline.
+         pathcover       LeapMind (2021): records grouped into the minimum
+                         number of chains of non-overlapping lifetimes
+                         (dnnmem_cover_intervals; the count equals the
+                         maximum overlap), placed group after group with the
+                         height rule. O(n log n). On a chain of equal
+                         records living two steps each it alternates low and
+                         high and reaches the optimum 2 x size.
+         bestfit         strip-packing best fit (Sekiyama et al. 2018, as in
+                         XLA-style heap simulators): repeatedly take the
+                         lowest stretch of the skyline (time ranges of equal
+                         height) and put there the record that fits it best
+                         (longest lifetime inside it, then largest); when
+                         none fits, raise the stretch to its lower
+                         neighbour. O((n + T) log n + scanned candidates).
+         best (default)  all of the above but naive; the smallest arena
+                         wins (ties: the order above). optimal = 1 when the
+                         arena equals the lower bound.
+       Fixed offsets are honoured by every strategy (the gap rule sees them
+       as placed; the height rule lifts a record above any fixed record it
+       would touch). Gaps are ignored by the heuristics (a record occupies
+       its whole lifetime; still a valid plan); the checker honours them.
+
+       Lower bound (dnnmem_plan_lower_bound): the most bytes live at any
+       step (a record inside a gap counts its window). With alignments
+       every live record but the topmost is rounded up to the smallest
+       alignment in use. O(n log n).
+
+       Checker (dnnmem_plan_check): offsets non-negative, aligned, fixed
+       ones kept, arena representable, and no two pieces (records split at
+       their gaps; windows as their own pieces) sharing a byte while both
+       live: pieces by offset, each checked against the highest end of the
+       earlier pieces meeting it in time (range max / range chmax tree).
+       O(p log p) for p pieces; reports one conflicting pair.
+
+       Usage:
+           dnnmem_plan_options opt = {0};           (best, alignment 1)
+           size_t bytes;
+           dnnmem_plan_scratch_size(recs, n, &opt, &bytes);
+           void *scratch = malloc(bytes);
+           int64_t *offsets = malloc(n * sizeof *offsets);
+           dnnmem_plan_result res;
+           if (dnnmem_plan(recs, n, &opt, offsets, &res, scratch, bytes) == DNNMEM_OK)
+               printf("arena %lld, lower bound %lld\n", res.arena, res.lower_bound);
+
+   SHARED OBJECTS (dnnmem_share_*)
+       Problem (TFLite, GPU textures): assign each record to an object so
+       that no two time-overlapping records share one; an object is as
+       large as its largest record; minimise the sum of object sizes.
+       Lower bound: the sum of positional maximums (the i-th positional
+       maximum is the largest i-th biggest size live at any step).
+         greedy-size           records by size, descending; the smallest
+                               free object at least as large, else a new one.
+         greedy-size-improved  records staged by positional maximums; inside
+                               a stage, the (record, object) pair with the
+                               smallest time gap between the record and the
+                               object's nearest record.
+         greedy-breadth        steps by breadth; their records by size; the
+                               smallest large-enough free object, else grow
+                               the largest free one, else a new one.
+         greedy-order          records in order of first use (TFLite's
+                               "greedy in order"): reuse a free object, the
+                               smallest large-enough one, else grow the
+                               largest free one, else a new one.
+         best (default)        the smallest total of the above.
+       Objects are ordered records per object (a free object is one whose
+       records all end by the record's start, or begin after its end).
+       O(n * objects) for the greedies, O(n^2) worst case for the improved
+       one (pairs are rescanned per stage). dnnmem_share_check verifies.
+
    HISTORY
        0.1.0  2026-11  first release.
 
@@ -138,7 +352,9 @@ extern "C" {
   X(DNNMEM_ERR_MISALIGNED, -15, "offset is not a multiple of its alignment") \
   X(DNNMEM_ERR_BAD_GAP, -16, "gap outside its lifetime, unsorted, or window outside the buffer") \
   X(DNNMEM_ERR_FIXED_MISMATCH, -17, "plan moves a buffer with a fixed offset") \
-    /* end of the result list */
+    X(DNNMEM_ERR_FLOW_FULL, -100, "more arcs added than the flow network was sized for") \
+  X(DNNMEM_ERR_COVER_PATHS_TOO_LONG, -120, "path_nodes array shorter than the paths") \
+  /* end of the result list */
 
 typedef enum dnnmem_result {
 #define DNNMEM__RESULT_ENUM(name, value, text) name = value,
@@ -252,6 +468,283 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng);
 typedef int (*dnnmem_stop_fn)(void *user);
 /* Returns nonzero when a long search should stop and return its best. */
 
+
+/* ---- max flow / min cut ------------------------------------------------- */
+
+struct dnnmem__flow_input;
+struct dnnmem__flow_half;
+struct dnnmem__flow_bk_node;
+
+typedef enum dnnmem_flow_algo {
+  DNNMEM_FLOW_DEFAULT = 0, /* Boykov-Kolmogorov */
+  DNNMEM_FLOW_BK,          /* Boykov-Kolmogorov */
+  DNNMEM_FLOW_PUSH_RELABEL /* highest-label push-relabel, global relabel + gap */
+} dnnmem_flow_algo;
+
+typedef struct dnnmem_flow {
+  int32_t num_nodes, max_arcs, num_arcs;
+  int32_t source, sink; /* of the last successful solve; -1 before */
+  int64_t value;        /* flow value of the last successful solve */
+  /* private: arrays carved from the caller's scratch */
+  struct dnnmem__flow_input *input;   /* arcs as added */
+  struct dnnmem__flow_half *half;     /* half-arcs grouped by tail */
+  int32_t *first, *mid, *arc_half;    /* CSR ranges; forward half of an arc */
+  struct dnnmem__flow_bk_node *bk;    /* BK per-node state */
+  int32_t *queue, *queue2;            /* FIFOs, CSR fill cursors */
+  int64_t *excess;                    /* push-relabel */
+  int32_t *label, *current, *active_next, *active_head;
+  int32_t *bucket_next, *bucket_prev, *bucket_head;
+  uint8_t *source_side;
+} dnnmem_flow;
+/* A max-flow network with up to max_arcs arc pairs. Lives in caller memory;
+   its arrays live in the scratch given to dnnmem_flow_init, which must
+   stay valid while the network is used. Read num_nodes, num_arcs, value;
+   the rest is private. */
+
+#define DNNMEM_FLOW_SCRATCH_BYTES(num_nodes, max_arcs) \
+  ((size_t)(num_nodes) * 88u + (size_t)(max_arcs) * 60u + 512u)
+/* An upper bound of dnnmem_flow_scratch_size for static buffers. */
+
+DNNMEM_DEF dnnmem_result dnnmem_flow_scratch_size(int32_t num_nodes, int32_t max_arcs,
+                                                  size_t *out_bytes);
+/* Scratch bytes for a network of num_nodes >= 2 nodes and max_arcs >= 0
+   arc pairs (max_arcs <= INT32_MAX / 2 - 1). */
+
+DNNMEM_DEF dnnmem_result dnnmem_flow_init(dnnmem_flow *flow, int32_t num_nodes, int32_t max_arcs,
+                                          void *scratch, size_t scratch_bytes);
+/* Makes an empty network (no arcs) in the scratch. */
+
+DNNMEM_DEF dnnmem_result dnnmem_flow_add_arc(dnnmem_flow *flow, int32_t from, int32_t to,
+                                             int64_t capacity, int64_t reverse_capacity,
+                                             int32_t *out_arc);
+/* Adds the arc from->to with `capacity` and to->from with
+   `reverse_capacity` (both >= 0; their sum must fit in int64_t). Its id
+   (0, 1, ... in order of addition) goes to *out_arc when not NULL.
+   Parallel arcs and self-loops are allowed. DNNMEM_ERR_FLOW_FULL past
+   max_arcs. O(1). */
+
+DNNMEM_DEF dnnmem_result dnnmem_flow_solve(dnnmem_flow *flow, int32_t source, int32_t sink,
+                                           dnnmem_flow_algo algo, int64_t *out_value);
+/* Computes a maximum flow from source to sink (distinct ids) and the
+   minimum cut; *out_value (may be NULL) receives the flow value.
+   DNNMEM_ERR_OVERFLOW when the capacities leaving the source sum past
+   INT64_MAX. Restarts from the capacities each time. */
+
+DNNMEM_DEF int64_t dnnmem_flow_arc_flow(const dnnmem_flow *flow, int32_t arc);
+/* Net flow from -> to on an added arc after a successful solve (negative
+   when it runs to -> from); 0 for an unknown arc or before solving. */
+
+DNNMEM_DEF dnnmem_result dnnmem_flow_arc(const dnnmem_flow *flow, int32_t arc, int32_t *out_from,
+                                         int32_t *out_to, int64_t *out_capacity,
+                                         int64_t *out_reverse_capacity);
+/* The arc as added (to export a network, e.g. as DIMACS). Any output
+   pointer may be NULL. DNNMEM_ERR_ID_RANGE for an unknown arc. */
+
+DNNMEM_DEF int dnnmem_flow_source_side(const dnnmem_flow *flow, int32_t node);
+/* 1 when node is on the source side of the minimum cut found by the last
+   successful solve (reachable from the source in the residual network),
+   else 0 (also for unknown nodes or before solving). */
+
+
+/* ---- path-cover grouping ---------------------------------------------- */
+
+/* A static bound on dnnmem_cover_intervals_scratch_size(count). */
+#define DNNMEM_COVER_INTERVALS_SCRATCH_BYTES(count) (60 * (size_t)(count) + 256)
+
+DNNMEM_DEF dnnmem_result dnnmem_cover_intervals_scratch_size(int32_t count,
+                                                             size_t *out_bytes);
+/* Scratch bytes dnnmem_cover_intervals needs for count records. */
+
+DNNMEM_DEF dnnmem_result dnnmem_cover_intervals(const dnnmem_interval *records,
+                                                int32_t count, int32_t *group_of,
+                                                int32_t *order, int32_t *out_groups,
+                                                void *scratch, size_t scratch_bytes);
+/* Minimum grouping of lifetimes into chains of pairwise non-overlapping
+   records (a record ends at upper, the next may begin there), O(n log n).
+   Records are validated with dnnmem_intervals_check(records, count, 0);
+   gaps are ignored. Outputs (each may be NULL):
+     group_of[count]  the group of each record; groups are numbered 0.. in
+                      the order they are opened (by their first lower),
+     order[count]     record ids group by group (group 0 first), each
+                      group's chain in time order,
+     *out_groups      the number of groups, which equals the maximum number
+                      of records alive at one time (the minimum possible).
+   Deterministic; see the manual for the order and the best-fit rule. */
+
+/* dnnmem_cover_dag flags */
+#define DNNMEM_COVER_TRANSITIVE 1 /* paths may skip vertices (chains of reachability) */
+
+DNNMEM_DEF dnnmem_result dnnmem_cover_dag_scratch_size(int32_t num_nodes, int32_t num_edges,
+                                                       int32_t flags, size_t *out_bytes);
+/* Scratch bytes dnnmem_cover_dag needs for a graph of num_nodes nodes and
+   num_edges input edges with these flags. DNNMEM_ERR_TOO_MANY when the
+   transitive variant's flow network (2n + 2 nodes, 3n + m arcs) would
+   exceed the flow engine's int32_t range. */
+
+DNNMEM_DEF dnnmem_result dnnmem_cover_dag(const dnnmem_graph *graph, int32_t flags,
+                                          int32_t *path_of, int32_t *order,
+                                          int32_t *out_paths, void *scratch,
+                                          size_t scratch_bytes);
+/* Minimum vertex-disjoint path cover of a DAG (any numbering; edges run
+   from an input to its consumer). Without flags every consecutive pair of
+   a path is an edge of the graph; with DNNMEM_COVER_TRANSITIVE the next
+   vertex need only be reachable (the minimum chain cover, which equals the
+   largest antichain by Dilworth). Outputs (each may be NULL):
+     path_of[n]   the path of each vertex, paths numbered 0.. in the
+                  topological order (dnnmem_graph_topo_order) of their first
+                  vertex,
+     order[n]     vertices path by path, each path from its first vertex,
+     *out_paths   the number of paths.
+   DNNMEM_ERR_CYCLE for a cyclic graph, DNNMEM_ERR_INVALID_ARGUMENT for an
+   empty one (num_nodes == 0), dnnmem_graph_check's codes for bad CSR.
+   Repeated inputs are harmless. Deterministic. */
+
+DNNMEM_DEF dnnmem_result dnnmem_cover_edges_scratch_size(int32_t num_nodes, int32_t num_edges,
+                                                         size_t *out_bytes);
+/* Scratch bytes dnnmem_cover_edges needs. DNNMEM_ERR_TOO_MANY when the
+   flow network (n + 2 nodes, n + m arcs) exceeds the engine's range. */
+
+DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph, int64_t *edge_uses,
+                                            int64_t *path_offsets, int32_t *path_nodes,
+                                            int64_t path_nodes_capacity,
+                                            int64_t *out_path_nodes, int32_t *out_w,
+                                            void *scratch, size_t scratch_bytes);
+/* W of the seed's bound: the minimum number of directed paths that together
+   traverse every edge of a DAG (paths may share vertices and edges; vertices
+   without edges need no path). A minimum flow with lower bound 1 on every
+   edge, computed as one max flow on the project's engine. A repeated input
+   (x * x) is one edge. Outputs (each may be NULL):
+     *out_w             W,
+     edge_uses[m]       for input edge k (in_ids[k] -> its consumer) how
+                        many of the W paths traverse it (>= 1; a repeated
+                        input reports its first copy's count),
+     *out_path_nodes    the total length of the paths in vertices,
+                        W + sum of the uses of the distinct edges,
+     path_offsets[W+1]  (W <= m) path p is path_nodes[path_offsets[p] ..
+     path_nodes[...]    path_offsets[p + 1]), vertices in path order; paths
+                        start in topological order of their first vertex.
+   When path_nodes is not NULL and path_nodes_capacity < *out_path_nodes the
+   result is DNNMEM_ERR_COVER_PATHS_TOO_LONG and only *out_w, edge_uses and
+   *out_path_nodes are written (call again with a larger array). Errors as
+   dnnmem_cover_dag. */
+
+
+/* ---- interval planning ------------------------------------------------- */
+
+typedef enum dnnmem_plan_algo {
+  DNNMEM_PLAN_BEST = 0,       /* every heuristic, keep the smallest arena */
+  DNNMEM_PLAN_NAIVE,          /* every record its own region */
+  DNNMEM_PLAN_GREEDY_SIZE,    /* TFLite greedy by size */
+  DNNMEM_PLAN_GREEDY_BREADTH, /* TFLite greedy by breadth */
+  DNNMEM_PLAN_SORTED_HEIGHT,  /* LeapMind's old order, height placement */
+  DNNMEM_PLAN_PATHCOVER,      /* LeapMind's path-cover order, height placement */
+  DNNMEM_PLAN_BESTFIT,        /* strip-packing best fit on the skyline */
+  DNNMEM_PLAN_ALGO_COUNT
+} dnnmem_plan_algo;
+
+DNNMEM_DEF const char *dnnmem_plan_algo_name(dnnmem_plan_algo algo);
+/* "best", "naive", "greedy-size", "greedy-breadth", "sorted-height",
+   "pathcover", "bestfit"; NULL for a value out of range. */
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_algo_parse(const char *name, dnnmem_plan_algo *out);
+/* The inverse of dnnmem_plan_algo_name; DNNMEM_ERR_PARSE for an unknown name. */
+
+typedef struct dnnmem_plan_options {
+  dnnmem_plan_algo algo; /* 0: DNNMEM_PLAN_BEST */
+  int64_t alignment;     /* every offset a multiple of it; 0 or 1: none */
+} dnnmem_plan_options;
+
+typedef struct dnnmem_plan_result {
+  int64_t arena;         /* max(offset + size); 0 for no records */
+  int64_t lower_bound;   /* dnnmem_plan_lower_bound */
+  int32_t optimal;       /* 1: arena == lower_bound (proved minimal) */
+  dnnmem_plan_algo algo; /* the strategy whose plan was returned */
+} dnnmem_plan_result;
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_scratch_size(const dnnmem_interval *records,
+                                                  int32_t count,
+                                                  const dnnmem_plan_options *options,
+                                                  size_t *out_bytes);
+/* Scratch for dnnmem_plan: O(n) bytes (about 200 n + 1 KiB). options may be
+   NULL (defaults). */
+
+DNNMEM_DEF dnnmem_result dnnmem_plan(const dnnmem_interval *records, int32_t count,
+                                     const dnnmem_plan_options *options,
+                                     int64_t *offsets, dnnmem_plan_result *result,
+                                     void *scratch, size_t scratch_bytes);
+/* Plans offsets[count] for records[count] with options->algo. Validates
+   with dnnmem_intervals_check; DNNMEM_ERR_FIXED_COLLISION when fixed
+   records collide. result may be NULL. Deterministic. */
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_lower_bound_scratch_size(const dnnmem_interval *records,
+                                                              int32_t count, size_t *out_bytes);
+DNNMEM_DEF dnnmem_result dnnmem_plan_lower_bound(const dnnmem_interval *records,
+                                                 int32_t count, int64_t alignment,
+                                                 int64_t *out_bound, void *scratch,
+                                                 size_t scratch_bytes);
+/* The largest number of bytes live at one time (see the manual); no plan
+   is smaller. Also at least every fixed record's offset + size. */
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_check_scratch_size(const dnnmem_interval *records,
+                                                        int32_t count, size_t *out_bytes);
+DNNMEM_DEF dnnmem_result dnnmem_plan_check(const dnnmem_interval *records, int32_t count,
+                                           int64_t alignment, const int64_t *offsets,
+                                           int64_t *out_arena, int32_t *out_conflict,
+                                           void *scratch, size_t scratch_bytes);
+/* Verifies a plan: DNNMEM_OK and the arena, or DNNMEM_ERR_OVERLAP (two
+   records share a byte while both live), DNNMEM_ERR_MISALIGNED,
+   DNNMEM_ERR_FIXED_MISMATCH, DNNMEM_ERR_NEGATIVE, DNNMEM_ERR_OVERFLOW.
+   out_conflict (2 entries, may be NULL) receives the offending record(s),
+   -1 where there is no second. O(p log p), p = records + 2 gaps. */
+
+/* ---- shared objects ---------------------------------------------------- */
+
+typedef enum dnnmem_share_algo {
+  DNNMEM_SHARE_BEST = 0,
+  DNNMEM_SHARE_GREEDY_SIZE,
+  DNNMEM_SHARE_GREEDY_SIZE_IMPROVED,
+  DNNMEM_SHARE_GREEDY_BREADTH,
+  DNNMEM_SHARE_GREEDY_ORDER,
+  DNNMEM_SHARE_ALGO_COUNT
+} dnnmem_share_algo;
+
+DNNMEM_DEF const char *dnnmem_share_algo_name(dnnmem_share_algo algo);
+/* "best", "greedy-size", "greedy-size-improved", "greedy-breadth",
+   "greedy-order"; NULL when out of range. */
+DNNMEM_DEF dnnmem_result dnnmem_share_algo_parse(const char *name, dnnmem_share_algo *out);
+
+typedef struct dnnmem_share_result {
+  int32_t objects;        /* number of objects */
+  int64_t total;          /* sum of object sizes */
+  int64_t lower_bound;    /* sum of positional maximums */
+  int32_t optimal;        /* total == lower_bound */
+  dnnmem_share_algo algo; /* the strategy whose assignment was returned */
+} dnnmem_share_result;
+
+DNNMEM_DEF dnnmem_result dnnmem_share_scratch_size(int32_t count, size_t *out_bytes);
+DNNMEM_DEF dnnmem_result dnnmem_share(const dnnmem_interval *records, int32_t count,
+                                      dnnmem_share_algo algo, int32_t *object_of,
+                                      int64_t *object_sizes, dnnmem_share_result *result,
+                                      void *scratch, size_t scratch_bytes);
+/* Assigns object_of[count] (objects numbered 0..objects-1 by first use);
+   object_sizes (count entries, may be NULL) receives each object's size.
+   Alignment, fixed offsets and gaps do not apply (records occupy their
+   whole lifetime). result may be NULL. */
+
+DNNMEM_DEF dnnmem_result dnnmem_share_lower_bound(const dnnmem_interval *records,
+                                                  int32_t count, int64_t *out_bound,
+                                                  void *scratch, size_t scratch_bytes);
+/* Sum of positional maximums; scratch as for dnnmem_share. O(n log n + sum
+   of live counts). */
+
+DNNMEM_DEF dnnmem_result dnnmem_share_check(const dnnmem_interval *records, int32_t count,
+                                            const int32_t *object_of, int64_t *out_total,
+                                            int32_t *out_objects, void *scratch,
+                                            size_t scratch_bytes);
+/* Verifies an assignment (no two time-overlapping records in one object,
+   ids in range) and recounts objects and total; scratch as for
+   dnnmem_share. O(n log n). DNNMEM_ERR_OVERLAP or DNNMEM_ERR_ID_RANGE. */
+
 #ifdef __cplusplus
 }
 #endif
@@ -331,6 +824,9 @@ static DNNMEM__UNUSED int dnnmem__align_up_overflows(int64_t v, int64_t a, int64
   *out = (v + (a - 1)) & ~(a - 1);
   return 0;
 }
+
+/* The same where the caller knows v + a - 1 fits (validated totals). */
+static DNNMEM__UNUSED int64_t dnnmem__align_up(int64_t v, int64_t a) { return (v + (a - 1)) & ~(a - 1); }
 
 static DNNMEM__UNUSED int dnnmem__is_pow2(int64_t a) { return a > 0 && (a & (a - 1)) == 0; }
 
@@ -620,6 +1116,2823 @@ DNNMEM_DEF uint32_t dnnmem_rng_below(dnnmem_rng *rng, uint32_t bound) {
 
 DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
   return (double)(dnnmem_rng_next(rng) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+
+/* ---- max flow / min cut ------------------------------------------------- */
+
+struct dnnmem__flow_input {
+  int64_t capacity, reverse_capacity;
+  int32_t from, to;
+};
+
+/* One direction of an arc pair; half-arcs are grouped by tail (CSR). */
+struct dnnmem__flow_half {
+  int64_t residual;
+  int32_t head;
+  int32_t sister; /* the opposite half-arc */
+};
+
+#define DNNMEM__BK_FREE 0
+#define DNNMEM__BK_SOURCE 1
+#define DNNMEM__BK_SINK 2
+#define DNNMEM__BK_TERMINAL (-1) /* parent: the node's terminal arc */
+#define DNNMEM__BK_ORPHAN (-2)   /* parent: lost, awaiting adoption */
+#define DNNMEM__BK_NONE (-3)
+#define DNNMEM__BK_DIST_INF INT32_MAX
+
+struct dnnmem__flow_bk_node {
+  int64_t terminal; /* residual terminal capacity: > 0 from source, < 0 to sink */
+  int64_t stamp;    /* time of the last check that the tree path reaches a terminal */
+  int32_t parent;   /* half-arc from this node to its tree parent, or BK_TERMINAL/ORPHAN */
+  int32_t dist;     /* tree distance to the terminal as of stamp */
+  int32_t next_active; /* FIFO link; -1 when not queued, itself when last */
+  uint8_t tree;     /* DNNMEM__BK_FREE / SOURCE / SINK */
+};
+
+static void dnnmem__flow_layout(dnnmem__scratch *s, int32_t n, int32_t m, dnnmem_flow *f) {
+  f->input = DNNMEM__TAKE(s, struct dnnmem__flow_input, m);
+  f->half = DNNMEM__TAKE(s, struct dnnmem__flow_half, (size_t)2 * (size_t)m);
+  f->first = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
+  f->mid = DNNMEM__TAKE(s, int32_t, n);
+  f->arc_half = DNNMEM__TAKE(s, int32_t, m);
+  f->bk = DNNMEM__TAKE(s, struct dnnmem__flow_bk_node, n);
+  f->queue = DNNMEM__TAKE(s, int32_t, n);
+  f->queue2 = DNNMEM__TAKE(s, int32_t, n);
+  f->excess = DNNMEM__TAKE(s, int64_t, n);
+  f->label = DNNMEM__TAKE(s, int32_t, n);
+  f->current = DNNMEM__TAKE(s, int32_t, n);
+  f->active_next = DNNMEM__TAKE(s, int32_t, n);
+  f->active_head = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
+  f->bucket_next = DNNMEM__TAKE(s, int32_t, n);
+  f->bucket_prev = DNNMEM__TAKE(s, int32_t, n);
+  f->bucket_head = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
+  f->source_side = DNNMEM__TAKE(s, uint8_t, n);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_flow_scratch_size(int32_t num_nodes, int32_t max_arcs,
+                                                  size_t *out_bytes) {
+  dnnmem__scratch s;
+  dnnmem_flow f;
+  if (out_bytes == NULL || num_nodes < 2 || max_arcs < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (max_arcs > DNNMEM__I32_MAX / 2 - 1 || num_nodes > DNNMEM__I32_MAX - 1)
+    return DNNMEM_ERR_TOO_MANY;
+  dnnmem__scratch_begin(&s, NULL, 0);
+  dnnmem__flow_layout(&s, num_nodes, max_arcs, &f);
+  return dnnmem__scratch_end(&s, out_bytes);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_flow_init(dnnmem_flow *flow, int32_t num_nodes, int32_t max_arcs,
+                                          void *scratch, size_t scratch_bytes) {
+  dnnmem__scratch s;
+  dnnmem_result r;
+  size_t need;
+  if (flow == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  r = dnnmem_flow_scratch_size(num_nodes, max_arcs, &need);
+  if (r != DNNMEM_OK) return r;
+  if (scratch == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  dnnmem__scratch_begin(&s, scratch, scratch_bytes);
+  dnnmem__flow_layout(&s, num_nodes, max_arcs, flow);
+  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+  flow->num_nodes = num_nodes;
+  flow->max_arcs = max_arcs;
+  flow->num_arcs = 0;
+  flow->source = flow->sink = -1;
+  flow->value = 0;
+  return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_flow_add_arc(dnnmem_flow *flow, int32_t from, int32_t to,
+                                             int64_t capacity, int64_t reverse_capacity,
+                                             int32_t *out_arc) {
+  struct dnnmem__flow_input *in;
+  int64_t both;
+  if (flow == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (from < 0 || from >= flow->num_nodes || to < 0 || to >= flow->num_nodes)
+    return DNNMEM_ERR_ID_RANGE;
+  if (capacity < 0 || reverse_capacity < 0) return DNNMEM_ERR_NEGATIVE;
+  if (dnnmem__add_overflows(capacity, reverse_capacity, &both)) return DNNMEM_ERR_OVERFLOW;
+  if (flow->num_arcs >= flow->max_arcs) return DNNMEM_ERR_FLOW_FULL;
+  in = &flow->input[flow->num_arcs];
+  in->from = from;
+  in->to = to;
+  in->capacity = capacity;
+  in->reverse_capacity = reverse_capacity;
+  if (out_arc) *out_arc = flow->num_arcs;
+  flow->num_arcs++;
+  flow->source = flow->sink = -1; /* the last solution no longer applies */
+  return DNNMEM_OK;
+}
+
+/* Half-arcs grouped by tail, fresh residuals. Within a node, half-arcs whose
+   head is neither terminal come first ([first, mid)), so BK scans only those. */
+static void dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t) {
+  int32_t n = f->num_nodes, m = f->num_arcs, v, i;
+  int32_t *count_inner = f->queue, *count_term = f->queue2;
+  for (v = 0; v < n; v++) count_inner[v] = count_term[v] = 0;
+  for (i = 0; i < m; i++) {
+    const struct dnnmem__flow_input *in = &f->input[i];
+    if (in->to == s || in->to == t) count_term[in->from]++;
+    else count_inner[in->from]++;
+    if (in->from == s || in->from == t) count_term[in->to]++;
+    else count_inner[in->to]++;
+  }
+  f->first[0] = 0;
+  for (v = 0; v < n; v++) {
+    int32_t ci = count_inner[v];
+    f->first[v + 1] = f->first[v] + ci + count_term[v];
+    f->mid[v] = f->first[v] + ci;
+    count_inner[v] = f->first[v]; /* fill cursors */
+    count_term[v] = f->mid[v];
+  }
+  for (i = 0; i < m; i++) {
+    const struct dnnmem__flow_input *in = &f->input[i];
+    int32_t fwd = (in->to == s || in->to == t) ? count_term[in->from]++ : count_inner[in->from]++;
+    int32_t bwd = (in->from == s || in->from == t) ? count_term[in->to]++ : count_inner[in->to]++;
+    f->half[fwd].residual = in->capacity;
+    f->half[fwd].head = in->to;
+    f->half[fwd].sister = bwd;
+    f->half[bwd].residual = in->reverse_capacity;
+    f->half[bwd].head = in->from;
+    f->half[bwd].sister = fwd;
+    f->arc_half[i] = fwd;
+  }
+}
+
+/* ---- Boykov-Kolmogorov -------------------------------------------------- */
+
+typedef struct dnnmem__bk {
+  dnnmem_flow *f;
+  struct dnnmem__flow_bk_node *node;
+  struct dnnmem__flow_half *half;
+  const int32_t *first, *mid;
+  int32_t active_first, active_last;
+  int32_t *orphans; /* ring buffer of num_nodes */
+  int32_t orphan_head, orphan_count;
+  int64_t time;
+} dnnmem__bk;
+
+static void dnnmem__bk_activate(dnnmem__bk *b, int32_t v) {
+  if (b->node[v].next_active >= 0) return;
+  b->node[v].next_active = v;
+  if (b->active_last >= 0) b->node[b->active_last].next_active = v;
+  else b->active_first = v;
+  b->active_last = v;
+}
+
+static int32_t dnnmem__bk_next_active(dnnmem__bk *b) {
+  for (;;) {
+    int32_t v = b->active_first;
+    if (v < 0) return -1;
+    b->active_first = b->node[v].next_active == v ? -1 : b->node[v].next_active;
+    if (b->active_first < 0) b->active_last = -1;
+    b->node[v].next_active = -1;
+    if (b->node[v].tree != DNNMEM__BK_FREE) return v;
+  }
+}
+
+static void dnnmem__bk_orphan(dnnmem__bk *b, int32_t v) {
+  int32_t n = b->f->num_nodes, slot = b->orphan_head + b->orphan_count;
+  b->node[v].parent = DNNMEM__BK_ORPHAN;
+  b->orphans[slot >= n ? slot - n : slot] = v;
+  b->orphan_count++;
+}
+
+/* Pushes the bottleneck along source -> a -> (arc mid) -> b -> sink. */
+static int64_t dnnmem__bk_augment(dnnmem__bk *b, int32_t a, int32_t c, int32_t arc) {
+  struct dnnmem__flow_half *h = b->half;
+  struct dnnmem__flow_bk_node *nd = b->node;
+  int64_t delta = h[arc].residual;
+  int32_t v, e;
+  for (v = a;;) { /* source side: residual parent -> child */
+    e = nd[v].parent;
+    if (e == DNNMEM__BK_TERMINAL) {
+      if (nd[v].terminal < delta) delta = nd[v].terminal;
+      break;
+    }
+    if (h[h[e].sister].residual < delta) delta = h[h[e].sister].residual;
+    v = h[e].head;
+  }
+  for (v = c;;) { /* sink side: residual child -> parent */
+    e = nd[v].parent;
+    if (e == DNNMEM__BK_TERMINAL) {
+      if (-nd[v].terminal < delta) delta = -nd[v].terminal;
+      break;
+    }
+    if (h[e].residual < delta) delta = h[e].residual;
+    v = h[e].head;
+  }
+  h[arc].residual -= delta;
+  h[h[arc].sister].residual += delta;
+  for (v = a;;) {
+    e = nd[v].parent;
+    if (e == DNNMEM__BK_TERMINAL) {
+      nd[v].terminal -= delta;
+      if (nd[v].terminal == 0) dnnmem__bk_orphan(b, v);
+      break;
+    }
+    h[e].residual += delta;
+    h[h[e].sister].residual -= delta;
+    if (h[h[e].sister].residual == 0) dnnmem__bk_orphan(b, v);
+    v = h[e].head;
+  }
+  for (v = c;;) {
+    e = nd[v].parent;
+    if (e == DNNMEM__BK_TERMINAL) {
+      nd[v].terminal += delta;
+      if (nd[v].terminal == 0) dnnmem__bk_orphan(b, v);
+      break;
+    }
+    h[e].residual -= delta;
+    h[h[e].sister].residual += delta;
+    if (h[e].residual == 0) dnnmem__bk_orphan(b, v);
+    v = h[e].head;
+  }
+  return delta;
+}
+
+/* Finds an orphan a new parent in its own tree whose path reaches the
+   terminal (shortest by the stamped distances), or frees it. */
+static void dnnmem__bk_adopt(dnnmem__bk *b, int32_t v) {
+  struct dnnmem__flow_half *h = b->half;
+  struct dnnmem__flow_bk_node *nd = b->node;
+  uint8_t tree = nd[v].tree;
+  int32_t e, best = DNNMEM__BK_NONE, best_dist = DNNMEM__BK_DIST_INF;
+  int32_t end = b->mid[v];
+  for (e = b->first[v]; e < end; e++) {
+    int32_t w = h[e].head, x, d;
+    if (nd[w].tree != tree) continue;
+    if (tree == DNNMEM__BK_SOURCE ? h[h[e].sister].residual == 0 : h[e].residual == 0) continue;
+    /* does w's tree path reach the terminal? */
+    d = 0;
+    for (x = w;;) {
+      int32_t pe;
+      if (nd[x].stamp == b->time) {
+        d += nd[x].dist;
+        break;
+      }
+      pe = nd[x].parent;
+      d++;
+      if (pe == DNNMEM__BK_TERMINAL) {
+        nd[x].stamp = b->time;
+        nd[x].dist = 1;
+        break;
+      }
+      if (pe == DNNMEM__BK_ORPHAN) {
+        d = DNNMEM__BK_DIST_INF;
+        break;
+      }
+      x = h[pe].head;
+    }
+    if (d == DNNMEM__BK_DIST_INF) continue;
+    if (d < best_dist) {
+      best = e;
+      best_dist = d;
+    }
+    for (x = w; nd[x].stamp != b->time; x = h[nd[x].parent].head) {
+      nd[x].stamp = b->time;
+      nd[x].dist = d--;
+    }
+  }
+  if (best != DNNMEM__BK_NONE) {
+    nd[v].parent = best;
+    nd[v].stamp = b->time;
+    nd[v].dist = best_dist + 1;
+    return;
+  }
+  nd[v].tree = DNNMEM__BK_FREE;
+  nd[v].parent = DNNMEM__BK_NONE;
+  for (e = b->first[v]; e < end; e++) {
+    int32_t w = h[e].head, pw;
+    if (nd[w].tree != tree) continue;
+    if (tree == DNNMEM__BK_SOURCE ? h[h[e].sister].residual > 0 : h[e].residual > 0)
+      dnnmem__bk_activate(b, w);
+    pw = nd[w].parent;
+    if (pw >= 0 && h[pw].head == v) dnnmem__bk_orphan(b, w);
+  }
+}
+
+static int64_t dnnmem__bk_run(dnnmem_flow *f, int32_t s, int32_t t, int64_t source_total) {
+  dnnmem__bk b;
+  struct dnnmem__flow_half *h = f->half;
+  struct dnnmem__flow_bk_node *nd = f->bk;
+  int32_t n = f->num_nodes, v, e, current = -1;
+  int64_t value = 0;
+  b.f = f;
+  b.node = nd;
+  b.half = h;
+  b.first = f->first;
+  b.mid = f->mid;
+  b.active_first = b.active_last = -1;
+  b.orphans = f->queue;
+  b.orphan_head = b.orphan_count = 0;
+  b.time = 0;
+  /* terminal capacities: source arcs summed per node, sink arcs clamped at
+     the source total (flow can never exceed it, so the clamp is exact) */
+  for (v = 0; v < n; v++) {
+    nd[v].terminal = 0;
+    nd[v].stamp = 0;
+    nd[v].dist = 1;
+    nd[v].next_active = -1;
+    nd[v].tree = DNNMEM__BK_FREE;
+    nd[v].parent = DNNMEM__BK_NONE;
+    f->excess[v] = 0; /* sink capacity per node */
+  }
+  for (e = f->first[s]; e < f->first[s + 1]; e++) {
+    int32_t w = h[e].head;
+    if (w == t) value += h[e].residual; /* direct arcs: saturated at once */
+    else if (w != s) nd[w].terminal += h[e].residual;
+  }
+  for (v = 0; v < n; v++) {
+    int64_t sink_cap = 0;
+    if (v == s || v == t) continue;
+    for (e = f->mid[v]; e < f->first[v + 1]; e++)
+      if (h[e].head == t) {
+        int64_t r = h[e].residual;
+        sink_cap = r > source_total - sink_cap ? source_total : sink_cap + r;
+      }
+    f->excess[v] = sink_cap;
+    value += dnnmem__min64(nd[v].terminal, sink_cap);
+    nd[v].terminal -= sink_cap;
+    if (nd[v].terminal != 0) {
+      nd[v].tree = nd[v].terminal > 0 ? DNNMEM__BK_SOURCE : DNNMEM__BK_SINK;
+      nd[v].parent = DNNMEM__BK_TERMINAL;
+      dnnmem__bk_activate(&b, v);
+    }
+  }
+  for (;;) {
+    int32_t a = -1, c = -1, arc = -1, end;
+    if (current < 0 || nd[current].tree == DNNMEM__BK_FREE) {
+      current = dnnmem__bk_next_active(&b);
+      if (current < 0) break;
+    }
+    /* growth */
+    end = f->mid[current];
+    if (nd[current].tree == DNNMEM__BK_SOURCE) {
+      for (e = f->first[current]; e < end; e++) {
+        int32_t w;
+        if (h[e].residual == 0) continue;
+        w = h[e].head;
+        if (nd[w].tree == DNNMEM__BK_FREE) {
+          nd[w].tree = DNNMEM__BK_SOURCE;
+          nd[w].parent = h[e].sister;
+          nd[w].stamp = nd[current].stamp;
+          nd[w].dist = nd[current].dist + 1;
+          dnnmem__bk_activate(&b, w);
+        } else if (nd[w].tree == DNNMEM__BK_SINK) {
+          a = current;
+          c = w;
+          arc = e;
+          break;
+        } else if (nd[w].stamp <= nd[current].stamp && nd[w].dist > nd[current].dist) {
+          nd[w].parent = h[e].sister;
+          nd[w].stamp = nd[current].stamp;
+          nd[w].dist = nd[current].dist + 1;
+        }
+      }
+    } else {
+      for (e = f->first[current]; e < end; e++) {
+        int32_t w, sis = h[e].sister;
+        if (h[sis].residual == 0) continue;
+        w = h[e].head;
+        if (nd[w].tree == DNNMEM__BK_FREE) {
+          nd[w].tree = DNNMEM__BK_SINK;
+          nd[w].parent = sis;
+          nd[w].stamp = nd[current].stamp;
+          nd[w].dist = nd[current].dist + 1;
+          dnnmem__bk_activate(&b, w);
+        } else if (nd[w].tree == DNNMEM__BK_SOURCE) {
+          a = w;
+          c = current;
+          arc = sis;
+          break;
+        } else if (nd[w].stamp <= nd[current].stamp && nd[w].dist > nd[current].dist) {
+          nd[w].parent = sis;
+          nd[w].stamp = nd[current].stamp;
+          nd[w].dist = nd[current].dist + 1;
+        }
+      }
+    }
+    if (arc < 0) {
+      current = -1; /* exhausted: no longer active */
+      continue;
+    }
+    b.time++;
+    value += dnnmem__bk_augment(&b, a, c, arc);
+    while (b.orphan_count > 0) {
+      int32_t o = b.orphans[b.orphan_head];
+      b.orphan_head = b.orphan_head + 1 == n ? 0 : b.orphan_head + 1;
+      b.orphan_count--;
+      dnnmem__bk_adopt(&b, o);
+    }
+    /* keep growing from the same node while it stays in a tree */
+  }
+  /* The source tree is closed under residual arcs and reaches every node
+     in it: exactly the nodes reachable from the source. */
+  for (v = 0; v < n; v++) f->source_side[v] = nd[v].tree == DNNMEM__BK_SOURCE;
+  f->source_side[s] = 1;
+  f->source_side[t] = 0;
+  /* Write the terminal flows back onto the source and sink half-arcs:
+     node v received source_cap - max(terminal, 0) from the source and sent
+     sink_cap - max(-terminal, 0) to the sink. */
+  for (v = 0; v < n; v++) {
+    int64_t r = nd[v].terminal;
+    if (v == s || v == t) continue;
+    f->excess[v] -= r < 0 ? -r : 0; /* flow to the sink */
+    nd[v].terminal = r > 0 ? r : 0;  /* unused source capacity */
+  }
+  for (e = f->first[s]; e < f->first[s + 1]; e++) {
+    int32_t w = h[e].head;
+    int64_t push;
+    if (w == s) continue;
+    if (w == t) {
+      push = h[e].residual;
+    } else {
+      /* unused capacity stays on the last arcs: use arcs in order */
+      int64_t unused = nd[w].terminal, r = h[e].residual;
+      int64_t keep = unused < r ? unused : r;
+      nd[w].terminal -= keep;
+      push = r - keep;
+    }
+    h[e].residual -= push;
+    h[h[e].sister].residual += push;
+  }
+  for (v = 0; v < n; v++) {
+    int64_t left = f->excess[v];
+    if (v == s || v == t) continue;
+    for (e = f->mid[v]; e < f->first[v + 1] && left > 0; e++)
+      if (h[e].head == t) {
+        int64_t push = h[e].residual < left ? h[e].residual : left;
+        h[e].residual -= push;
+        h[h[e].sister].residual += push;
+        left -= push;
+      }
+  }
+  return value;
+}
+
+/* ---- push-relabel ------------------------------------------------------- */
+
+typedef struct dnnmem__pr {
+  dnnmem_flow *f;
+  struct dnnmem__flow_half *half;
+  int32_t n, s, t;
+  int32_t max_active, max_label;
+} dnnmem__pr;
+
+static void dnnmem__pr_bucket_add(dnnmem__pr *p, int32_t v) {
+  dnnmem_flow *f = p->f;
+  int32_t l = f->label[v], head = f->bucket_head[l];
+  f->bucket_prev[v] = -1;
+  f->bucket_next[v] = head;
+  if (head >= 0) f->bucket_prev[head] = v;
+  f->bucket_head[l] = v;
+  if (l > p->max_label) p->max_label = l;
+}
+
+static void dnnmem__pr_bucket_remove(dnnmem__pr *p, int32_t v) {
+  dnnmem_flow *f = p->f;
+  int32_t prev = f->bucket_prev[v], next = f->bucket_next[v];
+  if (prev >= 0) f->bucket_next[prev] = next;
+  else f->bucket_head[f->label[v]] = next;
+  if (next >= 0) f->bucket_prev[next] = prev;
+}
+
+static void dnnmem__pr_active_add(dnnmem__pr *p, int32_t v) {
+  dnnmem_flow *f = p->f;
+  int32_t l = f->label[v];
+  f->active_next[v] = f->active_head[l];
+  f->active_head[l] = v;
+  if (l > p->max_active) p->max_active = l;
+}
+
+/* Exact distances to the sink by backward BFS; unreachable nodes get n. */
+static void dnnmem__pr_global_relabel(dnnmem__pr *p) {
+  dnnmem_flow *f = p->f;
+  struct dnnmem__flow_half *h = p->half;
+  int32_t n = p->n, v, head = 0, tail = 0, e;
+  for (v = 0; v < n; v++) {
+    f->label[v] = n;
+    f->current[v] = f->first[v];
+    f->bucket_head[v] = f->active_head[v] = -1;
+  }
+  p->max_active = p->max_label = 0;
+  f->label[p->t] = 0;
+  dnnmem__pr_bucket_add(p, p->t);
+  f->queue[tail++] = p->t;
+  while (head < tail) {
+    int32_t u = f->queue[head++], du = f->label[u] + 1;
+    for (e = f->first[u]; e < f->first[u + 1]; e++) {
+      int32_t w = h[e].head;
+      if (f->label[w] == n && w != p->s && h[h[e].sister].residual > 0) {
+        f->label[w] = du;
+        dnnmem__pr_bucket_add(p, w);
+        if (f->excess[w] > 0) dnnmem__pr_active_add(p, w);
+        f->queue[tail++] = w;
+      }
+    }
+  }
+}
+
+/* Phase 1: a maximum preflow. Returns with every remaining excess on nodes
+   that cannot reach the sink. */
+static void dnnmem__pr_phase1(dnnmem__pr *p) {
+  dnnmem_flow *f = p->f;
+  struct dnnmem__flow_half *h = p->half;
+  int32_t n = p->n, e;
+  int64_t work = 0, work_limit = 6 * (int64_t)n + (int64_t)f->first[n];
+  dnnmem__pr_global_relabel(p);
+  for (;;) {
+    int32_t u, d;
+    while (p->max_active >= 0 && f->active_head[p->max_active] < 0) p->max_active--;
+    if (p->max_active < 0) break;
+    u = f->active_head[p->max_active];
+    f->active_head[p->max_active] = f->active_next[u];
+    /* discharge u */
+    for (;;) {
+      int32_t end = f->first[u + 1], new_label;
+      d = f->label[u];
+      for (e = f->current[u]; e < end; e++) {
+        int32_t w;
+        if (h[e].residual == 0) continue;
+        w = h[e].head;
+        if (f->label[w] == d - 1) {
+          int64_t delta = f->excess[u] < h[e].residual ? f->excess[u] : h[e].residual;
+          h[e].residual -= delta;
+          h[h[e].sister].residual += delta;
+          if (f->excess[w] == 0 && w != p->t) dnnmem__pr_active_add(p, w);
+          f->excess[w] += delta;
+          f->excess[u] -= delta;
+          if (f->excess[u] == 0) break;
+        }
+      }
+      f->current[u] = e < end ? e : end;
+      if (f->excess[u] == 0) break;
+      /* relabel */
+      work += 12 + (end - f->first[u]);
+      dnnmem__pr_bucket_remove(p, u);
+      if (f->bucket_head[d] < 0) {
+        /* gap: nothing at label d, so nothing above it reaches the sink */
+        int32_t l;
+        for (l = d + 1; l <= p->max_label; l++) {
+          int32_t v;
+          for (v = f->bucket_head[l]; v >= 0; v = f->bucket_next[v]) f->label[v] = n;
+          f->bucket_head[l] = -1;
+          f->active_head[l] = -1;
+        }
+        f->label[u] = n;
+        p->max_label = d - 1;
+        p->max_active = d - 1;
+        break;
+      }
+      new_label = n;
+      for (e = f->first[u]; e < end; e++)
+        if (h[e].residual > 0 && f->label[h[e].head] + 1 < new_label)
+          new_label = f->label[h[e].head] + 1;
+      f->label[u] = new_label;
+      f->current[u] = f->first[u];
+      if (new_label >= n) break;
+      dnnmem__pr_bucket_add(p, u);
+      p->max_active = new_label; /* u is the highest active node */
+    }
+    if (work > work_limit) {
+      dnnmem__pr_global_relabel(p);
+      work = 0;
+    }
+  }
+}
+
+/* Phase 2: returns remaining excess to the source (FIFO push-relabel with
+   labels starting at exact residual distances to the source). */
+static void dnnmem__pr_phase2(dnnmem__pr *p) {
+  dnnmem_flow *f = p->f;
+  struct dnnmem__flow_half *h = p->half;
+  int32_t n = p->n, v, e, head = 0, tail = 0, count = 0;
+  const int32_t unreached = DNNMEM__I32_MAX - 1;
+  for (v = 0; v < n; v++) {
+    f->label[v] = unreached;
+    f->current[v] = f->first[v];
+  }
+  f->label[p->s] = 0;
+  f->queue[tail++] = p->s;
+  while (head < tail) {
+    int32_t u = f->queue[head++];
+    for (e = f->first[u]; e < f->first[u + 1]; e++) {
+      int32_t w = h[e].head;
+      if (f->label[w] == unreached && w != p->t && h[h[e].sister].residual > 0) {
+        f->label[w] = f->label[u] + 1;
+        f->queue[tail++] = w;
+      }
+    }
+  }
+  head = tail = 0;
+  for (v = 0; v < n; v++)
+    if (v != p->s && v != p->t && f->excess[v] > 0) {
+      f->queue[tail++] = v;
+      count++;
+    }
+  if (tail == n) tail = 0;
+  while (count > 0) {
+    int32_t u = f->queue[head];
+    head = head + 1 == n ? 0 : head + 1;
+    count--;
+    while (f->excess[u] > 0) {
+      int32_t end = f->first[u + 1], d = f->label[u], new_label = unreached;
+      for (e = f->current[u]; e < end; e++) {
+        int32_t w = h[e].head;
+        if (h[e].residual == 0 || w == p->t || f->label[w] != d - 1) continue;
+        {
+          int64_t delta = f->excess[u] < h[e].residual ? f->excess[u] : h[e].residual;
+          h[e].residual -= delta;
+          h[h[e].sister].residual += delta;
+          if (f->excess[w] == 0 && w != p->s) {
+            f->queue[tail] = w;
+            tail = tail + 1 == n ? 0 : tail + 1;
+            count++;
+          }
+          f->excess[w] += delta;
+          f->excess[u] -= delta;
+          if (f->excess[u] == 0) break;
+        }
+      }
+      f->current[u] = e < end ? e : end;
+      if (f->excess[u] == 0) break;
+      for (e = f->first[u]; e < end; e++)
+        if (h[e].residual > 0 && h[e].head != p->t && f->label[h[e].head] < new_label)
+          new_label = f->label[h[e].head];
+      /* excess came from the source, so a residual path back exists */
+      DNNMEM_ASSERT(new_label < unreached);
+      if (new_label >= unreached) return;
+      f->label[u] = new_label + 1;
+      f->current[u] = f->first[u];
+    }
+  }
+}
+
+static int64_t dnnmem__pr_run(dnnmem_flow *f, int32_t s, int32_t t) {
+  dnnmem__pr p;
+  struct dnnmem__flow_half *h = f->half;
+  int32_t v, e;
+  p.f = f;
+  p.half = h;
+  p.n = f->num_nodes;
+  p.s = s;
+  p.t = t;
+  for (v = 0; v < p.n; v++) f->excess[v] = 0;
+  for (e = f->first[s]; e < f->first[s + 1]; e++) {
+    int32_t w = h[e].head;
+    int64_t r = h[e].residual;
+    if (w == s || r == 0) continue;
+    h[e].residual = 0;
+    h[h[e].sister].residual += r;
+    f->excess[w] += r;
+  }
+  dnnmem__pr_phase1(&p);
+  dnnmem__pr_phase2(&p);
+  return f->excess[t];
+}
+
+/* Source side = nodes reachable from the source by residual half-arcs. */
+static void dnnmem__flow_mark_source_side(dnnmem_flow *f, int32_t s) {
+  int32_t v, e, head = 0, tail = 0;
+  for (v = 0; v < f->num_nodes; v++) f->source_side[v] = 0;
+  f->source_side[s] = 1;
+  f->queue[tail++] = s;
+  while (head < tail) {
+    int32_t u = f->queue[head++];
+    for (e = f->first[u]; e < f->first[u + 1]; e++) {
+      int32_t w = f->half[e].head;
+      if (!f->source_side[w] && f->half[e].residual > 0) {
+        f->source_side[w] = 1;
+        f->queue[tail++] = w;
+      }
+    }
+  }
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_flow_solve(dnnmem_flow *flow, int32_t source, int32_t sink,
+                                           dnnmem_flow_algo algo, int64_t *out_value) {
+  int64_t source_total = 0, value;
+  int32_t i;
+  if (flow == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (source < 0 || source >= flow->num_nodes || sink < 0 || sink >= flow->num_nodes)
+    return DNNMEM_ERR_ID_RANGE;
+  if (source == sink) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (algo != DNNMEM_FLOW_DEFAULT && algo != DNNMEM_FLOW_BK && algo != DNNMEM_FLOW_PUSH_RELABEL)
+    return DNNMEM_ERR_INVALID_ARGUMENT;
+  flow->source = flow->sink = -1;
+  for (i = 0; i < flow->num_arcs; i++) {
+    const struct dnnmem__flow_input *in = &flow->input[i];
+    if (in->from == source && in->to != source &&
+        dnnmem__add_overflows(source_total, in->capacity, &source_total))
+      return DNNMEM_ERR_OVERFLOW;
+    if (in->to == source && in->from != source &&
+        dnnmem__add_overflows(source_total, in->reverse_capacity, &source_total))
+      return DNNMEM_ERR_OVERFLOW;
+  }
+  dnnmem__flow_build(flow, source, sink);
+  if (algo == DNNMEM_FLOW_PUSH_RELABEL) {
+    value = dnnmem__pr_run(flow, source, sink);
+    dnnmem__flow_mark_source_side(flow, source);
+  } else {
+    value = dnnmem__bk_run(flow, source, sink, source_total); /* marks the side too */
+  }
+  flow->source = source;
+  flow->sink = sink;
+  flow->value = value;
+  if (out_value) *out_value = value;
+  return DNNMEM_OK;
+}
+
+DNNMEM_DEF int64_t dnnmem_flow_arc_flow(const dnnmem_flow *flow, int32_t arc) {
+  if (flow == NULL || flow->source < 0 || arc < 0 || arc >= flow->num_arcs) return 0;
+  return flow->input[arc].capacity - flow->half[flow->arc_half[arc]].residual;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_flow_arc(const dnnmem_flow *flow, int32_t arc, int32_t *out_from,
+                                         int32_t *out_to, int64_t *out_capacity,
+                                         int64_t *out_reverse_capacity) {
+  const struct dnnmem__flow_input *in;
+  if (flow == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (arc < 0 || arc >= flow->num_arcs) return DNNMEM_ERR_ID_RANGE;
+  in = &flow->input[arc];
+  if (out_from) *out_from = in->from;
+  if (out_to) *out_to = in->to;
+  if (out_capacity) *out_capacity = in->capacity;
+  if (out_reverse_capacity) *out_reverse_capacity = in->reverse_capacity;
+  return DNNMEM_OK;
+}
+
+DNNMEM_DEF int dnnmem_flow_source_side(const dnnmem_flow *flow, int32_t node) {
+  if (flow == NULL || flow->source < 0 || node < 0 || node >= flow->num_nodes) return 0;
+  return flow->source_side[node];
+}
+
+
+/* ---- path-cover grouping ------------------------------------------------ */
+
+typedef struct dnnmem__cover_intervals_work {
+  int32_t *ids;          /* record ids sorted by (lower, upper desc, size desc, id) */
+  int32_t *group_of_pos; /* sort buffer; then per sorted position: size rank, then group */
+  int32_t *size_rank;    /* per record: rank of its size among the distinct sizes */
+  int32_t *group_size;   /* per group: members, then the output cursor */
+  int32_t *group_last;   /* per group: its last member (record id) */
+  int32_t *busy;         /* min-heap of groups by (end, group desc) */
+  int32_t *rank_top;     /* per size rank: the free group on top of its stack, -1 */
+  int32_t *below;        /* per free group: the next free group of the same rank */
+  int32_t *fenwick;      /* free groups per size rank (Fenwick tree, 1-based) */
+  int64_t *lowers;       /* radix sort keys, then per sorted position: lower */
+  int64_t *uppers;       /* radix sort buffer, then per sorted position: upper */
+  int64_t *group_end;    /* per group: upper of its last member */
+} dnnmem__cover_intervals_work;
+
+static void dnnmem__cover_intervals_layout(dnnmem__scratch *s, int32_t count,
+                                           dnnmem__cover_intervals_work *w) {
+  w->ids = DNNMEM__TAKE(s, int32_t, count);
+  w->group_of_pos = DNNMEM__TAKE(s, int32_t, count);
+  w->size_rank = DNNMEM__TAKE(s, int32_t, count);
+  w->group_size = DNNMEM__TAKE(s, int32_t, count);
+  w->group_last = DNNMEM__TAKE(s, int32_t, count);
+  w->busy = DNNMEM__TAKE(s, int32_t, count);
+  w->rank_top = DNNMEM__TAKE(s, int32_t, count);
+  w->below = DNNMEM__TAKE(s, int32_t, count);
+  w->fenwick = DNNMEM__TAKE(s, int32_t, (size_t)count + 1);
+  w->lowers = DNNMEM__TAKE(s, int64_t, count);
+  w->uppers = DNNMEM__TAKE(s, int64_t, count);
+  w->group_end = DNNMEM__TAKE(s, int64_t, count);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_cover_intervals_scratch_size(int32_t count,
+                                                             size_t *out_bytes) {
+  dnnmem__scratch s;
+  dnnmem__cover_intervals_work w;
+  if (count < 0 || out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  dnnmem__scratch_begin(&s, NULL, 0);
+  dnnmem__cover_intervals_layout(&s, count, &w);
+  return dnnmem__scratch_end(&s, out_bytes);
+}
+
+static int dnnmem__cover_record_less(const void *ctx, int32_t a, int32_t b) {
+  const dnnmem_interval *r = (const dnnmem_interval *)ctx;
+  if (r[a].lower != r[b].lower) return r[a].lower < r[b].lower;
+  if (r[a].upper != r[b].upper) return r[a].upper > r[b].upper;
+  if (r[a].size != r[b].size) return r[a].size > r[b].size;
+  return a < b;
+}
+
+/* Stable LSD radix sort of ids[0..count) by keys (as signed int64), only on
+   the bytes in which the keys differ; ids_to / keys_to are the buffers.
+   Returns 1 when the result ended in the buffers. */
+static int dnnmem__cover_radix_sort(int32_t count, int32_t *ids, int64_t *keys, int32_t *ids_to,
+                                    int64_t *keys_to) {
+  const uint64_t flip = (uint64_t)1 << 63;
+  uint64_t differ = 0;
+  int32_t i;
+  int byte, swapped = 0;
+  for (i = 0; i < count; i++) differ |= (uint64_t)keys[i] ^ (uint64_t)keys[0];
+  for (byte = 0; byte < 8; byte++) {
+    int32_t bucket_start[256], bucket, sum = 0;
+    int shift = 8 * byte;
+    if (((differ >> shift) & 0xff) == 0) continue; /* every key has the same byte */
+    for (bucket = 0; bucket < 256; bucket++) bucket_start[bucket] = 0;
+    for (i = 0; i < count; i++) bucket_start[(((uint64_t)keys[i] ^ flip) >> shift) & 0xff]++;
+    for (bucket = 0; bucket < 256; bucket++) {
+      int32_t c = bucket_start[bucket];
+      bucket_start[bucket] = sum;
+      sum += c;
+    }
+    for (i = 0; i < count; i++) {
+      int32_t to = bucket_start[(((uint64_t)keys[i] ^ flip) >> shift) & 0xff]++;
+      ids_to[to] = ids[i];
+      keys_to[to] = keys[i];
+    }
+    {
+      int32_t *t = ids;
+      int64_t *tk = keys;
+      ids = ids_to;
+      ids_to = t;
+      keys = keys_to;
+      keys_to = tk;
+    }
+    swapped = !swapped;
+  }
+  return swapped;
+}
+
+/* Ranks the distinct sizes (size_rank), then sorts the record ids by
+   dnnmem__cover_record_less: radix sorts on size and on lower (sequential
+   memory traffic, which matters at a million records), then a merge sort of
+   each run of equal lowers with the full order, O(r log r) per run of r.
+   Leaves lowers[] and uppers[] in sorted order. Returns the number of
+   distinct sizes. */
+static int32_t dnnmem__cover_sort_records(const dnnmem_interval *records, int32_t count,
+                                          dnnmem__cover_intervals_work *w) {
+  int32_t i, j, ranks = 0;
+  int32_t *ids = w->ids;
+  int64_t *keys = w->lowers;
+  for (i = 0; i < count; i++) {
+    w->ids[i] = i;
+    w->lowers[i] = records[i].size;
+  }
+  if (dnnmem__cover_radix_sort(count, w->ids, w->lowers, w->group_of_pos, w->uppers))
+    ids = w->group_of_pos, keys = w->uppers;
+  for (i = 0; i < count; i++) {
+    if (i > 0 && keys[i] != keys[i - 1]) ranks++;
+    w->size_rank[ids[i]] = ranks;
+  }
+  for (i = 0; i < count; i++) {
+    w->ids[i] = i;
+    w->lowers[i] = records[i].lower;
+  }
+  if (dnnmem__cover_radix_sort(count, w->ids, w->lowers, w->group_of_pos, w->uppers)) {
+    DNNMEM_MEMCPY(w->ids, w->group_of_pos, (size_t)count * sizeof(int32_t));
+    DNNMEM_MEMCPY(w->lowers, w->uppers, (size_t)count * sizeof(int64_t));
+  }
+  for (i = 0; i < count; i = j) { /* ties on lower: the full order */
+    for (j = i + 1; j < count && w->lowers[j] == w->lowers[i]; j++) {
+    }
+    if (j - i > 1)
+      dnnmem__sort_ids(w->ids + i, w->group_of_pos, j - i, dnnmem__cover_record_less, records);
+  }
+  /* plain gathers: independent loads, so the memory system overlaps them */
+  for (i = 0; i < count; i++) w->uppers[i] = records[w->ids[i]].upper;
+  for (i = 0; i < count; i++) w->group_of_pos[i] = w->size_rank[w->ids[i]];
+  return count > 0 ? ranks + 1 : 0;
+}
+
+/* Heap order of busy groups: earlier end first; equal ends pop the newer
+   group first so that the older one lands on top of its rank's stack. */
+static int dnnmem__cover_busy_less(const dnnmem__cover_intervals_work *w, int32_t a, int32_t b) {
+  int64_t end_a = w->group_end[a], end_b = w->group_end[b];
+  return end_a != end_b ? end_a < end_b : a > b;
+}
+
+static void dnnmem__cover_heap_push(dnnmem__cover_intervals_work *w, int32_t *size, int32_t g) {
+  int32_t i = (*size)++;
+  while (i > 0) {
+    int32_t parent = (i - 1) / 2;
+    if (!dnnmem__cover_busy_less(w, g, w->busy[parent])) break;
+    w->busy[i] = w->busy[parent];
+    i = parent;
+  }
+  w->busy[i] = g;
+}
+
+static int32_t dnnmem__cover_heap_pop(dnnmem__cover_intervals_work *w, int32_t *size) {
+  int32_t *heap = w->busy;
+  int32_t top = heap[0], last = heap[--*size], i = 0, n = *size;
+  for (;;) {
+    int32_t child = 2 * i + 1;
+    if (child >= n) break;
+    if (child + 1 < n && dnnmem__cover_busy_less(w, heap[child + 1], heap[child])) child++;
+    if (!dnnmem__cover_busy_less(w, heap[child], last)) break;
+    heap[i] = heap[child];
+    i = child;
+  }
+  if (n > 0) heap[i] = last;
+  return top;
+}
+
+/* Fenwick tree over size ranks 0..ranks-1 (stored 1-based). */
+static void dnnmem__cover_fenwick_add(int32_t *tree, int32_t ranks, int32_t rank, int32_t delta) {
+  for (rank++; rank <= ranks; rank += rank & -rank) tree[rank] += delta;
+}
+
+static int32_t dnnmem__cover_fenwick_prefix(const int32_t *tree, int32_t rank) { /* ranks <= rank */
+  int32_t sum = 0;
+  for (rank++; rank > 0; rank -= rank & -rank) sum += tree[rank];
+  return sum;
+}
+
+static int32_t dnnmem__cover_fenwick_kth(const int32_t *tree, int32_t ranks, int32_t k) {
+  int32_t pos = 0, step = 1; /* the rank holding the k-th free group (k >= 1) */
+  while (step <= ranks / 2) step <<= 1;
+  for (; step > 0; step >>= 1)
+    if (pos + step <= ranks && tree[pos + step] < k) {
+      pos += step;
+      k -= tree[pos];
+    }
+  return pos; /* 0-based rank */
+}
+
+/* The free group for record id: the smallest size difference between the
+   record and a group's last member, then the latest end, then the older
+   group; -1 when none is free. Candidates are the tops of the nearest
+   non-empty ranks at or below and above the record's size rank. */
+static int32_t dnnmem__cover_pick_group(const dnnmem_interval *records,
+                                        const dnnmem__cover_intervals_work *w, int32_t ranks,
+                                        int32_t free_count, int32_t id, int32_t rank) {
+  int32_t at_or_below, low = -1, high = -1;
+  int64_t size = records[id].size, d_low, d_high;
+  if (free_count == 0) return -1;
+  at_or_below = dnnmem__cover_fenwick_prefix(w->fenwick, rank);
+  if (at_or_below > 0) low = w->rank_top[dnnmem__cover_fenwick_kth(w->fenwick, ranks, at_or_below)];
+  if (at_or_below < free_count)
+    high = w->rank_top[dnnmem__cover_fenwick_kth(w->fenwick, ranks, at_or_below + 1)];
+  if (low < 0) return high;
+  if (high < 0) return low;
+  d_low = size - records[w->group_last[low]].size; /* sizes >= 0: no overflow */
+  d_high = records[w->group_last[high]].size - size;
+  if (d_low != d_high) return d_low < d_high ? low : high;
+  if (w->group_end[low] != w->group_end[high]) return w->group_end[low] > w->group_end[high] ? low : high;
+  return low < high ? low : high;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_cover_intervals(const dnnmem_interval *records,
+                                                int32_t count, int32_t *group_of,
+                                                int32_t *order, int32_t *out_groups,
+                                                void *scratch, size_t scratch_bytes) {
+  dnnmem__scratch s;
+  dnnmem__cover_intervals_work w;
+  dnnmem_result r;
+  int32_t groups = 0, busy_size = 0, free_count = 0, ranks, k, g, sum;
+  r = dnnmem_intervals_check(records, count, 0);
+  if (r != DNNMEM_OK) return r;
+  if (scratch == NULL) return DNNMEM_ERR_SCRATCH_TOO_SMALL; /* NULL would mean "size only" */
+  dnnmem__scratch_begin(&s, scratch, scratch_bytes);
+  dnnmem__cover_intervals_layout(&s, count, &w);
+  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+  ranks = dnnmem__cover_sort_records(records, count, &w);
+  for (k = 0; k < ranks; k++) w.rank_top[k] = -1;
+  for (k = 0; k <= ranks; k++) w.fenwick[k] = 0;
+  for (k = 0; k < count; k++) {
+    int32_t id = w.ids[k], rank = w.group_of_pos[k];
+    /* groups that have ended by now become free, in end order, each on top
+       of its size rank's stack (so a stack's top ended latest) */
+    while (busy_size > 0 && w.group_end[w.busy[0]] <= w.lowers[k]) {
+      int32_t done = dnnmem__cover_heap_pop(&w, &busy_size), done_rank = w.size_rank[w.group_last[done]];
+      w.below[done] = w.rank_top[done_rank];
+      w.rank_top[done_rank] = done;
+      dnnmem__cover_fenwick_add(w.fenwick, ranks, done_rank, 1);
+      free_count++;
+    }
+    g = dnnmem__cover_pick_group(records, &w, ranks, free_count, id, rank);
+    if (g >= 0) {
+      int32_t g_rank = w.size_rank[w.group_last[g]];
+      DNNMEM_ASSERT(w.rank_top[g_rank] == g);
+      w.rank_top[g_rank] = w.below[g];
+      dnnmem__cover_fenwick_add(w.fenwick, ranks, g_rank, -1);
+      free_count--;
+    } else {
+      g = groups++;
+      w.group_size[g] = 0;
+    }
+    w.group_of_pos[k] = g;
+    w.group_size[g]++;
+    w.group_last[g] = id;
+    w.group_end[g] = w.uppers[k];
+    dnnmem__cover_heap_push(&w, &busy_size, g);
+  }
+  /* a group's members are increasing sorted positions, i.e. its chain in
+     time order: a counting sort by group writes order[] directly */
+  for (g = 0, sum = 0; g < groups; g++) {
+    int32_t c = w.group_size[g];
+    w.group_size[g] = sum;
+    sum += c;
+  }
+  for (k = 0; k < count; k++) {
+    g = w.group_of_pos[k];
+    if (group_of) group_of[w.ids[k]] = g;
+    if (order) order[w.group_size[g]++] = w.ids[k];
+  }
+  if (out_groups) *out_groups = groups;
+  return DNNMEM_OK;
+}
+
+/* ---- path covers of DAGs ------------------------------------------------ */
+
+typedef struct dnnmem__cover_dag_work {
+  void *topo_scratch; /* for dnnmem_graph_topo_order */
+  size_t topo_bytes;
+  int32_t *topo;       /* topological order */
+  int32_t *pred, *succ; /* the cover: previous / next vertex on the path, -1 */
+  /* Hopcroft-Karp (plain) */
+  int32_t *dist, *edge_cursor, *queue, *stack;
+  /* transitive: flow network and its decomposition */
+  void *flow_scratch;
+  size_t flow_bytes;
+  int32_t *out_offsets, *out_edges; /* consumers CSR: edge ids k by input */
+  int32_t *edge_head;               /* consumer of edge k */
+  int64_t *remaining;               /* per flow arc: flow not yet walked */
+} dnnmem__cover_dag_work;
+
+/* Sizes of the transitive variant's flow network. */
+static int dnnmem__cover_closure_net(int32_t n, int32_t m, int32_t *nodes, int32_t *arcs) {
+  if (n > (DNNMEM__I32_MAX / 2 - 2) / 3 || m > DNNMEM__I32_MAX / 2 - 1 - 3 * n) return 0;
+  *nodes = 2 * n + 2;
+  *arcs = 3 * n + m;
+  return 1;
+}
+
+static void dnnmem__cover_dag_layout(dnnmem__scratch *s, int32_t n, int32_t m, int32_t flags,
+                                     dnnmem__cover_dag_work *w) {
+  int32_t nodes = 0, arcs = 0;
+  if (dnnmem_graph_topo_order_scratch_size(n, m, &w->topo_bytes) != DNNMEM_OK) s->overflow = 1;
+  w->topo_scratch = DNNMEM__TAKE(s, unsigned char, w->topo_bytes);
+  w->topo = DNNMEM__TAKE(s, int32_t, n);
+  w->pred = DNNMEM__TAKE(s, int32_t, n);
+  w->succ = DNNMEM__TAKE(s, int32_t, n);
+  w->flow_bytes = 0;
+  if (flags & DNNMEM_COVER_TRANSITIVE) {
+    if (!dnnmem__cover_closure_net(n, m, &nodes, &arcs) ||
+        dnnmem_flow_scratch_size(nodes, arcs, &w->flow_bytes) != DNNMEM_OK) {
+      s->overflow = 1;
+      arcs = 0;
+    }
+    w->flow_scratch = DNNMEM__TAKE(s, unsigned char, w->flow_bytes);
+    w->out_offsets = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
+    w->out_edges = DNNMEM__TAKE(s, int32_t, m);
+    w->edge_head = DNNMEM__TAKE(s, int32_t, m);
+    w->edge_cursor = DNNMEM__TAKE(s, int32_t, n);
+    w->remaining = DNNMEM__TAKE(s, int64_t, arcs);
+    w->dist = w->queue = w->stack = NULL;
+  } else {
+    w->flow_scratch = NULL;
+    w->out_offsets = w->out_edges = w->edge_head = NULL;
+    w->remaining = NULL;
+    w->dist = DNNMEM__TAKE(s, int32_t, n);
+    w->edge_cursor = DNNMEM__TAKE(s, int32_t, n);
+    w->queue = DNNMEM__TAKE(s, int32_t, n);
+    w->stack = DNNMEM__TAKE(s, int32_t, n);
+  }
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_cover_dag_scratch_size(int32_t num_nodes, int32_t num_edges,
+                                                       int32_t flags, size_t *out_bytes) {
+  dnnmem__scratch s;
+  dnnmem__cover_dag_work w;
+  int32_t nodes, arcs;
+  if (num_nodes < 0 || num_edges < 0 || out_bytes == NULL || (flags & ~DNNMEM_COVER_TRANSITIVE))
+    return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((flags & DNNMEM_COVER_TRANSITIVE) &&
+      !dnnmem__cover_closure_net(num_nodes, num_edges, &nodes, &arcs))
+    return DNNMEM_ERR_TOO_MANY;
+  dnnmem__scratch_begin(&s, NULL, 0);
+  dnnmem__cover_dag_layout(&s, num_nodes, num_edges, flags, &w);
+  return dnnmem__scratch_end(&s, out_bytes);
+}
+
+/* Maximum matching "u is the path predecessor of v" over the graph's edges:
+   left side the consumers v (their inputs are the CSR lists as given),
+   right side the inputs u. Hopcroft-Karp: BFS layers from the free
+   consumers up to the first layer that sees a free input, then iterative
+   DFS along the layers; O(E sqrt V). Starts from a greedy matching. */
+static void dnnmem__cover_hopcroft_karp(const dnnmem_graph *g, dnnmem__cover_dag_work *w) {
+  const int32_t *off = g->in_offsets, *ids = g->in_ids;
+  int32_t n = g->num_nodes, v, k;
+  const int32_t inf = DNNMEM__I32_MAX;
+  for (v = 0; v < n; v++) w->pred[v] = w->succ[v] = -1;
+  for (v = 0; v < n; v++) /* greedy start */
+    for (k = off[v]; k < off[v + 1]; k++)
+      if (w->succ[ids[k]] < 0) {
+        w->succ[ids[k]] = v;
+        w->pred[v] = ids[k];
+        break;
+      }
+  for (;;) {
+    int32_t head = 0, tail = 0, limit = inf, root;
+    for (v = 0; v < n; v++) {
+      if (w->pred[v] < 0 && off[v + 1] > off[v]) {
+        w->dist[v] = 0;
+        w->queue[tail++] = v;
+      } else {
+        w->dist[v] = inf;
+      }
+    }
+    while (head < tail) {
+      v = w->queue[head++];
+      if (w->dist[v] >= limit) break; /* layers past the first free input */
+      for (k = off[v]; k < off[v + 1]; k++) {
+        int32_t next = w->succ[ids[k]];
+        if (next < 0) {
+          if (limit == inf) limit = w->dist[v];
+        } else if (w->dist[next] == inf && w->dist[v] < limit) {
+          w->dist[next] = w->dist[v] + 1;
+          w->queue[tail++] = next;
+        }
+      }
+    }
+    if (limit == inf) break; /* no augmenting path: maximum */
+    for (v = 0; v < n; v++) w->edge_cursor[v] = off[v];
+    for (root = 0; root < n; root++) {
+      int32_t depth;
+      if (w->pred[root] >= 0 || w->dist[root] != 0) continue;
+      depth = 0;
+      w->stack[depth++] = root;
+      while (depth > 0) {
+        int32_t u, next;
+        v = w->stack[depth - 1];
+        if (w->edge_cursor[v] == off[v + 1]) { /* dead end: never again this phase */
+          w->dist[v] = inf;
+          if (--depth > 0) w->edge_cursor[w->stack[depth - 1]]++;
+          continue;
+        }
+        u = ids[w->edge_cursor[v]];
+        next = w->succ[u];
+        if (next < 0) { /* free input: flip the path on the stack */
+          while (depth > 0) {
+            int32_t x = w->stack[--depth], y = ids[w->edge_cursor[x]];
+            w->pred[x] = y;
+            w->succ[y] = x;
+          }
+        } else if (w->dist[next] != inf && w->dist[next] == w->dist[v] + 1 &&
+                   w->dist[next] <= limit) {
+          w->stack[depth++] = next;
+        } else {
+          w->edge_cursor[v]++;
+        }
+      }
+    }
+  }
+}
+
+/* The minimum chain cover of the reachability order without its quadratic
+   closure: a max flow S -> out_u (1) -> in_w (inf, each edge u -> w) ->
+   out_w (inf, pass through w) ... -> in_v -> T (1) pairs u with a v it
+   reaches, each at most once per side; decomposing the flow gives the
+   pairs. Arc ids: S->out_u = u, in_v->T = n + v, in_w->out_w = 2n + w,
+   edge k = 3n + k. */
+static dnnmem_result dnnmem__cover_closure(const dnnmem_graph *g, dnnmem__cover_dag_work *w) {
+  const int32_t *off = g->in_offsets, *ids = g->in_ids;
+  int32_t n = g->num_nodes, m = off[n], nodes, arcs, v, k, a;
+  int32_t source = 2 * n, sink = 2 * n + 1;
+  dnnmem_flow flow;
+  dnnmem_result r;
+  int64_t value, inf = (int64_t)n;
+  if (!dnnmem__cover_closure_net(n, m, &nodes, &arcs)) return DNNMEM_ERR_TOO_MANY;
+  r = dnnmem_flow_init(&flow, nodes, arcs, w->flow_scratch, w->flow_bytes);
+  for (v = 0; v < n && r == DNNMEM_OK; v++) r = dnnmem_flow_add_arc(&flow, source, v, 1, 0, NULL);
+  for (v = 0; v < n && r == DNNMEM_OK; v++) r = dnnmem_flow_add_arc(&flow, n + v, sink, 1, 0, NULL);
+  for (v = 0; v < n && r == DNNMEM_OK; v++) r = dnnmem_flow_add_arc(&flow, n + v, v, inf, 0, NULL);
+  for (v = 0; v < n; v++)
+    for (k = off[v]; k < off[v + 1] && r == DNNMEM_OK; k++)
+      r = dnnmem_flow_add_arc(&flow, ids[k], n + v, inf, 0, NULL);
+  if (r == DNNMEM_OK) r = dnnmem_flow_solve(&flow, source, sink, DNNMEM_FLOW_DEFAULT, &value);
+  if (r != DNNMEM_OK) return r;
+  for (a = 0; a < arcs; a++) w->remaining[a] = dnnmem_flow_arc_flow(&flow, a);
+  /* consumers CSR of edge ids, for walking out of out_u */
+  for (v = 0; v <= n; v++) w->out_offsets[v] = 0;
+  for (k = 0; k < m; k++) w->out_offsets[ids[k] + 1]++;
+  for (v = 0; v < n; v++) w->out_offsets[v + 1] += w->out_offsets[v];
+  for (v = 0; v < n; v++) w->edge_cursor[v] = w->out_offsets[v];
+  for (v = 0; v < n; v++)
+    for (k = off[v]; k < off[v + 1]; k++) {
+      w->out_edges[w->edge_cursor[ids[k]]++] = k;
+      w->edge_head[k] = v;
+    }
+  for (v = 0; v < n; v++) w->edge_cursor[v] = w->out_offsets[v];
+  for (v = 0; v < n; v++) w->pred[v] = w->succ[v] = -1;
+  for (v = 0; v < n; v++) {
+    int32_t x = v;
+    if (w->remaining[v] <= 0) continue;
+    w->remaining[v]--;
+    for (;;) { /* at out_x: take an edge arc with flow left */
+      int32_t y, e;
+      while (w->edge_cursor[x] < w->out_offsets[x + 1] &&
+             w->remaining[3 * n + w->out_edges[w->edge_cursor[x]]] <= 0)
+        w->edge_cursor[x]++;
+      if (w->edge_cursor[x] == w->out_offsets[x + 1]) return DNNMEM_ERR_INFEASIBLE; /* engine bug */
+      e = w->out_edges[w->edge_cursor[x]];
+      w->remaining[3 * n + e]--;
+      y = w->edge_head[e];
+      if (w->remaining[n + y] > 0) { /* in_y -> T: the pair (v, y) */
+        w->remaining[n + y]--;
+        w->succ[v] = y;
+        w->pred[y] = v;
+        break;
+      }
+      if (w->remaining[2 * n + y] <= 0) return DNNMEM_ERR_INFEASIBLE; /* engine bug */
+      w->remaining[2 * n + y]--;
+      x = y;
+    }
+  }
+  (void)value;
+  return DNNMEM_OK;
+}
+
+/* Writes path_of / order from pred / succ, paths in the topological order of
+   their first vertex; returns the number of paths. */
+static int32_t dnnmem__cover_emit_paths(int32_t n, const int32_t *topo, const int32_t *pred,
+                                        const int32_t *succ, int32_t *path_of, int32_t *order) {
+  int32_t paths = 0, pos = 0, i, v;
+  for (i = 0; i < n; i++) {
+    if (pred[topo[i]] >= 0) continue;
+    for (v = topo[i]; v >= 0; v = succ[v]) {
+      if (path_of) path_of[v] = paths;
+      if (order) order[pos] = v;
+      pos++;
+    }
+    paths++;
+  }
+  DNNMEM_ASSERT(pos == n);
+  return paths;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_cover_dag(const dnnmem_graph *graph, int32_t flags,
+                                          int32_t *path_of, int32_t *order,
+                                          int32_t *out_paths, void *scratch,
+                                          size_t scratch_bytes) {
+  dnnmem__scratch s;
+  dnnmem__cover_dag_work w;
+  dnnmem_result r = dnnmem_graph_check(graph);
+  int32_t n, m, paths;
+  if (r != DNNMEM_OK) return r;
+  if (flags & ~DNNMEM_COVER_TRANSITIVE) return DNNMEM_ERR_INVALID_ARGUMENT;
+  n = graph->num_nodes;
+  if (n == 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+  m = graph->in_offsets[n];
+  if (scratch == NULL) return DNNMEM_ERR_SCRATCH_TOO_SMALL;
+  dnnmem__scratch_begin(&s, scratch, scratch_bytes);
+  dnnmem__cover_dag_layout(&s, n, m, flags, &w);
+  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+  r = dnnmem_graph_topo_order(graph, w.topo, w.topo_scratch, w.topo_bytes);
+  if (r != DNNMEM_OK) return r;
+  if (flags & DNNMEM_COVER_TRANSITIVE) {
+    if ((r = dnnmem__cover_closure(graph, &w)) != DNNMEM_OK) return r;
+  } else {
+    dnnmem__cover_hopcroft_karp(graph, &w);
+  }
+  paths = dnnmem__cover_emit_paths(n, w.topo, w.pred, w.succ, path_of, order);
+  if (out_paths) *out_paths = paths;
+  return DNNMEM_OK;
+}
+
+/* ---- W: paths covering every edge --------------------------------------- */
+
+typedef struct dnnmem__cover_edges_work {
+  void *topo_scratch, *flow_scratch;
+  size_t topo_bytes, flow_bytes;
+  int32_t *topo;        /* topological order */
+  int32_t *mark;        /* per node: its latest edge as an input (finds repeats) */
+  int32_t *first_copy;  /* per edge: the first edge of the same pair */
+  int32_t *arc_of;      /* per distinct edge: its flow arc */
+  int32_t *edge_head;   /* per edge: its consumer */
+  int32_t *out_offsets, *out_edges, *cursor; /* distinct edges by input */
+  int32_t *indeg, *outdeg;                   /* distinct edges */
+  int64_t *uses;        /* per distinct edge: traversals left to walk */
+  int64_t *out_left;    /* per node: traversals left out of it */
+} dnnmem__cover_edges_work;
+
+static int dnnmem__cover_edges_net(int32_t n, int32_t m, int32_t *nodes, int32_t *arcs) {
+  if (n > DNNMEM__I32_MAX / 2 - 2 || m > DNNMEM__I32_MAX / 2 - 1 - n) return 0;
+  *nodes = n + 2;
+  *arcs = n + m;
+  return 1;
+}
+
+static void dnnmem__cover_edges_layout(dnnmem__scratch *s, int32_t n, int32_t m,
+                                       dnnmem__cover_edges_work *w) {
+  int32_t nodes = 2, arcs = 0;
+  if (dnnmem_graph_topo_order_scratch_size(n, m, &w->topo_bytes) != DNNMEM_OK) s->overflow = 1;
+  if (!dnnmem__cover_edges_net(n, m, &nodes, &arcs) ||
+      dnnmem_flow_scratch_size(nodes, arcs, &w->flow_bytes) != DNNMEM_OK) {
+    s->overflow = 1;
+    w->flow_bytes = 0;
+  }
+  w->topo_scratch = DNNMEM__TAKE(s, unsigned char, w->topo_bytes);
+  w->flow_scratch = DNNMEM__TAKE(s, unsigned char, w->flow_bytes);
+  w->topo = DNNMEM__TAKE(s, int32_t, n);
+  w->mark = DNNMEM__TAKE(s, int32_t, n);
+  w->first_copy = DNNMEM__TAKE(s, int32_t, m);
+  w->arc_of = DNNMEM__TAKE(s, int32_t, m);
+  w->edge_head = DNNMEM__TAKE(s, int32_t, m);
+  w->out_offsets = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
+  w->out_edges = DNNMEM__TAKE(s, int32_t, m);
+  w->cursor = DNNMEM__TAKE(s, int32_t, n);
+  w->indeg = DNNMEM__TAKE(s, int32_t, n);
+  w->outdeg = DNNMEM__TAKE(s, int32_t, n);
+  w->uses = DNNMEM__TAKE(s, int64_t, m);
+  w->out_left = DNNMEM__TAKE(s, int64_t, n);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_cover_edges_scratch_size(int32_t num_nodes, int32_t num_edges,
+                                                         size_t *out_bytes) {
+  dnnmem__scratch s;
+  dnnmem__cover_edges_work w;
+  int32_t nodes, arcs;
+  if (num_nodes < 0 || num_edges < 0 || out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (!dnnmem__cover_edges_net(num_nodes, num_edges, &nodes, &arcs)) return DNNMEM_ERR_TOO_MANY;
+  dnnmem__scratch_begin(&s, NULL, 0);
+  dnnmem__cover_edges_layout(&s, num_nodes, num_edges, &w);
+  return dnnmem__scratch_end(&s, out_bytes);
+}
+
+/* Every edge once gives sum max(0, out - in) paths. Extra traversals along
+   a route from a vertex where paths end (in > out) to one where they start
+   (out > in) join two paths into one; the most such joins at once is a max
+   flow S -> ends (in - out) -> edges (unbounded) -> starts (out - in) -> T,
+   and W = starts - that flow (min flow with lower bounds = feasible flow
+   minus the max flow back). Every edge's traversals: 1 + its arc's flow. */
+DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph, int64_t *edge_uses,
+                                            int64_t *path_offsets, int32_t *path_nodes,
+                                            int64_t path_nodes_capacity,
+                                            int64_t *out_path_nodes, int32_t *out_w,
+                                            void *scratch, size_t scratch_bytes) {
+  dnnmem__scratch s;
+  dnnmem__cover_edges_work w;
+  dnnmem_result r = dnnmem_graph_check(graph);
+  const int32_t *off, *ids;
+  int32_t n, m, v, k, nodes, arcs, distinct = 0, num_arcs = 0, paths = 0, w_count;
+  int64_t starts = 0, joins = 0, total, pos = 0;
+  dnnmem_flow flow;
+  if (r != DNNMEM_OK) return r;
+  n = graph->num_nodes;
+  if (n == 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (path_nodes_capacity < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+  off = graph->in_offsets;
+  ids = graph->in_ids;
+  m = off[n];
+  if (!dnnmem__cover_edges_net(n, m, &nodes, &arcs)) return DNNMEM_ERR_TOO_MANY;
+  if (scratch == NULL) return DNNMEM_ERR_SCRATCH_TOO_SMALL;
+  dnnmem__scratch_begin(&s, scratch, scratch_bytes);
+  dnnmem__cover_edges_layout(&s, n, m, &w);
+  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+  r = dnnmem_graph_topo_order(graph, w.topo, w.topo_scratch, w.topo_bytes);
+  if (r != DNNMEM_OK) return r;
+  /* distinct edges and degrees */
+  for (v = 0; v < n; v++) w.mark[v] = -1, w.indeg[v] = w.outdeg[v] = 0;
+  for (v = 0; v < n; v++) {
+    for (k = off[v]; k < off[v + 1]; k++) {
+      int32_t u = ids[k];
+      w.edge_head[k] = v;
+      if (w.mark[u] >= 0 && w.edge_head[w.mark[u]] == v) { /* a repeat of u -> v */
+        w.first_copy[k] = w.mark[u];
+        continue;
+      }
+      w.mark[u] = k;
+      w.first_copy[k] = k;
+      w.outdeg[u]++;
+      w.indeg[v]++;
+      distinct++;
+    }
+  }
+  for (v = 0; v < n; v++)
+    if (w.outdeg[v] > w.indeg[v]) starts += w.outdeg[v] - w.indeg[v];
+  /* the flow: only when some path can be joined to another */
+  r = dnnmem_flow_init(&flow, nodes, arcs, w.flow_scratch, w.flow_bytes);
+  for (k = 0; k < m && r == DNNMEM_OK; k++) {
+    if (w.first_copy[k] != k) continue;
+    w.arc_of[k] = num_arcs++;
+    r = dnnmem_flow_add_arc(&flow, ids[k], w.edge_head[k], (int64_t)distinct, 0, NULL);
+  }
+  for (v = 0; v < n && r == DNNMEM_OK; v++) {
+    if (w.indeg[v] > w.outdeg[v])
+      r = dnnmem_flow_add_arc(&flow, n, v, (int64_t)(w.indeg[v] - w.outdeg[v]), 0, NULL);
+    else if (w.outdeg[v] > w.indeg[v])
+      r = dnnmem_flow_add_arc(&flow, v, n + 1, (int64_t)(w.outdeg[v] - w.indeg[v]), 0, NULL);
+  }
+  if (r == DNNMEM_OK && starts > 0) r = dnnmem_flow_solve(&flow, n, n + 1, DNNMEM_FLOW_DEFAULT, &joins);
+  if (r != DNNMEM_OK) return r;
+  /* traversals per edge and the paths' total length */
+  total = starts - joins;
+  DNNMEM_ASSERT(total >= 0 && total <= distinct);
+  if (total < 0 || total > distinct) return DNNMEM_ERR_INFEASIBLE; /* engine bug */
+  w_count = paths = (int32_t)total;
+  for (v = 0; v < n; v++) w.out_left[v] = 0;
+  for (k = 0; k < m; k++) {
+    if (w.first_copy[k] != k) continue;
+    w.uses[k] = 1 + (starts > 0 ? dnnmem_flow_arc_flow(&flow, w.arc_of[k]) : 0);
+    if (w.uses[k] < 1) return DNNMEM_ERR_INFEASIBLE; /* engine bug */
+    w.out_left[ids[k]] += w.uses[k];
+    total += w.uses[k];
+  }
+  if (out_w) *out_w = paths;
+  if (out_path_nodes) *out_path_nodes = total;
+  if (edge_uses)
+    for (k = 0; k < m; k++) edge_uses[k] = w.uses[w.first_copy[k]];
+  if (path_nodes == NULL && path_offsets == NULL) return DNNMEM_OK;
+  if (path_nodes != NULL && path_nodes_capacity < total) return DNNMEM_ERR_COVER_PATHS_TOO_LONG;
+  /* walk the traversals: vertices in topological order start the paths that
+     are left after everything arriving from earlier vertices went on */
+  for (v = 0; v <= n; v++) w.out_offsets[v] = 0;
+  for (k = 0; k < m; k++)
+    if (w.first_copy[k] == k) w.out_offsets[ids[k] + 1]++;
+  for (v = 0; v < n; v++) w.out_offsets[v + 1] += w.out_offsets[v];
+  for (v = 0; v < n; v++) w.cursor[v] = w.out_offsets[v];
+  for (k = 0; k < m; k++)
+    if (w.first_copy[k] == k) w.out_edges[w.cursor[ids[k]]++] = k;
+  for (v = 0; v < n; v++) w.cursor[v] = w.out_offsets[v];
+  paths = 0;
+  for (k = 0; k < n; k++) {
+    int32_t start = w.topo[k];
+    while (w.out_left[start] > 0) {
+      int32_t x = start;
+      if (path_offsets) path_offsets[paths] = pos;
+      paths++;
+      if (path_nodes) path_nodes[pos] = x;
+      pos++;
+      while (w.out_left[x] > 0) {
+        int32_t e;
+        while (w.uses[w.out_edges[w.cursor[x]]] == 0) w.cursor[x]++;
+        e = w.out_edges[w.cursor[x]];
+        w.uses[e]--;
+        w.out_left[x]--;
+        x = w.edge_head[e];
+        if (path_nodes) path_nodes[pos] = x;
+        pos++;
+      }
+    }
+  }
+  DNNMEM_ASSERT(pos == total && paths == w_count);
+  (void)w_count;
+  if (path_offsets) path_offsets[paths] = pos;
+  return DNNMEM_OK;
+}
+
+
+/* ==== interval planning ================================================= */
+
+/* ---- shared machinery: time compression, skyline tree, interval tree ---- */
+
+
+/* Stable LSD radix sort of ids[0..n) by key[id] (8-bit digits of the key
+   with its sign flipped; a pass whose digit is the same everywhere is
+   skipped, so small keys take few passes). O(n) per pass; tmp holds n. */
+static void dnnmem__radix_sort(int32_t *ids, int32_t *tmp, int32_t n, const int64_t *key) {
+  int32_t count[256], i, *src = ids, *dst = tmp;
+  int shift;
+  for (shift = 0; shift < 64; shift += 8) {
+    int32_t sum = 0, d;
+    for (d = 0; d < 256; d++) count[d] = 0;
+    for (i = 0; i < n; i++) count[(((uint64_t)key[src[i]] ^ 0x8000000000000000ull) >> shift) & 255]++;
+    if (n == 0 || count[(((uint64_t)key[src[0]] ^ 0x8000000000000000ull) >> shift) & 255] == n) continue;
+    for (d = 0; d < 256; d++) {
+      int32_t c = count[d];
+      count[d] = sum;
+      sum += c;
+    }
+    for (i = 0; i < n; i++) dst[count[(((uint64_t)key[src[i]] ^ 0x8000000000000000ull) >> shift) & 255]++] = src[i];
+    {
+      int32_t *t = src;
+      src = dst;
+      dst = t;
+    }
+  }
+  if (src != ids) DNNMEM_MEMCPY(ids, src, (size_t)n * sizeof(int32_t));
+}
+
+/* Sorts vals[0..m) into unique ascending coords; returns their count.
+   ids and tmp hold m ids. O(m log m). */
+static int32_t dnnmem__compress(const int64_t *vals, int32_t m, int32_t *ids, int32_t *tmp,
+                                int64_t *coords) {
+  int32_t i, count = 0;
+  for (i = 0; i < m; i++) ids[i] = i;
+  dnnmem__radix_sort(ids, tmp, m, vals);
+  for (i = 0; i < m; i++)
+    if (count == 0 || coords[count - 1] != vals[ids[i]]) coords[count++] = vals[ids[i]];
+  return count;
+}
+
+/* Index of v in coords[0..count) (v must be present). O(log count). */
+static int32_t dnnmem__coord_index(const int64_t *coords, int32_t count, int64_t v) {
+  int32_t lo = 0, hi = count - 1;
+  while (lo < hi) {
+    int32_t mid = lo + (hi - lo) / 2;
+    if (coords[mid] < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/* Skyline: max over time segments with "raise to at least v" on ranges
+   (range chmax, range max; lazy segment tree, values >= 0). */
+typedef struct dnnmem__sky {
+  int64_t *max, *lazy;
+  int32_t leaves;
+} dnnmem__sky;
+
+static size_t dnnmem__sky_nodes(int32_t leaves) {
+  size_t p = 1;
+  while (p < (size_t)leaves) p *= 2;
+  return 2 * p;
+}
+
+static void dnnmem__sky_reset(dnnmem__sky *t, int32_t leaves) {
+  size_t nodes = dnnmem__sky_nodes(leaves);
+  t->leaves = leaves;
+  DNNMEM_MEMSET(t->max, 0, nodes * sizeof(int64_t));
+  DNNMEM_MEMSET(t->lazy, 0, nodes * sizeof(int64_t));
+}
+
+static void dnnmem__sky_push(dnnmem__sky *t, size_t node) {
+  int64_t v = t->lazy[node];
+  size_t c;
+  if (v == 0) return;
+  for (c = 2 * node; c <= 2 * node + 1; c++) {
+    if (t->max[c] < v) t->max[c] = v;
+    if (t->lazy[c] < v) t->lazy[c] = v;
+  }
+  t->lazy[node] = 0;
+}
+
+static int64_t dnnmem__sky_query_at(dnnmem__sky *t, size_t node, int32_t nl, int32_t nr,
+                                    int32_t l, int32_t r) {
+  int32_t mid;
+  int64_t a, b;
+  if (r <= nl || nr <= l) return 0;
+  if (l <= nl && nr <= r) return t->max[node];
+  dnnmem__sky_push(t, node);
+  mid = nl + (nr - nl) / 2;
+  a = dnnmem__sky_query_at(t, 2 * node, nl, mid, l, r);
+  b = dnnmem__sky_query_at(t, 2 * node + 1, mid, nr, l, r);
+  return a > b ? a : b;
+}
+
+static void dnnmem__sky_raise_at(dnnmem__sky *t, size_t node, int32_t nl, int32_t nr,
+                                 int32_t l, int32_t r, int64_t v) {
+  int32_t mid;
+  if (r <= nl || nr <= l) return;
+  if (l <= nl && nr <= r) {
+    if (t->max[node] < v) t->max[node] = v;
+    if (t->lazy[node] < v) t->lazy[node] = v;
+    return;
+  }
+  dnnmem__sky_push(t, node);
+  mid = nl + (nr - nl) / 2;
+  dnnmem__sky_raise_at(t, 2 * node, nl, mid, l, r, v);
+  dnnmem__sky_raise_at(t, 2 * node + 1, mid, nr, l, r, v);
+  t->max[node] = t->max[2 * node] > t->max[2 * node + 1] ? t->max[2 * node] : t->max[2 * node + 1];
+}
+
+static int32_t dnnmem__sky_span(const dnnmem__sky *t) {
+  return (int32_t)(dnnmem__sky_nodes(t->leaves) / 2);
+}
+static int64_t dnnmem__sky_query(dnnmem__sky *t, int32_t l, int32_t r) {
+  return dnnmem__sky_query_at(t, 1, 0, dnnmem__sky_span(t), l, r);
+}
+static void dnnmem__sky_raise(dnnmem__sky *t, int32_t l, int32_t r, int64_t v) {
+  dnnmem__sky_raise_at(t, 1, 0, dnnmem__sky_span(t), l, r, v);
+}
+
+/* ---- the planner's working state ---------------------------------------- */
+
+typedef struct dnnmem__planner {
+  const dnnmem_interval *rec;
+  int32_t n, segments, num_fixed;
+  int64_t align;
+  int64_t *off;       /* the plan being built; -1: not placed yet */
+  int64_t *coords;    /* segments + 1 distinct times */
+  int32_t *lo, *hi;   /* lifetimes as segment indices */
+  int32_t *order;     /* placement order */
+  int32_t *ids, *tmp; /* 2n ids for sorting */
+  int64_t *vals;      /* 2n values for compression */
+  int32_t *by_lower;  /* interval tree: records by lower */
+  int64_t *maxup;     /* interval tree: max upper per implicit subtree */
+  int32_t *found;     /* interval tree query results */
+  int32_t found_count;
+  dnnmem__sky sky;
+  /* greedy-breadth */
+  int64_t *breadth;
+  int32_t *rank_tree; /* 2 * segments: range minimum of step ranks */
+  int32_t *first_rank;
+  /* bestfit */
+  int32_t *run_end, *run_prev, *run_next, *skip, *heap_s;
+  int64_t *run_h, *heap_h;
+  int32_t heap_len;
+  /* pathcover */
+  void *cover_scratch;
+  size_t cover_bytes;
+} dnnmem__planner;
+
+static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, dnnmem__planner *p) {
+  size_t n2 = 2 * (size_t)n, nodes = dnnmem__sky_nodes(n2 > 0 ? (int32_t)n2 : 1);
+  size_t heap_cap = 9 * (size_t)n + 4;
+  p->off = DNNMEM__TAKE(s, int64_t, n);
+  p->coords = DNNMEM__TAKE(s, int64_t, n2);
+  p->lo = DNNMEM__TAKE(s, int32_t, n);
+  p->hi = DNNMEM__TAKE(s, int32_t, n);
+  p->order = DNNMEM__TAKE(s, int32_t, n);
+  p->ids = DNNMEM__TAKE(s, int32_t, n2);
+  p->tmp = DNNMEM__TAKE(s, int32_t, n2);
+  p->vals = DNNMEM__TAKE(s, int64_t, n2);
+  p->by_lower = DNNMEM__TAKE(s, int32_t, n);
+  p->maxup = DNNMEM__TAKE(s, int64_t, n);
+  p->found = DNNMEM__TAKE(s, int32_t, n);
+  p->sky.max = DNNMEM__TAKE(s, int64_t, nodes);
+  p->sky.lazy = DNNMEM__TAKE(s, int64_t, nodes);
+  p->breadth = DNNMEM__TAKE(s, int64_t, n2);
+  p->rank_tree = DNNMEM__TAKE(s, int32_t, 2 * n2);
+  p->first_rank = DNNMEM__TAKE(s, int32_t, n);
+  p->run_end = DNNMEM__TAKE(s, int32_t, n2);
+  p->run_prev = DNNMEM__TAKE(s, int32_t, n2);
+  p->run_next = DNNMEM__TAKE(s, int32_t, n2);
+  p->run_h = DNNMEM__TAKE(s, int64_t, n2);
+  p->skip = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
+  p->heap_h = DNNMEM__TAKE(s, int64_t, heap_cap);
+  p->heap_s = DNNMEM__TAKE(s, int32_t, heap_cap);
+  p->cover_bytes = 0;
+  if (dnnmem_cover_intervals_scratch_size(n, &p->cover_bytes) != DNNMEM_OK) s->overflow = 1;
+  p->cover_scratch = DNNMEM__TAKE(s, unsigned char, p->cover_bytes);
+}
+
+/* Orders: each a "less" over record ids with explicit tie-breaks (id last,
+   through the sort's stability). */
+static int dnnmem__less_by_lower(const void *ctx, int32_t a, int32_t b) {
+  const dnnmem_interval *r = (const dnnmem_interval *)ctx;
+  return r[a].lower < r[b].lower || (r[a].lower == r[b].lower && r[a].upper < r[b].upper);
+}
+static int dnnmem__less_by_size_desc(const void *ctx, int32_t a, int32_t b) {
+  const dnnmem_interval *r = (const dnnmem_interval *)ctx;
+  return r[a].size > r[b].size;
+}
+
+/* Interval tree: records sorted by lower, an implicit balanced tree over
+   that array (the root of [lo, hi) is its middle) with the largest upper of
+   each subtree. Query: all records meeting [l, u), output-sensitive. */
+static int64_t dnnmem__itree_build(dnnmem__planner *p, int32_t lo, int32_t hi) {
+  int32_t mid;
+  int64_t m, a, b;
+  if (lo >= hi) return DNNMEM__I64_MIN;
+  mid = lo + (hi - lo) / 2;
+  a = dnnmem__itree_build(p, lo, mid);
+  b = dnnmem__itree_build(p, mid + 1, hi);
+  m = p->rec[p->by_lower[mid]].upper;
+  if (a > m) m = a;
+  if (b > m) m = b;
+  p->maxup[mid] = m;
+  return m;
+}
+
+/* Appends to p->found the placed records (off >= 0) meeting [l, u);
+   with only_fixed, the fixed ones. */
+static void dnnmem__itree_query(dnnmem__planner *p, int32_t lo, int32_t hi, int64_t l, int64_t u,
+                                int only_fixed) {
+  while (lo < hi) {
+    int32_t mid = lo + (hi - lo) / 2, r;
+    if (p->maxup[mid] <= l) return;
+    dnnmem__itree_query(p, lo, mid, l, u, only_fixed);
+    r = p->by_lower[mid];
+    if (p->rec[r].lower >= u) return;
+    if (p->rec[r].upper > l && p->off[r] >= 0 &&
+        (!only_fixed || (p->rec[r].flags & DNNMEM_INTERVAL_FIXED)))
+      p->found[p->found_count++] = r;
+    lo = mid + 1; /* the right subtree, iteratively */
+  }
+}
+
+static int dnnmem__less_by_offset(const void *ctx, int32_t a, int32_t b) {
+  const int64_t *off = (const int64_t *)ctx;
+  return off[a] < off[b];
+}
+
+/* Placed records meeting record r in time, by offset. */
+static void dnnmem__neighbours(dnnmem__planner *p, int32_t r, int only_fixed) {
+  p->found_count = 0;
+  dnnmem__itree_query(p, 0, p->n, p->rec[r].lower, p->rec[r].upper, only_fixed);
+  dnnmem__sort_ids(p->found, p->tmp, p->found_count, dnnmem__less_by_offset, p->off);
+}
+
+/* The lowest aligned offset >= start where r touches no fixed record. */
+static int64_t dnnmem__avoid_fixed(dnnmem__planner *p, int32_t r, int64_t start) {
+  int64_t a = dnnmem_interval_alignment(&p->rec[r], p->align), size = p->rec[r].size;
+  int32_t k;
+  if (p->num_fixed == 0 || size == 0) return start;
+  dnnmem__neighbours(p, r, 1);
+  for (k = 0; k < p->found_count; k++) {
+    int32_t f = p->found[k];
+    int64_t end = p->off[f] + p->rec[f].size;
+    if (p->rec[f].size > 0 && start < end && p->off[f] < start + size)
+      start = dnnmem__align_up(end, a);
+  }
+  return start;
+}
+
+/* TFLite's rule: the smallest gap between placed neighbours that fits,
+   else above them all. */
+static void dnnmem__place_in_gap(dnnmem__planner *p, int32_t r) {
+  int64_t a = dnnmem_interval_alignment(&p->rec[r], p->align), size = p->rec[r].size;
+  int64_t prev_end = 0, best = -1, best_gap = DNNMEM__I64_MAX, cand;
+  int32_t k;
+  dnnmem__neighbours(p, r, 0);
+  for (k = 0; k < p->found_count; k++) {
+    int32_t q = p->found[k];
+    cand = dnnmem__align_up(prev_end, a);
+    if (p->rec[q].size > 0 && cand + size <= p->off[q] && p->off[q] - prev_end < best_gap) {
+      best_gap = p->off[q] - prev_end;
+      best = cand;
+    }
+    if (p->off[q] + p->rec[q].size > prev_end) prev_end = p->off[q] + p->rec[q].size;
+  }
+  if (best < 0) best = dnnmem__align_up(prev_end, a);
+  p->off[r] = best;
+}
+
+/* LeapMind's rule: on top of everything placed over the lifetime. */
+static void dnnmem__place_on_top(dnnmem__planner *p, int32_t r) {
+  int64_t a = dnnmem_interval_alignment(&p->rec[r], p->align), start;
+  start = dnnmem__align_up(dnnmem__sky_query(&p->sky, p->lo[r], p->hi[r]), a);
+  start = dnnmem__avoid_fixed(p, r, start);
+  p->off[r] = start;
+  dnnmem__sky_raise(&p->sky, p->lo[r], p->hi[r], start + p->rec[r].size);
+}
+
+/* Fixed records first; everything else unplaced. */
+static void dnnmem__plan_reset(dnnmem__planner *p) {
+  int32_t i;
+  for (i = 0; i < p->n; i++)
+    p->off[i] = (p->rec[i].flags & DNNMEM_INTERVAL_FIXED) ? p->rec[i].fixed_offset : -1;
+  dnnmem__sky_reset(&p->sky, p->segments);
+}
+
+/* Sorts the free (non-fixed) records into p->order; returns their count. */
+static int32_t dnnmem__free_order(dnnmem__planner *p, dnnmem__less_fn less, const void *ctx) {
+  int32_t i, m = 0;
+  for (i = 0; i < p->n; i++)
+    if (!(p->rec[i].flags & DNNMEM_INTERVAL_FIXED)) p->order[m++] = i;
+  dnnmem__sort_ids(p->order, p->tmp, m, less, ctx);
+  return m;
+}
+
+static void dnnmem__plan_naive(dnnmem__planner *p) {
+  int64_t top = 0;
+  int32_t i;
+  for (i = 0; i < p->n; i++)
+    if (p->off[i] >= 0) top = dnnmem__max64(top, p->off[i] + p->rec[i].size);
+  for (i = 0; i < p->n; i++) {
+    if (p->off[i] >= 0) continue;
+    p->off[i] = dnnmem__align_up(top, dnnmem_interval_alignment(&p->rec[i], p->align));
+    top = p->off[i] + p->rec[i].size;
+  }
+}
+
+/* The free records by size, descending (then id): one radix pass. */
+static int32_t dnnmem__free_by_size(dnnmem__planner *p) {
+  int32_t i, m = 0;
+  for (i = 0; i < p->n; i++) {
+    p->vals[i] = -p->rec[i].size;
+    if (!(p->rec[i].flags & DNNMEM_INTERVAL_FIXED)) p->order[m++] = i;
+  }
+  dnnmem__radix_sort(p->order, p->tmp, m, p->vals);
+  return m;
+}
+
+static void dnnmem__plan_greedy_size(dnnmem__planner *p) {
+  int32_t i, m = dnnmem__free_by_size(p);
+  for (i = 0; i < m; i++) dnnmem__place_in_gap(p, p->order[i]);
+}
+
+static void dnnmem__plan_sorted_height(dnnmem__planner *p) {
+  int32_t i, m = dnnmem__free_by_size(p);
+  for (i = 0; i < p->n; i++) p->vals[i] = p->rec[i].lower - p->rec[i].upper; /* length, descending */
+  dnnmem__radix_sort(p->order, p->tmp, m, p->vals);
+  for (i = 0; i < m; i++) dnnmem__place_on_top(p, p->order[i]);
+}
+
+static dnnmem_result dnnmem__plan_pathcover(dnnmem__planner *p) {
+  int32_t i, groups;
+  dnnmem_result r = dnnmem_cover_intervals(p->rec, p->n, NULL, p->order, &groups,
+                                           p->cover_scratch, p->cover_bytes);
+  if (r != DNNMEM_OK) return r;
+  for (i = 0; i < p->n; i++)
+    if (p->off[p->order[i]] < 0) dnnmem__place_on_top(p, p->order[i]);
+  return DNNMEM_OK;
+}
+
+/* Greedy by breadth: each record belongs to the widest step of its
+   lifetime (range minimum of step ranks); records by (that rank, size
+   descending) then take the smallest fitting gap. */
+typedef struct dnnmem__breadth_ctx {
+  const dnnmem_interval *rec;
+  const int32_t *first_rank;
+} dnnmem__breadth_ctx;
+
+static int dnnmem__less_by_breadth(const void *ctx, int32_t a, int32_t b) {
+  const dnnmem__breadth_ctx *c = (const dnnmem__breadth_ctx *)ctx;
+  return c->first_rank[a] < c->first_rank[b] ||
+         (c->first_rank[a] == c->first_rank[b] && c->rec[a].size > c->rec[b].size);
+}
+static int dnnmem__less_by_value_desc(const void *ctx, int32_t a, int32_t b) {
+  const int64_t *v = (const int64_t *)ctx;
+  return v[a] > v[b];
+}
+
+static void dnnmem__step_breadths(dnnmem__planner *p) {
+  int32_t i, t;
+  for (t = 0; t < p->segments; t++) p->breadth[t] = 0;
+  for (i = 0; i < p->n; i++) {
+    p->breadth[p->lo[i]] += p->rec[i].size;
+    if (p->hi[i] < p->segments) p->breadth[p->hi[i]] -= p->rec[i].size;
+  }
+  for (t = 1; t < p->segments; t++) p->breadth[t] += p->breadth[t - 1];
+}
+
+/* Ranks steps by breadth (descending, then time) and gives every record
+   the rank of the widest step of its lifetime (range-minimum tree). */
+static void dnnmem__rank_by_breadth(dnnmem__planner *p) {
+  int32_t T = p->segments, t, i;
+  dnnmem__step_breadths(p);
+  for (t = 0; t < T; t++) p->ids[t] = t;
+  dnnmem__sort_ids(p->ids, p->tmp, T, dnnmem__less_by_value_desc, p->breadth);
+  for (t = 0; t < T; t++) p->rank_tree[T + p->ids[t]] = t; /* leaves at T + step */
+  for (t = T - 1; t >= 1; t--)
+    p->rank_tree[t] = p->rank_tree[2 * t] < p->rank_tree[2 * t + 1] ? p->rank_tree[2 * t] : p->rank_tree[2 * t + 1];
+  for (i = 0; i < p->n; i++) {
+    int32_t l = p->lo[i] + T, r = p->hi[i] + T, best = DNNMEM__I32_MAX;
+    while (l < r) {
+      if (l & 1) {
+        if (p->rank_tree[l] < best) best = p->rank_tree[l];
+        l++;
+      }
+      if (r & 1) {
+        r--;
+        if (p->rank_tree[r] < best) best = p->rank_tree[r];
+      }
+      l /= 2;
+      r /= 2;
+    }
+    p->first_rank[i] = best;
+  }
+}
+
+static void dnnmem__plan_greedy_breadth(dnnmem__planner *p) {
+  dnnmem__breadth_ctx ctx;
+  int32_t i, m;
+  dnnmem__rank_by_breadth(p);
+  ctx.rec = p->rec;
+  ctx.first_rank = p->first_rank;
+  m = dnnmem__free_order(p, dnnmem__less_by_breadth, &ctx);
+  for (i = 0; i < m; i++) dnnmem__place_in_gap(p, p->order[i]);
+}
+
+/* ---- bestfit: skyline of runs (maximal time ranges of equal height) ---- */
+
+static int dnnmem__heap_less(const dnnmem__planner *p, int32_t i, int32_t j) {
+  return p->heap_h[i] < p->heap_h[j] || (p->heap_h[i] == p->heap_h[j] && p->heap_s[i] < p->heap_s[j]);
+}
+static void dnnmem__heap_swap(dnnmem__planner *p, int32_t i, int32_t j) {
+  int64_t h = p->heap_h[i];
+  int32_t s = p->heap_s[i];
+  p->heap_h[i] = p->heap_h[j];
+  p->heap_s[i] = p->heap_s[j];
+  p->heap_h[j] = h;
+  p->heap_s[j] = s;
+}
+static void dnnmem__heap_push_run(dnnmem__planner *p, int32_t start) {
+  int32_t i = p->heap_len++;
+  p->heap_h[i] = p->run_h[start];
+  p->heap_s[i] = start;
+  while (i > 0 && dnnmem__heap_less(p, i, (i - 1) / 2)) {
+    dnnmem__heap_swap(p, i, (i - 1) / 2);
+    i = (i - 1) / 2;
+  }
+}
+static void dnnmem__heap_pop(dnnmem__planner *p) {
+  int32_t i = 0;
+  p->heap_len--;
+  dnnmem__heap_swap(p, 0, p->heap_len);
+  for (;;) {
+    int32_t c = 2 * i + 1;
+    if (c >= p->heap_len) break;
+    if (c + 1 < p->heap_len && dnnmem__heap_less(p, c + 1, c)) c++;
+    if (!dnnmem__heap_less(p, c, i)) break;
+    dnnmem__heap_swap(p, i, c);
+    i = c;
+  }
+}
+
+/* Run starts carry run_end >= 0; other segments -1. */
+static void dnnmem__run_set(dnnmem__planner *p, int32_t start, int32_t end, int64_t h,
+                            int32_t prev, int32_t next) {
+  p->run_end[start] = end;
+  p->run_h[start] = h;
+  p->run_prev[start] = prev;
+  p->run_next[start] = next;
+  if (prev >= 0) p->run_next[prev] = start;
+  if (next >= 0) p->run_prev[next] = start;
+}
+
+/* Merges run s with its neighbours of equal height; returns the start of
+   the merged run. */
+static int32_t dnnmem__run_merge(dnnmem__planner *p, int32_t s) {
+  int32_t next = p->run_next[s], prev = p->run_prev[s];
+  if (next >= 0 && p->run_h[next] == p->run_h[s]) {
+    p->run_end[s] = p->run_end[next];
+    p->run_end[next] = -1;
+    p->run_next[s] = p->run_next[next];
+    if (p->run_next[s] >= 0) p->run_prev[p->run_next[s]] = s;
+  }
+  if (prev >= 0 && p->run_h[prev] == p->run_h[s]) {
+    p->run_end[prev] = p->run_end[s];
+    p->run_end[s] = -1;
+    p->run_next[prev] = p->run_next[s];
+    if (p->run_next[prev] >= 0) p->run_prev[p->run_next[prev]] = prev;
+    s = prev;
+  }
+  return s;
+}
+
+static int32_t dnnmem__skip_find(int32_t *skip, int32_t i) {
+  int32_t root = i;
+  while (skip[root] != root) root = skip[root];
+  while (skip[i] != root) {
+    int32_t next = skip[i];
+    skip[i] = root;
+    i = next;
+  }
+  return root;
+}
+
+static void dnnmem__plan_bestfit(dnnmem__planner *p) {
+  int32_t n = p->n, i, left = 0;
+  /* skip[k]: the first position >= k in by_lower (the interval tree's
+     order) whose record is unplaced; path-compressed */
+  for (i = 0; i <= n; i++) {
+    p->skip[i] = (i < n && p->off[p->by_lower[i]] >= 0) ? i + 1 : i;
+    left += i < n && p->off[i] < 0;
+  }
+  for (i = 0; i < p->segments; i++) p->run_end[i] = -1;
+  dnnmem__run_set(p, 0, p->segments, 0, -1, -1);
+  p->heap_len = 0;
+  dnnmem__heap_push_run(p, 0);
+  while (left > 0) {
+    int32_t s = p->heap_s[0], e, k, pick = -1, pick_pos = -1, lo_pos, hi_pos;
+    int64_t h = p->heap_h[0];
+    dnnmem__heap_pop(p);
+    if (p->run_end[s] < 0 || p->run_h[s] != h) continue; /* stale entry */
+    e = p->run_end[s];
+    /* the best unplaced record whose lifetime lies inside [s, e) */
+    lo_pos = 0;
+    hi_pos = n;
+    while (lo_pos < hi_pos) {
+      int32_t mid = lo_pos + (hi_pos - lo_pos) / 2;
+      if (p->lo[p->by_lower[mid]] < s) lo_pos = mid + 1;
+      else hi_pos = mid;
+    }
+    for (k = dnnmem__skip_find(p->skip, lo_pos); k < n && p->lo[p->by_lower[k]] < e;
+         k = dnnmem__skip_find(p->skip, k + 1)) {
+      int32_t r = p->by_lower[k];
+      int64_t lr, lp;
+      if (p->hi[r] > e) continue;
+      if (pick >= 0) {
+        lr = p->rec[r].upper - p->rec[r].lower;
+        lp = p->rec[pick].upper - p->rec[pick].lower;
+        if (lr < lp || (lr == lp && (p->rec[r].size < p->rec[pick].size ||
+                                     (p->rec[r].size == p->rec[pick].size && r > pick))))
+          continue;
+      }
+      pick = r;
+      pick_pos = k;
+    }
+    if (pick >= 0) {
+      int64_t a = dnnmem_interval_alignment(&p->rec[pick], p->align), start;
+      int32_t lo = p->lo[pick], hi = p->hi[pick], before = p->run_prev[s], next = p->run_next[s];
+      start = dnnmem__align_up(h, a);
+      start = dnnmem__avoid_fixed(p, pick, start);
+      p->off[pick] = start;
+      p->skip[pick_pos] = pick_pos + 1;
+      left--;
+      if (p->rec[pick].size > 0) { /* [s,e) becomes [s,lo) h, [lo,hi) top, [hi,e) h */
+        if (lo > s) {
+          dnnmem__run_set(p, s, lo, h, before, -1);
+          before = s;
+          dnnmem__heap_push_run(p, s);
+        }
+        dnnmem__run_set(p, lo, hi, start + p->rec[pick].size, before, -1);
+        if (hi < e) {
+          dnnmem__run_set(p, hi, e, h, lo, next);
+          dnnmem__heap_push_run(p, hi);
+        } else {
+          p->run_next[lo] = next;
+          if (next >= 0) p->run_prev[next] = lo;
+        }
+        dnnmem__heap_push_run(p, dnnmem__run_merge(p, lo));
+      } else {
+        dnnmem__heap_push_run(p, s);
+      }
+    } else { /* nothing fits: raise the run to its lower neighbour */
+      int32_t before = p->run_prev[s], next = p->run_next[s];
+      DNNMEM_ASSERT(before >= 0 || next >= 0); /* the whole axis fits anything */
+      if (before < 0) p->run_h[s] = p->run_h[next];
+      else if (next < 0) p->run_h[s] = p->run_h[before];
+      else p->run_h[s] = dnnmem__min64(p->run_h[before], p->run_h[next]);
+      dnnmem__heap_push_run(p, dnnmem__run_merge(p, s));
+    }
+  }
+}
+
+/* ---- pieces, lower bound and checker ------------------------------------ */
+
+/* A record with g gaps is at most 1 + 2g pieces (busy stretches and kept
+   windows). */
+static dnnmem_result dnnmem__count_pieces(const dnnmem_interval *records, int32_t count,
+                                          int32_t *out_pieces) {
+  int64_t total = 0;
+  int32_t i;
+  if (count < 0 || (count > 0 && records == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
+  for (i = 0; i < count; i++) {
+    if (records[i].num_gaps < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+    total += 1 + 2 * (int64_t)records[i].num_gaps;
+    if (total > DNNMEM__I32_MAX / 2) return DNNMEM_ERR_TOO_MANY;
+  }
+  *out_pieces = (int32_t)total;
+  return DNNMEM_OK;
+}
+
+typedef struct dnnmem__bound_work {
+  int64_t *time, *delta, *delta_aligned;
+  int32_t *ids, *tmp;
+} dnnmem__bound_work;
+
+static void dnnmem__bound_layout(dnnmem__scratch *s, int32_t pieces, dnnmem__bound_work *w) {
+  size_t events = 2 * (size_t)pieces;
+  w->time = DNNMEM__TAKE(s, int64_t, events);
+  w->delta = DNNMEM__TAKE(s, int64_t, events);
+  w->delta_aligned = DNNMEM__TAKE(s, int64_t, events);
+  w->ids = DNNMEM__TAKE(s, int32_t, events);
+  w->tmp = DNNMEM__TAKE(s, int32_t, events);
+}
+
+
+/* Validated records. Two sweeps in one: live bytes, and live bytes rounded
+   to the smallest alignment in use less the largest rounding (the topmost
+   record needs none); the larger is a lower bound. Gaps: a window counts,
+   the rest of the record does not, and no rounding is claimed. */
+static int64_t dnnmem__bound_run(const dnnmem_interval *records, int32_t count, int64_t align,
+                                 dnnmem__bound_work *w) {
+  int64_t g = DNNMEM__I64_MAX, slack = 0, cur = 0, cur_aligned = 0, best = 0, best_aligned = 0;
+  int32_t i, j, e = 0, any_gaps = 0;
+  for (i = 0; i < count; i++) {
+    g = dnnmem__min64(g, dnnmem_interval_alignment(&records[i], align));
+    any_gaps |= records[i].num_gaps > 0;
+  }
+  if (any_gaps) g = 1;
+  for (i = 0; i < count; i++) {
+    const dnnmem_interval *r = &records[i];
+    int64_t rounded;
+    rounded = dnnmem__align_up(r->size, g);
+    slack = dnnmem__max64(slack, rounded - r->size);
+    w->time[e] = r->lower, w->delta[e] = r->size, w->delta_aligned[e++] = rounded;
+    w->time[e] = r->upper, w->delta[e] = -r->size, w->delta_aligned[e++] = -rounded;
+    for (j = 0; j < r->num_gaps; j++) {
+      int64_t idle = r->size - (r->gaps[j].window_upper - r->gaps[j].window_lower);
+      w->time[e] = r->gaps[j].lower, w->delta[e] = -idle, w->delta_aligned[e++] = -idle;
+      w->time[e] = r->gaps[j].upper, w->delta[e] = idle, w->delta_aligned[e++] = idle;
+    }
+  }
+  for (i = 0; i < e; i++) w->ids[i] = i;
+  dnnmem__radix_sort(w->ids, w->tmp, e, w->delta); /* ends before starts at one time */
+  dnnmem__radix_sort(w->ids, w->tmp, e, w->time);
+  for (i = 0; i < e; i++) {
+    cur += w->delta[w->ids[i]];
+    cur_aligned += w->delta_aligned[w->ids[i]];
+    if (i + 1 == e || w->time[w->ids[i + 1]] != w->time[w->ids[i]]) {
+      best = dnnmem__max64(best, cur);
+      best_aligned = dnnmem__max64(best_aligned, cur_aligned);
+    }
+  }
+  best = dnnmem__max64(best, best_aligned - slack);
+  for (i = 0; i < count; i++)
+    if (records[i].flags & DNNMEM_INTERVAL_FIXED)
+      best = dnnmem__max64(best, records[i].fixed_offset + records[i].size);
+  return best;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_lower_bound_scratch_size(const dnnmem_interval *records,
+                                                              int32_t count, size_t *out_bytes) {
+  dnnmem__scratch s;
+  dnnmem__bound_work w;
+  int32_t pieces;
+  dnnmem_result r = dnnmem__count_pieces(records, count, &pieces);
+  if (r != DNNMEM_OK) return r;
+  if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  dnnmem__scratch_begin(&s, NULL, 0);
+  dnnmem__bound_layout(&s, pieces, &w);
+  return dnnmem__scratch_end(&s, out_bytes);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_lower_bound(const dnnmem_interval *records, int32_t count,
+                                                 int64_t alignment, int64_t *out_bound,
+                                                 void *scratch, size_t scratch_bytes) {
+  dnnmem__scratch s;
+  dnnmem__bound_work w;
+  int32_t pieces;
+  dnnmem_result r = dnnmem_intervals_check(records, count, alignment);
+  if (r != DNNMEM_OK) return r;
+  if (out_bound == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((r = dnnmem__count_pieces(records, count, &pieces)) != DNNMEM_OK) return r;
+  dnnmem__scratch_begin(&s, scratch, scratch_bytes);
+  dnnmem__bound_layout(&s, pieces, &w);
+  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+  *out_bound = dnnmem__bound_run(records, count, alignment, &w);
+  return DNNMEM_OK;
+}
+
+typedef struct dnnmem__check_work {
+  int32_t *piece_rec, *seg_lo, *seg_hi, *ids, *tmp;
+  int64_t *t_lo, *t_hi, *b_lo, *b_hi, *vals, *coords;
+  dnnmem__sky sky;
+} dnnmem__check_work;
+
+static void dnnmem__check_layout(dnnmem__scratch *s, int32_t pieces, dnnmem__check_work *w) {
+  size_t p2 = 2 * (size_t)pieces, nodes = dnnmem__sky_nodes(pieces > 0 ? 2 * pieces : 1);
+  w->piece_rec = DNNMEM__TAKE(s, int32_t, pieces);
+  w->seg_lo = DNNMEM__TAKE(s, int32_t, pieces);
+  w->seg_hi = DNNMEM__TAKE(s, int32_t, pieces);
+  w->ids = DNNMEM__TAKE(s, int32_t, p2);
+  w->tmp = DNNMEM__TAKE(s, int32_t, p2);
+  w->t_lo = DNNMEM__TAKE(s, int64_t, pieces);
+  w->t_hi = DNNMEM__TAKE(s, int64_t, pieces);
+  w->b_lo = DNNMEM__TAKE(s, int64_t, pieces);
+  w->b_hi = DNNMEM__TAKE(s, int64_t, pieces);
+  w->vals = DNNMEM__TAKE(s, int64_t, p2);
+  w->coords = DNNMEM__TAKE(s, int64_t, p2);
+  w->sky.max = DNNMEM__TAKE(s, int64_t, nodes);
+  w->sky.lazy = DNNMEM__TAKE(s, int64_t, nodes);
+}
+
+static void dnnmem__add_piece(dnnmem__check_work *w, int32_t *np, int32_t rec, int64_t t_lo,
+                              int64_t t_hi, int64_t b_lo, int64_t b_hi) {
+  if (t_lo >= t_hi || b_lo >= b_hi) return; /* occupies nothing */
+  w->piece_rec[*np] = rec;
+  w->t_lo[*np] = t_lo;
+  w->t_hi[*np] = t_hi;
+  w->b_lo[*np] = b_lo;
+  w->b_hi[*np] = b_hi;
+  ++*np;
+}
+
+static int dnnmem__less_piece(const void *ctx, int32_t a, int32_t b) {
+  const dnnmem__check_work *w = (const dnnmem__check_work *)ctx;
+  return w->b_lo[a] < w->b_lo[b];
+}
+
+/* Overlap test of validated records at validated offsets (only the fixed
+   ones when only_fixed). Returns 1 and the pair on a conflict. */
+static int dnnmem__find_overlap(const dnnmem_interval *records, int32_t count,
+                                const int64_t *offsets, int only_fixed, dnnmem__check_work *w,
+                                int32_t *pair) {
+  int32_t i, j, np = 0, segs, k;
+  for (i = 0; i < count; i++) {
+    const dnnmem_interval *r = &records[i];
+    int64_t o = offsets[i], t = r->lower;
+    if (only_fixed && !(r->flags & DNNMEM_INTERVAL_FIXED)) continue;
+    for (j = 0; j < r->num_gaps; j++) {
+      dnnmem__add_piece(w, &np, i, t, r->gaps[j].lower, o, o + r->size);
+      dnnmem__add_piece(w, &np, i, r->gaps[j].lower, r->gaps[j].upper, o + r->gaps[j].window_lower,
+                        o + r->gaps[j].window_upper);
+      t = r->gaps[j].upper;
+    }
+    dnnmem__add_piece(w, &np, i, t, r->upper, o, o + r->size);
+  }
+  for (i = 0; i < np; i++) {
+    w->vals[2 * i] = w->t_lo[i];
+    w->vals[2 * i + 1] = w->t_hi[i];
+  }
+  segs = dnnmem__compress(w->vals, 2 * np, w->ids, w->tmp, w->coords);
+  for (i = 0; i < np; i++) {
+    w->seg_lo[i] = dnnmem__coord_index(w->coords, segs, w->t_lo[i]);
+    w->seg_hi[i] = dnnmem__coord_index(w->coords, segs, w->t_hi[i]);
+    w->ids[i] = i;
+  }
+  dnnmem__sort_ids(w->ids, w->tmp, np, dnnmem__less_piece, w);
+  dnnmem__sky_reset(&w->sky, segs > 1 ? segs - 1 : 1);
+  for (k = 0; k < np; k++) {
+    int32_t q = w->ids[k];
+    if (dnnmem__sky_query(&w->sky, w->seg_lo[q], w->seg_hi[q]) > w->b_lo[q]) {
+      for (j = 0; j < k; j++) { /* name the partner: once, O(p) */
+        int32_t o = w->ids[j];
+        if (w->t_lo[o] < w->t_hi[q] && w->t_lo[q] < w->t_hi[o] && w->b_hi[o] > w->b_lo[q]) break;
+      }
+      pair[0] = w->piece_rec[q];
+      pair[1] = j < k ? w->piece_rec[w->ids[j]] : -1;
+      if (pair[1] >= 0 && pair[1] < pair[0]) {
+        int32_t t = pair[0];
+        pair[0] = pair[1];
+        pair[1] = t;
+      }
+      return 1;
+    }
+    dnnmem__sky_raise(&w->sky, w->seg_lo[q], w->seg_hi[q], w->b_hi[q]);
+  }
+  return 0;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_check_scratch_size(const dnnmem_interval *records,
+                                                        int32_t count, size_t *out_bytes) {
+  dnnmem__scratch s;
+  dnnmem__check_work w;
+  int32_t pieces;
+  dnnmem_result r = dnnmem__count_pieces(records, count, &pieces);
+  if (r != DNNMEM_OK) return r;
+  if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  dnnmem__scratch_begin(&s, NULL, 0);
+  dnnmem__check_layout(&s, pieces, &w);
+  return dnnmem__scratch_end(&s, out_bytes);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_check(const dnnmem_interval *records, int32_t count,
+                                           int64_t alignment, const int64_t *offsets,
+                                           int64_t *out_arena, int32_t *out_conflict,
+                                           void *scratch, size_t scratch_bytes) {
+  dnnmem__scratch s;
+  dnnmem__check_work w;
+  int32_t pieces, i, pair[2];
+  int64_t arena = 0;
+  dnnmem_result r = dnnmem_intervals_check(records, count, alignment);
+  if (out_conflict) out_conflict[0] = out_conflict[1] = -1;
+  if (r != DNNMEM_OK) return r;
+  if (count > 0 && offsets == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((r = dnnmem__count_pieces(records, count, &pieces)) != DNNMEM_OK) return r;
+  dnnmem__scratch_begin(&s, scratch, scratch_bytes);
+  dnnmem__check_layout(&s, pieces, &w);
+  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+  for (i = 0; i < count; i++) {
+    const dnnmem_interval *rec = &records[i];
+    int64_t end;
+    r = DNNMEM_OK;
+    if (offsets[i] < 0) r = DNNMEM_ERR_NEGATIVE;
+    else if (offsets[i] & (dnnmem_interval_alignment(rec, alignment) - 1)) r = DNNMEM_ERR_MISALIGNED;
+    else if ((rec->flags & DNNMEM_INTERVAL_FIXED) && offsets[i] != rec->fixed_offset)
+      r = DNNMEM_ERR_FIXED_MISMATCH;
+    else if (dnnmem__add_overflows(offsets[i], rec->size, &end)) r = DNNMEM_ERR_OVERFLOW;
+    if (r != DNNMEM_OK) {
+      if (out_conflict) out_conflict[0] = i;
+      return r;
+    }
+    arena = dnnmem__max64(arena, end);
+  }
+  if (dnnmem__find_overlap(records, count, offsets, 0, &w, pair)) {
+    if (out_conflict) out_conflict[0] = pair[0], out_conflict[1] = pair[1];
+    return DNNMEM_ERR_OVERLAP;
+  }
+  if (out_arena) *out_arena = arena;
+  return DNNMEM_OK;
+}
+
+/* ---- the planner's entry point ------------------------------------------ */
+
+static const char *const dnnmem__plan_names[DNNMEM_PLAN_ALGO_COUNT] = {
+    "best", "naive", "greedy-size", "greedy-breadth", "sorted-height", "pathcover", "bestfit"};
+
+DNNMEM_DEF const char *dnnmem_plan_algo_name(dnnmem_plan_algo algo) {
+  return (int)algo >= 0 && algo < DNNMEM_PLAN_ALGO_COUNT ? dnnmem__plan_names[algo] : NULL;
+}
+
+static int dnnmem__streq(const char *a, const char *b) {
+  while (*a && *a == *b) a++, b++;
+  return *a == *b;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_algo_parse(const char *name, dnnmem_plan_algo *out) {
+  int i;
+  if (name == NULL || out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  for (i = 0; i < DNNMEM_PLAN_ALGO_COUNT; i++)
+    if (dnnmem__streq(name, dnnmem__plan_names[i])) {
+      *out = (dnnmem_plan_algo)i;
+      return DNNMEM_OK;
+    }
+  return DNNMEM_ERR_PARSE;
+}
+
+typedef struct dnnmem__plan_work {
+  dnnmem__planner planner;
+  dnnmem__bound_work bound;
+  dnnmem__check_work check;
+} dnnmem__plan_work;
+
+static void dnnmem__plan_layout(dnnmem__scratch *s, int32_t count, int32_t pieces,
+                                dnnmem__plan_work *w) {
+  dnnmem__planner_layout(s, count, &w->planner);
+  dnnmem__bound_layout(s, pieces, &w->bound);
+  dnnmem__check_layout(s, pieces, &w->check);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_scratch_size(const dnnmem_interval *records, int32_t count,
+                                                  const dnnmem_plan_options *options,
+                                                  size_t *out_bytes) {
+  dnnmem__scratch s;
+  dnnmem__plan_work w;
+  int32_t pieces;
+  dnnmem_result r = dnnmem__count_pieces(records, count, &pieces);
+  (void)options;
+  if (r != DNNMEM_OK) return r;
+  if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  dnnmem__scratch_begin(&s, NULL, 0);
+  dnnmem__plan_layout(&s, count, pieces, &w);
+  return dnnmem__scratch_end(&s, out_bytes);
+}
+
+static void dnnmem__planner_setup(dnnmem__planner *p, const dnnmem_interval *records,
+                                  int32_t count, int64_t align) {
+  int32_t i, distinct;
+  p->rec = records;
+  p->n = count;
+  p->align = align;
+  p->num_fixed = 0;
+  for (i = 0; i < count; i++) {
+    p->vals[2 * i] = records[i].lower;
+    p->vals[2 * i + 1] = records[i].upper;
+    p->num_fixed += (records[i].flags & DNNMEM_INTERVAL_FIXED) != 0;
+  }
+  distinct = dnnmem__compress(p->vals, 2 * count, p->ids, p->tmp, p->coords);
+  p->segments = distinct - 1;
+  for (i = 0; i < count; i++) {
+    p->lo[i] = dnnmem__coord_index(p->coords, distinct, records[i].lower);
+    p->hi[i] = dnnmem__coord_index(p->coords, distinct, records[i].upper);
+    p->by_lower[i] = i;
+    p->vals[i] = records[i].upper;
+    p->vals[count + i] = records[i].lower;
+  }
+  /* by (lower, upper): two stable passes */
+  dnnmem__radix_sort(p->by_lower, p->tmp, count, p->vals);
+  dnnmem__radix_sort(p->by_lower, p->tmp, count, p->vals + count);
+  dnnmem__itree_build(p, 0, count);
+}
+
+static dnnmem_result dnnmem__plan_run(dnnmem__planner *p, dnnmem_plan_algo algo) {
+  dnnmem__plan_reset(p);
+  switch (algo) {
+    case DNNMEM_PLAN_NAIVE: dnnmem__plan_naive(p); break;
+    case DNNMEM_PLAN_GREEDY_SIZE: dnnmem__plan_greedy_size(p); break;
+    case DNNMEM_PLAN_GREEDY_BREADTH: dnnmem__plan_greedy_breadth(p); break;
+    case DNNMEM_PLAN_SORTED_HEIGHT: dnnmem__plan_sorted_height(p); break;
+    case DNNMEM_PLAN_PATHCOVER: return dnnmem__plan_pathcover(p);
+    case DNNMEM_PLAN_BESTFIT: dnnmem__plan_bestfit(p); break;
+    default: return DNNMEM_ERR_INVALID_ARGUMENT;
+  }
+  return DNNMEM_OK;
+}
+
+static int64_t dnnmem__plan_arena(const dnnmem__planner *p) {
+  int64_t arena = 0;
+  int32_t i;
+  for (i = 0; i < p->n; i++) arena = dnnmem__max64(arena, p->off[i] + p->rec[i].size);
+  return arena;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan(const dnnmem_interval *records, int32_t count,
+                                     const dnnmem_plan_options *options, int64_t *offsets,
+                                     dnnmem_plan_result *result, void *scratch,
+                                     size_t scratch_bytes) {
+  static const dnnmem_plan_algo candidates[] = {DNNMEM_PLAN_GREEDY_SIZE, DNNMEM_PLAN_GREEDY_BREADTH,
+                                                DNNMEM_PLAN_SORTED_HEIGHT, DNNMEM_PLAN_PATHCOVER,
+                                                DNNMEM_PLAN_BESTFIT};
+  dnnmem__scratch s;
+  dnnmem__plan_work w;
+  dnnmem__planner *p = &w.planner;
+  dnnmem_plan_algo algo = options ? options->algo : DNNMEM_PLAN_BEST, used;
+  int64_t align = options && options->alignment > 1 ? options->alignment : 1, arena, bound;
+  int32_t pieces, pair[2], i;
+  dnnmem_result r;
+  if ((int)algo < 0 || algo >= DNNMEM_PLAN_ALGO_COUNT) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (options && options->alignment < 0) return DNNMEM_ERR_ALIGNMENT;
+  if ((r = dnnmem_intervals_check(records, count, align)) != DNNMEM_OK) return r;
+  if (count > 0 && offsets == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((r = dnnmem__count_pieces(records, count, &pieces)) != DNNMEM_OK) return r;
+  dnnmem__scratch_begin(&s, scratch, scratch_bytes);
+  dnnmem__plan_layout(&s, count, pieces, &w);
+  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+  bound = dnnmem__bound_run(records, count, align, &w.bound);
+  if (count == 0) {
+    if (result) {
+      result->arena = 0, result->lower_bound = 0, result->optimal = 1;
+      result->algo = algo == DNNMEM_PLAN_BEST ? DNNMEM_PLAN_GREEDY_SIZE : algo;
+    }
+    return DNNMEM_OK;
+  }
+  for (i = 0; i < count; i++) p->off[i] = records[i].fixed_offset;
+  if (dnnmem__find_overlap(records, count, p->off, 1, &w.check, pair))
+    return DNNMEM_ERR_FIXED_COLLISION;
+  dnnmem__planner_setup(p, records, count, align);
+  if (algo != DNNMEM_PLAN_BEST) {
+    if ((r = dnnmem__plan_run(p, algo)) != DNNMEM_OK) return r;
+    used = algo;
+    arena = dnnmem__plan_arena(p);
+    DNNMEM_MEMCPY(offsets, p->off, (size_t)count * sizeof(int64_t));
+  } else {
+    arena = DNNMEM__I64_MAX;
+    used = candidates[0];
+    for (i = 0; i < (int32_t)(sizeof(candidates) / sizeof(candidates[0])) && arena > bound; i++) {
+      int64_t a;
+      if ((r = dnnmem__plan_run(p, candidates[i])) != DNNMEM_OK) return r;
+      a = dnnmem__plan_arena(p);
+      if (a < arena) {
+        arena = a;
+        used = candidates[i];
+        DNNMEM_MEMCPY(offsets, p->off, (size_t)count * sizeof(int64_t));
+      }
+    }
+  }
+  if (result) {
+    result->arena = arena;
+    result->lower_bound = bound;
+    result->optimal = arena == bound;
+    result->algo = used;
+  }
+  return DNNMEM_OK;
+}
+
+/* ==== shared objects ===================================================== */
+
+/* Range +1 over segments with the global maximum: counts of live records
+   (max[node] already includes add[node]). */
+typedef struct dnnmem__count_tree {
+  int32_t *max, *add;
+  int32_t span;
+} dnnmem__count_tree;
+
+static void dnnmem__count_add(dnnmem__count_tree *t, size_t node, int32_t nl, int32_t nr, int32_t l,
+                              int32_t r) {
+  int32_t mid;
+  if (r <= nl || nr <= l) return;
+  if (l <= nl && nr <= r) {
+    t->max[node]++;
+    t->add[node]++;
+    return;
+  }
+  mid = nl + (nr - nl) / 2;
+  dnnmem__count_add(t, 2 * node, nl, mid, l, r);
+  dnnmem__count_add(t, 2 * node + 1, mid, nr, l, r);
+  t->max[node] = t->add[node] + (t->max[2 * node] > t->max[2 * node + 1] ? t->max[2 * node] : t->max[2 * node + 1]);
+}
+
+typedef struct dnnmem__share_work {
+  dnnmem__planner planner; /* time compression, orders, breadth ranks */
+  int64_t *object_size, *positional_max, *best_dist;
+  int32_t *object_head, *next_in_object, *object_of, *renumber, *best_object, *stage;
+  dnnmem__count_tree counts;
+  int32_t objects;
+} dnnmem__share_work;
+
+static void dnnmem__share_layout(dnnmem__scratch *s, int32_t n, dnnmem__share_work *w) {
+  size_t nodes = dnnmem__sky_nodes(n > 0 ? 2 * n : 1);
+  dnnmem__planner_layout(s, n, &w->planner);
+  w->object_size = DNNMEM__TAKE(s, int64_t, n);
+  w->positional_max = DNNMEM__TAKE(s, int64_t, n);
+  w->best_dist = DNNMEM__TAKE(s, int64_t, n);
+  w->object_head = DNNMEM__TAKE(s, int32_t, n);
+  w->next_in_object = DNNMEM__TAKE(s, int32_t, n);
+  w->object_of = DNNMEM__TAKE(s, int32_t, n);
+  w->renumber = DNNMEM__TAKE(s, int32_t, n);
+  w->best_object = DNNMEM__TAKE(s, int32_t, n);
+  w->stage = DNNMEM__TAKE(s, int32_t, n);
+  w->counts.max = DNNMEM__TAKE(s, int32_t, nodes);
+  w->counts.add = DNNMEM__TAKE(s, int32_t, nodes);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_share_scratch_size(int32_t count, size_t *out_bytes) {
+  dnnmem__scratch s;
+  dnnmem__share_work w;
+  if (count < 0 || out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  dnnmem__scratch_begin(&s, NULL, 0);
+  dnnmem__share_layout(&s, count, &w);
+  return dnnmem__scratch_end(&s, out_bytes);
+}
+
+static const char *const dnnmem__share_names[DNNMEM_SHARE_ALGO_COUNT] = {
+    "best", "greedy-size", "greedy-size-improved", "greedy-breadth", "greedy-order"};
+
+DNNMEM_DEF const char *dnnmem_share_algo_name(dnnmem_share_algo algo) {
+  return (int)algo >= 0 && algo < DNNMEM_SHARE_ALGO_COUNT ? dnnmem__share_names[algo] : NULL;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_share_algo_parse(const char *name, dnnmem_share_algo *out) {
+  int i;
+  if (name == NULL || out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  for (i = 0; i < DNNMEM_SHARE_ALGO_COUNT; i++)
+    if (dnnmem__streq(name, dnnmem__share_names[i])) {
+      *out = (dnnmem_share_algo)i;
+      return DNNMEM_OK;
+    }
+  return DNNMEM_ERR_PARSE;
+}
+
+/* Positional maximums: records by size, descending, counted into the live
+   count of their segments; when the largest count first reaches k, the
+   record just added is the k-th positional maximum. O(n log n). Returns
+   how many there are (the maximum overlap). */
+static int32_t dnnmem__positional_maximums(dnnmem__share_work *w) {
+  dnnmem__planner *p = &w->planner;
+  size_t nodes = dnnmem__sky_nodes(p->segments > 0 ? p->segments : 1);
+  int32_t i, m = 0;
+  DNNMEM_MEMSET(w->counts.max, 0, nodes * sizeof(int32_t));
+  DNNMEM_MEMSET(w->counts.add, 0, nodes * sizeof(int32_t));
+  w->counts.span = (int32_t)(nodes / 2);
+  for (i = 0; i < p->n; i++) p->order[i] = i;
+  dnnmem__sort_ids(p->order, p->tmp, p->n, dnnmem__less_by_size_desc, p->rec);
+  for (i = 0; i < p->n; i++) {
+    int32_t r = p->order[i];
+    dnnmem__count_add(&w->counts, 1, 0, w->counts.span, p->lo[r], p->hi[r]);
+    if (w->counts.max[1] > m) w->positional_max[m++] = p->rec[r].size;
+  }
+  return m;
+}
+
+/* 1 when record r overlaps no record of object o. */
+static int dnnmem__object_free(const dnnmem__share_work *w, int32_t o, int32_t r) {
+  const dnnmem_interval *rec = w->planner.rec;
+  int32_t q;
+  for (q = w->object_head[o]; q >= 0; q = w->next_in_object[q])
+    if (rec[q].lower < rec[r].upper && rec[r].lower < rec[q].upper) return 0;
+  return 1;
+}
+
+static void dnnmem__object_add(dnnmem__share_work *w, int32_t o, int32_t r) {
+  if (o == w->objects) {
+    w->objects++;
+    w->object_head[o] = -1;
+    w->object_size[o] = 0;
+  }
+  w->object_of[r] = o;
+  w->next_in_object[r] = w->object_head[o];
+  w->object_head[o] = r;
+  if (w->planner.rec[r].size > w->object_size[o]) w->object_size[o] = w->planner.rec[r].size;
+}
+
+/* The smallest free object at least as large as r; else, when may_grow,
+   the largest free one; else a new one. Ties: the lowest object id. */
+static int32_t dnnmem__pick_object(const dnnmem__share_work *w, int32_t r, int may_grow) {
+  int64_t size = w->planner.rec[r].size;
+  int32_t o, fit = -1, grow = -1;
+  for (o = 0; o < w->objects; o++) {
+    if (!dnnmem__object_free(w, o, r)) continue;
+    if (w->object_size[o] >= size) {
+      if (fit < 0 || w->object_size[o] < w->object_size[fit]) fit = o;
+    } else if (grow < 0 || w->object_size[o] > w->object_size[grow]) {
+      grow = o;
+    }
+  }
+  return fit >= 0 ? fit : (may_grow && grow >= 0) ? grow : w->objects;
+}
+
+/* The time between r and the nearest record of object o (o must be free). */
+static int64_t dnnmem__object_distance(const dnnmem__share_work *w, int32_t o, int32_t r) {
+  const dnnmem_interval *rec = w->planner.rec;
+  int64_t best = DNNMEM__I64_MAX, d;
+  int32_t q;
+  for (q = w->object_head[o]; q >= 0; q = w->next_in_object[q]) {
+    d = rec[q].upper <= rec[r].lower ? rec[r].lower - rec[q].upper : rec[q].lower - rec[r].upper;
+    if (d < best) best = d;
+  }
+  return best;
+}
+
+/* Greedy by Size Improved: stages by positional maximums (stage 2k: size
+   equal to the k-th maximum, 2k+1: between the k-th and the next); inside a
+   stage the (record, large-enough free object) pair with the smallest time
+   distance, else a new object for the stage's largest record. Each record
+   caches its best pair; an assignment refreshes only what it changed. */
+static void dnnmem__share_improved(dnnmem__share_work *w, int32_t num_max) {
+  dnnmem__planner *p = &w->planner;
+  const dnnmem_interval *rec = p->rec;
+  int32_t i, begin, end, k;
+  for (i = 0; i < p->n; i++) { /* stage of record i: binary search in the maximums */
+    int32_t lo = 0, hi = num_max;
+    while (lo < hi) { /* first k with positional_max[k] <= size */
+      int32_t mid = lo + (hi - lo) / 2;
+      if (w->positional_max[mid] > rec[i].size) lo = mid + 1;
+      else hi = mid;
+    }
+    w->stage[i] = lo < num_max && w->positional_max[lo] == rec[i].size ? 2 * lo : 2 * lo - 1;
+    p->order[i] = i;
+  }
+  dnnmem__sort_ids(p->order, p->tmp, p->n, dnnmem__less_by_size_desc, rec);
+  for (begin = 0; begin < p->n; begin = end) {
+    for (end = begin; end < p->n && w->stage[p->order[end]] == w->stage[p->order[begin]]; end++) {
+    }
+    for (k = begin; k < end; k++) w->best_object[p->order[k]] = -2; /* stale */
+    for (;;) {
+      int32_t pick = -1, o;
+      for (k = begin; k < end; k++) {
+        int32_t r = p->order[k];
+        if (w->object_of[r] >= 0) continue;
+        if (w->best_object[r] == -2) { /* refresh the cache */
+          w->best_object[r] = -1;
+          w->best_dist[r] = DNNMEM__I64_MAX;
+          for (o = 0; o < w->objects; o++)
+            if (w->object_size[o] >= rec[r].size && dnnmem__object_free(w, o, r)) {
+              int64_t d = dnnmem__object_distance(w, o, r);
+              if (d < w->best_dist[r]) w->best_dist[r] = d, w->best_object[r] = o;
+            }
+        }
+        if (w->best_object[r] >= 0 && (pick < 0 || w->best_dist[r] < w->best_dist[pick])) pick = r;
+      }
+      if (pick < 0) { /* no pair: a new object for the largest unassigned */
+        for (k = begin; k < end && w->object_of[p->order[k]] >= 0; k++) {
+        }
+        if (k == end) break;
+        pick = p->order[k];
+        o = w->objects;
+      } else {
+        o = w->best_object[pick];
+      }
+      dnnmem__object_add(w, o, pick);
+      for (k = begin; k < end; k++) { /* only object o changed */
+        int32_t r = p->order[k];
+        if (w->object_of[r] >= 0) continue;
+        if (w->best_object[r] == o) w->best_object[r] = -2;
+        else if (w->object_size[o] >= rec[r].size && dnnmem__object_free(w, o, r)) {
+          int64_t d = dnnmem__object_distance(w, o, r);
+          if (w->best_object[r] >= 0 && (d < w->best_dist[r] || (d == w->best_dist[r] && o < w->best_object[r])))
+            w->best_dist[r] = d, w->best_object[r] = o;
+          else if (w->best_object[r] == -1)
+            w->best_dist[r] = d, w->best_object[r] = o;
+        }
+      }
+    }
+  }
+}
+
+static int dnnmem__less_by_lower_id(const void *ctx, int32_t a, int32_t b) {
+  const dnnmem_interval *r = (const dnnmem_interval *)ctx;
+  return r[a].lower < r[b].lower;
+}
+
+/* Runs one strategy into w->object_of; returns the total. */
+static int64_t dnnmem__share_run(dnnmem__share_work *w, dnnmem_share_algo algo, int32_t num_max) {
+  dnnmem__planner *p = &w->planner;
+  int32_t i, o;
+  int64_t total = 0;
+  w->objects = 0;
+  for (i = 0; i < p->n; i++) w->object_of[i] = -1;
+  switch (algo) {
+    case DNNMEM_SHARE_GREEDY_SIZE:
+    case DNNMEM_SHARE_GREEDY_ORDER:
+      for (i = 0; i < p->n; i++) p->order[i] = i;
+      dnnmem__sort_ids(p->order, p->tmp, p->n,
+                       algo == DNNMEM_SHARE_GREEDY_SIZE ? dnnmem__less_by_size_desc : dnnmem__less_by_lower,
+                       p->rec);
+      for (i = 0; i < p->n; i++)
+        dnnmem__object_add(w, dnnmem__pick_object(w, p->order[i], algo == DNNMEM_SHARE_GREEDY_ORDER),
+                           p->order[i]);
+      break;
+    case DNNMEM_SHARE_GREEDY_BREADTH: {
+      dnnmem__breadth_ctx ctx;
+      dnnmem__rank_by_breadth(p);
+      for (i = 0; i < p->n; i++) p->order[i] = i;
+      ctx.rec = p->rec;
+      ctx.first_rank = p->first_rank;
+      dnnmem__sort_ids(p->order, p->tmp, p->n, dnnmem__less_by_breadth, &ctx);
+      for (i = 0; i < p->n; i++) dnnmem__object_add(w, dnnmem__pick_object(w, p->order[i], 1), p->order[i]);
+      break;
+    }
+    default:
+      dnnmem__share_improved(w, num_max);
+      break;
+  }
+  for (o = 0; o < w->objects; o++) total += w->object_size[o];
+  return total;
+}
+
+static dnnmem_result dnnmem__share_prepare(const dnnmem_interval *records, int32_t count,
+                                           void *scratch, size_t scratch_bytes,
+                                           dnnmem__share_work *w) {
+  dnnmem__scratch s;
+  dnnmem_result r = dnnmem_intervals_check(records, count, 0);
+  if (r != DNNMEM_OK) return r;
+  dnnmem__scratch_begin(&s, scratch, scratch_bytes);
+  dnnmem__share_layout(&s, count, w);
+  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+  dnnmem__planner_setup(&w->planner, records, count, 1);
+  return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_share_lower_bound(const dnnmem_interval *records, int32_t count,
+                                                  int64_t *out_bound, void *scratch,
+                                                  size_t scratch_bytes) {
+  dnnmem__share_work w;
+  int32_t m, k;
+  dnnmem_result r;
+  if (out_bound == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((r = dnnmem__share_prepare(records, count, scratch, scratch_bytes, &w)) != DNNMEM_OK) return r;
+  m = dnnmem__positional_maximums(&w);
+  *out_bound = 0;
+  for (k = 0; k < m; k++) *out_bound += w.positional_max[k]; /* <= validated total */
+  return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_share(const dnnmem_interval *records, int32_t count,
+                                      dnnmem_share_algo algo, int32_t *object_of,
+                                      int64_t *object_sizes, dnnmem_share_result *result,
+                                      void *scratch, size_t scratch_bytes) {
+  static const dnnmem_share_algo candidates[] = {DNNMEM_SHARE_GREEDY_SIZE_IMPROVED,
+                                                 DNNMEM_SHARE_GREEDY_SIZE,
+                                                 DNNMEM_SHARE_GREEDY_BREADTH,
+                                                 DNNMEM_SHARE_GREEDY_ORDER};
+  dnnmem__share_work w;
+  dnnmem__planner *p = &w.planner;
+  int64_t bound = 0, best = DNNMEM__I64_MAX;
+  int32_t m, k, i, objects = 0;
+  dnnmem_share_algo used = algo;
+  dnnmem_result r;
+  if ((int)algo < 0 || algo >= DNNMEM_SHARE_ALGO_COUNT) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (count > 0 && object_of == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((r = dnnmem__share_prepare(records, count, scratch, scratch_bytes, &w)) != DNNMEM_OK) return r;
+  m = dnnmem__positional_maximums(&w);
+  for (k = 0; k < m; k++) bound += w.positional_max[k];
+  for (k = 0; k < (int32_t)(sizeof(candidates) / sizeof(candidates[0])); k++) {
+    int64_t total;
+    if (algo != DNNMEM_SHARE_BEST && candidates[k] != algo) continue;
+    total = dnnmem__share_run(&w, candidates[k], m);
+    if (total < best) {
+      best = total;
+      used = candidates[k];
+      /* objects renumbered by first use: records by lower, then id */
+      for (i = 0; i < count; i++) p->order[i] = i, w.renumber[i] = -1;
+      dnnmem__sort_ids(p->order, p->tmp, count, dnnmem__less_by_lower_id, records);
+      objects = 0;
+      for (i = 0; i < count; i++) {
+        int32_t o = w.object_of[p->order[i]];
+        if (w.renumber[o] < 0) {
+          w.renumber[o] = objects;
+          if (object_sizes) object_sizes[objects] = w.object_size[o];
+          objects++;
+        }
+      }
+      for (i = 0; i < count; i++) object_of[i] = w.renumber[w.object_of[i]];
+    }
+    if (best == bound) break;
+  }
+  if (result) {
+    result->objects = objects;
+    result->total = count ? best : 0;
+    result->lower_bound = bound;
+    result->optimal = result->total == bound;
+    result->algo = count ? used : (algo == DNNMEM_SHARE_BEST ? candidates[0] : algo);
+  }
+  return DNNMEM_OK;
+}
+
+static int dnnmem__less_by_object_lower(const void *ctx, int32_t a, int32_t b) {
+  const dnnmem__share_work *w = (const dnnmem__share_work *)ctx;
+  const dnnmem_interval *r = w->planner.rec;
+  return w->object_of[a] < w->object_of[b] ||
+         (w->object_of[a] == w->object_of[b] && r[a].lower < r[b].lower);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_share_check(const dnnmem_interval *records, int32_t count,
+                                            const int32_t *object_of, int64_t *out_total,
+                                            int32_t *out_objects, void *scratch,
+                                            size_t scratch_bytes) {
+  dnnmem__share_work w;
+  dnnmem__planner *p = &w.planner;
+  int64_t total = 0, size = 0, last_end = 0;
+  int32_t i, objects = 0;
+  dnnmem_result r;
+  if (count > 0 && object_of == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((r = dnnmem__share_prepare(records, count, scratch, scratch_bytes, &w)) != DNNMEM_OK) return r;
+  for (i = 0; i < count; i++) {
+    if (object_of[i] < 0 || object_of[i] >= count) return DNNMEM_ERR_ID_RANGE;
+    w.object_of[i] = object_of[i];
+    p->order[i] = i;
+  }
+  dnnmem__sort_ids(p->order, p->tmp, count, dnnmem__less_by_object_lower, &w);
+  for (i = 0; i < count; i++) {
+    int32_t q = p->order[i];
+    if (i == 0 || object_of[q] != object_of[p->order[i - 1]]) {
+      total += size;
+      objects++;
+      size = 0;
+      last_end = DNNMEM__I64_MIN;
+    }
+    if (records[q].lower < last_end) return DNNMEM_ERR_OVERLAP;
+    last_end = dnnmem__max64(last_end, records[q].upper);
+    size = dnnmem__max64(size, records[q].size);
+  }
+  total += size;
+  if (out_total) *out_total = total;
+  if (out_objects) *out_objects = objects;
+  return DNNMEM_OK;
 }
 
 #ifdef __cplusplus

@@ -21,6 +21,18 @@
 #define DNNMEM_IMPLEMENTATION
 #include "dnnmem.h"
 
+/* The tool is short-lived and lets the OS reclaim what it read; under
+   AddressSanitizer (make test) leak reports would only be noise. */
+const char *__asan_default_options(void);
+const char *__asan_default_options(void) { return "detect_leaks=0"; }
+
+/* Every helper is marked: a build with fewer commands leaves some unused. */
+#if defined(__GNUC__) || defined(__clang__)
+#define CLI_HELPER static __attribute__((unused))
+#else
+#define CLI_HELPER static
+#endif
+
 typedef struct cli_command {
   const char *name;
   int (*run)(int argc, char **argv);
@@ -29,7 +41,7 @@ typedef struct cli_command {
 
 /* ---- failing ---------------------------------------------------------- */
 
-static void cli_usage_error(const char *cmd, const char *fmt, ...) {
+CLI_HELPER void cli_usage_error(const char *cmd, const char *fmt, ...) {
   va_list ap;
   fprintf(stderr, "dnnmem %s: ", cmd);
   va_start(ap, fmt);
@@ -40,7 +52,7 @@ static void cli_usage_error(const char *cmd, const char *fmt, ...) {
 }
 
 /* Bad input: "FILE:LINE: message", exit 2. line 0 leaves the line out. */
-static void cli_input_error(const char *file, long line, const char *fmt, ...) {
+CLI_HELPER void cli_input_error(const char *file, long line, const char *fmt, ...) {
   va_list ap;
   if (line > 0) fprintf(stderr, "%s:%ld: ", file, line);
   else fprintf(stderr, "%s: ", file);
@@ -51,7 +63,7 @@ static void cli_input_error(const char *file, long line, const char *fmt, ...) {
   exit(2);
 }
 
-static void *cli_alloc(size_t bytes) {
+CLI_HELPER void *cli_alloc(size_t bytes) {
   void *p = malloc(bytes ? bytes : 1);
   if (!p) {
     fprintf(stderr, "dnnmem: out of memory (%zu bytes)\n", bytes);
@@ -60,19 +72,19 @@ static void *cli_alloc(size_t bytes) {
   return p;
 }
 
-static double cli_now_ms(void) {
+CLI_HELPER double cli_now_ms(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
 /* Stop callback for --time-limit: user points at the deadline in ms. */
-static int cli_deadline_passed(void *user) { return cli_now_ms() >= *(const double *)user; }
+CLI_HELPER int cli_deadline_passed(void *user) { return cli_now_ms() >= *(const double *)user; }
 
 /* ---- argument parsing --------------------------------------------------- */
 
 /* If argv[*i] is flag, stores its value (the next argument) and returns 1. */
-static int cli_flag_value(const char *cmd, int argc, char **argv, int *i,
+CLI_HELPER int cli_flag_value(const char *cmd, int argc, char **argv, int *i,
                           const char *flag, const char **value) {
   if (strcmp(argv[*i], flag) != 0) return 0;
   if (*i + 1 >= argc) cli_usage_error(cmd, "%s needs a value", flag);
@@ -80,7 +92,7 @@ static int cli_flag_value(const char *cmd, int argc, char **argv, int *i,
   return 1;
 }
 
-static int64_t cli_parse_i64(const char *cmd, const char *what, const char *text) {
+CLI_HELPER int64_t cli_parse_i64(const char *cmd, const char *what, const char *text) {
   char *end;
   long long v;
   errno = 0;
@@ -89,7 +101,7 @@ static int64_t cli_parse_i64(const char *cmd, const char *what, const char *text
   return (int64_t)v;
 }
 
-static double cli_parse_double(const char *cmd, const char *what, const char *text) {
+CLI_HELPER double cli_parse_double(const char *cmd, const char *what, const char *text) {
   char *end;
   double v;
   errno = 0;
@@ -103,14 +115,14 @@ static double cli_parse_double(const char *cmd, const char *what, const char *te
 
 static int cli_json_fields; /* fields printed in the current object */
 
-static void cli_json_begin(void) {
+CLI_HELPER void cli_json_begin(void) {
   printf("{");
   cli_json_fields = 0;
 }
-static void cli_json_key(const char *key) {
+CLI_HELPER void cli_json_key(const char *key) {
   printf("%s\"%s\": ", cli_json_fields++ ? ", " : "", key);
 }
-static void cli_json_string_value(const char *s) {
+CLI_HELPER void cli_json_string_value(const char *s) {
   putchar('"');
   for (; *s; s++) {
     unsigned char c = (unsigned char)*s;
@@ -120,24 +132,24 @@ static void cli_json_string_value(const char *s) {
   }
   putchar('"');
 }
-static void cli_json_int(const char *key, int64_t v) {
+CLI_HELPER void cli_json_int(const char *key, int64_t v) {
   cli_json_key(key);
   printf("%lld", (long long)v);
 }
-static void cli_json_double(const char *key, double v) {
+CLI_HELPER void cli_json_double(const char *key, double v) {
   cli_json_key(key);
   if (isfinite(v)) printf("%.6g", v);
   else printf("null");
 }
-static void cli_json_bool(const char *key, int v) {
+CLI_HELPER void cli_json_bool(const char *key, int v) {
   cli_json_key(key);
   printf(v ? "true" : "false");
 }
-static void cli_json_string(const char *key, const char *s) {
+CLI_HELPER void cli_json_string(const char *key, const char *s) {
   cli_json_key(key);
   cli_json_string_value(s);
 }
-static void cli_json_end(void) { printf("}\n"); }
+CLI_HELPER void cli_json_end(void) { printf("}\n"); }
 
 /* ---- CSV ---------------------------------------------------------------- */
 
@@ -155,7 +167,7 @@ typedef struct cli_csv {
   cli_row *rows;  /* stb_ds array */
 } cli_csv;
 
-static char *cli_trim(char *s) {
+CLI_HELPER char *cli_trim(char *s) {
   char *e;
   while (*s == ' ' || *s == '\t') s++;
   e = s + strlen(s);
@@ -163,14 +175,14 @@ static char *cli_trim(char *s) {
   return s;
 }
 
-static char *cli_strdup(const char *s) {
+CLI_HELPER char *cli_strdup(const char *s) {
   size_t n = strlen(s) + 1;
   char *d = (char *)cli_alloc(n);
   memcpy(d, s, n);
   return d;
 }
 
-static char *cli_read_file(const char *path, size_t *out_len) {
+CLI_HELPER char *cli_read_file(const char *path, size_t *out_len) {
   FILE *f = fopen(path, "rb");
   char *buf = NULL;
   size_t len = 0, cap = 0, got;
@@ -196,7 +208,7 @@ static char *cli_read_file(const char *path, size_t *out_len) {
 /* Reads a CSV: '#' lines and blank lines skipped, the first other line is
    the header. Fields are split on ',' and trimmed. Every row must have as
    many fields as the header. */
-static void cli_csv_read(const char *path, cli_csv *csv) {
+CLI_HELPER void cli_csv_read(const char *path, cli_csv *csv) {
   size_t len;
   char *text = cli_read_file(path, &len), *p = text;
   long line = 0;
@@ -237,20 +249,20 @@ static void cli_csv_read(const char *path, cli_csv *csv) {
   if (!csv->columns) cli_input_error(path, 0, "no header row");
 }
 
-static int cli_csv_column(const cli_csv *csv, const char *name) {
+CLI_HELPER int cli_csv_column(const cli_csv *csv, const char *name) {
   int i;
   for (i = 0; i < (int)arrlen(csv->columns); i++)
     if (strcmp(csv->columns[i], name) == 0) return i;
   return -1;
 }
 
-static int cli_csv_need(const cli_csv *csv, const char *name) {
+CLI_HELPER int cli_csv_need(const cli_csv *csv, const char *name) {
   int c = cli_csv_column(csv, name);
   if (c < 0) cli_input_error(csv->path, csv->header_line, "missing column '%s'", name);
   return c;
 }
 
-static int64_t cli_field_i64(const cli_csv *csv, const cli_row *row, int col) {
+CLI_HELPER int64_t cli_field_i64(const cli_csv *csv, const cli_row *row, int col) {
   const char *s = row->fields[col];
   char *end;
   long long v;
@@ -264,7 +276,7 @@ static int64_t cli_field_i64(const cli_csv *csv, const cli_row *row, int col) {
 
 /* Microseconds (decimal, or "inf" when allow_inf) to integer nanoseconds;
    "inf" gives -1. */
-static int64_t cli_field_time_ns(const cli_csv *csv, const cli_row *row, int col, int allow_inf) {
+CLI_HELPER int64_t cli_field_time_ns(const cli_csv *csv, const cli_row *row, int col, int allow_inf) {
   const char *s = row->fields[col];
   char *end;
   double v;
@@ -296,10 +308,10 @@ typedef struct cli_graph {
   uint8_t *output;
 } cli_graph;
 
-static int cli_csv_is_graph(const cli_csv *csv) { return cli_csv_column(csv, "inputs") >= 0; }
+CLI_HELPER int cli_csv_is_graph(const cli_csv *csv) { return cli_csv_column(csv, "inputs") >= 0; }
 
 /* Graph CSV: ids 0..n-1 in row order, inputs smaller ids. */
-static void cli_graph_from_csv(cli_graph *g) {
+CLI_HELPER void cli_graph_from_csv(cli_graph *g) {
   cli_csv *csv = &g->csv;
   const char *need[] = {"id", "name", "op", "size", "time", "cpu_time", "acc_time",
                         "device", "xfer", "output", "inputs"};
@@ -363,7 +375,7 @@ static void cli_graph_from_csv(cli_graph *g) {
   g->graph.in_ids = g->in_ids;
 }
 
-static void cli_graph_read(const char *path, cli_graph *g) {
+CLI_HELPER void cli_graph_read(const char *path, cli_graph *g) {
   memset(g, 0, sizeof(*g));
   cli_csv_read(path, &g->csv);
   if (!cli_csv_is_graph(&g->csv)) cli_input_error(path, g->csv.header_line, "not a graph CSV (no 'inputs' column)");
@@ -381,7 +393,7 @@ typedef struct cli_intervals {
   dnnmem_gap *gaps;       /* stb_ds array all records' gaps point into */
 } cli_intervals;
 
-static void cli_parse_gaps(cli_intervals *iv, const cli_row *row, const char *text,
+CLI_HELPER void cli_parse_gaps(cli_intervals *iv, const cli_row *row, const char *text,
                            int64_t end_addend, int32_t *count) {
   char *s = cli_strdup(text), *tok, *save = NULL;
   *count = 0;
@@ -412,7 +424,7 @@ static void cli_parse_gaps(cli_intervals *iv, const cli_row *row, const char *te
    'end' for an inclusive upper, 'buffer'/'buffer_id' for id) or a graph CSV
    (lifetimes derived as in dnnmem_graph_intervals). Validates with
    dnnmem_intervals_check and reports the offending line. */
-static void cli_intervals_read(const char *path, cli_intervals *iv, int64_t alignment) {
+CLI_HELPER void cli_intervals_read(const char *path, cli_intervals *iv, int64_t alignment) {
   cli_csv *csv = &iv->csv;
   int32_t i;
   dnnmem_result r;
@@ -487,7 +499,7 @@ static void cli_intervals_read(const char *path, cli_intervals *iv, int64_t alig
 
 /* Writes the input rows with one more column (or the column replaced when
    the input has it): values[i] for row i. */
-static void cli_write_column(const cli_csv *csv, const char *out_path, const char *column,
+CLI_HELPER void cli_write_column(const cli_csv *csv, const char *out_path, const char *column,
                              char **values) {
   FILE *f = fopen(out_path, "w");
   int c = cli_csv_column(csv, column), j;
@@ -507,7 +519,594 @@ static void cli_write_column(const cli_csv *csv, const char *out_path, const cha
   if (fclose(f) != 0) cli_input_error(out_path, 0, "write failed");
 }
 
+/* ---- flow ----------------------------------------------------------------- */
+
+static void flow_usage(FILE *f) {
+  fprintf(f,
+          "usage: dnnmem flow [--algo bk|pr] [--json] FILE.max\n"
+          "  Maximum flow of a DIMACS max-flow file ('p max N M', 'n ID s', 'n ID t',\n"
+          "  'a FROM TO CAP', 'c' comments; node ids 1..N).\n"
+          "  --algo A  bk (Boykov-Kolmogorov, default) or pr (push-relabel)\n"
+          "  --json    one JSON object: n, m, flow, source_side, time_ms\n");
+}
+
+typedef struct flow_dimacs {
+  int32_t num_nodes, num_arcs, source, sink; /* ids 0-based */
+  int32_t *from, *to;                        /* stb_ds arrays */
+  int64_t *capacity;
+} flow_dimacs;
+
+/* Reads one whitespace-separated integer token; returns 0 when absent or bad. */
+static int flow_token_i64(char **p, long long *out) {
+  char *end;
+  while (**p == ' ' || **p == '\t') ++*p;
+  if (**p == 0) return 0;
+  errno = 0;
+  *out = strtoll(*p, &end, 10);
+  if (end == *p || errno || (*end && *end != ' ' && *end != '\t')) return 0;
+  *p = end;
+  return 1;
+}
+
+static int flow_at_end(char *p) {
+  while (*p == ' ' || *p == '\t') p++;
+  return *p == 0;
+}
+
+static void flow_dimacs_read(const char *path, flow_dimacs *g) {
+  size_t len;
+  char *text = cli_read_file(path, &len), *p = text;
+  long line = 0, declared_arcs = -1;
+  memset(g, 0, sizeof(*g));
+  g->num_nodes = -1;
+  g->source = g->sink = -1;
+  while (*p) {
+    char *nl = strchr(p, '\n'), *s;
+    long long a, b, c;
+    line++;
+    if (nl) *nl = 0;
+    s = cli_trim(p);
+    p = nl ? nl + 1 : p + strlen(p);
+    if (*s == 0 || *s == 'c') continue;
+    if (*s == 'p') {
+      s++;
+      while (*s == ' ' || *s == '\t') s++;
+      if (g->num_nodes >= 0) cli_input_error(path, line, "second 'p' line");
+      if (strncmp(s, "max", 3) != 0 || (s[3] != ' ' && s[3] != '\t'))
+        cli_input_error(path, line, "expected 'p max NODES ARCS'");
+      s += 3;
+      if (!flow_token_i64(&s, &a) || !flow_token_i64(&s, &b) || !flow_at_end(s))
+        cli_input_error(path, line, "expected 'p max NODES ARCS'");
+      if (a < 2 || a > INT32_MAX - 1) cli_input_error(path, line, "node count %lld out of range", a);
+      if (b < 0 || b > INT32_MAX / 2 - 1) cli_input_error(path, line, "arc count %lld out of range", b);
+      g->num_nodes = (int32_t)a;
+      declared_arcs = (long)b;
+    } else if (*s == 'n' || *s == 'a') {
+      char kind = *s++;
+      if (g->num_nodes < 0) cli_input_error(path, line, "'%c' line before the 'p' line", kind);
+      if (!flow_token_i64(&s, &a)) cli_input_error(path, line, "expected a node id");
+      if (a < 1 || a > g->num_nodes)
+        cli_input_error(path, line, "node %lld outside 1..%d", a, g->num_nodes);
+      if (kind == 'n') {
+        while (*s == ' ' || *s == '\t') s++;
+        if ((*s != 's' && *s != 't') || !flow_at_end(s + 1))
+          cli_input_error(path, line, "expected 'n ID s' or 'n ID t'");
+        if (*s == 's') {
+          if (g->source >= 0) cli_input_error(path, line, "second source");
+          g->source = (int32_t)(a - 1);
+        } else {
+          if (g->sink >= 0) cli_input_error(path, line, "second sink");
+          g->sink = (int32_t)(a - 1);
+        }
+      } else {
+        if (!flow_token_i64(&s, &b) || !flow_token_i64(&s, &c) || !flow_at_end(s))
+          cli_input_error(path, line, "expected 'a FROM TO CAPACITY' (integers)");
+        if (b < 1 || b > g->num_nodes)
+          cli_input_error(path, line, "node %lld outside 1..%d", b, g->num_nodes);
+        if (c < 0) cli_input_error(path, line, "negative capacity %lld", c);
+        if ((long)arrlen(g->from) >= declared_arcs)
+          cli_input_error(path, line, "more arcs than the %ld declared", declared_arcs);
+        arrput(g->from, (int32_t)(a - 1));
+        arrput(g->to, (int32_t)(b - 1));
+        arrput(g->capacity, (int64_t)c);
+      }
+    } else {
+      cli_input_error(path, line, "unknown line type '%c' (expected c, p, n or a)", *s);
+    }
+  }
+  if (g->num_nodes < 0) cli_input_error(path, 0, "no 'p max NODES ARCS' line");
+  if ((long)arrlen(g->from) != declared_arcs)
+    cli_input_error(path, line, "%ld arcs declared, %ld found", declared_arcs, (long)arrlen(g->from));
+  if (g->source < 0 || g->sink < 0) cli_input_error(path, 0, "missing 'n ID s' or 'n ID t' line");
+  if (g->source == g->sink) cli_input_error(path, 0, "source and sink are the same node");
+  g->num_arcs = (int32_t)arrlen(g->from);
+  free(text);
+}
+
+static int cmd_flow(int argc, char **argv) {
+  const char *file = NULL, *algo_name = "bk";
+  int json = 0, i;
+  dnnmem_flow_algo algo;
+  flow_dimacs g;
+  dnnmem_flow flow;
+  size_t bytes = 0;
+  void *scratch;
+  int64_t value = 0;
+  int32_t side = 0;
+  double t0, ms;
+  dnnmem_result r;
+  for (i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+      flow_usage(stdout);
+      return 0;
+    } else if (strcmp(argv[i], "--json") == 0) {
+      json = 1;
+    } else if (cli_flag_value("flow", argc, argv, &i, "--algo", &algo_name)) {
+    } else if (argv[i][0] == '-' && argv[i][1]) {
+      cli_usage_error("flow", "unknown option '%s'", argv[i]);
+    } else if (file) {
+      cli_usage_error("flow", "one FILE only");
+    } else {
+      file = argv[i];
+    }
+  }
+  if (strcmp(algo_name, "bk") == 0) algo = DNNMEM_FLOW_BK;
+  else if (strcmp(algo_name, "pr") == 0) algo = DNNMEM_FLOW_PUSH_RELABEL;
+  else cli_usage_error("flow", "--algo: '%s' is not bk or pr", algo_name);
+  if (!file) cli_usage_error("flow", "missing FILE");
+  flow_dimacs_read(file, &g);
+  r = dnnmem_flow_scratch_size(g.num_nodes, g.num_arcs, &bytes);
+  if (r != DNNMEM_OK) cli_input_error(file, 0, "%s", dnnmem_result_string(r));
+  scratch = cli_alloc(bytes);
+  r = dnnmem_flow_init(&flow, g.num_nodes, g.num_arcs, scratch, bytes);
+  for (i = 0; r == DNNMEM_OK && i < g.num_arcs; i++)
+    r = dnnmem_flow_add_arc(&flow, g.from[i], g.to[i], g.capacity[i], 0, NULL);
+  if (r != DNNMEM_OK) cli_input_error(file, 0, "%s", dnnmem_result_string(r));
+  t0 = cli_now_ms();
+  r = dnnmem_flow_solve(&flow, g.source, g.sink, algo, &value);
+  ms = cli_now_ms() - t0;
+  if (r != DNNMEM_OK) cli_input_error(file, 0, "%s", dnnmem_result_string(r));
+  for (i = 0; i < g.num_nodes; i++) side += dnnmem_flow_source_side(&flow, i);
+  if (json) {
+    cli_json_begin();
+    cli_json_int("n", g.num_nodes);
+    cli_json_int("m", g.num_arcs);
+    cli_json_int("flow", value);
+    cli_json_string("algo", algo == DNNMEM_FLOW_BK ? "bk" : "pr");
+    cli_json_int("source_side", side);
+    cli_json_double("time_ms", ms);
+    cli_json_end();
+  } else {
+    printf("max flow %lld (%d nodes, %d arcs, %d nodes on the source side) in %.3f ms\n",
+           (long long)value, g.num_nodes, g.num_arcs, side, ms);
+  }
+  arrfree(g.from);
+  arrfree(g.to);
+  arrfree(g.capacity);
+  free(scratch);
+  return 0;
+}
+
+/* ---- cover ---------------------------------------------------------------- */
+
+static void cover_usage(FILE *f) {
+  fprintf(f,
+          "usage: dnnmem cover [--out F] [--json] FILE\n"
+          "  Minimum grouping of lifetimes into chains of non-overlapping records\n"
+          "  (LeapMind's path-cover grouping). FILE is an intervals CSV or a graph CSV.\n"
+          "  --out F   write the input rows plus a 'group' column\n"
+          "  --json    one JSON object: n, groups, overlap_max, time_ms; for a graph\n"
+          "            also w (the fewest paths covering every edge), max_size,\n"
+          "            pathcover_arena (the pathcover plan on the seed's lifetimes,\n"
+          "            outputs not extended), bound = 2 w max_size, bound_holds\n");
+}
+
+typedef struct cover_event {
+  int64_t time;
+  int delta; /* -1 (an end) sorts before +1 (a start) at the same time */
+} cover_event;
+
+static int cover_event_cmp(const void *a, const void *b) {
+  const cover_event *x = (const cover_event *)a, *y = (const cover_event *)b;
+  if (x->time != y->time) return x->time < y->time ? -1 : 1;
+  return x->delta - y->delta;
+}
+
+/* The maximum number of records alive at one time, by a sweep: counted here
+   independently of the grouping as a check of the seed's theorem. */
+static int32_t cover_overlap_max(const dnnmem_interval *records, int32_t n) {
+  cover_event *ev = (cover_event *)cli_alloc(2 * (size_t)n * sizeof(cover_event));
+  int32_t i, alive = 0, best = 0;
+  for (i = 0; i < n; i++) {
+    ev[2 * i].time = records[i].lower;
+    ev[2 * i].delta = 1;
+    ev[2 * i + 1].time = records[i].upper;
+    ev[2 * i + 1].delta = -1;
+  }
+  qsort(ev, 2 * (size_t)n, sizeof(cover_event), cover_event_cmp);
+  for (i = 0; i < 2 * n; i++) {
+    alive += ev[i].delta;
+    if (alive > best) best = alive;
+  }
+  free(ev);
+  return best;
+}
+
+
+typedef struct cover_graph_report {
+  int32_t w;
+  int64_t max_size, arena, bound;
+  int bound_holds, isolated; /* isolated: vertices with no edge (outside the theorem) */
+} cover_graph_report;
+
+/* W and the seed's theorem arena <= 2 W max_size, checked on the pathcover
+   plan of the seed's lifetimes [i, last consumer + 1). */
+static void cover_graph_bound(const char *file, const cli_graph *g, cover_graph_report *rep) {
+  const dnnmem_graph *graph = &g->graph;
+  int32_t n = graph->num_nodes, m = graph->in_offsets[n], v, k;
+  size_t bytes = 0, plan_bytes = 0;
+  void *scratch;
+  int64_t *offsets;
+  dnnmem_interval *records;
+  dnnmem_plan_options options;
+  dnnmem_plan_result result;
+  uint8_t *touched;
+  dnnmem_result r = dnnmem_cover_edges_scratch_size(n, m, &bytes);
+  if (r != DNNMEM_OK) cli_input_error(file, 0, "%s", dnnmem_result_string(r));
+  scratch = cli_alloc(bytes);
+  r = dnnmem_cover_edges(graph, NULL, NULL, NULL, 0, NULL, &rep->w, scratch, bytes);
+  free(scratch);
+  if (r != DNNMEM_OK) cli_input_error(file, 0, "%s", dnnmem_result_string(r));
+  records = (dnnmem_interval *)cli_alloc((size_t)n * sizeof(dnnmem_interval));
+  r = dnnmem_graph_intervals(graph, g->size, NULL, records);
+  if (r != DNNMEM_OK) cli_input_error(file, 0, "%s", dnnmem_result_string(r));
+  touched = (uint8_t *)cli_alloc((size_t)n);
+  memset(touched, 0, (size_t)n);
+  rep->max_size = 0;
+  for (v = 0; v < n; v++) {
+    if (g->size[v] > rep->max_size) rep->max_size = g->size[v];
+    for (k = graph->in_offsets[v]; k < graph->in_offsets[v + 1]; k++) touched[v] = touched[graph->in_ids[k]] = 1;
+  }
+  rep->isolated = 0;
+  for (v = 0; v < n; v++) rep->isolated += !touched[v];
+  memset(&options, 0, sizeof(options));
+  options.algo = DNNMEM_PLAN_PATHCOVER;
+  r = dnnmem_plan_scratch_size(records, n, &options, &plan_bytes);
+  if (r != DNNMEM_OK) cli_input_error(file, 0, "%s", dnnmem_result_string(r));
+  scratch = cli_alloc(plan_bytes);
+  offsets = (int64_t *)cli_alloc((size_t)n * sizeof(int64_t));
+  r = dnnmem_plan(records, n, &options, offsets, &result, scratch, plan_bytes);
+  if (r != DNNMEM_OK) cli_input_error(file, 0, "%s", dnnmem_result_string(r));
+  rep->arena = result.arena;
+  if (dnnmem__mul_overflows(2 * (int64_t)rep->w, rep->max_size, &rep->bound)) rep->bound = INT64_MAX;
+  rep->bound_holds = rep->arena <= rep->bound;
+  free(offsets);
+  free(scratch);
+  free(records);
+  free(touched);
+}
+
+static int cmd_cover(int argc, char **argv) {
+  const char *file = NULL, *out_path = NULL;
+  int json = 0, i;
+  cli_intervals iv;
+  size_t bytes = 0;
+  void *scratch;
+  int32_t *group_of, groups = 0, overlap;
+  double t0, ms;
+  dnnmem_result r;
+  cover_graph_report rep;
+  for (i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+      cover_usage(stdout);
+      return 0;
+    } else if (strcmp(argv[i], "--json") == 0) {
+      json = 1;
+    } else if (cli_flag_value("cover", argc, argv, &i, "--out", &out_path)) {
+    } else if (argv[i][0] == '-' && argv[i][1]) {
+      cli_usage_error("cover", "unknown option '%s'", argv[i]);
+    } else if (file) {
+      cli_usage_error("cover", "one FILE only");
+    } else {
+      file = argv[i];
+    }
+  }
+  if (!file) cli_usage_error("cover", "missing FILE");
+  cli_intervals_read(file, &iv, 0);
+  r = dnnmem_cover_intervals_scratch_size(iv.n, &bytes);
+  if (r != DNNMEM_OK) cli_input_error(file, 0, "%s", dnnmem_result_string(r));
+  scratch = cli_alloc(bytes);
+  group_of = (int32_t *)cli_alloc((size_t)iv.n * sizeof(int32_t));
+  t0 = cli_now_ms();
+  r = dnnmem_cover_intervals(iv.records, iv.n, group_of, NULL, &groups, scratch, bytes);
+  ms = cli_now_ms() - t0;
+  if (r != DNNMEM_OK) cli_input_error(file, 0, "%s", dnnmem_result_string(r));
+  overlap = cover_overlap_max(iv.records, iv.n);
+  if (overlap != groups)
+    fprintf(stderr, "dnnmem cover: %d groups but overlap_max %d (a bug)\n", groups, overlap);
+  if (iv.is_graph && iv.n == 0) cli_input_error(file, 0, "empty graph (no rows)");
+  if (iv.is_graph) {
+    cover_graph_bound(file, &iv.graph, &rep);
+    if (!rep.bound_holds)
+      fprintf(stderr, "dnnmem cover: pathcover arena %lld > 2 W max_size = %lld%s\n",
+              (long long)rep.arena, (long long)rep.bound,
+              rep.isolated ? " (the graph has isolated vertices, outside the theorem)" : "");
+  }
+  if (out_path) {
+    char **values = (char **)cli_alloc((size_t)iv.n * sizeof(char *));
+    for (i = 0; i < iv.n; i++) {
+      char buf[16];
+      snprintf(buf, sizeof(buf), "%d", group_of[i]);
+      values[i] = cli_strdup(buf);
+    }
+    cli_write_column(iv.is_graph ? &iv.graph.csv : &iv.csv, out_path, "group", values);
+    for (i = 0; i < iv.n; i++) free(values[i]);
+    free(values);
+  }
+  if (json) {
+    cli_json_begin();
+    cli_json_int("n", iv.n);
+    cli_json_int("groups", groups);
+    cli_json_int("overlap_max", overlap);
+    cli_json_double("time_ms", ms);
+    if (iv.is_graph) {
+      cli_json_int("w", rep.w);
+      cli_json_int("max_size", rep.max_size);
+      cli_json_int("pathcover_arena", rep.arena);
+      cli_json_int("bound", rep.bound);
+      cli_json_bool("bound_holds", rep.bound_holds);
+    }
+    cli_json_end();
+  } else {
+    printf("%d records in %d groups (overlap_max %d) in %.3f ms\n", iv.n, groups, overlap, ms);
+    if (iv.is_graph)
+      printf("W = %d; pathcover arena %lld %s 2 W max_size = %lld\n", rep.w, (long long)rep.arena,
+             rep.bound_holds ? "<=" : ">", (long long)rep.bound);
+  }
+  free(group_of);
+  free(scratch);
+  return overlap == groups ? 0 : 3;
+}
+
+/* ---- plan and share ------------------------------------------------------ */
+
+/* Writes a picture of a plan: time across, offset up, one rectangle per
+   record, the lower bound as a dashed line, the arena labelled. */
+static void cli_plan_svg(const char *path, const char *title, const dnnmem_interval *r, int32_t n,
+                         const int64_t *off, int64_t arena, int64_t bound) {
+  const double W = 960, H = 540, left = 70, top = 40, right = 20, bottom = 40;
+  double pw = W - left - right, ph = H - top - bottom, sx, sy;
+  int64_t t0 = 0, t1 = 1, ymax = arena > bound ? arena : bound;
+  int32_t i;
+  FILE *f = fopen(path, "w");
+  if (!f) cli_input_error(path, 0, "cannot write: %s", strerror(errno));
+  if (n > 0) {
+    t0 = r[0].lower, t1 = r[0].upper;
+    for (i = 1; i < n; i++) {
+      if (r[i].lower < t0) t0 = r[i].lower;
+      if (r[i].upper > t1) t1 = r[i].upper;
+    }
+  }
+  if (ymax <= 0) ymax = 1;
+  sx = pw / (double)(t1 - t0);
+  sy = ph / (double)ymax;
+  fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+             "font-family=\"sans-serif\" font-size=\"12\">\n", W, H);
+  fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
+  fprintf(f, "<text x=\"%.0f\" y=\"20\" font-size=\"14\">", left);
+  for (; *title; title++) {
+    if (*title == '<') fputs("&lt;", f);
+    else if (*title == '&') fputs("&amp;", f);
+    else fputc(*title, f);
+  }
+  fprintf(f, ": arena %lld bytes, lower bound %lld (%.2f%%)</text>\n", (long long)arena,
+          (long long)bound, bound > 0 ? 100.0 * (double)arena / (double)bound : 100.0);
+  for (i = 0; i < n; i++) {
+    double x = left + (double)(r[i].lower - t0) * sx, w = (double)(r[i].upper - r[i].lower) * sx;
+    double h = (double)r[i].size * sy, y = top + ph - (double)(off[i] + r[i].size) * sy;
+    unsigned hue = (unsigned)(i * 137u) % 360u;
+    fprintf(f, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"hsl(%u,65%%,62%%)\" "
+               "stroke=\"#333\" stroke-width=\"0.3\"><title>record %d: [%lld, %lld) size %lld at %lld</title></rect>\n",
+            x, y, w, h, hue, (int)i, (long long)r[i].lower, (long long)r[i].upper,
+            (long long)r[i].size, (long long)off[i]);
+  }
+  fprintf(f, "<line x1=\"%.0f\" x2=\"%.0f\" y1=\"%.2f\" y2=\"%.2f\" stroke=\"red\" stroke-dasharray=\"6 4\"/>\n",
+          left, left + pw, top + ph - (double)bound * sy, top + ph - (double)bound * sy);
+  fprintf(f, "<text x=\"%.0f\" y=\"%.2f\" fill=\"red\" text-anchor=\"end\">lower bound</text>\n",
+          left + pw, top + ph - (double)bound * sy - 4);
+  fprintf(f, "<line x1=\"%.0f\" x2=\"%.0f\" y1=\"%.2f\" y2=\"%.2f\" stroke=\"black\"/>\n", left, left + pw,
+          top + ph - (double)arena * sy, top + ph - (double)arena * sy);
+  fprintf(f, "<text x=\"%.0f\" y=\"%.2f\" text-anchor=\"end\">%lld</text>\n", left - 4,
+          top + ph - (double)arena * sy + 4, (long long)arena);
+  fprintf(f, "<text x=\"%.0f\" y=\"%.2f\" text-anchor=\"end\">0</text>\n", left - 4, top + ph + 4);
+  fprintf(f, "<line x1=\"%.0f\" x2=\"%.0f\" y1=\"%.2f\" y2=\"%.2f\" stroke=\"black\"/>\n", left, left + pw,
+          top + ph, top + ph);
+  fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">time %lld</text><text x=\"%.0f\" y=\"%.0f\" text-anchor=\"end\">%lld</text>\n",
+          left, H - 12, (long long)t0, left + pw, H - 12, (long long)t1);
+  fprintf(f, "<text x=\"14\" y=\"%.0f\" transform=\"rotate(-90 14 %.0f)\" text-anchor=\"middle\">offset (bytes)</text>\n",
+          top + ph / 2, top + ph / 2);
+  fprintf(f, "</svg>\n");
+  if (fclose(f) != 0) cli_input_error(path, 0, "write failed");
+}
+
+static char **cli_i64_strings(const int64_t *v, int32_t n) {
+  char **s = (char **)cli_alloc((size_t)(n > 0 ? n : 1) * sizeof(char *));
+  int32_t i;
+  for (i = 0; i < n; i++) {
+    s[i] = (char *)cli_alloc(24);
+    snprintf(s[i], 24, "%lld", (long long)v[i]);
+  }
+  return s;
+}
+
+static int cmd_plan(int argc, char **argv) {
+  const char *file = NULL, *out = NULL, *svg = NULL, *value;
+  dnnmem_plan_options opt;
+  dnnmem_plan_result res;
+  cli_intervals iv;
+  int64_t *offsets, arena = 0;
+  int32_t pair[2];
+  size_t bytes, check_bytes;
+  void *scratch;
+  int json = 0, i;
+  double t0, ms;
+  dnnmem_result r;
+  memset(&opt, 0, sizeof(opt));
+  for (i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--help") == 0) {
+      printf("usage: dnnmem plan [--algo A] [--align N] [--out F] [--svg F] [--json] FILE\n"
+             "  Arena offsets for the records of FILE (intervals CSV or graph CSV).\n"
+             "  --algo     best (default), naive, greedy-size, greedy-breadth, sorted-height,\n"
+             "             pathcover, bestfit\n"
+             "  --align N  every offset a multiple of N (a power of two)\n"
+             "  --out F    the input rows plus an 'offset' column\n"
+             "  --svg F    a picture of the plan\n");
+      return 0;
+    } else if (strcmp(argv[i], "--json") == 0) {
+      json = 1;
+    } else if (cli_flag_value("plan", argc, argv, &i, "--algo", &value)) {
+      if (dnnmem_plan_algo_parse(value, &opt.algo) != DNNMEM_OK)
+        cli_usage_error("plan", "unknown --algo '%s'", value);
+    } else if (cli_flag_value("plan", argc, argv, &i, "--align", &value)) {
+      opt.alignment = cli_parse_i64("plan", "--align", value);
+      if (opt.alignment < 1 || (opt.alignment & (opt.alignment - 1)))
+        cli_usage_error("plan", "--align must be a power of two");
+    } else if (cli_flag_value("plan", argc, argv, &i, "--out", &value)) {
+      out = value;
+    } else if (cli_flag_value("plan", argc, argv, &i, "--svg", &value)) {
+      svg = value;
+    } else if (argv[i][0] == '-' && argv[i][1]) {
+      cli_usage_error("plan", "unknown option '%s'", argv[i]);
+    } else if (file) {
+      cli_usage_error("plan", "one FILE only");
+    } else {
+      file = argv[i];
+    }
+  }
+  if (!file) cli_usage_error("plan", "missing FILE");
+  cli_intervals_read(file, &iv, opt.alignment);
+  t0 = cli_now_ms();
+  r = dnnmem_plan_scratch_size(iv.records, iv.n, &opt, &bytes);
+  if (r != DNNMEM_OK) cli_input_error(file, 0, "%s", dnnmem_result_string(r));
+  scratch = cli_alloc(bytes);
+  offsets = (int64_t *)cli_alloc((size_t)(iv.n > 0 ? iv.n : 1) * sizeof(int64_t));
+  r = dnnmem_plan(iv.records, iv.n, &opt, offsets, &res, scratch, bytes);
+  ms = cli_now_ms() - t0;
+  if (r != DNNMEM_OK) cli_input_error(file, 0, "%s", dnnmem_result_string(r));
+  /* an independent check of every plan before anyone uses it */
+  if (dnnmem_plan_check_scratch_size(iv.records, iv.n, &check_bytes) != DNNMEM_OK) exit(3);
+  free(scratch);
+  scratch = cli_alloc(check_bytes);
+  r = dnnmem_plan_check(iv.records, iv.n, opt.alignment, offsets, &arena, pair, scratch, check_bytes);
+  if (r != DNNMEM_OK || arena != res.arena) {
+    fprintf(stderr, "dnnmem plan: internal error: the plan fails its check (%s, records %d %d)\n",
+            dnnmem_result_string(r), pair[0], pair[1]);
+    exit(3);
+  }
+  if (out) cli_write_column(&iv.csv, out, "offset", cli_i64_strings(offsets, iv.n));
+  if (svg) cli_plan_svg(svg, file, iv.records, iv.n, offsets, res.arena, res.lower_bound);
+  if (json) {
+    cli_json_begin();
+    cli_json_int("n", iv.n);
+    cli_json_string("algo", dnnmem_plan_algo_name(res.algo));
+    cli_json_int("arena", res.arena);
+    cli_json_int("lower_bound", res.lower_bound);
+    cli_json_bool("optimal", res.optimal);
+    cli_json_double("time_ms", ms);
+    cli_json_end();
+  } else {
+    printf("%s: %d records, %s: arena %lld bytes, lower bound %lld (%.3fx)%s, %.2f ms\n", file, iv.n,
+           dnnmem_plan_algo_name(res.algo), (long long)res.arena, (long long)res.lower_bound,
+           res.lower_bound ? (double)res.arena / (double)res.lower_bound : 1.0,
+           res.optimal ? ", optimal" : "", ms);
+  }
+  free(scratch);
+  free(offsets);
+  return 0;
+}
+
+static int cmd_share(int argc, char **argv) {
+  const char *file = NULL, *out = NULL, *value;
+  dnnmem_share_algo algo = DNNMEM_SHARE_BEST;
+  dnnmem_share_result res;
+  cli_intervals iv;
+  int32_t *object_of, objects = 0;
+  int64_t total = 0, *ids;
+  size_t bytes;
+  void *scratch;
+  int json = 0, i;
+  double t0, ms;
+  dnnmem_result r;
+  for (i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--help") == 0) {
+      printf("usage: dnnmem share [--algo A] [--out F] [--json] FILE\n"
+             "  Shared objects (TFLite) for the records of FILE (intervals or graph CSV).\n"
+             "  --algo   best (default), greedy-size, greedy-size-improved, greedy-breadth,\n"
+             "           greedy-order\n"
+             "  --out F  the input rows plus an 'object' column\n");
+      return 0;
+    } else if (strcmp(argv[i], "--json") == 0) {
+      json = 1;
+    } else if (cli_flag_value("share", argc, argv, &i, "--algo", &value)) {
+      if (dnnmem_share_algo_parse(value, &algo) != DNNMEM_OK)
+        cli_usage_error("share", "unknown --algo '%s'", value);
+    } else if (cli_flag_value("share", argc, argv, &i, "--out", &value)) {
+      out = value;
+    } else if (argv[i][0] == '-' && argv[i][1]) {
+      cli_usage_error("share", "unknown option '%s'", argv[i]);
+    } else if (file) {
+      cli_usage_error("share", "one FILE only");
+    } else {
+      file = argv[i];
+    }
+  }
+  if (!file) cli_usage_error("share", "missing FILE");
+  cli_intervals_read(file, &iv, 0);
+  t0 = cli_now_ms();
+  r = dnnmem_share_scratch_size(iv.n, &bytes);
+  if (r != DNNMEM_OK) cli_input_error(file, 0, "%s", dnnmem_result_string(r));
+  scratch = cli_alloc(bytes);
+  object_of = (int32_t *)cli_alloc((size_t)(iv.n > 0 ? iv.n : 1) * sizeof(int32_t));
+  r = dnnmem_share(iv.records, iv.n, algo, object_of, NULL, &res, scratch, bytes);
+  ms = cli_now_ms() - t0;
+  if (r != DNNMEM_OK) cli_input_error(file, 0, "%s", dnnmem_result_string(r));
+  r = dnnmem_share_check(iv.records, iv.n, object_of, &total, &objects, scratch, bytes);
+  if (r != DNNMEM_OK || total != res.total || objects != res.objects) {
+    fprintf(stderr, "dnnmem share: internal error: the assignment fails its check (%s)\n",
+            dnnmem_result_string(r));
+    exit(3);
+  }
+  if (out) {
+    ids = (int64_t *)cli_alloc((size_t)(iv.n > 0 ? iv.n : 1) * sizeof(int64_t));
+    for (i = 0; i < iv.n; i++) ids[i] = object_of[i];
+    cli_write_column(&iv.csv, out, "object", cli_i64_strings(ids, iv.n));
+    free(ids);
+  }
+  if (json) {
+    cli_json_begin();
+    cli_json_int("n", iv.n);
+    cli_json_string("algo", dnnmem_share_algo_name(res.algo));
+    cli_json_int("objects", res.objects);
+    cli_json_int("total", res.total);
+    cli_json_int("lower_bound", res.lower_bound);
+    cli_json_bool("optimal", res.optimal);
+    cli_json_double("time_ms", ms);
+    cli_json_end();
+  } else {
+    printf("%s: %d records, %s: %d objects, total %lld bytes, lower bound %lld (%.3fx), %.2f ms\n",
+           file, iv.n, dnnmem_share_algo_name(res.algo), res.objects, (long long)res.total,
+           (long long)res.lower_bound, res.lower_bound ? (double)res.total / (double)res.lower_bound : 1.0, ms);
+  }
+  free(scratch);
+  free(object_of);
+  return 0;
+}
+
 static const cli_command cli_commands[] = {
+    {"flow", cmd_flow, "max flow / min cut of a DIMACS max-flow file"},
+    {"cover", cmd_cover, "path-cover grouping: minimum chains of non-overlapping lifetimes"},
+    {"plan", cmd_plan, "arena offsets for tensor lifetimes"},
+    {"share", cmd_share, "shared objects for tensor lifetimes (TFLite)"},
     {NULL, NULL, NULL}};
 
 static void cli_print_commands(FILE *f) {

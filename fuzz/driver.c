@@ -114,5 +114,9 @@ int main(int argc, char **argv) {
     LLVMFuzzerTestOneInput(buf, len);
   }
   printf("%s: %zu corpus inputs, %ld generated, no invariant broken\n", argv[0], corpus_count, runs);
+  free(buf);
+  for (k = 0; k < corpus_count; k++) free(corpus[k]);
+  free(corpus);
+  free(corpus_len);
   return 0;
 }

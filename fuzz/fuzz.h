@@ -20,10 +20,10 @@ typedef struct fuzz_input {
   size_t size, pos;
 } fuzz_input;
 
-static uint32_t fuzz_u8(fuzz_input *in) { return in->pos < in->size ? in->data[in->pos++] : 0; }
-static uint32_t fuzz_u16(fuzz_input *in) { return fuzz_u8(in) | (fuzz_u8(in) << 8); }
-static uint32_t fuzz_u32(fuzz_input *in) { return fuzz_u16(in) | (fuzz_u16(in) << 16); }
-static int fuzz_more(const fuzz_input *in) { return in->pos < in->size; }
+static inline uint32_t fuzz_u8(fuzz_input *in) { return in->pos < in->size ? in->data[in->pos++] : 0; }
+static inline uint32_t fuzz_u16(fuzz_input *in) { return fuzz_u8(in) | (fuzz_u8(in) << 8); }
+static inline uint32_t fuzz_u32(fuzz_input *in) { return fuzz_u16(in) | (fuzz_u16(in) << 16); }
+static inline int fuzz_more(const fuzz_input *in) { return in->pos < in->size; }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #endif

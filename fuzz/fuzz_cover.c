@@ -1,0 +1,295 @@
+/* fuzz/fuzz_cover.c: path-cover grouping. The first byte picks the check:
+   0 intervals (groups valid, count == max overlap recounted here),
+   1 DAG path cover (every vertex once, consecutive vertices joined by an
+   edge, count == n - brute-force maximum path matching), 2 the transitive
+   variant (consecutive vertices reachable, count == brute-force largest
+   antichain), 3 W (paths walk edges, every edge covered as often as
+   reported, W == brute-force largest edge antichain). Graphs are tiny and
+   may have cycles, self-loops or bad ids: then the error code is checked.
+   Short scratch must always be refused. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz.h"
+#define DNNMEM_IMPLEMENTATION
+#include "dnnmem.h"
+
+/* ---- intervals ------------------------------------------------------------ */
+
+static void fuzz_intervals(fuzz_input *in) {
+  int32_t n = (int32_t)(fuzz_u8(in) % 65), i, k, groups = -1, best = 0;
+  uint32_t shape = fuzz_u8(in);
+  dnnmem_interval *r = (dnnmem_interval *)calloc((size_t)n + 1, sizeof(dnnmem_interval));
+  int32_t *group_of = (int32_t *)malloc(((size_t)n + 1) * sizeof(int32_t));
+  int32_t *order = (int32_t *)malloc(((size_t)n + 1) * sizeof(int32_t));
+  int32_t *seen = (int32_t *)calloc((size_t)n + 1, sizeof(int32_t));
+  size_t bytes = 0;
+  unsigned char *scratch;
+  dnnmem_result res;
+  for (i = 0; i < n; i++) {
+    int64_t lo = (int64_t)(fuzz_u8(in) % (shape & 1 ? 16 : 64));
+    int64_t len = (int64_t)(fuzz_u8(in) % (shape & 2 ? 4 : 40)); /* 0: an invalid record */
+    if (shape & 4) lo = lo * 1000003 - 5000000000LL; /* far from zero */
+    r[i].lower = lo;
+    r[i].upper = lo + len;
+    r[i].size = (int64_t)fuzz_u8(in);
+  }
+  FUZZ_CHECK(dnnmem_cover_intervals_scratch_size(n, &bytes) == DNNMEM_OK);
+  FUZZ_CHECK(bytes <= DNNMEM_COVER_INTERVALS_SCRATCH_BYTES(n));
+  scratch = (unsigned char *)malloc(bytes + 16);
+  res = dnnmem_cover_intervals(r, n, group_of, order, &groups, scratch + (shape >> 4), bytes);
+  if (dnnmem_intervals_check(r, n, 0) != DNNMEM_OK) {
+    FUZZ_CHECK(res == dnnmem_intervals_check(r, n, 0));
+    FUZZ_CHECK(groups == -1);
+  } else {
+    FUZZ_CHECK(res == DNNMEM_OK);
+    /* independent lower bound: the maximum number alive at some lower */
+    for (i = 0; i < n; i++) {
+      int32_t alive = 0, j;
+      for (j = 0; j < n; j++) alive += r[j].lower <= r[i].lower && r[i].lower < r[j].upper;
+      if (alive > best) best = alive;
+    }
+    FUZZ_CHECK(groups == best);
+    for (k = 0; k < n; k++) {
+      int32_t id = order[k];
+      FUZZ_CHECK(id >= 0 && id < n);
+      FUZZ_CHECK(++seen[id] == 1);
+      FUZZ_CHECK(group_of[id] >= 0 && group_of[id] < groups);
+      if (k == 0) FUZZ_CHECK(group_of[id] == 0);
+      else if (group_of[id] == group_of[order[k - 1]]) FUZZ_CHECK(r[order[k - 1]].upper <= r[id].lower);
+      else FUZZ_CHECK(group_of[id] == group_of[order[k - 1]] + 1);
+    }
+    /* a short buffer is refused, never overrun */
+    if (bytes > 16) {
+      unsigned char *tight = (unsigned char *)malloc(bytes - 16);
+      FUZZ_CHECK(dnnmem_cover_intervals(r, n, group_of, order, &groups, tight, bytes - 16) ==
+                 DNNMEM_ERR_SCRATCH_TOO_SMALL);
+      free(tight);
+    }
+  }
+  free(scratch);
+  free(r);
+  free(group_of);
+  free(order);
+  free(seen);
+}
+
+
+/* ---- tiny graphs ---------------------------------------------------------- */
+
+#define FG_MAX_N 8
+#define FG_MAX_M 10
+
+typedef struct fuzz_graph {
+  int32_t n, m;
+  int32_t in_offsets[FG_MAX_N + 1], in_ids[FG_MAX_M], head[FG_MAX_M];
+  unsigned char reach[FG_MAX_N][FG_MAX_N]; /* path of length >= 1 */
+  int bad_id, cyclic;
+  dnnmem_graph g;
+} fuzz_graph;
+
+static void fuzz_graph_read(fuzz_input *in, fuzz_graph *t) {
+  int32_t v, k, c, a, b;
+  uint32_t mode = fuzz_u8(in);
+  t->n = 1 + (int32_t)(fuzz_u8(in) % FG_MAX_N);
+  t->m = 0;
+  t->bad_id = 0;
+  t->in_offsets[0] = 0;
+  for (v = 0; v < t->n; v++) {
+    int32_t ins = (int32_t)(fuzz_u8(in) % 4);
+    for (k = 0; k < ins && t->m < FG_MAX_M; k++) {
+      uint32_t byte = fuzz_u8(in);
+      int32_t u;
+      if (mode & 1) u = (int32_t)(byte % (uint32_t)t->n); /* anything: cycles possible */
+      else u = v == 0 ? -1 : (int32_t)(byte % (uint32_t)v); /* smaller ids: a DAG */
+      if (u < 0) break;
+      if ((mode & 2) && byte == 255) u = t->n + 3, t->bad_id = 1;
+      t->in_ids[t->m] = u;
+      t->head[t->m] = v;
+      t->m++;
+    }
+    t->in_offsets[v + 1] = t->m;
+  }
+  memset(t->reach, 0, sizeof(t->reach));
+  if (!t->bad_id) {
+    for (k = 0; k < t->m; k++) t->reach[t->in_ids[k]][t->head[k]] = 1;
+    for (c = 0; c < t->n; c++)
+      for (a = 0; a < t->n; a++)
+        for (b = 0; b < t->n; b++)
+          if (t->reach[a][c] && t->reach[c][b]) t->reach[a][b] = 1;
+  }
+  t->cyclic = 0;
+  for (a = 0; a < t->n; a++) t->cyclic |= t->reach[a][a];
+  t->g.num_nodes = t->n;
+  t->g.in_offsets = t->in_offsets;
+  t->g.in_ids = t->in_ids;
+}
+
+static int fuzz_has_edge(const fuzz_graph *t, int32_t from, int32_t to) {
+  int32_t k;
+  for (k = 0; k < t->m; k++)
+    if (t->in_ids[k] == from && t->head[k] == to) return 1;
+  return 0;
+}
+
+static int32_t brute_matching(const fuzz_graph *t, int32_t k, unsigned used_out, unsigned used_in) {
+  int32_t best, take;
+  if (k == t->m) return 0;
+  best = brute_matching(t, k + 1, used_out, used_in);
+  if (!(used_out >> t->in_ids[k] & 1) && !(used_in >> t->head[k] & 1)) {
+    take = 1 + brute_matching(t, k + 1, used_out | 1u << t->in_ids[k], used_in | 1u << t->head[k]);
+    if (take > best) best = take;
+  }
+  return best;
+}
+
+static int32_t brute_antichain(const fuzz_graph *t) {
+  uint32_t set;
+  int32_t best = 0, a, b;
+  for (set = 1; set < (1u << t->n); set++) {
+    int32_t size = 0, ok = 1;
+    for (a = 0; a < t->n && ok; a++) {
+      if (!(set >> a & 1)) continue;
+      size++;
+      for (b = 0; b < t->n; b++)
+        if ((set >> b & 1) && t->reach[a][b]) ok = 0;
+    }
+    if (ok && size > best) best = size;
+  }
+  return best;
+}
+
+/* distinct edges; W = the largest set no two of which lie on one path */
+static int32_t brute_edge_antichain(const fuzz_graph *t) {
+  int32_t from[FG_MAX_M], to[FG_MAX_M], d = 0, k, j, best = 0;
+  uint32_t set;
+  for (k = 0; k < t->m; k++) {
+    for (j = 0; j < d; j++)
+      if (from[j] == t->in_ids[k] && to[j] == t->head[k]) break;
+    if (j == d) from[d] = t->in_ids[k], to[d] = t->head[k], d++;
+  }
+  for (set = 1; set < (1u << d); set++) {
+    int32_t size = 0, ok = 1;
+    for (k = 0; k < d && ok; k++) {
+      if (!(set >> k & 1)) continue;
+      size++;
+      for (j = 0; j < d; j++)
+        if (j != k && (set >> j & 1) && (to[k] == from[j] || t->reach[to[k]][from[j]])) ok = 0;
+    }
+    if (ok && size > best) best = size;
+  }
+  return best;
+}
+
+static void fuzz_dag(fuzz_input *in, int32_t flags) {
+  fuzz_graph t;
+  int32_t path_of[FG_MAX_N], order[FG_MAX_N], seen[FG_MAX_N] = {0}, paths = -1, k;
+  size_t bytes = 0;
+  unsigned char *scratch;
+  dnnmem_result res;
+  fuzz_graph_read(in, &t);
+  FUZZ_CHECK(dnnmem_cover_dag_scratch_size(t.n, t.m, flags, &bytes) == DNNMEM_OK);
+  scratch = (unsigned char *)malloc(bytes + 16);
+  res = dnnmem_cover_dag(&t.g, flags, path_of, order, &paths, scratch + t.m % 16, bytes);
+  if (t.bad_id) {
+    FUZZ_CHECK(res == DNNMEM_ERR_ID_RANGE && paths == -1);
+  } else if (t.cyclic) {
+    FUZZ_CHECK(res == DNNMEM_ERR_CYCLE && paths == -1);
+  } else {
+    FUZZ_CHECK(res == DNNMEM_OK);
+    if (flags & DNNMEM_COVER_TRANSITIVE) FUZZ_CHECK(paths == brute_antichain(&t));
+    else FUZZ_CHECK(paths == t.n - brute_matching(&t, 0, 0, 0));
+    for (k = 0; k < t.n; k++) {
+      int32_t v = order[k];
+      FUZZ_CHECK(v >= 0 && v < t.n && ++seen[v] == 1);
+      FUZZ_CHECK(path_of[v] >= 0 && path_of[v] < paths);
+      if (k == 0) FUZZ_CHECK(path_of[v] == 0);
+      else if (path_of[v] == path_of[order[k - 1]])
+        FUZZ_CHECK(flags & DNNMEM_COVER_TRANSITIVE ? t.reach[order[k - 1]][v]
+                                                   : fuzz_has_edge(&t, order[k - 1], v));
+      else FUZZ_CHECK(path_of[v] == path_of[order[k - 1]] + 1);
+    }
+    if (bytes > 16) {
+      unsigned char *tight = (unsigned char *)malloc(bytes - 16);
+      FUZZ_CHECK(dnnmem_cover_dag(&t.g, flags, path_of, order, &paths, tight, bytes - 16) ==
+                 DNNMEM_ERR_SCRATCH_TOO_SMALL);
+      free(tight);
+    }
+  }
+  free(scratch);
+}
+
+static void fuzz_edges(fuzz_input *in) {
+  fuzz_graph t;
+  int64_t uses[FG_MAX_M], offsets[FG_MAX_M + 1], total = -1, walked[FG_MAX_M] = {0};
+  int32_t nodes[256], w = -1, p, k, j;
+  size_t bytes = 0;
+  unsigned char *scratch;
+  dnnmem_result res;
+  fuzz_graph_read(in, &t);
+  FUZZ_CHECK(dnnmem_cover_edges_scratch_size(t.n, t.m, &bytes) == DNNMEM_OK);
+  scratch = (unsigned char *)malloc(bytes + 16);
+  res = dnnmem_cover_edges(&t.g, uses, offsets, nodes, 256, &total, &w, scratch + t.n % 16, bytes);
+  if (t.bad_id) {
+    FUZZ_CHECK(res == DNNMEM_ERR_ID_RANGE && w == -1);
+  } else if (t.cyclic) {
+    FUZZ_CHECK(res == DNNMEM_ERR_CYCLE && w == -1);
+  } else if (res == DNNMEM_ERR_COVER_PATHS_TOO_LONG) {
+    FUZZ_CHECK(total > 256 && w == brute_edge_antichain(&t));
+  } else {
+    FUZZ_CHECK(res == DNNMEM_OK);
+    FUZZ_CHECK(w == brute_edge_antichain(&t));
+    FUZZ_CHECK(offsets[0] == 0 && offsets[w] == total);
+    for (p = 0; p < w; p++) {
+      int64_t i;
+      FUZZ_CHECK(offsets[p + 1] >= offsets[p] + 2);
+      for (i = offsets[p]; i + 1 < offsets[p + 1]; i++) {
+        int32_t first = -1;
+        for (k = 0; k < t.m && first < 0; k++)
+          if (t.in_ids[k] == nodes[i] && t.head[k] == nodes[i + 1]) first = k;
+        FUZZ_CHECK(first >= 0);
+        walked[first]++;
+      }
+    }
+    for (k = 0; k < t.m; k++) {
+      int32_t first = k;
+      for (j = 0; j < k; j++)
+        if (t.in_ids[j] == t.in_ids[k] && t.head[j] == t.head[k]) {
+          first = j;
+          break;
+        }
+      FUZZ_CHECK(uses[k] >= 1 && uses[k] == walked[first]);
+    }
+    if (bytes > 16) {
+      unsigned char *tight = (unsigned char *)malloc(bytes - 16);
+      FUZZ_CHECK(dnnmem_cover_edges(&t.g, NULL, NULL, NULL, 0, &total, &w, tight, bytes - 16) ==
+                 DNNMEM_ERR_SCRATCH_TOO_SMALL);
+      free(tight);
+    }
+  }
+  free(scratch);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  fuzz_input in;
+  in.data = data;
+  in.size = size;
+  in.pos = 0;
+  (void)fuzz_u32; /* fuzz.h helpers this target does not need */
+  (void)fuzz_more;
+  switch (fuzz_u8(&in) % 4) {
+    case 1:
+      fuzz_dag(&in, 0);
+      break;
+    case 2:
+      fuzz_dag(&in, DNNMEM_COVER_TRANSITIVE);
+      break;
+    case 3:
+      fuzz_edges(&in);
+      break;
+    default:
+      fuzz_intervals(&in);
+      break;
+  }
+  return 0;
+}

@@ -1,0 +1,394 @@
+/* tests/bench_cover.c: path-cover grouping, speed and the W table.
+   Run from the repository root (make bench). Reads ../shared/data/models
+   when present (else tests/data); prints markdown tables. */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define DNNMEM_IMPLEMENTATION
+#include "dnnmem.h"
+
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* ---- a minimal graph CSV reader (ids in row order, inputs last) ---------- */
+
+typedef struct bench_graph {
+  int32_t n, m;
+  int32_t *in_offsets, *in_ids;
+  int64_t *size;
+  uint8_t *output;
+  dnnmem_graph g;
+} bench_graph;
+
+static int read_graph(const char *path, bench_graph *bg) {
+  FILE *f = fopen(path, "r");
+  char line[1 << 16];
+  int32_t cap_n = 1024, cap_m = 4096, header = 0, col_size = -1, col_out = -1, col_in = -1;
+  if (!f) return 0;
+  memset(bg, 0, sizeof(*bg));
+  bg->in_offsets = (int32_t *)malloc((size_t)(cap_n + 1) * sizeof(int32_t));
+  bg->size = (int64_t *)malloc((size_t)cap_n * sizeof(int64_t));
+  bg->output = (uint8_t *)malloc((size_t)cap_n);
+  bg->in_ids = (int32_t *)malloc((size_t)cap_m * sizeof(int32_t));
+  bg->in_offsets[0] = 0;
+  while (fgets(line, sizeof(line), f)) {
+    char *fields[16], *p = line, *save = NULL;
+    int32_t nf = 0;
+    line[strcspn(line, "\r\n")] = 0;
+    if (line[0] == '#' || line[0] == 0) continue;
+    while (nf < 16) {
+      char *c = strchr(p, ',');
+      fields[nf++] = p;
+      if (!c) break;
+      *c = 0;
+      p = c + 1;
+    }
+    if (!header) {
+      int32_t i;
+      for (i = 0; i < nf; i++) {
+        if (strcmp(fields[i], "size") == 0) col_size = i;
+        if (strcmp(fields[i], "output") == 0) col_out = i;
+        if (strcmp(fields[i], "inputs") == 0) col_in = i;
+      }
+      header = 1;
+      if (col_size < 0 || col_in < 0 || col_out < 0) break;
+      continue;
+    }
+    if (nf <= col_in) continue;
+    if (bg->n == cap_n) {
+      cap_n *= 2;
+      bg->in_offsets = (int32_t *)realloc(bg->in_offsets, (size_t)(cap_n + 1) * sizeof(int32_t));
+      bg->size = (int64_t *)realloc(bg->size, (size_t)cap_n * sizeof(int64_t));
+      bg->output = (uint8_t *)realloc(bg->output, (size_t)cap_n);
+    }
+    bg->size[bg->n] = atoll(fields[col_size]);
+    bg->output[bg->n] = (uint8_t)atoi(fields[col_out]);
+    for (p = strtok_r(fields[col_in], " ", &save); p; p = strtok_r(NULL, " ", &save)) {
+      if (bg->m == cap_m) {
+        cap_m *= 2;
+        bg->in_ids = (int32_t *)realloc(bg->in_ids, (size_t)cap_m * sizeof(int32_t));
+      }
+      bg->in_ids[bg->m++] = atoi(p);
+    }
+    bg->n++;
+    bg->in_offsets[bg->n] = bg->m;
+  }
+  fclose(f);
+  bg->g.num_nodes = bg->n;
+  bg->g.in_offsets = bg->in_offsets;
+  bg->g.in_ids = bg->in_ids;
+  return bg->n > 0 && dnnmem_graph_check(&bg->g) == DNNMEM_OK;
+}
+
+static void free_graph(bench_graph *bg) {
+  free(bg->in_offsets);
+  free(bg->in_ids);
+  free(bg->size);
+  free(bg->output);
+}
+
+/* ---- 1: a million intervals ---------------------------------------------- */
+
+static void bench_intervals(void) {
+  const int32_t n = 1000000;
+  dnnmem_interval *r = (dnnmem_interval *)calloc((size_t)n, sizeof(dnnmem_interval));
+  int32_t *group_of = (int32_t *)malloc((size_t)n * sizeof(int32_t));
+  int32_t *order = (int32_t *)malloc((size_t)n * sizeof(int32_t));
+  size_t bytes = 0;
+  void *scratch;
+  dnnmem_rng rng;
+  int shape;
+  const char *names[3] = {"random lowers, lengths 1..1000", "chain [i, i+2)",
+                          "sorted lowers, lengths 1..100000"};
+  dnnmem_cover_intervals_scratch_size(n, &bytes);
+  scratch = malloc(bytes);
+  printf("## cover: dnnmem_cover_intervals on 1,000,000 intervals\n\n");
+  printf("| instance | groups | best of 3 (ms) | intervals/s |\n|---|---|---|---|\n");
+  for (shape = 0; shape < 3; shape++) {
+    int32_t i, groups = 0, rep;
+    double best = 1e30;
+    dnnmem_rng_seed(&rng, 42 + (uint64_t)shape);
+    for (i = 0; i < n; i++) {
+      int64_t lo, len;
+      if (shape == 0) lo = dnnmem_rng_below(&rng, (uint32_t)n), len = 1 + dnnmem_rng_below(&rng, 1000);
+      else if (shape == 1) lo = i, len = 2;
+      else lo = i, len = 1 + dnnmem_rng_below(&rng, 100000);
+      r[i].lower = lo;
+      r[i].upper = lo + len;
+      r[i].size = 1 + dnnmem_rng_below(&rng, 4096);
+    }
+    for (rep = 0; rep < 3; rep++) {
+      double t0 = now_ms(), t;
+      if (dnnmem_cover_intervals(r, n, group_of, order, &groups, scratch, bytes) != DNNMEM_OK) {
+        printf("| %s | error | | |\n", names[shape]);
+        break;
+      }
+      t = now_ms() - t0;
+      if (t < best) best = t;
+    }
+    printf("| %s | %d | %.1f | %.2f M |\n", names[shape], groups, best, n / best / 1e3);
+  }
+  printf("\n");
+  free(scratch);
+  free(r);
+  free(group_of);
+  free(order);
+}
+
+/* ---- 2 and 3: the models ------------------------------------------------- */
+
+static int by_name(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* the seed's height placement in a given order (time steps 0..n) */
+static int64_t height_arena(const dnnmem_interval *r, int32_t n, const int32_t *order, int64_t *height,
+                            int64_t horizon) {
+  int32_t k;
+  int64_t t, arena = 0;
+  for (t = 0; t < horizon; t++) height[t] = 0;
+  for (k = 0; k < n; k++) {
+    const dnnmem_interval *x = &r[order[k]];
+    int64_t top = 0;
+    for (t = x->lower; t < x->upper; t++)
+      if (height[t] > top) top = height[t];
+    for (t = x->lower; t < x->upper; t++) height[t] = top + x->size;
+    if (top + x->size > arena) arena = top + x->size;
+  }
+  return arena;
+}
+
+/* the greedy with another choice among the fitting groups, for comparison:
+   rule 1 = the group that ended earliest, rule 2 = the oldest group. O(n g). */
+static void other_rule_order(const dnnmem_interval *r, int32_t n, int rule, int32_t *order,
+                             int32_t *scratch_ids) {
+  int32_t *group_of = (int32_t *)malloc((size_t)n * sizeof(int32_t));
+  int64_t *end = (int64_t *)malloc((size_t)n * sizeof(int64_t));
+  int32_t groups = 0, k, g, pos = 0;
+  /* the library's record order: recover it from a cover (order by lower,
+     longer first, larger first, index) by a simple insertion sort */
+  for (k = 0; k < n; k++) scratch_ids[k] = k;
+  for (k = 1; k < n; k++) {
+    int32_t v = scratch_ids[k], j = k;
+    while (j > 0) {
+      const dnnmem_interval *a = &r[v], *b = &r[scratch_ids[j - 1]];
+      int less = a->lower != b->lower ? a->lower < b->lower
+                 : a->upper != b->upper ? a->upper > b->upper
+                 : a->size != b->size   ? a->size > b->size
+                                        : v < scratch_ids[j - 1];
+      if (!less) break;
+      scratch_ids[j] = scratch_ids[j - 1];
+      j--;
+    }
+    scratch_ids[j] = v;
+  }
+  for (k = 0; k < n; k++) {
+    int32_t id = scratch_ids[k], pick = -1;
+    for (g = 0; g < groups; g++) {
+      if (end[g] > r[id].lower) continue;
+      if (pick < 0 || (rule == 1 && end[g] < end[pick])) pick = g;
+      if (rule == 2) break;
+    }
+    if (pick < 0) pick = groups++;
+    group_of[id] = pick;
+    end[pick] = r[id].upper;
+  }
+  for (g = 0; g < groups; g++)
+    for (k = 0; k < n; k++)
+      if (group_of[scratch_ids[k]] == g) order[pos++] = scratch_ids[k];
+  free(group_of);
+  free(end);
+}
+
+typedef struct model_row {
+  char name[128];
+  int32_t n, m, w, groups, dag_paths, chains;
+  double ms_dag, ms_chain, ms_w;
+  int64_t arena_best_fit, arena_earliest, arena_oldest, max_size;
+} model_row;
+
+static void bench_models(void) {
+  const char *dirs[2] = {"../shared/data/models", "tests/data"};
+  char **names = NULL;
+  size_t count = 0, i;
+  DIR *d = NULL;
+  const char *dir = NULL;
+  model_row *rows;
+  int di;
+  for (di = 0; di < 2 && !d; di++) {
+    d = opendir(dirs[di]);
+    dir = dirs[di];
+  }
+  if (!d) return;
+  {
+    struct dirent *e;
+    while ((e = readdir(d))) {
+      size_t len = strlen(e->d_name);
+      if (len < 10 || strcmp(e->d_name + len - 10, ".graph.csv") != 0) continue;
+      if (strncmp(e->d_name, "cover_", 6) == 0) continue;
+      names = (char **)realloc(names, (count + 1) * sizeof(char *));
+      names[count++] = strdup(e->d_name);
+    }
+    closedir(d);
+  }
+  if (!count) return;
+  qsort(names, count, sizeof(char *), by_name);
+  rows = (model_row *)calloc(count, sizeof(model_row));
+  for (i = 0; i < count; i++) {
+    char path[1024];
+    bench_graph bg;
+    model_row *row = &rows[i];
+    size_t bytes = 0, b2 = 0, b3 = 0, b4 = 0;
+    void *scratch;
+    int32_t *tmp, *order, k, rep;
+    dnnmem_interval *r;
+    int64_t *height;
+    snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+    snprintf(row->name, sizeof(row->name), "%.*s", (int)(strlen(names[i]) - 10), names[i]);
+    if (!read_graph(path, &bg)) {
+      row->n = -1;
+      continue;
+    }
+    row->n = bg.n;
+    row->m = bg.m;
+    dnnmem_cover_dag_scratch_size(bg.n, bg.m, 0, &bytes);
+    dnnmem_cover_dag_scratch_size(bg.n, bg.m, DNNMEM_COVER_TRANSITIVE, &b2);
+    dnnmem_cover_edges_scratch_size(bg.n, bg.m, &b3);
+    dnnmem_cover_intervals_scratch_size(bg.n, &b4);
+    if (b2 > bytes) bytes = b2;
+    if (b3 > bytes) bytes = b3;
+    if (b4 > bytes) bytes = b4;
+    scratch = malloc(bytes);
+    row->ms_dag = row->ms_chain = row->ms_w = 1e30;
+    for (rep = 0; rep < 5; rep++) {
+      double t0 = now_ms(), t1, t2, t3;
+      if (dnnmem_cover_dag(&bg.g, 0, NULL, NULL, &row->dag_paths, scratch, bytes) != DNNMEM_OK) row->dag_paths = -1;
+      t1 = now_ms();
+      if (dnnmem_cover_dag(&bg.g, DNNMEM_COVER_TRANSITIVE, NULL, NULL, &row->chains, scratch, bytes) != DNNMEM_OK)
+        row->chains = -1;
+      t2 = now_ms();
+      if (dnnmem_cover_edges(&bg.g, NULL, NULL, NULL, 0, NULL, &row->w, scratch, bytes) != DNNMEM_OK) row->w = -1;
+      t3 = now_ms();
+      if (t1 - t0 < row->ms_dag) row->ms_dag = t1 - t0;
+      if (t2 - t1 < row->ms_chain) row->ms_chain = t2 - t1;
+      if (t3 - t2 < row->ms_w) row->ms_w = t3 - t2;
+    }
+    /* the seed's lifetimes (outputs not extended) and the grouping rules */
+    r = (dnnmem_interval *)calloc((size_t)bg.n, sizeof(dnnmem_interval));
+    order = (int32_t *)malloc((size_t)bg.n * sizeof(int32_t));
+    tmp = (int32_t *)malloc((size_t)bg.n * sizeof(int32_t));
+    height = (int64_t *)malloc((size_t)(bg.n + 1) * sizeof(int64_t));
+    dnnmem_graph_intervals(&bg.g, bg.size, NULL, r);
+    row->max_size = 0;
+    for (k = 0; k < bg.n; k++)
+      if (bg.size[k] > row->max_size) row->max_size = bg.size[k];
+    dnnmem_cover_intervals(r, bg.n, NULL, order, &row->groups, scratch, bytes);
+    row->arena_best_fit = height_arena(r, bg.n, order, height, bg.n + 1);
+    other_rule_order(r, bg.n, 1, order, tmp);
+    row->arena_earliest = height_arena(r, bg.n, order, height, bg.n + 1);
+    other_rule_order(r, bg.n, 2, order, tmp);
+    row->arena_oldest = height_arena(r, bg.n, order, height, bg.n + 1);
+    free(r);
+    free(order);
+    free(tmp);
+    free(height);
+    free(scratch);
+    free_graph(&bg);
+  }
+  printf("## cover: DAG path covers and W on every model (%s)\n\n", dir);
+  printf("W = fewest paths covering every edge (the seed's bound arena <= 2 W max_size); "
+         "groups = overlap_max of the seed's lifetimes; paths = minimum vertex-disjoint path "
+         "cover (Hopcroft-Karp); chains = the transitive variant (max flow); times best of 5.\n\n");
+  printf("| model | n | edges | W | groups | paths | chains | paths ms | chains ms | W ms |\n");
+  printf("|---|---|---|---|---|---|---|---|---|---|\n");
+  for (i = 0; i < count; i++) {
+    model_row *row = &rows[i];
+    if (row->n < 0) continue;
+    printf("| %s | %d | %d | %d | %d | %d | %d | %.3f | %.3f | %.3f |\n", row->name, row->n, row->m,
+           row->w, row->groups, row->dag_paths, row->chains, row->ms_dag, row->ms_chain, row->ms_w);
+  }
+  printf("\n## cover: grouping rule vs arena (height placement group after group, seed lifetimes)\n\n");
+  printf("| model | best fit (library) | earliest-ended group | oldest group | 2 W max_size |\n");
+  printf("|---|---|---|---|---|\n");
+  {
+    int64_t sum_bf = 0, sum_ee = 0, sum_og = 0;
+    for (i = 0; i < count; i++) {
+      model_row *row = &rows[i];
+      if (row->n < 0) continue;
+      printf("| %s | %lld | %lld | %lld | %lld |\n", row->name, (long long)row->arena_best_fit,
+             (long long)row->arena_earliest, (long long)row->arena_oldest,
+             (long long)(2 * (int64_t)row->w * row->max_size));
+      sum_bf += row->arena_best_fit / 1024;
+      sum_ee += row->arena_earliest / 1024;
+      sum_og += row->arena_oldest / 1024;
+    }
+    printf("| **sum (KiB)** | %lld | %lld | %lld | |\n\n", (long long)sum_bf, (long long)sum_ee,
+           (long long)sum_og);
+  }
+  for (i = 0; i < count; i++) free(names[i]);
+  free(names);
+  free(rows);
+}
+
+
+/* ---- synthetic large DAGs: scaling ---------------------------------------- */
+
+static void bench_large_dags(void) {
+  const int32_t sizes[2] = {100000, 1000000};
+  int si;
+  printf("## cover: synthetic DAGs (1-3 inputs among the 10 previous vertices)\n\n");
+  printf("| n | edges | paths | ms | chains | ms | W | ms |\n|---|---|---|---|---|---|---|---|\n");
+  for (si = 0; si < 2; si++) {
+    int32_t n = sizes[si], v, m = 0, paths = -1, chains = -1, w = -1;
+    int32_t *off = (int32_t *)malloc(((size_t)n + 1) * sizeof(int32_t));
+    int32_t *ids = (int32_t *)malloc((size_t)n * 3 * sizeof(int32_t));
+    dnnmem_graph g;
+    dnnmem_rng rng;
+    size_t b1 = 0, b2 = 0, b3 = 0;
+    void *scratch;
+    double t0, t1, t2, t3;
+    dnnmem_rng_seed(&rng, 7);
+    off[0] = 0;
+    for (v = 0; v < n; v++) {
+      int32_t k, c = v ? 1 + (int32_t)dnnmem_rng_below(&rng, 3) : 0, lo = v > 10 ? v - 10 : 0;
+      for (k = 0; k < c; k++) ids[m++] = lo + (int32_t)dnnmem_rng_below(&rng, (uint32_t)(v - lo));
+      off[v + 1] = m;
+    }
+    g.num_nodes = n;
+    g.in_offsets = off;
+    g.in_ids = ids;
+    dnnmem_cover_dag_scratch_size(n, m, 0, &b1);
+    dnnmem_cover_dag_scratch_size(n, m, DNNMEM_COVER_TRANSITIVE, &b2);
+    dnnmem_cover_edges_scratch_size(n, m, &b3);
+    if (b2 > b1) b1 = b2;
+    if (b3 > b1) b1 = b3;
+    scratch = malloc(b1);
+    t0 = now_ms();
+    dnnmem_cover_dag(&g, 0, NULL, NULL, &paths, scratch, b1);
+    t1 = now_ms();
+    dnnmem_cover_dag(&g, DNNMEM_COVER_TRANSITIVE, NULL, NULL, &chains, scratch, b1);
+    t2 = now_ms();
+    dnnmem_cover_edges(&g, NULL, NULL, NULL, 0, NULL, &w, scratch, b1);
+    t3 = now_ms();
+    printf("| %d | %d | %d | %.1f | %d | %.1f | %d | %.1f |\n", n, m, paths, t1 - t0, chains, t2 - t1,
+           w, t3 - t2);
+    free(scratch);
+    free(off);
+    free(ids);
+  }
+  printf("\n");
+}
+
+int main(void) {
+  bench_intervals();
+  bench_models();
+  bench_large_dags();
+  return 0;
+}

@@ -1,0 +1,497 @@
+/* tests/bench_flow.c: min-cut placement and max-flow benchmarks (make bench).
+
+   1. Placement on every graph in ../shared/data/models (and tests/data):
+      the optimum against the baselines (all on the accelerator = onnx-mlir's
+      default, each op on its faster device, all on the CPU), checked against
+      the independent solver (push-relabel) and a recount of the placement.
+   2. Max flow on big graphs: a DNN-shaped network (the placement network of
+      model graphs chained to >= 1M ops) and a 1000x1000 4-connected grid
+      with random terminal and neighbour capacities: Boykov-Kolmogorov and
+      push-relabel times; with the network as written to a DIMACS file (one
+      arc per line), ours and, when build/bench_boost exists (Boost.Graph's
+      boykov_kolmogorov_max_flow), Boost's on the same file, side by side.
+   Times are wall-clock on a shared machine: expect noise of 10-20%.
+   usage: bench_flow [--quick]   (--quick: 200k ops, 300x300 grid) */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define DNNMEM_IMPLEMENTATION
+#include "dnnmem.h"
+
+static double now_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Memory is touched once here so that page faults of fresh memory are not
+   timed (Boost faults its memory in while the graph is built, untimed; a
+   reused scratch buffer has none). */
+static void *xalloc(size_t bytes) {
+  void *p = malloc(bytes ? bytes : 1);
+  if (!p) {
+    fprintf(stderr, "bench_flow: out of memory (%zu bytes)\n", bytes);
+    exit(1);
+  }
+  memset(p, 0, bytes);
+  return p;
+}
+
+/* ---- a placement problem read from a graph CSV -------------------------- */
+
+typedef struct bench_graph {
+  int32_t n, e, cap_n, cap_e;
+  int32_t *offsets, *ids;
+  int64_t *cpu, *acc, *xfer;
+  uint8_t *device, *output, *is_input;
+} bench_graph;
+
+static void graph_reserve(bench_graph *g, int32_t n, int32_t e) {
+  if (n + 1 > g->cap_n) {
+    g->cap_n = (n + 1) * 2;
+    g->offsets = (int32_t *)realloc(g->offsets, sizeof(int32_t) * (size_t)(g->cap_n + 1));
+    g->cpu = (int64_t *)realloc(g->cpu, sizeof(int64_t) * (size_t)g->cap_n);
+    g->acc = (int64_t *)realloc(g->acc, sizeof(int64_t) * (size_t)g->cap_n);
+    g->xfer = (int64_t *)realloc(g->xfer, sizeof(int64_t) * (size_t)g->cap_n);
+    g->device = (uint8_t *)realloc(g->device, (size_t)g->cap_n);
+    g->output = (uint8_t *)realloc(g->output, (size_t)g->cap_n);
+    g->is_input = (uint8_t *)realloc(g->is_input, (size_t)g->cap_n);
+    if (!g->offsets || !g->cpu || !g->acc || !g->xfer || !g->device || !g->output || !g->is_input) exit(1);
+  }
+  if (e > g->cap_e) {
+    g->cap_e = e * 2;
+    g->ids = (int32_t *)realloc(g->ids, sizeof(int32_t) * (size_t)g->cap_e);
+    if (!g->ids) exit(1);
+  }
+}
+
+static void graph_free(bench_graph *g) {
+  free(g->offsets);
+  free(g->ids);
+  free(g->cpu);
+  free(g->acc);
+  free(g->xfer);
+  free(g->device);
+  free(g->output);
+  free(g->is_input);
+  memset(g, 0, sizeof(*g));
+}
+
+static int64_t time_ns(const char *s) {
+  if (strcmp(s, "inf") == 0) return DNNMEM_PLACE_UNSUPPORTED;
+  return (int64_t)llround(strtod(s, NULL) * 1e3);
+}
+
+/* Reads a dnnmem graph CSV (trusted benchmark data; 0 when unreadable). */
+static int graph_read(const char *path, bench_graph *g) {
+  FILE *f = fopen(path, "r");
+  char line[1 << 16];
+  int col[16], ncol = 0, have_header = 0, i;
+  const char *names[] = {"id", "op", "cpu_time", "acc_time", "device", "xfer", "output", "inputs"};
+  memset(g, 0, sizeof(*g));
+  if (!f) return 0;
+  graph_reserve(g, 1, 1);
+  g->offsets[0] = 0;
+  while (fgets(line, sizeof line, f)) {
+    char *field[64], *p = line;
+    int nf = 0;
+    line[strcspn(line, "\r\n")] = 0;
+    if (line[0] == '#' || line[0] == 0) continue;
+    while (nf < 64) {
+      field[nf++] = p;
+      p = strchr(p, ',');
+      if (!p) break;
+      *p++ = 0;
+    }
+    if (!have_header) {
+      for (i = 0; i < 8; i++) {
+        int j;
+        col[i] = -1;
+        for (j = 0; j < nf; j++)
+          if (strcmp(field[j], names[i]) == 0) col[i] = j;
+        if (col[i] < 0) {
+          fclose(f);
+          return 0;
+        }
+      }
+      ncol = nf;
+      have_header = 1;
+      continue;
+    }
+    if (nf != ncol) continue;
+    {
+      int32_t v = g->n;
+      char *tok, *save = NULL;
+      graph_reserve(g, v + 1, g->e + 64);
+      g->cpu[v] = time_ns(field[col[2]]);
+      g->acc[v] = time_ns(field[col[3]]);
+      g->device[v] = strcmp(field[col[4]], "cpu") == 0   ? DNNMEM_PLACE_CPU
+                     : strcmp(field[col[4]], "acc") == 0 ? DNNMEM_PLACE_ACC
+                                                         : DNNMEM_PLACE_ANY;
+      g->is_input[v] = strcmp(field[col[1]], "input") == 0;
+      if (g->is_input[v]) g->device[v] = DNNMEM_PLACE_CPU;
+      g->xfer[v] = time_ns(field[col[5]]);
+      g->output[v] = (uint8_t)atoi(field[col[6]]);
+      for (tok = strtok_r(field[col[7]], " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+        graph_reserve(g, v + 1, g->e + 1);
+        g->ids[g->e++] = atoi(tok);
+      }
+      g->n++;
+      g->offsets[g->n] = g->e;
+    }
+  }
+  fclose(f);
+  return g->n > 0;
+}
+
+/* Appends copy of src to dst; src's graph inputs read dst's last output. */
+static void graph_append(bench_graph *dst, const bench_graph *src) {
+  int32_t base = dst->n, v, k, last_output = -1;
+  for (v = dst->n - 1; v >= 0 && last_output < 0; v--)
+    if (dst->output[v]) last_output = v;
+  graph_reserve(dst, dst->n + src->n, dst->e + src->e + src->n);
+  for (v = 0; v < src->n; v++) {
+    int32_t u = base + v;
+    dst->cpu[u] = src->cpu[v];
+    dst->acc[u] = src->acc[v];
+    dst->xfer[u] = src->xfer[v];
+    dst->device[u] = src->device[v];
+    dst->is_input[u] = 0;
+    dst->output[u] = src->output[v];
+    if (src->is_input[v] && last_output >= 0) dst->ids[dst->e++] = last_output;
+    for (k = src->offsets[v]; k < src->offsets[v + 1]; k++) dst->ids[dst->e++] = base + src->ids[k];
+    dst->offsets[u + 1] = dst->e;
+  }
+  /* the previous copy's outputs now feed the next one: only the last copy's
+     outputs stay graph outputs */
+  if (last_output >= 0)
+    for (v = 0; v < base; v++) dst->output[v] = 0;
+  dst->n += src->n;
+}
+
+static void graph_problem(bench_graph *g, dnnmem_graph *graph, dnnmem_place_problem *p) {
+  graph->num_nodes = g->n;
+  graph->in_offsets = g->offsets;
+  graph->in_ids = g->ids;
+  memset(p, 0, sizeof(*p));
+  p->graph = graph;
+  p->cpu_time = g->cpu;
+  p->acc_time = g->acc;
+  p->xfer = g->xfer;
+  p->device = g->device;
+  p->is_output = g->output;
+}
+
+/* ---- 1. placement on the model graphs ----------------------------------- */
+
+static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static void bench_models(const char *dir) {
+  DIR *d = opendir(dir);
+  struct dirent *ent;
+  char **names = NULL;
+  size_t count = 0, i;
+  int mismatches = 0;
+  if (!d) return;
+  while ((ent = readdir(d))) {
+    size_t len = strlen(ent->d_name);
+    if (len > 10 && strcmp(ent->d_name + len - 10, ".graph.csv") == 0) {
+      names = (char **)realloc(names, (count + 1) * sizeof(char *));
+      names[count] = (char *)xalloc(strlen(dir) + len + 2);
+      sprintf(names[count++], "%s/%s", dir, ent->d_name);
+    }
+  }
+  closedir(d);
+  if (!count) return;
+  qsort(names, count, sizeof(char *), by_name);
+  printf("### Min-cut placement on %s (times in us; per-value model)\n\n", dir);
+  printf("| graph | ops | free | optimum | all-acc | greedy | all-cpu | vs all-acc | per-edge opt | pr agrees | solve ms |\n");
+  printf("|---|---|---|---|---|---|---|---|---|---|---|\n");
+  for (i = 0; i < count; i++) {
+    bench_graph g;
+    dnnmem_graph graph;
+    dnnmem_place_problem p;
+    dnnmem_place_options o;
+    dnnmem_place_result r, r_pr, r_edge;
+    size_t bytes = 0, cost_bytes = 0;
+    void *mem, *cost_mem;
+    uint8_t *dev, *dev_pr;
+    int64_t recount = -1;
+    double t0, ms;
+    const char *base = strrchr(names[i], '/') ? strrchr(names[i], '/') + 1 : names[i];
+    if (!graph_read(names[i], &g)) continue;
+    graph_problem(&g, &graph, &p);
+    dnnmem_place_scratch_size(g.n, g.e, &bytes);
+    dnnmem_place_cost_scratch_size(g.n, &cost_bytes);
+    mem = xalloc(bytes);
+    cost_mem = xalloc(cost_bytes);
+    dev = (uint8_t *)xalloc((size_t)g.n);
+    dev_pr = (uint8_t *)xalloc((size_t)g.n);
+    memset(&o, 0, sizeof(o));
+    t0 = now_s();
+    if (dnnmem_place_solve(&p, &o, dev, &r, mem, bytes) != DNNMEM_OK) {
+      printf("| %s | %d | error | | | | | | | | |\n", base, g.n);
+      continue;
+    }
+    ms = (now_s() - t0) * 1e3;
+    o.algo = DNNMEM_FLOW_PUSH_RELABEL;
+    dnnmem_place_solve(&p, &o, dev_pr, &r_pr, mem, bytes);
+    o.algo = DNNMEM_FLOW_BK;
+    o.model = DNNMEM_PLACE_PER_EDGE;
+    dnnmem_place_solve(&p, &o, dev_pr, &r_edge, mem, bytes);
+    dnnmem_place_cost(&p, DNNMEM_PLACE_PER_VALUE, dev, &recount, NULL, cost_mem, cost_bytes);
+    if (r_pr.time != r.time || recount != r.time) mismatches++;
+    printf("| %s | %d | %d | %.1f | %.1f | %.1f | %.1f | %.1f%% | %.1f | %s | %.2f |\n", base, g.n,
+           r.num_free, (double)r.time / 1e3, (double)r.all_acc_time / 1e3, (double)r.greedy_time / 1e3,
+           (double)r.all_cpu_time / 1e3, 100.0 * ((double)r.time / (double)r.all_acc_time - 1.0),
+           (double)r_edge.time / 1e3, r_pr.time == r.time && recount == r.time ? "yes" : "NO", ms);
+    free(mem);
+    free(cost_mem);
+    free(dev);
+    free(dev_pr);
+    graph_free(&g);
+  }
+  printf("\n%zu graphs, %d disagreements between BK, push-relabel and the recount\n\n", count, mismatches);
+  for (i = 0; i < count; i++) free(names[i]);
+  free(names);
+}
+
+/* ---- 2. big networks: ours against Boost --------------------------------- */
+
+typedef struct arc_list {
+  int32_t n, m, source, sink;
+  int32_t *from, *to;
+  int64_t *cap;
+} arc_list;
+
+/* The network as a DIMACS file lists it: one line per direction with
+   capacity, each read by Boost with a zero-capacity reverse arc. */
+static void arcs_from_flow(const dnnmem_flow *f, int32_t s, int32_t t, arc_list *a) {
+  int32_t i;
+  a->n = f->num_nodes;
+  a->source = s;
+  a->sink = t;
+  a->m = 0;
+  a->from = (int32_t *)xalloc(sizeof(int32_t) * 2 * (size_t)f->num_arcs);
+  a->to = (int32_t *)xalloc(sizeof(int32_t) * 2 * (size_t)f->num_arcs);
+  a->cap = (int64_t *)xalloc(sizeof(int64_t) * 2 * (size_t)f->num_arcs);
+  for (i = 0; i < f->num_arcs; i++) {
+    int32_t u, v;
+    int64_t c, rc;
+    dnnmem_flow_arc(f, i, &u, &v, &c, &rc);
+    if (c > 0) {
+      a->from[a->m] = u;
+      a->to[a->m] = v;
+      a->cap[a->m++] = c;
+    }
+    if (rc > 0) {
+      a->from[a->m] = v;
+      a->to[a->m] = u;
+      a->cap[a->m++] = rc;
+    }
+  }
+}
+
+static int write_dimacs(const char *path, const arc_list *a) {
+  FILE *f = fopen(path, "w");
+  int32_t i;
+  if (!f) return 0;
+  fprintf(f, "c written by tests/bench_flow.c\np max %d %d\nn %d s\nn %d t\n", a->n, a->m, a->source + 1,
+          a->sink + 1);
+  for (i = 0; i < a->m; i++) fprintf(f, "a %d %d %lld\n", a->from[i] + 1, a->to[i] + 1, (long long)a->cap[i]);
+  return fclose(f) == 0;
+}
+
+static double time_solve(dnnmem_flow *f, int32_t s, int32_t t, dnnmem_flow_algo algo, int64_t *value) {
+  double t0 = now_s();
+  if (dnnmem_flow_solve(f, s, t, algo, value) != DNNMEM_OK) {
+    *value = -1;
+    return -1;
+  }
+  return now_s() - t0;
+}
+
+/* Boost's time on the file, or < 0 when build/bench_boost is absent. */
+static double run_boost(const char *build_dir, const char *file, long long *flow) {
+  char cmd[8192], out[4096], exe[2048];
+  FILE *p;
+  double sec = -1;
+  snprintf(exe, sizeof exe, "%s/bench_boost", build_dir);
+  p = fopen(exe, "rb");
+  if (!p) return -1;
+  fclose(p);
+  snprintf(cmd, sizeof cmd, "'%s' '%s'", exe, file);
+  p = popen(cmd, "r");
+  if (!p) return -1;
+  while (fgets(out, sizeof out, p)) {
+    char name[2048];
+    if (sscanf(out, "%2047s %lld %lf", name, flow, &sec) != 3) sec = -1;
+  }
+  pclose(p);
+  return sec;
+}
+
+static void bench_network(const char *name, dnnmem_flow *native, int32_t s, int32_t t, const char *build_dir) {
+  int64_t v_bk, v_pr, v_file;
+  double bk, pr, bk_file, boost;
+  long long boost_flow = -1;
+  arc_list a;
+  dnnmem_flow file_net;
+  size_t bytes = 0;
+  void *mem;
+  int32_t i;
+  char path[2048];
+  bk = time_solve(native, s, t, DNNMEM_FLOW_BK, &v_bk);
+  pr = time_solve(native, s, t, DNNMEM_FLOW_PUSH_RELABEL, &v_pr);
+  arcs_from_flow(native, s, t, &a);
+  dnnmem_flow_scratch_size(a.n, a.m, &bytes);
+  mem = xalloc(bytes);
+  dnnmem_flow_init(&file_net, a.n, a.m, mem, bytes);
+  for (i = 0; i < a.m; i++) dnnmem_flow_add_arc(&file_net, a.from[i], a.to[i], a.cap[i], 0, NULL);
+  bk_file = time_solve(&file_net, s, t, DNNMEM_FLOW_BK, &v_file);
+  free(mem);
+  snprintf(path, sizeof path, "%s/bench_flow_%s.max", build_dir, name);
+  boost = write_dimacs(path, &a) ? run_boost(build_dir, path, &boost_flow) : -1;
+  printf("| %s | %d | %d | %d | %lld | %.3f | %.3f | %.3f | ", name, a.n, native->num_arcs, a.m,
+         (long long)v_bk, bk, pr, bk_file);
+  if (boost >= 0)
+    printf("%.3f | %.2fx | %s |\n", boost, boost / bk_file,
+           v_bk == v_pr && v_bk == v_file && boost_flow == (long long)v_bk ? "yes" : "NO");
+  else
+    printf("n/a | | %s |\n", v_bk == v_pr && v_bk == v_file ? "yes" : "NO");
+  fflush(stdout);
+  free(a.from);
+  free(a.to);
+  free(a.cap);
+}
+
+/* Model graphs chained (inference graphs in name order, round robin) to at
+   least target ops; the placement network of the result. */
+static void bench_dnn(const char *models, int32_t target, const char *build_dir) {
+  DIR *d = opendir(models);
+  struct dirent *ent;
+  char **names = NULL;
+  size_t count = 0, i = 0;
+  bench_graph big, g;
+  dnnmem_graph graph;
+  dnnmem_place_problem p;
+  dnnmem_place_result r;
+  dnnmem_flow net;
+  int64_t constant = 0;
+  size_t bytes = 0;
+  void *mem;
+  uint8_t *dev;
+  double t0, place_s;
+  char name[64];
+  int32_t k;
+  if (!d) return;
+  while ((ent = readdir(d))) {
+    size_t len = strlen(ent->d_name);
+    if (len > 10 && strcmp(ent->d_name + len - 10, ".graph.csv") == 0 && !strstr(ent->d_name, ".train.")) {
+      names = (char **)realloc(names, (count + 1) * sizeof(char *));
+      names[count] = (char *)xalloc(strlen(models) + len + 2);
+      sprintf(names[count++], "%s/%s", models, ent->d_name);
+    }
+  }
+  closedir(d);
+  if (!count) return;
+  qsort(names, count, sizeof(char *), by_name);
+  memset(&big, 0, sizeof(big));
+  graph_reserve(&big, 1, 1);
+  big.offsets[0] = 0;
+  while (big.n < target) {
+    if (graph_read(names[i % count], &g)) {
+      graph_append(&big, &g);
+      graph_free(&g);
+    }
+    i++;
+  }
+  graph_problem(&big, &graph, &p);
+  if (dnnmem_place_scratch_size(big.n, big.e, &bytes) != DNNMEM_OK) return;
+  mem = xalloc(bytes);
+  dev = (uint8_t *)xalloc((size_t)big.n);
+  t0 = now_s();
+  if (dnnmem_place_solve(&p, NULL, dev, &r, mem, bytes) != DNNMEM_OK) {
+    printf("| dnn | placement failed | |\n");
+    return;
+  }
+  place_s = now_s() - t0;
+  if (dnnmem_place_network(&p, NULL, &net, &constant, mem, bytes) != DNNMEM_OK) return;
+  snprintf(name, sizeof name, "dnn%dk", big.n / 1000);
+  bench_network(name, &net, 0, 1, build_dir);
+  /* the same graph with no op pinned: pins and unsupported devices become
+     a 100 s penalty, so every op is a network node (a harder, bigger DAG) */
+  for (k = 0; k < big.n; k++) {
+    if (big.device[k] == DNNMEM_PLACE_CPU || big.acc[k] < 0) big.acc[k] = 100000000000LL;
+    if (big.device[k] == DNNMEM_PLACE_ACC || big.cpu[k] < 0) big.cpu[k] = 100000000000LL;
+    big.device[k] = DNNMEM_PLACE_ANY;
+  }
+  if (dnnmem_place_network(&p, NULL, &net, &constant, mem, bytes) != DNNMEM_OK) return;
+  snprintf(name, sizeof name, "dnn%dk-unpinned", big.n / 1000);
+  bench_network(name, &net, 0, 1, build_dir);
+  printf("\nplacement of the %d-op chained graph (%zu model copies): optimum %.1f us, all-acc %.1f us "
+         "(%+.1f%%), greedy %.1f us; dnnmem_place_solve total %.3f s\n",
+         big.n, i, (double)r.time / 1e3, (double)r.all_acc_time / 1e3,
+         100.0 * ((double)r.all_acc_time / (double)r.time - 1.0), (double)r.greedy_time / 1e3, place_s);
+  free(mem);
+  free(dev);
+  graph_free(&big);
+  for (i = 0; i < count; i++) free(names[i]);
+  free(names);
+}
+
+/* width x height pixels, 4-connected, random capacities (vision-style). */
+static void bench_grid(int32_t width, int32_t height, const char *build_dir) {
+  int32_t n = width * height + 2, s = width * height, t = s + 1, x, y;
+  int32_t m = width * height + (width - 1) * height + width * (height - 1);
+  dnnmem_flow f;
+  dnnmem_rng rng;
+  size_t bytes = 0;
+  void *mem;
+  char name[64];
+  dnnmem_flow_scratch_size(n, m, &bytes);
+  mem = xalloc(bytes);
+  dnnmem_flow_init(&f, n, m, mem, bytes);
+  dnnmem_rng_seed(&rng, 1);
+  for (y = 0; y < height; y++)
+    for (x = 0; x < width; x++) {
+      int32_t v = y * width + x;
+      int64_t c = (int64_t)dnnmem_rng_below(&rng, 201) - 100;
+      if (c > 0) dnnmem_flow_add_arc(&f, s, v, c, 0, NULL);
+      else dnnmem_flow_add_arc(&f, v, t, -c, 0, NULL);
+      if (x + 1 < width) {
+        int64_t a = (int64_t)dnnmem_rng_below(&rng, 50), b = (int64_t)dnnmem_rng_below(&rng, 50);
+        dnnmem_flow_add_arc(&f, v, v + 1, a, b, NULL);
+      }
+      if (y + 1 < height) {
+        int64_t a = (int64_t)dnnmem_rng_below(&rng, 50), b = (int64_t)dnnmem_rng_below(&rng, 50);
+        dnnmem_flow_add_arc(&f, v, v + width, a, b, NULL);
+      }
+    }
+  snprintf(name, sizeof name, "grid%dx%d", width, height);
+  bench_network(name, &f, s, t, build_dir);
+  free(mem);
+}
+
+int main(int argc, char **argv) {
+  int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
+  char build_dir[2048];
+  const char *slash = strrchr(argv[0], '/');
+  if (slash) snprintf(build_dir, sizeof build_dir, "%.*s", (int)(slash - argv[0]), argv[0]);
+  else snprintf(build_dir, sizeof build_dir, ".");
+  printf("## bench_flow: min-cut placement and max flow (wall-clock; shared machine, expect 10-20%% noise)\n\n");
+  bench_models("../shared/data/models");
+  printf("### Max flow on big networks (seconds; 'file' = the network as its DIMACS file lists it,\n"
+         "one arc per line with a zero reverse arc, which is what Boost solves)\n\n");
+  printf("| network | nodes | arc pairs | file arcs | flow | BK | PR | BK file | Boost BK file | Boost/ours | agree |\n");
+  printf("|---|---|---|---|---|---|---|---|---|---|---|\n");
+  fflush(stdout);
+  bench_grid(quick ? 300 : 1000, quick ? 300 : 1000, build_dir);
+  bench_dnn("../shared/data/models", quick ? 200000 : 1000000, build_dir);
+  return 0;
+}

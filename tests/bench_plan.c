@@ -1,0 +1,179 @@
+/* make bench: interval planning. Per file of tests/data and ../shared/data
+   (models, training graphs, minimalloc's challenging set): each strategy's
+   arena over the lower bound (and over the best known capacity for
+   minimalloc's files) and its time; then the speed of greedy-size and
+   pathcover on 100,000 generated records with realistic overlap. */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define DNNMEM_IMPLEMENTATION
+#include "dnnmem.h"
+
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* Reads id,lower,upper,size[,...] rows (minimalloc's and our format). */
+static int read_records(const char *path, dnnmem_interval **out) {
+  FILE *f = fopen(path, "r");
+  char line[512];
+  int n = 0, cap = 0;
+  long long lo, up, size;
+  *out = NULL;
+  if (!f) return -1;
+  while (fgets(line, sizeof(line), f)) {
+    char id[64];
+    if (sscanf(line, "%63[^,],%lld,%lld,%lld", id, &lo, &up, &size) != 4) continue;
+    if (n == cap) *out = (dnnmem_interval *)realloc(*out, (size_t)(cap = cap ? 2 * cap : 1024) * sizeof(**out));
+    memset(&(*out)[n], 0, sizeof(**out));
+    (*out)[n].lower = lo, (*out)[n].upper = up, (*out)[n].size = size;
+    n++;
+  }
+  fclose(f);
+  return n;
+}
+
+static const dnnmem_plan_algo algos[] = {DNNMEM_PLAN_NAIVE,         DNNMEM_PLAN_GREEDY_SIZE,
+                                         DNNMEM_PLAN_GREEDY_BREADTH, DNNMEM_PLAN_SORTED_HEIGHT,
+                                         DNNMEM_PLAN_PATHCOVER,     DNNMEM_PLAN_BESTFIT,
+                                         DNNMEM_PLAN_BEST};
+#define NUM_ALGOS ((int)(sizeof(algos) / sizeof(algos[0])))
+
+/* Best known capacities of minimalloc's challenging files (their README). */
+static long long best_known(const char *name) {
+  static const char *files = "ABCDEFGHIJK";
+  static const long long cap[] = {1048576, 1048576, 1039360, 1031168, 1048576, 1048576,
+                                  1048576, 1048576, 1048576, 1041408, 1048576};
+  const char *p = strchr(files, name[0]);
+  return p && name[1] == '.' ? cap[p - files] : 0;
+}
+
+static double total_ms[NUM_ALGOS];
+
+static void bench_file(const char *dir, const char *name) {
+  char path[1024];
+  dnnmem_interval *r;
+  int n, a;
+  long long known = best_known(name);
+  snprintf(path, sizeof(path), "%s/%s", dir, name);
+  n = read_records(path, &r);
+  if (n <= 0) return;
+  printf("| %s | %d |", name, n);
+  for (a = 0; a < NUM_ALGOS; a++) {
+    dnnmem_plan_options opt;
+    dnnmem_plan_result res;
+    size_t bytes;
+    void *scratch;
+    int64_t *off = (int64_t *)malloc((size_t)n * sizeof(int64_t));
+    double t0, ms;
+    memset(&opt, 0, sizeof(opt));
+    opt.algo = algos[a];
+    dnnmem_plan_scratch_size(r, n, &opt, &bytes);
+    scratch = malloc(bytes);
+    t0 = now_ms();
+    if (dnnmem_plan(r, n, &opt, off, &res, scratch, bytes) != DNNMEM_OK) {
+      printf(" error |");
+    } else {
+      ms = now_ms() - t0;
+      total_ms[a] += ms;
+      if (known) printf(" %.3f (%.3f) |", (double)res.arena / (double)known, (double)res.arena / (double)res.lower_bound);
+      else printf(" %.4f |", (double)res.arena / (double)res.lower_bound);
+    }
+    free(scratch);
+    free(off);
+  }
+  printf("\n");
+  free(r);
+}
+
+static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static void bench_dir(const char *dir, const char *suffix) {
+  DIR *d = opendir(dir);
+  struct dirent *e;
+  char *names[256];
+  int n = 0, i;
+  if (!d) return;
+  while ((e = readdir(d)) && n < 256) {
+    size_t l = strlen(e->d_name), s = strlen(suffix);
+    if (l > s && strcmp(e->d_name + l - s, suffix) == 0) names[n++] = strdup(e->d_name);
+  }
+  closedir(d);
+  qsort(names, (size_t)n, sizeof(char *), by_name);
+  for (i = 0; i < n; i++) {
+    bench_file(dir, names[i]);
+    free(names[i]);
+  }
+}
+
+static void header(const char *title) {
+  int a;
+  printf("\n%s\n\n| file | n |", title);
+  for (a = 0; a < NUM_ALGOS; a++) printf(" %s |", dnnmem_plan_algo_name(algos[a]));
+  printf("\n|---|---|");
+  for (a = 0; a < NUM_ALGOS; a++) printf("---|");
+  printf("\n");
+}
+
+/* n records shaped like a network's tensors: most die within a few steps,
+   a few live long (skip connections, saved activations). */
+static void bench_scale(int n) {
+  dnnmem_interval *r = (dnnmem_interval *)calloc((size_t)n, sizeof(*r));
+  int64_t *off = (int64_t *)malloc((size_t)n * sizeof(int64_t));
+  dnnmem_rng rng;
+  int i, k;
+  static const dnnmem_plan_algo fast[] = {DNNMEM_PLAN_GREEDY_SIZE, DNNMEM_PLAN_PATHCOVER,
+                                          DNNMEM_PLAN_SORTED_HEIGHT, DNNMEM_PLAN_GREEDY_BREADTH,
+                                          DNNMEM_PLAN_BESTFIT};
+  dnnmem_rng_seed(&rng, 1);
+  for (i = 0; i < n; i++) {
+    uint32_t roll = dnnmem_rng_below(&rng, 100);
+    int64_t len = roll < 80 ? 1 + dnnmem_rng_below(&rng, 3) : roll < 98 ? 4 + dnnmem_rng_below(&rng, 30)
+                                                                         : 50 + dnnmem_rng_below(&rng, 500);
+    r[i].lower = i;
+    r[i].upper = i + len;
+    r[i].size = (int64_t)1024 << dnnmem_rng_below(&rng, 10);
+  }
+  printf("\nScale: %d generated records (80%% live 1-3 steps, 18%% 4-33, 2%% 50-549)\n\n", n);
+  printf("| strategy | arena / lower bound | time (ms) | records per second |\n|---|---|---|---|\n");
+  for (k = 0; k < (int)(sizeof(fast) / sizeof(fast[0])); k++) {
+    dnnmem_plan_options opt;
+    dnnmem_plan_result res;
+    size_t bytes;
+    void *scratch;
+    double t0, ms;
+    memset(&opt, 0, sizeof(opt));
+    opt.algo = fast[k];
+    dnnmem_plan_scratch_size(r, n, &opt, &bytes);
+    scratch = malloc(bytes);
+    t0 = now_ms();
+    dnnmem_plan(r, n, &opt, off, &res, scratch, bytes);
+    ms = now_ms() - t0;
+    printf("| %s | %.4f | %.1f | %.2f M |\n", dnnmem_plan_algo_name(fast[k]),
+           (double)res.arena / (double)res.lower_bound, ms, n / ms / 1e3);
+    free(scratch);
+  }
+  free(r);
+  free(off);
+}
+
+int main(void) {
+  int a;
+  printf("## Interval planning (arena / lower bound; 1.0000 = proven optimal)\n");
+  header("Models (../shared/data/models, else tests/data)");
+  bench_dir("../shared/data/models", ".intervals.csv");
+  if (!opendir("../shared/data/models")) bench_dir("tests/data", ".intervals.csv");
+  header("minimalloc challenging: arena / best known capacity (arena / max load)");
+  bench_dir("../shared/data/minimalloc/challenging", ".csv");
+  printf("\nTotal planning time (ms) over the files above:");
+  for (a = 0; a < NUM_ALGOS; a++) printf(" %s %.1f;", dnnmem_plan_algo_name(algos[a]), total_ms[a]);
+  printf("\n");
+  bench_scale(100000);
+  return 0;
+}

@@ -1,0 +1,343 @@
+/* tests/test_flow.c: max flow / min cut (dnnmem_flow_*). Every answer is
+   checked by an independent recount here: capacity and conservation of the
+   arc flows, the cut capacity from the reported source side, brute force
+   over all cuts on small graphs, and the two algorithms against each other. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "test.h"
+#define DNNMEM_IMPLEMENTATION
+#include "dnnmem.h"
+
+typedef struct test_arc {
+  int32_t from, to;
+  int64_t cap, rcap;
+} test_arc;
+
+typedef struct test_net {
+  int32_t n, m;
+  test_arc *arcs;
+  dnnmem_flow flow;
+  void *scratch;
+} test_net;
+
+static void net_make(test_net *t, int32_t n, int32_t m, const test_arc *arcs) {
+  size_t bytes = 0;
+  int32_t i, id;
+  t->n = n;
+  t->m = m;
+  t->arcs = (test_arc *)malloc(sizeof(test_arc) * (size_t)(m ? m : 1));
+  if (m) memcpy(t->arcs, arcs, sizeof(test_arc) * (size_t)m);
+  CHECK_EQ(dnnmem_flow_scratch_size(n, m, &bytes), DNNMEM_OK);
+  CHECK(bytes <= DNNMEM_FLOW_SCRATCH_BYTES(n, m));
+  t->scratch = malloc(bytes);
+  CHECK_EQ(dnnmem_flow_init(&t->flow, n, m, t->scratch, bytes), DNNMEM_OK);
+  for (i = 0; i < m; i++) {
+    CHECK_EQ(dnnmem_flow_add_arc(&t->flow, arcs[i].from, arcs[i].to, arcs[i].cap, arcs[i].rcap, &id),
+             DNNMEM_OK);
+    CHECK_EQ(id, i);
+  }
+}
+
+static void net_free(test_net *t) {
+  free(t->arcs);
+  free(t->scratch);
+}
+
+/* Capacity of the cut whose source side is given by side[]. */
+static int64_t cut_capacity(const test_net *t, const uint8_t *side) {
+  int64_t c = 0;
+  int32_t i;
+  for (i = 0; i < t->m; i++) {
+    const test_arc *a = &t->arcs[i];
+    if (side[a->from] && !side[a->to]) c += a->cap;
+    if (side[a->to] && !side[a->from]) c += a->rcap;
+  }
+  return c;
+}
+
+/* Checks the solved flow: bounds, conservation, value out of the source and
+   into the sink, and value == capacity of the reported cut. */
+static void check_solution(const test_net *t, int32_t s, int32_t tk, int64_t value) {
+  int64_t *net = (int64_t *)calloc((size_t)t->n, sizeof(int64_t));
+  uint8_t *side = (uint8_t *)malloc((size_t)t->n);
+  int32_t i;
+  for (i = 0; i < t->m; i++) {
+    int64_t f = dnnmem_flow_arc_flow(&t->flow, i);
+    CHECK(f <= t->arcs[i].cap);
+    CHECK(f >= -t->arcs[i].rcap);
+    net[t->arcs[i].from] -= f;
+    net[t->arcs[i].to] += f;
+  }
+  for (i = 0; i < t->n; i++) {
+    if (i == s || i == tk) continue;
+    CHECK_EQ(net[i], 0);
+  }
+  CHECK_EQ(-net[s], value);
+  CHECK_EQ(net[tk], value);
+  for (i = 0; i < t->n; i++) side[i] = (uint8_t)dnnmem_flow_source_side(&t->flow, i);
+  CHECK_EQ(side[s], 1);
+  CHECK_EQ(side[tk], 0);
+  CHECK_EQ(cut_capacity(t, side), value);
+  free(net);
+  free(side);
+}
+
+/* Minimum over all 2^(n-2) cuts. */
+static int64_t brute_min_cut(const test_net *t, int32_t s, int32_t tk) {
+  uint8_t side[16];
+  int64_t best = INT64_MAX;
+  uint32_t mask, full = 1u << t->n;
+  for (mask = 0; mask < full; mask++) {
+    int32_t v;
+    int64_t c;
+    if (!(mask >> s & 1) || (mask >> tk & 1)) continue;
+    for (v = 0; v < t->n; v++) side[v] = (uint8_t)(mask >> v & 1);
+    c = cut_capacity(t, side);
+    if (c < best) best = c;
+  }
+  return best;
+}
+
+/* Both algorithms: valid flows of the same value, and the same (minimal)
+   source side, which is unique. */
+static void solve_both(test_net *t, int32_t s, int32_t tk, int64_t expect) {
+  int64_t v_bk = -1, v_pr = -1;
+  uint8_t *side = (uint8_t *)malloc((size_t)t->n);
+  int32_t v, same = 1;
+  CHECK_EQ(dnnmem_flow_solve(&t->flow, s, tk, DNNMEM_FLOW_BK, &v_bk), DNNMEM_OK);
+  check_solution(t, s, tk, v_bk);
+  for (v = 0; v < t->n; v++) side[v] = (uint8_t)dnnmem_flow_source_side(&t->flow, v);
+  CHECK_EQ(dnnmem_flow_solve(&t->flow, s, tk, DNNMEM_FLOW_PUSH_RELABEL, &v_pr), DNNMEM_OK);
+  check_solution(t, s, tk, v_pr);
+  for (v = 0; v < t->n; v++) same &= side[v] == dnnmem_flow_source_side(&t->flow, v);
+  CHECK(same);
+  free(side);
+  CHECK_EQ(v_bk, v_pr);
+  if (expect >= 0) CHECK_EQ(v_bk, expect);
+}
+
+/* CLRS figure 26.1: maximum flow 23. */
+static void test_textbook(void) {
+  static const test_arc arcs[] = {{0, 1, 16, 0}, {0, 2, 13, 0}, {1, 3, 12, 0}, {2, 1, 4, 0},
+                                  {2, 4, 14, 0}, {3, 2, 9, 0},  {3, 5, 20, 0}, {4, 3, 7, 0},
+                                  {4, 5, 4, 0}};
+  test_net t;
+  int64_t v = 0;
+  net_make(&t, 6, 9, arcs);
+  solve_both(&t, 0, 5, 23);
+  CHECK_EQ(dnnmem_flow_solve(&t.flow, 0, 5, DNNMEM_FLOW_DEFAULT, &v), DNNMEM_OK);
+  CHECK_EQ(v, 23);
+  CHECK_EQ(t.flow.value, 23);
+  /* the minimal min cut {0,1,2,4}: arcs 1->3 (12), 4->3 (7), 4->5 (4) */
+  CHECK_EQ(dnnmem_flow_source_side(&t.flow, 0), 1);
+  CHECK_EQ(dnnmem_flow_source_side(&t.flow, 1), 1);
+  CHECK_EQ(dnnmem_flow_source_side(&t.flow, 2), 1);
+  CHECK_EQ(dnnmem_flow_source_side(&t.flow, 4), 1);
+  CHECK_EQ(dnnmem_flow_source_side(&t.flow, 3), 0);
+  CHECK_EQ(dnnmem_flow_source_side(&t.flow, 5), 0);
+  CHECK_EQ(dnnmem_flow_arc_flow(&t.flow, 2), 12);
+  {
+    int32_t from = -1, to = -1;
+    int64_t cap = -1, rcap = -1;
+    CHECK_EQ(dnnmem_flow_arc(&t.flow, 4, &from, &to, &cap, &rcap), DNNMEM_OK);
+    CHECK_EQ(from, 2);
+    CHECK_EQ(to, 4);
+    CHECK_EQ(cap, 14);
+    CHECK_EQ(rcap, 0);
+    CHECK_EQ(dnnmem_flow_arc(&t.flow, 9, &from, &to, &cap, &rcap), DNNMEM_ERR_ID_RANGE);
+    CHECK_EQ(dnnmem_flow_arc(&t.flow, 0, NULL, NULL, NULL, NULL), DNNMEM_OK);
+  }
+  CHECK_EQ(dnnmem_flow_arc_flow(&t.flow, 8), 4);
+  /* the reverse problem: from 5 to 0 nothing flows */
+  CHECK_EQ(dnnmem_flow_solve(&t.flow, 5, 0, DNNMEM_FLOW_BK, &v), DNNMEM_OK);
+  CHECK_EQ(v, 0);
+  check_solution(&t, 5, 0, 0);
+  net_free(&t);
+}
+
+/* Reverse capacities, parallel arcs, self-loops, arcs into the source, out
+   of the sink and directly source -> sink. */
+static void test_odd_arcs(void) {
+  static const test_arc arcs[] = {{0, 1, 5, 0}, {1, 0, 0, 4}, {1, 1, 9, 9}, {1, 2, 3, 2},
+                                  {2, 1, 1, 0}, {2, 3, 7, 1}, {3, 2, 5, 5}, {3, 0, 8, 0},
+                                  {0, 3, 2, 6}, {3, 3, 1, 1}, {0, 0, 3, 3}, {1, 3, 2, 0}};
+  test_net t;
+  net_make(&t, 4, 12, arcs);
+  solve_both(&t, 0, 3, 2 + 3 + 2); /* direct 2, via 1->2->3 3, via 1->3 2 */
+  CHECK_EQ(brute_min_cut(&t, 0, 3), 7);
+  solve_both(&t, 3, 0, brute_min_cut(&t, 3, 0));
+  solve_both(&t, 2, 1, brute_min_cut(&t, 2, 1));
+  net_free(&t);
+}
+
+static void random_net(dnnmem_rng *rng, int32_t n, int32_t m, int64_t max_cap, test_arc *arcs) {
+  int32_t i;
+  for (i = 0; i < m; i++) {
+    arcs[i].from = (int32_t)dnnmem_rng_below(rng, (uint32_t)n);
+    arcs[i].to = (int32_t)dnnmem_rng_below(rng, (uint32_t)n);
+    arcs[i].cap = (int64_t)dnnmem_rng_below(rng, (uint32_t)max_cap + 1);
+    arcs[i].rcap = dnnmem_rng_below(rng, 3) == 0 ? (int64_t)dnnmem_rng_below(rng, (uint32_t)max_cap + 1) : 0;
+  }
+}
+
+/* Small random graphs: both algorithms equal brute force over all cuts. */
+static void test_random_brute(void) {
+  dnnmem_rng rng;
+  test_arc arcs[60];
+  int iter;
+  dnnmem_rng_seed(&rng, 7);
+  for (iter = 0; iter < 400; iter++) {
+    int32_t n = 2 + (int32_t)dnnmem_rng_below(&rng, 9);
+    int32_t m = (int32_t)dnnmem_rng_below(&rng, 60);
+    int32_t s = (int32_t)dnnmem_rng_below(&rng, (uint32_t)n), tk;
+    test_net t;
+    do tk = (int32_t)dnnmem_rng_below(&rng, (uint32_t)n); while (tk == s);
+    random_net(&rng, n, m, iter % 2 ? 10 : 1000000, arcs);
+    net_make(&t, n, m, arcs);
+    solve_both(&t, s, tk, brute_min_cut(&t, s, tk));
+    net_free(&t);
+  }
+}
+
+/* Larger random and grid graphs: BK == PR, and the flow is a valid flow
+   whose value equals the reported cut. */
+static void test_random_large(void) {
+  dnnmem_rng rng;
+  int iter;
+  dnnmem_rng_seed(&rng, 11);
+  for (iter = 0; iter < 30; iter++) {
+    int32_t n = 50 + (int32_t)dnnmem_rng_below(&rng, 400);
+    int32_t m = n * (1 + (int32_t)dnnmem_rng_below(&rng, 6));
+    test_arc *arcs = (test_arc *)malloc(sizeof(test_arc) * (size_t)m);
+    test_net t;
+    random_net(&rng, n, m, iter % 3 ? 100 : 1000000000, arcs);
+    net_make(&t, n, m, arcs);
+    solve_both(&t, 0, n - 1, -1);
+    net_free(&t);
+    free(arcs);
+  }
+}
+
+/* Grid with terminal arcs on every node, as in image segmentation. */
+static void test_grid(void) {
+  dnnmem_rng rng;
+  int32_t w = 40, hgt = 30, n = w * hgt + 2, m = 0, x, y, s = w * hgt, tk = w * hgt + 1;
+  test_arc *arcs = (test_arc *)malloc(sizeof(test_arc) * (size_t)(4 * w * hgt));
+  test_net t;
+  dnnmem_rng_seed(&rng, 3);
+  for (y = 0; y < hgt; y++)
+    for (x = 0; x < w; x++) {
+      int32_t v = y * w + x;
+      int64_t c = (int64_t)dnnmem_rng_below(&rng, 200) - 100;
+      test_arc a;
+      a.from = c > 0 ? s : v;
+      a.to = c > 0 ? v : tk;
+      a.cap = c > 0 ? c : -c;
+      a.rcap = 0;
+      arcs[m++] = a;
+      if (x + 1 < w) {
+        a.from = v;
+        a.to = v + 1;
+        a.cap = (int64_t)dnnmem_rng_below(&rng, 50);
+        a.rcap = (int64_t)dnnmem_rng_below(&rng, 50);
+        arcs[m++] = a;
+      }
+      if (y + 1 < hgt) {
+        a.from = v;
+        a.to = v + w;
+        a.cap = (int64_t)dnnmem_rng_below(&rng, 50);
+        a.rcap = (int64_t)dnnmem_rng_below(&rng, 50);
+        arcs[m++] = a;
+      }
+    }
+  net_make(&t, n, m, arcs);
+  solve_both(&t, s, tk, -1);
+  net_free(&t);
+  free(arcs);
+}
+
+static void test_errors(void) {
+  unsigned char buf[4096];
+  size_t bytes = 0;
+  dnnmem_flow f;
+  int64_t v;
+  CHECK_EQ(dnnmem_flow_scratch_size(1, 0, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_flow_scratch_size(2, -1, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_flow_scratch_size(2, INT32_MAX / 2, &bytes), DNNMEM_ERR_TOO_MANY);
+  CHECK_EQ(dnnmem_flow_scratch_size(2, 0, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_flow_scratch_size(4, 3, &bytes), DNNMEM_OK);
+  CHECK(bytes <= sizeof(buf));
+  /* short scratch, at every misalignment */
+  {
+    /* the size covers the worst misalignment (15 bytes of padding) */
+    size_t k = (17 - (size_t)((uintptr_t)buf % 16)) % 16; /* buf + k is 1 mod 16 */
+    size_t a = (16 - (size_t)((uintptr_t)buf % 16)) % 16; /* buf + a is aligned */
+    CHECK_EQ(dnnmem_flow_init(&f, 4, 3, buf + k, bytes - 1), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+    CHECK_EQ(dnnmem_flow_init(&f, 4, 3, buf + a, bytes - 15), DNNMEM_OK);
+    CHECK_EQ(dnnmem_flow_init(&f, 4, 3, buf + a, bytes - 16), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+    CHECK_EQ(dnnmem_flow_init(&f, 4, 3, buf + k, bytes), DNNMEM_OK);
+  }
+  CHECK_EQ(dnnmem_flow_add_arc(&f, 0, 4, 1, 0, NULL), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(dnnmem_flow_add_arc(&f, -1, 1, 1, 0, NULL), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(dnnmem_flow_add_arc(&f, 0, 1, -1, 0, NULL), DNNMEM_ERR_NEGATIVE);
+  CHECK_EQ(dnnmem_flow_add_arc(&f, 0, 1, 1, -5, NULL), DNNMEM_ERR_NEGATIVE);
+  CHECK_EQ(dnnmem_flow_add_arc(&f, 0, 1, INT64_MAX, 1, NULL), DNNMEM_ERR_OVERFLOW);
+  CHECK_EQ(dnnmem_flow_add_arc(&f, 0, 1, INT64_MAX, 0, NULL), DNNMEM_OK);
+  CHECK_EQ(dnnmem_flow_add_arc(&f, 2, 0, 0, 1, NULL), DNNMEM_OK);
+  CHECK_EQ(dnnmem_flow_add_arc(&f, 1, 3, INT64_MAX, 0, NULL), DNNMEM_OK);
+  CHECK_EQ(dnnmem_flow_add_arc(&f, 1, 3, 1, 0, NULL), DNNMEM_ERR_FLOW_FULL);
+  CHECK_EQ(f.num_arcs, 3);
+  /* source capacities INT64_MAX + 1: refused */
+  CHECK_EQ(dnnmem_flow_solve(&f, 0, 3, DNNMEM_FLOW_BK, &v), DNNMEM_ERR_OVERFLOW);
+  CHECK_EQ(dnnmem_flow_solve(&f, 0, 3, DNNMEM_FLOW_PUSH_RELABEL, &v), DNNMEM_ERR_OVERFLOW);
+  CHECK_EQ(dnnmem_flow_arc_flow(&f, 0), 0); /* no solution */
+  CHECK_EQ(dnnmem_flow_source_side(&f, 0), 0);
+  CHECK_EQ(dnnmem_flow_solve(&f, 0, 0, DNNMEM_FLOW_BK, &v), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_flow_solve(&f, 0, 9, DNNMEM_FLOW_BK, &v), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(dnnmem_flow_solve(&f, 0, 3, (dnnmem_flow_algo)7, &v), DNNMEM_ERR_INVALID_ARGUMENT);
+  /* from 1: one source arc of INT64_MAX into the sink (the reverse 1->0 has 0) */
+  CHECK_EQ(dnnmem_flow_solve(&f, 1, 3, DNNMEM_FLOW_BK, &v), DNNMEM_OK);
+  CHECK_EQ(v, INT64_MAX);
+  CHECK_EQ(dnnmem_flow_solve(&f, 1, 3, DNNMEM_FLOW_PUSH_RELABEL, &v), DNNMEM_OK);
+  CHECK_EQ(v, INT64_MAX);
+  CHECK_EQ(dnnmem_flow_arc_flow(&f, 2), INT64_MAX);
+  CHECK_EQ(dnnmem_flow_arc_flow(&f, 3), 0);
+  CHECK_EQ(dnnmem_flow_arc_flow(&f, -1), 0);
+}
+
+/* Huge sink capacities (their sum overflows) are fine: the source bounds
+   the flow. */
+static void test_big_sink_capacities(void) {
+  test_arc arcs[7];
+  test_net t;
+  int32_t i;
+  for (i = 0; i < 3; i++) {
+    arcs[2 * i].from = 0;
+    arcs[2 * i].to = 1 + i;
+    arcs[2 * i].cap = INT64_MAX / 4;
+    arcs[2 * i].rcap = 0;
+    arcs[2 * i + 1].from = 1 + i;
+    arcs[2 * i + 1].to = 4;
+    arcs[2 * i + 1].cap = INT64_MAX - 1;
+    arcs[2 * i + 1].rcap = 0;
+  }
+  arcs[6].from = 1;
+  arcs[6].to = 2;
+  arcs[6].cap = INT64_MAX;
+  arcs[6].rcap = 0;
+  net_make(&t, 5, 7, arcs);
+  solve_both(&t, 0, 4, INT64_MAX / 4 * 3);
+  net_free(&t);
+}
+
+int main(void) {
+  RUN(test_textbook);
+  RUN(test_odd_arcs);
+  RUN(test_random_brute);
+  RUN(test_random_large);
+  RUN(test_grid);
+  RUN(test_errors);
+  RUN(test_big_sink_capacities);
+  return test_finish("test_flow");
+}
