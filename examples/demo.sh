@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# make demo: the main job of dnnmem.h on bundled real models.
+set -eu
+D=${1:-build/dnnmem}
+out=build/demo
+mkdir -p $out
+json() { sed -E "s/.*\"$2\": \"?([^,\"}]*)\"?.*/\1/" <<<"$1"; }
+
+echo "== Arena planning: mobilenet_v2 training graph (615 tensors, tests/data)"
+F=tests/data/mobilenet_v2.train.intervals.csv
+naive=$(json "$($D plan --algo naive --json $F)" arena)
+printf '%-16s %14s %10s %10s %9s\n' strategy "arena (bytes)" "/ bound" "/ naive" "ms"
+for a in naive greedy-size greedy-breadth sorted-height pathcover bestfit best; do
+  j=$($D plan --algo $a --json $F)
+  arena=$(json "$j" arena)
+  bound=$(json "$j" lower_bound)
+  awk -v a="$a" -v x="$arena" -v b="$bound" -v n="$naive" -v t="$(json "$j" time_ms)" \
+    'BEGIN { printf "%-16s %14s %10.4f %10.4f %9.2f\n", a, x, x / b, x / n, t }'
+done
+echo "lower bound (most bytes live at once): $bound"
+echo
+echo "== Inference graph mobilenet_v2 (154 tensors): best plan and its picture"
+$D plan --svg $out/mobilenet_v2.svg tests/data/mobilenet_v2.intervals.csv
+$D plan --algo pathcover --svg $out/mobilenet_v2.pathcover.svg tests/data/mobilenet_v2.intervals.csv
+echo "wrote $out/mobilenet_v2.svg and $out/mobilenet_v2.pathcover.svg"
+echo
+echo "== Shared objects (GPU textures), mobilenet_v2"
+$D share tests/data/mobilenet_v2.intervals.csv
+echo
+echo "== Path-cover grouping and the W bound, resnet18 graph"
+$D cover tests/data/resnet18.graph.csv
