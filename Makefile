@@ -26,6 +26,9 @@ BENCHES   := $(BENCH_SRC:tests/%.c=$(BUILD)/%)
 FUZZ_RUN  := $(FUZZ_SRC:fuzz/%.c=$(BUILD)/fuzz/%)
 FUZZ_LIB  := $(FUZZ_SRC:fuzz/%.c=$(BUILD)/libfuzzer/%)
 EXAMPLES  := $(EX_SRC:examples/%.c=$(BUILD)/example_%)
+# Boost.Graph's max flow, for side-by-side timings in make bench when installed
+BOOST     := $(wildcard /usr/include/boost/graph/boykov_kolmogorov_max_flow.hpp)
+BENCH_CXX := $(if $(BOOST),$(if $(wildcard tests/bench_boost.cpp),$(BUILD)/bench_boost))
 
 .PHONY: all test demo bench fuzz clean stb
 .DELETE_ON_ERROR:
@@ -65,6 +68,10 @@ $(BUILD)/bench_%: tests/bench_%.c dnnmem.h | stb
 	@mkdir -p $(@D)
 	$(CC) $(WARN) -O2 -DNDEBUG -I. -o $@ $< -lm
 
+$(BUILD)/bench_boost: tests/bench_boost.cpp
+	@mkdir -p $(@D)
+	$(CXX) -O2 -DNDEBUG -o $@ $<
+
 $(BUILD)/fuzz/fuzz_%: fuzz/fuzz_%.c fuzz/driver.c fuzz/fuzz.h dnnmem.h | stb
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(SAN) -O1 -g -I. -o $@ $< fuzz/driver.c -lm
@@ -79,7 +86,7 @@ test: $(BUILD)/dnnmem $(BUILD)/san/dnnmem $(EXAMPLES) $(TESTS) $(FUZZ_RUN) $(if 
 demo: $(BUILD)/dnnmem
 	@bash examples/demo.sh $(BUILD)/dnnmem
 
-bench: $(BUILD)/dnnmem $(BENCHES)
+bench: $(BUILD)/dnnmem $(BENCHES) $(BENCH_CXX)
 	@for b in $(BENCHES); do $$b || exit 1; echo; done
 
 fuzz: $(if $(CLANG),$(FUZZ_LIB),$(FUZZ_RUN))

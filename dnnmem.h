@@ -102,6 +102,10 @@
          work) and the gap heuristic; a second phase returns the excess of
          the maximum preflow to the source. O(n^2 sqrt(m)). Independent of
          BK; used to cross-check it and sometimes faster on dense graphs.
+       Each solve first groups the half-arcs by tail (CSR, O(n + m)),
+       merging parallel and opposite arcs between two nodes into one pair
+       (DIMACS files list the two directions separately; merged capacity is
+       kept within int64_t), and afterwards splits the flow back per arc.
        Either way the result is an exact maximum flow; the cut returned by
        dnnmem_flow_source_side is the set of nodes reachable from the source
        in the residual graph (the minimal minimum cut, so both algorithms
@@ -113,7 +117,7 @@
        DNNMEM_ERR_OVERFLOW. Sink-side capacities are unrestricted.
        capacity + reverse_capacity of one arc must fit in int64_t too.
        Scratch: dnnmem_flow_scratch_size(num_nodes, max_arcs), at most
-       DNNMEM_FLOW_SCRATCH_BYTES(num_nodes, max_arcs) = 88 n + 60 m + 512
+       DNNMEM_FLOW_SCRATCH_BYTES(num_nodes, max_arcs) = 88 n + 68 m + 512
        bytes. The dnnmem_flow struct lives in caller memory and points into
        the scratch; solve may be called again (with another algorithm or
        other terminals): it restarts from the capacities.
@@ -138,21 +142,26 @@
        index); each joins a group whose last member has ended by its lower,
        else opens a new group. Any such choice gives exactly overlap_max
        groups (the most lifetimes alive at one time; the seed's proof), the
-       optimum. The choice among the groups that fit is BEST FIT: the group
-       whose last member ended LATEST (ties: the oldest group). It leaves
-       the smallest idle hole inside a group, so the first groups, which the
-       planner places lowest, are the densest chains and the height profile
-       stays flat (the chain [i, i+2) alternates low/high, the seed's
-       optimum). Measured with the height placement on the 30 model graphs
-       of the benchmark: 9,380,826 KiB in sum against 9,439,191 KiB for "the
-       group that ended earliest" and 9,399,238 KiB for "the oldest group"
-       (best fit is up to a third smaller on inference graphs; the others
-       win on some training graphs and on vit_b_16.dec). It costs nothing extra: groups become free in order
-       of their end, so the free ones form a stack whose top is the best
-       fit; busy groups wait in a min-heap by end. The records are sorted by
-       an LSD radix sort on lower (ties by a merge sort), so 10^6 records
-       take about 0.2 s. Gaps are ignored (a record occupies its whole
-       lifetime). Scratch: about 44 bytes per record;
+       optimum. The seed leaves the choice among the fitting groups free;
+       it decides the arena of the planner that places the groups one after
+       another, so it is fixed here as: the group whose last member's SIZE
+       IS CLOSEST to the record's, then the one that ended LATEST (the
+       tightest fit in time), then the oldest. Similar sizes make each group
+       a layer of even height, so the next layer lies flat on it; among
+       equal sizes the latest end leaves the smallest idle hole (the chain
+       [i, i+2) alternates low/high, the seed's optimum). Measured with the
+       height placement (tests/bench_cover.c): over the 30 model graphs
+       8,699,846 KiB in sum against 9,380,826 for "latest end" alone,
+       9,439,191 for "earliest end" and 9,399,238 for "oldest group"; over
+       minimalloc's 11 challenging instances 25,047 KiB against 27,967,
+       37,118 and 30,750 (worse than "latest end" alone on 6 of the 41
+       inputs, by at most 6%). Cost: groups become free in end order; each
+       free group waits on a stack per size rank (so a stack's top ended
+       latest) and a Fenwick tree over the ranks finds the nearest non-empty
+       ranks below and above in O(log n). Records are sorted by LSD radix
+       sorts on size (for the ranks) and lower, ties by a merge sort:
+       10^6 records take about 0.15-0.3 s. Gaps are ignored (a record
+       occupies its whole lifetime). Scratch: about 68 bytes per record;
        DNNMEM_COVER_INTERVALS_SCRATCH_BYTES(n) is a static bound.
 
            size_t bytes;
@@ -183,8 +192,9 @@
        dnnmem_cover_edges: W, the fewest directed paths that together walk
        every edge (paths may share vertices and edges; isolated vertices
        need none). The seed proves overlap_max <= 2 W for graphs without
-       isolated vertices, hence arena <= 2 W max_size for the path-cover
-       plan. Computed as a minimum flow with lower bound 1 per edge: every
+       isolated vertices and its lifetimes [i, last consumer + 1) (outputs
+       not kept to the end), hence arena <= 2 W max_size for the path-cover
+       plan; `dnnmem cover GRAPH` checks it. Computed as a minimum flow with lower bound 1 per edge: every
        edge walked once needs sum over v of max(0, out(v) - in(v)) paths;
        a max flow from the vertices where paths end (in > out) along the
        edges to those where paths start (out > in) joins paths pairwise, so
@@ -195,8 +205,10 @@
        W is at least the number of vertices without inputs (and of those
        without consumers) that have an edge: it is 2 for ResNet-18 and
        ResNet-50 alike and 4 for GPT-mini and GPT-2 small (constant with
-       depth, as the seed says), but large for training graphs (every
-       parameter gradient is an output) and decomposed graphs (every
+       depth, as the seed says), but 169 for DenseNet-121 (every layer's
+       output feeds several later concatenations), and it grows with depth
+       for training graphs (every parameter gradient is an output: 246 for
+       ResNet-18, 641 for ResNet-50) and for decomposed graphs (every
        constant is an input).
 
 
@@ -296,6 +308,135 @@
        O(n * objects) for the greedies, O(n^2) worst case for the improved
        one (pairs are rescanned per stage). dnnmem_share_check verifies.
 
+
+   LAYOUT ARITHMETIC (dnnmem_layout_, dnnmem_strided_)
+       PFN's TensorLayout notation (MN-Core compiler, 2023) says how a tensor
+       is spread over a tree of processing units (board > L2B > L1B > MAB >
+       PE), each with its own local memory, and where each element sits in
+       that memory. This part parses, validates, prints and computes with it.
+
+       Notation. One parenthesised group per logical axis; inside, the axis
+       is split into factors, leftmost = most significant (row-major):
+           n:s        memory factor: extent n, element stride s in the
+                      local memory
+           n_LEVEL    spread over hardware level LEVEL (any name: PE, MAB,
+           n_LEVEL:s  L1B, L2B, W, Time, ...) with unit stride s
+       An axis of one factor may drop its parentheses: (12:8, 8:1) is a
+       plain strided layout. Prefix (10,7)/(...) (PadLayout) gives the
+       unpadded logical shape; the rest of the layout's shape is padding.
+       "; B@[PE]" broadcasts over every unit of PE; "; B@[8_L2B:1]" over 8
+       units of L2B with stride 1 (a counted broadcast; items may be listed
+       "B@[PE, 8_L2B:1]" or in several "; B@[..]" clauses).
+
+       Meaning (the rule that makes every worked example hold). Write the
+       digits of a logical index in the mixed radix of its axis's factors
+       (outer factor most significant). Then
+           address            = sum over memory factors of digit * stride
+           unit at level L    = sum over L's factors of digit * stride
+                              (+ replica digit * stride for counted
+                              broadcast factors of L)
+       E.g. ((3:8, 4_PE), (8:1)), element (7,5): 7 = 1*4 + 3 gives digit 1
+       of 3:8 and PE 3; address 1*8 + 5*1 = 13. ((2_PE:2, 6:4), (2_PE:1,
+       4:1)), (7,5): 7 = 1*6+1, 5 = 1*4+1: PE 1*2 + 1*1 = 3, address 4+1 = 5.
+       Strides: a level used once defaults to stride 1; a level used more
+       than once needs a stride on every use (DNNMEM_ERR_LAYOUT_STRIDE, no
+       guess). Memory factors written without strides (((4_PE, 3), (8))) get
+       the compact row-major strides in text order (3:8, 8:1); some with and
+       some without is an error. A level used by no factor is broadcast: a
+       full copy in each of its units. The position of an index is its
+       row-major rank in the layout's (padded) shape; it equals the mixed
+       radix number of all factor digits in text order.
+
+       Validity (checked by parse and dnnmem_layout_finish; errors carry the
+       byte position of the offending factor). Extents >= 1, strides >= 0,
+       sizes within int64_t. Injectivity: in the memory and in each level
+       (a "space") the factors of extent > 1, sorted by stride, must NEST:
+       each stride is larger than the largest offset the smaller-stride
+       factors reach. This guarantees that no two (element, replica) pairs
+       share a (unit, address) slot and makes the inverse map O(factors).
+       Layouts that are injective only by number theory (2:3 with 3:2 in one
+       space) are rejected with DNNMEM_ERR_LAYOUT_COLLISION like real
+       collisions; compilers never produce them.
+
+       Machine. dnnmem_layout_machine (levels outermost first, extents),
+       parsed from "L2B=16,L1B=8,MAB=16,PE=4". dnnmem_layout_bind checks every
+       level exists and every unit coordinate fits, reorders the levels to the
+       machine's order and adds the machine levels the layout does not use as
+       implicit broadcasts; after it, B@[PE] has a known count and the stats
+       count real units. Unbound layouts know only their own levels.
+
+       Maps. Forward: index (or a range of positions, the batch API) ->
+       per-level unit coordinate (DNNMEM_LAYOUT_ALL for a broadcast-to-all
+       level; for a counted broadcast the coordinate of copy 0, with
+       dnnmem_layout_replica_offset giving the others) and local address;
+       padded positions are reachable and flagged. Inverse: (units, address)
+       -> index, or PAD (a padded position), or UNUSED (a hole, or a unit
+       holding no copy); O(factors) by greedy division in each nested space
+       (shifts for power-of-two strides). Batch forward is an odometer:
+       amortised O(1) per element plus the output writes.
+
+       Sizes (dnnmem_layout_measure): cosize (per-unit footprint = largest
+       address + 1), units, replicas, slots = padded positions * replicas,
+       padding slots, capacity = units * cosize, unused = capacity - slots,
+       and per level: parts (how many pieces the tensor is cut into along the
+       level) and share (positions one unit of that level holds, counting the
+       levels after it, i.e. its subtree when bound to a machine).
+       dnnmem_layout_runs lists the contiguous runs one unit holds: maximal
+       (logical element, address, length) with consecutive elements of the
+       unpadded row-major tensor at consecutive addresses (DMA descriptors);
+       O(positions held by the unit).
+
+       Equality (dnnmem_layout_equal) is semantic: same shapes and the same
+       map, compared on a normal form (extent-1 factors dropped, adjacent
+       factors of one space merged when outer stride = inner extent * inner
+       stride; broadcasts compared as sets). Under injectivity this normal
+       form is unique. Compare layouts bound to the same machine (or both
+       unbound): B@[PE] equals "PE unused" only once a machine says PE exists.
+
+       Algebra on strided layouts (dnnmem_strided: the memory part of a
+       layout, or any shape:stride list). CuTe's vocabulary, written
+       row-major like the notation (the last mode is the fastest; CuTe's
+       own convention is the mirror image). L(x) evaluates x in the mixed
+       radix of the shape (dnnmem_strided_eval lets the outermost mode run
+       on past size).
+           coalesce(L)        same function on [0, size), fewest modes
+           compose(A, B)      R(x) = A(B(x)) for x in [0, size(B)); needs
+                              B's image inside [0, size(A)), B's modes on
+                              disjoint digit ranges of A and each stride of
+                              B dividing (or divided by) A's mode sizes
+           complement(A, M)   R, strides decreasing, such that (R, A) (R's
+                              modes outer) is a bijection onto
+                              [0, size(R) * size(A)) which covers [0, M);
+                              needs A's strides, sorted, each a multiple of
+                              the previous mode's extent * stride
+           right_inverse(A)   R with A(R(x)) = x on [0, size(R)): the chain
+                              of modes with strides 1, n1, n1*n2, ...
+                              (all of A when A is a bijection onto
+                              [0, size))
+           reshape_view(L, shape) strides for a reshape that keeps the
+                              row-major element order, or
+                              DNNMEM_ERR_LAYOUT_NEEDS_COPY when none exist
+                              (numpy's rule; exact).
+       compose and complement answer DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE when
+       their conditions fail (a strided result may still exist in odd cases,
+       e.g. 2 elements at stride 3 of a 4x8 layout); every result they give
+       is exact, checked in the tests against the defining equation on every
+       index of thousands of random layouts.
+
+       Storage and limits. Layouts live in caller memory: dnnmem_layout is a
+       fixed-size struct (about 3 KB) with at most DNNMEM_LAYOUT_MAX_AXES
+       axes, DNNMEM_LAYOUT_MAX_FACTORS factors (data, broadcast and implicit
+       together), DNNMEM_LAYOUT_MAX_LEVELS levels, level names up to 15
+       bytes. No function needs scratch: every operation works in bounded
+       stack space, so there are no _scratch_size functions in this part.
+
+           dnnmem_layout lay;
+           int64_t err, index[2] = {7, 5}, units[DNNMEM_LAYOUT_MAX_LEVELS], addr;
+           int pad;
+           dnnmem_layout_parse("((3:8, 4_PE), (8:1))", 20, &lay, &err);
+           dnnmem_layout_forward(&lay, index, units, &addr, &pad);
+           -> units[0] == 3 (PE), addr == 13
+
    HISTORY
        0.1.0  2026-11  first release.
 
@@ -354,6 +495,18 @@ extern "C" {
   X(DNNMEM_ERR_FIXED_MISMATCH, -17, "plan moves a buffer with a fixed offset") \
     X(DNNMEM_ERR_FLOW_FULL, -100, "more arcs added than the flow network was sized for") \
   X(DNNMEM_ERR_COVER_PATHS_TOO_LONG, -120, "path_nodes array shorter than the paths") \
+  X(DNNMEM_ERR_LAYOUT_LIMIT, -180, "layout exceeds the DNNMEM_LAYOUT_MAX_* limits or a name is too long") \
+  X(DNNMEM_ERR_LAYOUT_EXTENT, -181, "layout extent must be at least 1") \
+  X(DNNMEM_ERR_LAYOUT_STRIDE, -182, "missing or negative stride (a level used more than once needs a stride on every use)") \
+  X(DNNMEM_ERR_LAYOUT_COLLISION, -183, "layout strides collide or interleave: two elements could share a slot") \
+  X(DNNMEM_ERR_LAYOUT_PADDING, -184, "unpadded shape has the wrong rank or exceeds the layout's shape") \
+  X(DNNMEM_ERR_LAYOUT_UNKNOWN_LEVEL, -185, "level not in the machine") \
+  X(DNNMEM_ERR_LAYOUT_MACHINE_EXTENT, -186, "layout uses more units than the machine level has") \
+  X(DNNMEM_ERR_LAYOUT_NEEDS_MACHINE, -187, "broadcast count unknown without a machine") \
+  X(DNNMEM_ERR_LAYOUT_LEVEL_CONFLICT, -188, "level named twice, or broadcast to all units of a level that also holds factors") \
+  X(DNNMEM_ERR_LAYOUT_INDEX, -189, "index outside the layout's shape") \
+  X(DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE, -190, "strided layouts not divisible: no strided result") \
+  X(DNNMEM_ERR_LAYOUT_NEEDS_COPY, -191, "reshape is not a view: it needs a copy") \
   /* end of the result list */
 
 typedef enum dnnmem_result {
@@ -489,6 +642,7 @@ typedef struct dnnmem_flow {
   struct dnnmem__flow_input *input;   /* arcs as added */
   struct dnnmem__flow_half *half;     /* half-arcs grouped by tail */
   int32_t *first, *mid, *arc_half;    /* CSR ranges; forward half of an arc */
+  int64_t *arc_flow;                  /* per arc after a solve */
   struct dnnmem__flow_bk_node *bk;    /* BK per-node state */
   int32_t *queue, *queue2;            /* FIFOs, CSR fill cursors */
   int64_t *excess;                    /* push-relabel */
@@ -502,7 +656,7 @@ typedef struct dnnmem_flow {
    the rest is private. */
 
 #define DNNMEM_FLOW_SCRATCH_BYTES(num_nodes, max_arcs) \
-  ((size_t)(num_nodes) * 88u + (size_t)(max_arcs) * 60u + 512u)
+  ((size_t)(num_nodes) * 88u + (size_t)(max_arcs) * 68u + 512u)
 /* An upper bound of dnnmem_flow_scratch_size for static buffers. */
 
 DNNMEM_DEF dnnmem_result dnnmem_flow_scratch_size(int32_t num_nodes, int32_t max_arcs,
@@ -549,7 +703,7 @@ DNNMEM_DEF int dnnmem_flow_source_side(const dnnmem_flow *flow, int32_t node);
 /* ---- path-cover grouping ---------------------------------------------- */
 
 /* A static bound on dnnmem_cover_intervals_scratch_size(count). */
-#define DNNMEM_COVER_INTERVALS_SCRATCH_BYTES(count) (60 * (size_t)(count) + 256)
+#define DNNMEM_COVER_INTERVALS_SCRATCH_BYTES(count) (68 * (size_t)(count) + 256)
 
 DNNMEM_DEF dnnmem_result dnnmem_cover_intervals_scratch_size(int32_t count,
                                                              size_t *out_bytes);
@@ -569,7 +723,8 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_intervals(const dnnmem_interval *records,
                       group's chain in time order,
      *out_groups      the number of groups, which equals the maximum number
                       of records alive at one time (the minimum possible).
-   Deterministic; see the manual for the order and the best-fit rule. */
+   Deterministic; the manual gives the order and the rule that picks among
+   the groups a record fits (closest size, then latest end, then oldest). */
 
 /* dnnmem_cover_dag flags */
 #define DNNMEM_COVER_TRANSITIVE 1 /* paths may skip vertices (chains of reachability) */
@@ -665,8 +820,8 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_scratch_size(const dnnmem_interval *records
                                                   int32_t count,
                                                   const dnnmem_plan_options *options,
                                                   size_t *out_bytes);
-/* Scratch for dnnmem_plan: O(n) bytes (about 200 n + 1 KiB). options may be
-   NULL (defaults). */
+/* Scratch for dnnmem_plan: O(n + gaps) bytes, about 600 per record.
+   options may be NULL (defaults). */
 
 DNNMEM_DEF dnnmem_result dnnmem_plan(const dnnmem_interval *records, int32_t count,
                                      const dnnmem_plan_options *options,
@@ -744,6 +899,237 @@ DNNMEM_DEF dnnmem_result dnnmem_share_check(const dnnmem_interval *records, int3
 /* Verifies an assignment (no two time-overlapping records in one object,
    ids in range) and recounts objects and total; scratch as for
    dnnmem_share. O(n log n). DNNMEM_ERR_OVERLAP or DNNMEM_ERR_ID_RANGE. */
+
+
+/* ---- layout arithmetic (TensorLayout) ------------------------------------ */
+
+#define DNNMEM_LAYOUT_MAX_AXES 8
+#define DNNMEM_LAYOUT_MAX_FACTORS 32 /* data + broadcast + implicit broadcast */
+#define DNNMEM_LAYOUT_MAX_LEVELS 8
+#define DNNMEM_LAYOUT_NAME_BYTES 16 /* level name up to 15 bytes + NUL */
+#define DNNMEM_LAYOUT_TEXT_MAX 4096 /* bound on dnnmem_layout_print's length + 1 */
+
+#define DNNMEM_LAYOUT_MEMORY (-1) /* dnnmem_layout_factor.level of a memory factor */
+#define DNNMEM_LAYOUT_AUTO (-1)   /* dnnmem_layout_factor.stride: resolve by the rules */
+#define DNNMEM_LAYOUT_ALL (-1)    /* forward map: a copy in every unit of this level */
+#define DNNMEM_LAYOUT_UNUSED (-1) /* inverse batch: the slot holds nothing */
+
+/* dnnmem_layout_factor.flags */
+#define DNNMEM_LAYOUT_ALL_UNITS 1 /* broadcast to every unit of the level (B@[PE]) */
+#define DNNMEM_LAYOUT_IMPLICIT 2  /* added by dnnmem_layout_bind; not printed */
+
+typedef struct dnnmem_layout_factor {
+  int64_t extent;   /* >= 1 (ignored with DNNMEM_LAYOUT_ALL_UNITS) */
+  int64_t stride;   /* >= 0, or DNNMEM_LAYOUT_AUTO before dnnmem_layout_finish */
+  int32_t level;    /* DNNMEM_LAYOUT_MEMORY or an index into level_names */
+  int32_t axis;     /* set by dnnmem_layout_finish: logical axis, -1 for a broadcast */
+  int32_t flags;    /* DNNMEM_LAYOUT_ALL_UNITS, DNNMEM_LAYOUT_IMPLICIT */
+  int32_t position; /* byte offset in the parsed text (-1 when built in code) */
+} dnnmem_layout_factor;
+/* One factor. Data factors come first, grouped by axis, outer to inner;
+   broadcast factors (axis -1) follow them. */
+
+typedef struct dnnmem_layout_step {
+  int64_t stride, extent;
+  int64_t place;      /* row-major place value in the position (0: broadcast) */
+  int64_t axis_place; /* place value within its axis */
+  int32_t axis;       /* -1 for a broadcast factor */
+  int32_t shift;      /* log2(stride) when stride is a power of two, else -1 */
+} dnnmem_layout_step;
+/* Private to the implementation (precomputed inverse steps). */
+
+typedef struct dnnmem_layout {
+  /* primary fields (filled by the parser, or by you before
+     dnnmem_layout_finish) */
+  int32_t num_axes;   /* 1 .. DNNMEM_LAYOUT_MAX_AXES */
+  int32_t num_factors;
+  int32_t num_levels; /* names in level_names[0 .. num_levels) */
+  int32_t bound;      /* 1: level_extent holds a machine's extents */
+  int32_t axis_first[DNNMEM_LAYOUT_MAX_AXES + 1]; /* axis a: factors [axis_first[a], axis_first[a+1]) */
+  int64_t unpadded[DNNMEM_LAYOUT_MAX_AXES];       /* logical shape; 0 = the layout's shape */
+  dnnmem_layout_factor factors[DNNMEM_LAYOUT_MAX_FACTORS];
+  char level_names[DNNMEM_LAYOUT_MAX_LEVELS][DNNMEM_LAYOUT_NAME_BYTES];
+  int64_t level_extent[DNNMEM_LAYOUT_MAX_LEVELS]; /* with bound: the machine's */
+  /* derived by dnnmem_layout_finish (read them, do not write them) */
+  int64_t shape[DNNMEM_LAYOUT_MAX_AXES]; /* padded shape: product of the axis's extents */
+  int64_t size;        /* logical elements: product of unpadded */
+  int64_t padded_size; /* positions: product of shape */
+  int64_t cosize;      /* per-unit footprint: largest address + 1 */
+  int64_t replicas;    /* copies of each element (0: unknown, needs a machine) */
+  int64_t level_span[DNNMEM_LAYOUT_MAX_LEVELS];  /* largest unit coordinate + 1 */
+  int64_t level_parts[DNNMEM_LAYOUT_MAX_LEVELS]; /* product of data extents on the level */
+  int32_t level_all[DNNMEM_LAYOUT_MAX_LEVELS];   /* 1: broadcast to every unit */
+  int32_t has_padding;
+  int32_t num_active; /* data factors of extent > 1, for the odometer */
+  int32_t active[DNNMEM_LAYOUT_MAX_FACTORS];
+  int32_t space_first[DNNMEM_LAYOUT_MAX_LEVELS + 2]; /* steps of space s (0 memory, 1+level) */
+  dnnmem_layout_step steps[DNNMEM_LAYOUT_MAX_FACTORS];
+} dnnmem_layout;
+/* A parsed layout, entirely in caller memory. Copyable with memcpy. */
+
+typedef struct dnnmem_layout_machine {
+  int32_t num_levels; /* outermost first */
+  char names[DNNMEM_LAYOUT_MAX_LEVELS][DNNMEM_LAYOUT_NAME_BYTES];
+  int64_t extents[DNNMEM_LAYOUT_MAX_LEVELS]; /* units of the level inside one parent */
+} dnnmem_layout_machine;
+/* A machine description: MN-Core's board is L2B=16,L1B=8,MAB=16,PE=4. */
+
+typedef enum dnnmem_layout_slot {
+  DNNMEM_LAYOUT_SLOT_ELEMENT = 0, /* a logical element */
+  DNNMEM_LAYOUT_SLOT_PAD = 1,     /* a padded position */
+  DNNMEM_LAYOUT_SLOT_UNUSED = 2   /* nothing (a hole, or a unit without a copy) */
+} dnnmem_layout_slot;
+
+typedef struct dnnmem_layout_stats {
+  int64_t size, padded_size, cosize;
+  int64_t units;          /* local memories: product of the level extents (spans if unbound) */
+  int64_t replicas;       /* copies of each position */
+  int64_t slots;          /* occupied slots: padded_size * replicas */
+  int64_t padding_slots;  /* (padded_size - size) * replicas */
+  int64_t capacity;       /* units * cosize */
+  int64_t unused_slots;   /* capacity - slots */
+  int64_t level_extent[DNNMEM_LAYOUT_MAX_LEVELS]; /* units of each level */
+  int64_t level_parts[DNNMEM_LAYOUT_MAX_LEVELS];  /* pieces along the level */
+  int64_t level_share[DNNMEM_LAYOUT_MAX_LEVELS];  /* positions one unit holds
+                                                     with the levels after it */
+} dnnmem_layout_stats;
+
+typedef struct dnnmem_layout_run {
+  int64_t element; /* row-major index in the unpadded logical tensor */
+  int64_t address; /* local address of the first element */
+  int64_t length;  /* elements at consecutive indices and addresses */
+} dnnmem_layout_run;
+
+typedef struct dnnmem_strided {
+  int32_t rank; /* 0 .. DNNMEM_LAYOUT_MAX_FACTORS; rank 0 maps 0 -> 0 */
+  int64_t shape[DNNMEM_LAYOUT_MAX_FACTORS];  /* >= 1, outer to inner */
+  int64_t stride[DNNMEM_LAYOUT_MAX_FACTORS]; /* >= 0 */
+} dnnmem_strided;
+/* A strided layout (A:a, B:b, ...), row-major: the last mode is fastest. */
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_parse(const char *text, size_t length,
+                                             dnnmem_layout *out,
+                                             int64_t *error_position);
+/* Parses TensorLayout text (see the manual) into *out and finishes it.
+   On error *error_position (may be NULL) gets the byte offset of the
+   offending token or factor. O(length + factors^2). */
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_finish(dnnmem_layout *layout,
+                                              int64_t *error_position);
+/* Validates the primary fields of a layout built in code (or re-finishes a
+   parsed one), resolves DNNMEM_LAYOUT_AUTO strides and computes the derived
+   fields. Unpadded entries 0 mean "no padding on this axis". */
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_machine_parse(const char *text, size_t length,
+                                                     dnnmem_layout_machine *out,
+                                                     int64_t *error_position);
+/* "L2B=16,L1B=8,MAB=16,PE=4": names and extents >= 1, outermost first. */
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_bind(dnnmem_layout *layout,
+                                            const dnnmem_layout_machine *machine,
+                                            int64_t *error_position);
+/* Validates the layout against the machine (every level known, every unit
+   coordinate below the level's extent), orders its levels as the
+   machine's, adds the unused machine levels as implicit broadcasts and
+   gives B@[LEVEL] its count. The layout is unchanged on error. */
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_print(const dnnmem_layout *layout, char *buffer,
+                                             size_t capacity, size_t *out_length);
+/* Canonical text: "(10,7)/((3:7, 4_PE), (7:1); B@[MAB])". Memory strides
+   always written, level strides when the level is used more than once or
+   the stride is not 1, the prefix when some axis is padded. Parsing it
+   gives the same layout. *out_length (may be NULL) gets the length without
+   the NUL; DNNMEM_ERR_SCRATCH_TOO_SMALL if capacity <= length (then the
+   buffer holds a truncated, NUL-terminated prefix). The length is always
+   below DNNMEM_LAYOUT_TEXT_MAX. */
+
+DNNMEM_DEF int dnnmem_layout_equal(const dnnmem_layout *a, const dnnmem_layout *b);
+/* 1 when both map every index the same way (same shapes, same units by level
+   name, same addresses, same copies), else 0. O(factors^2). */
+
+DNNMEM_DEF int32_t dnnmem_layout_level_index(const dnnmem_layout *layout, const char *name);
+/* The index of a level by name, or -1. */
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_position(const dnnmem_layout *layout,
+                                                const int64_t *index, int64_t *position);
+DNNMEM_DEF dnnmem_result dnnmem_layout_index(const dnnmem_layout *layout, int64_t position,
+                                             int64_t *index);
+/* Row-major position in the (padded) shape <-> index[num_axes]. */
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_forward(const dnnmem_layout *layout,
+                                               const int64_t *index, int64_t *units,
+                                               int64_t *address, int *is_padding);
+/* index[num_axes] (inside the padded shape) -> units[num_levels] (the
+   coordinate of copy 0 at each level, DNNMEM_LAYOUT_ALL for a level
+   broadcast to all units), *address, *is_padding. Outputs may be NULL.
+   O(factors). */
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_forward_range(const dnnmem_layout *layout,
+                                                     int64_t first, int64_t count,
+                                                     int64_t *units, int64_t *addresses);
+/* The batch forward map over positions [first, first + count):
+   units[e * num_levels + l] and addresses[e] for element e (either array may
+   be NULL). Odometer: amortised O(1) per element plus the writes. */
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_replica_offset(const dnnmem_layout *layout,
+                                                      int64_t replica, int64_t *offsets);
+/* Copy number replica (0 .. replicas-1, row-major over the broadcast factors)
+   sits at units[l] + offsets[l] (a DNNMEM_LAYOUT_ALL unit read as 0).
+   Needs known replicas (a bound layout when B@[LEVEL] is used). */
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_inverse(const dnnmem_layout *layout,
+                                               const int64_t *units, int64_t address,
+                                               int64_t *index, dnnmem_layout_slot *slot);
+/* (units[num_levels], address) -> what the slot holds: SLOT_ELEMENT or
+   SLOT_PAD with index[num_axes] (may be NULL), or SLOT_UNUSED.
+   Coordinates outside the machine or negative are SLOT_UNUSED. O(factors). */
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_inverse_batch(const dnnmem_layout *layout,
+                                                     int64_t count, const int64_t *units,
+                                                     const int64_t *addresses,
+                                                     int64_t *positions,
+                                                     uint8_t *is_padding);
+/* Inverse map of count slots (units[e * num_levels + l], addresses[e]):
+   positions[e] = the position held (padded ones too) or DNNMEM_LAYOUT_UNUSED;
+   is_padding[e] (may be NULL) = 1 for a padded position. */
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_measure(const dnnmem_layout *layout,
+                                             dnnmem_layout_stats *out);
+/* Sizes; see dnnmem_layout_stats. DNNMEM_ERR_LAYOUT_NEEDS_MACHINE when a
+   B@[LEVEL] count is unknown (bind first); DNNMEM_ERR_OVERFLOW. */
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_runs(const dnnmem_layout *layout, const int64_t *units,
+                                            dnnmem_layout_run *runs, int64_t capacity,
+                                            int64_t *out_count);
+/* The maximal contiguous runs held by the unit units[num_levels], in element
+   order (padding excluded). *out_count = the number of runs; only the first
+   min(count, capacity) are written (call with capacity 0 to count). A unit
+   holding no copy has 0 runs. O(positions in the unit * axes). */
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_part(const dnnmem_layout *layout, int32_t level,
+                                            dnnmem_strided *out);
+/* The factors of one space as a strided layout, in text order: level
+   DNNMEM_LAYOUT_MEMORY for the memory part (what the algebra works on), or a
+   level index for the unit part. Broadcast factors are not included. */
+
+DNNMEM_DEF dnnmem_result dnnmem_strided_check(const dnnmem_strided *layout);
+/* rank in range, shapes >= 1, strides >= 0, size and cosize in int64_t. */
+DNNMEM_DEF int64_t dnnmem_strided_size(const dnnmem_strided *layout);
+DNNMEM_DEF int64_t dnnmem_strided_eval(const dnnmem_strided *layout, int64_t x);
+/* L(x), x >= 0, the outermost mode unbounded. Assumes a checked layout and
+   no overflow (x < size is always safe). */
+
+DNNMEM_DEF dnnmem_result dnnmem_strided_coalesce(const dnnmem_strided *in, dnnmem_strided *out);
+DNNMEM_DEF dnnmem_result dnnmem_strided_compose(const dnnmem_strided *a, const dnnmem_strided *b,
+                                                dnnmem_strided *out);
+DNNMEM_DEF dnnmem_result dnnmem_strided_complement(const dnnmem_strided *a, int64_t cosize_target,
+                                                   dnnmem_strided *out);
+DNNMEM_DEF dnnmem_result dnnmem_strided_right_inverse(const dnnmem_strided *a,
+                                                      dnnmem_strided *out);
+DNNMEM_DEF dnnmem_result dnnmem_strided_reshape_view(const dnnmem_strided *in, int32_t rank,
+                                                     const int64_t *shape, dnnmem_strided *out);
+/* The CuTe-style algebra (definitions in the manual). All O(rank^2), no
+   scratch; *out may alias an input. */
 
 #ifdef __cplusplus
 }
@@ -887,9 +1273,13 @@ static DNNMEM__UNUSED void *dnnmem__scratch_take(dnnmem__scratch *s, size_t coun
 #define DNNMEM__TAKE(s, type, count) \
   ((type *)dnnmem__scratch_take((s), (size_t)(count), sizeof(type)))
 
-/* Ends a carving: the size in sizing mode, or whether the memory sufficed. */
+/* Ends a carving: the size in sizing mode (out_bytes given), or whether the
+   memory sufficed (out_bytes NULL). */
 static DNNMEM__UNUSED dnnmem_result dnnmem__scratch_end(const dnnmem__scratch *s, size_t *out_bytes) {
   if (s->overflow) return DNNMEM_ERR_OVERFLOW;
+  /* an operation (no out_bytes) handed a NULL buffer: short unless it needs nothing */
+  if (s->base == NULL && out_bytes == NULL && s->used > DNNMEM__SCRATCH_ALIGN - 1)
+    return DNNMEM_ERR_SCRATCH_TOO_SMALL;
   if (s->short_of_space) return DNNMEM_ERR_SCRATCH_TOO_SMALL;
   if (out_bytes) *out_bytes = s->used;
   return DNNMEM_OK;
@@ -1156,6 +1546,7 @@ static void dnnmem__flow_layout(dnnmem__scratch *s, int32_t n, int32_t m, dnnmem
   f->first = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
   f->mid = DNNMEM__TAKE(s, int32_t, n);
   f->arc_half = DNNMEM__TAKE(s, int32_t, m);
+  f->arc_flow = DNNMEM__TAKE(s, int64_t, m); /* also 2m int32 during the build */
   f->bk = DNNMEM__TAKE(s, struct dnnmem__flow_bk_node, n);
   f->queue = DNNMEM__TAKE(s, int32_t, n);
   f->queue2 = DNNMEM__TAKE(s, int32_t, n);
@@ -1224,6 +1615,91 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_add_arc(dnnmem_flow *flow, int32_t from, in
   return DNNMEM_OK;
 }
 
+/* Merges the half-arcs that share tail and head into one (summing their
+   residuals), in place, keeping [first, mid) / [mid, end) per node. Within
+   a node, half-arcs lie in arc order, so both ends see the arcs between two
+   nodes in the same order and take the same decisions: the representatives
+   are sisters. An arc joins its group only while the group's total
+   capacity (both directions) fits in int64_t. Self-loops are dropped.
+   map (2m int32 in the arc_flow storage): old position -> new position. */
+static void dnnmem__flow_merge(dnnmem_flow *f) {
+  int32_t n = f->num_nodes, m = f->num_arcs, u, e, w = 0;
+  int32_t *map = (int32_t *)(void *)f->arc_flow, *mark = f->queue2;
+  int64_t *group_total = f->excess;
+  struct dnnmem__flow_half *h = f->half;
+  int merged = 0;
+  for (u = 0; u < n; u++) mark[u] = -1;
+  /* decide: map[e] = e for a representative, the representative's old
+     position for a member, -1 for a self-loop */
+  for (u = 0; u < n; u++) {
+    for (e = f->first[u]; e < f->first[u + 1]; e++) {
+      int32_t v = h[e].head;
+      int64_t pair_total = h[e].residual + h[h[e].sister].residual, sum;
+      if (v == u) {
+        map[e] = -1;
+        merged = 1;
+      } else if (mark[v] >= 0 && !dnnmem__add_overflows(group_total[v], pair_total, &sum)) {
+        group_total[v] = sum;
+        map[e] = mark[v];
+        merged = 1;
+      } else {
+        map[e] = e;
+        if (mark[v] < 0) {
+          mark[v] = e;
+          group_total[v] = pair_total;
+        }
+      }
+    }
+    for (e = f->first[u]; e < f->first[u + 1]; e++) mark[h[e].head] = -1;
+  }
+  if (!merged) return; /* nothing to merge: leave the layout as it is */
+  /* compact in place; map becomes old -> new position */
+  for (u = 0; u < n; u++) {
+    int32_t old_first = f->first[u], old_mid = f->mid[u], old_end = f->first[u + 1];
+    f->first[u] = w;
+    for (e = old_first; e < old_end; e++) {
+      if (e == old_mid) f->mid[u] = w;
+      if (map[e] < 0) continue;
+      if (map[e] == e) {
+        h[w] = h[e];
+        map[e] = w++;
+      } else {
+        int32_t r = map[map[e]]; /* the representative, already moved */
+        h[r].residual += h[e].residual;
+        map[e] = r;
+      }
+    }
+    if (old_mid == old_end) f->mid[u] = w;
+  }
+  f->first[n] = w;
+  for (e = 0; e < w; e++) h[e].sister = map[h[e].sister];
+  for (e = 0; e < m; e++) f->arc_half[e] = map[f->arc_half[e]];
+}
+
+/* Splits each merged pair's net flow back onto its arcs (in arc order,
+   each filled in turn), into arc_flow. Consumes the residuals. */
+static void dnnmem__flow_split(dnnmem_flow *f) {
+  struct dnnmem__flow_half *h = f->half;
+  int32_t i;
+  for (i = 0; i < f->num_arcs; i++) {
+    const struct dnnmem__flow_input *in = &f->input[i];
+    int32_t p = f->arc_half[i], q, c;
+    int64_t width, raise;
+    if (p < 0) { /* self-loop */
+      f->arc_flow[i] = 0;
+      continue;
+    }
+    q = h[p].sister;
+    c = p < q ? p : q; /* the group's reference direction */
+    /* residual of the opposite of c = how far the group's flow in c's
+       direction is above "every arc at its minimum" */
+    width = in->capacity + in->reverse_capacity;
+    raise = h[h[c].sister].residual < width ? h[h[c].sister].residual : width;
+    h[h[c].sister].residual -= raise;
+    f->arc_flow[i] = c == p ? raise - in->reverse_capacity : in->capacity - raise;
+  }
+}
+
 /* Half-arcs grouped by tail, fresh residuals. Within a node, half-arcs whose
    head is neither terminal come first ([first, mid)), so BK scans only those. */
 static void dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t) {
@@ -1257,6 +1733,7 @@ static void dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t) {
     f->half[bwd].sister = fwd;
     f->arc_half[i] = fwd;
   }
+  dnnmem__flow_merge(f);
 }
 
 /* ---- Boykov-Kolmogorov -------------------------------------------------- */
@@ -1837,6 +2314,7 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_solve(dnnmem_flow *flow, int32_t source, in
   } else {
     value = dnnmem__bk_run(flow, source, sink, source_total); /* marks the side too */
   }
+  dnnmem__flow_split(flow);
   flow->source = source;
   flow->sink = sink;
   flow->value = value;
@@ -1846,7 +2324,7 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_solve(dnnmem_flow *flow, int32_t source, in
 
 DNNMEM_DEF int64_t dnnmem_flow_arc_flow(const dnnmem_flow *flow, int32_t arc) {
   if (flow == NULL || flow->source < 0 || arc < 0 || arc >= flow->num_arcs) return 0;
-  return flow->input[arc].capacity - flow->half[flow->arc_half[arc]].residual;
+  return flow->arc_flow[arc];
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_flow_arc(const dnnmem_flow *flow, int32_t arc, int32_t *out_from,
@@ -1876,7 +2354,7 @@ typedef struct dnnmem__cover_intervals_work {
   int32_t *group_of_pos; /* sort buffer; then per sorted position: size rank, then group */
   int32_t *size_rank;    /* per record: rank of its size among the distinct sizes */
   int32_t *group_size;   /* per group: members, then the output cursor */
-  int32_t *group_last;   /* per group: its last member (record id) */
+  int32_t *group_rank;   /* per group: size rank of its last member */
   int32_t *busy;         /* min-heap of groups by (end, group desc) */
   int32_t *rank_top;     /* per size rank: the free group on top of its stack, -1 */
   int32_t *below;        /* per free group: the next free group of the same rank */
@@ -1884,6 +2362,7 @@ typedef struct dnnmem__cover_intervals_work {
   int64_t *lowers;       /* radix sort keys, then per sorted position: lower */
   int64_t *uppers;       /* radix sort buffer, then per sorted position: upper */
   int64_t *group_end;    /* per group: upper of its last member */
+  int64_t *rank_size;    /* per size rank: the size */
 } dnnmem__cover_intervals_work;
 
 static void dnnmem__cover_intervals_layout(dnnmem__scratch *s, int32_t count,
@@ -1892,7 +2371,7 @@ static void dnnmem__cover_intervals_layout(dnnmem__scratch *s, int32_t count,
   w->group_of_pos = DNNMEM__TAKE(s, int32_t, count);
   w->size_rank = DNNMEM__TAKE(s, int32_t, count);
   w->group_size = DNNMEM__TAKE(s, int32_t, count);
-  w->group_last = DNNMEM__TAKE(s, int32_t, count);
+  w->group_rank = DNNMEM__TAKE(s, int32_t, count);
   w->busy = DNNMEM__TAKE(s, int32_t, count);
   w->rank_top = DNNMEM__TAKE(s, int32_t, count);
   w->below = DNNMEM__TAKE(s, int32_t, count);
@@ -1900,6 +2379,7 @@ static void dnnmem__cover_intervals_layout(dnnmem__scratch *s, int32_t count,
   w->lowers = DNNMEM__TAKE(s, int64_t, count);
   w->uppers = DNNMEM__TAKE(s, int64_t, count);
   w->group_end = DNNMEM__TAKE(s, int64_t, count);
+  w->rank_size = DNNMEM__TAKE(s, int64_t, count);
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_cover_intervals_scratch_size(int32_t count,
@@ -1979,6 +2459,7 @@ static int32_t dnnmem__cover_sort_records(const dnnmem_interval *records, int32_
   for (i = 0; i < count; i++) {
     if (i > 0 && keys[i] != keys[i - 1]) ranks++;
     w->size_rank[ids[i]] = ranks;
+    w->rank_size[ranks] = keys[i];
   }
   for (i = 0; i < count; i++) {
     w->ids[i] = i;
@@ -2055,24 +2536,26 @@ static int32_t dnnmem__cover_fenwick_kth(const int32_t *tree, int32_t ranks, int
   return pos; /* 0-based rank */
 }
 
-/* The free group for record id: the smallest size difference between the
-   record and a group's last member, then the latest end, then the older
-   group; -1 when none is free. Candidates are the tops of the nearest
-   non-empty ranks at or below and above the record's size rank. */
-static int32_t dnnmem__cover_pick_group(const dnnmem_interval *records,
-                                        const dnnmem__cover_intervals_work *w, int32_t ranks,
-                                        int32_t free_count, int32_t id, int32_t rank) {
-  int32_t at_or_below, low = -1, high = -1;
-  int64_t size = records[id].size, d_low, d_high;
+/* The free group for a record of size rank `rank`: the smallest size
+   difference between the record and a group's last member, then the latest
+   end, then the older group; -1 when none is free. Candidates are the tops
+   of the nearest non-empty ranks at or below and above the record's. */
+static int32_t dnnmem__cover_pick_group(const dnnmem__cover_intervals_work *w, int32_t ranks,
+                                        int32_t free_count, int32_t rank) {
+  int32_t at_or_below, low_rank = -1, high_rank = -1, low, high;
+  int64_t d_low, d_high;
   if (free_count == 0) return -1;
+  if (w->rank_top[rank] >= 0) return w->rank_top[rank]; /* same size: the latest end */
   at_or_below = dnnmem__cover_fenwick_prefix(w->fenwick, rank);
-  if (at_or_below > 0) low = w->rank_top[dnnmem__cover_fenwick_kth(w->fenwick, ranks, at_or_below)];
+  if (at_or_below > 0) low_rank = dnnmem__cover_fenwick_kth(w->fenwick, ranks, at_or_below);
   if (at_or_below < free_count)
-    high = w->rank_top[dnnmem__cover_fenwick_kth(w->fenwick, ranks, at_or_below + 1)];
-  if (low < 0) return high;
-  if (high < 0) return low;
-  d_low = size - records[w->group_last[low]].size; /* sizes >= 0: no overflow */
-  d_high = records[w->group_last[high]].size - size;
+    high_rank = dnnmem__cover_fenwick_kth(w->fenwick, ranks, at_or_below + 1);
+  if (low_rank < 0) return w->rank_top[high_rank];
+  if (high_rank < 0) return w->rank_top[low_rank];
+  low = w->rank_top[low_rank];
+  high = w->rank_top[high_rank];
+  d_low = w->rank_size[rank] - w->rank_size[low_rank]; /* sizes >= 0: no overflow */
+  d_high = w->rank_size[high_rank] - w->rank_size[rank];
   if (d_low != d_high) return d_low < d_high ? low : high;
   if (w->group_end[low] != w->group_end[high]) return w->group_end[low] > w->group_end[high] ? low : high;
   return low < high ? low : high;
@@ -2096,19 +2579,19 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_intervals(const dnnmem_interval *records,
   for (k = 0; k < ranks; k++) w.rank_top[k] = -1;
   for (k = 0; k <= ranks; k++) w.fenwick[k] = 0;
   for (k = 0; k < count; k++) {
-    int32_t id = w.ids[k], rank = w.group_of_pos[k];
+    int32_t rank = w.group_of_pos[k];
     /* groups that have ended by now become free, in end order, each on top
        of its size rank's stack (so a stack's top ended latest) */
     while (busy_size > 0 && w.group_end[w.busy[0]] <= w.lowers[k]) {
-      int32_t done = dnnmem__cover_heap_pop(&w, &busy_size), done_rank = w.size_rank[w.group_last[done]];
+      int32_t done = dnnmem__cover_heap_pop(&w, &busy_size), done_rank = w.group_rank[done];
       w.below[done] = w.rank_top[done_rank];
       w.rank_top[done_rank] = done;
       dnnmem__cover_fenwick_add(w.fenwick, ranks, done_rank, 1);
       free_count++;
     }
-    g = dnnmem__cover_pick_group(records, &w, ranks, free_count, id, rank);
+    g = dnnmem__cover_pick_group(&w, ranks, free_count, rank);
     if (g >= 0) {
-      int32_t g_rank = w.size_rank[w.group_last[g]];
+      int32_t g_rank = w.group_rank[g];
       DNNMEM_ASSERT(w.rank_top[g_rank] == g);
       w.rank_top[g_rank] = w.below[g];
       dnnmem__cover_fenwick_add(w.fenwick, ranks, g_rank, -1);
@@ -2119,7 +2602,7 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_intervals(const dnnmem_interval *records,
     }
     w.group_of_pos[k] = g;
     w.group_size[g]++;
-    w.group_last[g] = id;
+    w.group_rank[g] = rank;
     w.group_end[g] = w.uppers[k];
     dnnmem__cover_heap_push(&w, &busy_size, g);
   }
@@ -2736,7 +3219,7 @@ typedef struct dnnmem__planner {
 
 static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, dnnmem__planner *p) {
   size_t n2 = 2 * (size_t)n, nodes = dnnmem__sky_nodes(n2 > 0 ? (int32_t)n2 : 1);
-  size_t heap_cap = 9 * (size_t)n + 4;
+  size_t heap_cap = 5 * (size_t)n + 4; /* pushes: 1 + 3 per placement + 1 per raise, raises <= 1 + 2n */
   p->off = DNNMEM__TAKE(s, int64_t, n);
   p->coords = DNNMEM__TAKE(s, int64_t, n2);
   p->lo = DNNMEM__TAKE(s, int32_t, n);
@@ -3932,6 +4415,1380 @@ DNNMEM_DEF dnnmem_result dnnmem_share_check(const dnnmem_interval *records, int3
   total += size;
   if (out_total) *out_total = total;
   if (out_objects) *out_objects = objects;
+  return DNNMEM_OK;
+}
+
+
+/* ---- layout arithmetic (TensorLayout) ------------------------------------ */
+
+static int dnnmem__layout_is_digit(int c) { return c >= '0' && c <= '9'; }
+static int dnnmem__layout_is_alpha(int c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+static int dnnmem__layout_name_eq(const char *a, const char *b) {
+  int32_t i;
+  for (i = 0; i < DNNMEM_LAYOUT_NAME_BYTES; i++) {
+    if (a[i] != b[i]) return 0;
+    if (a[i] == 0) return 1;
+  }
+  return 1;
+}
+/* <0, 0, >0 like strcmp (NULL, the memory, sorts first). */
+static int dnnmem__layout_name_cmp(const char *a, const char *b) {
+  int32_t i;
+  if (a == NULL || b == NULL) return (a != NULL) - (b != NULL);
+  for (i = 0; i < DNNMEM_LAYOUT_NAME_BYTES; i++) {
+    if (a[i] != b[i]) return (unsigned char)a[i] < (unsigned char)b[i] ? -1 : 1;
+    if (a[i] == 0) return 0;
+  }
+  return 0;
+}
+/* A level name: a letter, then letters, digits or '_'; 1..15 bytes, NUL-terminated. */
+static int dnnmem__layout_name_ok(const char *name) {
+  int32_t i;
+  if (!dnnmem__layout_is_alpha((unsigned char)name[0])) return 0;
+  for (i = 1; i < DNNMEM_LAYOUT_NAME_BYTES; i++) {
+    int c = (unsigned char)name[i];
+    if (c == 0) return 1;
+    if (!dnnmem__layout_is_alpha(c) && !dnnmem__layout_is_digit(c) && c != '_') return 0;
+  }
+  return 0;
+}
+static int64_t dnnmem__layout_at(const dnnmem_layout_factor *f) {
+  return f->position >= 0 ? f->position : 0;
+}
+
+/* Stable insertion sort of ids by stride descending (factor lists are short). */
+static void dnnmem__layout_sort_desc(int32_t *ids, int32_t n, const dnnmem_layout_factor *factors) {
+  int32_t i, j;
+  for (i = 1; i < n; i++) {
+    int32_t v = ids[i];
+    for (j = i; j > 0 && factors[ids[j - 1]].stride < factors[v].stride; j--) ids[j] = ids[j - 1];
+    ids[j] = v;
+  }
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_finish(dnnmem_layout *layout, int64_t *error_position) {
+  dnnmem_layout w;
+  int64_t ignored, *errp = error_position ? error_position : &ignored;
+  int32_t a, k, lv, sp, nd, nf, uses[DNNMEM_LAYOUT_MAX_LEVELS], alls[DNNMEM_LAYOUT_MAX_LEVELS];
+  int32_t ids[DNNMEM_LAYOUT_MAX_FACTORS], first_auto = -1, given = 0;
+  int64_t place, reach;
+  *errp = 0;
+  if (layout == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  w = *layout;
+  if (w.num_axes < 1 || w.num_factors < 1 || w.num_levels < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (w.num_axes > DNNMEM_LAYOUT_MAX_AXES || w.num_factors > DNNMEM_LAYOUT_MAX_FACTORS ||
+      w.num_levels > DNNMEM_LAYOUT_MAX_LEVELS)
+    return DNNMEM_ERR_LAYOUT_LIMIT;
+  if (w.bound != 0 && w.bound != 1) return DNNMEM_ERR_INVALID_ARGUMENT;
+  nf = w.num_factors;
+  if (w.axis_first[0] != 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+  for (a = 0; a < w.num_axes; a++)
+    if (w.axis_first[a + 1] <= w.axis_first[a] || w.axis_first[a + 1] > nf)
+      return DNNMEM_ERR_INVALID_ARGUMENT;
+  nd = w.axis_first[w.num_axes];
+  for (lv = 0; lv < w.num_levels; lv++) {
+    int32_t j;
+    if (!dnnmem__layout_name_ok(w.level_names[lv])) return DNNMEM_ERR_INVALID_ARGUMENT;
+    for (j = 0; j < lv; j++)
+      if (dnnmem__layout_name_eq(w.level_names[j], w.level_names[lv]))
+        return DNNMEM_ERR_LAYOUT_LEVEL_CONFLICT;
+    if (w.bound && w.level_extent[lv] < 1) return DNNMEM_ERR_INVALID_ARGUMENT;
+    if (!w.bound) w.level_extent[lv] = 0;
+    uses[lv] = alls[lv] = 0;
+  }
+  /* factors: ranges, axes, level uses */
+  for (a = 0, k = 0; k < nf; k++) {
+    dnnmem_layout_factor *f = &w.factors[k];
+    *errp = dnnmem__layout_at(f);
+    while (k < nd && k >= w.axis_first[a + 1]) a++;
+    f->axis = k < nd ? a : -1;
+    if (f->level < DNNMEM_LAYOUT_MEMORY || f->level >= w.num_levels)
+      return DNNMEM_ERR_INVALID_ARGUMENT;
+    if ((f->flags & ~(DNNMEM_LAYOUT_ALL_UNITS | DNNMEM_LAYOUT_IMPLICIT)) != 0 ||
+        ((f->flags & DNNMEM_LAYOUT_IMPLICIT) && !(f->flags & DNNMEM_LAYOUT_ALL_UNITS)))
+      return DNNMEM_ERR_INVALID_ARGUMENT;
+    if (k >= nd && f->level < 0) return DNNMEM_ERR_INVALID_ARGUMENT; /* broadcast in memory */
+    if (f->flags & DNNMEM_LAYOUT_ALL_UNITS) {
+      if (k < nd) return DNNMEM_ERR_INVALID_ARGUMENT;
+      alls[f->level]++;
+      f->extent = w.bound ? w.level_extent[f->level] : 1;
+      f->stride = 1;
+      continue;
+    }
+    if (f->extent < 1) return DNNMEM_ERR_LAYOUT_EXTENT;
+    if (f->stride < DNNMEM_LAYOUT_AUTO) return DNNMEM_ERR_LAYOUT_STRIDE;
+    if (f->level >= 0) uses[f->level]++;
+  }
+  for (k = 0; k < nf; k++) {
+    dnnmem_layout_factor *f = &w.factors[k];
+    *errp = dnnmem__layout_at(f);
+    if (f->level < 0) continue;
+    if (f->flags & DNNMEM_LAYOUT_ALL_UNITS) {
+      if (alls[f->level] > 1 || uses[f->level] > 0) return DNNMEM_ERR_LAYOUT_LEVEL_CONFLICT;
+    } else if (f->stride == DNNMEM_LAYOUT_AUTO) {
+      if (uses[f->level] > 1) return DNNMEM_ERR_LAYOUT_STRIDE;
+      f->stride = 1;
+    }
+  }
+  for (lv = 0; lv < w.num_levels; lv++)
+    if (uses[lv] + alls[lv] == 0) return DNNMEM_ERR_INVALID_ARGUMENT; /* a name no factor uses */
+  /* memory strides: all given, or all omitted (compact row-major in text order) */
+  for (k = 0; k < nd; k++) {
+    if (w.factors[k].level != DNNMEM_LAYOUT_MEMORY) continue;
+    if (w.factors[k].stride == DNNMEM_LAYOUT_AUTO) {
+      if (first_auto < 0) first_auto = k;
+    } else {
+      given++;
+    }
+  }
+  if (first_auto >= 0) {
+    if (given > 0) {
+      *errp = dnnmem__layout_at(&w.factors[first_auto]);
+      return DNNMEM_ERR_LAYOUT_STRIDE;
+    }
+    for (place = 1, k = nd - 1; k >= 0; k--) {
+      dnnmem_layout_factor *f = &w.factors[k];
+      if (f->level != DNNMEM_LAYOUT_MEMORY) continue;
+      f->stride = place;
+      *errp = dnnmem__layout_at(f);
+      if (dnnmem__mul_overflows(place, f->extent, &place)) return DNNMEM_ERR_OVERFLOW;
+    }
+  }
+  /* shapes and sizes */
+  w.padded_size = 1;
+  for (a = 0; a < w.num_axes; a++) {
+    w.shape[a] = 1;
+    for (k = w.axis_first[a]; k < w.axis_first[a + 1]; k++) {
+      *errp = dnnmem__layout_at(&w.factors[k]);
+      if (dnnmem__mul_overflows(w.shape[a], w.factors[k].extent, &w.shape[a]) ||
+          dnnmem__mul_overflows(w.padded_size, w.factors[k].extent, &w.padded_size))
+        return DNNMEM_ERR_OVERFLOW;
+    }
+  }
+  *errp = 0;
+  w.size = 1;
+  w.has_padding = 0;
+  for (a = 0; a < w.num_axes; a++) {
+    if (w.unpadded[a] == 0) w.unpadded[a] = w.shape[a];
+    if (w.unpadded[a] < 1 || w.unpadded[a] > w.shape[a]) return DNNMEM_ERR_LAYOUT_PADDING;
+    if (w.unpadded[a] != w.shape[a]) w.has_padding = 1;
+    w.size *= w.unpadded[a]; /* <= padded_size: no overflow */
+  }
+  for (a = w.num_axes; a < DNNMEM_LAYOUT_MAX_AXES; a++) w.shape[a] = w.unpadded[a] = 0;
+  /* cosize, spans, parts, replicas */
+  w.cosize = 1;
+  w.replicas = 1;
+  for (lv = 0; lv < w.num_levels; lv++) {
+    w.level_span[lv] = 1;
+    w.level_parts[lv] = 1;
+    w.level_all[lv] = alls[lv] > 0;
+  }
+  for (k = 0; k < nf; k++) {
+    dnnmem_layout_factor *f = &w.factors[k];
+    int64_t reach_k, *sum = f->level < 0 ? &w.cosize : &w.level_span[f->level];
+    *errp = dnnmem__layout_at(f);
+    if (dnnmem__mul_overflows(f->extent - 1, f->stride, &reach_k) ||
+        dnnmem__add_overflows(*sum, reach_k, sum))
+      return DNNMEM_ERR_OVERFLOW;
+    if (k < nd && f->level >= 0) w.level_parts[f->level] *= f->extent; /* <= padded_size */
+    if (k >= nd && dnnmem__mul_overflows(w.replicas, f->extent, &w.replicas))
+      return DNNMEM_ERR_OVERFLOW;
+  }
+  for (lv = 0; lv < w.num_levels; lv++)
+    if (alls[lv] && !w.bound) w.replicas = 0; /* unknown until bound */
+  if (w.bound) {
+    for (lv = 0; lv < w.num_levels; lv++) {
+      if (w.level_span[lv] <= w.level_extent[lv]) continue;
+      for (k = 0; k < nf; k++)
+        if (w.factors[k].level == lv) break;
+      *errp = dnnmem__layout_at(&w.factors[k]);
+      return DNNMEM_ERR_LAYOUT_MACHINE_EXTENT;
+    }
+  }
+  /* places: the position is the mixed-radix number of all data digits */
+  for (a = w.num_axes - 1, place = 1; a >= 0; a--) {
+    int64_t axis_place = 1;
+    for (k = w.axis_first[a + 1] - 1; k >= w.axis_first[a]; k--) {
+      w.steps[k].place = place;
+      w.steps[k].axis_place = axis_place;
+      place *= w.factors[k].extent;
+      axis_place *= w.factors[k].extent;
+    }
+  }
+  w.num_active = 0;
+  for (k = 0; k < nd; k++)
+    if (w.factors[k].extent > 1) w.active[w.num_active++] = k;
+  /* inverse steps per space, with the nesting (injectivity) check */
+  {
+    int64_t place_of[DNNMEM_LAYOUT_MAX_FACTORS], axis_place_of[DNNMEM_LAYOUT_MAX_FACTORS];
+    int32_t count = 0, n, i;
+    for (k = 0; k < nf; k++) {
+      place_of[k] = k < nd ? w.steps[k].place : 0;
+      axis_place_of[k] = k < nd ? w.steps[k].axis_place : 0;
+    }
+    for (sp = 0; sp <= w.num_levels; sp++) {
+      w.space_first[sp] = count;
+      n = 0;
+      for (k = 0; k < nf; k++) {
+        const dnnmem_layout_factor *f = &w.factors[k];
+        if (f->level + 1 != sp || f->extent < 2 || (f->flags & DNNMEM_LAYOUT_ALL_UNITS)) continue;
+        ids[n++] = k;
+      }
+      dnnmem__layout_sort_desc(ids, n, w.factors);
+      for (reach = 0, i = n - 1; i >= 0; i--) {
+        const dnnmem_layout_factor *f = &w.factors[ids[i]];
+        if (f->stride <= reach) {
+          *errp = dnnmem__layout_at(f);
+          return DNNMEM_ERR_LAYOUT_COLLISION;
+        }
+        reach += (f->extent - 1) * f->stride; /* bounded by the checked cosize/span */
+      }
+      for (i = 0; i < n; i++) {
+        const dnnmem_layout_factor *f = &w.factors[ids[i]];
+        dnnmem_layout_step *st = &w.steps[count++];
+        int32_t shift = 0;
+        st->stride = f->stride;
+        st->extent = f->extent;
+        st->place = place_of[ids[i]];
+        st->axis_place = axis_place_of[ids[i]];
+        st->axis = f->axis;
+        while (shift < 62 && ((int64_t)1 << shift) < f->stride) shift++;
+        st->shift = ((int64_t)1 << shift) == f->stride ? shift : -1;
+      }
+    }
+    w.space_first[w.num_levels + 1] = count;
+  }
+  *errp = 0;
+  *layout = w;
+  return DNNMEM_OK;
+}
+
+/* ---- parsing ---- */
+
+typedef struct dnnmem__layout_parser {
+  const char *text;
+  size_t length, at;
+  int64_t error_at;
+} dnnmem__layout_parser;
+
+static int dnnmem__lp_peek(const dnnmem__layout_parser *p) {
+  return p->at < p->length ? (unsigned char)p->text[p->at] : -1;
+}
+static void dnnmem__lp_space(dnnmem__layout_parser *p) {
+  int c;
+  while ((c = dnnmem__lp_peek(p)) == ' ' || c == '\t' || c == '\n' || c == '\r') p->at++;
+}
+static dnnmem_result dnnmem__lp_fail(dnnmem__layout_parser *p, dnnmem_result r, size_t at) {
+  p->error_at = (int64_t)at;
+  return r;
+}
+static dnnmem_result dnnmem__lp_expect(dnnmem__layout_parser *p, int c) {
+  dnnmem__lp_space(p);
+  if (dnnmem__lp_peek(p) != c) return dnnmem__lp_fail(p, DNNMEM_ERR_PARSE, p->at);
+  p->at++;
+  dnnmem__lp_space(p);
+  return DNNMEM_OK;
+}
+static dnnmem_result dnnmem__lp_int(dnnmem__layout_parser *p, int64_t *out) {
+  size_t start = p->at;
+  int64_t v = 0;
+  if (!dnnmem__layout_is_digit(dnnmem__lp_peek(p))) return dnnmem__lp_fail(p, DNNMEM_ERR_PARSE, p->at);
+  while (dnnmem__layout_is_digit(dnnmem__lp_peek(p))) {
+    int d = dnnmem__lp_peek(p) - '0';
+    if (v > (DNNMEM__I64_MAX - d) / 10) return dnnmem__lp_fail(p, DNNMEM_ERR_OVERFLOW, start);
+    v = v * 10 + d;
+    p->at++;
+  }
+  *out = v;
+  return DNNMEM_OK;
+}
+static dnnmem_result dnnmem__lp_name(dnnmem__layout_parser *p, char *name) {
+  size_t start = p->at, n = 0;
+  int c = dnnmem__lp_peek(p);
+  if (!dnnmem__layout_is_alpha(c)) return dnnmem__lp_fail(p, DNNMEM_ERR_PARSE, p->at);
+  while (dnnmem__layout_is_alpha(c) || dnnmem__layout_is_digit(c) || c == '_') {
+    if (n + 1 >= DNNMEM_LAYOUT_NAME_BYTES) return dnnmem__lp_fail(p, DNNMEM_ERR_LAYOUT_LIMIT, start);
+    name[n++] = (char)c;
+    p->at++;
+    c = dnnmem__lp_peek(p);
+  }
+  name[n] = 0;
+  return DNNMEM_OK;
+}
+/* The index of a level name, adding it when new. */
+static dnnmem_result dnnmem__lp_level(dnnmem__layout_parser *p, dnnmem_layout *l,
+                                      const char *name, size_t at, int32_t *out) {
+  int32_t lv;
+  for (lv = 0; lv < l->num_levels; lv++)
+    if (dnnmem__layout_name_eq(l->level_names[lv], name)) break;
+  if (lv == l->num_levels) {
+    if (lv == DNNMEM_LAYOUT_MAX_LEVELS) return dnnmem__lp_fail(p, DNNMEM_ERR_LAYOUT_LIMIT, at);
+    DNNMEM_MEMCPY(l->level_names[lv], name, DNNMEM_LAYOUT_NAME_BYTES);
+    l->num_levels++;
+  }
+  *out = lv;
+  return DNNMEM_OK;
+}
+/* factor := INT ['_' NAME] [':' INT]; broadcast item := NAME | INT '_' NAME [':' INT] */
+static dnnmem_result dnnmem__lp_factor(dnnmem__layout_parser *p, dnnmem_layout *l, int broadcast) {
+  dnnmem_layout_factor *f;
+  char name[DNNMEM_LAYOUT_NAME_BYTES];
+  size_t start = p->at;
+  dnnmem_result r;
+  if (l->num_factors == DNNMEM_LAYOUT_MAX_FACTORS) return dnnmem__lp_fail(p, DNNMEM_ERR_LAYOUT_LIMIT, start);
+  f = &l->factors[l->num_factors];
+  f->position = (int32_t)(start < 0x7fffffff ? start : 0x7fffffff);
+  f->level = DNNMEM_LAYOUT_MEMORY;
+  f->stride = DNNMEM_LAYOUT_AUTO;
+  f->flags = 0;
+  f->axis = -1;
+  f->extent = 1;
+  if (broadcast && dnnmem__layout_is_alpha(dnnmem__lp_peek(p))) {
+    if ((r = dnnmem__lp_name(p, name)) != DNNMEM_OK) return r;
+    if ((r = dnnmem__lp_level(p, l, name, start, &f->level)) != DNNMEM_OK) return r;
+    f->flags = DNNMEM_LAYOUT_ALL_UNITS;
+    f->stride = 1;
+    l->num_factors++;
+    return DNNMEM_OK;
+  }
+  if ((r = dnnmem__lp_int(p, &f->extent)) != DNNMEM_OK) return r;
+  if (f->extent < 1) return dnnmem__lp_fail(p, DNNMEM_ERR_LAYOUT_EXTENT, start);
+  if (dnnmem__lp_peek(p) == '_') {
+    size_t name_at;
+    p->at++;
+    name_at = p->at;
+    if ((r = dnnmem__lp_name(p, name)) != DNNMEM_OK) return r;
+    if ((r = dnnmem__lp_level(p, l, name, name_at, &f->level)) != DNNMEM_OK) return r;
+  } else if (broadcast) {
+    return dnnmem__lp_fail(p, DNNMEM_ERR_PARSE, p->at); /* a broadcast count needs a level */
+  }
+  if (dnnmem__lp_peek(p) == ':') {
+    p->at++;
+    if ((r = dnnmem__lp_int(p, &f->stride)) != DNNMEM_OK) return r;
+  }
+  l->num_factors++;
+  return DNNMEM_OK;
+}
+/* '(' axis (',' axis)* (';' 'B' '@' '[' item (',' item)* ']')* ')' with
+   axis := '(' factor (',' factor)* ')' | factor */
+static dnnmem_result dnnmem__lp_body(dnnmem__layout_parser *p, dnnmem_layout *l) {
+  dnnmem_result r;
+  int c;
+  if ((r = dnnmem__lp_expect(p, '(')) != DNNMEM_OK) return r;
+  for (;;) {
+    if (l->num_axes == DNNMEM_LAYOUT_MAX_AXES) return dnnmem__lp_fail(p, DNNMEM_ERR_LAYOUT_LIMIT, p->at);
+    l->axis_first[l->num_axes] = l->num_factors;
+    if (dnnmem__lp_peek(p) == '(') {
+      p->at++;
+      for (;;) {
+        dnnmem__lp_space(p);
+        if ((r = dnnmem__lp_factor(p, l, 0)) != DNNMEM_OK) return r;
+        dnnmem__lp_space(p);
+        c = dnnmem__lp_peek(p);
+        p->at++;
+        if (c == ')') break;
+        if (c != ',') return dnnmem__lp_fail(p, DNNMEM_ERR_PARSE, p->at - 1);
+      }
+    } else if ((r = dnnmem__lp_factor(p, l, 0)) != DNNMEM_OK) {
+      return r;
+    }
+    l->num_axes++;
+    l->axis_first[l->num_axes] = l->num_factors;
+    dnnmem__lp_space(p);
+    c = dnnmem__lp_peek(p);
+    if (c == ',') {
+      p->at++;
+      dnnmem__lp_space(p);
+      continue;
+    }
+    break;
+  }
+  while (dnnmem__lp_peek(p) == ';') {
+    p->at++;
+    if ((r = dnnmem__lp_expect(p, 'B')) != DNNMEM_OK) return r;
+    if ((r = dnnmem__lp_expect(p, '@')) != DNNMEM_OK) return r;
+    if ((r = dnnmem__lp_expect(p, '[')) != DNNMEM_OK) return r;
+    for (;;) {
+      if ((r = dnnmem__lp_factor(p, l, 1)) != DNNMEM_OK) return r;
+      dnnmem__lp_space(p);
+      c = dnnmem__lp_peek(p);
+      p->at++;
+      if (c == ']') break;
+      if (c != ',') return dnnmem__lp_fail(p, DNNMEM_ERR_PARSE, p->at - 1);
+      dnnmem__lp_space(p);
+    }
+    dnnmem__lp_space(p);
+  }
+  if (dnnmem__lp_peek(p) != ')') return dnnmem__lp_fail(p, DNNMEM_ERR_PARSE, p->at);
+  p->at++;
+  return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_parse(const char *text, size_t length, dnnmem_layout *out,
+                                             int64_t *error_position) {
+  dnnmem__layout_parser p;
+  int64_t ignored, *errp = error_position ? error_position : &ignored;
+  int64_t prefix[DNNMEM_LAYOUT_MAX_AXES];
+  int32_t prefix_at[DNNMEM_LAYOUT_MAX_AXES], prefix_rank = 0, a, k;
+  dnnmem_result r;
+  *errp = 0;
+  if (out == NULL || (text == NULL && length > 0)) return DNNMEM_ERR_INVALID_ARGUMENT;
+  DNNMEM_MEMSET(out, 0, sizeof(*out));
+  p.text = text;
+  p.length = length;
+  p.at = 0;
+  p.error_at = 0;
+  dnnmem__lp_space(&p);
+  if ((r = dnnmem__lp_body(&p, out)) != DNNMEM_OK) {
+    *errp = p.error_at;
+    return r;
+  }
+  dnnmem__lp_space(&p);
+  if (dnnmem__lp_peek(&p) == '/') {
+    /* the PadLayout prefix: plain extents, one per axis */
+    if (out->num_factors != out->num_axes || out->num_levels != 0) {
+      *errp = (int64_t)p.at;
+      return DNNMEM_ERR_PARSE;
+    }
+    for (k = 0; k < out->num_factors; k++) {
+      if (out->factors[k].stride != DNNMEM_LAYOUT_AUTO) {
+        *errp = out->factors[k].position;
+        return DNNMEM_ERR_PARSE;
+      }
+      prefix[k] = out->factors[k].extent;
+      prefix_at[k] = out->factors[k].position;
+    }
+    prefix_rank = out->num_factors;
+    DNNMEM_MEMSET(out, 0, sizeof(*out));
+    p.at++;
+    dnnmem__lp_space(&p);
+    if ((r = dnnmem__lp_body(&p, out)) != DNNMEM_OK) {
+      *errp = p.error_at;
+      return r;
+    }
+    if (prefix_rank != out->num_axes) {
+      *errp = 0;
+      return DNNMEM_ERR_LAYOUT_PADDING;
+    }
+    for (a = 0; a < prefix_rank; a++) out->unpadded[a] = prefix[a];
+    dnnmem__lp_space(&p);
+  }
+  if (p.at != p.length) {
+    *errp = (int64_t)p.at;
+    return DNNMEM_ERR_PARSE;
+  }
+  r = dnnmem_layout_finish(out, errp);
+  if (r == DNNMEM_ERR_LAYOUT_PADDING) {
+    for (a = 0; a < prefix_rank; a++) {
+      int64_t shape = 1;
+      for (k = out->axis_first[a]; k < out->axis_first[a + 1]; k++)
+        if (dnnmem__mul_overflows(shape, out->factors[k].extent, &shape)) break;
+      if (k < out->axis_first[a + 1] || prefix[a] > shape) break;
+    }
+    *errp = a < prefix_rank ? prefix_at[a] : 0;
+  }
+  return r;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_machine_parse(const char *text, size_t length,
+                                                     dnnmem_layout_machine *out,
+                                                     int64_t *error_position) {
+  dnnmem__layout_parser p;
+  int64_t ignored, *errp = error_position ? error_position : &ignored;
+  dnnmem_result r;
+  *errp = 0;
+  if (out == NULL || (text == NULL && length > 0)) return DNNMEM_ERR_INVALID_ARGUMENT;
+  DNNMEM_MEMSET(out, 0, sizeof(*out));
+  p.text = text;
+  p.length = length;
+  p.at = 0;
+  p.error_at = 0;
+  dnnmem__lp_space(&p);
+  for (;;) {
+    size_t at = p.at;
+    int32_t lv;
+    char *name;
+    if (out->num_levels == DNNMEM_LAYOUT_MAX_LEVELS) {
+      *errp = (int64_t)at;
+      return DNNMEM_ERR_LAYOUT_LIMIT;
+    }
+    name = out->names[out->num_levels];
+    if ((r = dnnmem__lp_name(&p, name)) != DNNMEM_OK ||
+        (r = dnnmem__lp_expect(&p, '=')) != DNNMEM_OK) {
+      *errp = p.error_at;
+      return r;
+    }
+    for (lv = 0; lv < out->num_levels; lv++)
+      if (dnnmem__layout_name_eq(out->names[lv], name)) {
+        *errp = (int64_t)at;
+        return DNNMEM_ERR_LAYOUT_LEVEL_CONFLICT;
+      }
+    at = p.at;
+    if ((r = dnnmem__lp_int(&p, &out->extents[out->num_levels])) != DNNMEM_OK) {
+      *errp = p.error_at;
+      return r;
+    }
+    if (out->extents[out->num_levels] < 1) {
+      *errp = (int64_t)at;
+      return DNNMEM_ERR_LAYOUT_EXTENT;
+    }
+    out->num_levels++;
+    dnnmem__lp_space(&p);
+    if (dnnmem__lp_peek(&p) != ',') break;
+    p.at++;
+    dnnmem__lp_space(&p);
+  }
+  if (p.at != p.length) {
+    *errp = (int64_t)p.at;
+    return DNNMEM_ERR_PARSE;
+  }
+  return DNNMEM_OK;
+}
+
+DNNMEM_DEF int32_t dnnmem_layout_level_index(const dnnmem_layout *layout, const char *name) {
+  int32_t lv;
+  if (layout == NULL || name == NULL) return -1;
+  for (lv = 0; lv < layout->num_levels; lv++)
+    if (dnnmem__layout_name_eq(layout->level_names[lv], name)) return lv;
+  return -1;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_bind(dnnmem_layout *layout,
+                                            const dnnmem_layout_machine *machine,
+                                            int64_t *error_position) {
+  dnnmem_layout w;
+  int64_t ignored, *errp = error_position ? error_position : &ignored;
+  int32_t map[DNNMEM_LAYOUT_MAX_LEVELS], used[DNNMEM_LAYOUT_MAX_LEVELS], lv, j, k, n;
+  dnnmem_result r;
+  *errp = 0;
+  if (layout == NULL || machine == NULL || machine->num_levels < 0 ||
+      machine->num_levels > DNNMEM_LAYOUT_MAX_LEVELS)
+    return DNNMEM_ERR_INVALID_ARGUMENT;
+  for (lv = 0; lv < machine->num_levels; lv++) {
+    if (!dnnmem__layout_name_ok(machine->names[lv]) || machine->extents[lv] < 1)
+      return DNNMEM_ERR_INVALID_ARGUMENT;
+    for (j = 0; j < lv; j++)
+      if (dnnmem__layout_name_eq(machine->names[j], machine->names[lv]))
+        return DNNMEM_ERR_LAYOUT_LEVEL_CONFLICT;
+    used[lv] = 0;
+  }
+  w = *layout;
+  if (w.num_levels < 0 || w.num_levels > DNNMEM_LAYOUT_MAX_LEVELS || w.num_factors < 0 ||
+      w.num_factors > DNNMEM_LAYOUT_MAX_FACTORS)
+    return DNNMEM_ERR_INVALID_ARGUMENT;
+  for (lv = 0; lv < w.num_levels; lv++) {
+    map[lv] = -1;
+    for (j = 0; j < machine->num_levels; j++)
+      if (dnnmem__layout_name_eq(machine->names[j], w.level_names[lv])) map[lv] = j;
+  }
+  /* drop the implicit broadcasts of an earlier binding, remap the rest */
+  for (n = 0, k = 0; k < w.num_factors; k++) {
+    dnnmem_layout_factor f = w.factors[k];
+    if (f.flags & DNNMEM_LAYOUT_IMPLICIT) continue;
+    if (f.level >= w.num_levels) return DNNMEM_ERR_INVALID_ARGUMENT;
+    if (f.level >= 0) {
+      if (map[f.level] < 0) {
+        *errp = dnnmem__layout_at(&f);
+        return DNNMEM_ERR_LAYOUT_UNKNOWN_LEVEL;
+      }
+      f.level = map[f.level];
+      used[f.level] = 1;
+    }
+    w.factors[n++] = f;
+  }
+  for (lv = 0; lv < machine->num_levels; lv++) {
+    dnnmem_layout_factor *f;
+    if (used[lv]) continue;
+    if (n == DNNMEM_LAYOUT_MAX_FACTORS) return DNNMEM_ERR_LAYOUT_LIMIT;
+    f = &w.factors[n++];
+    f->extent = machine->extents[lv];
+    f->stride = 1;
+    f->level = lv;
+    f->axis = -1;
+    f->flags = DNNMEM_LAYOUT_ALL_UNITS | DNNMEM_LAYOUT_IMPLICIT;
+    f->position = -1;
+  }
+  w.num_factors = n;
+  w.num_levels = machine->num_levels;
+  for (lv = 0; lv < machine->num_levels; lv++) {
+    DNNMEM_MEMCPY(w.level_names[lv], machine->names[lv], DNNMEM_LAYOUT_NAME_BYTES);
+    w.level_extent[lv] = machine->extents[lv];
+  }
+  w.bound = 1;
+  if ((r = dnnmem_layout_finish(&w, errp)) != DNNMEM_OK) return r;
+  *layout = w;
+  return DNNMEM_OK;
+}
+
+/* ---- printing and equality ---- */
+
+typedef struct dnnmem__layout_writer {
+  char *buffer;
+  size_t capacity, length;
+} dnnmem__layout_writer;
+
+static void dnnmem__lw_char(dnnmem__layout_writer *w, char c) {
+  if (w->length + 1 < w->capacity) w->buffer[w->length] = c;
+  w->length++;
+}
+static void dnnmem__lw_text(dnnmem__layout_writer *w, const char *s) {
+  while (*s) dnnmem__lw_char(w, *s++);
+}
+static void dnnmem__lw_int(dnnmem__layout_writer *w, int64_t v) {
+  char digits[24];
+  int n = 0;
+  uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+  if (v < 0) dnnmem__lw_char(w, '-');
+  do {
+    digits[n++] = (char)('0' + (int)(u % 10));
+    u /= 10;
+  } while (u);
+  while (n) dnnmem__lw_char(w, digits[--n]);
+}
+
+/* Uses of each level by factors with a count (what decides printed strides). */
+static void dnnmem__layout_uses(const dnnmem_layout *l, int32_t *uses) {
+  int32_t k;
+  for (k = 0; k < l->num_levels; k++) uses[k] = 0;
+  for (k = 0; k < l->num_factors; k++)
+    if (l->factors[k].level >= 0 && !(l->factors[k].flags & DNNMEM_LAYOUT_ALL_UNITS))
+      uses[l->factors[k].level]++;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_print(const dnnmem_layout *layout, char *buffer,
+                                             size_t capacity, size_t *out_length) {
+  dnnmem__layout_writer w;
+  int32_t uses[DNNMEM_LAYOUT_MAX_LEVELS], a, k, nd, items = 0;
+  if (layout == NULL || (buffer == NULL && capacity > 0)) return DNNMEM_ERR_INVALID_ARGUMENT;
+  w.buffer = buffer;
+  w.capacity = capacity;
+  w.length = 0;
+  dnnmem__layout_uses(layout, uses);
+  nd = layout->axis_first[layout->num_axes];
+  if (layout->has_padding) {
+    dnnmem__lw_char(&w, '(');
+    for (a = 0; a < layout->num_axes; a++) {
+      if (a) dnnmem__lw_char(&w, ',');
+      dnnmem__lw_int(&w, layout->unpadded[a]);
+    }
+    dnnmem__lw_text(&w, ")/");
+  }
+  dnnmem__lw_char(&w, '(');
+  for (k = 0; k < layout->num_factors; k++) {
+    const dnnmem_layout_factor *f = &layout->factors[k];
+    if (k < nd) {
+      for (a = 0; a < layout->num_axes; a++)
+        if (k == layout->axis_first[a]) dnnmem__lw_text(&w, a ? "), (" : "(");
+      if (k != layout->axis_first[f->axis]) dnnmem__lw_text(&w, ", ");
+    } else {
+      if (f->flags & DNNMEM_LAYOUT_IMPLICIT) continue;
+      dnnmem__lw_text(&w, items++ ? ", " : (nd ? "); B@[" : "B@["));
+      if (f->flags & DNNMEM_LAYOUT_ALL_UNITS) {
+        dnnmem__lw_text(&w, layout->level_names[f->level]);
+        continue;
+      }
+    }
+    dnnmem__lw_int(&w, f->extent);
+    if (f->level >= 0) {
+      dnnmem__lw_char(&w, '_');
+      dnnmem__lw_text(&w, layout->level_names[f->level]);
+    }
+    if (f->level < 0 || uses[f->level] > 1 || f->stride != 1) {
+      dnnmem__lw_char(&w, ':');
+      dnnmem__lw_int(&w, f->stride);
+    }
+  }
+  dnnmem__lw_text(&w, items ? "])" : "))");
+  if (capacity > 0) buffer[w.length < capacity ? w.length : capacity - 1] = 0;
+  if (out_length) *out_length = w.length;
+  return w.length < capacity ? DNNMEM_OK : DNNMEM_ERR_SCRATCH_TOO_SMALL;
+}
+
+typedef struct dnnmem__layout_norm {
+  const char *name; /* NULL: the memory */
+  int64_t extent;   /* 0: broadcast to all units of an unbound level */
+  int64_t stride;
+} dnnmem__layout_norm;
+
+static int dnnmem__layout_norm_same_space(const dnnmem__layout_norm *a, const dnnmem__layout_norm *b) {
+  return dnnmem__layout_name_cmp(a->name, b->name) == 0;
+}
+
+/* Appends factor (name, n, s) as the new inner end of list, merging it into
+   the previous entry of the same space when they form one strided run. */
+static int32_t dnnmem__layout_norm_push(dnnmem__layout_norm *list, int32_t count, const char *name,
+                                        int64_t n, int64_t s) {
+  dnnmem__layout_norm e;
+  e.name = name;
+  e.extent = n;
+  e.stride = s;
+  if (n == 1) return count;
+  if (count > 0 && n > 0 && list[count - 1].extent > 0 &&
+      dnnmem__layout_norm_same_space(&list[count - 1], &e) &&
+      !dnnmem__mul_overflows(n, s, &e.extent) && list[count - 1].stride == e.extent) {
+    list[count - 1].extent *= n;
+    list[count - 1].stride = s;
+    return count;
+  }
+  e.extent = n;
+  list[count] = e;
+  return count + 1;
+}
+
+static int32_t dnnmem__layout_norm_broadcast(const dnnmem_layout *l, dnnmem__layout_norm *out) {
+  dnnmem__layout_norm raw[DNNMEM_LAYOUT_MAX_FACTORS];
+  int32_t k, i, j, n = 0, count = 0;
+  for (k = l->axis_first[l->num_axes]; k < l->num_factors; k++) {
+    const dnnmem_layout_factor *f = &l->factors[k];
+    dnnmem__layout_norm e;
+    e.name = l->level_names[f->level];
+    e.extent = (f->flags & DNNMEM_LAYOUT_ALL_UNITS) && !l->bound ? 0 : f->extent;
+    e.stride = f->stride;
+    if (e.extent == 1) continue;
+    /* insertion by (name, stride ascending, extent) */
+    for (i = n; i > 0; i--) {
+      int c = dnnmem__layout_name_cmp(raw[i - 1].name, e.name);
+      if (c < 0 || (c == 0 && (raw[i - 1].stride < e.stride ||
+                               (raw[i - 1].stride == e.stride && raw[i - 1].extent <= e.extent))))
+        break;
+      raw[i] = raw[i - 1];
+    }
+    raw[i] = e;
+    n++;
+  }
+  /* merge inner (smaller stride) runs upward: (n1:s1) then (n2:s2 = n1*s1) */
+  for (i = 0; i < n; i = j) {
+    dnnmem__layout_norm cur = raw[i];
+    int64_t next_stride;
+    for (j = i + 1; j < n && cur.extent > 0 && raw[j].extent > 0 &&
+                    dnnmem__layout_norm_same_space(&raw[j], &cur) &&
+                    !dnnmem__mul_overflows(cur.extent, cur.stride, &next_stride) &&
+                    raw[j].stride == next_stride;
+         j++)
+      cur.extent *= raw[j].extent; /* <= replicas */
+    out[count++] = cur;
+  }
+  return count;
+}
+
+DNNMEM_DEF int dnnmem_layout_equal(const dnnmem_layout *a, const dnnmem_layout *b) {
+  dnnmem__layout_norm la[DNNMEM_LAYOUT_MAX_FACTORS], lb[DNNMEM_LAYOUT_MAX_FACTORS];
+  int32_t ax, k, na, nb;
+  if (a == NULL || b == NULL || a->num_axes != b->num_axes) return 0;
+  for (ax = 0; ax < a->num_axes; ax++)
+    if (a->shape[ax] != b->shape[ax] || a->unpadded[ax] != b->unpadded[ax]) return 0;
+  for (ax = 0; ax < a->num_axes; ax++) {
+    for (na = 0, k = a->axis_first[ax]; k < a->axis_first[ax + 1]; k++)
+      na = dnnmem__layout_norm_push(la, na, a->factors[k].level < 0 ? NULL : a->level_names[a->factors[k].level],
+                                    a->factors[k].extent, a->factors[k].stride);
+    for (nb = 0, k = b->axis_first[ax]; k < b->axis_first[ax + 1]; k++)
+      nb = dnnmem__layout_norm_push(lb, nb, b->factors[k].level < 0 ? NULL : b->level_names[b->factors[k].level],
+                                    b->factors[k].extent, b->factors[k].stride);
+    if (na != nb) return 0;
+    for (k = 0; k < na; k++)
+      if (!dnnmem__layout_norm_same_space(&la[k], &lb[k]) || la[k].extent != lb[k].extent ||
+          la[k].stride != lb[k].stride)
+        return 0;
+  }
+  na = dnnmem__layout_norm_broadcast(a, la);
+  nb = dnnmem__layout_norm_broadcast(b, lb);
+  if (na != nb) return 0;
+  for (k = 0; k < na; k++)
+    if (!dnnmem__layout_norm_same_space(&la[k], &lb[k]) || la[k].extent != lb[k].extent ||
+        la[k].stride != lb[k].stride)
+      return 0;
+  return 1;
+}
+
+/* ---- maps ---- */
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_position(const dnnmem_layout *layout, const int64_t *index,
+                                                int64_t *position) {
+  int32_t a;
+  int64_t p = 0;
+  if (layout == NULL || index == NULL || position == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  for (a = 0; a < layout->num_axes; a++) {
+    if (index[a] < 0 || index[a] >= layout->shape[a]) return DNNMEM_ERR_LAYOUT_INDEX;
+    p = p * layout->shape[a] + index[a]; /* < padded_size */
+  }
+  *position = p;
+  return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_index(const dnnmem_layout *layout, int64_t position,
+                                             int64_t *index) {
+  int32_t a;
+  if (layout == NULL || index == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (position < 0 || position >= layout->padded_size) return DNNMEM_ERR_LAYOUT_INDEX;
+  for (a = layout->num_axes - 1; a >= 0; a--) {
+    index[a] = position % layout->shape[a];
+    position /= layout->shape[a];
+  }
+  return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_forward(const dnnmem_layout *layout, const int64_t *index,
+                                               int64_t *units, int64_t *address, int *is_padding) {
+  int64_t acc[DNNMEM_LAYOUT_MAX_LEVELS + 1];
+  int32_t a, k, lv;
+  int pad = 0;
+  if (layout == NULL || index == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  for (a = 0; a < layout->num_axes; a++)
+    if (index[a] < 0 || index[a] >= layout->shape[a]) return DNNMEM_ERR_LAYOUT_INDEX;
+  for (lv = 0; lv <= layout->num_levels; lv++) acc[lv] = 0;
+  for (a = 0; a < layout->num_axes; a++) {
+    int64_t rest = index[a];
+    if (rest >= layout->unpadded[a]) pad = 1;
+    for (k = layout->axis_first[a + 1] - 1; k >= layout->axis_first[a]; k--) {
+      const dnnmem_layout_factor *f = &layout->factors[k];
+      acc[f->level + 1] += rest % f->extent * f->stride;
+      rest /= f->extent;
+    }
+  }
+  if (units)
+    for (lv = 0; lv < layout->num_levels; lv++)
+      units[lv] = layout->level_all[lv] ? DNNMEM_LAYOUT_ALL : acc[lv + 1];
+  if (address) *address = acc[0];
+  if (is_padding) *is_padding = pad;
+  return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_forward_range(const dnnmem_layout *layout, int64_t first,
+                                                     int64_t count, int64_t *units,
+                                                     int64_t *addresses) {
+  int64_t acc[DNNMEM_LAYOUT_MAX_LEVELS + 1], digit[DNNMEM_LAYOUT_MAX_FACTORS];
+  int64_t stride[DNNMEM_LAYOUT_MAX_FACTORS], extent[DNNMEM_LAYOUT_MAX_FACTORS];
+  int64_t back[DNNMEM_LAYOUT_MAX_FACTORS], rest, e;
+  int32_t space[DNNMEM_LAYOUT_MAX_FACTORS], i, lv, n, levels;
+  if (layout == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (first < 0 || count < 0 || first > layout->padded_size - count) return DNNMEM_ERR_LAYOUT_INDEX;
+  if (count == 0) return DNNMEM_OK;
+  levels = layout->num_levels;
+  n = layout->num_active;
+  for (lv = 0; lv <= levels; lv++) acc[lv] = 0;
+  for (lv = 0; lv < levels; lv++)
+    if (layout->level_all[lv]) acc[lv + 1] = DNNMEM_LAYOUT_ALL; /* no data factor touches it */
+  for (rest = first, i = n - 1; i >= 0; i--) {
+    const dnnmem_layout_factor *f = &layout->factors[layout->active[i]];
+    stride[i] = f->stride;
+    extent[i] = f->extent;
+    back[i] = (f->extent - 1) * f->stride; /* <= cosize or span: fits */
+    space[i] = f->level + 1;
+    digit[i] = rest % f->extent;
+    rest /= f->extent;
+    acc[space[i]] += digit[i] * f->stride;
+  }
+  if (n == 0) { /* a single position */
+    if (addresses) addresses[0] = acc[0];
+    if (units)
+      for (lv = 0; lv < levels; lv++) units[lv] = acc[lv + 1];
+    return DNNMEM_OK;
+  }
+  for (e = 0;;) {
+    /* a run of the innermost factor, then an odometer carry */
+    int64_t run = extent[n - 1] - digit[n - 1], t, s = stride[n - 1];
+    int64_t *moving = &acc[space[n - 1]], start = *moving;
+    if (run > count - e) run = count - e;
+    for (t = 0; t < run; t++, e++) {
+      *moving = start + t * s; /* digit + t < extent: no overflow */
+      if (addresses) addresses[e] = acc[0];
+      if (units) {
+        int64_t *row = units + e * levels;
+        for (lv = 0; lv < levels; lv++) row[lv] = acc[lv + 1];
+      }
+    }
+    if (e == count) break;
+    *moving -= back[n - 1];
+    digit[n - 1] = 0;
+    for (i = n - 2; i >= 0; i--) {
+      if (++digit[i] < extent[i]) {
+        acc[space[i]] += stride[i];
+        break;
+      }
+      acc[space[i]] -= back[i];
+      digit[i] = 0;
+    }
+  }
+  return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_replica_offset(const dnnmem_layout *layout, int64_t replica,
+                                                      int64_t *offsets) {
+  int32_t k, lv;
+  if (layout == NULL || offsets == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (layout->replicas == 0) return DNNMEM_ERR_LAYOUT_NEEDS_MACHINE;
+  if (replica < 0 || replica >= layout->replicas) return DNNMEM_ERR_LAYOUT_INDEX;
+  for (lv = 0; lv < layout->num_levels; lv++) offsets[lv] = 0;
+  for (k = layout->num_factors - 1; k >= layout->axis_first[layout->num_axes]; k--) {
+    const dnnmem_layout_factor *f = &layout->factors[k];
+    offsets[f->level] += replica % f->extent * f->stride;
+    replica /= f->extent;
+  }
+  return DNNMEM_OK;
+}
+
+/* Which position the slot (units, address) holds: 1 and *position (and
+   axis_index[] when not NULL), or 0 for none. Greedy division per nested
+   space: each stride exceeds everything the smaller ones reach, so the
+   digit of the largest stride is value / stride. */
+static int dnnmem__layout_locate(const dnnmem_layout *l, const int64_t *units, int64_t address,
+                                 int64_t *position, int64_t *axis_index) {
+  int64_t pos = 0;
+  int32_t sp, a, i;
+  if (axis_index)
+    for (a = 0; a < l->num_axes; a++) axis_index[a] = 0;
+  for (sp = 0; sp <= l->num_levels; sp++) {
+    int64_t v = sp ? units[sp - 1] : address;
+    if (v < 0) return 0;
+    if (sp) {
+      if (l->bound && v >= l->level_extent[sp - 1]) return 0;
+      if (l->level_all[sp - 1]) continue;
+    }
+    for (i = l->space_first[sp]; i < l->space_first[sp + 1]; i++) {
+      const dnnmem_layout_step *st = &l->steps[i];
+      int64_t d = st->shift >= 0 ? v >> st->shift : v / st->stride;
+      if (d >= st->extent) return 0;
+      v -= d * st->stride;
+      pos += d * st->place;
+      if (axis_index && st->axis >= 0) axis_index[st->axis] += d * st->axis_place;
+    }
+    if (v != 0) return 0;
+  }
+  *position = pos;
+  return 1;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_inverse(const dnnmem_layout *layout, const int64_t *units,
+                                               int64_t address, int64_t *index,
+                                               dnnmem_layout_slot *slot) {
+  int64_t axis_index[DNNMEM_LAYOUT_MAX_AXES], position;
+  int32_t a;
+  if (layout == NULL || slot == NULL || (units == NULL && layout->num_levels > 0))
+    return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (!dnnmem__layout_locate(layout, units, address, &position, axis_index)) {
+    *slot = DNNMEM_LAYOUT_SLOT_UNUSED;
+    return DNNMEM_OK;
+  }
+  *slot = DNNMEM_LAYOUT_SLOT_ELEMENT;
+  for (a = 0; a < layout->num_axes; a++) {
+    if (axis_index[a] >= layout->unpadded[a]) *slot = DNNMEM_LAYOUT_SLOT_PAD;
+    if (index) index[a] = axis_index[a];
+  }
+  return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_inverse_batch(const dnnmem_layout *layout, int64_t count,
+                                                     const int64_t *units,
+                                                     const int64_t *addresses,
+                                                     int64_t *positions, uint8_t *is_padding) {
+  int64_t e, axis_index[DNNMEM_LAYOUT_MAX_AXES];
+  int32_t a, levels;
+  int need_axes;
+  if (layout == NULL || count < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (count > 0 && (addresses == NULL || positions == NULL || (units == NULL && layout->num_levels > 0)))
+    return DNNMEM_ERR_INVALID_ARGUMENT;
+  levels = layout->num_levels;
+  need_axes = layout->has_padding && is_padding != NULL;
+  for (e = 0; e < count; e++) {
+    int64_t pos;
+    int held = dnnmem__layout_locate(layout, units ? units + e * levels : units, addresses[e], &pos,
+                                     need_axes ? axis_index : (int64_t *)NULL);
+    int pad = 0;
+    positions[e] = held ? pos : DNNMEM_LAYOUT_UNUSED;
+    if (held && need_axes)
+      for (a = 0; a < layout->num_axes; a++)
+        if (axis_index[a] >= layout->unpadded[a]) pad = 1;
+    if (is_padding) is_padding[e] = (uint8_t)pad;
+  }
+  return DNNMEM_OK;
+}
+
+/* ---- sizes and runs ---- */
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_measure(const dnnmem_layout *layout, dnnmem_layout_stats *out) {
+  dnnmem_layout_stats s;
+  int32_t lv;
+  int64_t parts = 1;
+  if (layout == NULL || out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (layout->replicas == 0) return DNNMEM_ERR_LAYOUT_NEEDS_MACHINE;
+  DNNMEM_MEMSET(&s, 0, sizeof(s));
+  s.size = layout->size;
+  s.padded_size = layout->padded_size;
+  s.cosize = layout->cosize;
+  s.replicas = layout->replicas;
+  s.units = 1;
+  for (lv = 0; lv < layout->num_levels; lv++) {
+    s.level_extent[lv] = layout->bound ? layout->level_extent[lv] : layout->level_span[lv];
+    s.level_parts[lv] = layout->level_parts[lv];
+    parts *= layout->level_parts[lv]; /* divides padded_size */
+    s.level_share[lv] = layout->padded_size / parts;
+    if (dnnmem__mul_overflows(s.units, s.level_extent[lv], &s.units)) return DNNMEM_ERR_OVERFLOW;
+  }
+  if (dnnmem__mul_overflows(s.padded_size, s.replicas, &s.slots) ||
+      dnnmem__mul_overflows(s.padded_size - s.size, s.replicas, &s.padding_slots) ||
+      dnnmem__mul_overflows(s.units, s.cosize, &s.capacity))
+    return DNNMEM_ERR_OVERFLOW;
+  s.unused_slots = s.capacity - s.slots; /* >= 0: the map is injective */
+  *out = s;
+  return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_runs(const dnnmem_layout *layout, const int64_t *units,
+                                            dnnmem_layout_run *runs, int64_t capacity,
+                                            int64_t *out_count) {
+  int64_t axis_index[DNNMEM_LAYOUT_MAX_AXES], uplace[DNNMEM_LAYOUT_MAX_AXES];
+  int64_t digit[DNNMEM_LAYOUT_MAX_FACTORS], axis_step[DNNMEM_LAYOUT_MAX_FACTORS];
+  int64_t address = 0, count = 0, total = 1, e;
+  int32_t mem[DNNMEM_LAYOUT_MAX_FACTORS], nm = 0, a, i, k, sp;
+  dnnmem_layout_run cur;
+  int open = 0;
+  if (layout == NULL || out_count == NULL || capacity < 0 || (runs == NULL && capacity > 0) ||
+      (units == NULL && layout->num_levels > 0))
+    return DNNMEM_ERR_INVALID_ARGUMENT;
+  *out_count = 0;
+  for (a = 0; a < layout->num_axes; a++) axis_index[a] = 0;
+  /* the digits of the level factors are fixed by the unit */
+  for (sp = 1; sp <= layout->num_levels; sp++) {
+    int64_t v = units[sp - 1];
+    if (v < 0 || (layout->bound && v >= layout->level_extent[sp - 1])) return DNNMEM_OK;
+    if (layout->level_all[sp - 1]) continue;
+    for (i = layout->space_first[sp]; i < layout->space_first[sp + 1]; i++) {
+      const dnnmem_layout_step *st = &layout->steps[i];
+      int64_t d = v / st->stride;
+      if (d >= st->extent) return DNNMEM_OK;
+      v -= d * st->stride;
+      if (st->axis >= 0) axis_index[st->axis] += d * st->axis_place;
+    }
+    if (v != 0) return DNNMEM_OK;
+  }
+  for (a = layout->num_axes - 1, e = 1; a >= 0; a--) {
+    uplace[a] = e;
+    e *= layout->unpadded[a]; /* <= size */
+  }
+  for (a = 0; a < layout->num_axes; a++) {
+    int64_t axis_place = 1;
+    for (k = layout->axis_first[a + 1] - 1; k >= layout->axis_first[a]; k--) {
+      axis_step[k] = axis_place;
+      axis_place *= layout->factors[k].extent;
+    }
+  }
+  for (i = 0; i < layout->num_active; i++) {
+    k = layout->active[i];
+    if (layout->factors[k].level != DNNMEM_LAYOUT_MEMORY) continue;
+    mem[nm] = k;
+    digit[nm++] = 0;
+    total *= layout->factors[k].extent; /* <= padded_size */
+  }
+  cur.element = cur.address = cur.length = 0;
+  for (e = 0;;) {
+    int pad = 0;
+    for (a = 0; a < layout->num_axes; a++)
+      if (axis_index[a] >= layout->unpadded[a]) pad = 1;
+    if (!pad) {
+      int64_t element = 0;
+      for (a = 0; a < layout->num_axes; a++) element += axis_index[a] * uplace[a];
+      if (open && element == cur.element + cur.length && address == cur.address + cur.length) {
+        cur.length++;
+      } else {
+        if (open && count++ < capacity) runs[count - 1] = cur;
+        cur.element = element;
+        cur.address = address;
+        cur.length = 1;
+        open = 1;
+      }
+    }
+    if (++e == total) break;
+    for (i = nm - 1; i >= 0; i--) {
+      const dnnmem_layout_factor *f = &layout->factors[mem[i]];
+      if (++digit[i] < f->extent) {
+        axis_index[f->axis] += axis_step[mem[i]];
+        address += f->stride;
+        break;
+      }
+      axis_index[f->axis] -= (f->extent - 1) * axis_step[mem[i]];
+      address -= (f->extent - 1) * f->stride; /* <= cosize: fits */
+      digit[i] = 0;
+    }
+  }
+  if (open && count++ < capacity) runs[count - 1] = cur;
+  *out_count = count;
+  return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_part(const dnnmem_layout *layout, int32_t level,
+                                            dnnmem_strided *out) {
+  int32_t k;
+  if (layout == NULL || out == NULL || level < DNNMEM_LAYOUT_MEMORY || level >= layout->num_levels)
+    return DNNMEM_ERR_INVALID_ARGUMENT;
+  out->rank = 0;
+  for (k = 0; k < layout->axis_first[layout->num_axes]; k++) {
+    if (layout->factors[k].level != level) continue;
+    out->shape[out->rank] = layout->factors[k].extent;
+    out->stride[out->rank++] = layout->factors[k].stride;
+  }
+  return DNNMEM_OK;
+}
+
+/* ---- strided-layout algebra (CuTe's vocabulary, row-major) ---- */
+
+DNNMEM_DEF dnnmem_result dnnmem_strided_check(const dnnmem_strided *layout) {
+  int64_t size = 1, cosize = 1, reach;
+  int32_t i;
+  if (layout == NULL || layout->rank < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (layout->rank > DNNMEM_LAYOUT_MAX_FACTORS) return DNNMEM_ERR_LAYOUT_LIMIT;
+  for (i = 0; i < layout->rank; i++) {
+    if (layout->shape[i] < 1) return DNNMEM_ERR_LAYOUT_EXTENT;
+    if (layout->stride[i] < 0) return DNNMEM_ERR_LAYOUT_STRIDE;
+    if (dnnmem__mul_overflows(size, layout->shape[i], &size) ||
+        dnnmem__mul_overflows(layout->shape[i] - 1, layout->stride[i], &reach) ||
+        dnnmem__add_overflows(cosize, reach, &cosize))
+      return DNNMEM_ERR_OVERFLOW;
+  }
+  return DNNMEM_OK;
+}
+
+DNNMEM_DEF int64_t dnnmem_strided_size(const dnnmem_strided *layout) {
+  int64_t size = 1;
+  int32_t i;
+  for (i = 0; i < layout->rank; i++) size *= layout->shape[i];
+  return size;
+}
+
+DNNMEM_DEF int64_t dnnmem_strided_eval(const dnnmem_strided *layout, int64_t x) {
+  int64_t v = 0;
+  int32_t i;
+  if (layout->rank == 0) return 0;
+  for (i = layout->rank - 1; i > 0; i--) {
+    v += x % layout->shape[i] * layout->stride[i];
+    x /= layout->shape[i];
+  }
+  return v + x * layout->stride[0];
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_strided_coalesce(const dnnmem_strided *in, dnnmem_strided *out) {
+  dnnmem_strided r;
+  int32_t i;
+  dnnmem_result res = dnnmem_strided_check(in);
+  if (res != DNNMEM_OK) return res;
+  if (out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  r.rank = 0;
+  for (i = 0; i < in->rank; i++) {
+    int64_t n = in->shape[i], s = in->stride[i], ns;
+    if (n == 1) continue;
+    if (r.rank > 0 && !dnnmem__mul_overflows(n, s, &ns) && r.stride[r.rank - 1] == ns) {
+      /* the outer mode continues the inner one: one mode */
+      r.shape[r.rank - 1] *= n;
+      r.stride[r.rank - 1] = s;
+    } else {
+      r.shape[r.rank] = n;
+      r.stride[r.rank++] = s;
+    }
+  }
+  *out = r;
+  return DNNMEM_OK;
+}
+
+/* Appends (n:s) modes given inner-first in reverse (so outer-first). */
+static dnnmem_result dnnmem__strided_append_reversed(dnnmem_strided *r, const int64_t *shape,
+                                                     const int64_t *stride, int32_t count) {
+  int32_t i;
+  if (count > DNNMEM_LAYOUT_MAX_FACTORS - r->rank) return DNNMEM_ERR_LAYOUT_LIMIT;
+  for (i = count - 1; i >= 0; i--) {
+    r->shape[r->rank] = shape[i];
+    r->stride[r->rank++] = stride[i];
+  }
+  return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_strided_compose(const dnnmem_strided *a, const dnnmem_strided *b,
+                                                dnnmem_strided *out) {
+  dnnmem_strided ca, r;
+  int64_t cosize_b = 1, size_a;
+  int32_t i, j, ids[DNNMEM_LAYOUT_MAX_FACTORS], n = 0;
+  dnnmem_result res;
+  if ((res = dnnmem_strided_check(a)) != DNNMEM_OK || (res = dnnmem_strided_check(b)) != DNNMEM_OK)
+    return res;
+  if (out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  for (i = 0; i < b->rank; i++) cosize_b += (b->shape[i] - 1) * b->stride[i]; /* checked */
+  size_a = dnnmem_strided_size(a);
+  if (cosize_b > size_a) return DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE; /* B leaves A's domain */
+  dnnmem_strided_coalesce(a, &ca);
+  r.rank = 0;
+  if (ca.rank <= 1) { /* A is linear on its domain: scale B's strides */
+    int64_t d = ca.rank ? ca.stride[0] : 0;
+    r = *b;
+    for (i = 0; i < r.rank; i++)
+      if (dnnmem__mul_overflows(r.stride[i], d, &r.stride[i])) return DNNMEM_ERR_OVERFLOW;
+    *out = r;
+    return DNNMEM_OK;
+  }
+  /* B's modes must cover disjoint digit ranges of A (no carries between them) */
+  for (i = 0; i < b->rank; i++)
+    if (b->shape[i] > 1 && b->stride[i] > 0) ids[n++] = i;
+  for (i = 1; i < n; i++)
+    for (j = i; j > 0 && b->stride[ids[j - 1]] > b->stride[ids[j]]; j--) {
+      int32_t t = ids[j];
+      ids[j] = ids[j - 1];
+      ids[j - 1] = t;
+    }
+  for (i = 1; i < n; i++)
+    if (b->stride[ids[i]] / b->shape[ids[i - 1]] < b->stride[ids[i - 1]])
+      return DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE;
+  for (j = 0; j < b->rank; j++) {
+    int64_t bn = b->shape[j], bs = b->stride[j], rest = bs, remaining = bn, cur_n, cur_s;
+    int64_t sub_n[DNNMEM_LAYOUT_MAX_FACTORS], sub_s[DNNMEM_LAYOUT_MAX_FACTORS];
+    int32_t m = 0;
+    if (bn == 1) continue;
+    if (bs == 0) {
+      sub_n[0] = bn;
+      sub_s[0] = 0;
+      if ((res = dnnmem__strided_append_reversed(&r, sub_n, sub_s, 1)) != DNNMEM_OK) return res;
+      continue;
+    }
+    /* divide out the stride: skip whole inner modes of A, split one */
+    for (i = ca.rank - 1;; ) {
+      int64_t an = ca.shape[i];
+      if (rest == 1) {
+        cur_n = an;
+        cur_s = ca.stride[i];
+        break;
+      }
+      if (rest % an == 0) {
+        rest /= an;
+        if (--i < 0) return DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE;
+        continue;
+      }
+      if (an % rest == 0) {
+        cur_n = an / rest;
+        cur_s = ca.stride[i] * rest; /* <= cosize of A */
+        break;
+      }
+      return DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE;
+    }
+    /* take bn elements: whole modes, the last one possibly a prefix */
+    for (;;) {
+      if (remaining <= cur_n) {
+        sub_n[m] = remaining;
+        sub_s[m++] = cur_s;
+        break;
+      }
+      if (remaining % cur_n != 0) return DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE;
+      sub_n[m] = cur_n;
+      sub_s[m++] = cur_s;
+      remaining /= cur_n;
+      if (--i < 0) return DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE;
+      cur_n = ca.shape[i];
+      cur_s = ca.stride[i];
+    }
+    if ((res = dnnmem__strided_append_reversed(&r, sub_n, sub_s, m)) != DNNMEM_OK) return res;
+  }
+  *out = r;
+  return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_strided_complement(const dnnmem_strided *a, int64_t cosize_target,
+                                                   dnnmem_strided *out) {
+  dnnmem_strided r;
+  int64_t sub_n[DNNMEM_LAYOUT_MAX_FACTORS + 1], sub_s[DNNMEM_LAYOUT_MAX_FACTORS + 1], current = 1;
+  int32_t ids[DNNMEM_LAYOUT_MAX_FACTORS], n = 0, m = 0, i, j;
+  dnnmem_result res = dnnmem_strided_check(a);
+  if (res != DNNMEM_OK) return res;
+  if (out == NULL || cosize_target < 1) return DNNMEM_ERR_INVALID_ARGUMENT;
+  for (i = 0; i < a->rank; i++)
+    if (a->shape[i] > 1) ids[n++] = i;
+  for (i = 1; i < n; i++)
+    for (j = i; j > 0 && a->stride[ids[j - 1]] > a->stride[ids[j]]; j--) {
+      int32_t t = ids[j];
+      ids[j] = ids[j - 1];
+      ids[j - 1] = t;
+    }
+  for (i = 0; i < n; i++) {
+    int64_t an = a->shape[ids[i]], d = a->stride[ids[i]];
+    if (d < current || d % current != 0) return DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE;
+    if (d / current > 1) {
+      sub_n[m] = d / current;
+      sub_s[m++] = current;
+    }
+    if (dnnmem__mul_overflows(an, d, &current)) return DNNMEM_ERR_OVERFLOW;
+  }
+  if (cosize_target > current) {
+    sub_n[m] = cosize_target / current + (cosize_target % current != 0);
+    sub_s[m++] = current;
+  }
+  r.rank = 0;
+  if ((res = dnnmem__strided_append_reversed(&r, sub_n, sub_s, m)) != DNNMEM_OK) return res;
+  if ((res = dnnmem_strided_check(&r)) != DNNMEM_OK) return res;
+  return dnnmem_strided_coalesce(&r, out);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_strided_right_inverse(const dnnmem_strided *a, dnnmem_strided *out) {
+  dnnmem_strided r;
+  int64_t place[DNNMEM_LAYOUT_MAX_FACTORS], sub_n[DNNMEM_LAYOUT_MAX_FACTORS];
+  int64_t sub_s[DNNMEM_LAYOUT_MAX_FACTORS], current = 1, p = 1;
+  int32_t ids[DNNMEM_LAYOUT_MAX_FACTORS], n = 0, m = 0, i, j;
+  dnnmem_result res = dnnmem_strided_check(a);
+  if (res != DNNMEM_OK) return res;
+  if (out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  for (i = a->rank - 1; i >= 0; i--) {
+    place[i] = p;
+    p *= a->shape[i];
+  }
+  for (i = 0; i < a->rank; i++)
+    if (a->shape[i] > 1) ids[n++] = i;
+  for (i = 1; i < n; i++)
+    for (j = i; j > 0 && a->stride[ids[j - 1]] > a->stride[ids[j]]; j--) {
+      int32_t t = ids[j];
+      ids[j] = ids[j - 1];
+      ids[j - 1] = t;
+    }
+  for (i = 0; i < n && a->stride[ids[i]] == current; i++) {
+    sub_n[m] = a->shape[ids[i]];
+    sub_s[m++] = place[ids[i]];
+    current *= a->shape[ids[i]]; /* <= size of A */
+  }
+  r.rank = 0;
+  dnnmem__strided_append_reversed(&r, sub_n, sub_s, m);
+  return dnnmem_strided_coalesce(&r, out);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_strided_reshape_view(const dnnmem_strided *in, int32_t rank,
+                                                     const int64_t *shape, dnnmem_strided *out) {
+  dnnmem_strided c, r;
+  int64_t size = 1, rem = 1, acc = 0;
+  int32_t j, k;
+  dnnmem_result res = dnnmem_strided_check(in);
+  if (res != DNNMEM_OK) return res;
+  if (out == NULL || rank < 0 || (shape == NULL && rank > 0)) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (rank > DNNMEM_LAYOUT_MAX_FACTORS) return DNNMEM_ERR_LAYOUT_LIMIT;
+  for (j = 0; j < rank; j++) {
+    if (shape[j] < 1) return DNNMEM_ERR_LAYOUT_EXTENT;
+    if (dnnmem__mul_overflows(size, shape[j], &size)) return DNNMEM_ERR_OVERFLOW;
+  }
+  if (size != dnnmem_strided_size(in)) return DNNMEM_ERR_INVALID_ARGUMENT;
+  dnnmem_strided_coalesce(in, &c);
+  k = c.rank - 1;
+  if (k >= 0) {
+    rem = c.shape[k];
+    acc = c.stride[k];
+  }
+  r.rank = rank;
+  for (j = rank - 1; j >= 0; j--) {
+    int64_t m = shape[j];
+    r.shape[j] = m;
+    r.stride[j] = acc;
+    if (m == 1) continue; /* any stride would do */
+    if (k < 0 || rem % m != 0) return DNNMEM_ERR_LAYOUT_NEEDS_COPY;
+    rem /= m;
+    if (rem > 1) {
+      acc *= m; /* < the mode's reach: no overflow */
+    } else if (--k >= 0) {
+      rem = c.shape[k];
+      acc = c.stride[k];
+    }
+  }
+  *out = r;
   return DNNMEM_OK;
 }
 

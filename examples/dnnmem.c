@@ -698,7 +698,8 @@ static void cover_usage(FILE *f) {
           "  --json    one JSON object: n, groups, overlap_max, time_ms; for a graph\n"
           "            also w (the fewest paths covering every edge), max_size,\n"
           "            pathcover_arena (the pathcover plan on the seed's lifetimes,\n"
-          "            outputs not extended), bound = 2 w max_size, bound_holds\n");
+          "            outputs not extended), bound = 2 w max_size, bound_holds\n"
+          "  Exit 3 (never expected): the groups differ from the overlap recounted here.\n");
 }
 
 typedef struct cover_event {
@@ -813,6 +814,7 @@ static int cmd_cover(int argc, char **argv) {
   }
   if (!file) cli_usage_error("cover", "missing FILE");
   cli_intervals_read(file, &iv, 0);
+  if (iv.is_graph && iv.n == 0) cli_input_error(file, 0, "empty graph (no rows)");
   r = dnnmem_cover_intervals_scratch_size(iv.n, &bytes);
   if (r != DNNMEM_OK) cli_input_error(file, 0, "%s", dnnmem_result_string(r));
   scratch = cli_alloc(bytes);
@@ -824,7 +826,6 @@ static int cmd_cover(int argc, char **argv) {
   overlap = cover_overlap_max(iv.records, iv.n);
   if (overlap != groups)
     fprintf(stderr, "dnnmem cover: %d groups but overlap_max %d (a bug)\n", groups, overlap);
-  if (iv.is_graph && iv.n == 0) cli_input_error(file, 0, "empty graph (no rows)");
   if (iv.is_graph) {
     cover_graph_bound(file, &iv.graph, &rep);
     if (!rep.bound_holds)
@@ -1102,11 +1103,272 @@ static int cmd_share(int argc, char **argv) {
   return 0;
 }
 
+/* ---- layout ---------------------------------------------------------------- */
+
+static void layout_usage(FILE *f) {
+  fprintf(f,
+          "usage: dnnmem layout LAYOUT [--machine SPEC] [--at I,J,..]... [--dump] [--json]\n"
+          "  Parses a TensorLayout (PFN's MN-Core notation), prints it canonically and\n"
+          "  maps indices to (unit at each level, local address).\n"
+          "    LAYOUT          e.g. '(10,7)/((3:7, 4_PE), (7:1))' or '((12:8), (8:1); B@[PE])'\n"
+          "    --machine SPEC  level extents, outermost first: 'L2B=16,L1B=8,MAB=16,PE=4';\n"
+          "                    checks the layout fits and makes unused levels broadcasts\n"
+          "    --at I,J,..     where element (I,J,..) lives (repeatable; padded indices allowed)\n"
+          "    --dump          every position of the (padded) shape, in row-major order\n"
+          "    --json          one JSON object: canonical, size, padded_size, shape,\n"
+          "                    unpadded, levels, cosize, replicas (null when unknown),\n"
+          "                    units, slots, padding_slots, unused_slots (with a known\n"
+          "                    replica count), locations [{at, units, address, padding}],\n"
+          "                    and for one --at also at, units, address, padding at the\n"
+          "                    top level; units maps every level to a coordinate, \"all\"\n"
+          "                    (broadcast) or the list of units holding copies.\n"
+          "  Exit codes: 0 ok, 1 usage, 2 bad layout or machine (message gives the byte).\n");
+}
+
+#define LAYOUT_MAX_COPIES_LISTED 4096
+#define LAYOUT_MAX_DUMP ((int64_t)1 << 22)
+
+static void layout_fail_at(const char *what, const char *text, int64_t at, dnnmem_result r) {
+  int col = (int)(at < 0 ? 0 : at > (int64_t)strlen(text) ? (int64_t)strlen(text) : at);
+  cli_input_error(what, 1, "byte %d: %s\n  %s\n  %*s^", col, dnnmem_result_string(r), text, col, "");
+}
+
+/* The units of one level as JSON (JSON true) or text: a coordinate, "all",
+   or the coordinates of every copy when a counted broadcast uses the level. */
+static void layout_print_unit(const dnnmem_layout *l, int32_t lv, int64_t base, int json) {
+  int64_t copies = 1, stride[DNNMEM_LAYOUT_MAX_FACTORS], extent[DNNMEM_LAYOUT_MAX_FACTORS], c, rest;
+  int32_t k, n = 0, i;
+  if (base == DNNMEM_LAYOUT_ALL) {
+    printf(json ? "\"all\"" : "all");
+    return;
+  }
+  for (k = l->axis_first[l->num_axes]; k < l->num_factors; k++)
+    if (l->factors[k].level == lv && l->factors[k].extent > 1) {
+      extent[n] = l->factors[k].extent;
+      stride[n++] = l->factors[k].stride;
+      copies = copies > LAYOUT_MAX_COPIES_LISTED ? copies : copies * l->factors[k].extent;
+    }
+  if (n == 0) {
+    printf("%lld", (long long)base);
+    return;
+  }
+  if (copies > LAYOUT_MAX_COPIES_LISTED) {
+    printf(json ? "{\"first\": %lld, \"copies\": \"more than %d\"}" : "%lld+(more than %d copies)",
+           (long long)base, LAYOUT_MAX_COPIES_LISTED);
+    return;
+  }
+  printf(json ? "[" : "{");
+  for (c = 0; c < copies; c++) {
+    int64_t v = base;
+    for (rest = c, i = n - 1; i >= 0; i--) {
+      v += rest % extent[i] * stride[i];
+      rest /= extent[i];
+    }
+    printf("%s%lld", c ? (json ? ", " : ",") : "", (long long)v);
+  }
+  printf(json ? "]" : "}");
+}
+
+/* One location: JSON object fields (without braces) or a text line. */
+static void layout_print_location(const dnnmem_layout *l, const int64_t *index, const int64_t *units,
+                                  int64_t address, int padding, int json) {
+  int32_t a, lv;
+  if (json) {
+    printf("\"at\": [");
+    for (a = 0; a < l->num_axes; a++) printf("%s%lld", a ? ", " : "", (long long)index[a]);
+    printf("], \"units\": {");
+    for (lv = 0; lv < l->num_levels; lv++) {
+      printf("%s", lv ? ", " : "");
+      cli_json_string_value(l->level_names[lv]);
+      printf(": ");
+      layout_print_unit(l, lv, units[lv], 1);
+    }
+    printf("}, \"address\": %lld, \"padding\": %s", (long long)address, padding ? "true" : "false");
+  } else {
+    printf("(");
+    for (a = 0; a < l->num_axes; a++) printf("%s%lld", a ? "," : "", (long long)index[a]);
+    printf(") ->");
+    for (lv = 0; lv < l->num_levels; lv++) {
+      printf(" %s=", l->level_names[lv]);
+      layout_print_unit(l, lv, units[lv], 0);
+    }
+    printf(" address %lld%s\n", (long long)address, padding ? " (padding)" : "");
+  }
+}
+
+static void layout_print_dims(const int64_t *v, int32_t n, int json) {
+  int32_t a;
+  if (json) printf("[");
+  for (a = 0; a < n; a++) printf("%s%lld", a ? (json ? ", " : "x") : "", (long long)v[a]);
+  if (json) printf("]");
+}
+
+static int cmd_layout(int argc, char **argv) {
+  const char *text = NULL, *machine_text = NULL, *value;
+  const char **at_texts = NULL; /* stb_ds array */
+  int json = 0, dump = 0, i, have_stats = 0;
+  int64_t err = 0, *indices = NULL; /* num_at x num_axes */
+  int32_t a, lv, num_at;
+  dnnmem_layout l;
+  dnnmem_layout_machine machine;
+  dnnmem_layout_stats st;
+  char canonical[DNNMEM_LAYOUT_TEXT_MAX];
+  dnnmem_result r;
+  for (i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+      layout_usage(stdout);
+      return 0;
+    } else if (strcmp(argv[i], "--json") == 0) {
+      json = 1;
+    } else if (strcmp(argv[i], "--dump") == 0) {
+      dump = 1;
+    } else if (cli_flag_value("layout", argc, argv, &i, "--machine", &machine_text)) {
+    } else if (cli_flag_value("layout", argc, argv, &i, "--at", &value)) {
+      arrput(at_texts, value);
+    } else if (argv[i][0] == '-' && argv[i][1]) {
+      cli_usage_error("layout", "unknown option '%s'", argv[i]);
+    } else if (text) {
+      cli_usage_error("layout", "one LAYOUT only (quote it: '((4_PE, 3:8), (8:1))')");
+    } else {
+      text = argv[i];
+    }
+  }
+  if (!text) cli_usage_error("layout", "missing LAYOUT");
+  r = dnnmem_layout_parse(text, strlen(text), &l, &err);
+  if (r != DNNMEM_OK) layout_fail_at("layout", text, err, r);
+  if (machine_text) {
+    r = dnnmem_layout_machine_parse(machine_text, strlen(machine_text), &machine, &err);
+    if (r != DNNMEM_OK) layout_fail_at("machine", machine_text, err, r);
+    r = dnnmem_layout_bind(&l, &machine, &err);
+    if (r != DNNMEM_OK) layout_fail_at("layout", text, err, r);
+  }
+  /* --at lists: integers, one per axis, inside the padded shape */
+  num_at = (int32_t)arrlen(at_texts);
+  indices = (int64_t *)cli_alloc(((size_t)num_at + 1) * (size_t)l.num_axes * sizeof(int64_t));
+  for (i = 0; i < num_at; i++) {
+    const char *p = at_texts[i];
+    for (a = 0;; a++) {
+      char *end;
+      long long v;
+      if (a == l.num_axes) cli_input_error("--at", 0, "'%s': the layout has %d axes", at_texts[i], l.num_axes);
+      errno = 0;
+      v = strtoll(p, &end, 10);
+      if (end == p || errno) cli_usage_error("layout", "--at '%s': expected integers I,J,..", at_texts[i]);
+      if (v < 0 || v >= l.shape[a])
+        cli_input_error("--at", 0, "'%s': index %lld of axis %d is outside 0..%lld", at_texts[i], v, a,
+                        (long long)l.shape[a] - 1);
+      indices[(size_t)i * (size_t)l.num_axes + (size_t)a] = v;
+      if (*end == 0) break;
+      if (*end != ',') cli_usage_error("layout", "--at '%s': expected integers I,J,..", at_texts[i]);
+      p = end + 1;
+    }
+    if (a + 1 != l.num_axes)
+      cli_input_error("--at", 0, "'%s': the layout has %d axes", at_texts[i], l.num_axes);
+  }
+  if (dump && l.padded_size > LAYOUT_MAX_DUMP)
+    cli_input_error("layout", 0, "--dump: %lld positions is more than %lld", (long long)l.padded_size,
+                    (long long)LAYOUT_MAX_DUMP);
+  dnnmem_layout_print(&l, canonical, sizeof(canonical), NULL);
+  have_stats = dnnmem_layout_measure(&l, &st) == DNNMEM_OK;
+  if (json) {
+    cli_json_begin();
+    cli_json_string("canonical", canonical);
+    cli_json_int("size", l.size);
+    cli_json_int("padded_size", l.padded_size);
+    cli_json_key("shape");
+    layout_print_dims(l.shape, l.num_axes, 1);
+    cli_json_key("unpadded");
+    layout_print_dims(l.unpadded, l.num_axes, 1);
+    cli_json_key("levels");
+    printf("[");
+    for (lv = 0; lv < l.num_levels; lv++) {
+      printf("%s{\"name\": ", lv ? ", " : "");
+      cli_json_string_value(l.level_names[lv]);
+      printf(", \"extent\": %lld, \"parts\": %lld, \"broadcast\": %s", (long long)(l.bound ? l.level_extent[lv] : l.level_span[lv]),
+             (long long)l.level_parts[lv], l.level_all[lv] ? "\"all\"" : "false");
+      if (have_stats) printf(", \"share\": %lld", (long long)st.level_share[lv]);
+      printf("}");
+    }
+    printf("]");
+    cli_json_int("cosize", l.cosize);
+    cli_json_key("replicas");
+    if (l.replicas) printf("%lld", (long long)l.replicas);
+    else printf("null");
+    if (have_stats) {
+      cli_json_int("units_total", st.units);
+      cli_json_int("slots", st.slots);
+      cli_json_int("padding_slots", st.padding_slots);
+      cli_json_int("unused_slots", st.unused_slots);
+      cli_json_int("capacity", st.capacity);
+    }
+  } else {
+    printf("%s\n", canonical);
+    printf("shape ");
+    layout_print_dims(l.shape, l.num_axes, 0);
+    printf(" (unpadded ");
+    layout_print_dims(l.unpadded, l.num_axes, 0);
+    printf("): %lld elements, %lld positions, cosize %lld per unit\n", (long long)l.size,
+           (long long)l.padded_size, (long long)l.cosize);
+    for (lv = 0; lv < l.num_levels; lv++)
+      printf("level %s: %lld units%s, split %lld ways%s\n", l.level_names[lv],
+             (long long)(l.bound ? l.level_extent[lv] : l.level_span[lv]), l.bound ? "" : " used",
+             (long long)l.level_parts[lv], l.level_all[lv] ? ", broadcast to all" : "");
+    if (have_stats)
+      printf("replicas %lld, units %lld, slots %lld (padding %lld), capacity %lld, unused %lld\n",
+             (long long)st.replicas, (long long)st.units, (long long)st.slots,
+             (long long)st.padding_slots, (long long)st.capacity, (long long)st.unused_slots);
+    else
+      printf("replicas unknown: give --machine to count B@[LEVEL] copies\n");
+  }
+  /* queries */
+  {
+    int64_t units[DNNMEM_LAYOUT_MAX_LEVELS], address;
+    int padding;
+    if (json) {
+      cli_json_key("locations");
+      printf("[");
+    }
+    for (i = 0; i < num_at; i++) {
+      const int64_t *index = indices + (size_t)i * (size_t)l.num_axes;
+      dnnmem_layout_forward(&l, index, units, &address, &padding);
+      if (json) printf("%s{", i ? ", " : "");
+      layout_print_location(&l, index, units, address, padding, json);
+      if (json) printf("}");
+    }
+    if (json) printf("]");
+    if (json && num_at == 1) {
+      dnnmem_layout_forward(&l, indices, units, &address, &padding);
+      printf(", ");
+      layout_print_location(&l, indices, units, address, padding, 1);
+    }
+    if (dump) {
+      int64_t p, index[DNNMEM_LAYOUT_MAX_AXES];
+      if (json) {
+        cli_json_key("dump");
+        printf("[");
+      }
+      for (p = 0; p < l.padded_size; p++) {
+        dnnmem_layout_index(&l, p, index);
+        dnnmem_layout_forward(&l, index, units, &address, &padding);
+        if (json) printf("%s{", p ? ", " : "");
+        layout_print_location(&l, index, units, address, padding, json);
+        if (json) printf("}");
+      }
+      if (json) printf("]");
+    }
+  }
+  if (json) cli_json_end();
+  free(indices);
+  arrfree(at_texts);
+  return 0;
+}
+
 static const cli_command cli_commands[] = {
     {"flow", cmd_flow, "max flow / min cut of a DIMACS max-flow file"},
     {"cover", cmd_cover, "path-cover grouping: minimum chains of non-overlapping lifetimes"},
     {"plan", cmd_plan, "arena offsets for tensor lifetimes"},
     {"share", cmd_share, "shared objects for tensor lifetimes (TFLite)"},
+    {"layout", cmd_layout, "TensorLayout queries: parse, print, map indices to units and addresses"},
     {NULL, NULL, NULL}};
 
 static void cli_print_commands(FILE *f) {

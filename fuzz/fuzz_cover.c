@@ -1,5 +1,6 @@
 /* fuzz/fuzz_cover.c: path-cover grouping. The first byte picks the check:
-   0 intervals (groups valid, count == max overlap recounted here),
+   0 intervals (groups valid, count == max overlap recounted here, the
+   groups those of the documented choice rule computed naively),
    1 DAG path cover (every vertex once, consecutive vertices joined by an
    edge, count == n - brute-force maximum path matching), 2 the transitive
    variant (consecutive vertices reachable, count == brute-force largest
@@ -15,6 +16,51 @@
 #include "dnnmem.h"
 
 /* ---- intervals ------------------------------------------------------------ */
+
+/* The documented rule, O(n g): records by (lower, upper desc, size desc,
+   index), each to the free group whose last size is closest, then the
+   latest end, then the smallest number. */
+static void reference_groups(const dnnmem_interval *r, int32_t n, int32_t *group_of) {
+  int32_t *sorted = (int32_t *)malloc(((size_t)n + 1) * sizeof(int32_t));
+  int64_t *end = (int64_t *)malloc(((size_t)n + 1) * sizeof(int64_t));
+  int64_t *last_size = (int64_t *)malloc(((size_t)n + 1) * sizeof(int64_t));
+  int32_t k, j, g, groups = 0;
+  for (k = 0; k < n; k++) sorted[k] = k;
+  for (k = 1; k < n; k++) {
+    int32_t v = sorted[k];
+    for (j = k; j > 0; j--) {
+      const dnnmem_interval *a = &r[v], *b = &r[sorted[j - 1]];
+      int less = a->lower != b->lower   ? a->lower < b->lower
+                 : a->upper != b->upper ? a->upper > b->upper
+                 : a->size != b->size   ? a->size > b->size
+                                        : v < sorted[j - 1];
+      if (!less) break;
+      sorted[j] = sorted[j - 1];
+    }
+    sorted[j] = v;
+  }
+  for (k = 0; k < n; k++) {
+    int32_t id = sorted[k], pick = -1;
+    for (g = 0; g < groups; g++) {
+      int64_t dg, dp;
+      if (end[g] > r[id].lower) continue;
+      if (pick < 0) {
+        pick = g;
+        continue;
+      }
+      dg = last_size[g] > r[id].size ? last_size[g] - r[id].size : r[id].size - last_size[g];
+      dp = last_size[pick] > r[id].size ? last_size[pick] - r[id].size : r[id].size - last_size[pick];
+      if (dg < dp || (dg == dp && end[g] > end[pick])) pick = g;
+    }
+    if (pick < 0) pick = groups++;
+    group_of[id] = pick;
+    end[pick] = r[id].upper;
+    last_size[pick] = r[id].size;
+  }
+  free(sorted);
+  free(end);
+  free(last_size);
+}
 
 static void fuzz_intervals(fuzz_input *in) {
   int32_t n = (int32_t)(fuzz_u8(in) % 65), i, k, groups = -1, best = 0;
@@ -50,6 +96,9 @@ static void fuzz_intervals(fuzz_input *in) {
       if (alive > best) best = alive;
     }
     FUZZ_CHECK(groups == best);
+    reference_groups(r, n, seen); /* seen[] doubles as the expected groups */
+    for (i = 0; i < n; i++) FUZZ_CHECK(group_of[i] == seen[i]);
+    memset(seen, 0, ((size_t)n + 1) * sizeof(int32_t));
     for (k = 0; k < n; k++) {
       int32_t id = order[k];
       FUZZ_CHECK(id >= 0 && id < n);

@@ -166,7 +166,8 @@ static int64_t height_arena(const dnnmem_interval *r, int32_t n, const int32_t *
 }
 
 /* the greedy with another choice among the fitting groups, for comparison:
-   rule 1 = the group that ended earliest, rule 2 = the oldest group. O(n g). */
+   rule 1 = the group that ended earliest, rule 2 = the oldest group,
+   rule 3 = the group that ended latest (best fit by time only). O(n g). */
 static void other_rule_order(const dnnmem_interval *r, int32_t n, int rule, int32_t *order,
                              int32_t *scratch_ids) {
   int32_t *group_of = (int32_t *)malloc((size_t)n * sizeof(int32_t));
@@ -193,7 +194,7 @@ static void other_rule_order(const dnnmem_interval *r, int32_t n, int rule, int3
     int32_t id = scratch_ids[k], pick = -1;
     for (g = 0; g < groups; g++) {
       if (end[g] > r[id].lower) continue;
-      if (pick < 0 || (rule == 1 && end[g] < end[pick])) pick = g;
+      if (pick < 0 || (rule == 1 && end[g] < end[pick]) || (rule == 3 && end[g] > end[pick])) pick = g;
       if (rule == 2) break;
     }
     if (pick < 0) pick = groups++;
@@ -207,11 +208,68 @@ static void other_rule_order(const dnnmem_interval *r, int32_t n, int rule, int3
   free(end);
 }
 
+
+/* the same comparison on minimalloc's challenging interval instances */
+static void bench_minimalloc_rules(void) {
+  const char *dir = "../shared/data/minimalloc/challenging";
+  const char *files[11] = {"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K"};
+  int64_t sums[4] = {0, 0, 0, 0};
+  int fi, found = 0;
+  for (fi = 0; fi < 11; fi++) {
+    char path[512], line[1024];
+    FILE *f;
+    dnnmem_interval *r = (dnnmem_interval *)calloc(4096, sizeof(dnnmem_interval));
+    int32_t n = 0, groups = 0, *order, *tmp, rule;
+    int64_t horizon = 0, arena[4], *height;
+    size_t bytes = 0;
+    void *scratch;
+    snprintf(path, sizeof(path), "%s/%s.1048576.csv", dir, files[fi]);
+    f = fopen(path, "r");
+    if (!f) {
+      free(r);
+      continue;
+    }
+    while (fgets(line, sizeof(line), f) && n < 4096) {
+      long long id, lo, up, size;
+      if (sscanf(line, "%lld,%lld,%lld,%lld", &id, &lo, &up, &size) != 4) continue;
+      r[n].lower = lo;
+      r[n].upper = up;
+      r[n].size = size;
+      if (up > horizon) horizon = up;
+      n++;
+    }
+    fclose(f);
+    found = 1;
+    order = (int32_t *)malloc((size_t)n * sizeof(int32_t));
+    tmp = (int32_t *)malloc((size_t)n * sizeof(int32_t));
+    height = (int64_t *)malloc((size_t)(horizon + 1) * sizeof(int64_t));
+    dnnmem_cover_intervals_scratch_size(n, &bytes);
+    scratch = malloc(bytes);
+    dnnmem_cover_intervals(r, n, NULL, order, &groups, scratch, bytes);
+    arena[0] = height_arena(r, n, order, height, horizon + 1);
+    for (rule = 1; rule <= 3; rule++) {
+      other_rule_order(r, n, rule == 1 ? 3 : rule == 2 ? 1 : 2, order, tmp);
+      arena[rule] = height_arena(r, n, order, height, horizon + 1);
+    }
+    printf("| minimalloc %s (%d buffers) | %lld | %lld | %lld | %lld | |\n", files[fi], n,
+           (long long)arena[0], (long long)arena[1], (long long)arena[2], (long long)arena[3]);
+    for (rule = 0; rule < 4; rule++) sums[rule] += arena[rule] / 1024;
+    free(scratch);
+    free(order);
+    free(tmp);
+    free(height);
+    free(r);
+  }
+  if (found)
+    printf("| **minimalloc, sum (KiB)** | %lld | %lld | %lld | %lld | |\n", (long long)sums[0],
+           (long long)sums[1], (long long)sums[2], (long long)sums[3]);
+}
+
 typedef struct model_row {
   char name[128];
   int32_t n, m, w, groups, dag_paths, chains;
   double ms_dag, ms_chain, ms_w;
-  int64_t arena_best_fit, arena_earliest, arena_oldest, max_size;
+  int64_t arena_library, arena_latest, arena_earliest, arena_oldest, max_size;
 } model_row;
 
 static void bench_models(void) {
@@ -222,6 +280,7 @@ static void bench_models(void) {
   const char *dir = NULL;
   model_row *rows;
   int di;
+  int64_t sums[4] = {0, 0, 0, 0};
   for (di = 0; di < 2 && !d; di++) {
     d = opendir(dirs[di]);
     dir = dirs[di];
@@ -290,7 +349,9 @@ static void bench_models(void) {
     for (k = 0; k < bg.n; k++)
       if (bg.size[k] > row->max_size) row->max_size = bg.size[k];
     dnnmem_cover_intervals(r, bg.n, NULL, order, &row->groups, scratch, bytes);
-    row->arena_best_fit = height_arena(r, bg.n, order, height, bg.n + 1);
+    row->arena_library = height_arena(r, bg.n, order, height, bg.n + 1);
+    other_rule_order(r, bg.n, 3, order, tmp);
+    row->arena_latest = height_arena(r, bg.n, order, height, bg.n + 1);
     other_rule_order(r, bg.n, 1, order, tmp);
     row->arena_earliest = height_arena(r, bg.n, order, height, bg.n + 1);
     other_rule_order(r, bg.n, 2, order, tmp);
@@ -314,24 +375,26 @@ static void bench_models(void) {
     printf("| %s | %d | %d | %d | %d | %d | %d | %.3f | %.3f | %.3f |\n", row->name, row->n, row->m,
            row->w, row->groups, row->dag_paths, row->chains, row->ms_dag, row->ms_chain, row->ms_w);
   }
-  printf("\n## cover: grouping rule vs arena (height placement group after group, seed lifetimes)\n\n");
-  printf("| model | best fit (library) | earliest-ended group | oldest group | 2 W max_size |\n");
-  printf("|---|---|---|---|---|\n");
-  {
-    int64_t sum_bf = 0, sum_ee = 0, sum_og = 0;
-    for (i = 0; i < count; i++) {
-      model_row *row = &rows[i];
-      if (row->n < 0) continue;
-      printf("| %s | %lld | %lld | %lld | %lld |\n", row->name, (long long)row->arena_best_fit,
-             (long long)row->arena_earliest, (long long)row->arena_oldest,
-             (long long)(2 * (int64_t)row->w * row->max_size));
-      sum_bf += row->arena_best_fit / 1024;
-      sum_ee += row->arena_earliest / 1024;
-      sum_og += row->arena_oldest / 1024;
-    }
-    printf("| **sum (KiB)** | %lld | %lld | %lld | |\n\n", (long long)sum_bf, (long long)sum_ee,
-           (long long)sum_og);
+  printf("\n## cover: choice among the fitting groups vs arena (height placement group after "
+         "group; graphs with the seed's lifetimes, then minimalloc's challenging instances)\n\n");
+  printf("| instance | library: closest size | latest end | earliest end | oldest group | "
+         "2 W max_size |\n");
+  printf("|---|---|---|---|---|---|\n");
+  for (i = 0; i < count; i++) {
+    model_row *row = &rows[i];
+    if (row->n < 0) continue;
+    printf("| %s | %lld | %lld | %lld | %lld | %lld |\n", row->name, (long long)row->arena_library,
+           (long long)row->arena_latest, (long long)row->arena_earliest, (long long)row->arena_oldest,
+           (long long)(2 * (int64_t)row->w * row->max_size));
+    sums[0] += row->arena_library / 1024;
+    sums[1] += row->arena_latest / 1024;
+    sums[2] += row->arena_earliest / 1024;
+    sums[3] += row->arena_oldest / 1024;
   }
+  printf("| **models, sum (KiB)** | %lld | %lld | %lld | %lld | |\n", (long long)sums[0],
+         (long long)sums[1], (long long)sums[2], (long long)sums[3]);
+  bench_minimalloc_rules();
+  printf("\n");
   for (i = 0; i < count; i++) free(names[i]);
   free(names);
   free(rows);

@@ -854,6 +854,86 @@ static void test_interval_dag_matches_greedy(void) {
   }
 }
 
+/* Kuhn's simple augmenting paths on an adjacency matrix: an independent
+   maximum matching for mid-sized graphs. adj[u * n + v]: u may precede v. */
+static int kuhn_try(const unsigned char *adj, int32_t n, int32_t u, int32_t *match_of_v,
+                    unsigned char *seen) {
+  int32_t v;
+  for (v = 0; v < n; v++) {
+    if (!adj[(size_t)u * (size_t)n + (size_t)v] || seen[v]) continue;
+    seen[v] = 1;
+    if (match_of_v[v] < 0 || kuhn_try(adj, n, match_of_v[v], match_of_v, seen)) {
+      match_of_v[v] = u;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+static int32_t kuhn_matching(const unsigned char *adj, int32_t n) {
+  int32_t *match_of_v = (int32_t *)malloc((size_t)n * sizeof(int32_t)), u, size = 0;
+  unsigned char *seen = (unsigned char *)malloc((size_t)n);
+  for (u = 0; u < n; u++) match_of_v[u] = -1;
+  for (u = 0; u < n; u++) {
+    memset(seen, 0, (size_t)n);
+    size += kuhn_try(adj, n, u, match_of_v, seen);
+  }
+  free(match_of_v);
+  free(seen);
+  return size;
+}
+
+/* mid-sized random DAGs (many Hopcroft-Karp phases) against Kuhn */
+static void test_mid_dags_against_kuhn(void) {
+  dnnmem_rng rng;
+  int trial;
+  dnnmem_rng_seed(&rng, 31337);
+  for (trial = 0; trial < 12; trial++) {
+    int32_t n = 50 + (int32_t)dnnmem_rng_below(&rng, 150), v, k, m = 0, paths = -1, chains = -1;
+    int32_t window = 2 + (int32_t)dnnmem_rng_below(&rng, 30);
+    int32_t *off = (int32_t *)malloc(((size_t)n + 1) * sizeof(int32_t));
+    int32_t *ids = (int32_t *)malloc((size_t)n * 4 * sizeof(int32_t));
+    unsigned char *adj = (unsigned char *)calloc((size_t)n * (size_t)n, 1);
+    dnnmem_graph g;
+    size_t bytes = 0, b2 = 0;
+    void *scratch;
+    off[0] = 0;
+    for (v = 0; v < n; v++) {
+      int32_t c = v ? (int32_t)dnnmem_rng_below(&rng, 5) : 0, lo = v > window ? v - window : 0;
+      for (k = 0; k < c; k++) {
+        int32_t u = lo + (int32_t)dnnmem_rng_below(&rng, (uint32_t)(v - lo));
+        ids[m++] = u;
+        adj[(size_t)u * (size_t)n + (size_t)v] = 1;
+      }
+      off[v + 1] = m;
+    }
+    g.num_nodes = n;
+    g.in_offsets = off;
+    g.in_ids = ids;
+    CHECK_EQ(dnnmem_cover_dag_scratch_size(n, m, 0, &bytes), DNNMEM_OK);
+    CHECK_EQ(dnnmem_cover_dag_scratch_size(n, m, DNNMEM_COVER_TRANSITIVE, &b2), DNNMEM_OK);
+    if (b2 > bytes) bytes = b2;
+    scratch = malloc(bytes);
+    CHECK_EQ(dnnmem_cover_dag(&g, 0, NULL, NULL, &paths, scratch, bytes), DNNMEM_OK);
+    CHECK_EQ(paths, n - kuhn_matching(adj, n));
+    /* transitive closure (ids are topological: one forward sweep) */
+    for (v = n - 1; v >= 0; v--) {
+      int32_t x, y;
+      for (x = v + 1; x < n; x++)
+        if (adj[(size_t)v * (size_t)n + (size_t)x])
+          for (y = x + 1; y < n; y++)
+            if (adj[(size_t)x * (size_t)n + (size_t)y]) adj[(size_t)v * (size_t)n + (size_t)y] = 1;
+    }
+    CHECK_EQ(dnnmem_cover_dag(&g, DNNMEM_COVER_TRANSITIVE, NULL, NULL, &chains, scratch, bytes),
+             DNNMEM_OK);
+    CHECK_EQ(chains, n - kuhn_matching(adj, n));
+    free(scratch);
+    free(off);
+    free(ids);
+    free(adj);
+  }
+}
+
 int main(void) {
   RUN(test_seed_chain_alternates);
   RUN(test_seed_skip_connection);
@@ -871,6 +951,7 @@ int main(void) {
   RUN(test_chain_and_fan);
   RUN(test_transitive_skips);
   RUN(test_random_dags_brute_force);
+  RUN(test_mid_dags_against_kuhn);
   RUN(test_overlap_at_most_two_w);
   RUN(test_interval_dag_matches_greedy);
   RUN(test_dag_bad_input);

@@ -1,0 +1,1152 @@
+/* tests/test_layout.c: TensorLayout parse/print, forward/inverse maps,
+   padding, broadcast, sizes, runs and the strided-layout algebra. Exact
+   values from the MN-Core document's examples; exhaustive round trips and
+   algebra checked against brute-force recounts done here. */
+#define DNNMEM_IMPLEMENTATION
+#include "dnnmem.h"
+#include "test.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static dnnmem_result parse(const char *text, dnnmem_layout *l, int64_t *err) {
+  return dnnmem_layout_parse(text, strlen(text), l, err);
+}
+
+/* Parses (must succeed), optionally binds to a machine string. */
+static int load(const char *text, const char *machine, dnnmem_layout *l) {
+  int64_t err = -7;
+  dnnmem_result r = parse(text, l, &err);
+  if (r != DNNMEM_OK) {
+    fprintf(stderr, "parse '%s': %s at %lld\n", text, dnnmem_result_string(r), (long long)err);
+    return 0;
+  }
+  if (machine) {
+    dnnmem_layout_machine m;
+    r = dnnmem_layout_machine_parse(machine, strlen(machine), &m, &err);
+    if (r == DNNMEM_OK) r = dnnmem_layout_bind(l, &m, &err);
+    if (r != DNNMEM_OK) {
+      fprintf(stderr, "bind '%s' to '%s': %s\n", text, machine, dnnmem_result_string(r));
+      return 0;
+    }
+  }
+  return 1;
+}
+
+/* Forward map of index (i, j) of a 2-axis layout; unit of level name. */
+static void at2(const dnnmem_layout *l, int64_t i, int64_t j, const char *level, int64_t *unit,
+                int64_t *address, int *pad) {
+  int64_t index[2], units[DNNMEM_LAYOUT_MAX_LEVELS];
+  int32_t lv = dnnmem_layout_level_index(l, level);
+  index[0] = i;
+  index[1] = j;
+  *unit = -99;
+  *address = -99;
+  *pad = -1;
+  if (dnnmem_layout_forward(l, index, units, address, pad) != DNNMEM_OK) return;
+  *unit = lv >= 0 ? units[lv] : -98;
+}
+
+static void test_worked_examples(void) {
+  dnnmem_layout l;
+  int64_t unit, address, units[DNNMEM_LAYOUT_MAX_LEVELS], index[2];
+  int pad;
+  dnnmem_layout_slot slot;
+
+  CHECK(load("((4_PE, 3:8), (8:1))", NULL, &l));
+  at2(&l, 7, 5, "PE", &unit, &address, &pad);
+  CHECK_EQ(unit, 2);
+  CHECK_EQ(address, 13);
+  CHECK_EQ(pad, 0);
+
+  CHECK(load("((3:8, 4_PE), (8:1))", NULL, &l));
+  at2(&l, 7, 5, "PE", &unit, &address, &pad);
+  CHECK_EQ(unit, 3);
+  CHECK_EQ(address, 13);
+
+  CHECK(load("((2_PE:2, 6:4), (2_PE:1, 4:1))", NULL, &l));
+  at2(&l, 7, 5, "PE", &unit, &address, &pad);
+  CHECK_EQ(unit, 3);
+  CHECK_EQ(address, 5);
+  /* the other 2x2 split of the document: PE moves by 1 along rows */
+  CHECK(load("((2_PE:1, 6:4), (2_PE:2, 4:1))", NULL, &l));
+  at2(&l, 7, 5, "PE", &unit, &address, &pad);
+  CHECK_EQ(unit, 3);
+  at2(&l, 7, 0, "PE", &unit, &address, &pad);
+  CHECK_EQ(unit, 1);
+  at2(&l, 0, 5, "PE", &unit, &address, &pad);
+  CHECK_EQ(unit, 2);
+
+  CHECK(load("(10,7)/((3:7, 4_PE), (7:1))", NULL, &l));
+  CHECK_EQ(l.size, 70);
+  CHECK_EQ(l.padded_size, 84);
+  at2(&l, 9, 6, "PE", &unit, &address, &pad);
+  CHECK_EQ(unit, 1);
+  CHECK_EQ(address, 20);
+  CHECK_EQ(pad, 0);
+  at2(&l, 10, 0, "PE", &unit, &address, &pad);
+  CHECK_EQ(unit, 2);
+  CHECK_EQ(address, 14);
+  CHECK_EQ(pad, 1);
+  units[0] = 2;
+  CHECK_EQ(dnnmem_layout_inverse(&l, units, 14, index, &slot), DNNMEM_OK);
+  CHECK_EQ(slot, DNNMEM_LAYOUT_SLOT_PAD);
+  CHECK_EQ(index[0], 10);
+  CHECK_EQ(index[1], 0);
+  units[0] = 1;
+  CHECK_EQ(dnnmem_layout_inverse(&l, units, 20, index, &slot), DNNMEM_OK);
+  CHECK_EQ(slot, DNNMEM_LAYOUT_SLOT_ELEMENT);
+  CHECK_EQ(index[0], 9);
+  CHECK_EQ(index[1], 6);
+  CHECK_EQ(dnnmem_layout_inverse(&l, units, 21, index, &slot), DNNMEM_OK); /* cosize 21 */
+  CHECK_EQ(slot, DNNMEM_LAYOUT_SLOT_UNUSED);
+  CHECK_EQ(l.cosize, 21);
+
+  /* columns padded to 8 over 4 PEs: (10,7)/((10:2), (2:1, 4_PE)) */
+  CHECK(load("(10,7)/((10:2), (2:1, 4_PE))", NULL, &l));
+  at2(&l, 3, 6, "PE", &unit, &address, &pad); /* 6 = 1*4 + 2 */
+  CHECK_EQ(unit, 2);
+  CHECK_EQ(address, 7);
+  at2(&l, 3, 7, "PE", &unit, &address, &pad);
+  CHECK_EQ(unit, 3);
+  CHECK_EQ(pad, 1);
+
+  /* columns distributed: ((12:2), (4_PE, 2:1)); (i, j) -> PE j/2, address 2i + j%2 */
+  CHECK(load("((12:2), (4_PE, 2:1))", NULL, &l));
+  {
+    int64_t i, j, bad = 0;
+    for (i = 0; i < 12; i++)
+      for (j = 0; j < 8; j++) {
+        at2(&l, i, j, "PE", &unit, &address, &pad);
+        if (unit != j / 2 || address != 2 * i + j % 2) bad++;
+      }
+    CHECK_EQ(bad, 0);
+  }
+  CHECK_EQ(l.cosize, 24);
+
+  /* broadcast: every PE holds the whole 12x8 matrix */
+  CHECK(load("((12:8), (8:1); B@[PE])", NULL, &l));
+  at2(&l, 7, 5, "PE", &unit, &address, &pad);
+  CHECK_EQ(unit, DNNMEM_LAYOUT_ALL);
+  CHECK_EQ(address, 61);
+  CHECK_EQ(l.replicas, 0); /* unknown without a machine */
+  CHECK(load("((12:8), (8:1); B@[PE])", "PE=4", &l));
+  CHECK_EQ(l.replicas, 4);
+  units[0] = 3;
+  CHECK_EQ(dnnmem_layout_inverse(&l, units, 61, index, &slot), DNNMEM_OK);
+  CHECK_EQ(slot, DNNMEM_LAYOUT_SLOT_ELEMENT);
+  CHECK_EQ(index[0], 7);
+  CHECK_EQ(index[1], 5);
+  units[0] = 4; /* beyond the machine */
+  CHECK_EQ(dnnmem_layout_inverse(&l, units, 61, index, &slot), DNNMEM_OK);
+  CHECK_EQ(slot, DNNMEM_LAYOUT_SLOT_UNUSED);
+  {
+    dnnmem_layout implicit;
+    CHECK(load("((12:8), (8:1))", "PE=4", &implicit));
+    CHECK(dnnmem_layout_equal(&l, &implicit));
+    CHECK_EQ(implicit.replicas, 4);
+  }
+
+  /* the whole board: ((16_L2B, 8_L1B, 8:8), (16_MAB, 8:1, 4_PE)), 1024 x 512 */
+  CHECK(load("((16_L2B, 8_L1B, 8:8), (16_MAB, 8:1, 4_PE))", "L2B=16,L1B=8,MAB=16,PE=4", &l));
+  CHECK_EQ(l.size, 1024 * 512);
+  CHECK_EQ(l.cosize, 64);
+  index[0] = 1023;
+  index[1] = 511;
+  CHECK_EQ(dnnmem_layout_forward(&l, index, units, &address, &pad), DNNMEM_OK);
+  CHECK_EQ(units[0], 15);
+  CHECK_EQ(units[1], 7);
+  CHECK_EQ(units[2], 15);
+  CHECK_EQ(units[3], 3);
+  CHECK_EQ(address, 63);
+  index[0] = 64 * 5 + 8 * 3 + 2; /* L2B 5, L1B 3, row 2 */
+  index[1] = 32 * 9 + 4 * 6 + 1; /* MAB 9, column 6, PE 1 */
+  CHECK_EQ(dnnmem_layout_forward(&l, index, units, &address, &pad), DNNMEM_OK);
+  CHECK_EQ(units[0], 5);
+  CHECK_EQ(units[1], 3);
+  CHECK_EQ(units[2], 9);
+  CHECK_EQ(units[3], 1);
+  CHECK_EQ(address, 2 * 8 + 6);
+}
+
+static void test_print_round_trip(void) {
+  static const char *cases[][2] = {
+      {"((4_PE, 3:8), (8:1))", "((4_PE, 3:8), (8:1))"},
+      {"((4_PE,3),(8))", "((4_PE, 3:8), (8:1))"},
+      {" ( (3:8 ,4_PE) , (8:1) ) ", "((3:8, 4_PE), (8:1))"},
+      {"((2_PE:2, 6:4), (2_PE:1, 4:1))", "((2_PE:2, 6:4), (2_PE:1, 4:1))"},
+      {"(10,7)/((3:7, 4_PE), (7:1))", "(10,7)/((3:7, 4_PE), (7:1))"},
+      {"(12,8)/((3:8, 4_PE), (8:1))", "((3:8, 4_PE), (8:1))"},
+      {"((12:8), (8:1); B@[PE])", "((12:8), (8:1); B@[PE])"},
+      {"((12:8), (8:1); B@[PE]; B@[2_L2B:2])", "((12:8), (8:1); B@[PE, 2_L2B:2])"},
+      {"((12:8), (8:1); B@[8_L2B:1])", "((12:8), (8:1); B@[8_L2B])"},
+      {"(12:8, 8:1)", "((12:8), (8:1))"},
+      {"((4_PE:2, 3:8), (8:1))", "((4_PE:2, 3:8), (8:1))"},
+      {"((2_Time, 6:8), (8:1))", "((2_Time, 6:8), (8:1))"},
+  };
+  size_t i;
+  for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+    dnnmem_layout a, b;
+    char text[DNNMEM_LAYOUT_TEXT_MAX], again[DNNMEM_LAYOUT_TEXT_MAX];
+    size_t len = 0;
+    CHECK(load(cases[i][0], NULL, &a));
+    CHECK_EQ(dnnmem_layout_print(&a, text, sizeof(text), &len), DNNMEM_OK);
+    CHECK_EQ(len, strlen(text));
+    if (strcmp(text, cases[i][1]) != 0) {
+      fprintf(stderr, "print '%s' gave '%s', want '%s'\n", cases[i][0], text, cases[i][1]);
+      CHECK(0);
+    }
+    CHECK(load(text, NULL, &b));
+    CHECK(dnnmem_layout_equal(&a, &b));
+    CHECK_EQ(dnnmem_layout_print(&b, again, sizeof(again), NULL), DNNMEM_OK);
+    CHECK(strcmp(text, again) == 0);
+    /* short buffers: error, truncated but terminated */
+    CHECK_EQ(dnnmem_layout_print(&a, again, len, NULL), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+    CHECK_EQ(strlen(again), len - 1);
+  }
+}
+
+static void test_equality(void) {
+  dnnmem_layout a, b;
+  CHECK(load("((4_PE, 3:8), (8:1))", NULL, &a));
+  CHECK(load("((4_PE:1, 3:8, 1:5), (2:4, 4:1))", NULL, &b)); /* split and unit factors */
+  CHECK(dnnmem_layout_equal(&a, &b));
+  CHECK(load("((3:8, 4_PE), (8:1))", NULL, &b));
+  CHECK(!dnnmem_layout_equal(&a, &b));
+  CHECK(load("((2_PE:2, 6:4), (2_PE:1, 4:1))", NULL, &a));
+  CHECK(load("((2_PE:1, 6:4), (2_PE:2, 4:1))", NULL, &b));
+  CHECK(!dnnmem_layout_equal(&a, &b));
+  CHECK(load("(10,7)/((3:7, 4_PE), (7:1))", NULL, &a));
+  CHECK(load("((3:7, 4_PE), (7:1))", NULL, &b));
+  CHECK(!dnnmem_layout_equal(&a, &b));
+  CHECK(load("((12:8), (8:1); B@[2_L2B:1, 2_L2B:2])", NULL, &a));
+  CHECK(load("((12:8), (8:1); B@[4_L2B])", NULL, &b));
+  CHECK(dnnmem_layout_equal(&a, &b));
+  CHECK(load("((12:8), (8:1); B@[4_L2B])", "L2B=4", &a));
+  CHECK(load("((12:8), (8:1); B@[L2B])", "L2B=4", &b));
+  CHECK(dnnmem_layout_equal(&a, &b));
+  CHECK(load("((12:8), (8:1); B@[4_L2B])", NULL, &a));
+  CHECK(load("((12:8), (8:1); B@[4_MAB])", NULL, &b));
+  CHECK(!dnnmem_layout_equal(&a, &b));
+}
+
+typedef struct bad_case {
+  const char *text;
+  dnnmem_result result;
+  int64_t position;
+} bad_case;
+
+static void test_bad_input(void) {
+  static const bad_case cases[] = {
+      {"((4_PE, 3:8), (8:1)", DNNMEM_ERR_PARSE, 19},     /* unbalanced */
+      {"((4_PE, 3:8)), (8:1))", DNNMEM_ERR_PARSE, 13},   /* trailing text */
+      {"((4_PE, 0:8), (8:1))", DNNMEM_ERR_LAYOUT_EXTENT, 8},
+      {"((4_PE, 3:8), (8:1)) x", DNNMEM_ERR_PARSE, 21},
+      {"", DNNMEM_ERR_PARSE, 0},
+      {"()", DNNMEM_ERR_PARSE, 1},
+      {"((4_PE, 3:8), ())", DNNMEM_ERR_PARSE, 15},
+      {"((2_PE, 6:4), (2_PE, 4:1))", DNNMEM_ERR_LAYOUT_STRIDE, 2}, /* twice without strides */
+      {"((2_PE:2, 6:4), (2_PE:2, 4:1))", DNNMEM_ERR_LAYOUT_COLLISION, 2},
+      {"((3:8, 4_PE), (8:4))", DNNMEM_ERR_LAYOUT_COLLISION, 2},  /* 8 columns at stride 4 */
+      {"((3:8, 4_PE), (8))", DNNMEM_ERR_LAYOUT_STRIDE, 15},      /* mixed strides */
+      {"((3:0), (1:1))", DNNMEM_ERR_LAYOUT_COLLISION, 2},
+      {"(13,7)/((3:7, 4_PE), (7:1))", DNNMEM_ERR_LAYOUT_PADDING, 1}, /* padded smaller */
+      {"(10)/((3:7, 4_PE), (7:1))", DNNMEM_ERR_LAYOUT_PADDING, 0},
+      {"(10,0)/((3:7, 4_PE), (7:1))", DNNMEM_ERR_LAYOUT_EXTENT, 4},
+      {"(10:1,7)/((3:7, 4_PE), (7:1))", DNNMEM_ERR_PARSE, 1},
+      {"((99999999999999999999:1))", DNNMEM_ERR_OVERFLOW, 2},
+      {"((4294967296:1), (4294967296:1))", DNNMEM_ERR_OVERFLOW, 18},
+      {"((3:8, 4_PE), (8:1); B@[PE])", DNNMEM_ERR_LAYOUT_LEVEL_CONFLICT, 24},
+      {"((3:8, 4_PE), (8:1); B@[4])", DNNMEM_ERR_PARSE, 25},
+      {"((3:8, 4_ThisNameIsWayTooLong), (8:1))", DNNMEM_ERR_LAYOUT_LIMIT, 9},
+      {"((3:8, 4_PE), (8:1); C@[PE])", DNNMEM_ERR_PARSE, 21},
+      {"((3:8, 4_PE), (-8:1))", DNNMEM_ERR_PARSE, 15},
+  };
+  size_t i;
+  for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+    dnnmem_layout l;
+    int64_t err = -1;
+    dnnmem_result r = parse(cases[i].text, &l, &err);
+    if (r != cases[i].result || err != cases[i].position) {
+      fprintf(stderr, "'%s': got %s at %lld, want %s at %lld\n", cases[i].text,
+              dnnmem_result_string(r), (long long)err, dnnmem_result_string(cases[i].result),
+              (long long)cases[i].position);
+      CHECK(0);
+    }
+  }
+}
+
+static void test_machine(void) {
+  dnnmem_layout_machine m;
+  dnnmem_layout l;
+  int64_t err = -1;
+  CHECK_EQ(dnnmem_layout_machine_parse("L2B=16,L1B=8,MAB=16,PE=4", 24, &m, &err), DNNMEM_OK);
+  CHECK_EQ(m.num_levels, 4);
+  CHECK_EQ(m.extents[2], 16);
+  CHECK(strcmp(m.names[3], "PE") == 0);
+  CHECK_EQ(dnnmem_layout_machine_parse("L2B=16,L2B=8", 12, &m, &err), DNNMEM_ERR_LAYOUT_LEVEL_CONFLICT);
+  CHECK_EQ(err, 7);
+  CHECK_EQ(dnnmem_layout_machine_parse("L2B=16,PE=0", 11, &m, &err), DNNMEM_ERR_LAYOUT_EXTENT);
+  CHECK_EQ(err, 10);
+  CHECK_EQ(dnnmem_layout_machine_parse("L2B=16,", 7, &m, &err), DNNMEM_ERR_PARSE);
+  CHECK_EQ(err, 7);
+  CHECK_EQ(dnnmem_layout_machine_parse("PE=4", 4, &m, &err), DNNMEM_OK);
+  CHECK(load("((3:8, 8_PE), (8:1))", NULL, &l));
+  CHECK_EQ(dnnmem_layout_bind(&l, &m, &err), DNNMEM_ERR_LAYOUT_MACHINE_EXTENT);
+  CHECK_EQ(err, 7);
+  CHECK(load("((3:8, 4_MAB), (8:1))", NULL, &l));
+  CHECK_EQ(dnnmem_layout_bind(&l, &m, &err), DNNMEM_ERR_LAYOUT_UNKNOWN_LEVEL);
+  CHECK_EQ(err, 7);
+  CHECK_EQ(l.bound, 0); /* unchanged on error */
+  /* binding orders levels as the machine and adds the unused ones */
+  CHECK(load("((4_PE, 3:8), (2_L2B, 4:1))", "L2B=2,MAB=3,PE=4", &l));
+  CHECK_EQ(l.num_levels, 3);
+  CHECK(strcmp(l.level_names[0], "L2B") == 0);
+  CHECK(strcmp(l.level_names[1], "MAB") == 0);
+  CHECK_EQ(l.level_all[1], 1);
+  CHECK_EQ(l.replicas, 3);
+  {
+    int64_t index[2] = {7, 5}, units[3], address;
+    int pad;
+    CHECK_EQ(dnnmem_layout_forward(&l, index, units, &address, &pad), DNNMEM_OK);
+    CHECK_EQ(units[0], 1);
+    CHECK_EQ(units[1], DNNMEM_LAYOUT_ALL);
+    CHECK_EQ(units[2], 2);
+    CHECK_EQ(address, 9);
+  }
+  {
+    char text[256];
+    CHECK_EQ(dnnmem_layout_print(&l, text, sizeof(text), NULL), DNNMEM_OK);
+    CHECK(strcmp(text, "((4_PE, 3:8), (2_L2B, 4:1))") == 0);
+  }
+}
+
+/* ---- exhaustive round trips and slot accounting ------------------------- */
+
+/* Every position forward then inverse is the identity; every slot of the
+   machine (units x cosize) is counted once as element, padding or unused,
+   with slots = elements x replicas + padding. Counts recounted here. */
+static void check_round_trip(const dnnmem_layout *l) {
+  int64_t n = l->padded_size, levels = l->num_levels, e, r, *units, *addresses, *positions;
+  int64_t *all_units, total_units = 1, slots_seen = 0, pad_seen = 0, elem_seen = 0, unused_seen = 0;
+  int64_t offsets[DNNMEM_LAYOUT_MAX_LEVELS], counts[DNNMEM_LAYOUT_MAX_LEVELS];
+  int64_t *hits;
+  uint8_t *pad;
+  dnnmem_layout_stats st;
+  int32_t lv;
+  int64_t bad = 0;
+  CHECK_EQ(dnnmem_layout_measure(l, &st), DNNMEM_OK);
+  units = (int64_t *)malloc((size_t)(n * (levels + 1)) * sizeof(int64_t));
+  addresses = (int64_t *)malloc((size_t)n * sizeof(int64_t));
+  positions = (int64_t *)malloc((size_t)n * sizeof(int64_t));
+  pad = (uint8_t *)malloc((size_t)n);
+  CHECK_EQ(dnnmem_layout_forward_range(l, 0, n, units, addresses), DNNMEM_OK);
+  /* single forward agrees with the batch */
+  for (e = 0; e < n; e++) {
+    int64_t index[DNNMEM_LAYOUT_MAX_AXES], u[DNNMEM_LAYOUT_MAX_LEVELS], address;
+    int is_pad;
+    dnnmem_layout_index(l, e, index);
+    dnnmem_layout_forward(l, index, u, &address, &is_pad);
+    if (address != addresses[e]) bad++;
+    for (lv = 0; lv < levels; lv++)
+      if (u[lv] != units[e * levels + lv]) bad++;
+  }
+  CHECK_EQ(bad, 0);
+  /* inverse of every copy of every position */
+  for (r = 0; r < st.replicas; r++) {
+    int64_t *copy = (int64_t *)malloc((size_t)(n * (levels + 1)) * sizeof(int64_t));
+    CHECK_EQ(dnnmem_layout_replica_offset(l, r, offsets), DNNMEM_OK);
+    for (e = 0; e < n; e++)
+      for (lv = 0; lv < levels; lv++) {
+        int64_t base = units[e * levels + lv];
+        copy[e * levels + lv] = (base == DNNMEM_LAYOUT_ALL ? 0 : base) + offsets[lv];
+      }
+    CHECK_EQ(dnnmem_layout_inverse_batch(l, n, copy, addresses, positions, pad), DNNMEM_OK);
+    for (e = 0; e < n; e++) {
+      int64_t index[DNNMEM_LAYOUT_MAX_AXES];
+      int32_t a;
+      int is_pad = 0;
+      dnnmem_layout_index(l, e, index);
+      for (a = 0; a < l->num_axes; a++)
+        if (index[a] >= l->unpadded[a]) is_pad = 1;
+      if (positions[e] != e || pad[e] != is_pad) bad++;
+    }
+    free(copy);
+  }
+  CHECK_EQ(bad, 0);
+  /* every slot of every unit */
+  for (lv = 0; lv < levels; lv++) {
+    counts[lv] = st.level_extent[lv];
+    total_units *= counts[lv];
+  }
+  CHECK_EQ(total_units, st.units);
+  all_units = (int64_t *)malloc((size_t)(levels + 1) * sizeof(int64_t));
+  hits = (int64_t *)calloc((size_t)n, sizeof(int64_t));
+  for (r = 0; r < total_units; r++) {
+    int64_t rest = r, a_;
+    for (lv = levels - 1; lv >= 0; lv--) {
+      all_units[lv] = rest % counts[lv];
+      rest /= counts[lv];
+    }
+    for (a_ = 0; a_ < l->cosize; a_++) {
+      dnnmem_layout_slot slot;
+      int64_t index[DNNMEM_LAYOUT_MAX_AXES], p;
+      dnnmem_layout_inverse(l, all_units, a_, index, &slot);
+      slots_seen++;
+      if (slot == DNNMEM_LAYOUT_SLOT_UNUSED) {
+        unused_seen++;
+        continue;
+      }
+      if (slot == DNNMEM_LAYOUT_SLOT_PAD) pad_seen++;
+      else elem_seen++;
+      dnnmem_layout_position(l, index, &p);
+      hits[p]++;
+    }
+  }
+  for (e = 0; e < n; e++)
+    if (hits[e] != st.replicas) bad++;
+  CHECK_EQ(bad, 0);
+  CHECK_EQ(slots_seen, st.capacity);
+  CHECK_EQ(elem_seen, l->size * st.replicas);
+  CHECK_EQ(pad_seen, st.padding_slots);
+  CHECK_EQ(unused_seen, st.unused_slots);
+  CHECK_EQ(elem_seen + pad_seen, st.slots);
+  free(units);
+  free(addresses);
+  free(positions);
+  free(pad);
+  free(all_units);
+  free(hits);
+}
+
+static void test_round_trips(void) {
+  static const char *cases[][2] = {
+      {"((4_PE, 3:8), (8:1))", NULL},
+      {"((3:8, 4_PE), (8:1))", NULL},
+      {"((2_PE:2, 6:4), (2_PE:1, 4:1))", NULL},
+      {"((2_PE:1, 6:4), (2_PE:2, 4:1))", "PE=4"},
+      {"(10,7)/((3:7, 4_PE), (7:1))", NULL},
+      {"(10,7)/((10:2), (2:1, 4_PE))", "MAB=2,PE=4"},
+      {"((12:2), (4_PE, 2:1))", NULL},
+      {"((12:8), (8:1); B@[PE])", "PE=4"},
+      {"((12:8), (8:1); B@[2_L2B:2])", "L2B=4,PE=4"},
+      {"((2_L2B:1, 4:8), (8:1); B@[2_L2B:2])", "L2B=4"},
+      {"((4_L2B, 2_L1B, 8:8), (4_MAB, 8:1, 4_PE))", "L2B=4,L1B=2,MAB=4,PE=4"},
+      {"(30,27)/((4_L2B, 2_L1B, 4:9), (4_MAB, 2:1, 4_PE))", "L2B=4,L1B=2,MAB=4,PE=4"},
+      {"((5:3), (3:1), (2_PE, 2:15))", NULL},
+      {"((3:1, 4_PE), (5:3))", NULL}, /* column-major memory */
+      {"((6:20), (5:2))", NULL},       /* holes: stride gaps */
+      {"(7,5,3)/((2_Time, 4:40), (5:8), (2_W, 2:1))", "Time=2,W=2"},
+  };
+  size_t i;
+  for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+    dnnmem_layout l;
+    if (!load(cases[i][0], cases[i][1], &l)) {
+      CHECK(0);
+      continue;
+    }
+    check_round_trip(&l);
+  }
+}
+
+static void test_stats(void) {
+  dnnmem_layout l;
+  dnnmem_layout_stats st;
+  CHECK(load("(10,7)/((3:7, 4_PE), (7:1))", "MAB=2,PE=4", &l));
+  CHECK_EQ(dnnmem_layout_measure(&l, &st), DNNMEM_OK);
+  CHECK_EQ(st.size, 70);
+  CHECK_EQ(st.padded_size, 84);
+  CHECK_EQ(st.cosize, 21);
+  CHECK_EQ(st.units, 8);
+  CHECK_EQ(st.replicas, 2);
+  CHECK_EQ(st.slots, 168);
+  CHECK_EQ(st.padding_slots, 28);
+  CHECK_EQ(st.capacity, 168);
+  CHECK_EQ(st.unused_slots, 0);
+  CHECK_EQ(st.level_parts[0], 1); /* MAB: broadcast */
+  CHECK_EQ(st.level_parts[1], 4);
+  CHECK_EQ(st.level_share[0], 84); /* one MAB holds a whole copy */
+  CHECK_EQ(st.level_share[1], 21);
+  CHECK(load("((16_L2B, 8_L1B, 8:8), (16_MAB, 8:1, 4_PE))", "L2B=16,L1B=8,MAB=16,PE=4", &l));
+  CHECK_EQ(dnnmem_layout_measure(&l, &st), DNNMEM_OK);
+  CHECK_EQ(st.level_share[0], 32768);
+  CHECK_EQ(st.level_share[1], 4096);
+  CHECK_EQ(st.level_share[2], 256);
+  CHECK_EQ(st.level_share[3], 64);
+  CHECK_EQ(st.units, 8192);
+  CHECK_EQ(st.unused_slots, 0);
+  CHECK(load("((12:8), (8:1); B@[PE])", NULL, &l));
+  CHECK_EQ(dnnmem_layout_measure(&l, &st), DNNMEM_ERR_LAYOUT_NEEDS_MACHINE);
+}
+
+static void test_runs(void) {
+  dnnmem_layout l;
+  dnnmem_layout_run runs[64];
+  int64_t units[2], count = -1;
+  /* rows to PEs in blocks: PE 2 holds rows 6..8 as one run of 24 */
+  CHECK(load("((4_PE, 3:8), (8:1))", NULL, &l));
+  units[0] = 2;
+  CHECK_EQ(dnnmem_layout_runs(&l, units, runs, 64, &count), DNNMEM_OK);
+  CHECK_EQ(count, 1);
+  CHECK_EQ(runs[0].element, 48);
+  CHECK_EQ(runs[0].address, 0);
+  CHECK_EQ(runs[0].length, 24);
+  /* interleaved rows: PE 1 holds rows 1, 5, 9: three runs of 8 */
+  CHECK(load("((3:8, 4_PE), (8:1))", NULL, &l));
+  units[0] = 1;
+  CHECK_EQ(dnnmem_layout_runs(&l, units, runs, 64, &count), DNNMEM_OK);
+  CHECK_EQ(count, 3);
+  CHECK_EQ(runs[1].element, 40);
+  CHECK_EQ(runs[1].address, 8);
+  CHECK_EQ(runs[1].length, 8);
+  CHECK_EQ(dnnmem_layout_runs(&l, units, runs, 0, &count), DNNMEM_OK); /* count only */
+  CHECK_EQ(count, 3);
+  units[0] = 4;
+  CHECK_EQ(dnnmem_layout_runs(&l, units, runs, 64, &count), DNNMEM_OK);
+  CHECK_EQ(count, 0);
+  /* padding: rows of 7 valid of 7; the last PE block has padding rows */
+  CHECK(load("(10,7)/((3:7, 4_PE), (7:1))", NULL, &l));
+  units[0] = 2; /* rows 2, 6, (10 is padding) */
+  CHECK_EQ(dnnmem_layout_runs(&l, units, runs, 64, &count), DNNMEM_OK);
+  CHECK_EQ(count, 2);
+  CHECK_EQ(runs[1].element, 42);
+  CHECK_EQ(runs[1].address, 7);
+  CHECK_EQ(runs[1].length, 7);
+}
+
+/* Brute-force run check over random-ish layouts: the runs of all units
+   cover every (element, copy) exactly once and each is contiguous. */
+static void test_runs_cover(void) {
+  static const char *cases[][2] = {
+      {"(10,7)/((10:2), (2:1, 4_PE))", NULL},
+      {"((2_PE:2, 6:4), (2_PE:1, 4:1))", NULL},
+      {"(30,27)/((4_L2B, 2_L1B, 4:9), (4_MAB, 2:1, 4_PE))", NULL},
+      {"((5:3), (3:1), (2_PE, 2:15))", NULL},
+      {"((12:8), (8:1); B@[PE])", "PE=3"},
+  };
+  size_t c;
+  for (c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+    dnnmem_layout l;
+    dnnmem_layout_stats st;
+    dnnmem_layout_run *runs;
+    int64_t *seen, u, counts[DNNMEM_LAYOUT_MAX_LEVELS], units[DNNMEM_LAYOUT_MAX_LEVELS], bad = 0, e;
+    int32_t lv;
+    if (!load(cases[c][0], cases[c][1], &l)) {
+      CHECK(0);
+      continue;
+    }
+    dnnmem_layout_measure(&l, &st);
+    runs = (dnnmem_layout_run *)malloc((size_t)l.padded_size * sizeof(*runs));
+    seen = (int64_t *)calloc((size_t)l.size, sizeof(int64_t));
+    for (lv = 0; lv < l.num_levels; lv++) counts[lv] = st.level_extent[lv];
+    for (u = 0; u < st.units; u++) {
+      int64_t rest = u, count, i, t;
+      for (lv = l.num_levels - 1; lv >= 0; lv--) {
+        units[lv] = rest % counts[lv];
+        rest /= counts[lv];
+      }
+      CHECK_EQ(dnnmem_layout_runs(&l, units, runs, l.padded_size, &count), DNNMEM_OK);
+      for (i = 0; i < count; i++) {
+        if (i > 0 && runs[i].element == runs[i - 1].element + runs[i - 1].length &&
+            runs[i].address == runs[i - 1].address + runs[i - 1].length)
+          bad++; /* not maximal */
+        for (t = 0; t < runs[i].length; t++) {
+          int64_t index[DNNMEM_LAYOUT_MAX_AXES], rem = runs[i].element + t, p;
+          dnnmem_layout_slot slot;
+          int32_t a;
+          for (a = l.num_axes - 1; a >= 0; a--) {
+            index[a] = rem % l.unpadded[a];
+            rem /= l.unpadded[a];
+          }
+          seen[runs[i].element + t]++;
+          dnnmem_layout_inverse(&l, units, runs[i].address + t, index, &slot);
+          if (slot != DNNMEM_LAYOUT_SLOT_ELEMENT) bad++;
+          else {
+            int64_t lin = 0;
+            for (a = 0; a < l.num_axes; a++) lin = lin * l.unpadded[a] + index[a];
+            if (lin != runs[i].element + t) bad++;
+          }
+          (void)p;
+        }
+      }
+    }
+    for (e = 0; e < l.size; e++)
+      if (seen[e] != st.replicas) bad++;
+    CHECK_EQ(bad, 0);
+    free(runs);
+    free(seen);
+  }
+}
+
+
+/* ---- strided-layout algebra --------------------------------------------- */
+
+static uint64_t rng_state = 12345;
+static int64_t rnd(int64_t n) { /* uniform-ish in [0, n) */
+  rng_state = rng_state * 6364136223846793005ull + 1442695040888963407ull;
+  return (int64_t)((rng_state >> 33) % (uint64_t)n);
+}
+
+static void random_strided(dnnmem_strided *s, int32_t max_rank, int64_t max_shape, int64_t max_stride) {
+  int32_t i;
+  s->rank = (int32_t)rnd(max_rank + 1);
+  for (i = 0; i < s->rank; i++) {
+    s->shape[i] = 1 + rnd(max_shape);
+    s->stride[i] = rnd(max_stride + 1);
+  }
+}
+
+/* A compact (bijective onto [0, size)) layout: a random permutation of a
+   row-major stride order over random shapes. */
+static void random_compact(dnnmem_strided *s, int32_t max_rank, int64_t max_shape) {
+  int32_t i, order[8];
+  int64_t stride = 1;
+  s->rank = 1 + (int32_t)rnd(max_rank);
+  for (i = 0; i < s->rank; i++) {
+    s->shape[i] = 1 + rnd(max_shape);
+    order[i] = i;
+  }
+  for (i = s->rank - 1; i > 0; i--) {
+    int32_t j = (int32_t)rnd(i + 1), t = order[i];
+    order[i] = order[j];
+    order[j] = t;
+  }
+  for (i = 0; i < s->rank; i++) {
+    s->stride[order[i]] = stride;
+    stride *= s->shape[order[i]];
+  }
+}
+
+static int64_t ref_eval(const dnnmem_strided *s, int64_t x) { /* x < size */
+  int64_t v = 0;
+  int32_t i;
+  for (i = s->rank - 1; i >= 0; i--) {
+    v += x % s->shape[i] * s->stride[i];
+    x /= s->shape[i];
+  }
+  return v;
+}
+
+static int64_t ref_size(const dnnmem_strided *s) {
+  int64_t n = 1;
+  int32_t i;
+  for (i = 0; i < s->rank; i++) n *= s->shape[i];
+  return n;
+}
+
+static void test_coalesce(void) {
+  int trial;
+  int64_t bad = 0;
+  for (trial = 0; trial < 3000; trial++) {
+    dnnmem_strided a, c;
+    int64_t x;
+    int32_t i;
+    random_strided(&a, 5, 4, 12);
+    if (trial % 2) random_compact(&a, 5, 4);
+    CHECK_EQ(dnnmem_strided_coalesce(&a, &c), DNNMEM_OK);
+    if (ref_size(&c) != ref_size(&a)) bad++;
+    for (x = 0; x < ref_size(&a); x++)
+      if (ref_eval(&c, x) != ref_eval(&a, x) || dnnmem_strided_eval(&a, x) != ref_eval(&a, x)) bad++;
+    for (i = 0; i < c.rank; i++) {
+      if (c.shape[i] == 1) bad++;
+      if (i > 0 && c.stride[i - 1] == c.shape[i] * c.stride[i]) bad++; /* still mergeable */
+    }
+    if (trial % 2 && c.rank > a.rank) bad++;
+  }
+  CHECK_EQ(bad, 0);
+  {
+    dnnmem_strided a, c;
+    a.rank = 3; /* (2:12, 3:4, 4:1) is one run of 24 */
+    a.shape[0] = 2; a.stride[0] = 12;
+    a.shape[1] = 3; a.stride[1] = 4;
+    a.shape[2] = 4; a.stride[2] = 1;
+    CHECK_EQ(dnnmem_strided_coalesce(&a, &c), DNNMEM_OK);
+    CHECK_EQ(c.rank, 1);
+    CHECK_EQ(c.shape[0], 24);
+    CHECK_EQ(c.stride[0], 1);
+  }
+}
+
+static void set2(dnnmem_strided *s, int32_t rank, int64_t n0, int64_t s0, int64_t n1, int64_t s1) {
+  s->rank = rank;
+  s->shape[0] = n0;
+  s->stride[0] = s0;
+  s->shape[1] = n1;
+  s->stride[1] = s1;
+}
+
+static void test_compose(void) {
+  dnnmem_strided a, b, r;
+  int trial, ok = 0;
+  int64_t bad = 0;
+  /* A = the column-major 4x8 in row-major notation: x = i*8 + j -> i + 4j */
+  set2(&a, 2, 4, 1, 8, 4);
+  set2(&b, 1, 4, 8, 0, 0);
+  CHECK_EQ(dnnmem_strided_compose(&a, &b, &r), DNNMEM_OK);
+  CHECK_EQ(r.rank, 1);
+  CHECK_EQ(r.shape[0], 4);
+  CHECK_EQ(r.stride[0], 1);
+  set2(&b, 1, 8, 1, 0, 0);
+  CHECK_EQ(dnnmem_strided_compose(&a, &b, &r), DNNMEM_OK);
+  CHECK_EQ(r.rank, 1);
+  CHECK_EQ(r.shape[0], 8);
+  CHECK_EQ(r.stride[0], 4);
+  set2(&b, 2, 2, 16, 4, 2); /* rows {0,2}, columns {0,2,4,6} */
+  CHECK_EQ(dnnmem_strided_compose(&a, &b, &r), DNNMEM_OK);
+  CHECK_EQ(ref_size(&r), 8);
+  set2(&b, 1, 3, 3, 0, 0); /* stride 3 splits no mode of A evenly */
+  CHECK_EQ(dnnmem_strided_compose(&a, &b, &r), DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE);
+  set2(&b, 1, 2, 32, 0, 0); /* leaves A's domain */
+  CHECK_EQ(dnnmem_strided_compose(&a, &b, &r), DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE);
+  for (trial = 0; trial < 4000; trial++) {
+    int64_t x;
+    dnnmem_result res;
+    random_strided(&a, 4, 4, 10);
+    if (trial % 3) random_compact(&a, 4, 4);
+    random_strided(&b, 3, 4, 8);
+    if (trial % 2) random_compact(&b, 3, 3);
+    res = dnnmem_strided_compose(&a, &b, &r);
+    if (res != DNNMEM_OK) {
+      if (res != DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE) bad++;
+      continue;
+    }
+    ok++;
+    if (ref_size(&r) != ref_size(&b)) bad++;
+    for (x = 0; x < ref_size(&b); x++)
+      if (ref_eval(&r, x) != ref_eval(&a, ref_eval(&b, x))) bad++;
+  }
+  CHECK_EQ(bad, 0);
+  CHECK(ok > 1000);
+}
+
+static void test_complement(void) {
+  dnnmem_strided a, r;
+  int trial, ok = 0;
+  int64_t bad = 0;
+  set2(&a, 1, 2, 4, 0, 0);
+  CHECK_EQ(dnnmem_strided_complement(&a, 16, &r), DNNMEM_OK);
+  CHECK_EQ(r.rank, 2);
+  CHECK_EQ(r.shape[0], 2);
+  CHECK_EQ(r.stride[0], 8);
+  CHECK_EQ(r.shape[1], 4);
+  CHECK_EQ(r.stride[1], 1);
+  set2(&a, 2, 2, 3, 2, 2); /* strides 2 and 3: 3 is not a multiple of 4 */
+  CHECK_EQ(dnnmem_strided_complement(&a, 16, &r), DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE);
+  for (trial = 0; trial < 3000; trial++) {
+    dnnmem_strided cat;
+    int64_t m = 1 + rnd(64), x, n, covered = 1;
+    uint8_t *seen;
+    int32_t i;
+    dnnmem_result res;
+    random_strided(&a, 3, 4, 16);
+    res = dnnmem_strided_complement(&a, m, &r);
+    if (res != DNNMEM_OK) {
+      if (res != DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE) bad++;
+      continue;
+    }
+    ok++;
+    /* (R, A): R's modes outer, A's inner; injective, and a bijection onto
+       [0, size) covering [0, m) */
+    cat.rank = r.rank + a.rank;
+    for (i = 0; i < r.rank; i++) {
+      cat.shape[i] = r.shape[i];
+      cat.stride[i] = r.stride[i];
+    }
+    for (i = 0; i < a.rank; i++) {
+      cat.shape[r.rank + i] = a.shape[i];
+      cat.stride[r.rank + i] = a.stride[i];
+    }
+    n = ref_size(&cat);
+    if (n < m) bad++;
+    seen = (uint8_t *)calloc((size_t)n, 1);
+    for (x = 0; x < n; x++) {
+      int64_t v = ref_eval(&cat, x);
+      if (v >= n || seen[v]) {
+        covered = 0;
+        break;
+      }
+      seen[v] = 1;
+    }
+    if (!covered) bad++;
+    free(seen);
+    for (i = 1; i < r.rank; i++)
+      if (r.stride[i - 1] <= r.stride[i]) bad++; /* ordered: outer strides larger */
+  }
+  CHECK_EQ(bad, 0);
+  CHECK(ok > 300);
+}
+
+static void test_right_inverse(void) {
+  dnnmem_strided a, r;
+  int trial;
+  int64_t bad = 0, x;
+  set2(&a, 2, 4, 1, 8, 4);
+  CHECK_EQ(dnnmem_strided_right_inverse(&a, &r), DNNMEM_OK);
+  CHECK_EQ(r.rank, 2);
+  CHECK_EQ(r.shape[0], 8);
+  CHECK_EQ(r.stride[0], 1);
+  CHECK_EQ(r.shape[1], 4);
+  CHECK_EQ(r.stride[1], 8);
+  for (trial = 0; trial < 3000; trial++) {
+    int64_t longest = 0;
+    random_strided(&a, 4, 4, 8);
+    if (trial % 2) random_compact(&a, 4, 4);
+    CHECK_EQ(dnnmem_strided_right_inverse(&a, &r), DNNMEM_OK);
+    for (x = 0; x < ref_size(&r); x++)
+      if (ref_eval(&a, ref_eval(&r, x)) != x) bad++;
+    /* maximal: brute force the longest prefix 0..k-1 that A's image holds */
+    for (;; longest++) {
+      int64_t y, found = 0;
+      for (y = 0; y < ref_size(&a) && !found; y++)
+        if (ref_eval(&a, y) == longest) found = 1;
+      if (!found) break;
+    }
+    /* the strided right inverse covers the prefix when A's image is a
+       mixed-radix chain; it can never exceed it */
+    if (ref_size(&r) > longest) bad++;
+    if (trial % 2 && ref_size(&r) != ref_size(&a)) bad++; /* compact: full inverse */
+  }
+  CHECK_EQ(bad, 0);
+}
+
+static void test_reshape_view(void) {
+  int trial, views = 0, copies = 0;
+  int64_t bad = 0;
+  for (trial = 0; trial < 4000; trial++) {
+    dnnmem_strided in, out;
+    int64_t shape[6], size, rest, cand[6], place[6], x;
+    int32_t q = 0, j;
+    int exists = 1;
+    dnnmem_result res;
+    random_strided(&in, 4, 4, 12);
+    if (trial % 2) random_compact(&in, 4, 4);
+    if (trial % 4 == 1) { /* a transpose or a slice of a compact layout */
+      int32_t i = (int32_t)rnd(in.rank);
+      in.stride[i] *= 1 + rnd(2);
+    }
+    size = ref_size(&in);
+    /* a random factorisation of size into up to 5 dims (with some 1s) */
+    rest = size;
+    while (rest > 1 && q < 5) {
+      int64_t d = 2;
+      while (d <= rest && (rest % d != 0 || rnd(3) == 0)) d++;
+      if (d > rest) d = rest;
+      shape[q++] = d;
+      rest /= d;
+      if (rnd(5) == 0 && q < 5) shape[q++] = 1;
+    }
+    if (rest > 1) shape[q - 1] *= rest;
+    if (q == 0) shape[q++] = 1;
+    /* brute force: strides from unit steps, then check every index */
+    for (j = q - 1, x = 1; j >= 0; j--) {
+      place[j] = x;
+      x *= shape[j];
+    }
+    for (j = 0; j < q; j++) cand[j] = shape[j] > 1 ? ref_eval(&in, place[j]) : 0;
+    for (x = 0; x < size && exists; x++) {
+      int64_t v = 0, r2 = x;
+      for (j = q - 1; j >= 0; j--) {
+        v += r2 % shape[j] * cand[j];
+        r2 /= shape[j];
+      }
+      if (v != ref_eval(&in, x)) exists = 0;
+    }
+    res = dnnmem_strided_reshape_view(&in, q, shape, &out);
+    if (exists) {
+      views++;
+      if (res != DNNMEM_OK) bad++;
+      else
+        for (j = 0; j < q; j++)
+          if (shape[j] > 1 && out.stride[j] != cand[j]) bad++;
+    } else {
+      copies++;
+      if (res != DNNMEM_ERR_LAYOUT_NEEDS_COPY) bad++;
+    }
+  }
+  CHECK_EQ(bad, 0);
+  CHECK(views > 500);
+  CHECK(copies > 500);
+  {
+    /* the document's case: a transposed 2x3 (3:1, 2:3) flattened needs a copy */
+    dnnmem_strided t, out;
+    int64_t six = 6;
+    set2(&t, 2, 3, 1, 2, 3);
+    CHECK_EQ(dnnmem_strided_reshape_view(&t, 1, &six, &out), DNNMEM_ERR_LAYOUT_NEEDS_COPY);
+    set2(&t, 2, 2, 3, 3, 1);
+    CHECK_EQ(dnnmem_strided_reshape_view(&t, 1, &six, &out), DNNMEM_OK);
+    CHECK_EQ(out.stride[0], 1);
+  }
+}
+
+static void test_memory_part(void) {
+  dnnmem_layout l;
+  dnnmem_strided m, c;
+  CHECK(load("((16_L2B, 8_L1B, 8:8), (16_MAB, 8:1, 4_PE))", NULL, &l));
+  CHECK_EQ(dnnmem_layout_part(&l, DNNMEM_LAYOUT_MEMORY, &m), DNNMEM_OK);
+  CHECK_EQ(m.rank, 2);
+  CHECK_EQ(dnnmem_strided_coalesce(&m, &c), DNNMEM_OK);
+  CHECK_EQ(c.rank, 1); /* 8:8, 8:1 is one contiguous run of 64 */
+  CHECK_EQ(c.shape[0], 64);
+  CHECK_EQ(dnnmem_layout_part(&l, dnnmem_layout_level_index(&l, "PE"), &m), DNNMEM_OK);
+  CHECK_EQ(m.rank, 1);
+  CHECK_EQ(m.shape[0], 4);
+}
+
+/* strides near the int64_t limit: extent * stride would overflow, (extent-1)
+   * stride does not; every map must stay exact */
+static void test_huge_strides(void) {
+  dnnmem_layout l, b;
+  int64_t units[4], addresses[4], positions[4], count = -1, big = (int64_t)1 << 62;
+  dnnmem_strided m, c;
+  dnnmem_layout_run runs[4];
+  char text[256];
+  CHECK(load("((2:4611686018427387904), (2:1))", NULL, &l));
+  CHECK_EQ(l.cosize, big + 2);
+  CHECK_EQ(dnnmem_layout_forward_range(&l, 0, 4, units, addresses), DNNMEM_OK);
+  CHECK_EQ(addresses[0], 0);
+  CHECK_EQ(addresses[1], 1);
+  CHECK_EQ(addresses[2], big);
+  CHECK_EQ(addresses[3], big + 1);
+  CHECK_EQ(dnnmem_layout_inverse_batch(&l, 4, units, addresses, positions, NULL), DNNMEM_OK);
+  CHECK_EQ(positions[3], 3);
+  CHECK_EQ(dnnmem_layout_part(&l, DNNMEM_LAYOUT_MEMORY, &m), DNNMEM_OK);
+  CHECK_EQ(dnnmem_strided_coalesce(&m, &c), DNNMEM_OK);
+  CHECK_EQ(c.rank, 2);
+  CHECK_EQ(dnnmem_layout_runs(&l, units, runs, 4, &count), DNNMEM_OK);
+  CHECK_EQ(count, 2);
+  CHECK_EQ(runs[1].address, big);
+  CHECK_EQ(dnnmem_layout_print(&l, text, sizeof(text), NULL), DNNMEM_OK);
+  CHECK(load(text, NULL, &b));
+  CHECK(dnnmem_layout_equal(&l, &b));
+  CHECK(load("((2:1), (2:2); B@[2_X:4611686018427387904])", NULL, &l));
+  CHECK(load("((2:1), (2:2); B@[2_X:4611686018427387904])", NULL, &b));
+  CHECK(dnnmem_layout_equal(&l, &b));
+  CHECK_EQ(l.replicas, 2);
+  CHECK_EQ(dnnmem_layout_parse("((2:9223372036854775806))", 25, &l, &count), DNNMEM_OK);
+  CHECK_EQ(l.cosize, INT64_MAX); /* the largest address + 1 still fits */
+  CHECK_EQ(dnnmem_layout_parse("((2:9223372036854775807))", 25, &l, &count), DNNMEM_ERR_OVERFLOW);
+  CHECK_EQ(count, 2);
+}
+
+/* Random valid layouts (nested strides with random gaps, levels, padding and
+   counted broadcasts), written as text: parse, print round trip, and the
+   exhaustive round trip with slot accounting. */
+static void test_random_layouts(void) {
+  static const char *level_names[] = {"L2B", "MAB", "PE"};
+  int trial, tested = 0;
+  for (trial = 0; trial < 300; trial++) {
+    char text[1024], printed[DNNMEM_LAYOUT_TEXT_MAX];
+    int64_t extent[12], stride[12], cur[4] = {1, 1, 1, 1}, total = 1, shape[3];
+    int32_t space[12], axis_of[12], order[12], nf = 0, naxes = 1 + (int32_t)rnd(3), a, k, i;
+    int32_t nb = (int32_t)rnd(2);
+    size_t len = 0;
+    dnnmem_layout l, back;
+    for (a = 0; a < naxes; a++) {
+      int32_t nfa = 1 + (int32_t)rnd(3);
+      shape[a] = 1;
+      for (k = 0; k < nfa; k++) {
+        extent[nf] = 1 + rnd(5);
+        space[nf] = (int32_t)rnd(4); /* 0 memory, 1.. levels */
+        axis_of[nf] = a;
+        shape[a] *= extent[nf];
+        total *= extent[nf++];
+      }
+    }
+    for (k = 0; k < nb; k++) {
+      extent[nf] = 2 + rnd(2);
+      space[nf] = 1 + (int32_t)rnd(3);
+      axis_of[nf++] = -1;
+    }
+    if (total > 3000) continue;
+    /* nested strides per space: a random order, random gaps */
+    for (i = 0; i < nf; i++) order[i] = i;
+    for (i = nf - 1; i > 0; i--) {
+      int32_t r = (int32_t)rnd(i + 1), t2 = order[i];
+      order[i] = order[r];
+      order[r] = t2;
+    }
+    for (i = 0; i < nf; i++) {
+      k = order[i];
+      stride[k] = cur[space[k]] * (1 + (rnd(4) == 0));
+      cur[space[k]] = stride[k] * extent[k];
+    }
+    if (cur[0] * 4 > 6000) continue; /* keep every-slot checks small */
+    /* text */
+    len = 0;
+    if (rnd(2)) {
+      len += (size_t)sprintf(text + len, "(");
+      for (a = 0; a < naxes; a++)
+        len += (size_t)sprintf(text + len, "%s%lld", a ? "," : "", (long long)(1 + rnd(shape[a])));
+      len += (size_t)sprintf(text + len, ")/");
+    }
+    len += (size_t)sprintf(text + len, "(");
+    for (k = 0, a = -1; k < nf; k++) {
+      if (axis_of[k] >= 0) {
+        len += (size_t)sprintf(text + len, "%s", axis_of[k] != a ? (a >= 0 ? "), (" : "(") : ", ");
+        a = axis_of[k];
+      } else {
+        len += (size_t)sprintf(text + len, "%s", k > 0 && axis_of[k - 1] >= 0 ? "); B@[" : ", ");
+      }
+      if (space[k] == 0) len += (size_t)sprintf(text + len, "%lld:%lld", (long long)extent[k], (long long)stride[k]);
+      else
+        len += (size_t)sprintf(text + len, "%lld_%s:%lld", (long long)extent[k], level_names[space[k] - 1],
+                               (long long)stride[k]);
+    }
+    len += (size_t)sprintf(text + len, "%s", nb ? "])" : "))");
+    if (!load(text, NULL, &l)) {
+      CHECK(0);
+      continue;
+    }
+    tested++;
+    CHECK_EQ(l.padded_size, total);
+    CHECK_EQ(dnnmem_layout_print(&l, printed, sizeof(printed), NULL), DNNMEM_OK);
+    CHECK(load(printed, NULL, &back));
+    CHECK(dnnmem_layout_equal(&l, &back));
+    check_round_trip(&l);
+  }
+  CHECK(tested > 100);
+}
+
+/* Brute-force map equality: same shapes, the same unit (by level name; a
+   level missing on one side reads as unit 0) and address for every
+   position, and the same set of replica offsets. */
+static int brute_equal(const dnnmem_layout *a, const dnnmem_layout *b) {
+  int64_t *ua, *ub, *aa, *ab, e, r;
+  int32_t ax, i, j, names = 0, ia[2 * DNNMEM_LAYOUT_MAX_LEVELS], ib[2 * DNNMEM_LAYOUT_MAX_LEVELS];
+  int same = 1;
+  if (a->num_axes != b->num_axes || a->replicas != b->replicas) return 0;
+  for (ax = 0; ax < a->num_axes; ax++)
+    if (a->shape[ax] != b->shape[ax] || a->unpadded[ax] != b->unpadded[ax]) return 0;
+  /* the union of level names: index on each side or -1 */
+  for (i = 0; i < a->num_levels; i++) {
+    ia[names] = i;
+    ib[names++] = dnnmem_layout_level_index(b, a->level_names[i]);
+  }
+  for (j = 0; j < b->num_levels; j++)
+    if (dnnmem_layout_level_index(a, b->level_names[j]) < 0) {
+      ia[names] = -1;
+      ib[names++] = j;
+    }
+  ua = (int64_t *)malloc((size_t)(a->padded_size * (a->num_levels + 1)) * sizeof(int64_t));
+  ub = (int64_t *)malloc((size_t)(b->padded_size * (b->num_levels + 1)) * sizeof(int64_t));
+  aa = (int64_t *)malloc((size_t)a->padded_size * sizeof(int64_t));
+  ab = (int64_t *)malloc((size_t)b->padded_size * sizeof(int64_t));
+  dnnmem_layout_forward_range(a, 0, a->padded_size, ua, aa);
+  dnnmem_layout_forward_range(b, 0, b->padded_size, ub, ab);
+  for (e = 0; e < a->padded_size && same; e++) {
+    if (aa[e] != ab[e]) same = 0;
+    for (i = 0; i < names; i++) {
+      int64_t va = ia[i] < 0 ? 0 : ua[e * a->num_levels + ia[i]];
+      int64_t vb = ib[i] < 0 ? 0 : ub[e * b->num_levels + ib[i]];
+      if (va != vb) same = 0;
+    }
+  }
+  /* replica offsets as sets: each offset of a appears in b */
+  for (r = 0; r < a->replicas && same; r++) {
+    int64_t oa[DNNMEM_LAYOUT_MAX_LEVELS], ob[DNNMEM_LAYOUT_MAX_LEVELS], q;
+    int found = 0;
+    dnnmem_layout_replica_offset(a, r, oa);
+    for (q = 0; q < b->replicas && !found; q++) {
+      int match = 1;
+      dnnmem_layout_replica_offset(b, q, ob);
+      for (i = 0; i < names; i++)
+        if ((ia[i] < 0 ? 0 : oa[ia[i]]) != (ib[i] < 0 ? 0 : ob[ib[i]])) match = 0;
+      found = match;
+    }
+    if (!found) same = 0;
+  }
+  free(ua);
+  free(ub);
+  free(aa);
+  free(ab);
+  return same;
+}
+
+/* dnnmem_layout_equal against brute force: split factors, unit factors and
+   swapped strides of random layouts. */
+static void test_equal_brute_force(void) {
+  static const char *cases[] = {
+      "((4_PE, 3:8), (8:1))", "((3:8, 4_PE), (8:1))", "((2_PE:2, 6:4), (2_PE:1, 4:1))",
+      "(10,7)/((3:7, 4_PE), (7:1))", "((12:2), (4_PE, 2:1))", "((12:8), (8:1); B@[4_L2B:2, 2_L2B:1])",
+      "((4_L2B, 2_L1B, 4:8), (4_MAB, 8:1, 2_PE))", "((6:20), (5:2))", "((3:1, 4_PE), (5:3))",
+  };
+  int trial, equal_seen = 0, differ_seen = 0;
+  int64_t bad = 0;
+  for (trial = 0; trial < 600; trial++) {
+    dnnmem_layout a, b;
+    int32_t k, j, nd, kind = (int32_t)rnd(3);
+    if (!load(cases[trial % (int)(sizeof(cases) / sizeof(cases[0]))], NULL, &a)) {
+      CHECK(0);
+      continue;
+    }
+    b = a;
+    nd = b.axis_first[b.num_axes];
+    k = (int32_t)rnd(nd);
+    if (kind == 0) { /* split factor k into (p : q*s), (q : s) when composite */
+      int64_t n = b.factors[k].extent, p2;
+      for (p2 = 2; p2 < n && n % p2; p2++) continue;
+      if (p2 < n && b.num_factors < DNNMEM_LAYOUT_MAX_FACTORS) {
+        dnnmem_layout_factor f = b.factors[k];
+        for (j = b.num_factors; j > k + 1; j--) b.factors[j] = b.factors[j - 1];
+        b.factors[k].extent = p2;
+        b.factors[k].stride = f.stride * (n / p2);
+        b.factors[k + 1] = f;
+        b.factors[k + 1].extent = n / p2;
+        b.num_factors++;
+        for (j = 0; j <= b.num_axes; j++)
+          if (b.axis_first[j] > k) b.axis_first[j]++;
+      }
+    } else if (kind == 1) { /* insert an extent-1 factor with any stride */
+      for (j = b.num_factors; j > k; j--) b.factors[j] = b.factors[j - 1];
+      b.factors[k].extent = 1;
+      b.factors[k].stride = rnd(9);
+      b.num_factors++;
+      for (j = 0; j <= b.num_axes; j++)
+        if (b.axis_first[j] > k) b.axis_first[j]++;
+    } else { /* swap the strides of two factors of one space */
+      for (j = 0; j < nd; j++)
+        if (j != k && b.factors[j].level == b.factors[k].level) {
+          int64_t t = b.factors[j].stride;
+          b.factors[j].stride = b.factors[k].stride;
+          b.factors[k].stride = t;
+          break;
+        }
+    }
+    if (dnnmem_layout_finish(&b, NULL) != DNNMEM_OK) continue; /* a swap may collide */
+    if (dnnmem_layout_equal(&a, &b) != brute_equal(&a, &b)) {
+      char ta[512], tb[512];
+      dnnmem_layout_print(&a, ta, sizeof(ta), NULL);
+      dnnmem_layout_print(&b, tb, sizeof(tb), NULL);
+      fprintf(stderr, "equal(%s, %s) = %d, brute force %d\n", ta, tb, dnnmem_layout_equal(&a, &b),
+              brute_equal(&a, &b));
+      bad++;
+    }
+    if (dnnmem_layout_equal(&a, &b)) equal_seen++;
+    else differ_seen++;
+  }
+  CHECK_EQ(bad, 0);
+  CHECK(equal_seen > 100);
+  CHECK(differ_seen > 50);
+}
+
+int main(void) {
+  RUN(test_worked_examples);
+  RUN(test_print_round_trip);
+  RUN(test_equality);
+  RUN(test_bad_input);
+  RUN(test_machine);
+  RUN(test_round_trips);
+  RUN(test_stats);
+  RUN(test_runs);
+  RUN(test_runs_cover);
+  RUN(test_coalesce);
+  RUN(test_compose);
+  RUN(test_complement);
+  RUN(test_right_inverse);
+  RUN(test_reshape_view);
+  RUN(test_memory_part);
+  RUN(test_huge_strides);
+  RUN(test_random_layouts);
+  RUN(test_equal_brute_force);
+  return test_finish("test_layout");
+}
