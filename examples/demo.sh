@@ -29,3 +29,11 @@ $D share tests/data/mobilenet_v2.intervals.csv
 echo
 echo "== Path-cover grouping and the W bound, resnet18 graph"
 $D cover tests/data/resnet18.graph.csv
+echo
+echo "== TensorLayout: where does element (7,5) live?"
+for l in '((4_PE, 3:8), (8:1))' '((3:8, 4_PE), (8:1))' '((2_PE:2, 6:4), (2_PE:1, 4:1))'; do
+  printf '%-34s ' "$l"
+  $D layout "$l" --at 7,5 | tail -1
+done
+printf '%-34s ' '(10,7)/((3:7, 4_PE), (7:1))'
+$D layout '(10,7)/((3:7, 4_PE), (7:1))' --at 10,0 | tail -1
