@@ -437,6 +437,50 @@
            dnnmem_layout_forward(&lay, index, units, &addr, &pad);
            -> units[0] == 3 (PE), addr == 13
 
+
+   CPU/ACCELERATOR PLACEMENT (dnnmem_place_*)
+       Problem (IBM onnx-mlir's min-cut placement, made exact): run each op
+       of a DAG on the CPU or on the accelerator so that the total time is
+       least. Per op: cpu_time, acc_time (DNNMEM_PLACE_UNSUPPORTED = cannot
+       run there), a pin (DNNMEM_PLACE_CPU / _ACC) or DNNMEM_PLACE_ANY, and
+       xfer, the time to convert its output value between the two formats.
+       Total time = the chosen device's time of every op
+         + xfer of a value once if it is produced on the CPU and some
+           consumer is on the accelerator
+         + xfer of a value once if it is produced on the accelerator and
+           some consumer is on the CPU or it is a graph output
+       (graph outputs must end on the CPU; graph inputs are ops pinned to the
+       CPU). A value read by several ops on the other device is converted
+       once. DNNMEM_PLACE_PER_EDGE instead charges xfer per (producer,
+       consumer) pair on different devices, as the seed's cost graph does.
+       Times are integers (the tool uses nanoseconds) so the optimum is exact.
+       Algorithm: an s-t minimum cut, source = CPU, sink = accelerator.
+       Pinned ops, and ops only one device supports, are merged into the
+       terminals, which splits the graph into independent parts at them
+       (each part is a separate component of one network, all solved by one
+       max-flow run). Each free op gets one terminal arc carrying the
+       difference of its two costs on whichever side is dearer (either sign
+       is fine; the smaller cost is a constant). A value with one free
+       consumer becomes an arc pair; a value with several free consumers
+       gets one auxiliary node per direction (u -> a with xfer, a -> c
+       infinite for each consumer c: cut once however many consumers are
+       across), which is the exact once-per-value charge. Every cut is an
+       assignment with total = constant + cut, so the minimum cut is the
+       optimum. O(max flow) on <= 3V + 2 nodes and <= 3V + 2E arcs.
+       Baselines, by the same cost function: every op the accelerator
+       supports on it (onnx-mlir's default), each op on its faster device,
+       every op on the CPU where possible.
+       Scratch: dnnmem_place_scratch_size(num_nodes, num_edges), at most
+       DNNMEM_PLACE_SCRATCH_BYTES = 528 V + 144 E + 2048 bytes;
+       dnnmem_place_cost needs dnnmem_place_cost_scratch_size(num_nodes).
+       Usage:
+           dnnmem_place_problem p = {0};
+           p.graph = &graph; p.cpu_time = cpu; p.acc_time = acc;
+           p.xfer = xfer; p.device = pins; p.is_output = outputs;
+           dnnmem_place_scratch_size(n, num_edges, &bytes);
+           dnnmem_place_solve(&p, NULL, device_out, &result, mem, bytes);
+           result.time, result.all_acc_time, device_out[v] == DNNMEM_PLACE_CPU
+
    HISTORY
        0.1.0  2026-11  first release.
 
@@ -507,6 +551,7 @@ extern "C" {
   X(DNNMEM_ERR_LAYOUT_INDEX, -189, "index outside the layout's shape") \
   X(DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE, -190, "strided layouts not divisible: no strided result") \
   X(DNNMEM_ERR_LAYOUT_NEEDS_COPY, -191, "reshape is not a view: it needs a copy") \
+  X(DNNMEM_ERR_PLACE_UNSUPPORTED, -101, "op pinned to a device that cannot run it, or supported nowhere") \
   /* end of the result list */
 
 typedef enum dnnmem_result {
@@ -642,7 +687,7 @@ typedef struct dnnmem_flow {
   struct dnnmem__flow_input *input;   /* arcs as added */
   struct dnnmem__flow_half *half;     /* half-arcs grouped by tail */
   int32_t *first, *mid, *arc_half;    /* CSR ranges; forward half of an arc */
-  int64_t *arc_flow;                  /* per arc after a solve */
+  int32_t *arc_work;                  /* 2 per arc: position map, then flow */
   struct dnnmem__flow_bk_node *bk;    /* BK per-node state */
   int32_t *queue, *queue2;            /* FIFOs, CSR fill cursors */
   int64_t *excess;                    /* push-relabel */
@@ -1131,6 +1176,89 @@ DNNMEM_DEF dnnmem_result dnnmem_strided_reshape_view(const dnnmem_strided *in, i
 /* The CuTe-style algebra (definitions in the manual). All O(rank^2), no
    scratch; *out may alias an input. */
 
+
+/* ---- CPU/accelerator placement ----------------------------------------- */
+
+#define DNNMEM_PLACE_ANY 0 /* device: free (the cut decides) */
+#define DNNMEM_PLACE_CPU 1 /* device: pinned to / placed on the CPU */
+#define DNNMEM_PLACE_ACC 2 /* device: pinned to / placed on the accelerator */
+#define DNNMEM_PLACE_UNSUPPORTED (-1) /* cpu_time / acc_time: cannot run there */
+
+typedef enum dnnmem_place_model {
+  DNNMEM_PLACE_PER_VALUE = 0, /* default: a value is converted once */
+  DNNMEM_PLACE_PER_EDGE       /* the seed's model: once per consumer pair */
+} dnnmem_place_model;
+
+typedef struct dnnmem_place_problem {
+  const dnnmem_graph *graph;  /* DAG (any numbering); node v's inputs */
+  const int64_t *cpu_time;    /* >= 0, or DNNMEM_PLACE_UNSUPPORTED */
+  const int64_t *acc_time;    /* >= 0, or DNNMEM_PLACE_UNSUPPORTED */
+  const int64_t *xfer;        /* >= 0: converting v's output once */
+  const uint8_t *device;      /* DNNMEM_PLACE_ANY/CPU/ACC; NULL: all free */
+  const uint8_t *is_output;   /* 1 for a graph output; NULL: none */
+} dnnmem_place_problem;
+/* Per-node arrays of graph->num_nodes entries. The sum over all nodes of
+   the finite times plus twice xfer must fit in int64_t. */
+
+typedef struct dnnmem_place_options {
+  dnnmem_place_model model; /* 0: DNNMEM_PLACE_PER_VALUE */
+  dnnmem_flow_algo algo;    /* 0: Boykov-Kolmogorov */
+} dnnmem_place_options;
+
+typedef struct dnnmem_place_result {
+  int64_t time;         /* the optimum total time */
+  int64_t all_acc_time; /* every op the accelerator supports on it */
+  int64_t greedy_time;  /* each op on its faster device (ties: CPU) */
+  int64_t all_cpu_time; /* every op the CPU supports on it */
+  int64_t cut;          /* minimum cut value; time = constant + cut */
+  int32_t conversions;  /* values converted in the optimum */
+  int32_t num_cpu, num_acc; /* ops on each device in the optimum */
+  int32_t num_free;     /* ops decided by the cut (neither pinned nor forced) */
+  int32_t num_parts;    /* independent parts the free ops form */
+  int32_t flow_nodes, flow_arcs; /* size of the network solved */
+} dnnmem_place_result;
+
+DNNMEM_DEF dnnmem_result dnnmem_place_scratch_size(int32_t num_nodes, int32_t num_edges,
+                                                   size_t *out_bytes);
+/* Scratch for dnnmem_place_solve (and dnnmem_place_network) on a graph of
+   num_nodes nodes and num_edges input entries. */
+
+#define DNNMEM_PLACE_SCRATCH_BYTES(num_nodes, num_edges) \
+  ((size_t)(num_nodes) * 528u + (size_t)(num_edges) * 144u + 2048u)
+/* An upper bound of dnnmem_place_scratch_size for static buffers. */
+
+DNNMEM_DEF dnnmem_result dnnmem_place_solve(const dnnmem_place_problem *problem,
+                                            const dnnmem_place_options *options,
+                                            uint8_t *out_device, dnnmem_place_result *out_result,
+                                            void *scratch, size_t scratch_bytes);
+/* The optimal placement: out_device[v] = DNNMEM_PLACE_CPU or _ACC for
+   every node, *out_result the optimum, the baselines and statistics.
+   options may be NULL (defaults). Errors: DNNMEM_ERR_NEGATIVE (a time or
+   xfer below 0 other than UNSUPPORTED), DNNMEM_ERR_PLACE_UNSUPPORTED,
+   DNNMEM_ERR_CYCLE, DNNMEM_ERR_ID_RANGE / INVALID_ARGUMENT (bad graph or
+   device code), DNNMEM_ERR_OVERFLOW. */
+
+DNNMEM_DEF dnnmem_result dnnmem_place_network(const dnnmem_place_problem *problem,
+                                              const dnnmem_place_options *options,
+                                              dnnmem_flow *out_flow, int64_t *out_constant,
+                                              void *scratch, size_t scratch_bytes);
+/* Builds, without solving, the network dnnmem_place_solve cuts, in the
+   same scratch (dnnmem_place_scratch_size): node 0 = CPU (source), 1 =
+   accelerator (sink), 2.. the free ops in id order, then auxiliary nodes;
+   optimum = *out_constant + minimum cut. For exporting the network to
+   other max-flow solvers and benchmarks. The scratch must outlive
+   *out_flow. */
+
+DNNMEM_DEF dnnmem_result dnnmem_place_cost_scratch_size(int32_t num_nodes, size_t *out_bytes);
+DNNMEM_DEF dnnmem_result dnnmem_place_cost(const dnnmem_place_problem *problem,
+                                           dnnmem_place_model model, const uint8_t *assignment,
+                                           int64_t *out_time, int32_t *out_conversions,
+                                           void *scratch, size_t scratch_bytes);
+/* Total time of any assignment (DNNMEM_PLACE_CPU/ACC per node) under the
+   cost model, and the number of conversions (out_conversions may be NULL).
+   DNNMEM_ERR_INFEASIBLE when it runs an op where it is unsupported or
+   against its pin. O(V + E); the graph need not be acyclic here. */
+
 #ifdef __cplusplus
 }
 #endif
@@ -1546,7 +1674,9 @@ static void dnnmem__flow_layout(dnnmem__scratch *s, int32_t n, int32_t m, dnnmem
   f->first = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
   f->mid = DNNMEM__TAKE(s, int32_t, n);
   f->arc_half = DNNMEM__TAKE(s, int32_t, m);
-  f->arc_flow = DNNMEM__TAKE(s, int64_t, m); /* also 2m int32 during the build */
+  /* two int32 per arc: the build's position map (one per half-arc), then
+     each arc's int64_t flow (stored with memcpy: no type punning) */
+  f->arc_work = DNNMEM__TAKE(s, int32_t, (size_t)2 * (size_t)m);
   f->bk = DNNMEM__TAKE(s, struct dnnmem__flow_bk_node, n);
   f->queue = DNNMEM__TAKE(s, int32_t, n);
   f->queue2 = DNNMEM__TAKE(s, int32_t, n);
@@ -1621,10 +1751,10 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_add_arc(dnnmem_flow *flow, int32_t from, in
    nodes in the same order and take the same decisions: the representatives
    are sisters. An arc joins its group only while the group's total
    capacity (both directions) fits in int64_t. Self-loops are dropped.
-   map (2m int32 in the arc_flow storage): old position -> new position. */
+   map (arc_work): old position -> new position. */
 static void dnnmem__flow_merge(dnnmem_flow *f) {
   int32_t n = f->num_nodes, m = f->num_arcs, u, e, w = 0;
-  int32_t *map = (int32_t *)(void *)f->arc_flow, *mark = f->queue2;
+  int32_t *map = f->arc_work, *mark = f->queue2;
   int64_t *group_total = f->excess;
   struct dnnmem__flow_half *h = f->half;
   int merged = 0;
@@ -1677,16 +1807,16 @@ static void dnnmem__flow_merge(dnnmem_flow *f) {
 }
 
 /* Splits each merged pair's net flow back onto its arcs (in arc order,
-   each filled in turn), into arc_flow. Consumes the residuals. */
+   each filled in turn), into arc_work. Consumes the residuals. */
 static void dnnmem__flow_split(dnnmem_flow *f) {
   struct dnnmem__flow_half *h = f->half;
   int32_t i;
   for (i = 0; i < f->num_arcs; i++) {
     const struct dnnmem__flow_input *in = &f->input[i];
     int32_t p = f->arc_half[i], q, c;
-    int64_t width, raise;
-    if (p < 0) { /* self-loop */
-      f->arc_flow[i] = 0;
+    int64_t width, raise, value = 0;
+    if (p < 0) { /* self-loop: no flow */
+      DNNMEM_MEMCPY(f->arc_work + 2 * (size_t)i, &value, sizeof(value));
       continue;
     }
     q = h[p].sister;
@@ -1696,7 +1826,8 @@ static void dnnmem__flow_split(dnnmem_flow *f) {
     width = in->capacity + in->reverse_capacity;
     raise = h[h[c].sister].residual < width ? h[h[c].sister].residual : width;
     h[h[c].sister].residual -= raise;
-    f->arc_flow[i] = c == p ? raise - in->reverse_capacity : in->capacity - raise;
+    value = c == p ? raise - in->reverse_capacity : in->capacity - raise;
+    DNNMEM_MEMCPY(f->arc_work + 2 * (size_t)i, &value, sizeof(value));
   }
 }
 
@@ -2324,7 +2455,11 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_solve(dnnmem_flow *flow, int32_t source, in
 
 DNNMEM_DEF int64_t dnnmem_flow_arc_flow(const dnnmem_flow *flow, int32_t arc) {
   if (flow == NULL || flow->source < 0 || arc < 0 || arc >= flow->num_arcs) return 0;
-  return flow->arc_flow[arc];
+  {
+    int64_t value;
+    DNNMEM_MEMCPY(&value, flow->arc_work + 2 * (size_t)arc, sizeof(value));
+    return value;
+  }
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_flow_arc(const dnnmem_flow *flow, int32_t arc, int32_t *out_from,
@@ -5789,6 +5924,517 @@ DNNMEM_DEF dnnmem_result dnnmem_strided_reshape_view(const dnnmem_strided *in, i
     }
   }
   *out = r;
+  return DNNMEM_OK;
+}
+
+
+/* ---- CPU/accelerator placement ----------------------------------------- */
+
+/* Validates the problem (not acyclicity); *out_total bounds every cost. */
+static dnnmem_result dnnmem__place_validate(const dnnmem_place_problem *p, int64_t *out_total) {
+  dnnmem_result r;
+  int64_t total = 0;
+  int32_t v, n;
+  if (p == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((r = dnnmem_graph_check(p->graph)) != DNNMEM_OK) return r;
+  n = p->graph->num_nodes;
+  if (n > 0 && (p->cpu_time == NULL || p->acc_time == NULL || p->xfer == NULL))
+    return DNNMEM_ERR_INVALID_ARGUMENT;
+  for (v = 0; v < n; v++) {
+    int64_t c = p->cpu_time[v], a = p->acc_time[v];
+    uint8_t dev = p->device ? p->device[v] : (uint8_t)DNNMEM_PLACE_ANY;
+    if ((c < 0 && c != DNNMEM_PLACE_UNSUPPORTED) || (a < 0 && a != DNNMEM_PLACE_UNSUPPORTED) ||
+        p->xfer[v] < 0)
+      return DNNMEM_ERR_NEGATIVE;
+    if (dev > DNNMEM_PLACE_ACC) return DNNMEM_ERR_INVALID_ARGUMENT;
+    if ((dev == DNNMEM_PLACE_CPU && c < 0) || (dev == DNNMEM_PLACE_ACC && a < 0) || (c < 0 && a < 0))
+      return DNNMEM_ERR_PLACE_UNSUPPORTED;
+    if (dnnmem__add_overflows(total, c > 0 ? c : 0, &total) ||
+        dnnmem__add_overflows(total, a > 0 ? a : 0, &total) ||
+        dnnmem__add_overflows(total, p->xfer[v], &total) ||
+        dnnmem__add_overflows(total, p->xfer[v], &total))
+      return DNNMEM_ERR_OVERFLOW;
+  }
+  *out_total = total;
+  return DNNMEM_OK;
+}
+
+/* The device an op must use (CPU/ACC), or ANY when the cut decides. */
+static uint8_t dnnmem__place_forced(const dnnmem_place_problem *p, int32_t v) {
+  uint8_t dev = p->device ? p->device[v] : (uint8_t)DNNMEM_PLACE_ANY;
+  if (dev != DNNMEM_PLACE_ANY) return dev;
+  if (p->acc_time[v] < 0) return DNNMEM_PLACE_CPU;
+  if (p->cpu_time[v] < 0) return DNNMEM_PLACE_ACC;
+  return DNNMEM_PLACE_ANY;
+}
+
+/* Cost of a validated problem under an assignment; seen holds n int32. */
+static dnnmem_result dnnmem__place_eval(const dnnmem_place_problem *p, dnnmem_place_model model,
+                                        const uint8_t *x, int32_t *seen, int64_t *out_time,
+                                        int32_t *out_conversions) {
+  const dnnmem_graph *g = p->graph;
+  int32_t n = g->num_nodes, v, k, conversions = 0;
+  int64_t total = 0;
+  for (v = 0; v < n; v++) {
+    uint8_t forced = dnnmem__place_forced(p, v);
+    if (x[v] != DNNMEM_PLACE_CPU && x[v] != DNNMEM_PLACE_ACC) return DNNMEM_ERR_INFEASIBLE;
+    if (forced != DNNMEM_PLACE_ANY && forced != x[v]) return DNNMEM_ERR_INFEASIBLE;
+    total += x[v] == DNNMEM_PLACE_CPU ? p->cpu_time[v] : p->acc_time[v];
+    seen[v] = 0; /* per value: bit 1 a consumer on ACC, bit 2 one on CPU */
+  }
+  if (model == DNNMEM_PLACE_PER_EDGE) {
+    for (v = 0; v < n; v++) seen[v] = -1;
+    for (v = 0; v < n; v++)
+      for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) {
+        int32_t u = g->in_ids[k];
+        if (seen[u] == v) continue; /* x * x: one edge */
+        seen[u] = v;
+        if (x[u] != x[v]) {
+          total += p->xfer[u];
+          conversions++;
+        }
+      }
+    for (v = 0; v < n; v++)
+      if (p->is_output && p->is_output[v] && x[v] == DNNMEM_PLACE_ACC) {
+        total += p->xfer[v];
+        conversions++;
+      }
+  } else {
+    for (v = 0; v < n; v++)
+      for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++)
+        seen[g->in_ids[k]] |= x[v] == DNNMEM_PLACE_ACC ? 1 : 2;
+    for (v = 0; v < n; v++) {
+      int needs = x[v] == DNNMEM_PLACE_CPU
+                      ? (seen[v] & 1)
+                      : ((seen[v] & 2) || (p->is_output && p->is_output[v]));
+      if (needs) {
+        total += p->xfer[v];
+        conversions++;
+      }
+    }
+  }
+  *out_time = total; /* cannot overflow: validation bounded the sum */
+  if (out_conversions) *out_conversions = conversions;
+  return DNNMEM_OK;
+}
+
+/* dnnmem_place_cost's scratch: one stamp per node. */
+static int32_t *dnnmem__place_cost_layout(dnnmem__scratch *s, int32_t num_nodes) {
+  return DNNMEM__TAKE(s, int32_t, num_nodes);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_place_cost_scratch_size(int32_t num_nodes, size_t *out_bytes) {
+  dnnmem__scratch s;
+  if (num_nodes < 0 || out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  dnnmem__scratch_begin(&s, NULL, 0);
+  (void)dnnmem__place_cost_layout(&s, num_nodes);
+  return dnnmem__scratch_end(&s, out_bytes);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_place_cost(const dnnmem_place_problem *problem,
+                                           dnnmem_place_model model, const uint8_t *assignment,
+                                           int64_t *out_time, int32_t *out_conversions,
+                                           void *scratch, size_t scratch_bytes) {
+  dnnmem__scratch s;
+  dnnmem_result r;
+  int64_t total, time;
+  int32_t *seen;
+  if ((r = dnnmem__place_validate(problem, &total)) != DNNMEM_OK) return r;
+  if (model != DNNMEM_PLACE_PER_VALUE && model != DNNMEM_PLACE_PER_EDGE) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (out_time == NULL || (problem->graph->num_nodes > 0 && assignment == NULL))
+    return DNNMEM_ERR_INVALID_ARGUMENT;
+  dnnmem__scratch_begin(&s, scratch, scratch_bytes);
+  seen = dnnmem__place_cost_layout(&s, problem->graph->num_nodes);
+  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+  r = dnnmem__place_eval(problem, model, assignment, seen, &time, out_conversions);
+  if (r == DNNMEM_OK) *out_time = time;
+  return r;
+}
+
+typedef struct dnnmem__place_work {
+  int32_t *order;        /* topological order (cycle check) */
+  unsigned char *topo;   /* dnnmem_graph_topo_order's scratch */
+  size_t topo_bytes;
+  int32_t *out_offsets;  /* consumers CSR */
+  int32_t *out_ids;
+  int32_t *flow_id;      /* free op -> network node; pinned: 0 (CPU) / 1 (ACC) */
+  int32_t *seen;         /* dedupe stamps */
+  int32_t *part;         /* union-find over network nodes: the parts */
+  int64_t *cost_cpu;     /* per op: cost if on the CPU (time + conversions) */
+  int64_t *cost_acc;
+  uint8_t *forced;       /* DNNMEM_PLACE_ANY / CPU / ACC */
+  uint8_t *assign;       /* baseline assignments */
+  unsigned char *flow_mem;
+  size_t flow_bytes;
+} dnnmem__place_work;
+
+/* Network bounds: S, T, free ops, two auxiliary nodes per value; one
+   terminal arc per op, two arcs per value plus two per input entry. */
+static int dnnmem__place_bounds(int32_t n, int32_t e, int32_t *max_nodes, int32_t *max_arcs) {
+  int64_t nodes = 3 * (int64_t)n + 2, arcs = 3 * (int64_t)n + 2 * (int64_t)e;
+  if (nodes > DNNMEM__I32_MAX / 2 - 1 || arcs > DNNMEM__I32_MAX / 2 - 1) return 0;
+  *max_nodes = (int32_t)nodes;
+  *max_arcs = (int32_t)arcs;
+  return 1;
+}
+
+static dnnmem_result dnnmem__place_layout(dnnmem__scratch *s, int32_t n, int32_t e,
+                                          dnnmem__place_work *w) {
+  int32_t max_nodes, max_arcs;
+  dnnmem_result r;
+  if (!dnnmem__place_bounds(n, e, &max_nodes, &max_arcs)) return DNNMEM_ERR_TOO_MANY;
+  if ((r = dnnmem_graph_topo_order_scratch_size(n, e, &w->topo_bytes)) != DNNMEM_OK) return r;
+  if ((r = dnnmem_flow_scratch_size(max_nodes, max_arcs, &w->flow_bytes)) != DNNMEM_OK) return r;
+  w->order = DNNMEM__TAKE(s, int32_t, n);
+  w->topo = DNNMEM__TAKE(s, unsigned char, w->topo_bytes);
+  w->out_offsets = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
+  w->out_ids = DNNMEM__TAKE(s, int32_t, e);
+  w->flow_id = DNNMEM__TAKE(s, int32_t, n);
+  w->seen = DNNMEM__TAKE(s, int32_t, n);
+  w->part = DNNMEM__TAKE(s, int32_t, max_nodes);
+  w->cost_cpu = DNNMEM__TAKE(s, int64_t, n);
+  w->cost_acc = DNNMEM__TAKE(s, int64_t, n);
+  w->forced = DNNMEM__TAKE(s, uint8_t, n);
+  w->assign = DNNMEM__TAKE(s, uint8_t, n);
+  w->flow_mem = DNNMEM__TAKE(s, unsigned char, w->flow_bytes);
+  return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_place_scratch_size(int32_t num_nodes, int32_t num_edges,
+                                                   size_t *out_bytes) {
+  dnnmem__scratch s;
+  dnnmem__place_work w;
+  dnnmem_result r;
+  if (num_nodes < 0 || num_edges < 0 || out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  dnnmem__scratch_begin(&s, NULL, 0);
+  if ((r = dnnmem__place_layout(&s, num_nodes, num_edges, &w)) != DNNMEM_OK) return r;
+  return dnnmem__scratch_end(&s, out_bytes);
+}
+
+/* Builds the network twice with the same code: first only counting nodes
+   and arcs (flow == NULL), then adding them. */
+typedef struct dnnmem__place_net {
+  const dnnmem_place_problem *p;
+  dnnmem__place_work *w;
+  dnnmem_flow *flow; /* NULL while counting */
+  int32_t num_nodes, num_arcs;
+  int64_t constant, infinite;
+} dnnmem__place_net;
+
+#define DNNMEM__PLACE_S 0
+#define DNNMEM__PLACE_T 1
+
+static int32_t dnnmem__place_find(int32_t *part, int32_t v) {
+  while (part[v] != v) {
+    part[v] = part[part[v]];
+    v = part[v];
+  }
+  return v;
+}
+
+static void dnnmem__place_union(int32_t *part, int32_t a, int32_t b) {
+  a = dnnmem__place_find(part, a);
+  b = dnnmem__place_find(part, b);
+  if (a != b) part[a > b ? a : b] = a < b ? a : b; /* smaller root: deterministic */
+}
+
+/* A new auxiliary network node. */
+static int32_t dnnmem__place_aux(dnnmem__place_net *net) {
+  int32_t id = net->num_nodes++;
+  if (net->flow == NULL) net->w->part[id] = id;
+  return id;
+}
+
+static void dnnmem__place_arc(dnnmem__place_net *net, int32_t from, int32_t to, int64_t cap,
+                              int64_t rcap) {
+  if (cap == 0 && rcap == 0) return;
+  net->num_arcs++;
+  if (net->flow == NULL) { /* counting pass: record the parts */
+    if (from >= 2 && to >= 2) dnnmem__place_union(net->w->part, from, to);
+  } else {
+    dnnmem_result r = dnnmem_flow_add_arc(net->flow, from, to, cap, rcap, NULL);
+    DNNMEM_ASSERT(r == DNNMEM_OK);
+    (void)r;
+  }
+}
+
+/* Once-per-value charges of value u (see the doc): an arc pair for one free
+   consumer, an auxiliary node per direction for several, unary costs or a
+   constant where a consumer or u itself is fixed. */
+static void dnnmem__place_value(dnnmem__place_net *net, int32_t u) {
+  const dnnmem_place_problem *p = net->p;
+  dnnmem__place_work *w = net->w;
+  int32_t k, free_count = 0, single = -1, aux;
+  int has_cpu = 0, has_acc = 0, is_out = p->is_output && p->is_output[u];
+  int64_t x = p->xfer[u];
+  uint8_t fu = w->forced[u];
+  for (k = w->out_offsets[u]; k < w->out_offsets[u + 1]; k++) {
+    int32_t c = w->out_ids[k];
+    if (w->seen[c] == u) continue;
+    w->seen[c] = u;
+    if (w->forced[c] == DNNMEM_PLACE_CPU) has_cpu = 1;
+    else if (w->forced[c] == DNNMEM_PLACE_ACC) has_acc = 1;
+    else {
+      free_count++;
+      single = c;
+    }
+  }
+  if (x == 0) return;
+  if (fu == DNNMEM_PLACE_ANY) {
+    int32_t nu = w->flow_id[u];
+    int a_single = !has_acc && free_count == 1, b_single = !is_out && !has_cpu && free_count == 1;
+    /* CPU -> ACC: pay when u is on the CPU and a consumer on the ACC */
+    if (has_acc) w->cost_cpu[u] += x;
+    else if (free_count >= 2) {
+      aux = dnnmem__place_aux(net);
+      dnnmem__place_arc(net, nu, aux, x, 0);
+      for (k = w->out_offsets[u]; k < w->out_offsets[u + 1]; k++) {
+        int32_t c = w->out_ids[k];
+        if (w->forced[c] == DNNMEM_PLACE_ANY && w->seen[c] == u) {
+          w->seen[c] = -1 - u; /* once per distinct consumer */
+          dnnmem__place_arc(net, aux, w->flow_id[c], net->infinite, 0);
+        }
+      }
+    }
+    /* ACC -> CPU: pay when u is on the ACC and a consumer on the CPU (or u
+       is an output) */
+    if (is_out || has_cpu) w->cost_acc[u] += x;
+    else if (free_count >= 2) {
+      aux = dnnmem__place_aux(net);
+      dnnmem__place_arc(net, aux, nu, x, 0);
+      for (k = w->out_offsets[u]; k < w->out_offsets[u + 1]; k++) {
+        int32_t c = w->out_ids[k];
+        if (w->forced[c] == DNNMEM_PLACE_ANY && (w->seen[c] == u || w->seen[c] == -1 - u)) {
+          w->seen[c] = -2 - u;
+          dnnmem__place_arc(net, w->flow_id[c], aux, net->infinite, 0);
+        }
+      }
+    }
+    if (a_single || b_single)
+      dnnmem__place_arc(net, nu, w->flow_id[single], a_single ? x : 0, b_single ? x : 0);
+  } else if (fu == DNNMEM_PLACE_CPU) {
+    if (has_acc) net->constant += x;
+    else if (free_count == 1) w->cost_acc[single] += x;
+    else if (free_count >= 2) {
+      aux = dnnmem__place_aux(net);
+      dnnmem__place_arc(net, DNNMEM__PLACE_S, aux, x, 0);
+      for (k = w->out_offsets[u]; k < w->out_offsets[u + 1]; k++) {
+        int32_t c = w->out_ids[k];
+        if (w->forced[c] == DNNMEM_PLACE_ANY && w->seen[c] == u) {
+          w->seen[c] = -1 - u;
+          dnnmem__place_arc(net, aux, w->flow_id[c], net->infinite, 0);
+        }
+      }
+    }
+  } else {
+    if (is_out || has_cpu) net->constant += x;
+    else if (free_count == 1) w->cost_cpu[single] += x;
+    else if (free_count >= 2) {
+      aux = dnnmem__place_aux(net);
+      dnnmem__place_arc(net, aux, DNNMEM__PLACE_T, x, 0);
+      for (k = w->out_offsets[u]; k < w->out_offsets[u + 1]; k++) {
+        int32_t c = w->out_ids[k];
+        if (w->forced[c] == DNNMEM_PLACE_ANY && w->seen[c] == u) {
+          w->seen[c] = -1 - u;
+          dnnmem__place_arc(net, w->flow_id[c], aux, net->infinite, 0);
+        }
+      }
+    }
+  }
+}
+
+/* The seed's per-edge charges: xfer of u for each distinct consumer pair on
+   different devices, plus outputs left on the accelerator. */
+static void dnnmem__place_edges(dnnmem__place_net *net, int32_t u) {
+  const dnnmem_place_problem *p = net->p;
+  dnnmem__place_work *w = net->w;
+  int32_t k;
+  int64_t x = p->xfer[u];
+  uint8_t fu = w->forced[u];
+  if (p->is_output && p->is_output[u]) {
+    if (fu == DNNMEM_PLACE_ANY) w->cost_acc[u] += x;
+    else if (fu == DNNMEM_PLACE_ACC) net->constant += x;
+  }
+  for (k = w->out_offsets[u]; k < w->out_offsets[u + 1]; k++) {
+    int32_t c = w->out_ids[k];
+    uint8_t fc = w->forced[c];
+    if (w->seen[c] == u) continue;
+    w->seen[c] = u;
+    if (fu == DNNMEM_PLACE_ANY && fc == DNNMEM_PLACE_ANY) {
+      dnnmem__place_arc(net, w->flow_id[u], w->flow_id[c], x, x);
+    } else if (fu == DNNMEM_PLACE_ANY) {
+      if (fc == DNNMEM_PLACE_CPU) w->cost_acc[u] += x;
+      else w->cost_cpu[u] += x;
+    } else if (fc == DNNMEM_PLACE_ANY) {
+      if (fu == DNNMEM_PLACE_CPU) w->cost_acc[c] += x;
+      else w->cost_cpu[c] += x;
+    } else if (fu != fc) {
+      net->constant += x;
+    }
+  }
+}
+
+/* One pass over the problem: counting (net->flow NULL) or building. */
+static void dnnmem__place_pass(dnnmem__place_net *net, dnnmem_place_model model, int num_free) {
+  const dnnmem_place_problem *p = net->p;
+  dnnmem__place_work *w = net->w;
+  int32_t n = p->graph->num_nodes, v;
+  net->num_nodes = 2 + num_free;
+  if (net->flow == NULL)
+    for (v = 0; v < 2 + num_free; v++) w->part[v] = v;
+  net->num_arcs = 0;
+  net->constant = 0;
+  for (v = 0; v < n; v++) {
+    w->seen[v] = DNNMEM__I32_MAX; /* no value id */
+    w->cost_cpu[v] = w->forced[v] == DNNMEM_PLACE_ACC ? 0 : p->cpu_time[v];
+    w->cost_acc[v] = w->forced[v] == DNNMEM_PLACE_CPU ? 0 : p->acc_time[v];
+  }
+  for (v = 0; v < n; v++) {
+    if (model == DNNMEM_PLACE_PER_EDGE) dnnmem__place_edges(net, v);
+    else dnnmem__place_value(net, v);
+  }
+  for (v = 0; v < n; v++) {
+    int64_t c = w->cost_cpu[v], a = w->cost_acc[v];
+    if (w->forced[v] == DNNMEM_PLACE_CPU) net->constant += c;
+    else if (w->forced[v] == DNNMEM_PLACE_ACC) net->constant += a;
+    else {
+      net->constant += c < a ? c : a;
+      if (c > a) dnnmem__place_arc(net, w->flow_id[v], DNNMEM__PLACE_T, c - a, 0);
+      else if (a > c) dnnmem__place_arc(net, DNNMEM__PLACE_S, w->flow_id[v], a - c, 0);
+    }
+  }
+}
+
+/* Validates, carves the scratch and builds the network into *flow. */
+static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
+                                         const dnnmem_place_options *options, dnnmem__place_work *wp,
+                                         dnnmem__place_net *netp, dnnmem_flow *flowp,
+                                         int32_t *out_num_free, void *scratch, size_t scratch_bytes) {
+  dnnmem__scratch s;
+  dnnmem__place_work w;
+  dnnmem__place_net net;
+  dnnmem_flow flow;
+  dnnmem_place_model model = options ? options->model : DNNMEM_PLACE_PER_VALUE;
+  dnnmem_flow_algo algo = options ? options->algo : DNNMEM_FLOW_DEFAULT;
+  dnnmem_result r;
+  int64_t total;
+  int32_t n, e, v, k, num_free = 0;
+  if ((r = dnnmem__place_validate(problem, &total)) != DNNMEM_OK) return r;
+  if (model != DNNMEM_PLACE_PER_VALUE && model != DNNMEM_PLACE_PER_EDGE) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (algo != DNNMEM_FLOW_DEFAULT && algo != DNNMEM_FLOW_BK && algo != DNNMEM_FLOW_PUSH_RELABEL)
+    return DNNMEM_ERR_INVALID_ARGUMENT;
+  n = problem->graph->num_nodes;
+  e = n > 0 ? problem->graph->in_offsets[n] : 0;
+  if (total == DNNMEM__I64_MAX) return DNNMEM_ERR_OVERFLOW; /* no room for "infinite" */
+  dnnmem__scratch_begin(&s, scratch, scratch_bytes);
+  if ((r = dnnmem__place_layout(&s, n, e, &w)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+  if (n > 0 && (r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo, w.topo_bytes)) != DNNMEM_OK)
+    return r;
+  /* consumers CSR (counting sort by producer, consumers in id order) */
+  for (v = 0; v <= n; v++) w.out_offsets[v] = 0;
+  for (k = 0; k < e; k++) w.out_offsets[problem->graph->in_ids[k] + 1]++;
+  for (v = 0; v < n; v++) w.out_offsets[v + 1] += w.out_offsets[v];
+  for (v = 0; v < n; v++)
+    for (k = problem->graph->in_offsets[v]; k < problem->graph->in_offsets[v + 1]; k++)
+      w.out_ids[w.out_offsets[problem->graph->in_ids[k]]++] = v;
+  for (v = n; v > 0; v--) w.out_offsets[v] = w.out_offsets[v - 1];
+  w.out_offsets[0] = 0;
+  for (v = 0; v < n; v++) {
+    w.forced[v] = dnnmem__place_forced(problem, v);
+    w.flow_id[v] = w.forced[v] == DNNMEM_PLACE_CPU   ? DNNMEM__PLACE_S
+                   : w.forced[v] == DNNMEM_PLACE_ACC ? DNNMEM__PLACE_T
+                                                     : 2 + num_free++;
+  }
+  net.p = problem;
+  net.w = &w;
+  net.flow = NULL;
+  net.infinite = total + 1; /* more than every finite cut */
+  dnnmem__place_pass(&net, model, num_free);
+  r = dnnmem_flow_init(&flow, net.num_nodes, net.num_arcs, w.flow_mem, w.flow_bytes);
+  if (r != DNNMEM_OK) return r;
+  net.flow = &flow;
+  dnnmem__place_pass(&net, model, num_free);
+  DNNMEM_ASSERT(flow.num_arcs == net.num_arcs);
+  *wp = w;
+  *netp = net;
+  netp->w = wp;
+  netp->flow = flowp;
+  *flowp = flow;
+  *out_num_free = num_free;
+  return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_place_network(const dnnmem_place_problem *problem,
+                                              const dnnmem_place_options *options,
+                                              dnnmem_flow *out_flow, int64_t *out_constant,
+                                              void *scratch, size_t scratch_bytes) {
+  dnnmem__place_work w;
+  dnnmem__place_net net;
+  dnnmem_flow flow;
+  int32_t num_free;
+  dnnmem_result r;
+  if (out_flow == NULL || out_constant == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  r = dnnmem__place_build(problem, options, &w, &net, &flow, &num_free, scratch, scratch_bytes);
+  if (r != DNNMEM_OK) return r;
+  *out_flow = flow;
+  *out_constant = net.constant;
+  return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_place_solve(const dnnmem_place_problem *problem,
+                                            const dnnmem_place_options *options,
+                                            uint8_t *out_device, dnnmem_place_result *out_result,
+                                            void *scratch, size_t scratch_bytes) {
+  dnnmem__place_work w;
+  dnnmem__place_net net;
+  dnnmem_place_result res;
+  dnnmem_flow flow;
+  dnnmem_place_model model = options ? options->model : DNNMEM_PLACE_PER_VALUE;
+  dnnmem_flow_algo algo = options ? options->algo : DNNMEM_FLOW_DEFAULT;
+  dnnmem_result r;
+  int64_t cut = 0;
+  int32_t n, v, num_free = 0;
+  if (problem == NULL || problem->graph == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  n = problem->graph->num_nodes;
+  if (out_result == NULL || (n > 0 && out_device == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
+  r = dnnmem__place_build(problem, options, &w, &net, &flow, &num_free, scratch, scratch_bytes);
+  if (r != DNNMEM_OK) return r;
+  if ((r = dnnmem_flow_solve(&flow, DNNMEM__PLACE_S, DNNMEM__PLACE_T, algo, &cut)) != DNNMEM_OK)
+    return r;
+  DNNMEM_MEMSET(&res, 0, sizeof(res));
+  for (v = 0; v < n; v++) {
+    out_device[v] = w.forced[v] != DNNMEM_PLACE_ANY ? w.forced[v]
+                    : dnnmem_flow_source_side(&flow, w.flow_id[v]) ? (uint8_t)DNNMEM_PLACE_CPU
+                                                                   : (uint8_t)DNNMEM_PLACE_ACC;
+    if (out_device[v] == DNNMEM_PLACE_CPU) res.num_cpu++;
+    else res.num_acc++;
+    if (w.forced[v] == DNNMEM_PLACE_ANY && dnnmem__place_find(w.part, w.flow_id[v]) == w.flow_id[v])
+      res.num_parts++;
+  }
+  r = dnnmem__place_eval(problem, model, out_device, w.seen, &res.time, &res.conversions);
+  if (r != DNNMEM_OK) return r;
+  DNNMEM_ASSERT(res.time == net.constant + cut); /* every cut is an assignment */
+  res.cut = cut;
+  res.num_free = num_free;
+  res.flow_nodes = net.num_nodes;
+  res.flow_arcs = net.num_arcs;
+  /* baselines */
+  for (v = 0; v < n; v++)
+    w.assign[v] = w.forced[v] != DNNMEM_PLACE_ANY ? w.forced[v] : (uint8_t)DNNMEM_PLACE_ACC;
+  if ((r = dnnmem__place_eval(problem, model, w.assign, w.seen, &res.all_acc_time, NULL)) != DNNMEM_OK)
+    return r;
+  for (v = 0; v < n; v++)
+    if (w.forced[v] == DNNMEM_PLACE_ANY)
+      w.assign[v] = problem->acc_time[v] < problem->cpu_time[v] ? (uint8_t)DNNMEM_PLACE_ACC
+                                                                : (uint8_t)DNNMEM_PLACE_CPU;
+  if ((r = dnnmem__place_eval(problem, model, w.assign, w.seen, &res.greedy_time, NULL)) != DNNMEM_OK)
+    return r;
+  for (v = 0; v < n; v++)
+    if (w.forced[v] == DNNMEM_PLACE_ANY) w.assign[v] = DNNMEM_PLACE_CPU;
+  if ((r = dnnmem__place_eval(problem, model, w.assign, w.seen, &res.all_cpu_time, NULL)) != DNNMEM_OK)
+    return r;
+  *out_result = res;
   return DNNMEM_OK;
 }
 

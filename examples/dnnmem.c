@@ -562,7 +562,7 @@ static void flow_dimacs_read(const char *path, flow_dimacs *g) {
   g->source = g->sink = -1;
   while (*p) {
     char *nl = strchr(p, '\n'), *s;
-    long long a, b, c;
+    long long a = 0, b = 0, c = 0;
     line++;
     if (nl) *nl = 0;
     s = cli_trim(p);
@@ -1363,12 +1363,138 @@ static int cmd_layout(int argc, char **argv) {
   return 0;
 }
 
+/* ---- place ---------------------------------------------------------------- */
+
+static void place_usage(FILE *f) {
+  fprintf(f,
+          "usage: dnnmem place [--per-edge] [--algo bk|pr] [--out F] [--json] GRAPH\n"
+          "  Optimal CPU/accelerator placement by minimum cut. GRAPH is a graph CSV\n"
+          "  (cpu_time, acc_time in microseconds or inf, device cpu|acc|any, xfer,\n"
+          "  output); rows with op 'input' run on the CPU. A value converted between\n"
+          "  the devices is charged xfer once (outputs must end on the CPU).\n"
+          "  --per-edge  charge xfer per producer/consumer pair (the seed's model)\n"
+          "  --algo A    max-flow algorithm: bk (default) or pr\n"
+          "  --out F     write the input rows with the chosen 'device' (cpu/acc)\n"
+          "  --json      one JSON object: n, time, all_acc_time, greedy_time,\n"
+          "              all_cpu_time, cut (integer ns), conversions, time_ms ...\n");
+}
+
+static int cmd_place(int argc, char **argv) {
+  const char *file = NULL, *out_path = NULL, *algo_name = "bk";
+  int json = 0, i;
+  cli_graph g;
+  dnnmem_place_problem problem;
+  dnnmem_place_options options;
+  dnnmem_place_result res;
+  size_t bytes = 0;
+  void *scratch;
+  uint8_t *device, *pins;
+  int32_t n;
+  double t0, ms;
+  dnnmem_result r;
+  memset(&options, 0, sizeof(options));
+  for (i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+      place_usage(stdout);
+      return 0;
+    } else if (strcmp(argv[i], "--json") == 0) {
+      json = 1;
+    } else if (strcmp(argv[i], "--per-edge") == 0) {
+      options.model = DNNMEM_PLACE_PER_EDGE;
+    } else if (cli_flag_value("place", argc, argv, &i, "--out", &out_path)) {
+    } else if (cli_flag_value("place", argc, argv, &i, "--algo", &algo_name)) {
+    } else if (argv[i][0] == '-' && argv[i][1]) {
+      cli_usage_error("place", "unknown option '%s'", argv[i]);
+    } else if (file) {
+      cli_usage_error("place", "one GRAPH only");
+    } else {
+      file = argv[i];
+    }
+  }
+  if (strcmp(algo_name, "bk") == 0) options.algo = DNNMEM_FLOW_BK;
+  else if (strcmp(algo_name, "pr") == 0) options.algo = DNNMEM_FLOW_PUSH_RELABEL;
+  else cli_usage_error("place", "--algo: '%s' is not bk or pr", algo_name);
+  if (!file) cli_usage_error("place", "missing GRAPH");
+  cli_graph_read(file, &g);
+  n = g.graph.num_nodes;
+  /* graph inputs live on the CPU */
+  pins = (uint8_t *)cli_alloc((size_t)n);
+  for (i = 0; i < n; i++) {
+    pins[i] = g.device[i] == CLI_DEVICE_CPU ? DNNMEM_PLACE_CPU
+              : g.device[i] == CLI_DEVICE_ACC ? DNNMEM_PLACE_ACC
+                                              : DNNMEM_PLACE_ANY;
+    if (strcmp(g.ops[i], "input") == 0) {
+      if (g.device[i] == CLI_DEVICE_ACC)
+        cli_input_error(file, g.csv.rows[i].line, "graph input pinned to the accelerator");
+      pins[i] = DNNMEM_PLACE_CPU;
+    }
+    if ((pins[i] == DNNMEM_PLACE_CPU && g.cpu_time[i] < 0) ||
+        (pins[i] == DNNMEM_PLACE_ACC && g.acc_time[i] < 0) || (g.cpu_time[i] < 0 && g.acc_time[i] < 0))
+      cli_input_error(file, g.csv.rows[i].line, "%s", dnnmem_result_string(DNNMEM_ERR_PLACE_UNSUPPORTED));
+  }
+  memset(&problem, 0, sizeof(problem));
+  problem.graph = &g.graph;
+  problem.cpu_time = g.cpu_time;
+  problem.acc_time = g.acc_time;
+  problem.xfer = g.xfer;
+  problem.device = pins;
+  problem.is_output = g.output;
+  r = dnnmem_place_scratch_size(n, g.graph.in_offsets[n], &bytes);
+  if (r != DNNMEM_OK) cli_input_error(file, 0, "%s", dnnmem_result_string(r));
+  scratch = cli_alloc(bytes);
+  device = (uint8_t *)cli_alloc((size_t)n);
+  t0 = cli_now_ms();
+  r = dnnmem_place_solve(&problem, &options, device, &res, scratch, bytes);
+  ms = cli_now_ms() - t0;
+  if (r != DNNMEM_OK) cli_input_error(file, 0, "%s", dnnmem_result_string(r));
+  if (out_path) {
+    char **values = (char **)cli_alloc((size_t)n * sizeof(char *));
+    for (i = 0; i < n; i++) values[i] = (char *)(device[i] == DNNMEM_PLACE_CPU ? "cpu" : "acc");
+    cli_write_column(&g.csv, out_path, "device", values);
+    free(values);
+  }
+  if (json) {
+    cli_json_begin();
+    cli_json_int("n", n);
+    cli_json_string("model", options.model == DNNMEM_PLACE_PER_EDGE ? "per-edge" : "per-value");
+    cli_json_int("time", res.time);
+    cli_json_int("all_acc_time", res.all_acc_time);
+    cli_json_int("greedy_time", res.greedy_time);
+    cli_json_int("all_cpu_time", res.all_cpu_time);
+    cli_json_int("cut", res.cut);
+    cli_json_string("unit", "ns");
+    cli_json_int("conversions", res.conversions);
+    cli_json_int("cpu_ops", res.num_cpu);
+    cli_json_int("acc_ops", res.num_acc);
+    cli_json_int("free_ops", res.num_free);
+    cli_json_int("parts", res.num_parts);
+    cli_json_int("flow_nodes", res.flow_nodes);
+    cli_json_int("flow_arcs", res.flow_arcs);
+    cli_json_double("time_ms", ms);
+    cli_json_end();
+  } else {
+    printf("%d ops: %d on the CPU, %d on the accelerator (%d free in %d parts)\n", n, res.num_cpu,
+           res.num_acc, res.num_free, res.num_parts);
+    printf("optimum      %.3f us (%d conversions, %s)\n", (double)res.time / 1e3, res.conversions,
+           options.model == DNNMEM_PLACE_PER_EDGE ? "per-edge" : "per-value");
+    printf("all on acc   %.3f us (%+.2f%%)\n", (double)res.all_acc_time / 1e3,
+           res.time ? 100.0 * ((double)res.all_acc_time / (double)res.time - 1.0) : 0.0);
+    printf("greedy       %.3f us\nall on cpu   %.3f us\nsolved in %.3f ms\n",
+           (double)res.greedy_time / 1e3, (double)res.all_cpu_time / 1e3, ms);
+  }
+  free(device);
+  free(pins);
+  free(scratch);
+  return 0;
+}
+
 static const cli_command cli_commands[] = {
     {"flow", cmd_flow, "max flow / min cut of a DIMACS max-flow file"},
     {"cover", cmd_cover, "path-cover grouping: minimum chains of non-overlapping lifetimes"},
     {"plan", cmd_plan, "arena offsets for tensor lifetimes"},
     {"share", cmd_share, "shared objects for tensor lifetimes (TFLite)"},
     {"layout", cmd_layout, "TensorLayout queries: parse, print, map indices to units and addresses"},
+    {"place", cmd_place, "CPU/accelerator placement by minimum cut (exact)"},
     {NULL, NULL, NULL}};
 
 static void cli_print_commands(FILE *f) {

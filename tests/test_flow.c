@@ -23,7 +23,7 @@ typedef struct test_net {
 
 static void net_make(test_net *t, int32_t n, int32_t m, const test_arc *arcs) {
   size_t bytes = 0;
-  int32_t i, id;
+  int32_t i, id = -1;
   t->n = n;
   t->m = m;
   t->arcs = (test_arc *)malloc(sizeof(test_arc) * (size_t)(m ? m : 1));
@@ -44,14 +44,17 @@ static void net_free(test_net *t) {
   free(t->scratch);
 }
 
-/* Capacity of the cut whose source side is given by side[]. */
+/* Capacity of the cut whose source side is given by side[] (saturating at
+   INT64_MAX). */
 static int64_t cut_capacity(const test_net *t, const uint8_t *side) {
   int64_t c = 0;
   int32_t i;
   for (i = 0; i < t->m; i++) {
     const test_arc *a = &t->arcs[i];
-    if (side[a->from] && !side[a->to]) c += a->cap;
-    if (side[a->to] && !side[a->from]) c += a->rcap;
+    int64_t add = 0;
+    if (side[a->from] && !side[a->to]) add = a->cap;
+    if (side[a->to] && !side[a->from]) add = a->rcap;
+    c = add > INT64_MAX - c ? INT64_MAX : c + add;
   }
   return c;
 }
@@ -187,7 +190,7 @@ static void test_random_brute(void) {
   test_arc arcs[60];
   int iter;
   dnnmem_rng_seed(&rng, 7);
-  for (iter = 0; iter < 400; iter++) {
+  for (iter = 0; iter < 3000; iter++) {
     int32_t n = 2 + (int32_t)dnnmem_rng_below(&rng, 9);
     int32_t m = (int32_t)dnnmem_rng_below(&rng, 60);
     int32_t s = (int32_t)dnnmem_rng_below(&rng, (uint32_t)n), tk;
@@ -206,7 +209,7 @@ static void test_random_large(void) {
   dnnmem_rng rng;
   int iter;
   dnnmem_rng_seed(&rng, 11);
-  for (iter = 0; iter < 30; iter++) {
+  for (iter = 0; iter < 100; iter++) {
     int32_t n = 50 + (int32_t)dnnmem_rng_below(&rng, 400);
     int32_t m = n * (1 + (int32_t)dnnmem_rng_below(&rng, 6));
     test_arc *arcs = (test_arc *)malloc(sizeof(test_arc) * (size_t)m);
@@ -331,6 +334,20 @@ static void test_big_sink_capacities(void) {
   net_free(&t);
 }
 
+/* Parallel and opposite arcs are merged for solving unless the merged
+   capacity would overflow; flows are split back per arc. */
+static void test_parallel_huge(void) {
+  static const test_arc arcs[] = {{0, 1, INT64_MAX / 3, 0}, {1, 2, INT64_MAX / 2, 7}, {0, 1, INT64_MAX / 3, 0},
+                                  {2, 1, INT64_MAX / 2, INT64_MAX / 2}, {1, 2, INT64_MAX / 2, 0},
+                                  {0, 1, 5, 9}, {2, 3, INT64_MAX - 1, 1}, {1, 0, 3, 2}, {2, 2, 4, 4}};
+  test_net t;
+  net_make(&t, 4, 9, arcs);
+  solve_both(&t, 0, 3, INT64_MAX / 3 * 2 + 5 + 2);
+  solve_both(&t, 3, 0, brute_min_cut(&t, 3, 0));
+  CHECK_EQ(dnnmem_flow_solve(&t.flow, 1, 2, DNNMEM_FLOW_BK, NULL), DNNMEM_ERR_OVERFLOW);
+  net_free(&t);
+}
+
 int main(void) {
   RUN(test_textbook);
   RUN(test_odd_arcs);
@@ -339,5 +356,6 @@ int main(void) {
   RUN(test_grid);
   RUN(test_errors);
   RUN(test_big_sink_capacities);
+  RUN(test_parallel_huge);
   return test_finish("test_flow");
 }

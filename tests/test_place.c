@@ -1,0 +1,446 @@
+/* tests/test_place.c: CPU/accelerator placement (dnnmem_place_*). The
+   optimum is checked against brute force over every placement under both
+   charging models, with the cost recounted here by a separate
+   implementation of the issue's rules; the seed's structure (element-wise
+   chain between matrix ops) is checked with hand-computed optima. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "test.h"
+#define DNNMEM_IMPLEMENTATION
+#include "dnnmem.h"
+
+#define CPU DNNMEM_PLACE_CPU
+#define ACC DNNMEM_PLACE_ACC
+#define ANY DNNMEM_PLACE_ANY
+#define NO DNNMEM_PLACE_UNSUPPORTED
+
+typedef struct test_problem {
+  int32_t n;
+  int32_t offsets[32];
+  int32_t ids[128];
+  int64_t cpu[32], acc[32], xfer[32];
+  uint8_t device[32], output[32];
+  dnnmem_graph graph;
+  dnnmem_place_problem p;
+} test_problem;
+
+static void problem_wire(test_problem *t) {
+  t->graph.num_nodes = t->n;
+  t->graph.in_offsets = t->offsets;
+  t->graph.in_ids = t->ids;
+  memset(&t->p, 0, sizeof(t->p));
+  t->p.graph = &t->graph;
+  t->p.cpu_time = t->cpu;
+  t->p.acc_time = t->acc;
+  t->p.xfer = t->xfer;
+  t->p.device = t->device;
+  t->p.is_output = t->output;
+}
+
+/* The cost, recounted straight from the rules: -1 if infeasible. */
+static int64_t recount(const test_problem *t, const uint8_t *x, int per_edge) {
+  int64_t total = 0;
+  int32_t u, c, k, j;
+  for (u = 0; u < t->n; u++) {
+    int64_t own = x[u] == CPU ? t->cpu[u] : t->acc[u];
+    if (own < 0 || (t->device[u] != ANY && t->device[u] != x[u])) return -1;
+    total += own;
+  }
+  for (u = 0; u < t->n; u++) {
+    int to_acc = 0, to_cpu = 0;
+    for (c = 0; c < t->n; c++) {
+      int uses = 0;
+      for (k = t->offsets[c]; k < t->offsets[c + 1]; k++) uses |= t->ids[k] == u;
+      if (!uses) continue;
+      if (per_edge) {
+        if (x[c] != x[u]) total += t->xfer[u];
+      } else {
+        to_acc |= x[c] == ACC;
+        to_cpu |= x[c] == CPU;
+      }
+    }
+    if (t->output[u] && x[u] == ACC) to_cpu = 1;
+    if (per_edge && t->output[u] && x[u] == ACC) total += t->xfer[u];
+    if (!per_edge && ((x[u] == CPU && to_acc) || (x[u] == ACC && to_cpu))) total += t->xfer[u];
+  }
+  (void)j;
+  return total;
+}
+
+static int64_t brute(const test_problem *t, int per_edge) {
+  uint8_t x[32] = {0};
+  int64_t best = -1;
+  uint32_t mask;
+  int32_t v;
+  for (mask = 0; mask < (1u << t->n); mask++) {
+    int64_t c;
+    for (v = 0; v < t->n; v++) x[v] = (mask >> v & 1) ? ACC : CPU;
+    c = recount(t, x, per_edge);
+    if (c >= 0 && (best < 0 || c < best)) best = c;
+  }
+  return best;
+}
+
+static dnnmem_result solve(const test_problem *t, int per_edge, dnnmem_flow_algo algo, uint8_t *device,
+                           dnnmem_place_result *res) {
+  size_t bytes = 0;
+  void *mem;
+  dnnmem_place_options o;
+  dnnmem_result r;
+  memset(&o, 0, sizeof(o));
+  o.model = per_edge ? DNNMEM_PLACE_PER_EDGE : DNNMEM_PLACE_PER_VALUE;
+  o.algo = algo;
+  CHECK_EQ(dnnmem_place_scratch_size(t->n, t->offsets[t->n], &bytes), DNNMEM_OK);
+  CHECK(bytes <= DNNMEM_PLACE_SCRATCH_BYTES(t->n, t->offsets[t->n]));
+  mem = malloc(bytes);
+  r = dnnmem_place_solve(&t->p, &o, device, res, mem, bytes);
+  free(mem);
+  return r;
+}
+
+/* Checks a solution: the optimum's recount, the baselines' recounts. */
+static void check_result(const test_problem *t, int per_edge, const uint8_t *device,
+                         const dnnmem_place_result *res) {
+  uint8_t x[32] = {0};
+  int32_t v, ncpu = 0;
+  CHECK_EQ(recount(t, device, per_edge), res->time);
+  for (v = 0; v < t->n; v++) ncpu += device[v] == CPU;
+  CHECK_EQ(res->num_cpu, ncpu);
+  CHECK_EQ(res->num_acc, t->n - ncpu);
+  /* all on the accelerator where possible */
+  for (v = 0; v < t->n; v++) x[v] = t->device[v] != ANY ? t->device[v] : t->acc[v] >= 0 ? ACC : CPU;
+  CHECK_EQ(recount(t, x, per_edge), res->all_acc_time);
+  for (v = 0; v < t->n; v++)
+    if (t->device[v] == ANY)
+      x[v] = t->acc[v] < 0 ? CPU : t->cpu[v] < 0 ? ACC : t->acc[v] < t->cpu[v] ? ACC : CPU;
+  CHECK_EQ(recount(t, x, per_edge), res->greedy_time);
+  for (v = 0; v < t->n; v++) x[v] = t->device[v] != ANY ? t->device[v] : t->cpu[v] >= 0 ? CPU : ACC;
+  CHECK_EQ(recount(t, x, per_edge), res->all_cpu_time);
+  CHECK(res->time <= res->all_acc_time);
+  CHECK(res->time <= res->greedy_time);
+  CHECK(res->time <= res->all_cpu_time);
+}
+
+static void random_problem(dnnmem_rng *rng, test_problem *t, int32_t n) {
+  int32_t v, e = 0;
+  t->n = n;
+  t->offsets[0] = 0;
+  for (v = 0; v < n; v++) {
+    int32_t k, deg = v == 0 ? 0 : (int32_t)dnnmem_rng_below(rng, v < 3 ? (uint32_t)v + 1 : 4);
+    uint32_t kind = dnnmem_rng_below(rng, 10);
+    for (k = 0; k < deg; k++) t->ids[e++] = (int32_t)dnnmem_rng_below(rng, (uint32_t)v);
+    t->offsets[v + 1] = e;
+    t->cpu[v] = (int64_t)dnnmem_rng_below(rng, 100);
+    t->acc[v] = (int64_t)dnnmem_rng_below(rng, 100);
+    t->xfer[v] = (int64_t)dnnmem_rng_below(rng, 60);
+    t->device[v] = ANY;
+    if (kind == 0) t->device[v] = CPU;
+    else if (kind == 1) t->device[v] = ACC;
+    else if (kind == 2) t->acc[v] = NO;
+    else if (kind == 3) t->cpu[v] = NO;
+    t->output[v] = dnnmem_rng_below(rng, 5) == 0;
+  }
+  problem_wire(t);
+}
+
+/* Brute force over every placement, both models, both flow algorithms. */
+static void test_brute_force(void) {
+  dnnmem_rng rng;
+  int iter;
+  dnnmem_rng_seed(&rng, 5);
+  for (iter = 0; iter < 300; iter++) {
+    test_problem t;
+    int per_edge;
+    random_problem(&rng, &t, 1 + (int32_t)dnnmem_rng_below(&rng, 14));
+    for (per_edge = 0; per_edge < 2; per_edge++) {
+      uint8_t d1[32] = {0}, d2[32] = {0};
+      dnnmem_place_result r1, r2;
+      int64_t best = brute(&t, per_edge);
+      CHECK_EQ(solve(&t, per_edge, DNNMEM_FLOW_BK, d1, &r1), DNNMEM_OK);
+      CHECK_EQ(solve(&t, per_edge, DNNMEM_FLOW_PUSH_RELABEL, d2, &r2), DNNMEM_OK);
+      CHECK_EQ(r1.time, best);
+      CHECK_EQ(r2.time, best);
+      {
+        /* the exported network: constant + max flow == optimum */
+        size_t bytes = 0;
+        void *mem;
+        dnnmem_flow net;
+        dnnmem_place_options o;
+        int64_t constant = -1, value = -1;
+        memset(&o, 0, sizeof(o));
+        o.model = (dnnmem_place_model)per_edge;
+        dnnmem_place_scratch_size(t.n, t.offsets[t.n], &bytes);
+        mem = malloc(bytes);
+        CHECK_EQ(dnnmem_place_network(&t.p, &o, &net, &constant, mem, bytes), DNNMEM_OK);
+        CHECK_EQ(net.num_nodes, r1.flow_nodes);
+        CHECK_EQ(net.num_arcs, r1.flow_arcs);
+        CHECK_EQ(dnnmem_flow_solve(&net, 0, 1, DNNMEM_FLOW_PUSH_RELABEL, &value), DNNMEM_OK);
+        CHECK_EQ(constant + value, best);
+        CHECK_EQ(value, r1.cut);
+        free(mem);
+      }
+      check_result(&t, per_edge, d1, &r1);
+      check_result(&t, per_edge, d2, &r2);
+    }
+  }
+}
+
+/* Brute force on ~20 free ops (a few cases: 2^20 placements each). */
+static void test_brute_force_20(void) {
+  dnnmem_rng rng;
+  int iter;
+  dnnmem_rng_seed(&rng, 99);
+  for (iter = 0; iter < 2; iter++) {
+    test_problem t;
+    uint8_t d[32] = {0};
+    dnnmem_place_result r;
+    int32_t v;
+    random_problem(&rng, &t, 18);
+    for (v = 0; v < t.n; v++) /* all free, so 2^18 placements */
+      if (t.device[v] != ANY || t.cpu[v] < 0 || t.acc[v] < 0) {
+        t.device[v] = ANY;
+        t.cpu[v] = (int64_t)dnnmem_rng_below(&rng, 100);
+        t.acc[v] = (int64_t)dnnmem_rng_below(&rng, 100);
+      }
+    CHECK_EQ(solve(&t, iter, DNNMEM_FLOW_BK, d, &r), DNNMEM_OK);
+    CHECK_EQ(r.time, brute(&t, iter));
+    CHECK_EQ(r.num_free, 18);
+    check_result(&t, iter, d, &r);
+  }
+}
+
+/* The seed's structure: matmul (acc) -> k element-wise ops -> matmul (acc).
+   Each element-wise op saves `gain` on the CPU; leaving the accelerator costs
+   two conversions of `conv`. The chain moves iff k * gain > 2 * conv. */
+static void chain(test_problem *t, int32_t k, int64_t gain, int64_t conv) {
+  int32_t v;
+  t->n = k + 3;
+  t->offsets[0] = 0;
+  for (v = 0; v < t->n; v++) {
+    t->offsets[v + 1] = v == 0 ? 0 : v;
+    if (v > 0) t->ids[v - 1] = v - 1;
+    t->xfer[v] = conv;
+    t->output[v] = 0;
+    t->device[v] = ANY;
+    t->cpu[v] = 100;
+    t->acc[v] = 100 + gain;
+  }
+  t->device[0] = CPU; /* the graph input */
+  t->acc[0] = NO;
+  t->cpu[0] = 0;
+  t->device[1] = ACC; /* matmul */
+  t->cpu[1] = 5000;
+  t->acc[1] = 50;
+  t->device[t->n - 1] = ACC; /* matmul */
+  t->cpu[t->n - 1] = 5000;
+  t->acc[t->n - 1] = 50;
+  t->output[t->n - 1] = 1;
+  t->xfer[1] = conv;
+  problem_wire(t);
+}
+
+static void test_seed_chain(void) {
+  test_problem t;
+  uint8_t d[32] = {0};
+  dnnmem_place_result r;
+  int32_t v;
+  /* 4 ops saving 10 each = 40 < 2 * 30: stay on the accelerator */
+  chain(&t, 4, 10, 30);
+  CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_OK);
+  for (v = 2; v < t.n - 1; v++) CHECK_EQ(d[v], ACC);
+  /* input conv 30 + matmuls 100 + 4 * 110 + output conv 30 */
+  CHECK_EQ(r.time, 0 + 30 + 50 + 4 * 110 + 50 + 30);
+  CHECK_EQ(r.time, r.all_acc_time);
+  CHECK_EQ(r.conversions, 2);
+  /* 8 ops saving 10 each = 80 > 60: the chain moves to the CPU */
+  chain(&t, 8, 10, 30);
+  CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_PUSH_RELABEL, d, &r), DNNMEM_OK);
+  for (v = 2; v < t.n - 1; v++) CHECK_EQ(d[v], CPU);
+  CHECK_EQ(r.time, 30 + 50 + 30 + 8 * 100 + 30 + 50 + 30);
+  CHECK_EQ(r.all_acc_time - r.time, 80 - 60);
+  CHECK_EQ(r.conversions, 4);
+  CHECK_EQ(r.num_free, 8);
+  CHECK_EQ(r.num_parts, 1);
+  /* greedy moves the chain even when that loses: 4 ops, gain 10, conv 30 */
+  chain(&t, 4, 10, 30);
+  CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_OK);
+  CHECK_EQ(r.greedy_time - r.time, 2 * 30 - 4 * 10);
+  /* a CPU-pinned op in the middle splits the chain into two parts */
+  chain(&t, 8, 10, 30);
+  t.device[5] = CPU;
+  problem_wire(&t);
+  CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_OK);
+  CHECK_EQ(r.num_free, 7);
+  CHECK_EQ(r.num_parts, 2);
+  CHECK_EQ(r.time, brute(&t, 0));
+}
+
+/* One CPU value read by three ops on the accelerator: converted once per
+   value, three times per edge. */
+static void test_once_per_value(void) {
+  test_problem t;
+  uint8_t d[32] = {0};
+  dnnmem_place_result r;
+  int32_t v;
+  t.n = 5;
+  t.offsets[0] = 0;
+  t.offsets[1] = 0;
+  for (v = 1; v < 5; v++) t.offsets[v + 1] = v; /* 1, 2, 3 read 0; 4 reads 3 */
+  t.ids[0] = 0;
+  t.ids[1] = 0;
+  t.ids[2] = 0;
+  t.ids[3] = 3;
+  for (v = 0; v < 5; v++) {
+    t.cpu[v] = 100;
+    t.acc[v] = 60;
+    t.xfer[v] = 50;
+    t.device[v] = ANY;
+    t.output[v] = 0;
+  }
+  t.device[0] = CPU;
+  t.cpu[0] = 0;
+  t.output[1] = t.output[2] = t.output[4] = 1;
+  t.device[4] = CPU;
+  t.offsets[5] = 4;
+  problem_wire(&t);
+  /* per value: ops 1, 2 go to ACC (save 40 each, pay 50 once for value 0,
+     50 each for the outputs): 1 on ACC costs 60 + 50 out vs 100 on CPU ->
+     CPU better alone; with the shared input conversion nothing gains. */
+  CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_OK);
+  CHECK_EQ(r.time, brute(&t, 0));
+  check_result(&t, 0, d, &r);
+  /* make outputs free: three consumers on ACC save 3 * 40 = 120 for one
+     conversion of 50 */
+  t.output[1] = t.output[2] = 0;
+  t.output[3] = 0;
+  CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_OK);
+  CHECK_EQ(d[1], ACC);
+  CHECK_EQ(d[2], ACC);
+  CHECK_EQ(r.time, brute(&t, 0));
+  /* op 3 stays on the CPU: on ACC it saves 40 but its value would need
+     converting (50) for op 4 */
+  CHECK_EQ(d[3], CPU);
+  CHECK_EQ(r.time, 0 + 50 + 60 + 60 + 100 + 100);
+  CHECK_EQ(r.conversions, 1);
+  check_result(&t, 0, d, &r);
+  CHECK_EQ(solve(&t, 1, DNNMEM_FLOW_BK, d, &r), DNNMEM_OK);
+  CHECK_EQ(r.time, brute(&t, 1));
+  check_result(&t, 1, d, &r);
+}
+
+static void test_errors(void) {
+  test_problem t;
+  uint8_t d[32] = {0};
+  dnnmem_place_result r;
+  size_t bytes = 0;
+  void *mem;
+  chain(&t, 3, 10, 30);
+  t.cpu[2] = -2;
+  CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_ERR_NEGATIVE);
+  chain(&t, 3, 10, 30);
+  t.xfer[2] = -1;
+  CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_ERR_NEGATIVE);
+  chain(&t, 3, 10, 30);
+  t.device[2] = CPU;
+  t.cpu[2] = NO;
+  CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_ERR_PLACE_UNSUPPORTED);
+  chain(&t, 3, 10, 30);
+  t.cpu[2] = NO;
+  t.acc[2] = NO;
+  CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_ERR_PLACE_UNSUPPORTED);
+  chain(&t, 3, 10, 30);
+  t.device[3] = 7;
+  CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_ERR_INVALID_ARGUMENT);
+  chain(&t, 3, 10, 30);
+  t.ids[0] = 3; /* node 1 reads node 3, which (indirectly) reads node 1 */
+  CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_ERR_CYCLE);
+  chain(&t, 3, 10, 30);
+  t.ids[1] = 1; /* self-loop */
+  t.offsets[3] = 2;
+  t.ids[1] = 2;
+  CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_ERR_CYCLE);
+  chain(&t, 3, 10, 30);
+  t.ids[2] = 40;
+  CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_ERR_ID_RANGE);
+  chain(&t, 3, 10, 30);
+  t.cpu[2] = INT64_MAX / 2;
+  t.acc[3] = INT64_MAX / 2;
+  CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_ERR_OVERFLOW);
+  /* times just inside the limit work */
+  chain(&t, 3, 10, 30);
+  t.cpu[2] = INT64_MAX / 4;
+  t.acc[3] = INT64_MAX / 4;
+  CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_OK);
+  CHECK_EQ(r.time, brute(&t, 0));
+  /* short scratch */
+  chain(&t, 3, 10, 30);
+  CHECK_EQ(dnnmem_place_scratch_size(t.n, t.offsets[t.n], &bytes), DNNMEM_OK);
+  mem = malloc(bytes);
+  CHECK_EQ(dnnmem_place_solve(&t.p, NULL, d, &r, mem, bytes - 16), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(dnnmem_place_solve(&t.p, NULL, d, &r, mem, bytes), DNNMEM_OK);
+  CHECK_EQ(dnnmem_place_solve(&t.p, NULL, NULL, &r, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  free(mem);
+  CHECK_EQ(dnnmem_place_scratch_size(-1, 0, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_place_scratch_size(INT32_MAX / 2, 0, &bytes), DNNMEM_ERR_TOO_MANY);
+  /* the static bound holds for big dimensions too */
+  CHECK_EQ(dnnmem_place_scratch_size(1000000, 3000000, &bytes), DNNMEM_OK);
+  CHECK(bytes <= DNNMEM_PLACE_SCRATCH_BYTES(1000000, 3000000));
+  CHECK(bytes > DNNMEM_PLACE_SCRATCH_BYTES(1000000, 3000000) / 2);
+  CHECK_EQ(dnnmem_place_scratch_size(0, 0, &bytes), DNNMEM_OK);
+  CHECK(bytes <= DNNMEM_PLACE_SCRATCH_BYTES(0, 0));
+}
+
+/* dnnmem_place_cost: agrees with the recount and refuses bad assignments. */
+static void test_cost(void) {
+  dnnmem_rng rng;
+  test_problem t;
+  uint8_t x[32] = {0};
+  int64_t c;
+  int32_t conv, v, iter;
+  size_t bytes = 0;
+  void *mem;
+  dnnmem_rng_seed(&rng, 17);
+  CHECK_EQ(dnnmem_place_cost_scratch_size(32, &bytes), DNNMEM_OK);
+  mem = malloc(bytes);
+  for (iter = 0; iter < 200; iter++) {
+    random_problem(&rng, &t, 1 + (int32_t)dnnmem_rng_below(&rng, 20));
+    for (v = 0; v < t.n; v++) x[v] = dnnmem_rng_below(&rng, 2) ? CPU : ACC;
+    if (recount(&t, x, iter & 1) < 0) {
+      CHECK_EQ(dnnmem_place_cost(&t.p, (dnnmem_place_model)(iter & 1), x, &c, &conv, mem, bytes),
+               DNNMEM_ERR_INFEASIBLE);
+    } else {
+      CHECK_EQ(dnnmem_place_cost(&t.p, (dnnmem_place_model)(iter & 1), x, &c, &conv, mem, bytes), DNNMEM_OK);
+      CHECK_EQ(c, recount(&t, x, iter & 1));
+    }
+  }
+  free(mem);
+}
+
+/* An empty graph and a graph with nothing free. */
+static void test_trivial(void) {
+  test_problem t;
+  uint8_t d[32] = {0};
+  dnnmem_place_result r;
+  t.n = 0;
+  t.offsets[0] = 0;
+  problem_wire(&t);
+  CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_OK);
+  CHECK_EQ(r.time, 0);
+  chain(&t, 0, 10, 30);
+  CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_OK);
+  CHECK_EQ(r.num_free, 0);
+  CHECK_EQ(r.num_parts, 0);
+  CHECK_EQ(r.time, 30 + 50 + 50 + 30);
+}
+
+int main(void) {
+  RUN(test_brute_force);
+  RUN(test_brute_force_20);
+  RUN(test_seed_chain);
+  RUN(test_once_per_value);
+  RUN(test_errors);
+  RUN(test_cost);
+  RUN(test_trivial);
+  return test_finish("test_place");
+}
