@@ -1,19 +1,7 @@
 #!/usr/bin/env bash
 # tests/cli_cover.sh: the `dnnmem cover` command's contract (JSON fields, --out,
 # exit codes). The binary is $DNNMEM; run from the repository root or anywhere.
-set -u
-DNNMEM=${DNNMEM:-build/dnnmem}
-here=$(cd "$(dirname "$0")" && pwd)
-data=$here/data
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
-pass=0 fail=0
-ok() { echo "ok $1"; pass=$((pass + 1)); }
-bad() { echo "FAIL $1"; fail=$((fail + 1)); }
-check() { if [ "$2" = "$3" ]; then ok "$1"; else bad "$1 (got '$2', want '$3')"; fi; }
-field() { sed -n "s/.*\"$1\": \([^,}]*\).*/\1/p" "$2"; }
-
+. "$(dirname "$0")/cli_lib.sh"
 # intervals CSV: the seed's chain alternates between two groups
 "$DNNMEM" cover --json "$data/cover_chain.csv" >"$tmp/chain.json" 2>"$tmp/err"
 check "chain exit 0" $? 0
@@ -81,5 +69,5 @@ grep -q "cover_cycle.graph.csv:3: " "$tmp/err" && ok "cyclic graph FILE:LINE" ||
 "$DNNMEM" cover "$tmp/missing.csv" >/dev/null 2>&1
 check "missing file exit 2" $? 2
 
-echo "cli_cover: $pass passed, $fail failed"
+cli_finish cli_cover
 [ "$fail" = 0 ]

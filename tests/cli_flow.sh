@@ -1,19 +1,7 @@
 #!/usr/bin/env bash
 # tests/cli_flow.sh: the `dnnmem flow` command's contract (DIMACS reading,
 # JSON fields, exit codes). The binary is $DNNMEM.
-set -u
-DNNMEM=${DNNMEM:-build/dnnmem}
-here=$(cd "$(dirname "$0")" && pwd)
-data=$here/data
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
-pass=0 fail=0
-ok() { echo "ok $1"; pass=$((pass + 1)); }
-bad() { echo "FAIL $1"; fail=$((fail + 1)); }
-check() { if [ "$2" = "$3" ]; then ok "$1"; else bad "$1 (got '$2', want '$3')"; fi; }
-field() { sed -n "s/.*\"$1\": \([^,}]*\).*/\1/p" "$2"; }
-
+. "$(dirname "$0")/cli_lib.sh"
 for algo in bk pr; do
   "$DNNMEM" flow --algo $algo --json "$data/flow_clrs.max" >"$tmp/$algo.json" 2>"$tmp/err"
   check "clrs $algo exit 0" $? 0
@@ -83,5 +71,5 @@ bad_case same_st 0 'p max 3 1\nn 1 s\nn 1 t\na 1 3 1\n'
 "$DNNMEM" flow "$tmp/missing.max" >/dev/null 2>&1
 check "missing file exit 2" $? 2
 
-echo "cli_flow: $pass passed, $fail failed"
+cli_finish cli_flow
 [ "$fail" = 0 ]

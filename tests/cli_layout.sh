@@ -1,17 +1,7 @@
 #!/usr/bin/env bash
 # tests/cli_layout.sh: the `dnnmem layout` command's contract (JSON fields,
 # the document's worked examples, exit codes). The binary is $DNNMEM.
-set -u
-DNNMEM=${DNNMEM:-build/dnnmem}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
-pass=0 fail=0
-ok() { echo "ok $1"; pass=$((pass + 1)); }
-bad() { echo "FAIL $1"; fail=$((fail + 1)); }
-check() { if [ "$2" = "$3" ]; then ok "$1"; else bad "$1 (got '$2', want '$3')"; fi; }
-# the value of a top-level scalar field (the last occurrence: top level comes after locations)
-field() { sed -n "s/.*\"$1\": \([^,}]*\).*/\1/p" "$2"; }
+. "$(dirname "$0")/cli_lib.sh"
 # the top-level "units" object (after the locations array)
 units() { sed -n 's/.*\], "at": \[[^]]*\], "units": {\([^}]*\)}.*/\1/p' "$1"; }
 
@@ -100,5 +90,5 @@ check "--at not integers exit 1" "$(run '((8:1))' --at x)" 1
 check "two layouts exit 1" "$(run '((8:1))' '((8:1))')" 1
 check "--help exit 0" "$(run --help)" 0
 
-echo "cli_layout: $pass passed, $fail failed"
+cli_finish cli_layout
 [ "$fail" = 0 ]

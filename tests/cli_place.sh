@@ -2,19 +2,7 @@
 # tests/cli_place.sh: the `dnnmem place` command's contract (JSON fields,
 # --out, --per-edge, exit codes), with the cost of the --out placement
 # recounted here by awk from the graph CSV, independently of the tool.
-set -u
-DNNMEM=${DNNMEM:-build/dnnmem}
-here=$(cd "$(dirname "$0")" && pwd)
-data=$here/data
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
-pass=0 fail=0
-ok() { echo "ok $1"; pass=$((pass + 1)); }
-bad() { echo "FAIL $1"; fail=$((fail + 1)); }
-check() { if [ "$2" = "$3" ]; then ok "$1"; else bad "$1 (got '$2', want '$3')"; fi; }
-field() { sed -n "s/.*\"$1\": \([^,}]*\).*/\1/p" "$2"; }
-
+. "$(dirname "$0")/cli_lib.sh"
 # Total time in ns of the placement in an --out file (device column cpu/acc),
 # by the issue's rules; $2 = 1 for the per-edge model.
 recount() {
@@ -126,5 +114,5 @@ check "not a graph exit 2" $? 2
 "$DNNMEM" place "$tmp/missing.csv" >/dev/null 2>&1
 check "missing file exit 2" $? 2
 
-echo "cli_place: $pass passed, $fail failed"
+cli_finish cli_place
 [ "$fail" = 0 ]

@@ -1,21 +1,9 @@
 #!/usr/bin/env bash
 # Command-line tests of 'dnnmem plan' and 'dnnmem share': JSON fields,
 # --out and --svg, exit codes 1 (usage) and 2 (bad input, FILE:LINE:).
-set -u
-D=${DNNMEM:-build/dnnmem}
-t=$(mktemp -d)
-trap 'rm -rf "$t"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1"; }
-expect() { # expect NAME CODE PATTERN CMD...: exit code and a pattern in stdout+stderr
-  local name=$1 code=$2 pat=$3
-  shift 3
-  "$@" >"$t/out" 2>&1
-  local rc=$?
-  if [ $rc -eq "$code" ] && grep -qE -- "$pat" "$t/out"; then ok "$name"; else bad "$name (exit $rc)"; sed 's/^/  /' "$t/out" | head -5; fi
-}
+. "$(dirname "$0")/cli_lib.sh"
+D=$DNNMEM
+t=$tmp
 
 M=tests/data/mobilenet_v2.intervals.csv
 expect "plan best on mobilenet_v2 reaches the bound" 0 '"optimal": true' $D plan --json $M
@@ -71,4 +59,4 @@ expect "share unknown algo" 1 "unknown --algo" $D share --algo magic $M
 expect "plan --help" 0 "usage: dnnmem plan" $D plan --help
 expect "unknown command" 1 "unknown command" $D frobnicate
 
-echo "cli_plan: $pass passed, $fail failed"
+cli_finish cli_plan

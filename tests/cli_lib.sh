@@ -1,0 +1,32 @@
+# tests/cli_lib.sh: sourced by every tests/cli_*.sh. The tool under test is
+# $DNNMEM (default build/dnnmem); scripts print "ok ..."/"FAIL ..." lines and
+# end with cli_finish NAME, which prints "NAME: N passed, M failed".
+set -u
+DNNMEM=${DNNMEM:-build/dnnmem}
+here=$(cd "$(dirname "${BASH_SOURCE[1]}")" && pwd)
+data=$here/data
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
+pass=0
+fail=0
+ok() { echo "ok   $1"; pass=$((pass + 1)); }
+bad() { echo "FAIL $1"; fail=$((fail + 1)); }
+# check NAME GOT WANT
+check() { if [ "$2" = "$3" ]; then ok "$1"; else bad "$1 (got '$2', want '$3')"; fi; }
+# field NAME FILE: the value of the last "NAME": scalar in a JSON line
+field() { sed -n "s/.*\"$1\": \([^,}]*\).*/\1/p" "$2"; }
+# expect NAME CODE PATTERN CMD...: the exit code, and PATTERN (ERE) in stdout+stderr
+expect() {
+  local name=$1 code=$2 pat=$3 rc
+  shift 3
+  "$@" >"$tmp/expect.out" 2>&1
+  rc=$?
+  if [ $rc -eq "$code" ] && grep -qE -- "$pat" "$tmp/expect.out"; then
+    ok "$name"
+  else
+    bad "$name (exit $rc)"
+    sed 's/^/  /' "$tmp/expect.out" | head -5
+  fi
+}
+cli_finish() { echo "$1: $pass passed, $fail failed"; }
