@@ -11,8 +11,6 @@
        #define DNNMEM_IMPLEMENTATION
        #include "dnnmem.h"
 
-   Link with -lm (the annealer uses exp()).
-
    CONTENTS
        Compile-time options
        Conventions (results, scratch buffers, integers, determinism)
@@ -27,7 +25,9 @@
        DNNMEM_ASSERT(x)       internal invariant check; default assert().
        DNNMEM_MEMCPY(d,s,n)   default memcpy().
        DNNMEM_MEMSET(d,v,n)   default memset().
-       DNNMEM_EXP(x)          default exp().
+       DNNMEM_EXP(x)          default: a built-in exp made of + - * / only,
+                              so annealing is bit-identical whatever the
+                              C library (no -lm needed).
        Assertions guard internal invariants only: bad input never reaches
        them, it is answered with an error code.
 
@@ -56,7 +56,10 @@
 
        Determinism. Same input and seed, same output on every platform: own
        stable sorts with explicit tie-breaks, random state in a caller-visible
-       struct, no dependence on pointer values. Options structs are
+       struct, no dependence on pointer values, no libm (the annealer's
+       floating point is IEEE-754 + - * / and its own exp; compile without
+       floating-point contraction, as ISO C modes such as -std=c99 do, for
+       bit-identical results across CPUs). Options structs are
        zero-initialised for the defaults; enums reserve 0 for "default".
 
        Thread safety. No globals and no static mutable state: calls on
@@ -1281,8 +1284,8 @@ DNNMEM_DEF dnnmem_result dnnmem_place_cost(const dnnmem_place_problem *problem,
 #define DNNMEM_MEMSET(d, v, n) memset((d), (v), (n))
 #endif
 #ifndef DNNMEM_EXP
-#include <math.h>
-#define DNNMEM_EXP(x) exp(x)
+/* Our own exp (only + - * / on doubles): the same bits with every libm. */
+#define DNNMEM_EXP(x) dnnmem__exp(x)
 #endif
 
 /* Private helpers a build may leave unused are marked so -Wunused stays quiet. */
@@ -1346,6 +1349,34 @@ static DNNMEM__UNUSED int dnnmem__is_pow2(int64_t a) { return a > 0 && (a & (a -
 
 static DNNMEM__UNUSED int64_t dnnmem__max64(int64_t a, int64_t b) { return a > b ? a : b; }
 static DNNMEM__UNUSED int64_t dnnmem__min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+/* ---- deterministic exp -------------------------------------------------- */
+
+/* e^x: x = n ln2 + r with |r| <= ln2 / 2 (Cody-Waite split of ln2), a
+   degree-13 Taylor polynomial for e^r (relative error below 2e-16), then
+   2^n put into the exponent bits. Annealing decisions depend on it, so it
+   must not vary with the C library. */
+static DNNMEM__UNUSED double dnnmem__exp(double x) {
+  const double ln2_hi = 6.93147180369123816490e-01, ln2_lo = 1.90821492927058770002e-10;
+  double r, p, scale;
+  int64_t n;
+  uint64_t bits;
+  int i;
+  if (x != x) return x;     /* NaN */
+  if (x > 709.0) x = 709.0; /* saturate below DBL_MAX */
+  if (x < -745.0) return 0.0;
+  n = (int64_t)(x * 1.44269504088896338700 + (x >= 0 ? 0.5 : -0.5));
+  r = (x - (double)n * ln2_hi) - (double)n * ln2_lo;
+  p = 1.0;
+  for (i = 13; i >= 1; i--) p = 1.0 + p * r / (double)i;
+  if (n < -1022) { /* subnormal result: scale in two steps */
+    p *= 2.2250738585072014e-308; /* 2^-1022 */
+    n += 1022;
+  }
+  bits = (uint64_t)(n + 1023) << 52;
+  DNNMEM_MEMCPY(&scale, &bits, sizeof(scale));
+  return p * scale;
+}
 
 /* ---- scratch carving ---------------------------------------------------- */
 
