@@ -1103,6 +1103,278 @@ static int cmd_share(int argc, char **argv) {
   return 0;
 }
 
+/* ---- remat: recomputation schedule within a memory budget ---------------- */
+
+typedef struct cli_remat_clock {
+  double start_ms, limit_ms, deadline_ms, last_report_ms;
+  int report;
+} cli_remat_clock;
+
+static double cli_remat_progress(void *user) {
+  cli_remat_clock *c = (cli_remat_clock *)user;
+  double now = cli_now_ms();
+  if (c->report && now - c->last_report_ms >= 2000.0) {
+    fprintf(stderr, "dnnmem remat: %.0f%% of %.1f s\n", 100.0 * (now - c->start_ms) / c->limit_ms,
+            c->limit_ms / 1e3);
+    c->last_report_ms = now;
+  }
+  return (now - c->start_ms) / c->limit_ms;
+}
+
+static void cli_remat_usage(FILE *f) {
+  fprintf(f,
+          "usage: dnnmem remat GRAPH (--budget B | --budget-ratio R | --curve) [options]\n"
+          "  Finds a computation sequence (with recomputation) whose peak memory fits the\n"
+          "  budget at the least extra compute time (FastSA annealing with graph\n"
+          "  contraction). GRAPH is a dnnmem graph CSV; times are read in microseconds\n"
+          "  and reported in integer nanoseconds.\n"
+          "  --budget B          peak budget in bytes\n"
+          "  --budget-ratio R    budget = R x the row order's peak\n"
+          "  --time-limit S      anneal for S seconds (default: a fixed move count, deterministic)\n"
+          "  --iterations N      annealing moves (default 1000 x nodes + 500000)\n"
+          "  --seed N            random seed (default 1)\n"
+          "  --max-length N      longest sequence (default 2 x nodes + 16)\n"
+          "  --no-contraction    anneal the plain graph only\n"
+          "  --baselines         also report the best reordering without recomputation\n"
+          "  --curve             peak/time trade-off for budgets 100%%..10%% of the base peak\n"
+          "  --out F             write the sequence, one node id per line\n"
+          "  --json              one JSON object on stdout: n, base_peak, peak, budget,\n"
+          "                      base_time, time, overhead, feasible, time_ms, ...\n");
+}
+
+typedef struct cli_remat_run {
+  dnnmem_remat_stats stats;
+  dnnmem_result result;
+  int32_t *sequence;
+  int32_t length;
+  double ms;
+} cli_remat_run;
+
+static void cli_remat_solve(const char *path, const dnnmem_remat_problem *problem,
+                            const dnnmem_remat_options *base_options, int64_t budget,
+                            double limit_s, uint64_t seed, int32_t max_length, int report,
+                            void *scratch, size_t scratch_bytes, cli_remat_run *run) {
+  dnnmem_remat_options o = *base_options;
+  cli_remat_clock clock;
+  dnnmem_rng rng;
+  double deadline;
+  dnnmem_rng_seed(&rng, seed);
+  o.budget = budget;
+  clock.start_ms = cli_now_ms();
+  clock.limit_ms = limit_s * 1e3;
+  clock.last_report_ms = clock.start_ms;
+  clock.report = report;
+  deadline = clock.start_ms + clock.limit_ms;
+  if (limit_s > 0) {
+    o.stop = cli_deadline_passed;
+    o.stop_user = &deadline;
+    o.progress = cli_remat_progress;
+    o.progress_user = &clock;
+    if (o.iterations == 0) o.iterations = INT64_MAX / 4;
+  }
+  run->result = dnnmem_remat_solve(problem, &o, &rng, max_length, run->sequence, &run->length,
+                                   &run->stats, scratch, scratch_bytes);
+  run->ms = cli_now_ms() - clock.start_ms;
+  if (run->result != DNNMEM_OK && run->result != DNNMEM_ERR_INFEASIBLE)
+    cli_input_error(path, 0, "%s", dnnmem_result_string(run->result));
+}
+
+static int cmd_remat(int argc, char **argv) {
+  const char *path = NULL, *out = NULL, *value;
+  int json = 0, curve = 0, baselines = 0, have_budget = 0, i;
+  double ratio = -1, limit_s = 0;
+  int64_t budget = 0, lower_bound = 0, max_length_arg = 0;
+  uint64_t seed = 1;
+  cli_graph graph;
+  dnnmem_remat_problem problem;
+  dnnmem_remat_options options;
+  dnnmem_remat_stats base, checkpoint;
+  dnnmem_result r;
+  int32_t n, max_length, base_length, checkpoint_length;
+  size_t bytes = 0, need;
+  void *scratch;
+  cli_remat_run run;
+  int32_t *base_sequence;
+  memset(&options, 0, sizeof(options));
+  for (i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+      cli_remat_usage(stdout);
+      return 0;
+    } else if (strcmp(argv[i], "--json") == 0) {
+      json = 1;
+    } else if (strcmp(argv[i], "--curve") == 0) {
+      curve = 1;
+    } else if (strcmp(argv[i], "--baselines") == 0) {
+      baselines = 1;
+    } else if (strcmp(argv[i], "--no-contraction") == 0) {
+      options.flags |= DNNMEM_REMAT_NO_CONTRACTION;
+    } else if (cli_flag_value("remat", argc, argv, &i, "--budget", &value)) {
+      budget = cli_parse_i64("remat", "--budget", value);
+      if (budget < 0) cli_usage_error("remat", "--budget must be >= 0");
+      have_budget |= 1;
+    } else if (cli_flag_value("remat", argc, argv, &i, "--budget-ratio", &value)) {
+      ratio = cli_parse_double("remat", "--budget-ratio", value);
+      if (ratio <= 0) cli_usage_error("remat", "--budget-ratio must be > 0");
+      have_budget |= 2;
+    } else if (cli_flag_value("remat", argc, argv, &i, "--time-limit", &value)) {
+      limit_s = cli_parse_double("remat", "--time-limit", value);
+      if (limit_s <= 0) cli_usage_error("remat", "--time-limit must be > 0");
+    } else if (cli_flag_value("remat", argc, argv, &i, "--iterations", &value)) {
+      options.iterations = cli_parse_i64("remat", "--iterations", value);
+      if (options.iterations <= 0) cli_usage_error("remat", "--iterations must be > 0");
+    } else if (cli_flag_value("remat", argc, argv, &i, "--seed", &value)) {
+      seed = (uint64_t)cli_parse_i64("remat", "--seed", value);
+    } else if (cli_flag_value("remat", argc, argv, &i, "--max-length", &value)) {
+      max_length_arg = cli_parse_i64("remat", "--max-length", value);
+      if (max_length_arg <= 0 || max_length_arg > (1 << 28))
+        cli_usage_error("remat", "--max-length must be in 1..%d", 1 << 28);
+    } else if (cli_flag_value("remat", argc, argv, &i, "--out", &value)) {
+      out = value;
+    } else if (argv[i][0] == '-' && argv[i][1]) {
+      cli_usage_error("remat", "unknown option '%s'", argv[i]);
+    } else if (!path) {
+      path = argv[i];
+    } else {
+      cli_usage_error("remat", "more than one GRAPH");
+    }
+  }
+  if (!path) cli_usage_error("remat", "missing GRAPH");
+  if (!have_budget && !curve) cli_usage_error("remat", "give --budget, --budget-ratio or --curve");
+  if (have_budget == 3) cli_usage_error("remat", "give --budget or --budget-ratio, not both");
+  cli_graph_read(path, &graph);
+  n = graph.graph.num_nodes;
+  problem.graph = graph.graph;
+  problem.sizes = graph.size;
+  problem.times = graph.time;
+  problem.is_output = graph.output;
+  if (max_length_arg && max_length_arg < n)
+    cli_usage_error("remat", "--max-length %lld is below the %d nodes", (long long)max_length_arg, n);
+  max_length = max_length_arg ? (int32_t)max_length_arg
+                              : (n > ((1 << 28) - 16) / 2 ? n : 2 * n + 16);
+  r = dnnmem_remat_lower_bound(&problem, &lower_bound);
+  if (r != DNNMEM_OK) cli_input_error(path, 0, "%s", dnnmem_result_string(r));
+  /* one scratch block for the solver and the baselines */
+  r = dnnmem_remat_solve_scratch_size(n, graph.graph.in_offsets[n], max_length, &bytes);
+  if (r != DNNMEM_OK) cli_input_error(path, 0, "%s", dnnmem_result_string(r));
+  r = dnnmem_remat_baseline_scratch_size(n, graph.graph.in_offsets[n], max_length, &need);
+  if (r != DNNMEM_OK) cli_input_error(path, 0, "%s", dnnmem_result_string(r));
+  if (need > bytes) bytes = need;
+  scratch = cli_alloc(bytes);
+  base_sequence = (int32_t *)cli_alloc((size_t)max_length * sizeof(int32_t));
+  run.sequence = (int32_t *)cli_alloc((size_t)max_length * sizeof(int32_t));
+  r = dnnmem_remat_baseline(&problem, DNNMEM_REMAT_BASELINE_ROW_ORDER, max_length, base_sequence,
+                            &base_length, &base, scratch, bytes);
+  if (r != DNNMEM_OK) cli_input_error(path, 0, "%s", dnnmem_result_string(r));
+  r = dnnmem_remat_baseline(&problem, DNNMEM_REMAT_BASELINE_CHECKPOINT, max_length, run.sequence,
+                            &checkpoint_length, &checkpoint, scratch, bytes);
+  if (r != DNNMEM_OK) checkpoint.peak = checkpoint.time = -1; /* longer than max_length */
+  if (ratio > 0) budget = (int64_t)((double)base.peak * ratio);
+
+  if (curve) {
+    static const double ratios[] = {1.0, 0.8, 0.6, 0.5, 0.4, 0.3, 0.25, 0.2, 0.15, 0.1};
+    int c, count = (int)(sizeof(ratios) / sizeof(ratios[0]));
+    double each = limit_s > 0 ? limit_s / count : 0, t0 = cli_now_ms();
+    if (json) {
+      cli_json_begin();
+      cli_json_int("n", n);
+      cli_json_int("base_peak", base.peak);
+      cli_json_int("base_time", base.time);
+      cli_json_int("lower_bound", lower_bound);
+      cli_json_key("curve");
+      printf("[");
+    } else {
+      printf("%-6s %14s %14s %9s %s\n", "ratio", "budget", "peak", "overhead", "feasible");
+    }
+    for (c = 0; c < count; c++) {
+      int64_t b = (int64_t)((double)base.peak * ratios[c]);
+      double overhead;
+      cli_remat_solve(path, &problem, &options, b, each, seed, max_length, !json, scratch, bytes, &run);
+      overhead = base.time > 0 ? (double)(run.stats.time - base.time) / (double)base.time : 0.0;
+      if (json) {
+        printf("%s{\"ratio\": %.4g, \"budget\": %lld, \"peak\": %lld, \"time\": %lld, "
+               "\"overhead\": %.6g, \"feasible\": %s}",
+               c ? ", " : "", ratios[c], (long long)b, (long long)run.stats.peak,
+               (long long)run.stats.time, overhead, run.result == DNNMEM_OK ? "true" : "false");
+      } else {
+        printf("%-6.2f %14lld %14lld %8.2f%% %s\n", ratios[c], (long long)b,
+               (long long)run.stats.peak, 100 * overhead, run.result == DNNMEM_OK ? "yes" : "no");
+      }
+    }
+    if (json) {
+      printf("]");
+      cli_json_double("time_ms", cli_now_ms() - t0);
+      cli_json_end();
+    }
+    return 0;
+  }
+
+  if (budget < lower_bound)
+    fprintf(stderr, "dnnmem remat: budget %lld is below the lower bound %lld: infeasible\n",
+            (long long)budget, (long long)lower_bound);
+  cli_remat_solve(path, &problem, &options, budget, limit_s, seed, max_length,
+                  !json || limit_s >= 5, scratch, bytes, &run);
+  if (out) {
+    FILE *f = fopen(out, "w");
+    if (!f) cli_input_error(out, 0, "cannot write: %s", strerror(errno));
+    for (i = 0; i < run.length; i++) fprintf(f, "%d\n", run.sequence[i]);
+    if (fclose(f) != 0) cli_input_error(out, 0, "write failed");
+  }
+  {
+    double overhead = base.time > 0 ? (double)(run.stats.time - base.time) / (double)base.time : 0.0;
+    double mps = run.ms > 0 ? (double)run.stats.moves / (run.ms / 1e3) : 0.0;
+    dnnmem_remat_stats reorder;
+    reorder.peak = reorder.time = -1;
+    if (baselines) {
+      cli_remat_run rr;
+      dnnmem_remat_options ro = options;
+      ro.flags |= DNNMEM_REMAT_NO_RECOMPUTE;
+      rr.sequence = base_sequence;
+      cli_remat_solve(path, &problem, &ro, 0, limit_s, seed, max_length, 0, scratch, bytes, &rr);
+      reorder = rr.stats;
+    }
+    if (json) {
+      cli_json_begin();
+      cli_json_int("n", n);
+      cli_json_int("base_peak", base.peak);
+      cli_json_int("peak", run.stats.peak);
+      cli_json_int("budget", budget);
+      cli_json_int("base_time", base.time);
+      cli_json_int("time", run.stats.time);
+      cli_json_double("overhead", overhead);
+      cli_json_bool("feasible", run.result == DNNMEM_OK);
+      cli_json_double("time_ms", run.ms);
+      cli_json_int("lower_bound", lower_bound);
+      cli_json_int("length", run.length);
+      cli_json_int("recomputations", run.stats.recomputations);
+      cli_json_int("moves", run.stats.moves);
+      cli_json_double("moves_per_second", mps);
+      cli_json_int("checkpoint_peak", checkpoint.peak);
+      cli_json_int("checkpoint_time", checkpoint.time);
+      if (baselines) {
+        cli_json_int("reorder_peak", reorder.peak);
+        cli_json_int("reorder_time", reorder.time);
+      }
+      cli_json_end();
+    } else {
+      printf("%s: %d nodes, base peak %lld bytes, time %lld ns; lower bound %lld\n", path, n,
+             (long long)base.peak, (long long)base.time, (long long)lower_bound);
+      printf("budget %lld: peak %lld (%.1f%% of base), time %lld (+%.2f%%), %d steps, %s\n",
+             (long long)budget, (long long)run.stats.peak,
+             base.peak > 0 ? 100.0 * (double)run.stats.peak / (double)base.peak : 0.0,
+             (long long)run.stats.time, 100 * overhead, run.length,
+             run.result == DNNMEM_OK ? "feasible" : "INFEASIBLE");
+      printf("%lld moves in %.0f ms (%.2g moves/s)\n", (long long)run.stats.moves, run.ms, mps);
+      if (checkpoint.peak >= 0)
+        printf("sqrt(n) checkpointing: peak %lld, time %lld\n", (long long)checkpoint.peak,
+               (long long)checkpoint.time);
+      if (baselines)
+        printf("best reordering: peak %lld, time %lld\n", (long long)reorder.peak,
+               (long long)reorder.time);
+    }
+  }
+  return 0;
+}
+
 /* ---- layout ---------------------------------------------------------------- */
 
 static void layout_usage(FILE *f) {
@@ -1493,6 +1765,7 @@ static const cli_command cli_commands[] = {
     {"cover", cmd_cover, "path-cover grouping: minimum chains of non-overlapping lifetimes"},
     {"plan", cmd_plan, "arena offsets for tensor lifetimes"},
     {"share", cmd_share, "shared objects for tensor lifetimes (TFLite)"},
+    {"remat", cmd_remat, "recomputation schedule within a memory budget (annealing)"},
     {"layout", cmd_layout, "TensorLayout queries: parse, print, map indices to units and addresses"},
     {"place", cmd_place, "CPU/accelerator placement by minimum cut (exact)"},
     {NULL, NULL, NULL}};

@@ -1,0 +1,754 @@
+/* tests/test_remat.c: recompute annealing (dnnmem_remat_*).
+   Every peak and time is checked by an independent recount written here from
+   the definition (O(L^2), no shared code with the simulator); optima come
+   from exhaustive search over sequences and from a forward Dijkstra without
+   pruning for group orders. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "test.h"
+#define DNNMEM_IMPLEMENTATION
+#include "dnnmem.h"
+
+/* ---- a small graph builder ------------------------------------------------ */
+
+#define MAXN 64
+#define MAXE 256
+
+typedef struct tgraph {
+  int32_t n, off[MAXN + 1], ids[MAXE];
+  int64_t size[MAXN], time[MAXN];
+  uint8_t out[MAXN];
+  dnnmem_remat_problem p;
+} tgraph;
+
+static void tg_begin(tgraph *g) {
+  memset(g, 0, sizeof(*g));
+}
+/* adds a node with inputs (list ended by -1) */
+static int32_t tg_node(tgraph *g, int64_t size, int64_t time, int output, const int32_t *inputs) {
+  int32_t v = g->n++;
+  g->size[v] = size;
+  g->time[v] = time;
+  g->out[v] = (uint8_t)output;
+  g->off[v + 1] = g->off[v];
+  while (inputs && *inputs >= 0) g->ids[g->off[v + 1]++] = *inputs++;
+  return v;
+}
+static dnnmem_remat_problem *tg_problem(tgraph *g) {
+  g->p.graph.num_nodes = g->n;
+  g->p.graph.in_offsets = g->off;
+  g->p.graph.in_ids = g->ids;
+  g->p.sizes = g->size;
+  g->p.times = g->time;
+  g->p.is_output = g->out;
+  return &g->p;
+}
+
+static uint64_t t_rng = 12345;
+static uint32_t t_rand(uint32_t bound) {
+  t_rng = t_rng * 6364136223846793005ull + 1442695040888963407ull;
+  return (uint32_t)((t_rng >> 33) % bound);
+}
+
+/* random DAG: node v takes 1-2 inputs among earlier nodes (node 0, maybe 1: inputs) */
+static void tg_random(tgraph *g, int32_t n) {
+  int32_t v, in[3];
+  tg_begin(g);
+  for (v = 0; v < n; v++) {
+    int32_t k = 0;
+    if (v > 0 && !(v == 1 && t_rand(2))) {
+      in[k++] = (int32_t)t_rand((uint32_t)v);
+      if (v > 1 && t_rand(2)) {
+        in[k] = (int32_t)t_rand((uint32_t)v);
+        if (in[k] != in[0]) k++;
+      }
+    }
+    in[k] = -1;
+    tg_node(g, 1 + t_rand(20), 1 + t_rand(9), v == n - 1 || t_rand(6) == 0, in);
+  }
+}
+
+/* ---- the independent recount ---------------------------------------------- */
+
+/* 1 if valid; peak and time by the definition, directly. */
+static int recount(const tgraph *g, const int32_t *seq, int32_t len, int64_t *peak, int64_t *time) {
+  int32_t i, j, k, v;
+  int64_t best = 0, t = 0;
+  int seen[MAXN] = {0};
+  for (j = 0; j < len; j++) {
+    v = seq[j];
+    if (v < 0 || v >= g->n) return 0;
+    if (g->off[v] == g->off[v + 1] && seen[v]) return 0; /* input twice */
+    for (k = g->off[v]; k < g->off[v + 1]; k++)
+      if (!seen[g->ids[k]]) return 0;
+    seen[v] = 1;
+    t += g->time[v];
+  }
+  for (v = 0; v < g->n; v++)
+    if (!seen[v]) return 0;
+  for (j = 0; j < len; j++) {
+    int64_t mem = 0;
+    for (i = 0; i <= j; i++) {
+      /* instance i is held at j if i == j, or some step q >= j uses seq[i]
+         and binds to i, or it is the last instance of an output */
+      int held = i == j, q, last = 1;
+      v = seq[i];
+      for (q = i + 1; q < len; q++)
+        if (seq[q] == v) last = 0;
+      if (last && g->out[v]) held = 1;
+      for (q = j; q < len && !held; q++) {
+        int uses = 0, r, bound = -1;
+        if (q == i) continue;
+        for (k = g->off[seq[q]]; k < g->off[seq[q] + 1]; k++) uses |= g->ids[k] == v;
+        if (!uses) continue;
+        for (r = 0; r < q; r++)
+          if (seq[r] == v) bound = r;
+        if (bound == i) held = 1;
+      }
+      if (held) mem += g->size[v];
+    }
+    if (mem > best) best = mem;
+  }
+  *peak = best;
+  *time = t;
+  return 1;
+}
+
+static char scratch_buf[1 << 24];
+
+/* ---- simulator ---------------------------------------------------------------- */
+
+static void test_simulator_vs_recount(void) {
+  int trial;
+  for (trial = 0; trial < 300; trial++) {
+    tgraph g;
+    int32_t seq[40], len = 0, v, i;
+    int64_t peak, time, profile[40];
+    dnnmem_remat_stats st;
+    dnnmem_result r;
+    int ok;
+    tg_random(&g, 2 + (int32_t)t_rand(7));
+    /* a topological order with random recomputations, sometimes broken */
+    for (v = 0; v < g.n; v++) {
+      if (v > 0 && g.off[v] < g.off[v + 1] && t_rand(3) == 0) seq[len++] = (int32_t)t_rand((uint32_t)v);
+      seq[len++] = v;
+      if (t_rand(4) == 0) seq[len++] = (int32_t)t_rand((uint32_t)g.n);
+    }
+    if (t_rand(10) == 0) { /* drop a step */
+      i = (int32_t)t_rand((uint32_t)len);
+      memmove(seq + i, seq + i + 1, (size_t)(len - i - 1) * sizeof(int32_t));
+      len--;
+    }
+    ok = recount(&g, seq, len, &peak, &time);
+    r = dnnmem_remat_simulate(tg_problem(&g), seq, len, &st, profile, scratch_buf, sizeof(scratch_buf));
+    CHECK_EQ(r == DNNMEM_OK, ok);
+    if (ok && r == DNNMEM_OK) {
+      int64_t mx = 0;
+      CHECK_EQ(st.peak, peak);
+      CHECK_EQ(st.time, time);
+      CHECK_EQ(st.length, len);
+      for (i = 0; i < len; i++) mx = profile[i] > mx ? profile[i] : mx;
+      CHECK_EQ(mx, peak);
+    }
+  }
+}
+
+static void test_simulator_errors(void) {
+  tgraph g;
+  int32_t in_a[] = {0, -1}, in_b[] = {1, -1};
+  int32_t good[] = {0, 1, 2}, missing[] = {0, 1}, early[] = {0, 2, 1}, twice[] = {0, 1, 0, 2},
+          bad_id[] = {0, 1, 7};
+  dnnmem_remat_stats st;
+  size_t need = 0;
+  tg_begin(&g);
+  tg_node(&g, 4, 1, 0, NULL);
+  tg_node(&g, 8, 2, 0, in_a);
+  tg_node(&g, 2, 3, 1, in_b);
+  CHECK_EQ(dnnmem_remat_simulate(tg_problem(&g), good, 3, &st, NULL, scratch_buf, 4096), DNNMEM_OK);
+  CHECK_EQ(st.peak, 12);
+  CHECK_EQ(st.time, 6);
+  CHECK_EQ(dnnmem_remat_simulate(&g.p, missing, 2, &st, NULL, scratch_buf, 4096),
+           DNNMEM_ERR_REMAT_MISSING_NODE);
+  CHECK_EQ(dnnmem_remat_simulate(&g.p, early, 3, &st, NULL, scratch_buf, 4096),
+           DNNMEM_ERR_REMAT_INPUT_NOT_READY);
+  CHECK_EQ(dnnmem_remat_simulate(&g.p, twice, 4, &st, NULL, scratch_buf, 4096),
+           DNNMEM_ERR_REMAT_INPUT_REPEATED);
+  CHECK_EQ(dnnmem_remat_simulate(&g.p, bad_id, 3, &st, NULL, scratch_buf, 4096), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(dnnmem_remat_simulate_scratch_size(3, 3, &need), DNNMEM_OK);
+  CHECK(need <= DNNMEM_REMAT_SIMULATE_SCRATCH_BYTES(3, 3));
+  CHECK_EQ(dnnmem_remat_simulate(&g.p, good, 3, &st, NULL, scratch_buf + 1, need - 16),
+           DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(dnnmem_remat_simulate(&g.p, good, 3, &st, NULL, scratch_buf + 3, need), DNNMEM_OK);
+  g.size[1] = -1;
+  CHECK_EQ(dnnmem_remat_simulate(&g.p, good, 3, &st, NULL, scratch_buf, 4096), DNNMEM_ERR_NEGATIVE);
+  g.size[1] = 8;
+  g.time[2] = -5;
+  CHECK_EQ(dnnmem_remat_simulate(&g.p, good, 3, &st, NULL, scratch_buf, 4096), DNNMEM_ERR_NEGATIVE);
+  g.time[2] = 3;
+  g.ids[0] = 9;
+  CHECK_EQ(dnnmem_remat_simulate(&g.p, good, 3, &st, NULL, scratch_buf, 4096), DNNMEM_ERR_ID_RANGE);
+}
+
+/* ---- the seed's example ------------------------------------------------------- */
+
+/* a -> b -> c -> d -> e -> y, and b -> y: holding b across c, d, e costs
+   more than recomputing it before y */
+static void seed_example(tgraph *g) {
+  int32_t ia[] = {0, -1}, ib[] = {1, -1}, ic[] = {2, -1}, id[] = {3, -1}, iy[] = {4, 1, -1};
+  tg_begin(g);
+  tg_node(g, 1, 0, 0, NULL); /* a */
+  tg_node(g, 10, 5, 0, ia);  /* b */
+  tg_node(g, 10, 5, 0, ib);  /* c */
+  tg_node(g, 10, 5, 0, ic);  /* d */
+  tg_node(g, 10, 5, 0, id);  /* e */
+  tg_node(g, 1, 5, 1, iy);   /* y */
+}
+
+static void test_seed_example(void) {
+  tgraph g;
+  int32_t plain[] = {0, 1, 2, 3, 4, 5}, recompute[] = {0, 1, 2, 3, 4, 1, 5}, seq[16], len;
+  int64_t peak, time;
+  dnnmem_remat_stats st;
+  dnnmem_remat_options o;
+  dnnmem_rng rng;
+  dnnmem_result r;
+  seed_example(&g);
+  CHECK(recount(&g, plain, 6, &peak, &time));
+  CHECK_EQ(peak, 30);
+  CHECK(recount(&g, recompute, 7, &peak, &time));
+  CHECK_EQ(peak, 21);
+  CHECK_EQ(dnnmem_remat_simulate(tg_problem(&g), recompute, 7, &st, NULL, scratch_buf, 4096), DNNMEM_OK);
+  CHECK_EQ(st.peak, 21);
+  CHECK_EQ(st.time, 30);
+  /* the annealer finds it: budget 21 at the cost of one recomputation of b */
+  memset(&o, 0, sizeof(o));
+  o.budget = 21;
+  o.iterations = 20000;
+  dnnmem_rng_seed(&rng, 7);
+  r = dnnmem_remat_solve(&g.p, &o, &rng, 12, seq, &len, &st, scratch_buf, sizeof(scratch_buf));
+  CHECK_EQ(r, DNNMEM_OK);
+  CHECK(st.peak <= 21);
+  CHECK_EQ(st.time, 30);
+  CHECK(recount(&g, seq, len, &peak, &time));
+  CHECK_EQ(peak, st.peak);
+  CHECK_EQ(time, st.time);
+  /* the budget allows the base: no recomputation */
+  o.budget = 30;
+  dnnmem_rng_seed(&rng, 7);
+  r = dnnmem_remat_solve(&g.p, &o, &rng, 12, seq, &len, &st, scratch_buf, sizeof(scratch_buf));
+  CHECK_EQ(r, DNNMEM_OK);
+  CHECK_EQ(st.time, 25);
+  CHECK(st.peak <= 30);
+}
+
+/* ---- exhaustive search over sequences -------------------------------------------- */
+
+typedef struct exhaustive {
+  const tgraph *g;
+  int32_t seq[16], max_len;
+  int64_t budget, best_time, best_peak_any;
+} exhaustive;
+
+static void exhaustive_rec(exhaustive *e, int32_t len) {
+  int64_t peak, time;
+  int32_t v;
+  if (recount(e->g, e->seq, len, &peak, &time)) {
+    if (peak <= e->budget && time < e->best_time) e->best_time = time;
+    if (peak < e->best_peak_any) e->best_peak_any = peak;
+  }
+  if (len == e->max_len) return;
+  for (v = 0; v < e->g->n; v++) {
+    int32_t k, ok = 1, i;
+    /* prune: inputs must be computed before (validity is prefix-closed) */
+    for (k = e->g->off[v]; k < e->g->off[v + 1] && ok; k++) {
+      int found = 0;
+      for (i = 0; i < len; i++) found |= e->seq[i] == e->g->ids[k];
+      ok = found;
+    }
+    if (e->g->off[v] == e->g->off[v + 1])
+      for (i = 0; i < len; i++) ok &= e->seq[i] != v;
+    if (!ok) continue;
+    e->seq[len] = v;
+    exhaustive_rec(e, len + 1);
+  }
+}
+
+static void test_exhaustive_small(void) {
+  int trial, solved = 0;
+  for (trial = 0; trial < 40; trial++) {
+    tgraph g;
+    exhaustive e;
+    int64_t lb, peak, time;
+    int32_t seq[16], len;
+    dnnmem_remat_stats st;
+    dnnmem_remat_options o;
+    dnnmem_rng rng;
+    dnnmem_result r;
+    tg_random(&g, 3 + (int32_t)t_rand(3));
+    CHECK_EQ(dnnmem_remat_lower_bound(tg_problem(&g), &lb), DNNMEM_OK);
+    memset(&e, 0, sizeof(e));
+    e.g = &g;
+    e.max_len = g.n + 2;
+    e.budget = 0;
+    e.best_time = INT64_MAX;
+    e.best_peak_any = INT64_MAX;
+    exhaustive_rec(&e, 0);
+    CHECK(e.best_peak_any >= lb);
+    /* now the least time at the lowest reachable peak */
+    e.budget = e.best_peak_any;
+    e.best_time = INT64_MAX;
+    exhaustive_rec(&e, 0);
+    memset(&o, 0, sizeof(o));
+    o.budget = e.budget;
+    o.iterations = 30000;
+    dnnmem_rng_seed(&rng, (uint64_t)trial);
+    r = dnnmem_remat_solve(&g.p, &o, &rng, g.n + 2, seq, &len, &st, scratch_buf, sizeof(scratch_buf));
+    CHECK(r == DNNMEM_OK);
+    CHECK(recount(&g, seq, len, &peak, &time));
+    CHECK_EQ(peak, st.peak);
+    CHECK_EQ(time, st.time);
+    CHECK(st.peak <= e.budget);
+    CHECK(st.time >= e.best_time); /* the exhaustive optimum is a true optimum */
+    solved += st.time == e.best_time;
+  }
+  CHECK(solved >= 38); /* the annealer reaches the optimum on (almost) all */
+}
+
+/* ---- exact group order ---------------------------------------------------------- */
+
+/* forward Dijkstra over held sets without pruning (Bellman-Ford style) */
+static int64_t group_brute(const tgraph *g, const int32_t *members, int32_t count) {
+  static int64_t best[1 << 8];
+  uint32_t in_mask[8], s, w;
+  int32_t i, k, j, changed = 1, target = count - 1;
+  for (i = 0; i < count; i++) {
+    in_mask[i] = 0;
+    for (k = g->off[members[i]]; k < g->off[members[i] + 1]; k++)
+      for (j = 0; j < count; j++)
+        if (members[j] == g->ids[k]) in_mask[i] |= 1u << j;
+  }
+  for (s = 0; s < (1u << count); s++) best[s] = INT64_MAX;
+  best[0] = 0;
+  while (changed) {
+    changed = 0;
+    for (s = 0; s < (1u << count); s++) {
+      if (best[s] == INT64_MAX) continue;
+      for (i = 0; i < count; i++) {
+        uint32_t next;
+        int64_t mem = 0, c;
+        if ((s >> i) & 1) next = s & ~(1u << i); /* free */
+        else if ((in_mask[i] & ~s) == 0) next = s | (1u << i); /* compute */
+        else continue;
+        for (w = 0; w < (uint32_t)count; w++)
+          if (((s | next) >> w) & 1) mem += g->size[members[w]];
+        if ((s >> i) & 1) mem -= g->size[members[i]];
+        c = best[s] > mem ? best[s] : mem;
+        if (c < best[next]) {
+          best[next] = c;
+          changed = 1;
+        }
+      }
+    }
+  }
+  return best[1u << target];
+}
+
+/* peak of a member order by the group model (outside inputs free, target held) */
+static int64_t group_recount(const tgraph *g, const int32_t *members, int32_t count,
+                             const int32_t *order, int32_t len) {
+  tgraph sub;
+  int32_t map[MAXN], i, k, seq[64], slen = 0;
+  int64_t peak, time;
+  /* a subgraph: every outside input becomes one size-0 input node */
+  tg_begin(&sub);
+  for (i = 0; i < MAXN; i++) map[i] = -1;
+  for (i = 0; i < count; i++)
+    for (k = g->off[members[i]]; k < g->off[members[i] + 1]; k++) {
+      int32_t u = g->ids[k], j, inside = 0;
+      for (j = 0; j < count; j++) inside |= members[j] == u;
+      if (!inside && map[u] < 0) {
+        map[u] = tg_node(&sub, 0, 0, 0, NULL);
+        seq[slen++] = map[u];
+      }
+    }
+  for (i = 0; i < count; i++) {
+    int32_t in[16], c = 0;
+    for (k = g->off[members[i]]; k < g->off[members[i] + 1]; k++) in[c++] = map[g->ids[k]];
+    in[c] = -1;
+    map[members[i]] = tg_node(&sub, g->size[members[i]], 0, i == count - 1, in);
+  }
+  /* members not computed by the order still have to appear: put them first
+     only when they have no inside inputs... instead give them size 0 */
+  for (i = 0; i < count; i++) {
+    int used = 0, j;
+    for (j = 0; j < len; j++) used |= order[j] == members[i];
+    if (!used) sub.size[map[members[i]]] = 0;
+  }
+  for (i = 0; i < len; i++) seq[slen++] = map[order[i]];
+  /* unused members: append harmlessly at the end is not possible for the
+     target; the orders tested compute every member they need */
+  {
+    int32_t present[MAXN] = {0}, j;
+    for (j = 0; j < slen; j++) present[seq[j]] = 1;
+    for (j = 0; j < sub.n; j++)
+      if (!present[j]) return -1;
+  }
+  if (!recount(&sub, seq, slen, &peak, &time)) return -1;
+  return peak;
+}
+
+static void test_group_order_vs_brute_force(void) {
+  int trial;
+  for (trial = 0; trial < 200; trial++) {
+    tgraph g;
+    int32_t members[8], count, i, order[64], len;
+    int64_t peak, brute, re;
+    dnnmem_result r;
+    /* members: a random DAG's nodes ending with the last (a sink) */
+    tg_random(&g, 3 + (int32_t)t_rand(6));
+    count = 0;
+    for (i = 0; i < g.n; i++)
+      if (i == g.n - 1 || (i > 0 && t_rand(4) != 0)) members[count++] = i;
+    if (count > 8) count = 8, members[7] = g.n - 1;
+    r = dnnmem_remat_group_order(tg_problem(&g), members, count, 100000, order, 64, &len, &peak,
+                                 scratch_buf, sizeof(scratch_buf));
+    CHECK_EQ(r, DNNMEM_OK);
+    brute = group_brute(&g, members, count);
+    CHECK_EQ(peak, brute);
+    /* the order it returns has that peak (recounted, members it skips are
+       not needed) */
+    re = group_recount(&g, members, count, order, len);
+    if (re >= 0) CHECK(re <= peak);
+    CHECK(len >= 1 && order[len - 1] == members[count - 1]);
+  }
+}
+
+static void test_group_order_example(void) {
+  /* the seed's figure: a -> b, a -> c, b,c -> d -> e (group {b,c,d,e}); with
+     b large, computing c first keeps the peak lower */
+  tgraph g;
+  int32_t ia[] = {0, -1}, ibc[] = {1, 2, -1}, id[] = {3, -1};
+  int32_t members[] = {1, 2, 3, 4}, order[16], len;
+  int64_t peak;
+  tg_begin(&g);
+  tg_node(&g, 5, 1, 0, NULL); /* a (outside) */
+  tg_node(&g, 9, 1, 0, ia);   /* b */
+  tg_node(&g, 2, 1, 0, ia);   /* c */
+  tg_node(&g, 3, 1, 0, ibc);  /* d */
+  tg_node(&g, 1, 1, 1, id);   /* e */
+  CHECK_EQ(dnnmem_remat_group_order(tg_problem(&g), members, 4, 1000, order, 16, &len, &peak,
+                                    scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_OK);
+  CHECK_EQ(peak, 14); /* c(2), b(9): 11; d: 2 + 9 + 3 = 14; e: 3 + 1 */
+  CHECK_EQ(len, 4);
+  CHECK_EQ(order[3], 4);
+  CHECK_EQ(dnnmem_remat_group_order(&g.p, members, 4, 1, order, 16, &len, &peak, scratch_buf,
+                                    sizeof(scratch_buf)),
+           DNNMEM_ERR_REMAT_STATE_LIMIT);
+  CHECK_EQ(dnnmem_remat_group_order(&g.p, members, 4, 1000, order, 2, &len, &peak, scratch_buf,
+                                    sizeof(scratch_buf)),
+           DNNMEM_ERR_REMAT_SEQUENCE_FULL);
+}
+
+/* ---- bad input, baselines, budgets ------------------------------------------------ */
+
+static void test_bad_input(void) {
+  tgraph g;
+  int32_t seq[32], len;
+  dnnmem_remat_stats st;
+  dnnmem_remat_options o;
+  dnnmem_rng rng;
+  int64_t lb;
+  size_t need;
+  memset(&o, 0, sizeof(o));
+  o.iterations = 1000;
+  dnnmem_rng_seed(&rng, 1);
+  seed_example(&g);
+  tg_problem(&g);
+  /* a cycle: b's input becomes e */
+  g.ids[0] = 4;
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, 12, seq, &len, &st, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_CYCLE);
+  CHECK_EQ(dnnmem_remat_baseline(&g.p, DNNMEM_REMAT_BASELINE_CHECKPOINT, 12, seq, &len, &st,
+                                 scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_CYCLE);
+  g.ids[0] = 77;
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, 12, seq, &len, &st, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_ID_RANGE);
+  g.ids[0] = 0;
+  g.size[3] = -1;
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, 12, seq, &len, &st, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_NEGATIVE);
+  g.size[3] = 10;
+  g.time[3] = -1;
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, 12, seq, &len, &st, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_NEGATIVE);
+  g.time[3] = 5;
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, 5, seq, &len, &st, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_INVALID_ARGUMENT); /* max_length < n */
+  g.time[3] = INT64_MAX / 4;
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, 12, seq, &len, &st, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_OVERFLOW);
+  g.time[3] = 5;
+  /* budget below the lower bound: infeasible, the best sequence still given */
+  CHECK_EQ(dnnmem_remat_lower_bound(&g.p, &lb), DNNMEM_OK);
+  CHECK_EQ(lb, 21);
+  o.budget = lb - 1;
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, 12, seq, &len, &st, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_INFEASIBLE);
+  {
+    int64_t peak, time;
+    CHECK(recount(&g, seq, len, &peak, &time));
+    CHECK_EQ(peak, st.peak);
+    CHECK(st.peak <= 21); /* still pushed as low as it goes */
+  }
+  /* short scratch */
+  CHECK_EQ(dnnmem_remat_solve_scratch_size(g.n, g.off[g.n], 12, &need), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, 12, seq, &len, &st, scratch_buf + 5, need - 32),
+           DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, 12, seq, &len, &st, scratch_buf + 5, need), DNNMEM_ERR_INFEASIBLE);
+}
+
+static void test_baselines(void) {
+  tgraph g;
+  int32_t seq[256], len, v, in[2];
+  dnnmem_remat_stats row, ck;
+  int64_t peak, time;
+  /* a long chain whose activations are all used again at the end, in
+     reverse (a forward/backward shape) */
+  tg_begin(&g);
+  in[1] = -1;
+  tg_node(&g, 1, 0, 0, NULL);
+  for (v = 1; v < 25; v++) {
+    in[0] = v - 1;
+    tg_node(&g, 10, 1, 0, in);
+  }
+  for (v = 25; v < 49; v++) {
+    int32_t in2[3];
+    in2[0] = v - 1;
+    in2[1] = 49 - v;
+    in2[2] = -1;
+    tg_node(&g, 10, 1, v == 48, in2);
+  }
+  CHECK_EQ(dnnmem_remat_baseline(tg_problem(&g), DNNMEM_REMAT_BASELINE_ROW_ORDER, 256, seq, &len,
+                                 &row, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_OK);
+  CHECK_EQ(len, g.n);
+  for (v = 0; v < g.n; v++) CHECK_EQ(seq[v], v);
+  CHECK(recount(&g, seq, len, &peak, &time));
+  CHECK_EQ(row.peak, peak);
+  CHECK_EQ(dnnmem_remat_baseline(&g.p, DNNMEM_REMAT_BASELINE_CHECKPOINT, 256, seq, &len, &ck,
+                                 scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_OK);
+  CHECK(recount(&g, seq, len, &peak, &time));
+  CHECK_EQ(ck.peak, peak);
+  CHECK_EQ(ck.time, time);
+  CHECK(ck.peak < row.peak);
+  CHECK(ck.time > row.time);
+  CHECK_EQ(dnnmem_remat_baseline(&g.p, DNNMEM_REMAT_BASELINE_CHECKPOINT, 50, seq, &len, &ck,
+                                 scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_REMAT_SEQUENCE_FULL);
+  /* the row order is the file's order even where Kahn's order differs */
+  {
+    int32_t i0[] = {0, -1}, i12[] = {1, 2, -1};
+    tg_begin(&g);
+    tg_node(&g, 5, 1, 0, NULL);
+    tg_node(&g, 5, 1, 0, i0);
+    tg_node(&g, 5, 1, 0, NULL);
+    tg_node(&g, 5, 1, 1, i12);
+    CHECK_EQ(dnnmem_remat_baseline(tg_problem(&g), DNNMEM_REMAT_BASELINE_DEFAULT, 8, seq, &len,
+                                   &row, scratch_buf, sizeof(scratch_buf)),
+             DNNMEM_OK);
+    CHECK_EQ(len, 4);
+    for (v = 0; v < 4; v++) CHECK_EQ(seq[v], v);
+    CHECK_EQ(row.peak, 15);
+    /* a graph not numbered topologically: Kahn's order */
+    g.ids[0] = 3; /* node 1 now takes node 3, which takes 1: a cycle */
+    CHECK_EQ(dnnmem_remat_baseline(&g.p, DNNMEM_REMAT_BASELINE_DEFAULT, 8, seq, &len, &row,
+                                   scratch_buf, sizeof(scratch_buf)),
+             DNNMEM_ERR_CYCLE);
+  }
+}
+
+/* ---- a real training graph ---------------------------------------------------------- */
+
+typedef struct big_graph {
+  int32_t n, *off, *ids;
+  int64_t *size, *time;
+  uint8_t *out;
+  dnnmem_remat_problem p;
+} big_graph;
+
+/* a minimal reader of the dnnmem graph CSV (enough for the bundled files) */
+static int read_graph(const char *path, big_graph *g) {
+  FILE *f = fopen(path, "r");
+  char line[8192];
+  int32_t cap = 4096, ecap = 16384, e = 0;
+  if (!f) return 0;
+  memset(g, 0, sizeof(*g));
+  g->off = (int32_t *)malloc((size_t)(cap + 1) * 4);
+  g->ids = (int32_t *)malloc((size_t)ecap * 4);
+  g->size = (int64_t *)malloc((size_t)cap * 8);
+  g->time = (int64_t *)malloc((size_t)cap * 8);
+  g->out = (uint8_t *)malloc((size_t)cap);
+  g->off[0] = 0;
+  while (fgets(line, sizeof(line), f)) {
+    char *field[11], *p = line;
+    int k = 0;
+    if (line[0] == '#' || strncmp(line, "id,", 3) == 0) continue;
+    while (k < 11 && p) {
+      field[k++] = p;
+      p = strchr(p, ',');
+      if (p) *p++ = 0;
+    }
+    if (k < 11 || g->n >= cap) break;
+    g->size[g->n] = atoll(field[3]);
+    g->time[g->n] = (int64_t)(atof(field[4]) * 1e3 + 0.5);
+    g->out[g->n] = (uint8_t)atoi(field[9]);
+    for (p = field[10]; *p && *p != '\n';) {
+      char *end;
+      long id = strtol(p, &end, 10);
+      if (end == p) break;
+      if (e < ecap) g->ids[e++] = (int32_t)id;
+      p = end;
+    }
+    g->off[++g->n] = e;
+  }
+  fclose(f);
+  g->p.graph.num_nodes = g->n;
+  g->p.graph.in_offsets = g->off;
+  g->p.graph.in_ids = g->ids;
+  g->p.sizes = g->size;
+  g->p.times = g->time;
+  g->p.is_output = g->out;
+  return g->n > 0;
+}
+
+static void test_real_graph(void) {
+  big_graph g;
+  dnnmem_remat_options o;
+  dnnmem_remat_stats base, st, st2;
+  dnnmem_rng rng;
+  int32_t *seq, *seq2, len, len2, max_length, i;
+  size_t need;
+  if (!read_graph("tests/data/resnet18.train.graph.csv", &g)) {
+    CHECK(!"tests/data/resnet18.train.graph.csv missing (run from the repository root)");
+    return;
+  }
+  max_length = 2 * g.n;
+  seq = (int32_t *)malloc((size_t)max_length * 4);
+  seq2 = (int32_t *)malloc((size_t)max_length * 4);
+  CHECK_EQ(dnnmem_remat_solve_scratch_size(g.n, g.off[g.n], max_length, &need), DNNMEM_OK);
+  CHECK(need <= sizeof(scratch_buf));
+  CHECK_EQ(dnnmem_remat_baseline(&g.p, DNNMEM_REMAT_BASELINE_ROW_ORDER, max_length, seq, &len,
+                                 &base, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_OK);
+  memset(&o, 0, sizeof(o));
+  o.budget = base.peak * 3 / 5;
+  o.iterations = 150000;
+  dnnmem_rng_seed(&rng, 3);
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, max_length, seq, &len, &st, scratch_buf, need), DNNMEM_OK);
+  CHECK(st.peak <= base.peak * 3 / 5);
+  CHECK(st.time <= base.time + base.time / 5); /* +12% with this seed */
+  /* deterministic: the same seed gives the same sequence */
+  dnnmem_rng_seed(&rng, 3);
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, max_length, seq2, &len2, &st2, scratch_buf, need), DNNMEM_OK);
+  CHECK_EQ(len, len2);
+  for (i = 0; i < len && i < len2; i++) CHECK_EQ(seq[i], seq2[i]);
+  /* the simulator agrees with the reported stats */
+  CHECK_EQ(dnnmem_remat_simulate(&g.p, seq, len, &st2, NULL, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
+  CHECK_EQ(st2.peak, st.peak);
+  CHECK_EQ(st2.time, st.time);
+  /* no recomputation: a reordering, never above the row order */
+  o.flags = DNNMEM_REMAT_NO_RECOMPUTE;
+  o.budget = 0;
+  CHECK(dnnmem_remat_solve(&g.p, &o, &rng, max_length, seq, &len, &st, scratch_buf, need) ==
+        DNNMEM_ERR_INFEASIBLE);
+  CHECK_EQ(len, g.n);
+  CHECK(st.peak <= base.peak);
+  CHECK_EQ(st.time, base.time);
+  free(seq);
+  free(seq2);
+  free(g.off);
+  free(g.ids);
+  free(g.size);
+  free(g.time);
+  free(g.out);
+}
+
+static int stop_now(void *user) {
+  ++*(int *)user;
+  return 1;
+}
+
+static void test_edges_and_stop(void) {
+  tgraph g;
+  int32_t seq[32], len = -1;
+  dnnmem_remat_stats st;
+  dnnmem_remat_options o;
+  dnnmem_rng rng;
+  size_t need, need64;
+  int calls = 0;
+  int64_t peak, time;
+  memset(&o, 0, sizeof(o));
+  dnnmem_rng_seed(&rng, 1);
+  /* the empty graph */
+  tg_begin(&g);
+  CHECK_EQ(dnnmem_remat_solve(tg_problem(&g), &o, &rng, 0, NULL, &len, &st, scratch_buf,
+                              sizeof(scratch_buf)),
+           DNNMEM_OK);
+  CHECK_EQ(len, 0);
+  CHECK_EQ(st.peak, 0);
+  /* a stop callback that fires at once: still a valid, exact answer */
+  seed_example(&g);
+  o.budget = 21;
+  o.stop = stop_now;
+  o.stop_user = &calls;
+  CHECK(dnnmem_remat_solve(tg_problem(&g), &o, &rng, 12, seq, &len, &st, scratch_buf,
+                           sizeof(scratch_buf)) == DNNMEM_ERR_INFEASIBLE);
+  CHECK(calls >= 1);
+  CHECK(recount(&g, seq, len, &peak, &time));
+  CHECK_EQ(peak, st.peak);
+  CHECK_EQ(time, st.time);
+  CHECK(st.moves <= 256);
+  /* bigger groups need the _ex scratch size */
+  o.stop = NULL;
+  o.max_group_size = 64;
+  o.iterations = 2000;
+  CHECK_EQ(dnnmem_remat_solve_scratch_size(g.n, g.off[g.n], 12, &need), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_solve_scratch_size_ex(g.n, g.off[g.n], 12, 64, &need64), DNNMEM_OK);
+  CHECK(need64 > need);
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, 12, seq, &len, &st, scratch_buf, need),
+           DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, 12, seq, &len, &st, scratch_buf, need64), DNNMEM_OK);
+  o.max_group_size = 65;
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, 12, seq, &len, &st, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  o.max_group_size = 0;
+  o.decompose_steps = 65;
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, 12, seq, &len, &st, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  o.decompose_steps = 0;
+  o.start_temperature = -1.0;
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, 12, seq, &len, &st, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  o.start_temperature = 0.0;
+  o.budget = -1;
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, 12, seq, &len, &st, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+}
+
+int main(void) {
+  RUN(test_simulator_vs_recount);
+  RUN(test_simulator_errors);
+  RUN(test_seed_example);
+  RUN(test_exhaustive_small);
+  RUN(test_group_order_example);
+  RUN(test_group_order_vs_brute_force);
+  RUN(test_bad_input);
+  RUN(test_baselines);
+  RUN(test_edges_and_stop);
+  RUN(test_real_graph);
+  return test_finish("test_remat");
+}
