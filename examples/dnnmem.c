@@ -29,8 +29,10 @@ const char *__asan_default_options(void) { return "detect_leaks=0"; }
 /* Every helper is marked: a build with fewer commands leaves some unused. */
 #if defined(__GNUC__) || defined(__clang__)
 #define CLI_HELPER static __attribute__((unused))
+#define CLI_NORETURN __attribute__((noreturn))
 #else
 #define CLI_HELPER static
+#define CLI_NORETURN
 #endif
 
 typedef struct cli_command {
@@ -41,7 +43,7 @@ typedef struct cli_command {
 
 /* ---- failing ---------------------------------------------------------- */
 
-CLI_HELPER void cli_usage_error(const char *cmd, const char *fmt, ...) {
+CLI_HELPER CLI_NORETURN void cli_usage_error(const char *cmd, const char *fmt, ...) {
   va_list ap;
   fprintf(stderr, "dnnmem %s: ", cmd);
   va_start(ap, fmt);
@@ -52,7 +54,7 @@ CLI_HELPER void cli_usage_error(const char *cmd, const char *fmt, ...) {
 }
 
 /* Bad input: "FILE:LINE: message", exit 2. line 0 leaves the line out. */
-CLI_HELPER void cli_input_error(const char *file, long line, const char *fmt, ...) {
+CLI_HELPER CLI_NORETURN void cli_input_error(const char *file, long line, const char *fmt, ...) {
   va_list ap;
   if (line > 0) fprintf(stderr, "%s:%ld: ", file, line);
   else fprintf(stderr, "%s: ", file);
@@ -214,6 +216,8 @@ CLI_HELPER void cli_csv_read(const char *path, cli_csv *csv) {
   long line = 0;
   memset(csv, 0, sizeof(*csv));
   csv->path = path;
+  if ((unsigned char)p[0] == 0xEF && (unsigned char)p[1] == 0xBB && (unsigned char)p[2] == 0xBF)
+    p += 3; /* a UTF-8 byte order mark */
   while (*p) {
     char *nl = strchr(p, '\n'), *t, *raw;
     char **fields = NULL;
@@ -283,6 +287,7 @@ CLI_HELPER int64_t cli_field_time_ns(const cli_csv *csv, const cli_row *row, int
   if (allow_inf && strcmp(s, "inf") == 0) return -1;
   errno = 0;
   v = strtod(s, &end);
+  if (errno == ERANGE && fabs(v) < 1.0) errno = 0, v = 0.0; /* underflow: far below 1 ns */
   if (*s == 0 || *end || errno || !isfinite(v))
     cli_input_error(csv->path, row->line, "%s: '%s' is not a finite number", csv->columns[col], s);
   if (v < 0) cli_input_error(csv->path, row->line, "%s: negative time %s", csv->columns[col], s);
@@ -410,6 +415,7 @@ CLI_HELPER void cli_parse_gaps(cli_intervals *iv, const cli_row *row, const char
     } else if (tok[used]) {
       cli_input_error(iv->csv.path, row->line, "gap '%s': expected L-U or L-U@WL:WU", tok);
     }
+    if (end_addend && b == INT64_MAX) cli_input_error(iv->csv.path, row->line, "gap '%s': end too large", tok);
     gap.lower = a;
     gap.upper = b + end_addend;
     gap.window_lower = wl;
@@ -485,6 +491,7 @@ CLI_HELPER void cli_intervals_read(const char *path, cli_intervals *iv, int64_t 
       }
       gap_first[i] = (int32_t)arrlen(iv->gaps);
       if (c_gaps >= 0) cli_parse_gaps(iv, row, row->fields[c_gaps], addend, &rec->num_gaps);
+      rec->gaps = rec->num_gaps ? iv->gaps + gap_first[i] : NULL; /* valid until the next row's gaps */
       r = dnnmem_intervals_check(rec, 1, alignment);
       if (r != DNNMEM_OK) cli_input_error(path, row->line, "%s", dnnmem_result_string(r));
     }

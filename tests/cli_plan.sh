@@ -29,6 +29,16 @@ done
 expect "share --out" 0 '' $D share --out "$t/s.csv" "$t/chain.csv"
 if [ "$(sed -n 1p "$t/s.csv")" = "id,lower,upper,size,object" ]; then ok "share --out header"; else bad "share --out header"; fi
 
+# minimalloc's gaps column, a UTF-8 byte order mark, an underflowing time
+printf 'id,lower,upper,size,gaps\n0,0,10,100,2-5 6-8@0:50\n1,3,7,100,\n' >"$t/gaps.csv"
+expect "gaps are read (idle and windowed)" 0 '"arena": 200, "lower_bound": 200' $D plan --json "$t/gaps.csv"
+printf 'id,lower,upper,size,gaps\n0,0,10,100,2-x\n' >"$t/badgap.csv"
+expect "malformed gap" 2 "badgap.csv:2: gap '2-x'" $D plan "$t/badgap.csv"
+printf '\xef\xbb\xbfid,lower,upper,size\n0,0,2,5\n' >"$t/bom.csv"
+expect "byte order mark skipped" 0 '"arena": 5' $D plan --json "$t/bom.csv"
+printf '# g\nid,name,op,size,time,cpu_time,acc_time,device,xfer,output,inputs\n0,x,input,8,1e-400,0,inf,cpu,1,0,\n' >"$t/tiny.csv"
+expect "underflowing time reads as 0" 0 '"n": 1' $D plan --json "$t/tiny.csv"
+
 # bad input: exit 2 with FILE:LINE
 printf 'id,lower,upper,size\n0,0,2,10\n1,1,3,-4\n' >"$t/neg.csv"
 expect "negative size" 2 "neg.csv:3: " $D plan "$t/neg.csv"
