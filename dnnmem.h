@@ -215,6 +215,69 @@
        constant is an input).
 
 
+   EXACT INTERVAL PLANNING (dnnmem_plan with DNNMEM_PLAN_EXACT)
+       Problem: the smallest arena for the records (dynamic storage
+       allocation, NP-hard), or minimalloc's question "is there a plan within
+       capacity C?" (options.capacity). Alignment, fixed offsets, hints and
+       gaps are honoured: another record may use a record's idle gap.
+
+       Algorithm: depth-first branch and bound over canonical plans, after
+       minimalloc (Moffitt, ASPLOS 2023), own code and several additions:
+       - canonical plans: records are placed in non-decreasing (offset, rank)
+         order, each at its lowest offset above the placed records it
+         conflicts with (aligned, stepping over fixed records). Every plan
+         can be lowered into such a plan, so the search is complete.
+       - dominance: no record starts at or above the lowest top an unplaced
+         record could reach (that one would fit below it); a record nothing
+         unplaced conflicts with ends its node when it fails (minimalloc's
+         "hatless" rule).
+       - section bound (stronger than minimalloc's floor + remaining sum):
+         time is cut into sections (one set of live records each); in each,
+         the unplaced records, with release offsets max(lowest offset,
+         current offset), are stacked by release (one machine with release
+         times): that least height must fit. A record already below the
+         current offset is stuck until a conflicting record lifts it, so its
+         release is the current offset plus the smallest unplaced size; with
+         no conflicting record left the branch fails at once. Only sections
+         whose releases rose are re-stacked (elsewhere the height can only
+         have fallen); the rest is one comparison per section.
+       - decomposition with backjumping: when no unplaced record crosses a
+         section boundary the sides are independent; they are solved one
+         after the other, re-ranked by their own remaining load, and when a
+         side fails the search jumps straight back to the placement that
+         separated them.
+       - a table of failed part states (64-bit hashes of the part, its bound
+         and its records' lowest offsets) cuts repeated subtrees.
+       - restarts: minimalloc's round robin over three static orders (TWA,
+         WAT, TAW: section total, lifetime, area; hints first when present)
+         with doubling node limits (complete: it proves infeasibility), and,
+         with an equal share of the nodes, short runs of randomly perturbed
+         orders with Luby's limits (the searches are heavy-tailed).
+       - incremental state: lowest offsets, remaining bytes, crossing and
+         conflict counts updated per placement and undone from a log.
+       Minimising: warm start from the heuristics' best plan and the
+       search's own greedy dive; then capacity questions at the lower bound
+       (found: proven optimal; exhausted: a higher proven bound) and between
+       the bounds to improve the plan, budgets doubling. Capacities step by
+       g, the gcd of every size, alignment and fixed offset: canonical plans
+       have arenas that are multiples of g.
+       Complexity: exponential in the worst case; O(n + sections x live) per
+       node; anytime under options.node_limit or options.stop, with honest
+       flags: optimal only when the arena equals a proven lower bound,
+       feasible = 0 only when the search was exhausted or the bound exceeds
+       the capacity. Windowed gaps are kept conservatively (a record's window
+       is never nested in another's), so with windows the search proves
+       nothing beyond the load bound.
+       Measured (tests/bench_plan_exact.c): minimalloc's eleven challenging
+       instances all solved at their best known capacities (nine proven
+       optimal at the max load); every model file in the data proven optimal;
+       J improved from 1041408 to 1032192.
+       Scratch: O(n + gaps) plus an undo log of 12-byte entries: 32 (n +
+       gaps) + 2^16 up to DNNMEM_PLAN_BEST_EXACT_MAX records, 64 (n + gaps) +
+       2^20 above (minimalloc's instances peak at 30 per record); a search
+       that would need more stops with its best plan (not proven).
+
+
    INTERVAL PLANNING (dnnmem_plan_*)
        Problem: give every record an offset in one arena so that records
        whose lifetimes intersect never share a byte, each offset a multiple
@@ -230,7 +293,8 @@
                          smallest gap between already placed, time-
                          overlapping records that fits, else goes above
                          them all. O(n log n + sum k log k) with an
-                         augmented interval tree.
+                         augmented interval tree: O(n^2 log n) when every
+                         lifetime meets every other.
          greedy-breadth  TFLite's Greedy by Breadth: steps by breadth
                          (total live bytes), descending; each step's
                          unplaced records by size, descending; the same
@@ -255,14 +319,30 @@
                          height) and put there the record that fits it best
                          (longest lifetime inside it, then largest); when
                          none fits, raise the stretch to its lower
-                         neighbour. O((n + T) log n + scanned candidates).
-         best (default)  all of the above but naive; the smallest arena
-                         wins (ties: the order above). optimal = 1 when the
-                         arena equals the lower bound.
+                         neighbour. O((n + T) log n + scanned candidates),
+                         O(n^2) in the worst case.
+         exact           the heuristics' best plan, then the exact search
+                         (see EXACT INTERVAL PLANNING): the minimum arena
+                         with a proof when the search completes within
+                         options->node_limit and options->stop; otherwise
+                         the best plan found and the best proven bound.
+         best (default)  all of the above but naive, the O(n log n) ones
+                         first (pathcover, sorted-height, greedy-size,
+                         greedy-breadth, bestfit), stopping at the first
+                         plan that meets the lower bound; the smallest
+                         arena wins (ties: that order); then, for 1 to
+                         DNNMEM_PLAN_BEST_EXACT_MAX records not yet at the
+                         lower bound, the exact search from that plan with
+                         DNNMEM_PLAN_BEST_NODES x 256 / max(n, 256) nodes
+                         (options->node_limit when set), ignoring gaps like
+                         the heuristics. optimal = 1 when the arena equals
+                         the (proven) lower bound.
        Fixed offsets are honoured by every strategy (the gap rule sees them
        as placed; the height rule lifts a record above any fixed record it
-       would touch). Gaps are ignored by the heuristics (a record occupies
-       its whole lifetime; still a valid plan); the checker honours them.
+       would touch, at O(k log k) more per record). Gaps are ignored by the
+       heuristics and best (a record occupies its whole lifetime; still a
+       valid plan); exact uses them (another record may take the idle
+       bytes) and the checker honours them.
 
        Lower bound (dnnmem_plan_lower_bound): the most bytes live at any
        step (a record inside a gap counts its window). With alignments
@@ -305,11 +385,16 @@
                                "greedy in order"): reuse a free object, the
                                smallest large-enough one, else grow the
                                largest free one, else a new one.
-         best (default)        the smallest total of the above.
-       Objects are ordered records per object (a free object is one whose
-       records all end by the record's start, or begin after its end).
-       O(n * objects) for the greedies, O(n^2) worst case for the improved
-       one (pairs are rescanned per stage). dnnmem_share_check verifies.
+         best (default)        the smallest total of greedy-size,
+                               greedy-breadth, greedy-order and
+                               greedy-size-improved (ties: that order),
+                               stopping at the first that meets the bound.
+       An object is free for a record when none of its records meets the
+       record's lifetime; testing it walks the object's records, so the
+       greedies are O(n^2) in the worst case. The improved one caches each
+       record's best pair and updates it from the one record an assignment
+       adds (a full rescan, O(n), only when that record takes the cached
+       object): O(n^2) plus rescans. dnnmem_share_check verifies.
 
 
    RECOMPUTE ANNEALING (dnnmem_remat_*)
@@ -384,10 +469,31 @@
        expansion of each stage's best is kept as a candidate, so a poor
        decomposition cannot lose a better earlier answer.
 
-       Portfolio. With contraction on (the default), the first 40% of the
-       run anneal the plain graph from the row order (each pipeline has its
-       own full temperature schedule) and keep the result as a candidate;
-       the contraction pipeline takes the remaining 60%. Measured on the
+       Drop-set search (checkpointing). The first 15% of the run anneal a
+       set D of dropped values instead of a sequence: the decoder walks the
+       row order and, before each step, recomputes (depth first) every
+       input that is dropped and was computed on the other side of the
+       boundary (the row order's peak step); so a dropped value is held
+       only through its forward uses and recomputed once, just before its
+       first use after the boundary, together with the dropped values it
+       needs. A move flips one or two values of D; each decode and
+       simulation costs O(L + E) (charged as 1 + (V + E) / 32 moves).
+       Temperature 0.02 to 3e-4; cost: time + 0.3 + 60 x overshoot / base
+       peak when over the budget. Its best sequence is a candidate and,
+       when it beats the row order, the plain annealer's start (then at a
+       tenth of the start temperature: refine, do not melt). It finds what
+       single-instance moves cannot (recomputing bn + relu from a kept conv
+       output means dropping both at once; the annealer's basin on CNNs,
+       +10.3-13.6% time at 50%, did not move with 8x longer runs, other
+       temperatures or penalties, or substitution moves), and the annealer
+       then fixes the order the decoder cannot change (resnet18.train: the
+       decoded schedule stalls at 55% of the peak).
+
+       Portfolio. With contraction on (the default), after the drop-set
+       search, the run up to 40% anneals the plain graph (from the drop-set
+       result or the row order; each pipeline has its own full temperature
+       schedule) and keeps the result as a candidate; the contraction
+       pipeline takes the remaining 60%. Measured on the
        bundled graphs: the plain pipeline wins on CNNs (resnet50 at 50%:
        +11.8% time against +20.9% through contraction), contraction on
        transformers at low budgets (gpt2_small at 40%: feasible, where
@@ -409,10 +515,11 @@
        written in both cases. Deterministic for a given rng state when no
        progress callback (clock) is used.
 
-       Speed: 1-3 million moves per second on the bundled training graphs
-       (200-3,000 nodes) on one core. At 50% of the row order's peak they
-       need 8-21% extra time (5 s runs; the CNNs, whose row order is
-       already lean, need the most); see tests/bench_remat.c.
+       Speed: 2.5-4 million moves per second on the bundled training
+       graphs (200-3,000 nodes) on one core; a decode costs about
+       (V + E) / 32 moves. At 50% of the row order's peak, 2 CPU s per
+       solve: +8-10% extra time on all but mobilenet_v2.train (+13-14%);
+       see tests/bench_remat.c.
 
        Scratch. dnnmem_remat_solve_scratch_size(V, E, max_length) is about
        1.8 KB per node for max_length = 2 V (5.3 MB for 3,031 nodes): unit
@@ -693,7 +800,8 @@ DNNMEM_DEF const char *dnnmem_result_string(dnnmem_result result);
 
 /* dnnmem_interval.flags */
 #define DNNMEM_INTERVAL_FIXED 1 /* fixed_offset is binding */
-#define DNNMEM_INTERVAL_HINT 2  /* hint is a preferred offset (ties, order) */
+#define DNNMEM_INTERVAL_HINT 2  /* hint is a preferred offset (exact search
+                                   orders hinted records first, by hint) */
 
 typedef struct dnnmem_gap {
   int64_t lower, upper; /* idle time [lower, upper), inside the lifetime */
@@ -724,7 +832,7 @@ typedef struct dnnmem_interval {
 DNNMEM_DEF dnnmem_result dnnmem_intervals_check(const dnnmem_interval *records,
                                                 int32_t count, int64_t alignment);
 /* Validates records without scratch in O(n + gaps): count >= 0, sizes >= 0,
-   upper > lower, alignments (and the global one; 0 means 1) powers of two,
+   upper > lower with upper - lower within int64_t, alignments (and the global one; 0 means 1) powers of two,
    gaps sorted inside their lifetime with windows inside [0, size], fixed
    offsets >= 0 and aligned, and the sum of all aligned sizes (plus fixed
    offsets) within int64_t, so that every plan's arena is representable. */
@@ -963,12 +1071,13 @@ typedef enum dnnmem_plan_algo {
   DNNMEM_PLAN_SORTED_HEIGHT,  /* LeapMind's old order, height placement */
   DNNMEM_PLAN_PATHCOVER,      /* LeapMind's path-cover order, height placement */
   DNNMEM_PLAN_BESTFIT,        /* strip-packing best fit on the skyline */
+  DNNMEM_PLAN_EXACT,          /* branch and bound: minimum arena with proof */
   DNNMEM_PLAN_ALGO_COUNT
 } dnnmem_plan_algo;
 
 DNNMEM_DEF const char *dnnmem_plan_algo_name(dnnmem_plan_algo algo);
 /* "best", "naive", "greedy-size", "greedy-breadth", "sorted-height",
-   "pathcover", "bestfit"; NULL for a value out of range. */
+   "pathcover", "bestfit", "exact"; NULL for a value out of range. */
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_algo_parse(const char *name, dnnmem_plan_algo *out);
 /* The inverse of dnnmem_plan_algo_name; DNNMEM_ERR_PARSE for an unknown name. */
@@ -976,21 +1085,43 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_algo_parse(const char *name, dnnmem_plan_al
 typedef struct dnnmem_plan_options {
   dnnmem_plan_algo algo; /* 0: DNNMEM_PLAN_BEST */
   int64_t alignment;     /* every offset a multiple of it; 0 or 1: none */
+  int64_t node_limit;    /* exact search nodes; 0: exact unlimited, best
+                            DNNMEM_PLAN_BEST_NODES */
+  int64_t capacity;      /* > 0: also ask "is there a plan within capacity?"
+                            (exact: searched; others: answered when the plan
+                            fits or the lower bound exceeds it) */
+  dnnmem_stop_fn stop;   /* exact: polled now and then; nonzero stops the
+                            search with its best plan (may be NULL) */
+  void *stop_user;       /* passed to stop */
 } dnnmem_plan_options;
+
+#define DNNMEM_PLAN_BEST_NODES 2000
+/* best's default exact-search budget for up to 256 records; above, 2000 x
+   256 / n nodes (a node costs O(n)), and none above
+   DNNMEM_PLAN_BEST_EXACT_MAX records. */
+#define DNNMEM_PLAN_BEST_EXACT_MAX 2048
 
 typedef struct dnnmem_plan_result {
   int64_t arena;         /* max(offset + size); 0 for no records */
-  int64_t lower_bound;   /* dnnmem_plan_lower_bound */
+  int64_t lower_bound;   /* proven: dnnmem_plan_lower_bound, or higher when
+                            an exact search proved more */
   int32_t optimal;       /* 1: arena == lower_bound (proved minimal) */
   dnnmem_plan_algo algo; /* the strategy whose plan was returned */
+  int32_t feasible;      /* with options->capacity: 1 a plan fits (the one
+                            returned), 0 proven impossible, -1 unknown;
+                            without: 1 */
+  int64_t nodes;         /* exact search nodes visited (0 for heuristics) */
 } dnnmem_plan_result;
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_scratch_size(const dnnmem_interval *records,
                                                   int32_t count,
                                                   const dnnmem_plan_options *options,
                                                   size_t *out_bytes);
-/* Scratch for dnnmem_plan: O(n + gaps) bytes, about 600 per record.
-   options may be NULL (defaults). */
+/* Scratch for dnnmem_plan: O(n + gaps) bytes, about 600 per record, plus
+   the exact search's block: up to DNNMEM_PLAN_BEST_EXACT_MAX records
+   whatever the algo (one size fits every algo there), about 1.5 KiB per
+   record (4 MiB at the limit); above, only for exact, about 2 KiB per
+   record plus 16 MiB. options may be NULL (defaults). */
 
 DNNMEM_DEF dnnmem_result dnnmem_plan(const dnnmem_interval *records, int32_t count,
                                      const dnnmem_plan_options *options,
@@ -998,7 +1129,10 @@ DNNMEM_DEF dnnmem_result dnnmem_plan(const dnnmem_interval *records, int32_t cou
                                      void *scratch, size_t scratch_bytes);
 /* Plans offsets[count] for records[count] with options->algo. Validates
    with dnnmem_intervals_check; DNNMEM_ERR_FIXED_COLLISION when fixed
-   records collide. result may be NULL. Deterministic. */
+   records collide. result may be NULL. Deterministic (a stop callback
+   that reads a clock is the only source of run-to-run differences).
+   offsets always receives a valid plan, also when a capacity question is
+   answered "no" (then the plan exceeds the capacity). */
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_lower_bound_scratch_size(const dnnmem_interval *records,
                                                               int32_t count, size_t *out_bytes);
@@ -1715,9 +1849,9 @@ static DNNMEM__UNUSED void dnnmem__sort_ids(int32_t *ids, int32_t *tmp, int32_t 
     }
   }
   for (width = 16; width < n; width = width > n / 2 ? n : width * 2) {
-    for (i = 0; i < n; i += 2 * width) {
+    for (i = 0; i < n; i = n - i <= 2 * (int64_t)width ? n : i + 2 * width) {
       int32_t mid = n - i < width ? n : i + width;
-      int32_t end = n - i < 2 * width ? n : i + 2 * width;
+      int32_t end = n - i <= 2 * (int64_t)width ? n : i + 2 * width;
       int32_t a = i, b = mid, k = i;
       while (a < mid && b < end) dst[k++] = less(ctx, src[b], src[a]) ? src[b++] : src[a++];
       while (a < mid) dst[k++] = src[a++];
@@ -1752,6 +1886,7 @@ DNNMEM_DEF dnnmem_result dnnmem_intervals_check(const dnnmem_interval *records,
     int64_t a, aligned;
     if (r->size < 0) return DNNMEM_ERR_NEGATIVE;
     if (r->upper <= r->lower) return DNNMEM_ERR_EMPTY_INTERVAL;
+    if (r->lower < 0 && r->upper > DNNMEM__I64_MAX + r->lower) return DNNMEM_ERR_OVERFLOW; /* length */
     if (r->alignment < 0 || (r->alignment > 1 && !dnnmem__is_pow2(r->alignment)))
       return DNNMEM_ERR_ALIGNMENT;
     a = dnnmem_interval_alignment(r, alignment);
@@ -3477,6 +3612,1149 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph, int64_t *
 }
 
 
+/* ---- exact interval planning --------------------------------------------- */
+
+#if defined(__GNUC__) || defined(__clang__)
+#define DNNMEM__EXACT_INLINE __inline__ __attribute__((always_inline))
+#else
+#define DNNMEM__EXACT_INLINE
+#endif
+
+typedef struct dnnmem__exact_frame {
+  int64_t bound_offset;    /* canonical order: (offset, rank) must exceed */
+  int64_t last_offset;     /* the last candidate tried here */
+  int64_t min_height;      /* dominance: candidates must start below it */
+  int64_t log_mark;
+  int32_t bound_rank, last_rank;
+  int32_t part_lo, part_hi; /* section range of the part being solved */
+  int32_t creator;         /* frame to return to when this part fails */
+  int32_t placed;          /* record placed here, -1 none */
+  int32_t pushed, popped;  /* pending-part operations done after placing */
+  int32_t done;            /* no other candidate can succeed here */
+  uint64_t state;          /* hash of the part's state at entry */
+} dnnmem__exact_frame;
+
+typedef struct dnnmem__exact_part {
+  int64_t bound_offset;
+  int32_t bound_rank, lo, hi, creator;
+} dnnmem__exact_part;
+
+typedef struct dnnmem__exact {
+  const dnnmem_interval *rec;
+  int32_t n, m, sections, num_fixed, has_windows;
+  int64_t capacity, nodes, node_limit, granularity;
+  dnnmem_stop_fn stop;
+  void *stop_user;
+  int stopped, log_full, logging; /* logging 0: a dive that never backtracks */
+  int32_t dirty_lo, dirty_hi; /* sections where a release rose at this node */
+  /* per record */
+  int64_t *size, *align, *offset, *lowest, *release;
+  int32_t *seg_first, *seg_count, *span_lo, *span_hi, *rank;
+  int32_t *open, *open0; /* unplaced records each record conflicts with */
+  uint8_t *placed;
+  /* per segment (busy stretch or kept window) */
+  int32_t *seg_lo, *seg_hi, *seg_owner, *seg_order, *seg_start, *seg_reach;
+  int64_t *seg_wl, *seg_wu;
+  /* the sweep's live items, by release: start offset, bytes, last section */
+  int64_t *item_release, *item_bytes;
+  int32_t *item_end;
+  /* sections */
+  int64_t *times, *rem, *rem0, *total;
+  int32_t *cut, *cut0, *start_index;
+  /* search records sorted by first section; fixed records */
+  int32_t *search, *fixed;
+  /* undo log: id >= 0: lowest[id]; -1 - r: rank[r] */
+  int32_t *log_id;
+  int64_t *log_old;
+  int64_t log_cap, log_top, log_peak;
+  dnnmem__exact_frame *frames;
+  dnnmem__exact_part *pending, *parts;
+  int32_t pending_top;
+  /* sorting */
+  int32_t *ids, *tmp, *tmp2;
+  int64_t *keys, *order_keys;
+  int32_t order_kind;
+  uint64_t order_seed;
+  int64_t *noise; /* per record: the current restart's key factor */
+  /* failed part states (transposition table): 64-bit hash, run stamp */
+  uint64_t *memo_key;
+  uint32_t *memo_run;
+  uint32_t run_id, memo_mask;
+  int64_t memo_hits;
+} dnnmem__exact;
+
+/* Sizing depends only on n and the number of gaps, so scratch_size needs no
+   memory of its own. */
+static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, int lean,
+                                 dnnmem__exact *w) {
+  size_t nn = (size_t)n, events = 2 * nn + 2 * (size_t)gaps + 2, segs = nn + 2 * (size_t)gaps + 1;
+  int64_t cap1 = (int64_t)n * ((int64_t)n + (int64_t)events) + 16;
+  int64_t cap2 = lean ? 32 * ((int64_t)n + gaps) + ((int64_t)1 << 16)
+                      : 64 * ((int64_t)n + gaps) + ((int64_t)1 << 20);
+  size_t memo = 1024, memo_max = lean ? (size_t)1 << 14 : (size_t)1 << 18;
+  w->log_cap = cap1 < cap2 ? cap1 : cap2;
+  while (memo < 64 * nn && memo < memo_max) memo *= 2;
+  w->memo_mask = (uint32_t)(memo - 1);
+  w->memo_key = DNNMEM__TAKE(s, uint64_t, memo);
+  w->memo_run = DNNMEM__TAKE(s, uint32_t, memo);
+  w->size = DNNMEM__TAKE(s, int64_t, nn);
+  w->align = DNNMEM__TAKE(s, int64_t, nn);
+  w->offset = DNNMEM__TAKE(s, int64_t, nn);
+  w->lowest = DNNMEM__TAKE(s, int64_t, nn);
+  w->release = DNNMEM__TAKE(s, int64_t, nn);
+  w->noise = DNNMEM__TAKE(s, int64_t, nn);
+  w->seg_first = DNNMEM__TAKE(s, int32_t, nn);
+  w->seg_count = DNNMEM__TAKE(s, int32_t, nn);
+  w->span_lo = DNNMEM__TAKE(s, int32_t, nn);
+  w->span_hi = DNNMEM__TAKE(s, int32_t, nn);
+  w->rank = DNNMEM__TAKE(s, int32_t, nn);
+  w->open = DNNMEM__TAKE(s, int32_t, nn);
+  w->open0 = DNNMEM__TAKE(s, int32_t, nn);
+  w->placed = DNNMEM__TAKE(s, uint8_t, nn);
+  w->seg_lo = DNNMEM__TAKE(s, int32_t, segs);
+  w->seg_hi = DNNMEM__TAKE(s, int32_t, segs);
+  w->seg_wl = DNNMEM__TAKE(s, int64_t, segs);
+  w->seg_wu = DNNMEM__TAKE(s, int64_t, segs);
+  w->seg_owner = DNNMEM__TAKE(s, int32_t, segs);
+  w->seg_order = DNNMEM__TAKE(s, int32_t, segs);
+  w->seg_start = DNNMEM__TAKE(s, int32_t, events);
+  w->seg_reach = DNNMEM__TAKE(s, int32_t, events);
+  w->item_release = DNNMEM__TAKE(s, int64_t, segs);
+  w->item_bytes = DNNMEM__TAKE(s, int64_t, segs);
+  w->item_end = DNNMEM__TAKE(s, int32_t, segs);
+  w->times = DNNMEM__TAKE(s, int64_t, events);
+  w->rem = DNNMEM__TAKE(s, int64_t, events);
+  w->rem0 = DNNMEM__TAKE(s, int64_t, events);
+  w->total = DNNMEM__TAKE(s, int64_t, events);
+  w->cut = DNNMEM__TAKE(s, int32_t, events);
+  w->cut0 = DNNMEM__TAKE(s, int32_t, events);
+  w->start_index = DNNMEM__TAKE(s, int32_t, events);
+  w->search = DNNMEM__TAKE(s, int32_t, nn);
+  w->fixed = DNNMEM__TAKE(s, int32_t, nn);
+  w->log_id = DNNMEM__TAKE(s, int32_t, (size_t)w->log_cap);
+  w->log_old = DNNMEM__TAKE(s, int64_t, (size_t)w->log_cap);
+  w->frames = DNNMEM__TAKE(s, dnnmem__exact_frame, nn + 1);
+  w->pending = DNNMEM__TAKE(s, dnnmem__exact_part, events);
+  w->parts = DNNMEM__TAKE(s, dnnmem__exact_part, events);
+  w->ids = DNNMEM__TAKE(s, int32_t, events);
+  w->tmp = DNNMEM__TAKE(s, int32_t, events);
+  w->tmp2 = DNNMEM__TAKE(s, int32_t, events);
+  w->keys = DNNMEM__TAKE(s, int64_t, events);
+  w->order_keys = DNNMEM__TAKE(s, int64_t, 8 * nn);
+}
+
+static dnnmem_result dnnmem__exact_count_gaps(const dnnmem_interval *records, int32_t count,
+                                              int64_t *out_gaps) {
+  int64_t gaps = 0;
+  int32_t i;
+  if (count < 0 || (count > 0 && records == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
+  for (i = 0; i < count; i++) {
+    if (records[i].num_gaps < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+    gaps += records[i].num_gaps;
+    if ((int64_t)count + 2 * gaps + 2 > DNNMEM__I32_MAX / 2) return DNNMEM_ERR_TOO_MANY;
+  }
+  *out_gaps = gaps;
+  return DNNMEM_OK;
+}
+
+/* lean: a smaller undo log and memo (32 entries per record: searches on
+   minimalloc's hardest instances peak below that). */
+static DNNMEM__UNUSED dnnmem_result dnnmem__exact_scratch_size(const dnnmem_interval *records,
+                                                               int32_t count, int lean,
+                                                               size_t *out_bytes) {
+  dnnmem__scratch s;
+  dnnmem__exact w;
+  int64_t gaps;
+  dnnmem_result r = dnnmem__exact_count_gaps(records, count, &gaps);
+  if (r != DNNMEM_OK) return r;
+  if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  dnnmem__scratch_begin(&s, NULL, 0);
+  dnnmem__exact_layout(&s, count, gaps, lean, &w);
+  return dnnmem__scratch_end(&s, out_bytes);
+}
+
+static int dnnmem__exact_less_key(const void *ctx, int32_t a, int32_t b) {
+  const int64_t *k = (const int64_t *)ctx;
+  return k[a] < k[b];
+}
+
+static int32_t dnnmem__exact_section_of(const dnnmem__exact *w, int64_t t) {
+  int32_t lo = 0, hi = w->sections; /* times[0..sections]: last index with times[i] <= t */
+  while (lo < hi) {
+    int32_t mid = lo + (hi - lo + 1) / 2;
+    if (w->times[mid] <= t) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+static void dnnmem__exact_add_seg(dnnmem__exact *w, int32_t *ns, int32_t rec, int64_t t_lo,
+                                  int64_t t_hi, int64_t wl, int64_t wu) {
+  if (t_lo >= t_hi || wl >= wu) return;
+  w->seg_lo[*ns] = dnnmem__exact_section_of(w, t_lo);
+  w->seg_hi[*ns] = dnnmem__exact_section_of(w, t_hi);
+  w->seg_wl[*ns] = wl;
+  w->seg_wu[*ns] = wu;
+  w->seg_owner[*ns] = rec;
+  w->seg_count[rec]++;
+  ++*ns;
+}
+
+/* Whether record `above` must sit at least *out bytes above record `below`
+   (1) or the two never occupy bytes at the same time (0). Without windows
+   *out is below's size; with windows it keeps every window of `above` over
+   every window of `below` (conservative). */
+static DNNMEM__EXACT_INLINE int dnnmem__exact_conflict(const dnnmem__exact *w, int32_t below, int32_t above,
+                                  int64_t *out) {
+  int32_t a = w->seg_first[below], ae = a + w->seg_count[below];
+  int32_t b = w->seg_first[above], be = b + w->seg_count[above];
+  int found = 0;
+  int64_t need = 0;
+  if (w->span_hi[below] <= w->span_lo[above] || w->span_hi[above] <= w->span_lo[below]) return 0;
+  if (ae - a == 1 && be - b == 1) { /* one busy stretch each (no gaps, mostly) */
+    if (w->seg_hi[a] <= w->seg_lo[b] || w->seg_hi[b] <= w->seg_lo[a]) return 0;
+    *out = w->seg_wu[a] - w->seg_wl[b];
+    return 1;
+  }
+  while (a < ae && b < be) {
+    if (w->seg_hi[a] <= w->seg_lo[b]) a++;
+    else if (w->seg_hi[b] <= w->seg_lo[a]) b++;
+    else {
+      int64_t d = w->seg_wu[a] - w->seg_wl[b];
+      if (!found || d > need) need = d;
+      found = 1;
+      if (w->seg_hi[a] < w->seg_hi[b]) a++;
+      else b++;
+    }
+  }
+  *out = need;
+  return found;
+}
+
+/* The lowest aligned offset >= x for record k that clears every fixed
+   record it conflicts with. Terminates: x only grows, and past the highest
+   fixed record nothing moves it. */
+static int64_t dnnmem__exact_clear_fixed(const dnnmem__exact *w, int32_t k, int64_t x) {
+  int32_t f, moved = 1;
+  if (x > w->capacity) return w->capacity; /* out of reach anyway (and no overflow) */
+  x = (x + w->align[k] - 1) & ~(w->align[k] - 1);
+  while (moved && w->num_fixed > 0) {
+    moved = 0;
+    for (f = 0; f < w->num_fixed; f++) {
+      int32_t r = w->fixed[f];
+      int64_t up, down, fo = w->offset[r];
+      if (!dnnmem__exact_conflict(w, r, k, &up)) continue;
+      dnnmem__exact_conflict(w, k, r, &down);
+      if (x < fo + up && x + down > fo) {
+        if (fo + up > w->capacity) return w->capacity;
+        x = (fo + up + w->align[k] - 1) & ~(w->align[k] - 1);
+        moved = 1;
+      }
+    }
+  }
+  return x;
+}
+
+static int64_t dnnmem__exact_gcd(int64_t a, int64_t b) {
+  while (b != 0) {
+    int64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+/* Builds sections, segments and the static counts. Returns the load bound
+   (max bytes occupied at one time, and every fixed record's top). */
+static int64_t dnnmem__exact_setup(dnnmem__exact *w, const dnnmem_interval *records,
+                                   int32_t count, int64_t alignment, int ignore_gaps) {
+  int32_t i, j, e = 0, ns = 0, distinct = 0, s;
+  int64_t bound = 0, load = 0, g = 0;
+  w->rec = records;
+  w->n = count;
+  w->m = 0;
+  w->num_fixed = 0;
+  w->has_windows = 0;
+  for (i = 0; i < count; i++) {
+    const dnnmem_interval *r = &records[i];
+    w->keys[e++] = r->lower;
+    w->keys[e++] = r->upper;
+    for (j = 0; j < (ignore_gaps && !(r->flags & DNNMEM_INTERVAL_FIXED) ? 0 : r->num_gaps); j++) {
+      w->keys[e++] = r->gaps[j].lower;
+      w->keys[e++] = r->gaps[j].upper;
+    }
+  }
+  for (i = 0; i < e; i++) w->ids[i] = i;
+  dnnmem__sort_ids(w->ids, w->tmp, e, dnnmem__exact_less_key, w->keys);
+  for (i = 0; i < e; i++)
+    if (distinct == 0 || w->times[distinct - 1] != w->keys[w->ids[i]])
+      w->times[distinct++] = w->keys[w->ids[i]];
+  w->sections = distinct > 1 ? distinct - 1 : 0;
+  for (s = 0; s <= w->sections; s++) {
+    w->rem0[s] = 0;
+    w->total[s] = 0;
+    w->cut0[s] = 0;
+  }
+  for (i = 0; i < count; i++) {
+    const dnnmem_interval *r = &records[i];
+    int64_t t = r->lower;
+    w->size[i] = r->size;
+    w->align[i] = dnnmem_interval_alignment(r, alignment);
+    w->seg_first[i] = ns;
+    w->seg_count[i] = 0;
+    w->placed[i] = 0;
+    w->rank[i] = i;
+    w->span_lo[i] = dnnmem__exact_section_of(w, r->lower);
+    w->span_hi[i] = dnnmem__exact_section_of(w, r->upper);
+    if (r->size > 0) {
+      for (j = 0; j < (ignore_gaps && !(r->flags & DNNMEM_INTERVAL_FIXED) ? 0 : r->num_gaps); j++) {
+        const dnnmem_gap *gp = &r->gaps[j];
+        dnnmem__exact_add_seg(w, &ns, i, t, gp->lower, 0, r->size);
+        dnnmem__exact_add_seg(w, &ns, i, gp->lower, gp->upper, gp->window_lower, gp->window_upper);
+        if (gp->window_upper > gp->window_lower) {
+          w->has_windows = 1;
+          g = dnnmem__exact_gcd(g, gp->window_lower);
+          g = dnnmem__exact_gcd(g, gp->window_upper);
+        }
+        t = gp->upper;
+      }
+      dnnmem__exact_add_seg(w, &ns, i, t, r->upper, 0, r->size);
+      g = dnnmem__exact_gcd(g, r->size);
+      if (w->align[i] > 1) g = dnnmem__exact_gcd(g, w->align[i]);
+    }
+    if (r->flags & DNNMEM_INTERVAL_FIXED) {
+      w->offset[i] = r->fixed_offset;
+      w->placed[i] = 1;
+      w->fixed[w->num_fixed++] = i;
+      g = dnnmem__exact_gcd(g, r->fixed_offset);
+      bound = dnnmem__max64(bound, r->fixed_offset + r->size);
+    } else if (r->size == 0) {
+      w->offset[i] = 0; /* occupies nothing */
+      w->placed[i] = 1;
+    } else {
+      w->offset[i] = -1;
+      w->search[w->m++] = i;
+      w->cut0[w->span_lo[i]]++;
+      w->cut0[w->span_hi[i] - 1]--;
+    }
+    for (j = w->seg_first[i]; j < ns; j++) {
+      int64_t occ = w->seg_wu[j] - w->seg_wl[j];
+      w->total[w->seg_lo[j]] += occ;
+      w->total[w->seg_hi[j]] -= occ;
+      if (!(r->flags & DNNMEM_INTERVAL_FIXED)) {
+        w->rem0[w->seg_lo[j]] += occ;
+        w->rem0[w->seg_hi[j]] -= occ;
+      }
+    }
+  }
+  /* prefix sums: per-section totals and crossing counts */
+  for (s = 0; s < w->sections; s++) {
+    if (s > 0) {
+      w->total[s] += w->total[s - 1];
+      w->rem0[s] += w->rem0[s - 1];
+      w->cut0[s] += w->cut0[s - 1];
+    }
+    load = dnnmem__max64(load, w->total[s]);
+  }
+  bound = dnnmem__max64(bound, load);
+  /* search records by first section (stable: index order within) */
+  for (i = 0; i < w->m; i++) w->keys[i] = w->span_lo[w->search[i]];
+  for (i = 0; i < w->m; i++) w->ids[i] = i;
+  dnnmem__sort_ids(w->ids, w->tmp, w->m, dnnmem__exact_less_key, w->keys);
+  for (i = 0; i < w->m; i++) w->tmp[i] = w->search[w->ids[i]];
+  for (i = 0; i < w->m; i++) w->search[i] = w->tmp[i];
+  for (s = 0, j = 0; s <= w->sections; s++) {
+    while (j < w->m && w->span_lo[w->search[j]] < s) j++;
+    w->start_index[s] = j;
+  }
+  /* conflict counts among search records: pairs by sweep over first
+     sections, O(m + pairs) */
+  for (i = 0; i < w->m; i++) w->open0[w->search[i]] = 0;
+  for (i = 0; i < w->m; i++) {
+    int32_t a = w->search[i], b, c;
+    int64_t need;
+    for (c = i + 1; c < w->m && w->span_lo[b = w->search[c]] < w->span_hi[a]; c++)
+      if (dnnmem__exact_conflict(w, a, b, &need)) {
+        w->open0[a]++;
+        w->open0[b]++;
+      }
+  }
+  /* segments of search records by first section, for the section sweep */
+  {
+    int32_t nseg = 0;
+    for (i = 0; i < w->m; i++) {
+      int32_t r = w->search[i];
+      for (j = w->seg_first[r]; j < w->seg_first[r] + w->seg_count[r]; j++) {
+        w->keys[nseg] = w->seg_lo[j];
+        w->tmp[nseg] = j;
+        nseg++;
+      }
+    }
+    /* ids/tmp are events long (>= segments of search records) */
+    for (i = 0; i < nseg; i++) w->seg_order[i] = w->tmp[i];
+    for (i = 0; i < nseg; i++) w->ids[i] = i;
+    dnnmem__sort_ids(w->ids, w->tmp, nseg, dnnmem__exact_less_key, w->keys);
+    for (i = 0; i < nseg; i++) w->tmp[i] = w->seg_order[w->ids[i]];
+    for (i = 0; i < nseg; i++) w->seg_order[i] = w->tmp[i];
+    for (s = 0, j = 0; s <= w->sections; s++) {
+      while (j < nseg && w->seg_lo[w->seg_order[j]] < s) j++;
+      w->seg_start[s] = j;
+    }
+    /* seg_reach[s]: every item before it has ended by section s */
+    for (s = 0, j = 0; s <= w->sections; s++) {
+      while (j < nseg && w->seg_hi[w->seg_order[j]] <= s) j++;
+      w->seg_reach[s] = j;
+    }
+  }
+  w->granularity = g > 0 ? g : 1;
+  return bound;
+}
+
+/* Static orders for ranks (ties in the canonical order): section total,
+   lifetime and area, all descending, in three priorities; hints first. */
+typedef struct dnnmem__exact_order_ctx {
+  const dnnmem__exact *w;
+  const int64_t *keys; /* 3 per record */
+} dnnmem__exact_order_ctx;
+
+static int dnnmem__exact_less_order(const void *ctx, int32_t a, int32_t b) {
+  const int64_t *k = ((const dnnmem__exact_order_ctx *)ctx)->keys;
+  int32_t t;
+  for (t = 0; t < 4; t++)
+    if (k[4 * a + t] != k[4 * b + t]) return k[4 * a + t] < k[4 * b + t];
+  return a < b;
+}
+
+/* The static orders: three keys each, all descending: T the largest
+   section total the record lives in, W its lifetime, A its area, Z its
+   size. Order 0 puts records with hints first (by hint), then TWA. */
+#define DNNMEM__EXACT_ORDERS 4
+static const char dnnmem__exact_order_keys[DNNMEM__EXACT_ORDERS][4] = {"TWA", "TWA", "WAT", "TAW"};
+
+/* A key scaled by a restart's noise factor (64 = none), saturating. */
+static int64_t dnnmem__exact_scale(int64_t q, int64_t factor) {
+  if (q > DNNMEM__I64_MAX / 128) return q / 64 * factor;
+  return q * factor / 64;
+}
+
+static void dnnmem__exact_set_order(dnnmem__exact *w, int32_t kind, uint64_t seed, int64_t *keys) {
+  /* keys: 4 per search position; the ids array holds positions. A nonzero
+     seed scales every record's keys by a random factor in [0.6, 1.4): a
+     different but still sensible order for each restart. */
+  dnnmem__exact_order_ctx ctx;
+  dnnmem_rng rng;
+  int32_t i, p, t;
+  dnnmem_rng_seed(&rng, seed);
+  for (p = 0; p < w->m; p++) w->noise[w->search[p]] = seed ? 40 + (int64_t)dnnmem_rng_below(&rng, 48) : 64;
+  for (p = 0; p < w->m; p++) {
+    int32_t r = w->search[p], j;
+    const dnnmem_interval *rec = &w->rec[r];
+    int64_t sect = 0, width = rec->upper - rec->lower, area;
+    int64_t hinted = (rec->flags & DNNMEM_INTERVAL_HINT) ? rec->hint : DNNMEM__I64_MAX;
+    for (j = w->span_lo[r]; j < w->span_hi[r]; j++) sect = dnnmem__max64(sect, w->total[j]);
+    if (dnnmem__mul_overflows(rec->size, width, &area)) area = DNNMEM__I64_MAX;
+    keys[4 * p] = kind == 0 ? hinted : 0;
+    for (t = 0; t < 3; t++) {
+      char c = dnnmem__exact_order_keys[kind][t];
+      keys[4 * p + 1 + t] = -dnnmem__exact_scale(c == 'T' ? sect : c == 'W' ? width : c == 'A' ? area : rec->size,
+                                                 w->noise[r]);
+    }
+  }
+  for (p = 0; p < w->m; p++) w->ids[p] = p;
+  ctx.w = w;
+  ctx.keys = keys;
+  dnnmem__sort_ids(w->ids, w->tmp, w->m, dnnmem__exact_less_order, &ctx);
+  for (i = 0; i < w->m; i++) w->rank[w->search[w->ids[i]]] = i;
+  w->order_kind = kind;
+  w->order_seed = seed;
+}
+
+static int dnnmem__exact_part_nonempty(const dnnmem__exact *w, int32_t lo, int32_t hi) {
+  int32_t p;
+  for (p = w->start_index[lo]; p < w->start_index[hi]; p++)
+    if (!w->placed[w->search[p]]) return 1;
+  return 0;
+}
+
+/* splitmix64's finaliser: a well-mixed 64-bit hash of x */
+static uint64_t dnnmem__exact_mix(uint64_t x) {
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+/* The memo holds states of parts proven to have no completion in this run
+   (capacity and ranks fixed; reranking is a function of the state). A
+   state is the part's range, its canonical bound and the lowest offset of
+   each unplaced record: everything its completion depends on. Keys are
+   64-bit hashes (a false match has probability about 2^-64 per probe). */
+static int dnnmem__exact_memo_find(const dnnmem__exact *w, uint64_t key) {
+  uint32_t i = (uint32_t)key & w->memo_mask, t;
+  for (t = 0; t < 4; t++, i = (i + 1) & w->memo_mask)
+    if (w->memo_run[i] == w->run_id && w->memo_key[i] == key) return 1;
+  return 0;
+}
+
+static void dnnmem__exact_memo_add(dnnmem__exact *w, uint64_t key) {
+  uint32_t i = (uint32_t)key & w->memo_mask, t;
+  for (t = 0; t < 4; t++, i = (i + 1) & w->memo_mask)
+    if (w->memo_run[i] != w->run_id) break;
+  if (t == 4) i = (uint32_t)key & w->memo_mask; /* full: replace the first */
+  w->memo_key[i] = key;
+  w->memo_run[i] = w->run_id;
+}
+
+static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact_part *part) {
+  dnnmem__exact_frame *f = &w->frames[d];
+  int64_t h = DNNMEM__I64_MAX;
+  int32_t p;
+  f->bound_offset = part->bound_offset;
+  f->bound_rank = part->bound_rank;
+  f->part_lo = part->lo;
+  f->part_hi = part->hi;
+  f->creator = part->creator;
+  f->last_offset = part->bound_offset;
+  f->last_rank = part->bound_rank;
+  f->placed = -1;
+  f->pushed = f->popped = 0;
+  f->done = 0;
+  uint64_t state = dnnmem__exact_mix(((uint64_t)(uint32_t)part->lo << 32) ^ (uint32_t)part->hi) +
+                   dnnmem__exact_mix((uint64_t)part->bound_offset ^ 0x5bd1e995u);
+  for (p = w->start_index[part->lo]; p < w->start_index[part->hi]; p++) {
+    int32_t k = w->search[p];
+    uint64_t tie;
+    if (w->placed[k]) continue;
+    h = dnnmem__min64(h, w->lowest[k] + w->size[k]);
+    /* ranks matter only for ties at the bound (any rank with windows) */
+    tie = w->has_windows ? (uint64_t)(uint32_t)w->rank[k] + 2
+          : (uint64_t)(w->lowest[k] == part->bound_offset && w->rank[k] > part->bound_rank);
+    state += dnnmem__exact_mix((((uint64_t)(uint32_t)k << 40) ^ (uint64_t)w->lowest[k]) +
+                               dnnmem__exact_mix(tie));
+  }
+  f->min_height = h;
+  f->state = state;
+  if (dnnmem__exact_memo_find(w, state)) {
+    f->done = 1;
+    w->memo_hits++;
+  }
+}
+
+/* The untried candidate with the smallest (lowest offset, rank) above the
+   frame's last one, below the dominance height, within capacity. */
+static int32_t dnnmem__exact_next(const dnnmem__exact *w, const dnnmem__exact_frame *f) {
+  int32_t p, best = -1;
+  int64_t bo = 0;
+  int32_t br = 0;
+  for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
+    int32_t k = w->search[p];
+    int64_t o;
+    if (w->placed[k]) continue;
+    o = w->lowest[k];
+    if (o < f->last_offset || (o == f->last_offset && w->rank[k] <= f->last_rank)) continue;
+    if (o >= f->min_height || o + w->size[k] > w->capacity) continue;
+    if (best < 0 || o < bo || (o == bo && w->rank[k] < br)) {
+      best = k;
+      bo = o;
+      br = w->rank[k];
+    }
+  }
+  return best;
+}
+
+static int dnnmem__exact_log(dnnmem__exact *w, int32_t id, int64_t old) {
+  if (w->log_top >= w->log_cap) {
+    w->log_full = 1;
+    return 0;
+  }
+  w->log_id[w->log_top] = id;
+  w->log_old[w->log_top++] = old;
+  if (w->log_top > w->log_peak) w->log_peak = w->log_top;
+  return 1;
+}
+
+/* Section bound with release offsets: in section s every unplaced record
+   starts no lower than max(its lowest offset, o), so stacking them in that
+   order is the least height they can reach (one machine, release times);
+   that height must fit. A sweep over the part with the live items kept
+   sorted by release: O(items + sections x live). */
+static int dnnmem__exact_sweep(dnnmem__exact *w, int32_t lo, int32_t hi, int64_t o, int32_t dlo,
+                               int32_t dhi) {
+  int32_t s, p = w->seg_start[lo], live = 0, i, k, min_end = DNNMEM__I32_MAX;
+  /* The height is max(o + rem, N), N the best stack of the releases above
+     o. Outside [dlo, dhi) no release rose since the last check, which this
+     section passed at a lower o, so N can only have fallen there. Items
+     released at o need no place in the sorted list: o + rem covers them. */
+  for (s = lo; s < hi; s++)
+    if (w->rem[s] > w->capacity - o) return 0;
+  if (dlo < lo) dlo = lo;
+  if (dhi > hi) dhi = hi;
+  if (dlo < dhi && w->seg_reach[dlo] > p) p = w->seg_reach[dlo];
+  for (s = dlo; s < dhi; s++) {
+    int64_t sum = 0, room = w->capacity - w->rem[s];
+    if (min_end <= s) { /* drop items that ended */
+      min_end = DNNMEM__I32_MAX;
+      for (i = 0, k = 0; i < live; i++)
+        if (w->item_end[i] > s) {
+          w->item_release[k] = w->item_release[i];
+          w->item_bytes[k] = w->item_bytes[i];
+          w->item_end[k++] = w->item_end[i];
+          if (w->item_end[i] < min_end) min_end = w->item_end[i];
+        }
+      live = k;
+    }
+    for (; p < w->seg_start[s + 1]; p++) {
+      int32_t q = w->seg_order[p], r = w->seg_owner[q];
+      int64_t rel;
+      if (w->placed[r] || w->seg_hi[q] <= s) continue;
+      rel = w->release[r] + w->seg_wl[q];
+      if (rel <= o) continue; /* at o: covered by o + rem above */
+      for (i = live; i > 0 && w->item_release[i - 1] > rel; i--) {
+        w->item_release[i] = w->item_release[i - 1];
+        w->item_bytes[i] = w->item_bytes[i - 1];
+        w->item_end[i] = w->item_end[i - 1];
+      }
+      w->item_release[i] = rel;
+      w->item_bytes[i] = w->seg_wu[q] - w->seg_wl[q];
+      w->item_end[i] = w->seg_hi[q];
+      if (w->seg_hi[q] < min_end) min_end = w->seg_hi[q];
+      live++;
+    }
+    /* from the highest release down; below a release r every term is at
+       most r + rem, so stop once that fits */
+    for (i = live - 1; i >= 0 && w->item_release[i] > room; i--) {
+      sum += w->item_bytes[i];
+      if (w->item_release[i] > w->capacity - sum) return 0;
+    }
+  }
+  return 1;
+}
+
+/* Places record j of frame d at its lowest offset and updates the state.
+   Returns 1 when the section bound and every record still fit. The state
+   is changed even on failure; dnnmem__exact_undo restores it. */
+static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
+  dnnmem__exact_frame *f = &w->frames[d];
+  int64_t o = w->lowest[j], need;
+  int32_t p, q, s, ok = 1, hat = 0;
+  f->placed = j;
+  f->log_mark = w->log_top;
+  w->dirty_lo = DNNMEM__I32_MAX;
+  w->dirty_hi = -1;
+  w->offset[j] = o;
+  w->placed[j] = 1;
+  for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
+    int32_t k = w->search[p];
+    int64_t x;
+    if (w->placed[k] || !dnnmem__exact_conflict(w, j, k, &need)) continue;
+    hat = 1;
+    w->open[k]--;
+    x = o + need;
+    if (x <= w->lowest[k]) continue;
+    x = dnnmem__exact_clear_fixed(w, k, x);
+    if (w->logging && !dnnmem__exact_log(w, k, w->lowest[k])) return 0;
+    w->lowest[k] = x;
+    if (w->span_lo[k] < w->dirty_lo) w->dirty_lo = w->span_lo[k];
+    if (w->span_hi[k] > w->dirty_hi) w->dirty_hi = w->span_hi[k];
+    if (x > w->capacity - w->size[k]) ok = 0;
+  }
+  for (q = w->seg_first[j]; q < w->seg_first[j] + w->seg_count[j]; q++)
+    for (s = w->seg_lo[q]; s < w->seg_hi[q]; s++) w->rem[s] -= w->seg_wu[q] - w->seg_wl[q];
+  for (s = w->span_lo[j]; s + 1 < w->span_hi[j]; s++) w->cut[s]--;
+  /* Nothing unplaced can ever sit on j (it has no "hat"): j stays at this
+     offset in every completion, and any sibling placed first would leave j
+     below the canonical bound forever. If j fails here, the frame fails. */
+  if (!hat) f->done = 1;
+  return ok;
+}
+
+/* The bounds after placing j at o in frame d's part. A record that can no
+   longer be placed where it stands (its lowest offset is below o, or equal
+   to o with a smaller rank while ranks are kept) waits for a conflicting
+   record to lift it: to at least o + that record's size, so o + the
+   smallest other unplaced size is a bound; with no conflicting record left
+   it can never be placed. Then the section sweep. */
+static int dnnmem__exact_check(dnnmem__exact *w, int32_t d, int32_t j, int ranks_kept) {
+  const dnnmem__exact_frame *f = &w->frames[d];
+  int64_t o = w->offset[j], min1 = DNNMEM__I64_MAX, min2 = DNNMEM__I64_MAX;
+  int32_t p, who = -1;
+  for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
+    int32_t k = w->search[p];
+    if (w->placed[k]) continue;
+    if (w->size[k] < min1) {
+      min2 = min1;
+      min1 = w->size[k];
+      who = k;
+    } else if (w->size[k] < min2) {
+      min2 = w->size[k];
+    }
+  }
+  for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
+    int32_t k = w->search[p];
+    int64_t lift;
+    if (w->placed[k]) continue;
+    w->release[k] = w->lowest[k];
+    if (w->lowest[k] > o || (w->lowest[k] == o && (!ranks_kept || w->rank[k] > w->rank[j])))
+      continue;
+    if (w->open[k] == 0) return 0;
+    lift = w->has_windows ? 0 : k == who ? min2 : min1;
+    if (lift > w->capacity - o - w->size[k]) return 0;
+    if (o + lift > w->release[k]) w->release[k] = o + lift;
+    if (w->span_lo[k] < w->dirty_lo) w->dirty_lo = w->span_lo[k];
+    if (w->span_hi[k] > w->dirty_hi) w->dirty_hi = w->span_hi[k];
+  }
+  return dnnmem__exact_sweep(w, f->part_lo, f->part_hi, o, w->dirty_lo, w->dirty_hi);
+}
+
+/* Undoes frame d's placement (and the pending-part operations after it). */
+static void dnnmem__exact_undo(dnnmem__exact *w, int32_t d) {
+  dnnmem__exact_frame *f = &w->frames[d];
+  int32_t j = f->placed, q, s;
+  if (j < 0) return;
+  if (f->popped) {
+    dnnmem__exact_frame *g = &w->frames[d + 1];
+    dnnmem__exact_part *e = &w->pending[w->pending_top++];
+    e->bound_offset = g->bound_offset;
+    e->bound_rank = g->bound_rank;
+    e->lo = g->part_lo;
+    e->hi = g->part_hi;
+    e->creator = g->creator;
+  }
+  w->pending_top -= f->pushed;
+  f->pushed = f->popped = 0;
+  {
+    int32_t p;
+    int64_t need;
+    for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
+      int32_t k = w->search[p];
+      if (k != j && !w->placed[k] && dnnmem__exact_conflict(w, j, k, &need)) w->open[k]++;
+    }
+  }
+  for (q = w->seg_first[j]; q < w->seg_first[j] + w->seg_count[j]; q++)
+    for (s = w->seg_lo[q]; s < w->seg_hi[q]; s++) w->rem[s] += w->seg_wu[q] - w->seg_wl[q];
+  for (s = w->span_lo[j]; s + 1 < w->span_hi[j]; s++) w->cut[s]++;
+  while (w->log_top > f->log_mark) {
+    int32_t id = w->log_id[--w->log_top];
+    if (id >= 0) w->lowest[id] = w->log_old[w->log_top];
+    else w->rank[-1 - id] = (int32_t)w->log_old[w->log_top];
+  }
+  w->placed[j] = 0;
+  w->offset[j] = -1;
+  f->placed = -1;
+}
+
+/* A part split off by decomposition is re-ranked by its own remaining
+   load (as minimalloc re-sorts each sub-partition): the records in the most
+   loaded remaining sections first. The part keeps the rank values it had,
+   in a new order; the old ranks go to the undo log. Any order keeps the
+   search complete (ties only break canonical order within the part). */
+static int dnnmem__exact_rerank(dnnmem__exact *w, int32_t lo, int32_t hi) {
+  dnnmem__exact_order_ctx ctx;
+  int32_t p, c = 0, i;
+  for (p = w->start_index[lo]; p < w->start_index[hi]; p++) {
+    int32_t r = w->search[p], q, t;
+    int64_t sect = 0;
+    if (w->placed[r]) continue;
+    for (q = w->seg_first[r]; q < w->seg_first[r] + w->seg_count[r]; q++)
+      for (t = w->seg_lo[q]; t < w->seg_hi[q]; t++) sect = dnnmem__max64(sect, w->rem[t]);
+    for (t = 0; t < 4; t++) w->order_keys[4 * c + t] = w->order_keys[4 * (w->m + p) + t];
+    for (t = 0; t < 3; t++)
+      if (dnnmem__exact_order_keys[w->order_kind][t] == 'T')
+        w->order_keys[4 * c + 1 + t] = -dnnmem__exact_scale(sect, w->noise[r]);
+    w->ids[c] = c;
+    w->keys[c] = r; /* record of slot c */
+    c++;
+  }
+  if (c < 2) return 1;
+  ctx.w = w;
+  ctx.keys = w->order_keys;
+  dnnmem__sort_ids(w->ids, w->tmp, c, dnnmem__exact_less_order, &ctx);
+  /* the rank values in use, ascending (ranks are unique) */
+  for (i = 0; i < c; i++) {
+    w->item_release[i] = w->rank[w->keys[i]];
+    w->item_end[i] = i;
+  }
+  dnnmem__sort_ids(w->item_end, w->tmp2, c, dnnmem__exact_less_key, w->item_release);
+  for (i = 0; i < c; i++) w->item_end[i] = (int32_t)w->item_release[w->item_end[i]];
+  for (i = 0; i < c; i++) {
+    int32_t r = (int32_t)w->keys[w->ids[i]];
+    if (w->rank[r] == w->item_end[i]) continue;
+    if (!dnnmem__exact_log(w, -1 - r, w->rank[r])) return 0;
+    w->rank[r] = w->item_end[i];
+  }
+  return 1;
+}
+
+enum { DNNMEM__EXACT_FOUND = 1, DNNMEM__EXACT_EXHAUSTED = 0, DNNMEM__EXACT_ABORTED = -1 };
+
+/* One depth-first search for a plan within w->capacity with the current
+   ranks, at most `limit` nodes. FOUND leaves the plan in w->offset. */
+static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit) {
+  int32_t i, s, d, nparts = 0, prev = 0;
+  int64_t nodes = 0;
+  for (i = 0; i < w->m; i++) {
+    int32_t k = w->search[i];
+    w->placed[k] = 0;
+    w->offset[k] = -1;
+    w->lowest[k] = dnnmem__exact_clear_fixed(w, k, 0);
+    w->open[k] = w->open0[k];
+  }
+  for (s = 0; s < w->sections; s++) {
+    w->rem[s] = w->rem0[s];
+    w->cut[s] = w->cut0[s];
+  }
+  w->log_top = 0;
+  w->pending_top = 0;
+  if (++w->run_id == 0) { /* stamps wrapped: forget everything */
+    for (i = 0; i <= (int32_t)w->memo_mask; i++) w->memo_run[i] = 0;
+    w->run_id = 1;
+  }
+  /* every later sweep looks only where releases rose: check all once */
+  for (i = 0; i < w->m; i++) w->release[w->search[i]] = w->lowest[w->search[i]];
+  if (w->sections > 0 && !dnnmem__exact_sweep(w, 0, w->sections, 0, 0, w->sections))
+    return DNNMEM__EXACT_EXHAUSTED;
+  /* independent parts from the start */
+  for (s = 0; s < w->sections; s++) {
+    if (s + 1 < w->sections && w->cut[s] > 0) continue;
+    if (dnnmem__exact_part_nonempty(w, prev, s + 1)) {
+      dnnmem__exact_part *pt = &w->parts[nparts++];
+      pt->lo = prev;
+      pt->hi = s + 1;
+      pt->bound_offset = -1;
+      pt->bound_rank = -1;
+      pt->creator = -1;
+    }
+    prev = s + 1;
+  }
+  if (nparts == 0) return DNNMEM__EXACT_FOUND;
+  for (i = nparts - 1; i >= 1; i--) w->pending[w->pending_top++] = w->parts[i];
+  d = 0;
+  dnnmem__exact_enter(w, 0, &w->parts[0]);
+  for (;;) {
+    dnnmem__exact_frame *f = &w->frames[d];
+    int32_t j, b, count = 0, reranked;
+    if (nodes >= limit || w->nodes >= w->node_limit) return DNNMEM__EXACT_ABORTED;
+    if (w->stop && (w->nodes & 1023) == 0 && w->stop(w->stop_user)) {
+      w->stopped = 1;
+      return DNNMEM__EXACT_ABORTED;
+    }
+    j = f->done ? -1 : dnnmem__exact_next(w, f);
+    if (j < 0) {
+      int32_t t = f->creator, e;
+      dnnmem__exact_memo_add(w, f->state);
+      if (t < 0) return DNNMEM__EXACT_EXHAUSTED;
+      for (e = d - 1; e >= t; e--) dnnmem__exact_undo(w, e);
+      d = t;
+      continue;
+    }
+    f->last_offset = w->lowest[j];
+    f->last_rank = w->rank[j];
+    nodes++;
+    w->nodes++;
+    if (!dnnmem__exact_place(w, d, j)) {
+      if (!w->logging) return DNNMEM__EXACT_ABORTED;
+      dnnmem__exact_undo(w, d);
+      if (w->log_full) return DNNMEM__EXACT_ABORTED;
+      continue;
+    }
+    reranked = 0;
+    /* split the part where this placement left no crossing record */
+    prev = f->part_lo;
+    for (b = w->span_lo[j]; b + 1 < w->span_hi[j]; b++) {
+      if (w->cut[b] != 0) continue;
+      if (dnnmem__exact_part_nonempty(w, prev, b + 1)) {
+        w->parts[count].lo = prev;
+        w->parts[count++].hi = b + 1;
+      }
+      prev = b + 1;
+    }
+    if (dnnmem__exact_part_nonempty(w, prev, f->part_hi)) {
+      w->parts[count].lo = prev;
+      w->parts[count++].hi = f->part_hi;
+    }
+    for (i = 0; i < count; i++) {
+      w->parts[i].bound_offset = w->offset[j];
+      w->parts[i].bound_rank = w->rank[j];
+      w->parts[i].creator = d;
+    }
+    if (w->logging &&
+        (count > 1 || (count == 1 && (w->parts[0].lo != f->part_lo || w->parts[0].hi != f->part_hi)))) {
+      for (i = 0; i < count; i++) {
+        if (!dnnmem__exact_rerank(w, w->parts[i].lo, w->parts[i].hi)) {
+          dnnmem__exact_undo(w, d);
+          return DNNMEM__EXACT_ABORTED;
+        }
+        w->parts[i].bound_rank = -1; /* new ranks: any rank at the bound offset */
+      }
+      reranked = 1;
+    }
+    if (!dnnmem__exact_check(w, d, j, !reranked)) {
+      if (!w->logging) return DNNMEM__EXACT_ABORTED;
+      dnnmem__exact_undo(w, d);
+      if (w->log_full) return DNNMEM__EXACT_ABORTED;
+      continue;
+    }
+    if (count == 0) {
+      dnnmem__exact_part next;
+      if (w->pending_top == 0) return DNNMEM__EXACT_FOUND;
+      next = w->pending[--w->pending_top];
+      f->popped = 1;
+      dnnmem__exact_enter(w, d + 1, &next);
+    } else {
+      for (i = count - 1; i >= 1; i--) w->pending[w->pending_top++] = w->parts[i];
+      f->pushed = count - 1;
+      dnnmem__exact_enter(w, d + 1, &w->parts[0]);
+    }
+    d++;
+  }
+}
+
+/* Feasibility within capacity: every order in turn with doubling node
+   limits (minimalloc's round robin), at most `budget` nodes in all. */
+static int64_t dnnmem__exact_luby(int64_t i) { /* 1 1 2 1 1 2 4 1 1 2 ... (i >= 1) */
+  for (;;) {
+    int64_t k = 1;
+    while (((int64_t)1 << k) - 1 < i) k++;
+    if (((int64_t)1 << k) - 1 == i) return (int64_t)1 << (k - 1);
+    i -= ((int64_t)1 << (k - 1)) - 1;
+  }
+}
+
+static int dnnmem__exact_feasible(dnnmem__exact *w, int64_t capacity, int64_t budget) {
+  int64_t base = 2 * (int64_t)w->m + 16, start = w->nodes, plain_nodes = 0, noisy_nodes = 0;
+  int64_t plain_runs = 0, noisy_runs = 0;
+  int32_t first = 1, k, orders;
+  for (k = 0; k < w->m; k++)
+    if (w->rec[w->search[k]].flags & DNNMEM_INTERVAL_HINT) first = 0;
+  orders = DNNMEM__EXACT_ORDERS - first;
+  w->capacity = capacity;
+  /* Two restart portfolios share the nodes equally: minimalloc's round
+     robin over the plain orders with doubling limits (it eventually
+     exhausts the tree: proofs), and short runs with random key noise and
+     Luby's limits (searches here are heavy-tailed: a lucky order often
+     succeeds within a few thousand nodes). */
+  for (;;) {
+    int64_t left = budget - (w->nodes - start), res, limit, before = w->nodes;
+    int32_t kind;
+    uint64_t seed;
+    if (left <= 0 || w->stopped || w->log_full || w->nodes >= w->node_limit)
+      return DNNMEM__EXACT_ABORTED;
+    if (noisy_nodes < plain_nodes) {
+      int64_t luby = dnnmem__exact_luby(noisy_runs + 1);
+      kind = first + (int32_t)(noisy_runs % orders);
+      seed = (uint64_t)(noisy_runs + 1) * 0x9E3779B97F4A7C15ull;
+      limit = luby > DNNMEM__I64_MAX / base ? DNNMEM__I64_MAX : base * luby;
+      noisy_runs++;
+    } else {
+      int64_t round = plain_runs / orders;
+      kind = first + (int32_t)(plain_runs % orders);
+      seed = 0;
+      limit = round >= 40 ? DNNMEM__I64_MAX : base << round;
+      plain_runs++;
+    }
+    if (w->order_kind != kind || w->order_seed != seed)
+      dnnmem__exact_set_order(w, kind, seed, w->order_keys + 4 * (size_t)w->m);
+    res = dnnmem__exact_run(w, limit < left ? limit : left);
+    if (seed) noisy_nodes += w->nodes - before;
+    else plain_nodes += w->nodes - before;
+    if (res != DNNMEM__EXACT_ABORTED) return (int)res;
+  }
+}
+
+typedef struct dnnmem__exact_params {
+  int64_t capacity;            /* > 0: feasibility question; 0: minimise */
+  int64_t node_limit;          /* 0: unlimited */
+  dnnmem_stop_fn stop;
+  void *stop_user;
+  const int64_t *warm_offsets; /* a valid plan to start from, or NULL */
+  int64_t lower_bound;         /* a known valid lower bound, or 0 */
+  int lean;                    /* the scratch was sized lean */
+  int ignore_gaps;             /* plan as if unfixed records had no gaps (valid) */
+} dnnmem__exact_params;
+
+typedef struct dnnmem__exact_outcome {
+  int64_t arena;       /* of the plan in offsets[]; -1 when none was written */
+  int64_t lower_bound; /* proven */
+  int64_t nodes;
+  int32_t optimal;     /* arena == lower_bound */
+  int32_t feasible;    /* capacity question: 1 yes, 0 proven no, -1 unknown */
+  int64_t log_peak;    /* undo log entries used at most */
+} dnnmem__exact_outcome;
+
+static void dnnmem__exact_keep(dnnmem__exact *w, int64_t *offsets, int64_t *arena) {
+  int32_t i;
+  int64_t a = 0;
+  for (i = 0; i < w->n; i++) {
+    offsets[i] = w->offset[i];
+    a = dnnmem__max64(a, w->offset[i] + w->size[i]);
+  }
+  *arena = a;
+}
+
+/* Rounds v up to a multiple of g (v >= 0, no overflow for validated input). */
+static int64_t dnnmem__exact_round_up(int64_t v, int64_t g) { return (v + g - 1) / g * g; }
+
+/* The exact planner: validates, then minimises the arena (params->capacity
+   == 0) or answers the capacity question. offsets receives the best plan
+   (minimising: always; capacity: when feasible). */
+static DNNMEM__UNUSED dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records,
+                                                        int32_t count, int64_t alignment,
+                                                        const dnnmem__exact_params *params,
+                                                        int64_t *offsets,
+                                                        dnnmem__exact_outcome *out,
+                                                        void *scratch, size_t scratch_bytes) {
+  dnnmem__scratch sc;
+  dnnmem__exact w;
+  int64_t gaps, bound, big = 0, g, lb, ub, low, probe, budget, tried_budget = -1;
+  int32_t i, f, complete;
+  dnnmem_result r;
+  if (params == NULL || out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((r = dnnmem_intervals_check(records, count, alignment)) != DNNMEM_OK) return r;
+  if (count > 0 && offsets == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (params->capacity < 0 || params->node_limit < 0) return DNNMEM_ERR_NEGATIVE;
+  if ((r = dnnmem__exact_count_gaps(records, count, &gaps)) != DNNMEM_OK) return r;
+  dnnmem__scratch_begin(&sc, scratch, scratch_bytes);
+  dnnmem__exact_layout(&sc, count, gaps, params->lean, &w);
+  if ((r = dnnmem__scratch_end(&sc, NULL)) != DNNMEM_OK) return r;
+  bound = dnnmem__exact_setup(&w, records, count, alignment, params->ignore_gaps);
+  w.nodes = 0;
+  w.node_limit = params->node_limit > 0 ? params->node_limit : DNNMEM__I64_MAX;
+  w.stop = params->stop;
+  w.stop_user = params->stop_user;
+  w.stopped = w.log_full = 0;
+  w.logging = 1;
+  w.order_kind = -1;
+  w.run_id = 0;
+  w.memo_hits = 0;
+  w.log_peak = 0;
+  for (i = 0; i <= (int32_t)w.memo_mask; i++) w.memo_run[i] = 0;
+  out->nodes = 0;
+  out->log_peak = 0;
+  out->optimal = 0;
+  out->feasible = -1;
+  out->arena = -1;
+  /* fixed records must not collide (O(F^2): fixed records are few) */
+  for (f = 0; f < w.num_fixed; f++)
+    for (i = 0; i < f; i++) {
+      int32_t a = w.fixed[i], b = w.fixed[f];
+      int64_t up, down;
+      if (!dnnmem__exact_conflict(&w, a, b, &up)) continue;
+      dnnmem__exact_conflict(&w, b, a, &down);
+      if (w.offset[b] < w.offset[a] + up && w.offset[b] + down > w.offset[a])
+        return DNNMEM_ERR_FIXED_COLLISION;
+    }
+  complete = !w.has_windows;
+  g = complete ? w.granularity : 1;
+  lb = dnnmem__max64(bound, params->lower_bound);
+  lb = dnnmem__exact_round_up(lb, g);
+  /* a capacity no plan of the search can exceed (validated sums fit) */
+  for (i = 0; i < count; i++) { /* the sum dnnmem_intervals_check bounded */
+    big += (w.size[i] + w.align[i] - 1) / w.align[i] * w.align[i] + w.align[i] - 1;
+    if (records[i].flags & DNNMEM_INTERVAL_FIXED) big += records[i].fixed_offset;
+  }
+  big = dnnmem__max64(big, bound);
+  out->lower_bound = lb;
+  if (params->capacity > 0) {
+    int res;
+    if (params->capacity < bound) {
+      out->feasible = 0;
+      return DNNMEM_OK;
+    }
+    res = dnnmem__exact_feasible(&w, dnnmem__min64(params->capacity, big), DNNMEM__I64_MAX);
+    out->nodes = w.nodes;
+    out->log_peak = w.log_peak;
+    if (res == DNNMEM__EXACT_FOUND) {
+      dnnmem__exact_keep(&w, offsets, &out->arena);
+      out->feasible = 1;
+      out->optimal = out->arena == lb;
+    } else if (res == DNNMEM__EXACT_EXHAUSTED && complete) {
+      out->feasible = 0;
+    }
+    return DNNMEM_OK;
+  }
+  /* minimise: greedy dive, warm start, then the two-sided search */
+  dnnmem__exact_set_order(&w, 1, 0, w.order_keys + 4 * (size_t)w.m);
+  w.capacity = big;
+  w.stop = NULL; /* the dive never backtracks: O(m) nodes, always completes */
+  w.node_limit = DNNMEM__I64_MAX;
+  w.logging = 0;
+  if (dnnmem__exact_run(&w, DNNMEM__I64_MAX) != DNNMEM__EXACT_FOUND) {
+    w.logging = 1; /* not expected; a logged search cannot lose the plan */
+    if (dnnmem__exact_run(&w, DNNMEM__I64_MAX) != DNNMEM__EXACT_FOUND) return DNNMEM_ERR_INFEASIBLE;
+  }
+  w.logging = 1;
+  dnnmem__exact_keep(&w, offsets, &ub);
+  w.stop = params->stop;
+  w.node_limit = params->node_limit > 0 ? params->node_limit : DNNMEM__I64_MAX;
+  w.nodes = 0;
+  if (params->warm_offsets) {
+    int64_t a = 0;
+    for (i = 0; i < count; i++) a = dnnmem__max64(a, params->warm_offsets[i] + records[i].size);
+    if (a < ub) {
+      ub = a;
+      for (i = 0; i < count; i++) offsets[i] = params->warm_offsets[i];
+    }
+  }
+  /* lb: proven bound. low: the lowest capacity still worth asking (with
+     windows an exhausted search proves nothing, but asking again below it
+     is pointless). Ask at low (a proof when found), then probe between low
+     and ub, nearer ub after each unanswered probe; double the budget when
+     the probes reach ub. */
+  budget = 4 * (int64_t)w.m + 64;
+  probe = -1;
+  low = lb;
+  while (low < ub && !w.stopped && !w.log_full && w.nodes < w.node_limit) {
+    int res = DNNMEM__EXACT_ABORTED;
+    /* ask at low once per budget; between, the probes bisect (a number of
+       questions logarithmic in the gap, also when exhausted searches prove
+       nothing, as with windows) */
+    if (budget != tried_budget) {
+      res = dnnmem__exact_feasible(&w, low, budget);
+      tried_budget = budget;
+    }
+    if (res == DNNMEM__EXACT_FOUND) {
+      dnnmem__exact_keep(&w, offsets, &ub);
+      break;
+    }
+    if (res == DNNMEM__EXACT_EXHAUSTED) {
+      if (complete) lb = low + g;
+      low += g;
+      continue;
+    }
+    if (probe <= low || probe >= ub) probe = low + (ub - low) / 2 / g * g;
+    if (probe <= low) probe = low + g;
+    if (probe >= ub) { /* nothing between: only a bigger budget helps */
+      if (budget > DNNMEM__I64_MAX / 2) break;
+      budget *= 2;
+      continue;
+    }
+    res = dnnmem__exact_feasible(&w, probe, budget);
+    if (res == DNNMEM__EXACT_FOUND) {
+      dnnmem__exact_keep(&w, offsets, &ub);
+      probe = -1;
+    } else if (res == DNNMEM__EXACT_EXHAUSTED) {
+      if (complete) lb = probe + g;
+      low = probe + g;
+      probe = -1;
+    } else if (probe + g >= ub) {
+      if (budget > DNNMEM__I64_MAX / 2) break;
+      budget *= 2;
+      probe = -1;
+    } else {
+      probe = probe + ((ub - probe) / 2 / g) * g;
+      if (probe >= ub) probe = ub - g;
+    }
+  }
+  out->nodes = w.nodes;
+  out->log_peak = w.log_peak;
+  out->arena = ub;
+  out->lower_bound = dnnmem__min64(lb, ub);
+  out->optimal = lb >= ub;
+  out->feasible = 1;
+  return DNNMEM_OK;
+}
+
+
 /* ==== interval planning ================================================= */
 
 /* ---- shared machinery: time compression, skyline tree, interval tree ---- */
@@ -3538,9 +4816,9 @@ typedef struct dnnmem__sky {
   int32_t leaves;
 } dnnmem__sky;
 
-static size_t dnnmem__sky_nodes(int32_t leaves) {
+static size_t dnnmem__sky_nodes(int32_t leaves) { /* leaves <= 2^30 */
   size_t p = 1;
-  while (p < (size_t)leaves) p *= 2;
+  while ((int64_t)p < (int64_t)leaves) p *= 2;
   return 2 * p;
 }
 
@@ -3615,6 +4893,8 @@ typedef struct dnnmem__planner {
   int64_t *vals;      /* 2n values for compression */
   int32_t *by_lower;  /* interval tree: records by lower */
   int64_t *maxup;     /* interval tree: max upper per implicit subtree */
+  int32_t *tree_pos;  /* interval tree: each record's position in by_lower */
+  int tree_takes_placed; /* 1: the tree holds every placed record */
   int32_t *found;     /* interval tree query results */
   int32_t found_count;
   dnnmem__sky sky;
@@ -3644,6 +4924,7 @@ static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, dnnmem__planne
   p->vals = DNNMEM__TAKE(s, int64_t, n2);
   p->by_lower = DNNMEM__TAKE(s, int32_t, n);
   p->maxup = DNNMEM__TAKE(s, int64_t, n);
+  p->tree_pos = DNNMEM__TAKE(s, int32_t, n);
   p->found = DNNMEM__TAKE(s, int32_t, n);
   p->sky.max = DNNMEM__TAKE(s, int64_t, nodes);
   p->sky.lazy = DNNMEM__TAKE(s, int64_t, nodes);
@@ -3673,36 +4954,36 @@ static int dnnmem__less_by_size_desc(const void *ctx, int32_t a, int32_t b) {
   return r[a].size > r[b].size;
 }
 
-/* Interval tree: records sorted by lower, an implicit balanced tree over
-   that array (the root of [lo, hi) is its middle) with the largest upper of
-   each subtree. Query: all records meeting [l, u), output-sensitive. */
-static int64_t dnnmem__itree_build(dnnmem__planner *p, int32_t lo, int32_t hi) {
-  int32_t mid;
-  int64_t m, a, b;
-  if (lo >= hi) return DNNMEM__I64_MIN;
-  mid = lo + (hi - lo) / 2;
-  a = dnnmem__itree_build(p, lo, mid);
-  b = dnnmem__itree_build(p, mid + 1, hi);
-  m = p->rec[p->by_lower[mid]].upper;
-  if (a > m) m = a;
-  if (b > m) m = b;
-  p->maxup[mid] = m;
-  return m;
+/* Interval tree of the records that matter to the current strategy (the
+   placed ones for the gap rule, the fixed ones for the others): records
+   sorted by lower form an implicit balanced tree (the root of [lo, hi) is
+   its middle) keeping the largest upper of the inserted records of each
+   subtree, so a query visits only subtrees holding a record that meets it:
+   O(log n) per insertion, O((1 + k) log n) per query. */
+static int dnnmem__itree_holds(const dnnmem__planner *p, int32_t r) {
+  return p->off[r] >= 0 && (p->tree_takes_placed || (p->rec[r].flags & DNNMEM_INTERVAL_FIXED));
 }
 
-/* Appends to p->found the placed records (off >= 0) meeting [l, u);
-   with only_fixed, the fixed ones. */
-static void dnnmem__itree_query(dnnmem__planner *p, int32_t lo, int32_t hi, int64_t l, int64_t u,
-                                int only_fixed) {
+static void dnnmem__itree_insert(dnnmem__planner *p, int32_t r) {
+  int32_t lo = 0, hi = p->n, pos = p->tree_pos[r];
+  while (lo < hi) {
+    int32_t mid = lo + (hi - lo) / 2;
+    if (p->maxup[mid] < p->rec[r].upper) p->maxup[mid] = p->rec[r].upper;
+    if (pos == mid) return;
+    if (pos < mid) hi = mid;
+    else lo = mid + 1;
+  }
+}
+
+/* Appends to p->found the records in the tree that meet [l, u). */
+static void dnnmem__itree_query(dnnmem__planner *p, int32_t lo, int32_t hi, int64_t l, int64_t u) {
   while (lo < hi) {
     int32_t mid = lo + (hi - lo) / 2, r;
     if (p->maxup[mid] <= l) return;
-    dnnmem__itree_query(p, lo, mid, l, u, only_fixed);
+    dnnmem__itree_query(p, lo, mid, l, u);
     r = p->by_lower[mid];
     if (p->rec[r].lower >= u) return;
-    if (p->rec[r].upper > l && p->off[r] >= 0 &&
-        (!only_fixed || (p->rec[r].flags & DNNMEM_INTERVAL_FIXED)))
-      p->found[p->found_count++] = r;
+    if (p->rec[r].upper > l && dnnmem__itree_holds(p, r)) p->found[p->found_count++] = r;
     lo = mid + 1; /* the right subtree, iteratively */
   }
 }
@@ -3712,10 +4993,10 @@ static int dnnmem__less_by_offset(const void *ctx, int32_t a, int32_t b) {
   return off[a] < off[b];
 }
 
-/* Placed records meeting record r in time, by offset. */
-static void dnnmem__neighbours(dnnmem__planner *p, int32_t r, int only_fixed) {
+/* The records in the tree meeting record r in time, by offset. */
+static void dnnmem__neighbours(dnnmem__planner *p, int32_t r) {
   p->found_count = 0;
-  dnnmem__itree_query(p, 0, p->n, p->rec[r].lower, p->rec[r].upper, only_fixed);
+  dnnmem__itree_query(p, 0, p->n, p->rec[r].lower, p->rec[r].upper);
   dnnmem__sort_ids(p->found, p->tmp, p->found_count, dnnmem__less_by_offset, p->off);
 }
 
@@ -3724,7 +5005,7 @@ static int64_t dnnmem__avoid_fixed(dnnmem__planner *p, int32_t r, int64_t start)
   int64_t a = dnnmem_interval_alignment(&p->rec[r], p->align), size = p->rec[r].size;
   int32_t k;
   if (p->num_fixed == 0 || size == 0) return start;
-  dnnmem__neighbours(p, r, 1);
+  dnnmem__neighbours(p, r); /* only fixed records are in the tree */
   for (k = 0; k < p->found_count; k++) {
     int32_t f = p->found[k];
     int64_t end = p->off[f] + p->rec[f].size;
@@ -3740,7 +5021,7 @@ static void dnnmem__place_in_gap(dnnmem__planner *p, int32_t r) {
   int64_t a = dnnmem_interval_alignment(&p->rec[r], p->align), size = p->rec[r].size;
   int64_t prev_end = 0, best = -1, best_gap = DNNMEM__I64_MAX, cand;
   int32_t k;
-  dnnmem__neighbours(p, r, 0);
+  dnnmem__neighbours(p, r);
   for (k = 0; k < p->found_count; k++) {
     int32_t q = p->found[k];
     cand = dnnmem__align_up(prev_end, a);
@@ -3752,6 +5033,7 @@ static void dnnmem__place_in_gap(dnnmem__planner *p, int32_t r) {
   }
   if (best < 0) best = dnnmem__align_up(prev_end, a);
   p->off[r] = best;
+  dnnmem__itree_insert(p, r);
 }
 
 /* LeapMind's rule: on top of everything placed over the lifetime. */
@@ -3763,11 +5045,17 @@ static void dnnmem__place_on_top(dnnmem__planner *p, int32_t r) {
   dnnmem__sky_raise(&p->sky, p->lo[r], p->hi[r], start + p->rec[r].size);
 }
 
-/* Fixed records first; everything else unplaced. */
-static void dnnmem__plan_reset(dnnmem__planner *p) {
+/* Fixed records placed (and in the interval tree), everything else not;
+   takes_placed: the strategy's placements join the tree too. */
+static void dnnmem__plan_reset(dnnmem__planner *p, int takes_placed) {
   int32_t i;
-  for (i = 0; i < p->n; i++)
+  p->tree_takes_placed = takes_placed;
+  for (i = 0; i < p->n; i++) {
+    p->maxup[i] = DNNMEM__I64_MIN;
     p->off[i] = (p->rec[i].flags & DNNMEM_INTERVAL_FIXED) ? p->rec[i].fixed_offset : -1;
+  }
+  for (i = 0; i < p->n; i++)
+    if (p->off[i] >= 0) dnnmem__itree_insert(p, i);
   dnnmem__sky_reset(&p->sky, p->segments);
 }
 
@@ -4299,7 +5587,8 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_check(const dnnmem_interval *records, int32
 /* ---- the planner's entry point ------------------------------------------ */
 
 static const char *const dnnmem__plan_names[DNNMEM_PLAN_ALGO_COUNT] = {
-    "best", "naive", "greedy-size", "greedy-breadth", "sorted-height", "pathcover", "bestfit"};
+    "best", "naive", "greedy-size", "greedy-breadth", "sorted-height", "pathcover", "bestfit",
+    "exact"};
 
 DNNMEM_DEF const char *dnnmem_plan_algo_name(dnnmem_plan_algo algo) {
   return (int)algo >= 0 && algo < DNNMEM_PLAN_ALGO_COUNT ? dnnmem__plan_names[algo] : NULL;
@@ -4325,13 +5614,31 @@ typedef struct dnnmem__plan_work {
   dnnmem__planner planner;
   dnnmem__bound_work bound;
   dnnmem__check_work check;
+  unsigned char *exact;   /* the exact search's own scratch block */
+  size_t exact_bytes;
+  int exact_lean, exact_run;
 } dnnmem__plan_work;
 
-static void dnnmem__plan_layout(dnnmem__scratch *s, int32_t count, int32_t pieces,
-                                dnnmem__plan_work *w) {
+/* The exact search's scratch block: 1 lean up to DNNMEM_PLAN_BEST_EXACT_MAX
+   records whatever the algo (so one size serves every algo there), 2 full
+   for exact above, 0 none. */
+static int dnnmem__plan_exact_mode(const dnnmem_plan_options *options, int32_t count) {
+  dnnmem_plan_algo algo = options ? options->algo : DNNMEM_PLAN_BEST;
+  if (count > 0 && count <= DNNMEM_PLAN_BEST_EXACT_MAX) return 1;
+  return count > 0 && algo == DNNMEM_PLAN_EXACT ? 2 : 0;
+}
+
+static void dnnmem__plan_layout(dnnmem__scratch *s, const dnnmem_interval *records, int32_t count,
+                                int32_t pieces, int exact_mode, dnnmem__plan_work *w) {
   dnnmem__planner_layout(s, count, &w->planner);
   dnnmem__bound_layout(s, pieces, &w->bound);
   dnnmem__check_layout(s, pieces, &w->check);
+  w->exact_bytes = 0;
+  w->exact_lean = exact_mode == 1;
+  w->exact_run = exact_mode;
+  if (exact_mode && dnnmem__exact_scratch_size(records, count, w->exact_lean, &w->exact_bytes) != DNNMEM_OK)
+    s->overflow = 1;
+  w->exact = DNNMEM__TAKE(s, unsigned char, w->exact_bytes);
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_scratch_size(const dnnmem_interval *records, int32_t count,
@@ -4341,11 +5648,10 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_scratch_size(const dnnmem_interval *records
   dnnmem__plan_work w;
   int32_t pieces;
   dnnmem_result r = dnnmem__count_pieces(records, count, &pieces);
-  (void)options;
   if (r != DNNMEM_OK) return r;
   if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   dnnmem__scratch_begin(&s, NULL, 0);
-  dnnmem__plan_layout(&s, count, pieces, &w);
+  dnnmem__plan_layout(&s, records, count, pieces, dnnmem__plan_exact_mode(options, count), &w);
   return dnnmem__scratch_end(&s, out_bytes);
 }
 
@@ -4373,11 +5679,11 @@ static void dnnmem__planner_setup(dnnmem__planner *p, const dnnmem_interval *rec
   /* by (lower, upper): two stable passes */
   dnnmem__radix_sort(p->by_lower, p->tmp, count, p->vals);
   dnnmem__radix_sort(p->by_lower, p->tmp, count, p->vals + count);
-  dnnmem__itree_build(p, 0, count);
+  for (i = 0; i < count; i++) p->tree_pos[p->by_lower[i]] = i;
 }
 
 static dnnmem_result dnnmem__plan_run(dnnmem__planner *p, dnnmem_plan_algo algo) {
-  dnnmem__plan_reset(p);
+  dnnmem__plan_reset(p, algo == DNNMEM_PLAN_GREEDY_SIZE || algo == DNNMEM_PLAN_GREEDY_BREADTH);
   switch (algo) {
     case DNNMEM_PLAN_NAIVE: dnnmem__plan_naive(p); break;
     case DNNMEM_PLAN_GREEDY_SIZE: dnnmem__plan_greedy_size(p); break;
@@ -4401,29 +5707,35 @@ DNNMEM_DEF dnnmem_result dnnmem_plan(const dnnmem_interval *records, int32_t cou
                                      const dnnmem_plan_options *options, int64_t *offsets,
                                      dnnmem_plan_result *result, void *scratch,
                                      size_t scratch_bytes) {
-  static const dnnmem_plan_algo candidates[] = {DNNMEM_PLAN_GREEDY_SIZE, DNNMEM_PLAN_GREEDY_BREADTH,
-                                                DNNMEM_PLAN_SORTED_HEIGHT, DNNMEM_PLAN_PATHCOVER,
+  /* O(n log n) strategies first: often one meets the bound and ends it */
+  static const dnnmem_plan_algo candidates[] = {DNNMEM_PLAN_PATHCOVER, DNNMEM_PLAN_SORTED_HEIGHT,
+                                                DNNMEM_PLAN_GREEDY_SIZE, DNNMEM_PLAN_GREEDY_BREADTH,
                                                 DNNMEM_PLAN_BESTFIT};
   dnnmem__scratch s;
   dnnmem__plan_work w;
   dnnmem__planner *p = &w.planner;
   dnnmem_plan_algo algo = options ? options->algo : DNNMEM_PLAN_BEST, used;
   int64_t align = options && options->alignment > 1 ? options->alignment : 1, arena, bound;
-  int32_t pieces, pair[2], i;
+  int64_t capacity = options ? options->capacity : 0, nodes = 0;
+  int32_t pieces, pair[2], i, feasible = 1, exact_mode;
   dnnmem_result r;
   if ((int)algo < 0 || algo >= DNNMEM_PLAN_ALGO_COUNT) return DNNMEM_ERR_INVALID_ARGUMENT;
   if (options && options->alignment < 0) return DNNMEM_ERR_ALIGNMENT;
+  if (options && (options->node_limit < 0 || options->capacity < 0)) return DNNMEM_ERR_NEGATIVE;
   if ((r = dnnmem_intervals_check(records, count, align)) != DNNMEM_OK) return r;
   if (count > 0 && offsets == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   if ((r = dnnmem__count_pieces(records, count, &pieces)) != DNNMEM_OK) return r;
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
-  dnnmem__plan_layout(&s, count, pieces, &w);
+  dnnmem__plan_layout(&s, records, count, pieces, dnnmem__plan_exact_mode(options, count), &w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+  /* which search runs: 2 exact, 1 best's short one (small inputs), 0 none */
+  exact_mode = algo == DNNMEM_PLAN_EXACT ? 2 : algo == DNNMEM_PLAN_BEST && w.exact_run ? 1 : 0;
   bound = dnnmem__bound_run(records, count, align, &w.bound);
   if (count == 0) {
     if (result) {
       result->arena = 0, result->lower_bound = 0, result->optimal = 1;
       result->algo = algo == DNNMEM_PLAN_BEST ? DNNMEM_PLAN_GREEDY_SIZE : algo;
+      result->feasible = 1, result->nodes = 0;
     }
     return DNNMEM_OK;
   }
@@ -4431,7 +5743,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan(const dnnmem_interval *records, int32_t cou
   if (dnnmem__find_overlap(records, count, p->off, 1, &w.check, pair))
     return DNNMEM_ERR_FIXED_COLLISION;
   dnnmem__planner_setup(p, records, count, align);
-  if (algo != DNNMEM_PLAN_BEST) {
+  if (algo != DNNMEM_PLAN_BEST && algo != DNNMEM_PLAN_EXACT) {
     if ((r = dnnmem__plan_run(p, algo)) != DNNMEM_OK) return r;
     used = algo;
     arena = dnnmem__plan_arena(p);
@@ -4450,11 +5762,53 @@ DNNMEM_DEF dnnmem_result dnnmem_plan(const dnnmem_interval *records, int32_t cou
       }
     }
   }
+  /* The exact search, warm-started from the plan in offsets[]. With a
+     capacity, exact answers that question only: no search when the plan
+     already fits. p->off is the heuristics' scratch: the search writes
+     there; offsets[] is replaced only by a better (or fitting) plan. */
+  if (capacity > 0) feasible = arena <= capacity ? 1 : bound > capacity ? 0 : -1;
+  if ((exact_mode == 1 && arena > bound) || (exact_mode == 2 && capacity == 0 && arena > bound) ||
+      (exact_mode == 2 && feasible == -1)) {
+    dnnmem__exact_params ep;
+    dnnmem__exact_outcome eo;
+    DNNMEM_MEMSET(&ep, 0, sizeof(ep));
+    ep.node_limit = options ? options->node_limit : 0;
+    if (exact_mode == 1 && ep.node_limit == 0)
+      ep.node_limit = (int64_t)DNNMEM_PLAN_BEST_NODES * 256 / (count > 256 ? count : 256);
+    ep.stop = options ? options->stop : NULL;
+    ep.stop_user = options ? options->stop_user : NULL;
+    ep.lower_bound = bound;
+    ep.lean = w.exact_lean;
+    ep.ignore_gaps = exact_mode == 1; /* best, like every heuristic, ignores gaps */
+    ep.capacity = exact_mode == 2 ? capacity : 0;
+    ep.warm_offsets = offsets;
+    r = dnnmem__exact_solve(records, count, align, &ep, p->off, &eo, w.exact, w.exact_bytes);
+    if (r != DNNMEM_OK) return r;
+    nodes = eo.nodes;
+    /* a bound proved for the gapless problem says nothing about gaps */
+    for (i = 0; i < count && !(ep.ignore_gaps && records[i].num_gaps > 0); i++) {
+    }
+    if (i == count && eo.lower_bound > bound) bound = eo.lower_bound;
+    if (eo.arena >= 0 && eo.arena < arena) {
+      DNNMEM_MEMCPY(offsets, p->off, (size_t)count * sizeof(int64_t));
+      arena = eo.arena;
+      used = DNNMEM_PLAN_EXACT;
+    }
+    if (ep.capacity > 0) {
+      feasible = eo.feasible;
+      if (feasible == 0 && bound <= capacity) bound = capacity + 1; /* proven */
+    } else if (capacity > 0) {
+      feasible = arena <= capacity ? 1 : bound > capacity ? 0 : -1;
+    }
+  }
+  if (algo == DNNMEM_PLAN_EXACT) used = DNNMEM_PLAN_EXACT;
   if (result) {
     result->arena = arena;
     result->lower_bound = bound;
     result->optimal = arena == bound;
     result->algo = used;
+    result->feasible = feasible;
+    result->nodes = nodes;
   }
   return DNNMEM_OK;
 }
@@ -4487,6 +5841,7 @@ typedef struct dnnmem__share_work {
   dnnmem__planner planner; /* time compression, orders, breadth ranks */
   int64_t *object_size, *positional_max, *best_dist;
   int32_t *object_head, *next_in_object, *object_of, *renumber, *best_object, *stage;
+  int32_t *blocked_by; /* per object: the last record it was found to meet */
   dnnmem__count_tree counts;
   int32_t objects;
 } dnnmem__share_work;
@@ -4503,6 +5858,7 @@ static void dnnmem__share_layout(dnnmem__scratch *s, int32_t n, dnnmem__share_wo
   w->renumber = DNNMEM__TAKE(s, int32_t, n);
   w->best_object = DNNMEM__TAKE(s, int32_t, n);
   w->stage = DNNMEM__TAKE(s, int32_t, n);
+  w->blocked_by = DNNMEM__TAKE(s, int32_t, n);
   w->counts.max = DNNMEM__TAKE(s, int32_t, nodes);
   w->counts.add = DNNMEM__TAKE(s, int32_t, nodes);
 }
@@ -4511,6 +5867,7 @@ DNNMEM_DEF dnnmem_result dnnmem_share_scratch_size(int32_t count, size_t *out_by
   dnnmem__scratch s;
   dnnmem__share_work w;
   if (count < 0 || out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (count > DNNMEM__I32_MAX / 2) return DNNMEM_ERR_TOO_MANY; /* 2n time points are int32 */
   dnnmem__scratch_begin(&s, NULL, 0);
   dnnmem__share_layout(&s, count, &w);
   return dnnmem__scratch_end(&s, out_bytes);
@@ -4555,13 +5912,21 @@ static int32_t dnnmem__positional_maximums(dnnmem__share_work *w) {
   return m;
 }
 
-/* 1 when record r overlaps no record of object o. */
-static int dnnmem__object_free(const dnnmem__share_work *w, int32_t o, int32_t r) {
-  const dnnmem_interval *rec = w->planner.rec;
-  int32_t q;
-  for (q = w->object_head[o]; q >= 0; q = w->next_in_object[q])
-    if (rec[q].lower < rec[r].upper && rec[r].lower < rec[q].upper) return 0;
-  return 1;
+/* Marks blocked_by[o] = r for every object holding a record that meets r
+   (r's time neighbours, from the interval tree of all records):
+   O((1 + k) log n). An object is free for r when it is not marked. */
+static void dnnmem__mark_blocked(dnnmem__share_work *w, int32_t r) {
+  dnnmem__planner *p = &w->planner;
+  int32_t k;
+  p->found_count = 0;
+  dnnmem__itree_query(p, 0, p->n, p->rec[r].lower, p->rec[r].upper);
+  for (k = 0; k < p->found_count; k++)
+    if (w->object_of[p->found[k]] >= 0) w->blocked_by[w->object_of[p->found[k]]] = r;
+}
+
+static int dnnmem__object_free(dnnmem__share_work *w, int32_t o, int32_t r) {
+  dnnmem__mark_blocked(w, r);
+  return w->blocked_by[o] != r;
 }
 
 static void dnnmem__object_add(dnnmem__share_work *w, int32_t o, int32_t r) {
@@ -4569,6 +5934,7 @@ static void dnnmem__object_add(dnnmem__share_work *w, int32_t o, int32_t r) {
     w->objects++;
     w->object_head[o] = -1;
     w->object_size[o] = 0;
+    w->blocked_by[o] = -1;
   }
   w->object_of[r] = o;
   w->next_in_object[r] = w->object_head[o];
@@ -4578,11 +5944,12 @@ static void dnnmem__object_add(dnnmem__share_work *w, int32_t o, int32_t r) {
 
 /* The smallest free object at least as large as r; else, when may_grow,
    the largest free one; else a new one. Ties: the lowest object id. */
-static int32_t dnnmem__pick_object(const dnnmem__share_work *w, int32_t r, int may_grow) {
+static int32_t dnnmem__pick_object(dnnmem__share_work *w, int32_t r, int may_grow) {
   int64_t size = w->planner.rec[r].size;
   int32_t o, fit = -1, grow = -1;
+  dnnmem__mark_blocked(w, r);
   for (o = 0; o < w->objects; o++) {
-    if (!dnnmem__object_free(w, o, r)) continue;
+    if (w->blocked_by[o] == r) continue;
     if (w->object_size[o] >= size) {
       if (fit < 0 || w->object_size[o] < w->object_size[fit]) fit = o;
     } else if (grow < 0 || w->object_size[o] > w->object_size[grow]) {
@@ -4592,13 +5959,19 @@ static int32_t dnnmem__pick_object(const dnnmem__share_work *w, int32_t r, int m
   return fit >= 0 ? fit : (may_grow && grow >= 0) ? grow : w->objects;
 }
 
+/* The time between two disjoint lifetimes (saturating: far apart is far). */
+static int64_t dnnmem__time_gap(const dnnmem_interval *a, const dnnmem_interval *b) {
+  int64_t lo = a->upper <= b->lower ? a->upper : b->upper, hi = a->upper <= b->lower ? b->lower : a->lower;
+  return lo < 0 && hi > DNNMEM__I64_MAX + lo ? DNNMEM__I64_MAX : hi - lo;
+}
+
 /* The time between r and the nearest record of object o (o must be free). */
 static int64_t dnnmem__object_distance(const dnnmem__share_work *w, int32_t o, int32_t r) {
   const dnnmem_interval *rec = w->planner.rec;
   int64_t best = DNNMEM__I64_MAX, d;
   int32_t q;
   for (q = w->object_head[o]; q >= 0; q = w->next_in_object[q]) {
-    d = rec[q].upper <= rec[r].lower ? rec[r].lower - rec[q].upper : rec[q].lower - rec[r].upper;
+    d = dnnmem__time_gap(&rec[q], &rec[r]);
     if (d < best) best = d;
   }
   return best;
@@ -4629,15 +6002,16 @@ static void dnnmem__share_improved(dnnmem__share_work *w, int32_t num_max) {
     }
     for (k = begin; k < end; k++) w->best_object[p->order[k]] = -2; /* stale */
     for (;;) {
-      int32_t pick = -1, o;
+      int32_t pick = -1, o, fresh;
       for (k = begin; k < end; k++) {
         int32_t r = p->order[k];
         if (w->object_of[r] >= 0) continue;
         if (w->best_object[r] == -2) { /* refresh the cache */
           w->best_object[r] = -1;
           w->best_dist[r] = DNNMEM__I64_MAX;
+          dnnmem__mark_blocked(w, r);
           for (o = 0; o < w->objects; o++)
-            if (w->object_size[o] >= rec[r].size && dnnmem__object_free(w, o, r)) {
+            if (w->object_size[o] >= rec[r].size && w->blocked_by[o] != r) {
               int64_t d = dnnmem__object_distance(w, o, r);
               if (d < w->best_dist[r]) w->best_dist[r] = d, w->best_object[r] = o;
             }
@@ -4653,18 +6027,31 @@ static void dnnmem__share_improved(dnnmem__share_work *w, int32_t num_max) {
       } else {
         o = w->best_object[pick];
       }
+      fresh = o == w->objects;
       dnnmem__object_add(w, o, pick);
-      for (k = begin; k < end; k++) { /* only object o changed */
+      for (k = begin; k < end; k++) { /* only object o changed: it gained pick */
         int32_t r = p->order[k];
-        if (w->object_of[r] >= 0) continue;
-        if (w->best_object[r] == o) w->best_object[r] = -2;
-        else if (w->object_size[o] >= rec[r].size && dnnmem__object_free(w, o, r)) {
-          int64_t d = dnnmem__object_distance(w, o, r);
-          if (w->best_object[r] >= 0 && (d < w->best_dist[r] || (d == w->best_dist[r] && o < w->best_object[r])))
-            w->best_dist[r] = d, w->best_object[r] = o;
-          else if (w->best_object[r] == -1)
-            w->best_dist[r] = d, w->best_object[r] = o;
+        int64_t d;
+        if (w->object_of[r] >= 0 || w->best_object[r] == -2) continue;
+        if (rec[pick].lower < rec[r].upper && rec[r].lower < rec[pick].upper) {
+          if (w->best_object[r] == o) w->best_object[r] = -2; /* o is taken now */
+          continue;
         }
+        if (w->object_size[o] < rec[r].size) continue;
+        d = dnnmem__time_gap(&rec[pick], &rec[r]);
+        if (w->best_object[r] == o) { /* still free; only pick can be nearer */
+          if (d < w->best_dist[r]) w->best_dist[r] = d;
+          continue;
+        }
+        if (!fresh) {
+          /* o was not free for r, or was free but no nearer than the best:
+             it can win only through pick, at distance d, if still free */
+          if (w->best_object[r] == -1) continue;
+          if (d > w->best_dist[r] || (d == w->best_dist[r] && o > w->best_object[r])) continue;
+          if (!dnnmem__object_free(w, o, r)) continue;
+        }
+        if (w->best_object[r] == -1 || d < w->best_dist[r] || (d == w->best_dist[r] && o < w->best_object[r]))
+          w->best_object[r] = o, w->best_dist[r] = d;
       }
     }
   }
@@ -4715,12 +6102,19 @@ static dnnmem_result dnnmem__share_prepare(const dnnmem_interval *records, int32
                                            void *scratch, size_t scratch_bytes,
                                            dnnmem__share_work *w) {
   dnnmem__scratch s;
+  int32_t i;
   dnnmem_result r = dnnmem_intervals_check(records, count, 0);
   if (r != DNNMEM_OK) return r;
+  if (count > DNNMEM__I32_MAX / 2) return DNNMEM_ERR_TOO_MANY;
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__share_layout(&s, count, w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
   dnnmem__planner_setup(&w->planner, records, count, 1);
+  dnnmem__plan_reset(&w->planner, 1); /* the interval tree of every record: */
+  for (i = 0; i < count; i++) {       /* time neighbours for the free tests */
+    w->planner.off[i] = 0;
+    dnnmem__itree_insert(&w->planner, i);
+  }
   return DNNMEM_OK;
 }
 
@@ -4742,10 +6136,11 @@ DNNMEM_DEF dnnmem_result dnnmem_share(const dnnmem_interval *records, int32_t co
                                       dnnmem_share_algo algo, int32_t *object_of,
                                       int64_t *object_sizes, dnnmem_share_result *result,
                                       void *scratch, size_t scratch_bytes) {
-  static const dnnmem_share_algo candidates[] = {DNNMEM_SHARE_GREEDY_SIZE_IMPROVED,
-                                                 DNNMEM_SHARE_GREEDY_SIZE,
+  /* the quadratic one last: often a greedy meets the bound and ends it */
+  static const dnnmem_share_algo candidates[] = {DNNMEM_SHARE_GREEDY_SIZE,
                                                  DNNMEM_SHARE_GREEDY_BREADTH,
-                                                 DNNMEM_SHARE_GREEDY_ORDER};
+                                                 DNNMEM_SHARE_GREEDY_ORDER,
+                                                 DNNMEM_SHARE_GREEDY_SIZE_IMPROVED};
   dnnmem__share_work w;
   dnnmem__planner *p = &w.planner;
   int64_t bound = 0, best = DNNMEM__I64_MAX;
@@ -5351,6 +6746,12 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_baseline(const dnnmem_remat_problem *probl
 #ifndef DNNMEM__REMAT_CHAIN_ADD
 #define DNNMEM__REMAT_CHAIN_ADD 1 /* half of the ADDs also add an input just before */
 #endif
+#ifndef DNNMEM__REMAT_DECODE_SHARE
+#define DNNMEM__REMAT_DECODE_SHARE 0.15 /* share of the run for the drop-set search */
+#endif
+#ifndef DNNMEM__REMAT_WARM_TEMP
+#define DNNMEM__REMAT_WARM_TEMP 0.1 /* start temperature factor from a decoded start */
+#endif
 #ifndef DNNMEM__REMAT_BLOCKS
 #define DNNMEM__REMAT_BLOCKS 32 /* blocks of slots whose overshoots also cost */
 #endif
@@ -5393,6 +6794,9 @@ typedef struct dnnmem__remat {
   /* the annealing state over S slots */
   int32_t *slot_node, *slot_end, *slot_prev, *slot_next, *first, *count, *occ, *occ_pos;
   int32_t *best, *seq_tmp;
+  /* the drop-set search (decoder): per node dropped, best dropped, state */
+  uint8_t *drop, *best_drop, *dec_state;
+  int32_t *dec_stack, *dec_edge, *dec_cand;
   dnnmem__end_change *log; /* interval changes of the move being tried */
   int64_t *tree, *lazy, *mem;
   int32_t num_occ, num_log;
@@ -5448,6 +6852,12 @@ static void dnnmem__remat_layout(dnnmem__scratch *s, dnnmem__remat *w) {
   w->occ = DNNMEM__TAKE(s, int32_t, w->S);
   w->occ_pos = DNNMEM__TAKE(s, int32_t, w->S);
   w->best = DNNMEM__TAKE(s, int32_t, w->S);
+  w->drop = DNNMEM__TAKE(s, uint8_t, n);
+  w->best_drop = DNNMEM__TAKE(s, uint8_t, n);
+  w->dec_state = DNNMEM__TAKE(s, uint8_t, n);
+  w->dec_stack = DNNMEM__TAKE(s, int32_t, n);
+  w->dec_edge = DNNMEM__TAKE(s, int32_t, n);
+  w->dec_cand = DNNMEM__TAKE(s, int32_t, n);
   w->seq_tmp = DNNMEM__TAKE(s, int32_t, w->L);
   w->log = DNNMEM__TAKE(s, dnnmem__end_change, 4 * (size_t)n + 16); /* two operations */
   w->tree = DNNMEM__TAKE(s, int64_t, 2 * (size_t)w->P);
@@ -5964,6 +7374,121 @@ static void dnnmem__anneal_stage(dnnmem__remat *w, double progress_end) {
   }
 }
 
+/* ---- drop-set search: checkpointing decoded from a set of dropped values ---- */
+
+static int dnnmem__remat_better(const dnnmem_remat_stats *a, const dnnmem_remat_stats *b,
+                                int64_t budget);
+
+/* The sequence for a drop set: the row order, where each input that is not
+   available is computed again just before its use (recursively). Steps up
+   to boundary form phase 1, the rest phase 2; a value is available when it
+   has been computed, unless it is dropped and was computed in the other
+   phase: dropped values are held only through their forward uses and are
+   recomputed once, before their first use after the boundary. Returns the
+   length, or -1 when longer than w->L. O(length + their in-degrees). */
+static int32_t dnnmem__decode(dnnmem__remat *w, const uint8_t *drop, int32_t boundary,
+                              int32_t *seq) {
+  const dnnmem_graph *g = &w->p->graph;
+  int32_t i, v, len = 0;
+  for (v = 0; v < w->n; v++) w->dec_state[v] = 0;
+  for (i = 0; i < w->n; i++) {
+    uint8_t phase = (uint8_t)(i <= boundary ? 1 : 2);
+    int32_t top = 0;
+    w->dec_stack[top] = w->order[i];
+    w->dec_edge[top++] = g->in_offsets[w->order[i]];
+    while (top > 0) { /* depth first: a node after its unavailable inputs */
+      int32_t x = w->dec_stack[top - 1], e = w->dec_edge[top - 1];
+      if (e < g->in_offsets[x + 1]) {
+        int32_t u = g->in_ids[e];
+        w->dec_edge[top - 1] = e + 1;
+        /* inputs precede in the topological order, so u was computed; a
+           node is never on the stack twice (acyclic), so top < n */
+        if (drop[u] && w->dec_state[u] != phase && top < w->n) {
+          w->dec_stack[top] = u;
+          w->dec_edge[top++] = g->in_offsets[u];
+        }
+        continue;
+      }
+      top--;
+      if (len >= w->L) return -1;
+      seq[len++] = x;
+      w->dec_state[x] = phase;
+    }
+  }
+  return len;
+}
+
+/* The search's cost: time (relative) plus a steep penalty over the budget
+   (0.3 for any overshoot, then 60 per base peak) and a small push to lower
+   peaks. */
+static double dnnmem__decode_cost(const dnnmem__remat *w, const dnnmem_remat_stats *st) {
+  double c = (double)st->time * w->inv_time0 + 0.01 * (double)st->peak * w->inv_peak0;
+  if (st->peak > w->budget) c += 0.3 + 60.0 * (double)(st->peak - w->budget) * w->inv_peak0;
+  return c;
+}
+
+/* Anneals a drop set until the progress reaches progress_end (each decode
+   counts as 1 + (V + E) / 32 moves): flip one candidate (or two, 3 in 10),
+   decode, simulate. Candidates: non-input nodes up to the boundary (the row
+   order's peak step). Writes the best decoded
+   sequence (feasible first, then time) to seq and returns its length
+   (0 if none). */
+static int32_t dnnmem__decode_search(dnnmem__remat *w, double progress_end, int32_t boundary,
+                                     int32_t *seq, dnnmem_remat_stats *best_stats) {
+  const dnnmem_graph *g = &w->p->graph;
+  int32_t v, num_cand = 0, len, best_len = 0;
+  int64_t charge = 1 + ((int64_t)w->n + w->m) / 32;
+  double cost, temp = 0.02;
+  dnnmem_remat_stats st;
+  for (v = 0; v < w->n; v++) { /* (a value used only before the boundary counts too: */
+    w->drop[v] = 0;           /* dropped, it is recomputed with a dropped consumer */
+    w->best_drop[v] = 0;      /* instead of being held for that consumer) */
+    if (!w->fixed[v] && w->pos[v] <= boundary) w->dec_cand[num_cand++] = v;
+  }
+  len = dnnmem__decode(w, w->drop, boundary, w->seq_tmp);
+  if (num_cand == 0 || len <= 0 ||
+      dnnmem__remat_sim(w->p, w->seq_tmp, len, &w->sim, &st, NULL) != DNNMEM_OK)
+    return 0;
+  *best_stats = st;
+  cost = dnnmem__decode_cost(w, &st);
+  while (!w->stopped && w->progress < progress_end) {
+    int32_t a, b = -1;
+    double c;
+    if (((w->iteration / charge) & 15) == 0) {
+      double local;
+      dnnmem__remat_update_progress(w);
+      if (w->stopped || w->progress >= progress_end) break;
+      local = (w->progress - w->pipe_begin) / (w->pipe_end - w->pipe_begin);
+      local = local < 0 ? 0 : local > 1 ? 1 : local;
+      temp = 0.02 * DNNMEM_EXP(local * -4.2); /* to 0.0003 */
+    }
+    w->iteration += charge;
+    a = w->dec_cand[dnnmem_rng_below(w->rng, (uint32_t)num_cand)];
+    w->drop[a] ^= 1;
+    if (dnnmem_rng_below(w->rng, 10) < 3) {
+      b = w->dec_cand[dnnmem_rng_below(w->rng, (uint32_t)num_cand)];
+      w->drop[b] ^= 1;
+    }
+    len = dnnmem__decode(w, w->drop, boundary, w->seq_tmp);
+    if (len > 0 && dnnmem__remat_sim(w->p, w->seq_tmp, len, &w->sim, &st, NULL) == DNNMEM_OK &&
+        ((c = dnnmem__decode_cost(w, &st)) <= cost ||
+         dnnmem_rng_uniform(w->rng) < DNNMEM_EXP(-(c - cost) / temp))) {
+      w->accepted++;
+      cost = c;
+      if (!dnnmem__remat_better(best_stats, &st, w->budget)) {
+        *best_stats = st;
+        DNNMEM_MEMCPY(w->best_drop, w->drop, (size_t)w->n);
+      }
+      continue;
+    }
+    w->drop[a] ^= 1; /* rejected: undo */
+    if (b >= 0) w->drop[b] ^= 1;
+  }
+  (void)g;
+  best_len = dnnmem__decode(w, w->best_drop, boundary, seq);
+  return best_len > 0 ? best_len : 0;
+}
+
 /* ---- contraction: marks, groups, conversion -------------------------------- */
 
 /* Size of the closure of v: v plus the unmarked nodes reachable backwards
@@ -6199,6 +7724,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
   dnnmem_result r = dnnmem__remat_validate(problem);
   const dnnmem_graph *g;
   int32_t n, v, k, len, stage, stages, group, best_len;
+  int warm;
   int64_t max_time = 0, bound;
   int contraction;
   if (r != DNNMEM_OK) return r;
@@ -6270,14 +7796,44 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
   for (v = 0; v < n; v++) w.marked[v] = 1;
   w.pipe_begin = 0.0;
   w.pipe_end = 1.0;
+  warm = 0;
+  if (!(options->flags & DNNMEM_REMAT_NO_RECOMPUTE) && n > 8) {
+    /* the drop-set search first (strong where the row order's own schedule
+       is right: checkpointing), its best a candidate and the plain
+       annealer's start; boundary: the row order's peak step */
+    int32_t boundary = 0;
+    r = dnnmem__remat_sim(problem, w.order, n, &w.sim, &found, w.mem);
+    if (r != DNNMEM_OK) return r;
+    for (k = 1; k < n; k++)
+      if (w.mem[k] > w.mem[boundary]) boundary = k;
+    w.pipe_end = DNNMEM__REMAT_DECODE_SHARE;
+    len = dnnmem__decode_search(&w, w.pipe_end, boundary, w.seq_tmp, &found);
+    if (len > 0 && dnnmem__remat_better(&found, &base, w.budget)) {
+      base = found;
+      best_len = len;
+      for (k = 0; k < len; k++) sequence[k] = w.seq_tmp[k];
+      warm = 1;
+    }
+    w.pipe_begin = w.pipe_end;
+    w.pipe_end = 1.0;
+  }
   if (contraction) {
     /* a portfolio: the plain graph from the row order first (CNNs fare best
        there), its result kept as a candidate; then the contraction pipeline
        (chains such as attention need it), from the row order again */
     w.pipe_end = DNNMEM__REMAT_PLAIN_SHARE;
     if ((r = dnnmem__remat_build_units(&w)) != DNNMEM_OK) return r;
-    dnnmem__anneal_load(&w, w.order, n);
+    if (warm) dnnmem__anneal_load(&w, sequence, best_len);
+    else dnnmem__anneal_load(&w, w.order, n);
+    if (warm) { /* refine the decoded schedule rather than melt it */
+      w.temp0 *= DNNMEM__REMAT_WARM_TEMP;
+      w.log_ratio -= dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
+    }
     dnnmem__anneal_stage(&w, w.pipe_end);
+    if (warm) {
+      w.temp0 /= DNNMEM__REMAT_WARM_TEMP;
+      w.log_ratio += dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
+    }
     dnnmem__anneal_polish(&w);
     len = dnnmem__slots_to_seq(&w, w.slot_node, w.seq_tmp);
     if (dnnmem__remat_sim(problem, w.seq_tmp, len, &w.sim, &found, NULL) == DNNMEM_OK &&
@@ -6292,8 +7848,11 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
     dnnmem__remat_mark(&w, (int32_t)((int64_t)n * DNNMEM__REMAT_MARK_PERMILLE / 1000));
   }
   len = 0;
-  for (k = 0; k < n; k++)
-    if (w.marked[w.order[k]]) w.seq_tmp[len++] = w.order[k];
+  if (!contraction && warm)
+    for (; len < best_len; len++) w.seq_tmp[len] = sequence[len];
+  else
+    for (k = 0; k < n; k++)
+      if (w.marked[w.order[k]]) w.seq_tmp[len++] = w.order[k];
   for (stage = 0; stage < stages; stage++) {
     double end;
     if (stage > 0 && w.stopped) stage = stages - 1; /* stopped: straight to the plain graph */

@@ -896,7 +896,7 @@ static void cli_plan_svg(const char *path, const char *title, const dnnmem_inter
     }
   }
   if (ymax <= 0) ymax = 1;
-  sx = pw / (double)(t1 - t0);
+  sx = pw / ((double)t1 - (double)t0); /* in double: t1 - t0 may not fit */
   sy = ph / (double)ymax;
   fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
              "font-family=\"sans-serif\" font-size=\"12\">\n", W, H);
@@ -910,7 +910,8 @@ static void cli_plan_svg(const char *path, const char *title, const dnnmem_inter
   fprintf(f, ": arena %lld bytes, lower bound %lld (%.2f%%)</text>\n", (long long)arena,
           (long long)bound, bound > 0 ? 100.0 * (double)arena / (double)bound : 100.0);
   for (i = 0; i < n; i++) {
-    double x = left + (double)(r[i].lower - t0) * sx, w = (double)(r[i].upper - r[i].lower) * sx;
+    double x = left + ((double)r[i].lower - (double)t0) * sx;
+    double w = ((double)r[i].upper - (double)r[i].lower) * sx;
     double h = (double)r[i].size * sy, y = top + ph - (double)(off[i] + r[i].size) * sy;
     unsigned hue = (unsigned)(i * 137u) % 360u;
     fprintf(f, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"hsl(%u,65%%,62%%)\" "
@@ -957,18 +958,24 @@ static int cmd_plan(int argc, char **argv) {
   size_t bytes, check_bytes;
   void *scratch;
   int json = 0, i;
-  double t0, ms;
+  double t0, ms, deadline = 0;
   dnnmem_result r;
   memset(&opt, 0, sizeof(opt));
   for (i = 1; i < argc; i++) {
-    if (strcmp(argv[i], "--help") == 0) {
-      printf("usage: dnnmem plan [--algo A] [--align N] [--out F] [--svg F] [--json] FILE\n"
+    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+      printf("usage: dnnmem plan [--algo A] [--align N] [--time-limit S] [--nodes N]\n"
+             "                   [--capacity C] [--out F] [--svg F] [--json] FILE\n"
              "  Arena offsets for the records of FILE (intervals CSV or graph CSV).\n"
              "  --algo     best (default), naive, greedy-size, greedy-breadth, sorted-height,\n"
-             "             pathcover, bestfit\n"
+             "             pathcover, bestfit, exact (minimum arena, proven when it completes)\n"
              "  --align N  every offset a multiple of N (a power of two)\n"
+             "  --time-limit S  stop the exact search after S seconds (best plan so far)\n"
+             "  --nodes N  stop the exact search after N nodes (best: default %d)\n"
+             "  --capacity C  is there a plan within C bytes? (JSON: feasible true, false\n"
+             "             or \"unknown\"); with exact the search answers it\n"
              "  --out F    the input rows plus an 'offset' column\n"
-             "  --svg F    a picture of the plan\n");
+             "  --svg F    a picture of the plan\n",
+             DNNMEM_PLAN_BEST_NODES);
       return 0;
     } else if (strcmp(argv[i], "--json") == 0) {
       json = 1;
@@ -979,6 +986,16 @@ static int cmd_plan(int argc, char **argv) {
       opt.alignment = cli_parse_i64("plan", "--align", value);
       if (opt.alignment < 1 || (opt.alignment & (opt.alignment - 1)))
         cli_usage_error("plan", "--align must be a power of two");
+    } else if (cli_flag_value("plan", argc, argv, &i, "--time-limit", &value)) {
+      double seconds = cli_parse_double("plan", "--time-limit", value);
+      if (seconds <= 0) cli_usage_error("plan", "--time-limit must be positive");
+      deadline = seconds * 1e3; /* made absolute when planning starts */
+    } else if (cli_flag_value("plan", argc, argv, &i, "--nodes", &value)) {
+      opt.node_limit = cli_parse_i64("plan", "--nodes", value);
+      if (opt.node_limit < 1) cli_usage_error("plan", "--nodes must be positive");
+    } else if (cli_flag_value("plan", argc, argv, &i, "--capacity", &value)) {
+      opt.capacity = cli_parse_i64("plan", "--capacity", value);
+      if (opt.capacity < 1) cli_usage_error("plan", "--capacity must be positive");
     } else if (cli_flag_value("plan", argc, argv, &i, "--out", &value)) {
       out = value;
     } else if (cli_flag_value("plan", argc, argv, &i, "--svg", &value)) {
@@ -994,6 +1011,11 @@ static int cmd_plan(int argc, char **argv) {
   if (!file) cli_usage_error("plan", "missing FILE");
   cli_intervals_read(file, &iv, opt.alignment);
   t0 = cli_now_ms();
+  if (deadline > 0) {
+    deadline += t0;
+    opt.stop = cli_deadline_passed;
+    opt.stop_user = &deadline;
+  }
   r = dnnmem_plan_scratch_size(iv.records, iv.n, &opt, &bytes);
   if (r != DNNMEM_OK) cli_input_error(file, 0, "%s", dnnmem_result_string(r));
   scratch = cli_alloc(bytes);
@@ -1021,12 +1043,21 @@ static int cmd_plan(int argc, char **argv) {
     cli_json_int("lower_bound", res.lower_bound);
     cli_json_bool("optimal", res.optimal);
     cli_json_double("time_ms", ms);
+    if (opt.capacity > 0) {
+      cli_json_int("capacity", opt.capacity);
+      if (res.feasible < 0) cli_json_string("feasible", "unknown");
+      else cli_json_bool("feasible", res.feasible);
+    }
+    cli_json_int("nodes", res.nodes);
     cli_json_end();
   } else {
     printf("%s: %d records, %s: arena %lld bytes, lower bound %lld (%.3fx)%s, %.2f ms\n", file, iv.n,
            dnnmem_plan_algo_name(res.algo), (long long)res.arena, (long long)res.lower_bound,
            res.lower_bound ? (double)res.arena / (double)res.lower_bound : 1.0,
            res.optimal ? ", optimal" : "", ms);
+    if (opt.capacity > 0)
+      printf("capacity %lld: %s\n", (long long)opt.capacity,
+             res.feasible > 0 ? "feasible" : res.feasible == 0 ? "infeasible (proven)" : "unknown");
   }
   free(scratch);
   free(offsets);
@@ -1046,7 +1077,7 @@ static int cmd_share(int argc, char **argv) {
   double t0, ms;
   dnnmem_result r;
   for (i = 1; i < argc; i++) {
-    if (strcmp(argv[i], "--help") == 0) {
+    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
       printf("usage: dnnmem share [--algo A] [--out F] [--json] FILE\n"
              "  Shared objects (TFLite) for the records of FILE (intervals or graph CSV).\n"
              "  --algo   best (default), greedy-size, greedy-size-improved, greedy-breadth,\n"

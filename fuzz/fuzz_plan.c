@@ -73,6 +73,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   memset(&opt, 0, sizeof(opt));
   opt.alignment = align;
+  opt.node_limit = 2000; /* bounded exact search: milliseconds per input */
   if (dnnmem_plan_scratch_size(r, n, &opt, &bytes) != DNNMEM_OK) return 0;
   if (dnnmem_share_scratch_size(n, &share_bytes) != DNNMEM_OK) abort();
   if (dnnmem_plan_check_scratch_size(r, n, &check_bytes) != DNNMEM_OK) abort();
@@ -91,7 +92,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       continue;
     }
     FUZZ_CHECK(rc == DNNMEM_OK);
-    FUZZ_CHECK(recount(r, n, off) == res.arena);
+    /* heuristics ignore gaps, so their plans pass a gap-blind recount; exact
+       may use idle bytes, which the checker below judges */
+    if (opt.algo != DNNMEM_PLAN_EXACT) FUZZ_CHECK(recount(r, n, off) == res.arena);
     FUZZ_CHECK(res.arena >= res.lower_bound);
     FUZZ_CHECK(res.optimal == (res.arena == res.lower_bound));
     for (i = 0; i < n; i++) {

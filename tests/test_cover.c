@@ -315,14 +315,17 @@ static void test_permutation_same_count(void) {
   CHECK_EQ(a, brute_overlap_max(r, 40));
 }
 
-/* extreme times: no arithmetic on them may overflow */
+/* extreme times: no arithmetic on them may overflow; a lifetime longer
+   than INT64_MAX is refused */
 static void test_extreme_times(void) {
   dnnmem_interval r[4];
-  r[0] = make_interval(INT64_MIN, INT64_MAX, 1);
-  r[1] = make_interval(INT64_MIN, 0, 1);
+  r[0] = make_interval(INT64_MIN, -1, 1);
+  r[1] = make_interval(INT64_MIN, -2, 1);
   r[2] = make_interval(0, INT64_MAX, 1);
   r[3] = make_interval(INT64_MAX - 1, INT64_MAX, 1);
-  CHECK_EQ(cover_and_check(r, 4), 3);
+  CHECK_EQ(cover_and_check(r, 4), 2);
+  r[0] = make_interval(INT64_MIN, 0, 1);
+  CHECK_EQ(dnnmem_intervals_check(r, 4, 0), DNNMEM_ERR_OVERFLOW);
 }
 
 /* gaps are ignored: a record occupies its whole lifetime */

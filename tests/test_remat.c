@@ -242,6 +242,65 @@ static void test_seed_example(void) {
   CHECK(st.peak <= 30);
 }
 
+/* A CNN-like ladder (conv a -> bn b -> relu r per layer; the backward g_i
+   needs g_(i+1), a_i and r_i): keeping the conv outputs and recomputing
+   each bn + relu pair just before its backward use is a checkpointing
+   schedule that single-instance moves reach only through a worse state
+   (dropping r alone keeps b). The solver must match it. */
+static void test_checkpoint_ladder(void) {
+  tgraph g;
+  int32_t a[7], b[7], r[7], gr[8], in[4], hand[64], hand_len = 0, seq[128], len, i, seed;
+  int64_t hand_peak, hand_time, peak, time;
+  dnnmem_remat_stats st;
+  dnnmem_remat_options o;
+  dnnmem_rng rng;
+  dnnmem_result res;
+  tg_begin(&g);
+  r[0] = tg_node(&g, 4, 0, 0, NULL); /* the data */
+  for (i = 1; i <= 6; i++) {
+    in[0] = r[i - 1];
+    in[1] = -1;
+    a[i] = tg_node(&g, 4, 100, 0, in);
+    in[0] = a[i];
+    b[i] = tg_node(&g, 4, 10, 0, in);
+    in[0] = b[i];
+    r[i] = tg_node(&g, 4, 10, 0, in);
+  }
+  gr[7] = tg_node(&g, 1, 0, 0, NULL); /* the loss gradient */
+  for (i = 6; i >= 1; i--) {
+    in[0] = gr[i + 1];
+    in[1] = a[i];
+    in[2] = r[i];
+    in[3] = -1;
+    gr[i] = tg_node(&g, 4, 20, i == 1, in);
+  }
+  for (i = 0; i < g.n - 6; i++) hand[hand_len++] = i; /* the forward and the loss gradient */
+  for (i = 6; i >= 1; i--) {
+    if (i < 6) { /* r_6 is still held */
+      hand[hand_len++] = b[i];
+      hand[hand_len++] = r[i];
+    }
+    hand[hand_len++] = gr[i];
+  }
+  CHECK(recount(&g, hand, hand_len, &hand_peak, &hand_time));
+  CHECK_EQ(hand_time, 6 * 120 + 6 * 20 + 5 * 20);
+  CHECK(hand_peak < 2 * 4 * 6); /* below the row order's (a and r of every layer) */
+  for (seed = 1; seed <= 3; seed++) {
+    memset(&o, 0, sizeof(o));
+    o.budget = hand_peak;
+    o.iterations = 100000;
+    dnnmem_rng_seed(&rng, (uint64_t)seed);
+    res = dnnmem_remat_solve(tg_problem(&g), &o, &rng, 2 * g.n, seq, &len, &st, scratch_buf,
+                             sizeof(scratch_buf));
+    CHECK_EQ(res, DNNMEM_OK);
+    CHECK(st.peak <= hand_peak);
+    CHECK(st.time <= hand_time);
+    CHECK(recount(&g, seq, len, &peak, &time));
+    CHECK_EQ(peak, st.peak);
+    CHECK_EQ(time, st.time);
+  }
+}
+
 /* ---- exhaustive search over sequences -------------------------------------------- */
 
 typedef struct exhaustive {
@@ -743,6 +802,7 @@ int main(void) {
   RUN(test_simulator_vs_recount);
   RUN(test_simulator_errors);
   RUN(test_seed_example);
+  RUN(test_checkpoint_ladder);
   RUN(test_exhaustive_small);
   RUN(test_group_order_example);
   RUN(test_group_order_vs_brute_force);
