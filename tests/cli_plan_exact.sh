@@ -17,8 +17,10 @@ printf 'id,lower,upper,size\n0,0,2,1\n1,0,1,3\n2,1,4,2\n3,2,4,1\n4,1,2,1\n5,2,3,
 expect "exact on a small tiling" 0 '"arena": 4, "lower_bound": 4, "optimal": true' $D plan --algo exact --json "$t/tile.csv"
 expect "exact --out writes offsets" 0 '' $D plan --algo exact --out "$t/o.csv" "$t/tile.csv"
 if [ "$(head -1 "$t/o.csv")" = "id,lower,upper,size,offset" ] && [ "$(wc -l <"$t/o.csv")" -eq 8 ]; then ok "--out rows"; else bad "--out rows"; fi
-# (gaps through the tool: the common reader checks a row before its gaps are
-# attached, so any 'gaps' value is refused today; the library tests cover them)
+# gaps: record 1 lives inside record 0's idle time, so exact shares its bytes
+printf 'id,lower,upper,size,gaps\n0,0,10,100,2-8\n1,3,7,100,\n' >"$t/gap.csv"
+expect "exact uses idle bytes of a gap" 0 '"arena": 100, "lower_bound": 100, "optimal": true' $D plan --algo exact --json "$t/gap.csv"
+expect "heuristics ignore gaps" 0 '"arena": 200' $D plan --algo greedy-size --json "$t/gap.csv"
 printf 'id,lower,upper,size,offset,alignment\n0,0,4,3,8,\n1,0,4,5,,\n2,0,4,3,,8\n' >"$t/fix.csv"
 expect "exact with fixed offset and alignment" 0 '"arena": 11, "lower_bound": 11, "optimal": true' $D plan --algo exact --json "$t/fix.csv"
 printf 'id,lower,upper,size,offset\n0,0,4,10,0\n1,1,3,10,5\n' >"$t/coll.csv"
