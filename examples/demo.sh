@@ -45,3 +45,9 @@ awk -v t="$(json "$j" time)" -v a="$(json "$j" all_acc_time)" -v g="$(json "$j" 
   printf "each op on its faster device                             %9.3f ms\n", g / 1e6
   printf "all on the CPU where possible                            %9.3f ms\n", c / 1e6
   printf "min-cut optimum                                          %9.3f ms (%.1f%% below the default)\n", t / 1e6, 100 * (a - t) / a }'
+echo
+echo "== Recompute annealing: resnet18 training graph into half its peak"
+$D remat --budget-ratio 0.5 tests/data/resnet18.train.graph.csv
+echo
+echo "== Exact planning: minimalloc's instance C, proven optimal"
+$D plan --algo exact tests/data/minimalloc_C.1048576.csv
