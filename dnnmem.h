@@ -1886,6 +1886,32 @@ static DNNMEM__UNUSED void dnnmem__sort_ids(int32_t *ids, int32_t *tmp, int32_t 
   if (src != ids) DNNMEM_MEMCPY(ids, src, (size_t)n * sizeof(int32_t));
 }
 
+/* Stable LSD radix sort of ids[0..n) by key[id] (8-bit digits of the key
+   with its sign flipped; a pass whose digit is the same everywhere is
+   skipped, so small keys take few passes). O(n) per pass; tmp holds n. */
+static DNNMEM__UNUSED void dnnmem__radix_sort(int32_t *ids, int32_t *tmp, int32_t n, const int64_t *key) {
+  int32_t count[256], i, *src = ids, *dst = tmp;
+  int shift;
+  for (shift = 0; shift < 64; shift += 8) {
+    int32_t sum = 0, d;
+    for (d = 0; d < 256; d++) count[d] = 0;
+    for (i = 0; i < n; i++) count[(((uint64_t)key[src[i]] ^ 0x8000000000000000ull) >> shift) & 255]++;
+    if (n == 0 || count[(((uint64_t)key[src[0]] ^ 0x8000000000000000ull) >> shift) & 255] == n) continue;
+    for (d = 0; d < 256; d++) {
+      int32_t c = count[d];
+      count[d] = sum;
+      sum += c;
+    }
+    for (i = 0; i < n; i++) dst[count[(((uint64_t)key[src[i]] ^ 0x8000000000000000ull) >> shift) & 255]++] = src[i];
+    {
+      int32_t *t = src;
+      src = dst;
+      dst = t;
+    }
+  }
+  if (src != ids) DNNMEM_MEMCPY(ids, src, (size_t)n * sizeof(int32_t));
+}
+
 /* ---- intervals ---------------------------------------------------------- */
 
 DNNMEM_DEF int64_t dnnmem_interval_alignment(const dnnmem_interval *record,
@@ -2969,75 +2995,32 @@ static int dnnmem__cover_record_less(const void *ctx, int32_t a, int32_t b) {
   return a < b;
 }
 
-/* Stable LSD radix sort of ids[0..count) by keys (as signed int64), only on
-   the bytes in which the keys differ; ids_to / keys_to are the buffers.
-   Returns 1 when the result ended in the buffers. */
-static int dnnmem__cover_radix_sort(int32_t count, int32_t *ids, int64_t *keys, int32_t *ids_to,
-                                    int64_t *keys_to) {
-  const uint64_t flip = (uint64_t)1 << 63;
-  uint64_t differ = 0;
-  int32_t i;
-  int byte, swapped = 0;
-  for (i = 0; i < count; i++) differ |= (uint64_t)keys[i] ^ (uint64_t)keys[0];
-  for (byte = 0; byte < 8; byte++) {
-    int32_t bucket_start[256], bucket, sum = 0;
-    int shift = 8 * byte;
-    if (((differ >> shift) & 0xff) == 0) continue; /* every key has the same byte */
-    for (bucket = 0; bucket < 256; bucket++) bucket_start[bucket] = 0;
-    for (i = 0; i < count; i++) bucket_start[(((uint64_t)keys[i] ^ flip) >> shift) & 0xff]++;
-    for (bucket = 0; bucket < 256; bucket++) {
-      int32_t c = bucket_start[bucket];
-      bucket_start[bucket] = sum;
-      sum += c;
-    }
-    for (i = 0; i < count; i++) {
-      int32_t to = bucket_start[(((uint64_t)keys[i] ^ flip) >> shift) & 0xff]++;
-      ids_to[to] = ids[i];
-      keys_to[to] = keys[i];
-    }
-    {
-      int32_t *t = ids;
-      int64_t *tk = keys;
-      ids = ids_to;
-      ids_to = t;
-      keys = keys_to;
-      keys_to = tk;
-    }
-    swapped = !swapped;
-  }
-  return swapped;
-}
-
 /* Ranks the distinct sizes (size_rank), then sorts the record ids by
-   dnnmem__cover_record_less: radix sorts on size and on lower (sequential
-   memory traffic, which matters at a million records), then a merge sort of
+   dnnmem__cover_record_less: radix sorts (dnnmem__radix_sort) on size and
+   on lower, then a merge sort of
    each run of equal lowers with the full order, O(r log r) per run of r.
    Leaves lowers[] and uppers[] in sorted order. Returns the number of
    distinct sizes. */
 static int32_t dnnmem__cover_sort_records(const dnnmem_interval *records, int32_t count,
                                           dnnmem__cover_intervals_work *w) {
   int32_t i, j, ranks = 0;
-  int32_t *ids = w->ids;
-  int64_t *keys = w->lowers;
   for (i = 0; i < count; i++) {
     w->ids[i] = i;
-    w->lowers[i] = records[i].size;
+    w->lowers[i] = records[i].size; /* the key of record i */
   }
-  if (dnnmem__cover_radix_sort(count, w->ids, w->lowers, w->group_of_pos, w->uppers))
-    ids = w->group_of_pos, keys = w->uppers;
+  dnnmem__radix_sort(w->ids, w->group_of_pos, count, w->lowers);
   for (i = 0; i < count; i++) {
-    if (i > 0 && keys[i] != keys[i - 1]) ranks++;
-    w->size_rank[ids[i]] = ranks;
-    w->rank_size[ranks] = keys[i];
+    int64_t size = records[w->ids[i]].size;
+    if (i > 0 && size != records[w->ids[i - 1]].size) ranks++;
+    w->size_rank[w->ids[i]] = ranks;
+    w->rank_size[ranks] = size;
   }
   for (i = 0; i < count; i++) {
     w->ids[i] = i;
     w->lowers[i] = records[i].lower;
   }
-  if (dnnmem__cover_radix_sort(count, w->ids, w->lowers, w->group_of_pos, w->uppers)) {
-    DNNMEM_MEMCPY(w->ids, w->group_of_pos, (size_t)count * sizeof(int32_t));
-    DNNMEM_MEMCPY(w->lowers, w->uppers, (size_t)count * sizeof(int64_t));
-  }
+  dnnmem__radix_sort(w->ids, w->group_of_pos, count, w->lowers);
+  for (i = 0; i < count; i++) w->lowers[i] = records[w->ids[i]].lower; /* by position now */
   for (i = 0; i < count; i = j) { /* ties on lower: the full order */
     for (j = i + 1; j < count && w->lowers[j] == w->lowers[i]; j++) {
     }
@@ -4779,32 +4762,6 @@ static DNNMEM__UNUSED dnnmem_result dnnmem__exact_solve(const dnnmem_interval *r
 
 /* ---- shared machinery: time compression, skyline tree, interval tree ---- */
 
-
-/* Stable LSD radix sort of ids[0..n) by key[id] (8-bit digits of the key
-   with its sign flipped; a pass whose digit is the same everywhere is
-   skipped, so small keys take few passes). O(n) per pass; tmp holds n. */
-static void dnnmem__radix_sort(int32_t *ids, int32_t *tmp, int32_t n, const int64_t *key) {
-  int32_t count[256], i, *src = ids, *dst = tmp;
-  int shift;
-  for (shift = 0; shift < 64; shift += 8) {
-    int32_t sum = 0, d;
-    for (d = 0; d < 256; d++) count[d] = 0;
-    for (i = 0; i < n; i++) count[(((uint64_t)key[src[i]] ^ 0x8000000000000000ull) >> shift) & 255]++;
-    if (n == 0 || count[(((uint64_t)key[src[0]] ^ 0x8000000000000000ull) >> shift) & 255] == n) continue;
-    for (d = 0; d < 256; d++) {
-      int32_t c = count[d];
-      count[d] = sum;
-      sum += c;
-    }
-    for (i = 0; i < n; i++) dst[count[(((uint64_t)key[src[i]] ^ 0x8000000000000000ull) >> shift) & 255]++] = src[i];
-    {
-      int32_t *t = src;
-      src = dst;
-      dst = t;
-    }
-  }
-  if (src != ids) DNNMEM_MEMCPY(ids, src, (size_t)n * sizeof(int32_t));
-}
 
 /* Sorts vals[0..m) into unique ascending coords; returns their count.
    ids and tmp hold m ids. O(m log m). */
