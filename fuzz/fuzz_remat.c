@@ -2,7 +2,9 @@
    Invariants: every sequence the solver or a baseline produces is valid and
    its reported peak and time equal an independent recount; the solver is
    never worse than the row order when the budget allows it; random
-   sequences are judged valid exactly when the recount says so; bad graphs
+   sequences are judged valid exactly when the recount says so; the time
+   bound never exceeds the extra time of a valid sequence within the
+   budget (the solver's, random ones); bad graphs
    (cycles, unknown ids, negative values) give error codes; short scratch
    gives DNNMEM_ERR_SCRATCH_TOO_SMALL. */
 #include <string.h>
@@ -118,6 +120,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     FUZZ_CHECK(r == DNNMEM_ERR_ID_RANGE || r == DNNMEM_ERR_CYCLE || r == DNNMEM_ERR_NEGATIVE);
     r = dnnmem_remat_solve(&p, &o, &rng, max_length, seq, &len, &st, scratch, sizeof(scratch));
     FUZZ_CHECK(r == DNNMEM_ERR_ID_RANGE || r == DNNMEM_ERR_CYCLE || r == DNNMEM_ERR_NEGATIVE);
+    r = dnnmem_remat_time_bound(&p, 100, 0, &lb, NULL, scratch, sizeof(scratch));
+    FUZZ_CHECK(r == DNNMEM_ERR_ID_RANGE || r == DNNMEM_ERR_CYCLE || r == DNNMEM_ERR_NEGATIVE);
     return 0;
   }
   FUZZ_CHECK(recount(&g, base_seq, base_len, &peak, &time));
@@ -160,6 +164,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (base.peak <= o.budget) FUZZ_CHECK(r == DNNMEM_OK && st.time <= base.time);
   if (o.flags & DNNMEM_REMAT_NO_RECOMPUTE) FUZZ_CHECK(len == g.n);
 
+  /* the time bound at the solver's budget */
+  {
+    int64_t extra;
+    int32_t cut;
+    r = dnnmem_remat_time_bound(&p, o.budget, (int32_t)(fuzz_u8(&in) % (FN + 1)), &extra, &cut,
+                                scratch, sizeof(scratch));
+    if (o.budget < lb) {
+      FUZZ_CHECK(r == DNNMEM_ERR_INFEASIBLE);
+    } else {
+      FUZZ_CHECK(r == DNNMEM_OK && extra >= 0 && cut >= -1 && cut < g.n);
+      if (st.peak <= o.budget) FUZZ_CHECK(extra <= st.time - base.time);
+      if (base.peak <= o.budget) FUZZ_CHECK(extra == 0);
+    }
+  }
+
   /* random sequences: the simulator's verdict equals the recount's */
   {
     int32_t rl = (int32_t)(fuzz_u8(&in) % FL), j;
@@ -176,6 +195,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     r = dnnmem_remat_simulate(&p, seq, rl, &st, NULL, scratch, sizeof(scratch));
     FUZZ_CHECK((r == DNNMEM_OK) == ok);
     if (ok) FUZZ_CHECK(st.peak == peak && st.time == time);
+    if (ok) { /* at its own peak as the budget, a valid sequence respects the bound */
+      int64_t extra;
+      FUZZ_CHECK(dnnmem_remat_time_bound(&p, peak, 0, &extra, NULL, scratch, sizeof(scratch)) ==
+                 DNNMEM_OK);
+      FUZZ_CHECK(extra <= time - base.time);
+    }
   }
 
   /* exact group order for the last node and some others */

@@ -36,6 +36,14 @@ peak=$(field peak); budget=$(field budget); base=$(field base_peak)
 "$D" remat "$G" --budget-ratio 0.6 --iterations 100000 --out "$tmp/seq2" --json >/dev/null 2>&1
 cmp -s "$tmp/seq" "$tmp/seq2" && ok "same seed, same sequence" || bad "not deterministic"
 
+# --bound: a lower bound of the extra time, below what was found
+"$D" remat "$G" --budget-ratio 0.6 --iterations 100000 --bound --json >"$tmp/out" 2>/dev/null
+lbx=$(field extra_time_lower_bound); t=$(field time); bt=$(field base_time)
+[ -n "$lbx" ] && [ "$lbx" -gt 0 ] && [ "$lbx" -le $((t - bt)) ] && ok "--bound: 0 < $lbx <= extra time $((t - bt))" || bad "--bound: $(cat "$tmp/out")"
+"$D" remat "$G" --budget 100000000000 --iterations 2000 --bound --json >"$tmp/out" 2>/dev/null
+[ "$(field extra_time_lower_bound)" = 0 ] && ok "--bound: 0 when the row order fits" || bad "--bound generous: $(cat "$tmp/out")"
+"$D" remat "$G" --budget-ratio 0.6 --bound-cuts 0 >/dev/null 2>&1; [ $? = 1 ] && ok "--bound-cuts 0: exit 1" || bad "--bound-cuts 0: not exit 1"
+
 # a generous budget: the row order, no extra time
 "$D" remat "$G" --budget 100000000000 --iterations 20000 --json >"$tmp/out" 2>/dev/null
 [ "$(field time)" = "$(field base_time)" ] && [ "$(field feasible)" = true ] && ok "generous budget keeps base time" || bad "generous budget: $(cat "$tmp/out")"

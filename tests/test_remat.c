@@ -69,6 +69,30 @@ static void tg_random(tgraph *g, int32_t n) {
   }
 }
 
+/* training-like DAG: a forward chain from the data (node 0), a gradient
+   input, then a backward chain whose steps each use a forward value: the
+   graphs where recomputation pays */
+static void tg_random_training(tgraph *g, int32_t forward, int32_t backward) {
+  int32_t v, in[4], k;
+  tg_begin(g);
+  tg_node(g, 1 + t_rand(20), 0, 0, NULL);
+  for (v = 1; v <= forward; v++) {
+    k = 0;
+    in[k++] = v - 1;
+    if (v > 1 && t_rand(3) == 0) in[k++] = (int32_t)t_rand((uint32_t)(v - 1));
+    in[k] = -1;
+    tg_node(g, 8 + t_rand(12), 1 + t_rand(9), 0, in);
+  }
+  tg_node(g, 1 + t_rand(5), 0, 0, NULL); /* the incoming gradient */
+  for (v = 0; v < backward; v++) {
+    k = 0;
+    in[k++] = g->n - 1;
+    in[k++] = 1 + (int32_t)t_rand((uint32_t)forward);
+    in[k] = -1;
+    tg_node(g, 1 + t_rand(8), 1 + t_rand(9), v == backward - 1 || t_rand(4) == 0, in);
+  }
+}
+
 /* ---- the independent recount ---------------------------------------------- */
 
 /* 1 if valid; peak and time by the definition, directly. */
@@ -372,6 +396,78 @@ static void test_exhaustive_small(void) {
     solved += st.time == e.best_time;
   }
   CHECK(solved >= 38); /* the annealer reaches the optimum on (almost) all */
+}
+
+/* ---- lower bound of the extra time ------------------------------------------------ */
+
+static int64_t sum_times(const tgraph *g) {
+  int64_t t = 0;
+  int32_t v;
+  for (v = 0; v < g->n; v++) t += g->time[v];
+  return t;
+}
+
+static void test_time_bound(void) {
+  tgraph g;
+  int64_t extra, lb;
+  int32_t cut, trial, tight = 0, positive = 0;
+  size_t need = 0;
+  /* the seed's example: at 21 bytes b must be recomputed (time 5), and the
+     cut at e proves it: b is needed by y after e, holding it breaks 21 */
+  seed_example(&g);
+  tg_problem(&g);
+  CHECK_EQ(dnnmem_remat_time_bound_scratch_size(g.n, g.off[g.n], &need), DNNMEM_OK);
+  CHECK(need <= sizeof(scratch_buf));
+  CHECK_EQ(dnnmem_remat_time_bound(&g.p, 21, 0, &extra, &cut, scratch_buf, need), DNNMEM_OK);
+  CHECK_EQ(extra, 5);
+  CHECK(cut >= 3 && cut <= 5);
+  CHECK_EQ(dnnmem_remat_time_bound(&g.p, 30, 0, &extra, &cut, scratch_buf, need), DNNMEM_OK);
+  CHECK_EQ(extra, 0); /* the row order fits */
+  CHECK_EQ(cut, -1);
+  CHECK_EQ(dnnmem_remat_time_bound(&g.p, 20, 0, &extra, &cut, scratch_buf, need),
+           DNNMEM_ERR_INFEASIBLE); /* below the peak's lower bound */
+  CHECK_EQ(extra, INT64_MAX);
+  CHECK_EQ(dnnmem_remat_time_bound(&g.p, 21, 0, &extra, &cut, scratch_buf + 3, need - 16),
+           DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(dnnmem_remat_time_bound(&g.p, 21, -1, &extra, &cut, scratch_buf, need),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  g.ids[0] = 4; /* a cycle */
+  CHECK_EQ(dnnmem_remat_time_bound(&g.p, 21, 0, &extra, &cut, scratch_buf, need), DNNMEM_ERR_CYCLE);
+  /* never above the optimum of exhaustive search (bounded length: an upper
+     bound of the true optimum), and often equal to it */
+  for (trial = 0; trial < 120; trial++) {
+    exhaustive e;
+    dnnmem_remat_stats row;
+    int32_t seq[16], len;
+    if (trial % 3 == 0) tg_random(&g, 4 + (int32_t)t_rand(2));
+    else tg_random_training(&g, 3, 2 + (int32_t)t_rand(2));
+    CHECK_EQ(dnnmem_remat_lower_bound(tg_problem(&g), &lb), DNNMEM_OK);
+    CHECK_EQ(dnnmem_remat_baseline(&g.p, DNNMEM_REMAT_BASELINE_ROW_ORDER, 16, seq, &len, &row,
+                                   scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
+    memset(&e, 0, sizeof(e));
+    e.g = &g;
+    e.max_len = g.n + 2;
+    e.budget = INT64_MAX;
+    e.best_time = INT64_MAX;
+    e.best_peak_any = INT64_MAX;
+    exhaustive_rec(&e, 0);
+    /* the lowest reachable peak, or a budget between it and the row order's */
+    e.budget = e.best_peak_any + (int64_t)(t_rand(2) ? 0 : t_rand((uint32_t)(row.peak - e.best_peak_any + 1)));
+    e.best_time = INT64_MAX;
+    exhaustive_rec(&e, 0);
+    CHECK_EQ(dnnmem_remat_time_bound(&g.p, e.budget, g.n, &extra, &cut, scratch_buf,
+                                     sizeof(scratch_buf)), DNNMEM_OK);
+    CHECK(extra >= 0);
+    if (e.best_time == INT64_MAX) continue;
+    CHECK(extra <= e.best_time - sum_times(&g));
+    positive += e.best_time > sum_times(&g);
+    tight += extra == e.best_time - sum_times(&g) && extra > 0;
+  }
+  /* measured: 14 optima above the base time, the bound equal on 3 (and on
+     the seed's example); a single cut misses memory pressure spread over
+     several steps */
+  CHECK(positive >= 10);
+  CHECK(tight >= 3);
 }
 
 /* ---- exact group order ---------------------------------------------------------- */
@@ -719,6 +815,16 @@ static void test_real_graph(void) {
   CHECK_EQ(dnnmem_remat_simulate(&g.p, seq, len, &st2, NULL, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
   CHECK_EQ(st2.peak, st.peak);
   CHECK_EQ(st2.time, st.time);
+  /* the time bound is below what was found, and not trivial */
+  {
+    int64_t extra;
+    size_t bytes = 0;
+    CHECK_EQ(dnnmem_remat_time_bound_scratch_size(g.n, g.off[g.n], &bytes), DNNMEM_OK);
+    CHECK(bytes <= sizeof(scratch_buf));
+    CHECK_EQ(dnnmem_remat_time_bound(&g.p, o.budget, 0, &extra, NULL, scratch_buf, bytes),
+             DNNMEM_OK);
+    CHECK(extra > 0 && extra <= st.time - base.time);
+  }
   /* no recomputation: a reordering, never above the row order */
   o.flags = DNNMEM_REMAT_NO_RECOMPUTE;
   o.budget = 0;
@@ -804,6 +910,7 @@ int main(void) {
   RUN(test_seed_example);
   RUN(test_checkpoint_ladder);
   RUN(test_exhaustive_small);
+  RUN(test_time_bound);
   RUN(test_group_order_example);
   RUN(test_group_order_vs_brute_force);
   RUN(test_bad_input);
