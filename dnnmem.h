@@ -8057,13 +8057,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
   for (v = 0; v < n; v++) max_time = dnnmem__max64(max_time, problem->times[v]);
   if (dnnmem__mul_overflows((int64_t)w.L * 2 * w.G, max_time, &bound)) return DNNMEM_ERR_OVERFLOW;
   for (k = 0; k < n; k++) w.pos[w.order[k]] = k;
-  for (v = 0; v <= n; v++) w.gout_off[v] = 0;
-  for (k = 0; k < w.m; k++) w.gout_off[g->in_ids[k] + 1]++;
-  for (v = 0; v < n; v++) w.gout_off[v + 1] += w.gout_off[v];
-  for (v = 0; v < n; v++)
-    for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) w.gout_ids[w.gout_off[g->in_ids[k]]++] = v;
-  for (v = n; v > 0; v--) w.gout_off[v] = w.gout_off[v - 1];
-  w.gout_off[0] = 0;
+  dnnmem__graph_consumers(g, w.gout_off, w.gout_ids);
   for (v = 0; v < n; v++) {
     w.fixed[v] = (uint8_t)(g->in_offsets[v] == g->in_offsets[v + 1]);
     w.marked[v] = 0;
@@ -9965,7 +9959,7 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
   dnnmem_flow_algo algo = options ? options->algo : DNNMEM_FLOW_DEFAULT;
   dnnmem_result r;
   int64_t total;
-  int32_t n, e, v, k, num_free = 0;
+  int32_t n, e, v, num_free = 0;
   if ((r = dnnmem__place_validate(problem, &total)) != DNNMEM_OK) return r;
   if (model != DNNMEM_PLACE_PER_VALUE && model != DNNMEM_PLACE_PER_EDGE) return DNNMEM_ERR_INVALID_ARGUMENT;
   if (algo != DNNMEM_FLOW_DEFAULT && algo != DNNMEM_FLOW_BK && algo != DNNMEM_FLOW_PUSH_RELABEL)
@@ -9978,15 +9972,7 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
   if (n > 0 && (r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo, w.topo_bytes)) != DNNMEM_OK)
     return r;
-  /* consumers CSR (counting sort by producer, consumers in id order) */
-  for (v = 0; v <= n; v++) w.out_offsets[v] = 0;
-  for (k = 0; k < e; k++) w.out_offsets[problem->graph->in_ids[k] + 1]++;
-  for (v = 0; v < n; v++) w.out_offsets[v + 1] += w.out_offsets[v];
-  for (v = 0; v < n; v++)
-    for (k = problem->graph->in_offsets[v]; k < problem->graph->in_offsets[v + 1]; k++)
-      w.out_ids[w.out_offsets[problem->graph->in_ids[k]]++] = v;
-  for (v = n; v > 0; v--) w.out_offsets[v] = w.out_offsets[v - 1];
-  w.out_offsets[0] = 0;
+  dnnmem__graph_consumers(problem->graph, w.out_offsets, w.out_ids);
   for (v = 0; v < n; v++) {
     w.forced[v] = dnnmem__place_forced(problem, v);
     w.flow_id[v] = w.forced[v] == DNNMEM_PLACE_CPU   ? DNNMEM__PLACE_S
