@@ -47,7 +47,10 @@ awk -v t="$(json "$j" time)" -v a="$(json "$j" all_acc_time)" -v g="$(json "$j" 
   printf "min-cut optimum                                          %9.3f ms (%.1f%% below the default)\n", t / 1e6, 100 * (a - t) / a }'
 echo
 echo "== Recompute annealing: resnet18 training graph into half its peak"
-$D remat --budget-ratio 0.5 tests/data/resnet18.train.graph.csv
+$D remat --budget-ratio 0.5 --bound tests/data/resnet18.train.graph.csv
+echo
+echo "== ... and mobilenet_v2, where the bound proves 10% extra time impossible (5 s)"
+$D remat --budget-ratio 0.5 --bound --time-limit 5 tests/data/mobilenet_v2.train.graph.csv 2>/dev/null
 echo
 echo "== Exact planning: minimalloc's instance C, proven optimal"
 $D plan --algo exact tests/data/minimalloc_C.1048576.csv
