@@ -500,7 +500,7 @@
        candidates give the same bound as all V. At 50% of the row order's
        peak: mobilenet_v2.train needs >= 12.8% extra time (so no schedule
        reaches the 10% mark there), resnet50 >= 7.1%, densenet121 >= 5.8%,
-       gpt2_small >= 5.7%, resnet18 >= 5.3%, gpt_mini >= 4.0%; 1-179 ms
+       gpt2_small >= 5.7%, resnet18 >= 5.3%, gpt_mini >= 4.0%; 1-164 ms
        each. A single cut misses memory pressure spread over several steps:
        on small random graphs it equals the exhaustive optimum on 3 of 14
        that need recomputation.
@@ -517,7 +517,7 @@
        Speed: 3.4-4.5 million moves per second on the bundled training
        graphs (200-3,000 nodes) on one core; a decode costs about
        (V + E) / 32 moves. At 50% of the row order's peak, 10 CPU s per
-       solve: +7.4-9.5% extra time on all but mobilenet_v2.train, +13.2%
+       solve: +7.4-10.0% extra time on all but mobilenet_v2.train, +13.3%
        there where the time bound proves >= 12.8%; see tests/bench_remat.c.
 
        Scratch. dnnmem_remat_solve_scratch_size(V, E, max_length) is about
