@@ -494,7 +494,9 @@
        (dnnmem_flow, 3 V + 2 nodes) finds it. The value is concave in
        lambda with slope bytes(H) - cap: doubling finds the octave where the
        slope turns and 24 bisection steps refine it. Times are scaled by a
-       power of two and costs rounded down, which keeps the bound valid.
+       power of two and costs rounded down, which keeps the bound valid;
+       the arithmetic is integer but for products of doubles cast to
+       integers, which no fused multiply-add can change.
        Candidate cuts: the max_cuts (default 16) nodes whose steps hold the
        most memory in the row order; on the bundled training graphs 16
        candidates give the same bound as all V. At 50% of the row order's
@@ -6469,10 +6471,10 @@ static void dnnmem__tb_mark(const dnnmem_graph *g, dnnmem__tb_work *w, int32_t x
    L and its inputs). */
 static dnnmem_result dnnmem__tb_value(const dnnmem_remat_problem *p, dnnmem__tb_work *w,
                                       double lambda, int64_t cap, int64_t inf,
-                                      double *out_value, int64_t *held) {
+                                      int64_t *out_value, int64_t *held) {
   const dnnmem_graph *g = &p->graph;
   int32_t n = g->num_nodes, v, k;
-  int64_t cut = 0, konst = 0;
+  int64_t cut = 0, konst = 0, ch, cr;
   dnnmem_flow f;
   dnnmem_result r = dnnmem_flow_init(&f, 3 * n + 2, w->flow_arcs, w->flow_scratch,
                                      w->flow_bytes);
@@ -6487,21 +6489,22 @@ static dnnmem_result dnnmem__tb_value(const dnnmem_remat_problem *p, dnnmem__tb_
       DNNMEM__TB_ARC(0, b1, inf);
       DNNMEM__TB_ARC(b2, 1, inf);
       continue;
+    }
+    /* rounded down, so every labelling's cost can only drop: still a bound
+       (products and casts only: no fused multiply-add can change it) */
+    ch = (int64_t)(lambda * (double)p->sizes[v] * (1.0 - 1.0 / 1125899906842624.0));
+    cr = w->cost_recompute[v];
+    if (ch < 0) ch = 0;
+    DNNMEM__TB_ARC(b1, 1, ch); /* f = b1 ch + b2 (cr - ch) - b3 cr */
+    if (cr >= ch) {
+      DNNMEM__TB_ARC(b2, 1, cr - ch);
     } else {
-      /* rounded down, so every labelling's cost can only drop: still a bound */
-      int64_t ch = (int64_t)(lambda * (double)p->sizes[v] * (1.0 - 1.0 / 1125899906842624.0));
-      int64_t cr = w->cost_recompute[v];
-      if (ch < 0) ch = 0;
-      DNNMEM__TB_ARC(b1, 1, ch);  /* f = b1 ch + b2 (cr - ch) - b3 cr */
-      if (cr >= ch) DNNMEM__TB_ARC(b2, 1, cr - ch);
-      else {
-        konst -= ch - cr;
-        DNNMEM__TB_ARC(0, b2, ch - cr);
-      }
-      if (!(c & DNNMEM__TB_ANCESTOR)) {
-        konst -= cr;
-        DNNMEM__TB_ARC(0, b3, cr);
-      }
+      konst -= ch - cr;
+      DNNMEM__TB_ARC(0, b2, ch - cr);
+    }
+    if (!(c & DNNMEM__TB_ANCESTOR)) {
+      konst -= cr;
+      DNNMEM__TB_ARC(0, b3, cr);
     }
     if (c & DNNMEM__TB_ANCESTOR) DNNMEM__TB_ARC(b3, 1, inf);
     if (c & DNNMEM__TB_DESCENDANT) DNNMEM__TB_ARC(0, b3, inf);
@@ -6520,12 +6523,10 @@ static dnnmem_result dnnmem__tb_value(const dnnmem_remat_problem *p, dnnmem__tb_
     if (!(w->cls[v] & DNNMEM__TB_FIXED) && dnnmem_flow_source_side(&f, 2 + 3 * v) &&
         !dnnmem_flow_source_side(&f, 3 + 3 * v))
       *held += p->sizes[v];
-  {
-    /* minus a margin above the rounding error of the doubles (2^-52 of the
-       operands): the value only drops */
-    double a = (double)(cut + konst), b = lambda * (double)cap;
-    *out_value = a - b - ((a < 0 ? -a : a) + (b < 0 ? -b : b)) / 1125899906842624.0;
-  }
+  /* minus lambda * cap rounded up (cap < the row order's peak, so the
+     product stays below limit) */
+  *out_value = cut + konst -
+               ((int64_t)(lambda * (double)cap * (1.0 + 1.0 / 1125899906842624.0)) + 1);
   return DNNMEM_OK;
 }
 
@@ -6551,7 +6552,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *pro
   dnnmem_result r = dnnmem__remat_validate(problem);
   int64_t lower, total_time = 0, total_size, limit, inf, best = 0;
   int32_t n, v, i, shift = 0, best_cut = -1;
-  double lambda_lo = 0, lambda_hi = 0, unit = 1;
+  double lambda_lo = 0, lambda_hi = 0;
   if (r != DNNMEM_OK) return r;
   if (out_extra_time == NULL || max_cuts < 0 || budget < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
   g = &problem->graph;
@@ -6561,13 +6562,13 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *pro
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__tb_layout(&s, n, dnnmem__remat_num_edges(g), &w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+  if ((r = dnnmem_graph_topo_order(g, w.order, w.topo_scratch, w.topo_bytes)) != DNNMEM_OK)
+    return r;
   if ((r = dnnmem_remat_lower_bound(problem, &lower)) != DNNMEM_OK) return r;
   if (budget < lower) {
     *out_extra_time = DNNMEM__I64_MAX;
     return DNNMEM_ERR_INFEASIBLE;
   }
-  if ((r = dnnmem_graph_topo_order(g, w.order, w.topo_scratch, w.topo_bytes)) != DNNMEM_OK)
-    return r;
   if ((r = dnnmem__remat_sim(problem, w.order, n, &w.sim, &row, w.profile)) != DNNMEM_OK)
     return r;
   if (row.peak <= budget) return DNNMEM_OK; /* the row order fits: nothing to recompute */
@@ -6604,8 +6605,6 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *pro
     lambda_hi = (double)limit / (double)total_size;
   if (lambda_lo > lambda_hi) lambda_lo = lambda_hi;
   inf = 2 * (total_time + (int64_t)(lambda_hi * (double)total_size)) + 1;
-  for (i = shift; i > 0; i--) unit *= 2;
-  for (i = shift; i < 0; i++) unit /= 2;
   /* candidate cuts: the nodes whose step in the row order holds the most */
   for (i = 0; i < n; i++) {
     w.queue[w.order[i]] = i; /* queue doubles as the position map here */
@@ -6616,8 +6615,8 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *pro
   dnnmem__sort_ids(w.cuts, w.tmp, n, dnnmem__tb_busier, &ctx);
   for (i = 0; i < max_cuts; i++) {
     int32_t L = w.cuts[i], k, steps;
-    int64_t cap = budget, held;
-    double lo = lambda_lo, hi = lambda_hi, value, top = 0;
+    int64_t cap = budget, held, value, top = 0;
+    double lo = lambda_lo, hi = lambda_hi;
     for (v = 0; v < n; v++) w.cls[v] = 0;
     dnnmem__tb_mark(g, &w, L, 0, DNNMEM__TB_ANCESTOR);
     dnnmem__tb_mark(g, &w, L, 1, DNNMEM__TB_DESCENDANT);
@@ -6645,10 +6644,12 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *pro
       if (held > cap) lo = mid;
       else hi = mid;
     }
-    if (top > 0) {
-      double x = top / unit; /* unit is a power of two: exact */
-      int64_t extra = x >= 9.2e18 ? DNNMEM__I64_MAX : (int64_t)x;
-      if ((double)extra < x && extra < DNNMEM__I64_MAX) extra++;
+    if (top > 0) { /* back to time units: divide by 2^shift, rounding up */
+      int64_t extra;
+      if (shift >= 0)
+        extra = (top >> shift) + ((top & (((int64_t)1 << shift) - 1)) != 0);
+      else
+        extra = top > (DNNMEM__I64_MAX >> -shift) ? DNNMEM__I64_MAX : top << -shift;
       if (extra > best) {
         best = extra;
         best_cut = L;
