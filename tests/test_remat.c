@@ -728,60 +728,10 @@ static void test_baselines(void) {
 
 /* ---- a real training graph ---------------------------------------------------------- */
 
-typedef struct big_graph {
-  int32_t n, *off, *ids;
-  int64_t *size, *time;
-  uint8_t *out;
-  dnnmem_remat_problem p;
-} big_graph;
-
-/* a minimal reader of the dnnmem graph CSV (enough for the bundled files) */
-static int read_graph(const char *path, big_graph *g) {
-  FILE *f = fopen(path, "r");
-  char line[8192];
-  int32_t cap = 4096, ecap = 16384, e = 0;
-  if (!f) return 0;
-  memset(g, 0, sizeof(*g));
-  g->off = (int32_t *)malloc((size_t)(cap + 1) * 4);
-  g->ids = (int32_t *)malloc((size_t)ecap * 4);
-  g->size = (int64_t *)malloc((size_t)cap * 8);
-  g->time = (int64_t *)malloc((size_t)cap * 8);
-  g->out = (uint8_t *)malloc((size_t)cap);
-  g->off[0] = 0;
-  while (fgets(line, sizeof(line), f)) {
-    char *field[11], *p = line;
-    int k = 0;
-    if (line[0] == '#' || strncmp(line, "id,", 3) == 0) continue;
-    while (k < 11 && p) {
-      field[k++] = p;
-      p = strchr(p, ',');
-      if (p) *p++ = 0;
-    }
-    if (k < 11 || g->n >= cap) break;
-    g->size[g->n] = atoll(field[3]);
-    g->time[g->n] = (int64_t)(atof(field[4]) * 1e3 + 0.5);
-    g->out[g->n] = (uint8_t)atoi(field[9]);
-    for (p = field[10]; *p && *p != '\n';) {
-      char *end;
-      long id = strtol(p, &end, 10);
-      if (end == p) break;
-      if (e < ecap) g->ids[e++] = (int32_t)id;
-      p = end;
-    }
-    g->off[++g->n] = e;
-  }
-  fclose(f);
-  g->p.graph.num_nodes = g->n;
-  g->p.graph.in_offsets = g->off;
-  g->p.graph.in_ids = g->ids;
-  g->p.sizes = g->size;
-  g->p.times = g->time;
-  g->p.is_output = g->out;
-  return g->n > 0;
-}
+#include "remat_graph.h"
 
 static void test_real_graph(void) {
-  big_graph g;
+  remat_graph g;
   dnnmem_remat_options o;
   dnnmem_remat_stats base, st, st2;
   dnnmem_rng rng;
@@ -835,11 +785,7 @@ static void test_real_graph(void) {
   CHECK_EQ(st.time, base.time);
   free(seq);
   free(seq2);
-  free(g.off);
-  free(g.ids);
-  free(g.size);
-  free(g.time);
-  free(g.out);
+  remat_graph_free(&g);
 }
 
 static int stop_now(void *user) {
