@@ -60,7 +60,7 @@ $(BUILD)/example_%: examples/%.c dnnmem.h | stb
 	@mkdir -p $(@D)
 	$(CC) $(WARN) -O2 -g -I. -o $@ $< -lm
 
-$(BUILD)/test_%: tests/test_%.c tests/test.h tests/remat_graph.h dnnmem.h | stb
+$(BUILD)/test_%: tests/test_%.c tests/test.h tests/ref.h tests/remat_graph.h dnnmem.h | stb
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(SAN) -O1 -g -I. -o $@ $< -lm
 
@@ -72,11 +72,11 @@ $(BUILD)/bench_boost: tests/bench_boost.cpp
 	@mkdir -p $(@D)
 	$(CXX) -O2 -DNDEBUG -o $@ $<
 
-$(BUILD)/fuzz/fuzz_%: fuzz/fuzz_%.c fuzz/driver.c fuzz/fuzz.h dnnmem.h | stb
+$(BUILD)/fuzz/fuzz_%: fuzz/fuzz_%.c fuzz/driver.c fuzz/fuzz.h tests/ref.h dnnmem.h | stb
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(SAN) -O1 -g -I. -o $@ $< fuzz/driver.c -lm
 
-$(BUILD)/libfuzzer/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz.h dnnmem.h | stb
+$(BUILD)/libfuzzer/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz.h tests/ref.h dnnmem.h | stb
 	@mkdir -p $(@D)
 	$(CLANG) $(WARN) -fsanitize=fuzzer,address,undefined -O1 -g -I. -o $@ $< -lm
 

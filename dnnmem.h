@@ -1,5 +1,5 @@
 /*
-   dnnmem.h - v0.1.0 - memory and placement planning for deep-learning
+   dnnmem.h - v0.2.0 - memory and placement planning for deep-learning
    compilers and runtimes. One header, C99 (compiles as C++), no allocation.
 
    Do this:
@@ -50,7 +50,7 @@
 
    CONVENTIONS
        Results. Every fallible function returns dnnmem_result: DNNMEM_OK (0)
-       or a negative error code; dnnmem_result_string() names it. Every
+       or a negative error code; dnnmem_result_text() names it. Every
        input is validated (sizes, ids, cycles, strings, overflow); outputs
        are written only when the result is DNNMEM_OK unless a function says
        otherwise.
@@ -82,7 +82,7 @@
        Thread safety. No globals and no static mutable state: calls on
        different scratch buffers may run concurrently.
 
-   COMMON TYPES
+   ==== 1. COMMON TYPES
        dnnmem_interval   one tensor usage record: half-open lifetime
                          [lower, upper), size in bytes, optional alignment,
                          fixed offset, preferred offset (hint) and gaps
@@ -103,7 +103,8 @@
                          reads no clock; the caller's callback may).
 
 
-   INTERVAL PLANNING (dnnmem_plan_*)
+
+   ==== 2. INTERVAL PLANNING (dnnmem_plan_*)
        Problem: give every record an offset in one arena so that records
        whose lifetimes intersect never share a byte, each offset a multiple
        of its alignment, fixed offsets kept, and the arena max(offset + size)
@@ -191,38 +192,8 @@
            if (dnnmem_plan(recs, n, &opt, offsets, &res, scratch, bytes) == DNNMEM_OK)
                printf("arena %lld, lower bound %lld\n", res.arena, res.lower_bound);
 
-   SHARED OBJECTS (dnnmem_share_*)
-       Problem (TFLite, GPU textures): assign each record to an object so
-       that no two time-overlapping records share one; an object is as
-       large as its largest record; minimise the sum of object sizes.
-       Lower bound: the sum of positional maximums (the i-th positional
-       maximum is the largest i-th biggest size live at any step).
-         greedy-size           records by size, descending; the smallest
-                               free object at least as large, else a new one.
-         greedy-size-improved  records staged by positional maximums; inside
-                               a stage, the (record, object) pair with the
-                               smallest time gap between the record and the
-                               object's nearest record.
-         greedy-breadth        steps by breadth; their records by size; the
-                               smallest large-enough free object, else grow
-                               the largest free one, else a new one.
-         greedy-order          records in order of first use (TFLite's
-                               "greedy in order"): reuse a free object, the
-                               smallest large-enough one, else grow the
-                               largest free one, else a new one.
-         best (default)        the smallest total of greedy-size,
-                               greedy-breadth, greedy-order and
-                               greedy-size-improved (ties: that order),
-                               stopping at the first that meets the bound.
-       An object is free for a record when none of its records meets the
-       record's lifetime; testing it walks the object's records, so the
-       greedies are O(n^2) in the worst case. The improved one caches each
-       record's best pair and updates it from the one record an assignment
-       adds (a full rescan, O(n), only when that record takes the cached
-       object): O(n^2) plus rescans. dnnmem_share_check verifies.
 
-
-   EXACT INTERVAL PLANNING (dnnmem_plan with DNNMEM_PLAN_EXACT)
+   Exact search (DNNMEM_PLAN_EXACT)
        Problem: the smallest arena for the records (dynamic storage
        allocation, NP-hard), or minimalloc's question "is there a plan within
        capacity C?" (options.capacity). Alignment, fixed offsets, hints and
@@ -325,6 +296,40 @@
                                   scratch, bytes);
            order[] lists the records group by group, each in time order.
 
+
+   ==== 3. SHARED OBJECTS (dnnmem_share_*)
+       Problem (TFLite, GPU textures): assign each record to an object so
+       that no two time-overlapping records share one; an object is as
+       large as its largest record; minimise the sum of object sizes.
+       Lower bound: the sum of positional maximums (the i-th positional
+       maximum is the largest i-th biggest size live at any step).
+         greedy-size           records by size, descending; the smallest
+                               free object at least as large, else a new one.
+         greedy-size-improved  records staged by positional maximums; inside
+                               a stage, the (record, object) pair with the
+                               smallest time gap between the record and the
+                               object's nearest record.
+         greedy-breadth        steps by breadth; their records by size; the
+                               smallest large-enough free object, else grow
+                               the largest free one, else a new one.
+         greedy-order          records in order of first use (TFLite's
+                               "greedy in order"): reuse a free object, the
+                               smallest large-enough one, else grow the
+                               largest free one, else a new one.
+         best (default)        the smallest total of greedy-size,
+                               greedy-breadth, greedy-order and
+                               greedy-size-improved (ties: that order),
+                               stopping at the first that meets the bound.
+       An object is free for a record when none of its records meets the
+       record's lifetime; testing it walks the object's records, so the
+       greedies are O(n^2) in the worst case. The improved one caches each
+       record's best pair and updates it from the one record an assignment
+       adds (a full rescan, O(n), only when that record takes the cached
+       object): O(n^2) plus rescans. dnnmem_share_check verifies.
+
+
+
+   ==== 4. PATH COVERS OF GRAPHS (dnnmem_cover_*)
        dnnmem_cover_dag: the minimum vertex-disjoint path cover of any DAG in
        the shared CSR form (edges input -> consumer): n minus a maximum
        matching "u precedes v" over the edges, by Hopcroft-Karp
@@ -366,7 +371,8 @@
        constant is an input).
 
 
-   RECOMPUTE ANNEALING (dnnmem_remat_*)
+
+   ==== 5. RECOMPUTE (dnnmem_remat_*)
        Problem. A training graph (values with byte sizes and compute times)
        must run within a memory budget. A sequence computes one node per
        step and may compute a node several times (recomputation). A use of
@@ -536,7 +542,8 @@
                                   malloc(bytes), bytes);
 
 
-   LAYOUT ARITHMETIC (dnnmem_layout_, dnnmem_strided_)
+
+   ==== 6. LAYOUT ARITHMETIC (dnnmem_layout_*)
        PFN's TensorLayout notation (MN-Core compiler, 2023) says how a tensor
        is spread over a tree of processing units (board > L2B > L1B > MAB >
        PE), each with its own local memory, and where each element sits in
@@ -665,51 +672,8 @@
            -> units[0] == 3 (PE), addr == 13
 
 
-   CPU/ACCELERATOR PLACEMENT (dnnmem_place_*)
-       Problem (IBM onnx-mlir's min-cut placement, made exact): run each op
-       of a DAG on the CPU or on the accelerator so that the total time is
-       least. Per op: cpu_time, acc_time (DNNMEM_PLACE_UNSUPPORTED = cannot
-       run there), a pin (DNNMEM_PLACE_CPU / _ACC) or DNNMEM_PLACE_ANY, and
-       xfer, the time to convert its output value between the two formats.
-       Total time = the chosen device's time of every op
-         + xfer of a value once if it is produced on the CPU and some
-           consumer is on the accelerator
-         + xfer of a value once if it is produced on the accelerator and
-           some consumer is on the CPU or it is a graph output
-       (graph outputs must end on the CPU; graph inputs are ops pinned to the
-       CPU). A value read by several ops on the other device is converted
-       once. DNNMEM_PLACE_PER_EDGE instead charges xfer per (producer,
-       consumer) pair on different devices, as the seed's cost graph does.
-       Times are integers (the tool uses nanoseconds) so the optimum is exact.
-       Algorithm: an s-t minimum cut, source = CPU, sink = accelerator.
-       Pinned ops, and ops only one device supports, are merged into the
-       terminals, which splits the graph into independent parts at them
-       (each part is a separate component of one network, all solved by one
-       max-flow run). Each free op gets one terminal arc carrying the
-       difference of its two costs on whichever side is dearer (either sign
-       is fine; the smaller cost is a constant). A value with one free
-       consumer becomes an arc pair; a value with several free consumers
-       gets one auxiliary node per direction (u -> a with xfer, a -> c
-       infinite for each consumer c: cut once however many consumers are
-       across), which is the exact once-per-value charge. Every cut is an
-       assignment with total = constant + cut, so the minimum cut is the
-       optimum. O(max flow) on <= 3V + 2 nodes and <= 3V + 2E arcs.
-       Baselines, by the same cost function: every op the accelerator
-       supports on it (onnx-mlir's default), each op on its faster device,
-       every op on the CPU where possible.
-       Scratch: dnnmem_place_scratch_size(num_nodes, num_edges), at most
-       DNNMEM_PLACE_SCRATCH_BYTES = 528 V + 144 E + 2048 bytes;
-       dnnmem_place_cost needs dnnmem_place_cost_scratch_size(num_nodes).
-       Usage:
-           dnnmem_place_problem p = {0};
-           p.graph = &graph; p.cpu_time = cpu; p.acc_time = acc;
-           p.xfer = xfer; p.device = pins; p.is_output = outputs;
-           dnnmem_place_scratch_size(n, num_edges, &bytes);
-           dnnmem_place_solve(&p, NULL, device_out, &result, mem, bytes);
-           result.time, result.all_acc_time, device_out[v] == DNNMEM_PLACE_CPU
 
-
-   MAX FLOW AND MIN CUT (dnnmem_flow_*)
+   ==== 7. MAX FLOW AND MIN CUT (dnnmem_flow_*)
        Problem: a directed graph with int64_t arc capacities, a source and a
        sink; find a maximum flow, the net flow on every arc and a minimum
        cut (the nodes on its source side). Arcs are added in pairs: one call
@@ -756,6 +720,52 @@
            dnnmem_flow_solve(&f, 0, 3, DNNMEM_FLOW_DEFAULT, &value);
            dnnmem_flow_arc_flow(&f, a); dnnmem_flow_source_side(&f, 2);
 
+
+   ==== 8. PLACEMENT (dnnmem_place_*)
+       Problem (IBM onnx-mlir's min-cut placement, made exact): run each op
+       of a DAG on the CPU or on the accelerator so that the total time is
+       least. Per op: cpu_time, acc_time (DNNMEM_PLACE_UNSUPPORTED = cannot
+       run there), a pin (DNNMEM_PLACE_CPU / _ACC) or DNNMEM_PLACE_ANY, and
+       xfer, the time to convert its output value between the two formats.
+       Total time = the chosen device's time of every op
+         + xfer of a value once if it is produced on the CPU and some
+           consumer is on the accelerator
+         + xfer of a value once if it is produced on the accelerator and
+           some consumer is on the CPU or it is a graph output
+       (graph outputs must end on the CPU; graph inputs are ops pinned to the
+       CPU). A value read by several ops on the other device is converted
+       once. DNNMEM_PLACE_PER_EDGE instead charges xfer per (producer,
+       consumer) pair on different devices, as the seed's cost graph does.
+       Times are integers (the tool uses nanoseconds) so the optimum is exact.
+       Algorithm: an s-t minimum cut, source = CPU, sink = accelerator.
+       Pinned ops, and ops only one device supports, are merged into the
+       terminals, which splits the graph into independent parts at them
+       (each part is a separate component of one network, all solved by one
+       max-flow run). Each free op gets one terminal arc carrying the
+       difference of its two costs on whichever side is dearer (either sign
+       is fine; the smaller cost is a constant). A value with one free
+       consumer becomes an arc pair; a value with several free consumers
+       gets one auxiliary node per direction (u -> a with xfer, a -> c
+       infinite for each consumer c: cut once however many consumers are
+       across), which is the exact once-per-value charge. Every cut is an
+       assignment with total = constant + cut, so the minimum cut is the
+       optimum. O(max flow) on <= 3V + 2 nodes and <= 3V + 2E arcs.
+       Baselines, by the same cost function: every op the accelerator
+       supports on it (onnx-mlir's default), each op on its faster device,
+       every op on the CPU where possible.
+       Scratch: dnnmem_place_scratch_size(num_nodes, num_edges), at most
+       DNNMEM_PLACE_SCRATCH_BYTES = 528 V + 144 E + 2048 bytes;
+       dnnmem_place_cost needs dnnmem_place_cost_scratch_size(num_nodes).
+       Usage:
+           dnnmem_place_problem p = {0};
+           p.graph = &graph; p.cpu_time = cpu; p.acc_time = acc;
+           p.xfer = xfer; p.device = pins; p.is_output = outputs;
+           dnnmem_place_scratch_size(n, num_edges, &bytes);
+           dnnmem_place_solve(&p, NULL, device_out, &result, mem, bytes);
+           result.time, result.all_acc_time, device_out[v] == DNNMEM_PLACE_CPU
+
+
+
    HISTORY
        0.1.0  2026-11  first release: interval planning (TFLite and LeapMind
                        heuristics, best fit, exact search), shared objects,
@@ -773,9 +783,9 @@
 #include <stdint.h>
 
 #define DNNMEM_VERSION_MAJOR 0
-#define DNNMEM_VERSION_MINOR 1
+#define DNNMEM_VERSION_MINOR 2
 #define DNNMEM_VERSION_PATCH 0
-#define DNNMEM_VERSION_STRING "0.1.0"
+#define DNNMEM_VERSION_STRING "0.2.0"
 
 #ifndef DNNMEM_DEF
 #ifdef DNNMEM_STATIC
@@ -789,52 +799,72 @@
 #endif
 #endif
 
+/* Compile-time opt-outs: a part whose dependency is off cannot be built. */
+#if defined(DNNMEM_NO_FLOW) && !defined(DNNMEM_NO_COVER)
+#error "dnnmem.h: path covers (part 4) need max flow: define DNNMEM_NO_COVER too, or drop DNNMEM_NO_FLOW"
+#endif
+#if defined(DNNMEM_NO_FLOW) && !defined(DNNMEM_NO_REMAT)
+#error "dnnmem.h: recompute (part 5) needs max flow: define DNNMEM_NO_REMAT too, or drop DNNMEM_NO_FLOW"
+#endif
+#if defined(DNNMEM_NO_FLOW) && !defined(DNNMEM_NO_PLACE)
+#error "dnnmem.h: placement (part 8) needs max flow: define DNNMEM_NO_PLACE too, or drop DNNMEM_NO_FLOW"
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* ==== 1. Common ========================================================== */
 
 /* ---- results ---------------------------------------------------------- */
 
 /* X(name, value, text): the one list every result code comes from. */
 #define DNNMEM_RESULT_LIST(X) \
   X(DNNMEM_OK, 0, "ok") \
+  /* 1. common: 0 .. -99 */ \
   X(DNNMEM_ERR_INVALID_ARGUMENT, -1, "invalid argument") \
   X(DNNMEM_ERR_SCRATCH_TOO_SMALL, -2, "scratch buffer too small") \
-  X(DNNMEM_ERR_OVERFLOW, -3, "integer overflow") \
-  X(DNNMEM_ERR_TOO_MANY, -4, "count exceeds the int32_t range") \
-  X(DNNMEM_ERR_NEGATIVE, -5, "negative size, time or capacity") \
-  X(DNNMEM_ERR_EMPTY_INTERVAL, -6, "interval with upper <= lower") \
-  X(DNNMEM_ERR_ALIGNMENT, -7, "alignment is not a power of two") \
-  X(DNNMEM_ERR_ID_RANGE, -8, "id out of range") \
-  X(DNNMEM_ERR_CYCLE, -9, "graph has a cycle") \
-  X(DNNMEM_ERR_NOT_TOPOLOGICAL, -10, "graph is not numbered in topological order") \
-  X(DNNMEM_ERR_PARSE, -11, "syntax error") \
-  X(DNNMEM_ERR_INFEASIBLE, -12, "no solution satisfies the constraints") \
-  X(DNNMEM_ERR_FIXED_COLLISION, -13, "fixed offsets collide") \
-  X(DNNMEM_ERR_OVERLAP, -14, "two live buffers overlap in memory") \
-  X(DNNMEM_ERR_MISALIGNED, -15, "offset is not a multiple of its alignment") \
-  X(DNNMEM_ERR_BAD_GAP, -16, "gap outside its lifetime, unsorted, or window outside the buffer") \
-  X(DNNMEM_ERR_FIXED_MISMATCH, -17, "plan moves a buffer with a fixed offset") \
-    X(DNNMEM_ERR_FLOW_FULL, -100, "more arcs added than the flow network was sized for") \
-  X(DNNMEM_ERR_COVER_PATHS_TOO_LONG, -120, "path_nodes array shorter than the paths") \
-  X(DNNMEM_ERR_REMAT_MISSING_NODE, -160, "sequence never computes some node") \
-  X(DNNMEM_ERR_REMAT_INPUT_NOT_READY, -161, "sequence uses a value before computing it") \
-  X(DNNMEM_ERR_REMAT_INPUT_REPEATED, -162, "sequence computes a graph input more than once") \
-  X(DNNMEM_ERR_REMAT_SEQUENCE_FULL, -163, "sequence longer than its capacity") \
-  X(DNNMEM_ERR_REMAT_STATE_LIMIT, -164, "exact group order exceeded its state limit") \
-  X(DNNMEM_ERR_LAYOUT_LIMIT, -180, "layout exceeds the DNNMEM_LAYOUT_MAX_* limits or a name is too long") \
-  X(DNNMEM_ERR_LAYOUT_EXTENT, -181, "layout extent must be at least 1") \
-  X(DNNMEM_ERR_LAYOUT_STRIDE, -182, "missing or negative stride (a level used more than once needs a stride on every use)") \
-  X(DNNMEM_ERR_LAYOUT_COLLISION, -183, "layout strides collide or interleave: two elements could share a slot") \
-  X(DNNMEM_ERR_LAYOUT_PADDING, -184, "unpadded shape has the wrong rank or exceeds the layout's shape") \
-  X(DNNMEM_ERR_LAYOUT_UNKNOWN_LEVEL, -185, "level not in the machine") \
-  X(DNNMEM_ERR_LAYOUT_MACHINE_EXTENT, -186, "layout uses more units than the machine level has") \
-  X(DNNMEM_ERR_LAYOUT_NEEDS_MACHINE, -187, "broadcast count unknown without a machine") \
-  X(DNNMEM_ERR_LAYOUT_LEVEL_CONFLICT, -188, "level named twice, or broadcast to all units of a level that also holds factors") \
-  X(DNNMEM_ERR_LAYOUT_INDEX, -189, "index outside the layout's shape") \
-  X(DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE, -190, "strided layouts not divisible: no strided result") \
-  X(DNNMEM_ERR_LAYOUT_NEEDS_COPY, -191, "reshape is not a view: it needs a copy") \
-  X(DNNMEM_ERR_PLACE_UNSUPPORTED, -101, "op pinned to a device that cannot run it, or supported nowhere") \
+  X(DNNMEM_ERR_OUTPUT_TOO_SMALL, -3, "output array or buffer too small (the needed count is reported)") \
+  X(DNNMEM_ERR_OVERFLOW, -4, "integer overflow") \
+  X(DNNMEM_ERR_TOO_MANY, -5, "count exceeds the int32_t range") \
+  X(DNNMEM_ERR_NEGATIVE, -6, "negative size, time or capacity") \
+  X(DNNMEM_ERR_ID_RANGE, -7, "id out of range") \
+  X(DNNMEM_ERR_PARSE, -8, "syntax error") \
+  X(DNNMEM_ERR_INFEASIBLE, -9, "no solution satisfies the constraints") \
+  X(DNNMEM_ERR_EMPTY_INTERVAL, -10, "interval with upper <= lower") \
+  X(DNNMEM_ERR_ALIGNMENT, -11, "alignment is not a power of two") \
+  X(DNNMEM_ERR_BAD_GAP, -12, "gap outside its lifetime, unsorted, or window outside the buffer") \
+  X(DNNMEM_ERR_CYCLE, -13, "graph has a cycle") \
+  X(DNNMEM_ERR_NOT_TOPOLOGICAL, -14, "graph is not numbered in topological order") \
+  /* 2. plan: -200 .. -299 */ \
+  X(DNNMEM_ERR_PLAN_FIXED_COLLISION, -200, "fixed offsets collide") \
+  X(DNNMEM_ERR_PLAN_OVERLAP, -201, "two live buffers overlap in memory") \
+  X(DNNMEM_ERR_PLAN_MISALIGNED, -202, "offset is not a multiple of its alignment") \
+  X(DNNMEM_ERR_PLAN_FIXED_MISMATCH, -203, "plan moves a buffer with a fixed offset") \
+  /* 3. share: -300 .. */ \
+  X(DNNMEM_ERR_SHARE_OVERLAP, -300, "two time-overlapping records share an object") \
+  /* 5. remat: -500 .. */ \
+  X(DNNMEM_ERR_REMAT_MISSING_NODE, -500, "sequence never computes some node") \
+  X(DNNMEM_ERR_REMAT_INPUT_NOT_READY, -501, "sequence uses a value before computing it") \
+  X(DNNMEM_ERR_REMAT_INPUT_REPEATED, -502, "sequence computes a graph input more than once") \
+  X(DNNMEM_ERR_REMAT_STATE_LIMIT, -503, "exact group order exceeded its state limit") \
+  /* 6. layout: -600 .. */ \
+  X(DNNMEM_ERR_LAYOUT_LIMIT, -600, "layout exceeds the DNNMEM_LAYOUT_MAX_* limits or a name is too long") \
+  X(DNNMEM_ERR_LAYOUT_EXTENT, -601, "layout extent must be at least 1") \
+  X(DNNMEM_ERR_LAYOUT_STRIDE, -602, "missing or negative stride (a level used more than once needs a stride on every use)") \
+  X(DNNMEM_ERR_LAYOUT_COLLISION, -603, "layout strides collide or interleave: two elements could share a slot") \
+  X(DNNMEM_ERR_LAYOUT_PADDING, -604, "unpadded shape has the wrong rank or exceeds the layout's shape") \
+  X(DNNMEM_ERR_LAYOUT_UNKNOWN_LEVEL, -605, "level not in the machine") \
+  X(DNNMEM_ERR_LAYOUT_MACHINE_EXTENT, -606, "layout uses more units than the machine level has") \
+  X(DNNMEM_ERR_LAYOUT_NEEDS_MACHINE, -607, "broadcast count unknown without a machine") \
+  X(DNNMEM_ERR_LAYOUT_LEVEL_CONFLICT, -608, "level named twice, or broadcast to all units of a level that also holds factors") \
+  X(DNNMEM_ERR_LAYOUT_INDEX, -609, "index outside the layout's shape") \
+  X(DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE, -610, "strided layouts not divisible: no strided result") \
+  X(DNNMEM_ERR_LAYOUT_NEEDS_COPY, -611, "reshape is not a view: it needs a copy") \
+  /* 7. flow: -700 .. */ \
+  X(DNNMEM_ERR_FLOW_FULL, -700, "more arcs added than the flow network was sized for") \
+  /* 8. place: -800 .. */ \
+  X(DNNMEM_ERR_PLACE_UNSUPPORTED, -800, "op pinned to a device that cannot run it, or supported nowhere") \
   /* end of the result list */
 
 typedef enum dnnmem_result {
@@ -844,9 +874,13 @@ typedef enum dnnmem_result {
   DNNMEM__RESULT_MIN = -32767
 } dnnmem_result;
 
-DNNMEM_DEF const char *dnnmem_result_string(dnnmem_result result);
-/* The text of a result code ("unknown result" for a value not in the list).
-   Never NULL. */
+DNNMEM_DEF const char *dnnmem_result_text(dnnmem_result result);
+/* The sentence for a result code ("unknown result" for a value not in the
+   list). Never NULL. */
+DNNMEM_DEF const char *dnnmem_result_name(dnnmem_result result);
+/* The code's name, "DNNMEM_ERR_CYCLE"; NULL for a value not in the list. */
+DNNMEM_DEF dnnmem_result dnnmem_result_parse(const char *name, dnnmem_result *out);
+/* The inverse of dnnmem_result_name; DNNMEM_ERR_PARSE for an unknown name. */
 
 /* ---- intervals --------------------------------------------------------- */
 
@@ -881,10 +915,18 @@ typedef struct dnnmem_interval {
    is {lower = first_op, upper = last_op + 1}. Two records conflict when their
    lifetimes intersect (outside gaps) and their byte ranges intersect. */
 
-DNNMEM_DEF dnnmem_result dnnmem_intervals_check(const dnnmem_interval *records,
-                                                int32_t count, int64_t alignment);
+typedef struct dnnmem_intervals {
+  const dnnmem_interval *records; /* count records (may be NULL when 0) */
+  int32_t count;
+  int64_t alignment; /* every offset a multiple of it; 0 or 1: none */
+} dnnmem_intervals;
+/* The input of planning, shared objects and chains: the records and the
+   plan's alignment (shared objects and chains ignore it). */
+
+DNNMEM_DEF dnnmem_result dnnmem_intervals_check(const dnnmem_intervals *problem);
 /* Validates records without scratch in O(n + gaps): count >= 0, sizes >= 0,
-   upper > lower with upper - lower within int64_t, alignments (and the global one; 0 means 1) powers of two,
+   upper > lower with upper - lower within int64_t, alignments (problem's
+   and each record's; 0 means 1) powers of two,
    gaps sorted inside their lifetime with windows inside [0, size], fixed
    offsets >= 0 and aligned, and the sum of all aligned sizes (plus fixed
    offsets) within int64_t, so that every plan's arena is representable. */
@@ -951,167 +993,8 @@ typedef int (*dnnmem_stop_fn)(void *user);
 /* Returns nonzero when a long search should stop and return its best. */
 
 
-/* ---- max flow / min cut ------------------------------------------------- */
 
-struct dnnmem__flow_input;
-struct dnnmem__flow_half;
-struct dnnmem__flow_bk_node;
-
-typedef enum dnnmem_flow_algo {
-  DNNMEM_FLOW_DEFAULT = 0, /* Boykov-Kolmogorov */
-  DNNMEM_FLOW_BK,          /* Boykov-Kolmogorov */
-  DNNMEM_FLOW_PUSH_RELABEL /* highest-label push-relabel, global relabel + gap */
-} dnnmem_flow_algo;
-
-typedef struct dnnmem_flow {
-  int32_t num_nodes, max_arcs, num_arcs;
-  int32_t source, sink; /* of the last successful solve; -1 before */
-  int64_t value;        /* flow value of the last successful solve */
-  /* private: arrays carved from the caller's scratch */
-  struct dnnmem__flow_input *input;   /* arcs as added */
-  struct dnnmem__flow_half *half;     /* half-arcs grouped by tail */
-  int32_t *first, *mid, *arc_half;    /* CSR ranges; forward half of an arc */
-  int32_t *arc_work;                  /* 2 per arc: position map, then flow */
-  struct dnnmem__flow_bk_node *bk;    /* BK per-node state */
-  int32_t *queue, *queue2;            /* FIFOs, CSR fill cursors */
-  int64_t *excess;                    /* push-relabel */
-  int32_t *label, *current, *active_next, *active_head;
-  int32_t *bucket_next, *bucket_prev, *bucket_head;
-  uint8_t *source_side;
-} dnnmem_flow;
-/* A max-flow network with up to max_arcs arc pairs. Lives in caller memory;
-   its arrays live in the scratch given to dnnmem_flow_init, which must
-   stay valid while the network is used. Read num_nodes, num_arcs, value;
-   the rest is private. */
-
-#define DNNMEM_FLOW_SCRATCH_BYTES(num_nodes, max_arcs) \
-  ((size_t)(num_nodes) * 88u + (size_t)(max_arcs) * 68u + 512u)
-/* An upper bound of dnnmem_flow_scratch_size for static buffers. */
-
-DNNMEM_DEF dnnmem_result dnnmem_flow_scratch_size(int32_t num_nodes, int32_t max_arcs,
-                                                  size_t *out_bytes);
-/* Scratch bytes for a network of num_nodes >= 2 nodes and max_arcs >= 0
-   arc pairs (max_arcs <= INT32_MAX / 2 - 1). */
-
-DNNMEM_DEF dnnmem_result dnnmem_flow_init(dnnmem_flow *flow, int32_t num_nodes, int32_t max_arcs,
-                                          void *scratch, size_t scratch_bytes);
-/* Makes an empty network (no arcs) in the scratch. */
-
-DNNMEM_DEF dnnmem_result dnnmem_flow_add_arc(dnnmem_flow *flow, int32_t from, int32_t to,
-                                             int64_t capacity, int64_t reverse_capacity,
-                                             int32_t *out_arc);
-/* Adds the arc from->to with `capacity` and to->from with
-   `reverse_capacity` (both >= 0; their sum must fit in int64_t). Its id
-   (0, 1, ... in order of addition) goes to *out_arc when not NULL.
-   Parallel arcs and self-loops are allowed. DNNMEM_ERR_FLOW_FULL past
-   max_arcs. O(1). */
-
-DNNMEM_DEF dnnmem_result dnnmem_flow_solve(dnnmem_flow *flow, int32_t source, int32_t sink,
-                                           dnnmem_flow_algo algo, int64_t *out_value);
-/* Computes a maximum flow from source to sink (distinct ids) and the
-   minimum cut; *out_value (may be NULL) receives the flow value.
-   DNNMEM_ERR_OVERFLOW when the capacities leaving the source sum past
-   INT64_MAX. Restarts from the capacities each time. */
-
-DNNMEM_DEF int64_t dnnmem_flow_arc_flow(const dnnmem_flow *flow, int32_t arc);
-/* Net flow from -> to on an added arc after a successful solve (negative
-   when it runs to -> from); 0 for an unknown arc or before solving. */
-
-DNNMEM_DEF dnnmem_result dnnmem_flow_arc(const dnnmem_flow *flow, int32_t arc, int32_t *out_from,
-                                         int32_t *out_to, int64_t *out_capacity,
-                                         int64_t *out_reverse_capacity);
-/* The arc as added (to export a network, e.g. as DIMACS). Any output
-   pointer may be NULL. DNNMEM_ERR_ID_RANGE for an unknown arc. */
-
-DNNMEM_DEF int dnnmem_flow_source_side(const dnnmem_flow *flow, int32_t node);
-/* 1 when node is on the source side of the minimum cut found by the last
-   successful solve (reachable from the source in the residual network),
-   else 0 (also for unknown nodes or before solving). */
-
-
-/* ---- path-cover grouping ---------------------------------------------- */
-
-/* A static bound on dnnmem_cover_intervals_scratch_size(count). */
-#define DNNMEM_COVER_INTERVALS_SCRATCH_BYTES(count) (68 * (size_t)(count) + 256)
-
-DNNMEM_DEF dnnmem_result dnnmem_cover_intervals_scratch_size(int32_t count,
-                                                             size_t *out_bytes);
-/* Scratch bytes dnnmem_cover_intervals needs for count records. */
-
-DNNMEM_DEF dnnmem_result dnnmem_cover_intervals(const dnnmem_interval *records,
-                                                int32_t count, int32_t *group_of,
-                                                int32_t *order, int32_t *out_groups,
-                                                void *scratch, size_t scratch_bytes);
-/* Minimum grouping of lifetimes into chains of pairwise non-overlapping
-   records (a record ends at upper, the next may begin there), O(n log n).
-   Records are validated with dnnmem_intervals_check(records, count, 0);
-   gaps are ignored. Outputs (each may be NULL):
-     group_of[count]  the group of each record; groups are numbered 0.. in
-                      the order they are opened (by their first lower),
-     order[count]     record ids group by group (group 0 first), each
-                      group's chain in time order,
-     *out_groups      the number of groups, which equals the maximum number
-                      of records alive at one time (the minimum possible).
-   Deterministic; the manual gives the order and the rule that picks among
-   the groups a record fits (closest size, then latest end, then oldest). */
-
-/* dnnmem_cover_dag flags */
-#define DNNMEM_COVER_TRANSITIVE 1 /* paths may skip vertices (chains of reachability) */
-
-DNNMEM_DEF dnnmem_result dnnmem_cover_dag_scratch_size(int32_t num_nodes, int32_t num_edges,
-                                                       int32_t flags, size_t *out_bytes);
-/* Scratch bytes dnnmem_cover_dag needs for a graph of num_nodes nodes and
-   num_edges input edges with these flags. DNNMEM_ERR_TOO_MANY when the
-   transitive variant's flow network (2n + 2 nodes, 3n + m arcs) would
-   exceed the flow engine's int32_t range. */
-
-DNNMEM_DEF dnnmem_result dnnmem_cover_dag(const dnnmem_graph *graph, int32_t flags,
-                                          int32_t *path_of, int32_t *order,
-                                          int32_t *out_paths, void *scratch,
-                                          size_t scratch_bytes);
-/* Minimum vertex-disjoint path cover of a DAG (any numbering; edges run
-   from an input to its consumer). Without flags every consecutive pair of
-   a path is an edge of the graph; with DNNMEM_COVER_TRANSITIVE the next
-   vertex need only be reachable (the minimum chain cover, which equals the
-   largest antichain by Dilworth). Outputs (each may be NULL):
-     path_of[n]   the path of each vertex, paths numbered 0.. in the
-                  topological order (dnnmem_graph_topo_order) of their first
-                  vertex,
-     order[n]     vertices path by path, each path from its first vertex,
-     *out_paths   the number of paths.
-   DNNMEM_ERR_CYCLE for a cyclic graph, DNNMEM_ERR_INVALID_ARGUMENT for an
-   empty one (num_nodes == 0), dnnmem_graph_check's codes for bad CSR.
-   Repeated inputs are harmless. Deterministic. */
-
-DNNMEM_DEF dnnmem_result dnnmem_cover_edges_scratch_size(int32_t num_nodes, int32_t num_edges,
-                                                         size_t *out_bytes);
-/* Scratch bytes dnnmem_cover_edges needs. DNNMEM_ERR_TOO_MANY when the
-   flow network (n + 2 nodes, n + m arcs) exceeds the engine's range. */
-
-DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph, int64_t *edge_uses,
-                                            int64_t *path_offsets, int32_t *path_nodes,
-                                            int64_t path_nodes_capacity,
-                                            int64_t *out_path_nodes, int32_t *out_w,
-                                            void *scratch, size_t scratch_bytes);
-/* W of the seed's bound: the minimum number of directed paths that together
-   traverse every edge of a DAG (paths may share vertices and edges; vertices
-   without edges need no path). A minimum flow with lower bound 1 on every
-   edge, computed as one max flow on the project's engine. A repeated input
-   (x * x) is one edge. Outputs (each may be NULL):
-     *out_w             W,
-     edge_uses[m]       for input edge k (in_ids[k] -> its consumer) how
-                        many of the W paths traverse it (>= 1; a repeated
-                        input reports its first copy's count),
-     *out_path_nodes    the total length of the paths in vertices,
-                        W + sum of the uses of the distinct edges,
-     path_offsets[W+1]  (W <= m) path p is path_nodes[path_offsets[p] ..
-     path_nodes[...]    path_offsets[p + 1]), vertices in path order; paths
-                        start in topological order of their first vertex.
-   When path_nodes is not NULL and path_nodes_capacity < *out_path_nodes the
-   result is DNNMEM_ERR_COVER_PATHS_TOO_LONG and only *out_w, edge_uses and
-   *out_path_nodes are written (call again with a larger array). Errors as
-   dnnmem_cover_dag. */
-
+/* ==== 2. Interval planning (dnnmem_plan_*) =============================== */
 
 /* ---- interval planning ------------------------------------------------- */
 
@@ -1180,7 +1063,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan(const dnnmem_interval *records, int32_t cou
                                      int64_t *offsets, dnnmem_plan_result *result,
                                      void *scratch, size_t scratch_bytes);
 /* Plans offsets[count] for records[count] with options->algo. Validates
-   with dnnmem_intervals_check; DNNMEM_ERR_FIXED_COLLISION when fixed
+   with dnnmem_intervals_check; DNNMEM_ERR_PLAN_FIXED_COLLISION when fixed
    records collide. result may be NULL. Deterministic (a stop callback
    that reads a clock is the only source of run-to-run differences).
    offsets always receives a valid plan, also when a capacity question is
@@ -1201,11 +1084,37 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_check(const dnnmem_interval *records, int32
                                            int64_t alignment, const int64_t *offsets,
                                            int64_t *out_arena, int32_t *out_conflict,
                                            void *scratch, size_t scratch_bytes);
-/* Verifies a plan: DNNMEM_OK and the arena, or DNNMEM_ERR_OVERLAP (two
-   records share a byte while both live), DNNMEM_ERR_MISALIGNED,
-   DNNMEM_ERR_FIXED_MISMATCH, DNNMEM_ERR_NEGATIVE, DNNMEM_ERR_OVERFLOW.
+/* Verifies a plan: DNNMEM_OK and the arena, or DNNMEM_ERR_PLAN_OVERLAP (two
+   records share a byte while both live), DNNMEM_ERR_PLAN_MISALIGNED,
+   DNNMEM_ERR_PLAN_FIXED_MISMATCH, DNNMEM_ERR_NEGATIVE, DNNMEM_ERR_OVERFLOW.
    out_conflict (2 entries, may be NULL) receives the offending record(s),
    -1 where there is no second. O(p log p), p = records + 2 gaps. */
+
+
+/* A static bound on dnnmem_plan_chains_scratch_size for count records. */
+#define DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(count) (68 * (size_t)(count) + 256)
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_chains_scratch_size(const dnnmem_intervals *problem,
+                                                         size_t *out_bytes);
+DNNMEM_DEF dnnmem_result dnnmem_plan_chains(const dnnmem_intervals *problem,
+                                            int32_t *group_of, int32_t *order,
+                                            int32_t *out_groups, void *scratch,
+                                            size_t scratch_bytes);
+/* Minimum grouping of lifetimes into chains of pairwise non-overlapping
+   records (a record ends at upper, the next may begin there), O(n log n).
+   Records are validated with dnnmem_intervals_check (alignment ignored);
+   gaps are ignored. Outputs (each may be NULL):
+     group_of[count]  the group of each record; groups are numbered 0.. in
+                      the order they are opened (by their first lower),
+     order[count]     record ids group by group (group 0 first), each
+                      group's chain in time order,
+     *out_groups      the number of groups, which equals the maximum number
+                      of records alive at one time (the minimum possible).
+   Deterministic; the manual gives the order and the rule that picks among
+   the groups a record fits (closest size, then latest end, then oldest). */
+
+
+/* ==== 3. Shared objects (dnnmem_share_*) ================================= */
 
 /* ---- shared objects ---------------------------------------------------- */
 
@@ -1253,8 +1162,78 @@ DNNMEM_DEF dnnmem_result dnnmem_share_check(const dnnmem_interval *records, int3
                                             size_t scratch_bytes);
 /* Verifies an assignment (no two time-overlapping records in one object,
    ids in range) and recounts objects and total; scratch as for
-   dnnmem_share. O(n log n). DNNMEM_ERR_OVERLAP or DNNMEM_ERR_ID_RANGE. */
+   dnnmem_share. O(n log n). DNNMEM_ERR_SHARE_OVERLAP or DNNMEM_ERR_ID_RANGE. */
 
+
+
+/* ==== 4. Path covers of graphs (dnnmem_cover_*) ========================== */
+
+#ifndef DNNMEM_NO_COVER
+
+/* dnnmem_cover_dag flags */
+#define DNNMEM_COVER_TRANSITIVE 1 /* paths may skip vertices (chains of reachability) */
+
+DNNMEM_DEF dnnmem_result dnnmem_cover_dag_scratch_size(int32_t num_nodes, int32_t num_edges,
+                                                       int32_t flags, size_t *out_bytes);
+/* Scratch bytes dnnmem_cover_dag needs for a graph of num_nodes nodes and
+   num_edges input edges with these flags. DNNMEM_ERR_TOO_MANY when the
+   transitive variant's flow network (2n + 2 nodes, 3n + m arcs) would
+   exceed the flow engine's int32_t range. */
+
+DNNMEM_DEF dnnmem_result dnnmem_cover_dag(const dnnmem_graph *graph, int32_t flags,
+                                          int32_t *path_of, int32_t *order,
+                                          int32_t *out_paths, void *scratch,
+                                          size_t scratch_bytes);
+/* Minimum vertex-disjoint path cover of a DAG (any numbering; edges run
+   from an input to its consumer). Without flags every consecutive pair of
+   a path is an edge of the graph; with DNNMEM_COVER_TRANSITIVE the next
+   vertex need only be reachable (the minimum chain cover, which equals the
+   largest antichain by Dilworth). Outputs (each may be NULL):
+     path_of[n]   the path of each vertex, paths numbered 0.. in the
+                  topological order (dnnmem_graph_topo_order) of their first
+                  vertex,
+     order[n]     vertices path by path, each path from its first vertex,
+     *out_paths   the number of paths.
+   DNNMEM_ERR_CYCLE for a cyclic graph, DNNMEM_ERR_INVALID_ARGUMENT for an
+   empty one (num_nodes == 0), dnnmem_graph_check's codes for bad CSR.
+   Repeated inputs are harmless. Deterministic. */
+
+DNNMEM_DEF dnnmem_result dnnmem_cover_edges_scratch_size(int32_t num_nodes, int32_t num_edges,
+                                                         size_t *out_bytes);
+/* Scratch bytes dnnmem_cover_edges needs. DNNMEM_ERR_TOO_MANY when the
+   flow network (n + 2 nodes, n + m arcs) exceeds the engine's range. */
+
+DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph, int64_t *edge_uses,
+                                            int64_t *path_offsets, int32_t *path_nodes,
+                                            int64_t path_nodes_capacity,
+                                            int64_t *out_path_nodes, int32_t *out_w,
+                                            void *scratch, size_t scratch_bytes);
+/* W of the seed's bound: the minimum number of directed paths that together
+   traverse every edge of a DAG (paths may share vertices and edges; vertices
+   without edges need no path). A minimum flow with lower bound 1 on every
+   edge, computed as one max flow on the project's engine. A repeated input
+   (x * x) is one edge. Outputs (each may be NULL):
+     *out_w             W,
+     edge_uses[m]       for input edge k (in_ids[k] -> its consumer) how
+                        many of the W paths traverse it (>= 1; a repeated
+                        input reports its first copy's count),
+     *out_path_nodes    the total length of the paths in vertices,
+                        W + sum of the uses of the distinct edges,
+     path_offsets[W+1]  (W <= m) path p is path_nodes[path_offsets[p] ..
+     path_nodes[...]    path_offsets[p + 1]), vertices in path order; paths
+                        start in topological order of their first vertex.
+   When path_nodes is not NULL and path_nodes_capacity < *out_path_nodes the
+   result is DNNMEM_ERR_OUTPUT_TOO_SMALL and only *out_w, edge_uses and
+   *out_path_nodes are written (call again with a larger array). Errors as
+   dnnmem_cover_dag. */
+
+
+
+#endif /* DNNMEM_NO_COVER */
+
+/* ==== 5. Recompute (dnnmem_remat_*) ====================================== */
+
+#ifndef DNNMEM_NO_REMAT
 
 /* ---- recompute annealing ----------------------------------------------- */
 
@@ -1329,7 +1308,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_baseline(const dnnmem_remat_problem *probl
                                                int32_t *out_length, dnnmem_remat_stats *stats,
                                                void *scratch, size_t scratch_bytes);
 /* A baseline sequence (at most max_length steps, else
-   DNNMEM_ERR_REMAT_SEQUENCE_FULL) and its stats. The row order is the
+   DNNMEM_ERR_OUTPUT_TOO_SMALL) and its stats. The row order is the
    identity for a topologically numbered graph (the file's order; Kahn's
    order otherwise).
    DNNMEM_ERR_CYCLE for a cyclic graph. O(V + E) (row order), O(L + E)
@@ -1395,8 +1374,15 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_group_order(const dnnmem_remat_problem *pr
    and not counted; the target is held at the end. The order may compute a
    member twice. 1 <= num_members <= DNNMEM_REMAT_MAX_GROUP, distinct ids.
    DNNMEM_ERR_REMAT_STATE_LIMIT after max_states states,
-   DNNMEM_ERR_REMAT_SEQUENCE_FULL when the order exceeds order_capacity. */
+   DNNMEM_ERR_OUTPUT_TOO_SMALL when the order exceeds order_capacity. */
 
+
+
+#endif /* DNNMEM_NO_REMAT */
+
+/* ==== 6. Layout arithmetic (dnnmem_layout_*) ============================= */
+
+#ifndef DNNMEM_NO_LAYOUT
 
 /* ---- layout arithmetic (TensorLayout) ------------------------------------ */
 
@@ -1629,6 +1615,98 @@ DNNMEM_DEF dnnmem_result dnnmem_strided_reshape_view(const dnnmem_strided *in, i
    scratch; *out may alias an input. */
 
 
+
+#endif /* DNNMEM_NO_LAYOUT */
+
+/* ==== 7. Max flow and min cut (dnnmem_flow_*) ============================ */
+
+#ifndef DNNMEM_NO_FLOW
+
+/* ---- max flow / min cut ------------------------------------------------- */
+
+struct dnnmem__flow_input;
+struct dnnmem__flow_half;
+struct dnnmem__flow_bk_node;
+
+typedef enum dnnmem_flow_algo {
+  DNNMEM_FLOW_DEFAULT = 0, /* Boykov-Kolmogorov */
+  DNNMEM_FLOW_BK,          /* Boykov-Kolmogorov */
+  DNNMEM_FLOW_PUSH_RELABEL /* highest-label push-relabel, global relabel + gap */
+} dnnmem_flow_algo;
+
+typedef struct dnnmem_flow {
+  int32_t num_nodes, max_arcs, num_arcs;
+  int32_t source, sink; /* of the last successful solve; -1 before */
+  int64_t value;        /* flow value of the last successful solve */
+  /* private: arrays carved from the caller's scratch */
+  struct dnnmem__flow_input *input;   /* arcs as added */
+  struct dnnmem__flow_half *half;     /* half-arcs grouped by tail */
+  int32_t *first, *mid, *arc_half;    /* CSR ranges; forward half of an arc */
+  int32_t *arc_work;                  /* 2 per arc: position map, then flow */
+  struct dnnmem__flow_bk_node *bk;    /* BK per-node state */
+  int32_t *queue, *queue2;            /* FIFOs, CSR fill cursors */
+  int64_t *excess;                    /* push-relabel */
+  int32_t *label, *current, *active_next, *active_head;
+  int32_t *bucket_next, *bucket_prev, *bucket_head;
+  uint8_t *source_side;
+} dnnmem_flow;
+/* A max-flow network with up to max_arcs arc pairs. Lives in caller memory;
+   its arrays live in the scratch given to dnnmem_flow_init, which must
+   stay valid while the network is used. Read num_nodes, num_arcs, value;
+   the rest is private. */
+
+#define DNNMEM_FLOW_SCRATCH_BYTES(num_nodes, max_arcs) \
+  ((size_t)(num_nodes) * 88u + (size_t)(max_arcs) * 68u + 512u)
+/* An upper bound of dnnmem_flow_scratch_size for static buffers. */
+
+DNNMEM_DEF dnnmem_result dnnmem_flow_scratch_size(int32_t num_nodes, int32_t max_arcs,
+                                                  size_t *out_bytes);
+/* Scratch bytes for a network of num_nodes >= 2 nodes and max_arcs >= 0
+   arc pairs (max_arcs <= INT32_MAX / 2 - 1). */
+
+DNNMEM_DEF dnnmem_result dnnmem_flow_init(dnnmem_flow *flow, int32_t num_nodes, int32_t max_arcs,
+                                          void *scratch, size_t scratch_bytes);
+/* Makes an empty network (no arcs) in the scratch. */
+
+DNNMEM_DEF dnnmem_result dnnmem_flow_add_arc(dnnmem_flow *flow, int32_t from, int32_t to,
+                                             int64_t capacity, int64_t reverse_capacity,
+                                             int32_t *out_arc);
+/* Adds the arc from->to with `capacity` and to->from with
+   `reverse_capacity` (both >= 0; their sum must fit in int64_t). Its id
+   (0, 1, ... in order of addition) goes to *out_arc when not NULL.
+   Parallel arcs and self-loops are allowed. DNNMEM_ERR_FLOW_FULL past
+   max_arcs. O(1). */
+
+DNNMEM_DEF dnnmem_result dnnmem_flow_solve(dnnmem_flow *flow, int32_t source, int32_t sink,
+                                           dnnmem_flow_algo algo, int64_t *out_value);
+/* Computes a maximum flow from source to sink (distinct ids) and the
+   minimum cut; *out_value (may be NULL) receives the flow value.
+   DNNMEM_ERR_OVERFLOW when the capacities leaving the source sum past
+   INT64_MAX. Restarts from the capacities each time. */
+
+DNNMEM_DEF int64_t dnnmem_flow_arc_flow(const dnnmem_flow *flow, int32_t arc);
+/* Net flow from -> to on an added arc after a successful solve (negative
+   when it runs to -> from); 0 for an unknown arc or before solving. */
+
+DNNMEM_DEF dnnmem_result dnnmem_flow_arc(const dnnmem_flow *flow, int32_t arc, int32_t *out_from,
+                                         int32_t *out_to, int64_t *out_capacity,
+                                         int64_t *out_reverse_capacity);
+/* The arc as added (to export a network, e.g. as DIMACS). Any output
+   pointer may be NULL. DNNMEM_ERR_ID_RANGE for an unknown arc. */
+
+DNNMEM_DEF int dnnmem_flow_source_side(const dnnmem_flow *flow, int32_t node);
+/* 1 when node is on the source side of the minimum cut found by the last
+   successful solve (reachable from the source in the residual network),
+   else 0 (also for unknown nodes or before solving). */
+
+
+
+#endif /* DNNMEM_NO_FLOW */
+
+/* ==== 8. Placement (dnnmem_place_*) ====================================== */
+
+#ifndef DNNMEM_NO_PLACE
+
 /* ---- CPU/accelerator placement ----------------------------------------- */
 
 #define DNNMEM_PLACE_ANY 0 /* device: free (the cut decides) */
@@ -1711,6 +1789,9 @@ DNNMEM_DEF dnnmem_result dnnmem_place_cost(const dnnmem_place_problem *problem,
    DNNMEM_ERR_INFEASIBLE when it runs an op where it is unsupported or
    against its pin. O(V + E); the graph need not be acyclic here. */
 
+
+#endif /* DNNMEM_NO_PLACE */
+
 #ifdef __cplusplus
 }
 #endif
@@ -1752,7 +1833,7 @@ DNNMEM_DEF dnnmem_result dnnmem_place_cost(const dnnmem_place_problem *problem,
 extern "C" {
 #endif
 
-DNNMEM_DEF const char *dnnmem_result_string(dnnmem_result result) {
+DNNMEM_DEF const char *dnnmem_result_text(dnnmem_result result) {
   switch (result) {
 #define DNNMEM__RESULT_CASE(name, value, text) \
   case name:                                   \
@@ -1763,6 +1844,37 @@ DNNMEM_DEF const char *dnnmem_result_string(dnnmem_result result) {
       return "unknown result";
   }
 }
+
+DNNMEM_DEF const char *dnnmem_result_name(dnnmem_result result) {
+  switch (result) {
+#define DNNMEM__RESULT_CASE(name, value, text) \
+  case name:                                   \
+    return #name;
+    DNNMEM_RESULT_LIST(DNNMEM__RESULT_CASE)
+#undef DNNMEM__RESULT_CASE
+    default:
+      return NULL;
+  }
+}
+
+static int dnnmem__streq(const char *a, const char *b) {
+  while (*a && *a == *b) a++, b++;
+  return *a == *b;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_result_parse(const char *name, dnnmem_result *out) {
+  if (name == NULL || out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+#define DNNMEM__RESULT_MATCH(code, value, text) \
+  if (dnnmem__streq(name, #code)) {             \
+    *out = code;                                \
+    return DNNMEM_OK;                           \
+  }
+  DNNMEM_RESULT_LIST(DNNMEM__RESULT_MATCH)
+#undef DNNMEM__RESULT_MATCH
+  return DNNMEM_ERR_PARSE;
+}
+
+/* ==== 1. Common ========================================================== */
 
 /* ---- checked integer arithmetic ---------------------------------------- */
 
@@ -1967,8 +2079,8 @@ DNNMEM_DEF int64_t dnnmem_interval_alignment(const dnnmem_interval *record,
   return alignment > a ? alignment : a;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_intervals_check(const dnnmem_interval *records,
-                                                int32_t count, int64_t alignment) {
+static dnnmem_result dnnmem__intervals_check(const dnnmem_interval *records, int32_t count,
+                                             int64_t alignment) {
   int64_t total = 0;
   int32_t i, g;
   if (count < 0 || (count > 0 && records == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
@@ -1990,7 +2102,7 @@ DNNMEM_DEF dnnmem_result dnnmem_intervals_check(const dnnmem_interval *records,
       return DNNMEM_ERR_OVERFLOW;
     if (r->flags & DNNMEM_INTERVAL_FIXED) {
       if (r->fixed_offset < 0) return DNNMEM_ERR_NEGATIVE;
-      if (r->fixed_offset & (a - 1)) return DNNMEM_ERR_MISALIGNED;
+      if (r->fixed_offset & (a - 1)) return DNNMEM_ERR_PLAN_MISALIGNED;
       if (dnnmem__add_overflows(total, r->fixed_offset, &total)) return DNNMEM_ERR_OVERFLOW;
     }
     if (r->flags & DNNMEM_INTERVAL_HINT && r->hint < 0) return DNNMEM_ERR_NEGATIVE;
@@ -2007,6 +2119,11 @@ DNNMEM_DEF dnnmem_result dnnmem_intervals_check(const dnnmem_interval *records,
     }
   }
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_intervals_check(const dnnmem_intervals *problem) {
+  if (problem == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  return dnnmem__intervals_check(problem->records, problem->count, problem->alignment);
 }
 
 /* ---- graphs ------------------------------------------------------------- */
@@ -2150,1523 +2267,8 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
 }
 
 
-/* ---- max flow / min cut ------------------------------------------------- */
 
-struct dnnmem__flow_input {
-  int64_t capacity, reverse_capacity;
-  int32_t from, to;
-};
-
-/* One direction of an arc pair; half-arcs are grouped by tail (CSR). */
-struct dnnmem__flow_half {
-  int64_t residual;
-  int32_t head;
-  int32_t sister; /* the opposite half-arc */
-};
-
-#define DNNMEM__BK_FREE 0
-#define DNNMEM__BK_SOURCE 1
-#define DNNMEM__BK_SINK 2
-#define DNNMEM__BK_TERMINAL (-1) /* parent: the node's terminal arc */
-#define DNNMEM__BK_ORPHAN (-2)   /* parent: lost, awaiting adoption */
-#define DNNMEM__BK_NONE (-3)
-#define DNNMEM__BK_DIST_INF INT32_MAX
-
-struct dnnmem__flow_bk_node {
-  int64_t terminal; /* residual terminal capacity: > 0 from source, < 0 to sink */
-  int64_t stamp;    /* time of the last check that the tree path reaches a terminal */
-  int32_t parent;   /* half-arc from this node to its tree parent, or BK_TERMINAL/ORPHAN */
-  int32_t dist;     /* tree distance to the terminal as of stamp */
-  int32_t next_active; /* FIFO link; -1 when not queued, itself when last */
-  uint8_t tree;     /* DNNMEM__BK_FREE / SOURCE / SINK */
-};
-
-static void dnnmem__flow_layout(dnnmem__scratch *s, int32_t n, int32_t m, dnnmem_flow *f) {
-  f->input = DNNMEM__TAKE(s, struct dnnmem__flow_input, m);
-  f->half = DNNMEM__TAKE(s, struct dnnmem__flow_half, (size_t)2 * (size_t)m);
-  f->first = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
-  f->mid = DNNMEM__TAKE(s, int32_t, n);
-  f->arc_half = DNNMEM__TAKE(s, int32_t, m);
-  /* two int32 per arc: the build's position map (one per half-arc), then
-     each arc's int64_t flow (stored with memcpy: no type punning) */
-  f->arc_work = DNNMEM__TAKE(s, int32_t, (size_t)2 * (size_t)m);
-  f->bk = DNNMEM__TAKE(s, struct dnnmem__flow_bk_node, n);
-  f->queue = DNNMEM__TAKE(s, int32_t, n);
-  f->queue2 = DNNMEM__TAKE(s, int32_t, n);
-  f->excess = DNNMEM__TAKE(s, int64_t, n);
-  f->label = DNNMEM__TAKE(s, int32_t, n);
-  f->current = DNNMEM__TAKE(s, int32_t, n);
-  f->active_next = DNNMEM__TAKE(s, int32_t, n);
-  f->active_head = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
-  f->bucket_next = DNNMEM__TAKE(s, int32_t, n);
-  f->bucket_prev = DNNMEM__TAKE(s, int32_t, n);
-  f->bucket_head = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
-  f->source_side = DNNMEM__TAKE(s, uint8_t, n);
-}
-
-DNNMEM_DEF dnnmem_result dnnmem_flow_scratch_size(int32_t num_nodes, int32_t max_arcs,
-                                                  size_t *out_bytes) {
-  dnnmem__scratch s;
-  dnnmem_flow f;
-  if (out_bytes == NULL || num_nodes < 2 || max_arcs < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (max_arcs > DNNMEM__I32_MAX / 2 - 1 || num_nodes > DNNMEM__I32_MAX - 1)
-    return DNNMEM_ERR_TOO_MANY;
-  dnnmem__scratch_begin(&s, NULL, 0);
-  dnnmem__flow_layout(&s, num_nodes, max_arcs, &f);
-  return dnnmem__scratch_end(&s, out_bytes);
-}
-
-DNNMEM_DEF dnnmem_result dnnmem_flow_init(dnnmem_flow *flow, int32_t num_nodes, int32_t max_arcs,
-                                          void *scratch, size_t scratch_bytes) {
-  dnnmem__scratch s;
-  dnnmem_result r;
-  size_t need;
-  if (flow == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  r = dnnmem_flow_scratch_size(num_nodes, max_arcs, &need);
-  if (r != DNNMEM_OK) return r;
-  if (scratch == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  dnnmem__scratch_begin(&s, scratch, scratch_bytes);
-  dnnmem__flow_layout(&s, num_nodes, max_arcs, flow);
-  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  flow->num_nodes = num_nodes;
-  flow->max_arcs = max_arcs;
-  flow->num_arcs = 0;
-  flow->source = flow->sink = -1;
-  flow->value = 0;
-  return DNNMEM_OK;
-}
-
-DNNMEM_DEF dnnmem_result dnnmem_flow_add_arc(dnnmem_flow *flow, int32_t from, int32_t to,
-                                             int64_t capacity, int64_t reverse_capacity,
-                                             int32_t *out_arc) {
-  struct dnnmem__flow_input *in;
-  int64_t both;
-  if (flow == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (from < 0 || from >= flow->num_nodes || to < 0 || to >= flow->num_nodes)
-    return DNNMEM_ERR_ID_RANGE;
-  if (capacity < 0 || reverse_capacity < 0) return DNNMEM_ERR_NEGATIVE;
-  if (dnnmem__add_overflows(capacity, reverse_capacity, &both)) return DNNMEM_ERR_OVERFLOW;
-  if (flow->num_arcs >= flow->max_arcs) return DNNMEM_ERR_FLOW_FULL;
-  in = &flow->input[flow->num_arcs];
-  in->from = from;
-  in->to = to;
-  in->capacity = capacity;
-  in->reverse_capacity = reverse_capacity;
-  if (out_arc) *out_arc = flow->num_arcs;
-  flow->num_arcs++;
-  flow->source = flow->sink = -1; /* the last solution no longer applies */
-  return DNNMEM_OK;
-}
-
-/* Merges the half-arcs that share tail and head into one (summing their
-   residuals), in place, keeping [first, mid) / [mid, end) per node. Within
-   a node, half-arcs lie in arc order, so both ends see the arcs between two
-   nodes in the same order and take the same decisions: the representatives
-   are sisters. An arc joins its group only while the group's total
-   capacity (both directions) fits in int64_t. Self-loops are dropped.
-   map (arc_work): old position -> new position. */
-static void dnnmem__flow_merge(dnnmem_flow *f) {
-  int32_t n = f->num_nodes, m = f->num_arcs, u, e, w = 0;
-  int32_t *map = f->arc_work, *mark = f->queue2;
-  int64_t *group_total = f->excess;
-  struct dnnmem__flow_half *h = f->half;
-  int merged = 0;
-  for (u = 0; u < n; u++) mark[u] = -1;
-  /* decide: map[e] = e for a representative, the representative's old
-     position for a member, -1 for a self-loop */
-  for (u = 0; u < n; u++) {
-    for (e = f->first[u]; e < f->first[u + 1]; e++) {
-      int32_t v = h[e].head;
-      int64_t pair_total = h[e].residual + h[h[e].sister].residual, sum;
-      if (v == u) {
-        map[e] = -1;
-        merged = 1;
-      } else if (mark[v] >= 0 && !dnnmem__add_overflows(group_total[v], pair_total, &sum)) {
-        group_total[v] = sum;
-        map[e] = mark[v];
-        merged = 1;
-      } else {
-        map[e] = e;
-        if (mark[v] < 0) {
-          mark[v] = e;
-          group_total[v] = pair_total;
-        }
-      }
-    }
-    for (e = f->first[u]; e < f->first[u + 1]; e++) mark[h[e].head] = -1;
-  }
-  if (!merged) return; /* nothing to merge: leave the layout as it is */
-  /* compact in place; map becomes old -> new position */
-  for (u = 0; u < n; u++) {
-    int32_t old_first = f->first[u], old_mid = f->mid[u], old_end = f->first[u + 1];
-    f->first[u] = w;
-    for (e = old_first; e < old_end; e++) {
-      if (e == old_mid) f->mid[u] = w;
-      if (map[e] < 0) continue;
-      if (map[e] == e) {
-        h[w] = h[e];
-        map[e] = w++;
-      } else {
-        int32_t r = map[map[e]]; /* the representative, already moved */
-        h[r].residual += h[e].residual;
-        map[e] = r;
-      }
-    }
-    if (old_mid == old_end) f->mid[u] = w;
-  }
-  f->first[n] = w;
-  for (e = 0; e < w; e++) h[e].sister = map[h[e].sister];
-  for (e = 0; e < m; e++) f->arc_half[e] = map[f->arc_half[e]];
-}
-
-/* Splits each merged pair's net flow back onto its arcs (in arc order,
-   each filled in turn), into arc_work. Consumes the residuals. */
-static void dnnmem__flow_split(dnnmem_flow *f) {
-  struct dnnmem__flow_half *h = f->half;
-  int32_t i;
-  for (i = 0; i < f->num_arcs; i++) {
-    const struct dnnmem__flow_input *in = &f->input[i];
-    int32_t p = f->arc_half[i], q, c;
-    int64_t width, raise, value = 0;
-    if (p < 0) { /* self-loop: no flow */
-      DNNMEM_MEMCPY(f->arc_work + 2 * (size_t)i, &value, sizeof(value));
-      continue;
-    }
-    q = h[p].sister;
-    c = p < q ? p : q; /* the group's reference direction */
-    /* residual of the opposite of c = how far the group's flow in c's
-       direction is above "every arc at its minimum" */
-    width = in->capacity + in->reverse_capacity;
-    raise = h[h[c].sister].residual < width ? h[h[c].sister].residual : width;
-    h[h[c].sister].residual -= raise;
-    value = c == p ? raise - in->reverse_capacity : in->capacity - raise;
-    DNNMEM_MEMCPY(f->arc_work + 2 * (size_t)i, &value, sizeof(value));
-  }
-}
-
-/* Half-arcs grouped by tail, fresh residuals. Within a node, half-arcs whose
-   head is neither terminal come first ([first, mid)), so BK scans only those. */
-static void dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t) {
-  int32_t n = f->num_nodes, m = f->num_arcs, v, i;
-  int32_t *count_inner = f->queue, *count_term = f->queue2;
-  for (v = 0; v < n; v++) count_inner[v] = count_term[v] = 0;
-  for (i = 0; i < m; i++) {
-    const struct dnnmem__flow_input *in = &f->input[i];
-    if (in->to == s || in->to == t) count_term[in->from]++;
-    else count_inner[in->from]++;
-    if (in->from == s || in->from == t) count_term[in->to]++;
-    else count_inner[in->to]++;
-  }
-  f->first[0] = 0;
-  for (v = 0; v < n; v++) {
-    int32_t ci = count_inner[v];
-    f->first[v + 1] = f->first[v] + ci + count_term[v];
-    f->mid[v] = f->first[v] + ci;
-    count_inner[v] = f->first[v]; /* fill cursors */
-    count_term[v] = f->mid[v];
-  }
-  for (i = 0; i < m; i++) {
-    const struct dnnmem__flow_input *in = &f->input[i];
-    int32_t fwd = (in->to == s || in->to == t) ? count_term[in->from]++ : count_inner[in->from]++;
-    int32_t bwd = (in->from == s || in->from == t) ? count_term[in->to]++ : count_inner[in->to]++;
-    f->half[fwd].residual = in->capacity;
-    f->half[fwd].head = in->to;
-    f->half[fwd].sister = bwd;
-    f->half[bwd].residual = in->reverse_capacity;
-    f->half[bwd].head = in->from;
-    f->half[bwd].sister = fwd;
-    f->arc_half[i] = fwd;
-  }
-  dnnmem__flow_merge(f);
-}
-
-/* ---- Boykov-Kolmogorov -------------------------------------------------- */
-
-typedef struct dnnmem__bk {
-  dnnmem_flow *f;
-  struct dnnmem__flow_bk_node *node;
-  struct dnnmem__flow_half *half;
-  const int32_t *first, *mid;
-  int32_t active_first, active_last;
-  int32_t *orphans; /* ring buffer of num_nodes */
-  int32_t orphan_head, orphan_count;
-  int64_t time;
-} dnnmem__bk;
-
-static void dnnmem__bk_activate(dnnmem__bk *b, int32_t v) {
-  if (b->node[v].next_active >= 0) return;
-  b->node[v].next_active = v;
-  if (b->active_last >= 0) b->node[b->active_last].next_active = v;
-  else b->active_first = v;
-  b->active_last = v;
-}
-
-static int32_t dnnmem__bk_next_active(dnnmem__bk *b) {
-  for (;;) {
-    int32_t v = b->active_first;
-    if (v < 0) return -1;
-    b->active_first = b->node[v].next_active == v ? -1 : b->node[v].next_active;
-    if (b->active_first < 0) b->active_last = -1;
-    b->node[v].next_active = -1;
-    if (b->node[v].tree != DNNMEM__BK_FREE) return v;
-  }
-}
-
-static void dnnmem__bk_orphan(dnnmem__bk *b, int32_t v) {
-  int32_t n = b->f->num_nodes, slot = b->orphan_head + b->orphan_count;
-  b->node[v].parent = DNNMEM__BK_ORPHAN;
-  b->orphans[slot >= n ? slot - n : slot] = v;
-  b->orphan_count++;
-}
-
-/* Pushes the bottleneck along source -> a -> (arc mid) -> b -> sink. */
-static int64_t dnnmem__bk_augment(dnnmem__bk *b, int32_t a, int32_t c, int32_t arc) {
-  struct dnnmem__flow_half *h = b->half;
-  struct dnnmem__flow_bk_node *nd = b->node;
-  int64_t delta = h[arc].residual;
-  int32_t v, e;
-  for (v = a;;) { /* source side: residual parent -> child */
-    e = nd[v].parent;
-    if (e == DNNMEM__BK_TERMINAL) {
-      if (nd[v].terminal < delta) delta = nd[v].terminal;
-      break;
-    }
-    if (h[h[e].sister].residual < delta) delta = h[h[e].sister].residual;
-    v = h[e].head;
-  }
-  for (v = c;;) { /* sink side: residual child -> parent */
-    e = nd[v].parent;
-    if (e == DNNMEM__BK_TERMINAL) {
-      if (-nd[v].terminal < delta) delta = -nd[v].terminal;
-      break;
-    }
-    if (h[e].residual < delta) delta = h[e].residual;
-    v = h[e].head;
-  }
-  h[arc].residual -= delta;
-  h[h[arc].sister].residual += delta;
-  for (v = a;;) {
-    e = nd[v].parent;
-    if (e == DNNMEM__BK_TERMINAL) {
-      nd[v].terminal -= delta;
-      if (nd[v].terminal == 0) dnnmem__bk_orphan(b, v);
-      break;
-    }
-    h[e].residual += delta;
-    h[h[e].sister].residual -= delta;
-    if (h[h[e].sister].residual == 0) dnnmem__bk_orphan(b, v);
-    v = h[e].head;
-  }
-  for (v = c;;) {
-    e = nd[v].parent;
-    if (e == DNNMEM__BK_TERMINAL) {
-      nd[v].terminal += delta;
-      if (nd[v].terminal == 0) dnnmem__bk_orphan(b, v);
-      break;
-    }
-    h[e].residual -= delta;
-    h[h[e].sister].residual += delta;
-    if (h[e].residual == 0) dnnmem__bk_orphan(b, v);
-    v = h[e].head;
-  }
-  return delta;
-}
-
-/* Finds an orphan a new parent in its own tree whose path reaches the
-   terminal (shortest by the stamped distances), or frees it. */
-static void dnnmem__bk_adopt(dnnmem__bk *b, int32_t v) {
-  struct dnnmem__flow_half *h = b->half;
-  struct dnnmem__flow_bk_node *nd = b->node;
-  uint8_t tree = nd[v].tree;
-  int32_t e, best = DNNMEM__BK_NONE, best_dist = DNNMEM__BK_DIST_INF;
-  int32_t end = b->mid[v];
-  for (e = b->first[v]; e < end; e++) {
-    int32_t w = h[e].head, x, d;
-    if (nd[w].tree != tree) continue;
-    if (tree == DNNMEM__BK_SOURCE ? h[h[e].sister].residual == 0 : h[e].residual == 0) continue;
-    /* does w's tree path reach the terminal? */
-    d = 0;
-    for (x = w;;) {
-      int32_t pe;
-      if (nd[x].stamp == b->time) {
-        d += nd[x].dist;
-        break;
-      }
-      pe = nd[x].parent;
-      d++;
-      if (pe == DNNMEM__BK_TERMINAL) {
-        nd[x].stamp = b->time;
-        nd[x].dist = 1;
-        break;
-      }
-      if (pe == DNNMEM__BK_ORPHAN) {
-        d = DNNMEM__BK_DIST_INF;
-        break;
-      }
-      x = h[pe].head;
-    }
-    if (d == DNNMEM__BK_DIST_INF) continue;
-    if (d < best_dist) {
-      best = e;
-      best_dist = d;
-    }
-    for (x = w; nd[x].stamp != b->time; x = h[nd[x].parent].head) {
-      nd[x].stamp = b->time;
-      nd[x].dist = d--;
-    }
-  }
-  if (best != DNNMEM__BK_NONE) {
-    nd[v].parent = best;
-    nd[v].stamp = b->time;
-    nd[v].dist = best_dist + 1;
-    return;
-  }
-  nd[v].tree = DNNMEM__BK_FREE;
-  nd[v].parent = DNNMEM__BK_NONE;
-  for (e = b->first[v]; e < end; e++) {
-    int32_t w = h[e].head, pw;
-    if (nd[w].tree != tree) continue;
-    if (tree == DNNMEM__BK_SOURCE ? h[h[e].sister].residual > 0 : h[e].residual > 0)
-      dnnmem__bk_activate(b, w);
-    pw = nd[w].parent;
-    if (pw >= 0 && h[pw].head == v) dnnmem__bk_orphan(b, w);
-  }
-}
-
-static int64_t dnnmem__bk_run(dnnmem_flow *f, int32_t s, int32_t t, int64_t source_total) {
-  dnnmem__bk b;
-  struct dnnmem__flow_half *h = f->half;
-  struct dnnmem__flow_bk_node *nd = f->bk;
-  int32_t n = f->num_nodes, v, e, current = -1;
-  int64_t value = 0;
-  b.f = f;
-  b.node = nd;
-  b.half = h;
-  b.first = f->first;
-  b.mid = f->mid;
-  b.active_first = b.active_last = -1;
-  b.orphans = f->queue;
-  b.orphan_head = b.orphan_count = 0;
-  b.time = 0;
-  /* terminal capacities: source arcs summed per node, sink arcs clamped at
-     the source total (flow can never exceed it, so the clamp is exact) */
-  for (v = 0; v < n; v++) {
-    nd[v].terminal = 0;
-    nd[v].stamp = 0;
-    nd[v].dist = 1;
-    nd[v].next_active = -1;
-    nd[v].tree = DNNMEM__BK_FREE;
-    nd[v].parent = DNNMEM__BK_NONE;
-    f->excess[v] = 0; /* sink capacity per node */
-  }
-  for (e = f->first[s]; e < f->first[s + 1]; e++) {
-    int32_t w = h[e].head;
-    if (w == t) value += h[e].residual; /* direct arcs: saturated at once */
-    else if (w != s) nd[w].terminal += h[e].residual;
-  }
-  for (v = 0; v < n; v++) {
-    int64_t sink_cap = 0;
-    if (v == s || v == t) continue;
-    for (e = f->mid[v]; e < f->first[v + 1]; e++)
-      if (h[e].head == t) {
-        int64_t r = h[e].residual;
-        sink_cap = r > source_total - sink_cap ? source_total : sink_cap + r;
-      }
-    f->excess[v] = sink_cap;
-    value += dnnmem__min64(nd[v].terminal, sink_cap);
-    nd[v].terminal -= sink_cap;
-    if (nd[v].terminal != 0) {
-      nd[v].tree = nd[v].terminal > 0 ? DNNMEM__BK_SOURCE : DNNMEM__BK_SINK;
-      nd[v].parent = DNNMEM__BK_TERMINAL;
-      dnnmem__bk_activate(&b, v);
-    }
-  }
-  for (;;) {
-    int32_t a = -1, c = -1, arc = -1, end;
-    if (current < 0 || nd[current].tree == DNNMEM__BK_FREE) {
-      current = dnnmem__bk_next_active(&b);
-      if (current < 0) break;
-    }
-    /* growth */
-    end = f->mid[current];
-    if (nd[current].tree == DNNMEM__BK_SOURCE) {
-      for (e = f->first[current]; e < end; e++) {
-        int32_t w;
-        if (h[e].residual == 0) continue;
-        w = h[e].head;
-        if (nd[w].tree == DNNMEM__BK_FREE) {
-          nd[w].tree = DNNMEM__BK_SOURCE;
-          nd[w].parent = h[e].sister;
-          nd[w].stamp = nd[current].stamp;
-          nd[w].dist = nd[current].dist + 1;
-          dnnmem__bk_activate(&b, w);
-        } else if (nd[w].tree == DNNMEM__BK_SINK) {
-          a = current;
-          c = w;
-          arc = e;
-          break;
-        } else if (nd[w].stamp <= nd[current].stamp && nd[w].dist > nd[current].dist) {
-          nd[w].parent = h[e].sister;
-          nd[w].stamp = nd[current].stamp;
-          nd[w].dist = nd[current].dist + 1;
-        }
-      }
-    } else {
-      for (e = f->first[current]; e < end; e++) {
-        int32_t w, sis = h[e].sister;
-        if (h[sis].residual == 0) continue;
-        w = h[e].head;
-        if (nd[w].tree == DNNMEM__BK_FREE) {
-          nd[w].tree = DNNMEM__BK_SINK;
-          nd[w].parent = sis;
-          nd[w].stamp = nd[current].stamp;
-          nd[w].dist = nd[current].dist + 1;
-          dnnmem__bk_activate(&b, w);
-        } else if (nd[w].tree == DNNMEM__BK_SOURCE) {
-          a = w;
-          c = current;
-          arc = sis;
-          break;
-        } else if (nd[w].stamp <= nd[current].stamp && nd[w].dist > nd[current].dist) {
-          nd[w].parent = sis;
-          nd[w].stamp = nd[current].stamp;
-          nd[w].dist = nd[current].dist + 1;
-        }
-      }
-    }
-    if (arc < 0) {
-      current = -1; /* exhausted: no longer active */
-      continue;
-    }
-    b.time++;
-    value += dnnmem__bk_augment(&b, a, c, arc);
-    while (b.orphan_count > 0) {
-      int32_t o = b.orphans[b.orphan_head];
-      b.orphan_head = b.orphan_head + 1 == n ? 0 : b.orphan_head + 1;
-      b.orphan_count--;
-      dnnmem__bk_adopt(&b, o);
-    }
-    /* keep growing from the same node while it stays in a tree */
-  }
-  /* The source tree is closed under residual arcs and reaches every node
-     in it: exactly the nodes reachable from the source. */
-  for (v = 0; v < n; v++) f->source_side[v] = nd[v].tree == DNNMEM__BK_SOURCE;
-  f->source_side[s] = 1;
-  f->source_side[t] = 0;
-  /* Write the terminal flows back onto the source and sink half-arcs:
-     node v received source_cap - max(terminal, 0) from the source and sent
-     sink_cap - max(-terminal, 0) to the sink. */
-  for (v = 0; v < n; v++) {
-    int64_t r = nd[v].terminal;
-    if (v == s || v == t) continue;
-    f->excess[v] -= r < 0 ? -r : 0; /* flow to the sink */
-    nd[v].terminal = r > 0 ? r : 0;  /* unused source capacity */
-  }
-  for (e = f->first[s]; e < f->first[s + 1]; e++) {
-    int32_t w = h[e].head;
-    int64_t push;
-    if (w == s) continue;
-    if (w == t) {
-      push = h[e].residual;
-    } else {
-      /* unused capacity stays on the last arcs: use arcs in order */
-      int64_t unused = nd[w].terminal, r = h[e].residual;
-      int64_t keep = unused < r ? unused : r;
-      nd[w].terminal -= keep;
-      push = r - keep;
-    }
-    h[e].residual -= push;
-    h[h[e].sister].residual += push;
-  }
-  for (v = 0; v < n; v++) {
-    int64_t left = f->excess[v];
-    if (v == s || v == t) continue;
-    for (e = f->mid[v]; e < f->first[v + 1] && left > 0; e++)
-      if (h[e].head == t) {
-        int64_t push = h[e].residual < left ? h[e].residual : left;
-        h[e].residual -= push;
-        h[h[e].sister].residual += push;
-        left -= push;
-      }
-  }
-  return value;
-}
-
-/* ---- push-relabel ------------------------------------------------------- */
-
-typedef struct dnnmem__pr {
-  dnnmem_flow *f;
-  struct dnnmem__flow_half *half;
-  int32_t n, s, t;
-  int32_t max_active, max_label;
-} dnnmem__pr;
-
-static void dnnmem__pr_bucket_add(dnnmem__pr *p, int32_t v) {
-  dnnmem_flow *f = p->f;
-  int32_t l = f->label[v], head = f->bucket_head[l];
-  f->bucket_prev[v] = -1;
-  f->bucket_next[v] = head;
-  if (head >= 0) f->bucket_prev[head] = v;
-  f->bucket_head[l] = v;
-  if (l > p->max_label) p->max_label = l;
-}
-
-static void dnnmem__pr_bucket_remove(dnnmem__pr *p, int32_t v) {
-  dnnmem_flow *f = p->f;
-  int32_t prev = f->bucket_prev[v], next = f->bucket_next[v];
-  if (prev >= 0) f->bucket_next[prev] = next;
-  else f->bucket_head[f->label[v]] = next;
-  if (next >= 0) f->bucket_prev[next] = prev;
-}
-
-static void dnnmem__pr_active_add(dnnmem__pr *p, int32_t v) {
-  dnnmem_flow *f = p->f;
-  int32_t l = f->label[v];
-  f->active_next[v] = f->active_head[l];
-  f->active_head[l] = v;
-  if (l > p->max_active) p->max_active = l;
-}
-
-/* Exact distances to the sink by backward BFS; unreachable nodes get n. */
-static void dnnmem__pr_global_relabel(dnnmem__pr *p) {
-  dnnmem_flow *f = p->f;
-  struct dnnmem__flow_half *h = p->half;
-  int32_t n = p->n, v, head = 0, tail = 0, e;
-  for (v = 0; v < n; v++) {
-    f->label[v] = n;
-    f->current[v] = f->first[v];
-    f->bucket_head[v] = f->active_head[v] = -1;
-  }
-  p->max_active = p->max_label = 0;
-  f->label[p->t] = 0;
-  dnnmem__pr_bucket_add(p, p->t);
-  f->queue[tail++] = p->t;
-  while (head < tail) {
-    int32_t u = f->queue[head++], du = f->label[u] + 1;
-    for (e = f->first[u]; e < f->first[u + 1]; e++) {
-      int32_t w = h[e].head;
-      if (f->label[w] == n && w != p->s && h[h[e].sister].residual > 0) {
-        f->label[w] = du;
-        dnnmem__pr_bucket_add(p, w);
-        if (f->excess[w] > 0) dnnmem__pr_active_add(p, w);
-        f->queue[tail++] = w;
-      }
-    }
-  }
-}
-
-/* Phase 1: a maximum preflow. Returns with every remaining excess on nodes
-   that cannot reach the sink. */
-static void dnnmem__pr_phase1(dnnmem__pr *p) {
-  dnnmem_flow *f = p->f;
-  struct dnnmem__flow_half *h = p->half;
-  int32_t n = p->n, e;
-  int64_t work = 0, work_limit = 6 * (int64_t)n + (int64_t)f->first[n];
-  dnnmem__pr_global_relabel(p);
-  for (;;) {
-    int32_t u, d;
-    while (p->max_active >= 0 && f->active_head[p->max_active] < 0) p->max_active--;
-    if (p->max_active < 0) break;
-    u = f->active_head[p->max_active];
-    f->active_head[p->max_active] = f->active_next[u];
-    /* discharge u */
-    for (;;) {
-      int32_t end = f->first[u + 1], new_label;
-      d = f->label[u];
-      for (e = f->current[u]; e < end; e++) {
-        int32_t w;
-        if (h[e].residual == 0) continue;
-        w = h[e].head;
-        if (f->label[w] == d - 1) {
-          int64_t delta = f->excess[u] < h[e].residual ? f->excess[u] : h[e].residual;
-          h[e].residual -= delta;
-          h[h[e].sister].residual += delta;
-          if (f->excess[w] == 0 && w != p->t) dnnmem__pr_active_add(p, w);
-          f->excess[w] += delta;
-          f->excess[u] -= delta;
-          if (f->excess[u] == 0) break;
-        }
-      }
-      f->current[u] = e < end ? e : end;
-      if (f->excess[u] == 0) break;
-      /* relabel */
-      work += 12 + (end - f->first[u]);
-      dnnmem__pr_bucket_remove(p, u);
-      if (f->bucket_head[d] < 0) {
-        /* gap: nothing at label d, so nothing above it reaches the sink */
-        int32_t l;
-        for (l = d + 1; l <= p->max_label; l++) {
-          int32_t v;
-          for (v = f->bucket_head[l]; v >= 0; v = f->bucket_next[v]) f->label[v] = n;
-          f->bucket_head[l] = -1;
-          f->active_head[l] = -1;
-        }
-        f->label[u] = n;
-        p->max_label = d - 1;
-        p->max_active = d - 1;
-        break;
-      }
-      new_label = n;
-      for (e = f->first[u]; e < end; e++)
-        if (h[e].residual > 0 && f->label[h[e].head] + 1 < new_label)
-          new_label = f->label[h[e].head] + 1;
-      f->label[u] = new_label;
-      f->current[u] = f->first[u];
-      if (new_label >= n) break;
-      dnnmem__pr_bucket_add(p, u);
-      p->max_active = new_label; /* u is the highest active node */
-    }
-    if (work > work_limit) {
-      dnnmem__pr_global_relabel(p);
-      work = 0;
-    }
-  }
-}
-
-/* Phase 2: returns remaining excess to the source (FIFO push-relabel with
-   labels starting at exact residual distances to the source). */
-static void dnnmem__pr_phase2(dnnmem__pr *p) {
-  dnnmem_flow *f = p->f;
-  struct dnnmem__flow_half *h = p->half;
-  int32_t n = p->n, v, e, head = 0, tail = 0, count = 0;
-  const int32_t unreached = DNNMEM__I32_MAX - 1;
-  for (v = 0; v < n; v++) {
-    f->label[v] = unreached;
-    f->current[v] = f->first[v];
-  }
-  f->label[p->s] = 0;
-  f->queue[tail++] = p->s;
-  while (head < tail) {
-    int32_t u = f->queue[head++];
-    for (e = f->first[u]; e < f->first[u + 1]; e++) {
-      int32_t w = h[e].head;
-      if (f->label[w] == unreached && w != p->t && h[h[e].sister].residual > 0) {
-        f->label[w] = f->label[u] + 1;
-        f->queue[tail++] = w;
-      }
-    }
-  }
-  head = tail = 0;
-  for (v = 0; v < n; v++)
-    if (v != p->s && v != p->t && f->excess[v] > 0) {
-      f->queue[tail++] = v;
-      count++;
-    }
-  if (tail == n) tail = 0;
-  while (count > 0) {
-    int32_t u = f->queue[head];
-    head = head + 1 == n ? 0 : head + 1;
-    count--;
-    while (f->excess[u] > 0) {
-      int32_t end = f->first[u + 1], d = f->label[u], new_label = unreached;
-      for (e = f->current[u]; e < end; e++) {
-        int32_t w = h[e].head;
-        if (h[e].residual == 0 || w == p->t || f->label[w] != d - 1) continue;
-        {
-          int64_t delta = f->excess[u] < h[e].residual ? f->excess[u] : h[e].residual;
-          h[e].residual -= delta;
-          h[h[e].sister].residual += delta;
-          if (f->excess[w] == 0 && w != p->s) {
-            f->queue[tail] = w;
-            tail = tail + 1 == n ? 0 : tail + 1;
-            count++;
-          }
-          f->excess[w] += delta;
-          f->excess[u] -= delta;
-          if (f->excess[u] == 0) break;
-        }
-      }
-      f->current[u] = e < end ? e : end;
-      if (f->excess[u] == 0) break;
-      for (e = f->first[u]; e < end; e++)
-        if (h[e].residual > 0 && h[e].head != p->t && f->label[h[e].head] < new_label)
-          new_label = f->label[h[e].head];
-      /* excess came from the source, so a residual path back exists */
-      DNNMEM_ASSERT(new_label < unreached);
-      if (new_label >= unreached) return;
-      f->label[u] = new_label + 1;
-      f->current[u] = f->first[u];
-    }
-  }
-}
-
-static int64_t dnnmem__pr_run(dnnmem_flow *f, int32_t s, int32_t t) {
-  dnnmem__pr p;
-  struct dnnmem__flow_half *h = f->half;
-  int32_t v, e;
-  p.f = f;
-  p.half = h;
-  p.n = f->num_nodes;
-  p.s = s;
-  p.t = t;
-  for (v = 0; v < p.n; v++) f->excess[v] = 0;
-  for (e = f->first[s]; e < f->first[s + 1]; e++) {
-    int32_t w = h[e].head;
-    int64_t r = h[e].residual;
-    if (w == s || r == 0) continue;
-    h[e].residual = 0;
-    h[h[e].sister].residual += r;
-    f->excess[w] += r;
-  }
-  dnnmem__pr_phase1(&p);
-  dnnmem__pr_phase2(&p);
-  return f->excess[t];
-}
-
-/* Source side = nodes reachable from the source by residual half-arcs. */
-static void dnnmem__flow_mark_source_side(dnnmem_flow *f, int32_t s) {
-  int32_t v, e, head = 0, tail = 0;
-  for (v = 0; v < f->num_nodes; v++) f->source_side[v] = 0;
-  f->source_side[s] = 1;
-  f->queue[tail++] = s;
-  while (head < tail) {
-    int32_t u = f->queue[head++];
-    for (e = f->first[u]; e < f->first[u + 1]; e++) {
-      int32_t w = f->half[e].head;
-      if (!f->source_side[w] && f->half[e].residual > 0) {
-        f->source_side[w] = 1;
-        f->queue[tail++] = w;
-      }
-    }
-  }
-}
-
-DNNMEM_DEF dnnmem_result dnnmem_flow_solve(dnnmem_flow *flow, int32_t source, int32_t sink,
-                                           dnnmem_flow_algo algo, int64_t *out_value) {
-  int64_t source_total = 0, value;
-  int32_t i;
-  if (flow == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (source < 0 || source >= flow->num_nodes || sink < 0 || sink >= flow->num_nodes)
-    return DNNMEM_ERR_ID_RANGE;
-  if (source == sink) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (algo != DNNMEM_FLOW_DEFAULT && algo != DNNMEM_FLOW_BK && algo != DNNMEM_FLOW_PUSH_RELABEL)
-    return DNNMEM_ERR_INVALID_ARGUMENT;
-  flow->source = flow->sink = -1;
-  for (i = 0; i < flow->num_arcs; i++) {
-    const struct dnnmem__flow_input *in = &flow->input[i];
-    if (in->from == source && in->to != source &&
-        dnnmem__add_overflows(source_total, in->capacity, &source_total))
-      return DNNMEM_ERR_OVERFLOW;
-    if (in->to == source && in->from != source &&
-        dnnmem__add_overflows(source_total, in->reverse_capacity, &source_total))
-      return DNNMEM_ERR_OVERFLOW;
-  }
-  dnnmem__flow_build(flow, source, sink);
-  if (algo == DNNMEM_FLOW_PUSH_RELABEL) {
-    value = dnnmem__pr_run(flow, source, sink);
-    dnnmem__flow_mark_source_side(flow, source);
-  } else {
-    value = dnnmem__bk_run(flow, source, sink, source_total); /* marks the side too */
-  }
-  dnnmem__flow_split(flow);
-  flow->source = source;
-  flow->sink = sink;
-  flow->value = value;
-  if (out_value) *out_value = value;
-  return DNNMEM_OK;
-}
-
-DNNMEM_DEF int64_t dnnmem_flow_arc_flow(const dnnmem_flow *flow, int32_t arc) {
-  if (flow == NULL || flow->source < 0 || arc < 0 || arc >= flow->num_arcs) return 0;
-  {
-    int64_t value;
-    DNNMEM_MEMCPY(&value, flow->arc_work + 2 * (size_t)arc, sizeof(value));
-    return value;
-  }
-}
-
-DNNMEM_DEF dnnmem_result dnnmem_flow_arc(const dnnmem_flow *flow, int32_t arc, int32_t *out_from,
-                                         int32_t *out_to, int64_t *out_capacity,
-                                         int64_t *out_reverse_capacity) {
-  const struct dnnmem__flow_input *in;
-  if (flow == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (arc < 0 || arc >= flow->num_arcs) return DNNMEM_ERR_ID_RANGE;
-  in = &flow->input[arc];
-  if (out_from) *out_from = in->from;
-  if (out_to) *out_to = in->to;
-  if (out_capacity) *out_capacity = in->capacity;
-  if (out_reverse_capacity) *out_reverse_capacity = in->reverse_capacity;
-  return DNNMEM_OK;
-}
-
-DNNMEM_DEF int dnnmem_flow_source_side(const dnnmem_flow *flow, int32_t node) {
-  if (flow == NULL || flow->source < 0 || node < 0 || node >= flow->num_nodes) return 0;
-  return flow->source_side[node];
-}
-
-
-/* ---- path-cover grouping ------------------------------------------------ */
-
-typedef struct dnnmem__cover_intervals_work {
-  int32_t *ids;          /* record ids sorted by (lower, upper desc, size desc, id) */
-  int32_t *group_of_pos; /* sort buffer; then per sorted position: size rank, then group */
-  int32_t *size_rank;    /* per record: rank of its size among the distinct sizes */
-  int32_t *group_size;   /* per group: members, then the output cursor */
-  int32_t *group_rank;   /* per group: size rank of its last member */
-  int32_t *busy;         /* min-heap of groups by (end, group desc) */
-  int32_t *rank_top;     /* per size rank: the free group on top of its stack, -1 */
-  int32_t *below;        /* per free group: the next free group of the same rank */
-  int32_t *fenwick;      /* free groups per size rank (Fenwick tree, 1-based) */
-  int64_t *lowers;       /* radix sort keys, then per sorted position: lower */
-  int64_t *uppers;       /* radix sort buffer, then per sorted position: upper */
-  int64_t *group_end;    /* per group: upper of its last member */
-  int64_t *rank_size;    /* per size rank: the size */
-} dnnmem__cover_intervals_work;
-
-static void dnnmem__cover_intervals_layout(dnnmem__scratch *s, int32_t count,
-                                           dnnmem__cover_intervals_work *w) {
-  w->ids = DNNMEM__TAKE(s, int32_t, count);
-  w->group_of_pos = DNNMEM__TAKE(s, int32_t, count);
-  w->size_rank = DNNMEM__TAKE(s, int32_t, count);
-  w->group_size = DNNMEM__TAKE(s, int32_t, count);
-  w->group_rank = DNNMEM__TAKE(s, int32_t, count);
-  w->busy = DNNMEM__TAKE(s, int32_t, count);
-  w->rank_top = DNNMEM__TAKE(s, int32_t, count);
-  w->below = DNNMEM__TAKE(s, int32_t, count);
-  w->fenwick = DNNMEM__TAKE(s, int32_t, (size_t)count + 1);
-  w->lowers = DNNMEM__TAKE(s, int64_t, count);
-  w->uppers = DNNMEM__TAKE(s, int64_t, count);
-  w->group_end = DNNMEM__TAKE(s, int64_t, count);
-  w->rank_size = DNNMEM__TAKE(s, int64_t, count);
-}
-
-DNNMEM_DEF dnnmem_result dnnmem_cover_intervals_scratch_size(int32_t count,
-                                                             size_t *out_bytes) {
-  dnnmem__scratch s;
-  dnnmem__cover_intervals_work w;
-  if (count < 0 || out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  dnnmem__scratch_begin(&s, NULL, 0);
-  dnnmem__cover_intervals_layout(&s, count, &w);
-  return dnnmem__scratch_end(&s, out_bytes);
-}
-
-static int dnnmem__cover_record_less(const void *ctx, int32_t a, int32_t b) {
-  const dnnmem_interval *r = (const dnnmem_interval *)ctx;
-  if (r[a].lower != r[b].lower) return r[a].lower < r[b].lower;
-  if (r[a].upper != r[b].upper) return r[a].upper > r[b].upper;
-  if (r[a].size != r[b].size) return r[a].size > r[b].size;
-  return a < b;
-}
-
-/* Ranks the distinct sizes (size_rank), then sorts the record ids by
-   dnnmem__cover_record_less: radix sorts (dnnmem__radix_sort) on size and
-   on lower, then a merge sort of
-   each run of equal lowers with the full order, O(r log r) per run of r.
-   Leaves lowers[] and uppers[] in sorted order. Returns the number of
-   distinct sizes. */
-static int32_t dnnmem__cover_sort_records(const dnnmem_interval *records, int32_t count,
-                                          dnnmem__cover_intervals_work *w) {
-  int32_t i, j, ranks = 0;
-  for (i = 0; i < count; i++) {
-    w->ids[i] = i;
-    w->lowers[i] = records[i].size; /* the key of record i */
-  }
-  dnnmem__radix_sort(w->ids, w->group_of_pos, count, w->lowers);
-  for (i = 0; i < count; i++) {
-    int64_t size = records[w->ids[i]].size;
-    if (i > 0 && size != records[w->ids[i - 1]].size) ranks++;
-    w->size_rank[w->ids[i]] = ranks;
-    w->rank_size[ranks] = size;
-  }
-  for (i = 0; i < count; i++) {
-    w->ids[i] = i;
-    w->lowers[i] = records[i].lower;
-  }
-  dnnmem__radix_sort(w->ids, w->group_of_pos, count, w->lowers);
-  for (i = 0; i < count; i++) w->lowers[i] = records[w->ids[i]].lower; /* by position now */
-  for (i = 0; i < count; i = j) { /* ties on lower: the full order */
-    for (j = i + 1; j < count && w->lowers[j] == w->lowers[i]; j++) {
-    }
-    if (j - i > 1)
-      dnnmem__sort_ids(w->ids + i, w->group_of_pos, j - i, dnnmem__cover_record_less, records);
-  }
-  /* plain gathers: independent loads, so the memory system overlaps them */
-  for (i = 0; i < count; i++) w->uppers[i] = records[w->ids[i]].upper;
-  for (i = 0; i < count; i++) w->group_of_pos[i] = w->size_rank[w->ids[i]];
-  return count > 0 ? ranks + 1 : 0;
-}
-
-/* Heap order of busy groups: earlier end first; equal ends pop the newer
-   group first so that the older one lands on top of its rank's stack. */
-static int dnnmem__cover_busy_less(const dnnmem__cover_intervals_work *w, int32_t a, int32_t b) {
-  int64_t end_a = w->group_end[a], end_b = w->group_end[b];
-  return end_a != end_b ? end_a < end_b : a > b;
-}
-
-static void dnnmem__cover_heap_push(dnnmem__cover_intervals_work *w, int32_t *size, int32_t g) {
-  int32_t i = (*size)++;
-  while (i > 0) {
-    int32_t parent = (i - 1) / 2;
-    if (!dnnmem__cover_busy_less(w, g, w->busy[parent])) break;
-    w->busy[i] = w->busy[parent];
-    i = parent;
-  }
-  w->busy[i] = g;
-}
-
-static int32_t dnnmem__cover_heap_pop(dnnmem__cover_intervals_work *w, int32_t *size) {
-  int32_t *heap = w->busy;
-  int32_t top = heap[0], last = heap[--*size], i = 0, n = *size;
-  for (;;) {
-    int32_t child = 2 * i + 1;
-    if (child >= n) break;
-    if (child + 1 < n && dnnmem__cover_busy_less(w, heap[child + 1], heap[child])) child++;
-    if (!dnnmem__cover_busy_less(w, heap[child], last)) break;
-    heap[i] = heap[child];
-    i = child;
-  }
-  if (n > 0) heap[i] = last;
-  return top;
-}
-
-/* Fenwick tree over size ranks 0..ranks-1 (stored 1-based). */
-static void dnnmem__cover_fenwick_add(int32_t *tree, int32_t ranks, int32_t rank, int32_t delta) {
-  for (rank++; rank <= ranks; rank += rank & -rank) tree[rank] += delta;
-}
-
-static int32_t dnnmem__cover_fenwick_prefix(const int32_t *tree, int32_t rank) { /* ranks <= rank */
-  int32_t sum = 0;
-  for (rank++; rank > 0; rank -= rank & -rank) sum += tree[rank];
-  return sum;
-}
-
-static int32_t dnnmem__cover_fenwick_kth(const int32_t *tree, int32_t ranks, int32_t k) {
-  int32_t pos = 0, step = 1; /* the rank holding the k-th free group (k >= 1) */
-  while (step <= ranks / 2) step <<= 1;
-  for (; step > 0; step >>= 1)
-    if (pos + step <= ranks && tree[pos + step] < k) {
-      pos += step;
-      k -= tree[pos];
-    }
-  return pos; /* 0-based rank */
-}
-
-/* The free group for a record of size rank `rank`: the smallest size
-   difference between the record and a group's last member, then the latest
-   end, then the older group; -1 when none is free. Candidates are the tops
-   of the nearest non-empty ranks at or below and above the record's. */
-static int32_t dnnmem__cover_pick_group(const dnnmem__cover_intervals_work *w, int32_t ranks,
-                                        int32_t free_count, int32_t rank) {
-  int32_t at_or_below, low_rank = -1, high_rank = -1, low, high;
-  int64_t d_low, d_high;
-  if (free_count == 0) return -1;
-  if (w->rank_top[rank] >= 0) return w->rank_top[rank]; /* same size: the latest end */
-  at_or_below = dnnmem__cover_fenwick_prefix(w->fenwick, rank);
-  if (at_or_below > 0) low_rank = dnnmem__cover_fenwick_kth(w->fenwick, ranks, at_or_below);
-  if (at_or_below < free_count)
-    high_rank = dnnmem__cover_fenwick_kth(w->fenwick, ranks, at_or_below + 1);
-  if (low_rank < 0) return w->rank_top[high_rank];
-  if (high_rank < 0) return w->rank_top[low_rank];
-  low = w->rank_top[low_rank];
-  high = w->rank_top[high_rank];
-  d_low = w->rank_size[rank] - w->rank_size[low_rank]; /* sizes >= 0: no overflow */
-  d_high = w->rank_size[high_rank] - w->rank_size[rank];
-  if (d_low != d_high) return d_low < d_high ? low : high;
-  if (w->group_end[low] != w->group_end[high]) return w->group_end[low] > w->group_end[high] ? low : high;
-  return low < high ? low : high;
-}
-
-DNNMEM_DEF dnnmem_result dnnmem_cover_intervals(const dnnmem_interval *records,
-                                                int32_t count, int32_t *group_of,
-                                                int32_t *order, int32_t *out_groups,
-                                                void *scratch, size_t scratch_bytes) {
-  dnnmem__scratch s;
-  dnnmem__cover_intervals_work w;
-  dnnmem_result r;
-  int32_t groups = 0, busy_size = 0, free_count = 0, ranks, k, g, sum;
-  r = dnnmem_intervals_check(records, count, 0);
-  if (r != DNNMEM_OK) return r;
-  if (scratch == NULL) return DNNMEM_ERR_SCRATCH_TOO_SMALL; /* NULL would mean "size only" */
-  dnnmem__scratch_begin(&s, scratch, scratch_bytes);
-  dnnmem__cover_intervals_layout(&s, count, &w);
-  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  ranks = dnnmem__cover_sort_records(records, count, &w);
-  for (k = 0; k < ranks; k++) w.rank_top[k] = -1;
-  for (k = 0; k <= ranks; k++) w.fenwick[k] = 0;
-  for (k = 0; k < count; k++) {
-    int32_t rank = w.group_of_pos[k];
-    /* groups that have ended by now become free, in end order, each on top
-       of its size rank's stack (so a stack's top ended latest) */
-    while (busy_size > 0 && w.group_end[w.busy[0]] <= w.lowers[k]) {
-      int32_t done = dnnmem__cover_heap_pop(&w, &busy_size), done_rank = w.group_rank[done];
-      w.below[done] = w.rank_top[done_rank];
-      w.rank_top[done_rank] = done;
-      dnnmem__cover_fenwick_add(w.fenwick, ranks, done_rank, 1);
-      free_count++;
-    }
-    g = dnnmem__cover_pick_group(&w, ranks, free_count, rank);
-    if (g >= 0) {
-      int32_t g_rank = w.group_rank[g];
-      DNNMEM_ASSERT(w.rank_top[g_rank] == g);
-      w.rank_top[g_rank] = w.below[g];
-      dnnmem__cover_fenwick_add(w.fenwick, ranks, g_rank, -1);
-      free_count--;
-    } else {
-      g = groups++;
-      w.group_size[g] = 0;
-    }
-    w.group_of_pos[k] = g;
-    w.group_size[g]++;
-    w.group_rank[g] = rank;
-    w.group_end[g] = w.uppers[k];
-    dnnmem__cover_heap_push(&w, &busy_size, g);
-  }
-  /* a group's members are increasing sorted positions, i.e. its chain in
-     time order: a counting sort by group writes order[] directly */
-  for (g = 0, sum = 0; g < groups; g++) {
-    int32_t c = w.group_size[g];
-    w.group_size[g] = sum;
-    sum += c;
-  }
-  for (k = 0; k < count; k++) {
-    g = w.group_of_pos[k];
-    if (group_of) group_of[w.ids[k]] = g;
-    if (order) order[w.group_size[g]++] = w.ids[k];
-  }
-  if (out_groups) *out_groups = groups;
-  return DNNMEM_OK;
-}
-
-/* ---- path covers of DAGs ------------------------------------------------ */
-
-typedef struct dnnmem__cover_dag_work {
-  void *topo_scratch; /* for dnnmem_graph_topo_order */
-  size_t topo_bytes;
-  int32_t *topo;       /* topological order */
-  int32_t *pred, *succ; /* the cover: previous / next vertex on the path, -1 */
-  /* Hopcroft-Karp (plain) */
-  int32_t *dist, *edge_cursor, *queue, *stack;
-  /* transitive: flow network and its decomposition */
-  void *flow_scratch;
-  size_t flow_bytes;
-  int32_t *out_offsets, *out_edges; /* consumers CSR: edge ids k by input */
-  int32_t *edge_head;               /* consumer of edge k */
-  int64_t *remaining;               /* per flow arc: flow not yet walked */
-} dnnmem__cover_dag_work;
-
-/* Sizes of the transitive variant's flow network. */
-static int dnnmem__cover_closure_net(int32_t n, int32_t m, int32_t *nodes, int32_t *arcs) {
-  if (n > (DNNMEM__I32_MAX / 2 - 2) / 3 || m > DNNMEM__I32_MAX / 2 - 1 - 3 * n) return 0;
-  *nodes = 2 * n + 2;
-  *arcs = 3 * n + m;
-  return 1;
-}
-
-static void dnnmem__cover_dag_layout(dnnmem__scratch *s, int32_t n, int32_t m, int32_t flags,
-                                     dnnmem__cover_dag_work *w) {
-  int32_t nodes = 0, arcs = 0;
-  if (dnnmem_graph_topo_order_scratch_size(n, m, &w->topo_bytes) != DNNMEM_OK) s->overflow = 1;
-  w->topo_scratch = DNNMEM__TAKE(s, unsigned char, w->topo_bytes);
-  w->topo = DNNMEM__TAKE(s, int32_t, n);
-  w->pred = DNNMEM__TAKE(s, int32_t, n);
-  w->succ = DNNMEM__TAKE(s, int32_t, n);
-  w->flow_bytes = 0;
-  if (flags & DNNMEM_COVER_TRANSITIVE) {
-    if (!dnnmem__cover_closure_net(n, m, &nodes, &arcs) ||
-        dnnmem_flow_scratch_size(nodes, arcs, &w->flow_bytes) != DNNMEM_OK) {
-      s->overflow = 1;
-      arcs = 0;
-    }
-    w->flow_scratch = DNNMEM__TAKE(s, unsigned char, w->flow_bytes);
-    w->out_offsets = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
-    w->out_edges = DNNMEM__TAKE(s, int32_t, m);
-    w->edge_head = DNNMEM__TAKE(s, int32_t, m);
-    w->edge_cursor = DNNMEM__TAKE(s, int32_t, n);
-    w->remaining = DNNMEM__TAKE(s, int64_t, arcs);
-    w->dist = w->queue = w->stack = NULL;
-  } else {
-    w->flow_scratch = NULL;
-    w->out_offsets = w->out_edges = w->edge_head = NULL;
-    w->remaining = NULL;
-    w->dist = DNNMEM__TAKE(s, int32_t, n);
-    w->edge_cursor = DNNMEM__TAKE(s, int32_t, n);
-    w->queue = DNNMEM__TAKE(s, int32_t, n);
-    w->stack = DNNMEM__TAKE(s, int32_t, n);
-  }
-}
-
-DNNMEM_DEF dnnmem_result dnnmem_cover_dag_scratch_size(int32_t num_nodes, int32_t num_edges,
-                                                       int32_t flags, size_t *out_bytes) {
-  dnnmem__scratch s;
-  dnnmem__cover_dag_work w;
-  int32_t nodes, arcs;
-  if (num_nodes < 0 || num_edges < 0 || out_bytes == NULL || (flags & ~DNNMEM_COVER_TRANSITIVE))
-    return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((flags & DNNMEM_COVER_TRANSITIVE) &&
-      !dnnmem__cover_closure_net(num_nodes, num_edges, &nodes, &arcs))
-    return DNNMEM_ERR_TOO_MANY;
-  dnnmem__scratch_begin(&s, NULL, 0);
-  dnnmem__cover_dag_layout(&s, num_nodes, num_edges, flags, &w);
-  return dnnmem__scratch_end(&s, out_bytes);
-}
-
-/* Maximum matching "u is the path predecessor of v" over the graph's edges:
-   left side the consumers v (their inputs are the CSR lists as given),
-   right side the inputs u. Hopcroft-Karp: BFS layers from the free
-   consumers up to the first layer that sees a free input, then iterative
-   DFS along the layers; O(E sqrt V). Starts from a greedy matching. */
-static void dnnmem__cover_hopcroft_karp(const dnnmem_graph *g, dnnmem__cover_dag_work *w) {
-  const int32_t *off = g->in_offsets, *ids = g->in_ids;
-  int32_t n = g->num_nodes, v, k;
-  const int32_t inf = DNNMEM__I32_MAX;
-  for (v = 0; v < n; v++) w->pred[v] = w->succ[v] = -1;
-  for (v = 0; v < n; v++) /* greedy start */
-    for (k = off[v]; k < off[v + 1]; k++)
-      if (w->succ[ids[k]] < 0) {
-        w->succ[ids[k]] = v;
-        w->pred[v] = ids[k];
-        break;
-      }
-  for (;;) {
-    int32_t head = 0, tail = 0, limit = inf, root;
-    for (v = 0; v < n; v++) {
-      if (w->pred[v] < 0 && off[v + 1] > off[v]) {
-        w->dist[v] = 0;
-        w->queue[tail++] = v;
-      } else {
-        w->dist[v] = inf;
-      }
-    }
-    while (head < tail) {
-      v = w->queue[head++];
-      if (w->dist[v] >= limit) break; /* layers past the first free input */
-      for (k = off[v]; k < off[v + 1]; k++) {
-        int32_t next = w->succ[ids[k]];
-        if (next < 0) {
-          if (limit == inf) limit = w->dist[v];
-        } else if (w->dist[next] == inf && w->dist[v] < limit) {
-          w->dist[next] = w->dist[v] + 1;
-          w->queue[tail++] = next;
-        }
-      }
-    }
-    if (limit == inf) break; /* no augmenting path: maximum */
-    for (v = 0; v < n; v++) w->edge_cursor[v] = off[v];
-    for (root = 0; root < n; root++) {
-      int32_t depth;
-      if (w->pred[root] >= 0 || w->dist[root] != 0) continue;
-      depth = 0;
-      w->stack[depth++] = root;
-      while (depth > 0) {
-        int32_t u, next;
-        v = w->stack[depth - 1];
-        if (w->edge_cursor[v] == off[v + 1]) { /* dead end: never again this phase */
-          w->dist[v] = inf;
-          if (--depth > 0) w->edge_cursor[w->stack[depth - 1]]++;
-          continue;
-        }
-        u = ids[w->edge_cursor[v]];
-        next = w->succ[u];
-        if (next < 0) { /* free input: flip the path on the stack */
-          while (depth > 0) {
-            int32_t x = w->stack[--depth], y = ids[w->edge_cursor[x]];
-            w->pred[x] = y;
-            w->succ[y] = x;
-          }
-        } else if (w->dist[next] != inf && w->dist[next] == w->dist[v] + 1 &&
-                   w->dist[next] <= limit) {
-          w->stack[depth++] = next;
-        } else {
-          w->edge_cursor[v]++;
-        }
-      }
-    }
-  }
-}
-
-/* The minimum chain cover of the reachability order without its quadratic
-   closure: a max flow S -> out_u (1) -> in_w (inf, each edge u -> w) ->
-   out_w (inf, pass through w) ... -> in_v -> T (1) pairs u with a v it
-   reaches, each at most once per side; decomposing the flow gives the
-   pairs. Arc ids: S->out_u = u, in_v->T = n + v, in_w->out_w = 2n + w,
-   edge k = 3n + k. */
-static dnnmem_result dnnmem__cover_closure(const dnnmem_graph *g, dnnmem__cover_dag_work *w) {
-  const int32_t *off = g->in_offsets, *ids = g->in_ids;
-  int32_t n = g->num_nodes, m = off[n], nodes, arcs, v, k, a;
-  int32_t source = 2 * n, sink = 2 * n + 1;
-  dnnmem_flow flow;
-  dnnmem_result r;
-  int64_t value, inf = (int64_t)n;
-  if (!dnnmem__cover_closure_net(n, m, &nodes, &arcs)) return DNNMEM_ERR_TOO_MANY;
-  r = dnnmem_flow_init(&flow, nodes, arcs, w->flow_scratch, w->flow_bytes);
-  for (v = 0; v < n && r == DNNMEM_OK; v++) r = dnnmem_flow_add_arc(&flow, source, v, 1, 0, NULL);
-  for (v = 0; v < n && r == DNNMEM_OK; v++) r = dnnmem_flow_add_arc(&flow, n + v, sink, 1, 0, NULL);
-  for (v = 0; v < n && r == DNNMEM_OK; v++) r = dnnmem_flow_add_arc(&flow, n + v, v, inf, 0, NULL);
-  for (v = 0; v < n; v++)
-    for (k = off[v]; k < off[v + 1] && r == DNNMEM_OK; k++)
-      r = dnnmem_flow_add_arc(&flow, ids[k], n + v, inf, 0, NULL);
-  if (r == DNNMEM_OK) r = dnnmem_flow_solve(&flow, source, sink, DNNMEM_FLOW_DEFAULT, &value);
-  if (r != DNNMEM_OK) return r;
-  for (a = 0; a < arcs; a++) w->remaining[a] = dnnmem_flow_arc_flow(&flow, a);
-  /* consumers CSR of edge ids, for walking out of out_u */
-  for (v = 0; v <= n; v++) w->out_offsets[v] = 0;
-  for (k = 0; k < m; k++) w->out_offsets[ids[k] + 1]++;
-  for (v = 0; v < n; v++) w->out_offsets[v + 1] += w->out_offsets[v];
-  for (v = 0; v < n; v++) w->edge_cursor[v] = w->out_offsets[v];
-  for (v = 0; v < n; v++)
-    for (k = off[v]; k < off[v + 1]; k++) {
-      w->out_edges[w->edge_cursor[ids[k]]++] = k;
-      w->edge_head[k] = v;
-    }
-  for (v = 0; v < n; v++) w->edge_cursor[v] = w->out_offsets[v];
-  for (v = 0; v < n; v++) w->pred[v] = w->succ[v] = -1;
-  for (v = 0; v < n; v++) {
-    int32_t x = v;
-    if (w->remaining[v] <= 0) continue;
-    w->remaining[v]--;
-    for (;;) { /* at out_x: take an edge arc with flow left */
-      int32_t y, e;
-      while (w->edge_cursor[x] < w->out_offsets[x + 1] &&
-             w->remaining[3 * n + w->out_edges[w->edge_cursor[x]]] <= 0)
-        w->edge_cursor[x]++;
-      if (w->edge_cursor[x] == w->out_offsets[x + 1]) return DNNMEM_ERR_INFEASIBLE; /* engine bug */
-      e = w->out_edges[w->edge_cursor[x]];
-      w->remaining[3 * n + e]--;
-      y = w->edge_head[e];
-      if (w->remaining[n + y] > 0) { /* in_y -> T: the pair (v, y) */
-        w->remaining[n + y]--;
-        w->succ[v] = y;
-        w->pred[y] = v;
-        break;
-      }
-      if (w->remaining[2 * n + y] <= 0) return DNNMEM_ERR_INFEASIBLE; /* engine bug */
-      w->remaining[2 * n + y]--;
-      x = y;
-    }
-  }
-  (void)value;
-  return DNNMEM_OK;
-}
-
-/* Writes path_of / order from pred / succ, paths in the topological order of
-   their first vertex; returns the number of paths. */
-static int32_t dnnmem__cover_emit_paths(int32_t n, const int32_t *topo, const int32_t *pred,
-                                        const int32_t *succ, int32_t *path_of, int32_t *order) {
-  int32_t paths = 0, pos = 0, i, v;
-  for (i = 0; i < n; i++) {
-    if (pred[topo[i]] >= 0) continue;
-    for (v = topo[i]; v >= 0; v = succ[v]) {
-      if (path_of) path_of[v] = paths;
-      if (order) order[pos] = v;
-      pos++;
-    }
-    paths++;
-  }
-  DNNMEM_ASSERT(pos == n);
-  return paths;
-}
-
-DNNMEM_DEF dnnmem_result dnnmem_cover_dag(const dnnmem_graph *graph, int32_t flags,
-                                          int32_t *path_of, int32_t *order,
-                                          int32_t *out_paths, void *scratch,
-                                          size_t scratch_bytes) {
-  dnnmem__scratch s;
-  dnnmem__cover_dag_work w;
-  dnnmem_result r = dnnmem_graph_check(graph);
-  int32_t n, m, paths;
-  if (r != DNNMEM_OK) return r;
-  if (flags & ~DNNMEM_COVER_TRANSITIVE) return DNNMEM_ERR_INVALID_ARGUMENT;
-  n = graph->num_nodes;
-  if (n == 0) return DNNMEM_ERR_INVALID_ARGUMENT;
-  m = graph->in_offsets[n];
-  if (scratch == NULL) return DNNMEM_ERR_SCRATCH_TOO_SMALL;
-  dnnmem__scratch_begin(&s, scratch, scratch_bytes);
-  dnnmem__cover_dag_layout(&s, n, m, flags, &w);
-  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  r = dnnmem_graph_topo_order(graph, w.topo, w.topo_scratch, w.topo_bytes);
-  if (r != DNNMEM_OK) return r;
-  if (flags & DNNMEM_COVER_TRANSITIVE) {
-    if ((r = dnnmem__cover_closure(graph, &w)) != DNNMEM_OK) return r;
-  } else {
-    dnnmem__cover_hopcroft_karp(graph, &w);
-  }
-  paths = dnnmem__cover_emit_paths(n, w.topo, w.pred, w.succ, path_of, order);
-  if (out_paths) *out_paths = paths;
-  return DNNMEM_OK;
-}
-
-/* ---- W: paths covering every edge --------------------------------------- */
-
-typedef struct dnnmem__cover_edges_work {
-  void *topo_scratch, *flow_scratch;
-  size_t topo_bytes, flow_bytes;
-  int32_t *topo;        /* topological order */
-  int32_t *mark;        /* per node: its latest edge as an input (finds repeats) */
-  int32_t *first_copy;  /* per edge: the first edge of the same pair */
-  int32_t *arc_of;      /* per distinct edge: its flow arc */
-  int32_t *edge_head;   /* per edge: its consumer */
-  int32_t *out_offsets, *out_edges, *cursor; /* distinct edges by input */
-  int32_t *indeg, *outdeg;                   /* distinct edges */
-  int64_t *uses;        /* per distinct edge: traversals left to walk */
-  int64_t *out_left;    /* per node: traversals left out of it */
-} dnnmem__cover_edges_work;
-
-static int dnnmem__cover_edges_net(int32_t n, int32_t m, int32_t *nodes, int32_t *arcs) {
-  if (n > DNNMEM__I32_MAX / 2 - 2 || m > DNNMEM__I32_MAX / 2 - 1 - n) return 0;
-  *nodes = n + 2;
-  *arcs = n + m;
-  return 1;
-}
-
-static void dnnmem__cover_edges_layout(dnnmem__scratch *s, int32_t n, int32_t m,
-                                       dnnmem__cover_edges_work *w) {
-  int32_t nodes = 2, arcs = 0;
-  if (dnnmem_graph_topo_order_scratch_size(n, m, &w->topo_bytes) != DNNMEM_OK) s->overflow = 1;
-  if (!dnnmem__cover_edges_net(n, m, &nodes, &arcs) ||
-      dnnmem_flow_scratch_size(nodes, arcs, &w->flow_bytes) != DNNMEM_OK) {
-    s->overflow = 1;
-    w->flow_bytes = 0;
-  }
-  w->topo_scratch = DNNMEM__TAKE(s, unsigned char, w->topo_bytes);
-  w->flow_scratch = DNNMEM__TAKE(s, unsigned char, w->flow_bytes);
-  w->topo = DNNMEM__TAKE(s, int32_t, n);
-  w->mark = DNNMEM__TAKE(s, int32_t, n);
-  w->first_copy = DNNMEM__TAKE(s, int32_t, m);
-  w->arc_of = DNNMEM__TAKE(s, int32_t, m);
-  w->edge_head = DNNMEM__TAKE(s, int32_t, m);
-  w->out_offsets = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
-  w->out_edges = DNNMEM__TAKE(s, int32_t, m);
-  w->cursor = DNNMEM__TAKE(s, int32_t, n);
-  w->indeg = DNNMEM__TAKE(s, int32_t, n);
-  w->outdeg = DNNMEM__TAKE(s, int32_t, n);
-  w->uses = DNNMEM__TAKE(s, int64_t, m);
-  w->out_left = DNNMEM__TAKE(s, int64_t, n);
-}
-
-DNNMEM_DEF dnnmem_result dnnmem_cover_edges_scratch_size(int32_t num_nodes, int32_t num_edges,
-                                                         size_t *out_bytes) {
-  dnnmem__scratch s;
-  dnnmem__cover_edges_work w;
-  int32_t nodes, arcs;
-  if (num_nodes < 0 || num_edges < 0 || out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (!dnnmem__cover_edges_net(num_nodes, num_edges, &nodes, &arcs)) return DNNMEM_ERR_TOO_MANY;
-  dnnmem__scratch_begin(&s, NULL, 0);
-  dnnmem__cover_edges_layout(&s, num_nodes, num_edges, &w);
-  return dnnmem__scratch_end(&s, out_bytes);
-}
-
-/* Every edge once gives sum max(0, out - in) paths. Extra traversals along
-   a route from a vertex where paths end (in > out) to one where they start
-   (out > in) join two paths into one; the most such joins at once is a max
-   flow S -> ends (in - out) -> edges (unbounded) -> starts (out - in) -> T,
-   and W = starts - that flow (min flow with lower bounds = feasible flow
-   minus the max flow back). Every edge's traversals: 1 + its arc's flow. */
-DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph, int64_t *edge_uses,
-                                            int64_t *path_offsets, int32_t *path_nodes,
-                                            int64_t path_nodes_capacity,
-                                            int64_t *out_path_nodes, int32_t *out_w,
-                                            void *scratch, size_t scratch_bytes) {
-  dnnmem__scratch s;
-  dnnmem__cover_edges_work w;
-  dnnmem_result r = dnnmem_graph_check(graph);
-  const int32_t *off, *ids;
-  int32_t n, m, v, k, nodes, arcs, distinct = 0, num_arcs = 0, paths = 0, w_count;
-  int64_t starts = 0, joins = 0, total, pos = 0;
-  dnnmem_flow flow;
-  if (r != DNNMEM_OK) return r;
-  n = graph->num_nodes;
-  if (n == 0) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (path_nodes_capacity < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
-  off = graph->in_offsets;
-  ids = graph->in_ids;
-  m = off[n];
-  if (!dnnmem__cover_edges_net(n, m, &nodes, &arcs)) return DNNMEM_ERR_TOO_MANY;
-  if (scratch == NULL) return DNNMEM_ERR_SCRATCH_TOO_SMALL;
-  dnnmem__scratch_begin(&s, scratch, scratch_bytes);
-  dnnmem__cover_edges_layout(&s, n, m, &w);
-  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  r = dnnmem_graph_topo_order(graph, w.topo, w.topo_scratch, w.topo_bytes);
-  if (r != DNNMEM_OK) return r;
-  /* distinct edges and degrees */
-  for (v = 0; v < n; v++) w.mark[v] = -1, w.indeg[v] = w.outdeg[v] = 0;
-  for (v = 0; v < n; v++) {
-    for (k = off[v]; k < off[v + 1]; k++) {
-      int32_t u = ids[k];
-      w.edge_head[k] = v;
-      if (w.mark[u] >= 0 && w.edge_head[w.mark[u]] == v) { /* a repeat of u -> v */
-        w.first_copy[k] = w.mark[u];
-        continue;
-      }
-      w.mark[u] = k;
-      w.first_copy[k] = k;
-      w.outdeg[u]++;
-      w.indeg[v]++;
-      distinct++;
-    }
-  }
-  for (v = 0; v < n; v++)
-    if (w.outdeg[v] > w.indeg[v]) starts += w.outdeg[v] - w.indeg[v];
-  /* the flow: only when some path can be joined to another */
-  r = dnnmem_flow_init(&flow, nodes, arcs, w.flow_scratch, w.flow_bytes);
-  for (k = 0; k < m && r == DNNMEM_OK; k++) {
-    if (w.first_copy[k] != k) continue;
-    w.arc_of[k] = num_arcs++;
-    r = dnnmem_flow_add_arc(&flow, ids[k], w.edge_head[k], (int64_t)distinct, 0, NULL);
-  }
-  for (v = 0; v < n && r == DNNMEM_OK; v++) {
-    if (w.indeg[v] > w.outdeg[v])
-      r = dnnmem_flow_add_arc(&flow, n, v, (int64_t)(w.indeg[v] - w.outdeg[v]), 0, NULL);
-    else if (w.outdeg[v] > w.indeg[v])
-      r = dnnmem_flow_add_arc(&flow, v, n + 1, (int64_t)(w.outdeg[v] - w.indeg[v]), 0, NULL);
-  }
-  if (r == DNNMEM_OK && starts > 0) r = dnnmem_flow_solve(&flow, n, n + 1, DNNMEM_FLOW_DEFAULT, &joins);
-  if (r != DNNMEM_OK) return r;
-  /* traversals per edge and the paths' total length */
-  total = starts - joins;
-  DNNMEM_ASSERT(total >= 0 && total <= distinct);
-  if (total < 0 || total > distinct) return DNNMEM_ERR_INFEASIBLE; /* engine bug */
-  w_count = paths = (int32_t)total;
-  for (v = 0; v < n; v++) w.out_left[v] = 0;
-  for (k = 0; k < m; k++) {
-    if (w.first_copy[k] != k) continue;
-    w.uses[k] = 1 + (starts > 0 ? dnnmem_flow_arc_flow(&flow, w.arc_of[k]) : 0);
-    if (w.uses[k] < 1) return DNNMEM_ERR_INFEASIBLE; /* engine bug */
-    w.out_left[ids[k]] += w.uses[k];
-    total += w.uses[k];
-  }
-  if (out_w) *out_w = paths;
-  if (out_path_nodes) *out_path_nodes = total;
-  if (edge_uses)
-    for (k = 0; k < m; k++) edge_uses[k] = w.uses[w.first_copy[k]];
-  if (path_nodes == NULL && path_offsets == NULL) return DNNMEM_OK;
-  if (path_nodes != NULL && path_nodes_capacity < total) return DNNMEM_ERR_COVER_PATHS_TOO_LONG;
-  /* walk the traversals: vertices in topological order start the paths that
-     are left after everything arriving from earlier vertices went on */
-  for (v = 0; v <= n; v++) w.out_offsets[v] = 0;
-  for (k = 0; k < m; k++)
-    if (w.first_copy[k] == k) w.out_offsets[ids[k] + 1]++;
-  for (v = 0; v < n; v++) w.out_offsets[v + 1] += w.out_offsets[v];
-  for (v = 0; v < n; v++) w.cursor[v] = w.out_offsets[v];
-  for (k = 0; k < m; k++)
-    if (w.first_copy[k] == k) w.out_edges[w.cursor[ids[k]]++] = k;
-  for (v = 0; v < n; v++) w.cursor[v] = w.out_offsets[v];
-  paths = 0;
-  for (k = 0; k < n; k++) {
-    int32_t start = w.topo[k];
-    while (w.out_left[start] > 0) {
-      int32_t x = start;
-      if (path_offsets) path_offsets[paths] = pos;
-      paths++;
-      if (path_nodes) path_nodes[pos] = x;
-      pos++;
-      while (w.out_left[x] > 0) {
-        int32_t e;
-        while (w.uses[w.out_edges[w.cursor[x]]] == 0) w.cursor[x]++;
-        e = w.out_edges[w.cursor[x]];
-        w.uses[e]--;
-        w.out_left[x]--;
-        x = w.edge_head[e];
-        if (path_nodes) path_nodes[pos] = x;
-        pos++;
-      }
-    }
-  }
-  DNNMEM_ASSERT(pos == total && paths == w_count);
-  (void)w_count;
-  if (path_offsets) path_offsets[paths] = pos;
-  return DNNMEM_OK;
-}
-
+/* ==== 2. Interval planning (dnnmem_plan_*) =============================== */
 
 /* ---- exact interval planning --------------------------------------------- */
 
@@ -4665,7 +3267,7 @@ static DNNMEM__UNUSED dnnmem_result dnnmem__exact_solve(const dnnmem_interval *r
   int32_t i, f, complete;
   dnnmem_result r;
   if (params == NULL || out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem_intervals_check(records, count, alignment)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__intervals_check(records, count, alignment)) != DNNMEM_OK) return r;
   if (count > 0 && offsets == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   if (params->capacity < 0 || params->node_limit < 0) return DNNMEM_ERR_NEGATIVE;
   if ((r = dnnmem__exact_count_gaps(records, count, &gaps)) != DNNMEM_OK) return r;
@@ -4697,7 +3299,7 @@ static DNNMEM__UNUSED dnnmem_result dnnmem__exact_solve(const dnnmem_interval *r
       if (!dnnmem__exact_conflict(&w, a, b, &up)) continue;
       dnnmem__exact_conflict(&w, b, a, &down);
       if (w.offset[b] < w.offset[a] + up && w.offset[b] + down > w.offset[a])
-        return DNNMEM_ERR_FIXED_COLLISION;
+        return DNNMEM_ERR_PLAN_FIXED_COLLISION;
     }
   complete = !w.has_windows;
   g = complete ? w.granularity : 1;
@@ -4944,6 +3546,7 @@ typedef struct dnnmem__planner {
 static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, dnnmem__planner *p) {
   size_t n2 = 2 * (size_t)n, nodes = dnnmem__sky_nodes(n2 > 0 ? (int32_t)n2 : 1);
   size_t heap_cap = 5 * (size_t)n + 4; /* pushes: 1 + 3 per placement + 1 per raise, raises <= 1 + 2n */
+  dnnmem_intervals chains;
   p->off = DNNMEM__TAKE(s, int64_t, n);
   p->coords = DNNMEM__TAKE(s, int64_t, n2);
   p->lo = DNNMEM__TAKE(s, int32_t, n);
@@ -4969,7 +3572,10 @@ static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, dnnmem__planne
   p->heap_h = DNNMEM__TAKE(s, int64_t, heap_cap);
   p->heap_s = DNNMEM__TAKE(s, int32_t, heap_cap);
   p->cover_bytes = 0;
-  if (dnnmem_cover_intervals_scratch_size(n, &p->cover_bytes) != DNNMEM_OK) s->overflow = 1;
+  chains.records = NULL; /* the size depends on the count only */
+  chains.count = n;
+  chains.alignment = 0;
+  if (dnnmem_plan_chains_scratch_size(&chains, &p->cover_bytes) != DNNMEM_OK) s->overflow = 1;
   p->cover_scratch = DNNMEM__TAKE(s, unsigned char, p->cover_bytes);
 }
 
@@ -5135,8 +3741,12 @@ static void dnnmem__plan_sorted_height(dnnmem__planner *p) {
 
 static dnnmem_result dnnmem__plan_pathcover(dnnmem__planner *p) {
   int32_t i, groups;
-  dnnmem_result r = dnnmem_cover_intervals(p->rec, p->n, NULL, p->order, &groups,
-                                           p->cover_scratch, p->cover_bytes);
+  dnnmem_intervals chains;
+  dnnmem_result r;
+  chains.records = p->rec;
+  chains.count = p->n;
+  chains.alignment = 0;
+  r = dnnmem_plan_chains(&chains, NULL, p->order, &groups, p->cover_scratch, p->cover_bytes);
   if (r != DNNMEM_OK) return r;
   for (i = 0; i < p->n; i++)
     if (p->off[p->order[i]] < 0) dnnmem__place_on_top(p, p->order[i]);
@@ -5461,7 +4071,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_lower_bound(const dnnmem_interval *records,
   dnnmem__scratch s;
   dnnmem__bound_work w;
   int32_t pieces;
-  dnnmem_result r = dnnmem_intervals_check(records, count, alignment);
+  dnnmem_result r = dnnmem__intervals_check(records, count, alignment);
   if (r != DNNMEM_OK) return r;
   if (out_bound == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   if ((r = dnnmem__count_pieces(records, count, &pieces)) != DNNMEM_OK) return r;
@@ -5583,7 +4193,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_check(const dnnmem_interval *records, int32
   dnnmem__check_work w;
   int32_t pieces, i, pair[2];
   int64_t arena = 0;
-  dnnmem_result r = dnnmem_intervals_check(records, count, alignment);
+  dnnmem_result r = dnnmem__intervals_check(records, count, alignment);
   if (out_conflict) out_conflict[0] = out_conflict[1] = -1;
   if (r != DNNMEM_OK) return r;
   if (count > 0 && offsets == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
@@ -5596,9 +4206,9 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_check(const dnnmem_interval *records, int32
     int64_t end;
     r = DNNMEM_OK;
     if (offsets[i] < 0) r = DNNMEM_ERR_NEGATIVE;
-    else if (offsets[i] & (dnnmem_interval_alignment(rec, alignment) - 1)) r = DNNMEM_ERR_MISALIGNED;
+    else if (offsets[i] & (dnnmem_interval_alignment(rec, alignment) - 1)) r = DNNMEM_ERR_PLAN_MISALIGNED;
     else if ((rec->flags & DNNMEM_INTERVAL_FIXED) && offsets[i] != rec->fixed_offset)
-      r = DNNMEM_ERR_FIXED_MISMATCH;
+      r = DNNMEM_ERR_PLAN_FIXED_MISMATCH;
     else if (dnnmem__add_overflows(offsets[i], rec->size, &end)) r = DNNMEM_ERR_OVERFLOW;
     if (r != DNNMEM_OK) {
       if (out_conflict) out_conflict[0] = i;
@@ -5608,7 +4218,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_check(const dnnmem_interval *records, int32
   }
   if (dnnmem__find_overlap(records, count, offsets, 0, &w, pair)) {
     if (out_conflict) out_conflict[0] = pair[0], out_conflict[1] = pair[1];
-    return DNNMEM_ERR_OVERLAP;
+    return DNNMEM_ERR_PLAN_OVERLAP;
   }
   if (out_arena) *out_arena = arena;
   return DNNMEM_OK;
@@ -5622,11 +4232,6 @@ static const char *const dnnmem__plan_names[DNNMEM_PLAN_ALGO_COUNT] = {
 
 DNNMEM_DEF const char *dnnmem_plan_algo_name(dnnmem_plan_algo algo) {
   return (int)algo >= 0 && algo < DNNMEM_PLAN_ALGO_COUNT ? dnnmem__plan_names[algo] : NULL;
-}
-
-static int dnnmem__streq(const char *a, const char *b) {
-  while (*a && *a == *b) a++, b++;
-  return *a == *b;
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_algo_parse(const char *name, dnnmem_plan_algo *out) {
@@ -5752,7 +4357,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan(const dnnmem_interval *records, int32_t cou
   if ((int)algo < 0 || algo >= DNNMEM_PLAN_ALGO_COUNT) return DNNMEM_ERR_INVALID_ARGUMENT;
   if (options && options->alignment < 0) return DNNMEM_ERR_ALIGNMENT;
   if (options && (options->node_limit < 0 || options->capacity < 0)) return DNNMEM_ERR_NEGATIVE;
-  if ((r = dnnmem_intervals_check(records, count, align)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__intervals_check(records, count, align)) != DNNMEM_OK) return r;
   if (count > 0 && offsets == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   if ((r = dnnmem__count_pieces(records, count, &pieces)) != DNNMEM_OK) return r;
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
@@ -5771,7 +4376,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan(const dnnmem_interval *records, int32_t cou
   }
   for (i = 0; i < count; i++) p->off[i] = records[i].fixed_offset;
   if (dnnmem__find_overlap(records, count, p->off, 1, &w.check, pair))
-    return DNNMEM_ERR_FIXED_COLLISION;
+    return DNNMEM_ERR_PLAN_FIXED_COLLISION;
   dnnmem__planner_setup(p, records, count, align);
   if (algo != DNNMEM_PLAN_BEST && algo != DNNMEM_PLAN_EXACT) {
     if ((r = dnnmem__plan_run(p, algo)) != DNNMEM_OK) return r;
@@ -5842,6 +4447,245 @@ DNNMEM_DEF dnnmem_result dnnmem_plan(const dnnmem_interval *records, int32_t cou
   }
   return DNNMEM_OK;
 }
+
+/* ---- path-cover grouping ------------------------------------------------ */
+
+typedef struct dnnmem__cover_intervals_work {
+  int32_t *ids;          /* record ids sorted by (lower, upper desc, size desc, id) */
+  int32_t *group_of_pos; /* sort buffer; then per sorted position: size rank, then group */
+  int32_t *size_rank;    /* per record: rank of its size among the distinct sizes */
+  int32_t *group_size;   /* per group: members, then the output cursor */
+  int32_t *group_rank;   /* per group: size rank of its last member */
+  int32_t *busy;         /* min-heap of groups by (end, group desc) */
+  int32_t *rank_top;     /* per size rank: the free group on top of its stack, -1 */
+  int32_t *below;        /* per free group: the next free group of the same rank */
+  int32_t *fenwick;      /* free groups per size rank (Fenwick tree, 1-based) */
+  int64_t *lowers;       /* radix sort keys, then per sorted position: lower */
+  int64_t *uppers;       /* radix sort buffer, then per sorted position: upper */
+  int64_t *group_end;    /* per group: upper of its last member */
+  int64_t *rank_size;    /* per size rank: the size */
+} dnnmem__cover_intervals_work;
+
+static void dnnmem__cover_intervals_layout(dnnmem__scratch *s, int32_t count,
+                                           dnnmem__cover_intervals_work *w) {
+  w->ids = DNNMEM__TAKE(s, int32_t, count);
+  w->group_of_pos = DNNMEM__TAKE(s, int32_t, count);
+  w->size_rank = DNNMEM__TAKE(s, int32_t, count);
+  w->group_size = DNNMEM__TAKE(s, int32_t, count);
+  w->group_rank = DNNMEM__TAKE(s, int32_t, count);
+  w->busy = DNNMEM__TAKE(s, int32_t, count);
+  w->rank_top = DNNMEM__TAKE(s, int32_t, count);
+  w->below = DNNMEM__TAKE(s, int32_t, count);
+  w->fenwick = DNNMEM__TAKE(s, int32_t, (size_t)count + 1);
+  w->lowers = DNNMEM__TAKE(s, int64_t, count);
+  w->uppers = DNNMEM__TAKE(s, int64_t, count);
+  w->group_end = DNNMEM__TAKE(s, int64_t, count);
+  w->rank_size = DNNMEM__TAKE(s, int64_t, count);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_chains_scratch_size(const dnnmem_intervals *problem,
+                                                         size_t *out_bytes) {
+  dnnmem__scratch s;
+  dnnmem__cover_intervals_work w;
+  int32_t count = problem ? problem->count : -1;
+  if (count < 0 || out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  dnnmem__scratch_begin(&s, NULL, 0);
+  dnnmem__cover_intervals_layout(&s, count, &w);
+  return dnnmem__scratch_end(&s, out_bytes);
+}
+
+static int dnnmem__cover_record_less(const void *ctx, int32_t a, int32_t b) {
+  const dnnmem_interval *r = (const dnnmem_interval *)ctx;
+  if (r[a].lower != r[b].lower) return r[a].lower < r[b].lower;
+  if (r[a].upper != r[b].upper) return r[a].upper > r[b].upper;
+  if (r[a].size != r[b].size) return r[a].size > r[b].size;
+  return a < b;
+}
+
+/* Ranks the distinct sizes (size_rank), then sorts the record ids by
+   dnnmem__cover_record_less: radix sorts (dnnmem__radix_sort) on size and
+   on lower, then a merge sort of
+   each run of equal lowers with the full order, O(r log r) per run of r.
+   Leaves lowers[] and uppers[] in sorted order. Returns the number of
+   distinct sizes. */
+static int32_t dnnmem__cover_sort_records(const dnnmem_interval *records, int32_t count,
+                                          dnnmem__cover_intervals_work *w) {
+  int32_t i, j, ranks = 0;
+  for (i = 0; i < count; i++) {
+    w->ids[i] = i;
+    w->lowers[i] = records[i].size; /* the key of record i */
+  }
+  dnnmem__radix_sort(w->ids, w->group_of_pos, count, w->lowers);
+  for (i = 0; i < count; i++) {
+    int64_t size = records[w->ids[i]].size;
+    if (i > 0 && size != records[w->ids[i - 1]].size) ranks++;
+    w->size_rank[w->ids[i]] = ranks;
+    w->rank_size[ranks] = size;
+  }
+  for (i = 0; i < count; i++) {
+    w->ids[i] = i;
+    w->lowers[i] = records[i].lower;
+  }
+  dnnmem__radix_sort(w->ids, w->group_of_pos, count, w->lowers);
+  for (i = 0; i < count; i++) w->lowers[i] = records[w->ids[i]].lower; /* by position now */
+  for (i = 0; i < count; i = j) { /* ties on lower: the full order */
+    for (j = i + 1; j < count && w->lowers[j] == w->lowers[i]; j++) {
+    }
+    if (j - i > 1)
+      dnnmem__sort_ids(w->ids + i, w->group_of_pos, j - i, dnnmem__cover_record_less, records);
+  }
+  /* plain gathers: independent loads, so the memory system overlaps them */
+  for (i = 0; i < count; i++) w->uppers[i] = records[w->ids[i]].upper;
+  for (i = 0; i < count; i++) w->group_of_pos[i] = w->size_rank[w->ids[i]];
+  return count > 0 ? ranks + 1 : 0;
+}
+
+/* Heap order of busy groups: earlier end first; equal ends pop the newer
+   group first so that the older one lands on top of its rank's stack. */
+static int dnnmem__cover_busy_less(const dnnmem__cover_intervals_work *w, int32_t a, int32_t b) {
+  int64_t end_a = w->group_end[a], end_b = w->group_end[b];
+  return end_a != end_b ? end_a < end_b : a > b;
+}
+
+static void dnnmem__cover_heap_push(dnnmem__cover_intervals_work *w, int32_t *size, int32_t g) {
+  int32_t i = (*size)++;
+  while (i > 0) {
+    int32_t parent = (i - 1) / 2;
+    if (!dnnmem__cover_busy_less(w, g, w->busy[parent])) break;
+    w->busy[i] = w->busy[parent];
+    i = parent;
+  }
+  w->busy[i] = g;
+}
+
+static int32_t dnnmem__cover_heap_pop(dnnmem__cover_intervals_work *w, int32_t *size) {
+  int32_t *heap = w->busy;
+  int32_t top = heap[0], last = heap[--*size], i = 0, n = *size;
+  for (;;) {
+    int32_t child = 2 * i + 1;
+    if (child >= n) break;
+    if (child + 1 < n && dnnmem__cover_busy_less(w, heap[child + 1], heap[child])) child++;
+    if (!dnnmem__cover_busy_less(w, heap[child], last)) break;
+    heap[i] = heap[child];
+    i = child;
+  }
+  if (n > 0) heap[i] = last;
+  return top;
+}
+
+/* Fenwick tree over size ranks 0..ranks-1 (stored 1-based). */
+static void dnnmem__cover_fenwick_add(int32_t *tree, int32_t ranks, int32_t rank, int32_t delta) {
+  for (rank++; rank <= ranks; rank += rank & -rank) tree[rank] += delta;
+}
+
+static int32_t dnnmem__cover_fenwick_prefix(const int32_t *tree, int32_t rank) { /* ranks <= rank */
+  int32_t sum = 0;
+  for (rank++; rank > 0; rank -= rank & -rank) sum += tree[rank];
+  return sum;
+}
+
+static int32_t dnnmem__cover_fenwick_kth(const int32_t *tree, int32_t ranks, int32_t k) {
+  int32_t pos = 0, step = 1; /* the rank holding the k-th free group (k >= 1) */
+  while (step <= ranks / 2) step <<= 1;
+  for (; step > 0; step >>= 1)
+    if (pos + step <= ranks && tree[pos + step] < k) {
+      pos += step;
+      k -= tree[pos];
+    }
+  return pos; /* 0-based rank */
+}
+
+/* The free group for a record of size rank `rank`: the smallest size
+   difference between the record and a group's last member, then the latest
+   end, then the older group; -1 when none is free. Candidates are the tops
+   of the nearest non-empty ranks at or below and above the record's. */
+static int32_t dnnmem__cover_pick_group(const dnnmem__cover_intervals_work *w, int32_t ranks,
+                                        int32_t free_count, int32_t rank) {
+  int32_t at_or_below, low_rank = -1, high_rank = -1, low, high;
+  int64_t d_low, d_high;
+  if (free_count == 0) return -1;
+  if (w->rank_top[rank] >= 0) return w->rank_top[rank]; /* same size: the latest end */
+  at_or_below = dnnmem__cover_fenwick_prefix(w->fenwick, rank);
+  if (at_or_below > 0) low_rank = dnnmem__cover_fenwick_kth(w->fenwick, ranks, at_or_below);
+  if (at_or_below < free_count)
+    high_rank = dnnmem__cover_fenwick_kth(w->fenwick, ranks, at_or_below + 1);
+  if (low_rank < 0) return w->rank_top[high_rank];
+  if (high_rank < 0) return w->rank_top[low_rank];
+  low = w->rank_top[low_rank];
+  high = w->rank_top[high_rank];
+  d_low = w->rank_size[rank] - w->rank_size[low_rank]; /* sizes >= 0: no overflow */
+  d_high = w->rank_size[high_rank] - w->rank_size[rank];
+  if (d_low != d_high) return d_low < d_high ? low : high;
+  if (w->group_end[low] != w->group_end[high]) return w->group_end[low] > w->group_end[high] ? low : high;
+  return low < high ? low : high;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_chains(const dnnmem_intervals *problem,
+                                            int32_t *group_of, int32_t *order,
+                                            int32_t *out_groups, void *scratch,
+                                            size_t scratch_bytes) {
+  dnnmem__scratch s;
+  dnnmem__cover_intervals_work w;
+  dnnmem_result r;
+  int32_t groups = 0, busy_size = 0, free_count = 0, ranks, k, g, sum;
+  const dnnmem_interval *records = problem ? problem->records : NULL;
+  int32_t count = problem ? problem->count : 0;
+  if (problem == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  r = dnnmem__intervals_check(records, count, 0);
+  if (r != DNNMEM_OK) return r;
+  if (scratch == NULL) return DNNMEM_ERR_SCRATCH_TOO_SMALL; /* NULL would mean "size only" */
+  dnnmem__scratch_begin(&s, scratch, scratch_bytes);
+  dnnmem__cover_intervals_layout(&s, count, &w);
+  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+  ranks = dnnmem__cover_sort_records(records, count, &w);
+  for (k = 0; k < ranks; k++) w.rank_top[k] = -1;
+  for (k = 0; k <= ranks; k++) w.fenwick[k] = 0;
+  for (k = 0; k < count; k++) {
+    int32_t rank = w.group_of_pos[k];
+    /* groups that have ended by now become free, in end order, each on top
+       of its size rank's stack (so a stack's top ended latest) */
+    while (busy_size > 0 && w.group_end[w.busy[0]] <= w.lowers[k]) {
+      int32_t done = dnnmem__cover_heap_pop(&w, &busy_size), done_rank = w.group_rank[done];
+      w.below[done] = w.rank_top[done_rank];
+      w.rank_top[done_rank] = done;
+      dnnmem__cover_fenwick_add(w.fenwick, ranks, done_rank, 1);
+      free_count++;
+    }
+    g = dnnmem__cover_pick_group(&w, ranks, free_count, rank);
+    if (g >= 0) {
+      int32_t g_rank = w.group_rank[g];
+      DNNMEM_ASSERT(w.rank_top[g_rank] == g);
+      w.rank_top[g_rank] = w.below[g];
+      dnnmem__cover_fenwick_add(w.fenwick, ranks, g_rank, -1);
+      free_count--;
+    } else {
+      g = groups++;
+      w.group_size[g] = 0;
+    }
+    w.group_of_pos[k] = g;
+    w.group_size[g]++;
+    w.group_rank[g] = rank;
+    w.group_end[g] = w.uppers[k];
+    dnnmem__cover_heap_push(&w, &busy_size, g);
+  }
+  /* a group's members are increasing sorted positions, i.e. its chain in
+     time order: a counting sort by group writes order[] directly */
+  for (g = 0, sum = 0; g < groups; g++) {
+    int32_t c = w.group_size[g];
+    w.group_size[g] = sum;
+    sum += c;
+  }
+  for (k = 0; k < count; k++) {
+    g = w.group_of_pos[k];
+    if (group_of) group_of[w.ids[k]] = g;
+    if (order) order[w.group_size[g]++] = w.ids[k];
+  }
+  if (out_groups) *out_groups = groups;
+  return DNNMEM_OK;
+}
+
+
+/* ==== 3. Shared objects (dnnmem_share_*) ================================= */
 
 /* ==== shared objects ===================================================== */
 
@@ -6133,7 +4977,7 @@ static dnnmem_result dnnmem__share_prepare(const dnnmem_interval *records, int32
                                            dnnmem__share_work *w) {
   dnnmem__scratch s;
   int32_t i;
-  dnnmem_result r = dnnmem_intervals_check(records, count, 0);
+  dnnmem_result r = dnnmem__intervals_check(records, count, 0);
   if (r != DNNMEM_OK) return r;
   if (count > DNNMEM__I32_MAX / 2) return DNNMEM_ERR_TOO_MANY;
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
@@ -6247,7 +5091,7 @@ DNNMEM_DEF dnnmem_result dnnmem_share_check(const dnnmem_interval *records, int3
       size = 0;
       last_end = DNNMEM__I64_MIN;
     }
-    if (records[q].lower < last_end) return DNNMEM_ERR_OVERLAP;
+    if (records[q].lower < last_end) return DNNMEM_ERR_SHARE_OVERLAP;
     last_end = dnnmem__max64(last_end, records[q].upper);
     size = dnnmem__max64(size, records[q].size);
   }
@@ -6257,6 +5101,459 @@ DNNMEM_DEF dnnmem_result dnnmem_share_check(const dnnmem_interval *records, int3
   return DNNMEM_OK;
 }
 
+
+
+/* ==== 4. Path covers of graphs (dnnmem_cover_*) ========================== */
+
+#ifndef DNNMEM_NO_COVER
+
+/* ---- path covers of DAGs ------------------------------------------------ */
+
+typedef struct dnnmem__cover_dag_work {
+  void *topo_scratch; /* for dnnmem_graph_topo_order */
+  size_t topo_bytes;
+  int32_t *topo;       /* topological order */
+  int32_t *pred, *succ; /* the cover: previous / next vertex on the path, -1 */
+  /* Hopcroft-Karp (plain) */
+  int32_t *dist, *edge_cursor, *queue, *stack;
+  /* transitive: flow network and its decomposition */
+  void *flow_scratch;
+  size_t flow_bytes;
+  int32_t *out_offsets, *out_edges; /* consumers CSR: edge ids k by input */
+  int32_t *edge_head;               /* consumer of edge k */
+  int64_t *remaining;               /* per flow arc: flow not yet walked */
+} dnnmem__cover_dag_work;
+
+/* Sizes of the transitive variant's flow network. */
+static int dnnmem__cover_closure_net(int32_t n, int32_t m, int32_t *nodes, int32_t *arcs) {
+  if (n > (DNNMEM__I32_MAX / 2 - 2) / 3 || m > DNNMEM__I32_MAX / 2 - 1 - 3 * n) return 0;
+  *nodes = 2 * n + 2;
+  *arcs = 3 * n + m;
+  return 1;
+}
+
+static void dnnmem__cover_dag_layout(dnnmem__scratch *s, int32_t n, int32_t m, int32_t flags,
+                                     dnnmem__cover_dag_work *w) {
+  int32_t nodes = 0, arcs = 0;
+  if (dnnmem_graph_topo_order_scratch_size(n, m, &w->topo_bytes) != DNNMEM_OK) s->overflow = 1;
+  w->topo_scratch = DNNMEM__TAKE(s, unsigned char, w->topo_bytes);
+  w->topo = DNNMEM__TAKE(s, int32_t, n);
+  w->pred = DNNMEM__TAKE(s, int32_t, n);
+  w->succ = DNNMEM__TAKE(s, int32_t, n);
+  w->flow_bytes = 0;
+  if (flags & DNNMEM_COVER_TRANSITIVE) {
+    if (!dnnmem__cover_closure_net(n, m, &nodes, &arcs) ||
+        dnnmem_flow_scratch_size(nodes, arcs, &w->flow_bytes) != DNNMEM_OK) {
+      s->overflow = 1;
+      arcs = 0;
+    }
+    w->flow_scratch = DNNMEM__TAKE(s, unsigned char, w->flow_bytes);
+    w->out_offsets = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
+    w->out_edges = DNNMEM__TAKE(s, int32_t, m);
+    w->edge_head = DNNMEM__TAKE(s, int32_t, m);
+    w->edge_cursor = DNNMEM__TAKE(s, int32_t, n);
+    w->remaining = DNNMEM__TAKE(s, int64_t, arcs);
+    w->dist = w->queue = w->stack = NULL;
+  } else {
+    w->flow_scratch = NULL;
+    w->out_offsets = w->out_edges = w->edge_head = NULL;
+    w->remaining = NULL;
+    w->dist = DNNMEM__TAKE(s, int32_t, n);
+    w->edge_cursor = DNNMEM__TAKE(s, int32_t, n);
+    w->queue = DNNMEM__TAKE(s, int32_t, n);
+    w->stack = DNNMEM__TAKE(s, int32_t, n);
+  }
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_cover_dag_scratch_size(int32_t num_nodes, int32_t num_edges,
+                                                       int32_t flags, size_t *out_bytes) {
+  dnnmem__scratch s;
+  dnnmem__cover_dag_work w;
+  int32_t nodes, arcs;
+  if (num_nodes < 0 || num_edges < 0 || out_bytes == NULL || (flags & ~DNNMEM_COVER_TRANSITIVE))
+    return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((flags & DNNMEM_COVER_TRANSITIVE) &&
+      !dnnmem__cover_closure_net(num_nodes, num_edges, &nodes, &arcs))
+    return DNNMEM_ERR_TOO_MANY;
+  dnnmem__scratch_begin(&s, NULL, 0);
+  dnnmem__cover_dag_layout(&s, num_nodes, num_edges, flags, &w);
+  return dnnmem__scratch_end(&s, out_bytes);
+}
+
+/* Maximum matching "u is the path predecessor of v" over the graph's edges:
+   left side the consumers v (their inputs are the CSR lists as given),
+   right side the inputs u. Hopcroft-Karp: BFS layers from the free
+   consumers up to the first layer that sees a free input, then iterative
+   DFS along the layers; O(E sqrt V). Starts from a greedy matching. */
+static void dnnmem__cover_hopcroft_karp(const dnnmem_graph *g, dnnmem__cover_dag_work *w) {
+  const int32_t *off = g->in_offsets, *ids = g->in_ids;
+  int32_t n = g->num_nodes, v, k;
+  const int32_t inf = DNNMEM__I32_MAX;
+  for (v = 0; v < n; v++) w->pred[v] = w->succ[v] = -1;
+  for (v = 0; v < n; v++) /* greedy start */
+    for (k = off[v]; k < off[v + 1]; k++)
+      if (w->succ[ids[k]] < 0) {
+        w->succ[ids[k]] = v;
+        w->pred[v] = ids[k];
+        break;
+      }
+  for (;;) {
+    int32_t head = 0, tail = 0, limit = inf, root;
+    for (v = 0; v < n; v++) {
+      if (w->pred[v] < 0 && off[v + 1] > off[v]) {
+        w->dist[v] = 0;
+        w->queue[tail++] = v;
+      } else {
+        w->dist[v] = inf;
+      }
+    }
+    while (head < tail) {
+      v = w->queue[head++];
+      if (w->dist[v] >= limit) break; /* layers past the first free input */
+      for (k = off[v]; k < off[v + 1]; k++) {
+        int32_t next = w->succ[ids[k]];
+        if (next < 0) {
+          if (limit == inf) limit = w->dist[v];
+        } else if (w->dist[next] == inf && w->dist[v] < limit) {
+          w->dist[next] = w->dist[v] + 1;
+          w->queue[tail++] = next;
+        }
+      }
+    }
+    if (limit == inf) break; /* no augmenting path: maximum */
+    for (v = 0; v < n; v++) w->edge_cursor[v] = off[v];
+    for (root = 0; root < n; root++) {
+      int32_t depth;
+      if (w->pred[root] >= 0 || w->dist[root] != 0) continue;
+      depth = 0;
+      w->stack[depth++] = root;
+      while (depth > 0) {
+        int32_t u, next;
+        v = w->stack[depth - 1];
+        if (w->edge_cursor[v] == off[v + 1]) { /* dead end: never again this phase */
+          w->dist[v] = inf;
+          if (--depth > 0) w->edge_cursor[w->stack[depth - 1]]++;
+          continue;
+        }
+        u = ids[w->edge_cursor[v]];
+        next = w->succ[u];
+        if (next < 0) { /* free input: flip the path on the stack */
+          while (depth > 0) {
+            int32_t x = w->stack[--depth], y = ids[w->edge_cursor[x]];
+            w->pred[x] = y;
+            w->succ[y] = x;
+          }
+        } else if (w->dist[next] != inf && w->dist[next] == w->dist[v] + 1 &&
+                   w->dist[next] <= limit) {
+          w->stack[depth++] = next;
+        } else {
+          w->edge_cursor[v]++;
+        }
+      }
+    }
+  }
+}
+
+/* The minimum chain cover of the reachability order without its quadratic
+   closure: a max flow S -> out_u (1) -> in_w (inf, each edge u -> w) ->
+   out_w (inf, pass through w) ... -> in_v -> T (1) pairs u with a v it
+   reaches, each at most once per side; decomposing the flow gives the
+   pairs. Arc ids: S->out_u = u, in_v->T = n + v, in_w->out_w = 2n + w,
+   edge k = 3n + k. */
+static dnnmem_result dnnmem__cover_closure(const dnnmem_graph *g, dnnmem__cover_dag_work *w) {
+  const int32_t *off = g->in_offsets, *ids = g->in_ids;
+  int32_t n = g->num_nodes, m = off[n], nodes, arcs, v, k, a;
+  int32_t source = 2 * n, sink = 2 * n + 1;
+  dnnmem_flow flow;
+  dnnmem_result r;
+  int64_t value, inf = (int64_t)n;
+  if (!dnnmem__cover_closure_net(n, m, &nodes, &arcs)) return DNNMEM_ERR_TOO_MANY;
+  r = dnnmem_flow_init(&flow, nodes, arcs, w->flow_scratch, w->flow_bytes);
+  for (v = 0; v < n && r == DNNMEM_OK; v++) r = dnnmem_flow_add_arc(&flow, source, v, 1, 0, NULL);
+  for (v = 0; v < n && r == DNNMEM_OK; v++) r = dnnmem_flow_add_arc(&flow, n + v, sink, 1, 0, NULL);
+  for (v = 0; v < n && r == DNNMEM_OK; v++) r = dnnmem_flow_add_arc(&flow, n + v, v, inf, 0, NULL);
+  for (v = 0; v < n; v++)
+    for (k = off[v]; k < off[v + 1] && r == DNNMEM_OK; k++)
+      r = dnnmem_flow_add_arc(&flow, ids[k], n + v, inf, 0, NULL);
+  if (r == DNNMEM_OK) r = dnnmem_flow_solve(&flow, source, sink, DNNMEM_FLOW_DEFAULT, &value);
+  if (r != DNNMEM_OK) return r;
+  for (a = 0; a < arcs; a++) w->remaining[a] = dnnmem_flow_arc_flow(&flow, a);
+  /* consumers CSR of edge ids, for walking out of out_u */
+  for (v = 0; v <= n; v++) w->out_offsets[v] = 0;
+  for (k = 0; k < m; k++) w->out_offsets[ids[k] + 1]++;
+  for (v = 0; v < n; v++) w->out_offsets[v + 1] += w->out_offsets[v];
+  for (v = 0; v < n; v++) w->edge_cursor[v] = w->out_offsets[v];
+  for (v = 0; v < n; v++)
+    for (k = off[v]; k < off[v + 1]; k++) {
+      w->out_edges[w->edge_cursor[ids[k]]++] = k;
+      w->edge_head[k] = v;
+    }
+  for (v = 0; v < n; v++) w->edge_cursor[v] = w->out_offsets[v];
+  for (v = 0; v < n; v++) w->pred[v] = w->succ[v] = -1;
+  for (v = 0; v < n; v++) {
+    int32_t x = v;
+    if (w->remaining[v] <= 0) continue;
+    w->remaining[v]--;
+    for (;;) { /* at out_x: take an edge arc with flow left */
+      int32_t y, e;
+      while (w->edge_cursor[x] < w->out_offsets[x + 1] &&
+             w->remaining[3 * n + w->out_edges[w->edge_cursor[x]]] <= 0)
+        w->edge_cursor[x]++;
+      if (w->edge_cursor[x] == w->out_offsets[x + 1]) return DNNMEM_ERR_INFEASIBLE; /* engine bug */
+      e = w->out_edges[w->edge_cursor[x]];
+      w->remaining[3 * n + e]--;
+      y = w->edge_head[e];
+      if (w->remaining[n + y] > 0) { /* in_y -> T: the pair (v, y) */
+        w->remaining[n + y]--;
+        w->succ[v] = y;
+        w->pred[y] = v;
+        break;
+      }
+      if (w->remaining[2 * n + y] <= 0) return DNNMEM_ERR_INFEASIBLE; /* engine bug */
+      w->remaining[2 * n + y]--;
+      x = y;
+    }
+  }
+  (void)value;
+  return DNNMEM_OK;
+}
+
+/* Writes path_of / order from pred / succ, paths in the topological order of
+   their first vertex; returns the number of paths. */
+static int32_t dnnmem__cover_emit_paths(int32_t n, const int32_t *topo, const int32_t *pred,
+                                        const int32_t *succ, int32_t *path_of, int32_t *order) {
+  int32_t paths = 0, pos = 0, i, v;
+  for (i = 0; i < n; i++) {
+    if (pred[topo[i]] >= 0) continue;
+    for (v = topo[i]; v >= 0; v = succ[v]) {
+      if (path_of) path_of[v] = paths;
+      if (order) order[pos] = v;
+      pos++;
+    }
+    paths++;
+  }
+  DNNMEM_ASSERT(pos == n);
+  return paths;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_cover_dag(const dnnmem_graph *graph, int32_t flags,
+                                          int32_t *path_of, int32_t *order,
+                                          int32_t *out_paths, void *scratch,
+                                          size_t scratch_bytes) {
+  dnnmem__scratch s;
+  dnnmem__cover_dag_work w;
+  dnnmem_result r = dnnmem_graph_check(graph);
+  int32_t n, m, paths;
+  if (r != DNNMEM_OK) return r;
+  if (flags & ~DNNMEM_COVER_TRANSITIVE) return DNNMEM_ERR_INVALID_ARGUMENT;
+  n = graph->num_nodes;
+  if (n == 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+  m = graph->in_offsets[n];
+  if (scratch == NULL) return DNNMEM_ERR_SCRATCH_TOO_SMALL;
+  dnnmem__scratch_begin(&s, scratch, scratch_bytes);
+  dnnmem__cover_dag_layout(&s, n, m, flags, &w);
+  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+  r = dnnmem_graph_topo_order(graph, w.topo, w.topo_scratch, w.topo_bytes);
+  if (r != DNNMEM_OK) return r;
+  if (flags & DNNMEM_COVER_TRANSITIVE) {
+    if ((r = dnnmem__cover_closure(graph, &w)) != DNNMEM_OK) return r;
+  } else {
+    dnnmem__cover_hopcroft_karp(graph, &w);
+  }
+  paths = dnnmem__cover_emit_paths(n, w.topo, w.pred, w.succ, path_of, order);
+  if (out_paths) *out_paths = paths;
+  return DNNMEM_OK;
+}
+
+/* ---- W: paths covering every edge --------------------------------------- */
+
+typedef struct dnnmem__cover_edges_work {
+  void *topo_scratch, *flow_scratch;
+  size_t topo_bytes, flow_bytes;
+  int32_t *topo;        /* topological order */
+  int32_t *mark;        /* per node: its latest edge as an input (finds repeats) */
+  int32_t *first_copy;  /* per edge: the first edge of the same pair */
+  int32_t *arc_of;      /* per distinct edge: its flow arc */
+  int32_t *edge_head;   /* per edge: its consumer */
+  int32_t *out_offsets, *out_edges, *cursor; /* distinct edges by input */
+  int32_t *indeg, *outdeg;                   /* distinct edges */
+  int64_t *uses;        /* per distinct edge: traversals left to walk */
+  int64_t *out_left;    /* per node: traversals left out of it */
+} dnnmem__cover_edges_work;
+
+static int dnnmem__cover_edges_net(int32_t n, int32_t m, int32_t *nodes, int32_t *arcs) {
+  if (n > DNNMEM__I32_MAX / 2 - 2 || m > DNNMEM__I32_MAX / 2 - 1 - n) return 0;
+  *nodes = n + 2;
+  *arcs = n + m;
+  return 1;
+}
+
+static void dnnmem__cover_edges_layout(dnnmem__scratch *s, int32_t n, int32_t m,
+                                       dnnmem__cover_edges_work *w) {
+  int32_t nodes = 2, arcs = 0;
+  if (dnnmem_graph_topo_order_scratch_size(n, m, &w->topo_bytes) != DNNMEM_OK) s->overflow = 1;
+  if (!dnnmem__cover_edges_net(n, m, &nodes, &arcs) ||
+      dnnmem_flow_scratch_size(nodes, arcs, &w->flow_bytes) != DNNMEM_OK) {
+    s->overflow = 1;
+    w->flow_bytes = 0;
+  }
+  w->topo_scratch = DNNMEM__TAKE(s, unsigned char, w->topo_bytes);
+  w->flow_scratch = DNNMEM__TAKE(s, unsigned char, w->flow_bytes);
+  w->topo = DNNMEM__TAKE(s, int32_t, n);
+  w->mark = DNNMEM__TAKE(s, int32_t, n);
+  w->first_copy = DNNMEM__TAKE(s, int32_t, m);
+  w->arc_of = DNNMEM__TAKE(s, int32_t, m);
+  w->edge_head = DNNMEM__TAKE(s, int32_t, m);
+  w->out_offsets = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
+  w->out_edges = DNNMEM__TAKE(s, int32_t, m);
+  w->cursor = DNNMEM__TAKE(s, int32_t, n);
+  w->indeg = DNNMEM__TAKE(s, int32_t, n);
+  w->outdeg = DNNMEM__TAKE(s, int32_t, n);
+  w->uses = DNNMEM__TAKE(s, int64_t, m);
+  w->out_left = DNNMEM__TAKE(s, int64_t, n);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_cover_edges_scratch_size(int32_t num_nodes, int32_t num_edges,
+                                                         size_t *out_bytes) {
+  dnnmem__scratch s;
+  dnnmem__cover_edges_work w;
+  int32_t nodes, arcs;
+  if (num_nodes < 0 || num_edges < 0 || out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (!dnnmem__cover_edges_net(num_nodes, num_edges, &nodes, &arcs)) return DNNMEM_ERR_TOO_MANY;
+  dnnmem__scratch_begin(&s, NULL, 0);
+  dnnmem__cover_edges_layout(&s, num_nodes, num_edges, &w);
+  return dnnmem__scratch_end(&s, out_bytes);
+}
+
+/* Every edge once gives sum max(0, out - in) paths. Extra traversals along
+   a route from a vertex where paths end (in > out) to one where they start
+   (out > in) join two paths into one; the most such joins at once is a max
+   flow S -> ends (in - out) -> edges (unbounded) -> starts (out - in) -> T,
+   and W = starts - that flow (min flow with lower bounds = feasible flow
+   minus the max flow back). Every edge's traversals: 1 + its arc's flow. */
+DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph, int64_t *edge_uses,
+                                            int64_t *path_offsets, int32_t *path_nodes,
+                                            int64_t path_nodes_capacity,
+                                            int64_t *out_path_nodes, int32_t *out_w,
+                                            void *scratch, size_t scratch_bytes) {
+  dnnmem__scratch s;
+  dnnmem__cover_edges_work w;
+  dnnmem_result r = dnnmem_graph_check(graph);
+  const int32_t *off, *ids;
+  int32_t n, m, v, k, nodes, arcs, distinct = 0, num_arcs = 0, paths = 0, w_count;
+  int64_t starts = 0, joins = 0, total, pos = 0;
+  dnnmem_flow flow;
+  if (r != DNNMEM_OK) return r;
+  n = graph->num_nodes;
+  if (n == 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (path_nodes_capacity < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+  off = graph->in_offsets;
+  ids = graph->in_ids;
+  m = off[n];
+  if (!dnnmem__cover_edges_net(n, m, &nodes, &arcs)) return DNNMEM_ERR_TOO_MANY;
+  if (scratch == NULL) return DNNMEM_ERR_SCRATCH_TOO_SMALL;
+  dnnmem__scratch_begin(&s, scratch, scratch_bytes);
+  dnnmem__cover_edges_layout(&s, n, m, &w);
+  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+  r = dnnmem_graph_topo_order(graph, w.topo, w.topo_scratch, w.topo_bytes);
+  if (r != DNNMEM_OK) return r;
+  /* distinct edges and degrees */
+  for (v = 0; v < n; v++) w.mark[v] = -1, w.indeg[v] = w.outdeg[v] = 0;
+  for (v = 0; v < n; v++) {
+    for (k = off[v]; k < off[v + 1]; k++) {
+      int32_t u = ids[k];
+      w.edge_head[k] = v;
+      if (w.mark[u] >= 0 && w.edge_head[w.mark[u]] == v) { /* a repeat of u -> v */
+        w.first_copy[k] = w.mark[u];
+        continue;
+      }
+      w.mark[u] = k;
+      w.first_copy[k] = k;
+      w.outdeg[u]++;
+      w.indeg[v]++;
+      distinct++;
+    }
+  }
+  for (v = 0; v < n; v++)
+    if (w.outdeg[v] > w.indeg[v]) starts += w.outdeg[v] - w.indeg[v];
+  /* the flow: only when some path can be joined to another */
+  r = dnnmem_flow_init(&flow, nodes, arcs, w.flow_scratch, w.flow_bytes);
+  for (k = 0; k < m && r == DNNMEM_OK; k++) {
+    if (w.first_copy[k] != k) continue;
+    w.arc_of[k] = num_arcs++;
+    r = dnnmem_flow_add_arc(&flow, ids[k], w.edge_head[k], (int64_t)distinct, 0, NULL);
+  }
+  for (v = 0; v < n && r == DNNMEM_OK; v++) {
+    if (w.indeg[v] > w.outdeg[v])
+      r = dnnmem_flow_add_arc(&flow, n, v, (int64_t)(w.indeg[v] - w.outdeg[v]), 0, NULL);
+    else if (w.outdeg[v] > w.indeg[v])
+      r = dnnmem_flow_add_arc(&flow, v, n + 1, (int64_t)(w.outdeg[v] - w.indeg[v]), 0, NULL);
+  }
+  if (r == DNNMEM_OK && starts > 0) r = dnnmem_flow_solve(&flow, n, n + 1, DNNMEM_FLOW_DEFAULT, &joins);
+  if (r != DNNMEM_OK) return r;
+  /* traversals per edge and the paths' total length */
+  total = starts - joins;
+  DNNMEM_ASSERT(total >= 0 && total <= distinct);
+  if (total < 0 || total > distinct) return DNNMEM_ERR_INFEASIBLE; /* engine bug */
+  w_count = paths = (int32_t)total;
+  for (v = 0; v < n; v++) w.out_left[v] = 0;
+  for (k = 0; k < m; k++) {
+    if (w.first_copy[k] != k) continue;
+    w.uses[k] = 1 + (starts > 0 ? dnnmem_flow_arc_flow(&flow, w.arc_of[k]) : 0);
+    if (w.uses[k] < 1) return DNNMEM_ERR_INFEASIBLE; /* engine bug */
+    w.out_left[ids[k]] += w.uses[k];
+    total += w.uses[k];
+  }
+  if (out_w) *out_w = paths;
+  if (out_path_nodes) *out_path_nodes = total;
+  if (edge_uses)
+    for (k = 0; k < m; k++) edge_uses[k] = w.uses[w.first_copy[k]];
+  if (path_nodes == NULL && path_offsets == NULL) return DNNMEM_OK;
+  if (path_nodes != NULL && path_nodes_capacity < total) return DNNMEM_ERR_OUTPUT_TOO_SMALL;
+  /* walk the traversals: vertices in topological order start the paths that
+     are left after everything arriving from earlier vertices went on */
+  for (v = 0; v <= n; v++) w.out_offsets[v] = 0;
+  for (k = 0; k < m; k++)
+    if (w.first_copy[k] == k) w.out_offsets[ids[k] + 1]++;
+  for (v = 0; v < n; v++) w.out_offsets[v + 1] += w.out_offsets[v];
+  for (v = 0; v < n; v++) w.cursor[v] = w.out_offsets[v];
+  for (k = 0; k < m; k++)
+    if (w.first_copy[k] == k) w.out_edges[w.cursor[ids[k]]++] = k;
+  for (v = 0; v < n; v++) w.cursor[v] = w.out_offsets[v];
+  paths = 0;
+  for (k = 0; k < n; k++) {
+    int32_t start = w.topo[k];
+    while (w.out_left[start] > 0) {
+      int32_t x = start;
+      if (path_offsets) path_offsets[paths] = pos;
+      paths++;
+      if (path_nodes) path_nodes[pos] = x;
+      pos++;
+      while (w.out_left[x] > 0) {
+        int32_t e;
+        while (w.uses[w.out_edges[w.cursor[x]]] == 0) w.cursor[x]++;
+        e = w.out_edges[w.cursor[x]];
+        w.uses[e]--;
+        w.out_left[x]--;
+        x = w.edge_head[e];
+        if (path_nodes) path_nodes[pos] = x;
+        pos++;
+      }
+    }
+  }
+  DNNMEM_ASSERT(pos == total && paths == w_count);
+  (void)w_count;
+  if (path_offsets) path_offsets[paths] = pos;
+  return DNNMEM_OK;
+}
+
+
+
+#endif /* DNNMEM_NO_COVER */
+
+/* ==== 5. Recompute (dnnmem_remat_*) ====================================== */
+
+#ifndef DNNMEM_NO_REMAT
 
 /* ==== recompute annealing ================================================ */
 
@@ -6834,7 +6131,7 @@ static dnnmem_result dnnmem__group_search(const dnnmem__group *gr, dnnmem__group
   {
     int32_t len = 0, e;
     for (e = goal; w->entries[e].parent >= 0; e = w->entries[e].parent) {
-      if (len >= cap) return DNNMEM_ERR_REMAT_SEQUENCE_FULL;
+      if (len >= cap) return DNNMEM_ERR_OUTPUT_TOO_SMALL;
       order[len++] = w->entries[e].last;
     }
     *out_len = len;
@@ -6991,7 +6288,7 @@ static dnnmem_result dnnmem__baseline_checkpoint(const dnnmem_remat_problem *p,
         continue;
       }
       top--;
-      if (len >= max_length) return DNNMEM_ERR_REMAT_SEQUENCE_FULL;
+      if (len >= max_length) return DNNMEM_ERR_OUTPUT_TOO_SMALL;
       seq[len++] = x;
       w->latest_segment[x] = segment;
     }
@@ -7025,7 +6322,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_baseline(const dnnmem_remat_problem *probl
     r = dnnmem__baseline_checkpoint(problem, &w, max_length, sequence, &len);
     if (r != DNNMEM_OK) return r;
   } else {
-    if (max_length < n) return DNNMEM_ERR_REMAT_SEQUENCE_FULL;
+    if (max_length < n) return DNNMEM_ERR_OUTPUT_TOO_SMALL;
     for (i = 0; i < n; i++) sequence[i] = w.order[i];
     len = n;
   }
@@ -8195,6 +7492,13 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
   return found.peak <= w.budget ? DNNMEM_OK : DNNMEM_ERR_INFEASIBLE;
 }
 
+
+
+#endif /* DNNMEM_NO_REMAT */
+
+/* ==== 6. Layout arithmetic (dnnmem_layout_*) ============================= */
+
+#ifndef DNNMEM_NO_LAYOUT
 
 /* ---- layout arithmetic (TensorLayout) ------------------------------------ */
 
@@ -9570,6 +8874,865 @@ DNNMEM_DEF dnnmem_result dnnmem_strided_reshape_view(const dnnmem_strided *in, i
 }
 
 
+
+#endif /* DNNMEM_NO_LAYOUT */
+
+/* ==== 7. Max flow and min cut (dnnmem_flow_*) ============================ */
+
+#ifndef DNNMEM_NO_FLOW
+
+/* ---- max flow / min cut ------------------------------------------------- */
+
+struct dnnmem__flow_input {
+  int64_t capacity, reverse_capacity;
+  int32_t from, to;
+};
+
+/* One direction of an arc pair; half-arcs are grouped by tail (CSR). */
+struct dnnmem__flow_half {
+  int64_t residual;
+  int32_t head;
+  int32_t sister; /* the opposite half-arc */
+};
+
+#define DNNMEM__BK_FREE 0
+#define DNNMEM__BK_SOURCE 1
+#define DNNMEM__BK_SINK 2
+#define DNNMEM__BK_TERMINAL (-1) /* parent: the node's terminal arc */
+#define DNNMEM__BK_ORPHAN (-2)   /* parent: lost, awaiting adoption */
+#define DNNMEM__BK_NONE (-3)
+#define DNNMEM__BK_DIST_INF INT32_MAX
+
+struct dnnmem__flow_bk_node {
+  int64_t terminal; /* residual terminal capacity: > 0 from source, < 0 to sink */
+  int64_t stamp;    /* time of the last check that the tree path reaches a terminal */
+  int32_t parent;   /* half-arc from this node to its tree parent, or BK_TERMINAL/ORPHAN */
+  int32_t dist;     /* tree distance to the terminal as of stamp */
+  int32_t next_active; /* FIFO link; -1 when not queued, itself when last */
+  uint8_t tree;     /* DNNMEM__BK_FREE / SOURCE / SINK */
+};
+
+static void dnnmem__flow_layout(dnnmem__scratch *s, int32_t n, int32_t m, dnnmem_flow *f) {
+  f->input = DNNMEM__TAKE(s, struct dnnmem__flow_input, m);
+  f->half = DNNMEM__TAKE(s, struct dnnmem__flow_half, (size_t)2 * (size_t)m);
+  f->first = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
+  f->mid = DNNMEM__TAKE(s, int32_t, n);
+  f->arc_half = DNNMEM__TAKE(s, int32_t, m);
+  /* two int32 per arc: the build's position map (one per half-arc), then
+     each arc's int64_t flow (stored with memcpy: no type punning) */
+  f->arc_work = DNNMEM__TAKE(s, int32_t, (size_t)2 * (size_t)m);
+  f->bk = DNNMEM__TAKE(s, struct dnnmem__flow_bk_node, n);
+  f->queue = DNNMEM__TAKE(s, int32_t, n);
+  f->queue2 = DNNMEM__TAKE(s, int32_t, n);
+  f->excess = DNNMEM__TAKE(s, int64_t, n);
+  f->label = DNNMEM__TAKE(s, int32_t, n);
+  f->current = DNNMEM__TAKE(s, int32_t, n);
+  f->active_next = DNNMEM__TAKE(s, int32_t, n);
+  f->active_head = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
+  f->bucket_next = DNNMEM__TAKE(s, int32_t, n);
+  f->bucket_prev = DNNMEM__TAKE(s, int32_t, n);
+  f->bucket_head = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
+  f->source_side = DNNMEM__TAKE(s, uint8_t, n);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_flow_scratch_size(int32_t num_nodes, int32_t max_arcs,
+                                                  size_t *out_bytes) {
+  dnnmem__scratch s;
+  dnnmem_flow f;
+  if (out_bytes == NULL || num_nodes < 2 || max_arcs < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (max_arcs > DNNMEM__I32_MAX / 2 - 1 || num_nodes > DNNMEM__I32_MAX - 1)
+    return DNNMEM_ERR_TOO_MANY;
+  dnnmem__scratch_begin(&s, NULL, 0);
+  dnnmem__flow_layout(&s, num_nodes, max_arcs, &f);
+  return dnnmem__scratch_end(&s, out_bytes);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_flow_init(dnnmem_flow *flow, int32_t num_nodes, int32_t max_arcs,
+                                          void *scratch, size_t scratch_bytes) {
+  dnnmem__scratch s;
+  dnnmem_result r;
+  size_t need;
+  if (flow == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  r = dnnmem_flow_scratch_size(num_nodes, max_arcs, &need);
+  if (r != DNNMEM_OK) return r;
+  if (scratch == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  dnnmem__scratch_begin(&s, scratch, scratch_bytes);
+  dnnmem__flow_layout(&s, num_nodes, max_arcs, flow);
+  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+  flow->num_nodes = num_nodes;
+  flow->max_arcs = max_arcs;
+  flow->num_arcs = 0;
+  flow->source = flow->sink = -1;
+  flow->value = 0;
+  return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_flow_add_arc(dnnmem_flow *flow, int32_t from, int32_t to,
+                                             int64_t capacity, int64_t reverse_capacity,
+                                             int32_t *out_arc) {
+  struct dnnmem__flow_input *in;
+  int64_t both;
+  if (flow == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (from < 0 || from >= flow->num_nodes || to < 0 || to >= flow->num_nodes)
+    return DNNMEM_ERR_ID_RANGE;
+  if (capacity < 0 || reverse_capacity < 0) return DNNMEM_ERR_NEGATIVE;
+  if (dnnmem__add_overflows(capacity, reverse_capacity, &both)) return DNNMEM_ERR_OVERFLOW;
+  if (flow->num_arcs >= flow->max_arcs) return DNNMEM_ERR_FLOW_FULL;
+  in = &flow->input[flow->num_arcs];
+  in->from = from;
+  in->to = to;
+  in->capacity = capacity;
+  in->reverse_capacity = reverse_capacity;
+  if (out_arc) *out_arc = flow->num_arcs;
+  flow->num_arcs++;
+  flow->source = flow->sink = -1; /* the last solution no longer applies */
+  return DNNMEM_OK;
+}
+
+/* Merges the half-arcs that share tail and head into one (summing their
+   residuals), in place, keeping [first, mid) / [mid, end) per node. Within
+   a node, half-arcs lie in arc order, so both ends see the arcs between two
+   nodes in the same order and take the same decisions: the representatives
+   are sisters. An arc joins its group only while the group's total
+   capacity (both directions) fits in int64_t. Self-loops are dropped.
+   map (arc_work): old position -> new position. */
+static void dnnmem__flow_merge(dnnmem_flow *f) {
+  int32_t n = f->num_nodes, m = f->num_arcs, u, e, w = 0;
+  int32_t *map = f->arc_work, *mark = f->queue2;
+  int64_t *group_total = f->excess;
+  struct dnnmem__flow_half *h = f->half;
+  int merged = 0;
+  for (u = 0; u < n; u++) mark[u] = -1;
+  /* decide: map[e] = e for a representative, the representative's old
+     position for a member, -1 for a self-loop */
+  for (u = 0; u < n; u++) {
+    for (e = f->first[u]; e < f->first[u + 1]; e++) {
+      int32_t v = h[e].head;
+      int64_t pair_total = h[e].residual + h[h[e].sister].residual, sum;
+      if (v == u) {
+        map[e] = -1;
+        merged = 1;
+      } else if (mark[v] >= 0 && !dnnmem__add_overflows(group_total[v], pair_total, &sum)) {
+        group_total[v] = sum;
+        map[e] = mark[v];
+        merged = 1;
+      } else {
+        map[e] = e;
+        if (mark[v] < 0) {
+          mark[v] = e;
+          group_total[v] = pair_total;
+        }
+      }
+    }
+    for (e = f->first[u]; e < f->first[u + 1]; e++) mark[h[e].head] = -1;
+  }
+  if (!merged) return; /* nothing to merge: leave the layout as it is */
+  /* compact in place; map becomes old -> new position */
+  for (u = 0; u < n; u++) {
+    int32_t old_first = f->first[u], old_mid = f->mid[u], old_end = f->first[u + 1];
+    f->first[u] = w;
+    for (e = old_first; e < old_end; e++) {
+      if (e == old_mid) f->mid[u] = w;
+      if (map[e] < 0) continue;
+      if (map[e] == e) {
+        h[w] = h[e];
+        map[e] = w++;
+      } else {
+        int32_t r = map[map[e]]; /* the representative, already moved */
+        h[r].residual += h[e].residual;
+        map[e] = r;
+      }
+    }
+    if (old_mid == old_end) f->mid[u] = w;
+  }
+  f->first[n] = w;
+  for (e = 0; e < w; e++) h[e].sister = map[h[e].sister];
+  for (e = 0; e < m; e++) f->arc_half[e] = map[f->arc_half[e]];
+}
+
+/* Splits each merged pair's net flow back onto its arcs (in arc order,
+   each filled in turn), into arc_work. Consumes the residuals. */
+static void dnnmem__flow_split(dnnmem_flow *f) {
+  struct dnnmem__flow_half *h = f->half;
+  int32_t i;
+  for (i = 0; i < f->num_arcs; i++) {
+    const struct dnnmem__flow_input *in = &f->input[i];
+    int32_t p = f->arc_half[i], q, c;
+    int64_t width, raise, value = 0;
+    if (p < 0) { /* self-loop: no flow */
+      DNNMEM_MEMCPY(f->arc_work + 2 * (size_t)i, &value, sizeof(value));
+      continue;
+    }
+    q = h[p].sister;
+    c = p < q ? p : q; /* the group's reference direction */
+    /* residual of the opposite of c = how far the group's flow in c's
+       direction is above "every arc at its minimum" */
+    width = in->capacity + in->reverse_capacity;
+    raise = h[h[c].sister].residual < width ? h[h[c].sister].residual : width;
+    h[h[c].sister].residual -= raise;
+    value = c == p ? raise - in->reverse_capacity : in->capacity - raise;
+    DNNMEM_MEMCPY(f->arc_work + 2 * (size_t)i, &value, sizeof(value));
+  }
+}
+
+/* Half-arcs grouped by tail, fresh residuals. Within a node, half-arcs whose
+   head is neither terminal come first ([first, mid)), so BK scans only those. */
+static void dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t) {
+  int32_t n = f->num_nodes, m = f->num_arcs, v, i;
+  int32_t *count_inner = f->queue, *count_term = f->queue2;
+  for (v = 0; v < n; v++) count_inner[v] = count_term[v] = 0;
+  for (i = 0; i < m; i++) {
+    const struct dnnmem__flow_input *in = &f->input[i];
+    if (in->to == s || in->to == t) count_term[in->from]++;
+    else count_inner[in->from]++;
+    if (in->from == s || in->from == t) count_term[in->to]++;
+    else count_inner[in->to]++;
+  }
+  f->first[0] = 0;
+  for (v = 0; v < n; v++) {
+    int32_t ci = count_inner[v];
+    f->first[v + 1] = f->first[v] + ci + count_term[v];
+    f->mid[v] = f->first[v] + ci;
+    count_inner[v] = f->first[v]; /* fill cursors */
+    count_term[v] = f->mid[v];
+  }
+  for (i = 0; i < m; i++) {
+    const struct dnnmem__flow_input *in = &f->input[i];
+    int32_t fwd = (in->to == s || in->to == t) ? count_term[in->from]++ : count_inner[in->from]++;
+    int32_t bwd = (in->from == s || in->from == t) ? count_term[in->to]++ : count_inner[in->to]++;
+    f->half[fwd].residual = in->capacity;
+    f->half[fwd].head = in->to;
+    f->half[fwd].sister = bwd;
+    f->half[bwd].residual = in->reverse_capacity;
+    f->half[bwd].head = in->from;
+    f->half[bwd].sister = fwd;
+    f->arc_half[i] = fwd;
+  }
+  dnnmem__flow_merge(f);
+}
+
+/* ---- Boykov-Kolmogorov -------------------------------------------------- */
+
+typedef struct dnnmem__bk {
+  dnnmem_flow *f;
+  struct dnnmem__flow_bk_node *node;
+  struct dnnmem__flow_half *half;
+  const int32_t *first, *mid;
+  int32_t active_first, active_last;
+  int32_t *orphans; /* ring buffer of num_nodes */
+  int32_t orphan_head, orphan_count;
+  int64_t time;
+} dnnmem__bk;
+
+static void dnnmem__bk_activate(dnnmem__bk *b, int32_t v) {
+  if (b->node[v].next_active >= 0) return;
+  b->node[v].next_active = v;
+  if (b->active_last >= 0) b->node[b->active_last].next_active = v;
+  else b->active_first = v;
+  b->active_last = v;
+}
+
+static int32_t dnnmem__bk_next_active(dnnmem__bk *b) {
+  for (;;) {
+    int32_t v = b->active_first;
+    if (v < 0) return -1;
+    b->active_first = b->node[v].next_active == v ? -1 : b->node[v].next_active;
+    if (b->active_first < 0) b->active_last = -1;
+    b->node[v].next_active = -1;
+    if (b->node[v].tree != DNNMEM__BK_FREE) return v;
+  }
+}
+
+static void dnnmem__bk_orphan(dnnmem__bk *b, int32_t v) {
+  int32_t n = b->f->num_nodes, slot = b->orphan_head + b->orphan_count;
+  b->node[v].parent = DNNMEM__BK_ORPHAN;
+  b->orphans[slot >= n ? slot - n : slot] = v;
+  b->orphan_count++;
+}
+
+/* Pushes the bottleneck along source -> a -> (arc mid) -> b -> sink. */
+static int64_t dnnmem__bk_augment(dnnmem__bk *b, int32_t a, int32_t c, int32_t arc) {
+  struct dnnmem__flow_half *h = b->half;
+  struct dnnmem__flow_bk_node *nd = b->node;
+  int64_t delta = h[arc].residual;
+  int32_t v, e;
+  for (v = a;;) { /* source side: residual parent -> child */
+    e = nd[v].parent;
+    if (e == DNNMEM__BK_TERMINAL) {
+      if (nd[v].terminal < delta) delta = nd[v].terminal;
+      break;
+    }
+    if (h[h[e].sister].residual < delta) delta = h[h[e].sister].residual;
+    v = h[e].head;
+  }
+  for (v = c;;) { /* sink side: residual child -> parent */
+    e = nd[v].parent;
+    if (e == DNNMEM__BK_TERMINAL) {
+      if (-nd[v].terminal < delta) delta = -nd[v].terminal;
+      break;
+    }
+    if (h[e].residual < delta) delta = h[e].residual;
+    v = h[e].head;
+  }
+  h[arc].residual -= delta;
+  h[h[arc].sister].residual += delta;
+  for (v = a;;) {
+    e = nd[v].parent;
+    if (e == DNNMEM__BK_TERMINAL) {
+      nd[v].terminal -= delta;
+      if (nd[v].terminal == 0) dnnmem__bk_orphan(b, v);
+      break;
+    }
+    h[e].residual += delta;
+    h[h[e].sister].residual -= delta;
+    if (h[h[e].sister].residual == 0) dnnmem__bk_orphan(b, v);
+    v = h[e].head;
+  }
+  for (v = c;;) {
+    e = nd[v].parent;
+    if (e == DNNMEM__BK_TERMINAL) {
+      nd[v].terminal += delta;
+      if (nd[v].terminal == 0) dnnmem__bk_orphan(b, v);
+      break;
+    }
+    h[e].residual -= delta;
+    h[h[e].sister].residual += delta;
+    if (h[e].residual == 0) dnnmem__bk_orphan(b, v);
+    v = h[e].head;
+  }
+  return delta;
+}
+
+/* Finds an orphan a new parent in its own tree whose path reaches the
+   terminal (shortest by the stamped distances), or frees it. */
+static void dnnmem__bk_adopt(dnnmem__bk *b, int32_t v) {
+  struct dnnmem__flow_half *h = b->half;
+  struct dnnmem__flow_bk_node *nd = b->node;
+  uint8_t tree = nd[v].tree;
+  int32_t e, best = DNNMEM__BK_NONE, best_dist = DNNMEM__BK_DIST_INF;
+  int32_t end = b->mid[v];
+  for (e = b->first[v]; e < end; e++) {
+    int32_t w = h[e].head, x, d;
+    if (nd[w].tree != tree) continue;
+    if (tree == DNNMEM__BK_SOURCE ? h[h[e].sister].residual == 0 : h[e].residual == 0) continue;
+    /* does w's tree path reach the terminal? */
+    d = 0;
+    for (x = w;;) {
+      int32_t pe;
+      if (nd[x].stamp == b->time) {
+        d += nd[x].dist;
+        break;
+      }
+      pe = nd[x].parent;
+      d++;
+      if (pe == DNNMEM__BK_TERMINAL) {
+        nd[x].stamp = b->time;
+        nd[x].dist = 1;
+        break;
+      }
+      if (pe == DNNMEM__BK_ORPHAN) {
+        d = DNNMEM__BK_DIST_INF;
+        break;
+      }
+      x = h[pe].head;
+    }
+    if (d == DNNMEM__BK_DIST_INF) continue;
+    if (d < best_dist) {
+      best = e;
+      best_dist = d;
+    }
+    for (x = w; nd[x].stamp != b->time; x = h[nd[x].parent].head) {
+      nd[x].stamp = b->time;
+      nd[x].dist = d--;
+    }
+  }
+  if (best != DNNMEM__BK_NONE) {
+    nd[v].parent = best;
+    nd[v].stamp = b->time;
+    nd[v].dist = best_dist + 1;
+    return;
+  }
+  nd[v].tree = DNNMEM__BK_FREE;
+  nd[v].parent = DNNMEM__BK_NONE;
+  for (e = b->first[v]; e < end; e++) {
+    int32_t w = h[e].head, pw;
+    if (nd[w].tree != tree) continue;
+    if (tree == DNNMEM__BK_SOURCE ? h[h[e].sister].residual > 0 : h[e].residual > 0)
+      dnnmem__bk_activate(b, w);
+    pw = nd[w].parent;
+    if (pw >= 0 && h[pw].head == v) dnnmem__bk_orphan(b, w);
+  }
+}
+
+static int64_t dnnmem__bk_run(dnnmem_flow *f, int32_t s, int32_t t, int64_t source_total) {
+  dnnmem__bk b;
+  struct dnnmem__flow_half *h = f->half;
+  struct dnnmem__flow_bk_node *nd = f->bk;
+  int32_t n = f->num_nodes, v, e, current = -1;
+  int64_t value = 0;
+  b.f = f;
+  b.node = nd;
+  b.half = h;
+  b.first = f->first;
+  b.mid = f->mid;
+  b.active_first = b.active_last = -1;
+  b.orphans = f->queue;
+  b.orphan_head = b.orphan_count = 0;
+  b.time = 0;
+  /* terminal capacities: source arcs summed per node, sink arcs clamped at
+     the source total (flow can never exceed it, so the clamp is exact) */
+  for (v = 0; v < n; v++) {
+    nd[v].terminal = 0;
+    nd[v].stamp = 0;
+    nd[v].dist = 1;
+    nd[v].next_active = -1;
+    nd[v].tree = DNNMEM__BK_FREE;
+    nd[v].parent = DNNMEM__BK_NONE;
+    f->excess[v] = 0; /* sink capacity per node */
+  }
+  for (e = f->first[s]; e < f->first[s + 1]; e++) {
+    int32_t w = h[e].head;
+    if (w == t) value += h[e].residual; /* direct arcs: saturated at once */
+    else if (w != s) nd[w].terminal += h[e].residual;
+  }
+  for (v = 0; v < n; v++) {
+    int64_t sink_cap = 0;
+    if (v == s || v == t) continue;
+    for (e = f->mid[v]; e < f->first[v + 1]; e++)
+      if (h[e].head == t) {
+        int64_t r = h[e].residual;
+        sink_cap = r > source_total - sink_cap ? source_total : sink_cap + r;
+      }
+    f->excess[v] = sink_cap;
+    value += dnnmem__min64(nd[v].terminal, sink_cap);
+    nd[v].terminal -= sink_cap;
+    if (nd[v].terminal != 0) {
+      nd[v].tree = nd[v].terminal > 0 ? DNNMEM__BK_SOURCE : DNNMEM__BK_SINK;
+      nd[v].parent = DNNMEM__BK_TERMINAL;
+      dnnmem__bk_activate(&b, v);
+    }
+  }
+  for (;;) {
+    int32_t a = -1, c = -1, arc = -1, end;
+    if (current < 0 || nd[current].tree == DNNMEM__BK_FREE) {
+      current = dnnmem__bk_next_active(&b);
+      if (current < 0) break;
+    }
+    /* growth */
+    end = f->mid[current];
+    if (nd[current].tree == DNNMEM__BK_SOURCE) {
+      for (e = f->first[current]; e < end; e++) {
+        int32_t w;
+        if (h[e].residual == 0) continue;
+        w = h[e].head;
+        if (nd[w].tree == DNNMEM__BK_FREE) {
+          nd[w].tree = DNNMEM__BK_SOURCE;
+          nd[w].parent = h[e].sister;
+          nd[w].stamp = nd[current].stamp;
+          nd[w].dist = nd[current].dist + 1;
+          dnnmem__bk_activate(&b, w);
+        } else if (nd[w].tree == DNNMEM__BK_SINK) {
+          a = current;
+          c = w;
+          arc = e;
+          break;
+        } else if (nd[w].stamp <= nd[current].stamp && nd[w].dist > nd[current].dist) {
+          nd[w].parent = h[e].sister;
+          nd[w].stamp = nd[current].stamp;
+          nd[w].dist = nd[current].dist + 1;
+        }
+      }
+    } else {
+      for (e = f->first[current]; e < end; e++) {
+        int32_t w, sis = h[e].sister;
+        if (h[sis].residual == 0) continue;
+        w = h[e].head;
+        if (nd[w].tree == DNNMEM__BK_FREE) {
+          nd[w].tree = DNNMEM__BK_SINK;
+          nd[w].parent = sis;
+          nd[w].stamp = nd[current].stamp;
+          nd[w].dist = nd[current].dist + 1;
+          dnnmem__bk_activate(&b, w);
+        } else if (nd[w].tree == DNNMEM__BK_SOURCE) {
+          a = w;
+          c = current;
+          arc = sis;
+          break;
+        } else if (nd[w].stamp <= nd[current].stamp && nd[w].dist > nd[current].dist) {
+          nd[w].parent = sis;
+          nd[w].stamp = nd[current].stamp;
+          nd[w].dist = nd[current].dist + 1;
+        }
+      }
+    }
+    if (arc < 0) {
+      current = -1; /* exhausted: no longer active */
+      continue;
+    }
+    b.time++;
+    value += dnnmem__bk_augment(&b, a, c, arc);
+    while (b.orphan_count > 0) {
+      int32_t o = b.orphans[b.orphan_head];
+      b.orphan_head = b.orphan_head + 1 == n ? 0 : b.orphan_head + 1;
+      b.orphan_count--;
+      dnnmem__bk_adopt(&b, o);
+    }
+    /* keep growing from the same node while it stays in a tree */
+  }
+  /* The source tree is closed under residual arcs and reaches every node
+     in it: exactly the nodes reachable from the source. */
+  for (v = 0; v < n; v++) f->source_side[v] = nd[v].tree == DNNMEM__BK_SOURCE;
+  f->source_side[s] = 1;
+  f->source_side[t] = 0;
+  /* Write the terminal flows back onto the source and sink half-arcs:
+     node v received source_cap - max(terminal, 0) from the source and sent
+     sink_cap - max(-terminal, 0) to the sink. */
+  for (v = 0; v < n; v++) {
+    int64_t r = nd[v].terminal;
+    if (v == s || v == t) continue;
+    f->excess[v] -= r < 0 ? -r : 0; /* flow to the sink */
+    nd[v].terminal = r > 0 ? r : 0;  /* unused source capacity */
+  }
+  for (e = f->first[s]; e < f->first[s + 1]; e++) {
+    int32_t w = h[e].head;
+    int64_t push;
+    if (w == s) continue;
+    if (w == t) {
+      push = h[e].residual;
+    } else {
+      /* unused capacity stays on the last arcs: use arcs in order */
+      int64_t unused = nd[w].terminal, r = h[e].residual;
+      int64_t keep = unused < r ? unused : r;
+      nd[w].terminal -= keep;
+      push = r - keep;
+    }
+    h[e].residual -= push;
+    h[h[e].sister].residual += push;
+  }
+  for (v = 0; v < n; v++) {
+    int64_t left = f->excess[v];
+    if (v == s || v == t) continue;
+    for (e = f->mid[v]; e < f->first[v + 1] && left > 0; e++)
+      if (h[e].head == t) {
+        int64_t push = h[e].residual < left ? h[e].residual : left;
+        h[e].residual -= push;
+        h[h[e].sister].residual += push;
+        left -= push;
+      }
+  }
+  return value;
+}
+
+/* ---- push-relabel ------------------------------------------------------- */
+
+typedef struct dnnmem__pr {
+  dnnmem_flow *f;
+  struct dnnmem__flow_half *half;
+  int32_t n, s, t;
+  int32_t max_active, max_label;
+} dnnmem__pr;
+
+static void dnnmem__pr_bucket_add(dnnmem__pr *p, int32_t v) {
+  dnnmem_flow *f = p->f;
+  int32_t l = f->label[v], head = f->bucket_head[l];
+  f->bucket_prev[v] = -1;
+  f->bucket_next[v] = head;
+  if (head >= 0) f->bucket_prev[head] = v;
+  f->bucket_head[l] = v;
+  if (l > p->max_label) p->max_label = l;
+}
+
+static void dnnmem__pr_bucket_remove(dnnmem__pr *p, int32_t v) {
+  dnnmem_flow *f = p->f;
+  int32_t prev = f->bucket_prev[v], next = f->bucket_next[v];
+  if (prev >= 0) f->bucket_next[prev] = next;
+  else f->bucket_head[f->label[v]] = next;
+  if (next >= 0) f->bucket_prev[next] = prev;
+}
+
+static void dnnmem__pr_active_add(dnnmem__pr *p, int32_t v) {
+  dnnmem_flow *f = p->f;
+  int32_t l = f->label[v];
+  f->active_next[v] = f->active_head[l];
+  f->active_head[l] = v;
+  if (l > p->max_active) p->max_active = l;
+}
+
+/* Exact distances to the sink by backward BFS; unreachable nodes get n. */
+static void dnnmem__pr_global_relabel(dnnmem__pr *p) {
+  dnnmem_flow *f = p->f;
+  struct dnnmem__flow_half *h = p->half;
+  int32_t n = p->n, v, head = 0, tail = 0, e;
+  for (v = 0; v < n; v++) {
+    f->label[v] = n;
+    f->current[v] = f->first[v];
+    f->bucket_head[v] = f->active_head[v] = -1;
+  }
+  p->max_active = p->max_label = 0;
+  f->label[p->t] = 0;
+  dnnmem__pr_bucket_add(p, p->t);
+  f->queue[tail++] = p->t;
+  while (head < tail) {
+    int32_t u = f->queue[head++], du = f->label[u] + 1;
+    for (e = f->first[u]; e < f->first[u + 1]; e++) {
+      int32_t w = h[e].head;
+      if (f->label[w] == n && w != p->s && h[h[e].sister].residual > 0) {
+        f->label[w] = du;
+        dnnmem__pr_bucket_add(p, w);
+        if (f->excess[w] > 0) dnnmem__pr_active_add(p, w);
+        f->queue[tail++] = w;
+      }
+    }
+  }
+}
+
+/* Phase 1: a maximum preflow. Returns with every remaining excess on nodes
+   that cannot reach the sink. */
+static void dnnmem__pr_phase1(dnnmem__pr *p) {
+  dnnmem_flow *f = p->f;
+  struct dnnmem__flow_half *h = p->half;
+  int32_t n = p->n, e;
+  int64_t work = 0, work_limit = 6 * (int64_t)n + (int64_t)f->first[n];
+  dnnmem__pr_global_relabel(p);
+  for (;;) {
+    int32_t u, d;
+    while (p->max_active >= 0 && f->active_head[p->max_active] < 0) p->max_active--;
+    if (p->max_active < 0) break;
+    u = f->active_head[p->max_active];
+    f->active_head[p->max_active] = f->active_next[u];
+    /* discharge u */
+    for (;;) {
+      int32_t end = f->first[u + 1], new_label;
+      d = f->label[u];
+      for (e = f->current[u]; e < end; e++) {
+        int32_t w;
+        if (h[e].residual == 0) continue;
+        w = h[e].head;
+        if (f->label[w] == d - 1) {
+          int64_t delta = f->excess[u] < h[e].residual ? f->excess[u] : h[e].residual;
+          h[e].residual -= delta;
+          h[h[e].sister].residual += delta;
+          if (f->excess[w] == 0 && w != p->t) dnnmem__pr_active_add(p, w);
+          f->excess[w] += delta;
+          f->excess[u] -= delta;
+          if (f->excess[u] == 0) break;
+        }
+      }
+      f->current[u] = e < end ? e : end;
+      if (f->excess[u] == 0) break;
+      /* relabel */
+      work += 12 + (end - f->first[u]);
+      dnnmem__pr_bucket_remove(p, u);
+      if (f->bucket_head[d] < 0) {
+        /* gap: nothing at label d, so nothing above it reaches the sink */
+        int32_t l;
+        for (l = d + 1; l <= p->max_label; l++) {
+          int32_t v;
+          for (v = f->bucket_head[l]; v >= 0; v = f->bucket_next[v]) f->label[v] = n;
+          f->bucket_head[l] = -1;
+          f->active_head[l] = -1;
+        }
+        f->label[u] = n;
+        p->max_label = d - 1;
+        p->max_active = d - 1;
+        break;
+      }
+      new_label = n;
+      for (e = f->first[u]; e < end; e++)
+        if (h[e].residual > 0 && f->label[h[e].head] + 1 < new_label)
+          new_label = f->label[h[e].head] + 1;
+      f->label[u] = new_label;
+      f->current[u] = f->first[u];
+      if (new_label >= n) break;
+      dnnmem__pr_bucket_add(p, u);
+      p->max_active = new_label; /* u is the highest active node */
+    }
+    if (work > work_limit) {
+      dnnmem__pr_global_relabel(p);
+      work = 0;
+    }
+  }
+}
+
+/* Phase 2: returns remaining excess to the source (FIFO push-relabel with
+   labels starting at exact residual distances to the source). */
+static void dnnmem__pr_phase2(dnnmem__pr *p) {
+  dnnmem_flow *f = p->f;
+  struct dnnmem__flow_half *h = p->half;
+  int32_t n = p->n, v, e, head = 0, tail = 0, count = 0;
+  const int32_t unreached = DNNMEM__I32_MAX - 1;
+  for (v = 0; v < n; v++) {
+    f->label[v] = unreached;
+    f->current[v] = f->first[v];
+  }
+  f->label[p->s] = 0;
+  f->queue[tail++] = p->s;
+  while (head < tail) {
+    int32_t u = f->queue[head++];
+    for (e = f->first[u]; e < f->first[u + 1]; e++) {
+      int32_t w = h[e].head;
+      if (f->label[w] == unreached && w != p->t && h[h[e].sister].residual > 0) {
+        f->label[w] = f->label[u] + 1;
+        f->queue[tail++] = w;
+      }
+    }
+  }
+  head = tail = 0;
+  for (v = 0; v < n; v++)
+    if (v != p->s && v != p->t && f->excess[v] > 0) {
+      f->queue[tail++] = v;
+      count++;
+    }
+  if (tail == n) tail = 0;
+  while (count > 0) {
+    int32_t u = f->queue[head];
+    head = head + 1 == n ? 0 : head + 1;
+    count--;
+    while (f->excess[u] > 0) {
+      int32_t end = f->first[u + 1], d = f->label[u], new_label = unreached;
+      for (e = f->current[u]; e < end; e++) {
+        int32_t w = h[e].head;
+        if (h[e].residual == 0 || w == p->t || f->label[w] != d - 1) continue;
+        {
+          int64_t delta = f->excess[u] < h[e].residual ? f->excess[u] : h[e].residual;
+          h[e].residual -= delta;
+          h[h[e].sister].residual += delta;
+          if (f->excess[w] == 0 && w != p->s) {
+            f->queue[tail] = w;
+            tail = tail + 1 == n ? 0 : tail + 1;
+            count++;
+          }
+          f->excess[w] += delta;
+          f->excess[u] -= delta;
+          if (f->excess[u] == 0) break;
+        }
+      }
+      f->current[u] = e < end ? e : end;
+      if (f->excess[u] == 0) break;
+      for (e = f->first[u]; e < end; e++)
+        if (h[e].residual > 0 && h[e].head != p->t && f->label[h[e].head] < new_label)
+          new_label = f->label[h[e].head];
+      /* excess came from the source, so a residual path back exists */
+      DNNMEM_ASSERT(new_label < unreached);
+      if (new_label >= unreached) return;
+      f->label[u] = new_label + 1;
+      f->current[u] = f->first[u];
+    }
+  }
+}
+
+static int64_t dnnmem__pr_run(dnnmem_flow *f, int32_t s, int32_t t) {
+  dnnmem__pr p;
+  struct dnnmem__flow_half *h = f->half;
+  int32_t v, e;
+  p.f = f;
+  p.half = h;
+  p.n = f->num_nodes;
+  p.s = s;
+  p.t = t;
+  for (v = 0; v < p.n; v++) f->excess[v] = 0;
+  for (e = f->first[s]; e < f->first[s + 1]; e++) {
+    int32_t w = h[e].head;
+    int64_t r = h[e].residual;
+    if (w == s || r == 0) continue;
+    h[e].residual = 0;
+    h[h[e].sister].residual += r;
+    f->excess[w] += r;
+  }
+  dnnmem__pr_phase1(&p);
+  dnnmem__pr_phase2(&p);
+  return f->excess[t];
+}
+
+/* Source side = nodes reachable from the source by residual half-arcs. */
+static void dnnmem__flow_mark_source_side(dnnmem_flow *f, int32_t s) {
+  int32_t v, e, head = 0, tail = 0;
+  for (v = 0; v < f->num_nodes; v++) f->source_side[v] = 0;
+  f->source_side[s] = 1;
+  f->queue[tail++] = s;
+  while (head < tail) {
+    int32_t u = f->queue[head++];
+    for (e = f->first[u]; e < f->first[u + 1]; e++) {
+      int32_t w = f->half[e].head;
+      if (!f->source_side[w] && f->half[e].residual > 0) {
+        f->source_side[w] = 1;
+        f->queue[tail++] = w;
+      }
+    }
+  }
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_flow_solve(dnnmem_flow *flow, int32_t source, int32_t sink,
+                                           dnnmem_flow_algo algo, int64_t *out_value) {
+  int64_t source_total = 0, value;
+  int32_t i;
+  if (flow == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (source < 0 || source >= flow->num_nodes || sink < 0 || sink >= flow->num_nodes)
+    return DNNMEM_ERR_ID_RANGE;
+  if (source == sink) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (algo != DNNMEM_FLOW_DEFAULT && algo != DNNMEM_FLOW_BK && algo != DNNMEM_FLOW_PUSH_RELABEL)
+    return DNNMEM_ERR_INVALID_ARGUMENT;
+  flow->source = flow->sink = -1;
+  for (i = 0; i < flow->num_arcs; i++) {
+    const struct dnnmem__flow_input *in = &flow->input[i];
+    if (in->from == source && in->to != source &&
+        dnnmem__add_overflows(source_total, in->capacity, &source_total))
+      return DNNMEM_ERR_OVERFLOW;
+    if (in->to == source && in->from != source &&
+        dnnmem__add_overflows(source_total, in->reverse_capacity, &source_total))
+      return DNNMEM_ERR_OVERFLOW;
+  }
+  dnnmem__flow_build(flow, source, sink);
+  if (algo == DNNMEM_FLOW_PUSH_RELABEL) {
+    value = dnnmem__pr_run(flow, source, sink);
+    dnnmem__flow_mark_source_side(flow, source);
+  } else {
+    value = dnnmem__bk_run(flow, source, sink, source_total); /* marks the side too */
+  }
+  dnnmem__flow_split(flow);
+  flow->source = source;
+  flow->sink = sink;
+  flow->value = value;
+  if (out_value) *out_value = value;
+  return DNNMEM_OK;
+}
+
+DNNMEM_DEF int64_t dnnmem_flow_arc_flow(const dnnmem_flow *flow, int32_t arc) {
+  if (flow == NULL || flow->source < 0 || arc < 0 || arc >= flow->num_arcs) return 0;
+  {
+    int64_t value;
+    DNNMEM_MEMCPY(&value, flow->arc_work + 2 * (size_t)arc, sizeof(value));
+    return value;
+  }
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_flow_arc(const dnnmem_flow *flow, int32_t arc, int32_t *out_from,
+                                         int32_t *out_to, int64_t *out_capacity,
+                                         int64_t *out_reverse_capacity) {
+  const struct dnnmem__flow_input *in;
+  if (flow == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (arc < 0 || arc >= flow->num_arcs) return DNNMEM_ERR_ID_RANGE;
+  in = &flow->input[arc];
+  if (out_from) *out_from = in->from;
+  if (out_to) *out_to = in->to;
+  if (out_capacity) *out_capacity = in->capacity;
+  if (out_reverse_capacity) *out_reverse_capacity = in->reverse_capacity;
+  return DNNMEM_OK;
+}
+
+DNNMEM_DEF int dnnmem_flow_source_side(const dnnmem_flow *flow, int32_t node) {
+  if (flow == NULL || flow->source < 0 || node < 0 || node >= flow->num_nodes) return 0;
+  return flow->source_side[node];
+}
+
+
+
+#endif /* DNNMEM_NO_FLOW */
+
+/* ==== 8. Placement (dnnmem_place_*) ====================================== */
+
+#ifndef DNNMEM_NO_PLACE
+
 /* ---- CPU/accelerator placement ----------------------------------------- */
 
 /* Validates the problem (not acyclicity); *out_total bounds every cost. */
@@ -10071,6 +10234,9 @@ DNNMEM_DEF dnnmem_result dnnmem_place_solve(const dnnmem_place_problem *problem,
   *out_result = res;
   return DNNMEM_OK;
 }
+
+
+#endif /* DNNMEM_NO_PLACE */
 
 #ifdef __cplusplus
 }

@@ -24,7 +24,7 @@ int main(void) {
   if (r == DNNMEM_OK) r = dnnmem_layout_machine_parse(board, strlen(board), &machine, &err);
   if (r == DNNMEM_OK) r = dnnmem_layout_bind(&layout, &machine, &err);
   if (r != DNNMEM_OK) {
-    fprintf(stderr, "byte %lld: %s\n", (long long)err, dnnmem_result_string(r));
+    fprintf(stderr, "byte %lld: %s\n", (long long)err, dnnmem_result_text(r));
     return 1;
   }
   /* forward: element (333, 222) */

@@ -88,7 +88,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       continue;
     }
     if (fixed_collide(r, n)) {
-      FUZZ_CHECK(rc == DNNMEM_ERR_FIXED_COLLISION);
+      FUZZ_CHECK(rc == DNNMEM_ERR_PLAN_FIXED_COLLISION);
       continue;
     }
     FUZZ_CHECK(rc == DNNMEM_OK);

@@ -139,7 +139,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     free(scratch);
     return 0;
   }
-  if (rc == DNNMEM_ERR_FIXED_COLLISION) { /* must really collide */
+  if (rc == DNNMEM_ERR_PLAN_FIXED_COLLISION) { /* must really collide */
     int j, hit = 0;
     for (i = 0; i < n; i++)
       for (j = 0; j < i; j++)

@@ -3,4 +3,4 @@
 #include "dnnmem.h"
 
 int dnnmem_cpp_check();
-int dnnmem_cpp_check() { return dnnmem_result_string(DNNMEM_OK)[0] == 'o' ? 0 : 1; }
+int dnnmem_cpp_check() { return dnnmem_result_text(DNNMEM_OK)[0] == 'o' ? 0 : 1; }

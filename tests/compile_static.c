@@ -6,8 +6,8 @@
 
 #ifdef DNNMEM_STATIC_SECOND
 int dnnmem_static_first(void);
-int main(void) { return dnnmem_static_first() + (dnnmem_result_string(DNNMEM_OK)[0] != 'o'); }
+int main(void) { return dnnmem_static_first() + (dnnmem_result_text(DNNMEM_OK)[0] != 'o'); }
 #else
 int dnnmem_static_first(void);
-int dnnmem_static_first(void) { return dnnmem_result_string(DNNMEM_ERR_OVERFLOW)[0] != 'i'; }
+int dnnmem_static_first(void) { return dnnmem_result_text(DNNMEM_ERR_OVERFLOW)[0] != 'i'; }
 #endif

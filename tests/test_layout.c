@@ -18,7 +18,7 @@ static int load(const char *text, const char *machine, dnnmem_layout *l) {
   int64_t err = -7;
   dnnmem_result r = parse(text, l, &err);
   if (r != DNNMEM_OK) {
-    fprintf(stderr, "parse '%s': %s at %lld\n", text, dnnmem_result_string(r), (long long)err);
+    fprintf(stderr, "parse '%s': %s at %lld\n", text, dnnmem_result_text(r), (long long)err);
     return 0;
   }
   if (machine) {
@@ -26,7 +26,7 @@ static int load(const char *text, const char *machine, dnnmem_layout *l) {
     r = dnnmem_layout_machine_parse(machine, strlen(machine), &m, &err);
     if (r == DNNMEM_OK) r = dnnmem_layout_bind(l, &m, &err);
     if (r != DNNMEM_OK) {
-      fprintf(stderr, "bind '%s' to '%s': %s\n", text, machine, dnnmem_result_string(r));
+      fprintf(stderr, "bind '%s' to '%s': %s\n", text, machine, dnnmem_result_text(r));
       return 0;
     }
   }
@@ -269,7 +269,7 @@ static void test_bad_input(void) {
     dnnmem_result r = parse(cases[i].text, &l, &err);
     if (r != cases[i].result || err != cases[i].position) {
       fprintf(stderr, "'%s': got %s at %lld, want %s at %lld\n", cases[i].text,
-              dnnmem_result_string(r), (long long)err, dnnmem_result_string(cases[i].result),
+              dnnmem_result_text(r), (long long)err, dnnmem_result_text(cases[i].result),
               (long long)cases[i].position);
       CHECK(0);
     }

@@ -197,7 +197,7 @@ static void test_fixed_offsets(void) {
   }
   /* two fixed records sharing bytes while both live */
   r[1].flags = DNNMEM_INTERVAL_FIXED, r[1].fixed_offset = 72;
-  CHECK_EQ(plan(r, 6, DNNMEM_PLAN_BEST, 8, off, &res), DNNMEM_ERR_FIXED_COLLISION);
+  CHECK_EQ(plan(r, 6, DNNMEM_PLAN_BEST, 8, off, &res), DNNMEM_ERR_PLAN_FIXED_COLLISION);
   r[1].fixed_offset = 88; /* touches but does not overlap [32, 82) */
   CHECK_EQ(plan(r, 6, DNNMEM_PLAN_BEST, 8, off, &res), DNNMEM_OK);
   CHECK_EQ(recount_arena(r, 6, off, 8), res.arena);
@@ -224,21 +224,21 @@ static void test_checker(void) {
   CHECK_EQ(check(r, 4, 1, off, &arena, pair), DNNMEM_OK);
   CHECK_EQ(arena, 30);
   off[2] = 15; /* overlaps record 1 over [3, 5) */
-  CHECK_EQ(check(r, 4, 1, off, &arena, pair), DNNMEM_ERR_OVERLAP);
+  CHECK_EQ(check(r, 4, 1, off, &arena, pair), DNNMEM_ERR_PLAN_OVERLAP);
   CHECK_EQ(pair[0], 1);
   CHECK_EQ(pair[1], 2);
   off[2] = 20, off[3] = 25; /* overlaps record 2 over [5, 8) */
-  CHECK_EQ(check(r, 4, 1, off, &arena, pair), DNNMEM_ERR_OVERLAP);
+  CHECK_EQ(check(r, 4, 1, off, &arena, pair), DNNMEM_ERR_PLAN_OVERLAP);
   CHECK_EQ(pair[0], 2);
   CHECK_EQ(pair[1], 3);
   off[3] = 0;
   CHECK_EQ(check(r, 4, 2, off, &arena, pair), DNNMEM_OK);
   off[1] = 11;
-  CHECK_EQ(check(r, 4, 2, off, &arena, pair), DNNMEM_ERR_MISALIGNED);
+  CHECK_EQ(check(r, 4, 2, off, &arena, pair), DNNMEM_ERR_PLAN_MISALIGNED);
   CHECK_EQ(pair[0], 1);
   off[1] = 10;
   r[3].flags = DNNMEM_INTERVAL_FIXED, r[3].fixed_offset = 40;
-  CHECK_EQ(check(r, 4, 1, off, &arena, pair), DNNMEM_ERR_FIXED_MISMATCH);
+  CHECK_EQ(check(r, 4, 1, off, &arena, pair), DNNMEM_ERR_PLAN_FIXED_MISMATCH);
   r[3].flags = 0;
   /* a gap: record 2 idles over [4, 8) keeping bytes [0, 2) of itself */
   gap.lower = 4, gap.upper = 8, gap.window_lower = 0, gap.window_upper = 2;
@@ -246,11 +246,11 @@ static void test_checker(void) {
   off[3] = 22; /* meets record 2's window [20, 22) only after it */
   CHECK_EQ(check(r, 4, 1, off, &arena, pair), DNNMEM_OK);
   off[3] = 21; /* inside the window */
-  CHECK_EQ(check(r, 4, 1, off, &arena, pair), DNNMEM_ERR_OVERLAP);
+  CHECK_EQ(check(r, 4, 1, off, &arena, pair), DNNMEM_ERR_PLAN_OVERLAP);
   gap.window_upper = 0; /* nothing kept */
   CHECK_EQ(check(r, 4, 1, off, &arena, pair), DNNMEM_OK);
   gap.upper = 7; /* busy again over [7, 8): meets record 3 */
-  CHECK_EQ(check(r, 4, 1, off, &arena, pair), DNNMEM_ERR_OVERLAP);
+  CHECK_EQ(check(r, 4, 1, off, &arena, pair), DNNMEM_ERR_PLAN_OVERLAP);
   CHECK_EQ(pair[0], 2);
   CHECK_EQ(pair[1], 3);
 }

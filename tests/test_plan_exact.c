@@ -370,7 +370,7 @@ static void test_fixed_and_alignment(void) {
   /* colliding fixed records are reported, not crashed on */
   r[1].fixed_offset = 10;
   r[1].flags = DNNMEM_INTERVAL_FIXED;
-  CHECK_EQ(solve(r, 4, 1, 0, 0, off, &o), DNNMEM_ERR_FIXED_COLLISION);
+  CHECK_EQ(solve(r, 4, 1, 0, 0, off, &o), DNNMEM_ERR_PLAN_FIXED_COLLISION);
   /* fixed records that only touch are fine */
   r[1].fixed_offset = 12;
   CHECK_EQ(solve(r, 4, 1, 0, 0, off, &o), DNNMEM_OK);
@@ -534,7 +534,7 @@ static dnnmem_result plan_public(const dnnmem_interval *r, int32_t n, dnnmem_pla
     int32_t pair[2];
     if (dnnmem_plan_check(r, n, opt->alignment, off, &arena, pair, scratch, bytes) != DNNMEM_OK ||
         arena != res->arena)
-      rc = DNNMEM_ERR_OVERLAP;
+      rc = DNNMEM_ERR_PLAN_OVERLAP;
   }
   free(scratch);
   return rc;

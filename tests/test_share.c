@@ -155,7 +155,7 @@ static void test_check_and_bad_input(void) {
   CHECK_EQ(total, 50);
   CHECK_EQ(objects, 2);
   obj[2] = 1; /* records 1 and 2 overlap over [2, 3) */
-  CHECK_EQ(dnnmem_share_check(r, 3, obj, &total, &objects, scratch, bytes), DNNMEM_ERR_OVERLAP);
+  CHECK_EQ(dnnmem_share_check(r, 3, obj, &total, &objects, scratch, bytes), DNNMEM_ERR_SHARE_OVERLAP);
   obj[2] = 3;
   CHECK_EQ(dnnmem_share_check(r, 3, obj, &total, &objects, scratch, bytes), DNNMEM_ERR_ID_RANGE);
   CHECK_EQ(dnnmem_share(r, 3, DNNMEM_SHARE_BEST, obj, NULL, &res, small, sizeof(small)),
