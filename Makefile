@@ -1,10 +1,12 @@
-# dnnmem.h: build, test, demo, benchmarks and fuzzing.
-#   make          the tool (build/dnnmem), examples, tests
+# dnnmem.h: build, test, demo, benchmarks, fuzzing and installation.
+#   make          the tool (build/dnnmem) and the examples
 #   make test     everything under ASan+UBSan, compile checks, fuzz regressions;
 #                 ends with "N passed, M failed"
 #   make demo     plans a bundled real model with every strategy (and an SVG)
 #   make bench    quality and speed tables over tests/data and ../shared/data
 #   make fuzz     libFuzzer on every target (FUZZ_SECONDS each, clang)
+#   make install    the header, the tool and dnnmem.pc under $(DESTDIR)$(PREFIX)
+#   make uninstall  removes them again
 #   make clean
 
 CC      ?= cc
@@ -30,10 +32,10 @@ EXAMPLES  := $(EX_SRC:examples/%.c=$(BUILD)/example_%)
 BOOST     := $(wildcard /usr/include/boost/graph/boykov_kolmogorov_max_flow.hpp)
 BENCH_CXX := $(if $(BOOST),$(if $(wildcard tests/bench_boost.cpp),$(BUILD)/bench_boost))
 
-.PHONY: all test demo bench fuzz clean stb
+.PHONY: all test demo bench fuzz clean stb install uninstall
 .DELETE_ON_ERROR:
 
-all: $(BUILD)/dnnmem $(EXAMPLES) $(TESTS)
+all: $(BUILD)/dnnmem $(EXAMPLES)
 
 # stb_ds (Debian libstb-dev) for the tool, tests and drivers; installed when
 # missing and we are root, otherwise we say what to install.
@@ -99,6 +101,27 @@ fuzz: $(if $(CLANG),$(FUZZ_LIB),$(FUZZ_RUN))
 	    $(BUILD)/fuzz/$$t -runs=200000 $(BUILD)/corpus/$$t || exit 1; \
 	  fi; \
 	done
+
+# Installation: the header, the tool, and a pkg-config file so that
+# `pkg-config --cflags dnnmem` finds the header.
+PREFIX     ?= /usr/local
+INCLUDEDIR := $(PREFIX)/include
+BINDIR     := $(PREFIX)/bin
+PCDIR      := $(PREFIX)/lib/pkgconfig
+VERSION    := $(shell sed -n 's/^\#define DNNMEM_VERSION_STRING "\(.*\)"/\1/p' dnnmem.h)
+
+# The .pc file is written at install time: it records the PREFIX it was installed with.
+install: $(BUILD)/dnnmem
+	install -d $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(BINDIR) $(DESTDIR)$(PCDIR)
+	install -m 644 dnnmem.h $(DESTDIR)$(INCLUDEDIR)/dnnmem.h
+	install -m 755 $(BUILD)/dnnmem $(DESTDIR)$(BINDIR)/dnnmem
+	printf 'prefix=%s\nincludedir=$${prefix}/include\n\nName: dnnmem\nDescription: %s\nVersion: %s\nCflags: -I$${includedir}\n' \
+	  '$(PREFIX)' 'memory and placement planning for deep-learning compilers and runtimes (header-only C)' \
+	  '$(VERSION)' >$(DESTDIR)$(PCDIR)/dnnmem.pc
+	chmod 644 $(DESTDIR)$(PCDIR)/dnnmem.pc
+
+uninstall:
+	rm -f $(DESTDIR)$(INCLUDEDIR)/dnnmem.h $(DESTDIR)$(BINDIR)/dnnmem $(DESTDIR)$(PCDIR)/dnnmem.pc
 
 clean:
 	rm -rf $(BUILD)
