@@ -2,105 +2,154 @@
    dnnmem.h - v0.2.0 - memory and placement planning for deep-learning
    compilers and runtimes. One header, C99 (compiles as C++), no allocation.
 
-   Do this:
-       #define DNNMEM_IMPLEMENTATION
-   before you include this file in *one* C or C++ file to create the
-   implementation. Other files include it without the define.
+   ---------------------------------------------------------------- TOUR ----
 
-       #include ...
-       #define DNNMEM_IMPLEMENTATION
-       #include "dnnmem.h"
+   WHAT IT SOLVES (one numbered part each; `grep '==== N\.'` finds part N in
+   this manual, in the declarations and in the implementation)
+       1. Common             results, the interval record, the graph, rng.
+       2. Interval planning  byte offsets in one arena for tensors with known
+                             lifetimes: TFLite's and LeapMind's heuristics,
+                             best fit, an exact search that proves the
+                             minimum, a lower bound, a checker, chains.
+       3. Shared objects     TFLite's shared objects: tensors grouped into
+                             reusable buffers, least total size.
+       4. Path covers        DAG path covers and the W bound (LeapMind).
+       5. Recompute          which values to recompute, and when, so that a
+                             training step fits a memory budget.
+       6. Layout arithmetic  PFN's TensorLayout notation (a tensor spread over
+                             a tree of processing units), CuTe-style algebra.
+       7. Max flow           Boykov-Kolmogorov and push-relabel; the min cut.
+       8. Placement          CPU or accelerator per op, exactly, by a min cut.
 
-   CONTENTS
-       Compile-time options
-       Conventions (results, scratch buffers, integers, determinism)
-       Common types (intervals, graphs, random numbers, stop callbacks)
-       Interval planning and shared objects (dnnmem_plan_*, dnnmem_share_*)
-       Exact interval planning (dnnmem_plan with DNNMEM_PLAN_EXACT)
-       Path-cover grouping (dnnmem_cover_*)
-       Recompute annealing (dnnmem_remat_*)
-       Layout arithmetic (dnnmem_layout_*, dnnmem_strided_*)
-       CPU/accelerator placement (dnnmem_place_*)
-       Max flow and min cut (dnnmem_flow_*)
-       History, license
+   DO THIS
+       #define DNNMEM_IMPLEMENTATION   (in exactly one C or C++ file)
+       #include "dnnmem.h"             (everywhere else without the define)
 
-   QUICK START (an arena for five tensors; examples/plan_arena.c)
-       dnnmem_interval t[5] = {{.lower = 0, .upper = 2, .size = 4096}, ...};
-       dnnmem_plan_options opt = {.alignment = 64};   (zero: defaults)
-       size_t bytes;
-       dnnmem_plan_scratch_size(t, 5, &opt, &bytes);  (ask ...)
-       void *scratch = malloc(bytes);
-       int64_t offsets[5];
-       dnnmem_plan_result res;
-       if (dnnmem_plan(t, 5, &opt, offsets, &res, scratch, bytes) == DNNMEM_OK)
-           ... offsets[i], res.arena, res.lower_bound, res.optimal   (... pass)
+   THE ONE SHAPE. Every part's operations look the same:
+       dnnmem_result dnnmem_<part>_<op>_scratch_size(problem, options, ...,
+                                                     size_t *out_bytes);
+       dnnmem_result dnnmem_<part>_<op>(problem, options, inputs..., outputs...,
+                                        result, void *scratch, size_t bytes);
+   in that order: the problem (const), the options (NULL or zeroed: the
+   defaults), further inputs, outputs (arrays you own; an array with a
+   capacity comes as (array, capacity)), the result struct (may be NULL),
+   then the scratch memory. Ask for the scratch size with the same leading
+   arguments, allocate it however you like, pass it. The main operation of
+   a part is dnnmem_<part>_solve; others are named for what they do
+   (_check, _lower_bound, _simulate, _cost). Small functions drop what they
+   do not need (a checker has no options) but never reorder. Every enum has
+   _name and _parse (text <-> value) and 0 is its default.
 
-   COMPILE-TIME OPTIONS
-       DNNMEM_IMPLEMENTATION  emit the implementation (in one file only).
-       DNNMEM_STATIC          make every function static (private copy).
-       DNNMEM_DEF             override the linkage of every function.
-       DNNMEM_ASSERT(x)       internal invariant check; default assert().
-       DNNMEM_MEMCPY(d,s,n)   default memcpy().
-       DNNMEM_MEMSET(d,v,n)   default memset().
-       DNNMEM_EXP(x)          default: a built-in exp made of + - * / only,
-                              so annealing is bit-identical whatever the
-                              C library (no -lm needed).
-       Assertions guard internal invariants only: bad input never reaches
-       them, it is answered with an error code.
+   ONE EXAMPLE PER PART (declarations and error checks left out; each
+   returns DNNMEM_OK or an error code; scratch/bytes as asked for)
+   2. Plan an arena:
+       dnnmem_interval t[3] = {{0, 2, 4096}, {1, 3, 8192}, {2, 4, 4096}};
+       dnnmem_intervals p = {t, 3, 64};          (records, count, alignment)
+       dnnmem_plan_solve_scratch_size(&p, NULL, &bytes);
+       dnnmem_plan_solve(&p, NULL, offsets, &res, scratch, bytes);
+       (res.arena == 12288, res.optimal == 1; offsets[i] for each record)
+   3. Shared objects for the same records:
+       dnnmem_share_solve_scratch_size(&p, NULL, &bytes);
+       dnnmem_share_solve(&p, NULL, object_of, object_sizes, &res, scratch, bytes);
+       (res.objects == 2, res.total == 12288)
+   4. W of a graph (node v's inputs: in_ids[in_offsets[v] .. in_offsets[v+1])):
+       int32_t in_offsets[4] = {0, 0, 1, 2}, in_ids[2] = {0, 1};  (0 -> 1 -> 2)
+       dnnmem_graph g = {3, in_offsets, in_ids};
+       dnnmem_cover_edges_scratch_size(&g, NULL, &bytes);
+       dnnmem_cover_edges(&g, NULL, NULL, NULL, NULL, 0, &res, scratch, bytes);
+       (res.paths == 1)
+   5. Recompute to fit a budget:
+       dnnmem_remat_problem p = {&g, sizes, times, NULL};   (NULL: no outputs)
+       dnnmem_remat_options o = {DNNMEM_REMAT_ANNEAL};  o.budget = 3 << 20;
+       dnnmem_rng_seed(&rng, 1);
+       dnnmem_remat_solve_scratch_size(&p, &o, 2 * n, &bytes);
+       dnnmem_remat_solve(&p, &o, &rng, seq, 2 * n, &res, scratch, bytes);
+       (seq[0 .. res.length): the order; res.peak <= o.budget; res.time)
+   6. Where does element (7, 5) live?
+       dnnmem_layout_parse("((3:8, 4_PE), (8:1))", 20, &l, NULL);
+       dnnmem_layout_forward(&l, index, units, &address, NULL);
+       (index {7, 5}: units[0] == 3 (PE 3), address == 13)
+   7. Max flow:
+       dnnmem_flow_scratch_size(4, 5, &bytes);         (4 nodes, 5 arcs)
+       dnnmem_flow_init(&f, 4, 5, scratch, bytes);
+       dnnmem_flow_add_arc(&f, 0, 1, 3, 0, NULL);  ... (from, to, capacity)
+       dnnmem_flow_solve(&f, 0, 3, NULL, &res);       (res.value)
+   8. CPU or accelerator:
+       dnnmem_place_problem p = {&g, cpu_time, acc_time, xfer, NULL, NULL};
+       dnnmem_place_solve_scratch_size(&p, NULL, &bytes);
+       dnnmem_place_solve(&p, NULL, device, &res, scratch, bytes);
+       (device[v] == DNNMEM_PLACE_CPU or _ACC; res.time is the optimum)
+   Complete programs: examples/plan_arena.c, examples/layout_mncore.c.
 
    CONVENTIONS
        Results. Every fallible function returns dnnmem_result: DNNMEM_OK (0)
-       or a negative error code; dnnmem_result_text() names it. Every
-       input is validated (sizes, ids, cycles, strings, overflow); outputs
-       are written only when the result is DNNMEM_OK unless a function says
-       otherwise.
-
-       Scratch ("ask, then pass"). Nothing is allocated inside. Each
-       operation X has
-           dnnmem_X_scratch_size(<problem dimensions>, size_t *out_bytes)
-       and takes (void *scratch, size_t scratch_bytes). Any alignment of the
-       pointer is accepted (aligned inside), the memory need not be zeroed,
-       nothing outside it is touched, and a short buffer gives
-       DNNMEM_ERR_SCRATCH_TOO_SMALL before any output is written. Sizes are
-       computed by the same private layout function that carves the buffer,
-       so the two cannot disagree. Scratch may be reused between calls.
-
-       Integers. int64_t for bytes, offsets, times and capacities (every sum
-       that could overflow is checked and answered with DNNMEM_ERR_OVERFLOW);
-       int32_t for counts and ids; size_t only for scratch byte counts.
-       Times given as floating point by files are converted to integers at the
-       edge (the tool uses nanoseconds) so every answer is exact.
-
+       or a negative code from one list (DNNMEM_RESULT_LIST), numbered per
+       part (common 0..-99, part N from -100 N); dnnmem_result_text() says
+       it in words, dnnmem_result_name() names it. Every input is validated
+       (sizes, ids, cycles, strings, overflow): bad input gets a code, never
+       a crash. Outputs are written only on DNNMEM_OK unless the function
+       says otherwise (a search that stops early, an output too small).
+       Scratch ("ask, then pass"). Nothing is allocated inside. Any pointer
+       alignment is accepted, the memory need not be zeroed, nothing outside
+       it is touched, and a short buffer gives DNNMEM_ERR_SCRATCH_TOO_SMALL
+       before any output is written. Size and use come from one private
+       function each, so they cannot disagree. Scratch may be reused.
+       DNNMEM_*_SCRATCH_BYTES macros give static bounds where they are simple.
+       Outputs too small. An array with a capacity that is too short gives
+       DNNMEM_ERR_OUTPUT_TOO_SMALL and reports the count needed; call again.
+       Integers. int64_t for bytes, offsets, times and capacities (sums that
+       could overflow are checked: DNNMEM_ERR_OVERFLOW); int32_t for counts
+       and ids; size_t only for scratch sizes; uint8_t for flag arrays. Times
+       are integers (the tool uses nanoseconds), so every answer is exact.
        Determinism. Same input and seed, same output on every platform: own
-       stable sorts with explicit tie-breaks, random state in a caller-visible
-       struct, no dependence on pointer values, no libm (the annealer's
-       floating point is IEEE-754 + - * / and its own exp; compile without
-       floating-point contraction, as ISO C modes such as -std=c99 do, for
-       bit-identical results across CPUs). Options structs are
-       zero-initialised for the defaults; enums reserve 0 for "default".
+       sorts with explicit tie-breaks, random state in a caller-visible
+       dnnmem_rng, no libm (own exp and log from + - * /; compile without
+       floating-point contraction, as -std=c99 does, for bit-identical
+       annealing). A stop callback that reads a clock is the only source of
+       run-to-run differences, and only where a search stops early.
+       Threads. No globals, no static mutable state: calls on different
+       scratch buffers may run concurrently.
 
-       Thread safety. No globals and no static mutable state: calls on
-       different scratch buffers may run concurrently.
+   COMPILE-TIME OPTIONS
+       DNNMEM_IMPLEMENTATION   emit the implementation (in one file only).
+       DNNMEM_STATIC           make every function static (a private copy).
+       DNNMEM_DEF              override the linkage of every function.
+       DNNMEM_ASSERT(x)        internal invariants only; default assert().
+       DNNMEM_MEMCPY, DNNMEM_MEMSET   default memcpy(), memset().
+       DNNMEM_EXP(x)           default: the built-in exp (+ - * / only).
+       DNNMEM_NO_EXACT, DNNMEM_NO_COVER, DNNMEM_NO_REMAT, DNNMEM_NO_LAYOUT,
+       DNNMEM_NO_FLOW, DNNMEM_NO_PLACE   leave a part out (embedded builds;
+                               planning and shared objects are always in).
+                               Path covers, recompute and placement need max
+                               flow: leaving it in is required (#error).
+
+   ----------------------------------------------------------- REFERENCE ----
 
    ==== 1. COMMON TYPES
        dnnmem_interval   one tensor usage record: half-open lifetime
-                         [lower, upper), size in bytes, optional alignment,
-                         fixed offset, preferred offset (hint) and gaps
-                         (times inside the lifetime when the buffer is idle,
-                         optionally keeping a byte window). Shared by the
-                         planning and cover parts.
+                         [lower, upper) in steps, size in bytes, optional
+                         alignment, fixed offset (flag DNNMEM_INTERVAL_FIXED),
+                         preferred offset (DNNMEM_INTERVAL_HINT) and gaps
+                         (idle times inside the lifetime, optionally keeping
+                         a byte window). The TFLite paper's inclusive
+                         {first_op, last_op} is {first_op, last_op + 1}.
+       dnnmem_intervals  the problem of parts 2 and 3: {records, count,
+                         alignment}. dnnmem_intervals_check validates it in
+                         O(n + gaps) without scratch.
        dnnmem_graph      a graph as CSR of input edges: node v's inputs are
-                         in_ids[in_offsets[v] .. in_offsets[v+1]). Per-node
-                         data (sizes, times) are separate arrays the part
-                         asks for. dnnmem_graph_check validates ranges in
-                         O(V+E); dnnmem_graph_topo_order orders any DAG and
-                         reports cycles; dnnmem_graph_intervals turns a
-                         topologically numbered graph into lifetimes (value i
-                         lives over [i, max(i, last consumer) + 1), outputs to
-                         the end).
-       dnnmem_rng        splitmix64 generator; the state is the caller's.
-       dnnmem_stop_fn    "stop now?" callback for anytime searches (the header
-                         reads no clock; the caller's callback may).
+                         in_ids[in_offsets[v] .. in_offsets[v+1]) (an id may
+                         repeat: x * x). Per-node data (sizes, times) are
+                         arrays of the part's problem. dnnmem_graph_check
+                         validates ranges in O(V + E); dnnmem_graph_topo_order
+                         orders any DAG (Kahn, FIFO: deterministic) or says
+                         DNNMEM_ERR_CYCLE; dnnmem_graph_intervals turns a
+                         topologically numbered graph into lifetimes: value i
+                         lives over [i, max(i, last consumer) + 1), outputs
+                         to the end.
+       dnnmem_rng        splitmix64; the state is the caller's.
+       dnnmem_stop_fn    "stop now?" callback for anytime searches, and
+       dnnmem_progress_fn "how much of the budget is used?" (0..1) for
+                         annealing schedules; the header reads no clock.
 
 
 
@@ -1800,6 +1849,24 @@ DNNMEM_DEF dnnmem_result dnnmem_place_cost(const dnnmem_place_problem *problem,
 #ifdef DNNMEM_IMPLEMENTATION
 #ifndef DNNMEM__IMPLEMENTATION_DONE
 #define DNNMEM__IMPLEMENTATION_DONE
+
+/* ---- implementation: contents ---------------------------------------------
+   The parts follow the manual's numbers; `grep '==== N\.'` jumps to each.
+     1. Common             results, checked arithmetic, exp and log, scratch
+                           carving, sorts, intervals, graphs, rng
+     2. Interval planning  exact search; time compression, skyline and
+                           interval trees, the heuristics, bestfit, lower
+                           bound and checker, the entry point; chains
+     3. Shared objects     the greedy strategies, bound and checker
+     4. Path covers        vertex-disjoint covers (Hopcroft-Karp, or one max
+                           flow for the transitive variant), W by min flow
+     5. Recompute          simulator, time bound, exact group orders,
+                           baselines, annealer, drop-set search, contraction
+     6. Layout arithmetic  parsing, printing and equality, maps, sizes and
+                           runs, the strided algebra
+     7. Max flow           arcs in CSR, Boykov-Kolmogorov, push-relabel
+     8. Placement          network construction, evaluation, the solver
+   Private names start with dnnmem__ / DNNMEM__. */
 
 #ifndef DNNMEM_ASSERT
 #include <assert.h>
