@@ -43,7 +43,9 @@
    ONE EXAMPLE PER PART (declarations and error checks left out; each
    returns DNNMEM_OK or an error code; scratch/bytes as asked for)
    2. Plan an arena:
-       dnnmem_interval t[3] = {{0, 2, 4096}, {1, 3, 8192}, {2, 4, 4096}};
+       dnnmem_interval t[3] = {{.lower = 0, .upper = 2, .size = 4096},
+                               {.lower = 1, .upper = 3, .size = 8192},
+                               {.lower = 2, .upper = 4, .size = 4096}};
        dnnmem_intervals p = {t, 3, 64};          (records, count, alignment)
        dnnmem_plan_solve_scratch_size(&p, NULL, &bytes);
        dnnmem_plan_solve(&p, NULL, offsets, &res, scratch, bytes);
@@ -60,7 +62,7 @@
        (res.paths == 1)
    5. Recompute to fit a budget:
        dnnmem_remat_problem p = {&g, sizes, times, NULL};   (NULL: no outputs)
-       dnnmem_remat_options o = {DNNMEM_REMAT_ANNEAL};  o.budget = 3 << 20;
+       dnnmem_remat_options o = {0};  o.budget = 3 << 20;   (algo 0: anneal)
        dnnmem_rng_seed(&rng, 1);
        dnnmem_remat_solve_scratch_size(&p, &o, 2 * n, &bytes);
        dnnmem_remat_solve(&p, &o, &rng, seq, 2 * n, &res, scratch, bytes);
