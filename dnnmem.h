@@ -105,227 +105,167 @@
 
 
    ==== 2. INTERVAL PLANNING (dnnmem_plan_*)
-       Problem: give every record an offset in one arena so that records
-       whose lifetimes intersect never share a byte, each offset a multiple
-       of its alignment, fixed offsets kept, and the arena max(offset + size)
-       as small as possible (dynamic storage allocation; NP-hard).
-
-       Strategies (dnnmem_plan_algo; n records, T <= 2n distinct times,
-       k = records whose lifetimes meet a given one):
-         naive           every record its own region, stacked in input
-                         order. O(n). The baseline.
-         greedy-size     TFLite's Greedy by Size (Pisarchyk & Lee 2020):
-                         records by size, descending; each takes the
-                         smallest gap between already placed, time-
-                         overlapping records that fits, else goes above
-                         them all. O(n log n + sum k log k) with an
-                         augmented interval tree: O(n^2 log n) when every
-                         lifetime meets every other.
-         greedy-breadth  TFLite's Greedy by Breadth: steps by breadth
-                         (total live bytes), descending; each step's
-                         unplaced records by size, descending; the same
-                         smallest-gap rule. Every record is assigned to its
-                         widest step by a range-minimum query: O(n log n +
-                         sum k log k).
-         sorted-height   LeapMind's old order: lifetime length, then size,
-                         descending, each record at the height (top of what
-                         is placed over its lifetime) and raising it. Range
-                         max / range chmax segment tree: O(n log n). It
-                         builds staircases on chains; kept as the baseline.
-         pathcover       LeapMind (2021): records grouped into the minimum
-                         number of chains of non-overlapping lifetimes
-                         (dnnmem_cover_intervals; the count equals the
-                         maximum overlap), placed group after group with the
-                         height rule. O(n log n). On a chain of equal
-                         records living two steps each it alternates low and
-                         high and reaches the optimum 2 x size.
-         bestfit         strip-packing best fit (Sekiyama et al. 2018, as in
-                         XLA-style heap simulators): repeatedly take the
-                         lowest stretch of the skyline (time ranges of equal
-                         height) and put there the record that fits it best
-                         (longest lifetime inside it, then largest); when
-                         none fits, raise the stretch to its lower
-                         neighbour. O((n + T) log n + scanned candidates),
-                         O(n^2) in the worst case.
-         exact           the heuristics' best plan, then the exact search
-                         (see EXACT INTERVAL PLANNING): the minimum arena
-                         with a proof when the search completes within
-                         options->node_limit and options->stop; otherwise
-                         the best plan found and the best proven bound.
-         best (default)  all of the above but naive, the O(n log n) ones
-                         first (pathcover, sorted-height, greedy-size,
-                         greedy-breadth, bestfit), stopping at the first
-                         plan that meets the lower bound; the smallest
-                         arena wins (ties: that order); then, for 1 to
-                         DNNMEM_PLAN_BEST_EXACT_MAX records not yet at the
-                         lower bound, the exact search from that plan with
-                         DNNMEM_PLAN_BEST_NODES x 256 / max(n, 256) nodes
-                         (options->node_limit when set), ignoring gaps like
-                         the heuristics. optimal = 1 when the arena equals
-                         the (proven) lower bound.
-       Fixed offsets are honoured by every strategy (the gap rule sees them
-       as placed; the height rule lifts a record above any fixed record it
-       would touch, at O(k log k) more per record). Gaps are ignored by the
-       heuristics and best (a record occupies its whole lifetime; still a
-       valid plan); exact uses them (another record may take the idle
-       bytes) and the checker honours them.
-
-       Lower bound (dnnmem_plan_lower_bound): the most bytes live at any
-       step (a record inside a gap counts its window). With alignments
-       every live record but the topmost is rounded up to the smallest
-       alignment in use. O(n log n).
-
-       Checker (dnnmem_plan_check): offsets non-negative, aligned, fixed
-       ones kept, arena representable, and no two pieces (records split at
-       their gaps; windows as their own pieces) sharing a byte while both
-       live: pieces by offset, each checked against the highest end of the
-       earlier pieces meeting it in time (range max / range chmax tree).
-       O(p log p) for p pieces; reports one conflicting pair.
-
-       Usage:
-           dnnmem_plan_options opt = {0};           (best, alignment 1)
-           size_t bytes;
-           dnnmem_plan_scratch_size(recs, n, &opt, &bytes);
-           void *scratch = malloc(bytes);
-           int64_t *offsets = malloc(n * sizeof *offsets);
-           dnnmem_plan_result res;
-           if (dnnmem_plan(recs, n, &opt, offsets, &res, scratch, bytes) == DNNMEM_OK)
-               printf("arena %lld, lower bound %lld\n", res.arena, res.lower_bound);
-
-
-   Exact search (DNNMEM_PLAN_EXACT)
-       Problem: the smallest arena for the records (dynamic storage
-       allocation, NP-hard), or minimalloc's question "is there a plan within
-       capacity C?" (options.capacity). Alignment, fixed offsets, hints and
-       gaps are honoured: another record may use a record's idle gap.
-
-       Algorithm: depth-first branch and bound over canonical plans, after
-       minimalloc (Moffitt, ASPLOS 2023), own code and several additions:
-       - canonical plans: records are placed in non-decreasing (offset, rank)
-         order, each at its lowest offset above the placed records it
-         conflicts with (aligned, stepping over fixed records). Every plan
-         can be lowered into such a plan, so the search is complete.
-       - dominance: no record starts at or above the lowest top an unplaced
-         record could reach (that one would fit below it); a record nothing
-         unplaced conflicts with ends its node when it fails (minimalloc's
-         "hatless" rule).
-       - section bound (stronger than minimalloc's floor + remaining sum):
-         time is cut into sections (one set of live records each); in each,
-         the unplaced records, with release offsets max(lowest offset,
-         current offset), are stacked by release (one machine with release
-         times): that least height must fit. A record already below the
-         current offset is stuck until a conflicting record lifts it, so its
-         release is the current offset plus the smallest unplaced size; with
-         no conflicting record left the branch fails at once. Only sections
-         whose releases rose are re-stacked (elsewhere the height can only
-         have fallen); the rest is one comparison per section.
-       - decomposition with backjumping: when no unplaced record crosses a
-         section boundary the sides are independent; they are solved one
-         after the other, re-ranked by their own remaining load, and when a
-         side fails the search jumps straight back to the placement that
-         separated them.
-       - a table of failed part states (64-bit hashes of the part, its bound
-         and its records' lowest offsets) cuts repeated subtrees.
-       - restarts: minimalloc's round robin over three static orders (TWA,
-         WAT, TAW: section total, lifetime, area; hints first when present)
-         with doubling node limits (complete: it proves infeasibility), and,
-         with an equal share of the nodes, short runs of randomly perturbed
-         orders with Luby's limits (the searches are heavy-tailed).
-       - incremental state: lowest offsets, remaining bytes, crossing and
-         conflict counts updated per placement and undone from a log.
-       Minimising: warm start from the heuristics' best plan and the
-       search's own greedy dive; then capacity questions at the lower bound
-       (found: proven optimal; exhausted: a higher proven bound) and between
-       the bounds to improve the plan, budgets doubling. Capacities step by
-       g, the gcd of every size, alignment and fixed offset: canonical plans
-       have arenas that are multiples of g.
-       Complexity: exponential in the worst case; O(n + sections x live) per
-       node; anytime under options.node_limit or options.stop, with honest
-       flags: optimal only when the arena equals a proven lower bound,
-       feasible = 0 only when the search was exhausted or the bound exceeds
-       the capacity. Windowed gaps are kept conservatively (a record's window
-       is never nested in another's), so with windows the search proves
-       nothing beyond the load bound.
-       Measured (tests/bench_plan_exact.c): minimalloc's eleven challenging
-       instances all solved at their best known capacities (nine proven
-       optimal at the max load); every model file in the data proven optimal;
-       J improved from 1041408 to 1032192.
-       Scratch: O(n + gaps) plus an undo log of 12-byte entries: 32 (n +
-       gaps) + 2^16 up to DNNMEM_PLAN_BEST_EXACT_MAX records, 64 (n + gaps) +
-       2^20 above (minimalloc's instances peak at 30 per record); a search
-       that would need more stops with its best plan (not proven).
-
-
-   PATH-COVER GROUPING (dnnmem_cover_)
-       LeapMind's arena planner (2021) splits tensors into groups of pairwise
-       non-overlapping lifetimes and places them group after group with the
-       height placement. A grouping is a vertex-disjoint path cover of the DAG
-       "i -> j when upper[i] <= lower[j]"; fewer groups, better plans.
-
-       dnnmem_cover_intervals: the seed's greedy, O(n log n) worst case.
-       Records go in order of (lower, then longer first, then larger, then
-       index); each joins a group whose last member has ended by its lower,
-       else opens a new group. Any such choice gives exactly overlap_max
-       groups (the most lifetimes alive at one time; the seed's proof), the
-       optimum. The seed leaves the choice among the fitting groups free;
-       it decides the arena of the planner that places the groups one after
-       another, so it is fixed here as: the group whose last member's SIZE
-       IS CLOSEST to the record's, then the one that ended LATEST (the
-       tightest fit in time), then the oldest. Similar sizes make each group
-       a layer of even height, so the next layer lies flat on it; among
-       equal sizes the latest end leaves the smallest idle hole (the chain
-       [i, i+2) alternates low/high, the seed's optimum). Measured with the
-       height placement (tests/bench_cover.c): over the 30 model graphs
-       8,699,846 KiB in sum against 9,380,826 for "latest end" alone,
-       9,439,191 for "earliest end" and 9,399,238 for "oldest group"; over
-       minimalloc's 11 challenging instances 25,047 KiB against 27,967,
-       37,118 and 30,750 (worse than "latest end" alone on 6 of the 41
-       inputs, by at most 6%). Cost: groups become free in end order; each
-       free group waits on a stack per size rank (so a stack's top ended
-       latest) and a Fenwick tree over the ranks finds the nearest non-empty
-       ranks below and above in O(log n). Records are sorted by LSD radix
-       sorts on size (for the ranks) and lower, ties by a merge sort:
-       10^6 records take about 0.15-0.3 s. Gaps are ignored (a record
-       occupies its whole lifetime). Scratch: about 68 bytes per record;
-       DNNMEM_COVER_INTERVALS_SCRATCH_BYTES(n) is a static bound.
-
-           size_t bytes;
-           int32_t groups;
-           dnnmem_cover_intervals_scratch_size(n, &bytes);
-           dnnmem_cover_intervals(records, n, group_of, order, &groups,
-                                  scratch, bytes);
-           order[] lists the records group by group, each in time order.
+   Problem.     Give every record (dnnmem_interval: lifetime [lower, upper),
+                size) an offset in one arena so that records live at a common
+                time never share a byte, each offset a multiple of
+                dnnmem_interval_alignment(record, problem.alignment), fixed
+                offsets kept, and the arena max(offset + size) as small as
+                possible (dynamic storage allocation; NP-hard). Inside a gap
+                a record occupies only its window. Also: "is there a plan
+                within capacity C?", a lower bound, a checker, and chains.
+   API.         dnnmem_plan_solve_scratch_size(&problem, &options, &bytes)
+                dnnmem_plan_solve(&problem, &options, offsets, &result, mem, bytes)
+                dnnmem_plan_lower_bound_scratch_size / dnnmem_plan_lower_bound
+                dnnmem_plan_check_scratch_size / dnnmem_plan_check
+                dnnmem_plan_chains_scratch_size / dnnmem_plan_chains
+                dnnmem_plan_algo_name / dnnmem_plan_algo_parse
+                options (NULL = zeroed): algo, node_limit, capacity, stop,
+                stop_user. result: arena, lower_bound, optimal, algo,
+                feasible, nodes.
+   Algorithm.   options.algo (n records, k = records meeting a given one):
+                naive          each record its own region, in input order.
+                greedy-size    Greedy by Size (Pisarchyk & Lee, "Efficient
+                               Memory Management for Deep Neural Net
+                               Inference", 2020): by size, descending, each in
+                               the smallest gap between placed records that
+                               meet it in time, else above them (interval
+                               tree of the placed records).
+                greedy-breadth their Greedy by Breadth: records by the
+                               widest step of their lifetime (range minimum),
+                               then size; the same gap rule.
+                sorted-height  by lifetime length, then size, each on top of
+                               what is placed over its lifetime (range chmax
+                               segment tree); builds staircases on chains.
+                pathcover      LeapMind's planner (2021): the chains below,
+                               placed chain after chain with the height rule;
+                               a chain of equal records [i, i+2) alternates
+                               low/high: 2 x size, the optimum.
+                bestfit        best fit on the skyline (Sekiyama et al.,
+                               "Profile-guided memory optimization for deep
+                               neural networks", 2018): fill the lowest run
+                               of equal height with the unplaced record that
+                               fits it best (longest, then largest); if none
+                               fits, raise the run to its lower neighbour.
+                exact          branch and bound after minimalloc (Moffitt,
+                               "MiniMalloc", ASPLOS 2023): records in
+                               canonical (offset, rank) order, each at its
+                               lowest offset above what it meets; dominance
+                               and "hatless" cuts; a section bound stronger
+                               than minimalloc's (the unplaced records of a
+                               section stacked by release offset); independent
+                               sides solved apart with backjumping; a table of
+                               failed states; restarts over minimalloc's
+                               static orders with doubling limits plus
+                               randomised orders with Luby's limits (Luby,
+                               Sinclair & Zuckerman, 1993). Minimising:
+                               capacity questions at the bound and between
+                               the bound and the best plan, stepping by the
+                               gcd of sizes, alignments and fixed offsets.
+                best (default) pathcover, sorted-height, greedy-size,
+                               greedy-breadth, bestfit until one meets the
+                               bound (smallest arena wins, ties: that order),
+                               then, for up to DNNMEM_PLAN_BEST_EXACT_MAX
+                               records, the exact search from that plan with
+                               DNNMEM_PLAN_BEST_NODES nodes (x 256 / n above
+                               256 records; options.node_limit when set).
+                Fixed offsets bind every strategy; the heuristics and best
+                ignore gaps (still a valid plan), exact and the checker use
+                them. Lower bound: the most bytes live at one time (a record
+                in a gap counts its window), with the alignment rounding of
+                all but the topmost record when there are no gaps, and every
+                fixed record's top. Checker: records split into pieces at
+                their gaps, by offset, each against the highest end of the
+                earlier pieces meeting it in time. Chains: records by
+                (lower, longer first, larger, id); each joins a group whose
+                last member has ended (the one whose last size is closest,
+                then the latest end, then the oldest), else opens one.
+   Complexity.  naive O(n); greedy-size and greedy-breadth O(n log n +
+                sum k log k); sorted-height and pathcover O(n log n) (plus
+                O(k log k) per record near fixed ones); bestfit O((n + T)
+                log n + scanned candidates), O(n^2) worst; exact exponential,
+                O(n + sections x live) per node; bound, checker O(p log p), p
+                = records + 2 gaps; chains O(n log n).
+   Guarantees.  Every returned plan is valid (offsets always hold one, also
+                when a capacity is answered "no"). lower_bound is proven;
+                optimal = 1 only when arena == lower_bound. feasible: 1 the
+                returned plan fits, 0 proven impossible, -1 unknown (a
+                heuristic that cannot tell, or a search stopped by
+                node_limit or stop, which then returns its best plan). With
+                windows the exact search is conservative (a window is never
+                nested in another's): it proves nothing beyond the load
+                bound. Chains: exactly as many groups as the most records
+                alive at one time (the minimum). Deterministic; no clock is
+                read (a stop callback may).
+   Scratch.     Bound 64 and checker about 180 bytes per piece; solve about
+                620 bytes per record plus the exact search's block (about
+                1.9 KiB per record up to DNNMEM_PLAN_BEST_EXACT_MAX records
+                for every algo; above, for exact only, about 2 KiB per
+                record + 16 MiB). Chains: DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(n).
+                DNNMEM_NO_EXACT compiles the exact search out (no "exact";
+                best stops after the heuristics). See README.md for
+                measured results.
+   Example.
+       dnnmem_intervals problem = {records, n, 64};    (64-byte offsets)
+       dnnmem_plan_options options = {0};               (best)
+       dnnmem_plan_result result;
+       size_t bytes;
+       void *mem;
+       int64_t *offsets = malloc(n * sizeof *offsets);
+       dnnmem_plan_solve_scratch_size(&problem, &options, &bytes);
+       mem = malloc(bytes);
+       if (dnnmem_plan_solve(&problem, &options, offsets, &result, mem, bytes) == DNNMEM_OK)
+           printf("arena %lld\n", (long long)result.arena);
 
 
    ==== 3. SHARED OBJECTS (dnnmem_share_*)
-       Problem (TFLite, GPU textures): assign each record to an object so
-       that no two time-overlapping records share one; an object is as
-       large as its largest record; minimise the sum of object sizes.
-       Lower bound: the sum of positional maximums (the i-th positional
-       maximum is the largest i-th biggest size live at any step).
-         greedy-size           records by size, descending; the smallest
-                               free object at least as large, else a new one.
-         greedy-size-improved  records staged by positional maximums; inside
-                               a stage, the (record, object) pair with the
-                               smallest time gap between the record and the
-                               object's nearest record.
-         greedy-breadth        steps by breadth; their records by size; the
-                               smallest large-enough free object, else grow
-                               the largest free one, else a new one.
-         greedy-order          records in order of first use (TFLite's
-                               "greedy in order"): reuse a free object, the
-                               smallest large-enough one, else grow the
-                               largest free one, else a new one.
-         best (default)        the smallest total of greedy-size,
-                               greedy-breadth, greedy-order and
-                               greedy-size-improved (ties: that order),
-                               stopping at the first that meets the bound.
-       An object is free for a record when none of its records meets the
-       record's lifetime; testing it walks the object's records, so the
-       greedies are O(n^2) in the worst case. The improved one caches each
-       record's best pair and updates it from the one record an assignment
-       adds (a full rescan, O(n), only when that record takes the cached
-       object): O(n^2) plus rescans. dnnmem_share_check verifies.
+   Problem.     Assign each record to an object (a GPU texture, a buffer) so
+                that no two records live at a common time share one; an
+                object is as large as its largest record; minimise the sum
+                of the object sizes. Alignment, fixed offsets and gaps do
+                not apply.
+   API.         dnnmem_share_solve_scratch_size(&problem, &options, &bytes)
+                dnnmem_share_solve(&problem, &options, object_of, object_sizes,
+                                   &result, mem, bytes)
+                dnnmem_share_lower_bound_scratch_size / dnnmem_share_lower_bound
+                dnnmem_share_check_scratch_size / dnnmem_share_check
+                dnnmem_share_algo_name / dnnmem_share_algo_parse
+                options (NULL = zeroed): algo. result: objects, total,
+                lower_bound, optimal, algo.
+   Algorithm.   Pisarchyk & Lee (2020), shared objects:
+                greedy-size           by size, descending: the smallest free
+                                      object at least as large, else a new one.
+                greedy-size-improved  stages by positional maximums; inside a
+                                      stage the (record, large-enough free
+                                      object) pair nearest in time.
+                greedy-breadth        by the widest step of the lifetime,
+                                      then size: the smallest large-enough
+                                      free object, else grow the largest free
+                                      one, else a new one.
+                greedy-order          by first use, the same choice.
+                best (default)        greedy-size, greedy-breadth,
+                                      greedy-order, greedy-size-improved until
+                                      one meets the bound; the smallest total
+                                      (ties: that order).
+                Lower bound: the sum of positional maximums (the i-th is the
+                largest i-th biggest size live at one step). Objects are
+                numbered by first use.
+   Complexity.  Greedies O(n^2) worst (a free test walks an object's
+                time neighbours, found by an interval tree); the improved one
+                O(n^2) plus rescans; lower bound O(n log n); check O(n log n).
+   Guarantees.  The assignment is valid; lower_bound is proven; optimal = 1
+                only when total == lower_bound. Deterministic.
+   Scratch.     solve about 480 bytes per record, lower bound about 140,
+                check 8.
+   Example.
+       dnnmem_intervals problem = {records, n, 0};
+       dnnmem_share_result result;
+       size_t bytes;
+       void *mem;
+       int32_t *object_of = malloc(n * sizeof *object_of);
+       dnnmem_share_solve_scratch_size(&problem, NULL, &bytes);
+       mem = malloc(bytes);
+       if (dnnmem_share_solve(&problem, NULL, object_of, NULL, &result, mem, bytes) == DNNMEM_OK)
+           printf("%d objects, %lld bytes\n", (int)result.objects, (long long)result.total);
 
 
 
@@ -1056,9 +996,9 @@ typedef struct dnnmem_plan_result {
 DNNMEM_DEF dnnmem_result dnnmem_plan_solve_scratch_size(const dnnmem_intervals *problem,
                                                         const dnnmem_plan_options *options,
                                                         size_t *out_bytes);
-/* Scratch for dnnmem_plan_solve: O(n + gaps), about 600 bytes per record,
+/* Scratch for dnnmem_plan_solve: O(n + gaps), about 620 bytes per record,
    plus the exact search's block: up to DNNMEM_PLAN_BEST_EXACT_MAX records
-   whatever the algo (one size serves every algo there), about 1.5 KiB per
+   whatever the algo (one size serves every algo there), about 1.9 KiB per
    record; above, only for exact, about 2 KiB per record plus 16 MiB.
    Reads only problem->count and the records' num_gaps (records may be NULL
    when every count is known to be 0). options may be NULL. */
@@ -1084,7 +1024,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_lower_bound(const dnnmem_intervals *problem
                                                  size_t scratch_bytes);
 /* The most bytes live at one time, with alignment rounding where it is
    provable, and at least every fixed record's offset + size: no plan is
-   smaller. O(p log p), p = records + 2 gaps; scratch 40 bytes per piece. */
+   smaller. O(p log p), p = records + 2 gaps; scratch 64 bytes per piece. */
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_check_scratch_size(const dnnmem_intervals *problem,
                                                         size_t *out_bytes);
@@ -1155,7 +1095,7 @@ typedef struct dnnmem_share_result {
 DNNMEM_DEF dnnmem_result dnnmem_share_solve_scratch_size(const dnnmem_intervals *problem,
                                                          const dnnmem_share_options *options,
                                                          size_t *out_bytes);
-/* Scratch for dnnmem_share_solve: about 650 bytes per record. Reads only
+/* Scratch for dnnmem_share_solve: about 480 bytes per record. Reads only
    problem->count. options may be NULL. */
 
 DNNMEM_DEF dnnmem_result dnnmem_share_solve(const dnnmem_intervals *problem,
@@ -1175,7 +1115,7 @@ DNNMEM_DEF dnnmem_result dnnmem_share_lower_bound(const dnnmem_intervals *proble
                                                   int64_t *out_bound, void *scratch,
                                                   size_t scratch_bytes);
 /* Sum of positional maximums: no assignment has a smaller total.
-   O(n log n); scratch about 60 bytes per record. */
+   O(n log n); scratch about 140 bytes per record. */
 
 DNNMEM_DEF dnnmem_result dnnmem_share_check_scratch_size(const dnnmem_intervals *problem,
                                                          size_t *out_bytes);
