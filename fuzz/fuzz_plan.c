@@ -50,6 +50,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   dnnmem_intervals p;
   int64_t off[MAX_RECORDS], bound = 0, best = -1;
   int32_t pair[2];
+  int64_t align = (int64_t)1 << (fuzz_u8(&in) % 4); /* read first: the corpus encoding */
   int n = (int)(fuzz_u8(&in) % (MAX_RECORDS + 1)), i, a, windows = 0;
   size_t bytes, share_bytes, check_bytes;
   unsigned char *scratch;
@@ -58,7 +59,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   dnnmem_result rc;
   p.records = r;
   p.count = n;
-  p.alignment = (int64_t)1 << (fuzz_u8(&in) % 4);
+  p.alignment = align;
   for (i = 0; i < n; i++) {
     uint32_t flags = fuzz_u8(&in);
     memset(&r[i], 0, sizeof(r[i]));

@@ -21,6 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   dnnmem_gap gaps[MAX_RECORDS];
   dnnmem_intervals p;
   int64_t off[MAX_RECORDS], checked = 0, optimum = -1;
+  int64_t align = (int64_t)1 << (fuzz_u8(&in) % 3); /* read first: the corpus encoding */
   int n = (int)(fuzz_u8(&in) % (MAX_RECORDS + 1)), i, a, windows = 0;
   int32_t pair[2];
   size_t bytes = 0, check_bytes = 0;
@@ -30,7 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   dnnmem_result rc;
   p.records = r;
   p.count = n;
-  p.alignment = (int64_t)1 << (fuzz_u8(&in) % 3);
+  p.alignment = align;
   for (i = 0; i < n; i++) {
     uint32_t flags = fuzz_u8(&in);
     memset(&r[i], 0, sizeof(r[i]));
