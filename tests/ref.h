@@ -30,6 +30,28 @@
    [o + window_lower, o + window_upper) (nothing without a window). The
    arena is max(offset + size), 0 for no records. */
 
+/* A record with a lifetime and a size only (every other field zero). */
+REF_FN dnnmem_interval ref_plan_record(int64_t lower, int64_t upper, int64_t size) {
+  dnnmem_interval r;
+  memset(&r, 0, sizeof r);
+  r.lower = lower, r.upper = upper, r.size = size;
+  return r;
+}
+
+/* The worked example of Pisarchyk & Lee ("Efficient Memory Management for
+   Deep Neural Net Inference", 2020, Figure 2): {first_op, last_op, size} as
+   lifetimes [first_op, last_op + 1), into r[REF_TFLITE_COUNT]. Stated
+   there: operator 3's breadth is 36 + 28 + 16 = 80, the widest operator (5)
+   holds 36 + 16 + 8 + 64 = 124 bytes (the plan's lower bound), and the
+   positional maximums are 64, 40, 16, 8 (the shared objects' bound 128). */
+#define REF_TFLITE_COUNT 8
+REF_FN void ref_tflite_example(dnnmem_interval *r) {
+  static const int64_t ops[REF_TFLITE_COUNT][3] = {{0, 1, 32}, {1, 4, 28}, {2, 5, 36}, {3, 5, 16},
+                                                   {4, 5, 8},  {5, 7, 64}, {6, 8, 10}, {7, 8, 40}};
+  int32_t i;
+  for (i = 0; i < REF_TFLITE_COUNT; i++) r[i] = ref_plan_record(ops[i][0], ops[i][1] + 1, ops[i][2]);
+}
+
 /* The bytes [*lo, *hi) record r at offset o occupies at time t; 0 when it
    occupies none. */
 REF_FN int ref_plan_occupied(const dnnmem_interval *r, int64_t t, int64_t o, int64_t *lo, int64_t *hi) {

@@ -69,14 +69,7 @@ static int64_t optimum(const dnnmem_interval *r, int32_t n, int64_t align) {
   return ref_plan_optimum(&p, NULL);
 }
 
-static dnnmem_interval rec(int64_t lower, int64_t upper, int64_t size) {
-  dnnmem_interval r;
-  memset(&r, 0, sizeof(r));
-  r.lower = lower;
-  r.upper = upper;
-  r.size = size;
-  return r;
-}
+#define rec ref_plan_record
 
 /* ---- worked examples ------------------------------------------------------ */
 
@@ -100,20 +93,17 @@ static void test_chain_staircase(void) {
   CHECK_EQ(res.arena, 1000);
 }
 
-/* TFLite paper, Figure 2: {first_op, last_op, size}. Operator #3's breadth
-   is 36 + 28 + 16 = 80; the largest breadth (op #5: 36 + 16 + 8 + 64) is
-   124. */
+/* TFLite paper, Figure 2 (tests/ref.h): the bound is 124, operator 3's
+   breadth 80. */
 static void test_tflite_example(void) {
-  static const int ex[8][3] = {{0, 1, 32}, {1, 4, 28}, {2, 5, 36}, {3, 5, 16},
-                               {4, 5, 8},  {5, 7, 64}, {6, 8, 10}, {7, 8, 40}};
-  dnnmem_interval r[8], live[3];
-  dnnmem_intervals p = problem_of(r, 8, 0), op3 = problem_of(live, 3, 0);
-  int64_t off[8], bound = 0;
+  dnnmem_interval r[REF_TFLITE_COUNT], live[3];
+  dnnmem_intervals p = problem_of(r, REF_TFLITE_COUNT, 0), op3 = problem_of(live, 3, 0);
+  int64_t off[REF_TFLITE_COUNT], bound = 0;
   dnnmem_plan_result res;
   size_t bytes;
   void *scratch;
-  int i, a;
-  for (i = 0; i < 8; i++) r[i] = rec(ex[i][0], ex[i][1] + 1, ex[i][2]);
+  int a;
+  ref_tflite_example(r);
   CHECK_EQ(dnnmem_plan_lower_bound_scratch_size(&p, &bytes), DNNMEM_OK);
   scratch = malloc(bytes);
   CHECK_EQ(dnnmem_plan_lower_bound(&p, &bound, scratch, bytes), DNNMEM_OK);
@@ -123,12 +113,12 @@ static void test_tflite_example(void) {
   CHECK_EQ(bound, 80);
   free(scratch);
   for (a = 0; a < NUM_ALGOS; a++) {
-    CHECK_EQ(plan(r, 8, every_algo[a], 0, off, &res), DNNMEM_OK);
-    CHECK_EQ(recount(r, 8, 1, off), res.arena);
+    CHECK_EQ(plan(r, REF_TFLITE_COUNT, every_algo[a], 0, off, &res), DNNMEM_OK);
+    CHECK_EQ(recount(r, REF_TFLITE_COUNT, 1, off), res.arena);
     CHECK(res.arena >= 124);
     CHECK_EQ(res.lower_bound, 124);
   }
-  CHECK_EQ(plan(r, 8, DNNMEM_PLAN_GREEDY_SIZE, 0, off, &res), DNNMEM_OK);
+  CHECK_EQ(plan(r, REF_TFLITE_COUNT, DNNMEM_PLAN_GREEDY_SIZE, 0, off, &res), DNNMEM_OK);
   CHECK_EQ(res.arena, 124); /* greedy by size reaches the bound here */
 }
 
@@ -200,86 +190,80 @@ static void test_oracle_every_algo(void) {
   CHECK_EQ(bad, 0);
 }
 
-/* The capacity question against the oracle: feasible exactly when the
-   optimum fits, never "unknown" without a budget, and a valid plan always. */
-static void test_capacity(void) {
+/* Runs judge on `trials` random instances of min_n .. min_n + spread - 1
+   records (random_instance with max_size and shapes) with their optimum;
+   returns how many answers it rejected (reporting the first few). */
+typedef int (*exact_judge)(dnnmem_rng *rng, const dnnmem_interval *r, int32_t n, int64_t best, int32_t trial);
+static int32_t exact_trials(uint64_t seed, int32_t trials, int32_t min_n, int32_t spread, int64_t max_size,
+                            int shapes, exact_judge judge) {
   dnnmem_rng rng;
   int32_t trial, bad = 0;
-  dnnmem_plan_options opt;
-  memset(&opt, 0, sizeof opt);
-  opt.algo = DNNMEM_PLAN_EXACT;
-  dnnmem_rng_seed(&rng, 4242);
-  for (trial = 0; trial < 400; trial++) {
+  dnnmem_rng_seed(&rng, seed);
+  for (trial = 0; trial < trials; trial++) {
     dnnmem_interval r[7];
-    int64_t off[7], best;
-    int32_t n = 2 + (int32_t)dnnmem_rng_below(&rng, 5);
-    dnnmem_plan_result res;
-    random_instance(&rng, r, n, 5, trial % 8, 1);
+    int32_t n = min_n + (int32_t)dnnmem_rng_below(&rng, (uint32_t)spread);
+    int64_t best;
+    random_instance(&rng, r, n, max_size, shapes < 0 ? trial % 8 : shapes, 1);
     best = optimum(r, n, 1);
-    opt.capacity = best - 2 + (int64_t)dnnmem_rng_below(&rng, 5);
-    if (opt.capacity < 1) opt.capacity = 1;
-    if (solve(r, n, 1, &opt, off, &res) != DNNMEM_OK || res.feasible != (best <= opt.capacity) ||
-        recount(r, n, 1, off) != res.arena || (res.feasible == 1 && res.arena > opt.capacity) ||
-        (res.feasible == 0 && res.lower_bound <= opt.capacity)) {
-      if (bad++ < 5)
-        fprintf(stderr, "capacity trial %d: cap %lld optimum %lld feasible %d\n", trial, (long long)opt.capacity,
-                (long long)best, res.feasible);
-    }
+    if (!judge(&rng, r, n, best, trial) && bad++ < 5)
+      fprintf(stderr, "trial %d (seed %llu): n=%d optimum %lld\n", trial, (unsigned long long)seed, n, (long long)best);
   }
-  CHECK_EQ(bad, 0);
+  return bad;
 }
 
-/* Windows keep the exact search conservative: valid plans, never below the
-   optimum, "optimal" only at the lower bound, "infeasible" only when true. */
-static void test_windows_honest(void) {
-  dnnmem_rng rng;
-  int32_t trial, bad = 0;
+static dnnmem_plan_options exact_options(int64_t capacity, int64_t node_limit) {
   dnnmem_plan_options opt;
   memset(&opt, 0, sizeof opt);
   opt.algo = DNNMEM_PLAN_EXACT;
-  dnnmem_rng_seed(&rng, 99);
-  for (trial = 0; trial < 200; trial++) {
-    dnnmem_interval r[5];
-    int64_t off[5], best;
-    int32_t n = 2 + (int32_t)dnnmem_rng_below(&rng, 3);
-    dnnmem_plan_result res;
-    random_instance(&rng, r, n, 6, 4 | 8, 1);
-    best = optimum(r, n, 1);
-    opt.capacity = 0;
-    if (solve(r, n, 1, &opt, off, &res) != DNNMEM_OK || recount(r, n, 1, off) != res.arena || res.arena < best ||
-        res.lower_bound > best || (res.optimal && res.arena != best)) {
-      bad++;
-      continue;
-    }
-    opt.capacity = best - 1;
-    if (best > 1 && (solve(r, n, 1, &opt, off, &res) != DNNMEM_OK || res.feasible == 1)) bad++;
-  }
-  CHECK_EQ(bad, 0);
+  opt.capacity = capacity;
+  opt.node_limit = node_limit;
+  return opt;
 }
 
-/* Proof flags under a tiny node budget: the bound never exceeds the true
-   optimum, optimal only at it. */
-static void test_budget_honest(void) {
-  dnnmem_rng rng;
-  int32_t trial, bad = 0;
-  dnnmem_plan_options opt;
-  memset(&opt, 0, sizeof opt);
-  opt.algo = DNNMEM_PLAN_EXACT;
-  dnnmem_rng_seed(&rng, 31337);
-  for (trial = 0; trial < 300; trial++) {
-    dnnmem_interval r[7];
-    int64_t off[7], best;
-    int32_t n = 4 + (int32_t)dnnmem_rng_below(&rng, 3);
-    dnnmem_plan_result res;
-    random_instance(&rng, r, n, 9, 0, 1);
-    best = optimum(r, n, 1);
-    opt.node_limit = 1 + trial % 3;
-    if (solve(r, n, 1, &opt, off, &res) != DNNMEM_OK || recount(r, n, 1, off) != res.arena || res.arena < best ||
-        res.lower_bound > best || (res.optimal && res.arena != best) || res.nodes > opt.node_limit)
-      bad++;
-  }
-  CHECK_EQ(bad, 0);
+/* The capacity question: feasible exactly when the optimum fits (never
+   "unknown" without a budget), a valid plan always, within the capacity
+   when feasible, a proven bound above it when not. */
+static int capacity_right(dnnmem_rng *rng, const dnnmem_interval *r, int32_t n, int64_t best, int32_t trial) {
+  dnnmem_plan_options opt = exact_options(best - 2 + (int64_t)dnnmem_rng_below(rng, 5), 0);
+  int64_t off[7];
+  dnnmem_plan_result res;
+  (void)trial;
+  if (opt.capacity < 1) opt.capacity = 1;
+  return solve(r, n, 1, &opt, off, &res) == DNNMEM_OK && res.feasible == (best <= opt.capacity) &&
+         recount(r, n, 1, off) == res.arena && (res.feasible != 1 || res.arena <= opt.capacity) &&
+         (res.feasible != 0 || res.lower_bound > opt.capacity);
 }
+
+/* Minimising (with a node budget when node_limit > 0): a valid plan never
+   below the optimum, a bound never above it, "optimal" only at it. */
+static int minimum_honest(const dnnmem_interval *r, int32_t n, int64_t best, int64_t node_limit) {
+  dnnmem_plan_options opt = exact_options(0, node_limit);
+  int64_t off[7];
+  dnnmem_plan_result res;
+  return solve(r, n, 1, &opt, off, &res) == DNNMEM_OK && recount(r, n, 1, off) == res.arena && res.arena >= best &&
+         res.lower_bound <= best && (!res.optimal || res.arena == best) && (!node_limit || res.nodes <= node_limit);
+}
+
+/* Windows keep the exact search conservative: honest minimising, and a
+   capacity just below the optimum never answered "yes". */
+static int windows_honest(dnnmem_rng *rng, const dnnmem_interval *r, int32_t n, int64_t best, int32_t trial) {
+  dnnmem_plan_options opt = exact_options(best - 1, 0);
+  int64_t off[7];
+  dnnmem_plan_result res;
+  (void)rng, (void)trial;
+  return minimum_honest(r, n, best, 0) &&
+         (best <= 1 || (solve(r, n, 1, &opt, off, &res) == DNNMEM_OK && res.feasible != 1));
+}
+
+/* Proof flags under a node budget of 1 to 3. */
+static int budget_honest(dnnmem_rng *rng, const dnnmem_interval *r, int32_t n, int64_t best, int32_t trial) {
+  (void)rng;
+  return minimum_honest(r, n, best, 1 + trial % 3);
+}
+
+static void test_capacity(void) { CHECK_EQ(exact_trials(4242, 400, 2, 5, 5, -1, capacity_right), 0); }
+static void test_windows_honest(void) { CHECK_EQ(exact_trials(99, 200, 2, 3, 6, 4 | 8, windows_honest), 0); }
+static void test_budget_honest(void) { CHECK_EQ(exact_trials(31337, 300, 4, 3, 9, 0, budget_honest), 0); }
 
 /* ---- constructed optima ------------------------------------------------- */
 

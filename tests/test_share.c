@@ -13,12 +13,7 @@ static const dnnmem_share_algo every_algo[] = {DNNMEM_SHARE_GREEDY_SIZE, DNNMEM_
                                                DNNMEM_SHARE_BEST};
 #define NUM_ALGOS ((int)(sizeof(every_algo) / sizeof(every_algo[0])))
 
-static dnnmem_interval rec(int64_t lower, int64_t upper, int64_t size) {
-  dnnmem_interval r;
-  memset(&r, 0, sizeof(r));
-  r.lower = lower, r.upper = upper, r.size = size;
-  return r;
-}
+#define rec ref_plan_record
 
 static dnnmem_intervals problem_of(const dnnmem_interval *r, int32_t n) {
   dnnmem_intervals p;
@@ -76,24 +71,22 @@ static dnnmem_result share(const dnnmem_interval *r, int32_t n, dnnmem_share_alg
 }
 
 static void test_tflite_example(void) {
-  static const int ex[8][3] = {{0, 1, 32}, {1, 4, 28}, {2, 5, 36}, {3, 5, 16},
-                               {4, 5, 8},  {5, 7, 64}, {6, 8, 10}, {7, 8, 40}};
-  dnnmem_interval r[8];
-  dnnmem_intervals p = problem_of(r, 8);
-  int32_t obj[8];
+  dnnmem_interval r[REF_TFLITE_COUNT];
+  dnnmem_intervals p = problem_of(r, REF_TFLITE_COUNT);
+  int32_t obj[REF_TFLITE_COUNT];
   int64_t bound = 0;
   dnnmem_share_result res;
   size_t bytes;
   void *scratch;
-  int i, a;
-  for (i = 0; i < 8; i++) r[i] = rec(ex[i][0], ex[i][1] + 1, ex[i][2]);
+  int a;
+  ref_tflite_example(r);
   CHECK_EQ(dnnmem_share_lower_bound_scratch_size(&p, &bytes), DNNMEM_OK);
   scratch = malloc(bytes);
   CHECK_EQ(dnnmem_share_lower_bound(&p, &bound, scratch, bytes), DNNMEM_OK);
   CHECK_EQ(bound, 64 + 40 + 16 + 8); /* the third positional maximum is 16 (stated in the paper) */
   free(scratch);
   for (a = 0; a < NUM_ALGOS; a++) {
-    CHECK_EQ(share(r, 8, every_algo[a], obj, &res), DNNMEM_OK);
+    CHECK_EQ(share(r, REF_TFLITE_COUNT, every_algo[a], obj, &res), DNNMEM_OK);
     CHECK_EQ(res.lower_bound, 128);
     CHECK(res.total >= 128);
     CHECK(res.objects >= 4); /* four records live at op 4 and op 5 */
