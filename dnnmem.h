@@ -1000,8 +1000,8 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_solve_scratch_size(const dnnmem_intervals *
    plus the exact search's block: up to DNNMEM_PLAN_BEST_EXACT_MAX records
    whatever the algo (one size serves every algo there), about 1.9 KiB per
    record; above, only for exact, about 2 KiB per record plus 16 MiB.
-   Reads only problem->count and the records' num_gaps (records may be NULL
-   when every count is known to be 0). options may be NULL. */
+   Reads problem->count and each record's num_gaps (not the rest, which
+   the operation validates). options may be NULL. */
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_solve(const dnnmem_intervals *problem,
                                            const dnnmem_plan_options *options,

@@ -72,6 +72,13 @@ static const char *const model_files[] = {
     "resnet50", "resnet50.train", "resnext50_32x4d", "squeezenet1_0", "vgg16", "vgg16.train",
     "vit_b_16.dec"};
 
+/* Reads ../shared/data/DIR/NAME SUFFIX: the record count, or -1. */
+static int32_t read_data(const char *dir, const char *name, const char *suffix, dnnmem_interval **r) {
+  char path[512];
+  snprintf(path, sizeof path, "../shared/data/%s/%s%s", dir, name, suffix);
+  return ref_plan_read_csv(path, r);
+}
+
 int main(int argc, char **argv) {
   int32_t k;
   double total_ms = 0, total_mm = 0;
@@ -82,13 +89,9 @@ int main(int argc, char **argv) {
   printf("| file | n | max load | capacity | feasible | nodes | ms | minimalloc s |\n");
   printf("|---|---|---|---|---|---|---|---|\n");
   for (k = 0; k < 11; k++) {
-    char path[512];
     dnnmem_interval *r = NULL;
-    int32_t n;
+    int32_t n = read_data("minimalloc/challenging", challenging[k].name, ".1048576.csv", &r);
     run_out o;
-    snprintf(path, sizeof path, "../shared/data/minimalloc/challenging/%s.1048576.csv",
-             challenging[k].name);
-    n = ref_plan_read_csv(path, &r);
     if (n < 0) continue;
     o = run(r, n, challenging[k].best, limit);
     total_ms += o.ms;
@@ -104,16 +107,11 @@ int main(int argc, char **argv) {
   printf("\n## exact planning: minimising the arena (D and J: best known 1031168, 1041408)\n\n");
   printf("| file | lower bound | arena | optimal | nodes | ms |\n|---|---|---|---|---|---|\n");
   for (k = 0; k < 11; k++) {
-    char path[512];
     dnnmem_interval *r = NULL;
     int32_t n;
     run_out o;
-    if (strcmp(challenging[k].name, "D") && strcmp(challenging[k].name, "J") &&
-        strcmp(challenging[k].name, "C"))
-      continue;
-    snprintf(path, sizeof path, "../shared/data/minimalloc/challenging/%s.1048576.csv",
-             challenging[k].name);
-    if ((n = ref_plan_read_csv(path, &r)) < 0) continue;
+    if (!strchr("CDJ", challenging[k].name[0])) continue;
+    if ((n = read_data("minimalloc/challenging", challenging[k].name, ".1048576.csv", &r)) < 0) continue;
     o = run(r, n, 0, limit / 4);
     printf("| %s | %lld | %lld%s | %s | %lld | %.0f |\n", challenging[k].name,
            (long long)o.o.lower_bound, (long long)o.o.arena, o.valid ? "" : " INVALID",
@@ -140,12 +138,10 @@ int main(int argc, char **argv) {
   printf("\n## exact planning: model interval files (minimising)\n\n");
   printf("| file | n | lower bound | arena | optimal | nodes | ms |\n|---|---|---|---|---|---|---|\n");
   for (k = 0; k < (int32_t)(sizeof(model_files) / sizeof(model_files[0])); k++) {
-    char path[512];
     dnnmem_interval *r = NULL;
     int32_t n;
     run_out o;
-    snprintf(path, sizeof path, "../shared/data/models/%s.intervals.csv", model_files[k]);
-    if ((n = ref_plan_read_csv(path, &r)) < 0) continue;
+    if ((n = read_data("models", model_files[k], ".intervals.csv", &r)) < 0) continue;
     o = run(r, n, 0, limit);
     printf("| %s | %d | %lld | %lld%s | %s | %lld | %.0f |\n", model_files[k], n,
            (long long)o.o.lower_bound, (long long)o.o.arena, o.valid ? "" : " INVALID",
