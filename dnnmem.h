@@ -156,227 +156,167 @@
 
 
    ==== 2. INTERVAL PLANNING (dnnmem_plan_*)
-       Problem: give every record an offset in one arena so that records
-       whose lifetimes intersect never share a byte, each offset a multiple
-       of its alignment, fixed offsets kept, and the arena max(offset + size)
-       as small as possible (dynamic storage allocation; NP-hard).
-
-       Strategies (dnnmem_plan_algo; n records, T <= 2n distinct times,
-       k = records whose lifetimes meet a given one):
-         naive           every record its own region, stacked in input
-                         order. O(n). The baseline.
-         greedy-size     TFLite's Greedy by Size (Pisarchyk & Lee 2020):
-                         records by size, descending; each takes the
-                         smallest gap between already placed, time-
-                         overlapping records that fits, else goes above
-                         them all. O(n log n + sum k log k) with an
-                         augmented interval tree: O(n^2 log n) when every
-                         lifetime meets every other.
-         greedy-breadth  TFLite's Greedy by Breadth: steps by breadth
-                         (total live bytes), descending; each step's
-                         unplaced records by size, descending; the same
-                         smallest-gap rule. Every record is assigned to its
-                         widest step by a range-minimum query: O(n log n +
-                         sum k log k).
-         sorted-height   LeapMind's old order: lifetime length, then size,
-                         descending, each record at the height (top of what
-                         is placed over its lifetime) and raising it. Range
-                         max / range chmax segment tree: O(n log n). It
-                         builds staircases on chains; kept as the baseline.
-         pathcover       LeapMind (2021): records grouped into the minimum
-                         number of chains of non-overlapping lifetimes
-                         (dnnmem_cover_intervals; the count equals the
-                         maximum overlap), placed group after group with the
-                         height rule. O(n log n). On a chain of equal
-                         records living two steps each it alternates low and
-                         high and reaches the optimum 2 x size.
-         bestfit         strip-packing best fit (Sekiyama et al. 2018, as in
-                         XLA-style heap simulators): repeatedly take the
-                         lowest stretch of the skyline (time ranges of equal
-                         height) and put there the record that fits it best
-                         (longest lifetime inside it, then largest); when
-                         none fits, raise the stretch to its lower
-                         neighbour. O((n + T) log n + scanned candidates),
-                         O(n^2) in the worst case.
-         exact           the heuristics' best plan, then the exact search
-                         (see EXACT INTERVAL PLANNING): the minimum arena
-                         with a proof when the search completes within
-                         options->node_limit and options->stop; otherwise
-                         the best plan found and the best proven bound.
-         best (default)  all of the above but naive, the O(n log n) ones
-                         first (pathcover, sorted-height, greedy-size,
-                         greedy-breadth, bestfit), stopping at the first
-                         plan that meets the lower bound; the smallest
-                         arena wins (ties: that order); then, for 1 to
-                         DNNMEM_PLAN_BEST_EXACT_MAX records not yet at the
-                         lower bound, the exact search from that plan with
-                         DNNMEM_PLAN_BEST_NODES x 256 / max(n, 256) nodes
-                         (options->node_limit when set), ignoring gaps like
-                         the heuristics. optimal = 1 when the arena equals
-                         the (proven) lower bound.
-       Fixed offsets are honoured by every strategy (the gap rule sees them
-       as placed; the height rule lifts a record above any fixed record it
-       would touch, at O(k log k) more per record). Gaps are ignored by the
-       heuristics and best (a record occupies its whole lifetime; still a
-       valid plan); exact uses them (another record may take the idle
-       bytes) and the checker honours them.
-
-       Lower bound (dnnmem_plan_lower_bound): the most bytes live at any
-       step (a record inside a gap counts its window). With alignments
-       every live record but the topmost is rounded up to the smallest
-       alignment in use. O(n log n).
-
-       Checker (dnnmem_plan_check): offsets non-negative, aligned, fixed
-       ones kept, arena representable, and no two pieces (records split at
-       their gaps; windows as their own pieces) sharing a byte while both
-       live: pieces by offset, each checked against the highest end of the
-       earlier pieces meeting it in time (range max / range chmax tree).
-       O(p log p) for p pieces; reports one conflicting pair.
-
-       Usage:
-           dnnmem_plan_options opt = {0};           (best, alignment 1)
-           size_t bytes;
-           dnnmem_plan_scratch_size(recs, n, &opt, &bytes);
-           void *scratch = malloc(bytes);
-           int64_t *offsets = malloc(n * sizeof *offsets);
-           dnnmem_plan_result res;
-           if (dnnmem_plan(recs, n, &opt, offsets, &res, scratch, bytes) == DNNMEM_OK)
-               printf("arena %lld, lower bound %lld\n", res.arena, res.lower_bound);
-
-
-   Exact search (DNNMEM_PLAN_EXACT)
-       Problem: the smallest arena for the records (dynamic storage
-       allocation, NP-hard), or minimalloc's question "is there a plan within
-       capacity C?" (options.capacity). Alignment, fixed offsets, hints and
-       gaps are honoured: another record may use a record's idle gap.
-
-       Algorithm: depth-first branch and bound over canonical plans, after
-       minimalloc (Moffitt, ASPLOS 2023), own code and several additions:
-       - canonical plans: records are placed in non-decreasing (offset, rank)
-         order, each at its lowest offset above the placed records it
-         conflicts with (aligned, stepping over fixed records). Every plan
-         can be lowered into such a plan, so the search is complete.
-       - dominance: no record starts at or above the lowest top an unplaced
-         record could reach (that one would fit below it); a record nothing
-         unplaced conflicts with ends its node when it fails (minimalloc's
-         "hatless" rule).
-       - section bound (stronger than minimalloc's floor + remaining sum):
-         time is cut into sections (one set of live records each); in each,
-         the unplaced records, with release offsets max(lowest offset,
-         current offset), are stacked by release (one machine with release
-         times): that least height must fit. A record already below the
-         current offset is stuck until a conflicting record lifts it, so its
-         release is the current offset plus the smallest unplaced size; with
-         no conflicting record left the branch fails at once. Only sections
-         whose releases rose are re-stacked (elsewhere the height can only
-         have fallen); the rest is one comparison per section.
-       - decomposition with backjumping: when no unplaced record crosses a
-         section boundary the sides are independent; they are solved one
-         after the other, re-ranked by their own remaining load, and when a
-         side fails the search jumps straight back to the placement that
-         separated them.
-       - a table of failed part states (64-bit hashes of the part, its bound
-         and its records' lowest offsets) cuts repeated subtrees.
-       - restarts: minimalloc's round robin over three static orders (TWA,
-         WAT, TAW: section total, lifetime, area; hints first when present)
-         with doubling node limits (complete: it proves infeasibility), and,
-         with an equal share of the nodes, short runs of randomly perturbed
-         orders with Luby's limits (the searches are heavy-tailed).
-       - incremental state: lowest offsets, remaining bytes, crossing and
-         conflict counts updated per placement and undone from a log.
-       Minimising: warm start from the heuristics' best plan and the
-       search's own greedy dive; then capacity questions at the lower bound
-       (found: proven optimal; exhausted: a higher proven bound) and between
-       the bounds to improve the plan, budgets doubling. Capacities step by
-       g, the gcd of every size, alignment and fixed offset: canonical plans
-       have arenas that are multiples of g.
-       Complexity: exponential in the worst case; O(n + sections x live) per
-       node; anytime under options.node_limit or options.stop, with honest
-       flags: optimal only when the arena equals a proven lower bound,
-       feasible = 0 only when the search was exhausted or the bound exceeds
-       the capacity. Windowed gaps are kept conservatively (a record's window
-       is never nested in another's), so with windows the search proves
-       nothing beyond the load bound.
-       Measured (tests/bench_plan_exact.c): minimalloc's eleven challenging
-       instances all solved at their best known capacities (nine proven
-       optimal at the max load); every model file in the data proven optimal;
-       J improved from 1041408 to 1032192.
-       Scratch: O(n + gaps) plus an undo log of 12-byte entries: 32 (n +
-       gaps) + 2^16 up to DNNMEM_PLAN_BEST_EXACT_MAX records, 64 (n + gaps) +
-       2^20 above (minimalloc's instances peak at 30 per record); a search
-       that would need more stops with its best plan (not proven).
-
-
-   PATH-COVER GROUPING (dnnmem_cover_)
-       LeapMind's arena planner (2021) splits tensors into groups of pairwise
-       non-overlapping lifetimes and places them group after group with the
-       height placement. A grouping is a vertex-disjoint path cover of the DAG
-       "i -> j when upper[i] <= lower[j]"; fewer groups, better plans.
-
-       dnnmem_cover_intervals: the seed's greedy, O(n log n) worst case.
-       Records go in order of (lower, then longer first, then larger, then
-       index); each joins a group whose last member has ended by its lower,
-       else opens a new group. Any such choice gives exactly overlap_max
-       groups (the most lifetimes alive at one time; the seed's proof), the
-       optimum. The seed leaves the choice among the fitting groups free;
-       it decides the arena of the planner that places the groups one after
-       another, so it is fixed here as: the group whose last member's SIZE
-       IS CLOSEST to the record's, then the one that ended LATEST (the
-       tightest fit in time), then the oldest. Similar sizes make each group
-       a layer of even height, so the next layer lies flat on it; among
-       equal sizes the latest end leaves the smallest idle hole (the chain
-       [i, i+2) alternates low/high, the seed's optimum). Measured with the
-       height placement (tests/bench_cover.c): over the 30 model graphs
-       8,699,846 KiB in sum against 9,380,826 for "latest end" alone,
-       9,439,191 for "earliest end" and 9,399,238 for "oldest group"; over
-       minimalloc's 11 challenging instances 25,047 KiB against 27,967,
-       37,118 and 30,750 (worse than "latest end" alone on 6 of the 41
-       inputs, by at most 6%). Cost: groups become free in end order; each
-       free group waits on a stack per size rank (so a stack's top ended
-       latest) and a Fenwick tree over the ranks finds the nearest non-empty
-       ranks below and above in O(log n). Records are sorted by LSD radix
-       sorts on size (for the ranks) and lower, ties by a merge sort:
-       10^6 records take about 0.15-0.3 s. Gaps are ignored (a record
-       occupies its whole lifetime). Scratch: about 68 bytes per record;
-       DNNMEM_COVER_INTERVALS_SCRATCH_BYTES(n) is a static bound.
-
-           size_t bytes;
-           int32_t groups;
-           dnnmem_cover_intervals_scratch_size(n, &bytes);
-           dnnmem_cover_intervals(records, n, group_of, order, &groups,
-                                  scratch, bytes);
-           order[] lists the records group by group, each in time order.
+   Problem.     Give every record (dnnmem_interval: lifetime [lower, upper),
+                size) an offset in one arena so that records live at a common
+                time never share a byte, each offset a multiple of
+                dnnmem_interval_alignment(record, problem.alignment), fixed
+                offsets kept, and the arena max(offset + size) as small as
+                possible (dynamic storage allocation; NP-hard). Inside a gap
+                a record occupies only its window. Also: "is there a plan
+                within capacity C?", a lower bound, a checker, and chains.
+   API.         dnnmem_plan_solve_scratch_size(&problem, &options, &bytes)
+                dnnmem_plan_solve(&problem, &options, offsets, &result, mem, bytes)
+                dnnmem_plan_lower_bound_scratch_size / dnnmem_plan_lower_bound
+                dnnmem_plan_check_scratch_size / dnnmem_plan_check
+                dnnmem_plan_chains_scratch_size / dnnmem_plan_chains
+                dnnmem_plan_algo_name / dnnmem_plan_algo_parse
+                options (NULL = zeroed): algo, node_limit, capacity, stop,
+                stop_user. result: arena, lower_bound, optimal, algo,
+                feasible, nodes.
+   Algorithm.   options.algo (n records, k = records meeting a given one):
+                naive          each record its own region, in input order.
+                greedy-size    Greedy by Size (Pisarchyk & Lee, "Efficient
+                               Memory Management for Deep Neural Net
+                               Inference", 2020): by size, descending, each in
+                               the smallest gap between placed records that
+                               meet it in time, else above them (interval
+                               tree of the placed records).
+                greedy-breadth their Greedy by Breadth: records by the
+                               widest step of their lifetime (range minimum),
+                               then size; the same gap rule.
+                sorted-height  by lifetime length, then size, each on top of
+                               what is placed over its lifetime (range chmax
+                               segment tree); builds staircases on chains.
+                pathcover      LeapMind's planner (2021): the chains below,
+                               placed chain after chain with the height rule;
+                               a chain of equal records [i, i+2) alternates
+                               low/high: 2 x size, the optimum.
+                bestfit        best fit on the skyline (Sekiyama et al.,
+                               "Profile-guided memory optimization for deep
+                               neural networks", 2018): fill the lowest run
+                               of equal height with the unplaced record that
+                               fits it best (longest, then largest); if none
+                               fits, raise the run to its lower neighbour.
+                exact          branch and bound after minimalloc (Moffitt,
+                               "MiniMalloc", ASPLOS 2023): records in
+                               canonical (offset, rank) order, each at its
+                               lowest offset above what it meets; dominance
+                               and "hatless" cuts; a section bound stronger
+                               than minimalloc's (the unplaced records of a
+                               section stacked by release offset); independent
+                               sides solved apart with backjumping; a table of
+                               failed states; restarts over minimalloc's
+                               static orders with doubling limits plus
+                               randomised orders with Luby's limits (Luby,
+                               Sinclair & Zuckerman, 1993). Minimising:
+                               capacity questions at the bound and between
+                               the bound and the best plan, stepping by the
+                               gcd of sizes, alignments and fixed offsets.
+                best (default) pathcover, sorted-height, greedy-size,
+                               greedy-breadth, bestfit until one meets the
+                               bound (smallest arena wins, ties: that order),
+                               then, for up to DNNMEM_PLAN_BEST_EXACT_MAX
+                               records, the exact search from that plan with
+                               DNNMEM_PLAN_BEST_NODES nodes (x 256 / n above
+                               256 records; options.node_limit when set).
+                Fixed offsets bind every strategy; the heuristics and best
+                ignore gaps (still a valid plan), exact and the checker use
+                them. Lower bound: the most bytes live at one time (a record
+                in a gap counts its window), with the alignment rounding of
+                all but the topmost record when there are no gaps, and every
+                fixed record's top. Checker: records split into pieces at
+                their gaps, by offset, each against the highest end of the
+                earlier pieces meeting it in time. Chains: records by
+                (lower, longer first, larger, id); each joins a group whose
+                last member has ended (the one whose last size is closest,
+                then the latest end, then the oldest), else opens one.
+   Complexity.  naive O(n); greedy-size and greedy-breadth O(n log n +
+                sum k log k); sorted-height and pathcover O(n log n) (plus
+                O(k log k) per record near fixed ones); bestfit O((n + T)
+                log n + scanned candidates), O(n^2) worst; exact exponential,
+                O(n + sections x live) per node; bound, checker O(p log p), p
+                = records + 2 gaps; chains O(n log n).
+   Guarantees.  Every returned plan is valid (offsets always hold one, also
+                when a capacity is answered "no"). lower_bound is proven;
+                optimal = 1 only when arena == lower_bound. feasible: 1 the
+                returned plan fits, 0 proven impossible, -1 unknown (a
+                heuristic that cannot tell, or a search stopped by
+                node_limit or stop, which then returns its best plan). With
+                windows the exact search is conservative (a window is never
+                nested in another's): it proves nothing beyond the load
+                bound. Chains: exactly as many groups as the most records
+                alive at one time (the minimum). Deterministic; no clock is
+                read (a stop callback may).
+   Scratch.     Bound 64 and checker about 180 bytes per piece; solve about
+                620 bytes per record plus the exact search's block (about
+                1.9 KiB per record up to DNNMEM_PLAN_BEST_EXACT_MAX records
+                for every algo; above, for exact only, about 2 KiB per
+                record + 16 MiB). Chains: DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(n).
+                DNNMEM_NO_EXACT compiles the exact search out (no "exact";
+                best stops after the heuristics). See README.md for
+                measured results.
+   Example.
+       dnnmem_intervals problem = {records, n, 64};    (64-byte offsets)
+       dnnmem_plan_options options = {0};               (best)
+       dnnmem_plan_result result;
+       size_t bytes;
+       void *mem;
+       int64_t *offsets = malloc(n * sizeof *offsets);
+       dnnmem_plan_solve_scratch_size(&problem, &options, &bytes);
+       mem = malloc(bytes);
+       if (dnnmem_plan_solve(&problem, &options, offsets, &result, mem, bytes) == DNNMEM_OK)
+           printf("arena %lld\n", (long long)result.arena);
 
 
    ==== 3. SHARED OBJECTS (dnnmem_share_*)
-       Problem (TFLite, GPU textures): assign each record to an object so
-       that no two time-overlapping records share one; an object is as
-       large as its largest record; minimise the sum of object sizes.
-       Lower bound: the sum of positional maximums (the i-th positional
-       maximum is the largest i-th biggest size live at any step).
-         greedy-size           records by size, descending; the smallest
-                               free object at least as large, else a new one.
-         greedy-size-improved  records staged by positional maximums; inside
-                               a stage, the (record, object) pair with the
-                               smallest time gap between the record and the
-                               object's nearest record.
-         greedy-breadth        steps by breadth; their records by size; the
-                               smallest large-enough free object, else grow
-                               the largest free one, else a new one.
-         greedy-order          records in order of first use (TFLite's
-                               "greedy in order"): reuse a free object, the
-                               smallest large-enough one, else grow the
-                               largest free one, else a new one.
-         best (default)        the smallest total of greedy-size,
-                               greedy-breadth, greedy-order and
-                               greedy-size-improved (ties: that order),
-                               stopping at the first that meets the bound.
-       An object is free for a record when none of its records meets the
-       record's lifetime; testing it walks the object's records, so the
-       greedies are O(n^2) in the worst case. The improved one caches each
-       record's best pair and updates it from the one record an assignment
-       adds (a full rescan, O(n), only when that record takes the cached
-       object): O(n^2) plus rescans. dnnmem_share_check verifies.
+   Problem.     Assign each record to an object (a GPU texture, a buffer) so
+                that no two records live at a common time share one; an
+                object is as large as its largest record; minimise the sum
+                of the object sizes. Alignment, fixed offsets and gaps do
+                not apply.
+   API.         dnnmem_share_solve_scratch_size(&problem, &options, &bytes)
+                dnnmem_share_solve(&problem, &options, object_of, object_sizes,
+                                   &result, mem, bytes)
+                dnnmem_share_lower_bound_scratch_size / dnnmem_share_lower_bound
+                dnnmem_share_check_scratch_size / dnnmem_share_check
+                dnnmem_share_algo_name / dnnmem_share_algo_parse
+                options (NULL = zeroed): algo. result: objects, total,
+                lower_bound, optimal, algo.
+   Algorithm.   Pisarchyk & Lee (2020), shared objects:
+                greedy-size           by size, descending: the smallest free
+                                      object at least as large, else a new one.
+                greedy-size-improved  stages by positional maximums; inside a
+                                      stage the (record, large-enough free
+                                      object) pair nearest in time.
+                greedy-breadth        by the widest step of the lifetime,
+                                      then size: the smallest large-enough
+                                      free object, else grow the largest free
+                                      one, else a new one.
+                greedy-order          by first use, the same choice.
+                best (default)        greedy-size, greedy-breadth,
+                                      greedy-order, greedy-size-improved until
+                                      one meets the bound; the smallest total
+                                      (ties: that order).
+                Lower bound: the sum of positional maximums (the i-th is the
+                largest i-th biggest size live at one step). Objects are
+                numbered by first use.
+   Complexity.  Greedies O(n^2) worst (a free test walks an object's
+                time neighbours, found by an interval tree); the improved one
+                O(n^2) plus rescans; lower bound O(n log n); check O(n log n).
+   Guarantees.  The assignment is valid; lower_bound is proven; optimal = 1
+                only when total == lower_bound. Deterministic.
+   Scratch.     solve about 480 bytes per record, lower bound about 140,
+                check 8.
+   Example.
+       dnnmem_intervals problem = {records, n, 0};
+       dnnmem_share_result result;
+       size_t bytes;
+       void *mem;
+       int32_t *object_of = malloc(n * sizeof *object_of);
+       dnnmem_share_solve_scratch_size(&problem, NULL, &bytes);
+       mem = malloc(bytes);
+       if (dnnmem_share_solve(&problem, NULL, object_of, NULL, &result, mem, bytes) == DNNMEM_OK)
+           printf("%d objects, %lld bytes\n", (int)result.objects, (long long)result.total);
 
 
 
@@ -1047,17 +987,17 @@ typedef int (*dnnmem_stop_fn)(void *user);
 
 /* ==== 2. Interval planning (dnnmem_plan_*) =============================== */
 
-/* ---- interval planning ------------------------------------------------- */
-
 typedef enum dnnmem_plan_algo {
-  DNNMEM_PLAN_BEST = 0,       /* every heuristic, keep the smallest arena */
+  DNNMEM_PLAN_BEST = 0,       /* the heuristics in turn (then a short exact search) */
   DNNMEM_PLAN_NAIVE,          /* every record its own region */
   DNNMEM_PLAN_GREEDY_SIZE,    /* TFLite greedy by size */
   DNNMEM_PLAN_GREEDY_BREADTH, /* TFLite greedy by breadth */
   DNNMEM_PLAN_SORTED_HEIGHT,  /* LeapMind's old order, height placement */
   DNNMEM_PLAN_PATHCOVER,      /* LeapMind's path-cover order, height placement */
   DNNMEM_PLAN_BESTFIT,        /* strip-packing best fit on the skyline */
+#ifndef DNNMEM_NO_EXACT
   DNNMEM_PLAN_EXACT,          /* branch and bound: minimum arena with proof */
+#endif
   DNNMEM_PLAN_ALGO_COUNT
 } dnnmem_plan_algo;
 
@@ -1066,26 +1006,31 @@ DNNMEM_DEF const char *dnnmem_plan_algo_name(dnnmem_plan_algo algo);
    "pathcover", "bestfit", "exact"; NULL for a value out of range. */
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_algo_parse(const char *name, dnnmem_plan_algo *out);
-/* The inverse of dnnmem_plan_algo_name; DNNMEM_ERR_PARSE for an unknown name. */
+/* The inverse of dnnmem_plan_algo_name; DNNMEM_ERR_PARSE for an unknown name
+   ("exact" too under DNNMEM_NO_EXACT). */
 
 typedef struct dnnmem_plan_options {
   dnnmem_plan_algo algo; /* 0: DNNMEM_PLAN_BEST */
-  int64_t alignment;     /* every offset a multiple of it; 0 or 1: none */
   int64_t node_limit;    /* exact search nodes; 0: exact unlimited, best
-                            DNNMEM_PLAN_BEST_NODES */
+                            DNNMEM_PLAN_BEST_NODES (scaled down above 256
+                            records) */
   int64_t capacity;      /* > 0: also ask "is there a plan within capacity?"
                             (exact: searched; others: answered when the plan
                             fits or the lower bound exceeds it) */
-  dnnmem_stop_fn stop;   /* exact: polled now and then; nonzero stops the
-                            search with its best plan (may be NULL) */
+  dnnmem_stop_fn stop;   /* exact search: polled now and then; nonzero stops
+                            it with its best plan (may be NULL) */
   void *stop_user;       /* passed to stop */
 } dnnmem_plan_options;
+/* Zeroed (or a NULL pointer): best, no capacity question. node_limit and
+   stop only steer the exact search (ignored under DNNMEM_NO_EXACT). */
 
+#ifndef DNNMEM_NO_EXACT
 #define DNNMEM_PLAN_BEST_NODES 2000
-/* best's default exact-search budget for up to 256 records; above, 2000 x
-   256 / n nodes (a node costs O(n)), and none above
-   DNNMEM_PLAN_BEST_EXACT_MAX records. */
+/* best's exact-search nodes for up to 256 records; above, 2000 x 256 / n
+   (a node costs O(n)). */
 #define DNNMEM_PLAN_BEST_EXACT_MAX 2048
+/* best runs no exact search above this many records. */
+#endif
 
 typedef struct dnnmem_plan_result {
   int64_t arena;         /* max(offset + size); 0 for no records */
@@ -1099,48 +1044,51 @@ typedef struct dnnmem_plan_result {
   int64_t nodes;         /* exact search nodes visited (0 for heuristics) */
 } dnnmem_plan_result;
 
-DNNMEM_DEF dnnmem_result dnnmem_plan_scratch_size(const dnnmem_interval *records,
-                                                  int32_t count,
-                                                  const dnnmem_plan_options *options,
-                                                  size_t *out_bytes);
-/* Scratch for dnnmem_plan: O(n + gaps) bytes, about 600 per record, plus
-   the exact search's block: up to DNNMEM_PLAN_BEST_EXACT_MAX records
-   whatever the algo (one size fits every algo there), about 1.5 KiB per
-   record (4 MiB at the limit); above, only for exact, about 2 KiB per
-   record plus 16 MiB. options may be NULL (defaults). */
+DNNMEM_DEF dnnmem_result dnnmem_plan_solve_scratch_size(const dnnmem_intervals *problem,
+                                                        const dnnmem_plan_options *options,
+                                                        size_t *out_bytes);
+/* Scratch for dnnmem_plan_solve: O(n + gaps), about 620 bytes per record,
+   plus the exact search's block: up to DNNMEM_PLAN_BEST_EXACT_MAX records
+   whatever the algo (one size serves every algo there), about 1.9 KiB per
+   record; above, only for exact, about 2 KiB per record plus 16 MiB.
+   Reads problem->count and each record's num_gaps (not the rest, which
+   the operation validates). options may be NULL. */
 
-DNNMEM_DEF dnnmem_result dnnmem_plan(const dnnmem_interval *records, int32_t count,
-                                     const dnnmem_plan_options *options,
-                                     int64_t *offsets, dnnmem_plan_result *result,
-                                     void *scratch, size_t scratch_bytes);
-/* Plans offsets[count] for records[count] with options->algo. Validates
-   with dnnmem_intervals_check; DNNMEM_ERR_PLAN_FIXED_COLLISION when fixed
-   records collide. result may be NULL. Deterministic (a stop callback
-   that reads a clock is the only source of run-to-run differences).
-   offsets always receives a valid plan, also when a capacity question is
-   answered "no" (then the plan exceeds the capacity). */
+DNNMEM_DEF dnnmem_result dnnmem_plan_solve(const dnnmem_intervals *problem,
+                                           const dnnmem_plan_options *options,
+                                           int64_t *offsets, dnnmem_plan_result *result,
+                                           void *scratch, size_t scratch_bytes);
+/* Plans offsets[count] for problem's records with options->algo, every
+   offset a multiple of dnnmem_interval_alignment(record, problem->alignment).
+   Validates with dnnmem_intervals_check; DNNMEM_ERR_PLAN_FIXED_COLLISION
+   when fixed records collide; DNNMEM_ERR_INVALID_ARGUMENT for an algo out
+   of range; DNNMEM_ERR_NEGATIVE for a negative node_limit or capacity.
+   result may be NULL. Deterministic (a stop callback that reads a clock is
+   the only source of run-to-run differences). offsets always receives a
+   valid plan, also when a capacity question is answered "no" (then the
+   plan exceeds the capacity). */
 
-DNNMEM_DEF dnnmem_result dnnmem_plan_lower_bound_scratch_size(const dnnmem_interval *records,
-                                                              int32_t count, size_t *out_bytes);
-DNNMEM_DEF dnnmem_result dnnmem_plan_lower_bound(const dnnmem_interval *records,
-                                                 int32_t count, int64_t alignment,
+DNNMEM_DEF dnnmem_result dnnmem_plan_lower_bound_scratch_size(const dnnmem_intervals *problem,
+                                                              size_t *out_bytes);
+DNNMEM_DEF dnnmem_result dnnmem_plan_lower_bound(const dnnmem_intervals *problem,
                                                  int64_t *out_bound, void *scratch,
                                                  size_t scratch_bytes);
-/* The largest number of bytes live at one time (see the manual); no plan
-   is smaller. Also at least every fixed record's offset + size. */
+/* The most bytes live at one time, with alignment rounding where it is
+   provable, and at least every fixed record's offset + size: no plan is
+   smaller. O(p log p), p = records + 2 gaps; scratch 64 bytes per piece. */
 
-DNNMEM_DEF dnnmem_result dnnmem_plan_check_scratch_size(const dnnmem_interval *records,
-                                                        int32_t count, size_t *out_bytes);
-DNNMEM_DEF dnnmem_result dnnmem_plan_check(const dnnmem_interval *records, int32_t count,
-                                           int64_t alignment, const int64_t *offsets,
-                                           int64_t *out_arena, int32_t *out_conflict,
-                                           void *scratch, size_t scratch_bytes);
-/* Verifies a plan: DNNMEM_OK and the arena, or DNNMEM_ERR_PLAN_OVERLAP (two
-   records share a byte while both live), DNNMEM_ERR_PLAN_MISALIGNED,
+DNNMEM_DEF dnnmem_result dnnmem_plan_check_scratch_size(const dnnmem_intervals *problem,
+                                                        size_t *out_bytes);
+DNNMEM_DEF dnnmem_result dnnmem_plan_check(const dnnmem_intervals *problem,
+                                           const int64_t *offsets, int64_t *out_arena,
+                                           int32_t *out_conflict, void *scratch,
+                                           size_t scratch_bytes);
+/* Verifies a plan by recount: DNNMEM_OK and *out_arena (may be NULL), or
+   DNNMEM_ERR_PLAN_OVERLAP (two records share a byte while both live, gaps
+   and windows honoured), DNNMEM_ERR_PLAN_MISALIGNED,
    DNNMEM_ERR_PLAN_FIXED_MISMATCH, DNNMEM_ERR_NEGATIVE, DNNMEM_ERR_OVERFLOW.
    out_conflict (2 entries, may be NULL) receives the offending record(s),
    -1 where there is no second. O(p log p), p = records + 2 gaps. */
-
 
 /* A static bound on dnnmem_plan_chains_scratch_size for count records. */
 #define DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(count) (68 * (size_t)(count) + 256)
@@ -1167,14 +1115,12 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_chains(const dnnmem_intervals *problem,
 
 /* ==== 3. Shared objects (dnnmem_share_*) ================================= */
 
-/* ---- shared objects ---------------------------------------------------- */
-
 typedef enum dnnmem_share_algo {
-  DNNMEM_SHARE_BEST = 0,
-  DNNMEM_SHARE_GREEDY_SIZE,
-  DNNMEM_SHARE_GREEDY_SIZE_IMPROVED,
-  DNNMEM_SHARE_GREEDY_BREADTH,
-  DNNMEM_SHARE_GREEDY_ORDER,
+  DNNMEM_SHARE_BEST = 0,             /* the greedies in turn, smallest total */
+  DNNMEM_SHARE_GREEDY_SIZE,          /* TFLite greedy by size */
+  DNNMEM_SHARE_GREEDY_SIZE_IMPROVED, /* TFLite greedy by size improved */
+  DNNMEM_SHARE_GREEDY_BREADTH,       /* TFLite greedy by breadth */
+  DNNMEM_SHARE_GREEDY_ORDER,         /* TFLite greedy in order */
   DNNMEM_SHARE_ALGO_COUNT
 } dnnmem_share_algo;
 
@@ -1182,6 +1128,12 @@ DNNMEM_DEF const char *dnnmem_share_algo_name(dnnmem_share_algo algo);
 /* "best", "greedy-size", "greedy-size-improved", "greedy-breadth",
    "greedy-order"; NULL when out of range. */
 DNNMEM_DEF dnnmem_result dnnmem_share_algo_parse(const char *name, dnnmem_share_algo *out);
+/* The inverse of dnnmem_share_algo_name; DNNMEM_ERR_PARSE for an unknown name. */
+
+typedef struct dnnmem_share_options {
+  dnnmem_share_algo algo; /* 0: DNNMEM_SHARE_BEST */
+} dnnmem_share_options;
+/* Zeroed (or a NULL pointer): best. */
 
 typedef struct dnnmem_share_result {
   int32_t objects;        /* number of objects */
@@ -1191,29 +1143,42 @@ typedef struct dnnmem_share_result {
   dnnmem_share_algo algo; /* the strategy whose assignment was returned */
 } dnnmem_share_result;
 
-DNNMEM_DEF dnnmem_result dnnmem_share_scratch_size(int32_t count, size_t *out_bytes);
-DNNMEM_DEF dnnmem_result dnnmem_share(const dnnmem_interval *records, int32_t count,
-                                      dnnmem_share_algo algo, int32_t *object_of,
-                                      int64_t *object_sizes, dnnmem_share_result *result,
-                                      void *scratch, size_t scratch_bytes);
+DNNMEM_DEF dnnmem_result dnnmem_share_solve_scratch_size(const dnnmem_intervals *problem,
+                                                         const dnnmem_share_options *options,
+                                                         size_t *out_bytes);
+/* Scratch for dnnmem_share_solve: about 480 bytes per record. Reads only
+   problem->count. options may be NULL. */
+
+DNNMEM_DEF dnnmem_result dnnmem_share_solve(const dnnmem_intervals *problem,
+                                            const dnnmem_share_options *options,
+                                            int32_t *object_of, int64_t *object_sizes,
+                                            dnnmem_share_result *result, void *scratch,
+                                            size_t scratch_bytes);
 /* Assigns object_of[count] (objects numbered 0..objects-1 by first use);
    object_sizes (count entries, may be NULL) receives each object's size.
    Alignment, fixed offsets and gaps do not apply (records occupy their
-   whole lifetime). result may be NULL. */
+   whole lifetime; problem->alignment is ignored). result may be NULL.
+   DNNMEM_ERR_INVALID_ARGUMENT for an algo out of range. */
 
-DNNMEM_DEF dnnmem_result dnnmem_share_lower_bound(const dnnmem_interval *records,
-                                                  int32_t count, int64_t *out_bound,
-                                                  void *scratch, size_t scratch_bytes);
-/* Sum of positional maximums; scratch as for dnnmem_share. O(n log n + sum
-   of live counts). */
+DNNMEM_DEF dnnmem_result dnnmem_share_lower_bound_scratch_size(const dnnmem_intervals *problem,
+                                                               size_t *out_bytes);
+DNNMEM_DEF dnnmem_result dnnmem_share_lower_bound(const dnnmem_intervals *problem,
+                                                  int64_t *out_bound, void *scratch,
+                                                  size_t scratch_bytes);
+/* Sum of positional maximums: no assignment has a smaller total.
+   O(n log n); scratch about 140 bytes per record. */
 
-DNNMEM_DEF dnnmem_result dnnmem_share_check(const dnnmem_interval *records, int32_t count,
+DNNMEM_DEF dnnmem_result dnnmem_share_check_scratch_size(const dnnmem_intervals *problem,
+                                                         size_t *out_bytes);
+DNNMEM_DEF dnnmem_result dnnmem_share_check(const dnnmem_intervals *problem,
                                             const int32_t *object_of, int64_t *out_total,
                                             int32_t *out_objects, void *scratch,
                                             size_t scratch_bytes);
-/* Verifies an assignment (no two time-overlapping records in one object,
-   ids in range) and recounts objects and total; scratch as for
-   dnnmem_share. O(n log n). DNNMEM_ERR_SHARE_OVERLAP or DNNMEM_ERR_ID_RANGE. */
+/* Verifies an assignment by recount (ids in [0, count), no two
+   time-overlapping records in one object) and returns the number of
+   distinct objects and the sum of their sizes (each may be NULL).
+   DNNMEM_ERR_SHARE_OVERLAP or DNNMEM_ERR_ID_RANGE. O(n log n); scratch 8
+   bytes per record. */
 
 
 
@@ -2339,1150 +2304,43 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
 
 /* ==== 2. Interval planning (dnnmem_plan_*) =============================== */
 
-/* ---- exact interval planning --------------------------------------------- */
+/* Contents: tuning constants; time compression, skyline and interval
+   trees; the heuristics; bestfit; lower bound and checker; the exact search
+   (absent under DNNMEM_NO_EXACT); dnnmem_plan_solve; dnnmem_plan_chains. */
 
-#if defined(__GNUC__) || defined(__clang__)
-#define DNNMEM__EXACT_INLINE __inline__ __attribute__((always_inline))
-#else
-#define DNNMEM__EXACT_INLINE
-#endif
+/* ---- tuning constants ---------------------------------------------------- */
 
-typedef struct dnnmem__exact_frame {
-  int64_t bound_offset;    /* canonical order: (offset, rank) must exceed */
-  int64_t last_offset;     /* the last candidate tried here */
-  int64_t min_height;      /* dominance: candidates must start below it */
-  int64_t log_mark;
-  int32_t bound_rank, last_rank;
-  int32_t part_lo, part_hi; /* section range of the part being solved */
-  int32_t creator;         /* frame to return to when this part fails */
-  int32_t placed;          /* record placed here, -1 none */
-  int32_t pushed, popped;  /* pending-part operations done after placing */
-  int32_t done;            /* no other candidate can succeed here */
-  uint64_t state;          /* hash of the part's state at entry */
-} dnnmem__exact_frame;
-
-typedef struct dnnmem__exact_part {
-  int64_t bound_offset;
-  int32_t bound_rank, lo, hi, creator;
-} dnnmem__exact_part;
-
-typedef struct dnnmem__exact {
-  const dnnmem_interval *rec;
-  int32_t n, m, sections, num_fixed, has_windows;
-  int64_t capacity, nodes, node_limit, granularity;
-  dnnmem_stop_fn stop;
-  void *stop_user;
-  int stopped, log_full, logging; /* logging 0: a dive that never backtracks */
-  int32_t dirty_lo, dirty_hi; /* sections where a release rose at this node */
-  /* per record */
-  int64_t *size, *align, *offset, *lowest, *release;
-  int32_t *seg_first, *seg_count, *span_lo, *span_hi, *rank;
-  int32_t *open, *open0; /* unplaced records each record conflicts with */
-  uint8_t *placed;
-  /* per segment (busy stretch or kept window) */
-  int32_t *seg_lo, *seg_hi, *seg_owner, *seg_order, *seg_start, *seg_reach;
-  int64_t *seg_wl, *seg_wu;
-  /* the sweep's live items, by release: start offset, bytes, last section */
-  int64_t *item_release, *item_bytes;
-  int32_t *item_end;
-  /* sections */
-  int64_t *times, *rem, *rem0, *total;
-  int32_t *cut, *cut0, *start_index;
-  /* search records sorted by first section; fixed records */
-  int32_t *search, *fixed;
-  /* undo log: id >= 0: lowest[id]; -1 - r: rank[r] */
-  int32_t *log_id;
-  int64_t *log_old;
-  int64_t log_cap, log_top, log_peak;
-  dnnmem__exact_frame *frames;
-  dnnmem__exact_part *pending, *parts;
-  int32_t pending_top;
-  /* sorting */
-  int32_t *ids, *tmp, *tmp2;
-  int64_t *keys, *order_keys;
-  int32_t order_kind;
-  uint64_t order_seed;
-  int64_t *noise; /* per record: the current restart's key factor */
-  /* failed part states (transposition table): 64-bit hash, run stamp */
-  uint64_t *memo_key;
-  uint32_t *memo_run;
-  uint32_t run_id, memo_mask;
-  int64_t memo_hits;
-} dnnmem__exact;
-
-/* Sizing depends only on n and the number of gaps, so scratch_size needs no
-   memory of its own. */
-static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, int lean,
-                                 dnnmem__exact *w) {
-  size_t nn = (size_t)n, events = 2 * nn + 2 * (size_t)gaps + 2, segs = nn + 2 * (size_t)gaps + 1;
-  int64_t cap1 = (int64_t)n * ((int64_t)n + (int64_t)events) + 16;
-  int64_t cap2 = lean ? 32 * ((int64_t)n + gaps) + ((int64_t)1 << 16)
-                      : 64 * ((int64_t)n + gaps) + ((int64_t)1 << 20);
-  size_t memo = 1024, memo_max = lean ? (size_t)1 << 14 : (size_t)1 << 18;
-  w->log_cap = cap1 < cap2 ? cap1 : cap2;
-  while (memo < 64 * nn && memo < memo_max) memo *= 2;
-  w->memo_mask = (uint32_t)(memo - 1);
-  w->memo_key = DNNMEM__TAKE(s, uint64_t, memo);
-  w->memo_run = DNNMEM__TAKE(s, uint32_t, memo);
-  w->size = DNNMEM__TAKE(s, int64_t, nn);
-  w->align = DNNMEM__TAKE(s, int64_t, nn);
-  w->offset = DNNMEM__TAKE(s, int64_t, nn);
-  w->lowest = DNNMEM__TAKE(s, int64_t, nn);
-  w->release = DNNMEM__TAKE(s, int64_t, nn);
-  w->noise = DNNMEM__TAKE(s, int64_t, nn);
-  w->seg_first = DNNMEM__TAKE(s, int32_t, nn);
-  w->seg_count = DNNMEM__TAKE(s, int32_t, nn);
-  w->span_lo = DNNMEM__TAKE(s, int32_t, nn);
-  w->span_hi = DNNMEM__TAKE(s, int32_t, nn);
-  w->rank = DNNMEM__TAKE(s, int32_t, nn);
-  w->open = DNNMEM__TAKE(s, int32_t, nn);
-  w->open0 = DNNMEM__TAKE(s, int32_t, nn);
-  w->placed = DNNMEM__TAKE(s, uint8_t, nn);
-  w->seg_lo = DNNMEM__TAKE(s, int32_t, segs);
-  w->seg_hi = DNNMEM__TAKE(s, int32_t, segs);
-  w->seg_wl = DNNMEM__TAKE(s, int64_t, segs);
-  w->seg_wu = DNNMEM__TAKE(s, int64_t, segs);
-  w->seg_owner = DNNMEM__TAKE(s, int32_t, segs);
-  w->seg_order = DNNMEM__TAKE(s, int32_t, segs);
-  w->seg_start = DNNMEM__TAKE(s, int32_t, events);
-  w->seg_reach = DNNMEM__TAKE(s, int32_t, events);
-  w->item_release = DNNMEM__TAKE(s, int64_t, segs);
-  w->item_bytes = DNNMEM__TAKE(s, int64_t, segs);
-  w->item_end = DNNMEM__TAKE(s, int32_t, segs);
-  w->times = DNNMEM__TAKE(s, int64_t, events);
-  w->rem = DNNMEM__TAKE(s, int64_t, events);
-  w->rem0 = DNNMEM__TAKE(s, int64_t, events);
-  w->total = DNNMEM__TAKE(s, int64_t, events);
-  w->cut = DNNMEM__TAKE(s, int32_t, events);
-  w->cut0 = DNNMEM__TAKE(s, int32_t, events);
-  w->start_index = DNNMEM__TAKE(s, int32_t, events);
-  w->search = DNNMEM__TAKE(s, int32_t, nn);
-  w->fixed = DNNMEM__TAKE(s, int32_t, nn);
-  w->log_id = DNNMEM__TAKE(s, int32_t, (size_t)w->log_cap);
-  w->log_old = DNNMEM__TAKE(s, int64_t, (size_t)w->log_cap);
-  w->frames = DNNMEM__TAKE(s, dnnmem__exact_frame, nn + 1);
-  w->pending = DNNMEM__TAKE(s, dnnmem__exact_part, events);
-  w->parts = DNNMEM__TAKE(s, dnnmem__exact_part, events);
-  w->ids = DNNMEM__TAKE(s, int32_t, events);
-  w->tmp = DNNMEM__TAKE(s, int32_t, events);
-  w->tmp2 = DNNMEM__TAKE(s, int32_t, events);
-  w->keys = DNNMEM__TAKE(s, int64_t, events);
-  w->order_keys = DNNMEM__TAKE(s, int64_t, 8 * nn);
-}
-
-static dnnmem_result dnnmem__exact_count_gaps(const dnnmem_interval *records, int32_t count,
-                                              int64_t *out_gaps) {
-  int64_t gaps = 0;
-  int32_t i;
-  if (count < 0 || (count > 0 && records == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
-  for (i = 0; i < count; i++) {
-    if (records[i].num_gaps < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
-    gaps += records[i].num_gaps;
-    if ((int64_t)count + 2 * gaps + 2 > DNNMEM__I32_MAX / 2) return DNNMEM_ERR_TOO_MANY;
-  }
-  *out_gaps = gaps;
-  return DNNMEM_OK;
-}
-
-/* lean: a smaller undo log and memo (32 entries per record: searches on
-   minimalloc's hardest instances peak below that). */
-static DNNMEM__UNUSED dnnmem_result dnnmem__exact_scratch_size(const dnnmem_interval *records,
-                                                               int32_t count, int lean,
-                                                               size_t *out_bytes) {
-  dnnmem__scratch s;
-  dnnmem__exact w;
-  int64_t gaps;
-  dnnmem_result r = dnnmem__exact_count_gaps(records, count, &gaps);
-  if (r != DNNMEM_OK) return r;
-  if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  dnnmem__scratch_begin(&s, NULL, 0);
-  dnnmem__exact_layout(&s, count, gaps, lean, &w);
-  return dnnmem__scratch_end(&s, out_bytes);
-}
-
-static int dnnmem__exact_less_key(const void *ctx, int32_t a, int32_t b) {
-  const int64_t *k = (const int64_t *)ctx;
-  return k[a] < k[b];
-}
-
-static int32_t dnnmem__exact_section_of(const dnnmem__exact *w, int64_t t) {
-  int32_t lo = 0, hi = w->sections; /* times[0..sections]: last index with times[i] <= t */
-  while (lo < hi) {
-    int32_t mid = lo + (hi - lo + 1) / 2;
-    if (w->times[mid] <= t) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-
-static void dnnmem__exact_add_seg(dnnmem__exact *w, int32_t *ns, int32_t rec, int64_t t_lo,
-                                  int64_t t_hi, int64_t wl, int64_t wu) {
-  if (t_lo >= t_hi || wl >= wu) return;
-  w->seg_lo[*ns] = dnnmem__exact_section_of(w, t_lo);
-  w->seg_hi[*ns] = dnnmem__exact_section_of(w, t_hi);
-  w->seg_wl[*ns] = wl;
-  w->seg_wu[*ns] = wu;
-  w->seg_owner[*ns] = rec;
-  w->seg_count[rec]++;
-  ++*ns;
-}
-
-/* Whether record `above` must sit at least *out bytes above record `below`
-   (1) or the two never occupy bytes at the same time (0). Without windows
-   *out is below's size; with windows it keeps every window of `above` over
-   every window of `below` (conservative). */
-static DNNMEM__EXACT_INLINE int dnnmem__exact_conflict(const dnnmem__exact *w, int32_t below, int32_t above,
-                                  int64_t *out) {
-  int32_t a = w->seg_first[below], ae = a + w->seg_count[below];
-  int32_t b = w->seg_first[above], be = b + w->seg_count[above];
-  int found = 0;
-  int64_t need = 0;
-  if (w->span_hi[below] <= w->span_lo[above] || w->span_hi[above] <= w->span_lo[below]) return 0;
-  if (ae - a == 1 && be - b == 1) { /* one busy stretch each (no gaps, mostly) */
-    if (w->seg_hi[a] <= w->seg_lo[b] || w->seg_hi[b] <= w->seg_lo[a]) return 0;
-    *out = w->seg_wu[a] - w->seg_wl[b];
-    return 1;
-  }
-  while (a < ae && b < be) {
-    if (w->seg_hi[a] <= w->seg_lo[b]) a++;
-    else if (w->seg_hi[b] <= w->seg_lo[a]) b++;
-    else {
-      int64_t d = w->seg_wu[a] - w->seg_wl[b];
-      if (!found || d > need) need = d;
-      found = 1;
-      if (w->seg_hi[a] < w->seg_hi[b]) a++;
-      else b++;
-    }
-  }
-  *out = need;
-  return found;
-}
-
-/* The lowest aligned offset >= x for record k that clears every fixed
-   record it conflicts with. Terminates: x only grows, and past the highest
-   fixed record nothing moves it. */
-static int64_t dnnmem__exact_clear_fixed(const dnnmem__exact *w, int32_t k, int64_t x) {
-  int32_t f, moved = 1;
-  if (x > w->capacity) return w->capacity; /* out of reach anyway (and no overflow) */
-  x = (x + w->align[k] - 1) & ~(w->align[k] - 1);
-  while (moved && w->num_fixed > 0) {
-    moved = 0;
-    for (f = 0; f < w->num_fixed; f++) {
-      int32_t r = w->fixed[f];
-      int64_t up, down, fo = w->offset[r];
-      if (!dnnmem__exact_conflict(w, r, k, &up)) continue;
-      dnnmem__exact_conflict(w, k, r, &down);
-      if (x < fo + up && x + down > fo) {
-        if (fo + up > w->capacity) return w->capacity;
-        x = (fo + up + w->align[k] - 1) & ~(w->align[k] - 1);
-        moved = 1;
-      }
-    }
-  }
-  return x;
-}
-
-static int64_t dnnmem__exact_gcd(int64_t a, int64_t b) {
-  while (b != 0) {
-    int64_t t = a % b;
-    a = b;
-    b = t;
-  }
-  return a;
-}
-
-/* Builds sections, segments and the static counts. Returns the load bound
-   (max bytes occupied at one time, and every fixed record's top). */
-static int64_t dnnmem__exact_setup(dnnmem__exact *w, const dnnmem_interval *records,
-                                   int32_t count, int64_t alignment, int ignore_gaps) {
-  int32_t i, j, e = 0, ns = 0, distinct = 0, s;
-  int64_t bound = 0, load = 0, g = 0;
-  w->rec = records;
-  w->n = count;
-  w->m = 0;
-  w->num_fixed = 0;
-  w->has_windows = 0;
-  for (i = 0; i < count; i++) {
-    const dnnmem_interval *r = &records[i];
-    w->keys[e++] = r->lower;
-    w->keys[e++] = r->upper;
-    for (j = 0; j < (ignore_gaps && !(r->flags & DNNMEM_INTERVAL_FIXED) ? 0 : r->num_gaps); j++) {
-      w->keys[e++] = r->gaps[j].lower;
-      w->keys[e++] = r->gaps[j].upper;
-    }
-  }
-  for (i = 0; i < e; i++) w->ids[i] = i;
-  dnnmem__sort_ids(w->ids, w->tmp, e, dnnmem__exact_less_key, w->keys);
-  for (i = 0; i < e; i++)
-    if (distinct == 0 || w->times[distinct - 1] != w->keys[w->ids[i]])
-      w->times[distinct++] = w->keys[w->ids[i]];
-  w->sections = distinct > 1 ? distinct - 1 : 0;
-  for (s = 0; s <= w->sections; s++) {
-    w->rem0[s] = 0;
-    w->total[s] = 0;
-    w->cut0[s] = 0;
-  }
-  for (i = 0; i < count; i++) {
-    const dnnmem_interval *r = &records[i];
-    int64_t t = r->lower;
-    w->size[i] = r->size;
-    w->align[i] = dnnmem_interval_alignment(r, alignment);
-    w->seg_first[i] = ns;
-    w->seg_count[i] = 0;
-    w->placed[i] = 0;
-    w->rank[i] = i;
-    w->span_lo[i] = dnnmem__exact_section_of(w, r->lower);
-    w->span_hi[i] = dnnmem__exact_section_of(w, r->upper);
-    if (r->size > 0) {
-      for (j = 0; j < (ignore_gaps && !(r->flags & DNNMEM_INTERVAL_FIXED) ? 0 : r->num_gaps); j++) {
-        const dnnmem_gap *gp = &r->gaps[j];
-        dnnmem__exact_add_seg(w, &ns, i, t, gp->lower, 0, r->size);
-        dnnmem__exact_add_seg(w, &ns, i, gp->lower, gp->upper, gp->window_lower, gp->window_upper);
-        if (gp->window_upper > gp->window_lower) {
-          w->has_windows = 1;
-          g = dnnmem__exact_gcd(g, gp->window_lower);
-          g = dnnmem__exact_gcd(g, gp->window_upper);
-        }
-        t = gp->upper;
-      }
-      dnnmem__exact_add_seg(w, &ns, i, t, r->upper, 0, r->size);
-      g = dnnmem__exact_gcd(g, r->size);
-      if (w->align[i] > 1) g = dnnmem__exact_gcd(g, w->align[i]);
-    }
-    if (r->flags & DNNMEM_INTERVAL_FIXED) {
-      w->offset[i] = r->fixed_offset;
-      w->placed[i] = 1;
-      w->fixed[w->num_fixed++] = i;
-      g = dnnmem__exact_gcd(g, r->fixed_offset);
-      bound = dnnmem__max64(bound, r->fixed_offset + r->size);
-    } else if (r->size == 0) {
-      w->offset[i] = 0; /* occupies nothing */
-      w->placed[i] = 1;
-    } else {
-      w->offset[i] = -1;
-      w->search[w->m++] = i;
-      w->cut0[w->span_lo[i]]++;
-      w->cut0[w->span_hi[i] - 1]--;
-    }
-    for (j = w->seg_first[i]; j < ns; j++) {
-      int64_t occ = w->seg_wu[j] - w->seg_wl[j];
-      w->total[w->seg_lo[j]] += occ;
-      w->total[w->seg_hi[j]] -= occ;
-      if (!(r->flags & DNNMEM_INTERVAL_FIXED)) {
-        w->rem0[w->seg_lo[j]] += occ;
-        w->rem0[w->seg_hi[j]] -= occ;
-      }
-    }
-  }
-  /* prefix sums: per-section totals and crossing counts */
-  for (s = 0; s < w->sections; s++) {
-    if (s > 0) {
-      w->total[s] += w->total[s - 1];
-      w->rem0[s] += w->rem0[s - 1];
-      w->cut0[s] += w->cut0[s - 1];
-    }
-    load = dnnmem__max64(load, w->total[s]);
-  }
-  bound = dnnmem__max64(bound, load);
-  /* search records by first section (stable: index order within) */
-  for (i = 0; i < w->m; i++) w->keys[i] = w->span_lo[w->search[i]];
-  for (i = 0; i < w->m; i++) w->ids[i] = i;
-  dnnmem__sort_ids(w->ids, w->tmp, w->m, dnnmem__exact_less_key, w->keys);
-  for (i = 0; i < w->m; i++) w->tmp[i] = w->search[w->ids[i]];
-  for (i = 0; i < w->m; i++) w->search[i] = w->tmp[i];
-  for (s = 0, j = 0; s <= w->sections; s++) {
-    while (j < w->m && w->span_lo[w->search[j]] < s) j++;
-    w->start_index[s] = j;
-  }
-  /* conflict counts among search records: pairs by sweep over first
-     sections, O(m + pairs) */
-  for (i = 0; i < w->m; i++) w->open0[w->search[i]] = 0;
-  for (i = 0; i < w->m; i++) {
-    int32_t a = w->search[i], b, c;
-    int64_t need;
-    for (c = i + 1; c < w->m && w->span_lo[b = w->search[c]] < w->span_hi[a]; c++)
-      if (dnnmem__exact_conflict(w, a, b, &need)) {
-        w->open0[a]++;
-        w->open0[b]++;
-      }
-  }
-  /* segments of search records by first section, for the section sweep */
-  {
-    int32_t nseg = 0;
-    for (i = 0; i < w->m; i++) {
-      int32_t r = w->search[i];
-      for (j = w->seg_first[r]; j < w->seg_first[r] + w->seg_count[r]; j++) {
-        w->keys[nseg] = w->seg_lo[j];
-        w->tmp[nseg] = j;
-        nseg++;
-      }
-    }
-    /* ids/tmp are events long (>= segments of search records) */
-    for (i = 0; i < nseg; i++) w->seg_order[i] = w->tmp[i];
-    for (i = 0; i < nseg; i++) w->ids[i] = i;
-    dnnmem__sort_ids(w->ids, w->tmp, nseg, dnnmem__exact_less_key, w->keys);
-    for (i = 0; i < nseg; i++) w->tmp[i] = w->seg_order[w->ids[i]];
-    for (i = 0; i < nseg; i++) w->seg_order[i] = w->tmp[i];
-    for (s = 0, j = 0; s <= w->sections; s++) {
-      while (j < nseg && w->seg_lo[w->seg_order[j]] < s) j++;
-      w->seg_start[s] = j;
-    }
-    /* seg_reach[s]: every item before it has ended by section s */
-    for (s = 0, j = 0; s <= w->sections; s++) {
-      while (j < nseg && w->seg_hi[w->seg_order[j]] <= s) j++;
-      w->seg_reach[s] = j;
-    }
-  }
-  w->granularity = g > 0 ? g : 1;
-  return bound;
-}
-
-/* Static orders for ranks (ties in the canonical order): section total,
-   lifetime and area, all descending, in three priorities; hints first. */
-typedef struct dnnmem__exact_order_ctx {
-  const dnnmem__exact *w;
-  const int64_t *keys; /* 3 per record */
-} dnnmem__exact_order_ctx;
-
-static int dnnmem__exact_less_order(const void *ctx, int32_t a, int32_t b) {
-  const int64_t *k = ((const dnnmem__exact_order_ctx *)ctx)->keys;
-  int32_t t;
-  for (t = 0; t < 4; t++)
-    if (k[4 * a + t] != k[4 * b + t]) return k[4 * a + t] < k[4 * b + t];
-  return a < b;
-}
-
-/* The static orders: three keys each, all descending: T the largest
-   section total the record lives in, W its lifetime, A its area, Z its
-   size. Order 0 puts records with hints first (by hint), then TWA. */
-#define DNNMEM__EXACT_ORDERS 4
-static const char dnnmem__exact_order_keys[DNNMEM__EXACT_ORDERS][4] = {"TWA", "TWA", "WAT", "TAW"};
-
-/* A key scaled by a restart's noise factor (64 = none), saturating. */
-static int64_t dnnmem__exact_scale(int64_t q, int64_t factor) {
-  if (q > DNNMEM__I64_MAX / 128) return q / 64 * factor;
-  return q * factor / 64;
-}
-
-static void dnnmem__exact_set_order(dnnmem__exact *w, int32_t kind, uint64_t seed, int64_t *keys) {
-  /* keys: 4 per search position; the ids array holds positions. A nonzero
-     seed scales every record's keys by a random factor in [0.6, 1.4): a
-     different but still sensible order for each restart. */
-  dnnmem__exact_order_ctx ctx;
-  dnnmem_rng rng;
-  int32_t i, p, t;
-  dnnmem_rng_seed(&rng, seed);
-  for (p = 0; p < w->m; p++) w->noise[w->search[p]] = seed ? 40 + (int64_t)dnnmem_rng_below(&rng, 48) : 64;
-  for (p = 0; p < w->m; p++) {
-    int32_t r = w->search[p], j;
-    const dnnmem_interval *rec = &w->rec[r];
-    int64_t sect = 0, width = rec->upper - rec->lower, area;
-    int64_t hinted = (rec->flags & DNNMEM_INTERVAL_HINT) ? rec->hint : DNNMEM__I64_MAX;
-    for (j = w->span_lo[r]; j < w->span_hi[r]; j++) sect = dnnmem__max64(sect, w->total[j]);
-    if (dnnmem__mul_overflows(rec->size, width, &area)) area = DNNMEM__I64_MAX;
-    keys[4 * p] = kind == 0 ? hinted : 0;
-    for (t = 0; t < 3; t++) {
-      char c = dnnmem__exact_order_keys[kind][t];
-      keys[4 * p + 1 + t] = -dnnmem__exact_scale(c == 'T' ? sect : c == 'W' ? width : c == 'A' ? area : rec->size,
-                                                 w->noise[r]);
-    }
-  }
-  for (p = 0; p < w->m; p++) w->ids[p] = p;
-  ctx.w = w;
-  ctx.keys = keys;
-  dnnmem__sort_ids(w->ids, w->tmp, w->m, dnnmem__exact_less_order, &ctx);
-  for (i = 0; i < w->m; i++) w->rank[w->search[w->ids[i]]] = i;
-  w->order_kind = kind;
-  w->order_seed = seed;
-}
-
-static int dnnmem__exact_part_nonempty(const dnnmem__exact *w, int32_t lo, int32_t hi) {
-  int32_t p;
-  for (p = w->start_index[lo]; p < w->start_index[hi]; p++)
-    if (!w->placed[w->search[p]]) return 1;
-  return 0;
-}
-
-/* splitmix64's finaliser: a well-mixed 64-bit hash of x */
-static uint64_t dnnmem__exact_mix(uint64_t x) {
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
-
-/* The memo holds states of parts proven to have no completion in this run
-   (capacity and ranks fixed; reranking is a function of the state). A
-   state is the part's range, its canonical bound and the lowest offset of
-   each unplaced record: everything its completion depends on. Keys are
-   64-bit hashes (a false match has probability about 2^-64 per probe). */
-static int dnnmem__exact_memo_find(const dnnmem__exact *w, uint64_t key) {
-  uint32_t i = (uint32_t)key & w->memo_mask, t;
-  for (t = 0; t < 4; t++, i = (i + 1) & w->memo_mask)
-    if (w->memo_run[i] == w->run_id && w->memo_key[i] == key) return 1;
-  return 0;
-}
-
-static void dnnmem__exact_memo_add(dnnmem__exact *w, uint64_t key) {
-  uint32_t i = (uint32_t)key & w->memo_mask, t;
-  for (t = 0; t < 4; t++, i = (i + 1) & w->memo_mask)
-    if (w->memo_run[i] != w->run_id) break;
-  if (t == 4) i = (uint32_t)key & w->memo_mask; /* full: replace the first */
-  w->memo_key[i] = key;
-  w->memo_run[i] = w->run_id;
-}
-
-static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact_part *part) {
-  dnnmem__exact_frame *f = &w->frames[d];
-  int64_t h = DNNMEM__I64_MAX;
-  int32_t p;
-  f->bound_offset = part->bound_offset;
-  f->bound_rank = part->bound_rank;
-  f->part_lo = part->lo;
-  f->part_hi = part->hi;
-  f->creator = part->creator;
-  f->last_offset = part->bound_offset;
-  f->last_rank = part->bound_rank;
-  f->placed = -1;
-  f->pushed = f->popped = 0;
-  f->done = 0;
-  uint64_t state = dnnmem__exact_mix(((uint64_t)(uint32_t)part->lo << 32) ^ (uint32_t)part->hi) +
-                   dnnmem__exact_mix((uint64_t)part->bound_offset ^ 0x5bd1e995u);
-  for (p = w->start_index[part->lo]; p < w->start_index[part->hi]; p++) {
-    int32_t k = w->search[p];
-    uint64_t tie;
-    if (w->placed[k]) continue;
-    h = dnnmem__min64(h, w->lowest[k] + w->size[k]);
-    /* ranks matter only for ties at the bound (any rank with windows) */
-    tie = w->has_windows ? (uint64_t)(uint32_t)w->rank[k] + 2
-          : (uint64_t)(w->lowest[k] == part->bound_offset && w->rank[k] > part->bound_rank);
-    state += dnnmem__exact_mix((((uint64_t)(uint32_t)k << 40) ^ (uint64_t)w->lowest[k]) +
-                               dnnmem__exact_mix(tie));
-  }
-  f->min_height = h;
-  f->state = state;
-  if (dnnmem__exact_memo_find(w, state)) {
-    f->done = 1;
-    w->memo_hits++;
-  }
-}
-
-/* The untried candidate with the smallest (lowest offset, rank) above the
-   frame's last one, below the dominance height, within capacity. */
-static int32_t dnnmem__exact_next(const dnnmem__exact *w, const dnnmem__exact_frame *f) {
-  int32_t p, best = -1;
-  int64_t bo = 0;
-  int32_t br = 0;
-  for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
-    int32_t k = w->search[p];
-    int64_t o;
-    if (w->placed[k]) continue;
-    o = w->lowest[k];
-    if (o < f->last_offset || (o == f->last_offset && w->rank[k] <= f->last_rank)) continue;
-    if (o >= f->min_height || o + w->size[k] > w->capacity) continue;
-    if (best < 0 || o < bo || (o == bo && w->rank[k] < br)) {
-      best = k;
-      bo = o;
-      br = w->rank[k];
-    }
-  }
-  return best;
-}
-
-static int dnnmem__exact_log(dnnmem__exact *w, int32_t id, int64_t old) {
-  if (w->log_top >= w->log_cap) {
-    w->log_full = 1;
-    return 0;
-  }
-  w->log_id[w->log_top] = id;
-  w->log_old[w->log_top++] = old;
-  if (w->log_top > w->log_peak) w->log_peak = w->log_top;
-  return 1;
-}
-
-/* Section bound with release offsets: in section s every unplaced record
-   starts no lower than max(its lowest offset, o), so stacking them in that
-   order is the least height they can reach (one machine, release times);
-   that height must fit. A sweep over the part with the live items kept
-   sorted by release: O(items + sections x live). */
-static int dnnmem__exact_sweep(dnnmem__exact *w, int32_t lo, int32_t hi, int64_t o, int32_t dlo,
-                               int32_t dhi) {
-  int32_t s, p = w->seg_start[lo], live = 0, i, k, min_end = DNNMEM__I32_MAX;
-  /* The height is max(o + rem, N), N the best stack of the releases above
-     o. Outside [dlo, dhi) no release rose since the last check, which this
-     section passed at a lower o, so N can only have fallen there. Items
-     released at o need no place in the sorted list: o + rem covers them. */
-  for (s = lo; s < hi; s++)
-    if (w->rem[s] > w->capacity - o) return 0;
-  if (dlo < lo) dlo = lo;
-  if (dhi > hi) dhi = hi;
-  if (dlo < dhi && w->seg_reach[dlo] > p) p = w->seg_reach[dlo];
-  for (s = dlo; s < dhi; s++) {
-    int64_t sum = 0, room = w->capacity - w->rem[s];
-    if (min_end <= s) { /* drop items that ended */
-      min_end = DNNMEM__I32_MAX;
-      for (i = 0, k = 0; i < live; i++)
-        if (w->item_end[i] > s) {
-          w->item_release[k] = w->item_release[i];
-          w->item_bytes[k] = w->item_bytes[i];
-          w->item_end[k++] = w->item_end[i];
-          if (w->item_end[i] < min_end) min_end = w->item_end[i];
-        }
-      live = k;
-    }
-    for (; p < w->seg_start[s + 1]; p++) {
-      int32_t q = w->seg_order[p], r = w->seg_owner[q];
-      int64_t rel;
-      if (w->placed[r] || w->seg_hi[q] <= s) continue;
-      rel = w->release[r] + w->seg_wl[q];
-      if (rel <= o) continue; /* at o: covered by o + rem above */
-      for (i = live; i > 0 && w->item_release[i - 1] > rel; i--) {
-        w->item_release[i] = w->item_release[i - 1];
-        w->item_bytes[i] = w->item_bytes[i - 1];
-        w->item_end[i] = w->item_end[i - 1];
-      }
-      w->item_release[i] = rel;
-      w->item_bytes[i] = w->seg_wu[q] - w->seg_wl[q];
-      w->item_end[i] = w->seg_hi[q];
-      if (w->seg_hi[q] < min_end) min_end = w->seg_hi[q];
-      live++;
-    }
-    /* from the highest release down; below a release r every term is at
-       most r + rem, so stop once that fits */
-    for (i = live - 1; i >= 0 && w->item_release[i] > room; i--) {
-      sum += w->item_bytes[i];
-      if (w->item_release[i] > w->capacity - sum) return 0;
-    }
-  }
-  return 1;
-}
-
-/* Places record j of frame d at its lowest offset and updates the state.
-   Returns 1 when the section bound and every record still fit. The state
-   is changed even on failure; dnnmem__exact_undo restores it. */
-static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
-  dnnmem__exact_frame *f = &w->frames[d];
-  int64_t o = w->lowest[j], need;
-  int32_t p, q, s, ok = 1, hat = 0;
-  f->placed = j;
-  f->log_mark = w->log_top;
-  w->dirty_lo = DNNMEM__I32_MAX;
-  w->dirty_hi = -1;
-  w->offset[j] = o;
-  w->placed[j] = 1;
-  for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
-    int32_t k = w->search[p];
-    int64_t x;
-    if (w->placed[k] || !dnnmem__exact_conflict(w, j, k, &need)) continue;
-    hat = 1;
-    w->open[k]--;
-    x = o + need;
-    if (x <= w->lowest[k]) continue;
-    x = dnnmem__exact_clear_fixed(w, k, x);
-    if (w->logging && !dnnmem__exact_log(w, k, w->lowest[k])) return 0;
-    w->lowest[k] = x;
-    if (w->span_lo[k] < w->dirty_lo) w->dirty_lo = w->span_lo[k];
-    if (w->span_hi[k] > w->dirty_hi) w->dirty_hi = w->span_hi[k];
-    if (x > w->capacity - w->size[k]) ok = 0;
-  }
-  for (q = w->seg_first[j]; q < w->seg_first[j] + w->seg_count[j]; q++)
-    for (s = w->seg_lo[q]; s < w->seg_hi[q]; s++) w->rem[s] -= w->seg_wu[q] - w->seg_wl[q];
-  for (s = w->span_lo[j]; s + 1 < w->span_hi[j]; s++) w->cut[s]--;
-  /* Nothing unplaced can ever sit on j (it has no "hat"): j stays at this
-     offset in every completion, and any sibling placed first would leave j
-     below the canonical bound forever. If j fails here, the frame fails. */
-  if (!hat) f->done = 1;
-  return ok;
-}
-
-/* The bounds after placing j at o in frame d's part. A record that can no
-   longer be placed where it stands (its lowest offset is below o, or equal
-   to o with a smaller rank while ranks are kept) waits for a conflicting
-   record to lift it: to at least o + that record's size, so o + the
-   smallest other unplaced size is a bound; with no conflicting record left
-   it can never be placed. Then the section sweep. */
-static int dnnmem__exact_check(dnnmem__exact *w, int32_t d, int32_t j, int ranks_kept) {
-  const dnnmem__exact_frame *f = &w->frames[d];
-  int64_t o = w->offset[j], min1 = DNNMEM__I64_MAX, min2 = DNNMEM__I64_MAX;
-  int32_t p, who = -1;
-  for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
-    int32_t k = w->search[p];
-    if (w->placed[k]) continue;
-    if (w->size[k] < min1) {
-      min2 = min1;
-      min1 = w->size[k];
-      who = k;
-    } else if (w->size[k] < min2) {
-      min2 = w->size[k];
-    }
-  }
-  for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
-    int32_t k = w->search[p];
-    int64_t lift;
-    if (w->placed[k]) continue;
-    w->release[k] = w->lowest[k];
-    if (w->lowest[k] > o || (w->lowest[k] == o && (!ranks_kept || w->rank[k] > w->rank[j])))
-      continue;
-    if (w->open[k] == 0) return 0;
-    lift = w->has_windows ? 0 : k == who ? min2 : min1;
-    if (lift > w->capacity - o - w->size[k]) return 0;
-    if (o + lift > w->release[k]) w->release[k] = o + lift;
-    if (w->span_lo[k] < w->dirty_lo) w->dirty_lo = w->span_lo[k];
-    if (w->span_hi[k] > w->dirty_hi) w->dirty_hi = w->span_hi[k];
-  }
-  return dnnmem__exact_sweep(w, f->part_lo, f->part_hi, o, w->dirty_lo, w->dirty_hi);
-}
-
-/* Undoes frame d's placement (and the pending-part operations after it). */
-static void dnnmem__exact_undo(dnnmem__exact *w, int32_t d) {
-  dnnmem__exact_frame *f = &w->frames[d];
-  int32_t j = f->placed, q, s;
-  if (j < 0) return;
-  if (f->popped) {
-    dnnmem__exact_frame *g = &w->frames[d + 1];
-    dnnmem__exact_part *e = &w->pending[w->pending_top++];
-    e->bound_offset = g->bound_offset;
-    e->bound_rank = g->bound_rank;
-    e->lo = g->part_lo;
-    e->hi = g->part_hi;
-    e->creator = g->creator;
-  }
-  w->pending_top -= f->pushed;
-  f->pushed = f->popped = 0;
-  {
-    int32_t p;
-    int64_t need;
-    for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
-      int32_t k = w->search[p];
-      if (k != j && !w->placed[k] && dnnmem__exact_conflict(w, j, k, &need)) w->open[k]++;
-    }
-  }
-  for (q = w->seg_first[j]; q < w->seg_first[j] + w->seg_count[j]; q++)
-    for (s = w->seg_lo[q]; s < w->seg_hi[q]; s++) w->rem[s] += w->seg_wu[q] - w->seg_wl[q];
-  for (s = w->span_lo[j]; s + 1 < w->span_hi[j]; s++) w->cut[s]++;
-  while (w->log_top > f->log_mark) {
-    int32_t id = w->log_id[--w->log_top];
-    if (id >= 0) w->lowest[id] = w->log_old[w->log_top];
-    else w->rank[-1 - id] = (int32_t)w->log_old[w->log_top];
-  }
-  w->placed[j] = 0;
-  w->offset[j] = -1;
-  f->placed = -1;
-}
-
-/* A part split off by decomposition is re-ranked by its own remaining
-   load (as minimalloc re-sorts each sub-partition): the records in the most
-   loaded remaining sections first. The part keeps the rank values it had,
-   in a new order; the old ranks go to the undo log. Any order keeps the
-   search complete (ties only break canonical order within the part). */
-static int dnnmem__exact_rerank(dnnmem__exact *w, int32_t lo, int32_t hi) {
-  dnnmem__exact_order_ctx ctx;
-  int32_t p, c = 0, i;
-  for (p = w->start_index[lo]; p < w->start_index[hi]; p++) {
-    int32_t r = w->search[p], q, t;
-    int64_t sect = 0;
-    if (w->placed[r]) continue;
-    for (q = w->seg_first[r]; q < w->seg_first[r] + w->seg_count[r]; q++)
-      for (t = w->seg_lo[q]; t < w->seg_hi[q]; t++) sect = dnnmem__max64(sect, w->rem[t]);
-    for (t = 0; t < 4; t++) w->order_keys[4 * c + t] = w->order_keys[4 * (w->m + p) + t];
-    for (t = 0; t < 3; t++)
-      if (dnnmem__exact_order_keys[w->order_kind][t] == 'T')
-        w->order_keys[4 * c + 1 + t] = -dnnmem__exact_scale(sect, w->noise[r]);
-    w->ids[c] = c;
-    w->keys[c] = r; /* record of slot c */
-    c++;
-  }
-  if (c < 2) return 1;
-  ctx.w = w;
-  ctx.keys = w->order_keys;
-  dnnmem__sort_ids(w->ids, w->tmp, c, dnnmem__exact_less_order, &ctx);
-  /* the rank values in use, ascending (ranks are unique) */
-  for (i = 0; i < c; i++) {
-    w->item_release[i] = w->rank[w->keys[i]];
-    w->item_end[i] = i;
-  }
-  dnnmem__sort_ids(w->item_end, w->tmp2, c, dnnmem__exact_less_key, w->item_release);
-  for (i = 0; i < c; i++) w->item_end[i] = (int32_t)w->item_release[w->item_end[i]];
-  for (i = 0; i < c; i++) {
-    int32_t r = (int32_t)w->keys[w->ids[i]];
-    if (w->rank[r] == w->item_end[i]) continue;
-    if (!dnnmem__exact_log(w, -1 - r, w->rank[r])) return 0;
-    w->rank[r] = w->item_end[i];
-  }
-  return 1;
-}
-
-enum { DNNMEM__EXACT_FOUND = 1, DNNMEM__EXACT_EXHAUSTED = 0, DNNMEM__EXACT_ABORTED = -1 };
-
-/* One depth-first search for a plan within w->capacity with the current
-   ranks, at most `limit` nodes. FOUND leaves the plan in w->offset. */
-static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit) {
-  int32_t i, s, d, nparts = 0, prev = 0;
-  int64_t nodes = 0;
-  for (i = 0; i < w->m; i++) {
-    int32_t k = w->search[i];
-    w->placed[k] = 0;
-    w->offset[k] = -1;
-    w->lowest[k] = dnnmem__exact_clear_fixed(w, k, 0);
-    w->open[k] = w->open0[k];
-  }
-  for (s = 0; s < w->sections; s++) {
-    w->rem[s] = w->rem0[s];
-    w->cut[s] = w->cut0[s];
-  }
-  w->log_top = 0;
-  w->pending_top = 0;
-  if (++w->run_id == 0) { /* stamps wrapped: forget everything */
-    for (i = 0; i <= (int32_t)w->memo_mask; i++) w->memo_run[i] = 0;
-    w->run_id = 1;
-  }
-  /* every later sweep looks only where releases rose: check all once */
-  for (i = 0; i < w->m; i++) w->release[w->search[i]] = w->lowest[w->search[i]];
-  if (w->sections > 0 && !dnnmem__exact_sweep(w, 0, w->sections, 0, 0, w->sections))
-    return DNNMEM__EXACT_EXHAUSTED;
-  /* independent parts from the start */
-  for (s = 0; s < w->sections; s++) {
-    if (s + 1 < w->sections && w->cut[s] > 0) continue;
-    if (dnnmem__exact_part_nonempty(w, prev, s + 1)) {
-      dnnmem__exact_part *pt = &w->parts[nparts++];
-      pt->lo = prev;
-      pt->hi = s + 1;
-      pt->bound_offset = -1;
-      pt->bound_rank = -1;
-      pt->creator = -1;
-    }
-    prev = s + 1;
-  }
-  if (nparts == 0) return DNNMEM__EXACT_FOUND;
-  for (i = nparts - 1; i >= 1; i--) w->pending[w->pending_top++] = w->parts[i];
-  d = 0;
-  dnnmem__exact_enter(w, 0, &w->parts[0]);
-  for (;;) {
-    dnnmem__exact_frame *f = &w->frames[d];
-    int32_t j, b, count = 0, reranked;
-    if (nodes >= limit || w->nodes >= w->node_limit) return DNNMEM__EXACT_ABORTED;
-    if (w->stop && (w->nodes & 1023) == 0 && w->stop(w->stop_user)) {
-      w->stopped = 1;
-      return DNNMEM__EXACT_ABORTED;
-    }
-    j = f->done ? -1 : dnnmem__exact_next(w, f);
-    if (j < 0) {
-      int32_t t = f->creator, e;
-      dnnmem__exact_memo_add(w, f->state);
-      if (t < 0) return DNNMEM__EXACT_EXHAUSTED;
-      for (e = d - 1; e >= t; e--) dnnmem__exact_undo(w, e);
-      d = t;
-      continue;
-    }
-    f->last_offset = w->lowest[j];
-    f->last_rank = w->rank[j];
-    nodes++;
-    w->nodes++;
-    if (!dnnmem__exact_place(w, d, j)) {
-      if (!w->logging) return DNNMEM__EXACT_ABORTED;
-      dnnmem__exact_undo(w, d);
-      if (w->log_full) return DNNMEM__EXACT_ABORTED;
-      continue;
-    }
-    reranked = 0;
-    /* split the part where this placement left no crossing record */
-    prev = f->part_lo;
-    for (b = w->span_lo[j]; b + 1 < w->span_hi[j]; b++) {
-      if (w->cut[b] != 0) continue;
-      if (dnnmem__exact_part_nonempty(w, prev, b + 1)) {
-        w->parts[count].lo = prev;
-        w->parts[count++].hi = b + 1;
-      }
-      prev = b + 1;
-    }
-    if (dnnmem__exact_part_nonempty(w, prev, f->part_hi)) {
-      w->parts[count].lo = prev;
-      w->parts[count++].hi = f->part_hi;
-    }
-    for (i = 0; i < count; i++) {
-      w->parts[i].bound_offset = w->offset[j];
-      w->parts[i].bound_rank = w->rank[j];
-      w->parts[i].creator = d;
-    }
-    if (w->logging &&
-        (count > 1 || (count == 1 && (w->parts[0].lo != f->part_lo || w->parts[0].hi != f->part_hi)))) {
-      for (i = 0; i < count; i++) {
-        if (!dnnmem__exact_rerank(w, w->parts[i].lo, w->parts[i].hi)) {
-          dnnmem__exact_undo(w, d);
-          return DNNMEM__EXACT_ABORTED;
-        }
-        w->parts[i].bound_rank = -1; /* new ranks: any rank at the bound offset */
-      }
-      reranked = 1;
-    }
-    if (!dnnmem__exact_check(w, d, j, !reranked)) {
-      if (!w->logging) return DNNMEM__EXACT_ABORTED;
-      dnnmem__exact_undo(w, d);
-      if (w->log_full) return DNNMEM__EXACT_ABORTED;
-      continue;
-    }
-    if (count == 0) {
-      dnnmem__exact_part next;
-      if (w->pending_top == 0) return DNNMEM__EXACT_FOUND;
-      next = w->pending[--w->pending_top];
-      f->popped = 1;
-      dnnmem__exact_enter(w, d + 1, &next);
-    } else {
-      for (i = count - 1; i >= 1; i--) w->pending[w->pending_top++] = w->parts[i];
-      f->pushed = count - 1;
-      dnnmem__exact_enter(w, d + 1, &w->parts[0]);
-    }
-    d++;
-  }
-}
-
-/* Feasibility within capacity: every order in turn with doubling node
-   limits (minimalloc's round robin), at most `budget` nodes in all. */
-static int64_t dnnmem__exact_luby(int64_t i) { /* 1 1 2 1 1 2 4 1 1 2 ... (i >= 1) */
-  for (;;) {
-    int64_t k = 1;
-    while (((int64_t)1 << k) - 1 < i) k++;
-    if (((int64_t)1 << k) - 1 == i) return (int64_t)1 << (k - 1);
-    i -= ((int64_t)1 << (k - 1)) - 1;
-  }
-}
-
-static int dnnmem__exact_feasible(dnnmem__exact *w, int64_t capacity, int64_t budget) {
-  int64_t base = 2 * (int64_t)w->m + 16, start = w->nodes, plain_nodes = 0, noisy_nodes = 0;
-  int64_t plain_runs = 0, noisy_runs = 0;
-  int32_t first = 1, k, orders;
-  for (k = 0; k < w->m; k++)
-    if (w->rec[w->search[k]].flags & DNNMEM_INTERVAL_HINT) first = 0;
-  orders = DNNMEM__EXACT_ORDERS - first;
-  w->capacity = capacity;
-  /* Two restart portfolios share the nodes equally: minimalloc's round
-     robin over the plain orders with doubling limits (it eventually
-     exhausts the tree: proofs), and short runs with random key noise and
-     Luby's limits (searches here are heavy-tailed: a lucky order often
-     succeeds within a few thousand nodes). */
-  for (;;) {
-    int64_t left = budget - (w->nodes - start), res, limit, before = w->nodes;
-    int32_t kind;
-    uint64_t seed;
-    if (left <= 0 || w->stopped || w->log_full || w->nodes >= w->node_limit)
-      return DNNMEM__EXACT_ABORTED;
-    if (noisy_nodes < plain_nodes) {
-      int64_t luby = dnnmem__exact_luby(noisy_runs + 1);
-      kind = first + (int32_t)(noisy_runs % orders);
-      seed = (uint64_t)(noisy_runs + 1) * 0x9E3779B97F4A7C15ull;
-      limit = luby > DNNMEM__I64_MAX / base ? DNNMEM__I64_MAX : base * luby;
-      noisy_runs++;
-    } else {
-      int64_t round = plain_runs / orders;
-      kind = first + (int32_t)(plain_runs % orders);
-      seed = 0;
-      limit = round >= 40 ? DNNMEM__I64_MAX : base << round;
-      plain_runs++;
-    }
-    if (w->order_kind != kind || w->order_seed != seed)
-      dnnmem__exact_set_order(w, kind, seed, w->order_keys + 4 * (size_t)w->m);
-    res = dnnmem__exact_run(w, limit < left ? limit : left);
-    if (seed) noisy_nodes += w->nodes - before;
-    else plain_nodes += w->nodes - before;
-    if (res != DNNMEM__EXACT_ABORTED) return (int)res;
-  }
-}
-
-typedef struct dnnmem__exact_params {
-  int64_t capacity;            /* > 0: feasibility question; 0: minimise */
-  int64_t node_limit;          /* 0: unlimited */
-  dnnmem_stop_fn stop;
-  void *stop_user;
-  const int64_t *warm_offsets; /* a valid plan to start from, or NULL */
-  int64_t lower_bound;         /* a known valid lower bound, or 0 */
-  int lean;                    /* the scratch was sized lean */
-  int ignore_gaps;             /* plan as if unfixed records had no gaps (valid) */
-} dnnmem__exact_params;
-
-typedef struct dnnmem__exact_outcome {
-  int64_t arena;       /* of the plan in offsets[]; -1 when none was written */
-  int64_t lower_bound; /* proven */
-  int64_t nodes;
-  int32_t optimal;     /* arena == lower_bound */
-  int32_t feasible;    /* capacity question: 1 yes, 0 proven no, -1 unknown */
-  int64_t log_peak;    /* undo log entries used at most */
-} dnnmem__exact_outcome;
-
-static void dnnmem__exact_keep(dnnmem__exact *w, int64_t *offsets, int64_t *arena) {
-  int32_t i;
-  int64_t a = 0;
-  for (i = 0; i < w->n; i++) {
-    offsets[i] = w->offset[i];
-    a = dnnmem__max64(a, w->offset[i] + w->size[i]);
-  }
-  *arena = a;
-}
-
-/* Rounds v up to a multiple of g (v >= 0, no overflow for validated input). */
-static int64_t dnnmem__exact_round_up(int64_t v, int64_t g) { return (v + g - 1) / g * g; }
-
-/* The exact planner: validates, then minimises the arena (params->capacity
-   == 0) or answers the capacity question. offsets receives the best plan
-   (minimising: always; capacity: when feasible). */
-static DNNMEM__UNUSED dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records,
-                                                        int32_t count, int64_t alignment,
-                                                        const dnnmem__exact_params *params,
-                                                        int64_t *offsets,
-                                                        dnnmem__exact_outcome *out,
-                                                        void *scratch, size_t scratch_bytes) {
-  dnnmem__scratch sc;
-  dnnmem__exact w;
-  int64_t gaps, bound, big = 0, g, lb, ub, low, probe, budget, tried_budget = -1;
-  int32_t i, f, complete;
-  dnnmem_result r;
-  if (params == NULL || out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem__intervals_check(records, count, alignment)) != DNNMEM_OK) return r;
-  if (count > 0 && offsets == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (params->capacity < 0 || params->node_limit < 0) return DNNMEM_ERR_NEGATIVE;
-  if ((r = dnnmem__exact_count_gaps(records, count, &gaps)) != DNNMEM_OK) return r;
-  dnnmem__scratch_begin(&sc, scratch, scratch_bytes);
-  dnnmem__exact_layout(&sc, count, gaps, params->lean, &w);
-  if ((r = dnnmem__scratch_end(&sc, NULL)) != DNNMEM_OK) return r;
-  bound = dnnmem__exact_setup(&w, records, count, alignment, params->ignore_gaps);
-  w.nodes = 0;
-  w.node_limit = params->node_limit > 0 ? params->node_limit : DNNMEM__I64_MAX;
-  w.stop = params->stop;
-  w.stop_user = params->stop_user;
-  w.stopped = w.log_full = 0;
-  w.logging = 1;
-  w.order_kind = -1;
-  w.run_id = 0;
-  w.memo_hits = 0;
-  w.log_peak = 0;
-  for (i = 0; i <= (int32_t)w.memo_mask; i++) w.memo_run[i] = 0;
-  out->nodes = 0;
-  out->log_peak = 0;
-  out->optimal = 0;
-  out->feasible = -1;
-  out->arena = -1;
-  /* fixed records must not collide (O(F^2): fixed records are few) */
-  for (f = 0; f < w.num_fixed; f++)
-    for (i = 0; i < f; i++) {
-      int32_t a = w.fixed[i], b = w.fixed[f];
-      int64_t up, down;
-      if (!dnnmem__exact_conflict(&w, a, b, &up)) continue;
-      dnnmem__exact_conflict(&w, b, a, &down);
-      if (w.offset[b] < w.offset[a] + up && w.offset[b] + down > w.offset[a])
-        return DNNMEM_ERR_PLAN_FIXED_COLLISION;
-    }
-  complete = !w.has_windows;
-  g = complete ? w.granularity : 1;
-  lb = dnnmem__max64(bound, params->lower_bound);
-  lb = dnnmem__exact_round_up(lb, g);
-  /* a capacity no plan of the search can exceed (validated sums fit) */
-  for (i = 0; i < count; i++) { /* the sum dnnmem_intervals_check bounded */
-    big += (w.size[i] + w.align[i] - 1) / w.align[i] * w.align[i] + w.align[i] - 1;
-    if (records[i].flags & DNNMEM_INTERVAL_FIXED) big += records[i].fixed_offset;
-  }
-  big = dnnmem__max64(big, bound);
-  out->lower_bound = lb;
-  if (params->capacity > 0) {
-    int res;
-    if (params->capacity < bound) {
-      out->feasible = 0;
-      return DNNMEM_OK;
-    }
-    res = dnnmem__exact_feasible(&w, dnnmem__min64(params->capacity, big), DNNMEM__I64_MAX);
-    out->nodes = w.nodes;
-    out->log_peak = w.log_peak;
-    if (res == DNNMEM__EXACT_FOUND) {
-      dnnmem__exact_keep(&w, offsets, &out->arena);
-      out->feasible = 1;
-      out->optimal = out->arena == lb;
-    } else if (res == DNNMEM__EXACT_EXHAUSTED && complete) {
-      out->feasible = 0;
-    }
-    return DNNMEM_OK;
-  }
-  /* minimise: greedy dive, warm start, then the two-sided search */
-  dnnmem__exact_set_order(&w, 1, 0, w.order_keys + 4 * (size_t)w.m);
-  w.capacity = big;
-  w.stop = NULL; /* the dive never backtracks: O(m) nodes, always completes */
-  w.node_limit = DNNMEM__I64_MAX;
-  w.logging = 0;
-  if (dnnmem__exact_run(&w, DNNMEM__I64_MAX) != DNNMEM__EXACT_FOUND) {
-    w.logging = 1; /* not expected; a logged search cannot lose the plan */
-    if (dnnmem__exact_run(&w, DNNMEM__I64_MAX) != DNNMEM__EXACT_FOUND) return DNNMEM_ERR_INFEASIBLE;
-  }
-  w.logging = 1;
-  dnnmem__exact_keep(&w, offsets, &ub);
-  w.stop = params->stop;
-  w.node_limit = params->node_limit > 0 ? params->node_limit : DNNMEM__I64_MAX;
-  w.nodes = 0;
-  if (params->warm_offsets) {
-    int64_t a = 0;
-    for (i = 0; i < count; i++) a = dnnmem__max64(a, params->warm_offsets[i] + records[i].size);
-    if (a < ub) {
-      ub = a;
-      for (i = 0; i < count; i++) offsets[i] = params->warm_offsets[i];
-    }
-  }
-  /* lb: proven bound. low: the lowest capacity still worth asking (with
-     windows an exhausted search proves nothing, but asking again below it
-     is pointless). Ask at low (a proof when found), then probe between low
-     and ub, nearer ub after each unanswered probe; double the budget when
-     the probes reach ub. */
-  budget = 4 * (int64_t)w.m + 64;
-  probe = -1;
-  low = lb;
-  while (low < ub && !w.stopped && !w.log_full && w.nodes < w.node_limit) {
-    int res = DNNMEM__EXACT_ABORTED;
-    /* ask at low once per budget; between, the probes bisect (a number of
-       questions logarithmic in the gap, also when exhausted searches prove
-       nothing, as with windows) */
-    if (budget != tried_budget) {
-      res = dnnmem__exact_feasible(&w, low, budget);
-      tried_budget = budget;
-    }
-    if (res == DNNMEM__EXACT_FOUND) {
-      dnnmem__exact_keep(&w, offsets, &ub);
-      break;
-    }
-    if (res == DNNMEM__EXACT_EXHAUSTED) {
-      if (complete) lb = low + g;
-      low += g;
-      continue;
-    }
-    if (probe <= low || probe >= ub) probe = low + (ub - low) / 2 / g * g;
-    if (probe <= low) probe = low + g;
-    if (probe >= ub) { /* nothing between: only a bigger budget helps */
-      if (budget > DNNMEM__I64_MAX / 2) break;
-      budget *= 2;
-      continue;
-    }
-    res = dnnmem__exact_feasible(&w, probe, budget);
-    if (res == DNNMEM__EXACT_FOUND) {
-      dnnmem__exact_keep(&w, offsets, &ub);
-      probe = -1;
-    } else if (res == DNNMEM__EXACT_EXHAUSTED) {
-      if (complete) lb = probe + g;
-      low = probe + g;
-      probe = -1;
-    } else if (probe + g >= ub) {
-      if (budget > DNNMEM__I64_MAX / 2) break;
-      budget *= 2;
-      probe = -1;
-    } else {
-      probe = probe + ((ub - probe) / 2 / g) * g;
-      if (probe >= ub) probe = ub - g;
-    }
-  }
-  out->nodes = w.nodes;
-  out->log_peak = w.log_peak;
-  out->arena = ub;
-  out->lower_bound = dnnmem__min64(lb, ub);
-  out->optimal = lb >= ub;
-  out->feasible = 1;
-  return DNNMEM_OK;
-}
-
-
-/* ==== interval planning ================================================= */
+/* best's exact search: DNNMEM_PLAN_BEST_NODES nodes up to this many records,
+   proportionally fewer above (a node costs O(n)). */
+#define DNNMEM__PLAN_BEST_FULL_RECORDS 256
+/* Undo-log entries per record (or gap) and extra: best's lean block (the
+   hardest minimalloc searches peak below 30 per record) and exact's own. */
+#define DNNMEM__PLAN_LOG_LEAN_PER_RECORD 32
+#define DNNMEM__PLAN_LOG_LEAN_EXTRA ((int64_t)1 << 16)
+#define DNNMEM__PLAN_LOG_PER_RECORD 64
+#define DNNMEM__PLAN_LOG_EXTRA ((int64_t)1 << 20)
+/* Failed-state table: 64 slots per record, a power of two within [1024,
+   max]; a lookup probes 4 neighbouring slots (a full run replaces its first). */
+#define DNNMEM__PLAN_MEMO_MIN 1024
+#define DNNMEM__PLAN_MEMO_PER_RECORD 64
+#define DNNMEM__PLAN_MEMO_LEAN_MAX ((size_t)1 << 14)
+#define DNNMEM__PLAN_MEMO_MAX ((size_t)1 << 18)
+#define DNNMEM__PLAN_MEMO_PROBES 4
+/* options->stop is polled every this many nodes (a power of two). */
+#define DNNMEM__PLAN_STOP_POLL 1024
+/* Restart orders scale their keys by a factor in 64ths: 64 for the plain
+   orders, [40, 88) = [0.6, 1.4) for the randomised ones. */
+#define DNNMEM__PLAN_NOISE_ONE 64
+#define DNNMEM__PLAN_NOISE_LOW 40
+#define DNNMEM__PLAN_NOISE_SPAN 48
+/* A restart's first node limit is 2m + 16 (m records to place), doubled
+   every round of the round robin: a few thousand nodes settle most runs. */
+#define DNNMEM__PLAN_RUN_NODES_PER_RECORD 2
+#define DNNMEM__PLAN_RUN_NODES_EXTRA 16
+/* Minimising: the first budget of a capacity question is 4m + 64 nodes,
+   doubled whenever the probes reach the best plan. */
+#define DNNMEM__PLAN_PROBE_NODES_PER_RECORD 4
+#define DNNMEM__PLAN_PROBE_NODES_EXTRA 64
 
 /* ---- shared machinery: time compression, skyline tree, interval tree ---- */
 
@@ -3612,7 +2470,9 @@ typedef struct dnnmem__planner {
   size_t cover_bytes;
 } dnnmem__planner;
 
-static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, dnnmem__planner *p) {
+/* full: everything the heuristics use; else only time compression, the
+   orders and the interval tree (shared objects' bound). */
+static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, int full, dnnmem__planner *p) {
   size_t n2 = 2 * (size_t)n, nodes = dnnmem__sky_nodes(n2 > 0 ? (int32_t)n2 : 1);
   size_t heap_cap = 5 * (size_t)n + 4; /* pushes: 1 + 3 per placement + 1 per raise, raises <= 1 + 2n */
   dnnmem_intervals chains;
@@ -3628,6 +2488,7 @@ static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, dnnmem__planne
   p->maxup = DNNMEM__TAKE(s, int64_t, n);
   p->tree_pos = DNNMEM__TAKE(s, int32_t, n);
   p->found = DNNMEM__TAKE(s, int32_t, n);
+  if (!full) return;
   p->sky.max = DNNMEM__TAKE(s, int64_t, nodes);
   p->sky.lazy = DNNMEM__TAKE(s, int64_t, nodes);
   p->breadth = DNNMEM__TAKE(s, int64_t, n2);
@@ -4121,36 +2982,6 @@ static int64_t dnnmem__bound_run(const dnnmem_interval *records, int32_t count, 
   return best;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_plan_lower_bound_scratch_size(const dnnmem_interval *records,
-                                                              int32_t count, size_t *out_bytes) {
-  dnnmem__scratch s;
-  dnnmem__bound_work w;
-  int32_t pieces;
-  dnnmem_result r = dnnmem__count_pieces(records, count, &pieces);
-  if (r != DNNMEM_OK) return r;
-  if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  dnnmem__scratch_begin(&s, NULL, 0);
-  dnnmem__bound_layout(&s, pieces, &w);
-  return dnnmem__scratch_end(&s, out_bytes);
-}
-
-DNNMEM_DEF dnnmem_result dnnmem_plan_lower_bound(const dnnmem_interval *records, int32_t count,
-                                                 int64_t alignment, int64_t *out_bound,
-                                                 void *scratch, size_t scratch_bytes) {
-  dnnmem__scratch s;
-  dnnmem__bound_work w;
-  int32_t pieces;
-  dnnmem_result r = dnnmem__intervals_check(records, count, alignment);
-  if (r != DNNMEM_OK) return r;
-  if (out_bound == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem__count_pieces(records, count, &pieces)) != DNNMEM_OK) return r;
-  dnnmem__scratch_begin(&s, scratch, scratch_bytes);
-  dnnmem__bound_layout(&s, pieces, &w);
-  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  *out_bound = dnnmem__bound_run(records, count, alignment, &w);
-  return DNNMEM_OK;
-}
-
 typedef struct dnnmem__check_work {
   int32_t *piece_rec, *seg_lo, *seg_hi, *ids, *tmp;
   int64_t *t_lo, *t_hi, *b_lo, *b_hi, *vals, *coords;
@@ -4241,41 +3072,1309 @@ static int dnnmem__find_overlap(const dnnmem_interval *records, int32_t count,
   return 0;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_plan_check_scratch_size(const dnnmem_interval *records,
-                                                        int32_t count, size_t *out_bytes) {
+#ifndef DNNMEM_NO_EXACT
+
+/* ---- exact interval planning --------------------------------------------- */
+
+#if defined(__GNUC__) || defined(__clang__)
+#define DNNMEM__EXACT_INLINE __inline__ __attribute__((always_inline))
+#else
+#define DNNMEM__EXACT_INLINE
+#endif
+
+typedef struct dnnmem__exact_frame {
+  int64_t bound_offset;    /* canonical order: (offset, rank) must exceed */
+  int64_t last_offset;     /* the last candidate tried here */
+  int64_t min_height;      /* dominance: candidates must start below it */
+  int64_t log_mark;
+  int32_t bound_rank, last_rank;
+  int32_t part_lo, part_hi; /* section range of the part being solved */
+  int32_t creator;         /* frame to return to when this part fails */
+  int32_t placed;          /* record placed here, -1 none */
+  int32_t pushed, popped;  /* pending-part operations done after placing */
+  int32_t done;            /* no other candidate can succeed here */
+  uint64_t state;          /* hash of the part's state at entry */
+} dnnmem__exact_frame;
+
+typedef struct dnnmem__exact_part {
+  int64_t bound_offset;
+  int32_t bound_rank, lo, hi, creator;
+} dnnmem__exact_part;
+
+typedef struct dnnmem__exact {
+  const dnnmem_interval *rec;
+  int32_t n, m, sections, num_fixed, has_windows;
+  int64_t capacity, nodes, node_limit, granularity;
+  dnnmem_stop_fn stop;
+  void *stop_user;
+  int stopped, log_full, logging; /* logging 0: a dive that never backtracks */
+  int32_t dirty_lo, dirty_hi; /* sections where a release rose at this node */
+  /* per record */
+  int64_t *size, *align, *offset, *lowest, *release;
+  int32_t *seg_first, *seg_count, *span_lo, *span_hi, *rank;
+  int32_t *open, *open0; /* unplaced records each record conflicts with */
+  uint8_t *placed;
+  /* per segment (busy stretch or kept window) */
+  int32_t *seg_lo, *seg_hi, *seg_owner, *seg_order, *seg_start, *seg_reach;
+  int64_t *seg_wl, *seg_wu;
+  /* the sweep's live items, by release: start offset, bytes, last section */
+  int64_t *item_release, *item_bytes;
+  int32_t *item_end;
+  /* sections */
+  int64_t *times, *rem, *rem0, *total;
+  int32_t *cut, *cut0, *start_index;
+  /* search records sorted by first section; fixed records */
+  int32_t *search, *fixed;
+  /* undo log: id >= 0: lowest[id]; -1 - r: rank[r] */
+  int32_t *log_id;
+  int64_t *log_old;
+  int64_t log_cap, log_top;
+  dnnmem__exact_frame *frames;
+  dnnmem__exact_part *pending, *parts;
+  int32_t pending_top;
+  /* sorting */
+  int32_t *ids, *tmp, *tmp2;
+  int64_t *keys, *order_keys;
+  int32_t order_kind;
+  uint64_t order_seed;
+  int64_t *noise; /* per record: the current restart's key factor */
+  /* failed part states (transposition table): 64-bit hash, run stamp */
+  uint64_t *memo_key;
+  uint32_t *memo_run;
+  uint32_t run_id, memo_mask;
+} dnnmem__exact;
+
+/* Sizing depends only on n and the number of gaps, so scratch_size needs no
+   memory of its own. */
+static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, int lean,
+                                 dnnmem__exact *w) {
+  size_t nn = (size_t)n, events = 2 * nn + 2 * (size_t)gaps + 2, segs = nn + 2 * (size_t)gaps + 1;
+  /* the log never holds more than n entries per placement and rerank */
+  int64_t cap1 = (int64_t)n * ((int64_t)n + (int64_t)events) + 16;
+  int64_t cap2 = lean ? DNNMEM__PLAN_LOG_LEAN_PER_RECORD * ((int64_t)n + gaps) + DNNMEM__PLAN_LOG_LEAN_EXTRA
+                      : DNNMEM__PLAN_LOG_PER_RECORD * ((int64_t)n + gaps) + DNNMEM__PLAN_LOG_EXTRA;
+  size_t memo = DNNMEM__PLAN_MEMO_MIN, memo_max = lean ? DNNMEM__PLAN_MEMO_LEAN_MAX : DNNMEM__PLAN_MEMO_MAX;
+  w->log_cap = cap1 < cap2 ? cap1 : cap2;
+  while (memo < DNNMEM__PLAN_MEMO_PER_RECORD * nn && memo < memo_max) memo *= 2;
+  w->memo_mask = (uint32_t)(memo - 1);
+  w->memo_key = DNNMEM__TAKE(s, uint64_t, memo);
+  w->memo_run = DNNMEM__TAKE(s, uint32_t, memo);
+  w->size = DNNMEM__TAKE(s, int64_t, nn);
+  w->align = DNNMEM__TAKE(s, int64_t, nn);
+  w->offset = DNNMEM__TAKE(s, int64_t, nn);
+  w->lowest = DNNMEM__TAKE(s, int64_t, nn);
+  w->release = DNNMEM__TAKE(s, int64_t, nn);
+  w->noise = DNNMEM__TAKE(s, int64_t, nn);
+  w->seg_first = DNNMEM__TAKE(s, int32_t, nn);
+  w->seg_count = DNNMEM__TAKE(s, int32_t, nn);
+  w->span_lo = DNNMEM__TAKE(s, int32_t, nn);
+  w->span_hi = DNNMEM__TAKE(s, int32_t, nn);
+  w->rank = DNNMEM__TAKE(s, int32_t, nn);
+  w->open = DNNMEM__TAKE(s, int32_t, nn);
+  w->open0 = DNNMEM__TAKE(s, int32_t, nn);
+  w->placed = DNNMEM__TAKE(s, uint8_t, nn);
+  w->seg_lo = DNNMEM__TAKE(s, int32_t, segs);
+  w->seg_hi = DNNMEM__TAKE(s, int32_t, segs);
+  w->seg_wl = DNNMEM__TAKE(s, int64_t, segs);
+  w->seg_wu = DNNMEM__TAKE(s, int64_t, segs);
+  w->seg_owner = DNNMEM__TAKE(s, int32_t, segs);
+  w->seg_order = DNNMEM__TAKE(s, int32_t, segs);
+  w->seg_start = DNNMEM__TAKE(s, int32_t, events);
+  w->seg_reach = DNNMEM__TAKE(s, int32_t, events);
+  w->item_release = DNNMEM__TAKE(s, int64_t, segs);
+  w->item_bytes = DNNMEM__TAKE(s, int64_t, segs);
+  w->item_end = DNNMEM__TAKE(s, int32_t, segs);
+  w->times = DNNMEM__TAKE(s, int64_t, events);
+  w->rem = DNNMEM__TAKE(s, int64_t, events);
+  w->rem0 = DNNMEM__TAKE(s, int64_t, events);
+  w->total = DNNMEM__TAKE(s, int64_t, events);
+  w->cut = DNNMEM__TAKE(s, int32_t, events);
+  w->cut0 = DNNMEM__TAKE(s, int32_t, events);
+  w->start_index = DNNMEM__TAKE(s, int32_t, events);
+  w->search = DNNMEM__TAKE(s, int32_t, nn);
+  w->fixed = DNNMEM__TAKE(s, int32_t, nn);
+  w->log_id = DNNMEM__TAKE(s, int32_t, (size_t)w->log_cap);
+  w->log_old = DNNMEM__TAKE(s, int64_t, (size_t)w->log_cap);
+  w->frames = DNNMEM__TAKE(s, dnnmem__exact_frame, nn + 1);
+  w->pending = DNNMEM__TAKE(s, dnnmem__exact_part, events);
+  w->parts = DNNMEM__TAKE(s, dnnmem__exact_part, events);
+  w->ids = DNNMEM__TAKE(s, int32_t, events);
+  w->tmp = DNNMEM__TAKE(s, int32_t, events);
+  w->tmp2 = DNNMEM__TAKE(s, int32_t, events);
+  w->keys = DNNMEM__TAKE(s, int64_t, events);
+  w->order_keys = DNNMEM__TAKE(s, int64_t, 8 * nn);
+}
+
+static dnnmem_result dnnmem__exact_count_gaps(const dnnmem_interval *records, int32_t count,
+                                              int64_t *out_gaps) {
+  int64_t gaps = 0;
+  int32_t i;
+  if (count < 0 || (count > 0 && records == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
+  for (i = 0; i < count; i++) {
+    if (records[i].num_gaps < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+    gaps += records[i].num_gaps;
+    if ((int64_t)count + 2 * gaps + 2 > DNNMEM__I32_MAX / 2) return DNNMEM_ERR_TOO_MANY;
+  }
+  *out_gaps = gaps;
+  return DNNMEM_OK;
+}
+
+/* lean: a smaller undo log and memo (32 entries per record: searches on
+   minimalloc's hardest instances peak below that). */
+static DNNMEM__UNUSED dnnmem_result dnnmem__exact_scratch_size(const dnnmem_interval *records,
+                                                               int32_t count, int lean,
+                                                               size_t *out_bytes) {
   dnnmem__scratch s;
-  dnnmem__check_work w;
-  int32_t pieces;
-  dnnmem_result r = dnnmem__count_pieces(records, count, &pieces);
+  dnnmem__exact w;
+  int64_t gaps;
+  dnnmem_result r = dnnmem__exact_count_gaps(records, count, &gaps);
   if (r != DNNMEM_OK) return r;
   if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   dnnmem__scratch_begin(&s, NULL, 0);
-  dnnmem__check_layout(&s, pieces, &w);
+  dnnmem__exact_layout(&s, count, gaps, lean, &w);
   return dnnmem__scratch_end(&s, out_bytes);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_plan_check(const dnnmem_interval *records, int32_t count,
-                                           int64_t alignment, const int64_t *offsets,
-                                           int64_t *out_arena, int32_t *out_conflict,
-                                           void *scratch, size_t scratch_bytes) {
-  dnnmem__scratch s;
-  dnnmem__check_work w;
-  int32_t pieces, i, pair[2];
-  int64_t arena = 0;
-  dnnmem_result r = dnnmem__intervals_check(records, count, alignment);
-  if (out_conflict) out_conflict[0] = out_conflict[1] = -1;
-  if (r != DNNMEM_OK) return r;
-  if (count > 0 && offsets == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem__count_pieces(records, count, &pieces)) != DNNMEM_OK) return r;
-  dnnmem__scratch_begin(&s, scratch, scratch_bytes);
-  dnnmem__check_layout(&s, pieces, &w);
-  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+static int dnnmem__exact_less_key(const void *ctx, int32_t a, int32_t b) {
+  const int64_t *k = (const int64_t *)ctx;
+  return k[a] < k[b];
+}
+
+static int32_t dnnmem__exact_section_of(const dnnmem__exact *w, int64_t t) {
+  int32_t lo = 0, hi = w->sections; /* times[0..sections]: last index with times[i] <= t */
+  while (lo < hi) {
+    int32_t mid = lo + (hi - lo + 1) / 2;
+    if (w->times[mid] <= t) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+static void dnnmem__exact_add_seg(dnnmem__exact *w, int32_t *ns, int32_t rec, int64_t t_lo,
+                                  int64_t t_hi, int64_t wl, int64_t wu) {
+  if (t_lo >= t_hi || wl >= wu) return;
+  w->seg_lo[*ns] = dnnmem__exact_section_of(w, t_lo);
+  w->seg_hi[*ns] = dnnmem__exact_section_of(w, t_hi);
+  w->seg_wl[*ns] = wl;
+  w->seg_wu[*ns] = wu;
+  w->seg_owner[*ns] = rec;
+  w->seg_count[rec]++;
+  ++*ns;
+}
+
+/* Whether record `above` must sit at least *out bytes above record `below`
+   (1) or the two never occupy bytes at the same time (0). Without windows
+   *out is below's size; with windows it keeps every window of `above` over
+   every window of `below` (conservative). */
+static DNNMEM__EXACT_INLINE int dnnmem__exact_conflict(const dnnmem__exact *w, int32_t below, int32_t above,
+                                  int64_t *out) {
+  int32_t a = w->seg_first[below], ae = a + w->seg_count[below];
+  int32_t b = w->seg_first[above], be = b + w->seg_count[above];
+  int found = 0;
+  int64_t need = 0;
+  if (w->span_hi[below] <= w->span_lo[above] || w->span_hi[above] <= w->span_lo[below]) return 0;
+  if (ae - a == 1 && be - b == 1) { /* one busy stretch each (no gaps, mostly) */
+    if (w->seg_hi[a] <= w->seg_lo[b] || w->seg_hi[b] <= w->seg_lo[a]) return 0;
+    *out = w->seg_wu[a] - w->seg_wl[b];
+    return 1;
+  }
+  while (a < ae && b < be) {
+    if (w->seg_hi[a] <= w->seg_lo[b]) a++;
+    else if (w->seg_hi[b] <= w->seg_lo[a]) b++;
+    else {
+      int64_t d = w->seg_wu[a] - w->seg_wl[b];
+      if (!found || d > need) need = d;
+      found = 1;
+      if (w->seg_hi[a] < w->seg_hi[b]) a++;
+      else b++;
+    }
+  }
+  *out = need;
+  return found;
+}
+
+/* The lowest aligned offset >= x for record k that clears every fixed
+   record it conflicts with. Terminates: x only grows, and past the highest
+   fixed record nothing moves it. */
+static int64_t dnnmem__exact_clear_fixed(const dnnmem__exact *w, int32_t k, int64_t x) {
+  int32_t f, moved = 1;
+  if (x > w->capacity) return w->capacity; /* out of reach anyway (and no overflow) */
+  x = (x + w->align[k] - 1) & ~(w->align[k] - 1);
+  while (moved && w->num_fixed > 0) {
+    moved = 0;
+    for (f = 0; f < w->num_fixed; f++) {
+      int32_t r = w->fixed[f];
+      int64_t up, down, fo = w->offset[r];
+      if (!dnnmem__exact_conflict(w, r, k, &up)) continue;
+      dnnmem__exact_conflict(w, k, r, &down);
+      if (x < fo + up && x + down > fo) {
+        if (fo + up > w->capacity) return w->capacity;
+        x = (fo + up + w->align[k] - 1) & ~(w->align[k] - 1);
+        moved = 1;
+      }
+    }
+  }
+  return x;
+}
+
+static int64_t dnnmem__exact_gcd(int64_t a, int64_t b) {
+  while (b != 0) {
+    int64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+/* Whether record r's gaps are planned (best plans unfixed records as if
+   they had none: still a valid plan). */
+static int32_t dnnmem__exact_gaps_of(const dnnmem_interval *r, int ignore_gaps) {
+  return ignore_gaps && !(r->flags & DNNMEM_INTERVAL_FIXED) ? 0 : r->num_gaps;
+}
+
+/* Sections: the distinct times (lifetime ends and planned gap ends)
+   sorted into times[0..sections]; per-section sums zeroed. */
+static void dnnmem__exact_sections(dnnmem__exact *w, int ignore_gaps) {
+  int32_t i, j, e = 0, distinct = 0, s;
+  for (i = 0; i < w->n; i++) {
+    const dnnmem_interval *r = &w->rec[i];
+    w->keys[e++] = r->lower;
+    w->keys[e++] = r->upper;
+    for (j = 0; j < dnnmem__exact_gaps_of(r, ignore_gaps); j++) {
+      w->keys[e++] = r->gaps[j].lower;
+      w->keys[e++] = r->gaps[j].upper;
+    }
+  }
+  for (i = 0; i < e; i++) w->ids[i] = i;
+  dnnmem__sort_ids(w->ids, w->tmp, e, dnnmem__exact_less_key, w->keys);
+  for (i = 0; i < e; i++)
+    if (distinct == 0 || w->times[distinct - 1] != w->keys[w->ids[i]])
+      w->times[distinct++] = w->keys[w->ids[i]];
+  w->sections = distinct > 1 ? distinct - 1 : 0;
+  for (s = 0; s <= w->sections; s++) {
+    w->rem0[s] = 0;
+    w->total[s] = 0;
+    w->cut0[s] = 0;
+  }
+}
+
+/* Record i's segments (busy stretches and kept windows), its static state
+   and its share of the per-section differences; *g gathers the gcd of the
+   sizes, alignments, windows and fixed offsets, *bound the fixed tops. */
+static void dnnmem__exact_add_record(dnnmem__exact *w, int32_t i, int64_t alignment, int ignore_gaps,
+                                     int32_t *ns, int64_t *g, int64_t *bound) {
+  const dnnmem_interval *r = &w->rec[i];
+  int64_t t = r->lower;
+  int32_t j;
+  w->size[i] = r->size;
+  w->align[i] = dnnmem_interval_alignment(r, alignment);
+  w->seg_first[i] = *ns;
+  w->seg_count[i] = 0;
+  w->placed[i] = 0;
+  w->rank[i] = i;
+  w->span_lo[i] = dnnmem__exact_section_of(w, r->lower);
+  w->span_hi[i] = dnnmem__exact_section_of(w, r->upper);
+  if (r->size > 0) {
+    for (j = 0; j < dnnmem__exact_gaps_of(r, ignore_gaps); j++) {
+      const dnnmem_gap *gp = &r->gaps[j];
+      dnnmem__exact_add_seg(w, ns, i, t, gp->lower, 0, r->size);
+      dnnmem__exact_add_seg(w, ns, i, gp->lower, gp->upper, gp->window_lower, gp->window_upper);
+      if (gp->window_upper > gp->window_lower) {
+        w->has_windows = 1;
+        *g = dnnmem__exact_gcd(dnnmem__exact_gcd(*g, gp->window_lower), gp->window_upper);
+      }
+      t = gp->upper;
+    }
+    dnnmem__exact_add_seg(w, ns, i, t, r->upper, 0, r->size);
+    *g = dnnmem__exact_gcd(*g, r->size);
+    if (w->align[i] > 1) *g = dnnmem__exact_gcd(*g, w->align[i]);
+  }
+  if (r->flags & DNNMEM_INTERVAL_FIXED) {
+    w->offset[i] = r->fixed_offset;
+    w->placed[i] = 1;
+    w->fixed[w->num_fixed++] = i;
+    *g = dnnmem__exact_gcd(*g, r->fixed_offset);
+    *bound = dnnmem__max64(*bound, r->fixed_offset + r->size);
+  } else if (r->size == 0) {
+    w->offset[i] = 0; /* occupies nothing */
+    w->placed[i] = 1;
+  } else {
+    w->offset[i] = -1;
+    w->search[w->m++] = i;
+    w->cut0[w->span_lo[i]]++;
+    w->cut0[w->span_hi[i] - 1]--;
+  }
+  for (j = w->seg_first[i]; j < *ns; j++) {
+    int64_t occ = w->seg_wu[j] - w->seg_wl[j];
+    w->total[w->seg_lo[j]] += occ;
+    w->total[w->seg_hi[j]] -= occ;
+    if (!(r->flags & DNNMEM_INTERVAL_FIXED)) {
+      w->rem0[w->seg_lo[j]] += occ;
+      w->rem0[w->seg_hi[j]] -= occ;
+    }
+  }
+}
+
+/* Stable sort of items[0..count) by keys[0..count) (the key of each
+   position), through ids and tmp. */
+static void dnnmem__exact_sort_items(dnnmem__exact *w, int32_t *items, int32_t count) {
+  int32_t i;
+  for (i = 0; i < count; i++) w->ids[i] = i;
+  dnnmem__sort_ids(w->ids, w->tmp, count, dnnmem__exact_less_key, w->keys);
+  for (i = 0; i < count; i++) w->tmp[i] = items[w->ids[i]];
+  for (i = 0; i < count; i++) items[i] = w->tmp[i];
+}
+
+/* The search records by first section and their conflict counts (pairs by
+   a sweep over first sections, O(m + pairs)); their segments by first
+   section for the section sweep. */
+static void dnnmem__exact_index(dnnmem__exact *w) {
+  int32_t i, j, s, nseg = 0;
+  for (i = 0; i < w->m; i++) w->keys[i] = w->span_lo[w->search[i]];
+  dnnmem__exact_sort_items(w, w->search, w->m);
+  for (s = 0, j = 0; s <= w->sections; s++) {
+    while (j < w->m && w->span_lo[w->search[j]] < s) j++;
+    w->start_index[s] = j;
+  }
+  for (i = 0; i < w->m; i++) w->open0[w->search[i]] = 0;
+  for (i = 0; i < w->m; i++) {
+    int32_t a = w->search[i], b, c;
+    int64_t need;
+    for (c = i + 1; c < w->m && w->span_lo[b = w->search[c]] < w->span_hi[a]; c++)
+      if (dnnmem__exact_conflict(w, a, b, &need)) {
+        w->open0[a]++;
+        w->open0[b]++;
+      }
+  }
+  for (i = 0; i < w->m; i++) { /* ids/tmp are events long: >= these segments */
+    int32_t r = w->search[i];
+    for (j = w->seg_first[r]; j < w->seg_first[r] + w->seg_count[r]; j++) {
+      w->keys[nseg] = w->seg_lo[j];
+      w->seg_order[nseg++] = j;
+    }
+  }
+  dnnmem__exact_sort_items(w, w->seg_order, nseg);
+  for (s = 0, j = 0; s <= w->sections; s++) {
+    while (j < nseg && w->seg_lo[w->seg_order[j]] < s) j++;
+    w->seg_start[s] = j;
+  }
+  for (s = 0, j = 0; s <= w->sections; s++) { /* every item before it has ended by s */
+    while (j < nseg && w->seg_hi[w->seg_order[j]] <= s) j++;
+    w->seg_reach[s] = j;
+  }
+}
+
+/* Builds sections, segments and the static counts. Returns the load bound
+   (max bytes occupied at one time, and every fixed record's top). */
+static int64_t dnnmem__exact_setup(dnnmem__exact *w, const dnnmem_interval *records,
+                                   int32_t count, int64_t alignment, int ignore_gaps) {
+  int32_t i, ns = 0, s;
+  int64_t bound = 0, g = 0;
+  w->rec = records;
+  w->n = count;
+  w->m = 0;
+  w->num_fixed = 0;
+  w->has_windows = 0;
+  dnnmem__exact_sections(w, ignore_gaps);
+  for (i = 0; i < count; i++) dnnmem__exact_add_record(w, i, alignment, ignore_gaps, &ns, &g, &bound);
+  for (s = 0; s < w->sections; s++) { /* prefix sums: per-section totals and crossings */
+    if (s > 0) {
+      w->total[s] += w->total[s - 1];
+      w->rem0[s] += w->rem0[s - 1];
+      w->cut0[s] += w->cut0[s - 1];
+    }
+    bound = dnnmem__max64(bound, w->total[s]);
+  }
+  dnnmem__exact_index(w);
+  w->granularity = g > 0 ? g : 1;
+  return bound;
+}
+
+/* Static orders for ranks (ties in the canonical order): section total,
+   lifetime and area, all descending, in three priorities; hints first. */
+typedef struct dnnmem__exact_order_ctx {
+  const dnnmem__exact *w;
+  const int64_t *keys; /* 3 per record */
+} dnnmem__exact_order_ctx;
+
+static int dnnmem__exact_less_order(const void *ctx, int32_t a, int32_t b) {
+  const int64_t *k = ((const dnnmem__exact_order_ctx *)ctx)->keys;
+  int32_t t;
+  for (t = 0; t < 4; t++)
+    if (k[4 * a + t] != k[4 * b + t]) return k[4 * a + t] < k[4 * b + t];
+  return a < b;
+}
+
+/* The static orders: three keys each, all descending: T the largest
+   section total the record lives in, W its lifetime, A its area, Z its
+   size. Order 0 puts records with hints first (by hint), then TWA. */
+#define DNNMEM__EXACT_ORDERS 4
+static const char dnnmem__exact_order_keys[DNNMEM__EXACT_ORDERS][4] = {"TWA", "TWA", "WAT", "TAW"};
+
+/* A key scaled by a restart's noise factor (DNNMEM__PLAN_NOISE_ONE =
+   none), saturating. */
+static int64_t dnnmem__exact_scale(int64_t q, int64_t factor) {
+  if (q > DNNMEM__I64_MAX / (2 * DNNMEM__PLAN_NOISE_ONE)) return q / DNNMEM__PLAN_NOISE_ONE * factor;
+  return q * factor / DNNMEM__PLAN_NOISE_ONE;
+}
+
+static void dnnmem__exact_set_order(dnnmem__exact *w, int32_t kind, uint64_t seed, int64_t *keys) {
+  /* keys: 4 per search position; the ids array holds positions. A nonzero
+     seed scales every record's keys by a random factor in [0.6, 1.4): a
+     different but still sensible order for each restart. */
+  dnnmem__exact_order_ctx ctx;
+  dnnmem_rng rng;
+  int32_t i, p, t;
+  dnnmem_rng_seed(&rng, seed);
+  for (p = 0; p < w->m; p++)
+    w->noise[w->search[p]] = seed ? DNNMEM__PLAN_NOISE_LOW + (int64_t)dnnmem_rng_below(&rng, DNNMEM__PLAN_NOISE_SPAN)
+                                  : DNNMEM__PLAN_NOISE_ONE;
+  for (p = 0; p < w->m; p++) {
+    int32_t r = w->search[p], j;
+    const dnnmem_interval *rec = &w->rec[r];
+    int64_t sect = 0, width = rec->upper - rec->lower, area;
+    int64_t hinted = (rec->flags & DNNMEM_INTERVAL_HINT) ? rec->hint : DNNMEM__I64_MAX;
+    for (j = w->span_lo[r]; j < w->span_hi[r]; j++) sect = dnnmem__max64(sect, w->total[j]);
+    if (dnnmem__mul_overflows(rec->size, width, &area)) area = DNNMEM__I64_MAX;
+    keys[4 * p] = kind == 0 ? hinted : 0;
+    for (t = 0; t < 3; t++) {
+      char c = dnnmem__exact_order_keys[kind][t];
+      keys[4 * p + 1 + t] = -dnnmem__exact_scale(c == 'T' ? sect : c == 'W' ? width : c == 'A' ? area : rec->size,
+                                                 w->noise[r]);
+    }
+  }
+  for (p = 0; p < w->m; p++) w->ids[p] = p;
+  ctx.w = w;
+  ctx.keys = keys;
+  dnnmem__sort_ids(w->ids, w->tmp, w->m, dnnmem__exact_less_order, &ctx);
+  for (i = 0; i < w->m; i++) w->rank[w->search[w->ids[i]]] = i;
+  w->order_kind = kind;
+  w->order_seed = seed;
+}
+
+static int dnnmem__exact_part_nonempty(const dnnmem__exact *w, int32_t lo, int32_t hi) {
+  int32_t p;
+  for (p = w->start_index[lo]; p < w->start_index[hi]; p++)
+    if (!w->placed[w->search[p]]) return 1;
+  return 0;
+}
+
+/* splitmix64's finaliser: a well-mixed 64-bit hash of x */
+static uint64_t dnnmem__exact_mix(uint64_t x) {
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+/* The memo holds states of parts proven to have no completion in this run
+   (capacity and ranks fixed; reranking is a function of the state). A
+   state is the part's range, its canonical bound and the lowest offset of
+   each unplaced record: everything its completion depends on. Keys are
+   64-bit hashes (a false match has probability about 2^-64 per probe). */
+static int dnnmem__exact_memo_find(const dnnmem__exact *w, uint64_t key) {
+  uint32_t i = (uint32_t)key & w->memo_mask, t;
+  for (t = 0; t < DNNMEM__PLAN_MEMO_PROBES; t++, i = (i + 1) & w->memo_mask)
+    if (w->memo_run[i] == w->run_id && w->memo_key[i] == key) return 1;
+  return 0;
+}
+
+static void dnnmem__exact_memo_add(dnnmem__exact *w, uint64_t key) {
+  uint32_t i = (uint32_t)key & w->memo_mask, t;
+  for (t = 0; t < DNNMEM__PLAN_MEMO_PROBES; t++, i = (i + 1) & w->memo_mask)
+    if (w->memo_run[i] != w->run_id) break;
+  if (t == DNNMEM__PLAN_MEMO_PROBES) i = (uint32_t)key & w->memo_mask; /* full: replace the first */
+  w->memo_key[i] = key;
+  w->memo_run[i] = w->run_id;
+}
+
+static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact_part *part) {
+  dnnmem__exact_frame *f = &w->frames[d];
+  int64_t h = DNNMEM__I64_MAX;
+  int32_t p;
+  f->bound_offset = part->bound_offset;
+  f->bound_rank = part->bound_rank;
+  f->part_lo = part->lo;
+  f->part_hi = part->hi;
+  f->creator = part->creator;
+  f->last_offset = part->bound_offset;
+  f->last_rank = part->bound_rank;
+  f->placed = -1;
+  f->pushed = f->popped = 0;
+  f->done = 0;
+  uint64_t state = dnnmem__exact_mix(((uint64_t)(uint32_t)part->lo << 32) ^ (uint32_t)part->hi) +
+                   dnnmem__exact_mix((uint64_t)part->bound_offset ^ 0x5bd1e995u);
+  for (p = w->start_index[part->lo]; p < w->start_index[part->hi]; p++) {
+    int32_t k = w->search[p];
+    uint64_t tie;
+    if (w->placed[k]) continue;
+    h = dnnmem__min64(h, w->lowest[k] + w->size[k]);
+    /* ranks matter only for ties at the bound (any rank with windows) */
+    tie = w->has_windows ? (uint64_t)(uint32_t)w->rank[k] + 2
+          : (uint64_t)(w->lowest[k] == part->bound_offset && w->rank[k] > part->bound_rank);
+    state += dnnmem__exact_mix((((uint64_t)(uint32_t)k << 40) ^ (uint64_t)w->lowest[k]) +
+                               dnnmem__exact_mix(tie));
+  }
+  f->min_height = h;
+  f->state = state;
+  if (dnnmem__exact_memo_find(w, state)) f->done = 1;
+}
+
+/* The untried candidate with the smallest (lowest offset, rank) above the
+   frame's last one, below the dominance height, within capacity. */
+static int32_t dnnmem__exact_next(const dnnmem__exact *w, const dnnmem__exact_frame *f) {
+  int32_t p, best = -1;
+  int64_t bo = 0;
+  int32_t br = 0;
+  for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
+    int32_t k = w->search[p];
+    int64_t o;
+    if (w->placed[k]) continue;
+    o = w->lowest[k];
+    if (o < f->last_offset || (o == f->last_offset && w->rank[k] <= f->last_rank)) continue;
+    if (o >= f->min_height || o + w->size[k] > w->capacity) continue;
+    if (best < 0 || o < bo || (o == bo && w->rank[k] < br)) {
+      best = k;
+      bo = o;
+      br = w->rank[k];
+    }
+  }
+  return best;
+}
+
+static int dnnmem__exact_log(dnnmem__exact *w, int32_t id, int64_t old) {
+  if (w->log_top >= w->log_cap) {
+    w->log_full = 1;
+    return 0;
+  }
+  w->log_id[w->log_top] = id;
+  w->log_old[w->log_top++] = old;
+  return 1;
+}
+
+/* Section bound with release offsets: in section s every unplaced record
+   starts no lower than max(its lowest offset, o), so stacking them in that
+   order is the least height they can reach (one machine, release times);
+   that height must fit. A sweep over the part with the live items kept
+   sorted by release: O(items + sections x live). */
+static int dnnmem__exact_sweep(dnnmem__exact *w, int32_t lo, int32_t hi, int64_t o, int32_t dlo,
+                               int32_t dhi) {
+  int32_t s, p = w->seg_start[lo], live = 0, i, k, min_end = DNNMEM__I32_MAX;
+  /* The height is max(o + rem, N), N the best stack of the releases above
+     o. Outside [dlo, dhi) no release rose since the last check, which this
+     section passed at a lower o, so N can only have fallen there. Items
+     released at o need no place in the sorted list: o + rem covers them. */
+  for (s = lo; s < hi; s++)
+    if (w->rem[s] > w->capacity - o) return 0;
+  if (dlo < lo) dlo = lo;
+  if (dhi > hi) dhi = hi;
+  if (dlo < dhi && w->seg_reach[dlo] > p) p = w->seg_reach[dlo];
+  for (s = dlo; s < dhi; s++) {
+    int64_t sum = 0, room = w->capacity - w->rem[s];
+    if (min_end <= s) { /* drop items that ended */
+      min_end = DNNMEM__I32_MAX;
+      for (i = 0, k = 0; i < live; i++)
+        if (w->item_end[i] > s) {
+          w->item_release[k] = w->item_release[i];
+          w->item_bytes[k] = w->item_bytes[i];
+          w->item_end[k++] = w->item_end[i];
+          if (w->item_end[i] < min_end) min_end = w->item_end[i];
+        }
+      live = k;
+    }
+    for (; p < w->seg_start[s + 1]; p++) {
+      int32_t q = w->seg_order[p], r = w->seg_owner[q];
+      int64_t rel;
+      if (w->placed[r] || w->seg_hi[q] <= s) continue;
+      rel = w->release[r] + w->seg_wl[q];
+      if (rel <= o) continue; /* at o: covered by o + rem above */
+      for (i = live; i > 0 && w->item_release[i - 1] > rel; i--) {
+        w->item_release[i] = w->item_release[i - 1];
+        w->item_bytes[i] = w->item_bytes[i - 1];
+        w->item_end[i] = w->item_end[i - 1];
+      }
+      w->item_release[i] = rel;
+      w->item_bytes[i] = w->seg_wu[q] - w->seg_wl[q];
+      w->item_end[i] = w->seg_hi[q];
+      if (w->seg_hi[q] < min_end) min_end = w->seg_hi[q];
+      live++;
+    }
+    /* from the highest release down; below a release r every term is at
+       most r + rem, so stop once that fits */
+    for (i = live - 1; i >= 0 && w->item_release[i] > room; i--) {
+      sum += w->item_bytes[i];
+      if (w->item_release[i] > w->capacity - sum) return 0;
+    }
+  }
+  return 1;
+}
+
+/* Places record j of frame d at its lowest offset and updates the state.
+   Returns 1 when the section bound and every record still fit. The state
+   is changed even on failure; dnnmem__exact_undo restores it. */
+static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
+  dnnmem__exact_frame *f = &w->frames[d];
+  int64_t o = w->lowest[j], need;
+  int32_t p, q, s, ok = 1, hat = 0;
+  f->placed = j;
+  f->log_mark = w->log_top;
+  w->dirty_lo = DNNMEM__I32_MAX;
+  w->dirty_hi = -1;
+  w->offset[j] = o;
+  w->placed[j] = 1;
+  for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
+    int32_t k = w->search[p];
+    int64_t x;
+    if (w->placed[k] || !dnnmem__exact_conflict(w, j, k, &need)) continue;
+    hat = 1;
+    w->open[k]--;
+    x = o + need;
+    if (x <= w->lowest[k]) continue;
+    x = dnnmem__exact_clear_fixed(w, k, x);
+    if (w->logging && !dnnmem__exact_log(w, k, w->lowest[k])) return 0;
+    w->lowest[k] = x;
+    if (w->span_lo[k] < w->dirty_lo) w->dirty_lo = w->span_lo[k];
+    if (w->span_hi[k] > w->dirty_hi) w->dirty_hi = w->span_hi[k];
+    if (x > w->capacity - w->size[k]) ok = 0;
+  }
+  for (q = w->seg_first[j]; q < w->seg_first[j] + w->seg_count[j]; q++)
+    for (s = w->seg_lo[q]; s < w->seg_hi[q]; s++) w->rem[s] -= w->seg_wu[q] - w->seg_wl[q];
+  for (s = w->span_lo[j]; s + 1 < w->span_hi[j]; s++) w->cut[s]--;
+  /* Nothing unplaced can ever sit on j (it has no "hat"): j stays at this
+     offset in every completion, and any sibling placed first would leave j
+     below the canonical bound forever. If j fails here, the frame fails. */
+  if (!hat) f->done = 1;
+  return ok;
+}
+
+/* The bounds after placing j at o in frame d's part. A record that can no
+   longer be placed where it stands (its lowest offset is below o, or equal
+   to o with a smaller rank while ranks are kept) waits for a conflicting
+   record to lift it: to at least o + that record's size, so o + the
+   smallest other unplaced size is a bound; with no conflicting record left
+   it can never be placed. Then the section sweep. */
+static int dnnmem__exact_check(dnnmem__exact *w, int32_t d, int32_t j, int ranks_kept) {
+  const dnnmem__exact_frame *f = &w->frames[d];
+  int64_t o = w->offset[j], min1 = DNNMEM__I64_MAX, min2 = DNNMEM__I64_MAX;
+  int32_t p, who = -1;
+  for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
+    int32_t k = w->search[p];
+    if (w->placed[k]) continue;
+    if (w->size[k] < min1) {
+      min2 = min1;
+      min1 = w->size[k];
+      who = k;
+    } else if (w->size[k] < min2) {
+      min2 = w->size[k];
+    }
+  }
+  for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
+    int32_t k = w->search[p];
+    int64_t lift;
+    if (w->placed[k]) continue;
+    w->release[k] = w->lowest[k];
+    if (w->lowest[k] > o || (w->lowest[k] == o && (!ranks_kept || w->rank[k] > w->rank[j])))
+      continue;
+    if (w->open[k] == 0) return 0;
+    lift = w->has_windows ? 0 : k == who ? min2 : min1;
+    if (lift > w->capacity - o - w->size[k]) return 0;
+    if (o + lift > w->release[k]) w->release[k] = o + lift;
+    if (w->span_lo[k] < w->dirty_lo) w->dirty_lo = w->span_lo[k];
+    if (w->span_hi[k] > w->dirty_hi) w->dirty_hi = w->span_hi[k];
+  }
+  return dnnmem__exact_sweep(w, f->part_lo, f->part_hi, o, w->dirty_lo, w->dirty_hi);
+}
+
+/* Undoes frame d's placement (and the pending-part operations after it). */
+static void dnnmem__exact_undo(dnnmem__exact *w, int32_t d) {
+  dnnmem__exact_frame *f = &w->frames[d];
+  int32_t j = f->placed, q, s;
+  if (j < 0) return;
+  if (f->popped) {
+    dnnmem__exact_frame *g = &w->frames[d + 1];
+    dnnmem__exact_part *e = &w->pending[w->pending_top++];
+    e->bound_offset = g->bound_offset;
+    e->bound_rank = g->bound_rank;
+    e->lo = g->part_lo;
+    e->hi = g->part_hi;
+    e->creator = g->creator;
+  }
+  w->pending_top -= f->pushed;
+  f->pushed = f->popped = 0;
+  {
+    int32_t p;
+    int64_t need;
+    for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
+      int32_t k = w->search[p];
+      if (k != j && !w->placed[k] && dnnmem__exact_conflict(w, j, k, &need)) w->open[k]++;
+    }
+  }
+  for (q = w->seg_first[j]; q < w->seg_first[j] + w->seg_count[j]; q++)
+    for (s = w->seg_lo[q]; s < w->seg_hi[q]; s++) w->rem[s] += w->seg_wu[q] - w->seg_wl[q];
+  for (s = w->span_lo[j]; s + 1 < w->span_hi[j]; s++) w->cut[s]++;
+  while (w->log_top > f->log_mark) {
+    int32_t id = w->log_id[--w->log_top];
+    if (id >= 0) w->lowest[id] = w->log_old[w->log_top];
+    else w->rank[-1 - id] = (int32_t)w->log_old[w->log_top];
+  }
+  w->placed[j] = 0;
+  w->offset[j] = -1;
+  f->placed = -1;
+}
+
+/* A part split off by decomposition is re-ranked by its own remaining
+   load (as minimalloc re-sorts each sub-partition): the records in the most
+   loaded remaining sections first. The part keeps the rank values it had,
+   in a new order; the old ranks go to the undo log. Any order keeps the
+   search complete (ties only break canonical order within the part). */
+static int dnnmem__exact_rerank(dnnmem__exact *w, int32_t lo, int32_t hi) {
+  dnnmem__exact_order_ctx ctx;
+  int32_t p, c = 0, i;
+  for (p = w->start_index[lo]; p < w->start_index[hi]; p++) {
+    int32_t r = w->search[p], q, t;
+    int64_t sect = 0;
+    if (w->placed[r]) continue;
+    for (q = w->seg_first[r]; q < w->seg_first[r] + w->seg_count[r]; q++)
+      for (t = w->seg_lo[q]; t < w->seg_hi[q]; t++) sect = dnnmem__max64(sect, w->rem[t]);
+    for (t = 0; t < 4; t++) w->order_keys[4 * c + t] = w->order_keys[4 * (w->m + p) + t];
+    for (t = 0; t < 3; t++)
+      if (dnnmem__exact_order_keys[w->order_kind][t] == 'T')
+        w->order_keys[4 * c + 1 + t] = -dnnmem__exact_scale(sect, w->noise[r]);
+    w->ids[c] = c;
+    w->keys[c] = r; /* record of slot c */
+    c++;
+  }
+  if (c < 2) return 1;
+  ctx.w = w;
+  ctx.keys = w->order_keys;
+  dnnmem__sort_ids(w->ids, w->tmp, c, dnnmem__exact_less_order, &ctx);
+  /* the rank values in use, ascending (ranks are unique) */
+  for (i = 0; i < c; i++) {
+    w->item_release[i] = w->rank[w->keys[i]];
+    w->item_end[i] = i;
+  }
+  dnnmem__sort_ids(w->item_end, w->tmp2, c, dnnmem__exact_less_key, w->item_release);
+  for (i = 0; i < c; i++) w->item_end[i] = (int32_t)w->item_release[w->item_end[i]];
+  for (i = 0; i < c; i++) {
+    int32_t r = (int32_t)w->keys[w->ids[i]];
+    if (w->rank[r] == w->item_end[i]) continue;
+    if (!dnnmem__exact_log(w, -1 - r, w->rank[r])) return 0;
+    w->rank[r] = w->item_end[i];
+  }
+  return 1;
+}
+
+enum { DNNMEM__EXACT_FOUND = 1, DNNMEM__EXACT_EXHAUSTED = 0, DNNMEM__EXACT_ABORTED = -1 };
+
+/* Resets the search state for a new run and queues the parts that are
+   independent from the start (part 0 in w->parts[0], the rest pending).
+   Returns the number of parts, or -1 when the section bound already fails. */
+static int32_t dnnmem__exact_restart(dnnmem__exact *w) {
+  int32_t i, s, nparts = 0, prev = 0;
+  for (i = 0; i < w->m; i++) {
+    int32_t k = w->search[i];
+    w->placed[k] = 0;
+    w->offset[k] = -1;
+    w->lowest[k] = dnnmem__exact_clear_fixed(w, k, 0);
+    w->open[k] = w->open0[k];
+  }
+  for (s = 0; s < w->sections; s++) {
+    w->rem[s] = w->rem0[s];
+    w->cut[s] = w->cut0[s];
+  }
+  w->log_top = 0;
+  w->pending_top = 0;
+  if (++w->run_id == 0) { /* stamps wrapped: forget everything */
+    for (i = 0; i <= (int32_t)w->memo_mask; i++) w->memo_run[i] = 0;
+    w->run_id = 1;
+  }
+  /* every later sweep looks only where releases rose: check all once */
+  for (i = 0; i < w->m; i++) w->release[w->search[i]] = w->lowest[w->search[i]];
+  if (w->sections > 0 && !dnnmem__exact_sweep(w, 0, w->sections, 0, 0, w->sections)) return -1;
+  for (s = 0; s < w->sections; s++) {
+    if (s + 1 < w->sections && w->cut[s] > 0) continue;
+    if (dnnmem__exact_part_nonempty(w, prev, s + 1)) {
+      dnnmem__exact_part *pt = &w->parts[nparts++];
+      pt->lo = prev;
+      pt->hi = s + 1;
+      pt->bound_offset = -1;
+      pt->bound_rank = -1;
+      pt->creator = -1;
+    }
+    prev = s + 1;
+  }
+  for (i = nparts - 1; i >= 1; i--) w->pending[w->pending_top++] = w->parts[i];
+  return nparts;
+}
+
+/* After placing j in frame d: the parts of d's part that no unplaced
+   record crosses any more, into w->parts (bounded by j's placement);
+   when it split, each part is re-ranked by its own load. Returns the
+   number of parts, or -1 when the undo log is full; *reranked says
+   whether ranks changed. */
+static int32_t dnnmem__exact_split(dnnmem__exact *w, int32_t d, int32_t j, int *reranked) {
+  const dnnmem__exact_frame *f = &w->frames[d];
+  int32_t b, i, count = 0, prev = f->part_lo;
+  *reranked = 0;
+  for (b = w->span_lo[j]; b + 1 < w->span_hi[j]; b++) {
+    if (w->cut[b] != 0) continue;
+    if (dnnmem__exact_part_nonempty(w, prev, b + 1)) {
+      w->parts[count].lo = prev;
+      w->parts[count++].hi = b + 1;
+    }
+    prev = b + 1;
+  }
+  if (dnnmem__exact_part_nonempty(w, prev, f->part_hi)) {
+    w->parts[count].lo = prev;
+    w->parts[count++].hi = f->part_hi;
+  }
   for (i = 0; i < count; i++) {
-    const dnnmem_interval *rec = &records[i];
+    w->parts[i].bound_offset = w->offset[j];
+    w->parts[i].bound_rank = w->rank[j];
+    w->parts[i].creator = d;
+  }
+  if (w->logging &&
+      (count > 1 || (count == 1 && (w->parts[0].lo != f->part_lo || w->parts[0].hi != f->part_hi)))) {
+    for (i = 0; i < count; i++) {
+      if (!dnnmem__exact_rerank(w, w->parts[i].lo, w->parts[i].hi)) return -1;
+      w->parts[i].bound_rank = -1; /* new ranks: any rank at the bound offset */
+    }
+    *reranked = 1;
+  }
+  return count;
+}
+
+/* One depth-first search for a plan within w->capacity with the current
+   ranks, at most `limit` nodes. FOUND leaves the plan in w->offset. */
+static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit) {
+  int32_t i, d = 0, nparts = dnnmem__exact_restart(w);
+  int64_t nodes = 0;
+  if (nparts < 0) return DNNMEM__EXACT_EXHAUSTED;
+  if (nparts == 0) return DNNMEM__EXACT_FOUND;
+  dnnmem__exact_enter(w, 0, &w->parts[0]);
+  for (;;) {
+    dnnmem__exact_frame *f = &w->frames[d];
+    int32_t j, count;
+    int reranked;
+    if (nodes >= limit || w->nodes >= w->node_limit) return DNNMEM__EXACT_ABORTED;
+    if (w->stop && (w->nodes & (DNNMEM__PLAN_STOP_POLL - 1)) == 0 && w->stop(w->stop_user)) {
+      w->stopped = 1;
+      return DNNMEM__EXACT_ABORTED;
+    }
+    j = f->done ? -1 : dnnmem__exact_next(w, f);
+    if (j < 0) { /* the part fails: back to the frame that created it */
+      int32_t t = f->creator, e;
+      dnnmem__exact_memo_add(w, f->state);
+      if (t < 0) return DNNMEM__EXACT_EXHAUSTED;
+      for (e = d - 1; e >= t; e--) dnnmem__exact_undo(w, e);
+      d = t;
+      continue;
+    }
+    f->last_offset = w->lowest[j];
+    f->last_rank = w->rank[j];
+    nodes++;
+    w->nodes++;
+    if (!dnnmem__exact_place(w, d, j)) {
+      if (!w->logging) return DNNMEM__EXACT_ABORTED;
+      dnnmem__exact_undo(w, d);
+      if (w->log_full) return DNNMEM__EXACT_ABORTED;
+      continue;
+    }
+    if ((count = dnnmem__exact_split(w, d, j, &reranked)) < 0) {
+      dnnmem__exact_undo(w, d);
+      return DNNMEM__EXACT_ABORTED;
+    }
+    if (!dnnmem__exact_check(w, d, j, !reranked)) {
+      if (!w->logging) return DNNMEM__EXACT_ABORTED;
+      dnnmem__exact_undo(w, d);
+      if (w->log_full) return DNNMEM__EXACT_ABORTED;
+      continue;
+    }
+    if (count == 0) { /* this part is done: the next pending one */
+      dnnmem__exact_part next;
+      if (w->pending_top == 0) return DNNMEM__EXACT_FOUND;
+      next = w->pending[--w->pending_top];
+      f->popped = 1;
+      dnnmem__exact_enter(w, d + 1, &next);
+    } else {
+      for (i = count - 1; i >= 1; i--) w->pending[w->pending_top++] = w->parts[i];
+      f->pushed = count - 1;
+      dnnmem__exact_enter(w, d + 1, &w->parts[0]);
+    }
+    d++;
+  }
+}
+
+/* Feasibility within capacity: every order in turn with doubling node
+   limits (minimalloc's round robin), at most `budget` nodes in all. */
+static int64_t dnnmem__exact_luby(int64_t i) { /* 1 1 2 1 1 2 4 1 1 2 ... (i >= 1) */
+  for (;;) {
+    int64_t k = 1;
+    while (((int64_t)1 << k) - 1 < i) k++;
+    if (((int64_t)1 << k) - 1 == i) return (int64_t)1 << (k - 1);
+    i -= ((int64_t)1 << (k - 1)) - 1;
+  }
+}
+
+static int dnnmem__exact_feasible(dnnmem__exact *w, int64_t capacity, int64_t budget) {
+  int64_t base = DNNMEM__PLAN_RUN_NODES_PER_RECORD * (int64_t)w->m + DNNMEM__PLAN_RUN_NODES_EXTRA, start = w->nodes, plain_nodes = 0, noisy_nodes = 0;
+  int64_t plain_runs = 0, noisy_runs = 0;
+  int32_t first = 1, k, orders;
+  for (k = 0; k < w->m; k++)
+    if (w->rec[w->search[k]].flags & DNNMEM_INTERVAL_HINT) first = 0;
+  orders = DNNMEM__EXACT_ORDERS - first;
+  w->capacity = capacity;
+  /* Two restart portfolios share the nodes equally: minimalloc's round
+     robin over the plain orders with doubling limits (it eventually
+     exhausts the tree: proofs), and short runs with random key noise and
+     Luby's limits (searches here are heavy-tailed: a lucky order often
+     succeeds within a few thousand nodes). */
+  for (;;) {
+    int64_t left = budget - (w->nodes - start), res, limit, before = w->nodes;
+    int32_t kind;
+    uint64_t seed;
+    if (left <= 0 || w->stopped || w->log_full || w->nodes >= w->node_limit)
+      return DNNMEM__EXACT_ABORTED;
+    if (noisy_nodes < plain_nodes) {
+      int64_t luby = dnnmem__exact_luby(noisy_runs + 1);
+      kind = first + (int32_t)(noisy_runs % orders);
+      seed = (uint64_t)(noisy_runs + 1) * 0x9E3779B97F4A7C15ull;
+      limit = luby > DNNMEM__I64_MAX / base ? DNNMEM__I64_MAX : base * luby;
+      noisy_runs++;
+    } else {
+      int64_t round = plain_runs / orders;
+      kind = first + (int32_t)(plain_runs % orders);
+      seed = 0;
+      limit = round >= 62 || base > (DNNMEM__I64_MAX >> round) ? DNNMEM__I64_MAX : base << round;
+      plain_runs++;
+    }
+    if (w->order_kind != kind || w->order_seed != seed)
+      dnnmem__exact_set_order(w, kind, seed, w->order_keys + 4 * (size_t)w->m);
+    res = dnnmem__exact_run(w, limit < left ? limit : left);
+    if (seed) noisy_nodes += w->nodes - before;
+    else plain_nodes += w->nodes - before;
+    if (res != DNNMEM__EXACT_ABORTED) return (int)res;
+  }
+}
+
+typedef struct dnnmem__exact_params {
+  int64_t capacity;            /* > 0: feasibility question; 0: minimise */
+  int64_t node_limit;          /* 0: unlimited */
+  dnnmem_stop_fn stop;
+  void *stop_user;
+  const int64_t *warm_offsets; /* a valid plan to start from, or NULL */
+  int64_t lower_bound;         /* a known valid lower bound, or 0 */
+  int lean;                    /* the scratch was sized lean */
+  int ignore_gaps;             /* plan as if unfixed records had no gaps (valid) */
+} dnnmem__exact_params;
+
+typedef struct dnnmem__exact_outcome {
+  int64_t arena;       /* of the plan in offsets[]; -1 when none was written */
+  int64_t lower_bound; /* proven */
+  int64_t nodes;
+  int32_t optimal;     /* arena == lower_bound */
+  int32_t feasible;    /* capacity question: 1 yes, 0 proven no, -1 unknown */
+} dnnmem__exact_outcome;
+
+static void dnnmem__exact_keep(dnnmem__exact *w, int64_t *offsets, int64_t *arena) {
+  int32_t i;
+  int64_t a = 0;
+  for (i = 0; i < w->n; i++) {
+    offsets[i] = w->offset[i];
+    a = dnnmem__max64(a, w->offset[i] + w->size[i]);
+  }
+  *arena = a;
+}
+
+/* Rounds v up to a multiple of g (v >= 0, no overflow for validated input). */
+static int64_t dnnmem__exact_round_up(int64_t v, int64_t g) { return (v + g - 1) / g * g; }
+
+/* The capacity question: one feasibility search within the capacity
+   (capped at big, a capacity no plan exceeds), unlimited but for the node
+   limit and stop. */
+static void dnnmem__exact_answer(dnnmem__exact *w, int64_t capacity, int64_t bound, int64_t big,
+                                 int64_t lb, int64_t *offsets, dnnmem__exact_outcome *out) {
+  int res;
+  if (capacity < bound) {
+    out->feasible = 0;
+    return;
+  }
+  res = dnnmem__exact_feasible(w, dnnmem__min64(capacity, big), DNNMEM__I64_MAX);
+  if (res == DNNMEM__EXACT_FOUND) {
+    dnnmem__exact_keep(w, offsets, &out->arena);
+    out->feasible = 1;
+    out->optimal = out->arena == lb;
+  } else if (res == DNNMEM__EXACT_EXHAUSTED && !w->has_windows) {
+    out->feasible = 0;
+  }
+}
+
+/* The first plan: the search's greedy dive (one pass, no backtracking, no
+   stop: O(m) nodes), or the warm plan when that is smaller. Returns 0 when
+   no plan was found (not expected). */
+static int dnnmem__exact_first_plan(dnnmem__exact *w, const dnnmem__exact_params *params, int64_t big,
+                                    int64_t *offsets, int64_t *ub) {
+  int32_t i;
+  dnnmem__exact_set_order(w, 1, 0, w->order_keys + 4 * (size_t)w->m);
+  w->capacity = big;
+  w->stop = NULL;
+  w->node_limit = DNNMEM__I64_MAX;
+  w->logging = 0;
+  if (dnnmem__exact_run(w, DNNMEM__I64_MAX) != DNNMEM__EXACT_FOUND) {
+    w->logging = 1; /* not expected; a logged search cannot lose the plan */
+    if (dnnmem__exact_run(w, DNNMEM__I64_MAX) != DNNMEM__EXACT_FOUND) return 0;
+  }
+  w->logging = 1;
+  dnnmem__exact_keep(w, offsets, ub);
+  w->stop = params->stop;
+  w->node_limit = params->node_limit > 0 ? params->node_limit : DNNMEM__I64_MAX;
+  w->nodes = 0;
+  if (params->warm_offsets) {
+    int64_t a = 0;
+    for (i = 0; i < w->n; i++) a = dnnmem__max64(a, params->warm_offsets[i] + w->size[i]);
+    if (a < *ub) {
+      *ub = a;
+      for (i = 0; i < w->n; i++) offsets[i] = params->warm_offsets[i];
+    }
+  }
+  return 1;
+}
+
+/* Minimising between the proven bound *lb and the best plan's arena *ub
+   (capacities step by g; with windows an exhausted search proves
+   nothing, so only `low`, the lowest capacity still worth asking, rises).
+   Ask at low once per budget (found: proven optimal), else probe between
+   low and ub, nearer ub after each unanswered probe; double the budget
+   when the probes reach ub. */
+static void dnnmem__exact_narrow(dnnmem__exact *w, int64_t g, int64_t *lb, int64_t *ub,
+                                 int64_t *offsets) {
+  int64_t low = *lb, probe = -1, tried_budget = -1;
+  int64_t budget = DNNMEM__PLAN_PROBE_NODES_PER_RECORD * (int64_t)w->m + DNNMEM__PLAN_PROBE_NODES_EXTRA;
+  int complete = !w->has_windows;
+  while (low < *ub && !w->stopped && !w->log_full && w->nodes < w->node_limit) {
+    int res = DNNMEM__EXACT_ABORTED;
+    if (budget != tried_budget) {
+      res = dnnmem__exact_feasible(w, low, budget);
+      tried_budget = budget;
+    }
+    if (res == DNNMEM__EXACT_FOUND) {
+      dnnmem__exact_keep(w, offsets, ub);
+      break;
+    }
+    if (res == DNNMEM__EXACT_EXHAUSTED) {
+      if (complete) *lb = low + g;
+      low += g;
+      continue;
+    }
+    if (probe <= low || probe >= *ub) probe = low + (*ub - low) / 2 / g * g;
+    if (probe <= low) probe = low + g;
+    if (probe >= *ub) { /* nothing between: only a bigger budget helps */
+      if (budget > DNNMEM__I64_MAX / 2) break;
+      budget *= 2;
+      continue;
+    }
+    res = dnnmem__exact_feasible(w, probe, budget);
+    if (res == DNNMEM__EXACT_FOUND) {
+      dnnmem__exact_keep(w, offsets, ub);
+      probe = -1;
+    } else if (res == DNNMEM__EXACT_EXHAUSTED) {
+      if (complete) *lb = probe + g;
+      low = probe + g;
+      probe = -1;
+    } else if (probe + g >= *ub) {
+      if (budget > DNNMEM__I64_MAX / 2) break;
+      budget *= 2;
+      probe = -1;
+    } else {
+      probe = probe + ((*ub - probe) / 2 / g) * g;
+      if (probe >= *ub) probe = *ub - g;
+    }
+  }
+}
+
+/* The exact planner over a validated problem whose fixed records do not
+   collide: minimises the arena (params->capacity == 0) or answers the
+   capacity question. offsets receives the best plan (minimising: always;
+   capacity: when feasible). */
+static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t count,
+                                         int64_t alignment, const dnnmem__exact_params *params,
+                                         int64_t *offsets, dnnmem__exact_outcome *out,
+                                         void *scratch, size_t scratch_bytes) {
+  dnnmem__scratch sc;
+  dnnmem__exact w;
+  int64_t gaps, bound, big = 0, g, lb, ub;
+  int32_t i;
+  dnnmem_result r;
+  if ((r = dnnmem__exact_count_gaps(records, count, &gaps)) != DNNMEM_OK) return r;
+  dnnmem__scratch_begin(&sc, scratch, scratch_bytes);
+  dnnmem__exact_layout(&sc, count, gaps, params->lean, &w);
+  if ((r = dnnmem__scratch_end(&sc, NULL)) != DNNMEM_OK) return r;
+  bound = dnnmem__exact_setup(&w, records, count, alignment, params->ignore_gaps);
+  w.nodes = 0;
+  w.node_limit = params->node_limit > 0 ? params->node_limit : DNNMEM__I64_MAX;
+  w.stop = params->stop;
+  w.stop_user = params->stop_user;
+  w.stopped = w.log_full = 0;
+  w.logging = 1;
+  w.order_kind = -1;
+  w.run_id = 0;
+  for (i = 0; i <= (int32_t)w.memo_mask; i++) w.memo_run[i] = 0;
+  out->optimal = 0;
+  out->feasible = -1;
+  out->arena = -1;
+  /* canonical plans have arenas that are multiples of g (not with windows) */
+  g = w.has_windows ? 1 : w.granularity;
+  lb = dnnmem__exact_round_up(dnnmem__max64(bound, params->lower_bound), g);
+  out->lower_bound = lb;
+  for (i = 0; i < count; i++) { /* a capacity no plan of the search exceeds: */
+    big += (w.size[i] + w.align[i] - 1) / w.align[i] * w.align[i] + w.align[i] - 1;
+    if (records[i].flags & DNNMEM_INTERVAL_FIXED) big += records[i].fixed_offset;
+  } /* the sum dnnmem_intervals_check bounded */
+  big = dnnmem__max64(big, bound);
+  if (params->capacity > 0) {
+    dnnmem__exact_answer(&w, params->capacity, bound, big, lb, offsets, out);
+  } else {
+    if (!dnnmem__exact_first_plan(&w, params, big, offsets, &ub)) return DNNMEM_ERR_INFEASIBLE;
+    dnnmem__exact_narrow(&w, g, &lb, &ub, offsets);
+    out->arena = ub;
+    out->lower_bound = dnnmem__min64(lb, ub);
+    out->optimal = lb >= ub;
+    out->feasible = 1;
+  }
+  out->nodes = w.nodes;
+  return DNNMEM_OK;
+}
+
+#endif /* DNNMEM_NO_EXACT */
+
+/* ---- the planner's entry points ----------------------------------------- */
+
+static const char *const dnnmem__plan_names[DNNMEM_PLAN_ALGO_COUNT] = {
+    "best", "naive", "greedy-size", "greedy-breadth", "sorted-height", "pathcover", "bestfit",
+#ifndef DNNMEM_NO_EXACT
+    "exact"
+#endif
+};
+
+DNNMEM_DEF const char *dnnmem_plan_algo_name(dnnmem_plan_algo algo) {
+  return (int)algo >= 0 && algo < DNNMEM_PLAN_ALGO_COUNT ? dnnmem__plan_names[algo] : NULL;
+}
+
+/* Index of name in names[count], or -1. */
+static int dnnmem__name_index(const char *name, const char *const *names, int count) {
+  int i;
+  for (i = 0; name != NULL && i < count; i++)
+    if (dnnmem__streq(name, names[i])) return i;
+  return -1;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_algo_parse(const char *name, dnnmem_plan_algo *out) {
+  int i = dnnmem__name_index(name, dnnmem__plan_names, DNNMEM_PLAN_ALGO_COUNT);
+  if (name == NULL || out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (i < 0) return DNNMEM_ERR_PARSE;
+  *out = (dnnmem_plan_algo)i;
+  return DNNMEM_OK;
+}
+
+/* What an operation carves (bits). */
+enum { DNNMEM__PLAN_BOUND = 1, DNNMEM__PLAN_CHECK = 2, DNNMEM__PLAN_SOLVE = 7 };
+
+typedef struct dnnmem__plan_work {
+  dnnmem__planner planner;
+  dnnmem__bound_work bound;
+  dnnmem__check_work check;
+  int32_t pieces;        /* records + 2 gaps */
+  unsigned char *exact;  /* the exact search's own scratch block */
+  size_t exact_bytes;
+  int exact_mode;        /* the block: 0 none, 1 lean (best), 2 full (exact) */
+} dnnmem__plan_work;
+
+/* The one layout of every plan operation: the size (out_bytes given) or
+   the carving of scratch. Solving carves, besides the planner, bound and
+   checker, the exact search's block: lean up to DNNMEM_PLAN_BEST_EXACT_MAX
+   records whatever the algo (one size serves every algo there), full for
+   exact above, none otherwise. */
+static dnnmem_result dnnmem__plan_carve(const dnnmem_intervals *problem, const dnnmem_plan_options *options,
+                                        int what, dnnmem__plan_work *w, void *scratch,
+                                        size_t scratch_bytes, size_t *out_bytes) {
+  dnnmem__scratch s;
+  dnnmem_result r;
+  int32_t count;
+  if (problem == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  count = problem->count;
+  if ((r = dnnmem__count_pieces(problem->records, count, &w->pieces)) != DNNMEM_OK) return r;
+  dnnmem__scratch_begin(&s, out_bytes ? NULL : scratch, scratch_bytes);
+  if (what & DNNMEM__PLAN_BOUND) dnnmem__bound_layout(&s, w->pieces, &w->bound);
+  if (what & DNNMEM__PLAN_CHECK) dnnmem__check_layout(&s, w->pieces, &w->check);
+  w->exact_mode = 0;
+  w->exact_bytes = 0;
+  if (what == DNNMEM__PLAN_SOLVE) {
+    dnnmem__planner_layout(&s, count, 1, &w->planner);
+#ifndef DNNMEM_NO_EXACT
+    if (count > 0 && count <= DNNMEM_PLAN_BEST_EXACT_MAX) w->exact_mode = 1;
+    else if (count > 0 && options && options->algo == DNNMEM_PLAN_EXACT) w->exact_mode = 2;
+    if (w->exact_mode &&
+        dnnmem__exact_scratch_size(problem->records, count, w->exact_mode == 1, &w->exact_bytes) != DNNMEM_OK)
+      s.overflow = 1;
+#else
+    (void)options;
+#endif
+    w->exact = DNNMEM__TAKE(&s, unsigned char, w->exact_bytes);
+  }
+  return dnnmem__scratch_end(&s, out_bytes);
+}
+
+/* Validates the problem and carves the scratch of an operation. */
+static dnnmem_result dnnmem__plan_begin(const dnnmem_intervals *problem, const dnnmem_plan_options *options,
+                                        int what, dnnmem__plan_work *w, void *scratch,
+                                        size_t scratch_bytes) {
+  dnnmem_result r = dnnmem_intervals_check(problem);
+  if (r != DNNMEM_OK) return r;
+  return dnnmem__plan_carve(problem, options, what, w, scratch, scratch_bytes, NULL);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_lower_bound_scratch_size(const dnnmem_intervals *problem,
+                                                              size_t *out_bytes) {
+  dnnmem__plan_work w;
+  if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  return dnnmem__plan_carve(problem, NULL, DNNMEM__PLAN_BOUND, &w, NULL, 0, out_bytes);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_lower_bound(const dnnmem_intervals *problem,
+                                                 int64_t *out_bound, void *scratch,
+                                                 size_t scratch_bytes) {
+  dnnmem__plan_work w;
+  dnnmem_result r;
+  if (out_bound == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  r = dnnmem__plan_begin(problem, NULL, DNNMEM__PLAN_BOUND, &w, scratch, scratch_bytes);
+  if (r == DNNMEM_OK) *out_bound = dnnmem__bound_run(problem->records, problem->count, problem->alignment, &w.bound);
+  return r;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_check_scratch_size(const dnnmem_intervals *problem,
+                                                        size_t *out_bytes) {
+  dnnmem__plan_work w;
+  if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  return dnnmem__plan_carve(problem, NULL, DNNMEM__PLAN_CHECK, &w, NULL, 0, out_bytes);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_check(const dnnmem_intervals *problem,
+                                           const int64_t *offsets, int64_t *out_arena,
+                                           int32_t *out_conflict, void *scratch,
+                                           size_t scratch_bytes) {
+  dnnmem__plan_work w;
+  int32_t i, pair[2];
+  int64_t arena = 0;
+  dnnmem_result r;
+  if (out_conflict) out_conflict[0] = out_conflict[1] = -1;
+  r = dnnmem__plan_begin(problem, NULL, DNNMEM__PLAN_CHECK, &w, scratch, scratch_bytes);
+  if (r != DNNMEM_OK) return r;
+  if (problem->count > 0 && offsets == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  for (i = 0; i < problem->count; i++) {
+    const dnnmem_interval *rec = &problem->records[i];
     int64_t end;
-    r = DNNMEM_OK;
     if (offsets[i] < 0) r = DNNMEM_ERR_NEGATIVE;
-    else if (offsets[i] & (dnnmem_interval_alignment(rec, alignment) - 1)) r = DNNMEM_ERR_PLAN_MISALIGNED;
+    else if (offsets[i] & (dnnmem_interval_alignment(rec, problem->alignment) - 1)) r = DNNMEM_ERR_PLAN_MISALIGNED;
     else if ((rec->flags & DNNMEM_INTERVAL_FIXED) && offsets[i] != rec->fixed_offset)
       r = DNNMEM_ERR_PLAN_FIXED_MISMATCH;
     else if (dnnmem__add_overflows(offsets[i], rec->size, &end)) r = DNNMEM_ERR_OVERFLOW;
@@ -4285,7 +4384,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_check(const dnnmem_interval *records, int32
     }
     arena = dnnmem__max64(arena, end);
   }
-  if (dnnmem__find_overlap(records, count, offsets, 0, &w, pair)) {
+  if (dnnmem__find_overlap(problem->records, problem->count, offsets, 0, &w.check, pair)) {
     if (out_conflict) out_conflict[0] = pair[0], out_conflict[1] = pair[1];
     return DNNMEM_ERR_PLAN_OVERLAP;
   }
@@ -4293,70 +4392,12 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_check(const dnnmem_interval *records, int32
   return DNNMEM_OK;
 }
 
-/* ---- the planner's entry point ------------------------------------------ */
-
-static const char *const dnnmem__plan_names[DNNMEM_PLAN_ALGO_COUNT] = {
-    "best", "naive", "greedy-size", "greedy-breadth", "sorted-height", "pathcover", "bestfit",
-    "exact"};
-
-DNNMEM_DEF const char *dnnmem_plan_algo_name(dnnmem_plan_algo algo) {
-  return (int)algo >= 0 && algo < DNNMEM_PLAN_ALGO_COUNT ? dnnmem__plan_names[algo] : NULL;
-}
-
-DNNMEM_DEF dnnmem_result dnnmem_plan_algo_parse(const char *name, dnnmem_plan_algo *out) {
-  int i;
-  if (name == NULL || out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  for (i = 0; i < DNNMEM_PLAN_ALGO_COUNT; i++)
-    if (dnnmem__streq(name, dnnmem__plan_names[i])) {
-      *out = (dnnmem_plan_algo)i;
-      return DNNMEM_OK;
-    }
-  return DNNMEM_ERR_PARSE;
-}
-
-typedef struct dnnmem__plan_work {
-  dnnmem__planner planner;
-  dnnmem__bound_work bound;
-  dnnmem__check_work check;
-  unsigned char *exact;   /* the exact search's own scratch block */
-  size_t exact_bytes;
-  int exact_lean, exact_run;
-} dnnmem__plan_work;
-
-/* The exact search's scratch block: 1 lean up to DNNMEM_PLAN_BEST_EXACT_MAX
-   records whatever the algo (so one size serves every algo there), 2 full
-   for exact above, 0 none. */
-static int dnnmem__plan_exact_mode(const dnnmem_plan_options *options, int32_t count) {
-  dnnmem_plan_algo algo = options ? options->algo : DNNMEM_PLAN_BEST;
-  if (count > 0 && count <= DNNMEM_PLAN_BEST_EXACT_MAX) return 1;
-  return count > 0 && algo == DNNMEM_PLAN_EXACT ? 2 : 0;
-}
-
-static void dnnmem__plan_layout(dnnmem__scratch *s, const dnnmem_interval *records, int32_t count,
-                                int32_t pieces, int exact_mode, dnnmem__plan_work *w) {
-  dnnmem__planner_layout(s, count, &w->planner);
-  dnnmem__bound_layout(s, pieces, &w->bound);
-  dnnmem__check_layout(s, pieces, &w->check);
-  w->exact_bytes = 0;
-  w->exact_lean = exact_mode == 1;
-  w->exact_run = exact_mode;
-  if (exact_mode && dnnmem__exact_scratch_size(records, count, w->exact_lean, &w->exact_bytes) != DNNMEM_OK)
-    s->overflow = 1;
-  w->exact = DNNMEM__TAKE(s, unsigned char, w->exact_bytes);
-}
-
-DNNMEM_DEF dnnmem_result dnnmem_plan_scratch_size(const dnnmem_interval *records, int32_t count,
-                                                  const dnnmem_plan_options *options,
-                                                  size_t *out_bytes) {
-  dnnmem__scratch s;
+DNNMEM_DEF dnnmem_result dnnmem_plan_solve_scratch_size(const dnnmem_intervals *problem,
+                                                        const dnnmem_plan_options *options,
+                                                        size_t *out_bytes) {
   dnnmem__plan_work w;
-  int32_t pieces;
-  dnnmem_result r = dnnmem__count_pieces(records, count, &pieces);
-  if (r != DNNMEM_OK) return r;
   if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  dnnmem__scratch_begin(&s, NULL, 0);
-  dnnmem__plan_layout(&s, records, count, pieces, dnnmem__plan_exact_mode(options, count), &w);
-  return dnnmem__scratch_end(&s, out_bytes);
+  return dnnmem__plan_carve(problem, options, DNNMEM__PLAN_SOLVE, &w, NULL, 0, out_bytes);
 }
 
 static void dnnmem__planner_setup(dnnmem__planner *p, const dnnmem_interval *records,
@@ -4400,120 +4441,120 @@ static dnnmem_result dnnmem__plan_run(dnnmem__planner *p, dnnmem_plan_algo algo)
   return DNNMEM_OK;
 }
 
-static int64_t dnnmem__plan_arena(const dnnmem__planner *p) {
-  int64_t arena = 0;
-  int32_t i;
-  for (i = 0; i < p->n; i++) arena = dnnmem__max64(arena, p->off[i] + p->rec[i].size);
-  return arena;
-}
-
-DNNMEM_DEF dnnmem_result dnnmem_plan(const dnnmem_interval *records, int32_t count,
-                                     const dnnmem_plan_options *options, int64_t *offsets,
-                                     dnnmem_plan_result *result, void *scratch,
-                                     size_t scratch_bytes) {
-  /* O(n log n) strategies first: often one meets the bound and ends it */
+/* The heuristic algo, or for best and exact every heuristic in turn (the
+   O(n log n) ones first: often one meets the bound and ends it); the
+   smallest arena's plan goes to offsets (ties: the earlier strategy). */
+static dnnmem_result dnnmem__plan_heuristics(dnnmem__planner *p, dnnmem_plan_algo algo,
+                                             int64_t *offsets, dnnmem_plan_result *res) {
   static const dnnmem_plan_algo candidates[] = {DNNMEM_PLAN_PATHCOVER, DNNMEM_PLAN_SORTED_HEIGHT,
                                                 DNNMEM_PLAN_GREEDY_SIZE, DNNMEM_PLAN_GREEDY_BREADTH,
                                                 DNNMEM_PLAN_BESTFIT};
-  dnnmem__scratch s;
+  const dnnmem_plan_algo *list = candidates;
+  int32_t k, count = (int32_t)(sizeof(candidates) / sizeof(candidates[0])), i;
+  dnnmem_result r;
+  if (algo >= DNNMEM_PLAN_NAIVE && algo <= DNNMEM_PLAN_BESTFIT) list = &algo, count = 1;
+  res->arena = DNNMEM__I64_MAX;
+  for (k = 0; k < count && res->arena > res->lower_bound; k++) {
+    int64_t arena = 0;
+    if ((r = dnnmem__plan_run(p, list[k])) != DNNMEM_OK) return r;
+    for (i = 0; i < p->n; i++) arena = dnnmem__max64(arena, p->off[i] + p->rec[i].size);
+    if (arena < res->arena) {
+      res->arena = arena;
+      res->algo = list[k];
+      DNNMEM_MEMCPY(offsets, p->off, (size_t)p->n * sizeof(int64_t));
+    }
+  }
+  return DNNMEM_OK;
+}
+
+#ifndef DNNMEM_NO_EXACT
+/* The exact search, warm-started from the plan in offsets[]: for exact
+   (minimising, or the capacity question when the plan does not answer
+   it), and for best below DNNMEM_PLAN_BEST_EXACT_MAX records with a short
+   budget, ignoring gaps like the heuristics. The planner's p->off is
+   the search's output; offsets[] is replaced only by a better plan (or one
+   that fits the capacity). */
+static dnnmem_result dnnmem__plan_exact(const dnnmem_intervals *problem, const dnnmem_plan_options *options,
+                                        dnnmem__plan_work *w, int64_t *offsets, dnnmem_plan_result *res) {
+  int32_t count = problem->count;
+  int64_t capacity = options ? options->capacity : 0;
+  dnnmem_plan_algo algo = options ? options->algo : DNNMEM_PLAN_BEST;
+  int exact = algo == DNNMEM_PLAN_EXACT;
+  dnnmem__exact_params ep;
+  dnnmem__exact_outcome eo;
+  dnnmem_result r;
+  if (exact) res->algo = DNNMEM_PLAN_EXACT;
+  if (exact ? (capacity > 0 ? res->feasible != -1 : res->arena <= res->lower_bound)
+            : (algo != DNNMEM_PLAN_BEST || w->exact_mode == 0 || res->arena <= res->lower_bound))
+    return DNNMEM_OK;
+  DNNMEM_MEMSET(&ep, 0, sizeof(ep));
+  ep.node_limit = options ? options->node_limit : 0;
+  if (!exact && ep.node_limit == 0)
+    ep.node_limit = (int64_t)DNNMEM_PLAN_BEST_NODES * DNNMEM__PLAN_BEST_FULL_RECORDS /
+                    (count > DNNMEM__PLAN_BEST_FULL_RECORDS ? count : DNNMEM__PLAN_BEST_FULL_RECORDS);
+  ep.stop = options ? options->stop : NULL;
+  ep.stop_user = options ? options->stop_user : NULL;
+  ep.lower_bound = res->lower_bound;
+  ep.lean = w->exact_mode == 1;
+  ep.ignore_gaps = !exact;
+  ep.capacity = exact ? capacity : 0;
+  ep.warm_offsets = offsets;
+  r = dnnmem__exact_solve(problem->records, count, problem->alignment, &ep, w->planner.off, &eo, w->exact,
+                          w->exact_bytes);
+  if (r != DNNMEM_OK) return r;
+  res->nodes = eo.nodes;
+  /* a bound proved with gaps ignored says nothing about the gaps' problem */
+  if (eo.lower_bound > res->lower_bound && !(ep.ignore_gaps && w->pieces > count))
+    res->lower_bound = eo.lower_bound;
+  if (eo.arena >= 0 && eo.arena < res->arena) {
+    DNNMEM_MEMCPY(offsets, w->planner.off, (size_t)count * sizeof(int64_t));
+    res->arena = eo.arena;
+    res->algo = DNNMEM_PLAN_EXACT;
+  }
+  if (ep.capacity > 0) {
+    res->feasible = eo.feasible;
+    if (res->feasible == 0 && res->lower_bound <= capacity) res->lower_bound = capacity + 1; /* proven */
+  }
+  return DNNMEM_OK;
+}
+#endif
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_solve(const dnnmem_intervals *problem,
+                                           const dnnmem_plan_options *options,
+                                           int64_t *offsets, dnnmem_plan_result *result,
+                                           void *scratch, size_t scratch_bytes) {
   dnnmem__plan_work w;
-  dnnmem__planner *p = &w.planner;
-  dnnmem_plan_algo algo = options ? options->algo : DNNMEM_PLAN_BEST, used;
-  int64_t align = options && options->alignment > 1 ? options->alignment : 1, arena, bound;
-  int64_t capacity = options ? options->capacity : 0, nodes = 0;
-  int32_t pieces, pair[2], i, feasible = 1, exact_mode;
+  dnnmem_plan_result res;
+  dnnmem_plan_algo algo = options ? options->algo : DNNMEM_PLAN_BEST;
+  int64_t capacity = options ? options->capacity : 0;
+  int32_t count, i, pair[2];
   dnnmem_result r;
   if ((int)algo < 0 || algo >= DNNMEM_PLAN_ALGO_COUNT) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (options && options->alignment < 0) return DNNMEM_ERR_ALIGNMENT;
   if (options && (options->node_limit < 0 || options->capacity < 0)) return DNNMEM_ERR_NEGATIVE;
-  if ((r = dnnmem__intervals_check(records, count, align)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__plan_begin(problem, options, DNNMEM__PLAN_SOLVE, &w, scratch, scratch_bytes)) != DNNMEM_OK)
+    return r;
+  count = problem->count;
   if (count > 0 && offsets == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem__count_pieces(records, count, &pieces)) != DNNMEM_OK) return r;
-  dnnmem__scratch_begin(&s, scratch, scratch_bytes);
-  dnnmem__plan_layout(&s, records, count, pieces, dnnmem__plan_exact_mode(options, count), &w);
-  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  /* which search runs: 2 exact, 1 best's short one (small inputs), 0 none */
-  exact_mode = algo == DNNMEM_PLAN_EXACT ? 2 : algo == DNNMEM_PLAN_BEST && w.exact_run ? 1 : 0;
-  bound = dnnmem__bound_run(records, count, align, &w.bound);
-  if (count == 0) {
-    if (result) {
-      result->arena = 0, result->lower_bound = 0, result->optimal = 1;
-      result->algo = algo == DNNMEM_PLAN_BEST ? DNNMEM_PLAN_GREEDY_SIZE : algo;
-      result->feasible = 1, result->nodes = 0;
-    }
-    return DNNMEM_OK;
+  res.lower_bound = dnnmem__bound_run(problem->records, count, problem->alignment, &w.bound);
+  res.arena = 0;
+  res.algo = algo == DNNMEM_PLAN_BEST ? DNNMEM_PLAN_GREEDY_SIZE : algo;
+  res.feasible = 1;
+  res.nodes = 0;
+  if (count > 0) {
+    for (i = 0; i < count; i++) w.planner.off[i] = problem->records[i].fixed_offset;
+    if (dnnmem__find_overlap(problem->records, count, w.planner.off, 1, &w.check, pair))
+      return DNNMEM_ERR_PLAN_FIXED_COLLISION;
+    dnnmem__planner_setup(&w.planner, problem->records, count, problem->alignment);
+    if ((r = dnnmem__plan_heuristics(&w.planner, algo, offsets, &res)) != DNNMEM_OK) return r;
+    if (capacity > 0) res.feasible = res.arena <= capacity ? 1 : res.lower_bound > capacity ? 0 : -1;
+#ifndef DNNMEM_NO_EXACT
+    if ((r = dnnmem__plan_exact(problem, options, &w, offsets, &res)) != DNNMEM_OK) return r;
+    if (capacity > 0 && algo != DNNMEM_PLAN_EXACT)
+      res.feasible = res.arena <= capacity ? 1 : res.lower_bound > capacity ? 0 : -1;
+#endif
   }
-  for (i = 0; i < count; i++) p->off[i] = records[i].fixed_offset;
-  if (dnnmem__find_overlap(records, count, p->off, 1, &w.check, pair))
-    return DNNMEM_ERR_PLAN_FIXED_COLLISION;
-  dnnmem__planner_setup(p, records, count, align);
-  if (algo != DNNMEM_PLAN_BEST && algo != DNNMEM_PLAN_EXACT) {
-    if ((r = dnnmem__plan_run(p, algo)) != DNNMEM_OK) return r;
-    used = algo;
-    arena = dnnmem__plan_arena(p);
-    DNNMEM_MEMCPY(offsets, p->off, (size_t)count * sizeof(int64_t));
-  } else {
-    arena = DNNMEM__I64_MAX;
-    used = candidates[0];
-    for (i = 0; i < (int32_t)(sizeof(candidates) / sizeof(candidates[0])) && arena > bound; i++) {
-      int64_t a;
-      if ((r = dnnmem__plan_run(p, candidates[i])) != DNNMEM_OK) return r;
-      a = dnnmem__plan_arena(p);
-      if (a < arena) {
-        arena = a;
-        used = candidates[i];
-        DNNMEM_MEMCPY(offsets, p->off, (size_t)count * sizeof(int64_t));
-      }
-    }
-  }
-  /* The exact search, warm-started from the plan in offsets[]. With a
-     capacity, exact answers that question only: no search when the plan
-     already fits. p->off is the heuristics' scratch: the search writes
-     there; offsets[] is replaced only by a better (or fitting) plan. */
-  if (capacity > 0) feasible = arena <= capacity ? 1 : bound > capacity ? 0 : -1;
-  if ((exact_mode == 1 && arena > bound) || (exact_mode == 2 && capacity == 0 && arena > bound) ||
-      (exact_mode == 2 && feasible == -1)) {
-    dnnmem__exact_params ep;
-    dnnmem__exact_outcome eo;
-    DNNMEM_MEMSET(&ep, 0, sizeof(ep));
-    ep.node_limit = options ? options->node_limit : 0;
-    if (exact_mode == 1 && ep.node_limit == 0)
-      ep.node_limit = (int64_t)DNNMEM_PLAN_BEST_NODES * 256 / (count > 256 ? count : 256);
-    ep.stop = options ? options->stop : NULL;
-    ep.stop_user = options ? options->stop_user : NULL;
-    ep.lower_bound = bound;
-    ep.lean = w.exact_lean;
-    ep.ignore_gaps = exact_mode == 1; /* best, like every heuristic, ignores gaps */
-    ep.capacity = exact_mode == 2 ? capacity : 0;
-    ep.warm_offsets = offsets;
-    r = dnnmem__exact_solve(records, count, align, &ep, p->off, &eo, w.exact, w.exact_bytes);
-    if (r != DNNMEM_OK) return r;
-    nodes = eo.nodes;
-    /* a bound proved for the gapless problem says nothing about gaps */
-    for (i = 0; i < count && !(ep.ignore_gaps && records[i].num_gaps > 0); i++) {
-    }
-    if (i == count && eo.lower_bound > bound) bound = eo.lower_bound;
-    if (eo.arena >= 0 && eo.arena < arena) {
-      DNNMEM_MEMCPY(offsets, p->off, (size_t)count * sizeof(int64_t));
-      arena = eo.arena;
-      used = DNNMEM_PLAN_EXACT;
-    }
-    if (ep.capacity > 0) {
-      feasible = eo.feasible;
-      if (feasible == 0 && bound <= capacity) bound = capacity + 1; /* proven */
-    } else if (capacity > 0) {
-      feasible = arena <= capacity ? 1 : bound > capacity ? 0 : -1;
-    }
-  }
-  if (algo == DNNMEM_PLAN_EXACT) used = DNNMEM_PLAN_EXACT;
-  if (result) {
-    result->arena = arena;
-    result->lower_bound = bound;
-    result->optimal = arena == bound;
-    result->algo = used;
-    result->feasible = feasible;
-    result->nodes = nodes;
-  }
+  res.optimal = res.arena == res.lower_bound;
+  if (result) *result = res;
   return DNNMEM_OK;
 }
 
@@ -4789,31 +4830,64 @@ typedef struct dnnmem__share_work {
   int32_t objects;
 } dnnmem__share_work;
 
-static void dnnmem__share_layout(dnnmem__scratch *s, int32_t n, dnnmem__share_work *w) {
+/* What an operation carves. */
+enum { DNNMEM__SHARE_CHECK, DNNMEM__SHARE_BOUND, DNNMEM__SHARE_SOLVE };
+
+/* The one layout of every shared-objects operation: the size (out_bytes
+   given) or the carving of scratch. The check needs two id arrays; the
+   bound the time compression, its order and the count tree; solving all. */
+static dnnmem_result dnnmem__share_carve(const dnnmem_intervals *problem, int what, dnnmem__share_work *w,
+                                         void *scratch, size_t scratch_bytes, size_t *out_bytes) {
+  dnnmem__scratch s;
+  int32_t n = problem ? problem->count : -1;
   size_t nodes = dnnmem__sky_nodes(n > 0 ? 2 * n : 1);
-  dnnmem__planner_layout(s, n, &w->planner);
-  w->object_size = DNNMEM__TAKE(s, int64_t, n);
-  w->positional_max = DNNMEM__TAKE(s, int64_t, n);
-  w->best_dist = DNNMEM__TAKE(s, int64_t, n);
-  w->object_head = DNNMEM__TAKE(s, int32_t, n);
-  w->next_in_object = DNNMEM__TAKE(s, int32_t, n);
-  w->object_of = DNNMEM__TAKE(s, int32_t, n);
-  w->renumber = DNNMEM__TAKE(s, int32_t, n);
-  w->best_object = DNNMEM__TAKE(s, int32_t, n);
-  w->stage = DNNMEM__TAKE(s, int32_t, n);
-  w->blocked_by = DNNMEM__TAKE(s, int32_t, n);
-  w->counts.max = DNNMEM__TAKE(s, int32_t, nodes);
-  w->counts.add = DNNMEM__TAKE(s, int32_t, nodes);
+  if (n < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (n > DNNMEM__I32_MAX / 2) return DNNMEM_ERR_TOO_MANY; /* 2n time points are int32 */
+  dnnmem__scratch_begin(&s, out_bytes ? NULL : scratch, scratch_bytes);
+  if (what == DNNMEM__SHARE_CHECK) {
+    w->planner.order = DNNMEM__TAKE(&s, int32_t, n);
+    w->planner.tmp = DNNMEM__TAKE(&s, int32_t, n);
+  } else {
+    dnnmem__planner_layout(&s, n, what == DNNMEM__SHARE_SOLVE, &w->planner);
+    w->positional_max = DNNMEM__TAKE(&s, int64_t, n);
+    w->counts.max = DNNMEM__TAKE(&s, int32_t, nodes);
+    w->counts.add = DNNMEM__TAKE(&s, int32_t, nodes);
+  }
+  if (what == DNNMEM__SHARE_SOLVE) {
+    w->object_size = DNNMEM__TAKE(&s, int64_t, n);
+    w->best_dist = DNNMEM__TAKE(&s, int64_t, n);
+    w->object_head = DNNMEM__TAKE(&s, int32_t, n);
+    w->next_in_object = DNNMEM__TAKE(&s, int32_t, n);
+    w->object_of = DNNMEM__TAKE(&s, int32_t, n);
+    w->renumber = DNNMEM__TAKE(&s, int32_t, n);
+    w->best_object = DNNMEM__TAKE(&s, int32_t, n);
+    w->stage = DNNMEM__TAKE(&s, int32_t, n);
+    w->blocked_by = DNNMEM__TAKE(&s, int32_t, n);
+  }
+  return dnnmem__scratch_end(&s, out_bytes);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_share_scratch_size(int32_t count, size_t *out_bytes) {
-  dnnmem__scratch s;
+DNNMEM_DEF dnnmem_result dnnmem_share_solve_scratch_size(const dnnmem_intervals *problem,
+                                                         const dnnmem_share_options *options,
+                                                         size_t *out_bytes) {
   dnnmem__share_work w;
-  if (count < 0 || out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (count > DNNMEM__I32_MAX / 2) return DNNMEM_ERR_TOO_MANY; /* 2n time points are int32 */
-  dnnmem__scratch_begin(&s, NULL, 0);
-  dnnmem__share_layout(&s, count, &w);
-  return dnnmem__scratch_end(&s, out_bytes);
+  (void)options; /* every algo needs the same */
+  if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  return dnnmem__share_carve(problem, DNNMEM__SHARE_SOLVE, &w, NULL, 0, out_bytes);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_share_lower_bound_scratch_size(const dnnmem_intervals *problem,
+                                                               size_t *out_bytes) {
+  dnnmem__share_work w;
+  if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  return dnnmem__share_carve(problem, DNNMEM__SHARE_BOUND, &w, NULL, 0, out_bytes);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_share_check_scratch_size(const dnnmem_intervals *problem,
+                                                         size_t *out_bytes) {
+  dnnmem__share_work w;
+  if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  return dnnmem__share_carve(problem, DNNMEM__SHARE_CHECK, &w, NULL, 0, out_bytes);
 }
 
 static const char *const dnnmem__share_names[DNNMEM_SHARE_ALGO_COUNT] = {
@@ -4824,14 +4898,11 @@ DNNMEM_DEF const char *dnnmem_share_algo_name(dnnmem_share_algo algo) {
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_share_algo_parse(const char *name, dnnmem_share_algo *out) {
-  int i;
+  int i = dnnmem__name_index(name, dnnmem__share_names, DNNMEM_SHARE_ALGO_COUNT);
   if (name == NULL || out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  for (i = 0; i < DNNMEM_SHARE_ALGO_COUNT; i++)
-    if (dnnmem__streq(name, dnnmem__share_names[i])) {
-      *out = (dnnmem_share_algo)i;
-      return DNNMEM_OK;
-    }
-  return DNNMEM_ERR_PARSE;
+  if (i < 0) return DNNMEM_ERR_PARSE;
+  *out = (dnnmem_share_algo)i;
+  return DNNMEM_OK;
 }
 
 /* Positional maximums: records by size, descending, counted into the live
@@ -5041,135 +5112,156 @@ static int64_t dnnmem__share_run(dnnmem__share_work *w, dnnmem_share_algo algo, 
   return total;
 }
 
-static dnnmem_result dnnmem__share_prepare(const dnnmem_interval *records, int32_t count,
-                                           void *scratch, size_t scratch_bytes,
-                                           dnnmem__share_work *w) {
-  dnnmem__scratch s;
+/* Validates, carves, and (bound and solve) compresses time; solving also
+   puts every record in the interval tree (time neighbours for the free
+   tests). */
+static dnnmem_result dnnmem__share_begin(const dnnmem_intervals *problem, int what, dnnmem__share_work *w,
+                                         void *scratch, size_t scratch_bytes) {
   int32_t i;
-  dnnmem_result r = dnnmem__intervals_check(records, count, 0);
-  if (r != DNNMEM_OK) return r;
-  if (count > DNNMEM__I32_MAX / 2) return DNNMEM_ERR_TOO_MANY;
-  dnnmem__scratch_begin(&s, scratch, scratch_bytes);
-  dnnmem__share_layout(&s, count, w);
-  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  dnnmem__planner_setup(&w->planner, records, count, 1);
-  dnnmem__plan_reset(&w->planner, 1); /* the interval tree of every record: */
-  for (i = 0; i < count; i++) {       /* time neighbours for the free tests */
-    w->planner.off[i] = 0;
-    dnnmem__itree_insert(&w->planner, i);
+  dnnmem_result r;
+  if (problem == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((r = dnnmem__intervals_check(problem->records, problem->count, 0)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__share_carve(problem, what, w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
+  if (what == DNNMEM__SHARE_CHECK) return DNNMEM_OK;
+  dnnmem__planner_setup(&w->planner, problem->records, problem->count, 1);
+  if (what == DNNMEM__SHARE_SOLVE) {
+    dnnmem__plan_reset(&w->planner, 1);
+    for (i = 0; i < problem->count; i++) {
+      w->planner.off[i] = 0;
+      dnnmem__itree_insert(&w->planner, i);
+    }
   }
   return DNNMEM_OK;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_share_lower_bound(const dnnmem_interval *records, int32_t count,
+/* The sum of the positional maximums (at most the validated total). */
+static int64_t dnnmem__share_bound(dnnmem__share_work *w, int32_t *out_count) {
+  int32_t k, m = dnnmem__positional_maximums(w);
+  int64_t bound = 0;
+  for (k = 0; k < m; k++) bound += w->positional_max[k];
+  *out_count = m;
+  return bound;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_share_lower_bound(const dnnmem_intervals *problem,
                                                   int64_t *out_bound, void *scratch,
                                                   size_t scratch_bytes) {
   dnnmem__share_work w;
-  int32_t m, k;
+  int32_t m;
   dnnmem_result r;
   if (out_bound == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem__share_prepare(records, count, scratch, scratch_bytes, &w)) != DNNMEM_OK) return r;
-  m = dnnmem__positional_maximums(&w);
-  *out_bound = 0;
-  for (k = 0; k < m; k++) *out_bound += w.positional_max[k]; /* <= validated total */
-  return DNNMEM_OK;
+  r = dnnmem__share_begin(problem, DNNMEM__SHARE_BOUND, &w, scratch, scratch_bytes);
+  if (r == DNNMEM_OK) *out_bound = dnnmem__share_bound(&w, &m);
+  return r;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_share(const dnnmem_interval *records, int32_t count,
-                                      dnnmem_share_algo algo, int32_t *object_of,
-                                      int64_t *object_sizes, dnnmem_share_result *result,
-                                      void *scratch, size_t scratch_bytes) {
+/* Copies w's assignment to object_of (and object_sizes), objects
+   renumbered by first use (records by lower, then id); returns their
+   number. */
+static int32_t dnnmem__share_output(dnnmem__share_work *w, int32_t *object_of, int64_t *object_sizes) {
+  dnnmem__planner *p = &w->planner;
+  int32_t i, objects = 0;
+  for (i = 0; i < p->n; i++) p->order[i] = i, w->renumber[i] = -1;
+  dnnmem__sort_ids(p->order, p->tmp, p->n, dnnmem__less_by_lower_id, p->rec);
+  for (i = 0; i < p->n; i++) {
+    int32_t o = w->object_of[p->order[i]];
+    if (w->renumber[o] < 0) {
+      w->renumber[o] = objects;
+      if (object_sizes) object_sizes[objects] = w->object_size[o];
+      objects++;
+    }
+  }
+  for (i = 0; i < p->n; i++) object_of[i] = w->renumber[w->object_of[i]];
+  return objects;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_share_solve(const dnnmem_intervals *problem,
+                                            const dnnmem_share_options *options,
+                                            int32_t *object_of, int64_t *object_sizes,
+                                            dnnmem_share_result *result, void *scratch,
+                                            size_t scratch_bytes) {
   /* the quadratic one last: often a greedy meets the bound and ends it */
   static const dnnmem_share_algo candidates[] = {DNNMEM_SHARE_GREEDY_SIZE,
                                                  DNNMEM_SHARE_GREEDY_BREADTH,
                                                  DNNMEM_SHARE_GREEDY_ORDER,
                                                  DNNMEM_SHARE_GREEDY_SIZE_IMPROVED};
   dnnmem__share_work w;
-  dnnmem__planner *p = &w.planner;
-  int64_t bound = 0, best = DNNMEM__I64_MAX;
-  int32_t m, k, i, objects = 0;
-  dnnmem_share_algo used = algo;
+  dnnmem_share_algo algo = options ? options->algo : DNNMEM_SHARE_BEST;
+  dnnmem_share_result res;
+  int32_t m, k;
   dnnmem_result r;
   if ((int)algo < 0 || algo >= DNNMEM_SHARE_ALGO_COUNT) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (count > 0 && object_of == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem__share_prepare(records, count, scratch, scratch_bytes, &w)) != DNNMEM_OK) return r;
-  m = dnnmem__positional_maximums(&w);
-  for (k = 0; k < m; k++) bound += w.positional_max[k];
-  for (k = 0; k < (int32_t)(sizeof(candidates) / sizeof(candidates[0])); k++) {
+  if ((r = dnnmem__share_begin(problem, DNNMEM__SHARE_SOLVE, &w, scratch, scratch_bytes)) != DNNMEM_OK)
+    return r;
+  if (problem->count > 0 && object_of == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  res.lower_bound = dnnmem__share_bound(&w, &m);
+  res.total = problem->count ? DNNMEM__I64_MAX : 0;
+  res.objects = 0;
+  res.algo = algo == DNNMEM_SHARE_BEST ? candidates[0] : algo;
+  for (k = 0; k < (int32_t)(sizeof(candidates) / sizeof(candidates[0])) && res.total > res.lower_bound; k++) {
     int64_t total;
     if (algo != DNNMEM_SHARE_BEST && candidates[k] != algo) continue;
     total = dnnmem__share_run(&w, candidates[k], m);
-    if (total < best) {
-      best = total;
-      used = candidates[k];
-      /* objects renumbered by first use: records by lower, then id */
-      for (i = 0; i < count; i++) p->order[i] = i, w.renumber[i] = -1;
-      dnnmem__sort_ids(p->order, p->tmp, count, dnnmem__less_by_lower_id, records);
-      objects = 0;
-      for (i = 0; i < count; i++) {
-        int32_t o = w.object_of[p->order[i]];
-        if (w.renumber[o] < 0) {
-          w.renumber[o] = objects;
-          if (object_sizes) object_sizes[objects] = w.object_size[o];
-          objects++;
-        }
-      }
-      for (i = 0; i < count; i++) object_of[i] = w.renumber[w.object_of[i]];
+    if (total < res.total) {
+      res.total = total;
+      res.algo = candidates[k];
+      res.objects = dnnmem__share_output(&w, object_of, object_sizes);
     }
-    if (best == bound) break;
   }
-  if (result) {
-    result->objects = objects;
-    result->total = count ? best : 0;
-    result->lower_bound = bound;
-    result->optimal = result->total == bound;
-    result->algo = count ? used : (algo == DNNMEM_SHARE_BEST ? candidates[0] : algo);
-  }
+  res.optimal = res.total == res.lower_bound;
+  if (result) *result = res;
   return DNNMEM_OK;
 }
 
+/* Records by (object, lower). */
+typedef struct dnnmem__share_check_ctx {
+  const dnnmem_interval *records;
+  const int32_t *object_of;
+} dnnmem__share_check_ctx;
+
 static int dnnmem__less_by_object_lower(const void *ctx, int32_t a, int32_t b) {
-  const dnnmem__share_work *w = (const dnnmem__share_work *)ctx;
-  const dnnmem_interval *r = w->planner.rec;
-  return w->object_of[a] < w->object_of[b] ||
-         (w->object_of[a] == w->object_of[b] && r[a].lower < r[b].lower);
+  const dnnmem__share_check_ctx *c = (const dnnmem__share_check_ctx *)ctx;
+  return c->object_of[a] < c->object_of[b] ||
+         (c->object_of[a] == c->object_of[b] && c->records[a].lower < c->records[b].lower);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_share_check(const dnnmem_interval *records, int32_t count,
+DNNMEM_DEF dnnmem_result dnnmem_share_check(const dnnmem_intervals *problem,
                                             const int32_t *object_of, int64_t *out_total,
                                             int32_t *out_objects, void *scratch,
                                             size_t scratch_bytes) {
   dnnmem__share_work w;
-  dnnmem__planner *p = &w.planner;
+  dnnmem__share_check_ctx ctx;
+  int32_t *order = NULL, i, count, objects = 0;
   int64_t total = 0, size = 0, last_end = 0;
-  int32_t i, objects = 0;
-  dnnmem_result r;
+  dnnmem_result r = dnnmem__share_begin(problem, DNNMEM__SHARE_CHECK, &w, scratch, scratch_bytes);
+  if (r != DNNMEM_OK) return r;
+  count = problem->count;
   if (count > 0 && object_of == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem__share_prepare(records, count, scratch, scratch_bytes, &w)) != DNNMEM_OK) return r;
+  order = w.planner.order;
   for (i = 0; i < count; i++) {
     if (object_of[i] < 0 || object_of[i] >= count) return DNNMEM_ERR_ID_RANGE;
-    w.object_of[i] = object_of[i];
-    p->order[i] = i;
+    order[i] = i;
   }
-  dnnmem__sort_ids(p->order, p->tmp, count, dnnmem__less_by_object_lower, &w);
+  ctx.records = problem->records;
+  ctx.object_of = object_of;
+  dnnmem__sort_ids(order, w.planner.tmp, count, dnnmem__less_by_object_lower, &ctx);
   for (i = 0; i < count; i++) {
-    int32_t q = p->order[i];
-    if (i == 0 || object_of[q] != object_of[p->order[i - 1]]) {
+    const dnnmem_interval *q = &problem->records[order[i]];
+    if (i == 0 || object_of[order[i]] != object_of[order[i - 1]]) {
       total += size;
       objects++;
       size = 0;
       last_end = DNNMEM__I64_MIN;
     }
-    if (records[q].lower < last_end) return DNNMEM_ERR_SHARE_OVERLAP;
-    last_end = dnnmem__max64(last_end, records[q].upper);
-    size = dnnmem__max64(size, records[q].size);
+    if (q->lower < last_end) return DNNMEM_ERR_SHARE_OVERLAP;
+    last_end = dnnmem__max64(last_end, q->upper);
+    size = dnnmem__max64(size, q->size);
   }
   total += size;
   if (out_total) *out_total = total;
   if (out_objects) *out_objects = objects;
   return DNNMEM_OK;
 }
-
 
 
 /* ==== 4. Path covers of graphs (dnnmem_cover_*) ========================== */

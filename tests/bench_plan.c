@@ -12,6 +12,7 @@
 
 #define DNNMEM_IMPLEMENTATION
 #include "dnnmem.h"
+#include "ref.h"
 
 static double now_ms(void) {
   struct timespec ts;
@@ -19,24 +20,25 @@ static double now_ms(void) {
   return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
-/* Reads id,lower,upper,size[,...] rows (minimalloc's and our format). */
-static int read_records(const char *path, dnnmem_interval **out) {
-  FILE *f = fopen(path, "r");
-  char line[512];
-  int n = 0, cap = 0;
-  long long lo, up, size;
-  *out = NULL;
-  if (!f) return -1;
-  while (fgets(line, sizeof(line), f)) {
-    char id[64];
-    if (sscanf(line, "%63[^,],%lld,%lld,%lld", id, &lo, &up, &size) != 4) continue;
-    if (n == cap) *out = (dnnmem_interval *)realloc(*out, (size_t)(cap = cap ? 2 * cap : 1024) * sizeof(**out));
-    memset(&(*out)[n], 0, sizeof(**out));
-    (*out)[n].lower = lo, (*out)[n].upper = up, (*out)[n].size = size;
-    n++;
-  }
-  fclose(f);
-  return n;
+/* dnnmem_plan_solve with one strategy; *ms the time of the call alone. */
+static dnnmem_result plan_timed(const dnnmem_interval *r, int32_t n, dnnmem_plan_algo algo, int64_t *off,
+                                dnnmem_plan_result *res, double *ms) {
+  dnnmem_intervals problem;
+  dnnmem_plan_options opt;
+  size_t bytes = 0;
+  void *scratch;
+  double t0;
+  dnnmem_result rc;
+  problem.records = r, problem.count = n, problem.alignment = 0;
+  memset(&opt, 0, sizeof(opt));
+  opt.algo = algo;
+  if ((rc = dnnmem_plan_solve_scratch_size(&problem, &opt, &bytes)) != DNNMEM_OK) return rc;
+  scratch = malloc(bytes);
+  t0 = now_ms();
+  rc = dnnmem_plan_solve(&problem, &opt, off, res, scratch, bytes);
+  *ms = now_ms() - t0;
+  free(scratch);
+  return rc;
 }
 
 static const dnnmem_plan_algo algos[] = {DNNMEM_PLAN_NAIVE,         DNNMEM_PLAN_GREEDY_SIZE,
@@ -62,30 +64,20 @@ static void bench_file(const char *dir, const char *name) {
   int n, a;
   long long known = best_known(name);
   snprintf(path, sizeof(path), "%s/%s", dir, name);
-  n = read_records(path, &r);
+  n = ref_plan_read_csv(path, &r);
   if (n <= 0) return;
   printf("| %s | %d |", name, n);
   for (a = 0; a < NUM_ALGOS; a++) {
-    dnnmem_plan_options opt;
     dnnmem_plan_result res;
-    size_t bytes;
-    void *scratch;
     int64_t *off = (int64_t *)malloc((size_t)n * sizeof(int64_t));
-    double t0, ms;
-    memset(&opt, 0, sizeof(opt));
-    opt.algo = algos[a];
-    dnnmem_plan_scratch_size(r, n, &opt, &bytes);
-    scratch = malloc(bytes);
-    t0 = now_ms();
-    if (dnnmem_plan(r, n, &opt, off, &res, scratch, bytes) != DNNMEM_OK) {
+    double ms;
+    if (plan_timed(r, n, algos[a], off, &res, &ms) != DNNMEM_OK) {
       printf(" error |");
     } else {
-      ms = now_ms() - t0;
       total_ms[a] += ms;
       if (known) printf(" %.3f (%.3f) |", (double)res.arena / (double)known, (double)res.arena / (double)res.lower_bound);
       else printf(" %.4f |", (double)res.arena / (double)res.lower_bound);
     }
-    free(scratch);
     free(off);
   }
   printf("\n");
@@ -143,21 +135,11 @@ static void bench_scale(int n) {
   printf("\nScale: %d generated records (80%% live 1-3 steps, 18%% 4-33, 2%% 50-549)\n\n", n);
   printf("| strategy | arena / lower bound | time (ms) | records per second |\n|---|---|---|---|\n");
   for (k = 0; k < (int)(sizeof(fast) / sizeof(fast[0])); k++) {
-    dnnmem_plan_options opt;
     dnnmem_plan_result res;
-    size_t bytes;
-    void *scratch;
-    double t0, ms;
-    memset(&opt, 0, sizeof(opt));
-    opt.algo = fast[k];
-    dnnmem_plan_scratch_size(r, n, &opt, &bytes);
-    scratch = malloc(bytes);
-    t0 = now_ms();
-    dnnmem_plan(r, n, &opt, off, &res, scratch, bytes);
-    ms = now_ms() - t0;
+    double ms;
+    plan_timed(r, n, fast[k], off, &res, &ms);
     printf("| %s | %.4f | %.1f | %.2f M |\n", dnnmem_plan_algo_name(fast[k]),
            (double)res.arena / (double)res.lower_bound, ms, n / ms / 1e3);
-    free(scratch);
   }
   free(r);
   free(off);

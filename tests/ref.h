@@ -20,9 +20,352 @@
 
 /* ==== 2. Interval planning ================================================ */
 
+#include <stdio.h> /* ref_plan_read_csv */
+
+/* A plan is valid when every offset is >= 0 and a multiple of
+   dnnmem_interval_alignment(record, problem->alignment), every fixed record
+   sits at its fixed_offset, and no two records occupy a common byte at a
+   common time. A record at offset o occupies [o, o + size) over its
+   lifetime [lower, upper), except inside a gap, where it occupies only
+   [o + window_lower, o + window_upper) (nothing without a window). The
+   arena is max(offset + size), 0 for no records. */
+
+/* A record with a lifetime and a size only (every other field zero). */
+REF_FN dnnmem_interval ref_plan_record(int64_t lower, int64_t upper, int64_t size) {
+  dnnmem_interval r;
+  memset(&r, 0, sizeof r);
+  r.lower = lower, r.upper = upper, r.size = size;
+  return r;
+}
+
+/* The worked example of Pisarchyk & Lee ("Efficient Memory Management for
+   Deep Neural Net Inference", 2020, Figure 2): {first_op, last_op, size} as
+   lifetimes [first_op, last_op + 1), into r[REF_TFLITE_COUNT]. Stated
+   there: operator 3's breadth is 36 + 28 + 16 = 80, the widest operator (5)
+   holds 36 + 16 + 8 + 64 = 124 bytes (the plan's lower bound), and the
+   positional maximums are 64, 40, 16, 8 (the shared objects' bound 128). */
+#define REF_TFLITE_COUNT 8
+REF_FN void ref_tflite_example(dnnmem_interval *r) {
+  static const int64_t ops[REF_TFLITE_COUNT][3] = {{0, 1, 32}, {1, 4, 28}, {2, 5, 36}, {3, 5, 16},
+                                                   {4, 5, 8},  {5, 7, 64}, {6, 8, 10}, {7, 8, 40}};
+  int32_t i;
+  for (i = 0; i < REF_TFLITE_COUNT; i++) r[i] = ref_plan_record(ops[i][0], ops[i][1] + 1, ops[i][2]);
+}
+
+/* The bytes [*lo, *hi) record r at offset o occupies at time t; 0 when it
+   occupies none. */
+REF_FN int ref_plan_occupied(const dnnmem_interval *r, int64_t t, int64_t o, int64_t *lo, int64_t *hi) {
+  int32_t g;
+  if (t < r->lower || t >= r->upper) return 0;
+  *lo = o, *hi = o + r->size;
+  for (g = 0; g < r->num_gaps; g++)
+    if (t >= r->gaps[g].lower && t < r->gaps[g].upper)
+      *lo = o + r->gaps[g].window_lower, *hi = o + r->gaps[g].window_upper;
+  return *lo < *hi;
+}
+
+/* Whether a at oa and b at ob occupy a common byte at a common time:
+   occupancy only changes where a lifetime or a gap starts or ends, so the
+   starts of both records' pieces are the times to test. */
+REF_FN int ref_plan_collide(const dnnmem_interval *a, int64_t oa, const dnnmem_interval *b, int64_t ob) {
+  const dnnmem_interval *rec[2];
+  int32_t k, g;
+  rec[0] = a, rec[1] = b;
+  for (k = 0; k < 2; k++)
+    for (g = -1; g < 2 * rec[k]->num_gaps; g++) {
+      int64_t t = g < 0 ? rec[k]->lower : g % 2 ? rec[k]->gaps[g / 2].upper : rec[k]->gaps[g / 2].lower;
+      int64_t al, ah, bl, bh;
+      if (ref_plan_occupied(a, t, oa, &al, &ah) && ref_plan_occupied(b, t, ob, &bl, &bh) && al < bh && bl < ah)
+        return 1;
+    }
+  return 0;
+}
+
+REF_FN int64_t ref_plan_alignment(const dnnmem_interval *r, int64_t global) {
+  int64_t a = r->alignment > 1 ? r->alignment : 1;
+  return global > a ? global : a;
+}
+
+/* The recount: the arena of a valid plan, -1 for an invalid one. O(n^2). */
+REF_FN int64_t ref_plan_recount(const dnnmem_intervals *problem, const int64_t *offsets) {
+  const dnnmem_interval *r = problem->records;
+  int64_t arena = 0;
+  int32_t i, j;
+  for (i = 0; i < problem->count; i++) {
+    if (offsets[i] < 0 || offsets[i] % ref_plan_alignment(&r[i], problem->alignment)) return -1;
+    if ((r[i].flags & DNNMEM_INTERVAL_FIXED) && offsets[i] != r[i].fixed_offset) return -1;
+    if (offsets[i] + r[i].size > arena) arena = offsets[i] + r[i].size;
+    for (j = 0; j < i; j++)
+      if (ref_plan_collide(&r[i], offsets[i], &r[j], offsets[j])) return -1;
+  }
+  return arena;
+}
+
+typedef struct ref_plan_search {
+  const dnnmem_intervals *problem;
+  int64_t *off, *best_off, best, load;
+  int32_t *placed, *order, free_count, windows;
+} ref_plan_search;
+
+/* Whether record i at x collides with a placed record. */
+REF_FN int ref_plan_blocked(const ref_plan_search *s, int32_t i, int64_t x) {
+  int32_t j;
+  for (j = 0; j < s->problem->count; j++)
+    if (s->placed[j] && j != i && ref_plan_collide(&s->problem->records[i], x, &s->problem->records[j], s->off[j]))
+      return 1;
+  return 0;
+}
+
+REF_FN void ref_plan_found(ref_plan_search *s, int64_t top) {
+  int32_t i;
+  s->best = top;
+  for (i = 0; i < s->problem->count; i++) s->best_off[i] = s->off[i];
+}
+
+/* Without windows: every order of the free records, each at the lowest
+   valid offset above nothing but the records placed before it. Exact:
+   take an optimal plan and place its free records in offset order; each
+   lands at or below its optimal offset (the records placed before it sit
+   at or below theirs and, without windows, wholly below it when they meet
+   it in time). */
+REF_FN void ref_plan_gravity(ref_plan_search *s, int32_t left, int64_t top) {
+  int32_t i;
+  if (top >= s->best || s->best == s->load) return;
+  if (left == 0) {
+    ref_plan_found(s, top);
+    return;
+  }
+  for (i = 0; i < s->problem->count; i++) {
+    const dnnmem_interval *r = &s->problem->records[i];
+    int64_t x = 0, a = ref_plan_alignment(r, s->problem->alignment);
+    if (s->placed[i]) continue;
+    while (ref_plan_blocked(s, i, x)) x += a;
+    s->off[i] = x;
+    s->placed[i] = 1;
+    ref_plan_gravity(s, left - 1, top > x + r->size ? top : x + r->size);
+    s->placed[i] = 0;
+  }
+}
+
+/* With windows (lowering a record may move a window onto another): every
+   valid offset of every free record, the largest first, below the best
+   arena found. Exponential in the arena: tiny inputs only. */
+REF_FN void ref_plan_every_offset(ref_plan_search *s, int32_t k, int64_t top) {
+  int32_t i;
+  int64_t x, a;
+  if (top >= s->best || s->best == s->load) return;
+  if (k == s->free_count) {
+    ref_plan_found(s, top);
+    return;
+  }
+  i = s->order[k];
+  a = ref_plan_alignment(&s->problem->records[i], s->problem->alignment);
+  for (x = 0; x + s->problem->records[i].size < s->best; x += a) {
+    if (ref_plan_blocked(s, i, x)) continue;
+    s->off[i] = x;
+    s->placed[i] = 1;
+    ref_plan_every_offset(s, k + 1, top > x + s->problem->records[i].size ? top : x + s->problem->records[i].size);
+    s->placed[i] = 0;
+  }
+}
+
+/* The oracle: the minimum arena over every valid plan, or -1 when the fixed
+   records collide (no valid plan). Tiny inputs only (about 7 records
+   without windows, 5 small ones with). offsets (may be NULL) receives an
+   optimal plan. The search stops at the load bound (the most bytes
+   occupied at one time, every fixed top), which no plan beats. */
+REF_FN int64_t ref_plan_optimum(const dnnmem_intervals *problem, int64_t *offsets) {
+  const dnnmem_interval *r = problem->records;
+  int32_t n = problem->count, i, j, g, left = 0;
+  int64_t top = 0, stack = 0;
+  ref_plan_search s;
+  memset(&s, 0, sizeof s);
+  s.problem = problem;
+  s.off = (int64_t *)calloc((size_t)n + 1, sizeof(int64_t));
+  s.best_off = (int64_t *)calloc((size_t)n + 1, sizeof(int64_t));
+  s.placed = (int32_t *)calloc((size_t)n + 1, sizeof(int32_t));
+  s.order = (int32_t *)calloc((size_t)n + 1, sizeof(int32_t));
+  for (i = 0; i < n; i++) {
+    int64_t a = ref_plan_alignment(&r[i], problem->alignment);
+    for (g = 0; g < r[i].num_gaps; g++) s.windows |= r[i].gaps[g].window_upper > r[i].gaps[g].window_lower;
+    for (g = -1; g < 2 * r[i].num_gaps; g++) { /* the load at each piece start */
+      int64_t t = g < 0 ? r[i].lower : g % 2 ? r[i].gaps[g / 2].upper : r[i].gaps[g / 2].lower, sum = 0, lo, hi;
+      for (j = 0; j < n; j++)
+        if (ref_plan_occupied(&r[j], t, 0, &lo, &hi)) sum += hi - lo;
+      if (sum > s.load) s.load = sum;
+    }
+    if (r[i].flags & DNNMEM_INTERVAL_FIXED) {
+      if (ref_plan_blocked(&s, i, r[i].fixed_offset)) top = -1;
+      s.off[i] = r[i].fixed_offset;
+      s.placed[i] = 1;
+      if (top >= 0 && s.off[i] + r[i].size > top) top = s.off[i] + r[i].size;
+    } else {
+      s.order[s.free_count++] = i;
+      left++;
+      stack += (r[i].size + a - 1) / a * a + a - 1; /* stacked above everything: valid */
+    }
+  }
+  for (i = 1; i < s.free_count; i++) /* the largest first */
+    for (j = i; j > 0 && r[s.order[j]].size > r[s.order[j - 1]].size; j--) {
+      int32_t t = s.order[j];
+      s.order[j] = s.order[j - 1], s.order[j - 1] = t;
+    }
+  if (top >= 0) {
+    if (top > s.load) s.load = top;
+    s.best = top + stack + 1;
+    if (s.windows) ref_plan_every_offset(&s, 0, top);
+    else ref_plan_gravity(&s, left, top);
+    if (offsets)
+      for (i = 0; i < n; i++) offsets[i] = s.best_off[i];
+    top = s.best;
+  }
+  free(s.off), free(s.best_off), free(s.placed), free(s.order);
+  return top;
+}
+
+/* A tiling with a known optimum: a time x bytes rectangle [0, time) x
+   [0, height) cut at random (guillotine cuts, byte cuts at multiples of
+   unit) into at most `pieces` records, written to r. The load is the
+   height at every time, so the optimum is exactly `height`. Returns the
+   number of records. */
+REF_FN int32_t ref_plan_tiling(dnnmem_rng *rng, dnnmem_interval *r, int32_t pieces, int64_t time,
+                               int64_t height, int64_t unit) {
+  int32_t n = 1, tries = 0;
+  memset(r, 0, sizeof *r);
+  r[0].upper = time, r[0].size = height;
+  while (n < pieces && tries++ < 100000) {
+    dnnmem_interval *c = &r[dnnmem_rng_below(rng, (uint32_t)n)];
+    if (dnnmem_rng_below(rng, 2)) {
+      int64_t len = c->upper - c->lower, at;
+      if (len < 2) continue;
+      at = c->lower + 1 + (int64_t)dnnmem_rng_below(rng, (uint32_t)(len - 1));
+      r[n] = *c;
+      r[n].lower = at;
+      c->upper = at;
+    } else {
+      int64_t at;
+      if (c->size < 2 * unit) continue;
+      at = unit * (1 + (int64_t)dnnmem_rng_below(rng, (uint32_t)(c->size / unit - 1)));
+      r[n] = *c;
+      r[n].size = c->size - at;
+      c->size = at;
+    }
+    n++;
+  }
+  return n;
+}
+
+/* Test data: a minimalloc CSV (a header naming lower, upper and size, and
+   optionally alignment, offset (fixed) and hint; no gaps). Returns the
+   number of records (*out malloc'ed, the caller frees it), -1 when the
+   file cannot be read. */
+REF_FN int32_t ref_plan_read_csv(const char *path, dnnmem_interval **out) {
+  FILE *f = fopen(path, "r");
+  char line[4096];
+  int col[6] = {-1, -1, -1, -1, -1, -1}; /* lower upper size alignment offset hint */
+  int32_t n = 0, cap = 0;
+  *out = NULL;
+  if (!f) return -1;
+  while (fgets(line, sizeof line, f)) {
+    char *p = line;
+    int c;
+    if (line[0] == '#' || line[0] == '\n' || line[0] == '\r') continue;
+    if (col[0] < 0) { /* the header */
+      static const char *const names[6] = {"lower", "upper", "size", "alignment", "offset", "hint"};
+      for (c = 0; p; c++) {
+        size_t len = strcspn(p, ",\r\n");
+        int k;
+        for (k = 0; k < 6; k++)
+          if (strlen(names[k]) == len && strncmp(p, names[k], len) == 0) col[k] = c;
+        p = p[len] == ',' ? p + len + 1 : NULL;
+      }
+      if (col[0] < 0 || col[1] < 0 || col[2] < 0) break;
+      continue;
+    }
+    if (n == cap) *out = (dnnmem_interval *)realloc(*out, (size_t)(cap = cap ? 2 * cap : 256) * sizeof(**out));
+    memset(&(*out)[n], 0, sizeof(**out));
+    for (c = 0; p; c++) {
+      dnnmem_interval *r = &(*out)[n];
+      long long v = strtoll(p, NULL, 10);
+      int empty = *p == ',' || *p == '\r' || *p == '\n' || *p == 0;
+      if (c == col[0]) r->lower = v;
+      else if (c == col[1]) r->upper = v;
+      else if (c == col[2]) r->size = v;
+      else if (c == col[3] && !empty) r->alignment = v;
+      else if (c == col[4] && !empty) r->fixed_offset = v, r->flags |= DNNMEM_INTERVAL_FIXED;
+      else if (c == col[5] && !empty) r->hint = v, r->flags |= DNNMEM_INTERVAL_HINT;
+      p = strchr(p, ',');
+      if (p) p++;
+    }
+    n++;
+  }
+  fclose(f);
+  return n;
+}
+
 /* (end of section 2) */
 
 /* ==== 3. Shared objects =================================================== */
+
+/* An assignment is valid when every id is in [0, count) and no two records
+   whose lifetimes intersect share an id; its total is the sum over the ids
+   in use of the largest size assigned to each. */
+
+/* The recount: the total of a valid assignment and, in *objects (may be
+   NULL), the number of ids in use; -1 for an invalid one. O(n^2). */
+REF_FN int64_t ref_share_recount(const dnnmem_intervals *problem, const int32_t *object_of, int32_t *objects) {
+  const dnnmem_interval *r = problem->records;
+  int32_t n = problem->count, i, j, used = 0;
+  int64_t total = 0;
+  for (i = 0; i < n; i++) {
+    int64_t size = r[i].size;
+    int first = 1;
+    if (object_of[i] < 0 || object_of[i] >= n) return -1;
+    for (j = 0; j < n; j++) {
+      if (j == i || object_of[j] != object_of[i]) continue;
+      if (j < i) first = 0;
+      if (r[i].lower < r[j].upper && r[j].lower < r[i].upper) return -1;
+      if (r[j].size > size || (r[j].size == size && j < i)) size = -1; /* counted at its largest, first */
+    }
+    if (first) used++;
+    if (size >= 0) total += size;
+  }
+  if (objects) *objects = used;
+  return total;
+}
+
+REF_FN void ref_share_search(const dnnmem_interval *r, int32_t n, int32_t *obj, int64_t *size_of, int32_t i,
+                             int32_t k, int64_t total, int64_t *best) {
+  int32_t o, j;
+  if (total >= *best) return;
+  if (i == n) {
+    *best = total;
+    return;
+  }
+  for (o = 0; o <= k && o < n; o++) {
+    int64_t old = size_of[o];
+    for (j = 0; j < i; j++)
+      if (obj[j] == o && r[i].lower < r[j].upper && r[j].lower < r[i].upper) break;
+    if (j < i) continue;
+    obj[i] = o;
+    if (o == k) size_of[o] = 0;
+    if (r[i].size > size_of[o]) size_of[o] = r[i].size;
+    ref_share_search(r, n, obj, size_of, i + 1, o == k ? k + 1 : k, total - (o == k ? 0 : old) + size_of[o], best);
+    size_of[o] = old;
+  }
+}
+
+/* The oracle: the minimum total over every valid assignment (each set
+   partition once, as a restricted growth string, with branch and bound).
+   Tiny inputs only (about 9 records). */
+REF_FN int64_t ref_share_optimum(const dnnmem_intervals *problem) {
+  int32_t n = problem->count;
+  int32_t *obj = (int32_t *)calloc((size_t)n + 1, sizeof(int32_t));
+  int64_t *size_of = (int64_t *)calloc((size_t)n + 1, sizeof(int64_t)), best = INT64_MAX;
+  ref_share_search(problem->records, n, obj, size_of, 0, 0, 0, &best);
+  free(obj), free(size_of);
+  return n == 0 ? 0 : best;
+}
 
 /* (end of section 3) */
 

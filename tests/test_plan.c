@@ -1,65 +1,79 @@
-/* Tests of interval planning (dnnmem_plan_*): worked examples, brute-force
-   optima, the checker, bad input, a real model. */
+/* Tests of interval planning (dnnmem_plan_*): worked examples, the one
+   brute-force oracle of tests/ref.h (minimum arena over every valid plan)
+   for every strategy and the exact search, constructed optima, honest proof
+   flags under budgets and stops, the capacity question, alignment, fixed
+   offsets, gaps, the checker, bad input and real models. Every plan is
+   verified twice: by dnnmem_plan_check and by ref_plan_recount. */
 #include <stdlib.h>
 #include <string.h>
 
 #define DNNMEM_IMPLEMENTATION
 #include "dnnmem.h"
+#include "ref.h"
 #include "test.h"
 
 static const dnnmem_plan_algo every_algo[] = {
-    DNNMEM_PLAN_NAIVE,          DNNMEM_PLAN_GREEDY_SIZE, DNNMEM_PLAN_GREEDY_BREADTH,
-    DNNMEM_PLAN_SORTED_HEIGHT,  DNNMEM_PLAN_PATHCOVER,   DNNMEM_PLAN_BESTFIT,
-    DNNMEM_PLAN_BEST};
+    DNNMEM_PLAN_NAIVE,         DNNMEM_PLAN_GREEDY_SIZE, DNNMEM_PLAN_GREEDY_BREADTH,
+    DNNMEM_PLAN_SORTED_HEIGHT, DNNMEM_PLAN_PATHCOVER,   DNNMEM_PLAN_BESTFIT,
+    DNNMEM_PLAN_BEST,          DNNMEM_PLAN_EXACT};
 #define NUM_ALGOS ((int)(sizeof(every_algo) / sizeof(every_algo[0])))
 
-/* Independent recount: the arena, or -1 when two live records share a byte,
-   an offset is misaligned or a fixed offset moved. O(n^2), no gaps. */
-static long long recount_arena(const dnnmem_interval *r, int n, const int64_t *off, int64_t align) {
-  long long arena = 0;
-  int i, j;
-  for (i = 0; i < n; i++) {
-    int64_t a = r[i].alignment > align ? r[i].alignment : align;
-    if (a < 1) a = 1;
-    if (off[i] < 0 || off[i] % a) return -1;
-    if ((r[i].flags & DNNMEM_INTERVAL_FIXED) && off[i] != r[i].fixed_offset) return -1;
-    if (off[i] + r[i].size > arena) arena = off[i] + r[i].size;
-    for (j = 0; j < i; j++)
-      if (r[i].lower < r[j].upper && r[j].lower < r[i].upper && r[i].size > 0 && r[j].size > 0 &&
-          off[i] < off[j] + r[j].size && off[j] < off[i] + r[i].size)
-        return -1;
-  }
-  return arena;
+static dnnmem_intervals problem_of(const dnnmem_interval *r, int32_t n, int64_t align) {
+  dnnmem_intervals p;
+  p.records = r;
+  p.count = n;
+  p.alignment = align;
+  return p;
 }
 
-static dnnmem_result plan(const dnnmem_interval *r, int n, dnnmem_plan_algo algo, int64_t align,
-                          int64_t *off, dnnmem_plan_result *res) {
-  dnnmem_plan_options opt;
-  size_t bytes;
-  void *scratch;
-  dnnmem_result rc;
-  memset(&opt, 0, sizeof(opt));
-  opt.algo = algo;
-  opt.alignment = align;
-  rc = dnnmem_plan_scratch_size(r, n, &opt, &bytes);
+/* dnnmem_plan_solve in a buffer of exactly the asked size, misaligned on
+   purpose (any pointer alignment must be accepted). A plan that comes back
+   must pass the checker with the same arena (else the result is
+   DNNMEM_ERR_PLAN_OVERLAP, which a solve never returns). */
+static dnnmem_result solve(const dnnmem_interval *r, int32_t n, int64_t align, const dnnmem_plan_options *opt,
+                           int64_t *off, dnnmem_plan_result *res) {
+  dnnmem_intervals p = problem_of(r, n, align);
+  size_t bytes = 0, check_bytes = 0;
+  char *scratch;
+  int64_t arena = -1;
+  int32_t pair[2];
+  dnnmem_result rc = dnnmem_plan_solve_scratch_size(&p, opt, &bytes);
   if (rc != DNNMEM_OK) return rc;
-  scratch = malloc(bytes + 1);
-  /* misaligned on purpose: any pointer alignment must be accepted */
-  rc = dnnmem_plan(r, n, &opt, off, res, (char *)scratch + 1, bytes);
+  scratch = (char *)malloc(bytes + 1);
+  rc = dnnmem_plan_solve(&p, opt, off, res, scratch + 1, bytes);
+  free(scratch);
+  if (rc != DNNMEM_OK) return rc;
+  if (dnnmem_plan_check_scratch_size(&p, &check_bytes) != DNNMEM_OK) return DNNMEM_ERR_INVALID_ARGUMENT;
+  scratch = (char *)malloc(check_bytes + 1);
+  if (dnnmem_plan_check(&p, off, &arena, pair, scratch, check_bytes) != DNNMEM_OK || arena != res->arena)
+    rc = DNNMEM_ERR_PLAN_OVERLAP;
   free(scratch);
   return rc;
 }
 
-static dnnmem_interval rec(int64_t lower, int64_t upper, int64_t size) {
-  dnnmem_interval r;
-  memset(&r, 0, sizeof(r));
-  r.lower = lower;
-  r.upper = upper;
-  r.size = size;
-  return r;
+static dnnmem_result plan(const dnnmem_interval *r, int32_t n, dnnmem_plan_algo algo, int64_t align,
+                          int64_t *off, dnnmem_plan_result *res) {
+  dnnmem_plan_options opt;
+  memset(&opt, 0, sizeof(opt));
+  opt.algo = algo;
+  return solve(r, n, align, &opt, off, res);
 }
 
-/* The seed's chain: every tensor lives two steps. The old order stacks a
+static int64_t recount(const dnnmem_interval *r, int32_t n, int64_t align, const int64_t *off) {
+  dnnmem_intervals p = problem_of(r, n, align);
+  return ref_plan_recount(&p, off);
+}
+
+static int64_t optimum(const dnnmem_interval *r, int32_t n, int64_t align) {
+  dnnmem_intervals p = problem_of(r, n, align);
+  return ref_plan_optimum(&p, NULL);
+}
+
+#define rec ref_plan_record
+
+/* ---- worked examples ------------------------------------------------------ */
+
+/* LeapMind's chain: every tensor lives two steps. The old order stacks a
    staircase; the path-cover order alternates and reaches 2 x size. */
 static void test_chain_staircase(void) {
   dnnmem_interval r[10];
@@ -69,117 +83,264 @@ static void test_chain_staircase(void) {
   for (i = 0; i < 10; i++) r[i] = rec(i, i + 2, 100);
   CHECK_EQ(plan(r, 10, DNNMEM_PLAN_SORTED_HEIGHT, 0, off, &res), DNNMEM_OK);
   CHECK_EQ(res.arena, 1000);
-  CHECK_EQ(recount_arena(r, 10, off, 1), 1000);
+  CHECK_EQ(recount(r, 10, 1, off), 1000);
   CHECK_EQ(plan(r, 10, DNNMEM_PLAN_PATHCOVER, 0, off, &res), DNNMEM_OK);
   CHECK_EQ(res.arena, 200);
   CHECK_EQ(res.lower_bound, 200);
   CHECK(res.optimal);
-  CHECK_EQ(recount_arena(r, 10, off, 1), 200);
   for (i = 0; i < 10; i++) CHECK_EQ(off[i], (i % 2) * 100);
   CHECK_EQ(plan(r, 10, DNNMEM_PLAN_NAIVE, 0, off, &res), DNNMEM_OK);
   CHECK_EQ(res.arena, 1000);
 }
 
-/* TFLite paper, Figure 2: {first_op, last_op, size}. Operator #3's breadth
-   is 36 + 28 + 16 = 80 and the third positional maximum is 16 (stated in
-   the paper); the largest breadth (op #5: 36 + 16 + 8 + 64) is 124 and the
-   positional maximums 64 + 40 + 16 + 8 sum to 128. */
-static const int tflite_example[8][3] = {{0, 1, 32}, {1, 4, 28}, {2, 5, 36}, {3, 5, 16},
-                                         {4, 5, 8},  {5, 7, 64}, {6, 8, 10}, {7, 8, 40}};
-
-static void tflite_records(dnnmem_interval *r) {
-  int i;
-  for (i = 0; i < 8; i++) r[i] = rec(tflite_example[i][0], tflite_example[i][1] + 1, tflite_example[i][2]);
-}
-
+/* TFLite paper, Figure 2 (tests/ref.h): the bound is 124, operator 3's
+   breadth 80. */
 static void test_tflite_example(void) {
-  dnnmem_interval r[8];
-  int64_t off[8], bound = 0, sub_bound = 0;
+  dnnmem_interval r[REF_TFLITE_COUNT], live[3];
+  dnnmem_intervals p = problem_of(r, REF_TFLITE_COUNT, 0), op3 = problem_of(live, 3, 0);
+  int64_t off[REF_TFLITE_COUNT], bound = 0;
   dnnmem_plan_result res;
   size_t bytes;
   void *scratch;
   int a;
-  tflite_records(r);
-  CHECK_EQ(dnnmem_plan_lower_bound_scratch_size(r, 8, &bytes), DNNMEM_OK);
+  ref_tflite_example(r);
+  CHECK_EQ(dnnmem_plan_lower_bound_scratch_size(&p, &bytes), DNNMEM_OK);
   scratch = malloc(bytes);
-  CHECK_EQ(dnnmem_plan_lower_bound(r, 8, 1, &bound, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(dnnmem_plan_lower_bound(&p, &bound, scratch, bytes), DNNMEM_OK);
   CHECK_EQ(bound, 124);
-  /* operator #3 alone: records live at op 3 */
-  {
-    dnnmem_interval live[3];
-    live[0] = rec(3, 4, 28), live[1] = rec(3, 4, 36), live[2] = rec(3, 4, 16);
-    CHECK_EQ(dnnmem_plan_lower_bound(live, 3, 1, &sub_bound, scratch, bytes), DNNMEM_OK);
-    CHECK_EQ(sub_bound, 80);
-  }
+  live[0] = rec(3, 4, 28), live[1] = rec(3, 4, 36), live[2] = rec(3, 4, 16);
+  CHECK_EQ(dnnmem_plan_lower_bound(&op3, &bound, scratch, bytes), DNNMEM_OK); /* fewer pieces: fits */
+  CHECK_EQ(bound, 80);
   free(scratch);
   for (a = 0; a < NUM_ALGOS; a++) {
-    CHECK_EQ(plan(r, 8, every_algo[a], 0, off, &res), DNNMEM_OK);
-    CHECK_EQ(recount_arena(r, 8, off, 1), res.arena);
+    CHECK_EQ(plan(r, REF_TFLITE_COUNT, every_algo[a], 0, off, &res), DNNMEM_OK);
+    CHECK_EQ(recount(r, REF_TFLITE_COUNT, 1, off), res.arena);
     CHECK(res.arena >= 124);
     CHECK_EQ(res.lower_bound, 124);
   }
-  CHECK_EQ(plan(r, 8, DNNMEM_PLAN_GREEDY_SIZE, 0, off, &res), DNNMEM_OK);
+  CHECK_EQ(plan(r, REF_TFLITE_COUNT, DNNMEM_PLAN_GREEDY_SIZE, 0, off, &res), DNNMEM_OK);
   CHECK_EQ(res.arena, 124); /* greedy by size reaches the bound here */
 }
 
-/* Brute force: every order, each record at its lowest feasible aligned
-   offset. Some order gives the optimum (take an optimal plan, place its
-   records by offset: each lands at or below its place). */
-static int64_t brute_best;
-static void brute(const dnnmem_interval *r, int n, int64_t align, int64_t *off, int *used, int depth,
-                  int64_t arena) {
-  int i, j;
-  if (arena >= brute_best) return;
-  if (depth == n) {
-    brute_best = arena;
-    return;
-  }
+/* ---- the oracle against every strategy ----------------------------------- */
+
+/* Random small instance: times 0..11, sizes 1..max_size; some records
+   aligned, fixed (where nothing fixed collides), and idle in one gap
+   (keeping a one-byte window when `windows`). */
+static dnnmem_gap gap_pool[16];
+static void random_instance(dnnmem_rng *rng, dnnmem_interval *r, int32_t n, int64_t max_size, int shapes,
+                            int64_t align) {
+  int32_t i, j;
   for (i = 0; i < n; i++) {
-    int64_t a = r[i].alignment > align ? r[i].alignment : align, o = 0;
-    int moved = 1;
-    if (used[i]) continue;
-    if (a < 1) a = 1;
-    while (moved) {
-      moved = 0;
-      for (j = 0; j < n; j++)
-        if (used[j] && r[i].lower < r[j].upper && r[j].lower < r[i].upper && r[i].size > 0 &&
-            r[j].size > 0 && o < off[j] + r[j].size && off[j] < o + r[i].size) {
-          o = (off[j] + r[j].size + a - 1) / a * a;
-          moved = 1;
-        }
+    int64_t lo = dnnmem_rng_below(rng, 8), len = 1 + dnnmem_rng_below(rng, 5);
+    r[i] = rec(lo, lo + len, 1 + dnnmem_rng_below(rng, (uint32_t)max_size));
+    if ((shapes & 1) && dnnmem_rng_below(rng, 3) == 0) r[i].alignment = 1 << dnnmem_rng_below(rng, 3);
+    if ((shapes & 4) && len >= 3 && dnnmem_rng_below(rng, 2) == 0) {
+      dnnmem_gap *g = &gap_pool[i];
+      g->lower = lo + 1;
+      g->upper = lo + 2 + dnnmem_rng_below(rng, (uint32_t)(len - 2));
+      if (g->upper >= lo + len) g->upper = lo + len - 1;
+      g->window_lower = g->window_upper = 0;
+      if ((shapes & 8) && r[i].size >= 2 && dnnmem_rng_below(rng, 2)) {
+        g->window_lower = dnnmem_rng_below(rng, (uint32_t)r[i].size);
+        g->window_upper = g->window_lower + 1;
+      }
+      r[i].gaps = g;
+      r[i].num_gaps = 1;
     }
-    used[i] = 1;
-    off[i] = o;
-    brute(r, n, align, off, used, depth + 1, arena > o + r[i].size ? arena : o + r[i].size);
-    used[i] = 0;
+  }
+  for (i = 0; (shapes & 2) && i < n; i++) { /* fix a few where first fit puts them */
+    int64_t x, a = ref_plan_alignment(&r[i], align);
+    if (dnnmem_rng_below(rng, 4) != 0) continue;
+    for (x = a * dnnmem_rng_below(rng, 3);; x += a) {
+      for (j = 0; j < n; j++)
+        if (j != i && (r[j].flags & DNNMEM_INTERVAL_FIXED) && ref_plan_collide(&r[i], x, &r[j], r[j].fixed_offset))
+          break;
+      if (j == n) break;
+    }
+    r[i].fixed_offset = x;
+    r[i].flags |= DNNMEM_INTERVAL_FIXED;
   }
 }
 
-static void test_brute_force(void) {
+/* Every strategy on small random instances (alignment, fixed records, gaps
+   without windows): valid plans, never below the optimum, bounds never
+   above it, "optimal" only at it; exact (which uses gaps) reaches it. */
+static void test_oracle_every_algo(void) {
   dnnmem_rng rng;
-  int trial;
-  dnnmem_rng_seed(&rng, 42);
-  for (trial = 0; trial < 300; trial++) {
+  int32_t trial, bad = 0;
+  dnnmem_rng_seed(&rng, 777);
+  for (trial = 0; trial < 500; trial++) {
     dnnmem_interval r[7];
-    int64_t off[7], boff[7], align = (trial % 3 == 0) ? 4 : 1;
-    int used[7] = {0}, n = 1 + (int)dnnmem_rng_below(&rng, 7), i, a;
+    int64_t off[7], best, align = trial % 5 == 0 ? 2 : trial % 7 == 0 ? 4 : 0;
+    int32_t n = 1 + (int32_t)dnnmem_rng_below(&rng, 7), a;
     dnnmem_plan_result res;
-    for (i = 0; i < n; i++) {
-      int64_t lo = dnnmem_rng_below(&rng, 8);
-      r[i] = rec(lo, lo + 1 + dnnmem_rng_below(&rng, 5), 1 + dnnmem_rng_below(&rng, 9));
-      if (trial % 5 == 0) r[i].alignment = 2;
-    }
-    brute_best = INT64_MAX;
-    brute(r, n, align, boff, used, 0, 0);
+    random_instance(&rng, r, n, trial % 2 ? 6 : 9, trial % 8, align);
+    best = optimum(r, n, align);
     for (a = 0; a < NUM_ALGOS; a++) {
-      CHECK_EQ(plan(r, n, every_algo[a], align, off, &res), DNNMEM_OK);
-      CHECK_EQ(recount_arena(r, n, off, align), res.arena);
-      CHECK(res.arena >= brute_best);
-      CHECK(res.lower_bound <= brute_best);
-      if (res.optimal) CHECK_EQ(res.arena, brute_best);
+      int ok = plan(r, n, every_algo[a], align, off, &res) == DNNMEM_OK && recount(r, n, align, off) == res.arena &&
+               res.arena >= best && res.lower_bound <= best && res.optimal == (res.arena == res.lower_bound) &&
+               (every_algo[a] != DNNMEM_PLAN_EXACT || (res.arena == best && res.optimal));
+      if (!ok && bad++ < 5)
+        fprintf(stderr, "trial %d algo %s: n=%d arena %lld bound %lld optimum %lld\n", trial,
+                dnnmem_plan_algo_name(every_algo[a]), n, (long long)res.arena, (long long)res.lower_bound,
+                (long long)best);
     }
   }
+  CHECK_EQ(bad, 0);
 }
+
+/* Runs judge on `trials` random instances of min_n .. min_n + spread - 1
+   records (random_instance with max_size and shapes) with their optimum;
+   returns how many answers it rejected (reporting the first few). */
+typedef int (*exact_judge)(dnnmem_rng *rng, const dnnmem_interval *r, int32_t n, int64_t best, int32_t trial);
+static int32_t exact_trials(uint64_t seed, int32_t trials, int32_t min_n, int32_t spread, int64_t max_size,
+                            int shapes, exact_judge judge) {
+  dnnmem_rng rng;
+  int32_t trial, bad = 0;
+  dnnmem_rng_seed(&rng, seed);
+  for (trial = 0; trial < trials; trial++) {
+    dnnmem_interval r[7];
+    int32_t n = min_n + (int32_t)dnnmem_rng_below(&rng, (uint32_t)spread);
+    int64_t best;
+    random_instance(&rng, r, n, max_size, shapes < 0 ? trial % 8 : shapes, 1);
+    best = optimum(r, n, 1);
+    if (!judge(&rng, r, n, best, trial) && bad++ < 5)
+      fprintf(stderr, "trial %d (seed %llu): n=%d optimum %lld\n", trial, (unsigned long long)seed, n, (long long)best);
+  }
+  return bad;
+}
+
+static dnnmem_plan_options exact_options(int64_t capacity, int64_t node_limit) {
+  dnnmem_plan_options opt;
+  memset(&opt, 0, sizeof opt);
+  opt.algo = DNNMEM_PLAN_EXACT;
+  opt.capacity = capacity;
+  opt.node_limit = node_limit;
+  return opt;
+}
+
+/* The capacity question: feasible exactly when the optimum fits (never
+   "unknown" without a budget), a valid plan always, within the capacity
+   when feasible, a proven bound above it when not. */
+static int capacity_right(dnnmem_rng *rng, const dnnmem_interval *r, int32_t n, int64_t best, int32_t trial) {
+  dnnmem_plan_options opt = exact_options(best - 2 + (int64_t)dnnmem_rng_below(rng, 5), 0);
+  int64_t off[7];
+  dnnmem_plan_result res;
+  (void)trial;
+  if (opt.capacity < 1) opt.capacity = 1;
+  return solve(r, n, 1, &opt, off, &res) == DNNMEM_OK && res.feasible == (best <= opt.capacity) &&
+         recount(r, n, 1, off) == res.arena && (res.feasible != 1 || res.arena <= opt.capacity) &&
+         (res.feasible != 0 || res.lower_bound > opt.capacity);
+}
+
+/* Minimising (with a node budget when node_limit > 0): a valid plan never
+   below the optimum, a bound never above it, "optimal" only at it. */
+static int minimum_honest(const dnnmem_interval *r, int32_t n, int64_t best, int64_t node_limit) {
+  dnnmem_plan_options opt = exact_options(0, node_limit);
+  int64_t off[7];
+  dnnmem_plan_result res;
+  return solve(r, n, 1, &opt, off, &res) == DNNMEM_OK && recount(r, n, 1, off) == res.arena && res.arena >= best &&
+         res.lower_bound <= best && (!res.optimal || res.arena == best) && (!node_limit || res.nodes <= node_limit);
+}
+
+/* Windows keep the exact search conservative: honest minimising, and a
+   capacity just below the optimum never answered "yes". */
+static int windows_honest(dnnmem_rng *rng, const dnnmem_interval *r, int32_t n, int64_t best, int32_t trial) {
+  dnnmem_plan_options opt = exact_options(best - 1, 0);
+  int64_t off[7];
+  dnnmem_plan_result res;
+  (void)rng, (void)trial;
+  return minimum_honest(r, n, best, 0) &&
+         (best <= 1 || (solve(r, n, 1, &opt, off, &res) == DNNMEM_OK && res.feasible != 1));
+}
+
+/* Proof flags under a node budget of 1 to 3. */
+static int budget_honest(dnnmem_rng *rng, const dnnmem_interval *r, int32_t n, int64_t best, int32_t trial) {
+  (void)rng;
+  return minimum_honest(r, n, best, 1 + trial % 3);
+}
+
+static void test_capacity(void) { CHECK_EQ(exact_trials(4242, 400, 2, 5, 5, -1, capacity_right), 0); }
+static void test_windows_honest(void) { CHECK_EQ(exact_trials(99, 200, 2, 3, 6, 4 | 8, windows_honest), 0); }
+static void test_budget_honest(void) { CHECK_EQ(exact_trials(31337, 300, 4, 3, 9, 0, budget_honest), 0); }
+
+/* ---- constructed optima ------------------------------------------------- */
+
+static void test_tilings(void) {
+  static dnnmem_interval r[120];
+  static int64_t off[120];
+  dnnmem_rng rng;
+  int32_t k;
+  dnnmem_rng_seed(&rng, 5);
+  for (k = 0; k < 6; k++) {
+    int32_t n = ref_plan_tiling(&rng, r, 20 + 20 * k, 200, 64 * 1024, 1024);
+    dnnmem_plan_result res;
+    CHECK_EQ(plan(r, n, DNNMEM_PLAN_EXACT, 0, off, &res), DNNMEM_OK);
+    CHECK_EQ(res.arena, 64 * 1024);
+    CHECK_EQ(recount(r, n, 1, off), 64 * 1024);
+    CHECK(res.optimal);
+    CHECK_EQ(res.algo, DNNMEM_PLAN_EXACT);
+  }
+}
+
+/* best runs a short exact search from the heuristics' plan: on a tiling it
+   reaches the optimum the heuristics miss, and is never worse than them. */
+static void test_best_uses_exact(void) {
+  static dnnmem_interval r[60];
+  static int64_t off[60];
+  dnnmem_rng rng;
+  int32_t k, improved = 0;
+  dnnmem_rng_seed(&rng, 11);
+  for (k = 0; k < 8; k++) {
+    int32_t n = ref_plan_tiling(&rng, r, 40, 100, 32 * 1024, 1024), a;
+    int64_t heuristic = INT64_MAX;
+    dnnmem_plan_result res;
+    for (a = DNNMEM_PLAN_GREEDY_SIZE; a <= DNNMEM_PLAN_BESTFIT; a++) {
+      CHECK_EQ(plan(r, n, (dnnmem_plan_algo)a, 0, off, &res), DNNMEM_OK);
+      if (res.arena < heuristic) heuristic = res.arena;
+    }
+    CHECK_EQ(plan(r, n, DNNMEM_PLAN_BEST, 0, off, &res), DNNMEM_OK);
+    CHECK_EQ(recount(r, n, 1, off), res.arena);
+    CHECK(res.arena <= heuristic);
+    CHECK(res.lower_bound <= 32 * 1024);
+    CHECK(res.optimal == (res.arena == 32 * 1024));
+    if (res.arena < heuristic) {
+      improved++;
+      CHECK_EQ(res.algo, DNNMEM_PLAN_EXACT);
+    }
+  }
+  CHECK(improved > 0);
+}
+
+static int stop_now(void *user) {
+  ++*(int *)user;
+  return 1;
+}
+
+/* A stop at the first poll: the warm plan, valid, with honest flags. */
+static void test_stop(void) {
+  static dnnmem_interval r[300];
+  static int64_t off[300];
+  dnnmem_rng rng;
+  dnnmem_plan_options opt;
+  dnnmem_plan_result res;
+  int calls = 0;
+  int32_t n;
+  dnnmem_rng_seed(&rng, 12);
+  n = ref_plan_tiling(&rng, r, 300, 1000, 1024 * 1024, 1024);
+  memset(&opt, 0, sizeof opt);
+  opt.algo = DNNMEM_PLAN_EXACT;
+  opt.stop = stop_now;
+  opt.stop_user = &calls;
+  CHECK_EQ(solve(r, n, 0, &opt, off, &res), DNNMEM_OK);
+  CHECK(calls >= 1);
+  CHECK_EQ(recount(r, n, 1, off), res.arena);
+  CHECK(res.optimal == (res.arena == 1024 * 1024));
+  CHECK(res.lower_bound <= 1024 * 1024);
+}
+
+/* ---- alignment, fixed offsets, gaps -------------------------------------- */
 
 static void test_fixed_offsets(void) {
   dnnmem_interval r[6];
@@ -193,25 +354,70 @@ static void test_fixed_offsets(void) {
   for (a = 0; a < NUM_ALGOS; a++) {
     CHECK_EQ(plan(r, 6, every_algo[a], 8, off, &res), DNNMEM_OK);
     CHECK_EQ(off[0], 32);
-    CHECK_EQ(recount_arena(r, 6, off, 8), res.arena);
+    CHECK_EQ(recount(r, 6, 8, off), res.arena);
   }
+  CHECK_EQ(plan(r, 6, DNNMEM_PLAN_EXACT, 8, off, &res), DNNMEM_OK);
+  CHECK_EQ(res.arena, optimum(r, 6, 8));
   /* two fixed records sharing bytes while both live */
   r[1].flags = DNNMEM_INTERVAL_FIXED, r[1].fixed_offset = 72;
-  CHECK_EQ(plan(r, 6, DNNMEM_PLAN_BEST, 8, off, &res), DNNMEM_ERR_PLAN_FIXED_COLLISION);
+  for (a = 0; a < NUM_ALGOS; a++)
+    CHECK_EQ(plan(r, 6, every_algo[a], 8, off, &res), DNNMEM_ERR_PLAN_FIXED_COLLISION);
+  CHECK_EQ(optimum(r, 6, 8), -1);
   r[1].fixed_offset = 88; /* touches but does not overlap [32, 82) */
   CHECK_EQ(plan(r, 6, DNNMEM_PLAN_BEST, 8, off, &res), DNNMEM_OK);
-  CHECK_EQ(recount_arena(r, 6, off, 8), res.arena);
+  CHECK_EQ(recount(r, 6, 8, off), res.arena);
+  /* the capacity question below a fixed record's top: proven no */
+  {
+    dnnmem_plan_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.algo = DNNMEM_PLAN_EXACT;
+    opt.capacity = 97;
+    CHECK_EQ(solve(r, 6, 8, &opt, off, &res), DNNMEM_OK);
+    CHECK_EQ(res.feasible, 0);
+    CHECK(res.lower_bound > 97);
+  }
 }
 
-static dnnmem_result check(const dnnmem_interval *r, int n, int64_t align, const int64_t *off,
+static void test_gaps(void) {
+  /* A idles over [2, 6) (no window): B fits into the hole, arena = 4. With
+     a window of 1 byte kept, B must sit above it: arena = 5. Heuristics
+     ignore gaps: 8. */
+  dnnmem_interval r[2];
+  dnnmem_gap g;
+  int64_t off[2];
+  dnnmem_plan_result res;
+  r[0] = rec(0, 8, 4);
+  r[1] = rec(2, 6, 4);
+  g.lower = 2, g.upper = 6, g.window_lower = g.window_upper = 0;
+  r[0].gaps = &g;
+  r[0].num_gaps = 1;
+  CHECK_EQ(optimum(r, 2, 1), 4);
+  CHECK_EQ(plan(r, 2, DNNMEM_PLAN_EXACT, 0, off, &res), DNNMEM_OK);
+  CHECK_EQ(res.arena, 4);
+  CHECK(res.optimal);
+  CHECK_EQ(plan(r, 2, DNNMEM_PLAN_GREEDY_SIZE, 0, off, &res), DNNMEM_OK);
+  CHECK_EQ(res.arena, 8);
+  CHECK_EQ(res.lower_bound, 4);
+  g.window_lower = 0, g.window_upper = 1;
+  CHECK_EQ(optimum(r, 2, 1), 5);
+  CHECK_EQ(plan(r, 2, DNNMEM_PLAN_EXACT, 0, off, &res), DNNMEM_OK);
+  CHECK_EQ(res.arena, 5);
+  CHECK(res.optimal);
+}
+
+/* ---- the checker ---------------------------------------------------------- */
+
+static dnnmem_result check(const dnnmem_interval *r, int32_t n, int64_t align, const int64_t *off,
                            int64_t *arena, int32_t *pair) {
+  dnnmem_intervals p = problem_of(r, n, align);
   size_t bytes;
   void *scratch;
-  dnnmem_result rc = dnnmem_plan_check_scratch_size(r, n, &bytes);
+  dnnmem_result rc = dnnmem_plan_check_scratch_size(&p, &bytes);
   if (rc != DNNMEM_OK) return rc;
   scratch = malloc(bytes);
-  rc = dnnmem_plan_check(r, n, align, off, arena, pair, scratch, bytes);
+  rc = dnnmem_plan_check(&p, off, arena, pair, scratch, bytes);
   free(scratch);
+  CHECK_EQ(rc == DNNMEM_OK, recount(r, n, align, off) >= 0); /* the two verifiers agree */
   return rc;
 }
 
@@ -236,10 +442,13 @@ static void test_checker(void) {
   off[1] = 11;
   CHECK_EQ(check(r, 4, 2, off, &arena, pair), DNNMEM_ERR_PLAN_MISALIGNED);
   CHECK_EQ(pair[0], 1);
+  CHECK_EQ(pair[1], -1);
   off[1] = 10;
   r[3].flags = DNNMEM_INTERVAL_FIXED, r[3].fixed_offset = 40;
   CHECK_EQ(check(r, 4, 1, off, &arena, pair), DNNMEM_ERR_PLAN_FIXED_MISMATCH);
   r[3].flags = 0;
+  off[3] = -8;
+  CHECK_EQ(check(r, 4, 1, off, &arena, pair), DNNMEM_ERR_NEGATIVE);
   /* a gap: record 2 idles over [4, 8) keeping bytes [0, 2) of itself */
   gap.lower = 4, gap.upper = 8, gap.window_lower = 0, gap.window_upper = 2;
   r[2].gaps = &gap, r[2].num_gaps = 1;
@@ -255,16 +464,21 @@ static void test_checker(void) {
   CHECK_EQ(pair[1], 3);
 }
 
+/* ---- bad input, names, scratch -------------------------------------------- */
+
 static void test_bad_input(void) {
   dnnmem_interval r[2];
-  int64_t off[2];
+  dnnmem_intervals p = problem_of(r, 2, 0);
+  int64_t off[2], bound;
   dnnmem_plan_result res;
   dnnmem_plan_options opt;
+  dnnmem_plan_algo parsed;
   size_t bytes;
   char scratch[64];
+  int a;
   r[0] = rec(0, 2, 8), r[1] = rec(1, 3, 8);
   r[1].size = -1;
-  CHECK_EQ(plan(r, 2, DNNMEM_PLAN_BEST, 0, off, &res), DNNMEM_ERR_NEGATIVE);
+  for (a = 0; a < NUM_ALGOS; a++) CHECK_EQ(plan(r, 2, every_algo[a], 0, off, &res), DNNMEM_ERR_NEGATIVE);
   r[1] = rec(3, 3, 8);
   CHECK_EQ(plan(r, 2, DNNMEM_PLAN_BEST, 0, off, &res), DNNMEM_ERR_EMPTY_INTERVAL);
   r[1] = rec(1, 3, 8);
@@ -272,59 +486,66 @@ static void test_bad_input(void) {
   CHECK_EQ(plan(r, 2, DNNMEM_PLAN_BEST, 0, off, &res), DNNMEM_ERR_ALIGNMENT);
   r[1].alignment = 0;
   CHECK_EQ(plan(r, 2, DNNMEM_PLAN_BEST, 6, off, &res), DNNMEM_ERR_ALIGNMENT);
+  CHECK_EQ(plan(r, 2, DNNMEM_PLAN_BEST, -2, off, &res), DNNMEM_ERR_ALIGNMENT);
   r[0].size = INT64_MAX / 2 + 1, r[1].size = INT64_MAX / 2 + 1;
   CHECK_EQ(plan(r, 2, DNNMEM_PLAN_BEST, 0, off, &res), DNNMEM_ERR_OVERFLOW);
   r[0].size = INT64_MAX;
   r[1].size = 0;
   CHECK_EQ(plan(r, 2, DNNMEM_PLAN_BEST, 2, off, &res), DNNMEM_ERR_OVERFLOW);
   r[0] = rec(0, 2, 8), r[1] = rec(1, 3, 8);
-  CHECK_EQ(plan(r, 2, (dnnmem_plan_algo)99, 0, off, &res), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(plan(r, 2, DNNMEM_PLAN_ALGO_COUNT, 0, off, &res), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(plan(r, -1, DNNMEM_PLAN_BEST, 0, off, &res), DNNMEM_ERR_INVALID_ARGUMENT);
   memset(&opt, 0, sizeof(opt));
-  CHECK_EQ(dnnmem_plan_scratch_size(r, 2, &opt, &bytes), DNNMEM_OK);
+  opt.capacity = -5;
+  CHECK_EQ(solve(r, 2, 0, &opt, off, &res), DNNMEM_ERR_NEGATIVE);
+  opt.capacity = 0, opt.node_limit = -1;
+  CHECK_EQ(solve(r, 2, 0, &opt, off, &res), DNNMEM_ERR_NEGATIVE);
+  CHECK_EQ(dnnmem_plan_solve(NULL, NULL, off, &res, scratch, sizeof(scratch)), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_solve_scratch_size(NULL, NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_solve_scratch_size(&p, NULL, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_lower_bound(&p, NULL, scratch, sizeof(scratch)), DNNMEM_ERR_INVALID_ARGUMENT);
+  /* short scratch: refused before any output, for every operation */
+  CHECK_EQ(dnnmem_plan_solve_scratch_size(&p, NULL, &bytes), DNNMEM_OK);
   CHECK(bytes > sizeof(scratch));
-  CHECK_EQ(dnnmem_plan(r, 2, &opt, off, &res, scratch, sizeof(scratch)), DNNMEM_ERR_SCRATCH_TOO_SMALL);
-  CHECK_EQ(plan(r, 0, DNNMEM_PLAN_BEST, 0, off, &res), DNNMEM_OK);
-  CHECK_EQ(res.arena, 0);
-  {
-    dnnmem_plan_algo parsed;
-    CHECK_EQ(dnnmem_plan_algo_parse("pathcover", &parsed), DNNMEM_OK);
-    CHECK_EQ(parsed, DNNMEM_PLAN_PATHCOVER);
-    CHECK_EQ(dnnmem_plan_algo_parse("path", &parsed), DNNMEM_ERR_PARSE);
-    CHECK(strcmp(dnnmem_plan_algo_name(DNNMEM_PLAN_BESTFIT), "bestfit") == 0);
+  CHECK_EQ(dnnmem_plan_solve(&p, NULL, off, &res, scratch, sizeof(scratch)), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(dnnmem_plan_lower_bound_scratch_size(&p, &bytes), DNNMEM_OK);
+  CHECK(bytes > sizeof(scratch));
+  CHECK_EQ(dnnmem_plan_lower_bound(&p, &bound, scratch, sizeof(scratch)), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(dnnmem_plan_check_scratch_size(&p, &bytes), DNNMEM_OK);
+  CHECK(bytes > sizeof(scratch));
+  CHECK_EQ(dnnmem_plan_check(&p, off, NULL, NULL, scratch, sizeof(scratch)), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  /* empty input */
+  for (a = 0; a < NUM_ALGOS; a++) {
+    CHECK_EQ(plan(r, 0, every_algo[a], 0, off, &res), DNNMEM_OK);
+    CHECK_EQ(res.arena, 0);
+    CHECK(res.optimal);
   }
+  /* names */
+  for (a = 0; a < DNNMEM_PLAN_ALGO_COUNT; a++) {
+    CHECK_EQ(dnnmem_plan_algo_parse(dnnmem_plan_algo_name((dnnmem_plan_algo)a), &parsed), DNNMEM_OK);
+    CHECK_EQ(parsed, a);
+  }
+  CHECK(strcmp(dnnmem_plan_algo_name(DNNMEM_PLAN_EXACT), "exact") == 0);
+  CHECK(dnnmem_plan_algo_name(DNNMEM_PLAN_ALGO_COUNT) == NULL);
+  CHECK_EQ(dnnmem_plan_algo_parse("path", &parsed), DNNMEM_ERR_PARSE);
+  CHECK_EQ(dnnmem_plan_algo_parse(NULL, &parsed), DNNMEM_ERR_INVALID_ARGUMENT);
 }
 
-/* Reads "id,lower,upper,size" rows. */
-static int read_intervals(const char *path, dnnmem_interval **out) {
-  FILE *f = fopen(path, "r");
-  char line[256];
-  int n = 0, cap = 0;
-  long long id, lo, up, size;
-  *out = NULL;
-  if (!f) return -1;
-  while (fgets(line, sizeof(line), f))
-    if (sscanf(line, "%lld,%lld,%lld,%lld", &id, &lo, &up, &size) == 4) {
-      if (n == cap) *out = (dnnmem_interval *)realloc(*out, (size_t)(cap = cap ? 2 * cap : 256) * sizeof(**out));
-      (*out)[n++] = rec(lo, up, size);
-    }
-  fclose(f);
-  return n;
-}
+/* ---- real data -------------------------------------------------------------- */
 
 static void test_real_models(void) {
-  static const char *files[] = {"tests/data/mobilenet_v2.intervals.csv",
-                                "tests/data/resnet18.train.intervals.csv"};
+  static const char *files[] = {"tests/data/mobilenet_v2.intervals.csv", "tests/data/resnet18.train.intervals.csv"};
   int k, a;
   for (k = 0; k < 2; k++) {
     dnnmem_interval *r;
-    int n = read_intervals(files[k], &r);
+    int32_t n = ref_plan_read_csv(files[k], &r);
     int64_t *off = (int64_t *)malloc((size_t)(n > 0 ? n : 1) * sizeof(int64_t)), greedy = 0;
     dnnmem_plan_result res;
     CHECK(n > 40);
-    for (a = 0; a < NUM_ALGOS; a++) {
+    for (a = 0; a < NUM_ALGOS && n > 40; a++) {
+      if (every_algo[a] == DNNMEM_PLAN_EXACT) continue; /* test_minimalloc_C */
       CHECK_EQ(plan(r, n, every_algo[a], 0, off, &res), DNNMEM_OK);
-      CHECK_EQ(recount_arena(r, n, off, 1), res.arena);
+      CHECK_EQ(recount(r, n, 1, off), res.arena);
       if (every_algo[a] == DNNMEM_PLAN_GREEDY_SIZE) greedy = res.arena;
       if (every_algo[a] == DNNMEM_PLAN_BEST) {
         CHECK(res.arena <= greedy);
@@ -337,13 +558,59 @@ static void test_real_models(void) {
   }
 }
 
+/* minimalloc's challenging instance C: optimum 1039360 = its max load. */
+static void test_minimalloc_C(void) {
+  dnnmem_interval *r;
+  int64_t *off;
+  dnnmem_plan_options opt;
+  dnnmem_plan_result res;
+  int32_t n = ref_plan_read_csv("tests/data/minimalloc_C.1048576.csv", &r);
+  CHECK_EQ(n, 203);
+  if (n != 203) return;
+  off = (int64_t *)malloc((size_t)n * sizeof(int64_t));
+  memset(&opt, 0, sizeof opt);
+  opt.algo = DNNMEM_PLAN_EXACT;
+  CHECK_EQ(solve(r, n, 0, &opt, off, &res), DNNMEM_OK);
+  CHECK_EQ(res.arena, 1039360);
+  CHECK(res.optimal);
+  CHECK_EQ(res.algo, DNNMEM_PLAN_EXACT);
+  CHECK_EQ(res.feasible, 1);
+  opt.capacity = 1039360; /* yes at the optimum */
+  CHECK_EQ(solve(r, n, 0, &opt, off, &res), DNNMEM_OK);
+  CHECK_EQ(res.feasible, 1);
+  CHECK(res.arena <= 1039360);
+  opt.capacity = 1039359; /* a proven no below it, and still a valid plan */
+  CHECK_EQ(solve(r, n, 0, &opt, off, &res), DNNMEM_OK);
+  CHECK_EQ(res.feasible, 0);
+  CHECK(recount(r, n, 1, off) == res.arena && res.arena > 1039359);
+  CHECK(res.lower_bound > 1039359);
+  opt.node_limit = 1; /* a budget of one node: an honest "unknown" or yes */
+  opt.capacity = 1039360;
+  CHECK_EQ(solve(r, n, 0, &opt, off, &res), DNNMEM_OK);
+  CHECK(res.feasible == -1 || res.feasible == 1);
+  CHECK(res.nodes <= 1);
+  opt.algo = DNNMEM_PLAN_NAIVE; /* a heuristic answers only when it can */
+  CHECK_EQ(solve(r, n, 0, &opt, off, &res), DNNMEM_OK);
+  CHECK_EQ(res.feasible, -1);
+  free(r);
+  free(off);
+}
+
 int main(void) {
   RUN(test_chain_staircase);
   RUN(test_tflite_example);
-  RUN(test_brute_force);
+  RUN(test_oracle_every_algo);
+  RUN(test_capacity);
+  RUN(test_windows_honest);
+  RUN(test_budget_honest);
+  RUN(test_tilings);
+  RUN(test_best_uses_exact);
+  RUN(test_stop);
   RUN(test_fixed_offsets);
+  RUN(test_gaps);
   RUN(test_checker);
   RUN(test_bad_input);
   RUN(test_real_models);
+  RUN(test_minimalloc_C);
   return test_finish("test_plan");
 }
