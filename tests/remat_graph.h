@@ -11,7 +11,8 @@ typedef struct remat_graph {
   int32_t n, *off, *ids;
   int64_t *size, *time;
   uint8_t *out;
-  dnnmem_remat_problem p;
+  dnnmem_graph graph;
+  dnnmem_remat_problem p; /* points into the arrays above */
 } remat_graph;
 
 static int read_graph(const char *path, remat_graph *g) {
@@ -60,9 +61,10 @@ static int read_graph(const char *path, remat_graph *g) {
     g->off[++g->n] = e;
   }
   fclose(f);
-  g->p.graph.num_nodes = g->n;
-  g->p.graph.in_offsets = g->off;
-  g->p.graph.in_ids = g->ids;
+  g->graph.num_nodes = g->n;
+  g->graph.in_offsets = g->off;
+  g->graph.in_ids = g->ids;
+  g->p.graph = &g->graph;
   g->p.sizes = g->size;
   g->p.times = g->time;
   g->p.is_output = g->out;
