@@ -12,6 +12,7 @@
 #define DNNMEM_IMPLEMENTATION
 #include "dnnmem.h"
 #include "ref.h"
+#include "remat_graph.h"
 
 /* ---- a small graph builder ------------------------------------------------ */
 
@@ -28,12 +29,7 @@ typedef struct tgraph {
 
 static void tg_begin(tgraph *g) {
   memset(g, 0, sizeof(*g));
-  g->graph.in_offsets = g->off;
-  g->graph.in_ids = g->ids;
-  g->p.graph = &g->graph;
-  g->p.sizes = g->size;
-  g->p.times = g->time;
-  g->p.is_output = g->out;
+  remat_problem_point(&g->p, &g->graph, 0, g->off, g->ids, g->size, g->time, g->out);
 }
 /* adds a node with inputs (list ended by -1) */
 static int32_t tg_node(tgraph *g, int64_t size, int64_t time, int output, const int32_t *inputs) {
@@ -890,8 +886,6 @@ static void test_extreme_temperatures(void) {
 }
 
 /* ---- a real training graph ---------------------------------------------------------- */
-
-#include "remat_graph.h"
 
 static void test_real_graph(void) {
   remat_graph g;
