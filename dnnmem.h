@@ -375,171 +375,96 @@
    ==== 5. RECOMPUTE (dnnmem_remat_*)
        Problem. A training graph (values with byte sizes and compute times)
        must run within a memory budget. A sequence computes one node per
-       step and may compute a node several times (recomputation). A use of
-       v at step j binds to the latest computation of v before j; an
-       instance is held from its step through its last bound use (only its
-       own step if none); the last instance of a graph output is held to the
-       end. Memory at a step = sizes of the instances held at it (the step's
-       output and its inputs included); peak = the maximum; time = the sum
-       of node times over the sequence. Valid: every node at least once,
-       every input computed before each use, graph inputs (nodes without
-       inputs) exactly once. Goal: least time with peak <= budget.
+       step and may compute a node again (recomputation). A use of v at step
+       j binds to the latest computation of v before j; an instance is held
+       from its step through its last bound use (only its own step if none);
+       the last instance of a graph output is held to the end. Memory at a
+       step = the sizes of the instances held at it; peak = the maximum;
+       time = the sum of node times over the sequence. Valid: every node at
+       least once, every input computed before each use, graph inputs
+       (nodes without inputs) exactly once. Goal: the least time with
+       peak <= budget (no budget: the lowest peak).
 
-       Simulator. dnnmem_remat_simulate checks validity and returns peak,
-       time and the per-step memory profile in O(V + L + sum of in-degrees
-       over the sequence). Scratch DNNMEM_REMAT_SIMULATE_SCRATCH_BYTES(V, L).
+       API.
+         dnnmem_remat_solve_scratch_size(problem, options, capacity, &bytes)
+         dnnmem_remat_solve(problem, options, rng, sequence, capacity,
+                            &result, scratch, bytes)
+           options.algo: ANNEAL (default), ROW_ORDER, CHECKPOINT
+         dnnmem_remat_simulate[_scratch_size](problem, sequence, length,
+                            profile, &result, scratch, bytes)
+         dnnmem_remat_lower_bound(problem, &peak_bound)
+         dnnmem_remat_time_bound[_scratch_size](problem, options,
+                            &extra_time, &cut, scratch, bytes)
+         dnnmem_remat_group_order[_scratch_size](problem, members, count,
+                            max_states, order, capacity, &length, &peak, ...)
 
-       Annealer (PFN's FastSA). Instances sit in 2 * max_length slots with
-       gaps (respread every 16 * slots moves); moves: SWAP (move an
-       instance to an empty slot), ADD (a recomputation at an empty slot,
-       half of the time just before a random use, and half of those
-       together with one of its inputs just before it: a two-node chain in
-       one move), REMOVE (drop one of several instances). A sequence is
-       valid exactly when first(u) < first(v) for every edge u -> v, so a
-       move is checked in O(degree). Each instance's hold interval lives in a segment tree
-       (range add, global max): a move changes only the moved instance, its
-       node's neighbouring instances and the instances its inputs bind at
-       the old and new slot, each by one range add, so its new peak costs
-       O(degree * log L) (plus a rescan of a consumer list when an
-       interval's last use goes); a rejected move is undone from a log.
-       Objective: time / base time (linear) while the peak is within the
-       budget; above it exp(10 * (peak - budget) / base peak) more (>= 1:
-       any overshoot costs at least doubling the time), plus the mean of
-       the same penalty over 32 blocks of slots (segment tree nodes; gives
-       credit for lowering memory that is over the budget away from the
-       peak; zero when feasible), plus 0.01 * peak / base peak as a
-       tie-break. Metropolis acceptance, temperature geometric from 0.02 to
-       1e-4 over the run's progress: iterations done / iterations, or the
-       caller's progress callback (e.g. elapsed / time limit) when given. A
-       stop callback is polled every 256 moves; the best state is kept.
-       Last, a zero-temperature sweep drops every recomputation whose
-       removal keeps the peak within the budget (cheap ones survive the
-       final temperature: 1.7% of gpt2_small's time at 50%).
+       Algorithm. Anneal: FastSA (Imanishi, Xu, Takagi, Wang, Castillo, "A
+       fast heuristic to optimize time-space tradeoff for large models",
+       NeurIPS 2023): instances in 2 x capacity slots with gaps; moves SWAP,
+       ADD (a recomputation just before a use, half of the time with one of
+       its inputs), REMOVE; hold intervals in a segment tree (range add,
+       global max), so a move's peak costs O(degree log L). Cost: time /
+       base time, times exp(10 x overshoot / base peak) over the budget;
+       Metropolis acceptance, temperature geometric over options.iterations
+       (or the progress callback). A portfolio shares the run: a drop-set
+       search (checkpointing decoded from a set of dropped values, annealed
+       over the set: finds pairs such as bn + relu that pay only when
+       recomputed together), the plain graph, then graph contraction
+       (Preferred Networks tech blog, "Improving recomputation with
+       graph-contraction preprocessing", Nov. 2023, in Japanese): small
+       values, inputs, outputs and sinks are marked, each marked node
+       stands for its group of unmarked ancestors, ordered exactly by
+       dnnmem_remat_group_order (backward Dijkstra over held sets with the
+       lossless pruning "uncompute a member whose inputs are all held"),
+       and marks are added in decompose_steps rounds up to the plain graph.
+       Every stage's result is re-simulated and the best kept.
+       reorder_only: SWAP only; no_contraction: no contraction pipeline.
+       Row order: the topological order (the given one when topological).
+       Checkpoint: Chen, Xu, Zhang, Guestrin, "Training deep nets with
+       sublinear memory cost" (arXiv 2016): sqrt(V) segments.
+       Time bound: cut at the first computation of a node L; each node is
+       done before and not needed after, held at the cut (H), recomputed
+       after, or first computed after; the budget bounds bytes(H). Its
+       Lagrangian relaxation is a minimum cut over three ordered threshold
+       variables per node (Ishikawa, "Exact optimization for Markov random
+       fields with convex priors", PAMI 2003; dnnmem_flow, Boykov-
+       Kolmogorov), maximised over the multiplier by doubling and 24
+       bisection steps in integer arithmetic, for the options.bound_cuts
+       steps of the row order that hold the most.
 
-       Graph contraction (SEEDS.md section 2). Some nodes are marked: graph
-       inputs, outputs, sinks, and the smallest 3/4 of the values (as the
-       seed says: unmarked values are the ones recomputed, so large values
-       stay unmarked). Each marked node m stands for its group: m plus the
-       unmarked nodes reachable backwards from m through unmarked nodes;
-       more marks are added (topological sweep) where a group would exceed
-       max_group_size nodes (default 32, at most DNNMEM_REMAT_MAX_GROUP =
-       64) or 4 x max_group_size member inputs. Each group's order with
-       minimum peak (marked inputs held outside, not counted) is found
-       exactly by the backward Dijkstra over held sets (bitsets in one
-       uint64_t): states are held sets, start {m}, goal {}, a step
-       "uncomputes" a held w (predecessor (H - w) + inputs(w), step memory
-       sum(H + inputs(w))), path cost the maximum step memory; the seed's
-       pruning takes only "uncompute w" when w's inputs are all held
-       (lossless: the memory does not grow and the optimum is monotone in
-       the held set). Ties prefer less time. O(states * g^2) per group with
-       the states capped at 4096; a group over the cap, or whose order
-       would exceed 2 * max_group_size steps, keeps its topological order.
-       A unit's time is its order's total time, its memory at its step its
-       group peak (an upper bound of the expanded memory). The contracted
-       graph is annealed for 15% of the pipeline, then marks are added in
-       decompose_steps rounds (smallest unmarked values first) until 35%,
-       converting the best sequence each time (expand groups, keep marked
-       nodes) and annealing in between; the last 65% anneal the plain
-       graph, so the reported peak and time are exact (re-simulated). The
-       expansion of each stage's best is kept as a candidate, so a poor
-       decomposition cannot lose a better earlier answer.
+       Complexity. simulate O(V + L + the steps' in-degrees); lower_bound
+       O(V + squared in-degrees); anneal O(degree log L) per move, 1000 V +
+       500000 moves by default; checkpoint O(L + E); time_bound ~30 x
+       bound_cuts min cuts (3 V + 2 nodes, 9 V + 2 E arcs); group_order
+       O(states x g^2).
 
-       Drop-set search (checkpointing). The first 15% of the run anneal a
-       set D of dropped values instead of a sequence: the decoder walks the
-       row order and, before each step, recomputes (depth first) every
-       input that is dropped and was computed on the other side of the
-       boundary (the row order's peak step); so a dropped value is held
-       only through its forward uses and recomputed once, just before its
-       first use after the boundary, together with the dropped values it
-       needs. A move flips one or two values of D; each decode and
-       simulation costs O(L + E) (charged as 1 + (V + E) / 32 moves).
-       Temperature 0.02 to 3e-4; cost: time + 0.3 + 60 x overshoot / base
-       peak when over the budget. Its best sequence is a candidate and,
-       when it beats the row order, the plain annealer's start (then at a
-       tenth of the start temperature: refine, do not melt). It finds what
-       single-instance moves cannot (recomputing bn + relu from a kept conv
-       output means dropping both at once; the annealer's basin on CNNs,
-       +10.3-13.6% time at 50%, did not move with 8x longer runs, other
-       temperatures or penalties, or substitution moves), and the annealer
-       then fixes the order the decoder cannot change (resnet18.train: the
-       decoded schedule stalls at 55% of the peak).
+       Guarantees. Every sequence returned is valid and its result is the
+       simulator's. Anneal never returns worse than the row order (feasible
+       first, then less time; neither: lower peak). DNNMEM_OK when there is
+       no budget or the peak fits it, else DNNMEM_ERR_INFEASIBLE with the
+       best sequence still written (always below dnnmem_remat_lower_bound).
+       Deterministic for a given rng state unless a progress callback reads
+       a clock; a stop returns the best so far. The lower bound and the
+       time bound hold for every valid sequence within the budget (results
+       measured on real graphs: README.md).
 
-       Portfolio. With contraction on (the default), after the drop-set
-       search, the run up to 40% anneals the plain graph (from the drop-set
-       result or the row order; each pipeline has its own full temperature
-       schedule) and keeps the result as a candidate; the contraction
-       pipeline takes the remaining 60%. Measured on the
-       bundled graphs: the plain pipeline wins on CNNs (resnet50 at 50%:
-       +11.8% time against +20.9% through contraction), contraction on
-       transformers at low budgets (gpt2_small at 40%: feasible, where
-       plain annealing stalls at 46%).
+       Scratch. Anneal about 1.8 KB per node at capacity 2 V and the default
+       max_group_size (4 V max_group_size unit edges dominate); baselines
+       and simulate O(V + E + capacity); DNNMEM_REMAT_SIMULATE_SCRATCH_BYTES.
 
-       Baselines. dnnmem_remat_baseline: the topological (row) order, and
-       Chen et al.'s sqrt(n) checkpointing on it (every ceil(sqrt(V))-th
-       value and every value used only within the next sqrt(V) steps is
-       kept; other values are recomputed from kept ones at their next use
-       in a later segment). The best reordering without recomputation is
-       dnnmem_remat_solve with DNNMEM_REMAT_NO_RECOMPUTE (SWAP moves only).
-
-       Time lower bound. dnnmem_remat_time_bound proves how much
-       recomputation every sequence within a budget needs, so an answer can
-       be judged against the optimum. Cut at the first computation s of a
-       node L. Each node is N (computed before s, not needed after), H (held
-       at s), R (computed before s, not held, computed again after s: extra
-       time) or A (first computed after s). Ancestors of L are not A,
-       descendants are; consumers of an A node are A; inputs of an R or A
-       node are H, R or A; outputs computed before s are H or R; graph
-       inputs are never R; L and its inputs are H. Every valid sequence
-       labels the nodes so, and when it fits the budget the bytes of H
-       (beyond L and its inputs) are at most cap = budget - size(L) - its
-       inputs. Relaxing that constraint with a multiplier lambda, the
-       minimum over labellings of time(R) + lambda * (bytes(H) - cap) is a
-       lower bound for every lambda >= 0; with the labels ordered
-       N < H < R < A every rule is an implication between the threshold
-       variables [x >= H], [x >= R], [x = A], so one minimum cut
-       (dnnmem_flow, 3 V + 2 nodes) finds it. The value is concave in
-       lambda with slope bytes(H) - cap: doubling finds the octave where the
-       slope turns and 24 bisection steps refine it. Times are scaled by a
-       power of two and costs rounded down, which keeps the bound valid;
-       the arithmetic is integer but for products of doubles cast to
-       integers, which no fused multiply-add can change.
-       Candidate cuts: the max_cuts (default 16) nodes whose steps hold the
-       most memory in the row order; on the bundled training graphs 16
-       candidates give the same bound as all V. At 50% of the row order's
-       peak: mobilenet_v2.train needs >= 12.8% extra time (so no schedule
-       reaches the 10% mark there), resnet50 >= 7.1%, densenet121 >= 5.8%,
-       gpt2_small >= 5.7%, resnet18 >= 5.3%, gpt_mini >= 4.0%; 1-164 ms
-       each. A single cut misses memory pressure spread over several steps:
-       on small random graphs it equals the exhaustive optimum on 3 of 14
-       that need recomputation.
-
-       Guarantees. Every returned sequence is valid and its stats are the
-       simulator's. dnnmem_remat_solve never returns a sequence worse than
-       the row order: both are compared (feasible first, then time; when
-       neither fits, lower peak). It returns DNNMEM_OK when the peak fits
-       the budget, DNNMEM_ERR_INFEASIBLE when it does not (budgets below
-       dnnmem_remat_lower_bound always do); the best sequence found is
-       written in both cases. Deterministic for a given rng state when no
-       progress callback (clock) is used.
-
-       Speed: 3.4-4.5 million moves per second on the bundled training
-       graphs (200-3,000 nodes) on one core; a decode costs about
-       (V + E) / 32 moves. At 50% of the row order's peak, 10 CPU s per
-       solve: +7.4-10.0% extra time on all but mobilenet_v2.train, +13.3%
-       there where the time bound proves >= 12.8%; see tests/bench_remat.c.
-
-       Scratch. dnnmem_remat_solve_scratch_size(V, E, max_length) is about
-       1.8 KB per node for max_length = 2 V (5.3 MB for 3,031 nodes): unit
-       edge tables of V * 4 * max_group_size + E entries dominate, then
-       2 * max_length slots and a segment tree over them.
-
-       Sketch:
-           dnnmem_remat_problem p = {{n, in_offsets, in_ids}, sizes, times, is_output};
-           dnnmem_remat_options o = {0};  o.budget = limit;
-           size_t bytes;  dnnmem_rng rng;  dnnmem_rng_seed(&rng, 1);
-           dnnmem_remat_solve_scratch_size(n, num_edges, 2 * n, &bytes);
-           r = dnnmem_remat_solve(&p, &o, &rng, 2 * n, seq, &len, &stats,
-                                  malloc(bytes), bytes);
+       Example.
+           dnnmem_graph g = {n, in_offsets, in_ids};
+           dnnmem_remat_problem p = {&g, sizes, times, is_output};
+           dnnmem_remat_options o = {DNNMEM_REMAT_ANNEAL};
+           dnnmem_remat_result res;  dnnmem_rng rng;  size_t bytes;
+           int32_t *seq = malloc(2 * (size_t)n * sizeof(int32_t));
+           o.budget = limit;                          (0: the lowest peak)
+           dnnmem_rng_seed(&rng, 1);
+           dnnmem_remat_solve_scratch_size(&p, &o, 2 * n, &bytes);
+           void *scratch = malloc(bytes);
+           if (dnnmem_remat_solve(&p, &o, &rng, seq, 2 * n, &res, scratch,
+                                  bytes) == DNNMEM_OK)
+               ... run seq[0 .. res.length); res.peak <= limit
 
 
 
