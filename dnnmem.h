@@ -6151,8 +6151,9 @@ static dnnmem_result dnnmem__group_search(const dnnmem__group *gr, dnnmem__group
       break;
     }
     held = dnnmem__group_sum(gr, set);
-    /* the seed's pruning: uncomputing a member whose inputs are all held is
-       lossless, take only that move */
+    /* the contraction blog's pruning: uncomputing a member whose inputs
+       are all held is lossless (memory does not grow and the optimum is
+       monotone in the held set), take only that move */
     for (b = 0; b < gr->g && forced < 0; b++)
       if (((set >> b) & 1) && (gr->in_mask[b] & ~set) == 0) forced = b;
     for (b = 0; b < gr->g; b++) {
@@ -7130,7 +7131,6 @@ static double dnnmem__decode_cost(const dnnmem__remat *w, const dnnmem_remat_res
    (0 if none). */
 static int32_t dnnmem__decode_search(dnnmem__remat *w, double progress_end, int32_t boundary,
                                      int32_t *seq, dnnmem_remat_result *best_stats) {
-  const dnnmem_graph *g = w->p->graph;
   int32_t v, num_cand = 0, len, best_len = 0;
   int64_t charge = 1 + ((int64_t)w->n + w->m) / DNNMEM__REMAT_DECODE_CHARGE_DIV;
   double cost, temp = DNNMEM__REMAT_DECODE_START_TEMP;
@@ -7179,7 +7179,6 @@ static int32_t dnnmem__decode_search(dnnmem__remat *w, double progress_end, int3
     w->drop[a] ^= 1; /* rejected: undo */
     if (b >= 0) w->drop[b] ^= 1;
   }
-  (void)g;
   best_len = dnnmem__decode(w, w->best_drop, boundary, seq);
   return best_len > 0 ? best_len : 0;
 }

@@ -191,11 +191,11 @@ static void test_simulator_errors(void) {
            DNNMEM_ERR_INVALID_ARGUMENT);
 }
 
-/* ---- the seed's example ------------------------------------------------------- */
+/* ---- the contraction blog's example --------------------------------------------- */
 
 /* a -> b -> c -> d -> e -> y, and b -> y: holding b across c, d, e costs
    more than recomputing it before y */
-static void seed_example(tgraph *g) {
+static void blog_example(tgraph *g) {
   int32_t ia[] = {0, -1}, ib[] = {1, -1}, ic[] = {2, -1}, id[] = {3, -1}, iy[] = {4, 1, -1};
   tg_begin(g);
   tg_node(g, 1, 0, 0, NULL); /* a */
@@ -215,14 +215,14 @@ static void check_answer(const tgraph *g, const int32_t *seq, const dnnmem_remat
   CHECK_EQ(st->recomputations, st->length - g->n);
 }
 
-static void test_seed_example(void) {
+static void test_blog_example(void) {
   tgraph g;
   int32_t plain[] = {0, 1, 2, 3, 4, 5}, recompute[] = {0, 1, 2, 3, 4, 1, 5}, seq[16];
   int64_t peak, time;
   dnnmem_remat_result st;
   dnnmem_remat_options o = options_for(21, 20000);
   dnnmem_rng rng;
-  seed_example(&g);
+  blog_example(&g);
   CHECK(recount(&g, plain, 6, &peak, &time));
   CHECK_EQ(peak, 30);
   CHECK(recount(&g, recompute, 7, &peak, &time));
@@ -397,9 +397,10 @@ static void test_time_bound(void) {
   int32_t cut, trial, tight = 0, positive = 0;
   size_t need = 0;
   dnnmem_remat_options o = options_for(21, 0);
-  /* the seed's example: at 21 bytes b must be recomputed (time 5), and the
-     cut at e proves it: b is needed by y after e, holding it breaks 21 */
-  seed_example(&g);
+  /* the contraction blog's example: at 21 bytes b must be recomputed (time
+     5), and the cut at e proves it: b is needed by y after e, holding it
+     breaks 21 */
+  blog_example(&g);
   CHECK_EQ(dnnmem_remat_time_bound_scratch_size(&g.p, &o, &need), DNNMEM_OK);
   CHECK(need <= sizeof(scratch_buf));
   CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &extra, &cut, scratch_buf, need), DNNMEM_OK);
@@ -460,7 +461,7 @@ static void test_time_bound(void) {
     tight += extra == e.best_time - sum_times(&g) && extra > 0;
   }
   /* measured: 14 optima above the base time, the bound equal on 3 (and on
-     the seed's example); a single cut misses memory pressure spread over
+     the blog's example); a single cut misses memory pressure spread over
      several steps */
   CHECK(positive >= 10);
   CHECK(tight >= 3);
@@ -576,7 +577,7 @@ static void test_group_order_vs_brute_force(void) {
 }
 
 static void test_group_order_example(void) {
-  /* the seed's figure: a -> b, a -> c, b,c -> d -> e (group {b,c,d,e}); with
+  /* the contraction blog's figure: a -> b, a -> c, b,c -> d -> e (group {b,c,d,e}); with
      b large, computing c first keeps the peak lower */
   tgraph g;
   int32_t ia[] = {0, -1}, ibc[] = {1, 2, -1}, id[] = {3, -1};
@@ -625,7 +626,7 @@ static void test_bad_input(void) {
   size_t need;
   checkpoint.algo = DNNMEM_REMAT_CHECKPOINT;
   dnnmem_rng_seed(&rng, 1);
-  seed_example(&g);
+  blog_example(&g);
   /* a cycle: b's input becomes e */
   g.ids[0] = 4;
   CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 12, &st, scratch_buf, sizeof(scratch_buf)),
@@ -871,7 +872,7 @@ static void test_extreme_temperatures(void) {
   dnnmem_remat_result st;
   dnnmem_remat_options o = options_for(21, 5000);
   dnnmem_rng rng;
-  seed_example(&g);
+  blog_example(&g);
   o.start_temperature = 1e-300;
   o.end_temperature = 1e299;
   dnnmem_rng_seed(&rng, 3);
@@ -964,7 +965,7 @@ static void test_edges_and_stop(void) {
   CHECK_EQ(st.length, 0);
   CHECK_EQ(st.peak, 0);
   /* a stop callback that fires at once: still a valid, exact answer */
-  seed_example(&g);
+  blog_example(&g);
   o.budget = 21;
   o.stop = stop_now;
   o.stop_user = &calls;
@@ -992,7 +993,7 @@ static void test_edges_and_stop(void) {
 int main(void) {
   RUN(test_simulator_vs_recount);
   RUN(test_simulator_errors);
-  RUN(test_seed_example);
+  RUN(test_blog_example);
   RUN(test_checkpoint_ladder);
   RUN(test_exhaustive_small);
   RUN(test_time_bound);
