@@ -366,171 +366,96 @@
    ==== 5. RECOMPUTE (dnnmem_remat_*)
        Problem. A training graph (values with byte sizes and compute times)
        must run within a memory budget. A sequence computes one node per
-       step and may compute a node several times (recomputation). A use of
-       v at step j binds to the latest computation of v before j; an
-       instance is held from its step through its last bound use (only its
-       own step if none); the last instance of a graph output is held to the
-       end. Memory at a step = sizes of the instances held at it (the step's
-       output and its inputs included); peak = the maximum; time = the sum
-       of node times over the sequence. Valid: every node at least once,
-       every input computed before each use, graph inputs (nodes without
-       inputs) exactly once. Goal: least time with peak <= budget.
+       step and may compute a node again (recomputation). A use of v at step
+       j binds to the latest computation of v before j; an instance is held
+       from its step through its last bound use (only its own step if none);
+       the last instance of a graph output is held to the end. Memory at a
+       step = the sizes of the instances held at it; peak = the maximum;
+       time = the sum of node times over the sequence. Valid: every node at
+       least once, every input computed before each use, graph inputs
+       (nodes without inputs) exactly once. Goal: the least time with
+       peak <= budget (no budget: the lowest peak).
 
-       Simulator. dnnmem_remat_simulate checks validity and returns peak,
-       time and the per-step memory profile in O(V + L + sum of in-degrees
-       over the sequence). Scratch DNNMEM_REMAT_SIMULATE_SCRATCH_BYTES(V, L).
+       API.
+         dnnmem_remat_solve_scratch_size(problem, options, capacity, &bytes)
+         dnnmem_remat_solve(problem, options, rng, sequence, capacity,
+                            &result, scratch, bytes)
+           options.algo: ANNEAL (default), ROW_ORDER, CHECKPOINT
+         dnnmem_remat_simulate[_scratch_size](problem, sequence, length,
+                            profile, &result, scratch, bytes)
+         dnnmem_remat_lower_bound(problem, &peak_bound)
+         dnnmem_remat_time_bound[_scratch_size](problem, options,
+                            &extra_time, &cut, scratch, bytes)
+         dnnmem_remat_group_order[_scratch_size](problem, members, count,
+                            max_states, order, capacity, &length, &peak, ...)
 
-       Annealer (PFN's FastSA). Instances sit in 2 * max_length slots with
-       gaps (respread every 16 * slots moves); moves: SWAP (move an
-       instance to an empty slot), ADD (a recomputation at an empty slot,
-       half of the time just before a random use, and half of those
-       together with one of its inputs just before it: a two-node chain in
-       one move), REMOVE (drop one of several instances). A sequence is
-       valid exactly when first(u) < first(v) for every edge u -> v, so a
-       move is checked in O(degree). Each instance's hold interval lives in a segment tree
-       (range add, global max): a move changes only the moved instance, its
-       node's neighbouring instances and the instances its inputs bind at
-       the old and new slot, each by one range add, so its new peak costs
-       O(degree * log L) (plus a rescan of a consumer list when an
-       interval's last use goes); a rejected move is undone from a log.
-       Objective: time / base time (linear) while the peak is within the
-       budget; above it exp(10 * (peak - budget) / base peak) more (>= 1:
-       any overshoot costs at least doubling the time), plus the mean of
-       the same penalty over 32 blocks of slots (segment tree nodes; gives
-       credit for lowering memory that is over the budget away from the
-       peak; zero when feasible), plus 0.01 * peak / base peak as a
-       tie-break. Metropolis acceptance, temperature geometric from 0.02 to
-       1e-4 over the run's progress: iterations done / iterations, or the
-       caller's progress callback (e.g. elapsed / time limit) when given. A
-       stop callback is polled every 256 moves; the best state is kept.
-       Last, a zero-temperature sweep drops every recomputation whose
-       removal keeps the peak within the budget (cheap ones survive the
-       final temperature: 1.7% of gpt2_small's time at 50%).
+       Algorithm. Anneal: FastSA (Imanishi, Xu, Takagi, Wang, Castillo, "A
+       fast heuristic to optimize time-space tradeoff for large models",
+       NeurIPS 2023): instances in 2 x capacity slots with gaps; moves SWAP,
+       ADD (a recomputation just before a use, half of the time with one of
+       its inputs), REMOVE; hold intervals in a segment tree (range add,
+       global max), so a move's peak costs O(degree log L). Cost: time /
+       base time, times exp(10 x overshoot / base peak) over the budget;
+       Metropolis acceptance, temperature geometric over options.iterations
+       (or the progress callback). A portfolio shares the run: a drop-set
+       search (checkpointing decoded from a set of dropped values, annealed
+       over the set: finds pairs such as bn + relu that pay only when
+       recomputed together), the plain graph, then graph contraction
+       (Preferred Networks tech blog, "Improving recomputation with
+       graph-contraction preprocessing", Nov. 2023, in Japanese): small
+       values, inputs, outputs and sinks are marked, each marked node
+       stands for its group of unmarked ancestors, ordered exactly by
+       dnnmem_remat_group_order (backward Dijkstra over held sets with the
+       lossless pruning "uncompute a member whose inputs are all held"),
+       and marks are added in decompose_steps rounds up to the plain graph.
+       Every stage's result is re-simulated and the best kept.
+       reorder_only: SWAP only; no_contraction: no contraction pipeline.
+       Row order: the topological order (the given one when topological).
+       Checkpoint: Chen, Xu, Zhang, Guestrin, "Training deep nets with
+       sublinear memory cost" (arXiv 2016): sqrt(V) segments.
+       Time bound: cut at the first computation of a node L; each node is
+       done before and not needed after, held at the cut (H), recomputed
+       after, or first computed after; the budget bounds bytes(H). Its
+       Lagrangian relaxation is a minimum cut over three ordered threshold
+       variables per node (Ishikawa, "Exact optimization for Markov random
+       fields with convex priors", PAMI 2003; dnnmem_flow, Boykov-
+       Kolmogorov), maximised over the multiplier by doubling and 24
+       bisection steps in integer arithmetic, for the options.bound_cuts
+       steps of the row order that hold the most.
 
-       Graph contraction (SEEDS.md section 2). Some nodes are marked: graph
-       inputs, outputs, sinks, and the smallest 3/4 of the values (as the
-       seed says: unmarked values are the ones recomputed, so large values
-       stay unmarked). Each marked node m stands for its group: m plus the
-       unmarked nodes reachable backwards from m through unmarked nodes;
-       more marks are added (topological sweep) where a group would exceed
-       max_group_size nodes (default 32, at most DNNMEM_REMAT_MAX_GROUP =
-       64) or 4 x max_group_size member inputs. Each group's order with
-       minimum peak (marked inputs held outside, not counted) is found
-       exactly by the backward Dijkstra over held sets (bitsets in one
-       uint64_t): states are held sets, start {m}, goal {}, a step
-       "uncomputes" a held w (predecessor (H - w) + inputs(w), step memory
-       sum(H + inputs(w))), path cost the maximum step memory; the seed's
-       pruning takes only "uncompute w" when w's inputs are all held
-       (lossless: the memory does not grow and the optimum is monotone in
-       the held set). Ties prefer less time. O(states * g^2) per group with
-       the states capped at 4096; a group over the cap, or whose order
-       would exceed 2 * max_group_size steps, keeps its topological order.
-       A unit's time is its order's total time, its memory at its step its
-       group peak (an upper bound of the expanded memory). The contracted
-       graph is annealed for 15% of the pipeline, then marks are added in
-       decompose_steps rounds (smallest unmarked values first) until 35%,
-       converting the best sequence each time (expand groups, keep marked
-       nodes) and annealing in between; the last 65% anneal the plain
-       graph, so the reported peak and time are exact (re-simulated). The
-       expansion of each stage's best is kept as a candidate, so a poor
-       decomposition cannot lose a better earlier answer.
+       Complexity. simulate O(V + L + the steps' in-degrees); lower_bound
+       O(V + squared in-degrees); anneal O(degree log L) per move, 1000 V +
+       500000 moves by default; checkpoint O(L + E); time_bound ~30 x
+       bound_cuts min cuts (3 V + 2 nodes, 9 V + 2 E arcs); group_order
+       O(states x g^2).
 
-       Drop-set search (checkpointing). The first 15% of the run anneal a
-       set D of dropped values instead of a sequence: the decoder walks the
-       row order and, before each step, recomputes (depth first) every
-       input that is dropped and was computed on the other side of the
-       boundary (the row order's peak step); so a dropped value is held
-       only through its forward uses and recomputed once, just before its
-       first use after the boundary, together with the dropped values it
-       needs. A move flips one or two values of D; each decode and
-       simulation costs O(L + E) (charged as 1 + (V + E) / 32 moves).
-       Temperature 0.02 to 3e-4; cost: time + 0.3 + 60 x overshoot / base
-       peak when over the budget. Its best sequence is a candidate and,
-       when it beats the row order, the plain annealer's start (then at a
-       tenth of the start temperature: refine, do not melt). It finds what
-       single-instance moves cannot (recomputing bn + relu from a kept conv
-       output means dropping both at once; the annealer's basin on CNNs,
-       +10.3-13.6% time at 50%, did not move with 8x longer runs, other
-       temperatures or penalties, or substitution moves), and the annealer
-       then fixes the order the decoder cannot change (resnet18.train: the
-       decoded schedule stalls at 55% of the peak).
+       Guarantees. Every sequence returned is valid and its result is the
+       simulator's. Anneal never returns worse than the row order (feasible
+       first, then less time; neither: lower peak). DNNMEM_OK when there is
+       no budget or the peak fits it, else DNNMEM_ERR_INFEASIBLE with the
+       best sequence still written (always below dnnmem_remat_lower_bound).
+       Deterministic for a given rng state unless a progress callback reads
+       a clock; a stop returns the best so far. The lower bound and the
+       time bound hold for every valid sequence within the budget (results
+       measured on real graphs: README.md).
 
-       Portfolio. With contraction on (the default), after the drop-set
-       search, the run up to 40% anneals the plain graph (from the drop-set
-       result or the row order; each pipeline has its own full temperature
-       schedule) and keeps the result as a candidate; the contraction
-       pipeline takes the remaining 60%. Measured on the
-       bundled graphs: the plain pipeline wins on CNNs (resnet50 at 50%:
-       +11.8% time against +20.9% through contraction), contraction on
-       transformers at low budgets (gpt2_small at 40%: feasible, where
-       plain annealing stalls at 46%).
+       Scratch. Anneal about 1.8 KB per node at capacity 2 V and the default
+       max_group_size (4 V max_group_size unit edges dominate); baselines
+       and simulate O(V + E + capacity); DNNMEM_REMAT_SIMULATE_SCRATCH_BYTES.
 
-       Baselines. dnnmem_remat_baseline: the topological (row) order, and
-       Chen et al.'s sqrt(n) checkpointing on it (every ceil(sqrt(V))-th
-       value and every value used only within the next sqrt(V) steps is
-       kept; other values are recomputed from kept ones at their next use
-       in a later segment). The best reordering without recomputation is
-       dnnmem_remat_solve with DNNMEM_REMAT_NO_RECOMPUTE (SWAP moves only).
-
-       Time lower bound. dnnmem_remat_time_bound proves how much
-       recomputation every sequence within a budget needs, so an answer can
-       be judged against the optimum. Cut at the first computation s of a
-       node L. Each node is N (computed before s, not needed after), H (held
-       at s), R (computed before s, not held, computed again after s: extra
-       time) or A (first computed after s). Ancestors of L are not A,
-       descendants are; consumers of an A node are A; inputs of an R or A
-       node are H, R or A; outputs computed before s are H or R; graph
-       inputs are never R; L and its inputs are H. Every valid sequence
-       labels the nodes so, and when it fits the budget the bytes of H
-       (beyond L and its inputs) are at most cap = budget - size(L) - its
-       inputs. Relaxing that constraint with a multiplier lambda, the
-       minimum over labellings of time(R) + lambda * (bytes(H) - cap) is a
-       lower bound for every lambda >= 0; with the labels ordered
-       N < H < R < A every rule is an implication between the threshold
-       variables [x >= H], [x >= R], [x = A], so one minimum cut
-       (dnnmem_flow, 3 V + 2 nodes) finds it. The value is concave in
-       lambda with slope bytes(H) - cap: doubling finds the octave where the
-       slope turns and 24 bisection steps refine it. Times are scaled by a
-       power of two and costs rounded down, which keeps the bound valid;
-       the arithmetic is integer but for products of doubles cast to
-       integers, which no fused multiply-add can change.
-       Candidate cuts: the max_cuts (default 16) nodes whose steps hold the
-       most memory in the row order; on the bundled training graphs 16
-       candidates give the same bound as all V. At 50% of the row order's
-       peak: mobilenet_v2.train needs >= 12.8% extra time (so no schedule
-       reaches the 10% mark there), resnet50 >= 7.1%, densenet121 >= 5.8%,
-       gpt2_small >= 5.7%, resnet18 >= 5.3%, gpt_mini >= 4.0%; 1-164 ms
-       each. A single cut misses memory pressure spread over several steps:
-       on small random graphs it equals the exhaustive optimum on 3 of 14
-       that need recomputation.
-
-       Guarantees. Every returned sequence is valid and its stats are the
-       simulator's. dnnmem_remat_solve never returns a sequence worse than
-       the row order: both are compared (feasible first, then time; when
-       neither fits, lower peak). It returns DNNMEM_OK when the peak fits
-       the budget, DNNMEM_ERR_INFEASIBLE when it does not (budgets below
-       dnnmem_remat_lower_bound always do); the best sequence found is
-       written in both cases. Deterministic for a given rng state when no
-       progress callback (clock) is used.
-
-       Speed: 3.4-4.5 million moves per second on the bundled training
-       graphs (200-3,000 nodes) on one core; a decode costs about
-       (V + E) / 32 moves. At 50% of the row order's peak, 10 CPU s per
-       solve: +7.4-10.0% extra time on all but mobilenet_v2.train, +13.3%
-       there where the time bound proves >= 12.8%; see tests/bench_remat.c.
-
-       Scratch. dnnmem_remat_solve_scratch_size(V, E, max_length) is about
-       1.8 KB per node for max_length = 2 V (5.3 MB for 3,031 nodes): unit
-       edge tables of V * 4 * max_group_size + E entries dominate, then
-       2 * max_length slots and a segment tree over them.
-
-       Sketch:
-           dnnmem_remat_problem p = {{n, in_offsets, in_ids}, sizes, times, is_output};
-           dnnmem_remat_options o = {0};  o.budget = limit;
-           size_t bytes;  dnnmem_rng rng;  dnnmem_rng_seed(&rng, 1);
-           dnnmem_remat_solve_scratch_size(n, num_edges, 2 * n, &bytes);
-           r = dnnmem_remat_solve(&p, &o, &rng, 2 * n, seq, &len, &stats,
-                                  malloc(bytes), bytes);
+       Example.
+           dnnmem_graph g = {n, in_offsets, in_ids};
+           dnnmem_remat_problem p = {&g, sizes, times, is_output};
+           dnnmem_remat_options o = {DNNMEM_REMAT_ANNEAL};
+           dnnmem_remat_result res;  dnnmem_rng rng;  size_t bytes;
+           int32_t *seq = malloc(2 * (size_t)n * sizeof(int32_t));
+           o.budget = limit;                          (0: the lowest peak)
+           dnnmem_rng_seed(&rng, 1);
+           dnnmem_remat_solve_scratch_size(&p, &o, 2 * n, &bytes);
+           void *scratch = malloc(bytes);
+           if (dnnmem_remat_solve(&p, &o, &rng, seq, 2 * n, &res, scratch,
+                                  bytes) == DNNMEM_OK)
+               ... run seq[0 .. res.length); res.peak <= limit
 
 
 
@@ -983,6 +908,9 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng);
 typedef int (*dnnmem_stop_fn)(void *user);
 /* Returns nonzero when a long search should stop and return its best. */
 
+typedef double (*dnnmem_progress_fn)(void *user);
+/* Returns the fraction (0..1) of the caller's budget used so far. */
+
 
 
 /* ==== 2. Interval planning (dnnmem_plan_*) =============================== */
@@ -1251,99 +1179,42 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph, int64_t *
 
 #ifndef DNNMEM_NO_REMAT
 
-/* ---- recompute annealing ----------------------------------------------- */
+/* ---- recompute: problem, simulator, bounds, solver ---------------------- */
 
 #define DNNMEM_REMAT_MAX_GROUP 64 /* nodes in one exactly ordered group */
 
 typedef struct dnnmem_remat_problem {
-  dnnmem_graph graph;       /* inputs as CSR; must be acyclic */
-  const int64_t *sizes;     /* bytes per node, >= 0 */
-  const int64_t *times;     /* compute time per node, >= 0 (the tool: ns) */
-  const uint8_t *is_output; /* nonzero: graph output (held to the end); may be NULL */
+  const dnnmem_graph *graph; /* inputs as CSR; must be acyclic */
+  const int64_t *sizes;      /* bytes per node, >= 0 */
+  const int64_t *times;      /* compute time per node, >= 0 (the tool: ns) */
+  const uint8_t *is_output;  /* nonzero: graph output (held to the end); may be NULL */
 } dnnmem_remat_problem;
 /* A training graph. Nodes without inputs are graph inputs: computed exactly
    once. The sum of all sizes must fit in int64_t. */
 
-typedef struct dnnmem_remat_stats {
-  int64_t peak;           /* maximum memory over the steps */
-  int64_t time;           /* sum of times over the sequence */
-  int32_t length;         /* steps */
-  int32_t recomputations; /* length - num_nodes */
-  int64_t moves;          /* annealing moves tried (solve only) */
-  int64_t accepted;       /* of which accepted */
-} dnnmem_remat_stats;
+typedef enum dnnmem_remat_algo {
+  DNNMEM_REMAT_ANNEAL = 0,  /* annealing over sequences (FastSA), drop-set
+                               search and graph contraction */
+  DNNMEM_REMAT_ROW_ORDER,   /* the topological (row) order, no recomputation */
+  DNNMEM_REMAT_CHECKPOINT,  /* Chen et al.'s sqrt(n) checkpointing on the row order */
+  DNNMEM_REMAT_ALGO_COUNT
+} dnnmem_remat_algo;
 
-#define DNNMEM_REMAT_SIMULATE_SCRATCH_BYTES(num_nodes, length) \
-  ((size_t)(num_nodes) * 4 + ((size_t)(length) + 1) * 12 + 64)
-/* Enough scratch for dnnmem_remat_simulate (for static buffers). */
+DNNMEM_DEF const char *dnnmem_remat_algo_name(dnnmem_remat_algo algo);
+/* "anneal", "row-order", "checkpoint"; NULL for a value out of range. */
 
-DNNMEM_DEF dnnmem_result dnnmem_remat_simulate_scratch_size(int32_t num_nodes, int32_t length,
-                                                            size_t *out_bytes);
-DNNMEM_DEF dnnmem_result dnnmem_remat_simulate(const dnnmem_remat_problem *problem,
-                                               const int32_t *sequence, int32_t length,
-                                               dnnmem_remat_stats *stats, int64_t *profile,
-                                               void *scratch, size_t scratch_bytes);
-/* Validates the problem and the sequence (DNNMEM_ERR_REMAT_MISSING_NODE,
-   _INPUT_NOT_READY, _INPUT_REPEATED, DNNMEM_ERR_ID_RANGE) and computes its
-   stats (moves = accepted = 0) and, when profile is not NULL, the memory at
-   each of the length steps. O(V + L + sum of in-degrees of the steps). */
-
-DNNMEM_DEF dnnmem_result dnnmem_remat_lower_bound(const dnnmem_remat_problem *problem,
-                                                  int64_t *out_bound);
-/* A lower bound of every valid sequence's peak, no scratch:
-   max(max over v of size(v) + sizes of its distinct inputs,
-       sum of output sizes (all held at the last step)). */
-
-DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound_scratch_size(int32_t num_nodes,
-                                                              int32_t num_edges,
-                                                              size_t *out_bytes);
-DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *problem,
-                                                 int64_t budget, int32_t max_cuts,
-                                                 int64_t *out_extra_time, int32_t *out_cut,
-                                                 void *scratch, size_t scratch_bytes);
-/* A lower bound of the recomputation time (time - sum of all times) of
-   every valid sequence whose peak fits budget; *out_cut (may be NULL)
-   receives the cut node that gave it (-1: none, bound 0). max_cuts
-   candidate cuts (0: 16), the nodes whose steps hold the most memory in
-   the row order. 0 when the row order fits. DNNMEM_ERR_INFEASIBLE (and
-   INT64_MAX) for a budget below dnnmem_remat_lower_bound. About
-   max_cuts * 30 minimum cuts on 3 V + 2 nodes and 9 V + 2 E arcs. */
-
-typedef enum dnnmem_remat_baseline_kind {
-  DNNMEM_REMAT_BASELINE_DEFAULT = 0,    /* = ROW_ORDER */
-  DNNMEM_REMAT_BASELINE_ROW_ORDER = 1,  /* topological order, no recomputation */
-  DNNMEM_REMAT_BASELINE_CHECKPOINT = 2  /* Chen et al. sqrt(n) checkpointing */
-} dnnmem_remat_baseline_kind;
-
-DNNMEM_DEF dnnmem_result dnnmem_remat_baseline_scratch_size(int32_t num_nodes, int32_t num_edges,
-                                                            int32_t max_length,
-                                                            size_t *out_bytes);
-DNNMEM_DEF dnnmem_result dnnmem_remat_baseline(const dnnmem_remat_problem *problem,
-                                               dnnmem_remat_baseline_kind kind,
-                                               int32_t max_length, int32_t *sequence,
-                                               int32_t *out_length, dnnmem_remat_stats *stats,
-                                               void *scratch, size_t scratch_bytes);
-/* A baseline sequence (at most max_length steps, else
-   DNNMEM_ERR_OUTPUT_TOO_SMALL) and its stats. The row order is the
-   identity for a topologically numbered graph (the file's order; Kahn's
-   order otherwise).
-   DNNMEM_ERR_CYCLE for a cyclic graph. O(V + E) (row order), O(L + E)
-   plus the recomputed nodes' in-degrees (checkpointing). */
-
-/* dnnmem_remat_options.flags */
-#define DNNMEM_REMAT_NO_RECOMPUTE 1   /* SWAP moves only: best reordering */
-#define DNNMEM_REMAT_NO_CONTRACTION 2 /* anneal the plain graph only */
-
-typedef double (*dnnmem_progress_fn)(void *user);
-/* Returns the fraction (0..1) of the caller's budget used so far. */
+DNNMEM_DEF dnnmem_result dnnmem_remat_algo_parse(const char *name, dnnmem_remat_algo *out);
+/* The inverse of dnnmem_remat_algo_name; DNNMEM_ERR_PARSE for an unknown name. */
 
 typedef struct dnnmem_remat_options {
-  int64_t budget;           /* target peak in bytes; 0: as low as possible */
-  int64_t iterations;       /* moves in all; 0: 1000 * V + 500000 */
-  int32_t flags;            /* DNNMEM_REMAT_* */
-  int32_t max_group_size;   /* contraction groups; 0: 32; at most 64 */
+  dnnmem_remat_algo algo;   /* 0: DNNMEM_REMAT_ANNEAL */
+  int64_t budget;           /* target peak in bytes; 0: none (anneal: as low as possible) */
+  int64_t iterations;       /* anneal: moves in all; 0: 1000 * V + 500000 */
+  int32_t reorder_only;     /* anneal, nonzero: no recomputation (best reordering) */
+  int32_t no_contraction;   /* anneal, nonzero: the plain graph only */
+  int32_t max_group_size;   /* contraction groups; 0: 32; at most DNNMEM_REMAT_MAX_GROUP */
   int32_t decompose_steps;  /* rounds of adding marks; 0: 6; at most 64 */
-  int32_t reserved;
+  int32_t bound_cuts;       /* dnnmem_remat_time_bound's candidate cuts; 0: 16 */
   double start_temperature; /* 0: 0.02 (relative to the base time) */
   double end_temperature;   /* 0: 1e-4 */
   dnnmem_stop_fn stop;      /* optional: polled every 256 moves */
@@ -1351,32 +1222,87 @@ typedef struct dnnmem_remat_options {
   dnnmem_progress_fn progress; /* optional: drives the schedule instead of */
   void *progress_user;         /* iterations (then give iterations large) */
 } dnnmem_remat_options;
-/* Zero-initialised = defaults (budget 0: minimise the peak). */
+/* Zero-initialised (or NULL) = defaults: annealing, no budget. */
 
-DNNMEM_DEF dnnmem_result dnnmem_remat_solve_scratch_size(int32_t num_nodes, int32_t num_edges,
-                                                         int32_t max_length,
+typedef struct dnnmem_remat_result {
+  int64_t peak;           /* maximum memory over the steps */
+  int64_t time;           /* sum of times over the sequence */
+  int32_t length;         /* steps (OUTPUT_TOO_SMALL: the capacity needed) */
+  int32_t recomputations; /* length - num_nodes */
+  int64_t moves;          /* annealing moves tried (anneal only) */
+  int64_t accepted;       /* of which accepted */
+} dnnmem_remat_result;
+
+DNNMEM_DEF dnnmem_result dnnmem_remat_solve_scratch_size(const dnnmem_remat_problem *problem,
+                                                         const dnnmem_remat_options *options,
+                                                         int32_t sequence_capacity,
                                                          size_t *out_bytes);
-/* Scratch for dnnmem_remat_solve with the default max_group_size (also
-   enough for smaller ones; max_group_size above 32 needs
-   dnnmem_remat_solve_scratch_size_ex). */
-DNNMEM_DEF dnnmem_result dnnmem_remat_solve_scratch_size_ex(int32_t num_nodes, int32_t num_edges,
-                                                            int32_t max_length,
-                                                            int32_t max_group_size,
-                                                            size_t *out_bytes);
+/* Scratch for dnnmem_remat_solve with these options (algo, max_group_size)
+   and capacity. Anneal: about 1.8 KB per node for a capacity of 2 V, less
+   with smaller groups; the baselines: O(V + E + capacity). */
+
 DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
                                             const dnnmem_remat_options *options,
-                                            dnnmem_rng *rng, int32_t max_length,
-                                            int32_t *sequence, int32_t *out_length,
-                                            dnnmem_remat_stats *stats, void *scratch,
+                                            dnnmem_rng *rng, int32_t *sequence,
+                                            int32_t sequence_capacity,
+                                            dnnmem_remat_result *result, void *scratch,
                                             size_t scratch_bytes);
-/* Anneals (with contraction unless DNNMEM_REMAT_NO_CONTRACTION) a sequence
-   of at most max_length (>= num_nodes) steps into sequence[]. DNNMEM_OK if
-   stats->peak <= budget, DNNMEM_ERR_INFEASIBLE if not (sequence, length
-   and stats are still written: the best found). Errors for bad input:
-   DNNMEM_ERR_CYCLE, _NEGATIVE, _ID_RANGE, _OVERFLOW (times * max_length),
-   _INVALID_ARGUMENT (max_length < V, bad options). rng advances. */
+/* A sequence by options->algo into sequence[0 .. result->length). Anneal
+   uses at most sequence_capacity steps (>= V; 2 V is plenty) and advances
+   rng (required); the baselines ignore rng (may be NULL). DNNMEM_OK if
+   there is no budget or result->peak <= budget, DNNMEM_ERR_INFEASIBLE if
+   not (sequence and result are still written: the best found).
+   DNNMEM_ERR_OUTPUT_TOO_SMALL when the sequence does not fit its capacity
+   (result->length: the capacity needed; V for anneal). result is required
+   (it holds the length). Errors for bad input: DNNMEM_ERR_CYCLE,
+   _NEGATIVE, _ID_RANGE, _OVERFLOW (times * capacity),
+   _INVALID_ARGUMENT (bad options). */
 
-DNNMEM_DEF dnnmem_result dnnmem_remat_group_order_scratch_size(int32_t max_states,
+DNNMEM_DEF dnnmem_result dnnmem_remat_simulate_scratch_size(const dnnmem_remat_problem *problem,
+                                                            const int32_t *sequence,
+                                                            int32_t length, size_t *out_bytes);
+/* Scratch for dnnmem_remat_simulate (sequence is not read; may be NULL). */
+
+#define DNNMEM_REMAT_SIMULATE_SCRATCH_BYTES(num_nodes, length) \
+  ((size_t)(num_nodes) * 4 + ((size_t)(length) + 1) * 12 + 64)
+/* Enough scratch for dnnmem_remat_simulate (for static buffers). */
+
+DNNMEM_DEF dnnmem_result dnnmem_remat_simulate(const dnnmem_remat_problem *problem,
+                                               const int32_t *sequence, int32_t length,
+                                               int64_t *profile, dnnmem_remat_result *result,
+                                               void *scratch, size_t scratch_bytes);
+/* Validates the problem and the sequence (DNNMEM_ERR_REMAT_MISSING_NODE,
+   _INPUT_NOT_READY, _INPUT_REPEATED, DNNMEM_ERR_ID_RANGE) and computes, when
+   not NULL, the memory at each of the length steps (profile) and the result
+   (moves = accepted = 0). O(V + L + sum of in-degrees of the steps). */
+
+DNNMEM_DEF dnnmem_result dnnmem_remat_lower_bound(const dnnmem_remat_problem *problem,
+                                                  int64_t *out_bound);
+/* A lower bound of every valid sequence's peak, no scratch:
+   max(max over v of size(v) + sizes of its distinct inputs,
+       sum of output sizes (all held at the last step)). */
+
+DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound_scratch_size(const dnnmem_remat_problem *problem,
+                                                              const dnnmem_remat_options *options,
+                                                              size_t *out_bytes);
+DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *problem,
+                                                 const dnnmem_remat_options *options,
+                                                 int64_t *out_extra_time, int32_t *out_cut,
+                                                 void *scratch, size_t scratch_bytes);
+/* A lower bound of the recomputation time (time - sum of all times) of
+   every valid sequence whose peak fits options->budget; *out_cut (may be
+   NULL) receives the cut node that gave it (-1: none, bound 0).
+   options->bound_cuts candidate cuts (0: 16), the nodes whose steps hold
+   the most memory in the row order. 0 when the row order fits.
+   DNNMEM_ERR_INFEASIBLE (and INT64_MAX) for a budget below
+   dnnmem_remat_lower_bound. About bound_cuts * 30 minimum cuts on 3 V + 2
+   nodes and 9 V + 2 E arcs. */
+
+DNNMEM_DEF dnnmem_result dnnmem_remat_group_order_scratch_size(const dnnmem_remat_problem *problem,
+                                                               const int32_t *members,
+                                                               int32_t num_members,
+                                                               int32_t max_states,
+                                                               int32_t order_capacity,
                                                                size_t *out_bytes);
 DNNMEM_DEF dnnmem_result dnnmem_remat_group_order(const dnnmem_remat_problem *problem,
                                                   const int32_t *members, int32_t num_members,
@@ -1385,14 +1311,14 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_group_order(const dnnmem_remat_problem *pr
                                                   int64_t *out_peak, void *scratch,
                                                   size_t scratch_bytes);
 /* The exact minimum-peak order computing members[num_members - 1] (the
-   target) from the other members, by the backward Dijkstra with the seed's
-   pruning (see the doc section). Inputs outside members are held outside
-   and not counted; the target is held at the end. The order may compute a
-   member twice. 1 <= num_members <= DNNMEM_REMAT_MAX_GROUP, distinct ids.
-   DNNMEM_ERR_REMAT_STATE_LIMIT after max_states states,
-   DNNMEM_ERR_OUTPUT_TOO_SMALL when the order exceeds order_capacity. */
-
-
+   target) from the other members (backward Dijkstra over held sets, see
+   the manual). Inputs outside members are held outside and not counted;
+   the target is held at the end. The order may compute a member twice.
+   1 <= num_members <= DNNMEM_REMAT_MAX_GROUP, distinct ids. The scratch
+   size depends on max_states only (members are not read; may be NULL).
+   DNNMEM_ERR_REMAT_STATE_LIMIT after max_states states;
+   DNNMEM_ERR_OUTPUT_TOO_SMALL when the order exceeds order_capacity
+   (*out_length: the length needed). */
 
 #endif /* DNNMEM_NO_REMAT */
 
@@ -5716,15 +5642,82 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph, int64_t *
 
 #ifndef DNNMEM_NO_REMAT
 
-/* ==== recompute annealing ================================================ */
+/* ---- tuning constants (measured on the bundled training graphs) -------- */
+
+/* the solver's defaults */
+#define DNNMEM__REMAT_DEFAULT_GROUP 32      /* contraction group bound: big enough for a
+                                               transformer block, exact search stays fast */
+#define DNNMEM__REMAT_DEFAULT_DECOMPOSE 6   /* rounds of adding marks between coarse and plain */
+#define DNNMEM__REMAT_MAX_DECOMPOSE 64      /* limit of options.decompose_steps */
+#define DNNMEM__REMAT_MOVES_PER_NODE 1000   /* default iterations: 1000 V + 500000 moves, */
+#define DNNMEM__REMAT_MOVES_BASE 500000     /* about a second on a few thousand nodes */
+#define DNNMEM__REMAT_START_TEMP 0.02       /* relative to the base time: a 2% worse move
+                                               is accepted with probability 1/e at the start */
+#define DNNMEM__REMAT_END_TEMP 1e-4         /* frozen: only sub-0.01% losses pass at the end */
+#define DNNMEM__REMAT_MAX_TEMP 1e300        /* temperatures above it are rejected as bad input */
+#define DNNMEM__REMAT_MAX_LENGTH (1 << 28)  /* sequence capacity limit: slot indices stay int32 */
+#define DNNMEM__REMAT_MIN_SEARCH_NODES 8    /* drop-set search and contraction only above it */
+
+/* annealing moves and state */
+#define DNNMEM__REMAT_SLOTS_PER_STEP 2      /* slots per sequence step: gaps to move into */
+#define DNNMEM__REMAT_MOVE_DRAWS 16         /* a move kind is drawn from 16: */
+#define DNNMEM__REMAT_SWAP_DRAWS 8          /* half SWAP, */
+#define DNNMEM__REMAT_ADD_DRAWS 4           /* a quarter ADD, the rest REMOVE */
+#define DNNMEM__REMAT_ADD_WINDOW_DIV 32     /* an ADD lands within S / 32 + 2 slots before */
+#define DNNMEM__REMAT_ADD_WINDOW_MIN 2      /* its use: close, where it shortens a hold */
+#define DNNMEM__REMAT_RESPREAD_SWEEPS 16    /* respread after 16 S moves: ADDs fill the gaps */
+#define DNNMEM__REMAT_POLL_MOVES 256        /* progress and stop polled every 256 moves */
+#define DNNMEM__REMAT_POLISH_ROUNDS 4       /* zero-temperature clean-up sweeps at most */
+#define DNNMEM__REMAT_WARM_TEMP 0.1         /* start temperature factor from a decoded start:
+                                               refine it, do not melt it */
+
+/* objective */
+#define DNNMEM__REMAT_PENALTY_SLOPE 10.0    /* overshoot penalty exp(10 x / base peak): any
+                                               overshoot costs at least doubling the time */
+#define DNNMEM__REMAT_PENALTY_EXP_MAX 50.0  /* exponent cap: finite costs, e^50 is decisive */
+#define DNNMEM__REMAT_BLOCKS 32             /* blocks of slots whose overshoots also cost:
+                                               credit for lowering memory away from the peak */
+#define DNNMEM__REMAT_PEAK_WEIGHT 0.01      /* tie-break towards lower peaks */
+
+/* drop-set search (checkpointing decoded from dropped values) */
+#define DNNMEM__REMAT_DECODE_SHARE 0.15     /* share of the run for the drop-set search */
+#define DNNMEM__REMAT_DECODE_START_TEMP 0.02 /* its temperature: 0.02 ... */
+#define DNNMEM__REMAT_DECODE_TEMP_LOG (-4.2) /* ... times e^-4.2: to 3e-4 */
+#define DNNMEM__REMAT_DECODE_CHARGE_DIV 32  /* a decode counts as 1 + (V + E) / 32 moves
+                                               (measured cost against a move) */
+#define DNNMEM__REMAT_DECODE_POLL 16        /* progress polled every 16 decodes */
+#define DNNMEM__REMAT_PAIR_FLIPS 3          /* 3 moves in 10 flip two values: bn + relu */
+#define DNNMEM__REMAT_PAIR_FLIP_OF 10       /* pairs are dropped together */
+#define DNNMEM__REMAT_DECODE_OVER_STEP 0.3  /* cost of any overshoot: infeasible loses to */
+#define DNNMEM__REMAT_DECODE_OVER_SLOPE 60.0 /* +30% time; then 60 per base peak over */
+
+/* contraction and the portfolio (shares of the run) */
+#define DNNMEM__REMAT_PLAIN_SHARE 0.4       /* plain-graph pipeline up to here (CNNs) */
+#define DNNMEM__REMAT_COARSE_END 0.15       /* of the contraction pipeline: coarse stage, */
+#define DNNMEM__REMAT_FINAL_START 0.35      /* decomposition, then the plain graph */
+#define DNNMEM__REMAT_MARK_PERMILLE 750     /* marked first: the smallest 3/4 of the values
+                                               (large values stay unmarked: recomputed) */
+#define DNNMEM__REMAT_GROUP_INPUTS 4        /* a group takes at most 4 inputs per member */
+#define DNNMEM__REMAT_GROUP_ORDER_FACTOR 2  /* a group order has at most 2 x group steps */
+#define DNNMEM__REMAT_GROUP_STATES 4096     /* state cap of one group's exact search */
+#define DNNMEM__REMAT_MAX_STATES (1 << 28)  /* limit of group_order's max_states (int32 table) */
+#define DNNMEM__REMAT_HASH_MUL 0x9E3779B97F4A7C15ull /* 2^64 / golden ratio: set hashing */
+
+/* time lower bound */
+#define DNNMEM__REMAT_DEFAULT_BOUND_CUTS 16 /* same bound as all V cuts on the bundled graphs */
+#define DNNMEM__REMAT_BOUND_BISECTIONS 24   /* on the multiplier: 2^-24 of its octave */
+#define DNNMEM__REMAT_BOUND_MARGIN (1.0 / 1125899906842624.0) /* 2^-50: held costs rounded
+                                               down (and cap up) past double rounding */
+
+/* ---- validation, names --------------------------------------------------- */
 
 static dnnmem_result dnnmem__remat_validate(const dnnmem_remat_problem *p) {
   dnnmem_result r;
   int64_t total = 0;
   int32_t v, n;
-  if (p == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem_graph_check(&p->graph)) != DNNMEM_OK) return r;
-  n = p->graph.num_nodes;
+  if (p == NULL || p->graph == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((r = dnnmem_graph_check(p->graph)) != DNNMEM_OK) return r;
+  n = p->graph->num_nodes;
   if (n > 0 && (p->sizes == NULL || p->times == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
   for (v = 0; v < n; v++) {
     if (p->sizes[v] < 0 || p->times[v] < 0) return DNNMEM_ERR_NEGATIVE;
@@ -5735,6 +5728,43 @@ static dnnmem_result dnnmem__remat_validate(const dnnmem_remat_problem *p) {
 
 static int32_t dnnmem__remat_num_edges(const dnnmem_graph *g) {
   return g->num_nodes > 0 && g->in_offsets ? g->in_offsets[g->num_nodes] : 0;
+}
+
+static const char *const dnnmem__remat_names[DNNMEM_REMAT_ALGO_COUNT] = {"anneal", "row-order",
+                                                                         "checkpoint"};
+
+DNNMEM_DEF const char *dnnmem_remat_algo_name(dnnmem_remat_algo algo) {
+  return (int)algo >= 0 && algo < DNNMEM_REMAT_ALGO_COUNT ? dnnmem__remat_names[algo] : NULL;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_remat_algo_parse(const char *name, dnnmem_remat_algo *out) {
+  int i;
+  if (name == NULL || out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  for (i = 0; i < DNNMEM_REMAT_ALGO_COUNT; i++)
+    if (dnnmem__streq(name, dnnmem__remat_names[i])) {
+      *out = (dnnmem_remat_algo)i;
+      return DNNMEM_OK;
+    }
+  return DNNMEM_ERR_PARSE;
+}
+
+/* Options with the defaults filled in (options may be NULL); 0 if bad. */
+static int dnnmem__remat_options(const dnnmem_remat_options *options, dnnmem_remat_options *out) {
+  if (options) *out = *options;
+  else DNNMEM_MEMSET(out, 0, sizeof(*out));
+  if ((int)out->algo < 0 || out->algo >= DNNMEM_REMAT_ALGO_COUNT || out->budget < 0 ||
+      out->iterations < 0 || out->max_group_size < 0 ||
+      out->max_group_size > DNNMEM_REMAT_MAX_GROUP || out->decompose_steps < 0 ||
+      out->decompose_steps > DNNMEM__REMAT_MAX_DECOMPOSE || out->bound_cuts < 0 ||
+      !(out->start_temperature >= 0 && out->start_temperature < DNNMEM__REMAT_MAX_TEMP) ||
+      !(out->end_temperature >= 0 && out->end_temperature < DNNMEM__REMAT_MAX_TEMP))
+    return 0;
+  if (out->max_group_size == 0) out->max_group_size = DNNMEM__REMAT_DEFAULT_GROUP;
+  if (out->decompose_steps == 0) out->decompose_steps = DNNMEM__REMAT_DEFAULT_DECOMPOSE;
+  if (out->bound_cuts == 0) out->bound_cuts = DNNMEM__REMAT_DEFAULT_BOUND_CUTS;
+  if (out->start_temperature == 0) out->start_temperature = DNNMEM__REMAT_START_TEMP;
+  if (out->end_temperature == 0) out->end_temperature = DNNMEM__REMAT_END_TEMP;
+  return 1;
 }
 
 /* ---- simulator ----------------------------------------------------------- */
@@ -5752,21 +5782,25 @@ static void dnnmem__sim_layout(dnnmem__scratch *s, int32_t n, int32_t length,
   w->delta = DNNMEM__TAKE(s, int64_t, (size_t)length + 1);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_remat_simulate_scratch_size(int32_t num_nodes, int32_t length,
-                                                            size_t *out_bytes) {
+DNNMEM_DEF dnnmem_result dnnmem_remat_simulate_scratch_size(const dnnmem_remat_problem *problem,
+                                                            const int32_t *sequence,
+                                                            int32_t length, size_t *out_bytes) {
   dnnmem__scratch s;
   dnnmem__sim_work w;
-  if (num_nodes < 0 || length < 0 || out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  (void)sequence; /* the size depends on the length only */
+  if (problem == NULL || problem->graph == NULL || problem->graph->num_nodes < 0 || length < 0 ||
+      out_bytes == NULL)
+    return DNNMEM_ERR_INVALID_ARGUMENT;
   dnnmem__scratch_begin(&s, NULL, 0);
-  dnnmem__sim_layout(&s, num_nodes, length, &w);
+  dnnmem__sim_layout(&s, problem->graph->num_nodes, length, &w);
   return dnnmem__scratch_end(&s, out_bytes);
 }
 
 /* The simulator proper on validated problem data; w sized for n, length. */
 static dnnmem_result dnnmem__remat_sim(const dnnmem_remat_problem *p, const int32_t *seq,
                                        int32_t length, dnnmem__sim_work *w,
-                                       dnnmem_remat_stats *stats, int64_t *profile) {
-  const dnnmem_graph *g = &p->graph;
+                                       dnnmem_remat_result *stats, int64_t *profile) {
+  const dnnmem_graph *g = p->graph;
   int32_t n = g->num_nodes, j, v, k;
   int64_t time = 0, mem = 0, peak = 0;
   for (v = 0; v < n; v++) w->latest[v] = -1;
@@ -5814,7 +5848,7 @@ static dnnmem_result dnnmem__remat_sim(const dnnmem_remat_problem *p, const int3
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_simulate(const dnnmem_remat_problem *problem,
                                                const int32_t *sequence, int32_t length,
-                                               dnnmem_remat_stats *stats, int64_t *profile,
+                                               int64_t *profile, dnnmem_remat_result *result,
                                                void *scratch, size_t scratch_bytes) {
   dnnmem__scratch s;
   dnnmem__sim_work w;
@@ -5822,9 +5856,9 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_simulate(const dnnmem_remat_problem *probl
   if (r != DNNMEM_OK) return r;
   if (length < 0 || (length > 0 && sequence == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
-  dnnmem__sim_layout(&s, problem->graph.num_nodes, length, &w);
+  dnnmem__sim_layout(&s, problem->graph->num_nodes, length, &w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  return dnnmem__remat_sim(problem, sequence, length, &w, stats, profile);
+  return dnnmem__remat_sim(problem, sequence, length, &w, result, profile);
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_lower_bound(const dnnmem_remat_problem *problem,
@@ -5835,7 +5869,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_lower_bound(const dnnmem_remat_problem *pr
   dnnmem_result r = dnnmem__remat_validate(problem);
   if (r != DNNMEM_OK) return r;
   if (out_bound == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  g = &problem->graph;
+  g = problem->graph;
   for (v = 0; v < g->num_nodes; v++) {
     int64_t step = problem->sizes[v]; /* sums of distinct sizes cannot overflow */
     for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) {
@@ -5864,6 +5898,10 @@ typedef struct dnnmem__tb_work {
   uint8_t *cls;
   dnnmem__sim_work sim;
   int32_t flow_arcs;
+  /* the scale (set by dnnmem__tb_scale) */
+  int32_t shift;                /* recomputation costs are times * 2^shift */
+  double lambda_lo, lambda_hi;  /* multiplier range, scaled time units per byte */
+  int64_t inf;                  /* an infinite capacity */
 } dnnmem__tb_work;
 
 static void dnnmem__tb_layout(dnnmem__scratch *s, int32_t n, int32_t m, dnnmem__tb_work *w) {
@@ -5892,14 +5930,17 @@ static void dnnmem__tb_layout(dnnmem__scratch *s, int32_t n, int32_t m, dnnmem__
   dnnmem__sim_layout(s, n, n, &w->sim);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound_scratch_size(int32_t num_nodes,
-                                                              int32_t num_edges,
+DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound_scratch_size(const dnnmem_remat_problem *problem,
+                                                              const dnnmem_remat_options *options,
                                                               size_t *out_bytes) {
   dnnmem__scratch s;
   dnnmem__tb_work w;
-  if (num_nodes < 0 || num_edges < 0 || out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  dnnmem_remat_options o;
+  dnnmem_result r = dnnmem__remat_validate(problem);
+  if (r != DNNMEM_OK) return r;
+  if (out_bytes == NULL || !dnnmem__remat_options(options, &o)) return DNNMEM_ERR_INVALID_ARGUMENT;
   dnnmem__scratch_begin(&s, NULL, 0);
-  dnnmem__tb_layout(&s, num_nodes, num_edges, &w);
+  dnnmem__tb_layout(&s, problem->graph->num_nodes, dnnmem__remat_num_edges(problem->graph), &w);
   return dnnmem__scratch_end(&s, out_bytes);
 }
 
@@ -5928,11 +5969,11 @@ static void dnnmem__tb_mark(const dnnmem_graph *g, dnnmem__tb_work *w, int32_t x
    it. *held receives the held bytes of the minimising labelling (beyond
    L and its inputs). */
 static dnnmem_result dnnmem__tb_value(const dnnmem_remat_problem *p, dnnmem__tb_work *w,
-                                      double lambda, int64_t cap, int64_t inf,
-                                      int64_t *out_value, int64_t *held) {
-  const dnnmem_graph *g = &p->graph;
+                                      double lambda, int64_t cap, int64_t *out_value,
+                                      int64_t *held) {
+  const dnnmem_graph *g = p->graph;
   int32_t n = g->num_nodes, v, k;
-  int64_t cut = 0, konst = 0, ch, cr;
+  int64_t cut = 0, konst = 0, ch, cr, inf = w->inf;
   dnnmem_flow f;
   dnnmem_result r = dnnmem_flow_init(&f, 3 * n + 2, w->flow_arcs, w->flow_scratch,
                                      w->flow_bytes);
@@ -5950,7 +5991,7 @@ static dnnmem_result dnnmem__tb_value(const dnnmem_remat_problem *p, dnnmem__tb_
     }
     /* rounded down, so every labelling's cost can only drop: still a bound
        (products and casts only: no fused multiply-add can change it) */
-    ch = (int64_t)(lambda * (double)p->sizes[v] * (1.0 - 1.0 / 1125899906842624.0));
+    ch = (int64_t)(lambda * (double)p->sizes[v] * (1.0 - DNNMEM__REMAT_BOUND_MARGIN));
     cr = w->cost_recompute[v];
     if (ch < 0) ch = 0;
     DNNMEM__TB_ARC(b1, 1, ch); /* f = b1 ch + b2 (cr - ch) - b3 cr */
@@ -5984,7 +6025,91 @@ static dnnmem_result dnnmem__tb_value(const dnnmem_remat_problem *p, dnnmem__tb_
   /* minus lambda * cap rounded up (cap < the row order's peak, so the
      product stays below limit) */
   *out_value = cut + konst -
-               ((int64_t)(lambda * (double)cap * (1.0 + 1.0 / 1125899906842624.0)) + 1);
+               ((int64_t)(lambda * (double)cap * (1.0 + DNNMEM__REMAT_BOUND_MARGIN)) + 1);
+  return DNNMEM_OK;
+}
+
+/* The scale: recomputation costs t << shift (or >> -shift) and held costs
+   lambda * size each sum to at most limit, so the infinite capacity
+   (4 limit + 1) times the 2 n + 1 forcing arcs out of the source fits.
+   Fills cost_recompute, shift, the multiplier range and inf; 0 when no
+   node costs time to recompute (the bound is 0). */
+static int dnnmem__tb_scale(const dnnmem_remat_problem *problem, dnnmem__tb_work *w) {
+  const dnnmem_graph *g = problem->graph;
+  int32_t n = g->num_nodes, v;
+  int64_t limit = DNNMEM__I64_MAX / (2 * (int64_t)n + 2) / 8, total_size = 0, total_time = 0;
+  double t = 0;
+  w->shift = 0;
+  w->lambda_lo = 0;
+  w->lambda_hi = 0;
+  for (v = 0; v < n; v++) total_size += problem->sizes[v]; /* checked by validate */
+  for (v = 0; v < n; v++) t += (double)problem->times[v];
+  while (t > (double)limit) {
+    t /= 2;
+    w->shift--;
+  }
+  while (w->shift < 62 && t * 2 <= (double)limit) {
+    t *= 2;
+    w->shift++;
+  }
+  for (v = 0; v < n; v++) {
+    int64_t time = problem->times[v];
+    int64_t c = w->shift >= 0 ? time << w->shift : time >> -w->shift;
+    w->cost_recompute[v] = c;
+    total_time += c;
+    if (c > 0 && problem->sizes[v] > 0 && g->in_offsets[v] < g->in_offsets[v + 1]) {
+      double ratio = (double)c / (double)problem->sizes[v];
+      if (w->lambda_lo == 0 || ratio < w->lambda_lo) w->lambda_lo = ratio;
+      if (ratio > w->lambda_hi) w->lambda_hi = ratio;
+    }
+  }
+  if (w->lambda_hi == 0) return 0;
+  w->lambda_lo /= 2;
+  w->lambda_hi *= 2;
+  if (total_size > 0 && w->lambda_hi * (double)total_size > (double)limit)
+    w->lambda_hi = (double)limit / (double)total_size;
+  if (w->lambda_lo > w->lambda_hi) w->lambda_lo = w->lambda_hi;
+  w->inf = 2 * (total_time + (int64_t)(w->lambda_hi * (double)total_size)) + 1;
+  return 1;
+}
+
+/* The bound (scaled units) of the cut at L: classify the nodes, then
+   maximise the Lagrangian value over the multiplier. It is concave in
+   lambda with slope held - cap: find the octave where the slope turns,
+   then bisect it. */
+static dnnmem_result dnnmem__tb_cut(const dnnmem_remat_problem *problem, dnnmem__tb_work *w,
+                                    int32_t L, int64_t budget, int64_t *out_top) {
+  const dnnmem_graph *g = problem->graph;
+  int32_t k, v, steps;
+  int64_t cap = budget, held, value, top = 0;
+  double lo = w->lambda_lo, hi = w->lambda_hi;
+  dnnmem_result r;
+  for (v = 0; v < g->num_nodes; v++) w->cls[v] = 0;
+  dnnmem__tb_mark(g, w, L, 0, DNNMEM__TB_ANCESTOR);
+  dnnmem__tb_mark(g, w, L, 1, DNNMEM__TB_DESCENDANT);
+  w->cls[L] |= DNNMEM__TB_FIXED;
+  cap -= problem->sizes[L];
+  for (k = g->in_offsets[L]; k < g->in_offsets[L + 1]; k++)
+    if (!(w->cls[g->in_ids[k]] & DNNMEM__TB_FIXED)) {
+      w->cls[g->in_ids[k]] |= DNNMEM__TB_FIXED;
+      cap -= problem->sizes[g->in_ids[k]];
+    }
+  for (;;) {
+    if ((r = dnnmem__tb_value(problem, w, lo, cap, &value, &held)) != DNNMEM_OK) return r;
+    if (value > top) top = value;
+    if (held <= cap || lo >= hi) break;
+    lo = lo * 2 < hi ? lo * 2 : hi;
+  }
+  hi = lo;
+  lo = lo / 2 > w->lambda_lo ? lo / 2 : w->lambda_lo;
+  for (steps = 0; steps < DNNMEM__REMAT_BOUND_BISECTIONS && lo < hi; steps++) {
+    double mid = lo + (hi - lo) / 2;
+    if ((r = dnnmem__tb_value(problem, w, mid, cap, &value, &held)) != DNNMEM_OK) return r;
+    if (value > top) top = value;
+    if (held > cap) lo = mid;
+    else hi = mid;
+  }
+  *out_top = top;
   return DNNMEM_OK;
 }
 
@@ -5999,21 +6124,22 @@ static int dnnmem__tb_busier(const void *ctx, int32_t a, int32_t b) {
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *problem,
-                                                 int64_t budget, int32_t max_cuts,
+                                                 const dnnmem_remat_options *options,
                                                  int64_t *out_extra_time, int32_t *out_cut,
                                                  void *scratch, size_t scratch_bytes) {
   dnnmem__scratch s;
   dnnmem__tb_work w;
   dnnmem__tb_profile_ctx ctx;
-  dnnmem_remat_stats row;
+  dnnmem_remat_options o;
+  dnnmem_remat_result row;
   const dnnmem_graph *g;
   dnnmem_result r = dnnmem__remat_validate(problem);
-  int64_t lower, total_time = 0, total_size, limit, inf, best = 0;
-  int32_t n, v, i, shift = 0, best_cut = -1;
-  double lambda_lo = 0, lambda_hi = 0;
+  int64_t lower, best = 0;
+  int32_t n, i, cuts, best_cut = -1;
   if (r != DNNMEM_OK) return r;
-  if (out_extra_time == NULL || max_cuts < 0 || budget < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
-  g = &problem->graph;
+  if (out_extra_time == NULL || !dnnmem__remat_options(options, &o))
+    return DNNMEM_ERR_INVALID_ARGUMENT;
+  g = problem->graph;
   n = g->num_nodes;
   *out_extra_time = 0;
   if (out_cut) *out_cut = -1;
@@ -6023,46 +6149,16 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *pro
   if ((r = dnnmem_graph_topo_order(g, w.order, w.topo_scratch, w.topo_bytes)) != DNNMEM_OK)
     return r;
   if ((r = dnnmem_remat_lower_bound(problem, &lower)) != DNNMEM_OK) return r;
-  if (budget < lower) {
+  if (o.budget < lower) {
     *out_extra_time = DNNMEM__I64_MAX;
     return DNNMEM_ERR_INFEASIBLE;
   }
   if ((r = dnnmem__remat_sim(problem, w.order, n, &w.sim, &row, w.profile)) != DNNMEM_OK)
     return r;
-  if (row.peak <= budget) return DNNMEM_OK; /* the row order fits: nothing to recompute */
-  if (max_cuts == 0) max_cuts = 16;
-  if (max_cuts > n) max_cuts = n;
+  if (row.peak <= o.budget) return DNNMEM_OK; /* the row order fits: nothing to recompute */
+  cuts = o.bound_cuts < n ? o.bound_cuts : n;
   dnnmem__graph_consumers(g, w.out_offsets, w.out_ids);
-  /* Scale: recomputation costs t << shift (or >> -shift) and held costs
-     lambda * size each sum to at most limit, so the infinite capacity
-     (4 limit + 1) times the 2 n + 1 forcing arcs out of the source fits. */
-  limit = DNNMEM__I64_MAX / (2 * (int64_t)n + 2) / 8;
-  total_size = 0;
-  for (v = 0; v < n; v++) total_size += problem->sizes[v]; /* checked by validate */
-  {
-    double t = 0;
-    for (v = 0; v < n; v++) t += (double)problem->times[v];
-    while (t > (double)limit) { t /= 2; shift--; }
-    while (shift < 62 && t * 2 <= (double)limit) { t *= 2; shift++; }
-  }
-  for (v = 0; v < n; v++) {
-    int64_t t = problem->times[v];
-    int64_t c = shift >= 0 ? t << shift : t >> -shift;
-    w.cost_recompute[v] = c;
-    total_time += c;
-    if (c > 0 && problem->sizes[v] > 0 && g->in_offsets[v] < g->in_offsets[v + 1]) {
-      double ratio = (double)c / (double)problem->sizes[v];
-      if (lambda_lo == 0 || ratio < lambda_lo) lambda_lo = ratio;
-      if (ratio > lambda_hi) lambda_hi = ratio;
-    }
-  }
-  if (lambda_hi == 0) return DNNMEM_OK; /* nothing costs time to recompute */
-  lambda_lo /= 2;
-  lambda_hi *= 2;
-  if (total_size > 0 && lambda_hi * (double)total_size > (double)limit)
-    lambda_hi = (double)limit / (double)total_size;
-  if (lambda_lo > lambda_hi) lambda_lo = lambda_hi;
-  inf = 2 * (total_time + (int64_t)(lambda_hi * (double)total_size)) + 1;
+  if (!dnnmem__tb_scale(problem, &w)) return DNNMEM_OK; /* nothing costs time to recompute */
   /* candidate cuts: the nodes whose step in the row order holds the most */
   for (i = 0; i < n; i++) {
     w.queue[w.order[i]] = i; /* queue doubles as the position map here */
@@ -6071,47 +6167,18 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *pro
   ctx.profile = w.profile;
   ctx.pos = w.queue;
   dnnmem__sort_ids(w.cuts, w.tmp, n, dnnmem__tb_busier, &ctx);
-  for (i = 0; i < max_cuts; i++) {
-    int32_t L = w.cuts[i], k, steps;
-    int64_t cap = budget, held, value, top = 0;
-    double lo = lambda_lo, hi = lambda_hi;
-    for (v = 0; v < n; v++) w.cls[v] = 0;
-    dnnmem__tb_mark(g, &w, L, 0, DNNMEM__TB_ANCESTOR);
-    dnnmem__tb_mark(g, &w, L, 1, DNNMEM__TB_DESCENDANT);
-    w.cls[L] |= DNNMEM__TB_FIXED;
-    cap -= problem->sizes[L];
-    for (k = g->in_offsets[L]; k < g->in_offsets[L + 1]; k++)
-      if (!(w.cls[g->in_ids[k]] & DNNMEM__TB_FIXED)) {
-        w.cls[g->in_ids[k]] |= DNNMEM__TB_FIXED;
-        cap -= problem->sizes[g->in_ids[k]];
-      }
-    /* the value is concave in lambda and its slope is held - cap: find the
-       octave where the slope turns, then bisect it */
-    for (;;) {
-      if ((r = dnnmem__tb_value(problem, &w, lo, cap, inf, &value, &held)) != DNNMEM_OK) return r;
-      if (value > top) top = value;
-      if (held <= cap || lo >= hi) break;
-      lo = lo * 2 < hi ? lo * 2 : hi;
-    }
-    hi = lo;
-    lo = lo / 2 > lambda_lo ? lo / 2 : lambda_lo;
-    for (steps = 0; steps < 24 && lo < hi; steps++) {
-      double mid = lo + (hi - lo) / 2;
-      if ((r = dnnmem__tb_value(problem, &w, mid, cap, inf, &value, &held)) != DNNMEM_OK) return r;
-      if (value > top) top = value;
-      if (held > cap) lo = mid;
-      else hi = mid;
-    }
-    if (top > 0) { /* back to time units: divide by 2^shift, rounding up */
-      int64_t extra;
-      if (shift >= 0)
-        extra = (top >> shift) + ((top & (((int64_t)1 << shift) - 1)) != 0);
-      else
-        extra = top > (DNNMEM__I64_MAX >> -shift) ? DNNMEM__I64_MAX : top << -shift;
-      if (extra > best) {
-        best = extra;
-        best_cut = L;
-      }
+  for (i = 0; i < cuts; i++) {
+    int64_t top, extra;
+    if ((r = dnnmem__tb_cut(problem, &w, w.cuts[i], o.budget, &top)) != DNNMEM_OK) return r;
+    if (top <= 0) continue;
+    /* back to time units: divide by 2^shift, rounding up */
+    if (w.shift >= 0)
+      extra = (top >> w.shift) + ((top & (((int64_t)1 << w.shift) - 1)) != 0);
+    else
+      extra = top > (DNNMEM__I64_MAX >> -w.shift) ? DNNMEM__I64_MAX : top << -w.shift;
+    if (extra > best) {
+      best = extra;
+      best_cut = w.cuts[i];
     }
   }
   *out_extra_time = best;
@@ -6203,7 +6270,8 @@ static int64_t dnnmem__group_sum(const dnnmem__group *gr, uint64_t set) {
 }
 
 /* Runs the search; on success writes the forward order (member indices)
-   to order (capacity cap), its length and the peak. */
+   to order (capacity cap), its length and the peak; the length also when
+   the order does not fit (DNNMEM_ERR_OUTPUT_TOO_SMALL). */
 static dnnmem_result dnnmem__group_search(const dnnmem__group *gr, dnnmem__group_work *w,
                                           int32_t *order, int32_t cap, int32_t *out_len,
                                           int64_t *out_peak) {
@@ -6212,7 +6280,7 @@ static dnnmem_result dnnmem__group_search(const dnnmem__group *gr, dnnmem__group
   for (i = 0; i <= w->table_mask; i++) w->table[i] = -1;
   /* the start entry */
   {
-    uint64_t h = start * 0x9E3779B97F4A7C15ull;
+    uint64_t h = start * DNNMEM__REMAT_HASH_MUL;
     int32_t slot = (int32_t)(h >> 40) & w->table_mask;
     if (w->max_states < 1) return DNNMEM_ERR_REMAT_STATE_LIMIT;
     w->table[slot] = 0;
@@ -6244,8 +6312,9 @@ static dnnmem_result dnnmem__group_search(const dnnmem__group *gr, dnnmem__group
       break;
     }
     held = dnnmem__group_sum(gr, set);
-    /* the seed's pruning: uncomputing a member whose inputs are all held is
-       lossless, take only that move */
+    /* the contraction blog's pruning: uncomputing a member whose inputs
+       are all held is lossless (memory does not grow and the optimum is
+       monotone in the held set), take only that move */
     for (b = 0; b < gr->g && forced < 0; b++)
       if (((set >> b) & 1) && (gr->in_mask[b] & ~set) == 0) forced = b;
     for (b = 0; b < gr->g; b++) {
@@ -6259,7 +6328,7 @@ static dnnmem_result dnnmem__group_search(const dnnmem__group *gr, dnnmem__group
       peak = dnnmem__max64(w->entries[cur].peak, step);
       time = w->entries[cur].time > DNNMEM__I64_MAX - gr->time[b] ? DNNMEM__I64_MAX
                                                                   : w->entries[cur].time + gr->time[b];
-      probe = next * 0x9E3779B97F4A7C15ull;
+      probe = next * DNNMEM__REMAT_HASH_MUL;
       slot = (int32_t)(probe >> 40) & w->table_mask;
       while ((e = w->table[slot]) >= 0 && w->entries[e].set != next)
         slot = (slot + 1) & w->table_mask;
@@ -6291,11 +6360,12 @@ static dnnmem_result dnnmem__group_search(const dnnmem__group *gr, dnnmem__group
   if (goal < 0) return DNNMEM_ERR_CYCLE; /* {} is reachable from every set of a DAG */
   {
     int32_t len = 0, e;
-    for (e = goal; w->entries[e].parent >= 0; e = w->entries[e].parent) {
-      if (len >= cap) return DNNMEM_ERR_OUTPUT_TOO_SMALL;
-      order[len++] = w->entries[e].last;
-    }
+    for (e = goal; w->entries[e].parent >= 0; e = w->entries[e].parent) len++;
     *out_len = len;
+    if (len > cap) return DNNMEM_ERR_OUTPUT_TOO_SMALL;
+    len = 0;
+    for (e = goal; w->entries[e].parent >= 0; e = w->entries[e].parent)
+      order[len++] = w->entries[e].last;
     *out_peak = w->entries[goal].peak;
   }
   return DNNMEM_OK;
@@ -6307,12 +6377,19 @@ static void dnnmem__group_order_layout(dnnmem__scratch *s, int32_t max_states,
   dnnmem__group_layout(s, max_states, w);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_remat_group_order_scratch_size(int32_t max_states,
+DNNMEM_DEF dnnmem_result dnnmem_remat_group_order_scratch_size(const dnnmem_remat_problem *problem,
+                                                               const int32_t *members,
+                                                               int32_t num_members,
+                                                               int32_t max_states,
+                                                               int32_t order_capacity,
                                                                size_t *out_bytes) {
   dnnmem__scratch s;
   dnnmem__group_work w;
   dnnmem__group *gr;
-  if (max_states < 1 || max_states > (1 << 28) || out_bytes == NULL)
+  (void)problem; /* the size depends on max_states only */
+  (void)members;
+  if (num_members < 1 || num_members > DNNMEM_REMAT_MAX_GROUP || max_states < 1 ||
+      max_states > DNNMEM__REMAT_MAX_STATES || order_capacity < 0 || out_bytes == NULL)
     return DNNMEM_ERR_INVALID_ARGUMENT;
   dnnmem__scratch_begin(&s, NULL, 0);
   dnnmem__group_order_layout(&s, max_states, &gr, &w);
@@ -6334,10 +6411,10 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_group_order(const dnnmem_remat_problem *pr
   int64_t peak;
   if (r != DNNMEM_OK) return r;
   if (members == NULL || num_members < 1 || num_members > DNNMEM_REMAT_MAX_GROUP ||
-      max_states < 1 || max_states > (1 << 28) || order_capacity < 0 ||
+      max_states < 1 || max_states > DNNMEM__REMAT_MAX_STATES || order_capacity < 0 ||
       (order_capacity > 0 && order == NULL) || out_length == NULL || out_peak == NULL)
     return DNNMEM_ERR_INVALID_ARGUMENT;
-  g = &problem->graph;
+  g = problem->graph;
   for (i = 0; i < num_members; i++) {
     if (members[i] < 0 || members[i] >= g->num_nodes) return DNNMEM_ERR_ID_RANGE;
     for (j = 0; j < i; j++)
@@ -6359,6 +6436,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_group_order(const dnnmem_remat_problem *pr
   }
   /* (path times, a tie-break only, saturate) */
   r = dnnmem__group_search(gr, &w, order, order_capacity, &len, &peak);
+  if (r == DNNMEM_ERR_OUTPUT_TOO_SMALL) *out_length = len;
   if (r != DNNMEM_OK) return r;
   for (i = 0; i < len; i++) order[i] = members[order[i]];
   *out_length = len;
@@ -6392,27 +6470,16 @@ static void dnnmem__baseline_layout(dnnmem__scratch *s, int32_t n, int32_t m, in
   dnnmem__sim_layout(s, n, max_length, &w->sim);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_remat_baseline_scratch_size(int32_t num_nodes, int32_t num_edges,
-                                                            int32_t max_length,
-                                                            size_t *out_bytes) {
-  dnnmem__scratch s;
-  dnnmem__baseline_work w;
-  if (num_nodes < 0 || num_edges < 0 || max_length < 0 || out_bytes == NULL)
-    return DNNMEM_ERR_INVALID_ARGUMENT;
-  dnnmem__scratch_begin(&s, NULL, 0);
-  dnnmem__baseline_layout(&s, num_nodes, num_edges, max_length, &w);
-  return dnnmem__scratch_end(&s, out_bytes);
-}
-
 /* Chen et al.'s checkpointing on the topological order: segments of
    k = ceil(sqrt(V)) positions; kept values: graph inputs, every k-th value,
    and values whose consumers all lie within k positions. A value that is
    not kept and was last computed in an earlier segment is recomputed
-   (recursively, from kept or current values) before its use. */
+   (recursively, from kept or current values) before its use. Writes the
+   first max_length steps and counts them all (*out_length). */
 static dnnmem_result dnnmem__baseline_checkpoint(const dnnmem_remat_problem *p,
                                                  dnnmem__baseline_work *w, int32_t max_length,
                                                  int32_t *seq, int32_t *out_length) {
-  const dnnmem_graph *g = &p->graph;
+  const dnnmem_graph *g = p->graph;
   int32_t n = g->num_nodes, k = 1, i, v, len = 0;
   while ((int64_t)k * k < n) k++;
   for (i = 0; i < n; i++) w->pos[w->order[i]] = i;
@@ -6449,8 +6516,9 @@ static dnnmem_result dnnmem__baseline_checkpoint(const dnnmem_remat_problem *p,
         continue;
       }
       top--;
-      if (len >= max_length) return DNNMEM_ERR_OUTPUT_TOO_SMALL;
-      seq[len++] = x;
+      if (len == DNNMEM__I32_MAX) return DNNMEM_ERR_OVERFLOW;
+      if (len < max_length) seq[len] = x;
+      len++;
       w->latest_segment[x] = segment;
     }
   }
@@ -6458,72 +6526,41 @@ static dnnmem_result dnnmem__baseline_checkpoint(const dnnmem_remat_problem *p,
   return DNNMEM_OK;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_remat_baseline(const dnnmem_remat_problem *problem,
-                                               dnnmem_remat_baseline_kind kind,
-                                               int32_t max_length, int32_t *sequence,
-                                               int32_t *out_length, dnnmem_remat_stats *stats,
-                                               void *scratch, size_t scratch_bytes) {
+/* dnnmem_remat_solve for the baselines (algo ROW_ORDER or CHECKPOINT). The
+   row order is the identity for a topologically numbered graph (the file's
+   order; Kahn's order otherwise). O(V + E) (row order), O(L + E) plus the
+   recomputed nodes' in-degrees (checkpointing). */
+static dnnmem_result dnnmem__remat_baseline(const dnnmem_remat_problem *problem,
+                                            dnnmem_remat_algo algo, int32_t *sequence,
+                                            int32_t capacity, dnnmem_remat_result *result,
+                                            void *scratch, size_t scratch_bytes) {
   dnnmem__scratch s;
   dnnmem__baseline_work w;
-  dnnmem_result r = dnnmem__remat_validate(problem);
-  int32_t n, len = 0, i;
-  if (r != DNNMEM_OK) return r;
-  n = problem->graph.num_nodes;
-  if (max_length < 0 || (max_length > 0 && sequence == NULL) || out_length == NULL ||
-      (int)kind < 0 || (int)kind > 2)
-    return DNNMEM_ERR_INVALID_ARGUMENT;
+  dnnmem_result r;
+  int32_t n = problem->graph->num_nodes, len = 0, i;
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
-  dnnmem__baseline_layout(&s, n, dnnmem__remat_num_edges(&problem->graph), max_length, &w);
+  dnnmem__baseline_layout(&s, n, dnnmem__remat_num_edges(problem->graph), capacity, &w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  r = dnnmem_graph_topo_order(&problem->graph, w.order, w.topo_scratch, w.topo_bytes);
+  r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo_scratch, w.topo_bytes);
   if (r != DNNMEM_OK) return r;
-  if (dnnmem_graph_is_topological(&problem->graph)) /* the row order as given */
+  if (dnnmem_graph_is_topological(problem->graph)) /* the row order as given */
     for (i = 0; i < n; i++) w.order[i] = i;
-  if (kind == DNNMEM_REMAT_BASELINE_CHECKPOINT) {
-    r = dnnmem__baseline_checkpoint(problem, &w, max_length, sequence, &len);
+  if (algo == DNNMEM_REMAT_CHECKPOINT) {
+    r = dnnmem__baseline_checkpoint(problem, &w, capacity, sequence, &len);
     if (r != DNNMEM_OK) return r;
   } else {
-    if (max_length < n) return DNNMEM_ERR_OUTPUT_TOO_SMALL;
-    for (i = 0; i < n; i++) sequence[i] = w.order[i];
     len = n;
+    for (i = 0; i < n && i < capacity; i++) sequence[i] = w.order[i];
   }
-  r = dnnmem__remat_sim(problem, sequence, len, &w.sim, stats, NULL);
-  if (r != DNNMEM_OK) return r;
-  *out_length = len;
-  return DNNMEM_OK;
+  if (len > capacity) {
+    DNNMEM_MEMSET(result, 0, sizeof(*result));
+    result->length = len;
+    return DNNMEM_ERR_OUTPUT_TOO_SMALL;
+  }
+  return dnnmem__remat_sim(problem, sequence, len, &w.sim, result, NULL);
 }
 
 /* ---- the annealer ---------------------------------------------------------- */
-
-#define DNNMEM__REMAT_GROUP_STATES 4096 /* state cap of one group's exact search */
-#define DNNMEM__REMAT_DEFAULT_GROUP 32
-#ifndef DNNMEM__REMAT_ADD_WINDOW
-#define DNNMEM__REMAT_ADD_WINDOW (w->S / 32 + 2) /* slots before a use an ADD may land */
-#endif
-#ifndef DNNMEM__REMAT_CHAIN_ADD
-#define DNNMEM__REMAT_CHAIN_ADD 1 /* half of the ADDs also add an input just before */
-#endif
-#ifndef DNNMEM__REMAT_DECODE_SHARE
-#define DNNMEM__REMAT_DECODE_SHARE 0.15 /* share of the run for the drop-set search */
-#endif
-#ifndef DNNMEM__REMAT_WARM_TEMP
-#define DNNMEM__REMAT_WARM_TEMP 0.1 /* start temperature factor from a decoded start */
-#endif
-#ifndef DNNMEM__REMAT_BLOCKS
-#define DNNMEM__REMAT_BLOCKS 32 /* blocks of slots whose overshoots also cost */
-#endif
-#ifndef DNNMEM__REMAT_PLAIN_SHARE
-#define DNNMEM__REMAT_PLAIN_SHARE 0.4 /* share of the run for the plain-graph pipeline */
-#endif
-#ifndef DNNMEM__REMAT_MARK_PERMILLE
-#define DNNMEM__REMAT_MARK_PERMILLE 750 /* values marked first: the smallest 3/4 */
-#endif
-#ifndef DNNMEM__REMAT_COARSE_END
-#define DNNMEM__REMAT_COARSE_END 0.15 /* progress at the end of the coarse stage */
-#endif
-#ifndef DNNMEM__REMAT_FINAL_START
-#define DNNMEM__REMAT_FINAL_START 0.35 /* progress where the plain graph starts */
-#endif
 
 typedef struct dnnmem__end_change {
   int64_t size;
@@ -6532,7 +6569,7 @@ typedef struct dnnmem__end_change {
 
 typedef struct dnnmem__remat {
   const dnnmem_remat_problem *p;
-  const dnnmem_remat_options *o;
+  const dnnmem_remat_options *o; /* defaults filled in */
   dnnmem_rng *rng;
   int32_t n, m, L, S, P, G, cap_edges, cap_group, in_cap;
   /* the graph */
@@ -6551,6 +6588,10 @@ typedef struct dnnmem__remat {
   /* the annealing state over S slots */
   int32_t *slot_node, *slot_end, *slot_prev, *slot_next, *first, *count, *occ, *occ_pos;
   int32_t *best, *seq_tmp;
+  /* the best exact candidate so far (the row order, each pipeline's and
+     stage's result), kept in the caller's sequence array */
+  int32_t *cand, cand_len;
+  dnnmem_remat_result cand_result;
   /* the drop-set search (decoder): per node dropped, best dropped, state */
   uint8_t *drop, *best_drop, *dec_state;
   int32_t *dec_stack, *dec_edge, *dec_cand;
@@ -6599,7 +6640,8 @@ static void dnnmem__remat_layout(dnnmem__scratch *s, dnnmem__remat *w) {
   w->group = DNNMEM__TAKE(s, dnnmem__group, 1);
   dnnmem__group_layout(s, DNNMEM__REMAT_GROUP_STATES, &w->gw);
   w->group_members = DNNMEM__TAKE(s, int32_t, DNNMEM_REMAT_MAX_GROUP);
-  w->group_order = DNNMEM__TAKE(s, int32_t, 2 * DNNMEM_REMAT_MAX_GROUP);
+  w->group_order =
+      DNNMEM__TAKE(s, int32_t, DNNMEM__REMAT_GROUP_ORDER_FACTOR * DNNMEM_REMAT_MAX_GROUP);
   w->slot_node = DNNMEM__TAKE(s, int32_t, w->S);
   w->slot_end = DNNMEM__TAKE(s, int32_t, w->S);
   w->slot_prev = DNNMEM__TAKE(s, int32_t, w->S);
@@ -6627,43 +6669,52 @@ static void dnnmem__remat_layout(dnnmem__scratch *s, dnnmem__remat *w) {
 static int dnnmem__remat_dims(dnnmem__remat *w, int32_t n, int32_t m, int32_t max_length,
                               int32_t group) {
   int64_t edges, groups;
-  if (n < 0 || m < 0 || max_length < n || max_length > (1 << 28)) return 0;
+  if (n < 0 || m < 0 || max_length < n || max_length > DNNMEM__REMAT_MAX_LENGTH) return 0;
   if (group < 1 || group > DNNMEM_REMAT_MAX_GROUP) return 0;
   w->n = n;
   w->m = m;
   w->L = max_length;
-  w->S = max_length > 0 ? 2 * max_length : 1;
+  w->S = max_length > 0 ? DNNMEM__REMAT_SLOTS_PER_STEP * max_length : 1;
   w->P = 1;
   while (w->P < w->S) w->P *= 2;
   w->G = group;
-  w->in_cap = 4 * group; /* inputs of one group's members (a lone node may exceed it) */
+  /* inputs of one group's members (a lone node may exceed it) */
+  w->in_cap = DNNMEM__REMAT_GROUP_INPUTS * group;
   edges = (int64_t)n * w->in_cap + m;
-  groups = (int64_t)n * 2 * group;
+  groups = (int64_t)n * DNNMEM__REMAT_GROUP_ORDER_FACTOR * group;
   if (edges > DNNMEM__I32_MAX || groups > DNNMEM__I32_MAX) return 0;
   w->cap_edges = (int32_t)edges;
   w->cap_group = (int32_t)groups;
   return 1;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_remat_solve_scratch_size_ex(int32_t num_nodes, int32_t num_edges,
-                                                            int32_t max_length,
-                                                            int32_t max_group_size,
-                                                            size_t *out_bytes) {
-  dnnmem__scratch s;
-  dnnmem__remat w;
-  if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (max_group_size == 0) max_group_size = DNNMEM__REMAT_DEFAULT_GROUP;
-  if (!dnnmem__remat_dims(&w, num_nodes, num_edges, max_length, max_group_size))
-    return DNNMEM_ERR_INVALID_ARGUMENT;
-  dnnmem__scratch_begin(&s, NULL, 0);
-  dnnmem__remat_layout(&s, &w);
-  return dnnmem__scratch_end(&s, out_bytes);
-}
-
-DNNMEM_DEF dnnmem_result dnnmem_remat_solve_scratch_size(int32_t num_nodes, int32_t num_edges,
-                                                         int32_t max_length,
+DNNMEM_DEF dnnmem_result dnnmem_remat_solve_scratch_size(const dnnmem_remat_problem *problem,
+                                                         const dnnmem_remat_options *options,
+                                                         int32_t sequence_capacity,
                                                          size_t *out_bytes) {
-  return dnnmem_remat_solve_scratch_size_ex(num_nodes, num_edges, max_length, 0, out_bytes);
+  dnnmem__scratch s;
+  dnnmem_remat_options o;
+  dnnmem_result r = dnnmem__remat_validate(problem);
+  int32_t n, m;
+  if (r != DNNMEM_OK) return r;
+  if (out_bytes == NULL || sequence_capacity < 0 || !dnnmem__remat_options(options, &o))
+    return DNNMEM_ERR_INVALID_ARGUMENT;
+  n = problem->graph->num_nodes;
+  m = dnnmem__remat_num_edges(problem->graph);
+  dnnmem__scratch_begin(&s, NULL, 0);
+  if (o.algo == DNNMEM_REMAT_ANNEAL) {
+    dnnmem__remat w;
+    /* a capacity below V is answered with OUTPUT_TOO_SMALL before the
+       scratch is looked at: the size for V is the useful one */
+    if (!dnnmem__remat_dims(&w, n, m, sequence_capacity > n ? sequence_capacity : n,
+                            o.max_group_size))
+      return DNNMEM_ERR_INVALID_ARGUMENT;
+    dnnmem__remat_layout(&s, &w);
+  } else {
+    dnnmem__baseline_work w;
+    dnnmem__baseline_layout(&s, n, m, sequence_capacity, &w);
+  }
+  return dnnmem__scratch_end(&s, out_bytes);
 }
 
 /* -- segment tree: range add, global max (tree[1]) -- */
@@ -6743,7 +6794,7 @@ static double dnnmem__remat_penalty(const dnnmem__remat *w, int64_t peak) {
   double x;
   if (peak <= w->budget) return 0.0;
   x = w->alpha * (double)(peak - w->budget) * w->inv_peak0;
-  return DNNMEM_EXP(x < 50.0 ? x : 50.0);
+  return DNNMEM_EXP(x < DNNMEM__REMAT_PENALTY_EXP_MAX ? x : DNNMEM__REMAT_PENALTY_EXP_MAX);
 }
 
 /* Recomputes the penalties of the blocks that the range adds since the last
@@ -6831,7 +6882,8 @@ static int32_t dnnmem__slots_to_seq(const dnnmem__remat *w, const int32_t *slots
    (credit for lowering memory where it is over the budget but not at the
    peak; zero for every feasible state) + a small push to lower peaks */
 static double dnnmem__remat_cost(const dnnmem__remat *w, int64_t time, int64_t peak) {
-  double c = (double)time * w->inv_time0 + 0.01 * (double)peak * w->inv_peak0 +
+  double c = (double)time * w->inv_time0 +
+             DNNMEM__REMAT_PEAK_WEIGHT * (double)peak * w->inv_peak0 +
              dnnmem__remat_penalty(w, peak), sum = 0.0;
   int32_t b;
   if (peak <= w->budget) return c;
@@ -6839,12 +6891,54 @@ static double dnnmem__remat_cost(const dnnmem__remat *w, int64_t time, int64_t p
   return w->blocks ? c + sum / w->blocks : c;
 }
 
-/* Natural logarithm by Newton's method on exp (the header only has exp). */
+/* Natural logarithm from + - * / and the bit layout (no libm, the same bits
+   everywhere), fdlibm's reduction: x = 2^k m with m in (sqrt(1/2), sqrt(2)],
+   f = m - 1 (exact), s = f / (2 + f), and
+     log(1 + f) = 2 atanh(s) = f - f^2/2 + s (f^2/2 + R),
+     R = sum over i >= 1 of 2 s^(2i) / (2i + 1)
+   (|s| <= 0.1716, s^2 <= 0.0295: 12 terms leave a relative tail below
+   2^-70); k ln2 in two parts (ln2_hi has trailing zero bits, so k ln2_hi is
+   exact). Within 1 ulp of the correctly rounded value on every positive
+   double, subnormals included (scaled by 2^54 first). NaN and +inf give
+   themselves; x <= 0 (no logarithm) the most negative double. */
 static double dnnmem__log(double x) {
-  double y = 0.0;
+  const double ln2_hi = 6.93147180369123816490e-01, ln2_lo = 1.90821492927058770002e-10;
+  const double two_54 = 18014398509481984.0, smallest_normal = 2.2250738585072014e-308;
+  const double largest = 1.7976931348623157e308, sqrt2 = 1.41421356237309504880;
+  const uint64_t mantissa = 0x000fffffffffffffull, exponent_of_one = 0x3ff0000000000000ull;
+  uint64_t bits;
+  int64_t k = 0;
+  double m, f, s, z, sum = 0.0, half_f2;
   int i;
-  for (i = 0; i < 100; i++) y = y - 1.0 + x * DNNMEM_EXP(-y);
-  return y;
+  if (x != x || x > largest) return x;
+  if (x <= 0) return -largest;
+  if (x < smallest_normal) { /* subnormal: make it normal */
+    x *= two_54;
+    k = -54;
+  }
+  DNNMEM_MEMCPY(&bits, &x, sizeof(bits));
+  k += (int64_t)((bits >> 52) & 0x7ff) - 1023;
+  bits = (bits & mantissa) | exponent_of_one; /* m in [1, 2) */
+  DNNMEM_MEMCPY(&m, &bits, sizeof(m));
+  if (m > sqrt2) {
+    m *= 0.5;
+    k++;
+  }
+  f = m - 1.0;
+  if (k == 0 && f == 0) return 0.0;
+  s = f / (2.0 + f);
+  z = s * s;
+  for (i = 12; i >= 1; i--) sum = z * (2.0 / (double)(2 * i + 1) + sum);
+  half_f2 = 0.5 * f * f;
+  return (double)k * ln2_hi - ((half_f2 - (s * (half_f2 + sum) + (double)k * ln2_lo)) - f);
+}
+
+/* log(end / start) of two positive temperatures, also where the quotient
+   overflows or underflows to 0. */
+static double dnnmem__remat_log_ratio(double end, double start) {
+  double ratio = end / start;
+  if (ratio > 0 && ratio <= 1.7976931348623157e308) return dnnmem__log(ratio);
+  return dnnmem__log(end) - dnnmem__log(start);
 }
 
 static void dnnmem__remat_update_progress(dnnmem__remat *w) {
@@ -6935,7 +7029,7 @@ static void dnnmem__undo_op(dnnmem__remat *w, int32_t kind, int32_t v, int32_t s
 /* A random empty slot in [lo, hi) just before a random use of v (or
    anywhere in [lo, S) when v has no consumer or by chance); -1 if none. */
 static int32_t dnnmem__add_slot(dnnmem__remat *w, int32_t v, int32_t lo, int32_t before) {
-  int32_t hi = before, t;
+  int32_t hi = before, t, window;
   if (hi < 0) {
     hi = w->S;
     if (w->uout_off[v] < w->uout_off[v + 1] && (dnnmem_rng_below(w->rng, 2) == 0)) {
@@ -6948,7 +7042,8 @@ static int32_t dnnmem__add_slot(dnnmem__remat *w, int32_t v, int32_t lo, int32_t
       hi = y;
     }
   }
-  if (hi < w->S && hi - lo > DNNMEM__REMAT_ADD_WINDOW) lo = hi - DNNMEM__REMAT_ADD_WINDOW;
+  window = w->S / DNNMEM__REMAT_ADD_WINDOW_DIV + DNNMEM__REMAT_ADD_WINDOW_MIN;
+  if (hi < w->S && hi - lo > window) lo = hi - window;
   if (hi <= lo) return -1;
   t = lo + (int32_t)dnnmem_rng_below(w->rng, (uint32_t)(hi - lo));
   return w->slot_node[t] >= 0 ? -1 : t;
@@ -6969,13 +7064,13 @@ static int dnnmem__anneal_move(dnnmem__remat *w, double temp, double *cost, doub
                                int *at_best) {
   int32_t span_lo, span_hi, kind, s = -1, t = -1, v, lo, min_consumer = w->S, new_first, k, i;
   int32_t u = -1, tu = -1; /* the input added with v, at slot tu */
-  uint32_t r = dnnmem_rng_below(w->rng, 16);
+  uint32_t r = dnnmem_rng_below(w->rng, DNNMEM__REMAT_MOVE_DRAWS);
   int64_t new_time, old_peak = w->tree[1];
   double new_cost, delta;
   if (w->num_occ == 0) return 0;
-  kind = (w->o->flags & DNNMEM_REMAT_NO_RECOMPUTE) || r < 8 ? DNNMEM__MOVE_SWAP
-         : r < 12                                            ? DNNMEM__MOVE_ADD
-                                                             : DNNMEM__MOVE_REMOVE;
+  kind = w->o->reorder_only || r < DNNMEM__REMAT_SWAP_DRAWS ? DNNMEM__MOVE_SWAP
+         : r < DNNMEM__REMAT_SWAP_DRAWS + DNNMEM__REMAT_ADD_DRAWS ? DNNMEM__MOVE_ADD
+                                                                 : DNNMEM__MOVE_REMOVE;
   s = w->occ[dnnmem_rng_below(w->rng, (uint32_t)w->num_occ)];
   v = w->slot_node[s];
   if (kind != DNNMEM__MOVE_SWAP && w->fixed[v]) return 0;
@@ -6994,7 +7089,7 @@ static int dnnmem__anneal_move(dnnmem__remat *w, double temp, double *cost, doub
   } else if (kind == DNNMEM__MOVE_ADD) {
     if (w->num_occ >= w->L) return 0;
     if ((t = dnnmem__add_slot(w, v, lo, -1)) < 0) return 0;
-    if (DNNMEM__REMAT_CHAIN_ADD && (r & 1) && w->uin_off[v] < w->uin_off[v + 1] &&
+    if ((r & 1) && w->uin_off[v] < w->uin_off[v + 1] && /* half of the ADDs */
         w->num_occ + 1 < w->L) {
       u = w->uin_ids[w->uin_off[v] + (int32_t)dnnmem_rng_below(w->rng, (uint32_t)(w->uin_off[v + 1] -
                                                                                  w->uin_off[v]))];
@@ -7063,10 +7158,11 @@ static double dnnmem__remat_temperature(const dnnmem__remat *w) {
 
 /* Zero-temperature clean-up: drops every recomputation whose removal keeps
    the peak within the budget (or does not raise it when over), last
-   instances first, until a sweep changes nothing (at most 4 sweeps). */
+   instances first, until a sweep changes nothing (at most
+   DNNMEM__REMAT_POLISH_ROUNDS sweeps). */
 static void dnnmem__anneal_polish(dnnmem__remat *w) {
   int32_t x, round, i, k;
-  for (round = 0; round < 4; round++) {
+  for (round = 0; round < DNNMEM__REMAT_POLISH_ROUNDS; round++) {
     int changed = 0;
     for (x = w->S - 1; x >= 0; x--) {
       int32_t v = w->slot_node[x], min_consumer = w->S, new_first;
@@ -7104,11 +7200,12 @@ static void dnnmem__anneal_stage(dnnmem__remat *w, double progress_end) {
   int32_t len;
   temp = dnnmem__remat_temperature(w);
   while (!w->stopped && w->progress < progress_end) {
-    if ((w->iteration & 255) == 0) {
+    if (w->iteration % DNNMEM__REMAT_POLL_MOVES == 0) {
       dnnmem__remat_update_progress(w);
       temp = dnnmem__remat_temperature(w);
       if (w->stopped || w->progress >= progress_end) break;
-      if (since_respace > 16 * (int64_t)w->S) { /* gaps fill up with ADDs: spread again */
+      /* gaps fill up with ADDs: spread again */
+      if (since_respace > DNNMEM__REMAT_RESPREAD_SWEEPS * (int64_t)w->S) {
         len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
         if (at_best) {
           dnnmem__anneal_load(w, w->seq_tmp, len);
@@ -7133,7 +7230,7 @@ static void dnnmem__anneal_stage(dnnmem__remat *w, double progress_end) {
 
 /* ---- drop-set search: checkpointing decoded from a set of dropped values ---- */
 
-static int dnnmem__remat_better(const dnnmem_remat_stats *a, const dnnmem_remat_stats *b,
+static int dnnmem__remat_better(const dnnmem_remat_result *a, const dnnmem_remat_result *b,
                                 int64_t budget);
 
 /* The sequence for a drop set: the row order, where each input that is not
@@ -7145,7 +7242,7 @@ static int dnnmem__remat_better(const dnnmem_remat_stats *a, const dnnmem_remat_
    length, or -1 when longer than w->L. O(length + their in-degrees). */
 static int32_t dnnmem__decode(dnnmem__remat *w, const uint8_t *drop, int32_t boundary,
                               int32_t *seq) {
-  const dnnmem_graph *g = &w->p->graph;
+  const dnnmem_graph *g = w->p->graph;
   int32_t i, v, len = 0;
   for (v = 0; v < w->n; v++) w->dec_state[v] = 0;
   for (i = 0; i < w->n; i++) {
@@ -7178,9 +7275,12 @@ static int32_t dnnmem__decode(dnnmem__remat *w, const uint8_t *drop, int32_t bou
 /* The search's cost: time (relative) plus a steep penalty over the budget
    (0.3 for any overshoot, then 60 per base peak) and a small push to lower
    peaks. */
-static double dnnmem__decode_cost(const dnnmem__remat *w, const dnnmem_remat_stats *st) {
-  double c = (double)st->time * w->inv_time0 + 0.01 * (double)st->peak * w->inv_peak0;
-  if (st->peak > w->budget) c += 0.3 + 60.0 * (double)(st->peak - w->budget) * w->inv_peak0;
+static double dnnmem__decode_cost(const dnnmem__remat *w, const dnnmem_remat_result *st) {
+  double c = (double)st->time * w->inv_time0 +
+             DNNMEM__REMAT_PEAK_WEIGHT * (double)st->peak * w->inv_peak0;
+  if (st->peak > w->budget)
+    c += DNNMEM__REMAT_DECODE_OVER_STEP +
+         DNNMEM__REMAT_DECODE_OVER_SLOPE * (double)(st->peak - w->budget) * w->inv_peak0;
   return c;
 }
 
@@ -7191,12 +7291,11 @@ static double dnnmem__decode_cost(const dnnmem__remat *w, const dnnmem_remat_sta
    sequence (feasible first, then time) to seq and returns its length
    (0 if none). */
 static int32_t dnnmem__decode_search(dnnmem__remat *w, double progress_end, int32_t boundary,
-                                     int32_t *seq, dnnmem_remat_stats *best_stats) {
-  const dnnmem_graph *g = &w->p->graph;
+                                     int32_t *seq, dnnmem_remat_result *best_stats) {
   int32_t v, num_cand = 0, len, best_len = 0;
-  int64_t charge = 1 + ((int64_t)w->n + w->m) / 32;
-  double cost, temp = 0.02;
-  dnnmem_remat_stats st;
+  int64_t charge = 1 + ((int64_t)w->n + w->m) / DNNMEM__REMAT_DECODE_CHARGE_DIV;
+  double cost, temp = DNNMEM__REMAT_DECODE_START_TEMP;
+  dnnmem_remat_result st;
   for (v = 0; v < w->n; v++) { /* (a value used only before the boundary counts too: */
     w->drop[v] = 0;           /* dropped, it is recomputed with a dropped consumer */
     w->best_drop[v] = 0;      /* instead of being held for that consumer) */
@@ -7211,18 +7310,18 @@ static int32_t dnnmem__decode_search(dnnmem__remat *w, double progress_end, int3
   while (!w->stopped && w->progress < progress_end) {
     int32_t a, b = -1;
     double c;
-    if (((w->iteration / charge) & 15) == 0) {
+    if ((w->iteration / charge) % DNNMEM__REMAT_DECODE_POLL == 0) {
       double local;
       dnnmem__remat_update_progress(w);
       if (w->stopped || w->progress >= progress_end) break;
       local = (w->progress - w->pipe_begin) / (w->pipe_end - w->pipe_begin);
       local = local < 0 ? 0 : local > 1 ? 1 : local;
-      temp = 0.02 * DNNMEM_EXP(local * -4.2); /* to 0.0003 */
+      temp = DNNMEM__REMAT_DECODE_START_TEMP * DNNMEM_EXP(local * DNNMEM__REMAT_DECODE_TEMP_LOG);
     }
     w->iteration += charge;
     a = w->dec_cand[dnnmem_rng_below(w->rng, (uint32_t)num_cand)];
     w->drop[a] ^= 1;
-    if (dnnmem_rng_below(w->rng, 10) < 3) {
+    if (dnnmem_rng_below(w->rng, DNNMEM__REMAT_PAIR_FLIP_OF) < DNNMEM__REMAT_PAIR_FLIPS) {
       b = w->dec_cand[dnnmem_rng_below(w->rng, (uint32_t)num_cand)];
       w->drop[b] ^= 1;
     }
@@ -7241,7 +7340,6 @@ static int32_t dnnmem__decode_search(dnnmem__remat *w, double progress_end, int3
     w->drop[a] ^= 1; /* rejected: undo */
     if (b >= 0) w->drop[b] ^= 1;
   }
-  (void)g;
   best_len = dnnmem__decode(w, w->best_drop, boundary, seq);
   return best_len > 0 ? best_len : 0;
 }
@@ -7253,7 +7351,7 @@ static int32_t dnnmem__decode_search(dnnmem__remat *w, double progress_end, int3
    member inputs; members (optional, max_count entries) receives them. */
 static int32_t dnnmem__closure(dnnmem__remat *w, int32_t v, int32_t max_count, int32_t max_inputs,
                                int32_t *members, int32_t *out_inputs) {
-  const dnnmem_graph *g = &w->p->graph;
+  const dnnmem_graph *g = w->p->graph;
   int32_t top = 0, count = 0, inputs = 0, k;
   w->stamp_value++;
   w->stamp[v] = w->stamp_value;
@@ -7280,7 +7378,7 @@ static int32_t dnnmem__closure(dnnmem__remat *w, int32_t v, int32_t max_count, i
 /* Marks graph inputs, outputs, sinks and the rank_limit smallest values,
    then more where a group would exceed the bounds (topological sweep). */
 static void dnnmem__remat_mark(dnnmem__remat *w, int32_t rank_limit) {
-  const dnnmem_graph *g = &w->p->graph;
+  const dnnmem_graph *g = w->p->graph;
   int32_t i, v, k;
   for (v = 0; v < w->n; v++)
     if (w->fixed[v] || (w->p->is_output && w->p->is_output[v]) ||
@@ -7332,7 +7430,7 @@ static int64_t dnnmem__group_order_peak(const dnnmem__group *gr, const int32_t *
 
 /* Groups, unit inputs/consumers, times and extra memory for the marking. */
 static dnnmem_result dnnmem__remat_build_units(dnnmem__remat *w) {
-  const dnnmem_graph *g = &w->p->graph;
+  const dnnmem_graph *g = w->p->graph;
   dnnmem__group *gr = w->group;
   int32_t v, i, j, k, e = 0, q = 0;
   w->uin_off[0] = 0;
@@ -7384,7 +7482,8 @@ static dnnmem_result dnnmem__remat_build_units(dnnmem__remat *w) {
           for (j = 0; j < i; j++)
             if (w->group_members[j] == g->in_ids[k]) gr->in_mask[i] |= (uint64_t)1 << j;
       }
-      if (dnnmem__group_search(gr, &w->gw, w->group_order, 2 * w->G, &len, &peak) == DNNMEM_OK) {
+      if (dnnmem__group_search(gr, &w->gw, w->group_order, DNNMEM__REMAT_GROUP_ORDER_FACTOR * w->G,
+                               &len, &peak) == DNNMEM_OK) {
         w->uextra[v] = peak - w->p->sizes[v];
       } else { /* too many states or too long: the topological order */
         for (i = 0; i < count; i++) w->group_order[i] = i;
@@ -7460,7 +7559,7 @@ static int dnnmem__remat_rank_less(const void *ctx, int32_t a, int32_t b) {
 
 /* better(a, b): a fits and b does not; both fit and a is faster (then
    lower); neither fits and a is lower (then faster). */
-static int dnnmem__remat_better(const dnnmem_remat_stats *a, const dnnmem_remat_stats *b,
+static int dnnmem__remat_better(const dnnmem_remat_result *a, const dnnmem_remat_result *b,
                                 int64_t budget) {
   int fa = a->peak <= budget, fb = b->peak <= budget;
   if (fa != fb) return fa;
@@ -7468,189 +7567,226 @@ static int dnnmem__remat_better(const dnnmem_remat_stats *a, const dnnmem_remat_
   return a->peak != b->peak ? a->peak < b->peak : a->time < b->time;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
-                                            const dnnmem_remat_options *options,
-                                            dnnmem_rng *rng, int32_t max_length,
-                                            int32_t *sequence, int32_t *out_length,
-                                            dnnmem_remat_stats *stats, void *scratch,
-                                            size_t scratch_bytes) {
+/* ---- the solver: preparation, candidates, the pipelines ------------------ */
+
+/* Carves the scratch and prepares the graph: the row order (the file's
+   order when it is topological, Kahn's otherwise), positions, consumers,
+   graph inputs (fixed) and size ranks; checks that every time sum the
+   annealer forms (below L * 2G * the largest time) fits. */
+static dnnmem_result dnnmem__remat_prepare(dnnmem__remat *w, void *scratch, size_t scratch_bytes) {
+  const dnnmem_graph *g = w->p->graph;
   dnnmem__scratch s;
-  dnnmem__remat w;
-  dnnmem_remat_options defaults;
-  dnnmem_remat_stats base, found;
-  dnnmem_result r = dnnmem__remat_validate(problem);
-  const dnnmem_graph *g;
-  int32_t n, v, k, len, stage, stages, group, best_len;
-  int warm;
+  dnnmem_result r;
+  int32_t n = w->n, v, k;
   int64_t max_time = 0, bound;
-  int contraction;
-  if (r != DNNMEM_OK) return r;
-  if (rng == NULL || out_length == NULL || stats == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (options == NULL) {
-    DNNMEM_MEMSET(&defaults, 0, sizeof(defaults));
-    options = &defaults;
-  }
-  g = &problem->graph;
-  n = g->num_nodes;
-  group = options->max_group_size ? options->max_group_size : DNNMEM__REMAT_DEFAULT_GROUP;
-  if (options->budget < 0 || options->iterations < 0 || options->decompose_steps < 0 ||
-      options->decompose_steps > 64 ||
-      !(options->start_temperature >= 0 && options->start_temperature < 1e300) ||
-      !(options->end_temperature >= 0 && options->end_temperature < 1e300) ||
-      (max_length > 0 && sequence == NULL))
-    return DNNMEM_ERR_INVALID_ARGUMENT;
-  DNNMEM_MEMSET(&w, 0, sizeof(w));
-  if (!dnnmem__remat_dims(&w, n, dnnmem__remat_num_edges(g), max_length, group))
-    return DNNMEM_ERR_INVALID_ARGUMENT;
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
-  dnnmem__remat_layout(&s, &w);
+  dnnmem__remat_layout(&s, w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  w.p = problem;
-  w.o = options;
-  w.rng = rng;
-  if ((r = dnnmem_graph_topo_order(g, w.order, w.topo_scratch, w.topo_bytes)) != DNNMEM_OK)
+  if ((r = dnnmem_graph_topo_order(g, w->order, w->topo_scratch, w->topo_bytes)) != DNNMEM_OK)
     return r;
   if (dnnmem_graph_is_topological(g)) /* the row order as given */
-    for (k = 0; k < n; k++) w.order[k] = k;
-  /* every time sum the annealer forms is below L * 2G * max time */
-  for (v = 0; v < n; v++) max_time = dnnmem__max64(max_time, problem->times[v]);
-  if (dnnmem__mul_overflows((int64_t)w.L * 2 * w.G, max_time, &bound)) return DNNMEM_ERR_OVERFLOW;
-  for (k = 0; k < n; k++) w.pos[w.order[k]] = k;
-  dnnmem__graph_consumers(g, w.gout_off, w.gout_ids);
+    for (k = 0; k < n; k++) w->order[k] = k;
+  for (v = 0; v < n; v++) max_time = dnnmem__max64(max_time, w->p->times[v]);
+  if (dnnmem__mul_overflows((int64_t)w->L * DNNMEM__REMAT_GROUP_ORDER_FACTOR * w->G, max_time,
+                            &bound))
+    return DNNMEM_ERR_OVERFLOW;
+  for (k = 0; k < n; k++) w->pos[w->order[k]] = k;
+  dnnmem__graph_consumers(g, w->gout_off, w->gout_ids);
   for (v = 0; v < n; v++) {
-    w.fixed[v] = (uint8_t)(g->in_offsets[v] == g->in_offsets[v + 1]);
-    w.marked[v] = 0;
-    w.stamp[v] = 0;
-    w.csize[v] = 1;
-    w.rank[v] = v;
+    w->fixed[v] = (uint8_t)(g->in_offsets[v] == g->in_offsets[v + 1]);
+    w->marked[v] = 0;
+    w->stamp[v] = 0;
+    w->csize[v] = 1;
+    w->rank[v] = v;
   }
-  dnnmem__sort_ids(w.rank, w.tmp, n, dnnmem__remat_rank_less, problem->sizes);
-  for (k = 0; k < n; k++) w.tmp[w.rank[k]] = k;
-  for (v = 0; v < n; v++) w.rank[v] = w.tmp[v];
-  /* the base: the row (topological) order; sequence[] keeps the best exact
-     candidate (the base, each stage's expansion) */
-  r = dnnmem__remat_sim(problem, w.order, n, &w.sim, &base, NULL);
+  dnnmem__sort_ids(w->rank, w->tmp, n, dnnmem__remat_rank_less, w->p->sizes);
+  for (k = 0; k < n; k++) w->tmp[w->rank[k]] = k;
+  for (v = 0; v < n; v++) w->rank[v] = w->tmp[v];
+  return DNNMEM_OK;
+}
+
+/* The objective and the schedule, relative to the row order's result. */
+static void dnnmem__remat_objective(dnnmem__remat *w, const dnnmem_remat_result *base) {
+  const dnnmem_remat_options *o = w->o;
+  w->budget = o->budget;
+  w->inv_time0 = 1.0 / (double)(base->time > 0 ? base->time : 1);
+  w->inv_peak0 = 1.0 / (double)(base->peak > 0 ? base->peak : 1);
+  w->alpha = DNNMEM__REMAT_PENALTY_SLOPE;
+  w->iterations = o->iterations ? o->iterations
+                                : DNNMEM__REMAT_MOVES_PER_NODE * (int64_t)w->n +
+                                      DNNMEM__REMAT_MOVES_BASE;
+  w->temp0 = o->start_temperature;
+  w->log_ratio = dnnmem__remat_log_ratio(o->end_temperature, w->temp0);
+}
+
+/* Offers seq[0 .. len) as a candidate: kept (in the caller's sequence
+   array) when it simulates better than the best so far. 1 if kept. */
+static int dnnmem__remat_offer(dnnmem__remat *w, const int32_t *seq, int32_t len) {
+  dnnmem_remat_result found;
+  if (len <= 0 || dnnmem__remat_sim(w->p, seq, len, &w->sim, &found, NULL) != DNNMEM_OK ||
+      !dnnmem__remat_better(&found, &w->cand_result, w->budget))
+    return 0;
+  w->cand_result = found;
+  w->cand_len = len;
+  DNNMEM_MEMCPY(w->cand, seq, (size_t)len * sizeof(int32_t));
+  return 1;
+}
+
+/* The drop-set search over the first share of the run, cut at the row
+   order's peak step; its best is a candidate. 1 when it beats the row
+   order (then it starts the plain annealer). */
+static int dnnmem__remat_drop_phase(dnnmem__remat *w) {
+  dnnmem_remat_result found;
+  int32_t boundary = 0, k, len;
+  int warm;
+  dnnmem__remat_sim(w->p, w->order, w->n, &w->sim, &found, w->mem); /* valid: the base */
+  for (k = 1; k < w->n; k++)
+    if (w->mem[k] > w->mem[boundary]) boundary = k;
+  w->pipe_end = DNNMEM__REMAT_DECODE_SHARE;
+  len = dnnmem__decode_search(w, w->pipe_end, boundary, w->seq_tmp, &found);
+  warm = dnnmem__remat_offer(w, w->seq_tmp, len);
+  w->pipe_begin = w->pipe_end;
+  w->pipe_end = 1.0;
+  return warm;
+}
+
+/* The portfolio's first pipeline: the plain graph (CNNs fare best there)
+   from the decoded schedule (warm: refined at a tenth of the start
+   temperature, not melted) or the row order, up to PLAIN_SHARE of the
+   run; its result is a candidate. Then the contraction pipeline's first
+   marking. */
+static dnnmem_result dnnmem__remat_plain_phase(dnnmem__remat *w, int warm) {
+  dnnmem_result r;
+  int32_t v, len;
+  w->pipe_end = DNNMEM__REMAT_PLAIN_SHARE;
+  if ((r = dnnmem__remat_build_units(w)) != DNNMEM_OK) return r;
+  if (warm) dnnmem__anneal_load(w, w->cand, w->cand_len);
+  else dnnmem__anneal_load(w, w->order, w->n);
+  if (warm) {
+    w->temp0 *= DNNMEM__REMAT_WARM_TEMP;
+    w->log_ratio -= dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
+  }
+  dnnmem__anneal_stage(w, w->pipe_end);
+  if (warm) {
+    w->temp0 /= DNNMEM__REMAT_WARM_TEMP;
+    w->log_ratio += dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
+  }
+  dnnmem__anneal_polish(w);
+  len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+  dnnmem__remat_offer(w, w->seq_tmp, len);
+  w->pipe_begin = w->pipe_end;
+  w->pipe_end = 1.0;
+  for (v = 0; v < w->n; v++) w->marked[v] = 0;
+  dnnmem__remat_mark(w, (int32_t)((int64_t)w->n * DNNMEM__REMAT_MARK_PERMILLE / 1000));
+  return DNNMEM_OK;
+}
+
+/* The annealing stages over the current pipeline's share: with
+   contraction, the coarse stage until COARSE_END, decomposition rounds
+   (more marks; each stage's expansion a candidate) until FINAL_START, then
+   the plain graph; without, one stage on the plain graph from the start
+   sequence in seq_tmp[0 .. len). Leaves the last stage's best loaded. */
+static dnnmem_result dnnmem__remat_stages(dnnmem__remat *w, int32_t stages, int32_t len) {
+  const double coarse_end = DNNMEM__REMAT_COARSE_END, final_start = DNNMEM__REMAT_FINAL_START;
+  int32_t stage, v, first = (int32_t)((int64_t)w->n * DNNMEM__REMAT_MARK_PERMILLE / 1000);
+  dnnmem_result r;
+  for (stage = 0; stage < stages; stage++) {
+    double end;
+    if (stage > 0 && w->stopped) stage = stages - 1; /* stopped: straight to the plain graph */
+    end = stage == stages - 1
+              ? 1.0
+              : coarse_end + (final_start - coarse_end) * stage / (stages > 2 ? stages - 2 : 1);
+    end = w->pipe_begin + (w->pipe_end - w->pipe_begin) * end;
+    if (stage > 0) {
+      int32_t limit = first + (int32_t)((int64_t)(w->n - first) * stage / (stages - 1));
+      dnnmem__remat_offer(w, w->seq_tmp, dnnmem__remat_expand(w, w->seq_tmp));
+      if (stage == stages - 1)
+        for (v = 0; v < w->n; v++) w->marked[v] = 1;
+      else
+        dnnmem__remat_mark(w, limit);
+      len = dnnmem__remat_convert(w);
+    }
+    if ((r = dnnmem__remat_build_units(w)) != DNNMEM_OK) return r;
+    dnnmem__anneal_load(w, w->seq_tmp, len);
+    dnnmem__anneal_stage(w, end);
+  }
+  return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
+                                            const dnnmem_remat_options *options,
+                                            dnnmem_rng *rng, int32_t *sequence,
+                                            int32_t sequence_capacity,
+                                            dnnmem_remat_result *result, void *scratch,
+                                            size_t scratch_bytes) {
+  dnnmem__remat w;
+  dnnmem_remat_options o;
+  dnnmem_remat_result found;
+  dnnmem_result r = dnnmem__remat_validate(problem);
+  int32_t n, k, len, stages;
+  int warm = 0, contraction;
   if (r != DNNMEM_OK) return r;
+  if (!dnnmem__remat_options(options, &o) || result == NULL || sequence_capacity < 0 ||
+      (sequence_capacity > 0 && sequence == NULL))
+    return DNNMEM_ERR_INVALID_ARGUMENT;
+  n = problem->graph->num_nodes;
+  if (o.algo != DNNMEM_REMAT_ANNEAL) {
+    r = dnnmem__remat_baseline(problem, o.algo, sequence, sequence_capacity, result, scratch,
+                               scratch_bytes);
+    if (r != DNNMEM_OK) return r;
+    return o.budget == 0 || result->peak <= o.budget ? DNNMEM_OK : DNNMEM_ERR_INFEASIBLE;
+  }
+  if (rng == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  DNNMEM_MEMSET(&w, 0, sizeof(w));
+  if (!dnnmem__remat_dims(&w, n, dnnmem__remat_num_edges(problem->graph),
+                          sequence_capacity > n ? sequence_capacity : n, o.max_group_size))
+    return DNNMEM_ERR_INVALID_ARGUMENT;
+  w.p = problem;
+  w.o = &o;
+  w.rng = rng;
+  if ((r = dnnmem__remat_prepare(&w, scratch, scratch_bytes)) != DNNMEM_OK) return r;
+  if (sequence_capacity < n) {
+    DNNMEM_MEMSET(result, 0, sizeof(*result));
+    result->length = n;
+    return DNNMEM_ERR_OUTPUT_TOO_SMALL;
+  }
+  /* the first candidate: the row order */
+  r = dnnmem__remat_sim(problem, w.order, n, &w.sim, &w.cand_result, NULL);
+  if (r != DNNMEM_OK) return r;
+  w.cand = sequence;
+  w.cand_len = n;
   for (k = 0; k < n; k++) sequence[k] = w.order[k];
-  best_len = n;
-  w.budget = options->budget;
-  w.inv_time0 = 1.0 / (double)(base.time > 0 ? base.time : 1);
-  w.inv_peak0 = 1.0 / (double)(base.peak > 0 ? base.peak : 1);
-  w.alpha = 10.0;
-  w.iterations = options->iterations ? options->iterations : 1000 * (int64_t)n + 500000;
-  w.temp0 = options->start_temperature > 0 ? options->start_temperature : 0.02;
-  w.log_ratio = dnnmem__log((options->end_temperature > 0 ? options->end_temperature : 1e-4) /
-                            w.temp0);
-  contraction = !(options->flags & (DNNMEM_REMAT_NO_CONTRACTION | DNNMEM_REMAT_NO_RECOMPUTE)) &&
-                n > 8 && w.G > 1;
-  stages = contraction ? (options->decompose_steps ? options->decompose_steps : 6) + 1 : 1;
-  for (v = 0; v < n; v++) w.marked[v] = 1;
+  dnnmem__remat_objective(&w, &w.cand_result);
+  contraction = !o.no_contraction && !o.reorder_only && n > DNNMEM__REMAT_MIN_SEARCH_NODES &&
+                w.G > 1;
+  stages = contraction ? o.decompose_steps + 1 : 1;
+  for (k = 0; k < n; k++) w.marked[k] = 1;
   w.pipe_begin = 0.0;
   w.pipe_end = 1.0;
-  warm = 0;
-  if (!(options->flags & DNNMEM_REMAT_NO_RECOMPUTE) && n > 8) {
-    /* the drop-set search first (strong where the row order's own schedule
-       is right: checkpointing), its best a candidate and the plain
-       annealer's start; boundary: the row order's peak step */
-    int32_t boundary = 0;
-    r = dnnmem__remat_sim(problem, w.order, n, &w.sim, &found, w.mem);
-    if (r != DNNMEM_OK) return r;
-    for (k = 1; k < n; k++)
-      if (w.mem[k] > w.mem[boundary]) boundary = k;
-    w.pipe_end = DNNMEM__REMAT_DECODE_SHARE;
-    len = dnnmem__decode_search(&w, w.pipe_end, boundary, w.seq_tmp, &found);
-    if (len > 0 && dnnmem__remat_better(&found, &base, w.budget)) {
-      base = found;
-      best_len = len;
-      for (k = 0; k < len; k++) sequence[k] = w.seq_tmp[k];
-      warm = 1;
-    }
-    w.pipe_begin = w.pipe_end;
-    w.pipe_end = 1.0;
-  }
-  if (contraction) {
-    /* a portfolio: the plain graph from the row order first (CNNs fare best
-       there), its result kept as a candidate; then the contraction pipeline
-       (chains such as attention need it), from the row order again */
-    w.pipe_end = DNNMEM__REMAT_PLAIN_SHARE;
-    if ((r = dnnmem__remat_build_units(&w)) != DNNMEM_OK) return r;
-    if (warm) dnnmem__anneal_load(&w, sequence, best_len);
-    else dnnmem__anneal_load(&w, w.order, n);
-    if (warm) { /* refine the decoded schedule rather than melt it */
-      w.temp0 *= DNNMEM__REMAT_WARM_TEMP;
-      w.log_ratio -= dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
-    }
-    dnnmem__anneal_stage(&w, w.pipe_end);
-    if (warm) {
-      w.temp0 /= DNNMEM__REMAT_WARM_TEMP;
-      w.log_ratio += dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
-    }
-    dnnmem__anneal_polish(&w);
-    len = dnnmem__slots_to_seq(&w, w.slot_node, w.seq_tmp);
-    if (dnnmem__remat_sim(problem, w.seq_tmp, len, &w.sim, &found, NULL) == DNNMEM_OK &&
-        dnnmem__remat_better(&found, &base, w.budget)) {
-      base = found;
-      best_len = len;
-      for (k = 0; k < len; k++) sequence[k] = w.seq_tmp[k];
-    }
-    w.pipe_begin = w.pipe_end;
-    w.pipe_end = 1.0;
-    for (v = 0; v < n; v++) w.marked[v] = 0;
-    dnnmem__remat_mark(&w, (int32_t)((int64_t)n * DNNMEM__REMAT_MARK_PERMILLE / 1000));
-  }
+  if (!o.reorder_only && n > DNNMEM__REMAT_MIN_SEARCH_NODES) warm = dnnmem__remat_drop_phase(&w);
+  if (contraction && (r = dnnmem__remat_plain_phase(&w, warm)) != DNNMEM_OK) return r;
   len = 0;
   if (!contraction && warm)
-    for (; len < best_len; len++) w.seq_tmp[len] = sequence[len];
+    for (; len < w.cand_len; len++) w.seq_tmp[len] = w.cand[len];
   else
     for (k = 0; k < n; k++)
       if (w.marked[w.order[k]]) w.seq_tmp[len++] = w.order[k];
-  for (stage = 0; stage < stages; stage++) {
-    double end;
-    if (stage > 0 && w.stopped) stage = stages - 1; /* stopped: straight to the plain graph */
-    /* the coarse stage until COARSE_END, the decomposition until FINAL_START,
-       then the plain graph */
-    end = stage == stages - 1 ? 1.0
-                              : DNNMEM__REMAT_COARSE_END +
-                                    (DNNMEM__REMAT_FINAL_START - DNNMEM__REMAT_COARSE_END) * stage /
-                                        (stages > 2 ? stages - 2 : 1);
-    end = w.pipe_begin + (w.pipe_end - w.pipe_begin) * end;
-    if (stage > 0) {
-      int32_t expanded = dnnmem__remat_expand(&w, w.seq_tmp), first;
-      if (expanded > 0 &&
-          dnnmem__remat_sim(problem, w.seq_tmp, expanded, &w.sim, &found, NULL) == DNNMEM_OK &&
-          dnnmem__remat_better(&found, &base, w.budget)) {
-        base = found;
-        best_len = expanded;
-        for (k = 0; k < expanded; k++) sequence[k] = w.seq_tmp[k];
-      }
-      first = (int32_t)((int64_t)n * DNNMEM__REMAT_MARK_PERMILLE / 1000);
-      int32_t limit = first + (int32_t)((int64_t)(n - first) * stage / (stages - 1));
-      if (stage == stages - 1)
-        for (v = 0; v < n; v++) w.marked[v] = 1;
-      else
-        dnnmem__remat_mark(&w, limit);
-      len = dnnmem__remat_convert(&w);
-    }
-    if ((r = dnnmem__remat_build_units(&w)) != DNNMEM_OK) return r;
-    dnnmem__anneal_load(&w, w.seq_tmp, len);
-    dnnmem__anneal_stage(&w, end);
-  }
+  if ((r = dnnmem__remat_stages(&w, stages, len)) != DNNMEM_OK) return r;
   dnnmem__anneal_polish(&w);
   len = dnnmem__slots_to_seq(&w, w.slot_node, w.seq_tmp);
   r = dnnmem__remat_sim(problem, w.seq_tmp, len, &w.sim, &found, NULL);
   DNNMEM_ASSERT(r == DNNMEM_OK);
   if (r != DNNMEM_OK) return r;
-  if (dnnmem__remat_better(&base, &found, w.budget)) {
-    len = best_len;
-    found = base;
+  if (dnnmem__remat_better(&w.cand_result, &found, w.budget)) { /* an earlier candidate */
+    len = w.cand_len;
+    found = w.cand_result;
   } else {
     for (k = 0; k < len; k++) sequence[k] = w.seq_tmp[k];
   }
   found.moves = w.iteration;
   found.accepted = w.accepted;
-  *stats = found;
-  *out_length = len;
-  return found.peak <= w.budget ? DNNMEM_OK : DNNMEM_ERR_INFEASIBLE;
+  *result = found;
+  return o.budget == 0 || found.peak <= o.budget ? DNNMEM_OK : DNNMEM_ERR_INFEASIBLE;
 }
 
 

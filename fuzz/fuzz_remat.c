@@ -1,10 +1,11 @@
-/* fuzz/fuzz_remat.c: recompute annealing on small random graphs.
-   Invariants: every sequence the solver or a baseline produces is valid and
-   its reported peak and time equal an independent recount; the solver is
-   never worse than the row order when the budget allows it; random
-   sequences are judged valid exactly when the recount says so; the time
-   bound never exceeds the extra time of a valid sequence within the
-   budget (the solver's, random ones); bad graphs
+/* fuzz/fuzz_remat.c: recompute (dnnmem_remat_*) on small random graphs.
+   Invariants: every sequence the solver produces (annealing or a
+   baseline) is valid and its reported peak and time equal the recount of
+   tests/ref.h; the annealer is never worse than the row order when the
+   budget allows it; a sequence too long for its capacity reports the
+   capacity needed; random sequences are judged valid exactly when the
+   recount says so; the time bound never exceeds the extra time of a valid
+   sequence within the budget (the solver's, random ones); bad graphs
    (cycles, unknown ids, negative values) give error codes; short scratch
    gives DNNMEM_ERR_SCRATCH_TOO_SMALL. */
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "fuzz.h"
 #define DNNMEM_IMPLEMENTATION
 #include "dnnmem.h"
+#include "tests/ref.h"
 
 #define FN 12
 #define FL (2 * FN + 4)
@@ -22,58 +24,27 @@ typedef struct fgraph {
   uint8_t out[FN];
 } fgraph;
 
-/* validity, peak and time from the definition (independent of the header) */
-static int recount(const fgraph *g, const int32_t *seq, int32_t len, int64_t *peak, int64_t *time) {
-  int32_t i, j, k, v, q;
-  int seen[FN] = {0};
-  int64_t best = 0, t = 0;
-  for (j = 0; j < len; j++) {
-    v = seq[j];
-    if (v < 0 || v >= g->n) return 0;
-    if (g->off[v] == g->off[v + 1] && seen[v]) return 0;
-    for (k = g->off[v]; k < g->off[v + 1]; k++)
-      if (!seen[g->ids[k]]) return 0;
-    seen[v] = 1;
-    t += g->time[v];
-  }
-  for (v = 0; v < g->n; v++)
-    if (!seen[v]) return 0;
-  for (j = 0; j < len; j++) {
-    int64_t mem = 0;
-    for (i = 0; i <= j; i++) {
-      int held = i == j, last = 1;
-      v = seq[i];
-      for (q = i + 1; q < len; q++) last &= seq[q] != v;
-      if (last && g->out[v]) held = 1;
-      for (q = j; q < len && !held; q++) {
-        int uses = 0, bound = -1, r;
-        if (q == i) continue;
-        for (k = g->off[seq[q]]; k < g->off[seq[q] + 1]; k++) uses |= g->ids[k] == v;
-        if (!uses) continue;
-        for (r = 0; r < q; r++)
-          if (seq[r] == v) bound = r;
-        held = bound == i;
-      }
-      if (held) mem += g->size[v];
-    }
-    if (mem > best) best = mem;
-  }
-  *peak = best;
-  *time = t;
-  return 1;
-}
-
 static unsigned char scratch[1 << 21];
+
+/* the answer (sequence, result) is valid and its numbers are the recount's */
+static void check_answer(const dnnmem_remat_problem *p, const int32_t *seq,
+                         const dnnmem_remat_result *st) {
+  int64_t peak, time;
+  FUZZ_CHECK(ref_remat_recount(p, seq, st->length, &peak, &time));
+  FUZZ_CHECK(peak == st->peak && time == st->time);
+  FUZZ_CHECK(st->recomputations == st->length - p->graph->num_nodes);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fuzz_input in;
   fgraph g;
+  dnnmem_graph graph;
   dnnmem_remat_problem p;
-  dnnmem_remat_options o;
-  dnnmem_remat_stats st, base;
+  dnnmem_remat_options o, baseline;
+  dnnmem_remat_result st, base;
   dnnmem_rng rng;
   dnnmem_result r;
-  int32_t v, k, seq[FL], len, max_length, base_seq[FL], base_len;
+  int32_t v, k, seq[FL], capacity, base_seq[FL], flags;
   int64_t peak, time, lb;
   size_t need;
   int mode, bad;
@@ -98,78 +69,86 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (bad && fuzz_u8(&in) == 0) g.size[v] = -1;
     g.out[v] = (uint8_t)(fuzz_u8(&in) % 5 == 0);
   }
-  p.graph.num_nodes = g.n;
-  p.graph.in_offsets = g.off;
-  p.graph.in_ids = g.ids;
+  graph.num_nodes = g.n;
+  graph.in_offsets = g.off;
+  graph.in_ids = g.ids;
+  p.graph = &graph;
   p.sizes = g.size;
   p.times = g.time;
   p.is_output = g.out;
-  max_length = g.n + (int32_t)(fuzz_u8(&in) % (FL - g.n + 1));
+  capacity = g.n + (int32_t)(fuzz_u8(&in) % (FL - g.n + 1));
 
   memset(&o, 0, sizeof(o));
   o.iterations = 200 + (int64_t)(fuzz_u8(&in) % 8) * 250;
-  o.flags = (int32_t)(fuzz_u8(&in) % 4);
+  flags = (int32_t)(fuzz_u8(&in) % 4);
+  o.reorder_only = flags & 1;
+  o.no_contraction = (flags & 2) != 0;
   o.max_group_size = 1 + (int32_t)(fuzz_u8(&in) % 8);
   dnnmem_rng_seed(&rng, fuzz_u16(&in));
+  memset(&baseline, 0, sizeof(baseline));
+  baseline.algo = DNNMEM_REMAT_ROW_ORDER;
 
-  r = dnnmem_remat_baseline(&p, DNNMEM_REMAT_BASELINE_ROW_ORDER, max_length, base_seq, &base_len,
-                            &base, scratch, sizeof(scratch));
+  r = dnnmem_remat_solve(&p, &baseline, NULL, base_seq, capacity, &base, scratch,
+                         sizeof(scratch));
   if (r != DNNMEM_OK) {
     /* only bad graphs fail: unknown ids, cycles (self or backward edges), negatives */
     FUZZ_CHECK(bad);
     FUZZ_CHECK(r == DNNMEM_ERR_ID_RANGE || r == DNNMEM_ERR_CYCLE || r == DNNMEM_ERR_NEGATIVE);
-    r = dnnmem_remat_solve(&p, &o, &rng, max_length, seq, &len, &st, scratch, sizeof(scratch));
+    r = dnnmem_remat_solve(&p, &o, &rng, seq, capacity, &st, scratch, sizeof(scratch));
     FUZZ_CHECK(r == DNNMEM_ERR_ID_RANGE || r == DNNMEM_ERR_CYCLE || r == DNNMEM_ERR_NEGATIVE);
-    r = dnnmem_remat_time_bound(&p, 100, 0, &lb, NULL, scratch, sizeof(scratch));
+    o.budget = 100;
+    r = dnnmem_remat_time_bound(&p, &o, &lb, NULL, scratch, sizeof(scratch));
     FUZZ_CHECK(r == DNNMEM_ERR_ID_RANGE || r == DNNMEM_ERR_CYCLE || r == DNNMEM_ERR_NEGATIVE);
     return 0;
   }
-  FUZZ_CHECK(recount(&g, base_seq, base_len, &peak, &time));
+  check_answer(&p, base_seq, &base);
+  FUZZ_CHECK(base.length == g.n);
   if (!bad) /* topologically numbered: the row order is the identity */
     for (v = 0; v < g.n; v++) FUZZ_CHECK(base_seq[v] == v);
-  FUZZ_CHECK(peak == base.peak && time == base.time);
   FUZZ_CHECK(dnnmem_remat_lower_bound(&p, &lb) == DNNMEM_OK);
   FUZZ_CHECK(lb <= base.peak);
 
-  /* Chen's checkpointing: valid when it fits */
-  r = dnnmem_remat_baseline(&p, DNNMEM_REMAT_BASELINE_CHECKPOINT, max_length, seq, &len, &st,
-                            scratch, sizeof(scratch));
+  /* Chen's checkpointing: valid when it fits, else the length it needs */
+  baseline.algo = DNNMEM_REMAT_CHECKPOINT;
+  r = dnnmem_remat_solve(&p, &baseline, NULL, seq, capacity, &st, scratch, sizeof(scratch));
   FUZZ_CHECK(r == DNNMEM_OK || r == DNNMEM_ERR_OUTPUT_TOO_SMALL);
   if (r == DNNMEM_OK) {
-    FUZZ_CHECK(recount(&g, seq, len, &peak, &time));
-    FUZZ_CHECK(peak == st.peak && time == st.time && st.peak >= lb);
+    check_answer(&p, seq, &st);
+    FUZZ_CHECK(st.peak >= lb);
+  } else {
+    FUZZ_CHECK(st.length > capacity);
   }
 
-  /* the solver, at a budget between the lower bound and above the base */
+  /* the annealer, at a budget between the lower bound and above the base
+     (0: none, minimise the peak) */
   {
     int64_t span = base.peak - lb + 2;
     o.budget = lb - 1 + (int64_t)(fuzz_u8(&in) % (uint32_t)(span + 2));
     if (o.budget < 0) o.budget = 0;
   }
-  FUZZ_CHECK(dnnmem_remat_solve_scratch_size_ex(g.n, g.off[g.n], max_length, o.max_group_size,
-                                                &need) == DNNMEM_OK);
+  FUZZ_CHECK(dnnmem_remat_solve_scratch_size(&p, &o, capacity, &need) == DNNMEM_OK);
   FUZZ_CHECK(need <= sizeof(scratch));
   if (mode & 8) {
-    r = dnnmem_remat_solve(&p, &o, &rng, max_length, seq, &len, &st, scratch + 1, need / 2);
+    r = dnnmem_remat_solve(&p, &o, &rng, seq, capacity, &st, scratch + 1, need / 2);
     FUZZ_CHECK(r == DNNMEM_ERR_SCRATCH_TOO_SMALL);
   }
-  r = dnnmem_remat_solve(&p, &o, &rng, max_length, seq, &len, &st, scratch + (mode & 7), need);
+  r = dnnmem_remat_solve(&p, &o, &rng, seq, capacity, &st, scratch + (mode & 7), need);
   FUZZ_CHECK(r == DNNMEM_OK || r == DNNMEM_ERR_INFEASIBLE);
-  FUZZ_CHECK(len >= g.n && len <= max_length);
-  FUZZ_CHECK(recount(&g, seq, len, &peak, &time));
-  FUZZ_CHECK(peak == st.peak && time == st.time);
-  FUZZ_CHECK((r == DNNMEM_OK) == (st.peak <= o.budget));
+  FUZZ_CHECK(st.length >= g.n && st.length <= capacity);
+  check_answer(&p, seq, &st);
+  FUZZ_CHECK((r == DNNMEM_OK) == (o.budget == 0 || st.peak <= o.budget));
   FUZZ_CHECK(st.peak >= lb);
-  if (o.budget < lb) FUZZ_CHECK(r == DNNMEM_ERR_INFEASIBLE);
+  if (o.budget > 0 && o.budget < lb) FUZZ_CHECK(r == DNNMEM_ERR_INFEASIBLE);
   if (base.peak <= o.budget) FUZZ_CHECK(r == DNNMEM_OK && st.time <= base.time);
-  if (o.flags & DNNMEM_REMAT_NO_RECOMPUTE) FUZZ_CHECK(len == g.n);
+  if (o.budget == 0) FUZZ_CHECK(st.peak <= base.peak);
+  if (o.reorder_only) FUZZ_CHECK(st.length == g.n);
 
-  /* the time bound at the solver's budget */
+  /* the time bound at the annealer's budget */
   {
     int64_t extra;
     int32_t cut;
-    r = dnnmem_remat_time_bound(&p, o.budget, (int32_t)(fuzz_u8(&in) % (FN + 1)), &extra, &cut,
-                                scratch, sizeof(scratch));
+    o.bound_cuts = (int32_t)(fuzz_u8(&in) % (FN + 1));
+    r = dnnmem_remat_time_bound(&p, &o, &extra, &cut, scratch, sizeof(scratch));
     if (o.budget < lb) {
       FUZZ_CHECK(r == DNNMEM_ERR_INFEASIBLE);
     } else {
@@ -177,6 +156,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       if (st.peak <= o.budget) FUZZ_CHECK(extra <= st.time - base.time);
       if (base.peak <= o.budget) FUZZ_CHECK(extra == 0);
     }
+    o.bound_cuts = 0;
   }
 
   /* random sequences: the simulator's verdict equals the recount's */
@@ -191,13 +171,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         seq[rl++] = v;
       }
     }
-    ok = recount(&g, seq, rl, &peak, &time);
-    r = dnnmem_remat_simulate(&p, seq, rl, &st, NULL, scratch, sizeof(scratch));
+    ok = ref_remat_recount(&p, seq, rl, &peak, &time);
+    r = dnnmem_remat_simulate(&p, seq, rl, NULL, &st, scratch, sizeof(scratch));
     FUZZ_CHECK((r == DNNMEM_OK) == ok);
     if (ok) FUZZ_CHECK(st.peak == peak && st.time == time);
     if (ok) { /* at its own peak as the budget, a valid sequence respects the bound */
       int64_t extra;
-      FUZZ_CHECK(dnnmem_remat_time_bound(&p, peak, 0, &extra, NULL, scratch, sizeof(scratch)) ==
+      o.budget = peak;
+      FUZZ_CHECK(dnnmem_remat_time_bound(&p, &o, &extra, NULL, scratch, sizeof(scratch)) ==
                  DNNMEM_OK);
       FUZZ_CHECK(extra <= time - base.time);
     }
@@ -210,14 +191,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (v = 0; v < g.n - 1 && count < 7; v++)
       if (fuzz_u8(&in) & 1) members[count++] = v;
     members[count++] = g.n - 1;
+    FUZZ_CHECK(dnnmem_remat_group_order_scratch_size(&p, members, count, 4096, 64, &need) ==
+               DNNMEM_OK);
+    FUZZ_CHECK(need <= sizeof(scratch));
     r = dnnmem_remat_group_order(&p, members, count, 4096, order, 64, &olen, &gpeak, scratch,
-                                 sizeof(scratch));
+                                 need);
     FUZZ_CHECK(r == DNNMEM_OK);
     FUZZ_CHECK(olen >= 1 && order[olen - 1] == g.n - 1 && gpeak >= g.size[g.n - 1]);
     for (k = 0; k < olen; k++) {
       int32_t j, inside = 0;
       for (j = 0; j < count; j++) inside |= members[j] == order[k];
       FUZZ_CHECK(inside);
+    }
+    if (olen > 1) { /* one step short: the length needed */
+      int32_t short_len = -1;
+      r = dnnmem_remat_group_order(&p, members, count, 4096, order, olen - 1, &short_len,
+                                   &gpeak, scratch, need);
+      FUZZ_CHECK(r == DNNMEM_ERR_OUTPUT_TOO_SMALL && short_len == olen);
     }
   }
   return 0;

@@ -55,18 +55,17 @@ static double progress_fn(void *u) {
   return (now_ms() - c->start) / c->limit;
 }
 
-/* one time-limited solve */
-static dnnmem_result solve(remat_graph *g, int64_t budget, int32_t flags, double seconds,
-                           int32_t max_length, int32_t *seq, dnnmem_remat_stats *st,
+/* one time-limited annealing run */
+static dnnmem_result solve(remat_graph *g, int64_t budget, int32_t reorder_only, double seconds,
+                           int32_t capacity, int32_t *seq, dnnmem_remat_result *st,
                            void *scratch, size_t bytes, double *ms, double *wall) {
   dnnmem_remat_options o;
   dnnmem_rng rng;
   clock_user c;
   dnnmem_result r;
-  int32_t len;
   memset(&o, 0, sizeof(o));
   o.budget = budget;
-  o.flags = flags;
+  o.reorder_only = reorder_only;
   o.iterations = INT64_MAX / 4;
   *wall = wall_ms();
   c.start = now_ms();
@@ -76,7 +75,7 @@ static dnnmem_result solve(remat_graph *g, int64_t budget, int32_t flags, double
   o.progress = progress_fn;
   o.progress_user = &c;
   dnnmem_rng_seed(&rng, 1);
-  r = dnnmem_remat_solve(&g->p, &o, &rng, max_length, seq, &len, st, scratch, bytes);
+  r = dnnmem_remat_solve(&g->p, &o, &rng, seq, capacity, st, scratch, bytes);
   *ms = now_ms() - c.start;
   *wall = wall_ms() - *wall;
   return r;
@@ -120,9 +119,10 @@ int main(int argc, char **argv) {
   printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   for (i = 0; i < count; i++) {
     remat_graph g;
-    dnnmem_remat_stats base, st, chen, reorder;
+    dnnmem_remat_result base, st, chen, reorder;
+    dnnmem_remat_options row_order, checkpoint, bound;
     int64_t lb, target;
-    int32_t max_length, *seq, len;
+    int32_t max_length, *seq;
     size_t bytes, b2, b3;
     void *scratch;
     double ms, wall, wall2, mps, lowest = 1.0, lowest_extra = 0.0, floor;
@@ -131,21 +131,25 @@ int main(int argc, char **argv) {
     dnnmem_result r;
     if (!read_graph(files[i], &g)) continue;
     max_length = 2 * g.n + 16;
-    if (dnnmem_remat_solve_scratch_size(g.n, g.off[g.n], max_length, &bytes) != DNNMEM_OK ||
-        dnnmem_remat_baseline_scratch_size(g.n, g.off[g.n], 64 * max_length, &b2) != DNNMEM_OK ||
-        dnnmem_remat_time_bound_scratch_size(g.n, g.off[g.n], &b3) != DNNMEM_OK)
+    memset(&row_order, 0, sizeof(row_order));
+    memset(&bound, 0, sizeof(bound));
+    row_order.algo = DNNMEM_REMAT_ROW_ORDER;
+    checkpoint = row_order;
+    checkpoint.algo = DNNMEM_REMAT_CHECKPOINT;
+    if (dnnmem_remat_solve_scratch_size(&g.p, NULL, max_length, &bytes) != DNNMEM_OK ||
+        dnnmem_remat_solve_scratch_size(&g.p, &checkpoint, 64 * max_length, &b2) != DNNMEM_OK ||
+        dnnmem_remat_time_bound_scratch_size(&g.p, &bound, &b3) != DNNMEM_OK)
       continue;
     if (b2 > bytes) bytes = b2;
     if (b3 > bytes) bytes = b3;
     scratch = malloc(bytes);
     seq = (int32_t *)malloc((size_t)64 * max_length * sizeof(int32_t));
     dnnmem_remat_lower_bound(&g.p, &lb);
-    dnnmem_remat_baseline(&g.p, DNNMEM_REMAT_BASELINE_ROW_ORDER, max_length, seq, &len, &base,
-                          scratch, bytes);
-    if (dnnmem_remat_baseline(&g.p, DNNMEM_REMAT_BASELINE_CHECKPOINT, 64 * max_length, seq, &len,
-                              &chen, scratch, bytes) != DNNMEM_OK)
+    dnnmem_remat_solve(&g.p, &row_order, NULL, seq, max_length, &base, scratch, bytes);
+    if (dnnmem_remat_solve(&g.p, &checkpoint, NULL, seq, 64 * max_length, &chen, scratch, bytes) !=
+        DNNMEM_OK)
       chen.peak = chen.time = -1;
-    solve(&g, 0, DNNMEM_REMAT_NO_RECOMPUTE, seconds / 10, max_length, seq, &reorder, scratch, bytes, &ms, &wall);
+    solve(&g, 0, 1, seconds / 10, max_length, seq, &reorder, scratch, bytes, &ms, &wall);
     target = base.peak / 2;
     if (target < lb + lb / 10) target = lb + lb / 10;
     r = solve(&g, target, 0, seconds, max_length, seq, &st, scratch, bytes, &ms, &wall);
@@ -153,7 +157,8 @@ int main(int argc, char **argv) {
     {
       double extra = (double)(st.time - base.time) / (double)base.time, bound_ms = wall_ms();
       int64_t proven = 0;
-      dnnmem_remat_time_bound(&g.p, target, 0, &proven, NULL, scratch, bytes);
+      bound.budget = target;
+      dnnmem_remat_time_bound(&g.p, &bound, &proven, NULL, scratch, bytes);
       bound_ms = wall_ms() - bound_ms;
       targets_impossible += (double)proven > 0.10 * (double)base.time;
       if (r == DNNMEM_OK && extra <= 0.2) {
@@ -189,7 +194,8 @@ int main(int argc, char **argv) {
       int64_t lo = lb, hi = base.peak, extra;
       while (lo < hi) {
         int64_t mid = lo + (hi - lo) / 2;
-        dnnmem_remat_time_bound(&g.p, mid, 0, &extra, NULL, scratch, bytes);
+        bound.budget = mid;
+        dnnmem_remat_time_bound(&g.p, &bound, &extra, NULL, scratch, bytes);
         if ((double)extra <= 0.2 * (double)base.time) hi = mid;
         else lo = mid + 1;
       }

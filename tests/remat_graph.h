@@ -1,6 +1,7 @@
 /* tests/remat_graph.h: reads a dnnmem graph CSV into a dnnmem_remat_problem,
-   for the remat test and benchmark (include after dnnmem.h). Times are read
-   in microseconds and kept in integer nanoseconds, as the tool does. */
+   for the remat test and benchmark (include after dnnmem.h); also points a
+   problem at arrays (remat_problem_point). Times are read in microseconds
+   and kept in integer nanoseconds, as the tool does. */
 #ifndef DNNMEM_TESTS_REMAT_GRAPH_H
 #define DNNMEM_TESTS_REMAT_GRAPH_H
 #include <stdio.h>
@@ -11,8 +12,22 @@ typedef struct remat_graph {
   int32_t n, *off, *ids;
   int64_t *size, *time;
   uint8_t *out;
-  dnnmem_remat_problem p;
+  dnnmem_graph graph;
+  dnnmem_remat_problem p; /* points into the arrays above */
 } remat_graph;
+
+/* Points a problem (and its graph) at per-node arrays. */
+static void remat_problem_point(dnnmem_remat_problem *p, dnnmem_graph *graph, int32_t n,
+                                const int32_t *off, const int32_t *ids, const int64_t *size,
+                                const int64_t *time, const uint8_t *out) {
+  graph->num_nodes = n;
+  graph->in_offsets = off;
+  graph->in_ids = ids;
+  p->graph = graph;
+  p->sizes = size;
+  p->times = time;
+  p->is_output = out;
+}
 
 static int read_graph(const char *path, remat_graph *g) {
   FILE *f = fopen(path, "r");
@@ -60,12 +75,7 @@ static int read_graph(const char *path, remat_graph *g) {
     g->off[++g->n] = e;
   }
   fclose(f);
-  g->p.graph.num_nodes = g->n;
-  g->p.graph.in_offsets = g->off;
-  g->p.graph.in_ids = g->ids;
-  g->p.sizes = g->size;
-  g->p.times = g->time;
-  g->p.is_output = g->out;
+  remat_problem_point(&g->p, &g->graph, g->n, g->off, g->ids, g->size, g->time, g->out);
   return g->n > 0;
 }
 

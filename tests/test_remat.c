@@ -1,14 +1,18 @@
-/* tests/test_remat.c: recompute annealing (dnnmem_remat_*).
-   Every peak and time is checked by an independent recount written here from
-   the definition (O(L^2), no shared code with the simulator); optima come
-   from exhaustive search over sequences and from a forward Dijkstra without
-   pruning for group orders. */
+/* tests/test_remat.c: recompute (dnnmem_remat_*).
+   Every peak and time is checked by the independent recount of
+   tests/ref.h (from the definition, O(L^2), no shared code with the
+   simulator); optima come from exhaustive search over sequences and from
+   a forward Dijkstra without pruning for group orders; the private
+   logarithm is checked against known values and libm. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "test.h"
 #define DNNMEM_IMPLEMENTATION
 #include "dnnmem.h"
+#include "ref.h"
+#include "remat_graph.h"
 
 /* ---- a small graph builder ------------------------------------------------ */
 
@@ -19,11 +23,13 @@ typedef struct tgraph {
   int32_t n, off[MAXN + 1], ids[MAXE];
   int64_t size[MAXN], time[MAXN];
   uint8_t out[MAXN];
-  dnnmem_remat_problem p;
+  dnnmem_graph graph;
+  dnnmem_remat_problem p; /* points into the arrays above (tg_begin) */
 } tgraph;
 
 static void tg_begin(tgraph *g) {
   memset(g, 0, sizeof(*g));
+  remat_problem_point(&g->p, &g->graph, 0, g->off, g->ids, g->size, g->time, g->out);
 }
 /* adds a node with inputs (list ended by -1) */
 static int32_t tg_node(tgraph *g, int64_t size, int64_t time, int output, const int32_t *inputs) {
@@ -33,16 +39,8 @@ static int32_t tg_node(tgraph *g, int64_t size, int64_t time, int output, const 
   g->out[v] = (uint8_t)output;
   g->off[v + 1] = g->off[v];
   while (inputs && *inputs >= 0) g->ids[g->off[v + 1]++] = *inputs++;
+  g->graph.num_nodes = g->n;
   return v;
-}
-static dnnmem_remat_problem *tg_problem(tgraph *g) {
-  g->p.graph.num_nodes = g->n;
-  g->p.graph.in_offsets = g->off;
-  g->p.graph.in_ids = g->ids;
-  g->p.sizes = g->size;
-  g->p.times = g->time;
-  g->p.is_output = g->out;
-  return &g->p;
 }
 
 static uint64_t t_rng = 12345;
@@ -93,50 +91,18 @@ static void tg_random_training(tgraph *g, int32_t forward, int32_t backward) {
   }
 }
 
-/* ---- the independent recount ---------------------------------------------- */
-
-/* 1 if valid; peak and time by the definition, directly. */
+/* the recount of tests/ref.h on a test graph */
 static int recount(const tgraph *g, const int32_t *seq, int32_t len, int64_t *peak, int64_t *time) {
-  int32_t i, j, k, v;
-  int64_t best = 0, t = 0;
-  int seen[MAXN] = {0};
-  for (j = 0; j < len; j++) {
-    v = seq[j];
-    if (v < 0 || v >= g->n) return 0;
-    if (g->off[v] == g->off[v + 1] && seen[v]) return 0; /* input twice */
-    for (k = g->off[v]; k < g->off[v + 1]; k++)
-      if (!seen[g->ids[k]]) return 0;
-    seen[v] = 1;
-    t += g->time[v];
-  }
-  for (v = 0; v < g->n; v++)
-    if (!seen[v]) return 0;
-  for (j = 0; j < len; j++) {
-    int64_t mem = 0;
-    for (i = 0; i <= j; i++) {
-      /* instance i is held at j if i == j, or some step q >= j uses seq[i]
-         and binds to i, or it is the last instance of an output */
-      int held = i == j, q, last = 1;
-      v = seq[i];
-      for (q = i + 1; q < len; q++)
-        if (seq[q] == v) last = 0;
-      if (last && g->out[v]) held = 1;
-      for (q = j; q < len && !held; q++) {
-        int uses = 0, r, bound = -1;
-        if (q == i) continue;
-        for (k = g->off[seq[q]]; k < g->off[seq[q] + 1]; k++) uses |= g->ids[k] == v;
-        if (!uses) continue;
-        for (r = 0; r < q; r++)
-          if (seq[r] == v) bound = r;
-        if (bound == i) held = 1;
-      }
-      if (held) mem += g->size[v];
-    }
-    if (mem > best) best = mem;
-  }
-  *peak = best;
-  *time = t;
-  return 1;
+  return ref_remat_recount(&g->p, seq, len, peak, time);
+}
+
+/* options with a budget and a move count (everything else default) */
+static dnnmem_remat_options options_for(int64_t budget, int64_t iterations) {
+  dnnmem_remat_options o;
+  memset(&o, 0, sizeof(o));
+  o.budget = budget;
+  o.iterations = iterations;
+  return o;
 }
 
 static char scratch_buf[1 << 24];
@@ -149,7 +115,7 @@ static void test_simulator_vs_recount(void) {
     tgraph g;
     int32_t seq[40], len = 0, v, i;
     int64_t peak, time, profile[40];
-    dnnmem_remat_stats st;
+    dnnmem_remat_result st;
     dnnmem_result r;
     int ok;
     tg_random(&g, 2 + (int32_t)t_rand(7));
@@ -165,13 +131,14 @@ static void test_simulator_vs_recount(void) {
       len--;
     }
     ok = recount(&g, seq, len, &peak, &time);
-    r = dnnmem_remat_simulate(tg_problem(&g), seq, len, &st, profile, scratch_buf, sizeof(scratch_buf));
+    r = dnnmem_remat_simulate(&g.p, seq, len, profile, &st, scratch_buf, sizeof(scratch_buf));
     CHECK_EQ(r == DNNMEM_OK, ok);
     if (ok && r == DNNMEM_OK) {
       int64_t mx = 0;
       CHECK_EQ(st.peak, peak);
       CHECK_EQ(st.time, time);
       CHECK_EQ(st.length, len);
+      CHECK_EQ(st.recomputations, len - g.n);
       for (i = 0; i < len; i++) mx = profile[i] > mx ? profile[i] : mx;
       CHECK_EQ(mx, peak);
     }
@@ -183,42 +150,52 @@ static void test_simulator_errors(void) {
   int32_t in_a[] = {0, -1}, in_b[] = {1, -1};
   int32_t good[] = {0, 1, 2}, missing[] = {0, 1}, early[] = {0, 2, 1}, twice[] = {0, 1, 0, 2},
           bad_id[] = {0, 1, 7};
-  dnnmem_remat_stats st;
+  int64_t profile[3];
+  dnnmem_remat_result st;
   size_t need = 0;
   tg_begin(&g);
   tg_node(&g, 4, 1, 0, NULL);
   tg_node(&g, 8, 2, 0, in_a);
   tg_node(&g, 2, 3, 1, in_b);
-  CHECK_EQ(dnnmem_remat_simulate(tg_problem(&g), good, 3, &st, NULL, scratch_buf, 4096), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_simulate(&g.p, good, 3, profile, &st, scratch_buf, 4096), DNNMEM_OK);
   CHECK_EQ(st.peak, 12);
   CHECK_EQ(st.time, 6);
-  CHECK_EQ(dnnmem_remat_simulate(&g.p, missing, 2, &st, NULL, scratch_buf, 4096),
+  CHECK_EQ(profile[0], 4);  /* a */
+  CHECK_EQ(profile[1], 12); /* a, b */
+  CHECK_EQ(profile[2], 10); /* b, c */
+  CHECK_EQ(dnnmem_remat_simulate(&g.p, good, 3, NULL, NULL, scratch_buf, 4096), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_simulate(&g.p, missing, 2, NULL, &st, scratch_buf, 4096),
            DNNMEM_ERR_REMAT_MISSING_NODE);
-  CHECK_EQ(dnnmem_remat_simulate(&g.p, early, 3, &st, NULL, scratch_buf, 4096),
+  CHECK_EQ(dnnmem_remat_simulate(&g.p, early, 3, NULL, &st, scratch_buf, 4096),
            DNNMEM_ERR_REMAT_INPUT_NOT_READY);
-  CHECK_EQ(dnnmem_remat_simulate(&g.p, twice, 4, &st, NULL, scratch_buf, 4096),
+  CHECK_EQ(dnnmem_remat_simulate(&g.p, twice, 4, NULL, &st, scratch_buf, 4096),
            DNNMEM_ERR_REMAT_INPUT_REPEATED);
-  CHECK_EQ(dnnmem_remat_simulate(&g.p, bad_id, 3, &st, NULL, scratch_buf, 4096), DNNMEM_ERR_ID_RANGE);
-  CHECK_EQ(dnnmem_remat_simulate_scratch_size(3, 3, &need), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_simulate(&g.p, bad_id, 3, NULL, &st, scratch_buf, 4096), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(dnnmem_remat_simulate_scratch_size(&g.p, good, 3, &need), DNNMEM_OK);
   CHECK(need <= DNNMEM_REMAT_SIMULATE_SCRATCH_BYTES(3, 3));
-  CHECK_EQ(dnnmem_remat_simulate(&g.p, good, 3, &st, NULL, scratch_buf + 1, need - 16),
+  CHECK_EQ(dnnmem_remat_simulate(&g.p, good, 3, NULL, &st, scratch_buf + 1, need - 16),
            DNNMEM_ERR_SCRATCH_TOO_SMALL);
-  CHECK_EQ(dnnmem_remat_simulate(&g.p, good, 3, &st, NULL, scratch_buf + 3, need), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_simulate(&g.p, good, 3, NULL, &st, scratch_buf + 3, need), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_simulate_scratch_size(NULL, good, 3, &need), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_simulate_scratch_size(&g.p, good, -1, &need), DNNMEM_ERR_INVALID_ARGUMENT);
   g.size[1] = -1;
-  CHECK_EQ(dnnmem_remat_simulate(&g.p, good, 3, &st, NULL, scratch_buf, 4096), DNNMEM_ERR_NEGATIVE);
+  CHECK_EQ(dnnmem_remat_simulate(&g.p, good, 3, NULL, &st, scratch_buf, 4096), DNNMEM_ERR_NEGATIVE);
   g.size[1] = 8;
   g.time[2] = -5;
-  CHECK_EQ(dnnmem_remat_simulate(&g.p, good, 3, &st, NULL, scratch_buf, 4096), DNNMEM_ERR_NEGATIVE);
+  CHECK_EQ(dnnmem_remat_simulate(&g.p, good, 3, NULL, &st, scratch_buf, 4096), DNNMEM_ERR_NEGATIVE);
   g.time[2] = 3;
   g.ids[0] = 9;
-  CHECK_EQ(dnnmem_remat_simulate(&g.p, good, 3, &st, NULL, scratch_buf, 4096), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(dnnmem_remat_simulate(&g.p, good, 3, NULL, &st, scratch_buf, 4096), DNNMEM_ERR_ID_RANGE);
+  g.p.graph = NULL;
+  CHECK_EQ(dnnmem_remat_simulate(&g.p, good, 3, NULL, &st, scratch_buf, 4096),
+           DNNMEM_ERR_INVALID_ARGUMENT);
 }
 
-/* ---- the seed's example ------------------------------------------------------- */
+/* ---- the contraction blog's example --------------------------------------------- */
 
 /* a -> b -> c -> d -> e -> y, and b -> y: holding b across c, d, e costs
    more than recomputing it before y */
-static void seed_example(tgraph *g) {
+static void blog_example(tgraph *g) {
   int32_t ia[] = {0, -1}, ib[] = {1, -1}, ic[] = {2, -1}, id[] = {3, -1}, iy[] = {4, 1, -1};
   tg_begin(g);
   tg_node(g, 1, 0, 0, NULL); /* a */
@@ -229,41 +206,53 @@ static void seed_example(tgraph *g) {
   tg_node(g, 1, 5, 1, iy);   /* y */
 }
 
-static void test_seed_example(void) {
-  tgraph g;
-  int32_t plain[] = {0, 1, 2, 3, 4, 5}, recompute[] = {0, 1, 2, 3, 4, 1, 5}, seq[16], len;
+/* the answer's peak and time equal the recount of its sequence */
+static void check_answer(const tgraph *g, const int32_t *seq, const dnnmem_remat_result *st) {
   int64_t peak, time;
-  dnnmem_remat_stats st;
-  dnnmem_remat_options o;
+  CHECK(recount(g, seq, st->length, &peak, &time));
+  CHECK_EQ(peak, st->peak);
+  CHECK_EQ(time, st->time);
+  CHECK_EQ(st->recomputations, st->length - g->n);
+}
+
+static void test_blog_example(void) {
+  tgraph g;
+  int32_t plain[] = {0, 1, 2, 3, 4, 5}, recompute[] = {0, 1, 2, 3, 4, 1, 5}, seq[16];
+  int64_t peak, time;
+  dnnmem_remat_result st;
+  dnnmem_remat_options o = options_for(21, 20000);
   dnnmem_rng rng;
-  dnnmem_result r;
-  seed_example(&g);
+  blog_example(&g);
   CHECK(recount(&g, plain, 6, &peak, &time));
   CHECK_EQ(peak, 30);
   CHECK(recount(&g, recompute, 7, &peak, &time));
   CHECK_EQ(peak, 21);
-  CHECK_EQ(dnnmem_remat_simulate(tg_problem(&g), recompute, 7, &st, NULL, scratch_buf, 4096), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_simulate(&g.p, recompute, 7, NULL, &st, scratch_buf, 4096), DNNMEM_OK);
   CHECK_EQ(st.peak, 21);
   CHECK_EQ(st.time, 30);
   /* the annealer finds it: budget 21 at the cost of one recomputation of b */
-  memset(&o, 0, sizeof(o));
-  o.budget = 21;
-  o.iterations = 20000;
   dnnmem_rng_seed(&rng, 7);
-  r = dnnmem_remat_solve(&g.p, &o, &rng, 12, seq, &len, &st, scratch_buf, sizeof(scratch_buf));
-  CHECK_EQ(r, DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 12, &st, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_OK);
   CHECK(st.peak <= 21);
   CHECK_EQ(st.time, 30);
-  CHECK(recount(&g, seq, len, &peak, &time));
-  CHECK_EQ(peak, st.peak);
-  CHECK_EQ(time, st.time);
+  CHECK_EQ(st.length, 7);
+  CHECK(st.moves > 0 && st.accepted <= st.moves);
+  check_answer(&g, seq, &st);
   /* the budget allows the base: no recomputation */
   o.budget = 30;
   dnnmem_rng_seed(&rng, 7);
-  r = dnnmem_remat_solve(&g.p, &o, &rng, 12, seq, &len, &st, scratch_buf, sizeof(scratch_buf));
-  CHECK_EQ(r, DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 12, &st, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_OK);
   CHECK_EQ(st.time, 25);
   CHECK(st.peak <= 30);
+  /* no budget: the lowest peak (21 is the lower bound), and DNNMEM_OK */
+  o.budget = 0;
+  dnnmem_rng_seed(&rng, 7);
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 12, &st, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_OK);
+  CHECK_EQ(st.peak, 21);
+  check_answer(&g, seq, &st);
 }
 
 /* A CNN-like ladder (conv a -> bn b -> relu r per layer; the backward g_i
@@ -273,12 +262,11 @@ static void test_seed_example(void) {
    (dropping r alone keeps b). The solver must match it. */
 static void test_checkpoint_ladder(void) {
   tgraph g;
-  int32_t a[7], b[7], r[7], gr[8], in[4], hand[64], hand_len = 0, seq[128], len, i, seed;
-  int64_t hand_peak, hand_time, peak, time;
-  dnnmem_remat_stats st;
+  int32_t a[7], b[7], r[7], gr[8], in[4], hand[64], hand_len = 0, seq[128], i, seed;
+  int64_t hand_peak, hand_time;
+  dnnmem_remat_result st;
   dnnmem_remat_options o;
   dnnmem_rng rng;
-  dnnmem_result res;
   tg_begin(&g);
   r[0] = tg_node(&g, 4, 0, 0, NULL); /* the data */
   for (i = 1; i <= 6; i++) {
@@ -309,19 +297,15 @@ static void test_checkpoint_ladder(void) {
   CHECK(recount(&g, hand, hand_len, &hand_peak, &hand_time));
   CHECK_EQ(hand_time, 6 * 120 + 6 * 20 + 5 * 20);
   CHECK(hand_peak < 2 * 4 * 6); /* below the row order's (a and r of every layer) */
+  o = options_for(hand_peak, 100000);
   for (seed = 1; seed <= 3; seed++) {
-    memset(&o, 0, sizeof(o));
-    o.budget = hand_peak;
-    o.iterations = 100000;
     dnnmem_rng_seed(&rng, (uint64_t)seed);
-    res = dnnmem_remat_solve(tg_problem(&g), &o, &rng, 2 * g.n, seq, &len, &st, scratch_buf,
-                             sizeof(scratch_buf));
-    CHECK_EQ(res, DNNMEM_OK);
+    CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 2 * g.n, &st, scratch_buf,
+                                sizeof(scratch_buf)),
+             DNNMEM_OK);
     CHECK(st.peak <= hand_peak);
     CHECK(st.time <= hand_time);
-    CHECK(recount(&g, seq, len, &peak, &time));
-    CHECK_EQ(peak, st.peak);
-    CHECK_EQ(time, st.time);
+    check_answer(&g, seq, &st);
   }
 }
 
@@ -357,40 +341,40 @@ static void exhaustive_rec(exhaustive *e, int32_t len) {
   }
 }
 
+/* sequences of at most V + 2 steps: the least time within budget
+   (INT64_MAX: none) and the lowest peak of any */
+static void exhaustive_search(exhaustive *e, const tgraph *g, int64_t budget) {
+  memset(e, 0, sizeof(*e));
+  e->g = g;
+  e->max_len = g->n + 2;
+  e->budget = budget;
+  e->best_time = INT64_MAX;
+  e->best_peak_any = INT64_MAX;
+  exhaustive_rec(e, 0);
+}
+
 static void test_exhaustive_small(void) {
   int trial, solved = 0;
   for (trial = 0; trial < 40; trial++) {
     tgraph g;
     exhaustive e;
-    int64_t lb, peak, time;
-    int32_t seq[16], len;
-    dnnmem_remat_stats st;
+    int64_t lb;
+    int32_t seq[16];
+    dnnmem_remat_result st;
     dnnmem_remat_options o;
     dnnmem_rng rng;
-    dnnmem_result r;
     tg_random(&g, 3 + (int32_t)t_rand(3));
-    CHECK_EQ(dnnmem_remat_lower_bound(tg_problem(&g), &lb), DNNMEM_OK);
-    memset(&e, 0, sizeof(e));
-    e.g = &g;
-    e.max_len = g.n + 2;
-    e.budget = 0;
-    e.best_time = INT64_MAX;
-    e.best_peak_any = INT64_MAX;
-    exhaustive_rec(&e, 0);
+    CHECK_EQ(dnnmem_remat_lower_bound(&g.p, &lb), DNNMEM_OK);
+    exhaustive_search(&e, &g, 0);
     CHECK(e.best_peak_any >= lb);
     /* now the least time at the lowest reachable peak */
-    e.budget = e.best_peak_any;
-    e.best_time = INT64_MAX;
-    exhaustive_rec(&e, 0);
-    memset(&o, 0, sizeof(o));
-    o.budget = e.budget;
-    o.iterations = 30000;
+    exhaustive_search(&e, &g, e.best_peak_any);
+    o = options_for(e.budget, 30000);
     dnnmem_rng_seed(&rng, (uint64_t)trial);
-    r = dnnmem_remat_solve(&g.p, &o, &rng, g.n + 2, seq, &len, &st, scratch_buf, sizeof(scratch_buf));
-    CHECK(r == DNNMEM_OK);
-    CHECK(recount(&g, seq, len, &peak, &time));
-    CHECK_EQ(peak, st.peak);
-    CHECK_EQ(time, st.time);
+    CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, g.n + 2, &st, scratch_buf,
+                                sizeof(scratch_buf)),
+             DNNMEM_OK);
+    check_answer(&g, seq, &st);
     CHECK(st.peak <= e.budget);
     CHECK(st.time >= e.best_time); /* the exhaustive optimum is a true optimum */
     solved += st.time == e.best_time;
@@ -409,54 +393,67 @@ static int64_t sum_times(const tgraph *g) {
 
 static void test_time_bound(void) {
   tgraph g;
-  int64_t extra, lb;
+  int64_t extra;
   int32_t cut, trial, tight = 0, positive = 0;
   size_t need = 0;
-  /* the seed's example: at 21 bytes b must be recomputed (time 5), and the
-     cut at e proves it: b is needed by y after e, holding it breaks 21 */
-  seed_example(&g);
-  tg_problem(&g);
-  CHECK_EQ(dnnmem_remat_time_bound_scratch_size(g.n, g.off[g.n], &need), DNNMEM_OK);
+  dnnmem_remat_options o = options_for(21, 0);
+  /* the contraction blog's example: at 21 bytes b must be recomputed (time
+     5), and the cut at e proves it: b is needed by y after e, holding it
+     breaks 21 */
+  blog_example(&g);
+  CHECK_EQ(dnnmem_remat_time_bound_scratch_size(&g.p, &o, &need), DNNMEM_OK);
   CHECK(need <= sizeof(scratch_buf));
-  CHECK_EQ(dnnmem_remat_time_bound(&g.p, 21, 0, &extra, &cut, scratch_buf, need), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &extra, &cut, scratch_buf, need), DNNMEM_OK);
   CHECK_EQ(extra, 5);
   CHECK(cut >= 3 && cut <= 5);
-  CHECK_EQ(dnnmem_remat_time_bound(&g.p, 30, 0, &extra, &cut, scratch_buf, need), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &extra, NULL, scratch_buf, need), DNNMEM_OK);
+  CHECK_EQ(extra, 5);
+  o.bound_cuts = 1; /* the busiest step alone proves it too */
+  CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &extra, &cut, scratch_buf, need), DNNMEM_OK);
+  CHECK_EQ(extra, 5);
+  o.bound_cuts = 0;
+  o.budget = 30;
+  CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &extra, &cut, scratch_buf, need), DNNMEM_OK);
   CHECK_EQ(extra, 0); /* the row order fits */
   CHECK_EQ(cut, -1);
-  CHECK_EQ(dnnmem_remat_time_bound(&g.p, 20, 0, &extra, &cut, scratch_buf, need),
+  o.budget = 20;
+  CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &extra, &cut, scratch_buf, need),
            DNNMEM_ERR_INFEASIBLE); /* below the peak's lower bound */
   CHECK_EQ(extra, INT64_MAX);
-  CHECK_EQ(dnnmem_remat_time_bound(&g.p, 21, 0, &extra, &cut, scratch_buf + 3, need - 16),
+  CHECK_EQ(dnnmem_remat_time_bound(&g.p, NULL, &extra, &cut, scratch_buf, need),
+           DNNMEM_ERR_INFEASIBLE); /* no options: budget 0 */
+  o.budget = 21;
+  CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &extra, &cut, scratch_buf + 3, need - 16),
            DNNMEM_ERR_SCRATCH_TOO_SMALL);
-  CHECK_EQ(dnnmem_remat_time_bound(&g.p, 21, -1, &extra, &cut, scratch_buf, need),
+  o.bound_cuts = -1;
+  CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &extra, &cut, scratch_buf, need),
            DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_time_bound_scratch_size(&g.p, &o, &need), DNNMEM_ERR_INVALID_ARGUMENT);
+  o.bound_cuts = 0;
   g.ids[0] = 4; /* a cycle */
-  CHECK_EQ(dnnmem_remat_time_bound(&g.p, 21, 0, &extra, &cut, scratch_buf, need), DNNMEM_ERR_CYCLE);
+  CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &extra, &cut, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_CYCLE);
   /* never above the optimum of exhaustive search (bounded length: an upper
      bound of the true optimum), and often equal to it */
   for (trial = 0; trial < 120; trial++) {
     exhaustive e;
-    dnnmem_remat_stats row;
-    int32_t seq[16], len;
+    dnnmem_remat_result row;
+    dnnmem_remat_options row_order = options_for(0, 0);
+    int32_t seq[16];
     if (trial % 3 == 0) tg_random(&g, 4 + (int32_t)t_rand(2));
     else tg_random_training(&g, 3, 2 + (int32_t)t_rand(2));
-    CHECK_EQ(dnnmem_remat_lower_bound(tg_problem(&g), &lb), DNNMEM_OK);
-    CHECK_EQ(dnnmem_remat_baseline(&g.p, DNNMEM_REMAT_BASELINE_ROW_ORDER, 16, seq, &len, &row,
-                                   scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
-    memset(&e, 0, sizeof(e));
-    e.g = &g;
-    e.max_len = g.n + 2;
-    e.budget = INT64_MAX;
-    e.best_time = INT64_MAX;
-    e.best_peak_any = INT64_MAX;
-    exhaustive_rec(&e, 0);
+    row_order.algo = DNNMEM_REMAT_ROW_ORDER;
+    CHECK_EQ(dnnmem_remat_solve(&g.p, &row_order, NULL, seq, 16, &row, scratch_buf,
+                                sizeof(scratch_buf)),
+             DNNMEM_OK);
+    exhaustive_search(&e, &g, INT64_MAX);
     /* the lowest reachable peak, or a budget between it and the row order's */
-    e.budget = e.best_peak_any + (int64_t)(t_rand(2) ? 0 : t_rand((uint32_t)(row.peak - e.best_peak_any + 1)));
-    e.best_time = INT64_MAX;
-    exhaustive_rec(&e, 0);
-    CHECK_EQ(dnnmem_remat_time_bound(&g.p, e.budget, g.n, &extra, &cut, scratch_buf,
-                                     sizeof(scratch_buf)), DNNMEM_OK);
+    o.budget = e.best_peak_any +
+               (int64_t)(t_rand(2) ? 0 : t_rand((uint32_t)(row.peak - e.best_peak_any + 1)));
+    exhaustive_search(&e, &g, o.budget);
+    o.bound_cuts = g.n;
+    CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &extra, &cut, scratch_buf, sizeof(scratch_buf)),
+             DNNMEM_OK);
     CHECK(extra >= 0);
     if (e.best_time == INT64_MAX) continue;
     CHECK(extra <= e.best_time - sum_times(&g));
@@ -464,7 +461,7 @@ static void test_time_bound(void) {
     tight += extra == e.best_time - sum_times(&g) && extra > 0;
   }
   /* measured: 14 optima above the base time, the bound equal on 3 (and on
-     the seed's example); a single cut misses memory pressure spread over
+     the blog's example); a single cut misses memory pressure spread over
      several steps */
   CHECK(positive >= 10);
   CHECK(tight >= 3);
@@ -566,7 +563,7 @@ static void test_group_order_vs_brute_force(void) {
     for (i = 0; i < g.n; i++)
       if (i == g.n - 1 || (i > 0 && t_rand(4) != 0)) members[count++] = i;
     if (count > 8) count = 8, members[7] = g.n - 1;
-    r = dnnmem_remat_group_order(tg_problem(&g), members, count, 100000, order, 64, &len, &peak,
+    r = dnnmem_remat_group_order(&g.p, members, count, 100000, order, 64, &len, &peak,
                                  scratch_buf, sizeof(scratch_buf));
     CHECK_EQ(r, DNNMEM_OK);
     brute = group_brute(&g, members, count);
@@ -580,20 +577,25 @@ static void test_group_order_vs_brute_force(void) {
 }
 
 static void test_group_order_example(void) {
-  /* the seed's figure: a -> b, a -> c, b,c -> d -> e (group {b,c,d,e}); with
+  /* the contraction blog's figure: a -> b, a -> c, b,c -> d -> e (group {b,c,d,e}); with
      b large, computing c first keeps the peak lower */
   tgraph g;
   int32_t ia[] = {0, -1}, ibc[] = {1, 2, -1}, id[] = {3, -1};
   int32_t members[] = {1, 2, 3, 4}, order[16], len;
   int64_t peak;
+  size_t need = 0;
   tg_begin(&g);
   tg_node(&g, 5, 1, 0, NULL); /* a (outside) */
   tg_node(&g, 9, 1, 0, ia);   /* b */
   tg_node(&g, 2, 1, 0, ia);   /* c */
   tg_node(&g, 3, 1, 0, ibc);  /* d */
   tg_node(&g, 1, 1, 1, id);   /* e */
-  CHECK_EQ(dnnmem_remat_group_order(tg_problem(&g), members, 4, 1000, order, 16, &len, &peak,
-                                    scratch_buf, sizeof(scratch_buf)),
+  CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, members, 4, 1000, 16, &need), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_group_order(&g.p, members, 4, 1000, order, 16, &len, &peak,
+                                    scratch_buf + 1, need - 16),
+           DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(dnnmem_remat_group_order(&g.p, members, 4, 1000, order, 16, &len, &peak,
+                                    scratch_buf + 1, need),
            DNNMEM_OK);
   CHECK_EQ(peak, 14); /* c(2), b(9): 11; d: 2 + 9 + 3 = 14; e: 3 + 1 */
   CHECK_EQ(len, 4);
@@ -601,75 +603,108 @@ static void test_group_order_example(void) {
   CHECK_EQ(dnnmem_remat_group_order(&g.p, members, 4, 1, order, 16, &len, &peak, scratch_buf,
                                     sizeof(scratch_buf)),
            DNNMEM_ERR_REMAT_STATE_LIMIT);
+  len = 0;
   CHECK_EQ(dnnmem_remat_group_order(&g.p, members, 4, 1000, order, 2, &len, &peak, scratch_buf,
                                     sizeof(scratch_buf)),
            DNNMEM_ERR_OUTPUT_TOO_SMALL);
+  CHECK_EQ(len, 4); /* the length needed */
+  CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, members, 0, 1000, 16, &need),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, members, 4, 0, 16, &need),
+           DNNMEM_ERR_INVALID_ARGUMENT);
 }
 
 /* ---- bad input, baselines, budgets ------------------------------------------------ */
 
 static void test_bad_input(void) {
   tgraph g;
-  int32_t seq[32], len;
-  dnnmem_remat_stats st;
-  dnnmem_remat_options o;
+  int32_t seq[32];
+  dnnmem_remat_result st;
+  dnnmem_remat_options o = options_for(0, 1000), checkpoint = options_for(0, 0);
   dnnmem_rng rng;
   int64_t lb;
   size_t need;
-  memset(&o, 0, sizeof(o));
-  o.iterations = 1000;
+  checkpoint.algo = DNNMEM_REMAT_CHECKPOINT;
   dnnmem_rng_seed(&rng, 1);
-  seed_example(&g);
-  tg_problem(&g);
+  blog_example(&g);
   /* a cycle: b's input becomes e */
   g.ids[0] = 4;
-  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, 12, seq, &len, &st, scratch_buf, sizeof(scratch_buf)),
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 12, &st, scratch_buf, sizeof(scratch_buf)),
            DNNMEM_ERR_CYCLE);
-  CHECK_EQ(dnnmem_remat_baseline(&g.p, DNNMEM_REMAT_BASELINE_CHECKPOINT, 12, seq, &len, &st,
-                                 scratch_buf, sizeof(scratch_buf)),
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &checkpoint, NULL, seq, 12, &st, scratch_buf,
+                              sizeof(scratch_buf)),
            DNNMEM_ERR_CYCLE);
   g.ids[0] = 77;
-  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, 12, seq, &len, &st, scratch_buf, sizeof(scratch_buf)),
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 12, &st, scratch_buf, sizeof(scratch_buf)),
            DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(dnnmem_remat_solve_scratch_size(&g.p, &o, 12, &need), DNNMEM_ERR_ID_RANGE);
   g.ids[0] = 0;
   g.size[3] = -1;
-  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, 12, seq, &len, &st, scratch_buf, sizeof(scratch_buf)),
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 12, &st, scratch_buf, sizeof(scratch_buf)),
            DNNMEM_ERR_NEGATIVE);
   g.size[3] = 10;
   g.time[3] = -1;
-  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, 12, seq, &len, &st, scratch_buf, sizeof(scratch_buf)),
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 12, &st, scratch_buf, sizeof(scratch_buf)),
            DNNMEM_ERR_NEGATIVE);
-  g.time[3] = 5;
-  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, 5, seq, &len, &st, scratch_buf, sizeof(scratch_buf)),
-           DNNMEM_ERR_INVALID_ARGUMENT); /* max_length < n */
   g.time[3] = INT64_MAX / 4;
-  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, 12, seq, &len, &st, scratch_buf, sizeof(scratch_buf)),
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 12, &st, scratch_buf, sizeof(scratch_buf)),
            DNNMEM_ERR_OVERFLOW);
   g.time[3] = 5;
+  /* a sequence shorter than V: the capacity needed is reported */
+  memset(&st, 0, sizeof(st));
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 5, &st, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_OUTPUT_TOO_SMALL);
+  CHECK_EQ(st.length, 6);
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, NULL, seq, 12, &st, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_INVALID_ARGUMENT); /* annealing needs the rng */
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 12, NULL, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_INVALID_ARGUMENT); /* the result holds the length */
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, NULL, 12, &st, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_INVALID_ARGUMENT);
   /* budget below the lower bound: infeasible, the best sequence still given */
   CHECK_EQ(dnnmem_remat_lower_bound(&g.p, &lb), DNNMEM_OK);
   CHECK_EQ(lb, 21);
   o.budget = lb - 1;
-  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, 12, seq, &len, &st, scratch_buf, sizeof(scratch_buf)),
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 12, &st, scratch_buf, sizeof(scratch_buf)),
            DNNMEM_ERR_INFEASIBLE);
-  {
-    int64_t peak, time;
-    CHECK(recount(&g, seq, len, &peak, &time));
-    CHECK_EQ(peak, st.peak);
-    CHECK(st.peak <= 21); /* still pushed as low as it goes */
-  }
+  check_answer(&g, seq, &st);
+  CHECK(st.peak <= 21); /* still pushed as low as it goes */
   /* short scratch */
-  CHECK_EQ(dnnmem_remat_solve_scratch_size(g.n, g.off[g.n], 12, &need), DNNMEM_OK);
-  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, 12, seq, &len, &st, scratch_buf + 5, need - 32),
+  CHECK_EQ(dnnmem_remat_solve_scratch_size(&g.p, &o, 12, &need), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 12, &st, scratch_buf + 5, need - 32),
            DNNMEM_ERR_SCRATCH_TOO_SMALL);
-  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, 12, seq, &len, &st, scratch_buf + 5, need), DNNMEM_ERR_INFEASIBLE);
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 12, &st, scratch_buf + 5, need),
+           DNNMEM_ERR_INFEASIBLE);
+  /* bad options, for every op that takes them */
+  {
+    dnnmem_remat_options bad[7];
+    int i;
+    for (i = 0; i < 7; i++) bad[i] = options_for(30, 1000);
+    bad[0].algo = DNNMEM_REMAT_ALGO_COUNT;
+    bad[1].budget = -1;
+    bad[2].iterations = -1;
+    bad[3].max_group_size = DNNMEM_REMAT_MAX_GROUP + 1;
+    bad[4].decompose_steps = 65;
+    bad[5].start_temperature = -1.0;
+    bad[6].end_temperature = 1e301;
+    for (i = 0; i < 7; i++) {
+      CHECK_EQ(dnnmem_remat_solve(&g.p, &bad[i], &rng, seq, 12, &st, scratch_buf,
+                                  sizeof(scratch_buf)),
+               DNNMEM_ERR_INVALID_ARGUMENT);
+      CHECK_EQ(dnnmem_remat_solve_scratch_size(&g.p, &bad[i], 12, &need),
+               DNNMEM_ERR_INVALID_ARGUMENT);
+      CHECK_EQ(dnnmem_remat_time_bound_scratch_size(&g.p, &bad[i], &need),
+               DNNMEM_ERR_INVALID_ARGUMENT);
+    }
+  }
 }
 
 static void test_baselines(void) {
   tgraph g;
-  int32_t seq[256], len, v, in[2];
-  dnnmem_remat_stats row, ck;
-  int64_t peak, time;
+  int32_t seq[256], v, in[2], needed;
+  dnnmem_remat_result row, ck;
+  dnnmem_remat_options o = options_for(0, 0);
+  size_t need = 0;
   /* a long chain whose activations are all used again at the end, in
      reverse (a forward/backward shape) */
   tg_begin(&g);
@@ -686,101 +721,221 @@ static void test_baselines(void) {
     in2[2] = -1;
     tg_node(&g, 10, 1, v == 48, in2);
   }
-  CHECK_EQ(dnnmem_remat_baseline(tg_problem(&g), DNNMEM_REMAT_BASELINE_ROW_ORDER, 256, seq, &len,
-                                 &row, scratch_buf, sizeof(scratch_buf)),
-           DNNMEM_OK);
-  CHECK_EQ(len, g.n);
+  o.algo = DNNMEM_REMAT_ROW_ORDER;
+  CHECK_EQ(dnnmem_remat_solve_scratch_size(&g.p, &o, 256, &need), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, NULL, seq, 256, &row, scratch_buf + 7, need), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, NULL, seq, 256, &row, scratch_buf + 7, need - 16),
+           DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(row.length, g.n);
   for (v = 0; v < g.n; v++) CHECK_EQ(seq[v], v);
-  CHECK(recount(&g, seq, len, &peak, &time));
-  CHECK_EQ(row.peak, peak);
-  CHECK_EQ(dnnmem_remat_baseline(&g.p, DNNMEM_REMAT_BASELINE_CHECKPOINT, 256, seq, &len, &ck,
-                                 scratch_buf, sizeof(scratch_buf)),
+  check_answer(&g, seq, &row);
+  CHECK_EQ(row.moves, 0);
+  o.algo = DNNMEM_REMAT_CHECKPOINT;
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, NULL, seq, 256, &ck, scratch_buf, sizeof(scratch_buf)),
            DNNMEM_OK);
-  CHECK(recount(&g, seq, len, &peak, &time));
-  CHECK_EQ(ck.peak, peak);
-  CHECK_EQ(ck.time, time);
+  check_answer(&g, seq, &ck);
   CHECK(ck.peak < row.peak);
   CHECK(ck.time > row.time);
-  CHECK_EQ(dnnmem_remat_baseline(&g.p, DNNMEM_REMAT_BASELINE_CHECKPOINT, 50, seq, &len, &ck,
-                                 scratch_buf, sizeof(scratch_buf)),
+  /* a budget: DNNMEM_OK exactly when the peak fits (the sequence either way) */
+  o.budget = ck.peak - 1;
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, NULL, seq, 256, &ck, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_INFEASIBLE);
+  check_answer(&g, seq, &ck);
+  o.budget = ck.peak;
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, NULL, seq, 256, &ck, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_OK);
+  /* too short: the length needed, then exactly that capacity works */
+  needed = ck.length;
+  CHECK(needed > 50);
+  memset(&ck, 0, sizeof(ck));
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, NULL, seq, 50, &ck, scratch_buf, sizeof(scratch_buf)),
            DNNMEM_ERR_OUTPUT_TOO_SMALL);
+  CHECK_EQ(ck.length, needed);
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, NULL, seq, needed, &ck, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_OK);
+  CHECK_EQ(ck.length, needed);
+  o.algo = DNNMEM_REMAT_ROW_ORDER;
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, NULL, seq, g.n - 1, &row, scratch_buf,
+                              sizeof(scratch_buf)),
+           DNNMEM_ERR_OUTPUT_TOO_SMALL);
+  CHECK_EQ(row.length, g.n);
   /* the row order is the file's order even where Kahn's order differs */
   {
     int32_t i0[] = {0, -1}, i12[] = {1, 2, -1};
+    o.budget = 0;
     tg_begin(&g);
     tg_node(&g, 5, 1, 0, NULL);
     tg_node(&g, 5, 1, 0, i0);
     tg_node(&g, 5, 1, 0, NULL);
     tg_node(&g, 5, 1, 1, i12);
-    CHECK_EQ(dnnmem_remat_baseline(tg_problem(&g), DNNMEM_REMAT_BASELINE_DEFAULT, 8, seq, &len,
-                                   &row, scratch_buf, sizeof(scratch_buf)),
+    CHECK_EQ(dnnmem_remat_solve(&g.p, &o, NULL, seq, 8, &row, scratch_buf, sizeof(scratch_buf)),
              DNNMEM_OK);
-    CHECK_EQ(len, 4);
+    CHECK_EQ(row.length, 4);
     for (v = 0; v < 4; v++) CHECK_EQ(seq[v], v);
     CHECK_EQ(row.peak, 15);
-    /* a graph not numbered topologically: Kahn's order */
+    /* not numbered topologically: Kahn's order */
     g.ids[0] = 3; /* node 1 now takes node 3, which takes 1: a cycle */
-    CHECK_EQ(dnnmem_remat_baseline(&g.p, DNNMEM_REMAT_BASELINE_DEFAULT, 8, seq, &len, &row,
-                                   scratch_buf, sizeof(scratch_buf)),
+    CHECK_EQ(dnnmem_remat_solve(&g.p, &o, NULL, seq, 8, &row, scratch_buf, sizeof(scratch_buf)),
              DNNMEM_ERR_CYCLE);
   }
 }
 
-/* ---- a real training graph ---------------------------------------------------------- */
+static void test_algo_names(void) {
+  dnnmem_remat_algo a;
+  int i;
+  CHECK(strcmp(dnnmem_remat_algo_name(DNNMEM_REMAT_ANNEAL), "anneal") == 0);
+  CHECK(strcmp(dnnmem_remat_algo_name(DNNMEM_REMAT_ROW_ORDER), "row-order") == 0);
+  CHECK(strcmp(dnnmem_remat_algo_name(DNNMEM_REMAT_CHECKPOINT), "checkpoint") == 0);
+  CHECK(dnnmem_remat_algo_name(DNNMEM_REMAT_ALGO_COUNT) == NULL);
+  CHECK(dnnmem_remat_algo_name((dnnmem_remat_algo)-1) == NULL);
+  for (i = 0; i < DNNMEM_REMAT_ALGO_COUNT; i++) {
+    CHECK_EQ(dnnmem_remat_algo_parse(dnnmem_remat_algo_name((dnnmem_remat_algo)i), &a), DNNMEM_OK);
+    CHECK_EQ(a, i);
+  }
+  CHECK_EQ(dnnmem_remat_algo_parse("Anneal", &a), DNNMEM_ERR_PARSE);
+  CHECK_EQ(dnnmem_remat_algo_parse("", &a), DNNMEM_ERR_PARSE);
+  CHECK_EQ(dnnmem_remat_algo_parse(NULL, &a), DNNMEM_ERR_INVALID_ARGUMENT);
+}
 
-#include "remat_graph.h"
+/* ---- the private logarithm (the annealer's temperature schedule) ------------------ */
+
+/* distance in units in the last place (doubles of one sign) */
+static double ulp_distance(double a, double b) {
+  double step;
+  if (a == b) return 0.0;
+  step = nextafter(b, a) - b;
+  return (a - b) / step;
+}
+
+static void test_log(void) {
+  /* correctly rounded values (60-digit references rounded to double); all
+     exact on x86-64, 1 ulp allowed for CPUs whose compilers fuse a
+     multiply-add */
+  static const struct {
+    double x, log_x;
+  } known[] = {
+      {200.0, 5.298317366548036},
+      {1e300, 690.7755278982137},
+      {1e-300, -690.7755278982137},
+      {4.9406564584124654e-324, -744.4400719213812}, /* 2^-1074, the smallest subnormal */
+      {1e-310, -713.8013788281542},                  /* subnormal */
+      {2.2250738585072014e-308, -708.3964185322641}, /* 2^-1022, the smallest normal */
+      {1.7976931348623157e308, 709.782712893384},    /* the largest double */
+      {2.0, 0.6931471805599453},
+      {0.5, -0.6931471805599453},
+      {0.1, -2.3025850929940455},
+      {0.005, -5.298317366548036}, /* the default end / start temperature */
+      {2.718281828459045, 1.0},
+      {1.0000000000000002, 2.2204460492503128e-16},
+      {0.9999999999999999, -1.1102230246251565e-16},
+  };
+  uint64_t state = 99;
+  double worst = 0.0;
+  int i;
+  CHECK(dnnmem__log(1.0) == 0.0);
+  for (i = 0; i < (int)(sizeof(known) / sizeof(known[0])); i++) {
+    double u = fabs(ulp_distance(dnnmem__log(known[i].x), known[i].log_x));
+    if (u > 1.0) fprintf(stderr, "log(%.17g): %.17g, want %.17g\n", known[i].x,
+                         dnnmem__log(known[i].x), known[i].log_x);
+    CHECK(u <= 1.0);
+  }
+  /* random doubles over the whole positive range (bit patterns) and near 1,
+     against the C library's log */
+  for (i = 0; i < 200000; i++) {
+    uint64_t bits;
+    double x, u;
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    bits = (state >> 1) % 0x7ff0000000000000ull;
+    memcpy(&x, &bits, sizeof(x));
+    if (i & 1) x = 0.5 + (double)(state >> 11) / 9007199254740992.0;
+    if (x == 0.0) continue;
+    u = fabs(ulp_distance(dnnmem__log(x), log(x)));
+    if (u > worst) worst = u;
+  }
+  CHECK(worst <= 1.0);
+  /* edges: no logarithm below 0, and inf and NaN pass through */
+  CHECK(dnnmem__log(0.0) < -1e308);
+  CHECK(dnnmem__log(-1.0) < -1e308);
+  CHECK(dnnmem__log(HUGE_VAL) == HUGE_VAL);
+  CHECK(dnnmem__log(nan("")) != dnnmem__log(nan("")));
+  /* the temperature ratio, also where end / start overflows */
+  CHECK(fabs(dnnmem__remat_log_ratio(1e-4, 0.02) - log(0.005)) < 1e-15);
+  CHECK(fabs(dnnmem__remat_log_ratio(1e299, 1e-300) - (log(1e299) - log(1e-300))) < 1e-12);
+  CHECK(fabs(dnnmem__remat_log_ratio(1e-300, 1e299) - (log(1e-300) - log(1e299))) < 1e-12);
+}
+
+/* extreme temperatures (a ratio that overflows) still anneal to a valid,
+   exact answer */
+static void test_extreme_temperatures(void) {
+  tgraph g;
+  int32_t seq[16];
+  dnnmem_remat_result st;
+  dnnmem_remat_options o = options_for(21, 5000);
+  dnnmem_rng rng;
+  blog_example(&g);
+  o.start_temperature = 1e-300;
+  o.end_temperature = 1e299;
+  dnnmem_rng_seed(&rng, 3);
+  CHECK(dnnmem_remat_solve(&g.p, &o, &rng, seq, 12, &st, scratch_buf, sizeof(scratch_buf)) >=
+        DNNMEM_ERR_INFEASIBLE);
+  check_answer(&g, seq, &st);
+  o.start_temperature = 1e299;
+  o.end_temperature = 4.9406564584124654e-324;
+  CHECK(dnnmem_remat_solve(&g.p, &o, &rng, seq, 12, &st, scratch_buf, sizeof(scratch_buf)) >=
+        DNNMEM_ERR_INFEASIBLE);
+  check_answer(&g, seq, &st);
+}
+
+/* ---- a real training graph ---------------------------------------------------------- */
 
 static void test_real_graph(void) {
   remat_graph g;
-  dnnmem_remat_options o;
-  dnnmem_remat_stats base, st, st2;
+  dnnmem_remat_options o = options_for(0, 0);
+  dnnmem_remat_result base, st, st2;
   dnnmem_rng rng;
-  int32_t *seq, *seq2, len, len2, max_length, i;
+  int32_t *seq, *seq2, capacity, i;
   size_t need;
   if (!read_graph("tests/data/resnet18.train.graph.csv", &g)) {
     CHECK(!"tests/data/resnet18.train.graph.csv missing (run from the repository root)");
     return;
   }
-  max_length = 2 * g.n;
-  seq = (int32_t *)malloc((size_t)max_length * 4);
-  seq2 = (int32_t *)malloc((size_t)max_length * 4);
-  CHECK_EQ(dnnmem_remat_solve_scratch_size(g.n, g.off[g.n], max_length, &need), DNNMEM_OK);
+  capacity = 2 * g.n;
+  seq = (int32_t *)malloc((size_t)capacity * 4);
+  seq2 = (int32_t *)malloc((size_t)capacity * 4);
+  CHECK_EQ(dnnmem_remat_solve_scratch_size(&g.p, &o, capacity, &need), DNNMEM_OK);
   CHECK(need <= sizeof(scratch_buf));
-  CHECK_EQ(dnnmem_remat_baseline(&g.p, DNNMEM_REMAT_BASELINE_ROW_ORDER, max_length, seq, &len,
-                                 &base, scratch_buf, sizeof(scratch_buf)),
-           DNNMEM_OK);
-  memset(&o, 0, sizeof(o));
-  o.budget = base.peak * 3 / 5;
-  o.iterations = 150000;
+  o.algo = DNNMEM_REMAT_ROW_ORDER;
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, NULL, seq, capacity, &base, scratch_buf, need), DNNMEM_OK);
+  o = options_for(base.peak * 3 / 5, 150000);
   dnnmem_rng_seed(&rng, 3);
-  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, max_length, seq, &len, &st, scratch_buf, need), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, capacity, &st, scratch_buf, need), DNNMEM_OK);
   CHECK(st.peak <= base.peak * 3 / 5);
   CHECK(st.time <= base.time + base.time / 5); /* +12% with this seed */
   /* deterministic: the same seed gives the same sequence */
   dnnmem_rng_seed(&rng, 3);
-  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, max_length, seq2, &len2, &st2, scratch_buf, need), DNNMEM_OK);
-  CHECK_EQ(len, len2);
-  for (i = 0; i < len && i < len2; i++) CHECK_EQ(seq[i], seq2[i]);
-  /* the simulator agrees with the reported stats */
-  CHECK_EQ(dnnmem_remat_simulate(&g.p, seq, len, &st2, NULL, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq2, capacity, &st2, scratch_buf, need), DNNMEM_OK);
+  CHECK_EQ(st.length, st2.length);
+  for (i = 0; i < st.length && i < st2.length; i++) CHECK_EQ(seq[i], seq2[i]);
+  /* the simulator agrees with the reported result */
+  CHECK_EQ(dnnmem_remat_simulate(&g.p, seq, st.length, NULL, &st2, scratch_buf,
+                                 sizeof(scratch_buf)),
+           DNNMEM_OK);
   CHECK_EQ(st2.peak, st.peak);
   CHECK_EQ(st2.time, st.time);
   /* the time bound is below what was found, and not trivial */
   {
     int64_t extra;
     size_t bytes = 0;
-    CHECK_EQ(dnnmem_remat_time_bound_scratch_size(g.n, g.off[g.n], &bytes), DNNMEM_OK);
+    CHECK_EQ(dnnmem_remat_time_bound_scratch_size(&g.p, &o, &bytes), DNNMEM_OK);
     CHECK(bytes <= sizeof(scratch_buf));
-    CHECK_EQ(dnnmem_remat_time_bound(&g.p, o.budget, 0, &extra, NULL, scratch_buf, bytes),
-             DNNMEM_OK);
+    CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &extra, NULL, scratch_buf, bytes), DNNMEM_OK);
     CHECK(extra > 0 && extra <= st.time - base.time);
   }
   /* no recomputation: a reordering, never above the row order */
-  o.flags = DNNMEM_REMAT_NO_RECOMPUTE;
+  o.reorder_only = 1;
   o.budget = 0;
-  CHECK(dnnmem_remat_solve(&g.p, &o, &rng, max_length, seq, &len, &st, scratch_buf, need) ==
-        DNNMEM_ERR_INFEASIBLE);
-  CHECK_EQ(len, g.n);
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, capacity, &st, scratch_buf, need), DNNMEM_OK);
+  CHECK_EQ(st.length, g.n);
   CHECK(st.peak <= base.peak);
   CHECK_EQ(st.time, base.time);
   free(seq);
@@ -795,65 +950,50 @@ static int stop_now(void *user) {
 
 static void test_edges_and_stop(void) {
   tgraph g;
-  int32_t seq[32], len = -1;
-  dnnmem_remat_stats st;
-  dnnmem_remat_options o;
+  int32_t seq[32];
+  dnnmem_remat_result st;
+  dnnmem_remat_options o = options_for(0, 0);
   dnnmem_rng rng;
   size_t need, need64;
   int calls = 0;
-  int64_t peak, time;
-  memset(&o, 0, sizeof(o));
   dnnmem_rng_seed(&rng, 1);
   /* the empty graph */
   tg_begin(&g);
-  CHECK_EQ(dnnmem_remat_solve(tg_problem(&g), &o, &rng, 0, NULL, &len, &st, scratch_buf,
-                              sizeof(scratch_buf)),
+  st.length = -1;
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, NULL, 0, &st, scratch_buf, sizeof(scratch_buf)),
            DNNMEM_OK);
-  CHECK_EQ(len, 0);
+  CHECK_EQ(st.length, 0);
   CHECK_EQ(st.peak, 0);
   /* a stop callback that fires at once: still a valid, exact answer */
-  seed_example(&g);
+  blog_example(&g);
   o.budget = 21;
   o.stop = stop_now;
   o.stop_user = &calls;
-  CHECK(dnnmem_remat_solve(tg_problem(&g), &o, &rng, 12, seq, &len, &st, scratch_buf,
-                           sizeof(scratch_buf)) == DNNMEM_ERR_INFEASIBLE);
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 12, &st, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_INFEASIBLE);
   CHECK(calls >= 1);
-  CHECK(recount(&g, seq, len, &peak, &time));
-  CHECK_EQ(peak, st.peak);
-  CHECK_EQ(time, st.time);
+  check_answer(&g, seq, &st);
   CHECK(st.moves <= 256);
-  /* bigger groups need the _ex scratch size */
+  /* bigger groups need more scratch: the size function sees the options */
   o.stop = NULL;
-  o.max_group_size = 64;
   o.iterations = 2000;
-  CHECK_EQ(dnnmem_remat_solve_scratch_size(g.n, g.off[g.n], 12, &need), DNNMEM_OK);
-  CHECK_EQ(dnnmem_remat_solve_scratch_size_ex(g.n, g.off[g.n], 12, 64, &need64), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_solve_scratch_size(&g.p, &o, 12, &need), DNNMEM_OK);
+  o.max_group_size = 64;
+  CHECK_EQ(dnnmem_remat_solve_scratch_size(&g.p, &o, 12, &need64), DNNMEM_OK);
   CHECK(need64 > need);
-  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, 12, seq, &len, &st, scratch_buf, need),
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 12, &st, scratch_buf, need),
            DNNMEM_ERR_SCRATCH_TOO_SMALL);
-  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, 12, seq, &len, &st, scratch_buf, need64), DNNMEM_OK);
-  o.max_group_size = 65;
-  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, 12, seq, &len, &st, scratch_buf, sizeof(scratch_buf)),
-           DNNMEM_ERR_INVALID_ARGUMENT);
-  o.max_group_size = 0;
-  o.decompose_steps = 65;
-  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, 12, seq, &len, &st, scratch_buf, sizeof(scratch_buf)),
-           DNNMEM_ERR_INVALID_ARGUMENT);
-  o.decompose_steps = 0;
-  o.start_temperature = -1.0;
-  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, 12, seq, &len, &st, scratch_buf, sizeof(scratch_buf)),
-           DNNMEM_ERR_INVALID_ARGUMENT);
-  o.start_temperature = 0.0;
-  o.budget = -1;
-  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, 12, seq, &len, &st, scratch_buf, sizeof(scratch_buf)),
-           DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 12, &st, scratch_buf, need64), DNNMEM_OK);
+  /* NULL options: the defaults (no budget) */
+  CHECK_EQ(dnnmem_remat_solve_scratch_size(&g.p, NULL, 12, &need), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_solve(&g.p, NULL, &rng, seq, 12, &st, scratch_buf, need), DNNMEM_OK);
+  check_answer(&g, seq, &st);
 }
 
 int main(void) {
   RUN(test_simulator_vs_recount);
   RUN(test_simulator_errors);
-  RUN(test_seed_example);
+  RUN(test_blog_example);
   RUN(test_checkpoint_ladder);
   RUN(test_exhaustive_small);
   RUN(test_time_bound);
@@ -861,6 +1001,9 @@ int main(void) {
   RUN(test_group_order_vs_brute_force);
   RUN(test_bad_input);
   RUN(test_baselines);
+  RUN(test_algo_names);
+  RUN(test_log);
+  RUN(test_extreme_temperatures);
   RUN(test_edges_and_stop);
   RUN(test_real_graph);
   return test_finish("test_remat");
