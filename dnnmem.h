@@ -544,133 +544,140 @@
 
 
    ==== 6. LAYOUT ARITHMETIC (dnnmem_layout_*)
-       PFN's TensorLayout notation (MN-Core compiler, 2023) says how a tensor
-       is spread over a tree of processing units (board > L2B > L1B > MAB >
-       PE), each with its own local memory, and where each element sits in
-       that memory. This part parses, validates, prints and computes with it.
-
-       Notation. One parenthesised group per logical axis; inside, the axis
-       is split into factors, leftmost = most significant (row-major):
-           n:s        memory factor: extent n, element stride s in the
-                      local memory
-           n_LEVEL    spread over hardware level LEVEL (any name: PE, MAB,
-           n_LEVEL:s  L1B, L2B, W, Time, ...) with unit stride s
-       An axis of one factor may drop its parentheses: (12:8, 8:1) is a
-       plain strided layout. Prefix (10,7)/(...) (PadLayout) gives the
-       unpadded logical shape; the rest of the layout's shape is padding.
-       "; B@[PE]" broadcasts over every unit of PE; "; B@[8_L2B:1]" over 8
-       units of L2B with stride 1 (a counted broadcast; items may be listed
-       "B@[PE, 8_L2B:1]" or in several "; B@[..]" clauses).
-
-       Meaning (the rule that makes every worked example hold). Write the
-       digits of a logical index in the mixed radix of its axis's factors
-       (outer factor most significant). Then
-           address            = sum over memory factors of digit * stride
-           unit at level L    = sum over L's factors of digit * stride
-                              (+ replica digit * stride for counted
-                              broadcast factors of L)
-       E.g. ((3:8, 4_PE), (8:1)), element (7,5): 7 = 1*4 + 3 gives digit 1
-       of 3:8 and PE 3; address 1*8 + 5*1 = 13. ((2_PE:2, 6:4), (2_PE:1,
-       4:1)), (7,5): 7 = 1*6+1, 5 = 1*4+1: PE 1*2 + 1*1 = 3, address 4+1 = 5.
-       Strides: a level used once defaults to stride 1; a level used more
-       than once needs a stride on every use (DNNMEM_ERR_LAYOUT_STRIDE, no
-       guess). Memory factors written without strides (((4_PE, 3), (8))) get
-       the compact row-major strides in text order (3:8, 8:1); some with and
-       some without is an error. A level used by no factor is broadcast: a
-       full copy in each of its units. The position of an index is its
-       row-major rank in the layout's (padded) shape; it equals the mixed
-       radix number of all factor digits in text order.
-
-       Validity (checked by parse and dnnmem_layout_finish; errors carry the
-       byte position of the offending factor). Extents >= 1, strides >= 0,
-       sizes within int64_t. Injectivity: in the memory and in each level
-       (a "space") the factors of extent > 1, sorted by stride, must NEST:
-       each stride is larger than the largest offset the smaller-stride
-       factors reach. This guarantees that no two (element, replica) pairs
-       share a (unit, address) slot and makes the inverse map O(factors).
-       Layouts that are injective only by number theory (2:3 with 3:2 in one
-       space) are rejected with DNNMEM_ERR_LAYOUT_COLLISION like real
-       collisions; compilers never produce them.
-
-       Machine. dnnmem_layout_machine (levels outermost first, extents),
-       parsed from "L2B=16,L1B=8,MAB=16,PE=4". dnnmem_layout_bind checks every
-       level exists and every unit coordinate fits, reorders the levels to the
-       machine's order and adds the machine levels the layout does not use as
-       implicit broadcasts; after it, B@[PE] has a known count and the stats
-       count real units. Unbound layouts know only their own levels.
-
-       Maps. Forward: index (or a range of positions, the batch API) ->
-       per-level unit coordinate (DNNMEM_LAYOUT_ALL for a broadcast-to-all
-       level; for a counted broadcast the coordinate of copy 0, with
-       dnnmem_layout_replica_offset giving the others) and local address;
-       padded positions are reachable and flagged. Inverse: (units, address)
-       -> index, or PAD (a padded position), or UNUSED (a hole, or a unit
-       holding no copy); O(factors) by greedy division in each nested space
-       (shifts for power-of-two strides). Batch forward is an odometer:
-       amortised O(1) per element plus the output writes.
-
-       Sizes (dnnmem_layout_measure): cosize (per-unit footprint = largest
-       address + 1), units, replicas, slots = padded positions * replicas,
-       padding slots, capacity = units * cosize, unused = capacity - slots,
-       and per level: parts (how many pieces the tensor is cut into along the
-       level) and share (positions one unit of that level holds, counting the
-       levels after it, i.e. its subtree when bound to a machine).
-       dnnmem_layout_runs lists the contiguous runs one unit holds: maximal
-       (logical element, address, length) with consecutive elements of the
-       unpadded row-major tensor at consecutive addresses (DMA descriptors);
-       O(positions held by the unit).
-
-       Equality (dnnmem_layout_equal) is semantic: same shapes and the same
-       map, compared on a normal form (extent-1 factors dropped, adjacent
-       factors of one space merged when outer stride = inner extent * inner
-       stride; broadcasts compared as sets). Under injectivity this normal
-       form is unique. Compare layouts bound to the same machine (or both
-       unbound): B@[PE] equals "PE unused" only once a machine says PE exists.
-
-       Algebra on strided layouts (dnnmem_layout_strided: the memory part of a
-       layout, or any shape:stride list). CuTe's vocabulary, written
-       row-major like the notation (the last mode is the fastest; CuTe's
-       own convention is the mirror image). L(x) evaluates x in the mixed
-       radix of the shape (dnnmem_layout_strided_eval lets the outermost mode run
-       on past size).
-           coalesce(L)        same function on [0, size), fewest modes
-           compose(A, B)      R(x) = A(B(x)) for x in [0, size(B)); needs
-                              B's image inside [0, size(A)), B's modes on
-                              disjoint digit ranges of A and each stride of
-                              B dividing (or divided by) A's mode sizes
-           complement(A, M)   R, strides decreasing, such that (R, A) (R's
-                              modes outer) is a bijection onto
-                              [0, size(R) * size(A)) which covers [0, M);
-                              needs A's strides, sorted, each a multiple of
-                              the previous mode's extent * stride
-           right_inverse(A)   R with A(R(x)) = x on [0, size(R)): the chain
-                              of modes with strides 1, n1, n1*n2, ...
-                              (all of A when A is a bijection onto
-                              [0, size))
-           reshape_view(L, shape) strides for a reshape that keeps the
-                              row-major element order, or
-                              DNNMEM_ERR_LAYOUT_NEEDS_COPY when none exist
-                              (numpy's rule; exact).
-       compose and complement answer DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE when
-       their conditions fail (a strided result may still exist in odd cases,
-       e.g. 2 elements at stride 3 of a 4x8 layout); every result they give
-       is exact, checked in the tests against the defining equation on every
-       index of thousands of random layouts.
-
-       Storage and limits. Layouts live in caller memory: dnnmem_layout is a
-       fixed-size struct (about 3 KB) with at most DNNMEM_LAYOUT_MAX_AXES
-       axes, DNNMEM_LAYOUT_MAX_FACTORS factors (data, broadcast and implicit
-       together), DNNMEM_LAYOUT_MAX_LEVELS levels, level names up to 15
-       bytes. No function needs scratch: every operation works in bounded
-       stack space, so there are no _scratch_size functions in this part.
-
+       Problem.     Say how a tensor is spread over a tree of processing
+                    units (MN-Core's board > L2B > L1B > MAB > PE, each with
+                    its own memory) and where each element sits in that
+                    memory; answer "where is element i?", "what is in slot
+                    (unit, address)?", "how big, how many copies, which DMA
+                    runs?". The notation is PFN's TensorLayout (MN-Core
+                    compiler, 2023): one group per logical axis, split into
+                    factors, leftmost most significant:
+                        n:s        memory factor, extent n, element stride s
+                        n_LEVEL    spread over hardware level LEVEL (a letter,
+                        n_LEVEL:s  then letters, digits or '_'), unit stride s
+                    "(12:8, 8:1)" may drop the axis parentheses; a prefix
+                    "(10,7)/(...)" gives the unpadded shape (the rest is
+                    padding); "; B@[PE]" broadcasts over all units of PE,
+                    "; B@[8_L2B:1]" over 8 units of L2B (a counted broadcast).
+                    Model: write each axis index in the mixed radix of its
+                    factors; address = sum over memory factors of digit *
+                    stride, unit at level L = sum over L's factors (and its
+                    counted broadcast copies) of digit * stride. E.g.
+                    ((3:8, 4_PE), (8:1)), element (7,5): 7 = 1*4 + 3, so PE 3,
+                    address 1*8 + 5 = 13. A level used once defaults to
+                    stride 1, one used twice needs strides; memory strides
+                    are all given or all omitted (then compact row-major in
+                    text order). The position of an index is its row-major
+                    rank in the padded shape.
+       API.         dnnmem_layout_parse(text, len, &layout, &err_pos)
+                    dnnmem_layout_finish(&layout, &err_pos)     built in code
+                    dnnmem_layout_machine_parse("L2B=16,PE=4", len, &m, &pos)
+                    dnnmem_layout_bind(&layout, &m, &err_pos)
+                    dnnmem_layout_print(&layout, buf, cap, &len)
+                    dnnmem_layout_equal(&a, &b); dnnmem_layout_level_index
+                    dnnmem_layout_position / dnnmem_layout_index
+                    dnnmem_layout_forward(&layout, index, units, &addr, &pad)
+                    dnnmem_layout_forward_range(&layout, first, n, units, addrs)
+                    dnnmem_layout_replica_offset(&layout, copy, offsets)
+                    dnnmem_layout_inverse(&layout, units, addr, index, &slot)
+                    dnnmem_layout_inverse_batch(&layout, n, units, addrs,
+                                                positions, slots)
+                    dnnmem_layout_measure(&layout, &result)
+                    dnnmem_layout_runs(&layout, units, runs, cap, &count)
+                    dnnmem_layout_part(&layout, level, &strided)
+                    dnnmem_layout_strided_check / _size / _eval
+                    dnnmem_layout_coalesce(&in, &out), _compose(&a, &b, &out),
+                    _complement(&a, cosize, &out), _right_inverse(&a, &out),
+                    _reshape_view(&in, rank, shape, &out)
+                    Slots are DNNMEM_LAYOUT_SLOT_ELEMENT, _PAD or _UNUSED (a
+                    hole, or a unit holding no copy); a level broadcast to
+                    all units reads DNNMEM_LAYOUT_ALL in the forward map
+                    (copy 0; replica_offset gives the others). Binding to a
+                    machine orders the levels as the machine's, checks every
+                    unit coordinate fits, adds the machine levels the layout
+                    does not name as implicit broadcasts and gives B@[PE] its
+                    count; measure needs it when B@[LEVEL] is used.
+                    Strided layouts (dnnmem_layout_strided: the memory part
+                    of a layout, or any shape:stride list) use CuTe's algebra
+                    (Cecka, CuTe in NVIDIA CUTLASS 3, 2023) written row-major
+                    (the last mode fastest; CuTe's convention is the mirror):
+                      coalesce(L)       same function on [0, size), fewest modes
+                      compose(A, B)     R(x) = A(B(x)) on [0, size(B)); needs
+                                        B's image in [0, size(A)), B's modes on
+                                        disjoint digit ranges of A, each stride
+                                        of B dividing or divided by A's modes
+                      complement(A, M)  R, strides decreasing, with (R, A)
+                                        a bijection onto [0, size) >= [0, M);
+                                        needs A's sorted strides each a
+                                        multiple of the previous extent*stride
+                      right_inverse(A)  R with A(R(x)) = x on [0, size(R)): the
+                                        chain of modes with strides 1, n1,
+                                        n1*n2, ... (all of A when A is a
+                                        bijection onto [0, size))
+                      reshape_view(L, shape)  strides keeping the row-major
+                                        element order (NumPy's no-copy reshape
+                                        rule), else DNNMEM_ERR_LAYOUT_NEEDS_COPY
+                    compose and complement answer
+                    DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE when their conditions
+                    fail (a strided result may still exist in odd cases).
+       Algorithm.   Parsing is one recursive-descent pass. finish validates,
+                    resolves strides, and for the memory and each level (a
+                    "space") sorts the factors of extent > 1 by stride and
+                    requires them to NEST: each stride exceeds the largest
+                    offset the smaller-stride factors reach. Nesting makes
+                    the map injective (no two (element, copy) pairs share a
+                    slot) and the inverse a greedy division per space (a
+                    shift for power-of-two strides). Layouts injective only
+                    by number theory (2:3 with 3:2 in one space) are rejected
+                    like collisions. The batch forward map is an odometer
+                    over the factors of extent > 1. Equality compares a normal
+                    form (extent-1 factors dropped, adjacent factors of one
+                    space merged when outer stride = inner extent * inner
+                    stride, broadcasts as sorted merged sets), unique under
+                    nesting. runs walks the memory digits of one unit. The
+                    algebra works on coalesced modes in O(rank) passes.
+       Complexity.  parse O(length + factors^2); finish, bind, equal
+                    O(factors^2); forward, inverse, replica_offset
+                    O(factors); forward_range amortised O(1) per element
+                    plus the writes; inverse_batch O(factors) per slot; runs
+                    O(positions the unit holds * axes); algebra O(rank^2).
+       Guarantees.  Exact integer arithmetic; every sum that could overflow
+                    is checked (DNNMEM_ERR_OVERFLOW). Errors of parse, finish
+                    and bind carry the byte position of the offending factor;
+                    bind and finish leave the layout unchanged on error.
+                    Every layout finish accepts prints to text that parses
+                    back to a dnnmem_layout_equal layout (bound to the same
+                    machine when it is bound): finish accepts only level
+                    names the notation writes (DNNMEM_ERR_PARSE, or
+                    DNNMEM_ERR_LAYOUT_LIMIT past 15 bytes), rejects a level
+                    no factor uses, and DNNMEM_LAYOUT_IMPLICIT factors
+                    outside a bound layout. A short print buffer or run list
+                    gives DNNMEM_ERR_OUTPUT_TOO_SMALL with the needed length
+                    or count (and a NUL-terminated prefix, or the first runs).
+                    Compare layouts bound to the same machine (or both
+                    unbound): B@[PE] equals "PE unused" only once a machine
+                    says PE exists. Every algebra result given satisfies its
+                    defining equation.
+       Scratch.     None: every operation works in bounded stack space.
+                    dnnmem_layout is a fixed-size struct (about 3 KB) in
+                    caller memory, copyable with memcpy, with at most
+                    DNNMEM_LAYOUT_MAX_AXES axes, DNNMEM_LAYOUT_MAX_FACTORS
+                    factors (data, broadcast and implicit), and
+                    DNNMEM_LAYOUT_MAX_LEVELS levels of names up to 15 bytes;
+                    printed text is shorter than DNNMEM_LAYOUT_TEXT_MAX.
+       Example.
            dnnmem_layout lay;
+           dnnmem_layout_machine pe4;
+           dnnmem_layout_result sizes;
            int64_t err, index[2] = {7, 5}, units[DNNMEM_LAYOUT_MAX_LEVELS], addr;
-           int pad;
+           uint8_t pad;
            dnnmem_layout_parse("((3:8, 4_PE), (8:1))", 20, &lay, &err);
            dnnmem_layout_forward(&lay, index, units, &addr, &pad);
-           -> units[0] == 3 (PE), addr == 13
-
+           -> units[0] == 3 (PE), addr == 13, pad == 0
+           dnnmem_layout_machine_parse("PE=4", 4, &pe4, &err);
+           dnnmem_layout_bind(&lay, &pe4, &err);
+           dnnmem_layout_measure(&lay, &sizes);
+           -> sizes.units == 4, sizes.cosize == 24, sizes.unused_slots == 0
 
 
    ==== 7. MAX FLOW AND MIN CUT (dnnmem_flow_*)
