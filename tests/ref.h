@@ -38,23 +38,23 @@
 
 #ifndef DNNMEM_NO_LAYOUT
 
-/* Strided layouts evaluated from the definition: the row-major digits of x
-   (the last mode fastest) times the strides; x < size. */
-REF_FN int64_t ref_layout_strided_size(const dnnmem_layout_strided *s) {
-  int64_t n = 1;
-  int32_t i;
-  for (i = 0; i < s->rank; i++) n *= s->shape[i];
-  return n;
-}
-
+/* Strided layouts evaluated from the definition, outer mode first: digit i
+   of x is x / (product of the shapes after i) mod shape i, times stride i
+   (the last mode fastest); x < size. */
 REF_FN int64_t ref_layout_strided_eval(const dnnmem_layout_strided *s, int64_t x) {
-  int64_t v = 0;
-  int32_t i;
-  for (i = s->rank - 1; i >= 0; i--) {
-    v += x % s->shape[i] * s->stride[i];
-    x /= s->shape[i];
+  int64_t v = 0, place;
+  int32_t i, j;
+  for (i = 0; i < s->rank; i++) {
+    for (place = 1, j = i + 1; j < s->rank; j++) place *= s->shape[j];
+    v += x / place % s->shape[i] * s->stride[i];
   }
   return v;
+}
+
+REF_FN int64_t ref_layout_strided_size(const dnnmem_layout_strided *s) {
+  int64_t n = 1, i;
+  for (i = 0; i < s->rank; i++) n *= s->shape[i];
+  return n;
 }
 
 /* The defining equations of the algebra, checked on every index. Each

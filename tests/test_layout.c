@@ -546,46 +546,40 @@ static void test_stats(void) {
   CHECK_EQ(dnnmem_layout_measure(&l, &st), DNNMEM_ERR_LAYOUT_NEEDS_MACHINE);
 }
 
-static void test_runs(void) {
+/* The runs of unit PE = pe of a one-level layout: want_count runs, run i
+   (element, address, length). */
+static void expect_run(const char *text, int64_t pe, int64_t want_count, int64_t i, int64_t element,
+                       int64_t address, int64_t length) {
   dnnmem_layout l;
   dnnmem_layout_run runs[64];
-  int64_t units[2], count = -1;
-  /* rows to PEs in blocks: PE 2 holds rows 6..8 as one run of 24 */
-  CHECK(load("((4_PE, 3:8), (8:1))", NULL, &l));
-  units[0] = 2;
-  CHECK_EQ(dnnmem_layout_runs(&l, units, runs, 64, &count), DNNMEM_OK);
-  CHECK_EQ(count, 1);
-  CHECK_EQ(runs[0].element, 48);
-  CHECK_EQ(runs[0].address, 0);
-  CHECK_EQ(runs[0].length, 24);
-  /* interleaved rows: PE 1 holds rows 1, 5, 9: three runs of 8 */
-  CHECK(load("((3:8, 4_PE), (8:1))", NULL, &l));
-  units[0] = 1;
-  CHECK_EQ(dnnmem_layout_runs(&l, units, runs, 64, &count), DNNMEM_OK);
-  CHECK_EQ(count, 3);
-  CHECK_EQ(runs[1].element, 40);
-  CHECK_EQ(runs[1].address, 8);
-  CHECK_EQ(runs[1].length, 8);
+  int64_t count = -1;
+  CHECK(load(text, NULL, &l));
+  CHECK_EQ(dnnmem_layout_runs(&l, &pe, runs, 64, &count), DNNMEM_OK);
+  CHECK_EQ(count, want_count);
+  if (count != want_count || i >= count) return;
+  CHECK_EQ(runs[i].element, element);
+  CHECK_EQ(runs[i].address, address);
+  CHECK_EQ(runs[i].length, length);
+}
+
+static void test_runs(void) {
+  dnnmem_layout l;
+  dnnmem_layout_run runs[4];
+  int64_t unit = 1, count = -1;
+  expect_run("((4_PE, 3:8), (8:1))", 2, 1, 0, 48, 0, 24); /* PE 2: rows 6..8, one run */
+  expect_run("((3:8, 4_PE), (8:1))", 1, 3, 1, 40, 8, 8);  /* PE 1: rows 1, 5, 9 */
+  expect_run("((3:8, 4_PE), (8:1))", 4, 0, 0, 0, 0, 0);   /* no such PE: no runs */
+  expect_run("(10,7)/((3:7, 4_PE), (7:1))", 2, 2, 1, 42, 7, 7); /* rows 2, 6; 10 is padding */
   /* too small: the count and the first capacity runs, never silent */
-  CHECK_EQ(dnnmem_layout_runs(&l, units, NULL, 0, &count), DNNMEM_ERR_OUTPUT_TOO_SMALL);
+  CHECK(load("((3:8, 4_PE), (8:1))", NULL, &l));
+  CHECK_EQ(dnnmem_layout_runs(&l, &unit, NULL, 0, &count), DNNMEM_ERR_OUTPUT_TOO_SMALL);
   CHECK_EQ(count, 3);
   runs[1].element = runs[2].element = -5;
-  CHECK_EQ(dnnmem_layout_runs(&l, units, runs, 2, &count), DNNMEM_ERR_OUTPUT_TOO_SMALL);
+  CHECK_EQ(dnnmem_layout_runs(&l, &unit, runs, 2, &count), DNNMEM_ERR_OUTPUT_TOO_SMALL);
   CHECK_EQ(count, 3);
   CHECK_EQ(runs[1].element, 40);
   CHECK_EQ(runs[2].element, -5); /* beyond capacity: untouched */
-  CHECK_EQ(dnnmem_layout_runs(&l, units, runs, 3, &count), DNNMEM_OK);
-  units[0] = 4;
-  CHECK_EQ(dnnmem_layout_runs(&l, units, runs, 64, &count), DNNMEM_OK);
-  CHECK_EQ(count, 0);
-  /* padding: rows of 7 valid of 7; the last PE block has padding rows */
-  CHECK(load("(10,7)/((3:7, 4_PE), (7:1))", NULL, &l));
-  units[0] = 2; /* rows 2, 6, (10 is padding) */
-  CHECK_EQ(dnnmem_layout_runs(&l, units, runs, 64, &count), DNNMEM_OK);
-  CHECK_EQ(count, 2);
-  CHECK_EQ(runs[1].element, 42);
-  CHECK_EQ(runs[1].address, 7);
-  CHECK_EQ(runs[1].length, 7);
+  CHECK_EQ(dnnmem_layout_runs(&l, &unit, runs, 3, &count), DNNMEM_OK);
 }
 
 /* Brute-force run check over random-ish layouts: the runs of all units
