@@ -4,9 +4,10 @@
    text; every accepted layout prints to text that parses to an equal layout
    (bound to the same machine when it is bound) and prints identically; a
    short print buffer gives DNNMEM_ERR_OUTPUT_TOO_SMALL; on small layouts
-   the maps agree with tests/ref.h's recount (forward then inverse is the
-   identity for every position and copy, every slot of every unit counted
-   once); the memory part's coalesce and right inverse satisfy their
+   the maps and the runs agree with tests/ref.h's recounts (forward then
+   inverse is the identity for every position and copy, every slot of every
+   unit counted once, the runs of all units hold every element once per
+   copy); the memory part's coalesce and right inverse satisfy their
    equations. An input starting with byte 0xFF builds the layout struct in
    code instead, for the validation of dnnmem_layout_finish (0xFD: the same
    with arbitrary level-name bytes); one starting with 0xFE checks compose,
@@ -40,6 +41,7 @@ static void check_layout(const dnnmem_layout *l) {
                strlen(shortbuf) == sizeof(shortbuf) - 1 && short_len == len);
   FUZZ_CHECK(dnnmem_layout_equal(l, l));
   FUZZ_CHECK(ref_layout_map_errors(l, SMALL) == 0);
+  FUZZ_CHECK(ref_layout_runs_errors(l, SMALL) == 0);
   check_algebra(l);
 }
 

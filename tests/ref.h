@@ -267,6 +267,67 @@ REF_FN int64_t ref_layout_map_errors(const dnnmem_layout *l, int64_t max_work) {
   return bad;
 }
 
+/* dnnmem_layout_runs recounted on every unit, when replicas are known and
+   units * padded_size <= max_work; returns the number of broken
+   invariants. Each unit's runs are in element order, maximal, and every
+   element of every run sits at its address (inverse map); all units
+   together hold each element exactly replicas times. A list one run too
+   short gives DNNMEM_ERR_OUTPUT_TOO_SMALL with the full count and the
+   same first runs. */
+REF_FN int64_t ref_layout_runs_errors(const dnnmem_layout *l, int64_t max_work) {
+  dnnmem_layout_result st;
+  dnnmem_layout_run *runs, *again;
+  int64_t *seen, u, e, bad = 0, units[DNNMEM_LAYOUT_MAX_LEVELS];
+  int32_t lv, a;
+  if (dnnmem_layout_measure(l, &st) != DNNMEM_OK || st.units > max_work / l->padded_size) return 0;
+  runs = (dnnmem_layout_run *)malloc((size_t)l->padded_size * sizeof(*runs));
+  again = (dnnmem_layout_run *)malloc((size_t)l->padded_size * sizeof(*runs));
+  seen = (int64_t *)calloc((size_t)l->size, sizeof(int64_t));
+  if (!runs || !again || !seen) abort();
+  for (u = 0; u < st.units; u++) {
+    int64_t rest = u, count = -1, count2 = -1, i, t;
+    for (lv = l->num_levels - 1; lv >= 0; lv--) {
+      units[lv] = rest % st.level_extent[lv];
+      rest /= st.level_extent[lv];
+    }
+    if (dnnmem_layout_runs(l, units, runs, l->padded_size, &count) != DNNMEM_OK) {
+      bad++;
+      continue;
+    }
+    if (count > 0) {
+      bad += dnnmem_layout_runs(l, units, again, count - 1, &count2) != DNNMEM_ERR_OUTPUT_TOO_SMALL ||
+             count2 != count || memcmp(runs, again, (size_t)(count - 1) * sizeof(*runs)) != 0;
+    }
+    for (i = 0; i < count; i++) {
+      const dnnmem_layout_run *run = &runs[i];
+      if (i > 0) {
+        const dnnmem_layout_run *prev = &runs[i - 1];
+        bad += run->element < prev->element + prev->length; /* element order */
+        bad += run->element == prev->element + prev->length &&
+               run->address == prev->address + prev->length; /* not maximal */
+      }
+      bad += run->length < 1 || run->element < 0 || run->element > l->size - run->length;
+      for (t = 0; t < run->length && run->element >= 0 && run->element + t < l->size; t++) {
+        int64_t index[DNNMEM_LAYOUT_MAX_AXES], linear = 0;
+        dnnmem_layout_slot slot;
+        seen[run->element + t]++;
+        bad += dnnmem_layout_inverse(l, units, run->address + t, index, &slot) != DNNMEM_OK;
+        if (slot != DNNMEM_LAYOUT_SLOT_ELEMENT) {
+          bad++;
+          continue;
+        }
+        for (a = 0; a < l->num_axes; a++) linear = linear * l->unpadded[a] + index[a];
+        bad += linear != run->element + t;
+      }
+    }
+  }
+  for (e = 0; e < l->size; e++) bad += seen[e] != st.replicas;
+  free(runs);
+  free(again);
+  free(seen);
+  return bad;
+}
+
 #endif /* DNNMEM_NO_LAYOUT */
 
 /* (end of section 6) */
