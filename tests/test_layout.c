@@ -132,6 +132,15 @@ static void test_worked_examples(void) {
   }
   CHECK_EQ(l.cosize, 24);
 
+}
+
+/* The document's broadcast and whole-board examples. */
+static void test_worked_examples_board(void) {
+  dnnmem_layout l;
+  int64_t unit, address, units[DNNMEM_LAYOUT_MAX_LEVELS], index[2];
+  uint8_t pad;
+  dnnmem_layout_slot slot;
+
   /* broadcast: every PE holds the whole 12x8 matrix */
   CHECK(load("((12:8), (8:1); B@[PE])", NULL, &l));
   at2(&l, 7, 5, "PE", &unit, &address, &pad);
@@ -1099,6 +1108,7 @@ static void test_equal_brute_force(void) {
 
 int main(void) {
   RUN(test_worked_examples);
+  RUN(test_worked_examples_board);
   RUN(test_print_round_trip);
   RUN(test_equality);
   RUN(test_bad_input);
