@@ -136,11 +136,10 @@ static void test_worked_examples(void) {
 
 /* The document's broadcast and whole-board examples. */
 static void test_worked_examples_board(void) {
-  dnnmem_layout l;
-  int64_t unit, address, units[DNNMEM_LAYOUT_MAX_LEVELS], index[2];
-  uint8_t pad;
   dnnmem_layout_slot slot;
-
+  uint8_t pad;
+  int64_t unit, address, units[DNNMEM_LAYOUT_MAX_LEVELS], index[2];
+  dnnmem_layout l;
   /* broadcast: every PE holds the whole 12x8 matrix */
   CHECK(load("((12:8), (8:1); B@[PE])", NULL, &l));
   at2(&l, 7, 5, "PE", &unit, &address, &pad);
