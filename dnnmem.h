@@ -460,133 +460,140 @@
 
 
    ==== 6. LAYOUT ARITHMETIC (dnnmem_layout_*)
-       PFN's TensorLayout notation (MN-Core compiler, 2023) says how a tensor
-       is spread over a tree of processing units (board > L2B > L1B > MAB >
-       PE), each with its own local memory, and where each element sits in
-       that memory. This part parses, validates, prints and computes with it.
-
-       Notation. One parenthesised group per logical axis; inside, the axis
-       is split into factors, leftmost = most significant (row-major):
-           n:s        memory factor: extent n, element stride s in the
-                      local memory
-           n_LEVEL    spread over hardware level LEVEL (any name: PE, MAB,
-           n_LEVEL:s  L1B, L2B, W, Time, ...) with unit stride s
-       An axis of one factor may drop its parentheses: (12:8, 8:1) is a
-       plain strided layout. Prefix (10,7)/(...) (PadLayout) gives the
-       unpadded logical shape; the rest of the layout's shape is padding.
-       "; B@[PE]" broadcasts over every unit of PE; "; B@[8_L2B:1]" over 8
-       units of L2B with stride 1 (a counted broadcast; items may be listed
-       "B@[PE, 8_L2B:1]" or in several "; B@[..]" clauses).
-
-       Meaning (the rule that makes every worked example hold). Write the
-       digits of a logical index in the mixed radix of its axis's factors
-       (outer factor most significant). Then
-           address            = sum over memory factors of digit * stride
-           unit at level L    = sum over L's factors of digit * stride
-                              (+ replica digit * stride for counted
-                              broadcast factors of L)
-       E.g. ((3:8, 4_PE), (8:1)), element (7,5): 7 = 1*4 + 3 gives digit 1
-       of 3:8 and PE 3; address 1*8 + 5*1 = 13. ((2_PE:2, 6:4), (2_PE:1,
-       4:1)), (7,5): 7 = 1*6+1, 5 = 1*4+1: PE 1*2 + 1*1 = 3, address 4+1 = 5.
-       Strides: a level used once defaults to stride 1; a level used more
-       than once needs a stride on every use (DNNMEM_ERR_LAYOUT_STRIDE, no
-       guess). Memory factors written without strides (((4_PE, 3), (8))) get
-       the compact row-major strides in text order (3:8, 8:1); some with and
-       some without is an error. A level used by no factor is broadcast: a
-       full copy in each of its units. The position of an index is its
-       row-major rank in the layout's (padded) shape; it equals the mixed
-       radix number of all factor digits in text order.
-
-       Validity (checked by parse and dnnmem_layout_finish; errors carry the
-       byte position of the offending factor). Extents >= 1, strides >= 0,
-       sizes within int64_t. Injectivity: in the memory and in each level
-       (a "space") the factors of extent > 1, sorted by stride, must NEST:
-       each stride is larger than the largest offset the smaller-stride
-       factors reach. This guarantees that no two (element, replica) pairs
-       share a (unit, address) slot and makes the inverse map O(factors).
-       Layouts that are injective only by number theory (2:3 with 3:2 in one
-       space) are rejected with DNNMEM_ERR_LAYOUT_COLLISION like real
-       collisions; compilers never produce them.
-
-       Machine. dnnmem_layout_machine (levels outermost first, extents),
-       parsed from "L2B=16,L1B=8,MAB=16,PE=4". dnnmem_layout_bind checks every
-       level exists and every unit coordinate fits, reorders the levels to the
-       machine's order and adds the machine levels the layout does not use as
-       implicit broadcasts; after it, B@[PE] has a known count and the stats
-       count real units. Unbound layouts know only their own levels.
-
-       Maps. Forward: index (or a range of positions, the batch API) ->
-       per-level unit coordinate (DNNMEM_LAYOUT_ALL for a broadcast-to-all
-       level; for a counted broadcast the coordinate of copy 0, with
-       dnnmem_layout_replica_offset giving the others) and local address;
-       padded positions are reachable and flagged. Inverse: (units, address)
-       -> index, or PAD (a padded position), or UNUSED (a hole, or a unit
-       holding no copy); O(factors) by greedy division in each nested space
-       (shifts for power-of-two strides). Batch forward is an odometer:
-       amortised O(1) per element plus the output writes.
-
-       Sizes (dnnmem_layout_measure): cosize (per-unit footprint = largest
-       address + 1), units, replicas, slots = padded positions * replicas,
-       padding slots, capacity = units * cosize, unused = capacity - slots,
-       and per level: parts (how many pieces the tensor is cut into along the
-       level) and share (positions one unit of that level holds, counting the
-       levels after it, i.e. its subtree when bound to a machine).
-       dnnmem_layout_runs lists the contiguous runs one unit holds: maximal
-       (logical element, address, length) with consecutive elements of the
-       unpadded row-major tensor at consecutive addresses (DMA descriptors);
-       O(positions held by the unit).
-
-       Equality (dnnmem_layout_equal) is semantic: same shapes and the same
-       map, compared on a normal form (extent-1 factors dropped, adjacent
-       factors of one space merged when outer stride = inner extent * inner
-       stride; broadcasts compared as sets). Under injectivity this normal
-       form is unique. Compare layouts bound to the same machine (or both
-       unbound): B@[PE] equals "PE unused" only once a machine says PE exists.
-
-       Algebra on strided layouts (dnnmem_strided: the memory part of a
-       layout, or any shape:stride list). CuTe's vocabulary, written
-       row-major like the notation (the last mode is the fastest; CuTe's
-       own convention is the mirror image). L(x) evaluates x in the mixed
-       radix of the shape (dnnmem_strided_eval lets the outermost mode run
-       on past size).
-           coalesce(L)        same function on [0, size), fewest modes
-           compose(A, B)      R(x) = A(B(x)) for x in [0, size(B)); needs
-                              B's image inside [0, size(A)), B's modes on
-                              disjoint digit ranges of A and each stride of
-                              B dividing (or divided by) A's mode sizes
-           complement(A, M)   R, strides decreasing, such that (R, A) (R's
-                              modes outer) is a bijection onto
-                              [0, size(R) * size(A)) which covers [0, M);
-                              needs A's strides, sorted, each a multiple of
-                              the previous mode's extent * stride
-           right_inverse(A)   R with A(R(x)) = x on [0, size(R)): the chain
-                              of modes with strides 1, n1, n1*n2, ...
-                              (all of A when A is a bijection onto
-                              [0, size))
-           reshape_view(L, shape) strides for a reshape that keeps the
-                              row-major element order, or
-                              DNNMEM_ERR_LAYOUT_NEEDS_COPY when none exist
-                              (numpy's rule; exact).
-       compose and complement answer DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE when
-       their conditions fail (a strided result may still exist in odd cases,
-       e.g. 2 elements at stride 3 of a 4x8 layout); every result they give
-       is exact, checked in the tests against the defining equation on every
-       index of thousands of random layouts.
-
-       Storage and limits. Layouts live in caller memory: dnnmem_layout is a
-       fixed-size struct (about 3 KB) with at most DNNMEM_LAYOUT_MAX_AXES
-       axes, DNNMEM_LAYOUT_MAX_FACTORS factors (data, broadcast and implicit
-       together), DNNMEM_LAYOUT_MAX_LEVELS levels, level names up to 15
-       bytes. No function needs scratch: every operation works in bounded
-       stack space, so there are no _scratch_size functions in this part.
-
+       Problem.     Say how a tensor is spread over a tree of processing
+                    units (MN-Core's board > L2B > L1B > MAB > PE, each with
+                    its own memory) and where each element sits in that
+                    memory; answer "where is element i?", "what is in slot
+                    (unit, address)?", "how big, how many copies, which DMA
+                    runs?". The notation is PFN's TensorLayout (MN-Core
+                    compiler, 2023): one group per logical axis, split into
+                    factors, leftmost most significant:
+                        n:s        memory factor, extent n, element stride s
+                        n_LEVEL    spread over hardware level LEVEL (a letter,
+                        n_LEVEL:s  then letters, digits or '_'), unit stride s
+                    "(12:8, 8:1)" may drop the axis parentheses; a prefix
+                    "(10,7)/(...)" gives the unpadded shape (the rest is
+                    padding); "; B@[PE]" broadcasts over all units of PE,
+                    "; B@[8_L2B:1]" over 8 units of L2B (a counted broadcast).
+                    Model: write each axis index in the mixed radix of its
+                    factors; address = sum over memory factors of digit *
+                    stride, unit at level L = sum over L's factors (and its
+                    counted broadcast copies) of digit * stride. E.g.
+                    ((3:8, 4_PE), (8:1)), element (7,5): 7 = 1*4 + 3, so PE 3,
+                    address 1*8 + 5 = 13. A level used once defaults to
+                    stride 1, one used twice needs strides; memory strides
+                    are all given or all omitted (then compact row-major in
+                    text order). The position of an index is its row-major
+                    rank in the padded shape.
+       API.         dnnmem_layout_parse(text, len, &layout, &err_pos)
+                    dnnmem_layout_finish(&layout, &err_pos)     built in code
+                    dnnmem_layout_machine_parse("L2B=16,PE=4", len, &m, &pos)
+                    dnnmem_layout_bind(&layout, &m, &err_pos)
+                    dnnmem_layout_print(&layout, buf, cap, &len)
+                    dnnmem_layout_equal(&a, &b); dnnmem_layout_level_index
+                    dnnmem_layout_position / dnnmem_layout_index
+                    dnnmem_layout_forward(&layout, index, units, &addr, &pad)
+                    dnnmem_layout_forward_range(&layout, first, n, units, addrs)
+                    dnnmem_layout_replica_offset(&layout, copy, offsets)
+                    dnnmem_layout_inverse(&layout, units, addr, index, &slot)
+                    dnnmem_layout_inverse_batch(&layout, n, units, addrs,
+                                                positions, slots)
+                    dnnmem_layout_measure(&layout, &result)
+                    dnnmem_layout_runs(&layout, units, runs, cap, &count)
+                    dnnmem_layout_part(&layout, level, &strided)
+                    dnnmem_layout_strided_check / _size / _eval
+                    dnnmem_layout_coalesce(&in, &out), _compose(&a, &b, &out),
+                    _complement(&a, cosize, &out), _right_inverse(&a, &out),
+                    _reshape_view(&in, rank, shape, &out)
+                    Slots are DNNMEM_LAYOUT_SLOT_ELEMENT, _PAD or _UNUSED (a
+                    hole, or a unit holding no copy); a level broadcast to
+                    all units reads DNNMEM_LAYOUT_ALL in the forward map
+                    (copy 0; replica_offset gives the others). Binding to a
+                    machine orders the levels as the machine's, checks every
+                    unit coordinate fits, adds the machine levels the layout
+                    does not name as implicit broadcasts and gives B@[PE] its
+                    count; measure needs it when B@[LEVEL] is used.
+                    Strided layouts (dnnmem_layout_strided: the memory part
+                    of a layout, or any shape:stride list) use CuTe's algebra
+                    (Cecka, CuTe in NVIDIA CUTLASS 3, 2023) written row-major
+                    (the last mode fastest; CuTe's convention is the mirror):
+                      coalesce(L)       same function on [0, size), fewest modes
+                      compose(A, B)     R(x) = A(B(x)) on [0, size(B)); needs
+                                        B's image in [0, size(A)), B's modes on
+                                        disjoint digit ranges of A, each stride
+                                        of B dividing or divided by A's modes
+                      complement(A, M)  R, strides decreasing, with (R, A)
+                                        a bijection onto [0, size) >= [0, M);
+                                        needs A's sorted strides each a
+                                        multiple of the previous extent*stride
+                      right_inverse(A)  R with A(R(x)) = x on [0, size(R)): the
+                                        chain of modes with strides 1, n1,
+                                        n1*n2, ... (all of A when A is a
+                                        bijection onto [0, size))
+                      reshape_view(L, shape)  strides keeping the row-major
+                                        element order (NumPy's no-copy reshape
+                                        rule), else DNNMEM_ERR_LAYOUT_NEEDS_COPY
+                    compose and complement answer
+                    DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE when their conditions
+                    fail (a strided result may still exist in odd cases).
+       Algorithm.   Parsing is one recursive-descent pass. finish validates,
+                    resolves strides, and for the memory and each level (a
+                    "space") sorts the factors of extent > 1 by stride and
+                    requires them to NEST: each stride exceeds the largest
+                    offset the smaller-stride factors reach. Nesting makes
+                    the map injective (no two (element, copy) pairs share a
+                    slot) and the inverse a greedy division per space (a
+                    shift for power-of-two strides). Layouts injective only
+                    by number theory (2:3 with 3:2 in one space) are rejected
+                    like collisions. The batch forward map is an odometer
+                    over the factors of extent > 1. Equality compares a normal
+                    form (extent-1 factors dropped, adjacent factors of one
+                    space merged when outer stride = inner extent * inner
+                    stride, broadcasts as sorted merged sets), unique under
+                    nesting. runs walks the memory digits of one unit. The
+                    algebra works on coalesced modes in O(rank) passes.
+       Complexity.  parse O(length + factors^2); finish, bind, equal
+                    O(factors^2); forward, inverse, replica_offset
+                    O(factors); forward_range amortised O(1) per element
+                    plus the writes; inverse_batch O(factors) per slot; runs
+                    O(positions the unit holds * axes); algebra O(rank^2).
+       Guarantees.  Exact integer arithmetic; every sum that could overflow
+                    is checked (DNNMEM_ERR_OVERFLOW). Errors of parse, finish
+                    and bind carry the byte position of the offending factor;
+                    bind and finish leave the layout unchanged on error.
+                    Every layout finish accepts prints to text that parses
+                    back to a dnnmem_layout_equal layout (bound to the same
+                    machine when it is bound): finish accepts only level
+                    names the notation writes (DNNMEM_ERR_PARSE, or
+                    DNNMEM_ERR_LAYOUT_LIMIT past 15 bytes), rejects a level
+                    no factor uses, and DNNMEM_LAYOUT_IMPLICIT factors
+                    outside a bound layout. A short print buffer or run list
+                    gives DNNMEM_ERR_OUTPUT_TOO_SMALL with the needed length
+                    or count (and a NUL-terminated prefix, or the first runs).
+                    Compare layouts bound to the same machine (or both
+                    unbound): B@[PE] equals "PE unused" only once a machine
+                    says PE exists. Every algebra result given satisfies its
+                    defining equation.
+       Scratch.     None: every operation works in bounded stack space.
+                    dnnmem_layout is a fixed-size struct (about 3 KB) in
+                    caller memory, copyable with memcpy, with at most
+                    DNNMEM_LAYOUT_MAX_AXES axes, DNNMEM_LAYOUT_MAX_FACTORS
+                    factors (data, broadcast and implicit), and
+                    DNNMEM_LAYOUT_MAX_LEVELS levels of names up to 15 bytes;
+                    printed text is shorter than DNNMEM_LAYOUT_TEXT_MAX.
+       Example.
            dnnmem_layout lay;
+           dnnmem_layout_machine pe4;
+           dnnmem_layout_result sizes;
            int64_t err, index[2] = {7, 5}, units[DNNMEM_LAYOUT_MAX_LEVELS], addr;
-           int pad;
+           uint8_t pad;
            dnnmem_layout_parse("((3:8, 4_PE), (8:1))", 20, &lay, &err);
            dnnmem_layout_forward(&lay, index, units, &addr, &pad);
-           -> units[0] == 3 (PE), addr == 13
-
+           -> units[0] == 3 (PE), addr == 13, pad == 0
+           dnnmem_layout_machine_parse("PE=4", 4, &pe4, &err);
+           dnnmem_layout_bind(&lay, &pe4, &err);
+           dnnmem_layout_measure(&lay, &sizes);
+           -> sizes.units == 4, sizes.cosize == 24, sizes.unused_slots == 0
 
 
    ==== 7. MAX FLOW AND MIN CUT (dnnmem_flow_*)
@@ -1337,11 +1344,11 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_group_order(const dnnmem_remat_problem *pr
 #define DNNMEM_LAYOUT_MEMORY (-1) /* dnnmem_layout_factor.level of a memory factor */
 #define DNNMEM_LAYOUT_AUTO (-1)   /* dnnmem_layout_factor.stride: resolve by the rules */
 #define DNNMEM_LAYOUT_ALL (-1)    /* forward map: a copy in every unit of this level */
-#define DNNMEM_LAYOUT_UNUSED (-1) /* inverse batch: the slot holds nothing */
 
 /* dnnmem_layout_factor.flags */
 #define DNNMEM_LAYOUT_ALL_UNITS 1 /* broadcast to every unit of the level (B@[PE]) */
-#define DNNMEM_LAYOUT_IMPLICIT 2  /* added by dnnmem_layout_bind; not printed */
+#define DNNMEM_LAYOUT_IMPLICIT 2  /* added by dnnmem_layout_bind for a machine level the
+                                     layout does not name; only in bound layouts; not printed */
 
 typedef struct dnnmem_layout_factor {
   int64_t extent;   /* >= 1 (ignored with DNNMEM_LAYOUT_ALL_UNITS) */
@@ -1354,14 +1361,14 @@ typedef struct dnnmem_layout_factor {
 /* One factor. Data factors come first, grouped by axis, outer to inner;
    broadcast factors (axis -1) follow them. */
 
-typedef struct dnnmem_layout_step {
+struct dnnmem__layout_step {
   int64_t stride, extent;
   int64_t place;      /* row-major place value in the position (0: broadcast) */
   int64_t axis_place; /* place value within its axis */
   int32_t axis;       /* -1 for a broadcast factor */
   int32_t shift;      /* log2(stride) when stride is a power of two, else -1 */
-} dnnmem_layout_step;
-/* Private to the implementation (precomputed inverse steps). */
+};
+/* Private: the precomputed inverse steps embedded in dnnmem_layout. */
 
 typedef struct dnnmem_layout {
   /* primary fields (filled by the parser, or by you before
@@ -1388,7 +1395,7 @@ typedef struct dnnmem_layout {
   int32_t num_active; /* data factors of extent > 1, for the odometer */
   int32_t active[DNNMEM_LAYOUT_MAX_FACTORS];
   int32_t space_first[DNNMEM_LAYOUT_MAX_LEVELS + 2]; /* steps of space s (0 memory, 1+level) */
-  dnnmem_layout_step steps[DNNMEM_LAYOUT_MAX_FACTORS];
+  struct dnnmem__layout_step steps[DNNMEM_LAYOUT_MAX_FACTORS]; /* private */
 } dnnmem_layout;
 /* A parsed layout, entirely in caller memory. Copyable with memcpy. */
 
@@ -1404,8 +1411,9 @@ typedef enum dnnmem_layout_slot {
   DNNMEM_LAYOUT_SLOT_PAD = 1,     /* a padded position */
   DNNMEM_LAYOUT_SLOT_UNUSED = 2   /* nothing (a hole, or a unit without a copy) */
 } dnnmem_layout_slot;
+/* What one (units, address) slot holds: the answer of the inverse maps. */
 
-typedef struct dnnmem_layout_stats {
+typedef struct dnnmem_layout_result {
   int64_t size, padded_size, cosize;
   int64_t units;          /* local memories: product of the level extents (spans if unbound) */
   int64_t replicas;       /* copies of each position */
@@ -1417,19 +1425,21 @@ typedef struct dnnmem_layout_stats {
   int64_t level_parts[DNNMEM_LAYOUT_MAX_LEVELS];  /* pieces along the level */
   int64_t level_share[DNNMEM_LAYOUT_MAX_LEVELS];  /* positions one unit holds
                                                      with the levels after it */
-} dnnmem_layout_stats;
+} dnnmem_layout_result;
+/* Sizes of a layout (dnnmem_layout_measure). */
 
 typedef struct dnnmem_layout_run {
   int64_t element; /* row-major index in the unpadded logical tensor */
   int64_t address; /* local address of the first element */
   int64_t length;  /* elements at consecutive indices and addresses */
 } dnnmem_layout_run;
+/* One contiguous run of a unit's memory (a DMA descriptor). */
 
-typedef struct dnnmem_strided {
+typedef struct dnnmem_layout_strided {
   int32_t rank; /* 0 .. DNNMEM_LAYOUT_MAX_FACTORS; rank 0 maps 0 -> 0 */
   int64_t shape[DNNMEM_LAYOUT_MAX_FACTORS];  /* >= 1, outer to inner */
   int64_t stride[DNNMEM_LAYOUT_MAX_FACTORS]; /* >= 0 */
-} dnnmem_strided;
+} dnnmem_layout_strided;
 /* A strided layout (A:a, B:b, ...), row-major: the last mode is fastest. */
 
 DNNMEM_DEF dnnmem_result dnnmem_layout_parse(const char *text, size_t length,
@@ -1443,7 +1453,13 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_finish(dnnmem_layout *layout,
                                               int64_t *error_position);
 /* Validates the primary fields of a layout built in code (or re-finishes a
    parsed one), resolves DNNMEM_LAYOUT_AUTO strides and computes the derived
-   fields. Unpadded entries 0 mean "no padding on this axis". */
+   fields. Unpadded entries 0 mean "no padding on this axis". Every level
+   must be used by some factor (DNNMEM_ERR_INVALID_ARGUMENT) and named as
+   the notation writes it, a letter then letters, digits or '_'
+   (DNNMEM_ERR_PARSE; DNNMEM_ERR_LAYOUT_LIMIT without a NUL in 16 bytes);
+   DNNMEM_LAYOUT_IMPLICIT factors only in a bound layout. So every layout
+   it accepts prints to text that parses back to an equal layout (after
+   binding to the same machine when bound). */
 
 DNNMEM_DEF dnnmem_result dnnmem_layout_machine_parse(const char *text, size_t length,
                                                      dnnmem_layout_machine *out,
@@ -1464,9 +1480,9 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_print(const dnnmem_layout *layout, char *
    always written, level strides when the level is used more than once or
    the stride is not 1, the prefix when some axis is padded. Parsing it
    gives the same layout. *out_length (may be NULL) gets the length without
-   the NUL; DNNMEM_ERR_SCRATCH_TOO_SMALL if capacity <= length (then the
-   buffer holds a truncated, NUL-terminated prefix). The length is always
-   below DNNMEM_LAYOUT_TEXT_MAX. */
+   the NUL; DNNMEM_ERR_OUTPUT_TOO_SMALL if capacity <= length (then the
+   buffer holds a truncated, NUL-terminated prefix and *out_length still
+   the full length). The length is always below DNNMEM_LAYOUT_TEXT_MAX. */
 
 DNNMEM_DEF int dnnmem_layout_equal(const dnnmem_layout *a, const dnnmem_layout *b);
 /* 1 when both map every index the same way (same shapes, same units by level
@@ -1483,11 +1499,11 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_index(const dnnmem_layout *layout, int64_
 
 DNNMEM_DEF dnnmem_result dnnmem_layout_forward(const dnnmem_layout *layout,
                                                const int64_t *index, int64_t *units,
-                                               int64_t *address, int *is_padding);
+                                               int64_t *address, uint8_t *is_padding);
 /* index[num_axes] (inside the padded shape) -> units[num_levels] (the
    coordinate of copy 0 at each level, DNNMEM_LAYOUT_ALL for a level
-   broadcast to all units), *address, *is_padding. Outputs may be NULL.
-   O(factors). */
+   broadcast to all units), *address, *is_padding (1 for a padded
+   position). Outputs may be NULL. O(factors). */
 
 DNNMEM_DEF dnnmem_result dnnmem_layout_forward_range(const dnnmem_layout *layout,
                                                      int64_t first, int64_t count,
@@ -1512,49 +1528,55 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_inverse(const dnnmem_layout *layout,
 DNNMEM_DEF dnnmem_result dnnmem_layout_inverse_batch(const dnnmem_layout *layout,
                                                      int64_t count, const int64_t *units,
                                                      const int64_t *addresses,
-                                                     int64_t *positions,
-                                                     uint8_t *is_padding);
+                                                     int64_t *positions, uint8_t *slots);
 /* Inverse map of count slots (units[e * num_levels + l], addresses[e]):
-   positions[e] = the position held (padded ones too) or DNNMEM_LAYOUT_UNUSED;
-   is_padding[e] (may be NULL) = 1 for a padded position. */
+   slots[e] = what the slot holds (a dnnmem_layout_slot value) and
+   positions[e] = the position held (padded ones too), -1 for
+   DNNMEM_LAYOUT_SLOT_UNUSED. Either output may be NULL. */
 
 DNNMEM_DEF dnnmem_result dnnmem_layout_measure(const dnnmem_layout *layout,
-                                             dnnmem_layout_stats *out);
-/* Sizes; see dnnmem_layout_stats. DNNMEM_ERR_LAYOUT_NEEDS_MACHINE when a
+                                               dnnmem_layout_result *result);
+/* Sizes; see dnnmem_layout_result. DNNMEM_ERR_LAYOUT_NEEDS_MACHINE when a
    B@[LEVEL] count is unknown (bind first); DNNMEM_ERR_OVERFLOW. */
 
 DNNMEM_DEF dnnmem_result dnnmem_layout_runs(const dnnmem_layout *layout, const int64_t *units,
                                             dnnmem_layout_run *runs, int64_t capacity,
                                             int64_t *out_count);
 /* The maximal contiguous runs held by the unit units[num_levels], in element
-   order (padding excluded). *out_count = the number of runs; only the first
-   min(count, capacity) are written (call with capacity 0 to count). A unit
+   order (padding excluded). *out_count = the number of runs; when it exceeds
+   capacity the first capacity runs are written and the answer is
+   DNNMEM_ERR_OUTPUT_TOO_SMALL (call with capacity 0 to count). A unit
    holding no copy has 0 runs. O(positions in the unit * axes). */
 
 DNNMEM_DEF dnnmem_result dnnmem_layout_part(const dnnmem_layout *layout, int32_t level,
-                                            dnnmem_strided *out);
+                                            dnnmem_layout_strided *out);
 /* The factors of one space as a strided layout, in text order: level
    DNNMEM_LAYOUT_MEMORY for the memory part (what the algebra works on), or a
    level index for the unit part. Broadcast factors are not included. */
 
-DNNMEM_DEF dnnmem_result dnnmem_strided_check(const dnnmem_strided *layout);
+DNNMEM_DEF dnnmem_result dnnmem_layout_strided_check(const dnnmem_layout_strided *layout);
 /* rank in range, shapes >= 1, strides >= 0, size and cosize in int64_t. */
-DNNMEM_DEF int64_t dnnmem_strided_size(const dnnmem_strided *layout);
-DNNMEM_DEF int64_t dnnmem_strided_eval(const dnnmem_strided *layout, int64_t x);
+DNNMEM_DEF int64_t dnnmem_layout_strided_size(const dnnmem_layout_strided *layout);
+/* The product of the shape (assumes a checked layout). */
+DNNMEM_DEF int64_t dnnmem_layout_strided_eval(const dnnmem_layout_strided *layout, int64_t x);
 /* L(x), x >= 0, the outermost mode unbounded. Assumes a checked layout and
    no overflow (x < size is always safe). */
 
-DNNMEM_DEF dnnmem_result dnnmem_strided_coalesce(const dnnmem_strided *in, dnnmem_strided *out);
-DNNMEM_DEF dnnmem_result dnnmem_strided_compose(const dnnmem_strided *a, const dnnmem_strided *b,
-                                                dnnmem_strided *out);
-DNNMEM_DEF dnnmem_result dnnmem_strided_complement(const dnnmem_strided *a, int64_t cosize_target,
-                                                   dnnmem_strided *out);
-DNNMEM_DEF dnnmem_result dnnmem_strided_right_inverse(const dnnmem_strided *a,
-                                                      dnnmem_strided *out);
-DNNMEM_DEF dnnmem_result dnnmem_strided_reshape_view(const dnnmem_strided *in, int32_t rank,
-                                                     const int64_t *shape, dnnmem_strided *out);
-/* The CuTe-style algebra (definitions in the manual). All O(rank^2), no
-   scratch; *out may alias an input. */
+DNNMEM_DEF dnnmem_result dnnmem_layout_coalesce(const dnnmem_layout_strided *in,
+                                                dnnmem_layout_strided *out);
+DNNMEM_DEF dnnmem_result dnnmem_layout_compose(const dnnmem_layout_strided *a,
+                                               const dnnmem_layout_strided *b,
+                                               dnnmem_layout_strided *out);
+DNNMEM_DEF dnnmem_result dnnmem_layout_complement(const dnnmem_layout_strided *a,
+                                                  int64_t cosize_target,
+                                                  dnnmem_layout_strided *out);
+DNNMEM_DEF dnnmem_result dnnmem_layout_right_inverse(const dnnmem_layout_strided *a,
+                                                     dnnmem_layout_strided *out);
+DNNMEM_DEF dnnmem_result dnnmem_layout_reshape_view(const dnnmem_layout_strided *in, int32_t rank,
+                                                    const int64_t *shape,
+                                                    dnnmem_layout_strided *out);
+/* The CuTe-style algebra on strided layouts (definitions in the manual).
+   All O(rank^2), no scratch; *out may alias an input. */
 
 
 
@@ -7821,16 +7843,18 @@ static int dnnmem__layout_name_cmp(const char *a, const char *b) {
   }
   return 0;
 }
-/* A level name: a letter, then letters, digits or '_'; 1..15 bytes, NUL-terminated. */
-static int dnnmem__layout_name_ok(const char *name) {
+/* A level name as the notation writes it: a letter, then letters, digits or
+   '_', 1..15 bytes, NUL-terminated. DNNMEM_ERR_PARSE for a name the
+   notation cannot write, DNNMEM_ERR_LAYOUT_LIMIT when no NUL ends it. */
+static dnnmem_result dnnmem__layout_name_check(const char *name) {
   int32_t i;
-  if (!dnnmem__layout_is_alpha((unsigned char)name[0])) return 0;
+  if (!dnnmem__layout_is_alpha((unsigned char)name[0])) return DNNMEM_ERR_PARSE;
   for (i = 1; i < DNNMEM_LAYOUT_NAME_BYTES; i++) {
     int c = (unsigned char)name[i];
-    if (c == 0) return 1;
-    if (!dnnmem__layout_is_alpha(c) && !dnnmem__layout_is_digit(c) && c != '_') return 0;
+    if (c == 0) return DNNMEM_OK;
+    if (!dnnmem__layout_is_alpha(c) && !dnnmem__layout_is_digit(c) && c != '_') return DNNMEM_ERR_PARSE;
   }
-  return 0;
+  return DNNMEM_ERR_LAYOUT_LIMIT;
 }
 static int64_t dnnmem__layout_at(const dnnmem_layout_factor *f) {
   return f->position >= 0 ? f->position : 0;
@@ -7846,52 +7870,54 @@ static void dnnmem__layout_sort_desc(int32_t *ids, int32_t n, const dnnmem_layou
   }
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_layout_finish(dnnmem_layout *layout, int64_t *error_position) {
-  dnnmem_layout w;
-  int64_t ignored, *errp = error_position ? error_position : &ignored;
-  int32_t a, k, lv, sp, nd, nf, uses[DNNMEM_LAYOUT_MAX_LEVELS], alls[DNNMEM_LAYOUT_MAX_LEVELS];
-  int32_t ids[DNNMEM_LAYOUT_MAX_FACTORS], first_auto = -1, given = 0;
-  int64_t place, reach;
-  *errp = 0;
-  if (layout == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  w = *layout;
-  if (w.num_axes < 1 || w.num_factors < 1 || w.num_levels < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (w.num_axes > DNNMEM_LAYOUT_MAX_AXES || w.num_factors > DNNMEM_LAYOUT_MAX_FACTORS ||
-      w.num_levels > DNNMEM_LAYOUT_MAX_LEVELS)
+/* finish, step 1: counts, axis ranges and level names. */
+static dnnmem_result dnnmem__layout_check_header(dnnmem_layout *w) {
+  int32_t a, lv, j;
+  dnnmem_result r;
+  if (w->num_axes < 1 || w->num_factors < 1 || w->num_levels < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (w->num_axes > DNNMEM_LAYOUT_MAX_AXES || w->num_factors > DNNMEM_LAYOUT_MAX_FACTORS ||
+      w->num_levels > DNNMEM_LAYOUT_MAX_LEVELS)
     return DNNMEM_ERR_LAYOUT_LIMIT;
-  if (w.bound != 0 && w.bound != 1) return DNNMEM_ERR_INVALID_ARGUMENT;
-  nf = w.num_factors;
-  if (w.axis_first[0] != 0) return DNNMEM_ERR_INVALID_ARGUMENT;
-  for (a = 0; a < w.num_axes; a++)
-    if (w.axis_first[a + 1] <= w.axis_first[a] || w.axis_first[a + 1] > nf)
+  if (w->bound != 0 && w->bound != 1) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (w->axis_first[0] != 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+  for (a = 0; a < w->num_axes; a++)
+    if (w->axis_first[a + 1] <= w->axis_first[a] || w->axis_first[a + 1] > w->num_factors)
       return DNNMEM_ERR_INVALID_ARGUMENT;
-  nd = w.axis_first[w.num_axes];
-  for (lv = 0; lv < w.num_levels; lv++) {
-    int32_t j;
-    if (!dnnmem__layout_name_ok(w.level_names[lv])) return DNNMEM_ERR_INVALID_ARGUMENT;
+  for (lv = 0; lv < w->num_levels; lv++) {
+    if ((r = dnnmem__layout_name_check(w->level_names[lv])) != DNNMEM_OK) return r;
     for (j = 0; j < lv; j++)
-      if (dnnmem__layout_name_eq(w.level_names[j], w.level_names[lv]))
+      if (dnnmem__layout_name_eq(w->level_names[j], w->level_names[lv]))
         return DNNMEM_ERR_LAYOUT_LEVEL_CONFLICT;
-    if (w.bound && w.level_extent[lv] < 1) return DNNMEM_ERR_INVALID_ARGUMENT;
-    if (!w.bound) w.level_extent[lv] = 0;
-    uses[lv] = alls[lv] = 0;
+    if (w->bound && w->level_extent[lv] < 1) return DNNMEM_ERR_INVALID_ARGUMENT;
+    if (!w->bound) w->level_extent[lv] = 0;
   }
-  /* factors: ranges, axes, level uses */
-  for (a = 0, k = 0; k < nf; k++) {
-    dnnmem_layout_factor *f = &w.factors[k];
+  return DNNMEM_OK;
+}
+
+/* finish, step 2: each factor's ranges, axis and flags; uses[lv] counts the
+   factors of level lv with a count, alls[lv] its broadcasts to all units.
+   Resolves the extent of B@[LEVEL] and the omitted stride of a level used
+   once; every level must be used. */
+static dnnmem_result dnnmem__layout_check_factors(dnnmem_layout *w, int32_t *uses, int32_t *alls,
+                                                  int64_t *errp) {
+  int32_t a, k, lv, nd = w->axis_first[w->num_axes];
+  for (lv = 0; lv < w->num_levels; lv++) uses[lv] = alls[lv] = 0;
+  for (a = 0, k = 0; k < w->num_factors; k++) {
+    dnnmem_layout_factor *f = &w->factors[k];
     *errp = dnnmem__layout_at(f);
-    while (k < nd && k >= w.axis_first[a + 1]) a++;
+    while (k < nd && k >= w->axis_first[a + 1]) a++;
     f->axis = k < nd ? a : -1;
-    if (f->level < DNNMEM_LAYOUT_MEMORY || f->level >= w.num_levels)
+    if (f->level < DNNMEM_LAYOUT_MEMORY || f->level >= w->num_levels)
       return DNNMEM_ERR_INVALID_ARGUMENT;
     if ((f->flags & ~(DNNMEM_LAYOUT_ALL_UNITS | DNNMEM_LAYOUT_IMPLICIT)) != 0 ||
-        ((f->flags & DNNMEM_LAYOUT_IMPLICIT) && !(f->flags & DNNMEM_LAYOUT_ALL_UNITS)))
+        ((f->flags & DNNMEM_LAYOUT_IMPLICIT) && !(f->flags & DNNMEM_LAYOUT_ALL_UNITS)) ||
+        ((f->flags & DNNMEM_LAYOUT_IMPLICIT) && !w->bound)) /* unprintable without a machine */
       return DNNMEM_ERR_INVALID_ARGUMENT;
     if (k >= nd && f->level < 0) return DNNMEM_ERR_INVALID_ARGUMENT; /* broadcast in memory */
     if (f->flags & DNNMEM_LAYOUT_ALL_UNITS) {
       if (k < nd) return DNNMEM_ERR_INVALID_ARGUMENT;
       alls[f->level]++;
-      f->extent = w.bound ? w.level_extent[f->level] : 1;
+      f->extent = w->bound ? w->level_extent[f->level] : 1;
       f->stride = 1;
       continue;
     }
@@ -7899,8 +7925,8 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_finish(dnnmem_layout *layout, int64_t *er
     if (f->stride < DNNMEM_LAYOUT_AUTO) return DNNMEM_ERR_LAYOUT_STRIDE;
     if (f->level >= 0) uses[f->level]++;
   }
-  for (k = 0; k < nf; k++) {
-    dnnmem_layout_factor *f = &w.factors[k];
+  for (k = 0; k < w->num_factors; k++) {
+    dnnmem_layout_factor *f = &w->factors[k];
     *errp = dnnmem__layout_at(f);
     if (f->level < 0) continue;
     if (f->flags & DNNMEM_LAYOUT_ALL_UNITS) {
@@ -7910,134 +7936,167 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_finish(dnnmem_layout *layout, int64_t *er
       f->stride = 1;
     }
   }
-  for (lv = 0; lv < w.num_levels; lv++)
+  *errp = 0;
+  for (lv = 0; lv < w->num_levels; lv++)
     if (uses[lv] + alls[lv] == 0) return DNNMEM_ERR_INVALID_ARGUMENT; /* a name no factor uses */
-  /* memory strides: all given, or all omitted (compact row-major in text order) */
+  return DNNMEM_OK;
+}
+
+/* finish, step 3: memory strides all given, or all omitted (then the
+   compact row-major strides in text order). */
+static dnnmem_result dnnmem__layout_memory_strides(dnnmem_layout *w, int64_t *errp) {
+  int32_t k, first_auto = -1, given = 0, nd = w->axis_first[w->num_axes];
+  int64_t place;
   for (k = 0; k < nd; k++) {
-    if (w.factors[k].level != DNNMEM_LAYOUT_MEMORY) continue;
-    if (w.factors[k].stride == DNNMEM_LAYOUT_AUTO) {
+    if (w->factors[k].level != DNNMEM_LAYOUT_MEMORY) continue;
+    if (w->factors[k].stride == DNNMEM_LAYOUT_AUTO) {
       if (first_auto < 0) first_auto = k;
     } else {
       given++;
     }
   }
-  if (first_auto >= 0) {
-    if (given > 0) {
-      *errp = dnnmem__layout_at(&w.factors[first_auto]);
-      return DNNMEM_ERR_LAYOUT_STRIDE;
-    }
-    for (place = 1, k = nd - 1; k >= 0; k--) {
-      dnnmem_layout_factor *f = &w.factors[k];
-      if (f->level != DNNMEM_LAYOUT_MEMORY) continue;
-      f->stride = place;
-      *errp = dnnmem__layout_at(f);
-      if (dnnmem__mul_overflows(place, f->extent, &place)) return DNNMEM_ERR_OVERFLOW;
-    }
+  if (first_auto < 0) return DNNMEM_OK;
+  if (given > 0) {
+    *errp = dnnmem__layout_at(&w->factors[first_auto]);
+    return DNNMEM_ERR_LAYOUT_STRIDE;
   }
-  /* shapes and sizes */
-  w.padded_size = 1;
-  for (a = 0; a < w.num_axes; a++) {
-    w.shape[a] = 1;
-    for (k = w.axis_first[a]; k < w.axis_first[a + 1]; k++) {
-      *errp = dnnmem__layout_at(&w.factors[k]);
-      if (dnnmem__mul_overflows(w.shape[a], w.factors[k].extent, &w.shape[a]) ||
-          dnnmem__mul_overflows(w.padded_size, w.factors[k].extent, &w.padded_size))
+  for (place = 1, k = nd - 1; k >= 0; k--) {
+    dnnmem_layout_factor *f = &w->factors[k];
+    if (f->level != DNNMEM_LAYOUT_MEMORY) continue;
+    f->stride = place;
+    *errp = dnnmem__layout_at(f);
+    if (dnnmem__mul_overflows(place, f->extent, &place)) return DNNMEM_ERR_OVERFLOW;
+  }
+  return DNNMEM_OK;
+}
+
+/* finish, step 4: padded shape, sizes and the unpadded shape. */
+static dnnmem_result dnnmem__layout_shapes(dnnmem_layout *w, int64_t *errp) {
+  int32_t a, k;
+  w->padded_size = 1;
+  for (a = 0; a < w->num_axes; a++) {
+    w->shape[a] = 1;
+    for (k = w->axis_first[a]; k < w->axis_first[a + 1]; k++) {
+      *errp = dnnmem__layout_at(&w->factors[k]);
+      if (dnnmem__mul_overflows(w->shape[a], w->factors[k].extent, &w->shape[a]) ||
+          dnnmem__mul_overflows(w->padded_size, w->factors[k].extent, &w->padded_size))
         return DNNMEM_ERR_OVERFLOW;
     }
   }
   *errp = 0;
-  w.size = 1;
-  w.has_padding = 0;
-  for (a = 0; a < w.num_axes; a++) {
-    if (w.unpadded[a] == 0) w.unpadded[a] = w.shape[a];
-    if (w.unpadded[a] < 1 || w.unpadded[a] > w.shape[a]) return DNNMEM_ERR_LAYOUT_PADDING;
-    if (w.unpadded[a] != w.shape[a]) w.has_padding = 1;
-    w.size *= w.unpadded[a]; /* <= padded_size: no overflow */
+  w->size = 1;
+  w->has_padding = 0;
+  for (a = 0; a < w->num_axes; a++) {
+    if (w->unpadded[a] == 0) w->unpadded[a] = w->shape[a];
+    if (w->unpadded[a] < 1 || w->unpadded[a] > w->shape[a]) return DNNMEM_ERR_LAYOUT_PADDING;
+    if (w->unpadded[a] != w->shape[a]) w->has_padding = 1;
+    w->size *= w->unpadded[a]; /* <= padded_size: no overflow */
   }
-  for (a = w.num_axes; a < DNNMEM_LAYOUT_MAX_AXES; a++) w.shape[a] = w.unpadded[a] = 0;
-  /* cosize, spans, parts, replicas */
-  w.cosize = 1;
-  w.replicas = 1;
-  for (lv = 0; lv < w.num_levels; lv++) {
-    w.level_span[lv] = 1;
-    w.level_parts[lv] = 1;
-    w.level_all[lv] = alls[lv] > 0;
+  for (a = w->num_axes; a < DNNMEM_LAYOUT_MAX_AXES; a++) w->shape[a] = w->unpadded[a] = 0;
+  return DNNMEM_OK;
+}
+
+/* finish, step 5: cosize, level spans and parts, replicas; a bound layout
+   must fit its machine. */
+static dnnmem_result dnnmem__layout_extents(dnnmem_layout *w, const int32_t *alls, int64_t *errp) {
+  int32_t k, lv, nd = w->axis_first[w->num_axes];
+  w->cosize = 1;
+  w->replicas = 1;
+  for (lv = 0; lv < w->num_levels; lv++) {
+    w->level_span[lv] = 1;
+    w->level_parts[lv] = 1;
+    w->level_all[lv] = alls[lv] > 0;
   }
-  for (k = 0; k < nf; k++) {
-    dnnmem_layout_factor *f = &w.factors[k];
-    int64_t reach_k, *sum = f->level < 0 ? &w.cosize : &w.level_span[f->level];
+  for (k = 0; k < w->num_factors; k++) {
+    dnnmem_layout_factor *f = &w->factors[k];
+    int64_t reach, *sum = f->level < 0 ? &w->cosize : &w->level_span[f->level];
     *errp = dnnmem__layout_at(f);
-    if (dnnmem__mul_overflows(f->extent - 1, f->stride, &reach_k) ||
-        dnnmem__add_overflows(*sum, reach_k, sum))
+    if (dnnmem__mul_overflows(f->extent - 1, f->stride, &reach) || dnnmem__add_overflows(*sum, reach, sum))
       return DNNMEM_ERR_OVERFLOW;
-    if (k < nd && f->level >= 0) w.level_parts[f->level] *= f->extent; /* <= padded_size */
-    if (k >= nd && dnnmem__mul_overflows(w.replicas, f->extent, &w.replicas))
+    if (k < nd && f->level >= 0) w->level_parts[f->level] *= f->extent; /* <= padded_size */
+    if (k >= nd && dnnmem__mul_overflows(w->replicas, f->extent, &w->replicas))
       return DNNMEM_ERR_OVERFLOW;
   }
-  for (lv = 0; lv < w.num_levels; lv++)
-    if (alls[lv] && !w.bound) w.replicas = 0; /* unknown until bound */
-  if (w.bound) {
-    for (lv = 0; lv < w.num_levels; lv++) {
-      if (w.level_span[lv] <= w.level_extent[lv]) continue;
-      for (k = 0; k < nf; k++)
-        if (w.factors[k].level == lv) break;
-      *errp = dnnmem__layout_at(&w.factors[k]);
-      return DNNMEM_ERR_LAYOUT_MACHINE_EXTENT;
-    }
+  *errp = 0;
+  for (lv = 0; lv < w->num_levels; lv++)
+    if (alls[lv] && !w->bound) w->replicas = 0; /* unknown until bound */
+  if (!w->bound) return DNNMEM_OK;
+  for (lv = 0; lv < w->num_levels; lv++) {
+    if (w->level_span[lv] <= w->level_extent[lv]) continue;
+    for (k = 0; k < w->num_factors; k++)
+      if (w->factors[k].level == lv) break;
+    *errp = dnnmem__layout_at(&w->factors[k]);
+    return DNNMEM_ERR_LAYOUT_MACHINE_EXTENT;
   }
-  /* places: the position is the mixed-radix number of all data digits */
-  for (a = w.num_axes - 1, place = 1; a >= 0; a--) {
+  return DNNMEM_OK;
+}
+
+/* finish, step 6: place values (the position is the mixed-radix number of
+   all data digits), the odometer's active factors, and the inverse steps of
+   each space with the nesting (injectivity) check. */
+static dnnmem_result dnnmem__layout_steps(dnnmem_layout *w, int64_t *errp) {
+  int64_t place_of[DNNMEM_LAYOUT_MAX_FACTORS], axis_place_of[DNNMEM_LAYOUT_MAX_FACTORS], place, reach;
+  int32_t ids[DNNMEM_LAYOUT_MAX_FACTORS], count = 0, n, i, a, k, sp, nd = w->axis_first[w->num_axes];
+  for (k = 0; k < w->num_factors; k++) place_of[k] = axis_place_of[k] = 0; /* broadcast: no place */
+  for (a = w->num_axes - 1, place = 1; a >= 0; a--) {
     int64_t axis_place = 1;
-    for (k = w.axis_first[a + 1] - 1; k >= w.axis_first[a]; k--) {
-      w.steps[k].place = place;
-      w.steps[k].axis_place = axis_place;
-      place *= w.factors[k].extent;
-      axis_place *= w.factors[k].extent;
+    for (k = w->axis_first[a + 1] - 1; k >= w->axis_first[a]; k--) {
+      place_of[k] = place;
+      axis_place_of[k] = axis_place;
+      place *= w->factors[k].extent; /* <= padded_size */
+      axis_place *= w->factors[k].extent;
     }
   }
-  w.num_active = 0;
+  w->num_active = 0;
   for (k = 0; k < nd; k++)
-    if (w.factors[k].extent > 1) w.active[w.num_active++] = k;
-  /* inverse steps per space, with the nesting (injectivity) check */
-  {
-    int64_t place_of[DNNMEM_LAYOUT_MAX_FACTORS], axis_place_of[DNNMEM_LAYOUT_MAX_FACTORS];
-    int32_t count = 0, n, i;
-    for (k = 0; k < nf; k++) {
-      place_of[k] = k < nd ? w.steps[k].place : 0;
-      axis_place_of[k] = k < nd ? w.steps[k].axis_place : 0;
+    if (w->factors[k].extent > 1) w->active[w->num_active++] = k;
+  for (sp = 0; sp <= w->num_levels; sp++) {
+    w->space_first[sp] = count;
+    for (n = 0, k = 0; k < w->num_factors; k++) {
+      const dnnmem_layout_factor *f = &w->factors[k];
+      if (f->level + 1 == sp && f->extent > 1 && !(f->flags & DNNMEM_LAYOUT_ALL_UNITS)) ids[n++] = k;
     }
-    for (sp = 0; sp <= w.num_levels; sp++) {
-      w.space_first[sp] = count;
-      n = 0;
-      for (k = 0; k < nf; k++) {
-        const dnnmem_layout_factor *f = &w.factors[k];
-        if (f->level + 1 != sp || f->extent < 2 || (f->flags & DNNMEM_LAYOUT_ALL_UNITS)) continue;
-        ids[n++] = k;
+    dnnmem__layout_sort_desc(ids, n, w->factors);
+    for (reach = 0, i = n - 1; i >= 0; i--) {
+      const dnnmem_layout_factor *f = &w->factors[ids[i]];
+      if (f->stride <= reach) {
+        *errp = dnnmem__layout_at(f);
+        return DNNMEM_ERR_LAYOUT_COLLISION;
       }
-      dnnmem__layout_sort_desc(ids, n, w.factors);
-      for (reach = 0, i = n - 1; i >= 0; i--) {
-        const dnnmem_layout_factor *f = &w.factors[ids[i]];
-        if (f->stride <= reach) {
-          *errp = dnnmem__layout_at(f);
-          return DNNMEM_ERR_LAYOUT_COLLISION;
-        }
-        reach += (f->extent - 1) * f->stride; /* bounded by the checked cosize/span */
-      }
-      for (i = 0; i < n; i++) {
-        const dnnmem_layout_factor *f = &w.factors[ids[i]];
-        dnnmem_layout_step *st = &w.steps[count++];
-        int32_t shift = 0;
-        st->stride = f->stride;
-        st->extent = f->extent;
-        st->place = place_of[ids[i]];
-        st->axis_place = axis_place_of[ids[i]];
-        st->axis = f->axis;
-        while (shift < 62 && ((int64_t)1 << shift) < f->stride) shift++;
-        st->shift = ((int64_t)1 << shift) == f->stride ? shift : -1;
-      }
+      reach += (f->extent - 1) * f->stride; /* bounded by the checked cosize/span */
     }
-    w.space_first[w.num_levels + 1] = count;
+    for (i = 0; i < n; i++) {
+      const dnnmem_layout_factor *f = &w->factors[ids[i]];
+      struct dnnmem__layout_step *st = &w->steps[count++];
+      int32_t shift = 0;
+      st->stride = f->stride;
+      st->extent = f->extent;
+      st->place = place_of[ids[i]];
+      st->axis_place = axis_place_of[ids[i]];
+      st->axis = f->axis;
+      while (shift < 62 && ((int64_t)1 << shift) < f->stride) shift++;
+      st->shift = ((int64_t)1 << shift) == f->stride ? shift : -1;
+    }
   }
+  w->space_first[w->num_levels + 1] = count;
+  return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_finish(dnnmem_layout *layout, int64_t *error_position) {
+  dnnmem_layout w;
+  int64_t ignored, *errp = error_position ? error_position : &ignored;
+  int32_t uses[DNNMEM_LAYOUT_MAX_LEVELS], alls[DNNMEM_LAYOUT_MAX_LEVELS];
+  dnnmem_result r;
+  *errp = 0;
+  if (layout == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  w = *layout; /* the layout is written only on success */
+  if ((r = dnnmem__layout_check_header(&w)) != DNNMEM_OK ||
+      (r = dnnmem__layout_check_factors(&w, uses, alls, errp)) != DNNMEM_OK ||
+      (r = dnnmem__layout_memory_strides(&w, errp)) != DNNMEM_OK ||
+      (r = dnnmem__layout_shapes(&w, errp)) != DNNMEM_OK ||
+      (r = dnnmem__layout_extents(&w, alls, errp)) != DNNMEM_OK ||
+      (r = dnnmem__layout_steps(&w, errp)) != DNNMEM_OK)
+    return r;
   *errp = 0;
   *layout = w;
   return DNNMEM_OK;
@@ -8345,8 +8404,8 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_bind(dnnmem_layout *layout,
       machine->num_levels > DNNMEM_LAYOUT_MAX_LEVELS)
     return DNNMEM_ERR_INVALID_ARGUMENT;
   for (lv = 0; lv < machine->num_levels; lv++) {
-    if (!dnnmem__layout_name_ok(machine->names[lv]) || machine->extents[lv] < 1)
-      return DNNMEM_ERR_INVALID_ARGUMENT;
+    if ((r = dnnmem__layout_name_check(machine->names[lv])) != DNNMEM_OK) return r;
+    if (machine->extents[lv] < 1) return DNNMEM_ERR_INVALID_ARGUMENT;
     for (j = 0; j < lv; j++)
       if (dnnmem__layout_name_eq(machine->names[j], machine->names[lv]))
         return DNNMEM_ERR_LAYOUT_LEVEL_CONFLICT;
@@ -8481,7 +8540,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_print(const dnnmem_layout *layout, char *
   dnnmem__lw_text(&w, items ? "])" : "))");
   if (capacity > 0) buffer[w.length < capacity ? w.length : capacity - 1] = 0;
   if (out_length) *out_length = w.length;
-  return w.length < capacity ? DNNMEM_OK : DNNMEM_ERR_SCRATCH_TOO_SMALL;
+  return w.length < capacity ? DNNMEM_OK : DNNMEM_ERR_OUTPUT_TOO_SMALL;
 }
 
 typedef struct dnnmem__layout_norm {
@@ -8608,10 +8667,10 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_index(const dnnmem_layout *layout, int64_
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_layout_forward(const dnnmem_layout *layout, const int64_t *index,
-                                               int64_t *units, int64_t *address, int *is_padding) {
+                                               int64_t *units, int64_t *address, uint8_t *is_padding) {
   int64_t acc[DNNMEM_LAYOUT_MAX_LEVELS + 1];
   int32_t a, k, lv;
-  int pad = 0;
+  uint8_t pad = 0;
   if (layout == NULL || index == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   for (a = 0; a < layout->num_axes; a++)
     if (index[a] < 0 || index[a] >= layout->shape[a]) return DNNMEM_ERR_LAYOUT_INDEX;
@@ -8725,7 +8784,7 @@ static int dnnmem__layout_locate(const dnnmem_layout *l, const int64_t *units, i
       if (l->level_all[sp - 1]) continue;
     }
     for (i = l->space_first[sp]; i < l->space_first[sp + 1]; i++) {
-      const dnnmem_layout_step *st = &l->steps[i];
+      const struct dnnmem__layout_step *st = &l->steps[i];
       int64_t d = st->shift >= 0 ? v >> st->shift : v / st->stride;
       if (d >= st->extent) return 0;
       v -= d * st->stride;
@@ -8760,36 +8819,37 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_inverse(const dnnmem_layout *layout, cons
 DNNMEM_DEF dnnmem_result dnnmem_layout_inverse_batch(const dnnmem_layout *layout, int64_t count,
                                                      const int64_t *units,
                                                      const int64_t *addresses,
-                                                     int64_t *positions, uint8_t *is_padding) {
+                                                     int64_t *positions, uint8_t *slots) {
   int64_t e, axis_index[DNNMEM_LAYOUT_MAX_AXES];
   int32_t a, levels;
   int need_axes;
   if (layout == NULL || count < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (count > 0 && (addresses == NULL || positions == NULL || (units == NULL && layout->num_levels > 0)))
+  if (count > 0 && (addresses == NULL || (units == NULL && layout->num_levels > 0)))
     return DNNMEM_ERR_INVALID_ARGUMENT;
   levels = layout->num_levels;
-  need_axes = layout->has_padding && is_padding != NULL;
+  need_axes = layout->has_padding && slots != NULL; /* axis digits only to tell padding */
   for (e = 0; e < count; e++) {
-    int64_t pos;
+    int64_t pos = -1;
     int held = dnnmem__layout_locate(layout, units ? units + e * levels : units, addresses[e], &pos,
                                      need_axes ? axis_index : (int64_t *)NULL);
-    int pad = 0;
-    positions[e] = held ? pos : DNNMEM_LAYOUT_UNUSED;
+    uint8_t slot = held ? (uint8_t)DNNMEM_LAYOUT_SLOT_ELEMENT : (uint8_t)DNNMEM_LAYOUT_SLOT_UNUSED;
+    if (positions) positions[e] = held ? pos : -1;
     if (held && need_axes)
       for (a = 0; a < layout->num_axes; a++)
-        if (axis_index[a] >= layout->unpadded[a]) pad = 1;
-    if (is_padding) is_padding[e] = (uint8_t)pad;
+        if (axis_index[a] >= layout->unpadded[a]) slot = (uint8_t)DNNMEM_LAYOUT_SLOT_PAD;
+    if (slots) slots[e] = slot;
   }
   return DNNMEM_OK;
 }
 
 /* ---- sizes and runs ---- */
 
-DNNMEM_DEF dnnmem_result dnnmem_layout_measure(const dnnmem_layout *layout, dnnmem_layout_stats *out) {
-  dnnmem_layout_stats s;
+DNNMEM_DEF dnnmem_result dnnmem_layout_measure(const dnnmem_layout *layout,
+                                               dnnmem_layout_result *result) {
+  dnnmem_layout_result s;
   int32_t lv;
   int64_t parts = 1;
-  if (layout == NULL || out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (layout == NULL || result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   if (layout->replicas == 0) return DNNMEM_ERR_LAYOUT_NEEDS_MACHINE;
   DNNMEM_MEMSET(&s, 0, sizeof(s));
   s.size = layout->size;
@@ -8809,7 +8869,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_measure(const dnnmem_layout *layout, dnnm
       dnnmem__mul_overflows(s.units, s.cosize, &s.capacity))
     return DNNMEM_ERR_OVERFLOW;
   s.unused_slots = s.capacity - s.slots; /* >= 0: the map is injective */
-  *out = s;
+  *result = s;
   return DNNMEM_OK;
 }
 
@@ -8833,7 +8893,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_runs(const dnnmem_layout *layout, const i
     if (v < 0 || (layout->bound && v >= layout->level_extent[sp - 1])) return DNNMEM_OK;
     if (layout->level_all[sp - 1]) continue;
     for (i = layout->space_first[sp]; i < layout->space_first[sp + 1]; i++) {
-      const dnnmem_layout_step *st = &layout->steps[i];
+      const struct dnnmem__layout_step *st = &layout->steps[i];
       int64_t d = v / st->stride;
       if (d >= st->extent) return DNNMEM_OK;
       v -= d * st->stride;
@@ -8892,11 +8952,11 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_runs(const dnnmem_layout *layout, const i
   }
   if (open && count++ < capacity) runs[count - 1] = cur;
   *out_count = count;
-  return DNNMEM_OK;
+  return count <= capacity ? DNNMEM_OK : DNNMEM_ERR_OUTPUT_TOO_SMALL;
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_layout_part(const dnnmem_layout *layout, int32_t level,
-                                            dnnmem_strided *out) {
+                                            dnnmem_layout_strided *out) {
   int32_t k;
   if (layout == NULL || out == NULL || level < DNNMEM_LAYOUT_MEMORY || level >= layout->num_levels)
     return DNNMEM_ERR_INVALID_ARGUMENT;
@@ -8911,7 +8971,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_part(const dnnmem_layout *layout, int32_t
 
 /* ---- strided-layout algebra (CuTe's vocabulary, row-major) ---- */
 
-DNNMEM_DEF dnnmem_result dnnmem_strided_check(const dnnmem_strided *layout) {
+DNNMEM_DEF dnnmem_result dnnmem_layout_strided_check(const dnnmem_layout_strided *layout) {
   int64_t size = 1, cosize = 1, reach;
   int32_t i;
   if (layout == NULL || layout->rank < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
@@ -8927,14 +8987,14 @@ DNNMEM_DEF dnnmem_result dnnmem_strided_check(const dnnmem_strided *layout) {
   return DNNMEM_OK;
 }
 
-DNNMEM_DEF int64_t dnnmem_strided_size(const dnnmem_strided *layout) {
+DNNMEM_DEF int64_t dnnmem_layout_strided_size(const dnnmem_layout_strided *layout) {
   int64_t size = 1;
   int32_t i;
   for (i = 0; i < layout->rank; i++) size *= layout->shape[i];
   return size;
 }
 
-DNNMEM_DEF int64_t dnnmem_strided_eval(const dnnmem_strided *layout, int64_t x) {
+DNNMEM_DEF int64_t dnnmem_layout_strided_eval(const dnnmem_layout_strided *layout, int64_t x) {
   int64_t v = 0;
   int32_t i;
   if (layout->rank == 0) return 0;
@@ -8945,10 +9005,10 @@ DNNMEM_DEF int64_t dnnmem_strided_eval(const dnnmem_strided *layout, int64_t x) 
   return v + x * layout->stride[0];
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_strided_coalesce(const dnnmem_strided *in, dnnmem_strided *out) {
-  dnnmem_strided r;
+DNNMEM_DEF dnnmem_result dnnmem_layout_coalesce(const dnnmem_layout_strided *in, dnnmem_layout_strided *out) {
+  dnnmem_layout_strided r;
   int32_t i;
-  dnnmem_result res = dnnmem_strided_check(in);
+  dnnmem_result res = dnnmem_layout_strided_check(in);
   if (res != DNNMEM_OK) return res;
   if (out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   r.rank = 0;
@@ -8969,7 +9029,7 @@ DNNMEM_DEF dnnmem_result dnnmem_strided_coalesce(const dnnmem_strided *in, dnnme
 }
 
 /* Appends (n:s) modes given inner-first in reverse (so outer-first). */
-static dnnmem_result dnnmem__strided_append_reversed(dnnmem_strided *r, const int64_t *shape,
+static dnnmem_result dnnmem__layout_append_reversed(dnnmem_layout_strided *r, const int64_t *shape,
                                                      const int64_t *stride, int32_t count) {
   int32_t i;
   if (count > DNNMEM_LAYOUT_MAX_FACTORS - r->rank) return DNNMEM_ERR_LAYOUT_LIMIT;
@@ -8980,19 +9040,19 @@ static dnnmem_result dnnmem__strided_append_reversed(dnnmem_strided *r, const in
   return DNNMEM_OK;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_strided_compose(const dnnmem_strided *a, const dnnmem_strided *b,
-                                                dnnmem_strided *out) {
-  dnnmem_strided ca, r;
+DNNMEM_DEF dnnmem_result dnnmem_layout_compose(const dnnmem_layout_strided *a, const dnnmem_layout_strided *b,
+                                                dnnmem_layout_strided *out) {
+  dnnmem_layout_strided ca, r;
   int64_t cosize_b = 1, size_a;
   int32_t i, j, ids[DNNMEM_LAYOUT_MAX_FACTORS], n = 0;
   dnnmem_result res;
-  if ((res = dnnmem_strided_check(a)) != DNNMEM_OK || (res = dnnmem_strided_check(b)) != DNNMEM_OK)
+  if ((res = dnnmem_layout_strided_check(a)) != DNNMEM_OK || (res = dnnmem_layout_strided_check(b)) != DNNMEM_OK)
     return res;
   if (out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   for (i = 0; i < b->rank; i++) cosize_b += (b->shape[i] - 1) * b->stride[i]; /* checked */
-  size_a = dnnmem_strided_size(a);
+  size_a = dnnmem_layout_strided_size(a);
   if (cosize_b > size_a) return DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE; /* B leaves A's domain */
-  dnnmem_strided_coalesce(a, &ca);
+  dnnmem_layout_coalesce(a, &ca);
   r.rank = 0;
   if (ca.rank <= 1) { /* A is linear on its domain: scale B's strides */
     int64_t d = ca.rank ? ca.stride[0] : 0;
@@ -9022,7 +9082,7 @@ DNNMEM_DEF dnnmem_result dnnmem_strided_compose(const dnnmem_strided *a, const d
     if (bs == 0) {
       sub_n[0] = bn;
       sub_s[0] = 0;
-      if ((res = dnnmem__strided_append_reversed(&r, sub_n, sub_s, 1)) != DNNMEM_OK) return res;
+      if ((res = dnnmem__layout_append_reversed(&r, sub_n, sub_s, 1)) != DNNMEM_OK) return res;
       continue;
     }
     /* divide out the stride: skip whole inner modes of A, split one */
@@ -9060,18 +9120,18 @@ DNNMEM_DEF dnnmem_result dnnmem_strided_compose(const dnnmem_strided *a, const d
       cur_n = ca.shape[i];
       cur_s = ca.stride[i];
     }
-    if ((res = dnnmem__strided_append_reversed(&r, sub_n, sub_s, m)) != DNNMEM_OK) return res;
+    if ((res = dnnmem__layout_append_reversed(&r, sub_n, sub_s, m)) != DNNMEM_OK) return res;
   }
   *out = r;
   return DNNMEM_OK;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_strided_complement(const dnnmem_strided *a, int64_t cosize_target,
-                                                   dnnmem_strided *out) {
-  dnnmem_strided r;
+DNNMEM_DEF dnnmem_result dnnmem_layout_complement(const dnnmem_layout_strided *a, int64_t cosize_target,
+                                                   dnnmem_layout_strided *out) {
+  dnnmem_layout_strided r;
   int64_t sub_n[DNNMEM_LAYOUT_MAX_FACTORS + 1], sub_s[DNNMEM_LAYOUT_MAX_FACTORS + 1], current = 1;
   int32_t ids[DNNMEM_LAYOUT_MAX_FACTORS], n = 0, m = 0, i, j;
-  dnnmem_result res = dnnmem_strided_check(a);
+  dnnmem_result res = dnnmem_layout_strided_check(a);
   if (res != DNNMEM_OK) return res;
   if (out == NULL || cosize_target < 1) return DNNMEM_ERR_INVALID_ARGUMENT;
   for (i = 0; i < a->rank; i++)
@@ -9096,17 +9156,17 @@ DNNMEM_DEF dnnmem_result dnnmem_strided_complement(const dnnmem_strided *a, int6
     sub_s[m++] = current;
   }
   r.rank = 0;
-  if ((res = dnnmem__strided_append_reversed(&r, sub_n, sub_s, m)) != DNNMEM_OK) return res;
-  if ((res = dnnmem_strided_check(&r)) != DNNMEM_OK) return res;
-  return dnnmem_strided_coalesce(&r, out);
+  if ((res = dnnmem__layout_append_reversed(&r, sub_n, sub_s, m)) != DNNMEM_OK) return res;
+  if ((res = dnnmem_layout_strided_check(&r)) != DNNMEM_OK) return res;
+  return dnnmem_layout_coalesce(&r, out);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_strided_right_inverse(const dnnmem_strided *a, dnnmem_strided *out) {
-  dnnmem_strided r;
+DNNMEM_DEF dnnmem_result dnnmem_layout_right_inverse(const dnnmem_layout_strided *a, dnnmem_layout_strided *out) {
+  dnnmem_layout_strided r;
   int64_t place[DNNMEM_LAYOUT_MAX_FACTORS], sub_n[DNNMEM_LAYOUT_MAX_FACTORS];
   int64_t sub_s[DNNMEM_LAYOUT_MAX_FACTORS], current = 1, p = 1;
   int32_t ids[DNNMEM_LAYOUT_MAX_FACTORS], n = 0, m = 0, i, j;
-  dnnmem_result res = dnnmem_strided_check(a);
+  dnnmem_result res = dnnmem_layout_strided_check(a);
   if (res != DNNMEM_OK) return res;
   if (out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   for (i = a->rank - 1; i >= 0; i--) {
@@ -9127,16 +9187,16 @@ DNNMEM_DEF dnnmem_result dnnmem_strided_right_inverse(const dnnmem_strided *a, d
     current *= a->shape[ids[i]]; /* <= size of A */
   }
   r.rank = 0;
-  dnnmem__strided_append_reversed(&r, sub_n, sub_s, m);
-  return dnnmem_strided_coalesce(&r, out);
+  dnnmem__layout_append_reversed(&r, sub_n, sub_s, m);
+  return dnnmem_layout_coalesce(&r, out);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_strided_reshape_view(const dnnmem_strided *in, int32_t rank,
-                                                     const int64_t *shape, dnnmem_strided *out) {
-  dnnmem_strided c, r;
+DNNMEM_DEF dnnmem_result dnnmem_layout_reshape_view(const dnnmem_layout_strided *in, int32_t rank,
+                                                     const int64_t *shape, dnnmem_layout_strided *out) {
+  dnnmem_layout_strided c, r;
   int64_t size = 1, rem = 1, acc = 0;
   int32_t j, k;
-  dnnmem_result res = dnnmem_strided_check(in);
+  dnnmem_result res = dnnmem_layout_strided_check(in);
   if (res != DNNMEM_OK) return res;
   if (out == NULL || rank < 0 || (shape == NULL && rank > 0)) return DNNMEM_ERR_INVALID_ARGUMENT;
   if (rank > DNNMEM_LAYOUT_MAX_FACTORS) return DNNMEM_ERR_LAYOUT_LIMIT;
@@ -9144,8 +9204,8 @@ DNNMEM_DEF dnnmem_result dnnmem_strided_reshape_view(const dnnmem_strided *in, i
     if (shape[j] < 1) return DNNMEM_ERR_LAYOUT_EXTENT;
     if (dnnmem__mul_overflows(size, shape[j], &size)) return DNNMEM_ERR_OVERFLOW;
   }
-  if (size != dnnmem_strided_size(in)) return DNNMEM_ERR_INVALID_ARGUMENT;
-  dnnmem_strided_coalesce(in, &c);
+  if (size != dnnmem_layout_strided_size(in)) return DNNMEM_ERR_INVALID_ARGUMENT;
+  dnnmem_layout_coalesce(in, &c);
   k = c.rank - 1;
   if (k >= 0) {
     rem = c.shape[k];

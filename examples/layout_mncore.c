@@ -14,12 +14,12 @@ int main(void) {
   const char *board = "L2B=16,L1B=8,MAB=16,PE=4";
   dnnmem_layout layout;
   dnnmem_layout_machine machine;
-  dnnmem_layout_stats stats;
+  dnnmem_layout_result stats;
   dnnmem_layout_run runs[16];
   dnnmem_layout_slot slot;
   int64_t err, index[2] = {333, 222}, units[DNNMEM_LAYOUT_MAX_LEVELS], address, count, back[2];
   int32_t lv, i;
-  int padding;
+  uint8_t padding;
   dnnmem_result r = dnnmem_layout_parse(text, strlen(text), &layout, &err);
   if (r == DNNMEM_OK) r = dnnmem_layout_machine_parse(board, strlen(board), &machine, &err);
   if (r == DNNMEM_OK) r = dnnmem_layout_bind(&layout, &machine, &err);
@@ -40,8 +40,10 @@ int main(void) {
   dnnmem_layout_measure(&layout, &stats);
   printf("%lld elements over %lld PEs, %lld words each, %lld copies\n", (long long)stats.size,
          (long long)stats.units, (long long)stats.cosize, (long long)stats.replicas);
-  /* what that PE holds, as contiguous runs (DMA descriptors) */
-  dnnmem_layout_runs(&layout, units, runs, 16, &count);
+  /* what that PE holds, as contiguous runs (DMA descriptors); more than 16
+     runs answer DNNMEM_ERR_OUTPUT_TOO_SMALL with the first 16 and the count */
+  r = dnnmem_layout_runs(&layout, units, runs, 16, &count);
+  if (r != DNNMEM_OK && r != DNNMEM_ERR_OUTPUT_TOO_SMALL) return 1;
   printf("that PE holds %lld runs:", (long long)count);
   for (i = 0; i < count && i < 3; i++)
     printf(" [element %lld -> address %lld, %lld long]", (long long)runs[i].element,

@@ -34,7 +34,7 @@ int main(void) {
   int64_t *units = (int64_t *)malloc((size_t)batch * DNNMEM_LAYOUT_MAX_LEVELS * sizeof(int64_t));
   int64_t *addresses = (int64_t *)malloc((size_t)batch * sizeof(int64_t));
   int64_t *positions = (int64_t *)malloc((size_t)batch * sizeof(int64_t));
-  uint8_t *pad = (uint8_t *)malloc((size_t)batch);
+  uint8_t *slots = (uint8_t *)malloc((size_t)batch);
   printf("### layout maps: CPU ns per element (batches of %d, -O2)\n\n", batch);
   printf("| layout | levels | positions | forward_range | inverse_batch | forward (one) | inverse (one) |\n");
   printf("|---|---|---|---|---|---|---|\n");
@@ -61,18 +61,18 @@ int main(void) {
         for (e = 0; e < k * l.num_levels; e++) /* copy 0 of a broadcast level sits in unit 0 */
           if (units[e] == DNNMEM_LAYOUT_ALL) units[e] = 0;
         t0 = now_ns();
-        dnnmem_layout_inverse_batch(&l, k, units, addresses, positions, pad);
+        dnnmem_layout_inverse_batch(&l, k, units, addresses, positions, slots);
         inv += now_ns() - t0;
         for (e = 0; e < k; e++) {
-          wrong += positions[e] != p + e;
-          checksum += pad[e];
+          wrong += positions[e] != p + e || slots[e] == DNNMEM_LAYOUT_SLOT_UNUSED;
+          checksum += slots[e];
         }
       }
     }
     /* the one-index calls, on a slice */
     {
       int64_t index[DNNMEM_LAYOUT_MAX_AXES], u[DNNMEM_LAYOUT_MAX_LEVELS], address, count = n < 262144 ? n : 262144;
-      int is_pad;
+      uint8_t is_pad;
       dnnmem_layout_slot slot;
       t0 = now_ns();
       for (p = 0; p < count; p++) {
@@ -103,6 +103,6 @@ int main(void) {
   free(units);
   free(addresses);
   free(positions);
-  free(pad);
+  free(slots);
   return 0;
 }
