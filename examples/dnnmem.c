@@ -901,8 +901,11 @@ static void remat_print_point(const cli_args *a, const remat_setup *s, int64_t b
     printf("%s{\"ratio\": %.4g, \"budget\": %lld, \"peak\": %lld, \"time\": %lld, \"overhead\": %.6g, "
            "\"feasible\": %s}", k ? ", " : "", ratio, (long long)budget, (long long)run->stats.peak,
            (long long)run->stats.time, overhead, feasible ? "true" : "false");
+  else if (budget == s->lower_bound)
+    printf("bound %14lld %14lld %14lld %8.2f%% %s\n", (long long)budget, (long long)run->stats.peak,
+           (long long)run->stats.time, 100 * overhead, feasible ? "yes" : "no");
   else
-    printf("%5.3f %14lld %14lld %14lld %8.2f%% %s\n", ratio, (long long)budget, (long long)run->stats.peak,
+    printf("%5.2f %14lld %14lld %14lld %8.2f%% %s\n", ratio, (long long)budget, (long long)run->stats.peak,
            (long long)run->stats.time, 100 * overhead, feasible ? "yes" : "no");
 }
 

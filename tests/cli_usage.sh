@@ -59,6 +59,7 @@ remat --max-length 0 --budget 9 $GR | --max-length must be in 1..268435456
 remat --max-length 2 --budget 9 $GR | --max-length 2 is below the 5 nodes
 remat --seed x --budget 9 $GR    | --seed: 'x' is not an integer
 layout --at x ((8:1))            | --at 'x': expected integers
+layout ((8:1)) --at              | --at needs a value
 layout --at 1;2 ((8:1))          | --at '1;2': expected integers
 EOF
 
