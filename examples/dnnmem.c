@@ -42,6 +42,8 @@ const char *__asan_default_options(void) { return "detect_leaks=0"; }
 #endif
 
 #define CLI_RESULT_TEXT(r) dnnmem_result_string(r)
+#define CLI_STRING_(x) #x
+#define CLI_STRING(x) CLI_STRING_(x) /* a macro's value as a string literal */
 
 /* ---- failing ------------------------------------------------------------ */
 
@@ -139,10 +141,20 @@ typedef struct cli_command {
   int (*run)(const cli_args *args);
 } cli_command;
 
+/* Prints text word-wrapped at 79 columns, continuation lines indented;
+   the first line starts at column indent. */
 static void cli_print_help_text(FILE *f, const char *text, int indent) {
-  for (; *text; text++) {
-    fputc(*text, f);
-    if (*text == '\n') fprintf(f, "%*s", indent, "");
+  int column = indent, first = 1;
+  while (*text) {
+    int len = 0;
+    while (*text == ' ' || *text == '\n') text++;
+    while (text[len] && text[len] != ' ' && text[len] != '\n') len++;
+    if (!len) break;
+    if (!first && column + 1 + len > 79) column = fprintf(f, "\n%*s", indent, "") - 1;
+    else if (!first) column += fprintf(f, " ");
+    column += fprintf(f, "%.*s", len, text);
+    text += len;
+    first = 0;
   }
   fputc('\n', f);
 }
@@ -583,7 +595,7 @@ static const cli_option plan_options[] = {
      "pathcover, bestfit, exact (minimum arena, proven when it completes)"},
     {"--align", "N", CLI_INT, CLI_ARG(align), 1, INT64_MAX, "every offset a multiple of N (a power of two)"},
     {"--time-limit", "S", CLI_NUMBER, CLI_ARG(time_limit), 0, 0, "stop the exact search after S seconds (best plan so far)"},
-    {"--nodes", "N", CLI_INT, CLI_ARG(nodes), 1, INT64_MAX, "stop the exact search after N nodes (best: 2000 by default)"},
+    {"--nodes", "N", CLI_INT, CLI_ARG(nodes), 1, INT64_MAX, "stop the exact search after N nodes (best: " CLI_STRING(DNNMEM_PLAN_BEST_NODES) " by default)"},
     {"--capacity", "C", CLI_INT, CLI_ARG(capacity), 1, INT64_MAX,
      "is there a plan within C bytes? (JSON feasible: true, false or\n\"unknown\"; with exact the search answers it)"},
     {"--out", "F", CLI_STRING, CLI_ARG(out), 0, 0, "write the input rows plus an 'offset' column"},

@@ -323,16 +323,7 @@ typedef struct files_graph {
 FILES_FN void files_graph_free(files_graph *g) {
   files_csv_free(&g->csv);
   arrfree(g->in_ids);
-  free(g->in_offsets);
-  free((void *)g->names);
-  free((void *)g->ops);
-  free(g->size);
-  free(g->time);
-  free(g->cpu_time);
-  free(g->acc_time);
-  free(g->xfer);
-  free(g->device);
-  free(g->output);
+  free(g->size); /* the block of every per-node array */
   memset(g, 0, sizeof(*g));
 }
 
@@ -430,21 +421,18 @@ FILES_FN int files_graph_from_csv(files_csv *csv, files_graph *g, files_error *e
   memset(csv, 0, sizeof(*csv));
   if (files_need_columns(&g->csv, need, FILES_G_COLUMNS, col, err)) return files_graph_free(g), -1;
   g->n = (int32_t)n;
-  g->in_offsets = (int32_t *)calloc(n + 1, sizeof(int32_t));
-  g->names = (const char **)calloc(n + 1, sizeof(char *));
-  g->ops = (const char **)calloc(n + 1, sizeof(char *));
-  g->size = (int64_t *)calloc(n + 1, sizeof(int64_t));
-  g->time = (int64_t *)calloc(n + 1, sizeof(int64_t));
-  g->cpu_time = (int64_t *)calloc(n + 1, sizeof(int64_t));
-  g->acc_time = (int64_t *)calloc(n + 1, sizeof(int64_t));
-  g->xfer = (int64_t *)calloc(n + 1, sizeof(int64_t));
-  g->device = (uint8_t *)calloc(n + 1, 1);
-  g->output = (uint8_t *)calloc(n + 1, 1);
-  if (!g->in_offsets || !g->names || !g->ops || !g->size || !g->time || !g->cpu_time ||
-      !g->acc_time || !g->xfer || !g->device || !g->output) {
-    files_fail(err, g->csv.path, 0, "out of memory");
-    return files_graph_free(g), -1;
-  }
+  /* one block: 5 int64_t arrays, 2 pointer arrays, offsets, 2 byte arrays */
+  g->size = (int64_t *)calloc(n + 1, 5 * sizeof(int64_t) + 2 * sizeof(char *) + sizeof(int32_t) + 2);
+  if (!g->size) return files_fail(err, g->csv.path, 0, "out of memory"), files_graph_free(g), -1;
+  g->time = g->size + (n + 1);
+  g->cpu_time = g->time + (n + 1);
+  g->acc_time = g->cpu_time + (n + 1);
+  g->xfer = g->acc_time + (n + 1);
+  g->names = (const char **)(void *)(g->xfer + (n + 1));
+  g->ops = g->names + (n + 1);
+  g->in_offsets = (int32_t *)(void *)(g->ops + (n + 1));
+  g->device = (uint8_t *)(g->in_offsets + (n + 1));
+  g->output = g->device + (n + 1);
   for (v = 0; v < g->n; v++)
     if (files_graph_row(g, col, v, &sums, err)) return files_graph_free(g), -1;
   g->graph.num_nodes = g->n;

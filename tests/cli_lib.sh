@@ -6,7 +6,7 @@ DNNMEM=${DNNMEM:-build/dnnmem}
 here=$(cd "$(dirname "${BASH_SOURCE[1]}")" && pwd)
 data=$here/data
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap '[ -n "${KEEP_TMP:-}" ] || rm -rf "$tmp"' EXIT
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 pass=0
 fail=0
