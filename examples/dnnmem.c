@@ -839,6 +839,17 @@ static dnnmem_remat_options remat_options_of(const cli_args *a) {
   return o;
 }
 
+/* The solver's overflow (times x the sequence length past int64_t) names
+   the row of the largest time; other errors the file. */
+static void remat_fail(const remat_setup *s, dnnmem_result r) {
+  int32_t v, worst = 0;
+  for (v = 1; v < s->n; v++)
+    if (s->g.time[v] > s->g.time[worst]) worst = v;
+  if (r == DNNMEM_ERR_OVERFLOW && s->n > 0)
+    cli_input_error(s->path, s->g.csv.rows[worst].line, "time too large for the solver (%s)", CLI_RESULT_TEXT(r));
+  cli_check(r, s->path);
+}
+
 /* Library calls of remat (2/3): one annealing run for budget, stopped
    after seconds when seconds > 0 (the schedule then follows the clock). */
 static void remat_anneal(const remat_setup *s, const dnnmem_remat_options *options, int64_t budget,
@@ -861,7 +872,7 @@ static void remat_anneal(const remat_setup *s, const dnnmem_remat_options *optio
   run->result = dnnmem_remat_solve(&s->problem, &o, &rng, s->max_length, run->sequence, &run->length, &run->stats,
                                    s->scratch, s->bytes);
   run->ms = cli_now_ms() - clock.start_ms;
-  if (run->result != DNNMEM_OK && run->result != DNNMEM_ERR_INFEASIBLE) cli_check(run->result, s->path);
+  if (run->result != DNNMEM_OK && run->result != DNNMEM_ERR_INFEASIBLE) remat_fail(s, run->result);
 }
 
 /* Library calls of remat (3/3): the proven lower bound of the extra time;
@@ -908,27 +919,33 @@ static void remat_print_head(const cli_args *a, const remat_setup *s) {
 static void remat_print_point(const cli_args *a, const remat_setup *s, int64_t budget, const remat_run *run, int k) {
   double ratio = s->base.peak > 0 ? (double)budget / (double)s->base.peak : 1.0;
   double overhead = remat_overhead(s, run->stats.time);
-  int feasible = run->result == DNNMEM_OK;
+  const char *feasible = run->result == DNNMEM_OK ? "true" : "false";
   if (a->json)
     printf("%s{\"ratio\": %.4g, \"budget\": %lld, \"peak\": %lld, \"time\": %lld, \"overhead\": %.6g, "
            "\"feasible\": %s}", k ? ", " : "", ratio, (long long)budget, (long long)run->stats.peak,
-           (long long)run->stats.time, overhead, feasible ? "true" : "false");
+           (long long)run->stats.time, overhead, feasible);
   else if (budget == s->lower_bound)
     printf("bound %14lld %14lld %14lld %8.2f%% %s\n", (long long)budget, (long long)run->stats.peak,
-           (long long)run->stats.time, 100 * overhead, feasible ? "yes" : "no");
+           (long long)run->stats.time, 100 * overhead, feasible[0] == 't' ? "yes" : "no");
   else
     printf("%5.2f %14lld %14lld %14lld %8.2f%% %s\n", ratio, (long long)budget, (long long)run->stats.peak,
-           (long long)run->stats.time, 100 * overhead, feasible ? "yes" : "no");
+           (long long)run->stats.time, 100 * overhead, feasible[0] == 't' ? "yes" : "no");
 }
 
-/* remat without a budget: the trade-off curve. */
+/* remat without a budget: the trade-off curve (all points solved before
+   anything is printed, so an error leaves stdout empty). */
 static void remat_curve(const cli_args *a, const remat_setup *s, remat_run *run) {
   int64_t budgets[REMAT_CURVE_POINTS];
+  remat_run points[REMAT_CURVE_POINTS];
   int count = remat_curve_budgets(s, budgets), k;
   dnnmem_remat_options o = remat_options_of(a);
   double seconds = a->time_limit > 0 ? a->time_limit / count : a->iterations ? 0 : REMAT_CURVE_SECONDS / count;
   double t0 = cli_now_ms();
   if (a->time_limit > 0 && !a->iterations) o.iterations = INT64_MAX / 4;
+  for (k = 0; k < count; k++) {
+    remat_anneal(s, &o, budgets[k], seconds, (uint64_t)a->seed, 0, run);
+    points[k] = *run;
+  }
   remat_print_head(a, s);
   if (a->json) {
     cli_json_key("curve");
@@ -936,10 +953,7 @@ static void remat_curve(const cli_args *a, const remat_setup *s, remat_run *run)
   } else {
     printf("%5s %14s %14s %14s %9s %s\n", "ratio", "budget", "peak", "time", "overhead", "feasible");
   }
-  for (k = 0; k < count; k++) {
-    remat_anneal(s, &o, budgets[k], seconds, (uint64_t)a->seed, 0, run);
-    remat_print_point(a, s, budgets[k], run, k);
-  }
+  for (k = 0; k < count; k++) remat_print_point(a, s, budgets[k], &points[k], k);
   if (a->json) {
     printf("]");
     cli_json_double("time_ms", cli_now_ms() - t0);

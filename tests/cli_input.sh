@@ -58,6 +58,8 @@ graph inputs malformed | csv | remat | 3: inputs: '0x' is not a list of ids     
 graph negative time | csv | remat | 2: time: negative time                          | $G\n0,x,input,4,-1,1,inf,cpu,0,0,\n
 graph time not a number | csv | place | 2: cpu_time: 'fast' is not a finite number  | $G\n0,x,input,4,1,fast,inf,cpu,0,0,\n
 graph time too large| csv | remat | 2: time: time 1e300 too large                   | $G\n0,x,input,4,1e300,1,inf,cpu,0,0,\n
+graph time overflows the solver | csv | remat --budget 8 | 3: time too large for the solver | $G\n$X\n1,y,relu,4,9e14,1,1,any,0,1,0\n2,z,relu,4,1,1,1,any,0,1,1\n
+graph time overflows the curve  | csv | remat | 3: time too large for the solver            | $G\n$X\n1,y,relu,4,9e14,1,1,any,0,1,0\n2,z,relu,4,1,1,1,any,0,1,1\n
 graph inf time      | csv | remat | 2: time: 'inf' is not a finite number           | $G\n0,x,input,4,inf,1,inf,cpu,0,0,\n
 graph device        | csv | place | 2: device 'gpu': expected cpu, acc or any       | $G\n0,x,input,4,1,1,inf,gpu,0,0,\n
 graph output        | csv | remat | 2: output must be 0 or 1                        | $G\n0,x,input,4,1,1,inf,cpu,0,2,\n
