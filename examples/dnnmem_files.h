@@ -657,10 +657,13 @@ FILES_FN int files_intervals_fixed(const files_intervals *iv, files_error *err) 
   free(scratch);
   free(fixed);
   free(offsets);
-  if (r == DNNMEM_OK || pair[0] < 0) return free(row), r == DNNMEM_OK ? 0 : -1;
-  i = pair[1] >= 0 ? pair[1] : pair[0];
-  files_fail(err, files_intervals_rows(iv)->path, files_intervals_line(iv, row[i]),
-             "fixed offset collides with line %ld", files_intervals_line(iv, row[pair[0]]));
+  if (r == DNNMEM_OK) return free(row), 0;
+  if (r != DNNMEM_ERR_OVERLAP || pair[0] < 0 || pair[1] < 0) /* not expected after the row checks */
+    files_fail(err, files_intervals_rows(iv)->path, pair[0] >= 0 ? files_intervals_line(iv, row[pair[0]]) : 0,
+               "fixed offset: %s", FILES_RESULT_TEXT(r));
+  else
+    files_fail(err, files_intervals_rows(iv)->path, files_intervals_line(iv, row[pair[1]]),
+               "fixed offset collides with line %ld", files_intervals_line(iv, row[pair[0]]));
   return free(row), -1;
 }
 
@@ -757,7 +760,7 @@ FILES_FN int files_at_end(const char *p) {
 
 typedef struct files_dimacs_state {
   const char *name;
-  long line, declared_arcs, source_line;
+  long line, declared_arcs, n_line; /* n_line: the last 'n' line */
 } files_dimacs_state;
 
 FILES_FN int files_dimacs_p(files_dimacs *d, files_dimacs_state *st, char *s, files_error *err) {
@@ -795,8 +798,8 @@ FILES_FN int files_dimacs_n(files_dimacs *d, files_dimacs_state *st, char *s, fi
   if (*end >= 0) return files_fail(err, st->name, st->line, "second %s", *s == 's' ? "source" : "sink");
   *end = (int32_t)(a - 1);
   if (d->source >= 0 && d->source == d->sink)
-    return files_fail(err, st->name, st->line, "source and sink are the same node (line %ld)", st->source_line);
-  st->source_line = st->line;
+    return files_fail(err, st->name, st->line, "source and sink are the same node (line %ld)", st->n_line);
+  st->n_line = st->line;
   return 0;
 }
 
@@ -847,7 +850,7 @@ FILES_FN int files_dimacs_parse(const char *name, char *text, size_t len, files_
   st.name = name;
   st.line = 0;
   st.declared_arcs = -1;
-  st.source_line = 0;
+  st.n_line = 0;
   while (!bad && (s = files_next_line(&p, &st.line)) != NULL) bad = files_dimacs_line(d, &st, files_trim(s), err);
   d->num_arcs = (int32_t)arrlen(d->from);
   if (!bad && d->num_nodes < 0) bad = files_fail(err, name, st.line, "no 'p max NODES ARCS' line");

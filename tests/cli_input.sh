@@ -112,6 +112,8 @@ expect "CRLF (DIMACS)" 0 '"flow": 7' "$DNNMEM" flow --json "$tmp/crlf.max"
 printf '# g\n%s\n0,x,input,8,1e-400,0,inf,cpu,1,0,\n' "$G" >"$tmp/tiny.csv"
 expect "underflowing time reads as 0" 0 '"n": 1' "$DNNMEM" plan --json "$tmp/tiny.csv"
 printf '%s,gaps\n0,0,10,100,2-5 6-8@0:50\n1,3,7,100,\n' "$IV" >"$tmp/gaps.csv"
+printf '%s,offset,gaps\n0,0,10,100,0,2-8\n1,3,7,100,0,\n' "$IV" >"$tmp/fixgap.csv"
+expect "fixed offsets sharing bytes in a gap do not collide" 0 '"arena": 100' "$DNNMEM" plan --json "$tmp/fixgap.csv"
 expect "gaps (idle and windowed)" 0 '"arena": 200, "lower_bound": 200' "$DNNMEM" plan --json "$tmp/gaps.csv"
 
 cli_finish cli_input
