@@ -52,5 +52,8 @@ echo
 echo "== ... and mobilenet_v2, where the bound proves 10% extra time impossible (5 s)"
 $D remat --budget-ratio 0.5 --bound --time-limit 5 tests/data/mobilenet_v2.train.graph.csv 2>/dev/null
 echo
+echo "== ... and without a budget: the memory/time trade-off of resnet18 (a few seconds)"
+$D remat tests/data/resnet18.train.graph.csv
+echo
 echo "== Exact planning: minimalloc's instance C, proven optimal"
 $D plan --algo exact tests/data/minimalloc_C.1048576.csv

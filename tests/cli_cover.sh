@@ -45,29 +45,5 @@ check "graph --out rows" "$(wc -l <"$tmp/g.csv")" 71
 check "graph --out header" "$(head -1 "$tmp/g.csv")" "id,name,op,size,time,cpu_time,acc_time,device,xfer,output,inputs,group"
 check "graph --out groups used" "$(tail -n +2 "$tmp/g.csv" | awk -F, '{print $NF}' | sort -u | wc -l)" "$g"
 
-# usage errors: exit 1
-"$DNNMEM" cover >/dev/null 2>&1
-check "no file exit 1" $? 1
-"$DNNMEM" cover --bogus "$data/cover_chain.csv" >/dev/null 2>&1
-check "unknown option exit 1" $? 1
-"$DNNMEM" cover --out >/dev/null 2>&1
-check "--out without value exit 1" $? 1
-"$DNNMEM" cover --help >"$tmp/help" 2>&1
-check "help exit 0" $? 0
-
-# bad input: exit 2 with FILE:LINE:
-"$DNNMEM" cover --json "$data/cover_bad.csv" >"$tmp/out" 2>"$tmp/err"
-check "bad interval exit 2" $? 2
-grep -q "cover_bad.csv:3: " "$tmp/err" && ok "bad interval FILE:LINE" || bad "bad interval FILE:LINE ($(cat "$tmp/err"))"
-check "bad interval no stdout" "$(wc -c <"$tmp/out")" 0
-"$DNNMEM" cover --json "$data/cover_empty.graph.csv" >"$tmp/out" 2>"$tmp/err"
-check "empty graph exit 2" $? 2
-grep -q "cover_empty.graph.csv: " "$tmp/err" && ok "empty graph message" || bad "empty graph message"
-"$DNNMEM" cover --json "$data/cover_cycle.graph.csv" >"$tmp/out" 2>"$tmp/err"
-check "cyclic graph exit 2" $? 2
-grep -q "cover_cycle.graph.csv:3: " "$tmp/err" && ok "cyclic graph FILE:LINE" || bad "cyclic graph FILE:LINE ($(cat "$tmp/err"))"
-"$DNNMEM" cover "$tmp/missing.csv" >/dev/null 2>&1
-check "missing file exit 2" $? 2
-
 cli_finish cli_cover
 [ "$fail" = 0 ]

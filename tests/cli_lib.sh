@@ -6,7 +6,7 @@ DNNMEM=${DNNMEM:-build/dnnmem}
 here=$(cd "$(dirname "${BASH_SOURCE[1]}")" && pwd)
 data=$here/data
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap '[ -n "${KEEP_TMP:-}" ] || rm -rf "$tmp"' EXIT
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 pass=0
 fail=0
@@ -30,3 +30,29 @@ expect() {
   fi
 }
 cli_finish() { echo "$1: $pass passed, $fail failed"; }
+# bad_file NAME EXT "CMD [OPTIONS]" WANT TEXT: writes TEXT (printf %b) to
+# $tmp/NAME.EXT and runs "$DNNMEM CMD [OPTIONS] --json FILE": exit 2, nothing
+# on stdout, and stderr starts with "FILE:WANT" (WANT an ERE such as
+# "3: negative size"), so every bad input names its file and line.
+bad_file() {
+  local f="$tmp/${1// /_}.$2" rc
+  printf '%b' "$5" >"$f"
+  # shellcheck disable=SC2086
+  "$DNNMEM" $3 --json "$f" >"$tmp/bad.out" 2>"$tmp/bad.err"
+  rc=$?
+  if [ $rc -eq 2 ] && [ ! -s "$tmp/bad.out" ] && head -1 "$tmp/bad.err" | grep -qE -- "^$f:$4"; then
+    ok "$1"
+  else
+    bad "$1 (exit $rc, want '$4': $(head -1 "$tmp/bad.err"))"
+  fi
+}
+# bad_files: bad_file for each line "NAME | EXT | CMD | WANT | TEXT" of stdin
+# ('#' lines and blank lines skipped).
+bad_files() {
+  local name ext cmd want text
+  while IFS='|' read -r name ext cmd want text; do
+    case $name in '' | '#'*) continue ;; esac
+    bad_file "$(trim "$name")" "$(trim "$ext")" "$cmd" "$(trim "$want")" "${text# }"
+  done
+}
+trim() { local s=${1#"${1%%[![:space:]]*}"}; printf '%s' "${s%"${s##*[![:space:]]}"}"; }

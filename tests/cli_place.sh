@@ -84,35 +84,5 @@ check "resnet18.dec all_acc_time" "$(field all_acc_time "$tmp/r.json")" 5440887
 check "text output exit 0" $? 0
 grep -q "^optimum " "$tmp/text" && ok "text output" || bad "text output"
 
-# usage errors: exit 1
-"$DNNMEM" place >/dev/null 2>&1
-check "no file exit 1" $? 1
-"$DNNMEM" place --bogus "$data/place_chain.graph.csv" >/dev/null 2>&1
-check "unknown option exit 1" $? 1
-"$DNNMEM" place --algo xx "$data/place_chain.graph.csv" >/dev/null 2>&1
-check "bad algo exit 1" $? 1
-"$DNNMEM" place --out >/dev/null 2>&1
-check "--out without value exit 1" $? 1
-"$DNNMEM" place --help >/dev/null 2>&1
-check "help exit 0" $? 0
-
-# bad input: exit 2 with FILE:LINE:, nothing on stdout
-"$DNNMEM" place --json "$data/place_bad.graph.csv" >"$tmp/out" 2>"$tmp/err"
-check "acc-pinned without acc time exit 2" $? 2
-grep -q "place_bad.graph.csv:3: " "$tmp/err" && ok "acc-pinned FILE:LINE" || bad "acc-pinned FILE:LINE ($(cat "$tmp/err"))"
-check "acc-pinned no stdout" "$(wc -c <"$tmp/out")" 0
-sed 's/^2,relu,relu,100,2,1,2,any/2,relu,relu,100,2,-1,2,any/' "$data/place_chain.graph.csv" >"$tmp/neg.csv"
-"$DNNMEM" place --json "$tmp/neg.csv" >"$tmp/out" 2>"$tmp/err"
-check "negative time exit 2" $? 2
-grep -q "neg.csv:6: " "$tmp/err" && ok "negative time FILE:LINE" || bad "negative time FILE:LINE ($(cat "$tmp/err"))"
-sed 's/^1,mm1,matmul,100,5,500,5,acc/1,mm1,matmul,100,5,inf,inf,any/' "$data/place_chain.graph.csv" >"$tmp/nowhere.csv"
-"$DNNMEM" place --json "$tmp/nowhere.csv" >"$tmp/out" 2>"$tmp/err"
-check "supported nowhere exit 2" $? 2
-grep -q "nowhere.csv:5: " "$tmp/err" && ok "supported nowhere FILE:LINE" || bad "supported nowhere FILE:LINE ($(cat "$tmp/err"))"
-"$DNNMEM" place --json "$data/flow_clrs.max" >/dev/null 2>&1
-check "not a graph exit 2" $? 2
-"$DNNMEM" place "$tmp/missing.csv" >/dev/null 2>&1
-check "missing file exit 2" $? 2
-
 cli_finish cli_place
 [ "$fail" = 0 ]

@@ -23,9 +23,4 @@ expect "exact uses idle bytes of a gap" 0 '"arena": 100, "lower_bound": 100, "op
 expect "heuristics ignore gaps" 0 '"arena": 200' $D plan --algo greedy-size --json "$t/gap.csv"
 printf 'id,lower,upper,size,offset,alignment\n0,0,4,3,8,\n1,0,4,5,,\n2,0,4,3,,8\n' >"$t/fix.csv"
 expect "exact with fixed offset and alignment" 0 '"arena": 11, "lower_bound": 11, "optimal": true' $D plan --algo exact --json "$t/fix.csv"
-printf 'id,lower,upper,size,offset\n0,0,4,10,0\n1,1,3,10,5\n' >"$t/coll.csv"
-expect "exact: fixed offsets collide" 2 "coll.csv: fixed offsets collide" $D plan --algo exact "$t/coll.csv"
-expect "bad --capacity" 1 "--capacity must be positive" $D plan --algo exact --capacity 0 $C
-expect "bad --time-limit" 1 "--time-limit" $D plan --algo exact --time-limit abc $C
-expect "bad --nodes" 1 "--nodes must be positive" $D plan --algo exact --nodes -3 $C
 cli_finish cli_plan_exact

@@ -1,0 +1,875 @@
+/* examples/dnnmem_files.h: the one reader of the dnnmem tool's file formats,
+   shared by the tool, the tests and the benchmarks.
+
+     intervals CSV   minimalloc's columns: id,lower,upper,size and optional
+                     alignment, offset (fixed), hint, gaps ("L-U" or
+                     "L-U@WL:WU", space separated); aliases begin/start for
+                     lower, end (inclusive) for upper, buffer/buffer_id for id
+     graph CSV       id,name,op,size,time,cpu_time,acc_time,device,xfer,
+                     output,inputs (found by name, any order); ids 0..n-1 in
+                     row order, inputs earlier ids; times in microseconds
+                     (cpu_time/acc_time may be "inf"), kept in integer ns
+     DIMACS max-flow p max N M / n ID s / n ID t / a FROM TO CAP / c ...
+
+   CSV files: '#' lines and blank lines skipped, the first other line is the
+   header (a UTF-8 byte order mark and CRLF line ends are fine); a CSV whose
+   header has an 'inputs' column is a graph. Every reader validates all it
+   can and returns errors as data (files_error: file, line, message), never
+   exits; every error names a line (1 for an empty file). Include after
+   dnnmem.h (with its implementation in the same program) and
+   <stb/stb_ds.h> (STB_DS_IMPLEMENTATION in one translation unit).
+
+     files_error err;
+     files_graph g;
+     if (files_read_graph(path, &g, &err) != 0) { files_error_print(stderr, &err); exit(2); }
+     ... g.graph, g.size, g.time, g.output ...
+     files_graph_free(&g);
+
+   Every reader frees what it allocated when it fails; the _free functions
+   accept a zeroed or partly filled struct. */
+#ifndef DNNMEM_FILES_H
+#define DNNMEM_FILES_H
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define FILES_FN static __attribute__((unused))
+#else
+#define FILES_FN static
+#endif
+
+/* The library calls of this file, in one place each (for API changes). */
+#define FILES_RESULT_TEXT(r) dnnmem_result_string(r)
+
+/* ---- errors ------------------------------------------------------------- */
+
+typedef struct files_error {
+  const char *file; /* the name given to the reader (not copied) */
+  long line;        /* 1-based line of the problem; 0: none applies */
+  char message[256];
+} files_error;
+
+/* Fills *err and returns -1 (so a reader can 'return files_fail(...)'). */
+FILES_FN int files_fail(files_error *err, const char *file, long line, const char *fmt, ...) {
+  va_list ap;
+  err->file = file;
+  err->line = line;
+  va_start(ap, fmt);
+  vsnprintf(err->message, sizeof(err->message), fmt, ap);
+  va_end(ap);
+  return -1;
+}
+
+/* "FILE:LINE: message" (or "FILE: message" for line 0) and a newline. */
+FILES_FN void files_error_print(FILE *f, const files_error *err) {
+  if (err->line > 0) fprintf(f, "%s:%ld: %s\n", err->file, err->line, err->message);
+  else fprintf(f, "%s: %s\n", err->file, err->message);
+}
+
+/* ---- numbers ------------------------------------------------------------ */
+
+/* A whole decimal int64_t: 0, or -1 with a reason in *why. */
+FILES_FN int files_parse_i64(const char *s, int64_t *out, const char **why) {
+  char *end;
+  long long v;
+  errno = 0;
+  v = strtoll(s, &end, 10);
+  if (*s == 0 || *end || end == s) return *why = "is not an integer", -1;
+  if (errno == ERANGE) return *why = "is not an integer in the int64 range", -1;
+  *out = (int64_t)v;
+  return 0;
+}
+
+/* a + b into *sum; 1 when it leaves the int64_t range (a, b >= 0). */
+FILES_FN int files_add_overflows(int64_t a, int64_t b, int64_t *sum) {
+  if (b > INT64_MAX - a) return 1;
+  *sum = a + b;
+  return 0;
+}
+
+/* ---- whole files -------------------------------------------------------- */
+
+/* The bytes of a file, NUL-terminated (malloc; free it), or NULL and *err. */
+FILES_FN char *files_read_text(const char *path, size_t *out_len, files_error *err) {
+  FILE *f = fopen(path, "rb");
+  char *buf = NULL, *grown;
+  size_t len = 0, cap = 0, got;
+  if (!f) return files_fail(err, path, 0, "cannot open: %s", strerror(errno)), (char *)NULL;
+  for (;;) {
+    if (cap - len < 65536) {
+      cap = cap ? cap * 2 : 65536 * 2;
+      grown = (char *)realloc(buf, cap + 1);
+      if (!grown) break;
+      buf = grown;
+    }
+    got = fread(buf + len, 1, cap - len, f);
+    len += got;
+    if (got == 0) break;
+  }
+  if (!buf || cap - len < 65536 || ferror(f)) {
+    fclose(f);
+    free(buf);
+    return files_fail(err, path, 0, buf ? "read error" : "out of memory"), (char *)NULL;
+  }
+  fclose(f);
+  buf[len] = 0;
+  *out_len = len;
+  return buf;
+}
+
+/* Common checks of a text: not empty, no NUL byte (a binary file). */
+FILES_FN int files_check_text(const char *name, const char *text, size_t len, files_error *err) {
+  const char *nul = (const char *)memchr(text, 0, len), *p;
+  long line = 1;
+  if (len == 0) return files_fail(err, name, 1, "empty file");
+  if (!nul) return 0;
+  for (p = text; p < nul; p++) line += *p == '\n';
+  return files_fail(err, name, line, "binary file (NUL byte)");
+}
+
+/* Cuts the next line off *p (in place, without its '\n' and '\r'); NULL at
+   the end. ++*line for each line returned. */
+FILES_FN char *files_next_line(char **p, long *line) {
+  char *s = *p, *nl, *e;
+  if (*s == 0) return NULL;
+  nl = strchr(s, '\n');
+  *p = nl ? nl + 1 : s + strlen(s);
+  if (nl) *nl = 0;
+  e = nl ? nl : *p;
+  while (e > s && e[-1] == '\r') *--e = 0;
+  ++*line;
+  return s;
+}
+
+FILES_FN char *files_trim(char *s) {
+  char *e;
+  while (*s == ' ' || *s == '\t') s++;
+  e = s + strlen(s);
+  while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r')) *--e = 0;
+  return s;
+}
+
+/* ---- CSV ---------------------------------------------------------------- */
+
+typedef struct files_row {
+  long line;    /* 1-based line in the file */
+  int32_t first; /* its fields: cells[first .. first + number of columns) */
+} files_row;
+
+typedef struct files_csv {
+  const char *path;
+  char *text;       /* the file's bytes; cells point into it */
+  long header_line, last_line;
+  char **columns;   /* stb_ds: header names */
+  char **cells;     /* stb_ds: every row's trimmed fields */
+  files_row *rows;  /* stb_ds */
+} files_csv;
+
+FILES_FN void files_csv_free(files_csv *csv) {
+  free(csv->text);
+  arrfree(csv->columns);
+  arrfree(csv->cells);
+  arrfree(csv->rows);
+  memset(csv, 0, sizeof(*csv));
+}
+
+FILES_FN const char *files_cell(const files_csv *csv, int32_t row, int col) {
+  return csv->cells[csv->rows[row].first + col];
+}
+
+FILES_FN int files_column(const files_csv *csv, const char *name) {
+  int i;
+  for (i = 0; i < (int)arrlen(csv->columns); i++)
+    if (strcmp(csv->columns[i], name) == 0) return i;
+  return -1;
+}
+
+/* The first of the names (NULL-terminated) the header has, else -1. */
+FILES_FN int files_column_any(const files_csv *csv, const char *const *names) {
+  int c = -1;
+  for (; *names && c < 0; names++) c = files_column(csv, *names);
+  return c;
+}
+
+FILES_FN int files_csv_is_graph(const files_csv *csv) { return files_column(csv, "inputs") >= 0; }
+
+/* Splits a line on ',' into trimmed fields appended to *out; the count. */
+FILES_FN int files_split(char *t, char ***out) {
+  int count = 0;
+  for (;;) {
+    char *comma = strchr(t, ',');
+    if (comma) *comma = 0;
+    arrput(*out, files_trim(t));
+    count++;
+    if (!comma) return count;
+    t = comma + 1;
+  }
+}
+
+/* Parses text (malloc'd, NUL-terminated, len bytes; owned by csv from now
+   on, also on failure) as a CSV named name. */
+FILES_FN int files_csv_parse(const char *name, char *text, size_t len, files_csv *csv,
+                             files_error *err) {
+  char *p = text, *s;
+  long line = 0;
+  memset(csv, 0, sizeof(*csv));
+  csv->path = name;
+  csv->text = text;
+  if (files_check_text(name, text, len, err) != 0) return files_csv_free(csv), -1;
+  if (len >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0) p += 3; /* UTF-8 byte order mark */
+  while ((s = files_next_line(&p, &line)) != NULL) {
+    s = files_trim(s);
+    if (*s == 0 || *s == '#') continue;
+    if (!csv->columns) {
+      files_split(s, &csv->columns);
+      csv->header_line = line;
+    } else {
+      files_row row;
+      int got;
+      row.line = line;
+      row.first = (int32_t)arrlen(csv->cells);
+      got = files_split(s, &csv->cells);
+      if (got != (int)arrlen(csv->columns)) {
+        files_fail(err, name, line, "%d fields, the header has %d", got, (int)arrlen(csv->columns));
+        return files_csv_free(csv), -1;
+      }
+      if (arrlen(csv->rows) >= INT32_MAX - 1 || arrlen(csv->cells) >= INT32_MAX - 64) {
+        files_fail(err, name, line, "too many rows");
+        return files_csv_free(csv), -1;
+      }
+      arrput(csv->rows, row);
+    }
+  }
+  csv->last_line = line;
+  if (!csv->columns) {
+    files_fail(err, name, line > 0 ? line : 1, "no header row (only comments and blank lines)");
+    return files_csv_free(csv), -1;
+  }
+  return 0;
+}
+
+FILES_FN int files_read_csv(const char *path, files_csv *csv, files_error *err) {
+  size_t len;
+  char *text = files_read_text(path, &len, err);
+  memset(csv, 0, sizeof(*csv));
+  return text ? files_csv_parse(path, text, len, csv, err) : -1;
+}
+
+/* The columns named in need[] (count of them), or an error on the header. */
+FILES_FN int files_need_columns(const files_csv *csv, const char *const *need, int count, int *col,
+                                files_error *err) {
+  int i;
+  for (i = 0; i < count; i++)
+    if ((col[i] = files_column(csv, need[i])) < 0)
+      return files_fail(err, csv->path, csv->header_line, "missing column '%s'", need[i]);
+  return 0;
+}
+
+/* An integer cell; the error names the column. */
+FILES_FN int files_cell_i64(const files_csv *csv, int32_t row, int col, int64_t *out,
+                            files_error *err) {
+  const char *why, *s = files_cell(csv, row, col);
+  if (files_parse_i64(s, out, &why) == 0) return 0;
+  return files_fail(err, csv->path, csv->rows[row].line, "%s: '%s' %s", csv->columns[col], s, why);
+}
+
+/* A time in microseconds into integer nanoseconds; "inf" (when allowed)
+   gives DNNMEM_PLACE_UNSUPPORTED (-1). */
+FILES_FN int files_cell_time_ns(const files_csv *csv, int32_t row, int col, int allow_inf,
+                                int64_t *out, files_error *err) {
+  const char *s = files_cell(csv, row, col), *what = csv->columns[col];
+  long line = csv->rows[row].line;
+  char *end;
+  double v;
+  if (allow_inf && strcmp(s, "inf") == 0) return *out = -1, 0;
+  errno = 0;
+  v = strtod(s, &end);
+  if (errno == ERANGE && fabs(v) < 1.0) errno = 0, v = 0.0; /* underflow: far below 1 ns */
+  if (*s == 0 || *end || errno || !isfinite(v))
+    return files_fail(err, csv->path, line, "%s: '%s' is not a finite number", what, s);
+  if (v < 0) return files_fail(err, csv->path, line, "%s: negative time %s", what, s);
+  if (v * 1e3 > 9.0e18) return files_fail(err, csv->path, line, "%s: time %s too large", what, s);
+  *out = (int64_t)llround(v * 1e3);
+  return 0;
+}
+
+/* ---- graph CSV ---------------------------------------------------------- */
+
+enum {
+  FILES_G_ID, FILES_G_NAME, FILES_G_OP, FILES_G_SIZE, FILES_G_TIME, FILES_G_CPU, FILES_G_ACC,
+  FILES_G_DEVICE, FILES_G_XFER, FILES_G_OUTPUT, FILES_G_INPUTS, FILES_G_COLUMNS
+};
+
+typedef struct files_graph {
+  files_csv csv;        /* the rows (line numbers, --out) */
+  dnnmem_graph graph;   /* CSR of the inputs (points into in_offsets, in_ids) */
+  int32_t n;
+  int32_t *in_offsets;  /* n + 1 */
+  int32_t *in_ids;      /* stb_ds */
+  const char **names, **ops;
+  int64_t *size;        /* bytes */
+  int64_t *time;        /* ns on the training device */
+  int64_t *cpu_time;    /* ns, DNNMEM_PLACE_UNSUPPORTED (-1) for inf */
+  int64_t *acc_time;    /* ns, DNNMEM_PLACE_UNSUPPORTED (-1) for inf */
+  int64_t *xfer;        /* ns */
+  uint8_t *device;      /* DNNMEM_PLACE_ANY, _CPU or _ACC */
+  uint8_t *output;      /* 1: a graph output */
+} files_graph;
+
+FILES_FN void files_graph_free(files_graph *g) {
+  files_csv_free(&g->csv);
+  arrfree(g->in_ids);
+  free(g->size); /* the block of every per-node array */
+  memset(g, 0, sizeof(*g));
+}
+
+FILES_FN int files_graph_device(const char *s, uint8_t *out) {
+  if (strcmp(s, "cpu") == 0) *out = DNNMEM_PLACE_CPU;
+  else if (strcmp(s, "acc") == 0) *out = DNNMEM_PLACE_ACC;
+  else if (strcmp(s, "any") == 0) *out = DNNMEM_PLACE_ANY;
+  else return -1;
+  return 0;
+}
+
+/* The space-separated inputs of value v: earlier ids. */
+FILES_FN int files_graph_inputs(files_graph *g, int32_t v, const char *list, files_error *err) {
+  const char *p = list;
+  long line = g->csv.rows[v].line;
+  while (*p) {
+    char *end;
+    long long in;
+    if (*p == ' ') { p++; continue; }
+    errno = 0;
+    in = strtoll(p, &end, 10);
+    if (end == p || errno || (*end && *end != ' '))
+      return files_fail(err, g->csv.path, line, "inputs: '%s' is not a list of ids", list);
+    if (in < 0 || in >= v)
+      return files_fail(err, g->csv.path, line, "input %lld of value %d is not an earlier id", in, (int)v);
+    if (arrlen(g->in_ids) >= INT32_MAX - 1) return files_fail(err, g->csv.path, line, "too many edges");
+    arrput(g->in_ids, (int32_t)in);
+    p = end;
+  }
+  g->in_offsets[v + 1] = (int32_t)arrlen(g->in_ids);
+  return 0;
+}
+
+/* Running sums every solver needs within int64_t: sizes (remat, plans),
+   times, and the placement's finite times plus twice xfer. */
+typedef struct files_graph_sums { int64_t size, time, place; } files_graph_sums;
+
+FILES_FN int files_graph_sums_add(files_graph *g, int32_t v, files_graph_sums *s, files_error *err) {
+  int64_t cpu = g->cpu_time[v] > 0 ? g->cpu_time[v] : 0, acc = g->acc_time[v] > 0 ? g->acc_time[v] : 0;
+  const char *what = NULL;
+  if (files_add_overflows(s->size, g->size[v], &s->size)) what = "sizes";
+  else if (files_add_overflows(s->time, g->time[v], &s->time)) what = "times";
+  else if (files_add_overflows(s->place, cpu, &s->place) || files_add_overflows(s->place, acc, &s->place) ||
+           files_add_overflows(s->place, g->xfer[v], &s->place) ||
+           files_add_overflows(s->place, g->xfer[v], &s->place))
+    what = "cpu_time + acc_time + 2 xfer";
+  if (!what) return 0;
+  return files_fail(err, g->csv.path, g->csv.rows[v].line,
+                    "the sum of %s up to this row leaves the int64 range", what);
+}
+
+/* One row of a graph CSV into value v. */
+FILES_FN int files_graph_row(files_graph *g, const int *col, int32_t v, files_graph_sums *sums,
+                             files_error *err) {
+  const files_csv *csv = &g->csv;
+  long line = csv->rows[v].line;
+  int64_t id, out;
+  if (files_cell_i64(csv, v, col[FILES_G_ID], &id, err)) return -1;
+  if (id != v && id >= 0 && id < v)
+    return files_fail(err, csv->path, line, "duplicate id %lld (first on line %ld)", (long long)id,
+                      csv->rows[id].line);
+  if (id != v)
+    return files_fail(err, csv->path, line, "id %lld: expected %d (ids are 0..n-1 in row order)",
+                      (long long)id, (int)v);
+  g->names[v] = files_cell(csv, v, col[FILES_G_NAME]);
+  g->ops[v] = files_cell(csv, v, col[FILES_G_OP]);
+  if (files_cell_i64(csv, v, col[FILES_G_SIZE], &g->size[v], err)) return -1;
+  if (g->size[v] < 0) return files_fail(err, csv->path, line, "size: negative (%lld)", (long long)g->size[v]);
+  if (files_cell_time_ns(csv, v, col[FILES_G_TIME], 0, &g->time[v], err) ||
+      files_cell_time_ns(csv, v, col[FILES_G_CPU], 1, &g->cpu_time[v], err) ||
+      files_cell_time_ns(csv, v, col[FILES_G_ACC], 1, &g->acc_time[v], err) ||
+      files_cell_time_ns(csv, v, col[FILES_G_XFER], 0, &g->xfer[v], err))
+    return -1;
+  if (files_graph_device(files_cell(csv, v, col[FILES_G_DEVICE]), &g->device[v]) != 0)
+    return files_fail(err, csv->path, line, "device '%s': expected cpu, acc or any",
+                      files_cell(csv, v, col[FILES_G_DEVICE]));
+  if (files_cell_i64(csv, v, col[FILES_G_OUTPUT], &out, err)) return -1;
+  if (out != 0 && out != 1) return files_fail(err, csv->path, line, "output must be 0 or 1");
+  g->output[v] = (uint8_t)out;
+  if (files_graph_sums_add(g, v, sums, err)) return -1;
+  return files_graph_inputs(g, v, files_cell(csv, v, col[FILES_G_INPUTS]), err);
+}
+
+/* A graph from a CSV already read (takes the CSV over, also on failure). */
+FILES_FN int files_graph_from_csv(files_csv *csv, files_graph *g, files_error *err) {
+  static const char *const need[FILES_G_COLUMNS] = {"id", "name", "op", "size", "time",
+                                                     "cpu_time", "acc_time", "device", "xfer",
+                                                     "output", "inputs"};
+  int col[FILES_G_COLUMNS];
+  files_graph_sums sums = {0, 0, 0};
+  size_t n = (size_t)arrlen(csv->rows);
+  int32_t v;
+  memset(g, 0, sizeof(*g));
+  g->csv = *csv;
+  memset(csv, 0, sizeof(*csv));
+  if (files_need_columns(&g->csv, need, FILES_G_COLUMNS, col, err)) return files_graph_free(g), -1;
+  g->n = (int32_t)n;
+  /* one block: 5 int64_t arrays, 2 pointer arrays, offsets, 2 byte arrays */
+  g->size = (int64_t *)calloc(n + 1, 5 * sizeof(int64_t) + 2 * sizeof(char *) + sizeof(int32_t) + 2);
+  if (!g->size) return files_fail(err, g->csv.path, 0, "out of memory"), files_graph_free(g), -1;
+  g->time = g->size + (n + 1);
+  g->cpu_time = g->time + (n + 1);
+  g->acc_time = g->cpu_time + (n + 1);
+  g->xfer = g->acc_time + (n + 1);
+  g->names = (const char **)(void *)(g->xfer + (n + 1));
+  g->ops = g->names + (n + 1);
+  g->in_offsets = (int32_t *)(void *)(g->ops + (n + 1));
+  g->device = (uint8_t *)(g->in_offsets + (n + 1));
+  g->output = g->device + (n + 1);
+  for (v = 0; v < g->n; v++)
+    if (files_graph_row(g, col, v, &sums, err)) return files_graph_free(g), -1;
+  g->graph.num_nodes = g->n;
+  g->graph.in_offsets = g->in_offsets;
+  g->graph.in_ids = g->in_ids;
+  return 0;
+}
+
+FILES_FN int files_graph_parse(const char *name, char *text, size_t len, files_graph *g,
+                               files_error *err) {
+  files_csv csv;
+  memset(g, 0, sizeof(*g));
+  if (files_csv_parse(name, text, len, &csv, err)) return -1;
+  if (!files_csv_is_graph(&csv)) {
+    files_fail(err, name, csv.header_line, "not a graph CSV (no 'inputs' column)");
+    return files_csv_free(&csv), -1;
+  }
+  return files_graph_from_csv(&csv, g, err);
+}
+
+FILES_FN int files_read_graph(const char *path, files_graph *g, files_error *err) {
+  size_t len;
+  char *text = files_read_text(path, &len, err);
+  memset(g, 0, sizeof(*g));
+  return text ? files_graph_parse(path, text, len, g, err) : -1;
+}
+
+/* ---- intervals (intervals CSV or graph CSV) ------------------------------ */
+
+typedef struct files_intervals {
+  files_csv csv;            /* the rows of an intervals CSV */
+  files_graph graph;        /* the graph when is_graph (its csv holds the rows) */
+  int is_graph;
+  int32_t n;
+  int64_t alignment;        /* the global alignment the records were checked with */
+  dnnmem_interval *records; /* n */
+  dnnmem_gap *gaps;         /* stb_ds: every record's gaps point into it */
+} files_intervals;
+
+FILES_FN void files_intervals_free(files_intervals *iv) {
+  files_csv_free(&iv->csv);
+  files_graph_free(&iv->graph);
+  free(iv->records);
+  arrfree(iv->gaps);
+  memset(iv, 0, sizeof(*iv));
+}
+
+/* The rows the records came from (for line numbers and --out). */
+FILES_FN const files_csv *files_intervals_rows(const files_intervals *iv) {
+  return iv->is_graph ? &iv->graph.csv : &iv->csv;
+}
+
+FILES_FN long files_intervals_line(const files_intervals *iv, int32_t i) {
+  return files_intervals_rows(iv)->rows[i].line;
+}
+
+/* One gap token "L-U" or "L-U@WL:WU" (end_addend 1 for inclusive ends). */
+FILES_FN int files_gap_parse(const char *tok, int64_t end_addend, dnnmem_gap *gap) {
+  long long a, b, wl = 0, wu = 0;
+  int used = 0, used2 = 0;
+  if (sscanf(tok, "%lld-%lld%n", &a, &b, &used) != 2) return -1;
+  if (tok[used] == '@') {
+    if (sscanf(tok + used + 1, "%lld:%lld%n", &wl, &wu, &used2) != 2 || tok[used + 1 + used2]) return -1;
+  } else if (tok[used]) {
+    return -1;
+  }
+  if (b == INT64_MAX && end_addend) return -1;
+  gap->lower = a;
+  gap->upper = b + end_addend;
+  gap->window_lower = wl;
+  gap->window_upper = wu;
+  return 0;
+}
+
+FILES_FN int files_gaps_parse(files_intervals *iv, int32_t i, const char *text, int64_t end_addend,
+                              files_error *err) {
+  char tok[128];
+  const char *p = text;
+  while (*p) {
+    size_t k = 0;
+    dnnmem_gap gap;
+    if (*p == ' ') { p++; continue; }
+    while (p[k] && p[k] != ' ') k++;
+    if (k >= sizeof(tok))
+      return files_fail(err, iv->csv.path, files_intervals_line(iv, i), "gaps: a gap is too long");
+    memcpy(tok, p, k);
+    tok[k] = 0;
+    p += k;
+    if (files_gap_parse(tok, end_addend, &gap) != 0)
+      return files_fail(err, iv->csv.path, files_intervals_line(iv, i),
+                        "gap '%s': expected L-U or L-U@WL:WU (integers)", tok);
+    arrput(iv->gaps, gap);
+    iv->records[i].num_gaps++;
+  }
+  return 0;
+}
+
+/* The columns of an intervals CSV, by name. */
+typedef struct files_interval_columns {
+  int id, lower, upper, size, alignment, offset, hint, gaps;
+  int64_t end_addend; /* 1 when upper is minimalloc's inclusive 'end' */
+} files_interval_columns;
+
+FILES_FN int files_interval_columns_find(const files_csv *csv, files_interval_columns *c,
+                                         files_error *err) {
+  static const char *const ids[] = {"id", "buffer", "buffer_id", NULL};
+  static const char *const lowers[] = {"lower", "begin", "start", NULL};
+  static const char *const uppers[] = {"upper", NULL}, *const ends[] = {"end", NULL};
+  c->id = files_column_any(csv, ids);
+  c->lower = files_column_any(csv, lowers);
+  c->upper = files_column_any(csv, uppers);
+  c->end_addend = 0;
+  if (c->upper < 0 && (c->upper = files_column_any(csv, ends)) >= 0) c->end_addend = 1;
+  c->size = files_column(csv, "size");
+  c->alignment = files_column(csv, "alignment");
+  c->offset = files_column(csv, "offset");
+  c->hint = files_column(csv, "hint");
+  c->gaps = files_column(csv, "gaps");
+  if (c->id < 0) return files_fail(err, csv->path, csv->header_line, "missing column 'id'");
+  if (c->lower < 0) return files_fail(err, csv->path, csv->header_line, "missing column 'lower'");
+  if (c->upper < 0) return files_fail(err, csv->path, csv->header_line, "missing column 'upper'");
+  if (c->size < 0) return files_fail(err, csv->path, csv->header_line, "missing column 'size'");
+  return 0;
+}
+
+/* An optional integer cell: 0 and *present = 0 when empty. */
+FILES_FN int files_cell_opt_i64(const files_csv *csv, int32_t row, int col, int64_t *out,
+                                int *present, files_error *err) {
+  *present = col >= 0 && *files_cell(csv, row, col);
+  *out = 0;
+  return *present ? files_cell_i64(csv, row, col, out, err) : 0;
+}
+
+/* Record i's own checks, with messages for the usual mistakes first. */
+FILES_FN int files_interval_check(const files_intervals *iv, int32_t i, files_error *err) {
+  const dnnmem_interval *r = &iv->records[i];
+  const char *path = files_intervals_rows(iv)->path;
+  long line = files_intervals_line(iv, i);
+  dnnmem_result res;
+  if (r->size < 0) return files_fail(err, path, line, "size: negative (%lld)", (long long)r->size);
+  if (r->upper <= r->lower)
+    return files_fail(err, path, line, "upper <= lower (%lld <= %lld): an empty lifetime",
+                      (long long)r->upper, (long long)r->lower);
+  if (r->alignment < 0 || (r->alignment & (r->alignment - 1)))
+    return files_fail(err, path, line, "alignment %lld is not a power of two", (long long)r->alignment);
+  res = dnnmem_intervals_check(r, 1, iv->alignment); /* the library's remaining rules */
+  if (res != DNNMEM_OK) return files_fail(err, path, line, "%s", FILES_RESULT_TEXT(res));
+  return 0;
+}
+
+typedef struct files_id_map { char *key; int32_t value; } files_id_map; /* stb_ds */
+
+/* One row of an intervals CSV into record i; ids maps id text to the row. */
+FILES_FN int files_interval_row(files_intervals *iv, const files_interval_columns *c, int32_t i,
+                                files_id_map **ids, files_error *err) {
+  const files_csv *csv = &iv->csv;
+  dnnmem_interval *rec = &iv->records[i];
+  const char *id = files_cell(csv, i, c->id);
+  long line = csv->rows[i].line;
+  int fixed, hint, aligned;
+  memset(rec, 0, sizeof(*rec));
+  if (!*id) return files_fail(err, csv->path, line, "missing id");
+  if (shgeti(*ids, id) >= 0)
+    return files_fail(err, csv->path, line, "duplicate id '%s' (first on line %ld)", id,
+                      csv->rows[shget(*ids, id)].line);
+  shput(*ids, id, i);
+  if (files_cell_i64(csv, i, c->lower, &rec->lower, err) || files_cell_i64(csv, i, c->upper, &rec->upper, err) ||
+      files_cell_i64(csv, i, c->size, &rec->size, err) ||
+      files_cell_opt_i64(csv, i, c->alignment, &rec->alignment, &aligned, err) ||
+      files_cell_opt_i64(csv, i, c->offset, &rec->fixed_offset, &fixed, err) ||
+      files_cell_opt_i64(csv, i, c->hint, &rec->hint, &hint, err))
+    return -1;
+  if (c->end_addend && rec->upper == INT64_MAX) return files_fail(err, csv->path, line, "end too large");
+  rec->upper += c->end_addend;
+  rec->flags = (fixed ? DNNMEM_INTERVAL_FIXED : 0) | (hint ? DNNMEM_INTERVAL_HINT : 0);
+  if (c->gaps >= 0 && files_gaps_parse(iv, i, files_cell(csv, i, c->gaps), c->end_addend, err)) return -1;
+  rec->gaps = rec->num_gaps ? iv->gaps + arrlen(iv->gaps) - rec->num_gaps : NULL;
+  return files_interval_check(iv, i, err);
+}
+
+/* The bytes every plan may need, summed in the file's order as
+   dnnmem_intervals_check does: the first row past int64_t is named. */
+FILES_FN int files_intervals_total(const files_intervals *iv, files_error *err) {
+  int64_t total = 0;
+  int32_t i;
+  for (i = 0; i < iv->n; i++) {
+    const dnnmem_interval *r = &iv->records[i];
+    int64_t a = dnnmem_interval_alignment(r, iv->alignment), aligned = 0;
+    int over = r->size > INT64_MAX - (a - 1);
+    if (!over) aligned = (r->size + (a - 1)) / a * a;
+    over = over || files_add_overflows(total, aligned, &total) || files_add_overflows(total, a - 1, &total) ||
+           ((r->flags & DNNMEM_INTERVAL_FIXED) && files_add_overflows(total, r->fixed_offset, &total));
+    if (over)
+      return files_fail(err, files_intervals_rows(iv)->path, files_intervals_line(iv, i),
+                        "the sizes (aligned) up to this row sum past the int64 range");
+  }
+  return 0;
+}
+
+/* Fixed records that share a byte while both live (gaps honoured, as the
+   planner sees them): both lines named. */
+FILES_FN int files_intervals_fixed(const files_intervals *iv, files_error *err) {
+  dnnmem_interval *fixed = (dnnmem_interval *)malloc(((size_t)iv->n + 1) * sizeof(dnnmem_interval));
+  int64_t *offsets = (int64_t *)malloc(((size_t)iv->n + 1) * sizeof(int64_t));
+  int32_t *row = (int32_t *)malloc(((size_t)iv->n + 1) * sizeof(int32_t));
+  int32_t i, nf = 0, pair[2] = {-1, -1};
+  size_t bytes = 0;
+  void *scratch = NULL;
+  dnnmem_result r = DNNMEM_OK;
+  for (i = 0; fixed && offsets && row && i < iv->n; i++)
+    if (iv->records[i].flags & DNNMEM_INTERVAL_FIXED) {
+      fixed[nf] = iv->records[i];
+      offsets[nf] = iv->records[i].fixed_offset;
+      row[nf++] = i;
+    }
+  if (nf > 1) { /* library: the plan checker on the fixed records at their offsets */
+    r = dnnmem_plan_check_scratch_size(fixed, nf, &bytes);
+    if (r == DNNMEM_OK) scratch = malloc(bytes ? bytes : 1);
+    if (r == DNNMEM_OK && scratch)
+      r = dnnmem_plan_check(fixed, nf, iv->alignment, offsets, NULL, pair, scratch, bytes);
+  }
+  free(scratch);
+  free(fixed);
+  free(offsets);
+  if (r == DNNMEM_OK) return free(row), 0;
+  if (r != DNNMEM_ERR_OVERLAP || pair[0] < 0 || pair[1] < 0) /* not expected after the row checks */
+    files_fail(err, files_intervals_rows(iv)->path, pair[0] >= 0 ? files_intervals_line(iv, row[pair[0]]) : 0,
+               "fixed offset: %s", FILES_RESULT_TEXT(r));
+  else
+    files_fail(err, files_intervals_rows(iv)->path, files_intervals_line(iv, row[pair[1]]),
+               "fixed offset collides with line %ld", files_intervals_line(iv, row[pair[0]]));
+  return free(row), -1;
+}
+
+FILES_FN int files_intervals_from_csv(files_intervals *iv, files_error *err) {
+  files_interval_columns c;
+  files_id_map *ids = NULL;
+  int32_t i, at = 0;
+  if (files_interval_columns_find(&iv->csv, &c, err)) return -1;
+  iv->n = (int32_t)arrlen(iv->csv.rows);
+  iv->records = (dnnmem_interval *)calloc((size_t)iv->n + 1, sizeof(dnnmem_interval));
+  if (!iv->records) return files_fail(err, iv->csv.path, 0, "out of memory");
+  sh_new_arena(ids);
+  for (i = 0; i < iv->n; i++)
+    if (files_interval_row(iv, &c, i, &ids, err)) return shfree(ids), -1;
+  shfree(ids);
+  for (i = 0; i < iv->n; i++) { /* the gaps array has stopped moving */
+    iv->records[i].gaps = iv->records[i].num_gaps ? iv->gaps + at : NULL;
+    at += iv->records[i].num_gaps;
+  }
+  return 0;
+}
+
+FILES_FN int files_intervals_from_graph(files_intervals *iv, files_error *err) {
+  dnnmem_result r;
+  iv->is_graph = 1;
+  if (files_graph_from_csv(&iv->csv, &iv->graph, err)) return -1;
+  iv->n = iv->graph.n;
+  iv->records = (dnnmem_interval *)calloc((size_t)iv->n + 1, sizeof(dnnmem_interval));
+  if (!iv->records) return files_fail(err, iv->graph.csv.path, 0, "out of memory");
+  r = dnnmem_graph_intervals(&iv->graph.graph, iv->graph.size, iv->graph.output, iv->records);
+  if (r != DNNMEM_OK) return files_fail(err, iv->graph.csv.path, 0, "%s", FILES_RESULT_TEXT(r));
+  return 0;
+}
+
+/* Records of an intervals CSV or a graph CSV (lifetimes as
+   dnnmem_graph_intervals gives them), checked with the global alignment
+   (0: none) as every planner checks them. */
+FILES_FN int files_intervals_parse(const char *name, char *text, size_t len, int64_t alignment,
+                                   files_intervals *iv, files_error *err) {
+  dnnmem_result r;
+  int bad;
+  memset(iv, 0, sizeof(*iv));
+  iv->alignment = alignment;
+  if (files_csv_parse(name, text, len, &iv->csv, err)) return -1;
+  bad = files_csv_is_graph(&iv->csv) ? files_intervals_from_graph(iv, err) : files_intervals_from_csv(iv, err);
+  if (!bad) bad = files_intervals_total(iv, err) || files_intervals_fixed(iv, err);
+  if (!bad && (r = dnnmem_intervals_check(iv->records, iv->n, alignment)) != DNNMEM_OK)
+    bad = files_fail(err, name, 0, "%s", FILES_RESULT_TEXT(r)); /* not expected after the above */
+  if (bad) files_intervals_free(iv);
+  return bad ? -1 : 0;
+}
+
+FILES_FN int files_read_intervals(const char *path, int64_t alignment, files_intervals *iv,
+                                  files_error *err) {
+  size_t len;
+  char *text = files_read_text(path, &len, err);
+  memset(iv, 0, sizeof(*iv));
+  return text ? files_intervals_parse(path, text, len, alignment, iv, err) : -1;
+}
+
+/* ---- DIMACS max-flow ----------------------------------------------------- */
+
+typedef struct files_dimacs {
+  int32_t num_nodes, num_arcs, source, sink; /* ids 0-based */
+  int32_t *from, *to;                        /* stb_ds, num_arcs each */
+  int64_t *capacity;                         /* stb_ds */
+  long *arc_line;                            /* stb_ds: the line of each arc */
+} files_dimacs;
+
+FILES_FN void files_dimacs_free(files_dimacs *d) {
+  arrfree(d->from);
+  arrfree(d->to);
+  arrfree(d->capacity);
+  arrfree(d->arc_line);
+  memset(d, 0, sizeof(*d));
+}
+
+/* One whitespace-separated integer token; 0 when absent or not an integer. */
+FILES_FN int files_token_i64(char **p, long long *out) {
+  char *end;
+  while (**p == ' ' || **p == '\t') ++*p;
+  if (**p == 0) return 0;
+  errno = 0;
+  *out = strtoll(*p, &end, 10);
+  if (end == *p || errno || (*end && *end != ' ' && *end != '\t')) return 0;
+  *p = end;
+  return 1;
+}
+
+FILES_FN int files_at_end(const char *p) {
+  while (*p == ' ' || *p == '\t') p++;
+  return *p == 0;
+}
+
+typedef struct files_dimacs_state {
+  const char *name;
+  long line, declared_arcs, n_line; /* n_line: the last 'n' line */
+} files_dimacs_state;
+
+FILES_FN int files_dimacs_p(files_dimacs *d, files_dimacs_state *st, char *s, files_error *err) {
+  long long a, b;
+  while (*s == ' ' || *s == '\t') s++;
+  if (d->num_nodes >= 0) return files_fail(err, st->name, st->line, "second 'p' line");
+  if (strncmp(s, "max", 3) != 0 || (s[3] != ' ' && s[3] != '\t'))
+    return files_fail(err, st->name, st->line, "expected 'p max NODES ARCS'");
+  s += 3;
+  if (!files_token_i64(&s, &a) || !files_token_i64(&s, &b) || !files_at_end(s))
+    return files_fail(err, st->name, st->line, "expected 'p max NODES ARCS'");
+  if (a < 2 || a > INT32_MAX - 1) return files_fail(err, st->name, st->line, "node count %lld out of range", a);
+  if (b < 0 || b > INT32_MAX / 2 - 1) return files_fail(err, st->name, st->line, "arc count %lld out of range", b);
+  d->num_nodes = (int32_t)a;
+  st->declared_arcs = (long)b;
+  return 0;
+}
+
+FILES_FN int files_dimacs_node(files_dimacs *d, files_dimacs_state *st, char **s, long long *id,
+                               files_error *err) {
+  if (!files_token_i64(s, id)) return files_fail(err, st->name, st->line, "expected a node id");
+  if (*id < 1 || *id > d->num_nodes)
+    return files_fail(err, st->name, st->line, "node %lld outside 1..%d", *id, (int)d->num_nodes);
+  return 0;
+}
+
+FILES_FN int files_dimacs_n(files_dimacs *d, files_dimacs_state *st, char *s, files_error *err) {
+  long long a;
+  int32_t *end;
+  if (files_dimacs_node(d, st, &s, &a, err)) return -1;
+  while (*s == ' ' || *s == '\t') s++;
+  if ((*s != 's' && *s != 't') || !files_at_end(s + 1))
+    return files_fail(err, st->name, st->line, "expected 'n ID s' or 'n ID t'");
+  end = *s == 's' ? &d->source : &d->sink;
+  if (*end >= 0) return files_fail(err, st->name, st->line, "second %s", *s == 's' ? "source" : "sink");
+  *end = (int32_t)(a - 1);
+  if (d->source >= 0 && d->source == d->sink)
+    return files_fail(err, st->name, st->line, "source and sink are the same node (line %ld)", st->n_line);
+  st->n_line = st->line;
+  return 0;
+}
+
+FILES_FN int files_dimacs_a(files_dimacs *d, files_dimacs_state *st, char *s, files_error *err) {
+  long long a, b, c;
+  if (files_dimacs_node(d, st, &s, &a, err)) return -1;
+  if (!files_token_i64(&s, &b) || !files_token_i64(&s, &c) || !files_at_end(s))
+    return files_fail(err, st->name, st->line, "expected 'a FROM TO CAPACITY' (integers)");
+  if (b < 1 || b > d->num_nodes)
+    return files_fail(err, st->name, st->line, "node %lld outside 1..%d", b, (int)d->num_nodes);
+  if (c < 0) return files_fail(err, st->name, st->line, "negative capacity %lld", c);
+  if ((long)arrlen(d->from) >= st->declared_arcs)
+    return files_fail(err, st->name, st->line, "more arcs than the %ld declared", st->declared_arcs);
+  arrput(d->from, (int32_t)(a - 1));
+  arrput(d->to, (int32_t)(b - 1));
+  arrput(d->capacity, (int64_t)c);
+  arrput(d->arc_line, st->line);
+  return 0;
+}
+
+/* The capacities leaving the source must sum within int64_t (the flow
+   engine's rule): the arc where they stop is named. */
+FILES_FN int files_dimacs_sums(const files_dimacs *d, const char *name, files_error *err) {
+  int64_t out = 0;
+  int32_t i;
+  for (i = 0; i < d->num_arcs; i++)
+    if (d->from[i] == d->source && d->to[i] != d->source && files_add_overflows(out, d->capacity[i], &out))
+      return files_fail(err, name, d->arc_line[i], "capacities leaving the source sum past the int64 range");
+  return 0;
+}
+
+FILES_FN int files_dimacs_line(files_dimacs *d, files_dimacs_state *st, char *s, files_error *err) {
+  if (*s == 0 || *s == 'c') return 0;
+  if (*s == 'p') return files_dimacs_p(d, st, s + 1, err);
+  if (*s != 'n' && *s != 'a')
+    return files_fail(err, st->name, st->line, "unknown line type '%c' (expected c, p, n or a)", *s);
+  if (d->num_nodes < 0) return files_fail(err, st->name, st->line, "'%c' line before the 'p' line", *s);
+  return *s == 'n' ? files_dimacs_n(d, st, s + 1, err) : files_dimacs_a(d, st, s + 1, err);
+}
+
+FILES_FN int files_dimacs_parse(const char *name, char *text, size_t len, files_dimacs *d,
+                                files_error *err) {
+  files_dimacs_state st;
+  char *p = text, *s;
+  int bad = files_check_text(name, text, len, err);
+  memset(d, 0, sizeof(*d));
+  d->num_nodes = d->source = d->sink = -1;
+  st.name = name;
+  st.line = 0;
+  st.declared_arcs = -1;
+  st.n_line = 0;
+  while (!bad && (s = files_next_line(&p, &st.line)) != NULL) bad = files_dimacs_line(d, &st, files_trim(s), err);
+  d->num_arcs = (int32_t)arrlen(d->from);
+  if (!bad && d->num_nodes < 0) bad = files_fail(err, name, st.line, "no 'p max NODES ARCS' line");
+  if (!bad && d->num_arcs != st.declared_arcs)
+    bad = files_fail(err, name, st.line, "the file ends after %d of the %ld declared arcs", (int)d->num_arcs,
+                     st.declared_arcs);
+  if (!bad && (d->source < 0 || d->sink < 0))
+    bad = files_fail(err, name, st.line, "the file ends without an 'n ID %c' line", d->source < 0 ? 's' : 't');
+  if (!bad) bad = files_dimacs_sums(d, name, err);
+  free(text);
+  if (bad) files_dimacs_free(d);
+  return bad ? -1 : 0;
+}
+
+FILES_FN int files_read_dimacs(const char *path, files_dimacs *d, files_error *err) {
+  size_t len;
+  char *text = files_read_text(path, &len, err);
+  memset(d, 0, sizeof(*d));
+  return text ? files_dimacs_parse(path, text, len, d, err) : -1;
+}
+
+#endif /* DNNMEM_FILES_H */
