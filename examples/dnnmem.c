@@ -41,7 +41,7 @@ const char *__asan_default_options(void) { return "detect_leaks=0"; }
 #define CLI_NORETURN
 #endif
 
-#define CLI_RESULT_TEXT(r) dnnmem_result_string(r)
+#define CLI_RESULT_TEXT(r) dnnmem_result_text(r)
 #define CLI_STRING_(x) #x
 #define CLI_STRING(x) CLI_STRING_(x) /* a macro's value as a string literal */
 
@@ -253,13 +253,10 @@ static void cli_parse(const cli_command *c, int argc, char **argv, cli_args *arg
 
 /* --algo of flow and place: the max-flow algorithm. */
 static dnnmem_flow_algo cli_flow_algo(const char *name) {
-  if (!name || strcmp(name, "bk") == 0) return DNNMEM_FLOW_BK;
-  if (strcmp(name, "pr") == 0) return DNNMEM_FLOW_PUSH_RELABEL;
-  cli_usage_error("unknown --algo '%s' (bk or pr)", name);
-}
-
-static const char *cli_flow_algo_name(dnnmem_flow_algo algo) {
-  return algo == DNNMEM_FLOW_PUSH_RELABEL ? "pr" : "bk";
+  dnnmem_flow_algo algo = DNNMEM_FLOW_BK;
+  if (name && dnnmem_flow_algo_parse(name, &algo) != DNNMEM_OK)
+    cli_usage_error("unknown --algo '%s' (bk or pr)", name);
+  return algo;
 }
 
 /* ---- JSON output -------------------------------------------------------- */
@@ -348,8 +345,10 @@ typedef struct flow_answer {
 } flow_answer;
 
 /* Library calls of flow. */
-static void flow_solve(const char *file, const files_dimacs *d, dnnmem_flow_algo algo, flow_answer *ans) {
+static void flow_solve(const char *file, const files_dimacs *d, const dnnmem_flow_options *options,
+                       flow_answer *ans) {
   dnnmem_flow flow;
+  dnnmem_flow_result result;
   size_t bytes = 0;
   void *scratch;
   int32_t i;
@@ -360,25 +359,26 @@ static void flow_solve(const char *file, const files_dimacs *d, dnnmem_flow_algo
   for (i = 0; i < d->num_arcs; i++)
     cli_check(dnnmem_flow_add_arc(&flow, d->from[i], d->to[i], d->capacity[i], 0, NULL), file);
   t0 = cli_now_ms();
-  cli_check(dnnmem_flow_solve(&flow, d->source, d->sink, algo, &ans->value), file);
+  cli_check(dnnmem_flow_solve(&flow, d->source, d->sink, options, &result), file);
+  ans->value = result.value;
   ans->ms = cli_now_ms() - t0;
   for (ans->source_side = 0, i = 0; i < d->num_nodes; i++) ans->source_side += dnnmem_flow_source_side(&flow, i);
   free(scratch);
 }
 
 static int cmd_flow(const cli_args *a) {
-  dnnmem_flow_algo algo = cli_flow_algo(a->algo);
+  dnnmem_flow_options options = {cli_flow_algo(a->algo)};
   files_dimacs d;
   files_error err;
   flow_answer ans;
   if (files_read_dimacs(a->operand, &d, &err) != 0) cli_file_error(&err);
-  flow_solve(a->operand, &d, algo, &ans);
+  flow_solve(a->operand, &d, &options, &ans);
   if (a->json) {
     cli_json_begin();
     cli_json_int("n", d.num_nodes);
     cli_json_int("m", d.num_arcs);
     cli_json_int("flow", ans.value);
-    cli_json_string("algo", cli_flow_algo_name(algo));
+    cli_json_string("algo", dnnmem_flow_algo_name(options.algo));
     cli_json_int("source_side", ans.source_side);
     cli_json_double("time_ms", ans.ms);
     cli_json_end();
@@ -444,26 +444,29 @@ static void cover_solve(const char *file, const files_intervals *iv, cover_answe
   dnnmem_interval *records = (dnnmem_interval *)cli_alloc((size_t)n * sizeof(dnnmem_interval));
   int64_t *offsets = (int64_t *)cli_alloc((size_t)n * sizeof(int64_t));
   dnnmem_plan_options options = {.algo = DNNMEM_PLAN_PATHCOVER};
+  dnnmem_intervals lifetimes = {records, n, 0};
   dnnmem_plan_result result;
+  dnnmem_cover_result paths;
   size_t bytes = 0;
   void *scratch;
   double t0 = cli_now_ms();
-  cli_check(dnnmem_cover_intervals_scratch_size(n, &bytes), file);
+  cli_check(dnnmem_plan_chains_scratch_size(&iv->problem, &bytes), file);
   scratch = cli_alloc(bytes);
-  cli_check(dnnmem_cover_intervals(iv->records, n, group_of, NULL, &ans->groups, scratch, bytes), file);
+  cli_check(dnnmem_plan_chains(&iv->problem, group_of, NULL, &ans->groups, scratch, bytes), file);
   ans->ms = cli_now_ms() - t0;
   free(scratch);
   ans->group_of = (int64_t *)cli_alloc((size_t)n * sizeof(int64_t));
   for (i = 0; i < n; i++) ans->group_of[i] = group_of[i];
   if (iv->is_graph) {
-    cli_check(dnnmem_cover_edges_scratch_size(n, g->in_offsets[n], &bytes), file);
+    cli_check(dnnmem_cover_edges_scratch_size(&g->graph, NULL, &bytes), file);
     scratch = cli_alloc(bytes);
-    cli_check(dnnmem_cover_edges(&g->graph, NULL, NULL, NULL, 0, NULL, &ans->w, scratch, bytes), file);
+    cli_check(dnnmem_cover_edges(&g->graph, NULL, NULL, NULL, NULL, 0, &paths, scratch, bytes), file);
+    ans->w = paths.paths;
     free(scratch);
     cli_check(dnnmem_graph_intervals(&g->graph, g->size, NULL, records), file);
-    cli_check(dnnmem_plan_scratch_size(records, n, &options, &bytes), file);
+    cli_check(dnnmem_plan_solve_scratch_size(&lifetimes, &options, &bytes), file);
     scratch = cli_alloc(bytes);
-    cli_check(dnnmem_plan(records, n, &options, offsets, &result, scratch, bytes), file);
+    cli_check(dnnmem_plan_solve(&lifetimes, &options, offsets, &result, scratch, bytes), file);
     ans->arena = result.arena;
     free(scratch);
   }
@@ -616,13 +619,13 @@ static void plan_solve(const char *file, const files_intervals *iv, const dnnmem
   size_t bytes = 0, check_bytes = 0;
   void *scratch;
   dnnmem_result r;
-  cli_check(dnnmem_plan_scratch_size(iv->records, iv->n, opt, &bytes), file);
-  cli_check(dnnmem_plan_check_scratch_size(iv->records, iv->n, &check_bytes), file);
+  cli_check(dnnmem_plan_solve_scratch_size(&iv->problem, opt, &bytes), file);
+  cli_check(dnnmem_plan_check_scratch_size(&iv->problem, &check_bytes), file);
   scratch = cli_alloc(bytes > check_bytes ? bytes : check_bytes);
   *ms = cli_now_ms();
-  cli_check(dnnmem_plan(iv->records, iv->n, opt, offsets, res, scratch, bytes), file);
+  cli_check(dnnmem_plan_solve(&iv->problem, opt, offsets, res, scratch, bytes), file);
   *ms = cli_now_ms() - *ms;
-  r = dnnmem_plan_check(iv->records, iv->n, iv->alignment, offsets, &arena, pair, scratch, check_bytes);
+  r = dnnmem_plan_check(&iv->problem, offsets, &arena, pair, scratch, check_bytes);
   if (r != DNNMEM_OK || arena != res->arena)
     cli_input_error(file, 0, "internal error: the plan fails its check (%s, records %d %d)",
                     CLI_RESULT_TEXT(r), pair[0], pair[1]);
@@ -665,7 +668,6 @@ static int cmd_plan(const cli_args *a) {
   if (a->algo && dnnmem_plan_algo_parse(a->algo, &opt.algo) != DNNMEM_OK)
     cli_usage_error("unknown --algo '%s'", a->algo);
   if (a->align & (a->align - 1)) cli_usage_error("--align must be a power of two");
-  opt.alignment = a->align;
   opt.node_limit = a->nodes;
   opt.capacity = a->capacity;
   cli_read_intervals(a->operand, a->align, &iv);
@@ -685,17 +687,18 @@ static int cmd_plan(const cli_args *a) {
 }
 
 /* Library calls of share: the assignment, then an independent recount. */
-static void share_solve(const char *file, const files_intervals *iv, dnnmem_share_algo algo, int64_t *objects_of,
-                        dnnmem_share_result *res) {
+static void share_solve(const char *file, const files_intervals *iv, const dnnmem_share_options *opt,
+                        int64_t *objects_of, dnnmem_share_result *res) {
   int32_t *object_of = (int32_t *)cli_alloc(((size_t)iv->n + 1) * sizeof(int32_t)), objects = 0, i;
   int64_t total = 0;
-  size_t bytes = 0;
+  size_t bytes = 0, check_bytes = 0;
   void *scratch;
   dnnmem_result r;
-  cli_check(dnnmem_share_scratch_size(iv->n, &bytes), file);
-  scratch = cli_alloc(bytes);
-  cli_check(dnnmem_share(iv->records, iv->n, algo, object_of, NULL, res, scratch, bytes), file);
-  r = dnnmem_share_check(iv->records, iv->n, object_of, &total, &objects, scratch, bytes);
+  cli_check(dnnmem_share_solve_scratch_size(&iv->problem, opt, &bytes), file);
+  cli_check(dnnmem_share_check_scratch_size(&iv->problem, &check_bytes), file);
+  scratch = cli_alloc(bytes > check_bytes ? bytes : check_bytes);
+  cli_check(dnnmem_share_solve(&iv->problem, opt, object_of, NULL, res, scratch, bytes), file);
+  r = dnnmem_share_check(&iv->problem, object_of, &total, &objects, scratch, check_bytes);
   if (r != DNNMEM_OK || total != res->total || objects != res->objects)
     cli_input_error(file, 0, "internal error: the assignment fails its check (%s)", CLI_RESULT_TEXT(r));
   for (i = 0; i < iv->n; i++) objects_of[i] = object_of[i];
@@ -704,17 +707,17 @@ static void share_solve(const char *file, const files_intervals *iv, dnnmem_shar
 }
 
 static int cmd_share(const cli_args *a) {
-  dnnmem_share_algo algo = DNNMEM_SHARE_BEST;
+  dnnmem_share_options opt = {DNNMEM_SHARE_BEST};
   dnnmem_share_result res;
   files_intervals iv;
   int64_t *object_of;
   double t0, ms;
-  if (a->algo && dnnmem_share_algo_parse(a->algo, &algo) != DNNMEM_OK)
+  if (a->algo && dnnmem_share_algo_parse(a->algo, &opt.algo) != DNNMEM_OK)
     cli_usage_error("unknown --algo '%s'", a->algo);
   cli_read_intervals(a->operand, 0, &iv);
   object_of = (int64_t *)cli_alloc(((size_t)iv.n + 1) * sizeof(int64_t));
   t0 = cli_now_ms();
-  share_solve(a->operand, &iv, algo, object_of, &res);
+  share_solve(a->operand, &iv, &opt, object_of, &res);
   ms = cli_now_ms() - t0;
   if (a->out) cli_write_column(files_intervals_rows(&iv), a->out, "object", object_of, NULL);
   if (a->json) {
@@ -767,14 +770,14 @@ typedef struct remat_setup {
   dnnmem_remat_problem problem;
   int32_t n, max_length;
   int64_t lower_bound;
-  dnnmem_remat_stats base;       /* the row order */
-  dnnmem_remat_stats checkpoint; /* sqrt(n) checkpointing; peak -1: longer than max_length */
+  dnnmem_remat_result base;       /* the row order */
+  dnnmem_remat_result checkpoint; /* sqrt(n) checkpointing; peak -1: longer than max_length */
   void *scratch;                 /* for the solver and the baselines */
   size_t bytes;
 } remat_setup;
 
 typedef struct remat_run {
-  dnnmem_remat_stats stats;
+  dnnmem_remat_result stats;
   dnnmem_result result; /* DNNMEM_OK or DNNMEM_ERR_INFEASIBLE */
   int32_t *sequence;    /* max_length */
   int32_t length;
@@ -803,30 +806,38 @@ static double remat_overhead(const remat_setup *s, int64_t time) {
 /* Library calls of remat (1/3): the problem, the peak's lower bound, the
    scratch and the two baselines. */
 static void remat_prepare(const cli_args *a, remat_setup *s) {
-  int32_t *sequence, length, m;
+  dnnmem_remat_options o;
+  int32_t *sequence;
+  int algo;
   size_t need = 0;
   memset(s, 0, sizeof(*s));
+  memset(&o, 0, sizeof(o));
   s->path = a->operand;
   cli_read_graph(s->path, &s->g);
   s->n = s->g.n;
-  m = s->g.in_offsets[s->n];
   if (a->max_length && a->max_length < s->n)
     cli_usage_error("--max-length %lld is below the %d nodes", (long long)a->max_length, s->n);
   s->max_length = a->max_length ? (int32_t)a->max_length : s->n > ((1 << 28) - 16) / 2 ? s->n : 2 * s->n + 16;
-  s->problem.graph = s->g.graph;
+  s->problem.graph = &s->g.graph;
   s->problem.sizes = s->g.size;
   s->problem.times = s->g.time;
   s->problem.is_output = s->g.output;
   cli_check(dnnmem_remat_lower_bound(&s->problem, &s->lower_bound), s->path);
-  cli_check(dnnmem_remat_solve_scratch_size(s->n, m, s->max_length, &s->bytes), s->path);
-  cli_check(dnnmem_remat_baseline_scratch_size(s->n, m, s->max_length, &need), s->path);
-  s->bytes = need > s->bytes ? need : s->bytes;
+  s->bytes = 0;
+  for (algo = 0; algo < DNNMEM_REMAT_ALGO_COUNT; algo++) { /* one scratch for every algorithm */
+    o.algo = (dnnmem_remat_algo)algo;
+    o.max_group_size = 0;
+    cli_check(dnnmem_remat_solve_scratch_size(&s->problem, &o, s->max_length, &need), s->path);
+    s->bytes = need > s->bytes ? need : s->bytes;
+  }
   s->scratch = cli_alloc(s->bytes);
   sequence = (int32_t *)cli_alloc((size_t)s->max_length * sizeof(int32_t));
-  cli_check(dnnmem_remat_baseline(&s->problem, DNNMEM_REMAT_BASELINE_ROW_ORDER, s->max_length, sequence, &length,
-                                  &s->base, s->scratch, s->bytes), s->path);
-  if (dnnmem_remat_baseline(&s->problem, DNNMEM_REMAT_BASELINE_CHECKPOINT, s->max_length, sequence, &length,
-                            &s->checkpoint, s->scratch, s->bytes) != DNNMEM_OK)
+  o.algo = DNNMEM_REMAT_ROW_ORDER;
+  cli_check(dnnmem_remat_solve(&s->problem, &o, NULL, sequence, s->max_length, &s->base, s->scratch, s->bytes),
+            s->path);
+  o.algo = DNNMEM_REMAT_CHECKPOINT;
+  if (dnnmem_remat_solve(&s->problem, &o, NULL, sequence, s->max_length, &s->checkpoint, s->scratch, s->bytes) !=
+      DNNMEM_OK)
     s->checkpoint.peak = s->checkpoint.time = -1;
   free(sequence);
 }
@@ -835,7 +846,7 @@ static dnnmem_remat_options remat_options_of(const cli_args *a) {
   dnnmem_remat_options o;
   memset(&o, 0, sizeof(o));
   o.iterations = a->iterations;
-  if (a->no_contraction) o.flags |= DNNMEM_REMAT_NO_CONTRACTION;
+  o.no_contraction = a->no_contraction != 0;
   return o;
 }
 
@@ -869,8 +880,9 @@ static void remat_anneal(const remat_setup *s, const dnnmem_remat_options *optio
     o.progress = remat_progress;
     o.progress_user = &clock;
   }
-  run->result = dnnmem_remat_solve(&s->problem, &o, &rng, s->max_length, run->sequence, &run->length, &run->stats,
-                                   s->scratch, s->bytes);
+  run->result = dnnmem_remat_solve(&s->problem, &o, &rng, run->sequence, s->max_length, &run->stats, s->scratch,
+                                   s->bytes);
+  run->length = run->stats.length;
   run->ms = cli_now_ms() - clock.start_ms;
   if (run->result != DNNMEM_OK && run->result != DNNMEM_ERR_INFEASIBLE) remat_fail(s, run->result);
 }
@@ -879,12 +891,16 @@ static void remat_anneal(const remat_setup *s, const dnnmem_remat_options *optio
    INT64_MAX when the budget is below the peak's lower bound. */
 static int64_t remat_bound(const remat_setup *s, int64_t budget, int64_t cuts, int32_t *cut) {
   int64_t extra = INT64_MAX;
+  dnnmem_remat_options o;
   size_t bytes = 0;
   void *scratch;
   dnnmem_result r;
-  cli_check(dnnmem_remat_time_bound_scratch_size(s->n, s->g.in_offsets[s->n], &bytes), s->path);
+  memset(&o, 0, sizeof(o));
+  o.budget = budget;
+  o.bound_cuts = (int32_t)cuts;
+  cli_check(dnnmem_remat_time_bound_scratch_size(&s->problem, &o, &bytes), s->path);
   scratch = cli_alloc(bytes);
-  r = dnnmem_remat_time_bound(&s->problem, budget, (int32_t)cuts, &extra, cut, scratch, bytes);
+  r = dnnmem_remat_time_bound(&s->problem, &o, &extra, cut, scratch, bytes);
   if (r != DNNMEM_ERR_INFEASIBLE) cli_check(r, s->path);
   free(scratch);
   return extra;
@@ -962,7 +978,7 @@ static void remat_curve(const cli_args *a, const remat_setup *s, remat_run *run)
 }
 
 typedef struct remat_extras {
-  dnnmem_remat_stats reorder; /* --baselines */
+  dnnmem_remat_result reorder; /* --baselines */
   int64_t extra_bound;        /* --bound; INT64_MAX: none */
   int32_t bound_cut;
   double bound_ms;
@@ -1043,7 +1059,7 @@ static void remat_single(const cli_args *a, const remat_setup *s, remat_run *run
     x.bound_ms = cli_now_ms() - x.bound_ms;
   }
   if (a->baselines) {
-    o.flags |= DNNMEM_REMAT_NO_RECOMPUTE;
+    o.reorder_only = 1;
     reorder.sequence = (int32_t *)cli_alloc((size_t)s->max_length * sizeof(int32_t));
     remat_anneal(s, &o, 0, a->time_limit, (uint64_t)a->seed, 0, &reorder);
     x.reorder = reorder.stats;
@@ -1089,7 +1105,7 @@ static void layout_fail_at(const char *what, const char *text, int64_t at, dnnme
 
 typedef struct layout_answer {
   dnnmem_layout l;
-  dnnmem_layout_stats st;
+  dnnmem_layout_result st;
   int have_stats; /* replicas known (a machine or no broadcast) */
   char canonical[DNNMEM_LAYOUT_TEXT_MAX];
 } layout_answer;
@@ -1245,7 +1261,7 @@ static void layout_print_json(const layout_answer *ans) {
 
 static void layout_print_text(const layout_answer *ans) {
   const dnnmem_layout *l = &ans->l;
-  const dnnmem_layout_stats *st = &ans->st;
+  const dnnmem_layout_result *st = &ans->st;
   int32_t lv;
   printf("%s\nshape ", ans->canonical);
   layout_print_dims(l->shape, l->num_axes, 0);
@@ -1269,7 +1285,7 @@ static void layout_print_text(const layout_answer *ans) {
    indices NULL: every position 0..count-1 of the padded shape. */
 static void layout_print_locations(const dnnmem_layout *l, const int64_t *indices, int64_t count, int json) {
   int64_t units[DNNMEM_LAYOUT_MAX_LEVELS], address, i, position[DNNMEM_LAYOUT_MAX_AXES];
-  int padding;
+  uint8_t padding;
   if (json) printf("[");
   for (i = 0; i < count; i++) {
     const int64_t *index = indices ? indices + (size_t)i * (size_t)l->num_axes : position;
@@ -1289,7 +1305,7 @@ static void layout_print_queries(const cli_args *a, const dnnmem_layout *l, cons
   layout_print_locations(l, indices, num_at, a->json);
   if (a->json && num_at == 1) {
     int64_t units[DNNMEM_LAYOUT_MAX_LEVELS], address;
-    int padding;
+    uint8_t padding;
     dnnmem_layout_forward(l, indices, units, &address, &padding);
     printf(", ");
     layout_print_location(l, indices, units, address, padding, 1);
@@ -1362,7 +1378,7 @@ static void place_solve(const files_graph *g, const uint8_t *pins, const dnnmem_
   problem.xfer = g->xfer;
   problem.device = pins;
   problem.is_output = g->output;
-  cli_check(dnnmem_place_scratch_size(g->n, g->in_offsets[g->n], &bytes), g->csv.path);
+  cli_check(dnnmem_place_solve_scratch_size(&problem, options, &bytes), g->csv.path);
   scratch = cli_alloc(bytes);
   *ms = cli_now_ms();
   cli_check(dnnmem_place_solve(&problem, options, out, res, scratch, bytes), g->csv.path);
@@ -1373,7 +1389,7 @@ static void place_solve(const files_graph *g, const uint8_t *pins, const dnnmem_
 }
 
 static void place_print(const cli_args *a, int32_t n, const dnnmem_place_result *res, double ms) {
-  const char *model = a->per_edge ? "per-edge" : "per-value";
+  const char *model = dnnmem_place_model_name(a->per_edge ? DNNMEM_PLACE_PER_EDGE : DNNMEM_PLACE_PER_VALUE);
   if (!a->json) {
     printf("%d ops: %d on the CPU, %d on the accelerator (%d free in %d parts)\n", n, res->num_cpu, res->num_acc,
            res->num_free, res->num_parts);

@@ -43,7 +43,7 @@
 #endif
 
 /* The library calls of this file, in one place each (for API changes). */
-#define FILES_RESULT_TEXT(r) dnnmem_result_string(r)
+#define FILES_RESULT_TEXT(r) dnnmem_result_text(r)
 
 /* ---- errors ------------------------------------------------------------- */
 
@@ -470,6 +470,7 @@ typedef struct files_intervals {
   int64_t alignment;        /* the global alignment the records were checked with */
   dnnmem_interval *records; /* n */
   dnnmem_gap *gaps;         /* stb_ds: every record's gaps point into it */
+  dnnmem_intervals problem; /* {records, n, alignment}: what the planners take */
 } files_intervals;
 
 FILES_FN void files_intervals_free(files_intervals *iv) {
@@ -571,6 +572,7 @@ FILES_FN int files_interval_check(const files_intervals *iv, int32_t i, files_er
   const dnnmem_interval *r = &iv->records[i];
   const char *path = files_intervals_rows(iv)->path;
   long line = files_intervals_line(iv, i);
+  dnnmem_intervals one;
   dnnmem_result res;
   if (r->size < 0) return files_fail(err, path, line, "size: negative (%lld)", (long long)r->size);
   if (r->upper <= r->lower)
@@ -578,7 +580,10 @@ FILES_FN int files_interval_check(const files_intervals *iv, int32_t i, files_er
                       (long long)r->upper, (long long)r->lower);
   if (r->alignment < 0 || (r->alignment & (r->alignment - 1)))
     return files_fail(err, path, line, "alignment %lld is not a power of two", (long long)r->alignment);
-  res = dnnmem_intervals_check(r, 1, iv->alignment); /* the library's remaining rules */
+  one.records = r;
+  one.count = 1;
+  one.alignment = iv->alignment;
+  res = dnnmem_intervals_check(&one); /* the library's remaining rules */
   if (res != DNNMEM_OK) return files_fail(err, path, line, "%s", FILES_RESULT_TEXT(res));
   return 0;
 }
@@ -641,6 +646,7 @@ FILES_FN int files_intervals_fixed(const files_intervals *iv, files_error *err) 
   int32_t i, nf = 0, pair[2] = {-1, -1};
   size_t bytes = 0;
   void *scratch = NULL;
+  dnnmem_intervals problem;
   dnnmem_result r = DNNMEM_OK;
   for (i = 0; fixed && offsets && row && i < iv->n; i++)
     if (iv->records[i].flags & DNNMEM_INTERVAL_FIXED) {
@@ -649,16 +655,18 @@ FILES_FN int files_intervals_fixed(const files_intervals *iv, files_error *err) 
       row[nf++] = i;
     }
   if (nf > 1) { /* library: the plan checker on the fixed records at their offsets */
-    r = dnnmem_plan_check_scratch_size(fixed, nf, &bytes);
+    problem.records = fixed;
+    problem.count = nf;
+    problem.alignment = iv->alignment;
+    r = dnnmem_plan_check_scratch_size(&problem, &bytes);
     if (r == DNNMEM_OK) scratch = malloc(bytes ? bytes : 1);
-    if (r == DNNMEM_OK && scratch)
-      r = dnnmem_plan_check(fixed, nf, iv->alignment, offsets, NULL, pair, scratch, bytes);
+    if (r == DNNMEM_OK && scratch) r = dnnmem_plan_check(&problem, offsets, NULL, pair, scratch, bytes);
   }
   free(scratch);
   free(fixed);
   free(offsets);
   if (r == DNNMEM_OK) return free(row), 0;
-  if (r != DNNMEM_ERR_OVERLAP || pair[0] < 0 || pair[1] < 0) /* not expected after the row checks */
+  if (r != DNNMEM_ERR_PLAN_OVERLAP || pair[0] < 0 || pair[1] < 0) /* not expected after the row checks */
     files_fail(err, files_intervals_rows(iv)->path, pair[0] >= 0 ? files_intervals_line(iv, row[pair[0]]) : 0,
                "fixed offset: %s", FILES_RESULT_TEXT(r));
   else
@@ -710,7 +718,10 @@ FILES_FN int files_intervals_parse(const char *name, char *text, size_t len, int
   if (files_csv_parse(name, text, len, &iv->csv, err)) return -1;
   bad = files_csv_is_graph(&iv->csv) ? files_intervals_from_graph(iv, err) : files_intervals_from_csv(iv, err);
   if (!bad) bad = files_intervals_total(iv, err) || files_intervals_fixed(iv, err);
-  if (!bad && (r = dnnmem_intervals_check(iv->records, iv->n, alignment)) != DNNMEM_OK)
+  iv->problem.records = iv->records;
+  iv->problem.count = iv->n;
+  iv->problem.alignment = alignment;
+  if (!bad && (r = dnnmem_intervals_check(&iv->problem)) != DNNMEM_OK)
     bad = files_fail(err, name, 0, "%s", FILES_RESULT_TEXT(r)); /* not expected after the above */
   if (bad) files_intervals_free(iv);
   return bad ? -1 : 0;
