@@ -50,11 +50,11 @@ stb:
 	  fi; \
 	fi
 
-$(BUILD)/dnnmem: examples/dnnmem.c dnnmem.h | stb
+$(BUILD)/dnnmem: examples/dnnmem.c examples/dnnmem_files.h dnnmem.h | stb
 	@mkdir -p $(@D)
 	$(CC) $(WARN) -O2 -g -I. -o $@ $< -lm
 
-$(BUILD)/san/dnnmem: examples/dnnmem.c dnnmem.h | stb
+$(BUILD)/san/dnnmem: examples/dnnmem.c examples/dnnmem_files.h dnnmem.h | stb
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(SAN) -O1 -g -I. -o $@ $< -lm
 
@@ -66,7 +66,7 @@ $(BUILD)/test_%: tests/test_%.c tests/test.h tests/ref.h tests/remat_graph.h dnn
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(SAN) -O1 -g -I. -o $@ $< -lm
 
-$(BUILD)/bench_%: tests/bench_%.c tests/remat_graph.h dnnmem.h | stb
+$(BUILD)/bench_%: tests/bench_%.c tests/ref.h tests/remat_graph.h dnnmem.h | stb
 	@mkdir -p $(@D)
 	$(CC) $(WARN) -O2 -DNDEBUG -I. -o $@ $< -lm
 
@@ -82,8 +82,15 @@ $(BUILD)/libfuzzer/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz.h tests/ref.h dnnmem.h | stb
 	@mkdir -p $(@D)
 	$(CLANG) $(WARN) -fsanitize=fuzzer,address,undefined -O1 -g -I. -o $@ $< -lm
 
-test: $(BUILD)/dnnmem $(BUILD)/san/dnnmem $(EXAMPLES) $(TESTS) $(FUZZ_RUN) $(if $(CLANG),$(FUZZ_LIB))
+test: $(BUILD)/dnnmem $(BUILD)/san/dnnmem $(EXAMPLES) $(TESTS) $(FUZZ_RUN) $(if $(CLANG),$(FUZZ_LIB)) \
+      $(BUILD)/size_planner
 	@BUILD=$(BUILD) CLANG=$(CLANG) bash tests/run_tests.sh
+
+# The planner alone (parts 1-3, no exact search) as an embedded build links it:
+# -Os, unused functions dropped; run_tests.sh sums its dnnmem code size.
+$(BUILD)/size_planner: tests/size_planner.c dnnmem.h
+	@mkdir -p $(@D)
+	$(CC) -std=c99 -Os -ffunction-sections -fdata-sections -Wl,--gc-sections -I. -o $@ $<
 
 demo: $(BUILD)/dnnmem
 	@bash examples/demo.sh $(BUILD)/dnnmem

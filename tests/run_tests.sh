@@ -44,6 +44,60 @@ for cc in gcc clang; do
   fi
 done
 
+# compile-time opt-outs: every combination of the optional parts that
+# honours their dependencies (cover, remat and place need flow) compiles
+# warning-free with the implementation
+for exact in "" -DDNNMEM_NO_EXACT; do
+  for mask in $(seq 0 31); do
+    flags=$exact
+    [ $((mask & 1)) -ne 0 ] && flags="$flags -DDNNMEM_NO_COVER"
+    [ $((mask & 2)) -ne 0 ] && flags="$flags -DDNNMEM_NO_REMAT"
+    [ $((mask & 4)) -ne 0 ] && flags="$flags -DDNNMEM_NO_LAYOUT"
+    [ $((mask & 8)) -ne 0 ] && flags="$flags -DDNNMEM_NO_PLACE"
+    if [ $((mask & 16)) -ne 0 ]; then
+      [ $((mask & 11)) -eq 11 ] || continue # flow out only with its three users
+      flags="$flags -DDNNMEM_NO_FLOW"
+    fi
+    echo "$flags"
+  done
+done >"$tmp/optouts"
+optout_bad=0
+while read -r flags; do
+  # shellcheck disable=SC2086
+  if ! gcc -std=c99 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Werror -fsyntax-only -x c \
+      -DDNNMEM_IMPLEMENTATION $flags dnnmem.h 2>"$tmp/err"; then
+    optout_bad=1; echo "  with$flags:"; head -5 "$tmp/err"
+  fi
+done <"$tmp/optouts"
+if [ $optout_bad -eq 0 ]; then ok "opt-outs: $(wc -l <"$tmp/optouts") combinations compile"; else bad "opt-outs"; fi
+if (gcc -std=c99 -fsyntax-only -x c -DDNNMEM_IMPLEMENTATION -DDNNMEM_NO_FLOW dnnmem.h 2>&1 || true) |
+   grep -q "max flow: define"; then
+  ok "opt-outs: a part without flow is refused with a message"
+else
+  bad "opt-outs: a part without flow is refused with a message"
+fi
+
+# the planner alone (tests/size_planner.c) fits the embedded budget
+if [ -x "$B/size_planner" ] && "$B/size_planner"; then
+  size=$(nm -S "$B/size_planner" | awk '$3 ~ /^[tT]$/ && $4 ~ /^dnnmem/ {print $2}' |
+         (s=0; while read -r h; do s=$((s + 0x$h)); done; echo $s))
+  if [ "$size" -gt 0 ] && [ "$size" -le 20480 ]; then ok "planner alone: $size bytes of code (<= 20480)"
+  else bad "planner alone: $size bytes of code (> 20480)"; fi
+else
+  bad "planner alone: build/size_planner missing or failed"
+fi
+
+# make install into a staging folder; pkg-config finds the header there
+if make -s install DESTDIR="$tmp/stage" PREFIX=/opt/dnnmem >"$tmp/out" 2>&1 &&
+   [ -f "$tmp/stage/opt/dnnmem/include/dnnmem.h" ] && [ -x "$tmp/stage/opt/dnnmem/bin/dnnmem" ] &&
+   { ! command -v pkg-config >/dev/null ||
+     [ "$(PKG_CONFIG_PATH="$tmp/stage/opt/dnnmem/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$tmp/stage" \
+          pkg-config --cflags dnnmem)" = "-I$tmp/stage/opt/dnnmem/include" ]; }; then
+  ok "make install (DESTDIR, PREFIX)$(command -v pkg-config >/dev/null && echo ", pkg-config --cflags")"
+else
+  bad "make install"; tail -5 "$tmp/out"
+fi
+
 # 3. fuzz targets as plain programs: corpus plus generated inputs
 for t in "$B"/fuzz/fuzz_*; do
   [ -x "$t" ] || continue
