@@ -62,11 +62,11 @@ $(BUILD)/example_%: examples/%.c dnnmem.h | stb
 	@mkdir -p $(@D)
 	$(CC) $(WARN) -O2 -g -I. -o $@ $< -lm
 
-$(BUILD)/test_%: tests/test_%.c tests/test.h tests/ref.h tests/remat_graph.h dnnmem.h | stb
+$(BUILD)/test_%: tests/test_%.c tests/test.h tests/ref.h examples/dnnmem_files.h dnnmem.h | stb
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(SAN) -O1 -g -I. -o $@ $< -lm
 
-$(BUILD)/bench_%: tests/bench_%.c tests/ref.h tests/remat_graph.h dnnmem.h | stb
+$(BUILD)/bench_%: tests/bench_%.c tests/ref.h examples/dnnmem_files.h dnnmem.h | stb
 	@mkdir -p $(@D)
 	$(CC) $(WARN) -O2 -DNDEBUG -I. -o $@ $< -lm
 

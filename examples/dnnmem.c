@@ -818,10 +818,7 @@ static void remat_prepare(const cli_args *a, remat_setup *s) {
   if (a->max_length && a->max_length < s->n)
     cli_usage_error("--max-length %lld is below the %d nodes", (long long)a->max_length, s->n);
   s->max_length = a->max_length ? (int32_t)a->max_length : s->n > ((1 << 28) - 16) / 2 ? s->n : 2 * s->n + 16;
-  s->problem.graph = &s->g.graph;
-  s->problem.sizes = s->g.size;
-  s->problem.times = s->g.time;
-  s->problem.is_output = s->g.output;
+  files_graph_remat_problem(&s->g, &s->problem);
   cli_check(dnnmem_remat_lower_bound(&s->problem, &s->lower_bound), s->path);
   s->bytes = 0;
   for (algo = 0; algo < DNNMEM_REMAT_ALGO_COUNT; algo++) { /* one scratch for every algorithm */

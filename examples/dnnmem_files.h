@@ -460,6 +460,16 @@ FILES_FN int files_read_graph(const char *path, files_graph *g, files_error *err
   return text ? files_graph_parse(path, text, len, g, err) : -1;
 }
 
+#ifndef DNNMEM_NO_REMAT
+/* The graph as a recompute problem (pointing into g). */
+FILES_FN void files_graph_remat_problem(const files_graph *g, dnnmem_remat_problem *problem) {
+  problem->graph = &g->graph;
+  problem->sizes = g->size;
+  problem->times = g->time;
+  problem->is_output = g->output;
+}
+#endif
+
 /* ---- intervals (intervals CSV or graph CSV) ------------------------------ */
 
 typedef struct files_intervals {

@@ -8,8 +8,11 @@
 #include <string.h>
 #include <time.h>
 
+#define STB_DS_IMPLEMENTATION
+#include <stb/stb_ds.h>
 #define DNNMEM_IMPLEMENTATION
 #include "dnnmem.h"
+#include "../examples/dnnmem_files.h"
 #include "ref.h"
 
 static double now_ms(void) {

@@ -23,10 +23,29 @@
 #include <string.h>
 #include <time.h>
 
+#define STB_DS_IMPLEMENTATION
+#include <stb/stb_ds.h>
 #define DNNMEM_IMPLEMENTATION
 #include "dnnmem.h"
+#include "../examples/dnnmem_files.h"
 
-#include "remat_graph.h"
+/* A training graph and its recompute problem. */
+typedef struct remat_graph {
+  files_graph file;
+  dnnmem_remat_problem p;
+  int32_t n;
+} remat_graph;
+
+static int read_graph(const char *path, remat_graph *g) {
+  files_error err;
+  if (files_read_graph(path, &g->file, &err) != 0) {
+    files_error_print(stderr, &err);
+    return 0;
+  }
+  files_graph_remat_problem(&g->file, &g->p);
+  g->n = g->file.n;
+  return g->n > 0;
+}
 
 static int use_wall_clock;
 
@@ -211,7 +230,7 @@ int main(int argc, char **argv) {
     graphs++;
     free(scratch);
     free(seq);
-    remat_graph_free(&g);
+    files_graph_free(&g.file);
   }
   if (graphs)
     printf("\ntarget met on %d of %d graphs, proven impossible (bound > 10%%) on %d; average peak reduction at <= 20%% extra time: %.1f%% "

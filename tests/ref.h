@@ -20,8 +20,6 @@
 
 /* ==== 2. Interval planning ================================================ */
 
-#include <stdio.h> /* ref_plan_read_csv */
-
 /* A plan is valid when every offset is >= 0 and a multiple of
    dnnmem_interval_alignment(record, problem->alignment), every fixed record
    sits at its fixed_offset, and no two records occupy a common byte at a
@@ -255,53 +253,29 @@ REF_FN int32_t ref_plan_tiling(dnnmem_rng *rng, dnnmem_interval *r, int32_t piec
   return n;
 }
 
-/* Test data: a minimalloc CSV (a header naming lower, upper and size, and
-   optionally alignment, offset (fixed) and hint; no gaps). Returns the
-   number of records (*out malloc'ed, the caller frees it), -1 when the
-   file cannot be read. */
+#ifdef DNNMEM_FILES_H
+/* Test data through the tool's reader (examples/dnnmem_files.h, included
+   before this file): the records of an intervals or graph CSV without gaps,
+   *out malloc'ed (the caller frees it); the count, or -1 with the reader's
+   message on stderr. */
 REF_FN int32_t ref_plan_read_csv(const char *path, dnnmem_interval **out) {
-  FILE *f = fopen(path, "r");
-  char line[4096];
-  int col[6] = {-1, -1, -1, -1, -1, -1}; /* lower upper size alignment offset hint */
-  int32_t n = 0, cap = 0;
+  files_intervals iv;
+  files_error err;
+  int32_t i, n;
   *out = NULL;
-  if (!f) return -1;
-  while (fgets(line, sizeof line, f)) {
-    char *p = line;
-    int c;
-    if (line[0] == '#' || line[0] == '\n' || line[0] == '\r') continue;
-    if (col[0] < 0) { /* the header */
-      static const char *const names[6] = {"lower", "upper", "size", "alignment", "offset", "hint"};
-      for (c = 0; p; c++) {
-        size_t len = strcspn(p, ",\r\n");
-        int k;
-        for (k = 0; k < 6; k++)
-          if (strlen(names[k]) == len && strncmp(p, names[k], len) == 0) col[k] = c;
-        p = p[len] == ',' ? p + len + 1 : NULL;
-      }
-      if (col[0] < 0 || col[1] < 0 || col[2] < 0) break;
-      continue;
-    }
-    if (n == cap) *out = (dnnmem_interval *)realloc(*out, (size_t)(cap = cap ? 2 * cap : 256) * sizeof(**out));
-    memset(&(*out)[n], 0, sizeof(**out));
-    for (c = 0; p; c++) {
-      dnnmem_interval *r = &(*out)[n];
-      long long v = strtoll(p, NULL, 10);
-      int empty = *p == ',' || *p == '\r' || *p == '\n' || *p == 0;
-      if (c == col[0]) r->lower = v;
-      else if (c == col[1]) r->upper = v;
-      else if (c == col[2]) r->size = v;
-      else if (c == col[3] && !empty) r->alignment = v;
-      else if (c == col[4] && !empty) r->fixed_offset = v, r->flags |= DNNMEM_INTERVAL_FIXED;
-      else if (c == col[5] && !empty) r->hint = v, r->flags |= DNNMEM_INTERVAL_HINT;
-      p = strchr(p, ',');
-      if (p) p++;
-    }
-    n++;
+  if (files_read_intervals(path, 0, &iv, &err) != 0) {
+    files_error_print(stderr, &err);
+    return -1;
   }
-  fclose(f);
-  return n;
+  n = iv.n;
+  for (i = 0; i < iv.n; i++)
+    if (iv.records[i].num_gaps) n = -1; /* the gaps live in iv */
+  if (n >= 0 && (*out = (dnnmem_interval *)malloc(((size_t)n + 1) * sizeof(**out))) != NULL)
+    memcpy(*out, iv.records, (size_t)n * sizeof(**out));
+  files_intervals_free(&iv);
+  return *out ? n : -1;
 }
+#endif
 
 /* (end of section 2) */
 

@@ -7,8 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define STB_DS_IMPLEMENTATION
+#include <stb/stb_ds.h>
 #define DNNMEM_IMPLEMENTATION
 #include "dnnmem.h"
+#include "../examples/dnnmem_files.h"
 #include "ref.h"
 #include "test.h"
 

@@ -8,11 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define STB_DS_IMPLEMENTATION
+#include <stb/stb_ds.h>
+
 #include "test.h"
 #define DNNMEM_IMPLEMENTATION
 #include "dnnmem.h"
 #include "ref.h"
-#include "remat_graph.h"
+#include "../examples/dnnmem_files.h"
 
 /* ---- a small graph builder ------------------------------------------------ */
 
@@ -29,7 +32,12 @@ typedef struct tgraph {
 
 static void tg_begin(tgraph *g) {
   memset(g, 0, sizeof(*g));
-  remat_problem_point(&g->p, &g->graph, 0, g->off, g->ids, g->size, g->time, g->out);
+  g->graph.in_offsets = g->off;
+  g->graph.in_ids = g->ids;
+  g->p.graph = &g->graph;
+  g->p.sizes = g->size;
+  g->p.times = g->time;
+  g->p.is_output = g->out;
 }
 /* adds a node with inputs (list ended by -1) */
 static int32_t tg_node(tgraph *g, int64_t size, int64_t time, int output, const int32_t *inputs) {
@@ -889,35 +897,39 @@ static void test_extreme_temperatures(void) {
 /* ---- a real training graph ---------------------------------------------------------- */
 
 static void test_real_graph(void) {
-  remat_graph g;
+  files_graph g;
+  files_error err;
+  dnnmem_remat_problem p;
   dnnmem_remat_options o = options_for(0, 0);
   dnnmem_remat_result base, st, st2;
   dnnmem_rng rng;
   int32_t *seq, *seq2, capacity, i;
   size_t need;
-  if (!read_graph("tests/data/resnet18.train.graph.csv", &g)) {
-    CHECK(!"tests/data/resnet18.train.graph.csv missing (run from the repository root)");
+  if (files_read_graph("tests/data/resnet18.train.graph.csv", &g, &err) != 0) {
+    files_error_print(stderr, &err);
+    CHECK(!"tests/data/resnet18.train.graph.csv unreadable (run from the repository root)");
     return;
   }
+  files_graph_remat_problem(&g, &p);
   capacity = 2 * g.n;
   seq = (int32_t *)malloc((size_t)capacity * 4);
   seq2 = (int32_t *)malloc((size_t)capacity * 4);
-  CHECK_EQ(dnnmem_remat_solve_scratch_size(&g.p, &o, capacity, &need), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_solve_scratch_size(&p, &o, capacity, &need), DNNMEM_OK);
   CHECK(need <= sizeof(scratch_buf));
   o.algo = DNNMEM_REMAT_ROW_ORDER;
-  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, NULL, seq, capacity, &base, scratch_buf, need), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_solve(&p, &o, NULL, seq, capacity, &base, scratch_buf, need), DNNMEM_OK);
   o = options_for(base.peak * 3 / 5, 150000);
   dnnmem_rng_seed(&rng, 3);
-  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, capacity, &st, scratch_buf, need), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_solve(&p, &o, &rng, seq, capacity, &st, scratch_buf, need), DNNMEM_OK);
   CHECK(st.peak <= base.peak * 3 / 5);
   CHECK(st.time <= base.time + base.time / 5); /* +12% with this seed */
   /* deterministic: the same seed gives the same sequence */
   dnnmem_rng_seed(&rng, 3);
-  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq2, capacity, &st2, scratch_buf, need), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_solve(&p, &o, &rng, seq2, capacity, &st2, scratch_buf, need), DNNMEM_OK);
   CHECK_EQ(st.length, st2.length);
   for (i = 0; i < st.length && i < st2.length; i++) CHECK_EQ(seq[i], seq2[i]);
   /* the simulator agrees with the reported result */
-  CHECK_EQ(dnnmem_remat_simulate(&g.p, seq, st.length, NULL, &st2, scratch_buf,
+  CHECK_EQ(dnnmem_remat_simulate(&p, seq, st.length, NULL, &st2, scratch_buf,
                                  sizeof(scratch_buf)),
            DNNMEM_OK);
   CHECK_EQ(st2.peak, st.peak);
@@ -926,21 +938,21 @@ static void test_real_graph(void) {
   {
     int64_t extra;
     size_t bytes = 0;
-    CHECK_EQ(dnnmem_remat_time_bound_scratch_size(&g.p, &o, &bytes), DNNMEM_OK);
+    CHECK_EQ(dnnmem_remat_time_bound_scratch_size(&p, &o, &bytes), DNNMEM_OK);
     CHECK(bytes <= sizeof(scratch_buf));
-    CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &extra, NULL, scratch_buf, bytes), DNNMEM_OK);
+    CHECK_EQ(dnnmem_remat_time_bound(&p, &o, &extra, NULL, scratch_buf, bytes), DNNMEM_OK);
     CHECK(extra > 0 && extra <= st.time - base.time);
   }
   /* no recomputation: a reordering, never above the row order */
   o.reorder_only = 1;
   o.budget = 0;
-  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, capacity, &st, scratch_buf, need), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_solve(&p, &o, &rng, seq, capacity, &st, scratch_buf, need), DNNMEM_OK);
   CHECK_EQ(st.length, g.n);
   CHECK(st.peak <= base.peak);
   CHECK_EQ(st.time, base.time);
   free(seq);
   free(seq2);
-  remat_graph_free(&g);
+  files_graph_free(&g);
 }
 
 static int stop_now(void *user) {
