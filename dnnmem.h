@@ -877,8 +877,7 @@ DNNMEM_DEF int dnnmem_graph_is_topological(const dnnmem_graph *graph);
 /* 1 if every input id is smaller than its node (implies acyclic); assumes
    dnnmem_graph_check passed. */
 
-DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order_scratch_size(int32_t num_nodes,
-                                                              int32_t num_edges,
+DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order_scratch_size(const dnnmem_graph *graph,
                                                               size_t *out_bytes);
 DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order(const dnnmem_graph *graph,
                                                  int32_t *order,
@@ -1121,64 +1120,73 @@ DNNMEM_DEF dnnmem_result dnnmem_share_check(const dnnmem_intervals *problem,
 
 #ifndef DNNMEM_NO_COVER
 
-/* dnnmem_cover_dag flags */
-#define DNNMEM_COVER_TRANSITIVE 1 /* paths may skip vertices (chains of reachability) */
+typedef struct dnnmem_cover_options {
+  int32_t transitive; /* vertices, nonzero: a path may skip vertices (the next
+                         need only be reachable: chains of the order) */
+} dnnmem_cover_options;
+/* Zeroed (or a NULL pointer): paths along the graph's edges. */
 
-DNNMEM_DEF dnnmem_result dnnmem_cover_dag_scratch_size(int32_t num_nodes, int32_t num_edges,
-                                                       int32_t flags, size_t *out_bytes);
-/* Scratch bytes dnnmem_cover_dag needs for a graph of num_nodes nodes and
-   num_edges input edges with these flags. DNNMEM_ERR_TOO_MANY when the
-   transitive variant's flow network (2n + 2 nodes, 3n + m arcs) would
-   exceed the flow engine's int32_t range. */
+typedef struct dnnmem_cover_result {
+  int32_t paths;      /* paths of the cover (W for dnnmem_cover_edges) */
+  int64_t path_nodes; /* their total length in vertices (a vertex counts once per
+                         visit; dnnmem_cover_vertices: num_nodes) */
+} dnnmem_cover_result;
 
-DNNMEM_DEF dnnmem_result dnnmem_cover_dag(const dnnmem_graph *graph, int32_t flags,
-                                          int32_t *path_of, int32_t *order,
-                                          int32_t *out_paths, void *scratch,
-                                          size_t scratch_bytes);
+DNNMEM_DEF dnnmem_result dnnmem_cover_vertices_scratch_size(const dnnmem_graph *graph,
+                                                            const dnnmem_cover_options *options,
+                                                            size_t *out_bytes);
+/* Scratch for dnnmem_cover_vertices: O(V + E). DNNMEM_ERR_TOO_MANY when the
+   transitive variant's flow network (2V + 2 nodes, 3V + E arcs) exceeds
+   the flow engine's int32_t range. */
+
+DNNMEM_DEF dnnmem_result dnnmem_cover_vertices(const dnnmem_graph *graph,
+                                               const dnnmem_cover_options *options,
+                                               int32_t *path_of, int32_t *order,
+                                               dnnmem_cover_result *result, void *scratch,
+                                               size_t scratch_bytes);
 /* Minimum vertex-disjoint path cover of a DAG (any numbering; edges run
-   from an input to its consumer). Without flags every consecutive pair of
-   a path is an edge of the graph; with DNNMEM_COVER_TRANSITIVE the next
-   vertex need only be reachable (the minimum chain cover, which equals the
-   largest antichain by Dilworth). Outputs (each may be NULL):
+   from an input to its consumer): every vertex on exactly one path, each
+   next vertex of a path a consumer of the one before (options->transitive:
+   reachable from it; the minimum chain cover, which equals the largest
+   antichain by Dilworth). Outputs (each may be NULL):
      path_of[n]   the path of each vertex, paths numbered 0.. in the
                   topological order (dnnmem_graph_topo_order) of their first
                   vertex,
      order[n]     vertices path by path, each path from its first vertex,
-     *out_paths   the number of paths.
+     result       paths, path_nodes (= n).
    DNNMEM_ERR_CYCLE for a cyclic graph, DNNMEM_ERR_INVALID_ARGUMENT for an
    empty one (num_nodes == 0), dnnmem_graph_check's codes for bad CSR.
    Repeated inputs are harmless. Deterministic. */
 
-DNNMEM_DEF dnnmem_result dnnmem_cover_edges_scratch_size(int32_t num_nodes, int32_t num_edges,
+DNNMEM_DEF dnnmem_result dnnmem_cover_edges_scratch_size(const dnnmem_graph *graph,
+                                                         const dnnmem_cover_options *options,
                                                          size_t *out_bytes);
-/* Scratch bytes dnnmem_cover_edges needs. DNNMEM_ERR_TOO_MANY when the
-   flow network (n + 2 nodes, n + m arcs) exceeds the engine's range. */
+/* Scratch for dnnmem_cover_edges: O(V + E). DNNMEM_ERR_TOO_MANY when the
+   flow network (V + 2 nodes, V + E arcs) exceeds the engine's range. */
 
-DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph, int64_t *edge_uses,
-                                            int64_t *path_offsets, int32_t *path_nodes,
-                                            int64_t path_nodes_capacity,
-                                            int64_t *out_path_nodes, int32_t *out_w,
-                                            void *scratch, size_t scratch_bytes);
-/* W of the seed's bound: the minimum number of directed paths that together
-   traverse every edge of a DAG (paths may share vertices and edges; vertices
-   without edges need no path). A minimum flow with lower bound 1 on every
-   edge, computed as one max flow on the project's engine. A repeated input
-   (x * x) is one edge. Outputs (each may be NULL):
-     *out_w             W,
+DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
+                                            const dnnmem_cover_options *options,
+                                            int64_t *edge_uses, int64_t *path_offsets,
+                                            int32_t *path_nodes, int64_t path_nodes_capacity,
+                                            dnnmem_cover_result *result, void *scratch,
+                                            size_t scratch_bytes);
+/* W, the minimum number of directed paths that together traverse every
+   edge of a DAG (paths may share vertices and edges; vertices without
+   edges need no path). A repeated input (x * x) is one edge.
+   options->transitive must be 0. Outputs (each may be NULL):
+     result             paths = W, path_nodes = the total length of the
+                        paths in vertices (W + the uses of the distinct
+                        edges),
      edge_uses[m]       for input edge k (in_ids[k] -> its consumer) how
                         many of the W paths traverse it (>= 1; a repeated
                         input reports its first copy's count),
-     *out_path_nodes    the total length of the paths in vertices,
-                        W + sum of the uses of the distinct edges,
      path_offsets[W+1]  (W <= m) path p is path_nodes[path_offsets[p] ..
      path_nodes[...]    path_offsets[p + 1]), vertices in path order; paths
                         start in topological order of their first vertex.
-   When path_nodes is not NULL and path_nodes_capacity < *out_path_nodes the
-   result is DNNMEM_ERR_OUTPUT_TOO_SMALL and only *out_w, edge_uses and
-   *out_path_nodes are written (call again with a larger array). Errors as
-   dnnmem_cover_dag. */
-
-
+   DNNMEM_ERR_OUTPUT_TOO_SMALL when path_nodes is not NULL and
+   path_nodes_capacity < result->path_nodes: result and edge_uses are
+   written (call again with a larger array). Errors as
+   dnnmem_cover_vertices. */
 
 #endif /* DNNMEM_NO_COVER */
 
@@ -1593,10 +1601,25 @@ struct dnnmem__flow_half;
 struct dnnmem__flow_bk_node;
 
 typedef enum dnnmem_flow_algo {
-  DNNMEM_FLOW_DEFAULT = 0, /* Boykov-Kolmogorov */
-  DNNMEM_FLOW_BK,          /* Boykov-Kolmogorov */
-  DNNMEM_FLOW_PUSH_RELABEL /* highest-label push-relabel, global relabel + gap */
+  DNNMEM_FLOW_BK = 0,       /* Boykov-Kolmogorov (the default) */
+  DNNMEM_FLOW_PUSH_RELABEL, /* highest-label push-relabel, global relabel + gap */
+  DNNMEM_FLOW_ALGO_COUNT
 } dnnmem_flow_algo;
+
+DNNMEM_DEF const char *dnnmem_flow_algo_name(dnnmem_flow_algo algo);
+/* "bk", "pr"; NULL for a value out of range. */
+
+DNNMEM_DEF dnnmem_result dnnmem_flow_algo_parse(const char *name, dnnmem_flow_algo *out);
+/* The inverse of dnnmem_flow_algo_name; DNNMEM_ERR_PARSE for an unknown name. */
+
+typedef struct dnnmem_flow_options {
+  dnnmem_flow_algo algo; /* 0: DNNMEM_FLOW_BK */
+} dnnmem_flow_options;
+/* Zeroed (or a NULL pointer): Boykov-Kolmogorov. */
+
+typedef struct dnnmem_flow_result {
+  int64_t value; /* the maximum flow's value */
+} dnnmem_flow_result;
 
 typedef struct dnnmem_flow {
   int32_t num_nodes, max_arcs, num_arcs;
@@ -1642,9 +1665,11 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_add_arc(dnnmem_flow *flow, int32_t from, in
    max_arcs. O(1). */
 
 DNNMEM_DEF dnnmem_result dnnmem_flow_solve(dnnmem_flow *flow, int32_t source, int32_t sink,
-                                           dnnmem_flow_algo algo, int64_t *out_value);
-/* Computes a maximum flow from source to sink (distinct ids) and the
-   minimum cut; *out_value (may be NULL) receives the flow value.
+                                           const dnnmem_flow_options *options,
+                                           dnnmem_flow_result *result);
+/* Computes a maximum flow from source to sink (distinct ids) with
+   options->algo, and the minimum cut; result (may be NULL) receives the
+   flow value. DNNMEM_ERR_INVALID_ARGUMENT for an unknown algo.
    DNNMEM_ERR_OVERFLOW when the capacities leaving the source sum past
    INT64_MAX. Restarts from the capacities each time. */
 
@@ -1680,8 +1705,15 @@ DNNMEM_DEF int dnnmem_flow_source_side(const dnnmem_flow *flow, int32_t node);
 
 typedef enum dnnmem_place_model {
   DNNMEM_PLACE_PER_VALUE = 0, /* default: a value is converted once */
-  DNNMEM_PLACE_PER_EDGE       /* the seed's model: once per consumer pair */
+  DNNMEM_PLACE_PER_EDGE,      /* onnx-mlir's cost graph: once per consumer pair */
+  DNNMEM_PLACE_MODEL_COUNT
 } dnnmem_place_model;
+
+DNNMEM_DEF const char *dnnmem_place_model_name(dnnmem_place_model model);
+/* "per-value", "per-edge"; NULL for a value out of range. */
+
+DNNMEM_DEF dnnmem_result dnnmem_place_model_parse(const char *name, dnnmem_place_model *out);
+/* The inverse of dnnmem_place_model_name; DNNMEM_ERR_PARSE for an unknown name. */
 
 typedef struct dnnmem_place_problem {
   const dnnmem_graph *graph;  /* DAG (any numbering); node v's inputs */
@@ -1698,6 +1730,7 @@ typedef struct dnnmem_place_options {
   dnnmem_place_model model; /* 0: DNNMEM_PLACE_PER_VALUE */
   dnnmem_flow_algo algo;    /* 0: Boykov-Kolmogorov */
 } dnnmem_place_options;
+/* Zeroed (or a NULL pointer): once per value, Boykov-Kolmogorov. */
 
 typedef struct dnnmem_place_result {
   int64_t time;         /* the optimum total time */
@@ -1712,44 +1745,53 @@ typedef struct dnnmem_place_result {
   int32_t flow_nodes, flow_arcs; /* size of the network solved */
 } dnnmem_place_result;
 
-DNNMEM_DEF dnnmem_result dnnmem_place_scratch_size(int32_t num_nodes, int32_t num_edges,
-                                                   size_t *out_bytes);
-/* Scratch for dnnmem_place_solve (and dnnmem_place_network) on a graph of
-   num_nodes nodes and num_edges input entries. */
+DNNMEM_DEF dnnmem_result dnnmem_place_solve_scratch_size(const dnnmem_place_problem *problem,
+                                                         const dnnmem_place_options *options,
+                                                         size_t *out_bytes);
+/* Scratch for dnnmem_place_solve: O(V + E), reads the graph's counts only
+   (the per-node arrays may still be NULL). */
 
 #define DNNMEM_PLACE_SCRATCH_BYTES(num_nodes, num_edges) \
   ((size_t)(num_nodes) * 528u + (size_t)(num_edges) * 144u + 2048u)
-/* An upper bound of dnnmem_place_scratch_size for static buffers. */
+/* An upper bound of the solve's and the network's scratch for a graph of
+   num_nodes nodes and num_edges input entries (static buffers). */
 
 DNNMEM_DEF dnnmem_result dnnmem_place_solve(const dnnmem_place_problem *problem,
                                             const dnnmem_place_options *options,
-                                            uint8_t *out_device, dnnmem_place_result *out_result,
+                                            uint8_t *device, dnnmem_place_result *result,
                                             void *scratch, size_t scratch_bytes);
-/* The optimal placement: out_device[v] = DNNMEM_PLACE_CPU or _ACC for
-   every node, *out_result the optimum, the baselines and statistics.
+/* The optimal placement: device[v] = DNNMEM_PLACE_CPU or _ACC for every
+   node, *result (required) the optimum, the baselines and statistics.
    options may be NULL (defaults). Errors: DNNMEM_ERR_NEGATIVE (a time or
    xfer below 0 other than UNSUPPORTED), DNNMEM_ERR_PLACE_UNSUPPORTED,
    DNNMEM_ERR_CYCLE, DNNMEM_ERR_ID_RANGE / INVALID_ARGUMENT (bad graph or
    device code), DNNMEM_ERR_OVERFLOW. */
 
+DNNMEM_DEF dnnmem_result dnnmem_place_network_scratch_size(const dnnmem_place_problem *problem,
+                                                           const dnnmem_place_options *options,
+                                                           size_t *out_bytes);
 DNNMEM_DEF dnnmem_result dnnmem_place_network(const dnnmem_place_problem *problem,
                                               const dnnmem_place_options *options,
                                               dnnmem_flow *out_flow, int64_t *out_constant,
                                               void *scratch, size_t scratch_bytes);
-/* Builds, without solving, the network dnnmem_place_solve cuts, in the
-   same scratch (dnnmem_place_scratch_size): node 0 = CPU (source), 1 =
+/* Builds, without solving, the network dnnmem_place_solve cuts (its
+   scratch is the solve's size): node 0 = CPU (source), 1 =
    accelerator (sink), 2.. the free ops in id order, then auxiliary nodes;
    optimum = *out_constant + minimum cut. For exporting the network to
    other max-flow solvers and benchmarks. The scratch must outlive
    *out_flow. */
 
-DNNMEM_DEF dnnmem_result dnnmem_place_cost_scratch_size(int32_t num_nodes, size_t *out_bytes);
+DNNMEM_DEF dnnmem_result dnnmem_place_cost_scratch_size(const dnnmem_place_problem *problem,
+                                                        const dnnmem_place_options *options,
+                                                        size_t *out_bytes);
 DNNMEM_DEF dnnmem_result dnnmem_place_cost(const dnnmem_place_problem *problem,
-                                           dnnmem_place_model model, const uint8_t *assignment,
-                                           int64_t *out_time, int32_t *out_conversions,
-                                           void *scratch, size_t scratch_bytes);
-/* Total time of any assignment (DNNMEM_PLACE_CPU/ACC per node) under the
-   cost model, and the number of conversions (out_conversions may be NULL).
+                                           const dnnmem_place_options *options,
+                                           const uint8_t *device, int64_t *out_time,
+                                           int32_t *out_conversions, void *scratch,
+                                           size_t scratch_bytes);
+/* Total time of any assignment device[v] (DNNMEM_PLACE_CPU/ACC per node)
+   under options->model (options->algo is not used), and the number of
+   conversions (out_conversions may be NULL); 4 bytes of scratch per node.
    DNNMEM_ERR_INFEASIBLE when it runs an op where it is unsupported or
    against its pin. O(V + E); the graph need not be acyclic here. */
 
@@ -1842,6 +1884,14 @@ DNNMEM_DEF const char *dnnmem_result_name(dnnmem_result result) {
 static int dnnmem__streq(const char *a, const char *b) {
   while (*a && *a == *b) a++, b++;
   return *a == *b;
+}
+
+/* Index of name in names[count], or -1 (every _name/_parse pair's table). */
+static int dnnmem__name_index(const char *name, const char *const *names, int count) {
+  int i;
+  for (i = 0; name != NULL && i < count; i++)
+    if (dnnmem__streq(name, names[i])) return i;
+  return -1;
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_result_parse(const char *name, dnnmem_result *out) {
@@ -2160,15 +2210,25 @@ static void dnnmem__topo_layout(dnnmem__scratch *s, int32_t num_nodes,
   w->out_ids = DNNMEM__TAKE(s, int32_t, num_edges);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order_scratch_size(int32_t num_nodes,
-                                                              int32_t num_edges,
-                                                              size_t *out_bytes) {
+/* The topological order's scratch from the counts alone (parts that size
+   their scratch before their graph exists use it). */
+static dnnmem_result dnnmem__topo_order_bytes(int32_t num_nodes, int32_t num_edges,
+                                              size_t *out_bytes) {
   dnnmem__scratch s;
   dnnmem__topo_work w;
   if (num_nodes < 0 || num_edges < 0 || out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   dnnmem__scratch_begin(&s, NULL, 0);
   dnnmem__topo_layout(&s, num_nodes, num_edges, &w);
   return dnnmem__scratch_end(&s, out_bytes);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order_scratch_size(const dnnmem_graph *graph,
+                                                              size_t *out_bytes) {
+  dnnmem_result r = dnnmem_graph_check(graph);
+  if (r != DNNMEM_OK) return r;
+  return dnnmem__topo_order_bytes(graph->num_nodes,
+                                  graph->num_nodes > 0 ? graph->in_offsets[graph->num_nodes] : 0,
+                                  out_bytes);
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order(const dnnmem_graph *graph,
@@ -4208,14 +4268,6 @@ DNNMEM_DEF const char *dnnmem_plan_algo_name(dnnmem_plan_algo algo) {
   return (int)algo >= 0 && algo < DNNMEM_PLAN_ALGO_COUNT ? dnnmem__plan_names[algo] : NULL;
 }
 
-/* Index of name in names[count], or -1. */
-static int dnnmem__name_index(const char *name, const char *const *names, int count) {
-  int i;
-  for (i = 0; name != NULL && i < count; i++)
-    if (dnnmem__streq(name, names[i])) return i;
-  return -1;
-}
-
 DNNMEM_DEF dnnmem_result dnnmem_plan_algo_parse(const char *name, dnnmem_plan_algo *out) {
   int i = dnnmem__name_index(name, dnnmem__plan_names, DNNMEM_PLAN_ALGO_COUNT);
   if (name == NULL || out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
@@ -5218,7 +5270,7 @@ DNNMEM_DEF dnnmem_result dnnmem_share_check(const dnnmem_intervals *problem,
 
 /* ---- path covers of DAGs ------------------------------------------------ */
 
-typedef struct dnnmem__cover_dag_work {
+typedef struct dnnmem__cover_vertices_work {
   void *topo_scratch; /* for dnnmem_graph_topo_order */
   size_t topo_bytes;
   int32_t *topo;       /* topological order */
@@ -5231,7 +5283,7 @@ typedef struct dnnmem__cover_dag_work {
   int32_t *out_offsets, *out_edges; /* consumers CSR: edge ids k by input */
   int32_t *edge_head;               /* consumer of edge k */
   int64_t *remaining;               /* per flow arc: flow not yet walked */
-} dnnmem__cover_dag_work;
+} dnnmem__cover_vertices_work;
 
 /* Sizes of the transitive variant's flow network. */
 static int dnnmem__cover_closure_net(int32_t n, int32_t m, int32_t *nodes, int32_t *arcs) {
@@ -5241,16 +5293,16 @@ static int dnnmem__cover_closure_net(int32_t n, int32_t m, int32_t *nodes, int32
   return 1;
 }
 
-static void dnnmem__cover_dag_layout(dnnmem__scratch *s, int32_t n, int32_t m, int32_t flags,
-                                     dnnmem__cover_dag_work *w) {
+static void dnnmem__cover_vertices_layout(dnnmem__scratch *s, int32_t n, int32_t m,
+                                     int32_t transitive, dnnmem__cover_vertices_work *w) {
   int32_t nodes = 0, arcs = 0;
-  if (dnnmem_graph_topo_order_scratch_size(n, m, &w->topo_bytes) != DNNMEM_OK) s->overflow = 1;
+  if (dnnmem__topo_order_bytes(n, m, &w->topo_bytes) != DNNMEM_OK) s->overflow = 1;
   w->topo_scratch = DNNMEM__TAKE(s, unsigned char, w->topo_bytes);
   w->topo = DNNMEM__TAKE(s, int32_t, n);
   w->pred = DNNMEM__TAKE(s, int32_t, n);
   w->succ = DNNMEM__TAKE(s, int32_t, n);
   w->flow_bytes = 0;
-  if (flags & DNNMEM_COVER_TRANSITIVE) {
+  if (transitive) {
     if (!dnnmem__cover_closure_net(n, m, &nodes, &arcs) ||
         dnnmem_flow_scratch_size(nodes, arcs, &w->flow_bytes) != DNNMEM_OK) {
       s->overflow = 1;
@@ -5274,18 +5326,30 @@ static void dnnmem__cover_dag_layout(dnnmem__scratch *s, int32_t n, int32_t m, i
   }
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_cover_dag_scratch_size(int32_t num_nodes, int32_t num_edges,
-                                                       int32_t flags, size_t *out_bytes) {
+/* The graph's counts (checked CSR) and whether the cover is transitive. */
+static dnnmem_result dnnmem__cover_counts(const dnnmem_graph *graph,
+                                          const dnnmem_cover_options *options, int32_t *n,
+                                          int32_t *m, int32_t *transitive) {
+  dnnmem_result r = dnnmem_graph_check(graph);
+  if (r != DNNMEM_OK) return r;
+  *n = graph->num_nodes;
+  *m = *n > 0 ? graph->in_offsets[*n] : 0;
+  *transitive = options != NULL && options->transitive != 0;
+  return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_cover_vertices_scratch_size(const dnnmem_graph *graph,
+                                                            const dnnmem_cover_options *options,
+                                                            size_t *out_bytes) {
   dnnmem__scratch s;
-  dnnmem__cover_dag_work w;
-  int32_t nodes, arcs;
-  if (num_nodes < 0 || num_edges < 0 || out_bytes == NULL || (flags & ~DNNMEM_COVER_TRANSITIVE))
-    return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((flags & DNNMEM_COVER_TRANSITIVE) &&
-      !dnnmem__cover_closure_net(num_nodes, num_edges, &nodes, &arcs))
-    return DNNMEM_ERR_TOO_MANY;
+  dnnmem__cover_vertices_work w;
+  dnnmem_result r;
+  int32_t n, m, transitive, nodes, arcs;
+  if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((r = dnnmem__cover_counts(graph, options, &n, &m, &transitive)) != DNNMEM_OK) return r;
+  if (transitive && !dnnmem__cover_closure_net(n, m, &nodes, &arcs)) return DNNMEM_ERR_TOO_MANY;
   dnnmem__scratch_begin(&s, NULL, 0);
-  dnnmem__cover_dag_layout(&s, num_nodes, num_edges, flags, &w);
+  dnnmem__cover_vertices_layout(&s, n, m, transitive, &w);
   return dnnmem__scratch_end(&s, out_bytes);
 }
 
@@ -5294,7 +5358,7 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_dag_scratch_size(int32_t num_nodes, int32_
    right side the inputs u. Hopcroft-Karp: BFS layers from the free
    consumers up to the first layer that sees a free input, then iterative
    DFS along the layers; O(E sqrt V). Starts from a greedy matching. */
-static void dnnmem__cover_hopcroft_karp(const dnnmem_graph *g, dnnmem__cover_dag_work *w) {
+static void dnnmem__cover_hopcroft_karp(const dnnmem_graph *g, dnnmem__cover_vertices_work *w) {
   const int32_t *off = g->in_offsets, *ids = g->in_ids;
   int32_t n = g->num_nodes, v, k;
   const int32_t inf = DNNMEM__I32_MAX;
@@ -5369,13 +5433,13 @@ static void dnnmem__cover_hopcroft_karp(const dnnmem_graph *g, dnnmem__cover_dag
    reaches, each at most once per side; decomposing the flow gives the
    pairs. Arc ids: S->out_u = u, in_v->T = n + v, in_w->out_w = 2n + w,
    edge k = 3n + k. */
-static dnnmem_result dnnmem__cover_closure(const dnnmem_graph *g, dnnmem__cover_dag_work *w) {
+static dnnmem_result dnnmem__cover_closure(const dnnmem_graph *g, dnnmem__cover_vertices_work *w) {
   const int32_t *off = g->in_offsets, *ids = g->in_ids;
   int32_t n = g->num_nodes, m = off[n], nodes, arcs, v, k, a;
   int32_t source = 2 * n, sink = 2 * n + 1;
   dnnmem_flow flow;
   dnnmem_result r;
-  int64_t value, inf = (int64_t)n;
+  int64_t inf = (int64_t)n;
   if (!dnnmem__cover_closure_net(n, m, &nodes, &arcs)) return DNNMEM_ERR_TOO_MANY;
   r = dnnmem_flow_init(&flow, nodes, arcs, w->flow_scratch, w->flow_bytes);
   for (v = 0; v < n && r == DNNMEM_OK; v++) r = dnnmem_flow_add_arc(&flow, source, v, 1, 0, NULL);
@@ -5384,7 +5448,7 @@ static dnnmem_result dnnmem__cover_closure(const dnnmem_graph *g, dnnmem__cover_
   for (v = 0; v < n; v++)
     for (k = off[v]; k < off[v + 1] && r == DNNMEM_OK; k++)
       r = dnnmem_flow_add_arc(&flow, ids[k], n + v, inf, 0, NULL);
-  if (r == DNNMEM_OK) r = dnnmem_flow_solve(&flow, source, sink, DNNMEM_FLOW_DEFAULT, &value);
+  if (r == DNNMEM_OK) r = dnnmem_flow_solve(&flow, source, sink, NULL, NULL);
   if (r != DNNMEM_OK) return r;
   for (a = 0; a < arcs; a++) w->remaining[a] = dnnmem_flow_arc_flow(&flow, a);
   /* consumers CSR of edge ids, for walking out of out_u */
@@ -5423,7 +5487,6 @@ static dnnmem_result dnnmem__cover_closure(const dnnmem_graph *g, dnnmem__cover_
       x = y;
     }
   }
-  (void)value;
   return DNNMEM_OK;
 }
 
@@ -5445,32 +5508,33 @@ static int32_t dnnmem__cover_emit_paths(int32_t n, const int32_t *topo, const in
   return paths;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_cover_dag(const dnnmem_graph *graph, int32_t flags,
-                                          int32_t *path_of, int32_t *order,
-                                          int32_t *out_paths, void *scratch,
-                                          size_t scratch_bytes) {
+DNNMEM_DEF dnnmem_result dnnmem_cover_vertices(const dnnmem_graph *graph,
+                                               const dnnmem_cover_options *options,
+                                               int32_t *path_of, int32_t *order,
+                                               dnnmem_cover_result *result, void *scratch,
+                                               size_t scratch_bytes) {
   dnnmem__scratch s;
-  dnnmem__cover_dag_work w;
-  dnnmem_result r = dnnmem_graph_check(graph);
-  int32_t n, m, paths;
-  if (r != DNNMEM_OK) return r;
-  if (flags & ~DNNMEM_COVER_TRANSITIVE) return DNNMEM_ERR_INVALID_ARGUMENT;
-  n = graph->num_nodes;
+  dnnmem__cover_vertices_work w;
+  dnnmem_result r;
+  int32_t n, m, transitive, paths;
+  if ((r = dnnmem__cover_counts(graph, options, &n, &m, &transitive)) != DNNMEM_OK) return r;
   if (n == 0) return DNNMEM_ERR_INVALID_ARGUMENT;
-  m = graph->in_offsets[n];
   if (scratch == NULL) return DNNMEM_ERR_SCRATCH_TOO_SMALL;
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
-  dnnmem__cover_dag_layout(&s, n, m, flags, &w);
+  dnnmem__cover_vertices_layout(&s, n, m, transitive, &w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
   r = dnnmem_graph_topo_order(graph, w.topo, w.topo_scratch, w.topo_bytes);
   if (r != DNNMEM_OK) return r;
-  if (flags & DNNMEM_COVER_TRANSITIVE) {
+  if (transitive) {
     if ((r = dnnmem__cover_closure(graph, &w)) != DNNMEM_OK) return r;
   } else {
     dnnmem__cover_hopcroft_karp(graph, &w);
   }
   paths = dnnmem__cover_emit_paths(n, w.topo, w.pred, w.succ, path_of, order);
-  if (out_paths) *out_paths = paths;
+  if (result) {
+    result->paths = paths;
+    result->path_nodes = n;
+  }
   return DNNMEM_OK;
 }
 
@@ -5500,7 +5564,7 @@ static int dnnmem__cover_edges_net(int32_t n, int32_t m, int32_t *nodes, int32_t
 static void dnnmem__cover_edges_layout(dnnmem__scratch *s, int32_t n, int32_t m,
                                        dnnmem__cover_edges_work *w) {
   int32_t nodes = 2, arcs = 0;
-  if (dnnmem_graph_topo_order_scratch_size(n, m, &w->topo_bytes) != DNNMEM_OK) s->overflow = 1;
+  if (dnnmem__topo_order_bytes(n, m, &w->topo_bytes) != DNNMEM_OK) s->overflow = 1;
   if (!dnnmem__cover_edges_net(n, m, &nodes, &arcs) ||
       dnnmem_flow_scratch_size(nodes, arcs, &w->flow_bytes) != DNNMEM_OK) {
     s->overflow = 1;
@@ -5522,15 +5586,19 @@ static void dnnmem__cover_edges_layout(dnnmem__scratch *s, int32_t n, int32_t m,
   w->out_left = DNNMEM__TAKE(s, int64_t, n);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_cover_edges_scratch_size(int32_t num_nodes, int32_t num_edges,
+DNNMEM_DEF dnnmem_result dnnmem_cover_edges_scratch_size(const dnnmem_graph *graph,
+                                                         const dnnmem_cover_options *options,
                                                          size_t *out_bytes) {
   dnnmem__scratch s;
   dnnmem__cover_edges_work w;
-  int32_t nodes, arcs;
-  if (num_nodes < 0 || num_edges < 0 || out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (!dnnmem__cover_edges_net(num_nodes, num_edges, &nodes, &arcs)) return DNNMEM_ERR_TOO_MANY;
+  dnnmem_result r;
+  int32_t n, m, transitive, nodes, arcs;
+  if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((r = dnnmem__cover_counts(graph, options, &n, &m, &transitive)) != DNNMEM_OK) return r;
+  if (transitive) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (!dnnmem__cover_edges_net(n, m, &nodes, &arcs)) return DNNMEM_ERR_TOO_MANY;
   dnnmem__scratch_begin(&s, NULL, 0);
-  dnnmem__cover_edges_layout(&s, num_nodes, num_edges, &w);
+  dnnmem__cover_edges_layout(&s, n, m, &w);
   return dnnmem__scratch_end(&s, out_bytes);
 }
 
@@ -5540,25 +5608,23 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges_scratch_size(int32_t num_nodes, int3
    flow S -> ends (in - out) -> edges (unbounded) -> starts (out - in) -> T,
    and W = starts - that flow (min flow with lower bounds = feasible flow
    minus the max flow back). Every edge's traversals: 1 + its arc's flow. */
-DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph, int64_t *edge_uses,
-                                            int64_t *path_offsets, int32_t *path_nodes,
-                                            int64_t path_nodes_capacity,
-                                            int64_t *out_path_nodes, int32_t *out_w,
-                                            void *scratch, size_t scratch_bytes) {
+DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
+                                            const dnnmem_cover_options *options,
+                                            int64_t *edge_uses, int64_t *path_offsets,
+                                            int32_t *path_nodes, int64_t path_nodes_capacity,
+                                            dnnmem_cover_result *result, void *scratch,
+                                            size_t scratch_bytes) {
   dnnmem__scratch s;
   dnnmem__cover_edges_work w;
-  dnnmem_result r = dnnmem_graph_check(graph);
+  dnnmem_result r;
   const int32_t *off, *ids;
-  int32_t n, m, v, k, nodes, arcs, distinct = 0, num_arcs = 0, paths = 0, w_count;
+  int32_t n, m, v, k, nodes, arcs, distinct = 0, num_arcs = 0, paths = 0, w_count, transitive;
   int64_t starts = 0, joins = 0, total, pos = 0;
   dnnmem_flow flow;
-  if (r != DNNMEM_OK) return r;
-  n = graph->num_nodes;
-  if (n == 0) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (path_nodes_capacity < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((r = dnnmem__cover_counts(graph, options, &n, &m, &transitive)) != DNNMEM_OK) return r;
+  if (n == 0 || transitive || path_nodes_capacity < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
   off = graph->in_offsets;
   ids = graph->in_ids;
-  m = off[n];
   if (!dnnmem__cover_edges_net(n, m, &nodes, &arcs)) return DNNMEM_ERR_TOO_MANY;
   if (scratch == NULL) return DNNMEM_ERR_SCRATCH_TOO_SMALL;
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
@@ -5598,8 +5664,9 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph, int64_t *
     else if (w.outdeg[v] > w.indeg[v])
       r = dnnmem_flow_add_arc(&flow, v, n + 1, (int64_t)(w.outdeg[v] - w.indeg[v]), 0, NULL);
   }
-  if (r == DNNMEM_OK && starts > 0) r = dnnmem_flow_solve(&flow, n, n + 1, DNNMEM_FLOW_DEFAULT, &joins);
+  if (r == DNNMEM_OK && starts > 0) r = dnnmem_flow_solve(&flow, n, n + 1, NULL, NULL);
   if (r != DNNMEM_OK) return r;
+  if (starts > 0) joins = flow.value;
   /* traversals per edge and the paths' total length */
   total = starts - joins;
   DNNMEM_ASSERT(total >= 0 && total <= distinct);
@@ -5613,8 +5680,10 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph, int64_t *
     w.out_left[ids[k]] += w.uses[k];
     total += w.uses[k];
   }
-  if (out_w) *out_w = paths;
-  if (out_path_nodes) *out_path_nodes = total;
+  if (result) {
+    result->paths = paths;
+    result->path_nodes = total;
+  }
   if (edge_uses)
     for (k = 0; k < m; k++) edge_uses[k] = w.uses[w.first_copy[k]];
   if (path_nodes == NULL && path_offsets == NULL) return DNNMEM_OK;
@@ -5760,14 +5829,11 @@ DNNMEM_DEF const char *dnnmem_remat_algo_name(dnnmem_remat_algo algo) {
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_algo_parse(const char *name, dnnmem_remat_algo *out) {
-  int i;
+  int i = dnnmem__name_index(name, dnnmem__remat_names, DNNMEM_REMAT_ALGO_COUNT);
   if (name == NULL || out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  for (i = 0; i < DNNMEM_REMAT_ALGO_COUNT; i++)
-    if (dnnmem__streq(name, dnnmem__remat_names[i])) {
-      *out = (dnnmem_remat_algo)i;
-      return DNNMEM_OK;
-    }
-  return DNNMEM_ERR_PARSE;
+  if (i < 0) return DNNMEM_ERR_PARSE;
+  *out = (dnnmem_remat_algo)i;
+  return DNNMEM_OK;
 }
 
 /* Options with the defaults filled in (options may be NULL); 0 if bad. */
@@ -5929,7 +5995,7 @@ typedef struct dnnmem__tb_work {
 static void dnnmem__tb_layout(dnnmem__scratch *s, int32_t n, int32_t m, dnnmem__tb_work *w) {
   size_t topo = 0, flow = 0;
   int64_t arcs = 9 * (int64_t)n + 2 * (int64_t)m + 8;
-  if (dnnmem_graph_topo_order_scratch_size(n, m, &topo) != DNNMEM_OK) s->overflow = 1;
+  if (dnnmem__topo_order_bytes(n, m, &topo) != DNNMEM_OK) s->overflow = 1;
   if (arcs > DNNMEM__I32_MAX / 2 - 1 || (int64_t)n > (DNNMEM__I32_MAX - 3) / 3 ||
       dnnmem_flow_scratch_size(3 * n + 2, (int32_t)arcs, &flow) != DNNMEM_OK) {
     s->overflow = 1;
@@ -6037,8 +6103,9 @@ static dnnmem_result dnnmem__tb_value(const dnnmem_remat_problem *p, dnnmem__tb_
       DNNMEM__TB_ARC(b2, 2 + 3 * g->in_ids[k], inf); /* computed after: inputs available */
   }
 #undef DNNMEM__TB_ARC
-  if (r == DNNMEM_OK) r = dnnmem_flow_solve(&f, 0, 1, DNNMEM_FLOW_DEFAULT, &cut);
+  if (r == DNNMEM_OK) r = dnnmem_flow_solve(&f, 0, 1, NULL, NULL);
   if (r != DNNMEM_OK) return r;
+  cut = f.value;
   *held = 0;
   for (v = 0; v < n; v++)
     if (!(w->cls[v] & DNNMEM__TB_FIXED) && dnnmem_flow_source_side(&f, 2 + 3 * v) &&
@@ -6479,7 +6546,7 @@ typedef struct dnnmem__baseline_work {
 static void dnnmem__baseline_layout(dnnmem__scratch *s, int32_t n, int32_t m, int32_t max_length,
                                     dnnmem__baseline_work *w) {
   size_t topo = 0;
-  if (dnnmem_graph_topo_order_scratch_size(n, m, &topo) != DNNMEM_OK) s->overflow = 1;
+  if (dnnmem__topo_order_bytes(n, m, &topo) != DNNMEM_OK) s->overflow = 1;
   w->topo_bytes = topo;
   w->topo_scratch = DNNMEM__TAKE(s, unsigned char, topo);
   w->order = DNNMEM__TAKE(s, int32_t, n);
@@ -6637,7 +6704,7 @@ typedef struct dnnmem__remat {
 static void dnnmem__remat_layout(dnnmem__scratch *s, dnnmem__remat *w) {
   size_t topo = 0;
   int32_t n = w->n;
-  if (dnnmem_graph_topo_order_scratch_size(n, w->m, &topo) != DNNMEM_OK) s->overflow = 1;
+  if (dnnmem__topo_order_bytes(n, w->m, &topo) != DNNMEM_OK) s->overflow = 1;
   w->topo_bytes = topo;
   w->topo_scratch = DNNMEM__TAKE(s, unsigned char, topo);
   w->order = DNNMEM__TAKE(s, int32_t, n);
@@ -10019,16 +10086,31 @@ static void dnnmem__flow_mark_source_side(dnnmem_flow *f, int32_t s) {
   }
 }
 
+static const char *const dnnmem__flow_names[DNNMEM_FLOW_ALGO_COUNT] = {"bk", "pr"};
+
+DNNMEM_DEF const char *dnnmem_flow_algo_name(dnnmem_flow_algo algo) {
+  return (int)algo >= 0 && algo < DNNMEM_FLOW_ALGO_COUNT ? dnnmem__flow_names[algo] : NULL;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_flow_algo_parse(const char *name, dnnmem_flow_algo *out) {
+  int i = dnnmem__name_index(name, dnnmem__flow_names, DNNMEM_FLOW_ALGO_COUNT);
+  if (name == NULL || out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (i < 0) return DNNMEM_ERR_PARSE;
+  *out = (dnnmem_flow_algo)i;
+  return DNNMEM_OK;
+}
+
 DNNMEM_DEF dnnmem_result dnnmem_flow_solve(dnnmem_flow *flow, int32_t source, int32_t sink,
-                                           dnnmem_flow_algo algo, int64_t *out_value) {
+                                           const dnnmem_flow_options *options,
+                                           dnnmem_flow_result *result) {
+  dnnmem_flow_algo algo = options ? options->algo : DNNMEM_FLOW_BK;
   int64_t source_total = 0, value;
   int32_t i;
   if (flow == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   if (source < 0 || source >= flow->num_nodes || sink < 0 || sink >= flow->num_nodes)
     return DNNMEM_ERR_ID_RANGE;
   if (source == sink) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (algo != DNNMEM_FLOW_DEFAULT && algo != DNNMEM_FLOW_BK && algo != DNNMEM_FLOW_PUSH_RELABEL)
-    return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((int)algo < 0 || algo >= DNNMEM_FLOW_ALGO_COUNT) return DNNMEM_ERR_INVALID_ARGUMENT;
   flow->source = flow->sink = -1;
   for (i = 0; i < flow->num_arcs; i++) {
     const struct dnnmem__flow_input *in = &flow->input[i];
@@ -10050,7 +10132,7 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_solve(dnnmem_flow *flow, int32_t source, in
   flow->source = source;
   flow->sink = sink;
   flow->value = value;
-  if (out_value) *out_value = value;
+  if (result) result->value = value;
   return DNNMEM_OK;
 }
 
@@ -10185,30 +10267,79 @@ static int32_t *dnnmem__place_cost_layout(dnnmem__scratch *s, int32_t num_nodes)
   return DNNMEM__TAKE(s, int32_t, num_nodes);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_place_cost_scratch_size(int32_t num_nodes, size_t *out_bytes) {
+static const char *const dnnmem__place_model_names[DNNMEM_PLACE_MODEL_COUNT] = {"per-value",
+                                                                                "per-edge"};
+
+DNNMEM_DEF const char *dnnmem_place_model_name(dnnmem_place_model model) {
+  return (int)model >= 0 && model < DNNMEM_PLACE_MODEL_COUNT ? dnnmem__place_model_names[model]
+                                                             : NULL;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_place_model_parse(const char *name, dnnmem_place_model *out) {
+  int i = dnnmem__name_index(name, dnnmem__place_model_names, DNNMEM_PLACE_MODEL_COUNT);
+  if (name == NULL || out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (i < 0) return DNNMEM_ERR_PARSE;
+  *out = (dnnmem_place_model)i;
+  return DNNMEM_OK;
+}
+
+/* The options' model and algo, defaults for NULL; INVALID_ARGUMENT when out of range. */
+static dnnmem_result dnnmem__place_options(const dnnmem_place_options *options,
+                                           dnnmem_place_model *model, dnnmem_flow_algo *algo) {
+  *model = options ? options->model : DNNMEM_PLACE_PER_VALUE;
+  *algo = options ? options->algo : DNNMEM_FLOW_BK;
+  if ((int)*model < 0 || *model >= DNNMEM_PLACE_MODEL_COUNT) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((int)*algo < 0 || *algo >= DNNMEM_FLOW_ALGO_COUNT) return DNNMEM_ERR_INVALID_ARGUMENT;
+  return DNNMEM_OK;
+}
+
+/* The graph's counts for a scratch size (the problem's arrays are not read). */
+static dnnmem_result dnnmem__place_counts(const dnnmem_place_problem *problem,
+                                          const dnnmem_place_options *options, int32_t *n,
+                                          int32_t *e) {
+  dnnmem_place_model model;
+  dnnmem_flow_algo algo;
+  dnnmem_result r;
+  if (problem == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((r = dnnmem__place_options(options, &model, &algo)) != DNNMEM_OK) return r;
+  if ((r = dnnmem_graph_check(problem->graph)) != DNNMEM_OK) return r;
+  *n = problem->graph->num_nodes;
+  *e = *n > 0 ? problem->graph->in_offsets[*n] : 0;
+  return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_place_cost_scratch_size(const dnnmem_place_problem *problem,
+                                                        const dnnmem_place_options *options,
+                                                        size_t *out_bytes) {
   dnnmem__scratch s;
-  if (num_nodes < 0 || out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  dnnmem_result r;
+  int32_t n, e;
+  if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((r = dnnmem__place_counts(problem, options, &n, &e)) != DNNMEM_OK) return r;
   dnnmem__scratch_begin(&s, NULL, 0);
-  (void)dnnmem__place_cost_layout(&s, num_nodes);
+  (void)dnnmem__place_cost_layout(&s, n);
   return dnnmem__scratch_end(&s, out_bytes);
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_place_cost(const dnnmem_place_problem *problem,
-                                           dnnmem_place_model model, const uint8_t *assignment,
-                                           int64_t *out_time, int32_t *out_conversions,
-                                           void *scratch, size_t scratch_bytes) {
+                                           const dnnmem_place_options *options,
+                                           const uint8_t *device, int64_t *out_time,
+                                           int32_t *out_conversions, void *scratch,
+                                           size_t scratch_bytes) {
   dnnmem__scratch s;
+  dnnmem_place_model model;
+  dnnmem_flow_algo algo;
   dnnmem_result r;
   int64_t total, time;
   int32_t *seen;
   if ((r = dnnmem__place_validate(problem, &total)) != DNNMEM_OK) return r;
-  if (model != DNNMEM_PLACE_PER_VALUE && model != DNNMEM_PLACE_PER_EDGE) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (out_time == NULL || (problem->graph->num_nodes > 0 && assignment == NULL))
+  if ((r = dnnmem__place_options(options, &model, &algo)) != DNNMEM_OK) return r;
+  if (out_time == NULL || (problem->graph->num_nodes > 0 && device == NULL))
     return DNNMEM_ERR_INVALID_ARGUMENT;
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   seen = dnnmem__place_cost_layout(&s, problem->graph->num_nodes);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  r = dnnmem__place_eval(problem, model, assignment, seen, &time, out_conversions);
+  r = dnnmem__place_eval(problem, model, device, seen, &time, out_conversions);
   if (r == DNNMEM_OK) *out_time = time;
   return r;
 }
@@ -10245,7 +10376,7 @@ static dnnmem_result dnnmem__place_layout(dnnmem__scratch *s, int32_t n, int32_t
   int32_t max_nodes, max_arcs;
   dnnmem_result r;
   if (!dnnmem__place_bounds(n, e, &max_nodes, &max_arcs)) return DNNMEM_ERR_TOO_MANY;
-  if ((r = dnnmem_graph_topo_order_scratch_size(n, e, &w->topo_bytes)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__topo_order_bytes(n, e, &w->topo_bytes)) != DNNMEM_OK) return r;
   if ((r = dnnmem_flow_scratch_size(max_nodes, max_arcs, &w->flow_bytes)) != DNNMEM_OK) return r;
   w->order = DNNMEM__TAKE(s, int32_t, n);
   w->topo = DNNMEM__TAKE(s, unsigned char, w->topo_bytes);
@@ -10262,15 +10393,24 @@ static dnnmem_result dnnmem__place_layout(dnnmem__scratch *s, int32_t n, int32_t
   return DNNMEM_OK;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_place_scratch_size(int32_t num_nodes, int32_t num_edges,
-                                                   size_t *out_bytes) {
+DNNMEM_DEF dnnmem_result dnnmem_place_solve_scratch_size(const dnnmem_place_problem *problem,
+                                                         const dnnmem_place_options *options,
+                                                         size_t *out_bytes) {
   dnnmem__scratch s;
   dnnmem__place_work w;
   dnnmem_result r;
-  if (num_nodes < 0 || num_edges < 0 || out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  int32_t n, e;
+  if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((r = dnnmem__place_counts(problem, options, &n, &e)) != DNNMEM_OK) return r;
   dnnmem__scratch_begin(&s, NULL, 0);
-  if ((r = dnnmem__place_layout(&s, num_nodes, num_edges, &w)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__place_layout(&s, n, e, &w)) != DNNMEM_OK) return r;
   return dnnmem__scratch_end(&s, out_bytes);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_place_network_scratch_size(const dnnmem_place_problem *problem,
+                                                           const dnnmem_place_options *options,
+                                                           size_t *out_bytes) {
+  return dnnmem_place_solve_scratch_size(problem, options, out_bytes);
 }
 
 /* Builds the network twice with the same code: first only counting nodes
@@ -10476,15 +10616,13 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
   dnnmem__place_work w;
   dnnmem__place_net net;
   dnnmem_flow flow;
-  dnnmem_place_model model = options ? options->model : DNNMEM_PLACE_PER_VALUE;
-  dnnmem_flow_algo algo = options ? options->algo : DNNMEM_FLOW_DEFAULT;
+  dnnmem_place_model model;
+  dnnmem_flow_algo algo;
   dnnmem_result r;
   int64_t total;
   int32_t n, e, v, num_free = 0;
   if ((r = dnnmem__place_validate(problem, &total)) != DNNMEM_OK) return r;
-  if (model != DNNMEM_PLACE_PER_VALUE && model != DNNMEM_PLACE_PER_EDGE) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (algo != DNNMEM_FLOW_DEFAULT && algo != DNNMEM_FLOW_BK && algo != DNNMEM_FLOW_PUSH_RELABEL)
-    return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((r = dnnmem__place_options(options, &model, &algo)) != DNNMEM_OK) return r;
   n = problem->graph->num_nodes;
   e = n > 0 ? problem->graph->in_offsets[n] : 0;
   if (total == DNNMEM__I64_MAX) return DNNMEM_ERR_OVERFLOW; /* no room for "infinite" */
@@ -10538,35 +10676,37 @@ DNNMEM_DEF dnnmem_result dnnmem_place_network(const dnnmem_place_problem *proble
 
 DNNMEM_DEF dnnmem_result dnnmem_place_solve(const dnnmem_place_problem *problem,
                                             const dnnmem_place_options *options,
-                                            uint8_t *out_device, dnnmem_place_result *out_result,
+                                            uint8_t *device, dnnmem_place_result *result,
                                             void *scratch, size_t scratch_bytes) {
   dnnmem__place_work w;
   dnnmem__place_net net;
   dnnmem_place_result res;
   dnnmem_flow flow;
-  dnnmem_place_model model = options ? options->model : DNNMEM_PLACE_PER_VALUE;
-  dnnmem_flow_algo algo = options ? options->algo : DNNMEM_FLOW_DEFAULT;
+  dnnmem_flow_options flow_options;
+  dnnmem_place_model model;
   dnnmem_result r;
-  int64_t cut = 0;
+  int64_t cut;
   int32_t n, v, num_free = 0;
   if (problem == NULL || problem->graph == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((r = dnnmem__place_options(options, &model, &flow_options.algo)) != DNNMEM_OK) return r;
   n = problem->graph->num_nodes;
-  if (out_result == NULL || (n > 0 && out_device == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (result == NULL || (n > 0 && device == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
   r = dnnmem__place_build(problem, options, &w, &net, &flow, &num_free, scratch, scratch_bytes);
   if (r != DNNMEM_OK) return r;
-  if ((r = dnnmem_flow_solve(&flow, DNNMEM__PLACE_S, DNNMEM__PLACE_T, algo, &cut)) != DNNMEM_OK)
-    return r;
+  r = dnnmem_flow_solve(&flow, DNNMEM__PLACE_S, DNNMEM__PLACE_T, &flow_options, NULL);
+  if (r != DNNMEM_OK) return r;
+  cut = flow.value;
   DNNMEM_MEMSET(&res, 0, sizeof(res));
   for (v = 0; v < n; v++) {
-    out_device[v] = w.forced[v] != DNNMEM_PLACE_ANY ? w.forced[v]
+    device[v] = w.forced[v] != DNNMEM_PLACE_ANY ? w.forced[v]
                     : dnnmem_flow_source_side(&flow, w.flow_id[v]) ? (uint8_t)DNNMEM_PLACE_CPU
                                                                    : (uint8_t)DNNMEM_PLACE_ACC;
-    if (out_device[v] == DNNMEM_PLACE_CPU) res.num_cpu++;
+    if (device[v] == DNNMEM_PLACE_CPU) res.num_cpu++;
     else res.num_acc++;
     if (w.forced[v] == DNNMEM_PLACE_ANY && dnnmem__place_find(w.part, w.flow_id[v]) == w.flow_id[v])
       res.num_parts++;
   }
-  r = dnnmem__place_eval(problem, model, out_device, w.seen, &res.time, &res.conversions);
+  r = dnnmem__place_eval(problem, model, device, w.seen, &res.time, &res.conversions);
   if (r != DNNMEM_OK) return r;
   DNNMEM_ASSERT(res.time == net.constant + cut); /* every cut is an assignment */
   res.cut = cut;
@@ -10588,7 +10728,7 @@ DNNMEM_DEF dnnmem_result dnnmem_place_solve(const dnnmem_place_problem *problem,
     if (w.forced[v] == DNNMEM_PLACE_ANY) w.assign[v] = DNNMEM_PLACE_CPU;
   if ((r = dnnmem__place_eval(problem, model, w.assign, w.seen, &res.all_cpu_time, NULL)) != DNNMEM_OK)
     return r;
-  *out_result = res;
+  *result = res;
   return DNNMEM_OK;
 }
 
