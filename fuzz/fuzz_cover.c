@@ -1,6 +1,6 @@
 /* fuzz/fuzz_cover.c: path-cover grouping. The first byte picks the check:
-   0 intervals (groups valid, count == max overlap recounted here, the
-   groups those of the documented choice rule computed naively),
+   0 chains of intervals, dnnmem_plan_chains (groups valid, count == max
+   overlap recounted here, the groups those of the documented rule),
    1 DAG path cover (every vertex once, consecutive vertices joined by an
    edge, count == n - brute-force maximum path matching), 2 the transitive
    variant (consecutive vertices reachable, count == brute-force largest
@@ -14,53 +14,9 @@
 #include "fuzz.h"
 #define DNNMEM_IMPLEMENTATION
 #include "dnnmem.h"
+#include "../tests/ref.h"
 
 /* ---- intervals ------------------------------------------------------------ */
-
-/* The documented rule, O(n g): records by (lower, upper desc, size desc,
-   index), each to the free group whose last size is closest, then the
-   latest end, then the smallest number. */
-static void reference_groups(const dnnmem_interval *r, int32_t n, int32_t *group_of) {
-  int32_t *sorted = (int32_t *)malloc(((size_t)n + 1) * sizeof(int32_t));
-  int64_t *end = (int64_t *)malloc(((size_t)n + 1) * sizeof(int64_t));
-  int64_t *last_size = (int64_t *)malloc(((size_t)n + 1) * sizeof(int64_t));
-  int32_t k, j, g, groups = 0;
-  for (k = 0; k < n; k++) sorted[k] = k;
-  for (k = 1; k < n; k++) {
-    int32_t v = sorted[k];
-    for (j = k; j > 0; j--) {
-      const dnnmem_interval *a = &r[v], *b = &r[sorted[j - 1]];
-      int less = a->lower != b->lower   ? a->lower < b->lower
-                 : a->upper != b->upper ? a->upper > b->upper
-                 : a->size != b->size   ? a->size > b->size
-                                        : v < sorted[j - 1];
-      if (!less) break;
-      sorted[j] = sorted[j - 1];
-    }
-    sorted[j] = v;
-  }
-  for (k = 0; k < n; k++) {
-    int32_t id = sorted[k], pick = -1;
-    for (g = 0; g < groups; g++) {
-      int64_t dg, dp;
-      if (end[g] > r[id].lower) continue;
-      if (pick < 0) {
-        pick = g;
-        continue;
-      }
-      dg = last_size[g] > r[id].size ? last_size[g] - r[id].size : r[id].size - last_size[g];
-      dp = last_size[pick] > r[id].size ? last_size[pick] - r[id].size : r[id].size - last_size[pick];
-      if (dg < dp || (dg == dp && end[g] > end[pick])) pick = g;
-    }
-    if (pick < 0) pick = groups++;
-    group_of[id] = pick;
-    end[pick] = r[id].upper;
-    last_size[pick] = r[id].size;
-  }
-  free(sorted);
-  free(end);
-  free(last_size);
-}
 
 static void fuzz_intervals(fuzz_input *in) {
   int32_t n = (int32_t)(fuzz_u8(in) % 65), i, k, groups = -1, best = 0;
@@ -71,6 +27,7 @@ static void fuzz_intervals(fuzz_input *in) {
   int32_t *seen = (int32_t *)calloc((size_t)n + 1, sizeof(int32_t));
   size_t bytes = 0;
   unsigned char *scratch;
+  dnnmem_intervals problem;
   dnnmem_result res;
   for (i = 0; i < n; i++) {
     int64_t lo = (int64_t)(fuzz_u8(in) % (shape & 1 ? 16 : 64));
@@ -80,12 +37,15 @@ static void fuzz_intervals(fuzz_input *in) {
     r[i].upper = lo + len;
     r[i].size = (int64_t)fuzz_u8(in);
   }
-  FUZZ_CHECK(dnnmem_cover_intervals_scratch_size(n, &bytes) == DNNMEM_OK);
-  FUZZ_CHECK(bytes <= DNNMEM_COVER_INTERVALS_SCRATCH_BYTES(n));
+  problem.records = r;
+  problem.count = n;
+  problem.alignment = 0;
+  FUZZ_CHECK(dnnmem_plan_chains_scratch_size(&problem, &bytes) == DNNMEM_OK);
+  FUZZ_CHECK(bytes <= DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(n));
   scratch = (unsigned char *)malloc(bytes + 16);
-  res = dnnmem_cover_intervals(r, n, group_of, order, &groups, scratch + (shape >> 4), bytes);
-  if (dnnmem_intervals_check(r, n, 0) != DNNMEM_OK) {
-    FUZZ_CHECK(res == dnnmem_intervals_check(r, n, 0));
+  res = dnnmem_plan_chains(&problem, group_of, order, &groups, scratch + (shape >> 4), bytes);
+  if (dnnmem_intervals_check(&problem) != DNNMEM_OK) {
+    FUZZ_CHECK(res == dnnmem_intervals_check(&problem));
     FUZZ_CHECK(groups == -1);
   } else {
     FUZZ_CHECK(res == DNNMEM_OK);
@@ -96,7 +56,7 @@ static void fuzz_intervals(fuzz_input *in) {
       if (alive > best) best = alive;
     }
     FUZZ_CHECK(groups == best);
-    reference_groups(r, n, seen); /* seen[] doubles as the expected groups */
+    ref_plan_chains_rule(r, n, seen); /* seen[] doubles as the expected groups */
     for (i = 0; i < n; i++) FUZZ_CHECK(group_of[i] == seen[i]);
     memset(seen, 0, ((size_t)n + 1) * sizeof(int32_t));
     for (k = 0; k < n; k++) {
@@ -111,7 +71,7 @@ static void fuzz_intervals(fuzz_input *in) {
     /* a short buffer is refused, never overrun */
     if (bytes > 16) {
       unsigned char *tight = (unsigned char *)malloc(bytes - 16);
-      FUZZ_CHECK(dnnmem_cover_intervals(r, n, group_of, order, &groups, tight, bytes - 16) ==
+      FUZZ_CHECK(dnnmem_plan_chains(&problem, group_of, order, &groups, tight, bytes - 16) ==
                  DNNMEM_ERR_SCRATCH_TOO_SMALL);
       free(tight);
     }
@@ -132,13 +92,13 @@ static void fuzz_intervals(fuzz_input *in) {
 typedef struct fuzz_graph {
   int32_t n, m;
   int32_t in_offsets[FG_MAX_N + 1], in_ids[FG_MAX_M], head[FG_MAX_M];
-  unsigned char reach[FG_MAX_N][FG_MAX_N]; /* path of length >= 1 */
+  unsigned char reach[REF_COVER_MAX_N][REF_COVER_MAX_N]; /* path of length >= 1 */
   int bad_id, cyclic;
   dnnmem_graph g;
 } fuzz_graph;
 
 static void fuzz_graph_read(fuzz_input *in, fuzz_graph *t) {
-  int32_t v, k, c, a, b;
+  int32_t v, k, a;
   uint32_t mode = fuzz_u8(in);
   t->n = 1 + (int32_t)(fuzz_u8(in) % FG_MAX_N);
   t->m = 0;
@@ -159,19 +119,13 @@ static void fuzz_graph_read(fuzz_input *in, fuzz_graph *t) {
     }
     t->in_offsets[v + 1] = t->m;
   }
-  memset(t->reach, 0, sizeof(t->reach));
-  if (!t->bad_id) {
-    for (k = 0; k < t->m; k++) t->reach[t->in_ids[k]][t->head[k]] = 1;
-    for (c = 0; c < t->n; c++)
-      for (a = 0; a < t->n; a++)
-        for (b = 0; b < t->n; b++)
-          if (t->reach[a][c] && t->reach[c][b]) t->reach[a][b] = 1;
-  }
-  t->cyclic = 0;
-  for (a = 0; a < t->n; a++) t->cyclic |= t->reach[a][a];
   t->g.num_nodes = t->n;
   t->g.in_offsets = t->in_offsets;
   t->g.in_ids = t->in_ids;
+  memset(t->reach, 0, sizeof(t->reach));
+  if (!t->bad_id) ref_cover_reach(&t->g, t->reach);
+  t->cyclic = 0;
+  for (a = 0; a < t->n; a++) t->cyclic |= t->reach[a][a];
 }
 
 static int fuzz_has_edge(const fuzz_graph *t, int32_t from, int32_t to) {
@@ -181,86 +135,45 @@ static int fuzz_has_edge(const fuzz_graph *t, int32_t from, int32_t to) {
   return 0;
 }
 
-static int32_t brute_matching(const fuzz_graph *t, int32_t k, unsigned used_out, unsigned used_in) {
-  int32_t best, take;
-  if (k == t->m) return 0;
-  best = brute_matching(t, k + 1, used_out, used_in);
-  if (!(used_out >> t->in_ids[k] & 1) && !(used_in >> t->head[k] & 1)) {
-    take = 1 + brute_matching(t, k + 1, used_out | 1u << t->in_ids[k], used_in | 1u << t->head[k]);
-    if (take > best) best = take;
-  }
-  return best;
-}
-
-static int32_t brute_antichain(const fuzz_graph *t) {
-  uint32_t set;
-  int32_t best = 0, a, b;
-  for (set = 1; set < (1u << t->n); set++) {
-    int32_t size = 0, ok = 1;
-    for (a = 0; a < t->n && ok; a++) {
-      if (!(set >> a & 1)) continue;
-      size++;
-      for (b = 0; b < t->n; b++)
-        if ((set >> b & 1) && t->reach[a][b]) ok = 0;
-    }
-    if (ok && size > best) best = size;
-  }
-  return best;
-}
-
-/* distinct edges; W = the largest set no two of which lie on one path */
-static int32_t brute_edge_antichain(const fuzz_graph *t) {
-  int32_t from[FG_MAX_M], to[FG_MAX_M], d = 0, k, j, best = 0;
-  uint32_t set;
-  for (k = 0; k < t->m; k++) {
-    for (j = 0; j < d; j++)
-      if (from[j] == t->in_ids[k] && to[j] == t->head[k]) break;
-    if (j == d) from[d] = t->in_ids[k], to[d] = t->head[k], d++;
-  }
-  for (set = 1; set < (1u << d); set++) {
-    int32_t size = 0, ok = 1;
-    for (k = 0; k < d && ok; k++) {
-      if (!(set >> k & 1)) continue;
-      size++;
-      for (j = 0; j < d; j++)
-        if (j != k && (set >> j & 1) && (to[k] == from[j] || t->reach[to[k]][from[j]])) ok = 0;
-    }
-    if (ok && size > best) best = size;
-  }
-  return best;
-}
-
-static void fuzz_dag(fuzz_input *in, int32_t flags) {
+static void fuzz_dag(fuzz_input *in, int32_t transitive) {
   fuzz_graph t;
-  int32_t path_of[FG_MAX_N], order[FG_MAX_N], seen[FG_MAX_N] = {0}, paths = -1, k;
+  int32_t path_of[FG_MAX_N], order[FG_MAX_N], seen[FG_MAX_N] = {0}, paths, k;
   size_t bytes = 0;
   unsigned char *scratch;
+  dnnmem_cover_options options;
+  dnnmem_cover_result result = {-1, -1};
   dnnmem_result res;
+  options.transitive = transitive;
   fuzz_graph_read(in, &t);
-  FUZZ_CHECK(dnnmem_cover_dag_scratch_size(t.n, t.m, flags, &bytes) == DNNMEM_OK);
+  res = dnnmem_cover_vertices_scratch_size(&t.g, &options, &bytes);
+  if (t.bad_id) { /* refused before any scratch is looked at */
+    FUZZ_CHECK(res == DNNMEM_ERR_ID_RANGE);
+    FUZZ_CHECK(dnnmem_cover_vertices(&t.g, &options, path_of, order, &result, NULL, 0) == DNNMEM_ERR_ID_RANGE);
+    FUZZ_CHECK(result.paths == -1);
+    return;
+  }
+  FUZZ_CHECK(res == DNNMEM_OK);
   scratch = (unsigned char *)malloc(bytes + 16);
-  res = dnnmem_cover_dag(&t.g, flags, path_of, order, &paths, scratch + t.m % 16, bytes);
-  if (t.bad_id) {
-    FUZZ_CHECK(res == DNNMEM_ERR_ID_RANGE && paths == -1);
-  } else if (t.cyclic) {
+  res = dnnmem_cover_vertices(&t.g, &options, path_of, order, &result, scratch + t.m % 16, bytes);
+  paths = result.paths;
+  if (t.cyclic) {
     FUZZ_CHECK(res == DNNMEM_ERR_CYCLE && paths == -1);
   } else {
-    FUZZ_CHECK(res == DNNMEM_OK);
-    if (flags & DNNMEM_COVER_TRANSITIVE) FUZZ_CHECK(paths == brute_antichain(&t));
-    else FUZZ_CHECK(paths == t.n - brute_matching(&t, 0, 0, 0));
+    FUZZ_CHECK(res == DNNMEM_OK && result.path_nodes == t.n);
+    if (transitive) FUZZ_CHECK(paths == ref_cover_chains(&t.g));
+    else FUZZ_CHECK(paths == ref_cover_vertex_paths(&t.g));
     for (k = 0; k < t.n; k++) {
       int32_t v = order[k];
       FUZZ_CHECK(v >= 0 && v < t.n && ++seen[v] == 1);
       FUZZ_CHECK(path_of[v] >= 0 && path_of[v] < paths);
       if (k == 0) FUZZ_CHECK(path_of[v] == 0);
       else if (path_of[v] == path_of[order[k - 1]])
-        FUZZ_CHECK(flags & DNNMEM_COVER_TRANSITIVE ? t.reach[order[k - 1]][v]
-                                                   : fuzz_has_edge(&t, order[k - 1], v));
+        FUZZ_CHECK(transitive ? t.reach[order[k - 1]][v] : fuzz_has_edge(&t, order[k - 1], v));
       else FUZZ_CHECK(path_of[v] == path_of[order[k - 1]] + 1);
     }
     if (bytes > 16) {
       unsigned char *tight = (unsigned char *)malloc(bytes - 16);
-      FUZZ_CHECK(dnnmem_cover_dag(&t.g, flags, path_of, order, &paths, tight, bytes - 16) ==
+      FUZZ_CHECK(dnnmem_cover_vertices(&t.g, &options, path_of, order, NULL, tight, bytes - 16) ==
                  DNNMEM_ERR_SCRATCH_TOO_SMALL);
       free(tight);
     }
@@ -271,23 +184,31 @@ static void fuzz_dag(fuzz_input *in, int32_t flags) {
 static void fuzz_edges(fuzz_input *in) {
   fuzz_graph t;
   int64_t uses[FG_MAX_M], offsets[FG_MAX_M + 1], total = -1, walked[FG_MAX_M] = {0};
-  int32_t nodes[256], w = -1, p, k, j;
+  int32_t nodes[256], w, p, k, j;
   size_t bytes = 0;
   unsigned char *scratch;
+  dnnmem_cover_result result = {-1, -1};
   dnnmem_result res;
   fuzz_graph_read(in, &t);
-  FUZZ_CHECK(dnnmem_cover_edges_scratch_size(t.n, t.m, &bytes) == DNNMEM_OK);
+  res = dnnmem_cover_edges_scratch_size(&t.g, NULL, &bytes);
+  if (t.bad_id) { /* refused before any scratch is looked at */
+    FUZZ_CHECK(res == DNNMEM_ERR_ID_RANGE);
+    FUZZ_CHECK(dnnmem_cover_edges(&t.g, NULL, uses, offsets, nodes, 256, &result, NULL, 0) == DNNMEM_ERR_ID_RANGE);
+    FUZZ_CHECK(result.paths == -1);
+    return;
+  }
+  FUZZ_CHECK(res == DNNMEM_OK);
   scratch = (unsigned char *)malloc(bytes + 16);
-  res = dnnmem_cover_edges(&t.g, uses, offsets, nodes, 256, &total, &w, scratch + t.n % 16, bytes);
-  if (t.bad_id) {
-    FUZZ_CHECK(res == DNNMEM_ERR_ID_RANGE && w == -1);
-  } else if (t.cyclic) {
+  res = dnnmem_cover_edges(&t.g, NULL, uses, offsets, nodes, 256, &result, scratch + t.n % 16, bytes);
+  w = result.paths;
+  total = result.path_nodes;
+  if (t.cyclic) {
     FUZZ_CHECK(res == DNNMEM_ERR_CYCLE && w == -1);
   } else if (res == DNNMEM_ERR_OUTPUT_TOO_SMALL) {
-    FUZZ_CHECK(total > 256 && w == brute_edge_antichain(&t));
+    FUZZ_CHECK(total > 256 && w == ref_cover_w(&t.g));
   } else {
     FUZZ_CHECK(res == DNNMEM_OK);
-    FUZZ_CHECK(w == brute_edge_antichain(&t));
+    FUZZ_CHECK(w == ref_cover_w(&t.g));
     FUZZ_CHECK(offsets[0] == 0 && offsets[w] == total);
     for (p = 0; p < w; p++) {
       int64_t i;
@@ -311,7 +232,7 @@ static void fuzz_edges(fuzz_input *in) {
     }
     if (bytes > 16) {
       unsigned char *tight = (unsigned char *)malloc(bytes - 16);
-      FUZZ_CHECK(dnnmem_cover_edges(&t.g, NULL, NULL, NULL, 0, &total, &w, tight, bytes - 16) ==
+      FUZZ_CHECK(dnnmem_cover_edges(&t.g, NULL, NULL, NULL, NULL, 0, NULL, tight, bytes - 16) ==
                  DNNMEM_ERR_SCRATCH_TOO_SMALL);
       free(tight);
     }
@@ -331,7 +252,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       fuzz_dag(&in, 0);
       break;
     case 2:
-      fuzz_dag(&in, DNNMEM_COVER_TRANSITIVE);
+      fuzz_dag(&in, 1);
       break;
     case 3:
       fuzz_edges(&in);

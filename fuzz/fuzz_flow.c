@@ -11,14 +11,12 @@
 #include "fuzz.h"
 #define DNNMEM_IMPLEMENTATION
 #include "dnnmem.h"
+#include "../tests/ref.h"
 
 #define FUZZ_MAX_NODES 9
 #define FUZZ_MAX_ARCS 40
 
-typedef struct fuzz_arc {
-  int32_t from, to;
-  int64_t cap, rcap;
-} fuzz_arc;
+typedef ref_flow_arc fuzz_arc;
 
 static int64_t fuzz_capacity(fuzz_input *in, int scale) {
   uint32_t x = fuzz_u8(in);
@@ -26,19 +24,6 @@ static int64_t fuzz_capacity(fuzz_input *in, int scale) {
   if (scale == 1) return (int64_t)(fuzz_u32(in) % 100000u);
   /* huge: near INT64_MAX / k so sums overflow sometimes */
   return INT64_MAX / (int64_t)(1 + x % 5) - (int64_t)fuzz_u8(in);
-}
-
-static int64_t fuzz_cut(const fuzz_arc *arcs, int32_t m, const uint8_t *side, int *overflow) {
-  int64_t c = 0;
-  int32_t i;
-  for (i = 0; i < m; i++) {
-    int64_t add = 0;
-    if (side[arcs[i].from] && !side[arcs[i].to]) add = arcs[i].cap;
-    if (side[arcs[i].to] && !side[arcs[i].from]) add = arcs[i].rcap;
-    if (add > INT64_MAX - c) *overflow = 1;
-    else c += add;
-  }
-  return c;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -78,19 +63,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (add > INT64_MAX - source_total) source_overflow = 1;
     else source_total += add;
   }
-  if (!source_overflow) {
-    uint32_t mask;
-    uint8_t side[FUZZ_MAX_NODES];
-    for (mask = 0; mask < (1u << n); mask++) {
-      int32_t v;
-      int ov = 0;
-      int64_t c;
-      if (!(mask >> s & 1) || (mask >> t & 1)) continue;
-      for (v = 0; v < n; v++) side[v] = (uint8_t)(mask >> v & 1);
-      c = fuzz_cut(arcs, m, side, &ov);
-      if (!ov && c < brute) brute = c;
-    }
-  }
+  if (!source_overflow) brute = ref_flow_min_cut(arcs, m, n, s, t);
   FUZZ_CHECK(dnnmem_flow_scratch_size(n, m, &bytes) == DNNMEM_OK);
   FUZZ_CHECK(bytes <= DNNMEM_FLOW_SCRATCH_BYTES(n, m));
   scratch = (unsigned char *)malloc(bytes + 16);
@@ -108,8 +81,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int64_t value = -1, net_s = 0, net_t = 0;
     int64_t *net = (int64_t *)calloc((size_t)n, sizeof(int64_t));
     uint8_t side[FUZZ_MAX_NODES];
-    int ov = 0;
-    dnnmem_result r = dnnmem_flow_solve(&flow, s, t, algo ? DNNMEM_FLOW_PUSH_RELABEL : DNNMEM_FLOW_BK, &value);
+    dnnmem_flow_options options;
+    dnnmem_flow_result result = {-1};
+    dnnmem_result r;
+    options.algo = algo ? DNNMEM_FLOW_PUSH_RELABEL : DNNMEM_FLOW_BK;
+    r = dnnmem_flow_solve(&flow, s, t, &options, &result);
+    value = result.value;
     if (source_overflow) {
       FUZZ_CHECK(r == DNNMEM_ERR_OVERFLOW);
       free(net);
@@ -135,7 +112,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     /* both find the minimal minimum cut (reachable from the source): unique */
     if (algo == 0) memcpy(first_side, side, (size_t)n);
     else FUZZ_CHECK(memcmp(first_side, side, (size_t)n) == 0);
-    FUZZ_CHECK(fuzz_cut(arcs, m, side, &ov) == value && !ov);
+    FUZZ_CHECK(ref_flow_cut(arcs, m, side) == value);
     FUZZ_CHECK(value == brute);
     values[algo] = value;
     free(net);

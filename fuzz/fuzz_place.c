@@ -10,6 +10,7 @@
 #include "fuzz.h"
 #define DNNMEM_IMPLEMENTATION
 #include "dnnmem.h"
+#include "../tests/ref.h"
 
 #define FUZZ_N 10
 
@@ -18,34 +19,6 @@ typedef struct fuzz_place {
   int64_t cpu[FUZZ_N], acc[FUZZ_N], xfer[FUZZ_N];
   uint8_t device[FUZZ_N], output[FUZZ_N];
 } fuzz_place;
-
-/* -1: infeasible. Charges straight from the rules. */
-static int64_t fuzz_recount(const fuzz_place *f, const uint8_t *x, int per_edge) {
-  int64_t total = 0;
-  int32_t u, c, k;
-  for (u = 0; u < f->n; u++) {
-    int64_t own = x[u] == DNNMEM_PLACE_CPU ? f->cpu[u] : f->acc[u];
-    if (own < 0 || (f->device[u] != DNNMEM_PLACE_ANY && f->device[u] != x[u])) return -1;
-    total += own;
-  }
-  for (u = 0; u < f->n; u++) {
-    int other = 0;
-    for (c = 0; c < f->n; c++) {
-      int uses = 0;
-      for (k = f->offsets[c]; k < f->offsets[c + 1]; k++) uses |= f->ids[k] == u;
-      if (uses && x[c] != x[u]) {
-        other = 1;
-        if (per_edge) total += f->xfer[u];
-      }
-    }
-    if (f->output[u] && x[u] == DNNMEM_PLACE_ACC) {
-      other = 1;
-      if (per_edge) total += f->xfer[u];
-    }
-    if (!per_edge && other) total += f->xfer[u];
-  }
-  return total;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fuzz_input in;
@@ -93,19 +66,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   p.xfer = f.xfer;
   p.device = f.device;
   p.is_output = f.output;
-  FUZZ_CHECK(dnnmem_place_scratch_size(f.n, e, &bytes) == DNNMEM_OK);
+  FUZZ_CHECK(dnnmem_place_solve_scratch_size(&p, NULL, &bytes) == DNNMEM_OK);
   FUZZ_CHECK(bytes <= DNNMEM_PLACE_SCRATCH_BYTES(f.n, e));
-  FUZZ_CHECK(dnnmem_place_cost_scratch_size(f.n, &cost_bytes) == DNNMEM_OK);
+  FUZZ_CHECK(dnnmem_place_cost_scratch_size(&p, NULL, &cost_bytes) == DNNMEM_OK);
   base = (unsigned char *)malloc(bytes + 16);
   scratch = base + (17 - (size_t)((uintptr_t)base % 16)) % 16; /* worst alignment */
   cost_scratch = (unsigned char *)malloc(cost_bytes);
   for (model = 0; model < 2; model++) {
     dnnmem_place_options o;
     dnnmem_place_result r1, r2;
-    uint8_t d1[FUZZ_N], d2[FUZZ_N], x[FUZZ_N];
+    uint8_t d1[FUZZ_N], d2[FUZZ_N];
     dnnmem_result res;
-    int64_t best = -1, cost = -1;
-    uint32_t mask;
+    int64_t best, cost = -1;
     memset(&o, 0, sizeof(o));
     o.model = (dnnmem_place_model)model;
     o.algo = DNNMEM_FLOW_BK;
@@ -122,18 +94,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     FUZZ_CHECK(dnnmem_place_solve(&p, &o, d2, &r2, scratch, bytes - 1) == DNNMEM_ERR_SCRATCH_TOO_SMALL);
     o.algo = DNNMEM_FLOW_PUSH_RELABEL;
     FUZZ_CHECK(dnnmem_place_solve(&p, &o, d2, &r2, scratch, bytes) == DNNMEM_OK);
-    for (mask = 0; mask < (1u << f.n); mask++) {
-      int64_t c;
-      for (v = 0; v < f.n; v++) x[v] = (mask >> v & 1) ? DNNMEM_PLACE_ACC : DNNMEM_PLACE_CPU;
-      c = fuzz_recount(&f, x, model);
-      if (c >= 0 && (best < 0 || c < best)) best = c;
-    }
+    best = ref_place_optimum(&p, o.model);
     FUZZ_CHECK(best >= 0);
     FUZZ_CHECK(r1.time == best && r2.time == best);
-    FUZZ_CHECK(fuzz_recount(&f, d1, model) == best);
-    FUZZ_CHECK(fuzz_recount(&f, d2, model) == best);
-    FUZZ_CHECK(dnnmem_place_cost(&p, (dnnmem_place_model)model, d1, &cost, NULL, cost_scratch, cost_bytes) ==
-               DNNMEM_OK);
+    FUZZ_CHECK(ref_place_time(&p, o.model, d1) == best);
+    FUZZ_CHECK(ref_place_time(&p, o.model, d2) == best);
+    FUZZ_CHECK(dnnmem_place_cost(&p, &o, d1, &cost, NULL, cost_scratch, cost_bytes) == DNNMEM_OK);
     FUZZ_CHECK(cost == best);
     FUZZ_CHECK(r1.all_acc_time >= best && r1.greedy_time >= best && r1.all_cpu_time >= best);
     FUZZ_CHECK(r1.all_acc_time == r2.all_acc_time && r1.greedy_time == r2.greedy_time);

@@ -277,6 +277,53 @@ REF_FN int32_t ref_plan_read_csv(const char *path, dnnmem_interval **out) {
 }
 #endif
 
+/* The grouping rule dnnmem_plan_chains documents, naively in O(n g):
+   records by (lower, upper desc, size desc, index), each to the free group
+   (its last record ended by the record's lower) whose last size is
+   closest, then the latest end, then the smallest number; else a new
+   group. */
+REF_FN void ref_plan_chains_rule(const dnnmem_interval *r, int32_t n, int32_t *group_of) {
+  int32_t *sorted = (int32_t *)malloc(((size_t)n + 1) * sizeof(int32_t));
+  int64_t *end = (int64_t *)malloc(((size_t)n + 1) * sizeof(int64_t));
+  int64_t *last_size = (int64_t *)malloc(((size_t)n + 1) * sizeof(int64_t));
+  int32_t k, j, g, groups = 0;
+  for (k = 0; k < n; k++) sorted[k] = k;
+  for (k = 1; k < n; k++) { /* insertion sort */
+    int32_t v = sorted[k];
+    for (j = k; j > 0; j--) {
+      const dnnmem_interval *a = &r[v], *b = &r[sorted[j - 1]];
+      int less = a->lower != b->lower   ? a->lower < b->lower
+                 : a->upper != b->upper ? a->upper > b->upper
+                 : a->size != b->size   ? a->size > b->size
+                                        : v < sorted[j - 1];
+      if (!less) break;
+      sorted[j] = sorted[j - 1];
+    }
+    sorted[j] = v;
+  }
+  for (k = 0; k < n; k++) {
+    int32_t id = sorted[k], pick = -1;
+    for (g = 0; g < groups; g++) {
+      int64_t dg, dp;
+      if (end[g] > r[id].lower) continue;
+      if (pick < 0) {
+        pick = g;
+        continue;
+      }
+      dg = last_size[g] > r[id].size ? last_size[g] - r[id].size : r[id].size - last_size[g];
+      dp = last_size[pick] > r[id].size ? last_size[pick] - r[id].size : r[id].size - last_size[pick];
+      if (dg < dp || (dg == dp && end[g] > end[pick])) pick = g;
+    }
+    if (pick < 0) pick = groups++;
+    group_of[id] = pick;
+    end[pick] = r[id].upper;
+    last_size[pick] = r[id].size;
+  }
+  free(sorted);
+  free(end);
+  free(last_size);
+}
+
 /* (end of section 2) */
 
 /* ==== 3. Shared objects =================================================== */
@@ -344,6 +391,93 @@ REF_FN int64_t ref_share_optimum(const dnnmem_intervals *problem) {
 /* (end of section 3) */
 
 /* ==== 4. Path covers of graphs ============================================ */
+
+/* Brute force on tiny graphs (ids in range): edges run from in_ids[k] to
+   the node whose list holds k. */
+#define REF_COVER_MAX_N 16
+#define REF_COVER_MAX_M 64
+
+/* reach[a][b] = 1 when a path of one or more edges leads from a to b
+   (a cycle through a: reach[a][a]). */
+REF_FN void ref_cover_reach(const dnnmem_graph *g, unsigned char reach[REF_COVER_MAX_N][REF_COVER_MAX_N]) {
+  int32_t a, b, c, v, k;
+  memset(reach, 0, REF_COVER_MAX_N * REF_COVER_MAX_N);
+  for (v = 0; v < g->num_nodes; v++)
+    for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) reach[g->in_ids[k]][v] = 1;
+  for (c = 0; c < g->num_nodes; c++)
+    for (a = 0; a < g->num_nodes; a++)
+      for (b = 0; b < g->num_nodes; b++)
+        if (reach[a][c] && reach[c][b]) reach[a][b] = 1;
+}
+
+static int32_t ref__cover_matching(const int32_t *from, const int32_t *to, int32_t m, int32_t k,
+                                   uint32_t used_out, uint32_t used_in) {
+  int32_t best, take;
+  if (k == m) return 0;
+  best = ref__cover_matching(from, to, m, k + 1, used_out, used_in);
+  if (!(used_out >> from[k] & 1) && !(used_in >> to[k] & 1)) {
+    take = 1 + ref__cover_matching(from, to, m, k + 1, used_out | 1u << from[k], used_in | 1u << to[k]);
+    if (take > best) best = take;
+  }
+  return best;
+}
+
+/* The fewest vertex-disjoint paths along edges covering every vertex of a
+   DAG: n minus the largest set of edges with at most one out and one in per
+   vertex (every subset tried). */
+REF_FN int32_t ref_cover_vertex_paths(const dnnmem_graph *g) {
+  int32_t from[REF_COVER_MAX_M], to[REF_COVER_MAX_M], m = 0, v, k;
+  for (v = 0; v < g->num_nodes; v++)
+    for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) from[m] = g->in_ids[k], to[m++] = v;
+  return g->num_nodes - ref__cover_matching(from, to, m, 0, 0, 0);
+}
+
+/* The fewest chains of the reachability order of a DAG = its largest
+   antichain (Dilworth), every vertex subset tried. */
+REF_FN int32_t ref_cover_chains(const dnnmem_graph *g) {
+  unsigned char reach[REF_COVER_MAX_N][REF_COVER_MAX_N];
+  uint32_t set;
+  int32_t best = 0, a, b;
+  ref_cover_reach(g, reach);
+  for (set = 1; set < (1u << g->num_nodes); set++) {
+    int32_t size = 0, ok = 1;
+    for (a = 0; a < g->num_nodes && ok; a++) {
+      if (!(set >> a & 1)) continue;
+      size++;
+      for (b = 0; b < g->num_nodes; b++)
+        if (b != a && (set >> b & 1) && reach[a][b]) ok = 0;
+    }
+    if (ok && size > best) best = size;
+  }
+  return best;
+}
+
+/* W of a DAG, the fewest paths walking every edge: by Dilworth on edges,
+   the largest set of distinct edges no two of which lie on one path (e
+   before f when e's head is f's tail or reaches it), every subset tried. */
+REF_FN int32_t ref_cover_w(const dnnmem_graph *g) {
+  unsigned char reach[REF_COVER_MAX_N][REF_COVER_MAX_N];
+  int32_t from[REF_COVER_MAX_M], to[REF_COVER_MAX_M], d = 0, v, k, j, best = 0;
+  uint32_t set;
+  ref_cover_reach(g, reach);
+  for (v = 0; v < g->num_nodes; v++)
+    for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) {
+      for (j = 0; j < d; j++)
+        if (from[j] == g->in_ids[k] && to[j] == v) break;
+      if (j == d) from[d] = g->in_ids[k], to[d++] = v;
+    }
+  for (set = 1; set < (1u << d); set++) {
+    int32_t size = 0, ok = 1;
+    for (k = 0; k < d && ok; k++) {
+      if (!(set >> k & 1)) continue;
+      size++;
+      for (j = 0; j < d; j++)
+        if (j != k && (set >> j & 1) && (to[k] == from[j] || reach[to[k]][from[j]])) ok = 0;
+    }
+    if (ok && size > best) best = size;
+  }
+  return best;
+}
 
 /* (end of section 4) */
 
@@ -704,9 +838,93 @@ REF_FN int64_t ref_layout_runs_errors(const dnnmem_layout *l, int64_t max_work) 
 
 /* ==== 7. Max flow ========================================================= */
 
+/* An arc pair as dnnmem_flow_add_arc takes it. */
+typedef struct ref_flow_arc {
+  int32_t from, to;
+  int64_t cap, rcap;
+} ref_flow_arc;
+
+/* The capacity of a cut (side[v] = 1: the source side): cap of the arcs
+   leaving it plus rcap of those entering it; INT64_MAX when the sum passes
+   it. */
+REF_FN int64_t ref_flow_cut(const ref_flow_arc *arcs, int32_t m, const uint8_t *side) {
+  int64_t c = 0;
+  int32_t i;
+  for (i = 0; i < m; i++) {
+    int64_t add = 0;
+    if (side[arcs[i].from] && !side[arcs[i].to]) add = arcs[i].cap;
+    if (side[arcs[i].to] && !side[arcs[i].from]) add = arcs[i].rcap;
+    c = add > INT64_MAX - c ? INT64_MAX : c + add;
+  }
+  return c;
+}
+
+/* The minimum source-sink cut over all 2^(n-2) sides (n <= 20): by max-flow
+   min-cut, the maximum flow's value. */
+REF_FN int64_t ref_flow_min_cut(const ref_flow_arc *arcs, int32_t m, int32_t n, int32_t source,
+                                int32_t sink) {
+  uint8_t side[20];
+  int64_t best = INT64_MAX, c;
+  uint32_t mask;
+  int32_t v;
+  for (mask = 0; mask < (1u << n); mask++) {
+    if (!(mask >> source & 1) || (mask >> sink & 1)) continue;
+    for (v = 0; v < n; v++) side[v] = (uint8_t)(mask >> v & 1);
+    c = ref_flow_cut(arcs, m, side);
+    if (c < best) best = c;
+  }
+  return best;
+}
+
 /* (end of section 7) */
 
 /* ==== 8. Placement ======================================================== */
+
+/* The total time of an assignment (DNNMEM_PLACE_CPU / _ACC per node)
+   straight from the cost rules: each op's time on its device; then per
+   value, per_value: its xfer once if some consumer is on the other device
+   or it is a graph output left on the accelerator; per_edge: its xfer per
+   such consumer (and once for such an output). -1 when an op runs where it
+   is unsupported or against its pin. O(V (V + E)). */
+REF_FN int64_t ref_place_time(const dnnmem_place_problem *p, dnnmem_place_model model,
+                              const uint8_t *device) {
+  const dnnmem_graph *g = p->graph;
+  int64_t total = 0;
+  int32_t u, c, k;
+  for (u = 0; u < g->num_nodes; u++) {
+    int64_t own = device[u] == DNNMEM_PLACE_CPU ? p->cpu_time[u] : p->acc_time[u];
+    uint8_t pin = p->device ? p->device[u] : (uint8_t)DNNMEM_PLACE_ANY;
+    if (own < 0 || (pin != DNNMEM_PLACE_ANY && pin != device[u])) return -1;
+    total += own;
+  }
+  for (u = 0; u < g->num_nodes; u++) {
+    int crossings = 0;
+    for (c = 0; c < g->num_nodes; c++) {
+      int uses = 0;
+      for (k = g->in_offsets[c]; k < g->in_offsets[c + 1]; k++) uses |= g->in_ids[k] == u;
+      crossings += uses && device[c] != device[u];
+    }
+    crossings += p->is_output && p->is_output[u] && device[u] == DNNMEM_PLACE_ACC;
+    if (model == DNNMEM_PLACE_PER_EDGE) total += crossings * p->xfer[u];
+    else if (crossings) total += p->xfer[u];
+  }
+  return total;
+}
+
+/* The optimum by trying every assignment (num_nodes <= 20); -1 when none is
+   feasible. */
+REF_FN int64_t ref_place_optimum(const dnnmem_place_problem *p, dnnmem_place_model model) {
+  uint8_t x[20];
+  int64_t best = -1, t;
+  uint32_t mask;
+  int32_t v, n = p->graph->num_nodes;
+  for (mask = 0; mask < (1u << n); mask++) {
+    for (v = 0; v < n; v++) x[v] = (mask >> v & 1) ? DNNMEM_PLACE_ACC : DNNMEM_PLACE_CPU;
+    t = ref_place_time(p, model, x);
+    if (t >= 0 && (best < 0 || t < best)) best = t;
+  }
+  return best;
+}
 
 /* (end of section 8) */
 

@@ -5,6 +5,61 @@
 #include "test.h"
 #define DNNMEM_IMPLEMENTATION
 #include "dnnmem.h"
+#include "ref.h"
+
+/* ---- the calls, in the shape these tests use ------------------------------ */
+
+#define TRANSITIVE 1
+
+/* dnnmem_plan_chains on bare records (no alignment). */
+static dnnmem_result chains(const dnnmem_interval *r, int32_t n, int32_t *group_of, int32_t *order,
+                            int32_t *groups, void *scratch, size_t bytes) {
+  dnnmem_intervals problem;
+  problem.records = r;
+  problem.count = n;
+  problem.alignment = 0;
+  return dnnmem_plan_chains(&problem, group_of, order, groups, scratch, bytes);
+}
+
+static dnnmem_result chains_scratch_size(int32_t n, size_t *bytes) {
+  dnnmem_intervals problem;
+  problem.records = NULL; /* not read */
+  problem.count = n;
+  problem.alignment = 0;
+  return dnnmem_plan_chains_scratch_size(&problem, bytes);
+}
+
+static dnnmem_result vertices_scratch_size(const dnnmem_graph *g, int32_t transitive, size_t *bytes) {
+  dnnmem_cover_options options;
+  options.transitive = transitive;
+  return dnnmem_cover_vertices_scratch_size(g, &options, bytes);
+}
+
+/* dnnmem_cover_vertices; *paths (may be NULL) the path count. */
+static dnnmem_result vertices(const dnnmem_graph *g, int32_t transitive, int32_t *path_of, int32_t *order,
+                              int32_t *paths, void *scratch, size_t bytes) {
+  dnnmem_cover_options options;
+  dnnmem_cover_result result = {-1, -1};
+  dnnmem_result r;
+  options.transitive = transitive;
+  r = dnnmem_cover_vertices(g, &options, path_of, order, &result, scratch, bytes);
+  if (r == DNNMEM_OK) CHECK_EQ(result.path_nodes, g->num_nodes);
+  if (paths && r == DNNMEM_OK) *paths = result.paths;
+  return r;
+}
+
+/* dnnmem_cover_edges; *total and *w (may be NULL) from the result, also
+   when the path array is too small. */
+static dnnmem_result edges(const dnnmem_graph *g, int64_t *uses, int64_t *offsets, int32_t *nodes,
+                           int64_t capacity, int64_t *total, int32_t *w, void *scratch, size_t bytes) {
+  dnnmem_cover_result result = {-1, -1};
+  dnnmem_result r = dnnmem_cover_edges(g, NULL, uses, offsets, nodes, capacity, &result, scratch, bytes);
+  if (r == DNNMEM_OK || r == DNNMEM_ERR_OUTPUT_TOO_SMALL) {
+    if (total) *total = result.path_nodes;
+    if (w) *w = result.paths;
+  }
+  return r;
+}
 
 /* ---- helpers: independent recounts -------------------------------------- */
 
@@ -38,11 +93,11 @@ static int32_t cover_and_check(const dnnmem_interval *r, int32_t n) {
   int32_t *seen = (int32_t *)calloc((size_t)n + 1, sizeof(int32_t));
   int32_t groups = -7, k;
   void *scratch;
-  CHECK_EQ(dnnmem_cover_intervals_scratch_size(n, &bytes), DNNMEM_OK);
-  CHECK(bytes <= DNNMEM_COVER_INTERVALS_SCRATCH_BYTES(n));
+  CHECK_EQ(chains_scratch_size(n, &bytes), DNNMEM_OK);
+  CHECK(bytes <= DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(n));
   scratch = malloc(bytes + 1);
   /* an odd pointer: any alignment must be accepted */
-  if (dnnmem_cover_intervals(r, n, group_of, order, &groups, (char *)scratch + 1, bytes) !=
+  if (chains(r, n, group_of, order, &groups, (char *)scratch + 1, bytes) !=
       DNNMEM_OK) {
     CHECK(0);
     groups = -1;
@@ -85,9 +140,9 @@ static int32_t cover_and_check(const dnnmem_interval *r, int32_t n) {
 static void test_seed_chain_alternates(void) {
   dnnmem_interval r[9];
   int32_t group_of[9], order[9], groups = 0, i;
-  unsigned char scratch[DNNMEM_COVER_INTERVALS_SCRATCH_BYTES(9)];
+  unsigned char scratch[DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(9)];
   for (i = 0; i < 9; i++) r[i] = make_interval(i, i + 2, 100);
-  CHECK_EQ(dnnmem_cover_intervals(r, 9, group_of, order, &groups, scratch, sizeof(scratch)),
+  CHECK_EQ(chains(r, 9, group_of, order, &groups, scratch, sizeof(scratch)),
            DNNMEM_OK);
   CHECK_EQ(groups, 2);
   for (i = 0; i < 9; i++) CHECK_EQ(group_of[i], i % 2);
@@ -106,14 +161,14 @@ static void test_seed_skip_connection(void) {
   dnnmem_graph g;
   dnnmem_interval r[4];
   int32_t group_of[4], order[4], groups = 0;
-  unsigned char scratch[DNNMEM_COVER_INTERVALS_SCRATCH_BYTES(4)];
+  unsigned char scratch[DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(4)];
   g.num_nodes = 4;
   g.in_offsets = in_offsets;
   g.in_ids = in_ids;
   CHECK_EQ(dnnmem_graph_intervals(&g, sizes, NULL, r), DNNMEM_OK);
   CHECK_EQ(r[0].upper, 4);
   CHECK_EQ(r[1].upper, 3);
-  CHECK_EQ(dnnmem_cover_intervals(r, 4, group_of, order, &groups, scratch, sizeof(scratch)),
+  CHECK_EQ(chains(r, 4, group_of, order, &groups, scratch, sizeof(scratch)),
            DNNMEM_OK);
   CHECK_EQ(groups, 3);
   CHECK_EQ(groups, brute_overlap_max(r, 4));
@@ -134,13 +189,13 @@ static void test_seed_skip_connection(void) {
 static void test_best_fit_rule(void) {
   dnnmem_interval r[5];
   int32_t group_of[5], order[5], groups = 0;
-  unsigned char scratch[DNNMEM_COVER_INTERVALS_SCRATCH_BYTES(5)];
+  unsigned char scratch[DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(5)];
   r[0] = make_interval(0, 1, 8); /* sorted second (shorter): group 1, ends 1 */
   r[1] = make_interval(0, 3, 8); /* longest first: group 0, ends 3 */
   r[2] = make_interval(5, 6, 8); /* both free: group 0 ended later */
   r[3] = make_interval(5, 7, 8); /* sorted before r[2] (longer): group 0 */
   r[4] = make_interval(7, 9, 8); /* free: group 0 (ends 7), group 1 (ends 6): 0 */
-  CHECK_EQ(dnnmem_cover_intervals(r, 5, group_of, order, &groups, scratch, sizeof(scratch)),
+  CHECK_EQ(chains(r, 5, group_of, order, &groups, scratch, sizeof(scratch)),
            DNNMEM_OK);
   CHECK_EQ(groups, 2);
   CHECK_EQ(group_of[1], 0);
@@ -154,11 +209,11 @@ static void test_best_fit_rule(void) {
 static void test_tie_prefers_older_group(void) {
   dnnmem_interval r[3];
   int32_t group_of[3], groups = 0;
-  unsigned char scratch[DNNMEM_COVER_INTERVALS_SCRATCH_BYTES(3)];
+  unsigned char scratch[DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(3)];
   r[0] = make_interval(0, 2, 1);
   r[1] = make_interval(0, 2, 1); /* same everything: index order, group 1 */
   r[2] = make_interval(2, 3, 1);
-  CHECK_EQ(dnnmem_cover_intervals(r, 3, group_of, NULL, &groups, scratch, sizeof(scratch)),
+  CHECK_EQ(chains(r, 3, group_of, NULL, &groups, scratch, sizeof(scratch)),
            DNNMEM_OK);
   CHECK_EQ(groups, 2);
   CHECK_EQ(group_of[0], 0);
@@ -171,14 +226,14 @@ static void test_tie_prefers_older_group(void) {
 static void test_closest_size_rule(void) {
   dnnmem_interval r[6];
   int32_t group_of[6], groups = 0;
-  unsigned char scratch[DNNMEM_COVER_INTERVALS_SCRATCH_BYTES(6)];
+  unsigned char scratch[DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(6)];
   r[0] = make_interval(0, 5, 100); /* group 0, ends 5 */
   r[1] = make_interval(0, 4, 10);  /* group 1, ends 4 */
   r[2] = make_interval(0, 3, 55);  /* group 2, ends 3 */
   r[3] = make_interval(6, 7, 12);  /* all free: 10 is closest -> group 1 */
   r[4] = make_interval(6, 7, 80);  /* 100 (d 20) vs 55 (d 25): group 0 */
   r[5] = make_interval(6, 7, 1);   /* only 55 left: group 2 */
-  CHECK_EQ(dnnmem_cover_intervals(r, 6, group_of, NULL, &groups, scratch, sizeof(scratch)),
+  CHECK_EQ(chains(r, 6, group_of, NULL, &groups, scratch, sizeof(scratch)),
            DNNMEM_OK);
   CHECK_EQ(groups, 3);
   CHECK_EQ(group_of[0], 0);
@@ -192,54 +247,9 @@ static void test_closest_size_rule(void) {
   r[3] = make_interval(6, 7, 77);
   r[4] = make_interval(6, 7, 10);
   r[5] = make_interval(6, 7, 10);
-  CHECK_EQ(dnnmem_cover_intervals(r, 6, group_of, NULL, &groups, scratch, sizeof(scratch)),
+  CHECK_EQ(chains(r, 6, group_of, NULL, &groups, scratch, sizeof(scratch)),
            DNNMEM_OK);
   CHECK_EQ(group_of[3], 0);
-}
-
-/* The rule by its definition, O(n g): records in the documented order, each
-   to the free group with the closest last size, then the latest end, then
-   the smallest number. */
-static void reference_cover(const dnnmem_interval *r, int32_t n, int32_t *group_of) {
-  int32_t *sorted = (int32_t *)malloc(((size_t)n + 1) * sizeof(int32_t));
-  int64_t *end = (int64_t *)malloc(((size_t)n + 1) * sizeof(int64_t));
-  int64_t *last_size = (int64_t *)malloc(((size_t)n + 1) * sizeof(int64_t));
-  int32_t k, j, g, groups = 0;
-  for (k = 0; k < n; k++) sorted[k] = k;
-  for (k = 1; k < n; k++) {
-    int32_t v = sorted[k];
-    for (j = k; j > 0; j--) {
-      const dnnmem_interval *a = &r[v], *b = &r[sorted[j - 1]];
-      int less = a->lower != b->lower   ? a->lower < b->lower
-                 : a->upper != b->upper ? a->upper > b->upper
-                 : a->size != b->size   ? a->size > b->size
-                                        : v < sorted[j - 1];
-      if (!less) break;
-      sorted[j] = sorted[j - 1];
-    }
-    sorted[j] = v;
-  }
-  for (k = 0; k < n; k++) {
-    int32_t id = sorted[k], pick = -1;
-    for (g = 0; g < groups; g++) {
-      int64_t dg, dp;
-      if (end[g] > r[id].lower) continue;
-      if (pick < 0) {
-        pick = g;
-        continue;
-      }
-      dg = last_size[g] > r[id].size ? last_size[g] - r[id].size : r[id].size - last_size[g];
-      dp = last_size[pick] > r[id].size ? last_size[pick] - r[id].size : r[id].size - last_size[pick];
-      if (dg < dp || (dg == dp && end[g] > end[pick])) pick = g;
-    }
-    if (pick < 0) pick = groups++;
-    group_of[id] = pick;
-    end[pick] = r[id].upper;
-    last_size[pick] = r[id].size;
-  }
-  free(sorted);
-  free(end);
-  free(last_size);
 }
 
 static void test_rule_matches_reference(void) {
@@ -258,10 +268,10 @@ static void test_rule_matches_reference(void) {
       r[i] = make_interval(lo, lo + 1 + dnnmem_rng_below(&rng, 10),
                            dnnmem_rng_below(&rng, trial % 2 ? 4 : 1000));
     }
-    CHECK_EQ(dnnmem_cover_intervals_scratch_size(n, &bytes), DNNMEM_OK);
+    CHECK_EQ(chains_scratch_size(n, &bytes), DNNMEM_OK);
     scratch = malloc(bytes);
-    CHECK_EQ(dnnmem_cover_intervals(r, n, mine, NULL, &groups, scratch, bytes), DNNMEM_OK);
-    reference_cover(r, n, want);
+    CHECK_EQ(chains(r, n, mine, NULL, &groups, scratch, bytes), DNNMEM_OK);
+    ref_plan_chains_rule(r, n, want);
     for (i = 0; i < n; i++) CHECK_EQ(mine[i], want[i]);
     free(scratch);
     free(r);
@@ -325,7 +335,10 @@ static void test_extreme_times(void) {
   r[3] = make_interval(INT64_MAX - 1, INT64_MAX, 1);
   CHECK_EQ(cover_and_check(r, 4), 2);
   r[0] = make_interval(INT64_MIN, 0, 1);
-  CHECK_EQ(dnnmem_intervals_check(r, 4, 0), DNNMEM_ERR_OVERFLOW);
+  {
+    dnnmem_intervals problem = {r, 4, 0};
+    CHECK_EQ(dnnmem_intervals_check(&problem), DNNMEM_ERR_OVERFLOW);
+  }
 }
 
 /* gaps are ignored: a record occupies its whole lifetime */
@@ -333,7 +346,7 @@ static void test_gaps_ignored(void) {
   dnnmem_gap gap;
   dnnmem_interval r[2];
   int32_t groups = 0;
-  unsigned char scratch[DNNMEM_COVER_INTERVALS_SCRATCH_BYTES(2)];
+  unsigned char scratch[DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(2)];
   gap.lower = 2;
   gap.upper = 8;
   gap.window_lower = gap.window_upper = 0;
@@ -341,7 +354,7 @@ static void test_gaps_ignored(void) {
   r[0].gaps = &gap;
   r[0].num_gaps = 1;
   r[1] = make_interval(3, 5, 4);
-  CHECK_EQ(dnnmem_cover_intervals(r, 2, NULL, NULL, &groups, scratch, sizeof(scratch)),
+  CHECK_EQ(chains(r, 2, NULL, NULL, &groups, scratch, sizeof(scratch)),
            DNNMEM_OK);
   CHECK_EQ(groups, 2);
 }
@@ -352,27 +365,27 @@ static void test_intervals_bad_input(void) {
   dnnmem_interval r[3];
   int32_t group_of[3] = {-5, -5, -5}, groups = -5;
   size_t bytes = 0;
-  unsigned char scratch[DNNMEM_COVER_INTERVALS_SCRATCH_BYTES(3)];
+  unsigned char scratch[DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(3)];
   r[0] = make_interval(0, 2, 1);
   r[1] = make_interval(3, 3, 1); /* empty */
   r[2] = make_interval(1, 2, 1);
-  CHECK_EQ(dnnmem_cover_intervals(r, 3, group_of, NULL, &groups, scratch, sizeof(scratch)),
+  CHECK_EQ(chains(r, 3, group_of, NULL, &groups, scratch, sizeof(scratch)),
            DNNMEM_ERR_EMPTY_INTERVAL);
   CHECK_EQ(groups, -5); /* nothing written on error */
   CHECK_EQ(group_of[0], -5);
   r[1] = make_interval(3, 4, -1);
-  CHECK_EQ(dnnmem_cover_intervals(r, 3, NULL, NULL, &groups, scratch, sizeof(scratch)),
+  CHECK_EQ(chains(r, 3, NULL, NULL, &groups, scratch, sizeof(scratch)),
            DNNMEM_ERR_NEGATIVE);
-  CHECK_EQ(dnnmem_cover_intervals(r, -1, NULL, NULL, &groups, scratch, sizeof(scratch)),
+  CHECK_EQ(chains(r, -1, NULL, NULL, &groups, scratch, sizeof(scratch)),
            DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_cover_intervals(NULL, 3, NULL, NULL, &groups, scratch, sizeof(scratch)),
+  CHECK_EQ(chains(NULL, 3, NULL, NULL, &groups, scratch, sizeof(scratch)),
            DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_cover_intervals_scratch_size(-1, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_cover_intervals_scratch_size(3, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(chains_scratch_size(-1, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(chains_scratch_size(3, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   /* empty input: zero groups, any scratch */
-  CHECK_EQ(dnnmem_cover_intervals(NULL, 0, NULL, NULL, &groups, NULL, 0), DNNMEM_ERR_SCRATCH_TOO_SMALL);
-  CHECK_EQ(dnnmem_cover_intervals_scratch_size(0, &bytes), DNNMEM_OK);
-  CHECK_EQ(dnnmem_cover_intervals(NULL, 0, NULL, NULL, &groups, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(chains(NULL, 0, NULL, NULL, &groups, NULL, 0), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(chains_scratch_size(0, &bytes), DNNMEM_OK);
+  CHECK_EQ(chains(NULL, 0, NULL, NULL, &groups, scratch, bytes), DNNMEM_OK);
   CHECK_EQ(groups, 0);
 }
 
@@ -382,17 +395,17 @@ static void test_intervals_short_scratch(void) {
   size_t bytes = 0, short_by;
   unsigned char *scratch;
   for (i = 0; i < 20; i++) r[i] = make_interval(i, i + 3, 1);
-  CHECK_EQ(dnnmem_cover_intervals_scratch_size(20, &bytes), DNNMEM_OK);
+  CHECK_EQ(chains_scratch_size(20, &bytes), DNNMEM_OK);
   scratch = (unsigned char *)malloc(bytes);
   for (short_by = 1; short_by <= bytes; short_by += 7) {
     /* aligned pointer, one byte short or more: the error, never an overrun
        (ASan watches the malloc'd block) */
-    CHECK_EQ(dnnmem_cover_intervals(r, 20, group_of, NULL, &groups, scratch + short_by,
+    CHECK_EQ(chains(r, 20, group_of, NULL, &groups, scratch + short_by,
                                     bytes - short_by),
              DNNMEM_ERR_SCRATCH_TOO_SMALL);
   }
   CHECK_EQ(groups, -5);
-  CHECK_EQ(dnnmem_cover_intervals(r, 20, group_of, NULL, &groups, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(chains(r, 20, group_of, NULL, &groups, scratch, bytes), DNNMEM_OK);
   CHECK_EQ(groups, 3);
   free(scratch);
 }
@@ -431,18 +444,6 @@ static void tg_build(test_graph *t, int32_t n, int32_t m, const int32_t *from, c
   t->g.in_ids = t->in_ids;
 }
 
-/* reach[a][b]: a path of length >= 0 from a to b (Floyd-Warshall) */
-static void tg_reach(const test_graph *t, unsigned char reach[TG_MAX_N][TG_MAX_N]) {
-  int32_t a, b, c;
-  memset(reach, 0, TG_MAX_N * TG_MAX_N);
-  for (a = 0; a < t->n; a++) reach[a][a] = 1;
-  for (a = 0; a < t->m; a++) reach[t->edge_from[a]][t->edge_to[a]] = 1;
-  for (c = 0; c < t->n; c++)
-    for (a = 0; a < t->n; a++)
-      for (b = 0; b < t->n; b++)
-        if (reach[a][c] && reach[c][b]) reach[a][b] = 1;
-}
-
 static int tg_has_edge(const test_graph *t, int32_t from, int32_t to) {
   int32_t k;
   for (k = 0; k < t->m; k++)
@@ -450,77 +451,16 @@ static int tg_has_edge(const test_graph *t, int32_t from, int32_t to) {
   return 0;
 }
 
-/* largest set of edges with at most one out and one in per vertex */
-static int32_t brute_path_matching(const test_graph *t, int32_t k, unsigned used_out, unsigned used_in) {
-  int32_t best, take;
-  if (k == t->m) return 0;
-  best = brute_path_matching(t, k + 1, used_out, used_in);
-  if (!(used_out >> t->edge_from[k] & 1) && !(used_in >> t->edge_to[k] & 1)) {
-    take = 1 + brute_path_matching(t, k + 1, used_out | 1u << t->edge_from[k],
-                                   used_in | 1u << t->edge_to[k]);
-    if (take > best) best = take;
-  }
-  return best;
-}
-
-/* Dilworth: the largest antichain of the reachability order */
-static int32_t brute_max_antichain(const test_graph *t) {
-  unsigned char reach[TG_MAX_N][TG_MAX_N];
-  uint32_t set;
-  int32_t best = 0;
-  tg_reach(t, reach);
-  for (set = 1; set < (1u << t->n); set++) {
-    int32_t a, b, size = 0, ok = 1;
-    for (a = 0; a < t->n && ok; a++) {
-      if (!(set >> a & 1)) continue;
-      size++;
-      for (b = 0; b < t->n; b++)
-        if (b != a && (set >> b & 1) && reach[a][b]) ok = 0;
-    }
-    if (ok && size > best) best = size;
-  }
-  return best;
-}
-
-/* W by Dilworth on edges: the largest set of distinct edges no two of which
-   lie on one path (e before f when head(e) reaches tail(f)) */
-static int32_t brute_w(const test_graph *t) {
-  unsigned char reach[TG_MAX_N][TG_MAX_N];
-  int32_t from[TG_MAX_M], to[TG_MAX_M], d = 0, k, j, best = 0;
-  uint32_t set;
-  tg_reach(t, reach);
-  for (k = 0; k < t->m; k++) {
-    for (j = 0; j < d; j++)
-      if (from[j] == t->edge_from[k] && to[j] == t->edge_to[k]) break;
-    if (j == d) {
-      from[d] = t->edge_from[k];
-      to[d] = t->edge_to[k];
-      d++;
-    }
-  }
-  for (set = 1; set < (1u << d); set++) {
-    int32_t size = 0, ok = 1;
-    for (k = 0; k < d && ok; k++) {
-      if (!(set >> k & 1)) continue;
-      size++;
-      for (j = 0; j < d; j++)
-        if (j != k && (set >> j & 1) && reach[to[k]][from[j]]) ok = 0;
-    }
-    if (ok && size > best) best = size;
-  }
-  return best;
-}
-
 /* Runs dnnmem_cover_dag and checks the cover; returns the path count. */
 static int32_t dag_cover_and_check(const test_graph *t, int32_t flags) {
-  unsigned char reach[TG_MAX_N][TG_MAX_N];
+  unsigned char reach[REF_COVER_MAX_N][REF_COVER_MAX_N];
   int32_t path_of[TG_MAX_N], order[TG_MAX_N], seen[TG_MAX_N] = {0}, paths = -1, k;
   size_t bytes = 0;
   void *scratch;
-  tg_reach(t, reach);
-  CHECK_EQ(dnnmem_cover_dag_scratch_size(t->n, t->m, flags, &bytes), DNNMEM_OK);
+  ref_cover_reach(&t->g, reach);
+  CHECK_EQ(vertices_scratch_size(&t->g, flags, &bytes), DNNMEM_OK);
   scratch = malloc(bytes + 3);
-  CHECK_EQ(dnnmem_cover_dag(&t->g, flags, path_of, order, &paths, (char *)scratch + 3, bytes),
+  CHECK_EQ(vertices(&t->g, flags, path_of, order, &paths, (char *)scratch + 3, bytes),
            DNNMEM_OK);
   free(scratch);
   for (k = 0; k < t->n; k++) {
@@ -531,7 +471,7 @@ static int32_t dag_cover_and_check(const test_graph *t, int32_t flags) {
     CHECK(path_of[v] >= 0 && path_of[v] < paths);
     if (k == 0) CHECK_EQ(path_of[v], 0);
     else if (path_of[v] == path_of[order[k - 1]]) {
-      if (flags & DNNMEM_COVER_TRANSITIVE) CHECK(reach[order[k - 1]][v] && order[k - 1] != v);
+      if (flags & TRANSITIVE) CHECK(reach[order[k - 1]][v] && order[k - 1] != v);
       else CHECK(tg_has_edge(t, order[k - 1], v));
     } else {
       CHECK_EQ(path_of[v], path_of[order[k - 1]] + 1);
@@ -546,9 +486,9 @@ static int32_t edge_cover_and_check(const test_graph *t) {
   int32_t nodes[4096], w = -1, p, k;
   size_t bytes = 0;
   void *scratch;
-  CHECK_EQ(dnnmem_cover_edges_scratch_size(t->n, t->m, &bytes), DNNMEM_OK);
+  CHECK_EQ(dnnmem_cover_edges_scratch_size(&t->g, NULL, &bytes), DNNMEM_OK);
   scratch = malloc(bytes);
-  CHECK_EQ(dnnmem_cover_edges(&t->g, uses, offsets, nodes, 4096, &total, &w, scratch, bytes),
+  CHECK_EQ(edges(&t->g, uses, offsets, nodes, 4096, &total, &w, scratch, bytes),
            DNNMEM_OK);
   free(scratch);
   CHECK(w >= 0 && w <= t->m);
@@ -612,10 +552,10 @@ static void test_resnet_w_is_two(void) {
   for (blocks = 1; blocks <= 3; blocks++) {
     build_resnet(&t, blocks);
     CHECK_EQ(edge_cover_and_check(&t), 2);
-    CHECK_EQ(brute_w(&t), 2);
+    CHECK_EQ(ref_cover_w(&t.g), 2);
     /* x -> a -> b -> add -> ... visits every vertex: one path */
     CHECK_EQ(dag_cover_and_check(&t, 0), 1);
-    CHECK_EQ(dag_cover_and_check(&t, DNNMEM_COVER_TRANSITIVE), 1);
+    CHECK_EQ(dag_cover_and_check(&t, TRANSITIVE), 1);
     CHECK(overlap_of_graph(&t) <= 2 * 2);
   }
 }
@@ -634,12 +574,12 @@ static void test_chain_and_fan(void) {
   tg_build(&t, 5, 6, from, to);
   CHECK_EQ(edge_cover_and_check(&t), 3);
   CHECK_EQ(dag_cover_and_check(&t, 0), 3);
-  CHECK_EQ(dag_cover_and_check(&t, DNNMEM_COVER_TRANSITIVE), 3);
+  CHECK_EQ(dag_cover_and_check(&t, TRANSITIVE), 3);
   /* the transitive variant joins across: 0->1, 2->3 with 0->3 only through... */
   from[0] = 0, to[0] = 1, from[1] = 1, to[1] = 2, from[2] = 0, to[2] = 3, from[3] = 3, to[3] = 2;
   tg_build(&t, 4, 4, from, to); /* diamond 0 -> {1,3} -> 2 */
   CHECK_EQ(dag_cover_and_check(&t, 0), 2);
-  CHECK_EQ(dag_cover_and_check(&t, DNNMEM_COVER_TRANSITIVE), 2);
+  CHECK_EQ(dag_cover_and_check(&t, TRANSITIVE), 2);
   CHECK_EQ(edge_cover_and_check(&t), 2);
   /* x * x: a repeated input is one edge */
   from[0] = 0, to[0] = 1, from[1] = 0, to[1] = 1;
@@ -655,7 +595,7 @@ static void test_transitive_skips(void) {
   int32_t from[4] = {0, 1, 2, 2}, to[4] = {2, 2, 3, 4};
   tg_build(&t, 5, 4, from, to);
   CHECK_EQ(dag_cover_and_check(&t, 0), 3);
-  CHECK_EQ(dag_cover_and_check(&t, DNNMEM_COVER_TRANSITIVE), 2);
+  CHECK_EQ(dag_cover_and_check(&t, TRANSITIVE), 2);
   CHECK_EQ(edge_cover_and_check(&t), 2);
 }
 
@@ -683,9 +623,9 @@ static void test_random_dags_brute_force(void) {
           if (m < max_m && dnnmem_rng_below(&rng, 10) == 0) from[m] = perm[a], to[m] = perm[b], m++;
         }
     tg_build(&t, n, m, from, to);
-    CHECK_EQ(dag_cover_and_check(&t, 0), n - brute_path_matching(&t, 0, 0, 0));
-    CHECK_EQ(dag_cover_and_check(&t, DNNMEM_COVER_TRANSITIVE), brute_max_antichain(&t));
-    CHECK_EQ(edge_cover_and_check(&t), brute_w(&t));
+    CHECK_EQ(dag_cover_and_check(&t, 0), ref_cover_vertex_paths(&t.g));
+    CHECK_EQ(dag_cover_and_check(&t, TRANSITIVE), ref_cover_chains(&t.g));
+    CHECK_EQ(edge_cover_and_check(&t), ref_cover_w(&t.g));
   }
 }
 
@@ -714,13 +654,13 @@ static void test_overlap_at_most_two_w(void) {
       dnnmem_interval r[TG_MAX_N];
       int64_t sizes[TG_MAX_N], height[TG_MAX_N + 1] = {0}, max_size = 0, arena = 0, x;
       int32_t order[TG_MAX_N], groups = 0, k;
-      unsigned char scratch[DNNMEM_COVER_INTERVALS_SCRATCH_BYTES(TG_MAX_N)];
+      unsigned char scratch[DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(TG_MAX_N)];
       for (v = 0; v < n; v++) {
         sizes[v] = 1 + dnnmem_rng_below(&rng, 100);
         if (sizes[v] > max_size) max_size = sizes[v];
       }
       CHECK_EQ(dnnmem_graph_intervals(&t.g, sizes, NULL, r), DNNMEM_OK);
-      CHECK_EQ(dnnmem_cover_intervals(r, n, NULL, order, &groups, scratch, sizeof(scratch)), DNNMEM_OK);
+      CHECK_EQ(chains(r, n, NULL, order, &groups, scratch, sizeof(scratch)), DNNMEM_OK);
       for (k = 0; k < n; k++) {
         const dnnmem_interval *q = &r[order[k]];
         int64_t top = 0;
@@ -745,36 +685,42 @@ static void test_dag_bad_input(void) {
   unsigned char scratch[8192];
   size_t bytes = 0;
   g.num_nodes = 2, g.in_offsets = off_cycle, g.in_ids = ids_cycle;
-  CHECK_EQ(dnnmem_cover_dag(&g, 0, path_of, NULL, &paths, scratch, sizeof(scratch)), DNNMEM_ERR_CYCLE);
-  CHECK_EQ(dnnmem_cover_dag(&g, DNNMEM_COVER_TRANSITIVE, path_of, NULL, &paths, scratch, sizeof(scratch)),
+  CHECK_EQ(vertices(&g, 0, path_of, NULL, &paths, scratch, sizeof(scratch)), DNNMEM_ERR_CYCLE);
+  CHECK_EQ(vertices(&g, TRANSITIVE, path_of, NULL, &paths, scratch, sizeof(scratch)),
            DNNMEM_ERR_CYCLE);
-  CHECK_EQ(dnnmem_cover_edges(&g, NULL, NULL, NULL, 0, &total, &w, scratch, sizeof(scratch)),
+  CHECK_EQ(edges(&g, NULL, NULL, NULL, 0, &total, &w, scratch, sizeof(scratch)),
            DNNMEM_ERR_CYCLE);
   g.num_nodes = 1, g.in_offsets = off_self, g.in_ids = ids_self;
-  CHECK_EQ(dnnmem_cover_dag(&g, 0, path_of, NULL, &paths, scratch, sizeof(scratch)), DNNMEM_ERR_CYCLE);
-  CHECK_EQ(dnnmem_cover_edges(&g, NULL, NULL, NULL, 0, &total, &w, scratch, sizeof(scratch)),
+  CHECK_EQ(vertices(&g, 0, path_of, NULL, &paths, scratch, sizeof(scratch)), DNNMEM_ERR_CYCLE);
+  CHECK_EQ(edges(&g, NULL, NULL, NULL, 0, &total, &w, scratch, sizeof(scratch)),
            DNNMEM_ERR_CYCLE);
   g.num_nodes = 2, g.in_offsets = off_range, g.in_ids = ids_range;
-  CHECK_EQ(dnnmem_cover_dag(&g, 0, path_of, NULL, &paths, scratch, sizeof(scratch)), DNNMEM_ERR_ID_RANGE);
-  CHECK_EQ(dnnmem_cover_edges(&g, NULL, NULL, NULL, 0, &total, &w, scratch, sizeof(scratch)),
+  CHECK_EQ(vertices(&g, 0, path_of, NULL, &paths, scratch, sizeof(scratch)), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(edges(&g, NULL, NULL, NULL, 0, &total, &w, scratch, sizeof(scratch)),
            DNNMEM_ERR_ID_RANGE);
   g.in_offsets = off_bad, g.in_ids = ids_bad;
-  CHECK_EQ(dnnmem_cover_dag(&g, 0, path_of, NULL, &paths, scratch, sizeof(scratch)),
+  CHECK_EQ(vertices(&g, 0, path_of, NULL, &paths, scratch, sizeof(scratch)),
            DNNMEM_ERR_INVALID_ARGUMENT);
   g.num_nodes = 0, g.in_offsets = off_range, g.in_ids = NULL;
-  CHECK_EQ(dnnmem_cover_dag(&g, 0, path_of, NULL, &paths, scratch, sizeof(scratch)),
+  CHECK_EQ(vertices(&g, 0, path_of, NULL, &paths, scratch, sizeof(scratch)),
            DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_cover_edges(&g, NULL, NULL, NULL, 0, &total, &w, scratch, sizeof(scratch)),
+  CHECK_EQ(edges(&g, NULL, NULL, NULL, 0, &total, &w, scratch, sizeof(scratch)),
            DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_cover_dag(NULL, 0, path_of, NULL, &paths, scratch, sizeof(scratch)),
+  CHECK_EQ(vertices(NULL, 0, path_of, NULL, &paths, scratch, sizeof(scratch)),
            DNNMEM_ERR_INVALID_ARGUMENT);
-  g.num_nodes = 2, g.in_offsets = off_cycle, g.in_ids = ids_cycle;
-  CHECK_EQ(dnnmem_cover_dag(&g, 4, path_of, NULL, &paths, scratch, sizeof(scratch)),
-           DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_cover_dag_scratch_size(-1, 0, 0, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_cover_dag_scratch_size(INT32_MAX / 4, INT32_MAX / 4, DNNMEM_COVER_TRANSITIVE, &bytes),
-           DNNMEM_ERR_TOO_MANY);
-  CHECK_EQ(dnnmem_cover_edges_scratch_size(INT32_MAX / 3, INT32_MAX / 3, &bytes), DNNMEM_ERR_TOO_MANY);
+  { /* W has no transitive variant */
+    dnnmem_cover_options transitive = {1};
+    g.num_nodes = 1, g.in_offsets = off_range, g.in_ids = NULL;
+    CHECK_EQ(dnnmem_cover_edges_scratch_size(&g, &transitive, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(dnnmem_cover_edges(&g, &transitive, NULL, NULL, NULL, 0, NULL, scratch, sizeof(scratch)),
+             DNNMEM_ERR_INVALID_ARGUMENT);
+  }
+  g.num_nodes = -1;
+  CHECK_EQ(vertices_scratch_size(&g, 0, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_cover_edges_scratch_size(&g, NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(vertices_scratch_size(NULL, 0, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  g.num_nodes = 1;
+  CHECK_EQ(vertices_scratch_size(&g, 0, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(path_of[0], -5);
   CHECK_EQ(paths, -5);
   CHECK_EQ(w, -5);
@@ -789,31 +735,45 @@ static void test_dag_short_scratch_and_short_paths(void) {
   unsigned char *scratch;
   build_resnet(&t, 3);
   for (flags = 0; flags <= 1; flags++) {
-    CHECK_EQ(dnnmem_cover_dag_scratch_size(t.n, t.m, flags, &bytes), DNNMEM_OK);
+    CHECK_EQ(vertices_scratch_size(&t.g, flags, &bytes), DNNMEM_OK);
     scratch = (unsigned char *)malloc(bytes);
     for (short_by = 1; short_by <= bytes; short_by += 13)
-      CHECK_EQ(dnnmem_cover_dag(&t.g, flags, NULL, NULL, NULL, scratch + short_by, bytes - short_by),
+      CHECK_EQ(vertices(&t.g, flags, NULL, NULL, NULL, scratch + short_by, bytes - short_by),
                DNNMEM_ERR_SCRATCH_TOO_SMALL);
-    CHECK_EQ(dnnmem_cover_dag(&t.g, flags, NULL, NULL, NULL, NULL, bytes), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+    CHECK_EQ(vertices(&t.g, flags, NULL, NULL, NULL, NULL, bytes), DNNMEM_ERR_SCRATCH_TOO_SMALL);
     free(scratch);
   }
-  CHECK_EQ(dnnmem_cover_edges_scratch_size(t.n, t.m, &bytes), DNNMEM_OK);
+  CHECK_EQ(dnnmem_cover_edges_scratch_size(&t.g, NULL, &bytes), DNNMEM_OK);
   scratch = (unsigned char *)malloc(bytes);
   for (short_by = 1; short_by <= bytes; short_by += 13)
-    CHECK_EQ(dnnmem_cover_edges(&t.g, NULL, NULL, NULL, 0, &total, &w, scratch + short_by, bytes - short_by),
+    CHECK_EQ(edges(&t.g, NULL, NULL, NULL, 0, &total, &w, scratch + short_by, bytes - short_by),
              DNNMEM_ERR_SCRATCH_TOO_SMALL);
   CHECK_EQ(w, -5);
   /* W alone, then too short a path array: W and the length still reported */
-  CHECK_EQ(dnnmem_cover_edges(&t.g, NULL, NULL, NULL, 0, &total, &w, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(edges(&t.g, NULL, NULL, NULL, 0, &total, &w, scratch, bytes), DNNMEM_OK);
   CHECK_EQ(w, 2);
   CHECK_EQ(total, 2 + 12); /* two paths, twelve edges each walked once */
   w = -5;
-  CHECK_EQ(dnnmem_cover_edges(&t.g, uses, NULL, nodes, total - 1, &total, &w, scratch, bytes),
+  CHECK_EQ(edges(&t.g, uses, NULL, nodes, total - 1, &total, &w, scratch, bytes),
            DNNMEM_ERR_OUTPUT_TOO_SMALL);
   CHECK_EQ(w, 2);
   CHECK_EQ(uses[0], 1);
-  CHECK_EQ(dnnmem_cover_edges(&t.g, uses, NULL, nodes, total, &total, &w, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(edges(&t.g, uses, NULL, nodes, total, &total, &w, scratch, bytes), DNNMEM_OK);
+  /* NULL options (the defaults) and no outputs at all */
+  CHECK_EQ(dnnmem_cover_edges(&t.g, NULL, NULL, NULL, NULL, 0, NULL, scratch, bytes), DNNMEM_OK);
   free(scratch);
+  {
+    dnnmem_cover_result plain = {-1, -1};
+    int32_t paths = -1;
+    CHECK_EQ(dnnmem_cover_vertices_scratch_size(&t.g, NULL, &bytes), DNNMEM_OK);
+    scratch = (unsigned char *)malloc(bytes);
+    CHECK_EQ(dnnmem_cover_vertices(&t.g, NULL, NULL, NULL, &plain, scratch, bytes), DNNMEM_OK);
+    CHECK_EQ(vertices(&t.g, 0, NULL, NULL, &paths, scratch, bytes), DNNMEM_OK);
+    CHECK_EQ(plain.paths, paths);
+    CHECK_EQ(plain.path_nodes, t.n);
+    CHECK_EQ(dnnmem_cover_vertices(&t.g, NULL, NULL, NULL, NULL, scratch, bytes), DNNMEM_OK);
+    free(scratch);
+  }
 }
 
 /* The transitive DAG cover of the interval DAG (i -> j when upper[i] <=
@@ -842,14 +802,14 @@ static void test_interval_dag_matches_greedy(void) {
     g.num_nodes = n;
     g.in_offsets = in_offsets;
     g.in_ids = in_ids;
-    CHECK_EQ(dnnmem_cover_dag_scratch_size(n, m, DNNMEM_COVER_TRANSITIVE, &bytes), DNNMEM_OK);
+    CHECK_EQ(vertices_scratch_size(&g, TRANSITIVE, &bytes), DNNMEM_OK);
     scratch = malloc(bytes);
-    CHECK_EQ(dnnmem_cover_dag(&g, DNNMEM_COVER_TRANSITIVE, NULL, NULL, &paths, scratch, bytes), DNNMEM_OK);
+    CHECK_EQ(vertices(&g, TRANSITIVE, NULL, NULL, &paths, scratch, bytes), DNNMEM_OK);
     free(scratch);
     /* the interval DAG is transitively closed: skipping changes nothing */
-    CHECK_EQ(dnnmem_cover_dag_scratch_size(n, m, 0, &bytes), DNNMEM_OK);
+    CHECK_EQ(vertices_scratch_size(&g, 0, &bytes), DNNMEM_OK);
     scratch = malloc(bytes);
-    CHECK_EQ(dnnmem_cover_dag(&g, 0, NULL, NULL, &plain, scratch, bytes), DNNMEM_OK);
+    CHECK_EQ(vertices(&g, 0, NULL, NULL, &plain, scratch, bytes), DNNMEM_OK);
     free(scratch);
     CHECK_EQ(paths, brute_overlap_max(r, n));
     CHECK_EQ(plain, paths);
@@ -913,11 +873,11 @@ static void test_mid_dags_against_kuhn(void) {
     g.num_nodes = n;
     g.in_offsets = off;
     g.in_ids = ids;
-    CHECK_EQ(dnnmem_cover_dag_scratch_size(n, m, 0, &bytes), DNNMEM_OK);
-    CHECK_EQ(dnnmem_cover_dag_scratch_size(n, m, DNNMEM_COVER_TRANSITIVE, &b2), DNNMEM_OK);
+    CHECK_EQ(vertices_scratch_size(&g, 0, &bytes), DNNMEM_OK);
+    CHECK_EQ(vertices_scratch_size(&g, TRANSITIVE, &b2), DNNMEM_OK);
     if (b2 > bytes) bytes = b2;
     scratch = malloc(bytes);
-    CHECK_EQ(dnnmem_cover_dag(&g, 0, NULL, NULL, &paths, scratch, bytes), DNNMEM_OK);
+    CHECK_EQ(vertices(&g, 0, NULL, NULL, &paths, scratch, bytes), DNNMEM_OK);
     CHECK_EQ(paths, n - kuhn_matching(adj, n));
     /* transitive closure (ids are topological: one forward sweep) */
     for (v = n - 1; v >= 0; v--) {
@@ -927,7 +887,7 @@ static void test_mid_dags_against_kuhn(void) {
           for (y = x + 1; y < n; y++)
             if (adj[(size_t)x * (size_t)n + (size_t)y]) adj[(size_t)v * (size_t)n + (size_t)y] = 1;
     }
-    CHECK_EQ(dnnmem_cover_dag(&g, DNNMEM_COVER_TRANSITIVE, NULL, NULL, &chains, scratch, bytes),
+    CHECK_EQ(vertices(&g, TRANSITIVE, NULL, NULL, &chains, scratch, bytes),
              DNNMEM_OK);
     CHECK_EQ(chains, n - kuhn_matching(adj, n));
     free(scratch);

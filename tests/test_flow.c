@@ -8,11 +8,22 @@
 #include "test.h"
 #define DNNMEM_IMPLEMENTATION
 #include "dnnmem.h"
+#include "ref.h"
 
-typedef struct test_arc {
-  int32_t from, to;
-  int64_t cap, rcap;
-} test_arc;
+/* dnnmem_flow_solve with one algorithm; *value (may be NULL) the flow value. */
+static dnnmem_result solve_with(dnnmem_flow *flow, int32_t source, int32_t sink, dnnmem_flow_algo algo,
+                                int64_t *value) {
+  dnnmem_flow_options options;
+  dnnmem_flow_result result;
+  dnnmem_result r;
+  options.algo = algo;
+  result.value = -1;
+  r = dnnmem_flow_solve(flow, source, sink, &options, &result);
+  if (value && r == DNNMEM_OK) *value = result.value;
+  return r;
+}
+
+typedef ref_flow_arc test_arc;
 
 typedef struct test_net {
   int32_t n, m;
@@ -46,19 +57,6 @@ static void net_free(test_net *t) {
 
 /* Capacity of the cut whose source side is given by side[] (saturating at
    INT64_MAX). */
-static int64_t cut_capacity(const test_net *t, const uint8_t *side) {
-  int64_t c = 0;
-  int32_t i;
-  for (i = 0; i < t->m; i++) {
-    const test_arc *a = &t->arcs[i];
-    int64_t add = 0;
-    if (side[a->from] && !side[a->to]) add = a->cap;
-    if (side[a->to] && !side[a->from]) add = a->rcap;
-    c = add > INT64_MAX - c ? INT64_MAX : c + add;
-  }
-  return c;
-}
-
 /* Checks the solved flow: bounds, conservation, value out of the source and
    into the sink, and value == capacity of the reported cut. */
 static void check_solution(const test_net *t, int32_t s, int32_t tk, int64_t value) {
@@ -81,25 +79,9 @@ static void check_solution(const test_net *t, int32_t s, int32_t tk, int64_t val
   for (i = 0; i < t->n; i++) side[i] = (uint8_t)dnnmem_flow_source_side(&t->flow, i);
   CHECK_EQ(side[s], 1);
   CHECK_EQ(side[tk], 0);
-  CHECK_EQ(cut_capacity(t, side), value);
+  CHECK_EQ(ref_flow_cut(t->arcs, t->m, side), value);
   free(net);
   free(side);
-}
-
-/* Minimum over all 2^(n-2) cuts. */
-static int64_t brute_min_cut(const test_net *t, int32_t s, int32_t tk) {
-  uint8_t side[16];
-  int64_t best = INT64_MAX;
-  uint32_t mask, full = 1u << t->n;
-  for (mask = 0; mask < full; mask++) {
-    int32_t v;
-    int64_t c;
-    if (!(mask >> s & 1) || (mask >> tk & 1)) continue;
-    for (v = 0; v < t->n; v++) side[v] = (uint8_t)(mask >> v & 1);
-    c = cut_capacity(t, side);
-    if (c < best) best = c;
-  }
-  return best;
 }
 
 /* Both algorithms: valid flows of the same value, and the same (minimal)
@@ -108,10 +90,10 @@ static void solve_both(test_net *t, int32_t s, int32_t tk, int64_t expect) {
   int64_t v_bk = -1, v_pr = -1;
   uint8_t *side = (uint8_t *)malloc((size_t)t->n);
   int32_t v, same = 1;
-  CHECK_EQ(dnnmem_flow_solve(&t->flow, s, tk, DNNMEM_FLOW_BK, &v_bk), DNNMEM_OK);
+  CHECK_EQ(solve_with(&t->flow, s, tk, DNNMEM_FLOW_BK, &v_bk), DNNMEM_OK);
   check_solution(t, s, tk, v_bk);
   for (v = 0; v < t->n; v++) side[v] = (uint8_t)dnnmem_flow_source_side(&t->flow, v);
-  CHECK_EQ(dnnmem_flow_solve(&t->flow, s, tk, DNNMEM_FLOW_PUSH_RELABEL, &v_pr), DNNMEM_OK);
+  CHECK_EQ(solve_with(&t->flow, s, tk, DNNMEM_FLOW_PUSH_RELABEL, &v_pr), DNNMEM_OK);
   check_solution(t, s, tk, v_pr);
   for (v = 0; v < t->n; v++) same &= side[v] == dnnmem_flow_source_side(&t->flow, v);
   CHECK(same);
@@ -129,7 +111,13 @@ static void test_textbook(void) {
   int64_t v = 0;
   net_make(&t, 6, 9, arcs);
   solve_both(&t, 0, 5, 23);
-  CHECK_EQ(dnnmem_flow_solve(&t.flow, 0, 5, DNNMEM_FLOW_DEFAULT, &v), DNNMEM_OK);
+  { /* NULL options: Boykov-Kolmogorov; NULL result */
+    dnnmem_flow_result res = {-1};
+    CHECK_EQ(dnnmem_flow_solve(&t.flow, 0, 5, NULL, &res), DNNMEM_OK);
+    CHECK_EQ(res.value, 23);
+    CHECK_EQ(dnnmem_flow_solve(&t.flow, 0, 5, NULL, NULL), DNNMEM_OK);
+    v = t.flow.value;
+  }
   CHECK_EQ(v, 23);
   CHECK_EQ(t.flow.value, 23);
   /* the minimal min cut {0,1,2,4}: arcs 1->3 (12), 4->3 (7), 4->5 (4) */
@@ -153,7 +141,7 @@ static void test_textbook(void) {
   }
   CHECK_EQ(dnnmem_flow_arc_flow(&t.flow, 8), 4);
   /* the reverse problem: from 5 to 0 nothing flows */
-  CHECK_EQ(dnnmem_flow_solve(&t.flow, 5, 0, DNNMEM_FLOW_BK, &v), DNNMEM_OK);
+  CHECK_EQ(solve_with(&t.flow, 5, 0, DNNMEM_FLOW_BK, &v), DNNMEM_OK);
   CHECK_EQ(v, 0);
   check_solution(&t, 5, 0, 0);
   net_free(&t);
@@ -168,9 +156,9 @@ static void test_odd_arcs(void) {
   test_net t;
   net_make(&t, 4, 12, arcs);
   solve_both(&t, 0, 3, 2 + 3 + 2); /* direct 2, via 1->2->3 3, via 1->3 2 */
-  CHECK_EQ(brute_min_cut(&t, 0, 3), 7);
-  solve_both(&t, 3, 0, brute_min_cut(&t, 3, 0));
-  solve_both(&t, 2, 1, brute_min_cut(&t, 2, 1));
+  CHECK_EQ(ref_flow_min_cut(t.arcs, t.m, t.n, 0, 3), 7);
+  solve_both(&t, 3, 0, ref_flow_min_cut(t.arcs, t.m, t.n, 3, 0));
+  solve_both(&t, 2, 1, ref_flow_min_cut(t.arcs, t.m, t.n, 2, 1));
   net_free(&t);
 }
 
@@ -198,7 +186,7 @@ static void test_random_brute(void) {
     do tk = (int32_t)dnnmem_rng_below(&rng, (uint32_t)n); while (tk == s);
     random_net(&rng, n, m, iter % 2 ? 10 : 1000000, arcs);
     net_make(&t, n, m, arcs);
-    solve_both(&t, s, tk, brute_min_cut(&t, s, tk));
+    solve_both(&t, s, tk, ref_flow_min_cut(t.arcs, t.m, t.n, s, tk));
     net_free(&t);
   }
 }
@@ -292,17 +280,17 @@ static void test_errors(void) {
   CHECK_EQ(dnnmem_flow_add_arc(&f, 1, 3, 1, 0, NULL), DNNMEM_ERR_FLOW_FULL);
   CHECK_EQ(f.num_arcs, 3);
   /* source capacities INT64_MAX + 1: refused */
-  CHECK_EQ(dnnmem_flow_solve(&f, 0, 3, DNNMEM_FLOW_BK, &v), DNNMEM_ERR_OVERFLOW);
-  CHECK_EQ(dnnmem_flow_solve(&f, 0, 3, DNNMEM_FLOW_PUSH_RELABEL, &v), DNNMEM_ERR_OVERFLOW);
+  CHECK_EQ(solve_with(&f, 0, 3, DNNMEM_FLOW_BK, &v), DNNMEM_ERR_OVERFLOW);
+  CHECK_EQ(solve_with(&f, 0, 3, DNNMEM_FLOW_PUSH_RELABEL, &v), DNNMEM_ERR_OVERFLOW);
   CHECK_EQ(dnnmem_flow_arc_flow(&f, 0), 0); /* no solution */
   CHECK_EQ(dnnmem_flow_source_side(&f, 0), 0);
-  CHECK_EQ(dnnmem_flow_solve(&f, 0, 0, DNNMEM_FLOW_BK, &v), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_flow_solve(&f, 0, 9, DNNMEM_FLOW_BK, &v), DNNMEM_ERR_ID_RANGE);
-  CHECK_EQ(dnnmem_flow_solve(&f, 0, 3, (dnnmem_flow_algo)7, &v), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(solve_with(&f, 0, 0, DNNMEM_FLOW_BK, &v), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(solve_with(&f, 0, 9, DNNMEM_FLOW_BK, &v), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(solve_with(&f, 0, 3, (dnnmem_flow_algo)7, &v), DNNMEM_ERR_INVALID_ARGUMENT);
   /* from 1: one source arc of INT64_MAX into the sink (the reverse 1->0 has 0) */
-  CHECK_EQ(dnnmem_flow_solve(&f, 1, 3, DNNMEM_FLOW_BK, &v), DNNMEM_OK);
+  CHECK_EQ(solve_with(&f, 1, 3, DNNMEM_FLOW_BK, &v), DNNMEM_OK);
   CHECK_EQ(v, INT64_MAX);
-  CHECK_EQ(dnnmem_flow_solve(&f, 1, 3, DNNMEM_FLOW_PUSH_RELABEL, &v), DNNMEM_OK);
+  CHECK_EQ(solve_with(&f, 1, 3, DNNMEM_FLOW_PUSH_RELABEL, &v), DNNMEM_OK);
   CHECK_EQ(v, INT64_MAX);
   CHECK_EQ(dnnmem_flow_arc_flow(&f, 2), INT64_MAX);
   CHECK_EQ(dnnmem_flow_arc_flow(&f, 3), 0);
@@ -343,13 +331,33 @@ static void test_parallel_huge(void) {
   test_net t;
   net_make(&t, 4, 9, arcs);
   solve_both(&t, 0, 3, INT64_MAX / 3 * 2 + 5 + 2);
-  solve_both(&t, 3, 0, brute_min_cut(&t, 3, 0));
-  CHECK_EQ(dnnmem_flow_solve(&t.flow, 1, 2, DNNMEM_FLOW_BK, NULL), DNNMEM_ERR_OVERFLOW);
+  solve_both(&t, 3, 0, ref_flow_min_cut(t.arcs, t.m, t.n, 3, 0));
+  CHECK_EQ(solve_with(&t.flow, 1, 2, DNNMEM_FLOW_BK, NULL), DNNMEM_ERR_OVERFLOW);
   net_free(&t);
+}
+
+/* The algorithms' names: a round trip, and unknown names refused. */
+static void test_algo_names(void) {
+  dnnmem_flow_algo a, parsed;
+  CHECK_EQ(DNNMEM_FLOW_BK, 0); /* the zeroed options' algorithm */
+  for (a = DNNMEM_FLOW_BK; a < DNNMEM_FLOW_ALGO_COUNT; a = (dnnmem_flow_algo)(a + 1)) {
+    CHECK(dnnmem_flow_algo_name(a) != NULL);
+    CHECK_EQ(dnnmem_flow_algo_parse(dnnmem_flow_algo_name(a), &parsed), DNNMEM_OK);
+    CHECK_EQ(parsed, a);
+  }
+  CHECK(strcmp(dnnmem_flow_algo_name(DNNMEM_FLOW_BK), "bk") == 0);
+  CHECK(strcmp(dnnmem_flow_algo_name(DNNMEM_FLOW_PUSH_RELABEL), "pr") == 0);
+  CHECK(dnnmem_flow_algo_name(DNNMEM_FLOW_ALGO_COUNT) == NULL);
+  CHECK(dnnmem_flow_algo_name((dnnmem_flow_algo)-1) == NULL);
+  CHECK_EQ(dnnmem_flow_algo_parse("BK", &parsed), DNNMEM_ERR_PARSE);
+  CHECK_EQ(dnnmem_flow_algo_parse("", &parsed), DNNMEM_ERR_PARSE);
+  CHECK_EQ(dnnmem_flow_algo_parse(NULL, &parsed), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_flow_algo_parse("bk", NULL), DNNMEM_ERR_INVALID_ARGUMENT);
 }
 
 int main(void) {
   RUN(test_textbook);
+  RUN(test_algo_names);
   RUN(test_odd_arcs);
   RUN(test_random_brute);
   RUN(test_random_large);

@@ -9,6 +9,7 @@
 #include "test.h"
 #define DNNMEM_IMPLEMENTATION
 #include "dnnmem.h"
+#include "ref.h"
 
 #define CPU DNNMEM_PLACE_CPU
 #define ACC DNNMEM_PLACE_ACC
@@ -38,50 +39,6 @@ static void problem_wire(test_problem *t) {
   t->p.is_output = t->output;
 }
 
-/* The cost, recounted straight from the rules: -1 if infeasible. */
-static int64_t recount(const test_problem *t, const uint8_t *x, int per_edge) {
-  int64_t total = 0;
-  int32_t u, c, k, j;
-  for (u = 0; u < t->n; u++) {
-    int64_t own = x[u] == CPU ? t->cpu[u] : t->acc[u];
-    if (own < 0 || (t->device[u] != ANY && t->device[u] != x[u])) return -1;
-    total += own;
-  }
-  for (u = 0; u < t->n; u++) {
-    int to_acc = 0, to_cpu = 0;
-    for (c = 0; c < t->n; c++) {
-      int uses = 0;
-      for (k = t->offsets[c]; k < t->offsets[c + 1]; k++) uses |= t->ids[k] == u;
-      if (!uses) continue;
-      if (per_edge) {
-        if (x[c] != x[u]) total += t->xfer[u];
-      } else {
-        to_acc |= x[c] == ACC;
-        to_cpu |= x[c] == CPU;
-      }
-    }
-    if (t->output[u] && x[u] == ACC) to_cpu = 1;
-    if (per_edge && t->output[u] && x[u] == ACC) total += t->xfer[u];
-    if (!per_edge && ((x[u] == CPU && to_acc) || (x[u] == ACC && to_cpu))) total += t->xfer[u];
-  }
-  (void)j;
-  return total;
-}
-
-static int64_t brute(const test_problem *t, int per_edge) {
-  uint8_t x[32] = {0};
-  int64_t best = -1;
-  uint32_t mask;
-  int32_t v;
-  for (mask = 0; mask < (1u << t->n); mask++) {
-    int64_t c;
-    for (v = 0; v < t->n; v++) x[v] = (mask >> v & 1) ? ACC : CPU;
-    c = recount(t, x, per_edge);
-    if (c >= 0 && (best < 0 || c < best)) best = c;
-  }
-  return best;
-}
-
 static dnnmem_result solve(const test_problem *t, int per_edge, dnnmem_flow_algo algo, uint8_t *device,
                            dnnmem_place_result *res) {
   size_t bytes = 0;
@@ -91,7 +48,8 @@ static dnnmem_result solve(const test_problem *t, int per_edge, dnnmem_flow_algo
   memset(&o, 0, sizeof(o));
   o.model = per_edge ? DNNMEM_PLACE_PER_EDGE : DNNMEM_PLACE_PER_VALUE;
   o.algo = algo;
-  CHECK_EQ(dnnmem_place_scratch_size(t->n, t->offsets[t->n], &bytes), DNNMEM_OK);
+  r = dnnmem_place_solve_scratch_size(&t->p, &o, &bytes); /* checks the graph's CSR */
+  if (r != DNNMEM_OK) return r;
   CHECK(bytes <= DNNMEM_PLACE_SCRATCH_BYTES(t->n, t->offsets[t->n]));
   mem = malloc(bytes);
   r = dnnmem_place_solve(&t->p, &o, device, res, mem, bytes);
@@ -104,19 +62,19 @@ static void check_result(const test_problem *t, int per_edge, const uint8_t *dev
                          const dnnmem_place_result *res) {
   uint8_t x[32] = {0};
   int32_t v, ncpu = 0;
-  CHECK_EQ(recount(t, device, per_edge), res->time);
+  CHECK_EQ(ref_place_time(&t->p, (dnnmem_place_model)(per_edge), device), res->time);
   for (v = 0; v < t->n; v++) ncpu += device[v] == CPU;
   CHECK_EQ(res->num_cpu, ncpu);
   CHECK_EQ(res->num_acc, t->n - ncpu);
   /* all on the accelerator where possible */
   for (v = 0; v < t->n; v++) x[v] = t->device[v] != ANY ? t->device[v] : t->acc[v] >= 0 ? ACC : CPU;
-  CHECK_EQ(recount(t, x, per_edge), res->all_acc_time);
+  CHECK_EQ(ref_place_time(&t->p, (dnnmem_place_model)(per_edge), x), res->all_acc_time);
   for (v = 0; v < t->n; v++)
     if (t->device[v] == ANY)
       x[v] = t->acc[v] < 0 ? CPU : t->cpu[v] < 0 ? ACC : t->acc[v] < t->cpu[v] ? ACC : CPU;
-  CHECK_EQ(recount(t, x, per_edge), res->greedy_time);
+  CHECK_EQ(ref_place_time(&t->p, (dnnmem_place_model)(per_edge), x), res->greedy_time);
   for (v = 0; v < t->n; v++) x[v] = t->device[v] != ANY ? t->device[v] : t->cpu[v] >= 0 ? CPU : ACC;
-  CHECK_EQ(recount(t, x, per_edge), res->all_cpu_time);
+  CHECK_EQ(ref_place_time(&t->p, (dnnmem_place_model)(per_edge), x), res->all_cpu_time);
   CHECK(res->time <= res->all_acc_time);
   CHECK(res->time <= res->greedy_time);
   CHECK(res->time <= res->all_cpu_time);
@@ -156,7 +114,7 @@ static void test_brute_force(void) {
     for (per_edge = 0; per_edge < 2; per_edge++) {
       uint8_t d1[32] = {0}, d2[32] = {0};
       dnnmem_place_result r1, r2;
-      int64_t best = brute(&t, per_edge);
+      int64_t best = ref_place_optimum(&t.p, (dnnmem_place_model)(per_edge));
       CHECK_EQ(solve(&t, per_edge, DNNMEM_FLOW_BK, d1, &r1), DNNMEM_OK);
       CHECK_EQ(solve(&t, per_edge, DNNMEM_FLOW_PUSH_RELABEL, d2, &r2), DNNMEM_OK);
       CHECK_EQ(r1.time, best);
@@ -168,14 +126,17 @@ static void test_brute_force(void) {
         dnnmem_flow net;
         dnnmem_place_options o;
         int64_t constant = -1, value = -1;
+        dnnmem_flow_options fo = {DNNMEM_FLOW_PUSH_RELABEL};
+        dnnmem_flow_result fr = {-1};
         memset(&o, 0, sizeof(o));
         o.model = (dnnmem_place_model)per_edge;
-        dnnmem_place_scratch_size(t.n, t.offsets[t.n], &bytes);
+        CHECK_EQ(dnnmem_place_network_scratch_size(&t.p, &o, &bytes), DNNMEM_OK);
         mem = malloc(bytes);
         CHECK_EQ(dnnmem_place_network(&t.p, &o, &net, &constant, mem, bytes), DNNMEM_OK);
         CHECK_EQ(net.num_nodes, r1.flow_nodes);
         CHECK_EQ(net.num_arcs, r1.flow_arcs);
-        CHECK_EQ(dnnmem_flow_solve(&net, 0, 1, DNNMEM_FLOW_PUSH_RELABEL, &value), DNNMEM_OK);
+        CHECK_EQ(dnnmem_flow_solve(&net, 0, 1, &fo, &fr), DNNMEM_OK);
+        value = fr.value;
         CHECK_EQ(constant + value, best);
         CHECK_EQ(value, r1.cut);
         free(mem);
@@ -204,7 +165,7 @@ static void test_brute_force_20(void) {
         t.acc[v] = (int64_t)dnnmem_rng_below(&rng, 100);
       }
     CHECK_EQ(solve(&t, iter, DNNMEM_FLOW_BK, d, &r), DNNMEM_OK);
-    CHECK_EQ(r.time, brute(&t, iter));
+    CHECK_EQ(r.time, ref_place_optimum(&t.p, (dnnmem_place_model)(iter)));
     CHECK_EQ(r.num_free, 18);
     check_result(&t, iter, d, &r);
   }
@@ -273,7 +234,7 @@ static void test_seed_chain(void) {
   CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_OK);
   CHECK_EQ(r.num_free, 7);
   CHECK_EQ(r.num_parts, 2);
-  CHECK_EQ(r.time, brute(&t, 0));
+  CHECK_EQ(r.time, ref_place_optimum(&t.p, DNNMEM_PLACE_PER_VALUE));
 }
 
 /* One CPU value read by three ops on the accelerator: converted once per
@@ -308,7 +269,7 @@ static void test_once_per_value(void) {
      50 each for the outputs): 1 on ACC costs 60 + 50 out vs 100 on CPU ->
      CPU better alone; with the shared input conversion nothing gains. */
   CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_OK);
-  CHECK_EQ(r.time, brute(&t, 0));
+  CHECK_EQ(r.time, ref_place_optimum(&t.p, DNNMEM_PLACE_PER_VALUE));
   check_result(&t, 0, d, &r);
   /* make outputs free: three consumers on ACC save 3 * 40 = 120 for one
      conversion of 50 */
@@ -317,7 +278,7 @@ static void test_once_per_value(void) {
   CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_OK);
   CHECK_EQ(d[1], ACC);
   CHECK_EQ(d[2], ACC);
-  CHECK_EQ(r.time, brute(&t, 0));
+  CHECK_EQ(r.time, ref_place_optimum(&t.p, DNNMEM_PLACE_PER_VALUE));
   /* op 3 stays on the CPU: on ACC it saves 40 but its value would need
      converting (50) for op 4 */
   CHECK_EQ(d[3], CPU);
@@ -325,7 +286,7 @@ static void test_once_per_value(void) {
   CHECK_EQ(r.conversions, 1);
   check_result(&t, 0, d, &r);
   CHECK_EQ(solve(&t, 1, DNNMEM_FLOW_BK, d, &r), DNNMEM_OK);
-  CHECK_EQ(r.time, brute(&t, 1));
+  CHECK_EQ(r.time, ref_place_optimum(&t.p, DNNMEM_PLACE_PER_EDGE));
   check_result(&t, 1, d, &r);
 }
 
@@ -372,23 +333,46 @@ static void test_errors(void) {
   t.cpu[2] = INT64_MAX / 4;
   t.acc[3] = INT64_MAX / 4;
   CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_OK);
-  CHECK_EQ(r.time, brute(&t, 0));
+  CHECK_EQ(r.time, ref_place_optimum(&t.p, DNNMEM_PLACE_PER_VALUE));
   /* short scratch */
   chain(&t, 3, 10, 30);
-  CHECK_EQ(dnnmem_place_scratch_size(t.n, t.offsets[t.n], &bytes), DNNMEM_OK);
+  CHECK_EQ(dnnmem_place_solve_scratch_size(&t.p, NULL, &bytes), DNNMEM_OK);
   mem = malloc(bytes);
   CHECK_EQ(dnnmem_place_solve(&t.p, NULL, d, &r, mem, bytes - 16), DNNMEM_ERR_SCRATCH_TOO_SMALL);
   CHECK_EQ(dnnmem_place_solve(&t.p, NULL, d, &r, mem, bytes), DNNMEM_OK);
   CHECK_EQ(dnnmem_place_solve(&t.p, NULL, NULL, &r, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  {
+    dnnmem_place_options bad_options = {DNNMEM_PLACE_MODEL_COUNT, DNNMEM_FLOW_BK};
+    CHECK_EQ(dnnmem_place_solve_scratch_size(&t.p, &bad_options, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+    bad_options.model = DNNMEM_PLACE_PER_VALUE;
+    bad_options.algo = DNNMEM_FLOW_ALGO_COUNT;
+    CHECK_EQ(dnnmem_place_solve_scratch_size(&t.p, &bad_options, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(dnnmem_place_solve(&t.p, &bad_options, d, &r, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(dnnmem_place_cost_scratch_size(&t.p, &bad_options, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  }
+  CHECK_EQ(dnnmem_place_solve_scratch_size(NULL, NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_place_solve_scratch_size(&t.p, NULL, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   free(mem);
-  CHECK_EQ(dnnmem_place_scratch_size(-1, 0, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_place_scratch_size(INT32_MAX / 2, 0, &bytes), DNNMEM_ERR_TOO_MANY);
-  /* the static bound holds for big dimensions too */
-  CHECK_EQ(dnnmem_place_scratch_size(1000000, 3000000, &bytes), DNNMEM_OK);
-  CHECK(bytes <= DNNMEM_PLACE_SCRATCH_BYTES(1000000, 3000000));
-  CHECK(bytes > DNNMEM_PLACE_SCRATCH_BYTES(1000000, 3000000) / 2);
-  CHECK_EQ(dnnmem_place_scratch_size(0, 0, &bytes), DNNMEM_OK);
-  CHECK(bytes <= DNNMEM_PLACE_SCRATCH_BYTES(0, 0));
+  { /* the static bound holds for big graphs too (the arrays are not read) */
+    int32_t n = 1000000, v, *offsets = (int32_t *)malloc(((size_t)n + 1) * sizeof(int32_t));
+    int32_t *ids = (int32_t *)calloc(3 * (size_t)n, sizeof(int32_t));
+    dnnmem_graph big;
+    dnnmem_place_problem p;
+    for (v = 0; v <= n; v++) offsets[v] = 3 * v;
+    big.num_nodes = n;
+    big.in_offsets = offsets;
+    big.in_ids = ids;
+    memset(&p, 0, sizeof(p));
+    p.graph = &big;
+    CHECK_EQ(dnnmem_place_solve_scratch_size(&p, NULL, &bytes), DNNMEM_OK);
+    CHECK(bytes <= DNNMEM_PLACE_SCRATCH_BYTES(1000000, 3000000));
+    CHECK(bytes > DNNMEM_PLACE_SCRATCH_BYTES(1000000, 3000000) / 2);
+    big.num_nodes = 0;
+    CHECK_EQ(dnnmem_place_solve_scratch_size(&p, NULL, &bytes), DNNMEM_OK);
+    CHECK(bytes <= DNNMEM_PLACE_SCRATCH_BYTES(0, 0));
+    free(offsets);
+    free(ids);
+  }
 }
 
 /* dnnmem_place_cost: agrees with the recount and refuses bad assignments. */
@@ -401,20 +385,38 @@ static void test_cost(void) {
   size_t bytes = 0;
   void *mem;
   dnnmem_rng_seed(&rng, 17);
-  CHECK_EQ(dnnmem_place_cost_scratch_size(32, &bytes), DNNMEM_OK);
-  mem = malloc(bytes);
   for (iter = 0; iter < 200; iter++) {
+    dnnmem_place_options o;
     random_problem(&rng, &t, 1 + (int32_t)dnnmem_rng_below(&rng, 20));
+    memset(&o, 0, sizeof(o));
+    o.model = (dnnmem_place_model)(iter & 1);
+    CHECK_EQ(dnnmem_place_cost_scratch_size(&t.p, &o, &bytes), DNNMEM_OK);
+    CHECK(bytes >= (size_t)t.n * sizeof(int32_t)); /* one stamp per node */
+    mem = malloc(bytes);
     for (v = 0; v < t.n; v++) x[v] = dnnmem_rng_below(&rng, 2) ? CPU : ACC;
-    if (recount(&t, x, iter & 1) < 0) {
-      CHECK_EQ(dnnmem_place_cost(&t.p, (dnnmem_place_model)(iter & 1), x, &c, &conv, mem, bytes),
-               DNNMEM_ERR_INFEASIBLE);
+    if (ref_place_time(&t.p, (dnnmem_place_model)(iter & 1), x) < 0) {
+      CHECK_EQ(dnnmem_place_cost(&t.p, &o, x, &c, &conv, mem, bytes), DNNMEM_ERR_INFEASIBLE);
     } else {
-      CHECK_EQ(dnnmem_place_cost(&t.p, (dnnmem_place_model)(iter & 1), x, &c, &conv, mem, bytes), DNNMEM_OK);
-      CHECK_EQ(c, recount(&t, x, iter & 1));
+      CHECK_EQ(dnnmem_place_cost(&t.p, &o, x, &c, &conv, mem, bytes), DNNMEM_OK);
+      CHECK_EQ(c, ref_place_time(&t.p, (dnnmem_place_model)(iter & 1), x));
     }
+    free(mem);
   }
-  free(mem);
+}
+
+/* The cost models' names: a round trip, and unknown names refused. */
+static void test_model_names(void) {
+  dnnmem_place_model parsed;
+  CHECK_EQ(DNNMEM_PLACE_PER_VALUE, 0); /* the zeroed options' model */
+  CHECK(strcmp(dnnmem_place_model_name(DNNMEM_PLACE_PER_VALUE), "per-value") == 0);
+  CHECK(strcmp(dnnmem_place_model_name(DNNMEM_PLACE_PER_EDGE), "per-edge") == 0);
+  CHECK(dnnmem_place_model_name(DNNMEM_PLACE_MODEL_COUNT) == NULL);
+  CHECK_EQ(dnnmem_place_model_parse("per-edge", &parsed), DNNMEM_OK);
+  CHECK_EQ(parsed, DNNMEM_PLACE_PER_EDGE);
+  CHECK_EQ(dnnmem_place_model_parse("per-value", &parsed), DNNMEM_OK);
+  CHECK_EQ(parsed, DNNMEM_PLACE_PER_VALUE);
+  CHECK_EQ(dnnmem_place_model_parse("per_edge", &parsed), DNNMEM_ERR_PARSE);
+  CHECK_EQ(dnnmem_place_model_parse(NULL, &parsed), DNNMEM_ERR_INVALID_ARGUMENT);
 }
 
 /* An empty graph and a graph with nothing free. */
@@ -441,6 +443,7 @@ int main(void) {
   RUN(test_once_per_value);
   RUN(test_errors);
   RUN(test_cost);
+  RUN(test_model_names);
   RUN(test_trivial);
   return test_finish("test_place");
 }
