@@ -1,98 +1,9 @@
 /* tests/bench_cover.c: path-cover grouping, speed and the W table.
    Run from the repository root (make bench). Reads ../shared/data/models
    when present (else tests/data); prints markdown tables. */
-#define _POSIX_C_SOURCE 200809L
+#include "bench.h"
+
 #include <dirent.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-
-#define DNNMEM_IMPLEMENTATION
-#include "dnnmem.h"
-
-static double now_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
-/* ---- a minimal graph CSV reader (ids in row order, inputs last) ---------- */
-
-typedef struct bench_graph {
-  int32_t n, m;
-  int32_t *in_offsets, *in_ids;
-  int64_t *size;
-  uint8_t *output;
-  dnnmem_graph g;
-} bench_graph;
-
-static int read_graph(const char *path, bench_graph *bg) {
-  FILE *f = fopen(path, "r");
-  char line[1 << 16];
-  int32_t cap_n = 1024, cap_m = 4096, header = 0, col_size = -1, col_out = -1, col_in = -1;
-  if (!f) return 0;
-  memset(bg, 0, sizeof(*bg));
-  bg->in_offsets = (int32_t *)malloc((size_t)(cap_n + 1) * sizeof(int32_t));
-  bg->size = (int64_t *)malloc((size_t)cap_n * sizeof(int64_t));
-  bg->output = (uint8_t *)malloc((size_t)cap_n);
-  bg->in_ids = (int32_t *)malloc((size_t)cap_m * sizeof(int32_t));
-  bg->in_offsets[0] = 0;
-  while (fgets(line, sizeof(line), f)) {
-    char *fields[16], *p = line, *save = NULL;
-    int32_t nf = 0;
-    line[strcspn(line, "\r\n")] = 0;
-    if (line[0] == '#' || line[0] == 0) continue;
-    while (nf < 16) {
-      char *c = strchr(p, ',');
-      fields[nf++] = p;
-      if (!c) break;
-      *c = 0;
-      p = c + 1;
-    }
-    if (!header) {
-      int32_t i;
-      for (i = 0; i < nf; i++) {
-        if (strcmp(fields[i], "size") == 0) col_size = i;
-        if (strcmp(fields[i], "output") == 0) col_out = i;
-        if (strcmp(fields[i], "inputs") == 0) col_in = i;
-      }
-      header = 1;
-      if (col_size < 0 || col_in < 0 || col_out < 0) break;
-      continue;
-    }
-    if (nf <= col_in) continue;
-    if (bg->n == cap_n) {
-      cap_n *= 2;
-      bg->in_offsets = (int32_t *)realloc(bg->in_offsets, (size_t)(cap_n + 1) * sizeof(int32_t));
-      bg->size = (int64_t *)realloc(bg->size, (size_t)cap_n * sizeof(int64_t));
-      bg->output = (uint8_t *)realloc(bg->output, (size_t)cap_n);
-    }
-    bg->size[bg->n] = atoll(fields[col_size]);
-    bg->output[bg->n] = (uint8_t)atoi(fields[col_out]);
-    for (p = strtok_r(fields[col_in], " ", &save); p; p = strtok_r(NULL, " ", &save)) {
-      if (bg->m == cap_m) {
-        cap_m *= 2;
-        bg->in_ids = (int32_t *)realloc(bg->in_ids, (size_t)cap_m * sizeof(int32_t));
-      }
-      bg->in_ids[bg->m++] = atoi(p);
-    }
-    bg->n++;
-    bg->in_offsets[bg->n] = bg->m;
-  }
-  fclose(f);
-  bg->g.num_nodes = bg->n;
-  bg->g.in_offsets = bg->in_offsets;
-  bg->g.in_ids = bg->in_ids;
-  return bg->n > 0 && dnnmem_graph_check(&bg->g) == DNNMEM_OK;
-}
-
-static void free_graph(bench_graph *bg) {
-  free(bg->in_offsets);
-  free(bg->in_ids);
-  free(bg->size);
-  free(bg->output);
-}
 
 /* ---- 1: a million intervals ---------------------------------------------- */
 
@@ -107,9 +18,10 @@ static void bench_intervals(void) {
   int shape;
   const char *names[3] = {"random lowers, lengths 1..1000", "chain [i, i+2)",
                           "sorted lowers, lengths 1..100000"};
-  dnnmem_cover_intervals_scratch_size(n, &bytes);
+  dnnmem_intervals problem = {r, n, 0};
+  dnnmem_plan_chains_scratch_size(&problem, &bytes);
   scratch = malloc(bytes);
-  printf("## cover: dnnmem_cover_intervals on 1,000,000 intervals\n\n");
+  printf("## chains: dnnmem_plan_chains on 1,000,000 intervals\n\n");
   printf("| instance | groups | best of 3 (ms) | intervals/s |\n|---|---|---|---|\n");
   for (shape = 0; shape < 3; shape++) {
     int32_t i, groups = 0, rep;
@@ -125,12 +37,12 @@ static void bench_intervals(void) {
       r[i].size = 1 + dnnmem_rng_below(&rng, 4096);
     }
     for (rep = 0; rep < 3; rep++) {
-      double t0 = now_ms(), t;
-      if (dnnmem_cover_intervals(r, n, group_of, order, &groups, scratch, bytes) != DNNMEM_OK) {
+      double t0 = bench_now_ms(), t;
+      if (dnnmem_plan_chains(&problem, group_of, order, &groups, scratch, bytes) != DNNMEM_OK) {
         printf("| %s | error | | |\n", names[shape]);
         break;
       }
-      t = now_ms() - t0;
+      t = bench_now_ms() - t0;
       if (t < best) best = t;
     }
     printf("| %s | %d | %.1f | %.2f M |\n", names[shape], groups, best, n / best / 1e3);
@@ -216,36 +128,27 @@ static void bench_minimalloc_rules(void) {
   int64_t sums[4] = {0, 0, 0, 0};
   int fi, found = 0;
   for (fi = 0; fi < 11; fi++) {
-    char path[512], line[1024];
-    FILE *f;
-    dnnmem_interval *r = (dnnmem_interval *)calloc(4096, sizeof(dnnmem_interval));
-    int32_t n = 0, groups = 0, *order, *tmp, rule;
+    char path[512];
+    dnnmem_interval *r;
+    dnnmem_intervals problem;
+    int32_t n, k, groups = 0, *order, *tmp, rule;
     int64_t horizon = 0, arena[4], *height;
     size_t bytes = 0;
     void *scratch;
     snprintf(path, sizeof(path), "%s/%s.1048576.csv", dir, files[fi]);
-    f = fopen(path, "r");
-    if (!f) {
-      free(r);
-      continue;
-    }
-    while (fgets(line, sizeof(line), f) && n < 4096) {
-      long long id, lo, up, size;
-      if (sscanf(line, "%lld,%lld,%lld,%lld", &id, &lo, &up, &size) != 4) continue;
-      r[n].lower = lo;
-      r[n].upper = up;
-      r[n].size = size;
-      if (up > horizon) horizon = up;
-      n++;
-    }
-    fclose(f);
+    if ((n = ref_plan_read_csv(path, &r)) < 0) continue;
+    for (k = 0; k < n; k++)
+      if (r[k].upper > horizon) horizon = r[k].upper;
+    problem.records = r;
+    problem.count = n;
+    problem.alignment = 0;
     found = 1;
     order = (int32_t *)malloc((size_t)n * sizeof(int32_t));
     tmp = (int32_t *)malloc((size_t)n * sizeof(int32_t));
     height = (int64_t *)malloc((size_t)(horizon + 1) * sizeof(int64_t));
-    dnnmem_cover_intervals_scratch_size(n, &bytes);
+    dnnmem_plan_chains_scratch_size(&problem, &bytes);
     scratch = malloc(bytes);
-    dnnmem_cover_intervals(r, n, NULL, order, &groups, scratch, bytes);
+    dnnmem_plan_chains(&problem, NULL, order, &groups, scratch, bytes);
     arena[0] = height_arena(r, n, order, height, horizon + 1);
     for (rule = 1; rule <= 3; rule++) {
       other_rule_order(r, n, rule == 1 ? 3 : rule == 2 ? 1 : 2, order, tmp);
@@ -302,7 +205,10 @@ static void bench_models(void) {
   rows = (model_row *)calloc(count, sizeof(model_row));
   for (i = 0; i < count; i++) {
     char path[1024];
-    bench_graph bg;
+    files_graph bg;
+    dnnmem_cover_options transitive = {1};
+    dnnmem_cover_result res;
+    dnnmem_intervals lifetimes = {NULL, 0, 0};
     model_row *row = &rows[i];
     size_t bytes = 0, b2 = 0, b3 = 0, b4 = 0;
     void *scratch;
@@ -311,44 +217,49 @@ static void bench_models(void) {
     int64_t *height;
     snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
     snprintf(row->name, sizeof(row->name), "%.*s", (int)(strlen(names[i]) - 10), names[i]);
-    if (!read_graph(path, &bg)) {
+    if (!bench_read_graph(path, &bg)) {
       row->n = -1;
       continue;
     }
     row->n = bg.n;
-    row->m = bg.m;
-    dnnmem_cover_dag_scratch_size(bg.n, bg.m, 0, &bytes);
-    dnnmem_cover_dag_scratch_size(bg.n, bg.m, DNNMEM_COVER_TRANSITIVE, &b2);
-    dnnmem_cover_edges_scratch_size(bg.n, bg.m, &b3);
-    dnnmem_cover_intervals_scratch_size(bg.n, &b4);
+    row->m = bg.in_offsets[bg.n];
+    lifetimes.count = bg.n;
+    dnnmem_cover_vertices_scratch_size(&bg.graph, NULL, &bytes);
+    dnnmem_cover_vertices_scratch_size(&bg.graph, &transitive, &b2);
+    dnnmem_cover_edges_scratch_size(&bg.graph, NULL, &b3);
+    dnnmem_plan_chains_scratch_size(&lifetimes, &b4);
     if (b2 > bytes) bytes = b2;
     if (b3 > bytes) bytes = b3;
     if (b4 > bytes) bytes = b4;
     scratch = malloc(bytes);
     row->ms_dag = row->ms_chain = row->ms_w = 1e30;
     for (rep = 0; rep < 5; rep++) {
-      double t0 = now_ms(), t1, t2, t3;
-      if (dnnmem_cover_dag(&bg.g, 0, NULL, NULL, &row->dag_paths, scratch, bytes) != DNNMEM_OK) row->dag_paths = -1;
-      t1 = now_ms();
-      if (dnnmem_cover_dag(&bg.g, DNNMEM_COVER_TRANSITIVE, NULL, NULL, &row->chains, scratch, bytes) != DNNMEM_OK)
-        row->chains = -1;
-      t2 = now_ms();
-      if (dnnmem_cover_edges(&bg.g, NULL, NULL, NULL, 0, NULL, &row->w, scratch, bytes) != DNNMEM_OK) row->w = -1;
-      t3 = now_ms();
+      double t0 = bench_now_ms(), t1, t2, t3;
+      row->dag_paths = row->chains = row->w = -1;
+      if (dnnmem_cover_vertices(&bg.graph, NULL, NULL, NULL, &res, scratch, bytes) == DNNMEM_OK)
+        row->dag_paths = res.paths;
+      t1 = bench_now_ms();
+      if (dnnmem_cover_vertices(&bg.graph, &transitive, NULL, NULL, &res, scratch, bytes) == DNNMEM_OK)
+        row->chains = res.paths;
+      t2 = bench_now_ms();
+      if (dnnmem_cover_edges(&bg.graph, NULL, NULL, NULL, NULL, 0, &res, scratch, bytes) == DNNMEM_OK)
+        row->w = res.paths;
+      t3 = bench_now_ms();
       if (t1 - t0 < row->ms_dag) row->ms_dag = t1 - t0;
       if (t2 - t1 < row->ms_chain) row->ms_chain = t2 - t1;
       if (t3 - t2 < row->ms_w) row->ms_w = t3 - t2;
     }
-    /* the seed's lifetimes (outputs not extended) and the grouping rules */
+    /* the paper's lifetimes (outputs not extended) and the grouping rules */
     r = (dnnmem_interval *)calloc((size_t)bg.n, sizeof(dnnmem_interval));
     order = (int32_t *)malloc((size_t)bg.n * sizeof(int32_t));
     tmp = (int32_t *)malloc((size_t)bg.n * sizeof(int32_t));
     height = (int64_t *)malloc((size_t)(bg.n + 1) * sizeof(int64_t));
-    dnnmem_graph_intervals(&bg.g, bg.size, NULL, r);
+    dnnmem_graph_intervals(&bg.graph, bg.size, NULL, r);
+    lifetimes.records = r;
     row->max_size = 0;
     for (k = 0; k < bg.n; k++)
       if (bg.size[k] > row->max_size) row->max_size = bg.size[k];
-    dnnmem_cover_intervals(r, bg.n, NULL, order, &row->groups, scratch, bytes);
+    dnnmem_plan_chains(&lifetimes, NULL, order, &row->groups, scratch, bytes);
     row->arena_library = height_arena(r, bg.n, order, height, bg.n + 1);
     other_rule_order(r, bg.n, 3, order, tmp);
     row->arena_latest = height_arena(r, bg.n, order, height, bg.n + 1);
@@ -361,11 +272,11 @@ static void bench_models(void) {
     free(tmp);
     free(height);
     free(scratch);
-    free_graph(&bg);
+    files_graph_free(&bg);
   }
   printf("## cover: DAG path covers and W on every model (%s)\n\n", dir);
-  printf("W = fewest paths covering every edge (the seed's bound arena <= 2 W max_size); "
-         "groups = overlap_max of the seed's lifetimes; paths = minimum vertex-disjoint path "
+  printf("W = fewest paths covering every edge (the LeapMind paper's bound arena <= 2 W max_size); "
+         "groups = overlap_max of the paper's lifetimes; paths = minimum vertex-disjoint path "
          "cover (Hopcroft-Karp); chains = the transitive variant (max flow); times best of 5.\n\n");
   printf("| model | n | edges | W | groups | paths | chains | paths ms | chains ms | W ms |\n");
   printf("|---|---|---|---|---|---|---|---|---|---|\n");
@@ -376,7 +287,7 @@ static void bench_models(void) {
            row->w, row->groups, row->dag_paths, row->chains, row->ms_dag, row->ms_chain, row->ms_w);
   }
   printf("\n## cover: choice among the fitting groups vs arena (height placement group after "
-         "group; graphs with the seed's lifetimes, then minimalloc's challenging instances)\n\n");
+         "group; graphs with the paper's lifetimes, then minimalloc's challenging instances)\n\n");
   printf("| instance | library: closest size | latest end | earliest end | oldest group | "
          "2 W max_size |\n");
   printf("|---|---|---|---|---|---|\n");
@@ -413,6 +324,8 @@ static void bench_large_dags(void) {
     int32_t *off = (int32_t *)malloc(((size_t)n + 1) * sizeof(int32_t));
     int32_t *ids = (int32_t *)malloc((size_t)n * 3 * sizeof(int32_t));
     dnnmem_graph g;
+    dnnmem_cover_options transitive = {1};
+    dnnmem_cover_result res;
     dnnmem_rng rng;
     size_t b1 = 0, b2 = 0, b3 = 0;
     void *scratch;
@@ -427,19 +340,19 @@ static void bench_large_dags(void) {
     g.num_nodes = n;
     g.in_offsets = off;
     g.in_ids = ids;
-    dnnmem_cover_dag_scratch_size(n, m, 0, &b1);
-    dnnmem_cover_dag_scratch_size(n, m, DNNMEM_COVER_TRANSITIVE, &b2);
-    dnnmem_cover_edges_scratch_size(n, m, &b3);
+    dnnmem_cover_vertices_scratch_size(&g, NULL, &b1);
+    dnnmem_cover_vertices_scratch_size(&g, &transitive, &b2);
+    dnnmem_cover_edges_scratch_size(&g, NULL, &b3);
     if (b2 > b1) b1 = b2;
     if (b3 > b1) b1 = b3;
     scratch = malloc(b1);
-    t0 = now_ms();
-    dnnmem_cover_dag(&g, 0, NULL, NULL, &paths, scratch, b1);
-    t1 = now_ms();
-    dnnmem_cover_dag(&g, DNNMEM_COVER_TRANSITIVE, NULL, NULL, &chains, scratch, b1);
-    t2 = now_ms();
-    dnnmem_cover_edges(&g, NULL, NULL, NULL, 0, NULL, &w, scratch, b1);
-    t3 = now_ms();
+    t0 = bench_now_ms();
+    if (dnnmem_cover_vertices(&g, NULL, NULL, NULL, &res, scratch, b1) == DNNMEM_OK) paths = res.paths;
+    t1 = bench_now_ms();
+    if (dnnmem_cover_vertices(&g, &transitive, NULL, NULL, &res, scratch, b1) == DNNMEM_OK) chains = res.paths;
+    t2 = bench_now_ms();
+    if (dnnmem_cover_edges(&g, NULL, NULL, NULL, NULL, 0, &res, scratch, b1) == DNNMEM_OK) w = res.paths;
+    t3 = bench_now_ms();
     printf("| %d | %d | %d | %.1f | %d | %.1f | %d | %.1f |\n", n, m, paths, t1 - t0, chains, t2 - t1,
            w, t3 - t2);
     free(scratch);

@@ -17,22 +17,10 @@
    BENCH_KEEP_DIMACS is set. Times are wall-clock on a shared machine:
    expect noise of 10-20% (more when other jobs run).
    usage: bench_flow [--quick]   (--quick: 200k ops, 300x300 grid) */
-#define _POSIX_C_SOURCE 200809L
+#include "bench.h"
+
 #include <dirent.h>
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-
-#define DNNMEM_IMPLEMENTATION
-#include "dnnmem.h"
-
-static double now_s(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* Memory is touched once here so that page faults of fresh memory are not
    timed (Boost faults its memory in while the graph is built, untimed; a
@@ -88,70 +76,28 @@ static void graph_free(bench_graph *g) {
   memset(g, 0, sizeof(*g));
 }
 
-static int64_t time_ns(const char *s) {
-  if (strcmp(s, "inf") == 0) return DNNMEM_PLACE_UNSUPPORTED;
-  return (int64_t)llround(strtod(s, NULL) * 1e3);
-}
-
-/* Reads a dnnmem graph CSV (trusted benchmark data; 0 when unreadable). */
+/* Reads a dnnmem graph CSV with the tool's reader; graph inputs are pinned
+   to the CPU, as the tool's place command does. 0 when unreadable. */
 static int graph_read(const char *path, bench_graph *g) {
-  FILE *f = fopen(path, "r");
-  char line[1 << 16];
-  int col[16], ncol = 0, have_header = 0, i;
-  const char *names[] = {"id", "op", "cpu_time", "acc_time", "device", "xfer", "output", "inputs"};
+  files_graph f;
+  int32_t v, k;
   memset(g, 0, sizeof(*g));
-  if (!f) return 0;
-  graph_reserve(g, 1, 1);
+  if (!bench_read_graph(path, &f)) return 0;
+  graph_reserve(g, f.n, f.in_offsets[f.n]);
   g->offsets[0] = 0;
-  while (fgets(line, sizeof line, f)) {
-    char *field[64], *p = line;
-    int nf = 0;
-    line[strcspn(line, "\r\n")] = 0;
-    if (line[0] == '#' || line[0] == 0) continue;
-    while (nf < 64) {
-      field[nf++] = p;
-      p = strchr(p, ',');
-      if (!p) break;
-      *p++ = 0;
-    }
-    if (!have_header) {
-      for (i = 0; i < 8; i++) {
-        int j;
-        col[i] = -1;
-        for (j = 0; j < nf; j++)
-          if (strcmp(field[j], names[i]) == 0) col[i] = j;
-        if (col[i] < 0) {
-          fclose(f);
-          return 0;
-        }
-      }
-      ncol = nf;
-      have_header = 1;
-      continue;
-    }
-    if (nf != ncol) continue;
-    {
-      int32_t v = g->n;
-      char *tok, *save = NULL;
-      graph_reserve(g, v + 1, g->e + 64);
-      g->cpu[v] = time_ns(field[col[2]]);
-      g->acc[v] = time_ns(field[col[3]]);
-      g->device[v] = strcmp(field[col[4]], "cpu") == 0   ? DNNMEM_PLACE_CPU
-                     : strcmp(field[col[4]], "acc") == 0 ? DNNMEM_PLACE_ACC
-                                                         : DNNMEM_PLACE_ANY;
-      g->is_input[v] = strcmp(field[col[1]], "input") == 0;
-      if (g->is_input[v]) g->device[v] = DNNMEM_PLACE_CPU;
-      g->xfer[v] = time_ns(field[col[5]]);
-      g->output[v] = (uint8_t)atoi(field[col[6]]);
-      for (tok = strtok_r(field[col[7]], " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
-        graph_reserve(g, v + 1, g->e + 1);
-        g->ids[g->e++] = atoi(tok);
-      }
-      g->n++;
-      g->offsets[g->n] = g->e;
-    }
+  for (v = 0; v < f.n; v++) {
+    g->cpu[v] = f.cpu_time[v];
+    g->acc[v] = f.acc_time[v];
+    g->xfer[v] = f.xfer[v];
+    g->device[v] = f.device[v];
+    g->is_input[v] = strcmp(f.ops[v], "input") == 0;
+    if (g->is_input[v]) g->device[v] = DNNMEM_PLACE_CPU;
+    g->output[v] = f.output[v];
+    for (k = f.in_offsets[v]; k < f.in_offsets[v + 1]; k++) g->ids[g->e++] = f.in_ids[k];
+    g->offsets[v + 1] = g->e;
   }
-  fclose(f);
+  g->n = f.n;
+  files_graph_free(&f);
   return g->n > 0;
 }
 
@@ -232,14 +178,14 @@ static int bench_models(const char *dir) {
     const char *base = strrchr(names[i], '/') ? strrchr(names[i], '/') + 1 : names[i];
     if (!graph_read(names[i], &g)) continue;
     graph_problem(&g, &graph, &p);
-    dnnmem_place_scratch_size(g.n, g.e, &bytes);
-    dnnmem_place_cost_scratch_size(g.n, &cost_bytes);
+    dnnmem_place_solve_scratch_size(&p, NULL, &bytes);
+    dnnmem_place_cost_scratch_size(&p, NULL, &cost_bytes);
     mem = xalloc(bytes);
     cost_mem = xalloc(cost_bytes);
     dev = (uint8_t *)xalloc((size_t)g.n);
     dev_pr = (uint8_t *)xalloc((size_t)g.n);
     memset(&o, 0, sizeof(o));
-    t0 = now_s();
+    t0 = bench_now_ms();
     if (dnnmem_place_solve(&p, &o, dev, &r, mem, bytes) != DNNMEM_OK) {
       printf("| %s | %d | error | | | | | | | | |\n", base, g.n);
       free(mem);
@@ -249,13 +195,13 @@ static int bench_models(const char *dir) {
       graph_free(&g);
       continue;
     }
-    ms = (now_s() - t0) * 1e3;
+    ms = bench_now_ms() - t0;
     o.algo = DNNMEM_FLOW_PUSH_RELABEL;
     dnnmem_place_solve(&p, &o, dev_pr, &r_pr, mem, bytes);
     o.algo = DNNMEM_FLOW_BK;
     o.model = DNNMEM_PLACE_PER_EDGE;
     dnnmem_place_solve(&p, &o, dev_pr, &r_edge, mem, bytes);
-    dnnmem_place_cost(&p, DNNMEM_PLACE_PER_VALUE, dev, &recount, NULL, cost_mem, cost_bytes);
+    dnnmem_place_cost(&p, NULL, dev, &recount, NULL, cost_mem, cost_bytes);
     if (r_pr.time != r.time || recount != r.time) mismatches++;
     printf("| %s | %d | %d | %.1f | %.1f | %.1f | %.1f | %.1f%% | %.1f | %s | %.2f |\n", base, g.n,
            r.num_free, (double)r.time / 1e3, (double)r.all_acc_time / 1e3, (double)r.greedy_time / 1e3,
@@ -321,13 +267,18 @@ static int write_dimacs(const char *path, const arc_list *a) {
   return fclose(f) == 0;
 }
 
+/* Seconds of one solve with algo; *value its flow (-1 on an error). */
 static double time_solve(dnnmem_flow *f, int32_t s, int32_t t, dnnmem_flow_algo algo, int64_t *value) {
-  double t0 = now_s();
-  if (dnnmem_flow_solve(f, s, t, algo, value) != DNNMEM_OK) {
+  dnnmem_flow_options options;
+  dnnmem_flow_result result;
+  double t0 = bench_now_ms();
+  options.algo = algo;
+  if (dnnmem_flow_solve(f, s, t, &options, &result) != DNNMEM_OK) {
     *value = -1;
     return -1;
   }
-  return now_s() - t0;
+  *value = result.value;
+  return (bench_now_ms() - t0) / 1e3;
 }
 
 /* Boost's time on the file, or < 0 when build/bench_boost is absent. */
@@ -396,7 +347,7 @@ static int graph_placeable(bench_graph *g) {
   uint8_t *dev;
   int ok;
   graph_problem(g, &graph, &p);
-  if (dnnmem_place_scratch_size(g->n, g->e, &bytes) != DNNMEM_OK) return 0;
+  if (dnnmem_place_solve_scratch_size(&p, NULL, &bytes) != DNNMEM_OK) return 0;
   mem = xalloc(bytes);
   dev = (uint8_t *)xalloc((size_t)g->n);
   ok = dnnmem_place_solve(&p, NULL, dev, &r, mem, bytes) == DNNMEM_OK;
@@ -447,15 +398,15 @@ static int bench_dnn(const char *models, int32_t target, const char *build_dir) 
     if (i == count && big.n == 0) return 0; /* no usable graph */
   }
   graph_problem(&big, &graph, &p);
-  if (dnnmem_place_scratch_size(big.n, big.e, &bytes) != DNNMEM_OK) return 0;
+  if (dnnmem_place_solve_scratch_size(&p, NULL, &bytes) != DNNMEM_OK) return 0;
   mem = xalloc(bytes);
   dev = (uint8_t *)xalloc((size_t)big.n);
-  t0 = now_s();
+  t0 = bench_now_ms() / 1e3;
   if (dnnmem_place_solve(&p, NULL, dev, &r, mem, bytes) != DNNMEM_OK) {
     printf("| dnn | placement failed | |\n");
     return 0;
   }
-  place_s = now_s() - t0;
+  place_s = bench_now_ms() / 1e3 - t0;
   if (dnnmem_place_network(&p, NULL, &net, &constant, mem, bytes) != DNNMEM_OK) return 0;
   snprintf(name, sizeof name, "dnn%dk", big.n / 1000);
   bench_network(name, &net, 0, 1, build_dir);

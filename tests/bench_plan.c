@@ -3,25 +3,8 @@
    arena over the lower bound (and over the best known capacity for
    minimalloc's files) and its time; then the speed of greedy-size and
    pathcover on 100,000 generated records with realistic overlap. */
-#define _POSIX_C_SOURCE 200809L
+#include "bench.h"
 #include <dirent.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-
-#define STB_DS_IMPLEMENTATION
-#include <stb/stb_ds.h>
-#define DNNMEM_IMPLEMENTATION
-#include "dnnmem.h"
-#include "../examples/dnnmem_files.h"
-#include "ref.h"
-
-static double now_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
 
 /* dnnmem_plan_solve with one strategy; *ms the time of the call alone. */
 static dnnmem_result plan_timed(const dnnmem_interval *r, int32_t n, dnnmem_plan_algo algo, int64_t *off,
@@ -37,9 +20,9 @@ static dnnmem_result plan_timed(const dnnmem_interval *r, int32_t n, dnnmem_plan
   opt.algo = algo;
   if ((rc = dnnmem_plan_solve_scratch_size(&problem, &opt, &bytes)) != DNNMEM_OK) return rc;
   scratch = malloc(bytes);
-  t0 = now_ms();
+  t0 = bench_now_ms();
   rc = dnnmem_plan_solve(&problem, &opt, off, res, scratch, bytes);
-  *ms = now_ms() - t0;
+  *ms = bench_now_ms() - t0;
   free(scratch);
   return rc;
 }

@@ -2,24 +2,7 @@
    (at the best known capacity, and minimising), on constructed instances
    with a known optimum, and on the model interval files.
    Reads ../shared/data/ when present; skips silently otherwise. */
-#define _POSIX_C_SOURCE 200809L
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-
-#define STB_DS_IMPLEMENTATION
-#include <stb/stb_ds.h>
-#define DNNMEM_IMPLEMENTATION
-#include "dnnmem.h"
-#include "../examples/dnnmem_files.h"
-#include "ref.h"
-
-static double now_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
+#include "bench.h"
 
 typedef struct run_out {
   dnnmem_plan_result o;
@@ -47,9 +30,9 @@ static run_out run(const dnnmem_interval *r, int32_t n, int64_t capacity, int64_
   dnnmem_plan_solve_scratch_size(&problem, &opt, &bytes);
   dnnmem_plan_check_scratch_size(&problem, &check_bytes);
   scratch = malloc(bytes > check_bytes ? bytes : check_bytes);
-  t0 = now_ms();
+  t0 = bench_now_ms();
   if (dnnmem_plan_solve(&problem, &opt, off, &out.o, scratch, bytes) != DNNMEM_OK) out.o.arena = -2;
-  out.ms = now_ms() - t0;
+  out.ms = bench_now_ms() - t0;
   out.valid = out.o.arena >= 0 && dnnmem_plan_check(&problem, off, &arena, pair, scratch, check_bytes) == DNNMEM_OK &&
               arena == out.o.arena && (capacity == 0 || out.o.feasible != 1 || arena <= capacity);
   free(scratch);
