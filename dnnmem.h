@@ -321,45 +321,64 @@
 
 
    ==== 4. PATH COVERS OF GRAPHS (dnnmem_cover_*)
-       dnnmem_cover_dag: the minimum vertex-disjoint path cover of any DAG in
-       the shared CSR form (edges input -> consumer): n minus a maximum
-       matching "u precedes v" over the edges, by Hopcroft-Karp
-       (O(E sqrt V), iterative, no recursion). With DNNMEM_COVER_TRANSITIVE
-       a path may skip vertices (the next one need only be reachable): the
-       minimum chain cover of the reachability order, which is what groups
-       of non-overlapping lifetimes are on the interval DAG, and equals the
-       largest antichain (Dilworth). It is computed without the quadratic
-       closure: one max flow (the project's engine, dnnmem_flow_*) on
-       2V + 2 nodes and 3V + E arcs, where unbounded arcs in_w -> out_w let
-       a unit of flow travel along the graph from the vertex it leaves to
-       the vertex it joins; the flow is then decomposed into the pairs in
-       O(V + E + the flow's total path length), at most O(V (V + E)).
-       Paths come back in the topological order of their first vertex.
-       Cycles give DNNMEM_ERR_CYCLE, an empty graph
-       DNNMEM_ERR_INVALID_ARGUMENT. Scratch: O(V + E)
-       (dnnmem_cover_dag_scratch_size).
+       Problem. A DAG in the shared CSR form (edges run from an input to
+       its consumer). Vertices: the fewest vertex-disjoint paths that
+       cover every vertex, each next vertex a consumer of the one before
+       (transitive: reachable from it, i.e. the fewest chains of the
+       reachability order). Edges: W, the fewest directed paths that
+       together walk every edge (paths may share vertices and edges). W is
+       the quantity of LeapMind's bound (Maeda, "Solving buffer allocation
+       as a path-cover problem", LeapMind blog, July 2021, in Japanese):
+       the lifetimes [i, last consumer + 1) overlap at most 2 W at a time,
+       so the chains plan (dnnmem_plan_chains) needs at most 2 W x the
+       largest size.
 
-       dnnmem_cover_edges: W, the fewest directed paths that together walk
-       every edge (paths may share vertices and edges; isolated vertices
-       need none). The seed proves overlap_max <= 2 W for graphs without
-       isolated vertices and its lifetimes [i, last consumer + 1) (outputs
-       not kept to the end), hence arena <= 2 W max_size for the path-cover
-       plan; `dnnmem cover GRAPH` checks it. Computed as a minimum flow with lower bound 1 per edge: every
-       edge walked once needs sum over v of max(0, out(v) - in(v)) paths;
-       a max flow from the vertices where paths end (in > out) along the
-       edges to those where paths start (out > in) joins paths pairwise, so
-       W = that sum minus the max flow (one max flow on V + 2 nodes and
-       V + E arcs). The paths are recovered by walking the flow from the
-       vertices in topological order; their total length is W + the sum of
-       the edges' traversal counts. A repeated input (x * x) is one edge.
-       W is at least the number of vertices without inputs (and of those
-       without consumers) that have an edge: it is 2 for ResNet-18 and
-       ResNet-50 alike and 4 for GPT-mini and GPT-2 small (constant with
-       depth, as the seed says), but 169 for DenseNet-121 (every layer's
-       output feeds several later concatenations), and it grows with depth
-       for training graphs (every parameter gradient is an output: 246 for
-       ResNet-18, 641 for ResNet-50) and for decomposed graphs (every
-       constant is an input).
+       API.
+         dnnmem_cover_vertices_scratch_size(graph, options, &bytes)
+         dnnmem_cover_vertices(graph, options, path_of, order, &result,
+                               scratch, bytes)
+         dnnmem_cover_edges_scratch_size(graph, options, &bytes)
+         dnnmem_cover_edges(graph, options, edge_uses, path_offsets,
+                            path_nodes, capacity, &result, scratch, bytes)
+           options.transitive (vertices only); result.paths, path_nodes.
+
+       Algorithm. Vertices: n minus a maximum matching "u precedes v" over
+       the edges (Fulkerson, "Note on Dilworth's decomposition theorem for
+       partially ordered sets", Proc. AMS 1956), by Hopcroft and Karp ("An
+       n^5/2 algorithm for maximum matchings in bipartite graphs", SIAM J.
+       Comput. 1973), iterative. Transitive: the same matching over the
+       reachability order without its quadratic closure, as one max flow
+       (part 7) on 2V + 2 nodes where unbounded arcs in_w -> out_w let a
+       unit travel along the graph; by Dilworth's theorem the result is
+       the largest antichain. Edges: a minimum flow with lower bound 1 per
+       edge: every edge walked once needs sum over v of max(0, out(v) -
+       in(v)) paths; a max flow from the vertices where paths end to those
+       where they start joins paths pairwise; W is the difference. Paths
+       are recovered by walking the flow from the vertices in topological
+       order. A repeated input (x * x) is one edge.
+
+       Complexity. Vertices O(E sqrt V); transitive one max flow on 2V + 2
+       nodes and 3V + E arcs plus O(V (V + E)) at most to decompose it;
+       edges one max flow on V + 2 nodes and V + E arcs plus the total
+       path length.
+
+       Guarantees. Exact minimum covers (W exactly). Paths come in the
+       topological order of their first vertex; deterministic. Cycles give
+       DNNMEM_ERR_CYCLE, an empty graph DNNMEM_ERR_INVALID_ARGUMENT. A path
+       array shorter than result.path_nodes gives
+       DNNMEM_ERR_OUTPUT_TOO_SMALL with the result written: call again.
+
+       Scratch. O(V + E), from the _scratch_size functions (they read the
+       graph's counts; DNNMEM_ERR_TOO_MANY when the flow network would
+       leave int32_t).
+
+       Example (W of a graph, without the paths).
+           dnnmem_cover_result res;
+           size_t bytes;
+           dnnmem_cover_edges_scratch_size(&graph, NULL, &bytes);
+           void *mem = malloc(bytes);
+           if (dnnmem_cover_edges(&graph, NULL, NULL, NULL, NULL, 0, &res, mem, bytes) == DNNMEM_OK)
+               printf("W = %d, arena <= %lld\n", (int)res.paths, 2LL * res.paths * max_size);
 
 
 
@@ -597,96 +616,131 @@
 
 
    ==== 7. MAX FLOW AND MIN CUT (dnnmem_flow_*)
-       Problem: a directed graph with int64_t arc capacities, a source and a
-       sink; find a maximum flow, the net flow on every arc and a minimum
-       cut (the nodes on its source side). Arcs are added in pairs: one call
-       adds u->v with `capacity` and v->u with `reverse_capacity`.
-       Algorithms:
-       - DNNMEM_FLOW_BK (the default): Boykov and Kolmogorov, "An
-         experimental comparison of min-cut/max-flow algorithms for energy
-         minimization in vision" (PAMI 2004): two search trees grown from
-         the terminals, augmentation, adoption of orphans, with the
-         time-stamp/distance heuristic for choosing parents. Arcs touching
-         the source or the sink become one terminal capacity per node, of
-         which min(source, sink) is pushed at once. Worst case
-         O(m n^2 |C|), in practice near-linear on DAG-like and grid graphs.
-       - DNNMEM_FLOW_PUSH_RELABEL: Goldberg-Tarjan, highest label first,
-         with global relabelling (backward BFS from the sink after O(n + m)
-         work) and the gap heuristic; a second phase returns the excess of
-         the maximum preflow to the source. O(n^2 sqrt(m)). Independent of
-         BK; used to cross-check it and sometimes faster on dense graphs.
-       Each solve first groups the half-arcs by tail (CSR, O(n + m)),
-       merging parallel and opposite arcs between two nodes into one pair
-       (DIMACS files list the two directions separately; merged capacity is
-       kept within int64_t), and afterwards splits the flow back per arc.
-       Either way the result is an exact maximum flow; the cut returned by
-       dnnmem_flow_source_side is the set of nodes reachable from the source
-       in the residual graph (the minimal minimum cut, so both algorithms
-       return the same cut): BK's final source tree, a BFS after
-       push-relabel.
-       Overflow: the sum of the capacities leaving the source (capacity of
-       arcs out of it plus reverse_capacity of arcs into it) must fit in
-       int64_t, which bounds every flow and excess; else the solve returns
-       DNNMEM_ERR_OVERFLOW. Sink-side capacities are unrestricted.
-       capacity + reverse_capacity of one arc must fit in int64_t too.
-       Scratch: dnnmem_flow_scratch_size(num_nodes, max_arcs), at most
-       DNNMEM_FLOW_SCRATCH_BYTES(num_nodes, max_arcs) = 88 n + 68 m + 512
-       bytes. The dnnmem_flow struct lives in caller memory and points into
-       the scratch; solve may be called again (with another algorithm or
-       other terminals): it restarts from the capacities.
-       Usage:
-           size_t bytes; dnnmem_flow f; int64_t value; int32_t a;
+       Problem. A directed network with int64_t arc capacities, a source
+       and a sink: a maximum flow, the net flow on every arc, and a minimum
+       cut (the nodes on its source side). The network is the problem:
+       built in caller memory, arcs added in pairs (u->v with capacity,
+       v->u with reverse_capacity); parallel arcs and self-loops allowed.
+
+       API.
+         dnnmem_flow_scratch_size(num_nodes, max_arcs, &bytes)
+         dnnmem_flow_init(&flow, num_nodes, max_arcs, scratch, bytes)
+         dnnmem_flow_add_arc(&flow, from, to, capacity, reverse, &arc)
+         dnnmem_flow_solve(&flow, source, sink, options, &result)
+           options.algo: DNNMEM_FLOW_BK (default, "bk"),
+           DNNMEM_FLOW_PUSH_RELABEL ("pr"); result.value.
+         dnnmem_flow_arc_flow(&flow, arc), dnnmem_flow_source_side(&flow, v),
+         dnnmem_flow_arc(&flow, arc, &from, &to, &cap, &reverse)
+         dnnmem_flow_algo_name / dnnmem_flow_algo_parse
+
+       Algorithm. BK: Boykov and Kolmogorov, "An experimental comparison
+       of min-cut/max-flow algorithms for energy minimization in vision",
+       IEEE TPAMI 2004: two search trees grown from the terminals,
+       augmentation, adoption of orphans, with the time-stamp/distance
+       heuristic for parents; arcs touching a terminal become one terminal
+       capacity per node. Push-relabel: Goldberg and Tarjan, "A new
+       approach to the maximum-flow problem", JACM 1988, highest label
+       first with global relabelling and the gap heuristic (Cherkassky and
+       Goldberg, "On implementing the push-relabel method for the maximum
+       flow problem", Algorithmica 1997), then a second phase returns the
+       excess of the maximum preflow. Each solve first groups half-arcs by
+       tail (CSR), merging parallel and opposite arcs, and afterwards
+       splits the flow back per arc.
+
+       Complexity. BK O(m n^2 |C|) worst case, near-linear on DAG-like and
+       grid networks in practice; push-relabel O(n^2 sqrt(m)); both O(n +
+       m) memory.
+
+       Guarantees. An exact maximum flow. The cut is the set reachable
+       from the source in the residual network (the minimal minimum cut),
+       the same for both algorithms. The capacities leaving the source must
+       sum within int64_t (DNNMEM_ERR_OVERFLOW otherwise), which bounds
+       every flow; capacity + reverse_capacity of an arc too. Solve may be
+       called again (other algorithm or terminals): it restarts from the
+       capacities. DNNMEM_ERR_FLOW_FULL past max_arcs.
+
+       Scratch. dnnmem_flow_scratch_size, at most
+       DNNMEM_FLOW_SCRATCH_BYTES(n, m) = 88 n + 68 m + 512 bytes; it must
+       stay valid while the network is used.
+
+       Example.
+           dnnmem_flow f;
+           dnnmem_flow_result res;
+           size_t bytes;
+           int32_t a;
            dnnmem_flow_scratch_size(4, 5, &bytes);
            void *mem = malloc(bytes);
            dnnmem_flow_init(&f, 4, 5, mem, bytes);
-           dnnmem_flow_add_arc(&f, 0, 1, 3, 0, &a);   ... more arcs ...
-           dnnmem_flow_solve(&f, 0, 3, DNNMEM_FLOW_DEFAULT, &value);
+           dnnmem_flow_add_arc(&f, 0, 1, 3, 0, &a);    ... more arcs ...
+           dnnmem_flow_solve(&f, 0, 3, NULL, &res);      res.value
            dnnmem_flow_arc_flow(&f, a); dnnmem_flow_source_side(&f, 2);
 
 
    ==== 8. PLACEMENT (dnnmem_place_*)
-       Problem (IBM onnx-mlir's min-cut placement, made exact): run each op
-       of a DAG on the CPU or on the accelerator so that the total time is
-       least. Per op: cpu_time, acc_time (DNNMEM_PLACE_UNSUPPORTED = cannot
-       run there), a pin (DNNMEM_PLACE_CPU / _ACC) or DNNMEM_PLACE_ANY, and
-       xfer, the time to convert its output value between the two formats.
-       Total time = the chosen device's time of every op
-         + xfer of a value once if it is produced on the CPU and some
-           consumer is on the accelerator
-         + xfer of a value once if it is produced on the accelerator and
-           some consumer is on the CPU or it is a graph output
-       (graph outputs must end on the CPU; graph inputs are ops pinned to the
-       CPU). A value read by several ops on the other device is converted
-       once. DNNMEM_PLACE_PER_EDGE instead charges xfer per (producer,
-       consumer) pair on different devices, as the seed's cost graph does.
-       Times are integers (the tool uses nanoseconds) so the optimum is exact.
-       Algorithm: an s-t minimum cut, source = CPU, sink = accelerator.
-       Pinned ops, and ops only one device supports, are merged into the
-       terminals, which splits the graph into independent parts at them
-       (each part is a separate component of one network, all solved by one
-       max-flow run). Each free op gets one terminal arc carrying the
-       difference of its two costs on whichever side is dearer (either sign
-       is fine; the smaller cost is a constant). A value with one free
-       consumer becomes an arc pair; a value with several free consumers
-       gets one auxiliary node per direction (u -> a with xfer, a -> c
-       infinite for each consumer c: cut once however many consumers are
-       across), which is the exact once-per-value charge. Every cut is an
-       assignment with total = constant + cut, so the minimum cut is the
-       optimum. O(max flow) on <= 3V + 2 nodes and <= 3V + 2E arcs.
-       Baselines, by the same cost function: every op the accelerator
-       supports on it (onnx-mlir's default), each op on its faster device,
-       every op on the CPU where possible.
-       Scratch: dnnmem_place_scratch_size(num_nodes, num_edges), at most
-       DNNMEM_PLACE_SCRATCH_BYTES = 528 V + 144 E + 2048 bytes;
-       dnnmem_place_cost needs dnnmem_place_cost_scratch_size(num_nodes).
-       Usage:
-           dnnmem_place_problem p = {0};
-           p.graph = &graph; p.cpu_time = cpu; p.acc_time = acc;
-           p.xfer = xfer; p.device = pins; p.is_output = outputs;
-           dnnmem_place_scratch_size(n, num_edges, &bytes);
-           dnnmem_place_solve(&p, NULL, device_out, &result, mem, bytes);
-           result.time, result.all_acc_time, device_out[v] == DNNMEM_PLACE_CPU
+       Problem. Run each op of a DAG on the CPU or on the accelerator so
+       that the total time is least. Per op: cpu_time, acc_time
+       (DNNMEM_PLACE_UNSUPPORTED: cannot run there), a pin
+       (DNNMEM_PLACE_CPU / _ACC) or DNNMEM_PLACE_ANY, and xfer, the time to
+       convert its output between the two formats. Total time = the chosen
+       device's time of every op + xfer of a value once if some consumer
+       is on the other device, or it is a graph output left on the
+       accelerator (outputs end on the CPU). Model DNNMEM_PLACE_PER_EDGE
+       charges xfer per consumer on the other device instead, as the
+       onnx-mlir proposal's cost graph does. Times are integers (the tool
+       uses nanoseconds) so the optimum is exact.
 
+       API.
+         dnnmem_place_solve_scratch_size(problem, options, &bytes)
+         dnnmem_place_solve(problem, options, device, &result, scratch, bytes)
+           options.model: PER_VALUE (default), PER_EDGE; options.algo: the
+           max-flow algorithm (part 7). result: time, the baselines
+           all_acc_time, greedy_time, all_cpu_time, cut, conversions,
+           counts per device, parts, network size.
+         dnnmem_place_network[_scratch_size](problem, options, &flow,
+                                             &constant, scratch, bytes)
+         dnnmem_place_cost[_scratch_size](problem, options, device, &time,
+                                          &conversions, scratch, bytes)
+         dnnmem_place_model_name / dnnmem_place_model_parse
+
+       Algorithm. An s-t minimum cut, source = CPU, sink = accelerator
+       (Stone, "Multiprocessor scheduling with the aid of network flow
+       algorithms", IEEE TSE 1977; applied to DNN graphs in onnx-mlir by
+       Negishi, Imai, Le, Kawachiya, IBM Research Tokyo, "Code
+       optimization for AI chips in a deep-learning model compiler", in
+       Japanese). Pinned ops, and ops only one device
+       supports, are merged into the terminals, which splits the graph into
+       independent parts. Each free op gets one terminal arc with the
+       difference of its two costs; a value with one free consumer becomes
+       an arc pair; a value with several gets one auxiliary node per
+       direction (u -> a with xfer, a -> c unbounded for each consumer c),
+       which charges it once however many consumers are across. Every cut
+       is an assignment with total = constant + cut, so the minimum cut is
+       the optimum. Baselines by the same cost function: every op the
+       accelerator supports on it (onnx-mlir's default), each op on its
+       faster device, every op on the CPU where possible.
+
+       Complexity. One max flow on at most 3V + 2 nodes and 3V + 2E arcs;
+       the cost O(V + E).
+
+       Guarantees. The optimum under the model, exactly; dnnmem_place_cost
+       recounts any assignment. Errors: DNNMEM_ERR_NEGATIVE,
+       DNNMEM_ERR_PLACE_UNSUPPORTED (an op pinned where it cannot run, or
+       supported nowhere), DNNMEM_ERR_CYCLE, DNNMEM_ERR_OVERFLOW (the sum
+       of all finite times plus twice the xfers must fit in int64_t).
+
+       Scratch. dnnmem_place_solve_scratch_size (the network's is the
+       same), at most DNNMEM_PLACE_SCRATCH_BYTES(V, E) = 528 V + 144 E +
+       2048 bytes; the cost 4 bytes per op.
+
+       Example.
+           dnnmem_place_problem p = {&graph, cpu_time, acc_time, xfer, pins, outputs};
+           dnnmem_place_result res;
+           size_t bytes;
+           dnnmem_place_solve_scratch_size(&p, NULL, &bytes);
+           void *mem = malloc(bytes);
+           if (dnnmem_place_solve(&p, NULL, device, &res, mem, bytes) == DNNMEM_OK)
+               printf("%lld ns (all on the accelerator: %lld)\n",
+                      (long long)res.time, (long long)res.all_acc_time);
 
 
    HISTORY
@@ -10545,8 +10599,8 @@ static void dnnmem__place_value(dnnmem__place_net *net, int32_t u) {
   }
 }
 
-/* The seed's per-edge charges: xfer of u for each distinct consumer pair on
-   different devices, plus outputs left on the accelerator. */
+/* The per-edge model (onnx-mlir's cost graph): xfer of u for each distinct
+   consumer pair on different devices, plus outputs left on the accelerator. */
 static void dnnmem__place_edges(dnnmem__place_net *net, int32_t u) {
   const dnnmem_place_problem *p = net->p;
   dnnmem__place_work *w = net->w;

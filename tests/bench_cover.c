@@ -60,7 +60,7 @@ static int by_name(const void *a, const void *b) {
   return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* the seed's height placement in a given order (time steps 0..n) */
+/* LeapMind's height placement in a given order (time steps 0..n) */
 static int64_t height_arena(const dnnmem_interval *r, int32_t n, const int32_t *order, int64_t *height,
                             int64_t horizon) {
   int32_t k;

@@ -2,7 +2,7 @@
 # tests/cli_cover.sh: the `dnnmem cover` command's contract (JSON fields, --out,
 # exit codes). The binary is $DNNMEM; run from the repository root or anywhere.
 . "$(dirname "$0")/cli_lib.sh"
-# intervals CSV: the seed's chain alternates between two groups
+# intervals CSV: LeapMind's chain alternates between two groups
 "$DNNMEM" cover --json "$data/cover_chain.csv" >"$tmp/chain.json" 2>"$tmp/err"
 check "chain exit 0" $? 0
 check "chain n" "$(field n "$tmp/chain.json")" 5
@@ -24,7 +24,7 @@ check "graph n" "$(field n "$tmp/g.json")" 70
 g=$(field groups "$tmp/g.json")
 check "graph groups == overlap_max" "$g" "$(field overlap_max "$tmp/g.json")"
 
-# graph CSV: W (the seed: 2 for ResNet) and the bound arena <= 2 W max_size
+# graph CSV: W (LeapMind: 2 for ResNet) and the bound arena <= 2 W max_size
 check "resnet18 w" "$(field w "$tmp/g.json")" 2
 check "resnet18 max_size" "$(field max_size "$tmp/g.json")" 3211264
 check "resnet18 bound" "$(field bound "$tmp/g.json")" $((2 * 2 * 3211264))

@@ -38,7 +38,7 @@ recount() {
     }' "$1"
 }
 
-# the seed's chain: the element-wise ops stay on the accelerator
+# onnx-mlir's chain: the element-wise ops stay on the accelerator
 "$DNNMEM" place --json --out "$tmp/chain.csv" "$data/place_chain.graph.csv" >"$tmp/chain.json" 2>"$tmp/err"
 check "chain exit 0" $? 0
 check "chain n" "$(field n "$tmp/chain.json")" 5

@@ -133,9 +133,9 @@ static int32_t cover_and_check(const dnnmem_interval *r, int32_t n) {
   return groups;
 }
 
-/* ---- the seed's examples -------------------------------------------------- */
+/* ---- LeapMind's examples --------------------------------------------------- */
 
-/* The seed's worst case for the old order: a chain where every tensor lives
+/* LeapMind's worst case for the old order: a chain where every tensor lives
    two steps, [i, i+2). The grouping must alternate: evens, then odds. */
 static void test_seed_chain_alternates(void) {
   dnnmem_interval r[9];
@@ -150,7 +150,7 @@ static void test_seed_chain_alternates(void) {
   for (i = 0; i < 4; i++) CHECK_EQ(order[5 + i], 2 * i + 1);
 }
 
-/* The seed's figure 2 shape: a value with two consumers lives longer.
+/* LeapMind's figure 2 shape: a value with two consumers lives longer.
    Graph 0 -> 1 -> 2 -> 3 and 0 -> 3 (a skip): lifetimes from the graph
    rule [i, max(i, consumers) + 1): 0:[0,4) 1:[1,3) 2:[2,4) 3:[3,4).
    overlap_max is 3 (at step 3: values 0, 2 and 3). */
@@ -451,7 +451,7 @@ static int tg_has_edge(const test_graph *t, int32_t from, int32_t to) {
   return 0;
 }
 
-/* Runs dnnmem_cover_dag and checks the cover; returns the path count. */
+/* Runs dnnmem_cover_vertices and checks the cover; returns the path count. */
 static int32_t dag_cover_and_check(const test_graph *t, int32_t flags) {
   unsigned char reach[REF_COVER_MAX_N][REF_COVER_MAX_N];
   int32_t path_of[TG_MAX_N], order[TG_MAX_N], seen[TG_MAX_N] = {0}, paths = -1, k;
@@ -530,7 +530,7 @@ static int32_t overlap_of_graph(const test_graph *t) {
   return brute_overlap_max(r, t->n);
 }
 
-/* ResNet-style blocks: x -> a -> b -> add(b, x) -> ...; the seed says W = 2
+/* ResNet-style blocks: x -> a -> b -> add(b, x) -> ...; LeapMind's post says W = 2
    at every depth. Node 0 is the input. */
 static void build_resnet(test_graph *t, int32_t blocks) {
   int32_t from[TG_MAX_M], to[TG_MAX_M], m = 0, b, x = 0, n = 1;
@@ -629,7 +629,7 @@ static void test_random_dags_brute_force(void) {
   }
 }
 
-/* The seed's theorem overlap_max <= 2W on topologically numbered DAGs
+/* LeapMind's theorem overlap_max <= 2W on topologically numbered DAGs
    without isolated vertices (lifetimes [i, last consumer + 1)). */
 static void test_overlap_at_most_two_w(void) {
   dnnmem_rng rng;
@@ -648,7 +648,7 @@ static void test_overlap_at_most_two_w(void) {
     tg_build(&t, n, m, from, to);
     w = edge_cover_and_check(&t);
     CHECK(overlap_of_graph(&t) <= 2 * w);
-    /* and the seed's placement: groups one after another, each record at
+    /* and LeapMind's placement: groups one after another, each record at
        the height of its lifetime so far, stays within 2 W max_size */
     {
       dnnmem_interval r[TG_MAX_N];

@@ -1,7 +1,7 @@
 /* tests/test_place.c: CPU/accelerator placement (dnnmem_place_*). The
    optimum is checked against brute force over every placement under both
    charging models, with the cost recounted here by a separate
-   implementation of the issue's rules; the seed's structure (element-wise
+   implementation of the issue's rules; onnx-mlir's example structure (element-wise
    chain between matrix ops) is checked with hand-computed optima. */
 #include <stdlib.h>
 #include <string.h>
@@ -171,7 +171,7 @@ static void test_brute_force_20(void) {
   }
 }
 
-/* The seed's structure: matmul (acc) -> k element-wise ops -> matmul (acc).
+/* onnx-mlir's example structure: matmul (acc) -> k element-wise ops -> matmul (acc).
    Each element-wise op saves `gain` on the CPU; leaving the accelerator costs
    two conversions of `conv`. The chain moves iff k * gain > 2 * conv. */
 static void chain(test_problem *t, int32_t k, int64_t gain, int64_t conv) {
