@@ -744,6 +744,69 @@
 
 
    HISTORY
+       0.2.0  2026-11  one API shape (breaks 0.1; every change below):
+         Shape. Every op is dnnmem_<part>_<op>(problem, options, inputs,
+           outputs, result, scratch, bytes) with a _scratch_size taking the
+           op's inputs; options structs (zero or NULL = defaults) carry the
+           algorithm as options.algo with _algo_name/_parse; results are
+           dnnmem_<part>_result. Manual: a tour, then one reference section
+           per part in one order (manual, declarations, implementation,
+           marked "==== N."). Opt-outs DNNMEM_NO_EXACT, _NO_COVER,
+           _NO_REMAT, _NO_LAYOUT, _NO_PLACE, _NO_FLOW.
+         Results. One sorted list, one range and prefix per part (values
+           renumbered): DNNMEM_ERR_FIXED_COLLISION, _OVERLAP, _MISALIGNED,
+           _FIXED_MISMATCH -> DNNMEM_ERR_PLAN_*; added
+           DNNMEM_ERR_SHARE_OVERLAP, DNNMEM_ERR_FLOW_FULL and
+           DNNMEM_ERR_OUTPUT_TOO_SMALL, which replaces
+           DNNMEM_ERR_COVER_PATHS_TOO_LONG, DNNMEM_ERR_REMAT_SEQUENCE_FULL,
+           SCRATCH_TOO_SMALL for text buffers and silent truncation (the
+           needed count is always reported). dnnmem_result_string ->
+           dnnmem_result_text; added dnnmem_result_name, _parse.
+         Common. Problems of intervals are const dnnmem_intervals *
+           {records, count, alignment}; dnnmem_intervals_check(problem);
+           dnnmem_progress_fn moved here from remat.
+         Plan. dnnmem_plan -> dnnmem_plan_solve; options.alignment ->
+           problem->alignment; lower_bound and check take the problem;
+           dnnmem_cover_intervals -> dnnmem_plan_chains. The exact search
+           no longer reports FIXED_COLLISION for fixed records whose
+           windows only interleave (the checker decides).
+         Share. dnnmem_share -> dnnmem_share_solve with
+           dnnmem_share_options {algo}; share_lower_bound and share_check
+           get their own (smaller) _scratch_size.
+         Remat. problem.graph by pointer; dnnmem_remat_stats ->
+           dnnmem_remat_result (length moves into it); options.algo
+           (ANNEAL, ROW_ORDER, CHECKPOINT) replaces dnnmem_remat_baseline
+           and its kinds; flags NO_RECOMPUTE / NO_CONTRACTION ->
+           options.reorder_only / no_contraction; reserved removed;
+           solve(problem, options, rng, sequence, capacity, result, ...);
+           _solve_scratch_size_ex removed (the size sees the options);
+           time_bound takes options {budget, bound_cuts}; simulate and
+           group_order sizes take their inputs; budget 0 = no budget.
+           Fixed: the annealer's logarithm was wrong beyond e^+-100.
+         Layout. dnnmem_strided* -> dnnmem_layout_strided*, the algebra ->
+           dnnmem_layout_coalesce/_compose/_complement/_right_inverse/
+           _reshape_view; dnnmem_layout_step private; dnnmem_layout_stats
+           -> dnnmem_layout_result; is_padding is uint8_t *;
+           inverse_batch writes slot kinds (DNNMEM_LAYOUT_UNUSED removed);
+           print and runs answer OUTPUT_TOO_SMALL. Fixed: finish accepted
+           an implicit broadcast in an unbound layout and level names the
+           notation cannot write, which broke print -> parse.
+         Cover. dnnmem_cover_dag -> dnnmem_cover_vertices with
+           dnnmem_cover_options {transitive} (DNNMEM_COVER_TRANSITIVE
+           removed) and dnnmem_cover_result {paths, path_nodes};
+           dnnmem_cover_edges takes options and writes the result (W and
+           the paths' length; OUTPUT_TOO_SMALL keeps both); scratch sizes
+           take (graph, options).
+         Flow. DNNMEM_FLOW_DEFAULT removed (DNNMEM_FLOW_BK = 0); added
+           dnnmem_flow_algo_name/_parse ("bk", "pr"),
+           dnnmem_flow_options, dnnmem_flow_result;
+           solve(flow, source, sink, options, result).
+         Place. dnnmem_place_scratch_size(V, E) ->
+           dnnmem_place_solve_scratch_size(problem, options); added
+           dnnmem_place_network_scratch_size, dnnmem_place_model_name/
+           _parse ("per-value", "per-edge"); dnnmem_place_cost takes
+           options (its model) and its scratch size (problem, options).
+         Graph. dnnmem_graph_topo_order_scratch_size(V, E) -> (graph).
        0.1.0  2026-11  first release: interval planning (TFLite and LeapMind
                        heuristics, best fit, exact search), shared objects,
                        path covers and W, recompute annealing, TensorLayout
