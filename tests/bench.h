@@ -4,6 +4,7 @@
 #ifndef DNNMEM_TESTS_BENCH_H
 #define DNNMEM_TESTS_BENCH_H
 #define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,5 +37,40 @@ BENCH_FN int bench_read_graph(const char *path, files_graph *g) {
   if (files_read_graph(path, g, &err) == 0) return 1;
   files_error_print(stderr, &err);
   return 0;
+}
+
+static int bench__by_name(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The names of the files in dir that end in suffix and contain none of the
+   strings in skip (NULL-terminated; skip may be NULL), sorted; *out_count
+   of them (0 and NULL when dir cannot be read). Free with bench_list_free. */
+BENCH_FN char **bench_list(const char *dir, const char *suffix, const char *const *skip, size_t *out_count) {
+  DIR *d = opendir(dir);
+  struct dirent *e;
+  char **names = NULL;
+  size_t count = 0, k;
+  *out_count = 0;
+  if (!d) return NULL;
+  while ((e = readdir(d))) {
+    size_t len = strlen(e->d_name), s = strlen(suffix);
+    int keep = len > s && strcmp(e->d_name + len - s, suffix) == 0;
+    for (k = 0; keep && skip && skip[k]; k++) keep = strstr(e->d_name, skip[k]) == NULL;
+    if (!keep) continue;
+    names = (char **)realloc(names, (count + 1) * sizeof(char *));
+    names[count] = (char *)malloc(len + 1);
+    memcpy(names[count++], e->d_name, len + 1);
+  }
+  closedir(d);
+  if (count) qsort(names, count, sizeof(char *), bench__by_name);
+  *out_count = count;
+  return names;
+}
+
+BENCH_FN void bench_list_free(char **names, size_t count) {
+  size_t i;
+  for (i = 0; i < count; i++) free(names[i]);
+  free(names);
 }
 #endif

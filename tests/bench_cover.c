@@ -3,8 +3,6 @@
    when present (else tests/data); prints markdown tables. */
 #include "bench.h"
 
-#include <dirent.h>
-
 /* ---- 1: a million intervals ---------------------------------------------- */
 
 static void bench_intervals(void) {
@@ -55,10 +53,6 @@ static void bench_intervals(void) {
 }
 
 /* ---- 2 and 3: the models ------------------------------------------------- */
-
-static int by_name(const void *a, const void *b) {
-  return strcmp(*(char *const *)a, *(char *const *)b);
-}
 
 /* LeapMind's height placement in a given order (time steps 0..n) */
 static int64_t height_arena(const dnnmem_interval *r, int32_t n, const int32_t *order, int64_t *height,
@@ -176,32 +170,14 @@ typedef struct model_row {
 } model_row;
 
 static void bench_models(void) {
-  const char *dirs[2] = {"../shared/data/models", "tests/data"};
-  char **names = NULL;
+  static const char *const skip[] = {"cover_", NULL}; /* the tool's bad-input tests */
+  const char *dir = "../shared/data/models";
   size_t count = 0, i;
-  DIR *d = NULL;
-  const char *dir = NULL;
+  char **names = bench_list(dir, ".graph.csv", skip, &count);
   model_row *rows;
-  int di;
   int64_t sums[4] = {0, 0, 0, 0};
-  for (di = 0; di < 2 && !d; di++) {
-    d = opendir(dirs[di]);
-    dir = dirs[di];
-  }
-  if (!d) return;
-  {
-    struct dirent *e;
-    while ((e = readdir(d))) {
-      size_t len = strlen(e->d_name);
-      if (len < 10 || strcmp(e->d_name + len - 10, ".graph.csv") != 0) continue;
-      if (strncmp(e->d_name, "cover_", 6) == 0) continue;
-      names = (char **)realloc(names, (count + 1) * sizeof(char *));
-      names[count++] = strdup(e->d_name);
-    }
-    closedir(d);
-  }
+  if (!names) names = bench_list(dir = "tests/data", ".graph.csv", skip, &count);
   if (!count) return;
-  qsort(names, count, sizeof(char *), by_name);
   rows = (model_row *)calloc(count, sizeof(model_row));
   for (i = 0; i < count; i++) {
     char path[1024];
@@ -306,8 +282,7 @@ static void bench_models(void) {
          (long long)sums[1], (long long)sums[2], (long long)sums[3]);
   bench_minimalloc_rules();
   printf("\n");
-  for (i = 0; i < count; i++) free(names[i]);
-  free(names);
+  bench_list_free(names, count);
   free(rows);
 }
 

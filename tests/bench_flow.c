@@ -19,7 +19,6 @@
    usage: bench_flow [--quick]   (--quick: 200k ops, 300x300 grid) */
 #include "bench.h"
 
-#include <dirent.h>
 #include <math.h>
 
 /* Memory is touched once here so that page faults of fresh memory are not
@@ -141,26 +140,11 @@ static void graph_problem(bench_graph *g, dnnmem_graph *graph, dnnmem_place_prob
 
 /* ---- 1. placement on the model graphs ----------------------------------- */
 
-static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
-
 static int bench_models(const char *dir) {
-  DIR *d = opendir(dir);
-  struct dirent *ent;
-  char **names = NULL;
   size_t count = 0, i;
+  char **names = bench_list(dir, ".graph.csv", NULL, &count);
   int mismatches = 0;
-  if (!d) return 0;
-  while ((ent = readdir(d))) {
-    size_t len = strlen(ent->d_name);
-    if (len > 10 && strcmp(ent->d_name + len - 10, ".graph.csv") == 0) {
-      names = (char **)realloc(names, (count + 1) * sizeof(char *));
-      names[count] = (char *)xalloc(strlen(dir) + len + 2);
-      sprintf(names[count++], "%s/%s", dir, ent->d_name);
-    }
-  }
-  closedir(d);
   if (!count) return 0;
-  qsort(names, count, sizeof(char *), by_name);
   printf("### Min-cut placement on %s (times in us; per-value model)\n\n", dir);
   printf("| graph | ops | free | optimum | all-acc | greedy | all-cpu | vs all-acc | per-edge opt | pr agrees | solve ms |\n");
   printf("|---|---|---|---|---|---|---|---|---|---|---|\n");
@@ -175,8 +159,10 @@ static int bench_models(const char *dir) {
     uint8_t *dev, *dev_pr;
     int64_t recount = -1;
     double t0, ms;
-    const char *base = strrchr(names[i], '/') ? strrchr(names[i], '/') + 1 : names[i];
-    if (!graph_read(names[i], &g)) continue;
+    const char *base = names[i];
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+    if (!graph_read(path, &g)) continue;
     graph_problem(&g, &graph, &p);
     dnnmem_place_solve_scratch_size(&p, NULL, &bytes);
     dnnmem_place_cost_scratch_size(&p, NULL, &cost_bytes);
@@ -214,8 +200,7 @@ static int bench_models(const char *dir) {
     graph_free(&g);
   }
   printf("\n%zu graphs, %d disagreements between BK, push-relabel and the recount\n\n", count, mismatches);
-  for (i = 0; i < count; i++) free(names[i]);
-  free(names);
+  bench_list_free(names, count);
   return 1;
 }
 
@@ -359,10 +344,9 @@ static int graph_placeable(bench_graph *g) {
 /* Model graphs chained (inference graphs in name order, round robin) to at
    least target ops; the placement network of the result. */
 static int bench_dnn(const char *models, int32_t target, const char *build_dir) {
-  DIR *d = opendir(models);
-  struct dirent *ent;
-  char **names = NULL;
+  static const char *const skip[] = {".train.", "_bad", NULL}; /* inference graphs only */
   size_t count = 0, i = 0;
+  char **names = bench_list(models, ".graph.csv", skip, &count);
   bench_graph big, g;
   dnnmem_graph graph;
   dnnmem_place_problem p;
@@ -375,24 +359,14 @@ static int bench_dnn(const char *models, int32_t target, const char *build_dir) 
   double t0, place_s;
   char name[64];
   int32_t k;
-  if (!d) return 0;
-  while ((ent = readdir(d))) {
-    size_t len = strlen(ent->d_name);
-    if (len > 10 && strcmp(ent->d_name + len - 10, ".graph.csv") == 0 && !strstr(ent->d_name, ".train.") &&
-        !strstr(ent->d_name, "_bad")) {
-      names = (char **)realloc(names, (count + 1) * sizeof(char *));
-      names[count] = (char *)xalloc(strlen(models) + len + 2);
-      sprintf(names[count++], "%s/%s", models, ent->d_name);
-    }
-  }
-  closedir(d);
   if (!count) return 0;
-  qsort(names, count, sizeof(char *), by_name);
   memset(&big, 0, sizeof(big));
   graph_reserve(&big, 1, 1);
   big.offsets[0] = 0;
   while (big.n < target) {
-    if (graph_read(names[i % count], &g) && graph_placeable(&g)) graph_append(&big, &g);
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", models, names[i % count]);
+    if (graph_read(path, &g) && graph_placeable(&g)) graph_append(&big, &g);
     graph_free(&g);
     i++;
     if (i == count && big.n == 0) return 0; /* no usable graph */
@@ -427,8 +401,7 @@ static int bench_dnn(const char *models, int32_t target, const char *build_dir) 
   free(mem);
   free(dev);
   graph_free(&big);
-  for (i = 0; i < count; i++) free(names[i]);
-  free(names);
+  bench_list_free(names, count);
   return 1;
 }
 

@@ -4,7 +4,6 @@
    minimalloc's files) and its time; then the speed of greedy-size and
    pathcover on 100,000 generated records with realistic overlap. */
 #include "bench.h"
-#include <dirent.h>
 
 /* dnnmem_plan_solve with one strategy; *ms the time of the call alone. */
 static dnnmem_result plan_timed(const dnnmem_interval *r, int32_t n, dnnmem_plan_algo algo, int64_t *off,
@@ -70,24 +69,11 @@ static void bench_file(const char *dir, const char *name) {
   free(r);
 }
 
-static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
-
 static void bench_dir(const char *dir, const char *suffix) {
-  DIR *d = opendir(dir);
-  struct dirent *e;
-  char *names[256];
-  int n = 0, i;
-  if (!d) return;
-  while ((e = readdir(d)) && n < 256) {
-    size_t l = strlen(e->d_name), s = strlen(suffix);
-    if (l > s && strcmp(e->d_name + l - s, suffix) == 0) names[n++] = strdup(e->d_name);
-  }
-  closedir(d);
-  qsort(names, (size_t)n, sizeof(char *), by_name);
-  for (i = 0; i < n; i++) {
-    bench_file(dir, names[i]);
-    free(names[i]);
-  }
+  size_t n, i;
+  char **names = bench_list(dir, suffix, NULL, &n);
+  for (i = 0; i < n; i++) bench_file(dir, names[i]);
+  bench_list_free(names, n);
 }
 
 static void header(const char *title) {

@@ -16,18 +16,9 @@
    the target solve's wall time is printed too. The last line also gives
    the average of 1 - max(LB, floor)/base: no sequence can reduce more (an
    upper bound on any solver's average reduction on these graphs). */
-#define _POSIX_C_SOURCE 200809L
-#include <glob.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
+#include "bench.h"
 
-#define STB_DS_IMPLEMENTATION
-#include <stb/stb_ds.h>
-#define DNNMEM_IMPLEMENTATION
-#include "dnnmem.h"
-#include "../examples/dnnmem_files.h"
+#include <glob.h>
 
 /* A training graph and its recompute problem. */
 typedef struct remat_graph {
@@ -37,11 +28,7 @@ typedef struct remat_graph {
 } remat_graph;
 
 static int read_graph(const char *path, remat_graph *g) {
-  files_error err;
-  if (files_read_graph(path, &g->file, &err) != 0) {
-    files_error_print(stderr, &err);
-    return 0;
-  }
+  if (!bench_read_graph(path, &g->file)) return 0;
   files_graph_remat_problem(&g->file, &g->p);
   g->n = g->file.n;
   return g->n > 0;
@@ -49,15 +36,9 @@ static int read_graph(const char *path, remat_graph *g) {
 
 static int use_wall_clock;
 
-static double wall_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
 static double now_ms(void) {
   struct timespec ts;
-  if (use_wall_clock) return wall_ms();
+  if (use_wall_clock) return bench_now_ms();
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
   return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
@@ -86,7 +67,7 @@ static dnnmem_result solve(remat_graph *g, int64_t budget, int32_t reorder_only,
   o.budget = budget;
   o.reorder_only = reorder_only;
   o.iterations = INT64_MAX / 4;
-  *wall = wall_ms();
+  *wall = bench_now_ms();
   c.start = now_ms();
   c.limit = seconds * 1e3;
   o.stop = stop_fn;
@@ -96,7 +77,7 @@ static dnnmem_result solve(remat_graph *g, int64_t budget, int32_t reorder_only,
   dnnmem_rng_seed(&rng, 1);
   r = dnnmem_remat_solve(&g->p, &o, &rng, seq, capacity, st, scratch, bytes);
   *ms = now_ms() - c.start;
-  *wall = wall_ms() - *wall;
+  *wall = bench_now_ms() - *wall;
   return r;
 }
 
@@ -174,11 +155,11 @@ int main(int argc, char **argv) {
     r = solve(&g, target, 0, seconds, max_length, seq, &st, scratch, bytes, &ms, &wall);
     mps = (double)st.moves / (ms / 1e3);
     {
-      double extra = (double)(st.time - base.time) / (double)base.time, bound_ms = wall_ms();
+      double extra = (double)(st.time - base.time) / (double)base.time, bound_ms = bench_now_ms();
       int64_t proven = 0;
       bound.budget = target;
       dnnmem_remat_time_bound(&g.p, &bound, &proven, NULL, scratch, bytes);
-      bound_ms = wall_ms() - bound_ms;
+      bound_ms = bench_now_ms() - bound_ms;
       targets_impossible += (double)proven > 0.10 * (double)base.time;
       if (r == DNNMEM_OK && extra <= 0.2) {
         lowest = (double)st.peak / (double)base.peak;
