@@ -4677,7 +4677,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_solve(const dnnmem_intervals *problem,
 
 /* ---- path-cover grouping ------------------------------------------------ */
 
-typedef struct dnnmem__cover_intervals_work {
+typedef struct dnnmem__chains_work {
   int32_t *ids;          /* record ids sorted by (lower, upper desc, size desc, id) */
   int32_t *group_of_pos; /* sort buffer; then per sorted position: size rank, then group */
   int32_t *size_rank;    /* per record: rank of its size among the distinct sizes */
@@ -4691,10 +4691,10 @@ typedef struct dnnmem__cover_intervals_work {
   int64_t *uppers;       /* radix sort buffer, then per sorted position: upper */
   int64_t *group_end;    /* per group: upper of its last member */
   int64_t *rank_size;    /* per size rank: the size */
-} dnnmem__cover_intervals_work;
+} dnnmem__chains_work;
 
-static void dnnmem__cover_intervals_layout(dnnmem__scratch *s, int32_t count,
-                                           dnnmem__cover_intervals_work *w) {
+static void dnnmem__chains_layout(dnnmem__scratch *s, int32_t count,
+                                           dnnmem__chains_work *w) {
   w->ids = DNNMEM__TAKE(s, int32_t, count);
   w->group_of_pos = DNNMEM__TAKE(s, int32_t, count);
   w->size_rank = DNNMEM__TAKE(s, int32_t, count);
@@ -4713,15 +4713,15 @@ static void dnnmem__cover_intervals_layout(dnnmem__scratch *s, int32_t count,
 DNNMEM_DEF dnnmem_result dnnmem_plan_chains_scratch_size(const dnnmem_intervals *problem,
                                                          size_t *out_bytes) {
   dnnmem__scratch s;
-  dnnmem__cover_intervals_work w;
+  dnnmem__chains_work w;
   int32_t count = problem ? problem->count : -1;
   if (count < 0 || out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   dnnmem__scratch_begin(&s, NULL, 0);
-  dnnmem__cover_intervals_layout(&s, count, &w);
+  dnnmem__chains_layout(&s, count, &w);
   return dnnmem__scratch_end(&s, out_bytes);
 }
 
-static int dnnmem__cover_record_less(const void *ctx, int32_t a, int32_t b) {
+static int dnnmem__chains_record_less(const void *ctx, int32_t a, int32_t b) {
   const dnnmem_interval *r = (const dnnmem_interval *)ctx;
   if (r[a].lower != r[b].lower) return r[a].lower < r[b].lower;
   if (r[a].upper != r[b].upper) return r[a].upper > r[b].upper;
@@ -4730,13 +4730,13 @@ static int dnnmem__cover_record_less(const void *ctx, int32_t a, int32_t b) {
 }
 
 /* Ranks the distinct sizes (size_rank), then sorts the record ids by
-   dnnmem__cover_record_less: radix sorts (dnnmem__radix_sort) on size and
+   dnnmem__chains_record_less: radix sorts (dnnmem__radix_sort) on size and
    on lower, then a merge sort of
    each run of equal lowers with the full order, O(r log r) per run of r.
    Leaves lowers[] and uppers[] in sorted order. Returns the number of
    distinct sizes. */
-static int32_t dnnmem__cover_sort_records(const dnnmem_interval *records, int32_t count,
-                                          dnnmem__cover_intervals_work *w) {
+static int32_t dnnmem__chains_sort_records(const dnnmem_interval *records, int32_t count,
+                                          dnnmem__chains_work *w) {
   int32_t i, j, ranks = 0;
   for (i = 0; i < count; i++) {
     w->ids[i] = i;
@@ -4759,7 +4759,7 @@ static int32_t dnnmem__cover_sort_records(const dnnmem_interval *records, int32_
     for (j = i + 1; j < count && w->lowers[j] == w->lowers[i]; j++) {
     }
     if (j - i > 1)
-      dnnmem__sort_ids(w->ids + i, w->group_of_pos, j - i, dnnmem__cover_record_less, records);
+      dnnmem__sort_ids(w->ids + i, w->group_of_pos, j - i, dnnmem__chains_record_less, records);
   }
   /* plain gathers: independent loads, so the memory system overlaps them */
   for (i = 0; i < count; i++) w->uppers[i] = records[w->ids[i]].upper;
@@ -4769,30 +4769,30 @@ static int32_t dnnmem__cover_sort_records(const dnnmem_interval *records, int32_
 
 /* Heap order of busy groups: earlier end first; equal ends pop the newer
    group first so that the older one lands on top of its rank's stack. */
-static int dnnmem__cover_busy_less(const dnnmem__cover_intervals_work *w, int32_t a, int32_t b) {
+static int dnnmem__chains_busy_less(const dnnmem__chains_work *w, int32_t a, int32_t b) {
   int64_t end_a = w->group_end[a], end_b = w->group_end[b];
   return end_a != end_b ? end_a < end_b : a > b;
 }
 
-static void dnnmem__cover_heap_push(dnnmem__cover_intervals_work *w, int32_t *size, int32_t g) {
+static void dnnmem__chains_heap_push(dnnmem__chains_work *w, int32_t *size, int32_t g) {
   int32_t i = (*size)++;
   while (i > 0) {
     int32_t parent = (i - 1) / 2;
-    if (!dnnmem__cover_busy_less(w, g, w->busy[parent])) break;
+    if (!dnnmem__chains_busy_less(w, g, w->busy[parent])) break;
     w->busy[i] = w->busy[parent];
     i = parent;
   }
   w->busy[i] = g;
 }
 
-static int32_t dnnmem__cover_heap_pop(dnnmem__cover_intervals_work *w, int32_t *size) {
+static int32_t dnnmem__chains_heap_pop(dnnmem__chains_work *w, int32_t *size) {
   int32_t *heap = w->busy;
   int32_t top = heap[0], last = heap[--*size], i = 0, n = *size;
   for (;;) {
     int32_t child = 2 * i + 1;
     if (child >= n) break;
-    if (child + 1 < n && dnnmem__cover_busy_less(w, heap[child + 1], heap[child])) child++;
-    if (!dnnmem__cover_busy_less(w, heap[child], last)) break;
+    if (child + 1 < n && dnnmem__chains_busy_less(w, heap[child + 1], heap[child])) child++;
+    if (!dnnmem__chains_busy_less(w, heap[child], last)) break;
     heap[i] = heap[child];
     i = child;
   }
@@ -4801,17 +4801,17 @@ static int32_t dnnmem__cover_heap_pop(dnnmem__cover_intervals_work *w, int32_t *
 }
 
 /* Fenwick tree over size ranks 0..ranks-1 (stored 1-based). */
-static void dnnmem__cover_fenwick_add(int32_t *tree, int32_t ranks, int32_t rank, int32_t delta) {
+static void dnnmem__chains_fenwick_add(int32_t *tree, int32_t ranks, int32_t rank, int32_t delta) {
   for (rank++; rank <= ranks; rank += rank & -rank) tree[rank] += delta;
 }
 
-static int32_t dnnmem__cover_fenwick_prefix(const int32_t *tree, int32_t rank) { /* ranks <= rank */
+static int32_t dnnmem__chains_fenwick_prefix(const int32_t *tree, int32_t rank) { /* ranks <= rank */
   int32_t sum = 0;
   for (rank++; rank > 0; rank -= rank & -rank) sum += tree[rank];
   return sum;
 }
 
-static int32_t dnnmem__cover_fenwick_kth(const int32_t *tree, int32_t ranks, int32_t k) {
+static int32_t dnnmem__chains_fenwick_kth(const int32_t *tree, int32_t ranks, int32_t k) {
   int32_t pos = 0, step = 1; /* the rank holding the k-th free group (k >= 1) */
   while (step <= ranks / 2) step <<= 1;
   for (; step > 0; step >>= 1)
@@ -4826,16 +4826,16 @@ static int32_t dnnmem__cover_fenwick_kth(const int32_t *tree, int32_t ranks, int
    difference between the record and a group's last member, then the latest
    end, then the older group; -1 when none is free. Candidates are the tops
    of the nearest non-empty ranks at or below and above the record's. */
-static int32_t dnnmem__cover_pick_group(const dnnmem__cover_intervals_work *w, int32_t ranks,
+static int32_t dnnmem__chains_pick_group(const dnnmem__chains_work *w, int32_t ranks,
                                         int32_t free_count, int32_t rank) {
   int32_t at_or_below, low_rank = -1, high_rank = -1, low, high;
   int64_t d_low, d_high;
   if (free_count == 0) return -1;
   if (w->rank_top[rank] >= 0) return w->rank_top[rank]; /* same size: the latest end */
-  at_or_below = dnnmem__cover_fenwick_prefix(w->fenwick, rank);
-  if (at_or_below > 0) low_rank = dnnmem__cover_fenwick_kth(w->fenwick, ranks, at_or_below);
+  at_or_below = dnnmem__chains_fenwick_prefix(w->fenwick, rank);
+  if (at_or_below > 0) low_rank = dnnmem__chains_fenwick_kth(w->fenwick, ranks, at_or_below);
   if (at_or_below < free_count)
-    high_rank = dnnmem__cover_fenwick_kth(w->fenwick, ranks, at_or_below + 1);
+    high_rank = dnnmem__chains_fenwick_kth(w->fenwick, ranks, at_or_below + 1);
   if (low_rank < 0) return w->rank_top[high_rank];
   if (high_rank < 0) return w->rank_top[low_rank];
   low = w->rank_top[low_rank];
@@ -4852,7 +4852,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_chains(const dnnmem_intervals *problem,
                                             int32_t *out_groups, void *scratch,
                                             size_t scratch_bytes) {
   dnnmem__scratch s;
-  dnnmem__cover_intervals_work w;
+  dnnmem__chains_work w;
   dnnmem_result r;
   int32_t groups = 0, busy_size = 0, free_count = 0, ranks, k, g, sum;
   const dnnmem_interval *records = problem ? problem->records : NULL;
@@ -4862,9 +4862,9 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_chains(const dnnmem_intervals *problem,
   if (r != DNNMEM_OK) return r;
   if (scratch == NULL) return DNNMEM_ERR_SCRATCH_TOO_SMALL; /* NULL would mean "size only" */
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
-  dnnmem__cover_intervals_layout(&s, count, &w);
+  dnnmem__chains_layout(&s, count, &w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  ranks = dnnmem__cover_sort_records(records, count, &w);
+  ranks = dnnmem__chains_sort_records(records, count, &w);
   for (k = 0; k < ranks; k++) w.rank_top[k] = -1;
   for (k = 0; k <= ranks; k++) w.fenwick[k] = 0;
   for (k = 0; k < count; k++) {
@@ -4872,18 +4872,18 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_chains(const dnnmem_intervals *problem,
     /* groups that have ended by now become free, in end order, each on top
        of its size rank's stack (so a stack's top ended latest) */
     while (busy_size > 0 && w.group_end[w.busy[0]] <= w.lowers[k]) {
-      int32_t done = dnnmem__cover_heap_pop(&w, &busy_size), done_rank = w.group_rank[done];
+      int32_t done = dnnmem__chains_heap_pop(&w, &busy_size), done_rank = w.group_rank[done];
       w.below[done] = w.rank_top[done_rank];
       w.rank_top[done_rank] = done;
-      dnnmem__cover_fenwick_add(w.fenwick, ranks, done_rank, 1);
+      dnnmem__chains_fenwick_add(w.fenwick, ranks, done_rank, 1);
       free_count++;
     }
-    g = dnnmem__cover_pick_group(&w, ranks, free_count, rank);
+    g = dnnmem__chains_pick_group(&w, ranks, free_count, rank);
     if (g >= 0) {
       int32_t g_rank = w.group_rank[g];
       DNNMEM_ASSERT(w.rank_top[g_rank] == g);
       w.rank_top[g_rank] = w.below[g];
-      dnnmem__cover_fenwick_add(w.fenwick, ranks, g_rank, -1);
+      dnnmem__chains_fenwick_add(w.fenwick, ranks, g_rank, -1);
       free_count--;
     } else {
       g = groups++;
@@ -4893,7 +4893,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_chains(const dnnmem_intervals *problem,
     w.group_size[g]++;
     w.group_rank[g] = rank;
     w.group_end[g] = w.uppers[k];
-    dnnmem__cover_heap_push(&w, &busy_size, g);
+    dnnmem__chains_heap_push(&w, &busy_size, g);
   }
   /* a group's members are increasing sorted positions, i.e. its chain in
      time order: a counting sort by group writes order[] directly */
@@ -9805,23 +9805,16 @@ static void dnnmem__bk_adopt(dnnmem__bk *b, int32_t v) {
   }
 }
 
-static int64_t dnnmem__bk_run(dnnmem_flow *f, int32_t s, int32_t t, int64_t source_total) {
-  dnnmem__bk b;
+/* Terminal capacities: source arcs summed per node, sink arcs clamped at
+   the source total (flow can never exceed it, so the clamp is exact); nodes
+   with a terminal surplus start the trees. Returns the flow pushed at once
+   (direct source -> sink arcs, and min(source, sink) per node). */
+static int64_t dnnmem__bk_init(dnnmem__bk *b, int32_t s, int32_t t, int64_t source_total) {
+  dnnmem_flow *f = b->f;
   struct dnnmem__flow_half *h = f->half;
   struct dnnmem__flow_bk_node *nd = f->bk;
-  int32_t n = f->num_nodes, v, e, current = -1;
+  int32_t n = f->num_nodes, v, e;
   int64_t value = 0;
-  b.f = f;
-  b.node = nd;
-  b.half = h;
-  b.first = f->first;
-  b.mid = f->mid;
-  b.active_first = b.active_last = -1;
-  b.orphans = f->queue;
-  b.orphan_head = b.orphan_count = 0;
-  b.time = 0;
-  /* terminal capacities: source arcs summed per node, sink arcs clamped at
-     the source total (flow can never exceed it, so the clamp is exact) */
   for (v = 0; v < n; v++) {
     nd[v].terminal = 0;
     nd[v].stamp = 0;
@@ -9850,84 +9843,58 @@ static int64_t dnnmem__bk_run(dnnmem_flow *f, int32_t s, int32_t t, int64_t sour
     if (nd[v].terminal != 0) {
       nd[v].tree = nd[v].terminal > 0 ? DNNMEM__BK_SOURCE : DNNMEM__BK_SINK;
       nd[v].parent = DNNMEM__BK_TERMINAL;
-      dnnmem__bk_activate(&b, v);
+      dnnmem__bk_activate(b, v);
     }
   }
-  for (;;) {
-    int32_t a = -1, c = -1, arc = -1, end;
-    if (current < 0 || nd[current].tree == DNNMEM__BK_FREE) {
-      current = dnnmem__bk_next_active(&b);
-      if (current < 0) break;
+  return value;
+}
+
+/* Growth from the active node `current`: free neighbours join its tree,
+   parents are improved by the time-stamp/distance rule. Returns the
+   half-arc a -> c (a in the source tree, c in the sink tree) where the two
+   trees meet, or -1 when current is exhausted. */
+static int32_t dnnmem__bk_grow(dnnmem__bk *b, int32_t current, int32_t *a, int32_t *c) {
+  dnnmem_flow *f = b->f;
+  struct dnnmem__flow_half *h = f->half;
+  struct dnnmem__flow_bk_node *nd = f->bk;
+  int32_t e, end = f->mid[current], source_tree = nd[current].tree == DNNMEM__BK_SOURCE;
+  for (e = f->first[current]; e < end; e++) {
+    /* the residual arc away from the tree's root: current -> w in the
+       source tree, w -> current in the sink tree */
+    int32_t w, out = source_tree ? e : h[e].sister;
+    if ((source_tree ? h[e].residual : h[h[e].sister].residual) == 0) continue;
+    w = h[e].head;
+    if (nd[w].tree == DNNMEM__BK_FREE) {
+      nd[w].tree = nd[current].tree;
+      nd[w].parent = h[e].sister; /* the half-arc back to current */
+      nd[w].stamp = nd[current].stamp;
+      nd[w].dist = nd[current].dist + 1;
+      dnnmem__bk_activate(b, w);
+    } else if (nd[w].tree != nd[current].tree) {
+      *a = source_tree ? current : w;
+      *c = source_tree ? w : current;
+      return out;
+    } else if (nd[w].stamp <= nd[current].stamp && nd[w].dist > nd[current].dist) {
+      nd[w].parent = h[e].sister; /* the half-arc back to current */
+      nd[w].stamp = nd[current].stamp;
+      nd[w].dist = nd[current].dist + 1;
     }
-    /* growth */
-    end = f->mid[current];
-    if (nd[current].tree == DNNMEM__BK_SOURCE) {
-      for (e = f->first[current]; e < end; e++) {
-        int32_t w;
-        if (h[e].residual == 0) continue;
-        w = h[e].head;
-        if (nd[w].tree == DNNMEM__BK_FREE) {
-          nd[w].tree = DNNMEM__BK_SOURCE;
-          nd[w].parent = h[e].sister;
-          nd[w].stamp = nd[current].stamp;
-          nd[w].dist = nd[current].dist + 1;
-          dnnmem__bk_activate(&b, w);
-        } else if (nd[w].tree == DNNMEM__BK_SINK) {
-          a = current;
-          c = w;
-          arc = e;
-          break;
-        } else if (nd[w].stamp <= nd[current].stamp && nd[w].dist > nd[current].dist) {
-          nd[w].parent = h[e].sister;
-          nd[w].stamp = nd[current].stamp;
-          nd[w].dist = nd[current].dist + 1;
-        }
-      }
-    } else {
-      for (e = f->first[current]; e < end; e++) {
-        int32_t w, sis = h[e].sister;
-        if (h[sis].residual == 0) continue;
-        w = h[e].head;
-        if (nd[w].tree == DNNMEM__BK_FREE) {
-          nd[w].tree = DNNMEM__BK_SINK;
-          nd[w].parent = sis;
-          nd[w].stamp = nd[current].stamp;
-          nd[w].dist = nd[current].dist + 1;
-          dnnmem__bk_activate(&b, w);
-        } else if (nd[w].tree == DNNMEM__BK_SOURCE) {
-          a = w;
-          c = current;
-          arc = sis;
-          break;
-        } else if (nd[w].stamp <= nd[current].stamp && nd[w].dist > nd[current].dist) {
-          nd[w].parent = sis;
-          nd[w].stamp = nd[current].stamp;
-          nd[w].dist = nd[current].dist + 1;
-        }
-      }
-    }
-    if (arc < 0) {
-      current = -1; /* exhausted: no longer active */
-      continue;
-    }
-    b.time++;
-    value += dnnmem__bk_augment(&b, a, c, arc);
-    while (b.orphan_count > 0) {
-      int32_t o = b.orphans[b.orphan_head];
-      b.orphan_head = b.orphan_head + 1 == n ? 0 : b.orphan_head + 1;
-      b.orphan_count--;
-      dnnmem__bk_adopt(&b, o);
-    }
-    /* keep growing from the same node while it stays in a tree */
   }
-  /* The source tree is closed under residual arcs and reaches every node
-     in it: exactly the nodes reachable from the source. */
+  return -1;
+}
+
+/* After the search: the cut (the source tree is closed under residual arcs
+   and reaches every node in it: exactly the nodes reachable from the
+   source) and the terminal flows written back onto the source and sink
+   half-arcs: node v received source_cap - max(terminal, 0) from the source
+   and sent sink_cap - max(-terminal, 0) to the sink. */
+static void dnnmem__bk_finish(dnnmem_flow *f, int32_t s, int32_t t) {
+  struct dnnmem__flow_half *h = f->half;
+  struct dnnmem__flow_bk_node *nd = f->bk;
+  int32_t n = f->num_nodes, v, e;
   for (v = 0; v < n; v++) f->source_side[v] = nd[v].tree == DNNMEM__BK_SOURCE;
   f->source_side[s] = 1;
   f->source_side[t] = 0;
-  /* Write the terminal flows back onto the source and sink half-arcs:
-     node v received source_cap - max(terminal, 0) from the source and sent
-     sink_cap - max(-terminal, 0) to the sink. */
   for (v = 0; v < n; v++) {
     int64_t r = nd[v].terminal;
     if (v == s || v == t) continue;
@@ -9961,6 +9928,43 @@ static int64_t dnnmem__bk_run(dnnmem_flow *f, int32_t s, int32_t t, int64_t sour
         left -= push;
       }
   }
+}
+
+static int64_t dnnmem__bk_run(dnnmem_flow *f, int32_t s, int32_t t, int64_t source_total) {
+  dnnmem__bk b;
+  int32_t n = f->num_nodes, current = -1;
+  int64_t value;
+  b.f = f;
+  b.node = f->bk;
+  b.half = f->half;
+  b.first = f->first;
+  b.mid = f->mid;
+  b.active_first = b.active_last = -1;
+  b.orphans = f->queue;
+  b.orphan_head = b.orphan_count = 0;
+  b.time = 0;
+  value = dnnmem__bk_init(&b, s, t, source_total);
+  for (;;) {
+    int32_t a = -1, c = -1, arc;
+    if (current < 0 || f->bk[current].tree == DNNMEM__BK_FREE) {
+      current = dnnmem__bk_next_active(&b);
+      if (current < 0) break;
+    }
+    if ((arc = dnnmem__bk_grow(&b, current, &a, &c)) < 0) {
+      current = -1; /* exhausted: no longer active */
+      continue;
+    }
+    b.time++;
+    value += dnnmem__bk_augment(&b, a, c, arc);
+    while (b.orphan_count > 0) {
+      int32_t o = b.orphans[b.orphan_head];
+      b.orphan_head = b.orphan_head + 1 == n ? 0 : b.orphan_head + 1;
+      b.orphan_count--;
+      dnnmem__bk_adopt(&b, o);
+    }
+    /* keep growing from the same node while it stays in a tree */
+  }
+  dnnmem__bk_finish(f, s, t);
   return value;
 }
 
