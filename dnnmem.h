@@ -769,7 +769,10 @@
            problem->alignment; lower_bound and check take the problem;
            dnnmem_cover_intervals -> dnnmem_plan_chains. The exact search
            no longer reports FIXED_COLLISION for fixed records whose
-           windows only interleave (the checker decides).
+           windows only interleave (the checker decides). Fixed: with
+           gap windows exact could return a larger arena than best (its
+           windowed model is conservative); it now starts from best's
+           plan.
          Share. dnnmem_share -> dnnmem_share_solve with
            dnnmem_share_options {algo}; share_lower_bound and share_check
            get their own (smaller) _scratch_size.
@@ -4665,6 +4668,17 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_solve(const dnnmem_intervals *problem,
     if ((r = dnnmem__plan_heuristics(&w.planner, algo, offsets, &res)) != DNNMEM_OK) return r;
     if (capacity > 0) res.feasible = res.arena <= capacity ? 1 : res.lower_bound > capacity ? 0 : -1;
 #ifndef DNNMEM_NO_EXACT
+    if (algo == DNNMEM_PLAN_EXACT && w.pieces > count) {
+      /* With gaps the exact search's model is conservative and can miss
+         plans that best's search (gaps ignored, complete for its model)
+         finds: start from best's plan, so exact is never worse than best. */
+      dnnmem_plan_options best;
+      DNNMEM_MEMSET(&best, 0, sizeof(best));
+      best.algo = DNNMEM_PLAN_BEST;
+      best.stop = options->stop;
+      best.stop_user = options->stop_user;
+      if ((r = dnnmem__plan_exact(problem, &best, &w, offsets, &res)) != DNNMEM_OK) return r;
+    }
     if ((r = dnnmem__plan_exact(problem, options, &w, offsets, &res)) != DNNMEM_OK) return r;
     if (capacity > 0 && algo != DNNMEM_PLAN_EXACT)
       res.feasible = res.arena <= capacity ? 1 : res.lower_bound > capacity ? 0 : -1;
