@@ -115,7 +115,7 @@ if [ -n "$CLANG" ]; then
     name=$(basename "$t")
     mkdir -p "$tmp/c_$name"
     cp -r "fuzz/corpus/${name#fuzz_}/." "$tmp/c_$name/" 2>/dev/null
-    if "$t" -max_total_time=${LIBFUZZER_SECONDS:-8} -max_len=512 "$tmp/c_$name" >"$tmp/out" 2>&1; then
+    if "$t" -seed=${LIBFUZZER_SEED:-1} -max_total_time=${LIBFUZZER_SECONDS:-8} -max_len=512 "$tmp/c_$name" >"$tmp/out" 2>&1; then
       ok "$name libFuzzer ${LIBFUZZER_SECONDS:-8} s ($(grep -o 'Done [0-9]* runs' "$tmp/out" | tail -1))"
     else
       bad "$name libFuzzer"; tail -30 "$tmp/out"
