@@ -5,6 +5,8 @@
 #   make demo     plans a bundled real model with every strategy (and an SVG)
 #   make bench    quality and speed tables over tests/data and ../shared/data
 #   make fuzz     libFuzzer on every target (FUZZ_SECONDS each, clang)
+#   make coverage line and branch coverage of dnnmem.h per part (gcov; with
+#                 lcov also build/coverage/index.html)
 #   make install    the header, the tool and dnnmem.pc under $(DESTDIR)$(PREFIX)
 #   make uninstall  removes them again
 #   make clean
@@ -32,7 +34,7 @@ EXAMPLES  := $(EX_SRC:examples/%.c=$(BUILD)/example_%)
 BOOST     := $(wildcard /usr/include/boost/graph/boykov_kolmogorov_max_flow.hpp)
 BENCH_CXX := $(if $(BOOST),$(if $(wildcard tests/bench_boost.cpp),$(BUILD)/bench_boost))
 
-.PHONY: all test demo bench fuzz clean stb install uninstall
+.PHONY: all test demo bench fuzz coverage clean stb install uninstall
 .DELETE_ON_ERROR:
 
 all: $(BUILD)/dnnmem $(EXAMPLES)
@@ -98,16 +100,38 @@ demo: $(BUILD)/dnnmem
 bench: $(BUILD)/dnnmem $(BENCHES) $(BENCH_CXX)
 	@for b in $(BENCHES); do $$b || exit 1; echo; done
 
+# make fuzz: each target FUZZ_SECONDS in FUZZ_JOBS parallel processes
+# (libFuzzer's fork mode) from a copy of its corpus, with its dictionary;
+# then the inputs that reach new coverage are merged back into fuzz/corpus,
+# so the committed corpus grows with every long run.
+FUZZ_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 fuzz: $(if $(CLANG),$(FUZZ_LIB),$(FUZZ_RUN))
 	@if [ -z "$(CLANG)" ]; then echo "clang not found: running the plain drivers instead"; fi
 	@for t in $(FUZZ_SRC:fuzz/%.c=%); do \
-	  mkdir -p $(BUILD)/corpus/$$t; cp -r fuzz/corpus/$$t/. $(BUILD)/corpus/$$t/ 2>/dev/null; \
+	  part=$${t#fuzz_}; work=$(BUILD)/corpus/$$part; \
+	  mkdir -p $$work fuzz/corpus/$$part; cp -r fuzz/corpus/$$part/. $$work/; \
 	  if [ -n "$(CLANG)" ]; then \
-	    $(BUILD)/libfuzzer/$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 $(BUILD)/corpus/$$t || exit 1; \
+	    dict=; [ -f fuzz/dict/$$part.dict ] && dict=-dict=fuzz/dict/$$part.dict; \
+	    echo "== $$t: $(FUZZ_SECONDS) s, $(FUZZ_JOBS) jobs"; \
+	    $(BUILD)/libfuzzer/$$t -fork=$(FUZZ_JOBS) -max_total_time=$(FUZZ_SECONDS) -max_len=512 \
+	      -print_final_stats=1 $$dict $$work || exit 1; \
+	    before=$$(ls fuzz/corpus/$$part | wc -l); \
+	    $(BUILD)/libfuzzer/$$t -merge=1 -max_len=512 fuzz/corpus/$$part $$work >/dev/null 2>&1 || exit 1; \
+	    echo "$$t: corpus $$before -> $$(ls fuzz/corpus/$$part | wc -l) inputs"; \
 	  else \
-	    $(BUILD)/fuzz/$$t -runs=200000 $(BUILD)/corpus/$$t || exit 1; \
+	    $(BUILD)/fuzz/$$t -runs=200000 $$work || exit 1; \
 	  fi; \
 	done
+
+# Coverage: the suite built with gcov at -O0 (tests/coverage.sh); lcov, for
+# the HTML report, is installed like stb_ds when missing and we are root.
+coverage: | stb
+	@if ! command -v genhtml >/dev/null && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  echo "installing lcov (HTML report)"; \
+	  apt-get install -y -qq lcov >/dev/null 2>&1 || \
+	  (apt-get update -qq >/dev/null && apt-get install -y -qq lcov >/dev/null 2>&1) || true; \
+	fi
+	@BUILD=$(BUILD) bash tests/coverage.sh
 
 # Installation: the header, the tool, and a pkg-config file so that
 # `pkg-config --cflags dnnmem` finds the header.
