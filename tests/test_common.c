@@ -10,6 +10,7 @@
 #include "test.h"
 #define DNNMEM_IMPLEMENTATION
 #include "dnnmem.h"
+#include "ref.h"
 
 /* ---- results --------------------------------------------------------------- */
 
@@ -51,15 +52,6 @@ static void test_result_names(void) {
 
 /* ---- intervals ------------------------------------------------------------- */
 
-static dnnmem_interval rec(int64_t lower, int64_t upper, int64_t size) {
-  dnnmem_interval r;
-  memset(&r, 0, sizeof r);
-  r.lower = lower;
-  r.upper = upper;
-  r.size = size;
-  return r;
-}
-
 /* dnnmem_intervals_check of one record under a global alignment. */
 static dnnmem_result check_one(const dnnmem_interval *r, int64_t alignment) {
   dnnmem_intervals p;
@@ -73,26 +65,26 @@ static void test_intervals_check(void) {
   dnnmem_interval r[2], q;
   dnnmem_gap gaps[2];
   dnnmem_intervals p;
-  q = rec(0, 4, 8);
+  q = ref_plan_record(0, 4, 8);
   CHECK_EQ(check_one(&q, 0), DNNMEM_OK);
   CHECK_EQ(check_one(&q, 64), DNNMEM_OK);
   CHECK_EQ(check_one(&q, 48), DNNMEM_ERR_ALIGNMENT);
   CHECK_EQ(check_one(&q, -1), DNNMEM_ERR_ALIGNMENT);
   q.size = -1;
   CHECK_EQ(check_one(&q, 0), DNNMEM_ERR_NEGATIVE);
-  q = rec(3, 3, 1);
+  q = ref_plan_record(3, 3, 1);
   CHECK_EQ(check_one(&q, 0), DNNMEM_ERR_EMPTY_INTERVAL);
-  q = rec(INT64_MIN, 1, 1); /* its length leaves int64_t */
+  q = ref_plan_record(INT64_MIN, 1, 1); /* its length leaves int64_t */
   CHECK_EQ(check_one(&q, 0), DNNMEM_ERR_OVERFLOW);
-  q = rec(0, 1, 1);
+  q = ref_plan_record(0, 1, 1);
   q.alignment = 12;
   CHECK_EQ(check_one(&q, 0), DNNMEM_ERR_ALIGNMENT);
   q.alignment = -4;
   CHECK_EQ(check_one(&q, 0), DNNMEM_ERR_ALIGNMENT);
-  q = rec(0, 1, INT64_MAX - 2); /* rounding up to 16 leaves int64_t */
+  q = ref_plan_record(0, 1, INT64_MAX - 2); /* rounding up to 16 leaves int64_t */
   CHECK_EQ(check_one(&q, 16), DNNMEM_ERR_OVERFLOW);
   /* fixed offsets: negative, misaligned, and a sum past int64_t */
-  q = rec(0, 1, 8);
+  q = ref_plan_record(0, 1, 8);
   q.flags = DNNMEM_INTERVAL_FIXED;
   q.fixed_offset = -8;
   CHECK_EQ(check_one(&q, 0), DNNMEM_ERR_NEGATIVE);
@@ -100,12 +92,12 @@ static void test_intervals_check(void) {
   CHECK_EQ(check_one(&q, 8), DNNMEM_ERR_PLAN_MISALIGNED);
   q.fixed_offset = INT64_MAX - 4;
   CHECK_EQ(check_one(&q, 0), DNNMEM_ERR_OVERFLOW);
-  q = rec(0, 1, 8);
+  q = ref_plan_record(0, 1, 8);
   q.flags = DNNMEM_INTERVAL_HINT;
   q.hint = -1;
   CHECK_EQ(check_one(&q, 0), DNNMEM_ERR_NEGATIVE);
   /* gaps: count, pointer, inside the lifetime, sorted, windows in the buffer */
-  q = rec(0, 10, 8);
+  q = ref_plan_record(0, 10, 8);
   q.num_gaps = -1;
   CHECK_EQ(check_one(&q, 0), DNNMEM_ERR_INVALID_ARGUMENT);
   q.num_gaps = 1;
@@ -132,8 +124,8 @@ static void test_intervals_check(void) {
   gaps[1].lower = 8, gaps[1].upper = 9; /* touching is fine */
   CHECK_EQ(check_one(&q, 0), DNNMEM_OK);
   /* the sum of sizes, each rounded up and one alignment step of slack */
-  r[0] = rec(0, 1, INT64_MAX / 2);
-  r[1] = rec(0, 1, INT64_MAX / 2);
+  r[0] = ref_plan_record(0, 1, INT64_MAX / 2);
+  r[1] = ref_plan_record(0, 1, INT64_MAX / 2);
   p.records = r, p.count = 2, p.alignment = 0;
   CHECK_EQ(dnnmem_intervals_check(&p), DNNMEM_OK);
   p.alignment = 2;
@@ -146,7 +138,7 @@ static void test_intervals_check(void) {
   CHECK_EQ(dnnmem_intervals_check(&p), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_intervals_check(NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   /* the alignment a record gets: the larger of its own and the global one */
-  q = rec(0, 1, 1);
+  q = ref_plan_record(0, 1, 1);
   CHECK_EQ(dnnmem_interval_alignment(&q, 0), 1);
   CHECK_EQ(dnnmem_interval_alignment(&q, 64), 64);
   q.alignment = 256;

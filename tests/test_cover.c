@@ -63,15 +63,6 @@ static dnnmem_result edges(const dnnmem_graph *g, int64_t *uses, int64_t *offset
 
 /* ---- helpers: independent recounts -------------------------------------- */
 
-static dnnmem_interval make_interval(int64_t lower, int64_t upper, int64_t size) {
-  dnnmem_interval r;
-  memset(&r, 0, sizeof(r));
-  r.lower = lower;
-  r.upper = upper;
-  r.size = size;
-  return r;
-}
-
 /* max over every lower x of #{i : lower[i] <= x < upper[i]}, by brute force */
 static int32_t brute_overlap_max(const dnnmem_interval *r, int32_t n) {
   int32_t best = 0, i, j;
@@ -141,7 +132,7 @@ static void test_seed_chain_alternates(void) {
   dnnmem_interval r[9];
   int32_t group_of[9], order[9], groups = 0, i;
   unsigned char scratch[DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(9)];
-  for (i = 0; i < 9; i++) r[i] = make_interval(i, i + 2, 100);
+  for (i = 0; i < 9; i++) r[i] = ref_plan_record(i, i + 2, 100);
   CHECK_EQ(chains(r, 9, group_of, order, &groups, scratch, sizeof(scratch)),
            DNNMEM_OK);
   CHECK_EQ(groups, 2);
@@ -190,11 +181,11 @@ static void test_best_fit_rule(void) {
   dnnmem_interval r[5];
   int32_t group_of[5], order[5], groups = 0;
   unsigned char scratch[DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(5)];
-  r[0] = make_interval(0, 1, 8); /* sorted second (shorter): group 1, ends 1 */
-  r[1] = make_interval(0, 3, 8); /* longest first: group 0, ends 3 */
-  r[2] = make_interval(5, 6, 8); /* both free: group 0 ended later */
-  r[3] = make_interval(5, 7, 8); /* sorted before r[2] (longer): group 0 */
-  r[4] = make_interval(7, 9, 8); /* free: group 0 (ends 7), group 1 (ends 6): 0 */
+  r[0] = ref_plan_record(0, 1, 8); /* sorted second (shorter): group 1, ends 1 */
+  r[1] = ref_plan_record(0, 3, 8); /* longest first: group 0, ends 3 */
+  r[2] = ref_plan_record(5, 6, 8); /* both free: group 0 ended later */
+  r[3] = ref_plan_record(5, 7, 8); /* sorted before r[2] (longer): group 0 */
+  r[4] = ref_plan_record(7, 9, 8); /* free: group 0 (ends 7), group 1 (ends 6): 0 */
   CHECK_EQ(chains(r, 5, group_of, order, &groups, scratch, sizeof(scratch)),
            DNNMEM_OK);
   CHECK_EQ(groups, 2);
@@ -210,9 +201,9 @@ static void test_tie_prefers_older_group(void) {
   dnnmem_interval r[3];
   int32_t group_of[3], groups = 0;
   unsigned char scratch[DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(3)];
-  r[0] = make_interval(0, 2, 1);
-  r[1] = make_interval(0, 2, 1); /* same everything: index order, group 1 */
-  r[2] = make_interval(2, 3, 1);
+  r[0] = ref_plan_record(0, 2, 1);
+  r[1] = ref_plan_record(0, 2, 1); /* same everything: index order, group 1 */
+  r[2] = ref_plan_record(2, 3, 1);
   CHECK_EQ(chains(r, 3, group_of, NULL, &groups, scratch, sizeof(scratch)),
            DNNMEM_OK);
   CHECK_EQ(groups, 2);
@@ -227,12 +218,12 @@ static void test_closest_size_rule(void) {
   dnnmem_interval r[6];
   int32_t group_of[6], groups = 0;
   unsigned char scratch[DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(6)];
-  r[0] = make_interval(0, 5, 100); /* group 0, ends 5 */
-  r[1] = make_interval(0, 4, 10);  /* group 1, ends 4 */
-  r[2] = make_interval(0, 3, 55);  /* group 2, ends 3 */
-  r[3] = make_interval(6, 7, 12);  /* all free: 10 is closest -> group 1 */
-  r[4] = make_interval(6, 7, 80);  /* 100 (d 20) vs 55 (d 25): group 0 */
-  r[5] = make_interval(6, 7, 1);   /* only 55 left: group 2 */
+  r[0] = ref_plan_record(0, 5, 100); /* group 0, ends 5 */
+  r[1] = ref_plan_record(0, 4, 10);  /* group 1, ends 4 */
+  r[2] = ref_plan_record(0, 3, 55);  /* group 2, ends 3 */
+  r[3] = ref_plan_record(6, 7, 12);  /* all free: 10 is closest -> group 1 */
+  r[4] = ref_plan_record(6, 7, 80);  /* 100 (d 20) vs 55 (d 25): group 0 */
+  r[5] = ref_plan_record(6, 7, 1);   /* only 55 left: group 2 */
   CHECK_EQ(chains(r, 6, group_of, NULL, &groups, scratch, sizeof(scratch)),
            DNNMEM_OK);
   CHECK_EQ(groups, 3);
@@ -243,10 +234,10 @@ static void test_closest_size_rule(void) {
   CHECK_EQ(group_of[4], 0);
   CHECK_EQ(group_of[5], 2);
   /* equal distances: the later end wins (77 is 22 from 55 and from 99) */
-  r[0] = make_interval(0, 5, 99);
-  r[3] = make_interval(6, 7, 77);
-  r[4] = make_interval(6, 7, 10);
-  r[5] = make_interval(6, 7, 10);
+  r[0] = ref_plan_record(0, 5, 99);
+  r[3] = ref_plan_record(6, 7, 77);
+  r[4] = ref_plan_record(6, 7, 10);
+  r[5] = ref_plan_record(6, 7, 10);
   CHECK_EQ(chains(r, 6, group_of, NULL, &groups, scratch, sizeof(scratch)),
            DNNMEM_OK);
   CHECK_EQ(group_of[3], 0);
@@ -265,7 +256,7 @@ static void test_rule_matches_reference(void) {
     void *scratch;
     for (i = 0; i < n; i++) {
       int64_t lo = dnnmem_rng_below(&rng, 40);
-      r[i] = make_interval(lo, lo + 1 + dnnmem_rng_below(&rng, 10),
+      r[i] = ref_plan_record(lo, lo + 1 + dnnmem_rng_below(&rng, 10),
                            dnnmem_rng_below(&rng, trial % 2 ? 4 : 1000));
     }
     CHECK_EQ(chains_scratch_size(n, &bytes), DNNMEM_OK);
@@ -293,7 +284,7 @@ static void test_random_equals_overlap_max(void) {
     for (i = 0; i < n; i++) {
       int64_t lo = dnnmem_rng_below(&rng, (uint32_t)horizon);
       int64_t len = 1 + dnnmem_rng_below(&rng, trial % 3 == 0 ? 3 : 20);
-      r[i] = make_interval(lo - 1000000007LL * (trial % 2), lo + len - 1000000007LL * (trial % 2),
+      r[i] = ref_plan_record(lo - 1000000007LL * (trial % 2), lo + len - 1000000007LL * (trial % 2),
                            dnnmem_rng_below(&rng, 5));
     }
     CHECK_EQ(cover_and_check(r, n), brute_overlap_max(r, n));
@@ -309,7 +300,7 @@ static void test_permutation_same_count(void) {
   dnnmem_rng_seed(&rng, 7);
   for (i = 0; i < 40; i++) {
     int64_t lo = dnnmem_rng_below(&rng, 30);
-    r[i] = make_interval(lo, lo + 1 + dnnmem_rng_below(&rng, 8), 1);
+    r[i] = ref_plan_record(lo, lo + 1 + dnnmem_rng_below(&rng, 8), 1);
     p[i] = r[i];
   }
   for (i = 39; i > 0; i--) {
@@ -329,12 +320,12 @@ static void test_permutation_same_count(void) {
    than INT64_MAX is refused */
 static void test_extreme_times(void) {
   dnnmem_interval r[4];
-  r[0] = make_interval(INT64_MIN, -1, 1);
-  r[1] = make_interval(INT64_MIN, -2, 1);
-  r[2] = make_interval(0, INT64_MAX, 1);
-  r[3] = make_interval(INT64_MAX - 1, INT64_MAX, 1);
+  r[0] = ref_plan_record(INT64_MIN, -1, 1);
+  r[1] = ref_plan_record(INT64_MIN, -2, 1);
+  r[2] = ref_plan_record(0, INT64_MAX, 1);
+  r[3] = ref_plan_record(INT64_MAX - 1, INT64_MAX, 1);
   CHECK_EQ(cover_and_check(r, 4), 2);
-  r[0] = make_interval(INT64_MIN, 0, 1);
+  r[0] = ref_plan_record(INT64_MIN, 0, 1);
   {
     dnnmem_intervals problem = {r, 4, 0};
     CHECK_EQ(dnnmem_intervals_check(&problem), DNNMEM_ERR_OVERFLOW);
@@ -350,10 +341,10 @@ static void test_gaps_ignored(void) {
   gap.lower = 2;
   gap.upper = 8;
   gap.window_lower = gap.window_upper = 0;
-  r[0] = make_interval(0, 10, 4);
+  r[0] = ref_plan_record(0, 10, 4);
   r[0].gaps = &gap;
   r[0].num_gaps = 1;
-  r[1] = make_interval(3, 5, 4);
+  r[1] = ref_plan_record(3, 5, 4);
   CHECK_EQ(chains(r, 2, NULL, NULL, &groups, scratch, sizeof(scratch)),
            DNNMEM_OK);
   CHECK_EQ(groups, 2);
@@ -366,14 +357,14 @@ static void test_intervals_bad_input(void) {
   int32_t group_of[3] = {-5, -5, -5}, groups = -5;
   size_t bytes = 0;
   unsigned char scratch[DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(3)];
-  r[0] = make_interval(0, 2, 1);
-  r[1] = make_interval(3, 3, 1); /* empty */
-  r[2] = make_interval(1, 2, 1);
+  r[0] = ref_plan_record(0, 2, 1);
+  r[1] = ref_plan_record(3, 3, 1); /* empty */
+  r[2] = ref_plan_record(1, 2, 1);
   CHECK_EQ(chains(r, 3, group_of, NULL, &groups, scratch, sizeof(scratch)),
            DNNMEM_ERR_EMPTY_INTERVAL);
   CHECK_EQ(groups, -5); /* nothing written on error */
   CHECK_EQ(group_of[0], -5);
-  r[1] = make_interval(3, 4, -1);
+  r[1] = ref_plan_record(3, 4, -1);
   CHECK_EQ(chains(r, 3, NULL, NULL, &groups, scratch, sizeof(scratch)),
            DNNMEM_ERR_NEGATIVE);
   CHECK_EQ(chains(r, -1, NULL, NULL, &groups, scratch, sizeof(scratch)),
@@ -394,7 +385,7 @@ static void test_intervals_short_scratch(void) {
   int32_t group_of[20], groups = -5, i;
   size_t bytes = 0, short_by;
   unsigned char *scratch;
-  for (i = 0; i < 20; i++) r[i] = make_interval(i, i + 3, 1);
+  for (i = 0; i < 20; i++) r[i] = ref_plan_record(i, i + 3, 1);
   CHECK_EQ(chains_scratch_size(20, &bytes), DNNMEM_OK);
   scratch = (unsigned char *)malloc(bytes);
   for (short_by = 1; short_by <= bytes; short_by += 7) {
@@ -791,7 +782,7 @@ static void test_interval_dag_matches_greedy(void) {
     void *scratch;
     for (i = 0; i < n; i++) {
       int64_t lo = dnnmem_rng_below(&rng, 12);
-      r[i] = make_interval(lo, lo + 1 + dnnmem_rng_below(&rng, 5), 1);
+      r[i] = ref_plan_record(lo, lo + 1 + dnnmem_rng_below(&rng, 5), 1);
     }
     in_offsets[0] = 0;
     for (j = 0; j < n; j++) {
