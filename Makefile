@@ -76,11 +76,11 @@ $(BUILD)/bench_boost: tests/bench_boost.cpp
 	@mkdir -p $(@D)
 	$(CXX) -O2 -DNDEBUG -o $@ $<
 
-$(BUILD)/fuzz/fuzz_%: fuzz/fuzz_%.c fuzz/driver.c fuzz/fuzz.h tests/ref.h dnnmem.h | stb
+$(BUILD)/fuzz/fuzz_%: fuzz/fuzz_%.c fuzz/driver.c fuzz/fuzz.h tests/ref.h examples/dnnmem_files.h dnnmem.h | stb
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(SAN) -O1 -g -I. -o $@ $< fuzz/driver.c -lm
 
-$(BUILD)/libfuzzer/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz.h tests/ref.h dnnmem.h | stb
+$(BUILD)/libfuzzer/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz.h tests/ref.h examples/dnnmem_files.h dnnmem.h | stb
 	@mkdir -p $(@D)
 	$(CLANG) $(WARN) -fsanitize=fuzzer,address,undefined -O1 -g -I. -o $@ $< -lm
 
