@@ -101,27 +101,36 @@ bench: $(BUILD)/dnnmem $(BENCHES) $(BENCH_CXX)
 	@for b in $(BENCHES); do $$b || exit 1; echo; done
 
 # make fuzz: each target FUZZ_SECONDS in FUZZ_JOBS parallel processes
-# (libFuzzer's fork mode) from a copy of its corpus, with its dictionary;
-# then the inputs that reach new coverage are merged back into fuzz/corpus,
-# so the committed corpus grows with every long run.
+# (libFuzzer's fork mode, which restarts workers and spreads the corpus
+# itself) from a copy of its corpus, with its dictionary (fuzz/dict/PART.dict
+# or the "Dictionaries:" its source names, as fuzz/build.sh) and input length
+# (its source's "Max length:", else 512); then the inputs that reach new
+# coverage are merged back into fuzz/corpus (-merge=1), so the committed
+# corpus grows with every long run. A finding stops that target (its input
+# in build/findings/), is merged like the rest, and fails make fuzz at the end.
 FUZZ_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 fuzz: $(if $(CLANG),$(FUZZ_LIB),$(FUZZ_RUN))
 	@if [ -z "$(CLANG)" ]; then echo "clang not found: running the plain drivers instead"; fi
-	@for t in $(FUZZ_SRC:fuzz/%.c=%); do \
+	@failed=; mkdir -p $(BUILD)/findings; \
+	for t in $(FUZZ_SRC:fuzz/%.c=%); do \
 	  part=$${t#fuzz_}; work=$(BUILD)/corpus/$$part; \
 	  mkdir -p $$work fuzz/corpus/$$part; cp -r fuzz/corpus/$$part/. $$work/; \
+	  max_len=$$(sed -n 's/^ *Max length: \([0-9]*\).*/\1/p' fuzz/$$t.c | head -1); max_len=$${max_len:-512}; \
 	  if [ -n "$(CLANG)" ]; then \
-	    dict=; [ -f fuzz/dict/$$part.dict ] && dict=-dict=fuzz/dict/$$part.dict; \
-	    echo "== $$t: $(FUZZ_SECONDS) s, $(FUZZ_JOBS) jobs"; \
-	    $(BUILD)/libfuzzer/$$t -fork=$(FUZZ_JOBS) -max_total_time=$(FUZZ_SECONDS) -max_len=512 \
-	      -print_final_stats=1 $$dict $$work || exit 1; \
+	    dicts=$$(sed -n 's/^ *Dictionaries: //p' fuzz/$$t.c | head -1); \
+	    [ -z "$$dicts" ] && [ -f fuzz/dict/$$part.dict ] && dicts=fuzz/dict/$$part.dict; \
+	    dict=; if [ -n "$$dicts" ]; then cat $$dicts >$(BUILD)/corpus/$$t.dict; dict=-dict=$(BUILD)/corpus/$$t.dict; fi; \
+	    echo "== $$t: $(FUZZ_SECONDS) s, $(FUZZ_JOBS) jobs, max_len $$max_len$${dicts:+, $$dicts}"; \
+	    $(BUILD)/libfuzzer/$$t -fork=$(FUZZ_JOBS) -max_total_time=$(FUZZ_SECONDS) -max_len=$$max_len \
+	      -artifact_prefix=$(BUILD)/findings/$$t- -print_final_stats=1 $$dict $$work || failed="$$failed $$t"; \
 	    before=$$(ls fuzz/corpus/$$part | wc -l); \
-	    $(BUILD)/libfuzzer/$$t -merge=1 -max_len=512 fuzz/corpus/$$part $$work >/dev/null 2>&1 || exit 1; \
+	    $(BUILD)/libfuzzer/$$t -merge=1 -max_len=$$max_len fuzz/corpus/$$part $$work >/dev/null 2>&1 || failed="$$failed $$t(merge)"; \
 	    echo "$$t: corpus $$before -> $$(ls fuzz/corpus/$$part | wc -l) inputs"; \
 	  else \
-	    $(BUILD)/fuzz/$$t -runs=200000 $$work || exit 1; \
+	    $(BUILD)/fuzz/$$t -runs=200000 -max_len=$$max_len $$work || failed="$$failed $$t"; \
 	  fi; \
-	done
+	done; \
+	if [ -n "$$failed" ]; then echo "make fuzz: findings in$$failed (inputs: $(BUILD)/findings/)"; exit 1; fi
 
 # Coverage: the suite built with gcov at -O0 (tests/coverage.sh); lcov, for
 # the HTML report, is installed like stb_ds when missing and we are root.

@@ -15,6 +15,7 @@
    lifetimes plan the same way; a DIMACS network has its ids in range, and on
    small ones both flow algorithms find the brute-force minimum cut.
    Dictionaries: fuzz/dict/csv.dict fuzz/dict/dimacs.dict
+   Max length: 4096 (the seeds are whole files up to 4 KB)
    Needs stb_ds (Debian libstb-dev, <stb/stb_ds.h>) like the tool. */
 #include <stdlib.h>
 #include <string.h>
