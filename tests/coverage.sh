@@ -16,7 +16,7 @@ rm -rf "$COV" && mkdir -p "$COV/fuzz" || exit 1
   for t in tests/test_*.c; do echo "$COV/$(basename "$t" .c) $t"; done
   for t in fuzz/fuzz_*.c; do echo "$COV/fuzz/$(basename "$t" .c) $t fuzz/driver.c"; done
   echo "$COV/dnnmem examples/dnnmem.c"
-} | xargs -P "$JOBS" -L 1 sh -c 'out=$0; cc '"$CFLAGS_COV"' -o "$out" "$@" -lm || exit 255' || exit 1
+} | xargs -P "$JOBS" -L 1 sh -c 'out=$0; '"${GCC:-gcc} $CFLAGS_COV"' -o "$out" "$@" -lm || exit 255' || exit 1
 
 # run: a failing test still counts its coverage; the suite's verdict is make test's
 for src in tests/test_*.c; do
