@@ -1086,6 +1086,196 @@ static void test_equal_brute_force(void) {
   CHECK(differ_seen > 50);
 }
 
+/* Every entry point refuses NULL and out-of-range arguments with its
+   documented code, and answers the edge cases (empty ranges, NULL
+   outputs, unused slots) exactly. */
+static void test_argument_checks(void) {
+  dnnmem_layout l, b, copy;
+  dnnmem_layout_machine m;
+  dnnmem_layout_strided s, out;
+  dnnmem_layout_result res;
+  dnnmem_layout_run run;
+  dnnmem_layout_slot slot = DNNMEM_LAYOUT_SLOT_ELEMENT;
+  int64_t idx[2] = {0, 0}, units[4] = {0, 0, 0, 0}, pos = -1, addr = -1, err = -1, count = -1, shape[2] = {2, 3};
+  int64_t addrs[4] = {0, 0, 0, 0}, positions[4];
+  uint8_t slots[4];
+  size_t len = 0;
+  char text[64];
+  CHECK(load("((3:8, 4_PE), (8:1))", NULL, &l));
+  CHECK_EQ(dnnmem_layout_parse("(2:1)", 5, NULL, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_parse(NULL, 3, &b, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_parse(NULL, 0, &b, NULL), DNNMEM_ERR_PARSE); /* empty text */
+  CHECK_EQ(dnnmem_layout_machine_parse("PE=4", 4, NULL, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_machine_parse(NULL, 4, &m, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_finish(NULL, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_level_index(NULL, "PE"), -1);
+  CHECK_EQ(dnnmem_layout_level_index(&l, NULL), -1);
+  CHECK_EQ(dnnmem_layout_level_index(&l, "PE"), 0);
+  CHECK_EQ(dnnmem_layout_level_index(&l, "MAB"), -1);
+  CHECK_EQ(dnnmem_layout_level_index(&l, "PEX"), -1); /* a longer name is another level */
+  /* print: NULL layout, NULL buffer with room, length-only query */
+  CHECK_EQ(dnnmem_layout_print(NULL, text, sizeof(text), &len), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_print(&l, NULL, 8, &len), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_print(&l, NULL, 0, &len), DNNMEM_ERR_OUTPUT_TOO_SMALL);
+  CHECK_EQ(len, strlen("((3:8, 4_PE), (8:1))"));
+  /* maps */
+  CHECK_EQ(dnnmem_layout_position(NULL, idx, &pos), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_position(&l, NULL, &pos), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_position(&l, idx, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  idx[0] = 12;
+  CHECK_EQ(dnnmem_layout_position(&l, idx, &pos), DNNMEM_ERR_LAYOUT_INDEX);
+  CHECK_EQ(dnnmem_layout_forward(&l, idx, units, &addr, NULL), DNNMEM_ERR_LAYOUT_INDEX);
+  idx[0] = -1;
+  CHECK_EQ(dnnmem_layout_position(&l, idx, &pos), DNNMEM_ERR_LAYOUT_INDEX);
+  CHECK_EQ(dnnmem_layout_forward(&l, idx, units, &addr, NULL), DNNMEM_ERR_LAYOUT_INDEX);
+  CHECK_EQ(dnnmem_layout_index(NULL, 0, idx), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_index(&l, 0, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_index(&l, -1, idx), DNNMEM_ERR_LAYOUT_INDEX);
+  CHECK_EQ(dnnmem_layout_index(&l, 96, idx), DNNMEM_ERR_LAYOUT_INDEX); /* 12 x 8 positions */
+  CHECK_EQ(dnnmem_layout_forward(NULL, idx, units, &addr, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_forward(&l, NULL, units, &addr, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  /* element (7, 5) with every output NULL but the address: 13 (the manual) */
+  idx[0] = 7;
+  idx[1] = 5;
+  CHECK_EQ(dnnmem_layout_forward(&l, idx, NULL, &addr, NULL), DNNMEM_OK);
+  CHECK_EQ(addr, 13);
+  CHECK_EQ(dnnmem_layout_forward(&l, idx, NULL, NULL, NULL), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_forward_range(NULL, 0, 1, units, addrs), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_forward_range(&l, -1, 1, units, addrs), DNNMEM_ERR_LAYOUT_INDEX);
+  CHECK_EQ(dnnmem_layout_forward_range(&l, 0, -1, units, addrs), DNNMEM_ERR_LAYOUT_INDEX);
+  CHECK_EQ(dnnmem_layout_forward_range(&l, 95, 2, units, addrs), DNNMEM_ERR_LAYOUT_INDEX);
+  addrs[0] = -5;
+  CHECK_EQ(dnnmem_layout_forward_range(&l, 96, 0, units, addrs), DNNMEM_OK); /* empty, at the end */
+  CHECK_EQ(addrs[0], -5);
+  /* positions 61, 62: (7, 5) and (7, 6); units only, then addresses only */
+  CHECK_EQ(dnnmem_layout_forward_range(&l, 61, 2, units, NULL), DNNMEM_OK);
+  CHECK_EQ(units[0], 3);
+  CHECK_EQ(units[1], 3);
+  CHECK_EQ(dnnmem_layout_forward_range(&l, 61, 2, NULL, addrs), DNNMEM_OK);
+  CHECK_EQ(addrs[0], 13);
+  CHECK_EQ(addrs[1], 14);
+  CHECK_EQ(dnnmem_layout_replica_offset(NULL, 0, units), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_replica_offset(&l, 0, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_replica_offset(&l, 1, units), DNNMEM_ERR_LAYOUT_INDEX);
+  CHECK_EQ(dnnmem_layout_replica_offset(&l, -1, units), DNNMEM_ERR_LAYOUT_INDEX);
+  CHECK_EQ(dnnmem_layout_inverse(NULL, units, 0, idx, &slot), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_inverse(&l, units, 0, idx, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_inverse(&l, NULL, 0, idx, &slot), DNNMEM_ERR_INVALID_ARGUMENT);
+  units[0] = 3;
+  CHECK_EQ(dnnmem_layout_inverse(&l, units, 13, NULL, &slot), DNNMEM_OK); /* index not wanted */
+  CHECK_EQ(slot, DNNMEM_LAYOUT_SLOT_ELEMENT);
+  CHECK_EQ(dnnmem_layout_inverse_batch(NULL, 1, units, addrs, positions, slots), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_inverse_batch(&l, -1, units, addrs, positions, slots), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_inverse_batch(&l, 1, units, NULL, positions, slots), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_inverse_batch(&l, 1, NULL, addrs, positions, slots), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_inverse_batch(&l, 0, NULL, NULL, NULL, NULL), DNNMEM_OK);
+  /* slot (PE 3, 13) holds position 61; (PE 3, 24) is past the cosize */
+  addrs[0] = 13;
+  addrs[1] = 24;
+  units[0] = units[1] = 3;
+  CHECK_EQ(dnnmem_layout_inverse_batch(&l, 2, units, addrs, positions, NULL), DNNMEM_OK);
+  CHECK_EQ(positions[0], 61);
+  CHECK_EQ(positions[1], -1);
+  CHECK_EQ(dnnmem_layout_inverse_batch(&l, 2, units, addrs, NULL, slots), DNNMEM_OK);
+  CHECK_EQ(slots[0], DNNMEM_LAYOUT_SLOT_ELEMENT);
+  CHECK_EQ(slots[1], DNNMEM_LAYOUT_SLOT_UNUSED);
+  CHECK_EQ(dnnmem_layout_measure(NULL, &res), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_measure(&l, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_runs(NULL, units, &run, 1, &count), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_runs(&l, units, &run, 1, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_runs(&l, units, &run, -1, &count), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_runs(&l, units, NULL, 1, &count), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_runs(&l, NULL, &run, 1, &count), DNNMEM_ERR_INVALID_ARGUMENT);
+  units[0] = -1; /* no such unit: no runs */
+  CHECK_EQ(dnnmem_layout_runs(&l, units, &run, 1, &count), DNNMEM_OK);
+  CHECK_EQ(count, 0);
+  CHECK_EQ(dnnmem_layout_part(NULL, DNNMEM_LAYOUT_MEMORY, &s), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_part(&l, DNNMEM_LAYOUT_MEMORY, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_part(&l, -2, &s), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_part(&l, 1, &s), DNNMEM_ERR_INVALID_ARGUMENT); /* one level only */
+  /* bind: NULLs, a machine out of range, a bad name, a zero extent, a
+     repeated level; the layout unchanged after each */
+  memcpy(&copy, &l, sizeof(l));
+  CHECK_EQ(dnnmem_layout_machine_parse("PE=4", 4, &m, &err), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_bind(NULL, &m, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_bind(&l, NULL, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  m.num_levels = -1;
+  CHECK_EQ(dnnmem_layout_bind(&l, &m, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  m.num_levels = DNNMEM_LAYOUT_MAX_LEVELS + 1;
+  CHECK_EQ(dnnmem_layout_bind(&l, &m, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  m.num_levels = 1;
+  m.extents[0] = 0;
+  CHECK_EQ(dnnmem_layout_bind(&l, &m, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  m.extents[0] = 4;
+  strcpy(m.names[0], "4PE");
+  CHECK_EQ(dnnmem_layout_bind(&l, &m, &err), DNNMEM_ERR_PARSE);
+  strcpy(m.names[0], "PE");
+  m.num_levels = 2;
+  strcpy(m.names[1], "PE");
+  m.extents[1] = 2;
+  CHECK_EQ(dnnmem_layout_bind(&l, &m, &err), DNNMEM_ERR_LAYOUT_LEVEL_CONFLICT);
+  CHECK(memcmp(&copy, &l, sizeof(l)) == 0);
+  /* a layout whose counts were broken after finishing */
+  m.num_levels = 1;
+  b = l;
+  b.num_levels = -1;
+  CHECK_EQ(dnnmem_layout_bind(&b, &m, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  b = l;
+  b.num_factors = DNNMEM_LAYOUT_MAX_FACTORS + 1;
+  CHECK_EQ(dnnmem_layout_bind(&b, &m, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  b = l;
+  b.factors[1].level = 3; /* 4_PE now names a level the layout lacks */
+  CHECK_EQ(dnnmem_layout_bind(&b, &m, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  /* strided algebra: NULL and out-of-range layouts, NULL outputs */
+  memset(&s, 0, sizeof(s));
+  set2(&s, 2, 2, 3, 3, 1);
+  CHECK_EQ(dnnmem_layout_strided_check(NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  s.rank = -1;
+  CHECK_EQ(dnnmem_layout_strided_check(&s), DNNMEM_ERR_INVALID_ARGUMENT);
+  s.rank = DNNMEM_LAYOUT_MAX_FACTORS + 1;
+  CHECK_EQ(dnnmem_layout_strided_check(&s), DNNMEM_ERR_LAYOUT_LIMIT);
+  set2(&s, 2, 0, 3, 3, 1);
+  CHECK_EQ(dnnmem_layout_strided_check(&s), DNNMEM_ERR_LAYOUT_EXTENT);
+  set2(&s, 2, 2, -3, 3, 1);
+  CHECK_EQ(dnnmem_layout_strided_check(&s), DNNMEM_ERR_LAYOUT_STRIDE);
+  set2(&s, 2, INT64_MAX / 2, 1, 3, 1); /* size past int64 */
+  CHECK_EQ(dnnmem_layout_strided_check(&s), DNNMEM_ERR_OVERFLOW);
+  set2(&s, 2, 3, INT64_MAX / 2, 3, 1); /* reach past int64 */
+  CHECK_EQ(dnnmem_layout_strided_check(&s), DNNMEM_ERR_OVERFLOW);
+  set2(&s, 2, 3, INT64_MAX / 3, 3, INT64_MAX / 3); /* cosize past int64 */
+  CHECK_EQ(dnnmem_layout_strided_check(&s), DNNMEM_ERR_OVERFLOW);
+  set2(&s, 2, 2, 3, 3, 1);
+  CHECK_EQ(dnnmem_layout_coalesce(&s, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_coalesce(NULL, &out), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_compose(&s, &s, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_compose(NULL, &s, &out), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_compose(&s, NULL, &out), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_complement(&s, 6, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_complement(&s, 0, &out), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_complement(NULL, 6, &out), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_right_inverse(&s, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_right_inverse(NULL, &out), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_reshape_view(NULL, 2, shape, &out), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_reshape_view(&s, 2, shape, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_reshape_view(&s, -1, shape, &out), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_reshape_view(&s, 2, NULL, &out), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_reshape_view(&s, DNNMEM_LAYOUT_MAX_FACTORS + 1, shape, &out), DNNMEM_ERR_LAYOUT_LIMIT);
+  shape[1] = 0;
+  CHECK_EQ(dnnmem_layout_reshape_view(&s, 2, shape, &out), DNNMEM_ERR_LAYOUT_EXTENT);
+  shape[0] = INT64_MAX / 2;
+  shape[1] = 3;
+  CHECK_EQ(dnnmem_layout_reshape_view(&s, 2, shape, &out), DNNMEM_ERR_OVERFLOW);
+  shape[0] = 3; /* 9 elements for a layout of 6 */
+  CHECK_EQ(dnnmem_layout_reshape_view(&s, 2, shape, &out), DNNMEM_ERR_INVALID_ARGUMENT);
+  /* (2:3, 3:1) is compact: viewed as (3, 2) it keeps strides (2, 1) */
+  shape[0] = 3;
+  shape[1] = 2;
+  CHECK_EQ(dnnmem_layout_reshape_view(&s, 2, shape, &out), DNNMEM_OK);
+  CHECK_EQ(out.rank, 2);
+  CHECK_EQ(out.stride[0], 2);
+  CHECK_EQ(out.stride[1], 1);
+}
+
 int main(void) {
   RUN(test_worked_examples);
   RUN(test_worked_examples_board);
@@ -1107,5 +1297,6 @@ int main(void) {
   RUN(test_huge_strides);
   RUN(test_random_layouts);
   RUN(test_equal_brute_force);
+  RUN(test_argument_checks);
   return test_finish("test_layout");
 }
