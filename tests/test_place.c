@@ -436,6 +436,104 @@ static void test_trivial(void) {
   CHECK_EQ(r.time, 30 + 50 + 50 + 30);
 }
 
+/* NULL and out-of-range arguments of every entry point give their codes;
+   the per-node checks name the right error for each array; the network
+   is the one solve cuts (constant + minimum cut = the optimum). */
+static void test_argument_checks(void) {
+  test_problem t;
+  uint8_t d[32] = {0};
+  dnnmem_place_result r;
+  dnnmem_place_options o, bad;
+  dnnmem_place_problem p;
+  dnnmem_place_model model;
+  dnnmem_flow flow;
+  dnnmem_flow_result fr;
+  int64_t time = -1, constant = -1;
+  int32_t conversions = -1;
+  size_t bytes = 0;
+  void *mem;
+  memset(&o, 0, sizeof(o));
+  memset(&bad, 0, sizeof(bad));
+  bad.model = (dnnmem_place_model)-1;
+  chain(&t, 3, 10, 30);
+  CHECK_EQ(dnnmem_place_solve_scratch_size(&t.p, NULL, &bytes), DNNMEM_OK);
+  mem = malloc(bytes);
+  CHECK_EQ(dnnmem_place_solve(NULL, NULL, d, &r, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  p = t.p;
+  p.graph = NULL;
+  CHECK_EQ(dnnmem_place_solve(&p, NULL, d, &r, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_place_solve(&t.p, NULL, d, NULL, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_place_solve(&t.p, &bad, d, &r, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  /* each per-node array missing */
+  p = t.p;
+  p.cpu_time = NULL;
+  CHECK_EQ(dnnmem_place_solve(&p, NULL, d, &r, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  p = t.p;
+  p.acc_time = NULL;
+  CHECK_EQ(dnnmem_place_solve(&p, NULL, d, &r, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  p = t.p;
+  p.xfer = NULL;
+  CHECK_EQ(dnnmem_place_solve(&p, NULL, d, &r, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  /* acc_time below 0 other than UNSUPPORTED; pinned to ACC where unsupported */
+  chain(&t, 3, 10, 30);
+  t.acc[2] = -5;
+  CHECK_EQ(dnnmem_place_solve(&t.p, NULL, d, &r, mem, bytes), DNNMEM_ERR_NEGATIVE);
+  chain(&t, 3, 10, 30);
+  t.device[2] = ACC;
+  t.acc[2] = NO;
+  CHECK_EQ(dnnmem_place_solve(&t.p, NULL, d, &r, mem, bytes), DNNMEM_ERR_PLACE_UNSUPPORTED);
+  /* the sum over nodes passes int64 through acc_time, then through xfer */
+  chain(&t, 3, 10, 30);
+  t.acc[2] = INT64_MAX - 100;
+  CHECK_EQ(dnnmem_place_solve(&t.p, NULL, d, &r, mem, bytes), DNNMEM_ERR_OVERFLOW);
+  chain(&t, 3, 10, 30);
+  t.xfer[2] = INT64_MAX / 2;
+  CHECK_EQ(dnnmem_place_solve(&t.p, NULL, d, &r, mem, bytes), DNNMEM_ERR_OVERFLOW);
+  /* a sum of exactly INT64_MAX leaves no room for the network's "infinite" */
+  chain(&t, 0, 10, 0);
+  t.cpu[0] = INT64_MAX - 5000 - 50 - 5000 - 50;
+  CHECK_EQ(dnnmem_place_solve(&t.p, NULL, d, &r, mem, bytes), DNNMEM_ERR_OVERFLOW);
+  t.cpu[0]--; /* one below: solved, every op where it is pinned */
+  CHECK_EQ(dnnmem_place_solve(&t.p, NULL, d, &r, mem, bytes), DNNMEM_OK);
+  CHECK_EQ(r.time, t.cpu[0] + 50 + 50);
+  /* is_output and device NULL (no outputs, every op free), both models */
+  chain(&t, 3, 10, 30);
+  t.p.is_output = NULL;
+  t.p.device = NULL;
+  for (o.model = DNNMEM_PLACE_PER_VALUE; o.model <= DNNMEM_PLACE_PER_EDGE;
+       o.model = (dnnmem_place_model)(o.model + 1)) {
+    CHECK_EQ(dnnmem_place_solve(&t.p, &o, d, &r, mem, bytes), DNNMEM_OK);
+    CHECK_EQ(r.time, ref_place_optimum(&t.p, o.model));
+    CHECK_EQ(dnnmem_place_cost(&t.p, &o, d, &time, &conversions, mem, bytes), DNNMEM_OK);
+    CHECK_EQ(time, r.time);
+    CHECK_EQ(conversions, r.conversions);
+  }
+  /* the cost: NULL problem, bad options, NULL outputs and assignments, a device code out of range */
+  chain(&t, 3, 10, 30);
+  CHECK_EQ(dnnmem_place_cost(NULL, NULL, d, &time, NULL, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_place_cost(&t.p, &bad, d, &time, NULL, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_place_cost(&t.p, NULL, d, NULL, NULL, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_place_cost(&t.p, NULL, NULL, &time, NULL, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_place_cost_scratch_size(&t.p, NULL, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_place_solve(&t.p, NULL, d, &r, mem, bytes), DNNMEM_OK);
+  d[2] = 9;
+  CHECK_EQ(dnnmem_place_cost(&t.p, NULL, d, &time, NULL, mem, bytes), DNNMEM_ERR_INFEASIBLE);
+  CHECK_EQ(dnnmem_place_cost(&t.p, NULL, d, &time, NULL, mem, 0), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  /* the network: NULL outputs refused; its cut plus the constant is the optimum */
+  CHECK_EQ(dnnmem_place_network(&t.p, NULL, NULL, &constant, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_place_network(&t.p, NULL, &flow, NULL, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_place_network(NULL, NULL, &flow, &constant, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_place_network(&t.p, &bad, &flow, &constant, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_place_network(&t.p, NULL, &flow, &constant, mem, 8), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(dnnmem_place_network_scratch_size(&t.p, NULL, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_place_network(&t.p, NULL, &flow, &constant, mem, bytes), DNNMEM_OK);
+  CHECK_EQ(dnnmem_flow_solve(&flow, 0, 1, NULL, &fr), DNNMEM_OK);
+  CHECK_EQ(constant + fr.value, ref_place_optimum(&t.p, DNNMEM_PLACE_PER_VALUE));
+  CHECK_EQ(dnnmem_place_model_parse("per-edge", NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_place_model_parse("per-edge", &model), DNNMEM_OK);
+  free(mem);
+}
+
 int main(void) {
   RUN(test_brute_force);
   RUN(test_brute_force_20);
@@ -445,5 +543,6 @@ int main(void) {
   RUN(test_cost);
   RUN(test_model_names);
   RUN(test_trivial);
+  RUN(test_argument_checks);
   return test_finish("test_place");
 }
