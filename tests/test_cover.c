@@ -888,6 +888,44 @@ static void test_mid_dags_against_kuhn(void) {
   }
 }
 
+/* W's path offsets without the vertices: the same offsets as with them;
+   a negative capacity, NULL scratch and a NULL size pointer refused. The
+   diamond 0->1->3, 0->2->3 needs two paths of three vertices. */
+static void test_edges_offsets_only(void) {
+  static const int32_t from[4] = {0, 0, 1, 2}, to[4] = {1, 2, 3, 3};
+  test_graph t;
+  int64_t offsets[5] = {-1, -1, -1, -1, -1}, with_nodes[5] = {-1, -1, -1, -1, -1}, uses[4];
+  int32_t nodes[6] = {-1, -1, -1, -1, -1, -1}, w = -5, k;
+  int64_t total = -5;
+  size_t bytes = 0;
+  unsigned char *scratch;
+  tg_build(&t, 4, 4, from, to);
+  CHECK_EQ(dnnmem_cover_edges_scratch_size(&t.g, NULL, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_cover_edges_scratch_size(&t.g, NULL, &bytes), DNNMEM_OK);
+  scratch = (unsigned char *)malloc(bytes);
+  CHECK_EQ(edges(&t.g, NULL, offsets, NULL, -1, &total, &w, scratch, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(edges(&t.g, NULL, offsets, NULL, 0, &total, &w, NULL, bytes), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(w, -5);
+  /* offsets alone: capacity 0 is fine, nothing is written to path_nodes */
+  CHECK_EQ(edges(&t.g, uses, offsets, NULL, 0, &total, &w, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(w, 2);
+  CHECK_EQ(total, 6);
+  CHECK_EQ(offsets[0], 0);
+  CHECK_EQ(offsets[1], 3);
+  CHECK_EQ(offsets[2], 6);
+  for (k = 0; k < 4; k++) CHECK_EQ(uses[k], 1);
+  CHECK_EQ(edges(&t.g, NULL, with_nodes, nodes, 6, &total, &w, scratch, bytes), DNNMEM_OK);
+  for (k = 0; k < 3; k++) CHECK_EQ(with_nodes[k], offsets[k]);
+  /* both paths run 0 -> x -> 3 and together pass 1 and 2 */
+  CHECK_EQ(nodes[0], 0);
+  CHECK_EQ(nodes[2], 3);
+  CHECK_EQ(nodes[3], 0);
+  CHECK_EQ(nodes[5], 3);
+  CHECK_EQ(nodes[1] + nodes[4], 3);
+  CHECK(nodes[1] != nodes[4]);
+  free(scratch);
+}
+
 int main(void) {
   RUN(test_seed_chain_alternates);
   RUN(test_seed_skip_connection);
@@ -910,5 +948,6 @@ int main(void) {
   RUN(test_interval_dag_matches_greedy);
   RUN(test_dag_bad_input);
   RUN(test_dag_short_scratch_and_short_paths);
+  RUN(test_edges_offsets_only);
   return test_finish("test_cover");
 }
