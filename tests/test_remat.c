@@ -1002,6 +1002,148 @@ static void test_edges_and_stop(void) {
   check_answer(&g, seq, &st);
 }
 
+/* NULL and out-of-range arguments of every remat entry point give their
+   documented codes; the option ranges are refused at both ends. */
+static void test_argument_checks(void) {
+  tgraph g;
+  dnnmem_remat_problem p;
+  dnnmem_remat_options o;
+  dnnmem_remat_result st;
+  dnnmem_remat_algo algo;
+  int32_t seq[16], members[4] = {1, 2, 3, 4}, order[16], len = -1, cut = -5;
+  int64_t lb = -1, peak = -1, extra = -1;
+  size_t need = 0;
+  int i;
+  /* the group-order example's graph: a; b, c from a; d from b, c; e from d */
+  int32_t ia[] = {0, -1}, ibc[] = {1, 2, -1}, id[] = {3, -1}, iaa[] = {0, 0, -1};
+  tg_begin(&g);
+  tg_node(&g, 5, 1, 0, NULL);
+  tg_node(&g, 9, 1, 0, ia);
+  tg_node(&g, 2, 1, 0, ia);
+  tg_node(&g, 3, 1, 0, ibc);
+  tg_node(&g, 1, 1, 1, id);
+  /* validation of the problem: by every entry point that takes it */
+  CHECK_EQ(dnnmem_remat_lower_bound(NULL, &lb), DNNMEM_ERR_INVALID_ARGUMENT);
+  p = g.p;
+  p.graph = NULL;
+  CHECK_EQ(dnnmem_remat_lower_bound(&p, &lb), DNNMEM_ERR_INVALID_ARGUMENT);
+  p = g.p;
+  p.sizes = NULL;
+  CHECK_EQ(dnnmem_remat_lower_bound(&p, &lb), DNNMEM_ERR_INVALID_ARGUMENT);
+  p = g.p;
+  p.times = NULL;
+  CHECK_EQ(dnnmem_remat_simulate(&p, seq, 0, NULL, &st, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  g.size[1] = INT64_MAX / 2 + 1; /* b and c: the sizes sum past int64 */
+  g.size[2] = INT64_MAX / 2 + 1;
+  CHECK_EQ(dnnmem_remat_lower_bound(&g.p, &lb), DNNMEM_ERR_OVERFLOW);
+  CHECK_EQ(dnnmem_remat_group_order(&g.p, members, 4, 1000, order, 16, &len, &peak, scratch_buf,
+                                    sizeof(scratch_buf)),
+           DNNMEM_ERR_OVERFLOW);
+  CHECK_EQ(dnnmem_remat_time_bound(&g.p, NULL, &extra, &cut, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_OVERFLOW);
+  g.size[1] = 9;
+  g.size[2] = 2;
+  /* the lower bound: NULL output; without is_output only the steps count */
+  CHECK_EQ(dnnmem_remat_lower_bound(&g.p, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  p = g.p;
+  p.is_output = NULL;
+  CHECK_EQ(dnnmem_remat_lower_bound(&p, &lb), DNNMEM_OK);
+  CHECK_EQ(lb, 9 + 2 + 3); /* d with its inputs b and c */
+  /* x * x counts x once: a node reading a twice holds 5 + 7 */
+  tg_node(&g, 7, 1, 0, iaa);
+  CHECK_EQ(dnnmem_remat_lower_bound(&g.p, &lb), DNNMEM_OK);
+  CHECK_EQ(lb, 14);
+  g.n--;
+  g.graph.num_nodes = g.n;
+  /* simulate: sizes of scratch and the sequence's arguments */
+  CHECK_EQ(dnnmem_remat_simulate_scratch_size(NULL, seq, 5, &need), DNNMEM_ERR_INVALID_ARGUMENT);
+  p = g.p;
+  p.graph = NULL;
+  CHECK_EQ(dnnmem_remat_simulate_scratch_size(&p, seq, 5, &need), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_simulate_scratch_size(&g.p, seq, -1, &need), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_simulate_scratch_size(&g.p, seq, 5, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  g.graph.num_nodes = -1;
+  CHECK_EQ(dnnmem_remat_simulate_scratch_size(&g.p, seq, 5, &need), DNNMEM_ERR_INVALID_ARGUMENT);
+  g.graph.num_nodes = g.n;
+  CHECK_EQ(dnnmem_remat_simulate(&g.p, seq, -1, NULL, &st, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_simulate(&g.p, NULL, 5, NULL, &st, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  for (i = 0; i < 5; i++) seq[i] = i;
+  seq[4] = 5; /* past the last id */
+  CHECK_EQ(dnnmem_remat_simulate(&g.p, seq, 5, NULL, &st, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_ID_RANGE);
+  /* the times of a long sequence sum past int64: a, b, then b again and again */
+  g.time[1] = INT64_MAX / 4;
+  seq[0] = 0;
+  for (i = 1; i < 6; i++) seq[i] = 1;
+  CHECK_EQ(dnnmem_remat_simulate(&g.p, seq, 6, NULL, &st, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_OVERFLOW);
+  g.time[1] = 1;
+  /* options: each range at its other end, and a valid explicit value */
+  {
+    dnnmem_remat_options bad[6];
+    for (i = 0; i < 6; i++) bad[i] = options_for(0, 0);
+    bad[0].max_group_size = -1;
+    bad[1].decompose_steps = -1;
+    bad[2].bound_cuts = -1;
+    bad[3].start_temperature = 1e301;
+    bad[4].end_temperature = -1.0;
+    bad[5].start_temperature = strtod("nan", NULL); /* NaN compares false: refused */
+    for (i = 0; i < 6; i++) {
+      CHECK_EQ(dnnmem_remat_time_bound_scratch_size(&g.p, &bad[i], &need), DNNMEM_ERR_INVALID_ARGUMENT);
+      CHECK_EQ(dnnmem_remat_time_bound(&g.p, &bad[i], &extra, NULL, scratch_buf, sizeof(scratch_buf)),
+               DNNMEM_ERR_INVALID_ARGUMENT);
+    }
+  }
+  o = options_for(0, 0);
+  o.decompose_steps = 3;
+  CHECK_EQ(dnnmem_remat_time_bound_scratch_size(&g.p, &o, &need), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_time_bound_scratch_size(&g.p, &o, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, NULL, &cut, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  /* a budget the row order fits (peak 14): no extra time, no cut */
+  o.budget = 14;
+  CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &extra, &cut, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
+  CHECK_EQ(extra, 0);
+  CHECK_EQ(cut, -1);
+  CHECK_EQ(dnnmem_remat_algo_parse("anneal", NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_algo_parse("anneal", &algo), DNNMEM_OK);
+  CHECK_EQ(algo, DNNMEM_REMAT_ANNEAL);
+  /* group order: every argument's range */
+  CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, members, DNNMEM_REMAT_MAX_GROUP + 1, 1000, 16, &need),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, members, 4, (1 << 28) + 1, 16, &need),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, members, 4, 1000, -1, &need),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, members, 4, 1000, 16, NULL),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+#define GROUP(m, nm, ms, ord, cap, l, pk) \
+  dnnmem_remat_group_order(&g.p, m, nm, ms, ord, cap, l, pk, scratch_buf, sizeof(scratch_buf))
+  CHECK_EQ(GROUP(NULL, 4, 1000, order, 16, &len, &peak), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(GROUP(members, 0, 1000, order, 16, &len, &peak), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(GROUP(members, DNNMEM_REMAT_MAX_GROUP + 1, 1000, order, 16, &len, &peak), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(GROUP(members, 4, 0, order, 16, &len, &peak), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(GROUP(members, 4, (1 << 28) + 1, order, 16, &len, &peak), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(GROUP(members, 4, 1000, order, -1, &len, &peak), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(GROUP(members, 4, 1000, NULL, 16, &len, &peak), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(GROUP(members, 4, 1000, order, 16, NULL, &peak), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(GROUP(members, 4, 1000, order, 16, &len, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  members[0] = -1;
+  CHECK_EQ(GROUP(members, 4, 1000, order, 16, &len, &peak), DNNMEM_ERR_ID_RANGE);
+  members[0] = 5;
+  CHECK_EQ(GROUP(members, 4, 1000, order, 16, &len, &peak), DNNMEM_ERR_ID_RANGE);
+  members[0] = 2; /* c twice */
+  CHECK_EQ(GROUP(members, 4, 1000, order, 16, &len, &peak), DNNMEM_ERR_INVALID_ARGUMENT);
+  members[0] = 1;
+  /* capacity 0 with no order array: only the length and the peak */
+  CHECK_EQ(GROUP(members, 4, 1000, NULL, 0, &len, &peak), DNNMEM_ERR_OUTPUT_TOO_SMALL);
+  CHECK_EQ(len, 4);
+#undef GROUP
+}
+
 int main(void) {
   RUN(test_simulator_vs_recount);
   RUN(test_simulator_errors);
@@ -1018,5 +1160,6 @@ int main(void) {
   RUN(test_extreme_temperatures);
   RUN(test_edges_and_stop);
   RUN(test_real_graph);
+  RUN(test_argument_checks);
   return test_finish("test_remat");
 }
