@@ -926,6 +926,34 @@ static void test_edges_offsets_only(void) {
   free(scratch);
 }
 
+/* The transitive cover's flow network (2V + 2 nodes, 3V + E arcs) leaves
+   the engine's int32 range above about 357 million vertices: the scratch
+   size says DNNMEM_ERR_TOO_MANY. The graph has no edges, so its offsets
+   are zero pages (calloc) that cost address space, not memory. */
+static void test_transitive_too_many(void) {
+  const int32_t n = (INT32_MAX / 2 - 2) / 3 + 1;
+  int32_t *offsets = (int32_t *)calloc((size_t)n + 1, sizeof(int32_t));
+  dnnmem_graph g;
+  dnnmem_cover_options transitive = {1};
+  size_t bytes = 0;
+  unsigned char scratch[64];
+  if (!offsets) {
+    fprintf(stderr, "test_transitive_too_many: no address space for %d offsets, skipped\n", (int)n);
+    return;
+  }
+  g.num_nodes = n;
+  g.in_offsets = offsets;
+  g.in_ids = NULL;
+  CHECK_EQ(dnnmem_cover_vertices_scratch_size(&g, &transitive, &bytes), DNNMEM_ERR_TOO_MANY);
+  CHECK_EQ(bytes, 0);
+  /* the operation refuses it too, whatever scratch it is given */
+  CHECK(dnnmem_cover_vertices(&g, &transitive, NULL, NULL, NULL, scratch, sizeof(scratch)) != DNNMEM_OK);
+  g.num_nodes = n - 1; /* one below the limit: a size (too big to allocate here, but defined) */
+  CHECK_EQ(dnnmem_cover_vertices_scratch_size(&g, &transitive, &bytes), DNNMEM_OK);
+  CHECK(bytes > (size_t)n * 8);
+  free(offsets);
+}
+
 int main(void) {
   RUN(test_seed_chain_alternates);
   RUN(test_seed_skip_connection);
@@ -949,5 +977,6 @@ int main(void) {
   RUN(test_dag_bad_input);
   RUN(test_dag_short_scratch_and_short_paths);
   RUN(test_edges_offsets_only);
+  RUN(test_transitive_too_many);
   return test_finish("test_cover");
 }
