@@ -1276,6 +1276,86 @@ static void test_argument_checks(void) {
   CHECK_EQ(out.stride[1], 1);
 }
 
+/* The parser's and finish's limits (axes, factors, levels, machine
+   levels), the prefix's rules, equality's early answers, and the maps of a
+   layout without levels (units may be NULL there). */
+static void test_limits_and_edges(void) {
+  dnnmem_layout l, b;
+  dnnmem_layout_machine m;
+  dnnmem_layout_slot slot = DNNMEM_LAYOUT_SLOT_UNUSED;
+  dnnmem_layout_run runs[4];
+  int64_t err = -1, count = -1, offsets[8], addrs[2] = {1, 5}, positions[2];
+  uint8_t slots[2];
+  char text[512];
+  int i;
+  /* 9 axes, 33 factors, 9 levels, a 9-level machine: LAYOUT_LIMIT at the extra one */
+  CHECK_EQ(parse("(1,1,1,1,1,1,1,1,1)", &l, &err), DNNMEM_ERR_LAYOUT_LIMIT);
+  CHECK_EQ(err, 17); /* the ninth axis */
+  strcpy(text, "(("); /* one axis of 33 factors */
+  for (i = 0; i < 33; i++) strcat(text, i ? ", 1:1" : "1:1");
+  strcat(text, "))");
+  CHECK_EQ(parse(text, &l, &err), DNNMEM_ERR_LAYOUT_LIMIT);
+  CHECK_EQ(err, 2 + 32 * 5); /* the 33rd factor */
+  CHECK_EQ(parse("((1_A, 1_B, 1_C, 1_D, 1_E, 1_F, 1_G, 1_H, 1_I))", &l, &err), DNNMEM_ERR_LAYOUT_LIMIT);
+  CHECK_EQ(err, 44); /* the ninth level's name */
+  CHECK_EQ(dnnmem_layout_machine_parse("A=1,B=1,C=1,D=1,E=1,F=1,G=1,H=1,I=1", 35, &m, NULL), DNNMEM_ERR_LAYOUT_LIMIT);
+  CHECK_EQ(dnnmem_layout_machine_parse("A=1,B=1,C=1,D=1,E=1,F=1,G=1,H=1,I=1", 35, &m, &err), DNNMEM_ERR_LAYOUT_LIMIT);
+  CHECK_EQ(err, 32);
+  CHECK_EQ(dnnmem_layout_machine_parse(NULL, 0, &m, &err), DNNMEM_ERR_PARSE); /* empty */
+  /* the prefix: plain extents only, one per axis of the layout */
+  CHECK_EQ(parse("(4_PE)/(4:1)", &l, &err), DNNMEM_ERR_PARSE);
+  CHECK_EQ(err, 6);
+  CHECK_EQ(parse("((2,2))/(4:1)", &l, &err), DNNMEM_ERR_PARSE);
+  CHECK_EQ(err, 7);
+  /* built in code: counts out of range */
+  CHECK(load("((3:8, 4_PE), (8:1))", NULL, &l));
+  b = l;
+  b.num_levels = -1;
+  CHECK_EQ(dnnmem_layout_finish(&b, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  b = l;
+  b.num_axes = DNNMEM_LAYOUT_MAX_AXES + 1;
+  CHECK_EQ(dnnmem_layout_finish(&b, &err), DNNMEM_ERR_LAYOUT_LIMIT);
+  b = l;
+  b.num_factors = DNNMEM_LAYOUT_MAX_FACTORS + 1;
+  CHECK_EQ(dnnmem_layout_finish(&b, &err), DNNMEM_ERR_LAYOUT_LIMIT);
+  b = l;
+  b.num_levels = DNNMEM_LAYOUT_MAX_LEVELS + 1;
+  CHECK_EQ(dnnmem_layout_finish(&b, &err), DNNMEM_ERR_LAYOUT_LIMIT);
+  b = l;
+  b.bound = 2;
+  CHECK_EQ(dnnmem_layout_finish(&b, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  b = l;
+  b.factors[1].level = 1; /* a level the layout does not have */
+  CHECK_EQ(dnnmem_layout_finish(&b, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  b = l;
+  b.factors[1].level = -2;
+  CHECK_EQ(dnnmem_layout_finish(&b, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  /* equality: NULLs, other axis counts, other shapes are unequal */
+  CHECK(load("(12:8, 8:1)", NULL, &b));
+  CHECK_EQ(dnnmem_layout_equal(NULL, &b), 0);
+  CHECK_EQ(dnnmem_layout_equal(&b, NULL), 0);
+  CHECK(load("(96:1)", NULL, &l));
+  CHECK_EQ(dnnmem_layout_equal(&l, &b), 0);
+  CHECK(load("(8:12, 12:1)", NULL, &l));
+  CHECK_EQ(dnnmem_layout_equal(&l, &b), 0);
+  CHECK(load("(12:8, 8:1)", NULL, &l));
+  CHECK_EQ(dnnmem_layout_equal(&l, &b), 1);
+  /* B@[PE] unbound: copies unknown until a machine says how many PEs */
+  CHECK(load("((3:8, 4_PE), (8:1); B@[MAB])", NULL, &l));
+  CHECK_EQ(dnnmem_layout_replica_offset(&l, 0, offsets), DNNMEM_ERR_LAYOUT_NEEDS_MACHINE);
+  /* no levels: units may be NULL everywhere; (12:8, 8:1) holds (1, 5) at 13 */
+  CHECK(load("(12:8, 8:1)", NULL, &l));
+  CHECK_EQ(dnnmem_layout_inverse(&l, NULL, 13, NULL, &slot), DNNMEM_OK);
+  CHECK_EQ(slot, DNNMEM_LAYOUT_SLOT_ELEMENT);
+  CHECK_EQ(dnnmem_layout_inverse_batch(&l, 2, NULL, addrs, positions, slots), DNNMEM_OK);
+  CHECK_EQ(positions[0], 1);
+  CHECK_EQ(positions[1], 5);
+  CHECK_EQ(slots[1], DNNMEM_LAYOUT_SLOT_ELEMENT);
+  CHECK_EQ(dnnmem_layout_runs(&l, NULL, runs, 4, &count), DNNMEM_OK);
+  CHECK_EQ(count, 1); /* the whole tensor is one run */
+  CHECK_EQ(runs[0].length, 96);
+}
+
 int main(void) {
   RUN(test_worked_examples);
   RUN(test_worked_examples_board);
@@ -1298,5 +1378,6 @@ int main(void) {
   RUN(test_random_layouts);
   RUN(test_equal_brute_force);
   RUN(test_argument_checks);
+  RUN(test_limits_and_edges);
   return test_finish("test_layout");
 }
