@@ -40,47 +40,67 @@
    do not need (a checker has no options) but never reorder. Every enum has
    _name and _parse (text <-> value) and 0 is its default.
 
-   ONE EXAMPLE PER PART (declarations and error checks left out; each
-   returns DNNMEM_OK or an error code; scratch/bytes as asked for)
-   2. Plan an arena:
+   ONE EXAMPLE PER PART (error checks left out; each call returns DNNMEM_OK
+   or an error code; `bytes` and `scratch` as asked for). Types follow the
+   part: dnnmem_<part>_problem, _options, _result; arrays follow the
+   integer rule under CONVENTIONS (int64_t bytes, int32_t ids).
+   2. Plan an arena (lifetimes are half-open steps [lower, upper)):
        dnnmem_interval t[3] = {{.lower = 0, .upper = 2, .size = 4096},
                                {.lower = 1, .upper = 3, .size = 8192},
                                {.lower = 2, .upper = 4, .size = 4096}};
        dnnmem_intervals p = {t, 3, 64};          (records, count, alignment)
+       int64_t offsets[3];  dnnmem_plan_result res;  size_t bytes;
        dnnmem_plan_solve_scratch_size(&p, NULL, &bytes);
        dnnmem_plan_solve(&p, NULL, offsets, &res, scratch, bytes);
-       (res.arena == 12288, res.optimal == 1; offsets[i] for each record)
+       (res.arena == 12288, res.optimal == 1; offsets[i] for record i)
    3. Shared objects for the same records:
+       int32_t object_of[3];  int64_t object_sizes[3];  (at most n objects)
        dnnmem_share_solve_scratch_size(&p, NULL, &bytes);
        dnnmem_share_solve(&p, NULL, object_of, object_sizes, &res, scratch, bytes);
        (res.objects == 2, res.total == 12288)
-   4. W of a graph (node v's inputs: in_ids[in_offsets[v] .. in_offsets[v+1])):
+   4. W of a graph, the fewest paths covering every edge (node v's inputs
+      are in_ids[in_offsets[v] .. in_offsets[v+1])):
        int32_t in_offsets[4] = {0, 0, 1, 2}, in_ids[2] = {0, 1};  (0 -> 1 -> 2)
        dnnmem_graph g = {3, in_offsets, in_ids};
        dnnmem_cover_edges_scratch_size(&g, NULL, &bytes);
        dnnmem_cover_edges(&g, NULL, NULL, NULL, NULL, 0, &res, scratch, bytes);
-       (res.paths == 1)
-   5. Recompute to fit a budget:
+       (res.paths == 1; the NULLs skip per-edge uses and the paths' nodes)
+   5. Recompute to fit a budget (nodes without inputs are graph inputs,
+      computed once and held; is_output marks values held to the end):
+       int64_t sizes[3] = {1 << 20, 1 << 20, 1 << 20}, times[3] = {10, 20, 30};
        dnnmem_remat_problem p = {&g, sizes, times, NULL};   (NULL: no outputs)
-       dnnmem_remat_options o = {0};  o.budget = 3 << 20;   (algo 0: anneal)
+       dnnmem_remat_options o = {DNNMEM_REMAT_ANNEAL};  o.budget = 3 << 20;
+       dnnmem_rng rng;  int32_t seq[2 * 3];   (room for 2n steps is plenty)
        dnnmem_rng_seed(&rng, 1);
-       dnnmem_remat_solve_scratch_size(&p, &o, 2 * n, &bytes);
-       dnnmem_remat_solve(&p, &o, &rng, seq, 2 * n, &res, scratch, bytes);
-       (seq[0 .. res.length): the order; res.peak <= o.budget; res.time)
+       dnnmem_remat_solve_scratch_size(&p, &o, 2 * 3, &bytes);
+       dnnmem_remat_solve(&p, &o, &rng, seq, 2 * 3, &res, scratch, bytes);
+       (seq[0 .. res.length): nodes in computing order, a node repeated is
+       recomputed; res.peak <= o.budget, res.time = sum of their times;
+       DNNMEM_ERR_INFEASIBLE: none found within the budget, seq and res
+       then hold the best found)
    6. Where does element (7, 5) live?
+       dnnmem_layout l;  int64_t index[2] = {7, 5}, address;
+       int64_t units[DNNMEM_LAYOUT_MAX_LEVELS];     (one unit per level)
        dnnmem_layout_parse("((3:8, 4_PE), (8:1))", 20, &l, NULL);
        dnnmem_layout_forward(&l, index, units, &address, NULL);
-       (index {7, 5}: units[0] == 3 (PE 3), address == 13)
-   7. Max flow:
+       (units[0] == 3 (PE 3), address == 13; "3:8" is extent 3, stride 8,
+       "4_PE" spreads 4 over level PE; the notation is in part 6)
+   7. Max flow (the scratch holds the network: keep it while f is used):
+       dnnmem_flow f;  dnnmem_flow_result res;
        dnnmem_flow_scratch_size(4, 5, &bytes);         (4 nodes, 5 arcs)
        dnnmem_flow_init(&f, 4, 5, scratch, bytes);
-       dnnmem_flow_add_arc(&f, 0, 1, 3, 0, NULL);  ... (from, to, capacity)
-       dnnmem_flow_solve(&f, 0, 3, NULL, &res);       (res.value)
-   8. CPU or accelerator:
+       dnnmem_flow_add_arc(&f, 0, 1, 3, 0, NULL);  (from, to, capacity,
+       ...                                      reverse capacity, &arc id)
+       dnnmem_flow_solve(&f, 0, 3, NULL, &res);   (source, sink: res.value)
+   8. CPU or accelerator (xfer[v]: moving v's output, paid once however
+      many consumers sit on the other device):
        dnnmem_place_problem p = {&g, cpu_time, acc_time, xfer, NULL, NULL};
+                                 (NULL, NULL: no pinned nodes, no outputs)
+       uint8_t device[3];  dnnmem_place_result res;
        dnnmem_place_solve_scratch_size(&p, NULL, &bytes);
        dnnmem_place_solve(&p, NULL, device, &res, scratch, bytes);
-       (device[v] == DNNMEM_PLACE_CPU or _ACC; res.time is the optimum)
+       (device[v] == DNNMEM_PLACE_CPU or _ACC; res.time, the sum of node
+       and transfer times, is the optimum)
    Complete programs: examples/plan_arena.c, examples/layout_mncore.c.
 
    CONVENTIONS
@@ -1428,8 +1448,8 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *pro
    every valid sequence whose peak fits options->budget; *out_cut (may be
    NULL) receives the cut node that gave it (-1: none, bound 0).
    options->bound_cuts candidate cuts (0: 16), the nodes whose steps hold
-   the most memory in the row order. 0 when the row order fits.
-   DNNMEM_ERR_INFEASIBLE (and INT64_MAX) for a budget below
+   the most memory in the row order. 0 when the row order fits or there
+   is no budget (0). DNNMEM_ERR_INFEASIBLE (and INT64_MAX) for a budget below
    dnnmem_remat_lower_bound. About bound_cuts * 30 minimum cuts on 3 V + 2
    nodes and 9 V + 2 E arcs. */
 
@@ -4574,11 +4594,13 @@ static dnnmem_result dnnmem__plan_heuristics(dnnmem__planner *p, dnnmem_plan_alg
   dnnmem_result r;
   if (algo >= DNNMEM_PLAN_NAIVE && algo <= DNNMEM_PLAN_BESTFIT) list = &algo, count = 1;
   res->arena = DNNMEM__I64_MAX;
-  for (k = 0; k < count && res->arena > res->lower_bound; k++) {
+  /* k == 0 always runs: a bound of INT64_MAX (one record of that size)
+     must still get its offsets written. */
+  for (k = 0; k < count && (k == 0 || res->arena > res->lower_bound); k++) {
     int64_t arena = 0;
     if ((r = dnnmem__plan_run(p, list[k])) != DNNMEM_OK) return r;
     for (i = 0; i < p->n; i++) arena = dnnmem__max64(arena, p->off[i] + p->rec[i].size);
-    if (arena < res->arena) {
+    if (k == 0 || arena < res->arena) {
       res->arena = arena;
       res->algo = list[k];
       DNNMEM_MEMCPY(offsets, p->off, (size_t)p->n * sizeof(int64_t));
@@ -5647,9 +5669,10 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_vertices(const dnnmem_graph *graph,
   dnnmem__scratch s;
   dnnmem__cover_vertices_work w;
   dnnmem_result r;
-  int32_t n, m, transitive, paths;
+  int32_t n, m, transitive, paths, nodes, arcs;
   if ((r = dnnmem__cover_counts(graph, options, &n, &m, &transitive)) != DNNMEM_OK) return r;
   if (n == 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (transitive && !dnnmem__cover_closure_net(n, m, &nodes, &arcs)) return DNNMEM_ERR_TOO_MANY;
   if (scratch == NULL) return DNNMEM_ERR_SCRATCH_TOO_SMALL;
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__cover_vertices_layout(&s, n, m, transitive, &w);
@@ -6369,6 +6392,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *pro
   if ((r = dnnmem_graph_topo_order(g, w.order, w.topo_scratch, w.topo_bytes)) != DNNMEM_OK)
     return r;
   if ((r = dnnmem_remat_lower_bound(problem, &lower)) != DNNMEM_OK) return r;
+  if (o.budget == 0) return DNNMEM_OK; /* no budget: the row order needs nothing extra */
   if (o.budget < lower) {
     *out_extra_time = DNNMEM__I64_MAX;
     return DNNMEM_ERR_INFEASIBLE;

@@ -33,6 +33,11 @@ done
 for cxx in g++ clang++; do
   command -v $cxx >/dev/null || continue
   if $cxx -x c++ -Wall -Wextra -Werror -I. -c tests/compile_cpp.cpp -o "$tmp/cpp.o" 2>"$tmp/err"; then ok "compile as C++ ($cxx)"; else bad "compile as C++ ($cxx)"; head -20 "$tmp/err"; fi
+  # the tour's examples are what C++ users copy first (C++20: designated
+  # initializers; missing fields are zero, as in C)
+  if $cxx -x c++ -std=c++20 -Wall -Wextra -Wno-missing-field-initializers -Werror -I. -Itests tests/test_tour.c \
+      -o "$tmp/tour_cpp" 2>"$tmp/err" && "$tmp/tour_cpp" >/dev/null; then ok "tour as C++ ($cxx)"
+  else bad "tour as C++ ($cxx)"; head -20 "$tmp/err"; fi
 done
 for cc in gcc clang; do
   command -v $cc >/dev/null || continue
@@ -115,10 +120,14 @@ if [ -n "$CLANG" ]; then
     name=$(basename "$t")
     mkdir -p "$tmp/c_$name"
     cp -r "fuzz/corpus/${name#fuzz_}/." "$tmp/c_$name/" 2>/dev/null
-    if "$t" -seed=${LIBFUZZER_SEED:-1} -max_total_time=${LIBFUZZER_SECONDS:-8} -max_len=512 "$tmp/c_$name" >"$tmp/out" 2>&1; then
+    # Findings go to the temporary folder, not the checkout; the log
+    # prints each as base64 so a CI run carries its reproducer.
+    if "$t" -seed=${LIBFUZZER_SEED:-1} -max_total_time=${LIBFUZZER_SECONDS:-8} -max_len=512 \
+        -artifact_prefix="$tmp/$name-" "$tmp/c_$name" >"$tmp/out" 2>&1; then
       ok "$name libFuzzer ${LIBFUZZER_SECONDS:-8} s ($(grep -o 'Done [0-9]* runs' "$tmp/out" | tail -1))"
     else
       bad "$name libFuzzer"; tail -30 "$tmp/out"
+      for f in "$tmp/$name"-*; do [ -f "$f" ] && echo "input $(basename "$f"): $(base64 -w0 "$f")"; done
     fi
   done
 fi

@@ -408,6 +408,26 @@ static void test_window_exact_not_worse_than_best(void) {
   CHECK(exact.arena >= 3 && exact.lower_bound <= 3);
 }
 
+/* One record of INT64_MAX bytes: the lower bound is INT64_MAX, which no
+   arena beats, yet the plan must still be written (a fuzz_files finding). */
+static void test_size_int64_max(void) {
+  dnnmem_interval r[1];
+  int64_t off[1];
+  dnnmem_plan_result res;
+  int a;
+  static const dnnmem_plan_algo algos[] = {DNNMEM_PLAN_BEST, DNNMEM_PLAN_EXACT, DNNMEM_PLAN_GREEDY_SIZE,
+                                           DNNMEM_PLAN_BESTFIT};
+  r[0] = rec(1, 3, INT64_MAX);
+  for (a = 0; a < 4; a++) {
+    off[0] = -7;
+    CHECK_EQ(plan(r, 1, algos[a], 1, off, &res), DNNMEM_OK);
+    CHECK_EQ(off[0], 0);
+    CHECK_EQ(res.arena, INT64_MAX);
+    CHECK_EQ(res.lower_bound, INT64_MAX);
+    CHECK_EQ(recount(r, 1, 1, off), INT64_MAX);
+  }
+}
+
 static void test_gaps(void) {
   /* A idles over [2, 6) (no window): B fits into the hole, arena = 4. With
      a window of 1 byte kept, B must sit above it: arena = 5. Heuristics
@@ -639,6 +659,7 @@ int main(void) {
   RUN(test_fixed_offsets);
   RUN(test_gaps);
   RUN(test_window_exact_not_worse_than_best);
+  RUN(test_size_int64_max);
   RUN(test_checker);
   RUN(test_bad_input);
   RUN(test_real_models);

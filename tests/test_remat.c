@@ -428,8 +428,11 @@ static void test_time_bound(void) {
   CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &extra, &cut, scratch_buf, need),
            DNNMEM_ERR_INFEASIBLE); /* below the peak's lower bound */
   CHECK_EQ(extra, INT64_MAX);
+  cut = 5;
   CHECK_EQ(dnnmem_remat_time_bound(&g.p, NULL, &extra, &cut, scratch_buf, need),
-           DNNMEM_ERR_INFEASIBLE); /* no options: budget 0 */
+           DNNMEM_OK); /* no options: no budget, nothing to recompute */
+  CHECK_EQ(extra, 0);
+  CHECK_EQ(cut, -1);
   o.budget = 21;
   CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &extra, &cut, scratch_buf + 3, need - 16),
            DNNMEM_ERR_SCRATCH_TOO_SMALL);

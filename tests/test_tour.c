@@ -65,7 +65,7 @@ static void tour_remat(void) {
   dnnmem_graph g = {3, tour_in_offsets, tour_in_ids};
   int64_t sizes[3] = {1 << 20, 1 << 20, 1 << 20}, times[3] = {10, 20, 30};
   dnnmem_remat_problem p = {&g, sizes, times, NULL};
-  dnnmem_remat_options o = {0};
+  dnnmem_remat_options o = {DNNMEM_REMAT_ANNEAL};
   dnnmem_remat_result res;
   dnnmem_rng rng;
   int32_t n = 3, seq[6];
