@@ -5580,6 +5580,21 @@ static void dnnmem__cover_hopcroft_karp(const dnnmem_graph *g, dnnmem__cover_ver
   }
 }
 
+/* The cover's networks are sized by their layouts, their ids are in range
+   and their capacities are counts (>= 0, sums far below INT64_MAX), so
+   neither adding an arc nor solving can fail: assertions, not errors. */
+static void dnnmem__cover_arc(dnnmem_flow *flow, int32_t from, int32_t to, int64_t capacity) {
+  dnnmem_result r = dnnmem_flow_add_arc(flow, from, to, capacity, 0, NULL);
+  DNNMEM_ASSERT(r == DNNMEM_OK);
+  (void)r;
+}
+
+static void dnnmem__cover_flow(dnnmem_flow *flow, int32_t source, int32_t sink) {
+  dnnmem_result r = dnnmem_flow_solve(flow, source, sink, NULL, NULL);
+  DNNMEM_ASSERT(r == DNNMEM_OK);
+  (void)r;
+}
+
 /* The minimum chain cover of the reachability order without its quadratic
    closure: a max flow S -> out_u (1) -> in_w (inf, each edge u -> w) ->
    out_w (inf, pass through w) ... -> in_v -> T (1) pairs u with a v it
@@ -5588,21 +5603,21 @@ static void dnnmem__cover_hopcroft_karp(const dnnmem_graph *g, dnnmem__cover_ver
    edge k = 3n + k. */
 static dnnmem_result dnnmem__cover_closure(const dnnmem_graph *g, dnnmem__cover_vertices_work *w) {
   const int32_t *off = g->in_offsets, *ids = g->in_ids;
-  int32_t n = g->num_nodes, m = off[n], nodes, arcs, v, k, a;
+  int32_t n = g->num_nodes, m = off[n], nodes = 0, arcs = 0, v, k, a;
   int32_t source = 2 * n, sink = 2 * n + 1;
   dnnmem_flow flow;
   dnnmem_result r;
   int64_t inf = (int64_t)n;
-  if (!dnnmem__cover_closure_net(n, m, &nodes, &arcs)) return DNNMEM_ERR_TOO_MANY;
+  (void)dnnmem__cover_closure_net(n, m, &nodes, &arcs); /* checked by the caller */
   r = dnnmem_flow_init(&flow, nodes, arcs, w->flow_scratch, w->flow_bytes);
-  for (v = 0; v < n && r == DNNMEM_OK; v++) r = dnnmem_flow_add_arc(&flow, source, v, 1, 0, NULL);
-  for (v = 0; v < n && r == DNNMEM_OK; v++) r = dnnmem_flow_add_arc(&flow, n + v, sink, 1, 0, NULL);
-  for (v = 0; v < n && r == DNNMEM_OK; v++) r = dnnmem_flow_add_arc(&flow, n + v, v, inf, 0, NULL);
+  DNNMEM_ASSERT(r == DNNMEM_OK); /* the layout sized the scratch for this network */
+  (void)r;
+  for (v = 0; v < n; v++) dnnmem__cover_arc(&flow, source, v, 1);
+  for (v = 0; v < n; v++) dnnmem__cover_arc(&flow, n + v, sink, 1);
+  for (v = 0; v < n; v++) dnnmem__cover_arc(&flow, n + v, v, inf);
   for (v = 0; v < n; v++)
-    for (k = off[v]; k < off[v + 1] && r == DNNMEM_OK; k++)
-      r = dnnmem_flow_add_arc(&flow, ids[k], n + v, inf, 0, NULL);
-  if (r == DNNMEM_OK) r = dnnmem_flow_solve(&flow, source, sink, NULL, NULL);
-  if (r != DNNMEM_OK) return r;
+    for (k = off[v]; k < off[v + 1]; k++) dnnmem__cover_arc(&flow, ids[k], n + v, inf);
+  dnnmem__cover_flow(&flow, source, sink);
   for (a = 0; a < arcs; a++) w->remaining[a] = dnnmem_flow_arc_flow(&flow, a);
   /* consumers CSR of edge ids, for walking out of out_u */
   for (v = 0; v <= n; v++) w->out_offsets[v] = 0;
@@ -5680,7 +5695,7 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_vertices(const dnnmem_graph *graph,
   r = dnnmem_graph_topo_order(graph, w.topo, w.topo_scratch, w.topo_bytes);
   if (r != DNNMEM_OK) return r;
   if (transitive) {
-    if ((r = dnnmem__cover_closure(graph, &w)) != DNNMEM_OK) return r;
+    if ((r = dnnmem__cover_closure(graph, &w)) != DNNMEM_OK) return r; /* engine bug only */
   } else {
     dnnmem__cover_hopcroft_karp(graph, &w);
   }
@@ -5807,20 +5822,22 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
     if (w.outdeg[v] > w.indeg[v]) starts += w.outdeg[v] - w.indeg[v];
   /* the flow: only when some path can be joined to another */
   r = dnnmem_flow_init(&flow, nodes, arcs, w.flow_scratch, w.flow_bytes);
-  for (k = 0; k < m && r == DNNMEM_OK; k++) {
+  DNNMEM_ASSERT(r == DNNMEM_OK); /* the layout sized the scratch for this network */
+  for (k = 0; k < m; k++) {
     if (w.first_copy[k] != k) continue;
     w.arc_of[k] = num_arcs++;
-    r = dnnmem_flow_add_arc(&flow, ids[k], w.edge_head[k], (int64_t)distinct, 0, NULL);
+    dnnmem__cover_arc(&flow, ids[k], w.edge_head[k], (int64_t)distinct);
   }
-  for (v = 0; v < n && r == DNNMEM_OK; v++) {
+  for (v = 0; v < n; v++) {
     if (w.indeg[v] > w.outdeg[v])
-      r = dnnmem_flow_add_arc(&flow, n, v, (int64_t)(w.indeg[v] - w.outdeg[v]), 0, NULL);
+      dnnmem__cover_arc(&flow, n, v, (int64_t)(w.indeg[v] - w.outdeg[v]));
     else if (w.outdeg[v] > w.indeg[v])
-      r = dnnmem_flow_add_arc(&flow, v, n + 1, (int64_t)(w.outdeg[v] - w.indeg[v]), 0, NULL);
+      dnnmem__cover_arc(&flow, v, n + 1, (int64_t)(w.outdeg[v] - w.indeg[v]));
   }
-  if (r == DNNMEM_OK && starts > 0) r = dnnmem_flow_solve(&flow, n, n + 1, NULL, NULL);
-  if (r != DNNMEM_OK) return r;
-  if (starts > 0) joins = flow.value;
+  if (starts > 0) {
+    dnnmem__cover_flow(&flow, n, n + 1);
+    joins = flow.value;
+  }
   /* traversals per edge and the paths' total length */
   total = starts - joins;
   DNNMEM_ASSERT(total >= 0 && total <= distinct);

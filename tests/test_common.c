@@ -2,7 +2,10 @@
    graphs). Every result code's name, text and parse; each rule of
    dnnmem_intervals_check and dnnmem_graph_check by the code it must give;
    the topological order and its scratch size; dnnmem_graph_intervals by
-   hand-computed lifetimes. */
+   hand-computed lifetimes; the private helpers every part leans on
+   (checked arithmetic, exp, the scratch carver, the rng's bound) against
+   the compiler's and the C library's own answers. */
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,6 +116,8 @@ static void test_intervals_check(void) {
   CHECK_EQ(check_one(&q, 0), DNNMEM_ERR_BAD_GAP);
   gaps[0].window_lower = gaps[0].window_upper = 0;
   gaps[0].upper = 11; /* past the lifetime */
+  CHECK_EQ(check_one(&q, 0), DNNMEM_ERR_BAD_GAP);
+  gaps[0].lower = -1, gaps[0].upper = 3; /* before the lifetime */
   CHECK_EQ(check_one(&q, 0), DNNMEM_ERR_BAD_GAP);
   gaps[0].lower = 4, gaps[0].upper = 4; /* empty */
   CHECK_EQ(check_one(&q, 0), DNNMEM_ERR_BAD_GAP);
@@ -229,11 +234,113 @@ static void test_graph_intervals(void) {
   CHECK_EQ(dnnmem_graph_intervals(&g, sizes, out, r), DNNMEM_ERR_ID_RANGE);
 }
 
+
+/* ---- private helpers ------------------------------------------------------- */
+
+/* Boundary values of int64_t arithmetic: the sign changes and both ends. */
+static const int64_t edge_values[] = {INT64_MIN, INT64_MIN + 1, -((int64_t)1 << 32) - 1, -3037000500,
+                                      -3037000499, -3, -2, -1, 0, 1, 2, 3, 3037000499, 3037000500,
+                                      (int64_t)1 << 32, INT64_MAX / 2, INT64_MAX / 2 + 1, INT64_MAX - 1,
+                                      INT64_MAX};
+#define NUM_EDGES ((int)(sizeof(edge_values) / sizeof(edge_values[0])))
+
+/* The checked sum and product against the compiler's overflow builtins (an
+   independent answer): the same verdict, the same value when it fits. */
+static void test_checked_arithmetic(void) {
+  int i, j;
+  for (i = 0; i < NUM_EDGES; i++)
+    for (j = 0; j < NUM_EDGES; j++) {
+      int64_t a = edge_values[i], b = edge_values[j], got = 0, want = 0;
+      int over = __builtin_add_overflow(a, b, &want);
+      CHECK_EQ(dnnmem__add_overflows(a, b, &got), over);
+      if (!over) CHECK_EQ(got, want);
+      over = __builtin_mul_overflow(a, b, &want);
+      CHECK_EQ(dnnmem__mul_overflows(a, b, &got), over);
+      if (!over) CHECK_EQ(got, want);
+    }
+  for (i = 0; i < NUM_EDGES; i++) {
+    int64_t a = edge_values[i], v = 0;
+    CHECK_EQ(dnnmem__is_pow2(a), a > 0 && (a & (a - 1)) == 0);
+    if (a < 0) continue;
+    /* rounding up to 64 overflows exactly when a + 63 does */
+    CHECK_EQ(dnnmem__align_up_overflows(a, 64, &v), a > INT64_MAX - 63);
+    if (a <= INT64_MAX - 63) CHECK(v >= a && v - a < 64 && v % 64 == 0);
+  }
+  CHECK_EQ(dnnmem__is_pow2((int64_t)1 << 62), 1);
+}
+
+/* The built-in exp against the C library's within 4 ulps over the range
+   the annealer uses, and its edges: NaN, saturation, underflow. */
+static void test_exp(void) {
+  double x;
+  for (x = -700.0; x <= 700.0; x += 0.37) {
+    double want = exp(x), got = dnnmem__exp(x);
+    CHECK(fabs(got - want) <= 4 * 2.220446049250313e-16 * want);
+  }
+  x = NAN;
+  CHECK(dnnmem__exp(x) != dnnmem__exp(x)); /* NaN stays NaN */
+  CHECK(dnnmem__exp(0.0) == 1.0);
+  CHECK(dnnmem__exp(800.0) == dnnmem__exp(709.0)); /* saturates, finite */
+  CHECK(dnnmem__exp(800.0) < 1.7976931348623157e308);
+  CHECK(dnnmem__exp(-800.0) == 0.0);
+  CHECK(dnnmem__exp(-740.0) > 0.0 && dnnmem__exp(-740.0) < 1e-320); /* subnormal */
+}
+
+/* The carver: sizing mode counts the worst misalignment, a product past
+   size_t is OVERFLOW (not a wrapped small size), a NULL buffer handed to an
+   operation is short unless nothing is needed, a short buffer is short. */
+static void test_scratch_carver(void) {
+  dnnmem__scratch s;
+  size_t bytes = 0;
+  unsigned char buf[64];
+  dnnmem__scratch_begin(&s, NULL, 0);
+  CHECK(dnnmem__scratch_take(&s, 3, 4) == NULL);
+  CHECK_EQ(dnnmem__scratch_end(&s, &bytes), DNNMEM_OK);
+  CHECK_EQ(bytes, 16 + 15); /* 12 bytes rounded to 16, plus the worst start padding */
+  dnnmem__scratch_begin(&s, NULL, 0);
+  CHECK(dnnmem__scratch_take(&s, (size_t)-1 / 2, 4) == NULL);
+  CHECK_EQ(dnnmem__scratch_end(&s, &bytes), DNNMEM_ERR_OVERFLOW);
+  dnnmem__scratch_begin(&s, NULL, 0); /* an operation given no memory */
+  CHECK(dnnmem__scratch_take(&s, 1, 1) == NULL);
+  CHECK_EQ(dnnmem__scratch_end(&s, NULL), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  dnnmem__scratch_begin(&s, NULL, 0); /* ... which needs nothing: fine */
+  CHECK(dnnmem__scratch_take(&s, 0, 8) == NULL);
+  CHECK_EQ(dnnmem__scratch_end(&s, NULL), DNNMEM_OK);
+  dnnmem__scratch_begin(&s, buf + 1, sizeof(buf) - 1);
+  CHECK(((uintptr_t)dnnmem__scratch_take(&s, 2, 8)) % 16 == 0);
+  CHECK(dnnmem__scratch_take(&s, 64, 1) == NULL); /* 47 bytes left after padding and 16 */
+  CHECK_EQ(dnnmem__scratch_end(&s, NULL), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  dnnmem__scratch_begin(&s, buf + 1, 3); /* shorter than the start padding */
+  CHECK_EQ(dnnmem__scratch_end(&s, NULL), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+}
+
+/* dnnmem_rng_below: 0 for bound 0 (no state used), always below the bound,
+   and every value of a small bound reached. */
+static void test_rng_below(void) {
+  dnnmem_rng a, b;
+  int seen[7] = {0}, i;
+  dnnmem_rng_seed(&a, 5);
+  b = a;
+  CHECK_EQ(dnnmem_rng_below(&a, 0), 0);
+  CHECK_EQ(dnnmem_rng_next(&a), dnnmem_rng_next(&b)); /* bound 0 left the state alone */
+  for (i = 0; i < 700; i++) {
+    uint32_t x = dnnmem_rng_below(&a, 7);
+    CHECK(x < 7);
+    if (x < 7) seen[x] = 1;
+  }
+  for (i = 0; i < 7; i++) CHECK_EQ(seen[i], 1);
+  CHECK_EQ(dnnmem_rng_below(&a, 1), 0);
+}
+
 int main(void) {
   RUN(test_result_names);
   RUN(test_intervals_check);
   RUN(test_graph_check);
   RUN(test_topo_order);
   RUN(test_graph_intervals);
+  RUN(test_checked_arithmetic);
+  RUN(test_exp);
+  RUN(test_scratch_carver);
+  RUN(test_rng_below);
   return test_finish("test_common");
 }
