@@ -4993,9 +4993,10 @@ static dnnmem_result dnnmem__share_carve(const dnnmem_intervals *problem, int wh
                                          void *scratch, size_t scratch_bytes, size_t *out_bytes) {
   dnnmem__scratch s;
   int32_t n = problem ? problem->count : -1;
-  size_t nodes = dnnmem__sky_nodes(n > 0 ? 2 * n : 1);
+  size_t nodes;
   if (n < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
   if (n > DNNMEM__I32_MAX / 2) return DNNMEM_ERR_TOO_MANY; /* 2n time points are int32 */
+  nodes = dnnmem__sky_nodes(n > 0 ? 2 * n : 1);
   dnnmem__scratch_begin(&s, out_bytes ? NULL : scratch, scratch_bytes);
   if (what == DNNMEM__SHARE_CHECK) {
     w->planner.order = DNNMEM__TAKE(&s, int32_t, n);

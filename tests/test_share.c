@@ -174,12 +174,71 @@ static void test_check_and_bad_input(void) {
     CHECK_EQ(parsed, a);
   }
   CHECK(dnnmem_share_algo_name(DNNMEM_SHARE_ALGO_COUNT) == NULL);
+  CHECK(dnnmem_share_algo_name((dnnmem_share_algo)-1) == NULL);
   CHECK_EQ(dnnmem_share_algo_parse("greedy", &parsed), DNNMEM_ERR_PARSE);
+  CHECK_EQ(dnnmem_share_algo_parse(NULL, &parsed), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_share_algo_parse("best", NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+}
+
+/* The arguments every entry point refuses, each by its code; optional
+   outputs left NULL; a count past the int32 time points refused before any
+   record is read; the check's ids at both ends of the range. */
+static void test_arguments(void) {
+  dnnmem_interval r[3];
+  dnnmem_intervals p = problem_of(r, 3), huge = problem_of(NULL, INT32_MAX / 2 + 1);
+  dnnmem_share_options opt;
+  int32_t obj[3];
+  int64_t bound = -1, total = -1;
+  size_t bytes = 0;
+  char *scratch;
+  r[0] = rec(0, 2, 10), r[1] = rec(1, 3, 20), r[2] = rec(2, 4, 30);
+  CHECK_EQ(dnnmem_share_solve_scratch_size(&huge, NULL, &bytes), DNNMEM_ERR_TOO_MANY);
+  CHECK_EQ(dnnmem_share_lower_bound_scratch_size(&huge, &bytes), DNNMEM_ERR_TOO_MANY);
+  CHECK_EQ(dnnmem_share_check_scratch_size(&huge, &bytes), DNNMEM_ERR_TOO_MANY);
+  CHECK_EQ(dnnmem_share_solve_scratch_size(NULL, NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_share_lower_bound_scratch_size(&p, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_share_check_scratch_size(&p, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_share_solve_scratch_size(&p, NULL, &bytes), DNNMEM_OK);
+  scratch = (char *)malloc(bytes);
+  CHECK_EQ(dnnmem_share_lower_bound(&p, NULL, scratch, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_share_lower_bound(&p, &bound, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(bound, 50); /* positional maxima: 30 (then 20 beside it) */
+  opt.algo = (dnnmem_share_algo)-1;
+  CHECK_EQ(dnnmem_share_solve(&p, &opt, obj, NULL, NULL, scratch, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  opt.algo = DNNMEM_SHARE_GREEDY_SIZE;
+  CHECK_EQ(dnnmem_share_solve(&p, &opt, obj, NULL, NULL, scratch, bytes), DNNMEM_OK); /* no result */
+  CHECK_EQ(ref_share_recount(&p, obj, NULL), 50);
+  obj[0] = obj[2] = 0, obj[1] = 2; /* the last id is valid */
+  CHECK_EQ(dnnmem_share_check(&p, obj, NULL, NULL, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(dnnmem_share_check(&p, obj, &total, NULL, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(total, 50);
+  obj[1] = -1;
+  CHECK_EQ(dnnmem_share_check(&p, obj, &total, NULL, scratch, bytes), DNNMEM_ERR_ID_RANGE);
+  free(scratch);
+}
+
+/* Lifetimes at both ends of int64: the time between them saturates instead
+   of overflowing, and every algorithm still finds the one object of size 8
+   that both fit in. */
+static void test_far_apart(void) {
+  dnnmem_interval r[3];
+  dnnmem_share_result res;
+  int32_t obj[3], a;
+  r[0] = rec(INT64_MIN + 1, INT64_MIN + 3, 8);
+  r[1] = rec(INT64_MAX - 3, INT64_MAX - 1, 8);
+  r[2] = rec(INT64_MIN + 2, INT64_MIN + 4, 4);
+  for (a = 0; a < NUM_ALGOS; a++) {
+    CHECK_EQ(share(r, 3, every_algo[a], obj, &res), DNNMEM_OK);
+    CHECK_EQ(res.total, 12);
+    CHECK_EQ(res.lower_bound, 12);
+  }
 }
 
 int main(void) {
   RUN(test_tflite_example);
   RUN(test_oracle);
   RUN(test_check_and_bad_input);
+  RUN(test_arguments);
+  RUN(test_far_apart);
   return test_finish("test_share");
 }
