@@ -1,0 +1,162 @@
+/* tests/test_plan_args.c: part 2's entry points at their edges. Each
+   argument rule by the code it must give (NULL problem, outputs, options;
+   counts, gap counts and algos out of range), optional outputs left NULL,
+   the checker naming the record it refuses, NULL options meaning exactly
+   the zeroed defaults (including best's exact search), and a plan too big
+   for the int32 time points refused before any record is read. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "test.h"
+#define DNNMEM_IMPLEMENTATION
+#include "dnnmem.h"
+#include "ref.h"
+
+#define rec ref_plan_record
+
+static dnnmem_intervals problem_of(const dnnmem_interval *r, int32_t n) {
+  dnnmem_intervals p;
+  p.records = r;
+  p.count = n;
+  p.alignment = 1;
+  return p;
+}
+
+/* Every scratch size and operation refuses a NULL problem, a NULL size
+   pointer, a negative count, records missing, and a negative gap count. */
+static void test_problem_rules(void) {
+  dnnmem_interval r[2];
+  dnnmem_intervals p = problem_of(r, 2), bad;
+  size_t bytes = 0;
+  int64_t bound = -1;
+  int32_t groups = -1;
+  static char scratch[1 << 16];
+  r[0] = rec(0, 2, 8), r[1] = rec(1, 3, 8);
+  CHECK_EQ(dnnmem_plan_solve_scratch_size(NULL, NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_solve_scratch_size(&p, NULL, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_lower_bound_scratch_size(&p, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_check_scratch_size(&p, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_chains_scratch_size(NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_chains_scratch_size(&p, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_chains(NULL, NULL, NULL, &groups, scratch, sizeof(scratch)),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_lower_bound(&p, NULL, scratch, sizeof(scratch)), DNNMEM_ERR_INVALID_ARGUMENT);
+  bad = problem_of(r, -1);
+  CHECK_EQ(dnnmem_plan_solve_scratch_size(&bad, NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_lower_bound(&bad, &bound, scratch, sizeof(scratch)), DNNMEM_ERR_INVALID_ARGUMENT);
+  bad = problem_of(NULL, 2);
+  CHECK_EQ(dnnmem_plan_solve_scratch_size(&bad, NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_check_scratch_size(&bad, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  r[1].num_gaps = -1;
+  CHECK_EQ(dnnmem_plan_solve_scratch_size(&p, NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_lower_bound_scratch_size(&p, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  r[1].num_gaps = 0;
+  /* the empty problem: sizes exist, the bound is 0, chains make no group */
+  bad = problem_of(NULL, 0);
+  CHECK_EQ(dnnmem_plan_lower_bound_scratch_size(&bad, &bytes), DNNMEM_OK);
+  CHECK_EQ(dnnmem_plan_lower_bound(&bad, &bound, scratch, sizeof(scratch)), DNNMEM_OK);
+  CHECK_EQ(bound, 0);
+  CHECK_EQ(dnnmem_plan_chains(&bad, NULL, NULL, &groups, scratch, sizeof(scratch)), DNNMEM_OK);
+  CHECK_EQ(groups, 0);
+}
+
+/* Pieces (records + 2 per gap) past 2^30, whose time points would pass
+   int32: TOO_MANY from each scratch size, which reads only the counts
+   (the gap array is never touched). */
+static void test_too_many(void) {
+  dnnmem_interval r[2];
+  dnnmem_intervals p = problem_of(r, 2);
+  size_t bytes = 0;
+  r[0] = rec(0, 2, 8), r[1] = rec(1, 3, 8);
+  r[0].num_gaps = INT32_MAX / 4 - 1; /* 2 + 2 (2^29 - 2) = 2^30 - 2 pieces: a size */
+  CHECK_EQ(dnnmem_plan_lower_bound_scratch_size(&p, &bytes), DNNMEM_OK);
+  CHECK(bytes > (size_t)1 << 30);
+  r[0].num_gaps = INT32_MAX / 4 + 1; /* 2^30 + 2 pieces */
+  CHECK_EQ(dnnmem_plan_solve_scratch_size(&p, NULL, &bytes), DNNMEM_ERR_TOO_MANY);
+  CHECK_EQ(dnnmem_plan_lower_bound_scratch_size(&p, &bytes), DNNMEM_ERR_TOO_MANY);
+  CHECK_EQ(dnnmem_plan_check_scratch_size(&p, &bytes), DNNMEM_ERR_TOO_MANY);
+}
+
+/* The checker names the record it refuses (second -1), and both partners
+   of an overlap, lower id first; outputs may be NULL. */
+static void test_check_conflicts(void) {
+  dnnmem_interval r[3];
+  dnnmem_intervals p = problem_of(r, 3);
+  int64_t off[3] = {0, 8, 0}, arena = -1;
+  int32_t pair[2] = {7, 7};
+  static char scratch[1 << 14];
+  r[0] = rec(0, 2, 8), r[1] = rec(1, 3, 8), r[2] = rec(2, 4, 8);
+  CHECK_EQ(dnnmem_plan_check(&p, off, NULL, NULL, scratch, sizeof(scratch)), DNNMEM_OK);
+  CHECK_EQ(dnnmem_plan_check(&p, off, &arena, pair, scratch, sizeof(scratch)), DNNMEM_OK);
+  CHECK_EQ(arena, 16);
+  CHECK(pair[0] == -1 && pair[1] == -1);
+  off[2] = 4; /* overlaps record 1 over [2, 3) */
+  CHECK_EQ(dnnmem_plan_check(&p, off, NULL, NULL, scratch, sizeof(scratch)), DNNMEM_ERR_PLAN_OVERLAP);
+  CHECK_EQ(dnnmem_plan_check(&p, off, &arena, pair, scratch, sizeof(scratch)), DNNMEM_ERR_PLAN_OVERLAP);
+  CHECK(pair[0] == 1 && pair[1] == 2);
+  off[2] = -8;
+  CHECK_EQ(dnnmem_plan_check(&p, off, NULL, NULL, scratch, sizeof(scratch)), DNNMEM_ERR_NEGATIVE);
+  CHECK_EQ(dnnmem_plan_check(&p, off, NULL, pair, scratch, sizeof(scratch)), DNNMEM_ERR_NEGATIVE);
+  CHECK(pair[0] == 2 && pair[1] == -1);
+  off[2] = INT64_MAX - 4; /* offset + size past int64 */
+  CHECK_EQ(dnnmem_plan_check(&p, off, NULL, pair, scratch, sizeof(scratch)), DNNMEM_ERR_OVERFLOW);
+  CHECK(pair[0] == 2 && pair[1] == -1);
+  CHECK_EQ(dnnmem_plan_check(&p, NULL, NULL, pair, scratch, sizeof(scratch)), DNNMEM_ERR_INVALID_ARGUMENT);
+}
+
+/* Options: algos out of range either way, negative limits; NULL options
+   and NULL result give what zeroed options give, on tilings where best
+   needs its exact search (the heuristics miss the full rectangle). */
+static void test_options(void) {
+  static dnnmem_interval r[60];
+  static int64_t off_null[60], off_zero[60];
+  dnnmem_intervals p;
+  dnnmem_plan_options opt;
+  dnnmem_plan_result res;
+  dnnmem_plan_algo parsed;
+  dnnmem_rng rng;
+  size_t bytes = 0;
+  char *scratch;
+  int32_t n, k, a;
+  dnnmem_rng_seed(&rng, 11);
+  for (k = 0; k < 4; k++) {
+    n = ref_plan_tiling(&rng, r, 40, 100, 32 * 1024, 1024);
+    p = problem_of(r, n);
+    memset(&opt, 0, sizeof(opt));
+    CHECK_EQ(dnnmem_plan_solve_scratch_size(&p, NULL, &bytes), DNNMEM_OK);
+    scratch = (char *)malloc(bytes);
+    CHECK_EQ(dnnmem_plan_solve(&p, NULL, off_null, NULL, scratch, bytes), DNNMEM_OK);
+    CHECK_EQ(dnnmem_plan_solve(&p, &opt, off_zero, &res, scratch, bytes), DNNMEM_OK);
+    CHECK_EQ(memcmp(off_null, off_zero, (size_t)n * sizeof(int64_t)), 0);
+    CHECK_EQ(ref_plan_recount(&p, off_null), res.arena);
+    opt.algo = (dnnmem_plan_algo)-1;
+    CHECK_EQ(dnnmem_plan_solve(&p, &opt, off_zero, &res, scratch, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+    opt.algo = DNNMEM_PLAN_ALGO_COUNT;
+    CHECK_EQ(dnnmem_plan_solve(&p, &opt, off_zero, &res, scratch, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+    opt.algo = DNNMEM_PLAN_BEST;
+    opt.node_limit = -1;
+    CHECK_EQ(dnnmem_plan_solve(&p, &opt, off_zero, &res, scratch, bytes), DNNMEM_ERR_NEGATIVE);
+    opt.node_limit = 0;
+    opt.capacity = -1;
+    CHECK_EQ(dnnmem_plan_solve(&p, &opt, off_zero, &res, scratch, bytes), DNNMEM_ERR_NEGATIVE);
+    CHECK_EQ(dnnmem_plan_solve(&p, NULL, NULL, &res, scratch, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+    free(scratch);
+  }
+  for (a = 0; a < DNNMEM_PLAN_ALGO_COUNT; a++) {
+    CHECK_EQ(dnnmem_plan_algo_parse(dnnmem_plan_algo_name((dnnmem_plan_algo)a), &parsed), DNNMEM_OK);
+    CHECK_EQ(parsed, a);
+  }
+  CHECK(dnnmem_plan_algo_name((dnnmem_plan_algo)-1) == NULL);
+  CHECK(dnnmem_plan_algo_name(DNNMEM_PLAN_ALGO_COUNT) == NULL);
+  CHECK_EQ(dnnmem_plan_algo_parse("greedy", &parsed), DNNMEM_ERR_PARSE);
+  CHECK_EQ(dnnmem_plan_algo_parse(NULL, &parsed), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_algo_parse("best", NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+}
+
+int main(void) {
+  RUN(test_problem_rules);
+  RUN(test_too_many);
+  RUN(test_check_conflicts);
+  RUN(test_options);
+  return test_finish("test_plan_args");
+}
