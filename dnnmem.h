@@ -1394,7 +1394,9 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve_scratch_size(const dnnmem_remat_prob
                                                          size_t *out_bytes);
 /* Scratch for dnnmem_remat_solve with these options (algo, max_group_size)
    and capacity. Anneal: about 1.8 KB per node for a capacity of 2 V, less
-   with smaller groups; the baselines: O(V + E + capacity). */
+   with smaller groups; the baselines: O(V + E + capacity).
+   DNNMEM_ERR_TOO_MANY (from the solve too) for anneal when the capacity
+   passes 2^28 steps or V x 4 x max_group_size + E passes 2^31 - 1. */
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
                                             const dnnmem_remat_options *options,
@@ -6228,18 +6230,22 @@ static void dnnmem__tb_mark(const dnnmem_graph *g, dnnmem__tb_work *w, int32_t x
    b1 = [label >= H], b2 = [>= R], b3 = [= A]; source side = 1) and solves
    it. *held receives the held bytes of the minimising labelling (beyond
    L and its inputs). */
-static dnnmem_result dnnmem__tb_value(const dnnmem_remat_problem *p, dnnmem__tb_work *w,
-                                      double lambda, int64_t cap, int64_t *out_value,
-                                      int64_t *held) {
+static void dnnmem__tb_value(const dnnmem_remat_problem *p, dnnmem__tb_work *w, double lambda,
+                             int64_t cap, int64_t *out_value, int64_t *held) {
   const dnnmem_graph *g = p->graph;
   int32_t n = g->num_nodes, v, k;
   int64_t cut = 0, konst = 0, ch, cr, inf = w->inf;
   dnnmem_flow f;
   dnnmem_result r = dnnmem_flow_init(&f, 3 * n + 2, w->flow_arcs, w->flow_scratch,
                                      w->flow_bytes);
+  /* The layout sized the network (at most 9 arcs per node and 2 per edge),
+     ids are in range, every capacity is >= 0 with no reverse one, and
+     dnnmem__tb_scale keeps the source's total below INT64_MAX: neither
+     init, adding an arc nor solving can fail. */
 #define DNNMEM__TB_ARC(a, b, c) \
-  do { if (r == DNNMEM_OK) r = dnnmem_flow_add_arc(&f, (a), (b), (c), 0, NULL); } while (0)
-  for (v = 0; v < n && r == DNNMEM_OK; v++) {
+  do { r = dnnmem_flow_add_arc(&f, (a), (b), (c), 0, NULL); DNNMEM_ASSERT(r == DNNMEM_OK); } while (0)
+  DNNMEM_ASSERT(r == DNNMEM_OK);
+  for (v = 0; v < n; v++) {
     int32_t b1 = 2 + 3 * v, b2 = b1 + 1, b3 = b1 + 2;
     uint8_t c = w->cls[v];
     DNNMEM__TB_ARC(b3, b2, inf);
@@ -6252,8 +6258,7 @@ static dnnmem_result dnnmem__tb_value(const dnnmem_remat_problem *p, dnnmem__tb_
     /* rounded down, so every labelling's cost can only drop: still a bound
        (products and casts only: no fused multiply-add can change it) */
     ch = (int64_t)(lambda * (double)p->sizes[v] * (1.0 - DNNMEM__REMAT_BOUND_MARGIN));
-    cr = w->cost_recompute[v];
-    if (ch < 0) ch = 0;
+    cr = w->cost_recompute[v]; /* ch >= 0: lambda, sizes and the factor are */
     DNNMEM__TB_ARC(b1, 1, ch); /* f = b1 ch + b2 (cr - ch) - b3 cr */
     if (cr >= ch) {
       DNNMEM__TB_ARC(b2, 1, cr - ch);
@@ -6275,8 +6280,9 @@ static dnnmem_result dnnmem__tb_value(const dnnmem_remat_problem *p, dnnmem__tb_
       DNNMEM__TB_ARC(b2, 2 + 3 * g->in_ids[k], inf); /* computed after: inputs available */
   }
 #undef DNNMEM__TB_ARC
-  if (r == DNNMEM_OK) r = dnnmem_flow_solve(&f, 0, 1, NULL, NULL);
-  if (r != DNNMEM_OK) return r;
+  r = dnnmem_flow_solve(&f, 0, 1, NULL, NULL);
+  DNNMEM_ASSERT(r == DNNMEM_OK);
+  (void)r;
   cut = f.value;
   *held = 0;
   for (v = 0; v < n; v++)
@@ -6287,7 +6293,6 @@ static dnnmem_result dnnmem__tb_value(const dnnmem_remat_problem *p, dnnmem__tb_
      product stays below limit) */
   *out_value = cut + konst -
                ((int64_t)(lambda * (double)cap * (1.0 + DNNMEM__REMAT_BOUND_MARGIN)) + 1);
-  return DNNMEM_OK;
 }
 
 /* The scale: recomputation costs t << shift (or >> -shift) and held costs
@@ -6338,13 +6343,12 @@ static int dnnmem__tb_scale(const dnnmem_remat_problem *problem, dnnmem__tb_work
    maximise the Lagrangian value over the multiplier. It is concave in
    lambda with slope held - cap: find the octave where the slope turns,
    then bisect it. */
-static dnnmem_result dnnmem__tb_cut(const dnnmem_remat_problem *problem, dnnmem__tb_work *w,
-                                    int32_t L, int64_t budget, int64_t *out_top) {
+static int64_t dnnmem__tb_cut(const dnnmem_remat_problem *problem, dnnmem__tb_work *w, int32_t L,
+                              int64_t budget) {
   const dnnmem_graph *g = problem->graph;
   int32_t k, v, steps;
   int64_t cap = budget, held, value, top = 0;
   double lo = w->lambda_lo, hi = w->lambda_hi;
-  dnnmem_result r;
   for (v = 0; v < g->num_nodes; v++) w->cls[v] = 0;
   dnnmem__tb_mark(g, w, L, 0, DNNMEM__TB_ANCESTOR);
   dnnmem__tb_mark(g, w, L, 1, DNNMEM__TB_DESCENDANT);
@@ -6356,7 +6360,7 @@ static dnnmem_result dnnmem__tb_cut(const dnnmem_remat_problem *problem, dnnmem_
       cap -= problem->sizes[g->in_ids[k]];
     }
   for (;;) {
-    if ((r = dnnmem__tb_value(problem, w, lo, cap, &value, &held)) != DNNMEM_OK) return r;
+    dnnmem__tb_value(problem, w, lo, cap, &value, &held);
     if (value > top) top = value;
     if (held <= cap || lo >= hi) break;
     lo = lo * 2 < hi ? lo * 2 : hi;
@@ -6365,13 +6369,12 @@ static dnnmem_result dnnmem__tb_cut(const dnnmem_remat_problem *problem, dnnmem_
   lo = lo / 2 > w->lambda_lo ? lo / 2 : w->lambda_lo;
   for (steps = 0; steps < DNNMEM__REMAT_BOUND_BISECTIONS && lo < hi; steps++) {
     double mid = lo + (hi - lo) / 2;
-    if ((r = dnnmem__tb_value(problem, w, mid, cap, &value, &held)) != DNNMEM_OK) return r;
+    dnnmem__tb_value(problem, w, mid, cap, &value, &held);
     if (value > top) top = value;
     if (held > cap) lo = mid;
     else hi = mid;
   }
-  *out_top = top;
-  return DNNMEM_OK;
+  return top;
 }
 
 typedef struct dnnmem__tb_profile_ctx {
@@ -6430,8 +6433,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *pro
   ctx.pos = w.queue;
   dnnmem__sort_ids(w.cuts, w.tmp, n, dnnmem__tb_busier, &ctx);
   for (i = 0; i < cuts; i++) {
-    int64_t top, extra;
-    if ((r = dnnmem__tb_cut(problem, &w, w.cuts[i], o.budget, &top)) != DNNMEM_OK) return r;
+    int64_t top = dnnmem__tb_cut(problem, &w, w.cuts[i], o.budget), extra;
     if (top <= 0) continue;
     /* back to time units: divide by 2^shift, rounding up */
     if (w.shift >= 0)
@@ -6927,12 +6929,13 @@ static void dnnmem__remat_layout(dnnmem__scratch *s, dnnmem__remat *w) {
   dnnmem__sim_layout(s, n, w->L, &w->sim);
 }
 
-/* Dimensions from (V, E, max_length, group bound); 0 if they do not fit. */
+/* Dimensions from (V, E, max_length >= V, a validated group bound); 0 if
+   they do not fit the int32 indices (DNNMEM_ERR_TOO_MANY). */
 static int dnnmem__remat_dims(dnnmem__remat *w, int32_t n, int32_t m, int32_t max_length,
                               int32_t group) {
   int64_t edges, groups;
-  if (n < 0 || m < 0 || max_length < n || max_length > DNNMEM__REMAT_MAX_LENGTH) return 0;
-  if (group < 1 || group > DNNMEM_REMAT_MAX_GROUP) return 0;
+  DNNMEM_ASSERT(n >= 0 && m >= 0 && max_length >= n && group >= 1 && group <= DNNMEM_REMAT_MAX_GROUP);
+  if (max_length > DNNMEM__REMAT_MAX_LENGTH) return 0;
   w->n = n;
   w->m = m;
   w->L = max_length;
@@ -6970,7 +6973,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve_scratch_size(const dnnmem_remat_prob
        scratch is looked at: the size for V is the useful one */
     if (!dnnmem__remat_dims(&w, n, m, sequence_capacity > n ? sequence_capacity : n,
                             o.max_group_size))
-      return DNNMEM_ERR_INVALID_ARGUMENT;
+      return DNNMEM_ERR_TOO_MANY;
     dnnmem__remat_layout(&s, &w);
   } else {
     dnnmem__baseline_work w;
@@ -7211,7 +7214,7 @@ static void dnnmem__remat_update_progress(dnnmem__remat *w) {
   }
   if (w->o->stop && w->o->stop(w->o->stop_user)) w->stopped = 1;
   if (w->iteration >= w->iterations) w->stopped = 1;
-  w->progress = p < 0 ? 0 : p > 1 ? 1 : p;
+  w->progress = p > 1 ? 1 : p; /* p >= the moves' share >= 0 */
 }
 
 enum { DNNMEM__MOVE_SWAP, DNNMEM__MOVE_ADD, DNNMEM__MOVE_REMOVE };
@@ -8002,7 +8005,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
   DNNMEM_MEMSET(&w, 0, sizeof(w));
   if (!dnnmem__remat_dims(&w, n, dnnmem__remat_num_edges(problem->graph),
                           sequence_capacity > n ? sequence_capacity : n, o.max_group_size))
-    return DNNMEM_ERR_INVALID_ARGUMENT;
+    return DNNMEM_ERR_TOO_MANY;
   w.p = problem;
   w.o = &o;
   w.rng = rng;

@@ -1147,6 +1147,96 @@ static void test_argument_checks(void) {
 #undef GROUP
 }
 
+static double progress_value;
+static double progress_fixed(void *user) {
+  (void)user;
+  return progress_value;
+}
+
+/* Progress callbacks: one that says NaN or less than the moves' share is
+   ignored (the same seed gives the same sequence as without it); one past
+   1 ends the schedule at once, with a valid answer. */
+static void test_progress_edges(void) {
+  tgraph g;
+  int32_t plain[2 * MAXN], seq[2 * MAXN], n;
+  dnnmem_remat_result base, st;
+  dnnmem_remat_options o;
+  dnnmem_rng rng;
+  double zero = 0.0, values[3];
+  int i;
+  values[0] = 0.0;
+  values[1] = -1.0;
+  values[2] = zero / zero; /* NaN */
+  t_rng = 777;
+  tg_random_training(&g, 12, 12);
+  n = g.n;
+  o = options_for(0, 20000);
+  dnnmem_rng_seed(&rng, 3);
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, plain, 2 * n, &base, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_OK);
+  o.progress = progress_fixed;
+  for (i = 0; i < 3; i++) {
+    progress_value = values[i];
+    dnnmem_rng_seed(&rng, 3);
+    CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 2 * n, &st, scratch_buf, sizeof(scratch_buf)),
+             DNNMEM_OK);
+    CHECK_EQ(st.length, base.length);
+    CHECK_EQ(st.peak, base.peak);
+    CHECK_EQ(st.time, base.time);
+    CHECK_EQ(st.moves, base.moves);
+    CHECK_EQ(memcmp(seq, plain, (size_t)st.length * sizeof(int32_t)), 0);
+  }
+  progress_value = 5.0;
+  dnnmem_rng_seed(&rng, 3);
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 2 * n, &st, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_OK);
+  check_answer(&g, seq, &st);
+  CHECK(st.moves < base.moves);
+}
+
+/* Anneal's int32 indices: a capacity past 2^28 steps, or V x 4 x
+   max_group_size + E past 2^31 - 1 edge slots (2^23 nodes with groups of
+   64), is TOO_MANY from the scratch size and the solve; one node fewer
+   has a size. */
+static void test_too_many(void) {
+  tgraph g;
+  dnnmem_remat_options o = options_for(0, 100);
+  dnnmem_rng rng;
+  dnnmem_remat_result st;
+  int32_t seq[4], n = 1 << 23, *off = (int32_t *)calloc((size_t)n + 1, sizeof(int32_t));
+  int64_t *sizes = (int64_t *)calloc((size_t)n, sizeof(int64_t));
+  int64_t *times = (int64_t *)calloc((size_t)n, sizeof(int64_t));
+  dnnmem_graph big;
+  dnnmem_remat_problem p;
+  size_t bytes = 0;
+  blog_example(&g);
+  dnnmem_rng_seed(&rng, 1);
+  CHECK_EQ(dnnmem_remat_solve_scratch_size(&g.p, &o, (1 << 28) + 1, &bytes), DNNMEM_ERR_TOO_MANY);
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, (1 << 28) + 1, &st, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_TOO_MANY);
+  CHECK_EQ(dnnmem_remat_solve_scratch_size(&g.p, &o, 1 << 28, &bytes), DNNMEM_OK);
+  if (!off || !sizes || !times) {
+    fprintf(stderr, "test_too_many: no memory for %d nodes, skipped\n", (int)n);
+  } else {
+    big.num_nodes = n;
+    big.in_offsets = off;
+    big.in_ids = NULL;
+    p.graph = &big;
+    p.sizes = sizes;
+    p.times = times;
+    p.is_output = NULL;
+    o.max_group_size = DNNMEM_REMAT_MAX_GROUP;
+    CHECK_EQ(dnnmem_remat_solve_scratch_size(&p, &o, n, &bytes), DNNMEM_ERR_TOO_MANY);
+    CHECK_EQ(dnnmem_remat_solve(&p, &o, &rng, NULL, 0, &st, scratch_buf, sizeof(scratch_buf)),
+             DNNMEM_ERR_TOO_MANY);
+    big.num_nodes = n - 1;
+    CHECK_EQ(dnnmem_remat_solve_scratch_size(&p, &o, n - 1, &bytes), DNNMEM_OK);
+  }
+  free(off);
+  free(sizes);
+  free(times);
+}
+
 int main(void) {
   RUN(test_simulator_vs_recount);
   RUN(test_simulator_errors);
@@ -1154,6 +1244,8 @@ int main(void) {
   RUN(test_checkpoint_ladder);
   RUN(test_exhaustive_small);
   RUN(test_time_bound);
+  RUN(test_progress_edges);
+  RUN(test_too_many);
   RUN(test_group_order_example);
   RUN(test_group_order_vs_brute_force);
   RUN(test_bad_input);
