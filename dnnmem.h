@@ -1106,6 +1106,24 @@ typedef struct dnnmem_plan_options {
 /* best runs no exact search above this many records. */
 #endif
 
+typedef enum dnnmem_plan_stop {
+  DNNMEM_PLAN_STOP_NONE = 0,   /* no search ran: a heuristic's plan, not proven */
+  DNNMEM_PLAN_STOP_PROVED,     /* the answer is proven: arena == lower_bound, or
+                                  the capacity question answered (feasible 0/1) */
+  DNNMEM_PLAN_STOP_NODES,      /* the search used its node limit (options or best's) */
+  DNNMEM_PLAN_STOP_TIME,       /* options->stop returned nonzero (a time limit) */
+  DNNMEM_PLAN_STOP_INCOMPLETE, /* the search asked every capacity it can decide
+                                  without a proof: gaps (windows, or best's
+                                  search that plans as if there were none) */
+  DNNMEM_PLAN_STOP_COUNT
+} dnnmem_plan_stop;
+
+DNNMEM_DEF const char *dnnmem_plan_stop_name(dnnmem_plan_stop stop);
+/* "none", "proved", "nodes", "time", "incomplete"; NULL out of range. */
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_stop_parse(const char *name, dnnmem_plan_stop *out);
+/* The inverse of dnnmem_plan_stop_name; DNNMEM_ERR_PARSE for an unknown name. */
+
 typedef struct dnnmem_plan_result {
   int64_t arena;         /* max(offset + size); 0 for no records */
   int64_t lower_bound;   /* proven: dnnmem_plan_lower_bound, or higher when
@@ -1116,6 +1134,9 @@ typedef struct dnnmem_plan_result {
                             returned), 0 proven impossible, -1 unknown;
                             without: 1 */
   int64_t nodes;         /* exact search nodes visited (0 for heuristics) */
+  dnnmem_plan_stop stop; /* why planning ended: proved, or which limit */
+  int32_t degraded;      /* 1: the scratch's undo log filled and deeper nodes
+                            were undone by recounting (slower, same answers) */
 } dnnmem_plan_result;
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_solve_scratch_size(const dnnmem_intervals *problem,
@@ -3241,6 +3262,7 @@ typedef struct dnnmem__exact_frame {
   int32_t placed;          /* record placed here, -1 none */
   int32_t pushed, popped;  /* pending-part operations done after placing */
   int32_t done;            /* no other candidate can succeed here */
+  int32_t unlogged;        /* the log was full: undo recounts lowest offsets */
   uint64_t state;          /* hash of the part's state at entry */
 } dnnmem__exact_frame;
 
@@ -3255,7 +3277,8 @@ typedef struct dnnmem__exact {
   int64_t capacity, nodes, node_limit, granularity;
   dnnmem_stop_fn stop;
   void *stop_user;
-  int stopped, log_full, logging; /* logging 0: a dive that never backtracks */
+  int stopped, degraded, logging; /* logging 0: a dive that never backtracks;
+                                     degraded: the log filled at least once */
   int32_t dirty_lo, dirty_hi; /* sections where a release rose at this node */
   /* per record */
   int64_t *size, *align, *offset, *lowest, *release;
@@ -3790,9 +3813,11 @@ static int32_t dnnmem__exact_next(const dnnmem__exact *w, const dnnmem__exact_fr
   return best;
 }
 
+/* Records an old value; 0 when the log is full (the caller then goes on
+   without it: see dnnmem__exact_recount). */
 static int dnnmem__exact_log(dnnmem__exact *w, int32_t id, int64_t old) {
   if (w->log_top >= w->log_cap) {
-    w->log_full = 1;
+    w->degraded = 1;
     return 0;
   }
   w->log_id[w->log_top] = id;
@@ -3866,6 +3891,7 @@ static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
   int32_t p, q, s, ok = 1, hat = 0;
   f->placed = j;
   f->log_mark = w->log_top;
+  f->unlogged = 0;
   w->dirty_lo = DNNMEM__I32_MAX;
   w->dirty_hi = -1;
   w->offset[j] = o;
@@ -3879,7 +3905,7 @@ static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
     x = o + need;
     if (x <= w->lowest[k]) continue;
     x = dnnmem__exact_clear_fixed(w, k, x);
-    if (w->logging && !dnnmem__exact_log(w, k, w->lowest[k])) return 0;
+    if (w->logging && !f->unlogged && !dnnmem__exact_log(w, k, w->lowest[k])) f->unlogged = 1;
     w->lowest[k] = x;
     if (w->span_lo[k] < w->dirty_lo) w->dirty_lo = w->span_lo[k];
     if (w->span_hi[k] > w->dirty_hi) w->dirty_hi = w->span_hi[k];
@@ -3933,6 +3959,21 @@ static int dnnmem__exact_check(dnnmem__exact *w, int32_t d, int32_t j, int ranks
   return dnnmem__exact_sweep(w, f->part_lo, f->part_hi, o, w->dirty_lo, w->dirty_hi);
 }
 
+/* Record k's lowest offset recounted from the placed records: what the
+   placements raised it to, step by step (clearing the fixed records is
+   monotone, so clearing the highest requirement once gives the same), in
+   O(m). The undo of a placement the full log could not record. */
+static int64_t dnnmem__exact_recount(const dnnmem__exact *w, int32_t k) {
+  int32_t p, end = w->start_index[w->span_hi[k]];
+  int64_t x = 0, need;
+  for (p = 0; p < end; p++) {
+    int32_t j = w->search[p];
+    if (w->placed[j] && w->span_hi[j] > w->span_lo[k] && dnnmem__exact_conflict(w, j, k, &need))
+      x = dnnmem__max64(x, w->offset[j] + need);
+  }
+  return dnnmem__exact_clear_fixed(w, k, x);
+}
+
 /* Undoes frame d's placement (and the pending-part operations after it). */
 static void dnnmem__exact_undo(dnnmem__exact *w, int32_t d) {
   dnnmem__exact_frame *f = &w->frames[d];
@@ -3968,13 +4009,23 @@ static void dnnmem__exact_undo(dnnmem__exact *w, int32_t d) {
   w->placed[j] = 0;
   w->offset[j] = -1;
   f->placed = -1;
+  if (f->unlogged) {
+    int32_t p;
+    int64_t need;
+    for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
+      int32_t k = w->search[p];
+      if (!w->placed[k] && dnnmem__exact_conflict(w, j, k, &need)) w->lowest[k] = dnnmem__exact_recount(w, k);
+    }
+    f->unlogged = 0;
+  }
 }
 
 /* A part split off by decomposition is re-ranked by its own remaining
    load (as minimalloc re-sorts each sub-partition): the records in the most
    loaded remaining sections first. The part keeps the rank values it had,
    in a new order; the old ranks go to the undo log. Any order keeps the
-   search complete (ties only break canonical order within the part). */
+   search complete (ties only break canonical order within the part), so
+   when the log has no room for c entries the part keeps its ranks (0). */
 static int dnnmem__exact_rerank(dnnmem__exact *w, int32_t lo, int32_t hi) {
   dnnmem__exact_order_ctx ctx;
   int32_t p, c = 0, i;
@@ -3993,6 +4044,10 @@ static int dnnmem__exact_rerank(dnnmem__exact *w, int32_t lo, int32_t hi) {
     c++;
   }
   if (c < 2) return 1;
+  if (w->log_cap - w->log_top < c) {
+    w->degraded = 1;
+    return 0;
+  }
   ctx.w = w;
   ctx.keys = w->order_keys;
   dnnmem__sort_ids(w->ids, w->tmp, c, dnnmem__exact_less_order, &ctx);
@@ -4006,7 +4061,7 @@ static int dnnmem__exact_rerank(dnnmem__exact *w, int32_t lo, int32_t hi) {
   for (i = 0; i < c; i++) {
     int32_t r = (int32_t)w->keys[w->ids[i]];
     if (w->rank[r] == w->item_end[i]) continue;
-    if (!dnnmem__exact_log(w, -1 - r, w->rank[r])) return 0;
+    dnnmem__exact_log(w, -1 - r, w->rank[r]); /* room checked above */
     w->rank[r] = w->item_end[i];
   }
   return 1;
@@ -4057,9 +4112,9 @@ static int32_t dnnmem__exact_restart(dnnmem__exact *w) {
 
 /* After placing j in frame d: the parts of d's part that no unplaced
    record crosses any more, into w->parts (bounded by j's placement);
-   when it split, each part is re-ranked by its own load. Returns the
-   number of parts, or -1 when the undo log is full; *reranked says
-   whether ranks changed. */
+   when it split, each part is re-ranked by its own load (while the undo
+   log has room). Returns the number of parts; *reranked says whether
+   ranks changed. */
 static int32_t dnnmem__exact_split(dnnmem__exact *w, int32_t d, int32_t j, int *reranked) {
   const dnnmem__exact_frame *f = &w->frames[d];
   int32_t b, i, count = 0, prev = f->part_lo;
@@ -4084,10 +4139,10 @@ static int32_t dnnmem__exact_split(dnnmem__exact *w, int32_t d, int32_t j, int *
   if (w->logging &&
       (count > 1 || (count == 1 && (w->parts[0].lo != f->part_lo || w->parts[0].hi != f->part_hi)))) {
     for (i = 0; i < count; i++) {
-      if (!dnnmem__exact_rerank(w, w->parts[i].lo, w->parts[i].hi)) return -1;
+      if (!dnnmem__exact_rerank(w, w->parts[i].lo, w->parts[i].hi)) continue;
       w->parts[i].bound_rank = -1; /* new ranks: any rank at the bound offset */
+      *reranked = 1;
     }
-    *reranked = 1;
   }
   return count;
 }
@@ -4125,17 +4180,12 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit) {
     if (!dnnmem__exact_place(w, d, j)) {
       if (!w->logging) return DNNMEM__EXACT_ABORTED;
       dnnmem__exact_undo(w, d);
-      if (w->log_full) return DNNMEM__EXACT_ABORTED;
       continue;
     }
-    if ((count = dnnmem__exact_split(w, d, j, &reranked)) < 0) {
-      dnnmem__exact_undo(w, d);
-      return DNNMEM__EXACT_ABORTED;
-    }
+    count = dnnmem__exact_split(w, d, j, &reranked);
     if (!dnnmem__exact_check(w, d, j, !reranked)) {
       if (!w->logging) return DNNMEM__EXACT_ABORTED;
       dnnmem__exact_undo(w, d);
-      if (w->log_full) return DNNMEM__EXACT_ABORTED;
       continue;
     }
     if (count == 0) { /* this part is done: the next pending one */
@@ -4181,7 +4231,7 @@ static int dnnmem__exact_feasible(dnnmem__exact *w, int64_t capacity, int64_t bu
     int64_t left = budget - (w->nodes - start), res, limit, before = w->nodes;
     int32_t kind;
     uint64_t seed;
-    if (left <= 0 || w->stopped || w->log_full || w->nodes >= w->node_limit)
+    if (left <= 0 || w->stopped || w->nodes >= w->node_limit)
       return DNNMEM__EXACT_ABORTED;
     if (noisy_nodes < plain_nodes) {
       int64_t luby = dnnmem__exact_luby(noisy_runs + 1);
@@ -4214,6 +4264,7 @@ typedef struct dnnmem__exact_params {
   int64_t lower_bound;         /* a known valid lower bound, or 0 */
   int lean;                    /* the scratch was sized lean */
   int ignore_gaps;             /* plan as if unfixed records had no gaps (valid) */
+  int64_t log_limit;           /* > 0: at most this many undo-log entries (tests) */
 } dnnmem__exact_params;
 
 typedef struct dnnmem__exact_outcome {
@@ -4222,6 +4273,8 @@ typedef struct dnnmem__exact_outcome {
   int64_t nodes;
   int32_t optimal;     /* arena == lower_bound */
   int32_t feasible;    /* capacity question: 1 yes, 0 proven no, -1 unknown */
+  dnnmem_plan_stop stop;
+  int32_t degraded;    /* the undo log filled (deeper nodes recounted) */
 } dnnmem__exact_outcome;
 
 static void dnnmem__exact_keep(dnnmem__exact *w, int64_t *offsets, int64_t *arena) {
@@ -4299,7 +4352,7 @@ static void dnnmem__exact_narrow(dnnmem__exact *w, int64_t g, int64_t *lb, int64
   int64_t low = *lb, probe = -1, tried_budget = -1;
   int64_t budget = DNNMEM__PLAN_PROBE_NODES_PER_RECORD * (int64_t)w->m + DNNMEM__PLAN_PROBE_NODES_EXTRA;
   int complete = !w->has_windows;
-  while (low < *ub && !w->stopped && !w->log_full && w->nodes < w->node_limit) {
+  while (low < *ub && !w->stopped && w->nodes < w->node_limit) {
     int res = DNNMEM__EXACT_ABORTED;
     if (budget != tried_budget) {
       res = dnnmem__exact_feasible(w, low, budget);
@@ -4357,12 +4410,13 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   dnnmem__scratch_begin(&sc, scratch, scratch_bytes);
   dnnmem__exact_layout(&sc, count, gaps, params->lean, &w);
   if ((r = dnnmem__scratch_end(&sc, NULL)) != DNNMEM_OK) return r;
+  if (params->log_limit > 0 && params->log_limit < w.log_cap) w.log_cap = params->log_limit;
   bound = dnnmem__exact_setup(&w, records, count, alignment, params->ignore_gaps);
   w.nodes = 0;
   w.node_limit = params->node_limit > 0 ? params->node_limit : DNNMEM__I64_MAX;
   w.stop = params->stop;
   w.stop_user = params->stop_user;
-  w.stopped = w.log_full = 0;
+  w.stopped = w.degraded = 0;
   w.logging = 1;
   w.order_kind = -1;
   w.run_id = 0;
@@ -4390,6 +4444,14 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
     out->feasible = 1;
   }
   out->nodes = w.nodes;
+  out->degraded = w.degraded;
+  /* why it ended: the question settled, else the limit that ended it
+     (stop first: a callback that fired also ends a search at its node
+     limit), else every capacity was asked without a proof (windows) */
+  if (params->capacity > 0 ? out->feasible != -1 : out->optimal) out->stop = DNNMEM_PLAN_STOP_PROVED;
+  else if (w.stopped) out->stop = DNNMEM_PLAN_STOP_TIME;
+  else if (w.nodes >= w.node_limit) out->stop = DNNMEM_PLAN_STOP_NODES;
+  else out->stop = DNNMEM_PLAN_STOP_INCOMPLETE;
   return DNNMEM_OK;
 }
 
@@ -4413,6 +4475,21 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_algo_parse(const char *name, dnnmem_plan_al
   if (name == NULL || out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   if (i < 0) return DNNMEM_ERR_PARSE;
   *out = (dnnmem_plan_algo)i;
+  return DNNMEM_OK;
+}
+
+static const char *const dnnmem__plan_stop_names[DNNMEM_PLAN_STOP_COUNT] = {"none", "proved", "nodes", "time",
+                                                                             "incomplete"};
+
+DNNMEM_DEF const char *dnnmem_plan_stop_name(dnnmem_plan_stop stop) {
+  return (int)stop >= 0 && stop < DNNMEM_PLAN_STOP_COUNT ? dnnmem__plan_stop_names[stop] : NULL;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_stop_parse(const char *name, dnnmem_plan_stop *out) {
+  int i = dnnmem__name_index(name, dnnmem__plan_stop_names, DNNMEM_PLAN_STOP_COUNT);
+  if (name == NULL || out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (i < 0) return DNNMEM_ERR_PARSE;
+  *out = (dnnmem_plan_stop)i;
   return DNNMEM_OK;
 }
 
@@ -4645,6 +4722,8 @@ static dnnmem_result dnnmem__plan_exact(const dnnmem_intervals *problem, const d
                           w->exact_bytes);
   if (r != DNNMEM_OK) return r;
   res->nodes = eo.nodes;
+  res->stop = eo.stop;
+  res->degraded |= eo.degraded;
   /* a bound proved with gaps ignored says nothing about the gaps' problem */
   if (eo.lower_bound > res->lower_bound && !(ep.ignore_gaps && w->pieces > count))
     res->lower_bound = eo.lower_bound;
@@ -4682,6 +4761,8 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_solve(const dnnmem_intervals *problem,
   res.algo = algo == DNNMEM_PLAN_BEST ? DNNMEM_PLAN_GREEDY_SIZE : algo;
   res.feasible = 1;
   res.nodes = 0;
+  res.stop = DNNMEM_PLAN_STOP_NONE;
+  res.degraded = 0;
   if (count > 0) {
     for (i = 0; i < count; i++) w.planner.off[i] = problem->records[i].fixed_offset;
     if (dnnmem__find_overlap(problem->records, count, w.planner.off, 1, &w.check, pair))
@@ -4707,6 +4788,10 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_solve(const dnnmem_intervals *problem,
 #endif
   }
   res.optimal = res.arena == res.lower_bound;
+  /* proven answers say so whoever found them; a search's proof that did
+     not carry over (best's search ignores gaps) proved nothing here */
+  if (res.optimal || (capacity > 0 && res.feasible != -1)) res.stop = DNNMEM_PLAN_STOP_PROVED;
+  else if (res.stop == DNNMEM_PLAN_STOP_PROVED) res.stop = DNNMEM_PLAN_STOP_INCOMPLETE;
   if (result) *result = res;
   return DNNMEM_OK;
 }
