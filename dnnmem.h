@@ -2506,8 +2506,11 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
    every round of the round robin: a few thousand nodes settle most runs. */
 #define DNNMEM__PLAN_RUN_NODES_PER_RECORD 2
 #define DNNMEM__PLAN_RUN_NODES_EXTRA 16
-/* Minimising: the first budget of a capacity question is 4m + 64 nodes,
-   doubled whenever the probes reach the best plan. */
+/* Minimising: the question at the bound gets this percentage of the
+   nodes, a probe between the bound and the best plan the rest; a probe
+   moves up after 4m + 64 nodes unanswered, the quota doubling at every
+   move. */
+#define DNNMEM__PLAN_LOW_SHARE 75
 #define DNNMEM__PLAN_PROBE_NODES_PER_RECORD 4
 #define DNNMEM__PLAN_PROBE_NODES_EXTRA 64
 
@@ -4214,45 +4217,74 @@ static int64_t dnnmem__exact_luby(int64_t i) { /* 1 1 2 1 1 2 4 1 1 2 ... (i >= 
   }
 }
 
-static int dnnmem__exact_feasible(dnnmem__exact *w, int64_t capacity, int64_t budget) {
-  int64_t base = DNNMEM__PLAN_RUN_NODES_PER_RECORD * (int64_t)w->m + DNNMEM__PLAN_RUN_NODES_EXTRA, start = w->nodes, plain_nodes = 0, noisy_nodes = 0;
-  int64_t plain_runs = 0, noisy_runs = 0;
-  int32_t first = 1, k, orders;
+/* A capacity question in progress: minimalloc's round robin over the
+   plain orders with doubling node limits (it eventually exhausts the tree:
+   proofs), and short runs with random key noise and Luby's limits
+   (searches here are heavy-tailed: a lucky order often succeeds within a
+   few thousand nodes), the two sharing the nodes equally. One step is one
+   whole run, so a question asked step by step, between steps of others,
+   does exactly the work of the question asked alone. */
+typedef struct dnnmem__exact_portfolio {
+  int64_t capacity, nodes; /* nodes: spent on this question */
+  int64_t plain_nodes, noisy_nodes, plain_runs, noisy_runs;
+} dnnmem__exact_portfolio;
+
+static void dnnmem__exact_ask(dnnmem__exact_portfolio *pf, int64_t capacity) {
+  pf->capacity = capacity;
+  pf->nodes = pf->plain_nodes = pf->noisy_nodes = pf->plain_runs = pf->noisy_runs = 0;
+}
+
+/* The question's next run: FOUND (the plan in w->offset), EXHAUSTED
+   (none within the capacity), ABORTED (the run's limit, the node limit or
+   stop; w->stopped tells stop). */
+static int dnnmem__exact_step(dnnmem__exact *w, dnnmem__exact_portfolio *pf) {
+  int64_t base = DNNMEM__PLAN_RUN_NODES_PER_RECORD * (int64_t)w->m + DNNMEM__PLAN_RUN_NODES_EXTRA, limit;
+  int64_t before = w->nodes;
+  int32_t first = 1, k, orders, kind;
+  uint64_t seed;
+  int res;
   for (k = 0; k < w->m; k++)
     if (w->rec[w->search[k]].flags & DNNMEM_INTERVAL_HINT) first = 0;
   orders = DNNMEM__EXACT_ORDERS - first;
-  w->capacity = capacity;
-  /* Two restart portfolios share the nodes equally: minimalloc's round
-     robin over the plain orders with doubling limits (it eventually
-     exhausts the tree: proofs), and short runs with random key noise and
-     Luby's limits (searches here are heavy-tailed: a lucky order often
-     succeeds within a few thousand nodes). */
-  for (;;) {
-    int64_t left = budget - (w->nodes - start), res, limit, before = w->nodes;
-    int32_t kind;
-    uint64_t seed;
-    if (left <= 0 || w->stopped || w->nodes >= w->node_limit)
-      return DNNMEM__EXACT_ABORTED;
-    if (noisy_nodes < plain_nodes) {
-      int64_t luby = dnnmem__exact_luby(noisy_runs + 1);
-      kind = first + (int32_t)(noisy_runs % orders);
-      seed = (uint64_t)(noisy_runs + 1) * 0x9E3779B97F4A7C15ull;
-      limit = luby > DNNMEM__I64_MAX / base ? DNNMEM__I64_MAX : base * luby;
-      noisy_runs++;
-    } else {
-      int64_t round = plain_runs / orders;
-      kind = first + (int32_t)(plain_runs % orders);
-      seed = 0;
-      limit = round >= 62 || base > (DNNMEM__I64_MAX >> round) ? DNNMEM__I64_MAX : base << round;
-      plain_runs++;
-    }
-    if (w->order_kind != kind || w->order_seed != seed)
-      dnnmem__exact_set_order(w, kind, seed, w->order_keys + 4 * (size_t)w->m);
-    res = dnnmem__exact_run(w, limit < left ? limit : left);
-    if (seed) noisy_nodes += w->nodes - before;
-    else plain_nodes += w->nodes - before;
-    if (res != DNNMEM__EXACT_ABORTED) return (int)res;
+  if (pf->noisy_nodes < pf->plain_nodes) {
+    int64_t luby = dnnmem__exact_luby(pf->noisy_runs + 1);
+    kind = first + (int32_t)(pf->noisy_runs % orders);
+    seed = (uint64_t)(pf->noisy_runs + 1) * 0x9E3779B97F4A7C15ull;
+    limit = luby > DNNMEM__I64_MAX / base ? DNNMEM__I64_MAX : base * luby;
+  } else {
+    int64_t round = pf->plain_runs / orders;
+    kind = first + (int32_t)(pf->plain_runs % orders);
+    seed = 0;
+    limit = round >= 62 || base > (DNNMEM__I64_MAX >> round) ? DNNMEM__I64_MAX : base << round;
   }
+  w->capacity = pf->capacity;
+  if (w->order_kind != kind || w->order_seed != seed)
+    dnnmem__exact_set_order(w, kind, seed, w->order_keys + 4 * (size_t)w->m);
+  res = dnnmem__exact_run(w, limit);
+  if (seed) {
+    pf->noisy_nodes += w->nodes - before;
+    pf->noisy_runs++;
+  } else {
+    pf->plain_nodes += w->nodes - before;
+    pf->plain_runs++;
+  }
+  pf->nodes += w->nodes - before;
+  return res;
+}
+
+/* Whether the search may go on (the node limit and stop not reached). */
+static int dnnmem__exact_going(const dnnmem__exact *w) { return !w->stopped && w->nodes < w->node_limit; }
+
+/* Feasibility within capacity: the question's steps until it is answered
+   or the node limit or stop ends it. */
+static int dnnmem__exact_feasible(dnnmem__exact *w, int64_t capacity) {
+  dnnmem__exact_portfolio pf;
+  dnnmem__exact_ask(&pf, capacity);
+  while (dnnmem__exact_going(w)) {
+    int res = dnnmem__exact_step(w, &pf);
+    if (res != DNNMEM__EXACT_ABORTED) return res;
+  }
+  return DNNMEM__EXACT_ABORTED;
 }
 
 typedef struct dnnmem__exact_params {
@@ -4300,7 +4332,7 @@ static void dnnmem__exact_answer(dnnmem__exact *w, int64_t capacity, int64_t bou
     out->feasible = 0;
     return;
   }
-  res = dnnmem__exact_feasible(w, dnnmem__min64(capacity, big), DNNMEM__I64_MAX);
+  res = dnnmem__exact_feasible(w, dnnmem__min64(capacity, big));
   if (res == DNNMEM__EXACT_FOUND) {
     dnnmem__exact_keep(w, offsets, &out->arena);
     out->feasible = 1;
@@ -4344,51 +4376,66 @@ static int dnnmem__exact_first_plan(dnnmem__exact *w, const dnnmem__exact_params
 /* Minimising between the proven bound *lb and the best plan's arena *ub
    (capacities step by g; with windows an exhausted search proves
    nothing, so only `low`, the lowest capacity still worth asking, rises).
-   Ask at low once per budget (found: proven optimal), else probe between
-   low and ub, nearer ub after each unanswered probe; double the budget
-   when the probes reach ub. */
+   Two questions go on side by side, one run at a time: "a plan within
+   low?" (found: optimal; exhausted: the bound rises), which gets
+   DNNMEM__PLAN_LOW_SHARE of the nodes, so on an instance whose optimum is
+   its bound minimising costs at most 1 / share times the decision there
+   (plus a run); and a probe `dist` below ub (found: ub falls and the next
+   probe reaches twice as far below it; exhausted: low rises past it),
+   moved halfway up to ub whenever it spends its quota unanswered, the
+   quota doubling each move. */
 static void dnnmem__exact_narrow(dnnmem__exact *w, int64_t g, int64_t *lb, int64_t *ub,
                                  int64_t *offsets) {
-  int64_t low = *lb, probe = -1, tried_budget = -1;
-  int64_t budget = DNNMEM__PLAN_PROBE_NODES_PER_RECORD * (int64_t)w->m + DNNMEM__PLAN_PROBE_NODES_EXTRA;
-  int complete = !w->has_windows;
-  while (low < *ub && !w->stopped && w->nodes < w->node_limit) {
-    int res = DNNMEM__EXACT_ABORTED;
-    if (budget != tried_budget) {
-      res = dnnmem__exact_feasible(w, low, budget);
-      tried_budget = budget;
+  int64_t low = *lb, quota0 = DNNMEM__PLAN_PROBE_NODES_PER_RECORD * (int64_t)w->m + DNNMEM__PLAN_PROBE_NODES_EXTRA;
+  int64_t quota = quota0, low_nodes = 0, probe_nodes = 0, dist = (*ub - low) / 2 / g * g;
+  int complete = !w->has_windows, probing = 0;
+  dnnmem__exact_portfolio at_low, probe;
+  dnnmem__exact_ask(&at_low, low);
+  while (low < *ub && dnnmem__exact_going(w)) {
+    int res, share_low = DNNMEM__PLAN_LOW_SHARE;
+    if (!probing && *ub - low > g) { /* a probe between: dist below ub, on the grid */
+      int64_t c;
+      if (dist < g) dist = g;
+      c = *ub - dist < low + g ? low + g : low + (*ub - dist - low) / g * g;
+      dnnmem__exact_ask(&probe, c);
+      probing = 1;
     }
-    if (res == DNNMEM__EXACT_FOUND) {
-      dnnmem__exact_keep(w, offsets, ub);
-      break;
-    }
-    if (res == DNNMEM__EXACT_EXHAUSTED) {
-      if (complete) *lb = low + g;
-      low += g;
+    if (!probing || low_nodes * (100 - share_low) <= probe_nodes * share_low) {
+      int64_t before = w->nodes;
+      res = dnnmem__exact_step(w, &at_low);
+      low_nodes += w->nodes - before;
+      if (res == DNNMEM__EXACT_FOUND) {
+        dnnmem__exact_keep(w, offsets, ub);
+        break;
+      }
+      if (res == DNNMEM__EXACT_EXHAUSTED) {
+        if (complete) *lb = low + g;
+        low += g;
+        dnnmem__exact_ask(&at_low, low);
+        if (probing && probe.capacity <= low) probing = 0;
+      }
       continue;
     }
-    if (probe <= low || probe >= *ub) probe = low + (*ub - low) / 2 / g * g;
-    if (probe <= low) probe = low + g;
-    if (probe >= *ub) { /* nothing between: only a bigger budget helps */
-      if (budget > DNNMEM__I64_MAX / 2) break;
-      budget *= 2;
-      continue;
+    {
+      int64_t before = w->nodes;
+      res = dnnmem__exact_step(w, &probe);
+      probe_nodes += w->nodes - before;
     }
-    res = dnnmem__exact_feasible(w, probe, budget);
     if (res == DNNMEM__EXACT_FOUND) {
+      int64_t was = *ub;
       dnnmem__exact_keep(w, offsets, ub);
-      probe = -1;
+      if (was - probe.capacity <= DNNMEM__I64_MAX / 2) dist = 2 * (was - probe.capacity);
+      probing = 0;
     } else if (res == DNNMEM__EXACT_EXHAUSTED) {
-      if (complete) *lb = probe + g;
-      low = probe + g;
-      probe = -1;
-    } else if (probe + g >= *ub) {
-      if (budget > DNNMEM__I64_MAX / 2) break;
-      budget *= 2;
-      probe = -1;
-    } else {
-      probe = probe + ((*ub - probe) / 2 / g) * g;
-      if (probe >= *ub) probe = *ub - g;
+      if (complete) *lb = probe.capacity + g;
+      low = probe.capacity + g;
+      dnnmem__exact_ask(&at_low, low);
+      dist = (*ub - low) / 2 / g * g;
+      probing = 0;
+    } else if (probe.nodes >= quota && probe.capacity + g < *ub) {
+      dist = (*ub - probe.capacity) / 2 / g * g;
+      probing = 0;
+      quota = quota > DNNMEM__I64_MAX / 2 ? quota : 2 * quota;
     }
   }
 }
