@@ -2495,6 +2495,9 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
 #define DNNMEM__PLAN_MEMO_LEAN_MAX ((size_t)1 << 14)
 #define DNNMEM__PLAN_MEMO_MAX ((size_t)1 << 18)
 #define DNNMEM__PLAN_MEMO_PROBES 4
+/* The gap rule sorts the placed neighbours of a record by insertion in
+   runs of this many, then by merging. */
+#define DNNMEM__PLAN_FOUND_RUN 16
 /* options->stop is polled every this many nodes (a power of two). */
 #define DNNMEM__PLAN_STOP_POLL 1024
 /* Restart orders scale their keys by a factor in 64ths: 64 for the plain
@@ -2625,9 +2628,11 @@ typedef struct dnnmem__planner {
   int32_t *by_lower;  /* interval tree: records by lower */
   int64_t *maxup;     /* interval tree: max upper per implicit subtree */
   int32_t *tree_pos;  /* interval tree: each record's position in by_lower */
+  int64_t *tree_lower, *tree_upper; /* interval tree: lifetimes by position */
   int tree_takes_placed; /* 1: the tree holds every placed record */
   int32_t *found;     /* interval tree query results */
   int32_t found_count;
+  int64_t *found_key, *found_key2; /* their offsets while sorting */
   dnnmem__sky sky;
   /* greedy-breadth */
   int64_t *breadth;
@@ -2659,8 +2664,12 @@ static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, int full, dnnm
   p->by_lower = DNNMEM__TAKE(s, int32_t, n);
   p->maxup = DNNMEM__TAKE(s, int64_t, n);
   p->tree_pos = DNNMEM__TAKE(s, int32_t, n);
+  p->tree_lower = DNNMEM__TAKE(s, int64_t, n);
+  p->tree_upper = DNNMEM__TAKE(s, int64_t, n);
   p->found = DNNMEM__TAKE(s, int32_t, n);
   if (!full) return;
+  p->found_key = DNNMEM__TAKE(s, int64_t, n);
+  p->found_key2 = DNNMEM__TAKE(s, int64_t, n);
   p->sky.max = DNNMEM__TAKE(s, int64_t, nodes);
   p->sky.lazy = DNNMEM__TAKE(s, int64_t, nodes);
   p->breadth = DNNMEM__TAKE(s, int64_t, n2);
@@ -2719,23 +2728,52 @@ static void dnnmem__itree_query(dnnmem__planner *p, int32_t lo, int32_t hi, int6
     int32_t mid = lo + (hi - lo) / 2, r;
     if (p->maxup[mid] <= l) return;
     dnnmem__itree_query(p, lo, mid, l, u);
+    if (p->tree_lower[mid] >= u) return;
     r = p->by_lower[mid];
-    if (p->rec[r].lower >= u) return;
-    if (p->rec[r].upper > l && dnnmem__itree_holds(p, r)) p->found[p->found_count++] = r;
+    if (p->tree_upper[mid] > l && dnnmem__itree_holds(p, r)) p->found[p->found_count++] = r;
     lo = mid + 1; /* the right subtree, iteratively */
   }
 }
 
-static int dnnmem__less_by_offset(const void *ctx, int32_t a, int32_t b) {
-  const int64_t *off = (const int64_t *)ctx;
-  return off[a] < off[b];
-}
-
-/* The records in the tree meeting record r in time, by offset. */
+/* The records in the tree meeting record r in time, by offset (ties in
+   the order found): a stable sort with the offsets beside the ids,
+   insertion sort on runs of DNNMEM__PLAN_FOUND_RUN, then merges (the gap
+   rule's hot spot: no comparison callback). */
 static void dnnmem__neighbours(dnnmem__planner *p, int32_t r) {
+  int32_t n, i, j, width, *id = p->found, *id2 = p->tmp, *ti;
+  int64_t *k = p->found_key, *k2 = p->found_key2, *tk;
   p->found_count = 0;
   dnnmem__itree_query(p, 0, p->n, p->rec[r].lower, p->rec[r].upper);
-  dnnmem__sort_ids(p->found, p->tmp, p->found_count, dnnmem__less_by_offset, p->off);
+  n = p->found_count;
+  for (i = 0; i < n; i++) k[i] = p->off[id[i]];
+  for (i = 0; i < n; i += DNNMEM__PLAN_FOUND_RUN) {
+    int32_t end = i + DNNMEM__PLAN_FOUND_RUN < n ? i + DNNMEM__PLAN_FOUND_RUN : n, a;
+    for (a = i + 1; a < end; a++) {
+      int64_t kv = k[a];
+      int32_t iv = id[a];
+      for (j = a; j > i && k[j - 1] > kv; j--) {
+        k[j] = k[j - 1];
+        id[j] = id[j - 1];
+      }
+      k[j] = kv;
+      id[j] = iv;
+    }
+  }
+  for (width = DNNMEM__PLAN_FOUND_RUN; width < n; width *= 2) {
+    for (i = 0; i < n; i += 2 * width) {
+      int32_t mid = i + width < n ? i + width : n, end = i + 2 * width < n ? i + 2 * width : n;
+      int32_t a = i, b = mid, o = i;
+      while (a < mid && b < end) {
+        if (k[b] < k[a]) k2[o] = k[b], id2[o++] = id[b++];
+        else k2[o] = k[a], id2[o++] = id[a++];
+      }
+      for (; a < mid; a++) k2[o] = k[a], id2[o++] = id[a];
+      for (; b < end; b++) k2[o] = k[b], id2[o++] = id[b];
+    }
+    tk = k, k = k2, k2 = tk;
+    ti = id, id = id2, id2 = ti;
+  }
+  if (id != p->found) DNNMEM_MEMCPY(p->found, id, (size_t)n * sizeof(int32_t));
 }
 
 /* The lowest aligned offset >= start where r touches no fixed record. */
@@ -4688,7 +4726,11 @@ static void dnnmem__planner_setup(dnnmem__planner *p, const dnnmem_interval *rec
   /* by (lower, upper): two stable passes */
   dnnmem__radix_sort(p->by_lower, p->tmp, count, p->vals);
   dnnmem__radix_sort(p->by_lower, p->tmp, count, p->vals + count);
-  for (i = 0; i < count; i++) p->tree_pos[p->by_lower[i]] = i;
+  for (i = 0; i < count; i++) {
+    p->tree_pos[p->by_lower[i]] = i;
+    p->tree_lower[i] = records[p->by_lower[i]].lower;
+    p->tree_upper[i] = records[p->by_lower[i]].upper;
+  }
 }
 
 static dnnmem_result dnnmem__plan_run(dnnmem__planner *p, dnnmem_plan_algo algo) {
