@@ -190,9 +190,10 @@
                 dnnmem_plan_check_scratch_size / dnnmem_plan_check
                 dnnmem_plan_chains_scratch_size / dnnmem_plan_chains
                 dnnmem_plan_algo_name / dnnmem_plan_algo_parse
+                dnnmem_plan_stop_name / dnnmem_plan_stop_parse
                 options (NULL = zeroed): algo, node_limit, capacity, stop,
                 stop_user. result: arena, lower_bound, optimal, algo,
-                feasible, nodes.
+                feasible, nodes, stop, degraded.
    Algorithm.   options.algo (n records, k = records meeting a given one):
                 naive          each record its own region, in input order.
                 greedy-size    Greedy by Size (Pisarchyk & Lee, "Efficient
@@ -228,10 +229,19 @@
                                failed states; restarts over minimalloc's
                                static orders with doubling limits plus
                                randomised orders with Luby's limits (Luby,
-                               Sinclair & Zuckerman, 1993). Minimising:
-                               capacity questions at the bound and between
-                               the bound and the best plan, stepping by the
-                               gcd of sizes, alignments and fixed offsets.
+                               Sinclair & Zuckerman, 1993), sharing the
+                               nodes equally. Minimising: two capacity
+                               questions side by side, one restart at a
+                               time: "a plan within the bound?" with 75%
+                               of the nodes (its restarts are exactly the
+                               decision's, so a minimum at the bound costs
+                               about 1.33x deciding it), and a probe below
+                               the best plan (twice as far below after a
+                               success, halfway back after its doubling
+                               quota); capacities step by the gcd of sizes,
+                               alignments and fixed offsets. When the undo
+                               log fills, placements go unlogged and are
+                               undone by recounting (result.degraded).
                 best (default) pathcover, sorted-height, greedy-size,
                                greedy-breadth, bestfit until one meets the
                                bound (smallest arena wins, ties: that order),
@@ -254,8 +264,9 @@
                 sum k log k); sorted-height and pathcover O(n log n) (plus
                 O(k log k) per record near fixed ones); bestfit O((n + T)
                 log n + scanned candidates), O(n^2) worst; exact exponential,
-                O(n + sections x live) per node; bound, checker O(p log p), p
-                = records + 2 gaps; chains O(n log n).
+                O(n + sections x live) per node, undoing an unlogged
+                placement O(k m) (m records searched); bound, checker
+                O(p log p), p = records + 2 gaps; chains O(n log n).
    Guarantees.  Every returned plan is valid (offsets always hold one, also
                 when a capacity is answered "no"). lower_bound is proven;
                 optimal = 1 only when arena == lower_bound. feasible: 1 the
@@ -264,14 +275,27 @@
                 node_limit or stop, which then returns its best plan). With
                 windows the exact search is conservative (a window is never
                 nested in another's): it proves nothing beyond the load
-                bound. Chains: exactly as many groups as the most records
+                bound. stop says why planning ended, and no search ends
+                early for a reason it does not name: proved (optimal, or
+                the capacity answered), nodes (node_limit, or best's own
+                budget), time (options.stop said so), incomplete (every
+                capacity the search can decide was asked without a proof:
+                windows, or best's search that ignores gaps), none (a
+                heuristic's plan, nothing proven, no search). A full undo
+                log or failed-state table never stops a search: the table
+                replaces old entries, the log is replaced by recounting
+                (degraded = 1: slower nodes, the same answers). Chains:
+                exactly as many groups as the most records
                 alive at one time (the minimum). Deterministic; no clock is
                 read (a stop callback may).
    Scratch.     Bound 64 and checker about 180 bytes per piece; solve about
                 620 bytes per record plus the exact search's block (about
                 1.9 KiB per record up to DNNMEM_PLAN_BEST_EXACT_MAX records
                 for every algo; above, for exact only, about 2 KiB per
-                record + 16 MiB). Chains: DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(n).
+                record + 16 MiB; its undo log holds 32 entries per
+                record + 2^16 up to DNNMEM_PLAN_BEST_EXACT_MAX records, 64
+                per record + 2^20 above; a search that needs more goes on
+                degraded). Chains: DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(n).
                 DNNMEM_NO_EXACT compiles the exact search out (no "exact";
                 best stops after the heuristics). See README.md for
                 measured results.
