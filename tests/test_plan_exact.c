@@ -1,6 +1,7 @@
 /* Tests of the exact planner's stopping and degrading (dnnmem_plan_* with
    algo exact, and the search inside): why every search ends (result.stop
-   for each path: none, proved, nodes, time, incomplete), and a search
+   for each path: none, proved, nodes, time; incomplete is in
+   test_plan.c's window case), and a search
    whose undo log is forced full (an internal limit, as a scratch too
    small for the log would) that goes on by recounting and still proves
    the same optima: constructed tilings and brute force (tests/ref.h) on
@@ -19,18 +20,10 @@
 
 #define rec ref_plan_record
 
-static dnnmem_intervals problem_of(const dnnmem_interval *r, int32_t n, int64_t align) {
-  dnnmem_intervals p;
-  p.records = r;
-  p.count = n;
-  p.alignment = align;
-  return p;
-}
-
 /* dnnmem_plan_solve with options, the plan recounted (-1 arena on a bad plan). */
 static dnnmem_result solve(const dnnmem_interval *r, int32_t n, const dnnmem_plan_options *opt, int64_t *off,
                            dnnmem_plan_result *res) {
-  dnnmem_intervals p = problem_of(r, n, 0);
+  dnnmem_intervals p = {r, n, 0};
   size_t bytes = 0;
   void *scratch;
   dnnmem_result rc = dnnmem_plan_solve_scratch_size(&p, opt, &bytes);
@@ -43,11 +36,7 @@ static dnnmem_result solve(const dnnmem_interval *r, int32_t n, const dnnmem_pla
 }
 
 static dnnmem_plan_options options(dnnmem_plan_algo algo, int64_t capacity, int64_t node_limit) {
-  dnnmem_plan_options opt;
-  memset(&opt, 0, sizeof opt);
-  opt.algo = algo;
-  opt.capacity = capacity;
-  opt.node_limit = node_limit;
+  dnnmem_plan_options opt = {algo, node_limit, capacity, NULL, NULL};
   return opt;
 }
 
@@ -158,34 +147,6 @@ static void test_stop_reasons(void) {
   CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_TIME);
 }
 
-/* Windows keep the search conservative: A [6, 12) of 3 bytes keeps bytes
-   [1, 3) over its gap [7, 11), B [7, 10) of 1 byte aligned to 2 fits under
-   the window (optimum 3, brute force); the search asks every capacity
-   from 3 up to its plan's 4 without a proof: incomplete, not a limit. */
-static void test_stop_incomplete(void) {
-  dnnmem_interval r[2];
-  dnnmem_gap g;
-  int64_t off[2];
-  dnnmem_plan_options opt = options(DNNMEM_PLAN_EXACT, 0, 0);
-  dnnmem_plan_result res;
-  dnnmem_intervals p = problem_of(r, 2, 0);
-  r[0] = rec(6, 12, 3);
-  r[1] = rec(7, 10, 1);
-  r[1].alignment = 2;
-  g.lower = 7, g.upper = 11, g.window_lower = 1, g.window_upper = 3;
-  r[0].gaps = &g;
-  r[0].num_gaps = 1;
-  CHECK_EQ(ref_plan_optimum(&p, NULL), 3);
-  CHECK_EQ(solve(r, 2, &opt, off, &res), DNNMEM_OK);
-  CHECK_EQ(res.arena, 4);
-  CHECK(!res.optimal);
-  CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_INCOMPLETE);
-  opt.capacity = 3; /* not found, not proven impossible */
-  CHECK_EQ(solve(r, 2, &opt, off, &res), DNNMEM_OK);
-  CHECK_EQ(res.feasible, -1);
-  CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_INCOMPLETE);
-}
-
 /* The undo log forced to 1, 16 and 256 entries: the search recounts what
    it could not log and proves the same optima as with the full log, on
    tilings of 40-200 buffers, minimising and at the capacity. */
@@ -198,7 +159,7 @@ static void test_log_full_tilings(void) {
   dnnmem_rng_seed(&rng, 21);
   for (k = 0; k < 5; k++) {
     int32_t n = ref_plan_tiling(&rng, r, 40 + 40 * k, 500, 128 * 1024, 1024);
-    dnnmem_intervals p = problem_of(r, n, 0);
+    dnnmem_intervals p = {r, n, 0};
     for (l = 0; l < 4; l++) {
       dnnmem__exact_outcome o = search(r, n, 0, 0, limits[l], off);
       CHECK_EQ(o.arena, 128 * 1024);
@@ -229,7 +190,7 @@ static void test_log_full_brute_force(void) {
     dnnmem_interval r[7];
     int64_t off[7], best;
     int32_t n = 4 + (int32_t)dnnmem_rng_below(&rng, 4);
-    dnnmem_intervals p = problem_of(r, n, 1);
+    dnnmem_intervals p = {r, n, 1};
     dnnmem__exact_outcome yes, no, min;
     for (i = 0; i < n; i++) {
       int64_t lo = dnnmem_rng_below(&rng, 6);
@@ -265,7 +226,6 @@ static void test_log_full_brute_force(void) {
 int main(void) {
   RUN(test_stop_names);
   RUN(test_stop_reasons);
-  RUN(test_stop_incomplete);
   RUN(test_log_full_tilings);
   RUN(test_log_full_brute_force);
   return test_finish("test_plan_exact");
