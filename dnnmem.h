@@ -2533,6 +2533,9 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
    every round of the round robin: a few thousand nodes settle most runs. */
 #define DNNMEM__PLAN_RUN_NODES_PER_RECORD 2
 #define DNNMEM__PLAN_RUN_NODES_EXTRA 16
+/* Re-ranking a part of c records lists its rank values by marks over all
+   m ranks when c x this >= m (O(m)), else by sorting (O(c log c)). */
+#define DNNMEM__PLAN_RANK_MARKS 8
 /* Minimising: the question at the bound gets this percentage of the
    nodes, a probe between the bound and the best plan the rest; a probe
    moves up after 4m + 64 nodes unanswered, the quota doubling at every
@@ -4116,13 +4119,23 @@ static int dnnmem__exact_rerank(dnnmem__exact *w, int32_t lo, int32_t hi) {
   ctx.w = w;
   ctx.keys = w->order_keys;
   dnnmem__sort_ids(w->ids, w->tmp, c, dnnmem__exact_less_order, &ctx);
-  /* the rank values in use, ascending (ranks are unique) */
-  for (i = 0; i < c; i++) {
-    w->item_release[i] = w->rank[w->keys[i]];
-    w->item_end[i] = i;
+  /* the rank values in use, ascending (ranks are unique, 0 .. m-1): by
+     marks over the ranks when the part is a large share of them, else
+     sorted */
+  if ((int64_t)c * DNNMEM__PLAN_RANK_MARKS >= w->m) {
+    int32_t k = 0;
+    for (i = 0; i < w->m; i++) w->tmp2[i] = 0;
+    for (i = 0; i < c; i++) w->tmp2[w->rank[w->keys[i]]] = 1;
+    for (i = 0; i < w->m; i++)
+      if (w->tmp2[i]) w->item_end[k++] = i;
+  } else {
+    for (i = 0; i < c; i++) {
+      w->item_release[i] = w->rank[w->keys[i]];
+      w->item_end[i] = i;
+    }
+    dnnmem__sort_ids(w->item_end, w->tmp2, c, dnnmem__exact_less_key, w->item_release);
+    for (i = 0; i < c; i++) w->item_end[i] = (int32_t)w->item_release[w->item_end[i]];
   }
-  dnnmem__sort_ids(w->item_end, w->tmp2, c, dnnmem__exact_less_key, w->item_release);
-  for (i = 0; i < c; i++) w->item_end[i] = (int32_t)w->item_release[w->item_end[i]];
   for (i = 0; i < c; i++) {
     int32_t r = (int32_t)w->keys[w->ids[i]];
     if (w->rank[r] == w->item_end[i]) continue;
