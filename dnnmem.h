@@ -3348,6 +3348,8 @@ typedef struct dnnmem__exact {
   int stopped, degraded, logging; /* logging 0: a dive that never backtracks;
                                      degraded: the log filled at least once */
   int32_t dirty_lo, dirty_hi; /* sections where a release rose at this node */
+  int64_t min_size1, min_size2; /* the two smallest unplaced sizes of the part */
+  int32_t min_size1_of;         /* and the record of the smallest */
   /* per record */
   int64_t *size, *align, *offset, *lowest, *release;
   int32_t *seg_first, *seg_count, *span_lo, *span_hi, *rank;
@@ -3964,10 +3966,20 @@ static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
   w->dirty_hi = -1;
   w->offset[j] = o;
   w->placed[j] = 1;
+  w->min_size1 = w->min_size2 = DNNMEM__I64_MAX;
+  w->min_size1_of = -1;
   for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
     int32_t k = w->search[p];
     int64_t x;
-    if (w->placed[k] || !dnnmem__exact_conflict(w, j, k, &need)) continue;
+    if (w->placed[k]) continue;
+    if (w->size[k] < w->min_size1) { /* for dnnmem__exact_check */
+      w->min_size2 = w->min_size1;
+      w->min_size1 = w->size[k];
+      w->min_size1_of = k;
+    } else if (w->size[k] < w->min_size2) {
+      w->min_size2 = w->size[k];
+    }
+    if (!dnnmem__exact_conflict(w, j, k, &need)) continue;
     hat = 1;
     w->open[k]--;
     x = o + need;
@@ -3994,22 +4006,12 @@ static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
    to o with a smaller rank while ranks are kept) waits for a conflicting
    record to lift it: to at least o + that record's size, so o + the
    smallest other unplaced size is a bound; with no conflicting record left
-   it can never be placed. Then the section sweep. */
+   it can never be placed (the two smallest sizes come from
+   dnnmem__exact_place's scan). Then the section sweep. */
 static int dnnmem__exact_check(dnnmem__exact *w, int32_t d, int32_t j, int ranks_kept) {
   const dnnmem__exact_frame *f = &w->frames[d];
-  int64_t o = w->offset[j], min1 = DNNMEM__I64_MAX, min2 = DNNMEM__I64_MAX;
-  int32_t p, who = -1;
-  for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
-    int32_t k = w->search[p];
-    if (w->placed[k]) continue;
-    if (w->size[k] < min1) {
-      min2 = min1;
-      min1 = w->size[k];
-      who = k;
-    } else if (w->size[k] < min2) {
-      min2 = w->size[k];
-    }
-  }
+  int64_t o = w->offset[j], min1 = w->min_size1, min2 = w->min_size2;
+  int32_t p, who = w->min_size1_of;
   for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
     int32_t k = w->search[p];
     int64_t lift;
