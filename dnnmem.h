@@ -4060,10 +4060,10 @@ static void dnnmem__exact_undo(dnnmem__exact *w, int32_t d) {
   }
   w->pending_top -= f->pushed;
   f->pushed = f->popped = 0;
-  {
-    int32_t p;
+  { /* records that meet j begin before j ends: the part's prefix */
+    int32_t p, end = w->start_index[w->span_hi[j]];
     int64_t need;
-    for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
+    for (p = w->start_index[f->part_lo]; p < end; p++) {
       int32_t k = w->search[p];
       if (k != j && !w->placed[k] && dnnmem__exact_conflict(w, j, k, &need)) w->open[k]++;
     }
@@ -4080,9 +4080,9 @@ static void dnnmem__exact_undo(dnnmem__exact *w, int32_t d) {
   w->offset[j] = -1;
   f->placed = -1;
   if (f->unlogged) {
-    int32_t p;
+    int32_t p, end = w->start_index[w->span_hi[j]];
     int64_t need;
-    for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
+    for (p = w->start_index[f->part_lo]; p < end; p++) {
       int32_t k = w->search[p];
       if (!w->placed[k] && dnnmem__exact_conflict(w, j, k, &need)) w->lowest[k] = dnnmem__exact_recount(w, k);
     }
