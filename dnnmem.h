@@ -3958,7 +3958,7 @@ static int dnnmem__exact_sweep(dnnmem__exact *w, int32_t lo, int32_t hi, int64_t
 static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
   dnnmem__exact_frame *f = &w->frames[d];
   int64_t o = w->lowest[j], need;
-  int32_t p, q, s, ok = 1, hat = 0;
+  int32_t p, q, s, ok = 1, hat = 0, end;
   f->placed = j;
   f->log_mark = w->log_top;
   f->unlogged = 0;
@@ -3968,18 +3968,21 @@ static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
   w->placed[j] = 1;
   w->min_size1 = w->min_size2 = DNNMEM__I64_MAX;
   w->min_size1_of = -1;
+  /* every unplaced record of the part for the two smallest sizes (for
+     dnnmem__exact_check); those that begin before j ends may meet it */
+  end = w->start_index[w->span_hi[j]];
   for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
     int32_t k = w->search[p];
     int64_t x;
     if (w->placed[k]) continue;
-    if (w->size[k] < w->min_size1) { /* for dnnmem__exact_check */
+    if (w->size[k] < w->min_size1) {
       w->min_size2 = w->min_size1;
       w->min_size1 = w->size[k];
       w->min_size1_of = k;
     } else if (w->size[k] < w->min_size2) {
       w->min_size2 = w->size[k];
     }
-    if (!dnnmem__exact_conflict(w, j, k, &need)) continue;
+    if (p >= end || !dnnmem__exact_conflict(w, j, k, &need)) continue;
     hat = 1;
     w->open[k]--;
     x = o + need;
