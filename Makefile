@@ -4,6 +4,8 @@
 #                 ends with "N passed, M failed"
 #   make demo     plans a bundled real model with every strategy (and an SVG)
 #   make bench    quality and speed tables over tests/data and ../shared/data
+#                 (exact planning side by side with build/minimalloc if built)
+#   make minimalloc MINIMALLOC_SRC=DIR  google/minimalloc's solver for make bench
 #   make fuzz     libFuzzer on every target (FUZZ_SECONDS each, clang)
 #   make coverage line and branch coverage of dnnmem.h per part (gcov; with
 #                 lcov also build/coverage/index.html)
@@ -34,7 +36,7 @@ EXAMPLES  := $(EX_SRC:examples/%.c=$(BUILD)/example_%)
 BOOST     := $(wildcard /usr/include/boost/graph/boykov_kolmogorov_max_flow.hpp)
 BENCH_CXX := $(if $(BOOST),$(if $(wildcard tests/bench_boost.cpp),$(BUILD)/bench_boost))
 
-.PHONY: all test demo bench fuzz coverage clean stb install uninstall
+.PHONY: all test demo bench fuzz coverage clean stb install uninstall minimalloc
 .DELETE_ON_ERROR:
 
 all: $(BUILD)/dnnmem $(EXAMPLES)
@@ -98,7 +100,19 @@ demo: $(BUILD)/dnnmem
 	@bash examples/demo.sh $(BUILD)/dnnmem
 
 bench: $(BUILD)/dnnmem $(BENCHES) $(BENCH_CXX)
-	@for b in $(BENCHES); do $$b || exit 1; echo; done
+	@if [ -z "$(MINIMALLOC)" ]; then echo "minimalloc not built (make minimalloc MINIMALLOC_SRC=DIR): no side-by-side times"; fi
+	@for b in $(BENCHES); do MINIMALLOC=$(MINIMALLOC) $$b || exit 1; echo; done
+
+# google/minimalloc's command-line solver, timed side by side with the exact
+# planner by make bench: MINIMALLOC_SRC is a source tree or git dir of
+# github.com/google/minimalloc; built by ../shared/tools/build_minimalloc.sh
+# (Debian's libabsl-dev). make bench uses $(MINIMALLOC) when it exists.
+MINIMALLOC       ?= $(wildcard $(BUILD)/minimalloc)
+BUILD_MINIMALLOC ?= ../shared/tools/build_minimalloc.sh
+minimalloc:
+	@if [ -z "$(MINIMALLOC_SRC)" ]; then echo "usage: make minimalloc MINIMALLOC_SRC=DIR (google/minimalloc sources or git dir)"; exit 1; fi
+	@if [ ! -x "$(BUILD_MINIMALLOC)" ]; then echo "$(BUILD_MINIMALLOC): not found (set BUILD_MINIMALLOC)"; exit 1; fi
+	$(BUILD_MINIMALLOC) $(MINIMALLOC_SRC) $(BUILD)/minimalloc
 
 # make fuzz: each target FUZZ_SECONDS in FUZZ_JOBS parallel processes
 # (libFuzzer's fork mode, which restarts workers and spreads the corpus

@@ -190,9 +190,10 @@
                 dnnmem_plan_check_scratch_size / dnnmem_plan_check
                 dnnmem_plan_chains_scratch_size / dnnmem_plan_chains
                 dnnmem_plan_algo_name / dnnmem_plan_algo_parse
+                dnnmem_plan_stop_name / dnnmem_plan_stop_parse
                 options (NULL = zeroed): algo, node_limit, capacity, stop,
                 stop_user. result: arena, lower_bound, optimal, algo,
-                feasible, nodes.
+                feasible, nodes, stop, degraded.
    Algorithm.   options.algo (n records, k = records meeting a given one):
                 naive          each record its own region, in input order.
                 greedy-size    Greedy by Size (Pisarchyk & Lee, "Efficient
@@ -228,10 +229,19 @@
                                failed states; restarts over minimalloc's
                                static orders with doubling limits plus
                                randomised orders with Luby's limits (Luby,
-                               Sinclair & Zuckerman, 1993). Minimising:
-                               capacity questions at the bound and between
-                               the bound and the best plan, stepping by the
-                               gcd of sizes, alignments and fixed offsets.
+                               Sinclair & Zuckerman, 1993), sharing the
+                               nodes equally. Minimising: two capacity
+                               questions side by side, one restart at a
+                               time: "a plan within the bound?" with 75%
+                               of the nodes (its restarts are exactly the
+                               decision's, so a minimum at the bound costs
+                               about 1.33x deciding it), and a probe below
+                               the best plan (twice as far below after a
+                               success, halfway back after its doubling
+                               quota); capacities step by the gcd of sizes,
+                               alignments and fixed offsets. When the undo
+                               log fills, placements go unlogged and are
+                               undone by recounting (result.degraded).
                 best (default) pathcover, sorted-height, greedy-size,
                                greedy-breadth, bestfit until one meets the
                                bound (smallest arena wins, ties: that order),
@@ -254,8 +264,9 @@
                 sum k log k); sorted-height and pathcover O(n log n) (plus
                 O(k log k) per record near fixed ones); bestfit O((n + T)
                 log n + scanned candidates), O(n^2) worst; exact exponential,
-                O(n + sections x live) per node; bound, checker O(p log p), p
-                = records + 2 gaps; chains O(n log n).
+                O(n + sections x live) per node, undoing an unlogged
+                placement O(k m) (m records searched); bound, checker
+                O(p log p), p = records + 2 gaps; chains O(n log n).
    Guarantees.  Every returned plan is valid (offsets always hold one, also
                 when a capacity is answered "no"). lower_bound is proven;
                 optimal = 1 only when arena == lower_bound. feasible: 1 the
@@ -264,14 +275,27 @@
                 node_limit or stop, which then returns its best plan). With
                 windows the exact search is conservative (a window is never
                 nested in another's): it proves nothing beyond the load
-                bound. Chains: exactly as many groups as the most records
+                bound. stop says why planning ended, and no search ends
+                early for a reason it does not name: proved (optimal, or
+                the capacity answered), nodes (node_limit, or best's own
+                budget), time (options.stop said so), incomplete (every
+                capacity the search can decide was asked without a proof:
+                windows, or best's search that ignores gaps), none (a
+                heuristic's plan, nothing proven, no search). A full undo
+                log or failed-state table never stops a search: the table
+                replaces old entries, the log is replaced by recounting
+                (degraded = 1: slower nodes, the same answers). Chains:
+                exactly as many groups as the most records
                 alive at one time (the minimum). Deterministic; no clock is
                 read (a stop callback may).
    Scratch.     Bound 64 and checker about 180 bytes per piece; solve about
                 620 bytes per record plus the exact search's block (about
                 1.9 KiB per record up to DNNMEM_PLAN_BEST_EXACT_MAX records
                 for every algo; above, for exact only, about 2 KiB per
-                record + 16 MiB). Chains: DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(n).
+                record + 16 MiB; its undo log holds 32 entries per
+                record + 2^16 up to DNNMEM_PLAN_BEST_EXACT_MAX records, 64
+                per record + 2^20 above; a search that needs more goes on
+                degraded). Chains: DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(n).
                 DNNMEM_NO_EXACT compiles the exact search out (no "exact";
                 best stops after the heuristics). See README.md for
                 measured results.
@@ -1106,6 +1130,24 @@ typedef struct dnnmem_plan_options {
 /* best runs no exact search above this many records. */
 #endif
 
+typedef enum dnnmem_plan_stop {
+  DNNMEM_PLAN_STOP_NONE = 0,   /* no search ran: a heuristic's plan, not proven */
+  DNNMEM_PLAN_STOP_PROVED,     /* the answer is proven: arena == lower_bound, or
+                                  the capacity question answered (feasible 0/1) */
+  DNNMEM_PLAN_STOP_NODES,      /* the search used its node limit (options or best's) */
+  DNNMEM_PLAN_STOP_TIME,       /* options->stop returned nonzero (a time limit) */
+  DNNMEM_PLAN_STOP_INCOMPLETE, /* the search asked every capacity it can decide
+                                  without a proof: gaps (windows, or best's
+                                  search that plans as if there were none) */
+  DNNMEM_PLAN_STOP_COUNT
+} dnnmem_plan_stop;
+
+DNNMEM_DEF const char *dnnmem_plan_stop_name(dnnmem_plan_stop stop);
+/* "none", "proved", "nodes", "time", "incomplete"; NULL out of range. */
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_stop_parse(const char *name, dnnmem_plan_stop *out);
+/* The inverse of dnnmem_plan_stop_name; DNNMEM_ERR_PARSE for an unknown name. */
+
 typedef struct dnnmem_plan_result {
   int64_t arena;         /* max(offset + size); 0 for no records */
   int64_t lower_bound;   /* proven: dnnmem_plan_lower_bound, or higher when
@@ -1116,6 +1158,9 @@ typedef struct dnnmem_plan_result {
                             returned), 0 proven impossible, -1 unknown;
                             without: 1 */
   int64_t nodes;         /* exact search nodes visited (0 for heuristics) */
+  dnnmem_plan_stop stop; /* why planning ended: proved, or which limit */
+  int32_t degraded;      /* 1: the scratch's undo log filled and deeper nodes
+                            were undone by recounting (slower, same answers) */
 } dnnmem_plan_result;
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_solve_scratch_size(const dnnmem_intervals *problem,
@@ -2476,6 +2521,9 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
 #define DNNMEM__PLAN_MEMO_LEAN_MAX ((size_t)1 << 14)
 #define DNNMEM__PLAN_MEMO_MAX ((size_t)1 << 18)
 #define DNNMEM__PLAN_MEMO_PROBES 4
+/* The gap rule sorts the placed neighbours of a record by insertion in
+   runs of this many, then by merging. */
+#define DNNMEM__PLAN_FOUND_RUN 16
 /* options->stop is polled every this many nodes (a power of two). */
 #define DNNMEM__PLAN_STOP_POLL 1024
 /* Restart orders scale their keys by a factor in 64ths: 64 for the plain
@@ -2487,8 +2535,14 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
    every round of the round robin: a few thousand nodes settle most runs. */
 #define DNNMEM__PLAN_RUN_NODES_PER_RECORD 2
 #define DNNMEM__PLAN_RUN_NODES_EXTRA 16
-/* Minimising: the first budget of a capacity question is 4m + 64 nodes,
-   doubled whenever the probes reach the best plan. */
+/* Re-ranking a part of c records lists its rank values by marks over all
+   m ranks when c x this >= m (O(m)), else by sorting (O(c log c)). */
+#define DNNMEM__PLAN_RANK_MARKS 8
+/* Minimising: the question at the bound gets this percentage of the
+   nodes, a probe between the bound and the best plan the rest; a probe
+   moves up after 4m + 64 nodes unanswered, the quota doubling at every
+   move. */
+#define DNNMEM__PLAN_LOW_SHARE 75
 #define DNNMEM__PLAN_PROBE_NODES_PER_RECORD 4
 #define DNNMEM__PLAN_PROBE_NODES_EXTRA 64
 
@@ -2603,9 +2657,11 @@ typedef struct dnnmem__planner {
   int32_t *by_lower;  /* interval tree: records by lower */
   int64_t *maxup;     /* interval tree: max upper per implicit subtree */
   int32_t *tree_pos;  /* interval tree: each record's position in by_lower */
+  int64_t *tree_lower, *tree_upper; /* interval tree: lifetimes by position */
   int tree_takes_placed; /* 1: the tree holds every placed record */
   int32_t *found;     /* interval tree query results */
   int32_t found_count;
+  int64_t *found_key, *found_key2; /* their offsets while sorting */
   dnnmem__sky sky;
   /* greedy-breadth */
   int64_t *breadth;
@@ -2637,8 +2693,12 @@ static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, int full, dnnm
   p->by_lower = DNNMEM__TAKE(s, int32_t, n);
   p->maxup = DNNMEM__TAKE(s, int64_t, n);
   p->tree_pos = DNNMEM__TAKE(s, int32_t, n);
+  p->tree_lower = DNNMEM__TAKE(s, int64_t, n);
+  p->tree_upper = DNNMEM__TAKE(s, int64_t, n);
   p->found = DNNMEM__TAKE(s, int32_t, n);
   if (!full) return;
+  p->found_key = DNNMEM__TAKE(s, int64_t, n);
+  p->found_key2 = DNNMEM__TAKE(s, int64_t, n);
   p->sky.max = DNNMEM__TAKE(s, int64_t, nodes);
   p->sky.lazy = DNNMEM__TAKE(s, int64_t, nodes);
   p->breadth = DNNMEM__TAKE(s, int64_t, n2);
@@ -2697,23 +2757,52 @@ static void dnnmem__itree_query(dnnmem__planner *p, int32_t lo, int32_t hi, int6
     int32_t mid = lo + (hi - lo) / 2, r;
     if (p->maxup[mid] <= l) return;
     dnnmem__itree_query(p, lo, mid, l, u);
+    if (p->tree_lower[mid] >= u) return;
     r = p->by_lower[mid];
-    if (p->rec[r].lower >= u) return;
-    if (p->rec[r].upper > l && dnnmem__itree_holds(p, r)) p->found[p->found_count++] = r;
+    if (p->tree_upper[mid] > l && dnnmem__itree_holds(p, r)) p->found[p->found_count++] = r;
     lo = mid + 1; /* the right subtree, iteratively */
   }
 }
 
-static int dnnmem__less_by_offset(const void *ctx, int32_t a, int32_t b) {
-  const int64_t *off = (const int64_t *)ctx;
-  return off[a] < off[b];
-}
-
-/* The records in the tree meeting record r in time, by offset. */
+/* The records in the tree meeting record r in time, by offset (ties in
+   the order found): a stable sort with the offsets beside the ids,
+   insertion sort on runs of DNNMEM__PLAN_FOUND_RUN, then merges (the gap
+   rule's hot spot: no comparison callback). */
 static void dnnmem__neighbours(dnnmem__planner *p, int32_t r) {
+  int32_t n, i, j, width, *id = p->found, *id2 = p->tmp, *ti;
+  int64_t *k = p->found_key, *k2 = p->found_key2, *tk;
   p->found_count = 0;
   dnnmem__itree_query(p, 0, p->n, p->rec[r].lower, p->rec[r].upper);
-  dnnmem__sort_ids(p->found, p->tmp, p->found_count, dnnmem__less_by_offset, p->off);
+  n = p->found_count;
+  for (i = 0; i < n; i++) k[i] = p->off[id[i]];
+  for (i = 0; i < n; i += DNNMEM__PLAN_FOUND_RUN) {
+    int32_t end = i + DNNMEM__PLAN_FOUND_RUN < n ? i + DNNMEM__PLAN_FOUND_RUN : n, a;
+    for (a = i + 1; a < end; a++) {
+      int64_t kv = k[a];
+      int32_t iv = id[a];
+      for (j = a; j > i && k[j - 1] > kv; j--) {
+        k[j] = k[j - 1];
+        id[j] = id[j - 1];
+      }
+      k[j] = kv;
+      id[j] = iv;
+    }
+  }
+  for (width = DNNMEM__PLAN_FOUND_RUN; width < n; width *= 2) {
+    for (i = 0; i < n; i += 2 * width) {
+      int32_t mid = i + width < n ? i + width : n, end = i + 2 * width < n ? i + 2 * width : n;
+      int32_t a = i, b = mid, o = i;
+      while (a < mid && b < end) {
+        if (k[b] < k[a]) k2[o] = k[b], id2[o++] = id[b++];
+        else k2[o] = k[a], id2[o++] = id[a++];
+      }
+      for (; a < mid; a++) k2[o] = k[a], id2[o++] = id[a];
+      for (; b < end; b++) k2[o] = k[b], id2[o++] = id[b];
+    }
+    tk = k, k = k2, k2 = tk;
+    ti = id, id = id2, id2 = ti;
+  }
+  if (id != p->found) DNNMEM_MEMCPY(p->found, id, (size_t)n * sizeof(int32_t));
 }
 
 /* The lowest aligned offset >= start where r touches no fixed record. */
@@ -3243,6 +3332,7 @@ typedef struct dnnmem__exact_frame {
   int32_t placed;          /* record placed here, -1 none */
   int32_t pushed, popped;  /* pending-part operations done after placing */
   int32_t done;            /* no other candidate can succeed here */
+  int32_t unlogged;        /* the log was full: undo recounts lowest offsets */
   uint64_t state;          /* hash of the part's state at entry */
 } dnnmem__exact_frame;
 
@@ -3257,8 +3347,11 @@ typedef struct dnnmem__exact {
   int64_t capacity, nodes, node_limit, granularity;
   dnnmem_stop_fn stop;
   void *stop_user;
-  int stopped, log_full, logging; /* logging 0: a dive that never backtracks */
+  int stopped, degraded, logging; /* logging 0: a dive that never backtracks;
+                                     degraded: the log filled at least once */
   int32_t dirty_lo, dirty_hi; /* sections where a release rose at this node */
+  int64_t min_size1, min_size2; /* the two smallest unplaced sizes of the part */
+  int32_t min_size1_of;         /* and the record of the smallest */
   /* per record */
   int64_t *size, *align, *offset, *lowest, *release;
   int32_t *seg_first, *seg_count, *span_lo, *span_hi, *rank;
@@ -3792,9 +3885,11 @@ static int32_t dnnmem__exact_next(const dnnmem__exact *w, const dnnmem__exact_fr
   return best;
 }
 
+/* Records an old value; 0 when the log is full (the caller then goes on
+   without it: see dnnmem__exact_recount). */
 static int dnnmem__exact_log(dnnmem__exact *w, int32_t id, int64_t old) {
   if (w->log_top >= w->log_cap) {
-    w->log_full = 1;
+    w->degraded = 1;
     return 0;
   }
   w->log_id[w->log_top] = id;
@@ -3865,23 +3960,37 @@ static int dnnmem__exact_sweep(dnnmem__exact *w, int32_t lo, int32_t hi, int64_t
 static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
   dnnmem__exact_frame *f = &w->frames[d];
   int64_t o = w->lowest[j], need;
-  int32_t p, q, s, ok = 1, hat = 0;
+  int32_t p, q, s, ok = 1, hat = 0, end;
   f->placed = j;
   f->log_mark = w->log_top;
+  f->unlogged = 0;
   w->dirty_lo = DNNMEM__I32_MAX;
   w->dirty_hi = -1;
   w->offset[j] = o;
   w->placed[j] = 1;
+  w->min_size1 = w->min_size2 = DNNMEM__I64_MAX;
+  w->min_size1_of = -1;
+  /* every unplaced record of the part for the two smallest sizes (for
+     dnnmem__exact_check); those that begin before j ends may meet it */
+  end = w->start_index[w->span_hi[j]];
   for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
     int32_t k = w->search[p];
     int64_t x;
-    if (w->placed[k] || !dnnmem__exact_conflict(w, j, k, &need)) continue;
+    if (w->placed[k]) continue;
+    if (w->size[k] < w->min_size1) {
+      w->min_size2 = w->min_size1;
+      w->min_size1 = w->size[k];
+      w->min_size1_of = k;
+    } else if (w->size[k] < w->min_size2) {
+      w->min_size2 = w->size[k];
+    }
+    if (p >= end || !dnnmem__exact_conflict(w, j, k, &need)) continue;
     hat = 1;
     w->open[k]--;
     x = o + need;
     if (x <= w->lowest[k]) continue;
     x = dnnmem__exact_clear_fixed(w, k, x);
-    if (w->logging && !dnnmem__exact_log(w, k, w->lowest[k])) return 0;
+    if (w->logging && !f->unlogged && !dnnmem__exact_log(w, k, w->lowest[k])) f->unlogged = 1;
     w->lowest[k] = x;
     if (w->span_lo[k] < w->dirty_lo) w->dirty_lo = w->span_lo[k];
     if (w->span_hi[k] > w->dirty_hi) w->dirty_hi = w->span_hi[k];
@@ -3902,22 +4011,12 @@ static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
    to o with a smaller rank while ranks are kept) waits for a conflicting
    record to lift it: to at least o + that record's size, so o + the
    smallest other unplaced size is a bound; with no conflicting record left
-   it can never be placed. Then the section sweep. */
+   it can never be placed (the two smallest sizes come from
+   dnnmem__exact_place's scan). Then the section sweep. */
 static int dnnmem__exact_check(dnnmem__exact *w, int32_t d, int32_t j, int ranks_kept) {
   const dnnmem__exact_frame *f = &w->frames[d];
-  int64_t o = w->offset[j], min1 = DNNMEM__I64_MAX, min2 = DNNMEM__I64_MAX;
-  int32_t p, who = -1;
-  for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
-    int32_t k = w->search[p];
-    if (w->placed[k]) continue;
-    if (w->size[k] < min1) {
-      min2 = min1;
-      min1 = w->size[k];
-      who = k;
-    } else if (w->size[k] < min2) {
-      min2 = w->size[k];
-    }
-  }
+  int64_t o = w->offset[j], min1 = w->min_size1, min2 = w->min_size2;
+  int32_t p, who = w->min_size1_of;
   for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
     int32_t k = w->search[p];
     int64_t lift;
@@ -3933,6 +4032,21 @@ static int dnnmem__exact_check(dnnmem__exact *w, int32_t d, int32_t j, int ranks
     if (w->span_hi[k] > w->dirty_hi) w->dirty_hi = w->span_hi[k];
   }
   return dnnmem__exact_sweep(w, f->part_lo, f->part_hi, o, w->dirty_lo, w->dirty_hi);
+}
+
+/* Record k's lowest offset recounted from the placed records: what the
+   placements raised it to, step by step (clearing the fixed records is
+   monotone, so clearing the highest requirement once gives the same), in
+   O(m). The undo of a placement the full log could not record. */
+static int64_t dnnmem__exact_recount(const dnnmem__exact *w, int32_t k) {
+  int32_t p, end = w->start_index[w->span_hi[k]];
+  int64_t x = 0, need;
+  for (p = 0; p < end; p++) {
+    int32_t j = w->search[p];
+    if (w->placed[j] && w->span_hi[j] > w->span_lo[k] && dnnmem__exact_conflict(w, j, k, &need))
+      x = dnnmem__max64(x, w->offset[j] + need);
+  }
+  return dnnmem__exact_clear_fixed(w, k, x);
 }
 
 /* Undoes frame d's placement (and the pending-part operations after it). */
@@ -3951,10 +4065,10 @@ static void dnnmem__exact_undo(dnnmem__exact *w, int32_t d) {
   }
   w->pending_top -= f->pushed;
   f->pushed = f->popped = 0;
-  {
-    int32_t p;
+  { /* records that meet j begin before j ends: the part's prefix */
+    int32_t p, end = w->start_index[w->span_hi[j]];
     int64_t need;
-    for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
+    for (p = w->start_index[f->part_lo]; p < end; p++) {
       int32_t k = w->search[p];
       if (k != j && !w->placed[k] && dnnmem__exact_conflict(w, j, k, &need)) w->open[k]++;
     }
@@ -3970,13 +4084,23 @@ static void dnnmem__exact_undo(dnnmem__exact *w, int32_t d) {
   w->placed[j] = 0;
   w->offset[j] = -1;
   f->placed = -1;
+  if (f->unlogged) {
+    int32_t p, end = w->start_index[w->span_hi[j]];
+    int64_t need;
+    for (p = w->start_index[f->part_lo]; p < end; p++) {
+      int32_t k = w->search[p];
+      if (!w->placed[k] && dnnmem__exact_conflict(w, j, k, &need)) w->lowest[k] = dnnmem__exact_recount(w, k);
+    }
+    f->unlogged = 0;
+  }
 }
 
 /* A part split off by decomposition is re-ranked by its own remaining
    load (as minimalloc re-sorts each sub-partition): the records in the most
    loaded remaining sections first. The part keeps the rank values it had,
    in a new order; the old ranks go to the undo log. Any order keeps the
-   search complete (ties only break canonical order within the part). */
+   search complete (ties only break canonical order within the part), so
+   when the log has no room for c entries the part keeps its ranks (0). */
 static int dnnmem__exact_rerank(dnnmem__exact *w, int32_t lo, int32_t hi) {
   dnnmem__exact_order_ctx ctx;
   int32_t p, c = 0, i;
@@ -3995,20 +4119,34 @@ static int dnnmem__exact_rerank(dnnmem__exact *w, int32_t lo, int32_t hi) {
     c++;
   }
   if (c < 2) return 1;
+  if (w->log_cap - w->log_top < c) {
+    w->degraded = 1;
+    return 0;
+  }
   ctx.w = w;
   ctx.keys = w->order_keys;
   dnnmem__sort_ids(w->ids, w->tmp, c, dnnmem__exact_less_order, &ctx);
-  /* the rank values in use, ascending (ranks are unique) */
-  for (i = 0; i < c; i++) {
-    w->item_release[i] = w->rank[w->keys[i]];
-    w->item_end[i] = i;
+  /* the rank values in use, ascending (ranks are unique, 0 .. m-1): by
+     marks over the ranks when the part is a large share of them, else
+     sorted */
+  if ((int64_t)c * DNNMEM__PLAN_RANK_MARKS >= w->m) {
+    int32_t k = 0;
+    for (i = 0; i < w->m; i++) w->tmp2[i] = 0;
+    for (i = 0; i < c; i++) w->tmp2[w->rank[w->keys[i]]] = 1;
+    for (i = 0; i < w->m; i++)
+      if (w->tmp2[i]) w->item_end[k++] = i;
+  } else {
+    for (i = 0; i < c; i++) {
+      w->item_release[i] = w->rank[w->keys[i]];
+      w->item_end[i] = i;
+    }
+    dnnmem__sort_ids(w->item_end, w->tmp2, c, dnnmem__exact_less_key, w->item_release);
+    for (i = 0; i < c; i++) w->item_end[i] = (int32_t)w->item_release[w->item_end[i]];
   }
-  dnnmem__sort_ids(w->item_end, w->tmp2, c, dnnmem__exact_less_key, w->item_release);
-  for (i = 0; i < c; i++) w->item_end[i] = (int32_t)w->item_release[w->item_end[i]];
   for (i = 0; i < c; i++) {
     int32_t r = (int32_t)w->keys[w->ids[i]];
     if (w->rank[r] == w->item_end[i]) continue;
-    if (!dnnmem__exact_log(w, -1 - r, w->rank[r])) return 0;
+    dnnmem__exact_log(w, -1 - r, w->rank[r]); /* room checked above */
     w->rank[r] = w->item_end[i];
   }
   return 1;
@@ -4059,9 +4197,9 @@ static int32_t dnnmem__exact_restart(dnnmem__exact *w) {
 
 /* After placing j in frame d: the parts of d's part that no unplaced
    record crosses any more, into w->parts (bounded by j's placement);
-   when it split, each part is re-ranked by its own load. Returns the
-   number of parts, or -1 when the undo log is full; *reranked says
-   whether ranks changed. */
+   when it split, each part is re-ranked by its own load (while the undo
+   log has room). Returns the number of parts; *reranked says whether
+   ranks changed. */
 static int32_t dnnmem__exact_split(dnnmem__exact *w, int32_t d, int32_t j, int *reranked) {
   const dnnmem__exact_frame *f = &w->frames[d];
   int32_t b, i, count = 0, prev = f->part_lo;
@@ -4086,10 +4224,10 @@ static int32_t dnnmem__exact_split(dnnmem__exact *w, int32_t d, int32_t j, int *
   if (w->logging &&
       (count > 1 || (count == 1 && (w->parts[0].lo != f->part_lo || w->parts[0].hi != f->part_hi)))) {
     for (i = 0; i < count; i++) {
-      if (!dnnmem__exact_rerank(w, w->parts[i].lo, w->parts[i].hi)) return -1;
+      if (!dnnmem__exact_rerank(w, w->parts[i].lo, w->parts[i].hi)) continue;
       w->parts[i].bound_rank = -1; /* new ranks: any rank at the bound offset */
+      *reranked = 1;
     }
-    *reranked = 1;
   }
   return count;
 }
@@ -4127,17 +4265,12 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit) {
     if (!dnnmem__exact_place(w, d, j)) {
       if (!w->logging) return DNNMEM__EXACT_ABORTED;
       dnnmem__exact_undo(w, d);
-      if (w->log_full) return DNNMEM__EXACT_ABORTED;
       continue;
     }
-    if ((count = dnnmem__exact_split(w, d, j, &reranked)) < 0) {
-      dnnmem__exact_undo(w, d);
-      return DNNMEM__EXACT_ABORTED;
-    }
+    count = dnnmem__exact_split(w, d, j, &reranked);
     if (!dnnmem__exact_check(w, d, j, !reranked)) {
       if (!w->logging) return DNNMEM__EXACT_ABORTED;
       dnnmem__exact_undo(w, d);
-      if (w->log_full) return DNNMEM__EXACT_ABORTED;
       continue;
     }
     if (count == 0) { /* this part is done: the next pending one */
@@ -4166,45 +4299,74 @@ static int64_t dnnmem__exact_luby(int64_t i) { /* 1 1 2 1 1 2 4 1 1 2 ... (i >= 
   }
 }
 
-static int dnnmem__exact_feasible(dnnmem__exact *w, int64_t capacity, int64_t budget) {
-  int64_t base = DNNMEM__PLAN_RUN_NODES_PER_RECORD * (int64_t)w->m + DNNMEM__PLAN_RUN_NODES_EXTRA, start = w->nodes, plain_nodes = 0, noisy_nodes = 0;
-  int64_t plain_runs = 0, noisy_runs = 0;
-  int32_t first = 1, k, orders;
+/* A capacity question in progress: minimalloc's round robin over the
+   plain orders with doubling node limits (it eventually exhausts the tree:
+   proofs), and short runs with random key noise and Luby's limits
+   (searches here are heavy-tailed: a lucky order often succeeds within a
+   few thousand nodes), the two sharing the nodes equally. One step is one
+   whole run, so a question asked step by step, between steps of others,
+   does exactly the work of the question asked alone. */
+typedef struct dnnmem__exact_portfolio {
+  int64_t capacity, nodes; /* nodes: spent on this question */
+  int64_t plain_nodes, noisy_nodes, plain_runs, noisy_runs;
+} dnnmem__exact_portfolio;
+
+static void dnnmem__exact_ask(dnnmem__exact_portfolio *pf, int64_t capacity) {
+  pf->capacity = capacity;
+  pf->nodes = pf->plain_nodes = pf->noisy_nodes = pf->plain_runs = pf->noisy_runs = 0;
+}
+
+/* The question's next run: FOUND (the plan in w->offset), EXHAUSTED
+   (none within the capacity), ABORTED (the run's limit, the node limit or
+   stop; w->stopped tells stop). */
+static int dnnmem__exact_step(dnnmem__exact *w, dnnmem__exact_portfolio *pf) {
+  int64_t base = DNNMEM__PLAN_RUN_NODES_PER_RECORD * (int64_t)w->m + DNNMEM__PLAN_RUN_NODES_EXTRA, limit;
+  int64_t before = w->nodes;
+  int32_t first = 1, k, orders, kind;
+  uint64_t seed;
+  int res;
   for (k = 0; k < w->m; k++)
     if (w->rec[w->search[k]].flags & DNNMEM_INTERVAL_HINT) first = 0;
   orders = DNNMEM__EXACT_ORDERS - first;
-  w->capacity = capacity;
-  /* Two restart portfolios share the nodes equally: minimalloc's round
-     robin over the plain orders with doubling limits (it eventually
-     exhausts the tree: proofs), and short runs with random key noise and
-     Luby's limits (searches here are heavy-tailed: a lucky order often
-     succeeds within a few thousand nodes). */
-  for (;;) {
-    int64_t left = budget - (w->nodes - start), res, limit, before = w->nodes;
-    int32_t kind;
-    uint64_t seed;
-    if (left <= 0 || w->stopped || w->log_full || w->nodes >= w->node_limit)
-      return DNNMEM__EXACT_ABORTED;
-    if (noisy_nodes < plain_nodes) {
-      int64_t luby = dnnmem__exact_luby(noisy_runs + 1);
-      kind = first + (int32_t)(noisy_runs % orders);
-      seed = (uint64_t)(noisy_runs + 1) * 0x9E3779B97F4A7C15ull;
-      limit = luby > DNNMEM__I64_MAX / base ? DNNMEM__I64_MAX : base * luby;
-      noisy_runs++;
-    } else {
-      int64_t round = plain_runs / orders;
-      kind = first + (int32_t)(plain_runs % orders);
-      seed = 0;
-      limit = round >= 62 || base > (DNNMEM__I64_MAX >> round) ? DNNMEM__I64_MAX : base << round;
-      plain_runs++;
-    }
-    if (w->order_kind != kind || w->order_seed != seed)
-      dnnmem__exact_set_order(w, kind, seed, w->order_keys + 4 * (size_t)w->m);
-    res = dnnmem__exact_run(w, limit < left ? limit : left);
-    if (seed) noisy_nodes += w->nodes - before;
-    else plain_nodes += w->nodes - before;
-    if (res != DNNMEM__EXACT_ABORTED) return (int)res;
+  if (pf->noisy_nodes < pf->plain_nodes) {
+    int64_t luby = dnnmem__exact_luby(pf->noisy_runs + 1);
+    kind = first + (int32_t)(pf->noisy_runs % orders);
+    seed = (uint64_t)(pf->noisy_runs + 1) * 0x9E3779B97F4A7C15ull;
+    limit = luby > DNNMEM__I64_MAX / base ? DNNMEM__I64_MAX : base * luby;
+  } else {
+    int64_t round = pf->plain_runs / orders;
+    kind = first + (int32_t)(pf->plain_runs % orders);
+    seed = 0;
+    limit = round >= 62 || base > (DNNMEM__I64_MAX >> round) ? DNNMEM__I64_MAX : base << round;
   }
+  w->capacity = pf->capacity;
+  if (w->order_kind != kind || w->order_seed != seed)
+    dnnmem__exact_set_order(w, kind, seed, w->order_keys + 4 * (size_t)w->m);
+  res = dnnmem__exact_run(w, limit);
+  if (seed) {
+    pf->noisy_nodes += w->nodes - before;
+    pf->noisy_runs++;
+  } else {
+    pf->plain_nodes += w->nodes - before;
+    pf->plain_runs++;
+  }
+  pf->nodes += w->nodes - before;
+  return res;
+}
+
+/* Whether the search may go on (the node limit and stop not reached). */
+static int dnnmem__exact_going(const dnnmem__exact *w) { return !w->stopped && w->nodes < w->node_limit; }
+
+/* Feasibility within capacity: the question's steps until it is answered
+   or the node limit or stop ends it. */
+static int dnnmem__exact_feasible(dnnmem__exact *w, int64_t capacity) {
+  dnnmem__exact_portfolio pf;
+  dnnmem__exact_ask(&pf, capacity);
+  while (dnnmem__exact_going(w)) {
+    int res = dnnmem__exact_step(w, &pf);
+    if (res != DNNMEM__EXACT_ABORTED) return res;
+  }
+  return DNNMEM__EXACT_ABORTED;
 }
 
 typedef struct dnnmem__exact_params {
@@ -4216,6 +4378,7 @@ typedef struct dnnmem__exact_params {
   int64_t lower_bound;         /* a known valid lower bound, or 0 */
   int lean;                    /* the scratch was sized lean */
   int ignore_gaps;             /* plan as if unfixed records had no gaps (valid) */
+  int64_t log_limit;           /* > 0: at most this many undo-log entries (tests) */
 } dnnmem__exact_params;
 
 typedef struct dnnmem__exact_outcome {
@@ -4224,6 +4387,8 @@ typedef struct dnnmem__exact_outcome {
   int64_t nodes;
   int32_t optimal;     /* arena == lower_bound */
   int32_t feasible;    /* capacity question: 1 yes, 0 proven no, -1 unknown */
+  dnnmem_plan_stop stop;
+  int32_t degraded;    /* the undo log filled (deeper nodes recounted) */
 } dnnmem__exact_outcome;
 
 static void dnnmem__exact_keep(dnnmem__exact *w, int64_t *offsets, int64_t *arena) {
@@ -4249,7 +4414,7 @@ static void dnnmem__exact_answer(dnnmem__exact *w, int64_t capacity, int64_t bou
     out->feasible = 0;
     return;
   }
-  res = dnnmem__exact_feasible(w, dnnmem__min64(capacity, big), DNNMEM__I64_MAX);
+  res = dnnmem__exact_feasible(w, dnnmem__min64(capacity, big));
   if (res == DNNMEM__EXACT_FOUND) {
     dnnmem__exact_keep(w, offsets, &out->arena);
     out->feasible = 1;
@@ -4293,51 +4458,66 @@ static int dnnmem__exact_first_plan(dnnmem__exact *w, const dnnmem__exact_params
 /* Minimising between the proven bound *lb and the best plan's arena *ub
    (capacities step by g; with windows an exhausted search proves
    nothing, so only `low`, the lowest capacity still worth asking, rises).
-   Ask at low once per budget (found: proven optimal), else probe between
-   low and ub, nearer ub after each unanswered probe; double the budget
-   when the probes reach ub. */
+   Two questions go on side by side, one run at a time: "a plan within
+   low?" (found: optimal; exhausted: the bound rises), which gets
+   DNNMEM__PLAN_LOW_SHARE of the nodes, so on an instance whose optimum is
+   its bound minimising costs at most 1 / share times the decision there
+   (plus a run); and a probe `dist` below ub (found: ub falls and the next
+   probe reaches twice as far below it; exhausted: low rises past it),
+   moved halfway up to ub whenever it spends its quota unanswered, the
+   quota doubling each move. */
 static void dnnmem__exact_narrow(dnnmem__exact *w, int64_t g, int64_t *lb, int64_t *ub,
                                  int64_t *offsets) {
-  int64_t low = *lb, probe = -1, tried_budget = -1;
-  int64_t budget = DNNMEM__PLAN_PROBE_NODES_PER_RECORD * (int64_t)w->m + DNNMEM__PLAN_PROBE_NODES_EXTRA;
-  int complete = !w->has_windows;
-  while (low < *ub && !w->stopped && !w->log_full && w->nodes < w->node_limit) {
-    int res = DNNMEM__EXACT_ABORTED;
-    if (budget != tried_budget) {
-      res = dnnmem__exact_feasible(w, low, budget);
-      tried_budget = budget;
+  int64_t low = *lb, quota0 = DNNMEM__PLAN_PROBE_NODES_PER_RECORD * (int64_t)w->m + DNNMEM__PLAN_PROBE_NODES_EXTRA;
+  int64_t quota = quota0, low_nodes = 0, probe_nodes = 0, dist = (*ub - low) / 2 / g * g;
+  int complete = !w->has_windows, probing = 0;
+  dnnmem__exact_portfolio at_low, probe;
+  dnnmem__exact_ask(&at_low, low);
+  while (low < *ub && dnnmem__exact_going(w)) {
+    int res, share_low = DNNMEM__PLAN_LOW_SHARE;
+    if (!probing && *ub - low > g) { /* a probe between: dist below ub, on the grid */
+      int64_t c;
+      if (dist < g) dist = g;
+      c = *ub - dist < low + g ? low + g : low + (*ub - dist - low) / g * g;
+      dnnmem__exact_ask(&probe, c);
+      probing = 1;
     }
-    if (res == DNNMEM__EXACT_FOUND) {
-      dnnmem__exact_keep(w, offsets, ub);
-      break;
-    }
-    if (res == DNNMEM__EXACT_EXHAUSTED) {
-      if (complete) *lb = low + g;
-      low += g;
+    if (!probing || low_nodes * (100 - share_low) <= probe_nodes * share_low) {
+      int64_t before = w->nodes;
+      res = dnnmem__exact_step(w, &at_low);
+      low_nodes += w->nodes - before;
+      if (res == DNNMEM__EXACT_FOUND) {
+        dnnmem__exact_keep(w, offsets, ub);
+        break;
+      }
+      if (res == DNNMEM__EXACT_EXHAUSTED) {
+        if (complete) *lb = low + g;
+        low += g;
+        dnnmem__exact_ask(&at_low, low);
+        if (probing && probe.capacity <= low) probing = 0;
+      }
       continue;
     }
-    if (probe <= low || probe >= *ub) probe = low + (*ub - low) / 2 / g * g;
-    if (probe <= low) probe = low + g;
-    if (probe >= *ub) { /* nothing between: only a bigger budget helps */
-      if (budget > DNNMEM__I64_MAX / 2) break;
-      budget *= 2;
-      continue;
+    {
+      int64_t before = w->nodes;
+      res = dnnmem__exact_step(w, &probe);
+      probe_nodes += w->nodes - before;
     }
-    res = dnnmem__exact_feasible(w, probe, budget);
     if (res == DNNMEM__EXACT_FOUND) {
+      int64_t was = *ub;
       dnnmem__exact_keep(w, offsets, ub);
-      probe = -1;
+      if (was - probe.capacity <= DNNMEM__I64_MAX / 2) dist = 2 * (was - probe.capacity);
+      probing = 0;
     } else if (res == DNNMEM__EXACT_EXHAUSTED) {
-      if (complete) *lb = probe + g;
-      low = probe + g;
-      probe = -1;
-    } else if (probe + g >= *ub) {
-      if (budget > DNNMEM__I64_MAX / 2) break;
-      budget *= 2;
-      probe = -1;
-    } else {
-      probe = probe + ((*ub - probe) / 2 / g) * g;
-      if (probe >= *ub) probe = *ub - g;
+      if (complete) *lb = probe.capacity + g;
+      low = probe.capacity + g;
+      dnnmem__exact_ask(&at_low, low);
+      dist = (*ub - low) / 2 / g * g;
+      probing = 0;
+    } else if (probe.nodes >= quota && probe.capacity + g < *ub) {
+      dist = (*ub - probe.capacity) / 2 / g * g;
+      probing = 0;
+      quota = quota > DNNMEM__I64_MAX / 2 ? quota : 2 * quota;
     }
   }
 }
@@ -4359,12 +4539,13 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   dnnmem__scratch_begin(&sc, scratch, scratch_bytes);
   dnnmem__exact_layout(&sc, count, gaps, params->lean, &w);
   if ((r = dnnmem__scratch_end(&sc, NULL)) != DNNMEM_OK) return r;
+  if (params->log_limit > 0 && params->log_limit < w.log_cap) w.log_cap = params->log_limit;
   bound = dnnmem__exact_setup(&w, records, count, alignment, params->ignore_gaps);
   w.nodes = 0;
   w.node_limit = params->node_limit > 0 ? params->node_limit : DNNMEM__I64_MAX;
   w.stop = params->stop;
   w.stop_user = params->stop_user;
-  w.stopped = w.log_full = 0;
+  w.stopped = w.degraded = 0;
   w.logging = 1;
   w.order_kind = -1;
   w.run_id = 0;
@@ -4392,6 +4573,14 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
     out->feasible = 1;
   }
   out->nodes = w.nodes;
+  out->degraded = w.degraded;
+  /* why it ended: the question settled, else the limit that ended it
+     (stop first: a callback that fired also ends a search at its node
+     limit), else every capacity was asked without a proof (windows) */
+  if (params->capacity > 0 ? out->feasible != -1 : out->optimal) out->stop = DNNMEM_PLAN_STOP_PROVED;
+  else if (w.stopped) out->stop = DNNMEM_PLAN_STOP_TIME;
+  else if (w.nodes >= w.node_limit) out->stop = DNNMEM_PLAN_STOP_NODES;
+  else out->stop = DNNMEM_PLAN_STOP_INCOMPLETE;
   return DNNMEM_OK;
 }
 
@@ -4415,6 +4604,21 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_algo_parse(const char *name, dnnmem_plan_al
   if (name == NULL || out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   if (i < 0) return DNNMEM_ERR_PARSE;
   *out = (dnnmem_plan_algo)i;
+  return DNNMEM_OK;
+}
+
+static const char *const dnnmem__plan_stop_names[DNNMEM_PLAN_STOP_COUNT] = {"none", "proved", "nodes", "time",
+                                                                             "incomplete"};
+
+DNNMEM_DEF const char *dnnmem_plan_stop_name(dnnmem_plan_stop stop) {
+  return (int)stop >= 0 && stop < DNNMEM_PLAN_STOP_COUNT ? dnnmem__plan_stop_names[stop] : NULL;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_stop_parse(const char *name, dnnmem_plan_stop *out) {
+  int i = dnnmem__name_index(name, dnnmem__plan_stop_names, DNNMEM_PLAN_STOP_COUNT);
+  if (name == NULL || out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (i < 0) return DNNMEM_ERR_PARSE;
+  *out = (dnnmem_plan_stop)i;
   return DNNMEM_OK;
 }
 
@@ -4566,7 +4770,11 @@ static void dnnmem__planner_setup(dnnmem__planner *p, const dnnmem_interval *rec
   /* by (lower, upper): two stable passes */
   dnnmem__radix_sort(p->by_lower, p->tmp, count, p->vals);
   dnnmem__radix_sort(p->by_lower, p->tmp, count, p->vals + count);
-  for (i = 0; i < count; i++) p->tree_pos[p->by_lower[i]] = i;
+  for (i = 0; i < count; i++) {
+    p->tree_pos[p->by_lower[i]] = i;
+    p->tree_lower[i] = records[p->by_lower[i]].lower;
+    p->tree_upper[i] = records[p->by_lower[i]].upper;
+  }
 }
 
 static dnnmem_result dnnmem__plan_run(dnnmem__planner *p, dnnmem_plan_algo algo) {
@@ -4647,6 +4855,8 @@ static dnnmem_result dnnmem__plan_exact(const dnnmem_intervals *problem, const d
                           w->exact_bytes);
   if (r != DNNMEM_OK) return r;
   res->nodes = eo.nodes;
+  res->stop = eo.stop;
+  res->degraded |= eo.degraded;
   /* a bound proved with gaps ignored says nothing about the gaps' problem */
   if (eo.lower_bound > res->lower_bound && !(ep.ignore_gaps && w->pieces > count))
     res->lower_bound = eo.lower_bound;
@@ -4684,6 +4894,8 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_solve(const dnnmem_intervals *problem,
   res.algo = algo == DNNMEM_PLAN_BEST ? DNNMEM_PLAN_GREEDY_SIZE : algo;
   res.feasible = 1;
   res.nodes = 0;
+  res.stop = DNNMEM_PLAN_STOP_NONE;
+  res.degraded = 0;
   if (count > 0) {
     for (i = 0; i < count; i++) w.planner.off[i] = problem->records[i].fixed_offset;
     if (dnnmem__find_overlap(problem->records, count, w.planner.off, 1, &w.check, pair))
@@ -4709,6 +4921,10 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_solve(const dnnmem_intervals *problem,
 #endif
   }
   res.optimal = res.arena == res.lower_bound;
+  /* proven answers say so whoever found them; a search's proof that did
+     not carry over (best's search ignores gaps) proved nothing here */
+  if (res.optimal || (capacity > 0 && res.feasible != -1)) res.stop = DNNMEM_PLAN_STOP_PROVED;
+  else if (res.stop == DNNMEM_PLAN_STOP_PROVED) res.stop = DNNMEM_PLAN_STOP_INCOMPLETE;
   if (result) *result = res;
   return DNNMEM_OK;
 }

@@ -647,6 +647,8 @@ static void plan_print(const cli_args *a, const files_intervals *iv, const dnnme
       else cli_json_bool("feasible", res->feasible);
     }
     cli_json_int("nodes", res->nodes);
+    cli_json_string("stop", dnnmem_plan_stop_name(res->stop));
+    cli_json_bool("degraded", res->degraded);
     cli_json_end();
     return;
   }
@@ -656,6 +658,11 @@ static void plan_print(const cli_args *a, const files_intervals *iv, const dnnme
   if (a->capacity > 0)
     printf("capacity %lld: %s\n", (long long)a->capacity,
            res->feasible > 0 ? "feasible" : res->feasible == 0 ? "infeasible (proven)" : "unknown");
+  if (res->stop != DNNMEM_PLAN_STOP_NONE && res->stop != DNNMEM_PLAN_STOP_PROVED)
+    printf("search stopped: %s (%lld nodes)%s\n",
+           res->stop == DNNMEM_PLAN_STOP_TIME ? "time limit" : res->stop == DNNMEM_PLAN_STOP_NODES ? "node limit"
+                                                                                               : "incomplete (gaps)",
+           (long long)res->nodes, res->degraded ? "; the undo log filled, deeper nodes recounted" : "");
 }
 
 static int cmd_plan(const cli_args *a) {
@@ -1457,7 +1464,7 @@ static const cli_command cli_commands[] = {
      cmd_cover},
     {"plan", "FILE", "arena offsets for tensor lifetimes",
      "Arena offsets for the records of FILE (intervals CSV or graph CSV).", plan_options,
-     "one JSON object: n, algo, arena, lower_bound, optimal, time_ms, nodes\n(with --capacity also capacity, feasible)",
+     "one JSON object: n, algo, arena, lower_bound, optimal, time_ms, nodes,\nstop (none, proved, nodes, time, incomplete), degraded\n(with --capacity also capacity, feasible)",
      cmd_plan},
     {"share", "FILE", "shared objects for tensor lifetimes (TFLite)",
      "Shared objects (TFLite) for the records of FILE (intervals CSV or graph CSV).", share_options,

@@ -3,7 +3,10 @@
    honoured), at least every proven lower bound and at most every
    heuristic's arena; against the oracle of tests/ref.h it is the optimum
    without windows (claimed optimal) and never below it with windows; the
-   capacity question never answers wrongly. Short scratch gives the error. */
+   capacity question never answers wrongly, also with an undo log forced
+   down to one entry; the stop reason agrees with what was proven (proved
+   exactly when the answer is; else the node limit or, with gaps,
+   incomplete). Short scratch gives the error. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -90,6 +93,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   FUZZ_CHECK(ref_plan_recount(&p, off) == exact.arena);
   FUZZ_CHECK(dnnmem_plan_check(&p, off, &checked, pair, scratch, bytes) == DNNMEM_OK && checked == exact.arena);
   FUZZ_CHECK(exact.arena >= exact.lower_bound && exact.optimal == (exact.arena == exact.lower_bound));
+  FUZZ_CHECK((exact.stop == DNNMEM_PLAN_STOP_PROVED) == exact.optimal);
+  FUZZ_CHECK(exact.optimal || exact.stop == DNNMEM_PLAN_STOP_NODES ||
+             (exact.stop == DNNMEM_PLAN_STOP_INCOMPLETE && p.count > 0));
+  FUZZ_CHECK(exact.stop != DNNMEM_PLAN_STOP_NODES || exact.nodes >= opt.node_limit);
   for (a = 0; a < DNNMEM_PLAN_ALGO_COUNT; a++) { /* at most every heuristic, at least every proven bound */
     opt.algo = (dnnmem_plan_algo)a;
     FUZZ_CHECK(dnnmem_plan_solve(&p, &opt, off, &res, scratch, bytes) == DNNMEM_OK);
@@ -107,8 +114,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       FUZZ_CHECK(ref_plan_recount(&p, off) == res.arena); /* always a valid plan */
       FUZZ_CHECK(res.feasible != 1 || (opt.capacity >= optimum && res.arena <= opt.capacity));
       FUZZ_CHECK(res.feasible != 0 || opt.capacity < optimum);
+      FUZZ_CHECK((res.stop == DNNMEM_PLAN_STOP_PROVED) == (res.feasible != -1));
     }
     opt.capacity = 0;
+  }
+  if (optimum >= 0 && !windows && n > 0) { /* the search with a log of one entry */
+    dnnmem__exact_params ep;
+    dnnmem__exact_outcome eo;
+    size_t eb = 0;
+    unsigned char *es;
+    memset(&ep, 0, sizeof ep);
+    ep.log_limit = 1;
+    ep.node_limit = 20000;
+    FUZZ_CHECK(dnnmem__exact_scratch_size(r, n, 0, &eb) == DNNMEM_OK);
+    es = (unsigned char *)malloc(eb);
+    for (a = -1; a <= 0; a++) {
+      ep.capacity = optimum + a;
+      if (ep.capacity < 1) continue;
+      FUZZ_CHECK(dnnmem__exact_solve(r, n, align, &ep, off, &eo, es, eb) == DNNMEM_OK);
+      FUZZ_CHECK(eo.feasible == (a == 0 ? 1 : 0) || eo.stop == DNNMEM_PLAN_STOP_NODES);
+      if (eo.feasible == 1) FUZZ_CHECK(ref_plan_recount(&p, off) >= 0 && ref_plan_recount(&p, off) <= optimum);
+    }
+    free(es);
   }
   if (n > 0) { /* a short buffer is refused, not overrun */
     unsigned char *tight = (unsigned char *)malloc(bytes / 2);

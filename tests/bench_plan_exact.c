@@ -1,7 +1,12 @@
 /* bench_plan_exact: the exact planner on minimalloc's challenging instances
-   (at the best known capacity, and minimising), on constructed instances
-   with a known optimum, and on the model interval files.
-   Reads ../shared/data/ when present; skips silently otherwise. */
+   at the best known capacity (deciding) and without one (minimising), side
+   by side with google/minimalloc's solver when $MINIMALLOC names it (make
+   bench passes build/minimalloc when it is there: `make minimalloc`); on
+   constructed tilings with a known optimum (decide at it, then minimise);
+   the arena over time while minimising (an anytime curve); and on the
+   model interval files, each proven optimal or searched to its limit with
+   the stop reason. Reads ../shared/data/ (or $DNNMEM_DATA) when present;
+   skips what it cannot find. Wall times on a shared machine: noisy. */
 #include "bench.h"
 
 typedef struct run_out {
@@ -10,9 +15,12 @@ typedef struct run_out {
   int valid;
 } run_out;
 
-/* dnnmem_plan with the exact strategy; the plan is verified by
-   dnnmem_plan_check (outside the timing). capacity 0: minimise. */
-static run_out run(const dnnmem_interval *r, int32_t n, int64_t capacity, int64_t node_limit) {
+static int deadline_passed(void *user) { return bench_now_ms() >= *(const double *)user; }
+
+/* dnnmem_plan with the exact strategy, at most seconds (0: no limit); the
+   plan is verified by dnnmem_plan_check (outside the timing). capacity 0:
+   minimise. */
+static run_out run(const dnnmem_interval *r, int32_t n, int64_t capacity, double seconds) {
   run_out out;
   size_t bytes = 0, check_bytes = 0;
   void *scratch;
@@ -20,17 +28,21 @@ static run_out run(const dnnmem_interval *r, int32_t n, int64_t capacity, int64_
   int32_t pair[2];
   dnnmem_intervals problem;
   dnnmem_plan_options opt;
-  double t0;
+  double t0, deadline;
   problem.records = r, problem.count = n, problem.alignment = 0;
   memset(&opt, 0, sizeof opt);
   memset(&out, 0, sizeof out);
   opt.algo = DNNMEM_PLAN_EXACT;
   opt.capacity = capacity;
-  opt.node_limit = node_limit;
+  if (seconds > 0) {
+    opt.stop = deadline_passed;
+    opt.stop_user = &deadline;
+  }
   dnnmem_plan_solve_scratch_size(&problem, &opt, &bytes);
   dnnmem_plan_check_scratch_size(&problem, &check_bytes);
   scratch = malloc(bytes > check_bytes ? bytes : check_bytes);
   t0 = bench_now_ms();
+  deadline = t0 + seconds * 1e3;
   if (dnnmem_plan_solve(&problem, &opt, off, &out.o, scratch, bytes) != DNNMEM_OK) out.o.arena = -2;
   out.ms = bench_now_ms() - t0;
   out.valid = out.o.arena >= 0 && dnnmem_plan_check(&problem, off, &arena, pair, scratch, check_bytes) == DNNMEM_OK &&
@@ -40,99 +52,167 @@ static run_out run(const dnnmem_interval *r, int32_t n, int64_t capacity, int64_
   return out;
 }
 
+/* minimalloc's solver on path at capacity: wall seconds, or -1 when it
+   failed or found nothing (its exit code). */
+static double run_minimalloc(const char *solver, const char *path, int64_t capacity) {
+  char cmd[2048];
+  double t0;
+  int rc;
+  snprintf(cmd, sizeof cmd, "'%s' --capacity=%lld --input='%s' --output=/dev/null >/dev/null 2>&1", solver,
+           (long long)capacity, path);
+  t0 = bench_now_ms();
+  rc = system(cmd);
+  return rc == 0 ? (bench_now_ms() - t0) / 1e3 : -1;
+}
+
 static const struct {
   const char *name;
   int64_t best;
-  double minimalloc_s;
-} challenging[] = {{"A", 1048576, 4.7}, {"B", 1048576, 3.7}, {"C", 1039360, 0.7},
-                   {"D", 1031168, 2.9}, {"E", 1048576, 3.6}, {"F", 1048576, 5.2},
-                   {"G", 1048576, 1.0}, {"H", 1048576, 1.5}, {"I", 1048576, 3.4},
-                   {"J", 1041408, 0.8}, {"K", 1048576, 0.6}};
+} challenging[] = {{"A", 1048576}, {"B", 1048576}, {"C", 1039360}, {"D", 1031168}, {"E", 1048576}, {"F", 1048576},
+                   {"G", 1048576}, {"H", 1048576}, {"I", 1048576}, {"J", 1041408}, {"K", 1048576}};
+#define NUM_CHALLENGING ((int)(sizeof(challenging) / sizeof(challenging[0])))
 
-static const char *const model_files[] = {
-    "deeplabv3_mobilenet_v3_large", "densenet121", "densenet121.train", "efficientnet_b0",
-    "fcn_resnet50", "googlenet", "gpt2_small.dec", "gpt2_small", "gpt2_small.train",
-    "gpt_mini.dec", "gpt_mini", "gpt_mini.train", "llama_32l", "lraspp_mobilenet_v3_large",
-    "mnasnet1_0", "mobilenet_v2.dec", "mobilenet_v2", "mobilenet_v2.train",
-    "mobilenet_v3_large", "mobilenet_v3_small", "resnet18.dec", "resnet18", "resnet18.train",
-    "resnet50", "resnet50.train", "resnext50_32x4d", "squeezenet1_0", "vgg16", "vgg16.train",
-    "vit_b_16.dec"};
+static char data_dir[512];
 
-/* Reads ../shared/data/DIR/NAME SUFFIX: the record count, or -1. */
-static int32_t read_data(const char *dir, const char *name, const char *suffix, dnnmem_interval **r) {
-  char path[512];
-  snprintf(path, sizeof path, "../shared/data/%s/%s%s", dir, name, suffix);
+/* Reads DATA/DIR/NAME SUFFIX: the record count, or -1; the path in path. */
+static int32_t read_data(const char *dir, const char *name, const char *suffix, dnnmem_interval **r,
+                         char *path, size_t path_size) {
+  snprintf(path, path_size, "%s/%s/%s%s", data_dir, dir, name, suffix);
   return ref_plan_read_csv(path, r);
 }
 
-int main(int argc, char **argv) {
+static const char *stop_of(const run_out *o) { return dnnmem_plan_stop_name(o->o.stop); }
+
+/* The challenging set: decide at the best known capacity, minimise (at
+   most seconds each), minimalloc at the same capacity. */
+static void bench_challenging(const char *solver, double seconds) {
   int32_t k;
-  double total_ms = 0, total_mm = 0;
-  int64_t limit = argc > 1 ? atoll(argv[1]) : 20000000;
-  printf("## exact planning: minimalloc challenging instances at the best known capacity\n\n");
-  printf("(dnnmem_plan, algo exact, options.capacity; node limit %lld; wall times on a shared 2-core machine)\n\n",
-         (long long)limit);
-  printf("| file | n | max load | capacity | feasible | nodes | ms | minimalloc s |\n");
-  printf("|---|---|---|---|---|---|---|---|\n");
-  for (k = 0; k < 11; k++) {
+  double dec_ms = 0, min_ms = 0, mm_s = 0;
+  int mm_all = solver != NULL;
+  printf("## exact planning: minimalloc's challenging instances\n\n");
+  printf("decide: dnnmem_plan with algo exact at the best known capacity; minimise: no capacity, at most %.0f s;\n",
+         seconds);
+  printf("minimalloc: google/minimalloc's solver at the same capacity (%s).\n\n",
+         solver ? solver : "not found: set MINIMALLOC or run make minimalloc MINIMALLOC_SRC=DIR");
+  printf("| file | n | max load | capacity | decide | nodes | ms | minimalloc s | ratio | minimise: arena | stop | "
+         "nodes | ms | x decide |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+  for (k = 0; k < NUM_CHALLENGING; k++) {
     dnnmem_interval *r = NULL;
-    int32_t n = read_data("minimalloc/challenging", challenging[k].name, ".1048576.csv", &r);
-    run_out o;
+    char path[1024];
+    int32_t n = read_data("minimalloc/challenging", challenging[k].name, ".1048576.csv", &r, path, sizeof path);
+    run_out d, m;
+    double mm = -1;
     if (n < 0) continue;
-    o = run(r, n, challenging[k].best, limit);
-    total_ms += o.ms;
-    total_mm += challenging[k].minimalloc_s;
-    printf("| %s | %d | %lld | %lld | %s%s | %lld | %.0f | %.1f |\n", challenging[k].name, n,
-           (long long)o.o.lower_bound, (long long)challenging[k].best,
-           o.o.feasible == 1 ? "yes" : o.o.feasible == 0 ? "no" : "unknown",
-           o.valid ? "" : " INVALID", (long long)o.o.nodes, o.ms, challenging[k].minimalloc_s);
+    d = run(r, n, challenging[k].best, 0);
+    if (solver) mm = run_minimalloc(solver, path, challenging[k].best);
+    m = run(r, n, 0, seconds);
+    dec_ms += d.ms;
+    min_ms += m.ms;
+    if (mm >= 0) mm_s += mm;
+    else mm_all = 0;
+    printf("| %s | %d | %lld | %lld | %s%s | %lld | %.0f |", challenging[k].name, n, (long long)d.o.lower_bound,
+           (long long)challenging[k].best, d.o.feasible == 1 ? "yes" : d.o.feasible == 0 ? "no" : "unknown",
+           d.valid ? "" : " INVALID", (long long)d.o.nodes, d.ms);
+    if (mm >= 0) printf(" %.2f | %.2f |", mm, d.ms / 1e3 / mm);
+    else printf(" - | - |");
+    printf(" %lld%s | %s | %lld | %.0f | %.2f |\n", (long long)m.o.arena, m.valid ? "" : " INVALID", stop_of(&m),
+           (long long)m.o.nodes, m.ms, m.ms / (d.ms > 0 ? d.ms : 1));
     free(r);
   }
-  printf("\ntotal: %.2f s (minimalloc: %.1f s)\n", total_ms / 1e3, total_mm);
+  printf("\ntotal: decide %.2f s, minimise %.2f s", dec_ms / 1e3, min_ms / 1e3);
+  if (mm_all) printf(", minimalloc %.2f s (decide / minimalloc: %.2f)", mm_s, dec_ms / 1e3 / mm_s);
+  printf("\n");
+}
 
-  printf("\n## exact planning: minimising the arena (D and J: best known 1031168, 1041408)\n\n");
-  printf("| file | lower bound | arena | optimal | nodes | ms |\n|---|---|---|---|---|---|\n");
-  for (k = 0; k < 11; k++) {
-    dnnmem_interval *r = NULL;
-    int32_t n;
-    run_out o;
-    if (!strchr("CDJ", challenging[k].name[0])) continue;
-    if ((n = read_data("minimalloc/challenging", challenging[k].name, ".1048576.csv", &r)) < 0) continue;
-    o = run(r, n, 0, limit / 4);
-    printf("| %s | %lld | %lld%s | %s | %lld | %.0f |\n", challenging[k].name,
-           (long long)o.o.lower_bound, (long long)o.o.arena, o.valid ? "" : " INVALID",
-           o.o.optimal ? "yes" : "no", (long long)o.o.nodes, o.ms);
-    free(r);
-  }
-
-  printf("\n## exact planning: constructed instances (a rectangle cut into buffers; optimum known)\n\n");
-  printf("| buffers | optimum | arena | optimal | nodes | ms |\n|---|---|---|---|---|---|\n");
-  {
-    static const int32_t sizes[] = {50, 100, 200, 300, 400};
-    dnnmem_rng rng;
-    dnnmem_rng_seed(&rng, 2026);
-    for (k = 0; k < 5; k++) {
+/* Tilings: a rectangle of 1 MiB x 1000 steps cut into n buffers (the
+   optimum is the rectangle); decide at it, then minimise. */
+static void bench_tilings(double seconds) {
+  static const int32_t sizes[] = {50, 100, 200, 250, 300, 400};
+  int32_t k, seed;
+  printf("\n## exact planning: constructed tilings (optimum 1048576 known), decide at it, then minimise\n\n");
+  printf("(at most %.0f s each; x decide: minimising time over deciding time)\n\n", seconds);
+  printf("| buffers | seed | decide | ms | minimise: arena | stop | nodes | ms | x decide |\n"
+         "|---|---|---|---|---|---|---|---|---|\n");
+  for (k = 0; k < (int32_t)(sizeof(sizes) / sizeof(sizes[0])); k++) {
+    for (seed = 1; seed <= (sizes[k] == 250 ? 6 : 2); seed++) {
       dnnmem_interval *r = (dnnmem_interval *)calloc((size_t)sizes[k], sizeof(*r));
-      int32_t n = ref_plan_tiling(&rng, r, sizes[k], 1000, 1024 * 1024, 1024);
-      run_out o = run(r, n, 0, limit);
-      printf("| %d | %d | %lld%s | %s | %lld | %.0f |\n", n, 1024 * 1024, (long long)o.o.arena,
-             o.valid ? "" : " INVALID", o.o.optimal ? "yes" : "no", (long long)o.o.nodes, o.ms);
+      dnnmem_rng rng;
+      int32_t n;
+      run_out d, m;
+      dnnmem_rng_seed(&rng, (uint64_t)seed);
+      n = ref_plan_tiling(&rng, r, sizes[k], 1000, 1024 * 1024, 1024);
+      d = run(r, n, 1024 * 1024, seconds);
+      m = run(r, n, 0, seconds);
+      printf("| %d | %d | %s%s | %.0f | %lld%s | %s | %lld | %.0f | %.2f |\n", n, seed,
+             d.o.feasible == 1 ? "yes" : d.o.feasible == 0 ? "no" : "unknown", d.valid ? "" : " INVALID", d.ms,
+             (long long)m.o.arena, m.valid ? "" : " INVALID", stop_of(&m), (long long)m.o.nodes, m.ms,
+             d.o.feasible == 1 ? m.ms / (d.ms > 0 ? d.ms : 1) : 0.0);
       free(r);
     }
   }
+}
 
-  printf("\n## exact planning: model interval files (minimising)\n\n");
-  printf("| file | n | lower bound | arena | optimal | nodes | ms |\n|---|---|---|---|---|---|---|\n");
-  for (k = 0; k < (int32_t)(sizeof(model_files) / sizeof(model_files[0])); k++) {
+/* The arena while minimising: the same deterministic search stopped at
+   growing times (a run stopped at t is the longer run's state at t). */
+static void bench_anytime(void) {
+  static const double limits[] = {0.03, 0.1, 0.3, 1, 3, 10};
+  static const char *const names[] = {"D", "J"};
+  int32_t k, t;
+  printf("\n## exact planning: arena over time while minimising (anytime curve)\n\n| file |");
+  for (t = 0; t < 6; t++) printf(" %.2g s |", limits[t]);
+  printf("\n|---|---|---|---|---|---|---|\n");
+  for (k = 0; k < 2; k++) {
     dnnmem_interval *r = NULL;
-    int32_t n;
-    run_out o;
-    if ((n = read_data("models", model_files[k], ".intervals.csv", &r)) < 0) continue;
-    o = run(r, n, 0, limit);
-    printf("| %s | %d | %lld | %lld%s | %s | %lld | %.0f |\n", model_files[k], n,
-           (long long)o.o.lower_bound, (long long)o.o.arena, o.valid ? "" : " INVALID",
-           o.o.optimal ? "yes" : "no", (long long)o.o.nodes, o.ms);
+    char path[1024];
+    int32_t n = read_data("minimalloc/challenging", names[k], ".1048576.csv", &r, path, sizeof path);
+    if (n < 0) continue;
+    printf("| %s |", names[k]);
+    for (t = 0; t < 6; t++) {
+      run_out o = run(r, n, 0, limits[t]);
+      printf(" %lld%s |", (long long)o.o.arena, o.valid ? "" : " INVALID");
+      fflush(stdout);
+    }
+    printf("\n");
     free(r);
   }
+}
+
+/* Every model interval file: proven optimal, or searched to the limit
+   with the stop reason. */
+static void bench_models(double seconds) {
+  char dir[600];
+  size_t count, i;
+  char **names;
+  snprintf(dir, sizeof dir, "%s/models", data_dir);
+  names = bench_list(dir, ".intervals.csv", NULL, &count);
+  printf("\n## exact planning: model interval files (minimising, at most %.0f s)\n\n", seconds);
+  printf("| file | n | lower bound | arena | optimal | stop | degraded | nodes | ms |\n"
+         "|---|---|---|---|---|---|---|---|---|\n");
+  for (i = 0; i < count; i++) {
+    dnnmem_interval *r = NULL;
+    char path[1024];
+    int32_t n;
+    run_out o;
+    snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+    if ((n = ref_plan_read_csv(path, &r)) < 0) continue;
+    o = run(r, n, 0, seconds);
+    printf("| %s | %d | %lld | %lld%s | %s | %s | %s | %lld | %.0f |\n", names[i], n, (long long)o.o.lower_bound,
+           (long long)o.o.arena, o.valid ? "" : " INVALID", o.o.optimal ? "yes" : "no", stop_of(&o),
+           o.o.degraded ? "yes" : "no", (long long)o.o.nodes, o.ms);
+    free(r);
+  }
+  bench_list_free(names, count);
+}
+
+int main(void) {
+  const char *solver = getenv("MINIMALLOC"), *data = getenv("DNNMEM_DATA");
+  FILE *f = solver && *solver ? fopen(solver, "rb") : NULL;
+  snprintf(data_dir, sizeof data_dir, "%s", data && *data ? data : "../shared/data");
+  if (f) fclose(f);
+  else solver = NULL;
+  bench_challenging(solver, 10);
+  bench_tilings(30);
+  bench_anytime();
+  bench_models(10);
   return 0;
 }

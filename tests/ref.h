@@ -253,6 +253,49 @@ REF_FN int32_t ref_plan_tiling(dnnmem_rng *rng, dnnmem_interval *r, int32_t piec
   return n;
 }
 
+/* TFLite's greedy by size, the slow plain way (gaps ignored, as the
+   heuristics do): free records by size, descending (ties by id), each in
+   the smallest gap between the placed records (fixed ones first) that
+   meet it in time, scanned by (offset, lower, upper, id) with the running
+   highest end, else on top of them; offsets[] receives the plan (at most
+   REF_PLAN_GREEDY_MAX records); the arena. O(n^3). */
+#define REF_PLAN_GREEDY_MAX 64
+REF_FN int64_t ref_plan_greedy_size(const dnnmem_intervals *problem, int64_t *offsets) {
+  const dnnmem_interval *r = problem->records;
+  int32_t n = problem->count, order[REF_PLAN_GREEDY_MAX], nb[REF_PLAN_GREEDY_MAX], i, j, k, m = 0, c;
+  int64_t arena = 0;
+  for (i = 0; i < n; i++) {
+    offsets[i] = (r[i].flags & DNNMEM_INTERVAL_FIXED) ? r[i].fixed_offset : -1;
+    if (offsets[i] < 0) order[m++] = i;
+  }
+  for (i = 1; i < m; i++) /* insertion sort: stable, by size descending */
+    for (j = i; j > 0 && r[order[j - 1]].size < r[order[j]].size; j--) k = order[j], order[j] = order[j - 1], order[j - 1] = k;
+  for (k = 0; k < m; k++) {
+    const dnnmem_interval *x = &r[order[k]];
+    int64_t a = ref_plan_alignment(x, problem->alignment), prev_end = 0, best = -1, best_gap = INT64_MAX;
+    for (c = 0, i = 0; i < n; i++)
+      if (offsets[i] >= 0 && r[i].lower < x->upper && x->lower < r[i].upper) nb[c++] = i;
+    for (i = 1; i < c; i++)
+      for (j = i; j > 0; j--) {
+        const dnnmem_interval *p = &r[nb[j - 1]], *q = &r[nb[j]];
+        int64_t op = offsets[nb[j - 1]], oq = offsets[nb[j]];
+        if (op < oq || (op == oq && (p->lower < q->lower || (p->lower == q->lower &&
+                                     (p->upper < q->upper || (p->upper == q->upper && nb[j - 1] < nb[j]))))))
+          break;
+        int32_t t = nb[j];
+        nb[j] = nb[j - 1], nb[j - 1] = t;
+      }
+    for (i = 0; i < c; i++) {
+      int64_t o = offsets[nb[i]], cand = (prev_end + a - 1) / a * a;
+      if (r[nb[i]].size > 0 && cand + x->size <= o && o - prev_end < best_gap) best_gap = o - prev_end, best = cand;
+      if (o + r[nb[i]].size > prev_end) prev_end = o + r[nb[i]].size;
+    }
+    offsets[order[k]] = best >= 0 ? best : (prev_end + a - 1) / a * a;
+  }
+  for (i = 0; i < n; i++) arena = offsets[i] + r[i].size > arena ? offsets[i] + r[i].size : arena;
+  return arena;
+}
+
 #ifdef DNNMEM_FILES_H
 /* Test data through the tool's reader (examples/dnnmem_files.h, included
    before this file): the records of an intervals or graph CSV without gaps,

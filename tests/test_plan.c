@@ -406,6 +406,12 @@ static void test_window_exact_not_worse_than_best(void) {
   CHECK_EQ(solve(r, 2, 1, &opt, off, &exact), DNNMEM_OK);
   CHECK(exact.arena <= best.arena);
   CHECK(exact.arena >= 3 && exact.lower_bound <= 3);
+  /* unproven: every capacity below the plan asked, none decided */
+  CHECK_EQ(exact.stop, exact.optimal ? DNNMEM_PLAN_STOP_PROVED : DNNMEM_PLAN_STOP_INCOMPLETE);
+  opt.capacity = 3;
+  CHECK_EQ(solve(r, 2, 1, &opt, off, &exact), DNNMEM_OK);
+  CHECK(exact.feasible != 0);
+  CHECK_EQ(exact.stop, exact.feasible == 1 ? DNNMEM_PLAN_STOP_PROVED : DNNMEM_PLAN_STOP_INCOMPLETE);
 }
 
 /* One record of INT64_MAX bytes: the lower bound is INT64_MAX, which no

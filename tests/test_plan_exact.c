@@ -1,0 +1,232 @@
+/* Tests of the exact planner's stopping and degrading (dnnmem_plan_* with
+   algo exact, and the search inside): why every search ends (result.stop
+   for each path: none, proved, nodes, time; incomplete is in
+   test_plan.c's window case), and a search
+   whose undo log is forced full (an internal limit, as a scratch too
+   small for the log would) that goes on by recounting and still proves
+   the same optima: constructed tilings and brute force (tests/ref.h) on
+   small instances with fixed records and alignment. Plans are verified by
+   ref_plan_recount. */
+#include <stdlib.h>
+#include <string.h>
+
+#define STB_DS_IMPLEMENTATION
+#include <stb/stb_ds.h>
+#define DNNMEM_IMPLEMENTATION
+#include "dnnmem.h"
+#include "../examples/dnnmem_files.h"
+#include "ref.h"
+#include "test.h"
+
+#define rec ref_plan_record
+
+/* dnnmem_plan_solve with options, the plan recounted (-1 arena on a bad plan). */
+static dnnmem_result solve(const dnnmem_interval *r, int32_t n, const dnnmem_plan_options *opt, int64_t *off,
+                           dnnmem_plan_result *res) {
+  dnnmem_intervals p = {r, n, 0};
+  size_t bytes = 0;
+  void *scratch;
+  dnnmem_result rc = dnnmem_plan_solve_scratch_size(&p, opt, &bytes);
+  if (rc != DNNMEM_OK) return rc;
+  scratch = malloc(bytes);
+  rc = dnnmem_plan_solve(&p, opt, off, res, scratch, bytes);
+  free(scratch);
+  if (rc == DNNMEM_OK && ref_plan_recount(&p, off) != res->arena) res->arena = -1;
+  return rc;
+}
+
+static dnnmem_plan_options options(dnnmem_plan_algo algo, int64_t capacity, int64_t node_limit) {
+  dnnmem_plan_options opt = {algo, node_limit, capacity, NULL, NULL};
+  return opt;
+}
+
+/* The search itself with at most log_limit undo-log entries (0: the
+   scratch's own), minimising (capacity 0) or answering the capacity. */
+static dnnmem__exact_outcome search(const dnnmem_interval *r, int32_t n, int64_t align, int64_t capacity,
+                                    int64_t log_limit, int64_t *off) {
+  dnnmem__exact_params params;
+  dnnmem__exact_outcome out;
+  size_t bytes = 0;
+  void *scratch;
+  memset(&params, 0, sizeof params);
+  memset(&out, 0, sizeof out);
+  params.capacity = capacity;
+  params.log_limit = log_limit;
+  out.arena = -2;
+  if (dnnmem__exact_scratch_size(r, n, 0, &bytes) != DNNMEM_OK) return out;
+  scratch = malloc(bytes);
+  if (dnnmem__exact_solve(r, n, align, &params, off, &out, scratch, bytes) != DNNMEM_OK) out.arena = -2;
+  free(scratch);
+  return out;
+}
+
+static void test_stop_names(void) {
+  static const char *const names[] = {"none", "proved", "nodes", "time", "incomplete"};
+  dnnmem_plan_stop s;
+  int i;
+  CHECK_EQ(DNNMEM_PLAN_STOP_COUNT, 5);
+  for (i = 0; i < DNNMEM_PLAN_STOP_COUNT; i++) {
+    CHECK(strcmp(dnnmem_plan_stop_name((dnnmem_plan_stop)i), names[i]) == 0);
+    CHECK_EQ(dnnmem_plan_stop_parse(names[i], &s), DNNMEM_OK);
+    CHECK_EQ(s, i);
+  }
+  CHECK(dnnmem_plan_stop_name(DNNMEM_PLAN_STOP_COUNT) == NULL);
+  CHECK(dnnmem_plan_stop_name((dnnmem_plan_stop)-1) == NULL);
+  CHECK_EQ(dnnmem_plan_stop_parse("memory", &s), DNNMEM_ERR_PARSE);
+  CHECK_EQ(dnnmem_plan_stop_parse("", &s), DNNMEM_ERR_PARSE);
+  CHECK_EQ(dnnmem_plan_stop_parse(NULL, &s), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_stop_parse("time", NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+}
+
+static int stop_now(void *user) {
+  ++*(int *)user;
+  return 1;
+}
+
+/* Every path of result.stop on one tiling of 120 buffers (optimum 64 KiB,
+   which greedy by size misses). */
+static void test_stop_reasons(void) {
+  static dnnmem_interval r[120];
+  static int64_t off[120];
+  dnnmem_plan_options opt;
+  dnnmem_plan_result res;
+  dnnmem_rng rng;
+  int32_t n;
+  int calls = 0;
+  dnnmem_rng_seed(&rng, 7);
+  n = ref_plan_tiling(&rng, r, 120, 400, 64 * 1024, 1024);
+  /* a heuristic that misses the bound: no search ran */
+  opt = options(DNNMEM_PLAN_GREEDY_SIZE, 0, 0);
+  CHECK_EQ(solve(r, n, &opt, off, &res), DNNMEM_OK);
+  CHECK(res.arena > 64 * 1024);
+  CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_NONE);
+  CHECK_EQ(res.nodes, 0);
+  /* ... whose plan answers a capacity: proved */
+  opt = options(DNNMEM_PLAN_GREEDY_SIZE, res.arena, 0);
+  CHECK_EQ(solve(r, n, &opt, off, &res), DNNMEM_OK);
+  CHECK_EQ(res.feasible, 1);
+  CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_PROVED);
+  /* exact minimising: proved at the optimum */
+  opt = options(DNNMEM_PLAN_EXACT, 0, 0);
+  CHECK_EQ(solve(r, n, &opt, off, &res), DNNMEM_OK);
+  CHECK_EQ(res.arena, 64 * 1024);
+  CHECK(res.optimal);
+  CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_PROVED);
+  CHECK_EQ(res.degraded, 0);
+  /* the capacity question answered both ways: proved */
+  opt = options(DNNMEM_PLAN_EXACT, 64 * 1024, 0);
+  CHECK_EQ(solve(r, n, &opt, off, &res), DNNMEM_OK);
+  CHECK_EQ(res.feasible, 1);
+  CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_PROVED);
+  opt = options(DNNMEM_PLAN_EXACT, 64 * 1024 - 1, 0);
+  CHECK_EQ(solve(r, n, &opt, off, &res), DNNMEM_OK);
+  CHECK_EQ(res.feasible, 0);
+  CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_PROVED);
+  /* a node limit: minimising and the capacity question */
+  opt = options(DNNMEM_PLAN_EXACT, 0, 1);
+  CHECK_EQ(solve(r, n, &opt, off, &res), DNNMEM_OK);
+  CHECK(!res.optimal && res.arena > 0);
+  CHECK_EQ(res.nodes, 1);
+  CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_NODES);
+  opt = options(DNNMEM_PLAN_EXACT, 64 * 1024, 1);
+  CHECK_EQ(solve(r, n, &opt, off, &res), DNNMEM_OK);
+  CHECK_EQ(res.feasible, -1);
+  CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_NODES);
+  /* best's own budget is a node limit too */
+  opt = options(DNNMEM_PLAN_BEST, 0, 1);
+  CHECK_EQ(solve(r, n, &opt, off, &res), DNNMEM_OK);
+  CHECK(!res.optimal);
+  CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_NODES);
+  /* the stop callback: time, also when it would have been the node limit */
+  opt = options(DNNMEM_PLAN_EXACT, 0, 0);
+  opt.stop = stop_now;
+  opt.stop_user = &calls;
+  CHECK_EQ(solve(r, n, &opt, off, &res), DNNMEM_OK);
+  CHECK(calls >= 1);
+  CHECK(!res.optimal && res.arena > 0);
+  CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_TIME);
+}
+
+/* The undo log forced to 1, 16 and 256 entries: the search recounts what
+   it could not log and proves the same optima as with the full log, on
+   tilings of 40-200 buffers, minimising and at the capacity. */
+static void test_log_full_tilings(void) {
+  static dnnmem_interval r[200];
+  static int64_t off[200];
+  static const int64_t limits[] = {0, 1, 16, 256};
+  dnnmem_rng rng;
+  int32_t k, l, degraded = 0;
+  dnnmem_rng_seed(&rng, 21);
+  for (k = 0; k < 5; k++) {
+    int32_t n = ref_plan_tiling(&rng, r, 40 + 40 * k, 500, 128 * 1024, 1024);
+    dnnmem_intervals p = {r, n, 0};
+    for (l = 0; l < 4; l++) {
+      dnnmem__exact_outcome o = search(r, n, 0, 0, limits[l], off);
+      CHECK_EQ(o.arena, 128 * 1024);
+      CHECK(o.optimal);
+      CHECK_EQ(o.stop, DNNMEM_PLAN_STOP_PROVED);
+      CHECK_EQ(ref_plan_recount(&p, off), 128 * 1024);
+      if (l == 0) CHECK_EQ(o.degraded, 0);
+      degraded += o.degraded;
+      o = search(r, n, 0, 128 * 1024, limits[l], off);
+      CHECK_EQ(o.feasible, 1);
+      CHECK_EQ(o.stop, DNNMEM_PLAN_STOP_PROVED);
+      CHECK(ref_plan_recount(&p, off) <= 128 * 1024 && ref_plan_recount(&p, off) > 0);
+      o = search(r, n, 0, 128 * 1024 - 1, limits[l], off);
+      CHECK_EQ(o.feasible, 0);
+    }
+  }
+  CHECK(degraded >= 8); /* the searches that backtracked (not every first dive does) */
+}
+
+/* Brute force (ref_plan_optimum) on 300 small instances with fixed records
+   and alignments: a log of one entry still answers the capacity question
+   right at the optimum and one below, and minimises to the optimum. */
+static void test_log_full_brute_force(void) {
+  dnnmem_rng rng;
+  int32_t trial, i, j, bad = 0, degraded = 0;
+  dnnmem_rng_seed(&rng, 77);
+  for (trial = 0; trial < 300; trial++) {
+    dnnmem_interval r[7];
+    int64_t off[7], best;
+    int32_t n = 4 + (int32_t)dnnmem_rng_below(&rng, 4);
+    dnnmem_intervals p = {r, n, 1};
+    dnnmem__exact_outcome yes, no, min;
+    for (i = 0; i < n; i++) {
+      int64_t lo = dnnmem_rng_below(&rng, 6);
+      r[i] = rec(lo, lo + 1 + dnnmem_rng_below(&rng, 5), 1 + dnnmem_rng_below(&rng, 7));
+      if (dnnmem_rng_below(&rng, 4) == 0) r[i].alignment = 2;
+    }
+    for (i = 0; i < n && trial % 2; i++) { /* fix a few at the lowest free aligned offset */
+      int64_t x = 0;
+      if (dnnmem_rng_below(&rng, 3) != 0) continue;
+      for (j = 0; j < n; j++)
+        if ((r[j].flags & DNNMEM_INTERVAL_FIXED) && ref_plan_collide(&r[i], x, &r[j], r[j].fixed_offset)) {
+          x += 2;
+          j = -1;
+        }
+      r[i].fixed_offset = x;
+      r[i].flags |= DNNMEM_INTERVAL_FIXED;
+    }
+    best = ref_plan_optimum(&p, NULL);
+    yes = search(r, n, 1, best, 1, off);
+    yes.arena = ref_plan_recount(&p, off);
+    no = search(r, n, 1, best - 1, 1, off);
+    min = search(r, n, 1, 0, 1, off);
+    degraded += yes.degraded || min.degraded;
+    if (yes.feasible != 1 || yes.arena < 0 || yes.arena > best || (best > 1 && no.feasible != 0) ||
+        min.arena != best || !min.optimal || ref_plan_recount(&p, off) != best) {
+      if (bad++ < 5) fprintf(stderr, "trial %d: n=%d optimum %lld\n", trial, n, (long long)best);
+    }
+  }
+  CHECK_EQ(bad, 0);
+  CHECK(degraded > 0);
+}
+
+int main(void) {
+  RUN(test_stop_names);
+  RUN(test_stop_reasons);
+  RUN(test_log_full_tilings);
+  RUN(test_log_full_brute_force);
+  return test_finish("test_plan_exact");
+}
