@@ -1,5 +1,5 @@
 /*
-   dnnmem.h - v0.2.0 - memory and placement planning for deep-learning
+   dnnmem.h - v0.3.0 - memory and placement planning for deep-learning
    compilers and runtimes. One header, C99 (compiles as C++), no allocation.
 
    ---------------------------------------------------------------- TOUR ----
@@ -788,6 +788,32 @@
 
 
    HISTORY
+       0.3.0  2026-11  exact planning that says why it stopped; fixes.
+         Plan. dnnmem_plan_result.stop (dnnmem_plan_stop: none, proved,
+           nodes, time, incomplete; _name/_parse) says why planning ended;
+           .degraded says the exact search's undo log filled. A full undo
+           log no longer ends the exact search in silence: unlogged
+           placements are undone by recounting, parts keep their ranks when
+           there is no room to re-rank. Minimising asks the bound's question
+           (75% of the nodes, the decision's own restarts) and a probe below
+           the best plan side by side, one restart at a time: about 1.3x
+           the decision at the bound (was 2.5-13x on tilings). The exact
+           search re-ranks and undoes with less work per node (the same
+           search, about 20% faster). Greedy by size and by breadth sort
+           neighbours without a callback (1.6x on high overlap, the same
+           plans). Fixed: a record of INT64_MAX bytes (lower bound
+           INT64_MAX) was left without an offset.
+         Share. Fixed: a count past 2^30 overflowed (2n) before it was
+           refused with TOO_MANY.
+         Cover. dnnmem_cover_vertices answers TOO_MANY, as its scratch size
+           does, for a transitive network past the int32 range.
+         Remat. dnnmem_remat_time_bound: budget 0 means no budget (extra
+           time 0), as documented (was INFEASIBLE). Anneal's limits (a
+           capacity past 2^28, V x 4 x max_group_size + E past 2^31 - 1)
+           give TOO_MANY (was INVALID_ARGUMENT).
+         Tool. plan --json adds stop and degraded.
+         Bench. make minimalloc MINIMALLOC_SRC=DIR; make bench times
+           google/minimalloc beside the exact planner.
        0.2.0  2026-11  one API shape (breaks 0.1; every change below):
          Shape. Every op is dnnmem_<part>_<op>(problem, options, inputs,
            outputs, result, scratch, bytes) with a _scratch_size taking the
@@ -870,9 +896,9 @@
 #include <stdint.h>
 
 #define DNNMEM_VERSION_MAJOR 0
-#define DNNMEM_VERSION_MINOR 2
+#define DNNMEM_VERSION_MINOR 3
 #define DNNMEM_VERSION_PATCH 0
-#define DNNMEM_VERSION_STRING "0.2.0"
+#define DNNMEM_VERSION_STRING "0.3.0"
 
 #ifndef DNNMEM_DEF
 #ifdef DNNMEM_STATIC
