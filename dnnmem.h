@@ -3478,9 +3478,10 @@ static dnnmem_result dnnmem__exact_count_gaps(const dnnmem_interval *records, in
                                               int64_t *out_gaps) {
   int64_t gaps = 0;
   int32_t i;
-  if (count < 0 || (count > 0 && records == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
+  /* the callers validated the records (dnnmem__count_pieces) */
+  DNNMEM_ASSERT(count >= 0 && (count == 0 || records != NULL));
   for (i = 0; i < count; i++) {
-    if (records[i].num_gaps < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+    DNNMEM_ASSERT(records[i].num_gaps >= 0);
     gaps += records[i].num_gaps;
     if ((int64_t)count + 2 * gaps + 2 > DNNMEM__I32_MAX / 2) return DNNMEM_ERR_TOO_MANY;
   }
@@ -3498,7 +3499,6 @@ static DNNMEM__UNUSED dnnmem_result dnnmem__exact_scratch_size(const dnnmem_inte
   int64_t gaps;
   dnnmem_result r = dnnmem__exact_count_gaps(records, count, &gaps);
   if (r != DNNMEM_OK) return r;
-  if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   dnnmem__scratch_begin(&s, NULL, 0);
   dnnmem__exact_layout(&s, count, gaps, lean, &w);
   return dnnmem__scratch_end(&s, out_bytes);

@@ -295,6 +295,34 @@ static void test_errors(void) {
   CHECK_EQ(dnnmem_flow_arc_flow(&f, 2), INT64_MAX);
   CHECK_EQ(dnnmem_flow_arc_flow(&f, 3), 0);
   CHECK_EQ(dnnmem_flow_arc_flow(&f, -1), 0);
+  CHECK_EQ(dnnmem_flow_arc_flow(NULL, 0), 0);
+  /* every entry point's remaining argument rules, by code */
+  CHECK_EQ(dnnmem_flow_source_side(&f, 1), 1);
+  CHECK_EQ(dnnmem_flow_source_side(&f, 3), 0);
+  CHECK_EQ(dnnmem_flow_source_side(&f, -1), 0);
+  CHECK_EQ(dnnmem_flow_source_side(&f, 4), 0);
+  CHECK_EQ(dnnmem_flow_source_side(NULL, 1), 0);
+  {
+    int32_t from = -1, to = -1;
+    int64_t cap = -1, rcap = -1;
+    CHECK_EQ(dnnmem_flow_arc(&f, 1, &from, &to, &cap, &rcap), DNNMEM_OK);
+    CHECK(from == 2 && to == 0 && cap == 0 && rcap == 1);
+    CHECK_EQ(dnnmem_flow_arc(&f, 1, NULL, NULL, NULL, NULL), DNNMEM_OK);
+    CHECK_EQ(dnnmem_flow_arc(&f, 3, &from, &to, &cap, &rcap), DNNMEM_ERR_ID_RANGE);
+    CHECK_EQ(dnnmem_flow_arc(&f, -1, &from, &to, &cap, &rcap), DNNMEM_ERR_ID_RANGE);
+    CHECK_EQ(dnnmem_flow_arc(NULL, 0, &from, &to, &cap, &rcap), DNNMEM_ERR_INVALID_ARGUMENT);
+  }
+  CHECK_EQ(dnnmem_flow_add_arc(NULL, 0, 1, 1, 0, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_flow_add_arc(&f, 0, -1, 1, 0, NULL), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(dnnmem_flow_add_arc(&f, 4, 0, 1, 0, NULL), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(dnnmem_flow_solve(NULL, 0, 3, NULL, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(solve_with(&f, -1, 3, DNNMEM_FLOW_BK, &v), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(solve_with(&f, 4, 3, DNNMEM_FLOW_BK, &v), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(solve_with(&f, 1, -1, DNNMEM_FLOW_BK, &v), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(solve_with(&f, 1, 3, (dnnmem_flow_algo)-1, &v), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_flow_init(NULL, 4, 3, buf, sizeof(buf)), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_flow_init(&f, 4, 3, NULL, sizeof(buf)), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_flow_init(&f, 1, 3, buf, sizeof(buf)), DNNMEM_ERR_INVALID_ARGUMENT);
 }
 
 /* Huge sink capacities (their sum overflows) are fine: the source bounds

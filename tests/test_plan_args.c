@@ -153,10 +153,49 @@ static void test_options(void) {
   CHECK_EQ(dnnmem_plan_algo_parse("best", NULL), DNNMEM_ERR_INVALID_ARGUMENT);
 }
 
+/* A heuristic asked about a capacity answers from its plan and the bound:
+   1 when its plan fits, 0 below the bound, -1 (unknown) between; chains
+   give the same groups with or without the count's output. */
+static void test_capacity_and_chains(void) {
+  dnnmem_interval r[4];
+  dnnmem_intervals p = problem_of(r, 4);
+  dnnmem_plan_options opt;
+  dnnmem_plan_result res;
+  int64_t off[4];
+  int32_t group_a[4], group_b[4], groups = -1;
+  static char scratch[1 << 20];
+  /* greedy by size: 8 and 6 at 0 (apart in time), 4 above them at 8, then
+     3 fits neither under 8 nor between 6 and 8: 12 + 3 = 15. The bound is
+     13 (4 + 3 + 6 live at steps 1 and 2), and 13 is reachable. */
+  r[0] = rec(1, 4, 4), r[1] = rec(1, 3, 3), r[2] = rec(3, 6, 8), r[3] = rec(0, 3, 6);
+  memset(&opt, 0, sizeof(opt));
+  opt.algo = DNNMEM_PLAN_GREEDY_SIZE;
+  CHECK_EQ(dnnmem_plan_solve(&p, &opt, off, &res, scratch, sizeof(scratch)), DNNMEM_OK);
+  CHECK_EQ(res.lower_bound, 13);
+  CHECK_EQ(res.arena, 15);
+  CHECK(off[2] == 0 && off[3] == 0 && off[0] == 8 && off[1] == 12);
+  CHECK_EQ(ref_plan_optimum(&p, NULL), 13);
+  opt.capacity = 15;
+  CHECK_EQ(dnnmem_plan_solve(&p, &opt, off, &res, scratch, sizeof(scratch)), DNNMEM_OK);
+  CHECK_EQ(res.feasible, 1);
+  opt.capacity = 14; /* reachable, but the heuristic cannot tell */
+  CHECK_EQ(dnnmem_plan_solve(&p, &opt, off, &res, scratch, sizeof(scratch)), DNNMEM_OK);
+  CHECK_EQ(res.feasible, -1);
+  opt.capacity = 12;
+  CHECK_EQ(dnnmem_plan_solve(&p, &opt, off, &res, scratch, sizeof(scratch)), DNNMEM_OK);
+  CHECK_EQ(res.feasible, 0);
+  CHECK_EQ(ref_plan_recount(&p, off), 15); /* still a valid plan, above the capacity */
+  CHECK_EQ(dnnmem_plan_chains(&p, group_a, NULL, &groups, scratch, sizeof(scratch)), DNNMEM_OK);
+  CHECK_EQ(dnnmem_plan_chains(&p, group_b, NULL, NULL, scratch, sizeof(scratch)), DNNMEM_OK);
+  CHECK_EQ(groups, 3); /* 3 records live at steps 1 and 2 */
+  CHECK_EQ(memcmp(group_a, group_b, sizeof(group_a)), 0);
+}
+
 int main(void) {
   RUN(test_problem_rules);
   RUN(test_too_many);
   RUN(test_check_conflicts);
   RUN(test_options);
+  RUN(test_capacity_and_chains);
   return test_finish("test_plan_args");
 }
