@@ -940,7 +940,7 @@ extern "C" {
   X(DNNMEM_ERR_OUTPUT_TOO_SMALL, -3, "output array or buffer too small (the needed count is reported)") \
   X(DNNMEM_ERR_OVERFLOW, -4, "integer overflow") \
   X(DNNMEM_ERR_TOO_MANY, -5, "count exceeds the int32_t range") \
-  X(DNNMEM_ERR_NEGATIVE, -6, "negative size, time or capacity") \
+  X(DNNMEM_ERR_NEGATIVE, -6, "negative size, time, capacity or count") \
   X(DNNMEM_ERR_ID_RANGE, -7, "id out of range") \
   X(DNNMEM_ERR_PARSE, -8, "syntax error") \
   X(DNNMEM_ERR_INFEASIBLE, -9, "no solution satisfies the constraints") \
@@ -954,6 +954,8 @@ extern "C" {
   X(DNNMEM_ERR_PLAN_OVERLAP, -201, "two live buffers overlap in memory") \
   X(DNNMEM_ERR_PLAN_MISALIGNED, -202, "offset is not a multiple of its alignment") \
   X(DNNMEM_ERR_PLAN_FIXED_MISMATCH, -203, "plan moves a buffer with a fixed offset") \
+  X(DNNMEM_ERR_PLAN_PASS_ORDER, -204, "a pass begins before an earlier pass (passes are planned in time order)") \
+  X(DNNMEM_ERR_PLAN_SYMBOL_RANGE, -205, "symbol value outside its range [s_min, s_max], or s_max < s_min") \
   /* 3. share: -300 .. */ \
   X(DNNMEM_ERR_SHARE_OVERLAP, -300, "two time-overlapping records share an object") \
   /* 5. remat: -500 .. */ \
@@ -1023,6 +1025,9 @@ typedef struct dnnmem_interval {
   const dnnmem_gap *gaps; /* num_gaps idle periods (may be NULL when 0) */
   int32_t num_gaps;
   int32_t flags;        /* DNNMEM_INTERVAL_* bits */
+  int32_t pass;         /* multi-pass planning (dnnmem_plan_pass): the pass
+                           that plans it, 1, 2, ...; 0 means 1. Ignored
+                           elsewhere. */
 } dnnmem_interval;
 /* One tensor usage record. The TFLite paper's inclusive {first_op, last_op}
    is {lower = first_op, upper = last_op + 1}. Two records conflict when their
@@ -1256,6 +1261,103 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_chains(const dnnmem_intervals *problem,
                       of records alive at one time (the minimum possible).
    Deterministic; the manual gives the order and the rule that picks among
    the groups a record fits (closest size, then latest end, then oldest). */
+
+
+/* ---- multi-pass planning ------------------------------------------------ */
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_pass_scratch_size(const dnnmem_intervals *problem,
+                                                       const dnnmem_plan_options *options, int32_t pass,
+                                                       size_t *out_bytes);
+DNNMEM_DEF dnnmem_result dnnmem_plan_pass(const dnnmem_intervals *problem, const dnnmem_plan_options *options,
+                                          int32_t pass, int64_t *offsets, dnnmem_plan_result *result,
+                                          void *scratch, size_t scratch_bytes);
+/* Plans pass `pass` (>= 1) of a multi-pass plan: the records with
+   record.pass == pass (0 counts as 1) get offsets[i], around the records of
+   earlier passes, which stay at the offsets[i] given (they act as fixed
+   records: DNNMEM_ERR_PLAN_FIXED_COLLISION if they collide, _MISALIGNED,
+   _FIXED_MISMATCH against a record's own fixed offset). Records of later
+   passes are not read beyond their pass field (their sizes may not be
+   known yet) and their offsets[] are left alone. Passes 2, 3, ... are
+   planned when their first record is produced, so their first steps
+   (smallest lower) may not decrease with the pass number:
+   DNNMEM_ERR_PLAN_PASS_ORDER. result is dnnmem_plan_solve's on the records
+   of passes 1..pass (arena: the memory needed so far). Scratch and time are
+   dnnmem_plan_solve's on those records, plus 40 bytes and O(log n) per
+   record. */
+
+/* ---- symbolic sizes ----------------------------------------------------- */
+
+#define DNNMEM_PLAN_SYMBOLIC_MAX_TERMS 8   /* degree 7 */
+#define DNNMEM_PLAN_SYMBOLIC_SAMPLES 64    /* S values a stacking is measured at */
+#define DNNMEM_PLAN_SYMBOLIC_REFERENCES 8  /* reference plans tried */
+/* Room for the edges of any stacking of count records (planar: < 3n). */
+#define DNNMEM_PLAN_SYMBOLIC_EDGES(count) (3 * (int64_t)(count) + 6)
+
+typedef struct dnnmem_plan_symbolic {
+  const dnnmem_intervals *intervals; /* lifetimes and alignments; size fields
+                                        ignored; no fixed offsets, no gaps */
+  const int64_t *coefficients; /* count x terms, >= 0: record i's size at S is
+                                  c[i*terms] + c[i*terms+1] S + ... */
+  int32_t terms;               /* 1 .. DNNMEM_PLAN_SYMBOLIC_MAX_TERMS */
+  int64_t s_min, s_max;        /* the range of S, 0 <= s_min <= s_max */
+} dnnmem_plan_symbolic;
+/* Sizes that grow with one symbolic dimension S (sequence length, batch). */
+
+typedef struct dnnmem_plan_stacking {
+  const int32_t *order;         /* count record ids, bottom-up */
+  const int32_t *below_offsets; /* count + 1: the records right below order[p]
+                                   are below_ids[below_offsets[p] ..
+                                   below_offsets[p + 1]) */
+  const int32_t *below_ids;
+} dnnmem_plan_stacking;
+/* A plan for every S: offset(order[p]) = the highest end, offset + size(S),
+   of the records below it (0 if none), rounded up to its alignment. */
+
+typedef struct dnnmem_plan_symbolic_result {
+  int32_t edges;          /* below_ids used (or needed: OUTPUT_TOO_SMALL) */
+  int32_t samples;        /* S values measured (every one of a short range) */
+  int64_t reference;      /* the S whose plan the stacking comes from */
+  double worst_ratio;     /* the most arena(S) / lower_bound(S) over the
+                             samples (1 where both are 0) */
+  int64_t worst_at;       /* the sample where it is reached */
+  int64_t arena_min, lower_bound_min; /* at s_min */
+  int64_t arena_max, lower_bound_max; /* at s_max */
+} dnnmem_plan_symbolic_result;
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_records(const dnnmem_plan_symbolic *problem, int64_t s,
+                                                      dnnmem_interval *records);
+/* records[count]: the intervals with their sizes at s, validated as
+   dnnmem_intervals_check does. DNNMEM_ERR_PLAN_SYMBOL_RANGE for s outside
+   [s_min, s_max], DNNMEM_ERR_NEGATIVE for a negative coefficient,
+   DNNMEM_ERR_OVERFLOW, DNNMEM_ERR_INVALID_ARGUMENT for fixed offsets or
+   gaps. O(n x terms), no scratch. */
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_solve_scratch_size(const dnnmem_plan_symbolic *problem,
+                                                                 const dnnmem_plan_options *options,
+                                                                 size_t *out_bytes);
+DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_solve(const dnnmem_plan_symbolic *problem,
+                                                    const dnnmem_plan_options *options, int32_t *order,
+                                                    int32_t *below_offsets, int32_t *below_ids,
+                                                    int32_t below_capacity, dnnmem_plan_symbolic_result *result,
+                                                    void *scratch, size_t scratch_bytes);
+/* Plans a stacking valid for every S in [s_min, s_max]: order[count],
+   below_offsets[count + 1], below_ids[below_capacity] (at most
+   DNNMEM_PLAN_SYMBOLIC_EDGES(count) are ever needed; fewer give
+   DNNMEM_ERR_OUTPUT_TOO_SMALL with result->edges the count needed). Each
+   reference plan is dnnmem_plan_solve's with options (capacity ignored).
+   Validation as dnnmem_plan_symbolic_records at s_max. */
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_resolve(const dnnmem_plan_symbolic *problem,
+                                                      const dnnmem_plan_stacking *stacking, int64_t s,
+                                                      int64_t *offsets, int64_t *out_arena);
+/* offsets[count] at s, and the arena (may be NULL), in O(n x terms + edges)
+   without scratch: callable per request. Checks s, the coefficients,
+   overflow, and that the stacking is one (ids in range, every record once,
+   each after the records below it: DNNMEM_ERR_INVALID_ARGUMENT,
+   _ID_RANGE). A stacking from dnnmem_plan_symbolic_solve gives a valid
+   plan at every S of the range; a hand-made one is valid if every two
+   records that meet in time are ordered by "below" (dnnmem_plan_check
+   tells). offsets are written also on errors. */
 
 
 /* ==== 3. Shared objects (dnnmem_share_*) ================================= */
@@ -2350,7 +2452,7 @@ static dnnmem_result dnnmem__intervals_check(const dnnmem_interval *records, int
       if (r->fixed_offset & (a - 1)) return DNNMEM_ERR_PLAN_MISALIGNED;
       if (dnnmem__add_overflows(total, r->fixed_offset, &total)) return DNNMEM_ERR_OVERFLOW;
     }
-    if (r->flags & DNNMEM_INTERVAL_HINT && r->hint < 0) return DNNMEM_ERR_NEGATIVE;
+    if ((r->flags & DNNMEM_INTERVAL_HINT && r->hint < 0) || r->pass < 0) return DNNMEM_ERR_NEGATIVE;
     if (r->num_gaps < 0 || (r->num_gaps > 0 && r->gaps == NULL))
       return DNNMEM_ERR_INVALID_ARGUMENT;
     for (g = 0; g < r->num_gaps; g++) {
@@ -3491,14 +3593,11 @@ static dnnmem_result dnnmem__exact_count_gaps(const dnnmem_interval *records, in
 
 /* lean: a smaller undo log and memo (32 entries per record: searches on
    minimalloc's hardest instances peak below that). */
-static DNNMEM__UNUSED dnnmem_result dnnmem__exact_scratch_size(const dnnmem_interval *records,
-                                                               int32_t count, int lean,
+static DNNMEM__UNUSED dnnmem_result dnnmem__exact_scratch_size(int32_t count, int64_t gaps, int lean,
                                                                size_t *out_bytes) {
   dnnmem__scratch s;
   dnnmem__exact w;
-  int64_t gaps;
-  dnnmem_result r = dnnmem__exact_count_gaps(records, count, &gaps);
-  if (r != DNNMEM_OK) return r;
+  if ((int64_t)count + 2 * gaps + 2 > DNNMEM__I32_MAX / 2) return DNNMEM_ERR_TOO_MANY;
   dnnmem__scratch_begin(&s, NULL, 0);
   dnnmem__exact_layout(&s, count, gaps, lean, &w);
   return dnnmem__scratch_end(&s, out_bytes);
@@ -4666,15 +4765,11 @@ typedef struct dnnmem__plan_work {
    checker, the exact search's block: lean up to DNNMEM_PLAN_BEST_EXACT_MAX
    records whatever the algo (one size serves every algo there), full for
    exact above, none otherwise. */
-static dnnmem_result dnnmem__plan_carve(const dnnmem_intervals *problem, const dnnmem_plan_options *options,
-                                        int what, dnnmem__plan_work *w, void *scratch,
-                                        size_t scratch_bytes, size_t *out_bytes) {
+static dnnmem_result dnnmem__plan_carve_counts(int32_t count, int32_t pieces, dnnmem_plan_algo algo,
+                                               int what, dnnmem__plan_work *w, void *scratch,
+                                               size_t scratch_bytes, size_t *out_bytes) {
   dnnmem__scratch s;
-  dnnmem_result r;
-  int32_t count;
-  if (problem == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  count = problem->count;
-  if ((r = dnnmem__count_pieces(problem->records, count, &w->pieces)) != DNNMEM_OK) return r;
+  w->pieces = pieces;
   dnnmem__scratch_begin(&s, out_bytes ? NULL : scratch, scratch_bytes);
   if (what & DNNMEM__PLAN_BOUND) dnnmem__bound_layout(&s, w->pieces, &w->bound);
   if (what & DNNMEM__PLAN_CHECK) dnnmem__check_layout(&s, w->pieces, &w->check);
@@ -4684,16 +4779,27 @@ static dnnmem_result dnnmem__plan_carve(const dnnmem_intervals *problem, const d
     dnnmem__planner_layout(&s, count, 1, &w->planner);
 #ifndef DNNMEM_NO_EXACT
     if (count > 0 && count <= DNNMEM_PLAN_BEST_EXACT_MAX) w->exact_mode = 1;
-    else if (count > 0 && options && options->algo == DNNMEM_PLAN_EXACT) w->exact_mode = 2;
+    else if (count > 0 && algo == DNNMEM_PLAN_EXACT) w->exact_mode = 2;
     if (w->exact_mode &&
-        dnnmem__exact_scratch_size(problem->records, count, w->exact_mode == 1, &w->exact_bytes) != DNNMEM_OK)
+        dnnmem__exact_scratch_size(count, (pieces - count) / 2, w->exact_mode == 1, &w->exact_bytes) != DNNMEM_OK)
       s.overflow = 1;
 #else
-    (void)options;
+    (void)algo;
 #endif
     w->exact = DNNMEM__TAKE(&s, unsigned char, w->exact_bytes);
   }
   return dnnmem__scratch_end(&s, out_bytes);
+}
+
+static dnnmem_result dnnmem__plan_carve(const dnnmem_intervals *problem, const dnnmem_plan_options *options,
+                                        int what, dnnmem__plan_work *w, void *scratch,
+                                        size_t scratch_bytes, size_t *out_bytes) {
+  dnnmem_result r;
+  int32_t pieces;
+  if (problem == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((r = dnnmem__count_pieces(problem->records, problem->count, &pieces)) != DNNMEM_OK) return r;
+  return dnnmem__plan_carve_counts(problem->count, pieces, options ? options->algo : DNNMEM_PLAN_BEST, what, w,
+                                   scratch, scratch_bytes, out_bytes);
 }
 
 /* Validates the problem and carves the scratch of an operation. */
@@ -5191,6 +5297,481 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_chains(const dnnmem_intervals *problem,
   return DNNMEM_OK;
 }
 
+
+/* ---- multi-pass planning ------------------------------------------------ */
+
+static int32_t dnnmem__pass_of(const dnnmem_interval *r) { return r->pass > 1 ? r->pass : 1; }
+
+/* How many records belong to passes 1..pass, and their pieces. Reads only
+   pass fields and, of those records, num_gaps. */
+static dnnmem_result dnnmem__pass_counts(const dnnmem_intervals *problem, int32_t pass, int32_t *out_count,
+                                         int32_t *out_pieces) {
+  int64_t pieces = 0;
+  int32_t i, n = 0;
+  if (problem == NULL || pass < 1 || problem->count < 0 || (problem->count > 0 && problem->records == NULL))
+    return DNNMEM_ERR_INVALID_ARGUMENT;
+  for (i = 0; i < problem->count; i++) {
+    const dnnmem_interval *r = &problem->records[i];
+    if (r->pass < 0) return DNNMEM_ERR_NEGATIVE;
+    if (dnnmem__pass_of(r) > pass) continue;
+    if (r->num_gaps < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+    n++;
+    pieces += 1 + 2 * (int64_t)r->num_gaps;
+    if (pieces > DNNMEM__I32_MAX / 2) return DNNMEM_ERR_TOO_MANY;
+  }
+  *out_count = n;
+  *out_pieces = (int32_t)pieces;
+  return DNNMEM_OK;
+}
+
+typedef struct dnnmem__pass_work {
+  dnnmem_interval *records; /* passes 1..pass, the earlier ones fixed where they are */
+  int64_t *offsets;         /* their plan (first: sort keys) */
+  int32_t *ids, *order, *tmp; /* sub-problem index -> record id; sorting */
+  void *plan;               /* dnnmem_plan_solve's scratch for the sub-problem */
+  size_t plan_bytes;
+} dnnmem__pass_work;
+
+static dnnmem_result dnnmem__pass_carve(const dnnmem_intervals *problem, const dnnmem_plan_options *options,
+                                        int32_t pass, dnnmem__pass_work *w, void *scratch,
+                                        size_t scratch_bytes, size_t *out_bytes) {
+  dnnmem__scratch s;
+  dnnmem__plan_work pw;
+  dnnmem_result r;
+  int32_t n, pieces;
+  if ((r = dnnmem__pass_counts(problem, pass, &n, &pieces)) != DNNMEM_OK) return r;
+  r = dnnmem__plan_carve_counts(n, pieces, options ? options->algo : DNNMEM_PLAN_BEST, DNNMEM__PLAN_SOLVE, &pw,
+                                NULL, 0, &w->plan_bytes);
+  if (r != DNNMEM_OK) return r;
+  dnnmem__scratch_begin(&s, out_bytes ? NULL : scratch, scratch_bytes);
+  w->records = DNNMEM__TAKE(&s, dnnmem_interval, n);
+  w->offsets = DNNMEM__TAKE(&s, int64_t, n);
+  w->ids = DNNMEM__TAKE(&s, int32_t, n);
+  w->order = DNNMEM__TAKE(&s, int32_t, n);
+  w->tmp = DNNMEM__TAKE(&s, int32_t, n);
+  w->plan = DNNMEM__TAKE(&s, unsigned char, w->plan_bytes);
+  return dnnmem__scratch_end(&s, out_bytes);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_pass_scratch_size(const dnnmem_intervals *problem,
+                                                       const dnnmem_plan_options *options, int32_t pass,
+                                                       size_t *out_bytes) {
+  dnnmem__pass_work w;
+  if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  return dnnmem__pass_carve(problem, options, pass, &w, NULL, 0, out_bytes);
+}
+
+/* Passes 2.. are planned when their first record is produced: their first
+   steps must follow the pass numbers. n records of w, pass >= 2 ones only. */
+static dnnmem_result dnnmem__pass_order_check(dnnmem__pass_work *w, int32_t n) {
+  int32_t i, m = 0, prev_pass = 0;
+  int64_t prev_start = DNNMEM__I64_MIN;
+  for (i = 0; i < n; i++)
+    if (dnnmem__pass_of(&w->records[i]) >= 2) w->order[m++] = i;
+  for (i = 0; i < n; i++) w->offsets[i] = w->records[i].lower;
+  dnnmem__radix_sort(w->order, w->tmp, m, w->offsets);
+  for (i = 0; i < n; i++) w->offsets[i] = dnnmem__pass_of(&w->records[i]);
+  dnnmem__radix_sort(w->order, w->tmp, m, w->offsets); /* stable: by (pass, lower) */
+  for (i = 0; i < m; i++) {
+    const dnnmem_interval *r = &w->records[w->order[i]];
+    if (dnnmem__pass_of(r) == prev_pass) continue;
+    if (r->lower < prev_start) return DNNMEM_ERR_PLAN_PASS_ORDER;
+    prev_pass = dnnmem__pass_of(r);
+    prev_start = r->lower;
+  }
+  return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_pass(const dnnmem_intervals *problem, const dnnmem_plan_options *options,
+                                          int32_t pass, int64_t *offsets, dnnmem_plan_result *result,
+                                          void *scratch, size_t scratch_bytes) {
+  dnnmem__pass_work w;
+  dnnmem_intervals sub;
+  int32_t i, n = 0;
+  dnnmem_result r = dnnmem__pass_carve(problem, options, pass, &w, scratch, scratch_bytes, NULL);
+  if (r != DNNMEM_OK) return r;
+  if (problem->count > 0 && offsets == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  for (i = 0; i < problem->count; i++) {
+    const dnnmem_interval *rec = &problem->records[i];
+    if (dnnmem__pass_of(rec) > pass) continue;
+    w.ids[n] = i;
+    w.records[n] = *rec;
+    if (dnnmem__pass_of(rec) < pass) { /* placed by its own pass: it stays */
+      if ((rec->flags & DNNMEM_INTERVAL_FIXED) && rec->fixed_offset != offsets[i])
+        return DNNMEM_ERR_PLAN_FIXED_MISMATCH;
+      w.records[n].flags |= DNNMEM_INTERVAL_FIXED;
+      w.records[n].fixed_offset = offsets[i];
+    }
+    n++;
+  }
+  if ((r = dnnmem__pass_order_check(&w, n)) != DNNMEM_OK) return r;
+  sub.records = w.records;
+  sub.count = n;
+  sub.alignment = problem->alignment;
+  if ((r = dnnmem_plan_solve(&sub, options, w.offsets, result, w.plan, w.plan_bytes)) != DNNMEM_OK) return r;
+  for (i = 0; i < n; i++)
+    if (dnnmem__pass_of(&w.records[i]) == pass) offsets[w.ids[i]] = w.offsets[i];
+  return DNNMEM_OK;
+}
+
+/* ---- symbolic sizes ----------------------------------------------------- */
+
+/* The problem's own rules (not the records', which the caller checks at
+   one S): terms, range, no fixed offsets and no gaps. */
+static dnnmem_result dnnmem__symbolic_check(const dnnmem_plan_symbolic *problem) {
+  const dnnmem_intervals *iv;
+  int32_t i;
+  if (problem == NULL || problem->intervals == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  iv = problem->intervals;
+  if (iv->count < 0 || (iv->count > 0 && (iv->records == NULL || problem->coefficients == NULL)))
+    return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (problem->terms < 1 || problem->terms > DNNMEM_PLAN_SYMBOLIC_MAX_TERMS) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (problem->s_min < 0) return DNNMEM_ERR_NEGATIVE;
+  if (problem->s_max < problem->s_min) return DNNMEM_ERR_PLAN_SYMBOL_RANGE;
+  for (i = 0; i < iv->count; i++)
+    if ((iv->records[i].flags & DNNMEM_INTERVAL_FIXED) || iv->records[i].num_gaps != 0)
+      return DNNMEM_ERR_INVALID_ARGUMENT;
+  return DNNMEM_OK;
+}
+
+/* c[0] + c[1] s + ... by Horner's rule, s >= 0 and limit = INT64_MAX / s
+   (one division per S, none per record). */
+static dnnmem_result dnnmem__poly_at(const int64_t *c, int32_t terms, int64_t s, int64_t limit, int64_t *out) {
+  int64_t v = 0;
+  int32_t j;
+  for (j = terms - 1; j >= 0; j--) {
+    if (c[j] < 0) return DNNMEM_ERR_NEGATIVE;
+    if (v > limit) return DNNMEM_ERR_OVERFLOW;
+    v *= s;
+    if (c[j] > DNNMEM__I64_MAX - v) return DNNMEM_ERR_OVERFLOW;
+    v += c[j];
+  }
+  *out = v;
+  return DNNMEM_OK;
+}
+
+static int64_t dnnmem__poly_limit(int64_t s) { return s > 0 ? DNNMEM__I64_MAX / s : DNNMEM__I64_MAX; }
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_records(const dnnmem_plan_symbolic *problem, int64_t s,
+                                                      dnnmem_interval *records) {
+  const dnnmem_intervals *iv;
+  dnnmem_intervals at;
+  int64_t limit = dnnmem__poly_limit(s);
+  int32_t i;
+  dnnmem_result r = dnnmem__symbolic_check(problem);
+  if (r != DNNMEM_OK) return r;
+  iv = problem->intervals;
+  if (s < problem->s_min || s > problem->s_max) return DNNMEM_ERR_PLAN_SYMBOL_RANGE;
+  if (iv->count > 0 && records == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  for (i = 0; i < iv->count; i++) {
+    records[i] = iv->records[i];
+    r = dnnmem__poly_at(problem->coefficients + (size_t)i * (size_t)problem->terms, problem->terms, s, limit,
+                        &records[i].size);
+    if (r != DNNMEM_OK) return r;
+  }
+  at.records = records;
+  at.count = iv->count;
+  at.alignment = iv->alignment;
+  return dnnmem_intervals_check(&at);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_resolve(const dnnmem_plan_symbolic *problem,
+                                                      const dnnmem_plan_stacking *stacking, int64_t s,
+                                                      int64_t *offsets, int64_t *out_arena) {
+  const dnnmem_intervals *iv;
+  int64_t limit = dnnmem__poly_limit(s), total = 0, arena = 0;
+  int32_t n, p, e, terms;
+  dnnmem_result r = dnnmem__symbolic_check(problem);
+  if (r != DNNMEM_OK) return r;
+  iv = problem->intervals;
+  n = iv->count;
+  terms = problem->terms;
+  if (s < problem->s_min || s > problem->s_max) return DNNMEM_ERR_PLAN_SYMBOL_RANGE;
+  if (iv->alignment < 0 || (iv->alignment > 1 && !dnnmem__is_pow2(iv->alignment))) return DNNMEM_ERR_ALIGNMENT;
+  if (stacking == NULL || stacking->below_offsets == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (n > 0 && (offsets == NULL || stacking->order == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (stacking->below_offsets[0] != 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+  for (p = 0; p < n; p++) {
+    offsets[p] = -1; /* unresolved; resolved records hold their top until the end */
+    if (stacking->below_offsets[p + 1] < stacking->below_offsets[p]) return DNNMEM_ERR_INVALID_ARGUMENT;
+  }
+  if (stacking->below_offsets[n] > 0 && stacking->below_ids == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  for (p = 0; p < n; p++) {
+    int32_t rec = stacking->order[p];
+    int64_t size, a, aligned, top = 0;
+    if (rec < 0 || rec >= n) return DNNMEM_ERR_ID_RANGE;
+    if (offsets[rec] != -1) return DNNMEM_ERR_INVALID_ARGUMENT; /* listed twice */
+    if (iv->records[rec].alignment < 0 ||
+        (iv->records[rec].alignment > 1 && !dnnmem__is_pow2(iv->records[rec].alignment)))
+      return DNNMEM_ERR_ALIGNMENT;
+    r = dnnmem__poly_at(problem->coefficients + (size_t)rec * (size_t)terms, terms, s, limit, &size);
+    if (r != DNNMEM_OK) return r;
+    a = dnnmem_interval_alignment(&iv->records[rec], iv->alignment);
+    /* every top stays below the sum of aligned sizes, which must fit */
+    if (dnnmem__align_up_overflows(size, a, &aligned) || dnnmem__add_overflows(total, aligned, &total) ||
+        dnnmem__add_overflows(total, a - 1, &total))
+      return DNNMEM_ERR_OVERFLOW;
+    for (e = stacking->below_offsets[p]; e < stacking->below_offsets[p + 1]; e++) {
+      int32_t b = stacking->below_ids[e];
+      if (b < 0 || b >= n) return DNNMEM_ERR_ID_RANGE;
+      if (offsets[b] < 0) return DNNMEM_ERR_INVALID_ARGUMENT; /* not below: not resolved yet */
+      if (offsets[b] > top) top = offsets[b];
+    }
+    offsets[rec] = dnnmem__align_up(top, a) + size;
+    if (offsets[rec] > arena) arena = offsets[rec];
+  }
+  for (p = 0; p < n; p++) { /* tops to offsets (the sizes were checked above) */
+    int32_t rec = stacking->order[p];
+    int64_t size = 0;
+    (void)dnnmem__poly_at(problem->coefficients + (size_t)rec * (size_t)terms, terms, s, limit, &size);
+    offsets[rec] -= size;
+  }
+  if (out_arena) *out_arena = arena;
+  return DNNMEM_OK;
+}
+
+typedef struct dnnmem__symbolic_work {
+  dnnmem_interval *records;   /* the records at one S */
+  int64_t *ref, *best_ref;    /* a candidate's plan at its reference S; the best's */
+  int64_t *resolved;          /* offsets at a sample */
+  int64_t *samples, *bounds;  /* the sample S values and the lower bound at each */
+  int32_t *order, *below_offsets, *below_ids; /* a candidate's stacking */
+  dnnmem__planner tree;       /* the interval tree that finds the records below */
+  void *plan;                 /* dnnmem_plan_solve's and _lower_bound's scratch */
+  size_t plan_bytes;
+} dnnmem__symbolic_work;
+
+static dnnmem_result dnnmem__symbolic_carve(const dnnmem_plan_symbolic *problem, const dnnmem_plan_options *options,
+                                            dnnmem__symbolic_work *w, void *scratch, size_t scratch_bytes,
+                                            size_t *out_bytes) {
+  dnnmem__scratch s;
+  size_t solve = 0, bound = 0;
+  int32_t n;
+  dnnmem_result r = dnnmem__symbolic_check(problem);
+  if (r != DNNMEM_OK) return r;
+  n = problem->intervals->count;
+  if (n > (DNNMEM__I32_MAX - 16) / 3) return DNNMEM_ERR_TOO_MANY;
+  if ((r = dnnmem_plan_solve_scratch_size(problem->intervals, options, &solve)) != DNNMEM_OK ||
+      (r = dnnmem_plan_lower_bound_scratch_size(problem->intervals, &bound)) != DNNMEM_OK)
+    return r;
+  w->plan_bytes = solve > bound ? solve : bound;
+  dnnmem__scratch_begin(&s, out_bytes ? NULL : scratch, scratch_bytes);
+  w->records = DNNMEM__TAKE(&s, dnnmem_interval, n);
+  w->ref = DNNMEM__TAKE(&s, int64_t, n);
+  w->best_ref = DNNMEM__TAKE(&s, int64_t, n);
+  w->resolved = DNNMEM__TAKE(&s, int64_t, n);
+  w->samples = DNNMEM__TAKE(&s, int64_t, DNNMEM_PLAN_SYMBOLIC_SAMPLES);
+  w->bounds = DNNMEM__TAKE(&s, int64_t, DNNMEM_PLAN_SYMBOLIC_SAMPLES);
+  w->order = DNNMEM__TAKE(&s, int32_t, n);
+  w->below_offsets = DNNMEM__TAKE(&s, int32_t, (size_t)n + 1);
+  w->below_ids = DNNMEM__TAKE(&s, int32_t, DNNMEM_PLAN_SYMBOLIC_EDGES(n));
+  dnnmem__planner_layout(&s, n, 1, &w->tree);
+  w->plan = DNNMEM__TAKE(&s, unsigned char, w->plan_bytes);
+  return dnnmem__scratch_end(&s, out_bytes);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_solve_scratch_size(const dnnmem_plan_symbolic *problem,
+                                                                 const dnnmem_plan_options *options,
+                                                                 size_t *out_bytes) {
+  dnnmem__symbolic_work w;
+  if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  return dnnmem__symbolic_carve(problem, options, &w, NULL, 0, out_bytes);
+}
+
+/* The S values the ratio is measured at, ascending: every one of a short
+   range, else lo, hi and a geometric series between (ratio q with q^(m-1)
+   = hi / lo, by bisection with products only: the same values everywhere).
+   Returns their count. */
+static int32_t dnnmem__symbolic_samples(int64_t lo, int64_t hi, int64_t *out) {
+  const int32_t m = DNNMEM_PLAN_SYMBOLIC_SAMPLES;
+  double base, qlo = 1.0, qhi = 2.0, v;
+  int32_t i, k, count = 0;
+  if (hi - lo < m) {
+    for (i = 0; lo + i <= hi; i++) out[i] = lo + i;
+    return (int32_t)(hi - lo + 1);
+  }
+  out[count++] = lo;
+  base = lo > 0 ? (double)lo : 1.0;
+  for (;;) { /* qhi^(m - 2) >= hi / base */
+    for (v = base, k = 0; k < m - 2 && v < (double)hi; k++) v *= qhi;
+    if (v >= (double)hi) break;
+    qhi *= 2.0;
+  }
+  for (i = 0; i < 64; i++) {
+    double q = (qlo + qhi) / 2.0;
+    for (v = base, k = 0; k < m - 2; k++) v *= q;
+    if (v < (double)hi) qlo = q;
+    else qhi = q;
+  }
+  if (lo == 0) out[count++] = 1;
+  for (v = base, i = 0; count < m - 1 && i < m; i++) {
+    int64_t x = (int64_t)(v + 0.5);
+    v *= qlo;
+    if (x > out[count - 1] && x < hi) out[count++] = x;
+  }
+  out[count++] = hi;
+  return count;
+}
+
+/* The stacking of a plan: records bottom-up by (offset, id), each with the
+   time-overlapping records under it that no other such record separates
+   from it (b is left out when some c under it lies on b: the resolver's
+   max reaches b through c). A subset of the plan's vertical visibility
+   graph, which is planar: at most 3n edges. Zero-size records (zero at
+   every S when the reference is positive) stand alone. Returns the edges. */
+static int32_t dnnmem__symbolic_stack(dnnmem__symbolic_work *w, const int64_t *off) {
+  dnnmem__planner *t = &w->tree;
+  const dnnmem_interval *rec = w->records;
+  int32_t n = t->n, i, pos, e = 0;
+  for (i = 0; i < n; i++) {
+    w->order[i] = i;
+    t->off[i] = off[i];
+    t->maxup[i] = DNNMEM__I64_MIN;
+  }
+  dnnmem__radix_sort(w->order, t->tmp, n, off);
+  t->tree_takes_placed = 1;
+  for (i = 0; i < n; i++)
+    if (rec[i].size > 0) dnnmem__itree_insert(t, i);
+  for (pos = 0; pos < n; pos++) {
+    int32_t r = w->order[pos], k, j, below = 0;
+    w->below_offsets[pos] = e;
+    if (rec[r].size == 0) continue;
+    dnnmem__neighbours(t, r); /* by offset: the ones under r first */
+    while (below < t->found_count && off[t->found[below]] < off[r]) below++;
+    for (k = 0; k < below; k++) {
+      int32_t b = t->found[k], separated = 0;
+      for (j = k + 1; j < below && !separated; j++) {
+        int32_t c = t->found[j];
+        separated = off[c] >= off[b] + rec[b].size && rec[c].lower < rec[b].upper && rec[b].lower < rec[c].upper;
+      }
+      if (separated) continue;
+      DNNMEM_ASSERT(e < DNNMEM_PLAN_SYMBOLIC_EDGES(n));
+      if (e >= DNNMEM_PLAN_SYMBOLIC_EDGES(n)) return -1;
+      w->below_ids[e++] = b;
+    }
+  }
+  w->below_offsets[n] = e;
+  return e;
+}
+
+/* Sizes at s into w->records (validated by the caller at s_max: smaller S
+   give smaller sizes). */
+static void dnnmem__symbolic_at(const dnnmem_plan_symbolic *problem, dnnmem__symbolic_work *w, int64_t s) {
+  dnnmem_result r = dnnmem_plan_symbolic_records(problem, s, w->records);
+  DNNMEM_ASSERT(r == DNNMEM_OK);
+  (void)r;
+}
+
+/* Blended sizes: each record's share of the lower bound, summed over a
+   few samples (blend 0: both ends; 1: the ends and the geometric middle;
+   2: every fourth sample and the ends), in units of 2^-30, so that one plan
+   weighs every S of the blend alike. */
+#define DNNMEM__SYMBOLIC_BLENDS 3
+static void dnnmem__symbolic_blend(const dnnmem_plan_symbolic *problem, dnnmem__symbolic_work *w,
+                                   int32_t samples, int32_t blend) {
+  int32_t n = problem->intervals->count, i, k;
+  for (i = 0; i < n; i++) w->ref[i] = 0;
+  for (k = 0; k < samples; k++) {
+    int use = k == 0 || k == samples - 1 || (blend == 1 && k == samples / 2) || (blend == 2 && k % 4 == 0);
+    if (!use || w->bounds[k] == 0) continue;
+    dnnmem__symbolic_at(problem, w, w->samples[k]);
+    for (i = 0; i < n; i++) /* size <= bound: each share <= 2^30 */
+      w->ref[i] += (int64_t)((double)w->records[i].size * 1073741824.0 / (double)w->bounds[k] + 0.5);
+  }
+  for (i = 0; i < n; i++) w->records[i].size = w->ref[i];
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_solve(const dnnmem_plan_symbolic *problem,
+                                                    const dnnmem_plan_options *options, int32_t *order,
+                                                    int32_t *below_offsets, int32_t *below_ids,
+                                                    int32_t below_capacity, dnnmem_plan_symbolic_result *result,
+                                                    void *scratch, size_t scratch_bytes) {
+  dnnmem__symbolic_work w;
+  dnnmem_plan_symbolic_result res, best;
+  dnnmem_plan_options po;
+  dnnmem_plan_stacking st;
+  dnnmem_intervals at;
+  dnnmem_plan_result pr;
+  int64_t refs[DNNMEM_PLAN_SYMBOLIC_REFERENCES];
+  double best_sum = 0.0;
+  int32_t n, i, c, num_refs = 0, samples, edges;
+  dnnmem_result r = dnnmem__symbolic_carve(problem, options, &w, scratch, scratch_bytes, NULL);
+  if (r != DNNMEM_OK) return r;
+  if (options && (options->node_limit < 0 || options->capacity < 0)) return DNNMEM_ERR_NEGATIVE;
+  if (options && ((int)options->algo < 0 || options->algo >= DNNMEM_PLAN_ALGO_COUNT))
+    return DNNMEM_ERR_INVALID_ARGUMENT;
+  n = problem->intervals->count;
+  if (n > 0 && (order == NULL || below_offsets == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (below_offsets == NULL || below_capacity < 0 || (below_capacity > 0 && below_ids == NULL))
+    return DNNMEM_ERR_INVALID_ARGUMENT;
+  /* every S is checked at s_max: sizes never shrink as S grows */
+  if ((r = dnnmem_plan_symbolic_records(problem, problem->s_max, w.records)) != DNNMEM_OK) return r;
+  dnnmem__planner_setup(&w.tree, w.records, n, problem->intervals->alignment); /* lifetimes only */
+  if (options) po = *options;
+  else DNNMEM_MEMSET(&po, 0, sizeof(po));
+  po.capacity = 0;
+  at.records = w.records;
+  at.count = n;
+  at.alignment = problem->intervals->alignment;
+  samples = dnnmem__symbolic_samples(problem->s_min, problem->s_max, w.samples);
+  for (i = 0; i < samples; i++) {
+    dnnmem__symbolic_at(problem, &w, w.samples[i]);
+    r = dnnmem_plan_lower_bound(&at, &w.bounds[i], w.plan, w.plan_bytes);
+    DNNMEM_ASSERT(r == DNNMEM_OK);
+  }
+  /* references: evenly spread over the samples, the largest first; a
+     positive S (sizes that vanish there vanish everywhere) */
+  for (c = 0; c < DNNMEM_PLAN_SYMBOLIC_REFERENCES; c++) {
+    int32_t k = samples - 1 - (int32_t)((int64_t)c * (samples - 1) / (DNNMEM_PLAN_SYMBOLIC_REFERENCES - 1));
+    int64_t v = w.samples[k] > 0 || problem->s_max == 0 ? w.samples[k] : w.samples[k + 1];
+    if (num_refs == 0 || refs[num_refs - 1] != v) refs[num_refs++] = v;
+  }
+  DNNMEM_MEMSET(&best, 0, sizeof(best));
+  best.worst_ratio = -1.0;
+  st.order = w.order;
+  st.below_offsets = w.below_offsets;
+  st.below_ids = w.below_ids;
+  for (c = 0; c < num_refs + DNNMEM__SYMBOLIC_BLENDS; c++) {
+    double worst = 0.0, sum = 0.0;
+    if (c < num_refs) dnnmem__symbolic_at(problem, &w, refs[c]);
+    else dnnmem__symbolic_blend(problem, &w, samples, c - num_refs);
+    if ((r = dnnmem_plan_solve(&at, &po, w.ref, &pr, w.plan, w.plan_bytes)) != DNNMEM_OK) return r;
+    if (dnnmem__symbolic_stack(&w, w.ref) < 0) continue;
+    DNNMEM_MEMSET(&res, 0, sizeof(res));
+    for (i = 0; i < samples; i++) {
+      int64_t arena;
+      double ratio;
+      r = dnnmem_plan_symbolic_resolve(problem, &st, w.samples[i], w.resolved, &arena);
+      DNNMEM_ASSERT(r == DNNMEM_OK);
+      ratio = w.bounds[i] > 0 ? (double)arena / (double)w.bounds[i] : 1.0;
+      sum += ratio;
+      if (ratio > worst) worst = ratio, res.worst_at = w.samples[i];
+      if (i == 0) res.arena_min = arena;
+      if (i == samples - 1) res.arena_max = arena;
+    }
+    res.worst_ratio = worst;
+    if (best.worst_ratio < 0 || worst < best.worst_ratio || (worst == best.worst_ratio && sum < best_sum)) {
+      best = res;
+      best.reference = c < num_refs ? refs[c] : -1 - (c - num_refs);
+      best_sum = sum;
+      DNNMEM_MEMCPY(w.best_ref, w.ref, (size_t)n * sizeof(int64_t));
+    }
+  }
+  if (best.worst_ratio < 0) return DNNMEM_ERR_INVALID_ARGUMENT; /* not reached: stackings are planar */
+  if (best.reference >= 0) dnnmem__symbolic_at(problem, &w, best.reference);
+  else dnnmem__symbolic_blend(problem, &w, samples, -1 - (int32_t)best.reference);
+  edges = dnnmem__symbolic_stack(&w, w.best_ref);
+  best.edges = edges;
+  best.samples = samples;
+  best.lower_bound_min = w.bounds[0];
+  best.lower_bound_max = w.bounds[samples - 1];
+  if (result) *result = best;
+  if (edges > below_capacity) return DNNMEM_ERR_OUTPUT_TOO_SMALL;
+  if (n > 0) DNNMEM_MEMCPY(order, w.order, (size_t)n * sizeof(int32_t));
+  DNNMEM_MEMCPY(below_offsets, w.below_offsets, ((size_t)n + 1) * sizeof(int32_t));
+  if (edges > 0) DNNMEM_MEMCPY(below_ids, w.below_ids, (size_t)edges * sizeof(int32_t));
+  return DNNMEM_OK;
+}
 
 /* ==== 3. Shared objects (dnnmem_share_*) ================================= */
 

@@ -29,6 +29,7 @@
    accept a zeroed or partly filled struct. */
 #ifndef DNNMEM_FILES_H
 #define DNNMEM_FILES_H
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -88,6 +89,92 @@ FILES_FN int files_parse_i64(const char *s, int64_t *out, const char **why) {
 FILES_FN int files_add_overflows(int64_t a, int64_t b, int64_t *sum) {
   if (b > INT64_MAX - a) return 1;
   *sum = a + b;
+  return 0;
+}
+
+/* ---- polynomial sizes ---------------------------------------------------- */
+
+/* A size that grows with a symbol: "4096*S^2+512*S+64" (terms INT,
+   INT*SYM, SYM, INT*SYM^K, SYM^K joined by '+', spaces allowed; like
+   powers add up). coef[DNNMEM_PLAN_SYMBOLIC_MAX_TERMS] receives the
+   coefficients, *terms the degree + 1; symbol (32 bytes) the symbol's name,
+   which must match it when it is not empty. 0, or -1 with *why and *at
+   (the byte, 1-based). */
+FILES_FN int files_poly_parse(const char *text, char *symbol, int64_t *coef, int32_t *terms,
+                              const char **why, size_t *at) {
+  const char *p = text;
+  int k;
+  for (k = 0; k < DNNMEM_PLAN_SYMBOLIC_MAX_TERMS; k++) coef[k] = 0;
+  *terms = 1;
+#define FILES_POLY_FAIL(w) return *why = (w), *at = (size_t)(p - text) + 1, -1
+  for (;;) {
+    int64_t c = 1, e = 0, v;
+    int has_c = 0, has_sym = 0;
+    while (*p == ' ') p++;
+    if (*p == '-') FILES_POLY_FAIL("a negative coefficient");
+    if (*p >= '0' && *p <= '9') {
+      for (c = 0; *p >= '0' && *p <= '9'; p++)
+        if (c > (INT64_MAX - (*p - '0')) / 10) FILES_POLY_FAIL("a coefficient past the int64 range");
+        else c = c * 10 + (*p - '0');
+      has_c = 1;
+      while (*p == ' ') p++;
+      if (*p == '*') {
+        p++;
+        while (*p == ' ') p++;
+        if (*p == '-') FILES_POLY_FAIL("a negative coefficient");
+        if (!(isalpha((unsigned char)*p) || *p == '_')) FILES_POLY_FAIL("expected the symbol after '*'");
+      }
+    }
+    if (isalpha((unsigned char)*p) || *p == '_') {
+      char name[32];
+      size_t len = 0;
+      const char *start = p;
+      while (isalnum((unsigned char)*p) || *p == '_') {
+        if (len + 1 >= sizeof(name)) FILES_POLY_FAIL("a symbol name longer than 31 bytes");
+        name[len++] = *p++;
+      }
+      name[len] = 0;
+      if (*symbol && strcmp(symbol, name) != 0) {
+        p = start;
+        FILES_POLY_FAIL("a second symbol (one symbol per file)");
+      }
+      strcpy(symbol, name);
+      has_sym = 1;
+      e = 1;
+      while (*p == ' ') p++;
+      if (*p == '^') {
+        p++;
+        while (*p == ' ') p++;
+        if (!(*p >= '0' && *p <= '9')) FILES_POLY_FAIL("expected an exponent after '^'");
+        for (e = 0; *p >= '0' && *p <= '9'; p++) {
+          e = e * 10 + (*p - '0');
+          if (e >= DNNMEM_PLAN_SYMBOLIC_MAX_TERMS) FILES_POLY_FAIL("a degree above the largest (DNNMEM_PLAN_SYMBOLIC_MAX_TERMS - 1)");
+        }
+      }
+    }
+    if (!has_c && !has_sym) FILES_POLY_FAIL(*p ? "expected a number or the symbol" : "expected a term");
+    if (files_add_overflows(coef[e], c, &v)) FILES_POLY_FAIL("coefficients past the int64 range");
+    coef[e] = v;
+    if (e + 1 > *terms) *terms = (int32_t)(e + 1);
+    while (*p == ' ') p++;
+    if (*p == 0) break;
+    if (*p != '+') FILES_POLY_FAIL(*p == '-' ? "a negative coefficient" : "expected '+'");
+    p++;
+  }
+#undef FILES_POLY_FAIL
+  return 0;
+}
+
+/* The polynomial at s, or -1 when it leaves the int64 range. */
+FILES_FN int files_poly_at(const int64_t *coef, int32_t terms, int64_t s, int64_t *out) {
+  int64_t v = 0;
+  int32_t j;
+  for (j = terms - 1; j >= 0; j--) {
+    if (s > 0 && v > INT64_MAX / s) return -1;
+    v *= s;
+    if (files_add_overflows(v, coef[j], &v)) return -1;
+  }
+  *out = v;
   return 0;
 }
 
@@ -481,12 +568,19 @@ typedef struct files_intervals {
   dnnmem_interval *records; /* n */
   dnnmem_gap *gaps;         /* stb_ds: every record's gaps point into it */
   dnnmem_intervals problem; /* {records, n, alignment}: what the planners take */
+  int64_t *coefficients;    /* n x DNNMEM_PLAN_SYMBOLIC_MAX_TERMS: each size as a
+                               polynomial (a constant for an integer size) */
+  int32_t terms;            /* the largest degree + 1 */
+  char symbol[32];          /* the symbol of polynomial sizes; "" if none */
+  long symbolic_line;       /* the first row with a polynomial size; 0 if none */
+  int has_pass;             /* the file has a 'pass' column */
 } files_intervals;
 
 FILES_FN void files_intervals_free(files_intervals *iv) {
   files_csv_free(&iv->csv);
   files_graph_free(&iv->graph);
   free(iv->records);
+  free(iv->coefficients);
   arrfree(iv->gaps);
   memset(iv, 0, sizeof(*iv));
 }
@@ -543,7 +637,7 @@ FILES_FN int files_gaps_parse(files_intervals *iv, int32_t i, const char *text, 
 
 /* The columns of an intervals CSV, by name. */
 typedef struct files_interval_columns {
-  int id, lower, upper, size, alignment, offset, hint, gaps;
+  int id, lower, upper, size, alignment, offset, hint, gaps, pass;
   int64_t end_addend; /* 1 when upper is minimalloc's inclusive 'end' */
 } files_interval_columns;
 
@@ -562,6 +656,7 @@ FILES_FN int files_interval_columns_find(const files_csv *csv, files_interval_co
   c->offset = files_column(csv, "offset");
   c->hint = files_column(csv, "hint");
   c->gaps = files_column(csv, "gaps");
+  c->pass = files_column(csv, "pass");
   if (c->id < 0) return files_fail(err, csv->path, csv->header_line, "missing column 'id'");
   if (c->lower < 0) return files_fail(err, csv->path, csv->header_line, "missing column 'lower'");
   if (c->upper < 0) return files_fail(err, csv->path, csv->header_line, "missing column 'upper'");
@@ -600,30 +695,59 @@ FILES_FN int files_interval_check(const files_intervals *iv, int32_t i, files_er
 
 typedef struct files_id_map { char *key; int32_t value; } files_id_map; /* stb_ds */
 
-/* One row of an intervals CSV into record i; ids maps id text to the row. */
+/* Record i's size: an integer, or a polynomial in the file's one symbol
+   (the record's size is then its constant term until files_intervals_at). */
+FILES_FN int files_interval_size(files_intervals *iv, const files_interval_columns *c, int32_t i,
+                                 files_error *err) {
+  const files_csv *csv = &iv->csv;
+  const char *s = files_cell(csv, i, c->size), *why;
+  int64_t *coef = iv->coefficients + (size_t)i * DNNMEM_PLAN_SYMBOLIC_MAX_TERMS;
+  int32_t terms, k;
+  size_t at;
+  int symbolic = 0;
+  for (k = 0; s[k] && !symbolic; k++) symbolic = isalpha((unsigned char)s[k]) || s[k] == '_' || s[k] == '^';
+  if (!symbolic) {
+    for (k = 0; k < DNNMEM_PLAN_SYMBOLIC_MAX_TERMS; k++) coef[k] = 0;
+    return files_cell_i64(csv, i, c->size, &coef[0], err) ? -1 : (iv->records[i].size = coef[0], 0);
+  }
+  if (files_poly_parse(s, iv->symbol, coef, &terms, &why, &at) != 0)
+    return files_fail(err, csv->path, csv->rows[i].line, "size: '%s': %s at byte %zu", s, why, at);
+  if (terms > iv->terms) iv->terms = terms;
+  if (!iv->symbolic_line) iv->symbolic_line = csv->rows[i].line;
+  iv->records[i].size = coef[0];
+  return 0;
+}
+
 FILES_FN int files_interval_row(files_intervals *iv, const files_interval_columns *c, int32_t i,
                                 files_id_map **ids, files_error *err) {
   const files_csv *csv = &iv->csv;
   dnnmem_interval *rec = &iv->records[i];
   const char *id = files_cell(csv, i, c->id);
   long line = csv->rows[i].line;
-  int fixed, hint, aligned;
+  int fixed, hint, aligned, hint_pass;
   memset(rec, 0, sizeof(*rec));
   if (!*id) return files_fail(err, csv->path, line, "missing id");
   if (shgeti(*ids, id) >= 0)
     return files_fail(err, csv->path, line, "duplicate id '%s' (first on line %ld)", id,
                       csv->rows[shget(*ids, id)].line);
   shput(*ids, id, i);
+  int64_t pass = 1;
   if (files_cell_i64(csv, i, c->lower, &rec->lower, err) || files_cell_i64(csv, i, c->upper, &rec->upper, err) ||
-      files_cell_i64(csv, i, c->size, &rec->size, err) ||
+      files_interval_size(iv, c, i, err) ||
       files_cell_opt_i64(csv, i, c->alignment, &rec->alignment, &aligned, err) ||
       files_cell_opt_i64(csv, i, c->offset, &rec->fixed_offset, &fixed, err) ||
-      files_cell_opt_i64(csv, i, c->hint, &rec->hint, &hint, err))
+      files_cell_opt_i64(csv, i, c->hint, &rec->hint, &hint, err) ||
+      files_cell_opt_i64(csv, i, c->pass, &pass, &hint_pass, err))
     return -1;
+  if (hint_pass && (pass < 1 || pass > INT32_MAX))
+    return files_fail(err, csv->path, line, "pass: %lld is not a pass number (1, 2, ...)", (long long)pass);
+  rec->pass = (int32_t)pass;
   if (c->end_addend && rec->upper == INT64_MAX) return files_fail(err, csv->path, line, "end too large");
   rec->upper += c->end_addend;
   rec->flags = (fixed ? DNNMEM_INTERVAL_FIXED : 0) | (hint ? DNNMEM_INTERVAL_HINT : 0);
   if (c->gaps >= 0 && files_gaps_parse(iv, i, files_cell(csv, i, c->gaps), c->end_addend, err)) return -1;
+  if (iv->symbolic_line == line && (fixed || rec->num_gaps))
+    return files_fail(err, csv->path, line, "a polynomial size cannot have a fixed offset or gaps");
   rec->gaps = rec->num_gaps ? iv->gaps + arrlen(iv->gaps) - rec->num_gaps : NULL;
   return files_interval_check(iv, i, err);
 }
@@ -647,6 +771,19 @@ FILES_FN int files_intervals_total(const files_intervals *iv, files_error *err) 
   return 0;
 }
 
+/* Every record's size at symbol value v (polynomials past the int64 range
+   and sums past it named by their row). */
+FILES_FN int files_intervals_at(files_intervals *iv, int64_t v, files_error *err) {
+  int32_t i;
+  for (i = 0; i < iv->n; i++)
+    if (files_poly_at(iv->coefficients + (size_t)i * DNNMEM_PLAN_SYMBOLIC_MAX_TERMS, iv->terms, v,
+                      &iv->records[i].size) != 0)
+      return files_fail(err, files_intervals_rows(iv)->path, files_intervals_line(iv, i),
+                        "size: past the int64 range at %s = %lld", iv->symbol, (long long)v);
+  return files_intervals_total(iv, err);
+}
+
+/* One row of an intervals CSV into record i; ids maps id text to the row. */
 /* Fixed records that share a byte while both live (gaps honoured, as the
    planner sees them): both lines named. */
 FILES_FN int files_intervals_fixed(const files_intervals *iv, files_error *err) {
@@ -692,7 +829,10 @@ FILES_FN int files_intervals_from_csv(files_intervals *iv, files_error *err) {
   if (files_interval_columns_find(&iv->csv, &c, err)) return -1;
   iv->n = (int32_t)arrlen(iv->csv.rows);
   iv->records = (dnnmem_interval *)calloc((size_t)iv->n + 1, sizeof(dnnmem_interval));
-  if (!iv->records) return files_fail(err, iv->csv.path, 0, "out of memory");
+  iv->coefficients = (int64_t *)calloc(((size_t)iv->n + 1) * DNNMEM_PLAN_SYMBOLIC_MAX_TERMS, sizeof(int64_t));
+  iv->terms = 1;
+  iv->has_pass = c.pass >= 0;
+  if (!iv->records || !iv->coefficients) return files_fail(err, iv->csv.path, 0, "out of memory");
   sh_new_arena(ids);
   for (i = 0; i < iv->n; i++)
     if (files_interval_row(iv, &c, i, &ids, err)) return shfree(ids), -1;
@@ -706,6 +846,7 @@ FILES_FN int files_intervals_from_csv(files_intervals *iv, files_error *err) {
 
 FILES_FN int files_intervals_from_graph(files_intervals *iv, files_error *err) {
   dnnmem_result r;
+  int32_t i;
   iv->is_graph = 1;
   if (files_graph_from_csv(&iv->csv, &iv->graph, err)) return -1;
   iv->n = iv->graph.n;
@@ -713,6 +854,10 @@ FILES_FN int files_intervals_from_graph(files_intervals *iv, files_error *err) {
   if (!iv->records) return files_fail(err, iv->graph.csv.path, 0, "out of memory");
   r = dnnmem_graph_intervals(&iv->graph.graph, iv->graph.size, iv->graph.output, iv->records);
   if (r != DNNMEM_OK) return files_fail(err, iv->graph.csv.path, 0, "%s", FILES_RESULT_TEXT(r));
+  iv->coefficients = (int64_t *)calloc(((size_t)iv->n + 1) * DNNMEM_PLAN_SYMBOLIC_MAX_TERMS, sizeof(int64_t));
+  if (!iv->coefficients) return files_fail(err, iv->graph.csv.path, 0, "out of memory");
+  iv->terms = 1;
+  for (i = 0; i < iv->n; i++) iv->coefficients[(size_t)i * DNNMEM_PLAN_SYMBOLIC_MAX_TERMS] = iv->records[i].size;
   return 0;
 }
 
