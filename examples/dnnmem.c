@@ -105,7 +105,7 @@ static int cli_deadline_passed(void *user) { return cli_now_ms() >= *(const doub
 typedef struct cli_args {
   const char *operand;                  /* FILE, GRAPH or LAYOUT */
   int json, per_edge, dump, no_contraction, baselines, bound, curve;
-  const char *out, *svg, *algo, *machine;
+  const char *out, *svg, *algo, *machine, *symbol;
   const char **at;                      /* stb_ds: every --at */
   int64_t align, nodes, capacity, budget, iterations, seed, max_length, bound_cuts;
   double time_limit, budget_ratio;
@@ -601,7 +601,11 @@ static const cli_option plan_options[] = {
     {"--nodes", "N", CLI_INT, CLI_ARG(nodes), 1, INT64_MAX, "stop the exact search after N nodes (best: " CLI_STRING(DNNMEM_PLAN_BEST_NODES) " by default)"},
     {"--capacity", "C", CLI_INT, CLI_ARG(capacity), 1, INT64_MAX,
      "is there a plan within C bytes? (JSON feasible: true, false or\n\"unknown\"; with exact the search answers it)"},
-    {"--out", "F", CLI_STRING, CLI_ARG(out), 0, 0, "write the input rows plus an 'offset' column"},
+    {"--symbol", "S=LO..HI", CLI_STRING, CLI_ARG(symbol), 0, 0,
+     "sizes are polynomials in S (4096*S^2+512*S+64): one plan for every\nS in LO..HI (a stacking; JSON worst_ratio, arena at both ends)"},
+    {"--at", "S=V", CLI_LIST, CLI_ARG(at), 0, 0, "with --symbol: the offsets at S = V (--out, --svg, JSON arena)"},
+    {"--out", "F", CLI_STRING, CLI_ARG(out), 0, 0,
+     "write the input rows plus an 'offset' column (--symbol without\n--at: 'rank' and 'below', the stacking)"},
     {"--svg", "F", CLI_STRING, CLI_ARG(svg), 0, 0, "write a picture of the plan"},
     {NULL, NULL, CLI_FLAG, 0, 0, 0, NULL}};
 
@@ -665,6 +669,284 @@ static void plan_print(const cli_args *a, const files_intervals *iv, const dnnme
            (long long)res->nodes, res->degraded ? "; the undo log filled, deeper nodes recounted" : "");
 }
 
+/* Library calls of multi-pass planning: pass after pass (each around the
+   earlier ones), the whole checked, and the one-shot plan it is priced
+   against. pass_arena[k] is the arena after the k-th pass planned. */
+static void plan_passes(const char *file, const files_intervals *iv, const dnnmem_plan_options *opt,
+                        const int32_t *passes, int32_t num_passes, int64_t *offsets, int64_t *pass_arena,
+                        dnnmem_plan_result *res, dnnmem_plan_result *one_shot, double *ms) {
+  int64_t arena = 0, *scratch_offsets = (int64_t *)cli_alloc(((size_t)iv->n + 1) * sizeof(int64_t));
+  int32_t k, i, pair[2] = {-1, -1};
+  size_t bytes = 0, need;
+  void *scratch = NULL;
+  dnnmem_result r;
+  cli_check(dnnmem_plan_solve_scratch_size(&iv->problem, opt, &bytes), file);
+  cli_check(dnnmem_plan_check_scratch_size(&iv->problem, &need), file);
+  if (need > bytes) bytes = need;
+  for (k = 0; k < num_passes; k++) {
+    cli_check(dnnmem_plan_pass_scratch_size(&iv->problem, opt, passes[k], &need), file);
+    if (need > bytes) bytes = need;
+  }
+  scratch = cli_alloc(bytes);
+  *ms = cli_now_ms();
+  for (k = 0; k < num_passes; k++) {
+    r = dnnmem_plan_pass(&iv->problem, opt, passes[k], offsets, res, scratch, bytes);
+    if (r == DNNMEM_ERR_PLAN_PASS_ORDER) { /* this pass starts before an earlier one: its first row */
+      int32_t first = -1;
+      for (i = 0; i < iv->n; i++)
+        if (iv->records[i].pass == passes[k] && (first < 0 || iv->records[i].lower < iv->records[first].lower))
+          first = i;
+      cli_input_error(file, files_intervals_line(iv, first),
+                      "pass %d starts at step %lld, before an earlier pass (passes are planned in time order)",
+                      (int)passes[k], (long long)iv->records[first].lower);
+    }
+    cli_check(r, file);
+    pass_arena[k] = res->arena;
+  }
+  *ms = cli_now_ms() - *ms;
+  r = dnnmem_plan_check(&iv->problem, offsets, &arena, pair, scratch, bytes);
+  if (r != DNNMEM_OK || arena != res->arena)
+    cli_input_error(file, 0, "internal error: the plan fails its check (%s, records %d %d)",
+                    CLI_RESULT_TEXT(r), pair[0], pair[1]);
+  cli_check(dnnmem_plan_solve(&iv->problem, opt, scratch_offsets, one_shot, scratch, bytes), file);
+  free(scratch_offsets);
+  free(scratch);
+}
+
+/* The symbolic problem of a file whose sizes are polynomials. */
+typedef struct plan_symbolic_input {
+  dnnmem_plan_symbolic problem;
+  int64_t *coefficients; /* n x terms */
+  char name[32];
+} plan_symbolic_input;
+
+/* "S=LO..HI" (--symbol) or "S=V" (--at, hi NULL). */
+static void plan_symbol_parse(const char *flag, const char *text, char *name, int64_t *lo, int64_t *hi) {
+  const char *eq = strchr(text, '='), *dots, *why;
+  char num[32];
+  size_t len = eq ? (size_t)(eq - text) : 0;
+  if (!eq || len == 0 || len >= 32) cli_usage_error("%s '%s': expected %s", flag, text, hi ? "S=LO..HI" : "S=V");
+  memcpy(name, text, len);
+  name[len] = 0;
+  dots = strstr(eq + 1, "..");
+  if (hi && !dots) cli_usage_error("%s '%s': expected S=LO..HI", flag, text);
+  if (!hi && dots) cli_usage_error("%s '%s': expected one value S=V", flag, text);
+  len = hi ? (size_t)(dots - eq - 1) : strlen(eq + 1);
+  if (len >= sizeof(num)) cli_usage_error("%s '%s': value too long", flag, text);
+  memcpy(num, eq + 1, len);
+  num[len] = 0;
+  if (files_parse_i64(num, lo, &why) != 0) cli_usage_error("%s '%s': '%s' %s", flag, text, num, why);
+  if (hi && files_parse_i64(dots + 2, hi, &why) != 0) cli_usage_error("%s '%s': '%s' %s", flag, text, dots + 2, why);
+  if (*lo < 0) cli_usage_error("%s '%s': a negative value", flag, text);
+  if (hi && *hi < *lo) cli_usage_error("%s '%s': HI < LO", flag, text);
+}
+
+/* Library calls of symbolic planning: the stacking, checked at both ends
+   by the plan checker, and (at != NULL) the offsets at *at. */
+static void plan_symbolic(const char *file, files_intervals *iv, const plan_symbolic_input *in,
+                          const dnnmem_plan_options *opt, const int64_t *at, int32_t *order, int32_t *below_offsets,
+                          int32_t *below_ids, int64_t *offsets, dnnmem_plan_symbolic_result *res,
+                          int64_t *at_arena, int64_t *at_bound, double *ms) {
+  dnnmem_plan_stacking st;
+  int64_t ends[3], arena = 0, resolved = 0;
+  int32_t k, pair[2] = {-1, -1};
+  size_t bytes = 0, need = 0;
+  void *scratch;
+  dnnmem_result r;
+  files_error err;
+  cli_check(dnnmem_plan_symbolic_solve_scratch_size(&in->problem, opt, &bytes), file);
+  cli_check(dnnmem_plan_check_scratch_size(&iv->problem, &need), file);
+  if (need > bytes) bytes = need;
+  cli_check(dnnmem_plan_lower_bound_scratch_size(&iv->problem, &need), file);
+  if (need > bytes) bytes = need;
+  scratch = cli_alloc(bytes);
+  *ms = cli_now_ms();
+  cli_check(dnnmem_plan_symbolic_solve(&in->problem, opt, order, below_offsets, below_ids,
+                                       (int32_t)DNNMEM_PLAN_SYMBOLIC_EDGES(iv->n), res, scratch, bytes), file);
+  *ms = cli_now_ms() - *ms;
+  st.order = order;
+  st.below_offsets = below_offsets;
+  st.below_ids = below_ids;
+  ends[0] = in->problem.s_min, ends[1] = in->problem.s_max, ends[2] = at ? *at : in->problem.s_max;
+  for (k = 0; k < 3; k++) {
+    cli_check(dnnmem_plan_symbolic_resolve(&in->problem, &st, ends[k], offsets, &resolved), file);
+    if (files_intervals_at(iv, ends[k], &err) != 0) cli_file_error(&err);
+    r = dnnmem_plan_check(&iv->problem, offsets, &arena, pair, scratch, bytes);
+    if (r != DNNMEM_OK || arena != resolved)
+      cli_input_error(file, 0, "internal error: the plan at %s = %lld fails its check (%s, records %d %d)",
+                      in->name, (long long)ends[k], CLI_RESULT_TEXT(r), pair[0], pair[1]);
+  }
+  *at_arena = arena; /* the last: at *at (or s_max) */
+  cli_check(dnnmem_plan_lower_bound(&iv->problem, at_bound, scratch, bytes), file);
+  free(scratch);
+}
+
+static void plan_print_symbolic(const cli_args *a, const files_intervals *iv, const plan_symbolic_input *in,
+                                const dnnmem_plan_symbolic_result *res, const int64_t *at, int64_t at_arena,
+                                int64_t at_bound, double ms) {
+  const dnnmem_plan_symbolic *p = &in->problem;
+  if (a->json) {
+    cli_json_begin();
+    cli_json_int("n", iv->n);
+    cli_json_string("symbol", in->name);
+    cli_json_int("s_min", p->s_min);
+    cli_json_int("s_max", p->s_max);
+    if (at) {
+      cli_json_int("at", *at);
+      cli_json_int("arena", at_arena);
+      cli_json_int("lower_bound", at_bound);
+      cli_json_bool("optimal", at_arena == at_bound);
+    }
+    cli_json_double("worst_ratio", res->worst_ratio);
+    cli_json_int("worst_at", res->worst_at);
+    cli_json_int("arena_min", res->arena_min);
+    cli_json_int("lower_bound_min", res->lower_bound_min);
+    cli_json_int("arena_max", res->arena_max);
+    cli_json_int("lower_bound_max", res->lower_bound_max);
+    cli_json_int("samples", res->samples);
+    cli_json_int("edges", res->edges);
+    cli_json_double("time_ms", ms);
+    cli_json_end();
+    return;
+  }
+  printf("%s: %d records, one plan for %s in %lld..%lld: worst %.4fx the lower bound (at %s = %lld, of %d "
+         "values), %.2f ms\n",
+         a->operand, iv->n, in->name, (long long)p->s_min, (long long)p->s_max, res->worst_ratio, in->name,
+         (long long)res->worst_at, (int)res->samples, ms);
+  printf("%s = %lld: arena %lld, lower bound %lld; %s = %lld: arena %lld, lower bound %lld\n", in->name,
+         (long long)p->s_min, (long long)res->arena_min, (long long)res->lower_bound_min, in->name,
+         (long long)p->s_max, (long long)res->arena_max, (long long)res->lower_bound_max);
+  if (at)
+    printf("%s = %lld: arena %lld, lower bound %lld (%.4fx)\n", in->name, (long long)*at, (long long)at_arena,
+           (long long)at_bound, at_bound ? (double)at_arena / (double)at_bound : 1.0);
+}
+
+/* --out of a stacking: the rows plus 'rank' (position bottom-up) and
+   'below' (the ids of the records right below, space-separated). */
+static void plan_write_stacking(const files_intervals *iv, const char *out_path, const int32_t *order,
+                                const int32_t *below_offsets, const int32_t *below_ids) {
+  const files_csv *csv = files_intervals_rows(iv);
+  FILE *f = fopen(out_path, "w");
+  int32_t *rank = (int32_t *)cli_alloc(((size_t)iv->n + 1) * sizeof(int32_t)), i, e;
+  int j, ncol = (int)arrlen(csv->columns), idc = files_column(csv, "id");
+  if (!f) cli_input_error(out_path, 0, "cannot write: %s", strerror(errno));
+  for (i = 0; i < iv->n; i++) rank[order[i]] = i;
+  for (j = 0; j < ncol; j++) fprintf(f, "%s,", csv->columns[j]);
+  fprintf(f, "rank,below\n");
+  for (i = 0; i < iv->n; i++) {
+    for (j = 0; j < ncol; j++) fprintf(f, "%s,", files_cell(csv, i, j));
+    fprintf(f, "%d,", (int)rank[i]);
+    for (e = below_offsets[rank[i]]; e < below_offsets[rank[i] + 1]; e++)
+      fprintf(f, "%s%s", e > below_offsets[rank[i]] ? " " : "", files_cell(csv, below_ids[e], idc));
+    fputc('\n', f);
+  }
+  free(rank);
+  if (fclose(f) != 0) cli_input_error(out_path, 0, "write failed");
+}
+
+static void plan_symbolic_command(const cli_args *a, files_intervals *iv, const dnnmem_plan_options *opt) {
+  plan_symbolic_input in;
+  dnnmem_plan_symbolic_result res;
+  int64_t at = 0, at_arena = 0, at_bound = 0, *offsets;
+  int32_t *order, *below_offsets, *below_ids, i, k, terms = iv->terms;
+  char at_name[32];
+  double ms;
+  files_error err;
+  memset(&in, 0, sizeof(in));
+  plan_symbol_parse("--symbol", a->symbol, in.name, &in.problem.s_min, &in.problem.s_max);
+  if (iv->symbol[0] && strcmp(iv->symbol, in.name) != 0)
+    cli_input_error(a->operand, iv->symbolic_line, "sizes are polynomials in %s, not in --symbol %s", iv->symbol,
+                    in.name);
+  if (iv->has_pass) cli_input_error(a->operand, iv->csv.header_line, "a pass column cannot be combined with --symbol");
+  if (a->capacity > 0) cli_usage_error("--capacity cannot be combined with --symbol");
+  if (arrlen(a->at) > 1) cli_usage_error("--at: one value only with --symbol");
+  if (arrlen(a->at) == 1) {
+    plan_symbol_parse("--at", a->at[0], at_name, &at, NULL);
+    if (strcmp(at_name, in.name) != 0) cli_usage_error("--at %s: the symbol is %s", a->at[0], in.name);
+    if (at < in.problem.s_min || at > in.problem.s_max)
+      cli_usage_error("--at %s is outside --symbol %s", a->at[0], a->symbol);
+  }
+  for (i = 0; i < iv->n; i++) /* fixed offsets and gaps are refused with their line */
+    if ((iv->records[i].flags & DNNMEM_INTERVAL_FIXED) || iv->records[i].num_gaps)
+      cli_input_error(a->operand, files_intervals_line(iv, i), "--symbol plans no fixed offsets or gaps");
+  if (files_intervals_at(iv, in.problem.s_max, &err) != 0) cli_file_error(&err); /* the largest sizes */
+  in.coefficients = (int64_t *)cli_alloc(((size_t)iv->n * (size_t)terms + 1) * sizeof(int64_t));
+  for (i = 0; i < iv->n; i++)
+    for (k = 0; k < terms; k++)
+      in.coefficients[(size_t)i * terms + k] = iv->coefficients[(size_t)i * DNNMEM_PLAN_SYMBOLIC_MAX_TERMS + k];
+  in.problem.intervals = &iv->problem;
+  in.problem.coefficients = in.coefficients;
+  in.problem.terms = terms;
+  order = (int32_t *)cli_alloc(((size_t)iv->n + 1) * sizeof(int32_t));
+  below_offsets = (int32_t *)cli_alloc(((size_t)iv->n + 1) * sizeof(int32_t));
+  below_ids = (int32_t *)cli_alloc((size_t)DNNMEM_PLAN_SYMBOLIC_EDGES(iv->n) * sizeof(int32_t));
+  offsets = (int64_t *)cli_alloc(((size_t)iv->n + 1) * sizeof(int64_t));
+  plan_symbolic(a->operand, iv, &in, opt, arrlen(a->at) ? &at : NULL, order, below_offsets, below_ids, offsets, &res,
+                &at_arena, &at_bound, &ms);
+  if (a->out && arrlen(a->at)) cli_write_column(files_intervals_rows(iv), a->out, "offset", offsets, NULL);
+  else if (a->out) plan_write_stacking(iv, a->out, order, below_offsets, below_ids);
+  if (a->svg) cli_plan_svg(a->svg, a->operand, iv->records, iv->n, offsets, at_arena, at_bound);
+  plan_print_symbolic(a, iv, &in, &res, arrlen(a->at) ? &at : NULL, at_arena, at_bound, ms);
+  free(in.coefficients);
+  free(order);
+  free(below_offsets);
+  free(below_ids);
+  free(offsets);
+}
+
+static int plan_pass_cmp(const void *x, const void *y) {
+  int32_t a = *(const int32_t *)x, b = *(const int32_t *)y;
+  return (a > b) - (a < b);
+}
+
+static void plan_passes_command(const cli_args *a, files_intervals *iv, const dnnmem_plan_options *opt) {
+  dnnmem_plan_result res, one;
+  int32_t *passes = (int32_t *)cli_alloc(((size_t)iv->n + 1) * sizeof(int32_t)), num = 0, i, k;
+  int64_t *offsets = (int64_t *)cli_alloc(((size_t)iv->n + 1) * sizeof(int64_t));
+  int64_t *pass_arena = (int64_t *)cli_alloc(((size_t)iv->n + 1) * sizeof(int64_t));
+  double ms;
+  for (i = 0; i < iv->n; i++) passes[i] = iv->records[i].pass;
+  qsort(passes, (size_t)iv->n, sizeof(int32_t), plan_pass_cmp);
+  for (i = 0; i < iv->n; i++)
+    if (num == 0 || passes[num - 1] != passes[i]) passes[num++] = passes[i];
+  memset(&res, 0, sizeof(res));
+  res.feasible = 1;
+  plan_passes(a->operand, iv, opt, passes, num, offsets, pass_arena, &res, &one, &ms);
+  if (a->out) cli_write_column(files_intervals_rows(iv), a->out, "offset", offsets, NULL);
+  if (a->svg) cli_plan_svg(a->svg, a->operand, iv->records, iv->n, offsets, res.arena, one.lower_bound);
+  if (a->json) {
+    cli_json_begin();
+    cli_json_int("n", iv->n);
+    cli_json_string("algo", dnnmem_plan_algo_name(res.algo));
+    cli_json_int("arena", res.arena);
+    cli_json_int("lower_bound", one.lower_bound);
+    cli_json_bool("optimal", res.arena == one.lower_bound);
+    cli_json_double("time_ms", ms);
+    cli_json_key("passes");
+    printf("[");
+    for (k = 0; k < num; k++) {
+      int32_t count = 0;
+      for (i = 0; i < iv->n; i++) count += iv->records[i].pass == passes[k];
+      printf("%s{\"pass\": %d, \"n\": %d, \"arena\": %lld}", k ? ", " : "", (int)passes[k], (int)count,
+             (long long)pass_arena[k]);
+    }
+    printf("]");
+    cli_json_int("one_shot_arena", one.arena);
+    cli_json_int("one_shot_lower_bound", one.lower_bound);
+    cli_json_end();
+  } else {
+    printf("%s: %d records in %d passes: arena %lld bytes, lower bound %lld (%.3fx), %.2f ms\n", a->operand, iv->n,
+           (int)num, (long long)res.arena, (long long)one.lower_bound,
+           one.lower_bound ? (double)res.arena / (double)one.lower_bound : 1.0, ms);
+    for (k = 0; k < num; k++) printf("after pass %d: arena %lld\n", (int)passes[k], (long long)pass_arena[k]);
+    printf("one-shot plan (every size known in advance): arena %lld (multi-pass costs %lld bytes more)\n",
+           (long long)one.arena, (long long)(res.arena - one.arena));
+  }
+  free(passes);
+  free(offsets);
+  free(pass_arena);
+}
+
 static int cmd_plan(const cli_args *a) {
   dnnmem_plan_options opt;
   dnnmem_plan_result res;
@@ -675,6 +957,7 @@ static int cmd_plan(const cli_args *a) {
   if (a->algo && dnnmem_plan_algo_parse(a->algo, &opt.algo) != DNNMEM_OK)
     cli_usage_error("unknown --algo '%s'", a->algo);
   if (a->align & (a->align - 1)) cli_usage_error("--align must be a power of two");
+  if (arrlen(a->at) && !a->symbol) cli_usage_error("--at needs --symbol");
   opt.node_limit = a->nodes;
   opt.capacity = a->capacity;
   cli_read_intervals(a->operand, a->align, &iv);
@@ -682,6 +965,20 @@ static int cmd_plan(const cli_args *a) {
   if (a->time_limit > 0) {
     opt.stop = cli_deadline_passed;
     opt.stop_user = &deadline;
+  }
+  if (a->symbol) {
+    plan_symbolic_command(a, &iv, &opt);
+    files_intervals_free(&iv);
+    return 0;
+  }
+  if (iv.symbolic_line)
+    cli_input_error(a->operand, iv.symbolic_line, "size: a polynomial in %s: plan it with --symbol %s=LO..HI",
+                    iv.symbol, iv.symbol);
+  if (iv.has_pass) {
+    if (a->capacity > 0) cli_usage_error("--capacity cannot be combined with passes");
+    plan_passes_command(a, &iv, &opt);
+    files_intervals_free(&iv);
+    return 0;
   }
   offsets = (int64_t *)cli_alloc(((size_t)iv.n + 1) * sizeof(int64_t));
   plan_solve(a->operand, &iv, &opt, offsets, &res, &ms);
@@ -1464,7 +1761,7 @@ static const cli_command cli_commands[] = {
      cmd_cover},
     {"plan", "FILE", "arena offsets for tensor lifetimes",
      "Arena offsets for the records of FILE (intervals CSV or graph CSV).", plan_options,
-     "one JSON object: n, algo, arena, lower_bound, optimal, time_ms, nodes,\nstop (none, proved, nodes, time, incomplete), degraded\n(with --capacity also capacity, feasible)",
+     "one JSON object: n, algo, arena, lower_bound, optimal, time_ms, nodes,\nstop (none, proved, nodes, time, incomplete), degraded\n(with --capacity also capacity, feasible). With a 'pass' column: passes\n[{pass, n, arena}], one_shot_arena, one_shot_lower_bound. With --symbol:\nsymbol, s_min, s_max, worst_ratio, worst_at, arena_min, lower_bound_min,\narena_max, lower_bound_max, samples, edges (--at adds at, arena,\nlower_bound, optimal)",
      cmd_plan},
     {"share", "FILE", "shared objects for tensor lifetimes (TFLite)",
      "Shared objects (TFLite) for the records of FILE (intervals CSV or graph CSV).", share_options,

@@ -47,13 +47,16 @@ static dnnmem__exact_outcome search(const dnnmem_interval *r, int32_t n, int64_t
   dnnmem__exact_params params;
   dnnmem__exact_outcome out;
   size_t bytes = 0;
+  int64_t gaps = 0;
+  int32_t i;
   void *scratch;
+  for (i = 0; i < n; i++) gaps += r[i].num_gaps;
   memset(&params, 0, sizeof params);
   memset(&out, 0, sizeof out);
   params.capacity = capacity;
   params.log_limit = log_limit;
   out.arena = -2;
-  if (dnnmem__exact_scratch_size(r, n, 0, &bytes) != DNNMEM_OK) return out;
+  if (dnnmem__exact_scratch_size(n, gaps, 0, &bytes) != DNNMEM_OK) return out;
   scratch = malloc(bytes);
   if (dnnmem__exact_solve(r, n, align, &params, off, &out, scratch, bytes) != DNNMEM_OK) out.arena = -2;
   free(scratch);
