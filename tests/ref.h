@@ -253,6 +253,113 @@ REF_FN int32_t ref_plan_tiling(dnnmem_rng *rng, dnnmem_interval *r, int32_t piec
   return n;
 }
 
+/* ---- symbolic sizes (dnnmem_plan_symbolic_*) ---- */
+
+/* c[0] + c[1] s + ... (small values: no overflow checks). */
+REF_FN int64_t ref_poly(const int64_t *c, int32_t terms, int64_t s) {
+  int64_t v = 0;
+  int32_t j;
+  for (j = terms - 1; j >= 0; j--) v = v * s + c[j];
+  return v;
+}
+
+/* The most bytes live at one time (gaps ignored): every plan's floor. */
+REF_FN int64_t ref_plan_max_load(const dnnmem_interval *r, int32_t n) {
+  int64_t best = 0;
+  int32_t i, j;
+  for (i = 0; i < n; i++) {
+    int64_t sum = 0;
+    for (j = 0; j < n; j++)
+      if (r[j].lower <= r[i].lower && r[i].lower < r[j].upper) sum += r[j].size;
+    if (sum > best) best = sum;
+  }
+  return best;
+}
+
+/* A symbolic tiling: the rectangle [0, time) x [0, height(S)) cut at
+   random into at most `pieces` records, a time cut splitting a record's
+   lifetime, a byte cut its polynomial (coefficient by coefficient). The
+   load is height(S) at every time and every S, and the tiling itself is a
+   plan at every S, so the best stacking meets the lower bound everywhere
+   (worst ratio exactly 1). r[] gets lifetimes, c[] terms coefficients per
+   record; returns the record count. */
+REF_FN int32_t ref_symbolic_tiling(dnnmem_rng *rng, dnnmem_interval *r, int64_t *c, int32_t terms,
+                                   int32_t pieces, int64_t time, const int64_t *height) {
+  int32_t n = 1, tries = 0, j;
+  memset(r, 0, sizeof *r);
+  r[0].upper = time;
+  for (j = 0; j < terms; j++) c[j] = height[j];
+  while (n < pieces && tries++ < 100000) {
+    int32_t k = (int32_t)dnnmem_rng_below(rng, (uint32_t)n), split = 0;
+    if (dnnmem_rng_below(rng, 2)) {
+      int64_t len = r[k].upper - r[k].lower, at;
+      if (len < 2) continue;
+      at = r[k].lower + 1 + (int64_t)dnnmem_rng_below(rng, (uint32_t)(len - 1));
+      r[n] = r[k];
+      r[n].lower = at;
+      r[k].upper = at;
+      for (j = 0; j < terms; j++) c[n * terms + j] = c[k * terms + j];
+    } else {
+      for (j = 0; j < terms; j++) {
+        int64_t part = c[k * terms + j] > 0 ? (int64_t)dnnmem_rng_below(rng, (uint32_t)c[k * terms + j] + 1) : 0;
+        c[n * terms + j] = c[k * terms + j] - part;
+        c[k * terms + j] = part;
+        split |= part > 0 && c[n * terms + j] > 0;
+      }
+      if (!split) { /* give back: both halves must be nonzero somewhere */
+        for (j = 0; j < terms; j++) c[k * terms + j] += c[n * terms + j];
+        continue;
+      }
+      r[n] = r[k];
+    }
+    n++;
+  }
+  return n;
+}
+
+/* The best worst ratio of any stacking, by brute force over the orders
+   of n <= 7 records (a stacking is an order, each record on the highest
+   earlier one it meets in time; alignment 1): the least, over orders, of
+   the most arena(S) / max load(S) over every S in [lo, hi]. */
+REF_FN double ref_symbolic_best_worst(const dnnmem_interval *lifetimes, const int64_t *c, int32_t terms,
+                                      int32_t n, int64_t lo, int64_t hi) {
+  int32_t perm[8], i, j, k;
+  double best = 1e300;
+  for (i = 0; i < n; i++) perm[i] = i;
+  for (;;) {
+    double worst = 0.0;
+    int64_t s;
+    for (s = lo; s <= hi; s++) {
+      dnnmem_interval r[8];
+      int64_t off[8], arena = 0, load;
+      for (i = 0; i < n; i++) r[i] = lifetimes[i], r[i].size = ref_poly(c + i * terms, terms, s);
+      for (i = 0; i < n; i++) {
+        int32_t a = perm[i];
+        off[a] = 0;
+        for (j = 0; j < i; j++) {
+          int32_t b = perm[j];
+          if (r[b].lower < r[a].upper && r[a].lower < r[b].upper && off[b] + r[b].size > off[a])
+            off[a] = off[b] + r[b].size;
+        }
+        if (off[a] + r[a].size > arena) arena = off[a] + r[a].size;
+      }
+      load = ref_plan_max_load(r, n);
+      if ((load > 0 ? (double)arena / (double)load : 1.0) > worst) worst = load > 0 ? (double)arena / (double)load : 1.0;
+    }
+    if (worst < best) best = worst;
+    /* next permutation (lexicographic) */
+    for (k = n - 2; k >= 0 && perm[k] > perm[k + 1]; k--) {}
+    if (k < 0) break;
+    for (j = n - 1; perm[j] < perm[k]; j--) {}
+    i = perm[k], perm[k] = perm[j], perm[j] = i;
+    for (i = k + 1, j = n - 1; i < j; i++, j--) {
+      int32_t t = perm[i];
+      perm[i] = perm[j], perm[j] = t;
+    }
+  }
+  return best;
+}
+
 /* TFLite's greedy by size, the slow plain way (gaps ignored, as the
    heuristics do): free records by size, descending (ties by id), each in
    the smallest gap between the placed records (fixed ones first) that

@@ -1,0 +1,441 @@
+/* Tests of planning with sizes not known in advance: multi-pass planning
+   (dnnmem_plan_pass) and symbolic sizes (dnnmem_plan_symbolic_*). Exact
+   values on hand-made cases and brute force on small ones (tests/ref.h);
+   every plan recounted by ref_plan_recount, at every S of a range for the
+   symbolic plans. */
+#include <stdlib.h>
+#include <string.h>
+
+#define STB_DS_IMPLEMENTATION
+#include <stb/stb_ds.h>
+#define DNNMEM_IMPLEMENTATION
+#include "dnnmem.h"
+#include "../examples/dnnmem_files.h"
+#include "ref.h"
+#include "test.h"
+
+/* ---- multi-pass ---------------------------------------------------------- */
+
+/* One pass into offsets (scratch asked for); the library's result code. */
+static dnnmem_result plan_pass(const dnnmem_intervals *p, dnnmem_plan_algo algo, int32_t pass, int64_t *offsets,
+                               dnnmem_plan_result *res) {
+  dnnmem_plan_options opt;
+  size_t bytes = 0;
+  void *scratch;
+  dnnmem_result r;
+  memset(&opt, 0, sizeof opt);
+  opt.algo = algo;
+  if ((r = dnnmem_plan_pass_scratch_size(p, &opt, pass, &bytes)) != DNNMEM_OK) return r;
+  scratch = malloc(bytes ? bytes : 1);
+  r = dnnmem_plan_pass(p, &opt, pass, offsets, res, scratch, bytes);
+  free(scratch);
+  return r;
+}
+
+/* tests/data/lstm_two_pass.csv by hand, greedy by size: pass 1 puts x (4
+   bytes, the larger) at 0 and h at 4 (arena 6); y (8 bytes, known at step
+   2) meets only h, and the 4 bytes under h are too few: y goes to 6, arena
+   14. Planned at once, y goes first (0), x at 0 (they never meet), h above
+   both at 8: 10 bytes, the load at step 2, so multi-pass costs 4 bytes. */
+static void test_two_pass_by_hand(void) {
+  dnnmem_interval r[3];
+  dnnmem_intervals p = {r, 3, 0};
+  dnnmem_plan_result res;
+  dnnmem_plan_options opt;
+  int64_t off[3] = {-7, -7, -7}, one[3];
+  size_t bytes = 0;
+  void *scratch;
+  r[0] = ref_plan_record(0, 2, 4), r[0].pass = 1;
+  r[1] = ref_plan_record(1, 10, 2), r[1].pass = 1;
+  r[2] = ref_plan_record(2, 6, 8), r[2].pass = 2;
+  CHECK_EQ(plan_pass(&p, DNNMEM_PLAN_GREEDY_SIZE, 1, off, &res), DNNMEM_OK);
+  CHECK_EQ(off[0], 0);
+  CHECK_EQ(off[1], 4);
+  CHECK_EQ(off[2], -7); /* a later pass: untouched */
+  CHECK_EQ(res.arena, 6);
+  CHECK_EQ(res.lower_bound, 6);
+  CHECK_EQ(plan_pass(&p, DNNMEM_PLAN_GREEDY_SIZE, 2, off, &res), DNNMEM_OK);
+  CHECK_EQ(off[0], 0);
+  CHECK_EQ(off[1], 4);
+  CHECK_EQ(off[2], 6);
+  CHECK_EQ(res.arena, 14);
+  CHECK_EQ(ref_plan_recount(&p, off), 14);
+  memset(&opt, 0, sizeof opt);
+  opt.algo = DNNMEM_PLAN_GREEDY_SIZE;
+  CHECK_EQ(dnnmem_plan_solve_scratch_size(&p, &opt, &bytes), DNNMEM_OK);
+  scratch = malloc(bytes);
+  CHECK_EQ(dnnmem_plan_solve(&p, &opt, one, &res, scratch, bytes), DNNMEM_OK); /* pass ignored */
+  CHECK_EQ(res.arena, 10);
+  CHECK_EQ(res.lower_bound, 10);
+  CHECK_EQ(one[2], 0);
+  CHECK_EQ(one[1], 8);
+  free(scratch);
+}
+
+/* Random records in 1..3 passes, each planned exactly: after pass k the
+   arena is the brute-force optimum with the earlier passes where they are,
+   earlier offsets never move, later ones are never written, and the plan
+   of passes 1..k recounts valid. */
+static void test_passes_exact_against_brute_force(void) {
+  dnnmem_rng rng;
+  int32_t trial;
+  dnnmem_rng_seed(&rng, 12);
+  for (trial = 0; trial < 300; trial++) {
+    dnnmem_interval r[7], sub[7];
+    int64_t off[7], prev[7], sub_off[7];
+    int32_t n = 1 + (int32_t)dnnmem_rng_below(&rng, 7), passes = 1 + (int32_t)dnnmem_rng_below(&rng, 3), i, k, m;
+    dnnmem_intervals p = {r, n, trial % 4 == 0 ? 4 : 0};
+    for (i = 0; i < n; i++) {
+      int64_t lo = dnnmem_rng_below(&rng, 6);
+      r[i] = ref_plan_record(lo, lo + 1 + dnnmem_rng_below(&rng, 5), dnnmem_rng_below(&rng, 9));
+      r[i].pass = (int32_t)dnnmem_rng_below(&rng, (uint32_t)passes + 1); /* 0 counts as 1 */
+      off[i] = -1;
+    }
+    for (k = 2; k <= passes; k++) { /* passes in time order: pass k starts no earlier than k - 1 */
+      int64_t start = -1;
+      for (i = 0; i < n; i++)
+        if (r[i].pass == k - 1 && k - 1 >= 2 && (start < 0 || r[i].lower < start)) start = r[i].lower;
+      for (i = 0; i < n; i++)
+        if (r[i].pass == k && r[i].lower < start) r[i].pass = 1;
+    }
+    for (k = 1; k <= passes; k++) {
+      dnnmem_plan_result res;
+      dnnmem_intervals sp;
+      int64_t want;
+      memcpy(prev, off, sizeof off);
+      CHECK_EQ(plan_pass(&p, DNNMEM_PLAN_EXACT, k, off, &res), DNNMEM_OK);
+      for (i = m = 0; i < n; i++) {
+        int32_t pass = r[i].pass > 1 ? r[i].pass : 1;
+        if (pass < k) CHECK_EQ(off[i], prev[i]);
+        if (pass > k) CHECK_EQ(off[i], -1);
+        if (pass > k) continue;
+        sub[m] = r[i];
+        if (pass < k) sub[m].flags |= DNNMEM_INTERVAL_FIXED, sub[m].fixed_offset = off[i];
+        sub_off[m++] = off[i];
+      }
+      sp.records = sub, sp.count = m, sp.alignment = p.alignment;
+      want = ref_plan_optimum(&sp, NULL);
+      CHECK_EQ(ref_plan_recount(&sp, sub_off), want);
+      CHECK_EQ(res.arena, want);
+      CHECK_EQ(res.optimal, res.arena == res.lower_bound);
+    }
+  }
+}
+
+static void test_pass_errors(void) {
+  dnnmem_interval r[3];
+  dnnmem_intervals p = {r, 3, 0};
+  dnnmem_plan_result res;
+  int64_t off[3] = {0, 0, 0};
+  size_t bytes = 0, small = 0;
+  void *scratch;
+  r[0] = ref_plan_record(0, 4, 8), r[0].pass = 1;
+  r[1] = ref_plan_record(5, 9, 8), r[1].pass = 2;
+  r[2] = ref_plan_record(2, 6, 8), r[2].pass = 3; /* starts before pass 2 */
+  CHECK_EQ(plan_pass(&p, DNNMEM_PLAN_BEST, 2, off, &res), DNNMEM_OK);
+  CHECK_EQ(plan_pass(&p, DNNMEM_PLAN_BEST, 3, off, &res), DNNMEM_ERR_PLAN_PASS_ORDER);
+  r[2].lower = 5;
+  CHECK_EQ(plan_pass(&p, DNNMEM_PLAN_BEST, 3, off, &res), DNNMEM_OK);
+  CHECK_EQ(plan_pass(&p, DNNMEM_PLAN_BEST, 0, off, &res), DNNMEM_ERR_INVALID_ARGUMENT);
+  r[2].pass = -1;
+  CHECK_EQ(plan_pass(&p, DNNMEM_PLAN_BEST, 1, off, &res), DNNMEM_ERR_NEGATIVE);
+  r[2].pass = 3;
+  r[2].size = -5; /* a later pass's size is not read */
+  CHECK_EQ(plan_pass(&p, DNNMEM_PLAN_BEST, 2, off, &res), DNNMEM_OK);
+  CHECK_EQ(plan_pass(&p, DNNMEM_PLAN_BEST, 3, off, &res), DNNMEM_ERR_NEGATIVE);
+  r[2].size = 8;
+  r[1] = ref_plan_record(2, 9, 8), r[1].pass = 2; /* meets record 0 */
+  off[0] = 0, off[1] = 4; /* given overlapping offsets for passes 1 and 2 */
+  CHECK_EQ(plan_pass(&p, DNNMEM_PLAN_BEST, 3, off, &res), DNNMEM_ERR_PLAN_FIXED_COLLISION);
+  off[1] = 8;
+  r[0].flags = DNNMEM_INTERVAL_FIXED, r[0].fixed_offset = 16; /* its own fixed offset is not 0 */
+  CHECK_EQ(plan_pass(&p, DNNMEM_PLAN_BEST, 2, off, &res), DNNMEM_ERR_PLAN_FIXED_MISMATCH);
+  r[0].flags = 0;
+  off[0] = 3;
+  p.alignment = 2;
+  CHECK_EQ(plan_pass(&p, DNNMEM_PLAN_BEST, 2, off, &res), DNNMEM_ERR_PLAN_MISALIGNED);
+  p.alignment = 0;
+  CHECK_EQ(dnnmem_plan_pass_scratch_size(&p, NULL, 2, &bytes), DNNMEM_OK);
+  CHECK_EQ(dnnmem_plan_pass_scratch_size(&p, NULL, 1, &small), DNNMEM_OK);
+  CHECK(small < bytes); /* pass 1 plans fewer records */
+  scratch = malloc(bytes);
+  CHECK_EQ(dnnmem_plan_pass(&p, NULL, 2, off, &res, scratch, bytes - 16), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(dnnmem_plan_pass(&p, NULL, 2, NULL, &res, scratch, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_pass(NULL, NULL, 2, off, &res, scratch, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_pass_scratch_size(&p, NULL, 2, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  free(scratch);
+}
+
+/* ---- symbolic sizes ------------------------------------------------------ */
+
+typedef struct symbolic_plan {
+  int32_t order[64], below_offsets[65], below_ids[DNNMEM_PLAN_SYMBOLIC_EDGES(64)];
+  dnnmem_plan_symbolic_result res;
+} symbolic_plan;
+
+static dnnmem_result symbolic_solve(const dnnmem_plan_symbolic *p, dnnmem_plan_algo algo, symbolic_plan *out) {
+  dnnmem_plan_options opt;
+  size_t bytes = 0;
+  void *scratch;
+  dnnmem_result r;
+  memset(&opt, 0, sizeof opt);
+  opt.algo = algo;
+  if ((r = dnnmem_plan_symbolic_solve_scratch_size(p, &opt, &bytes)) != DNNMEM_OK) return r;
+  scratch = malloc(bytes);
+  r = dnnmem_plan_symbolic_solve(p, &opt, out->order, out->below_offsets, out->below_ids,
+                                 (int32_t)DNNMEM_PLAN_SYMBOLIC_EDGES(64), &out->res, scratch, bytes);
+  free(scratch);
+  return r;
+}
+
+/* Resolves at every S of the range: each plan recounts valid with the
+   arena the resolver says; returns the worst arena / max load (alignment
+   rounding aside, the max load is the lower bound). Records at most 64. */
+static double symbolic_every_s(const dnnmem_plan_symbolic *p, const symbolic_plan *sp, int *valid) {
+  dnnmem_plan_stacking st = {sp->order, sp->below_offsets, sp->below_ids};
+  dnnmem_interval r[64];
+  dnnmem_intervals at = {r, p->intervals->count, p->intervals->alignment};
+  int64_t off[64], s, arena = -1;
+  double worst = 0.0;
+  int32_t i;
+  *valid = 1;
+  for (s = p->s_min; s <= p->s_max; s++) {
+    int64_t load;
+    if (dnnmem_plan_symbolic_resolve(p, &st, s, off, &arena) != DNNMEM_OK) return *valid = 0, 0.0;
+    for (i = 0; i < at.count; i++) r[i] = p->intervals->records[i], r[i].size = ref_poly(p->coefficients + i * p->terms, p->terms, s);
+    if (ref_plan_recount(&at, off) != arena) *valid = 0;
+    load = ref_plan_max_load(r, at.count);
+    if ((load > 0 ? (double)arena / (double)load : 1.0) > worst) worst = load > 0 ? (double)arena / (double)load : 1.0;
+  }
+  return worst;
+}
+
+/* A stacking by hand: c [1,3) of 2S + 1 bytes sits on a [0,2) of 3S and
+   b [2,4) of 5 bytes (a and b never meet): c's offset is the higher of
+   their tops rounded up to the alignment 4, at every S. */
+static void test_resolve_by_hand(void) {
+  dnnmem_interval r[3];
+  dnnmem_intervals iv = {r, 3, 4};
+  int64_t c[6] = {0, 3, 5, 0, 1, 2}, off[3], arena;
+  int32_t order[3] = {1, 0, 2}, below_offsets[4] = {0, 0, 0, 2}, below_ids[2] = {0, 1};
+  dnnmem_plan_symbolic p;
+  dnnmem_plan_stacking st = {order, below_offsets, below_ids};
+  dnnmem_interval at[3];
+  r[0] = ref_plan_record(0, 2, 0), r[1] = ref_plan_record(2, 4, 0), r[2] = ref_plan_record(1, 3, 0);
+  p.intervals = &iv, p.coefficients = c, p.terms = 2, p.s_min = 0, p.s_max = 100;
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &arena), DNNMEM_OK);
+  CHECK_EQ(off[0], 0);
+  CHECK_EQ(off[1], 0);
+  CHECK_EQ(off[2], 8); /* max(3, 5) aligned to 4 */
+  CHECK_EQ(arena, 11);
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 10, off, &arena), DNNMEM_OK);
+  CHECK_EQ(off[2], 32); /* max(30, 5) aligned */
+  CHECK_EQ(arena, 53);
+  CHECK_EQ(dnnmem_plan_symbolic_records(&p, 10, at), DNNMEM_OK);
+  CHECK_EQ(at[0].size, 30);
+  CHECK_EQ(at[1].size, 5);
+  CHECK_EQ(at[2].size, 21);
+  /* errors */
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 101, off, &arena), DNNMEM_ERR_PLAN_SYMBOL_RANGE);
+  CHECK_EQ(dnnmem_plan_symbolic_records(&p, -1, at), DNNMEM_ERR_PLAN_SYMBOL_RANGE);
+  order[1] = 1; /* listed twice */
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &arena), DNNMEM_ERR_INVALID_ARGUMENT);
+  order[1] = 3;
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &arena), DNNMEM_ERR_ID_RANGE);
+  order[0] = 2, order[1] = 0, order[2] = 1; /* c before b, which is below it */
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &arena), DNNMEM_ERR_INVALID_ARGUMENT);
+  order[0] = 1, order[1] = 0, order[2] = 2;
+  below_offsets[1] = 1; /* decreasing */
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &arena), DNNMEM_ERR_INVALID_ARGUMENT);
+  below_offsets[1] = 0;
+  below_ids[1] = -1;
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &arena), DNNMEM_ERR_ID_RANGE);
+  below_ids[1] = 1;
+  c[3] = -1;
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &arena), DNNMEM_ERR_NEGATIVE);
+  CHECK_EQ(dnnmem_plan_symbolic_records(&p, 1, at), DNNMEM_ERR_NEGATIVE);
+  c[3] = 0;
+  c[1] = INT64_MAX / 50;
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 100, off, &arena), DNNMEM_ERR_OVERFLOW);
+  CHECK_EQ(dnnmem_plan_symbolic_records(&p, 100, at), DNNMEM_ERR_OVERFLOW);
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 10, off, &arena), DNNMEM_OK); /* fits at 10 */
+  c[1] = 3;
+  p.terms = 0;
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &arena), DNNMEM_ERR_INVALID_ARGUMENT);
+  p.terms = 2;
+  p.s_max = -1;
+  CHECK_EQ(dnnmem_plan_symbolic_records(&p, 1, at), DNNMEM_ERR_PLAN_SYMBOL_RANGE);
+  p.s_max = 100;
+  r[1].flags = DNNMEM_INTERVAL_FIXED;
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &arena), DNNMEM_ERR_INVALID_ARGUMENT);
+  r[1].flags = 0;
+  iv.alignment = 3;
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &arena), DNNMEM_ERR_ALIGNMENT);
+}
+
+/* Symbolic tilings: the best stacking meets the lower bound at every S
+   (ref_symbolic_tiling), so a worst ratio of exactly 1 is known; the
+   solver reaches it on these, and every plan is valid at every S. */
+static void test_symbolic_tilings(void) {
+  dnnmem_rng rng;
+  int32_t trial, exact = 0;
+  dnnmem_rng_seed(&rng, 77);
+  for (trial = 0; trial < 40; trial++) {
+    dnnmem_interval r[64];
+    int64_t c[64 * 3], height[3];
+    symbolic_plan sp;
+    dnnmem_intervals iv = {r, 0, 0};
+    dnnmem_plan_symbolic p;
+    double worst;
+    int valid;
+    height[0] = 64 + dnnmem_rng_below(&rng, 64), height[1] = 16 + dnnmem_rng_below(&rng, 16);
+    height[2] = dnnmem_rng_below(&rng, 4);
+    iv.count = ref_symbolic_tiling(&rng, r, c, 3, 4 + (int32_t)dnnmem_rng_below(&rng, 28), 24, height);
+    p.intervals = &iv, p.coefficients = c, p.terms = 3, p.s_min = 1, p.s_max = 40;
+    CHECK_EQ(symbolic_solve(&p, DNNMEM_PLAN_BEST, &sp), DNNMEM_OK);
+    worst = symbolic_every_s(&p, &sp, &valid);
+    CHECK(valid);
+    CHECK(worst >= 1.0);
+    CHECK(sp.res.worst_ratio == worst); /* 40 values: every S is a sample */
+    CHECK_EQ(sp.res.samples, 40);
+    exact += worst == 1.0;
+  }
+  CHECK_EQ(exact, 40);
+}
+
+/* Small random instances: never better than the best stacking (brute
+   force over orders), and equal to it on every one of these; the reported
+   worst ratio recounted. */
+static void test_symbolic_brute_force(void) {
+  dnnmem_rng rng;
+  int32_t trial, equal = 0;
+  dnnmem_rng_seed(&rng, 5);
+  for (trial = 0; trial < 200; trial++) {
+    dnnmem_interval r[6];
+    int64_t c[6 * 3];
+    symbolic_plan sp;
+    int32_t n = 2 + (int32_t)dnnmem_rng_below(&rng, 5), i, j;
+    dnnmem_intervals iv = {r, n, 0};
+    dnnmem_plan_symbolic p;
+    double worst, best;
+    int valid;
+    for (i = 0; i < n; i++) {
+      int64_t lo = dnnmem_rng_below(&rng, 5);
+      r[i] = ref_plan_record(lo, lo + 1 + dnnmem_rng_below(&rng, 4), 0);
+      for (j = 0; j < 3; j++) c[i * 3 + j] = dnnmem_rng_below(&rng, 3) ? 0 : dnnmem_rng_below(&rng, j == 0 ? 400 : 30);
+    }
+    p.intervals = &iv, p.coefficients = c, p.terms = 3, p.s_min = 0, p.s_max = 20;
+    CHECK_EQ(symbolic_solve(&p, DNNMEM_PLAN_BEST, &sp), DNNMEM_OK);
+    worst = symbolic_every_s(&p, &sp, &valid);
+    best = ref_symbolic_best_worst(r, c, 3, n, 0, 20);
+    CHECK(valid);
+    CHECK(sp.res.worst_ratio == worst);
+    CHECK(worst >= best);
+    equal += worst == best;
+  }
+  CHECK_EQ(equal, 200);
+}
+
+/* The GPT-style records of tests/data (sizes c x S and c x S^2 derived
+   from the traced graphs): one stacking meets the lower bound at every
+   sequence length from 64 to 2048, checked at every one of them. */
+static void test_symbolic_gpt_mini(void) {
+  files_intervals iv;
+  files_error err;
+  dnnmem_plan_symbolic p;
+  dnnmem_plan_symbolic_result res;
+  dnnmem_plan_stacking st;
+  int32_t *order, *below_offsets, *below_ids, i, k, t;
+  int64_t *c, *off, s;
+  size_t bytes = 0, lb_bytes = 0;
+  void *scratch;
+  if (files_read_intervals("tests/data/gpt_mini.symbolic.csv", 0, &iv, &err) != 0) {
+    files_error_print(stderr, &err);
+    CHECK(0);
+    return;
+  }
+  t = iv.terms;
+  CHECK_EQ(t, 3);
+  c = (int64_t *)malloc(sizeof(int64_t) * (size_t)iv.n * (size_t)t);
+  for (i = 0; i < iv.n; i++)
+    for (k = 0; k < t; k++) c[i * t + k] = iv.coefficients[(size_t)i * DNNMEM_PLAN_SYMBOLIC_MAX_TERMS + k];
+  p.intervals = &iv.problem, p.coefficients = c, p.terms = t, p.s_min = 64, p.s_max = 2048;
+  order = (int32_t *)malloc(sizeof(int32_t) * (size_t)iv.n);
+  below_offsets = (int32_t *)malloc(sizeof(int32_t) * ((size_t)iv.n + 1));
+  below_ids = (int32_t *)malloc(sizeof(int32_t) * (size_t)DNNMEM_PLAN_SYMBOLIC_EDGES(iv.n));
+  off = (int64_t *)malloc(sizeof(int64_t) * (size_t)iv.n);
+  CHECK_EQ(dnnmem_plan_symbolic_solve_scratch_size(&p, NULL, &bytes), DNNMEM_OK);
+  CHECK_EQ(dnnmem_plan_lower_bound_scratch_size(&iv.problem, &lb_bytes), DNNMEM_OK);
+  scratch = malloc(bytes > lb_bytes ? bytes : lb_bytes);
+  CHECK_EQ(dnnmem_plan_symbolic_solve(&p, NULL, order, below_offsets, below_ids, 0, &res, scratch, bytes),
+           DNNMEM_ERR_OUTPUT_TOO_SMALL);
+  CHECK(res.edges > 0);
+  CHECK_EQ(dnnmem_plan_symbolic_solve(&p, NULL, order, below_offsets, below_ids, res.edges, &res, scratch, bytes),
+           DNNMEM_OK);
+  CHECK(res.worst_ratio == 1.0);
+  CHECK(res.edges <= 3 * iv.n);
+  st.order = order, st.below_offsets = below_offsets, st.below_ids = below_ids;
+  for (s = 64; s <= 2048; s++) {
+    int64_t arena = 0, load;
+    CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, s, off, &arena), DNNMEM_OK);
+    for (i = 0; i < iv.n; i++) iv.records[i].size = ref_poly(c + i * t, t, s);
+    load = ref_plan_max_load(iv.records, iv.n);
+    if (arena != load || ref_plan_recount(&iv.problem, off) != arena) {
+      CHECK_EQ(arena, load);
+      break;
+    }
+  }
+  CHECK_EQ(dnnmem_plan_symbolic_solve(&p, NULL, order, below_offsets, below_ids, res.edges, &res, scratch, bytes - 16),
+           DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  free(c), free(order), free(below_offsets), free(below_ids), free(off), free(scratch);
+  files_intervals_free(&iv);
+}
+
+static void test_polynomial_parser(void) {
+  int64_t c[DNNMEM_PLAN_SYMBOLIC_MAX_TERMS], v = 0;
+  int32_t terms = 0;
+  char sym[32] = "";
+  const char *why = NULL;
+  size_t at = 0;
+  CHECK_EQ(files_poly_parse("4096*S^2+512*S+64", sym, c, &terms, &why, &at), 0);
+  CHECK_EQ(terms, 3);
+  CHECK_EQ(c[0], 64);
+  CHECK_EQ(c[1], 512);
+  CHECK_EQ(c[2], 4096);
+  CHECK(strcmp(sym, "S") == 0);
+  CHECK_EQ(files_poly_at(c, terms, 10, &v), 0);
+  CHECK_EQ(v, 409600 + 5120 + 64);
+  CHECK_EQ(files_poly_parse(" S ^ 3 + 2 * S + S + 7 ", sym, c, &terms, &why, &at), 0);
+  CHECK_EQ(terms, 4);
+  CHECK_EQ(c[0], 7);
+  CHECK_EQ(c[1], 3);
+  CHECK_EQ(c[2], 0);
+  CHECK_EQ(c[3], 1);
+  CHECK_EQ(files_poly_parse("4096*S^2+", sym, c, &terms, &why, &at), -1);
+  CHECK_EQ(at, 10);
+  CHECK_EQ(files_poly_parse("4096*S^2-5", sym, c, &terms, &why, &at), -1);
+  CHECK_EQ(at, 9);
+  CHECK(strstr(why, "negative") != NULL);
+  CHECK_EQ(files_poly_parse("-3*S", sym, c, &terms, &why, &at), -1);
+  CHECK_EQ(at, 1);
+  CHECK_EQ(files_poly_parse("3*T", sym, c, &terms, &why, &at), -1); /* the file's symbol is S */
+  CHECK_EQ(at, 3);
+  CHECK_EQ(files_poly_parse("S^8", sym, c, &terms, &why, &at), -1);
+  CHECK_EQ(files_poly_parse("99999999999999999999*S", sym, c, &terms, &why, &at), -1);
+  CHECK_EQ(files_poly_parse("4*S*S", sym, c, &terms, &why, &at), -1);
+  CHECK_EQ(files_poly_parse("", sym, c, &terms, &why, &at), -1);
+  CHECK_EQ(files_poly_parse("9223372036854775807*S", sym, c, &terms, &why, &at), 0);
+  CHECK_EQ(files_poly_at(c, terms, 2, &v), -1);
+}
+
+int main(void) {
+  RUN(test_two_pass_by_hand);
+  RUN(test_passes_exact_against_brute_force);
+  RUN(test_pass_errors);
+  RUN(test_resolve_by_hand);
+  RUN(test_symbolic_tilings);
+  RUN(test_symbolic_brute_force);
+  RUN(test_symbolic_gpt_mini);
+  RUN(test_polynomial_parser);
+  return test_finish("test_plan_dynamic");
+}
