@@ -5625,13 +5625,13 @@ static int32_t dnnmem__symbolic_stack(dnnmem__symbolic_work *w, const int64_t *o
   int32_t n = t->n, i, pos, e = 0;
   for (i = 0; i < n; i++) {
     w->order[i] = i;
-    t->off[i] = off[i];
+    t->off[i] = rec[i].size > 0 ? off[i] : -1; /* the tree reports placed records only */
     t->maxup[i] = DNNMEM__I64_MIN;
   }
   dnnmem__radix_sort(w->order, t->tmp, n, off);
   t->tree_takes_placed = 1;
   for (i = 0; i < n; i++)
-    if (rec[i].size > 0) dnnmem__itree_insert(t, i);
+    if (t->off[i] >= 0) dnnmem__itree_insert(t, i);
   for (pos = 0; pos < n; pos++) {
     int32_t r = w->order[pos], k, j, below = 0;
     w->below_offsets[pos] = e;
