@@ -1,5 +1,5 @@
 /*
-   dnnmem.h - v0.3.0 - memory and placement planning for deep-learning
+   dnnmem.h - v0.4.0 - memory and placement planning for deep-learning
    compilers and runtimes. One header, C99 (compiles as C++), no allocation.
 
    ---------------------------------------------------------------- TOUR ----
@@ -189,6 +189,10 @@
                 dnnmem_plan_lower_bound_scratch_size / dnnmem_plan_lower_bound
                 dnnmem_plan_check_scratch_size / dnnmem_plan_check
                 dnnmem_plan_chains_scratch_size / dnnmem_plan_chains
+                dnnmem_plan_pass_scratch_size / dnnmem_plan_pass (multi-pass)
+                dnnmem_plan_symbolic_solve_scratch_size /
+                dnnmem_plan_symbolic_solve, dnnmem_plan_symbolic_resolve,
+                dnnmem_plan_symbolic_records (sizes growing with S)
                 dnnmem_plan_algo_name / dnnmem_plan_algo_parse
                 dnnmem_plan_stop_name / dnnmem_plan_stop_parse
                 options (NULL = zeroed): algo, node_limit, capacity, stop,
@@ -260,13 +264,52 @@
                 (lower, longer first, larger, id); each joins a group whose
                 last member has ended (the one whose last size is closest,
                 then the latest end, then the oldest), else opens one.
+   Sizes not known in advance. Two answers (the TFLite paper's, and one
+                plan for every size):
+                Multi-pass (Pisarchyk & Lee, 2020, on recurrent nets): each
+                record carries a pass (record.pass); pass 1's sizes are
+                known before the run, pass k's when its first record is
+                produced. dnnmem_plan_pass(k) plans pass k with any algo
+                around the records of passes < k, which stay where they are
+                (fixed records to the planner). Planning everything at once
+                (dnnmem_plan_solve ignores pass) gives the price of not
+                knowing: the tool reports both.
+                Symbolic sizes: each size a polynomial in one dimension S
+                (sequence length, batch) with non-negative coefficients,
+                S in [s_min, s_max]. dnnmem_plan_symbolic_solve returns a
+                stacking: an order and, for each record, the records right
+                under it. dnnmem_plan_symbolic_resolve puts each record at
+                the highest end of those under it at the S of the request:
+                valid at every S, since every two records that meet in time
+                are ordered (sizes are never negative) - the plan is never
+                redone, only resolved, in O(n x terms + edges) without
+                scratch. The stacking is read off a plan: records by offset,
+                each over the records that meet it in time below it, less
+                those another such record separates from it (the max
+                reaches them through it): a subset of the plan's vertical
+                visibility graph, planar, so at most 3n edges. The plans
+                tried: dnnmem_plan_solve (options) at
+                DNNMEM_PLAN_SYMBOLIC_REFERENCES values of S spread over the
+                range, and at three blends (each record's share of the lower
+                bound summed over both ends; over the ends and the middle;
+                over every fourth sample); the stacking kept is the one
+                whose worst arena(S) / lower_bound(S) over
+                DNNMEM_PLAN_SYMBOLIC_SAMPLES values of S (every S of a short
+                range; else both ends and a geometric series) is least
+                (ties: the least sum). The resolved arena at S never exceeds
+                the reference plan's (when the reference is S itself). No
+                fixed offsets or gaps.
    Complexity.  naive O(n); greedy-size and greedy-breadth O(n log n +
                 sum k log k); sorted-height and pathcover O(n log n) (plus
                 O(k log k) per record near fixed ones); bestfit O((n + T)
                 log n + scanned candidates), O(n^2) worst; exact exponential,
                 O(n + sections x live) per node, undoing an unlogged
                 placement O(k m) (m records searched); bound, checker
-                O(p log p), p = records + 2 gaps; chains O(n log n).
+                O(p log p), p = records + 2 gaps; chains O(n log n). A
+                pass: dnnmem_plan_solve's on passes 1..k, plus O(n log n).
+                Symbolic solve: 11 plans (dnnmem_plan_solve at n records),
+                64 lower bounds, and per plan O(n log n + sum k^2) for the
+                stacking and 64 resolutions; resolve O(n x terms + edges).
    Guarantees.  Every returned plan is valid (offsets always hold one, also
                 when a capacity is answered "no"). lower_bound is proven;
                 optimal = 1 only when arena == lower_bound. feasible: 1 the
@@ -286,7 +329,13 @@
                 replaces old entries, the log is replaced by recounting
                 (degraded = 1: slower nodes, the same answers). Chains:
                 exactly as many groups as the most records
-                alive at one time (the minimum). Deterministic; no clock is
+                alive at one time (the minimum). Multi-pass: earlier passes'
+                offsets never move, later passes' are never read or written.
+                Symbolic: every resolved plan is valid at every S of the
+                range (sizes checked against int64 at s_max once, at every
+                resolve again); worst_ratio is measured on the samples, not
+                proven between them (the tool's tests and make bench check
+                every S of [64, 2048]). Deterministic; no clock is
                 read (a stop callback may).
    Scratch.     Bound 64 and checker about 180 bytes per piece; solve about
                 620 bytes per record plus the exact search's block (about
@@ -297,8 +346,10 @@
                 per record + 2^20 above; a search that needs more goes on
                 degraded). Chains: DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(n).
                 DNNMEM_NO_EXACT compiles the exact search out (no "exact";
-                best stops after the heuristics). See README.md for
-                measured results.
+                best stops after the heuristics). A pass: dnnmem_plan_solve's
+                for its records + 92 bytes per record. Symbolic solve:
+                dnnmem_plan_solve's + about 510 bytes per record; resolve
+                none. See README.md for measured results.
    Example.
        dnnmem_intervals problem = {records, n, 64};    (64-byte offsets)
        dnnmem_plan_options options = {0};               (best)
@@ -788,6 +839,16 @@
 
 
    HISTORY
+       0.4.0  2026-11  sizes not known in advance.
+         Plan. dnnmem_interval.pass and dnnmem_plan_pass: multi-pass
+           planning (each pass around the earlier ones, which never move;
+           DNNMEM_ERR_PLAN_PASS_ORDER). dnnmem_plan_symbolic_solve /
+           _resolve / _records: sizes as polynomials in one symbol S, one
+           stacking valid for every S of a range, resolved per request in
+           O(n + edges) without scratch (DNNMEM_ERR_PLAN_SYMBOL_RANGE).
+           dnnmem_intervals_check refuses a negative pass.
+         Tool. plan: a 'pass' column (JSON passes, one_shot_arena);
+           polynomial sizes with --symbol S=LO..HI and --at S=V.
        0.3.0  2026-11  exact planning that says why it stopped; fixes.
          Plan. dnnmem_plan_result.stop (dnnmem_plan_stop: none, proved,
            nodes, time, incomplete; _name/_parse) says why planning ended;
@@ -896,9 +957,9 @@
 #include <stdint.h>
 
 #define DNNMEM_VERSION_MAJOR 0
-#define DNNMEM_VERSION_MINOR 3
+#define DNNMEM_VERSION_MINOR 4
 #define DNNMEM_VERSION_PATCH 0
-#define DNNMEM_VERSION_STRING "0.3.0"
+#define DNNMEM_VERSION_STRING "0.4.0"
 
 #ifndef DNNMEM_DEF
 #ifdef DNNMEM_STATIC
@@ -1282,7 +1343,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pass(const dnnmem_intervals *problem, const
    (smallest lower) may not decrease with the pass number:
    DNNMEM_ERR_PLAN_PASS_ORDER. result is dnnmem_plan_solve's on the records
    of passes 1..pass (arena: the memory needed so far). Scratch and time are
-   dnnmem_plan_solve's on those records, plus 40 bytes and O(log n) per
+   dnnmem_plan_solve's on those records, plus 92 bytes and O(log n) per
    record. */
 
 /* ---- symbolic sizes ----------------------------------------------------- */

@@ -87,7 +87,8 @@ static void fuzz_symbolic(dnnmem_interval *r, const int64_t *c, int n, int64_t a
   size_t bytes = 0;
   unsigned char *scratch;
   dnnmem_result rc;
-  int i;
+  int i, unaligned = align <= 1; /* then the lower bound is the max load */
+  for (i = 0; i < n; i++) unaligned &= r[i].alignment <= 1;
   p.intervals = &iv, p.coefficients = c, p.terms = TERMS, p.s_min = lo, p.s_max = hi;
   FUZZ_CHECK(dnnmem_plan_symbolic_solve_scratch_size(&p, NULL, &bytes) == DNNMEM_OK);
   scratch = (unsigned char *)malloc(bytes + 1);
@@ -108,12 +109,12 @@ static void fuzz_symbolic(dnnmem_interval *r, const int64_t *c, int n, int64_t a
     FUZZ_CHECK(ref_plan_recount(&iv, off) == arena);
     load = ref_plan_max_load(r, n);
     FUZZ_CHECK(arena >= load);
-    if (align <= 1 && (load > 0 ? (double)arena / (double)load : 1.0) > worst)
+    if (unaligned && (load > 0 ? (double)arena / (double)load : 1.0) > worst)
       worst = load > 0 ? (double)arena / (double)load : 1.0;
     if (s == lo) FUZZ_CHECK(arena == res.arena_min);
     if (s == hi) FUZZ_CHECK(arena == res.arena_max);
   }
-  if (align <= 1) { /* the lower bound is the max load: the ratio recounts */
+  if (unaligned) { /* the ratio recounts */
     FUZZ_CHECK(res.worst_ratio == worst);
     if (n <= 5) FUZZ_CHECK(worst >= ref_symbolic_best_worst(r, c, TERMS, n, lo, hi));
   }
