@@ -10,7 +10,9 @@
        2. Interval planning  byte offsets in one arena for tensors with known
                              lifetimes: TFLite's and LeapMind's heuristics,
                              best fit, an exact search that proves the
-                             minimum, a lower bound, a checker, chains.
+                             minimum, a lower bound, a checker, chains;
+                             sizes known late (multi-pass) or growing with
+                             a symbol S (one plan for every S).
        3. Shared objects     TFLite's shared objects: tensors grouped into
                              reusable buffers, least total size.
        4. Path covers        DAG path covers and the W bound (LeapMind).

@@ -1,11 +1,11 @@
 /* Fuzz target for planning with sizes not known in advance. Multi-pass:
-   pass after pass, every plan of passes 1..k recounts valid (tests/ref.h),
-   earlier offsets never move, later ones are never written, the pass-order
-   rule is the only refusal of valid records. Symbolic sizes: the stacking's
-   plan at every S of a short range recounts valid with the arena the
-   resolver reports, the worst ratio is recounted, and on tiny inputs it is
-   no better than the best stacking (brute force). Short scratch gives the
-   error, never an overrun. */
+   pass after pass, every plan of passes 1..k recounts valid (tests/ref.h
+   and dnnmem_plan_check), earlier offsets never move, later ones are never
+   written, the pass-order rule is the only refusal of valid records.
+   Symbolic sizes: the stacking's plan at every S of a short range recounts
+   valid (both ways) with the arena the resolver reports, the worst ratio
+   is recounted, and on tiny inputs it is no better than the best stacking
+   (brute force). Short scratch gives the error, never an overrun. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,6 +31,18 @@ static int passes_in_order(const dnnmem_interval *r, int n, int up_to) {
     prev = start;
   }
   return 1;
+}
+
+/* dnnmem_plan_check's arena, -1 when it refuses the plan. */
+static int64_t plan_check(const dnnmem_intervals *p, const int64_t *off) {
+  size_t bytes = 0;
+  int64_t arena = -1;
+  unsigned char *scratch;
+  FUZZ_CHECK(dnnmem_plan_check_scratch_size(p, &bytes) == DNNMEM_OK);
+  scratch = (unsigned char *)malloc(bytes + 1);
+  if (dnnmem_plan_check(p, off, &arena, NULL, scratch, bytes) != DNNMEM_OK) arena = -1;
+  free(scratch);
+  return arena;
 }
 
 static void fuzz_passes(const dnnmem_interval *r, int n, int64_t align, int algo, int passes) {
@@ -72,6 +84,7 @@ static void fuzz_passes(const dnnmem_interval *r, int n, int64_t align, int algo
     }
     sp.records = sub, sp.count = m, sp.alignment = align;
     FUZZ_CHECK(ref_plan_recount(&sp, sub_off) == res.arena);
+    FUZZ_CHECK(plan_check(&sp, sub_off) == res.arena);
     FUZZ_CHECK(res.arena >= res.lower_bound);
   }
 }
@@ -107,6 +120,7 @@ static void fuzz_symbolic(dnnmem_interval *r, const int64_t *c, int n, int64_t a
     FUZZ_CHECK(dnnmem_plan_symbolic_resolve(&p, &st, s, off, &arena) == DNNMEM_OK);
     for (i = 0; i < n; i++) r[i].size = ref_poly(c + i * TERMS, TERMS, s);
     FUZZ_CHECK(ref_plan_recount(&iv, off) == arena);
+    FUZZ_CHECK(plan_check(&iv, off) == arena);
     load = ref_plan_max_load(r, n);
     FUZZ_CHECK(arena >= load);
     if (unaligned && (load > 0 ? (double)arena / (double)load : 1.0) > worst)
