@@ -1379,7 +1379,8 @@ typedef struct dnnmem_plan_stacking {
 typedef struct dnnmem_plan_symbolic_result {
   int32_t edges;          /* below_ids used (or needed: OUTPUT_TOO_SMALL) */
   int32_t samples;        /* S values measured (every one of a short range) */
-  int64_t reference;      /* the S whose plan the stacking comes from */
+  int64_t reference;      /* the S whose plan the stacking comes from; -1,
+                             -2, -3: blend 0, 1, 2 (see the manual) */
   double worst_ratio;     /* the most arena(S) / lower_bound(S) over the
                              samples (1 where both are 0) */
   int64_t worst_at;       /* the sample where it is reached */

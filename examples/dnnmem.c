@@ -327,6 +327,12 @@ static void cli_read_intervals(const char *path, int64_t alignment, files_interv
   if (files_read_intervals(path, alignment, iv, &err) != 0) cli_file_error(&err);
 }
 
+/* plan's reader: sizes may be polynomials (--symbol). */
+static void cli_read_intervals_symbolic(const char *path, int64_t alignment, files_intervals *iv) {
+  files_error err;
+  if (files_read_intervals_symbolic(path, alignment, iv, &err) != 0) cli_file_error(&err);
+}
+
 static void cli_read_graph(const char *path, files_graph *g) {
   files_error err;
   if (files_read_graph(path, g, &err) != 0) cli_file_error(&err);
@@ -960,7 +966,7 @@ static int cmd_plan(const cli_args *a) {
   if (arrlen(a->at) && !a->symbol) cli_usage_error("--at needs --symbol");
   opt.node_limit = a->nodes;
   opt.capacity = a->capacity;
-  cli_read_intervals(a->operand, a->align, &iv);
+  cli_read_intervals_symbolic(a->operand, a->align, &iv);
   deadline = cli_now_ms() + a->time_limit * 1e3;
   if (a->time_limit > 0) {
     opt.stop = cli_deadline_passed;
@@ -972,8 +978,9 @@ static int cmd_plan(const cli_args *a) {
     return 0;
   }
   if (iv.symbolic_line)
-    cli_input_error(a->operand, iv.symbolic_line, "size: a polynomial in %s: plan it with --symbol %s=LO..HI",
-                    iv.symbol, iv.symbol);
+    cli_input_error(a->operand, iv.symbolic_line,
+                    "size: '%s' is not an integer (a polynomial in %s: plan it with --symbol %s=LO..HI)",
+                    files_cell(&iv.csv, iv.symbolic_row, files_column(&iv.csv, "size")), iv.symbol, iv.symbol);
   if (iv.has_pass) {
     if (a->capacity > 0) cli_usage_error("--capacity cannot be combined with passes");
     plan_passes_command(a, &iv, &opt);

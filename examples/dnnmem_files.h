@@ -573,6 +573,8 @@ typedef struct files_intervals {
   int32_t terms;            /* the largest degree + 1 */
   char symbol[32];          /* the symbol of polynomial sizes; "" if none */
   long symbolic_line;       /* the first row with a polynomial size; 0 if none */
+  int32_t symbolic_row;     /* that row (-1 if none) */
+  int symbolic_ok;          /* the reader accepts polynomial sizes */
   int has_pass;             /* the file has a 'pass' column */
 } files_intervals;
 
@@ -706,14 +708,14 @@ FILES_FN int files_interval_size(files_intervals *iv, const files_interval_colum
   size_t at;
   int symbolic = 0;
   for (k = 0; s[k] && !symbolic; k++) symbolic = isalpha((unsigned char)s[k]) || s[k] == '_' || s[k] == '^';
-  if (!symbolic) {
+  if (!symbolic || !iv->symbolic_ok) {
     for (k = 0; k < DNNMEM_PLAN_SYMBOLIC_MAX_TERMS; k++) coef[k] = 0;
     return files_cell_i64(csv, i, c->size, &coef[0], err) ? -1 : (iv->records[i].size = coef[0], 0);
   }
   if (files_poly_parse(s, iv->symbol, coef, &terms, &why, &at) != 0)
     return files_fail(err, csv->path, csv->rows[i].line, "size: '%s': %s at byte %zu", s, why, at);
   if (terms > iv->terms) iv->terms = terms;
-  if (!iv->symbolic_line) iv->symbolic_line = csv->rows[i].line;
+  if (!iv->symbolic_line) iv->symbolic_line = csv->rows[i].line, iv->symbolic_row = i;
   iv->records[i].size = coef[0];
   return 0;
 }
@@ -864,12 +866,14 @@ FILES_FN int files_intervals_from_graph(files_intervals *iv, files_error *err) {
 /* Records of an intervals CSV or a graph CSV (lifetimes as
    dnnmem_graph_intervals gives them), checked with the global alignment
    (0: none) as every planner checks them. */
-FILES_FN int files_intervals_parse(const char *name, char *text, size_t len, int64_t alignment,
-                                   files_intervals *iv, files_error *err) {
+static int files__intervals_parse(const char *name, char *text, size_t len, int64_t alignment, int symbolic,
+                                  files_intervals *iv, files_error *err) {
   dnnmem_result r;
   int bad;
   memset(iv, 0, sizeof(*iv));
   iv->alignment = alignment;
+  iv->symbolic_ok = symbolic;
+  iv->symbolic_row = -1;
   if (files_csv_parse(name, text, len, &iv->csv, err)) return -1;
   bad = files_csv_is_graph(&iv->csv) ? files_intervals_from_graph(iv, err) : files_intervals_from_csv(iv, err);
   if (!bad) bad = files_intervals_total(iv, err) || files_intervals_fixed(iv, err);
@@ -882,12 +886,33 @@ FILES_FN int files_intervals_parse(const char *name, char *text, size_t len, int
   return bad ? -1 : 0;
 }
 
+FILES_FN int files_intervals_parse(const char *name, char *text, size_t len, int64_t alignment,
+                                   files_intervals *iv, files_error *err) {
+  return files__intervals_parse(name, text, len, alignment, 0, iv, err);
+}
+
+/* The same, sizes may be polynomials in one symbol ("4096*S^2+64": each
+   record's size is its constant term, the coefficients in iv->coefficients;
+   files_intervals_at evaluates them). */
+FILES_FN int files_intervals_parse_symbolic(const char *name, char *text, size_t len, int64_t alignment,
+                                            files_intervals *iv, files_error *err) {
+  return files__intervals_parse(name, text, len, alignment, 1, iv, err);
+}
+
 FILES_FN int files_read_intervals(const char *path, int64_t alignment, files_intervals *iv,
                                   files_error *err) {
   size_t len;
   char *text = files_read_text(path, &len, err);
   memset(iv, 0, sizeof(*iv));
   return text ? files_intervals_parse(path, text, len, alignment, iv, err) : -1;
+}
+
+FILES_FN int files_read_intervals_symbolic(const char *path, int64_t alignment, files_intervals *iv,
+                                           files_error *err) {
+  size_t len;
+  char *text = files_read_text(path, &len, err);
+  memset(iv, 0, sizeof(*iv));
+  return text ? files_intervals_parse_symbolic(path, text, len, alignment, iv, err) : -1;
 }
 
 /* ---- DIMACS max-flow ----------------------------------------------------- */

@@ -3,8 +3,9 @@
      '0' (byte % 4 == 0)  files_intervals_parse (intervals CSV or graph CSV)
      '1'                  files_graph_parse (graph CSV)
      '2'                  files_dimacs_parse (DIMACS max-flow)
-     '3'                  files_intervals_parse with a global alignment of 64
-                          (the tool's --align)
+     '3'                  files_intervals_parse_symbolic with a global
+                          alignment of 64 (the tool's --align); polynomial
+                          sizes are evaluated at 0, 1 and 1000 too
    Invariants: a reader either fails with an error naming the file, a line
    within the text (1 .. its line count) and a non-empty message, or
    succeeds with records the library accepts: intervals pass
@@ -86,9 +87,20 @@ static void check_plan(const dnnmem_intervals *problem) {
 static void fuzz_intervals(char *text, size_t len, int64_t alignment, long lines) {
   files_intervals iv;
   files_error err;
-  if (files_intervals_parse(NAME, text, len, alignment, &iv, &err) != 0) {
+  int symbolic = alignment == 64, k;
+  if ((symbolic ? files_intervals_parse_symbolic : files_intervals_parse)(NAME, text, len, alignment, &iv, &err) != 0) {
     check_error(&err, lines);
     return;
+  }
+  FUZZ_CHECK(symbolic || iv.symbolic_line == 0);
+  for (k = 0; iv.symbolic_line && k < 3; k++) { /* each S: the sizes, or an error naming a row */
+    static const int64_t at[3] = {0, 1, 1000};
+    if (files_intervals_at(&iv, at[k], &err) != 0) {
+      check_error(&err, lines);
+      files_intervals_free(&iv);
+      return;
+    }
+    FUZZ_CHECK(dnnmem_intervals_check(&iv.problem) == DNNMEM_OK);
   }
   FUZZ_CHECK(iv.problem.records == iv.records && iv.problem.count == iv.n && iv.problem.alignment == alignment);
   FUZZ_CHECK(iv.n == (int32_t)arrlen(files_intervals_rows(&iv)->rows));

@@ -122,14 +122,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     dnnmem__exact_params ep;
     dnnmem__exact_outcome eo;
     size_t eb = 0;
-    int64_t gaps = 0;
+    int64_t num_gaps = 0;
     int32_t k;
     unsigned char *es;
-    for (k = 0; k < n; k++) gaps += r[k].num_gaps;
+    for (k = 0; k < n; k++) num_gaps += r[k].num_gaps;
     memset(&ep, 0, sizeof ep);
     ep.log_limit = 1;
     ep.node_limit = 20000;
-    FUZZ_CHECK(dnnmem__exact_scratch_size(n, gaps, 0, &eb) == DNNMEM_OK);
+    FUZZ_CHECK(dnnmem__exact_scratch_size(n, num_gaps, 0, &eb) == DNNMEM_OK);
     es = (unsigned char *)malloc(eb);
     for (a = -1; a <= 0; a++) {
       ep.capacity = optimum + a;

@@ -43,7 +43,8 @@ expect "--symbol malformed" 1 'expected S=LO..HI' $D plan --symbol S=3 "$t/small
 expect "--symbol with --capacity" 1 'cannot be combined' $D plan --symbol S=0..10 --capacity 100 "$t/small.csv"
 
 bad_files <<'BAD'
-polynomial without --symbol | csv | plan | 3: size: a polynomial in S: plan it with --symbol S=LO..HI | id,lower,upper,size\na,0,2,10\nb,1,3,4*S\n
+polynomial in share | csv | share | 3: size: '4\*S' is not an integer | id,lower,upper,size\na,0,2,10\nb,1,3,4*S\n
+polynomial without --symbol | csv | plan | 3: size: '4\*S' is not an integer \(a polynomial in S: plan it with --symbol S=LO..HI\) | id,lower,upper,size\na,0,2,10\nb,1,3,4*S\n
 polynomial that does not parse | csv | plan --symbol S=1..4 | 2: size: '4\*S\^2\+': expected a term at byte 7 | id,lower,upper,size\nb,1,3,4*S^2+\n
 negative coefficient | csv | plan --symbol S=1..4 | 2: size: '4\*S-1': a negative coefficient at byte 4 | id,lower,upper,size\nb,1,3,4*S-1\n
 two symbols | csv | plan --symbol S=1..4 | 3: size: '2\*T': a second symbol | id,lower,upper,size\na,0,2,S\nb,1,3,2*T\n

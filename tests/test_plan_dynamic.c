@@ -349,7 +349,7 @@ static void test_symbolic_gpt_mini(void) {
   int64_t *c, *off, s;
   size_t bytes = 0, lb_bytes = 0;
   void *scratch;
-  if (files_read_intervals("tests/data/gpt_mini.symbolic.csv", 0, &iv, &err) != 0) {
+  if (files_read_intervals_symbolic("tests/data/gpt_mini.symbolic.csv", 0, &iv, &err) != 0) {
     files_error_print(stderr, &err);
     CHECK(0);
     return;
