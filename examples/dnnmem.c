@@ -761,6 +761,8 @@ static const cli_option remat_options[] = {
     {"--spacing", "S", CLI_STRING, CLI_ARG(spacing), 0, 0, "the curve's budgets: even (default) or geometric"},
     {"--plan", NULL, CLI_FLAG, CLI_ARG(remat_plan), 0, 0,
      "also plan the sequence's arena: an offset for every computed\ninstance (arena, arena_optimal; --out writes step,node,offset)"},
+    {"--plan-algo", "A", CLI_STRING, CLI_ARG(algo), 0, 0, "--plan's strategy (plan --algo; default best)"},
+    {"--plan-nodes", "N", CLI_INT, CLI_ARG(nodes), 1, INT64_MAX, "--plan's exact-search nodes (plan --nodes)"},
     {"--time-limit", "S", CLI_NUMBER, CLI_ARG(time_limit), 0, 0,
      "anneal for S seconds (the curve: S in all); default: a fixed move\ncount (deterministic; the curve: also at most 4 s in all)"},
     {"--iterations", "N", CLI_INT, CLI_ARG(iterations), 1, INT64_MAX,
@@ -1092,13 +1094,19 @@ static void remat_plan_arena(const cli_args *a, const remat_setup *s, const rema
   dnnmem_interval *records = (dnnmem_interval *)cli_alloc(n * sizeof(*records));
   int64_t *offsets = (int64_t *)cli_alloc(n * sizeof(int64_t)), arena = -1;
   dnnmem_intervals problem;
+  dnnmem_plan_options opt;
   void *scratch;
   double t0 = cli_now_ms();
   int32_t j;
-  cli_check(dnnmem_remat_plan_scratch_size(&s->problem, NULL, run->sequence, run->length, 0, records, &bytes), s->path);
+  memset(&opt, 0, sizeof(opt));
+  if (a->algo && dnnmem_plan_algo_parse(a->algo, &opt.algo) != DNNMEM_OK)
+    cli_usage_error("unknown --plan-algo '%s'", a->algo);
+  opt.node_limit = a->nodes;
+  cli_check(dnnmem_remat_plan_scratch_size(&s->problem, &opt, run->sequence, run->length, 0, records, &bytes),
+            s->path);
   scratch = cli_alloc(bytes);
-  cli_check(dnnmem_remat_plan(&s->problem, NULL, run->sequence, run->length, 0, records, offsets, &x->arena, scratch,
-                              bytes),
+  cli_check(dnnmem_remat_plan(&s->problem, &opt, run->sequence, run->length, 0, records, offsets, &x->arena,
+                              scratch, bytes),
             s->path);
   x->arena_ms = cli_now_ms() - t0;
   free(scratch);
@@ -1164,6 +1172,7 @@ static int cmd_remat(const cli_args *a) {
   if (!have_budget && !have_ratio && (a->out || a->bound || a->bound_cuts || a->baselines))
     cli_usage_error("--out, --bound and --baselines need --budget or --budget-ratio");
   if (!have_budget && !have_ratio && a->remat_plan) cli_usage_error("--plan needs --budget or --budget-ratio");
+  if (!a->remat_plan && (a->algo || a->nodes)) cli_usage_error("--plan-algo and --plan-nodes need --plan");
   if ((have_budget || have_ratio) && (a->points || a->spacing)) cli_usage_error("--points and --spacing are the curve's");
   remat_prepare(a, &s);
   run.sequence = (int32_t *)cli_alloc((size_t)s.max_length * sizeof(int32_t));

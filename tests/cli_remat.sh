@@ -108,6 +108,13 @@ check "--plan --out: the nodes are the sequence" "$(tail -n +2 "$tmp/plan.csv" |
 awk -F, -v a="$arena" 'NR > 1 && ($3 < 0 || $3 >= a) { exit 1 } NR > 1 && $1 != NR - 2 { exit 1 }' "$tmp/plan.csv" && ok "--plan --out: steps in order, offsets inside the arena" || bad "--plan --out rows"
 "$D" remat "$G" --budget-ratio 0.6 --iterations 100000 --plan >"$out" 2>&1
 grep -qE '^arena [0-9]+ bytes \(' "$out" && ok "--plan text" || bad "--plan text: $(cat "$out")"
+"$D" remat "$G" --budget-ratio 0.6 --iterations 100000 --plan --plan-algo greedy-size --json >"$out" 2>/dev/null
+check "--plan-algo greedy-size" "$(f arena_algo)" '"greedy-size"'
+[ "$(f arena)" -ge "$(f peak)" ] && ok "--plan-algo: arena >= peak" || bad "--plan-algo: $(cat "$out")"
+"$D" remat "$G" --budget-ratio 0.6 --iterations 100000 --plan --plan-algo exact --plan-nodes 20000 --json >"$out" 2>/dev/null
+[ "$(f arena)" -le "$arena" ] && ok "--plan-algo exact --plan-nodes 20000: $(f arena) <= best's $arena" || bad "exact worse: $(cat "$out")"
+expect "--plan-algo without --plan" 1 "--plan-algo and --plan-nodes need --plan" "$D" remat "$G" --budget 9 --plan-algo exact
+expect "--plan-algo bogus" 1 "unknown --plan-algo 'bogus'" "$D" remat "$G" --budget 9 --plan --plan-algo bogus --iterations 10
 
 # default: time-capped, a few seconds for the whole curve
 start=$(date +%s%N)
