@@ -125,10 +125,12 @@
        are integers (the tool uses nanoseconds), so every answer is exact.
        Determinism. Same input and seed, same output on every platform: own
        sorts with explicit tie-breaks, random state in a caller-visible
-       dnnmem_rng, no libm (own exp and log from + - * /; compile without
-       floating-point contraction, as -std=c99 does, for bit-identical
-       annealing). A stop callback that reads a clock is the only source of
-       run-to-run differences, and only where a search stops early.
+       dnnmem_rng, no libm (own exp and log from + - * /), and no
+       floating-point contraction inside the implementation (pragmas for
+       gcc, clang and MSVC: bit-identical annealing with or without FMA;
+       not under clang's -ffp-contract=fast, which ignores them; -ffast-math
+       is refused). A stop callback that reads a clock is the only source
+       of run-to-run differences, and only where a search stops early.
        Threads. No globals, no static mutable state: calls on different
        scratch buffers may run concurrently.
 
@@ -2165,6 +2167,30 @@ DNNMEM_DEF dnnmem_result dnnmem_place_cost(const dnnmem_place_problem *problem,
 #define DNNMEM_EXP(x) dnnmem__exp(x)
 #endif
 
+/* Bit-identical floating point (the annealers' trajectories depend on it):
+   no contraction of a * b + c into a fused multiply-add, whatever the
+   build's -ffp-contract, restored at the end of the implementation. GCC
+   contracts by default in its GNU modes (-ffp-contract=fast; off under
+   -std=c99 / c++NN) and honours the optimize pragma even under fast; clang
+   contracts within expressions by default (on, any -std) and honours
+   FP_CONTRACT except under -ffp-contract=fast, which ignores every pragma
+   (do not build the implementation's file with it); MSVC does not contract
+   unless /fp:contract or /fp:fast. Contraction only happens on targets with
+   FMA (aarch64, ppc64, s390x; x86-64 with -mfma or -march=haswell and
+   later). -ffast-math also reassociates and assumes no NaN: refused. */
+#if defined(__FAST_MATH__) && !defined(DNNMEM_ALLOW_FAST_MATH)
+#error "dnnmem.h: the implementation needs IEEE arithmetic (deterministic annealing, NaN checks): build its file without -ffast-math, or define DNNMEM_ALLOW_FAST_MATH to accept differing runs"
+#endif
+#if defined(__clang__)
+#pragma float_control(push)
+#pragma STDC FP_CONTRACT OFF
+#elif defined(__GNUC__)
+#pragma GCC push_options
+#pragma GCC optimize("fp-contract=off")
+#elif defined(_MSC_VER)
+#pragma fp_contract(off)
+#endif
+
 /* Private helpers a build may leave unused are marked so -Wunused stays quiet. */
 #if defined(__GNUC__) || defined(__clang__)
 #define DNNMEM__UNUSED __attribute__((unused))
@@ -2292,6 +2318,52 @@ static DNNMEM__UNUSED double dnnmem__exp(double x) {
   bits = (uint64_t)(n + 1023) << 52;
   DNNMEM_MEMCPY(&scale, &bits, sizeof(scale));
   return p * scale;
+}
+
+/* ---- deterministic log -------------------------------------------------- */
+
+/* Natural logarithm from + - * / and the bit layout (no libm, the same bits
+   everywhere), fdlibm's reduction: x = 2^k m with m in (sqrt(1/2), sqrt(2)],
+   f = m - 1 (exact), s = f / (2 + f), and
+     log(1 + f) = 2 atanh(s) = f - f^2/2 + s (f^2/2 + R),
+     R = sum over i >= 1 of 2 s^(2i) / (2i + 1)
+   (|s| <= 0.1716, s^2 <= 0.0295: 12 terms leave a relative tail below
+   2^-70); k ln2 in two parts (ln2_hi has trailing zero bits, so k ln2_hi is
+   exact). Within 1 ulp of the correctly rounded value on every positive
+   double, subnormals included (scaled by 2^54 first; tests/test_common.c
+   sweeps every binade against libm). NaN and +inf give themselves; x <= 0
+   and -inf (no logarithm) the most negative double (finite, so callers'
+   arithmetic stays finite). */
+static DNNMEM__UNUSED double dnnmem__log(double x) {
+  const double ln2_hi = 6.93147180369123816490e-01, ln2_lo = 1.90821492927058770002e-10;
+  const double two_54 = 18014398509481984.0, smallest_normal = 2.2250738585072014e-308;
+  const double largest = 1.7976931348623157e308, sqrt2 = 1.41421356237309504880;
+  const uint64_t mantissa = 0x000fffffffffffffull, exponent_of_one = 0x3ff0000000000000ull;
+  uint64_t bits;
+  int64_t k = 0;
+  double m, f, s, z, sum = 0.0, half_f2;
+  int i;
+  if (x != x || x > largest) return x;
+  if (x <= 0) return -largest;
+  if (x < smallest_normal) { /* subnormal: make it normal */
+    x *= two_54;
+    k = -54;
+  }
+  DNNMEM_MEMCPY(&bits, &x, sizeof(bits));
+  k += (int64_t)((bits >> 52) & 0x7ff) - 1023;
+  bits = (bits & mantissa) | exponent_of_one; /* m in [1, 2) */
+  DNNMEM_MEMCPY(&m, &bits, sizeof(m));
+  if (m > sqrt2) {
+    m *= 0.5;
+    k++;
+  }
+  f = m - 1.0;
+  if (k == 0 && f == 0) return 0.0;
+  s = f / (2.0 + f);
+  z = s * s;
+  for (i = 12; i >= 1; i--) sum = z * (2.0 / (double)(2 * i + 1) + sum);
+  half_f2 = 0.5 * f * f;
+  return (double)k * ln2_hi - ((half_f2 - (s * (half_f2 + sum) + (double)k * ln2_lo)) - f);
 }
 
 /* ---- scratch carving ---------------------------------------------------- */
@@ -7508,48 +7580,6 @@ static double dnnmem__remat_cost(const dnnmem__remat *w, int64_t time, int64_t p
   return w->blocks ? c + sum / w->blocks : c;
 }
 
-/* Natural logarithm from + - * / and the bit layout (no libm, the same bits
-   everywhere), fdlibm's reduction: x = 2^k m with m in (sqrt(1/2), sqrt(2)],
-   f = m - 1 (exact), s = f / (2 + f), and
-     log(1 + f) = 2 atanh(s) = f - f^2/2 + s (f^2/2 + R),
-     R = sum over i >= 1 of 2 s^(2i) / (2i + 1)
-   (|s| <= 0.1716, s^2 <= 0.0295: 12 terms leave a relative tail below
-   2^-70); k ln2 in two parts (ln2_hi has trailing zero bits, so k ln2_hi is
-   exact). Within 1 ulp of the correctly rounded value on every positive
-   double, subnormals included (scaled by 2^54 first). NaN and +inf give
-   themselves; x <= 0 (no logarithm) the most negative double. */
-static double dnnmem__log(double x) {
-  const double ln2_hi = 6.93147180369123816490e-01, ln2_lo = 1.90821492927058770002e-10;
-  const double two_54 = 18014398509481984.0, smallest_normal = 2.2250738585072014e-308;
-  const double largest = 1.7976931348623157e308, sqrt2 = 1.41421356237309504880;
-  const uint64_t mantissa = 0x000fffffffffffffull, exponent_of_one = 0x3ff0000000000000ull;
-  uint64_t bits;
-  int64_t k = 0;
-  double m, f, s, z, sum = 0.0, half_f2;
-  int i;
-  if (x != x || x > largest) return x;
-  if (x <= 0) return -largest;
-  if (x < smallest_normal) { /* subnormal: make it normal */
-    x *= two_54;
-    k = -54;
-  }
-  DNNMEM_MEMCPY(&bits, &x, sizeof(bits));
-  k += (int64_t)((bits >> 52) & 0x7ff) - 1023;
-  bits = (bits & mantissa) | exponent_of_one; /* m in [1, 2) */
-  DNNMEM_MEMCPY(&m, &bits, sizeof(m));
-  if (m > sqrt2) {
-    m *= 0.5;
-    k++;
-  }
-  f = m - 1.0;
-  if (k == 0 && f == 0) return 0.0;
-  s = f / (2.0 + f);
-  z = s * s;
-  for (i = 12; i >= 1; i--) sum = z * (2.0 / (double)(2 * i + 1) + sum);
-  half_f2 = 0.5 * f * f;
-  return (double)k * ln2_hi - ((half_f2 - (s * (half_f2 + sum) + (double)k * ln2_lo)) - f);
-}
-
 /* log(end / start) of two positive temperatures, also where the quotient
    overflows or underflows to 0. */
 static double dnnmem__remat_log_ratio(double end, double start) {
@@ -11578,6 +11608,13 @@ DNNMEM_DEF dnnmem_result dnnmem_place_solve(const dnnmem_place_problem *problem,
 
 #ifdef __cplusplus
 }
+#endif
+
+/* the caller's floating-point contraction again (see the top) */
+#if defined(__clang__)
+#pragma float_control(pop)
+#elif defined(__GNUC__)
+#pragma GCC pop_options
 #endif
 #endif /* DNNMEM__IMPLEMENTATION_DONE */
 #endif /* DNNMEM_IMPLEMENTATION */

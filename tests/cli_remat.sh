@@ -122,5 +122,86 @@ start=$(date +%s%N)
 ms=$(( ($(date +%s%N) - start) / 1000000 ))
 [ "$ms" -lt 10000 ] && grep -q '"curve": \[{"ratio": 1, ' "$out" && ok "default curve in $ms ms" || bad "default curve took $ms ms: $(head -c 300 "$out")"
 
+# bit-identical floating point: the implementation built where compilers
+# contract a * b + c into fused multiply-adds (gcc's GNU mode with
+# -ffp-contract=fast, clang's default), on FMA hardware, computes the same
+# exp and log bits and the same annealing run as a plain -std=c99 build
+# (the header turns contraction off for its own code)
+fma_flags=""
+case "$(uname -m)" in
+  x86_64) grep -qw fma /proc/cpuinfo 2>/dev/null && fma_flags=-mfma || fma_flags=none ;;
+  aarch64 | arm64) ;;
+  *) fma_flags=none ;;
+esac
+root=$(cd "$here/.." && pwd)
+cat >"$tmp/fp.c" <<'EOF'
+#include <stdio.h>
+#include <string.h>
+#define DNNMEM_IMPLEMENTATION
+#include "dnnmem.h"
+int main(void) {
+  static int32_t off[402], ids[800], seq[900];
+  static int64_t sizes[401], times[401];
+  static unsigned char scratch[1 << 22];
+  uint64_t h = 1469598103934665603ull, s = 1, bits;
+  int32_t n = 401, v, e = 0, i;
+  dnnmem_graph g;
+  dnnmem_remat_problem p;
+  dnnmem_remat_options o;
+  dnnmem_remat_result st;
+  dnnmem_rng rng;
+  for (i = 0; i < 300000; i++) { /* (volatile: no contraction in this file either) */
+    volatile double t;
+    double x, y;
+    s = s * 6364136223846793005ull + 1442695040888963407ull;
+    t = (double)(s >> 11) / 9007199254740992.0 - 0.5;
+    x = t * 1400.0;
+    y = dnnmem__exp(x), memcpy(&bits, &y, 8), h = (h ^ bits) * 1099511628211ull;
+    t = (double)(s >> 11) / 9007199254740992.0 * 1e6;
+    x = t + 1e-300;
+    y = dnnmem__log(x), memcpy(&bits, &y, 8), h = (h ^ bits) * 1099511628211ull;
+  }
+  printf("exp/log %016llx\n", (unsigned long long)h);
+  /* a training-like graph: forward chain 0..199, the gradient 200 (an
+     input), a backward chain reading forward values */
+  off[0] = 0;
+  for (v = 0; v < n; v++) {
+    if (v > 0 && v != 200) ids[e++] = v - 1;
+    if (v > 200) ids[e++] = (int32_t)((v * 7919) % 199) + 1;
+    off[v + 1] = e;
+    sizes[v] = 1000 + (v * 37) % 900;
+    times[v] = 10 + (v * 53) % 90;
+  }
+  g.num_nodes = n, g.in_offsets = off, g.in_ids = ids;
+  p.graph = &g, p.sizes = sizes, p.times = times, p.is_output = NULL;
+  memset(&o, 0, sizeof(o));
+  o.iterations = 300000;
+  o.budget = 40000;
+  dnnmem_rng_seed(&rng, 1);
+  dnnmem_remat_solve(&p, &o, &rng, seq, 900, &st, scratch, sizeof(scratch));
+  for (i = 0; i < st.length; i++) h = (h ^ (uint64_t)seq[i]) * 1099511628211ull;
+  printf("anneal peak %lld time %lld accepted %lld sequence %016llx\n", (long long)st.peak, (long long)st.time,
+         (long long)st.accepted, (unsigned long long)h);
+  return 0;
+}
+EOF
+cc=${CC:-cc}
+if [ "$fma_flags" = none ]; then
+  ok "fp contraction: no FMA hardware here (skipped)"
+elif $cc -std=c99 -O1 -I"$root" -o "$tmp/fp0" "$tmp/fp.c" -lm 2>"$tmp/err"; then
+  "$tmp/fp0" >"$tmp/fp0.out"
+  for variant in "$cc -std=gnu99 -O2 $fma_flags -ffp-contract=fast" ${CLANG:+"$CLANG -std=c99 -O2 $fma_flags"}; do
+    # shellcheck disable=SC2086
+    if $variant -I"$root" -o "$tmp/fp1" "$tmp/fp.c" -lm 2>"$tmp/err" && "$tmp/fp1" >"$tmp/fp1.out"; then
+      cmp -s "$tmp/fp0.out" "$tmp/fp1.out" && ok "fp contraction: '$variant' gives the same bits ($(tail -1 "$tmp/fp1.out"))" ||
+        bad "fp contraction: '$variant' differs: $(cat "$tmp/fp0.out" "$tmp/fp1.out")"
+    else
+      bad "fp contraction: '$variant' failed: $(head -3 "$tmp/err")"
+    fi
+  done
+else
+  bad "fp contraction: $cc cannot build: $(head -3 "$tmp/err")"
+fi
+
 cli_finish cli_remat
 [ "$fail" = 0 ]
