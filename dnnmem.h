@@ -453,6 +453,11 @@
                             &extra_time, &cut, scratch, bytes)
          dnnmem_remat_group_order[_scratch_size](problem, members, count,
                             max_states, order, capacity, &length, &peak, ...)
+         dnnmem_remat_plan[_scratch_size](problem, plan_options, sequence,
+                            length, alignment, records, offsets, &result, ...)
+         dnnmem_remat_curve[_scratch_size](problem, options, rng, capacity,
+                            points, num_points, &result, scratch, bytes)
+         dnnmem_remat_spacing_name / dnnmem_remat_spacing_parse
 
        Algorithm. Anneal: FastSA (Imanishi, Xu, Takagi, Wang, Castillo, "A
        fast heuristic to optimize time-space tradeoff for large models",
@@ -488,11 +493,44 @@
        bisection steps in integer arithmetic, for the options.bound_cuts
        steps of the row order that hold the most.
 
+       The schedule's arena (dnnmem_remat_plan): record j is the instance
+       computed at step j over [j, end + 1), end its last bound use (j if
+       none), length - 1 for a graph output's last instance: the
+       simulator's own holding rule, so the records' load is the peak and
+       the peak is a lower bound of every arena. dnnmem_plan_solve plans
+       them (the caller's plan options); result.optimal = 1 when the arena
+       equals the plan's lower bound (the peak, without alignment): proven
+       minimal. Measured (README.md): equal on some graphs, 2-6% above the
+       peak on others, where recomputed instances fragment the arena.
+
+       The trade-off curve (dnnmem_remat_curve). N budgets from the row
+       order's peak B down to dnnmem_remat_lower_bound b: even,
+       B - floor((B - b) k / (N - 1)); geometric (b > 0),
+       floor(B (b / B)^(k / (N - 1))) by the built-in exp and log; kept
+       within [b, B], non-increasing, first B and last b (one point: B).
+       Point k runs dnnmem_remat_solve at its budget with an rng seeded
+       s + k (s: one value drawn from the caller's rng), then
+       dnnmem_remat_time_bound. Monotone by construction: a sequence found
+       for one budget serves every budget its peak fits, so point k's time
+       is the least time of all the runs whose peak fits budget k (-1 if
+       none); a bound proven for a budget holds for every smaller one, so
+       point k's time_lower_bound is the sum of all times plus the largest
+       extra-time bound of the points with budgets >= its own. Knee: over
+       the points with a time (a prefix), equal budgets once, slope i =
+       (time[i+1] - time[i]) / (budget[i] - budget[i+1]), the time per byte
+       saved; the knee is the point between slopes i - 1 and i with the
+       largest increase slope i - slope (i - 1) > 0 (in double; increases
+       within 1e-9 x the two slopes' sum count as equal, the larger budget
+       wins): the budget below which time starts to grow fastest; -1 when
+       no slope increases. With options->progress the caller's fraction p
+       drives point k as p N - k.
+
        Complexity. simulate O(V + L + the steps' in-degrees); lower_bound
        O(V + squared in-degrees); anneal O(degree log L) per move, 1000 V +
        500000 moves by default; checkpoint O(L + E); time_bound ~30 x
        bound_cuts min cuts (3 V + 2 nodes, 9 V + 2 E arcs); group_order
-       O(states x g^2).
+       O(states x g^2); plan O(V + L + in-degrees) plus dnnmem_plan_solve on
+       L records; curve N x (solve + time_bound) + O(N^2).
 
        Guarantees. Every sequence returned is valid and its result is the
        simulator's. Anneal never returns worse than the row order (feasible
@@ -507,6 +545,10 @@
        Scratch. Anneal about 1.8 KB per node at capacity 2 V and the default
        max_group_size (4 V max_group_size unit edges dominate); baselines
        and simulate O(V + E + capacity); DNNMEM_REMAT_SIMULATE_SCRATCH_BYTES.
+       Plan: the simulator's plus dnnmem_plan_solve's for L records (its
+       size query writes zero records into the caller's records array: the
+       plan's scratch depends on their count only). Curve: the larger of
+       solve's and time_bound's, plus the capacity's sequence.
 
        Example.
            dnnmem_graph g = {n, in_offsets, in_ids};
@@ -790,6 +832,26 @@
 
 
    HISTORY
+       0.4.0  (unreleased)  recompute: the schedule's arena, the curve.
+         Remat. dnnmem_remat_plan: the instances of a sequence as interval
+           records (the simulator's lifetimes: their load is the peak),
+           planned by dnnmem_plan_solve; offsets per instance, the arena,
+           optimal when it equals the plan's bound (the peak).
+           dnnmem_remat_curve: the memory / time trade-off from the row
+           order's peak to the lower bound (options.spacing: even or
+           geometric, dnnmem_remat_spacing), per point the least time found
+           and the proven time bound, both monotone by construction, and
+           the knee (largest slope increase); points seeded s + k.
+         Common. No floating-point contraction inside the implementation
+           (gcc, clang and MSVC pragmas, restored after it): annealing is
+           bit-identical with FMA hardware and gcc's GNU modes or clang's
+           default (-ffp-contract=fast in clang still ignores pragmas);
+           -ffast-math is refused (DNNMEM_ALLOW_FAST_MATH overrides).
+           The built-in log moved to part 1 and is swept over every binade.
+         Tool. remat --plan (arena, arena_lower_bound, arena_optimal;
+           --out writes step,node,offset), --plan-algo, --plan-nodes; the
+           curve by dnnmem_remat_curve: --points N, --spacing, JSON
+           time_lower_bound per point, knee, knee_index.
        0.3.0  2026-11  exact planning that says why it stopped; fixes.
          Plan. dnnmem_plan_result.stop (dnnmem_plan_stop: none, proved,
            nodes, time, incomplete; _name/_parse) says why planning ended;
