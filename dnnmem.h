@@ -127,10 +127,12 @@
        are integers (the tool uses nanoseconds), so every answer is exact.
        Determinism. Same input and seed, same output on every platform: own
        sorts with explicit tie-breaks, random state in a caller-visible
-       dnnmem_rng, no libm (own exp and log from + - * /; compile without
-       floating-point contraction, as -std=c99 does, for bit-identical
-       annealing). A stop callback that reads a clock is the only source of
-       run-to-run differences, and only where a search stops early.
+       dnnmem_rng, no libm (own exp and log from + - * /), and no
+       floating-point contraction inside the implementation (pragmas for
+       gcc, clang and MSVC: bit-identical annealing with or without FMA;
+       not under clang's -ffp-contract=fast, which ignores them; -ffast-math
+       is refused). A stop callback that reads a clock is the only source
+       of run-to-run differences, and only where a search stops early.
        Threads. No globals, no static mutable state: calls on different
        scratch buffers may run concurrently.
 
@@ -504,6 +506,11 @@
                             &extra_time, &cut, scratch, bytes)
          dnnmem_remat_group_order[_scratch_size](problem, members, count,
                             max_states, order, capacity, &length, &peak, ...)
+         dnnmem_remat_plan[_scratch_size](problem, plan_options, sequence,
+                            length, alignment, records, offsets, &result, ...)
+         dnnmem_remat_curve[_scratch_size](problem, options, rng, capacity,
+                            points, num_points, &result, scratch, bytes)
+         dnnmem_remat_spacing_name / dnnmem_remat_spacing_parse
 
        Algorithm. Anneal: FastSA (Imanishi, Xu, Takagi, Wang, Castillo, "A
        fast heuristic to optimize time-space tradeoff for large models",
@@ -539,11 +546,44 @@
        bisection steps in integer arithmetic, for the options.bound_cuts
        steps of the row order that hold the most.
 
+       The schedule's arena (dnnmem_remat_plan): record j is the instance
+       computed at step j over [j, end + 1), end its last bound use (j if
+       none), length - 1 for a graph output's last instance: the
+       simulator's own holding rule, so the records' load is the peak and
+       the peak is a lower bound of every arena. dnnmem_plan_solve plans
+       them (the caller's plan options); result.optimal = 1 when the arena
+       equals the plan's lower bound (the peak, without alignment): proven
+       minimal. Measured (README.md): equal on some graphs, 2-6% above the
+       peak on others, where recomputed instances fragment the arena.
+
+       The trade-off curve (dnnmem_remat_curve). N budgets from the row
+       order's peak B down to dnnmem_remat_lower_bound b: even,
+       B - floor((B - b) k / (N - 1)); geometric (b > 0),
+       floor(B (b / B)^(k / (N - 1))) by the built-in exp and log; kept
+       within [b, B], non-increasing, first B and last b (one point: B).
+       Point k runs dnnmem_remat_solve at its budget with an rng seeded
+       s + k (s: one value drawn from the caller's rng), then
+       dnnmem_remat_time_bound. Monotone by construction: a sequence found
+       for one budget serves every budget its peak fits, so point k's time
+       is the least time of all the runs whose peak fits budget k (-1 if
+       none); a bound proven for a budget holds for every smaller one, so
+       point k's time_lower_bound is the sum of all times plus the largest
+       extra-time bound of the points with budgets >= its own. Knee: over
+       the points with a time (a prefix), equal budgets once, slope i =
+       (time[i+1] - time[i]) / (budget[i] - budget[i+1]), the time per byte
+       saved; the knee is the point between slopes i - 1 and i with the
+       largest increase slope i - slope (i - 1) > 0 (in double; increases
+       within 1e-9 x the two slopes' sum count as equal, the larger budget
+       wins): the budget below which time starts to grow fastest; -1 when
+       no slope increases. With options->progress the caller's fraction p
+       drives point k as p N - k.
+
        Complexity. simulate O(V + L + the steps' in-degrees); lower_bound
        O(V + squared in-degrees); anneal O(degree log L) per move, 1000 V +
        500000 moves by default; checkpoint O(L + E); time_bound ~30 x
        bound_cuts min cuts (3 V + 2 nodes, 9 V + 2 E arcs); group_order
-       O(states x g^2).
+       O(states x g^2); plan O(V + L + in-degrees) plus dnnmem_plan_solve on
+       L records; curve N x (solve + time_bound) + O(N^2).
 
        Guarantees. Every sequence returned is valid and its result is the
        simulator's. Anneal never returns worse than the row order (feasible
@@ -558,6 +598,10 @@
        Scratch. Anneal about 1.8 KB per node at capacity 2 V and the default
        max_group_size (4 V max_group_size unit edges dominate); baselines
        and simulate O(V + E + capacity); DNNMEM_REMAT_SIMULATE_SCRATCH_BYTES.
+       Plan: the simulator's plus dnnmem_plan_solve's for L records (its
+       size query writes zero records into the caller's records array: the
+       plan's scratch depends on their count only). Curve: the larger of
+       solve's and time_bound's, plus the capacity's sequence.
 
        Example.
            dnnmem_graph g = {n, in_offsets, in_ids};
@@ -841,16 +885,37 @@
 
 
    HISTORY
-       0.4.0  2026-11  sizes not known in advance.
+       0.4.0  2026-11  sizes not known in advance; the schedule's arena and the
+                       memory/time curve; bit-identical annealing.
          Plan. dnnmem_interval.pass and dnnmem_plan_pass: multi-pass
            planning (each pass around the earlier ones, which never move;
            DNNMEM_ERR_PLAN_PASS_ORDER). dnnmem_plan_symbolic_solve /
            _resolve / _records: sizes as polynomials in one symbol S, one
            stacking valid for every S of a range, resolved per request in
            O(n + edges) without scratch (DNNMEM_ERR_PLAN_SYMBOL_RANGE).
-           dnnmem_intervals_check refuses a negative pass.
+           dnnmem_intervals_check refuses a negative pass. The plan's
+           scratch sizes take NULL records as records without gaps.
+         Remat. dnnmem_remat_plan: the instances of a sequence as interval
+           records (the simulator's lifetimes: their load is the peak),
+           planned by dnnmem_plan_solve; offsets per instance, the arena,
+           optimal when it equals the plan's bound (the peak).
+           dnnmem_remat_curve: the memory / time trade-off from the row
+           order's peak to the lower bound (options.spacing: even or
+           geometric, dnnmem_remat_spacing), per point the least time found
+           and the proven time bound, both monotone by construction, and
+           the knee (largest slope increase); points seeded s + k.
+         Common. No floating-point contraction inside the implementation
+           (gcc, clang and MSVC pragmas, restored after it): annealing is
+           bit-identical with FMA hardware and gcc's GNU modes or clang's
+           default (-ffp-contract=fast in clang still ignores pragmas);
+           -ffast-math is refused (DNNMEM_ALLOW_FAST_MATH overrides).
+           The built-in log moved to part 1 and is swept over every binade.
          Tool. plan: a 'pass' column (JSON passes, one_shot_arena);
            polynomial sizes with --symbol S=LO..HI and --at S=V.
+           remat --plan (arena, arena_lower_bound, arena_optimal;
+           --out writes step,node,offset), --plan-algo, --plan-nodes; the
+           curve by dnnmem_remat_curve: --points N, --spacing, JSON
+           time_lower_bound per point, knee, knee_index.
        0.3.0  2026-11  exact planning that says why it stopped; fixes.
          Plan. dnnmem_plan_result.stop (dnnmem_plan_stop: none, proved,
            nodes, time, incomplete; _name/_parse) says why planning ended;
@@ -1265,7 +1330,8 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_solve_scratch_size(const dnnmem_intervals *
    whatever the algo (one size serves every algo there), about 1.9 KiB per
    record; above, only for exact, about 2 KiB per record plus 16 MiB.
    Reads problem->count and each record's num_gaps (not the rest, which
-   the operation validates). options may be NULL. */
+   the operation validates); records may be NULL to size records without
+   gaps. options may be NULL. */
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_solve(const dnnmem_intervals *problem,
                                            const dnnmem_plan_options *options,
@@ -1613,6 +1679,7 @@ typedef struct dnnmem_remat_options {
   void *stop_user;
   dnnmem_progress_fn progress; /* optional: drives the schedule instead of */
   void *progress_user;         /* iterations (then give iterations large) */
+  int32_t spacing;          /* dnnmem_remat_curve: a dnnmem_remat_spacing (0: even) */
 } dnnmem_remat_options;
 /* Zero-initialised (or NULL) = defaults: annealing, no budget. */
 
@@ -1713,6 +1780,111 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_group_order(const dnnmem_remat_problem *pr
    DNNMEM_ERR_REMAT_STATE_LIMIT after max_states states;
    DNNMEM_ERR_OUTPUT_TOO_SMALL when the order exceeds order_capacity
    (*out_length: the length needed). */
+
+/* ---- recompute: the schedule's own arena -------------------------------- */
+
+typedef struct dnnmem_remat_plan_result {
+  int64_t arena;   /* max(offset + size) over the instances; 0 for none */
+  int64_t peak;    /* the sequence's peak (dnnmem_remat_simulate): the most
+                      bytes held at one step, a lower bound of every arena */
+  int64_t time;    /* the sequence's time */
+  int32_t length;  /* instances planned (= steps) */
+  int32_t optimal; /* 1: arena == plan.lower_bound (>= peak; equal to it
+                      without alignment): no arena for these lifetimes is
+                      smaller */
+  dnnmem_plan_result plan; /* dnnmem_plan_solve's own result */
+} dnnmem_remat_plan_result;
+
+DNNMEM_DEF dnnmem_result dnnmem_remat_plan_scratch_size(const dnnmem_remat_problem *problem,
+                                                        const dnnmem_plan_options *options,
+                                                        const int32_t *sequence, int32_t length,
+                                                        int64_t alignment, size_t *out_bytes);
+DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
+                                           const dnnmem_plan_options *options,
+                                           const int32_t *sequence, int32_t length,
+                                           int64_t alignment, dnnmem_interval *records,
+                                           int64_t *offsets, dnnmem_remat_plan_result *result,
+                                           void *scratch, size_t scratch_bytes);
+/* The arena of a sequence: record j of records[length] is the instance
+   computed at step j, held over [j, end + 1) where end is the last step
+   whose use binds to it (j if none), length - 1 for the last instance of a
+   graph output: exactly what dnnmem_remat_simulate counts, so the most
+   bytes live at one step equals the sequence's peak. The records are
+   planned by dnnmem_plan_solve (options passed through, NULL: best) with
+   the plan's alignment (0 or 1: none) into offsets[length]. records is the
+   caller's (length entries, required when length > 0); it receives the
+   lifetimes once the sequence is validated, also when the plan's scratch
+   then proves short (the size query reads only the length). The sequence is validated as by
+   dnnmem_remat_simulate (its errors); dnnmem_plan_solve's errors pass
+   through (DNNMEM_ERR_OVERFLOW when the instances' sizes sum past int64_t,
+   DNNMEM_ERR_ALIGNMENT). result may be NULL. O(V + L + the steps'
+   in-degrees) plus the plan's time; scratch: the simulator's plus
+   dnnmem_plan_solve's for L records. */
+
+/* ---- recompute: the memory / time trade-off curve ----------------------- */
+
+typedef enum dnnmem_remat_spacing {
+  DNNMEM_REMAT_SPACING_EVEN = 0,  /* budgets evenly spaced in bytes */
+  DNNMEM_REMAT_SPACING_GEOMETRIC, /* budgets in a constant ratio */
+  DNNMEM_REMAT_SPACING_COUNT
+} dnnmem_remat_spacing;
+
+DNNMEM_DEF const char *dnnmem_remat_spacing_name(dnnmem_remat_spacing spacing);
+/* "even", "geometric"; NULL for a value out of range. */
+
+DNNMEM_DEF dnnmem_result dnnmem_remat_spacing_parse(const char *name, dnnmem_remat_spacing *out);
+/* The inverse of dnnmem_remat_spacing_name; DNNMEM_ERR_PARSE for an unknown name. */
+
+typedef struct dnnmem_remat_point {
+  int64_t budget;           /* bytes: points[0] the row order's peak, the last
+                               point dnnmem_remat_lower_bound, non-increasing */
+  int64_t time;             /* the least time of the sequences found by any
+                               point's run whose peak fits budget; -1: none */
+  int64_t peak;             /* that sequence's peak (<= budget); -1: none */
+  int64_t time_lower_bound; /* proven: no valid sequence with peak <= budget
+                               takes less (the sum of all times plus the
+                               largest dnnmem_remat_time_bound of this and
+                               the larger budgets' points) */
+  int64_t run_time;         /* this point's own run: its time and peak */
+  int64_t run_peak;
+  uint64_t seed;            /* the seed of this point's run */
+  int32_t source;           /* the point whose run found time; -1: none */
+} dnnmem_remat_point;
+
+typedef struct dnnmem_remat_curve_result {
+  int64_t base_peak;   /* the row order's peak and time (time: the sum of */
+  int64_t base_time;   /* all node times) */
+  int64_t lower_bound; /* dnnmem_remat_lower_bound */
+  int32_t knee;        /* the knee point (manual), -1: none */
+  int32_t points;      /* points written */
+  int64_t moves;       /* annealing moves of all runs */
+} dnnmem_remat_curve_result;
+
+DNNMEM_DEF dnnmem_result dnnmem_remat_curve_scratch_size(const dnnmem_remat_problem *problem,
+                                                         const dnnmem_remat_options *options,
+                                                         int32_t sequence_capacity,
+                                                         int32_t num_points, size_t *out_bytes);
+DNNMEM_DEF dnnmem_result dnnmem_remat_curve(const dnnmem_remat_problem *problem,
+                                            const dnnmem_remat_options *options,
+                                            dnnmem_rng *rng, int32_t sequence_capacity,
+                                            dnnmem_remat_point *points, int32_t num_points,
+                                            dnnmem_remat_curve_result *result, void *scratch,
+                                            size_t scratch_bytes);
+/* The memory / time trade-off: num_points (>= 1) budgets from the row
+   order's peak down to dnnmem_remat_lower_bound, spaced by
+   options->spacing; per point one dnnmem_remat_solve run (options with the
+   point's budget; sequence_capacity as for solve) and
+   dnnmem_remat_time_bound. Monotone by construction (the manual): more
+   budget never shows more time, nor a higher bound. One value drawn from
+   rng seeds the runs: point k's run uses dnnmem_rng_seed(seed + k)
+   (points[k].seed). options->progress, when given, drives the whole
+   curve: point k runs while it reports [k / N, (k + 1) / N) (N points);
+   options->stop stops the current run and leaves the later ones their
+   first candidate. Errors: those of solve and time_bound, and
+   DNNMEM_ERR_INVALID_ARGUMENT for num_points < 1, a NULL points or result
+   (required), a spacing out of range. Scratch: the solve's (for
+   sequence_capacity) or the time bound's, whichever is larger, plus the
+   sequence. */
 
 #endif /* DNNMEM_NO_REMAT */
 
@@ -2221,6 +2393,30 @@ DNNMEM_DEF dnnmem_result dnnmem_place_cost(const dnnmem_place_problem *problem,
 #define DNNMEM_EXP(x) dnnmem__exp(x)
 #endif
 
+/* Bit-identical floating point (the annealers' trajectories depend on it):
+   no contraction of a * b + c into a fused multiply-add, whatever the
+   build's -ffp-contract, restored at the end of the implementation. GCC
+   contracts by default in its GNU modes (-ffp-contract=fast; off under
+   -std=c99 / c++NN) and honours the optimize pragma even under fast; clang
+   contracts within expressions by default (on, any -std) and honours
+   FP_CONTRACT except under -ffp-contract=fast, which ignores every pragma
+   (do not build the implementation's file with it); MSVC does not contract
+   unless /fp:contract or /fp:fast. Contraction only happens on targets with
+   FMA (aarch64, ppc64, s390x; x86-64 with -mfma or -march=haswell and
+   later). -ffast-math also reassociates and assumes no NaN: refused. */
+#if defined(__FAST_MATH__) && !defined(DNNMEM_ALLOW_FAST_MATH)
+#error "dnnmem.h: the implementation needs IEEE arithmetic (deterministic annealing, NaN checks): build its file without -ffast-math, or define DNNMEM_ALLOW_FAST_MATH to accept differing runs"
+#endif
+#if defined(__clang__)
+#pragma float_control(push)
+#pragma STDC FP_CONTRACT OFF
+#elif defined(__GNUC__)
+#pragma GCC push_options
+#pragma GCC optimize("fp-contract=off")
+#elif defined(_MSC_VER)
+#pragma fp_contract(off)
+#endif
+
 /* Private helpers a build may leave unused are marked so -Wunused stays quiet. */
 #if defined(__GNUC__) || defined(__clang__)
 #define DNNMEM__UNUSED __attribute__((unused))
@@ -2348,6 +2544,52 @@ static DNNMEM__UNUSED double dnnmem__exp(double x) {
   bits = (uint64_t)(n + 1023) << 52;
   DNNMEM_MEMCPY(&scale, &bits, sizeof(scale));
   return p * scale;
+}
+
+/* ---- deterministic log -------------------------------------------------- */
+
+/* Natural logarithm from + - * / and the bit layout (no libm, the same bits
+   everywhere), fdlibm's reduction: x = 2^k m with m in (sqrt(1/2), sqrt(2)],
+   f = m - 1 (exact), s = f / (2 + f), and
+     log(1 + f) = 2 atanh(s) = f - f^2/2 + s (f^2/2 + R),
+     R = sum over i >= 1 of 2 s^(2i) / (2i + 1)
+   (|s| <= 0.1716, s^2 <= 0.0295: 12 terms leave a relative tail below
+   2^-70); k ln2 in two parts (ln2_hi has trailing zero bits, so k ln2_hi is
+   exact). Within 1 ulp of the correctly rounded value on every positive
+   double, subnormals included (scaled by 2^54 first; tests/test_common.c
+   sweeps every binade against libm). NaN and +inf give themselves; x <= 0
+   and -inf (no logarithm) the most negative double (finite, so callers'
+   arithmetic stays finite). */
+static DNNMEM__UNUSED double dnnmem__log(double x) {
+  const double ln2_hi = 6.93147180369123816490e-01, ln2_lo = 1.90821492927058770002e-10;
+  const double two_54 = 18014398509481984.0, smallest_normal = 2.2250738585072014e-308;
+  const double largest = 1.7976931348623157e308, sqrt2 = 1.41421356237309504880;
+  const uint64_t mantissa = 0x000fffffffffffffull, exponent_of_one = 0x3ff0000000000000ull;
+  uint64_t bits;
+  int64_t k = 0;
+  double m, f, s, z, sum = 0.0, half_f2;
+  int i;
+  if (x != x || x > largest) return x;
+  if (x <= 0) return -largest;
+  if (x < smallest_normal) { /* subnormal: make it normal */
+    x *= two_54;
+    k = -54;
+  }
+  DNNMEM_MEMCPY(&bits, &x, sizeof(bits));
+  k += (int64_t)((bits >> 52) & 0x7ff) - 1023;
+  bits = (bits & mantissa) | exponent_of_one; /* m in [1, 2) */
+  DNNMEM_MEMCPY(&m, &bits, sizeof(m));
+  if (m > sqrt2) {
+    m *= 0.5;
+    k++;
+  }
+  f = m - 1.0;
+  if (k == 0 && f == 0) return 0.0;
+  s = f / (2.0 + f);
+  z = s * s;
+  for (i = 12; i >= 1; i--) sum = z * (2.0 / (double)(2 * i + 1) + sum);
+  half_f2 = 0.5 * f * f;
+  return (double)k * ln2_hi - ((half_f2 - (s * (half_f2 + sum) + (double)k * ln2_lo)) - f);
 }
 
 /* ---- scratch carving ---------------------------------------------------- */
@@ -3344,12 +3586,13 @@ static dnnmem_result dnnmem__count_pieces(const dnnmem_interval *records, int32_
                                           int32_t *out_pieces) {
   int64_t total = 0;
   int32_t i;
-  if (count < 0 || (count > 0 && records == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
-  for (i = 0; i < count; i++) {
+  if (count < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+  for (i = 0; records && i < count; i++) { /* NULL records: sizing records without gaps */
     if (records[i].num_gaps < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
     total += 1 + 2 * (int64_t)records[i].num_gaps;
     if (total > DNNMEM__I32_MAX / 2) return DNNMEM_ERR_TOO_MANY;
   }
+  if (records == NULL) total = count;
   *out_pieces = (int32_t)total;
   return DNNMEM_OK;
 }
@@ -8043,48 +8286,6 @@ static double dnnmem__remat_cost(const dnnmem__remat *w, int64_t time, int64_t p
   return w->blocks ? c + sum / w->blocks : c;
 }
 
-/* Natural logarithm from + - * / and the bit layout (no libm, the same bits
-   everywhere), fdlibm's reduction: x = 2^k m with m in (sqrt(1/2), sqrt(2)],
-   f = m - 1 (exact), s = f / (2 + f), and
-     log(1 + f) = 2 atanh(s) = f - f^2/2 + s (f^2/2 + R),
-     R = sum over i >= 1 of 2 s^(2i) / (2i + 1)
-   (|s| <= 0.1716, s^2 <= 0.0295: 12 terms leave a relative tail below
-   2^-70); k ln2 in two parts (ln2_hi has trailing zero bits, so k ln2_hi is
-   exact). Within 1 ulp of the correctly rounded value on every positive
-   double, subnormals included (scaled by 2^54 first). NaN and +inf give
-   themselves; x <= 0 (no logarithm) the most negative double. */
-static double dnnmem__log(double x) {
-  const double ln2_hi = 6.93147180369123816490e-01, ln2_lo = 1.90821492927058770002e-10;
-  const double two_54 = 18014398509481984.0, smallest_normal = 2.2250738585072014e-308;
-  const double largest = 1.7976931348623157e308, sqrt2 = 1.41421356237309504880;
-  const uint64_t mantissa = 0x000fffffffffffffull, exponent_of_one = 0x3ff0000000000000ull;
-  uint64_t bits;
-  int64_t k = 0;
-  double m, f, s, z, sum = 0.0, half_f2;
-  int i;
-  if (x != x || x > largest) return x;
-  if (x <= 0) return -largest;
-  if (x < smallest_normal) { /* subnormal: make it normal */
-    x *= two_54;
-    k = -54;
-  }
-  DNNMEM_MEMCPY(&bits, &x, sizeof(bits));
-  k += (int64_t)((bits >> 52) & 0x7ff) - 1023;
-  bits = (bits & mantissa) | exponent_of_one; /* m in [1, 2) */
-  DNNMEM_MEMCPY(&m, &bits, sizeof(m));
-  if (m > sqrt2) {
-    m *= 0.5;
-    k++;
-  }
-  f = m - 1.0;
-  if (k == 0 && f == 0) return 0.0;
-  s = f / (2.0 + f);
-  z = s * s;
-  for (i = 12; i >= 1; i--) sum = z * (2.0 / (double)(2 * i + 1) + sum);
-  half_f2 = 0.5 * f * f;
-  return (double)k * ln2_hi - ((half_f2 - (s * (half_f2 + sum) + (double)k * ln2_lo)) - f);
-}
-
 /* log(end / start) of two positive temperatures, also where the quotient
    overflows or underflows to 0. */
 static double dnnmem__remat_log_ratio(double end, double start) {
@@ -8939,6 +9140,311 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
   found.accepted = w.accepted;
   *result = found;
   return o.budget == 0 || found.peak <= o.budget ? DNNMEM_OK : DNNMEM_ERR_INFEASIBLE;
+}
+
+/* ---- the schedule's own arena ---------------------------------------------- */
+
+/* The scratch of dnnmem_remat_plan: the simulator's work, then
+   dnnmem_plan_solve's for length records without gaps. */
+static dnnmem_result dnnmem__remat_plan_carve(const dnnmem_remat_problem *problem,
+                                              const dnnmem_plan_options *options, int32_t length,
+                                              int64_t alignment, const dnnmem_interval *records,
+                                              dnnmem__sim_work *sim, unsigned char **plan_mem,
+                                              size_t *plan_bytes, void *scratch,
+                                              size_t scratch_bytes, size_t *out_bytes) {
+  dnnmem__scratch s;
+  dnnmem_intervals ip;
+  dnnmem_result r;
+  ip.records = records;
+  ip.count = length;
+  ip.alignment = alignment;
+  if ((r = dnnmem_plan_solve_scratch_size(&ip, options, plan_bytes)) != DNNMEM_OK) return r;
+  dnnmem__scratch_begin(&s, out_bytes ? NULL : scratch, scratch_bytes);
+  dnnmem__sim_layout(&s, problem->graph->num_nodes, length, sim);
+  *plan_mem = DNNMEM__TAKE(&s, unsigned char, *plan_bytes);
+  return dnnmem__scratch_end(&s, out_bytes);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_remat_plan_scratch_size(const dnnmem_remat_problem *problem,
+                                                        const dnnmem_plan_options *options,
+                                                        const int32_t *sequence, int32_t length,
+                                                        int64_t alignment, size_t *out_bytes) {
+  dnnmem__sim_work sim;
+  unsigned char *plan_mem;
+  size_t plan_bytes;
+  (void)sequence; /* the size depends on the length only */
+  if (problem == NULL || problem->graph == NULL || problem->graph->num_nodes < 0 || length < 0 ||
+      out_bytes == NULL)
+    return DNNMEM_ERR_INVALID_ARGUMENT;
+  return dnnmem__remat_plan_carve(problem, options, length, alignment, NULL, &sim, &plan_mem,
+                                  &plan_bytes, NULL, 0, out_bytes);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
+                                           const dnnmem_plan_options *options,
+                                           const int32_t *sequence, int32_t length,
+                                           int64_t alignment, dnnmem_interval *records,
+                                           int64_t *offsets, dnnmem_remat_plan_result *result,
+                                           void *scratch, size_t scratch_bytes) {
+  dnnmem__scratch s;
+  dnnmem__sim_work sim;
+  dnnmem_remat_result st;
+  dnnmem_intervals ip;
+  dnnmem_plan_result pr;
+  unsigned char *plan_mem;
+  size_t plan_bytes;
+  int32_t j;
+  dnnmem_result r = dnnmem__remat_validate(problem);
+  if (r != DNNMEM_OK) return r;
+  if (length < 0 || (length > 0 && (sequence == NULL || records == NULL || offsets == NULL)))
+    return DNNMEM_ERR_INVALID_ARGUMENT;
+  /* the simulator's part first: the sequence is judged before any output */
+  dnnmem__scratch_begin(&s, scratch, scratch_bytes);
+  dnnmem__sim_layout(&s, problem->graph->num_nodes, length, &sim);
+  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__remat_sim(problem, sequence, length, &sim, &st, NULL)) != DNNMEM_OK) return r;
+  /* the lifetimes, by the simulator's own rule (last bound use; outputs'
+     last instances to the end) */
+  for (j = 0; j < length; j++) {
+    int32_t v = sequence[j], end = sim.last_use[j] >= 0 ? sim.last_use[j] : j;
+    if (problem->is_output && problem->is_output[v] && sim.latest[v] == j) end = length - 1;
+    DNNMEM_MEMSET(&records[j], 0, sizeof(records[j]));
+    records[j].lower = j;
+    records[j].upper = (int64_t)end + 1;
+    records[j].size = problem->sizes[v];
+  }
+  r = dnnmem__remat_plan_carve(problem, options, length, alignment, NULL, &sim, &plan_mem,
+                               &plan_bytes, scratch, scratch_bytes, NULL);
+  if (r != DNNMEM_OK) return r;
+  ip.records = records;
+  ip.count = length;
+  ip.alignment = alignment;
+  if ((r = dnnmem_plan_solve(&ip, options, offsets, &pr, plan_mem, plan_bytes)) != DNNMEM_OK)
+    return r;
+  /* the records' load is the peak: no plan (lower bound) is below it */
+  DNNMEM_ASSERT(pr.lower_bound >= st.peak && (alignment > 1 || length == 0 || pr.arena >= st.peak));
+  if (result) {
+    result->arena = pr.arena;
+    result->peak = st.peak;
+    result->time = st.time;
+    result->length = length;
+    result->optimal = pr.optimal;
+    result->plan = pr;
+  }
+  return DNNMEM_OK;
+}
+
+/* ---- the memory / time trade-off curve -------------------------------------- */
+
+static const char *const dnnmem__remat_spacing_names[DNNMEM_REMAT_SPACING_COUNT] = {"even",
+                                                                                   "geometric"};
+
+DNNMEM_DEF const char *dnnmem_remat_spacing_name(dnnmem_remat_spacing spacing) {
+  return (int)spacing >= 0 && spacing < DNNMEM_REMAT_SPACING_COUNT
+             ? dnnmem__remat_spacing_names[spacing]
+             : NULL;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_remat_spacing_parse(const char *name, dnnmem_remat_spacing *out) {
+  int i = dnnmem__name_index(name, dnnmem__remat_spacing_names, DNNMEM_REMAT_SPACING_COUNT);
+  if (name == NULL || out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (i < 0) return DNNMEM_ERR_PARSE;
+  *out = (dnnmem_remat_spacing)i;
+  return DNNMEM_OK;
+}
+
+/* The scratch of the curve: the sequence, then one region that serves the
+   solver (options->algo and the row order) and the time bound in turn. */
+static dnnmem_result dnnmem__curve_carve(const dnnmem_remat_problem *problem,
+                                         const dnnmem_remat_options *o, int32_t capacity,
+                                         int32_t **seq, unsigned char **region,
+                                         size_t *region_bytes, void *scratch,
+                                         size_t scratch_bytes, size_t *out_bytes) {
+  dnnmem__scratch s;
+  dnnmem_remat_options row = *o;
+  size_t a = 0, b = 0, c = 0;
+  dnnmem_result r;
+  row.algo = DNNMEM_REMAT_ROW_ORDER;
+  if ((r = dnnmem_remat_solve_scratch_size(problem, o, capacity, &a)) != DNNMEM_OK ||
+      (r = dnnmem_remat_solve_scratch_size(problem, &row, capacity, &b)) != DNNMEM_OK ||
+      (r = dnnmem_remat_time_bound_scratch_size(problem, o, &c)) != DNNMEM_OK)
+    return r;
+  *region_bytes = a > b ? (a > c ? a : c) : (b > c ? b : c);
+  dnnmem__scratch_begin(&s, out_bytes ? NULL : scratch, scratch_bytes);
+  *seq = DNNMEM__TAKE(&s, int32_t, capacity);
+  *region = DNNMEM__TAKE(&s, unsigned char, *region_bytes);
+  return dnnmem__scratch_end(&s, out_bytes);
+}
+
+/* options validated, spacing included; 0 if bad */
+static int dnnmem__curve_options(const dnnmem_remat_options *options, dnnmem_remat_options *o) {
+  return dnnmem__remat_options(options, o) && o->spacing >= 0 &&
+         o->spacing < (int32_t)DNNMEM_REMAT_SPACING_COUNT;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_remat_curve_scratch_size(const dnnmem_remat_problem *problem,
+                                                         const dnnmem_remat_options *options,
+                                                         int32_t sequence_capacity,
+                                                         int32_t num_points, size_t *out_bytes) {
+  dnnmem_remat_options o;
+  int32_t *seq;
+  unsigned char *region;
+  size_t region_bytes;
+  if (problem == NULL || out_bytes == NULL || sequence_capacity < 0 || num_points < 1 ||
+      !dnnmem__curve_options(options, &o))
+    return DNNMEM_ERR_INVALID_ARGUMENT;
+  return dnnmem__curve_carve(problem, &o, sequence_capacity, &seq, &region, &region_bytes, NULL,
+                             0, out_bytes);
+}
+
+/* The curve's budgets, non-increasing from base to lb (base >= lb >= 0):
+   even: base - floor((base - lb) k / (N - 1)); geometric (lb > 0):
+   base (lb / base)^(k / (N - 1)) rounded down, within [lb, base]; the
+   first point is base, the last lb. */
+static void dnnmem__curve_budgets(int64_t base, int64_t lb, int32_t spacing, dnnmem_remat_point *pt,
+                                  int32_t n) {
+  int32_t k;
+  int64_t d = base - lb;
+  for (k = 0; k < n; k++) {
+    int64_t b;
+    if (n == 1 || k == 0) b = base;
+    else if (k == n - 1) b = lb;
+    else if (spacing == DNNMEM_REMAT_SPACING_GEOMETRIC && lb > 0) {
+      double x = (double)base * DNNMEM_EXP((double)k / (double)(n - 1) *
+                                           dnnmem__log((double)lb / (double)base));
+      b = x >= (double)base ? base : x <= (double)lb ? lb : (int64_t)x;
+    } else {
+      /* floor(d k / (n - 1)) without overflow: (q (n - 1) + r) k / (n - 1) */
+      int64_t q = d / (n - 1), rem = d % (n - 1);
+      b = base - q * k - rem * k / (n - 1);
+    }
+    if (k > 0 && b > pt[k - 1].budget) b = pt[k - 1].budget;
+    pt[k].budget = b < lb ? lb : b;
+  }
+}
+
+/* The knee: over the points with a time (a prefix, by monotonicity), equal
+   budgets taken once, slope i = (time[i+1] - time[i]) / (budget[i] -
+   budget[i+1]) (time per byte saved, >= 0); the knee is the point between
+   two slopes whose increase (later minus earlier) is the largest, counted
+   only above 1e-9 x their sum (doubles: rationally equal increases may
+   differ in the last bits), the larger budget on ties; -1 if none. */
+static int32_t dnnmem__curve_knee(const dnnmem_remat_point *pt, int32_t n) {
+  int32_t k, cur = -1, knee = -1, have_slope = 0;
+  double best = 0.0, slope_prev = 0.0;
+  for (k = 0; k < n; k++) {
+    if (pt[k].time < 0) break;
+    if (cur >= 0 && pt[k].budget == pt[cur].budget) continue;
+    if (cur >= 0) {
+      double slope = (double)(pt[k].time - pt[cur].time) / (double)(pt[cur].budget - pt[k].budget);
+      double rise = slope - slope_prev, noise = 1e-9 * (slope + slope_prev);
+      if (have_slope && rise > noise && rise > best + noise) {
+        best = rise;
+        knee = cur;
+      }
+      slope_prev = slope;
+      have_slope = 1;
+    }
+    cur = k;
+  }
+  return knee;
+}
+
+/* progress of point k of N from the caller's progress over the curve */
+typedef struct dnnmem__curve_clock {
+  const dnnmem_remat_options *caller;
+  int32_t k, n;
+} dnnmem__curve_clock;
+
+static double dnnmem__curve_progress(void *user) {
+  const dnnmem__curve_clock *c = (const dnnmem__curve_clock *)user;
+  double p = c->caller->progress(c->caller->progress_user);
+  return p * (double)c->n - (double)c->k; /* NaN stays NaN: the solver then ignores it */
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_remat_curve(const dnnmem_remat_problem *problem,
+                                            const dnnmem_remat_options *options,
+                                            dnnmem_rng *rng, int32_t sequence_capacity,
+                                            dnnmem_remat_point *points, int32_t num_points,
+                                            dnnmem_remat_curve_result *result, void *scratch,
+                                            size_t scratch_bytes) {
+  dnnmem_remat_options o, run;
+  dnnmem_remat_result st;
+  dnnmem__curve_clock clock;
+  int32_t *seq, k, j;
+  unsigned char *region;
+  size_t region_bytes;
+  int64_t lb, extra, sum_times, moves = 0;
+  uint64_t seed = 0;
+  dnnmem_result r = dnnmem__remat_validate(problem);
+  if (r != DNNMEM_OK) return r;
+  if (points == NULL || result == NULL || num_points < 1 || sequence_capacity < 0 ||
+      !dnnmem__curve_options(options, &o) || (o.algo == DNNMEM_REMAT_ANNEAL && rng == NULL))
+    return DNNMEM_ERR_INVALID_ARGUMENT;
+  r = dnnmem__curve_carve(problem, &o, sequence_capacity, &seq, &region, &region_bytes, scratch,
+                          scratch_bytes, NULL);
+  if (r != DNNMEM_OK) return r;
+  /* the row order: the first budget and the sum of all times */
+  run = o;
+  run.algo = DNNMEM_REMAT_ROW_ORDER;
+  run.budget = 0;
+  if ((r = dnnmem_remat_solve(problem, &run, NULL, seq, sequence_capacity, &st, region,
+                              region_bytes)) != DNNMEM_OK) {
+    if (r == DNNMEM_ERR_OUTPUT_TOO_SMALL) result->points = 0;
+    return r;
+  }
+  sum_times = st.time;
+  if ((r = dnnmem_remat_lower_bound(problem, &lb)) != DNNMEM_OK) return r;
+  DNNMEM_ASSERT(lb <= st.peak);
+  DNNMEM_MEMSET(result, 0, sizeof(*result));
+  result->base_peak = st.peak;
+  result->base_time = st.time;
+  result->lower_bound = lb;
+  dnnmem__curve_budgets(st.peak, lb, o.spacing, points, num_points);
+  if (rng) seed = dnnmem_rng_next(rng);
+  clock.caller = &o;
+  clock.n = num_points;
+  for (k = 0; k < num_points; k++) {
+    dnnmem_rng point_rng;
+    dnnmem_remat_point *pt = &points[k];
+    pt->seed = seed + (uint64_t)k;
+    dnnmem_rng_seed(&point_rng, pt->seed);
+    run = o;
+    run.budget = pt->budget;
+    if (o.progress) {
+      clock.k = k;
+      run.progress = dnnmem__curve_progress;
+      run.progress_user = &clock;
+    }
+    r = dnnmem_remat_solve(problem, &run, &point_rng, seq, sequence_capacity, &st, region,
+                           region_bytes);
+    if (r != DNNMEM_OK && r != DNNMEM_ERR_INFEASIBLE) return r;
+    pt->run_time = st.time;
+    pt->run_peak = st.peak;
+    moves += st.moves;
+    r = dnnmem_remat_time_bound(problem, &run, &extra, NULL, region, region_bytes);
+    if (r != DNNMEM_OK) return r; /* (the budget is at least the peak's lower bound) */
+    pt->time_lower_bound = dnnmem__add_overflows(sum_times, extra, &extra) ? DNNMEM__I64_MAX : extra;
+    if (k > 0 && points[k - 1].time_lower_bound > pt->time_lower_bound)
+      pt->time_lower_bound = points[k - 1].time_lower_bound; /* a larger budget's bound holds */
+  }
+  /* each point: the least time of every run whose peak fits its budget */
+  for (k = 0; k < num_points; k++) {
+    dnnmem_remat_point *pt = &points[k];
+    pt->time = pt->peak = -1;
+    pt->source = -1;
+    for (j = 0; j < num_points; j++)
+      if (points[j].run_peak <= pt->budget && (pt->time < 0 || points[j].run_time < pt->time)) {
+        pt->time = points[j].run_time;
+        pt->peak = points[j].run_peak;
+        pt->source = j;
+      }
+    DNNMEM_ASSERT(pt->time < 0 || pt->time_lower_bound <= pt->time);
+  }
+  result->knee = dnnmem__curve_knee(points, num_points);
+  result->points = num_points;
+  result->moves = moves;
+  return DNNMEM_OK;
 }
 
 
@@ -11804,6 +12310,13 @@ DNNMEM_DEF dnnmem_result dnnmem_place_solve(const dnnmem_place_problem *problem,
 
 #ifdef __cplusplus
 }
+#endif
+
+/* the caller's floating-point contraction again (see the top) */
+#if defined(__clang__)
+#pragma float_control(pop)
+#elif defined(__GNUC__)
+#pragma GCC pop_options
 #endif
 #endif /* DNNMEM__IMPLEMENTATION_DONE */
 #endif /* DNNMEM_IMPLEMENTATION */

@@ -109,6 +109,9 @@ typedef struct cli_args {
   const char **at;                      /* stb_ds: every --at */
   int64_t align, nodes, capacity, budget, iterations, seed, max_length, bound_cuts;
   double time_limit, budget_ratio;
+  int remat_plan;                       /* remat --plan */
+  int64_t points;                       /* remat --points */
+  const char *spacing;                  /* remat --spacing */
 } cli_args;
 
 /* Defaults where 0 would mean something: budget -1 = none given. */
@@ -1057,7 +1060,13 @@ static const cli_option remat_options[] = {
     {"--budget", "B", CLI_INT, CLI_ARG(budget), 0, INT64_MAX, "peak budget in bytes"},
     {"--budget-ratio", "R", CLI_NUMBER, CLI_ARG(budget_ratio), 0, 0, "budget = R x the row order's peak"},
     {"--curve", NULL, CLI_FLAG, CLI_ARG(curve), 0, 0,
-     "the peak/time trade-off for budgets 1.0, 0.9, ... x the row\norder's peak down to the lower bound (the default without a budget)"},
+     "the peak/time trade-off: --points budgets from the row order's\npeak down to the lower bound (the default without a budget)"},
+    {"--points", "N", CLI_INT, CLI_ARG(points), 1, 1000, "the curve's points (default 11)"},
+    {"--spacing", "S", CLI_STRING, CLI_ARG(spacing), 0, 0, "the curve's budgets: even (default) or geometric"},
+    {"--plan", NULL, CLI_FLAG, CLI_ARG(remat_plan), 0, 0,
+     "also plan the sequence's arena: an offset for every computed\ninstance (arena, arena_optimal; --out writes step,node,offset)"},
+    {"--plan-algo", "A", CLI_STRING, CLI_ARG(algo), 0, 0, "--plan's strategy (plan --algo; default best)"},
+    {"--plan-nodes", "N", CLI_INT, CLI_ARG(nodes), 1, INT64_MAX, "--plan's exact-search nodes (plan --nodes)"},
     {"--time-limit", "S", CLI_NUMBER, CLI_ARG(time_limit), 0, 0,
      "anneal for S seconds (the curve: S in all); default: a fixed move\ncount (deterministic; the curve: also at most 4 s in all)"},
     {"--iterations", "N", CLI_INT, CLI_ARG(iterations), 1, INT64_MAX,
@@ -1069,11 +1078,11 @@ static const cli_option remat_options[] = {
     {"--bound", NULL, CLI_FLAG, CLI_ARG(bound), 0, 0,
      "also prove a lower bound of the extra time every sequence within\nthe budget needs (extra_time_lower_bound)"},
     {"--bound-cuts", "K", CLI_INT, CLI_ARG(bound_cuts), 1, INT32_MAX, "cut nodes tried by --bound (default 16; implies --bound)"},
-    {"--out", "F", CLI_STRING, CLI_ARG(out), 0, 0, "write the sequence, one node id per line"},
+    {"--out", "F", CLI_STRING, CLI_ARG(out), 0, 0, "write the sequence, one node id per line (--plan:\nstep,node,offset rows)"},
     {NULL, NULL, CLI_FLAG, 0, 0, 0, NULL}};
 
 #define REMAT_CURVE_SECONDS 4.0 /* the default curve's time cap, in all */
-#define REMAT_CURVE_POINTS 11   /* 1.0, 0.9, ..., 0.1 and the lower bound */
+#define REMAT_CURVE_POINTS 11   /* the default --points */
 
 typedef struct remat_setup {
   const char *path;
@@ -1214,19 +1223,6 @@ static int64_t remat_bound(const remat_setup *s, int64_t budget, int64_t cuts, i
   return extra;
 }
 
-/* The curve's budgets: 1.0, 0.9, ... x the base peak while at least the
-   lower bound, then the lower bound itself. */
-static int remat_curve_budgets(const remat_setup *s, int64_t *budgets) {
-  int count = 0, k;
-  for (k = 10; k >= 1; k--) {
-    int64_t b = (int64_t)((double)s->base.peak * k / 10.0);
-    if (b < s->lower_bound) break;
-    if (count == 0 || b != budgets[count - 1]) budgets[count++] = b;
-  }
-  if (count == 0 || budgets[count - 1] > s->lower_bound) budgets[count++] = s->lower_bound;
-  return count;
-}
-
 static void remat_print_head(const cli_args *a, const remat_setup *s) {
   if (a->json) {
     cli_json_begin();
@@ -1240,53 +1236,90 @@ static void remat_print_head(const cli_args *a, const remat_setup *s) {
   }
 }
 
-static void remat_print_point(const cli_args *a, const remat_setup *s, int64_t budget, const remat_run *run, int k) {
-  double ratio = s->base.peak > 0 ? (double)budget / (double)s->base.peak : 1.0;
-  double overhead = remat_overhead(s, run->stats.time);
-  const char *feasible = run->result == DNNMEM_OK ? "true" : "false";
+/* One point of the curve: what was found within the budget, else the
+   point's own run (over the budget: feasible false). */
+static void remat_print_point(const cli_args *a, const remat_setup *s, const dnnmem_remat_point *pt, int k,
+                              int last) {
+  double ratio = s->base.peak > 0 ? (double)pt->budget / (double)s->base.peak : 1.0;
+  int feasible = pt->time >= 0;
+  int64_t time = feasible ? pt->time : pt->run_time, peak = feasible ? pt->peak : pt->run_peak;
+  double overhead = remat_overhead(s, time), bound = remat_overhead(s, pt->time_lower_bound);
   if (a->json)
     printf("%s{\"ratio\": %.4g, \"budget\": %lld, \"peak\": %lld, \"time\": %lld, \"overhead\": %.6g, "
-           "\"feasible\": %s}", k ? ", " : "", ratio, (long long)budget, (long long)run->stats.peak,
-           (long long)run->stats.time, overhead, feasible);
-  else if (budget == s->lower_bound)
-    printf("bound %14lld %14lld %14lld %8.2f%% %s\n", (long long)budget, (long long)run->stats.peak,
-           (long long)run->stats.time, 100 * overhead, feasible[0] == 't' ? "yes" : "no");
+           "\"feasible\": %s, \"time_lower_bound\": %lld, \"overhead_lower_bound\": %.6g}",
+           k ? ", " : "", ratio, (long long)pt->budget, (long long)peak, (long long)time, overhead,
+           feasible ? "true" : "false", (long long)pt->time_lower_bound, bound);
+  else if (last)
+    printf("bound %14lld %14lld %14lld %8.2f%% %8.2f%% %s\n", (long long)pt->budget, (long long)peak,
+           (long long)time, 100 * overhead, 100 * bound, feasible ? "yes" : "no");
   else
-    printf("%5.2f %14lld %14lld %14lld %8.2f%% %s\n", ratio, (long long)budget, (long long)run->stats.peak,
-           (long long)run->stats.time, 100 * overhead, feasible[0] == 't' ? "yes" : "no");
+    printf("%5.2f %14lld %14lld %14lld %8.2f%% %8.2f%% %s\n", ratio, (long long)pt->budget, (long long)peak,
+           (long long)time, 100 * overhead, 100 * bound, feasible ? "yes" : "no");
 }
 
-/* remat without a budget: the trade-off curve (all points solved before
-   anything is printed, so an error leaves stdout empty). */
-static void remat_curve(const cli_args *a, const remat_setup *s, remat_run *run) {
-  int64_t budgets[REMAT_CURVE_POINTS];
-  remat_run points[REMAT_CURVE_POINTS];
-  int count = remat_curve_budgets(s, budgets), k;
+/* Library call of remat's curve: dnnmem_remat_curve with the caller's
+   moves per point, the clock (when given) spread over the points by its
+   progress callback; all points solved before anything is printed, so an
+   error leaves stdout empty. */
+static void remat_curve(const cli_args *a, const remat_setup *s) {
+  int32_t count = a->points ? (int32_t)a->points : REMAT_CURVE_POINTS, k;
+  dnnmem_remat_point *points = (dnnmem_remat_point *)cli_alloc((size_t)count * sizeof(*points));
+  dnnmem_remat_curve_result res;
   dnnmem_remat_options o = remat_options_of(a);
-  double seconds = a->time_limit > 0 ? a->time_limit / count : a->iterations ? 0 : REMAT_CURVE_SECONDS / count;
+  dnnmem_remat_spacing spacing = DNNMEM_REMAT_SPACING_EVEN;
+  double seconds = a->time_limit > 0 ? a->time_limit : a->iterations ? 0 : REMAT_CURVE_SECONDS;
   double t0 = cli_now_ms();
+  remat_clock clock;
+  dnnmem_rng rng;
+  dnnmem_result r;
+  size_t bytes = 0;
+  void *scratch;
+  if (a->spacing && dnnmem_remat_spacing_parse(a->spacing, &spacing) != DNNMEM_OK)
+    cli_usage_error("unknown --spacing '%s' (even or geometric)", a->spacing);
+  o.spacing = (int32_t)spacing;
   if (a->time_limit > 0 && !a->iterations) o.iterations = INT64_MAX / 4;
-  for (k = 0; k < count; k++) {
-    remat_anneal(s, &o, budgets[k], seconds, (uint64_t)a->seed, 0, run);
-    points[k] = *run;
+  if (seconds > 0) {
+    clock.start_ms = clock.last_report_ms = t0;
+    clock.limit_ms = seconds * 1e3;
+    clock.deadline_ms = t0 + clock.limit_ms;
+    clock.report = !a->json || seconds >= 5;
+    o.progress = remat_progress;
+    o.progress_user = &clock;
   }
+  cli_check(dnnmem_remat_curve_scratch_size(&s->problem, &o, s->max_length, count, &bytes), s->path);
+  scratch = cli_alloc(bytes);
+  dnnmem_rng_seed(&rng, (uint64_t)a->seed);
+  r = dnnmem_remat_curve(&s->problem, &o, &rng, s->max_length, points, count, &res, scratch, bytes);
+  if (r != DNNMEM_OK) remat_fail(s, r);
+  free(scratch);
   remat_print_head(a, s);
   if (a->json) {
+    cli_json_string("spacing", dnnmem_remat_spacing_name(spacing));
     cli_json_key("curve");
     printf("[");
   } else {
-    printf("%5s %14s %14s %14s %9s %s\n", "ratio", "budget", "peak", "time", "overhead", "feasible");
+    printf("%5s %14s %14s %14s %9s %9s %s\n", "ratio", "budget", "peak", "time", "overhead", "bound", "feasible");
   }
-  for (k = 0; k < count; k++) remat_print_point(a, s, budgets[k], &points[k], k);
+  for (k = 0; k < count; k++) remat_print_point(a, s, &points[k], k, k == count - 1 && count > 1);
   if (a->json) {
     printf("]");
+    cli_json_key("knee");
+    if (res.knee >= 0) printf("%lld", (long long)points[res.knee].budget);
+    else printf("null");
+    cli_json_int("knee_index", res.knee);
+    cli_json_int("moves", res.moves);
     cli_json_double("time_ms", cli_now_ms() - t0);
     cli_json_end();
+  } else if (res.knee >= 0) {
+    printf("knee: budget %lld (time grows fastest below it)\n", (long long)points[res.knee].budget);
   }
+  free(points);
 }
 
 typedef struct remat_extras {
   dnnmem_remat_result reorder; /* --baselines */
+  dnnmem_remat_plan_result arena; /* --plan */
+  double arena_ms;
   int64_t extra_bound;        /* --bound; INT64_MAX: none */
   int32_t bound_cut;
   double bound_ms;
@@ -1310,6 +1343,13 @@ static void remat_print_json(const remat_setup *s, int64_t budget, const remat_r
     cli_json_int("reorder_peak", x->reorder.peak);
     cli_json_int("reorder_time", x->reorder.time);
   }
+  if (a->remat_plan) {
+    cli_json_int("arena", x->arena.arena);
+    cli_json_int("arena_lower_bound", x->arena.plan.lower_bound);
+    cli_json_bool("arena_optimal", x->arena.optimal);
+    cli_json_string("arena_algo", dnnmem_plan_algo_name(x->arena.plan.algo));
+    cli_json_double("arena_ms", x->arena_ms);
+  }
   if (x->extra_bound < INT64_MAX) {
     cli_json_int("extra_time_lower_bound", x->extra_bound);
     cli_json_double("overhead_lower_bound", s->base.time > 0 ? (double)x->extra_bound / (double)s->base.time : 0.0);
@@ -1332,6 +1372,10 @@ static void remat_print_text(const remat_setup *s, int64_t budget, const remat_r
            (long long)s->checkpoint.time);
   if (a->baselines)
     printf("best reordering: peak %lld, time %lld\n", (long long)x->reorder.peak, (long long)x->reorder.time);
+  if (a->remat_plan)
+    printf("arena %lld bytes (%s; peak %lld, %s) in %.0f ms\n", (long long)x->arena.arena,
+           dnnmem_plan_algo_name(x->arena.plan.algo), (long long)x->arena.peak,
+           x->arena.optimal ? "optimal" : "not proven optimal", x->arena_ms);
   if (x->extra_bound < INT64_MAX)
     printf("every sequence within the budget recomputes >= %lld ns (+%.2f%%; cut at node %d, %.0f ms)\n",
            (long long)x->extra_bound, s->base.time > 0 ? 100.0 * (double)x->extra_bound / (double)s->base.time : 0.0,
@@ -1344,6 +1388,50 @@ static void remat_write_sequence(const char *path, const remat_run *run) {
   if (!f) cli_input_error(path, 0, "cannot write: %s", strerror(errno));
   for (i = 0; i < run->length; i++) fprintf(f, "%d\n", run->sequence[i]);
   if (fclose(f) != 0) cli_input_error(path, 0, "write failed");
+}
+
+/* Library calls of remat --plan: the sequence's instances planned in one
+   arena (dnnmem_remat_plan), checked by dnnmem_plan_check (a failure would
+   be a bug: exit 2); --out then writes step,node,offset rows. */
+static void remat_plan_arena(const cli_args *a, const remat_setup *s, const remat_run *run, remat_extras *x) {
+  size_t n = (size_t)run->length + 1, bytes = 0, check_bytes = 0;
+  dnnmem_interval *records = (dnnmem_interval *)cli_alloc(n * sizeof(*records));
+  int64_t *offsets = (int64_t *)cli_alloc(n * sizeof(int64_t)), arena = -1;
+  dnnmem_intervals problem;
+  dnnmem_plan_options opt;
+  void *scratch;
+  double t0 = cli_now_ms();
+  int32_t j;
+  memset(&opt, 0, sizeof(opt));
+  if (a->algo && dnnmem_plan_algo_parse(a->algo, &opt.algo) != DNNMEM_OK)
+    cli_usage_error("unknown --plan-algo '%s'", a->algo);
+  opt.node_limit = a->nodes;
+  cli_check(dnnmem_remat_plan_scratch_size(&s->problem, &opt, run->sequence, run->length, 0, &bytes),
+            s->path);
+  scratch = cli_alloc(bytes);
+  cli_check(dnnmem_remat_plan(&s->problem, &opt, run->sequence, run->length, 0, records, offsets, &x->arena,
+                              scratch, bytes),
+            s->path);
+  x->arena_ms = cli_now_ms() - t0;
+  free(scratch);
+  problem.records = records;
+  problem.count = run->length;
+  problem.alignment = 0;
+  cli_check(dnnmem_plan_check_scratch_size(&problem, &check_bytes), s->path);
+  scratch = cli_alloc(check_bytes);
+  if (dnnmem_plan_check(&problem, offsets, &arena, NULL, scratch, check_bytes) != DNNMEM_OK ||
+      arena != x->arena.arena || arena < run->stats.peak)
+    cli_input_error(s->path, 0, "internal error: the arena's plan fails its check");
+  free(scratch);
+  if (a->out) {
+    FILE *f = fopen(a->out, "w");
+    if (!f) cli_input_error(a->out, 0, "cannot write: %s", strerror(errno));
+    fprintf(f, "step,node,offset\n");
+    for (j = 0; j < run->length; j++) fprintf(f, "%d,%d,%lld\n", j, run->sequence[j], (long long)offsets[j]);
+    if (fclose(f) != 0) cli_input_error(a->out, 0, "write failed");
+  }
+  free(records);
+  free(offsets);
 }
 
 /* remat with a budget: one schedule. */
@@ -1360,7 +1448,8 @@ static void remat_single(const cli_args *a, const remat_setup *s, remat_run *run
             (long long)s->lower_bound);
   if (a->time_limit > 0 && !o.iterations) o.iterations = INT64_MAX / 4;
   remat_anneal(s, &o, budget, a->time_limit, (uint64_t)a->seed, !a->json || a->time_limit >= 5, run);
-  if (a->out) remat_write_sequence(a->out, run);
+  if (a->remat_plan) remat_plan_arena(a, s, run, &x);
+  else if (a->out) remat_write_sequence(a->out, run);
   if (a->bound || a->bound_cuts) {
     x.bound_ms = cli_now_ms();
     x.extra_bound = remat_bound(s, budget, a->bound_cuts, &x.bound_cut);
@@ -1386,10 +1475,13 @@ static int cmd_remat(const cli_args *a) {
   if (a->curve && (have_budget || have_ratio)) cli_usage_error("--curve takes no budget");
   if (!have_budget && !have_ratio && (a->out || a->bound || a->bound_cuts || a->baselines))
     cli_usage_error("--out, --bound and --baselines need --budget or --budget-ratio");
+  if (!have_budget && !have_ratio && a->remat_plan) cli_usage_error("--plan needs --budget or --budget-ratio");
+  if (!a->remat_plan && (a->algo || a->nodes)) cli_usage_error("--plan-algo and --plan-nodes need --plan");
+  if ((have_budget || have_ratio) && (a->points || a->spacing)) cli_usage_error("--points and --spacing are the curve's");
   remat_prepare(a, &s);
   run.sequence = (int32_t *)cli_alloc((size_t)s.max_length * sizeof(int32_t));
   if (have_budget || have_ratio) remat_single(a, &s, &run);
-  else remat_curve(a, &s, &run);
+  else remat_curve(a, &s);
   free(run.sequence);
   free(s.scratch);
   files_graph_free(&s.g);
@@ -1780,8 +1872,10 @@ static const cli_command cli_commands[] = {
      "graph CSV; times are read in microseconds and reported in integer ns.",
      remat_options,
      "one JSON object: n, base_peak, base_time, lower_bound, and with a budget\n"
-     "peak, budget, time, overhead, feasible, time_ms, length, moves, ...;\n"
-     "without one curve: [{ratio, budget, peak, time, overhead, feasible}, ...]",
+     "peak, budget, time, overhead, feasible, time_ms, length, moves, ...\n"
+     "(--plan: arena, arena_lower_bound, arena_optimal); without one spacing,\n"
+     "curve: [{ratio, budget, peak, time, overhead, feasible, time_lower_bound,\n"
+     "overhead_lower_bound}, ...], knee (a budget or null), knee_index",
      cmd_remat},
     {"layout", "LAYOUT", "TensorLayout queries: parse, print, map indices to units and addresses",
      "Parses a TensorLayout (PFN's MN-Core notation), e.g. '(10,7)/((3:7, 4_PE), (7:1))'\n"

@@ -7,7 +7,9 @@
    recount says so; the time bound never exceeds the extra time of a valid
    sequence within the budget (the solver's, random ones); bad graphs
    (cycles, unknown ids, negative values) give error codes; short scratch
-   gives DNNMEM_ERR_SCRATCH_TOO_SMALL. */
+   gives DNNMEM_ERR_SCRATCH_TOO_SMALL; the answer's arena (dnnmem_remat_plan)
+   has the definition's lifetimes, a valid plan and never beats the peak;
+   short curves are monotone with every time above its proven bound. */
 #include <string.h>
 
 #include "fuzz.h"
@@ -142,6 +144,59 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (base.peak <= o.budget) FUZZ_CHECK(r == DNNMEM_OK && st.time <= base.time);
   if (o.budget == 0) FUZZ_CHECK(st.peak <= base.peak);
   if (o.reorder_only) FUZZ_CHECK(st.length == g.n);
+
+  /* the answer's own arena: one record per step with the definition's
+     lifetime (ref_remat_lifetimes), their load the peak, a valid plan
+     (the recount's arena) never below it; short scratch is refused */
+  {
+    dnnmem_interval rec[FL];
+    int64_t off[FL], upper[FL];
+    dnnmem_intervals ip;
+    dnnmem_remat_plan_result pr;
+    int32_t j;
+    int64_t align = (mode & 16) ? 8 : 0;
+    FUZZ_CHECK(dnnmem_remat_plan_scratch_size(&p, NULL, seq, st.length, align, &need) == DNNMEM_OK);
+    FUZZ_CHECK(need <= sizeof(scratch));
+    if (mode & 32)
+      FUZZ_CHECK(dnnmem_remat_plan(&p, NULL, seq, st.length, align, rec, off, &pr, scratch + 1, need / 2) ==
+                 DNNMEM_ERR_SCRATCH_TOO_SMALL);
+    FUZZ_CHECK(dnnmem_remat_plan(&p, NULL, seq, st.length, align, rec, off, &pr, scratch + (mode & 7), need) ==
+               DNNMEM_OK);
+    ref_remat_lifetimes(&p, seq, st.length, upper);
+    for (j = 0; j < st.length; j++)
+      FUZZ_CHECK(rec[j].lower == j && rec[j].upper == upper[j] && rec[j].size == g.size[seq[j]]);
+    ip.records = rec;
+    ip.count = st.length;
+    ip.alignment = align;
+    FUZZ_CHECK(ref_plan_recount(&ip, off) == pr.arena);
+    FUZZ_CHECK(pr.peak == st.peak && pr.time == st.time && pr.arena >= st.peak);
+    FUZZ_CHECK(pr.plan.lower_bound >= st.peak && (align != 0 || pr.plan.lower_bound == st.peak));
+    FUZZ_CHECK(pr.optimal == (pr.arena == pr.plan.lower_bound));
+  }
+
+  /* a short trade-off curve: budgets from the base peak to the bound,
+     times and bounds monotone, every found time above its bound */
+  if (mode & 64) {
+    dnnmem_remat_point pts[3];
+    dnnmem_remat_curve_result cr;
+    dnnmem_remat_options co = o;
+    int32_t np = 1 + (int32_t)(fuzz_u8(&in) % 3), j;
+    co.iterations = 200;
+    co.spacing = (int32_t)(fuzz_u8(&in) & 1);
+    FUZZ_CHECK(dnnmem_remat_curve_scratch_size(&p, &co, capacity, np, &need) == DNNMEM_OK);
+    FUZZ_CHECK(need <= sizeof(scratch));
+    FUZZ_CHECK(dnnmem_remat_curve(&p, &co, &rng, capacity, pts, np, &cr, scratch, need) == DNNMEM_OK);
+    FUZZ_CHECK(cr.base_peak == base.peak && cr.base_time == base.time && cr.lower_bound == lb);
+    FUZZ_CHECK(pts[0].budget == base.peak && pts[np - 1].budget == (np > 1 ? lb : base.peak));
+    FUZZ_CHECK(cr.knee >= -1 && cr.knee < np);
+    for (j = 0; j < np; j++) {
+      FUZZ_CHECK(pts[j].time < 0 || (pts[j].time >= pts[j].time_lower_bound && pts[j].peak <= pts[j].budget));
+      if (j > 0)
+        FUZZ_CHECK(pts[j].budget <= pts[j - 1].budget && pts[j].time_lower_bound >= pts[j - 1].time_lower_bound &&
+                   (pts[j].time < 0 || (pts[j - 1].time >= 0 && pts[j].time >= pts[j - 1].time)));
+    }
+    FUZZ_CHECK(pts[0].time >= 0 && pts[0].time <= base.time);
+  }
 
   /* the time bound at the annealer's budget */
   {

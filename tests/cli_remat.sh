@@ -49,31 +49,159 @@ start=$(date +%s%N)
 ms=$(( ($(date +%s%N) - start) / 1000000 ))
 [ "$ms" -lt 5000 ] && grep -q '"peak"' "$out" && ok "--time-limit 0.5 returns ($ms ms)" || bad "--time-limit took $ms ms"
 
-# no budget: the curve from 1.0 x the base peak down to the lower bound
+# no budget: the curve (dnnmem_remat_curve) from the base peak down to the lower bound
 "$D" remat "$G" --iterations 20000 --json >"$out" 2>"$tmp/err"
 check "curve exit 0" $? 0
 check "curve one line of JSON" "$(wc -l <"$out")" 1
-for k in n base_peak base_time lower_bound curve time_ms; do
+for k in n base_peak base_time lower_bound spacing curve knee knee_index moves time_ms; do
   grep -q "\"$k\": " "$out" && ok "curve JSON $k" || bad "curve JSON lacks $k"
 done
 points=$(grep -o '{"ratio": [^}]*}' "$out")
-check "curve points: 1.0 .. 0.4 and the bound" "$(echo "$points" | wc -l)" 8
+check "curve points: 11 by default" "$(echo "$points" | wc -l)" 11
 check "curve starts at the base peak" "$(echo "$points" | head -1 | sed 's/.*"budget": \([0-9]*\).*/\1/')" "$(f base_peak)"
 check "curve ends at the lower bound" "$(echo "$points" | tail -1 | sed 's/.*"budget": \([0-9]*\).*/\1/')" "$(f lower_bound)"
+check "curve spacing" "$(f spacing)" '"even"'
+# budgets fall; feasible peaks fit; times never fall and bounds never fall
+# as the budget does; a feasible time is at least its bound
 echo "$points" | awk '{ match($0, /"budget": [0-9]+/); b = substr($0, RSTART + 10, RLENGTH - 10)
   match($0, /"peak": [0-9]+/); p = substr($0, RSTART + 8, RLENGTH - 8)
-  if ($0 ~ /"feasible": true/ && p + 0 > b + 0) exit 1
-  if (prev != "" && b + 0 >= prev + 0) exit 1; prev = b }' && ok "curve: budgets fall, feasible peaks fit" || bad "curve points: $points"
-echo "$points" | grep -q '"time": [0-9]*, "overhead": [0-9.e-]*, "feasible": \(true\|false\)' && ok "curve point fields" || bad "curve point fields"
+  match($0, /"time": [0-9]+/); t = substr($0, RSTART + 8, RLENGTH - 8)
+  match($0, /"time_lower_bound": [0-9]+/); l = substr($0, RSTART + 20, RLENGTH - 20)
+  f = $0 ~ /"feasible": true/
+  if (f && p + 0 > b + 0) exit 1
+  if (f && t + 0 < l + 0) exit 2
+  if (prev != "" && b + 0 >= prev + 0) exit 3
+  if (prevf && f && t + 0 < prevt + 0) exit 4
+  if (prevf == 0 && prev != "" && f) exit 5
+  if (prevl != "" && l + 0 < prevl + 0) exit 6
+  prev = b; prevt = t; prevf = f; prevl = l }' && ok "curve: monotone, feasible peaks fit, times above bounds" || bad "curve points ($?): $points"
+echo "$points" | grep -q '"time": [0-9]*, "overhead": [0-9.e-]*, "feasible": \(true\|false\), "time_lower_bound": [0-9]*, "overhead_lower_bound": [0-9.e-]*}' && ok "curve point fields" || bad "curve point fields"
+knee=$(f knee); ki=$(f knee_index)
+[ "$knee" = null ] && [ "$ki" = -1 ] || [ "$(echo "$points" | sed -n "$((ki + 1))p" | sed 's/.*"budget": \([0-9]*\).*/\1/')" = "$knee" ] && ok "knee $knee is point $ki" || bad "knee $knee / $ki"
 "$D" remat "$G" --curve --iterations 20000 --json >"$tmp/out2" 2>/dev/null
-cmp -s "$out" "$tmp/out2" || [ "$(sed 's/"time_ms": [^}]*//' "$out")" = "$(sed 's/"time_ms": [^}]*//' "$tmp/out2")" ] && ok "--curve is the default" || bad "--curve differs"
+cmp -s "$out" "$tmp/out2" || [ "$(sed 's/"time_ms": [^}]*//' "$out")" = "$(sed 's/"time_ms": [^}]*//' "$tmp/out2")" ] && ok "--curve is the default, deterministic" || bad "--curve differs"
 "$D" remat "$G" --iterations 20000 >"$out" 2>&1
-grep -qE '^ratio +budget +peak +time +overhead feasible$' "$out" && [ "$(grep -c '% \(yes\|no\)$' "$out")" = 8 ] && grep -q '^bound  *154141184 ' "$out" && ok "curve text table" || bad "curve text: $(cat "$out")"
+grep -qE '^ratio +budget +peak +time +overhead +bound feasible$' "$out" && [ "$(grep -c '% \(yes\|no\)$' "$out")" = 11 ] && grep -q '^bound  *154141184 ' "$out" && ok "curve text table" || bad "curve text: $(cat "$out")"
+"$D" remat "$G" --points 4 --spacing geometric --iterations 5000 --json >"$out" 2>/dev/null
+points=$(grep -o '{"ratio": [^}]*}' "$out")
+check "--points 4" "$(echo "$points" | wc -l)" 4
+check "--spacing geometric" "$(f spacing)" '"geometric"'
+# geometric: 385736608 (154141184 / 385736608)^(k / 3), rounded down
+check "geometric budgets" "$(echo "$points" | sed 's/.*"budget": \([0-9]*\).*/\1/' | tr '\n' ' ')" "385736608 284118906 209271175 154141184 "
+"$D" remat "$G" --points 1 --iterations 5000 --json >"$out" 2>/dev/null
+check "--points 1: the base alone, no knee" "$(grep -o '{"ratio": [^}]*}' "$out" | wc -l) $(f knee)" "1 null"
+expect "--spacing bogus" 1 "unknown --spacing 'bogus'" "$D" remat "$G" --spacing bogus
+expect "--points with a budget" 1 "--points and --spacing are the curve's" "$D" remat "$G" --points 3 --budget 9
+expect "--plan without a budget" 1 "--plan needs --budget or --budget-ratio" "$D" remat "$G" --plan
+expect "--points 0" 1 "--points must be in 1..1000" "$D" remat "$G" --points 0
+
+# --plan: the sequence's own arena (dnnmem_remat_plan), checked by the tool;
+# --out then writes step,node,offset rows, one per computed instance
+"$D" remat "$G" --budget-ratio 0.6 --iterations 100000 --plan --out "$tmp/plan.csv" --json >"$out" 2>"$tmp/err"
+check "--plan exit 0" $? 0
+arena=$(f arena); peak=$(f peak)
+[ -n "$arena" ] && [ "$arena" -ge "$peak" ] && [ "$(f arena_lower_bound)" = "$peak" ] && ok "--plan: arena $arena >= peak $peak = its bound" || bad "--plan: $(cat "$out")"
+[ "$(f arena_optimal)" = "$([ "$arena" = "$peak" ] && echo true || echo false)" ] && ok "--plan: arena_optimal" || bad "--plan: arena_optimal $(f arena_optimal)"
+check "--plan --out: header" "$(head -1 "$tmp/plan.csv")" "step,node,offset"
+check "--plan --out: one row per step" "$(($(wc -l <"$tmp/plan.csv") - 1))" "$(f length)"
+check "--plan --out: the nodes are the sequence" "$(tail -n +2 "$tmp/plan.csv" | cut -d, -f2 | tr '\n' ' ')" "$(tr '\n' ' ' <"$tmp/seq")"
+awk -F, -v a="$arena" 'NR > 1 && ($3 < 0 || $3 >= a) { exit 1 } NR > 1 && $1 != NR - 2 { exit 1 }' "$tmp/plan.csv" && ok "--plan --out: steps in order, offsets inside the arena" || bad "--plan --out rows"
+"$D" remat "$G" --budget-ratio 0.6 --iterations 100000 --plan >"$out" 2>&1
+grep -qE '^arena [0-9]+ bytes \(' "$out" && ok "--plan text" || bad "--plan text: $(cat "$out")"
+"$D" remat "$G" --budget-ratio 0.6 --iterations 100000 --plan --plan-algo greedy-size --json >"$out" 2>/dev/null
+check "--plan-algo greedy-size" "$(f arena_algo)" '"greedy-size"'
+[ "$(f arena)" -ge "$(f peak)" ] && ok "--plan-algo: arena >= peak" || bad "--plan-algo: $(cat "$out")"
+"$D" remat "$G" --budget-ratio 0.6 --iterations 100000 --plan --plan-algo exact --plan-nodes 20000 --json >"$out" 2>/dev/null
+[ "$(f arena)" -le "$arena" ] && ok "--plan-algo exact --plan-nodes 20000: $(f arena) <= best's $arena" || bad "exact worse: $(cat "$out")"
+expect "--plan-algo without --plan" 1 "--plan-algo and --plan-nodes need --plan" "$D" remat "$G" --budget 9 --plan-algo exact
+expect "--plan-algo bogus" 1 "unknown --plan-algo 'bogus'" "$D" remat "$G" --budget 9 --plan --plan-algo bogus --iterations 10
+
 # default: time-capped, a few seconds for the whole curve
 start=$(date +%s%N)
 "$D" remat "$data/gpt_mini.train.graph.csv" --json >"$out" 2>/dev/null
 ms=$(( ($(date +%s%N) - start) / 1000000 ))
 [ "$ms" -lt 10000 ] && grep -q '"curve": \[{"ratio": 1, ' "$out" && ok "default curve in $ms ms" || bad "default curve took $ms ms: $(head -c 300 "$out")"
+
+# bit-identical floating point: the implementation built where compilers
+# contract a * b + c into fused multiply-adds (gcc's GNU mode with
+# -ffp-contract=fast, clang's default), on FMA hardware, computes the same
+# exp and log bits and the same annealing run as a plain -std=c99 build
+# (the header turns contraction off for its own code)
+fma_flags=""
+case "$(uname -m)" in
+  x86_64) grep -qw fma /proc/cpuinfo 2>/dev/null && fma_flags=-mfma || fma_flags=none ;;
+  aarch64 | arm64) ;;
+  *) fma_flags=none ;;
+esac
+root=$(cd "$here/.." && pwd)
+cat >"$tmp/fp.c" <<'EOF'
+#include <stdio.h>
+#include <string.h>
+#define DNNMEM_IMPLEMENTATION
+#include "dnnmem.h"
+int main(void) {
+  static int32_t off[402], ids[800], seq[900];
+  static int64_t sizes[401], times[401];
+  static unsigned char scratch[1 << 22];
+  uint64_t h = 1469598103934665603ull, s = 1, bits;
+  int32_t n = 401, v, e = 0, i;
+  dnnmem_graph g;
+  dnnmem_remat_problem p;
+  dnnmem_remat_options o;
+  dnnmem_remat_result st;
+  dnnmem_rng rng;
+  for (i = 0; i < 300000; i++) { /* (volatile: no contraction in this file either) */
+    volatile double t;
+    double x, y;
+    s = s * 6364136223846793005ull + 1442695040888963407ull;
+    t = (double)(s >> 11) / 9007199254740992.0 - 0.5;
+    x = t * 1400.0;
+    y = dnnmem__exp(x), memcpy(&bits, &y, 8), h = (h ^ bits) * 1099511628211ull;
+    t = (double)(s >> 11) / 9007199254740992.0 * 1e6;
+    x = t + 1e-300;
+    y = dnnmem__log(x), memcpy(&bits, &y, 8), h = (h ^ bits) * 1099511628211ull;
+  }
+  printf("exp/log %016llx\n", (unsigned long long)h);
+  /* a training-like graph: forward chain 0..199, the gradient 200 (an
+     input), a backward chain reading forward values */
+  off[0] = 0;
+  for (v = 0; v < n; v++) {
+    if (v > 0 && v != 200) ids[e++] = v - 1;
+    if (v > 200) ids[e++] = (int32_t)((v * 7919) % 199) + 1;
+    off[v + 1] = e;
+    sizes[v] = 1000 + (v * 37) % 900;
+    times[v] = 10 + (v * 53) % 90;
+  }
+  g.num_nodes = n, g.in_offsets = off, g.in_ids = ids;
+  p.graph = &g, p.sizes = sizes, p.times = times, p.is_output = NULL;
+  memset(&o, 0, sizeof(o));
+  o.iterations = 300000;
+  o.budget = 40000;
+  dnnmem_rng_seed(&rng, 1);
+  dnnmem_remat_solve(&p, &o, &rng, seq, 900, &st, scratch, sizeof(scratch));
+  for (i = 0; i < st.length; i++) h = (h ^ (uint64_t)seq[i]) * 1099511628211ull;
+  printf("anneal peak %lld time %lld accepted %lld sequence %016llx\n", (long long)st.peak, (long long)st.time,
+         (long long)st.accepted, (unsigned long long)h);
+  return 0;
+}
+EOF
+cc=${CC:-cc}
+if [ "$fma_flags" = none ]; then
+  ok "fp contraction: no FMA hardware here (skipped)"
+elif $cc -std=c99 -O1 -I"$root" -o "$tmp/fp0" "$tmp/fp.c" -lm 2>"$tmp/err"; then
+  "$tmp/fp0" >"$tmp/fp0.out"
+  for variant in "$cc -std=gnu99 -O2 $fma_flags -ffp-contract=fast" ${CLANG:+"$CLANG -std=c99 -O2 $fma_flags"}; do
+    # shellcheck disable=SC2086
+    if $variant -I"$root" -o "$tmp/fp1" "$tmp/fp.c" -lm 2>"$tmp/err" && "$tmp/fp1" >"$tmp/fp1.out"; then
+      cmp -s "$tmp/fp0.out" "$tmp/fp1.out" && ok "fp contraction: '$variant' gives the same bits ($(tail -1 "$tmp/fp1.out"))" ||
+        bad "fp contraction: '$variant' differs: $(cat "$tmp/fp0.out" "$tmp/fp1.out")"
+    else
+      bad "fp contraction: '$variant' failed: $(head -3 "$tmp/err")"
+    fi
+  done
+else
+  bad "fp contraction: $cc cannot build: $(head -3 "$tmp/err")"
+fi
 
 cli_finish cli_remat
 [ "$fail" = 0 ]

@@ -686,6 +686,31 @@ REF_FN int ref_remat_recount(const dnnmem_remat_problem *p, const int32_t *seq, 
   return 1;
 }
 
+/* The lifetime of every instance of a valid sequence, from the same
+   definition as ref_remat_recount: instance i (computed at step i) lives
+   over [i, upper[i]), upper[i] - 1 the last step q > i with a use that
+   binds to i (the latest computation of the used node before q), i if
+   none, len - 1 for the last instance of a graph output. O(L^2 degree). */
+REF_FN void ref_remat_lifetimes(const dnnmem_remat_problem *p, const int32_t *seq, int32_t len,
+                                int64_t *upper) {
+  const int32_t *off = p->graph->in_offsets, *ids = p->graph->in_ids;
+  int32_t i, q, k, r;
+  for (i = 0; i < len; i++) {
+    int32_t v = seq[i], last = 1;
+    upper[i] = i + 1;
+    for (q = i + 1; q < len; q++) {
+      int uses = 0, bound = -1;
+      last &= seq[q] != v;
+      for (k = off[seq[q]]; k < off[seq[q] + 1]; k++) uses |= ids[k] == v;
+      if (!uses) continue;
+      for (r = 0; r < q; r++)
+        if (seq[r] == v) bound = r;
+      if (bound == i) upper[i] = q + 1;
+    }
+    if (last && p->is_output && p->is_output[v]) upper[i] = len;
+  }
+}
+
 /* (end of section 5) */
 
 /* ==== 6. Layout arithmetic ================================================ */

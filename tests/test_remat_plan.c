@@ -1,0 +1,681 @@
+/* tests/test_remat_plan.c: recompute's own arena (dnnmem_remat_plan) and
+   the memory / time trade-off curve (dnnmem_remat_curve).
+   Lifetimes are checked against the independent definition of tests/ref.h
+   (ref_remat_lifetimes, O(L^2)) and a hand count; plans by
+   dnnmem_plan_check and ref_plan_recount, small ones against the brute
+   force optimum; the curve against a hand-derived two-tier example
+   (every time and the knee known) and its invariants on random graphs. */
+#define _POSIX_C_SOURCE 200809L
+#include <glob.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define STB_DS_IMPLEMENTATION
+#include <stb/stb_ds.h>
+
+#include "test.h"
+#define DNNMEM_IMPLEMENTATION
+#include "dnnmem.h"
+#include "../examples/dnnmem_files.h"
+#include "ref.h"
+
+/* ---- a small graph builder (as tests/test_remat.c) ----------------------------- */
+
+#define MAXN 64
+#define MAXE 256
+#define MAXL 256
+
+typedef struct tgraph {
+  int32_t n, off[MAXN + 1], ids[MAXE];
+  int64_t size[MAXN], time[MAXN];
+  uint8_t out[MAXN];
+  dnnmem_graph graph;
+  dnnmem_remat_problem p;
+} tgraph;
+
+static void tg_begin(tgraph *g) {
+  memset(g, 0, sizeof(*g));
+  g->graph.in_offsets = g->off;
+  g->graph.in_ids = g->ids;
+  g->p.graph = &g->graph;
+  g->p.sizes = g->size;
+  g->p.times = g->time;
+  g->p.is_output = g->out;
+}
+
+/* adds a node with inputs (list ended by -1) */
+static int32_t tg_node(tgraph *g, int64_t size, int64_t time, int output, const int32_t *inputs) {
+  int32_t v = g->n++;
+  g->size[v] = size;
+  g->time[v] = time;
+  g->out[v] = (uint8_t)output;
+  g->off[v + 1] = g->off[v];
+  while (inputs && *inputs >= 0) g->ids[g->off[v + 1]++] = *inputs++;
+  g->graph.num_nodes = g->n;
+  return v;
+}
+
+static uint64_t t_rng = 777;
+static uint32_t t_rand(uint32_t bound) {
+  t_rng = t_rng * 6364136223846793005ull + 1442695040888963407ull;
+  return (uint32_t)((t_rng >> 33) % bound);
+}
+
+/* random DAG: node v takes 1-2 inputs among earlier nodes */
+static void tg_random(tgraph *g, int32_t n) {
+  int32_t v, in[3];
+  tg_begin(g);
+  for (v = 0; v < n; v++) {
+    int32_t k = 0;
+    if (v > 0 && !(v == 1 && t_rand(2))) {
+      in[k++] = (int32_t)t_rand((uint32_t)v);
+      if (v > 1 && t_rand(2)) {
+        in[k] = (int32_t)t_rand((uint32_t)v);
+        if (in[k] != in[0]) k++;
+      }
+    }
+    in[k] = -1;
+    tg_node(g, t_rand(4) ? 1 + t_rand(20) : 0, 1 + t_rand(9), v == n - 1 || t_rand(6) == 0, in);
+  }
+}
+
+/* training-like DAG: forward chain, gradient input, backward chain using
+   forward values (where recomputation pays) */
+static void tg_random_training(tgraph *g, int32_t forward, int32_t backward) {
+  int32_t v, in[4], k;
+  tg_begin(g);
+  tg_node(g, 1 + t_rand(20), 0, 0, NULL);
+  for (v = 1; v <= forward; v++) {
+    k = 0;
+    in[k++] = v - 1;
+    if (v > 1 && t_rand(3) == 0) in[k++] = (int32_t)t_rand((uint32_t)(v - 1));
+    in[k] = -1;
+    tg_node(g, 8 + t_rand(12), 1 + t_rand(9), 0, in);
+  }
+  tg_node(g, 1 + t_rand(5), 0, 0, NULL);
+  for (v = 0; v < backward; v++) {
+    k = 0;
+    in[k++] = g->n - 1;
+    in[k++] = 1 + (int32_t)t_rand((uint32_t)forward);
+    in[k] = -1;
+    tg_node(g, 1 + t_rand(8), 1 + t_rand(9), v == backward - 1 || t_rand(4) == 0, in);
+  }
+}
+
+static char scratch_buf[1 << 24];
+
+/* The arena of a sequence, checked throughout: records against the
+   definition, their load against the recount's peak, the plan by the
+   checker and the recount. Returns the arena (-1 on failure). */
+static int64_t plan_checked(const dnnmem_remat_problem *p, const int32_t *seq, int32_t len,
+                            const dnnmem_plan_options *po, int64_t alignment,
+                            dnnmem_remat_plan_result *res) {
+  dnnmem_interval *rec = (dnnmem_interval *)malloc(((size_t)len + 1) * sizeof(*rec));
+  int64_t *off = (int64_t *)malloc(((size_t)len + 1) * sizeof(int64_t));
+  int64_t *upper = (int64_t *)malloc(((size_t)len + 1) * sizeof(int64_t));
+  int64_t peak = -1, time = -1, arena = -1, load = 0, t;
+  int32_t j, conflict[2];
+  size_t need = 0, check_need = 0;
+  dnnmem_intervals ip;
+  CHECK(ref_remat_recount(p, seq, len, &peak, &time));
+  CHECK_EQ(dnnmem_remat_plan_scratch_size(p, po, seq, len, alignment, &need), DNNMEM_OK);
+  CHECK(need <= sizeof(scratch_buf));
+  CHECK_EQ(dnnmem_remat_plan(p, po, seq, len, alignment, rec, off, res, scratch_buf, need), DNNMEM_OK);
+  ref_remat_lifetimes(p, seq, len, upper);
+  for (j = 0; j < len; j++) {
+    CHECK_EQ(rec[j].lower, j);
+    CHECK_EQ(rec[j].upper, upper[j]);
+    CHECK_EQ(rec[j].size, p->sizes[seq[j]]);
+    CHECK(rec[j].num_gaps == 0 && rec[j].flags == 0 && rec[j].alignment == 0);
+  }
+  for (t = 0; t < len; t++) { /* the records' load is the sequence's peak */
+    int64_t sum = 0;
+    for (j = 0; j < len; j++)
+      if (rec[j].lower <= t && t < rec[j].upper) sum += rec[j].size;
+    load = sum > load ? sum : load;
+  }
+  CHECK_EQ(load, peak);
+  CHECK_EQ(res->peak, peak);
+  CHECK_EQ(res->time, time);
+  CHECK_EQ(res->length, len);
+  ip.records = rec;
+  ip.count = len;
+  ip.alignment = alignment;
+  CHECK_EQ(dnnmem_plan_check_scratch_size(&ip, &check_need), DNNMEM_OK);
+  CHECK(check_need <= sizeof(scratch_buf));
+  CHECK_EQ(dnnmem_plan_check(&ip, off, &arena, conflict, scratch_buf, check_need), DNNMEM_OK);
+  CHECK_EQ(arena, res->arena);
+  CHECK_EQ(ref_plan_recount(&ip, off), res->arena);
+  CHECK(res->arena >= peak);
+  CHECK_EQ(res->optimal, res->arena == res->plan.lower_bound);
+  CHECK(res->plan.lower_bound >= peak);
+  if (alignment <= 1) CHECK_EQ(res->plan.lower_bound >= peak, 1);
+  free(rec);
+  free(off);
+  free(upper);
+  return arena;
+}
+
+/* ---- the schedule's own arena ------------------------------------------------ */
+
+/* x -> a -> b -> c -> y, y also reads a: the sequence x a b c a y
+   recomputes a for y. Lifetimes by hand (step: node [lower, upper) size):
+     0: x [0,5) 1 (the recomputation of a reads it at step 4)
+     1: a [1,3) 10 (b at 2; y binds to the later a)
+     2: b [2,4) 5     3: c [3,6) 7     4: a [4,6) 10     5: y [5,6) 3 (output)
+   loads 1 11 16 13 18 20: peak 20 (the row order's is 22); the arena 20 is
+   reached (a at 7 over [1,3), c at 0 and a again at 10 on top of it...):
+   optimal. */
+static void test_plan_hand(void) {
+  tgraph g;
+  int32_t ix[] = {0, -1}, ia[] = {1, -1}, ib[] = {2, -1}, iy[] = {3, 1, -1};
+  int32_t seq[] = {0, 1, 2, 3, 1, 4}, row[] = {0, 1, 2, 3, 4};
+  int64_t want_upper[] = {5, 3, 4, 6, 6, 6}, want_size[] = {1, 10, 5, 7, 10, 3}, off[6], oracle;
+  dnnmem_interval rec[6];
+  dnnmem_intervals ip;
+  dnnmem_remat_plan_result res;
+  size_t need;
+  int32_t j;
+  tg_begin(&g);
+  tg_node(&g, 1, 0, 0, NULL); /* x */
+  tg_node(&g, 10, 3, 0, ix);  /* a */
+  tg_node(&g, 5, 2, 0, ia);   /* b */
+  tg_node(&g, 7, 2, 0, ib);   /* c */
+  tg_node(&g, 3, 1, 1, iy);   /* y = f(c, a) */
+  CHECK_EQ(plan_checked(&g.p, seq, 6, NULL, 0, &res), 20);
+  CHECK_EQ(res.peak, 20);
+  CHECK_EQ(res.time, 11);
+  CHECK_EQ(res.optimal, 1);
+  CHECK_EQ(plan_checked(&g.p, row, 5, NULL, 0, &res), 22); /* no recomputation: 22 */
+  CHECK_EQ(res.peak, 22);
+  /* the records by hand, and the brute-force optimum of their plan */
+  CHECK_EQ(dnnmem_remat_plan_scratch_size(&g.p, NULL, seq, 6, 0, &need), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, seq, 6, 0, rec, off, &res, scratch_buf, need), DNNMEM_OK);
+  for (j = 0; j < 6; j++) {
+    CHECK_EQ(rec[j].lower, j);
+    CHECK_EQ(rec[j].upper, want_upper[j]);
+    CHECK_EQ(rec[j].size, want_size[j]);
+  }
+  ip.records = rec;
+  ip.count = 6;
+  ip.alignment = 0;
+  oracle = ref_plan_optimum(&ip, NULL);
+  CHECK_EQ(oracle, 20);
+  CHECK_EQ(res.arena, 20);
+  /* every strategy gives a valid plan, none below the peak */
+  {
+    dnnmem_plan_options po;
+    int a;
+    memset(&po, 0, sizeof(po));
+    for (a = 0; a < DNNMEM_PLAN_ALGO_COUNT; a++) {
+      po.algo = (dnnmem_plan_algo)a;
+      CHECK(plan_checked(&g.p, seq, 6, &po, 0, &res) >= 20);
+      CHECK_EQ(res.plan.algo, a == 0 ? res.plan.algo : (dnnmem_plan_algo)a);
+    }
+  }
+  /* alignment 8: every offset aligned, the arena at least the aligned bound */
+  CHECK(plan_checked(&g.p, seq, 6, NULL, 8, &res) >= 24);
+  CHECK(res.plan.lower_bound >= 24); /* x, b, c round up: 8 + 16 at step 4 */
+}
+
+/* random sequences (with recomputations) on random graphs */
+static void test_plan_random(void) {
+  int trial, optimal = 0, small = 0;
+  for (trial = 0; trial < 300; trial++) {
+    tgraph g;
+    int32_t seq[MAXL], len = 0, v;
+    int64_t peak, time;
+    dnnmem_remat_plan_result res;
+    tg_random(&g, 2 + (int32_t)t_rand(10));
+    for (v = 0; v < g.n; v++) { /* a topological order with recomputations */
+      if (v > 0 && g.off[v] < g.off[v + 1] && t_rand(3) == 0) {
+        int32_t u = (int32_t)t_rand((uint32_t)v);
+        if (g.off[u] < g.off[u + 1]) seq[len++] = u; /* not a graph input */
+      }
+      seq[len++] = v;
+    }
+    if (!ref_remat_recount(&g.p, seq, len, &peak, &time)) continue;
+    plan_checked(&g.p, seq, len, NULL, trial % 3 == 0 ? 4 : 0, &res);
+    if (len <= 7 && trial % 3 != 0) { /* the brute-force optimum of the same records */
+      dnnmem_interval rec[8];
+      int64_t upper[8], oracle;
+      dnnmem_intervals ip;
+      int32_t j;
+      ref_remat_lifetimes(&g.p, seq, len, upper);
+      for (j = 0; j < len; j++) rec[j] = ref_plan_record(j, upper[j], g.size[seq[j]]);
+      ip.records = rec;
+      ip.count = len;
+      ip.alignment = 0;
+      oracle = ref_plan_optimum(&ip, NULL);
+      CHECK_EQ(res.arena, oracle); /* best's exact search settles tiny cases */
+      small++;
+    }
+    optimal += res.optimal;
+  }
+  CHECK(small > 30);
+  CHECK(optimal > 100);
+}
+
+/* bad input: the sequence's errors, arguments, short scratch, overflow */
+static void test_plan_errors(void) {
+  tgraph g;
+  int32_t ix[] = {0, -1}, ia[] = {1, -1};
+  int32_t good[] = {0, 1, 2}, missing[] = {0, 1}, early[] = {0, 2, 1}, twice[] = {0, 0, 1, 2},
+          bad_id[] = {0, 1, 9}, many[] = {0, 1, 1, 1, 1, 2};
+  dnnmem_interval rec[8];
+  int64_t off[8];
+  dnnmem_remat_plan_result res;
+  size_t need = 0, small;
+  tg_begin(&g);
+  tg_node(&g, 4, 0, 0, NULL);
+  tg_node(&g, 8, 1, 0, ix);
+  tg_node(&g, 2, 1, 1, ia);
+  CHECK_EQ(dnnmem_remat_plan_scratch_size(&g.p, NULL, good, 3, 0, &need), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, good, 3, 0, rec, off, &res, scratch_buf, need), DNNMEM_OK);
+  CHECK_EQ(res.arena, 12);
+  CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, good, 3, 0, rec, off, NULL, scratch_buf, need), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, missing, 2, 0, rec, off, &res, scratch_buf, need),
+           DNNMEM_ERR_REMAT_MISSING_NODE);
+  CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, early, 3, 0, rec, off, &res, scratch_buf, need),
+           DNNMEM_ERR_REMAT_INPUT_NOT_READY);
+  CHECK_EQ(dnnmem_remat_plan_scratch_size(&g.p, NULL, twice, 4, 0, &need), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, twice, 4, 0, rec, off, &res, scratch_buf, need),
+           DNNMEM_ERR_REMAT_INPUT_REPEATED);
+  CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, bad_id, 3, 0, rec, off, &res, scratch_buf, need),
+           DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, good, 3, 3, rec, off, &res, scratch_buf, need),
+           DNNMEM_ERR_ALIGNMENT);
+  CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, good, -1, 0, rec, off, &res, scratch_buf, need),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, NULL, 3, 0, rec, off, &res, scratch_buf, need),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, good, 3, 0, NULL, off, &res, scratch_buf, need),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, good, 3, 0, rec, NULL, &res, scratch_buf, need),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_plan(NULL, NULL, good, 3, 0, rec, off, &res, scratch_buf, need),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_plan_scratch_size(NULL, NULL, good, 3, 0, &need),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_plan_scratch_size(&g.p, NULL, good, 3, 0, NULL),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_plan_scratch_size(&g.p, NULL, good, -1, 0, &need),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  /* short scratch: every size below the need (the offsets untouched) */
+  CHECK_EQ(dnnmem_remat_plan_scratch_size(&g.p, NULL, good, 3, 0, &need), DNNMEM_OK);
+  for (small = 0; small < need; small += 1 + small / 4) {
+    off[0] = -77;
+    CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, good, 3, 0, rec, off, &res, scratch_buf + 1, small),
+             DNNMEM_ERR_SCRATCH_TOO_SMALL);
+    CHECK_EQ(off[0], -77);
+  }
+  CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, good, 3, 0, rec, off, &res, NULL, need),
+           DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, good, 3, 0, rec, off, &res, scratch_buf + 3, need), DNNMEM_OK);
+  /* the empty graph and sequence */
+  {
+    tgraph e;
+    tg_begin(&e);
+    CHECK_EQ(dnnmem_remat_plan_scratch_size(&e.p, NULL, NULL, 0, 0, &need), DNNMEM_OK);
+    CHECK_EQ(dnnmem_remat_plan(&e.p, NULL, NULL, 0, 0, NULL, NULL, &res, scratch_buf, need), DNNMEM_OK);
+    CHECK_EQ(res.arena, 0);
+    CHECK_EQ(res.peak, 0);
+    CHECK_EQ(res.optimal, 1);
+  }
+  /* the nodes' sizes fit, four instances of the largest do not */
+  g.size[0] = 0;
+  g.size[1] = INT64_C(1) << 61;
+  g.size[2] = INT64_C(1) << 61;
+  CHECK_EQ(dnnmem_remat_plan_scratch_size(&g.p, NULL, many, 6, 0, &need), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, many, 6, 0, rec, off, &res, scratch_buf, need), DNNMEM_ERR_OVERFLOW);
+  g.size[1] = -1;
+  CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, good, 3, 0, rec, off, &res, scratch_buf, need), DNNMEM_ERR_NEGATIVE);
+}
+
+/* every training graph of tests/data: the row order, checkpointing and a
+   short annealing run at 60% of the row order's peak */
+static void test_plan_data(void) {
+  glob_t gl;
+  size_t f;
+  int files = 0;
+  CHECK_EQ(glob("tests/data/*.train.graph.csv", 0, NULL, &gl), 0);
+  for (f = 0; f < gl.gl_pathc; f++) {
+    files_graph g;
+    files_error err;
+    dnnmem_remat_problem p;
+    dnnmem_remat_options o;
+    dnnmem_remat_result st;
+    dnnmem_remat_plan_result res;
+    dnnmem_rng rng;
+    int32_t *seq, capacity;
+    int algo;
+    size_t need;
+    if (files_read_graph(gl.gl_pathv[f], &g, &err) != 0) {
+      files_error_print(stderr, &err);
+      CHECK(!"a training graph is unreadable");
+      continue;
+    }
+    files++;
+    files_graph_remat_problem(&g, &p);
+    capacity = 2 * g.n + 16;
+    seq = (int32_t *)malloc((size_t)capacity * sizeof(int32_t));
+    for (algo = 0; algo < 3; algo++) {
+      memset(&o, 0, sizeof(o));
+      o.algo = algo == 0 ? DNNMEM_REMAT_ROW_ORDER : algo == 1 ? DNNMEM_REMAT_CHECKPOINT : DNNMEM_REMAT_ANNEAL;
+      if (algo == 2) {
+        o.budget = st.peak; /* checkpointing's peak, now with the time to beat */
+        o.iterations = 20000;
+      }
+      CHECK_EQ(dnnmem_remat_solve_scratch_size(&p, &o, capacity, &need), DNNMEM_OK);
+      CHECK(need <= sizeof(scratch_buf));
+      dnnmem_rng_seed(&rng, 5);
+      CHECK(dnnmem_remat_solve(&p, &o, &rng, seq, capacity, &st, scratch_buf, need) >= DNNMEM_ERR_INFEASIBLE);
+      if (plan_checked(&p, seq, st.length, NULL, 0, &res) < 0) continue;
+      CHECK_EQ(res.peak, st.peak);
+      CHECK(res.arena >= st.peak);
+      if (algo == 0) printf("  %s: row order peak %lld, arena %lld\n", gl.gl_pathv[f], (long long)res.peak,
+                            (long long)res.arena);
+    }
+    free(seq);
+    files_graph_free(&g);
+  }
+  globfree(&gl);
+  CHECK(files >= 3);
+}
+
+/* ---- the trade-off curve ---------------------------------------------------------------- */
+
+/* The knee rule on given points (budgets falling, times rising). */
+static void test_knee_rule(void) {
+  dnnmem_remat_point pt[8];
+  int64_t b1[] = {100, 90, 80, 70, 60}, t1[] = {10, 10, 10, 30, 50}; /* flat, then 2 per byte */
+  int64_t t2[] = {10, 12, 14, 16, 18};                                /* a line: no knee */
+  int64_t t3[] = {10, 11, 13, 16, 20};                                /* +1 each: the first */
+  int64_t b4[] = {100, 90, 90, 80, 70}, t4[] = {10, 10, 10, 10, 40};  /* a repeated budget */
+  int64_t t5[] = {10, 10, 30, -1, -1};                                /* nothing found below */
+  int i;
+  memset(pt, 0, sizeof(pt));
+  for (i = 0; i < 5; i++) pt[i].budget = b1[i], pt[i].time = t1[i];
+  CHECK_EQ(dnnmem__curve_knee(pt, 5), 2); /* slopes 0 0 2 2: budget 80 */
+  for (i = 0; i < 5; i++) pt[i].time = t2[i];
+  CHECK_EQ(dnnmem__curve_knee(pt, 5), -1);
+  for (i = 0; i < 5; i++) pt[i].time = t3[i];
+  CHECK_EQ(dnnmem__curve_knee(pt, 5), 1); /* slopes .1 .2 .3 .4: equal increases, the largest budget */
+  for (i = 0; i < 5; i++) pt[i].budget = b4[i], pt[i].time = t4[i];
+  CHECK_EQ(dnnmem__curve_knee(pt, 5), 3); /* 100 90 80 70: slopes 0 0 3 */
+  for (i = 0; i < 5; i++) pt[i].budget = b1[i], pt[i].time = t5[i];
+  CHECK_EQ(dnnmem__curve_knee(pt, 5), 1); /* slopes 0 2, then none */
+  CHECK_EQ(dnnmem__curve_knee(pt, 2), -1);
+  CHECK_EQ(dnnmem__curve_knee(pt, 1), -1);
+}
+
+/* Two tiers (ids: x a p q r b s t u):
+     x (1, input) -> a (20, t 1) -> p (20) -> q (20) -> r = f(q, a) (5)
+       -> b (20, t 50) -> s (15) -> t (15) -> u = f(t, b) (1, output)
+   every other time 1. Row order: peak 60 at q (a, p, q), 50 at t (b, s,
+   t); time 57. Below 60: recompute a from x (hold x, 1 byte) before r:
+   peak 50 (at t), +1. Below 50: also recompute b from r (hold r, 5
+   bytes) before u: peak 45 (r's step holds q, a, r = 45, the lower
+   bound), +50 more. No cheaper ways exist (a, p, q meet at q's step
+   unless a is rebuilt from x; s, t and b or what rebuilds b meet at t's).
+   So time 57 at 60, 58 in [50, 59], 108 in [45, 49]. Four even points
+   60 55 50 45: times 57 58 58 108, slopes 0.2 0 10 per byte: the knee at
+   50. */
+static void two_tier(tgraph *g) {
+  int32_t ix[] = {0, -1}, ia[] = {1, -1}, ip[] = {2, -1}, ir[] = {3, 1, -1}, irr[] = {4, -1},
+          ib[] = {5, -1}, is[] = {6, -1}, iu[] = {7, 5, -1};
+  tg_begin(g);
+  tg_node(g, 1, 0, 0, NULL); /* x */
+  tg_node(g, 20, 1, 0, ix);  /* a */
+  tg_node(g, 20, 1, 0, ia);  /* p */
+  tg_node(g, 20, 1, 0, ip);  /* q */
+  tg_node(g, 5, 1, 0, ir);   /* r */
+  tg_node(g, 20, 50, 0, irr); /* b */
+  tg_node(g, 15, 1, 0, ib);  /* s */
+  tg_node(g, 15, 1, 0, is);  /* t */
+  tg_node(g, 1, 1, 1, iu);   /* u */
+}
+
+static dnnmem_result run_curve(const tgraph *g, dnnmem_remat_options *o, uint64_t seed,
+                               dnnmem_remat_point *pt, int32_t n, dnnmem_remat_curve_result *res) {
+  dnnmem_rng rng;
+  size_t need = 0;
+  int32_t capacity = 2 * g->n + 4;
+  dnnmem_result r = dnnmem_remat_curve_scratch_size(&g->p, o, capacity, n, &need);
+  if (r != DNNMEM_OK) return r;
+  CHECK(need <= sizeof(scratch_buf));
+  dnnmem_rng_seed(&rng, seed);
+  return dnnmem_remat_curve(&g->p, o, &rng, capacity, pt, n, res, scratch_buf, need);
+}
+
+/* the invariants of every curve */
+static void check_curve(const tgraph *g, const dnnmem_remat_options *o, const dnnmem_remat_point *pt,
+                        int32_t n, const dnnmem_remat_curve_result *res) {
+  int32_t k, j;
+  int64_t lb;
+  CHECK_EQ(dnnmem_remat_lower_bound(&g->p, &lb), DNNMEM_OK);
+  CHECK_EQ(res->lower_bound, lb);
+  CHECK_EQ(res->points, n);
+  CHECK_EQ(pt[0].budget, res->base_peak);
+  CHECK_EQ(pt[n - 1].budget, n > 1 ? lb : res->base_peak);
+  CHECK(pt[0].time >= 0 && pt[0].time <= res->base_time);
+  for (k = 0; k < n; k++) {
+    int64_t best = -1;
+    CHECK(pt[k].budget >= lb && pt[k].budget <= res->base_peak);
+    if (k > 0) {
+      CHECK(pt[k].budget <= pt[k - 1].budget);
+      /* monotone: less budget never less time, never a lower bound */
+      CHECK(pt[k - 1].time >= 0 ? pt[k].time < 0 || pt[k].time >= pt[k - 1].time : pt[k].time < 0);
+      CHECK(pt[k].time_lower_bound >= pt[k - 1].time_lower_bound);
+    }
+    CHECK(pt[k].time_lower_bound >= res->base_time);
+    CHECK(pt[k].time < 0 || pt[k].time >= pt[k].time_lower_bound);
+    CHECK(pt[k].time < 0 || (pt[k].peak >= 0 && pt[k].peak <= pt[k].budget));
+    for (j = 0; j < n; j++)
+      if (pt[j].run_peak <= pt[k].budget && (best < 0 || pt[j].run_time < best)) best = pt[j].run_time;
+    CHECK_EQ(pt[k].time, best);
+    CHECK(pt[k].source < 0 || (pt[pt[k].source].run_time == pt[k].time && pt[pt[k].source].run_peak == pt[k].peak));
+    CHECK_EQ(pt[k].seed, pt[0].seed + (uint64_t)k);
+    /* the seed reproduces the point's own run */
+    {
+      dnnmem_remat_options one = *o;
+      dnnmem_remat_result st;
+      dnnmem_rng rng;
+      int32_t seq[2 * MAXN + 4];
+      size_t need = 0;
+      one.budget = pt[k].budget;
+      CHECK_EQ(dnnmem_remat_solve_scratch_size(&g->p, &one, 2 * g->n + 4, &need), DNNMEM_OK);
+      dnnmem_rng_seed(&rng, pt[k].seed);
+      CHECK(dnnmem_remat_solve(&g->p, &one, &rng, seq, 2 * g->n + 4, &st, scratch_buf, need) >=
+            DNNMEM_ERR_INFEASIBLE);
+      CHECK_EQ(st.time, pt[k].run_time);
+      CHECK_EQ(st.peak, pt[k].run_peak);
+    }
+  }
+  CHECK_EQ(res->knee, dnnmem__curve_knee(pt, n));
+}
+
+static void test_curve_two_tier(void) {
+  tgraph g;
+  dnnmem_remat_options o;
+  dnnmem_remat_point pt[16];
+  dnnmem_remat_curve_result res;
+  int64_t want4[] = {57, 58, 58, 108}, budget4[] = {60, 55, 50, 45};
+  int64_t budget7[] = {60, 58, 55, 53, 50, 48, 45}, want7[] = {57, 58, 58, 58, 58, 108, 108};
+  int32_t k;
+  two_tier(&g);
+  memset(&o, 0, sizeof(o));
+  o.iterations = 30000;
+  CHECK_EQ(run_curve(&g, &o, 1, pt, 4, &res), DNNMEM_OK);
+  CHECK_EQ(res.base_peak, 60);
+  CHECK_EQ(res.base_time, 57);
+  CHECK_EQ(res.lower_bound, 45);
+  for (k = 0; k < 4; k++) {
+    CHECK_EQ(pt[k].budget, budget4[k]);
+    CHECK_EQ(pt[k].time, want4[k]);
+  }
+  CHECK_EQ(res.knee, 2);
+  check_curve(&g, &o, pt, 4, &res);
+  /* seven points: budgets 60 - floor(15 k / 6); the knee stays at 50 */
+  CHECK_EQ(run_curve(&g, &o, 2, pt, 7, &res), DNNMEM_OK);
+  for (k = 0; k < 7; k++) {
+    CHECK_EQ(pt[k].budget, budget7[k]);
+    CHECK_EQ(pt[k].time, want7[k]);
+  }
+  CHECK_EQ(res.knee, 4);
+  check_curve(&g, &o, pt, 7, &res);
+  /* geometric: 60 (45 / 60)^(k / 3) rounded down: 60 54 49 45 */
+  o.spacing = DNNMEM_REMAT_SPACING_GEOMETRIC;
+  CHECK_EQ(run_curve(&g, &o, 3, pt, 4, &res), DNNMEM_OK);
+  CHECK_EQ(pt[0].budget, 60);
+  CHECK_EQ(pt[1].budget, 54);
+  CHECK_EQ(pt[2].budget, 49);
+  CHECK_EQ(pt[3].budget, 45);
+  CHECK_EQ(pt[1].time, 58);
+  CHECK_EQ(pt[2].time, 108);
+  CHECK_EQ(res.knee, 1); /* slopes 1/6, 10, 0 */
+  check_curve(&g, &o, pt, 4, &res);
+  /* one point: the row order's peak alone */
+  o.spacing = 0;
+  CHECK_EQ(run_curve(&g, &o, 4, pt, 1, &res), DNNMEM_OK);
+  CHECK_EQ(pt[0].budget, 60);
+  CHECK_EQ(pt[0].time, 57);
+  CHECK_EQ(res.knee, -1);
+}
+
+/* random training graphs: invariants, determinism */
+static void test_curve_random(void) {
+  int trial;
+  for (trial = 0; trial < 12; trial++) {
+    tgraph g;
+    dnnmem_remat_options o;
+    dnnmem_remat_point pt[9], pt2[9];
+    dnnmem_remat_curve_result res, res2;
+    int32_t n = 2 + (int32_t)t_rand(8), k;
+    tg_random_training(&g, 3 + (int32_t)t_rand(8), 2 + (int32_t)t_rand(6));
+    memset(&o, 0, sizeof(o));
+    o.iterations = 5000;
+    o.spacing = (int32_t)t_rand(2);
+    CHECK_EQ(run_curve(&g, &o, (uint64_t)trial, pt, n, &res), DNNMEM_OK);
+    check_curve(&g, &o, pt, n, &res);
+    CHECK_EQ(run_curve(&g, &o, (uint64_t)trial, pt2, n, &res2), DNNMEM_OK);
+    CHECK_EQ(res.knee, res2.knee);
+    CHECK_EQ(res.moves, res2.moves);
+    for (k = 0; k < n; k++) {
+      CHECK_EQ(pt[k].time, pt2[k].time);
+      CHECK_EQ(pt[k].run_time, pt2[k].run_time);
+      CHECK_EQ(pt[k].time_lower_bound, pt2[k].time_lower_bound);
+    }
+  }
+}
+
+/* a progress callback drives the whole curve: point k ends at (k + 1) / N */
+typedef struct fake_clock {
+  int64_t calls, per_point;
+} fake_clock;
+
+static double fake_progress(void *user) {
+  fake_clock *c = (fake_clock *)user;
+  c->calls++;
+  return (double)c->calls / (double)c->per_point / 4.0;
+}
+
+static int always_stop(void *user) {
+  (void)user;
+  return 1;
+}
+
+static void test_curve_arguments(void) {
+  tgraph g;
+  dnnmem_remat_options o;
+  dnnmem_remat_point pt[4];
+  dnnmem_remat_curve_result res;
+  dnnmem_rng rng;
+  fake_clock clock;
+  size_t need = 0;
+  int32_t k;
+  two_tier(&g);
+  memset(&o, 0, sizeof(o));
+  o.iterations = 2000;
+  CHECK_EQ(dnnmem_remat_curve_scratch_size(&g.p, &o, 20, 4, &need), DNNMEM_OK);
+  dnnmem_rng_seed(&rng, 1);
+  CHECK_EQ(dnnmem_remat_curve(&g.p, &o, &rng, 20, pt, 0, &res, scratch_buf, need), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_curve(&g.p, &o, &rng, 20, NULL, 4, &res, scratch_buf, need), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_curve(&g.p, &o, &rng, 20, pt, 4, NULL, scratch_buf, need), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_curve(&g.p, &o, NULL, 20, pt, 4, &res, scratch_buf, need), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_curve(&g.p, &o, &rng, -1, pt, 4, &res, scratch_buf, need), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_curve(&g.p, &o, &rng, 20, pt, 4, &res, scratch_buf + 1, need - 1),
+           DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(dnnmem_remat_curve(&g.p, &o, &rng, 20, pt, 4, &res, NULL, need), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(dnnmem_remat_curve(&g.p, &o, &rng, 5, pt, 4, &res, scratch_buf, need), DNNMEM_ERR_OUTPUT_TOO_SMALL);
+  CHECK_EQ(dnnmem_remat_curve(NULL, &o, &rng, 20, pt, 4, &res, scratch_buf, need), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_curve_scratch_size(&g.p, &o, 20, 0, &need), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_curve_scratch_size(&g.p, &o, -1, 4, &need), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_curve_scratch_size(&g.p, &o, 20, 4, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_curve_scratch_size(NULL, &o, 20, 4, &need), DNNMEM_ERR_INVALID_ARGUMENT);
+  o.spacing = 2;
+  CHECK_EQ(dnnmem_remat_curve_scratch_size(&g.p, &o, 20, 4, &need), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_curve(&g.p, &o, &rng, 20, pt, 4, &res, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  o.spacing = -1;
+  CHECK_EQ(dnnmem_remat_curve(&g.p, &o, &rng, 20, pt, 4, &res, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  o.spacing = 0;
+  o.budget = -1;
+  CHECK_EQ(dnnmem_remat_curve(&g.p, &o, &rng, 20, pt, 4, &res, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  o.budget = 12345; /* ignored: the points set it */
+  CHECK_EQ(dnnmem_remat_curve(&g.p, &o, &rng, 20, pt, 4, &res, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
+  CHECK_EQ(pt[0].budget, 60);
+  /* a bad graph */
+  g.time[3] = -1;
+  CHECK_EQ(dnnmem_remat_curve(&g.p, &o, &rng, 20, pt, 4, &res, scratch_buf, sizeof(scratch_buf)), DNNMEM_ERR_NEGATIVE);
+  g.time[3] = 1;
+  /* the row order as the algorithm: every point the row order */
+  o.algo = DNNMEM_REMAT_ROW_ORDER;
+  CHECK_EQ(dnnmem_remat_curve(&g.p, &o, NULL, 20, pt, 4, &res, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
+  for (k = 0; k < 4; k++) CHECK_EQ(pt[k].run_time, 57);
+  CHECK_EQ(pt[1].time, -1);
+  CHECK_EQ(res.knee, -1);
+  /* progress spread over the points: each runs about a quarter of the calls */
+  o.algo = DNNMEM_REMAT_ANNEAL;
+  o.iterations = INT64_C(1) << 40;
+  o.progress = fake_progress;
+  o.progress_user = &clock;
+  clock.calls = 0;
+  clock.per_point = 50;
+  CHECK_EQ(dnnmem_remat_curve(&g.p, &o, &rng, 20, pt, 4, &res, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
+  CHECK(clock.calls >= 4 * 50 - 8 && clock.calls <= 4 * 50 + 8);
+  CHECK(res.moves > 0 && res.moves < INT64_C(1) << 30);
+  /* a stop: every point still gets a valid (first) candidate */
+  o.progress = NULL;
+  o.stop = always_stop;
+  CHECK_EQ(dnnmem_remat_curve(&g.p, &o, &rng, 20, pt, 4, &res, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
+  CHECK_EQ(pt[0].time, 57);
+  /* names */
+  {
+    dnnmem_remat_spacing s;
+    CHECK(strcmp(dnnmem_remat_spacing_name(DNNMEM_REMAT_SPACING_EVEN), "even") == 0);
+    CHECK(strcmp(dnnmem_remat_spacing_name(DNNMEM_REMAT_SPACING_GEOMETRIC), "geometric") == 0);
+    CHECK(dnnmem_remat_spacing_name(DNNMEM_REMAT_SPACING_COUNT) == NULL);
+    CHECK(dnnmem_remat_spacing_name((dnnmem_remat_spacing)-1) == NULL);
+    CHECK_EQ(dnnmem_remat_spacing_parse("geometric", &s), DNNMEM_OK);
+    CHECK_EQ(s, DNNMEM_REMAT_SPACING_GEOMETRIC);
+    CHECK_EQ(dnnmem_remat_spacing_parse("log", &s), DNNMEM_ERR_PARSE);
+    CHECK_EQ(dnnmem_remat_spacing_parse(NULL, &s), DNNMEM_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(dnnmem_remat_spacing_parse("even", NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  }
+}
+
+int main(void) {
+  RUN(test_plan_hand);
+  RUN(test_plan_random);
+  RUN(test_plan_errors);
+  RUN(test_plan_data);
+  RUN(test_knee_rule);
+  RUN(test_curve_two_tier);
+  RUN(test_curve_random);
+  RUN(test_curve_arguments);
+  return test_finish("test_remat_plan");
+}
