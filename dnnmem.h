@@ -895,6 +895,13 @@
            O(n + edges) without scratch (DNNMEM_ERR_PLAN_SYMBOL_RANGE).
            dnnmem_intervals_check refuses a negative pass. The plan's
            scratch sizes take NULL records as records without gaps.
+           Fixed: minimising, when the search's root bound sits far above
+           the load bound on a fine grid (fixed records from an earlier
+           pass), asked every capacity in between one by one, none counted
+           as a node: 48 s for a pass of vgg16.train, a hang at 10^12 bytes,
+           past node_limit. Capacities refuted at once are climbed by
+           galloping and bisection now (1 ms), and every question costs a
+           node.
          Remat. dnnmem_remat_plan: the instances of a sequence as interval
            records (the simulator's lifetimes: their load is the peak),
            planned by dnnmem_plan_solve; offsets per instance, the arena,
@@ -4898,6 +4905,44 @@ static int dnnmem__exact_first_plan(dnnmem__exact *w, const dnnmem__exact_params
    probe reaches twice as far below it; exhausted: low rises past it),
    moved halfway up to ub whenever it spends its quota unanswered, the
    quota doubling each move. */
+/* Whether a run of one node refutes capacity c (a proof: the root's
+   bounds, or no record placeable). It counts as a node at least, so the
+   node limit bounds any loop of such questions. */
+static int dnnmem__exact_refuted(dnnmem__exact *w, int64_t c) {
+  int64_t before = w->nodes;
+  int res;
+  w->capacity = c;
+  res = dnnmem__exact_run(w, 1);
+  if (w->nodes == before) w->nodes++;
+  return res == DNNMEM__EXACT_EXHAUSTED;
+}
+
+/* low is refuted: the capacity above the last one a one-node run refutes
+   (galloping, then bisection, on the grid g below ub): the capacities
+   refuted that way are (nearly always) the ones below a threshold, as
+   more capacity only relaxes the root. A long climb of refuted questions
+   one grid step at a time (a bound far above the load bound, fine grid)
+   took minutes; this takes O(log) runs. */
+static int64_t dnnmem__exact_climb(dnnmem__exact *w, int64_t low, int64_t ub, int64_t g) {
+  int64_t step = g, hi = ub;
+  while (dnnmem__exact_going(w)) {
+    int64_t c = step > ub - low ? ub : low + step;
+    if (c >= ub) break;
+    if (!dnnmem__exact_refuted(w, c)) {
+      hi = c;
+      break;
+    }
+    low = c;
+    step = step > DNNMEM__I64_MAX / 4 ? step : 2 * step;
+  }
+  while (hi - low > g && dnnmem__exact_going(w)) {
+    int64_t mid = low + (hi - low) / 2 / g * g;
+    if (dnnmem__exact_refuted(w, mid)) low = mid;
+    else hi = mid;
+  }
+  return low + g;
+}
+
 static void dnnmem__exact_narrow(dnnmem__exact *w, int64_t g, int64_t *lb, int64_t *ub,
                                  int64_t *offsets) {
   int64_t low = *lb, quota0 = DNNMEM__PLAN_PROBE_NODES_PER_RECORD * (int64_t)w->m + DNNMEM__PLAN_PROBE_NODES_EXTRA;
@@ -4917,14 +4962,16 @@ static void dnnmem__exact_narrow(dnnmem__exact *w, int64_t g, int64_t *lb, int64
     if (!probing || low_nodes * (100 - share_low) <= probe_nodes * share_low) {
       int64_t before = w->nodes;
       res = dnnmem__exact_step(w, &at_low);
+      if (w->nodes == before) w->nodes++; /* every question costs a node */
       low_nodes += w->nodes - before;
       if (res == DNNMEM__EXACT_FOUND) {
         dnnmem__exact_keep(w, offsets, ub);
         break;
       }
       if (res == DNNMEM__EXACT_EXHAUSTED) {
-        if (complete) *lb = low + g;
-        low += g;
+        /* refuted at once: skip the run of capacities refuted the same way */
+        low = w->nodes - before <= 1 ? dnnmem__exact_climb(w, low, *ub, g) : low + g;
+        if (complete) *lb = low;
         dnnmem__exact_ask(&at_low, low);
         if (probing && probe.capacity <= low) probing = 0;
       }
@@ -4933,6 +4980,7 @@ static void dnnmem__exact_narrow(dnnmem__exact *w, int64_t g, int64_t *lb, int64
     {
       int64_t before = w->nodes;
       res = dnnmem__exact_step(w, &probe);
+      if (w->nodes == before) w->nodes++;
       probe_nodes += w->nodes - before;
     }
     if (res == DNNMEM__EXACT_FOUND) {

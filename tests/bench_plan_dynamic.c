@@ -1,7 +1,8 @@
 /* make bench: planning with sizes not known in advance.
 
    Multi-pass: the transformer graphs of tests/data (*.symbolic.csv, sizes
-   at S = 2048) planned in K passes, pass k holding the records that start
+   at S = 2048) and the training graphs (*.train.intervals.csv of
+   ../shared/data/models, else tests/data) planned in K passes, pass k holding the records that start
    in the k-th of K equal spans of time (as a runtime that learns shapes
    block by block), against one plan with every size known: the price.
 
@@ -126,6 +127,22 @@ static void bench_passes(sym_input *in) {
   printf("  %8.1f\n", ms);
 }
 
+/* The training graphs' records (constant sizes: long-lived activations,
+   where a pass cannot see what comes later). */
+static void bench_passes_dir(const char *dir) {
+  size_t count = 0, k;
+  char **names = bench_list(dir, ".train.intervals.csv", NULL, &count), path[1024];
+  for (k = 0; k < count; k++) {
+    sym_input in;
+    snprintf(path, sizeof path, "%s/%s", dir, names[k]);
+    names[k][strlen(names[k]) - strlen(".intervals.csv")] = 0;
+    if (!read_symbolic(path, names[k], &in)) continue;
+    bench_passes(&in);
+    free(in.r), free(in.c);
+  }
+  bench_list_free(names, count);
+}
+
 /* ---- symbolic ---- */
 
 typedef struct sym_plan {
@@ -239,6 +256,8 @@ int main(void) {
   printf("%-22s %6s %12s %6s %9s %9s %9s  %8s\n", "graph", "n", "one-shot", "/bound", "K=2", "K=4", "K=8",
          "ms(K=8)");
   for (i = 0; i < count; i++) bench_passes(&in[i]);
+  bench_passes_dir("../shared/data/models");
+  if (!opendir("../shared/data/models")) bench_passes_dir("tests/data");
   synthetic(&in[count], 1, 300), in[count++].name = "synthetic seed 1";
   synthetic(&in[count], 2, 300), in[count++].name = "synthetic seed 2";
   synthetic(&in[count], 3, 1000), in[count++].name = "synthetic seed 3";

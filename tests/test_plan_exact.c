@@ -226,7 +226,39 @@ static void test_log_full_brute_force(void) {
   CHECK(degraded > 0);
 }
 
+/* A bound far above the load on a fine grid: F (1 byte, fixed at X =
+   10^12) leaves X bytes below it, too few for A (X + 1 bytes), so A sits
+   on F: 2X + 2, while the load bound is X + 2. Every capacity between is
+   refuted at the root; asked one byte at a time (the grid is 1) that was
+   X questions, none counted as a node (a hang, also past node_limit).
+   They are climbed in O(log X) one-node runs now. */
+static void test_refuted_climb(void) {
+  const int64_t X = 1000000000000;
+  dnnmem_interval r[2];
+  dnnmem_intervals p = {r, 2, 0};
+  dnnmem_plan_options opt;
+  dnnmem_plan_result res;
+  int64_t off[2];
+  size_t bytes = 0;
+  void *scratch;
+  r[0] = ref_plan_record(0, 4, 1), r[0].flags = DNNMEM_INTERVAL_FIXED, r[0].fixed_offset = X;
+  r[1] = ref_plan_record(0, 4, X + 1);
+  memset(&opt, 0, sizeof opt);
+  opt.algo = DNNMEM_PLAN_EXACT;
+  opt.node_limit = 100000;
+  CHECK_EQ(dnnmem_plan_solve_scratch_size(&p, &opt, &bytes), DNNMEM_OK);
+  scratch = malloc(bytes);
+  CHECK_EQ(dnnmem_plan_solve(&p, &opt, off, &res, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(res.arena, 2 * X + 2);
+  CHECK_EQ(off[1], X + 1);
+  CHECK_EQ(res.lower_bound, 2 * X + 2);
+  CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_PROVED);
+  CHECK(res.nodes <= 200);
+  free(scratch);
+}
+
 int main(void) {
+  RUN(test_refuted_climb);
   RUN(test_stop_names);
   RUN(test_stop_reasons);
   RUN(test_log_full_tilings);
