@@ -598,9 +598,8 @@
        Scratch. Anneal about 1.8 KB per node at capacity 2 V and the default
        max_group_size (4 V max_group_size unit edges dominate); baselines
        and simulate O(V + E + capacity); DNNMEM_REMAT_SIMULATE_SCRATCH_BYTES.
-       Plan: the simulator's plus dnnmem_plan_solve's for L records (its
-       size query writes zero records into the caller's records array: the
-       plan's scratch depends on their count only). Curve: the larger of
+       Plan: the simulator's plus dnnmem_plan_solve's for L records
+       (without gaps: the size query needs the length only). Curve: the larger of
        solve's and time_bound's, plus the capacity's sequence.
 
        Example.
