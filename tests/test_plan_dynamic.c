@@ -168,6 +168,18 @@ static void test_pass_errors(void) {
 
 /* ---- symbolic sizes ------------------------------------------------------ */
 
+/* dnnmem_plan_check's arena, -1 when it refuses the plan. */
+static int64_t plan_check(const dnnmem_intervals *p, const int64_t *off) {
+  size_t bytes = 0;
+  int64_t arena = -1;
+  void *scratch;
+  if (dnnmem_plan_check_scratch_size(p, &bytes) != DNNMEM_OK) return -1;
+  scratch = malloc(bytes ? bytes : 1);
+  if (dnnmem_plan_check(p, off, &arena, NULL, scratch, bytes) != DNNMEM_OK) arena = -1;
+  free(scratch);
+  return arena;
+}
+
 typedef struct symbolic_plan {
   int32_t order[64], below_offsets[65], below_ids[DNNMEM_PLAN_SYMBOLIC_EDGES(64)];
   dnnmem_plan_symbolic_result res;
@@ -188,8 +200,8 @@ static dnnmem_result symbolic_solve(const dnnmem_plan_symbolic *p, dnnmem_plan_a
   return r;
 }
 
-/* Resolves at every S of the range: each plan recounts valid with the
-   arena the resolver says; returns the worst arena / max load (alignment
+/* Resolves at every S of the range: each plan recounts valid (ref.h and
+   dnnmem_plan_check) with the arena the resolver says; returns the worst arena / max load (alignment
    rounding aside, the max load is the lower bound). Records at most 64. */
 static double symbolic_every_s(const dnnmem_plan_symbolic *p, const symbolic_plan *sp, int *valid) {
   dnnmem_plan_stacking st = {sp->order, sp->below_offsets, sp->below_ids};
@@ -203,7 +215,7 @@ static double symbolic_every_s(const dnnmem_plan_symbolic *p, const symbolic_pla
     int64_t load;
     if (dnnmem_plan_symbolic_resolve(p, &st, s, off, &arena) != DNNMEM_OK) return *valid = 0, 0.0;
     for (i = 0; i < at.count; i++) r[i] = p->intervals->records[i], r[i].size = ref_poly(p->coefficients + i * p->terms, p->terms, s);
-    if (ref_plan_recount(&at, off) != arena) *valid = 0;
+    if (ref_plan_recount(&at, off) != arena || plan_check(&at, off) != arena) *valid = 0;
     load = ref_plan_max_load(r, at.count);
     if ((load > 0 ? (double)arena / (double)load : 1.0) > worst) worst = load > 0 ? (double)arena / (double)load : 1.0;
   }
