@@ -440,6 +440,95 @@ static void test_polynomial_parser(void) {
   CHECK_EQ(files_poly_at(c, terms, 2, &v), -1);
 }
 
+/* Every argument rule of the symbolic functions and of dnnmem_plan_pass. */
+static void test_symbolic_arguments(void) {
+  dnnmem_interval r[2], at[2];
+  dnnmem_gap gap = {1, 2, 0, 0};
+  dnnmem_intervals iv = {r, 2, 0};
+  int64_t c[4] = {1, 2, 3, 4}, off[2] = {0, 0}, arena = -1;
+  int32_t order[2] = {0, 1}, below_offsets[3] = {0, 0, 1}, below_ids[8] = {0};
+  dnnmem_plan_symbolic p, bad;
+  dnnmem_plan_stacking st = {order, below_offsets, below_ids}, bst;
+  dnnmem_plan_symbolic_result res;
+  dnnmem_plan_options opt;
+  symbolic_plan sp;
+  size_t bytes = 0;
+  static char scratch[1 << 20];
+  r[0] = ref_plan_record(0, 2, 0), r[1] = ref_plan_record(1, 3, 0);
+  p.intervals = &iv, p.coefficients = c, p.terms = 2, p.s_min = 0, p.s_max = 5000;
+  /* problem rules, through every entry point */
+  CHECK_EQ(dnnmem_plan_symbolic_records(NULL, 1, at), DNNMEM_ERR_INVALID_ARGUMENT);
+  bad = p, bad.intervals = NULL;
+  CHECK_EQ(dnnmem_plan_symbolic_solve_scratch_size(&bad, NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  bad = p, bad.coefficients = NULL;
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&bad, &st, 1, off, &arena), DNNMEM_ERR_INVALID_ARGUMENT);
+  bad = p, bad.terms = DNNMEM_PLAN_SYMBOLIC_MAX_TERMS + 1;
+  CHECK_EQ(dnnmem_plan_symbolic_records(&bad, 1, at), DNNMEM_ERR_INVALID_ARGUMENT);
+  bad = p, bad.s_min = -1;
+  CHECK_EQ(dnnmem_plan_symbolic_records(&bad, 1, at), DNNMEM_ERR_NEGATIVE);
+  iv.count = -1;
+  CHECK_EQ(dnnmem_plan_symbolic_records(&p, 1, at), DNNMEM_ERR_INVALID_ARGUMENT);
+  iv.count = 2, iv.records = NULL;
+  CHECK_EQ(dnnmem_plan_symbolic_records(&p, 1, at), DNNMEM_ERR_INVALID_ARGUMENT);
+  iv.records = r;
+  r[1].gaps = &gap, r[1].num_gaps = 1;
+  CHECK_EQ(dnnmem_plan_symbolic_records(&p, 1, at), DNNMEM_ERR_INVALID_ARGUMENT);
+  r[1].gaps = NULL, r[1].num_gaps = 0;
+  CHECK_EQ(dnnmem_plan_symbolic_records(&p, 1, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  c[2] = 1, c[3] = INT64_MAX - 2; /* record 1: 1 + (2^63 - 3) S, past int64 at S = 2 by the addition */
+  CHECK_EQ(dnnmem_plan_symbolic_records(&p, 1, at), DNNMEM_ERR_OVERFLOW); /* the sum of sizes */
+  c[2] = 3, c[3] = 4;
+  /* the resolver's stacking rules */
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, NULL, 1, off, &arena), DNNMEM_ERR_INVALID_ARGUMENT);
+  bst = st, bst.below_offsets = NULL;
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &bst, 1, off, &arena), DNNMEM_ERR_INVALID_ARGUMENT);
+  bst = st, bst.order = NULL;
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &bst, 1, off, &arena), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, NULL, &arena), DNNMEM_ERR_INVALID_ARGUMENT);
+  bst = st, bst.below_ids = NULL;
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &bst, 1, off, &arena), DNNMEM_ERR_INVALID_ARGUMENT);
+  below_offsets[0] = 1;
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &arena), DNNMEM_ERR_INVALID_ARGUMENT);
+  below_offsets[0] = 0;
+  r[1].alignment = 3;
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &arena), DNNMEM_ERR_ALIGNMENT);
+  r[1].alignment = 0;
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 2, off, NULL), DNNMEM_OK); /* the arena may be NULL */
+  CHECK_EQ(off[0], 0);
+  CHECK_EQ(off[1], 5); /* on record 0, 1 + 2 S = 5 bytes at S = 2 */
+  /* the solver's argument rules */
+  CHECK_EQ(dnnmem_plan_symbolic_solve_scratch_size(&p, NULL, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  memset(&opt, 0, sizeof opt);
+  opt.node_limit = -1;
+  CHECK_EQ(dnnmem_plan_symbolic_solve(&p, &opt, order, below_offsets, below_ids, 8, &res, scratch, sizeof scratch),
+           DNNMEM_ERR_NEGATIVE);
+  opt.node_limit = 0, opt.algo = DNNMEM_PLAN_ALGO_COUNT;
+  CHECK_EQ(dnnmem_plan_symbolic_solve(&p, &opt, order, below_offsets, below_ids, 8, &res, scratch, sizeof scratch),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_symbolic_solve(&p, NULL, NULL, below_offsets, below_ids, 8, &res, scratch, sizeof scratch),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_symbolic_solve(&p, NULL, order, below_offsets, below_ids, -1, &res, scratch, sizeof scratch),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_symbolic_solve(&p, NULL, order, below_offsets, NULL, 8, &res, scratch, sizeof scratch),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  /* a long range from 0 (samples 0, 1, then geometric), result NULL */
+  CHECK_EQ(dnnmem_plan_symbolic_solve(&p, NULL, order, below_offsets, below_ids, 8, NULL, scratch, sizeof scratch),
+           DNNMEM_OK);
+  CHECK_EQ(symbolic_solve(&p, DNNMEM_PLAN_BEST, &sp), DNNMEM_OK);
+  CHECK(sp.res.samples > 32 && sp.res.samples <= DNNMEM_PLAN_SYMBOLIC_SAMPLES); /* rounding merges a few */
+  CHECK_EQ(sp.res.arena_min, 1 + 3); /* at S = 0 the constants: 1 and 3, meeting at step 1 */
+  CHECK_EQ(sp.res.lower_bound_max, 1 + 2 * 5000 + 3 + 4 * 5000);
+  /* dnnmem_plan_pass's own rules */
+  r[0].pass = 1, r[1].pass = 2;
+  CHECK_EQ(dnnmem_plan_pass_scratch_size(&iv, NULL, 1, &bytes), DNNMEM_OK);
+  iv.count = -1;
+  CHECK_EQ(dnnmem_plan_pass_scratch_size(&iv, NULL, 1, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  iv.count = 2;
+  r[0].num_gaps = -1;
+  CHECK_EQ(dnnmem_plan_pass_scratch_size(&iv, NULL, 1, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  r[0].num_gaps = 0;
+}
+
 int main(void) {
   RUN(test_two_pass_by_hand);
   RUN(test_passes_exact_against_brute_force);
@@ -449,5 +538,6 @@ int main(void) {
   RUN(test_symbolic_brute_force);
   RUN(test_symbolic_gpt_mini);
   RUN(test_polynomial_parser);
+  RUN(test_symbolic_arguments);
   return test_finish("test_plan_dynamic");
 }
