@@ -197,6 +197,8 @@
                 dnnmem_plan_symbolic_solve_scratch_size /
                 dnnmem_plan_symbolic_solve, dnnmem_plan_symbolic_resolve,
                 dnnmem_plan_symbolic_records (sizes growing with S)
+                dnnmem_plan_conflict_scratch_size / dnnmem_plan_conflict
+                (why a capacity cannot be met: a conflict set)
                 dnnmem_plan_algo_name / dnnmem_plan_algo_parse
                 dnnmem_plan_stop_name / dnnmem_plan_stop_parse
                 options (NULL = zeroed): algo, node_limit, capacity, stop,
@@ -303,6 +305,37 @@
                 (ties: the least sum). The resolved arena at S never exceeds
                 the reference plan's (when the reference is S itself). No
                 fixed offsets or gaps.
+   Why not.     When no plan fits capacity C, dnnmem_plan_conflict names a
+                conflict set: records that alone cannot fit C either,
+                minimal (every proper subset fits) when proven. Each
+                question "does this subset fit C?" is a decision of
+                dnnmem_plan_solve (exact; feasible 1, 0, or -1 when
+                options.node_limit or stop ends it) on the subset copied
+                into scratch; subsets keep their records as they are, so
+                a fixed record stays at its offset in every subset it is
+                in and may itself belong to the conflict. Start: the whole
+                problem is asked (fits: no conflict); a record alone over
+                C (size, or a fixed record's top) is the answer; else the
+                records live at the step of the most bytes, the largest
+                first, as few as make dnnmem_plan_lower_bound exceed C
+                (binary search); else the time components (records linked
+                by meeting in time; independent) asked one by one, the
+                peak's first; else the whole problem. Then a deletion
+                filter by blocks (after QuickXplain's divide and conquer,
+                Junker, AAAI 2004): records ordered farthest in time from
+                the peak first, then smallest; a block is dropped while
+                the rest is proven infeasible (the next block twice as
+                large), else halved; a single record whose removal lets
+                the rest fit stays, proven needed. Minimal = every kept
+                record was so proven (a subset of a fitting set fits).
+                A subset proven infeasible proves the whole problem
+                infeasible (feasible 0) also when the whole decision was
+                left unknown. Cost: 1 + components + at most
+                2m + log2(m) + 1 decisions (m = records of the start; a
+                load start costs O(log k) bounds first), each an exact
+                search (exponential) on at most m records. Scratch:
+                dnnmem_plan_solve's for the problem + about 120 bytes per
+                record.
    Complexity.  naive O(n); greedy-size and greedy-breadth O(n log n +
                 sum k log k); sorted-height and pathcover O(n log n) (plus
                 O(k log k) per record near fixed ones); bestfit O((n + T)
@@ -895,6 +928,10 @@
            O(n + edges) without scratch (DNNMEM_ERR_PLAN_SYMBOL_RANGE).
            dnnmem_intervals_check refuses a negative pass. The plan's
            scratch sizes take NULL records as records without gaps.
+           dnnmem_plan_conflict: why a capacity cannot be met, a conflict
+           set of records (minimal when proven) by a deletion filter over
+           exact decisions. Tool: plan --capacity adds JSON conflict [ids],
+           conflict_minimal when proven infeasible.
          Remat. dnnmem_remat_plan: the instances of a sequence as interval
            records (the simulator's lifetimes: their load is the peak),
            planned by dnnmem_plan_solve; offsets per instance, the arena,
