@@ -334,7 +334,7 @@
                 2m + log2(m) + 1 decisions (m = records of the start; a
                 load start costs O(log k) bounds first), each an exact
                 search (exponential) on at most m records. Scratch:
-                dnnmem_plan_solve's for the problem + about 120 bytes per
+                dnnmem_plan_solve's for the problem + about 105 bytes per
                 record.
    Complexity.  naive O(n); greedy-size and greedy-breadth O(n log n +
                 sum k log k); sorted-height and pathcover O(n log n) (plus
@@ -1563,7 +1563,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_conflict(const dnnmem_intervals *problem, c
    node_limit: DNNMEM_ERR_NEGATIVE; dnnmem_plan_solve's for the problem;
    conflict_capacity too small: DNNMEM_ERR_OUTPUT_TOO_SMALL with
    result->count the count needed (the rest of result filled). Scratch:
-   dnnmem_plan_solve's for the problem plus about 120 bytes per record. */
+   dnnmem_plan_solve's for the problem plus about 105 bytes per record. */
 
 
 /* ==== 3. Shared objects (dnnmem_share_*) ================================= */
