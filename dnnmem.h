@@ -197,6 +197,8 @@
                 dnnmem_plan_symbolic_solve_scratch_size /
                 dnnmem_plan_symbolic_solve, dnnmem_plan_symbolic_resolve,
                 dnnmem_plan_symbolic_records (sizes growing with S)
+                dnnmem_plan_conflict_scratch_size / dnnmem_plan_conflict
+                (why a capacity cannot be met: a conflict set)
                 dnnmem_plan_algo_name / dnnmem_plan_algo_parse
                 dnnmem_plan_stop_name / dnnmem_plan_stop_parse
                 options (NULL = zeroed): algo, node_limit, capacity, stop,
@@ -303,6 +305,37 @@
                 (ties: the least sum). The resolved arena at S never exceeds
                 the reference plan's (when the reference is S itself). No
                 fixed offsets or gaps.
+   Why not.     When no plan fits capacity C, dnnmem_plan_conflict names a
+                conflict set: records that alone cannot fit C either,
+                minimal (every proper subset fits) when proven. Each
+                question "does this subset fit C?" is a decision of
+                dnnmem_plan_solve (exact; feasible 1, 0, or -1 when
+                options.node_limit or stop ends it) on the subset copied
+                into scratch; subsets keep their records as they are, so
+                a fixed record stays at its offset in every subset it is
+                in and may itself belong to the conflict. Start: the whole
+                problem is asked (fits: no conflict); a record alone over
+                C (size, or a fixed record's top) is the answer; else the
+                records live at the step of the most bytes, the largest
+                first, as few as make dnnmem_plan_lower_bound exceed C
+                (binary search); else the time components (records linked
+                by meeting in time; independent) asked one by one, the
+                peak's first; else the whole problem. Then a deletion
+                filter by blocks (after QuickXplain's divide and conquer,
+                Junker, AAAI 2004): records ordered farthest in time from
+                the peak first, then smallest; a block is dropped while
+                the rest is proven infeasible (the next block twice as
+                large), else halved; a single record whose removal lets
+                the rest fit stays, proven needed. Minimal = every kept
+                record was so proven (a subset of a fitting set fits).
+                A subset proven infeasible proves the whole problem
+                infeasible (feasible 0) also when the whole decision was
+                left unknown. Cost: 1 + components + at most
+                2m + log2(m) + 1 decisions (m = records of the start; a
+                load start costs O(log k) bounds first), each an exact
+                search (exponential) on at most m records. Scratch:
+                dnnmem_plan_solve's for the problem + about 105 bytes per
+                record.
    Complexity.  naive O(n); greedy-size and greedy-breadth O(n log n +
                 sum k log k); sorted-height and pathcover O(n log n) (plus
                 O(k log k) per record near fixed ones); bestfit O((n + T)
@@ -894,6 +927,9 @@
            O(n + edges) without scratch (DNNMEM_ERR_PLAN_SYMBOL_RANGE).
            dnnmem_intervals_check refuses a negative pass. The plan's
            scratch sizes take NULL records as records without gaps.
+           dnnmem_plan_conflict: why a capacity cannot be met, a conflict
+           set of records (minimal when proven) by a deletion filter over
+           exact decisions.
            Fixed: minimising, when the search's root bound sits far above
            the load bound on a fine grid (fixed records from an earlier
            pass), asked every capacity in between one by one, none counted
@@ -917,7 +953,8 @@
            -ffast-math is refused (DNNMEM_ALLOW_FAST_MATH overrides).
            The built-in log moved to part 1 and is swept over every binade.
          Tool. plan: a 'pass' column (JSON passes, one_shot_arena);
-           polynomial sizes with --symbol S=LO..HI and --at S=V.
+           polynomial sizes with --symbol S=LO..HI and --at S=V; --capacity
+           proven infeasible adds JSON conflict [ids], conflict_minimal.
            remat --plan (arena, arena_lower_bound, arena_optimal;
            --out writes step,node,offset), --plan-algo, --plan-nodes; the
            curve by dnnmem_remat_curve: --points N, --spacing, JSON
@@ -1494,6 +1531,45 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_resolve(const dnnmem_plan_symbolic
    plan at every S of the range; a hand-made one is valid if every two
    records that meet in time are ordered by "below" (dnnmem_plan_check
    tells). offsets are written also on errors. */
+
+
+/* ---- conflict sets ("why not") ------------------------------------------ */
+
+typedef struct dnnmem_plan_conflict_result {
+  int32_t count;         /* ids written to conflict (or needed: OUTPUT_TOO_SMALL) */
+  int32_t minimal;       /* 1: proven minimal (every proper subset fits);
+                            0: not proven (a decision ended unanswered) */
+  int32_t feasible;      /* 1 the whole problem fits the capacity (count 0),
+                            0 proven infeasible (a conflict is written),
+                            -1 unknown (no set could be proven: count 0) */
+  int32_t decisions;     /* capacity questions asked (dnnmem_plan_solve calls) */
+  int64_t nodes;         /* exact search nodes over every decision */
+  dnnmem_plan_stop stop; /* proved: every decision answered; else the first
+                            limit that left one unanswered (nodes, time,
+                            incomplete) */
+} dnnmem_plan_conflict_result;
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_conflict_scratch_size(const dnnmem_intervals *problem,
+                                                           const dnnmem_plan_options *options,
+                                                           size_t *out_bytes);
+DNNMEM_DEF dnnmem_result dnnmem_plan_conflict(const dnnmem_intervals *problem, const dnnmem_plan_options *options,
+                                              int32_t *conflict, int32_t conflict_capacity,
+                                              dnnmem_plan_conflict_result *result, void *scratch,
+                                              size_t scratch_bytes);
+/* Why a capacity cannot be met: when no plan of problem fits within
+   options->capacity (required, > 0), conflict[0 .. result->count) receives
+   the ids (ascending) of a subset of records that alone cannot fit it
+   either; result->minimal = 1 when every proper subset is proven to fit.
+   Each question "does this subset fit?" is dnnmem_plan_solve with algo
+   exact (best under DNNMEM_NO_EXACT) and the capacity, bounded by
+   options->node_limit and options->stop (options->algo is ignored); a
+   subset keeps its records as they are (fixed ones at their offsets).
+   When the whole problem fits: result->feasible = 1, count 0. Errors: NULL
+   options or capacity 0: DNNMEM_ERR_INVALID_ARGUMENT; negative capacity or
+   node_limit: DNNMEM_ERR_NEGATIVE; dnnmem_plan_solve's for the problem;
+   conflict_capacity too small: DNNMEM_ERR_OUTPUT_TOO_SMALL with
+   result->count the count needed (the rest of result filled). Scratch:
+   dnnmem_plan_solve's for the problem plus about 105 bytes per record. */
 
 
 /* ==== 3. Shared objects (dnnmem_share_*) ================================= */
@@ -6124,6 +6200,290 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_solve(const dnnmem_plan_symbolic *
   if (n > 0) DNNMEM_MEMCPY(order, w.order, (size_t)n * sizeof(int32_t));
   DNNMEM_MEMCPY(below_offsets, w.below_offsets, ((size_t)n + 1) * sizeof(int32_t));
   if (edges > 0) DNNMEM_MEMCPY(below_ids, w.below_ids, (size_t)edges * sizeof(int32_t));
+  return DNNMEM_OK;
+}
+
+/* ---- conflict sets ("why not") ------------------------------------------ */
+
+typedef struct dnnmem__conflict_work {
+  dnnmem_interval *records; /* the subset being asked, ascending ids */
+  int64_t *offsets;         /* its plan (the answer's, unused) */
+  int64_t *keys;            /* sort keys per record id */
+  int32_t *set;             /* the candidate's ids in test order */
+  int32_t *ids, *by_upper, *tmp; /* sorting */
+  uint8_t *member;          /* per record id: 1 in the subset asked */
+  void *plan;               /* dnnmem_plan_solve's (and the bound's) scratch */
+  size_t plan_bytes;
+  dnnmem_plan_options ask;  /* the options of every decision */
+} dnnmem__conflict_work;
+
+static dnnmem_result dnnmem__conflict_carve(const dnnmem_intervals *problem, const dnnmem_plan_options *options,
+                                            dnnmem__conflict_work *w, void *scratch, size_t scratch_bytes,
+                                            size_t *out_bytes) {
+  dnnmem__scratch s;
+  dnnmem_result r;
+  size_t bound_bytes = 0;
+  int32_t n;
+  if (problem == NULL || options == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (options->capacity < 0 || options->node_limit < 0) return DNNMEM_ERR_NEGATIVE;
+  if (options->capacity == 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+  w->ask = *options;
+#ifndef DNNMEM_NO_EXACT
+  w->ask.algo = DNNMEM_PLAN_EXACT;
+#else
+  w->ask.algo = DNNMEM_PLAN_BEST;
+#endif
+  /* a subset has no more records and gaps than the problem: its scratch fits */
+  if ((r = dnnmem_plan_solve_scratch_size(problem, &w->ask, &w->plan_bytes)) != DNNMEM_OK) return r;
+  if ((r = dnnmem_plan_lower_bound_scratch_size(problem, &bound_bytes)) != DNNMEM_OK) return r;
+  if (bound_bytes > w->plan_bytes) w->plan_bytes = bound_bytes;
+  n = problem->count;
+  dnnmem__scratch_begin(&s, out_bytes ? NULL : scratch, scratch_bytes);
+  w->records = DNNMEM__TAKE(&s, dnnmem_interval, n);
+  w->offsets = DNNMEM__TAKE(&s, int64_t, n);
+  w->keys = DNNMEM__TAKE(&s, int64_t, n);
+  w->set = DNNMEM__TAKE(&s, int32_t, n);
+  w->ids = DNNMEM__TAKE(&s, int32_t, n);
+  w->by_upper = DNNMEM__TAKE(&s, int32_t, n);
+  w->tmp = DNNMEM__TAKE(&s, int32_t, n);
+  w->member = DNNMEM__TAKE(&s, uint8_t, n);
+  w->plan = DNNMEM__TAKE(&s, unsigned char, w->plan_bytes);
+  return dnnmem__scratch_end(&s, out_bytes);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_conflict_scratch_size(const dnnmem_intervals *problem,
+                                                           const dnnmem_plan_options *options,
+                                                           size_t *out_bytes) {
+  dnnmem__conflict_work w;
+  if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  return dnnmem__conflict_carve(problem, options, &w, NULL, 0, out_bytes);
+}
+
+/* The subset of member records as a problem (ascending ids). */
+static void dnnmem__conflict_subset(const dnnmem_intervals *problem, dnnmem__conflict_work *w,
+                                    dnnmem_intervals *sub) {
+  int32_t i, m = 0;
+  for (i = 0; i < problem->count; i++)
+    if (w->member[i]) w->records[m++] = problem->records[i];
+  sub->records = w->records;
+  sub->count = m;
+  sub->alignment = problem->alignment;
+}
+
+/* "Do the member records fit the capacity?": 1, 0 proven not, -1 unknown;
+   the first decision left unanswered names result->stop. */
+static dnnmem_result dnnmem__conflict_ask(const dnnmem_intervals *problem, dnnmem__conflict_work *w,
+                                          dnnmem_plan_conflict_result *res, int32_t *feasible,
+                                          dnnmem_plan_stop *stop) {
+  dnnmem_intervals sub;
+  dnnmem_plan_result pr;
+  dnnmem_result r;
+  dnnmem__conflict_subset(problem, w, &sub);
+  r = dnnmem_plan_solve(&sub, &w->ask, w->offsets, &pr, w->plan, w->plan_bytes);
+  if (r != DNNMEM_OK) return r;
+  res->decisions++;
+  res->nodes += pr.nodes;
+  *feasible = pr.feasible;
+  *stop = pr.stop;
+  if (pr.feasible == -1 && res->stop == DNNMEM_PLAN_STOP_PROVED) res->stop = pr.stop;
+  return DNNMEM_OK;
+}
+
+/* Whether the member records' lower bound exceeds the capacity. */
+static int dnnmem__conflict_bound_exceeds(const dnnmem_intervals *problem, dnnmem__conflict_work *w) {
+  dnnmem_intervals sub;
+  int64_t bound = 0;
+  dnnmem__conflict_subset(problem, w, &sub);
+  if (dnnmem_plan_lower_bound(&sub, &bound, w->plan, w->plan_bytes) != DNNMEM_OK) return 0;
+  return bound > w->ask.capacity;
+}
+
+/* The step (a lower) where the member records hold the most bytes (gaps
+   ignored), and those bytes; -1 for no members. */
+static int64_t dnnmem__conflict_peak(const dnnmem_intervals *problem, dnnmem__conflict_work *w, int64_t *at) {
+  const dnnmem_interval *rec = problem->records;
+  int32_t i, j = 0, k, m = 0;
+  int64_t load = 0, best = -1;
+  for (i = 0; i < problem->count; i++)
+    if (w->member[i]) w->ids[m] = w->by_upper[m] = i, m++;
+  for (i = 0; i < problem->count; i++) w->keys[i] = rec[i].lower;
+  dnnmem__radix_sort(w->ids, w->tmp, m, w->keys);
+  for (i = 0; i < problem->count; i++) w->keys[i] = rec[i].upper;
+  dnnmem__radix_sort(w->by_upper, w->tmp, m, w->keys);
+  *at = 0;
+  for (k = 0; k < m; k++) {
+    int64_t t = rec[w->ids[k]].lower;
+    load += rec[w->ids[k]].size;
+    if (k + 1 < m && rec[w->ids[k + 1]].lower == t) continue;
+    for (; j < m && rec[w->by_upper[j]].upper <= t; j++) load -= rec[w->by_upper[j]].size;
+    if (load > best) best = load, *at = t;
+  }
+  return best;
+}
+
+/* Members in test order: farthest in time from step t first, then the
+   smallest, then by id (stable radix passes). Returns their count. */
+static int32_t dnnmem__conflict_order(const dnnmem_intervals *problem, dnnmem__conflict_work *w, int64_t t) {
+  const dnnmem_interval *rec = problem->records;
+  int32_t i, m = 0;
+  for (i = 0; i < problem->count; i++)
+    if (w->member[i]) w->set[m++] = i;
+  for (i = 0; i < problem->count; i++) w->keys[i] = rec[i].size;
+  dnnmem__radix_sort(w->set, w->tmp, m, w->keys);
+  for (i = 0; i < problem->count; i++) {
+    uint64_t d = rec[i].lower > t ? (uint64_t)rec[i].lower - (uint64_t)t
+                 : rec[i].upper <= t ? (uint64_t)t - (uint64_t)rec[i].upper + 1u : 0u;
+    w->keys[i] = d > (uint64_t)DNNMEM__I64_MAX ? DNNMEM__I64_MIN + 1 : -(int64_t)d;
+  }
+  dnnmem__radix_sort(w->set, w->tmp, m, w->keys);
+  return m;
+}
+
+/* The cheap start: the records live at the step of the most bytes, the
+   largest first, as few as make the lower bound exceed the capacity
+   (binary search on the prefix; the prefix found is verified). 1 when it
+   is a conflict (then the members), else 0 (members unchanged). */
+static int dnnmem__conflict_from_load(const dnnmem_intervals *problem, dnnmem__conflict_work *w) {
+  const dnnmem_interval *rec = problem->records;
+  int32_t i, k = 0, lo = 1, hi;
+  int64_t t;
+  if (dnnmem__conflict_peak(problem, w, &t) <= 0) return 0;
+  for (i = 0; i < problem->count; i++)
+    if (w->member[i] && rec[i].lower <= t && t < rec[i].upper) w->set[k++] = i;
+  for (i = 0; i < problem->count; i++) w->keys[i] = -rec[i].size;
+  dnnmem__radix_sort(w->set, w->tmp, k, w->keys);
+  DNNMEM_MEMSET(w->member, 0, (size_t)problem->count);
+  for (i = 0; i < k; i++) w->member[w->set[i]] = 1;
+  if (!dnnmem__conflict_bound_exceeds(problem, w)) {
+    DNNMEM_MEMSET(w->member, 1, (size_t)problem->count);
+    return 0;
+  }
+  hi = k;
+  while (lo < hi) {
+    int32_t mid = lo + (hi - lo) / 2;
+    DNNMEM_MEMSET(w->member, 0, (size_t)problem->count);
+    for (i = 0; i < mid; i++) w->member[w->set[i]] = 1;
+    if (dnnmem__conflict_bound_exceeds(problem, w)) hi = mid;
+    else lo = mid + 1;
+  }
+  DNNMEM_MEMSET(w->member, 0, (size_t)problem->count);
+  for (i = 0; i < hi; i++) w->member[w->set[i]] = 1;
+  return 1;
+}
+
+/* The second start: the problem's time components (records linked by
+   meeting in time) are independent; ask each alone, the one holding the
+   peak first. 1 when one is proven infeasible (then the members), else 0
+   (every record a member again). */
+static dnnmem_result dnnmem__conflict_from_components(const dnnmem_intervals *problem, dnnmem__conflict_work *w,
+                                                      dnnmem_plan_conflict_result *res, int *found) {
+  const dnnmem_interval *rec = problem->records;
+  int32_t i, k, first, m = problem->count, pass, f;
+  int64_t t, end;
+  dnnmem_plan_stop stop;
+  dnnmem_result r;
+  *found = 0;
+  DNNMEM_MEMSET(w->member, 1, (size_t)m);
+  dnnmem__conflict_peak(problem, w, &t); /* w->ids: every record by lower */
+  DNNMEM_MEMCPY(w->set, w->ids, (size_t)m * sizeof(int32_t));
+  for (pass = 0; pass < 2; pass++) /* pass 0: the peak's component; 1: the others */
+    for (first = 0; first < m; first = k) {
+      end = rec[w->set[first]].upper;
+      for (k = first + 1; k < m && rec[w->set[k]].lower < end; k++) end = dnnmem__max64(end, rec[w->set[k]].upper);
+      if (first == 0 && k == m) return DNNMEM_OK; /* one component: the whole problem, already asked */
+      if ((rec[w->set[first]].lower <= t && t < end) != (pass == 0)) continue;
+      DNNMEM_MEMSET(w->member, 0, (size_t)m);
+      for (i = first; i < k; i++) w->member[w->set[i]] = 1;
+      if ((r = dnnmem__conflict_ask(problem, w, res, &f, &stop)) != DNNMEM_OK) return r;
+      if (f == 0) {
+        *found = 1;
+        return DNNMEM_OK;
+      }
+      if (stop == DNNMEM_PLAN_STOP_TIME) pass = 2, k = m; /* told to stop */
+    }
+  DNNMEM_MEMSET(w->member, 1, (size_t)m);
+  return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_conflict(const dnnmem_intervals *problem, const dnnmem_plan_options *options,
+                                              int32_t *conflict, int32_t conflict_capacity,
+                                              dnnmem_plan_conflict_result *result, void *scratch,
+                                              size_t scratch_bytes) {
+  dnnmem__conflict_work w;
+  dnnmem_plan_conflict_result res;
+  dnnmem_plan_stop stop = DNNMEM_PLAN_STOP_PROVED;
+  dnnmem_result r;
+  int32_t i, n, f = -1, m, pos, block, single = -1;
+  int64_t t, capacity;
+  int found = 0, from_load = 0;
+  if ((r = dnnmem_intervals_check(problem)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__conflict_carve(problem, options, &w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
+  if (conflict_capacity < 0 || (conflict == NULL && conflict_capacity > 0)) return DNNMEM_ERR_INVALID_ARGUMENT;
+  n = problem->count;
+  capacity = w.ask.capacity;
+  DNNMEM_MEMSET(&res, 0, sizeof(res));
+  res.feasible = -1;
+  res.stop = DNNMEM_PLAN_STOP_PROVED;
+  DNNMEM_MEMSET(w.member, 1, (size_t)n);
+  if ((r = dnnmem__conflict_ask(problem, &w, &res, &f, &stop)) != DNNMEM_OK) return r;
+  if (f == 1) {
+    res.feasible = 1;
+    if (result) *result = res;
+    return DNNMEM_OK;
+  }
+  /* one record alone: its top (size, or a fixed record's offset + size) */
+  for (i = 0; i < n && single < 0; i++) {
+    const dnnmem_interval *rec = &problem->records[i];
+    if (rec->size > capacity || ((rec->flags & DNNMEM_INTERVAL_FIXED) && rec->fixed_offset > capacity - rec->size))
+      single = i;
+  }
+  if (single >= 0) {
+    DNNMEM_MEMSET(w.member, 0, (size_t)n);
+    w.member[single] = 1;
+    found = 1;
+  } else if (dnnmem__conflict_from_load(problem, &w)) {
+    found = from_load = 1;
+  } else {
+    if ((r = dnnmem__conflict_from_components(problem, &w, &res, &found)) != DNNMEM_OK) return r;
+    if (!found && f == 0) found = 1; /* the whole problem */
+  }
+  if (!found) {
+    if (result) *result = res;
+    return DNNMEM_OK;
+  }
+  /* Deletion filter by blocks: drop a block while the rest stays proven
+     infeasible (then try twice as many), else halve it; a single record
+     whose removal makes the rest fit stays, proven needed. */
+  res.feasible = 0;
+  res.minimal = 1;
+  dnnmem__conflict_peak(problem, &w, &t);
+  m = dnnmem__conflict_order(problem, &w, t);
+  block = from_load || m < 4 ? 1 : m / 2;
+  for (pos = 0; pos < m && single < 0;) {
+    if (block > m - pos) block = m - pos;
+    for (i = pos; i < pos + block; i++) w.member[w.set[i]] = 0;
+    if ((r = dnnmem__conflict_ask(problem, &w, &res, &f, &stop)) != DNNMEM_OK) return r;
+    if (f == 0) {
+      pos += block;
+      block = block <= (m - pos) / 2 ? 2 * block : m - pos;
+      if (block < 1) block = 1;
+      continue;
+    }
+    for (i = pos; i < pos + block; i++) w.member[w.set[i]] = 1;
+    if (block > 1) {
+      block /= 2;
+      continue;
+    }
+    if (f == -1) res.minimal = 0;
+    pos++;
+    if (f == -1 && stop == DNNMEM_PLAN_STOP_TIME) break; /* told to stop: the rest stays untested */
+  }
+  if (pos < m && single < 0) res.minimal = 0;
+  for (i = 0; i < n; i++) res.count += w.member[i];
+  if (result) *result = res;
+  if (res.count > conflict_capacity) return DNNMEM_ERR_OUTPUT_TOO_SMALL;
+  for (i = 0, m = 0; i < n; i++)
+    if (w.member[i]) conflict[m++] = i;
   return DNNMEM_OK;
 }
 

@@ -609,7 +609,7 @@ static const cli_option plan_options[] = {
     {"--time-limit", "S", CLI_NUMBER, CLI_ARG(time_limit), 0, 0, "stop the exact search after S seconds (best plan so far)"},
     {"--nodes", "N", CLI_INT, CLI_ARG(nodes), 1, INT64_MAX, "stop the exact search after N nodes (best: " CLI_STRING(DNNMEM_PLAN_BEST_NODES) " by default)"},
     {"--capacity", "C", CLI_INT, CLI_ARG(capacity), 1, INT64_MAX,
-     "is there a plan within C bytes? (JSON feasible: true, false or\n\"unknown\"; with exact the search answers it)"},
+     "is there a plan within C bytes? (JSON feasible: true, false or\n\"unknown\"; with exact the search answers it). When there is none:\nrecords that alone cannot fit (JSON conflict, conflict_minimal)"},
     {"--symbol", "S=LO..HI", CLI_STRING, CLI_ARG(symbol), 0, 0,
      "sizes are polynomials in S (4096*S^2+512*S+64): one plan for every\nS in LO..HI (a stacking; JSON worst_ratio, arena at both ends)"},
     {"--at", "S=V", CLI_LIST, CLI_ARG(at), 0, 0, "with --symbol: the offsets at S = V (--out, --svg, JSON arena)"},
@@ -645,7 +645,46 @@ static void plan_solve(const char *file, const files_intervals *iv, const dnnmem
   free(scratch);
 }
 
-static void plan_print(const cli_args *a, const files_intervals *iv, const dnnmem_plan_result *res, double ms) {
+/* Why a capacity cannot be met (plan --capacity, proven infeasible): a
+   conflict set by dnnmem_plan_conflict, its decisions bounded by --nodes
+   (default CLI_CONFLICT_NODES each) and --time-limit (counted afresh). */
+#define CLI_CONFLICT_NODES 1000000
+typedef struct plan_conflict_answer {
+  int32_t *ids; /* result.count record indexes, ascending */
+  dnnmem_plan_conflict_result result;
+  double ms;
+} plan_conflict_answer;
+
+static void plan_conflict(const char *file, const files_intervals *iv, const dnnmem_plan_options *plan_opt,
+                          double time_limit, plan_conflict_answer *c) {
+  dnnmem_plan_options opt = *plan_opt;
+  double deadline = cli_now_ms() + time_limit * 1e3;
+  size_t bytes = 0;
+  void *scratch;
+  if (opt.node_limit == 0) opt.node_limit = CLI_CONFLICT_NODES;
+  if (time_limit > 0) opt.stop = cli_deadline_passed, opt.stop_user = &deadline;
+  c->ids = (int32_t *)cli_alloc(((size_t)iv->n + 1) * sizeof(int32_t));
+  cli_check(dnnmem_plan_conflict_scratch_size(&iv->problem, &opt, &bytes), file);
+  scratch = cli_alloc(bytes);
+  c->ms = cli_now_ms();
+  cli_check(dnnmem_plan_conflict(&iv->problem, &opt, c->ids, iv->n, &c->result, scratch, bytes), file);
+  c->ms = cli_now_ms() - c->ms;
+  free(scratch);
+}
+
+/* The id column's value of record i (its index where there is none). */
+static const char *plan_record_id(const files_intervals *iv, int32_t i, char *buf, size_t size) {
+  const files_csv *rows = files_intervals_rows(iv);
+  int col = files_column(rows, "id");
+  if (col >= 0) return files_cell(rows, i, col);
+  snprintf(buf, size, "%d", (int)i);
+  return buf;
+}
+
+static void plan_print(const cli_args *a, const files_intervals *iv, const dnnmem_plan_result *res, double ms,
+                       const plan_conflict_answer *c) {
+  char buf[16];
+  int32_t k;
   if (a->json) {
     cli_json_begin();
     cli_json_int("n", iv->n);
@@ -662,6 +701,18 @@ static void plan_print(const cli_args *a, const files_intervals *iv, const dnnme
     cli_json_int("nodes", res->nodes);
     cli_json_string("stop", dnnmem_plan_stop_name(res->stop));
     cli_json_bool("degraded", res->degraded);
+    if (c && c->result.feasible == 0) {
+      cli_json_key("conflict");
+      printf("[");
+      for (k = 0; k < c->result.count; k++) {
+        printf(k ? ", " : "");
+        cli_json_string_value(plan_record_id(iv, c->ids[k], buf, sizeof buf));
+      }
+      printf("]");
+      cli_json_bool("conflict_minimal", c->result.minimal);
+      cli_json_int("conflict_decisions", c->result.decisions);
+      cli_json_double("conflict_time_ms", c->ms);
+    }
     cli_json_end();
     return;
   }
@@ -676,6 +727,12 @@ static void plan_print(const cli_args *a, const files_intervals *iv, const dnnme
            res->stop == DNNMEM_PLAN_STOP_TIME ? "time limit" : res->stop == DNNMEM_PLAN_STOP_NODES ? "node limit"
                                                                                                : "incomplete (gaps)",
            (long long)res->nodes, res->degraded ? "; the undo log filled, deeper nodes recounted" : "");
+  if (c && c->result.feasible == 0) {
+    printf("conflict: %d records that alone cannot fit %lld bytes (%s, %d decisions, %.2f ms):", c->result.count,
+           (long long)a->capacity, c->result.minimal ? "minimal" : "not proven minimal", c->result.decisions, c->ms);
+    for (k = 0; k < c->result.count; k++) printf(" %s", plan_record_id(iv, c->ids[k], buf, sizeof buf));
+    printf("\n");
+  }
 }
 
 /* Library calls of multi-pass planning: pass after pass (each around the
@@ -994,7 +1051,14 @@ static int cmd_plan(const cli_args *a) {
   plan_solve(a->operand, &iv, &opt, offsets, &res, &ms);
   if (a->out) cli_write_column(files_intervals_rows(&iv), a->out, "offset", offsets, NULL);
   if (a->svg) cli_plan_svg(a->svg, a->operand, iv.records, iv.n, offsets, res.arena, res.lower_bound);
-  plan_print(a, &iv, &res, ms);
+  if (a->capacity > 0 && res.feasible == 0) {
+    plan_conflict_answer c;
+    plan_conflict(a->operand, &iv, &opt, a->time_limit, &c);
+    plan_print(a, &iv, &res, ms, &c);
+    free(c.ids);
+  } else {
+    plan_print(a, &iv, &res, ms, NULL);
+  }
   free(offsets);
   files_intervals_free(&iv);
   return 0;
@@ -1860,7 +1924,7 @@ static const cli_command cli_commands[] = {
      cmd_cover},
     {"plan", "FILE", "arena offsets for tensor lifetimes",
      "Arena offsets for the records of FILE (intervals CSV or graph CSV).", plan_options,
-     "one JSON object: n, algo, arena, lower_bound, optimal, time_ms, nodes,\nstop (none, proved, nodes, time, incomplete), degraded\n(with --capacity also capacity, feasible). With a 'pass' column: passes\n[{pass, n, arena}], one_shot_arena, one_shot_lower_bound. With --symbol:\nsymbol, s_min, s_max, worst_ratio, worst_at, arena_min, lower_bound_min,\narena_max, lower_bound_max, samples, edges (--at adds at, arena,\nlower_bound, optimal)",
+     "one JSON object: n, algo, arena, lower_bound, optimal, time_ms, nodes,\nstop (none, proved, nodes, time, incomplete), degraded\n(with --capacity also capacity, feasible; proven infeasible: conflict\n[ids], conflict_minimal, conflict_decisions, conflict_time_ms). With a\n'pass' column: passes [{pass, n, arena}], one_shot_arena, one_shot_lower_bound. With --symbol:\nsymbol, s_min, s_max, worst_ratio, worst_at, arena_min, lower_bound_min,\narena_max, lower_bound_max, samples, edges (--at adds at, arena,\nlower_bound, optimal)",
      cmd_plan},
     {"share", "FILE", "shared objects for tensor lifetimes (TFLite)",
      "Shared objects (TFLite) for the records of FILE (intervals CSV or graph CSV).", share_options,
