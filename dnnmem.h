@@ -773,7 +773,7 @@
        of all finite times plus twice the xfers must fit in int64_t).
 
        Scratch. dnnmem_place_solve_scratch_size (the network's is the
-       same), at most DNNMEM_PLACE_SCRATCH_BYTES(V, E) = 528 V + 144 E +
+       same), at most DNNMEM_PLACE_SCRATCH_BYTES(V, E) = 528 V + 304 E +
        2048 bytes; the cost 4 bytes per op.
 
        Example.
@@ -1974,7 +1974,7 @@ DNNMEM_DEF dnnmem_result dnnmem_place_solve_scratch_size(const dnnmem_place_prob
    (the per-node arrays may still be NULL). */
 
 #define DNNMEM_PLACE_SCRATCH_BYTES(num_nodes, num_edges) \
-  ((size_t)(num_nodes) * 528u + (size_t)(num_edges) * 144u + 2048u)
+  ((size_t)(num_nodes) * 528u + (size_t)(num_edges) * 304u + 2048u)
 /* An upper bound of the solve's and the network's scratch for a graph of
    num_nodes nodes and num_edges input entries (static buffers). */
 
@@ -2122,7 +2122,7 @@ DNNMEM_DEF dnnmem_result dnnmem_label_solve_scratch_size(const dnnmem_label_prob
    DNNMEM_LABEL_SCRATCH_BYTES(V, E, k). */
 
 #define DNNMEM_LABEL_SCRATCH_BYTES(num_nodes, num_edges, num_labels)                     \
-  ((size_t)(num_nodes) * 460u + (size_t)(num_edges) * 300u + (size_t)(num_labels) * 32u + \
+  ((size_t)(num_nodes) * 300u + (size_t)(num_edges) * 300u + (size_t)(num_labels) * 32u + \
    1024u)
 /* An upper bound of the solve's, the bound's and the network's scratch
    (static buffers). */
@@ -10954,8 +10954,12 @@ typedef struct dnnmem__place_work {
   int64_t *cost_acc;
   uint8_t *forced;       /* DNNMEM_PLACE_ANY / CPU / ACC */
   uint8_t *assign;       /* baseline assignments */
-  unsigned char *flow_mem;
-  size_t flow_bytes;
+  unsigned char *flow_mem; /* per edge: the network; per value: the next four */
+  size_t flow_bytes, net_bytes;
+  int64_t *label_cost;   /* per value: the problem as a labeling (part 9) */
+  int32_t *label_pin, *label_output, *label_start;
+  unsigned char *label_mem; /* its network's scratch */
+  size_t label_bytes;
 } dnnmem__place_work;
 
 /* Network bounds: S, T, free ops, two auxiliary nodes per value; one
@@ -10968,13 +10972,40 @@ static int dnnmem__place_bounds(int32_t n, int32_t e, int32_t *max_nodes, int32_
   return 1;
 }
 
-static dnnmem_result dnnmem__place_layout(dnnmem__scratch *s, int32_t n, int32_t e,
-                                          dnnmem__place_work *w) {
-  int32_t max_nodes, max_arcs;
+/* The per-value model's arrays: the problem as a labeling, its network. */
+static void dnnmem__place_label_layout(dnnmem__scratch *s, int32_t n, dnnmem__place_work *w) {
+  w->label_cost = DNNMEM__TAKE(s, int64_t, 2 * (size_t)n);
+  w->label_pin = DNNMEM__TAKE(s, int32_t, n);
+  w->label_output = DNNMEM__TAKE(s, int32_t, n);
+  w->label_start = DNNMEM__TAKE(s, int32_t, n);
+  w->label_mem = DNNMEM__TAKE(s, unsigned char, w->label_bytes);
+}
+
+/* The per-value model is a labeling with two labels (0 = CPU, 1 = ACC):
+   its network is part 9's; the per-edge model builds its own here. */
+static dnnmem_result dnnmem__place_layout(dnnmem__scratch *s, const dnnmem_graph *graph,
+                                          dnnmem_place_model model, dnnmem__place_work *w) {
+  int32_t n = graph->num_nodes, e = n > 0 ? graph->in_offsets[n] : 0, max_nodes, max_arcs;
   dnnmem_result r;
+  DNNMEM_MEMSET(w, 0, sizeof(*w));
   if (!dnnmem__place_bounds(n, e, &max_nodes, &max_arcs)) return DNNMEM_ERR_TOO_MANY;
   if ((r = dnnmem__topo_order_bytes(n, e, &w->topo_bytes)) != DNNMEM_OK) return r;
-  if ((r = dnnmem_flow_scratch_size(max_nodes, max_arcs, &w->flow_bytes)) != DNNMEM_OK) return r;
+  { /* one region holds either model's network: the size is the same for both */
+    dnnmem_label_problem lp;
+    dnnmem__scratch sub;
+    size_t label_total;
+    int64_t label_nodes = 2 + (int64_t)n + (int64_t)e;
+    DNNMEM_MEMSET(&lp, 0, sizeof(lp));
+    lp.graph = graph;
+    lp.num_labels = 2;
+    if ((r = dnnmem_label_network_scratch_size(&lp, NULL, &w->label_bytes)) != DNNMEM_OK) return r;
+    if ((r = dnnmem_flow_scratch_size(max_nodes, max_arcs, &w->flow_bytes)) != DNNMEM_OK) return r;
+    if (label_nodes > max_nodes) max_nodes = (int32_t)label_nodes; /* the parts' union-find */
+    dnnmem__scratch_begin(&sub, NULL, 0);
+    dnnmem__place_label_layout(&sub, n, w);
+    if ((r = dnnmem__scratch_end(&sub, &label_total)) != DNNMEM_OK) return r;
+    w->net_bytes = label_total > w->flow_bytes ? label_total : w->flow_bytes;
+  }
   w->order = DNNMEM__TAKE(s, int32_t, n);
   w->topo = DNNMEM__TAKE(s, unsigned char, w->topo_bytes);
   w->out_offsets = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
@@ -10986,7 +11017,13 @@ static dnnmem_result dnnmem__place_layout(dnnmem__scratch *s, int32_t n, int32_t
   w->cost_acc = DNNMEM__TAKE(s, int64_t, n);
   w->forced = DNNMEM__TAKE(s, uint8_t, n);
   w->assign = DNNMEM__TAKE(s, uint8_t, n);
-  w->flow_mem = DNNMEM__TAKE(s, unsigned char, w->flow_bytes);
+  w->flow_mem = DNNMEM__TAKE(s, unsigned char, w->net_bytes);
+  if (w->flow_mem != NULL && model == DNNMEM_PLACE_PER_VALUE) {
+    dnnmem__scratch sub;
+    dnnmem__scratch_begin(&sub, w->flow_mem, w->net_bytes);
+    dnnmem__place_label_layout(&sub, n, w);
+    if ((r = dnnmem__scratch_end(&sub, NULL)) != DNNMEM_OK) return r;
+  }
   return DNNMEM_OK;
 }
 
@@ -11000,7 +11037,9 @@ DNNMEM_DEF dnnmem_result dnnmem_place_solve_scratch_size(const dnnmem_place_prob
   if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   if ((r = dnnmem__place_counts(problem, options, &n, &e)) != DNNMEM_OK) return r;
   dnnmem__scratch_begin(&s, NULL, 0);
-  if ((r = dnnmem__place_layout(&s, n, e, &w)) != DNNMEM_OK) return r;
+  r = dnnmem__place_layout(&s, problem->graph,
+                           options ? options->model : DNNMEM_PLACE_PER_VALUE, &w);
+  if (r != DNNMEM_OK) return r;
   return dnnmem__scratch_end(&s, out_bytes);
 }
 
@@ -11037,108 +11076,14 @@ static void dnnmem__place_union(int32_t *part, int32_t a, int32_t b) {
   if (a != b) part[a > b ? a : b] = a < b ? a : b; /* smaller root: deterministic */
 }
 
-/* A new auxiliary network node. */
-static int32_t dnnmem__place_aux(dnnmem__place_net *net) {
-  int32_t id = net->num_nodes++;
-  if (net->flow == NULL) net->w->part[id] = id;
-  return id;
-}
-
 static void dnnmem__place_arc(dnnmem__place_net *net, int32_t from, int32_t to, int64_t cap,
                               int64_t rcap) {
   if (cap == 0 && rcap == 0) return;
   net->num_arcs++;
-  if (net->flow == NULL) { /* counting pass: record the parts */
-    if (from >= 2 && to >= 2) dnnmem__place_union(net->w->part, from, to);
-  } else {
+  if (net->flow != NULL) {
     dnnmem_result r = dnnmem_flow_add_arc(net->flow, from, to, cap, rcap, NULL);
     DNNMEM_ASSERT(r == DNNMEM_OK);
     (void)r;
-  }
-}
-
-/* Once-per-value charges of value u (see the doc): an arc pair for one free
-   consumer, an auxiliary node per direction for several, unary costs or a
-   constant where a consumer or u itself is fixed. */
-static void dnnmem__place_value(dnnmem__place_net *net, int32_t u) {
-  const dnnmem_place_problem *p = net->p;
-  dnnmem__place_work *w = net->w;
-  int32_t k, free_count = 0, single = -1, aux;
-  int has_cpu = 0, has_acc = 0, is_out = p->is_output && p->is_output[u];
-  int64_t x = p->xfer[u];
-  uint8_t fu = w->forced[u];
-  for (k = w->out_offsets[u]; k < w->out_offsets[u + 1]; k++) {
-    int32_t c = w->out_ids[k];
-    if (w->seen[c] == u) continue;
-    w->seen[c] = u;
-    if (w->forced[c] == DNNMEM_PLACE_CPU) has_cpu = 1;
-    else if (w->forced[c] == DNNMEM_PLACE_ACC) has_acc = 1;
-    else {
-      free_count++;
-      single = c;
-    }
-  }
-  if (x == 0) return;
-  if (fu == DNNMEM_PLACE_ANY) {
-    int32_t nu = w->flow_id[u];
-    int a_single = !has_acc && free_count == 1, b_single = !is_out && !has_cpu && free_count == 1;
-    /* CPU -> ACC: pay when u is on the CPU and a consumer on the ACC */
-    if (has_acc) w->cost_cpu[u] += x;
-    else if (free_count >= 2) {
-      aux = dnnmem__place_aux(net);
-      dnnmem__place_arc(net, nu, aux, x, 0);
-      for (k = w->out_offsets[u]; k < w->out_offsets[u + 1]; k++) {
-        int32_t c = w->out_ids[k];
-        if (w->forced[c] == DNNMEM_PLACE_ANY && w->seen[c] == u) {
-          w->seen[c] = -1 - u; /* once per distinct consumer */
-          dnnmem__place_arc(net, aux, w->flow_id[c], net->infinite, 0);
-        }
-      }
-    }
-    /* ACC -> CPU: pay when u is on the ACC and a consumer on the CPU (or u
-       is an output) */
-    if (is_out || has_cpu) w->cost_acc[u] += x;
-    else if (free_count >= 2) {
-      aux = dnnmem__place_aux(net);
-      dnnmem__place_arc(net, aux, nu, x, 0);
-      for (k = w->out_offsets[u]; k < w->out_offsets[u + 1]; k++) {
-        int32_t c = w->out_ids[k];
-        if (w->forced[c] == DNNMEM_PLACE_ANY && (w->seen[c] == u || w->seen[c] == -1 - u)) {
-          w->seen[c] = -2 - u;
-          dnnmem__place_arc(net, w->flow_id[c], aux, net->infinite, 0);
-        }
-      }
-    }
-    if (a_single || b_single)
-      dnnmem__place_arc(net, nu, w->flow_id[single], a_single ? x : 0, b_single ? x : 0);
-  } else if (fu == DNNMEM_PLACE_CPU) {
-    if (has_acc) net->constant += x;
-    else if (free_count == 1) w->cost_acc[single] += x;
-    else if (free_count >= 2) {
-      aux = dnnmem__place_aux(net);
-      dnnmem__place_arc(net, DNNMEM__PLACE_S, aux, x, 0);
-      for (k = w->out_offsets[u]; k < w->out_offsets[u + 1]; k++) {
-        int32_t c = w->out_ids[k];
-        if (w->forced[c] == DNNMEM_PLACE_ANY && w->seen[c] == u) {
-          w->seen[c] = -1 - u;
-          dnnmem__place_arc(net, aux, w->flow_id[c], net->infinite, 0);
-        }
-      }
-    }
-  } else {
-    if (is_out || has_cpu) net->constant += x;
-    else if (free_count == 1) w->cost_cpu[single] += x;
-    else if (free_count >= 2) {
-      aux = dnnmem__place_aux(net);
-      dnnmem__place_arc(net, aux, DNNMEM__PLACE_T, x, 0);
-      for (k = w->out_offsets[u]; k < w->out_offsets[u + 1]; k++) {
-        int32_t c = w->out_ids[k];
-        if (w->forced[c] == DNNMEM_PLACE_ANY && w->seen[c] == u) {
-          w->seen[c] = -1 - u;
-          dnnmem__place_arc(net, w->flow_id[c], aux, net->infinite, 0);
-        }
-      }
-    }
   }
 }
 
@@ -11173,14 +11118,12 @@ static void dnnmem__place_edges(dnnmem__place_net *net, int32_t u) {
   }
 }
 
-/* One pass over the problem: counting (net->flow NULL) or building. */
-static void dnnmem__place_pass(dnnmem__place_net *net, dnnmem_place_model model, int num_free) {
+/* One pass of the per-edge network: counting (net->flow NULL) or building. */
+static void dnnmem__place_pass(dnnmem__place_net *net, int num_free) {
   const dnnmem_place_problem *p = net->p;
   dnnmem__place_work *w = net->w;
   int32_t n = p->graph->num_nodes, v;
   net->num_nodes = 2 + num_free;
-  if (net->flow == NULL)
-    for (v = 0; v < 2 + num_free; v++) w->part[v] = v;
   net->num_arcs = 0;
   net->constant = 0;
   for (v = 0; v < n; v++) {
@@ -11188,10 +11131,7 @@ static void dnnmem__place_pass(dnnmem__place_net *net, dnnmem_place_model model,
     w->cost_cpu[v] = w->forced[v] == DNNMEM_PLACE_ACC ? 0 : p->cpu_time[v];
     w->cost_acc[v] = w->forced[v] == DNNMEM_PLACE_CPU ? 0 : p->acc_time[v];
   }
-  for (v = 0; v < n; v++) {
-    if (model == DNNMEM_PLACE_PER_EDGE) dnnmem__place_edges(net, v);
-    else dnnmem__place_value(net, v);
-  }
+  for (v = 0; v < n; v++) dnnmem__place_edges(net, v);
   for (v = 0; v < n; v++) {
     int64_t c = w->cost_cpu[v], a = w->cost_acc[v];
     if (w->forced[v] == DNNMEM_PLACE_CPU) net->constant += c;
@@ -11223,8 +11163,9 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
   n = problem->graph->num_nodes;
   e = n > 0 ? problem->graph->in_offsets[n] : 0;
   if (total == DNNMEM__I64_MAX) return DNNMEM_ERR_OVERFLOW; /* no room for "infinite" */
+  (void)e;
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
-  if ((r = dnnmem__place_layout(&s, n, e, &w)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__place_layout(&s, problem->graph, model, &w)) != DNNMEM_OK) return r;
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
   if (n > 0 && (r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo, w.topo_bytes)) != DNNMEM_OK)
     return r;
@@ -11239,12 +11180,48 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
   net.w = &w;
   net.flow = NULL;
   net.infinite = total + 1; /* more than every finite cut */
-  dnnmem__place_pass(&net, model, num_free);
-  r = dnnmem_flow_init(&flow, net.num_nodes, net.num_arcs, w.flow_mem, w.flow_bytes);
-  if (r != DNNMEM_OK) return r;
-  net.flow = &flow;
-  dnnmem__place_pass(&net, model, num_free);
-  DNNMEM_ASSERT(flow.num_arcs == net.num_arcs);
+  if (model == DNNMEM_PLACE_PER_VALUE) {
+    /* a labeling with labels 0 = CPU, 1 = ACC; its network is the move
+       from "everything free on the CPU" to the accelerator (part 9) */
+    static const int64_t swap_rate[4] = {0, 1, 1, 0}; /* xfer either way */
+    dnnmem_label_problem lp;
+    dnnmem_label_network_result lr;
+    DNNMEM_MEMSET(&lp, 0, sizeof(lp));
+    for (v = 0; v < n; v++) {
+      w.label_cost[2 * v] = problem->cpu_time[v];
+      w.label_cost[2 * v + 1] = problem->acc_time[v];
+      w.label_pin[v] = w.forced[v] == DNNMEM_PLACE_ANY ? DNNMEM_LABEL_FREE : w.forced[v] - DNNMEM_PLACE_CPU;
+      w.label_output[v] = problem->is_output && problem->is_output[v] ? 0 : DNNMEM_LABEL_FREE;
+      w.label_start[v] = w.forced[v] == DNNMEM_PLACE_ACC ? 1 : 0;
+    }
+    lp.graph = problem->graph;
+    lp.num_labels = 2;
+    lp.node_cost = w.label_cost;
+    lp.convert_size = problem->xfer;
+    lp.convert_rate = swap_rate;
+    lp.pin = w.label_pin;
+    lp.output_label = w.label_output;
+    r = dnnmem_label_network(&lp, NULL, w.label_start, 1, &flow, w.flow_id, &lr, w.label_mem, w.label_bytes);
+    if (r != DNNMEM_OK) return r;
+    DNNMEM_ASSERT(lr.num_free == num_free && lr.approximated == 0);
+    net.constant = lr.constant;
+    net.num_nodes = flow.num_nodes;
+    net.num_arcs = flow.num_arcs;
+  } else {
+    dnnmem__place_pass(&net, num_free);
+    r = dnnmem_flow_init(&flow, net.num_nodes, net.num_arcs, w.flow_mem, w.flow_bytes);
+    if (r != DNNMEM_OK) return r;
+    net.flow = &flow;
+    dnnmem__place_pass(&net, num_free);
+    DNNMEM_ASSERT(flow.num_arcs == net.num_arcs);
+  }
+  /* the parts: free ops joined by arcs */
+  for (v = 0; v < net.num_nodes; v++) w.part[v] = v;
+  for (v = 0; v < net.num_arcs; v++) {
+    int32_t from, to;
+    (void)dnnmem_flow_arc(&flow, v, &from, &to, NULL, NULL);
+    if (from >= 2 && to >= 2) dnnmem__place_union(w.part, from, to);
+  }
   *wp = w;
   *netp = net;
   netp->w = wp;
