@@ -11218,7 +11218,7 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
   /* the parts: free ops joined by arcs */
   for (v = 0; v < net.num_nodes; v++) w.part[v] = v;
   for (v = 0; v < net.num_arcs; v++) {
-    int32_t from, to;
+    int32_t from = 0, to = 0;
     (void)dnnmem_flow_arc(&flow, v, &from, &to, NULL, NULL);
     if (from >= 2 && to >= 2) dnnmem__place_union(w.part, from, to);
   }
