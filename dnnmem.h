@@ -20,6 +20,9 @@
                              a tree of processing units), CuTe-style algebra.
        7. Max flow           Boykov-Kolmogorov and push-relabel; the min cut.
        8. Placement          CPU or accelerator per op, exactly, by a min cut.
+       9. Labeling           one of k labels per node (devices, layouts):
+                             exact for k = 2, alpha-expansion with a proven
+                             lower bound and branch and bound beyond.
 
    DO THIS
        #define DNNMEM_IMPLEMENTATION   (in exactly one C or C++ file)
@@ -101,6 +104,16 @@
        dnnmem_place_solve(&p, NULL, device, &res, scratch, bytes);
        (device[v] == DNNMEM_PLACE_CPU or _ACC; res.time, the sum of node
        and transfer times, is the optimum)
+   9. One of k devices per op (cost[v * k + l]: op v on device l,
+      DNNMEM_LABEL_UNSUPPORTED where it cannot run; a value converted once
+      per device that reads it: convert_size[v] * rate[a * k + b] + latency):
+       dnnmem_label_problem p = {&g, 3, cost, NULL, sizes, rate, latency,
+                                 NULL, NULL};     (no pins, no outputs)
+       int32_t label[3];  dnnmem_label_result res;
+       dnnmem_label_solve_scratch_size(&p, NULL, &bytes);
+       dnnmem_label_solve(&p, NULL, label, &res, scratch, bytes);
+       (res.cost, res.lower_bound: proven, res.gap; res.optimal == 1 when
+       they meet)
    Complete programs: examples/plan_arena.c, examples/layout_mncore.c.
 
    CONVENTIONS
@@ -140,10 +153,12 @@
        DNNMEM_MEMCPY, DNNMEM_MEMSET   default memcpy(), memset().
        DNNMEM_EXP(x)           default: the built-in exp (+ - * / only).
        DNNMEM_NO_EXACT, DNNMEM_NO_COVER, DNNMEM_NO_REMAT, DNNMEM_NO_LAYOUT,
-       DNNMEM_NO_FLOW, DNNMEM_NO_PLACE   leave a part out (embedded builds;
-                               planning and shared objects are always in).
-                               Path covers, recompute and placement need max
-                               flow: leaving it in is required (#error).
+       DNNMEM_NO_FLOW, DNNMEM_NO_PLACE, DNNMEM_NO_LABEL   leave a part out
+                               (embedded builds; planning and shared objects
+                               are always in). Path covers, recompute and
+                               placement need max flow (#error otherwise);
+                               placement needs labeling (#error); labeling
+                               needs max flow (DNNMEM_NO_FLOW leaves it out).
 
    ----------------------------------------------------------- REFERENCE ----
 
@@ -786,8 +801,126 @@
                printf("%lld ns (all on the accelerator: %lld)\n",
                       (long long)res.time, (long long)res.all_acc_time);
 
+   ==== 9. LABELING (dnnmem_label_*)
+       Problem. Give every node v of a graph one of k labels (devices, data
+       layouts) so that the total cost is least: node_cost[v * k + l] for
+       node v on label l (DNNMEM_LABEL_UNSUPPORTED: not allowed), pins
+       (pin[v]: the label v must take) and, for every value u, a conversion
+       from its label a to each other label b that a consumer of u (or its
+       output_label) has: once per (value, destination label), however many
+       consumers read it there; reading it where it was made is free. The
+       conversion is a general per-value k x k matrix (convert[(u * k + a) *
+       k + b]) or size[u] * rate[a * k + b] + latency[a * k + b]. Placement
+       over k devices and the layout choice per op are such problems; part
+       8's CPU/accelerator placement is k = 2. Costs are int64_t (the tool
+       uses nanoseconds), so the answers are exact. The graph may have
+       cycles and self-loops (the cost does not need an order).
+
+       API.
+         dnnmem_label_solve_scratch_size(problem, options, &bytes)
+         dnnmem_label_solve(problem, options, label, &result, scratch, bytes)
+           options: algo (auto, exact, expansion), flow (the max-flow
+           algorithm), node_limit, max_cycles, stop / stop_user. result:
+           cost, lower_bound, gap, optimal, algo, stop (none, proved, nodes,
+           time), nodes, moves, improving_moves, cycles, approximated,
+           num_free, initial_cost, flow_nodes, flow_arcs.
+         dnnmem_label_lower_bound[_scratch_size](problem, options, &bound, ...)
+         dnnmem_label_cost[_scratch_size](problem, label, &cost, ...)
+         dnnmem_label_network[_scratch_size](problem, options, labels, alpha,
+                                             &flow, node, &net, ...)
+         dnnmem_label_algo_name / _parse, dnnmem_label_stop_name / _parse
+
+       Algorithm. k <= 2: every node on label 0 where allowed, then one
+       move to label 1 is the whole problem, an s-t minimum cut (Stone
+       1977; part 8's construction): a value with several movable
+       consumers gets an auxiliary node per direction, which charges its
+       conversion once. k > 2: alpha-expansion (Boykov, Veksler and Zabih,
+       "Fast approximate energy minimization via graph cuts", IEEE TPAMI
+       2001) from every node on its cheapest label: each move lets every
+       node keep its label or take alpha, solved as one min cut on part
+       7's engine; moves cycle over the labels until k in a row gain
+       nothing (or max_cycles). The move's cost per value u (label a, or
+       alpha when u moves): certain destinations (fixed consumers, the
+       output) are unary costs of u; the movable consumers sharing a label
+       b form a group "some member stays on b" (the member itself, or an
+       auxiliary node that every member feeds with an unbounded arc), which
+       pays keep = conv(a, b) while u stays and moved = conv(alpha, b) when u
+       moves; "some movable consumer moves to alpha" (likewise) pays
+       conv(a, alpha) while u stays. The term is graph-representable
+       (submodular: Kolmogorov and Zabih, "What energy functions can be
+       minimized via graph cuts?", IEEE TPAMI 2004) when moved >= keep:
+       keep * Z + (moved - keep) * [u moves] * Z. When moved < keep it is
+       not; it is replaced by moved * Z + (keep - moved) * [u stays], an
+       upper bound equal to it at the current labeling (result.approximated
+       counts them), so no move makes the true cost worse; every move's
+       result is recounted exactly and taken only when it is cheaper.
+       Uniform conversions (one cost per value for every pair) and k = 2
+       never approximate.
+       Lower bound: merging the labels into two sides (a node costs its
+       cheapest label of a side, a conversion its cheapest pair across)
+       maps every labeling to a two-label one that costs no more, so the
+       two-label optimum, one min cut, is a lower bound; the bound is the
+       best over every bipartition for k <= 6 (2^(k-1) - 1 cuts), over
+       each label against the rest beyond, and at least the sum of every
+       node's cheapest label. It ignores conversions between labels of the
+       same side: expect a few percent of gap where conversions among
+       several devices matter (make bench). Exact: a depth-first branch and
+       bound over the nodes with a choice, in id order, the expansion's
+       label first, pruned by the partial cost (open nodes at their
+       cheapest label, each value's conversions to the labels its assigned
+       consumers have); algo exact runs it until proven or node_limit
+       (default 10^6), auto when a gap remains and at most
+       DNNMEM_LABEL_AUTO_EXACT_OPS (20) nodes have a choice.
+
+       Complexity. One network: at most 2 + V + E nodes and 2V + 3E arcs,
+       built in O(V + E + k) (O(k^2) per conversion for the bound's merged
+       labels); a cycle k max flows; the bound 2^(k-1) - 1 (k <= 6) or k
+       max flows; the cost O(V + E + k). The branch and bound is
+       exponential in the nodes with a choice, O(V + E + Vk) per node.
+
+       Guarantees. Every labeling written is feasible and result.cost is
+       recounted by dnnmem_label_cost's rule; lower_bound is proven (no
+       labeling costs less), gap = cost - lower_bound, optimal when 0. k <=
+       2, a finished branch and bound, or a bound that meets the answer:
+       the optimum. Deterministic (ties: the lowest label). Errors:
+       DNNMEM_ERR_NEGATIVE, DNNMEM_ERR_ID_RANGE, DNNMEM_ERR_LABEL_NONE_ALLOWED,
+       DNNMEM_ERR_OVERFLOW (every node's largest finite cost plus (k - 1)
+       times its largest conversion must sum within int64_t),
+       DNNMEM_ERR_INVALID_ARGUMENT, DNNMEM_ERR_TOO_MANY.
+
+       Scratch. dnnmem_label_solve_scratch_size (the bound's is the same,
+       the network's a little less), at most DNNMEM_LABEL_SCRATCH_BYTES(V,
+       E, k) = 300 V + 300 E + 32 k + 1024 bytes (mostly one network,
+       reused by every move); the cost 4 (V + E + k) bytes.
+
+       Example.
+           dnnmem_label_problem p = {&graph, 3, cost, convert, NULL, NULL, NULL, pin, NULL};
+           dnnmem_label_result res;
+           size_t bytes;
+           dnnmem_label_solve_scratch_size(&p, NULL, &bytes);
+           void *mem = malloc(bytes);
+           if (dnnmem_label_solve(&p, NULL, label, &res, mem, bytes) == DNNMEM_OK)
+               printf("%lld ns, at most %lld above the optimum\n",
+                      (long long)res.cost, (long long)res.gap);
+
 
    HISTORY
+       0.4.0  2026-11  labeling (part 9); placement over k devices.
+         Label. New part 9, dnnmem_label_*: one of k labels per node with
+           per-node costs and conversions charged once per (value,
+           destination label); k = 2 exactly by one min cut, k > 2 by
+           alpha-expansion with a proven lower bound (merged bipartitions)
+           and the gap, branch and bound for small problems;
+           dnnmem_label_cost recounts, dnnmem_label_network exports a move;
+           DNNMEM_ERR_LABEL_NONE_ALLOWED (-900); DNNMEM_NO_LABEL.
+         Place. The per-value model is a client of part 9 (its network is
+           the k = 2 labeling's, the same optimum and node numbering); one
+           scratch size for both models, DNNMEM_PLACE_SCRATCH_BYTES = 528 V
+           + 304 E + 2048 (was 144 E).
+         Tool. place --devices A,B,.. with time_<device> columns and
+           --link A-B=US:GBPS: assignment, time, lower bound and gap, each
+           single device, greedy by priority (ONNX Runtime's rule) and per
+           op; JSON in integer ns.
        0.3.0  2026-11  exact planning that says why it stopped; fixes.
          Plan. dnnmem_plan_result.stop (dnnmem_plan_stop: none, proved,
            nodes, time, incomplete; _name/_parse) says why planning ended;
@@ -2211,6 +2344,8 @@ DNNMEM_DEF dnnmem_result dnnmem_label_network(const dnnmem_label_problem *proble
                            runs, the strided algebra
      7. Max flow           arcs in CSR, Boykov-Kolmogorov, push-relabel
      8. Placement          network construction, evaluation, the solver
+     9. Labeling           costs and views, the move's network, the bound,
+                           branch and bound, the solver
    Private names start with dnnmem__ / DNNMEM__. */
 
 #ifndef DNNMEM_ASSERT
