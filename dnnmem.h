@@ -22,6 +22,9 @@
                              a tree of processing units), CuTe-style algebra.
        7. Max flow           Boykov-Kolmogorov and push-relabel; the min cut.
        8. Placement          CPU or accelerator per op, exactly, by a min cut.
+       9. Labeling           one of k labels per node (devices, layouts):
+                             exact for k = 2, alpha-expansion with a proven
+                             lower bound and branch and bound beyond.
 
    DO THIS
        #define DNNMEM_IMPLEMENTATION   (in exactly one C or C++ file)
@@ -103,6 +106,16 @@
        dnnmem_place_solve(&p, NULL, device, &res, scratch, bytes);
        (device[v] == DNNMEM_PLACE_CPU or _ACC; res.time, the sum of node
        and transfer times, is the optimum)
+   9. One of k devices per op (cost[v * k + l]: op v on device l,
+      DNNMEM_LABEL_UNSUPPORTED where it cannot run; a value converted once
+      per device that reads it: convert_size[v] * rate[a * k + b] + latency):
+       dnnmem_label_problem p = {&g, 3, cost, NULL, sizes, rate, latency,
+                                 NULL, NULL};     (no pins, no outputs)
+       int32_t label[3];  dnnmem_label_result res;
+       dnnmem_label_solve_scratch_size(&p, NULL, &bytes);
+       dnnmem_label_solve(&p, NULL, label, &res, scratch, bytes);
+       (res.cost, res.lower_bound: proven, res.gap; res.optimal == 1 when
+       they meet)
    Complete programs: examples/plan_arena.c, examples/layout_mncore.c.
 
    CONVENTIONS
@@ -144,10 +157,11 @@
        DNNMEM_MEMCPY, DNNMEM_MEMSET   default memcpy(), memset().
        DNNMEM_EXP(x)           default: the built-in exp (+ - * / only).
        DNNMEM_NO_EXACT, DNNMEM_NO_COVER, DNNMEM_NO_REMAT, DNNMEM_NO_LAYOUT,
-       DNNMEM_NO_FLOW, DNNMEM_NO_PLACE   leave a part out (embedded builds;
-                               planning and shared objects are always in).
-                               Path covers, recompute and placement need max
-                               flow: leaving it in is required (#error).
+       DNNMEM_NO_FLOW, DNNMEM_NO_PLACE, DNNMEM_NO_LABEL   leave a part out
+                               (embedded builds; planning and shared objects
+                               are always in). Path covers, recompute and
+                               labeling need max flow, placement needs
+                               labeling (#error otherwise).
 
    ----------------------------------------------------------- REFERENCE ----
 
@@ -902,7 +916,7 @@
        of all finite times plus twice the xfers must fit in int64_t).
 
        Scratch. dnnmem_place_solve_scratch_size (the network's is the
-       same), at most DNNMEM_PLACE_SCRATCH_BYTES(V, E) = 528 V + 144 E +
+       same), at most DNNMEM_PLACE_SCRATCH_BYTES(V, E) = 528 V + 304 E +
        2048 bytes; the cost 4 bytes per op.
 
        Example.
@@ -915,10 +929,113 @@
                printf("%lld ns (all on the accelerator: %lld)\n",
                       (long long)res.time, (long long)res.all_acc_time);
 
+   ==== 9. LABELING (dnnmem_label_*)
+       Problem. Give every node v of a graph one of k labels (devices, data
+       layouts) so that the total cost is least: node_cost[v * k + l] for
+       node v on label l (DNNMEM_LABEL_UNSUPPORTED: not allowed), pins
+       (pin[v]: the label v must take) and, for every value u, a conversion
+       from its label a to each other label b that a consumer of u (or its
+       output_label) has: once per (value, destination label), however many
+       consumers read it there; reading it where it was made is free. The
+       conversion is a general per-value k x k matrix (convert[(u * k + a) *
+       k + b]) or size[u] * rate[a * k + b] + latency[a * k + b]. Placement
+       over k devices and the layout choice per op are such problems; part
+       8's CPU/accelerator placement is k = 2. Costs are int64_t (the tool
+       uses nanoseconds), so the answers are exact. The graph may have
+       cycles and self-loops (the cost does not need an order).
+
+       API.
+         dnnmem_label_solve_scratch_size(problem, options, &bytes)
+         dnnmem_label_solve(problem, options, label, &result, scratch, bytes)
+           options: algo (auto, exact, expansion), flow (the max-flow
+           algorithm), node_limit, max_cycles, stop / stop_user. result:
+           cost, lower_bound, gap, optimal, algo, stop (none, proved, nodes,
+           time), nodes, moves, improving_moves, cycles, approximated,
+           num_free, initial_cost, flow_nodes, flow_arcs.
+         dnnmem_label_lower_bound[_scratch_size](problem, options, &bound, ...)
+         dnnmem_label_cost[_scratch_size](problem, label, &cost, ...)
+         dnnmem_label_network[_scratch_size](problem, options, labels, alpha,
+                                             &flow, node, &net, ...)
+         dnnmem_label_algo_name / _parse, dnnmem_label_stop_name / _parse
+
+       Algorithm. k <= 2: every node on label 0 where allowed, then one
+       move to label 1 is the whole problem, an s-t minimum cut (Stone
+       1977; part 8's construction): a value with several movable
+       consumers gets an auxiliary node per direction, which charges its
+       conversion once. k > 2: alpha-expansion (Boykov, Veksler and Zabih,
+       "Fast approximate energy minimization via graph cuts", IEEE TPAMI
+       2001) from every node on its cheapest label: each move lets every
+       node keep its label or take alpha, solved as one min cut on part
+       7's engine; moves cycle over the labels until k in a row gain
+       nothing (or max_cycles). The move's cost per value u (label a, or
+       alpha when u moves): certain destinations (fixed consumers, the
+       output) are unary costs of u; the movable consumers sharing a label
+       b form a group "some member stays on b" (the member itself, or an
+       auxiliary node that every member feeds with an unbounded arc), which
+       pays keep = conv(a, b) while u stays and moved = conv(alpha, b) when u
+       moves; "some movable consumer moves to alpha" (likewise) pays
+       conv(a, alpha) while u stays. The term is graph-representable
+       (submodular: Kolmogorov and Zabih, "What energy functions can be
+       minimized via graph cuts?", IEEE TPAMI 2004) when moved >= keep:
+       keep * Z + (moved - keep) * [u moves] * Z. When moved < keep it is
+       not; it is replaced by moved * Z + (keep - moved) * [u stays], an
+       upper bound equal to it at the current labeling (result.approximated
+       counts them), so no move makes the true cost worse; every move's
+       result is recounted exactly and taken only when it is cheaper.
+       Uniform conversions (one cost per value for every pair) and k = 2
+       never approximate.
+       Lower bound: merging the labels into two sides (a node costs its
+       cheapest label of a side, a conversion its cheapest pair across)
+       maps every labeling to a two-label one that costs no more, so the
+       two-label optimum, one min cut, is a lower bound; the bound is the
+       best over every bipartition for k <= 6 (2^(k-1) - 1 cuts), over
+       each label against the rest beyond, and at least the sum of every
+       node's cheapest label. It ignores conversions between labels of the
+       same side: expect a few percent of gap where conversions among
+       several devices matter (make bench). Exact: a depth-first branch and
+       bound over the nodes with a choice, in id order, the expansion's
+       label first, pruned by the partial cost (open nodes at their
+       cheapest label, each value's conversions to the labels its assigned
+       consumers have); algo exact runs it until proven or node_limit
+       (default 10^6), auto when a gap remains and at most
+       DNNMEM_LABEL_AUTO_EXACT_OPS (20) nodes have a choice.
+
+       Complexity. One network: at most 2 + V + E nodes and 2V + 3E arcs,
+       built in O(V + E + k) (O(k^2) per conversion for the bound's merged
+       labels); a cycle k max flows; the bound 2^(k-1) - 1 (k <= 6) or k
+       max flows; the cost O(V + E + k). The branch and bound is
+       exponential in the nodes with a choice, O(V + E + Vk) per node.
+
+       Guarantees. Every labeling written is feasible and result.cost is
+       recounted by dnnmem_label_cost's rule; lower_bound is proven (no
+       labeling costs less), gap = cost - lower_bound, optimal when 0. k <=
+       2, a finished branch and bound, or a bound that meets the answer:
+       the optimum. Deterministic (ties: the lowest label). Errors:
+       DNNMEM_ERR_NEGATIVE, DNNMEM_ERR_ID_RANGE, DNNMEM_ERR_LABEL_NONE_ALLOWED,
+       DNNMEM_ERR_OVERFLOW (every node's largest finite cost plus (k - 1)
+       times its largest conversion must sum within int64_t),
+       DNNMEM_ERR_INVALID_ARGUMENT, DNNMEM_ERR_TOO_MANY.
+
+       Scratch. dnnmem_label_solve_scratch_size (the bound's is the same,
+       the network's a little less), at most DNNMEM_LABEL_SCRATCH_BYTES(V,
+       E, k) = 300 V + 300 E + 32 k + 1024 bytes (mostly one network,
+       reused by every move); the cost 4 (V + E + k) bytes.
+
+       Example.
+           dnnmem_label_problem p = {&graph, 3, cost, convert, NULL, NULL, NULL, pin, NULL};
+           dnnmem_label_result res;
+           size_t bytes;
+           dnnmem_label_solve_scratch_size(&p, NULL, &bytes);
+           void *mem = malloc(bytes);
+           if (dnnmem_label_solve(&p, NULL, label, &res, mem, bytes) == DNNMEM_OK)
+               printf("%lld ns, at most %lld above the optimum\n",
+                      (long long)res.cost, (long long)res.gap);
+
 
    HISTORY
-       0.4.0  2026-11  sizes not known in advance; the schedule's arena and the
-                       memory/time curve; bit-identical annealing.
+       0.4.0  2026-11  sizes not known in advance; labeling over k devices (part
+                       9); the schedule's arena and the memory/time curve;
+                       bit-identical annealing.
          Plan. dnnmem_interval.pass and dnnmem_plan_pass: multi-pass
            planning (each pass around the earlier ones, which never move;
            DNNMEM_ERR_PLAN_PASS_ORDER). dnnmem_plan_symbolic_solve /
@@ -952,6 +1069,17 @@
            default (-ffp-contract=fast in clang still ignores pragmas);
            -ffast-math is refused (DNNMEM_ALLOW_FAST_MATH overrides).
            The built-in log moved to part 1 and is swept over every binade.
+         Label. New part 9, dnnmem_label_*: one of k labels per node with
+           per-node costs and conversions charged once per (value,
+           destination label); k = 2 exactly by one min cut, k > 2 by
+           alpha-expansion with a proven lower bound (merged bipartitions)
+           and the gap, branch and bound for small problems;
+           dnnmem_label_cost recounts, dnnmem_label_network exports a move;
+           DNNMEM_ERR_LABEL_NONE_ALLOWED (-900); DNNMEM_NO_LABEL.
+         Place. The per-value model is a client of part 9 (its network is
+           the k = 2 labeling's, the same optimum and node numbering); one
+           scratch size for both models, DNNMEM_PLACE_SCRATCH_BYTES = 528 V
+           + 304 E + 2048 (was 144 E).
          Tool. plan: a 'pass' column (JSON passes, one_shot_arena);
            polynomial sizes with --symbol S=LO..HI and --at S=V; --capacity
            proven infeasible adds JSON conflict [ids], conflict_minimal.
@@ -959,6 +1087,10 @@
            --out writes step,node,offset), --plan-algo, --plan-nodes; the
            curve by dnnmem_remat_curve: --points N, --spacing, JSON
            time_lower_bound per point, knee, knee_index.
+           place --devices A,B,.. with time_<device> columns and
+           --link A-B=US:GBPS: assignment, time, lower bound and gap, each
+           single device, greedy by priority (ONNX Runtime's rule) and per
+           op; JSON in integer ns.
        0.3.0  2026-11  exact planning that says why it stopped; fixes.
          Plan. dnnmem_plan_result.stop (dnnmem_plan_stop: none, proved,
            nodes, time, incomplete; _name/_parse) says why planning ended;
@@ -1093,6 +1225,12 @@
 #if defined(DNNMEM_NO_FLOW) && !defined(DNNMEM_NO_PLACE)
 #error "dnnmem.h: placement (part 8) needs max flow: define DNNMEM_NO_PLACE too, or drop DNNMEM_NO_FLOW"
 #endif
+#if defined(DNNMEM_NO_LABEL) && !defined(DNNMEM_NO_PLACE)
+#error "dnnmem.h: placement (part 8) needs labeling (part 9): define DNNMEM_NO_PLACE too, or drop DNNMEM_NO_LABEL"
+#endif
+#if defined(DNNMEM_NO_FLOW) && !defined(DNNMEM_NO_LABEL)
+#error "dnnmem.h: labeling (part 9) needs max flow: define DNNMEM_NO_LABEL too, or drop DNNMEM_NO_FLOW"
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -1151,6 +1289,8 @@ extern "C" {
   X(DNNMEM_ERR_FLOW_FULL, -700, "more arcs added than the flow network was sized for") \
   /* 8. place: -800 .. */ \
   X(DNNMEM_ERR_PLACE_UNSUPPORTED, -800, "op pinned to a device that cannot run it, or supported nowhere") \
+  /* 9. label: -900 .. */ \
+  X(DNNMEM_ERR_LABEL_NONE_ALLOWED, -900, "node with no allowed label (every cost unsupported, or pinned to an unsupported label)") \
   /* end of the result list */
 
 typedef enum dnnmem_result {
@@ -2385,7 +2525,7 @@ DNNMEM_DEF dnnmem_result dnnmem_place_solve_scratch_size(const dnnmem_place_prob
    (the per-node arrays may still be NULL). */
 
 #define DNNMEM_PLACE_SCRATCH_BYTES(num_nodes, num_edges) \
-  ((size_t)(num_nodes) * 528u + (size_t)(num_edges) * 144u + 2048u)
+  ((size_t)(num_nodes) * 528u + (size_t)(num_edges) * 304u + 2048u)
 /* An upper bound of the solve's and the network's scratch for a graph of
    num_nodes nodes and num_edges input entries (static buffers). */
 
@@ -2431,6 +2571,172 @@ DNNMEM_DEF dnnmem_result dnnmem_place_cost(const dnnmem_place_problem *problem,
 
 #endif /* DNNMEM_NO_PLACE */
 
+/* ==== 9. Labeling (dnnmem_label_*) ======================================= */
+
+#ifndef DNNMEM_NO_LABEL
+
+/* ---- labeling: one label per node, costs per node and per converted value - */
+
+#define DNNMEM_LABEL_UNSUPPORTED (-1) /* node_cost: the node cannot take this label */
+#define DNNMEM_LABEL_FREE (-1)        /* pin / output_label: no constraint */
+#define DNNMEM_LABEL_MAX_LABELS 256   /* num_labels is 1 .. this */
+#define DNNMEM_LABEL_AUTO_EXACT_OPS 20 /* auto: branch and bound up to this many
+                                          ops with a choice, when the bound
+                                          does not meet the answer */
+
+typedef enum dnnmem_label_algo {
+  DNNMEM_LABEL_AUTO = 0,  /* k <= 2: min cut; else expansion, then branch and
+                             bound when at most DNNMEM_LABEL_AUTO_EXACT_OPS
+                             ops have a choice and a gap remains */
+  DNNMEM_LABEL_EXACT,     /* k <= 2: min cut; else expansion, then branch and
+                             bound until proven or options.node_limit */
+  DNNMEM_LABEL_EXPANSION, /* k <= 2: min cut; else alpha-expansion only */
+  DNNMEM_LABEL_ALGO_COUNT
+} dnnmem_label_algo;
+
+DNNMEM_DEF const char *dnnmem_label_algo_name(dnnmem_label_algo algo);
+/* "auto", "exact", "expansion"; NULL for a value out of range. */
+DNNMEM_DEF dnnmem_result dnnmem_label_algo_parse(const char *name, dnnmem_label_algo *out);
+/* The inverse of dnnmem_label_algo_name; DNNMEM_ERR_PARSE for an unknown name. */
+
+typedef enum dnnmem_label_stop {
+  DNNMEM_LABEL_STOP_NONE = 0, /* expansion ended at a local optimum, not proven */
+  DNNMEM_LABEL_STOP_PROVED,   /* cost == lower_bound (min cut, bound met, or the
+                                 branch and bound finished) */
+  DNNMEM_LABEL_STOP_NODES,    /* the branch and bound used options.node_limit */
+  DNNMEM_LABEL_STOP_TIME,     /* options.stop returned nonzero */
+  DNNMEM_LABEL_STOP_COUNT
+} dnnmem_label_stop;
+
+DNNMEM_DEF const char *dnnmem_label_stop_name(dnnmem_label_stop stop);
+/* "none", "proved", "nodes", "time"; NULL for a value out of range. */
+DNNMEM_DEF dnnmem_result dnnmem_label_stop_parse(const char *name, dnnmem_label_stop *out);
+/* The inverse of dnnmem_label_stop_name; DNNMEM_ERR_PARSE for an unknown name. */
+
+typedef struct dnnmem_label_problem {
+  const dnnmem_graph *graph;     /* node v's inputs (any graph; cycles allowed) */
+  int32_t num_labels;            /* k, 1 .. DNNMEM_LABEL_MAX_LABELS */
+  const int64_t *node_cost;      /* [V * k]: node v on label l at [v * k + l];
+                                    >= 0 or DNNMEM_LABEL_UNSUPPORTED */
+  const int64_t *convert;        /* [V * k * k] or NULL: converting value u from
+                                    label a to b costs [(u * k + a) * k + b] */
+  const int64_t *convert_size;   /* [V] or NULL (1 each): without convert, */
+  const int64_t *convert_rate;   /* [k * k] or NULL (0):   u from a to b costs */
+  const int64_t *convert_latency; /* [k * k] or NULL (0):  size[u] * rate[a * k + b]
+                                                            + latency[a * k + b] */
+  const int32_t *pin;            /* [V] or NULL: DNNMEM_LABEL_FREE or the label v must take */
+  const int32_t *output_label;   /* [V] or NULL: DNNMEM_LABEL_FREE, or the label
+                                    value v must also be delivered on (a graph output) */
+} dnnmem_label_problem;
+/* Cost of a labeling x = sum of node_cost[v][x_v] + for every value u and
+   every distinct label b != x_u among its consumers' labels (and its
+   output_label), the conversion of u from x_u to b: once per (value,
+   destination label), however many consumers read it there. Diagonal
+   conversion entries are never charged. Every cost is >= 0; the sum over
+   nodes of their largest finite cost plus (k - 1) times their largest
+   conversion must fit in int64_t (DNNMEM_ERR_OVERFLOW). */
+
+typedef struct dnnmem_label_options {
+  dnnmem_label_algo algo;   /* 0: DNNMEM_LABEL_AUTO */
+  dnnmem_flow_algo flow;    /* max-flow algorithm of every min cut; 0: BK */
+  int64_t node_limit;       /* branch-and-bound nodes; 0: 1,000,000 */
+  int32_t max_cycles;       /* expansion cycles over all labels; 0: until no
+                               move improves */
+  dnnmem_stop_fn stop;      /* NULL, or "stop now?" (checked between moves and
+                               every 1024 branch-and-bound nodes) */
+  void *stop_user;
+} dnnmem_label_options;
+/* Zeroed (or a NULL pointer): auto, Boykov-Kolmogorov, the limits above. */
+
+typedef struct dnnmem_label_result {
+  int64_t cost;             /* the labeling's cost, recounted by dnnmem_label_cost's rules */
+  int64_t lower_bound;      /* proven: no labeling costs less */
+  int64_t gap;              /* cost - lower_bound (0: optimal) */
+  int32_t optimal;          /* 1 when gap == 0 */
+  dnnmem_label_algo algo;   /* the algorithm that ran (never AUTO) */
+  dnnmem_label_stop stop;   /* why the search ended */
+  int64_t nodes;            /* branch-and-bound nodes */
+  int32_t moves;            /* min cuts solved by the expansion (k <= 2: 1) */
+  int32_t improving_moves;  /* of those, the ones that lowered the cost */
+  int32_t cycles;           /* expansion cycles over the labels */
+  int32_t approximated;     /* non-submodular terms bounded from above in all moves */
+  int32_t num_free;         /* nodes with more than one allowed label */
+  int64_t initial_cost;     /* every node on its cheapest allowed label */
+  int32_t flow_nodes, flow_arcs; /* the largest network solved */
+} dnnmem_label_result;
+
+DNNMEM_DEF dnnmem_result dnnmem_label_solve_scratch_size(const dnnmem_label_problem *problem,
+                                                         const dnnmem_label_options *options,
+                                                         size_t *out_bytes);
+/* Scratch for dnnmem_label_solve: O(V + E + k), reads the graph and k only
+   (the cost arrays may still be NULL). At most
+   DNNMEM_LABEL_SCRATCH_BYTES(V, E, k). */
+
+#define DNNMEM_LABEL_SCRATCH_BYTES(num_nodes, num_edges, num_labels)                     \
+  ((size_t)(num_nodes) * 300u + (size_t)(num_edges) * 300u + (size_t)(num_labels) * 32u + \
+   1024u)
+/* An upper bound of the solve's, the bound's and the network's scratch
+   (static buffers). */
+
+DNNMEM_DEF dnnmem_result dnnmem_label_solve(const dnnmem_label_problem *problem,
+                                            const dnnmem_label_options *options, int32_t *label,
+                                            dnnmem_label_result *result, void *scratch,
+                                            size_t scratch_bytes);
+/* A labeling (label[v] in 0 .. k-1 for every node) with its recounted cost,
+   a proven lower bound and the gap in *result (required). Errors:
+   DNNMEM_ERR_NEGATIVE, DNNMEM_ERR_ID_RANGE (a pin or output label out of
+   range, a bad graph), DNNMEM_ERR_LABEL_NONE_ALLOWED, DNNMEM_ERR_OVERFLOW,
+   DNNMEM_ERR_INVALID_ARGUMENT (k out of range, missing arrays, options out
+   of range), DNNMEM_ERR_TOO_MANY, DNNMEM_ERR_SCRATCH_TOO_SMALL. A stop
+   (options.stop, node_limit) still writes the best labeling found. */
+
+DNNMEM_DEF dnnmem_result dnnmem_label_lower_bound_scratch_size(const dnnmem_label_problem *problem,
+                                                               const dnnmem_label_options *options,
+                                                               size_t *out_bytes);
+DNNMEM_DEF dnnmem_result dnnmem_label_lower_bound(const dnnmem_label_problem *problem,
+                                                  const dnnmem_label_options *options,
+                                                  int64_t *out_bound, void *scratch,
+                                                  size_t scratch_bytes);
+/* The lower bound dnnmem_label_solve reports (before any branch and bound):
+   the best of the merged-label relaxations (see the manual). */
+
+DNNMEM_DEF dnnmem_result dnnmem_label_cost_scratch_size(const dnnmem_label_problem *problem,
+                                                        size_t *out_bytes);
+DNNMEM_DEF dnnmem_result dnnmem_label_cost(const dnnmem_label_problem *problem,
+                                           const int32_t *label, int64_t *out_cost,
+                                           void *scratch, size_t scratch_bytes);
+/* The cost of any labeling by the rule above, O(V + E + k): 4 (V + E + k)
+   bytes of scratch. DNNMEM_ERR_ID_RANGE for a label outside 0 .. k-1,
+   DNNMEM_ERR_INFEASIBLE for a node on an unsupported label or against its
+   pin. */
+
+typedef struct dnnmem_label_network_result {
+  int64_t constant;      /* the move's cost = constant + the cut */
+  int32_t num_free;      /* nodes that may move: network nodes 2 .. 1 + num_free */
+  int32_t approximated;  /* terms bounded from above (0: the cut is exact) */
+} dnnmem_label_network_result;
+
+DNNMEM_DEF dnnmem_result dnnmem_label_network_scratch_size(const dnnmem_label_problem *problem,
+                                                           const dnnmem_label_options *options,
+                                                           size_t *out_bytes);
+DNNMEM_DEF dnnmem_result dnnmem_label_network(const dnnmem_label_problem *problem,
+                                              const dnnmem_label_options *options,
+                                              const int32_t *labels, int32_t alpha,
+                                              dnnmem_flow *out_flow, int32_t *out_node,
+                                              dnnmem_label_network_result *result,
+                                              void *scratch, size_t scratch_bytes);
+/* Builds, without solving, the network of one expansion move from the
+   feasible labeling labels[]: every node keeps its label (source side,
+   node 0) or takes alpha (sink side, node 1). out_node[v] (may be NULL):
+   0 for a node that must keep its label, 1 for one already on alpha,
+   2 .. 1 + num_free for the movable nodes in id order; auxiliary nodes
+   follow. For k = 2, labels all 0 where allowed and alpha = 1 it is the
+   whole problem (placement's network). Every cut is a move whose cost is
+   at most constant + cut, with equality when result->approximated is 0.
+   The scratch must outlive *out_flow. */
+
+#endif /* DNNMEM_NO_LABEL */
+
 #ifdef __cplusplus
 }
 #endif
@@ -2456,6 +2762,8 @@ DNNMEM_DEF dnnmem_result dnnmem_place_cost(const dnnmem_place_problem *problem,
                            runs, the strided algebra
      7. Max flow           arcs in CSR, Boykov-Kolmogorov, push-relabel
      8. Placement          network construction, evaluation, the solver
+     9. Labeling           costs and views, the move's network, the bound,
+                           branch and bound, the solver
    Private names start with dnnmem__ / DNNMEM__. */
 
 #ifndef DNNMEM_ASSERT
@@ -12337,8 +12645,12 @@ typedef struct dnnmem__place_work {
   int64_t *cost_acc;
   uint8_t *forced;       /* DNNMEM_PLACE_ANY / CPU / ACC */
   uint8_t *assign;       /* baseline assignments */
-  unsigned char *flow_mem;
-  size_t flow_bytes;
+  unsigned char *flow_mem; /* per edge: the network; per value: the next four */
+  size_t flow_bytes, net_bytes;
+  int64_t *label_cost;   /* per value: the problem as a labeling (part 9) */
+  int32_t *label_pin, *label_output, *label_start;
+  unsigned char *label_mem; /* its network's scratch */
+  size_t label_bytes;
 } dnnmem__place_work;
 
 /* Network bounds: S, T, free ops, two auxiliary nodes per value; one
@@ -12351,13 +12663,40 @@ static int dnnmem__place_bounds(int32_t n, int32_t e, int32_t *max_nodes, int32_
   return 1;
 }
 
-static dnnmem_result dnnmem__place_layout(dnnmem__scratch *s, int32_t n, int32_t e,
-                                          dnnmem__place_work *w) {
-  int32_t max_nodes, max_arcs;
+/* The per-value model's arrays: the problem as a labeling, its network. */
+static void dnnmem__place_label_layout(dnnmem__scratch *s, int32_t n, dnnmem__place_work *w) {
+  w->label_cost = DNNMEM__TAKE(s, int64_t, 2 * (size_t)n);
+  w->label_pin = DNNMEM__TAKE(s, int32_t, n);
+  w->label_output = DNNMEM__TAKE(s, int32_t, n);
+  w->label_start = DNNMEM__TAKE(s, int32_t, n);
+  w->label_mem = DNNMEM__TAKE(s, unsigned char, w->label_bytes);
+}
+
+/* The per-value model is a labeling with two labels (0 = CPU, 1 = ACC):
+   its network is part 9's; the per-edge model builds its own here. */
+static dnnmem_result dnnmem__place_layout(dnnmem__scratch *s, const dnnmem_graph *graph,
+                                          dnnmem_place_model model, dnnmem__place_work *w) {
+  int32_t n = graph->num_nodes, e = n > 0 ? graph->in_offsets[n] : 0, max_nodes, max_arcs;
   dnnmem_result r;
+  DNNMEM_MEMSET(w, 0, sizeof(*w));
   if (!dnnmem__place_bounds(n, e, &max_nodes, &max_arcs)) return DNNMEM_ERR_TOO_MANY;
   if ((r = dnnmem__topo_order_bytes(n, e, &w->topo_bytes)) != DNNMEM_OK) return r;
-  if ((r = dnnmem_flow_scratch_size(max_nodes, max_arcs, &w->flow_bytes)) != DNNMEM_OK) return r;
+  { /* one region holds either model's network: the size is the same for both */
+    dnnmem_label_problem lp;
+    dnnmem__scratch sub;
+    size_t label_total;
+    int64_t label_nodes = 2 + (int64_t)n + (int64_t)e;
+    DNNMEM_MEMSET(&lp, 0, sizeof(lp));
+    lp.graph = graph;
+    lp.num_labels = 2;
+    if ((r = dnnmem_label_network_scratch_size(&lp, NULL, &w->label_bytes)) != DNNMEM_OK) return r;
+    if ((r = dnnmem_flow_scratch_size(max_nodes, max_arcs, &w->flow_bytes)) != DNNMEM_OK) return r;
+    if (label_nodes > max_nodes) max_nodes = (int32_t)label_nodes; /* the parts' union-find */
+    dnnmem__scratch_begin(&sub, NULL, 0);
+    dnnmem__place_label_layout(&sub, n, w);
+    if ((r = dnnmem__scratch_end(&sub, &label_total)) != DNNMEM_OK) return r;
+    w->net_bytes = label_total > w->flow_bytes ? label_total : w->flow_bytes;
+  }
   w->order = DNNMEM__TAKE(s, int32_t, n);
   w->topo = DNNMEM__TAKE(s, unsigned char, w->topo_bytes);
   w->out_offsets = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
@@ -12369,7 +12708,13 @@ static dnnmem_result dnnmem__place_layout(dnnmem__scratch *s, int32_t n, int32_t
   w->cost_acc = DNNMEM__TAKE(s, int64_t, n);
   w->forced = DNNMEM__TAKE(s, uint8_t, n);
   w->assign = DNNMEM__TAKE(s, uint8_t, n);
-  w->flow_mem = DNNMEM__TAKE(s, unsigned char, w->flow_bytes);
+  w->flow_mem = DNNMEM__TAKE(s, unsigned char, w->net_bytes);
+  if (w->flow_mem != NULL && model == DNNMEM_PLACE_PER_VALUE) {
+    dnnmem__scratch sub;
+    dnnmem__scratch_begin(&sub, w->flow_mem, w->net_bytes);
+    dnnmem__place_label_layout(&sub, n, w);
+    if ((r = dnnmem__scratch_end(&sub, NULL)) != DNNMEM_OK) return r;
+  }
   return DNNMEM_OK;
 }
 
@@ -12383,7 +12728,9 @@ DNNMEM_DEF dnnmem_result dnnmem_place_solve_scratch_size(const dnnmem_place_prob
   if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   if ((r = dnnmem__place_counts(problem, options, &n, &e)) != DNNMEM_OK) return r;
   dnnmem__scratch_begin(&s, NULL, 0);
-  if ((r = dnnmem__place_layout(&s, n, e, &w)) != DNNMEM_OK) return r;
+  r = dnnmem__place_layout(&s, problem->graph,
+                           options ? options->model : DNNMEM_PLACE_PER_VALUE, &w);
+  if (r != DNNMEM_OK) return r;
   return dnnmem__scratch_end(&s, out_bytes);
 }
 
@@ -12420,108 +12767,14 @@ static void dnnmem__place_union(int32_t *part, int32_t a, int32_t b) {
   if (a != b) part[a > b ? a : b] = a < b ? a : b; /* smaller root: deterministic */
 }
 
-/* A new auxiliary network node. */
-static int32_t dnnmem__place_aux(dnnmem__place_net *net) {
-  int32_t id = net->num_nodes++;
-  if (net->flow == NULL) net->w->part[id] = id;
-  return id;
-}
-
 static void dnnmem__place_arc(dnnmem__place_net *net, int32_t from, int32_t to, int64_t cap,
                               int64_t rcap) {
   if (cap == 0 && rcap == 0) return;
   net->num_arcs++;
-  if (net->flow == NULL) { /* counting pass: record the parts */
-    if (from >= 2 && to >= 2) dnnmem__place_union(net->w->part, from, to);
-  } else {
+  if (net->flow != NULL) {
     dnnmem_result r = dnnmem_flow_add_arc(net->flow, from, to, cap, rcap, NULL);
     DNNMEM_ASSERT(r == DNNMEM_OK);
     (void)r;
-  }
-}
-
-/* Once-per-value charges of value u (see the doc): an arc pair for one free
-   consumer, an auxiliary node per direction for several, unary costs or a
-   constant where a consumer or u itself is fixed. */
-static void dnnmem__place_value(dnnmem__place_net *net, int32_t u) {
-  const dnnmem_place_problem *p = net->p;
-  dnnmem__place_work *w = net->w;
-  int32_t k, free_count = 0, single = -1, aux;
-  int has_cpu = 0, has_acc = 0, is_out = p->is_output && p->is_output[u];
-  int64_t x = p->xfer[u];
-  uint8_t fu = w->forced[u];
-  for (k = w->out_offsets[u]; k < w->out_offsets[u + 1]; k++) {
-    int32_t c = w->out_ids[k];
-    if (w->seen[c] == u) continue;
-    w->seen[c] = u;
-    if (w->forced[c] == DNNMEM_PLACE_CPU) has_cpu = 1;
-    else if (w->forced[c] == DNNMEM_PLACE_ACC) has_acc = 1;
-    else {
-      free_count++;
-      single = c;
-    }
-  }
-  if (x == 0) return;
-  if (fu == DNNMEM_PLACE_ANY) {
-    int32_t nu = w->flow_id[u];
-    int a_single = !has_acc && free_count == 1, b_single = !is_out && !has_cpu && free_count == 1;
-    /* CPU -> ACC: pay when u is on the CPU and a consumer on the ACC */
-    if (has_acc) w->cost_cpu[u] += x;
-    else if (free_count >= 2) {
-      aux = dnnmem__place_aux(net);
-      dnnmem__place_arc(net, nu, aux, x, 0);
-      for (k = w->out_offsets[u]; k < w->out_offsets[u + 1]; k++) {
-        int32_t c = w->out_ids[k];
-        if (w->forced[c] == DNNMEM_PLACE_ANY && w->seen[c] == u) {
-          w->seen[c] = -1 - u; /* once per distinct consumer */
-          dnnmem__place_arc(net, aux, w->flow_id[c], net->infinite, 0);
-        }
-      }
-    }
-    /* ACC -> CPU: pay when u is on the ACC and a consumer on the CPU (or u
-       is an output) */
-    if (is_out || has_cpu) w->cost_acc[u] += x;
-    else if (free_count >= 2) {
-      aux = dnnmem__place_aux(net);
-      dnnmem__place_arc(net, aux, nu, x, 0);
-      for (k = w->out_offsets[u]; k < w->out_offsets[u + 1]; k++) {
-        int32_t c = w->out_ids[k];
-        if (w->forced[c] == DNNMEM_PLACE_ANY && (w->seen[c] == u || w->seen[c] == -1 - u)) {
-          w->seen[c] = -2 - u;
-          dnnmem__place_arc(net, w->flow_id[c], aux, net->infinite, 0);
-        }
-      }
-    }
-    if (a_single || b_single)
-      dnnmem__place_arc(net, nu, w->flow_id[single], a_single ? x : 0, b_single ? x : 0);
-  } else if (fu == DNNMEM_PLACE_CPU) {
-    if (has_acc) net->constant += x;
-    else if (free_count == 1) w->cost_acc[single] += x;
-    else if (free_count >= 2) {
-      aux = dnnmem__place_aux(net);
-      dnnmem__place_arc(net, DNNMEM__PLACE_S, aux, x, 0);
-      for (k = w->out_offsets[u]; k < w->out_offsets[u + 1]; k++) {
-        int32_t c = w->out_ids[k];
-        if (w->forced[c] == DNNMEM_PLACE_ANY && w->seen[c] == u) {
-          w->seen[c] = -1 - u;
-          dnnmem__place_arc(net, aux, w->flow_id[c], net->infinite, 0);
-        }
-      }
-    }
-  } else {
-    if (is_out || has_cpu) net->constant += x;
-    else if (free_count == 1) w->cost_cpu[single] += x;
-    else if (free_count >= 2) {
-      aux = dnnmem__place_aux(net);
-      dnnmem__place_arc(net, aux, DNNMEM__PLACE_T, x, 0);
-      for (k = w->out_offsets[u]; k < w->out_offsets[u + 1]; k++) {
-        int32_t c = w->out_ids[k];
-        if (w->forced[c] == DNNMEM_PLACE_ANY && w->seen[c] == u) {
-          w->seen[c] = -1 - u;
-          dnnmem__place_arc(net, w->flow_id[c], aux, net->infinite, 0);
-        }
-      }
-    }
   }
 }
 
@@ -12556,14 +12809,12 @@ static void dnnmem__place_edges(dnnmem__place_net *net, int32_t u) {
   }
 }
 
-/* One pass over the problem: counting (net->flow NULL) or building. */
-static void dnnmem__place_pass(dnnmem__place_net *net, dnnmem_place_model model, int num_free) {
+/* One pass of the per-edge network: counting (net->flow NULL) or building. */
+static void dnnmem__place_pass(dnnmem__place_net *net, int num_free) {
   const dnnmem_place_problem *p = net->p;
   dnnmem__place_work *w = net->w;
   int32_t n = p->graph->num_nodes, v;
   net->num_nodes = 2 + num_free;
-  if (net->flow == NULL)
-    for (v = 0; v < 2 + num_free; v++) w->part[v] = v;
   net->num_arcs = 0;
   net->constant = 0;
   for (v = 0; v < n; v++) {
@@ -12571,10 +12822,7 @@ static void dnnmem__place_pass(dnnmem__place_net *net, dnnmem_place_model model,
     w->cost_cpu[v] = w->forced[v] == DNNMEM_PLACE_ACC ? 0 : p->cpu_time[v];
     w->cost_acc[v] = w->forced[v] == DNNMEM_PLACE_CPU ? 0 : p->acc_time[v];
   }
-  for (v = 0; v < n; v++) {
-    if (model == DNNMEM_PLACE_PER_EDGE) dnnmem__place_edges(net, v);
-    else dnnmem__place_value(net, v);
-  }
+  for (v = 0; v < n; v++) dnnmem__place_edges(net, v);
   for (v = 0; v < n; v++) {
     int64_t c = w->cost_cpu[v], a = w->cost_acc[v];
     if (w->forced[v] == DNNMEM_PLACE_CPU) net->constant += c;
@@ -12606,8 +12854,9 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
   n = problem->graph->num_nodes;
   e = n > 0 ? problem->graph->in_offsets[n] : 0;
   if (total == DNNMEM__I64_MAX) return DNNMEM_ERR_OVERFLOW; /* no room for "infinite" */
+  (void)e;
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
-  if ((r = dnnmem__place_layout(&s, n, e, &w)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__place_layout(&s, problem->graph, model, &w)) != DNNMEM_OK) return r;
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
   if (n > 0 && (r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo, w.topo_bytes)) != DNNMEM_OK)
     return r;
@@ -12622,12 +12871,48 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
   net.w = &w;
   net.flow = NULL;
   net.infinite = total + 1; /* more than every finite cut */
-  dnnmem__place_pass(&net, model, num_free);
-  r = dnnmem_flow_init(&flow, net.num_nodes, net.num_arcs, w.flow_mem, w.flow_bytes);
-  if (r != DNNMEM_OK) return r;
-  net.flow = &flow;
-  dnnmem__place_pass(&net, model, num_free);
-  DNNMEM_ASSERT(flow.num_arcs == net.num_arcs);
+  if (model == DNNMEM_PLACE_PER_VALUE) {
+    /* a labeling with labels 0 = CPU, 1 = ACC; its network is the move
+       from "everything free on the CPU" to the accelerator (part 9) */
+    static const int64_t swap_rate[4] = {0, 1, 1, 0}; /* xfer either way */
+    dnnmem_label_problem lp;
+    dnnmem_label_network_result lr;
+    DNNMEM_MEMSET(&lp, 0, sizeof(lp));
+    for (v = 0; v < n; v++) {
+      w.label_cost[2 * v] = problem->cpu_time[v];
+      w.label_cost[2 * v + 1] = problem->acc_time[v];
+      w.label_pin[v] = w.forced[v] == DNNMEM_PLACE_ANY ? DNNMEM_LABEL_FREE : w.forced[v] - DNNMEM_PLACE_CPU;
+      w.label_output[v] = problem->is_output && problem->is_output[v] ? 0 : DNNMEM_LABEL_FREE;
+      w.label_start[v] = w.forced[v] == DNNMEM_PLACE_ACC ? 1 : 0;
+    }
+    lp.graph = problem->graph;
+    lp.num_labels = 2;
+    lp.node_cost = w.label_cost;
+    lp.convert_size = problem->xfer;
+    lp.convert_rate = swap_rate;
+    lp.pin = w.label_pin;
+    lp.output_label = w.label_output;
+    r = dnnmem_label_network(&lp, NULL, w.label_start, 1, &flow, w.flow_id, &lr, w.label_mem, w.label_bytes);
+    if (r != DNNMEM_OK) return r;
+    DNNMEM_ASSERT(lr.num_free == num_free && lr.approximated == 0);
+    net.constant = lr.constant;
+    net.num_nodes = flow.num_nodes;
+    net.num_arcs = flow.num_arcs;
+  } else {
+    dnnmem__place_pass(&net, num_free);
+    r = dnnmem_flow_init(&flow, net.num_nodes, net.num_arcs, w.flow_mem, w.flow_bytes);
+    if (r != DNNMEM_OK) return r;
+    net.flow = &flow;
+    dnnmem__place_pass(&net, num_free);
+    DNNMEM_ASSERT(flow.num_arcs == net.num_arcs);
+  }
+  /* the parts: free ops joined by arcs */
+  for (v = 0; v < net.num_nodes; v++) w.part[v] = v;
+  for (v = 0; v < net.num_arcs; v++) {
+    int32_t from = 0, to = 0;
+    (void)dnnmem_flow_arc(&flow, v, &from, &to, NULL, NULL);
+    if (from >= 2 && to >= 2) dnnmem__place_union(w.part, from, to);
+  }
   *wp = w;
   *netp = net;
   netp->w = wp;
@@ -12714,6 +12999,826 @@ DNNMEM_DEF dnnmem_result dnnmem_place_solve(const dnnmem_place_problem *problem,
 
 
 #endif /* DNNMEM_NO_PLACE */
+
+/* ==== 9. Labeling (dnnmem_label_*) ======================================= */
+
+#ifndef DNNMEM_NO_LABEL
+
+/* ---- labeling: costs, views, validation --------------------------------- */
+
+static const char *const dnnmem__label_algo_names[DNNMEM_LABEL_ALGO_COUNT] = {"auto", "exact",
+                                                                              "expansion"};
+static const char *const dnnmem__label_stop_names[DNNMEM_LABEL_STOP_COUNT] = {"none", "proved",
+                                                                              "nodes", "time"};
+
+DNNMEM_DEF const char *dnnmem_label_algo_name(dnnmem_label_algo algo) {
+  return (int)algo >= 0 && algo < DNNMEM_LABEL_ALGO_COUNT ? dnnmem__label_algo_names[algo] : NULL;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_label_algo_parse(const char *name, dnnmem_label_algo *out) {
+  int i = dnnmem__name_index(name, dnnmem__label_algo_names, DNNMEM_LABEL_ALGO_COUNT);
+  if (name == NULL || out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (i < 0) return DNNMEM_ERR_PARSE;
+  *out = (dnnmem_label_algo)i;
+  return DNNMEM_OK;
+}
+
+DNNMEM_DEF const char *dnnmem_label_stop_name(dnnmem_label_stop stop) {
+  return (int)stop >= 0 && stop < DNNMEM_LABEL_STOP_COUNT ? dnnmem__label_stop_names[stop] : NULL;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_label_stop_parse(const char *name, dnnmem_label_stop *out) {
+  int i = dnnmem__name_index(name, dnnmem__label_stop_names, DNNMEM_LABEL_STOP_COUNT);
+  if (name == NULL || out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (i < 0) return DNNMEM_ERR_PARSE;
+  *out = (dnnmem_label_stop)i;
+  return DNNMEM_OK;
+}
+
+/* The problem's own costs (validated input). */
+static int64_t dnnmem__label_node_cost(const dnnmem_label_problem *p, int32_t v, int32_t l) {
+  int32_t pin = p->pin ? p->pin[v] : DNNMEM_LABEL_FREE;
+  if (pin >= 0 && pin != l) return DNNMEM_LABEL_UNSUPPORTED;
+  return p->node_cost[(size_t)v * (size_t)p->num_labels + (size_t)l];
+}
+
+static int64_t dnnmem__label_conversion(const dnnmem_label_problem *p, int32_t u, int32_t a, int32_t b) {
+  size_t k = (size_t)p->num_labels, ab = (size_t)a * k + (size_t)b;
+  int64_t c = 0;
+  if (a == b) return 0;
+  if (p->convert) return p->convert[(size_t)u * k * k + ab];
+  if (p->convert_rate) c = p->convert_rate[ab] * (p->convert_size ? p->convert_size[u] : 1);
+  if (p->convert_latency) c += p->convert_latency[ab];
+  return c;
+}
+
+/* A view of the problem: its own labels, or (group != NULL) a bipartition
+   of them merged into two labels, a node costing its cheapest label of a
+   side and a conversion its cheapest pair across: the lower bound's
+   relaxation. Every labeling maps to a merged one that costs no more. */
+typedef struct dnnmem__label_view {
+  const dnnmem_label_problem *p;
+  int32_t k;            /* labels of the view */
+  const uint8_t *group; /* NULL, or the side (0/1) of each problem label */
+} dnnmem__label_view;
+
+static int64_t dnnmem__label_theta(const dnnmem__label_view *w, int32_t v, int32_t l) {
+  int64_t best = DNNMEM_LABEL_UNSUPPORTED, t;
+  int32_t j;
+  if (w->group == NULL) return dnnmem__label_node_cost(w->p, v, l);
+  for (j = 0; j < w->p->num_labels; j++)
+    if (w->group[j] == l && (t = dnnmem__label_node_cost(w->p, v, j)) >= 0 && (best < 0 || t < best))
+      best = t;
+  return best;
+}
+
+static int64_t dnnmem__label_conv(const dnnmem__label_view *w, int32_t u, int32_t a, int32_t b) {
+  int64_t best = -1, c;
+  int32_t i, j, k = w->p->num_labels;
+  if (a == b) return 0;
+  if (w->group == NULL) return dnnmem__label_conversion(w->p, u, a, b);
+  for (i = 0; i < k; i++)
+    for (j = 0; j < k; j++)
+      if (w->group[i] == a && w->group[j] == b &&
+          ((c = dnnmem__label_conversion(w->p, u, i, j)) < best || best < 0))
+        best = c;
+  return best < 0 ? 0 : best;
+}
+
+static int32_t dnnmem__label_output(const dnnmem__label_view *w, int32_t v) {
+  int32_t o = w->p->output_label ? w->p->output_label[v] : DNNMEM_LABEL_FREE;
+  return o < 0 || w->group == NULL ? o : (int32_t)w->group[o];
+}
+
+/* Validates everything but the scratch; *out_total bounds every cost
+   (and every cut of every network built from the problem). */
+static dnnmem_result dnnmem__label_validate(const dnnmem_label_problem *p, int64_t *out_total) {
+  dnnmem_result r;
+  int64_t total = 0;
+  int32_t n, k, v, a, b;
+  if (p == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((r = dnnmem_graph_check(p->graph)) != DNNMEM_OK) return r;
+  n = p->graph->num_nodes;
+  k = p->num_labels;
+  if (k < 1 || k > DNNMEM_LABEL_MAX_LABELS) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (n > 0 && p->node_cost == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  for (a = 0; a < k * k; a++)
+    if ((p->convert_rate && p->convert_rate[a] < 0) || (p->convert_latency && p->convert_latency[a] < 0))
+      return DNNMEM_ERR_NEGATIVE;
+  for (v = 0; v < n; v++) {
+    int32_t pin = p->pin ? p->pin[v] : DNNMEM_LABEL_FREE;
+    int32_t out = p->output_label ? p->output_label[v] : DNNMEM_LABEL_FREE;
+    int64_t most = 0, conv = 0, c;
+    int allowed = 0;
+    if (pin < DNNMEM_LABEL_FREE || pin >= k || out < DNNMEM_LABEL_FREE || out >= k) return DNNMEM_ERR_ID_RANGE;
+    for (a = 0; a < k; a++) {
+      int64_t t = p->node_cost[(size_t)v * (size_t)k + (size_t)a];
+      if (t < 0 && t != DNNMEM_LABEL_UNSUPPORTED) return DNNMEM_ERR_NEGATIVE;
+      if (t >= 0 && (pin < 0 || pin == a)) allowed = 1;
+      if (t > most) most = t;
+    }
+    if (!allowed) return DNNMEM_ERR_LABEL_NONE_ALLOWED;
+    if (p->convert) {
+      for (a = 0; a < k * k; a++) {
+        c = p->convert[(size_t)v * (size_t)k * (size_t)k + (size_t)a];
+        if (c < 0) return DNNMEM_ERR_NEGATIVE;
+        if (a / k != a % k && c > conv) conv = c;
+      }
+    } else {
+      int64_t size = p->convert_size ? p->convert_size[v] : 1;
+      if (size < 0) return DNNMEM_ERR_NEGATIVE;
+      for (a = 0; a < k; a++)
+        for (b = 0; b < k; b++) {
+          c = 0;
+          if (a == b) continue;
+          if (p->convert_rate && dnnmem__mul_overflows(p->convert_rate[a * k + b], size, &c))
+            return DNNMEM_ERR_OVERFLOW;
+          if (p->convert_latency && dnnmem__add_overflows(c, p->convert_latency[a * k + b], &c))
+            return DNNMEM_ERR_OVERFLOW;
+          if (c > conv) conv = c;
+        }
+    }
+    if (dnnmem__mul_overflows(conv, (int64_t)(k - 1), &conv) || dnnmem__add_overflows(total, most, &total) ||
+        dnnmem__add_overflows(total, conv, &total))
+      return DNNMEM_ERR_OVERFLOW;
+  }
+  if (total == DNNMEM__I64_MAX) return DNNMEM_ERR_OVERFLOW; /* no room for "infinite" */
+  *out_total = total;
+  return DNNMEM_OK;
+}
+
+/* ---- labeling: scratch --------------------------------------------------- */
+
+typedef struct dnnmem__label_work {
+  int32_t *out_offsets, *out_ids;  /* consumers CSR */
+  int32_t *x, *trial, *best;       /* labelings: current, a move's, the best */
+  int32_t *node;                   /* network node of each op */
+  int32_t *seen;                   /* consumer stamps */
+  int64_t *u0, *u1;                /* movable node i: cost on the source / sink side */
+  int32_t *fstamp, *gstamp;        /* per label: certain destination / free group */
+  int32_t *gcount, *gone, *gaux;   /* per label: group size, a member, its node */
+  int32_t *flist, *glist;          /* labels touched by the current value */
+  uint8_t *group;                  /* per label: side of a bipartition */
+  int32_t *bb_order, *bb_tried, *bb_y; /* branch and bound */
+  unsigned char *flow_mem;
+  size_t flow_bytes;
+} dnnmem__label_work;
+
+/* Bounds of a move's network: S, T, every op, an auxiliary node per
+   consumer entry at most; a terminal arc per op, at most 3 arcs per
+   consumer entry plus one per value. */
+static dnnmem_result dnnmem__label_bounds(int32_t n, int32_t e, int32_t *max_nodes, int32_t *max_arcs) {
+  int64_t nodes = 2 + (int64_t)n + (int64_t)e, arcs = 2 * (int64_t)n + 3 * (int64_t)e;
+  if (nodes > DNNMEM__I32_MAX / 2 - 1 || arcs > DNNMEM__I32_MAX / 2 - 1) return DNNMEM_ERR_TOO_MANY;
+  *max_nodes = (int32_t)nodes;
+  *max_arcs = (int32_t)arcs;
+  return DNNMEM_OK;
+}
+
+/* mode 0: the cost only (consumers, label stamps); 1: a network; 2: solve. */
+static dnnmem_result dnnmem__label_layout(dnnmem__scratch *s, int32_t n, int32_t e, int32_t k, int mode,
+                                          dnnmem__label_work *w) {
+  int32_t max_nodes, max_arcs;
+  dnnmem_result r;
+  DNNMEM_MEMSET(w, 0, sizeof(*w));
+  w->out_offsets = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
+  w->out_ids = DNNMEM__TAKE(s, int32_t, e);
+  w->fstamp = DNNMEM__TAKE(s, int32_t, k);
+  if (mode == 0) return DNNMEM_OK;
+  if ((r = dnnmem__label_bounds(n, e, &max_nodes, &max_arcs)) != DNNMEM_OK) return r;
+  if ((r = dnnmem_flow_scratch_size(max_nodes, max_arcs, &w->flow_bytes)) != DNNMEM_OK) return r;
+  w->node = DNNMEM__TAKE(s, int32_t, n);
+  w->seen = DNNMEM__TAKE(s, int32_t, n);
+  w->u0 = DNNMEM__TAKE(s, int64_t, n);
+  w->u1 = DNNMEM__TAKE(s, int64_t, n);
+  w->gstamp = DNNMEM__TAKE(s, int32_t, k);
+  w->gcount = DNNMEM__TAKE(s, int32_t, k);
+  w->gone = DNNMEM__TAKE(s, int32_t, k);
+  w->gaux = DNNMEM__TAKE(s, int32_t, k);
+  w->flist = DNNMEM__TAKE(s, int32_t, k);
+  w->glist = DNNMEM__TAKE(s, int32_t, k);
+  w->group = DNNMEM__TAKE(s, uint8_t, k);
+  if (mode == 2) {
+    w->x = DNNMEM__TAKE(s, int32_t, n);
+    w->trial = DNNMEM__TAKE(s, int32_t, n);
+    w->best = DNNMEM__TAKE(s, int32_t, n);
+    w->bb_order = DNNMEM__TAKE(s, int32_t, n);
+    w->bb_tried = DNNMEM__TAKE(s, int32_t, n);
+    w->bb_y = DNNMEM__TAKE(s, int32_t, n);
+  }
+  w->flow_mem = DNNMEM__TAKE(s, unsigned char, w->flow_bytes);
+  return DNNMEM_OK;
+}
+
+/* Validates the graph's counts and the options for a scratch size or a call. */
+static dnnmem_result dnnmem__label_counts(const dnnmem_label_problem *p, const dnnmem_label_options *o,
+                                          int32_t *n, int32_t *e) {
+  dnnmem_result r;
+  if (p == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((r = dnnmem_graph_check(p->graph)) != DNNMEM_OK) return r;
+  if (p->num_labels < 1 || p->num_labels > DNNMEM_LABEL_MAX_LABELS) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (o && ((int)o->algo < 0 || o->algo >= DNNMEM_LABEL_ALGO_COUNT || (int)o->flow < 0 ||
+            o->flow >= DNNMEM_FLOW_ALGO_COUNT || o->node_limit < 0 || o->max_cycles < 0))
+    return DNNMEM_ERR_INVALID_ARGUMENT;
+  *n = p->graph->num_nodes;
+  *e = *n > 0 ? p->graph->in_offsets[*n] : 0;
+  return DNNMEM_OK;
+}
+
+static dnnmem_result dnnmem__label_size(const dnnmem_label_problem *p, const dnnmem_label_options *o,
+                                        int mode, size_t *out_bytes) {
+  dnnmem__scratch s;
+  dnnmem__label_work w;
+  dnnmem_result r;
+  int32_t n, e;
+  if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((r = dnnmem__label_counts(p, o, &n, &e)) != DNNMEM_OK) return r;
+  dnnmem__scratch_begin(&s, NULL, 0);
+  if ((r = dnnmem__label_layout(&s, n, e, p->num_labels, mode, &w)) != DNNMEM_OK) return r;
+  return dnnmem__scratch_end(&s, out_bytes);
+}
+
+/* Validates, carves and fills the consumers; *total as validate's. */
+static dnnmem_result dnnmem__label_begin(const dnnmem_label_problem *p, const dnnmem_label_options *o,
+                                         int mode, dnnmem__label_work *w, int64_t *total, void *scratch,
+                                         size_t scratch_bytes) {
+  dnnmem__scratch s;
+  dnnmem_result r;
+  int32_t n, e;
+  if ((r = dnnmem__label_counts(p, o, &n, &e)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__label_validate(p, total)) != DNNMEM_OK) return r;
+  dnnmem__scratch_begin(&s, scratch, scratch_bytes);
+  if ((r = dnnmem__label_layout(&s, n, e, p->num_labels, mode, w)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+  dnnmem__graph_consumers(p->graph, w->out_offsets, w->out_ids);
+  return DNNMEM_OK;
+}
+
+/* ---- labeling: the cost ------------------------------------------------- */
+
+/* The cost of a feasible labeling x in view vw (fstamp: k stamps). */
+static int64_t dnnmem__label_eval(const dnnmem__label_view *vw, const dnnmem__label_work *w, const int32_t *x) {
+  int32_t n = vw->p->graph->num_nodes, u, j, l;
+  int64_t total = 0;
+  for (l = 0; l < vw->k; l++) w->fstamp[l] = -1;
+  for (u = 0; u < n; u++) {
+    int32_t a = x[u], o = dnnmem__label_output(vw, u);
+    total += dnnmem__label_theta(vw, u, a);
+    if (o >= 0 && o != a) {
+      w->fstamp[o] = u;
+      total += dnnmem__label_conv(vw, u, a, o);
+    }
+    for (j = w->out_offsets[u]; j < w->out_offsets[u + 1]; j++) {
+      int32_t b = x[w->out_ids[j]];
+      if (b == a || w->fstamp[b] == u) continue;
+      w->fstamp[b] = u;
+      total += dnnmem__label_conv(vw, u, a, b);
+    }
+  }
+  return total; /* within int64_t: validation bounded it */
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_label_cost_scratch_size(const dnnmem_label_problem *problem,
+                                                        size_t *out_bytes) {
+  return dnnmem__label_size(problem, NULL, 0, out_bytes);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_label_cost(const dnnmem_label_problem *problem,
+                                           const int32_t *label, int64_t *out_cost,
+                                           void *scratch, size_t scratch_bytes) {
+  dnnmem__label_work w;
+  dnnmem__label_view vw;
+  dnnmem_result r;
+  int64_t total;
+  int32_t v, n;
+  if ((r = dnnmem__label_begin(problem, NULL, 0, &w, &total, scratch, scratch_bytes)) != DNNMEM_OK) return r;
+  n = problem->graph->num_nodes;
+  if (out_cost == NULL || (n > 0 && label == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
+  for (v = 0; v < n; v++) {
+    if (label[v] < 0 || label[v] >= problem->num_labels) return DNNMEM_ERR_ID_RANGE;
+    if (dnnmem__label_node_cost(problem, v, label[v]) < 0) return DNNMEM_ERR_INFEASIBLE;
+  }
+  vw.p = problem;
+  vw.k = problem->num_labels;
+  vw.group = NULL;
+  *out_cost = dnnmem__label_eval(&vw, &w, label);
+  return DNNMEM_OK;
+}
+
+/* ---- labeling: one expansion move as a min cut --------------------------- */
+
+/* Built twice by the same code: counting (flow NULL), then adding arcs. */
+typedef struct dnnmem__label_net {
+  const dnnmem__label_view *vw;
+  dnnmem__label_work *w;
+  dnnmem_flow *flow; /* NULL while counting */
+  const int32_t *x;
+  int32_t alpha, num_nodes, num_arcs, num_free, approximated;
+  int64_t constant, infinite;
+} dnnmem__label_net;
+
+static void dnnmem__label_arc(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap) {
+  net->num_arcs++;
+  if (net->flow != NULL) {
+    dnnmem_result r = dnnmem_flow_add_arc(net->flow, from, to, cap, 0, NULL);
+    DNNMEM_ASSERT(r == DNNMEM_OK);
+    (void)r;
+  }
+}
+
+/* Pays cap when `from` ends on the source side and `to` on the sink side
+   (node 0 = source, 1 = sink): a constant, a movable node's unary cost, or
+   an arc. */
+static void dnnmem__label_cut(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap) {
+  int32_t movable_end = 2 + net->num_free;
+  if (cap == 0 || from == to || from == 1 || to == 0) return;
+  if (from == 0 && to == 1) net->constant += cap;
+  else if (from == 0 && to < movable_end) net->w->u1[to - 2] += cap;
+  else if (to == 1 && from < movable_end) net->w->u0[from - 2] += cap;
+  else dnnmem__label_arc(net, from, to, cap);
+}
+
+static int32_t dnnmem__label_aux(dnnmem__label_net *net) { return net->num_nodes++; }
+
+/* The conversions of value u in the move (see the manual): certain
+   destinations as unary costs, each group of movable consumers sharing a
+   label as "some member stays" (a node or an auxiliary node fed by them),
+   alpha as "some movable consumer moves" (likewise). */
+static void dnnmem__label_value(dnnmem__label_net *net, int32_t u) {
+  const dnnmem__label_view *vw = net->vw;
+  dnnmem__label_work *w = net->w;
+  const int32_t *x = net->x;
+  int32_t alpha = net->alpha, a = x[u], nu = w->node[u], nf = 0, ng = 0, free_count = 0, single = -1;
+  int32_t o = dnnmem__label_output(vw, u), j, i, alpha_aux = -1;
+  int nu_movable = nu >= 2;
+  if (o >= 0 && w->fstamp[o] != u) {
+    w->fstamp[o] = u;
+    w->flist[nf++] = o;
+  }
+  for (j = w->out_offsets[u]; j < w->out_offsets[u + 1]; j++) {
+    int32_t c = w->out_ids[j], nc = w->node[c], b = x[c];
+    if (w->seen[c] == u) continue;
+    w->seen[c] = u;
+    if (nc < 2) { /* fixed: its label is a certain destination */
+      if (w->fstamp[b] != u) {
+        w->fstamp[b] = u;
+        w->flist[nf++] = b;
+      }
+      continue;
+    }
+    free_count++;
+    single = c;
+    if (w->gstamp[b] != u) {
+      w->gstamp[b] = u;
+      w->gcount[b] = 0;
+      w->glist[ng++] = b;
+    }
+    w->gcount[b]++;
+    w->gone[b] = c;
+  }
+  for (i = 0; i < nf; i++) {
+    int32_t b = w->flist[i];
+    if (b == alpha) {
+      dnnmem__label_cut(net, nu, 1, dnnmem__label_conv(vw, u, a, alpha));
+    } else {
+      dnnmem__label_cut(net, nu, 1, dnnmem__label_conv(vw, u, a, b));
+      dnnmem__label_cut(net, 0, nu, dnnmem__label_conv(vw, u, alpha, b));
+    }
+  }
+  for (i = 0; i < ng; i++) {
+    int32_t b = w->glist[i], z;
+    int64_t keep, moved, base, extra = 0;
+    w->gaux[b] = -1;
+    if (w->fstamp[b] == u) continue; /* b is reached anyway */
+    keep = dnnmem__label_conv(vw, u, a, b);
+    moved = dnnmem__label_conv(vw, u, alpha, b);
+    if (!nu_movable) {
+      base = nu == 1 ? moved : keep;
+    } else if (moved >= keep) {
+      base = keep; /* keep: keep * Z; moved: keep * Z + (moved - keep) * Z */
+      extra = moved - keep;
+    } else { /* not submodular: (keep - moved) * [u keeps] replaces it (upper bound) */
+      base = moved;
+      dnnmem__label_cut(net, nu, 1, keep - moved);
+      net->approximated++;
+    }
+    if (base == 0 && extra == 0) continue;
+    if (w->gcount[b] == 1) {
+      z = w->node[w->gone[b]];
+    } else {
+      z = dnnmem__label_aux(net);
+      w->gaux[b] = z;
+    }
+    dnnmem__label_cut(net, z, 1, base);  /* Z: some member stays on b */
+    dnnmem__label_cut(net, z, nu, extra);
+  }
+  if (free_count > 0 && a != alpha && w->fstamp[alpha] != u) {
+    int64_t c = dnnmem__label_conv(vw, u, a, alpha);
+    if (c > 0) {
+      int32_t y = free_count == 1 ? w->node[single] : (alpha_aux = dnnmem__label_aux(net));
+      dnnmem__label_cut(net, nu, y, c); /* u stays and some consumer moves */
+    }
+  }
+  if (free_count < 2) return;
+  for (j = w->out_offsets[u]; j < w->out_offsets[u + 1]; j++) {
+    int32_t c = w->out_ids[j], nc = w->node[c], b;
+    if (w->seen[c] != u || nc < 2) continue;
+    w->seen[c] = -1 - u;
+    b = x[c];
+    if (w->gaux[b] >= 0) dnnmem__label_arc(net, nc, w->gaux[b], net->infinite);
+    if (alpha_aux >= 0) dnnmem__label_arc(net, alpha_aux, nc, net->infinite);
+  }
+}
+
+/* One pass over the problem: counting (net->flow NULL) or building. */
+static void dnnmem__label_pass(dnnmem__label_net *net) {
+  const dnnmem__label_view *vw = net->vw;
+  dnnmem__label_work *w = net->w;
+  int32_t n = vw->p->graph->num_nodes, v, l;
+  net->num_free = 0;
+  net->num_arcs = 0;
+  net->constant = 0;
+  net->approximated = 0;
+  for (v = 0; v < n; v++) {
+    int32_t a = net->x[v];
+    int64_t keep = dnnmem__label_theta(vw, v, a), moved;
+    w->seen[v] = DNNMEM__I32_MAX; /* no value id */
+    if (a == net->alpha) {
+      w->node[v] = 1;
+      net->constant += keep;
+    } else if ((moved = dnnmem__label_theta(vw, v, net->alpha)) < 0) {
+      w->node[v] = 0;
+      net->constant += keep;
+    } else {
+      w->u0[net->num_free] = keep;
+      w->u1[net->num_free] = moved;
+      w->node[v] = 2 + net->num_free++;
+    }
+  }
+  net->num_nodes = 2 + net->num_free;
+  for (l = 0; l < vw->k; l++) w->fstamp[l] = w->gstamp[l] = -1;
+  for (v = 0; v < n; v++) dnnmem__label_value(net, v);
+  for (v = 0; v < net->num_free; v++) {
+    int64_t c0 = w->u0[v], c1 = w->u1[v];
+    net->constant += c0 < c1 ? c0 : c1;
+    if (c0 > c1) dnnmem__label_arc(net, 2 + v, 1, c0 - c1);
+    else if (c1 > c0) dnnmem__label_arc(net, 0, 2 + v, c1 - c0);
+  }
+}
+
+/* Builds the move's network into *flow (memory w->flow_mem). */
+static dnnmem_result dnnmem__label_build(const dnnmem__label_view *vw, dnnmem__label_work *w, const int32_t *x,
+                                         int32_t alpha, int64_t infinite, dnnmem_flow *flow,
+                                         dnnmem__label_net *net) {
+  dnnmem_result r;
+  net->vw = vw;
+  net->w = w;
+  net->x = x;
+  net->alpha = alpha;
+  net->infinite = infinite;
+  net->flow = NULL;
+  dnnmem__label_pass(net);
+  r = dnnmem_flow_init(flow, net->num_nodes, net->num_arcs, w->flow_mem, w->flow_bytes);
+  if (r != DNNMEM_OK) return r;
+  net->flow = flow;
+  dnnmem__label_pass(net);
+  DNNMEM_ASSERT(flow->num_arcs == net->num_arcs);
+  return DNNMEM_OK;
+}
+
+/* One move: out = x with the cut's nodes on alpha; *energy = constant + cut
+   (>= the cost of out, equal without approximations). */
+static dnnmem_result dnnmem__label_move(const dnnmem__label_view *vw, dnnmem__label_work *w, const int32_t *x,
+                                        int32_t alpha, int64_t infinite, dnnmem_flow_algo algo, int32_t *out,
+                                        int64_t *energy, dnnmem_label_result *res) {
+  dnnmem__label_net net;
+  dnnmem_flow flow;
+  dnnmem_flow_options fo;
+  dnnmem_result r;
+  int32_t v, n = vw->p->graph->num_nodes;
+  if ((r = dnnmem__label_build(vw, w, x, alpha, infinite, &flow, &net)) != DNNMEM_OK) return r;
+  fo.algo = algo;
+  if ((r = dnnmem_flow_solve(&flow, 0, 1, &fo, NULL)) != DNNMEM_OK) return r;
+  for (v = 0; v < n; v++)
+    out[v] = w->node[v] >= 2 && !dnnmem_flow_source_side(&flow, w->node[v]) ? alpha : x[v];
+  *energy = net.constant + flow.value;
+  res->moves++;
+  res->approximated += net.approximated;
+  if (net.num_nodes > res->flow_nodes) res->flow_nodes = net.num_nodes;
+  if (net.num_arcs > res->flow_arcs) res->flow_arcs = net.num_arcs;
+  return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_label_network_scratch_size(const dnnmem_label_problem *problem,
+                                                           const dnnmem_label_options *options,
+                                                           size_t *out_bytes) {
+  return dnnmem__label_size(problem, options, 1, out_bytes);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_label_network(const dnnmem_label_problem *problem,
+                                              const dnnmem_label_options *options,
+                                              const int32_t *labels, int32_t alpha,
+                                              dnnmem_flow *out_flow, int32_t *out_node,
+                                              dnnmem_label_network_result *result,
+                                              void *scratch, size_t scratch_bytes) {
+  dnnmem__label_work w;
+  dnnmem__label_view vw;
+  dnnmem__label_net net;
+  dnnmem_flow flow;
+  dnnmem_result r;
+  int64_t total;
+  int32_t v, n;
+  if ((r = dnnmem__label_begin(problem, options, 1, &w, &total, scratch, scratch_bytes)) != DNNMEM_OK) return r;
+  n = problem->graph->num_nodes;
+  if (out_flow == NULL || (n > 0 && labels == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (alpha < 0 || alpha >= problem->num_labels) return DNNMEM_ERR_ID_RANGE;
+  for (v = 0; v < n; v++) {
+    if (labels[v] < 0 || labels[v] >= problem->num_labels) return DNNMEM_ERR_ID_RANGE;
+    if (dnnmem__label_node_cost(problem, v, labels[v]) < 0) return DNNMEM_ERR_INFEASIBLE;
+  }
+  vw.p = problem;
+  vw.k = problem->num_labels;
+  vw.group = NULL;
+  if ((r = dnnmem__label_build(&vw, &w, labels, alpha, total + 1, &flow, &net)) != DNNMEM_OK) return r;
+  *out_flow = flow;
+  if (out_node)
+    for (v = 0; v < n; v++) out_node[v] = w.node[v];
+  if (result) {
+    result->constant = net.constant;
+    result->num_free = net.num_free;
+    result->approximated = net.approximated;
+  }
+  return DNNMEM_OK;
+}
+
+/* ---- labeling: lower bound ---------------------------------------------- */
+
+/* For k <= 2 (or a merged view) the exact optimum: every node on label 0
+   where allowed, then one move to label 1 decides all. */
+static dnnmem_result dnnmem__label_binary(const dnnmem__label_view *vw, dnnmem__label_work *w, int32_t *x,
+                                          int32_t *out, int64_t infinite, dnnmem_flow_algo algo,
+                                          int64_t *out_cost, dnnmem_label_result *res) {
+  int32_t v, n = vw->p->graph->num_nodes;
+  int64_t energy;
+  dnnmem_result r;
+  for (v = 0; v < n; v++) x[v] = dnnmem__label_theta(vw, v, 0) >= 0 ? 0 : vw->k - 1;
+  if (vw->k == 1) {
+    for (v = 0; v < n; v++) out[v] = 0;
+    *out_cost = dnnmem__label_eval(vw, w, out);
+    return DNNMEM_OK;
+  }
+  if ((r = dnnmem__label_move(vw, w, x, 1, infinite, algo, out, &energy, res)) != DNNMEM_OK) return r;
+  *out_cost = dnnmem__label_eval(vw, w, out);
+  DNNMEM_ASSERT(*out_cost == energy); /* a binary problem is submodular: exact */
+  return DNNMEM_OK;
+}
+
+/* The lower bound: the best merged bipartition (every one for k <= 6,
+   else each label against the rest), at least the sum of the cheapest
+   node costs. x, out: n labels of work space. */
+static dnnmem_result dnnmem__label_bound(const dnnmem_label_problem *p, dnnmem__label_work *w, int32_t *x,
+                                         int32_t *out, int64_t infinite, dnnmem_flow_algo algo,
+                                         int64_t *out_bound, dnnmem_label_result *res) {
+  dnnmem__label_view vw;
+  int32_t k = p->num_labels, n = p->graph->num_nodes, v, l;
+  uint32_t mask, masks;
+  int64_t bound = 0, c;
+  dnnmem_result r;
+  vw.p = p;
+  vw.k = k;
+  vw.group = NULL;
+  for (v = 0; v < n; v++) {
+    int64_t least = -1, t;
+    for (l = 0; l < k; l++)
+      if ((t = dnnmem__label_theta(&vw, v, l)) >= 0 && (least < 0 || t < least)) least = t;
+    bound += least;
+  }
+  if (k <= 2) {
+    vw.group = NULL;
+    if ((r = dnnmem__label_binary(&vw, w, x, out, infinite, algo, &c, res)) != DNNMEM_OK) return r;
+    *out_bound = c;
+    return DNNMEM_OK;
+  }
+  masks = k <= 6 ? (1u << (k - 1)) - 1 : (uint32_t)k;
+  vw.k = 2;
+  vw.group = w->group;
+  for (mask = 1; mask <= masks; mask++) {
+    for (l = 0; l < k; l++)
+      w->group[l] = (uint8_t)(k <= 6 ? (l < k - 1 && (mask >> l & 1)) : l == (int32_t)mask - 1);
+    if ((r = dnnmem__label_binary(&vw, w, x, out, infinite, algo, &c, res)) != DNNMEM_OK) return r;
+    if (c > bound) bound = c;
+  }
+  *out_bound = bound;
+  return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_label_lower_bound_scratch_size(const dnnmem_label_problem *problem,
+                                                               const dnnmem_label_options *options,
+                                                               size_t *out_bytes) {
+  return dnnmem__label_size(problem, options, 2, out_bytes);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_label_lower_bound(const dnnmem_label_problem *problem,
+                                                  const dnnmem_label_options *options,
+                                                  int64_t *out_bound, void *scratch,
+                                                  size_t scratch_bytes) {
+  dnnmem__label_work w;
+  dnnmem_label_result res;
+  dnnmem_result r;
+  int64_t total;
+  if ((r = dnnmem__label_begin(problem, options, 2, &w, &total, scratch, scratch_bytes)) != DNNMEM_OK) return r;
+  if (out_bound == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  DNNMEM_MEMSET(&res, 0, sizeof(res));
+  return dnnmem__label_bound(problem, &w, w.x, w.trial, total + 1, options ? options->flow : DNNMEM_FLOW_BK,
+                             out_bound, &res);
+}
+
+/* ---- labeling: branch and bound ------------------------------------------ */
+
+/* A lower bound of every completion of the partial labeling y (-1:
+   open): open nodes at their cheapest label, each value's conversions to
+   the labels its assigned consumers already have (the cheapest over its
+   allowed labels while it is open). Exact when nothing is open. */
+static int64_t dnnmem__label_partial(const dnnmem__label_view *vw, const dnnmem__label_work *w, const int32_t *y) {
+  int32_t n = vw->p->graph->num_nodes, k = vw->k, u, j, l, i;
+  int64_t total = 0;
+  for (l = 0; l < k; l++) w->fstamp[l] = -1;
+  for (u = 0; u < n; u++) {
+    int32_t a = y[u], o = dnnmem__label_output(vw, u), nd = 0;
+    if (o >= 0) {
+      w->fstamp[o] = u;
+      w->flist[nd++] = o;
+    }
+    for (j = w->out_offsets[u]; j < w->out_offsets[u + 1]; j++) {
+      int32_t b = y[w->out_ids[j]];
+      if (b < 0 || w->fstamp[b] == u) continue;
+      w->fstamp[b] = u;
+      w->flist[nd++] = b;
+    }
+    if (a >= 0) {
+      total += dnnmem__label_theta(vw, u, a);
+      for (i = 0; i < nd; i++) total += dnnmem__label_conv(vw, u, a, w->flist[i]);
+    } else {
+      int64_t least = -1;
+      for (l = 0; l < k; l++) {
+        int64_t t = dnnmem__label_theta(vw, u, l), conv = 0;
+        if (t < 0) continue;
+        for (i = 0; i < nd; i++) conv += dnnmem__label_conv(vw, u, l, w->flist[i]);
+        if (least < 0 || t + conv < least) least = t + conv;
+      }
+      total += least;
+    }
+  }
+  return total;
+}
+
+/* Depth-first over the nodes with a choice (in id order), the incumbent's
+   label first; w->best / *best_cost hold the incumbent. 1 when the search
+   finished (the incumbent is optimal), 0 when it stopped. */
+static int dnnmem__label_branch(const dnnmem__label_view *vw, dnnmem__label_work *w, int64_t node_limit,
+                                const dnnmem_label_options *o, int64_t *best_cost, dnnmem_label_result *res) {
+  int32_t n = vw->p->graph->num_nodes, k = vw->k, nf = 0, v, d, l;
+  int32_t *y = w->bb_y, *order = w->bb_order, *tried = w->bb_tried;
+  for (v = 0; v < n; v++) {
+    int32_t allowed = 0, only = -1;
+    for (l = 0; l < k; l++)
+      if (dnnmem__label_theta(vw, v, l) >= 0) allowed++, only = l;
+    y[v] = allowed == 1 ? only : -1;
+    if (allowed > 1) order[nf++] = v;
+  }
+  if (nf == 0) return 1;
+  DNNMEM_MEMCPY(w->trial, w->best, (size_t)n * sizeof(int32_t)); /* the order hint stays fixed */
+  d = 0;
+  tried[0] = 0;
+  while (d >= 0) {
+    int32_t t;
+    int64_t bound;
+    v = order[d];
+    if (tried[d] == k) {
+      y[v] = -1;
+      d--;
+      continue;
+    }
+    t = tried[d]++;
+    l = t == 0 ? w->trial[v] : (t - 1 < w->trial[v] ? t - 1 : t);
+    if (dnnmem__label_theta(vw, v, l) < 0) continue;
+    if (res->nodes >= node_limit) {
+      res->stop = DNNMEM_LABEL_STOP_NODES;
+      return 0;
+    }
+    if ((res->nodes & 1023) == 0 && o && o->stop && o->stop(o->stop_user)) {
+      res->stop = DNNMEM_LABEL_STOP_TIME;
+      return 0;
+    }
+    res->nodes++;
+    y[v] = l;
+    bound = dnnmem__label_partial(vw, w, y);
+    if (bound >= *best_cost) continue;
+    if (d + 1 == nf) {
+      *best_cost = bound; /* complete: the bound is the cost */
+      DNNMEM_MEMCPY(w->best, y, (size_t)n * sizeof(int32_t));
+      continue;
+    }
+    tried[++d] = 0;
+  }
+  return 1;
+}
+
+/* ---- labeling: the solver ------------------------------------------------ */
+
+DNNMEM_DEF dnnmem_result dnnmem_label_solve_scratch_size(const dnnmem_label_problem *problem,
+                                                         const dnnmem_label_options *options,
+                                                         size_t *out_bytes) {
+  return dnnmem__label_size(problem, options, 2, out_bytes);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_label_solve(const dnnmem_label_problem *problem,
+                                            const dnnmem_label_options *options, int32_t *label,
+                                            dnnmem_label_result *result, void *scratch,
+                                            size_t scratch_bytes) {
+  dnnmem__label_work w;
+  dnnmem__label_view vw;
+  dnnmem_label_result res;
+  dnnmem_label_algo algo;
+  dnnmem_flow_algo flow;
+  dnnmem_result r;
+  int64_t total, cost, bound, node_limit;
+  int32_t n, k, v, l, alpha, quiet, max_cycles;
+  if ((r = dnnmem__label_begin(problem, options, 2, &w, &total, scratch, scratch_bytes)) != DNNMEM_OK) return r;
+  n = problem->graph->num_nodes;
+  k = problem->num_labels;
+  if (result == NULL || (n > 0 && label == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
+  algo = options ? options->algo : DNNMEM_LABEL_AUTO;
+  flow = options ? options->flow : DNNMEM_FLOW_BK;
+  node_limit = options && options->node_limit > 0 ? options->node_limit : 1000000;
+  max_cycles = options && options->max_cycles > 0 ? options->max_cycles : DNNMEM__I32_MAX;
+  DNNMEM_MEMSET(&res, 0, sizeof(res));
+  vw.p = problem;
+  vw.k = k;
+  vw.group = NULL;
+  /* the start: every node on its cheapest allowed label (ties: the lowest) */
+  for (v = 0; v < n; v++) {
+    int64_t least = -1, t;
+    w.best[v] = 0;
+    for (l = 0; l < k; l++)
+      if ((t = dnnmem__label_theta(&vw, v, l)) >= 0 && (least < 0 || t < least)) least = t, w.best[v] = l;
+    if (least >= 0 && k > 1) {
+      int32_t allowed = 0;
+      for (l = 0; l < k; l++) allowed += dnnmem__label_theta(&vw, v, l) >= 0;
+      res.num_free += allowed > 1;
+    }
+  }
+  cost = res.initial_cost = dnnmem__label_eval(&vw, &w, w.best);
+  if (k <= 2) {
+    res.algo = algo == DNNMEM_LABEL_AUTO ? DNNMEM_LABEL_EXACT : algo;
+    if ((r = dnnmem__label_binary(&vw, &w, w.x, w.best, total + 1, flow, &cost, &res)) != DNNMEM_OK) return r;
+    bound = cost;
+  } else {
+    res.algo = algo == DNNMEM_LABEL_EXPANSION ? DNNMEM_LABEL_EXPANSION : DNNMEM_LABEL_EXACT;
+    DNNMEM_MEMCPY(w.x, w.best, (size_t)n * sizeof(int32_t));
+    /* alpha-expansion: stop after k moves in a row without a gain */
+    for (alpha = 0, quiet = 0; quiet < k && res.cycles < max_cycles; alpha = (alpha + 1) % k) {
+      int64_t energy, c;
+      if (options && options->stop && options->stop(options->stop_user)) {
+        res.stop = DNNMEM_LABEL_STOP_TIME;
+        break;
+      }
+      if ((r = dnnmem__label_move(&vw, &w, w.x, alpha, total + 1, flow, w.trial, &energy, &res)) != DNNMEM_OK)
+        return r;
+      c = dnnmem__label_eval(&vw, &w, w.trial);
+      DNNMEM_ASSERT(c <= energy && energy <= cost);
+      if (c < cost) {
+        int32_t *swap = w.x;
+        w.x = w.trial;
+        w.trial = swap;
+        cost = c;
+        res.improving_moves++;
+        quiet = 0;
+      }
+      quiet++;
+      if (alpha == k - 1) res.cycles++;
+    }
+    DNNMEM_MEMCPY(w.best, w.x, (size_t)n * sizeof(int32_t));
+    if ((r = dnnmem__label_bound(problem, &w, w.x, w.trial, total + 1, flow, &bound, &res)) != DNNMEM_OK) return r;
+    DNNMEM_ASSERT(bound <= cost);
+    if (bound < cost && res.stop == DNNMEM_LABEL_STOP_NONE &&
+        (algo == DNNMEM_LABEL_EXACT || (algo == DNNMEM_LABEL_AUTO && res.num_free <= DNNMEM_LABEL_AUTO_EXACT_OPS))) {
+      res.algo = DNNMEM_LABEL_EXACT;
+      if (dnnmem__label_branch(&vw, &w, node_limit, options, &cost, &res)) bound = cost;
+    }
+  }
+  for (v = 0; v < n; v++) label[v] = w.best[v];
+  res.cost = dnnmem__label_eval(&vw, &w, label); /* the recount */
+  DNNMEM_ASSERT(res.cost == cost);
+  res.lower_bound = bound;
+  res.gap = res.cost - bound;
+  res.optimal = res.gap == 0;
+  if (res.optimal) res.stop = DNNMEM_LABEL_STOP_PROVED;
+  *result = res;
+  return DNNMEM_OK;
+}
+
+#endif /* DNNMEM_NO_LABEL */
 
 #ifdef __cplusplus
 }

@@ -105,8 +105,9 @@ static int cli_deadline_passed(void *user) { return cli_now_ms() >= *(const doub
 typedef struct cli_args {
   const char *operand;                  /* FILE, GRAPH or LAYOUT */
   int json, per_edge, dump, no_contraction, baselines, bound, curve;
-  const char *out, *svg, *algo, *machine, *symbol;
+  const char *out, *svg, *algo, *machine, *symbol, *devices;
   const char **at;                      /* stb_ds: every --at */
+  const char **links;                   /* stb_ds: every --link */
   int64_t align, nodes, capacity, budget, iterations, seed, max_length, bound_cuts;
   double time_limit, budget_ratio;
   int remat_plan;                       /* remat --plan */
@@ -1806,6 +1807,12 @@ static const cli_option place_options[] = {
      "charge xfer per producer/consumer pair (default: once per value)"},
     {"--algo", "A", CLI_STRING, CLI_ARG(algo), 0, 0, "max-flow algorithm: bk (default) or pr"},
     {"--out", "F", CLI_STRING, CLI_ARG(out), 0, 0, "write the input rows with the chosen 'device' (cpu/acc)"},
+    {"--devices", "A,B,..", CLI_STRING, CLI_ARG(devices), 0, 0,
+     "place over these devices (priority order) by their time_<device> columns\n(microseconds, inf = unsupported); "
+     "dnnmem_label_solve"},
+    {"--link", "A-B=US:GBPS", CLI_LIST, CLI_ARG(links), 0, 0,
+     "with --devices: converting a value from A to B costs US microseconds + size / GBPS\n(repeatable; "
+     "symmetric unless both directions are given; pairs without a link cost xfer)"},
     {NULL, NULL, CLI_FLAG, 0, 0, 0, NULL}};
 
 /* The pins: the file's device column, graph inputs on the CPU; an op
@@ -1884,6 +1891,292 @@ static void place_print(const cli_args *a, int32_t n, const dnnmem_place_result 
   cli_json_end();
 }
 
+
+/* ---- place over several devices (--devices, --link): part 9 -------------- */
+
+#define PLACE_MAX_DEVICES 16
+
+typedef struct place_devices {
+  int32_t k, cpu;                 /* count; the device named cpu (else 0) */
+  char *names[PLACE_MAX_DEVICES];
+  int64_t latency[PLACE_MAX_DEVICES * PLACE_MAX_DEVICES];  /* ns; -1: no link */
+  double gbps[PLACE_MAX_DEVICES * PLACE_MAX_DEVICES];
+  int given[PLACE_MAX_DEVICES * PLACE_MAX_DEVICES];        /* 2: this direction given */
+} place_devices;
+
+static int32_t place_device_index(const place_devices *d, const char *name, size_t len) {
+  int32_t i;
+  for (i = 0; i < d->k; i++)
+    if (strlen(d->names[i]) == len && strncmp(d->names[i], name, len) == 0) return i;
+  return -1;
+}
+
+/* --devices A,B,C: names in priority order. */
+static void place_parse_devices(const char *list, place_devices *d) {
+  const char *p = list;
+  memset(d, 0, sizeof(*d));
+  while (1) {
+    const char *comma = strchr(p, ',');
+    size_t len = comma ? (size_t)(comma - p) : strlen(p);
+    if (len == 0) cli_usage_error("--devices: empty device name in '%s'", list);
+    if (d->k == PLACE_MAX_DEVICES) cli_usage_error("--devices: at most %d devices", PLACE_MAX_DEVICES);
+    if (place_device_index(d, p, len) >= 0) cli_usage_error("--devices: '%.*s' named twice", (int)len, p);
+    d->names[d->k] = (char *)cli_alloc(len + 1);
+    memcpy(d->names[d->k], p, len);
+    d->names[d->k++][len] = 0;
+    if (!comma) break;
+    p = comma + 1;
+  }
+  d->cpu = place_device_index(d, "cpu", 3);
+  if (d->cpu < 0) d->cpu = 0; /* inputs and outputs: the first device */
+}
+
+/* --link A-B=US:GBPS (an unknown device is bad input: exit 2). */
+static void place_parse_link(const char *text, place_devices *d) {
+  const char *eq = strchr(text, '='), *dash;
+  char *end;
+  double us, gbps;
+  int32_t a = -1, b = -1;
+  if (!eq) cli_usage_error("--link '%s': expected A-B=LATENCY_US:GB_PER_S", text);
+  for (dash = strchr(text, '-'); dash && dash < eq && (a < 0 || b < 0); dash = strchr(dash + 1, '-')) {
+    a = place_device_index(d, text, (size_t)(dash - text));
+    b = place_device_index(d, dash + 1, (size_t)(eq - dash - 1));
+  }
+  if (!strchr(text, '-') || strchr(text, '-') > eq) cli_usage_error("--link '%s': expected A-B=LATENCY_US:GB_PER_S", text);
+  if (a < 0 || b < 0) {
+    const char *first = strchr(text, '-');
+    int32_t fa = place_device_index(d, text, (size_t)(first - text));
+    if (fa < 0) cli_input_error("--link", 0, "unknown device '%.*s' in '%s'", (int)(first - text), text, text);
+    cli_input_error("--link", 0, "unknown device '%.*s' in '%s'", (int)(eq - first - 1), first + 1, text);
+  }
+  if (a == b) cli_usage_error("--link '%s': a link joins two different devices", text);
+  errno = 0;
+  us = strtod(eq + 1, &end);
+  if (errno || end == eq + 1 || *end != ':' || !isfinite(us) || us < 0)
+    cli_usage_error("--link '%s': latency must be microseconds >= 0", text);
+  gbps = strtod(end + 1, &end);
+  if (errno || *end || !isfinite(gbps) || gbps <= 0) cli_usage_error("--link '%s': bandwidth must be GB/s > 0", text);
+  if (us * 1e3 > 9e18) cli_usage_error("--link '%s': latency too large", text);
+  d->latency[a * d->k + b] = (int64_t)llround(us * 1e3);
+  d->gbps[a * d->k + b] = gbps;
+  d->given[a * d->k + b] = 2;
+  if (d->given[b * d->k + a] != 2) { /* symmetric until the other direction is given */
+    d->latency[b * d->k + a] = d->latency[a * d->k + b];
+    d->gbps[b * d->k + a] = gbps;
+    d->given[b * d->k + a] = 1;
+  }
+}
+
+typedef struct place_labeling {
+  int32_t n, k;
+  int64_t *cost, *convert;
+  int32_t *pin, *out;
+  dnnmem_label_problem p;
+} place_labeling;
+
+/* The labeling problem of a graph over the devices; bad input exits 2. */
+static void place_labeling_build(const files_graph *g, const place_devices *d, place_labeling *L) {
+  int32_t v, i, j, k = d->k;
+  int col[PLACE_MAX_DEVICES];
+  files_error err;
+  L->n = g->n;
+  L->k = k;
+  L->cost = (int64_t *)cli_alloc(((size_t)g->n + 1) * (size_t)k * sizeof(int64_t));
+  L->convert = (int64_t *)cli_alloc(((size_t)g->n + 1) * (size_t)k * (size_t)k * sizeof(int64_t));
+  L->pin = (int32_t *)cli_alloc(((size_t)g->n + 1) * sizeof(int32_t));
+  L->out = (int32_t *)cli_alloc(((size_t)g->n + 1) * sizeof(int32_t));
+  for (i = 0; i < k; i++) {
+    char name[128];
+    snprintf(name, sizeof(name), "time_%s", d->names[i]);
+    if ((col[i] = files_column(&g->csv, name)) < 0)
+      cli_input_error(g->csv.path, g->csv.header_line, "missing column '%s' (--devices %s)", name, d->names[i]);
+  }
+  for (v = 0; v < g->n; v++) {
+    long line = g->csv.rows[v].line;
+    int allowed = 0, has_cpu = strcmp(d->names[d->cpu], "cpu") == 0;
+    L->pin[v] = DNNMEM_LABEL_FREE;
+    if (strcmp(g->ops[v], "input") == 0 || (g->device[v] == DNNMEM_PLACE_CPU && has_cpu)) L->pin[v] = d->cpu;
+    for (i = 0; i < k; i++) {
+      int64_t t;
+      if (files_cell_time_ns(&g->csv, v, col[i], 1, &t, &err) != 0) cli_file_error(&err);
+      if (g->device[v] == DNNMEM_PLACE_ACC && strcmp(d->names[i], "cpu") == 0) t = DNNMEM_LABEL_UNSUPPORTED;
+      L->cost[(size_t)v * k + i] = t;
+      if (t >= 0 && (L->pin[v] < 0 || L->pin[v] == i)) allowed = 1;
+    }
+    if (!allowed)
+      cli_input_error(g->csv.path, line, "op '%s' runs on none of the devices (every time_* inf, or its device pin)",
+                      g->names[v]);
+    L->out[v] = g->output[v] ? d->cpu : DNNMEM_LABEL_FREE;
+    for (i = 0; i < k; i++)
+      for (j = 0; j < k; j++) {
+        int64_t c = g->xfer[v];
+        if (i == j) c = 0;
+        else if (d->given[i * k + j]) {
+          double bytes_ns = (double)g->size[v] / d->gbps[i * k + j]; /* bytes / (GB/s) = ns */
+          if (bytes_ns > 4e18) cli_input_error(g->csv.path, line, "conversion time of '%s' too large", g->names[v]);
+          c = d->latency[i * k + j] + (int64_t)llround(bytes_ns);
+        }
+        L->convert[((size_t)v * k + i) * k + j] = c;
+      }
+  }
+  memset(&L->p, 0, sizeof(L->p));
+  L->p.graph = &g->graph;
+  L->p.num_labels = k;
+  L->p.node_cost = L->cost;
+  L->p.convert = L->convert;
+  L->p.pin = L->pin;
+  L->p.output_label = L->out;
+}
+
+typedef struct place_multi_answer {
+  dnnmem_label_result res;
+  int64_t single[PLACE_MAX_DEVICES], greedy, greedy_op;
+  int32_t count[PLACE_MAX_DEVICES];
+  double ms;
+} place_multi_answer;
+
+/* A baseline: each op on the first device of order[] it may take (per_op:
+   its fastest allowed device, ties by order), costed by the library. */
+static int64_t place_baseline(const place_labeling *L, const int32_t *order, int per_op, int32_t *label, void *mem,
+                              size_t bytes) {
+  int32_t v, j, k = L->k;
+  int64_t cost = 0;
+  for (v = 0; v < L->n; v++) {
+    label[v] = -1;
+    for (j = 0; j < k; j++) {
+      int32_t l = order[j];
+      int64_t t = L->cost[(size_t)v * k + l];
+      if (t < 0 || (L->pin[v] >= 0 && L->pin[v] != l)) continue;
+      if (label[v] < 0 || (per_op && t < L->cost[(size_t)v * k + label[v]])) label[v] = l;
+      if (!per_op) break;
+    }
+  }
+  cli_check(dnnmem_label_cost(&L->p, label, &cost, mem, bytes), "dnnmem_label_cost");
+  return cost;
+}
+
+/* Library calls of place --devices. */
+static void place_multi_solve(const cli_args *a, const files_graph *g, const place_labeling *L, int32_t *label,
+                              place_multi_answer *ans) {
+  dnnmem_label_options o;
+  size_t bytes = 0, cost_bytes = 0;
+  void *scratch, *cost_scratch;
+  int32_t order[PLACE_MAX_DEVICES], *tmp = (int32_t *)cli_alloc(((size_t)g->n + 1) * sizeof(int32_t)), i, j, m, v;
+  memset(&o, 0, sizeof(o));
+  o.flow = cli_flow_algo(a->algo);
+  cli_check(dnnmem_label_solve_scratch_size(&L->p, &o, &bytes), g->csv.path);
+  cli_check(dnnmem_label_cost_scratch_size(&L->p, &cost_bytes), g->csv.path);
+  scratch = cli_alloc(bytes);
+  cost_scratch = cli_alloc(cost_bytes);
+  ans->ms = cli_now_ms();
+  cli_check(dnnmem_label_solve(&L->p, &o, label, &ans->res, scratch, bytes), g->csv.path);
+  ans->ms = cli_now_ms() - ans->ms;
+  for (i = 0; i < L->k; i++) ans->count[i] = 0;
+  for (v = 0; v < g->n; v++) ans->count[label[v]]++;
+  for (i = 0; i < L->k; i++) order[i] = i;
+  ans->greedy = place_baseline(L, order, 0, tmp, cost_scratch, cost_bytes);
+  ans->greedy_op = place_baseline(L, order, 1, tmp, cost_scratch, cost_bytes);
+  for (i = 0; i < L->k; i++) {
+    order[0] = i;
+    for (j = 0, m = 1; j < L->k; j++)
+      if (j != i) order[m++] = j;
+    ans->single[i] = place_baseline(L, order, 0, tmp, cost_scratch, cost_bytes);
+  }
+  free(tmp);
+  free(scratch);
+  free(cost_scratch);
+}
+
+static double place_pct(int64_t x, int64_t base) { return base ? 100.0 * ((double)x / (double)base - 1.0) : 0.0; }
+
+static void place_multi_print(const cli_args *a, const place_devices *d, int32_t n, const place_multi_answer *ans) {
+  const dnnmem_label_result *r = &ans->res;
+  double gap = r->lower_bound ? 100.0 * (double)r->gap / (double)r->lower_bound : 0.0;
+  int32_t i;
+  if (!a->json) {
+    printf("%d ops on %d devices:", n, d->k);
+    for (i = 0; i < d->k; i++) printf(" %s %d", d->names[i], ans->count[i]);
+    printf("\ntime          %.3f us (%s, %s)\n", (double)r->cost / 1e3, r->optimal ? "optimal" : "not proven",
+           dnnmem_label_algo_name(r->algo));
+    printf("lower bound   %.3f us (gap %.3f%%)\n", (double)r->lower_bound / 1e3, gap);
+    for (i = 0; i < d->k; i++)
+      printf("only %-8s %.3f us (%+.2f%%)\n", d->names[i], (double)ans->single[i] / 1e3, place_pct(ans->single[i], r->cost));
+    printf("greedy        %.3f us (%+.2f%%; each op on the first device of --devices that runs it)\n",
+           (double)ans->greedy / 1e3, place_pct(ans->greedy, r->cost));
+    printf("greedy per op %.3f us (%+.2f%%; each op on its fastest device)\n", (double)ans->greedy_op / 1e3,
+           place_pct(ans->greedy_op, r->cost));
+    printf("solved in %.3f ms\n", ans->ms);
+    return;
+  }
+  cli_json_begin();
+  cli_json_int("n", n);
+  cli_json_key("devices");
+  printf("[");
+  for (i = 0; i < d->k; i++) {
+    if (i) printf(", ");
+    cli_json_string_value(d->names[i]);
+  }
+  printf("]");
+  cli_json_int("time", r->cost);
+  cli_json_int("lower_bound", r->lower_bound);
+  cli_json_int("gap", r->gap);
+  cli_json_bool("optimal", r->optimal);
+  cli_json_int("greedy_time", ans->greedy);
+  cli_json_int("greedy_op_time", ans->greedy_op);
+  cli_json_key("single_time");
+  printf("{");
+  for (i = 0; i < d->k; i++) {
+    printf("%s", i ? ", " : "");
+    cli_json_string_value(d->names[i]);
+    printf(": %lld", (long long)ans->single[i]);
+  }
+  printf("}");
+  cli_json_key("ops");
+  printf("{");
+  for (i = 0; i < d->k; i++) {
+    printf("%s", i ? ", " : "");
+    cli_json_string_value(d->names[i]);
+    printf(": %d", ans->count[i]);
+  }
+  printf("}");
+  cli_json_string("unit", "ns");
+  cli_json_string("algo", dnnmem_label_algo_name(r->algo));
+  cli_json_string("stop", dnnmem_label_stop_name(r->stop));
+  cli_json_int("moves", r->moves);
+  cli_json_int("nodes", r->nodes);
+  cli_json_double("time_ms", ans->ms);
+  cli_json_end();
+}
+
+static int place_multi(const cli_args *a) {
+  place_devices d;
+  place_labeling L;
+  place_multi_answer ans;
+  files_graph g;
+  int32_t *label, v, i;
+  int64_t *device;
+  size_t li;
+  if (a->per_edge) cli_usage_error("--per-edge is for two devices (without --devices)");
+  place_parse_devices(a->devices, &d);
+  for (li = 0; li < (size_t)arrlen(a->links); li++) place_parse_link(a->links[li], &d);
+  cli_read_graph(a->operand, &g);
+  place_labeling_build(&g, &d, &L);
+  label = (int32_t *)cli_alloc(((size_t)g.n + 1) * sizeof(int32_t));
+  place_multi_solve(a, &g, &L, label, &ans);
+  if (a->out) {
+    device = (int64_t *)cli_alloc(((size_t)g.n + 1) * sizeof(int64_t));
+    for (v = 0; v < g.n; v++) device[v] = label[v];
+    cli_write_column(&g.csv, a->out, "device", device, (const char *const *)d.names);
+    free(device);
+  }
+  place_multi_print(a, &d, g.n, &ans);
+  free(label);
+  free(L.cost), free(L.convert), free(L.pin), free(L.out);
+  for (i = 0; i < d.k; i++) free(d.names[i]);
+  files_graph_free(&g);
+  return 0;
+}
+
 static int cmd_place(const cli_args *a) {
   static const char *const device_names[] = {"any", "cpu", "acc"}; /* by DNNMEM_PLACE_* */
   dnnmem_place_options options;
@@ -1892,6 +2185,8 @@ static int cmd_place(const cli_args *a) {
   uint8_t *pins;
   int64_t *device;
   double ms;
+  if (a->devices) return place_multi(a);
+  if (a->links) cli_usage_error("--link needs --devices");
   memset(&options, 0, sizeof(options));
   options.algo = cli_flow_algo(a->algo);
   options.model = a->per_edge ? DNNMEM_PLACE_PER_EDGE : DNNMEM_PLACE_PER_VALUE;
@@ -1956,10 +2251,18 @@ static const cli_command cli_commands[] = {
      "Optimal CPU/accelerator placement by minimum cut. GRAPH is a graph CSV\n"
      "(cpu_time, acc_time in microseconds or inf, device cpu|acc|any, xfer,\n"
      "output); rows with op 'input' run on the CPU. A value converted between\n"
-     "the devices is charged xfer once (outputs must end on the CPU).",
+     "the devices is charged xfer once (outputs must end on the CPU).\n"
+     "With --devices A,B,..: one device per op by the labeling engine (exact for\n"
+     "two devices, alpha-expansion with a proven lower bound beyond), times from\n"
+     "the time_<device> columns; a value is converted once per device that reads\n"
+     "it; device 'cpu' pins an op to the device named cpu, 'acc' keeps it off it;\n"
+     "inputs run on, and outputs end on, cpu (else the first device).",
      place_options,
      "one JSON object: n, model, time, all_acc_time, greedy_time, all_cpu_time,\n"
-     "cut (integer ns; unit), conversions, cpu_ops, acc_ops, ..., time_ms",
+     "cut (integer ns; unit), conversions, cpu_ops, acc_ops, ..., time_ms;\n"
+     "with --devices: n, devices, time, lower_bound, gap, optimal, greedy_time,\n"
+     "greedy_op_time, single_time {device: ns}, ops {device: count}, unit, algo,\n"
+     "stop, moves, nodes, time_ms",
      cmd_place},
     {NULL, NULL, NULL, NULL, NULL, NULL, NULL}};
 

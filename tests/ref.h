@@ -1103,4 +1103,65 @@ REF_FN int64_t ref_place_optimum(const dnnmem_place_problem *p, dnnmem_place_mod
 
 /* (end of section 8) */
 
+/* ==== 9. Labeling ========================================================= */
+
+/* Converting value u from label a to label b straight from the problem's
+   arrays (0 for a == b). */
+REF_FN int64_t ref_label_conversion(const dnnmem_label_problem *p, int32_t u, int32_t a, int32_t b) {
+  int32_t k = p->num_labels;
+  int64_t c = 0;
+  if (a == b) return 0;
+  if (p->convert) return p->convert[((size_t)u * k + a) * k + b];
+  if (p->convert_rate) c = p->convert_rate[a * k + b] * (p->convert_size ? p->convert_size[u] : 1);
+  if (p->convert_latency) c += p->convert_latency[a * k + b];
+  return c;
+}
+
+/* The cost of a labeling straight from the rule: each node's cost on its
+   label; then for every value u and every label b != label[u] that some
+   consumer of u (or u's output label) has, one conversion u: label[u] ->
+   b. -1 when a node sits on an unsupported label or against its pin.
+   O(V (V + E) k). */
+REF_FN int64_t ref_label_cost(const dnnmem_label_problem *p, const int32_t *label) {
+  const dnnmem_graph *g = p->graph;
+  int32_t k = p->num_labels, u, c, j, b;
+  int64_t total = 0;
+  for (u = 0; u < g->num_nodes; u++) {
+    int64_t t;
+    if (label[u] < 0 || label[u] >= k) return -1;
+    t = p->node_cost[(size_t)u * k + label[u]];
+    if (t < 0 || (p->pin && p->pin[u] >= 0 && p->pin[u] != label[u])) return -1;
+    total += t;
+  }
+  for (u = 0; u < g->num_nodes; u++)
+    for (b = 0; b < k; b++) {
+      int reached = p->output_label && p->output_label[u] == b;
+      for (c = 0; c < g->num_nodes && !reached; c++)
+        for (j = g->in_offsets[c]; j < g->in_offsets[c + 1]; j++)
+          if (g->in_ids[j] == u && label[c] == b) reached = 1;
+      if (reached && b != label[u]) total += ref_label_conversion(p, u, label[u], b);
+    }
+  return total;
+}
+
+/* The optimum by trying every labeling (k^V up to about 10^6); -1 when
+   none is feasible. The optimal labeling goes to best (may be NULL). */
+REF_FN int64_t ref_label_optimum(const dnnmem_label_problem *p, int32_t *best) {
+  int32_t n = p->graph->num_nodes, k = p->num_labels, x[24], v;
+  int64_t opt = -1, t;
+  for (v = 0; v < n; v++) x[v] = 0;
+  for (;;) {
+    t = ref_label_cost(p, x);
+    if (t >= 0 && (opt < 0 || t < opt)) {
+      opt = t;
+      if (best) memcpy(best, x, (size_t)n * sizeof(int32_t));
+    }
+    for (v = 0; v < n && ++x[v] == k; v++) x[v] = 0;
+    if (v == n) break;
+  }
+  return opt;
+}
+
+/* (end of section 9) */
+
 #endif /* DNNMEM_TESTS_REF_H */

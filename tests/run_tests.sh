@@ -50,17 +50,21 @@ for cc in gcc clang; do
 done
 
 # compile-time opt-outs: every combination of the optional parts that
-# honours their dependencies (cover, remat and place need flow) compiles
-# warning-free with the implementation
+# honours their dependencies (cover, remat and label need flow, place needs
+# label) compiles warning-free with the implementation
 for exact in "" -DDNNMEM_NO_EXACT; do
-  for mask in $(seq 0 31); do
+  for mask in $(seq 0 63); do
     flags=$exact
     [ $((mask & 1)) -ne 0 ] && flags="$flags -DDNNMEM_NO_COVER"
     [ $((mask & 2)) -ne 0 ] && flags="$flags -DDNNMEM_NO_REMAT"
     [ $((mask & 4)) -ne 0 ] && flags="$flags -DDNNMEM_NO_LAYOUT"
     [ $((mask & 8)) -ne 0 ] && flags="$flags -DDNNMEM_NO_PLACE"
+    if [ $((mask & 32)) -ne 0 ]; then
+      [ $((mask & 8)) -ne 0 ] || continue # label out only with place
+      flags="$flags -DDNNMEM_NO_LABEL"
+    fi
     if [ $((mask & 16)) -ne 0 ]; then
-      [ $((mask & 11)) -eq 11 ] || continue # flow out only with its three users
+      [ $((mask & 43)) -eq 43 ] || continue # flow out only with its users
       flags="$flags -DDNNMEM_NO_FLOW"
     fi
     echo "$flags"

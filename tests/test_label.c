@@ -1,0 +1,508 @@
+/* tests/test_label.c: the labeling engine (dnnmem_label_*). Exact answers
+   against brute force over every labeling (k = 3, 4) with costs recounted
+   by tests/ref.h; alpha-expansion's answers at least the proven bound, at
+   most twice the optimum on metric conversions, every cost recounted; for
+   k = 2 the same optimum as the min-cut placement (dnnmem_place_solve); a
+   hand-computed example; argument rules and short scratch. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "test.h"
+#define DNNMEM_IMPLEMENTATION
+#include "dnnmem.h"
+#include "ref.h"
+
+#define MAXN 24
+#define MAXK 5
+#define NO DNNMEM_LABEL_UNSUPPORTED
+#define FREE DNNMEM_LABEL_FREE
+
+typedef struct test_problem {
+  int32_t n, k;
+  int32_t offsets[MAXN + 1], ids[4 * MAXN];
+  int64_t cost[MAXN * MAXK], convert[MAXN * MAXK * MAXK], size[MAXN], rate[MAXK * MAXK], latency[MAXK * MAXK];
+  int32_t pin[MAXN], out[MAXN];
+  dnnmem_graph graph;
+  dnnmem_label_problem p;
+} test_problem;
+
+static void wire(test_problem *t, int general) {
+  t->graph.num_nodes = t->n;
+  t->graph.in_offsets = t->offsets;
+  t->graph.in_ids = t->ids;
+  memset(&t->p, 0, sizeof(t->p));
+  t->p.graph = &t->graph;
+  t->p.num_labels = t->k;
+  t->p.node_cost = t->cost;
+  if (general) {
+    t->p.convert = t->convert;
+  } else {
+    t->p.convert_size = t->size;
+    t->p.convert_rate = t->rate;
+    t->p.convert_latency = t->latency;
+  }
+  t->p.pin = t->pin;
+  t->p.output_label = t->out;
+}
+
+/* A random graph: up to 3 inputs per node (earlier ids, repeats allowed),
+   costs 0..99, some unsupported labels, pins and outputs. metric: the
+   conversion of u from a to b is size[u] * |a - b| (a metric), else
+   arbitrary. */
+static void random_problem(dnnmem_rng *rng, test_problem *t, int32_t n, int32_t k, int metric, int general) {
+  int32_t v, e = 0, a, b;
+  t->n = n;
+  t->k = k;
+  t->offsets[0] = 0;
+  for (a = 0; a < k; a++)
+    for (b = 0; b < k; b++) {
+      t->rate[a * k + b] = a == b ? 0 : metric ? (a > b ? a - b : b - a) : (int64_t)dnnmem_rng_below(rng, 4);
+      t->latency[a * k + b] = a == b || metric ? 0 : (int64_t)dnnmem_rng_below(rng, 20);
+    }
+  for (v = 0; v < n; v++) {
+    int32_t j, deg = v == 0 ? 0 : (int32_t)dnnmem_rng_below(rng, v < 3 ? (uint32_t)v + 1 : 4), allowed = 0;
+    for (j = 0; j < deg; j++) t->ids[e++] = (int32_t)dnnmem_rng_below(rng, (uint32_t)v);
+    t->offsets[v + 1] = e;
+    for (a = 0; a < k; a++) {
+      t->cost[v * k + a] = (int64_t)dnnmem_rng_below(rng, 100);
+      if (!metric && dnnmem_rng_below(rng, 6) == 0) t->cost[v * k + a] = NO;
+      allowed += t->cost[v * k + a] >= 0;
+    }
+    if (!allowed) t->cost[v * k + (int32_t)dnnmem_rng_below(rng, (uint32_t)k)] = 7;
+    t->size[v] = (int64_t)dnnmem_rng_below(rng, 40);
+    for (a = 0; a < k; a++)
+      for (b = 0; b < k; b++)
+        t->convert[(v * k + a) * k + b] =
+            a == b ? 0 : metric ? t->size[v] * (a > b ? a - b : b - a) : (int64_t)dnnmem_rng_below(rng, 60);
+    t->pin[v] = FREE;
+    if (dnnmem_rng_below(rng, 10) == 0) {
+      int32_t l = (int32_t)dnnmem_rng_below(rng, (uint32_t)k);
+      if (t->cost[v * k + l] >= 0) t->pin[v] = l;
+    }
+    t->out[v] = dnnmem_rng_below(rng, 6) == 0 ? (int32_t)dnnmem_rng_below(rng, (uint32_t)k) : FREE;
+  }
+  wire(t, general);
+}
+
+static dnnmem_result solve(const test_problem *t, dnnmem_label_algo algo, int32_t *label, dnnmem_label_result *res) {
+  size_t bytes = 0;
+  void *mem;
+  dnnmem_label_options o;
+  dnnmem_result r;
+  memset(&o, 0, sizeof(o));
+  o.algo = algo;
+  r = dnnmem_label_solve_scratch_size(&t->p, &o, &bytes);
+  if (r != DNNMEM_OK) return r;
+  CHECK(bytes <= DNNMEM_LABEL_SCRATCH_BYTES(t->n, t->offsets[t->n], t->k));
+  mem = malloc(bytes);
+  r = dnnmem_label_solve(&t->p, &o, label, res, mem, bytes);
+  free(mem);
+  return r;
+}
+
+static int64_t library_cost(const test_problem *t, const int32_t *label) {
+  size_t bytes = 0;
+  int64_t c = -1;
+  void *mem;
+  CHECK_EQ(dnnmem_label_cost_scratch_size(&t->p, &bytes), DNNMEM_OK);
+  mem = malloc(bytes ? bytes : 1);
+  if (dnnmem_label_cost(&t->p, label, &c, mem, bytes) != DNNMEM_OK) c = -1;
+  free(mem);
+  return c;
+}
+
+/* Every answer: the cost recounted twice, the bound below it, the gap. */
+static void check_answer(const test_problem *t, const int32_t *label, const dnnmem_label_result *r) {
+  CHECK_EQ(ref_label_cost(&t->p, label), r->cost);
+  CHECK_EQ(library_cost(t, label), r->cost);
+  CHECK(r->lower_bound <= r->cost);
+  CHECK_EQ(r->gap, r->cost - r->lower_bound);
+  CHECK_EQ(r->optimal, r->gap == 0);
+  CHECK(r->cost <= r->initial_cost);
+}
+
+/* The exact solver equals brute force (k = 3 and 4, both conversion forms). */
+static void test_exact_brute_force(void) {
+  dnnmem_rng rng;
+  int iter;
+  dnnmem_rng_seed(&rng, 11);
+  for (iter = 0; iter < 300; iter++) {
+    test_problem t;
+    int32_t k = 3 + (iter & 1), n = 1 + (int32_t)dnnmem_rng_below(&rng, k == 3 ? 9 : 7), label[MAXN];
+    dnnmem_label_result r;
+    int64_t best;
+    random_problem(&rng, &t, n, k, 0, (iter >> 1) & 1);
+    best = ref_label_optimum(&t.p, NULL);
+    CHECK(best >= 0);
+    CHECK_EQ(solve(&t, DNNMEM_LABEL_EXACT, label, &r), DNNMEM_OK);
+    CHECK_EQ(r.cost, best);
+    CHECK_EQ(r.lower_bound, best);
+    CHECK_EQ(r.optimal, 1);
+    CHECK_EQ(r.stop, DNNMEM_LABEL_STOP_PROVED);
+    check_answer(&t, label, &r);
+    CHECK_EQ(solve(&t, DNNMEM_LABEL_AUTO, label, &r), DNNMEM_OK); /* small: auto is exact too */
+    CHECK_EQ(r.cost, best);
+  }
+}
+
+/* Expansion: bound <= answer, recounted; the bound is dnnmem_label_lower_bound's. */
+static void test_expansion_bounds(void) {
+  dnnmem_rng rng;
+  int iter, worse = 0;
+  dnnmem_rng_seed(&rng, 12);
+  for (iter = 0; iter < 300; iter++) {
+    test_problem t;
+    int32_t k = 3 + (iter % 3 == 0), n = 1 + (int32_t)dnnmem_rng_below(&rng, k == 3 ? 9 : 7), label[MAXN];
+    dnnmem_label_result r;
+    int64_t best, bound = -1;
+    size_t bytes = 0;
+    void *mem;
+    random_problem(&rng, &t, n, k, 0, iter & 1);
+    best = ref_label_optimum(&t.p, NULL);
+    CHECK_EQ(solve(&t, DNNMEM_LABEL_EXPANSION, label, &r), DNNMEM_OK);
+    check_answer(&t, label, &r);
+    CHECK(r.cost >= best);
+    CHECK(r.lower_bound <= best);
+    CHECK_EQ(r.algo, DNNMEM_LABEL_EXPANSION);
+    CHECK_EQ(r.nodes, 0);
+    worse += r.cost > best;
+    CHECK_EQ(dnnmem_label_lower_bound_scratch_size(&t.p, NULL, &bytes), DNNMEM_OK);
+    mem = malloc(bytes);
+    CHECK_EQ(dnnmem_label_lower_bound(&t.p, NULL, &bound, mem, bytes), DNNMEM_OK);
+    CHECK_EQ(bound, r.lower_bound);
+    free(mem);
+  }
+  CHECK(worse < 100); /* a local optimum, usually the optimum */
+}
+
+/* On metric conversions (size * |a - b|) expansion stays within 2x. */
+static void test_expansion_metric(void) {
+  dnnmem_rng rng;
+  int iter;
+  dnnmem_rng_seed(&rng, 13);
+  for (iter = 0; iter < 200; iter++) {
+    test_problem t;
+    int32_t k = 3 + (iter & 1), n = 2 + (int32_t)dnnmem_rng_below(&rng, k == 3 ? 8 : 6), label[MAXN];
+    dnnmem_label_result r;
+    int64_t best;
+    random_problem(&rng, &t, n, k, 1, iter & 2);
+    best = ref_label_optimum(&t.p, NULL);
+    CHECK_EQ(solve(&t, DNNMEM_LABEL_EXPANSION, label, &r), DNNMEM_OK);
+    check_answer(&t, label, &r);
+    CHECK(r.cost <= 2 * best);
+  }
+}
+
+/* k = 2 is one min cut: the optimum, and placement's (dnnmem_place_solve). */
+static void test_two_labels_place(void) {
+  dnnmem_rng rng;
+  int iter;
+  dnnmem_rng_seed(&rng, 14);
+  for (iter = 0; iter < 300; iter++) {
+    test_problem t;
+    int32_t n = 1 + (int32_t)dnnmem_rng_below(&rng, 14), v, label[MAXN];
+    int64_t cpu[MAXN], acc[MAXN], xfer[MAXN];
+    uint8_t pins[MAXN], outputs[MAXN], device[MAXN];
+    dnnmem_place_problem pp;
+    dnnmem_place_result pr;
+    dnnmem_label_result r;
+    size_t bytes = 0;
+    void *mem;
+    random_problem(&rng, &t, n, 2, 0, 0);
+    t.rate[1] = t.rate[2] = 1; /* symmetric, size = xfer: placement's model */
+    t.latency[1] = t.latency[2] = 0;
+    for (v = 0; v < n; v++) {
+      if (t.cost[2 * v] < 0 && t.cost[2 * v + 1] < 0) t.cost[2 * v] = 5;
+      if (t.pin[v] >= 0 && t.cost[2 * v + t.pin[v]] < 0) t.pin[v] = FREE;
+      cpu[v] = t.cost[2 * v];
+      acc[v] = t.cost[2 * v + 1];
+      xfer[v] = t.size[v];
+      pins[v] = t.pin[v] < 0 ? DNNMEM_PLACE_ANY : t.pin[v] == 0 ? DNNMEM_PLACE_CPU : DNNMEM_PLACE_ACC;
+      outputs[v] = t.out[v] >= 0;
+      t.out[v] = t.out[v] >= 0 ? 0 : FREE; /* outputs end on the CPU */
+    }
+    CHECK_EQ(solve(&t, (dnnmem_label_algo)(iter % 3), label, &r), DNNMEM_OK);
+    check_answer(&t, label, &r);
+    CHECK_EQ(r.cost, ref_label_optimum(&t.p, NULL));
+    CHECK_EQ(r.optimal, 1);
+    CHECK_EQ(r.moves, 1);
+    memset(&pp, 0, sizeof(pp));
+    pp.graph = &t.graph;
+    pp.cpu_time = cpu;
+    pp.acc_time = acc;
+    pp.xfer = xfer;
+    pp.device = pins;
+    pp.is_output = outputs;
+    CHECK_EQ(dnnmem_place_solve_scratch_size(&pp, NULL, &bytes), DNNMEM_OK);
+    mem = malloc(bytes);
+    CHECK_EQ(dnnmem_place_solve(&pp, NULL, device, &pr, mem, bytes), DNNMEM_OK);
+    CHECK_EQ(pr.time, r.cost);
+    CHECK_EQ(ref_place_time(&pp, DNNMEM_PLACE_PER_VALUE, device), r.cost);
+    free(mem);
+  }
+}
+
+/* Three ops in a chain, three labels, worked by hand:
+     node costs   0: {1, 5, 9}   1: {9, 1, 9}   2: {9, 9, 1}
+     convert(u, a -> b) = 2 for every u, a != b; op 2 is an output on label 0.
+   Labels (0, 1, 2) cost 1 + 1 + 1 + 2 + 2 + 2 (2 -> 0 for the output) = 9;
+   (0, 0, 0) costs 19; (0, 1, 0) costs 1 + 1 + 9 + 2 + 2 = 15;
+   (1, 1, 2): 5 + 1 + 1 + 2 + 2 = 11; the optimum is 9. */
+static void test_worked_example(void) {
+  test_problem t;
+  int32_t label[4], v, a;
+  dnnmem_label_result r;
+  static const int64_t cost[9] = {1, 5, 9, 9, 1, 9, 9, 9, 1};
+  memset(&t, 0, sizeof(t));
+  t.n = 3;
+  t.k = 3;
+  t.offsets[0] = 0, t.offsets[1] = 0, t.offsets[2] = 1, t.offsets[3] = 2;
+  t.ids[0] = 0, t.ids[1] = 1;
+  for (v = 0; v < 9; v++) t.cost[v] = cost[v];
+  for (a = 0; a < 9; a++) t.latency[a] = a % 4 == 0 ? 0 : 2; /* the diagonal 0, 4, 8 is 0 */
+  for (v = 0; v < 3; v++) t.pin[v] = FREE, t.out[v] = FREE, t.size[v] = 0;
+  t.out[2] = 0;
+  wire(&t, 0);
+  CHECK_EQ(solve(&t, DNNMEM_LABEL_AUTO, label, &r), DNNMEM_OK);
+  CHECK_EQ(r.cost, 9);
+  CHECK_EQ(label[0], 0);
+  CHECK_EQ(label[1], 1);
+  CHECK_EQ(label[2], 2);
+  CHECK_EQ(r.optimal, 1);
+  CHECK_EQ(r.initial_cost, 9); /* the cheapest labels are already optimal */
+  label[1] = 0;
+  label[2] = 0;
+  CHECK_EQ(library_cost(&t, label), 19);
+  label[1] = 1;
+  CHECK_EQ(library_cost(&t, label), 15);
+  label[0] = 1;
+  label[2] = 2;
+  CHECK_EQ(library_cost(&t, label), 11);
+  /* a fan: one value, three consumers on label 1: converted once */
+  t.n = 4;
+  t.offsets[2] = 1, t.offsets[3] = 2, t.offsets[4] = 3;
+  t.ids[0] = 0, t.ids[1] = 0, t.ids[2] = 0;
+  for (v = 0; v < 4; v++) t.cost[3 * v] = 1, t.cost[3 * v + 1] = 1, t.cost[3 * v + 2] = 1, t.out[v] = t.pin[v] = FREE;
+  t.cost[0] = 1, t.cost[1] = 30, t.cost[2] = 30; /* op 0 wants label 0 */
+  for (v = 1; v < 4; v++) t.cost[3 * v] = 10;   /* the consumers want 1 or 2 */
+  wire(&t, 0);
+  CHECK_EQ(solve(&t, DNNMEM_LABEL_EXPANSION, label, &r), DNNMEM_OK);
+  CHECK_EQ(r.cost, 1 + 3 + 2); /* all consumers on one label: one conversion */
+  CHECK(label[1] == label[2] && label[2] == label[3] && label[1] != 0);
+}
+
+/* The move's network: constant + cut is the move's cost (exact for k = 2
+   and for the moves of uniform conversions), nodes numbered as documented. */
+static void test_network(void) {
+  dnnmem_rng rng;
+  int iter;
+  dnnmem_rng_seed(&rng, 15);
+  for (iter = 0; iter < 200; iter++) {
+    test_problem t;
+    int32_t n = 1 + (int32_t)dnnmem_rng_below(&rng, 10), v, labels[MAXN], node[MAXN], moved[MAXN], alpha, expect = 2;
+    size_t bytes = 0;
+    void *mem;
+    dnnmem_flow flow;
+    dnnmem_flow_result fr;
+    dnnmem_label_network_result nr;
+    random_problem(&rng, &t, n, 3, 1, 1);
+    for (v = 0; v < n; v++) { /* uniform conversions: every move is submodular */
+      int32_t a, b;
+      for (a = 0; a < 3; a++)
+        for (b = 0; b < 3; b++) t.convert[(v * 3 + a) * 3 + b] = a == b ? 0 : t.size[v];
+      for (labels[v] = 0; labels[v] < 2 && (t.cost[v * 3 + labels[v]] < 0 || (t.pin[v] >= 0 && t.pin[v] != labels[v]));)
+        labels[v]++;
+    }
+    for (v = 0; v < n; v++) { /* any feasible labeling */
+      int32_t l = (int32_t)dnnmem_rng_below(&rng, 3);
+      if (t.cost[v * 3 + l] >= 0 && (t.pin[v] < 0 || t.pin[v] == l)) labels[v] = l;
+    }
+    alpha = (int32_t)dnnmem_rng_below(&rng, 3);
+    CHECK_EQ(dnnmem_label_network_scratch_size(&t.p, NULL, &bytes), DNNMEM_OK);
+    mem = malloc(bytes);
+    CHECK_EQ(dnnmem_label_network(&t.p, NULL, labels, alpha, &flow, node, &nr, mem, bytes), DNNMEM_OK);
+    CHECK_EQ(nr.approximated, 0);
+    for (v = 0; v < n; v++) {
+      int movable = labels[v] != alpha && t.cost[v * 3 + alpha] >= 0 && (t.pin[v] < 0 || t.pin[v] == alpha);
+      if (labels[v] == alpha) CHECK_EQ(node[v], 1);
+      else if (!movable) CHECK_EQ(node[v], 0);
+      else CHECK_EQ(node[v], expect++);
+    }
+    CHECK_EQ(nr.num_free, expect - 2);
+    CHECK_EQ(dnnmem_flow_solve(&flow, 0, 1, NULL, &fr), DNNMEM_OK);
+    for (v = 0; v < n; v++) moved[v] = node[v] >= 2 && !dnnmem_flow_source_side(&flow, node[v]) ? alpha : labels[v];
+    CHECK_EQ(ref_label_cost(&t.p, moved), nr.constant + fr.value);
+    CHECK(nr.constant + fr.value <= ref_label_cost(&t.p, labels));
+    free(mem);
+  }
+}
+
+static int stop_now(void *user) {
+  (void)user;
+  return 1;
+}
+
+/* Stops: a stop callback and a node limit still give a recounted answer. */
+static void test_stops(void) {
+  dnnmem_rng rng;
+  test_problem t;
+  int32_t label[MAXN];
+  dnnmem_label_result r;
+  dnnmem_label_options o;
+  size_t bytes = 0;
+  void *mem;
+  dnnmem_rng_seed(&rng, 16);
+  random_problem(&rng, &t, 16, 4, 0, 0);
+  memset(&o, 0, sizeof(o));
+  o.stop = stop_now;
+  CHECK_EQ(dnnmem_label_solve_scratch_size(&t.p, &o, &bytes), DNNMEM_OK);
+  mem = malloc(bytes);
+  CHECK_EQ(dnnmem_label_solve(&t.p, &o, label, &r, mem, bytes), DNNMEM_OK);
+  if (!r.optimal) CHECK_EQ(r.stop, DNNMEM_LABEL_STOP_TIME);
+  CHECK_EQ(r.moves, 7); /* no expansion move: the bound's 2^3 - 1 cuts */
+  CHECK_EQ(r.cost, r.initial_cost);
+  check_answer(&t, label, &r);
+  o.stop = NULL;
+  o.algo = DNNMEM_LABEL_EXACT;
+  o.node_limit = 1;
+  CHECK_EQ(dnnmem_label_solve(&t.p, &o, label, &r, mem, bytes), DNNMEM_OK);
+  if (!r.optimal) CHECK_EQ(r.stop, DNNMEM_LABEL_STOP_NODES);
+  CHECK(r.nodes <= 1);
+  check_answer(&t, label, &r);
+  o.node_limit = 0;
+  CHECK_EQ(dnnmem_label_solve(&t.p, &o, label, &r, mem, bytes), DNNMEM_OK);
+  CHECK_EQ(r.stop, DNNMEM_LABEL_STOP_PROVED);
+  CHECK_EQ(r.optimal, 1);
+  free(mem);
+}
+
+/* Argument rules, error codes, names. */
+static void test_arguments(void) {
+  test_problem t;
+  int32_t label[MAXN];
+  dnnmem_label_result r;
+  dnnmem_label_options o;
+  dnnmem_label_algo algo;
+  dnnmem_label_stop stop;
+  dnnmem_rng rng;
+  size_t bytes = 0;
+  unsigned char *base, *mem;
+  int64_t c;
+  dnnmem_rng_seed(&rng, 17);
+  random_problem(&rng, &t, 6, 3, 0, 1);
+  memset(&o, 0, sizeof(o));
+  CHECK_EQ(dnnmem_label_solve_scratch_size(&t.p, NULL, &bytes), DNNMEM_OK);
+  base = (unsigned char *)malloc(bytes + 16);
+  mem = base + (17 - (size_t)((uintptr_t)base % 16)) % 16; /* the worst alignment */
+  CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, &r, mem, bytes), DNNMEM_OK);
+  CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, &r, mem, bytes - 1), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, &r, NULL, 0), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, NULL, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_label_solve(NULL, NULL, label, &r, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  o.algo = DNNMEM_LABEL_ALGO_COUNT;
+  CHECK_EQ(dnnmem_label_solve(&t.p, &o, label, &r, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  o.algo = DNNMEM_LABEL_AUTO;
+  o.node_limit = -1;
+  CHECK_EQ(dnnmem_label_solve(&t.p, &o, label, &r, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  t.p.num_labels = 0;
+  CHECK_EQ(dnnmem_label_solve_scratch_size(&t.p, NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  t.p.num_labels = DNNMEM_LABEL_MAX_LABELS + 1;
+  CHECK_EQ(dnnmem_label_solve_scratch_size(&t.p, NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  t.p.num_labels = 3;
+  CHECK_EQ(dnnmem_label_solve_scratch_size(&t.p, NULL, &bytes), DNNMEM_OK);
+  t.cost[4] = -2;
+  CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, &r, mem, bytes), DNNMEM_ERR_NEGATIVE);
+  t.cost[3] = t.cost[4] = t.cost[5] = NO;
+  CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, &r, mem, bytes), DNNMEM_ERR_LABEL_NONE_ALLOWED);
+  t.cost[3] = 5, t.cost[4] = NO, t.cost[5] = NO;
+  t.pin[1] = 2; /* pinned where unsupported */
+  CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, &r, mem, bytes), DNNMEM_ERR_LABEL_NONE_ALLOWED);
+  t.pin[1] = 3;
+  CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, &r, mem, bytes), DNNMEM_ERR_ID_RANGE);
+  t.pin[1] = FREE;
+  t.out[2] = -2;
+  CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, &r, mem, bytes), DNNMEM_ERR_ID_RANGE);
+  t.out[2] = FREE;
+  t.convert[5] = -1;
+  CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, &r, mem, bytes), DNNMEM_ERR_NEGATIVE);
+  t.convert[5] = INT64_MAX / 2;
+  CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, &r, mem, bytes), DNNMEM_ERR_OVERFLOW);
+  t.convert[5] = 3;
+  wire(&t, 0);
+  t.size[0] = INT64_MAX / 2;
+  t.rate[1] = 3;
+  CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, &r, mem, bytes), DNNMEM_ERR_OVERFLOW);
+  t.size[0] = 1;
+  CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, &r, mem, bytes), DNNMEM_OK);
+  /* the cost of a labeling */
+  label[1] = 4;
+  CHECK_EQ(dnnmem_label_cost(&t.p, label, &c, mem, bytes), DNNMEM_ERR_ID_RANGE);
+  label[1] = 1; /* unsupported on 1 */
+  CHECK_EQ(dnnmem_label_cost(&t.p, label, &c, mem, bytes), DNNMEM_ERR_INFEASIBLE);
+  label[1] = 0;
+  CHECK_EQ(dnnmem_label_cost(&t.p, label, &c, mem, 0), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(dnnmem_label_cost(&t.p, label, NULL, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  /* names */
+  CHECK(strcmp(dnnmem_label_algo_name(DNNMEM_LABEL_EXPANSION), "expansion") == 0);
+  CHECK(dnnmem_label_algo_name(DNNMEM_LABEL_ALGO_COUNT) == NULL);
+  CHECK_EQ(dnnmem_label_algo_parse("exact", &algo), DNNMEM_OK);
+  CHECK_EQ(algo, DNNMEM_LABEL_EXACT);
+  CHECK_EQ(dnnmem_label_algo_parse("fast", &algo), DNNMEM_ERR_PARSE);
+  CHECK(strcmp(dnnmem_label_stop_name(DNNMEM_LABEL_STOP_NODES), "nodes") == 0);
+  CHECK_EQ(dnnmem_label_stop_parse("time", &stop), DNNMEM_OK);
+  CHECK_EQ(stop, DNNMEM_LABEL_STOP_TIME);
+  CHECK_EQ(dnnmem_label_stop_parse(NULL, &stop), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK(strcmp(dnnmem_result_name(DNNMEM_ERR_LABEL_NONE_ALLOWED), "DNNMEM_ERR_LABEL_NONE_ALLOWED") == 0);
+  free(base);
+}
+
+/* Edge cases: no nodes, one label, a self-loop, a cycle. */
+static void test_edges(void) {
+  test_problem t;
+  int32_t label[MAXN];
+  dnnmem_label_result r;
+  memset(&t, 0, sizeof(t));
+  t.n = 0;
+  t.k = 3;
+  wire(&t, 1);
+  CHECK_EQ(solve(&t, DNNMEM_LABEL_AUTO, label, &r), DNNMEM_OK);
+  CHECK_EQ(r.cost, 0);
+  CHECK_EQ(r.optimal, 1);
+  t.n = 2;
+  t.k = 1;
+  t.offsets[0] = 0, t.offsets[1] = 1, t.offsets[2] = 2;
+  t.ids[0] = 1, t.ids[1] = 0; /* a cycle */
+  t.cost[0] = 4, t.cost[1] = 6;
+  t.pin[0] = t.pin[1] = FREE;
+  t.out[0] = t.out[1] = FREE;
+  wire(&t, 1);
+  CHECK_EQ(solve(&t, DNNMEM_LABEL_AUTO, label, &r), DNNMEM_OK);
+  CHECK_EQ(r.cost, 10);
+  t.k = 3;
+  t.ids[0] = 0; /* a self-loop and a cycle */
+  {
+    int32_t v, a, b;
+    for (v = 0; v < 2; v++)
+      for (a = 0; a < 3; a++) {
+        t.cost[v * 3 + a] = 10 * (a + 1) * (v == 1 ? 1 : 3 - a);
+        for (b = 0; b < 3; b++) t.convert[(v * 3 + a) * 3 + b] = a == b ? 0 : 7;
+      }
+  }
+  wire(&t, 1);
+  CHECK_EQ(solve(&t, DNNMEM_LABEL_EXACT, label, &r), DNNMEM_OK);
+  CHECK_EQ(r.cost, ref_label_optimum(&t.p, NULL));
+  check_answer(&t, label, &r);
+}
+
+int main(void) {
+  RUN(test_worked_example);
+  RUN(test_exact_brute_force);
+  RUN(test_expansion_bounds);
+  RUN(test_expansion_metric);
+  RUN(test_two_labels_place);
+  RUN(test_network);
+  RUN(test_stops);
+  RUN(test_arguments);
+  RUN(test_edges);
+  return test_finish("label");
+}
