@@ -18,6 +18,7 @@
 #define DNNMEM_NO_REMAT
 #define DNNMEM_NO_LAYOUT
 #define DNNMEM_NO_PLACE
+#define DNNMEM_NO_LABEL
 #define DNNMEM_NO_FLOW
 #define DNNMEM_IMPLEMENTATION
 #include "dnnmem.h"

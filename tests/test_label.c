@@ -504,5 +504,5 @@ int main(void) {
   RUN(test_stops);
   RUN(test_arguments);
   RUN(test_edges);
-  return test_finish("label");
+  return test_finish("test_label");
 }
