@@ -633,6 +633,41 @@ REF_FN int32_t ref_cover_w(const dnnmem_graph *g) {
 
 /* ==== 5. Recompute ======================================================== */
 
+/* A small graph built node by node, for the recompute tests: the problem
+   points into the arrays (ref_remat_graph_begin), ref_remat_graph_node
+   appends a node with its inputs (a list ended by -1) and returns its id. */
+#define REF_REMAT_MAXN 64
+#define REF_REMAT_MAXE 256
+typedef struct ref_remat_graph {
+  int32_t n, off[REF_REMAT_MAXN + 1], ids[REF_REMAT_MAXE];
+  int64_t size[REF_REMAT_MAXN], time[REF_REMAT_MAXN];
+  uint8_t out[REF_REMAT_MAXN];
+  dnnmem_graph graph;
+  dnnmem_remat_problem p; /* points into the arrays above */
+} ref_remat_graph;
+
+REF_FN void ref_remat_graph_begin(ref_remat_graph *g) {
+  memset(g, 0, sizeof(*g));
+  g->graph.in_offsets = g->off;
+  g->graph.in_ids = g->ids;
+  g->p.graph = &g->graph;
+  g->p.sizes = g->size;
+  g->p.times = g->time;
+  g->p.is_output = g->out;
+}
+
+REF_FN int32_t ref_remat_graph_node(ref_remat_graph *g, int64_t size, int64_t time, int output,
+                                    const int32_t *inputs) {
+  int32_t v = g->n++;
+  g->size[v] = size;
+  g->time[v] = time;
+  g->out[v] = (uint8_t)output;
+  g->off[v + 1] = g->off[v];
+  while (inputs && *inputs >= 0) g->ids[g->off[v + 1]++] = *inputs++;
+  g->graph.num_nodes = g->n;
+  return v;
+}
+
 /* Validity, peak and time of a recompute sequence straight from the
    definition in dnnmem.h's manual (part 5), in O(L^2 (L + degree)), sharing
    no code with dnnmem_remat_simulate. A use of v at step q binds to the

@@ -19,37 +19,8 @@
 
 /* ---- a small graph builder ------------------------------------------------ */
 
-#define MAXN 64
-#define MAXE 256
-
-typedef struct tgraph {
-  int32_t n, off[MAXN + 1], ids[MAXE];
-  int64_t size[MAXN], time[MAXN];
-  uint8_t out[MAXN];
-  dnnmem_graph graph;
-  dnnmem_remat_problem p; /* points into the arrays above (tg_begin) */
-} tgraph;
-
-static void tg_begin(tgraph *g) {
-  memset(g, 0, sizeof(*g));
-  g->graph.in_offsets = g->off;
-  g->graph.in_ids = g->ids;
-  g->p.graph = &g->graph;
-  g->p.sizes = g->size;
-  g->p.times = g->time;
-  g->p.is_output = g->out;
-}
-/* adds a node with inputs (list ended by -1) */
-static int32_t tg_node(tgraph *g, int64_t size, int64_t time, int output, const int32_t *inputs) {
-  int32_t v = g->n++;
-  g->size[v] = size;
-  g->time[v] = time;
-  g->out[v] = (uint8_t)output;
-  g->off[v + 1] = g->off[v];
-  while (inputs && *inputs >= 0) g->ids[g->off[v + 1]++] = *inputs++;
-  g->graph.num_nodes = g->n;
-  return v;
-}
+#define MAXN REF_REMAT_MAXN
+#define MAXE REF_REMAT_MAXE
 
 static uint64_t t_rng = 12345;
 static uint32_t t_rand(uint32_t bound) {
@@ -58,9 +29,9 @@ static uint32_t t_rand(uint32_t bound) {
 }
 
 /* random DAG: node v takes 1-2 inputs among earlier nodes (node 0, maybe 1: inputs) */
-static void tg_random(tgraph *g, int32_t n) {
+static void tg_random(ref_remat_graph *g, int32_t n) {
   int32_t v, in[3];
-  tg_begin(g);
+  ref_remat_graph_begin(g);
   for (v = 0; v < n; v++) {
     int32_t k = 0;
     if (v > 0 && !(v == 1 && t_rand(2))) {
@@ -71,36 +42,36 @@ static void tg_random(tgraph *g, int32_t n) {
       }
     }
     in[k] = -1;
-    tg_node(g, 1 + t_rand(20), 1 + t_rand(9), v == n - 1 || t_rand(6) == 0, in);
+    ref_remat_graph_node(g, 1 + t_rand(20), 1 + t_rand(9), v == n - 1 || t_rand(6) == 0, in);
   }
 }
 
 /* training-like DAG: a forward chain from the data (node 0), a gradient
    input, then a backward chain whose steps each use a forward value: the
    graphs where recomputation pays */
-static void tg_random_training(tgraph *g, int32_t forward, int32_t backward) {
+static void tg_random_training(ref_remat_graph *g, int32_t forward, int32_t backward) {
   int32_t v, in[4], k;
-  tg_begin(g);
-  tg_node(g, 1 + t_rand(20), 0, 0, NULL);
+  ref_remat_graph_begin(g);
+  ref_remat_graph_node(g, 1 + t_rand(20), 0, 0, NULL);
   for (v = 1; v <= forward; v++) {
     k = 0;
     in[k++] = v - 1;
     if (v > 1 && t_rand(3) == 0) in[k++] = (int32_t)t_rand((uint32_t)(v - 1));
     in[k] = -1;
-    tg_node(g, 8 + t_rand(12), 1 + t_rand(9), 0, in);
+    ref_remat_graph_node(g, 8 + t_rand(12), 1 + t_rand(9), 0, in);
   }
-  tg_node(g, 1 + t_rand(5), 0, 0, NULL); /* the incoming gradient */
+  ref_remat_graph_node(g, 1 + t_rand(5), 0, 0, NULL); /* the incoming gradient */
   for (v = 0; v < backward; v++) {
     k = 0;
     in[k++] = g->n - 1;
     in[k++] = 1 + (int32_t)t_rand((uint32_t)forward);
     in[k] = -1;
-    tg_node(g, 1 + t_rand(8), 1 + t_rand(9), v == backward - 1 || t_rand(4) == 0, in);
+    ref_remat_graph_node(g, 1 + t_rand(8), 1 + t_rand(9), v == backward - 1 || t_rand(4) == 0, in);
   }
 }
 
 /* the recount of tests/ref.h on a test graph */
-static int recount(const tgraph *g, const int32_t *seq, int32_t len, int64_t *peak, int64_t *time) {
+static int recount(const ref_remat_graph *g, const int32_t *seq, int32_t len, int64_t *peak, int64_t *time) {
   return ref_remat_recount(&g->p, seq, len, peak, time);
 }
 
@@ -120,7 +91,7 @@ static char scratch_buf[1 << 24];
 static void test_simulator_vs_recount(void) {
   int trial;
   for (trial = 0; trial < 300; trial++) {
-    tgraph g;
+    ref_remat_graph g;
     int32_t seq[40], len = 0, v, i;
     int64_t peak, time, profile[40];
     dnnmem_remat_result st;
@@ -154,17 +125,17 @@ static void test_simulator_vs_recount(void) {
 }
 
 static void test_simulator_errors(void) {
-  tgraph g;
+  ref_remat_graph g;
   int32_t in_a[] = {0, -1}, in_b[] = {1, -1};
   int32_t good[] = {0, 1, 2}, missing[] = {0, 1}, early[] = {0, 2, 1}, twice[] = {0, 1, 0, 2},
           bad_id[] = {0, 1, 7};
   int64_t profile[3];
   dnnmem_remat_result st;
   size_t need = 0;
-  tg_begin(&g);
-  tg_node(&g, 4, 1, 0, NULL);
-  tg_node(&g, 8, 2, 0, in_a);
-  tg_node(&g, 2, 3, 1, in_b);
+  ref_remat_graph_begin(&g);
+  ref_remat_graph_node(&g, 4, 1, 0, NULL);
+  ref_remat_graph_node(&g, 8, 2, 0, in_a);
+  ref_remat_graph_node(&g, 2, 3, 1, in_b);
   CHECK_EQ(dnnmem_remat_simulate(&g.p, good, 3, profile, &st, scratch_buf, 4096), DNNMEM_OK);
   CHECK_EQ(st.peak, 12);
   CHECK_EQ(st.time, 6);
@@ -203,19 +174,19 @@ static void test_simulator_errors(void) {
 
 /* a -> b -> c -> d -> e -> y, and b -> y: holding b across c, d, e costs
    more than recomputing it before y */
-static void blog_example(tgraph *g) {
+static void blog_example(ref_remat_graph *g) {
   int32_t ia[] = {0, -1}, ib[] = {1, -1}, ic[] = {2, -1}, id[] = {3, -1}, iy[] = {4, 1, -1};
-  tg_begin(g);
-  tg_node(g, 1, 0, 0, NULL); /* a */
-  tg_node(g, 10, 5, 0, ia);  /* b */
-  tg_node(g, 10, 5, 0, ib);  /* c */
-  tg_node(g, 10, 5, 0, ic);  /* d */
-  tg_node(g, 10, 5, 0, id);  /* e */
-  tg_node(g, 1, 5, 1, iy);   /* y */
+  ref_remat_graph_begin(g);
+  ref_remat_graph_node(g, 1, 0, 0, NULL); /* a */
+  ref_remat_graph_node(g, 10, 5, 0, ia);  /* b */
+  ref_remat_graph_node(g, 10, 5, 0, ib);  /* c */
+  ref_remat_graph_node(g, 10, 5, 0, ic);  /* d */
+  ref_remat_graph_node(g, 10, 5, 0, id);  /* e */
+  ref_remat_graph_node(g, 1, 5, 1, iy);   /* y */
 }
 
 /* the answer's peak and time equal the recount of its sequence */
-static void check_answer(const tgraph *g, const int32_t *seq, const dnnmem_remat_result *st) {
+static void check_answer(const ref_remat_graph *g, const int32_t *seq, const dnnmem_remat_result *st) {
   int64_t peak, time;
   CHECK(recount(g, seq, st->length, &peak, &time));
   CHECK_EQ(peak, st->peak);
@@ -224,7 +195,7 @@ static void check_answer(const tgraph *g, const int32_t *seq, const dnnmem_remat
 }
 
 static void test_blog_example(void) {
-  tgraph g;
+  ref_remat_graph g;
   int32_t plain[] = {0, 1, 2, 3, 4, 5}, recompute[] = {0, 1, 2, 3, 4, 1, 5}, seq[16];
   int64_t peak, time;
   dnnmem_remat_result st;
@@ -269,30 +240,30 @@ static void test_blog_example(void) {
    schedule that single-instance moves reach only through a worse state
    (dropping r alone keeps b). The solver must match it. */
 static void test_checkpoint_ladder(void) {
-  tgraph g;
+  ref_remat_graph g;
   int32_t a[7], b[7], r[7], gr[8], in[4], hand[64], hand_len = 0, seq[128], i, seed;
   int64_t hand_peak, hand_time;
   dnnmem_remat_result st;
   dnnmem_remat_options o;
   dnnmem_rng rng;
-  tg_begin(&g);
-  r[0] = tg_node(&g, 4, 0, 0, NULL); /* the data */
+  ref_remat_graph_begin(&g);
+  r[0] = ref_remat_graph_node(&g, 4, 0, 0, NULL); /* the data */
   for (i = 1; i <= 6; i++) {
     in[0] = r[i - 1];
     in[1] = -1;
-    a[i] = tg_node(&g, 4, 100, 0, in);
+    a[i] = ref_remat_graph_node(&g, 4, 100, 0, in);
     in[0] = a[i];
-    b[i] = tg_node(&g, 4, 10, 0, in);
+    b[i] = ref_remat_graph_node(&g, 4, 10, 0, in);
     in[0] = b[i];
-    r[i] = tg_node(&g, 4, 10, 0, in);
+    r[i] = ref_remat_graph_node(&g, 4, 10, 0, in);
   }
-  gr[7] = tg_node(&g, 1, 0, 0, NULL); /* the loss gradient */
+  gr[7] = ref_remat_graph_node(&g, 1, 0, 0, NULL); /* the loss gradient */
   for (i = 6; i >= 1; i--) {
     in[0] = gr[i + 1];
     in[1] = a[i];
     in[2] = r[i];
     in[3] = -1;
-    gr[i] = tg_node(&g, 4, 20, i == 1, in);
+    gr[i] = ref_remat_graph_node(&g, 4, 20, i == 1, in);
   }
   for (i = 0; i < g.n - 6; i++) hand[hand_len++] = i; /* the forward and the loss gradient */
   for (i = 6; i >= 1; i--) {
@@ -320,7 +291,7 @@ static void test_checkpoint_ladder(void) {
 /* ---- exhaustive search over sequences -------------------------------------------- */
 
 typedef struct exhaustive {
-  const tgraph *g;
+  const ref_remat_graph *g;
   int32_t seq[16], max_len;
   int64_t budget, best_time, best_peak_any;
 } exhaustive;
@@ -351,7 +322,7 @@ static void exhaustive_rec(exhaustive *e, int32_t len) {
 
 /* sequences of at most V + 2 steps: the least time within budget
    (INT64_MAX: none) and the lowest peak of any */
-static void exhaustive_search(exhaustive *e, const tgraph *g, int64_t budget) {
+static void exhaustive_search(exhaustive *e, const ref_remat_graph *g, int64_t budget) {
   memset(e, 0, sizeof(*e));
   e->g = g;
   e->max_len = g->n + 2;
@@ -364,7 +335,7 @@ static void exhaustive_search(exhaustive *e, const tgraph *g, int64_t budget) {
 static void test_exhaustive_small(void) {
   int trial, solved = 0;
   for (trial = 0; trial < 40; trial++) {
-    tgraph g;
+    ref_remat_graph g;
     exhaustive e;
     int64_t lb;
     int32_t seq[16];
@@ -392,7 +363,7 @@ static void test_exhaustive_small(void) {
 
 /* ---- lower bound of the extra time ------------------------------------------------ */
 
-static int64_t sum_times(const tgraph *g) {
+static int64_t sum_times(const ref_remat_graph *g) {
   int64_t t = 0;
   int32_t v;
   for (v = 0; v < g->n; v++) t += g->time[v];
@@ -400,7 +371,7 @@ static int64_t sum_times(const tgraph *g) {
 }
 
 static void test_time_bound(void) {
-  tgraph g;
+  ref_remat_graph g;
   int64_t extra;
   int32_t cut, trial, tight = 0, positive = 0;
   size_t need = 0;
@@ -481,7 +452,7 @@ static void test_time_bound(void) {
 /* ---- exact group order ---------------------------------------------------------- */
 
 /* forward Dijkstra over held sets without pruning (Bellman-Ford style) */
-static int64_t group_brute(const tgraph *g, const int32_t *members, int32_t count) {
+static int64_t group_brute(const ref_remat_graph *g, const int32_t *members, int32_t count) {
   static int64_t best[1 << 8];
   uint32_t in_mask[8], s, w;
   int32_t i, k, j, changed = 1, target = count - 1;
@@ -518,20 +489,20 @@ static int64_t group_brute(const tgraph *g, const int32_t *members, int32_t coun
 }
 
 /* peak of a member order by the group model (outside inputs free, target held) */
-static int64_t group_recount(const tgraph *g, const int32_t *members, int32_t count,
+static int64_t group_recount(const ref_remat_graph *g, const int32_t *members, int32_t count,
                              const int32_t *order, int32_t len) {
-  tgraph sub;
+  ref_remat_graph sub;
   int32_t map[MAXN], i, k, seq[64], slen = 0;
   int64_t peak, time;
   /* a subgraph: every outside input becomes one size-0 input node */
-  tg_begin(&sub);
+  ref_remat_graph_begin(&sub);
   for (i = 0; i < MAXN; i++) map[i] = -1;
   for (i = 0; i < count; i++)
     for (k = g->off[members[i]]; k < g->off[members[i] + 1]; k++) {
       int32_t u = g->ids[k], j, inside = 0;
       for (j = 0; j < count; j++) inside |= members[j] == u;
       if (!inside && map[u] < 0) {
-        map[u] = tg_node(&sub, 0, 0, 0, NULL);
+        map[u] = ref_remat_graph_node(&sub, 0, 0, 0, NULL);
         seq[slen++] = map[u];
       }
     }
@@ -539,7 +510,7 @@ static int64_t group_recount(const tgraph *g, const int32_t *members, int32_t co
     int32_t in[16], c = 0;
     for (k = g->off[members[i]]; k < g->off[members[i] + 1]; k++) in[c++] = map[g->ids[k]];
     in[c] = -1;
-    map[members[i]] = tg_node(&sub, g->size[members[i]], 0, i == count - 1, in);
+    map[members[i]] = ref_remat_graph_node(&sub, g->size[members[i]], 0, i == count - 1, in);
   }
   /* members not computed by the order still have to appear: put them first
      only when they have no inside inputs... instead give them size 0 */
@@ -564,7 +535,7 @@ static int64_t group_recount(const tgraph *g, const int32_t *members, int32_t co
 static void test_group_order_vs_brute_force(void) {
   int trial;
   for (trial = 0; trial < 200; trial++) {
-    tgraph g;
+    ref_remat_graph g;
     int32_t members[8], count, i, order[64], len;
     int64_t peak, brute, re;
     dnnmem_result r;
@@ -590,17 +561,17 @@ static void test_group_order_vs_brute_force(void) {
 static void test_group_order_example(void) {
   /* the contraction blog's figure: a -> b, a -> c, b,c -> d -> e (group {b,c,d,e}); with
      b large, computing c first keeps the peak lower */
-  tgraph g;
+  ref_remat_graph g;
   int32_t ia[] = {0, -1}, ibc[] = {1, 2, -1}, id[] = {3, -1};
   int32_t members[] = {1, 2, 3, 4}, order[16], len;
   int64_t peak;
   size_t need = 0;
-  tg_begin(&g);
-  tg_node(&g, 5, 1, 0, NULL); /* a (outside) */
-  tg_node(&g, 9, 1, 0, ia);   /* b */
-  tg_node(&g, 2, 1, 0, ia);   /* c */
-  tg_node(&g, 3, 1, 0, ibc);  /* d */
-  tg_node(&g, 1, 1, 1, id);   /* e */
+  ref_remat_graph_begin(&g);
+  ref_remat_graph_node(&g, 5, 1, 0, NULL); /* a (outside) */
+  ref_remat_graph_node(&g, 9, 1, 0, ia);   /* b */
+  ref_remat_graph_node(&g, 2, 1, 0, ia);   /* c */
+  ref_remat_graph_node(&g, 3, 1, 0, ibc);  /* d */
+  ref_remat_graph_node(&g, 1, 1, 1, id);   /* e */
   CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, members, 4, 1000, 16, &need), DNNMEM_OK);
   CHECK_EQ(dnnmem_remat_group_order(&g.p, members, 4, 1000, order, 16, &len, &peak,
                                     scratch_buf + 1, need - 16),
@@ -628,7 +599,7 @@ static void test_group_order_example(void) {
 /* ---- bad input, baselines, budgets ------------------------------------------------ */
 
 static void test_bad_input(void) {
-  tgraph g;
+  ref_remat_graph g;
   int32_t seq[32];
   dnnmem_remat_result st;
   dnnmem_remat_options o = options_for(0, 1000), checkpoint = options_for(0, 0);
@@ -711,26 +682,26 @@ static void test_bad_input(void) {
 }
 
 static void test_baselines(void) {
-  tgraph g;
+  ref_remat_graph g;
   int32_t seq[256], v, in[2], needed;
   dnnmem_remat_result row, ck;
   dnnmem_remat_options o = options_for(0, 0);
   size_t need = 0;
   /* a long chain whose activations are all used again at the end, in
      reverse (a forward/backward shape) */
-  tg_begin(&g);
+  ref_remat_graph_begin(&g);
   in[1] = -1;
-  tg_node(&g, 1, 0, 0, NULL);
+  ref_remat_graph_node(&g, 1, 0, 0, NULL);
   for (v = 1; v < 25; v++) {
     in[0] = v - 1;
-    tg_node(&g, 10, 1, 0, in);
+    ref_remat_graph_node(&g, 10, 1, 0, in);
   }
   for (v = 25; v < 49; v++) {
     int32_t in2[3];
     in2[0] = v - 1;
     in2[1] = 49 - v;
     in2[2] = -1;
-    tg_node(&g, 10, 1, v == 48, in2);
+    ref_remat_graph_node(&g, 10, 1, v == 48, in2);
   }
   o.algo = DNNMEM_REMAT_ROW_ORDER;
   CHECK_EQ(dnnmem_remat_solve_scratch_size(&g.p, &o, 256, &need), DNNMEM_OK);
@@ -774,11 +745,11 @@ static void test_baselines(void) {
   {
     int32_t i0[] = {0, -1}, i12[] = {1, 2, -1};
     o.budget = 0;
-    tg_begin(&g);
-    tg_node(&g, 5, 1, 0, NULL);
-    tg_node(&g, 5, 1, 0, i0);
-    tg_node(&g, 5, 1, 0, NULL);
-    tg_node(&g, 5, 1, 1, i12);
+    ref_remat_graph_begin(&g);
+    ref_remat_graph_node(&g, 5, 1, 0, NULL);
+    ref_remat_graph_node(&g, 5, 1, 0, i0);
+    ref_remat_graph_node(&g, 5, 1, 0, NULL);
+    ref_remat_graph_node(&g, 5, 1, 1, i12);
     CHECK_EQ(dnnmem_remat_solve(&g.p, &o, NULL, seq, 8, &row, scratch_buf, sizeof(scratch_buf)),
              DNNMEM_OK);
     CHECK_EQ(row.length, 4);
@@ -823,7 +794,7 @@ static void test_log(void) {
 /* extreme temperatures (a ratio that overflows) still anneal to a valid,
    exact answer */
 static void test_extreme_temperatures(void) {
-  tgraph g;
+  ref_remat_graph g;
   int32_t seq[16];
   dnnmem_remat_result st;
   dnnmem_remat_options o = options_for(21, 5000);
@@ -909,7 +880,7 @@ static int stop_now(void *user) {
 }
 
 static void test_edges_and_stop(void) {
-  tgraph g;
+  ref_remat_graph g;
   int32_t seq[32];
   dnnmem_remat_result st;
   dnnmem_remat_options o = options_for(0, 0);
@@ -918,7 +889,7 @@ static void test_edges_and_stop(void) {
   int calls = 0;
   dnnmem_rng_seed(&rng, 1);
   /* the empty graph */
-  tg_begin(&g);
+  ref_remat_graph_begin(&g);
   st.length = -1;
   CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, NULL, 0, &st, scratch_buf, sizeof(scratch_buf)),
            DNNMEM_OK);
@@ -953,7 +924,7 @@ static void test_edges_and_stop(void) {
 /* NULL and out-of-range arguments of every remat entry point give their
    documented codes; the option ranges are refused at both ends. */
 static void test_argument_checks(void) {
-  tgraph g;
+  ref_remat_graph g;
   dnnmem_remat_problem p;
   dnnmem_remat_options o;
   dnnmem_remat_result st;
@@ -964,12 +935,12 @@ static void test_argument_checks(void) {
   int i;
   /* the group-order example's graph: a; b, c from a; d from b, c; e from d */
   int32_t ia[] = {0, -1}, ibc[] = {1, 2, -1}, id[] = {3, -1}, iaa[] = {0, 0, -1};
-  tg_begin(&g);
-  tg_node(&g, 5, 1, 0, NULL);
-  tg_node(&g, 9, 1, 0, ia);
-  tg_node(&g, 2, 1, 0, ia);
-  tg_node(&g, 3, 1, 0, ibc);
-  tg_node(&g, 1, 1, 1, id);
+  ref_remat_graph_begin(&g);
+  ref_remat_graph_node(&g, 5, 1, 0, NULL);
+  ref_remat_graph_node(&g, 9, 1, 0, ia);
+  ref_remat_graph_node(&g, 2, 1, 0, ia);
+  ref_remat_graph_node(&g, 3, 1, 0, ibc);
+  ref_remat_graph_node(&g, 1, 1, 1, id);
   /* validation of the problem: by every entry point that takes it */
   CHECK_EQ(dnnmem_remat_lower_bound(NULL, &lb), DNNMEM_ERR_INVALID_ARGUMENT);
   p = g.p;
@@ -999,7 +970,7 @@ static void test_argument_checks(void) {
   CHECK_EQ(dnnmem_remat_lower_bound(&p, &lb), DNNMEM_OK);
   CHECK_EQ(lb, 9 + 2 + 3); /* d with its inputs b and c */
   /* x * x counts x once: a node reading a twice holds 5 + 7 */
-  tg_node(&g, 7, 1, 0, iaa);
+  ref_remat_graph_node(&g, 7, 1, 0, iaa);
   CHECK_EQ(dnnmem_remat_lower_bound(&g.p, &lb), DNNMEM_OK);
   CHECK_EQ(lb, 14);
   g.n--;
@@ -1102,7 +1073,7 @@ static double progress_fixed(void *user) {
    ignored (the same seed gives the same sequence as without it); one past
    1 ends the schedule at once, with a valid answer. */
 static void test_progress_edges(void) {
-  tgraph g;
+  ref_remat_graph g;
   int32_t plain[2 * MAXN], seq[2 * MAXN], n;
   dnnmem_remat_result base, st;
   dnnmem_remat_options o;
@@ -1144,7 +1115,7 @@ static void test_progress_edges(void) {
    64), is TOO_MANY from the scratch size and the solve; one node fewer
    has a size. */
 static void test_too_many(void) {
-  tgraph g;
+  ref_remat_graph g;
   dnnmem_remat_options o = options_for(0, 100);
   dnnmem_rng rng;
   dnnmem_remat_result st;

@@ -22,39 +22,9 @@
 
 /* ---- a small graph builder (as tests/test_remat.c) ----------------------------- */
 
-#define MAXN 64
-#define MAXE 256
+#define MAXN REF_REMAT_MAXN
+#define MAXE REF_REMAT_MAXE
 #define MAXL 256
-
-typedef struct tgraph {
-  int32_t n, off[MAXN + 1], ids[MAXE];
-  int64_t size[MAXN], time[MAXN];
-  uint8_t out[MAXN];
-  dnnmem_graph graph;
-  dnnmem_remat_problem p;
-} tgraph;
-
-static void tg_begin(tgraph *g) {
-  memset(g, 0, sizeof(*g));
-  g->graph.in_offsets = g->off;
-  g->graph.in_ids = g->ids;
-  g->p.graph = &g->graph;
-  g->p.sizes = g->size;
-  g->p.times = g->time;
-  g->p.is_output = g->out;
-}
-
-/* adds a node with inputs (list ended by -1) */
-static int32_t tg_node(tgraph *g, int64_t size, int64_t time, int output, const int32_t *inputs) {
-  int32_t v = g->n++;
-  g->size[v] = size;
-  g->time[v] = time;
-  g->out[v] = (uint8_t)output;
-  g->off[v + 1] = g->off[v];
-  while (inputs && *inputs >= 0) g->ids[g->off[v + 1]++] = *inputs++;
-  g->graph.num_nodes = g->n;
-  return v;
-}
 
 static uint64_t t_rng = 777;
 static uint32_t t_rand(uint32_t bound) {
@@ -63,9 +33,9 @@ static uint32_t t_rand(uint32_t bound) {
 }
 
 /* random DAG: node v takes 1-2 inputs among earlier nodes */
-static void tg_random(tgraph *g, int32_t n) {
+static void tg_random(ref_remat_graph *g, int32_t n) {
   int32_t v, in[3];
-  tg_begin(g);
+  ref_remat_graph_begin(g);
   for (v = 0; v < n; v++) {
     int32_t k = 0;
     if (v > 0 && !(v == 1 && t_rand(2))) {
@@ -76,30 +46,30 @@ static void tg_random(tgraph *g, int32_t n) {
       }
     }
     in[k] = -1;
-    tg_node(g, t_rand(4) ? 1 + t_rand(20) : 0, 1 + t_rand(9), v == n - 1 || t_rand(6) == 0, in);
+    ref_remat_graph_node(g, t_rand(4) ? 1 + t_rand(20) : 0, 1 + t_rand(9), v == n - 1 || t_rand(6) == 0, in);
   }
 }
 
 /* training-like DAG: forward chain, gradient input, backward chain using
    forward values (where recomputation pays) */
-static void tg_random_training(tgraph *g, int32_t forward, int32_t backward) {
+static void tg_random_training(ref_remat_graph *g, int32_t forward, int32_t backward) {
   int32_t v, in[4], k;
-  tg_begin(g);
-  tg_node(g, 1 + t_rand(20), 0, 0, NULL);
+  ref_remat_graph_begin(g);
+  ref_remat_graph_node(g, 1 + t_rand(20), 0, 0, NULL);
   for (v = 1; v <= forward; v++) {
     k = 0;
     in[k++] = v - 1;
     if (v > 1 && t_rand(3) == 0) in[k++] = (int32_t)t_rand((uint32_t)(v - 1));
     in[k] = -1;
-    tg_node(g, 8 + t_rand(12), 1 + t_rand(9), 0, in);
+    ref_remat_graph_node(g, 8 + t_rand(12), 1 + t_rand(9), 0, in);
   }
-  tg_node(g, 1 + t_rand(5), 0, 0, NULL);
+  ref_remat_graph_node(g, 1 + t_rand(5), 0, 0, NULL);
   for (v = 0; v < backward; v++) {
     k = 0;
     in[k++] = g->n - 1;
     in[k++] = 1 + (int32_t)t_rand((uint32_t)forward);
     in[k] = -1;
-    tg_node(g, 1 + t_rand(8), 1 + t_rand(9), v == backward - 1 || t_rand(4) == 0, in);
+    ref_remat_graph_node(g, 1 + t_rand(8), 1 + t_rand(9), v == backward - 1 || t_rand(4) == 0, in);
   }
 }
 
@@ -168,7 +138,7 @@ static int64_t plan_checked(const dnnmem_remat_problem *p, const int32_t *seq, i
    reached (a at 7 over [1,3), c at 0 and a again at 10 on top of it...):
    optimal. */
 static void test_plan_hand(void) {
-  tgraph g;
+  ref_remat_graph g;
   int32_t ix[] = {0, -1}, ia[] = {1, -1}, ib[] = {2, -1}, iy[] = {3, 1, -1};
   int32_t seq[] = {0, 1, 2, 3, 1, 4}, row[] = {0, 1, 2, 3, 4};
   int64_t want_upper[] = {5, 3, 4, 6, 6, 6}, want_size[] = {1, 10, 5, 7, 10, 3}, off[6], oracle;
@@ -177,12 +147,12 @@ static void test_plan_hand(void) {
   dnnmem_remat_plan_result res;
   size_t need;
   int32_t j;
-  tg_begin(&g);
-  tg_node(&g, 1, 0, 0, NULL); /* x */
-  tg_node(&g, 10, 3, 0, ix);  /* a */
-  tg_node(&g, 5, 2, 0, ia);   /* b */
-  tg_node(&g, 7, 2, 0, ib);   /* c */
-  tg_node(&g, 3, 1, 1, iy);   /* y = f(c, a) */
+  ref_remat_graph_begin(&g);
+  ref_remat_graph_node(&g, 1, 0, 0, NULL); /* x */
+  ref_remat_graph_node(&g, 10, 3, 0, ix);  /* a */
+  ref_remat_graph_node(&g, 5, 2, 0, ia);   /* b */
+  ref_remat_graph_node(&g, 7, 2, 0, ib);   /* c */
+  ref_remat_graph_node(&g, 3, 1, 1, iy);   /* y = f(c, a) */
   CHECK_EQ(plan_checked(&g.p, seq, 6, NULL, 0, &res), 20);
   CHECK_EQ(res.peak, 20);
   CHECK_EQ(res.time, 11);
@@ -223,7 +193,7 @@ static void test_plan_hand(void) {
 static void test_plan_random(void) {
   int trial, optimal = 0, small = 0;
   for (trial = 0; trial < 300; trial++) {
-    tgraph g;
+    ref_remat_graph g;
     int32_t seq[MAXL], len = 0, v;
     int64_t peak, time;
     dnnmem_remat_plan_result res;
@@ -259,7 +229,7 @@ static void test_plan_random(void) {
 
 /* bad input: the sequence's errors, arguments, short scratch, overflow */
 static void test_plan_errors(void) {
-  tgraph g;
+  ref_remat_graph g;
   int32_t ix[] = {0, -1}, ia[] = {1, -1};
   int32_t good[] = {0, 1, 2}, missing[] = {0, 1}, early[] = {0, 2, 1}, twice[] = {0, 0, 1, 2},
           bad_id[] = {0, 1, 9}, many[] = {0, 1, 1, 1, 1, 2};
@@ -267,10 +237,10 @@ static void test_plan_errors(void) {
   int64_t off[8];
   dnnmem_remat_plan_result res;
   size_t need = 0, small;
-  tg_begin(&g);
-  tg_node(&g, 4, 0, 0, NULL);
-  tg_node(&g, 8, 1, 0, ix);
-  tg_node(&g, 2, 1, 1, ia);
+  ref_remat_graph_begin(&g);
+  ref_remat_graph_node(&g, 4, 0, 0, NULL);
+  ref_remat_graph_node(&g, 8, 1, 0, ix);
+  ref_remat_graph_node(&g, 2, 1, 1, ia);
   CHECK_EQ(dnnmem_remat_plan_scratch_size(&g.p, NULL, good, 3, 0, &need), DNNMEM_OK);
   CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, good, 3, 0, rec, off, &res, scratch_buf, need), DNNMEM_OK);
   CHECK_EQ(res.arena, 12);
@@ -315,8 +285,8 @@ static void test_plan_errors(void) {
   CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, good, 3, 0, rec, off, &res, scratch_buf + 3, need), DNNMEM_OK);
   /* the empty graph and sequence */
   {
-    tgraph e;
-    tg_begin(&e);
+    ref_remat_graph e;
+    ref_remat_graph_begin(&e);
     CHECK_EQ(dnnmem_remat_plan_scratch_size(&e.p, NULL, NULL, 0, 0, &need), DNNMEM_OK);
     CHECK_EQ(dnnmem_remat_plan(&e.p, NULL, NULL, 0, 0, NULL, NULL, &res, scratch_buf, need), DNNMEM_OK);
     CHECK_EQ(res.arena, 0);
@@ -422,22 +392,22 @@ static void test_knee_rule(void) {
    So time 57 at 60, 58 in [50, 59], 108 in [45, 49]. Four even points
    60 55 50 45: times 57 58 58 108, slopes 0.2 0 10 per byte: the knee at
    50. */
-static void two_tier(tgraph *g) {
+static void two_tier(ref_remat_graph *g) {
   int32_t ix[] = {0, -1}, ia[] = {1, -1}, ip[] = {2, -1}, ir[] = {3, 1, -1}, irr[] = {4, -1},
           ib[] = {5, -1}, is[] = {6, -1}, iu[] = {7, 5, -1};
-  tg_begin(g);
-  tg_node(g, 1, 0, 0, NULL); /* x */
-  tg_node(g, 20, 1, 0, ix);  /* a */
-  tg_node(g, 20, 1, 0, ia);  /* p */
-  tg_node(g, 20, 1, 0, ip);  /* q */
-  tg_node(g, 5, 1, 0, ir);   /* r */
-  tg_node(g, 20, 50, 0, irr); /* b */
-  tg_node(g, 15, 1, 0, ib);  /* s */
-  tg_node(g, 15, 1, 0, is);  /* t */
-  tg_node(g, 1, 1, 1, iu);   /* u */
+  ref_remat_graph_begin(g);
+  ref_remat_graph_node(g, 1, 0, 0, NULL); /* x */
+  ref_remat_graph_node(g, 20, 1, 0, ix);  /* a */
+  ref_remat_graph_node(g, 20, 1, 0, ia);  /* p */
+  ref_remat_graph_node(g, 20, 1, 0, ip);  /* q */
+  ref_remat_graph_node(g, 5, 1, 0, ir);   /* r */
+  ref_remat_graph_node(g, 20, 50, 0, irr); /* b */
+  ref_remat_graph_node(g, 15, 1, 0, ib);  /* s */
+  ref_remat_graph_node(g, 15, 1, 0, is);  /* t */
+  ref_remat_graph_node(g, 1, 1, 1, iu);   /* u */
 }
 
-static dnnmem_result run_curve(const tgraph *g, dnnmem_remat_options *o, uint64_t seed,
+static dnnmem_result run_curve(const ref_remat_graph *g, dnnmem_remat_options *o, uint64_t seed,
                                dnnmem_remat_point *pt, int32_t n, dnnmem_remat_curve_result *res) {
   dnnmem_rng rng;
   size_t need = 0;
@@ -450,7 +420,7 @@ static dnnmem_result run_curve(const tgraph *g, dnnmem_remat_options *o, uint64_
 }
 
 /* the invariants of every curve */
-static void check_curve(const tgraph *g, const dnnmem_remat_options *o, const dnnmem_remat_point *pt,
+static void check_curve(const ref_remat_graph *g, const dnnmem_remat_options *o, const dnnmem_remat_point *pt,
                         int32_t n, const dnnmem_remat_curve_result *res) {
   int32_t k, j;
   int64_t lb;
@@ -497,7 +467,7 @@ static void check_curve(const tgraph *g, const dnnmem_remat_options *o, const dn
 }
 
 static void test_curve_two_tier(void) {
-  tgraph g;
+  ref_remat_graph g;
   dnnmem_remat_options o;
   dnnmem_remat_point pt[16];
   dnnmem_remat_curve_result res;
@@ -548,7 +518,7 @@ static void test_curve_two_tier(void) {
 static void test_curve_random(void) {
   int trial;
   for (trial = 0; trial < 12; trial++) {
-    tgraph g;
+    ref_remat_graph g;
     dnnmem_remat_options o;
     dnnmem_remat_point pt[9], pt2[9];
     dnnmem_remat_curve_result res, res2;
@@ -587,7 +557,7 @@ static int always_stop(void *user) {
 }
 
 static void test_curve_arguments(void) {
-  tgraph g;
+  ref_remat_graph g;
   dnnmem_remat_options o;
   dnnmem_remat_point pt[4];
   dnnmem_remat_curve_result res;
