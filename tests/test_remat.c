@@ -17,7 +17,7 @@
 #include "ref.h"
 #include "../examples/dnnmem_files.h"
 
-/* ---- a small graph builder ------------------------------------------------ */
+/* ---- random graphs (built with tests/ref.h's ref_remat_graph) ---------- */
 
 #define MAXN REF_REMAT_MAXN
 #define MAXE REF_REMAT_MAXE

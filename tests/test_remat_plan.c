@@ -20,7 +20,7 @@
 #include "../examples/dnnmem_files.h"
 #include "ref.h"
 
-/* ---- a small graph builder (as tests/test_remat.c) ----------------------------- */
+/* ---- random graphs (built with tests/ref.h's ref_remat_graph) ---------- */
 
 #define MAXN REF_REMAT_MAXN
 #define MAXE REF_REMAT_MAXE
