@@ -1,5 +1,5 @@
 /*
-   dnnmem.h - v0.4.0 - memory and placement planning for deep-learning
+   dnnmem.h - v0.5.0 - memory and placement planning for deep-learning
    compilers and runtimes. One header, C99 (compiles as C++), no allocation.
 
    ---------------------------------------------------------------- TOUR ----
@@ -1033,6 +1033,7 @@
 
 
    HISTORY
+       0.5.0  2026-11  memory pools; in-place reuse and aliasing.
        0.4.0  2026-11  sizes not known in advance; labeling over k devices (part
                        9); the schedule's arena and the memory/time curve;
                        bit-identical annealing.
@@ -1199,9 +1200,9 @@
 #include <stdint.h>
 
 #define DNNMEM_VERSION_MAJOR 0
-#define DNNMEM_VERSION_MINOR 4
+#define DNNMEM_VERSION_MINOR 5
 #define DNNMEM_VERSION_PATCH 0
-#define DNNMEM_VERSION_STRING "0.4.0"
+#define DNNMEM_VERSION_STRING "0.5.0"
 
 #ifndef DNNMEM_DEF
 #ifdef DNNMEM_STATIC
