@@ -1256,7 +1256,7 @@ extern "C" {
   X(DNNMEM_ERR_INFEASIBLE, -9, "no solution satisfies the constraints") \
   X(DNNMEM_ERR_EMPTY_INTERVAL, -10, "interval with upper <= lower") \
   X(DNNMEM_ERR_ALIGNMENT, -11, "alignment is not a power of two") \
-  X(DNNMEM_ERR_BAD_GAP, -12, "gap outside its lifetime, unsorted, or window outside the buffer") \
+  X(DNNMEM_ERR_BAD_GAP, -12, "gap outside its lifetime, unsorted, window outside the buffer, or on a linked record") \
   X(DNNMEM_ERR_CYCLE, -13, "graph has a cycle") \
   X(DNNMEM_ERR_NOT_TOPOLOGICAL, -14, "graph is not numbered in topological order") \
   /* 2. plan: -200 .. -299 */ \
@@ -1266,6 +1266,8 @@ extern "C" {
   X(DNNMEM_ERR_PLAN_FIXED_MISMATCH, -203, "plan moves a buffer with a fixed offset") \
   X(DNNMEM_ERR_PLAN_PASS_ORDER, -204, "a pass begins before an earlier pass (passes are planned in time order)") \
   X(DNNMEM_ERR_PLAN_SYMBOL_RANGE, -205, "symbol value outside its range [s_min, s_max], or s_max < s_min") \
+  X(DNNMEM_ERR_PLAN_REUSE, -206, "reuse of a record that is still live after the step, begins no earlier, or is smaller") \
+  X(DNNMEM_ERR_PLAN_ALIAS_OFFSET, -207, "aliased records at different offsets") \
   /* 3. share: -300 .. */ \
   X(DNNMEM_ERR_SHARE_OVERLAP, -300, "two time-overlapping records share an object") \
   /* 5. remat: -500 .. */ \
@@ -1315,6 +1317,10 @@ DNNMEM_DEF dnnmem_result dnnmem_result_parse(const char *name, dnnmem_result *ou
 #define DNNMEM_INTERVAL_FIXED 1 /* fixed_offset is binding */
 #define DNNMEM_INTERVAL_HINT 2  /* hint is a preferred offset (exact search
                                    orders hinted records first, by hint) */
+#define DNNMEM_INTERVAL_ALIAS 4 /* must share the offset of record `alias` (a
+                                   view: the two may overlap in time) */
+#define DNNMEM_INTERVAL_REUSE 8 /* may take over the bytes of record `reuse`,
+                                   which dies at the step producing this one */
 
 typedef struct dnnmem_gap {
   int64_t lower, upper; /* idle time [lower, upper), inside the lifetime */
@@ -1340,10 +1346,26 @@ typedef struct dnnmem_interval {
   int32_t pass;         /* multi-pass planning (dnnmem_plan_pass): the pass
                            that plans it, 1, 2, ...; 0 means 1. Ignored
                            elsewhere. */
+  int32_t alias;        /* with DNNMEM_INTERVAL_ALIAS: the record (index)
+                           whose offset this one must share */
+  int32_t reuse;        /* with DNNMEM_INTERVAL_REUSE: the record (index)
+                           whose bytes this one may overwrite in place */
 } dnnmem_interval;
 /* One tensor usage record. The TFLite paper's inclusive {first_op, last_op}
    is {lower = first_op, upper = last_op + 1}. Two records conflict when their
-   lifetimes intersect (outside gaps) and their byte ranges intersect. */
+   lifetimes intersect (outside gaps) and their byte ranges intersect, unless
+   they are linked: aliased records (the classes that ALIAS links join) share
+   one offset and may overlap; a record B with REUSE of A may be put at A's
+   offset (a planner's choice), and then B and A may overlap at the step
+   B.lower, the one step both live. Rules (dnnmem_intervals_check): the
+   linked id in range, not the record itself (ALIAS: DNNMEM_ERR_CYCLE),
+   neither end of a link has gaps (DNNMEM_ERR_BAD_GAP); REUSE of A needs
+   A.upper == B.lower + 1, A.lower < B.lower and B.size <= A.size
+   (DNNMEM_ERR_PLAN_REUSE). The planning operations also need: ALIAS links
+   without a cycle (DNNMEM_ERR_CYCLE), members of one class fixed at one
+   offset (DNNMEM_ERR_PLAN_ALIAS_OFFSET), and each reuse between classes:
+   A's class ends at B.lower + 1 and began before it, B's class begins at
+   B.lower (DNNMEM_ERR_PLAN_REUSE: A's bytes are still in use). */
 
 typedef struct dnnmem_intervals {
   const dnnmem_interval *records; /* count records (may be NULL when 0) */
@@ -1504,6 +1526,7 @@ typedef struct dnnmem_plan_result {
   dnnmem_plan_stop stop; /* why planning ended: proved, or which limit */
   int32_t degraded;      /* 1: the scratch's undo log filled and deeper nodes
                             were undone by recounting (slower, same answers) */
+  int32_t reused;        /* reuse links the plan uses (B at A's offset) */
 } dnnmem_plan_result;
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_solve_scratch_size(const dnnmem_intervals *problem,
@@ -3150,6 +3173,19 @@ static dnnmem_result dnnmem__intervals_check(const dnnmem_interval *records, int
       if (dnnmem__add_overflows(total, r->fixed_offset, &total)) return DNNMEM_ERR_OVERFLOW;
     }
     if ((r->flags & DNNMEM_INTERVAL_HINT && r->hint < 0) || r->pass < 0) return DNNMEM_ERR_NEGATIVE;
+    if (r->flags & DNNMEM_INTERVAL_ALIAS) {
+      if (r->alias < 0 || r->alias >= count) return DNNMEM_ERR_ID_RANGE;
+      if (r->alias == i) return DNNMEM_ERR_CYCLE;
+      if (r->num_gaps != 0 || records[r->alias].num_gaps != 0) return DNNMEM_ERR_BAD_GAP;
+    }
+    if (r->flags & DNNMEM_INTERVAL_REUSE) {
+      const dnnmem_interval *old;
+      if (r->reuse < 0 || r->reuse >= count) return DNNMEM_ERR_ID_RANGE;
+      old = &records[r->reuse];
+      if (r->num_gaps != 0 || old->num_gaps != 0) return DNNMEM_ERR_BAD_GAP;
+      if (old->upper != r->lower + 1 || old->lower >= r->lower || r->size > old->size)
+        return DNNMEM_ERR_PLAN_REUSE;
+    }
     if (r->num_gaps < 0 || (r->num_gaps > 0 && r->gaps == NULL))
       return DNNMEM_ERR_INVALID_ARGUMENT;
     for (g = 0; g < r->num_gaps; g++) {
@@ -4006,16 +4042,23 @@ static void dnnmem__bound_layout(dnnmem__scratch *s, int32_t pieces, dnnmem__bou
 /* Validated records. Two sweeps in one: live bytes, and live bytes rounded
    to the smallest alignment in use less the largest rounding (the topmost
    record needs none); the larger is a lower bound. Gaps: a window counts,
-   the rest of the record does not, and no rounding is claimed. */
+   the rest of the record does not, and no rounding is claimed. saves
+   (in-place reuse) subtract save_bytes[k] at the one step save_time[k]
+   (no rounding either); the work holds 2 (pieces + saves) events. */
 static int64_t dnnmem__bound_run(const dnnmem_interval *records, int32_t count, int64_t align,
+                                 const int64_t *save_time, const int64_t *save_bytes, int32_t saves,
                                  dnnmem__bound_work *w) {
   int64_t g = DNNMEM__I64_MAX, slack = 0, cur = 0, cur_aligned = 0, best = 0, best_aligned = 0;
-  int32_t i, j, e = 0, any_gaps = 0;
+  int32_t i, j, e = 0, any_gaps = saves > 0;
   for (i = 0; i < count; i++) {
     g = dnnmem__min64(g, dnnmem_interval_alignment(&records[i], align));
     any_gaps |= records[i].num_gaps > 0;
   }
   if (any_gaps) g = 1;
+  for (i = 0; i < saves; i++) {
+    w->time[e] = save_time[i], w->delta[e] = -save_bytes[i], w->delta_aligned[e++] = -save_bytes[i];
+    w->time[e] = save_time[i] + 1, w->delta[e] = save_bytes[i], w->delta_aligned[e++] = save_bytes[i];
+  }
   for (i = 0; i < count; i++) {
     const dnnmem_interval *r = &records[i];
     int64_t rounded;
@@ -5550,43 +5593,38 @@ static dnnmem_result dnnmem__plan_begin(const dnnmem_intervals *problem, const d
   return dnnmem__plan_carve(problem, options, what, w, scratch, scratch_bytes, NULL);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_plan_lower_bound_scratch_size(const dnnmem_intervals *problem,
+static dnnmem_result dnnmem__plan_lower_bound_scratch_size_core(const dnnmem_intervals *problem,
                                                               size_t *out_bytes) {
   dnnmem__plan_work w;
   if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   return dnnmem__plan_carve(problem, NULL, DNNMEM__PLAN_BOUND, &w, NULL, 0, out_bytes);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_plan_lower_bound(const dnnmem_intervals *problem,
+static dnnmem_result dnnmem__plan_lower_bound_core(const dnnmem_intervals *problem,
                                                  int64_t *out_bound, void *scratch,
                                                  size_t scratch_bytes) {
   dnnmem__plan_work w;
   dnnmem_result r;
   if (out_bound == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   r = dnnmem__plan_begin(problem, NULL, DNNMEM__PLAN_BOUND, &w, scratch, scratch_bytes);
-  if (r == DNNMEM_OK) *out_bound = dnnmem__bound_run(problem->records, problem->count, problem->alignment, &w.bound);
+  if (r == DNNMEM_OK) *out_bound = dnnmem__bound_run(problem->records, problem->count, problem->alignment, NULL, NULL, 0, &w.bound);
   return r;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_plan_check_scratch_size(const dnnmem_intervals *problem,
+static dnnmem_result dnnmem__plan_check_scratch_size_core(const dnnmem_intervals *problem,
                                                         size_t *out_bytes) {
   dnnmem__plan_work w;
   if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   return dnnmem__plan_carve(problem, NULL, DNNMEM__PLAN_CHECK, &w, NULL, 0, out_bytes);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_plan_check(const dnnmem_intervals *problem,
-                                           const int64_t *offsets, int64_t *out_arena,
-                                           int32_t *out_conflict, void *scratch,
-                                           size_t scratch_bytes) {
-  dnnmem__plan_work w;
-  int32_t i, pair[2];
+/* Each offset of a plan on its own: >= 0, aligned, fixed kept, its end
+   representable; the arena. pair[0] names an offending record. */
+static dnnmem_result dnnmem__check_records(const dnnmem_intervals *problem, const int64_t *offsets,
+                                           int64_t *out_arena, int32_t *pair) {
   int64_t arena = 0;
-  dnnmem_result r;
-  if (out_conflict) out_conflict[0] = out_conflict[1] = -1;
-  r = dnnmem__plan_begin(problem, NULL, DNNMEM__PLAN_CHECK, &w, scratch, scratch_bytes);
-  if (r != DNNMEM_OK) return r;
-  if (problem->count > 0 && offsets == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  int32_t i;
+  dnnmem_result r = DNNMEM_OK;
   for (i = 0; i < problem->count; i++) {
     const dnnmem_interval *rec = &problem->records[i];
     int64_t end;
@@ -5596,10 +5634,30 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_check(const dnnmem_intervals *problem,
       r = DNNMEM_ERR_PLAN_FIXED_MISMATCH;
     else if (dnnmem__add_overflows(offsets[i], rec->size, &end)) r = DNNMEM_ERR_OVERFLOW;
     if (r != DNNMEM_OK) {
-      if (out_conflict) out_conflict[0] = i;
+      pair[0] = i;
       return r;
     }
     arena = dnnmem__max64(arena, end);
+  }
+  *out_arena = arena;
+  return DNNMEM_OK;
+}
+
+static dnnmem_result dnnmem__plan_check_core(const dnnmem_intervals *problem,
+                                           const int64_t *offsets, int64_t *out_arena,
+                                           int32_t *out_conflict, void *scratch,
+                                           size_t scratch_bytes) {
+  dnnmem__plan_work w;
+  int32_t pair[2];
+  int64_t arena = 0;
+  dnnmem_result r;
+  if (out_conflict) out_conflict[0] = out_conflict[1] = -1;
+  r = dnnmem__plan_begin(problem, NULL, DNNMEM__PLAN_CHECK, &w, scratch, scratch_bytes);
+  if (r != DNNMEM_OK) return r;
+  if (problem->count > 0 && offsets == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((r = dnnmem__check_records(problem, offsets, &arena, pair)) != DNNMEM_OK) {
+    if (out_conflict) out_conflict[0] = pair[0];
+    return r;
   }
   if (dnnmem__find_overlap(problem->records, problem->count, offsets, 0, &w.check, pair)) {
     if (out_conflict) out_conflict[0] = pair[0], out_conflict[1] = pair[1];
@@ -5609,7 +5667,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_check(const dnnmem_intervals *problem,
   return DNNMEM_OK;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_plan_solve_scratch_size(const dnnmem_intervals *problem,
+static dnnmem_result dnnmem__plan_solve_scratch_size_core(const dnnmem_intervals *problem,
                                                         const dnnmem_plan_options *options,
                                                         size_t *out_bytes) {
   dnnmem__plan_work w;
@@ -5744,7 +5802,7 @@ static dnnmem_result dnnmem__plan_exact(const dnnmem_intervals *problem, const d
 }
 #endif
 
-DNNMEM_DEF dnnmem_result dnnmem_plan_solve(const dnnmem_intervals *problem,
+static dnnmem_result dnnmem__plan_solve_core(const dnnmem_intervals *problem,
                                            const dnnmem_plan_options *options,
                                            int64_t *offsets, dnnmem_plan_result *result,
                                            void *scratch, size_t scratch_bytes) {
@@ -5760,13 +5818,14 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_solve(const dnnmem_intervals *problem,
     return r;
   count = problem->count;
   if (count > 0 && offsets == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  res.lower_bound = dnnmem__bound_run(problem->records, count, problem->alignment, &w.bound);
+  res.lower_bound = dnnmem__bound_run(problem->records, count, problem->alignment, NULL, NULL, 0, &w.bound);
   res.arena = 0;
   res.algo = algo == DNNMEM_PLAN_BEST ? DNNMEM_PLAN_GREEDY_SIZE : algo;
   res.feasible = 1;
   res.nodes = 0;
   res.stop = DNNMEM_PLAN_STOP_NONE;
   res.degraded = 0;
+  res.reused = 0;
   if (count > 0) {
     for (i = 0; i < count; i++) w.planner.off[i] = problem->records[i].fixed_offset;
     if (dnnmem__find_overlap(problem->records, count, w.planner.off, 1, &w.check, pair))
@@ -5798,6 +5857,531 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_solve(const dnnmem_intervals *problem,
   else if (res.stop == DNNMEM_PLAN_STOP_PROVED) res.stop = DNNMEM_PLAN_STOP_INCOMPLETE;
   if (result) *result = res;
   return DNNMEM_OK;
+}
+
+/* ---- in-place reuse and aliasing ---------------------------------------- */
+
+/* Linked records are planned as tied groups: the alias classes (records the
+   ALIAS links join), chained by the reuse links a plan uses. A group is one
+   merged record: the group's time span, its tallest member's size, and a
+   gap with the window [0, h) wherever the group is only h tall (or a hole:
+   no member alive), painted tallest member first. So every planner, the
+   bound and the checker see an ordinary problem, and a plan of the merged
+   records is a plan of the records with every group at one offset. */
+
+static int32_t dnnmem__linked_count(const dnnmem_interval *records, int32_t count) {
+  int32_t i, flagged = 0;
+  for (i = 0; records && i < count; i++)
+    flagged += (records[i].flags & (DNNMEM_INTERVAL_ALIAS | DNNMEM_INTERVAL_REUSE)) != 0;
+  /* a link has two ends: at most twice the flagged records are linked */
+  return flagged > count / 2 ? count : 2 * flagged;
+}
+
+typedef struct dnnmem__ties {
+  const dnnmem_interval *rec;
+  int32_t n, classes, groups, links, chosen;
+  int32_t *cls;             /* record -> alias class, numbered by first member */
+  int64_t *cls_lo, *cls_hi; /* a class's time span */
+  int32_t *cls_fixed;       /* a fixed member of the class, or -1 */
+  int32_t *succ, *pred;     /* per class: the class tied after / before, or -1 */
+  int32_t *uf, *fix;        /* classes: union-find of the chosen ties, and
+                               a fixed member of each root's chain or -1 */
+  int32_t *link;            /* links records B with a usable REUSE */
+  int32_t *group;           /* record -> merged record */
+  int32_t *rep;             /* merged record -> its first member */
+  int32_t *order, *tmp;     /* n (ids), 2n (sort space) */
+  int32_t *ev, *skip, *start; /* 2n, 2n, n + 1 */
+  int64_t *key, *times, *height; /* 2n each */
+  dnnmem_interval *merged;  /* n */
+  dnnmem_gap *gaps;         /* 2n */
+  int64_t *merged_off;      /* n */
+  int64_t *save_time, *save_bytes, *best_a, *best_b; /* n each */
+} dnnmem__ties;
+
+static void dnnmem__ties_layout(dnnmem__scratch *s, int32_t n, dnnmem__ties *t) {
+  size_t n2 = 2 * (size_t)n;
+  t->n = n;
+  t->cls = DNNMEM__TAKE(s, int32_t, n);
+  t->cls_lo = DNNMEM__TAKE(s, int64_t, n);
+  t->cls_hi = DNNMEM__TAKE(s, int64_t, n);
+  t->cls_fixed = DNNMEM__TAKE(s, int32_t, n);
+  t->succ = DNNMEM__TAKE(s, int32_t, n);
+  t->pred = DNNMEM__TAKE(s, int32_t, n);
+  t->uf = DNNMEM__TAKE(s, int32_t, n);
+  t->fix = DNNMEM__TAKE(s, int32_t, n);
+  t->link = DNNMEM__TAKE(s, int32_t, n);
+  t->group = DNNMEM__TAKE(s, int32_t, n);
+  t->rep = DNNMEM__TAKE(s, int32_t, n);
+  t->order = DNNMEM__TAKE(s, int32_t, n);
+  t->tmp = DNNMEM__TAKE(s, int32_t, n2);
+  t->ev = DNNMEM__TAKE(s, int32_t, n2);
+  t->skip = DNNMEM__TAKE(s, int32_t, n2);
+  t->start = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
+  t->key = DNNMEM__TAKE(s, int64_t, n2);
+  t->times = DNNMEM__TAKE(s, int64_t, n2);
+  t->height = DNNMEM__TAKE(s, int64_t, n2);
+  t->merged = DNNMEM__TAKE(s, dnnmem_interval, n);
+  t->gaps = DNNMEM__TAKE(s, dnnmem_gap, n2);
+  t->merged_off = DNNMEM__TAKE(s, int64_t, n);
+  t->save_time = DNNMEM__TAKE(s, int64_t, n);
+  t->save_bytes = DNNMEM__TAKE(s, int64_t, n);
+  t->best_a = DNNMEM__TAKE(s, int64_t, n);
+  t->best_b = DNNMEM__TAKE(s, int64_t, n);
+}
+
+/* Pieces of the merged problem: a linked record becomes at most 2 gaps of
+   its group (each group's segments number below twice its members), each
+   2 pieces. */
+static int32_t dnnmem__ties_pieces(int32_t pieces, int32_t linked) {
+  int64_t p = (int64_t)pieces + 4 * (int64_t)linked;
+  return p > DNNMEM__I32_MAX / 4 ? -1 : (int32_t)p;
+}
+
+/* Validated records. Alias classes (walking each ALIAS chain once: a walk
+   that meets itself is a cycle), their spans and fixed members, and the
+   usable reuse links (the group rule); O(n). */
+static dnnmem_result dnnmem__ties_prepare(dnnmem__ties *t, const dnnmem_interval *rec) {
+  int32_t n = t->n, i, j, k;
+  t->rec = rec;
+  for (i = 0; i < n; i++) t->cls[i] = -1, t->group[i] = -1;
+  for (i = 0; i < n; i++) { /* cls[] first holds each record's root */
+    int32_t root;
+    if (t->cls[i] >= 0) continue;
+    for (j = i; (rec[j].flags & DNNMEM_INTERVAL_ALIAS) && t->cls[j] == -1; j = rec[j].alias)
+      t->cls[j] = -2 - i;
+    if (t->cls[j] == -2 - i) return DNNMEM_ERR_CYCLE;
+    root = t->cls[j] >= 0 ? t->cls[j] : j;
+    for (k = i; t->cls[k] == -2 - i; k = rec[k].alias) t->cls[k] = root;
+    t->cls[j] = root;
+  }
+  t->classes = 0;
+  for (i = 0; i < n; i++)
+    if (t->group[t->cls[i]] == -1) t->group[t->cls[i]] = t->classes++;
+  for (i = 0; i < n; i++) t->cls[i] = t->group[t->cls[i]];
+  for (k = 0; k < t->classes; k++) t->cls_lo[k] = DNNMEM__I64_MAX, t->cls_hi[k] = DNNMEM__I64_MIN, t->cls_fixed[k] = -1;
+  for (i = 0; i < n; i++) {
+    int32_t c = t->cls[i], f = t->cls_fixed[c];
+    t->cls_lo[c] = dnnmem__min64(t->cls_lo[c], rec[i].lower);
+    t->cls_hi[c] = dnnmem__max64(t->cls_hi[c], rec[i].upper);
+    if (!(rec[i].flags & DNNMEM_INTERVAL_FIXED)) continue;
+    if (f >= 0 && rec[f].fixed_offset != rec[i].fixed_offset) return DNNMEM_ERR_PLAN_ALIAS_OFFSET;
+    if (f < 0) t->cls_fixed[c] = i;
+  }
+  t->links = 0;
+  for (i = 0; i < n; i++) {
+    int32_t a, b;
+    int64_t step = rec[i].lower;
+    if (!(rec[i].flags & DNNMEM_INTERVAL_REUSE)) continue;
+    a = t->cls[rec[i].reuse], b = t->cls[i];
+    if (a == b || t->cls_hi[a] != step + 1 || t->cls_lo[a] >= step || t->cls_lo[b] != step)
+      return DNNMEM_ERR_PLAN_REUSE;
+    t->link[t->links++] = i;
+  }
+  return DNNMEM_OK;
+}
+
+static int32_t dnnmem__ties_find(int32_t *uf, int32_t x) {
+  while (uf[x] != x) x = uf[x] = uf[uf[x]];
+  return x;
+}
+
+enum { DNNMEM__TIES_ALL, DNNMEM__TIES_EQUAL, DNNMEM__TIES_NONE, DNNMEM__TIES_USED };
+
+/* Chooses the reuse links to tie: each class at most one tie before and one
+   after it (a second overwrite of the same bytes would overlap the first),
+   one fixed offset per chain. ALL: every link, largest saving (B's size)
+   first; EQUAL: links between records of equal size (a tie of unequal ones
+   leaves a window the heuristics cannot use); NONE; USED: the links a plan
+   uses (B at A's offset), in id order. Returns the links chosen. */
+static int32_t dnnmem__ties_select(dnnmem__ties *t, int variant, const int64_t *offsets) {
+  const dnnmem_interval *rec = t->rec;
+  int32_t k, chosen = 0;
+  for (k = 0; k < t->classes; k++) t->succ[k] = t->pred[k] = -1, t->uf[k] = k, t->fix[k] = t->cls_fixed[k];
+  for (k = 0; k < t->links; k++) {
+    t->order[k] = t->link[k];
+    t->key[k] = variant == DNNMEM__TIES_ALL ? -rec[t->link[k]].size : 0;
+  }
+  /* key[] is indexed by position: sort positions, then map to records */
+  for (k = 0; k < t->links; k++) t->tmp[t->n + k] = k;
+  dnnmem__radix_sort(t->tmp + t->n, t->tmp, t->links, t->key);
+  for (k = 0; k < t->links; k++) {
+    int32_t b = t->order[t->tmp[t->n + k]], a = rec[b].reuse, ca = t->cls[a], cb = t->cls[b], ra, rb;
+    int32_t fa, fb;
+    if (variant == DNNMEM__TIES_NONE) break;
+    if (variant == DNNMEM__TIES_EQUAL && rec[a].size != rec[b].size) continue;
+    if (variant == DNNMEM__TIES_USED && offsets[a] != offsets[b]) continue;
+    if (t->succ[ca] >= 0 || t->pred[cb] >= 0) continue;
+    ra = dnnmem__ties_find(t->uf, ca), rb = dnnmem__ties_find(t->uf, cb);
+    fa = t->fix[ra], fb = t->fix[rb];
+    if (fa >= 0 && fb >= 0 && rec[fa].fixed_offset != rec[fb].fixed_offset) continue;
+    t->succ[ca] = cb, t->pred[cb] = ca;
+    if (ra < rb) t->uf[rb] = ra, t->fix[ra] = fa >= 0 ? fa : fb;
+    else t->uf[ra] = rb, t->fix[rb] = fb >= 0 ? fb : fa;
+    chosen++;
+  }
+  t->chosen = chosen;
+  return chosen;
+}
+
+static int32_t dnnmem__ties_skip(int32_t *skip, int32_t x) {
+  while (skip[x] != x) x = skip[x] = skip[skip[x]];
+  return x;
+}
+
+/* Groups of the chosen ties and their merged records: events (member,
+   end) sorted by time then group; each group's distinct times; members
+   painted tallest first over the unpainted segments they cover (skip
+   pointers), so O(n log n) with the sorts. Returns the merged count. */
+static int32_t dnnmem__ties_merge(dnnmem__ties *t) {
+  const dnnmem_interval *rec = t->rec;
+  int32_t n = t->n, i, k, g = -1, e, m = 0, ng = 0;
+  for (k = 0; k < t->classes; k++) t->tmp[k] = -1;
+  t->groups = 0;
+  for (i = 0; i < n; i++) {
+    int32_t root = dnnmem__ties_find(t->uf, t->cls[i]);
+    if (t->tmp[root] == -1) t->rep[t->groups] = i, t->tmp[root] = t->groups++;
+    t->group[i] = t->tmp[root];
+  }
+  for (e = 0; e < 2 * n; e++) {
+    t->ev[e] = e;
+    t->times[e] = (e & 1) ? rec[e >> 1].upper : rec[e >> 1].lower;
+    t->key[e] = t->group[e >> 1];
+  }
+  dnnmem__radix_sort(t->ev, t->tmp, 2 * n, t->times);
+  dnnmem__radix_sort(t->ev, t->tmp, 2 * n, t->key);
+  /* distinct times per group, in place: start[g] .. start[g + 1] */
+  for (e = 0; e < 2 * n; e++) {
+    int32_t gi = t->group[t->ev[e] >> 1];
+    int64_t tm = (t->ev[e] & 1) ? rec[t->ev[e] >> 1].upper : rec[t->ev[e] >> 1].lower;
+    if (m == 0 || gi != g || tm != t->height[m - 1]) {
+      if (m == 0 || gi != g) t->start[gi] = m;
+      g = gi;
+      t->height[m++] = tm; /* height[] holds the times until they are copied */
+    }
+  }
+  t->start[t->groups] = m;
+  for (k = 0; k < m; k++) t->times[k] = t->height[k], t->height[k] = -1, t->skip[k] = k;
+  /* members by size, descending, then by group (stable: ids ascending) */
+  for (i = 0; i < n; i++) t->order[i] = i, t->key[i] = -rec[i].size;
+  dnnmem__radix_sort(t->order, t->tmp, n, t->key);
+  for (i = 0; i < n; i++) {
+    int32_t r = t->order[i], gi = t->group[r], lo = t->start[gi], hi = t->start[gi + 1] - 1, a, b, x;
+    /* binary search of the member's ends in its group's times */
+    for (a = lo, b = hi; a < b;) {
+      x = a + (b - a) / 2;
+      if (t->times[x] < rec[r].lower) a = x + 1; else b = x;
+    }
+    lo = a;
+    for (b = t->start[gi + 1] - 1; a < b;) {
+      x = a + (b - a) / 2;
+      if (t->times[x] < rec[r].upper) a = x + 1; else b = x;
+    }
+    hi = a;
+    for (x = dnnmem__ties_skip(t->skip, lo); x < hi; x = dnnmem__ties_skip(t->skip, x)) {
+      t->height[x] = rec[r].size;
+      t->skip[x] = x + 1;
+    }
+  }
+  for (g = 0; g < t->groups; g++) {
+    dnnmem_interval *mr = &t->merged[g];
+    int32_t lo = t->start[g], hi = t->start[g + 1] - 1, first = t->rep[g], x;
+    int64_t h = 0;
+    *mr = rec[first];
+    mr->flags &= ~(DNNMEM_INTERVAL_ALIAS | DNNMEM_INTERVAL_REUSE | DNNMEM_INTERVAL_FIXED | DNNMEM_INTERVAL_HINT);
+    mr->alias = mr->reuse = 0;
+    if (hi - lo == 1 && t->height[lo] == rec[first].size) {
+      /* one member, or members over one span: the record as it is */
+      mr->flags |= rec[first].flags & (DNNMEM_INTERVAL_FIXED | DNNMEM_INTERVAL_HINT);
+    } else {
+      mr->lower = t->times[lo];
+      mr->upper = t->times[hi];
+      for (x = lo; x < hi; x++) h = dnnmem__max64(h, t->height[x]);
+      mr->size = h;
+      mr->gaps = t->gaps + ng;
+      mr->num_gaps = 0;
+      for (x = lo; x < hi; x++) {
+        int64_t hx = t->height[x] > 0 ? t->height[x] : 0;
+        if (t->height[x] == h) continue;
+        if (mr->num_gaps > 0 && t->gaps[ng - 1].upper == t->times[x] && t->gaps[ng - 1].window_upper == hx) {
+          t->gaps[ng - 1].upper = t->times[x + 1];
+          continue;
+        }
+        t->gaps[ng].lower = t->times[x];
+        t->gaps[ng].upper = t->times[x + 1];
+        t->gaps[ng].window_lower = 0;
+        t->gaps[ng].window_upper = hx;
+        ng++, mr->num_gaps++;
+      }
+      if (mr->num_gaps == 0) mr->gaps = NULL;
+    }
+  }
+  /* the strictest alignment, a fixed member's offset, the first hint */
+  for (i = 0; i < n; i++) {
+    dnnmem_interval *mr = &t->merged[t->group[i]];
+    if (i == t->rep[t->group[i]]) continue;
+    if (rec[i].alignment > mr->alignment) mr->alignment = rec[i].alignment;
+    if ((rec[i].flags & DNNMEM_INTERVAL_FIXED) && !(mr->flags & DNNMEM_INTERVAL_FIXED))
+      mr->flags |= DNNMEM_INTERVAL_FIXED, mr->fixed_offset = rec[i].fixed_offset;
+    if ((rec[i].flags & DNNMEM_INTERVAL_HINT) && !(mr->flags & DNNMEM_INTERVAL_HINT))
+      mr->flags |= DNNMEM_INTERVAL_HINT, mr->hint = rec[i].hint;
+  }
+  return t->groups;
+}
+
+/* The scratch of an operation on linked records: the ties, then the core
+   operation's scratch for the merged problem (at most n records and
+   dnnmem__ties_pieces pieces; the bound adds a save per link; a solve
+   above DNNMEM_PLAN_BEST_EXACT_MAX records also the exact search's block
+   for a merged problem at or below it). */
+static dnnmem_result dnnmem__ties_carve(const dnnmem_intervals *problem, const dnnmem_plan_options *options,
+                                        int what, dnnmem__ties *t, unsigned char **core, size_t *core_bytes,
+                                        void *scratch, size_t scratch_bytes, size_t *out_bytes) {
+  dnnmem__scratch s;
+  dnnmem__plan_work w;
+  dnnmem_plan_algo algo = options ? options->algo : DNNMEM_PLAN_BEST;
+  int32_t pieces, n = problem->count, mp;
+  size_t cb = 0, cb2 = 0;
+  dnnmem_result r;
+  if ((r = dnnmem__count_pieces(problem->records, n, &pieces)) != DNNMEM_OK) return r;
+  mp = dnnmem__ties_pieces(pieces, dnnmem__linked_count(problem->records, n));
+  if (mp < 0) return DNNMEM_ERR_TOO_MANY;
+  if (what == DNNMEM__PLAN_BOUND) mp += n;
+  if ((r = dnnmem__plan_carve_counts(n, mp, algo, what, &w, NULL, 0, &cb)) != DNNMEM_OK) return r;
+#ifndef DNNMEM_NO_EXACT
+  if (what == DNNMEM__PLAN_SOLVE && n > DNNMEM_PLAN_BEST_EXACT_MAX &&
+      (r = dnnmem__plan_carve_counts(DNNMEM_PLAN_BEST_EXACT_MAX, mp, algo, what, &w, NULL, 0, &cb2)) != DNNMEM_OK)
+    return r;
+#endif
+  if (cb2 > cb) cb = cb2;
+  dnnmem__scratch_begin(&s, out_bytes ? NULL : scratch, scratch_bytes);
+  dnnmem__ties_layout(&s, n, t);
+  *core = DNNMEM__TAKE(&s, unsigned char, cb);
+  *core_bytes = cb;
+  return dnnmem__scratch_end(&s, out_bytes);
+}
+
+/* Validates, carves and prepares an operation on linked records. */
+static dnnmem_result dnnmem__ties_begin(const dnnmem_intervals *problem, const dnnmem_plan_options *options,
+                                        int what, dnnmem__ties *t, unsigned char **core, size_t *core_bytes,
+                                        void *scratch, size_t scratch_bytes) {
+  dnnmem_result r = dnnmem_intervals_check(problem);
+  if (r != DNNMEM_OK) return r;
+  r = dnnmem__ties_carve(problem, options, what, t, core, core_bytes, scratch, scratch_bytes, NULL);
+  if (r != DNNMEM_OK) return r;
+  return dnnmem__ties_prepare(t, problem->records);
+}
+
+/* The height of merged record g at time tm (its tallest member alive then). */
+static int64_t dnnmem__ties_height(const dnnmem__ties *t, int32_t g, int64_t tm) {
+  int32_t a = t->start[g], b = t->start[g + 1] - 1, x;
+  while (a + 1 < b) { /* the last segment starting at or before tm */
+    x = a + (b - a) / 2;
+    if (t->times[x] <= tm) a = x; else b = x;
+  }
+  return t->height[a] > 0 ? t->height[a] : 0;
+}
+
+/* The reuse-aware lower bound: the alias classes merged (their exact
+   height over time), less at each step s the most that reuse can save
+   there. A tie saves min(height of A's class, height of B's class) at s;
+   a class overwrites or is overwritten at most once per step, so a step's
+   saving is at most the sum, over the B classes beginning there, of each
+   one's largest saving, and at most the same sum over the A classes
+   ending there: the smaller of the two. */
+static int64_t dnnmem__ties_bound(dnnmem__ties *t, int64_t alignment, unsigned char *core, size_t core_bytes) {
+  const dnnmem_interval *rec = t->rec;
+  dnnmem__plan_work w;
+  int32_t k, j, saves = 0, pieces = 0, groups;
+  dnnmem__ties_select(t, DNNMEM__TIES_NONE, NULL);
+  groups = dnnmem__ties_merge(t);
+  for (k = 0; k < groups; k++) t->best_a[k] = t->best_b[k] = 0;
+  for (k = 0; k < t->links; k++) t->tmp[t->n + k] = k, t->key[k] = rec[t->link[k]].lower;
+  dnnmem__radix_sort(t->tmp + t->n, t->tmp, t->links, t->key);
+  for (k = 0; k < t->links; k = j) {
+    int64_t step = rec[t->link[t->tmp[t->n + k]]].lower, sum_a = 0, sum_b = 0;
+    for (j = k; j < t->links && rec[t->link[t->tmp[t->n + j]]].lower == step; j++) {
+      int32_t b = t->link[t->tmp[t->n + j]], ga = t->group[rec[b].reuse], gb = t->group[b];
+      int64_t save = dnnmem__min64(dnnmem__ties_height(t, ga, step), dnnmem__ties_height(t, gb, step));
+      t->best_a[ga] = dnnmem__max64(t->best_a[ga], save);
+      t->best_b[gb] = dnnmem__max64(t->best_b[gb], save);
+    }
+    for (j = k; j < t->links && rec[t->link[t->tmp[t->n + j]]].lower == step; j++) {
+      int32_t b = t->link[t->tmp[t->n + j]], ga = t->group[rec[b].reuse], gb = t->group[b];
+      sum_a += t->best_a[ga], sum_b += t->best_b[gb];
+      t->best_a[ga] = t->best_b[gb] = 0;
+    }
+    if (dnnmem__min64(sum_a, sum_b) > 0) {
+      t->save_time[saves] = step;
+      t->save_bytes[saves++] = dnnmem__min64(sum_a, sum_b);
+    }
+  }
+  (void)dnnmem__count_pieces(t->merged, groups, &pieces);
+  (void)dnnmem__plan_carve_counts(groups, pieces + saves, DNNMEM_PLAN_BEST, DNNMEM__PLAN_BOUND, &w, core,
+                                  core_bytes, NULL);
+  return dnnmem__bound_run(t->merged, groups, alignment, t->save_time, t->save_bytes, saves, &w.bound);
+}
+
+static dnnmem_result dnnmem__ties_solve(const dnnmem_intervals *problem, const dnnmem_plan_options *options,
+                                        dnnmem__ties *t, int64_t *offsets, dnnmem_plan_result *out,
+                                        unsigned char *core, size_t core_bytes) {
+  static const int variants[] = {DNNMEM__TIES_ALL, DNNMEM__TIES_EQUAL, DNNMEM__TIES_NONE};
+  int64_t capacity = options ? options->capacity : 0, bound = dnnmem__ties_bound(t, problem->alignment, core, core_bytes);
+  int32_t v, i, unequal = 0, stops[DNNMEM_PLAN_STOP_COUNT] = {0};
+  dnnmem_plan_result best, res;
+  dnnmem_result r;
+  DNNMEM_MEMSET(&best, 0, sizeof(best));
+  for (i = 0; i < t->links; i++) unequal |= t->rec[t->link[i]].size != t->rec[t->rec[t->link[i]].reuse].size;
+  for (v = t->links > 0 ? 0 : 2; v < 3; v++) {
+    dnnmem_intervals merged;
+    int64_t nodes = best.nodes;
+    if (variants[v] == DNNMEM__TIES_EQUAL && !unequal) continue; /* ALL's ties again */
+    dnnmem__ties_select(t, variants[v], NULL);
+    merged.records = t->merged;
+    merged.count = dnnmem__ties_merge(t);
+    merged.alignment = problem->alignment;
+    r = dnnmem__plan_solve_core(&merged, options, t->merged_off, &res, core, core_bytes);
+    if (r != DNNMEM_OK) return r;
+    stops[res.stop]++;
+    if (v == (t->links > 0 ? 0 : 2) || res.arena < best.arena) {
+      for (i = 0; i < t->n; i++) offsets[i] = t->merged_off[t->group[i]];
+      best = res;
+      best.reused = t->chosen;
+    }
+    best.nodes = nodes + res.nodes;
+    best.degraded |= res.degraded;
+  }
+  if (t->links > 0) {
+    /* the variants are some of the choices: only the bound proves */
+    best.lower_bound = bound;
+    if (capacity > 0) best.feasible = best.arena <= capacity ? 1 : bound > capacity ? 0 : -1;
+    best.stop = stops[DNNMEM_PLAN_STOP_TIME]    ? DNNMEM_PLAN_STOP_TIME
+              : stops[DNNMEM_PLAN_STOP_NODES]   ? DNNMEM_PLAN_STOP_NODES
+              : stops[DNNMEM_PLAN_STOP_PROVED] + stops[DNNMEM_PLAN_STOP_INCOMPLETE] ? DNNMEM_PLAN_STOP_INCOMPLETE
+                                                : DNNMEM_PLAN_STOP_NONE;
+  } else if (bound > best.lower_bound) {
+    best.lower_bound = bound; /* aliases only: the merged problem is the problem */
+  }
+  best.optimal = best.arena == best.lower_bound;
+  if (best.optimal || (capacity > 0 && best.feasible != -1)) best.stop = DNNMEM_PLAN_STOP_PROVED;
+  if (out) *out = best;
+  return DNNMEM_OK;
+}
+
+static dnnmem_result dnnmem__ties_check(const dnnmem_intervals *problem, dnnmem__ties *t, const int64_t *offsets,
+                                        int32_t *pair, unsigned char *core, size_t core_bytes) {
+  dnnmem__plan_work w;
+  int32_t i, groups, pieces;
+  for (i = 0; i < t->n; i++) {
+    const dnnmem_interval *rec = &problem->records[i];
+    if ((rec->flags & DNNMEM_INTERVAL_ALIAS) && offsets[i] != offsets[rec->alias]) {
+      pair[0] = i < rec->alias ? i : rec->alias;
+      pair[1] = i < rec->alias ? rec->alias : i;
+      return DNNMEM_ERR_PLAN_ALIAS_OFFSET;
+    }
+  }
+  dnnmem__ties_select(t, DNNMEM__TIES_USED, offsets);
+  groups = dnnmem__ties_merge(t);
+  for (i = 0; i < t->n; i++) t->merged_off[t->group[i]] = offsets[i];
+  (void)dnnmem__count_pieces(t->merged, groups, &pieces);
+  (void)dnnmem__plan_carve_counts(groups, pieces, DNNMEM_PLAN_BEST, DNNMEM__PLAN_CHECK, &w, core, core_bytes, NULL);
+  if (dnnmem__find_overlap(t->merged, groups, t->merged_off, 0, &w.check, pair)) {
+    pair[0] = t->rep[pair[0]];
+    if (pair[1] >= 0) pair[1] = t->rep[pair[1]];
+    if (pair[1] >= 0 && pair[1] < pair[0]) i = pair[0], pair[0] = pair[1], pair[1] = i;
+    return DNNMEM_ERR_PLAN_OVERLAP;
+  }
+  return DNNMEM_OK;
+}
+
+static int dnnmem__has_links(const dnnmem_intervals *problem) {
+  return problem != NULL && problem->count > 0 && dnnmem__linked_count(problem->records, problem->count) > 0;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_solve_scratch_size(const dnnmem_intervals *problem,
+                                                        const dnnmem_plan_options *options,
+                                                        size_t *out_bytes) {
+  dnnmem__ties t;
+  unsigned char *core;
+  size_t core_bytes;
+  if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (!dnnmem__has_links(problem)) return dnnmem__plan_solve_scratch_size_core(problem, options, out_bytes);
+  return dnnmem__ties_carve(problem, options, DNNMEM__PLAN_SOLVE, &t, &core, &core_bytes, NULL, 0, out_bytes);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_solve(const dnnmem_intervals *problem,
+                                           const dnnmem_plan_options *options,
+                                           int64_t *offsets, dnnmem_plan_result *result,
+                                           void *scratch, size_t scratch_bytes) {
+  dnnmem__ties t;
+  unsigned char *core;
+  size_t core_bytes;
+  dnnmem_plan_algo algo = options ? options->algo : DNNMEM_PLAN_BEST;
+  dnnmem_result r;
+  if (!dnnmem__has_links(problem))
+    return dnnmem__plan_solve_core(problem, options, offsets, result, scratch, scratch_bytes);
+  if ((int)algo < 0 || algo >= DNNMEM_PLAN_ALGO_COUNT) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (options && (options->node_limit < 0 || options->capacity < 0)) return DNNMEM_ERR_NEGATIVE;
+  r = dnnmem__ties_begin(problem, options, DNNMEM__PLAN_SOLVE, &t, &core, &core_bytes, scratch, scratch_bytes);
+  if (r != DNNMEM_OK) return r;
+  if (offsets == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  return dnnmem__ties_solve(problem, options, &t, offsets, result, core, core_bytes);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_lower_bound_scratch_size(const dnnmem_intervals *problem,
+                                                              size_t *out_bytes) {
+  dnnmem__ties t;
+  unsigned char *core;
+  size_t core_bytes;
+  if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (!dnnmem__has_links(problem)) return dnnmem__plan_lower_bound_scratch_size_core(problem, out_bytes);
+  return dnnmem__ties_carve(problem, NULL, DNNMEM__PLAN_BOUND, &t, &core, &core_bytes, NULL, 0, out_bytes);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_lower_bound(const dnnmem_intervals *problem,
+                                                 int64_t *out_bound, void *scratch,
+                                                 size_t scratch_bytes) {
+  dnnmem__ties t;
+  unsigned char *core;
+  size_t core_bytes;
+  dnnmem_result r;
+  if (!dnnmem__has_links(problem)) return dnnmem__plan_lower_bound_core(problem, out_bound, scratch, scratch_bytes);
+  if (out_bound == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  r = dnnmem__ties_begin(problem, NULL, DNNMEM__PLAN_BOUND, &t, &core, &core_bytes, scratch, scratch_bytes);
+  if (r == DNNMEM_OK) *out_bound = dnnmem__ties_bound(&t, problem->alignment, core, core_bytes);
+  return r;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_check_scratch_size(const dnnmem_intervals *problem,
+                                                        size_t *out_bytes) {
+  dnnmem__ties t;
+  unsigned char *core;
+  size_t core_bytes;
+  if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (!dnnmem__has_links(problem)) return dnnmem__plan_check_scratch_size_core(problem, out_bytes);
+  return dnnmem__ties_carve(problem, NULL, DNNMEM__PLAN_CHECK, &t, &core, &core_bytes, NULL, 0, out_bytes);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_check(const dnnmem_intervals *problem,
+                                           const int64_t *offsets, int64_t *out_arena,
+                                           int32_t *out_conflict, void *scratch,
+                                           size_t scratch_bytes) {
+  dnnmem__ties t;
+  unsigned char *core;
+  size_t core_bytes;
+  int64_t arena;
+  int32_t pair[2] = {-1, -1};
+  dnnmem_result r;
+  if (!dnnmem__has_links(problem))
+    return dnnmem__plan_check_core(problem, offsets, out_arena, out_conflict, scratch, scratch_bytes);
+  if (out_conflict) out_conflict[0] = out_conflict[1] = -1;
+  r = dnnmem__ties_begin(problem, NULL, DNNMEM__PLAN_CHECK, &t, &core, &core_bytes, scratch, scratch_bytes);
+  if (r != DNNMEM_OK) return r;
+  if (offsets == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((r = dnnmem__check_records(problem, offsets, &arena, pair)) == DNNMEM_OK)
+    r = dnnmem__ties_check(problem, &t, offsets, pair, core, core_bytes);
+  if (out_conflict) out_conflict[0] = pair[0], out_conflict[1] = pair[1];
+  if (r == DNNMEM_OK && out_arena) *out_arena = arena;
+  return r;
 }
 
 /* ---- path-cover grouping ------------------------------------------------ */
@@ -6130,6 +6714,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pass(const dnnmem_intervals *problem, const
   dnnmem_result r = dnnmem__pass_carve(problem, options, pass, &w, scratch, scratch_bytes, NULL);
   if (r != DNNMEM_OK) return r;
   if (problem->count > 0 && offsets == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (dnnmem__has_links(problem)) return DNNMEM_ERR_INVALID_ARGUMENT; /* not modelled */
   for (i = 0; i < problem->count; i++) {
     const dnnmem_interval *rec = &problem->records[i];
     if (dnnmem__pass_of(rec) > pass) continue;
@@ -6168,7 +6753,8 @@ static dnnmem_result dnnmem__symbolic_check(const dnnmem_plan_symbolic *problem)
   if (problem->s_min < 0) return DNNMEM_ERR_NEGATIVE;
   if (problem->s_max < problem->s_min) return DNNMEM_ERR_PLAN_SYMBOL_RANGE;
   for (i = 0; i < iv->count; i++)
-    if ((iv->records[i].flags & DNNMEM_INTERVAL_FIXED) || iv->records[i].num_gaps != 0)
+    if ((iv->records[i].flags & (DNNMEM_INTERVAL_FIXED | DNNMEM_INTERVAL_ALIAS | DNNMEM_INTERVAL_REUSE)) ||
+        iv->records[i].num_gaps != 0)
       return DNNMEM_ERR_INVALID_ARGUMENT;
   return DNNMEM_OK;
 }
@@ -6726,6 +7312,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_conflict(const dnnmem_intervals *problem, c
   int64_t t, capacity;
   int found = 0, from_load = 0;
   if ((r = dnnmem_intervals_check(problem)) != DNNMEM_OK) return r;
+  if (dnnmem__has_links(problem)) return DNNMEM_ERR_INVALID_ARGUMENT; /* subsets would cut links */
   if ((r = dnnmem__conflict_carve(problem, options, &w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
   if (conflict_capacity < 0 || (conflict == NULL && conflict_capacity > 0)) return DNNMEM_ERR_INVALID_ARGUMENT;
   n = problem->count;
@@ -7123,6 +7710,7 @@ static dnnmem_result dnnmem__share_begin(const dnnmem_intervals *problem, int wh
   dnnmem_result r;
   if (problem == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   if ((r = dnnmem__intervals_check(problem->records, problem->count, 0)) != DNNMEM_OK) return r;
+  if (dnnmem__has_links(problem)) return DNNMEM_ERR_INVALID_ARGUMENT; /* not modelled */
   if ((r = dnnmem__share_carve(problem, what, w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
   if (what == DNNMEM__SHARE_CHECK) return DNNMEM_OK;
   dnnmem__planner_setup(&w->planner, problem->records, problem->count, 1);

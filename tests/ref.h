@@ -253,6 +253,204 @@ REF_FN int32_t ref_plan_tiling(dnnmem_rng *rng, dnnmem_interval *r, int32_t piec
   return n;
 }
 
+/* ---- aliases and in-place reuse ---- */
+
+/* Linked records (DNNMEM_INTERVAL_ALIAS / _REUSE): two records may occupy
+   a common byte at a common time only at the same offset, and only when
+   they are in one alias class (the records ALIAS links join) or a REUSE
+   link joins their classes. Aliased records share their offset. */
+
+/* The alias class of record i: the record its ALIAS chain ends at, or -1
+   on a cycle. O(n) per call. */
+REF_FN int32_t ref_plan_alias_root(const dnnmem_intervals *problem, int32_t i) {
+  int32_t steps = 0;
+  while (problem->records[i].flags & DNNMEM_INTERVAL_ALIAS) {
+    if (++steps > problem->count) return -1;
+    i = problem->records[i].alias;
+  }
+  return i;
+}
+
+/* Whether records i and j may overlap: same offset, and one class or a
+   reuse link between their classes. */
+REF_FN int ref_plan_tied(const dnnmem_intervals *problem, const int64_t *offsets, int32_t i, int32_t j) {
+  int32_t ci = ref_plan_alias_root(problem, i), cj = ref_plan_alias_root(problem, j), k;
+  if (offsets[i] != offsets[j]) return 0;
+  if (ci == cj) return 1;
+  for (k = 0; k < problem->count; k++) {
+    const dnnmem_interval *r = &problem->records[k];
+    int32_t a, b;
+    if (!(r->flags & DNNMEM_INTERVAL_REUSE)) continue;
+    a = ref_plan_alias_root(problem, r->reuse), b = ref_plan_alias_root(problem, k);
+    if ((a == ci && b == cj) || (a == cj && b == ci)) return 1;
+  }
+  return 0;
+}
+
+/* The recount of a plan of linked records: the arena, -1 when invalid.
+   O(n^3). */
+REF_FN int64_t ref_plan_tied_recount(const dnnmem_intervals *problem, const int64_t *offsets) {
+  const dnnmem_interval *r = problem->records;
+  int64_t arena = 0;
+  int32_t i, j;
+  for (i = 0; i < problem->count; i++) {
+    if (offsets[i] < 0 || offsets[i] % ref_plan_alignment(&r[i], problem->alignment)) return -1;
+    if ((r[i].flags & DNNMEM_INTERVAL_FIXED) && offsets[i] != r[i].fixed_offset) return -1;
+    if ((r[i].flags & DNNMEM_INTERVAL_ALIAS) && offsets[i] != offsets[r[i].alias]) return -1;
+    if (offsets[i] + r[i].size > arena) arena = offsets[i] + r[i].size;
+    for (j = 0; j < i; j++)
+      if (ref_plan_collide(&r[i], offsets[i], &r[j], offsets[j]) && !ref_plan_tied(problem, offsets, i, j))
+        return -1;
+  }
+  return arena;
+}
+
+/* The planning operations' rule, as DNNMEM_OK or the error they must
+   return: alias cycles (DNNMEM_ERR_CYCLE), one class fixed at two offsets
+   (DNNMEM_ERR_PLAN_ALIAS_OFFSET), and every reuse link: A's class ends at
+   B.lower + 1 and began before it, B's class begins at B.lower, the two
+   classes differ (DNNMEM_ERR_PLAN_REUSE). The record rules are
+   dnnmem_intervals_check's. O(n^2). */
+REF_FN dnnmem_result ref_plan_reuse_rule(const dnnmem_intervals *problem) {
+  const dnnmem_interval *r = problem->records;
+  int32_t i, j;
+  for (i = 0; i < problem->count; i++)
+    if (ref_plan_alias_root(problem, i) < 0) return DNNMEM_ERR_CYCLE;
+  for (i = 0; i < problem->count; i++)
+    for (j = 0; j < i; j++)
+      if ((r[i].flags & r[j].flags & DNNMEM_INTERVAL_FIXED) && r[i].fixed_offset != r[j].fixed_offset &&
+          ref_plan_alias_root(problem, i) == ref_plan_alias_root(problem, j))
+        return DNNMEM_ERR_PLAN_ALIAS_OFFSET;
+  for (i = 0; i < problem->count; i++) {
+    int32_t ca, cb;
+    int64_t step = r[i].lower, a_lo = INT64_MAX, a_hi = INT64_MIN, b_lo = INT64_MAX;
+    if (!(r[i].flags & DNNMEM_INTERVAL_REUSE)) continue;
+    ca = ref_plan_alias_root(problem, r[i].reuse), cb = ref_plan_alias_root(problem, i);
+    for (j = 0; j < problem->count; j++) {
+      int32_t c = ref_plan_alias_root(problem, j);
+      if (c == ca) a_lo = r[j].lower < a_lo ? r[j].lower : a_lo, a_hi = r[j].upper > a_hi ? r[j].upper : a_hi;
+      if (c == cb) b_lo = r[j].lower < b_lo ? r[j].lower : b_lo;
+    }
+    if (ca == cb || a_hi != step + 1 || a_lo >= step || b_lo != step) return DNNMEM_ERR_PLAN_REUSE;
+  }
+  return DNNMEM_OK;
+}
+
+typedef struct ref_plan_tied_search {
+  const dnnmem_intervals *problem;
+  int32_t *root, *classes, count; /* classes: the class roots, largest first */
+  int64_t *off, *best_off, best, align_of_class[16];
+  int32_t fixed_of_class[16];
+} ref_plan_tied_search;
+
+/* Every offset of every class in turn (members placed together), each
+   checked pairwise against the records placed before: exponential, tiny
+   inputs only (at most 16 classes, small sizes). */
+REF_FN void ref_plan_tied_place(ref_plan_tied_search *s, int32_t k, int64_t top) {
+  const dnnmem_intervals *p = s->problem;
+  int32_t c, i, j;
+  int64_t x;
+  if (top >= s->best) return;
+  if (k == s->count) {
+    s->best = top;
+    memcpy(s->best_off, s->off, (size_t)p->count * sizeof(int64_t));
+    return;
+  }
+  c = s->classes[k];
+  for (x = 0; x < s->best; x += s->align_of_class[k]) {
+    int ok = 1;
+    int64_t t = top;
+    if (s->fixed_of_class[k] >= 0) x = p->records[s->fixed_of_class[k]].fixed_offset;
+    for (i = 0; i < p->count; i++)
+      if (s->root[i] == c) s->off[i] = x, t = x + p->records[i].size > t ? x + p->records[i].size : t;
+    for (i = 0; i < p->count && ok; i++) {
+      if (s->root[i] != c) continue;
+      for (j = 0; j < p->count && ok; j++) {
+        int32_t placed = 0, m;
+        for (m = 0; m < k; m++) placed |= s->root[j] == s->classes[m];
+        if (placed && ref_plan_collide(&p->records[i], s->off[i], &p->records[j], s->off[j]) &&
+            !ref_plan_tied(p, s->off, i, j))
+          ok = 0;
+      }
+    }
+    if (ok) ref_plan_tied_place(s, k + 1, t);
+    if (s->fixed_of_class[k] >= 0) break;
+  }
+}
+
+/* The oracle: the least arena of any valid plan of linked records (the
+   reuse links each used or not, as the offsets say); -1 when none exists
+   (fixed records collide). offsets (may be NULL) receives one. Tiny inputs. */
+REF_FN int64_t ref_plan_tied_optimum(const dnnmem_intervals *problem, int64_t *offsets) {
+  const dnnmem_interval *r = problem->records;
+  int32_t n = problem->count, i, j;
+  int64_t stack = 0;
+  ref_plan_tied_search s;
+  memset(&s, 0, sizeof s);
+  s.problem = problem;
+  s.root = (int32_t *)calloc((size_t)n + 1, sizeof(int32_t));
+  s.classes = (int32_t *)calloc((size_t)n + 1, sizeof(int32_t));
+  s.off = (int64_t *)calloc((size_t)n + 1, sizeof(int64_t));
+  s.best_off = (int64_t *)calloc((size_t)n + 1, sizeof(int64_t));
+  for (i = 0; i < n; i++) {
+    int64_t a = ref_plan_alignment(&r[i], problem->alignment);
+    s.root[i] = ref_plan_alias_root(problem, i);
+    stack += (r[i].size + a - 1) / a * a + a - 1;
+    if (r[i].flags & DNNMEM_INTERVAL_FIXED) stack += r[i].fixed_offset + r[i].size;
+  }
+  for (i = 0; i < n; i++) {
+    int32_t seen = 0;
+    for (j = 0; j < s.count; j++) seen |= s.classes[j] == s.root[i];
+    if (!seen && s.count < 16) {
+      s.classes[s.count] = s.root[i];
+      s.align_of_class[s.count] = 1;
+      s.fixed_of_class[s.count++] = -1;
+    }
+  }
+  for (i = 0; i < n; i++)
+    for (j = 0; j < s.count; j++)
+      if (s.classes[j] == s.root[i]) {
+        int64_t a = ref_plan_alignment(&r[i], problem->alignment);
+        if (a > s.align_of_class[j]) s.align_of_class[j] = a;
+        if (r[i].flags & DNNMEM_INTERVAL_FIXED) s.fixed_of_class[j] = i;
+      }
+  s.best = stack + 1;
+  ref_plan_tied_place(&s, 0, 0);
+  if (offsets && s.best <= stack) memcpy(offsets, s.best_off, (size_t)n * sizeof(int64_t));
+  free(s.root), free(s.classes), free(s.off), free(s.best_off);
+  return s.best <= stack ? s.best : -1;
+}
+
+/* Random linked records for tests and fuzzing: n records over [0, steps)
+   with sizes 1..max_size, then each record with probability 1/3 an ALIAS
+   of an earlier one, or with 1/2 a REUSE of a record that dies at its
+   first step, began before it and is no smaller (when there is one). The
+   result obeys the record rules; the group rule (ref_plan_reuse_rule) may
+   fail. */
+REF_FN void ref_plan_random_tied(dnnmem_rng *rng, dnnmem_interval *r, int32_t n, int64_t steps, int64_t max_size) {
+  int32_t i, j;
+  for (i = 0; i < n; i++) {
+    int64_t lo = (int64_t)dnnmem_rng_below(rng, (uint32_t)steps);
+    int64_t len = 1 + (int64_t)dnnmem_rng_below(rng, (uint32_t)(steps - lo));
+    r[i] = ref_plan_record(lo, lo + len, 1 + (int64_t)dnnmem_rng_below(rng, (uint32_t)max_size));
+  }
+  for (i = 0; i < n; i++) {
+    uint32_t pick = dnnmem_rng_below(rng, 6);
+    if (pick < 2 && i > 0) {
+      r[i].flags |= DNNMEM_INTERVAL_ALIAS;
+      r[i].alias = (int32_t)dnnmem_rng_below(rng, (uint32_t)i);
+    } else if (pick < 5) {
+      for (j = 0; j < n; j++)
+        if (j != i && r[j].upper == r[i].lower + 1 && r[j].lower < r[i].lower && r[j].size >= r[i].size &&
+            !(r[j].flags & DNNMEM_INTERVAL_REUSE && r[j].reuse == i)) {
+          r[i].flags |= DNNMEM_INTERVAL_REUSE;
+          r[i].reuse = j;
+          break;
+        }
+    }
+  }
+}
+
 /* ---- symbolic sizes (dnnmem_plan_symbolic_*) ---- */
 
 /* c[0] + c[1] s + ... (small values: no overflow checks). */
