@@ -111,6 +111,7 @@ typedef struct cli_args {
   int64_t align, nodes, capacity, budget, iterations, seed, max_length, bound_cuts;
   double time_limit, budget_ratio;
   int remat_plan;                       /* remat --plan */
+  const char *inplace;                  /* plan --inplace */
   int64_t points;                       /* remat --points */
   const char *spacing;                  /* remat --spacing */
 } cli_args;
@@ -617,6 +618,12 @@ static const cli_option plan_options[] = {
     {"--out", "F", CLI_STRING, CLI_ARG(out), 0, 0,
      "write the input rows plus an 'offset' column (--symbol without\n--at: 'rank' and 'below', the stacking)"},
     {"--svg", "F", CLI_STRING, CLI_ARG(svg), 0, 0, "write a picture of the plan"},
+    {"--inplace", "K", CLI_STRING, CLI_ARG(inplace), 0, 0,
+     "graph CSV: declare in-place reuse for ops of kind K: elementwise\n"
+     "(relu, add, mul, sigmoid, gelu, silu, ...: the output may overwrite\n"
+     "its first input where that input dies, same size; the planner\n"
+     "decides which to use). An intervals CSV declares its own with the\n"
+     "columns 'reuse' and 'alias' (ids)"},
     {NULL, NULL, CLI_FLAG, 0, 0, 0, NULL}};
 
 static const cli_option share_options[] = {
@@ -682,8 +689,8 @@ static const char *plan_record_id(const files_intervals *iv, int32_t i, char *bu
   return buf;
 }
 
-static void plan_print(const cli_args *a, const files_intervals *iv, const dnnmem_plan_result *res, double ms,
-                       const plan_conflict_answer *c) {
+static void plan_print(const cli_args *a, const files_intervals *iv, const int64_t *offsets,
+                       const dnnmem_plan_result *res, double ms, const plan_conflict_answer *c) {
   char buf[16];
   int32_t k;
   if (a->json) {
@@ -702,6 +709,23 @@ static void plan_print(const cli_args *a, const files_intervals *iv, const dnnme
     cli_json_int("nodes", res->nodes);
     cli_json_string("stop", dnnmem_plan_stop_name(res->stop));
     cli_json_bool("degraded", res->degraded);
+    if (iv->links > 0) {
+      int first = 1;
+      cli_json_int("links", iv->links);
+      cli_json_key("reused");
+      printf("[");
+      for (k = 0; k < iv->n; k++)
+        if ((iv->records[k].flags & DNNMEM_INTERVAL_REUSE) && offsets[k] == offsets[iv->records[k].reuse]) {
+          char buf2[16];
+          printf(first ? "[" : ", [");
+          cli_json_string_value(plan_record_id(iv, k, buf, sizeof buf));
+          printf(", ");
+          cli_json_string_value(plan_record_id(iv, iv->records[k].reuse, buf2, sizeof buf2));
+          printf("]");
+          first = 0;
+        }
+      printf("]");
+    }
     if (c && c->result.feasible == 0) {
       cli_json_key("conflict");
       printf("[");
@@ -720,6 +744,11 @@ static void plan_print(const cli_args *a, const files_intervals *iv, const dnnme
   printf("%s: %d records, %s: arena %lld bytes, lower bound %lld (%.3fx)%s, %.2f ms\n", a->operand, iv->n,
          dnnmem_plan_algo_name(res->algo), (long long)res->arena, (long long)res->lower_bound,
          res->lower_bound ? (double)res->arena / (double)res->lower_bound : 1.0, res->optimal ? ", optimal" : "", ms);
+  if (iv->links > 0) {
+    int32_t declared = 0;
+    for (k = 0; k < iv->n; k++) declared += (iv->records[k].flags & DNNMEM_INTERVAL_REUSE) != 0;
+    printf("links: %d records linked; in place: %d of %d reuse links used\n", iv->links, res->reused, declared);
+  }
   if (a->capacity > 0)
     printf("capacity %lld: %s\n", (long long)a->capacity,
            res->feasible > 0 ? "feasible" : res->feasible == 0 ? "infeasible (proven)" : "unknown");
@@ -1027,7 +1056,19 @@ static int cmd_plan(const cli_args *a) {
   if (arrlen(a->at) && !a->symbol) cli_usage_error("--at needs --symbol");
   opt.node_limit = a->nodes;
   opt.capacity = a->capacity;
+  if (a->inplace && strcmp(a->inplace, "elementwise") != 0)
+    cli_usage_error("unknown --inplace '%s' (elementwise)", a->inplace);
+  if (a->inplace && a->symbol) cli_usage_error("--inplace cannot be combined with --symbol");
   cli_read_intervals_symbolic(a->operand, a->align, &iv);
+  if (a->inplace) {
+    files_error err;
+    if (!iv.is_graph) cli_usage_error("--inplace needs a graph CSV (an intervals CSV has 'reuse' and 'alias' columns)");
+    files_intervals_inplace(&iv, files_elementwise_ops);
+    if (files_intervals_links_check(&iv, &err)) cli_file_error(&err);
+  }
+  if (a->symbol && iv.links > 0)
+    cli_input_error(a->operand, files_intervals_line(&iv, files_intervals_first_link(&iv)),
+                    "--symbol: reuse and alias links are not supported with symbolic sizes");
   deadline = cli_now_ms() + a->time_limit * 1e3;
   if (a->time_limit > 0) {
     opt.stop = cli_deadline_passed;
@@ -1052,13 +1093,13 @@ static int cmd_plan(const cli_args *a) {
   plan_solve(a->operand, &iv, &opt, offsets, &res, &ms);
   if (a->out) cli_write_column(files_intervals_rows(&iv), a->out, "offset", offsets, NULL);
   if (a->svg) cli_plan_svg(a->svg, a->operand, iv.records, iv.n, offsets, res.arena, res.lower_bound);
-  if (a->capacity > 0 && res.feasible == 0) {
+  if (a->capacity > 0 && res.feasible == 0 && iv.links == 0) { /* subsets would cut links */
     plan_conflict_answer c;
     plan_conflict(a->operand, &iv, &opt, a->time_limit, &c);
-    plan_print(a, &iv, &res, ms, &c);
+    plan_print(a, &iv, offsets, &res, ms, &c);
     free(c.ids);
   } else {
-    plan_print(a, &iv, &res, ms, NULL);
+    plan_print(a, &iv, offsets, &res, ms, NULL);
   }
   free(offsets);
   files_intervals_free(&iv);
@@ -1094,6 +1135,9 @@ static int cmd_share(const cli_args *a) {
   if (a->algo && dnnmem_share_algo_parse(a->algo, &opt.algo) != DNNMEM_OK)
     cli_usage_error("unknown --algo '%s'", a->algo);
   cli_read_intervals(a->operand, 0, &iv);
+  if (iv.links > 0)
+    cli_input_error(a->operand, files_intervals_line(&iv, files_intervals_first_link(&iv)),
+                    "share: reuse and alias links are not supported (plan takes them)");
   object_of = (int64_t *)cli_alloc(((size_t)iv.n + 1) * sizeof(int64_t));
   t0 = cli_now_ms();
   share_solve(a->operand, &iv, &opt, object_of, &res);
@@ -2219,7 +2263,7 @@ static const cli_command cli_commands[] = {
      cmd_cover},
     {"plan", "FILE", "arena offsets for tensor lifetimes",
      "Arena offsets for the records of FILE (intervals CSV or graph CSV).", plan_options,
-     "one JSON object: n, algo, arena, lower_bound, optimal, time_ms, nodes,\nstop (none, proved, nodes, time, incomplete), degraded\n(with --capacity also capacity, feasible; proven infeasible: conflict\n[ids], conflict_minimal, conflict_decisions, conflict_time_ms). With a\n'pass' column: passes [{pass, n, arena}], one_shot_arena, one_shot_lower_bound. With --symbol:\nsymbol, s_min, s_max, worst_ratio, worst_at, arena_min, lower_bound_min,\narena_max, lower_bound_max, samples, edges (--at adds at, arena,\nlower_bound, optimal)",
+     "one JSON object: n, algo, arena, lower_bound, optimal, time_ms, nodes,\nstop (none, proved, nodes, time, incomplete), degraded\n(with --capacity also capacity, feasible; proven infeasible: conflict\n[ids], conflict_minimal, conflict_decisions, conflict_time_ms). With\nreuse/alias links: links, reused [[id, overwritten id], ...]. With a\n'pass' column: passes [{pass, n, arena}], one_shot_arena, one_shot_lower_bound. With --symbol:\nsymbol, s_min, s_max, worst_ratio, worst_at, arena_min, lower_bound_min,\narena_max, lower_bound_max, samples, edges (--at adds at, arena,\nlower_bound, optimal)",
      cmd_plan},
     {"share", "FILE", "shared objects for tensor lifetimes (TFLite)",
      "Shared objects (TFLite) for the records of FILE (intervals CSV or graph CSV).", share_options,

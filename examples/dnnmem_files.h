@@ -576,6 +576,7 @@ typedef struct files_intervals {
   int32_t symbolic_row;     /* that row (-1 if none) */
   int symbolic_ok;          /* the reader accepts polynomial sizes */
   int has_pass;             /* the file has a 'pass' column */
+  int32_t links;            /* records with a reuse or alias link */
 } files_intervals;
 
 FILES_FN void files_intervals_free(files_intervals *iv) {
@@ -639,7 +640,7 @@ FILES_FN int files_gaps_parse(files_intervals *iv, int32_t i, const char *text, 
 
 /* The columns of an intervals CSV, by name. */
 typedef struct files_interval_columns {
-  int id, lower, upper, size, alignment, offset, hint, gaps, pass;
+  int id, lower, upper, size, alignment, offset, hint, gaps, pass, reuse, alias;
   int64_t end_addend; /* 1 when upper is minimalloc's inclusive 'end' */
 } files_interval_columns;
 
@@ -659,6 +660,8 @@ FILES_FN int files_interval_columns_find(const files_csv *csv, files_interval_co
   c->hint = files_column(csv, "hint");
   c->gaps = files_column(csv, "gaps");
   c->pass = files_column(csv, "pass");
+  c->reuse = files_column(csv, "reuse");
+  c->alias = files_column(csv, "alias");
   if (c->id < 0) return files_fail(err, csv->path, csv->header_line, "missing column 'id'");
   if (c->lower < 0) return files_fail(err, csv->path, csv->header_line, "missing column 'lower'");
   if (c->upper < 0) return files_fail(err, csv->path, csv->header_line, "missing column 'upper'");
@@ -754,6 +757,139 @@ FILES_FN int files_interval_row(files_intervals *iv, const files_interval_column
   return files_interval_check(iv, i, err);
 }
 
+/* Record i's 'reuse' and 'alias' cells (ids of other rows; empty: none)
+   and the record rules, each with its own message. */
+FILES_FN int files_interval_links(files_intervals *iv, const files_interval_columns *c, int32_t i,
+                                  files_id_map *ids, files_error *err) {
+  const files_csv *csv = &iv->csv;
+  dnnmem_interval *rec = &iv->records[i];
+  long line = csv->rows[i].line;
+  int k;
+  for (k = 0; k < 2; k++) {
+    int col = k ? c->alias : c->reuse;
+    const char *name = k ? "alias" : "reuse", *cell = col >= 0 ? files_cell(csv, i, col) : "";
+    ptrdiff_t at;
+    const dnnmem_interval *old;
+    if (!*cell) continue;
+    if ((at = shgeti(ids, cell)) < 0) return files_fail(err, csv->path, line, "%s: unknown id '%s'", name, cell);
+    if (iv->has_pass || iv->symbolic_line)
+      return files_fail(err, csv->path, line, "%s: links cannot be combined with %s", name,
+                        iv->has_pass ? "passes" : "polynomial sizes");
+    if (ids[at].value == i) return files_fail(err, csv->path, line, "%s: a record cannot name itself", name);
+    old = &iv->records[ids[at].value];
+    if (rec->num_gaps || old->num_gaps)
+      return files_fail(err, csv->path, line, "%s: a linked record cannot have gaps (%s has)", name,
+                        rec->num_gaps ? "this record" : cell);
+    if (k) {
+      rec->flags |= DNNMEM_INTERVAL_ALIAS, rec->alias = ids[at].value;
+    } else {
+      if (old->upper != rec->lower + 1)
+        return files_fail(err, csv->path, line,
+                          "reuse: '%s' (line %ld) is live until step %lld; to be overwritten in place it must "
+                          "die at this record's first step %lld", cell, csv->rows[ids[at].value].line,
+                          (long long)old->upper - 1, (long long)rec->lower);
+      if (old->lower >= rec->lower)
+        return files_fail(err, csv->path, line, "reuse: '%s' (line %ld) begins no earlier than this record", cell,
+                          csv->rows[ids[at].value].line);
+      if (old->size < rec->size)
+        return files_fail(err, csv->path, line, "reuse: this record (%lld bytes) does not fit in '%s' (%lld bytes)",
+                          (long long)rec->size, cell, (long long)old->size);
+      rec->flags |= DNNMEM_INTERVAL_REUSE, rec->reuse = ids[at].value;
+    }
+  }
+  iv->links += (rec->flags & (DNNMEM_INTERVAL_REUSE | DNNMEM_INTERVAL_ALIAS)) != 0;
+  return 0;
+}
+
+/* The rules between linked records (alias cycles, one class fixed at two
+   offsets, a reuse whose buffer an alias keeps alive): the library's
+   verdict (dnnmem_plan_lower_bound), the record named by asking again with
+   one link at a time. */
+FILES_FN int files_intervals_links_check(files_intervals *iv, files_error *err) {
+  const char *path = files_intervals_rows(iv)->path;
+  dnnmem_interval *copy;
+  dnnmem_intervals problem = {iv->records, iv->n, iv->alignment};
+  int64_t bound;
+  size_t bytes = 0;
+  void *scratch;
+  dnnmem_result r;
+  int32_t i, k;
+  if (iv->links == 0) return 0;
+  if (dnnmem_plan_lower_bound_scratch_size(&problem, &bytes) != DNNMEM_OK || !(scratch = malloc(bytes ? bytes : 1)))
+    return files_fail(err, path, 0, "out of memory");
+  r = dnnmem_plan_lower_bound(&problem, &bound, scratch, bytes);
+  copy = r == DNNMEM_OK ? NULL : (dnnmem_interval *)malloc(((size_t)iv->n + 1) * sizeof(dnnmem_interval));
+  for (k = 0; copy && k < iv->n; k++) { /* the first link that alone (with every alias) breaks a rule */
+    const dnnmem_interval *rk = &iv->records[k];
+    dnnmem_result rk_result;
+    if (!(rk->flags & (DNNMEM_INTERVAL_REUSE | DNNMEM_INTERVAL_ALIAS)) && r != DNNMEM_ERR_PLAN_ALIAS_OFFSET) continue;
+    for (i = 0; i < iv->n; i++) {
+      copy[i] = iv->records[i];
+      if (r != DNNMEM_ERR_PLAN_REUSE || i != k) copy[i].flags &= ~DNNMEM_INTERVAL_REUSE;
+      if (r == DNNMEM_ERR_CYCLE && i > k) copy[i].flags &= ~DNNMEM_INTERVAL_ALIAS;
+      if (r == DNNMEM_ERR_PLAN_ALIAS_OFFSET && i > k) copy[i].flags &= ~DNNMEM_INTERVAL_FIXED;
+    }
+    problem.records = copy;
+    rk_result = dnnmem_plan_lower_bound(&problem, &bound, scratch, bytes);
+    if (rk_result == r) break;
+  }
+  free(copy);
+  free(scratch);
+  if (r == DNNMEM_OK) return 0;
+  if (k >= iv->n) k = 0;
+  if (r == DNNMEM_ERR_CYCLE) return files_fail(err, path, files_intervals_line(iv, k), "alias: the aliases form a cycle");
+  if (r == DNNMEM_ERR_PLAN_ALIAS_OFFSET)
+    return files_fail(err, path, files_intervals_line(iv, k), "offset: aliased records fixed at different offsets");
+  if (r == DNNMEM_ERR_PLAN_REUSE)
+    return files_fail(err, path, files_intervals_line(iv, k),
+                      "reuse: the buffer is still in use after step %lld (an alias of it lives on), or an alias "
+                      "of this record begins before it", (long long)iv->records[k].lower);
+  return files_fail(err, path, 0, "%s", FILES_RESULT_TEXT(r));
+}
+
+/* The element-wise ops (plan --inplace elementwise): one output the size
+   of its first input, each element computed from the same element of
+   the inputs, so the output may overwrite the first input where that
+   input dies. */
+static const char *const files_elementwise_ops[] = {
+    "relu", "relu6", "leaky_relu", "leakyrelu", "elu", "selu", "gelu", "silu", "swish", "mish", "sigmoid",
+    "hardsigmoid", "hardswish", "hardtanh", "tanh", "softplus", "clip", "clamp", "threshold", "add", "sub",
+    "mul", "div", "neg", "abs", "exp", "log", "sqrt", "rsqrt", "reciprocal", "pow", "erf", "dropout",
+    "batchnorm", "where", NULL};
+
+/* Declares reuse on a graph for the ops listed (NULL-terminated): value v
+   may overwrite its first input u when u dies at v (its last use, not an
+   output), began before v and has v's size. Returns the links declared. */
+FILES_FN int32_t files_intervals_inplace(files_intervals *iv, const char *const *ops) {
+  const files_graph *g = &iv->graph;
+  int32_t v, links = 0, k;
+  if (!iv->is_graph) return 0;
+  for (v = 0; v < iv->n; v++) {
+    dnnmem_interval *r = &iv->records[v];
+    int32_t u;
+    int listed = 0;
+    for (k = 0; ops[k] && !listed; k++) listed = strcmp(g->ops[v], ops[k]) == 0;
+    if (!listed || g->in_offsets[v + 1] == g->in_offsets[v]) continue;
+    u = g->in_ids[g->in_offsets[v]];
+    if (iv->records[u].upper != r->lower + 1 || iv->records[u].lower >= r->lower || iv->records[u].size != r->size ||
+        g->output[u])
+      continue;
+    r->flags |= DNNMEM_INTERVAL_REUSE;
+    r->reuse = u;
+    links++;
+  }
+  iv->links += links;
+  return links;
+}
+
+/* The first linked row, or -1 (for the subcommands that take no links). */
+FILES_FN int32_t files_intervals_first_link(const files_intervals *iv) {
+  int32_t i;
+  for (i = 0; i < iv->n; i++)
+    if (iv->records[i].flags & (DNNMEM_INTERVAL_REUSE | DNNMEM_INTERVAL_ALIAS)) return i;
+  return -1;
+}
+
 /* The bytes every plan may need, summed in the file's order as
    dnnmem_intervals_check does: the first row past int64_t is named. */
 FILES_FN int files_intervals_total(const files_intervals *iv, files_error *err) {
@@ -798,7 +934,8 @@ FILES_FN int files_intervals_fixed(const files_intervals *iv, files_error *err) 
   dnnmem_intervals problem;
   dnnmem_result r = DNNMEM_OK;
   for (i = 0; fixed && offsets && row && i < iv->n; i++)
-    if (iv->records[i].flags & DNNMEM_INTERVAL_FIXED) {
+    if ((iv->records[i].flags & DNNMEM_INTERVAL_FIXED) &&
+        !(iv->records[i].flags & (DNNMEM_INTERVAL_REUSE | DNNMEM_INTERVAL_ALIAS))) { /* linked: the planner's */
       fixed[nf] = iv->records[i];
       offsets[nf] = iv->records[i].fixed_offset;
       row[nf++] = i;
@@ -838,6 +975,8 @@ FILES_FN int files_intervals_from_csv(files_intervals *iv, files_error *err) {
   sh_new_arena(ids);
   for (i = 0; i < iv->n; i++)
     if (files_interval_row(iv, &c, i, &ids, err)) return shfree(ids), -1;
+  for (i = 0; i < iv->n; i++)
+    if (files_interval_links(iv, &c, i, ids, err)) return shfree(ids), -1;
   shfree(ids);
   for (i = 0; i < iv->n; i++) { /* the gaps array has stopped moving */
     iv->records[i].gaps = iv->records[i].num_gaps ? iv->gaps + at : NULL;
@@ -876,7 +1015,7 @@ static int files__intervals_parse(const char *name, char *text, size_t len, int6
   iv->symbolic_row = -1;
   if (files_csv_parse(name, text, len, &iv->csv, err)) return -1;
   bad = files_csv_is_graph(&iv->csv) ? files_intervals_from_graph(iv, err) : files_intervals_from_csv(iv, err);
-  if (!bad) bad = files_intervals_total(iv, err) || files_intervals_fixed(iv, err);
+  if (!bad) bad = files_intervals_total(iv, err) || files_intervals_fixed(iv, err) || files_intervals_links_check(iv, err);
   iv->problem.records = iv->records;
   iv->problem.count = iv->n;
   iv->problem.alignment = alignment;
