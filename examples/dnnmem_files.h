@@ -847,10 +847,11 @@ FILES_FN int files_intervals_links_check(files_intervals *iv, files_error *err) 
   return files_fail(err, path, 0, "%s", FILES_RESULT_TEXT(r));
 }
 
-/* The element-wise ops (plan --inplace elementwise): one output the size
-   of its first input, each element computed from the same element of
-   the inputs, so the output may overwrite the first input where that
-   input dies. */
+/* The element-wise ops (plan --inplace elementwise): each output element
+   computed from the same element of the inputs, so the output may
+   overwrite an input of its size where that input dies (each element is
+   read before it is written). A trailing '_' (PyTorch's in-place add_)
+   names the same op. */
 static const char *const files_elementwise_ops[] = {
     "relu", "relu6", "leaky_relu", "leakyrelu", "elu", "selu", "gelu", "silu", "swish", "mish", "sigmoid",
     "hardsigmoid", "hardswish", "hardtanh", "tanh", "softplus", "clip", "clamp", "threshold", "add", "sub",
@@ -858,25 +859,30 @@ static const char *const files_elementwise_ops[] = {
     "batchnorm", "where", NULL};
 
 /* Declares reuse on a graph for the ops listed (NULL-terminated): value v
-   may overwrite its first input u when u dies at v (its last use, not an
-   output), began before v and has v's size. Returns the links declared. */
+   may overwrite its first input u (in input order) that dies at v (its
+   last use, not an output), began before v and has v's size. Returns the
+   links declared. */
 FILES_FN int32_t files_intervals_inplace(files_intervals *iv, const char *const *ops) {
   const files_graph *g = &iv->graph;
-  int32_t v, links = 0, k;
+  int32_t v, links = 0, k, e;
   if (!iv->is_graph) return 0;
   for (v = 0; v < iv->n; v++) {
     dnnmem_interval *r = &iv->records[v];
     int32_t u;
     int listed = 0;
-    for (k = 0; ops[k] && !listed; k++) listed = strcmp(g->ops[v], ops[k]) == 0;
-    if (!listed || g->in_offsets[v + 1] == g->in_offsets[v]) continue;
-    u = g->in_ids[g->in_offsets[v]];
-    if (iv->records[u].upper != r->lower + 1 || iv->records[u].lower >= r->lower || iv->records[u].size != r->size ||
-        g->output[u])
-      continue;
-    r->flags |= DNNMEM_INTERVAL_REUSE;
-    r->reuse = u;
-    links++;
+    size_t len = strlen(g->ops[v]);
+    if (len > 1 && g->ops[v][len - 1] == '_') len--;
+    for (k = 0; ops[k] && !listed; k++) listed = strlen(ops[k]) == len && strncmp(g->ops[v], ops[k], len) == 0;
+    for (e = g->in_offsets[v]; listed && e < g->in_offsets[v + 1]; e++) {
+      u = g->in_ids[e];
+      if (iv->records[u].upper != r->lower + 1 || iv->records[u].lower >= r->lower ||
+          iv->records[u].size != r->size || g->output[u])
+        continue;
+      r->flags |= DNNMEM_INTERVAL_REUSE;
+      r->reuse = u;
+      links++;
+      break;
+    }
   }
   iv->links += links;
   return links;
