@@ -3118,6 +3118,15 @@ static DNNMEM__UNUSED void dnnmem__sort_ids(int32_t *ids, int32_t *tmp, int32_t 
 static DNNMEM__UNUSED void dnnmem__radix_sort(int32_t *ids, int32_t *tmp, int32_t n, const int64_t *key) {
   int32_t count[256], i, *src = ids, *dst = tmp;
   int shift;
+  if (n <= 32) { /* stable insertion: eight passes over 256 buckets cost more */
+    int32_t j;
+    for (i = 1; i < n; i++) {
+      int32_t id = ids[i];
+      for (j = i; j > 0 && key[ids[j - 1]] > key[id]; j--) ids[j] = ids[j - 1];
+      ids[j] = id;
+    }
+    return;
+  }
   for (shift = 0; shift < 64; shift += 8) {
     int32_t sum = 0, d;
     for (d = 0; d < 256; d++) count[d] = 0;

@@ -17,7 +17,7 @@
 #include "tests/ref.h"
 
 #define MAX_RECORDS 16
-#define ORACLE_RECORDS 5 /* ref_plan_tied_optimum at most this, sizes below 8 */
+#define ORACLE_RECORDS 5 /* ref_plan_tied_optimum at most this, sizes summing below 16 */
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fuzz_input in = {data, size, 0};
@@ -25,7 +25,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   dnnmem_intervals p;
   int64_t off[MAX_RECORDS], bound = -1, best = -1, arena = 0;
   int32_t pair[2];
-  int n = (int)(fuzz_u8(&in) % (MAX_RECORDS + 1)), i, a, small = 1;
+  int n = (int)(fuzz_u8(&in) % (MAX_RECORDS + 1)), i, a;
+  int64_t total = 0;
   size_t bytes, more;
   unsigned char *scratch;
   dnnmem_plan_options opt;
@@ -35,7 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   for (i = 0; i < n; i++) {
     r[i] = ref_plan_record(fuzz_u8(&in) % 12, 0, fuzz_u8(&in) % 9);
     r[i].upper = r[i].lower + 1 + fuzz_u8(&in) % 5;
-    small &= r[i].size < 8;
+    total += r[i].size;
   }
   for (i = 0; i < n; i++) { /* links: mostly valid ones, a broken one now and then */
     uint32_t k = fuzz_u8(&in), j = fuzz_u8(&in) % (uint32_t)n, t;
@@ -65,7 +66,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (want == DNNMEM_OK) want = ref_plan_reuse_rule(&p);
   rc = dnnmem_plan_lower_bound(&p, &bound, scratch + 1, bytes);
   FUZZ_CHECK(rc == want);
-  if (want == DNNMEM_OK && n <= ORACLE_RECORDS && small) {
+  if (want == DNNMEM_OK && n <= ORACLE_RECORDS && total < 16) {
     best = ref_plan_tied_optimum(&p, NULL);
     FUZZ_CHECK(best >= bound);
   }
@@ -76,16 +77,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (rc != DNNMEM_OK) continue;
     FUZZ_CHECK(ref_plan_tied_recount(&p, off) == res.arena);
     FUZZ_CHECK(dnnmem_plan_check(&p, off, &arena, pair, scratch, bytes) == DNNMEM_OK && arena == res.arena);
-    FUZZ_CHECK(res.lower_bound == bound && res.arena >= bound && res.optimal == (res.arena == bound));
-    if (best >= 0) FUZZ_CHECK(res.arena >= best);
+    /* aliases alone: the exact search may prove more than the bound */
+    FUZZ_CHECK(res.lower_bound >= bound && res.arena >= res.lower_bound);
+    FUZZ_CHECK(res.optimal == (res.arena == res.lower_bound));
+    if (best >= 0) FUZZ_CHECK(res.arena >= best && res.lower_bound <= best);
     if (n > 0) { /* a short buffer is refused, not overrun */
       unsigned char *tight = (unsigned char *)malloc(bytes / 2);
       FUZZ_CHECK(dnnmem_plan_solve(&p, &opt, off, &res, tight, bytes / 2) == DNNMEM_ERR_SCRATCH_TOO_SMALL);
       free(tight);
     }
   }
-  if (want == DNNMEM_OK) /* the checker against the recount on plans from the input */
-    while (fuzz_more(&in)) {
+  if (want == DNNMEM_OK && n > 0) /* the checker against the recount on plans from the input */
+    for (a = 0; a < 32 && fuzz_more(&in); a++) {
       int64_t recount;
       for (i = 0; i < n; i++) off[i] = (int64_t)(fuzz_u8(&in) % 16) * p.alignment;
       recount = ref_plan_tied_recount(&p, off);
