@@ -213,6 +213,8 @@
                 dnnmem_plan_symbolic_records (sizes growing with S)
                 dnnmem_plan_conflict_scratch_size / dnnmem_plan_conflict
                 (why a capacity cannot be met: a conflict set)
+                dnnmem_plan_pools_solve / _lower_bound / _check (+ their
+                _scratch_size): several pools with capacities and costs
                 dnnmem_plan_algo_name / dnnmem_plan_algo_parse
                 dnnmem_plan_stop_name / dnnmem_plan_stop_parse
                 options (NULL = zeroed): algo, node_limit, capacity, stop,
@@ -350,6 +352,99 @@
                 search (exponential) on at most m records. Scratch:
                 dnnmem_plan_solve's for the problem + about 105 bytes per
                 record.
+   Pools.       Several memories (TVM USMP's pools: fast SRAM beside DRAM on
+                a microcontroller; an accelerator's scratchpad beside HBM).
+                dnnmem_plan_pools: the records, pools (dnnmem_pool: name,
+                capacity (0: unbounded), alignment, integer cost per byte)
+                and per record the pools it may use in preference order
+                (CSR allowed_offsets / allowed_ids; NULL: all, in index
+                order). A plan gives each record a pool it may use and an
+                offset in that pool's own arena; inside a pool the rules
+                above hold (offsets multiples of max(record's, problem's,
+                pool's alignment)); every bounded pool's arena stays within
+                its capacity. Objective: the least total cost, the sum of
+                size x cost over the records (bytes served from dear
+                memory), then small arenas (not proven). A fixed offset
+                binds in whichever pool the record goes; it may only go
+                where that offset is aligned and within the capacity.
+                API: dnnmem_plan_pools_solve / _lower_bound / _check, each
+                with _scratch_size; options.algo (dnnmem_plan_pools_algo,
+                _name/_parse), node_limit, pack_node_limit, stop.
+                Heuristics. greedy is USMP's greedy_by_size with fallback:
+                records (fixed first) by size descending, each to its first
+                allowed pool with room at the best-fit offset (the smallest
+                hole between the records of that pool meeting it in time,
+                else on top; room: within the capacity). improve runs it
+                and a second order (shortest lifetime first: a byte-step of
+                SRAM saves the most there), then on each plan: every bounded
+                pool re-planned by dnnmem_plan_solve (best, at its capacity)
+                when smaller, and passes of moves: records by the saving at
+                stake (size x (its pool's cost - its cheapest pool's)), each
+                into the cheapest allowed pool that takes it, a best-fit
+                hole or, when its bytes over its lifetime fit, a re-plan of
+                that pool with it (dnnmem_plan_solve, best, at the
+                capacity: "more fits in fast pools when they are packed
+                tighter"); up to 8 passes, until none moves.
+                Lower bound (dnnmem_plan_pools_lower_bound). Let m(i) be the
+                cheapest cost of a pool record i may use and fits alone.
+                Every plan costs at least sum size(i) m(i) (S0). At a step t,
+                let L(t) be the records live there (outside gaps). The
+                records of L(t) must share the pools' capacities at t, so
+                their cost is at least the least cost of a fractional
+                assignment x(i,p) >= 0, sum_p x(i,p) = size(i), sum_i x(i,p)
+                <= capacity(p), at price max(cost(p), m(i)) (a relaxation:
+                pools a record may not use become open at a price no lower
+                than its cheapest, so no plan's cost is undercut). Its
+                excess over sum size m is E(t). With classes by m ascending
+                and pools by cost ascending, the price excess
+                max(0, cost(p) - m) is a convex function of cost(p) - m, so
+                the matrix is Monge and the north-west-corner fill (each
+                class in turn into the cheapest pools left) is optimal
+                (Hoffman, "On simple linear programming problems", 1963);
+                unused capacity is a last class of price 0. E(t) >= 0 and
+                depends only on L(t); for steps whose live sets are
+                disjoint the excesses add (disjoint records). Steps t1 <
+                t2 < ... chain when each t(k) lies before the first lower
+                of the records live at t(k+1): then no record is live at two
+                of them. Bound = S0 + the largest sum of E over a chain, a
+                dynamic program over the distinct lowers (prefix maxima).
+                If the bytes of one step exceed all capacities together (no
+                unbounded pool), no plan exists (DNNMEM_ERR_INFEASIBLE).
+                Exact (algo exact; best up to
+                DNNMEM_PLAN_POOLS_BEST_EXACT_MAX records with
+                DNNMEM_PLAN_POOLS_BEST_NODES nodes): depth-first branch and
+                bound over the assignment, from the heuristics' best plan:
+                records by size descending, each pool it may use and fits
+                alone in preference order; the bound at a node is the
+                assigned cost plus the bound above over the unassigned
+                records with the assigned ones' bytes taken out of their
+                pools' capacities at each step (a step over a capacity
+                prunes: no packing can fit). Tables per step and class
+                (unassigned bytes) and per step and pool (assigned bytes)
+                change in O(steps of the record) per move. At a leaf (a full
+                assignment cheaper than the best) each bounded pool is
+                packed by dnnmem_plan_solve at its capacity: best first,
+                then exact with pack_node_limit nodes; proven infeasible
+                prunes, undecided counts as not found and the search can no
+                longer claim a proof. A completed search proves its best
+                (result.lower_bound = cost) or that there is none
+                (feasible 0); gaps: the search plans whole lifetimes, so
+                stop is incomplete unless the bound meets the cost.
+                Measured (README.md): on the inference models at SRAM of
+                25/50/75% of the single arena, the bound is met in 50 of 54
+                plans; USMP's greedy is within 1.2 points of SRAM bytes of
+                it on average, improve within 0.8.
+                Complexity: the bound O(n log n + T P) (T distinct lowers, P
+                pools); greedy O(n^2) (a placement scans the pool's records
+                meeting it, O(k log k) to sort them); improve adds up to 8
+                passes of n moves, each a placement or one dnnmem_plan_solve
+                (best) on a pool's records; exact: exponential, O(T P + steps
+                of the record) per node plus the leaf's packings (each an
+                exact search, exponential). Check O(P + p log p).
+                Scratch: solve, dnnmem_plan_solve's (exact) for n records
+                plus about 150 + 32 P bytes per record; the bound about
+                24 + 32 P bytes per record; the check dnnmem_plan_check's
+                plus about 90 bytes per record.
    Complexity.  naive O(n); greedy-size and greedy-breadth O(n log n +
                 sum k log k); sorted-height and pathcover O(n log n) (plus
                 O(k log k) per record near fixed ones); bestfit O((n + T)
@@ -1034,6 +1129,16 @@
 
    HISTORY
        0.5.0  2026-11  memory pools; in-place reuse and aliasing.
+         Plan. Pools (dnnmem_plan_pools, dnnmem_pool): several memories
+           with capacities, alignments and costs per byte, allowed pools per
+           record in preference order; dnnmem_plan_pools_solve (USMP's
+           greedy, improvement moves with per-pool re-planning, branch and
+           bound over the assignment), _lower_bound (fractional fill per
+           step, chained over disjoint steps), _check;
+           DNNMEM_ERR_PLAN_POOL_CAPACITY, _FORBIDDEN, _OVER_CAPACITY
+           (-208 .. -210). Tool: plan --pool NAME=CAPACITY[:COST], the
+           'pools' column, --out 'pool', JSON cost and pools, an SVG panel
+           per pool.
        0.4.0  2026-11  sizes not known in advance; labeling over k devices (part
                        9); the schedule's arena and the memory/time curve;
                        bit-identical annealing.
@@ -7051,6 +7156,8 @@ typedef struct dnnmem__pools_work {
   int64_t *steps;         /* T distinct lowers, ascending */
   int32_t *prev;          /* T: steps before the first lower live at the step */
   int64_t *demand;        /* T x K: bytes live of unassigned records per class */
+  int64_t *demand_node;   /* T x K: the same with each unassigned record in
+                             the cheapest pool its bytes still fit (a node's) */
   int64_t *used;          /* T x P: bytes live of assigned records per pool */
   int64_t *residual;      /* P */
   int64_t *dp;            /* T + 1: prefix maxima of the chain sums */
@@ -7119,6 +7226,7 @@ static dnnmem_result dnnmem__pools_carve(const dnnmem_plan_pools *p, dnnmem__poo
     w->dp = DNNMEM__TAKE(&s, int64_t, (int64_t)n + 1);
     w->demand = DNNMEM__TAKE(&s, int64_t, tp); /* T x K and T x P, T <= n, K <= P */
     w->used = DNNMEM__TAKE(&s, int64_t, tp);
+    w->demand_node = what == 1 ? DNNMEM__TAKE(&s, int64_t, tp) : NULL;
   }
   if (what == 1) {
     w->pool_cur = DNNMEM__TAKE(&s, int32_t, n);
@@ -7230,13 +7338,13 @@ static void dnnmem__pools_assign(dnnmem__pools_work *w, int32_t r, int32_t q, in
 /* The bound of the current tables: base plus the largest sum of step
    extras over a chain of steps with disjoint live records; INF when some
    step's bytes exceed the capacities. */
-static int64_t dnnmem__pools_bound(dnnmem__pools_work *w) {
+static int64_t dnnmem__pools_bound_of(dnnmem__pools_work *w, const int64_t *demand_table, int64_t base) {
   const dnnmem_pool *pools = w->p->pools;
   int32_t k, c, q, j;
   w->dp[0] = 0;
   for (k = 0; k < w->T; k++) {
     int64_t extra = 0, chain;
-    const int64_t *used = w->used + (int64_t)k * w->P, *demand = w->demand + (int64_t)k * w->K;
+    const int64_t *used = w->used + (int64_t)k * w->P, *demand = demand_table + (int64_t)k * w->K;
     for (q = 0; q < w->P; q++) {
       w->residual[q] = pools[q].capacity == 0 ? DNNMEM__POOLS_INF : pools[q].capacity - used[q];
       if (w->residual[q] < 0) return DNNMEM__POOLS_INF;
@@ -7260,7 +7368,55 @@ static int64_t dnnmem__pools_bound(dnnmem__pools_work *w) {
     chain = extra + w->dp[w->prev[k]];
     w->dp[k + 1] = dnnmem__max64(w->dp[k], chain);
   }
-  return w->base + w->dp[w->T];
+  return base + w->dp[w->T];
+}
+
+static int64_t dnnmem__pools_bound(dnnmem__pools_work *w) { return dnnmem__pools_bound_of(w, w->demand, w->base); }
+
+/* Whether record r's bytes fit pool q at each of its steps beside the
+   assigned records (forward checking: else no packing can hold it). */
+static int dnnmem__pools_fits(const dnnmem__pools_work *w, int32_t r, int32_t q) {
+  const dnnmem_interval *rec = &w->rec[r];
+  int64_t cap = w->p->pools[q].capacity;
+  int32_t k, g = 0;
+  if (cap == 0) return 1;
+  for (k = w->klo[r]; k < w->khi[r]; k++) {
+    int64_t t = w->steps[k];
+    while (g < rec->num_gaps && rec->gaps[g].upper <= t) g++;
+    if (g < rec->num_gaps && rec->gaps[g].lower <= t) continue;
+    if (w->used[(int64_t)k * w->P + q] > cap - rec->size) return 0;
+  }
+  return 1;
+}
+
+/* A node's bound: each unassigned record (order[from .. m)) priced at the
+   cheapest pool it may use whose room it still fits at every step (no
+   plan below the node puts it anywhere cheaper), its bytes moved to that
+   class; INF when one fits nowhere. */
+static int64_t dnnmem__pools_node_bound(dnnmem__pools_work *w, int32_t from, int32_t m) {
+  int64_t base = w->base;
+  int32_t k, copied = 0;
+  for (k = from; k < m; k++) {
+    int32_t r = w->order[k], cnt, a, best = -1;
+    const int32_t *ids;
+    cnt = dnnmem__pools_allowed(w->p, w->all, r, &ids);
+    for (a = 0; a < cnt; a++) {
+      int32_t q = ids[a];
+      if ((best < 0 || w->p->pools[q].cost < w->p->pools[best].cost) && dnnmem__pools_usable(w->p, r, q) &&
+          dnnmem__pools_fits(w, r, q))
+        best = q;
+    }
+    if (best < 0) return DNNMEM__POOLS_INF;
+    if (w->p->pools[best].cost == w->mcost[r]) continue;
+    if (!copied) {
+      DNNMEM_MEMCPY(w->demand_node, w->demand, (size_t)w->T * (size_t)w->K * sizeof(int64_t));
+      copied = 1;
+    }
+    base += w->rec[r].size * (w->p->pools[best].cost - w->mcost[r]);
+    dnnmem__pools_add_steps(w, r, w->demand_node, w->K, w->mclass[r], -w->rec[r].size);
+    dnnmem__pools_add_steps(w, r, w->demand_node, w->K, w->class_of_pool[best], w->rec[r].size);
+  }
+  return dnnmem__pools_bound_of(w, copied ? w->demand_node : w->demand, base);
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_pools_lower_bound_scratch_size(const dnnmem_plan_pools *problem,
@@ -7646,6 +7802,7 @@ static dnnmem_result dnnmem__pools_leaf(dnnmem__pools_work *w) {
    *complete: 1 when the tree was exhausted. */
 static dnnmem_result dnnmem__pools_search(dnnmem__pools_work *w, int64_t node_limit, int *complete) {
   int32_t i, m = 0, d = 0;
+  int64_t bound;
   dnnmem_result r;
   *complete = 0;
   for (i = 0; i < w->n; i++) {
@@ -7672,7 +7829,8 @@ static dnnmem_result dnnmem__pools_search(dnnmem__pools_work *w, int64_t node_li
     }
     rr = w->order[d];
     cnt = dnnmem__pools_allowed(w->p, w->all, rr, &ids);
-    for (j = w->choice[d] + 1; j < cnt && !dnnmem__pools_usable(w->p, rr, ids[j]); j++) {
+    for (j = w->choice[d] + 1; j < cnt && !(dnnmem__pools_usable(w->p, rr, ids[j]) && dnnmem__pools_fits(w, rr, ids[j]));
+         j++) {
     }
     if (j >= cnt) {
       w->pool_cur[rr] = -1;
@@ -7685,7 +7843,8 @@ static dnnmem_result dnnmem__pools_search(dnnmem__pools_work *w, int64_t node_li
     w->res.nodes++;
     if ((node_limit > 0 && w->res.nodes >= node_limit) || ((w->res.nodes & 63) == 0 && dnnmem__pools_should_stop(w)))
       return DNNMEM_OK;
-    if (w->best_cost < 0 ? dnnmem__pools_bound(w) != DNNMEM__POOLS_INF : dnnmem__pools_bound(w) < w->best_cost) {
+    bound = dnnmem__pools_node_bound(w, d + 1, m);
+    if (w->best_cost < 0 ? bound != DNNMEM__POOLS_INF : bound < w->best_cost) {
       if (++d < m) w->choice[d] = -1;
     } else {
       dnnmem__pools_assign(w, rr, ids[j], -1);
