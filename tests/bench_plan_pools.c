@@ -5,8 +5,9 @@
    (greedy), ours on top (improve) and the exact search (at most
    $POOLS_SECONDS, default 10 s, per plan), against the most the fractional
    bound allows (cost = 10 x all bytes - 9 x SRAM bytes, so the cost bound
-   caps the SRAM bytes); every plan checked by the oracle's recount; wall
-   times on a shared machine (noisy). */
+   caps the SRAM bytes) and the most the exact search leaves possible (its
+   proof, else the bound); means per SRAM share; every plan checked by the
+   oracle's recount; wall times on a shared machine (noisy). */
 #include "bench.h"
 
 static char data_dir[512];
@@ -53,7 +54,7 @@ static const char *stop_of(dnnmem_plan_stop s) { return dnnmem_plan_stop_name(s)
 int main(void) {
   const char *data = getenv("DNNMEM_DATA"), *sec = getenv("POOLS_SECONDS");
   const char *const skip[] = {".train.", ".dec.", NULL};
-  double seconds = sec && *sec ? atof(sec) : 10, sum_gap[3] = {0, 0, 0};
+  double seconds = sec && *sec ? atof(sec) : 10, sum_gap[3] = {0, 0, 0}, mean[3][6];
   char dir[600];
   size_t count, i;
   char **names;
@@ -66,8 +67,9 @@ int main(void) {
          "SRAM bytes: the bytes of the records planned into SRAM (of all the records' bytes);\n"
          "bound: the most any plan can keep there by the fractional cost bound. exact: at most %.0f s.\n\n",
          seconds);
-  printf("| model | n | SRAM | greedy | improve | exact | bound | exact stop | greedy ms | improve ms | exact ms |\n"
-         "|---|---|---|---|---|---|---|---|---|---|---|\n");
+  memset(mean, 0, sizeof mean);
+  printf("| model | n | SRAM | greedy | improve | exact | fractional bound | proven bound | exact stop | greedy ms | "
+         "improve ms | exact ms |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   for (i = 0; i < count; i++) {
     dnnmem_interval *r = NULL;
     dnnmem_intervals iv;
@@ -92,7 +94,9 @@ int main(void) {
       dnnmem_pool pools[2];
       dnnmem_plan_pools p;
       pools_run g, im, ex;
-      int64_t bound_sram;
+      int64_t bound_sram, frac = 0, frac_sram;
+      size_t bb = 0;
+      void *bs;
       memset(pools, 0, sizeof pools);
       pools[0].name = "sram", pools[0].capacity = pr.arena * percent[k] / 100, pools[0].cost = 1;
       pools[1].name = "dram", pools[1].capacity = 0, pools[1].cost = 10;
@@ -101,12 +105,21 @@ int main(void) {
       g = run(&p, DNNMEM_PLAN_POOLS_GREEDY, 0);
       im = run(&p, DNNMEM_PLAN_POOLS_IMPROVE, 0);
       ex = run(&p, DNNMEM_PLAN_POOLS_EXACT, seconds);
+      dnnmem_plan_pools_lower_bound_scratch_size(&p, &bb);
+      bs = malloc(bb);
+      dnnmem_plan_pools_lower_bound(&p, &frac, bs, bb);
+      free(bs);
+      frac_sram = (10 * total - frac) / 9;
       bound_sram = (10 * total - ex.res.lower_bound) / 9;
-      printf("| %s | %d | %d%% | %.1f%%%s | %.1f%%%s | %.1f%%%s | %.1f%% | %s | %.1f | %.1f | %.0f |\n", names[i], n,
-             percent[k], 100.0 * (double)g.sram / (double)total, g.valid ? "" : " INVALID",
+      printf("| %s | %d | %d%% | %.1f%%%s | %.1f%%%s | %.1f%%%s | %.1f%% | %.1f%% | %s | %.1f | %.1f | %.0f |\n",
+             names[i], n, percent[k], 100.0 * (double)g.sram / (double)total, g.valid ? "" : " INVALID",
              100.0 * (double)im.sram / (double)total, im.valid ? "" : " INVALID",
              100.0 * (double)ex.sram / (double)total, ex.valid ? "" : " INVALID",
-             100.0 * (double)bound_sram / (double)total, stop_of(ex.res.stop), g.ms, im.ms, ex.ms);
+             100.0 * (double)frac_sram / (double)total, 100.0 * (double)bound_sram / (double)total,
+             stop_of(ex.res.stop), g.ms, im.ms, ex.ms);
+      mean[k][0] += (double)g.sram / (double)total, mean[k][1] += (double)im.sram / (double)total;
+      mean[k][2] += (double)ex.sram / (double)total, mean[k][3] += (double)frac_sram / (double)total;
+      mean[k][4] += (double)bound_sram / (double)total, mean[k][5] += 1;
       sum_gap[0] += (double)(bound_sram - g.sram) / (double)total;
       sum_gap[1] += (double)(bound_sram - im.sram) / (double)total;
       sum_gap[2] += (double)(bound_sram - ex.sram) / (double)total;
@@ -114,6 +127,14 @@ int main(void) {
       rows++;
     }
     free(r);
+  }
+  if (rows) {
+    printf("\n| SRAM | models | greedy | improve | exact | fractional bound | proven bound |\n|---|---|---|---|---|---|---|\n");
+    for (k = 0; k < 3; k++)
+      if (mean[k][5] > 0)
+        printf("| %d%% | %.0f | %.2f%% | %.2f%% | %.2f%% | %.2f%% | %.2f%% |\n", percent[k], mean[k][5],
+               100 * mean[k][0] / mean[k][5], 100 * mean[k][1] / mean[k][5], 100 * mean[k][2] / mean[k][5],
+               100 * mean[k][3] / mean[k][5], 100 * mean[k][4] / mean[k][5]);
   }
   if (rows)
     printf("\nmean gap to the bound (percentage points of all bytes): greedy %.2f, improve %.2f, exact %.2f; "
