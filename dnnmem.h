@@ -384,7 +384,8 @@
                 hole or, when its bytes over its lifetime fit, a re-plan of
                 that pool with it (dnnmem_plan_solve, best, at the
                 capacity: "more fits in fast pools when they are packed
-                tighter"); up to 8 passes, until none moves.
+                tighter"; these re-plans plan at most 16 n records in
+                all); up to 8 passes, until none moves.
                 Lower bound (dnnmem_plan_pools_lower_bound). Let m(i) be the
                 cheapest cost of a pool record i may use and fits alone.
                 Every plan costs at least sum size(i) m(i) (S0). At a step t,
@@ -7062,6 +7063,9 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_algo_parse(const char *name, dnnmem_p
 }
 
 #define DNNMEM__POOLS_INF DNNMEM__I64_MAX
+/* improve's move re-plans plan at most this many x n records in all (each
+   is dnnmem_plan_solve on a pool: bounded work on large graphs) */
+#define DNNMEM__POOLS_REPLAN_WORK 16
 
 /* Record i's allowed pools (in preference order); all = 0..P-1. */
 static int32_t dnnmem__pools_allowed(const dnnmem_plan_pools *p, const int32_t *all, int32_t i, const int32_t **ids) {
@@ -7176,6 +7180,7 @@ typedef struct dnnmem__pools_work {
   dnnmem_plan_pools_result res;
   int64_t best_cost, best_arenas;
   int stopped;            /* options.stop said so */
+  int64_t replan_budget;  /* improve: records its move re-plans may still plan */
   dnnmem_plan_stop pack_stop; /* the first packing left undecided (PROVED: none) */
 } dnnmem__pools_work;
 
@@ -7684,6 +7689,7 @@ static dnnmem_result dnnmem__pools_improve(dnnmem__pools_work *w) {
   int64_t arena;
   dnnmem_plan_stop stop;
   dnnmem_result r;
+  w->replan_budget = DNNMEM__POOLS_REPLAN_WORK * (int64_t)w->n;
   for (q = 0; q < w->P; q++) {
     int64_t now = dnnmem__pools_arena(w, q);
     if (pools[q].capacity == 0 || now == 0) continue;
@@ -7716,8 +7722,9 @@ static dnnmem_result dnnmem__pools_improve(dnnmem__pools_work *w) {
         if ((off = dnnmem__pools_place(w, rr, to)) >= 0) {
           w->pool_cur[rr] = to;
           w->off_cur[rr] = off;
-        } else if (pools[to].capacity > 0 && !(w->rec[rr].flags & DNNMEM_INTERVAL_FIXED) &&
+        } else if (pools[to].capacity > 0 && !(w->rec[rr].flags & DNNMEM_INTERVAL_FIXED) && w->replan_budget > 0 &&
                    dnnmem__pools_load_with(w, rr, to) <= pools[to].capacity) {
+          for (a = 0; a < w->n; a++) w->replan_budget -= w->pool_cur[a] == to;
           if ((r = dnnmem__pools_pack(w, to, rr, DNNMEM_PLAN_BEST, pools[to].capacity, 0, &f, &arena, &stop)) !=
               DNNMEM_OK)
             return r;

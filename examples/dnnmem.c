@@ -1283,8 +1283,8 @@ static void plan_pools_command(const cli_args *a, files_intervals *iv) {
              (int)in.num, dnnmem_plan_pools_algo_name(res.algo), (long long)res.cost, (long long)res.lower_bound,
              res.lower_bound ? (double)res.cost / (double)res.lower_bound : 1.0, res.optimal ? ", optimal" : "", ms);
     else
-      printf("%s: %d records in %d pools: no plan %s (cost lower bound %lld), %.2f ms\n", a->operand, iv->n,
-             (int)in.num, res.feasible == 0 ? "exists (proven)" : "found", (long long)res.lower_bound, ms);
+      printf("%s: %d records in %d pools: no plan %s, %.2f ms\n", a->operand, iv->n, (int)in.num,
+             res.feasible == 0 ? "exists (proven)" : "found", ms);
     for (q = 0; q < in.num && res.feasible == 1; q++)
       printf("pool %s: arena %lld of %s, %lld bytes of records, cost %lld per byte\n", in.names[q],
              (long long)arenas[q], in.pools[q].capacity ? (snprintf(buf, sizeof buf, "%lld", (long long)in.pools[q].capacity), buf) : "unbounded",
