@@ -7335,7 +7335,7 @@ static void dnnmem__pools_prepare(dnnmem__pools_work *w, const dnnmem_plan_pools
 }
 
 /* Assigns (sign 1) or unassigns (-1) record r to pool q in the tables. */
-static void dnnmem__pools_assign(dnnmem__pools_work *w, int32_t r, int32_t q, int64_t sign) {
+static DNNMEM__UNUSED void dnnmem__pools_assign(dnnmem__pools_work *w, int32_t r, int32_t q, int64_t sign) {
   int64_t size = w->rec[r].size;
   if (size == 0) return;
   dnnmem__pools_add_steps(w, r, w->demand, w->K, w->mclass[r], -sign * size);
@@ -7383,7 +7383,7 @@ static int64_t dnnmem__pools_bound(dnnmem__pools_work *w) { return dnnmem__pools
 
 /* Whether record r's bytes fit pool q at each of its steps beside the
    assigned records (forward checking: else no packing can hold it). */
-static int dnnmem__pools_fits(const dnnmem__pools_work *w, int32_t r, int32_t q) {
+static DNNMEM__UNUSED int dnnmem__pools_fits(const dnnmem__pools_work *w, int32_t r, int32_t q) {
   const dnnmem_interval *rec = &w->rec[r];
   int64_t cap = w->p->pools[q].capacity;
   int32_t k, g = 0;
@@ -7401,7 +7401,7 @@ static int dnnmem__pools_fits(const dnnmem__pools_work *w, int32_t r, int32_t q)
    cheapest pool it may use whose room it still fits at every step (no
    plan below the node puts it anywhere cheaper), its bytes moved to that
    class; INF when one fits nowhere. */
-static int64_t dnnmem__pools_node_bound(dnnmem__pools_work *w, int32_t from, int32_t m) {
+static DNNMEM__UNUSED int64_t dnnmem__pools_node_bound(dnnmem__pools_work *w, int32_t from, int32_t m) {
   int64_t base = w->base;
   int32_t k, copied = 0;
   for (k = from; k < m; k++) {
@@ -7903,6 +7903,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_solve(const dnnmem_plan_pools *proble
   w.pack_stop = DNNMEM_PLAN_STOP_PROVED;
   dnnmem__pools_prepare(&w, problem);
   for (i = 0; i < n; i++) gaps += problem->intervals->records[i].num_gaps > 0;
+  (void)gaps; /* read by the exact search only */
   bound = dnnmem__pools_bound(&w);
   if (bound == DNNMEM__POOLS_INF) {
     w.res.feasible = 0;
