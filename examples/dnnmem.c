@@ -108,6 +108,7 @@ typedef struct cli_args {
   const char *out, *svg, *algo, *machine, *symbol, *devices;
   const char **at;                      /* stb_ds: every --at */
   const char **links;                   /* stb_ds: every --link */
+  const char **pools;                   /* stb_ds: every --pool */
   int64_t align, nodes, capacity, budget, iterations, seed, max_length, bound_cuts;
   double time_limit, budget_ratio;
   int remat_plan;                       /* remat --plan */
@@ -624,6 +625,13 @@ static const cli_option plan_options[] = {
      "its first input where that input dies, same size; the planner\n"
      "decides which to use). An intervals CSV declares its own with the\n"
      "columns 'reuse' and 'alias' (ids)"},
+    {"--pool", "NAME=C[:COST]", CLI_LIST, CLI_ARG(pools), 0, 0,
+     "plan into pools (repeatable, in preference order): capacity C bytes (0:\n"
+     "unbounded), COST per byte (default 1); the least total cost. An\n"
+     "intervals CSV column 'pools' lists the names a record may use (in its\n"
+     "preference order; empty: all). --algo best, greedy (TVM USMP's),\n"
+     "improve, exact. --out adds 'pool'; JSON cost, pools [{name, capacity,\n"
+     "cost, arena, bytes}], lower_bound and optimal of the cost"},
     {NULL, NULL, CLI_FLAG, 0, 0, 0, NULL}};
 
 static const cli_option share_options[] = {
@@ -1043,6 +1051,282 @@ static void plan_passes_command(const cli_args *a, files_intervals *iv, const dn
   free(pass_arena);
 }
 
+/* ---- plan --pool: several memories ---------------------------------------- */
+
+/* The pools of --pool NAME=CAPACITY[:COST] (capacity 0: unbounded; cost per
+   byte, default 1), in the order given (preference order). */
+typedef struct plan_pools_input {
+  dnnmem_pool *pools;   /* num */
+  char **names;         /* num, malloc'd */
+  int32_t num;
+  int32_t *allowed_offsets, *allowed_ids; /* the 'pools' column (NULL: none) */
+  dnnmem_plan_pools problem;
+} plan_pools_input;
+
+static void plan_pools_parse(const cli_args *a, plan_pools_input *in) {
+  int32_t k, j, num = (int32_t)arrlen(a->pools);
+  in->num = num;
+  in->pools = (dnnmem_pool *)cli_alloc((size_t)num * sizeof(dnnmem_pool));
+  in->names = (char **)cli_alloc((size_t)num * sizeof(char *));
+  for (k = 0; k < num; k++) {
+    const char *spec = a->pools[k], *eq = strchr(spec, '='), *colon, *why;
+    char num_text[32];
+    size_t len;
+    if (!eq || eq == spec) cli_usage_error("--pool '%s': expected NAME=CAPACITY[:COST]", spec);
+    len = (size_t)(eq - spec);
+    for (j = 0; j < (int32_t)len; j++)
+      if (spec[j] == ' ' || spec[j] == ',' || spec[j] == ':') cli_usage_error("--pool '%s': a name without spaces, commas or colons", spec);
+    in->names[k] = (char *)cli_alloc(len + 1);
+    memcpy(in->names[k], spec, len);
+    in->names[k][len] = 0;
+    for (j = 0; j < k; j++)
+      if (strcmp(in->names[j], in->names[k]) == 0) cli_usage_error("--pool '%s': pool named twice", in->names[k]);
+    colon = strchr(eq + 1, ':');
+    len = colon ? (size_t)(colon - eq - 1) : strlen(eq + 1);
+    if (len == 0 || len >= sizeof(num_text)) cli_usage_error("--pool '%s': expected NAME=CAPACITY[:COST]", spec);
+    memcpy(num_text, eq + 1, len);
+    num_text[len] = 0;
+    memset(&in->pools[k], 0, sizeof(dnnmem_pool));
+    in->pools[k].name = in->names[k];
+    in->pools[k].cost = 1;
+    if (files_parse_i64(num_text, &in->pools[k].capacity, &why) != 0)
+      cli_usage_error("--pool '%s': capacity '%s' %s", spec, num_text, why);
+    if (in->pools[k].capacity < 0) cli_usage_error("--pool '%s': a negative capacity", spec);
+    if (colon && files_parse_i64(colon + 1, &in->pools[k].cost, &why) != 0)
+      cli_usage_error("--pool '%s': cost '%s' %s", spec, colon + 1, why);
+    if (in->pools[k].cost < 0) cli_usage_error("--pool '%s': a negative cost", spec);
+  }
+}
+
+/* The problem over the file's records; a record that fits none of the pools
+   it may use is named with its line (the library's rule, record by record). */
+static void plan_pools_problem(const cli_args *a, const files_intervals *iv, plan_pools_input *in) {
+  files_error err;
+  dnnmem_intervals one;
+  dnnmem_plan_pools single;
+  int32_t i, k, count;
+  int32_t offs[2];
+  char buf[16];
+  size_t bytes = 0;
+  void *scratch;
+  int64_t bound;
+  dnnmem_result r;
+  if (files_intervals_pools(iv, (const char *const *)in->names, in->num, &in->allowed_offsets, &in->allowed_ids,
+                            &err) != 0)
+    cli_file_error(&err);
+  in->problem.intervals = &iv->problem;
+  in->problem.pools = in->pools;
+  in->problem.num_pools = in->num;
+  in->problem.allowed_offsets = in->allowed_offsets;
+  in->problem.allowed_ids = in->allowed_ids;
+  one.count = 1;
+  one.alignment = iv->problem.alignment;
+  single = in->problem;
+  single.intervals = &one;
+  one.records = iv->records;
+  cli_check(dnnmem_plan_pools_lower_bound_scratch_size(&single, &bytes), a->operand);
+  scratch = cli_alloc(bytes);
+  for (i = 0; i < iv->n; i++) {
+    one.records = &iv->records[i];
+    offs[0] = 0;
+    offs[1] = in->allowed_offsets ? in->allowed_offsets[i + 1] - in->allowed_offsets[i] : 0;
+    single.allowed_offsets = in->allowed_offsets ? offs : NULL;
+    single.allowed_ids = in->allowed_offsets ? in->allowed_ids + in->allowed_offsets[i] : NULL;
+    r = dnnmem_plan_pools_lower_bound(&single, &bound, scratch, bytes);
+    if (r == DNNMEM_ERR_PLAN_POOL_CAPACITY) {
+      char list[256];
+      size_t used = 0;
+      const int32_t *ids = single.allowed_ids;
+      count = in->allowed_offsets ? offs[1] : in->num;
+      list[0] = 0;
+      for (k = 0; k < count && used + 40 < sizeof list; k++) {
+        int32_t q = ids ? ids[k] : k;
+        used += (size_t)snprintf(list + used, sizeof list - used, "%s%s %lld", k ? ", " : "", in->names[q],
+                                 (long long)in->pools[q].capacity);
+      }
+      cli_input_error(files_intervals_rows(iv)->path, files_intervals_line(iv, i),
+                      "record '%s' (%lld bytes%s) fits none of its pools (%s)", plan_record_id(iv, i, buf, sizeof buf),
+                      (long long)iv->records[i].size,
+                      (iv->records[i].flags & DNNMEM_INTERVAL_FIXED) ? ", fixed offset" : "", list);
+    }
+    if (r != DNNMEM_OK && r != DNNMEM_ERR_INFEASIBLE) cli_input_error(a->operand, files_intervals_line(iv, i), "%s", CLI_RESULT_TEXT(r));
+  }
+  free(scratch);
+}
+
+/* A picture of a pools plan: one panel per pool (offset up, time across),
+   its capacity dashed. */
+static void cli_plan_svg_pools(const char *path, const char *title, const files_intervals *iv,
+                               const plan_pools_input *in, const int32_t *pool_of, const int64_t *off,
+                               const int64_t *arenas) {
+  const double W = 960, panel = 240, left = 70, right = 20, top = 40, gap = 36;
+  double pw = W - left - right, ph = panel - gap, sx, H = top + in->num * panel + 10;
+  int64_t t0 = 0, t1 = 1;
+  int32_t i, q;
+  const dnnmem_interval *r = iv->records;
+  FILE *f = fopen(path, "w");
+  if (!f) cli_input_error(path, 0, "cannot write: %s", strerror(errno));
+  if (iv->n > 0) {
+    t0 = r[0].lower, t1 = r[0].upper;
+    for (i = 1; i < iv->n; i++) {
+      if (r[i].lower < t0) t0 = r[i].lower;
+      if (r[i].upper > t1) t1 = r[i].upper;
+    }
+  }
+  sx = pw / ((double)t1 - (double)t0);
+  fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+             "font-family=\"sans-serif\" font-size=\"12\">\n", W, H);
+  fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n<text x=\"%.0f\" y=\"20\" font-size=\"14\">", left);
+  for (; *title; title++) {
+    if (*title == '<') fputs("&lt;", f);
+    else if (*title == '&') fputs("&amp;", f);
+    else fputc(*title, f);
+  }
+  fprintf(f, ": %d pools</text>\n", (int)in->num);
+  for (q = 0; q < in->num; q++) {
+    double base = top + q * panel + gap + ph, sy;
+    int64_t ymax = arenas[q] > in->pools[q].capacity ? arenas[q] : in->pools[q].capacity;
+    if (ymax <= 0) ymax = 1;
+    sy = ph / (double)ymax;
+    fprintf(f, "<text x=\"%.0f\" y=\"%.2f\">pool %s: arena %lld of %s%lld bytes, cost %lld per byte</text>\n", left,
+            base - ph - 6, in->names[q], (long long)arenas[q], in->pools[q].capacity ? "" : "unbounded, ",
+            (long long)(in->pools[q].capacity ? in->pools[q].capacity : arenas[q]), (long long)in->pools[q].cost);
+    for (i = 0; i < iv->n; i++) {
+      double x, w, h, y;
+      if (pool_of[i] != q) continue;
+      x = left + ((double)r[i].lower - (double)t0) * sx;
+      w = ((double)r[i].upper - (double)r[i].lower) * sx;
+      h = (double)r[i].size * sy, y = base - (double)(off[i] + r[i].size) * sy;
+      fprintf(f, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"hsl(%u,65%%,62%%)\" stroke=\"#333\" "
+                 "stroke-width=\"0.3\"><title>record %d: [%lld, %lld) size %lld at %lld</title></rect>\n",
+              x, y, w, h, (unsigned)(i * 137u) % 360u, (int)i, (long long)r[i].lower, (long long)r[i].upper,
+              (long long)r[i].size, (long long)off[i]);
+    }
+    if (in->pools[q].capacity)
+      fprintf(f, "<line x1=\"%.0f\" x2=\"%.0f\" y1=\"%.2f\" y2=\"%.2f\" stroke=\"red\" stroke-dasharray=\"6 4\"/>\n",
+              left, left + pw, base - (double)in->pools[q].capacity * sy, base - (double)in->pools[q].capacity * sy);
+    fprintf(f, "<line x1=\"%.0f\" x2=\"%.0f\" y1=\"%.2f\" y2=\"%.2f\" stroke=\"black\"/>\n", left, left + pw, base, base);
+    fprintf(f, "<text x=\"%.0f\" y=\"%.2f\" text-anchor=\"end\">0</text>\n", left - 4, base + 4);
+    fprintf(f, "<text x=\"%.0f\" y=\"%.2f\" text-anchor=\"end\">%lld</text>\n", left - 4, base - ph + 4, (long long)ymax);
+  }
+  fprintf(f, "</svg>\n");
+  if (fclose(f) != 0) cli_input_error(path, 0, "write failed");
+}
+
+/* --out of a pools plan: the rows plus 'offset' and 'pool' (replacing
+   columns of those names). */
+static void plan_write_pools(const files_csv *csv, const char *out_path, const int64_t *offsets,
+                             const int32_t *pool_of, char *const *names) {
+  FILE *f = fopen(out_path, "w");
+  int co = files_column(csv, "offset"), cp = files_column(csv, "pool"), j, ncol = (int)arrlen(csv->columns), first = 1;
+  int32_t i;
+  if (!f) cli_input_error(out_path, 0, "cannot write: %s", strerror(errno));
+  for (j = 0; j < ncol; j++)
+    if (j != co && j != cp) fprintf(f, "%s%s", first ? "" : ",", csv->columns[j]), first = 0;
+  fprintf(f, "%soffset,pool\n", first ? "" : ",");
+  for (i = 0; i < (int32_t)arrlen(csv->rows); i++) {
+    first = 1;
+    for (j = 0; j < ncol; j++)
+      if (j != co && j != cp) fprintf(f, "%s%s", first ? "" : ",", files_cell(csv, i, j)), first = 0;
+    fprintf(f, "%s%lld,%s\n", first ? "" : ",", (long long)offsets[i], names[pool_of[i]]);
+  }
+  if (fclose(f) != 0) cli_input_error(out_path, 0, "write failed");
+}
+
+static void plan_pools_command(const cli_args *a, files_intervals *iv) {
+  plan_pools_input in;
+  dnnmem_plan_pools_options opt;
+  dnnmem_plan_pools_result res;
+  int32_t *pool_of, q, i, bad[2] = {-1, -1};
+  int64_t *offsets, *arenas, *checked, *bytes_in, cost = 0, total = 0;
+  size_t bytes = 0, check_bytes = 0;
+  void *scratch;
+  double ms, deadline;
+  dnnmem_result r;
+  char buf[16];
+  memset(&in, 0, sizeof in);
+  memset(&opt, 0, sizeof opt);
+  if (a->algo && dnnmem_plan_pools_algo_parse(a->algo, &opt.algo) != DNNMEM_OK)
+    cli_usage_error("unknown --algo '%s' with --pool (best, greedy, improve, exact)", a->algo);
+  if (a->capacity > 0) cli_usage_error("--capacity cannot be combined with --pool (give the pools capacities)");
+  if (a->symbol) cli_usage_error("--symbol cannot be combined with --pool");
+  if (iv->has_pass) cli_usage_error("a pass column cannot be combined with --pool");
+  plan_pools_parse(a, &in);
+  plan_pools_problem(a, iv, &in);
+  opt.node_limit = a->nodes;
+  deadline = cli_now_ms() + a->time_limit * 1e3;
+  if (a->time_limit > 0) opt.stop = cli_deadline_passed, opt.stop_user = &deadline;
+  pool_of = (int32_t *)cli_alloc(((size_t)iv->n + 1) * sizeof(int32_t));
+  offsets = (int64_t *)cli_alloc(((size_t)iv->n + 1) * sizeof(int64_t));
+  arenas = (int64_t *)cli_alloc((size_t)in.num * sizeof(int64_t));
+  checked = (int64_t *)cli_alloc((size_t)in.num * sizeof(int64_t));
+  bytes_in = (int64_t *)cli_alloc((size_t)in.num * sizeof(int64_t));
+  cli_check(dnnmem_plan_pools_solve_scratch_size(&in.problem, &opt, &bytes), a->operand);
+  cli_check(dnnmem_plan_pools_check_scratch_size(&in.problem, &check_bytes), a->operand);
+  scratch = cli_alloc(bytes > check_bytes ? bytes : check_bytes);
+  ms = cli_now_ms();
+  r = dnnmem_plan_pools_solve(&in.problem, &opt, pool_of, offsets, arenas, &res, scratch, bytes);
+  ms = cli_now_ms() - ms;
+  if (r != DNNMEM_OK && r != DNNMEM_ERR_INFEASIBLE) cli_check(r, a->operand);
+  if (r == DNNMEM_OK) { /* an independent check of the plan */
+    r = dnnmem_plan_pools_check(&in.problem, pool_of, offsets, &cost, checked, bad, scratch, check_bytes);
+    if (r != DNNMEM_OK || cost != res.cost)
+      cli_input_error(a->operand, 0, "internal error: the pools plan fails its check (%s, records %d %d)",
+                      CLI_RESULT_TEXT(r), bad[0], bad[1]);
+    for (q = 0; q < in.num; q++) bytes_in[q] = 0, total += arenas[q];
+    for (i = 0; i < iv->n; i++) bytes_in[pool_of[i]] += iv->records[i].size;
+    if (a->out) plan_write_pools(files_intervals_rows(iv), a->out, offsets, pool_of, in.names);
+    if (a->svg) cli_plan_svg_pools(a->svg, a->operand, iv, &in, pool_of, offsets, arenas);
+  }
+  if (a->json) {
+    cli_json_begin();
+    cli_json_int("n", iv->n);
+    cli_json_string("algo", dnnmem_plan_pools_algo_name(res.feasible == 1 ? res.algo : opt.algo));
+    if (res.feasible < 0) cli_json_string("feasible", "unknown");
+    else cli_json_bool("feasible", res.feasible);
+    if (res.feasible == 1) {
+      cli_json_int("cost", res.cost);
+      cli_json_int("arena", total);
+    }
+    cli_json_int("lower_bound", res.lower_bound);
+    cli_json_bool("optimal", res.optimal);
+    cli_json_double("time_ms", ms);
+    cli_json_int("nodes", res.nodes);
+    cli_json_string("stop", dnnmem_plan_stop_name(res.stop));
+    cli_json_int("decisions", res.decisions);
+    cli_json_int("moves", res.moves);
+    cli_json_key("pools");
+    printf("[");
+    for (q = 0; q < in.num; q++) {
+      printf("%s{\"name\": ", q ? ", " : "");
+      cli_json_string_value(in.names[q]);
+      printf(", \"capacity\": %lld, \"cost\": %lld", (long long)in.pools[q].capacity, (long long)in.pools[q].cost);
+      if (res.feasible == 1) printf(", \"arena\": %lld, \"bytes\": %lld", (long long)arenas[q], (long long)bytes_in[q]);
+      printf("}");
+    }
+    printf("]");
+    cli_json_end();
+  } else {
+    if (res.feasible == 1)
+      printf("%s: %d records in %d pools, %s: cost %lld, lower bound %lld (%.3fx)%s, %.2f ms\n", a->operand, iv->n,
+             (int)in.num, dnnmem_plan_pools_algo_name(res.algo), (long long)res.cost, (long long)res.lower_bound,
+             res.lower_bound ? (double)res.cost / (double)res.lower_bound : 1.0, res.optimal ? ", optimal" : "", ms);
+    else
+      printf("%s: %d records in %d pools: no plan %s, %.2f ms\n", a->operand, iv->n, (int)in.num,
+             res.feasible == 0 ? "exists (proven)" : "found", ms);
+    for (q = 0; q < in.num && res.feasible == 1; q++)
+      printf("pool %s: arena %lld of %s, %lld bytes of records, cost %lld per byte\n", in.names[q],
+             (long long)arenas[q], in.pools[q].capacity ? (snprintf(buf, sizeof buf, "%lld", (long long)in.pools[q].capacity), buf) : "unbounded",
+             (long long)bytes_in[q], (long long)in.pools[q].cost);
+    if (res.stop != DNNMEM_PLAN_STOP_NONE && res.stop != DNNMEM_PLAN_STOP_PROVED)
+      printf("search stopped: %s (%lld nodes)\n", dnnmem_plan_stop_name(res.stop), (long long)res.nodes);
+  }
+  free(scratch);
+  free(pool_of), free(offsets), free(arenas), free(checked), free(bytes_in);
+  for (q = 0; q < in.num; q++) free(in.names[q]);
+  free(in.names), free(in.pools), free(in.allowed_offsets), free(in.allowed_ids);
+}
+
 static int cmd_plan(const cli_args *a) {
   dnnmem_plan_options opt;
   dnnmem_plan_result res;
@@ -1050,7 +1334,7 @@ static int cmd_plan(const cli_args *a) {
   int64_t *offsets;
   double ms, deadline;
   memset(&opt, 0, sizeof(opt));
-  if (a->algo && dnnmem_plan_algo_parse(a->algo, &opt.algo) != DNNMEM_OK)
+  if (a->algo && !arrlen(a->pools) && dnnmem_plan_algo_parse(a->algo, &opt.algo) != DNNMEM_OK)
     cli_usage_error("unknown --algo '%s'", a->algo);
   if (a->align & (a->align - 1)) cli_usage_error("--align must be a power of two");
   if (arrlen(a->at) && !a->symbol) cli_usage_error("--at needs --symbol");
@@ -1073,6 +1357,15 @@ static int cmd_plan(const cli_args *a) {
   if (a->time_limit > 0) {
     opt.stop = cli_deadline_passed;
     opt.stop_user = &deadline;
+  }
+  if (arrlen(a->pools)) {
+    if (arrlen(a->at)) cli_usage_error("--at cannot be combined with --pool");
+    if (iv.links > 0)
+      cli_input_error(a->operand, files_intervals_line(&iv, files_intervals_first_link(&iv)),
+                      "--pool: reuse and alias links are not supported across pools");
+    plan_pools_command(a, &iv);
+    files_intervals_free(&iv);
+    return 0;
   }
   if (a->symbol) {
     plan_symbolic_command(a, &iv, &opt);
@@ -2263,7 +2556,7 @@ static const cli_command cli_commands[] = {
      cmd_cover},
     {"plan", "FILE", "arena offsets for tensor lifetimes",
      "Arena offsets for the records of FILE (intervals CSV or graph CSV).", plan_options,
-     "one JSON object: n, algo, arena, lower_bound, optimal, time_ms, nodes,\nstop (none, proved, nodes, time, incomplete), degraded\n(with --capacity also capacity, feasible; proven infeasible: conflict\n[ids], conflict_minimal, conflict_decisions, conflict_time_ms). With\nreuse/alias links: links, reused [[id, overwritten id], ...]. With a\n'pass' column: passes [{pass, n, arena}], one_shot_arena, one_shot_lower_bound. With --symbol:\nsymbol, s_min, s_max, worst_ratio, worst_at, arena_min, lower_bound_min,\narena_max, lower_bound_max, samples, edges (--at adds at, arena,\nlower_bound, optimal)",
+     "one JSON object: n, algo, arena, lower_bound, optimal, time_ms, nodes,\nstop (none, proved, nodes, time, incomplete), degraded\n(with --capacity also capacity, feasible; proven infeasible: conflict\n[ids], conflict_minimal, conflict_decisions, conflict_time_ms). With\nreuse/alias links: links, reused [[id, overwritten id], ...]. With a\n'pass' column: passes [{pass, n, arena}], one_shot_arena, one_shot_lower_bound. With --symbol:\nsymbol, s_min, s_max, worst_ratio, worst_at, arena_min, lower_bound_min,\narena_max, lower_bound_max, samples, edges (--at adds at, arena,\nlower_bound, optimal). With --pool: n, algo, feasible, cost, arena (all\npools), lower_bound and optimal (of the cost), time_ms, nodes, stop,\ndecisions, moves, pools [{name, capacity, cost, arena, bytes}]",
      cmd_plan},
     {"share", "FILE", "shared objects for tensor lifetimes (TFLite)",
      "Shared objects (TFLite) for the records of FILE (intervals CSV or graph CSV).", share_options,

@@ -1060,6 +1060,55 @@ FILES_FN int files_read_intervals_symbolic(const char *path, int64_t alignment, 
   return text ? files_intervals_parse_symbolic(path, text, len, alignment, iv, err) : -1;
 }
 
+/* ---- pools (plan --pool) ------------------------------------------------- */
+
+/* The allowed pools of each record from an intervals CSV's optional 'pools'
+   column (space-separated pool names, in preference order; an empty cell:
+   every pool in the order given). names[num] are the pools' names. On
+   success *offsets (n + 1) and *ids are malloc'd CSR lists, or both NULL
+   when the file has no such column (every record may use every pool). An
+   unknown or repeated name is FILE:LINE. */
+FILES_FN int files_intervals_pools(const files_intervals *iv, const char *const *names, int32_t num,
+                                   int32_t **offsets, int32_t **ids, files_error *err) {
+  const files_csv *csv = files_intervals_rows(iv);
+  int col = iv->is_graph ? -1 : files_column(csv, "pools");
+  int32_t i, q, k = 0, *o, *list;
+  *offsets = NULL, *ids = NULL;
+  if (col < 0) return 0;
+  o = (int32_t *)malloc(((size_t)iv->n + 1) * sizeof(int32_t));
+  list = (int32_t *)malloc(((size_t)iv->n * (size_t)num + 1) * sizeof(int32_t));
+  if (!o || !list) return free(o), free(list), files_fail(err, csv->path, 0, "out of memory");
+  o[0] = 0;
+  for (i = 0; i < iv->n; i++) {
+    const char *p = files_cell(csv, i, col);
+    int32_t start = k;
+    while (*p) {
+      size_t len = 0;
+      int32_t j, found = -1;
+      if (*p == ' ') { p++; continue; }
+      while (p[len] && p[len] != ' ') len++;
+      for (q = 0; q < num && found < 0; q++)
+        if (strlen(names[q]) == len && strncmp(names[q], p, len) == 0) found = q;
+      if (found < 0) {
+        files_fail(err, csv->path, csv->rows[i].line, "unknown pool '%.*s'", (int)len, p);
+        return free(o), free(list), -1;
+      }
+      for (j = start; j < k; j++)
+        if (list[j] == found) {
+          files_fail(err, csv->path, csv->rows[i].line, "pool '%.*s' listed twice", (int)len, p);
+          return free(o), free(list), -1;
+        }
+      list[k++] = found;
+      p += len;
+    }
+    if (k == start)
+      for (q = 0; q < num; q++) list[k++] = q;
+    o[i + 1] = k;
+  }
+  *offsets = o, *ids = list;
+  return 0;
+}
+
 /* ---- DIMACS max-flow ----------------------------------------------------- */
 
 typedef struct files_dimacs {

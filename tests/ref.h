@@ -674,6 +674,96 @@ REF_FN void ref_plan_chains_rule(const dnnmem_interval *r, int32_t n, int32_t *g
 
 /* (end of section 2) */
 
+/* Pools (dnnmem_plan_pools): a plan puts record i in pool pool_of[i], one
+   of those it may use, at offsets[i] within that pool's arena; inside each
+   pool the plan rules above hold with the alignment max(problem's, pool's),
+   and each bounded pool's arena stays within its capacity. Cost: the sum of
+   size x the pool's cost. */
+
+/* Whether record i may use pool q. */
+REF_FN int ref_pools_allowed(const dnnmem_plan_pools *p, int32_t i, int32_t q) {
+  int32_t k;
+  if (!p->allowed_offsets) return q >= 0 && q < p->num_pools;
+  for (k = p->allowed_offsets[i]; k < p->allowed_offsets[i + 1]; k++)
+    if (p->allowed_ids[k] == q) return 1;
+  return 0;
+}
+
+/* The records of pool q (pool_of) as a problem with the pool's alignment,
+   their offsets into sub_off (when offsets given); returns the count. */
+REF_FN int32_t ref_pools_subset(const dnnmem_plan_pools *p, const int32_t *pool_of, const int64_t *offsets, int32_t q,
+                                dnnmem_interval *sub, int64_t *sub_off, dnnmem_intervals *out) {
+  int32_t i, m = 0;
+  for (i = 0; i < p->intervals->count; i++)
+    if (pool_of[i] == q) {
+      sub[m] = p->intervals->records[i];
+      if (offsets) sub_off[m] = offsets[i];
+      m++;
+    }
+  out->records = sub;
+  out->count = m;
+  out->alignment = p->intervals->alignment > p->pools[q].alignment ? p->intervals->alignment : p->pools[q].alignment;
+  return m;
+}
+
+/* The recount: the cost of a valid plan, -1 for an invalid one (a forbidden
+   pool, a plan rule broken in a pool, a pool over its capacity). arenas
+   (may be NULL) receives each pool's arena. */
+REF_FN int64_t ref_pools_recount(const dnnmem_plan_pools *p, const int32_t *pool_of, const int64_t *offsets,
+                                 int64_t *arenas) {
+  int32_t n = p->intervals->count, i, q;
+  int64_t cost = 0;
+  dnnmem_interval *sub = (dnnmem_interval *)calloc((size_t)n + 1, sizeof(dnnmem_interval));
+  int64_t *sub_off = (int64_t *)calloc((size_t)n + 1, sizeof(int64_t));
+  for (i = 0; i < n && cost >= 0; i++) {
+    if (!ref_pools_allowed(p, i, pool_of[i])) cost = -1;
+    else cost += p->intervals->records[i].size * p->pools[pool_of[i]].cost;
+  }
+  for (q = 0; q < p->num_pools && cost >= 0; q++) {
+    dnnmem_intervals one;
+    int64_t arena;
+    ref_pools_subset(p, pool_of, offsets, q, sub, sub_off, &one);
+    arena = ref_plan_recount(&one, sub_off);
+    if (arena < 0 || (p->pools[q].capacity > 0 && arena > p->pools[q].capacity)) cost = -1;
+    if (arenas) arenas[q] = arena;
+  }
+  free(sub), free(sub_off);
+  return cost;
+}
+
+/* The oracle: the least cost over every assignment of records to pools
+   they may use whose every bounded pool's records fit its capacity
+   (ref_plan_optimum per pool); -1 when none does. Tiny inputs only
+   (pools^n assignments, each pool by brute force). */
+REF_FN int64_t ref_pools_optimum(const dnnmem_plan_pools *p) {
+  int32_t n = p->intervals->count, i, q, *pool_of = (int32_t *)calloc((size_t)n + 1, sizeof(int32_t));
+  dnnmem_interval *sub = (dnnmem_interval *)calloc((size_t)n + 1, sizeof(dnnmem_interval));
+  int64_t best = -1;
+  for (;;) {
+    int ok = 1;
+    int64_t cost = 0;
+    for (i = 0; i < n && ok; i++) ok = ref_pools_allowed(p, i, pool_of[i]);
+    for (i = 0; i < n && ok; i++) cost += p->intervals->records[i].size * p->pools[pool_of[i]].cost;
+    if (ok && (best < 0 || cost < best)) {
+      for (q = 0; q < p->num_pools && ok; q++) {
+        dnnmem_intervals one;
+        int64_t arena;
+        int32_t m = ref_pools_subset(p, pool_of, NULL, q, sub, NULL, &one), j;
+        arena = ref_plan_optimum(&one, NULL); /* -1: fixed records collide */
+        for (j = 0; j < m; j++) /* a fixed offset must suit the pool's alignment */
+          if ((sub[j].flags & DNNMEM_INTERVAL_FIXED) && sub[j].fixed_offset % ref_plan_alignment(&sub[j], one.alignment))
+            arena = -1;
+        ok = arena >= 0 && (p->pools[q].capacity == 0 || arena <= p->pools[q].capacity);
+      }
+      if (ok) best = cost;
+    }
+    for (i = 0; i < n && ++pool_of[i] == p->num_pools; i++) pool_of[i] = 0; /* the next assignment */
+    if (i == n) break;
+  }
+  free(pool_of), free(sub);
+  return best;
+}
+
 /* ==== 3. Shared objects =================================================== */
 
 /* An assignment is valid when every id is in [0, count) and no two records

@@ -1,0 +1,135 @@
+/* Fuzz target for pools (dnnmem_plan_pools_*): on small inputs (up to 6
+   records, 1 to 3 pools with capacities, costs and alignments, allowed
+   lists in any order, fixed records, alignment, gaps) every answer is
+   checked by the oracles of tests/ref.h: a plan's recount (allowed pools,
+   the plan rules inside each pool, capacities) equals the reported cost
+   and dnnmem_plan_pools_check agrees; the lower bound never exceeds the
+   brute-force optimum and "infeasible" only when the oracle finds no plan;
+   a proven exact answer (no gaps) is the optimum; the checker accepts a
+   perturbed plan exactly when the recount does; the same input gives the
+   same plan; short scratch gives the error, never an overrun.
+   Max length: 128 */
+#include <stdlib.h>
+#include <string.h>
+
+#define DNNMEM_IMPLEMENTATION
+#include "dnnmem.h"
+#include "fuzz.h"
+#include "tests/ref.h"
+
+#define MAX_RECORDS 6
+#define MAX_POOLS 3
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  fuzz_input in = {data, size, 0};
+  dnnmem_interval r[MAX_RECORDS];
+  dnnmem_gap gaps[MAX_RECORDS];
+  dnnmem_pool pools[MAX_POOLS];
+  dnnmem_intervals iv;
+  dnnmem_plan_pools p;
+  dnnmem_plan_pools_options opt;
+  dnnmem_plan_pools_result res, again;
+  int32_t offsets_of[MAX_RECORDS + 1], ids[MAX_RECORDS * MAX_POOLS], pool_of[MAX_RECORDS], pool2[MAX_RECORDS];
+  int32_t bad[2];
+  int64_t off[MAX_RECORDS], off2[MAX_RECORDS], arenas[MAX_POOLS], bound = -1, optimum, cost = -1, load = 0;
+  int n = (int)(fuzz_u8(&in) % (MAX_RECORDS + 1)), P = 1 + (int)(fuzz_u8(&in) % MAX_POOLS), i, q, k = 0, gapped = 0;
+  uint32_t mode = fuzz_u8(&in);
+  size_t bytes = 0, bound_bytes = 0, check_bytes = 0;
+  unsigned char *scratch;
+  dnnmem_result rc, brc;
+  iv.records = r, iv.count = n, iv.alignment = (int64_t)1 << (fuzz_u8(&in) % 3);
+  for (i = 0; i < n; i++) {
+    uint32_t flags = fuzz_u8(&in);
+    memset(&r[i], 0, sizeof(r[i]));
+    r[i].lower = fuzz_u8(&in) % 10;
+    r[i].upper = r[i].lower + 1 + fuzz_u8(&in) % 5;
+    r[i].size = fuzz_u8(&in) % 9;
+    load += r[i].size;
+    if (flags & 1) r[i].alignment = (int64_t)1 << (fuzz_u8(&in) % 3);
+    if ((flags & 6) == 6) r[i].flags |= DNNMEM_INTERVAL_FIXED, r[i].fixed_offset = (int64_t)(fuzz_u8(&in) % 4) * 4;
+    if ((flags & 48) == 48 && r[i].upper - r[i].lower >= 3) {
+      gaps[i].lower = r[i].lower + 1, gaps[i].upper = r[i].upper - 1;
+      gaps[i].window_lower = gaps[i].window_upper = 0;
+      r[i].gaps = &gaps[i], r[i].num_gaps = 1;
+      gapped = 1;
+    }
+  }
+  for (q = 0; q < P; q++) {
+    memset(&pools[q], 0, sizeof(pools[q]));
+    pools[q].capacity = fuzz_u8(&in) % 3 == 0 ? 0 : (int64_t)(fuzz_u8(&in) % (load + 6));
+    pools[q].cost = fuzz_u8(&in) % 12;
+    pools[q].alignment = fuzz_u8(&in) % 4 == 0 ? 4 : 0;
+  }
+  memset(&p, 0, sizeof p);
+  p.intervals = &iv, p.pools = pools, p.num_pools = P;
+  if (mode & 1) { /* lists: each pool with probability 2/3, in a rotated order */
+    offsets_of[0] = 0;
+    for (i = 0; i < n; i++) {
+      uint32_t pick = fuzz_u8(&in), rot = pick % (uint32_t)P;
+      for (q = 0; q < P; q++)
+        if ((pick >> (2 + q)) % 3) ids[k++] = (int32_t)((q + rot) % (uint32_t)P);
+      offsets_of[i + 1] = k;
+    }
+    p.allowed_offsets = offsets_of, p.allowed_ids = ids;
+  }
+  memset(&opt, 0, sizeof opt);
+  opt.algo = (dnnmem_plan_pools_algo)((mode >> 1) % DNNMEM_PLAN_POOLS_ALGO_COUNT);
+  opt.node_limit = (mode & 64) ? 1 + (mode >> 3) % 7 : 0;
+  FUZZ_CHECK(dnnmem_plan_pools_solve_scratch_size(&p, &opt, &bytes) == DNNMEM_OK);
+  FUZZ_CHECK(dnnmem_plan_pools_lower_bound_scratch_size(&p, &bound_bytes) == DNNMEM_OK);
+  FUZZ_CHECK(dnnmem_plan_pools_check_scratch_size(&p, &check_bytes) == DNNMEM_OK);
+  if (bound_bytes > bytes) bytes = bound_bytes;
+  if (check_bytes > bytes) bytes = check_bytes;
+  scratch = (unsigned char *)malloc(bytes + 1);
+  brc = dnnmem_plan_pools_lower_bound(&p, &bound, scratch + 1, bytes);
+  rc = dnnmem_plan_pools_solve(&p, &opt, pool_of, off, arenas, &res, scratch + 1, bytes);
+  if (rc == DNNMEM_ERR_PLAN_POOL_CAPACITY) { /* some record fits none of its pools alone */
+    FUZZ_CHECK(brc == rc && ref_pools_optimum(&p) == -1);
+    free(scratch);
+    return 0;
+  }
+  FUZZ_CHECK(brc == DNNMEM_OK || brc == DNNMEM_ERR_INFEASIBLE);
+  optimum = ref_pools_optimum(&p);
+  if (brc == DNNMEM_ERR_INFEASIBLE) FUZZ_CHECK(optimum == -1 && rc == DNNMEM_ERR_INFEASIBLE && res.feasible == 0);
+  else FUZZ_CHECK(optimum == -1 || bound <= optimum);
+  if (rc == DNNMEM_ERR_INFEASIBLE) {
+    FUZZ_CHECK(res.feasible != 1);
+    if (res.feasible == 0) FUZZ_CHECK(optimum == -1);
+    if (opt.algo == DNNMEM_PLAN_POOLS_EXACT && opt.node_limit == 0 && !gapped) FUZZ_CHECK(res.feasible == 0);
+  } else {
+    int64_t ref_arenas[MAX_POOLS];
+    FUZZ_CHECK(rc == DNNMEM_OK && res.feasible == 1);
+    FUZZ_CHECK(ref_pools_recount(&p, pool_of, off, ref_arenas) == res.cost);
+    for (q = 0; q < P; q++) FUZZ_CHECK(arenas[q] == ref_arenas[q]);
+    FUZZ_CHECK(dnnmem_plan_pools_check(&p, pool_of, off, &cost, NULL, bad, scratch, bytes) == DNNMEM_OK);
+    FUZZ_CHECK(cost == res.cost);
+    FUZZ_CHECK(optimum >= 0 && res.cost >= optimum && res.lower_bound <= optimum && res.lower_bound >= bound);
+    FUZZ_CHECK(res.optimal == (res.cost == res.lower_bound));
+    if (res.optimal) FUZZ_CHECK(res.cost == optimum);
+    if (opt.algo == DNNMEM_PLAN_POOLS_EXACT && opt.node_limit == 0 && !gapped)
+      FUZZ_CHECK(res.stop == DNNMEM_PLAN_STOP_PROVED && res.cost == optimum);
+    /* the same input, the same plan */
+    FUZZ_CHECK(dnnmem_plan_pools_solve(&p, &opt, pool2, off2, NULL, &again, scratch, bytes) == DNNMEM_OK);
+    FUZZ_CHECK(memcmp(&res, &again, sizeof res) == 0);
+    for (i = 0; i < n; i++) FUZZ_CHECK(pool_of[i] == pool2[i] && off[i] == off2[i]);
+    /* a perturbed plan: the checker agrees with the recount */
+    if (n > 0) {
+      uint32_t which = fuzz_u8(&in) % (uint32_t)n, how = fuzz_u8(&in);
+      if (how & 1) pool_of[which] = (int32_t)((uint32_t)pool_of[which] + 1 + (how >> 1) % (uint32_t)P) % P;
+      else off[which] += (int64_t)((how >> 1) % 9) - 4;
+      rc = dnnmem_plan_pools_check(&p, pool_of, off, &cost, NULL, bad, scratch, bytes);
+      FUZZ_CHECK((rc == DNNMEM_OK) == (ref_pools_recount(&p, pool_of, off, NULL) >= 0));
+      if (rc == DNNMEM_OK) FUZZ_CHECK(cost == ref_pools_recount(&p, pool_of, off, NULL));
+      else FUZZ_CHECK(bad[0] >= 0 && bad[0] < n);
+    }
+  }
+  free(scratch);
+  { /* a short buffer is refused, not overrun */
+    unsigned char *tight = (unsigned char *)malloc(bytes / 2 + 1);
+    FUZZ_CHECK(dnnmem_plan_pools_solve(&p, &opt, pool_of, off, NULL, &res, tight, bytes / 2) ==
+               DNNMEM_ERR_SCRATCH_TOO_SMALL);
+    FUZZ_CHECK(dnnmem_plan_pools_lower_bound(&p, &bound, tight, bound_bytes / 2) == DNNMEM_ERR_SCRATCH_TOO_SMALL);
+    free(tight);
+  }
+  return 0;
+}

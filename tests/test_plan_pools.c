@@ -1,0 +1,510 @@
+/* Tests of pools (part 2, dnnmem_plan_pools_*): several memories with
+   capacities and costs per byte. Hand-made two-pool cases with known
+   optima (the records that must leave SRAM at a peak; small records
+   beating USMP's large-first greedy; a pool a record may not use; pool
+   alignment; a fixed record); the lower bound's chain of disjoint steps;
+   random small instances against the brute-force oracle of tests/ref.h
+   (every assignment, every pool packed by brute force): exact answers
+   equal the optimum, heuristics are valid and never below it, the bound
+   never above it, infeasibility only when proven; the checker catching a
+   pool over capacity, a record in a forbidden pool, an overlap, a pool
+   index out of range; errors, short scratch, limits and determinism. */
+#include <stdlib.h>
+#include <string.h>
+
+#define DNNMEM_IMPLEMENTATION
+#include "dnnmem.h"
+#include "ref.h"
+#include "test.h"
+
+#define rec ref_plan_record
+
+/* dnnmem_plan_pools_solve with options, scratch as asked for (at an odd
+   address: any alignment is accepted). */
+static dnnmem_result pools_solve(const dnnmem_plan_pools *p, const dnnmem_plan_pools_options *o, int32_t *pool_of,
+                                 int64_t *offsets, int64_t *arenas, dnnmem_plan_pools_result *res) {
+  size_t bytes = 0;
+  unsigned char *mem;
+  dnnmem_result rc = dnnmem_plan_pools_solve_scratch_size(p, o, &bytes);
+  if (rc != DNNMEM_OK) return rc;
+  mem = (unsigned char *)malloc(bytes + 1);
+  rc = dnnmem_plan_pools_solve(p, o, pool_of, offsets, arenas, res, mem + 1, bytes);
+  free(mem);
+  return rc;
+}
+
+static dnnmem_result pools_bound(const dnnmem_plan_pools *p, int64_t *bound) {
+  size_t bytes = 0;
+  unsigned char *mem;
+  dnnmem_result rc = dnnmem_plan_pools_lower_bound_scratch_size(p, &bytes);
+  if (rc != DNNMEM_OK) return rc;
+  mem = (unsigned char *)malloc(bytes + 3);
+  rc = dnnmem_plan_pools_lower_bound(p, bound, mem + 3, bytes);
+  free(mem);
+  return rc;
+}
+
+static dnnmem_result pools_check(const dnnmem_plan_pools *p, const int32_t *pool_of, const int64_t *offsets,
+                                 int64_t *cost, int64_t *arenas, int32_t *conflict) {
+  size_t bytes = 0;
+  unsigned char *mem;
+  dnnmem_result rc = dnnmem_plan_pools_check_scratch_size(p, &bytes);
+  if (rc != DNNMEM_OK) return rc;
+  mem = (unsigned char *)malloc(bytes + 5);
+  rc = dnnmem_plan_pools_check(p, pool_of, offsets, cost, arenas, conflict, mem + 5, bytes);
+  free(mem);
+  return rc;
+}
+
+static dnnmem_plan_pools_options algo(dnnmem_plan_pools_algo a) {
+  dnnmem_plan_pools_options o;
+  memset(&o, 0, sizeof o);
+  o.algo = a;
+  return o;
+}
+
+static dnnmem_pool pool(int64_t capacity, int64_t cost) {
+  dnnmem_pool q;
+  memset(&q, 0, sizeof q);
+  q.capacity = capacity;
+  q.cost = cost;
+  return q;
+}
+
+/* Three records of 100 bytes in a row, each meeting the next, under one of
+   50 for the whole time: 250 bytes live at steps 1 and 2, SRAM holds 150.
+   100 bytes must leave SRAM at both peaks; the middle record leaves for
+   both: 100 x 10 + 250 x 1 = 1250, which the bound proves. */
+static void test_peak_leaves(void) {
+  dnnmem_interval r[4];
+  dnnmem_pool pools[2];
+  dnnmem_intervals iv = {r, 4, 0};
+  dnnmem_plan_pools p;
+  dnnmem_plan_pools_result res;
+  int32_t pool_of[4], a;
+  int64_t off[4], arenas[2], bound = 0, cost = 0;
+  r[0] = rec(0, 2, 100), r[1] = rec(1, 3, 100), r[2] = rec(2, 4, 100), r[3] = rec(0, 4, 50);
+  pools[0] = pool(150, 1), pools[1] = pool(0, 10);
+  memset(&p, 0, sizeof p);
+  p.intervals = &iv, p.pools = pools, p.num_pools = 2;
+  CHECK_EQ(pools_bound(&p, &bound), DNNMEM_OK);
+  CHECK_EQ(bound, 1250);
+  CHECK_EQ(ref_pools_optimum(&p), 1250);
+  for (a = 0; a < DNNMEM_PLAN_POOLS_ALGO_COUNT; a++) {
+    dnnmem_plan_pools_options o = algo((dnnmem_plan_pools_algo)a);
+    CHECK_EQ(pools_solve(&p, &o, pool_of, off, arenas, &res), DNNMEM_OK);
+    CHECK_EQ(res.cost, 1250);
+    CHECK_EQ(res.lower_bound, 1250);
+    CHECK(res.optimal && res.feasible == 1 && res.stop == DNNMEM_PLAN_STOP_PROVED);
+    CHECK_EQ(pool_of[1], 1);
+    CHECK_EQ(ref_pools_recount(&p, pool_of, off, NULL), 1250);
+    CHECK_EQ(pools_check(&p, pool_of, off, &cost, arenas, NULL), DNNMEM_OK);
+    CHECK_EQ(cost, 1250);
+    CHECK_EQ(arenas[0], 150);
+    CHECK_EQ(arenas[1], 100);
+  }
+}
+
+/* USMP's greedy puts the largest record in SRAM first; two smaller ones
+   that follow each other are worth more there: 100 x 1 + 120 x 10 = 1300
+   against 120 x 1 + 100 x 10 = 1120, the optimum (and the bound). */
+static void test_small_beat_large(void) {
+  dnnmem_interval r[3];
+  dnnmem_pool pools[2];
+  dnnmem_intervals iv = {r, 3, 0};
+  dnnmem_plan_pools p;
+  dnnmem_plan_pools_result res;
+  dnnmem_plan_pools_options o = algo(DNNMEM_PLAN_POOLS_GREEDY);
+  int32_t pool_of[3];
+  int64_t off[3], bound = 0;
+  r[0] = rec(0, 10, 100), r[1] = rec(0, 5, 60), r[2] = rec(5, 10, 60);
+  pools[0] = pool(100, 1), pools[1] = pool(0, 10);
+  memset(&p, 0, sizeof p);
+  p.intervals = &iv, p.pools = pools, p.num_pools = 2;
+  CHECK_EQ(pools_solve(&p, &o, pool_of, off, NULL, &res), DNNMEM_OK);
+  CHECK_EQ(res.cost, 1300);
+  CHECK_EQ(res.algo, DNNMEM_PLAN_POOLS_GREEDY);
+  CHECK(!res.optimal && res.stop == DNNMEM_PLAN_STOP_NONE);
+  CHECK_EQ(pool_of[0], 0);
+  CHECK_EQ(ref_pools_optimum(&p), 1120);
+  /* the bound splits the large record differently at its two peaks:
+     220 + 60 x 9 = 760; the exact search proves 1120 */
+  CHECK_EQ(pools_bound(&p, &bound), DNNMEM_OK);
+  CHECK_EQ(bound, 760);
+  o = algo(DNNMEM_PLAN_POOLS_BEST);
+  CHECK_EQ(pools_solve(&p, &o, pool_of, off, NULL, &res), DNNMEM_OK);
+  CHECK_EQ(res.cost, 1120);
+  CHECK_EQ(res.lower_bound, 1120);
+  CHECK(res.optimal && res.stop == DNNMEM_PLAN_STOP_PROVED);
+  CHECK_EQ(pool_of[0], 1);
+  CHECK_EQ(pool_of[1], 0);
+  CHECK_EQ(pool_of[2], 0);
+  CHECK_EQ(ref_pools_recount(&p, pool_of, off, NULL), 1120);
+}
+
+/* Load fits, packing does not: SRAM of 4 bytes, records whose load is 4 at
+   every step but whose best arena is 5 (sizes 2 and 1 staggered). The
+   bound says 1 x everything; the exact search must move one byte-record
+   out, and proves the optimum. Found by the oracle, checked here. */
+static void test_packing_not_load(void) {
+  dnnmem_interval r[5];
+  dnnmem_pool pools[2];
+  dnnmem_intervals iv = {r, 5, 0}, all;
+  dnnmem_plan_pools p;
+  dnnmem_plan_pools_result res;
+  dnnmem_plan_pools_options o = algo(DNNMEM_PLAN_POOLS_EXACT);
+  int32_t pool_of[5];
+  int64_t off[5], bound = 0, opt;
+  r[0] = rec(0, 2, 2), r[1] = rec(0, 1, 2), r[2] = rec(1, 3, 1), r[3] = rec(1, 4, 1), r[4] = rec(2, 4, 2);
+  all = iv;
+  CHECK_EQ(ref_plan_max_load(r, 5), 4);
+  pools[0] = pool(ref_plan_optimum(&all, NULL) - 1, 1), pools[1] = pool(0, 3);
+  memset(&p, 0, sizeof p);
+  p.intervals = &iv, p.pools = pools, p.num_pools = 2;
+  opt = ref_pools_optimum(&p);
+  CHECK_EQ(pools_bound(&p, &bound), DNNMEM_OK);
+  CHECK(bound <= opt);
+  CHECK_EQ(pools_solve(&p, &o, pool_of, off, NULL, &res), DNNMEM_OK);
+  CHECK_EQ(res.cost, opt);
+  CHECK(res.stop == DNNMEM_PLAN_STOP_PROVED && res.optimal);
+  CHECK_EQ(res.lower_bound, opt);
+  CHECK_EQ(ref_pools_recount(&p, pool_of, off, NULL), opt);
+}
+
+/* Allowed lists: the large record may only use DRAM (preference: DRAM),
+   the others prefer SRAM; a record allowed only in a pool it cannot fit
+   is refused; the forbidden pool and an over-full pool are caught by the
+   checker. */
+static void test_allowed_and_checker(void) {
+  dnnmem_interval r[3];
+  dnnmem_pool pools[2];
+  dnnmem_intervals iv = {r, 3, 0};
+  dnnmem_plan_pools p;
+  dnnmem_plan_pools_result res;
+  int32_t offsets_of[4] = {0, 1, 3, 5}, ids[5] = {1, 0, 1, 0, 1}, pool_of[3], bad[2];
+  int64_t off[3], cost = 0, bound = 0;
+  r[0] = rec(0, 4, 64), r[1] = rec(0, 2, 32), r[2] = rec(2, 4, 32);
+  pools[0] = pool(64, 1), pools[1] = pool(0, 8);
+  memset(&p, 0, sizeof p);
+  p.intervals = &iv, p.pools = pools, p.num_pools = 2;
+  p.allowed_offsets = offsets_of, p.allowed_ids = ids;
+  CHECK_EQ(pools_solve(&p, NULL, pool_of, off, NULL, &res), DNNMEM_OK);
+  CHECK_EQ(pool_of[0], 1);
+  CHECK_EQ(pool_of[1], 0);
+  CHECK_EQ(pool_of[2], 0);
+  CHECK_EQ(res.cost, 64 * 8 + 64);
+  CHECK_EQ(ref_pools_optimum(&p), 64 * 8 + 64);
+  CHECK_EQ(pools_bound(&p, &bound), DNNMEM_OK);
+  CHECK_EQ(bound, 64 * 8 + 64);
+  /* the checker: record 0 in SRAM is forbidden */
+  pool_of[0] = 0;
+  CHECK_EQ(pools_check(&p, pool_of, off, &cost, NULL, bad), DNNMEM_ERR_PLAN_POOL_FORBIDDEN);
+  CHECK_EQ(bad[0], 0);
+  CHECK_EQ(ref_pools_recount(&p, pool_of, off, NULL), -1);
+  /* without lists: SRAM over capacity (record 0 at 0, record 1 above it) */
+  p.allowed_offsets = NULL, p.allowed_ids = NULL;
+  off[0] = 0, off[1] = 64, off[2] = 0, pool_of[2] = 1;
+  pool_of[1] = 0;
+  CHECK_EQ(pools_check(&p, pool_of, off, &cost, NULL, bad), DNNMEM_ERR_PLAN_POOL_OVER_CAPACITY);
+  CHECK_EQ(bad[0], 1);
+  CHECK_EQ(ref_pools_recount(&p, pool_of, off, NULL), -1);
+  /* an overlap inside a pool names both records */
+  off[1] = 32;
+  CHECK_EQ(pools_check(&p, pool_of, off, &cost, NULL, bad), DNNMEM_ERR_PLAN_OVERLAP);
+  CHECK((bad[0] == 0 && bad[1] == 1) || (bad[0] == 1 && bad[1] == 0));
+  /* a pool index out of range */
+  pool_of[2] = 2;
+  CHECK_EQ(pools_check(&p, pool_of, off, &cost, NULL, bad), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(bad[0], 2);
+  /* a record that may only go to SRAM and does not fit it */
+  ids[0] = 0;
+  p.allowed_offsets = offsets_of, p.allowed_ids = ids;
+  r[0].size = 65;
+  CHECK_EQ(pools_solve(&p, NULL, pool_of, off, NULL, &res), DNNMEM_ERR_PLAN_POOL_CAPACITY);
+  CHECK_EQ(pools_bound(&p, &bound), DNNMEM_ERR_PLAN_POOL_CAPACITY);
+  /* a record with no pool at all */
+  offsets_of[1] = 0, offsets_of[2] = 2, offsets_of[3] = 4;
+  ids[0] = 0, ids[1] = 1, ids[2] = 0, ids[3] = 1;
+  CHECK_EQ(pools_solve(&p, NULL, pool_of, off, NULL, &res), DNNMEM_ERR_PLAN_POOL_CAPACITY);
+}
+
+/* Every pool bounded and one step holding more than all of them: proven
+   infeasible by the bound; a pool's alignment rounds its offsets. */
+static void test_infeasible_and_alignment(void) {
+  dnnmem_interval r[3];
+  dnnmem_pool pools[2];
+  dnnmem_intervals iv = {r, 3, 0};
+  dnnmem_plan_pools p;
+  dnnmem_plan_pools_result res;
+  int32_t pool_of[3], i;
+  int64_t off[3], arenas[2], bound;
+  r[0] = rec(0, 3, 40), r[1] = rec(1, 2, 40), r[2] = rec(1, 3, 40);
+  pools[0] = pool(64, 1), pools[1] = pool(48, 2);
+  memset(&p, 0, sizeof p);
+  p.intervals = &iv, p.pools = pools, p.num_pools = 2;
+  CHECK_EQ(pools_bound(&p, &bound), DNNMEM_ERR_INFEASIBLE);
+  CHECK_EQ(pools_solve(&p, NULL, pool_of, off, NULL, &res), DNNMEM_ERR_INFEASIBLE);
+  CHECK_EQ(res.feasible, 0);
+  CHECK_EQ(ref_pools_optimum(&p), -1);
+  pools[1].capacity = 0;
+  pools[0].alignment = 64;
+  pools[0].capacity = 128;
+  r[1].size = 8;
+  CHECK_EQ(pools_solve(&p, NULL, pool_of, off, arenas, &res), DNNMEM_OK);
+  for (i = 0; i < 3; i++)
+    if (pool_of[i] == 0) CHECK_EQ(off[i] % 64, 0);
+  CHECK_EQ(res.cost, ref_pools_optimum(&p));
+  CHECK_EQ(ref_pools_recount(&p, pool_of, off, NULL), res.cost);
+  CHECK_EQ(res.cost, 96); /* 64-byte slots: two records in SRAM, the small one out */
+}
+
+/* A fixed record keeps its offset in whichever pool it goes to; its place
+   taken in SRAM sends the other record to DRAM. */
+static void test_fixed(void) {
+  dnnmem_interval r[2];
+  dnnmem_pool pools[2];
+  dnnmem_intervals iv = {r, 2, 0};
+  dnnmem_plan_pools p;
+  dnnmem_plan_pools_result res;
+  int32_t pool_of[2], a;
+  int64_t off[2];
+  r[0] = rec(0, 2, 32), r[1] = rec(0, 2, 48);
+  r[0].flags = DNNMEM_INTERVAL_FIXED, r[0].fixed_offset = 16;
+  pools[0] = pool(64, 1), pools[1] = pool(0, 4);
+  memset(&p, 0, sizeof p);
+  p.intervals = &iv, p.pools = pools, p.num_pools = 2;
+  for (a = 0; a < DNNMEM_PLAN_POOLS_ALGO_COUNT; a++) {
+    dnnmem_plan_pools_options o = algo((dnnmem_plan_pools_algo)a);
+    CHECK_EQ(pools_solve(&p, &o, pool_of, off, NULL, &res), DNNMEM_OK);
+    CHECK_EQ(off[0], 16);
+    CHECK_EQ(ref_pools_recount(&p, pool_of, off, NULL), res.cost);
+    CHECK(res.cost >= ref_pools_optimum(&p));
+  }
+  CHECK_EQ(res.cost, ref_pools_optimum(&p));
+  CHECK_EQ(res.cost, 48 + 32 * 4);
+}
+
+/* The bound's chain: two disjoint peaks each force 100 bytes out (extra
+   900 each), so the bound is 1800 above the all-SRAM cost, not 900. */
+static void test_bound_chain(void) {
+  dnnmem_interval r[4];
+  dnnmem_pool pools[2];
+  dnnmem_intervals iv = {r, 4, 0};
+  dnnmem_plan_pools p;
+  dnnmem_plan_pools_result res;
+  int32_t pool_of[4];
+  int64_t off[4], bound = 0;
+  r[0] = rec(0, 2, 100), r[1] = rec(0, 2, 100), r[2] = rec(2, 4, 100), r[3] = rec(2, 4, 100);
+  pools[0] = pool(100, 1), pools[1] = pool(0, 10);
+  memset(&p, 0, sizeof p);
+  p.intervals = &iv, p.pools = pools, p.num_pools = 2;
+  CHECK_EQ(pools_bound(&p, &bound), DNNMEM_OK);
+  CHECK_EQ(bound, 400 + 1800);
+  CHECK_EQ(ref_pools_optimum(&p), 2200);
+  CHECK_EQ(pools_solve(&p, NULL, pool_of, off, NULL, &res), DNNMEM_OK);
+  CHECK_EQ(res.cost, 2200);
+  CHECK(res.optimal);
+}
+
+/* Random small instances against the oracle. */
+static void test_random_oracle(void) {
+  dnnmem_rng rng;
+  int32_t trial, exact_proved = 0, infeasible = 0;
+  dnnmem_rng_seed(&rng, 13);
+  for (trial = 0; trial < 400; trial++) {
+    dnnmem_interval r[6];
+    dnnmem_pool pools[3];
+    dnnmem_intervals iv;
+    dnnmem_plan_pools p;
+    int32_t n = 2 + (int32_t)dnnmem_rng_below(&rng, 5), P = 2 + (int32_t)dnnmem_rng_below(&rng, 2), i, q, a;
+    int32_t offsets_of[7], ids[18], pool_of[6], k = 0;
+    int64_t off[6], bound = -1, opt, load;
+    dnnmem_result brc;
+    for (i = 0; i < n; i++) {
+      int64_t lo = dnnmem_rng_below(&rng, 6);
+      r[i] = rec(lo, lo + 1 + dnnmem_rng_below(&rng, 4), 1 + dnnmem_rng_below(&rng, 8));
+      if (dnnmem_rng_below(&rng, 8) == 0) r[i].alignment = 2;
+      if (dnnmem_rng_below(&rng, 12) == 0) r[i].flags = DNNMEM_INTERVAL_FIXED, r[i].fixed_offset = 2 * dnnmem_rng_below(&rng, 3);
+    }
+    iv.records = r, iv.count = n, iv.alignment = 0;
+    load = ref_plan_max_load(r, n);
+    for (q = 0; q < P; q++) {
+      pools[q] = pool(q == P - 1 && dnnmem_rng_below(&rng, 3) ? 0 : 1 + (int64_t)dnnmem_rng_below(&rng, (uint32_t)load + 4),
+                      1 + dnnmem_rng_below(&rng, 10));
+      pools[q].alignment = dnnmem_rng_below(&rng, 6) == 0 ? 4 : 0;
+    }
+    memset(&p, 0, sizeof p);
+    p.intervals = &iv, p.pools = pools, p.num_pools = P;
+    if (dnnmem_rng_below(&rng, 2)) { /* random lists, preference shuffled */
+      offsets_of[0] = 0;
+      for (i = 0; i < n; i++) {
+        int32_t start = k;
+        for (q = 0; q < P; q++)
+          if (dnnmem_rng_below(&rng, 3)) ids[k++] = q;
+        if (k == start) ids[k++] = (int32_t)dnnmem_rng_below(&rng, (uint32_t)P);
+        if (k - start == 2 && dnnmem_rng_below(&rng, 2)) { int32_t t = ids[start]; ids[start] = ids[start + 1], ids[start + 1] = t; }
+        offsets_of[i + 1] = k;
+      }
+      p.allowed_offsets = offsets_of, p.allowed_ids = ids;
+    }
+    brc = pools_bound(&p, &bound);
+    if (brc == DNNMEM_ERR_PLAN_POOL_CAPACITY) continue;
+    opt = ref_pools_optimum(&p);
+    if (brc == DNNMEM_ERR_INFEASIBLE) CHECK_EQ(opt, -1);
+    else CHECK(brc == DNNMEM_OK && (opt < 0 || bound <= opt));
+    if (getenv("POOLS_DEBUG") && brc == DNNMEM_OK && opt >= 0 && bound > opt) {
+      fprintf(stderr, "trial %d bound %lld opt %lld\n", (int)trial, (long long)bound, (long long)opt);
+      for (i = 0; i < n; i++) fprintf(stderr, " r[%d, %d) %d a%d f%d@%d\n", (int)r[i].lower, (int)r[i].upper, (int)r[i].size, (int)r[i].alignment, r[i].flags, (int)r[i].fixed_offset);
+      for (q = 0; q < P; q++) fprintf(stderr, " pool cap %d cost %d a%d\n", (int)pools[q].capacity, (int)pools[q].cost, (int)pools[q].alignment);
+      if (p.allowed_offsets) for (i = 0; i < n; i++) { fprintf(stderr, " allowed %d:", (int)i); for (k = offsets_of[i]; k < offsets_of[i+1]; k++) fprintf(stderr, " %d", (int)ids[k]); fprintf(stderr, "\n"); }
+    }
+    for (a = 0; a < DNNMEM_PLAN_POOLS_ALGO_COUNT; a++) {
+      dnnmem_plan_pools_options o = algo((dnnmem_plan_pools_algo)a);
+      dnnmem_plan_pools_result res;
+      int64_t arenas[3], ref_arenas[3], cost = -2;
+      dnnmem_result rc = pools_solve(&p, &o, pool_of, off, arenas, &res);
+      if (rc == DNNMEM_ERR_INFEASIBLE) {
+        CHECK(res.feasible != 1);
+        if (res.feasible == 0) CHECK_EQ(opt, -1);
+        if (a == DNNMEM_PLAN_POOLS_EXACT) {
+          CHECK_EQ(opt, -1);
+          infeasible++;
+        }
+        continue;
+      }
+      CHECK_EQ(rc, DNNMEM_OK);
+      if (rc != DNNMEM_OK) continue;
+      CHECK_EQ(ref_pools_recount(&p, pool_of, off, ref_arenas), res.cost);
+      for (q = 0; q < P; q++) CHECK_EQ(arenas[q], ref_arenas[q]);
+      CHECK_EQ(pools_check(&p, pool_of, off, &cost, NULL, NULL), DNNMEM_OK);
+      CHECK_EQ(cost, res.cost);
+      CHECK(opt >= 0 && res.cost >= opt && res.lower_bound <= opt && res.lower_bound >= bound);
+      if (res.optimal || res.stop == DNNMEM_PLAN_STOP_PROVED) CHECK_EQ(res.cost, opt);
+      if (a == DNNMEM_PLAN_POOLS_EXACT) {
+        CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_PROVED);
+        CHECK_EQ(res.cost, opt);
+        exact_proved++;
+      }
+    }
+  }
+  CHECK(exact_proved > 150);
+  CHECK(infeasible > 5);
+}
+
+/* Arguments, scratch, names, limits, determinism. */
+static void test_arguments(void) {
+  dnnmem_interval r[3];
+  dnnmem_pool pools[2];
+  dnnmem_intervals iv = {r, 3, 0};
+  dnnmem_plan_pools p;
+  dnnmem_plan_pools_result res, res2;
+  dnnmem_plan_pools_options o;
+  dnnmem_plan_pools_algo al;
+  int32_t pool_of[3], pool_of2[3], i, offsets_of[4] = {0, 1, 2, 3}, ids[3] = {0, 2, 1};
+  int64_t off[3], off2[3], bound;
+  size_t bytes = 0;
+  unsigned char *mem;
+  r[0] = rec(0, 2, 100), r[1] = rec(1, 3, 100), r[2] = rec(2, 4, 100);
+  pools[0] = pool(150, 1), pools[1] = pool(0, 10);
+  memset(&p, 0, sizeof p);
+  p.intervals = &iv, p.pools = pools, p.num_pools = 2;
+  CHECK_EQ(dnnmem_plan_pools_solve_scratch_size(&p, NULL, &bytes), DNNMEM_OK);
+  mem = (unsigned char *)malloc(bytes + 1); /* at 1 mod 16 (malloc's 16): all padding used */
+  CHECK_EQ(dnnmem_plan_pools_solve(&p, NULL, pool_of, off, NULL, &res, mem + 1, bytes - 1), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(dnnmem_plan_pools_solve(&p, NULL, pool_of, off, NULL, &res, NULL, 0), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(dnnmem_plan_pools_solve(&p, NULL, pool_of, off, NULL, &res, mem, bytes), DNNMEM_OK);
+  CHECK_EQ(dnnmem_plan_pools_solve(&p, NULL, pool_of2, off2, NULL, &res2, mem, bytes), DNNMEM_OK);
+  for (i = 0; i < 3; i++) CHECK(pool_of[i] == pool_of2[i] && off[i] == off2[i]);
+  CHECK_EQ(res.cost, res2.cost);
+  CHECK_EQ(dnnmem_plan_pools_solve(&p, NULL, NULL, off, NULL, &res, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  free(mem);
+  CHECK_EQ(dnnmem_plan_pools_lower_bound_scratch_size(&p, &bytes), DNNMEM_OK);
+  mem = (unsigned char *)malloc(bytes + 1);
+  CHECK_EQ(dnnmem_plan_pools_lower_bound(&p, &bound, mem + 1, bytes - 1), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  free(mem);
+  CHECK_EQ(dnnmem_plan_pools_check_scratch_size(&p, &bytes), DNNMEM_OK);
+  mem = (unsigned char *)malloc(bytes + 1);
+  CHECK_EQ(dnnmem_plan_pools_check(&p, pool_of, off, NULL, NULL, NULL, mem + 1, bytes - 1), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  free(mem);
+  /* bad problems */
+  o = algo(DNNMEM_PLAN_POOLS_ALGO_COUNT);
+  CHECK_EQ(pools_solve(&p, &o, pool_of, off, NULL, &res), DNNMEM_ERR_INVALID_ARGUMENT);
+  o = algo(DNNMEM_PLAN_POOLS_BEST), o.node_limit = -1;
+  CHECK_EQ(pools_solve(&p, &o, pool_of, off, NULL, &res), DNNMEM_ERR_NEGATIVE);
+  p.num_pools = 0;
+  CHECK_EQ(dnnmem_plan_pools_solve_scratch_size(&p, NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  p.num_pools = 2;
+  pools[1].cost = -1;
+  CHECK_EQ(pools_solve(&p, NULL, pool_of, off, NULL, &res), DNNMEM_ERR_NEGATIVE);
+  pools[1].cost = 10, pools[1].alignment = 3;
+  CHECK_EQ(pools_solve(&p, NULL, pool_of, off, NULL, &res), DNNMEM_ERR_ALIGNMENT);
+  pools[1].alignment = 0, pools[1].cost = INT64_MAX / 200;
+  CHECK_EQ(pools_solve(&p, NULL, pool_of, off, NULL, &res), DNNMEM_ERR_OVERFLOW);
+  pools[1].cost = 10;
+  p.allowed_offsets = offsets_of, p.allowed_ids = ids;
+  CHECK_EQ(pools_solve(&p, NULL, pool_of, off, NULL, &res), DNNMEM_ERR_ID_RANGE);
+  ids[1] = 0, offsets_of[2] = 3, ids[2] = 0;
+  CHECK_EQ(pools_solve(&p, NULL, pool_of, off, NULL, &res), DNNMEM_ERR_INVALID_ARGUMENT); /* pool 0 twice */
+  offsets_of[1] = 2, offsets_of[2] = 1;
+  CHECK_EQ(pools_solve(&p, NULL, pool_of, off, NULL, &res), DNNMEM_ERR_INVALID_ARGUMENT); /* decreasing */
+  p.allowed_offsets = NULL, p.allowed_ids = NULL;
+  /* names */
+  for (i = 0; i < DNNMEM_PLAN_POOLS_ALGO_COUNT; i++) {
+    CHECK(dnnmem_plan_pools_algo_name((dnnmem_plan_pools_algo)i) != NULL);
+    CHECK_EQ(dnnmem_plan_pools_algo_parse(dnnmem_plan_pools_algo_name((dnnmem_plan_pools_algo)i), &al), DNNMEM_OK);
+    CHECK_EQ(al, i);
+  }
+  CHECK(dnnmem_plan_pools_algo_name(DNNMEM_PLAN_POOLS_ALGO_COUNT) == NULL);
+  CHECK_EQ(dnnmem_plan_pools_algo_parse("usmp", &al), DNNMEM_ERR_PARSE);
+  /* empty */
+  iv.count = 0;
+  CHECK_EQ(pools_solve(&p, NULL, NULL, NULL, NULL, &res), DNNMEM_OK);
+  CHECK_EQ(res.cost, 0);
+  CHECK(res.optimal);
+}
+
+/* A node limit stops the exact search with its reason; the answer stays
+   valid. */
+static void test_limits(void) {
+  dnnmem_interval r[12];
+  dnnmem_pool pools[3];
+  dnnmem_intervals iv = {r, 12, 0};
+  dnnmem_plan_pools p;
+  dnnmem_plan_pools_result res;
+  dnnmem_plan_pools_options o = algo(DNNMEM_PLAN_POOLS_EXACT);
+  dnnmem_rng rng;
+  int32_t pool_of[12], i;
+  int64_t off[12];
+  dnnmem_rng_seed(&rng, 5);
+  for (i = 0; i < 12; i++) {
+    int64_t lo = dnnmem_rng_below(&rng, 10);
+    r[i] = rec(lo, lo + 1 + dnnmem_rng_below(&rng, 6), 10 + dnnmem_rng_below(&rng, 90));
+  }
+  pools[0] = pool(120, 1), pools[1] = pool(150, 3), pools[2] = pool(0, 9);
+  memset(&p, 0, sizeof p);
+  p.intervals = &iv, p.pools = pools, p.num_pools = 3;
+  o.node_limit = 3;
+  CHECK_EQ(pools_solve(&p, &o, pool_of, off, NULL, &res), DNNMEM_OK);
+  if (!res.optimal) CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_NODES);
+  CHECK(res.nodes <= 3);
+  CHECK_EQ(ref_pools_recount(&p, pool_of, off, NULL), res.cost);
+  o.node_limit = 0;
+  CHECK_EQ(pools_solve(&p, &o, pool_of, off, NULL, &res), DNNMEM_OK);
+  CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_PROVED);
+  CHECK(res.optimal);
+  CHECK_EQ(ref_pools_recount(&p, pool_of, off, NULL), res.cost);
+}
+
+int main(void) {
+  RUN(test_peak_leaves);
+  RUN(test_small_beat_large);
+  RUN(test_packing_not_load);
+  RUN(test_allowed_and_checker);
+  RUN(test_infeasible_and_alignment);
+  RUN(test_fixed);
+  RUN(test_bound_chain);
+  RUN(test_random_oracle);
+  RUN(test_arguments);
+  RUN(test_limits);
+  return test_finish("test_plan_pools");
+}
