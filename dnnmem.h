@@ -710,6 +710,8 @@
                                                 positions, slots)
                     dnnmem_layout_measure(&layout, &result)
                     dnnmem_layout_runs(&layout, units, runs, cap, &count)
+                    dnnmem_layout_convert[_scratch_size](&from, &to, &conv,
+                                                         scratch, bytes)
                     dnnmem_layout_part(&layout, level, &strided)
                     dnnmem_layout_strided_check / _size / _eval
                     dnnmem_layout_coalesce(&in, &out), _compose(&a, &b, &out),
@@ -766,7 +768,8 @@
                     O(factors^2); forward, inverse, replica_offset
                     O(factors); forward_range amortised O(1) per element
                     plus the writes; inverse_batch O(factors) per slot; runs
-                    O(positions the unit holds * axes); algebra O(rank^2).
+                    O(positions the unit holds * axes); convert O(target
+                    capacity * factors); algebra O(rank^2).
        Guarantees.  Exact integer arithmetic; every sum that could overflow
                     is checked (DNNMEM_ERR_OVERFLOW). Errors of parse, finish
                     and bind carry the byte position of the offending factor;
@@ -784,7 +787,16 @@
                     unbound): B@[PE] equals "PE unused" only once a machine
                     says PE exists. Every algebra result given satisfies its
                     defining equation.
-       Scratch.     None: every operation works in bounded stack space.
+                    Conversions: every copy the target holds is kept,
+                    local (its unit holds the element elsewhere) or moved
+                    (another unit), read from the source's copy 0; a unit's
+                    runs (element and address stepping by one) split at
+                    kept copies and at a change of source unit or a
+                    non-consecutive source address: DMA descriptors. The
+                    layout plan (dnnmem layoutplan) prices a conversion
+                    from these counts.
+       Scratch.     None (every operation works in bounded stack space)
+                    but dnnmem_layout_convert: the target's cosize runs.
                     dnnmem_layout is a fixed-size struct (about 3 KB) in
                     caller memory, copyable with memcpy, with at most
                     DNNMEM_LAYOUT_MAX_AXES axes, DNNMEM_LAYOUT_MAX_FACTORS
@@ -2398,6 +2410,37 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_part(const dnnmem_layout *layout, int32_t
 /* The factors of one space as a strided layout, in text order: level
    DNNMEM_LAYOUT_MEMORY for the memory part (what the algebra works on), or a
    level index for the unit part. Broadcast factors are not included. */
+
+typedef struct dnnmem_layout_conversion {
+  int64_t elements; /* logical elements of the tensor */
+  int64_t copies;   /* element copies the target layout holds: elements * its replicas */
+  int64_t kept;     /* copies already in place: a source copy on that unit, same address */
+  int64_t local;    /* copies whose unit holds a source copy at another address */
+  int64_t moved;    /* copies whose unit holds no source copy: they change unit */
+  int64_t runs;     /* DMA runs writing the local and moved copies (see below) */
+} dnnmem_layout_conversion;
+/* What converting a tensor from one layout to another moves
+   (dnnmem_layout_convert). */
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_convert_scratch_size(const dnnmem_layout *from,
+                                                            const dnnmem_layout *to,
+                                                            size_t *out_bytes);
+DNNMEM_DEF dnnmem_result dnnmem_layout_convert(const dnnmem_layout *from, const dnnmem_layout *to,
+                                               dnnmem_layout_conversion *result, void *scratch,
+                                               size_t scratch_bytes);
+/* Converting one tensor from layout from to layout to (the same logical
+   shape, the same levels in the same order: bound to one machine, or
+   unbound with the same level names; to's replicas known). Every copy of
+   every element in to is kept (a copy of it in from sits on that unit at
+   that address), local (on that unit at another address) or moved (no
+   copy on that unit: it changes unit, read from from's copy 0). Runs: for
+   each unit of to, its maximal runs of consecutive elements at
+   consecutive addresses (dnnmem_layout_runs), split wherever a copy is
+   kept or the next one is read from another unit or a non-consecutive
+   source address: one DMA descriptor each. O(capacity of to * factors);
+   scratch: to's cosize runs (24 bytes each). DNNMEM_ERR_INVALID_ARGUMENT
+   for different shapes or levels, DNNMEM_ERR_LAYOUT_NEEDS_MACHINE,
+   DNNMEM_ERR_OVERFLOW. */
 
 DNNMEM_DEF dnnmem_result dnnmem_layout_strided_check(const dnnmem_layout_strided *layout);
 /* rank in range, shapes >= 1, strides >= 0, size and cosize in int64_t. */
@@ -11385,6 +11428,110 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_runs(const dnnmem_layout *layout, const i
   if (open && count++ < capacity) runs[count - 1] = cur;
   *out_count = count;
   return count <= capacity ? DNNMEM_OK : DNNMEM_ERR_OUTPUT_TOO_SMALL;
+}
+
+/* ---- layout: the cost of a conversion ------------------------------------ */
+
+static dnnmem_result dnnmem__layout_convert_check(const dnnmem_layout *from, const dnnmem_layout *to,
+                                                  size_t *out_bytes) {
+  dnnmem__scratch s;
+  int32_t a, lv;
+  if (from == NULL || to == NULL || from->num_axes != to->num_axes || from->num_levels != to->num_levels ||
+      from->bound != to->bound)
+    return DNNMEM_ERR_INVALID_ARGUMENT;
+  for (a = 0; a < from->num_axes; a++)
+    if (from->unpadded[a] != to->unpadded[a]) return DNNMEM_ERR_INVALID_ARGUMENT;
+  for (lv = 0; lv < from->num_levels; lv++)
+    if (!dnnmem__layout_name_eq(from->level_names[lv], to->level_names[lv]) ||
+        (from->bound && from->level_extent[lv] != to->level_extent[lv]))
+      return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (to->replicas == 0) return DNNMEM_ERR_LAYOUT_NEEDS_MACHINE;
+  dnnmem__scratch_begin(&s, NULL, 0);
+  (void)DNNMEM__TAKE(&s, dnnmem_layout_run, to->cosize > 0 ? to->cosize : 1);
+  return dnnmem__scratch_end(&s, out_bytes);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_convert_scratch_size(const dnnmem_layout *from,
+                                                            const dnnmem_layout *to,
+                                                            size_t *out_bytes) {
+  if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  return dnnmem__layout_convert_check(from, to, out_bytes);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_convert(const dnnmem_layout *from, const dnnmem_layout *to,
+                                               dnnmem_layout_conversion *result, void *scratch,
+                                               size_t scratch_bytes) {
+  dnnmem__scratch s;
+  dnnmem_layout_conversion c;
+  dnnmem_layout_run *runs;
+  dnnmem_result r;
+  size_t need = 0;
+  int64_t unit[DNNMEM_LAYOUT_MAX_LEVELS], src[DNNMEM_LAYOUT_MAX_LEVELS], prev_src[DNNMEM_LAYOUT_MAX_LEVELS];
+  int64_t index[DNNMEM_LAYOUT_MAX_AXES], held[DNNMEM_LAYOUT_MAX_AXES], extent[DNNMEM_LAYOUT_MAX_LEVELS];
+  int64_t count, j, t, prev_addr = 0;
+  int32_t a, lv, levels = to ? to->num_levels : 0;
+  if ((r = dnnmem__layout_convert_check(from, to, &need)) != DNNMEM_OK) return r;
+  if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  dnnmem__scratch_begin(&s, scratch, scratch_bytes);
+  runs = DNNMEM__TAKE(&s, dnnmem_layout_run, to->cosize > 0 ? to->cosize : 1);
+  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+  DNNMEM_MEMSET(&c, 0, sizeof(c));
+  c.elements = to->size;
+  if (dnnmem__mul_overflows(to->size, to->replicas, &c.copies)) return DNNMEM_ERR_OVERFLOW;
+  for (lv = 0; lv < levels; lv++) {
+    extent[lv] = to->bound ? to->level_extent[lv] : to->level_span[lv];
+    unit[lv] = 0;
+  }
+  for (;;) { /* every unit of to, odometer over the levels */
+    if ((r = dnnmem_layout_runs(to, unit, runs, to->cosize, &count)) != DNNMEM_OK) return r;
+    for (j = 0; j < count; j++) {
+      int open = 0;
+      for (t = 0; t < runs[j].length; t++) {
+        int64_t e = runs[j].element + t, rest = e, from_addr;
+        dnnmem_layout_slot slot;
+        int same = 1, kind; /* 0 kept, 1 local, 2 moved */
+        for (a = to->num_axes - 1; a >= 0; a--) {
+          index[a] = rest % to->unpadded[a];
+          rest /= to->unpadded[a];
+        }
+        if ((r = dnnmem_layout_forward(from, index, src, &from_addr, NULL)) != DNNMEM_OK) return r;
+        if ((r = dnnmem_layout_inverse(from, unit, from_addr, held, &slot)) != DNNMEM_OK) return r;
+        if (slot == DNNMEM_LAYOUT_SLOT_ELEMENT)
+          for (a = 0; a < to->num_axes; a++) same &= held[a] == index[a];
+        else
+          same = 0;
+        kind = !same ? 2 : from_addr == runs[j].address + t ? 0 : 1;
+        if (kind == 0) {
+          c.kept++;
+          open = 0;
+          continue;
+        }
+        if (kind == 1) {
+          c.local++;
+          for (lv = 0; lv < levels; lv++) src[lv] = unit[lv];
+        } else {
+          c.moved++;
+          for (lv = 0; lv < levels; lv++)
+            if (src[lv] == DNNMEM_LAYOUT_ALL) src[lv] = 0; /* copy 0 */
+        }
+        if (open && from_addr == prev_addr + 1)
+          for (lv = 0; lv < levels && open; lv++) open = src[lv] == prev_src[lv];
+        else
+          open = 0;
+        if (!open) c.runs++;
+        open = 1;
+        prev_addr = from_addr;
+        for (lv = 0; lv < levels; lv++) prev_src[lv] = src[lv];
+      }
+    }
+    for (lv = levels - 1; lv >= 0; lv--) {
+      if (++unit[lv] < extent[lv]) break;
+      unit[lv] = 0;
+    }
+    if (lv < 0) break;
+  }
+  *result = c;
+  return DNNMEM_OK;
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_layout_part(const dnnmem_layout *layout, int32_t level,
