@@ -1086,6 +1086,15 @@
        1024 bytes (one network, reused by every move, and the dual's
        multipliers: 8 k (2V + E) + V k); the cost 4 (V + E + k) bytes.
 
+       Tool. place --devices A,B,.. (placement over k devices: time_<device>
+       columns, --link costs) and layoutplan GRAPH --candidates F (an
+       output TensorLayout per op: labels = F's named layouts of one tile,
+       node costs = the op kind's factor times the graph's time, a value's
+       conversion = its size in tiles times the tile's conversion priced
+       by dnnmem_layout_convert from DMA runs and copies moved across and
+       within units; a malformed line or layout in F exits 2 with
+       F:LINE).
+
        Example.
            dnnmem_label_problem p = {&graph, 3, cost, convert, NULL, NULL, NULL, pin, NULL};
            dnnmem_label_result res;
@@ -1109,6 +1118,15 @@
            grows by 8 k (2V + E) + V k bytes. make bench: every decomposed
            graph with three devices proven optimal (gaps were 1.8-6.0%),
            the 1M-op chain too, in 0.8 s (was 27% in 4.6 s).
+         Layout. dnnmem_layout_convert[_scratch_size]: converting a tensor
+           between two layouts, its element copies kept, moved within their
+           unit or to another unit, and the DMA runs that write them.
+         Tool. layoutplan GRAPH --candidates F: an output TensorLayout per
+           op by the labeling engine (F: machine, DMA cost model, named
+           layouts of one tile, candidates and op cost factors per op kind,
+           the graph outputs' layout); JSON time, lower_bound, gap,
+           op_time, conversion_time, baselines; --out writes a 'layout'
+           column.
        0.4.0  2026-11  sizes not known in advance; labeling over k devices (part
                        9); the schedule's arena and the memory/time curve;
                        bit-identical annealing.
