@@ -106,6 +106,7 @@ typedef struct cli_args {
   const char *operand;                  /* FILE, GRAPH or LAYOUT */
   int json, per_edge, dump, no_contraction, baselines, bound, curve;
   const char *out, *svg, *algo, *machine, *symbol, *devices;
+  const char *candidates;               /* layoutplan --candidates */
   const char **at;                      /* stb_ds: every --at */
   const char **links;                   /* stb_ds: every --link */
   const char **pools;                   /* stb_ds: every --pool */
@@ -2514,6 +2515,391 @@ static int place_multi(const cli_args *a) {
   return 0;
 }
 
+/* ---- layoutplan: an output layout per op by the labeling engine (part 9) - */
+
+static const cli_option layoutplan_options[] = {
+    {"--candidates", "F", CLI_STRING, CLI_ARG(candidates), 0, 0,
+     "the machine, the DMA cost model, named TensorLayouts of one tile and, per\nop kind, its candidate layouts "
+     "with op cost factors (format in the usage above)"},
+    {"--out", "F", CLI_STRING, CLI_ARG(out), 0, 0, "write the input rows with the chosen 'layout' (its name in F)"},
+    {NULL, NULL, CLI_FLAG, 0, 0, 0, NULL}};
+
+typedef struct lp_kind {
+  char *kind;
+  long line;
+  double factor[DNNMEM_LABEL_MAX_LABELS]; /* < 0: not a candidate */
+  int32_t first;                          /* the first candidate listed */
+} lp_kind;
+
+typedef struct lp_file {
+  const char *path;
+  dnnmem_layout_machine machine;
+  char machine_text[256];
+  long machine_line;
+  double run_ns, moved_ns, local_ns, bytes, lanes;
+  int32_t k, output;
+  char *names[DNNMEM_LABEL_MAX_LABELS];
+  long lines[DNNMEM_LABEL_MAX_LABELS];
+  dnnmem_layout *layouts;        /* [k] */
+  lp_kind *kinds;                /* stb_ds */
+  double *per_tile;              /* [k * k]: ns to convert one tile from a to b */
+  dnnmem_layout_conversion *conv; /* [k * k] */
+} lp_file;
+
+static char *lp_trim(char *s) {
+  char *e;
+  while (*s == ' ' || *s == '\t') s++;
+  e = s + strlen(s);
+  while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n' || e[-1] == '\r')) *--e = '\0';
+  return s;
+}
+
+/* The next whitespace-separated word of *s (NUL-terminated in place), or NULL. */
+static char *lp_word(char **s) {
+  char *w = *s, *e;
+  while (*w == ' ' || *w == '\t') w++;
+  if (!*w) return NULL;
+  for (e = w; *e && *e != ' ' && *e != '\t'; e++) {
+  }
+  if (*e) *e++ = '\0';
+  *s = e;
+  return w;
+}
+
+static int32_t lp_find(const lp_file *f, const char *name) {
+  int32_t i;
+  for (i = 0; i < f->k; i++)
+    if (strcmp(f->names[i], name) == 0) return i;
+  return -1;
+}
+
+static double lp_number(const lp_file *f, long line, const char *what, const char *text, int allow_zero) {
+  char *end;
+  double x = strtod(text, &end);
+  if (end == text || *end || !isfinite(x) || x < 0 || (!allow_zero && x == 0))
+    cli_input_error(f->path, line, "%s '%s': expected a finite number %s", what, text, allow_zero ? ">= 0" : "> 0");
+  return x;
+}
+
+/* Reads the candidates file; every malformed line exits 2 naming it. */
+static void lp_read(const char *path, lp_file *f) {
+  FILE *in = fopen(path, "r");
+  char buf[4096];
+  long line = 0;
+  int32_t i, j;
+  memset(f, 0, sizeof(*f));
+  f->path = path;
+  f->output = -1;
+  f->bytes = 4;
+  f->lanes = 1;
+  if (!in) cli_input_error(path, 0, "cannot read: %s", strerror(errno));
+  f->layouts = (dnnmem_layout *)cli_alloc(sizeof(dnnmem_layout) * DNNMEM_LABEL_MAX_LABELS);
+  while (fgets(buf, sizeof(buf), in)) {
+    char *s = buf, *word, *hash = strchr(buf, '#');
+    line++;
+    if (strlen(buf) == sizeof(buf) - 1 && buf[sizeof(buf) - 2] != '\n') cli_input_error(path, line, "line too long");
+    if (hash) *hash = '\0';
+    s = lp_trim(s);
+    if (!*s) continue;
+    word = lp_word(&s);
+    if (strcmp(word, "machine") == 0) {
+      int64_t at = 0;
+      dnnmem_result r;
+      s = lp_trim(s);
+      if (f->machine_line) cli_input_error(path, line, "second 'machine' line (the first is line %ld)", f->machine_line);
+      if ((r = dnnmem_layout_machine_parse(s, strlen(s), &f->machine, &at)) != DNNMEM_OK)
+        cli_input_error(path, line, "machine '%s': byte %lld: %s", s, (long long)at, dnnmem_result_text(r));
+      snprintf(f->machine_text, sizeof(f->machine_text), "%s", s);
+      f->machine_line = line;
+    } else if (strcmp(word, "cost") == 0) {
+      char *kv;
+      while ((kv = lp_word(&s)) != NULL) {
+        char *eq = strchr(kv, '=');
+        if (!eq) cli_input_error(path, line, "cost '%s': expected KEY=VALUE (run, moved, local, bytes, lanes)", kv);
+        *eq++ = '\0';
+        if (strcmp(kv, "run") == 0) f->run_ns = lp_number(f, line, "run", eq, 1);
+        else if (strcmp(kv, "moved") == 0) f->moved_ns = lp_number(f, line, "moved", eq, 1);
+        else if (strcmp(kv, "local") == 0) f->local_ns = lp_number(f, line, "local", eq, 1);
+        else if (strcmp(kv, "bytes") == 0) f->bytes = lp_number(f, line, "bytes", eq, 0);
+        else if (strcmp(kv, "lanes") == 0) f->lanes = lp_number(f, line, "lanes", eq, 0);
+        else cli_input_error(path, line, "cost key '%s': expected run, moved, local, bytes or lanes", kv);
+      }
+    } else if (strcmp(word, "layout") == 0) {
+      char *name = lp_word(&s), *text;
+      int64_t at = 0;
+      dnnmem_result r;
+      if (!name) cli_input_error(path, line, "layout: expected NAME LAYOUT");
+      text = lp_trim(s);
+      if (!*text) cli_input_error(path, line, "layout '%s': missing the TensorLayout", name);
+      if (lp_find(f, name) >= 0) cli_input_error(path, line, "layout '%s' defined twice", name);
+      if (f->k == DNNMEM_LABEL_MAX_LABELS) cli_input_error(path, line, "more than %d layouts", DNNMEM_LABEL_MAX_LABELS);
+      if ((r = dnnmem_layout_parse(text, strlen(text), &f->layouts[f->k], &at)) != DNNMEM_OK)
+        cli_input_error(path, line, "layout '%s': byte %lld of '%s': %s", name, (long long)at, text,
+                        dnnmem_result_text(r));
+      if (f->k > 0) {
+        const dnnmem_layout *a = &f->layouts[0], *b = &f->layouts[f->k];
+        int same = a->num_axes == b->num_axes;
+        for (i = 0; same && i < a->num_axes; i++) same = a->unpadded[i] == b->unpadded[i];
+        if (!same) cli_input_error(path, line, "layout '%s': its shape differs from the first layout's (line %ld)", name, f->lines[0]);
+      }
+      f->names[f->k] = strdup(name);
+      f->lines[f->k++] = line;
+    } else if (strcmp(word, "output") == 0) {
+      char *name = lp_word(&s);
+      if (!name || lp_word(&s)) cli_input_error(path, line, "output: expected one layout name");
+      if ((f->output = lp_find(f, name)) < 0) cli_input_error(path, line, "output: unknown layout '%s'", name);
+    } else if (strcmp(word, "op") == 0) {
+      char *kind = lp_word(&s), *c;
+      lp_kind e;
+      int any = 0;
+      if (!kind) cli_input_error(path, line, "op: expected KIND NAME=FACTOR ...");
+      for (i = 0; i < (int32_t)arrlen(f->kinds); i++)
+        if (strcmp(f->kinds[i].kind, kind) == 0)
+          cli_input_error(path, line, "op kind '%s' listed twice (line %ld)", kind, f->kinds[i].line);
+      memset(&e, 0, sizeof(e));
+      for (i = 0; i < DNNMEM_LABEL_MAX_LABELS; i++) e.factor[i] = -1;
+      e.first = -1;
+      while ((c = lp_word(&s)) != NULL) {
+        char *eq = strchr(c, '=');
+        int32_t l;
+        if (!eq) cli_input_error(path, line, "op '%s': '%s': expected LAYOUT=FACTOR", kind, c);
+        *eq++ = '\0';
+        if ((l = lp_find(f, c)) < 0) cli_input_error(path, line, "op '%s': unknown layout '%s'", kind, c);
+        if (e.factor[l] >= 0) cli_input_error(path, line, "op '%s': layout '%s' listed twice", kind, c);
+        e.factor[l] = lp_number(f, line, "op cost factor", eq, 1);
+        if (e.first < 0) e.first = l;
+        any = 1;
+      }
+      if (!any) cli_input_error(path, line, "op '%s': no candidate layout", kind);
+      e.kind = strdup(kind);
+      e.line = line;
+      arrput(f->kinds, e);
+    } else {
+      cli_input_error(path, line, "unknown line '%s': expected machine, cost, layout, output or op", word);
+    }
+  }
+  fclose(in);
+  if (!f->machine_line) cli_input_error(path, line, "no 'machine' line");
+  if (f->k == 0) cli_input_error(path, line, "no 'layout' line");
+  for (i = 0; i < f->k; i++) {
+    int64_t at = 0;
+    dnnmem_result r = dnnmem_layout_bind(&f->layouts[i], &f->machine, &at);
+    if (r != DNNMEM_OK)
+      cli_input_error(path, f->lines[i], "layout '%s' on machine %s: byte %lld: %s", f->names[i], f->machine_text,
+                      (long long)at, dnnmem_result_text(r));
+  }
+  /* one conversion per ordered pair of layouts, by the layout part */
+  f->per_tile = (double *)cli_alloc(sizeof(double) * (size_t)f->k * (size_t)f->k);
+  f->conv = (dnnmem_layout_conversion *)cli_alloc(sizeof(dnnmem_layout_conversion) * (size_t)f->k * (size_t)f->k);
+  for (i = 0; i < f->k; i++)
+    for (j = 0; j < f->k; j++) {
+      dnnmem_layout_conversion *c = &f->conv[i * f->k + j];
+      size_t bytes = 0;
+      void *mem;
+      memset(c, 0, sizeof(*c));
+      f->per_tile[i * f->k + j] = 0;
+      if (i == j) continue;
+      cli_check(dnnmem_layout_convert_scratch_size(&f->layouts[i], &f->layouts[j], &bytes), path);
+      mem = cli_alloc(bytes);
+      cli_check(dnnmem_layout_convert(&f->layouts[i], &f->layouts[j], c, mem, bytes), path);
+      free(mem);
+      f->per_tile[i * f->k + j] =
+          (f->run_ns * (double)c->runs + f->moved_ns * (double)c->moved + f->local_ns * (double)c->local) / f->lanes;
+    }
+}
+
+static void lp_free(lp_file *f) {
+  int32_t i;
+  for (i = 0; i < f->k; i++) free(f->names[i]);
+  for (i = 0; i < (int32_t)arrlen(f->kinds); i++) free(f->kinds[i].kind);
+  arrfree(f->kinds);
+  free(f->layouts), free(f->per_tile), free(f->conv);
+}
+
+typedef struct lp_problem {
+  int64_t *cost, *convert;
+  int32_t *out, *first, *cheapest;
+  dnnmem_label_problem p;
+} lp_problem;
+
+/* The labeling problem: node v on layout l costs factor x time; value u
+   converted from a to b costs its tiles x the per-tile conversion. */
+static void lp_build(const files_graph *g, const lp_file *f, lp_problem *P) {
+  int32_t v, a, b, k = f->k, i;
+  double tile_bytes = (double)f->layouts[0].size * f->bytes;
+  P->cost = (int64_t *)cli_alloc(((size_t)g->n + 1) * (size_t)k * sizeof(int64_t));
+  P->convert = (int64_t *)cli_alloc(((size_t)g->n + 1) * (size_t)k * (size_t)k * sizeof(int64_t));
+  P->out = (int32_t *)cli_alloc(((size_t)g->n + 1) * sizeof(int32_t));
+  P->first = (int32_t *)cli_alloc(((size_t)g->n + 1) * sizeof(int32_t));
+  P->cheapest = (int32_t *)cli_alloc(((size_t)g->n + 1) * sizeof(int32_t));
+  for (v = 0; v < g->n; v++) {
+    const lp_kind *e = NULL;
+    double tiles = (double)g->size[v] / tile_bytes;
+    for (i = 0; i < (int32_t)arrlen(f->kinds) && !e; i++)
+      if (strcmp(f->kinds[i].kind, g->ops[v]) == 0) e = &f->kinds[i];
+    for (i = 0; i < (int32_t)arrlen(f->kinds) && !e; i++)
+      if (strcmp(f->kinds[i].kind, "*") == 0) e = &f->kinds[i];
+    if (!e)
+      cli_input_error(g->csv.path, g->csv.rows[v].line, "op kind '%s' has no candidate layouts in %s (add 'op %s ...' or 'op * ...')",
+                      g->ops[v], f->path, g->ops[v]);
+    P->first[v] = e->first;
+    P->cheapest[v] = -1;
+    for (a = 0; a < k; a++) {
+      double t = e->factor[a] * (double)g->time[v];
+      if (t > 4e18) cli_input_error(g->csv.path, g->csv.rows[v].line, "op time of '%s' too large", g->names[v]);
+      P->cost[(size_t)v * k + a] = e->factor[a] < 0 ? DNNMEM_LABEL_UNSUPPORTED : (int64_t)llround(t);
+      if (e->factor[a] >= 0 && (P->cheapest[v] < 0 || P->cost[(size_t)v * k + a] < P->cost[(size_t)v * k + P->cheapest[v]]))
+        P->cheapest[v] = a;
+      for (b = 0; b < k; b++) {
+        double c = tiles * f->per_tile[a * k + b];
+        if (c > 4e18) cli_input_error(g->csv.path, g->csv.rows[v].line, "conversion time of '%s' too large", g->names[v]);
+        P->convert[((size_t)v * k + a) * k + b] = (int64_t)llround(c);
+      }
+    }
+    P->out[v] = g->output[v] ? f->output : DNNMEM_LABEL_FREE;
+  }
+  memset(&P->p, 0, sizeof(P->p));
+  P->p.graph = &g->graph;
+  P->p.num_labels = k;
+  P->p.node_cost = P->cost;
+  P->p.convert = P->convert;
+  P->p.output_label = P->out;
+}
+
+static int cmd_layoutplan(const cli_args *a) {
+  lp_file f;
+  lp_problem P;
+  files_graph g;
+  dnnmem_label_options o;
+  dnnmem_label_result r;
+  size_t bytes = 0, cost_bytes = 0;
+  void *scratch, *cost_scratch;
+  int32_t *label, *tmp, *count, v, l, j, k;
+  int64_t first, cheapest, *single, node_total = 0, conversions = 0;
+  double ms, gap;
+  if (!a->candidates) cli_usage_error("--candidates F is required");
+  cli_read_graph(a->operand, &g);
+  lp_read(a->candidates, &f);
+  k = f.k;
+  lp_build(&g, &f, &P);
+  memset(&o, 0, sizeof(o));
+  cli_check(dnnmem_label_solve_scratch_size(&P.p, &o, &bytes), g.csv.path);
+  cli_check(dnnmem_label_cost_scratch_size(&P.p, &cost_bytes), g.csv.path);
+  scratch = cli_alloc(bytes);
+  cost_scratch = cli_alloc(cost_bytes);
+  label = (int32_t *)cli_alloc(((size_t)g.n + 1) * sizeof(int32_t));
+  tmp = (int32_t *)cli_alloc(((size_t)g.n + 1) * sizeof(int32_t));
+  count = (int32_t *)cli_alloc((size_t)k * sizeof(int32_t));
+  single = (int64_t *)cli_alloc((size_t)k * sizeof(int64_t));
+  ms = cli_now_ms();
+  cli_check(dnnmem_label_solve(&P.p, &o, label, &r, scratch, bytes), g.csv.path);
+  ms = cli_now_ms() - ms;
+  /* baselines, costed by the library */
+  cli_check(dnnmem_label_cost(&P.p, P.first, &first, cost_scratch, cost_bytes), g.csv.path);
+  cli_check(dnnmem_label_cost(&P.p, P.cheapest, &cheapest, cost_scratch, cost_bytes), g.csv.path);
+  for (l = 0; l < k; l++) {
+    for (v = 0; v < g.n; v++) tmp[v] = P.cost[(size_t)v * k + l] >= 0 ? l : P.first[v];
+    cli_check(dnnmem_label_cost(&P.p, tmp, &single[l], cost_scratch, cost_bytes), g.csv.path);
+    count[l] = 0;
+  }
+  { /* (value, layout) pairs converted: a consumer's or the output's layout */
+    uint8_t *seen = (uint8_t *)cli_alloc(((size_t)g.n + 1) * (size_t)k);
+    memset(seen, 0, ((size_t)g.n + 1) * (size_t)k);
+    for (v = 0; v < g.n; v++) {
+      int32_t e;
+      count[label[v]]++;
+      node_total += P.cost[(size_t)v * k + label[v]];
+      if (P.out[v] >= 0 && P.out[v] != label[v]) seen[(size_t)v * k + P.out[v]] = 1;
+      for (e = g.in_offsets[v]; e < g.in_offsets[v + 1]; e++)
+        if (label[g.in_ids[e]] != label[v]) seen[(size_t)g.in_ids[e] * k + label[v]] = 1;
+    }
+    for (j = 0; j < g.n * k; j++) conversions += seen[j];
+    free(seen);
+  }
+  if (a->out) {
+    int64_t *col = (int64_t *)cli_alloc(((size_t)g.n + 1) * sizeof(int64_t));
+    for (v = 0; v < g.n; v++) col[v] = label[v];
+    cli_write_column(&g.csv, a->out, "layout", col, (const char *const *)f.names);
+    free(col);
+  }
+  gap = r.lower_bound ? 100.0 * (double)r.gap / (double)r.lower_bound : 0.0;
+  if (!a->json) {
+    const dnnmem_layout *t = &f.layouts[0];
+    printf("%d ops, %d candidate layouts of a ", g.n, k);
+    for (j = 0; j < t->num_axes; j++) printf("%s%lld", j ? "x" : "", (long long)t->unpadded[j]);
+    printf(" tile (%g bytes per element) over %s\n", f.bytes, f.machine_text);
+    printf("time          %.3f us (%s, %s)\n", (double)r.cost / 1e3, r.optimal ? "optimal" : "not proven",
+           dnnmem_label_algo_name(r.algo));
+    printf("lower bound   %.3f us (gap %.3f%%)\n", (double)r.lower_bound / 1e3, gap);
+    printf("ops           %.3f us; conversions %.3f us (%lld value-layout pairs)\n", (double)node_total / 1e3,
+           (double)(r.cost - node_total) / 1e3, (long long)conversions);
+    printf("first         %.3f us (%+.2f%%; each op on its first candidate)\n", (double)first / 1e3,
+           place_pct(first, r.cost));
+    printf("cheapest      %.3f us (%+.2f%%; each op on its cheapest candidate, conversions ignored)\n",
+           (double)cheapest / 1e3, place_pct(cheapest, r.cost));
+    for (l = 0; l < k; l++)
+      printf("only %-8s %.3f us (%+.2f%%; where allowed)\n", f.names[l], (double)single[l] / 1e3,
+             place_pct(single[l], r.cost));
+    for (l = 0; l < k; l++) {
+      char text[DNNMEM_LAYOUT_TEXT_MAX];
+      dnnmem_layout_print(&f.layouts[l], text, sizeof(text), NULL);
+      printf("layout %-8s %4d ops  %s\n", f.names[l], count[l], text);
+    }
+    printf("one tile from -> to: us (runs, copies moved to another unit, moved within one)\n");
+    for (l = 0; l < k; l++)
+      for (j = 0; j < k; j++) {
+        const dnnmem_layout_conversion *c = &f.conv[l * k + j];
+        if (j == l) continue;
+        printf("  %-8s -> %-8s %9.3f us (%lld, %lld, %lld)\n", f.names[l], f.names[j], f.per_tile[l * k + j] / 1e3,
+               (long long)c->runs, (long long)c->moved, (long long)c->local);
+      }
+    printf("solved in %.3f ms\n", ms);
+  } else {
+    cli_json_begin();
+    cli_json_int("n", g.n);
+    cli_json_key("layouts");
+    printf("[");
+    for (l = 0; l < k; l++) {
+      char text[DNNMEM_LAYOUT_TEXT_MAX];
+      dnnmem_layout_print(&f.layouts[l], text, sizeof(text), NULL);
+      printf("%s{\"name\": ", l ? ", " : "");
+      cli_json_string_value(f.names[l]);
+      printf(", \"layout\": ");
+      cli_json_string_value(text);
+      printf(", \"ops\": %d}", count[l]);
+    }
+    printf("]");
+    cli_json_int("time", r.cost);
+    cli_json_int("lower_bound", r.lower_bound);
+    cli_json_int("gap", r.gap);
+    cli_json_bool("optimal", r.optimal);
+    cli_json_int("op_time", node_total);
+    cli_json_int("conversion_time", r.cost - node_total);
+    cli_json_int("conversions", conversions);
+    cli_json_int("first_time", first);
+    cli_json_int("cheapest_time", cheapest);
+    cli_json_key("single_time");
+    printf("{");
+    for (l = 0; l < k; l++) {
+      printf("%s", l ? ", " : "");
+      cli_json_string_value(f.names[l]);
+      printf(": %lld", (long long)single[l]);
+    }
+    printf("}");
+    cli_json_string("unit", "ns");
+    cli_json_string("algo", dnnmem_label_algo_name(r.algo));
+    cli_json_string("stop", dnnmem_label_stop_name(r.stop));
+    cli_json_int("sweeps", r.sweeps);
+    cli_json_double("time_ms", ms);
+    cli_json_end();
+  }
+  free(label), free(tmp), free(count), free(single), free(scratch), free(cost_scratch);
+  free(P.cost), free(P.convert), free(P.out), free(P.first), free(P.cheapest);
+  lp_free(&f);
+  files_graph_free(&g);
+  return 0;
+}
+
 static int cmd_place(const cli_args *a) {
   static const char *const device_names[] = {"any", "cpu", "acc"}; /* by DNNMEM_PLACE_* */
   dnnmem_place_options options;
@@ -2601,6 +2987,24 @@ static const cli_command cli_commands[] = {
      "greedy_op_time, single_time {device: ns}, ops {device: count}, unit, algo,\n"
      "stop, moves, nodes, time_ms",
      cmd_place},
+    {"layoutplan", "GRAPH", "an output TensorLayout per op, conversions priced by the layout part",
+     "Chooses one output layout per op from the candidates of its op kind, paying\n"
+     "each op's cost in its layout (a factor times the graph's time column) and,\n"
+     "once per value and layout that reads it, the conversion (an op reads its\n"
+     "inputs in its own output layout). F has lines 'machine L2B=16,PE=4',\n"
+     "'cost run=NS moved=NS local=NS bytes=B lanes=N' (per DMA run, per element\n"
+     "copy that changes unit, per copy moved within its unit; N DMA engines share\n"
+     "the work), 'layout NAME TENSORLAYOUT'\n"
+     "(all of one tile shape), 'op KIND NAME=FACTOR ...' (KIND '*' for the rest)\n"
+     "and optionally 'output NAME'. Converting a value costs its size in tiles\n"
+     "times the tile's conversion (dnnmem_layout_convert: runs, moved and local\n"
+     "copies). Solved by the labeling engine (dnnmem_label_solve) with a proven\n"
+     "lower bound. A malformed layout or line exits 2 with FILE:LINE.",
+     layoutplan_options,
+     "one JSON object: n, layouts [{name, layout, ops}], time, lower_bound, gap,\n"
+     "optimal, op_time, conversion_time, conversions, first_time, cheapest_time,\n"
+     "single_time {name: ns}, unit, algo, stop, sweeps, time_ms",
+     cmd_layoutplan},
     {NULL, NULL, NULL, NULL, NULL, NULL, NULL}};
 
 static void cli_print_commands(FILE *f) {

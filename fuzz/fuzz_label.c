@@ -2,7 +2,9 @@
    (k = 1..4 labels, both conversion forms, pins, outputs, unsupported
    labels, cycles and self-loops). Invariants: every labeling written is
    valid and its cost equals an independent recount (tests/ref.h) and
-   dnnmem_label_cost; lower bound <= optimum (brute force) <= answer; the
+   dnnmem_label_cost; lower bound <= optimum (brute force) <= answer, and
+   so the dual and the merged bounds each alone (factors over more than 3
+   labels take the dual's relaxed form here); the
    exact algorithm reaches the optimum; bad values give their error codes;
    short scratch gives DNNMEM_ERR_SCRATCH_TOO_SMALL.
    Max length: 512 */
@@ -10,6 +12,7 @@
 #include <string.h>
 
 #include "fuzz.h"
+#define DNNMEM_LABEL_FACTOR_BITS 3 /* k = 4 factors take the relaxed form too */
 #define DNNMEM_IMPLEMENTATION
 #include "dnnmem.h"
 #include "../tests/ref.h"
@@ -109,6 +112,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     FUZZ_CHECK(dnnmem_label_cost(&p, label, &recount, cost_scratch, cost_bytes) == DNNMEM_OK);
     FUZZ_CHECK(recount == r.cost);
     FUZZ_CHECK(r.lower_bound <= best && best <= r.cost);
+    FUZZ_CHECK(r.dual_bound <= best && r.merged_bound <= best); /* each bound alone */
     FUZZ_CHECK(r.gap == r.cost - r.lower_bound && r.optimal == (r.gap == 0));
     if (algo != DNNMEM_LABEL_EXPANSION || k <= 2) FUZZ_CHECK(r.cost == best && r.optimal);
     FUZZ_CHECK(dnnmem_label_solve(&p, &o, label, &r, scratch, bytes - 1) == DNNMEM_ERR_SCRATCH_TOO_SMALL);

@@ -8,7 +8,8 @@
    inverse is the identity for every position and copy, every slot of every
    unit counted once, the runs of all units hold every element once per
    copy); the memory part's coalesce and right inverse satisfy their
-   equations. An input starting with byte 0xFF builds the layout struct in
+   equations; conversions to and from the compact layout of the same shape
+   agree with tests/ref.h's recount. An input starting with byte 0xFF builds the layout struct in
    code instead, for the validation of dnnmem_layout_finish (0xFD: the same
    with arbitrary level-name bytes); one starting with 0xFE checks compose,
    complement, right inverse and reshape views of strided layouts from the
@@ -18,6 +19,8 @@
 #include "fuzz.h"
 #include "tests/ref.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define SMALL 4096
@@ -133,6 +136,49 @@ static void fuzz_algebra(const uint8_t *data, size_t size) {
     FUZZ_CHECK(ref_layout_reshape_ok(&a, q, shape, &r));
 }
 
+/* Conversions (dnnmem_layout_convert) between a bound layout and the
+   compact row-major layout of its shape on the same machine, both ways and
+   to itself: every copy counted once (kept + local + moved = copies), a
+   layout to itself keeps everything in 0 runs, and on small layouts the
+   counts equal tests/ref.h's slot-by-slot recount. */
+static void check_convert(const dnnmem_layout *l, const dnnmem_layout_machine *m) {
+  char text[DNNMEM_LAYOUT_TEXT_MAX];
+  size_t len = 0, bytes = 0;
+  dnnmem_layout plain;
+  dnnmem_layout_conversion got, want;
+  const dnnmem_layout *pair[3][2];
+  int64_t err, units = 1;
+  int32_t a, i, lv;
+  void *mem;
+  len += (size_t)snprintf(text + len, sizeof(text) - len, "(");
+  for (a = 0; a < l->num_axes && len < sizeof(text); a++)
+    len += (size_t)snprintf(text + len, sizeof(text) - len, "%s(%lld)", a ? ", " : "", (long long)l->unpadded[a]);
+  if (len >= sizeof(text) - 2) return;
+  snprintf(text + len, sizeof(text) - len, ")");
+  if (dnnmem_layout_parse(text, strlen(text), &plain, &err) != DNNMEM_OK) return;
+  if (dnnmem_layout_bind(&plain, m, &err) != DNNMEM_OK) return;
+  for (lv = 0; lv < l->num_levels; lv++) units *= l->level_extent[lv];
+  pair[0][0] = l, pair[0][1] = l;
+  pair[1][0] = l, pair[1][1] = &plain;
+  pair[2][0] = &plain, pair[2][1] = l;
+  for (i = 0; i < 3; i++) {
+    const dnnmem_layout *f = pair[i][0], *t = pair[i][1];
+    if (units * t->cosize > SMALL || units * f->cosize > SMALL) continue;
+    FUZZ_CHECK(dnnmem_layout_convert_scratch_size(f, t, &bytes) == DNNMEM_OK);
+    mem = malloc(bytes);
+    FUZZ_CHECK(dnnmem_layout_convert(f, t, &got, mem, bytes) == DNNMEM_OK);
+    free(mem);
+    FUZZ_CHECK(got.elements == l->size && got.copies == l->size * t->replicas);
+    FUZZ_CHECK(got.kept + got.local + got.moved == got.copies);
+    if (i == 0) FUZZ_CHECK(got.kept == got.copies && got.runs == 0);
+    if (units * t->cosize * f->cosize <= SMALL * 16) {
+      ref_layout_convert(f, t, &want);
+      FUZZ_CHECK(got.copies == want.copies && got.kept == want.kept && got.local == want.local &&
+                 got.moved == want.moved && got.runs == want.runs);
+    }
+  }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   const char *text = (const char *)data;
   size_t layout_len = size, machine_len = 0;
@@ -172,6 +218,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     FUZZ_CHECK(l.bound == 1 && l.num_levels == m.num_levels);
     check_layout(&l);
+    check_convert(&l, &m);
   }
   return 0;
 }

@@ -118,6 +118,27 @@ static void labeling_chain(bench_labeling *b, int32_t n) {
   b->p.convert_latency = b->latency;
 }
 
+/* A random DAG of n ops: each op reads 1-3 of the 64 ops before it (skip
+   connections, fan-out: no tree), costs and conversions as the chain's. */
+static void labeling_dag(bench_labeling *b, int32_t n) {
+  int32_t v, e = 0;
+  dnnmem_rng rng;
+  labeling_chain(b, n); /* the costs, sizes and rates */
+  dnnmem_rng_seed(&rng, 2027);
+  free(b->ids);
+  b->ids = (int32_t *)malloc(((size_t)n * 3 + 1) * sizeof(int32_t));
+  b->offsets[0] = 0;
+  for (v = 0; v < n; v++) {
+    int32_t d = v == 0 ? 0 : 1 + (int32_t)dnnmem_rng_below(&rng, 3), j;
+    for (j = 0; j < d; j++) {
+      int32_t back = 1 + (int32_t)dnnmem_rng_below(&rng, 64);
+      b->ids[e++] = v - (back > v ? v : back);
+    }
+    b->offsets[v + 1] = e;
+  }
+  b->graph.in_ids = b->ids;
+}
+
 /* Cost of a baseline: each op on the first device of order[] it may take;
    per_op: its fastest device. */
 static int64_t baseline(const bench_labeling *b, const int32_t *order, int per_op, int32_t *label, void *mem,
@@ -179,11 +200,12 @@ static int bench_models(const char *dir, int *count, double *worst_gap, double *
     greedy = baseline(&b, priority, 0, label, cost_mem, cost_bytes);
     per_op = baseline(&b, priority, 1, label, cost_mem, cost_bytes);
     gap = 100.0 * (double)r.gap / (double)(r.lower_bound ? r.lower_bound : 1);
-    printf("| %s | %d | %.1f | %.1f | %.3f%% | %s | %+.1f%% | %+.1f%% | %+.1f%% | %+.1f%% | %+.1f%% | %d/%d/%d | %d | %.1f |\n",
+    printf("| %s | %d | %.1f | %.1f | %.3f%% | %s | %+.1f%% | %+.1f%% | %+.1f%% | %+.1f%% | %+.1f%% | %d/%d/%d | %d | %d | "
+           "%.1f |\n",
            names[i], (int)b.n, (double)r.cost / 1e3, (double)r.lower_bound / 1e3, gap,
            recount == r.cost ? "yes" : "NO", pct(single[0], r.cost), pct(single[1], r.cost), pct(single[2], r.cost),
            pct(greedy, r.cost), pct(per_op, r.cost), (int)counts[0], (int)counts[1], (int)counts[2],
-           (int)r.improving_moves, ms);
+           (int)r.improving_moves, (int)r.sweeps, ms);
     (*count)++;
     if (gap > *worst_gap) *worst_gap = gap;
     if (ms > *worst_ms) *worst_ms = ms;
@@ -198,37 +220,39 @@ static int bench_models(const char *dir, int *count, double *worst_gap, double *
 
 int main(void) {
   static const char *const dirs[] = {"../shared/data/models", "../../shared/data/models", "tests/data"};
-  int d, count = 0, chain_n = getenv("BENCH_QUICK") ? 100000 : 1000000;
+  int d, shape, count = 0, chain_n = getenv("BENCH_QUICK") ? 100000 : 1000000;
   double worst_gap = 0, worst_ms = 0;
   printf("## bench_label: placement over three devices (cpu, gpu, npu) by the labeling engine\n\n");
   printf("Times in us; single devices and greedy as %% above the answer; gap = (answer - bound) / bound.\n\n");
-  printf("| graph | ops | answer | lower bound | gap | recount | cpu only | gpu only | npu only | greedy priority | greedy per op | ops cpu/gpu/npu | moves | ms |\n");
-  printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+  printf("| graph | ops | answer | lower bound | gap | recount | cpu only | gpu only | npu only | greedy priority | greedy per op | ops cpu/gpu/npu | moves | sweeps | ms |\n");
+  printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   for (d = 0; d < 3 && count == 0; d++) bench_models(dirs[d], &count, &worst_gap, &worst_ms); /* the first found */
   printf("\n%d graphs: worst gap %.3f%% (target <= 1%%), slowest %.1f ms (target < 1000)\n\n", count, worst_gap,
          worst_ms);
-  {
+  for (shape = 0; shape < 2; shape++) {
     bench_labeling b;
     dnnmem_label_result r;
     size_t bytes = 0;
     void *mem;
     int32_t *label;
     double t0, ms;
-    labeling_chain(&b, chain_n);
+    if (shape == 0) labeling_chain(&b, chain_n);
+    else labeling_dag(&b, chain_n / 10);
     dnnmem_label_solve_scratch_size(&b.p, NULL, &bytes);
     mem = malloc(bytes);
     label = (int32_t *)malloc((size_t)chain_n * sizeof(int32_t));
     t0 = bench_now_ms();
     if (dnnmem_label_solve(&b.p, NULL, label, &r, mem, bytes) != DNNMEM_OK) {
-      printf("chain: error\n");
+      printf("%s: error\n", shape == 0 ? "chain" : "DAG");
       return 1;
     }
     ms = bench_now_ms() - t0;
-    printf("chain of %d ops, 3 devices: answer %.1f us, bound %.1f us, gap %.4f%%, %d min cuts (%d improving), "
-           "%d cycles, %.0f ms (target < 10000), %.0f MB scratch\n",
-           chain_n, (double)r.cost / 1e3, (double)r.lower_bound / 1e3,
+    printf("%s of %d ops, 3 devices: answer %.1f us, bound %.1f us, gap %.4f%%, %d min cuts (%d improving), "
+           "%d cycles, %d dual sweeps, %.0f ms (target < 10000), %.0f MB scratch\n",
+           shape == 0 ? "chain" : "random DAG (1-3 inputs within 64 ops)", (int)b.n, (double)r.cost / 1e3,
+           (double)r.lower_bound / 1e3,
            100.0 * (double)r.gap / (double)(r.lower_bound ? r.lower_bound : 1), (int)r.moves, (int)r.improving_moves,
-           (int)r.cycles, ms, (double)bytes / 1e6);
+           (int)r.cycles, (int)r.sweeps, ms, (double)bytes / 1e6);
     free(mem);
     free(label);
     labeling_free(&b);

@@ -1330,6 +1330,83 @@ REF_FN int64_t ref_layout_runs_errors(const dnnmem_layout *l, int64_t max_work) 
   return bad;
 }
 
+/* Converting a tensor from layout f to layout t recounted from the
+   definition by scanning every slot of both layouts with the inverse map
+   (small machines only): each copy t holds is kept (f holds the element on
+   that unit at that address), local (on that unit elsewhere) or moved
+   (read from f's copy 0); a unit's copies sorted by element split into
+   runs wherever the element or either address does not step by one, a
+   copy is kept, or the source unit changes. Fills kept, local, moved,
+   runs, copies; 0 on success. */
+REF_FN int ref_layout_convert(const dnnmem_layout *f, const dnnmem_layout *t, dnnmem_layout_conversion *out) {
+  int64_t unit[DNNMEM_LAYOUT_MAX_LEVELS], idx[DNNMEM_LAYOUT_MAX_AXES], fidx[DNNMEM_LAYOUT_MAX_AXES];
+  int64_t fu[DNNMEM_LAYOUT_MAX_LEVELS], units_total = 1, u, a, b, n;
+  int64_t *elem = (int64_t *)malloc((size_t)(t->cosize + 1) * sizeof(int64_t));
+  int64_t *addr = (int64_t *)malloc((size_t)(t->cosize + 1) * sizeof(int64_t));
+  int32_t lv, ax, levels = t->num_levels;
+  memset(out, 0, sizeof(*out));
+  for (lv = 0; lv < levels; lv++) units_total *= t->level_extent[lv];
+  for (u = 0; u < units_total; u++) {
+    int64_t rest = u, prev_e = -2, prev_a = -2, prev_b = -2, prev_src = -2;
+    for (lv = levels - 1; lv >= 0; lv--) {
+      unit[lv] = rest % t->level_extent[lv];
+      rest /= t->level_extent[lv];
+    }
+    n = 0;
+    for (a = 0; a < t->cosize; a++) {
+      dnnmem_layout_slot slot;
+      int64_t e = 0;
+      dnnmem_layout_inverse(t, unit, a, idx, &slot);
+      if (slot != DNNMEM_LAYOUT_SLOT_ELEMENT) continue;
+      for (ax = 0; ax < t->num_axes; ax++) e = e * t->unpadded[ax] + idx[ax];
+      elem[n] = e, addr[n] = a, n++;
+    }
+    for (a = 1; a < n; a++) /* insertion sort by element */
+      for (b = a; b > 0 && elem[b - 1] > elem[b]; b--) {
+        int64_t x = elem[b], y = addr[b];
+        elem[b] = elem[b - 1], addr[b] = addr[b - 1];
+        elem[b - 1] = x, addr[b - 1] = y;
+      }
+    for (a = 0; a < n; a++) {
+      int64_t e = elem[a], rest2 = e, src = -1, from_addr = -1, found = -1;
+      for (ax = t->num_axes - 1; ax >= 0; ax--) {
+        idx[ax] = rest2 % t->unpadded[ax];
+        rest2 /= t->unpadded[ax];
+      }
+      for (b = 0; b < f->cosize && found < 0; b++) {
+        dnnmem_layout_slot slot;
+        int same = 1;
+        dnnmem_layout_inverse(f, unit, b, fidx, &slot);
+        if (slot != DNNMEM_LAYOUT_SLOT_ELEMENT) continue;
+        for (ax = 0; ax < t->num_axes; ax++) same &= fidx[ax] == idx[ax];
+        if (same) found = b;
+      }
+      if (found >= 0 && found == addr[a]) {
+        out->kept++;
+        prev_e = -2;
+        continue;
+      }
+      if (found >= 0) {
+        out->local++;
+        src = u;
+        from_addr = found;
+      } else {
+        out->moved++;
+        dnnmem_layout_forward(f, idx, fu, &from_addr, NULL);
+        src = 0;
+        for (lv = 0; lv < levels; lv++) src = src * t->level_extent[lv] + (fu[lv] == DNNMEM_LAYOUT_ALL ? 0 : fu[lv]);
+      }
+      if (!(e == prev_e + 1 && addr[a] == prev_a + 1 && from_addr == prev_b + 1 && src == prev_src)) out->runs++;
+      prev_e = e, prev_a = addr[a], prev_b = from_addr, prev_src = src;
+    }
+    out->copies += n;
+  }
+  out->elements = t->size;
+  free(elem);
+  free(addr);
+  return 0;
+}
+
 #endif /* DNNMEM_NO_LAYOUT */
 
 /* (end of section 6) */

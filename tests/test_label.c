@@ -13,7 +13,7 @@
 #include "ref.h"
 
 #define MAXN 24
-#define MAXK 5
+#define MAXK 12
 #define NO DNNMEM_LABEL_UNSUPPORTED
 #define FREE DNNMEM_LABEL_FREE
 
@@ -359,7 +359,8 @@ static void test_stops(void) {
   mem = malloc(bytes);
   CHECK_EQ(dnnmem_label_solve(&t.p, &o, label, &r, mem, bytes), DNNMEM_OK);
   if (!r.optimal) CHECK_EQ(r.stop, DNNMEM_LABEL_STOP_TIME);
-  CHECK_EQ(r.moves, 7); /* no expansion move: the bound's 2^3 - 1 cuts */
+  CHECK_EQ(r.moves, 0); /* stopped before the first dual sweep: no move, no merged bound */
+  CHECK_EQ(r.sweeps, 0);
   CHECK_EQ(r.cost, r.initial_cost);
   check_answer(&t, label, &r);
   o.stop = NULL;
@@ -404,6 +405,11 @@ static void test_arguments(void) {
   o.algo = DNNMEM_LABEL_AUTO;
   o.node_limit = -1;
   CHECK_EQ(dnnmem_label_solve(&t.p, &o, label, &r, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  o.node_limit = 0;
+  o.max_sweeps = -1;
+  CHECK_EQ(dnnmem_label_solve(&t.p, &o, label, &r, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_label_lower_bound(&t.p, &o, &c, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  o.max_sweeps = 0;
   t.p.num_labels = 0;
   CHECK_EQ(dnnmem_label_solve_scratch_size(&t.p, NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
   t.p.num_labels = DNNMEM_LABEL_MAX_LABELS + 1;
@@ -494,6 +500,105 @@ static void test_edges(void) {
   check_answer(&t, label, &r);
 }
 
+/* Solves with algo expansion and a sweep limit (0: the default). */
+static dnnmem_result solve_sweeps(const test_problem *t, int32_t sweeps, int32_t *label, dnnmem_label_result *res) {
+  size_t bytes = 0;
+  void *mem;
+  dnnmem_label_options o;
+  dnnmem_result r;
+  memset(&o, 0, sizeof(o));
+  o.algo = DNNMEM_LABEL_EXPANSION;
+  o.max_sweeps = sweeps;
+  r = dnnmem_label_solve_scratch_size(&t->p, &o, &bytes);
+  if (r != DNNMEM_OK) return r;
+  CHECK(bytes <= DNNMEM_LABEL_SCRATCH_BYTES(t->n, t->offsets[t->n], t->k));
+  mem = malloc(bytes);
+  r = dnnmem_label_solve(&t->p, &o, label, res, mem, bytes);
+  free(mem);
+  return r;
+}
+
+/* The dual bound and the merged bound, each alone, never exceed the
+   brute-force optimum (k = 3 .. 5, both conversion forms, 1, 2 or the
+   default number of sweeps); the answer never goes below it. */
+static void test_dual_bound(void) {
+  dnnmem_rng rng;
+  int iter, met = 0;
+  dnnmem_rng_seed(&rng, 21);
+  for (iter = 0; iter < 400; iter++) {
+    test_problem t;
+    int32_t k = 3 + iter % 3, n = 1 + (int32_t)dnnmem_rng_below(&rng, k == 3 ? 9 : k == 4 ? 7 : 6), label[MAXN];
+    int32_t sweeps = iter % 4 == 0 ? 1 : iter % 4 == 1 ? 2 : 0;
+    dnnmem_label_result r;
+    int64_t best;
+    random_problem(&rng, &t, n, k, iter % 5 == 0, (iter >> 2) & 1);
+    best = ref_label_optimum(&t.p, NULL);
+    CHECK_EQ(solve_sweeps(&t, sweeps, label, &r), DNNMEM_OK);
+    check_answer(&t, label, &r);
+    CHECK(r.lower_bound <= best && best <= r.cost);
+    CHECK(r.dual_bound <= best);
+    CHECK(r.merged_bound <= best);
+    CHECK(r.lower_bound == (r.dual_bound > r.merged_bound ? r.dual_bound : r.merged_bound));
+    CHECK(r.sweeps >= 1 && (sweeps == 0 || r.sweeps <= sweeps));
+    met += r.lower_bound == best;
+  }
+  CHECK(met > 300); /* the LP relaxation is tight on most small graphs */
+}
+
+/* Where every value has at most one consumer (chains and in-trees) the
+   factor graph is a tree: one forward sweep is dynamic programming, the
+   dual bound is the optimum and the labeling read off it is optimal. */
+static void test_dual_trees(void) {
+  dnnmem_rng rng;
+  int iter;
+  dnnmem_rng_seed(&rng, 22);
+  for (iter = 0; iter < 200; iter++) {
+    test_problem t;
+    int32_t k = 3 + iter % 3, n = 2 + (int32_t)dnnmem_rng_below(&rng, k == 3 ? 8 : k == 4 ? 6 : 5), label[MAXN];
+    int32_t consumer[MAXN], v, e = 0, c;
+    dnnmem_label_result r;
+    int64_t best;
+    random_problem(&rng, &t, n, k, 0, iter & 1);
+    for (v = 0; v < n; v++) /* a chain (even iterations) or an in-forest */
+      consumer[v] = v + 1 >= n ? -1
+                    : iter % 2 == 0 ? v + 1
+                    : dnnmem_rng_below(&rng, 4) == 0 ? -1
+                    : v + 1 + (int32_t)dnnmem_rng_below(&rng, (uint32_t)(n - v - 1));
+    t.offsets[0] = 0;
+    for (c = 0; c < n; c++) {
+      for (v = 0; v < c; v++)
+        if (consumer[v] == c) t.ids[e++] = v;
+      t.offsets[c + 1] = e;
+    }
+    best = ref_label_optimum(&t.p, NULL);
+    CHECK_EQ(solve_sweeps(&t, 0, label, &r), DNNMEM_OK);
+    check_answer(&t, label, &r);
+    CHECK_EQ(r.dual_bound, best);
+    CHECK_EQ(r.cost, best);
+    CHECK_EQ(r.optimal, 1);
+    CHECK_EQ(r.sweeps, 1);
+  }
+}
+
+/* Many labels (k = 11, 12): factors over more than
+   DNNMEM_LABEL_FACTOR_BITS labels take the relaxed form; still a bound. */
+static void test_dual_many_labels(void) {
+  dnnmem_rng rng;
+  int iter;
+  dnnmem_rng_seed(&rng, 23);
+  for (iter = 0; iter < 24; iter++) {
+    test_problem t;
+    int32_t k = 11 + iter % 2, n = 2 + (int32_t)dnnmem_rng_below(&rng, 3), label[MAXN];
+    dnnmem_label_result r;
+    int64_t best;
+    random_problem(&rng, &t, n, k, iter % 3 == 0, iter & 1);
+    best = ref_label_optimum(&t.p, NULL);
+    CHECK_EQ(solve_sweeps(&t, 0, label, &r), DNNMEM_OK);
+    check_answer(&t, label, &r);
+    CHECK(r.dual_bound <= best && r.lower_bound <= best && best <= r.cost);
+  }
+}
+
 int main(void) {
   RUN(test_worked_example);
   RUN(test_exact_brute_force);
@@ -504,5 +609,8 @@ int main(void) {
   RUN(test_stops);
   RUN(test_arguments);
   RUN(test_edges);
+  RUN(test_dual_bound);
+  RUN(test_dual_trees);
+  RUN(test_dual_many_labels);
   return test_finish("test_label");
 }

@@ -1356,6 +1356,79 @@ static void test_limits_and_edges(void) {
   CHECK_EQ(runs[0].length, 96);
 }
 
+/* dnnmem_layout_convert against the slot-by-slot recount (tests/ref.h) on
+   every ordered pair of layouts of one 6x4 tensor over MAB=2,PE=3: rows
+   or columns over units, column-major and strided memory, padding,
+   counted and implicit broadcasts; a hand-counted pair; argument rules. */
+static void test_convert(void) {
+  static const char *const texts[] = {
+      "((3_PE, 2:4), (4:1))",         "((2_MAB, 3_PE), (4:1))",      "((6:1), (4:6))",
+      "((6:4), (2_MAB, 2:1); B@[PE])", "((2:8, 3_PE), (4:2))",       "(6,4)/((8:4), (4:1))",
+      "((3_PE, 2_MAB), (4:1))",       "((6:1), (2_MAB, 2:6))",       "((2:4, 3_PE), (4:1); B@[MAB])",
+      "((3_PE, 2:1), (4:2))"};
+  enum { NL = sizeof(texts) / sizeof(texts[0]) };
+  dnnmem_layout l[NL], other;
+  dnnmem_layout_machine m;
+  dnnmem_layout_conversion got, want;
+  int64_t err;
+  int32_t i, j;
+  size_t bytes = 0;
+  void *mem;
+  CHECK_EQ(dnnmem_layout_machine_parse("MAB=2,PE=3", 10, &m, &err), DNNMEM_OK);
+  for (i = 0; i < NL; i++) {
+    CHECK_EQ(dnnmem_layout_parse(texts[i], strlen(texts[i]), &l[i], &err), DNNMEM_OK);
+    CHECK_EQ(dnnmem_layout_bind(&l[i], &m, &err), DNNMEM_OK);
+  }
+  for (i = 0; i < NL; i++)
+    for (j = 0; j < NL; j++) {
+      CHECK_EQ(dnnmem_layout_convert_scratch_size(&l[i], &l[j], &bytes), DNNMEM_OK);
+      mem = malloc(bytes + 16);
+      {
+        unsigned char *worst = (unsigned char *)mem + (17 - (size_t)((uintptr_t)mem % 16)) % 16;
+        CHECK_EQ(dnnmem_layout_convert(&l[i], &l[j], &got, worst, bytes), DNNMEM_OK);
+        CHECK_EQ(dnnmem_layout_convert(&l[i], &l[j], &got, worst, bytes - 1), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+      }
+      free(mem);
+      ref_layout_convert(&l[i], &l[j], &want);
+      CHECK_EQ(got.elements, 24);
+      CHECK_EQ(got.copies, want.copies);
+      CHECK_EQ(got.kept, want.kept);
+      CHECK_EQ(got.local, want.local);
+      CHECK_EQ(got.moved, want.moved);
+      CHECK_EQ(got.runs, want.runs);
+      CHECK_EQ(got.kept + got.local + got.moved, got.copies);
+      if (i == j) CHECK_EQ(got.kept, got.copies);
+    }
+  /* by hand: rows 2 per PE -> rows round-robin over PE (8 x 4 over PE=4):
+     rows 0 and 7 stay, 24 elements change unit in 6 runs */
+  {
+    dnnmem_layout a, b;
+    dnnmem_layout_machine pe4;
+    CHECK_EQ(dnnmem_layout_machine_parse("PE=4", 4, &pe4, &err), DNNMEM_OK);
+    CHECK_EQ(dnnmem_layout_parse("((4_PE, 2:4), (4:1))", 20, &a, &err), DNNMEM_OK);
+    CHECK_EQ(dnnmem_layout_parse("((2:4, 4_PE), (4:1))", 20, &b, &err), DNNMEM_OK);
+    CHECK_EQ(dnnmem_layout_bind(&a, &pe4, &err), DNNMEM_OK);
+    CHECK_EQ(dnnmem_layout_bind(&b, &pe4, &err), DNNMEM_OK);
+    CHECK_EQ(dnnmem_layout_convert_scratch_size(&a, &b, &bytes), DNNMEM_OK);
+    mem = malloc(bytes);
+    CHECK_EQ(dnnmem_layout_convert(&a, &b, &got, mem, bytes), DNNMEM_OK);
+    CHECK_EQ(got.kept, 8);
+    CHECK_EQ(got.moved, 24);
+    CHECK_EQ(got.local, 0);
+    CHECK_EQ(got.runs, 6);
+    CHECK_EQ(dnnmem_layout_convert(&a, &b, NULL, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(dnnmem_layout_convert(&a, &l[0], &got, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT); /* other shape */
+    free(mem);
+  }
+  /* levels must agree; a counted broadcast needs a machine */
+  CHECK_EQ(dnnmem_layout_parse("((3_PE, 2:4), (4:1))", 20, &other, &err), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_convert_scratch_size(&other, &l[0], &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_convert_scratch_size(&l[0], NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_convert_scratch_size(&l[0], &l[1], NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_parse("((6:4), (4:1); B@[PE])", 22, &other, &err), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_convert_scratch_size(&other, &other, &bytes), DNNMEM_ERR_LAYOUT_NEEDS_MACHINE);
+}
+
 int main(void) {
   RUN(test_worked_examples);
   RUN(test_worked_examples_board);
@@ -1379,5 +1452,6 @@ int main(void) {
   RUN(test_equal_brute_force);
   RUN(test_argument_checks);
   RUN(test_limits_and_edges);
+  RUN(test_convert);
   return test_finish("test_layout");
 }
