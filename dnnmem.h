@@ -7817,6 +7817,8 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 /* time lower bound */
 #define DNNMEM__REMAT_DEFAULT_BOUND_CUTS 16 /* same bound as all V cuts on the bundled graphs */
 #define DNNMEM__REMAT_BOUND_BISECTIONS 24   /* on the multiplier: 2^-24 of its octave */
+#define DNNMEM__REMAT_BOUND_SHIFT_SPAN 24   /* times scaled down at most 2^24 further so
+                                               that the multiplier's range fits */
 #define DNNMEM__REMAT_BOUND_MARGIN (1.0 / 1125899906842624.0) /* 2^-50: held costs rounded
                                                down (and cap up) past double rounding */
 
@@ -8148,7 +8150,7 @@ static void dnnmem__tb_value(const dnnmem_remat_problem *p, dnnmem__tb_work *w, 
    node costs time to recompute (the bound is 0). */
 static int dnnmem__tb_scale(const dnnmem_remat_problem *problem, dnnmem__tb_work *w) {
   const dnnmem_graph *g = problem->graph;
-  int32_t n = g->num_nodes, v;
+  int32_t n = g->num_nodes, v, shift0;
   int64_t limit = DNNMEM__I64_MAX / (2 * (int64_t)n + 2) / 8, total_size = 0, total_time = 0;
   double t = 0;
   w->shift = 0;
@@ -8164,20 +8166,33 @@ static int dnnmem__tb_scale(const dnnmem_remat_problem *problem, dnnmem__tb_work
     t *= 2;
     w->shift++;
   }
-  for (v = 0; v < n; v++) {
-    int64_t time = problem->times[v];
-    int64_t c = w->shift >= 0 ? time << w->shift : time >> -w->shift;
-    w->cost_recompute[v] = c;
-    total_time += c;
-    if (c > 0 && problem->sizes[v] > 0 && g->in_offsets[v] < g->in_offsets[v + 1]) {
-      double ratio = (double)c / (double)problem->sizes[v];
-      if (w->lambda_lo == 0 || ratio < w->lambda_lo) w->lambda_lo = ratio;
-      if (ratio > w->lambda_hi) w->lambda_hi = ratio;
+  /* The multiplier must reach twice the largest time per byte (past it no
+     node is held where it could be recomputed): scale the times down until
+     lambda_hi x the total size fits the limit too, by at most
+     DNNMEM__REMAT_BOUND_SHIFT_SPAN octaves (costs keep their precision);
+     only beyond that is the multiplier capped. */
+  for (shift0 = w->shift;; w->shift--) {
+    total_time = 0;
+    w->lambda_lo = 0;
+    w->lambda_hi = 0;
+    for (v = 0; v < n; v++) {
+      int64_t time = problem->times[v];
+      int64_t c = w->shift >= 0 ? time << w->shift : time >> -w->shift;
+      w->cost_recompute[v] = c;
+      total_time += c;
+      if (c > 0 && problem->sizes[v] > 0 && g->in_offsets[v] < g->in_offsets[v + 1]) {
+        double ratio = (double)c / (double)problem->sizes[v];
+        if (w->lambda_lo == 0 || ratio < w->lambda_lo) w->lambda_lo = ratio;
+        if (ratio > w->lambda_hi) w->lambda_hi = ratio;
+      }
     }
+    if (w->lambda_hi == 0) return 0;
+    w->lambda_lo /= 2;
+    w->lambda_hi *= 2;
+    if (w->lambda_hi * (double)total_size <= (double)limit ||
+        w->shift <= shift0 - DNNMEM__REMAT_BOUND_SHIFT_SPAN || w->shift <= -62)
+      break;
   }
-  if (w->lambda_hi == 0) return 0;
-  w->lambda_lo /= 2;
-  w->lambda_hi *= 2;
   if (total_size > 0 && w->lambda_hi * (double)total_size > (double)limit)
     w->lambda_hi = (double)limit / (double)total_size;
   if (w->lambda_lo > w->lambda_hi) w->lambda_lo = w->lambda_hi;
