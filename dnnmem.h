@@ -7789,6 +7789,9 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #define DNNMEM__REMAT_BLOCKS 32             /* blocks of slots whose overshoots also cost:
                                                credit for lowering memory away from the peak */
 #define DNNMEM__REMAT_PEAK_WEIGHT 0.01      /* tie-break towards lower peaks */
+#define DNNMEM__REMAT_AIM_MARGIN 0.005      /* the annealer aims 0.5% below the budget: it
+                                               ends hovering just over its aim, under the
+                                               budget; polish and results use the budget */
 
 /* drop-set search (checkpointing decoded from dropped values) */
 #define DNNMEM__REMAT_DECODE_SHARE 0.15     /* share of the run for the drop-set search */
@@ -8728,7 +8731,7 @@ typedef struct dnnmem__remat {
   double inv_time0, inv_peak0, alpha;
   int32_t blocks, block_shift, span_lo, span_hi; /* slot blocks (segment tree nodes) */
   double block_pen[DNNMEM__REMAT_BLOCKS];        /* each block's overshoot penalty */
-  int64_t budget;
+  int64_t budget, aim; /* aim: the annealer's budget, a little below */
   /* run */
   int64_t iterations, iteration, accepted;
   double temp0, log_ratio, progress;
@@ -8918,8 +8921,8 @@ static int32_t dnnmem__inst_end(const dnnmem__remat *w, int32_t a, int32_t x) {
 
 static double dnnmem__remat_penalty(const dnnmem__remat *w, int64_t peak) {
   double x;
-  if (peak <= w->budget) return 0.0;
-  x = w->alpha * (double)(peak - w->budget) * w->inv_peak0;
+  if (peak <= w->aim) return 0.0;
+  x = w->alpha * (double)(peak - w->aim) * w->inv_peak0;
   return DNNMEM_EXP(x < DNNMEM__REMAT_PENALTY_EXP_MAX ? x : DNNMEM__REMAT_PENALTY_EXP_MAX);
 }
 
@@ -9012,7 +9015,7 @@ static double dnnmem__remat_cost(const dnnmem__remat *w, int64_t time, int64_t p
              DNNMEM__REMAT_PEAK_WEIGHT * (double)peak * w->inv_peak0 +
              dnnmem__remat_penalty(w, peak), sum = 0.0;
   int32_t b;
-  if (peak <= w->budget) return c;
+  if (peak <= w->aim) return c;
   for (b = 0; b < w->blocks; b++) sum += w->block_pen[b];
   return w->blocks ? c + sum / w->blocks : c;
 }
@@ -9670,12 +9673,31 @@ static dnnmem_result dnnmem__remat_prepare(dnnmem__remat *w, void *scratch, size
     return r;
   if (dnnmem_graph_is_topological(g)) /* the row order as given */
     for (k = 0; k < n; k++) w->order[k] = k;
+  dnnmem__graph_consumers(g, w->gout_off, w->gout_ids);
+  { /* graph inputs just before their first consumer: no step holds more */
+    int32_t len = 0, e;
+    for (v = 0; v < n; v++) w->stamp[v] = 0;
+    for (k = 0; k < n; k++) {
+      int32_t x = w->order[k];
+      if (g->in_offsets[x] == g->in_offsets[x + 1] && w->gout_off[x] < w->gout_off[x + 1])
+        continue; /* emitted with its first consumer */
+      for (e = g->in_offsets[x]; e < g->in_offsets[x + 1]; e++) {
+        int32_t u = g->in_ids[e];
+        if (g->in_offsets[u] == g->in_offsets[u + 1] && !w->stamp[u]) {
+          w->stamp[u] = 1;
+          w->tmp[len++] = u;
+        }
+      }
+      w->stamp[x] = 1;
+      w->tmp[len++] = x;
+    }
+    for (k = 0; k < n; k++) w->order[k] = w->tmp[k];
+  }
   for (v = 0; v < n; v++) max_time = dnnmem__max64(max_time, w->p->times[v]);
   if (dnnmem__mul_overflows((int64_t)w->L * DNNMEM__REMAT_GROUP_ORDER_FACTOR * w->G, max_time,
                             &bound))
     return DNNMEM_ERR_OVERFLOW;
   for (k = 0; k < n; k++) w->pos[w->order[k]] = k;
-  dnnmem__graph_consumers(g, w->gout_off, w->gout_ids);
   for (v = 0; v < n; v++) {
     w->fixed[v] = (uint8_t)(g->in_offsets[v] == g->in_offsets[v + 1]);
     w->marked[v] = 0;
@@ -9693,6 +9715,7 @@ static dnnmem_result dnnmem__remat_prepare(dnnmem__remat *w, void *scratch, size
 static void dnnmem__remat_objective(dnnmem__remat *w, const dnnmem_remat_result *base) {
   const dnnmem_remat_options *o = w->o;
   w->budget = o->budget;
+  w->aim = o->budget - (int64_t)((double)o->budget * DNNMEM__REMAT_AIM_MARGIN);
   w->inv_time0 = 1.0 / (double)(base->time > 0 ? base->time : 1);
   w->inv_peak0 = 1.0 / (double)(base->peak > 0 ? base->peak : 1);
   w->alpha = DNNMEM__REMAT_PENALTY_SLOPE;
