@@ -7772,7 +7772,10 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 /* annealing moves and state */
 #define DNNMEM__REMAT_SLOTS_PER_STEP 2      /* slots per sequence step: gaps to move into */
 #define DNNMEM__REMAT_MOVE_DRAWS 16         /* a move kind is drawn from 16: */
-#define DNNMEM__REMAT_SWAP_DRAWS 8          /* half SWAP, */
+#define DNNMEM__REMAT_SWAP_DRAWS 8          /* half SWAP (one in 8 of them a CHAIN), */
+#define DNNMEM__REMAT_CHAIN_OF 8            /* CHAIN: one in 8 SWAP draws */
+#define DNNMEM__REMAT_CHAIN_MAX 6           /* a CHAIN moves at most 6 nodes */
+#define DNNMEM__REMAT_CHAIN_SCAN 64         /* and looks at most 64 slots for each gap */
 #define DNNMEM__REMAT_ADD_DRAWS 4           /* a quarter ADD, the rest REMOVE */
 #define DNNMEM__REMAT_ADD_WINDOW_DIV 32     /* an ADD lands within S / 32 + 2 slots before */
 #define DNNMEM__REMAT_ADD_WINDOW_MIN 2      /* its use: close, where it shortens a hold */
@@ -9143,6 +9146,84 @@ static int32_t dnnmem__inputs_ready(const dnnmem__remat *w, int32_t v) {
   return lo;
 }
 
+/* CHAIN: a node computed once and the chain of its sole consumers (each
+   computed once, fed by the previous one) move together, as early as they
+   can: each to the first free slot after its inputs (at most CHAIN_SCAN
+   slots looked at), so that a value and the values that consume it, held
+   in between, move as one block (one SWAP at a time would hold the first
+   longer and be refused). Evaluated like the other moves; returns 1 if
+   accepted. */
+static int dnnmem__anneal_chain(dnnmem__remat *w, double temp, double *cost, double *best_cost,
+                                int *at_best) {
+  int32_t chain[DNNMEM__REMAT_CHAIN_MAX], from[DNNMEM__REMAT_CHAIN_MAX], to[DNNMEM__REMAT_CHAIN_MAX];
+  int32_t len = 1, moved = 0, i, k, span_lo, span_hi, log_cap = 4 * w->n + 16;
+  int64_t old_peak = w->tree[1];
+  double new_cost, delta;
+  int32_t s = w->occ[dnnmem_rng_below(w->rng, (uint32_t)w->num_occ)];
+  chain[0] = w->slot_node[s];
+  if (w->count[chain[0]] != 1) return 0;
+  while (len < DNNMEM__REMAT_CHAIN_MAX) {
+    int32_t x = chain[len - 1], y;
+    if (w->uout_off[x + 1] - w->uout_off[x] != 1) break;
+    y = w->uout_ids[w->uout_off[x]];
+    if (w->count[y] != 1) break;
+    chain[len++] = y;
+  }
+  if (len < 2) return 0;
+  w->num_log = 0;
+  w->span_lo = w->S;
+  w->span_hi = -1;
+  for (i = 0; i < len; i++) {
+    int32_t v = chain[i], x = w->first[v], lo = dnnmem__inputs_ready(w, v), t = -1, limit;
+    if (w->num_log + 4 + 2 * (w->uin_off[v + 1] - w->uin_off[v]) > log_cap) break;
+    limit = lo + DNNMEM__REMAT_CHAIN_SCAN < x ? lo + DNNMEM__REMAT_CHAIN_SCAN : x;
+    for (k = lo; k < limit; k++)
+      if (w->slot_node[k] < 0) {
+        t = k;
+        break;
+      }
+    if (t < 0) continue; /* stays; its consumers may still move up to it */
+    dnnmem__apply_op(w, DNNMEM__MOVE_SWAP, v, x, t);
+    chain[moved] = v;
+    from[moved] = x;
+    to[moved++] = t;
+  }
+  if (moved == 0) return 0;
+  span_lo = w->span_lo;
+  span_hi = w->span_hi;
+  dnnmem__blocks_update(w);
+  new_cost = dnnmem__remat_cost(w, w->time, w->tree[1]);
+  delta = new_cost - *cost;
+  if (delta <= 0 || dnnmem_rng_uniform(w->rng) < DNNMEM_EXP(-delta / temp)) {
+    if (delta > 0 && *at_best) { /* leaving the best: save the state before this move */
+      DNNMEM_MEMCPY(w->best, w->slot_node, (size_t)w->S * sizeof(int32_t));
+      for (i = moved - 1; i >= 0; i--) {
+        w->best[to[i]] = -1;
+        w->best[from[i]] = chain[i];
+      }
+      *at_best = 0;
+    }
+    *cost = new_cost;
+    if (new_cost < *best_cost) {
+      *best_cost = new_cost;
+      *at_best = 1;
+    }
+    return 1;
+  }
+  for (i = w->num_log - 1; i >= 0; i--) {
+    dnnmem__end_change *c = &w->log[i];
+    dnnmem__seg_diff(w, c->slot, c->size, c->new_end, c->old_end);
+    w->slot_end[c->slot] = c->old_end;
+  }
+  for (i = moved - 1; i >= 0; i--) dnnmem__undo_op(w, DNNMEM__MOVE_SWAP, chain[i], from[i], to[i]);
+  w->span_lo = span_lo;
+  w->span_hi = span_hi;
+  dnnmem__blocks_update(w);
+  DNNMEM_ASSERT(w->tree[1] == old_peak);
+  (void)old_peak;
+  return 0;
+}
+
 /* One annealing move at temperature temp; returns 1 if accepted. The
    caller keeps at_best (current state equals the best, not yet saved).
    Moves: SWAP, ADD, REMOVE, and ADD of a recomputation together with one of
@@ -9155,6 +9236,8 @@ static int dnnmem__anneal_move(dnnmem__remat *w, double temp, double *cost, doub
   int64_t new_time, old_peak = w->tree[1];
   double new_cost, delta;
   if (w->num_occ == 0) return 0;
+  if (r == 0 && dnnmem_rng_below(w->rng, DNNMEM__REMAT_CHAIN_OF) == 0)
+    return dnnmem__anneal_chain(w, temp, cost, best_cost, at_best);
   kind = w->o->reorder_only || r < DNNMEM__REMAT_SWAP_DRAWS ? DNNMEM__MOVE_SWAP
          : r < DNNMEM__REMAT_SWAP_DRAWS + DNNMEM__REMAT_ADD_DRAWS ? DNNMEM__MOVE_ADD
                                                                  : DNNMEM__MOVE_REMOVE;
