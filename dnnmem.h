@@ -9686,7 +9686,10 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 /* annealing moves and state */
 #define DNNMEM__REMAT_SLOTS_PER_STEP 2      /* slots per sequence step: gaps to move into */
 #define DNNMEM__REMAT_MOVE_DRAWS 16         /* a move kind is drawn from 16: */
-#define DNNMEM__REMAT_SWAP_DRAWS 8          /* half SWAP, */
+#define DNNMEM__REMAT_SWAP_DRAWS 8          /* half SWAP (one in 8 of them a CHAIN), */
+#define DNNMEM__REMAT_CHAIN_OF 8            /* CHAIN: one in 8 SWAP draws */
+#define DNNMEM__REMAT_CHAIN_MAX 6           /* a CHAIN moves at most 6 nodes */
+#define DNNMEM__REMAT_CHAIN_SCAN 64         /* and looks at most 64 slots for each gap */
 #define DNNMEM__REMAT_ADD_DRAWS 4           /* a quarter ADD, the rest REMOVE */
 #define DNNMEM__REMAT_ADD_WINDOW_DIV 32     /* an ADD lands within S / 32 + 2 slots before */
 #define DNNMEM__REMAT_ADD_WINDOW_MIN 2      /* its use: close, where it shortens a hold */
@@ -9703,6 +9706,9 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #define DNNMEM__REMAT_BLOCKS 32             /* blocks of slots whose overshoots also cost:
                                                credit for lowering memory away from the peak */
 #define DNNMEM__REMAT_PEAK_WEIGHT 0.01      /* tie-break towards lower peaks */
+#define DNNMEM__REMAT_AIM_MARGIN 0.005      /* the annealer aims 0.5% below the budget: it
+                                               ends hovering just over its aim, under the
+                                               budget; polish and results use the budget */
 
 /* drop-set search (checkpointing decoded from dropped values) */
 #define DNNMEM__REMAT_DECODE_SHARE 0.15     /* share of the run for the drop-set search */
@@ -9731,6 +9737,8 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 /* time lower bound */
 #define DNNMEM__REMAT_DEFAULT_BOUND_CUTS 16 /* same bound as all V cuts on the bundled graphs */
 #define DNNMEM__REMAT_BOUND_BISECTIONS 24   /* on the multiplier: 2^-24 of its octave */
+#define DNNMEM__REMAT_BOUND_SHIFT_SPAN 24   /* times scaled down at most 2^24 further so
+                                               that the multiplier's range fits */
 #define DNNMEM__REMAT_BOUND_MARGIN (1.0 / 1125899906842624.0) /* 2^-50: held costs rounded
                                                down (and cap up) past double rounding */
 
@@ -10062,7 +10070,7 @@ static void dnnmem__tb_value(const dnnmem_remat_problem *p, dnnmem__tb_work *w, 
    node costs time to recompute (the bound is 0). */
 static int dnnmem__tb_scale(const dnnmem_remat_problem *problem, dnnmem__tb_work *w) {
   const dnnmem_graph *g = problem->graph;
-  int32_t n = g->num_nodes, v;
+  int32_t n = g->num_nodes, v, shift0;
   int64_t limit = DNNMEM__I64_MAX / (2 * (int64_t)n + 2) / 8, total_size = 0, total_time = 0;
   double t = 0;
   w->shift = 0;
@@ -10078,20 +10086,33 @@ static int dnnmem__tb_scale(const dnnmem_remat_problem *problem, dnnmem__tb_work
     t *= 2;
     w->shift++;
   }
-  for (v = 0; v < n; v++) {
-    int64_t time = problem->times[v];
-    int64_t c = w->shift >= 0 ? time << w->shift : time >> -w->shift;
-    w->cost_recompute[v] = c;
-    total_time += c;
-    if (c > 0 && problem->sizes[v] > 0 && g->in_offsets[v] < g->in_offsets[v + 1]) {
-      double ratio = (double)c / (double)problem->sizes[v];
-      if (w->lambda_lo == 0 || ratio < w->lambda_lo) w->lambda_lo = ratio;
-      if (ratio > w->lambda_hi) w->lambda_hi = ratio;
+  /* The multiplier must reach twice the largest time per byte (past it no
+     node is held where it could be recomputed): scale the times down until
+     lambda_hi x the total size fits the limit too, by at most
+     DNNMEM__REMAT_BOUND_SHIFT_SPAN octaves (costs keep their precision);
+     only beyond that is the multiplier capped. */
+  for (shift0 = w->shift;; w->shift--) {
+    total_time = 0;
+    w->lambda_lo = 0;
+    w->lambda_hi = 0;
+    for (v = 0; v < n; v++) {
+      int64_t time = problem->times[v];
+      int64_t c = w->shift >= 0 ? time << w->shift : time >> -w->shift;
+      w->cost_recompute[v] = c;
+      total_time += c;
+      if (c > 0 && problem->sizes[v] > 0 && g->in_offsets[v] < g->in_offsets[v + 1]) {
+        double ratio = (double)c / (double)problem->sizes[v];
+        if (w->lambda_lo == 0 || ratio < w->lambda_lo) w->lambda_lo = ratio;
+        if (ratio > w->lambda_hi) w->lambda_hi = ratio;
+      }
     }
+    if (w->lambda_hi == 0) return 0;
+    w->lambda_lo /= 2;
+    w->lambda_hi *= 2;
+    if (w->lambda_hi * (double)total_size <= (double)limit ||
+        w->shift <= shift0 - DNNMEM__REMAT_BOUND_SHIFT_SPAN || w->shift <= -62)
+      break;
   }
-  if (w->lambda_hi == 0) return 0;
-  w->lambda_lo /= 2;
-  w->lambda_hi *= 2;
   if (total_size > 0 && w->lambda_hi * (double)total_size > (double)limit)
     w->lambda_hi = (double)limit / (double)total_size;
   if (w->lambda_lo > w->lambda_hi) w->lambda_lo = w->lambda_hi;
@@ -10627,7 +10648,7 @@ typedef struct dnnmem__remat {
   double inv_time0, inv_peak0, alpha;
   int32_t blocks, block_shift, span_lo, span_hi; /* slot blocks (segment tree nodes) */
   double block_pen[DNNMEM__REMAT_BLOCKS];        /* each block's overshoot penalty */
-  int64_t budget;
+  int64_t budget, aim; /* aim: the annealer's budget, a little below */
   /* run */
   int64_t iterations, iteration, accepted;
   double temp0, log_ratio, progress;
@@ -10817,8 +10838,8 @@ static int32_t dnnmem__inst_end(const dnnmem__remat *w, int32_t a, int32_t x) {
 
 static double dnnmem__remat_penalty(const dnnmem__remat *w, int64_t peak) {
   double x;
-  if (peak <= w->budget) return 0.0;
-  x = w->alpha * (double)(peak - w->budget) * w->inv_peak0;
+  if (peak <= w->aim) return 0.0;
+  x = w->alpha * (double)(peak - w->aim) * w->inv_peak0;
   return DNNMEM_EXP(x < DNNMEM__REMAT_PENALTY_EXP_MAX ? x : DNNMEM__REMAT_PENALTY_EXP_MAX);
 }
 
@@ -10911,7 +10932,7 @@ static double dnnmem__remat_cost(const dnnmem__remat *w, int64_t time, int64_t p
              DNNMEM__REMAT_PEAK_WEIGHT * (double)peak * w->inv_peak0 +
              dnnmem__remat_penalty(w, peak), sum = 0.0;
   int32_t b;
-  if (peak <= w->budget) return c;
+  if (peak <= w->aim) return c;
   for (b = 0; b < w->blocks; b++) sum += w->block_pen[b];
   return w->blocks ? c + sum / w->blocks : c;
 }
@@ -11039,6 +11060,84 @@ static int32_t dnnmem__inputs_ready(const dnnmem__remat *w, int32_t v) {
   return lo;
 }
 
+/* CHAIN: a node computed once and the chain of its sole consumers (each
+   computed once, fed by the previous one) move together, as early as they
+   can: each to the first free slot after its inputs (at most CHAIN_SCAN
+   slots looked at), so that a value and the values that consume it, held
+   in between, move as one block (one SWAP at a time would hold the first
+   longer and be refused). Evaluated like the other moves; returns 1 if
+   accepted. */
+static int dnnmem__anneal_chain(dnnmem__remat *w, double temp, double *cost, double *best_cost,
+                                int *at_best) {
+  int32_t chain[DNNMEM__REMAT_CHAIN_MAX], from[DNNMEM__REMAT_CHAIN_MAX], to[DNNMEM__REMAT_CHAIN_MAX];
+  int32_t len = 1, moved = 0, i, k, span_lo, span_hi, log_cap = 4 * w->n + 16;
+  int64_t old_peak = w->tree[1];
+  double new_cost, delta;
+  int32_t s = w->occ[dnnmem_rng_below(w->rng, (uint32_t)w->num_occ)];
+  chain[0] = w->slot_node[s];
+  if (w->count[chain[0]] != 1) return 0;
+  while (len < DNNMEM__REMAT_CHAIN_MAX) {
+    int32_t x = chain[len - 1], y;
+    if (w->uout_off[x + 1] - w->uout_off[x] != 1) break;
+    y = w->uout_ids[w->uout_off[x]];
+    if (w->count[y] != 1) break;
+    chain[len++] = y;
+  }
+  if (len < 2) return 0;
+  w->num_log = 0;
+  w->span_lo = w->S;
+  w->span_hi = -1;
+  for (i = 0; i < len; i++) {
+    int32_t v = chain[i], x = w->first[v], lo = dnnmem__inputs_ready(w, v), t = -1, limit;
+    if (w->num_log + 4 + 2 * (w->uin_off[v + 1] - w->uin_off[v]) > log_cap) break;
+    limit = lo + DNNMEM__REMAT_CHAIN_SCAN < x ? lo + DNNMEM__REMAT_CHAIN_SCAN : x;
+    for (k = lo; k < limit; k++)
+      if (w->slot_node[k] < 0) {
+        t = k;
+        break;
+      }
+    if (t < 0) continue; /* stays; its consumers may still move up to it */
+    dnnmem__apply_op(w, DNNMEM__MOVE_SWAP, v, x, t);
+    chain[moved] = v;
+    from[moved] = x;
+    to[moved++] = t;
+  }
+  if (moved == 0) return 0;
+  span_lo = w->span_lo;
+  span_hi = w->span_hi;
+  dnnmem__blocks_update(w);
+  new_cost = dnnmem__remat_cost(w, w->time, w->tree[1]);
+  delta = new_cost - *cost;
+  if (delta <= 0 || dnnmem_rng_uniform(w->rng) < DNNMEM_EXP(-delta / temp)) {
+    if (delta > 0 && *at_best) { /* leaving the best: save the state before this move */
+      DNNMEM_MEMCPY(w->best, w->slot_node, (size_t)w->S * sizeof(int32_t));
+      for (i = moved - 1; i >= 0; i--) {
+        w->best[to[i]] = -1;
+        w->best[from[i]] = chain[i];
+      }
+      *at_best = 0;
+    }
+    *cost = new_cost;
+    if (new_cost < *best_cost) {
+      *best_cost = new_cost;
+      *at_best = 1;
+    }
+    return 1;
+  }
+  for (i = w->num_log - 1; i >= 0; i--) {
+    dnnmem__end_change *c = &w->log[i];
+    dnnmem__seg_diff(w, c->slot, c->size, c->new_end, c->old_end);
+    w->slot_end[c->slot] = c->old_end;
+  }
+  for (i = moved - 1; i >= 0; i--) dnnmem__undo_op(w, DNNMEM__MOVE_SWAP, chain[i], from[i], to[i]);
+  w->span_lo = span_lo;
+  w->span_hi = span_hi;
+  dnnmem__blocks_update(w);
+  DNNMEM_ASSERT(w->tree[1] == old_peak);
+  (void)old_peak;
+  return 0;
+}
+
 /* One annealing move at temperature temp; returns 1 if accepted. The
    caller keeps at_best (current state equals the best, not yet saved).
    Moves: SWAP, ADD, REMOVE, and ADD of a recomputation together with one of
@@ -11051,6 +11150,8 @@ static int dnnmem__anneal_move(dnnmem__remat *w, double temp, double *cost, doub
   int64_t new_time, old_peak = w->tree[1];
   double new_cost, delta;
   if (w->num_occ == 0) return 0;
+  if (r == 0 && dnnmem_rng_below(w->rng, DNNMEM__REMAT_CHAIN_OF) == 0)
+    return dnnmem__anneal_chain(w, temp, cost, best_cost, at_best);
   kind = w->o->reorder_only || r < DNNMEM__REMAT_SWAP_DRAWS ? DNNMEM__MOVE_SWAP
          : r < DNNMEM__REMAT_SWAP_DRAWS + DNNMEM__REMAT_ADD_DRAWS ? DNNMEM__MOVE_ADD
                                                                  : DNNMEM__MOVE_REMOVE;
@@ -11569,12 +11670,31 @@ static dnnmem_result dnnmem__remat_prepare(dnnmem__remat *w, void *scratch, size
     return r;
   if (dnnmem_graph_is_topological(g)) /* the row order as given */
     for (k = 0; k < n; k++) w->order[k] = k;
+  dnnmem__graph_consumers(g, w->gout_off, w->gout_ids);
+  { /* graph inputs just before their first consumer: no step holds more */
+    int32_t len = 0, e;
+    for (v = 0; v < n; v++) w->stamp[v] = 0;
+    for (k = 0; k < n; k++) {
+      int32_t x = w->order[k];
+      if (g->in_offsets[x] == g->in_offsets[x + 1] && w->gout_off[x] < w->gout_off[x + 1])
+        continue; /* emitted with its first consumer */
+      for (e = g->in_offsets[x]; e < g->in_offsets[x + 1]; e++) {
+        int32_t u = g->in_ids[e];
+        if (g->in_offsets[u] == g->in_offsets[u + 1] && !w->stamp[u]) {
+          w->stamp[u] = 1;
+          w->tmp[len++] = u;
+        }
+      }
+      w->stamp[x] = 1;
+      w->tmp[len++] = x;
+    }
+    for (k = 0; k < n; k++) w->order[k] = w->tmp[k];
+  }
   for (v = 0; v < n; v++) max_time = dnnmem__max64(max_time, w->p->times[v]);
   if (dnnmem__mul_overflows((int64_t)w->L * DNNMEM__REMAT_GROUP_ORDER_FACTOR * w->G, max_time,
                             &bound))
     return DNNMEM_ERR_OVERFLOW;
   for (k = 0; k < n; k++) w->pos[w->order[k]] = k;
-  dnnmem__graph_consumers(g, w->gout_off, w->gout_ids);
   for (v = 0; v < n; v++) {
     w->fixed[v] = (uint8_t)(g->in_offsets[v] == g->in_offsets[v + 1]);
     w->marked[v] = 0;
@@ -11592,6 +11712,7 @@ static dnnmem_result dnnmem__remat_prepare(dnnmem__remat *w, void *scratch, size
 static void dnnmem__remat_objective(dnnmem__remat *w, const dnnmem_remat_result *base) {
   const dnnmem_remat_options *o = w->o;
   w->budget = o->budget;
+  w->aim = o->budget - (int64_t)((double)o->budget * DNNMEM__REMAT_AIM_MARGIN);
   w->inv_time0 = 1.0 / (double)(base->time > 0 ? base->time : 1);
   w->inv_peak0 = 1.0 / (double)(base->peak > 0 ? base->peak : 1);
   w->alpha = DNNMEM__REMAT_PENALTY_SLOPE;

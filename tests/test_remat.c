@@ -415,6 +415,32 @@ static void test_time_bound(void) {
   g.ids[0] = 4; /* a cycle */
   CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &extra, &cut, scratch_buf, sizeof(scratch_buf)),
            DNNMEM_ERR_CYCLE);
+  /* the multiplier's range: time per byte far above the graph's average
+     (big cheap values p1, p2 dead at the cut inflate the total size). At
+     241 bytes a (time 1000) cannot be held at gb's step and must be
+     recomputed; the bound needs a multiplier of 1000 / 120 per byte, which
+     a range capped at about the total time over the total size missed */
+  {
+    int32_t ix[] = {0, -1}, i1[] = {1, -1}, i2[] = {2, -1}, ia[] = {4, -1}, ib[] = {5, -1},
+            igb[] = {6, 5, -1}, iga[] = {7, 4, -1};
+    exhaustive e;
+    ref_remat_graph_begin(&g);
+    ref_remat_graph_node(&g, 0, 0, 0, NULL);     /* 0 x */
+    ref_remat_graph_node(&g, 100, 1, 0, ix);     /* 1 p1 */
+    ref_remat_graph_node(&g, 100, 1, 0, i1);     /* 2 p2 */
+    ref_remat_graph_node(&g, 0, 1, 0, i2);       /* 3 q (a sink) */
+    ref_remat_graph_node(&g, 120, 1000, 0, ix);  /* 4 a */
+    ref_remat_graph_node(&g, 120, 1000, 0, ia);  /* 5 b */
+    ref_remat_graph_node(&g, 1, 1, 0, ib);       /* 6 loss */
+    ref_remat_graph_node(&g, 120, 10, 0, igb);   /* 7 gb */
+    ref_remat_graph_node(&g, 1, 10, 1, iga);     /* 8 ga */
+    o.budget = 241;
+    exhaustive_search(&e, &g, o.budget);
+    CHECK_EQ(e.best_time - sum_times(&g), 1000);
+    CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &extra, &cut, scratch_buf, sizeof(scratch_buf)),
+             DNNMEM_OK);
+    CHECK_EQ(extra, 1000);
+  }
   /* never above the optimum of exhaustive search (bounded length: an upper
      bound of the true optimum), and often equal to it */
   for (trial = 0; trial < 120; trial++) {
