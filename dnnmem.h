@@ -217,13 +217,14 @@
                 dnnmem_plan_symbolic_records (sizes growing with S)
                 dnnmem_plan_conflict_scratch_size / dnnmem_plan_conflict
                 (why a capacity cannot be met: a conflict set)
+                records may carry in-place reuse and alias links (below)
                 dnnmem_plan_pools_solve / _lower_bound / _check (+ their
                 _scratch_size): several pools with capacities and costs
                 dnnmem_plan_algo_name / dnnmem_plan_algo_parse
                 dnnmem_plan_stop_name / dnnmem_plan_stop_parse
                 options (NULL = zeroed): algo, node_limit, capacity, stop,
                 stop_user. result: arena, lower_bound, optimal, algo,
-                feasible, nodes, stop, degraded.
+                feasible, nodes, stop, degraded, reused.
    Algorithm.   options.algo (n records, k = records meeting a given one):
                 naive          each record its own region, in input order.
                 greedy-size    Greedy by Size (Pisarchyk & Lee, "Efficient
@@ -325,6 +326,53 @@
                 (ties: the least sum). The resolved arena at S never exceeds
                 the reference plan's (when the reference is S itself). No
                 fixed offsets or gaps.
+   In place.    Two links a record may carry (dnnmem_interval.reuse /
+                .alias with DNNMEM_INTERVAL_REUSE / _ALIAS), after XLA's
+                may-alias and must-alias and ggml's / ONNX Runtime's
+                in-place ops. ALIAS: a view (reshape, slice) that must share
+                the offset of the record it names; the records ALIAS links
+                join form an alias class, one buffer whose height at each
+                time is its tallest live member. REUSE: record B may
+                overwrite record A (an element-wise op writing over an input
+                that dies there): A ends at B's first step (A.upper ==
+                B.lower + 1), began before it, and is at least B's size. The
+                planner decides: B at A's offset is the reuse used (then the
+                two may overlap at that one step), anywhere else it is not.
+                Each class is overwritten at most once and overwrites at
+                most one, so the used links chain classes into tied groups.
+                Every operation of this part then sees an ordinary problem:
+                a tied group is one merged record (its span, its tallest
+                member's size, and a gap keeping the window [0, h) wherever
+                it is only h tall, or nothing in a hole), painted tallest
+                member first with skip pointers, O(n log n). Solving tries
+                three sets of ties: every link (largest B first), only links
+                between records of equal size (a tie to a smaller B leaves
+                a window that the heuristics, blind to gaps, cannot use;
+                exact can), none; the smallest arena wins (ties: that
+                order), result.reused counts its links. The lower bound:
+                the alias classes merged (exact heights), less at each step
+                the most reuse can save there: a tie saves min(height of
+                A's class, of B's class) at B.lower, and a class takes part
+                in one tie per step, so the saving is at most the sum over
+                the B classes starting there of each one's largest, and the
+                same over the A classes ending there; the smaller of the two
+                sums is subtracted (no alignment rounding then). optimal =
+                the arena meets it; with reuse links only the bound proves
+                (a capacity is answered infeasible when the bound exceeds
+                it; else unknown unless a plan fits), and a variant's own
+                proof is reported as stop incomplete. The checker merges the
+                ties the plan uses (B at A's offset; per class the first in
+                id order) and looks for overlaps between groups, so it
+                accepts an overlap only for a declared pair at one offset
+                (two records overwriting one buffer overlap each other: an
+                error). Rules: see dnnmem_interval. Links are ignored by
+                chains and refused by passes, symbolic sizes, conflict
+                sets, pools and shared objects. Cost: solve 3 x
+                dnnmem_plan_solve's on at most n records, plus O(n log n);
+                bound and check O(p log p). Scratch: the operation's own
+                for n records and p + 4 m pieces (m linked records, at most
+                twice the flagged ones; the bound 2 n more), plus about 330
+                bytes per record.
    Why not.     When no plan fits capacity C, dnnmem_plan_conflict names a
                 conflict set: records that alone cannot fit C either,
                 minimal (every proper subset fits) when proven. Each
@@ -1591,7 +1639,8 @@ typedef struct dnnmem_intervals {
    plan's alignment (shared objects and chains ignore it). */
 
 DNNMEM_DEF dnnmem_result dnnmem_intervals_check(const dnnmem_intervals *problem);
-/* Validates records without scratch in O(n + gaps): count >= 0, sizes >= 0,
+/* Validates records without scratch in O(n + gaps) (links: the record
+   rules of dnnmem_interval): count >= 0, sizes >= 0,
    upper > lower with upper - lower within int64_t, alignments (problem's
    and each record's; 0 means 1) powers of two,
    gaps sorted inside their lifetime with windows inside [0, size], fixed
