@@ -58,6 +58,12 @@
        dnnmem_plan_solve_scratch_size(&p, NULL, &bytes);
        dnnmem_plan_solve(&p, NULL, offsets, &res, scratch, bytes);
        (res.arena == 12288, res.optimal == 1; offsets[i] for record i)
+      In place: t[2] may overwrite t[1], which dies at t[2]'s first step
+      (an element-wise op); the planner decides whether it does:
+       t[2].flags = DNNMEM_INTERVAL_REUSE;  t[2].reuse = 1;
+       dnnmem_plan_solve_scratch_size(&p, NULL, &bytes);   (ask again)
+       dnnmem_plan_solve(&p, NULL, offsets, &res, scratch, bytes);
+       (res.reused == 1, offsets[2] == offsets[1], res.arena == 12288)
    3. Shared objects for the same records:
        int32_t object_of[3];  int64_t object_sizes[3];  (at most n objects)
        dnnmem_share_solve_scratch_size(&p, NULL, &bytes);

@@ -27,6 +27,20 @@ static void tour_plan(void) {
   CHECK_EQ(res.optimal, 1);
   CHECK_EQ(offsets[0] % 64 + offsets[1] % 64 + offsets[2] % 64, 0);
   free(scratch);
+  {
+    dnnmem_interval t[3];
+    dnnmem_intervals q = {t, 3, 64};
+    t[0] = tour_records[0], t[1] = tour_records[1], t[2] = tour_records[2];
+    t[2].flags = DNNMEM_INTERVAL_REUSE;
+    t[2].reuse = 1;
+    CHECK_EQ(dnnmem_plan_solve_scratch_size(&q, NULL, &bytes), DNNMEM_OK);
+    scratch = scratch_for(bytes);
+    CHECK_EQ(dnnmem_plan_solve(&q, NULL, offsets, &res, scratch, bytes), DNNMEM_OK);
+    CHECK_EQ(res.reused, 1);
+    CHECK_EQ(offsets[2], offsets[1]);
+    CHECK_EQ(res.arena, 12288);
+    free(scratch);
+  }
 }
 
 static void tour_share(void) {
