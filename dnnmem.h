@@ -13413,6 +13413,7 @@ static dnnmem_result dnnmem__layout_convert_check(const dnnmem_layout *from, con
         (from->bound && from->level_extent[lv] != to->level_extent[lv]))
       return DNNMEM_ERR_INVALID_ARGUMENT;
   if (to->replicas == 0) return DNNMEM_ERR_LAYOUT_NEEDS_MACHINE;
+  if ((uint64_t)to->cosize > (uint64_t)((size_t)-1 / sizeof(dnnmem_layout_run))) return DNNMEM_ERR_OVERFLOW;
   dnnmem__scratch_begin(&s, NULL, 0);
   (void)DNNMEM__TAKE(&s, dnnmem_layout_run, to->cosize > 0 ? to->cosize : 1);
   return dnnmem__scratch_end(&s, out_bytes);

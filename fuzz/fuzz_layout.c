@@ -157,13 +157,16 @@ static void check_convert(const dnnmem_layout *l, const dnnmem_layout_machine *m
   snprintf(text + len, sizeof(text) - len, ")");
   if (dnnmem_layout_parse(text, strlen(text), &plain, &err) != DNNMEM_OK) return;
   if (dnnmem_layout_bind(&plain, m, &err) != DNNMEM_OK) return;
-  for (lv = 0; lv < l->num_levels; lv++) units *= l->level_extent[lv];
+  for (lv = 0; lv < l->num_levels; lv++)
+    if ((units *= l->level_extent[lv]) > SMALL) return; /* extents >= 1: no overflow before this */
   pair[0][0] = l, pair[0][1] = l;
   pair[1][0] = l, pair[1][1] = &plain;
   pair[2][0] = &plain, pair[2][1] = l;
   for (i = 0; i < 3; i++) {
     const dnnmem_layout *f = pair[i][0], *t = pair[i][1];
-    if (units * t->cosize > SMALL || units * f->cosize > SMALL) continue;
+    if (units > SMALL || t->cosize > SMALL || f->cosize > SMALL || units * t->cosize > SMALL ||
+        units * f->cosize > SMALL)
+      continue;
     FUZZ_CHECK(dnnmem_layout_convert_scratch_size(f, t, &bytes) == DNNMEM_OK);
     mem = malloc(bytes);
     FUZZ_CHECK(dnnmem_layout_convert(f, t, &got, mem, bytes) == DNNMEM_OK);
