@@ -6343,6 +6343,7 @@ typedef struct dnnmem__ties {
   int32_t n, classes, groups, links, chosen;
   int32_t *cls;             /* record -> alias class, numbered by first member */
   int64_t *cls_lo, *cls_hi; /* a class's time span */
+  int64_t *cls_h;           /* its height at its first step */
   int32_t *cls_fixed;       /* a fixed member of the class, or -1 */
   int32_t *succ, *pred;     /* per class: the class tied after / before, or -1 */
   int32_t *uf, *fix;        /* classes: union-find of the chosen ties, and
@@ -6365,6 +6366,7 @@ static void dnnmem__ties_layout(dnnmem__scratch *s, int32_t n, dnnmem__ties *t) 
   t->cls = DNNMEM__TAKE(s, int32_t, n);
   t->cls_lo = DNNMEM__TAKE(s, int64_t, n);
   t->cls_hi = DNNMEM__TAKE(s, int64_t, n);
+  t->cls_h = DNNMEM__TAKE(s, int64_t, n);
   t->cls_fixed = DNNMEM__TAKE(s, int32_t, n);
   t->succ = DNNMEM__TAKE(s, int32_t, n);
   t->pred = DNNMEM__TAKE(s, int32_t, n);
@@ -6428,6 +6430,9 @@ static dnnmem_result dnnmem__ties_prepare(dnnmem__ties *t, const dnnmem_interval
     if (f >= 0 && rec[f].fixed_offset != rec[i].fixed_offset) return DNNMEM_ERR_PLAN_ALIAS_OFFSET;
     if (f < 0) t->cls_fixed[c] = i;
   }
+  for (k = 0; k < t->classes; k++) t->cls_h[k] = 0;
+  for (i = 0; i < n; i++)
+    if (rec[i].lower == t->cls_lo[t->cls[i]]) t->cls_h[t->cls[i]] = dnnmem__max64(t->cls_h[t->cls[i]], rec[i].size);
   t->links = 0;
   for (i = 0; i < n; i++) {
     int32_t a, b;
@@ -6442,7 +6447,10 @@ static dnnmem_result dnnmem__ties_prepare(dnnmem__ties *t, const dnnmem_interval
 }
 
 static int32_t dnnmem__ties_find(int32_t *uf, int32_t x) {
-  while (uf[x] != x) x = uf[x] = uf[uf[x]];
+  while (uf[x] != x) { /* path halving */
+    uf[x] = uf[uf[x]];
+    x = uf[x];
+  }
   return x;
 }
 
@@ -6450,17 +6458,19 @@ enum { DNNMEM__TIES_ALL, DNNMEM__TIES_EQUAL, DNNMEM__TIES_NONE, DNNMEM__TIES_USE
 
 /* Chooses the reuse links to tie: each class at most one tie before and one
    after it (a second overwrite of the same bytes would overlap the first),
-   one fixed offset per chain. ALL: every link, largest saving (B's size)
-   first; EQUAL: links between records of equal size (a tie of unequal ones
-   leaves a window the heuristics cannot use); NONE; USED: the links a plan
-   uses (B at A's offset), in id order. Returns the links chosen. */
+   one fixed offset per chain. ALL: every link; EQUAL: links between records
+   of equal size (a tie of unequal ones leaves a window the heuristics
+   cannot use); NONE; USED: the links a plan uses (B at A's offset). Links
+   go tallest B class first (at its first step, where the tie saves: a B
+   class of height 0 there needs no tie, and two taller ones at one offset
+   overlap anyway), then in id order. Returns the links chosen. */
 static int32_t dnnmem__ties_select(dnnmem__ties *t, int variant, const int64_t *offsets) {
   const dnnmem_interval *rec = t->rec;
   int32_t k, chosen = 0;
   for (k = 0; k < t->classes; k++) t->succ[k] = t->pred[k] = -1, t->uf[k] = k, t->fix[k] = t->cls_fixed[k];
   for (k = 0; k < t->links; k++) {
     t->order[k] = t->link[k];
-    t->key[k] = variant == DNNMEM__TIES_ALL ? -rec[t->link[k]].size : 0;
+    t->key[k] = -t->cls_h[t->cls[t->link[k]]];
   }
   /* key[] is indexed by position: sort positions, then map to records */
   for (k = 0; k < t->links; k++) t->tmp[t->n + k] = k;
@@ -6485,7 +6495,10 @@ static int32_t dnnmem__ties_select(dnnmem__ties *t, int variant, const int64_t *
 }
 
 static int32_t dnnmem__ties_skip(int32_t *skip, int32_t x) {
-  while (skip[x] != x) x = skip[x] = skip[skip[x]];
+  while (skip[x] != x) {
+    skip[x] = skip[skip[x]];
+    x = skip[x];
+  }
   return x;
 }
 

@@ -21,8 +21,15 @@ typedef struct fuzz_input {
 } fuzz_input;
 
 static inline uint32_t fuzz_u8(fuzz_input *in) { return in->pos < in->size ? in->data[in->pos++] : 0; }
-static inline uint32_t fuzz_u16(fuzz_input *in) { return fuzz_u8(in) | (fuzz_u8(in) << 8); }
-static inline uint32_t fuzz_u32(fuzz_input *in) { return fuzz_u16(in) | (fuzz_u16(in) << 16); }
+/* Low byte first on every compiler (the operands of | are unsequenced). */
+static inline uint32_t fuzz_u16(fuzz_input *in) {
+  uint32_t lo = fuzz_u8(in);
+  return lo | (fuzz_u8(in) << 8);
+}
+static inline uint32_t fuzz_u32(fuzz_input *in) {
+  uint32_t lo = fuzz_u16(in);
+  return lo | (fuzz_u16(in) << 16);
+}
 static inline int fuzz_more(const fuzz_input *in) { return in->pos < in->size; }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -34,12 +34,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   dnnmem_result rc, want;
   p.records = r, p.count = n, p.alignment = (int64_t)1 << (fuzz_u8(&in) % 3);
   for (i = 0; i < n; i++) {
-    r[i] = ref_plan_record(fuzz_u8(&in) % 12, 0, fuzz_u8(&in) % 9);
+    int64_t lower = fuzz_u8(&in) % 12, bytes_of = fuzz_u8(&in) % 9; /* in this order on every compiler */
+    r[i] = ref_plan_record(lower, 0, bytes_of);
     r[i].upper = r[i].lower + 1 + fuzz_u8(&in) % 5;
     total += r[i].size;
   }
   for (i = 0; i < n; i++) { /* links: mostly valid ones, a broken one now and then */
-    uint32_t k = fuzz_u8(&in), j = fuzz_u8(&in) % (uint32_t)n, t;
+    uint32_t k = fuzz_u8(&in), j, t;
+    j = fuzz_u8(&in) % (uint32_t)n;
     if (k % 4 == 1) {
       r[i].flags |= DNNMEM_INTERVAL_ALIAS, r[i].alias = (int32_t)j;
     } else if (k % 4 == 2) {
