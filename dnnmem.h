@@ -7792,9 +7792,11 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #define DNNMEM__REMAT_BLOCKS 32             /* blocks of slots whose overshoots also cost:
                                                credit for lowering memory away from the peak */
 #define DNNMEM__REMAT_PEAK_WEIGHT 0.01      /* tie-break towards lower peaks */
-#define DNNMEM__REMAT_AIM_MARGIN 0.005      /* the annealer aims 0.5% below the budget: it
+#define DNNMEM__REMAT_AIM_MARGIN 0.02       /* the annealer aims 2% below the budget: it
                                                ends hovering just over its aim, under the
-                                               budget; polish and results use the budget */
+                                               budget; polish and results use the budget
+                                               (bert_base.train: 12-19% extra time, at 0.5%
+                                               mostly 19%) */
 
 /* drop-set search (checkpointing decoded from dropped values) */
 #define DNNMEM__REMAT_DECODE_SHARE 0.15     /* share of the run for the drop-set search */
