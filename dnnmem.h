@@ -9822,7 +9822,7 @@ static dnnmem_result dnnmem__remat_prepare(dnnmem__remat *w, void *scratch, size
 static void dnnmem__remat_objective(dnnmem__remat *w, const dnnmem_remat_result *base) {
   const dnnmem_remat_options *o = w->o;
   w->budget = o->budget;
-  w->aim = o->budget - (int64_t)((double)o->budget * DNNMEM__REMAT_AIM_MARGIN);
+  w->aim = o->budget; /* the plain pipeline aims at the budget, the contraction below */
   w->inv_time0 = 1.0 / (double)(base->time > 0 ? base->time : 1);
   w->inv_peak0 = 1.0 / (double)(base->peak > 0 ? base->peak : 1);
   w->alpha = DNNMEM__REMAT_PENALTY_SLOPE;
@@ -9985,6 +9985,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
   else
     for (k = 0; k < n; k++)
       if (w.marked[w.order[k]]) w.seq_tmp[len++] = w.order[k];
+  if (contraction) w.aim = w.budget - (int64_t)((double)w.budget * DNNMEM__REMAT_AIM_MARGIN);
   if ((r = dnnmem__remat_stages(&w, stages, len)) != DNNMEM_OK) return r;
   dnnmem__anneal_polish(&w);
   len = dnnmem__slots_to_seq(&w, w.slot_node, w.seq_tmp);
