@@ -569,9 +569,10 @@
        feeds shift as one block where single SWAPs would each hold one
        longer and be refused); hold intervals in a segment tree (range add,
        global max), so a move's peak costs O(degree log L). Cost: time /
-       base time, plus exp(10 x overshoot / base peak) over an aim 2% below
-       the budget (the search ends hovering just over its aim, under the
-       budget; results and the final polish use the budget itself);
+       base time, plus exp(10 x overshoot / base peak) over the budget (the
+       contraction pipeline: over an aim 2% below it, so that its search,
+       which ends hovering just over its aim, ends under the budget;
+       results and the final polish use the budget itself);
        Metropolis acceptance, temperature geometric over options.iterations
        (or the progress callback). The start order is the row order with
        every graph input moved just before its first consumer (no step
@@ -1054,8 +1055,9 @@
            stronger and still valid (bert_base.train 6.6% -> 9.1%,
            gpt2_small.train 5.7% -> 6.2%). Anneal: CHAIN moves (a node and
            its sole consumers move up together), a start order with graph
-           inputs just before their first consumer, and an aim 2% below
-           the budget (results and polish use the budget).
+           inputs just before their first consumer, and the contraction
+           pipeline aims 2% below the budget (results and polish use the
+           budget).
        0.4.0  2026-11  sizes not known in advance; labeling over k devices (part
                        9); the schedule's arena and the memory/time curve;
                        bit-identical annealing.
@@ -7814,7 +7816,7 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #define DNNMEM__REMAT_BLOCKS 32             /* blocks of slots whose overshoots also cost:
                                                credit for lowering memory away from the peak */
 #define DNNMEM__REMAT_PEAK_WEIGHT 0.01      /* tie-break towards lower peaks */
-#define DNNMEM__REMAT_AIM_MARGIN 0.02       /* the annealer aims 2% below the budget: it
+#define DNNMEM__REMAT_AIM_MARGIN 0.02       /* contraction aims 2% below the budget: it
                                                ends hovering just over its aim, under the
                                                budget; polish and results use the budget
                                                (bert_base.train: 12-19% extra time, at 0.5%
