@@ -614,8 +614,9 @@
        simulator's own holding rule, so the records' load is the peak and
        the peak is a lower bound of every arena. dnnmem_plan_solve plans
        them (the caller's plan options); result.optimal = 1 when the arena
-       equals the plan's lower bound (the peak, without alignment): proven
-       minimal. Measured (README.md): equal on some graphs, 2-6% above the
+       equals the plan's lower bound (at least the peak; above it where
+       the plan proves more, e.g. 74 over a peak of 73 on a fuzzed
+       12-step schedule): proven minimal. Measured (README.md): equal on some graphs, 2-6% above the
        peak on others, where recomputed instances fragment the arena.
 
        The trade-off curve (dnnmem_remat_curve). N budgets from the row
