@@ -170,7 +170,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     ip.alignment = align;
     FUZZ_CHECK(ref_plan_recount(&ip, off) == pr.arena);
     FUZZ_CHECK(pr.peak == st.peak && pr.time == st.time && pr.arena >= st.peak);
-    FUZZ_CHECK(pr.plan.lower_bound >= st.peak && (align != 0 || pr.plan.lower_bound == st.peak));
+    /* the records' load is the peak; the plan's lower bound is at least
+       the load and may exceed it (a proven arena bound, e.g. 74 over a
+       load of 73 on one generated input) */
+    FUZZ_CHECK(pr.plan.lower_bound >= st.peak);
     FUZZ_CHECK(pr.optimal == (pr.arena == pr.plan.lower_bound));
   }
 
