@@ -11,6 +11,30 @@ bad() { fail=$((fail + 1)); echo "FAIL $1"; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+# 4. short libFuzzer runs where clang is present: time-bound, so they run in
+#    the background beside sections 1-3 (one core each) and report in 4
+libfuzzer_runs() {
+if [ -n "$CLANG" ]; then
+  for t in "$B"/libfuzzer/fuzz_*; do
+    [ -x "$t" ] || continue
+    name=$(basename "$t")
+    mkdir -p "$tmp/c_$name"
+    cp -r "fuzz/corpus/${name#fuzz_}/." "$tmp/c_$name/" 2>/dev/null
+    # Findings go to the temporary folder, not the checkout; the log
+    # prints each as base64 so a CI run carries its reproducer.
+    if "$t" -seed=${LIBFUZZER_SEED:-1} -max_total_time=${LIBFUZZER_SECONDS:-8} -max_len=512 \
+        -artifact_prefix="$tmp/$name-" "$tmp/c_$name" >"$tmp/lf_out" 2>&1; then
+      ok "$name libFuzzer ${LIBFUZZER_SECONDS:-8} s ($(grep -o 'Done [0-9]* runs' "$tmp/lf_out" | tail -1))"
+    else
+      bad "$name libFuzzer"; tail -30 "$tmp/lf_out"
+      for f in "$tmp/$name"-*; do [ -f "$f" ] && echo "input $(basename "$f"): $(base64 -w0 "$f")"; done
+    fi
+  done
+fi
+}
+libfuzzer_runs >"$tmp/libfuzzer.log" 2>&1 &
+libfuzzer_pid=$!
+
 # 1. unit and property tests: each prints "SUITE: N passed, M failed"
 for t in "$B"/test_*; do
   [ -x "$t" ] || continue
@@ -117,24 +141,11 @@ for t in "$B"/fuzz/fuzz_*; do
   if "$t" -runs=3000 -max_len=512 "${args[@]}" >"$tmp/out" 2>&1; then ok "$name regression ($(tail -1 "$tmp/out" | sed 's/.*: //'))"; else bad "$name regression"; tail -20 "$tmp/out"; fi
 done
 
-# 4. short libFuzzer runs where clang is present
-if [ -n "$CLANG" ]; then
-  for t in "$B"/libfuzzer/fuzz_*; do
-    [ -x "$t" ] || continue
-    name=$(basename "$t")
-    mkdir -p "$tmp/c_$name"
-    cp -r "fuzz/corpus/${name#fuzz_}/." "$tmp/c_$name/" 2>/dev/null
-    # Findings go to the temporary folder, not the checkout; the log
-    # prints each as base64 so a CI run carries its reproducer.
-    if "$t" -seed=${LIBFUZZER_SEED:-1} -max_total_time=${LIBFUZZER_SECONDS:-8} -max_len=512 \
-        -artifact_prefix="$tmp/$name-" "$tmp/c_$name" >"$tmp/out" 2>&1; then
-      ok "$name libFuzzer ${LIBFUZZER_SECONDS:-8} s ($(grep -o 'Done [0-9]* runs' "$tmp/out" | tail -1))"
-    else
-      bad "$name libFuzzer"; tail -30 "$tmp/out"
-      for f in "$tmp/$name"-*; do [ -f "$f" ] && echo "input $(basename "$f"): $(base64 -w0 "$f")"; done
-    fi
-  done
-fi
+# 4. the short libFuzzer runs (started before section 1, on the second core)
+wait "$libfuzzer_pid"
+cat "$tmp/libfuzzer.log"
+pass=$((pass + $(grep -c '^ok ' "$tmp/libfuzzer.log")))
+fail=$((fail + $(grep -c '^FAIL ' "$tmp/libfuzzer.log")))
 
 # 5. command-line tests: each tests/cli_*.sh prints "SUITE: N passed, M failed"
 for s in tests/cli_*.sh; do
