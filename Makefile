@@ -86,14 +86,8 @@ $(BUILD)/libfuzzer/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz.h tests/ref.h examples/dnnmem
 	@mkdir -p $(@D)
 	$(CLANG) $(WARN) -fsanitize=fuzzer,address,undefined -O1 -g -I. -o $@ $< -lm
 
-# make test's short libFuzzer runs: the same targets at -O0 (a sixth of the
-# compile time; the runs are time-bound), apart from make fuzz's builds
-$(BUILD)/libfuzzer-smoke/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz.h tests/ref.h examples/dnnmem_files.h dnnmem.h | stb
-	@mkdir -p $(@D)
-	$(CLANG) $(WARN) -fsanitize=fuzzer,address,undefined -O0 -g -I. -o $@ $< -lm
-
-test: $(BUILD)/dnnmem $(BUILD)/san/dnnmem $(EXAMPLES) $(TESTS) $(FUZZ_RUN) \
-      $(if $(CLANG),$(FUZZ_SRC:fuzz/%.c=$(BUILD)/libfuzzer-smoke/%)) $(BUILD)/size_planner
+test: $(BUILD)/dnnmem $(BUILD)/san/dnnmem $(EXAMPLES) $(TESTS) $(FUZZ_RUN) $(if $(CLANG),$(FUZZ_LIB)) \
+      $(BUILD)/size_planner
 	@BUILD=$(BUILD) CLANG=$(CLANG) bash tests/run_tests.sh
 
 # The planner alone (parts 1-3, no exact search) as an embedded build links it:

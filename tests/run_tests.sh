@@ -15,7 +15,7 @@ trap 'rm -rf "$tmp"' EXIT
 #    the background beside sections 1-3 (one core each) and report in 4
 libfuzzer_runs() {
 if [ -n "$CLANG" ]; then
-  for t in "$B"/libfuzzer-smoke/fuzz_*; do
+  for t in "$B"/libfuzzer/fuzz_*; do
     [ -x "$t" ] || continue
     name=$(basename "$t")
     mkdir -p "$tmp/c_$name"
