@@ -6494,15 +6494,11 @@ static int32_t dnnmem__ties_select(dnnmem__ties *t, int variant, const int64_t *
   const dnnmem_interval *rec = t->rec;
   int32_t k, chosen = 0;
   for (k = 0; k < t->classes; k++) t->succ[k] = t->pred[k] = -1, t->uf[k] = k, t->fix[k] = t->cls_fixed[k];
-  for (k = 0; k < t->links; k++) {
-    t->order[k] = t->link[k];
-    t->key[k] = -t->cls_h[t->cls[t->link[k]]];
-  }
-  /* key[] is indexed by position: sort positions, then map to records */
-  for (k = 0; k < t->links; k++) t->tmp[t->n + k] = k;
+  /* key[] is indexed by position in link[]: sort positions */
+  for (k = 0; k < t->links; k++) t->key[k] = -t->cls_h[t->cls[t->link[k]]], t->tmp[t->n + k] = k;
   dnnmem__radix_sort(t->tmp + t->n, t->tmp, t->links, t->key);
   for (k = 0; k < t->links; k++) {
-    int32_t b = t->order[t->tmp[t->n + k]], a = rec[b].reuse, ca = t->cls[a], cb = t->cls[b], ra, rb;
+    int32_t b = t->link[t->tmp[t->n + k]], a = rec[b].reuse, ca = t->cls[a], cb = t->cls[b], ra, rb;
     int32_t fa, fb;
     if (variant == DNNMEM__TIES_NONE) break;
     if (variant == DNNMEM__TIES_EQUAL && rec[a].size != rec[b].size) continue;

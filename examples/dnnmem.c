@@ -340,6 +340,11 @@ static void cli_read_intervals_symbolic(const char *path, int64_t alignment, fil
   if (files_read_intervals_symbolic(path, alignment, iv, &err) != 0) cli_file_error(&err);
 }
 
+/* A use that takes no reuse or alias links: the first linked row is named. */
+static void cli_refuse_links(const char *path, const files_intervals *iv, const char *why) {
+  if (iv->links > 0) cli_input_error(path, files_intervals_line(iv, files_intervals_first_link(iv)), "%s", why);
+}
+
 static void cli_read_graph(const char *path, files_graph *g) {
   files_error err;
   if (files_read_graph(path, g, &err) != 0) cli_file_error(&err);
@@ -1351,9 +1356,7 @@ static int cmd_plan(const cli_args *a) {
     files_intervals_inplace(&iv, files_elementwise_ops);
     if (files_intervals_links_check(&iv, &err)) cli_file_error(&err);
   }
-  if (a->symbol && iv.links > 0)
-    cli_input_error(a->operand, files_intervals_line(&iv, files_intervals_first_link(&iv)),
-                    "--symbol: reuse and alias links are not supported with symbolic sizes");
+  if (a->symbol) cli_refuse_links(a->operand, &iv, "--symbol: reuse and alias links are not supported with symbolic sizes");
   deadline = cli_now_ms() + a->time_limit * 1e3;
   if (a->time_limit > 0) {
     opt.stop = cli_deadline_passed;
@@ -1361,9 +1364,7 @@ static int cmd_plan(const cli_args *a) {
   }
   if (arrlen(a->pools)) {
     if (arrlen(a->at)) cli_usage_error("--at cannot be combined with --pool");
-    if (iv.links > 0)
-      cli_input_error(a->operand, files_intervals_line(&iv, files_intervals_first_link(&iv)),
-                      "--pool: reuse and alias links are not supported across pools");
+    cli_refuse_links(a->operand, &iv, "--pool: reuse and alias links are not supported across pools");
     plan_pools_command(a, &iv);
     files_intervals_free(&iv);
     return 0;
@@ -1429,9 +1430,7 @@ static int cmd_share(const cli_args *a) {
   if (a->algo && dnnmem_share_algo_parse(a->algo, &opt.algo) != DNNMEM_OK)
     cli_usage_error("unknown --algo '%s'", a->algo);
   cli_read_intervals(a->operand, 0, &iv);
-  if (iv.links > 0)
-    cli_input_error(a->operand, files_intervals_line(&iv, files_intervals_first_link(&iv)),
-                    "share: reuse and alias links are not supported (plan takes them)");
+  cli_refuse_links(a->operand, &iv, "share: reuse and alias links are not supported (plan takes them)");
   object_of = (int64_t *)cli_alloc(((size_t)iv.n + 1) * sizeof(int64_t));
   t0 = cli_now_ms();
   share_solve(a->operand, &iv, &opt, object_of, &res);
