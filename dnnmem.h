@@ -2109,6 +2109,8 @@ typedef struct dnnmem_plan_pools_result {
   int64_t nodes;         /* exact search: assignment nodes */
   int32_t decisions;     /* packing questions asked to dnnmem_plan_solve */
   int32_t moves;         /* improve: records moved to a cheaper pool */
+  int32_t reused;        /* reuse links the plan uses (B in A's pool at
+                            A's offset) */
   dnnmem_plan_stop stop; /* none (heuristics only), proved, nodes, time,
                             incomplete (a packing left undecided, or gaps:
                             the search plans without them) */
@@ -6384,6 +6386,10 @@ typedef struct dnnmem__ties {
   dnnmem_gap *gaps;         /* 2n */
   int64_t *merged_off;      /* n */
   int64_t *save_time, *save_bytes, *best_a, *best_b; /* n each */
+  const uint64_t *cls_mask; /* NULL, or per class the pools (bit q % 64) all
+                               its members may use: ties need a common one */
+  uint64_t *mask;           /* per chain root while choosing (with cls_mask) */
+  int32_t *who;             /* NULL, or 2n: the member painted on each segment */
 } dnnmem__ties;
 
 static void dnnmem__ties_layout(dnnmem__scratch *s, int32_t n, dnnmem__ties *t) {
@@ -6416,6 +6422,9 @@ static void dnnmem__ties_layout(dnnmem__scratch *s, int32_t n, dnnmem__ties *t) 
   t->save_bytes = DNNMEM__TAKE(s, int64_t, n);
   t->best_a = DNNMEM__TAKE(s, int64_t, n);
   t->best_b = DNNMEM__TAKE(s, int64_t, n);
+  t->cls_mask = NULL;
+  t->mask = NULL;
+  t->who = NULL;
 }
 
 /* Pieces of the merged problem: a linked record becomes at most 2 gaps of
@@ -6480,13 +6489,15 @@ static int32_t dnnmem__ties_find(int32_t *uf, int32_t x) {
   return x;
 }
 
-enum { DNNMEM__TIES_ALL, DNNMEM__TIES_EQUAL, DNNMEM__TIES_NONE, DNNMEM__TIES_USED };
+enum { DNNMEM__TIES_ALL, DNNMEM__TIES_EQUAL, DNNMEM__TIES_NONE, DNNMEM__TIES_USED, DNNMEM__TIES_UNION };
 
 /* Chooses the reuse links to tie: each class at most one tie before and one
    after it (a second overwrite of the same bytes would overlap the first),
    one fixed offset per chain. ALL: every link; EQUAL: links between records
    of equal size (a tie of unequal ones leaves a window the heuristics
-   cannot use); NONE; USED: the links a plan uses (B at A's offset). Links
+   cannot use); NONE; USED: the links a plan uses (B at A's offset); UNION:
+   every link, none of the rules (the classes that may share bytes at all).
+   With cls_mask, a tie also needs a pool both chains may use. Links
    go tallest B class first (at its first step, where the tie saves: a B
    class of height 0 there needs no tie, and two taller ones at one offset
    overlap anyway), then in id order. Returns the links chosen. */
@@ -6494,6 +6505,8 @@ static int32_t dnnmem__ties_select(dnnmem__ties *t, int variant, const int64_t *
   const dnnmem_interval *rec = t->rec;
   int32_t k, chosen = 0;
   for (k = 0; k < t->classes; k++) t->succ[k] = t->pred[k] = -1, t->uf[k] = k, t->fix[k] = t->cls_fixed[k];
+  if (t->cls_mask)
+    for (k = 0; k < t->classes; k++) t->mask[k] = t->cls_mask[k];
   /* key[] is indexed by position in link[]: sort positions */
   for (k = 0; k < t->links; k++) t->key[k] = -t->cls_h[t->cls[t->link[k]]], t->tmp[t->n + k] = k;
   dnnmem__radix_sort(t->tmp + t->n, t->tmp, t->links, t->key);
@@ -6503,11 +6516,19 @@ static int32_t dnnmem__ties_select(dnnmem__ties *t, int variant, const int64_t *
     if (variant == DNNMEM__TIES_NONE) break;
     if (variant == DNNMEM__TIES_EQUAL && rec[a].size != rec[b].size) continue;
     if (variant == DNNMEM__TIES_USED && offsets[a] != offsets[b]) continue;
-    if (t->succ[ca] >= 0 || t->pred[cb] >= 0) continue;
     ra = dnnmem__ties_find(t->uf, ca), rb = dnnmem__ties_find(t->uf, cb);
-    fa = t->fix[ra], fb = t->fix[rb];
-    if (fa >= 0 && fb >= 0 && rec[fa].fixed_offset != rec[fb].fixed_offset) continue;
-    t->succ[ca] = cb, t->pred[cb] = ca;
+    if (variant != DNNMEM__TIES_UNION) {
+      if (t->succ[ca] >= 0 || t->pred[cb] >= 0 || ra == rb) continue;
+      fa = t->fix[ra], fb = t->fix[rb];
+      if (fa >= 0 && fb >= 0 && rec[fa].fixed_offset != rec[fb].fixed_offset) continue;
+      if (t->cls_mask && !(t->mask[ra] & t->mask[rb])) continue;
+      t->succ[ca] = cb, t->pred[cb] = ca;
+    } else if (ra == rb) {
+      continue;
+    } else {
+      fa = fb = -1;
+    }
+    if (t->cls_mask) t->mask[ra] = t->mask[rb] = t->mask[ra] & t->mask[rb];
     if (ra < rb) t->uf[rb] = ra, t->fix[ra] = fa >= 0 ? fa : fb;
     else t->uf[ra] = rb, t->fix[rb] = fb >= 0 ? fb : fa;
     chosen++;
@@ -6557,6 +6578,8 @@ static int32_t dnnmem__ties_merge(dnnmem__ties *t) {
   }
   t->start[t->groups] = m;
   for (k = 0; k < m; k++) t->times[k] = t->height[k], t->height[k] = -1, t->skip[k] = k;
+  if (t->who)
+    for (k = 0; k < m; k++) t->who[k] = -1;
   /* members by size, descending, then by group (stable: ids ascending) */
   for (i = 0; i < n; i++) t->order[i] = i, t->key[i] = -rec[i].size;
   dnnmem__radix_sort(t->order, t->tmp, n, t->key);
@@ -6575,6 +6598,7 @@ static int32_t dnnmem__ties_merge(dnnmem__ties *t) {
     hi = a;
     for (x = dnnmem__ties_skip(t->skip, lo); x < hi; x = dnnmem__ties_skip(t->skip, x)) {
       t->height[x] = rec[r].size;
+      if (t->who) t->who[x] = r;
       t->skip[x] = x + 1;
     }
   }
@@ -6781,8 +6805,24 @@ static dnnmem_result dnnmem__ties_check(const dnnmem_intervals *problem, dnnmem_
   (void)dnnmem__count_pieces(t->merged, groups, &pieces);
   (void)dnnmem__plan_carve_counts(groups, pieces, DNNMEM_PLAN_BEST, DNNMEM__PLAN_CHECK, &w, core, core_bytes, NULL);
   if (dnnmem__find_overlap(t->merged, groups, t->merged_off, 0, &w.check, pair)) {
-    pair[0] = t->rep[pair[0]];
-    if (pair[1] >= 0) pair[1] = t->rep[pair[1]];
+    int32_t ga = pair[0], gb = pair[1], na = 0, nb = 0, j;
+    pair[0] = t->rep[ga];
+    if (gb >= 0) pair[1] = t->rep[gb];
+    /* name two members that meet (else the groups' first members) */
+    for (i = 0; gb >= 0 && i < t->n; i++) {
+      if (t->group[i] == ga) t->order[na++] = i;
+      else if (t->group[i] == gb) t->tmp[nb++] = i;
+    }
+    for (i = 0; gb >= 0 && i < na; i++)
+      for (j = 0; j < nb; j++) {
+        const dnnmem_interval *a = &problem->records[t->order[i]], *b = &problem->records[t->tmp[j]];
+        if (a->lower < b->upper && b->lower < a->upper && a->num_gaps == 0 && b->num_gaps == 0 &&
+            offsets[t->order[i]] < offsets[t->tmp[j]] + b->size && offsets[t->tmp[j]] < offsets[t->order[i]] + a->size) {
+          pair[0] = t->order[i], pair[1] = t->tmp[j];
+          i = na;
+          break;
+        }
+      }
     if (pair[1] >= 0 && pair[1] < pair[0]) i = pair[0], pair[0] = pair[1], pair[1] = i;
     return DNNMEM_ERR_PLAN_OVERLAP;
   }
@@ -7938,7 +7978,6 @@ static dnnmem_result dnnmem__pools_validate(const dnnmem_plan_pools *p, int requ
   int64_t max_cost = 0, max_align = 1, total = 0, cost_total = 0, t;
   if (p == NULL || p->intervals == NULL || p->pools == NULL || p->num_pools < 1) return DNNMEM_ERR_INVALID_ARGUMENT;
   if ((r = dnnmem_intervals_check(p->intervals)) != DNNMEM_OK) return r;
-  if (dnnmem__has_links(p->intervals)) return DNNMEM_ERR_INVALID_ARGUMENT; /* not modelled across pools */
   for (q = 0; q < p->num_pools; q++) {
     const dnnmem_pool *pool = &p->pools[q];
     if (pool->capacity < 0 || pool->cost < 0 || pool->alignment < 0) return DNNMEM_ERR_NEGATIVE;
@@ -7990,6 +8029,8 @@ static dnnmem_result dnnmem__pools_validate(const dnnmem_plan_pools *p, int requ
 typedef struct dnnmem__pools_work {
   const dnnmem_plan_pools *p;
   const dnnmem_interval *rec;
+  const int64_t *weight;  /* n: the bytes a record's cost counts (a tied
+                             group's: its members' sizes); NULL: the sizes */
   int32_t n, P, K, T;
   int32_t *all;           /* P: 0 .. P-1 (the default allowed list) */
   int32_t *pool_by_cost;  /* P: by cost, then index */
@@ -8101,18 +8142,26 @@ static int32_t dnnmem__pools_lower_index(const int64_t *v, int32_t len, int64_t 
   return lo;
 }
 
-/* Adds sign x size of record r at its candidate steps outside its gaps to
-   row[k * width + col] (the bound's demand or used table). */
+/* Adds sign x the bytes record r holds at each of its candidate steps (its
+   size; in a gap, the gap's window) to row[k * width + col] (the bound's
+   demand or used table). */
 static void dnnmem__pools_add_steps(dnnmem__pools_work *w, int32_t r, int64_t *table, int32_t width, int32_t col,
-                                    int64_t delta) {
+                                    int64_t sign) {
   const dnnmem_interval *rec = &w->rec[r];
   int32_t k, g = 0;
   for (k = w->klo[r]; k < w->khi[r]; k++) {
     int64_t t = w->steps[k];
     while (g < rec->num_gaps && rec->gaps[g].upper <= t) g++;
-    if (g < rec->num_gaps && rec->gaps[g].lower <= t) continue; /* idle: counts nothing */
-    table[(int64_t)k * width + col] += delta;
+    if (g < rec->num_gaps && rec->gaps[g].lower <= t)
+      table[(int64_t)k * width + col] += sign * (rec->gaps[g].window_upper - rec->gaps[g].window_lower);
+    else
+      table[(int64_t)k * width + col] += sign * rec->size;
   }
+}
+
+/* The bytes record i's cost counts. */
+static int64_t dnnmem__pools_weight(const dnnmem__pools_work *w, int32_t i) {
+  return w->weight ? w->weight[i] : w->rec[i].size;
 }
 
 /* Prepares the bound: pools by cost, classes, each record's cheapest pool,
@@ -8144,7 +8193,7 @@ static void dnnmem__pools_prepare(dnnmem__pools_work *w, const dnnmem_plan_pools
     if (best < 0) best = cnt > 0 ? ids[0] : 0; /* the checker's bound: not reached by solve */
     w->mcost[i] = p->pools[best].cost;
     w->mclass[i] = w->class_of_pool[best];
-    w->base += w->rec[i].size * w->mcost[i];
+    w->base += dnnmem__pools_weight(w, i) * w->mcost[i];
   }
   /* candidate steps: the distinct lowers; the chain link of step t is the
      first lower of a record live at t (records by lower, prefix max of upper) */
@@ -8169,16 +8218,15 @@ static void dnnmem__pools_prepare(dnnmem__pools_work *w, const dnnmem_plan_pools
   DNNMEM_MEMSET(w->demand, 0, (size_t)w->T * (size_t)w->K * sizeof(int64_t));
   DNNMEM_MEMSET(w->used, 0, (size_t)w->T * (size_t)P * sizeof(int64_t));
   for (i = 0; i < n; i++)
-    if (w->rec[i].size > 0) dnnmem__pools_add_steps(w, i, w->demand, w->K, w->mclass[i], w->rec[i].size);
+    if (w->rec[i].size > 0) dnnmem__pools_add_steps(w, i, w->demand, w->K, w->mclass[i], 1);
 }
 
 /* Assigns (sign 1) or unassigns (-1) record r to pool q in the tables. */
 static DNNMEM__UNUSED void dnnmem__pools_assign(dnnmem__pools_work *w, int32_t r, int32_t q, int64_t sign) {
-  int64_t size = w->rec[r].size;
-  if (size == 0) return;
-  dnnmem__pools_add_steps(w, r, w->demand, w->K, w->mclass[r], -sign * size);
-  dnnmem__pools_add_steps(w, r, w->used, w->P, q, sign * size);
-  w->base += sign * size * (w->p->pools[q].cost - w->mcost[r]);
+  if (w->rec[r].size == 0) return;
+  dnnmem__pools_add_steps(w, r, w->demand, w->K, w->mclass[r], -sign);
+  dnnmem__pools_add_steps(w, r, w->used, w->P, q, sign);
+  w->base += sign * dnnmem__pools_weight(w, r) * (w->p->pools[q].cost - w->mcost[r]);
 }
 
 /* The bound of the current tables: base plus the largest sum of step
@@ -8258,11 +8306,157 @@ static DNNMEM__UNUSED int64_t dnnmem__pools_node_bound(dnnmem__pools_work *w, in
       DNNMEM_MEMCPY(w->demand_node, w->demand, (size_t)w->T * (size_t)w->K * sizeof(int64_t));
       copied = 1;
     }
-    base += w->rec[r].size * (w->p->pools[best].cost - w->mcost[r]);
-    dnnmem__pools_add_steps(w, r, w->demand_node, w->K, w->mclass[r], -w->rec[r].size);
-    dnnmem__pools_add_steps(w, r, w->demand_node, w->K, w->class_of_pool[best], w->rec[r].size);
+    base += dnnmem__pools_weight(w, r) * (w->p->pools[best].cost - w->mcost[r]);
+    dnnmem__pools_add_steps(w, r, w->demand_node, w->K, w->mclass[r], -1);
+    dnnmem__pools_add_steps(w, r, w->demand_node, w->K, w->class_of_pool[best], 1);
   }
   return dnnmem__pools_bound_of(w, copied ? w->demand_node : w->demand, base);
+}
+
+/* ---- pools: in-place reuse and aliasing ----------------------------------- */
+
+/* Linked records across pools. A tied group (dnnmem__ties) is one buffer, so
+   it goes to one pool that all its members may use; each record still costs
+   its own size x its pool's cost (a tensor's bytes are read and written
+   where it lives, whether or not it shares them): ties save room, not cost.
+   solve plans each tie set of dnnmem_plan_solve (all, equal sizes, none;
+   a tie also needs a pool both chains may use) as an ordinary problem of
+   merged records whose cost counts their members' bytes, and keeps the
+   cheapest plan (then the smallest arenas). */
+typedef struct dnnmem__pools_tied {
+  dnnmem__ties t;
+  uint64_t *cls_mask;   /* classes: pools all members may use (bit q % 64) */
+  int32_t *aoff, *aids; /* the merged problem's allowed lists (CSR) */
+  int32_t *gpool, *pcount;
+  int64_t *weight, *goff, *garena;
+  unsigned char *core; /* the pools work of a problem of n records */
+  size_t core_bytes;
+} dnnmem__pools_tied;
+
+static dnnmem_result dnnmem__pools_tied_carve(const dnnmem_plan_pools *p, int what, dnnmem__pools_tied *tt,
+                                              void *scratch, size_t scratch_bytes, size_t *out_bytes) {
+  dnnmem__scratch s;
+  dnnmem__pools_work w;
+  dnnmem_result r;
+  int32_t n = p->intervals->count, P = p->num_pools;
+  int64_t ids = (int64_t)n * P;
+  size_t cb = 0;
+  if (p->allowed_offsets != NULL) {
+    if (p->allowed_offsets[n] < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+    ids = p->allowed_offsets[n];
+  }
+  if ((r = dnnmem__pools_carve(p, &w, what, NULL, 0, &cb)) != DNNMEM_OK) return r;
+  dnnmem__scratch_begin(&s, out_bytes ? NULL : scratch, scratch_bytes);
+  dnnmem__ties_layout(&s, n, &tt->t);
+  tt->cls_mask = DNNMEM__TAKE(&s, uint64_t, n);
+  tt->t.mask = DNNMEM__TAKE(&s, uint64_t, n);
+  if (what == 0 || what == 1) tt->t.who = DNNMEM__TAKE(&s, int32_t, 2 * (int64_t)n);
+  if (what == 1) {
+    tt->aoff = DNNMEM__TAKE(&s, int32_t, (int64_t)n + 1);
+    tt->aids = DNNMEM__TAKE(&s, int32_t, ids);
+    tt->gpool = DNNMEM__TAKE(&s, int32_t, n);
+    tt->pcount = DNNMEM__TAKE(&s, int32_t, P);
+    tt->weight = DNNMEM__TAKE(&s, int64_t, n);
+    tt->goff = DNNMEM__TAKE(&s, int64_t, n);
+    tt->garena = DNNMEM__TAKE(&s, int64_t, P);
+  }
+  tt->core = DNNMEM__TAKE(&s, unsigned char, cb);
+  tt->core_bytes = cb;
+  return dnnmem__scratch_end(&s, out_bytes);
+}
+
+/* Validated problem: carves, checks the link rules (dnnmem__ties_prepare)
+   and each class's common pools; DNNMEM_ERR_PLAN_POOL_CAPACITY when a class
+   has none (its members cannot share one offset). */
+static dnnmem_result dnnmem__pools_tied_begin(const dnnmem_plan_pools *p, int what, dnnmem__pools_tied *tt,
+                                              dnnmem__pools_work *w, void *scratch, size_t scratch_bytes) {
+  int32_t i, k, n = p->intervals->count;
+  dnnmem_result r = dnnmem__pools_tied_carve(p, what, tt, scratch, scratch_bytes, NULL);
+  if (r != DNNMEM_OK) return r;
+  if ((r = dnnmem__ties_prepare(&tt->t, p->intervals->records)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__pools_carve(p, w, what, tt->core, tt->core_bytes, NULL)) != DNNMEM_OK) return r;
+  w->weight = NULL;
+  if (what == 2) return DNNMEM_OK; /* the checker reports a class split over pools itself */
+  for (k = 0; k < tt->t.classes; k++) tt->cls_mask[k] = ~(uint64_t)0;
+  for (i = 0; i < p->num_pools; i++) w->all[i] = i;
+  for (i = 0; i < n; i++) {
+    const int32_t *ids;
+    int32_t cnt = dnnmem__pools_allowed(p, w->all, i, &ids);
+    uint64_t m = 0;
+    for (k = 0; k < cnt; k++) m |= (uint64_t)1 << (ids[k] & 63);
+    tt->cls_mask[tt->t.cls[i]] &= m;
+  }
+  for (k = 0; k < tt->t.classes; k++)
+    if (tt->cls_mask[k] == 0) return DNNMEM_ERR_PLAN_POOL_CAPACITY;
+  return DNNMEM_OK;
+}
+
+/* The bound with links (w carved, the ties prepared). A class sits in one
+   pool that all its members may use and fit, so each member costs at least
+   its size x the cheapest such pool's cost (the base). The classes that
+   any plan may let share bytes (every alias and reuse link: UNION) merge
+   into components; at a step, a component's tallest live member holds its
+   bytes alone (no record of another component shares them), so the
+   fractional assignment of those members at their own prices is a
+   relaxation: the pools bound with each component's height at each step
+   as its demand, priced as the member painted there. Chained steps have no
+   record live at two of them, so their excesses come from different
+   records. DNNMEM_ERR_PLAN_POOL_CAPACITY: a class has no such pool;
+   *bound DNNMEM__POOLS_INF: no plan. */
+static dnnmem_result dnnmem__pools_tied_bound(dnnmem__pools_work *w, dnnmem__ties *t, const dnnmem_plan_pools *p,
+                                              int64_t *bound) {
+  int32_t i, g, x, k, groups, cnt;
+  int64_t *members = t->save_bytes, *count = w->residual; /* per pool, reset by the bound */
+  const int32_t *ids;
+  dnnmem__pools_prepare(w, p);
+  /* the classes' cheapest common pools */
+  dnnmem__ties_select(t, DNNMEM__TIES_NONE, NULL);
+  groups = dnnmem__ties_merge(t);
+  for (g = 0; g < groups; g++) members[g] = 0;
+  for (i = 0; i < w->n; i++) members[t->group[i]]++;
+  for (i = 0; i < w->n; i++) t->order[i] = i, t->key[i] = t->group[i];
+  dnnmem__radix_sort(t->order, t->tmp, w->n, t->key);
+  for (k = 0; k < w->P; k++) count[k] = 0;
+  for (i = 0; i < w->n; i += (int32_t)members[g]) {
+    int32_t best = -1, j;
+    g = t->group[t->order[i]];
+    if (members[g] == 1) continue;
+    for (j = i; j < i + members[g]; j++) {
+      cnt = dnnmem__pools_allowed(p, w->all, t->order[j], &ids);
+      for (k = 0; k < cnt; k++) count[ids[k]] += dnnmem__pools_usable(p, t->order[j], ids[k]);
+    }
+    for (k = 0; k < w->P; k++) {
+      if (count[k] == members[g] && (best < 0 || p->pools[k].cost < p->pools[best].cost)) best = k;
+      count[k] = 0;
+    }
+    if (best < 0) return DNNMEM_ERR_PLAN_POOL_CAPACITY;
+    for (j = i; j < i + members[g]; j++) {
+      int32_t r = t->order[j];
+      w->base += w->rec[r].size * (p->pools[best].cost - w->mcost[r]);
+      w->mcost[r] = p->pools[best].cost;
+      w->mclass[r] = w->class_of_pool[best];
+    }
+  }
+  /* the components, each step's demand at its tallest member's price */
+  dnnmem__ties_select(t, DNNMEM__TIES_UNION, NULL);
+  groups = dnnmem__ties_merge(t);
+  for (g = 0; g < groups; g++) members[g] = 0;
+  for (i = 0; i < w->n; i++) members[t->group[i]]++;
+  DNNMEM_MEMSET(w->demand, 0, (size_t)w->T * (size_t)w->K * sizeof(int64_t));
+  for (g = 0; g < groups; g++) {
+    if (members[g] == 1) { /* the record as it is (gaps and all) */
+      dnnmem__pools_add_steps(w, t->rep[g], w->demand, w->K, w->mclass[t->rep[g]], 1);
+      continue;
+    }
+    for (x = t->start[g]; x < t->start[g + 1] - 1; x++) {
+      int32_t hi = dnnmem__pools_lower_index(w->steps, w->T, t->times[x + 1]), who = t->who[x];
+      if (who < 0) continue; /* no member alive */
+      for (k = dnnmem__pools_lower_index(w->steps, w->T, t->times[x]); k < hi; k++)
+        w->demand[(int64_t)k * w->K + w->mclass[who]] += t->height[x];
+    }
+  }
+  *bound = dnnmem__pools_bound_of(w, w->demand, w->base);
+  return DNNMEM_OK;
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_pools_lower_bound_scratch_size(const dnnmem_plan_pools *problem,
@@ -8271,6 +8465,10 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_lower_bound_scratch_size(const dnnmem
   if (out_bytes == NULL || problem == NULL || problem->intervals == NULL || problem->num_pools < 1)
     return DNNMEM_ERR_INVALID_ARGUMENT;
   if (problem->intervals->count < 0) return DNNMEM_ERR_NEGATIVE;
+  if (dnnmem__has_links(problem->intervals)) {
+    dnnmem__pools_tied tt;
+    return dnnmem__pools_tied_carve(problem, 0, &tt, NULL, 0, out_bytes);
+  }
   return dnnmem__pools_carve(problem, &w, 0, NULL, 0, out_bytes);
 }
 
@@ -8281,9 +8479,16 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_lower_bound(const dnnmem_plan_pools *
   int64_t b;
   if (out_bound == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   if ((r = dnnmem__pools_validate(problem, 1)) != DNNMEM_OK) return r;
-  if ((r = dnnmem__pools_carve(problem, &w, 0, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
-  dnnmem__pools_prepare(&w, problem);
-  b = dnnmem__pools_bound(&w);
+  if (dnnmem__has_links(problem->intervals)) {
+    dnnmem__pools_tied tt;
+    if ((r = dnnmem__pools_tied_begin(problem, 0, &tt, &w, scratch, scratch_bytes)) != DNNMEM_OK) return r;
+    if ((r = dnnmem__pools_tied_bound(&w, &tt.t, problem, &b)) != DNNMEM_OK) return r;
+  } else {
+    if ((r = dnnmem__pools_carve(problem, &w, 0, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
+    w.weight = NULL;
+    dnnmem__pools_prepare(&w, problem);
+    b = dnnmem__pools_bound(&w);
+  }
   if (b == DNNMEM__POOLS_INF) return DNNMEM_ERR_INFEASIBLE;
   *out_bound = b;
   return DNNMEM_OK;
@@ -8297,6 +8502,10 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_check_scratch_size(const dnnmem_plan_
   if (out_bytes == NULL || problem == NULL || problem->intervals == NULL || problem->num_pools < 1)
     return DNNMEM_ERR_INVALID_ARGUMENT;
   if (problem->intervals->count < 0) return DNNMEM_ERR_NEGATIVE;
+  if (dnnmem__has_links(problem->intervals)) {
+    dnnmem__pools_tied tt;
+    return dnnmem__pools_tied_carve(problem, 2, &tt, NULL, 0, out_bytes);
+  }
   return dnnmem__pools_carve(problem, &w, 2, NULL, 0, out_bytes);
 }
 
@@ -8310,7 +8519,13 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_check(const dnnmem_plan_pools *proble
   int64_t cost = 0;
   if (out_conflict) out_conflict[0] = out_conflict[1] = -1;
   if ((r = dnnmem__pools_validate(problem, 0)) != DNNMEM_OK) return r;
-  if ((r = dnnmem__pools_carve(problem, &w, 2, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
+  if (dnnmem__has_links(problem->intervals)) {
+    dnnmem__pools_tied tt;
+    r = dnnmem__pools_tied_begin(problem, 2, &tt, &w, scratch, scratch_bytes);
+  } else {
+    r = dnnmem__pools_carve(problem, &w, 2, scratch, scratch_bytes, NULL);
+  }
+  if (r != DNNMEM_OK) return r;
   n = problem->intervals->count;
   rec = problem->intervals->records;
   if (n > 0 && (pool_of == NULL || offsets == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
@@ -8332,6 +8547,13 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_check(const dnnmem_plan_pools *proble
     w.keys[i] = pool_of[i];
     cost += rec[i].size * problem->pools[pool_of[i]].cost; /* validated: within int64_t */
   }
+  for (i = 0; i < n; i++) { /* a class in one pool (its offsets: the pool's check) */
+    int32_t a = rec[i].alias;
+    if ((rec[i].flags & DNNMEM_INTERVAL_ALIAS) && pool_of[a] != pool_of[i]) {
+      if (out_conflict) out_conflict[0] = i < a ? i : a, out_conflict[1] = i < a ? a : i;
+      return DNNMEM_ERR_PLAN_ALIAS_OFFSET;
+    }
+  }
   dnnmem__radix_sort(w.ids, w.tmp, n, w.keys); /* by pool, then id */
   if (arenas)
     for (k = 0; k < problem->num_pools; k++) arenas[k] = 0;
@@ -8342,7 +8564,13 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_check(const dnnmem_plan_pools *proble
     for (last = first; last < n && pool_of[w.ids[last]] == q; last++) {
       w.sub[m] = rec[w.ids[last]];
       w.sub_off[m] = offsets[w.ids[last]];
+      w.tmp[w.ids[last]] = m; /* the record's index in the pool's problem */
       w.sub_map[m++] = w.ids[last];
+    }
+    for (k = 0; k < m; k++) { /* links inside the pool; a reuse across pools is not used */
+      if (w.sub[k].flags & DNNMEM_INTERVAL_ALIAS) w.sub[k].alias = w.tmp[w.sub[k].alias];
+      if ((w.sub[k].flags & DNNMEM_INTERVAL_REUSE) && pool_of[w.sub[k].reuse] != q) w.sub[k].flags &= ~DNNMEM_INTERVAL_REUSE;
+      else if (w.sub[k].flags & DNNMEM_INTERVAL_REUSE) w.sub[k].reuse = w.tmp[w.sub[k].reuse];
     }
     sub.records = w.sub;
     sub.count = m;
@@ -8541,7 +8769,7 @@ static dnnmem_result dnnmem__pools_improve(dnnmem__pools_work *w) {
     moved = 0;
     for (i = 0; i < w->n; i++) {
       w->order[i] = i;
-      w->keys[i] = -(w->rec[i].size * (pools[w->pool_cur[i]].cost - w->mcost[i]));
+      w->keys[i] = -(dnnmem__pools_weight(w, i) * (pools[w->pool_cur[i]].cost - w->mcost[i]));
     }
     dnnmem__radix_sort(w->order, w->tmp, w->n, w->keys);
     for (candidates = 0; candidates < w->n && w->keys[w->order[candidates]] < 0; candidates++) {
@@ -8603,7 +8831,7 @@ static void dnnmem__pools_measure(const dnnmem__pools_work *w, int64_t *cost, in
   int32_t i, q;
   *cost = 0;
   *arenas = 0;
-  for (i = 0; i < w->n; i++) *cost += w->rec[i].size * w->p->pools[w->pool_cur[i]].cost;
+  for (i = 0; i < w->n; i++) *cost += dnnmem__pools_weight(w, i) * w->p->pools[w->pool_cur[i]].cost;
   for (q = 0; q < w->P; q++) *arenas += dnnmem__pools_arena(w, q);
 }
 
@@ -8711,7 +8939,204 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_solve_scratch_size(const dnnmem_plan_
   if (out_bytes == NULL || problem == NULL || problem->intervals == NULL || problem->num_pools < 1)
     return DNNMEM_ERR_INVALID_ARGUMENT;
   if (problem->intervals->count < 0) return DNNMEM_ERR_NEGATIVE;
+  if (dnnmem__has_links(problem->intervals)) {
+    dnnmem__pools_tied tt;
+    return dnnmem__pools_tied_carve(problem, 1, &tt, NULL, 0, out_bytes);
+  }
   return dnnmem__pools_carve(problem, &w, 1, NULL, 0, out_bytes);
+}
+
+/* Solves a validated, carved problem (w->opt and w->weight set). */
+static dnnmem_result dnnmem__pools_run(dnnmem__pools_work *w, const dnnmem_plan_pools *problem, int32_t *pool_of,
+                                       int64_t *offsets, int64_t *arenas, dnnmem_plan_pools_result *result) {
+  int64_t bound;
+  int32_t i, q, n = problem->intervals->count, gaps = 0;
+  int kind;
+  dnnmem_result r;
+  DNNMEM_MEMSET(&w->res, 0, sizeof(w->res));
+  w->res.stop = DNNMEM_PLAN_STOP_NONE;
+  w->res.feasible = -1;
+  w->best_cost = -1;
+  w->best_arenas = 0;
+  w->stopped = 0;
+  w->pack_stop = DNNMEM_PLAN_STOP_PROVED;
+  dnnmem__pools_prepare(w, problem);
+  for (i = 0; i < n; i++) gaps += problem->intervals->records[i].num_gaps > 0;
+  (void)gaps; /* read by the exact search only */
+  bound = dnnmem__pools_bound(w);
+  if (bound == DNNMEM__POOLS_INF) {
+    w->res.feasible = 0;
+    w->res.stop = DNNMEM_PLAN_STOP_PROVED;
+    if (result) *result = w->res;
+    return DNNMEM_ERR_INFEASIBLE;
+  }
+  w->res.lower_bound = bound;
+  /* the greedies (USMP's order; ours adds the shortest-lived first) */
+  for (kind = 0; kind < (w->opt.algo == DNNMEM_PLAN_POOLS_GREEDY ? 1 : 2); kind++) {
+    if (!dnnmem__pools_greedy(w, kind)) continue;
+    if (w->opt.algo == DNNMEM_PLAN_POOLS_GREEDY) {
+      dnnmem__pools_offer(w, DNNMEM_PLAN_POOLS_GREEDY);
+      continue;
+    }
+    if ((r = dnnmem__pools_improve(w)) != DNNMEM_OK) return r;
+    dnnmem__pools_offer(w, DNNMEM_PLAN_POOLS_IMPROVE);
+  }
+#ifndef DNNMEM_NO_EXACT
+  if ((w->opt.algo == DNNMEM_PLAN_POOLS_EXACT ||
+       (w->opt.algo == DNNMEM_PLAN_POOLS_BEST && n <= DNNMEM_PLAN_POOLS_BEST_EXACT_MAX)) &&
+      w->best_cost != bound && !w->stopped) {
+    int64_t limit = w->opt.node_limit;
+    int complete;
+    if (limit == 0 && w->opt.algo == DNNMEM_PLAN_POOLS_BEST) limit = DNNMEM_PLAN_POOLS_BEST_NODES;
+    if ((r = dnnmem__pools_search(w, limit, &complete)) != DNNMEM_OK) return r;
+    if (!complete) {
+      w->res.stop = w->stopped ? DNNMEM_PLAN_STOP_TIME : DNNMEM_PLAN_STOP_NODES;
+    } else if (w->pack_stop != DNNMEM_PLAN_STOP_PROVED) {
+      w->res.stop = w->pack_stop;
+    } else if (gaps) {
+      w->res.stop = DNNMEM_PLAN_STOP_INCOMPLETE;
+    } else {
+      w->res.stop = DNNMEM_PLAN_STOP_PROVED;
+      if (w->best_cost >= 0) w->res.lower_bound = w->best_cost;
+      else w->res.feasible = 0;
+    }
+  }
+#endif
+  if (w->best_cost >= 0 && w->best_cost == w->res.lower_bound) w->res.stop = DNNMEM_PLAN_STOP_PROVED;
+  if (w->best_cost < 0) {
+    if (result) *result = w->res;
+    return DNNMEM_ERR_INFEASIBLE;
+  }
+  DNNMEM_MEMCPY(w->pool_cur, w->pool_best, (size_t)n * sizeof(int32_t));
+  DNNMEM_MEMCPY(w->off_cur, w->off_best, (size_t)n * sizeof(int64_t));
+  if (w->opt.algo != DNNMEM_PLAN_POOLS_GREEDY && (r = dnnmem__pools_shrink(w)) != DNNMEM_OK) return r;
+  w->res.feasible = 1;
+  w->res.cost = w->best_cost;
+  w->res.optimal = w->best_cost == w->res.lower_bound;
+  for (i = 0; i < n; i++) pool_of[i] = w->pool_cur[i], offsets[i] = w->off_cur[i];
+  if (arenas)
+    for (q = 0; q < w->P; q++) arenas[q] = dnnmem__pools_arena(w, q);
+  if (result) *result = w->res;
+  return DNNMEM_OK;
+}
+
+/* ---- pools: in-place reuse and aliasing: solving -------------------------- */
+
+/* The merged problem of the chosen ties: each group's allowed pools are
+   its first member's that every member may use (in that order), its
+   weight its members' sizes. 0 when a group has no such pool. */
+static int dnnmem__pools_tied_problem(dnnmem__pools_tied *tt, const dnnmem_plan_pools *p, dnnmem__pools_work *w,
+                                      int32_t groups, dnnmem_intervals *mi, dnnmem_plan_pools *mp) {
+  dnnmem__ties *t = &tt->t;
+  int32_t i, g, k, n = p->intervals->count, cnt, len = 0;
+  const int32_t *ids;
+  /* members by group (stable), then per group a count per pool */
+  for (i = 0; i < n; i++) t->order[i] = i, t->key[i] = t->group[i];
+  dnnmem__radix_sort(t->order, t->tmp, n, t->key);
+  for (g = 0; g < groups; g++) tt->weight[g] = 0;
+  for (i = 0; i < n; i++) tt->weight[t->group[i]] += p->intervals->records[i].size;
+  for (k = 0; k < p->num_pools; k++) tt->pcount[k] = 0;
+  for (i = 0, g = 0; g < groups; g++) {
+    int32_t first = i, m;
+    for (; i < n && t->group[t->order[i]] == g; i++) {
+      cnt = dnnmem__pools_allowed(p, w->all, t->order[i], &ids);
+      for (k = 0; k < cnt; k++) tt->pcount[ids[k]]++;
+    }
+    m = i - first;
+    tt->aoff[g] = len;
+    cnt = dnnmem__pools_allowed(p, w->all, t->rep[g], &ids);
+    for (k = 0; k < cnt; k++)
+      if (tt->pcount[ids[k]] == m) tt->aids[len++] = ids[k];
+    for (k = first; k < i; k++) { /* reset the counts */
+      int32_t c2 = dnnmem__pools_allowed(p, w->all, t->order[k], &ids), j;
+      for (j = 0; j < c2; j++) tt->pcount[ids[j]] = 0;
+    }
+    if (len == tt->aoff[g]) return 0;
+  }
+  tt->aoff[groups] = len;
+  mi->records = t->merged;
+  mi->count = groups;
+  mi->alignment = p->intervals->alignment;
+  *mp = *p;
+  mp->intervals = mi;
+  mp->allowed_offsets = tt->aoff;
+  mp->allowed_ids = tt->aids;
+  return 1;
+}
+
+static dnnmem_result dnnmem__pools_tied_solve(const dnnmem_plan_pools *problem,
+                                              const dnnmem_plan_pools_options *opt, int32_t *pool_of,
+                                              int64_t *offsets, int64_t *arenas, dnnmem_plan_pools_result *result,
+                                              void *scratch, size_t scratch_bytes) {
+  static const int variants[] = {DNNMEM__TIES_ALL, DNNMEM__TIES_EQUAL, DNNMEM__TIES_NONE};
+  const dnnmem_interval *rec = problem->intervals->records;
+  dnnmem__pools_tied tt;
+  dnnmem__pools_work w;
+  dnnmem_plan_pools_result best, res;
+  int32_t i, v, q, n = problem->intervals->count, found = 0, unequal = 0;
+  int32_t stops[DNNMEM_PLAN_STOP_COUNT] = {0};
+  int64_t bound, best_arenas = 0;
+  dnnmem_result r;
+  if ((r = dnnmem__pools_tied_begin(problem, 1, &tt, &w, scratch, scratch_bytes)) != DNNMEM_OK) return r;
+  DNNMEM_MEMSET(&best, 0, sizeof(best));
+  best.feasible = -1;
+  if ((r = dnnmem__pools_tied_bound(&w, &tt.t, problem, &bound)) != DNNMEM_OK) return r;
+  if (bound == DNNMEM__POOLS_INF) {
+    best.feasible = 0;
+    best.stop = DNNMEM_PLAN_STOP_PROVED;
+    if (result) *result = best;
+    return DNNMEM_ERR_INFEASIBLE;
+  }
+  tt.t.cls_mask = tt.cls_mask;
+  for (i = 0; i < tt.t.links; i++) unequal |= rec[tt.t.link[i]].size != rec[rec[tt.t.link[i]].reuse].size;
+  for (v = tt.t.links > 0 ? 0 : 2; v < 3; v++) {
+    dnnmem_intervals mi;
+    dnnmem_plan_pools mp;
+    int64_t sum = 0;
+    if (variants[v] == DNNMEM__TIES_EQUAL && !unequal) continue; /* ALL's ties again */
+    dnnmem__ties_select(&tt.t, variants[v], NULL);
+    if (!dnnmem__pools_tied_problem(&tt, problem, &w, dnnmem__ties_merge(&tt.t), &mi, &mp)) {
+      if (variants[v] == DNNMEM__TIES_NONE) return DNNMEM_ERR_PLAN_POOL_CAPACITY;
+      continue;
+    }
+    r = dnnmem__pools_validate(&mp, 1); /* a group too tall for every pool it may use */
+    if (r == DNNMEM_ERR_PLAN_POOL_CAPACITY && variants[v] != DNNMEM__TIES_NONE) continue;
+    if (r != DNNMEM_OK) return r;
+    if ((r = dnnmem__pools_carve(&mp, &w, 1, tt.core, tt.core_bytes, NULL)) != DNNMEM_OK) return r;
+    w.opt = *opt;
+    w.weight = tt.weight;
+    r = dnnmem__pools_run(&w, &mp, tt.gpool, tt.goff, tt.garena, &res);
+    best.nodes += res.nodes, best.decisions += res.decisions, best.moves += res.moves;
+    stops[res.stop]++;
+    if (r == DNNMEM_ERR_INFEASIBLE) continue;
+    if (r != DNNMEM_OK) return r;
+    for (q = 0; q < problem->num_pools; q++) sum += tt.garena[q];
+    if (found && (res.cost > best.cost || (res.cost == best.cost && sum >= best_arenas))) continue;
+    found = 1;
+    best.cost = res.cost, best.algo = res.algo, best_arenas = sum;
+    for (i = 0; i < n; i++) pool_of[i] = tt.gpool[tt.t.group[i]], offsets[i] = tt.goff[tt.t.group[i]];
+    if (arenas)
+      for (q = 0; q < problem->num_pools; q++) arenas[q] = tt.garena[q];
+  }
+  /* the tie sets are some of the choices: only the bound proves */
+  best.lower_bound = bound;
+  best.stop = stops[DNNMEM_PLAN_STOP_TIME]    ? DNNMEM_PLAN_STOP_TIME
+            : stops[DNNMEM_PLAN_STOP_NODES]   ? DNNMEM_PLAN_STOP_NODES
+            : stops[DNNMEM_PLAN_STOP_PROVED] + stops[DNNMEM_PLAN_STOP_INCOMPLETE] ? DNNMEM_PLAN_STOP_INCOMPLETE
+                                              : DNNMEM_PLAN_STOP_NONE;
+  if (!found) {
+    if (result) *result = best;
+    return DNNMEM_ERR_INFEASIBLE;
+  }
+  best.feasible = 1;
+  best.optimal = best.cost == bound;
+  if (best.optimal) best.stop = DNNMEM_PLAN_STOP_PROVED;
+  for (i = 0; i < tt.t.links; i++) {
+    int32_t b = tt.t.link[i], a = rec[b].reuse;
+    best.reused += pool_of[a] == pool_of[b] && offsets[a] == offsets[b];
+  }
+  if (result) *result = best;
+  return DNNMEM_OK;
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_pools_solve(const dnnmem_plan_pools *problem,
@@ -8721,82 +9146,17 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_solve(const dnnmem_plan_pools *proble
                                                  size_t scratch_bytes) {
   dnnmem__pools_work w;
   dnnmem_result r;
-  int64_t bound;
-  int32_t i, q, n, gaps = 0;
-  int kind;
   if ((r = dnnmem__pools_validate(problem, 1)) != DNNMEM_OK) return r;
   DNNMEM_MEMSET(&w.opt, 0, sizeof(w.opt));
   if (options) w.opt = *options;
   if ((int)w.opt.algo < 0 || w.opt.algo >= DNNMEM_PLAN_POOLS_ALGO_COUNT) return DNNMEM_ERR_INVALID_ARGUMENT;
   if (w.opt.node_limit < 0 || w.opt.pack_node_limit < 0) return DNNMEM_ERR_NEGATIVE;
+  if (problem->intervals->count > 0 && (pool_of == NULL || offsets == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (dnnmem__has_links(problem->intervals))
+    return dnnmem__pools_tied_solve(problem, &w.opt, pool_of, offsets, arenas, result, scratch, scratch_bytes);
   if ((r = dnnmem__pools_carve(problem, &w, 1, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
-  n = problem->intervals->count;
-  if (n > 0 && (pool_of == NULL || offsets == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
-  DNNMEM_MEMSET(&w.res, 0, sizeof(w.res));
-  w.res.stop = DNNMEM_PLAN_STOP_NONE;
-  w.res.feasible = -1;
-  w.best_cost = -1;
-  w.best_arenas = 0;
-  w.stopped = 0;
-  w.pack_stop = DNNMEM_PLAN_STOP_PROVED;
-  dnnmem__pools_prepare(&w, problem);
-  for (i = 0; i < n; i++) gaps += problem->intervals->records[i].num_gaps > 0;
-  (void)gaps; /* read by the exact search only */
-  bound = dnnmem__pools_bound(&w);
-  if (bound == DNNMEM__POOLS_INF) {
-    w.res.feasible = 0;
-    w.res.stop = DNNMEM_PLAN_STOP_PROVED;
-    if (result) *result = w.res;
-    return DNNMEM_ERR_INFEASIBLE;
-  }
-  w.res.lower_bound = bound;
-  /* the greedies (USMP's order; ours adds the shortest-lived first) */
-  for (kind = 0; kind < (w.opt.algo == DNNMEM_PLAN_POOLS_GREEDY ? 1 : 2); kind++) {
-    if (!dnnmem__pools_greedy(&w, kind)) continue;
-    if (w.opt.algo == DNNMEM_PLAN_POOLS_GREEDY) {
-      dnnmem__pools_offer(&w, DNNMEM_PLAN_POOLS_GREEDY);
-      continue;
-    }
-    if ((r = dnnmem__pools_improve(&w)) != DNNMEM_OK) return r;
-    dnnmem__pools_offer(&w, DNNMEM_PLAN_POOLS_IMPROVE);
-  }
-#ifndef DNNMEM_NO_EXACT
-  if ((w.opt.algo == DNNMEM_PLAN_POOLS_EXACT ||
-       (w.opt.algo == DNNMEM_PLAN_POOLS_BEST && n <= DNNMEM_PLAN_POOLS_BEST_EXACT_MAX)) &&
-      w.best_cost != bound && !w.stopped) {
-    int64_t limit = w.opt.node_limit;
-    int complete;
-    if (limit == 0 && w.opt.algo == DNNMEM_PLAN_POOLS_BEST) limit = DNNMEM_PLAN_POOLS_BEST_NODES;
-    if ((r = dnnmem__pools_search(&w, limit, &complete)) != DNNMEM_OK) return r;
-    if (!complete) {
-      w.res.stop = w.stopped ? DNNMEM_PLAN_STOP_TIME : DNNMEM_PLAN_STOP_NODES;
-    } else if (w.pack_stop != DNNMEM_PLAN_STOP_PROVED) {
-      w.res.stop = w.pack_stop;
-    } else if (gaps) {
-      w.res.stop = DNNMEM_PLAN_STOP_INCOMPLETE;
-    } else {
-      w.res.stop = DNNMEM_PLAN_STOP_PROVED;
-      if (w.best_cost >= 0) w.res.lower_bound = w.best_cost;
-      else w.res.feasible = 0;
-    }
-  }
-#endif
-  if (w.best_cost >= 0 && w.best_cost == w.res.lower_bound) w.res.stop = DNNMEM_PLAN_STOP_PROVED;
-  if (w.best_cost < 0) {
-    if (result) *result = w.res;
-    return DNNMEM_ERR_INFEASIBLE;
-  }
-  DNNMEM_MEMCPY(w.pool_cur, w.pool_best, (size_t)n * sizeof(int32_t));
-  DNNMEM_MEMCPY(w.off_cur, w.off_best, (size_t)n * sizeof(int64_t));
-  if (w.opt.algo != DNNMEM_PLAN_POOLS_GREEDY && (r = dnnmem__pools_shrink(&w)) != DNNMEM_OK) return r;
-  w.res.feasible = 1;
-  w.res.cost = w.best_cost;
-  w.res.optimal = w.best_cost == w.res.lower_bound;
-  for (i = 0; i < n; i++) pool_of[i] = w.pool_cur[i], offsets[i] = w.off_cur[i];
-  if (arenas)
-    for (q = 0; q < w.P; q++) arenas[q] = dnnmem__pools_arena(&w, q);
-  if (result) *result = w.res;
-  return DNNMEM_OK;
+  w.weight = NULL;
+  return dnnmem__pools_run(&w, problem, pool_of, offsets, arenas, result);
 }
 
 /* ==== 3. Shared objects (dnnmem_share_*) ================================= */

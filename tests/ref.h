@@ -690,20 +690,41 @@ REF_FN int ref_pools_allowed(const dnnmem_plan_pools *p, int32_t i, int32_t q) {
 }
 
 /* The records of pool q (pool_of) as a problem with the pool's alignment,
-   their offsets into sub_off (when offsets given); returns the count. */
+   their offsets into sub_off (when offsets given); links renumbered, a
+   reuse of a record in another pool dropped (not used). Returns the
+   count, -1 when an alias link leaves the pool (its class is split). */
 REF_FN int32_t ref_pools_subset(const dnnmem_plan_pools *p, const int32_t *pool_of, const int64_t *offsets, int32_t q,
                                 dnnmem_interval *sub, int64_t *sub_off, dnnmem_intervals *out) {
-  int32_t i, m = 0;
-  for (i = 0; i < p->intervals->count; i++)
+  int32_t i, m = 0, split = 0, *at = (int32_t *)calloc((size_t)p->intervals->count + 1, sizeof(int32_t));
+  for (i = 0; i < p->intervals->count; i++) {
+    at[i] = -1;
     if (pool_of[i] == q) {
       sub[m] = p->intervals->records[i];
       if (offsets) sub_off[m] = offsets[i];
-      m++;
+      at[i] = m++;
     }
+  }
+  for (i = 0; i < m; i++) {
+    if (sub[i].flags & DNNMEM_INTERVAL_ALIAS) {
+      split |= at[sub[i].alias] < 0;
+      sub[i].alias = at[sub[i].alias];
+    }
+    if ((sub[i].flags & DNNMEM_INTERVAL_REUSE) && at[sub[i].reuse] < 0) sub[i].flags &= ~DNNMEM_INTERVAL_REUSE;
+    else if (sub[i].flags & DNNMEM_INTERVAL_REUSE) sub[i].reuse = at[sub[i].reuse];
+  }
+  free(at);
   out->records = sub;
   out->count = m;
   out->alignment = p->intervals->alignment > p->pools[q].alignment ? p->intervals->alignment : p->pools[q].alignment;
-  return m;
+  return split ? -1 : m;
+}
+
+/* Whether any record has a link (the tied oracles then). */
+REF_FN int ref_plan_has_links(const dnnmem_intervals *problem) {
+  int32_t i;
+  for (i = 0; i < problem->count; i++)
+    if (problem->records[i].flags & (DNNMEM_INTERVAL_ALIAS | DNNMEM_INTERVAL_REUSE)) return 1;
+  return 0;
 }
 
 /* The recount: the cost of a valid plan, -1 for an invalid one (a forbidden
@@ -721,9 +742,9 @@ REF_FN int64_t ref_pools_recount(const dnnmem_plan_pools *p, const int32_t *pool
   }
   for (q = 0; q < p->num_pools && cost >= 0; q++) {
     dnnmem_intervals one;
-    int64_t arena;
-    ref_pools_subset(p, pool_of, offsets, q, sub, sub_off, &one);
-    arena = ref_plan_recount(&one, sub_off);
+    int64_t arena = -1;
+    if (ref_pools_subset(p, pool_of, offsets, q, sub, sub_off, &one) >= 0)
+      arena = ref_plan_has_links(&one) ? ref_plan_tied_recount(&one, sub_off) : ref_plan_recount(&one, sub_off);
     if (arena < 0 || (p->pools[q].capacity > 0 && arena > p->pools[q].capacity)) cost = -1;
     if (arenas) arenas[q] = arena;
   }
@@ -732,9 +753,10 @@ REF_FN int64_t ref_pools_recount(const dnnmem_plan_pools *p, const int32_t *pool
 }
 
 /* The oracle: the least cost over every assignment of records to pools
-   they may use whose every bounded pool's records fit its capacity
-   (ref_plan_optimum per pool); -1 when none does. Tiny inputs only
-   (pools^n assignments, each pool by brute force). */
+   they may use, each alias class in one pool, whose every bounded pool's
+   records fit its capacity (ref_plan_optimum per pool, ref_plan_tied_optimum
+   with links); -1 when none does. Tiny inputs only (pools^n assignments,
+   each pool by brute force). */
 REF_FN int64_t ref_pools_optimum(const dnnmem_plan_pools *p) {
   int32_t n = p->intervals->count, i, q, *pool_of = (int32_t *)calloc((size_t)n + 1, sizeof(int32_t));
   dnnmem_interval *sub = (dnnmem_interval *)calloc((size_t)n + 1, sizeof(dnnmem_interval));
@@ -749,7 +771,12 @@ REF_FN int64_t ref_pools_optimum(const dnnmem_plan_pools *p) {
         dnnmem_intervals one;
         int64_t arena;
         int32_t m = ref_pools_subset(p, pool_of, NULL, q, sub, NULL, &one), j;
-        arena = ref_plan_optimum(&one, NULL); /* -1: fixed records collide */
+        if (m < 0) { /* a class split over pools */
+          ok = 0;
+          break;
+        }
+        arena = ref_plan_has_links(&one) ? ref_plan_tied_optimum(&one, NULL) : ref_plan_optimum(&one, NULL);
+        /* -1: fixed records collide */
         for (j = 0; j < m; j++) /* a fixed offset must suit the pool's alignment */
           if ((sub[j].flags & DNNMEM_INTERVAL_FIXED) && sub[j].fixed_offset % ref_plan_alignment(&sub[j], one.alignment))
             arena = -1;

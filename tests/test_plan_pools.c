@@ -391,6 +391,183 @@ static void test_random_oracle(void) {
   CHECK(infeasible > 5);
 }
 
+/* In-place reuse and aliasing across pools. An in-place chain of three
+   100-byte records (each overwrites the one dying where it begins) fits a
+   100-byte SRAM only with both ties: cost 300, which the links-aware bound
+   proves (without reuse, 200 bytes live at step 1 send one to DRAM). A
+   view must share its base's pool: with the view barred from SRAM, the
+   class goes to DRAM. A tie needs a pool both ends may use. */
+static void test_links(void) {
+  dnnmem_interval r[3];
+  dnnmem_pool pools[2];
+  dnnmem_intervals iv = {r, 3, 0};
+  dnnmem_plan_pools p;
+  dnnmem_plan_pools_result res;
+  int32_t offsets_of[4] = {0, 2, 4, 5}, ids[5] = {0, 1, 0, 1, 1}, pool_of[3], bad[2], a;
+  int64_t off[3], cost = 0, bound = 0;
+  r[0] = rec(0, 2, 100), r[1] = rec(1, 3, 100), r[2] = rec(2, 4, 100);
+  r[1].flags = r[2].flags = DNNMEM_INTERVAL_REUSE;
+  r[1].reuse = 0, r[2].reuse = 1;
+  pools[0] = pool(100, 1), pools[1] = pool(0, 10);
+  memset(&p, 0, sizeof p);
+  p.intervals = &iv, p.pools = pools, p.num_pools = 2;
+  CHECK_EQ(ref_pools_optimum(&p), 300);
+  CHECK_EQ(pools_bound(&p, &bound), DNNMEM_OK);
+  CHECK_EQ(bound, 300);
+  for (a = 0; a < DNNMEM_PLAN_POOLS_ALGO_COUNT; a++) {
+    dnnmem_plan_pools_options o = algo((dnnmem_plan_pools_algo)a);
+    CHECK_EQ(pools_solve(&p, &o, pool_of, off, NULL, &res), DNNMEM_OK);
+    CHECK_EQ(res.cost, 300);
+    CHECK(res.optimal && res.stop == DNNMEM_PLAN_STOP_PROVED);
+    CHECK_EQ(res.reused, 2);
+    CHECK_EQ(ref_pools_recount(&p, pool_of, off, NULL), 300);
+    CHECK_EQ(pools_check(&p, pool_of, off, &cost, NULL, NULL), DNNMEM_OK);
+  }
+  /* the checker: a reuse across pools is no tie, an undeclared overlap is */
+  pool_of[0] = 0, pool_of[1] = 1, pool_of[2] = 0, off[0] = off[1] = off[2] = 0;
+  CHECK_EQ(pools_check(&p, pool_of, off, &cost, NULL, bad), DNNMEM_OK);
+  CHECK_EQ(cost, 100 + 1000 + 100);
+  CHECK_EQ(ref_pools_recount(&p, pool_of, off, NULL), 1200);
+  r[2].flags = 0;
+  pool_of[1] = 0;
+  CHECK_EQ(pools_check(&p, pool_of, off, &cost, NULL, bad), DNNMEM_ERR_PLAN_OVERLAP);
+  CHECK(bad[0] == 1 && bad[1] == 2);
+  CHECK_EQ(ref_pools_recount(&p, pool_of, off, NULL), -1);
+  /* a tie needs a common pool: record 1 may only use DRAM, so record 0
+     (SRAM or DRAM) and record 2 cannot both tie to it in SRAM */
+  r[2].flags = DNNMEM_INTERVAL_REUSE;
+  offsets_of[1] = 2, offsets_of[2] = 3, offsets_of[3] = 5;
+  ids[0] = 0, ids[1] = 1, ids[2] = 1, ids[3] = 0, ids[4] = 1;
+  p.allowed_offsets = offsets_of, p.allowed_ids = ids;
+  CHECK_EQ(pools_solve(&p, NULL, pool_of, off, NULL, &res), DNNMEM_OK);
+  CHECK_EQ(res.cost, ref_pools_optimum(&p));
+  CHECK_EQ(res.cost, 100 + 1000 + 100);
+  CHECK(res.optimal);
+  CHECK_EQ(ref_pools_recount(&p, pool_of, off, NULL), res.cost);
+  /* a view and its base: one pool, one offset */
+  iv.count = 2;
+  p.allowed_offsets = NULL, p.allowed_ids = NULL;
+  r[0] = rec(0, 3, 100), r[1] = rec(1, 4, 100);
+  r[1].flags = DNNMEM_INTERVAL_ALIAS, r[1].alias = 0;
+  CHECK_EQ(pools_solve(&p, NULL, pool_of, off, NULL, &res), DNNMEM_OK);
+  CHECK(pool_of[0] == 0 && pool_of[1] == 0 && off[0] == 0 && off[1] == 0);
+  CHECK_EQ(res.cost, 200);
+  CHECK(res.optimal);
+  pool_of[1] = 1;
+  CHECK_EQ(pools_check(&p, pool_of, off, &cost, NULL, bad), DNNMEM_ERR_PLAN_ALIAS_OFFSET);
+  CHECK(bad[0] == 0 && bad[1] == 1);
+  CHECK_EQ(ref_pools_recount(&p, pool_of, off, NULL), -1);
+  offsets_of[1] = 2, offsets_of[2] = 3, ids[0] = 0, ids[1] = 1, ids[2] = 1;
+  p.allowed_offsets = offsets_of, p.allowed_ids = ids;
+  CHECK_EQ(pools_solve(&p, NULL, pool_of, off, NULL, &res), DNNMEM_OK);
+  CHECK(pool_of[0] == 1 && pool_of[1] == 1);
+  CHECK_EQ(res.cost, 2000);
+  CHECK_EQ(ref_pools_optimum(&p), 2000);
+  CHECK(res.optimal);
+  /* no common pool at all: the class cannot be planned */
+  ids[0] = 1, ids[1] = 0, offsets_of[1] = 1, offsets_of[2] = 2;
+  CHECK_EQ(ref_pools_optimum(&p), -1);
+  CHECK_EQ(pools_solve(&p, NULL, pool_of, off, NULL, &res), DNNMEM_ERR_PLAN_POOL_CAPACITY);
+  CHECK_EQ(pools_bound(&p, &bound), DNNMEM_ERR_PLAN_POOL_CAPACITY);
+  /* the link rules hold across pools too */
+  p.allowed_offsets = NULL, p.allowed_ids = NULL;
+  r[1].alias = 1;
+  CHECK_EQ(pools_solve(&p, NULL, pool_of, off, NULL, &res), DNNMEM_ERR_CYCLE);
+  r[1] = rec(1, 4, 100), r[1].flags = DNNMEM_INTERVAL_REUSE, r[1].reuse = 0; /* 0 still live after step 1 */
+  CHECK_EQ(pools_solve(&p, NULL, pool_of, off, NULL, &res), DNNMEM_ERR_PLAN_REUSE);
+  CHECK_EQ(pools_bound(&p, &bound), DNNMEM_ERR_PLAN_REUSE);
+  CHECK_EQ(pools_check(&p, pool_of, off, &cost, NULL, bad), DNNMEM_ERR_PLAN_REUSE);
+}
+
+/* Random small linked instances over two or three pools against the
+   brute-force oracle (every assignment with each class in one pool, each
+   pool by the tied brute force): every plan valid by recount and by the
+   checker with the recount's cost, never below the optimum; the bound
+   never above it; "optimal" only when it is. */
+static void test_links_random(void) {
+  dnnmem_rng rng;
+  int32_t trial, solved = 0, at_optimum = 0, proved = 0, rule_errors = 0;
+  dnnmem_rng_seed(&rng, 29);
+  for (trial = 0; trial < 300; trial++) {
+    dnnmem_interval r[6];
+    dnnmem_pool pools[3];
+    dnnmem_intervals iv;
+    dnnmem_plan_pools p;
+    dnnmem_plan_pools_result res;
+    int32_t n = 2 + (int32_t)dnnmem_rng_below(&rng, 5), P = 2 + (int32_t)dnnmem_rng_below(&rng, 2), i, q, a, k = 0;
+    int32_t offsets_of[7], ids[18], pool_of[6];
+    int64_t off[6], bound = -1, opt, load;
+    dnnmem_result rule, brc;
+    ref_plan_random_tied(&rng, r, n, 6, 8);
+    iv.records = r, iv.count = n, iv.alignment = 0;
+    load = ref_plan_max_load(r, n);
+    for (q = 0; q < P; q++)
+      pools[q] = pool(q == P - 1 ? 0 : 1 + (int64_t)dnnmem_rng_below(&rng, (uint32_t)load + 2), 1 + 4 * q);
+    memset(&p, 0, sizeof p);
+    p.intervals = &iv, p.pools = pools, p.num_pools = P;
+    if (dnnmem_rng_below(&rng, 2)) {
+      offsets_of[0] = 0;
+      for (i = 0; i < n; i++) {
+        int32_t start = k;
+        for (q = 0; q < P; q++)
+          if (dnnmem_rng_below(&rng, 4)) ids[k++] = q;
+        if (k == start) ids[k++] = P - 1;
+        offsets_of[i + 1] = k;
+      }
+      p.allowed_offsets = offsets_of, p.allowed_ids = ids;
+    }
+    rule = ref_plan_reuse_rule(&iv);
+    brc = pools_bound(&p, &bound);
+    if (rule != DNNMEM_OK) { /* or a record too large for every pool it may use */
+      CHECK(brc == rule || brc == DNNMEM_ERR_PLAN_POOL_CAPACITY);
+      CHECK_EQ(pools_solve(&p, NULL, pool_of, off, NULL, &res), brc);
+      rule_errors++;
+      continue;
+    }
+    opt = ref_pools_optimum(&p);
+    if (brc == DNNMEM_ERR_PLAN_POOL_CAPACITY) { /* a class with no common pool */
+      CHECK_EQ(opt, -1);
+      continue;
+    }
+    CHECK(brc == DNNMEM_OK || brc == DNNMEM_ERR_INFEASIBLE);
+    if (brc == DNNMEM_ERR_INFEASIBLE) CHECK_EQ(opt, -1);
+    if (brc == DNNMEM_OK && opt >= 0) CHECK(bound <= opt);
+    if (getenv("POOLS_DEBUG") && brc == DNNMEM_OK && opt >= 0 && bound > opt) {
+      fprintf(stderr, "trial %d bound %lld opt %lld\n", (int)trial, (long long)bound, (long long)opt);
+      for (i = 0; i < n; i++) fprintf(stderr, " r%d [%d, %d) %d f%d alias %d reuse %d\n", (int)i, (int)r[i].lower, (int)r[i].upper, (int)r[i].size, r[i].flags, r[i].alias, r[i].reuse);
+      for (q = 0; q < P; q++) fprintf(stderr, " pool cap %d cost %d\n", (int)pools[q].capacity, (int)pools[q].cost);
+      if (p.allowed_offsets) for (i = 0; i < n; i++) { fprintf(stderr, " allowed %d:", (int)i); for (k = offsets_of[i]; k < offsets_of[i+1]; k++) fprintf(stderr, " %d", (int)ids[k]); fprintf(stderr, "\n"); }
+    }
+    for (a = 0; a < DNNMEM_PLAN_POOLS_ALGO_COUNT; a++) {
+      dnnmem_plan_pools_options o = algo((dnnmem_plan_pools_algo)a);
+      int64_t cost = -2;
+      dnnmem_result rc = pools_solve(&p, &o, pool_of, off, NULL, &res);
+      if (rc == DNNMEM_ERR_INFEASIBLE) {
+        if (res.feasible == 0) CHECK_EQ(opt, -1);
+        continue;
+      }
+      CHECK_EQ(rc, DNNMEM_OK);
+      if (rc != DNNMEM_OK) continue;
+      solved++;
+      CHECK_EQ(ref_pools_recount(&p, pool_of, off, NULL), res.cost);
+      CHECK_EQ(pools_check(&p, pool_of, off, &cost, NULL, NULL), DNNMEM_OK);
+      CHECK_EQ(cost, res.cost);
+      CHECK(opt >= 0 && res.cost >= opt && res.lower_bound <= opt);
+      if (res.optimal || res.stop == DNNMEM_PLAN_STOP_PROVED) {
+        CHECK_EQ(res.cost, opt);
+        proved++;
+      }
+      at_optimum += res.cost == opt;
+    }
+  }
+  if (getenv("POOLS_DEBUG"))
+    fprintf(stderr, "links: %d solved, %d at the optimum, %d proved, %d rule errors\n", (int)solved, (int)at_optimum,
+            (int)proved, (int)rule_errors);
+  CHECK(solved > 300);
+  CHECK(at_optimum * 20 > solved * 17); /* 894 of 979: the tie sets are some of the choices */
+  CHECK(rule_errors > 10);
+}
+
 /* Arguments, scratch, names, limits, determinism. */
 static void test_arguments(void) {
   dnnmem_interval r[3];
@@ -504,6 +681,8 @@ int main(void) {
   RUN(test_fixed);
   RUN(test_bound_chain);
   RUN(test_random_oracle);
+  RUN(test_links);
+  RUN(test_links_random);
   RUN(test_arguments);
   RUN(test_limits);
   return test_finish("test_plan_pools");
