@@ -6635,10 +6635,10 @@ static int32_t dnnmem__ties_merge(dnnmem__ties *t) {
       if (mr->num_gaps == 0) mr->gaps = NULL;
     }
   }
-  /* the strictest alignment, a fixed member's offset, the first hint */
+  /* the strictest alignment, a fixed member's offset (the first member's
+     too: a group of several spans starts without flags), the first hint */
   for (i = 0; i < n; i++) {
     dnnmem_interval *mr = &t->merged[t->group[i]];
-    if (i == t->rep[t->group[i]]) continue;
     if (rec[i].alignment > mr->alignment) mr->alignment = rec[i].alignment;
     if ((rec[i].flags & DNNMEM_INTERVAL_FIXED) && !(mr->flags & DNNMEM_INTERVAL_FIXED))
       mr->flags |= DNNMEM_INTERVAL_FIXED, mr->fixed_offset = rec[i].fixed_offset;
@@ -7960,13 +7960,16 @@ static int64_t dnnmem__pools_alignment(const dnnmem_plan_pools *p, int32_t q) {
   return dnnmem__max64(a, p->pools[q].alignment);
 }
 
-/* Whether record r fits pool q alone (a fixed offset aligned and within). */
-static int dnnmem__pools_usable(const dnnmem_plan_pools *p, int32_t r, int32_t q) {
-  const dnnmem_interval *rec = &p->intervals->records[r];
+/* Whether a record fits pool q alone (a fixed offset aligned and within). */
+static int dnnmem__pools_fits_alone(const dnnmem_plan_pools *p, const dnnmem_interval *rec, int32_t q) {
   int64_t cap = p->pools[q].capacity, a = dnnmem_interval_alignment(rec, dnnmem__pools_alignment(p, q));
   if (rec->flags & DNNMEM_INTERVAL_FIXED)
     return rec->fixed_offset % a == 0 && (cap == 0 || rec->fixed_offset <= cap - rec->size);
   return cap == 0 || rec->size <= cap;
+}
+
+static int dnnmem__pools_usable(const dnnmem_plan_pools *p, int32_t r, int32_t q) {
+  return dnnmem__pools_fits_alone(p, &p->intervals->records[r], q);
 }
 
 /* The problem's rules (dnnmem_plan_pools_solve's comment); require_fit: every
@@ -8423,10 +8426,12 @@ static dnnmem_result dnnmem__pools_tied_bound(dnnmem__pools_work *w, dnnmem__tie
     if (members[g] == 1) continue;
     for (j = i; j < i + members[g]; j++) {
       cnt = dnnmem__pools_allowed(p, w->all, t->order[j], &ids);
-      for (k = 0; k < cnt; k++) count[ids[k]] += dnnmem__pools_usable(p, t->order[j], ids[k]);
+      for (k = 0; k < cnt; k++) count[ids[k]]++;
     }
-    for (k = 0; k < w->P; k++) {
-      if (count[k] == members[g] && (best < 0 || p->pools[k].cost < p->pools[best].cost)) best = k;
+    for (k = 0; k < w->P; k++) { /* the class as one record: its height, alignment, fixed offset */
+      if (count[k] == members[g] && dnnmem__pools_fits_alone(p, &t->merged[g], k) &&
+          (best < 0 || p->pools[k].cost < p->pools[best].cost))
+        best = k;
       count[k] = 0;
     }
     if (best < 0) return DNNMEM_ERR_PLAN_POOL_CAPACITY;

@@ -7,7 +7,10 @@
    brute-force optimum and "infeasible" only when the oracle finds no plan;
    a proven exact answer (no gaps) is the optimum; the checker accepts a
    perturbed plan exactly when the recount does; the same input gives the
-   same plan; short scratch gives the error, never an overrun.
+   same plan; short scratch gives the error, never an overrun. With mode
+   bit 128, ALIAS and REUSE links (mostly valid ones): the code of every
+   operation is the rule's (ref_plan_reuse_rule), the oracles tie records
+   as the links allow.
    Max length: 128 */
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   int32_t bad[2];
   int64_t off[MAX_RECORDS], off2[MAX_RECORDS], arenas[MAX_POOLS], bound = -1, optimum, cost = -1, load = 0;
   int n = (int)(fuzz_u8(&in) % (MAX_RECORDS + 1)), P = 1 + (int)(fuzz_u8(&in) % MAX_POOLS), i, q, k = 0, gapped = 0;
+  int linked = 0;
   uint32_t mode = fuzz_u8(&in);
   size_t bytes = 0, bound_bytes = 0, check_bytes = 0;
   unsigned char *scratch;
@@ -53,6 +57,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       r[i].gaps = &gaps[i], r[i].num_gaps = 1;
       gapped = 1;
     }
+  }
+  for (i = 0; i < n && (mode & 128); i++) { /* links: an alias, or a reuse of a record dying where i begins */
+    uint32_t how = fuzz_u8(&in), j = fuzz_u8(&in) % (uint32_t)n, t;
+    if (how % 3 == 1) {
+      r[i].flags |= DNNMEM_INTERVAL_ALIAS, r[i].alias = (int32_t)j;
+    } else if (how % 3 == 2) {
+      for (t = 0; t < (uint32_t)n; t++) {
+        int32_t c = (int32_t)((j + t) % (uint32_t)n);
+        if (r[c].upper == r[i].lower + 1 && r[c].lower < r[i].lower && r[c].size >= r[i].size) break;
+      }
+      r[i].flags |= DNNMEM_INTERVAL_REUSE;
+      r[i].reuse = t < (uint32_t)n ? (int32_t)((j + t) % (uint32_t)n) : (int32_t)j;
+    }
+    linked |= how % 3 != 0;
   }
   for (q = 0; q < P; q++) {
     memset(&pools[q], 0, sizeof(pools[q]));
@@ -83,6 +101,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   scratch = (unsigned char *)malloc(bytes + 1);
   brc = dnnmem_plan_pools_lower_bound(&p, &bound, scratch + 1, bytes);
   rc = dnnmem_plan_pools_solve(&p, &opt, pool_of, off, arenas, &res, scratch + 1, bytes);
+  if (linked) { /* broken links: the rule's code (a record fitting no pool may be found before a class rule) */
+    dnnmem_result record_rule = dnnmem_intervals_check(&iv), want = record_rule;
+    if (want == DNNMEM_OK) want = ref_plan_reuse_rule(&iv);
+    if (want != DNNMEM_OK) {
+      FUZZ_CHECK(rc == brc && (rc == want || (record_rule == DNNMEM_OK && rc == DNNMEM_ERR_PLAN_POOL_CAPACITY)));
+      FUZZ_CHECK(dnnmem_plan_pools_check(&p, pool_of, off, NULL, NULL, bad, scratch, bytes) == want);
+      free(scratch);
+      return 0;
+    }
+  }
   if (rc == DNNMEM_ERR_PLAN_POOL_CAPACITY) { /* some record fits none of its pools alone */
     FUZZ_CHECK(brc == rc && ref_pools_optimum(&p) == -1);
     free(scratch);
@@ -95,7 +123,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (rc == DNNMEM_ERR_INFEASIBLE) {
     FUZZ_CHECK(res.feasible != 1);
     if (res.feasible == 0) FUZZ_CHECK(optimum == -1);
-    if (opt.algo == DNNMEM_PLAN_POOLS_EXACT && opt.node_limit == 0 && !gapped) FUZZ_CHECK(res.feasible == 0);
+    if (opt.algo == DNNMEM_PLAN_POOLS_EXACT && opt.node_limit == 0 && !gapped && !linked) FUZZ_CHECK(res.feasible == 0);
   } else {
     int64_t ref_arenas[MAX_POOLS];
     FUZZ_CHECK(rc == DNNMEM_OK && res.feasible == 1);
@@ -106,7 +134,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     FUZZ_CHECK(optimum >= 0 && res.cost >= optimum && res.lower_bound <= optimum && res.lower_bound >= bound);
     FUZZ_CHECK(res.optimal == (res.cost == res.lower_bound));
     if (res.optimal) FUZZ_CHECK(res.cost == optimum);
-    if (opt.algo == DNNMEM_PLAN_POOLS_EXACT && opt.node_limit == 0 && !gapped)
+    if (opt.algo == DNNMEM_PLAN_POOLS_EXACT && opt.node_limit == 0 && !gapped && !linked)
       FUZZ_CHECK(res.stop == DNNMEM_PLAN_STOP_PROVED && res.cost == optimum);
     /* the same input, the same plan */
     FUZZ_CHECK(dnnmem_plan_pools_solve(&p, &opt, pool2, off2, NULL, &again, scratch, bytes) == DNNMEM_OK);

@@ -117,7 +117,8 @@ static void test_alias_views(void) {
 }
 
 /* Views overlap in time (a reshape alive beside its base), a fixed view
-   fixes the class; the optimum is the class's height plus the other. */
+   fixes the class; the optimum is the class's height plus the other. A
+   fixed first member fixes its class too. */
 static void test_fixed_view(void) {
   dnnmem_interval r[3];
   dnnmem_intervals p = {r, 3, 0};
@@ -133,6 +134,16 @@ static void test_fixed_view(void) {
   CHECK_EQ(off[2], 0);
   CHECK_EQ(res.arena, 56);
   CHECK_EQ(res.optimal, 1);
+  /* the class's first record fixed, its members apart in time (a group of
+     two spans): the fixed offset binds both (0.5.0 dropped it) */
+  p.count = 2;
+  r[0] = rec(4, 6, 16), r[1] = rec(0, 2, 16);
+  r[0].flags = DNNMEM_INTERVAL_FIXED, r[0].fixed_offset = 8;
+  alias(&r[1], 0);
+  CHECK_EQ(ref_plan_tied_optimum(&p, NULL), 24);
+  CHECK_EQ(solve(&p, DNNMEM_PLAN_BEST, off, &res), DNNMEM_OK);
+  CHECK(off[0] == 8 && off[1] == 8);
+  CHECK_EQ(ref_plan_tied_recount(&p, off), 24);
 }
 
 /* The checker accepts an overlap only for a declared pair at one offset. */
