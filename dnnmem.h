@@ -6489,7 +6489,8 @@ static int32_t dnnmem__ties_find(int32_t *uf, int32_t x) {
   return x;
 }
 
-enum { DNNMEM__TIES_ALL, DNNMEM__TIES_EQUAL, DNNMEM__TIES_NONE, DNNMEM__TIES_USED, DNNMEM__TIES_UNION };
+enum { DNNMEM__TIES_ALL, DNNMEM__TIES_EQUAL, DNNMEM__TIES_NONE, DNNMEM__TIES_USED, DNNMEM__TIES_UNION,
+       DNNMEM__TIES_LINKED };
 
 /* Chooses the reuse links to tie: each class at most one tie before and one
    after it (a second overwrite of the same bytes would overlap the first),
@@ -6513,7 +6514,7 @@ static int32_t dnnmem__ties_select(dnnmem__ties *t, int variant, const int64_t *
   for (k = 0; k < t->links; k++) {
     int32_t b = t->link[t->tmp[t->n + k]], a = rec[b].reuse, ca = t->cls[a], cb = t->cls[b], ra, rb;
     int32_t fa, fb;
-    if (variant == DNNMEM__TIES_NONE) break;
+    if (variant == DNNMEM__TIES_NONE || variant == DNNMEM__TIES_LINKED) break;
     if (variant == DNNMEM__TIES_EQUAL && rec[a].size != rec[b].size) continue;
     if (variant == DNNMEM__TIES_USED && offsets[a] != offsets[b]) continue;
     ra = dnnmem__ties_find(t->uf, ca), rb = dnnmem__ties_find(t->uf, cb);
@@ -8078,7 +8079,8 @@ static dnnmem_result dnnmem__pools_carve(const dnnmem_plan_pools *p, dnnmem__poo
     dnnmem_intervals sized;
     dnnmem_plan_options o;
     size_t b = 0;
-    sized.records = NULL;
+    /* packings of pools: whole lifetimes, in-place ties the packer's choice */
+    sized.records = dnnmem__has_links(p->intervals) ? p->intervals->records : NULL;
     sized.count = n;
     sized.alignment = p->intervals->alignment;
     DNNMEM_MEMSET(&o, 0, sizeof(o));
@@ -8603,15 +8605,34 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_check(const dnnmem_plan_pools *proble
 
 /* ---- pools: placing, packing, improving ------------------------------------ */
 
+/* Whether record r (REUSE of a) may take a's offset in pool q: a placed
+   there, the offset aligned for r, within the capacity, and no other
+   record placed in q meeting r there. */
+static int dnnmem__pools_tie_fits(dnnmem__pools_work *w, int32_t r, int32_t a, int32_t q) {
+  const dnnmem_interval *rec = w->rec, *me = &w->rec[r];
+  int64_t o = w->off_cur[a], cap = w->p->pools[q].capacity;
+  int32_t j;
+  if (w->pool_cur[a] != q || o % dnnmem_interval_alignment(me, dnnmem__pools_alignment(w->p, q)) != 0 ||
+      (cap > 0 && o > cap - me->size) || ((me->flags & DNNMEM_INTERVAL_FIXED) && me->fixed_offset != o))
+    return 0;
+  for (j = 0; j < w->n; j++)
+    if (j != r && j != a && w->pool_cur[j] == q && rec[j].size > 0 && rec[j].lower < me->upper &&
+        me->lower < rec[j].upper && w->off_cur[j] < o + me->size && o < w->off_cur[j] + rec[j].size)
+      return 0;
+  return 1;
+}
+
 /* Best fit of record r in pool q among the records placed there (pool_cur,
-   off_cur; whole lifetimes): the smallest hole it fits, else on top; -1
-   when over the capacity (or a fixed record's place is taken). */
+   off_cur; whole lifetimes): the offset of the record it may overwrite
+   (REUSE) when that is free, else the smallest hole it fits, else on top;
+   -1 when over the capacity (or a fixed record's place is taken). */
 static int64_t dnnmem__pools_place(dnnmem__pools_work *w, int32_t r, int32_t q) {
   const dnnmem_interval *rec = w->rec, *me = &w->rec[r];
   int64_t a = dnnmem_interval_alignment(me, dnnmem__pools_alignment(w->p, q)), cap = w->p->pools[q].capacity;
   int64_t cur = 0, best = -1, best_hole = 0;
   int32_t j, m = 0;
   if (me->size == 0) return (me->flags & DNNMEM_INTERVAL_FIXED) ? me->fixed_offset : 0;
+  if ((me->flags & DNNMEM_INTERVAL_REUSE) && dnnmem__pools_tie_fits(w, r, me->reuse, q)) return w->off_cur[me->reuse];
   for (j = 0; j < w->n; j++)
     if (j != r && w->pool_cur[j] == q && rec[j].size > 0 && rec[j].lower < me->upper && me->lower < rec[j].upper) {
       w->ids[m++] = j;
@@ -8654,8 +8675,15 @@ static dnnmem_result dnnmem__pools_pack(dnnmem__pools_work *w, int32_t q, int32_
       w->sub[m] = w->rec[i];
       w->sub[m].gaps = NULL; /* whole lifetimes: valid with or without gaps */
       w->sub[m].num_gaps = 0;
+      w->ids[i] = m; /* the record's index in the pool's problem */
       w->sub_map[m++] = i;
     }
+  for (i = 0; i < m; i++) { /* a reuse inside the pool, renumbered (in-place ties are the packer's choice) */
+    int32_t a = w->sub[i].reuse;
+    if (!(w->sub[i].flags & DNNMEM_INTERVAL_REUSE)) continue;
+    if (w->pool_cur[a] == q || a == extra) w->sub[i].reuse = w->ids[a];
+    else w->sub[i].flags &= ~DNNMEM_INTERVAL_REUSE;
+  }
   sub.records = w->sub;
   sub.count = m;
   sub.alignment = dnnmem__pools_alignment(w->p, q);
@@ -8737,8 +8765,14 @@ static int64_t dnnmem__pools_load_with(dnnmem__pools_work *w, int32_t r, int32_t
   for (i = -1; i < m; i++) { /* the load at r's lower and at every lower inside */
     int64_t t = i < 0 ? me->lower : rec[w->ids[i]].lower, load = me->size;
     if (t < me->lower) continue;
-    for (j = 0; j < m; j++)
-      if (rec[w->ids[j]].lower <= t && t < rec[w->ids[j]].upper) load += rec[w->ids[j]].size;
+    for (j = -1; j < m; j++) {
+      int32_t o = j < 0 ? r : w->ids[j];
+      if (j >= 0 && rec[o].lower <= t && t < rec[o].upper) load += rec[o].size;
+      /* a reuse between two of them at its step may save the smaller (at most) */
+      if ((rec[o].flags & DNNMEM_INTERVAL_REUSE) && rec[o].lower == t &&
+          (rec[o].reuse == r || w->pool_cur[rec[o].reuse] == q))
+        load -= rec[o].size;
+    }
     most = dnnmem__max64(most, load);
   }
   return most;
@@ -9029,9 +9063,13 @@ static dnnmem_result dnnmem__pools_run(dnnmem__pools_work *w, const dnnmem_plan_
 
 /* The merged problem of the chosen ties: each group's allowed pools are
    its first member's that every member may use (in that order), its
-   weight its members' sizes. 0 when a group has no such pool. */
+   weight its members' sizes; with keep_links (the classes alone), each
+   reuse link between two classes that are single records in all but name
+   (no windows, the rule's sizes) stays a REUSE link of the merged records:
+   the placements and packings of a pool choose it. 0 when a group has no
+   such pool. */
 static int dnnmem__pools_tied_problem(dnnmem__pools_tied *tt, const dnnmem_plan_pools *p, dnnmem__pools_work *w,
-                                      int32_t groups, dnnmem_intervals *mi, dnnmem_plan_pools *mp) {
+                                      int32_t groups, int keep_links, dnnmem_intervals *mi, dnnmem_plan_pools *mp) {
   dnnmem__ties *t = &tt->t;
   int32_t i, g, k, n = p->intervals->count, cnt, len = 0;
   const int32_t *ids;
@@ -9059,6 +9097,13 @@ static int dnnmem__pools_tied_problem(dnnmem__pools_tied *tt, const dnnmem_plan_
     if (len == tt->aoff[g]) return 0;
   }
   tt->aoff[groups] = len;
+  for (k = 0; keep_links && k < t->links; k++) {
+    int32_t b = t->link[k], gb = t->group[b], ga = t->group[p->intervals->records[b].reuse];
+    dnnmem_interval *mb = &t->merged[gb], *ma = &t->merged[ga];
+    if ((mb->flags & DNNMEM_INTERVAL_REUSE) || mb->num_gaps || ma->num_gaps || mb->size > ma->size) continue;
+    mb->flags |= DNNMEM_INTERVAL_REUSE; /* the class rule holds: A's class ends where B's begins */
+    mb->reuse = ga;
+  }
   mi->records = t->merged;
   mi->count = groups;
   mi->alignment = p->intervals->alignment;
@@ -9073,7 +9118,7 @@ static dnnmem_result dnnmem__pools_tied_solve(const dnnmem_plan_pools *problem,
                                               const dnnmem_plan_pools_options *opt, int32_t *pool_of,
                                               int64_t *offsets, int64_t *arenas, dnnmem_plan_pools_result *result,
                                               void *scratch, size_t scratch_bytes) {
-  static const int variants[] = {DNNMEM__TIES_ALL, DNNMEM__TIES_EQUAL, DNNMEM__TIES_NONE};
+  static const int variants[] = {DNNMEM__TIES_ALL, DNNMEM__TIES_EQUAL, DNNMEM__TIES_LINKED, DNNMEM__TIES_NONE};
   const dnnmem_interval *rec = problem->intervals->records;
   dnnmem__pools_tied tt;
   dnnmem__pools_work w;
@@ -9094,20 +9139,22 @@ static dnnmem_result dnnmem__pools_tied_solve(const dnnmem_plan_pools *problem,
   }
   tt.t.cls_mask = tt.cls_mask;
   for (i = 0; i < tt.t.links; i++) unequal |= rec[tt.t.link[i]].size != rec[rec[tt.t.link[i]].reuse].size;
-  for (v = tt.t.links > 0 ? 0 : 2; v < 3; v++) {
+  for (v = tt.t.links > 0 ? 0 : 3; v < 4; v++) {
     dnnmem_intervals mi;
     dnnmem_plan_pools mp;
     int64_t sum = 0;
     if (variants[v] == DNNMEM__TIES_EQUAL && !unequal) continue; /* ALL's ties again */
     dnnmem__ties_select(&tt.t, variants[v], NULL);
-    if (!dnnmem__pools_tied_problem(&tt, problem, &w, dnnmem__ties_merge(&tt.t), &mi, &mp)) {
+    if (!dnnmem__pools_tied_problem(&tt, problem, &w, dnnmem__ties_merge(&tt.t), variants[v] == DNNMEM__TIES_LINKED,
+                                    &mi, &mp)) {
       if (variants[v] == DNNMEM__TIES_NONE) return DNNMEM_ERR_PLAN_POOL_CAPACITY;
       continue;
     }
     r = dnnmem__pools_validate(&mp, 1); /* a group too tall for every pool it may use */
     if (r == DNNMEM_ERR_PLAN_POOL_CAPACITY && variants[v] != DNNMEM__TIES_NONE) continue;
     if (r != DNNMEM_OK) return r;
-    if ((r = dnnmem__pools_carve(&mp, &w, 1, tt.core, tt.core_bytes, NULL)) != DNNMEM_OK) return r;
+    /* sized for the problem (n records, its links): covers the merged one */
+    if ((r = dnnmem__pools_carve(problem, &w, 1, tt.core, tt.core_bytes, NULL)) != DNNMEM_OK) return r;
     w.opt = *opt;
     w.weight = tt.weight;
     r = dnnmem__pools_run(&w, &mp, tt.gpool, tt.goff, tt.garena, &res);

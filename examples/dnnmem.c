@@ -703,6 +703,36 @@ static const char *plan_record_id(const files_intervals *iv, int32_t i, char *bu
   return buf;
 }
 
+/* JSON links and reused: the reuse links a plan uses (B at A's offset, in
+   A's pool when pool_of is given). */
+static void plan_json_links(const files_intervals *iv, const int64_t *offsets, const int32_t *pool_of) {
+  char buf[16], buf2[16];
+  int32_t k;
+  int first = 1;
+  cli_json_int("links", iv->links);
+  cli_json_key("reused");
+  printf("[");
+  for (k = 0; k < iv->n; k++) {
+    int32_t b = iv->records[k].reuse;
+    if (!(iv->records[k].flags & DNNMEM_INTERVAL_REUSE) || offsets[k] != offsets[b] || (pool_of && pool_of[k] != pool_of[b]))
+      continue;
+    printf(first ? "[" : ", [");
+    cli_json_string_value(plan_record_id(iv, k, buf, sizeof buf));
+    printf(", ");
+    cli_json_string_value(plan_record_id(iv, b, buf2, sizeof buf2));
+    printf("]");
+    first = 0;
+  }
+  printf("]");
+}
+
+/* The text line of a plan with links. */
+static void plan_print_links(const files_intervals *iv, int32_t reused) {
+  int32_t k, declared = 0;
+  for (k = 0; k < iv->n; k++) declared += (iv->records[k].flags & DNNMEM_INTERVAL_REUSE) != 0;
+  printf("links: %d records linked; in place: %d of %d reuse links used\n", iv->links, reused, declared);
+}
+
 static void plan_print(const cli_args *a, const files_intervals *iv, const int64_t *offsets,
                        const dnnmem_plan_result *res, double ms, const plan_conflict_answer *c) {
   char buf[16];
@@ -723,23 +753,7 @@ static void plan_print(const cli_args *a, const files_intervals *iv, const int64
     cli_json_int("nodes", res->nodes);
     cli_json_string("stop", dnnmem_plan_stop_name(res->stop));
     cli_json_bool("degraded", res->degraded);
-    if (iv->links > 0) {
-      int first = 1;
-      cli_json_int("links", iv->links);
-      cli_json_key("reused");
-      printf("[");
-      for (k = 0; k < iv->n; k++)
-        if ((iv->records[k].flags & DNNMEM_INTERVAL_REUSE) && offsets[k] == offsets[iv->records[k].reuse]) {
-          char buf2[16];
-          printf(first ? "[" : ", [");
-          cli_json_string_value(plan_record_id(iv, k, buf, sizeof buf));
-          printf(", ");
-          cli_json_string_value(plan_record_id(iv, iv->records[k].reuse, buf2, sizeof buf2));
-          printf("]");
-          first = 0;
-        }
-      printf("]");
-    }
+    if (iv->links > 0) plan_json_links(iv, offsets, NULL);
     if (c && c->result.feasible == 0) {
       cli_json_key("conflict");
       printf("[");
@@ -758,11 +772,7 @@ static void plan_print(const cli_args *a, const files_intervals *iv, const int64
   printf("%s: %d records, %s: arena %lld bytes, lower bound %lld (%.3fx)%s, %.2f ms\n", a->operand, iv->n,
          dnnmem_plan_algo_name(res->algo), (long long)res->arena, (long long)res->lower_bound,
          res->lower_bound ? (double)res->arena / (double)res->lower_bound : 1.0, res->optimal ? ", optimal" : "", ms);
-  if (iv->links > 0) {
-    int32_t declared = 0;
-    for (k = 0; k < iv->n; k++) declared += (iv->records[k].flags & DNNMEM_INTERVAL_REUSE) != 0;
-    printf("links: %d records linked; in place: %d of %d reuse links used\n", iv->links, res->reused, declared);
-  }
+  if (iv->links > 0) plan_print_links(iv, res->reused);
   if (a->capacity > 0)
     printf("capacity %lld: %s\n", (long long)a->capacity,
            res->feasible > 0 ? "feasible" : res->feasible == 0 ? "infeasible (proven)" : "unknown");
@@ -1105,13 +1115,15 @@ static void plan_pools_parse(const cli_args *a, plan_pools_input *in) {
 }
 
 /* The problem over the file's records; a record that fits none of the pools
-   it may use is named with its line (the library's rule, record by record). */
+   it may use is named with its line (the library's rule, record by record),
+   so is a view and its base with no pool that takes both. */
 static void plan_pools_problem(const cli_args *a, const files_intervals *iv, plan_pools_input *in) {
   files_error err;
   dnnmem_intervals one;
   dnnmem_plan_pools single;
+  dnnmem_interval pair[2];
   int32_t i, k, count;
-  int32_t offs[2];
+  int32_t offs[3];
   char buf[16];
   size_t bytes = 0;
   void *scratch;
@@ -1133,7 +1145,9 @@ static void plan_pools_problem(const cli_args *a, const files_intervals *iv, pla
   cli_check(dnnmem_plan_pools_lower_bound_scratch_size(&single, &bytes), a->operand);
   scratch = cli_alloc(bytes);
   for (i = 0; i < iv->n; i++) {
-    one.records = &iv->records[i];
+    pair[0] = iv->records[i];
+    pair[0].flags &= ~(DNNMEM_INTERVAL_ALIAS | DNNMEM_INTERVAL_REUSE); /* alone: no links */
+    one.records = pair;
     offs[0] = 0;
     offs[1] = in->allowed_offsets ? in->allowed_offsets[i + 1] - in->allowed_offsets[i] : 0;
     single.allowed_offsets = in->allowed_offsets ? offs : NULL;
@@ -1158,6 +1172,48 @@ static void plan_pools_problem(const cli_args *a, const files_intervals *iv, pla
     if (r != DNNMEM_OK && r != DNNMEM_ERR_INFEASIBLE) cli_input_error(a->operand, files_intervals_line(iv, i), "%s", CLI_RESULT_TEXT(r));
   }
   free(scratch);
+  if (iv->links == 0) return;
+  /* a class (records ALIAS links join) goes to one pool: the first view
+     whose base shares no pool with it, else the first linked row */
+  cli_check(dnnmem_plan_pools_lower_bound_scratch_size(&in->problem, &bytes), a->operand);
+  scratch = cli_alloc(bytes);
+  r = dnnmem_plan_pools_lower_bound(&in->problem, &bound, scratch, bytes);
+  free(scratch);
+  if (r != DNNMEM_ERR_PLAN_POOL_CAPACITY) return;
+  one.count = 2;
+  cli_check(dnnmem_plan_pools_lower_bound_scratch_size(&single, &bytes), a->operand);
+  scratch = cli_alloc(bytes);
+  for (i = 0; i < iv->n; i++) {
+    int32_t b = iv->records[i].alias, ends[2];
+    char buf2[16];
+    if (!(iv->records[i].flags & DNNMEM_INTERVAL_ALIAS)) continue;
+    ends[0] = i, ends[1] = b;
+    offs[0] = 0;
+    for (k = 0; k < 2; k++) {
+      pair[k] = iv->records[ends[k]];
+      pair[k].flags &= ~(DNNMEM_INTERVAL_ALIAS | DNNMEM_INTERVAL_REUSE);
+      if (in->allowed_offsets)
+        offs[k + 1] = offs[k] + in->allowed_offsets[ends[k] + 1] - in->allowed_offsets[ends[k]];
+    }
+    pair[0].flags |= DNNMEM_INTERVAL_ALIAS, pair[0].alias = 1;
+    single.allowed_offsets = NULL, single.allowed_ids = NULL;
+    if (in->allowed_offsets) { /* the two lists back to back */
+      int32_t *two = (int32_t *)cli_alloc(((size_t)offs[2] + 1) * sizeof(int32_t));
+      memcpy(two, in->allowed_ids + in->allowed_offsets[i], (size_t)offs[1] * sizeof(int32_t));
+      memcpy(two + offs[1], in->allowed_ids + in->allowed_offsets[b], (size_t)(offs[2] - offs[1]) * sizeof(int32_t));
+      single.allowed_offsets = offs, single.allowed_ids = two;
+      r = dnnmem_plan_pools_lower_bound(&single, &bound, scratch, bytes);
+      free(two);
+    } else {
+      r = dnnmem_plan_pools_lower_bound(&single, &bound, scratch, bytes);
+    }
+    if (r == DNNMEM_ERR_PLAN_POOL_CAPACITY)
+      cli_input_error(files_intervals_rows(iv)->path, files_intervals_line(iv, i),
+                      "record '%s' must share the offset of '%s' (alias), but no pool both may use takes them",
+                      plan_record_id(iv, i, buf, sizeof buf), plan_record_id(iv, b, buf2, sizeof buf2));
+  }
+  cli_input_error(files_intervals_rows(iv)->path, files_intervals_line(iv, files_intervals_first_link(iv)),
+                  "an alias class has no pool that all its records may use and fit");
 }
 
 /* A picture of a pools plan: one panel per pool (offset up, time across),
@@ -1301,6 +1357,7 @@ static void plan_pools_command(const cli_args *a, files_intervals *iv) {
     cli_json_string("stop", dnnmem_plan_stop_name(res.stop));
     cli_json_int("decisions", res.decisions);
     cli_json_int("moves", res.moves);
+    if (iv->links > 0 && res.feasible == 1) plan_json_links(iv, offsets, pool_of);
     cli_json_key("pools");
     printf("[");
     for (q = 0; q < in.num; q++) {
@@ -1320,6 +1377,7 @@ static void plan_pools_command(const cli_args *a, files_intervals *iv) {
     else
       printf("%s: %d records in %d pools: no plan %s, %.2f ms\n", a->operand, iv->n, (int)in.num,
              res.feasible == 0 ? "exists (proven)" : "found", ms);
+    if (iv->links > 0 && res.feasible == 1) plan_print_links(iv, res.reused);
     for (q = 0; q < in.num && res.feasible == 1; q++)
       printf("pool %s: arena %lld of %s, %lld bytes of records, cost %lld per byte\n", in.names[q],
              (long long)arenas[q], in.pools[q].capacity ? (snprintf(buf, sizeof buf, "%lld", (long long)in.pools[q].capacity), buf) : "unbounded",
@@ -1364,7 +1422,6 @@ static int cmd_plan(const cli_args *a) {
   }
   if (arrlen(a->pools)) {
     if (arrlen(a->at)) cli_usage_error("--at cannot be combined with --pool");
-    cli_refuse_links(a->operand, &iv, "--pool: reuse and alias links are not supported across pools");
     plan_pools_command(a, &iv);
     files_intervals_free(&iv);
     return 0;
