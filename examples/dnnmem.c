@@ -1181,8 +1181,6 @@ static void plan_pools_problem(const cli_args *a, const files_intervals *iv, pla
   free(scratch);
   if (r != DNNMEM_ERR_PLAN_POOL_CAPACITY) return;
   one.count = 2;
-  cli_check(dnnmem_plan_pools_lower_bound_scratch_size(&single, &bytes), a->operand);
-  scratch = cli_alloc(bytes);
   for (i = 0; i < iv->n; i++) {
     int32_t b = iv->records[i].alias, ends[2];
     char buf2[16];
@@ -1197,6 +1195,8 @@ static void plan_pools_problem(const cli_args *a, const files_intervals *iv, pla
     }
     pair[0].flags |= DNNMEM_INTERVAL_ALIAS, pair[0].alias = 1;
     single.allowed_offsets = NULL, single.allowed_ids = NULL;
+    cli_check(dnnmem_plan_pools_lower_bound_scratch_size(&single, &bytes), a->operand);
+    scratch = cli_alloc(bytes);
     if (in->allowed_offsets) { /* the two lists back to back */
       int32_t *two = (int32_t *)cli_alloc(((size_t)offs[2] + 1) * sizeof(int32_t));
       memcpy(two, in->allowed_ids + in->allowed_offsets[i], (size_t)offs[1] * sizeof(int32_t));
@@ -1207,6 +1207,7 @@ static void plan_pools_problem(const cli_args *a, const files_intervals *iv, pla
     } else {
       r = dnnmem_plan_pools_lower_bound(&single, &bound, scratch, bytes);
     }
+    free(scratch);
     if (r == DNNMEM_ERR_PLAN_POOL_CAPACITY)
       cli_input_error(files_intervals_rows(iv)->path, files_intervals_line(iv, i),
                       "record '%s' must share the offset of '%s' (alias), but no pool both may use takes them",

@@ -3,7 +3,8 @@
 # (JSON cost, pools [{name, capacity, cost, arena, bytes}], --out's 'pool'
 # column, the SVG's panels), the 'pools' column (preference order, unknown
 # names), a record too large for the only pool it may use, usage errors,
-# proven infeasibility, and plain plan unchanged without --pool.
+# proven infeasibility, plain plan unchanged without --pool, and reuse and
+# alias links across pools (in place in SRAM, a view kept with its base).
 . "$(dirname "$0")/cli_lib.sh"
 D=$DNNMEM
 t=$tmp
@@ -38,7 +39,31 @@ expect "only sram where it cannot all fit: proven infeasible (exit 0)" 0 '"feasi
 expect "every pool bounded below the load: proven infeasible" 0 'no plan exists \(proven\)' \
   $D plan --pool sram=90:1 --pool dram=100:10 "$t/peak.csv"
 
+# links: an in-place chain fits a 100-byte SRAM only with both ties
+printf 'id,lower,upper,size,reuse,alias\nx,0,2,100,,\nrelu,1,3,100,x,\nsig,2,4,100,relu,\n' >"$t/chain.csv"
+expect "in place in SRAM: proven by the links-aware bound" 0 \
+  '"cost": 300, "arena": 100, "lower_bound": 300, "optimal": true.*"links": 2, "reused": \[\["relu", "x"\], \["sig", "relu"\]\]' \
+  $D plan --pool sram=100:1 --pool dram=0:10 --json "$t/chain.csv"
+expect "the text counts the links used" 0 'in place: 2 of 2 reuse links used' \
+  $D plan --pool sram=100:1 --pool dram=0:10 "$t/chain.csv"
+# a view barred from SRAM takes its base to DRAM (one class, one pool)
+printf 'id,lower,upper,size,alias,pools\nbase,0,3,100,,\nview,1,4,100,base,dram\n' >"$t/view.csv"
+expect "a view and its base share a pool" 0 '"cost": 2000, .*"optimal": true' \
+  $D plan --pool sram=100:1 --pool dram=0:10 --json "$t/view.csv"
+$D plan --pool sram=100:1 --pool dram=0:10 --out "$t/view_out.csv" "$t/view.csv" >/dev/null
+check "--out: both in dram at one offset" "$(cut -d, -f7,8 "$t/view_out.csv" | tail -2 | sort -u)" "0,dram"
+G=tests/data/resnet18.graph.csv
+if [ -f $G ]; then
+  arena=$($D plan --json $G | sed -n 's/.*"arena": \([0-9]*\).*/\1/p')
+  plain=$($D plan --pool sram=$((arena / 2)):1 --pool dram=0:10 --json $G | sed -n 's/.*"feasible": true, "cost": \([0-9]*\).*/\1/p')
+  inpl=$($D plan --pool sram=$((arena / 2)):1 --pool dram=0:10 --inplace elementwise --json $G | sed -n 's/.*"feasible": true, "cost": \([0-9]*\).*/\1/p')
+  if [ -n "$plain" ] && [ -n "$inpl" ] && [ "$inpl" -lt "$plain" ]; then ok "resnet18 in place costs less over pools: $inpl < $plain"
+  else bad "resnet18 in place over pools ($inpl vs $plain)"; fi
+fi
+
 bad_files <<'CASES'
+view and base apart    | csv | plan --pool sram=150:1 --pool dram=0:10 | 3: record 'v' must share the offset of 'b' \(alias\), but no pool both may use takes them | id,lower,upper,size,alias,pools\nb,0,2,100,,sram\nv,1,3,100,b,dram\n
+view's pool too small  | csv | plan --pool sram=150:1 --pool dram=64:10 | 3: record 'v' must share the offset of 'b' | id,lower,upper,size,alias,pools\nb,0,2,100,,\nv,1,3,50,b,dram\n
 unknown pool name      | csv | plan --pool sram=150:1 --pool dram=0:10 | 3: unknown pool 'hbm'           | id,lower,upper,size,pools\na,0,2,100,\nb,1,3,100,hbm\n
 pool listed twice      | csv | plan --pool sram=150:1 --pool dram=0:10 | 2: pool 'sram' listed twice      | id,lower,upper,size,pools\na,0,2,100,sram sram\n
 too large for its pool | csv | plan --pool sram=90:1 --pool dram=0:10  | 3: record 'b' \(100 bytes\) fits none of its pools \(sram 90\) | id,lower,upper,size,pools\na,0,2,10,\nb,1,3,100,sram\n
