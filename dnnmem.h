@@ -371,9 +371,9 @@
                 id order) and looks for overlaps between groups, so it
                 accepts an overlap only for a declared pair at one offset
                 (two records overwriting one buffer overlap each other: an
-                error). Rules: see dnnmem_interval. Links are ignored by
-                chains and refused by passes, symbolic sizes, conflict
-                sets, pools and shared objects. Cost: solve 3 x
+                error). Rules: see dnnmem_interval. Pools take links (see
+                Pools). Links are ignored by chains and refused by passes,
+                symbolic sizes, conflict sets and shared objects. Cost: solve 3 x
                 dnnmem_plan_solve's on at most n records, plus O(n log n);
                 bound and check O(p log p). Scratch: the operation's own
                 for n records and p + 4 m pieces (m linked records, at most
@@ -489,6 +489,35 @@
                 (result.lower_bound = cost) or that there is none
                 (feasible 0); gaps: the search plans whole lifetimes, so
                 stop is incomplete unless the bound meets the cost.
+                Links (reuse and alias, see In place). An alias class is
+                one buffer: it goes to one pool that all its members may
+                use and that takes it as one record (its height, alignment
+                and fixed offset; none: DNNMEM_ERR_PLAN_POOL_CAPACITY). A
+                reuse is used when B goes to A's pool at A's offset. Each
+                record still costs its own size x its pool's cost: a tensor
+                is read and written where it lives, shared bytes or not, so
+                ties save room, not cost. solve plans four tie sets, each as
+                an ordinary problem of merged records whose cost counts
+                their members' bytes: every link, equal sizes only (both
+                chains needing a pool in common), the classes alone with
+                their reuse links kept (the greedy takes a tie when A's
+                offset is free, a move counts what ties may save, and each
+                pool's packing, dnnmem_plan_solve, chooses its ties), and
+                none; the cheapest plan wins (then the smallest arenas),
+                result.reused counts its ties. The bound with links: each
+                class priced at the cheapest pool all its members may use
+                and it fits; the classes that any plan may let share bytes
+                (every link) form components, and at each step a
+                component's tallest live member holds its bytes alone (no
+                other component shares them), so the step's fractional fill
+                over those members, each at its own price, is a relaxation;
+                the chain over steps as above (no record live at two). Only
+                this bound proves with links (the tie sets are some of the
+                choices), so stop is incomplete unless it meets the cost.
+                The checker keeps each class in one pool
+                (DNNMEM_ERR_PLAN_ALIAS_OFFSET) and checks each pool with
+                dnnmem_plan_check, the ties inside it declared (a reuse
+                across pools is simply not used).
                 Measured (README.md): on 18 inference models with SRAM of
                 25/50/75% of the single arena (cost 1, DRAM 10), the exact
                 search proves 52 of the 54 plans optimal (10 s each; most
@@ -506,7 +535,11 @@
                 Scratch: solve, dnnmem_plan_solve's (exact) for n records
                 plus about 150 + 32 P bytes per record; the bound about
                 24 + 32 P bytes per record; the check dnnmem_plan_check's
-                plus about 90 bytes per record.
+                plus about 90 bytes per record. With links: solve sizes
+                dnnmem_plan_solve's for the records with their links, and
+                each operation adds the ties' 350 bytes per record (the
+                solve also the merged allowed lists). Cost with links:
+                4 x the solve above on at most n merged records.
    Complexity.  naive O(n); greedy-size and greedy-breadth O(n log n +
                 sum k log k); sorted-height and pathcover O(n log n) (plus
                 O(k log k) per record near fixed ones); bestfit O((n + T)
@@ -1276,6 +1309,19 @@
 
 
    HISTORY
+       0.6.0  2026-11  pools with in-place reuse and aliasing.
+         Plan. dnnmem_plan_pools_* take reuse and alias links: four tie
+           sets (one keeping the classes' reuse links for the greedy and
+           the packings), a links-aware bound, a checker keeping each class
+           in one pool; dnnmem_plan_pools_result.reused. The cost is still
+           each record's size x its pool's cost. The pools bound counts a
+           gap's window as live bytes.
+         Fix. A tied group of several spans lost its first member's fixed
+           offset (0.5.0 planned such a class anywhere; found by
+           fuzz_plan_pools). The tied checker names two records that meet,
+           not the groups' first ones.
+         Tool. plan --pool takes reuse and alias links (JSON links, reused;
+           a view and its base with no common pool named by FILE:LINE).
        0.5.0  2026-11  memory pools; in-place reuse and aliasing; a
                        Lagrangian labeling bound and the layout plan.
          Plan. Pools (dnnmem_plan_pools, dnnmem_pool): several memories

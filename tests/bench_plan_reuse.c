@@ -3,9 +3,47 @@
    without reuse, the plan with element-wise ops declared in place (plan
    --inplace elementwise: files_intervals_inplace), the saving, and the
    plan against the reuse-aware lower bound; then the exact search (10 s)
-   where best leaves a gap. Every plan is checked by the recount of
-   tests/ref.h. */
+   where best leaves a gap. Then the same over two pools (SRAM of 25% and
+   50% of the arena without reuse, cost 1; DRAM unbounded, cost 10; best,
+   at most 10 s): the share of the bytes kept in SRAM without and with
+   reuse, and the cost against the links-aware bound. Every plan is
+   checked by the recount of tests/ref.h. */
 #include "bench.h"
+
+static int deadline_passed(void *user) { return bench_now_ms() >= *(const double *)user; }
+
+/* Plans SRAM (capacity, cost 1) beside DRAM (unbounded, cost 10); returns
+   the bytes planned into SRAM, the result in *res. */
+static int64_t pools(const dnnmem_intervals *p, int64_t capacity, dnnmem_plan_pools_result *res, double *ms) {
+  dnnmem_pool pool[2];
+  dnnmem_plan_pools pp;
+  dnnmem_plan_pools_options o;
+  int32_t *pool_of = (int32_t *)calloc((size_t)p->count + 1, sizeof(int32_t)), i;
+  int64_t *off = (int64_t *)calloc((size_t)p->count + 1, sizeof(int64_t)), sram = 0;
+  size_t bytes = 0;
+  double deadline;
+  void *mem;
+  memset(pool, 0, sizeof pool);
+  pool[0].capacity = capacity, pool[0].cost = 1, pool[1].cost = 10;
+  memset(&pp, 0, sizeof pp);
+  pp.intervals = p, pp.pools = pool, pp.num_pools = 2;
+  memset(&o, 0, sizeof o);
+  o.stop = deadline_passed, o.stop_user = &deadline;
+  if (dnnmem_plan_pools_solve_scratch_size(&pp, &o, &bytes) != DNNMEM_OK) abort();
+  mem = malloc(bytes ? bytes : 1);
+  *ms = bench_now_ms();
+  deadline = *ms + 10e3;
+  if (dnnmem_plan_pools_solve(&pp, &o, pool_of, off, NULL, res, mem, bytes) != DNNMEM_OK) abort();
+  *ms = bench_now_ms() - *ms;
+  if (ref_pools_recount(&pp, pool_of, off, NULL) != res->cost) {
+    fprintf(stderr, "pools plan fails its recount\n");
+    exit(1);
+  }
+  for (i = 0; i < p->count; i++)
+    if (pool_of[i] == 0) sram += p->records[i].size;
+  free(mem), free(pool_of), free(off);
+  return sram;
+}
 
 static int64_t plan(const dnnmem_intervals *p, dnnmem_plan_algo algo, double seconds, dnnmem_plan_result *res,
                     double *ms) {
@@ -38,8 +76,10 @@ int main(void) {
   static const char *const skip[] = {".train", NULL};
   size_t count, k;
   char **names = bench_list(dir, ".graph.csv", skip, &count);
-  double sum_saving = 0;
-  int rows = 0, at_bound = 0;
+  double sum_saving = 0, kept[2][2] = {{0, 0}, {0, 0}};
+  int rows = 0, at_bound = 0, proved[2] = {0, 0};
+  static char pools_table[1 << 15];
+  size_t used = 0;
   if (count == 0) dir = "tests/data", names = bench_list(dir, ".graph.csv", skip, &count);
   printf("In-place reuse (plan --inplace elementwise), best; exact where best leaves a gap (2M nodes)\n");
   printf("%-34s %6s %6s %6s %12s %12s %7s %12s %6s %9s\n", "graph", "n", "links", "used", "no reuse", "in place",
@@ -62,7 +102,32 @@ int main(void) {
       continue;
     }
     a0 = plan(&iv.problem, DNNMEM_PLAN_BEST, 0, &res0, &ms0);
-    links = files_intervals_inplace(&iv, files_elementwise_ops);
+    {
+      int64_t total = 0, sram[2][2];
+      dnnmem_plan_pools_result pr[2][2];
+      double pms[2][2];
+      int32_t i, share, with;
+      for (i = 0; i < iv.n; i++) total += iv.records[i].size;
+      for (with = 0; with < 2; with++) {
+        if (with) files_intervals_inplace(&iv, files_elementwise_ops);
+        for (share = 0; share < 2; share++)
+          sram[with][share] = pools(&iv.problem, a0 * (share ? 50 : 25) / 100, &pr[with][share], &pms[with][share]);
+      }
+      for (share = 0; share < 2; share++) {
+        used += (size_t)snprintf(pools_table + used, sizeof pools_table - used,
+                                 "%-34s %4d%% %9.2f%% %9.2f%% %13lld %13lld %13lld %9s %9.0f\n", names[k],
+                                 share ? 50 : 25, 100.0 * (double)sram[0][share] / (double)total,
+                                 100.0 * (double)sram[1][share] / (double)total, (long long)pr[0][share].cost,
+                                 (long long)pr[1][share].cost, (long long)pr[1][share].lower_bound,
+                                 pr[1][share].optimal ? "proved" : dnnmem_plan_stop_name(pr[1][share].stop),
+                                 pms[0][share] + pms[1][share]);
+        if (used >= sizeof pools_table) used = sizeof pools_table - 1;
+        kept[share][0] += (double)sram[0][share] / (double)total;
+        kept[share][1] += (double)sram[1][share] / (double)total;
+        proved[share] += pr[1][share].optimal;
+      }
+    }
+    links = iv.links;
     a1 = plan(&iv.problem, DNNMEM_PLAN_BEST, 0, &res1, &ms1);
     if (!res1.optimal) {
       dnnmem_plan_result res2;
@@ -83,6 +148,13 @@ int main(void) {
   if (rows)
     printf("%d graphs: mean saving %.1f%%; %d of %d at the reuse-aware lower bound\n", rows, sum_saving / rows,
            at_bound, rows);
+  printf("\nIn-place reuse over two pools: SRAM (cost 1) of 25%% / 50%% of the arena without reuse, DRAM (cost 10)\n"
+         "%-34s %5s %10s %10s %13s %13s %13s %9s %9s\n%s", "graph", "SRAM", "kept", "in place", "cost", "in place",
+         "bound", "stop", "ms", pools_table);
+  if (rows)
+    printf("mean bytes kept in SRAM: 25%%: %.2f%% -> %.2f%% (%d of %d proven), 50%%: %.2f%% -> %.2f%% (%d of %d proven)\n",
+           100 * kept[0][0] / rows, 100 * kept[0][1] / rows, proved[0], rows, 100 * kept[1][0] / rows,
+           100 * kept[1][1] / rows, proved[1], rows);
   bench_list_free(names, count);
   return 0;
 }
