@@ -409,7 +409,13 @@
                 load start costs O(log k) bounds first), each an exact
                 search (exponential) on at most m records. Scratch:
                 dnnmem_plan_solve's for the problem + about 105 bytes per
-                record.
+                record. Over pools, dnnmem_plan_pools_conflict runs the
+                same search with each question a pools plan of the subset
+                (dnnmem_plan_pools_solve, exact; each record keeps its
+                allowed pools) and the load start's test the pools bound
+                (a step's bytes over every capacity); a record alone never
+                conflicts there (refused first). Linked records are
+                refused by both (a subset would cut links).
    Pools.       Several memories (TVM USMP's pools: fast SRAM beside DRAM on
                 a microcontroller; an accelerator's scratchpad beside HBM).
                 dnnmem_plan_pools: the records, pools (dnnmem_pool: name,
@@ -1320,8 +1326,12 @@
            offset (0.5.0 planned such a class anywhere; found by
            fuzz_plan_pools). The tied checker names two records that meet,
            not the groups' first ones.
+         Plan. dnnmem_plan_pools_conflict: why no plan fits the pools, a
+           conflict set as dnnmem_plan_conflict's (one search serves both).
          Tool. plan --pool takes reuse and alias links (JSON links, reused;
-           a view and its base with no common pool named by FILE:LINE).
+           a view and its base with no common pool named by FILE:LINE);
+           proven infeasible, it names a conflict set (JSON conflict,
+           conflict_minimal, conflict_decisions, conflict_time_ms).
        0.5.0  2026-11  memory pools; in-place reuse and aliasing; a
                        Lagrangian labeling bound and the layout plan.
          Plan. Pools (dnnmem_plan_pools, dnnmem_pool): several memories
@@ -2212,6 +2222,28 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_check(const dnnmem_plan_pools *proble
    *out_cost and arenas[num_pools] (each may be NULL) on DNNMEM_OK;
    out_conflict (2 entries, may be NULL): the offending record(s), -1 where
    there is no second. O(P + p log p), p = records + 2 gaps. */
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_pools_conflict_scratch_size(const dnnmem_plan_pools *problem,
+                                                                 const dnnmem_plan_pools_options *options,
+                                                                 size_t *out_bytes);
+DNNMEM_DEF dnnmem_result dnnmem_plan_pools_conflict(const dnnmem_plan_pools *problem,
+                                                    const dnnmem_plan_pools_options *options, int32_t *conflict,
+                                                    int32_t conflict_capacity, dnnmem_plan_conflict_result *result,
+                                                    void *scratch, size_t scratch_bytes);
+/* Why no plan fits the pools: dnnmem_plan_conflict's answer for pools. When
+   no assignment fits the capacities, conflict[0 .. result->count) receives
+   the ids of records that alone cannot be planned into the pools either
+   (same pools, each record its allowed list), result->minimal = 1 when
+   every proper subset is proven to have a plan. Each question is
+   dnnmem_plan_pools_solve with algo exact (best under DNNMEM_NO_EXACT),
+   options' node limits and stop (options->algo ignored); proofs come from
+   the bound (a step's bytes over every capacity) or a completed search
+   (records with gaps: the bound only). result->feasible 1 when a plan
+   exists (count 0). Errors: dnnmem_plan_pools_solve's for the problem;
+   links: DNNMEM_ERR_INVALID_ARGUMENT (a subset would cut them);
+   conflict_capacity too small: DNNMEM_ERR_OUTPUT_TOO_SMALL with
+   result->count needed. Scratch: dnnmem_plan_pools_solve's plus about
+   110 bytes per record and the allowed lists. */
 
 
 /* ==== 3. Shared objects (dnnmem_share_*) ================================= */
@@ -7684,21 +7716,48 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_solve(const dnnmem_plan_symbolic *
 /* ---- conflict sets ("why not") ------------------------------------------ */
 
 typedef struct dnnmem__conflict_work {
+  const dnnmem_plan_pools *pools; /* the pools of a pools problem; NULL: one
+                                     arena of capacity ask.capacity */
   dnnmem_interval *records; /* the subset being asked, ascending ids */
   int64_t *offsets;         /* its plan (the answer's, unused) */
+  int32_t *pool_of;         /* pools: the subset's pools (unused) */
+  int32_t *sub_offsets, *sub_ids; /* pools: the subset's allowed lists */
   int64_t *keys;            /* sort keys per record id */
   int32_t *set;             /* the candidate's ids in test order */
   int32_t *ids, *by_upper, *tmp; /* sorting */
   uint8_t *member;          /* per record id: 1 in the subset asked */
-  void *plan;               /* dnnmem_plan_solve's (and the bound's) scratch */
+  void *plan;               /* the solve's (and the bound's) scratch */
   size_t plan_bytes;
   dnnmem_plan_options ask;  /* the options of every decision */
+  dnnmem_plan_pools_options pools_ask;
 } dnnmem__conflict_work;
+
+/* The carving shared by both kinds (w->plan_bytes set; ids: the allowed
+   lists' length, pools only). */
+static dnnmem_result dnnmem__conflict_layout(dnnmem__conflict_work *w, int32_t n, int64_t ids, void *scratch,
+                                             size_t scratch_bytes, size_t *out_bytes) {
+  dnnmem__scratch s;
+  dnnmem__scratch_begin(&s, out_bytes ? NULL : scratch, scratch_bytes);
+  w->records = DNNMEM__TAKE(&s, dnnmem_interval, n);
+  w->offsets = DNNMEM__TAKE(&s, int64_t, n);
+  if (w->pools) {
+    w->pool_of = DNNMEM__TAKE(&s, int32_t, n);
+    w->sub_offsets = DNNMEM__TAKE(&s, int32_t, (int64_t)n + 1);
+    w->sub_ids = DNNMEM__TAKE(&s, int32_t, ids);
+  }
+  w->keys = DNNMEM__TAKE(&s, int64_t, n);
+  w->set = DNNMEM__TAKE(&s, int32_t, n);
+  w->ids = DNNMEM__TAKE(&s, int32_t, n);
+  w->by_upper = DNNMEM__TAKE(&s, int32_t, n);
+  w->tmp = DNNMEM__TAKE(&s, int32_t, n);
+  w->member = DNNMEM__TAKE(&s, uint8_t, n);
+  w->plan = DNNMEM__TAKE(&s, unsigned char, w->plan_bytes);
+  return dnnmem__scratch_end(&s, out_bytes);
+}
 
 static dnnmem_result dnnmem__conflict_carve(const dnnmem_intervals *problem, const dnnmem_plan_options *options,
                                             dnnmem__conflict_work *w, void *scratch, size_t scratch_bytes,
                                             size_t *out_bytes) {
-  dnnmem__scratch s;
   dnnmem_result r;
   size_t bound_bytes = 0;
   int32_t n;
@@ -7715,18 +7774,9 @@ static dnnmem_result dnnmem__conflict_carve(const dnnmem_intervals *problem, con
   if ((r = dnnmem_plan_solve_scratch_size(problem, &w->ask, &w->plan_bytes)) != DNNMEM_OK) return r;
   if ((r = dnnmem_plan_lower_bound_scratch_size(problem, &bound_bytes)) != DNNMEM_OK) return r;
   if (bound_bytes > w->plan_bytes) w->plan_bytes = bound_bytes;
+  w->pools = NULL;
   n = problem->count;
-  dnnmem__scratch_begin(&s, out_bytes ? NULL : scratch, scratch_bytes);
-  w->records = DNNMEM__TAKE(&s, dnnmem_interval, n);
-  w->offsets = DNNMEM__TAKE(&s, int64_t, n);
-  w->keys = DNNMEM__TAKE(&s, int64_t, n);
-  w->set = DNNMEM__TAKE(&s, int32_t, n);
-  w->ids = DNNMEM__TAKE(&s, int32_t, n);
-  w->by_upper = DNNMEM__TAKE(&s, int32_t, n);
-  w->tmp = DNNMEM__TAKE(&s, int32_t, n);
-  w->member = DNNMEM__TAKE(&s, uint8_t, n);
-  w->plan = DNNMEM__TAKE(&s, unsigned char, w->plan_bytes);
-  return dnnmem__scratch_end(&s, out_bytes);
+  return dnnmem__conflict_layout(w, n, 0, scratch, scratch_bytes, out_bytes);
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_conflict_scratch_size(const dnnmem_intervals *problem,
@@ -7737,15 +7787,27 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_conflict_scratch_size(const dnnmem_interval
   return dnnmem__conflict_carve(problem, options, &w, NULL, 0, out_bytes);
 }
 
-/* The subset of member records as a problem (ascending ids). */
+/* The subset of member records as a problem (ascending ids); with pools
+   also *subp, the subset's pools problem (their allowed lists). */
 static void dnnmem__conflict_subset(const dnnmem_intervals *problem, dnnmem__conflict_work *w,
-                                    dnnmem_intervals *sub) {
-  int32_t i, m = 0;
-  for (i = 0; i < problem->count; i++)
-    if (w->member[i]) w->records[m++] = problem->records[i];
+                                    dnnmem_intervals *sub, dnnmem_plan_pools *subp) {
+  const dnnmem_plan_pools *p = w->pools;
+  int32_t i, m = 0, k = 0, j;
+  if (p && p->allowed_offsets) w->sub_offsets[0] = 0;
+  for (i = 0; i < problem->count; i++) {
+    if (!w->member[i]) continue;
+    w->records[m++] = problem->records[i];
+    if (!p || !p->allowed_offsets) continue;
+    for (j = p->allowed_offsets[i]; j < p->allowed_offsets[i + 1]; j++) w->sub_ids[k++] = p->allowed_ids[j];
+    w->sub_offsets[m] = k;
+  }
   sub->records = w->records;
   sub->count = m;
   sub->alignment = problem->alignment;
+  if (!p) return;
+  *subp = *p;
+  subp->intervals = sub;
+  if (p->allowed_offsets) subp->allowed_offsets = w->sub_offsets, subp->allowed_ids = w->sub_ids;
 }
 
 /* "Do the member records fit the capacity?": 1, 0 proven not, -1 unknown;
@@ -7754,11 +7816,20 @@ static dnnmem_result dnnmem__conflict_ask(const dnnmem_intervals *problem, dnnme
                                           dnnmem_plan_conflict_result *res, int32_t *feasible,
                                           dnnmem_plan_stop *stop) {
   dnnmem_intervals sub;
+  dnnmem_plan_pools subp;
   dnnmem_plan_result pr;
   dnnmem_result r;
-  dnnmem__conflict_subset(problem, w, &sub);
-  r = dnnmem_plan_solve(&sub, &w->ask, w->offsets, &pr, w->plan, w->plan_bytes);
-  if (r != DNNMEM_OK) return r;
+  dnnmem__conflict_subset(problem, w, &sub, &subp);
+  if (w->pools) { /* the subset's pools plan: found, proven impossible, or neither */
+    dnnmem_plan_pools_result qr;
+    r = dnnmem_plan_pools_solve(&subp, &w->pools_ask, w->pool_of, w->offsets, NULL, &qr, w->plan, w->plan_bytes);
+    if (r != DNNMEM_OK && r != DNNMEM_ERR_INFEASIBLE) return r;
+    pr.nodes = qr.nodes, pr.feasible = qr.feasible, pr.stop = qr.stop;
+    if (qr.feasible == 1) pr.stop = DNNMEM_PLAN_STOP_PROVED; /* a plan answers the question */
+  } else {
+    r = dnnmem_plan_solve(&sub, &w->ask, w->offsets, &pr, w->plan, w->plan_bytes);
+    if (r != DNNMEM_OK) return r;
+  }
   res->decisions++;
   res->nodes += pr.nodes;
   *feasible = pr.feasible;
@@ -7767,11 +7838,14 @@ static dnnmem_result dnnmem__conflict_ask(const dnnmem_intervals *problem, dnnme
   return DNNMEM_OK;
 }
 
-/* Whether the member records' lower bound exceeds the capacity. */
+/* Whether the member records' lower bound exceeds the capacity (pools:
+   proves that no plan exists). */
 static int dnnmem__conflict_bound_exceeds(const dnnmem_intervals *problem, dnnmem__conflict_work *w) {
   dnnmem_intervals sub;
+  dnnmem_plan_pools subp;
   int64_t bound = 0;
-  dnnmem__conflict_subset(problem, w, &sub);
+  dnnmem__conflict_subset(problem, w, &sub, &subp);
+  if (w->pools) return dnnmem_plan_pools_lower_bound(&subp, &bound, w->plan, w->plan_bytes) == DNNMEM_ERR_INFEASIBLE;
   if (dnnmem_plan_lower_bound(&sub, &bound, w->plan, w->plan_bytes) != DNNMEM_OK) return 0;
   return bound > w->ask.capacity;
 }
@@ -7883,20 +7957,18 @@ static dnnmem_result dnnmem__conflict_from_components(const dnnmem_intervals *pr
   return DNNMEM_OK;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_plan_conflict(const dnnmem_intervals *problem, const dnnmem_plan_options *options,
-                                              int32_t *conflict, int32_t conflict_capacity,
-                                              dnnmem_plan_conflict_result *result, void *scratch,
-                                              size_t scratch_bytes) {
-  dnnmem__conflict_work w;
+/* The search of both kinds (w carved): the whole problem asked, a start,
+   then the deletion filter. */
+static dnnmem_result dnnmem__conflict_run(const dnnmem_intervals *problem, dnnmem__conflict_work *w0,
+                                          int32_t *conflict, int32_t conflict_capacity,
+                                          dnnmem_plan_conflict_result *result) {
+  dnnmem__conflict_work w = *w0;
   dnnmem_plan_conflict_result res;
   dnnmem_plan_stop stop = DNNMEM_PLAN_STOP_PROVED;
   dnnmem_result r;
   int32_t i, n, f = -1, m, pos, block, single = -1;
   int64_t t, capacity;
   int found = 0, from_load = 0;
-  if ((r = dnnmem_intervals_check(problem)) != DNNMEM_OK) return r;
-  if (dnnmem__has_links(problem)) return DNNMEM_ERR_INVALID_ARGUMENT; /* subsets would cut links */
-  if ((r = dnnmem__conflict_carve(problem, options, &w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
   if (conflict_capacity < 0 || (conflict == NULL && conflict_capacity > 0)) return DNNMEM_ERR_INVALID_ARGUMENT;
   n = problem->count;
   capacity = w.ask.capacity;
@@ -7910,8 +7982,9 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_conflict(const dnnmem_intervals *problem, c
     if (result) *result = res;
     return DNNMEM_OK;
   }
-  /* one record alone: its top (size, or a fixed record's offset + size) */
-  for (i = 0; i < n && single < 0; i++) {
+  /* one record alone: its top (size, or a fixed record's offset + size);
+     pools refuse such a record before */
+  for (i = 0; i < n && single < 0 && !w.pools; i++) {
     const dnnmem_interval *rec = &problem->records[i];
     if (rec->size > capacity || ((rec->flags & DNNMEM_INTERVAL_FIXED) && rec->fixed_offset > capacity - rec->size))
       single = i;
@@ -7965,6 +8038,19 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_conflict(const dnnmem_intervals *problem, c
     if (w.member[i]) conflict[m++] = i;
   return DNNMEM_OK;
 }
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_conflict(const dnnmem_intervals *problem, const dnnmem_plan_options *options,
+                                              int32_t *conflict, int32_t conflict_capacity,
+                                              dnnmem_plan_conflict_result *result, void *scratch,
+                                              size_t scratch_bytes) {
+  dnnmem__conflict_work w;
+  dnnmem_result r;
+  if ((r = dnnmem_intervals_check(problem)) != DNNMEM_OK) return r;
+  if (dnnmem__has_links(problem)) return DNNMEM_ERR_INVALID_ARGUMENT; /* subsets would cut links */
+  if ((r = dnnmem__conflict_carve(problem, options, &w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
+  return dnnmem__conflict_run(problem, &w, conflict, conflict_capacity, result);
+}
+
 
 /* ---- pools (several memories: SRAM + DRAM) ------------------------------ */
 
@@ -9255,6 +9341,60 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_solve(const dnnmem_plan_pools *proble
   if ((r = dnnmem__pools_carve(problem, &w, 1, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
   w.weight = NULL;
   return dnnmem__pools_run(&w, problem, pool_of, offsets, arenas, result);
+}
+
+/* ---- pools: why not ------------------------------------------------------- */
+
+/* The pools kind: every decision dnnmem_plan_pools_solve (exact) on the
+   subset with its allowed lists. */
+static dnnmem_result dnnmem__pools_conflict_carve(const dnnmem_plan_pools *p, const dnnmem_plan_pools_options *options,
+                                                  dnnmem__conflict_work *w, void *scratch, size_t scratch_bytes,
+                                                  size_t *out_bytes) {
+  dnnmem_result r;
+  size_t bound_bytes = 0;
+  int64_t ids = 0;
+  int32_t n;
+  if (p == NULL || p->intervals == NULL || p->num_pools < 1) return DNNMEM_ERR_INVALID_ARGUMENT;
+  n = p->intervals->count;
+  if (n < 0) return DNNMEM_ERR_NEGATIVE;
+  DNNMEM_MEMSET(&w->pools_ask, 0, sizeof(w->pools_ask));
+  if (options) w->pools_ask = *options;
+  if (w->pools_ask.node_limit < 0 || w->pools_ask.pack_node_limit < 0) return DNNMEM_ERR_NEGATIVE;
+#ifndef DNNMEM_NO_EXACT
+  w->pools_ask.algo = DNNMEM_PLAN_POOLS_EXACT;
+#else
+  w->pools_ask.algo = DNNMEM_PLAN_POOLS_BEST;
+#endif
+  DNNMEM_MEMSET(&w->ask, 0, sizeof(w->ask));
+  if ((r = dnnmem_plan_pools_solve_scratch_size(p, &w->pools_ask, &w->plan_bytes)) != DNNMEM_OK) return r;
+  if ((r = dnnmem_plan_pools_lower_bound_scratch_size(p, &bound_bytes)) != DNNMEM_OK) return r;
+  if (bound_bytes > w->plan_bytes) w->plan_bytes = bound_bytes;
+  if (p->allowed_offsets) {
+    if (p->allowed_offsets[n] < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+    ids = p->allowed_offsets[n];
+  }
+  w->pools = p;
+  return dnnmem__conflict_layout(w, n, ids, scratch, scratch_bytes, out_bytes);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_pools_conflict_scratch_size(const dnnmem_plan_pools *problem,
+                                                                 const dnnmem_plan_pools_options *options,
+                                                                 size_t *out_bytes) {
+  dnnmem__conflict_work w;
+  if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  return dnnmem__pools_conflict_carve(problem, options, &w, NULL, 0, out_bytes);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_pools_conflict(const dnnmem_plan_pools *problem,
+                                                    const dnnmem_plan_pools_options *options, int32_t *conflict,
+                                                    int32_t conflict_capacity, dnnmem_plan_conflict_result *result,
+                                                    void *scratch, size_t scratch_bytes) {
+  dnnmem__conflict_work w;
+  dnnmem_result r;
+  if ((r = dnnmem__pools_validate(problem, 1)) != DNNMEM_OK) return r;
+  if (dnnmem__has_links(problem->intervals)) return DNNMEM_ERR_INVALID_ARGUMENT; /* subsets would cut links */
+  if ((r = dnnmem__pools_conflict_carve(problem, options, &w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
+  return dnnmem__conflict_run(problem->intervals, &w, conflict, conflict_capacity, result);
 }
 
 /* ==== 3. Shared objects (dnnmem_share_*) ================================= */

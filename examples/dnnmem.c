@@ -733,10 +733,38 @@ static void plan_print_links(const files_intervals *iv, int32_t reused) {
   printf("links: %d records linked; in place: %d of %d reuse links used\n", iv->links, reused, declared);
 }
 
-static void plan_print(const cli_args *a, const files_intervals *iv, const int64_t *offsets,
-                       const dnnmem_plan_result *res, double ms, const plan_conflict_answer *c) {
+/* JSON conflict, conflict_minimal, conflict_decisions, conflict_time_ms
+   when a conflict was found. */
+static void plan_json_conflict(const files_intervals *iv, const plan_conflict_answer *c) {
   char buf[16];
   int32_t k;
+  if (!c || c->result.feasible != 0) return;
+  cli_json_key("conflict");
+  printf("[");
+  for (k = 0; k < c->result.count; k++) {
+    printf(k ? ", " : "");
+    cli_json_string_value(plan_record_id(iv, c->ids[k], buf, sizeof buf));
+  }
+  printf("]");
+  cli_json_bool("conflict_minimal", c->result.minimal);
+  cli_json_int("conflict_decisions", c->result.decisions);
+  cli_json_double("conflict_time_ms", c->ms);
+}
+
+/* The text line of a conflict: records that alone cannot fit WHAT. */
+static void plan_print_conflict(const files_intervals *iv, const plan_conflict_answer *c, const char *what,
+                                const char *unit) {
+  char buf[16];
+  int32_t k;
+  printf("conflict: %d records that alone cannot fit %s%s (%s, %d decisions, %.2f ms):", c->result.count, what, unit,
+         c->result.minimal ? "minimal" : "not proven minimal", c->result.decisions, c->ms);
+  for (k = 0; k < c->result.count; k++) printf(" %s", plan_record_id(iv, c->ids[k], buf, sizeof buf));
+  printf("\n");
+}
+
+static void plan_print(const cli_args *a, const files_intervals *iv, const int64_t *offsets,
+                       const dnnmem_plan_result *res, double ms, const plan_conflict_answer *c) {
+  char buf[24];
   if (a->json) {
     cli_json_begin();
     cli_json_int("n", iv->n);
@@ -754,18 +782,7 @@ static void plan_print(const cli_args *a, const files_intervals *iv, const int64
     cli_json_string("stop", dnnmem_plan_stop_name(res->stop));
     cli_json_bool("degraded", res->degraded);
     if (iv->links > 0) plan_json_links(iv, offsets, NULL);
-    if (c && c->result.feasible == 0) {
-      cli_json_key("conflict");
-      printf("[");
-      for (k = 0; k < c->result.count; k++) {
-        printf(k ? ", " : "");
-        cli_json_string_value(plan_record_id(iv, c->ids[k], buf, sizeof buf));
-      }
-      printf("]");
-      cli_json_bool("conflict_minimal", c->result.minimal);
-      cli_json_int("conflict_decisions", c->result.decisions);
-      cli_json_double("conflict_time_ms", c->ms);
-    }
+    plan_json_conflict(iv, c);
     cli_json_end();
     return;
   }
@@ -782,10 +799,8 @@ static void plan_print(const cli_args *a, const files_intervals *iv, const int64
                                                                                                : "incomplete (gaps)",
            (long long)res->nodes, res->degraded ? "; the undo log filled, deeper nodes recounted" : "");
   if (c && c->result.feasible == 0) {
-    printf("conflict: %d records that alone cannot fit %lld bytes (%s, %d decisions, %.2f ms):", c->result.count,
-           (long long)a->capacity, c->result.minimal ? "minimal" : "not proven minimal", c->result.decisions, c->ms);
-    for (k = 0; k < c->result.count; k++) printf(" %s", plan_record_id(iv, c->ids[k], buf, sizeof buf));
-    printf("\n");
+    snprintf(buf, sizeof buf, "%lld", (long long)a->capacity);
+    plan_print_conflict(iv, c, buf, " bytes");
   }
 }
 
@@ -1302,6 +1317,8 @@ static void plan_pools_command(const cli_args *a, files_intervals *iv) {
   dnnmem_plan_pools_result res;
   int32_t *pool_of, q, i, bad[2] = {-1, -1};
   int64_t *offsets, *arenas, *checked, *bytes_in, cost = 0, total = 0;
+  plan_conflict_answer c;
+  int have_conflict = 0;
   size_t bytes = 0, check_bytes = 0;
   void *scratch;
   double ms, deadline;
@@ -1341,6 +1358,21 @@ static void plan_pools_command(const cli_args *a, files_intervals *iv) {
     if (a->out) plan_write_pools(files_intervals_rows(iv), a->out, offsets, pool_of, in.names);
     if (a->svg) cli_plan_svg_pools(a->svg, a->operand, iv, &in, pool_of, offsets, arenas);
   }
+  if (res.feasible == 0 && iv->links == 0) { /* why not (subsets would cut links) */
+    dnnmem_plan_pools_options co = opt;
+    size_t cb = 0;
+    void *cs;
+    deadline = cli_now_ms() + a->time_limit * 1e3;
+    if (co.node_limit == 0) co.node_limit = CLI_CONFLICT_NODES;
+    c.ids = (int32_t *)cli_alloc(((size_t)iv->n + 1) * sizeof(int32_t));
+    cli_check(dnnmem_plan_pools_conflict_scratch_size(&in.problem, &co, &cb), a->operand);
+    cs = cli_alloc(cb);
+    c.ms = cli_now_ms();
+    cli_check(dnnmem_plan_pools_conflict(&in.problem, &co, c.ids, iv->n, &c.result, cs, cb), a->operand);
+    c.ms = cli_now_ms() - c.ms;
+    free(cs);
+    have_conflict = 1;
+  }
   if (a->json) {
     cli_json_begin();
     cli_json_int("n", iv->n);
@@ -1369,6 +1401,7 @@ static void plan_pools_command(const cli_args *a, files_intervals *iv) {
       printf("}");
     }
     printf("]");
+    if (have_conflict) plan_json_conflict(iv, &c);
     cli_json_end();
   } else {
     if (res.feasible == 1)
@@ -1385,7 +1418,9 @@ static void plan_pools_command(const cli_args *a, files_intervals *iv) {
              (long long)bytes_in[q], (long long)in.pools[q].cost);
     if (res.stop != DNNMEM_PLAN_STOP_NONE && res.stop != DNNMEM_PLAN_STOP_PROVED)
       printf("search stopped: %s (%lld nodes)\n", dnnmem_plan_stop_name(res.stop), (long long)res.nodes);
+    if (have_conflict && c.result.feasible == 0) plan_print_conflict(iv, &c, "the pools", "");
   }
+  if (have_conflict) free(c.ids);
   free(scratch);
   free(pool_of), free(offsets), free(arenas), free(checked), free(bytes_in);
   for (q = 0; q < in.num; q++) free(in.names[q]);
@@ -2999,7 +3034,7 @@ static const cli_command cli_commands[] = {
      cmd_cover},
     {"plan", "FILE", "arena offsets for tensor lifetimes",
      "Arena offsets for the records of FILE (intervals CSV or graph CSV).", plan_options,
-     "one JSON object: n, algo, arena, lower_bound, optimal, time_ms, nodes,\nstop (none, proved, nodes, time, incomplete), degraded\n(with --capacity also capacity, feasible; proven infeasible: conflict\n[ids], conflict_minimal, conflict_decisions, conflict_time_ms). With\nreuse/alias links: links, reused [[id, overwritten id], ...]. With a\n'pass' column: passes [{pass, n, arena}], one_shot_arena, one_shot_lower_bound. With --symbol:\nsymbol, s_min, s_max, worst_ratio, worst_at, arena_min, lower_bound_min,\narena_max, lower_bound_max, samples, edges (--at adds at, arena,\nlower_bound, optimal). With --pool: n, algo, feasible, cost, arena (all\npools), lower_bound and optimal (of the cost), time_ms, nodes, stop,\ndecisions, moves, pools [{name, capacity, cost, arena, bytes}]",
+     "one JSON object: n, algo, arena, lower_bound, optimal, time_ms, nodes,\nstop (none, proved, nodes, time, incomplete), degraded\n(with --capacity also capacity, feasible; proven infeasible: conflict\n[ids], conflict_minimal, conflict_decisions, conflict_time_ms). With\nreuse/alias links: links, reused [[id, overwritten id], ...]. With a\n'pass' column: passes [{pass, n, arena}], one_shot_arena, one_shot_lower_bound. With --symbol:\nsymbol, s_min, s_max, worst_ratio, worst_at, arena_min, lower_bound_min,\narena_max, lower_bound_max, samples, edges (--at adds at, arena,\nlower_bound, optimal). With --pool: n, algo, feasible, cost, arena (all\npools), lower_bound and optimal (of the cost), time_ms, nodes, stop,\ndecisions, moves, pools [{name, capacity, cost, arena, bytes}] (links and\nreused with links; proven infeasible: conflict, conflict_minimal, ...)",
      cmd_plan},
     {"share", "FILE", "shared objects for tensor lifetimes (TFLite)",
      "Shared objects (TFLite) for the records of FILE (intervals CSV or graph CSV).", share_options,

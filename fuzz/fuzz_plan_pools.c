@@ -10,7 +10,9 @@
    same plan; short scratch gives the error, never an overrun. With mode
    bit 128, ALIAS and REUSE links (mostly valid ones): the code of every
    operation is the rule's (ref_plan_reuse_rule), the oracles tie records
-   as the links allow.
+   as the links allow. Without links, a problem without a plan gets a
+   conflict set (dnnmem_plan_pools_conflict): the oracle finds no plan for
+   it and, when it is called minimal, one for it less any record.
    Max length: 128 */
 #include <stdlib.h>
 #include <string.h>
@@ -120,6 +122,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   optimum = ref_pools_optimum(&p);
   if (brc == DNNMEM_ERR_INFEASIBLE) FUZZ_CHECK(optimum == -1 && rc == DNNMEM_ERR_INFEASIBLE && res.feasible == 0);
   else FUZZ_CHECK(optimum == -1 || bound <= optimum);
+  if (optimum == -1 && !linked) { /* why not: the conflict set, re-solved by the oracle */
+    dnnmem_plan_conflict_result cr;
+    int32_t conflict[MAX_RECORDS];
+    uint8_t member[MAX_RECORDS];
+    size_t cb = 0;
+    unsigned char *cs;
+    dnnmem_plan_pools_options co = opt;
+    co.node_limit = 0;
+    FUZZ_CHECK(dnnmem_plan_pools_conflict_scratch_size(&p, &co, &cb) == DNNMEM_OK);
+    cs = (unsigned char *)malloc(cb + 1);
+    FUZZ_CHECK(dnnmem_plan_pools_conflict(&p, &co, conflict, MAX_RECORDS, &cr, cs, cb) == DNNMEM_OK);
+    FUZZ_CHECK(cr.feasible != 1);
+    if (cr.feasible == 0) {
+      memset(member, 0, sizeof member);
+      for (i = 0; i < cr.count; i++) member[conflict[i]] = 1;
+      FUZZ_CHECK(cr.count >= 1 && ref_pools_optimum_of(&p, member) == -1);
+      for (i = 0; i < cr.count && cr.minimal; i++) {
+        member[conflict[i]] = 0;
+        FUZZ_CHECK(ref_pools_optimum_of(&p, member) >= 0);
+        member[conflict[i]] = 1;
+      }
+    }
+    if (!gapped) FUZZ_CHECK(cr.feasible == 0 && cr.minimal == 1); /* exact decisions without limits */
+    free(cs);
+  }
   if (rc == DNNMEM_ERR_INFEASIBLE) {
     FUZZ_CHECK(res.feasible != 1);
     if (res.feasible == 0) FUZZ_CHECK(optimum == -1);

@@ -3,8 +3,9 @@
 # (JSON cost, pools [{name, capacity, cost, arena, bytes}], --out's 'pool'
 # column, the SVG's panels), the 'pools' column (preference order, unknown
 # names), a record too large for the only pool it may use, usage errors,
-# proven infeasibility, plain plan unchanged without --pool, and reuse and
-# alias links across pools (in place in SRAM, a view kept with its base).
+# proven infeasibility and its conflict set, plain plan unchanged without
+# --pool, and reuse and alias links across pools (in place in SRAM, a view
+# kept with its base).
 . "$(dirname "$0")/cli_lib.sh"
 D=$DNNMEM
 t=$tmp
@@ -38,6 +39,14 @@ expect "only sram where it cannot all fit: proven infeasible (exit 0)" 0 '"feasi
   $D plan --pool sram=150:1 --pool dram=0:10 --json "$t/onlysram.csv"
 expect "every pool bounded below the load: proven infeasible" 0 'no plan exists \(proven\)' \
   $D plan --pool sram=90:1 --pool dram=100:10 "$t/peak.csv"
+# why not: the three records live together at step 2 alone overflow both pools
+printf 'id,lower,upper,size\na,0,2,40\nb,1,3,100\nc,1,4,100\nd,2,5,100\ne,4,6,150\n' >"$t/why.csv"
+expect "a conflict set over pools (JSON)" 0 '"feasible": false.*"conflict": \["b", "c", "d"\], "conflict_minimal": true' \
+  $D plan --pool sram=150:1 --pool dram=100:10 --json "$t/why.csv"
+expect "a conflict set over pools (text)" 0 'conflict: 3 records that alone cannot fit the pools \(minimal' \
+  $D plan --pool sram=150:1 --pool dram=100:10 "$t/why.csv"
+if $D plan --pool sram=150:1 --pool dram=0:10 --json "$t/why.csv" | grep -q '"conflict"'; then bad "no conflict when a plan exists"
+else ok "no conflict when a plan exists"; fi
 
 # links: an in-place chain fits a 100-byte SRAM only with both ties
 printf 'id,lower,upper,size,reuse,alias\nx,0,2,100,,\nrelu,1,3,100,x,\nsig,2,4,100,relu,\n' >"$t/chain.csv"

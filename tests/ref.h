@@ -791,6 +791,32 @@ REF_FN int64_t ref_pools_optimum(const dnnmem_plan_pools *p) {
   return best;
 }
 
+/* The oracle on the records with member[i] != 0 (each with its allowed
+   list, links dropped: conflict sets take none): the least cost, -1 when
+   no plan exists. */
+REF_FN int64_t ref_pools_optimum_of(const dnnmem_plan_pools *p, const uint8_t *member) {
+  int32_t n = p->intervals->count, i, j, m = 0, k = 0;
+  dnnmem_interval *sub = (dnnmem_interval *)calloc((size_t)n + 1, sizeof(dnnmem_interval));
+  int32_t *offs = (int32_t *)calloc((size_t)n + 2, sizeof(int32_t));
+  int32_t *ids = (int32_t *)calloc((size_t)n * (size_t)p->num_pools + 1, sizeof(int32_t));
+  dnnmem_intervals iv;
+  dnnmem_plan_pools q = *p;
+  int64_t best;
+  for (i = 0; i < n; i++) {
+    if (!member[i]) continue;
+    sub[m++] = p->intervals->records[i];
+    for (j = 0; p->allowed_offsets && j < p->allowed_offsets[i + 1] - p->allowed_offsets[i]; j++)
+      ids[k++] = p->allowed_ids[p->allowed_offsets[i] + j];
+    offs[m] = k;
+  }
+  iv.records = sub, iv.count = m, iv.alignment = p->intervals->alignment;
+  q.intervals = &iv;
+  if (p->allowed_offsets) q.allowed_offsets = offs, q.allowed_ids = ids;
+  best = ref_pools_optimum(&q);
+  free(sub), free(offs), free(ids);
+  return best;
+}
+
 /* ==== 3. Shared objects =================================================== */
 
 /* An assignment is valid when every id is in [0, count) and no two records

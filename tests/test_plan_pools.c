@@ -8,7 +8,9 @@
    equal the optimum, heuristics are valid and never below it, the bound
    never above it, infeasibility only when proven; the checker catching a
    pool over capacity, a record in a forbidden pool, an overlap, a pool
-   index out of range; errors, short scratch, limits and determinism. */
+   index out of range; errors, short scratch, limits and determinism; links
+   (in place and views) across pools; conflict sets over pools re-solved by
+   the oracle. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -568,6 +570,89 @@ static void test_links_random(void) {
   CHECK(rule_errors > 10);
 }
 
+/* Why not, over pools: three 100-byte records live together where the two
+   pools hold 250 bytes are the conflict, minimal (any two fit: one in each
+   pool); records elsewhere in time stay out. Random small instances: every
+   conflict set is re-solved by the oracle (no plan) and, when minimal,
+   every set less one record has a plan; feasible problems answer so. */
+static void test_conflict(void) {
+  dnnmem_interval r[5];
+  dnnmem_pool pools[3];
+  dnnmem_intervals iv = {r, 5, 0};
+  dnnmem_plan_pools p;
+  dnnmem_plan_conflict_result cr;
+  int32_t conflict[6], trial, found = 0, minimal = 0;
+  size_t bytes = 0;
+  unsigned char *mem;
+  dnnmem_rng rng;
+  r[0] = rec(0, 2, 40), r[1] = rec(1, 3, 100), r[2] = rec(1, 4, 100), r[3] = rec(2, 5, 100), r[4] = rec(4, 6, 150);
+  pools[0] = pool(150, 1), pools[1] = pool(100, 10);
+  memset(&p, 0, sizeof p);
+  p.intervals = &iv, p.pools = pools, p.num_pools = 2;
+  CHECK_EQ(ref_pools_optimum(&p), -1);
+  CHECK_EQ(dnnmem_plan_pools_conflict_scratch_size(&p, NULL, &bytes), DNNMEM_OK);
+  mem = (unsigned char *)malloc(bytes + 1);
+  CHECK_EQ(dnnmem_plan_pools_conflict(&p, NULL, conflict, 6, &cr, mem + 1, bytes), DNNMEM_OK);
+  CHECK(cr.feasible == 0 && cr.minimal == 1 && cr.count == 3);
+  CHECK(conflict[0] == 1 && conflict[1] == 2 && conflict[2] == 3);
+  CHECK_EQ(dnnmem_plan_pools_conflict(&p, NULL, conflict, 2, &cr, mem + 1, bytes), DNNMEM_ERR_OUTPUT_TOO_SMALL);
+  CHECK_EQ(cr.count, 3);
+  CHECK_EQ(dnnmem_plan_pools_conflict(&p, NULL, conflict, 6, &cr, mem + 1, bytes - 1), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  free(mem);
+  dnnmem_rng_seed(&rng, 31);
+  for (trial = 0; trial < 300; trial++) {
+    int32_t n = 2 + (int32_t)dnnmem_rng_below(&rng, 4), P = 1 + (int32_t)dnnmem_rng_below(&rng, 3), i, j, q, k = 0;
+    int32_t offsets_of[7], ids[18];
+    uint8_t member[6];
+    int64_t opt, load;
+    dnnmem_result rc;
+    for (i = 0; i < n; i++) {
+      int64_t lo = dnnmem_rng_below(&rng, 5);
+      r[i] = rec(lo, lo + 1 + dnnmem_rng_below(&rng, 4), 1 + dnnmem_rng_below(&rng, 8));
+    }
+    iv.count = n;
+    load = ref_plan_max_load(r, n);
+    for (q = 0; q < P; q++) pools[q] = pool(1 + (int64_t)dnnmem_rng_below(&rng, (uint32_t)load + 2), 1 + q);
+    memset(&p, 0, sizeof p);
+    p.intervals = &iv, p.pools = pools, p.num_pools = P;
+    if (dnnmem_rng_below(&rng, 2)) {
+      offsets_of[0] = 0;
+      for (i = 0; i < n; i++) {
+        for (q = 0; q < P; q++)
+          if (dnnmem_rng_below(&rng, 3)) ids[k++] = q;
+        offsets_of[i + 1] = k;
+      }
+      p.allowed_offsets = offsets_of, p.allowed_ids = ids;
+    }
+    CHECK_EQ(dnnmem_plan_pools_conflict_scratch_size(&p, NULL, &bytes), DNNMEM_OK);
+    mem = (unsigned char *)malloc(bytes);
+    rc = dnnmem_plan_pools_conflict(&p, NULL, conflict, 6, &cr, mem, bytes);
+    free(mem);
+    if (rc == DNNMEM_ERR_PLAN_POOL_CAPACITY) continue; /* a record fits none of its pools */
+    CHECK_EQ(rc, DNNMEM_OK);
+    opt = ref_pools_optimum(&p);
+    if (opt >= 0) {
+      CHECK(cr.feasible == 1 && cr.count == 0);
+      continue;
+    }
+    CHECK(cr.feasible == 0 && cr.count >= 1);
+    if (cr.feasible != 0) continue;
+    found++;
+    memset(member, 0, sizeof member);
+    for (i = 0; i < cr.count; i++) member[conflict[i]] = 1;
+    CHECK_EQ(ref_pools_optimum_of(&p, member), -1);
+    if (!cr.minimal) continue;
+    minimal++;
+    for (j = 0; j < cr.count; j++) {
+      member[conflict[j]] = 0;
+      CHECK(ref_pools_optimum_of(&p, member) >= 0);
+      member[conflict[j]] = 1;
+    }
+  }
+  CHECK(found > 30);
+  CHECK(minimal == found); /* unlimited exact decisions, no gaps: every set proven minimal */
+}
+
 /* Arguments, scratch, names, limits, determinism. */
 static void test_arguments(void) {
   dnnmem_interval r[3];
@@ -683,6 +768,7 @@ int main(void) {
   RUN(test_random_oracle);
   RUN(test_links);
   RUN(test_links_random);
+  RUN(test_conflict);
   RUN(test_arguments);
   RUN(test_limits);
   return test_finish("test_plan_pools");
