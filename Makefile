@@ -32,6 +32,26 @@ BENCHES   := $(BENCH_SRC:tests/%.c=$(BUILD)/%)
 FUZZ_RUN  := $(FUZZ_SRC:fuzz/%.c=$(BUILD)/fuzz/%)
 FUZZ_LIB  := $(FUZZ_SRC:fuzz/%.c=$(BUILD)/libfuzzer/%)
 EXAMPLES  := $(EX_SRC:examples/%.c=$(BUILD)/example_%)
+
+# make test compiles the implementation once per flavour (tests/impl.c into
+# build/san/libdnnmem.a: gcc, ASan+UBSan; build/libfuzzer/libdnnmem.a: clang,
+# libFuzzer instrumentation) and links every test, fuzz target and the
+# sanitized tool against it. Their files still define DNNMEM_IMPLEMENTATION
+# (each builds alone: make coverage, fuzz/build.sh); they are compiled with
+# -DDNNMEM__IMPLEMENTATION_DONE, the header's guard, so that the define emits
+# nothing. A file that uses private dnnmem__ / DNNMEM__ names or defines a
+# DNNMEM_ macro other than DNNMEM_IMPLEMENTATION (a configuration such as
+# DNNMEM_LABEL_FACTOR_BITS) keeps its own copy; the linker then leaves the
+# archive out. Nothing to register: new files are sorted by their text.
+SAN_LIB   := $(BUILD)/san/libdnnmem.a
+LF_LIB    := $(BUILD)/libfuzzer/libdnnmem.a
+HEADERS   := dnnmem.h tests/test.h tests/ref.h fuzz/fuzz.h examples/dnnmem_files.h
+own_impl   = $(shell sed '/define[[:space:]]*DNNMEM_IMPLEMENTATION/d' $(1) | grep -cE 'dnnmem__|DNNMEM__|define[[:space:]]+DNNMEM_')
+skip_impl  = $(if $(filter 0,$(call own_impl,$(1))),-DDNNMEM__IMPLEMENTATION_DONE)
+SAN_OBJ   := $(TEST_SRC:%.c=$(BUILD)/obj/san/%.o) $(FUZZ_SRC:%.c=$(BUILD)/obj/san/%.o) \
+             $(BUILD)/obj/san/fuzz/driver.o $(BUILD)/obj/san/examples/dnnmem.o
+LF_OBJ    := $(FUZZ_SRC:%.c=$(BUILD)/obj/libfuzzer/%.o)
+.SECONDARY: $(SAN_OBJ) $(LF_OBJ) $(SAN_LIB) $(LF_LIB)
 # Boost.Graph's max flow, for side-by-side timings in make bench when installed
 BOOST     := $(wildcard /usr/include/boost/graph/boykov_kolmogorov_max_flow.hpp)
 BENCH_CXX := $(if $(BOOST),$(if $(wildcard tests/bench_boost.cpp),$(BUILD)/bench_boost))
@@ -58,17 +78,35 @@ $(BUILD)/dnnmem: examples/dnnmem.c examples/dnnmem_files.h dnnmem.h | stb
 	@mkdir -p $(@D)
 	$(CC) $(WARN) -O2 -g -I. -o $@ $< -lm
 
-$(BUILD)/san/dnnmem: examples/dnnmem.c examples/dnnmem_files.h dnnmem.h | stb
+$(BUILD)/san/dnnmem: $(BUILD)/obj/san/examples/dnnmem.o $(SAN_LIB)
+	$(CC) $(SAN) -o $@ $^ -lm
+
+# the implementation once per flavour, and each file's object (see SAN_LIB)
+$(BUILD)/san/impl.o: tests/impl.c dnnmem.h
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(SAN) -O1 -g -I. -o $@ $< -lm
+	$(CC) $(WARN) $(SAN) -O1 -g -I. -c -o $@ $<
+
+$(BUILD)/libfuzzer/impl.o: tests/impl.c dnnmem.h
+	@mkdir -p $(@D)
+	$(CLANG) $(WARN) -fsanitize=fuzzer-no-link,address,undefined -O1 -g -I. -c -o $@ $<
+
+%/libdnnmem.a: %/impl.o
+	rm -f $@ && $(AR) rcs $@ $<
+
+$(BUILD)/obj/san/%.o: %.c $(HEADERS) | stb
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(SAN) -O1 -g -I. $(call skip_impl,$<) -c -o $@ $<
+
+$(BUILD)/obj/libfuzzer/%.o: %.c $(HEADERS) | stb
+	@mkdir -p $(@D)
+	$(CLANG) $(WARN) -fsanitize=fuzzer-no-link,address,undefined -O1 -g -I. $(call skip_impl,$<) -c -o $@ $<
 
 $(BUILD)/example_%: examples/%.c dnnmem.h | stb
 	@mkdir -p $(@D)
 	$(CC) $(WARN) -O2 -g -I. -o $@ $< -lm
 
-$(BUILD)/test_%: tests/test_%.c tests/test.h tests/ref.h examples/dnnmem_files.h dnnmem.h | stb
-	@mkdir -p $(@D)
-	$(CC) $(WARN) $(SAN) -O1 -g -I. -o $@ $< -lm
+$(BUILD)/test_%: $(BUILD)/obj/san/tests/test_%.o $(SAN_LIB)
+	$(CC) $(SAN) -o $@ $^ -lm
 
 $(BUILD)/bench_%: tests/bench_%.c tests/ref.h examples/dnnmem_files.h dnnmem.h | stb
 	@mkdir -p $(@D)
@@ -78,13 +116,12 @@ $(BUILD)/bench_boost: tests/bench_boost.cpp
 	@mkdir -p $(@D)
 	$(CXX) -O2 -DNDEBUG -o $@ $<
 
-$(BUILD)/fuzz/fuzz_%: fuzz/fuzz_%.c fuzz/driver.c fuzz/fuzz.h tests/ref.h examples/dnnmem_files.h dnnmem.h | stb
+$(BUILD)/fuzz/fuzz_%: $(BUILD)/obj/san/fuzz/fuzz_%.o $(BUILD)/obj/san/fuzz/driver.o $(SAN_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(SAN) -O1 -g -I. -o $@ $< fuzz/driver.c -lm
+	$(CC) $(SAN) -o $@ $^ -lm
 
-$(BUILD)/libfuzzer/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz.h tests/ref.h examples/dnnmem_files.h dnnmem.h | stb
-	@mkdir -p $(@D)
-	$(CLANG) $(WARN) -fsanitize=fuzzer,address,undefined -O1 -g -I. -o $@ $< -lm
+$(BUILD)/libfuzzer/fuzz_%: $(BUILD)/obj/libfuzzer/fuzz/fuzz_%.o $(LF_LIB)
+	$(CLANG) -fsanitize=fuzzer,address,undefined -o $@ $^ -lm
 
 test: $(BUILD)/dnnmem $(BUILD)/san/dnnmem $(EXAMPLES) $(TESTS) $(FUZZ_RUN) $(if $(CLANG),$(FUZZ_LIB)) \
       $(BUILD)/size_planner
