@@ -3992,6 +3992,13 @@ static void dnnmem__sky_raise(dnnmem__sky *t, int32_t l, int32_t r, int64_t v) {
 
 /* ---- the planner's working state ---------------------------------------- */
 
+/* A placed record in the gap rule's time tree: its bytes and lifetime
+   (segment indices). */
+typedef struct dnnmem__gap_entry {
+  int64_t off, end;
+  int32_t lo, hi;
+} dnnmem__gap_entry;
+
 typedef struct dnnmem__planner {
   const dnnmem_interval *rec;
   int32_t n, segments, num_fixed;
@@ -4010,6 +4017,13 @@ typedef struct dnnmem__planner {
   int32_t *found;     /* interval tree query results */
   int32_t found_count;
   int64_t *found_key, *found_key2; /* their offsets while sorting */
+  /* the gap rule: placed records by time node, by offset in each node */
+  dnnmem__gap_entry *gap_ent;           /* n entries, grouped by node */
+  int32_t *gap_node;                    /* each record's node */
+  int32_t *gap_start, *gap_count;       /* a node's entries, placed ones */
+  int32_t *gap_sub, *gap_min_lo, *gap_max_hi; /* placed in its subtree; their extent */
+  int32_t gap_leaves, gap_cur; /* P leaves (0: no tree); free intervals */
+  int gap_tree, gap_zero;       /* laid out; a zero-size record met */
   dnnmem__sky sky;
   /* greedy-breadth */
   int64_t *breadth;
@@ -4024,12 +4038,15 @@ typedef struct dnnmem__planner {
   size_t cover_bytes;
 } dnnmem__planner;
 
-/* full: everything the heuristics use; else only time compression, the
-   orders and the interval tree (shared objects' bound). */
+/* full: everything the heuristics use (2: with the gap rule's time tree);
+   else only time compression, the orders and the interval tree (shared
+   objects' bound). */
 static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, int full, dnnmem__planner *p) {
   size_t n2 = 2 * (size_t)n, nodes = dnnmem__sky_nodes(n2 > 0 ? (int32_t)n2 : 1);
   size_t heap_cap = 5 * (size_t)n + 4; /* pushes: 1 + 3 per placement + 1 per raise, raises <= 1 + 2n */
   dnnmem_intervals chains;
+  p->gap_tree = full == 2;
+  p->gap_leaves = 0;
   p->off = DNNMEM__TAKE(s, int64_t, n);
   p->coords = DNNMEM__TAKE(s, int64_t, n2);
   p->lo = DNNMEM__TAKE(s, int32_t, n);
@@ -4065,6 +4082,14 @@ static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, int full, dnnm
   chains.alignment = 0;
   if (dnnmem_plan_chains_scratch_size(&chains, &p->cover_bytes) != DNNMEM_OK) s->overflow = 1;
   p->cover_scratch = DNNMEM__TAKE(s, unsigned char, p->cover_bytes);
+  if (full < 2) return;
+  p->gap_ent = DNNMEM__TAKE(s, dnnmem__gap_entry, n);
+  p->gap_node = DNNMEM__TAKE(s, int32_t, n);
+  p->gap_start = DNNMEM__TAKE(s, int32_t, nodes + 1); /* a tree over <= 2n - 1 segments */
+  p->gap_count = DNNMEM__TAKE(s, int32_t, nodes);
+  p->gap_sub = DNNMEM__TAKE(s, int32_t, nodes);
+  p->gap_min_lo = DNNMEM__TAKE(s, int32_t, nodes / 2);
+  p->gap_max_hi = DNNMEM__TAKE(s, int32_t, nodes / 2);
 }
 
 /* Orders: each a "less" over record ids with explicit tie-breaks (id last,
@@ -4168,25 +4193,176 @@ static int64_t dnnmem__avoid_fixed(dnnmem__planner *p, int32_t r, int64_t start)
   return start;
 }
 
-/* TFLite's rule: the smallest gap between placed neighbours that fits,
-   else above them all. */
+/* The gap rule's time tree: a perfect binary tree over P >= segments
+   leaves (node 1 the root, node P + s segment s). Each record belongs to
+   the deepest node whose range holds its lifetime, so the records meeting
+   record r in time are all of r's node's, some of its ancestors' (those
+   reaching r's side of the ancestor's middle) and some of its
+   descendants' (those meeting r's lifetime); no other node's. A node
+   keeps its placed records by offset (an array in place, sized by a count
+   beforehand); gap_sub counts the placed records of a subtree and
+   gap_min_lo / gap_max_hi bound an inner node's own, to skip what cannot
+   meet r. */
+static void dnnmem__gap_tree_reset(dnnmem__planner *p) {
+  int32_t P = 1, i, v;
+  while (P < p->segments) P *= 2;
+  p->gap_leaves = P;
+  for (v = 0; v <= 2 * P; v++) p->gap_start[v] = 0;
+  for (i = 0; i < p->n; i++) {
+    int32_t x = P + p->lo[i], y = P + p->hi[i] - 1;
+    while (x != y) x >>= 1, y >>= 1;
+    p->gap_node[i] = x;
+    p->gap_start[x + 1]++;
+  }
+  for (v = 1; v <= 2 * P; v++) p->gap_start[v] += p->gap_start[v - 1];
+  for (v = 0; v < 2 * P; v++) p->gap_count[v] = p->gap_sub[v] = 0;
+  for (v = 0; v < P; v++) p->gap_min_lo[v] = DNNMEM__I32_MAX, p->gap_max_hi[v] = -1;
+}
+
+/* Adds placed record r to its node (after the ones at its offset). */
+static void dnnmem__gap_insert(dnnmem__planner *p, int32_t r) {
+  int32_t v = p->gap_node[r], a = p->gap_start[v], b = a + p->gap_count[v], k;
+  dnnmem__gap_entry *e = p->gap_ent, x;
+  x.off = p->off[r];
+  x.end = p->off[r] + p->rec[r].size;
+  x.lo = p->lo[r];
+  x.hi = p->hi[r];
+  for (k = b; a < k;) { /* the first entry above x.off */
+    int32_t mid = a + (k - a) / 2;
+    if (e[mid].off <= x.off) a = mid + 1;
+    else k = mid;
+  }
+  for (k = b; k > a; k--) e[k] = e[k - 1];
+  e[a] = x;
+  p->gap_count[v]++;
+  if (v < p->gap_leaves) {
+    if (x.lo < p->gap_min_lo[v]) p->gap_min_lo[v] = x.lo;
+    if (x.hi > p->gap_max_hi[v]) p->gap_max_hi[v] = x.hi;
+  }
+  for (; v >= 1; v >>= 1) p->gap_sub[v]++;
+}
+
+/* Removes from the free intervals [found_key[i], found_key2[i]) (sorted,
+   disjoint, the last unbounded) the bytes of node v's records that meet
+   segments [L, H); notes a zero-size one in gap_zero. The node's records
+   come by offset, so one cursor moves up through the intervals. */
+static void dnnmem__gap_cut(dnnmem__planner *p, int32_t v, int32_t L, int32_t H) {
+  const dnnmem__gap_entry *e = p->gap_ent + p->gap_start[v], *last = e + p->gap_count[v];
+  int64_t *ca = p->found_key, *cb = p->found_key2;
+  int32_t i = -1, c = p->gap_cur, j, k;
+  for (; e < last; e++) {
+    int64_t o = e->off, x = e->end;
+    if (e->lo >= H || e->hi <= L) continue;
+    if (o == x) {
+      p->gap_zero = 1;
+      continue;
+    }
+    if (i < 0) { /* the first interval ending above o */
+      int32_t a = 0, b = c - 1;
+      while (a < b) {
+        int32_t mid = a + (b - a) / 2;
+        if (cb[mid] <= o) a = mid + 1;
+        else b = mid;
+      }
+      i = a;
+    }
+    while (cb[i] <= o) i++;
+    if (ca[i] >= x) continue;
+    if (ca[i] < o) {
+      if (cb[i] > x) { /* splits interval i */
+        for (k = c; k > i + 1; k--) ca[k] = ca[k - 1], cb[k] = cb[k - 1];
+        ca[i + 1] = x;
+        cb[i + 1] = cb[i];
+        cb[i] = o;
+        c++;
+        i++;
+        continue;
+      }
+      cb[i++] = o;
+    }
+    for (j = i; cb[j] <= x; j++) continue; /* covered whole: removed */
+    if (j > i) {
+      for (k = j; k < c; k++) ca[k - (j - i)] = ca[k], cb[k - (j - i)] = cb[k];
+      c -= j - i;
+    }
+    if (ca[i] < x) ca[i] = x;
+  }
+  p->gap_cur = c;
+}
+
+/* Node u (range [ul, uh)) and its subtree, for segments [L, H). */
+static void dnnmem__gap_cut_below(dnnmem__planner *p, int32_t u, int32_t ul, int32_t uh, int32_t L, int32_t H) {
+  while (uh > L && ul < H && p->gap_sub[u] > 0) {
+    int32_t mid = ul + (uh - ul) / 2;
+    if (p->gap_count[u] > 0) dnnmem__gap_cut(p, u, L, H);
+    if (u >= p->gap_leaves) return;
+    dnnmem__gap_cut_below(p, 2 * u, ul, mid, L, H);
+    u = 2 * u + 1, ul = mid; /* the right child, iteratively */
+  }
+}
+
+/* The free intervals of the bytes of the placed records meeting record r
+   in time into found_key / found_key2 (gap_cur of them, the last from
+   their top up); 0 when a zero-size record meets r. */
+static int dnnmem__gap_free(dnnmem__planner *p, int32_t r) {
+  int32_t v = p->gap_node[r], L = p->lo[r], H = p->hi[r], d = 0, ul = 0, uh = p->gap_leaves, mid;
+  p->found_key[0] = 0;
+  p->found_key2[0] = DNNMEM__I64_MAX;
+  p->gap_cur = 1;
+  p->gap_zero = 0;
+  while ((v >> d) > 1) d++;
+  for (; d > 0; d--) { /* the ancestors, root first */
+    int32_t a = v >> d, left = ((v >> (d - 1)) & 1) == 0;
+    mid = ul + (uh - ul) / 2;
+    if (p->gap_count[a] > 0 && (left ? p->gap_min_lo[a] < H : p->gap_max_hi[a] > L)) dnnmem__gap_cut(p, a, L, H);
+    if (left) uh = mid;
+    else ul = mid;
+  }
+  if (p->gap_count[v] > 0) dnnmem__gap_cut(p, v, L, H);
+  if (v < p->gap_leaves) {
+    mid = ul + (uh - ul) / 2;
+    dnnmem__gap_cut_below(p, 2 * v, ul, mid, L, H);
+    dnnmem__gap_cut_below(p, 2 * v + 1, mid, uh, L, H);
+  }
+  return !p->gap_zero;
+}
+
+/* TFLite's rule: the smallest gap between placed neighbours that fits
+   (the lowest of equal ones), else above them all. A gap is a free
+   interval of the neighbours' bytes (the time tree's), bounded above;
+   with a zero-size record (r or a neighbour) the neighbours are scanned by
+   offset instead, as the rule reads: a zero-size neighbour at x leaves no
+   gap below x in its free interval. */
 static void dnnmem__place_in_gap(dnnmem__planner *p, int32_t r) {
   int64_t a = dnnmem_interval_alignment(&p->rec[r], p->align), size = p->rec[r].size;
   int64_t prev_end = 0, best = -1, best_gap = DNNMEM__I64_MAX, cand;
   int32_t k;
-  dnnmem__neighbours(p, r);
-  for (k = 0; k < p->found_count; k++) {
-    int32_t q = p->found[k];
-    cand = dnnmem__align_up(prev_end, a);
-    if (p->rec[q].size > 0 && cand + size <= p->off[q] && p->off[q] - prev_end < best_gap) {
-      best_gap = p->off[q] - prev_end;
-      best = cand;
+  if (p->gap_leaves > 0 && size > 0 && dnnmem__gap_free(p, r)) {
+    for (k = 0; k + 1 < p->gap_cur; k++) {
+      int64_t lo = p->found_key[k], hi = p->found_key2[k];
+      cand = dnnmem__align_up(lo, a);
+      if (cand + size <= hi && hi - lo < best_gap) {
+        best_gap = hi - lo;
+        best = cand;
+      }
     }
-    if (p->off[q] + p->rec[q].size > prev_end) prev_end = p->off[q] + p->rec[q].size;
+    if (best < 0) best = dnnmem__align_up(p->found_key[p->gap_cur - 1], a);
+  } else {
+    dnnmem__neighbours(p, r);
+    for (k = 0; k < p->found_count; k++) {
+      int32_t q = p->found[k];
+      cand = dnnmem__align_up(prev_end, a);
+      if (p->rec[q].size > 0 && cand + size <= p->off[q] && p->off[q] - prev_end < best_gap) {
+        best_gap = p->off[q] - prev_end;
+        best = cand;
+      }
+      if (p->off[q] + p->rec[q].size > prev_end) prev_end = p->off[q] + p->rec[q].size;
+    }
+    if (best < 0) best = dnnmem__align_up(prev_end, a);
   }
-  if (best < 0) best = dnnmem__align_up(prev_end, a);
   p->off[r] = best;
   dnnmem__itree_insert(p, r);
+  if (p->gap_leaves > 0) dnnmem__gap_insert(p, r);
 }
 
 /* LeapMind's rule: on top of everything placed over the lifetime. */
@@ -4244,8 +4420,19 @@ static int32_t dnnmem__free_by_size(dnnmem__planner *p) {
   return m;
 }
 
+/* The gap rule's time tree with the fixed records (when laid out). */
+static void dnnmem__gap_begin(dnnmem__planner *p) {
+  int32_t i;
+  p->gap_leaves = 0;
+  if (!p->gap_tree) return;
+  dnnmem__gap_tree_reset(p);
+  for (i = 0; i < p->n; i++)
+    if (p->off[i] >= 0) dnnmem__gap_insert(p, i);
+}
+
 static void dnnmem__plan_greedy_size(dnnmem__planner *p) {
   int32_t i, m = dnnmem__free_by_size(p);
+  dnnmem__gap_begin(p);
   for (i = 0; i < m; i++) dnnmem__place_in_gap(p, p->order[i]);
 }
 
@@ -4333,6 +4520,7 @@ static void dnnmem__plan_greedy_breadth(dnnmem__planner *p) {
   ctx.rec = p->rec;
   ctx.first_rank = p->first_rank;
   m = dnnmem__free_order(p, dnnmem__less_by_breadth, &ctx);
+  dnnmem__gap_begin(p);
   for (i = 0; i < m; i++) dnnmem__place_in_gap(p, p->order[i]);
 }
 
@@ -6045,7 +6233,7 @@ static dnnmem_result dnnmem__plan_carve_counts(int32_t count, int32_t pieces, dn
   w->exact_mode = 0;
   w->exact_bytes = 0;
   if (what == DNNMEM__PLAN_SOLVE) {
-    dnnmem__planner_layout(&s, count, 1, &w->planner);
+    dnnmem__planner_layout(&s, count, 2, &w->planner);
 #ifndef DNNMEM_NO_EXACT
     if (count > 0 && count <= DNNMEM_PLAN_BEST_EXACT_MAX) w->exact_mode = 1;
     else if (count > 0 && algo == DNNMEM_PLAN_EXACT) w->exact_mode = 2;
