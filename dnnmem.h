@@ -237,8 +237,18 @@
                                Memory Management for Deep Neural Net
                                Inference", 2020): by size, descending, each in
                                the smallest gap between placed records that
-                               meet it in time, else above them (interval
-                               tree of the placed records).
+                               meet it in time (the lowest of equal ones),
+                               else above them. The gaps are the free
+                               intervals of those records' bytes, from a
+                               time tree (a leaf per 64 time segments, each
+                               record in the deepest node holding its
+                               lifetime, a node's records by offset and
+                               their bytes merged into runs: a node whose
+                               records all meet the record gives its runs,
+                               others their meeting records); a zero size
+                               (the record or one it meets) scans the
+                               records it meets by offset instead, as the
+                               rule reads.
                 greedy-breadth their Greedy by Breadth: records by the
                                widest step of their lifetime (range minimum),
                                then size; the same gap rule.
@@ -508,7 +518,12 @@
                 24 + 32 P bytes per record; the check dnnmem_plan_check's
                 plus about 90 bytes per record.
    Complexity.  naive O(n); greedy-size and greedy-breadth O(n log n +
-                sum k log k); sorted-height and pathcover O(n log n) (plus
+                sum (c + s) + sum of node sizes), per record c the runs of
+                the nodes whose records all meet it (at most k), s the
+                records of the others it visits (its ancestors and the
+                two ends' nodes), a node's size the shifting of its
+                insertion; O(n^2) worst; O(k log k) for a record with a
+                zero size in play; sorted-height and pathcover O(n log n) (plus
                 O(k log k) per record near fixed ones); bestfit O((n + T)
                 log n + scanned candidates), O(n^2) worst; exact exponential,
                 O(n + sections x live) per node, undoing an unlogged
@@ -546,7 +561,7 @@
                 every S of [64, 2048]). Deterministic; no clock is
                 read (a stop callback may).
    Scratch.     Bound 64 and checker about 180 bytes per piece; solve about
-                620 bytes per record plus the exact search's block (about
+                675 bytes per record plus the exact search's block (about
                 1.9 KiB per record up to DNNMEM_PLAN_BEST_EXACT_MAX records
                 for every algo; above, for exact only, about 2 KiB per
                 record + 16 MiB; its undo log holds 32 entries per
@@ -1828,7 +1843,7 @@ typedef struct dnnmem_plan_result {
 DNNMEM_DEF dnnmem_result dnnmem_plan_solve_scratch_size(const dnnmem_intervals *problem,
                                                         const dnnmem_plan_options *options,
                                                         size_t *out_bytes);
-/* Scratch for dnnmem_plan_solve: O(n + gaps), about 620 bytes per record,
+/* Scratch for dnnmem_plan_solve: O(n + gaps), about 675 bytes per record,
    plus the exact search's block: up to DNNMEM_PLAN_BEST_EXACT_MAX records
    whatever the algo (one size serves every algo there), about 1.9 KiB per
    record; above, only for exact, about 2 KiB per record plus 16 MiB.
