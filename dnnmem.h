@@ -237,8 +237,18 @@
                                Memory Management for Deep Neural Net
                                Inference", 2020): by size, descending, each in
                                the smallest gap between placed records that
-                               meet it in time, else above them (interval
-                               tree of the placed records).
+                               meet it in time (the lowest of equal ones),
+                               else above them. The gaps are the free
+                               intervals of those records' bytes, from a
+                               time tree (a leaf per 64 time segments, each
+                               record in the deepest node holding its
+                               lifetime, a node's records by offset and
+                               their bytes merged into runs: a node whose
+                               records all meet the record gives its runs,
+                               others their meeting records); a zero size
+                               (the record or one it meets) scans the
+                               records it meets by offset instead, as the
+                               rule reads.
                 greedy-breadth their Greedy by Breadth: records by the
                                widest step of their lifetime (range minimum),
                                then size; the same gap rule.
@@ -547,7 +557,12 @@
                 solve also the merged allowed lists). Cost with links:
                 4 x the solve above on at most n merged records.
    Complexity.  naive O(n); greedy-size and greedy-breadth O(n log n +
-                sum k log k); sorted-height and pathcover O(n log n) (plus
+                sum (c + s) + sum of node sizes), per record c the runs of
+                the nodes whose records all meet it (at most k), s the
+                records of the others it visits (its ancestors and the
+                two ends' nodes), a node's size the shifting of its
+                insertion; O(n^2) worst; O(k log k) for a record with a
+                zero size in play; sorted-height and pathcover O(n log n) (plus
                 O(k log k) per record near fixed ones); bestfit O((n + T)
                 log n + scanned candidates), O(n^2) worst; exact exponential,
                 O(n + sections x live) per node, undoing an unlogged
@@ -585,7 +600,7 @@
                 every S of [64, 2048]). Deterministic; no clock is
                 read (a stop callback may).
    Scratch.     Bound 64 and checker about 180 bytes per piece; solve about
-                620 bytes per record plus the exact search's block (about
+                675 bytes per record plus the exact search's block (about
                 1.9 KiB per record up to DNNMEM_PLAN_BEST_EXACT_MAX records
                 for every algo; above, for exact only, about 2 KiB per
                 record + 16 MiB; its undo log holds 32 entries per
@@ -1884,7 +1899,7 @@ typedef struct dnnmem_plan_result {
 DNNMEM_DEF dnnmem_result dnnmem_plan_solve_scratch_size(const dnnmem_intervals *problem,
                                                         const dnnmem_plan_options *options,
                                                         size_t *out_bytes);
-/* Scratch for dnnmem_plan_solve: O(n + gaps), about 620 bytes per record,
+/* Scratch for dnnmem_plan_solve: O(n + gaps), about 675 bytes per record,
    plus the exact search's block: up to DNNMEM_PLAN_BEST_EXACT_MAX records
    whatever the algo (one size serves every algo there), about 1.9 KiB per
    record; above, only for exact, about 2 KiB per record plus 16 MiB.
@@ -3952,6 +3967,11 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
 /* The gap rule sorts the placed neighbours of a record by insertion in
    runs of this many, then by merging. */
 #define DNNMEM__PLAN_FOUND_RUN 16
+/* The gap rule's time tree has a leaf per 2^this time segments (6 measured
+   best, 5-7 within 10%, on 100k high-overlap and realistic records). */
+#ifndef DNNMEM__PLAN_GAP_SHIFT
+#define DNNMEM__PLAN_GAP_SHIFT 6
+#endif
 /* options->stop is polled every this many nodes (a power of two). */
 #define DNNMEM__PLAN_STOP_POLL 1024
 /* Restart orders scale their keys by a factor in 64ths: 64 for the plain
@@ -4072,6 +4092,13 @@ static void dnnmem__sky_raise(dnnmem__sky *t, int32_t l, int32_t r, int64_t v) {
 
 /* ---- the planner's working state ---------------------------------------- */
 
+/* A placed record in the gap rule's time tree: its bytes and lifetime
+   (segment indices). */
+typedef struct dnnmem__gap_entry {
+  int64_t off, end;
+  int32_t lo, hi;
+} dnnmem__gap_entry;
+
 typedef struct dnnmem__planner {
   const dnnmem_interval *rec;
   int32_t n, segments, num_fixed;
@@ -4090,6 +4117,14 @@ typedef struct dnnmem__planner {
   int32_t *found;     /* interval tree query results */
   int32_t found_count;
   int64_t *found_key, *found_key2; /* their offsets while sorting */
+  /* the gap rule: placed records by time node, by offset in each node */
+  dnnmem__gap_entry *gap_ent, *gap_run; /* n each, grouped by node */
+  int32_t *gap_node;                    /* each record's node */
+  int32_t *gap_start, *gap_count, *gap_runs, *gap_zeros, *gap_sub;
+  int32_t *gap_ext;                     /* 4 per node: min lo, max lo, min hi, max hi */
+  int32_t gap_leaves, gap_cur; /* P leaves (0: no tree); free intervals */
+  int gap_tree, gap_zero;       /* laid out; a zero-size record met */
+  int itree_all;                /* the interval tree holds every placed record */
   dnnmem__sky sky;
   /* greedy-breadth */
   int64_t *breadth;
@@ -4104,12 +4139,16 @@ typedef struct dnnmem__planner {
   size_t cover_bytes;
 } dnnmem__planner;
 
-/* full: everything the heuristics use; else only time compression, the
-   orders and the interval tree (shared objects' bound). */
+/* full: everything the heuristics use (2: with the gap rule's time tree);
+   else only time compression, the orders and the interval tree (shared
+   objects' bound). */
 static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, int full, dnnmem__planner *p) {
   size_t n2 = 2 * (size_t)n, nodes = dnnmem__sky_nodes(n2 > 0 ? (int32_t)n2 : 1);
   size_t heap_cap = 5 * (size_t)n + 4; /* pushes: 1 + 3 per placement + 1 per raise, raises <= 1 + 2n */
+  size_t gap_nodes;
   dnnmem_intervals chains;
+  p->gap_tree = full == 2;
+  p->gap_leaves = 0;
   p->off = DNNMEM__TAKE(s, int64_t, n);
   p->coords = DNNMEM__TAKE(s, int64_t, n2);
   p->lo = DNNMEM__TAKE(s, int32_t, n);
@@ -4145,6 +4184,18 @@ static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, int full, dnnm
   chains.alignment = 0;
   if (dnnmem_plan_chains_scratch_size(&chains, &p->cover_bytes) != DNNMEM_OK) s->overflow = 1;
   p->cover_scratch = DNNMEM__TAKE(s, unsigned char, p->cover_bytes);
+  if (full < 2) return;
+  /* 2P nodes, P blocks for <= 2n - 1 segments */
+  gap_nodes = dnnmem__sky_nodes((int32_t)((n2 + ((size_t)1 << DNNMEM__PLAN_GAP_SHIFT) - 1) >> DNNMEM__PLAN_GAP_SHIFT));
+  p->gap_ent = DNNMEM__TAKE(s, dnnmem__gap_entry, n);
+  p->gap_run = DNNMEM__TAKE(s, dnnmem__gap_entry, n);
+  p->gap_node = DNNMEM__TAKE(s, int32_t, n);
+  p->gap_start = DNNMEM__TAKE(s, int32_t, gap_nodes + 1);
+  p->gap_count = DNNMEM__TAKE(s, int32_t, gap_nodes);
+  p->gap_runs = DNNMEM__TAKE(s, int32_t, gap_nodes);
+  p->gap_zeros = DNNMEM__TAKE(s, int32_t, gap_nodes);
+  p->gap_sub = DNNMEM__TAKE(s, int32_t, gap_nodes);
+  p->gap_ext = DNNMEM__TAKE(s, int32_t, 4 * gap_nodes);
 }
 
 /* Orders: each a "less" over record ids with explicit tie-breaks (id last,
@@ -4248,25 +4299,227 @@ static int64_t dnnmem__avoid_fixed(dnnmem__planner *p, int32_t r, int64_t start)
   return start;
 }
 
-/* TFLite's rule: the smallest gap between placed neighbours that fits,
-   else above them all. */
+/* The gap rule's time tree: a perfect binary tree over P leaves, each of
+   2^DNNMEM__PLAN_GAP_SHIFT time segments (node 1 the root, node P + b
+   block b). Each record belongs to the deepest node whose range holds its
+   lifetime, so the records meeting record r in time are some of r's
+   node's, of its ancestors' and of its descendants' (those whose range
+   meets r's lifetime); no other node's. A node keeps its placed records
+   by offset and their bytes merged into runs (sorted disjoint intervals),
+   both arrays in place, sized by a count beforehand; gap_ext bounds its
+   records' lifetimes, gap_sub counts a subtree's placed records. A node
+   whose records all meet r takes off its runs, one that only some meet
+   its records one by one. */
+static void dnnmem__gap_tree_reset(dnnmem__planner *p) {
+  int32_t P = 1, i, v, S = DNNMEM__PLAN_GAP_SHIFT;
+  while (((int64_t)P << S) < p->segments) P *= 2;
+  p->gap_leaves = P;
+  for (v = 0; v <= 2 * P; v++) p->gap_start[v] = 0;
+  for (i = 0; i < p->n; i++) {
+    int32_t x = P + (p->lo[i] >> S), y = P + ((p->hi[i] - 1) >> S);
+    while (x != y) x >>= 1, y >>= 1;
+    p->gap_node[i] = x;
+    p->gap_start[x + 1]++;
+  }
+  for (v = 1; v <= 2 * P; v++) p->gap_start[v] += p->gap_start[v - 1];
+  for (v = 0; v < 2 * P; v++) {
+    p->gap_count[v] = p->gap_runs[v] = p->gap_zeros[v] = p->gap_sub[v] = 0;
+    p->gap_ext[4 * v] = p->gap_ext[4 * v + 2] = DNNMEM__I32_MAX;
+    p->gap_ext[4 * v + 1] = p->gap_ext[4 * v + 3] = -1;
+  }
+}
+
+/* Adds placed record r to its node: its entry after the ones at its
+   offset, its bytes into the runs. */
+static void dnnmem__gap_insert(dnnmem__planner *p, int32_t r) {
+  int32_t v = p->gap_node[r], base = p->gap_start[v], a = base, b = a + p->gap_count[v], k, j;
+  int32_t *ext = p->gap_ext + 4 * v;
+  dnnmem__gap_entry *e = p->gap_ent, x;
+  x.off = p->off[r];
+  x.end = p->off[r] + p->rec[r].size;
+  x.lo = p->lo[r];
+  x.hi = p->hi[r];
+  for (k = b; a < k;) { /* the first entry above x.off */
+    int32_t mid = a + (k - a) / 2;
+    if (e[mid].off <= x.off) a = mid + 1;
+    else k = mid;
+  }
+  for (k = b; k > a; k--) e[k] = e[k - 1];
+  e[a] = x;
+  p->gap_count[v]++;
+  if (x.lo < ext[0]) ext[0] = x.lo;
+  if (x.lo > ext[1]) ext[1] = x.lo;
+  if (x.hi < ext[2]) ext[2] = x.hi;
+  if (x.hi > ext[3]) ext[3] = x.hi;
+  for (k = v; k >= 1; k >>= 1) p->gap_sub[k]++;
+  if (x.end == x.off) {
+    p->gap_zeros[v]++;
+    return;
+  }
+  e = p->gap_run + base;
+  b = p->gap_runs[v];
+  for (a = 0, k = b; a < k;) { /* the first run reaching x.off */
+    int32_t mid = a + (k - a) / 2;
+    if (e[mid].end < x.off) a = mid + 1;
+    else k = mid;
+  }
+  for (j = a; j < b && e[j].off <= x.end; j++) { /* the runs x meets or touches merge into it */
+    if (e[j].off < x.off) x.off = e[j].off;
+    if (e[j].end > x.end) x.end = e[j].end;
+  }
+  if (j == a) {
+    for (k = b; k > a; k--) e[k] = e[k - 1];
+    b++;
+  } else if (j > a + 1) {
+    for (k = j; k < b; k++) e[k - (j - a - 1)] = e[k];
+    b -= j - a - 1;
+  }
+  e[a] = x;
+  p->gap_runs[v] = b;
+}
+
+/* Removes from the free intervals [found_key[i], found_key2[i]) (sorted,
+   disjoint, the last unbounded) the bytes of the intervals e[0..count)
+   (by offset, non-empty), of those meeting segments [L, H) when filter
+   (a zero-size one sets gap_zero). One cursor moves up through the free
+   intervals. */
+static void dnnmem__gap_cut(dnnmem__planner *p, const dnnmem__gap_entry *e, int32_t count,
+                            int filter, int32_t L, int32_t H) {
+  const dnnmem__gap_entry *last = e + count;
+  int64_t *ca = p->found_key, *cb = p->found_key2;
+  int32_t i = -1, c = p->gap_cur, j, k;
+  for (; e < last; e++) {
+    int64_t o = e->off, x = e->end;
+    if (filter) {
+      if (e->lo >= H || e->hi <= L) continue;
+      if (o == x) {
+        p->gap_zero = 1;
+        continue;
+      }
+    }
+    if (i < 0) { /* the first interval ending above o */
+      int32_t a = 0, b = c - 1;
+      while (a < b) {
+        int32_t mid = a + (b - a) / 2;
+        if (cb[mid] <= o) a = mid + 1;
+        else b = mid;
+      }
+      i = a;
+    }
+    while (cb[i] <= o) i++;
+    if (ca[i] >= x) continue;
+    if (ca[i] < o) {
+      if (cb[i] > x) { /* splits interval i */
+        for (k = c; k > i + 1; k--) ca[k] = ca[k - 1], cb[k] = cb[k - 1];
+        ca[i + 1] = x;
+        cb[i + 1] = cb[i];
+        cb[i] = o;
+        c++;
+        i++;
+        continue;
+      }
+      cb[i++] = o;
+    }
+    for (j = i; cb[j] <= x; j++) continue; /* covered whole: removed */
+    if (j > i) {
+      for (k = j; k < c; k++) ca[k - (j - i)] = ca[k], cb[k - (j - i)] = cb[k];
+      c -= j - i;
+    }
+    if (ca[i] < x) ca[i] = x;
+  }
+  p->gap_cur = c;
+}
+
+/* Node u's records meeting segments [L, H) off the free intervals. */
+static void dnnmem__gap_cut_node(dnnmem__planner *p, int32_t u, int32_t L, int32_t H) {
+  const int32_t *ext = p->gap_ext + 4 * u;
+  if (p->gap_count[u] == 0 || ext[0] >= H || ext[3] <= L) return;
+  if (ext[1] < H && ext[2] > L) { /* all of them */
+    if (p->gap_zeros[u] > 0) p->gap_zero = 1;
+    dnnmem__gap_cut(p, p->gap_run + p->gap_start[u], p->gap_runs[u], 0, L, H);
+  } else {
+    dnnmem__gap_cut(p, p->gap_ent + p->gap_start[u], p->gap_count[u], 1, L, H);
+  }
+}
+
+/* Node u (blocks [ul, uh)) and its subtree, for segments [L, H). */
+static void dnnmem__gap_cut_below(dnnmem__planner *p, int32_t u, int32_t ul, int32_t uh, int32_t L, int32_t H) {
+  while ((uh << DNNMEM__PLAN_GAP_SHIFT) > L && (ul << DNNMEM__PLAN_GAP_SHIFT) < H && p->gap_sub[u] > 0) {
+    int32_t mid = ul + (uh - ul) / 2;
+    dnnmem__gap_cut_node(p, u, L, H);
+    if (u >= p->gap_leaves) return;
+    dnnmem__gap_cut_below(p, 2 * u, ul, mid, L, H);
+    u = 2 * u + 1, ul = mid; /* the right child, iteratively */
+  }
+}
+
+/* The free intervals of the bytes of the placed records meeting record r
+   in time into found_key / found_key2 (gap_cur of them, the last from
+   their top up); 0 when a zero-size record meets r. */
+static int dnnmem__gap_free(dnnmem__planner *p, int32_t r) {
+  int32_t v = p->gap_node[r], L = p->lo[r], H = p->hi[r], d = 0, ul = 0, uh = p->gap_leaves, mid;
+  p->found_key[0] = 0;
+  p->found_key2[0] = DNNMEM__I64_MAX;
+  p->gap_cur = 1;
+  p->gap_zero = 0;
+  while ((v >> d) > 1) d++;
+  for (; d > 0; d--) { /* the ancestors, root first */
+    dnnmem__gap_cut_node(p, v >> d, L, H);
+    mid = ul + (uh - ul) / 2;
+    if (((v >> (d - 1)) & 1) == 0) uh = mid;
+    else ul = mid;
+  }
+  dnnmem__gap_cut_node(p, v, L, H);
+  if (v < p->gap_leaves) {
+    mid = ul + (uh - ul) / 2;
+    dnnmem__gap_cut_below(p, 2 * v, ul, mid, L, H);
+    dnnmem__gap_cut_below(p, 2 * v + 1, mid, uh, L, H);
+  }
+  return !p->gap_zero;
+}
+
+/* TFLite's rule: the smallest gap between placed neighbours that fits
+   (the lowest of equal ones), else above them all. A gap is a free
+   interval of the neighbours' bytes (the time tree's), bounded above;
+   with a zero-size record (r or a neighbour) the neighbours are scanned by
+   offset instead, as the rule reads (a zero-size neighbour at x leaves no
+   gap below x in its free interval), from the interval tree, which then
+   takes every placed record. */
 static void dnnmem__place_in_gap(dnnmem__planner *p, int32_t r) {
   int64_t a = dnnmem_interval_alignment(&p->rec[r], p->align), size = p->rec[r].size;
   int64_t prev_end = 0, best = -1, best_gap = DNNMEM__I64_MAX, cand;
   int32_t k;
-  dnnmem__neighbours(p, r);
-  for (k = 0; k < p->found_count; k++) {
-    int32_t q = p->found[k];
-    cand = dnnmem__align_up(prev_end, a);
-    if (p->rec[q].size > 0 && cand + size <= p->off[q] && p->off[q] - prev_end < best_gap) {
-      best_gap = p->off[q] - prev_end;
-      best = cand;
+  if (p->gap_leaves > 0 && size > 0 && dnnmem__gap_free(p, r)) {
+    for (k = 0; k + 1 < p->gap_cur; k++) {
+      int64_t lo = p->found_key[k], hi = p->found_key2[k];
+      cand = dnnmem__align_up(lo, a);
+      if (cand + size <= hi && hi - lo < best_gap) {
+        best_gap = hi - lo;
+        best = cand;
+      }
     }
-    if (p->off[q] + p->rec[q].size > prev_end) prev_end = p->off[q] + p->rec[q].size;
+    if (best < 0) best = dnnmem__align_up(p->found_key[p->gap_cur - 1], a);
+  } else {
+    if (!p->itree_all) { /* the placed records the tree has not seen */
+      for (k = 0; k < p->n; k++)
+        if (p->off[k] >= 0 && !(p->rec[k].flags & DNNMEM_INTERVAL_FIXED)) dnnmem__itree_insert(p, k);
+      p->itree_all = 1;
+    }
+    dnnmem__neighbours(p, r);
+    for (k = 0; k < p->found_count; k++) {
+      int32_t q = p->found[k];
+      cand = dnnmem__align_up(prev_end, a);
+      if (p->rec[q].size > 0 && cand + size <= p->off[q] && p->off[q] - prev_end < best_gap) {
+        best_gap = p->off[q] - prev_end;
+        best = cand;
+      }
+      if (p->off[q] + p->rec[q].size > prev_end) prev_end = p->off[q] + p->rec[q].size;
+    }
+    if (best < 0) best = dnnmem__align_up(prev_end, a);
   }
-  if (best < 0) best = dnnmem__align_up(prev_end, a);
   p->off[r] = best;
-  dnnmem__itree_insert(p, r);
+  if (p->itree_all) dnnmem__itree_insert(p, r);
+  if (p->gap_leaves > 0) dnnmem__gap_insert(p, r);
 }
 
 /* LeapMind's rule: on top of everything placed over the lifetime. */
@@ -4324,8 +4577,20 @@ static int32_t dnnmem__free_by_size(dnnmem__planner *p) {
   return m;
 }
 
+/* The gap rule's time tree with the fixed records (when laid out). */
+static void dnnmem__gap_begin(dnnmem__planner *p) {
+  int32_t i;
+  p->gap_leaves = 0;
+  p->itree_all = !p->gap_tree; /* the fixed records are in */
+  if (!p->gap_tree) return;
+  dnnmem__gap_tree_reset(p);
+  for (i = 0; i < p->n; i++)
+    if (p->off[i] >= 0) dnnmem__gap_insert(p, i);
+}
+
 static void dnnmem__plan_greedy_size(dnnmem__planner *p) {
   int32_t i, m = dnnmem__free_by_size(p);
+  dnnmem__gap_begin(p);
   for (i = 0; i < m; i++) dnnmem__place_in_gap(p, p->order[i]);
 }
 
@@ -4413,6 +4678,7 @@ static void dnnmem__plan_greedy_breadth(dnnmem__planner *p) {
   ctx.rec = p->rec;
   ctx.first_rank = p->first_rank;
   m = dnnmem__free_order(p, dnnmem__less_by_breadth, &ctx);
+  dnnmem__gap_begin(p);
   for (i = 0; i < m; i++) dnnmem__place_in_gap(p, p->order[i]);
 }
 
@@ -6125,7 +6391,7 @@ static dnnmem_result dnnmem__plan_carve_counts(int32_t count, int32_t pieces, dn
   w->exact_mode = 0;
   w->exact_bytes = 0;
   if (what == DNNMEM__PLAN_SOLVE) {
-    dnnmem__planner_layout(&s, count, 1, &w->planner);
+    dnnmem__planner_layout(&s, count, 2, &w->planner);
 #ifndef DNNMEM_NO_EXACT
     if (count > 0 && count <= DNNMEM_PLAN_BEST_EXACT_MAX) w->exact_mode = 1;
     else if (count > 0 && algo == DNNMEM_PLAN_EXACT) w->exact_mode = 2;

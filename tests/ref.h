@@ -1617,4 +1617,67 @@ REF_FN int64_t ref_label_optimum(const dnnmem_label_problem *p, int32_t *best) {
 
 /* (end of section 9) */
 
+/* ==== 2. Interval planning, continued ==================================== */
+
+/* TFLite's greedy by size for any n, the plain rule again (as
+   ref_plan_greedy_size) with its neighbours listed by a scan of all
+   records and sorted by a merge sort by (offset, lower, upper, id):
+   O(n^2 log n). The arena, or -1 when out of memory. */
+REF_FN int ref__greedy_before(const dnnmem_interval *r, const int64_t *off, int32_t a, int32_t b) {
+  if (off[a] != off[b]) return off[a] < off[b];
+  if (r[a].lower != r[b].lower) return r[a].lower < r[b].lower;
+  if (r[a].upper != r[b].upper) return r[a].upper < r[b].upper;
+  return a < b;
+}
+REF_FN void ref__greedy_msort(const dnnmem_interval *r, const int64_t *off, int32_t *x, int32_t *tmp, int32_t n) {
+  int32_t h = n / 2, i = 0, j = h, k = 0;
+  if (n < 2) return;
+  ref__greedy_msort(r, off, x, tmp, h);
+  ref__greedy_msort(r, off, x + h, tmp, n - h);
+  while (i < h || j < n) tmp[k++] = (j >= n || (i < h && !ref__greedy_before(r, off, x[j], x[i]))) ? x[i++] : x[j++];
+  memcpy(x, tmp, (size_t)n * sizeof(int32_t));
+}
+REF_FN int64_t ref_plan_greedy_size_any(const dnnmem_intervals *problem, int64_t *offsets) {
+  const dnnmem_interval *r = problem->records;
+  int32_t n = problem->count, i, j, k, m = 0, c;
+  int32_t *order = (int32_t *)malloc((size_t)(n + 1) * sizeof(int32_t));
+  int32_t *nb = (int32_t *)malloc((size_t)(n + 1) * sizeof(int32_t));
+  int32_t *tmp = (int32_t *)malloc((size_t)(n + 1) * sizeof(int32_t));
+  int64_t arena = 0, *size_key = (int64_t *)malloc((size_t)(n + 1) * sizeof(int64_t));
+  if (!order || !nb || !tmp || !size_key) {
+    free(order), free(nb), free(tmp), free(size_key);
+    return -1;
+  }
+  for (i = 0; i < n; i++) {
+    offsets[i] = (r[i].flags & DNNMEM_INTERVAL_FIXED) ? r[i].fixed_offset : -1;
+    size_key[i] = -r[i].size; /* sorted by (size descending, id) through the merge sort's keys */
+    if (offsets[i] < 0) order[m++] = i;
+  }
+  { /* by size descending, then id: a merge sort on (-size, 0, 0, id) */
+    dnnmem_interval *keys = (dnnmem_interval *)calloc((size_t)(n + 1), sizeof(dnnmem_interval));
+    if (!keys) {
+      free(order), free(nb), free(tmp), free(size_key);
+      return -1;
+    }
+    ref__greedy_msort(keys, size_key, order, tmp, m);
+    free(keys);
+  }
+  for (k = 0; k < m; k++) {
+    const dnnmem_interval *x = &r[order[k]];
+    int64_t a = ref_plan_alignment(x, problem->alignment), prev_end = 0, best = -1, best_gap = INT64_MAX;
+    for (c = 0, i = 0; i < n; i++)
+      if (offsets[i] >= 0 && r[i].lower < x->upper && x->lower < r[i].upper) nb[c++] = i;
+    ref__greedy_msort(r, offsets, nb, tmp, c);
+    for (j = 0; j < c; j++) {
+      int64_t o = offsets[nb[j]], cand = (prev_end + a - 1) / a * a;
+      if (r[nb[j]].size > 0 && cand + x->size <= o && o - prev_end < best_gap) best_gap = o - prev_end, best = cand;
+      if (o + r[nb[j]].size > prev_end) prev_end = o + r[nb[j]].size;
+    }
+    offsets[order[k]] = best >= 0 ? best : (prev_end + a - 1) / a * a;
+  }
+  for (i = 0; i < n; i++) arena = offsets[i] + r[i].size > arena ? offsets[i] + r[i].size : arena;
+  free(order), free(nb), free(tmp), free(size_key);
+  return arena;
+}
+
 #endif /* DNNMEM_TESTS_REF_H */
