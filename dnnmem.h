@@ -4697,6 +4697,27 @@ typedef struct dnnmem__exact_part {
   int32_t bound_rank, lo, hi, creator;
 } dnnmem__exact_part;
 
+/* A suspended search: the path from the root to the frame it stopped at
+   (per frame the record placed, -1 at the last, the frame's last
+   candidate and its done flag), replayed to resume it. */
+typedef struct dnnmem__exact_step_rec {
+  int64_t last_offset;
+  int32_t last_rank, placed, done;
+} dnnmem__exact_step_rec;
+
+typedef struct dnnmem__exact_slot {
+  dnnmem__exact_step_rec *path;
+  int32_t depth;  /* frames on the path; -1: nothing suspended */
+  uint32_t run_id;
+  int64_t spent;  /* nodes searched so far (replays not counted) */
+} dnnmem__exact_slot;
+
+/* The static orders (dnnmem__exact_order_keys) and the resumable
+   searches: one per static order for each of two questions asked side
+   by side (minimising). */
+#define DNNMEM__EXACT_ORDERS 4
+#define DNNMEM__EXACT_SLOTS (2 * DNNMEM__EXACT_ORDERS)
+
 typedef struct dnnmem__exact {
   const dnnmem_interval *rec;
   int32_t n, m, sections, num_fixed, has_windows;
@@ -4740,7 +4761,8 @@ typedef struct dnnmem__exact {
   /* failed part states (transposition table): 64-bit hash, run stamp */
   uint64_t *memo_key;
   uint32_t *memo_run;
-  uint32_t run_id, memo_mask;
+  uint32_t run_id, run_count, memo_mask; /* the search's stamp, the last stamp given */
+  dnnmem__exact_slot slots[DNNMEM__EXACT_SLOTS];
 } dnnmem__exact;
 
 /* Sizing depends only on n and the number of gaps, so scratch_size needs no
@@ -4802,6 +4824,13 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
   w->tmp2 = DNNMEM__TAKE(s, int32_t, events);
   w->keys = DNNMEM__TAKE(s, int64_t, events);
   w->order_keys = DNNMEM__TAKE(s, int64_t, 8 * nn);
+  {
+    int32_t k;
+    for (k = 0; k < DNNMEM__EXACT_SLOTS; k++) {
+      w->slots[k].path = DNNMEM__TAKE(s, dnnmem__exact_step_rec, nn + 1);
+      w->slots[k].depth = -1;
+    }
+  }
 }
 
 static dnnmem_result dnnmem__exact_count_gaps(const dnnmem_interval *records, int32_t count,
@@ -5104,7 +5133,6 @@ static int dnnmem__exact_less_order(const void *ctx, int32_t a, int32_t b) {
 /* The static orders: three keys each, all descending: T the largest
    section total the record lives in, W its lifetime, A its area, Z its
    size. Order 0 puts records with hints first (by hint), then TWA. */
-#define DNNMEM__EXACT_ORDERS 4
 static const char dnnmem__exact_order_keys[DNNMEM__EXACT_ORDERS][4] = {"TWA", "TWA", "WAT", "TAW"};
 
 /* A key scaled by a restart's noise factor (DNNMEM__PLAN_NOISE_ONE =
@@ -5525,10 +5553,6 @@ static int32_t dnnmem__exact_restart(dnnmem__exact *w) {
   }
   w->log_top = 0;
   w->pending_top = 0;
-  if (++w->run_id == 0) { /* stamps wrapped: forget everything */
-    for (i = 0; i <= (int32_t)w->memo_mask; i++) w->memo_run[i] = 0;
-    w->run_id = 1;
-  }
   /* every later sweep looks only where releases rose: check all once */
   for (i = 0; i < w->m; i++) w->release[w->search[i]] = w->lowest[w->search[i]];
   if (w->sections > 0 && !dnnmem__exact_sweep(w, 0, w->sections, 0, 0, w->sections)) return -1;
@@ -5585,60 +5609,131 @@ static int32_t dnnmem__exact_split(dnnmem__exact *w, int32_t d, int32_t j, int *
   return count;
 }
 
+/* A new stamp for the failed states of a new search. When the stamps
+   wrap, every failed state and every suspended search is forgotten (a
+   stamp must never name two searches). */
+static uint32_t dnnmem__exact_new_stamp(dnnmem__exact *w) {
+  int32_t i;
+  if (++w->run_count == 0) {
+    for (i = 0; i <= (int32_t)w->memo_mask; i++) w->memo_run[i] = 0;
+    for (i = 0; i < DNNMEM__EXACT_SLOTS; i++) w->slots[i].depth = -1;
+    w->run_count = 1;
+  }
+  return w->run_count;
+}
+
+/* Places j in frame d (its next candidate) and enters the frame below:
+   1 entered, 2 every part is placed (the plan is in w->offset), 0 the
+   placement failed (undone; with logging off nothing is undone). */
+static int dnnmem__exact_descend(dnnmem__exact *w, int32_t d, int32_t j) {
+  dnnmem__exact_frame *f = &w->frames[d];
+  int32_t i, count;
+  int reranked;
+  f->last_offset = w->lowest[j];
+  f->last_rank = w->rank[j];
+  w->nodes++;
+  if (!dnnmem__exact_place(w, d, j)) {
+    if (w->logging) dnnmem__exact_undo(w, d);
+    return 0;
+  }
+  count = dnnmem__exact_split(w, d, j, &reranked);
+  if (!dnnmem__exact_check(w, d, j, !reranked)) {
+    if (w->logging) dnnmem__exact_undo(w, d);
+    return 0;
+  }
+  if (count == 0) { /* this part is done: the next pending one */
+    dnnmem__exact_part next;
+    if (w->pending_top == 0) return 2;
+    next = w->pending[--w->pending_top];
+    f->popped = 1;
+    dnnmem__exact_enter(w, d + 1, &next);
+  } else {
+    for (i = count - 1; i >= 1; i--) w->pending[w->pending_top++] = w->parts[i];
+    f->pushed = count - 1;
+    dnnmem__exact_enter(w, d + 1, &w->parts[0]);
+  }
+  return 1;
+}
+
+/* Keeps the path to frame d in slot (the search stops there). */
+static void dnnmem__exact_suspend(dnnmem__exact *w, dnnmem__exact_slot *slot, int32_t d) {
+  int32_t e;
+  for (e = 0; e <= d; e++) {
+    const dnnmem__exact_frame *f = &w->frames[e];
+    dnnmem__exact_step_rec *r = &slot->path[e];
+    r->last_offset = f->last_offset;
+    r->last_rank = f->last_rank;
+    r->placed = e < d ? f->placed : -1;
+    r->done = f->done;
+  }
+  slot->depth = d;
+  slot->run_id = w->run_id;
+}
+
+/* Replays slot's path after a restart: the same placements give the same
+   state (the search is deterministic; failed states only prune subtrees
+   without a plan). Returns the depth reached, -1 when a placement did not
+   replay (not expected: the caller then starts afresh). */
+static int32_t dnnmem__exact_replay(dnnmem__exact *w, const dnnmem__exact_slot *slot) {
+  int32_t d;
+  for (d = 0; d < slot->depth; d++)
+    if (dnnmem__exact_descend(w, d, slot->path[d].placed) != 1) return -1;
+  for (d = 0; d <= slot->depth; d++) {
+    w->frames[d].last_offset = slot->path[d].last_offset;
+    w->frames[d].last_rank = slot->path[d].last_rank;
+    w->frames[d].done = slot->path[d].done;
+  }
+  return slot->depth;
+}
+
 /* One depth-first search for a plan within w->capacity with the current
-   ranks, at most `limit` nodes. FOUND leaves the plan in w->offset. */
-static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit) {
-  int32_t i, d = 0, nparts = dnnmem__exact_restart(w);
+   ranks, at most `limit` nodes: a new search, or slot's suspended one
+   resumed (slot NULL: new, not kept). FOUND leaves the plan in w->offset;
+   ABORTED keeps the search in slot. */
+static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot *slot) {
+  int32_t d = 0, nparts = dnnmem__exact_restart(w);
   int64_t nodes = 0;
+  int out = DNNMEM__EXACT_EXHAUSTED;
   if (nparts < 0) return DNNMEM__EXACT_EXHAUSTED;
   if (nparts == 0) return DNNMEM__EXACT_FOUND;
+  w->run_id = slot && slot->depth >= 0 ? slot->run_id : dnnmem__exact_new_stamp(w);
   dnnmem__exact_enter(w, 0, &w->parts[0]);
+  if (slot && slot->depth >= 0 && (d = dnnmem__exact_replay(w, slot)) < 0) {
+    slot->depth = -1; /* start afresh */
+    slot->spent = 0;
+    return dnnmem__exact_run(w, limit, slot);
+  }
+  if (slot && slot->depth < 0) slot->spent = 0;
   for (;;) {
     dnnmem__exact_frame *f = &w->frames[d];
-    int32_t j, count;
-    int reranked;
-    if (nodes >= limit || w->nodes >= w->node_limit) return DNNMEM__EXACT_ABORTED;
-    if (w->stop && (w->nodes & (DNNMEM__PLAN_STOP_POLL - 1)) == 0 && w->stop(w->stop_user)) {
-      w->stopped = 1;
+    int32_t j;
+    int res;
+    if (nodes >= limit || w->nodes >= w->node_limit ||
+        (w->stop && (w->nodes & (DNNMEM__PLAN_STOP_POLL - 1)) == 0 && (w->stopped = w->stop(w->stop_user) != 0))) {
+      if (slot) dnnmem__exact_suspend(w, slot, d);
       return DNNMEM__EXACT_ABORTED;
     }
     j = f->done ? -1 : dnnmem__exact_next(w, f);
     if (j < 0) { /* the part fails: back to the frame that created it */
       int32_t t = f->creator, e;
       dnnmem__exact_memo_add(w, f->state);
-      if (t < 0) return DNNMEM__EXACT_EXHAUSTED;
+      if (t < 0) break; /* the root part: exhausted */
       for (e = d - 1; e >= t; e--) dnnmem__exact_undo(w, e);
       d = t;
       continue;
     }
-    f->last_offset = w->lowest[j];
-    f->last_rank = w->rank[j];
     nodes++;
-    w->nodes++;
-    if (!dnnmem__exact_place(w, d, j)) {
-      if (!w->logging) return DNNMEM__EXACT_ABORTED;
-      dnnmem__exact_undo(w, d);
-      continue;
+    if (slot) slot->spent++;
+    res = dnnmem__exact_descend(w, d, j);
+    if (res == 2) {
+      out = DNNMEM__EXACT_FOUND;
+      break;
     }
-    count = dnnmem__exact_split(w, d, j, &reranked);
-    if (!dnnmem__exact_check(w, d, j, !reranked)) {
-      if (!w->logging) return DNNMEM__EXACT_ABORTED;
-      dnnmem__exact_undo(w, d);
-      continue;
-    }
-    if (count == 0) { /* this part is done: the next pending one */
-      dnnmem__exact_part next;
-      if (w->pending_top == 0) return DNNMEM__EXACT_FOUND;
-      next = w->pending[--w->pending_top];
-      f->popped = 1;
-      dnnmem__exact_enter(w, d + 1, &next);
-    } else {
-      for (i = count - 1; i >= 1; i--) w->pending[w->pending_top++] = w->parts[i];
-      f->pushed = count - 1;
-      dnnmem__exact_enter(w, d + 1, &w->parts[0]);
-    }
-    d++;
+    if (res == 1) d++;
+    else if (!w->logging) return DNNMEM__EXACT_ABORTED;
   }
+  if (slot) slot->depth = -1; /* answered: nothing to resume */
+  return out;
 }
 
 /* Feasibility within capacity: every order in turn with doubling node
@@ -5662,11 +5757,20 @@ static int64_t dnnmem__exact_luby(int64_t i) { /* 1 1 2 1 1 2 4 1 1 2 ... (i >= 
 typedef struct dnnmem__exact_portfolio {
   int64_t capacity, nodes; /* nodes: spent on this question */
   int64_t plain_nodes, noisy_nodes, plain_runs, noisy_runs;
+  int32_t slot0; /* its plain orders' searches: w->slots[slot0 + kind] */
 } dnnmem__exact_portfolio;
 
-static void dnnmem__exact_ask(dnnmem__exact_portfolio *pf, int64_t capacity) {
+/* Asks a new question in pf; which (0 or 1) tells two questions asked
+   side by side apart (each keeps its own suspended searches). */
+static void dnnmem__exact_ask(dnnmem__exact *w, dnnmem__exact_portfolio *pf, int32_t which, int64_t capacity) {
+  int32_t k;
   pf->capacity = capacity;
   pf->nodes = pf->plain_nodes = pf->noisy_nodes = pf->plain_runs = pf->noisy_runs = 0;
+  pf->slot0 = which * DNNMEM__EXACT_ORDERS;
+  for (k = 0; k < DNNMEM__EXACT_ORDERS; k++) {
+    w->slots[pf->slot0 + k].depth = -1;
+    w->slots[pf->slot0 + k].spent = 0;
+  }
 }
 
 /* The question's next run: FOUND (the plan in w->offset), EXHAUSTED
@@ -5678,6 +5782,7 @@ static int dnnmem__exact_step(dnnmem__exact *w, dnnmem__exact_portfolio *pf) {
   int32_t first = 1, k, orders, kind;
   uint64_t seed;
   int res;
+  dnnmem__exact_slot *slot = NULL;
   for (k = 0; k < w->m; k++)
     if (w->rec[w->search[k]].flags & DNNMEM_INTERVAL_HINT) first = 0;
   orders = DNNMEM__EXACT_ORDERS - first;
@@ -5691,11 +5796,13 @@ static int dnnmem__exact_step(dnnmem__exact *w, dnnmem__exact_portfolio *pf) {
     kind = first + (int32_t)(pf->plain_runs % orders);
     seed = 0;
     limit = round >= 62 || base > (DNNMEM__I64_MAX >> round) ? DNNMEM__I64_MAX : base << round;
+    slot = &w->slots[pf->slot0 + kind]; /* resumed: on to the round's limit */
+    limit -= slot->spent;
   }
   w->capacity = pf->capacity;
   if (w->order_kind != kind || w->order_seed != seed)
     dnnmem__exact_set_order(w, kind, seed, w->order_keys + 4 * (size_t)w->m);
-  res = dnnmem__exact_run(w, limit);
+  res = dnnmem__exact_run(w, limit, slot);
   if (seed) {
     pf->noisy_nodes += w->nodes - before;
     pf->noisy_runs++;
@@ -5714,7 +5821,7 @@ static int dnnmem__exact_going(const dnnmem__exact *w) { return !w->stopped && w
    or the node limit or stop ends it. */
 static int dnnmem__exact_feasible(dnnmem__exact *w, int64_t capacity) {
   dnnmem__exact_portfolio pf;
-  dnnmem__exact_ask(&pf, capacity);
+  dnnmem__exact_ask(w, &pf, 0, capacity);
   while (dnnmem__exact_going(w)) {
     int res = dnnmem__exact_step(w, &pf);
     if (res != DNNMEM__EXACT_ABORTED) return res;
@@ -5788,9 +5895,9 @@ static int dnnmem__exact_first_plan(dnnmem__exact *w, const dnnmem__exact_params
   w->stop = NULL;
   w->node_limit = DNNMEM__I64_MAX;
   w->logging = 0;
-  if (dnnmem__exact_run(w, DNNMEM__I64_MAX) != DNNMEM__EXACT_FOUND) {
+  if (dnnmem__exact_run(w, DNNMEM__I64_MAX, NULL) != DNNMEM__EXACT_FOUND) {
     w->logging = 1; /* not expected; a logged search cannot lose the plan */
-    if (dnnmem__exact_run(w, DNNMEM__I64_MAX) != DNNMEM__EXACT_FOUND) return 0;
+    if (dnnmem__exact_run(w, DNNMEM__I64_MAX, NULL) != DNNMEM__EXACT_FOUND) return 0;
   }
   w->logging = 1;
   dnnmem__exact_keep(w, offsets, ub);
@@ -5826,7 +5933,7 @@ static int dnnmem__exact_refuted(dnnmem__exact *w, int64_t c) {
   int64_t before = w->nodes;
   int res;
   w->capacity = c;
-  res = dnnmem__exact_run(w, 1);
+  res = dnnmem__exact_run(w, 1, NULL);
   if (w->nodes == before) w->nodes++;
   return res == DNNMEM__EXACT_EXHAUSTED;
 }
@@ -5863,14 +5970,14 @@ static void dnnmem__exact_narrow(dnnmem__exact *w, int64_t g, int64_t *lb, int64
   int64_t quota = quota0, low_nodes = 0, probe_nodes = 0, dist = (*ub - low) / 2 / g * g;
   int complete = !w->has_windows, probing = 0;
   dnnmem__exact_portfolio at_low, probe;
-  dnnmem__exact_ask(&at_low, low);
+  dnnmem__exact_ask(w, &at_low, 0, low);
   while (low < *ub && dnnmem__exact_going(w)) {
     int res, share_low = DNNMEM__PLAN_LOW_SHARE;
     if (!probing && *ub - low > g) { /* a probe between: dist below ub, on the grid */
       int64_t c;
       if (dist < g) dist = g;
       c = *ub - dist < low + g ? low + g : low + (*ub - dist - low) / g * g;
-      dnnmem__exact_ask(&probe, c);
+      dnnmem__exact_ask(w, &probe, 1, c);
       probing = 1;
     }
     if (!probing || low_nodes * (100 - share_low) <= probe_nodes * share_low) {
@@ -5886,7 +5993,7 @@ static void dnnmem__exact_narrow(dnnmem__exact *w, int64_t g, int64_t *lb, int64
         /* refuted at once: skip the run of capacities refuted the same way */
         low = w->nodes - before <= 1 ? dnnmem__exact_climb(w, low, *ub, g) : low + g;
         if (complete) *lb = low;
-        dnnmem__exact_ask(&at_low, low);
+        dnnmem__exact_ask(w, &at_low, 0, low);
         if (probing && probe.capacity <= low) probing = 0;
       }
       continue;
@@ -5905,7 +6012,7 @@ static void dnnmem__exact_narrow(dnnmem__exact *w, int64_t g, int64_t *lb, int64
     } else if (res == DNNMEM__EXACT_EXHAUSTED) {
       if (complete) *lb = probe.capacity + g;
       low = probe.capacity + g;
-      dnnmem__exact_ask(&at_low, low);
+      dnnmem__exact_ask(w, &at_low, 0, low);
       dist = (*ub - low) / 2 / g * g;
       probing = 0;
     } else if (probe.nodes >= quota && probe.capacity + g < *ub) {
@@ -5942,7 +6049,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   w.stopped = w.degraded = 0;
   w.logging = 1;
   w.order_kind = -1;
-  w.run_id = 0;
+  w.run_id = w.run_count = 0;
   for (i = 0; i <= (int32_t)w.memo_mask; i++) w.memo_run[i] = 0;
   out->optimal = 0;
   out->feasible = -1;
