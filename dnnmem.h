@@ -4690,6 +4690,11 @@ typedef struct dnnmem__exact_frame {
   int32_t done;            /* no other candidate can succeed here */
   int32_t unlogged;        /* the log was full: undo recounts lowest offsets */
   uint64_t state;          /* hash of the part's state at entry */
+  /* dnnmem__exact_doomed's sections of the part whose bytes left exceed
+     capacity - crit_offset: the first and last (-1: none); the most bytes
+     left in a section of the part (crit_offset -1: not yet counted) */
+  int64_t crit_offset, max_rem;
+  int32_t crit_lo, crit_hi;
 } dnnmem__exact_frame;
 
 typedef struct dnnmem__exact_part {
@@ -5226,6 +5231,7 @@ static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact
   f->placed = -1;
   f->pushed = f->popped = 0;
   f->done = 0;
+  f->crit_offset = -1;
   uint64_t state = dnnmem__exact_mix(((uint64_t)(uint32_t)part->lo << 32) ^ (uint32_t)part->hi) +
                    dnnmem__exact_mix((uint64_t)part->bound_offset ^ 0x5bd1e995u);
   for (p = w->start_index[part->lo]; p < w->start_index[part->hi]; p++) {
@@ -5264,6 +5270,38 @@ static int32_t dnnmem__exact_next(const dnnmem__exact *w, const dnnmem__exact_fr
     }
   }
   return best;
+}
+
+/* Whether placing candidate j of frame d at its lowest offset o fails the
+   first test of dnnmem__exact_sweep (some section of the part would keep
+   more than capacity - o bytes of unplaced records), told without placing
+   it: every such section must lie in j's busy stretch, and the most bytes
+   left there less j's must fit (one stretch; with more only the first
+   holds). The part's bytes left do not change while the frame tries its
+   candidates, and candidates come by rising offset: the sections are
+   counted once per offset. */
+static int dnnmem__exact_doomed(const dnnmem__exact *w, dnnmem__exact_frame *f, int32_t j) {
+  int64_t o = w->lowest[j], room = w->capacity - o;
+  int32_t q = w->seg_first[j];
+  if (f->crit_offset != o) {
+    int32_t s, lo = -1, hi = -1;
+    int64_t most = 0;
+    for (s = f->part_lo; s < f->part_hi; s++) {
+      if (w->rem[s] > most) most = w->rem[s];
+      if (w->rem[s] > room) {
+        if (lo < 0) lo = s;
+        hi = s;
+      }
+    }
+    f->crit_offset = o;
+    f->crit_lo = lo;
+    f->crit_hi = hi;
+    f->max_rem = most;
+  }
+  if (f->crit_lo < 0) return 0;
+  if (f->crit_lo < w->span_lo[j] || f->crit_hi >= w->span_hi[j]) return 1;
+  return w->seg_count[j] == 1 && w->seg_lo[q] <= f->crit_lo && f->crit_hi < w->seg_hi[q] &&
+         f->max_rem - (w->seg_wu[q] - w->seg_wl[q]) > room;
 }
 
 /* Records an old value; 0 when the log is full (the caller then goes on
@@ -5384,6 +5422,7 @@ static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
      offset in every completion, and any sibling placed first would leave j
      below the canonical bound forever. If j fails here, the frame fails. */
   if (!hat) f->done = 1;
+  DNNMEM_ASSERT(hat == (w->open[j] > 0)); /* dnnmem__exact_doomed's hat test */
   return ok;
 }
 
@@ -5724,6 +5763,14 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
     }
     nodes++;
     if (slot) slot->spent++;
+    if (dnnmem__exact_doomed(w, f, j)) { /* as if placed and undone */
+      f->last_offset = w->lowest[j];
+      f->last_rank = w->rank[j];
+      w->nodes++;
+      if (w->open[j] == 0) f->done = 1; /* no hat: see dnnmem__exact_place */
+      if (!w->logging) return DNNMEM__EXACT_ABORTED;
+      continue;
+    }
     res = dnnmem__exact_descend(w, d, j);
     if (res == 2) {
       out = DNNMEM__EXACT_FOUND;
