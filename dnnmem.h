@@ -3862,6 +3862,13 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
 #define DNNMEM__PLAN_LOG_LEAN_EXTRA ((int64_t)1 << 16)
 #define DNNMEM__PLAN_LOG_PER_RECORD 64
 #define DNNMEM__PLAN_LOG_EXTRA ((int64_t)1 << 20)
+/* The exact search's candidate lists (a stack along the path; a frame
+   without room scans instead): entries per record and extra, lean and
+   full (never more than n (n + 1) / 2 + 1). */
+#define DNNMEM__PLAN_CAND_LEAN_PER_RECORD 16
+#define DNNMEM__PLAN_CAND_LEAN_EXTRA ((int64_t)1 << 12)
+#define DNNMEM__PLAN_CAND_PER_RECORD 64
+#define DNNMEM__PLAN_CAND_EXTRA ((int64_t)1 << 16)
 /* Failed-state table: 64 slots per record, a power of two within [1024,
    max]; a lookup probes 4 neighbouring slots (a full run replaces its first). */
 #define DNNMEM__PLAN_MEMO_MIN 1024
@@ -4695,6 +4702,10 @@ typedef struct dnnmem__exact_frame {
      left in a section of the part (crit_offset -1: not yet counted) */
   int64_t crit_offset, max_rem;
   int32_t crit_lo, crit_hi;
+  /* its candidates by (lowest offset, rank), listed at its first choice:
+     w->cand[cand_base .. cand_end), the next at cand_next; cand_end -1:
+     not listed yet, -2: no room (each choice scans the part) */
+  int32_t cand_base, cand_next, cand_end;
 } dnnmem__exact_frame;
 
 typedef struct dnnmem__exact_part {
@@ -4750,6 +4761,9 @@ typedef struct dnnmem__exact {
   int32_t *cut, *cut0, *start_index;
   /* search records sorted by first section; fixed records */
   int32_t *search, *fixed;
+  /* the frames' candidate lists, a stack along the path */
+  int32_t *cand;
+  int64_t cand_cap;
   /* undo log: id >= 0: lowest[id]; -1 - r: rank[r] */
   int32_t *log_id;
   int64_t *log_old;
@@ -4781,6 +4795,12 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
                       : DNNMEM__PLAN_LOG_PER_RECORD * ((int64_t)n + gaps) + DNNMEM__PLAN_LOG_EXTRA;
   size_t memo = DNNMEM__PLAN_MEMO_MIN, memo_max = lean ? DNNMEM__PLAN_MEMO_LEAN_MAX : DNNMEM__PLAN_MEMO_MAX;
   w->log_cap = cap1 < cap2 ? cap1 : cap2;
+  /* candidate lists: all of them along a path fit in n (n + 1) / 2 */
+  cap1 = (int64_t)n * ((int64_t)n + 1) / 2 + 1;
+  cap2 = lean ? DNNMEM__PLAN_CAND_LEAN_PER_RECORD * (int64_t)n + DNNMEM__PLAN_CAND_LEAN_EXTRA
+              : DNNMEM__PLAN_CAND_PER_RECORD * (int64_t)n + DNNMEM__PLAN_CAND_EXTRA;
+  w->cand_cap = cap1 < cap2 ? cap1 : cap2;
+  w->cand = DNNMEM__TAKE(s, int32_t, (size_t)w->cand_cap);
   while (memo < DNNMEM__PLAN_MEMO_PER_RECORD * nn && memo < memo_max) memo *= 2;
   w->memo_mask = (uint32_t)(memo - 1);
   w->memo_key = DNNMEM__TAKE(s, uint64_t, memo);
@@ -5232,6 +5252,8 @@ static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact
   f->pushed = f->popped = 0;
   f->done = 0;
   f->crit_offset = -1;
+  f->cand_base = d == 0 ? 0 : w->frames[d - 1].cand_end >= 0 ? w->frames[d - 1].cand_end : w->frames[d - 1].cand_base;
+  f->cand_end = -1;
   uint64_t state = dnnmem__exact_mix(((uint64_t)(uint32_t)part->lo << 32) ^ (uint32_t)part->hi) +
                    dnnmem__exact_mix((uint64_t)part->bound_offset ^ 0x5bd1e995u);
   for (p = w->start_index[part->lo]; p < w->start_index[part->hi]; p++) {
@@ -5251,8 +5273,9 @@ static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact
 }
 
 /* The untried candidate with the smallest (lowest offset, rank) above the
-   frame's last one, below the dominance height, within capacity. */
-static int32_t dnnmem__exact_next(const dnnmem__exact *w, const dnnmem__exact_frame *f) {
+   frame's last one, below the dominance height, within capacity: a scan
+   of the part. */
+static int32_t dnnmem__exact_scan(const dnnmem__exact *w, const dnnmem__exact_frame *f) {
   int32_t p, best = -1;
   int64_t bo = 0;
   int32_t br = 0;
@@ -5270,6 +5293,40 @@ static int32_t dnnmem__exact_next(const dnnmem__exact *w, const dnnmem__exact_fr
     }
   }
   return best;
+}
+
+static int dnnmem__exact_less_cand(const void *ctx, int32_t a, int32_t b) {
+  const dnnmem__exact *w = (const dnnmem__exact *)ctx;
+  return w->lowest[a] < w->lowest[b] || (w->lowest[a] == w->lowest[b] && w->rank[a] < w->rank[b]);
+}
+
+/* The frame's next candidate, as dnnmem__exact_scan: while the frame is
+   the deepest, its part's lowest offsets and ranks stay as they were at
+   its entry (what deeper frames change they undo), so its first choice
+   lists every candidate by (lowest offset, rank) and each later choice
+   takes the next, O(1) instead of a scan of the part. */
+static int32_t dnnmem__exact_next(dnnmem__exact *w, dnnmem__exact_frame *f) {
+  if (f->cand_end == -1) {
+    int32_t p, c = f->cand_base, *list = w->cand + f->cand_base;
+    if ((int64_t)f->cand_base + w->start_index[f->part_hi] - w->start_index[f->part_lo] > w->cand_cap) {
+      f->cand_end = -2;
+    } else {
+      for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
+        int32_t k = w->search[p];
+        int64_t o;
+        if (w->placed[k]) continue;
+        o = w->lowest[k];
+        if (o < f->last_offset || (o == f->last_offset && w->rank[k] <= f->last_rank)) continue;
+        if (o >= f->min_height || o + w->size[k] > w->capacity) continue;
+        w->cand[c++] = k;
+      }
+      dnnmem__sort_ids(list, w->tmp, c - f->cand_base, dnnmem__exact_less_cand, w);
+      f->cand_next = f->cand_base;
+      f->cand_end = c;
+    }
+  }
+  if (f->cand_end == -2) return dnnmem__exact_scan(w, f);
+  return f->cand_next < f->cand_end ? w->cand[f->cand_next++] : -1;
 }
 
 /* Whether placing candidate j of frame d at its lowest offset o fails the
@@ -5885,7 +5942,8 @@ typedef struct dnnmem__exact_params {
   int64_t lower_bound;         /* a known valid lower bound, or 0 */
   int lean;                    /* the scratch was sized lean */
   int ignore_gaps;             /* plan as if unfixed records had no gaps (valid) */
-  int64_t log_limit;           /* > 0: at most this many undo-log entries (tests) */
+  int64_t log_limit;           /* > 0: at most this many undo-log and candidate-list
+                                  entries (tests: a full log, frames that scan) */
 } dnnmem__exact_params;
 
 typedef struct dnnmem__exact_outcome {
@@ -6088,6 +6146,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   dnnmem__exact_layout(&sc, count, gaps, params->lean, &w);
   if ((r = dnnmem__scratch_end(&sc, NULL)) != DNNMEM_OK) return r;
   if (params->log_limit > 0 && params->log_limit < w.log_cap) w.log_cap = params->log_limit;
+  if (params->log_limit > 0 && params->log_limit < w.cand_cap) w.cand_cap = params->log_limit;
   bound = dnnmem__exact_setup(&w, records, count, alignment, params->ignore_gaps);
   w.nodes = 0;
   w.node_limit = params->node_limit > 0 ? params->node_limit : DNNMEM__I64_MAX;
