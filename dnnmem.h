@@ -3869,6 +3869,9 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
 #define DNNMEM__PLAN_CAND_LEAN_EXTRA ((int64_t)1 << 12)
 #define DNNMEM__PLAN_CAND_PER_RECORD 64
 #define DNNMEM__PLAN_CAND_EXTRA ((int64_t)1 << 16)
+/* A frame picks its first this many candidates by a pass over its list,
+   then sorts the rest. */
+#define DNNMEM__PLAN_CAND_SELECT 4
 /* Failed-state table: 64 slots per record, a power of two within [1024,
    max]; a lookup probes 4 neighbouring slots (a full run replaces its first). */
 #define DNNMEM__PLAN_MEMO_MIN 1024
@@ -4705,7 +4708,7 @@ typedef struct dnnmem__exact_frame {
   /* its candidates by (lowest offset, rank), listed at its first choice:
      w->cand[cand_base .. cand_end), the next at cand_next; cand_end -1:
      not listed yet, -2: no room (each choice scans the part) */
-  int32_t cand_base, cand_next, cand_end;
+  int32_t cand_base, cand_next, cand_end, cand_sorted;
 } dnnmem__exact_frame;
 
 typedef struct dnnmem__exact_part {
@@ -5303,11 +5306,11 @@ static int dnnmem__exact_less_cand(const void *ctx, int32_t a, int32_t b) {
 /* The frame's next candidate, as dnnmem__exact_scan: while the frame is
    the deepest, its part's lowest offsets and ranks stay as they were at
    its entry (what deeper frames change they undo), so its first choice
-   lists every candidate by (lowest offset, rank) and each later choice
-   takes the next, O(1) instead of a scan of the part. */
+   lists its candidates, and each choice takes the least of the list's
+   rest (the first few by a pass over it, then the rest sorted once). */
 static int32_t dnnmem__exact_next(dnnmem__exact *w, dnnmem__exact_frame *f) {
   if (f->cand_end == -1) {
-    int32_t p, c = f->cand_base, *list = w->cand + f->cand_base;
+    int32_t p, c = f->cand_base;
     if ((int64_t)f->cand_base + w->start_index[f->part_hi] - w->start_index[f->part_lo] > w->cand_cap) {
       f->cand_end = -2;
     } else {
@@ -5320,24 +5323,44 @@ static int32_t dnnmem__exact_next(dnnmem__exact *w, dnnmem__exact_frame *f) {
         if (o >= f->min_height || o + w->size[k] > w->capacity) continue;
         w->cand[c++] = k;
       }
-      dnnmem__sort_ids(list, w->tmp, c - f->cand_base, dnnmem__exact_less_cand, w);
       f->cand_next = f->cand_base;
       f->cand_end = c;
+      f->cand_sorted = 0;
     }
   }
   if (f->cand_end == -2) return dnnmem__exact_scan(w, f);
-  return f->cand_next < f->cand_end ? w->cand[f->cand_next++] : -1;
+  if (f->cand_next >= f->cand_end) return -1;
+  if (!f->cand_sorted) {
+    int32_t *rest = w->cand + f->cand_next, c = f->cand_end - f->cand_next;
+    if (f->cand_next - f->cand_base >= DNNMEM__PLAN_CAND_SELECT) { /* many tried: sort the rest */
+      dnnmem__sort_ids(rest, w->tmp, c, dnnmem__exact_less_cand, w);
+      f->cand_sorted = 1;
+    } else { /* most frames try few: the least of the rest to the front */
+      int32_t i, best = 0, k;
+      for (i = 1; i < c; i++) {
+        k = rest[i];
+        if (w->lowest[k] < w->lowest[rest[best]] ||
+            (w->lowest[k] == w->lowest[rest[best]] && w->rank[k] < w->rank[rest[best]]))
+          best = i;
+      }
+      k = rest[best];
+      rest[best] = rest[0];
+      rest[0] = k;
+    }
+  }
+  return w->cand[f->cand_next++];
 }
 
 /* Whether placing candidate j of frame d at its lowest offset o fails the
    first test of dnnmem__exact_sweep (some section of the part would keep
    more than capacity - o bytes of unplaced records), told without placing
    it: every such section must lie in j's busy stretch, and the most bytes
-   left there less j's must fit (one stretch; with more only the first
-   holds). The part's bytes left do not change while the frame tries its
-   candidates, and candidates come by rising offset: the sections are
-   counted once per offset. */
-static int dnnmem__exact_doomed(const dnnmem__exact *w, dnnmem__exact_frame *f, int32_t j) {
+   left there less j's must fit. *fits tells that the test passes when j
+   is not doomed (always for one busy stretch; with more, only the first
+   condition is checked here). The part's bytes left do not change while
+   the frame tries its candidates, and candidates come by rising offset:
+   the sections are counted once per offset. */
+static int dnnmem__exact_doomed(const dnnmem__exact *w, dnnmem__exact_frame *f, int32_t j, int *fits) {
   int64_t o = w->lowest[j], room = w->capacity - o;
   int32_t q = w->seg_first[j];
   if (f->crit_offset != o) {
@@ -5355,10 +5378,14 @@ static int dnnmem__exact_doomed(const dnnmem__exact *w, dnnmem__exact_frame *f, 
     f->crit_hi = hi;
     f->max_rem = most;
   }
+  *fits = 1;
   if (f->crit_lo < 0) return 0;
   if (f->crit_lo < w->span_lo[j] || f->crit_hi >= w->span_hi[j]) return 1;
-  return w->seg_count[j] == 1 && w->seg_lo[q] <= f->crit_lo && f->crit_hi < w->seg_hi[q] &&
-         f->max_rem - (w->seg_wu[q] - w->seg_wl[q]) > room;
+  if (w->seg_count[j] != 1) { /* stretches and windows: not told here */
+    *fits = 0;
+    return 0;
+  }
+  return f->crit_lo < w->seg_lo[q] || f->crit_hi >= w->seg_hi[q] || f->max_rem - (w->seg_wu[q] - w->seg_wl[q]) > room;
 }
 
 /* Records an old value; 0 when the log is full (the caller then goes on
@@ -5379,13 +5406,13 @@ static int dnnmem__exact_log(dnnmem__exact *w, int32_t id, int64_t old) {
    that height must fit. A sweep over the part with the live items kept
    sorted by release: O(items + sections x live). */
 static int dnnmem__exact_sweep(dnnmem__exact *w, int32_t lo, int32_t hi, int64_t o, int32_t dlo,
-                               int32_t dhi) {
+                               int32_t dhi, int fits) {
   int32_t s, p = w->seg_start[lo], live = 0, i, k, min_end = DNNMEM__I32_MAX;
   /* The height is max(o + rem, N), N the best stack of the releases above
      o. Outside [dlo, dhi) no release rose since the last check, which this
      section passed at a lower o, so N can only have fallen there. Items
      released at o need no place in the sorted list: o + rem covers them. */
-  for (s = lo; s < hi; s++)
+  for (s = fits ? hi : lo; s < hi; s++) /* fits: dnnmem__exact_doomed checked it */
     if (w->rem[s] > w->capacity - o) return 0;
   if (dlo < lo) dlo = lo;
   if (dhi > hi) dhi = hi;
@@ -5490,7 +5517,7 @@ static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
    smallest other unplaced size is a bound; with no conflicting record left
    it can never be placed (the two smallest sizes come from
    dnnmem__exact_place's scan). Then the section sweep. */
-static int dnnmem__exact_check(dnnmem__exact *w, int32_t d, int32_t j, int ranks_kept) {
+static int dnnmem__exact_check(dnnmem__exact *w, int32_t d, int32_t j, int ranks_kept, int fits) {
   const dnnmem__exact_frame *f = &w->frames[d];
   int64_t o = w->offset[j], min1 = w->min_size1, min2 = w->min_size2;
   int32_t p, who = w->min_size1_of;
@@ -5508,7 +5535,7 @@ static int dnnmem__exact_check(dnnmem__exact *w, int32_t d, int32_t j, int ranks
     if (w->span_lo[k] < w->dirty_lo) w->dirty_lo = w->span_lo[k];
     if (w->span_hi[k] > w->dirty_hi) w->dirty_hi = w->span_hi[k];
   }
-  return dnnmem__exact_sweep(w, f->part_lo, f->part_hi, o, w->dirty_lo, w->dirty_hi);
+  return dnnmem__exact_sweep(w, f->part_lo, f->part_hi, o, w->dirty_lo, w->dirty_hi, fits);
 }
 
 /* Record k's lowest offset recounted from the placed records: what the
@@ -5651,7 +5678,7 @@ static int32_t dnnmem__exact_restart(dnnmem__exact *w) {
   w->pending_top = 0;
   /* every later sweep looks only where releases rose: check all once */
   for (i = 0; i < w->m; i++) w->release[w->search[i]] = w->lowest[w->search[i]];
-  if (w->sections > 0 && !dnnmem__exact_sweep(w, 0, w->sections, 0, 0, w->sections)) return -1;
+  if (w->sections > 0 && !dnnmem__exact_sweep(w, 0, w->sections, 0, 0, w->sections, 0)) return -1;
   for (s = 0; s < w->sections; s++) {
     if (s + 1 < w->sections && w->cut[s] > 0) continue;
     if (dnnmem__exact_part_nonempty(w, prev, s + 1)) {
@@ -5721,7 +5748,7 @@ static uint32_t dnnmem__exact_new_stamp(dnnmem__exact *w) {
 /* Places j in frame d (its next candidate) and enters the frame below:
    1 entered, 2 every part is placed (the plan is in w->offset), 0 the
    placement failed (undone; with logging off nothing is undone). */
-static int dnnmem__exact_descend(dnnmem__exact *w, int32_t d, int32_t j) {
+static int dnnmem__exact_descend(dnnmem__exact *w, int32_t d, int32_t j, int fits) {
   dnnmem__exact_frame *f = &w->frames[d];
   int32_t i, count;
   int reranked;
@@ -5733,7 +5760,7 @@ static int dnnmem__exact_descend(dnnmem__exact *w, int32_t d, int32_t j) {
     return 0;
   }
   count = dnnmem__exact_split(w, d, j, &reranked);
-  if (!dnnmem__exact_check(w, d, j, !reranked)) {
+  if (!dnnmem__exact_check(w, d, j, !reranked, fits)) {
     if (w->logging) dnnmem__exact_undo(w, d);
     return 0;
   }
@@ -5773,7 +5800,7 @@ static void dnnmem__exact_suspend(dnnmem__exact *w, dnnmem__exact_slot *slot, in
 static int32_t dnnmem__exact_replay(dnnmem__exact *w, const dnnmem__exact_slot *slot) {
   int32_t d;
   for (d = 0; d < slot->depth; d++)
-    if (dnnmem__exact_descend(w, d, slot->path[d].placed) != 1) return -1;
+    if (dnnmem__exact_descend(w, d, slot->path[d].placed, 0) != 1) return -1;
   for (d = 0; d <= slot->depth; d++) {
     w->frames[d].last_offset = slot->path[d].last_offset;
     w->frames[d].last_rank = slot->path[d].last_rank;
@@ -5803,7 +5830,7 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
   for (;;) {
     dnnmem__exact_frame *f = &w->frames[d];
     int32_t j;
-    int res;
+    int res, fits;
     if (nodes >= limit || w->nodes >= w->node_limit ||
         (w->stop && (w->nodes & (DNNMEM__PLAN_STOP_POLL - 1)) == 0 && (w->stopped = w->stop(w->stop_user) != 0))) {
       if (slot) dnnmem__exact_suspend(w, slot, d);
@@ -5820,7 +5847,7 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
     }
     nodes++;
     if (slot) slot->spent++;
-    if (dnnmem__exact_doomed(w, f, j)) { /* as if placed and undone */
+    if (dnnmem__exact_doomed(w, f, j, &fits)) { /* as if placed and undone */
       f->last_offset = w->lowest[j];
       f->last_rank = w->rank[j];
       w->nodes++;
@@ -5828,7 +5855,7 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
       if (!w->logging) return DNNMEM__EXACT_ABORTED;
       continue;
     }
-    res = dnnmem__exact_descend(w, d, j);
+    res = dnnmem__exact_descend(w, d, j, fits);
     if (res == 2) {
       out = DNNMEM__EXACT_FOUND;
       break;
