@@ -3901,6 +3901,10 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
    moves up after 4m + 64 nodes unanswered, the quota doubling at every
    move. */
 #define DNNMEM__PLAN_LOW_SHARE 75
+/* ... shares of work: a placed node counts this many refused ones (a
+   refusal costs O(1) and a section count per offset, a placement the
+   bounds, sweep and undo). */
+#define DNNMEM__PLAN_PLACE_WORK 8
 #define DNNMEM__PLAN_PROBE_NODES_PER_RECORD 4
 #define DNNMEM__PLAN_PROBE_NODES_EXTRA 64
 
@@ -4741,6 +4745,7 @@ typedef struct dnnmem__exact {
   const dnnmem_interval *rec;
   int32_t n, m, sections, num_fixed, has_windows;
   int64_t capacity, nodes, node_limit, granularity;
+  int64_t refused; /* nodes refused by dnnmem__exact_doomed (cheap) */
   dnnmem_stop_fn stop;
   void *stop_user;
   int stopped, degraded, logging; /* logging 0: a dive that never backtracks;
@@ -5231,11 +5236,27 @@ static int dnnmem__exact_memo_find(const dnnmem__exact *w, uint64_t key) {
   return 0;
 }
 
+/* Whether stamp r belongs to a search that may still look it up: the
+   current one or a suspended one. */
+static int dnnmem__exact_live(const dnnmem__exact *w, uint32_t r) {
+  int32_t k;
+  if (r == w->run_id) return 1;
+  for (k = 0; k < DNNMEM__EXACT_SLOTS; k++)
+    if (w->slots[k].depth >= 0 && w->slots[k].run_id == r) return 1;
+  return 0;
+}
+
+/* Into the first of the probed slots that no live search holds, else the
+   first another search holds, else the first. */
 static void dnnmem__exact_memo_add(dnnmem__exact *w, uint64_t key) {
-  uint32_t i = (uint32_t)key & w->memo_mask, t;
-  for (t = 0; t < DNNMEM__PLAN_MEMO_PROBES; t++, i = (i + 1) & w->memo_mask)
-    if (w->memo_run[i] != w->run_id) break;
-  if (t == DNNMEM__PLAN_MEMO_PROBES) i = (uint32_t)key & w->memo_mask; /* full: replace the first */
+  uint32_t i = (uint32_t)key & w->memo_mask, t, other = DNNMEM__PLAN_MEMO_PROBES;
+  for (t = 0; t < DNNMEM__PLAN_MEMO_PROBES; t++, i = (i + 1) & w->memo_mask) {
+    if (w->memo_run[i] == w->run_id) continue;
+    if (!dnnmem__exact_live(w, w->memo_run[i])) break;
+    if (other == DNNMEM__PLAN_MEMO_PROBES) other = t;
+  }
+  if (t == DNNMEM__PLAN_MEMO_PROBES)
+    i = ((uint32_t)key + (other == DNNMEM__PLAN_MEMO_PROBES ? 0 : other)) & w->memo_mask;
   w->memo_key[i] = key;
   w->memo_run[i] = w->run_id;
 }
@@ -5851,6 +5872,7 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
       f->last_offset = w->lowest[j];
       f->last_rank = w->rank[j];
       w->nodes++;
+      w->refused++;
       if (w->open[j] == 0) f->done = 1; /* no hat: see dnnmem__exact_place */
       if (!w->logging) return DNNMEM__EXACT_ABORTED;
       continue;
@@ -6096,6 +6118,13 @@ static int64_t dnnmem__exact_climb(dnnmem__exact *w, int64_t low, int64_t ub, in
   return low + g;
 }
 
+/* The search's work so far in units of a refused node: a placed node
+   costs about DNNMEM__PLAN_PLACE_WORK of them (the shares of minimising
+   are shares of work, so of time, while nodes stay nodes). */
+static int64_t dnnmem__exact_work(const dnnmem__exact *w) {
+  return DNNMEM__PLAN_PLACE_WORK * (w->nodes - w->refused) + w->refused;
+}
+
 static void dnnmem__exact_narrow(dnnmem__exact *w, int64_t g, int64_t *lb, int64_t *ub,
                                  int64_t *offsets) {
   int64_t low = *lb, quota0 = DNNMEM__PLAN_PROBE_NODES_PER_RECORD * (int64_t)w->m + DNNMEM__PLAN_PROBE_NODES_EXTRA;
@@ -6113,10 +6142,10 @@ static void dnnmem__exact_narrow(dnnmem__exact *w, int64_t g, int64_t *lb, int64
       probing = 1;
     }
     if (!probing || low_nodes * (100 - share_low) <= probe_nodes * share_low) {
-      int64_t before = w->nodes;
+      int64_t before = w->nodes, work = dnnmem__exact_work(w);
       res = dnnmem__exact_step(w, &at_low);
       if (w->nodes == before) w->nodes++; /* every question costs a node */
-      low_nodes += w->nodes - before;
+      low_nodes += dnnmem__exact_work(w) - work;
       if (res == DNNMEM__EXACT_FOUND) {
         dnnmem__exact_keep(w, offsets, ub);
         break;
@@ -6131,10 +6160,10 @@ static void dnnmem__exact_narrow(dnnmem__exact *w, int64_t g, int64_t *lb, int64
       continue;
     }
     {
-      int64_t before = w->nodes;
+      int64_t before = w->nodes, work = dnnmem__exact_work(w);
       res = dnnmem__exact_step(w, &probe);
       if (w->nodes == before) w->nodes++;
-      probe_nodes += w->nodes - before;
+      probe_nodes += dnnmem__exact_work(w) - work;
     }
     if (res == DNNMEM__EXACT_FOUND) {
       int64_t was = *ub;
@@ -6175,7 +6204,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   if (params->log_limit > 0 && params->log_limit < w.log_cap) w.log_cap = params->log_limit;
   if (params->log_limit > 0 && params->log_limit < w.cand_cap) w.cand_cap = params->log_limit;
   bound = dnnmem__exact_setup(&w, records, count, alignment, params->ignore_gaps);
-  w.nodes = 0;
+  w.nodes = w.refused = 0;
   w.node_limit = params->node_limit > 0 ? params->node_limit : DNNMEM__I64_MAX;
   w.stop = params->stop;
   w.stop_user = params->stop_user;
