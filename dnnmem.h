@@ -3957,6 +3957,16 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
 #define DNNMEM__PLAN_LOG_LEAN_EXTRA ((int64_t)1 << 16)
 #define DNNMEM__PLAN_LOG_PER_RECORD 64
 #define DNNMEM__PLAN_LOG_EXTRA ((int64_t)1 << 20)
+/* The exact search's candidate lists (a stack along the path; a frame
+   without room scans instead): entries per record and extra, lean and
+   full (never more than n (n + 1) / 2 + 1). */
+#define DNNMEM__PLAN_CAND_LEAN_PER_RECORD 16
+#define DNNMEM__PLAN_CAND_LEAN_EXTRA ((int64_t)1 << 12)
+#define DNNMEM__PLAN_CAND_PER_RECORD 64
+#define DNNMEM__PLAN_CAND_EXTRA ((int64_t)1 << 16)
+/* A frame picks its first this many candidates by a pass over its list,
+   then sorts the rest. */
+#define DNNMEM__PLAN_CAND_SELECT 4
 /* Failed-state table: 64 slots per record, a power of two within [1024,
    max]; a lookup probes 4 neighbouring slots (a full run replaces its first). */
 #define DNNMEM__PLAN_MEMO_MIN 1024
@@ -3991,6 +4001,10 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
    moves up after 4m + 64 nodes unanswered, the quota doubling at every
    move. */
 #define DNNMEM__PLAN_LOW_SHARE 75
+/* ... shares of work: a placed node counts this many refused ones (a
+   refusal costs O(1) and a section count per offset, a placement the
+   bounds, sweep and undo). */
+#define DNNMEM__PLAN_PLACE_WORK 8
 #define DNNMEM__PLAN_PROBE_NODES_PER_RECORD 4
 #define DNNMEM__PLAN_PROBE_NODES_EXTRA 64
 
@@ -5036,6 +5050,15 @@ typedef struct dnnmem__exact_frame {
   int32_t done;            /* no other candidate can succeed here */
   int32_t unlogged;        /* the log was full: undo recounts lowest offsets */
   uint64_t state;          /* hash of the part's state at entry */
+  /* dnnmem__exact_doomed's sections of the part whose bytes left exceed
+     capacity - crit_offset: the first and last (-1: none); the most bytes
+     left in a section of the part (crit_offset -1: not yet counted) */
+  int64_t crit_offset, max_rem;
+  int32_t crit_lo, crit_hi;
+  /* its candidates by (lowest offset, rank), listed at its first choice:
+     w->cand[cand_base .. cand_end), the next at cand_next; cand_end -1:
+     not listed yet, -2: no room (each choice scans the part) */
+  int32_t cand_base, cand_next, cand_end, cand_sorted;
 } dnnmem__exact_frame;
 
 typedef struct dnnmem__exact_part {
@@ -5043,10 +5066,32 @@ typedef struct dnnmem__exact_part {
   int32_t bound_rank, lo, hi, creator;
 } dnnmem__exact_part;
 
+/* A suspended search: the path from the root to the frame it stopped at
+   (per frame the record placed, -1 at the last, the frame's last
+   candidate and its done flag), replayed to resume it. */
+typedef struct dnnmem__exact_step_rec {
+  int64_t last_offset;
+  int32_t last_rank, placed, done;
+} dnnmem__exact_step_rec;
+
+typedef struct dnnmem__exact_slot {
+  dnnmem__exact_step_rec *path;
+  int32_t depth;  /* frames on the path; -1: nothing suspended */
+  uint32_t run_id;
+  int64_t spent;  /* nodes searched so far (replays not counted) */
+} dnnmem__exact_slot;
+
+/* The static orders (dnnmem__exact_order_keys) and the resumable
+   searches: one per static order for each of two questions asked side
+   by side (minimising). */
+#define DNNMEM__EXACT_ORDERS 4
+#define DNNMEM__EXACT_SLOTS (2 * DNNMEM__EXACT_ORDERS)
+
 typedef struct dnnmem__exact {
   const dnnmem_interval *rec;
   int32_t n, m, sections, num_fixed, has_windows;
   int64_t capacity, nodes, node_limit, granularity;
+  int64_t refused; /* nodes refused by dnnmem__exact_doomed (cheap) */
   dnnmem_stop_fn stop;
   void *stop_user;
   int stopped, degraded, logging; /* logging 0: a dive that never backtracks;
@@ -5070,6 +5115,9 @@ typedef struct dnnmem__exact {
   int32_t *cut, *cut0, *start_index;
   /* search records sorted by first section; fixed records */
   int32_t *search, *fixed;
+  /* the frames' candidate lists, a stack along the path */
+  int32_t *cand;
+  int64_t cand_cap;
   /* undo log: id >= 0: lowest[id]; -1 - r: rank[r] */
   int32_t *log_id;
   int64_t *log_old;
@@ -5086,7 +5134,8 @@ typedef struct dnnmem__exact {
   /* failed part states (transposition table): 64-bit hash, run stamp */
   uint64_t *memo_key;
   uint32_t *memo_run;
-  uint32_t run_id, memo_mask;
+  uint32_t run_id, run_count, memo_mask; /* the search's stamp, the last stamp given */
+  dnnmem__exact_slot slots[DNNMEM__EXACT_SLOTS];
 } dnnmem__exact;
 
 /* Sizing depends only on n and the number of gaps, so scratch_size needs no
@@ -5100,6 +5149,12 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
                       : DNNMEM__PLAN_LOG_PER_RECORD * ((int64_t)n + gaps) + DNNMEM__PLAN_LOG_EXTRA;
   size_t memo = DNNMEM__PLAN_MEMO_MIN, memo_max = lean ? DNNMEM__PLAN_MEMO_LEAN_MAX : DNNMEM__PLAN_MEMO_MAX;
   w->log_cap = cap1 < cap2 ? cap1 : cap2;
+  /* candidate lists: all of them along a path fit in n (n + 1) / 2 */
+  cap1 = (int64_t)n * ((int64_t)n + 1) / 2 + 1;
+  cap2 = lean ? DNNMEM__PLAN_CAND_LEAN_PER_RECORD * (int64_t)n + DNNMEM__PLAN_CAND_LEAN_EXTRA
+              : DNNMEM__PLAN_CAND_PER_RECORD * (int64_t)n + DNNMEM__PLAN_CAND_EXTRA;
+  w->cand_cap = cap1 < cap2 ? cap1 : cap2;
+  w->cand = DNNMEM__TAKE(s, int32_t, (size_t)w->cand_cap);
   while (memo < DNNMEM__PLAN_MEMO_PER_RECORD * nn && memo < memo_max) memo *= 2;
   w->memo_mask = (uint32_t)(memo - 1);
   w->memo_key = DNNMEM__TAKE(s, uint64_t, memo);
@@ -5148,6 +5203,13 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
   w->tmp2 = DNNMEM__TAKE(s, int32_t, events);
   w->keys = DNNMEM__TAKE(s, int64_t, events);
   w->order_keys = DNNMEM__TAKE(s, int64_t, 8 * nn);
+  {
+    int32_t k;
+    for (k = 0; k < DNNMEM__EXACT_SLOTS; k++) {
+      w->slots[k].path = DNNMEM__TAKE(s, dnnmem__exact_step_rec, nn + 1);
+      w->slots[k].depth = -1;
+    }
+  }
 }
 
 static dnnmem_result dnnmem__exact_count_gaps(const dnnmem_interval *records, int32_t count,
@@ -5450,7 +5512,6 @@ static int dnnmem__exact_less_order(const void *ctx, int32_t a, int32_t b) {
 /* The static orders: three keys each, all descending: T the largest
    section total the record lives in, W its lifetime, A its area, Z its
    size. Order 0 puts records with hints first (by hint), then TWA. */
-#define DNNMEM__EXACT_ORDERS 4
 static const char dnnmem__exact_order_keys[DNNMEM__EXACT_ORDERS][4] = {"TWA", "TWA", "WAT", "TAW"};
 
 /* A key scaled by a restart's noise factor (DNNMEM__PLAN_NOISE_ONE =
@@ -5521,11 +5582,27 @@ static int dnnmem__exact_memo_find(const dnnmem__exact *w, uint64_t key) {
   return 0;
 }
 
+/* Whether stamp r belongs to a search that may still look it up: the
+   current one or a suspended one. */
+static int dnnmem__exact_live(const dnnmem__exact *w, uint32_t r) {
+  int32_t k;
+  if (r == w->run_id) return 1;
+  for (k = 0; k < DNNMEM__EXACT_SLOTS; k++)
+    if (w->slots[k].depth >= 0 && w->slots[k].run_id == r) return 1;
+  return 0;
+}
+
+/* Into the first of the probed slots that no live search holds, else the
+   first another search holds, else the first. */
 static void dnnmem__exact_memo_add(dnnmem__exact *w, uint64_t key) {
-  uint32_t i = (uint32_t)key & w->memo_mask, t;
-  for (t = 0; t < DNNMEM__PLAN_MEMO_PROBES; t++, i = (i + 1) & w->memo_mask)
-    if (w->memo_run[i] != w->run_id) break;
-  if (t == DNNMEM__PLAN_MEMO_PROBES) i = (uint32_t)key & w->memo_mask; /* full: replace the first */
+  uint32_t i = (uint32_t)key & w->memo_mask, t, other = DNNMEM__PLAN_MEMO_PROBES;
+  for (t = 0; t < DNNMEM__PLAN_MEMO_PROBES; t++, i = (i + 1) & w->memo_mask) {
+    if (w->memo_run[i] == w->run_id) continue;
+    if (!dnnmem__exact_live(w, w->memo_run[i])) break;
+    if (other == DNNMEM__PLAN_MEMO_PROBES) other = t;
+  }
+  if (t == DNNMEM__PLAN_MEMO_PROBES)
+    i = ((uint32_t)key + (other == DNNMEM__PLAN_MEMO_PROBES ? 0 : other)) & w->memo_mask;
   w->memo_key[i] = key;
   w->memo_run[i] = w->run_id;
 }
@@ -5544,6 +5621,9 @@ static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact
   f->placed = -1;
   f->pushed = f->popped = 0;
   f->done = 0;
+  f->crit_offset = -1;
+  f->cand_base = d == 0 ? 0 : w->frames[d - 1].cand_end >= 0 ? w->frames[d - 1].cand_end : w->frames[d - 1].cand_base;
+  f->cand_end = -1;
   uint64_t state = dnnmem__exact_mix(((uint64_t)(uint32_t)part->lo << 32) ^ (uint32_t)part->hi) +
                    dnnmem__exact_mix((uint64_t)part->bound_offset ^ 0x5bd1e995u);
   for (p = w->start_index[part->lo]; p < w->start_index[part->hi]; p++) {
@@ -5563,8 +5643,9 @@ static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact
 }
 
 /* The untried candidate with the smallest (lowest offset, rank) above the
-   frame's last one, below the dominance height, within capacity. */
-static int32_t dnnmem__exact_next(const dnnmem__exact *w, const dnnmem__exact_frame *f) {
+   frame's last one, below the dominance height, within capacity: a scan
+   of the part. */
+static int32_t dnnmem__exact_scan(const dnnmem__exact *w, const dnnmem__exact_frame *f) {
   int32_t p, best = -1;
   int64_t bo = 0;
   int32_t br = 0;
@@ -5582,6 +5663,96 @@ static int32_t dnnmem__exact_next(const dnnmem__exact *w, const dnnmem__exact_fr
     }
   }
   return best;
+}
+
+static int dnnmem__exact_less_cand(const void *ctx, int32_t a, int32_t b) {
+  const dnnmem__exact *w = (const dnnmem__exact *)ctx;
+  return w->lowest[a] < w->lowest[b] || (w->lowest[a] == w->lowest[b] && w->rank[a] < w->rank[b]);
+}
+
+/* The frame's next candidate, as dnnmem__exact_scan: while the frame is
+   the deepest, its part's lowest offsets and ranks stay as they were at
+   its entry (what deeper frames change they undo), so its first choice
+   lists its candidates, and each choice takes the least of the list's
+   rest (the first few by a pass over it, then the rest sorted once). */
+static int32_t dnnmem__exact_next(dnnmem__exact *w, dnnmem__exact_frame *f) {
+  if (f->cand_end == -1) {
+    int32_t p, c = f->cand_base;
+    if ((int64_t)f->cand_base + w->start_index[f->part_hi] - w->start_index[f->part_lo] > w->cand_cap) {
+      f->cand_end = -2;
+    } else {
+      for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
+        int32_t k = w->search[p];
+        int64_t o;
+        if (w->placed[k]) continue;
+        o = w->lowest[k];
+        if (o < f->last_offset || (o == f->last_offset && w->rank[k] <= f->last_rank)) continue;
+        if (o >= f->min_height || o + w->size[k] > w->capacity) continue;
+        w->cand[c++] = k;
+      }
+      f->cand_next = f->cand_base;
+      f->cand_end = c;
+      f->cand_sorted = 0;
+    }
+  }
+  if (f->cand_end == -2) return dnnmem__exact_scan(w, f);
+  if (f->cand_next >= f->cand_end) return -1;
+  if (!f->cand_sorted) {
+    int32_t *rest = w->cand + f->cand_next, c = f->cand_end - f->cand_next;
+    if (f->cand_next - f->cand_base >= DNNMEM__PLAN_CAND_SELECT) { /* many tried: sort the rest */
+      dnnmem__sort_ids(rest, w->tmp, c, dnnmem__exact_less_cand, w);
+      f->cand_sorted = 1;
+    } else { /* most frames try few: the least of the rest to the front */
+      int32_t i, best = 0, k;
+      for (i = 1; i < c; i++) {
+        k = rest[i];
+        if (w->lowest[k] < w->lowest[rest[best]] ||
+            (w->lowest[k] == w->lowest[rest[best]] && w->rank[k] < w->rank[rest[best]]))
+          best = i;
+      }
+      k = rest[best];
+      rest[best] = rest[0];
+      rest[0] = k;
+    }
+  }
+  return w->cand[f->cand_next++];
+}
+
+/* Whether placing candidate j of frame d at its lowest offset o fails the
+   first test of dnnmem__exact_sweep (some section of the part would keep
+   more than capacity - o bytes of unplaced records), told without placing
+   it: every such section must lie in j's busy stretch, and the most bytes
+   left there less j's must fit. *fits tells that the test passes when j
+   is not doomed (always for one busy stretch; with more, only the first
+   condition is checked here). The part's bytes left do not change while
+   the frame tries its candidates, and candidates come by rising offset:
+   the sections are counted once per offset. */
+static int dnnmem__exact_doomed(const dnnmem__exact *w, dnnmem__exact_frame *f, int32_t j, int *fits) {
+  int64_t o = w->lowest[j], room = w->capacity - o;
+  int32_t q = w->seg_first[j];
+  if (f->crit_offset != o) {
+    int32_t s, lo = -1, hi = -1;
+    int64_t most = 0;
+    for (s = f->part_lo; s < f->part_hi; s++) {
+      if (w->rem[s] > most) most = w->rem[s];
+      if (w->rem[s] > room) {
+        if (lo < 0) lo = s;
+        hi = s;
+      }
+    }
+    f->crit_offset = o;
+    f->crit_lo = lo;
+    f->crit_hi = hi;
+    f->max_rem = most;
+  }
+  *fits = 1;
+  if (f->crit_lo < 0) return 0;
+  if (f->crit_lo < w->span_lo[j] || f->crit_hi >= w->span_hi[j]) return 1;
+  if (w->seg_count[j] != 1) { /* stretches and windows: not told here */
+    *fits = 0;
+    return 0;
+  }
+  return f->crit_lo < w->seg_lo[q] || f->crit_hi >= w->seg_hi[q] || f->max_rem - (w->seg_wu[q] - w->seg_wl[q]) > room;
 }
 
 /* Records an old value; 0 when the log is full (the caller then goes on
@@ -5602,13 +5773,13 @@ static int dnnmem__exact_log(dnnmem__exact *w, int32_t id, int64_t old) {
    that height must fit. A sweep over the part with the live items kept
    sorted by release: O(items + sections x live). */
 static int dnnmem__exact_sweep(dnnmem__exact *w, int32_t lo, int32_t hi, int64_t o, int32_t dlo,
-                               int32_t dhi) {
+                               int32_t dhi, int fits) {
   int32_t s, p = w->seg_start[lo], live = 0, i, k, min_end = DNNMEM__I32_MAX;
   /* The height is max(o + rem, N), N the best stack of the releases above
      o. Outside [dlo, dhi) no release rose since the last check, which this
      section passed at a lower o, so N can only have fallen there. Items
      released at o need no place in the sorted list: o + rem covers them. */
-  for (s = lo; s < hi; s++)
+  for (s = fits ? hi : lo; s < hi; s++) /* fits: dnnmem__exact_doomed checked it */
     if (w->rem[s] > w->capacity - o) return 0;
   if (dlo < lo) dlo = lo;
   if (dhi > hi) dhi = hi;
@@ -5702,6 +5873,7 @@ static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
      offset in every completion, and any sibling placed first would leave j
      below the canonical bound forever. If j fails here, the frame fails. */
   if (!hat) f->done = 1;
+  DNNMEM_ASSERT(hat == (w->open[j] > 0)); /* dnnmem__exact_doomed's hat test */
   return ok;
 }
 
@@ -5712,7 +5884,7 @@ static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
    smallest other unplaced size is a bound; with no conflicting record left
    it can never be placed (the two smallest sizes come from
    dnnmem__exact_place's scan). Then the section sweep. */
-static int dnnmem__exact_check(dnnmem__exact *w, int32_t d, int32_t j, int ranks_kept) {
+static int dnnmem__exact_check(dnnmem__exact *w, int32_t d, int32_t j, int ranks_kept, int fits) {
   const dnnmem__exact_frame *f = &w->frames[d];
   int64_t o = w->offset[j], min1 = w->min_size1, min2 = w->min_size2;
   int32_t p, who = w->min_size1_of;
@@ -5730,7 +5902,7 @@ static int dnnmem__exact_check(dnnmem__exact *w, int32_t d, int32_t j, int ranks
     if (w->span_lo[k] < w->dirty_lo) w->dirty_lo = w->span_lo[k];
     if (w->span_hi[k] > w->dirty_hi) w->dirty_hi = w->span_hi[k];
   }
-  return dnnmem__exact_sweep(w, f->part_lo, f->part_hi, o, w->dirty_lo, w->dirty_hi);
+  return dnnmem__exact_sweep(w, f->part_lo, f->part_hi, o, w->dirty_lo, w->dirty_hi, fits);
 }
 
 /* Record k's lowest offset recounted from the placed records: what the
@@ -5871,13 +6043,9 @@ static int32_t dnnmem__exact_restart(dnnmem__exact *w) {
   }
   w->log_top = 0;
   w->pending_top = 0;
-  if (++w->run_id == 0) { /* stamps wrapped: forget everything */
-    for (i = 0; i <= (int32_t)w->memo_mask; i++) w->memo_run[i] = 0;
-    w->run_id = 1;
-  }
   /* every later sweep looks only where releases rose: check all once */
   for (i = 0; i < w->m; i++) w->release[w->search[i]] = w->lowest[w->search[i]];
-  if (w->sections > 0 && !dnnmem__exact_sweep(w, 0, w->sections, 0, 0, w->sections)) return -1;
+  if (w->sections > 0 && !dnnmem__exact_sweep(w, 0, w->sections, 0, 0, w->sections, 0)) return -1;
   for (s = 0; s < w->sections; s++) {
     if (s + 1 < w->sections && w->cut[s] > 0) continue;
     if (dnnmem__exact_part_nonempty(w, prev, s + 1)) {
@@ -5931,60 +6099,140 @@ static int32_t dnnmem__exact_split(dnnmem__exact *w, int32_t d, int32_t j, int *
   return count;
 }
 
+/* A new stamp for the failed states of a new search. When the stamps
+   wrap, every failed state and every suspended search is forgotten (a
+   stamp must never name two searches). */
+static uint32_t dnnmem__exact_new_stamp(dnnmem__exact *w) {
+  int32_t i;
+  if (++w->run_count == 0) {
+    for (i = 0; i <= (int32_t)w->memo_mask; i++) w->memo_run[i] = 0;
+    for (i = 0; i < DNNMEM__EXACT_SLOTS; i++) w->slots[i].depth = -1;
+    w->run_count = 1;
+  }
+  return w->run_count;
+}
+
+/* Places j in frame d (its next candidate) and enters the frame below:
+   1 entered, 2 every part is placed (the plan is in w->offset), 0 the
+   placement failed (undone; with logging off nothing is undone). */
+static int dnnmem__exact_descend(dnnmem__exact *w, int32_t d, int32_t j, int fits) {
+  dnnmem__exact_frame *f = &w->frames[d];
+  int32_t i, count;
+  int reranked;
+  f->last_offset = w->lowest[j];
+  f->last_rank = w->rank[j];
+  w->nodes++;
+  if (!dnnmem__exact_place(w, d, j)) {
+    if (w->logging) dnnmem__exact_undo(w, d);
+    return 0;
+  }
+  count = dnnmem__exact_split(w, d, j, &reranked);
+  if (!dnnmem__exact_check(w, d, j, !reranked, fits)) {
+    if (w->logging) dnnmem__exact_undo(w, d);
+    return 0;
+  }
+  if (count == 0) { /* this part is done: the next pending one */
+    dnnmem__exact_part next;
+    if (w->pending_top == 0) return 2;
+    next = w->pending[--w->pending_top];
+    f->popped = 1;
+    dnnmem__exact_enter(w, d + 1, &next);
+  } else {
+    for (i = count - 1; i >= 1; i--) w->pending[w->pending_top++] = w->parts[i];
+    f->pushed = count - 1;
+    dnnmem__exact_enter(w, d + 1, &w->parts[0]);
+  }
+  return 1;
+}
+
+/* Keeps the path to frame d in slot (the search stops there). */
+static void dnnmem__exact_suspend(dnnmem__exact *w, dnnmem__exact_slot *slot, int32_t d) {
+  int32_t e;
+  for (e = 0; e <= d; e++) {
+    const dnnmem__exact_frame *f = &w->frames[e];
+    dnnmem__exact_step_rec *r = &slot->path[e];
+    r->last_offset = f->last_offset;
+    r->last_rank = f->last_rank;
+    r->placed = e < d ? f->placed : -1;
+    r->done = f->done;
+  }
+  slot->depth = d;
+  slot->run_id = w->run_id;
+}
+
+/* Replays slot's path after a restart: the same placements give the same
+   state (the search is deterministic; failed states only prune subtrees
+   without a plan). Returns the depth reached, -1 when a placement did not
+   replay (not expected: the caller then starts afresh). */
+static int32_t dnnmem__exact_replay(dnnmem__exact *w, const dnnmem__exact_slot *slot) {
+  int32_t d;
+  for (d = 0; d < slot->depth; d++)
+    if (dnnmem__exact_descend(w, d, slot->path[d].placed, 0) != 1) return -1;
+  for (d = 0; d <= slot->depth; d++) {
+    w->frames[d].last_offset = slot->path[d].last_offset;
+    w->frames[d].last_rank = slot->path[d].last_rank;
+    w->frames[d].done = slot->path[d].done;
+  }
+  return slot->depth;
+}
+
 /* One depth-first search for a plan within w->capacity with the current
-   ranks, at most `limit` nodes. FOUND leaves the plan in w->offset. */
-static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit) {
-  int32_t i, d = 0, nparts = dnnmem__exact_restart(w);
+   ranks, at most `limit` nodes: a new search, or slot's suspended one
+   resumed (slot NULL: new, not kept). FOUND leaves the plan in w->offset;
+   ABORTED keeps the search in slot. */
+static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot *slot) {
+  int32_t d = 0, nparts = dnnmem__exact_restart(w);
   int64_t nodes = 0;
+  int out = DNNMEM__EXACT_EXHAUSTED;
   if (nparts < 0) return DNNMEM__EXACT_EXHAUSTED;
   if (nparts == 0) return DNNMEM__EXACT_FOUND;
+  w->run_id = slot && slot->depth >= 0 ? slot->run_id : dnnmem__exact_new_stamp(w);
   dnnmem__exact_enter(w, 0, &w->parts[0]);
+  if (slot && slot->depth >= 0 && (d = dnnmem__exact_replay(w, slot)) < 0) {
+    slot->depth = -1; /* start afresh */
+    slot->spent = 0;
+    return dnnmem__exact_run(w, limit, slot);
+  }
+  if (slot && slot->depth < 0) slot->spent = 0;
   for (;;) {
     dnnmem__exact_frame *f = &w->frames[d];
-    int32_t j, count;
-    int reranked;
-    if (nodes >= limit || w->nodes >= w->node_limit) return DNNMEM__EXACT_ABORTED;
-    if (w->stop && (w->nodes & (DNNMEM__PLAN_STOP_POLL - 1)) == 0 && w->stop(w->stop_user)) {
-      w->stopped = 1;
+    int32_t j;
+    int res, fits;
+    if (nodes >= limit || w->nodes >= w->node_limit ||
+        (w->stop && (w->nodes & (DNNMEM__PLAN_STOP_POLL - 1)) == 0 && (w->stopped = w->stop(w->stop_user) != 0))) {
+      if (slot) dnnmem__exact_suspend(w, slot, d);
       return DNNMEM__EXACT_ABORTED;
     }
     j = f->done ? -1 : dnnmem__exact_next(w, f);
     if (j < 0) { /* the part fails: back to the frame that created it */
       int32_t t = f->creator, e;
       dnnmem__exact_memo_add(w, f->state);
-      if (t < 0) return DNNMEM__EXACT_EXHAUSTED;
+      if (t < 0) break; /* the root part: exhausted */
       for (e = d - 1; e >= t; e--) dnnmem__exact_undo(w, e);
       d = t;
       continue;
     }
-    f->last_offset = w->lowest[j];
-    f->last_rank = w->rank[j];
     nodes++;
-    w->nodes++;
-    if (!dnnmem__exact_place(w, d, j)) {
+    if (slot) slot->spent++;
+    if (dnnmem__exact_doomed(w, f, j, &fits)) { /* as if placed and undone */
+      f->last_offset = w->lowest[j];
+      f->last_rank = w->rank[j];
+      w->nodes++;
+      w->refused++;
+      if (w->open[j] == 0) f->done = 1; /* no hat: see dnnmem__exact_place */
       if (!w->logging) return DNNMEM__EXACT_ABORTED;
-      dnnmem__exact_undo(w, d);
       continue;
     }
-    count = dnnmem__exact_split(w, d, j, &reranked);
-    if (!dnnmem__exact_check(w, d, j, !reranked)) {
-      if (!w->logging) return DNNMEM__EXACT_ABORTED;
-      dnnmem__exact_undo(w, d);
-      continue;
+    res = dnnmem__exact_descend(w, d, j, fits);
+    if (res == 2) {
+      out = DNNMEM__EXACT_FOUND;
+      break;
     }
-    if (count == 0) { /* this part is done: the next pending one */
-      dnnmem__exact_part next;
-      if (w->pending_top == 0) return DNNMEM__EXACT_FOUND;
-      next = w->pending[--w->pending_top];
-      f->popped = 1;
-      dnnmem__exact_enter(w, d + 1, &next);
-    } else {
-      for (i = count - 1; i >= 1; i--) w->pending[w->pending_top++] = w->parts[i];
-      f->pushed = count - 1;
-      dnnmem__exact_enter(w, d + 1, &w->parts[0]);
-    }
-    d++;
+    if (res == 1) d++;
+    else if (!w->logging) return DNNMEM__EXACT_ABORTED;
   }
+  if (slot) slot->depth = -1; /* answered: nothing to resume */
+  return out;
 }
 
 /* Feasibility within capacity: every order in turn with doubling node
@@ -6008,11 +6256,20 @@ static int64_t dnnmem__exact_luby(int64_t i) { /* 1 1 2 1 1 2 4 1 1 2 ... (i >= 
 typedef struct dnnmem__exact_portfolio {
   int64_t capacity, nodes; /* nodes: spent on this question */
   int64_t plain_nodes, noisy_nodes, plain_runs, noisy_runs;
+  int32_t slot0; /* its plain orders' searches: w->slots[slot0 + kind] */
 } dnnmem__exact_portfolio;
 
-static void dnnmem__exact_ask(dnnmem__exact_portfolio *pf, int64_t capacity) {
+/* Asks a new question in pf; which (0 or 1) tells two questions asked
+   side by side apart (each keeps its own suspended searches). */
+static void dnnmem__exact_ask(dnnmem__exact *w, dnnmem__exact_portfolio *pf, int32_t which, int64_t capacity) {
+  int32_t k;
   pf->capacity = capacity;
   pf->nodes = pf->plain_nodes = pf->noisy_nodes = pf->plain_runs = pf->noisy_runs = 0;
+  pf->slot0 = which * DNNMEM__EXACT_ORDERS;
+  for (k = 0; k < DNNMEM__EXACT_ORDERS; k++) {
+    w->slots[pf->slot0 + k].depth = -1;
+    w->slots[pf->slot0 + k].spent = 0;
+  }
 }
 
 /* The question's next run: FOUND (the plan in w->offset), EXHAUSTED
@@ -6024,6 +6281,7 @@ static int dnnmem__exact_step(dnnmem__exact *w, dnnmem__exact_portfolio *pf) {
   int32_t first = 1, k, orders, kind;
   uint64_t seed;
   int res;
+  dnnmem__exact_slot *slot = NULL;
   for (k = 0; k < w->m; k++)
     if (w->rec[w->search[k]].flags & DNNMEM_INTERVAL_HINT) first = 0;
   orders = DNNMEM__EXACT_ORDERS - first;
@@ -6037,11 +6295,13 @@ static int dnnmem__exact_step(dnnmem__exact *w, dnnmem__exact_portfolio *pf) {
     kind = first + (int32_t)(pf->plain_runs % orders);
     seed = 0;
     limit = round >= 62 || base > (DNNMEM__I64_MAX >> round) ? DNNMEM__I64_MAX : base << round;
+    slot = &w->slots[pf->slot0 + kind]; /* resumed: on to the round's limit */
+    limit -= slot->spent;
   }
   w->capacity = pf->capacity;
   if (w->order_kind != kind || w->order_seed != seed)
     dnnmem__exact_set_order(w, kind, seed, w->order_keys + 4 * (size_t)w->m);
-  res = dnnmem__exact_run(w, limit);
+  res = dnnmem__exact_run(w, limit, slot);
   if (seed) {
     pf->noisy_nodes += w->nodes - before;
     pf->noisy_runs++;
@@ -6060,7 +6320,7 @@ static int dnnmem__exact_going(const dnnmem__exact *w) { return !w->stopped && w
    or the node limit or stop ends it. */
 static int dnnmem__exact_feasible(dnnmem__exact *w, int64_t capacity) {
   dnnmem__exact_portfolio pf;
-  dnnmem__exact_ask(&pf, capacity);
+  dnnmem__exact_ask(w, &pf, 0, capacity);
   while (dnnmem__exact_going(w)) {
     int res = dnnmem__exact_step(w, &pf);
     if (res != DNNMEM__EXACT_ABORTED) return res;
@@ -6077,7 +6337,8 @@ typedef struct dnnmem__exact_params {
   int64_t lower_bound;         /* a known valid lower bound, or 0 */
   int lean;                    /* the scratch was sized lean */
   int ignore_gaps;             /* plan as if unfixed records had no gaps (valid) */
-  int64_t log_limit;           /* > 0: at most this many undo-log entries (tests) */
+  int64_t log_limit;           /* > 0: at most this many undo-log and candidate-list
+                                  entries (tests: a full log, frames that scan) */
 } dnnmem__exact_params;
 
 typedef struct dnnmem__exact_outcome {
@@ -6134,9 +6395,9 @@ static int dnnmem__exact_first_plan(dnnmem__exact *w, const dnnmem__exact_params
   w->stop = NULL;
   w->node_limit = DNNMEM__I64_MAX;
   w->logging = 0;
-  if (dnnmem__exact_run(w, DNNMEM__I64_MAX) != DNNMEM__EXACT_FOUND) {
+  if (dnnmem__exact_run(w, DNNMEM__I64_MAX, NULL) != DNNMEM__EXACT_FOUND) {
     w->logging = 1; /* not expected; a logged search cannot lose the plan */
-    if (dnnmem__exact_run(w, DNNMEM__I64_MAX) != DNNMEM__EXACT_FOUND) return 0;
+    if (dnnmem__exact_run(w, DNNMEM__I64_MAX, NULL) != DNNMEM__EXACT_FOUND) return 0;
   }
   w->logging = 1;
   dnnmem__exact_keep(w, offsets, ub);
@@ -6172,7 +6433,7 @@ static int dnnmem__exact_refuted(dnnmem__exact *w, int64_t c) {
   int64_t before = w->nodes;
   int res;
   w->capacity = c;
-  res = dnnmem__exact_run(w, 1);
+  res = dnnmem__exact_run(w, 1, NULL);
   if (w->nodes == before) w->nodes++;
   return res == DNNMEM__EXACT_EXHAUSTED;
 }
@@ -6203,27 +6464,34 @@ static int64_t dnnmem__exact_climb(dnnmem__exact *w, int64_t low, int64_t ub, in
   return low + g;
 }
 
+/* The search's work so far in units of a refused node: a placed node
+   costs about DNNMEM__PLAN_PLACE_WORK of them (the shares of minimising
+   are shares of work, so of time, while nodes stay nodes). */
+static int64_t dnnmem__exact_work(const dnnmem__exact *w) {
+  return DNNMEM__PLAN_PLACE_WORK * (w->nodes - w->refused) + w->refused;
+}
+
 static void dnnmem__exact_narrow(dnnmem__exact *w, int64_t g, int64_t *lb, int64_t *ub,
                                  int64_t *offsets) {
   int64_t low = *lb, quota0 = DNNMEM__PLAN_PROBE_NODES_PER_RECORD * (int64_t)w->m + DNNMEM__PLAN_PROBE_NODES_EXTRA;
   int64_t quota = quota0, low_nodes = 0, probe_nodes = 0, dist = (*ub - low) / 2 / g * g;
   int complete = !w->has_windows, probing = 0;
   dnnmem__exact_portfolio at_low, probe;
-  dnnmem__exact_ask(&at_low, low);
+  dnnmem__exact_ask(w, &at_low, 0, low);
   while (low < *ub && dnnmem__exact_going(w)) {
     int res, share_low = DNNMEM__PLAN_LOW_SHARE;
     if (!probing && *ub - low > g) { /* a probe between: dist below ub, on the grid */
       int64_t c;
       if (dist < g) dist = g;
       c = *ub - dist < low + g ? low + g : low + (*ub - dist - low) / g * g;
-      dnnmem__exact_ask(&probe, c);
+      dnnmem__exact_ask(w, &probe, 1, c);
       probing = 1;
     }
     if (!probing || low_nodes * (100 - share_low) <= probe_nodes * share_low) {
-      int64_t before = w->nodes;
+      int64_t before = w->nodes, work = dnnmem__exact_work(w);
       res = dnnmem__exact_step(w, &at_low);
       if (w->nodes == before) w->nodes++; /* every question costs a node */
-      low_nodes += w->nodes - before;
+      low_nodes += dnnmem__exact_work(w) - work;
       if (res == DNNMEM__EXACT_FOUND) {
         dnnmem__exact_keep(w, offsets, ub);
         break;
@@ -6232,16 +6500,16 @@ static void dnnmem__exact_narrow(dnnmem__exact *w, int64_t g, int64_t *lb, int64
         /* refuted at once: skip the run of capacities refuted the same way */
         low = w->nodes - before <= 1 ? dnnmem__exact_climb(w, low, *ub, g) : low + g;
         if (complete) *lb = low;
-        dnnmem__exact_ask(&at_low, low);
+        dnnmem__exact_ask(w, &at_low, 0, low);
         if (probing && probe.capacity <= low) probing = 0;
       }
       continue;
     }
     {
-      int64_t before = w->nodes;
+      int64_t before = w->nodes, work = dnnmem__exact_work(w);
       res = dnnmem__exact_step(w, &probe);
       if (w->nodes == before) w->nodes++;
-      probe_nodes += w->nodes - before;
+      probe_nodes += dnnmem__exact_work(w) - work;
     }
     if (res == DNNMEM__EXACT_FOUND) {
       int64_t was = *ub;
@@ -6251,7 +6519,7 @@ static void dnnmem__exact_narrow(dnnmem__exact *w, int64_t g, int64_t *lb, int64
     } else if (res == DNNMEM__EXACT_EXHAUSTED) {
       if (complete) *lb = probe.capacity + g;
       low = probe.capacity + g;
-      dnnmem__exact_ask(&at_low, low);
+      dnnmem__exact_ask(w, &at_low, 0, low);
       dist = (*ub - low) / 2 / g * g;
       probing = 0;
     } else if (probe.nodes >= quota && probe.capacity + g < *ub) {
@@ -6280,15 +6548,16 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   dnnmem__exact_layout(&sc, count, gaps, params->lean, &w);
   if ((r = dnnmem__scratch_end(&sc, NULL)) != DNNMEM_OK) return r;
   if (params->log_limit > 0 && params->log_limit < w.log_cap) w.log_cap = params->log_limit;
+  if (params->log_limit > 0 && params->log_limit < w.cand_cap) w.cand_cap = params->log_limit;
   bound = dnnmem__exact_setup(&w, records, count, alignment, params->ignore_gaps);
-  w.nodes = 0;
+  w.nodes = w.refused = 0;
   w.node_limit = params->node_limit > 0 ? params->node_limit : DNNMEM__I64_MAX;
   w.stop = params->stop;
   w.stop_user = params->stop_user;
   w.stopped = w.degraded = 0;
   w.logging = 1;
   w.order_kind = -1;
-  w.run_id = 0;
+  w.run_id = w.run_count = 0;
   for (i = 0; i <= (int32_t)w.memo_mask; i++) w.memo_run[i] = 0;
   out->optimal = 0;
   out->feasible = -1;
