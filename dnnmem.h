@@ -10919,6 +10919,9 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #define DNNMEM__REMAT_RESPREAD_SWEEPS 16    /* respread after 16 S moves: ADDs fill the gaps */
 #define DNNMEM__REMAT_POLL_MOVES 256        /* progress and stop polled every 256 moves */
 #define DNNMEM__REMAT_POLISH_ROUNDS 4       /* zero-temperature clean-up sweeps at most */
+#define DNNMEM__REMAT_REPAIR_ROUNDS 64      /* greedy repair over the budget: V / 16 + 64
+                                               rounds at most */
+#define DNNMEM__REMAT_REPAIR_MAX_ADD 16     /* a repair recomputes at most 16 nodes */
 #define DNNMEM__REMAT_WARM_TEMP 0.1         /* start temperature factor from a decoded start:
                                                refine it, do not melt it */
 
@@ -12500,6 +12503,163 @@ static void dnnmem__anneal_polish(dnnmem__remat *w) {
   }
 }
 
+/* The memory at slot x: its leaf plus the pending adds above it. */
+static int64_t dnnmem__seg_at(const dnnmem__remat *w, int32_t x) {
+  int32_t a = (x + w->P) >> 1;
+  int64_t m = w->tree[x + w->P];
+  for (; a >= 1; a >>= 1) m += w->lazy[a];
+  return m;
+}
+
+/* The slot where the memory is highest (the first such). */
+static int32_t dnnmem__seg_argmax(const dnnmem__remat *w) {
+  int32_t i = 1;
+  int64_t want = w->tree[1];
+  while (i < w->P) {
+    want -= w->lazy[i];
+    i = w->tree[2 * i] == want ? 2 * i : 2 * i + 1;
+  }
+  return i - w->P;
+}
+
+/* The last free slot in (lo, hi); -1 if none. */
+static int32_t dnnmem__free_before(const dnnmem__remat *w, int32_t lo, int32_t hi) {
+  int32_t t;
+  for (t = hi - 1; t > lo; t--)
+    if (w->slot_node[t] < 0) return t;
+  return -1;
+}
+
+/* Undoes the intervals logged since log entry `from`. */
+static void dnnmem__undo_log(dnnmem__remat *w, int32_t from) {
+  int32_t i;
+  for (i = w->num_log - 1; i >= from; i--) {
+    dnnmem__end_change *c = &w->log[i];
+    dnnmem__seg_diff(w, c->slot, c->size, c->new_end, c->old_end);
+    w->slot_end[c->slot] = c->old_end;
+  }
+  w->num_log = from;
+}
+
+/* One repair candidate for the instance at slot x, held across the peak
+   slot pk: a recomputation of its node just before its first use after
+   pk (so that x is released at pk), and recursively of each input whose
+   hold it would otherwise stretch across pk (up to REPAIR_MAX_ADD
+   recomputations in all), each just before its consumer. Applied
+   (logged; the added slots in added[], their count returned, 0 if none
+   fits); the caller measures and undoes or keeps it. */
+static int32_t dnnmem__repair_apply(dnnmem__remat *w, int32_t x, int32_t pk, int32_t *added,
+                                    int64_t *dtime) {
+  int32_t v = w->slot_node[x], next = w->slot_next[x], use = next >= 0 ? next : w->S, k, y, t,
+          na = 0, done = 0, log_cap = 4 * w->n + 16;
+  *dtime = 0;
+  if (w->fixed[v] || (w->p->is_output && w->p->is_output[v] && next < 0)) return 0;
+  for (k = w->uout_off[v]; k < w->uout_off[v + 1]; k++)
+    for (y = w->first[w->uout_ids[k]]; y >= 0 && y < use; y = w->slot_next[y])
+      if (y > pk) {
+        use = y;
+        break;
+      }
+  if (use >= w->S || w->num_occ >= w->L) return 0;
+  if ((t = dnnmem__free_before(w, pk, use)) < 0) return 0;
+  if (4 + 2 * (w->uin_off[v + 1] - w->uin_off[v]) > log_cap) return 0;
+  w->num_log = 0;
+  dnnmem__apply_op(w, DNNMEM__MOVE_ADD, v, -1, t);
+  added[na++] = t;
+  *dtime += w->utime[v];
+  /* the added instances' inputs, in order: recompute those now stretched */
+  for (done = 0; done < na; done++) {
+    int32_t a = added[done], c = w->slot_node[a];
+    for (k = w->uin_off[c]; k < w->uin_off[c + 1]; k++) {
+      int32_t u = w->uin_ids[k], b = w->first[u], tu, i, stretched = 0;
+      while (w->slot_next[b] >= 0 && w->slot_next[b] < a) b = w->slot_next[b];
+      if (b >= pk || w->fixed[u]) continue;
+      for (i = 0; i < w->num_log; i++) /* its first change: the end before the candidate */
+        if (w->log[i].slot == b) {
+          stretched = w->log[i].old_end < pk && w->slot_end[b] >= pk;
+          break;
+        }
+      if (!stretched) continue;
+      if (na >= DNNMEM__REMAT_REPAIR_MAX_ADD || w->num_occ >= w->L) return na;
+      if ((tu = dnnmem__free_before(w, pk, a)) < 0) continue;
+      if (w->num_log + 4 + 2 * (w->uin_off[u + 1] - w->uin_off[u]) > log_cap) return na;
+      dnnmem__apply_op(w, DNNMEM__MOVE_ADD, u, -1, tu);
+      added[na++] = tu;
+      *dtime += w->utime[u];
+    }
+  }
+  return na;
+}
+
+/* Undoes a repair candidate: intervals from the log, then the added
+   instances in reverse. */
+static void dnnmem__repair_undo(dnnmem__remat *w, const int32_t *added, int32_t na) {
+  dnnmem__undo_log(w, 0);
+  while (na-- > 0) dnnmem__undo_op(w, DNNMEM__MOVE_ADD, w->slot_node[added[na]], -1, added[na]);
+}
+
+/* Greedy repair of a state over the budget: at the highest slot, among the
+   recomputations that release an instance held across it (with the inputs
+   they would otherwise stretch across it), apply the one that lowers the
+   peak (else the memory at that slot, without raising the peak) at the
+   least time per byte; repeat until the peak fits the budget, nothing
+   helps, or V / 16 + REPAIR_ROUNDS rounds. The slots are respread before
+   each round. Counts its trials as moves; skipped after a stop before the
+   run's end (progress < 1: the caller wants the best so far, now). */
+static void dnnmem__anneal_repair(dnnmem__remat *w) {
+  int32_t round, x, added[DNNMEM__REMAT_REPAIR_MAX_ADD], len;
+  int32_t limit = w->n / 16 + DNNMEM__REMAT_REPAIR_ROUNDS;
+  if (w->tree[1] <= w->budget || w->o->reorder_only || (w->stopped && w->progress < 1)) return;
+  len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+  dnnmem__anneal_load(w, w->seq_tmp, len);
+  for (round = 0; round < limit && w->tree[1] > w->budget; round++) {
+    int32_t pk = dnnmem__seg_argmax(w), best_x = -1;
+    int64_t peak = w->tree[1], at = peak;
+    double best_ratio = 0;
+    int best_peak_drop = 0;
+    for (x = 0; x < pk; x++) {
+      int32_t v = w->slot_node[x], na;
+      int64_t dtime, new_peak, new_at;
+      double ratio;
+      if (v < 0 || w->slot_end[x] < pk || w->p->sizes[v] == 0) continue;
+      na = dnnmem__repair_apply(w, x, pk, added, &dtime);
+      if (na == 0) continue;
+      w->iteration++;
+      new_peak = w->tree[1];
+      new_at = dnnmem__seg_at(w, pk);
+      dnnmem__repair_undo(w, added, na);
+      if (new_peak < peak) {
+        ratio = (double)(dtime + 1) / (double)(peak - new_peak);
+        if (!best_peak_drop || ratio < best_ratio) {
+          best_ratio = ratio;
+          best_x = x;
+          best_peak_drop = 1;
+        }
+      } else if (!best_peak_drop && new_peak == peak && new_at < at) {
+        ratio = (double)(dtime + 1) / (double)(at - new_at);
+        if (best_x < 0 || ratio < best_ratio) {
+          best_ratio = ratio;
+          best_x = x;
+        }
+      }
+    }
+    if (best_x < 0) break;
+    {
+      int64_t dtime;
+      int32_t na = dnnmem__repair_apply(w, best_x, pk, added, &dtime);
+      DNNMEM_ASSERT(na > 0);
+      (void)na;
+      w->time += dtime;
+      w->num_log = 0;
+    }
+    len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+    dnnmem__anneal_load(w, w->seq_tmp, len);
+  }
+  w->span_lo = 0;
+  w->span_hi = w->S - 1;
+  dnnmem__blocks_update(w);
+}
+
 /* Anneals until the progress reaches progress_end (or a stop); leaves the
    best state of the stage loaded. */
 static void dnnmem__anneal_stage(dnnmem__remat *w, double progress_end) {
@@ -13000,6 +13160,7 @@ static dnnmem_result dnnmem__remat_plain_phase(dnnmem__remat *w, int warm) {
     w->temp0 /= DNNMEM__REMAT_WARM_TEMP;
     w->log_ratio += dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
   }
+  dnnmem__anneal_repair(w);
   dnnmem__anneal_polish(w);
   len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
   dnnmem__remat_offer(w, w->seq_tmp, len);
@@ -13102,6 +13263,8 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
       if (w.marked[w.order[k]]) w.seq_tmp[len++] = w.order[k];
   if (contraction) w.aim = w.budget - (int64_t)((double)w.budget * DNNMEM__REMAT_AIM_MARGIN);
   if ((r = dnnmem__remat_stages(&w, stages, len)) != DNNMEM_OK) return r;
+  w.aim = w.budget;
+  dnnmem__anneal_repair(&w);
   dnnmem__anneal_polish(&w);
   len = dnnmem__slots_to_seq(&w, w.slot_node, w.seq_tmp);
   r = dnnmem__remat_sim(problem, w.seq_tmp, len, &w.sim, &found, NULL);

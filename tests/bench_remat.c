@@ -18,7 +18,12 @@
    the target solve's wall time is printed too. The last line also gives
    the average of 1 - max(LB, floor)/base: no sequence can reduce more (an
    upper bound on any solver's average reduction on these graphs) and the
-   mean gap. */
+   mean gap.
+   $BENCH_REMAT_SEED (default 1) seeds every solve; $BENCH_REMAT_MOVES=M
+   replaces the clock by a move budget (M moves for a 30 s solve, scaled
+   with SECONDS): a run that does not depend on the machine's load, for
+   before/after comparisons; $BENCH_REMAT_QUICK=1 runs the target solve and
+   its bound only. */
 #include "bench.h"
 
 #include <glob.h>
@@ -38,6 +43,9 @@ static int read_graph(const char *path, remat_graph *g) {
 }
 
 static int use_wall_clock;
+static uint64_t bench_seed = 1; /* $BENCH_REMAT_SEED */
+static int64_t bench_moves;     /* $BENCH_REMAT_MOVES: a move budget instead of the clock */
+static int bench_quick;         /* $BENCH_REMAT_QUICK: the target solve and its bound only */
 
 static double now_ms(void) {
   struct timespec ts;
@@ -73,11 +81,16 @@ static dnnmem_result solve(remat_graph *g, int64_t budget, int32_t reorder_only,
   *wall = bench_now_ms();
   c.start = now_ms();
   c.limit = seconds * 1e3;
-  o.stop = stop_fn;
-  o.stop_user = &c;
-  o.progress = progress_fn;
-  o.progress_user = &c;
-  dnnmem_rng_seed(&rng, 1);
+  if (bench_moves > 0) { /* deterministic: the same run on any machine load */
+    o.iterations = (int64_t)((double)bench_moves * seconds / 30.0);
+    if (o.iterations < 1) o.iterations = 1;
+  } else {
+    o.stop = stop_fn;
+    o.stop_user = &c;
+    o.progress = progress_fn;
+    o.progress_user = &c;
+  }
+  dnnmem_rng_seed(&rng, bench_seed);
   r = dnnmem_remat_solve(&g->p, &o, &rng, seq, capacity, st, scratch, bytes);
   *ms = now_ms() - c.start;
   *wall = bench_now_ms() - *wall;
@@ -96,6 +109,12 @@ int main(int argc, char **argv) {
   if (env && atof(env) > 0) seconds = atof(env);
   env = getenv("BENCH_REMAT_CLOCK");
   use_wall_clock = env && strcmp(env, "wall") == 0;
+  env = getenv("BENCH_REMAT_SEED");
+  if (env && atoll(env) > 0) bench_seed = (uint64_t)atoll(env);
+  env = getenv("BENCH_REMAT_MOVES");
+  if (env && atof(env) > 0) bench_moves = (int64_t)atof(env);
+  env = getenv("BENCH_REMAT_QUICK");
+  bench_quick = env && atoi(env) > 0;
   if (argc > 1 && atof(argv[1]) > 0) {
     seconds = atof(argv[1]);
     first_file = 2;
@@ -152,7 +171,10 @@ int main(int argc, char **argv) {
     if (dnnmem_remat_solve(&g.p, &checkpoint, NULL, seq, 64 * max_length, &chen, scratch, bytes) !=
         DNNMEM_OK)
       chen.peak = chen.time = -1;
-    solve(&g, 0, 1, seconds / 10, max_length, seq, &reorder, scratch, bytes, &ms, &wall);
+    if (!bench_quick)
+      solve(&g, 0, 1, seconds / 10, max_length, seq, &reorder, scratch, bytes, &ms, &wall);
+    else
+      reorder = base;
     target = base.peak / 2;
     if (target < lb + lb / 10) target = lb + lb / 10;
     r = solve(&g, target, 0, seconds, max_length, seq, &st, scratch, bytes, &ms, &wall);
@@ -183,7 +205,7 @@ int main(int argc, char **argv) {
     }
     /* bisection on the budget between the lower bound and the target:
        the lowest peak met with <= 20% extra time */
-    {
+    if (!bench_quick) {
       double lo = (double)lb / (double)base.peak, hi = (double)target / (double)base.peak;
       for (k = 0; k < 4; k++) {
         double mid = 0.5 * (lo + hi), extra;
@@ -199,7 +221,8 @@ int main(int argc, char **argv) {
       }
     }
     /* the proven floor: bisection on the budget for the time bound's 20% */
-    {
+    floor = 0;
+    if (!bench_quick) {
       int64_t lo = lb, hi = base.peak, extra;
       while (lo < hi) {
         int64_t mid = lo + (hi - lo) / 2;
