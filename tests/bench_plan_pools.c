@@ -7,7 +7,10 @@
    bound allows (cost = 10 x all bytes - 9 x SRAM bytes, so the cost bound
    caps the SRAM bytes) and the most the exact search leaves possible (its
    proof, else the bound); means per SRAM share; every plan checked by the
-   oracle's recount; wall times on a shared machine (noisy). */
+   oracle's recount; wall times on a shared machine (noisy). Then why not:
+   SRAM of 50% and DRAM of 40% of the single-arena plan, both bounded (no
+   plan: the peak does not fit), and the conflict set that says why
+   (dnnmem_plan_pools_conflict: its size, minimal or not, time). */
 #include "bench.h"
 
 static char data_dir[512];
@@ -59,6 +62,8 @@ int main(void) {
   size_t count, i;
   char **names;
   int rows = 0, proved = 0, k;
+  static char why[1 << 14];
+  size_t why_used = 0;
   static const int percent[3] = {25, 50, 75};
   snprintf(data_dir, sizeof data_dir, "%s", data && *data ? data : "../shared/data");
   snprintf(dir, sizeof dir, "%s/models", data_dir);
@@ -126,6 +131,29 @@ int main(void) {
       proved += ex.res.stop == DNNMEM_PLAN_STOP_PROVED;
       rows++;
     }
+    { /* why not: both pools bounded below the peak */
+      dnnmem_pool pools[2];
+      dnnmem_plan_pools p;
+      dnnmem_plan_conflict_result cr;
+      int32_t *conflict = (int32_t *)calloc((size_t)n + 1, sizeof(int32_t));
+      size_t cb = 0;
+      void *cs;
+      double t0;
+      memset(pools, 0, sizeof pools);
+      pools[0].capacity = pr.arena / 2, pools[0].cost = 1;
+      pools[1].capacity = pr.arena * 2 / 5, pools[1].cost = 10;
+      memset(&p, 0, sizeof p);
+      p.intervals = &iv, p.pools = pools, p.num_pools = 2;
+      dnnmem_plan_pools_conflict_scratch_size(&p, NULL, &cb);
+      cs = malloc(cb);
+      t0 = bench_now_ms();
+      if (dnnmem_plan_pools_conflict(&p, NULL, conflict, n, &cr, cs, cb) == DNNMEM_OK && cr.feasible == 0 &&
+          why_used < sizeof why)
+        why_used += (size_t)snprintf(why + why_used, sizeof why - why_used, "| %s | %d | %d | %s | %d | %.2f |\n",
+                                     names[i], n, (int)cr.count, cr.minimal ? "yes" : "no", (int)cr.decisions,
+                                     bench_now_ms() - t0);
+      free(cs), free(conflict);
+    }
     free(r);
   }
   if (rows) {
@@ -142,6 +170,9 @@ int main(void) {
            100 * sum_gap[0] / rows, 100 * sum_gap[1] / rows, 100 * sum_gap[2] / rows, proved, rows);
   else
     printf("(no model files under %s)\n", dir);
+  if (why_used)
+    printf("\n## why not: SRAM 50%% and DRAM 40%% of the single-arena plan, both bounded\n\n"
+           "| model | n | conflict | minimal | decisions | ms |\n|---|---|---|---|---|---|\n%s", why);
   bench_list_free(names, count);
   return 0;
 }
