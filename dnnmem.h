@@ -1276,6 +1276,8 @@
 
 
    HISTORY
+       0.6.0  2026-11
+         Build. make test compiles the implementation once, runs checks in parallel.
        0.5.0  2026-11  memory pools; in-place reuse and aliasing; a
                        Lagrangian labeling bound and the layout plan.
          Plan. Pools (dnnmem_plan_pools, dnnmem_pool): several memories
