@@ -123,7 +123,13 @@ $(BUILD)/fuzz/fuzz_%: $(BUILD)/obj/san/fuzz/fuzz_%.o $(BUILD)/obj/san/fuzz/drive
 $(BUILD)/libfuzzer/fuzz_%: $(BUILD)/obj/libfuzzer/fuzz/fuzz_%.o $(LF_LIB)
 	$(CLANG) -fsanitize=fuzzer,address,undefined -o $@ $^ -lm
 
-test: $(BUILD)/dnnmem $(BUILD)/san/dnnmem $(EXAMPLES) $(TESTS) $(FUZZ_RUN) $(if $(CLANG),$(FUZZ_LIB)) \
+# the longest compiles first (make -j starts prerequisites in this order): the
+# implementation per flavour, then the programs with their own copy
+OWN_SRC := $(foreach f,$(TEST_SRC) $(FUZZ_SRC),$(if $(filter 0,$(call own_impl,$(f))),,$(f)))
+OWN_RUN := $(patsubst tests/%.c,$(BUILD)/%,$(patsubst fuzz/%.c,$(BUILD)/fuzz/%,$(OWN_SRC))) \
+           $(if $(CLANG),$(patsubst fuzz/%.c,$(BUILD)/libfuzzer/%,$(filter fuzz/%,$(OWN_SRC))))
+test: $(SAN_LIB) $(if $(CLANG),$(LF_LIB)) $(filter $(BUILD)/libfuzzer/%,$(OWN_RUN)) $(filter-out $(BUILD)/libfuzzer/%,$(OWN_RUN)) \
+      $(BUILD)/dnnmem $(BUILD)/san/dnnmem $(EXAMPLES) $(TESTS) $(FUZZ_RUN) $(if $(CLANG),$(FUZZ_LIB)) \
       $(BUILD)/size_planner
 	@BUILD=$(BUILD) CLANG=$(CLANG) bash tests/run_tests.sh
 

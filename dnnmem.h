@@ -1347,6 +1347,7 @@
            a view and its base with no common pool named by FILE:LINE);
            proven infeasible, it names a conflict set (JSON conflict,
            conflict_minimal, conflict_decisions, conflict_time_ms).
+         Build. make test compiles the implementation once, runs checks in parallel.
        0.5.0  2026-11  memory pools; in-place reuse and aliasing; a
                        Lagrangian labeling bound and the layout plan.
          Plan. Pools (dnnmem_plan_pools, dnnmem_pool): several memories

@@ -1,164 +1,220 @@
 #!/usr/bin/env bash
 # Runs every test of dnnmem.h (make test builds the binaries first) and ends
 # with one line "N passed, M failed". Exit status 0 only when M is 0.
+#
+# Every check is a job: TEST_JOBS of them (default: the number of cores) run
+# at once, each in its own temporary folder, and their reports are printed
+# in the order of the sections below, whatever order they finished in:
+#   1. unit and property tests      2. compile checks
+#   3. fuzz targets as plain programs over their corpora
+#   4. short libFuzzer runs (clang)  5. command-line tests
+# `bash tests/run_tests.sh --job SECTION NUMBER KIND [ARG]` runs one job
+# (what the pool calls): its report goes to $R/SECTION.NUMBER.out, its
+# counts ("pass fail") to $R/SECTION.NUMBER.n.
 set -u
 B=${BUILD:-build}
 CLANG=${CLANG:-}
+export BUILD=$B CLANG
+
+# ---------------------------------------------------------------- one job --
+if [ "${1:-}" = --job ]; then
+kind=$4 arg=${5:-}
+exec >"$R/$2.$3.out" 2>&1
 pass=0
 fail=0
 ok() { pass=$((pass + 1)); echo "ok   $1"; }
 bad() { fail=$((fail + 1)); echo "FAIL $1"; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-
-# 4. short libFuzzer runs where clang is present: time-bound, so they run in
-#    the background beside sections 1-3 (one core each) and report in 4
-libfuzzer_runs() {
-if [ -n "$CLANG" ]; then
-  for t in "$B"/libfuzzer/fuzz_*; do
-    [ -x "$t" ] || continue
-    name=$(basename "$t")
-    mkdir -p "$tmp/c_$name"
-    cp -r "fuzz/corpus/${name#fuzz_}/." "$tmp/c_$name/" 2>/dev/null
-    # Findings go to the temporary folder, not the checkout; the log
-    # prints each as base64 so a CI run carries its reproducer.
-    if "$t" -seed=${LIBFUZZER_SEED:-1} -max_total_time=${LIBFUZZER_SECONDS:-8} -max_len=512 \
-        -artifact_prefix="$tmp/$name-" "$tmp/c_$name" >"$tmp/lf_out" 2>&1; then
-      ok "$name libFuzzer ${LIBFUZZER_SECONDS:-8} s ($(grep -o 'Done [0-9]* runs' "$tmp/lf_out" | tail -1))"
-    else
-      bad "$name libFuzzer"; tail -30 "$tmp/lf_out"
-      for f in "$tmp/$name"-*; do [ -f "$f" ] && echo "input $(basename "$f"): $(base64 -w0 "$f")"; done
-    fi
-  done
-fi
-}
-libfuzzer_runs >"$tmp/libfuzzer.log" 2>&1 &
-libfuzzer_pid=$!
-
-# 1. unit and property tests: each prints "SUITE: N passed, M failed"
-for t in "$B"/test_*; do
-  [ -x "$t" ] || continue
-  "$t" >"$tmp/out" 2>"$tmp/err"
-  rc=$?
-  line=$(grep -E '^[A-Za-z0-9_]+: [0-9]+ passed, [0-9]+ failed$' "$tmp/out" | tail -1)
-  if [ -z "$line" ]; then
-    bad "$(basename "$t") (no summary, exit $rc)"; tail -20 "$tmp/err"; continue
-  fi
+# summary SUITE-OUTPUT: adds a "SUITE: N passed, M failed" line's counts
+summary() {
+  line=$(grep -E '^[A-Za-z0-9_]+: [0-9]+ passed, [0-9]+ failed$' "$1" | tail -1)
+  [ -n "$line" ] || return 1
   p=$(echo "$line" | sed -E 's/.*: ([0-9]+) passed.*/\1/')
   f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed$/\1/')
   pass=$((pass + p)); fail=$((fail + f))
-  if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then fail=$((fail + 1)); echo "FAIL $(basename "$t") exit $rc"; fi
   echo "$line"
-  [ "$f" -eq 0 ] || tail -30 "$tmp/err"
-done
+}
+case $kind in
+
+# 1. unit and property tests: each prints "SUITE: N passed, M failed"
+unit)
+  t=$arg
+  "$t" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  if ! summary "$tmp/out"; then
+    bad "$(basename "$t") (no summary, exit $rc)"; tail -20 "$tmp/err"
+  else
+    if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then fail=$((fail + 1)); echo "FAIL $(basename "$t") exit $rc"; fi
+    [ "$f" -eq 0 ] || tail -30 "$tmp/err"
+  fi
+  ;;
 
 # 2. compile checks: C++ (g++, clang++), C99 warnings with gcc and clang,
 #    DNNMEM_STATIC in two translation units linked together
-for cxx in g++ clang++; do
-  command -v $cxx >/dev/null || continue
+cpp)
+  cxx=$arg
   if $cxx -x c++ -Wall -Wextra -Werror -I. -c tests/compile_cpp.cpp -o "$tmp/cpp.o" 2>"$tmp/err"; then ok "compile as C++ ($cxx)"; else bad "compile as C++ ($cxx)"; head -20 "$tmp/err"; fi
+  ;;
+tour_cpp)
   # the tour's examples are what C++ users copy first (C++20: designated
   # initializers; missing fields are zero, as in C)
+  cxx=$arg
   if $cxx -x c++ -std=c++20 -Wall -Wextra -Wno-missing-field-initializers -Werror -I. -Itests tests/test_tour.c \
       -o "$tmp/tour_cpp" 2>"$tmp/err" && "$tmp/tour_cpp" >/dev/null; then ok "tour as C++ ($cxx)"
   else bad "tour as C++ ($cxx)"; head -20 "$tmp/err"; fi
-done
-for cc in gcc clang; do
-  command -v $cc >/dev/null || continue
+  ;;
+static)
+  cc=$arg
   if $cc -std=c99 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Werror -I. -c tests/compile_static.c -o "$tmp/s.o" 2>"$tmp/err" &&
      $cc -std=c99 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Werror -DDNNMEM_STATIC_SECOND -I. tests/compile_static.c "$tmp/s.o" -o "$tmp/s" -lm 2>>"$tmp/err" && "$tmp/s"; then
     ok "DNNMEM_STATIC twice, C99 warnings ($cc)"
   else
     bad "DNNMEM_STATIC twice, C99 warnings ($cc)"; head -20 "$tmp/err"
   fi
-done
+  ;;
 
 # compile-time opt-outs: every combination of the optional parts that
 # honours their dependencies (cover, remat and label need flow, place needs
 # label) compiles warning-free with the implementation
-for exact in "" -DDNNMEM_NO_EXACT; do
-  for mask in $(seq 0 63); do
-    flags=$exact
-    [ $((mask & 1)) -ne 0 ] && flags="$flags -DDNNMEM_NO_COVER"
-    [ $((mask & 2)) -ne 0 ] && flags="$flags -DDNNMEM_NO_REMAT"
-    [ $((mask & 4)) -ne 0 ] && flags="$flags -DDNNMEM_NO_LAYOUT"
-    [ $((mask & 8)) -ne 0 ] && flags="$flags -DDNNMEM_NO_PLACE"
-    if [ $((mask & 32)) -ne 0 ]; then
-      [ $((mask & 8)) -ne 0 ] || continue # label out only with place
-      flags="$flags -DDNNMEM_NO_LABEL"
+optouts)
+  for exact in "" -DDNNMEM_NO_EXACT; do
+    for mask in $(seq 0 63); do
+      flags=$exact
+      [ $((mask & 1)) -ne 0 ] && flags="$flags -DDNNMEM_NO_COVER"
+      [ $((mask & 2)) -ne 0 ] && flags="$flags -DDNNMEM_NO_REMAT"
+      [ $((mask & 4)) -ne 0 ] && flags="$flags -DDNNMEM_NO_LAYOUT"
+      [ $((mask & 8)) -ne 0 ] && flags="$flags -DDNNMEM_NO_PLACE"
+      if [ $((mask & 32)) -ne 0 ]; then
+        [ $((mask & 8)) -ne 0 ] || continue # label out only with place
+        flags="$flags -DDNNMEM_NO_LABEL"
+      fi
+      if [ $((mask & 16)) -ne 0 ]; then
+        [ $((mask & 43)) -eq 43 ] || continue # flow out only with its users
+        flags="$flags -DDNNMEM_NO_FLOW"
+      fi
+      echo "$flags"
+    done
+  done >"$tmp/optouts"
+  optout_bad=0
+  while read -r flags; do
+    # shellcheck disable=SC2086
+    if ! gcc -std=c99 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Werror -fsyntax-only -x c \
+        -DDNNMEM_IMPLEMENTATION $flags dnnmem.h 2>"$tmp/err"; then
+      optout_bad=1; echo "  with$flags:"; head -5 "$tmp/err"
     fi
-    if [ $((mask & 16)) -ne 0 ]; then
-      [ $((mask & 43)) -eq 43 ] || continue # flow out only with its users
-      flags="$flags -DDNNMEM_NO_FLOW"
-    fi
-    echo "$flags"
-  done
-done >"$tmp/optouts"
-optout_bad=0
-while read -r flags; do
-  # shellcheck disable=SC2086
-  if ! gcc -std=c99 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Werror -fsyntax-only -x c \
-      -DDNNMEM_IMPLEMENTATION $flags dnnmem.h 2>"$tmp/err"; then
-    optout_bad=1; echo "  with$flags:"; head -5 "$tmp/err"
+  done <"$tmp/optouts"
+  if [ $optout_bad -eq 0 ]; then ok "opt-outs: $(wc -l <"$tmp/optouts") combinations compile"; else bad "opt-outs"; fi
+  if (gcc -std=c99 -fsyntax-only -x c -DDNNMEM_IMPLEMENTATION -DDNNMEM_NO_FLOW dnnmem.h 2>&1 || true) |
+     grep -q "max flow: define"; then
+    ok "opt-outs: a part without flow is refused with a message"
+  else
+    bad "opt-outs: a part without flow is refused with a message"
   fi
-done <"$tmp/optouts"
-if [ $optout_bad -eq 0 ]; then ok "opt-outs: $(wc -l <"$tmp/optouts") combinations compile"; else bad "opt-outs"; fi
-if (gcc -std=c99 -fsyntax-only -x c -DDNNMEM_IMPLEMENTATION -DDNNMEM_NO_FLOW dnnmem.h 2>&1 || true) |
-   grep -q "max flow: define"; then
-  ok "opt-outs: a part without flow is refused with a message"
-else
-  bad "opt-outs: a part without flow is refused with a message"
-fi
+  ;;
 
 # the planner alone (tests/size_planner.c) fits the embedded budget
-if [ -x "$B/size_planner" ] && "$B/size_planner"; then
-  size=$(nm -S "$B/size_planner" | awk '$3 ~ /^[tT]$/ && $4 ~ /^dnnmem/ {print $2}' |
-         (s=0; while read -r h; do s=$((s + 0x$h)); done; echo $s))
-  if [ "$size" -gt 0 ] && [ "$size" -le 26624 ]; then ok "planner alone: $size bytes of code (<= 26624)"
-  else bad "planner alone: $size bytes of code (> 26624)"; fi
-else
-  bad "planner alone: build/size_planner missing or failed"
-fi
+size)
+  if [ -x "$B/size_planner" ] && "$B/size_planner"; then
+    size=$(nm -S "$B/size_planner" | awk '$3 ~ /^[tT]$/ && $4 ~ /^dnnmem/ {print $2}' |
+           (s=0; while read -r h; do s=$((s + 0x$h)); done; echo $s))
+    if [ "$size" -gt 0 ] && [ "$size" -le 26624 ]; then ok "planner alone: $size bytes of code (<= 26624)"
+    else bad "planner alone: $size bytes of code (> 26624)"; fi
+  else
+    bad "planner alone: build/size_planner missing or failed"
+  fi
+  ;;
 
 # make install into a staging folder; pkg-config finds the header there
-if env -u MAKEFLAGS -u MFLAGS make -s install DESTDIR="$tmp/stage" PREFIX=/opt/dnnmem >"$tmp/out" 2>&1 &&
-   [ -f "$tmp/stage/opt/dnnmem/include/dnnmem.h" ] && [ -x "$tmp/stage/opt/dnnmem/bin/dnnmem" ] &&
-   { ! command -v pkg-config >/dev/null ||
-     [ "$(PKG_CONFIG_PATH="$tmp/stage/opt/dnnmem/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$tmp/stage" \
-          pkg-config --cflags dnnmem | sed 's/ *$//')" = "-I$tmp/stage/opt/dnnmem/include" ]; }; then
-  ok "make install (DESTDIR, PREFIX)$(command -v pkg-config >/dev/null && echo ", pkg-config --cflags")"
-else
-  bad "make install"; tail -5 "$tmp/out"
-fi
+install)
+  if env -u MAKEFLAGS -u MFLAGS make -s install DESTDIR="$tmp/stage" PREFIX=/opt/dnnmem >"$tmp/out" 2>&1 &&
+     [ -f "$tmp/stage/opt/dnnmem/include/dnnmem.h" ] && [ -x "$tmp/stage/opt/dnnmem/bin/dnnmem" ] &&
+     { ! command -v pkg-config >/dev/null ||
+       [ "$(PKG_CONFIG_PATH="$tmp/stage/opt/dnnmem/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$tmp/stage" \
+            pkg-config --cflags dnnmem | sed 's/ *$//')" = "-I$tmp/stage/opt/dnnmem/include" ]; }; then
+    ok "make install (DESTDIR, PREFIX)$(command -v pkg-config >/dev/null && echo ", pkg-config --cflags")"
+  else
+    bad "make install"; tail -5 "$tmp/out"
+  fi
+  ;;
 
 # 3. fuzz targets as plain programs: corpus plus generated inputs
-for t in "$B"/fuzz/fuzz_*; do
-  [ -x "$t" ] || continue
+regression)
+  t=$arg
   name=$(basename "$t")
   corpus=fuzz/corpus/${name#fuzz_}
   args=()
   [ -d "$corpus" ] && args+=("$corpus")
   if "$t" -runs=3000 -max_len=512 "${args[@]}" >"$tmp/out" 2>&1; then ok "$name regression ($(tail -1 "$tmp/out" | sed 's/.*: //'))"; else bad "$name regression"; tail -20 "$tmp/out"; fi
-done
+  ;;
 
-# 4. the short libFuzzer runs (started before section 1, on the second core)
-wait "$libfuzzer_pid"
-cat "$tmp/libfuzzer.log"
-pass=$((pass + $(grep -c '^ok ' "$tmp/libfuzzer.log")))
-fail=$((fail + $(grep -c '^FAIL ' "$tmp/libfuzzer.log")))
+# 4. short libFuzzer runs where clang is present (time-bound)
+libfuzzer)
+  t=$arg
+  name=$(basename "$t")
+  mkdir -p "$tmp/c_$name"
+  cp -r "fuzz/corpus/${name#fuzz_}/." "$tmp/c_$name/" 2>/dev/null
+  # Findings go to the temporary folder, not the checkout; the log
+  # prints each as base64 so a CI run carries its reproducer.
+  if "$t" -seed=${LIBFUZZER_SEED:-1} -max_total_time=${LIBFUZZER_SECONDS:-8} -max_len=512 \
+      -artifact_prefix="$tmp/$name-" "$tmp/c_$name" >"$tmp/lf_out" 2>&1; then
+    ok "$name libFuzzer ${LIBFUZZER_SECONDS:-8} s ($(grep -o 'Done [0-9]* runs' "$tmp/lf_out" | tail -1))"
+  else
+    bad "$name libFuzzer"; tail -30 "$tmp/lf_out"
+    for f in "$tmp/$name"-*; do [ -f "$f" ] && echo "input $(basename "$f"): $(base64 -w0 "$f")"; done
+  fi
+  ;;
 
 # 5. command-line tests: each tests/cli_*.sh prints "SUITE: N passed, M failed"
-for s in tests/cli_*.sh; do
-  [ -f "$s" ] && [ "$s" != tests/cli_lib.sh ] || continue
+cli)
+  s=$arg
   DNNMEM="$B/san/dnnmem" bash "$s" >"$tmp/out" 2>&1
-  line=$(grep -E '^[A-Za-z0-9_]+: [0-9]+ passed, [0-9]+ failed$' "$tmp/out" | tail -1)
-  if [ -z "$line" ]; then bad "$s (no summary)"; tail -20 "$tmp/out"; continue; fi
-  p=$(echo "$line" | sed -E 's/.*: ([0-9]+) passed.*/\1/')
-  f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed$/\1/')
-  pass=$((pass + p)); fail=$((fail + f))
-  echo "$line"
-  [ "$f" -eq 0 ] || grep -E '^(FAIL|  )' "$tmp/out" | head -30
-done
+  if ! summary "$tmp/out"; then bad "$s (no summary)"; tail -20 "$tmp/out"
+  else [ "$f" -eq 0 ] || grep -E '^(FAIL|  )' "$tmp/out" | head -30; fi
+  ;;
+*) bad "unknown job $kind $arg" ;;
+esac
+echo "$pass $fail" >"$R/$2.$3.n"
+exit 0
+fi
+
+# ------------------------------------------------------------ the pool ----
+# Jobs as "SECTION NUMBER KIND ARG" in the order of their reports; they
+# start in the order of their sections, except the libFuzzer runs (8 s each
+# at least) first: the short jobs fill the cores at the end.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+{
+  for t in "$B"/test_*; do [ -x "$t" ] && echo "1 unit $t"; done
+  for cxx in g++ clang++; do
+    command -v $cxx >/dev/null || continue
+    echo "2 cpp $cxx"
+    echo "2 tour_cpp $cxx"
+  done
+  for cc in gcc clang; do command -v $cc >/dev/null && echo "2 static $cc"; done
+  echo "2 optouts"
+  echo "2 size"
+  echo "2 install"
+  for t in "$B"/fuzz/fuzz_*; do [ -x "$t" ] && echo "3 regression $t"; done
+  if [ -n "$CLANG" ]; then
+    for t in "$B"/libfuzzer/fuzz_*; do [ -x "$t" ] && echo "4 libfuzzer $t"; done
+  fi
+  for s in tests/cli_*.sh; do [ -f "$s" ] && [ "$s" != tests/cli_lib.sh ] && echo "5 cli $s"; done
+} | awk '{printf "%s %04d", $1, NR; for (i = 2; i <= NF; i++) printf " %s", $i; print ""}' >"$tmp/jobs"
+export R="$tmp/r"
+mkdir -p "$R"
+awk '{print ($3 == "libfuzzer" ? 0 : $1), $0}' "$tmp/jobs" | sort -s -k1,1n | cut -d' ' -f2- |
+  xargs -P "${TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}" -L 1 bash "$0" --job
+pass=0
+fail=0
+while read -r section number kind arg; do
+  key=$section.$number
+  cat "$R/$key.out" 2>/dev/null
+  p= f=
+  read -r p f <"$R/$key.n" 2>/dev/null
+  if [ -n "$f" ]; then pass=$((pass + p)); fail=$((fail + f))
+  else fail=$((fail + 1)); echo "FAIL $kind $arg (no result)"; fi
+done <"$tmp/jobs"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
