@@ -4302,68 +4302,79 @@ static void dnnmem__gap_insert(dnnmem__planner *p, int32_t r) {
   p->gap_runs[v] = b;
 }
 
-/* Removes from the free intervals [found_key[i], found_key2[i]) (sorted,
-   disjoint, the last unbounded) the bytes of the intervals e[0..count)
-   (by offset, non-empty), of those meeting segments [L, H) when filter
-   (a zero-size one sets gap_zero). One cursor moves up through the free
-   intervals. */
-static void dnnmem__gap_cut(dnnmem__planner *p, const dnnmem__gap_entry *e, int32_t count,
-                            int filter, int32_t L, int32_t H) {
-  const dnnmem__gap_entry *last = e + count;
-  int64_t *ca = p->found_key, *cb = p->found_key2;
-  int32_t i = -1, c = p->gap_cur, j, k;
-  for (; e < last; e++) {
-    int64_t o = e->off, x = e->end;
-    if (filter) {
-      if (e->lo >= H || e->hi <= L) continue;
-      if (o == x) {
-        p->gap_zero = 1;
-        continue;
-      }
+/* Takes [o, x) (x > o) off the free intervals [ca[i], cb[i]) (sorted,
+   disjoint, the last unbounded; *count of them) from cursor i (no interval before it ends above o); returns the cursor
+   for the next piece at or above o. */
+#if defined(__GNUC__) || defined(__clang__)
+#define DNNMEM__GAP_INLINE __inline__ __attribute__((always_inline))
+#else
+#define DNNMEM__GAP_INLINE
+#endif
+static DNNMEM__GAP_INLINE int32_t dnnmem__gap_take(int64_t *ca, int64_t *cb, int32_t *count, int32_t i, int64_t o,
+                                                  int64_t x) {
+  int32_t c = *count, j, k;
+  while (cb[i] <= o) i++;
+  if (ca[i] >= x) return i;
+  if (ca[i] < o) {
+    if (cb[i] > x) { /* splits interval i */
+      for (k = c; k > i + 1; k--) ca[k] = ca[k - 1], cb[k] = cb[k - 1];
+      ca[i + 1] = x;
+      cb[i + 1] = cb[i];
+      cb[i] = o;
+      *count = c + 1;
+      return i + 1;
     }
-    if (i < 0) { /* the first interval ending above o */
-      int32_t a = 0, b = c - 1;
-      while (a < b) {
-        int32_t mid = a + (b - a) / 2;
-        if (cb[mid] <= o) a = mid + 1;
-        else b = mid;
-      }
-      i = a;
-    }
-    while (cb[i] <= o) i++;
-    if (ca[i] >= x) continue;
-    if (ca[i] < o) {
-      if (cb[i] > x) { /* splits interval i */
-        for (k = c; k > i + 1; k--) ca[k] = ca[k - 1], cb[k] = cb[k - 1];
-        ca[i + 1] = x;
-        cb[i + 1] = cb[i];
-        cb[i] = o;
-        c++;
-        i++;
-        continue;
-      }
-      cb[i++] = o;
-    }
-    for (j = i; cb[j] <= x; j++) continue; /* covered whole: removed */
-    if (j > i) {
-      for (k = j; k < c; k++) ca[k - (j - i)] = ca[k], cb[k - (j - i)] = cb[k];
-      c -= j - i;
-    }
-    if (ca[i] < x) ca[i] = x;
+    cb[i++] = o;
   }
-  p->gap_cur = c;
+  for (j = i; cb[j] <= x; j++) continue; /* covered whole: removed */
+  if (j > i) {
+    for (k = j; k < c; k++) ca[k - (j - i)] = ca[k], cb[k - (j - i)] = cb[k];
+    *count = c - (j - i);
+  }
+  if (ca[i] < x) ca[i] = x;
+  return i;
 }
 
-/* Node u's records meeting segments [L, H) off the free intervals. */
+/* The first free interval ending above o. */
+static int32_t dnnmem__gap_find(const dnnmem__planner *p, int64_t o) {
+  const int64_t *cb = p->found_key2;
+  int32_t a = 0, b = p->gap_cur - 1;
+  while (a < b) {
+    int32_t mid = a + (b - a) / 2;
+    if (cb[mid] <= o) a = mid + 1;
+    else b = mid;
+  }
+  return a;
+}
+
+/* Node u's records meeting segments [L, H) off the free intervals: its
+   runs when all of them meet it, else its records one by one (by offset:
+   one cursor moves up through the free intervals). */
 static void dnnmem__gap_cut_node(dnnmem__planner *p, int32_t u, int32_t L, int32_t H) {
   const int32_t *ext = p->gap_ext + 4 * u;
+  const dnnmem__gap_entry *e, *last;
+  int64_t *ca = p->found_key, *cb = p->found_key2;
+  int32_t i, c = p->gap_cur;
   if (p->gap_count[u] == 0 || ext[0] >= H || ext[3] <= L) return;
   if (ext[1] < H && ext[2] > L) { /* all of them */
     if (p->gap_zeros[u] > 0) p->gap_zero = 1;
-    dnnmem__gap_cut(p, p->gap_run + p->gap_start[u], p->gap_runs[u], 0, L, H);
+    e = p->gap_run + p->gap_start[u];
+    last = e + p->gap_runs[u];
+    for (i = e < last ? dnnmem__gap_find(p, e->off) : 0; e < last; e++) i = dnnmem__gap_take(ca, cb, &c, i, e->off, e->end);
   } else {
-    dnnmem__gap_cut(p, p->gap_ent + p->gap_start[u], p->gap_count[u], 1, L, H);
+    e = p->gap_ent + p->gap_start[u];
+    last = e + p->gap_count[u];
+    for (i = -1; e < last; e++) {
+      if (e->lo >= H || e->hi <= L) continue;
+      if (e->off == e->end) {
+        p->gap_zero = 1;
+        continue;
+      }
+      if (i < 0) i = dnnmem__gap_find(p, e->off);
+      i = dnnmem__gap_take(ca, cb, &c, i, e->off, e->end);
+    }
   }
+  p->gap_cur = c;
 }
 
 /* Node u (blocks [ul, uh)) and its subtree, for segments [L, H). */
