@@ -4109,8 +4109,9 @@ static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, int full, dnnm
   if (dnnmem_plan_chains_scratch_size(&chains, &p->cover_bytes) != DNNMEM_OK) s->overflow = 1;
   p->cover_scratch = DNNMEM__TAKE(s, unsigned char, p->cover_bytes);
   if (full < 2) return;
-  /* 2P nodes, P blocks for <= 2n - 1 segments */
-  gap_nodes = dnnmem__sky_nodes((int32_t)((n2 + ((size_t)1 << DNNMEM__PLAN_GAP_SHIFT) - 1) >> DNNMEM__PLAN_GAP_SHIFT));
+  /* 2P nodes, P blocks of 2^DNNMEM__PLAN_GAP_SHIFT for <= 2n - 1 segments */
+  gap_nodes = dnnmem__sky_nodes((int32_t)((n2 + ((size_t)1 << DNNMEM__PLAN_GAP_SHIFT) - 1) >>
+                                          DNNMEM__PLAN_GAP_SHIFT));
   p->gap_ent = DNNMEM__TAKE(s, dnnmem__gap_entry, n);
   p->gap_run = DNNMEM__TAKE(s, dnnmem__gap_entry, n);
   p->gap_node = DNNMEM__TAKE(s, int32_t, n);
@@ -4302,14 +4303,16 @@ static void dnnmem__gap_insert(dnnmem__planner *p, int32_t r) {
   p->gap_runs[v] = b;
 }
 
-/* Takes [o, x) (x > o) off the free intervals [ca[i], cb[i]) (sorted,
-   disjoint, the last unbounded; *count of them) from cursor i (no interval before it ends above o); returns the cursor
-   for the next piece at or above o. */
 #if defined(__GNUC__) || defined(__clang__)
 #define DNNMEM__GAP_INLINE __inline__ __attribute__((always_inline))
 #else
 #define DNNMEM__GAP_INLINE
 #endif
+
+/* Takes [o, x) (x > o) off the free intervals [ca[i], cb[i]) (sorted,
+   disjoint, the last unbounded; *count of them) from cursor i (no interval
+   before it ends above o); returns the cursor for a next piece at or above
+   o. */
 static DNNMEM__GAP_INLINE int32_t dnnmem__gap_take(int64_t *ca, int64_t *cb, int32_t *count, int32_t i, int64_t o,
                                                   int64_t x) {
   int32_t c = *count, j, k;
@@ -4360,7 +4363,8 @@ static void dnnmem__gap_cut_node(dnnmem__planner *p, int32_t u, int32_t L, int32
     if (p->gap_zeros[u] > 0) p->gap_zero = 1;
     e = p->gap_run + p->gap_start[u];
     last = e + p->gap_runs[u];
-    for (i = e < last ? dnnmem__gap_find(p, e->off) : 0; e < last; e++) i = dnnmem__gap_take(ca, cb, &c, i, e->off, e->end);
+    for (i = e < last ? dnnmem__gap_find(p, e->off) : 0; e < last; e++)
+      i = dnnmem__gap_take(ca, cb, &c, i, e->off, e->end);
   } else {
     e = p->gap_ent + p->gap_start[u];
     last = e + p->gap_count[u];
@@ -4379,7 +4383,8 @@ static void dnnmem__gap_cut_node(dnnmem__planner *p, int32_t u, int32_t L, int32
 
 /* Node u (blocks [ul, uh)) and its subtree, for segments [L, H). */
 static void dnnmem__gap_cut_below(dnnmem__planner *p, int32_t u, int32_t ul, int32_t uh, int32_t L, int32_t H) {
-  while ((uh << DNNMEM__PLAN_GAP_SHIFT) > L && (ul << DNNMEM__PLAN_GAP_SHIFT) < H && p->gap_sub[u] > 0) {
+  while (((int64_t)uh << DNNMEM__PLAN_GAP_SHIFT) > L && ((int64_t)ul << DNNMEM__PLAN_GAP_SHIFT) < H &&
+         p->gap_sub[u] > 0) {
     int32_t mid = ul + (uh - ul) / 2;
     dnnmem__gap_cut_node(p, u, L, H);
     if (u >= p->gap_leaves) return;
