@@ -240,7 +240,8 @@
                                meet it in time (the lowest of equal ones),
                                else above them. The gaps are the free
                                intervals of those records' bytes, from a
-                               time tree (a leaf per 64 time segments, each
+                               time tree (a leaf per 64 time segments, or
+                               fewer where records outnumber segments; each
                                record in the deepest node holding its
                                lifetime, a node's records by offset and
                                their bytes merged into runs: a node whose
@@ -3892,7 +3893,9 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
    runs of this many, then by merging. */
 #define DNNMEM__PLAN_FOUND_RUN 16
 /* The gap rule's time tree has a leaf per 2^this time segments (6 measured
-   best, 5-7 within 10%, on 100k high-overlap and realistic records). */
+   best, 5-7 within 10%, on 100k high-overlap and realistic records), one
+   less per halving of the segments below the record count (dense time
+   lines: a leaf's records are scanned, and mostly meet at finer leaves). */
 #ifndef DNNMEM__PLAN_GAP_SHIFT
 #define DNNMEM__PLAN_GAP_SHIFT 6
 #endif
@@ -4047,6 +4050,7 @@ typedef struct dnnmem__planner {
   int32_t *gap_start, *gap_count, *gap_runs, *gap_zeros, *gap_sub;
   int32_t *gap_ext;                     /* 4 per node: min lo, max lo, min hi, max hi */
   int32_t gap_leaves, gap_cur; /* P leaves (0: no tree); free intervals */
+  int32_t gap_shift;            /* a leaf holds 2^gap_shift segments */
   int gap_tree, gap_zero;       /* laid out; a zero-size record met */
   int itree_all;                /* the interval tree holds every placed record */
   dnnmem__sky sky;
@@ -4109,7 +4113,8 @@ static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, int full, dnnm
   if (dnnmem_plan_chains_scratch_size(&chains, &p->cover_bytes) != DNNMEM_OK) s->overflow = 1;
   p->cover_scratch = DNNMEM__TAKE(s, unsigned char, p->cover_bytes);
   if (full < 2) return;
-  /* 2P nodes, P blocks of 2^DNNMEM__PLAN_GAP_SHIFT for <= 2n - 1 segments */
+  /* 2P nodes, P blocks of 2^DNNMEM__PLAN_GAP_SHIFT for <= 2n - 1 segments
+     (a finer leaf only where segments x 2^(shift - S) < n: as few blocks) */
   gap_nodes = dnnmem__sky_nodes((int32_t)((n2 + ((size_t)1 << DNNMEM__PLAN_GAP_SHIFT) - 1) >>
                                           DNNMEM__PLAN_GAP_SHIFT));
   p->gap_ent = DNNMEM__TAKE(s, dnnmem__gap_entry, n);
@@ -4225,8 +4230,7 @@ static int64_t dnnmem__avoid_fixed(dnnmem__planner *p, int32_t r, int64_t start)
 }
 
 /* The gap rule's time tree: a perfect binary tree over P leaves, each of
-   2^DNNMEM__PLAN_GAP_SHIFT time segments (node 1 the root, node P + b
-   block b). Each record belongs to the deepest node whose range holds its
+   2^gap_shift time segments (node 1 the root, node P + b block b). Each record belongs to the deepest node whose range holds its
    lifetime, so the records meeting record r in time are some of r's
    node's, of its ancestors' and of its descendants' (those whose range
    meets r's lifetime); no other node's. A node keeps its placed records
@@ -4237,8 +4241,10 @@ static int64_t dnnmem__avoid_fixed(dnnmem__planner *p, int32_t r, int64_t start)
    its records one by one. */
 static void dnnmem__gap_tree_reset(dnnmem__planner *p) {
   int32_t P = 1, i, v, S = DNNMEM__PLAN_GAP_SHIFT;
+  while (S > 0 && ((int64_t)p->segments << (DNNMEM__PLAN_GAP_SHIFT - S)) < p->n) S--; /* dense: finer leaves */
   while (((int64_t)P << S) < p->segments) P *= 2;
   p->gap_leaves = P;
+  p->gap_shift = S;
   for (v = 0; v <= 2 * P; v++) p->gap_start[v] = 0;
   for (i = 0; i < p->n; i++) {
     int32_t x = P + (p->lo[i] >> S), y = P + ((p->hi[i] - 1) >> S);
@@ -4383,7 +4389,7 @@ static void dnnmem__gap_cut_node(dnnmem__planner *p, int32_t u, int32_t L, int32
 
 /* Node u (blocks [ul, uh)) and its subtree, for segments [L, H). */
 static void dnnmem__gap_cut_below(dnnmem__planner *p, int32_t u, int32_t ul, int32_t uh, int32_t L, int32_t H) {
-  while (((int64_t)uh << DNNMEM__PLAN_GAP_SHIFT) > L && ((int64_t)ul << DNNMEM__PLAN_GAP_SHIFT) < H &&
+  while (((int64_t)uh << p->gap_shift) > L && ((int64_t)ul << p->gap_shift) < H &&
          p->gap_sub[u] > 0) {
     int32_t mid = ul + (uh - ul) / 2;
     dnnmem__gap_cut_node(p, u, L, H);
