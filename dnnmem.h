@@ -5840,6 +5840,12 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
   int out = DNNMEM__EXACT_EXHAUSTED;
   if (nparts < 0) return DNNMEM__EXACT_EXHAUSTED;
   if (nparts == 0) return DNNMEM__EXACT_FOUND;
+  /* a replay's placements count as nodes: one that would pass the node
+     limit ends the search there */
+  if (slot && slot->depth >= 0 && slot->depth > w->node_limit - w->nodes) {
+    w->nodes = w->node_limit;
+    return DNNMEM__EXACT_ABORTED;
+  }
   w->run_id = slot && slot->depth >= 0 ? slot->run_id : dnnmem__exact_new_stamp(w);
   dnnmem__exact_enter(w, 0, &w->parts[0]);
   if (slot && slot->depth >= 0 && (d = dnnmem__exact_replay(w, slot)) < 0) {
