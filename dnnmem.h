@@ -263,14 +263,23 @@
                                than minimalloc's (the unplaced records of a
                                section stacked by release offset); independent
                                sides solved apart with backjumping; a table of
-                               failed states; restarts over minimalloc's
-                               static orders with doubling limits plus
+                               failed states; minimalloc's round robin
+                               over its static orders with doubling limits,
+                               each order's search suspended at its limit
+                               and resumed in the next round (its path
+                               replayed: no node searched twice), plus
                                randomised orders with Luby's limits (Luby,
                                Sinclair & Zuckerman, 1993), sharing the
-                               nodes equally. Minimising: two capacity
+                               nodes equally. A candidate that would leave
+                               a section over capacity - its offset is
+                               refused without being placed (O(1) but a
+                               count of the part's sections per offset),
+                               and each frame lists its candidates once
+                               instead of scanning its part at every
+                               choice. Minimising: two capacity
                                questions side by side, one restart at a
                                time: "a plan within the bound?" with 75%
-                               of the nodes (its restarts are exactly the
+                               of the work (its restarts are exactly the
                                decision's, so a minimum at the bound costs
                                about 1.33x deciding it), and a probe below
                                the best plan (twice as far below after a
@@ -511,7 +520,10 @@
                 sum k log k); sorted-height and pathcover O(n log n) (plus
                 O(k log k) per record near fixed ones); bestfit O((n + T)
                 log n + scanned candidates), O(n^2) worst; exact exponential,
-                O(n + sections x live) per node, undoing an unlogged
+                O(n + sections x live) per placed node, O(1) per refused
+                one (plus O(sections) per offset a frame reaches, and
+                O(k log k) to list a frame's k candidates), a resumed
+                search's replay O(depth) nodes, undoing an unlogged
                 placement O(k m) (m records searched); bound, checker
                 O(p log p), p = records + 2 gaps; chains O(n log n). A
                 pass: dnnmem_plan_solve's on passes 1..k, plus O(n log n).
@@ -547,8 +559,8 @@
                 read (a stop callback may).
    Scratch.     Bound 64 and checker about 180 bytes per piece; solve about
                 620 bytes per record plus the exact search's block (about
-                1.9 KiB per record up to DNNMEM_PLAN_BEST_EXACT_MAX records
-                for every algo; above, for exact only, about 2 KiB per
+                2.2 KiB per record up to DNNMEM_PLAN_BEST_EXACT_MAX records
+                for every algo; above, for exact only, about 2.6 KiB per
                 record + 16 MiB; its undo log holds 32 entries per
                 record + 2^16 up to DNNMEM_PLAN_BEST_EXACT_MAX records, 64
                 per record + 2^20 above; a search that needs more goes on
@@ -1276,6 +1288,13 @@
 
 
    HISTORY
+       0.6.0  2026-11  (in progress)
+         Plan. Exact search: plain orders resume their suspended searches
+           (no node searched twice), candidates that would overfill a
+           section are refused unplaced, frames list their candidates once,
+           failed states of suspended searches are kept, minimising shares
+           work: minimalloc's challenging set decided in 0.09x minimalloc's
+           CPU time (was 0.34x; H 0.2x, was 2.5x), the same plans.
        0.5.0  2026-11  memory pools; in-place reuse and aliasing; a
                        Lagrangian labeling bound and the layout plan.
          Plan. Pools (dnnmem_plan_pools, dnnmem_pool): several memories
