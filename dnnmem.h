@@ -5561,22 +5561,29 @@ static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
    dnnmem__exact_place's scan). Then the section sweep. */
 static int dnnmem__exact_check(dnnmem__exact *w, int32_t d, int32_t j, int ranks_kept, int fits) {
   const dnnmem__exact_frame *f = &w->frames[d];
-  int64_t o = w->offset[j], min1 = w->min_size1, min2 = w->min_size2;
+  int64_t o = w->offset[j], min1 = w->min_size1, min2 = w->min_size2, top = 0;
   int32_t p, who = w->min_size1_of;
   for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
     int32_t k = w->search[p];
     int64_t lift;
     if (w->placed[k]) continue;
     w->release[k] = w->lowest[k];
+    if (w->release[k] > top) top = w->release[k];
     if (w->lowest[k] > o || (w->lowest[k] == o && (!ranks_kept || w->rank[k] > w->rank[j])))
       continue;
     if (w->open[k] == 0) return 0;
     lift = w->has_windows ? 0 : k == who ? min2 : min1;
     if (lift > w->capacity - o - w->size[k]) return 0;
     if (o + lift > w->release[k]) w->release[k] = o + lift;
+    if (w->release[k] > top) top = w->release[k];
     if (w->span_lo[k] < w->dirty_lo) w->dirty_lo = w->span_lo[k];
     if (w->span_hi[k] > w->dirty_hi) w->dirty_hi = w->span_hi[k];
   }
+  /* a stack in a section starts at a release and holds at most the
+     section's bytes left: with the highest release and the most bytes
+     left (f->max_rem, counted before j took its bytes) within capacity,
+     every stack fits (no windows: a stretch's release is its record's) */
+  if (fits && !w->has_windows && f->crit_offset >= 0 && top <= w->capacity - f->max_rem) return 1;
   return dnnmem__exact_sweep(w, f->part_lo, f->part_hi, o, w->dirty_lo, w->dirty_hi, fits);
 }
 
