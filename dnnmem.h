@@ -279,9 +279,10 @@
                                choice. Minimising: two capacity
                                questions side by side, one restart at a
                                time: "a plan within the bound?" with 75%
-                               of the work (its restarts are exactly the
-                               decision's, so a minimum at the bound costs
-                               about 1.33x deciding it), and a probe below
+                               of the work and of the nodes at least (its
+                               restarts are exactly the decision's, so a
+                               minimum at the bound costs about 1.33x
+                               deciding it), and a probe below
                                the best plan (twice as far below after a
                                success, halfway back after its doubling
                                quota); capacities step by the gcd of sizes,
@@ -3922,9 +3923,9 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
    moves up after 4m + 64 nodes unanswered, the quota doubling at every
    move. */
 #define DNNMEM__PLAN_LOW_SHARE 75
-/* ... shares of work: a placed node counts this many refused ones (a
-   refusal costs O(1) and a section count per offset, a placement the
-   bounds, sweep and undo). */
+/* ... of the work and of the nodes both: in work a placed node counts
+   this many refused ones (a refusal costs O(1) and a section count per
+   offset, a placement the bounds, sweep and undo). */
 #define DNNMEM__PLAN_PLACE_WORK 8
 #define DNNMEM__PLAN_PROBE_NODES_PER_RECORD 4
 #define DNNMEM__PLAN_PROBE_NODES_EXTRA 64
@@ -6153,8 +6154,9 @@ static int64_t dnnmem__exact_climb(dnnmem__exact *w, int64_t low, int64_t ub, in
 }
 
 /* The search's work so far in units of a refused node: a placed node
-   costs about DNNMEM__PLAN_PLACE_WORK of them (the shares of minimising
-   are shares of work, so of time, while nodes stay nodes). */
+   costs about DNNMEM__PLAN_PLACE_WORK of them. The question at the bound
+   gets its share of the work (so of time) and of the nodes (so of node
+   budgets) both: it runs whenever either falls short. */
 static int64_t dnnmem__exact_work(const dnnmem__exact *w) {
   return DNNMEM__PLAN_PLACE_WORK * (w->nodes - w->refused) + w->refused;
 }
@@ -6162,7 +6164,8 @@ static int64_t dnnmem__exact_work(const dnnmem__exact *w) {
 static void dnnmem__exact_narrow(dnnmem__exact *w, int64_t g, int64_t *lb, int64_t *ub,
                                  int64_t *offsets) {
   int64_t low = *lb, quota0 = DNNMEM__PLAN_PROBE_NODES_PER_RECORD * (int64_t)w->m + DNNMEM__PLAN_PROBE_NODES_EXTRA;
-  int64_t quota = quota0, low_nodes = 0, probe_nodes = 0, dist = (*ub - low) / 2 / g * g;
+  int64_t quota = quota0, low_work = 0, probe_work = 0, low_nodes = 0, probe_nodes = 0;
+  int64_t dist = (*ub - low) / 2 / g * g;
   int complete = !w->has_windows, probing = 0;
   dnnmem__exact_portfolio at_low, probe;
   dnnmem__exact_ask(w, &at_low, 0, low);
@@ -6175,11 +6178,13 @@ static void dnnmem__exact_narrow(dnnmem__exact *w, int64_t g, int64_t *lb, int64
       dnnmem__exact_ask(w, &probe, 1, c);
       probing = 1;
     }
-    if (!probing || low_nodes * (100 - share_low) <= probe_nodes * share_low) {
+    if (!probing || low_work * (100 - share_low) <= probe_work * share_low ||
+        low_nodes * (100 - share_low) <= probe_nodes * share_low) {
       int64_t before = w->nodes, work = dnnmem__exact_work(w);
       res = dnnmem__exact_step(w, &at_low);
       if (w->nodes == before) w->nodes++; /* every question costs a node */
-      low_nodes += dnnmem__exact_work(w) - work;
+      low_work += dnnmem__exact_work(w) - work;
+      low_nodes += w->nodes - before;
       if (res == DNNMEM__EXACT_FOUND) {
         dnnmem__exact_keep(w, offsets, ub);
         break;
@@ -6197,7 +6202,8 @@ static void dnnmem__exact_narrow(dnnmem__exact *w, int64_t g, int64_t *lb, int64
       int64_t before = w->nodes, work = dnnmem__exact_work(w);
       res = dnnmem__exact_step(w, &probe);
       if (w->nodes == before) w->nodes++;
-      probe_nodes += dnnmem__exact_work(w) - work;
+      probe_work += dnnmem__exact_work(w) - work;
+      probe_nodes += w->nodes - before;
     }
     if (res == DNNMEM__EXACT_FOUND) {
       int64_t was = *ub;
