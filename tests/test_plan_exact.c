@@ -5,7 +5,9 @@
    whose undo log is forced full (an internal limit, as a scratch too
    small for the log would) that goes on by recounting and still proves
    the same optima: constructed tilings and brute force (tests/ref.h) on
-   small instances with fixed records and alignment. Plans are verified by
+   small instances with fixed records and alignment; searches resumed
+   across restarts under node budgets (honest answers, never past the
+   budget, the same plan on every call). Plans are verified by
    ref_plan_recount. */
 #include <stdlib.h>
 #include <string.h>
@@ -257,11 +259,59 @@ static void test_refuted_climb(void) {
   free(scratch);
 }
 
+/* Plain orders resume their suspended searches (the path replayed, the
+   failed states kept) instead of restarting them: on tilings whose answer
+   takes several rounds of restarts, the decision at the optimum and
+   minimising under node budgets from 1 to unlimited never report more
+   nodes than their budget, answer honestly (a plan recounted within the
+   capacity, or unknown at the budget), find the optimum without one, and
+   give the same plan on every call. */
+static void test_resumed_searches(void) {
+  static dnnmem_interval r[160];
+  static int64_t off[160], again[160];
+  static const int64_t budgets[] = {1, 10, 100, 1000, 20000, 0};
+  const int64_t height = 1024 * 1024;
+  int32_t s, b, i, n, found = 0;
+  for (s = 0; s < 2; s++) {
+    dnnmem_rng rng;
+    dnnmem_intervals p;
+    dnnmem_rng_seed(&rng, 6);
+    n = ref_plan_tiling(&rng, r, s ? 160 : 120, 1000, height, 1024);
+    p.records = r, p.count = n, p.alignment = 0;
+    for (b = 0; b < 6; b++) {
+      dnnmem_plan_options opt = options(DNNMEM_PLAN_EXACT, height, budgets[b]);
+      dnnmem_plan_result res, res2;
+      CHECK_EQ(solve(r, n, &opt, off, &res), DNNMEM_OK);
+      CHECK(budgets[b] == 0 || res.nodes <= budgets[b]);
+      CHECK(res.feasible != 0);
+      if (res.feasible == 1) {
+        CHECK(ref_plan_recount(&p, off) > 0 && ref_plan_recount(&p, off) <= height);
+        CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_PROVED);
+        found++;
+      } else {
+        CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_NODES);
+      }
+      if (budgets[b] == 0) CHECK_EQ(res.feasible, 1);
+      CHECK_EQ(solve(r, n, &opt, again, &res2), DNNMEM_OK);
+      CHECK_EQ(res2.nodes, res.nodes);
+      for (i = 0; i < n && res.feasible == 1; i++) CHECK_EQ(again[i], off[i]);
+      opt.capacity = 0; /* minimising: two questions side by side */
+      CHECK_EQ(solve(r, n, &opt, off, &res), DNNMEM_OK);
+      CHECK(budgets[b] == 0 || res.nodes <= budgets[b]);
+      CHECK_EQ(ref_plan_recount(&p, off), res.arena);
+      CHECK(res.lower_bound <= height && res.arena >= height);
+      if (budgets[b] == 0) CHECK(res.optimal && res.arena == height);
+    }
+  }
+  CHECK_EQ(found, 4); /* 20000 nodes suffice for both, 1000 for neither */
+}
+
 int main(void) {
   RUN(test_refuted_climb);
   RUN(test_stop_names);
   RUN(test_stop_reasons);
   RUN(test_log_full_tilings);
   RUN(test_log_full_brute_force);
+  RUN(test_resumed_searches);
   return test_finish("test_plan_exact");
 }
