@@ -4448,7 +4448,7 @@ static void dnnmem__gap_insert(dnnmem__planner *p, int32_t r) {
   p->gap_runs[v] = b;
 }
 
-#if defined(__GNUC__) || defined(__clang__)
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__OPTIMIZE_SIZE__)
 #define DNNMEM__GAP_INLINE __inline__ __attribute__((always_inline))
 #else
 #define DNNMEM__GAP_INLINE
