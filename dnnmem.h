@@ -1382,7 +1382,9 @@
          Build. make test compiles the implementation once, runs checks in parallel.
          Plan. Greedy by size and by breadth read gaps from a time tree of
            the placed records, no sort per record (the same plans): 100k
-           high-overlap records 0.32 -> 1.1 M records/s.
+           high-overlap records 0.32 -> 1.1 M records/s. The planner alone
+           (-Os, tests/size_planner.c) grows 25.1 -> 28.6 KB (the time tree
+           2.9 KB); its budget is 29 KiB.
          Plan. Exact search: plain orders resume their suspended searches
            (no node searched twice), candidates that would overfill a
            section are refused unplaced, frames list their candidates once,

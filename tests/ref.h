@@ -558,49 +558,6 @@ REF_FN double ref_symbolic_best_worst(const dnnmem_interval *lifetimes, const in
   return best;
 }
 
-/* TFLite's greedy by size, the slow plain way (gaps ignored, as the
-   heuristics do): free records by size, descending (ties by id), each in
-   the smallest gap between the placed records (fixed ones first) that
-   meet it in time, scanned by (offset, lower, upper, id) with the running
-   highest end, else on top of them; offsets[] receives the plan (at most
-   REF_PLAN_GREEDY_MAX records); the arena. O(n^3). */
-#define REF_PLAN_GREEDY_MAX 64
-REF_FN int64_t ref_plan_greedy_size(const dnnmem_intervals *problem, int64_t *offsets) {
-  const dnnmem_interval *r = problem->records;
-  int32_t n = problem->count, order[REF_PLAN_GREEDY_MAX], nb[REF_PLAN_GREEDY_MAX], i, j, k, m = 0, c;
-  int64_t arena = 0;
-  for (i = 0; i < n; i++) {
-    offsets[i] = (r[i].flags & DNNMEM_INTERVAL_FIXED) ? r[i].fixed_offset : -1;
-    if (offsets[i] < 0) order[m++] = i;
-  }
-  for (i = 1; i < m; i++) /* insertion sort: stable, by size descending */
-    for (j = i; j > 0 && r[order[j - 1]].size < r[order[j]].size; j--) k = order[j], order[j] = order[j - 1], order[j - 1] = k;
-  for (k = 0; k < m; k++) {
-    const dnnmem_interval *x = &r[order[k]];
-    int64_t a = ref_plan_alignment(x, problem->alignment), prev_end = 0, best = -1, best_gap = INT64_MAX;
-    for (c = 0, i = 0; i < n; i++)
-      if (offsets[i] >= 0 && r[i].lower < x->upper && x->lower < r[i].upper) nb[c++] = i;
-    for (i = 1; i < c; i++)
-      for (j = i; j > 0; j--) {
-        const dnnmem_interval *p = &r[nb[j - 1]], *q = &r[nb[j]];
-        int64_t op = offsets[nb[j - 1]], oq = offsets[nb[j]];
-        if (op < oq || (op == oq && (p->lower < q->lower || (p->lower == q->lower &&
-                                     (p->upper < q->upper || (p->upper == q->upper && nb[j - 1] < nb[j]))))))
-          break;
-        int32_t t = nb[j];
-        nb[j] = nb[j - 1], nb[j - 1] = t;
-      }
-    for (i = 0; i < c; i++) {
-      int64_t o = offsets[nb[i]], cand = (prev_end + a - 1) / a * a;
-      if (r[nb[i]].size > 0 && cand + x->size <= o && o - prev_end < best_gap) best_gap = o - prev_end, best = cand;
-      if (o + r[nb[i]].size > prev_end) prev_end = o + r[nb[i]].size;
-    }
-    offsets[order[k]] = best >= 0 ? best : (prev_end + a - 1) / a * a;
-  }
-  for (i = 0; i < n; i++) arena = offsets[i] + r[i].size > arena ? offsets[i] + r[i].size : arena;
-  return arena;
-}
-
 #ifdef DNNMEM_FILES_H
 /* Test data through the tool's reader (examples/dnnmem_files.h, included
    before this file): the records of an intervals or graph CSV without gaps,
@@ -1619,10 +1576,13 @@ REF_FN int64_t ref_label_optimum(const dnnmem_label_problem *p, int32_t *best) {
 
 /* ==== 2. Interval planning, continued ==================================== */
 
-/* TFLite's greedy by size for any n, the plain rule again (as
-   ref_plan_greedy_size) with its neighbours listed by a scan of all
-   records and sorted by a merge sort by (offset, lower, upper, id):
-   O(n^2 log n). The arena, or -1 when out of memory. */
+/* TFLite's greedy by size, the plain way (gaps ignored, as the
+   heuristics do): free records by size, descending (ties by id), each in
+   the smallest gap between the placed records (fixed ones first) that
+   meet it in time, listed by a scan of all records and merge-sorted by
+   (offset, lower, upper, id) with the running highest end, else on top of
+   them; offsets[] receives the plan. O(n^2 log n). The arena, or -1 when
+   out of memory. */
 REF_FN int ref__greedy_before(const dnnmem_interval *r, const int64_t *off, int32_t a, int32_t b) {
   if (off[a] != off[b]) return off[a] < off[b];
   if (r[a].lower != r[b].lower) return r[a].lower < r[b].lower;
@@ -1637,13 +1597,13 @@ REF_FN void ref__greedy_msort(const dnnmem_interval *r, const int64_t *off, int3
   while (i < h || j < n) tmp[k++] = (j >= n || (i < h && !ref__greedy_before(r, off, x[j], x[i]))) ? x[i++] : x[j++];
   memcpy(x, tmp, (size_t)n * sizeof(int32_t));
 }
-REF_FN int64_t ref_plan_greedy_size_any(const dnnmem_intervals *problem, int64_t *offsets) {
+REF_FN int64_t ref_plan_greedy_size(const dnnmem_intervals *problem, int64_t *offsets) {
   const dnnmem_interval *r = problem->records;
   int32_t n = problem->count, i, j, k, m = 0, c;
   int32_t *order = (int32_t *)malloc((size_t)(n + 1) * sizeof(int32_t));
   int32_t *nb = (int32_t *)malloc((size_t)(n + 1) * sizeof(int32_t));
   int32_t *tmp = (int32_t *)malloc((size_t)(n + 1) * sizeof(int32_t));
-  int64_t arena = 0, *size_key = (int64_t *)malloc((size_t)(n + 1) * sizeof(int64_t));
+  int64_t arena = 0, *size_key = (int64_t *)calloc((size_t)(n + 1), sizeof(int64_t));
   if (!order || !nb || !tmp || !size_key) {
     free(order), free(nb), free(tmp), free(size_key);
     return -1;
