@@ -43,11 +43,11 @@ grep -q '"reorder_peak": ' "$out" && ok "--baselines: reorder_peak" || bad "--ba
 "$D" remat "$G" --budget 1000 --iterations 20000 --json >"$out" 2>"$tmp/err"
 [ "$(f feasible)" = false ] && grep -q "lower bound" "$tmp/err" && ok "budget below the lower bound: feasible false" || bad "tiny budget: $(cat "$out" "$tmp/err")"
 
-# --time-limit stops in time
+# --time-limit stops the search (a hang check: 60 s on any machine load; speed is make bench's)
 start=$(date +%s%N)
 "$D" remat "$G" --budget-ratio 0.4 --time-limit 0.5 --json >"$out" 2>/dev/null
 ms=$(( ($(date +%s%N) - start) / 1000000 ))
-[ "$ms" -lt 5000 ] && grep -q '"peak"' "$out" && ok "--time-limit 0.5 returns ($ms ms)" || bad "--time-limit took $ms ms"
+[ "$ms" -lt 60000 ] && grep -q '"peak"' "$out" && ok "--time-limit 0.5 returns ($ms ms)" || bad "--time-limit took $ms ms"
 
 # no budget: the curve (dnnmem_remat_curve) from the base peak down to the lower bound
 "$D" remat "$G" --iterations 20000 --json >"$out" 2>"$tmp/err"
@@ -116,11 +116,11 @@ check "--plan-algo greedy-size" "$(f arena_algo)" '"greedy-size"'
 expect "--plan-algo without --plan" 1 "--plan-algo and --plan-nodes need --plan" "$D" remat "$G" --budget 9 --plan-algo exact
 expect "--plan-algo bogus" 1 "unknown --plan-algo 'bogus'" "$D" remat "$G" --budget 9 --plan --plan-algo bogus --iterations 10
 
-# default: time-capped, a few seconds for the whole curve
+# default: time-capped, a few seconds for the whole curve (a hang check, as above)
 start=$(date +%s%N)
 "$D" remat "$data/gpt_mini.train.graph.csv" --json >"$out" 2>/dev/null
 ms=$(( ($(date +%s%N) - start) / 1000000 ))
-[ "$ms" -lt 10000 ] && grep -q '"curve": \[{"ratio": 1, ' "$out" && ok "default curve in $ms ms" || bad "default curve took $ms ms: $(head -c 300 "$out")"
+[ "$ms" -lt 120000 ] && grep -q '"curve": \[{"ratio": 1, ' "$out" && ok "default curve in $ms ms" || bad "default curve took $ms ms: $(head -c 300 "$out")"
 
 # bit-identical floating point: the implementation built where compilers
 # contract a * b + c into fused multiply-adds (gcc's GNU mode with
