@@ -1362,7 +1362,10 @@
 
 
    HISTORY
-       0.6.0  2026-11  pools with in-place reuse and aliasing.
+       0.6.0  2026-11  pools with in-place reuse and aliasing, why not
+                       over pools; the exact search at 0.09x minimalloc's
+                       time; greedy by size at 1.1 M records/s; recompute
+                       within its mark on every training graph.
          Plan. dnnmem_plan_pools_* take reuse and alias links: four tie
            sets (one keeping the classes' reuse links for the greedy and
            the packings), a links-aware bound, a checker keeping each class
@@ -1615,9 +1618,9 @@
 #include <stdint.h>
 
 #define DNNMEM_VERSION_MAJOR 0
-#define DNNMEM_VERSION_MINOR 5
+#define DNNMEM_VERSION_MINOR 6
 #define DNNMEM_VERSION_PATCH 0
-#define DNNMEM_VERSION_STRING "0.5.0"
+#define DNNMEM_VERSION_STRING "0.6.0"
 
 #ifndef DNNMEM_DEF
 #ifdef DNNMEM_STATIC
