@@ -5757,6 +5757,8 @@ static int32_t dnnmem__exact_next(dnnmem__exact *w, dnnmem__exact_frame *f) {
     if ((int64_t)f->cand_base + w->start_index[f->part_hi] - w->start_index[f->part_lo] > w->cand_cap) {
       f->cand_end = -2;
     } else {
+      /* dnnmem__exact_scan's filter, written out: a shared predicate
+         measured 15% slower on minimalloc's H */
       for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
         int32_t k = w->search[p];
         int64_t o;
