@@ -224,8 +224,9 @@
                 dnnmem_plan_conflict_scratch_size / dnnmem_plan_conflict
                 (why a capacity cannot be met: a conflict set)
                 records may carry in-place reuse and alias links (below)
-                dnnmem_plan_pools_solve / _lower_bound / _check (+ their
-                _scratch_size): several pools with capacities and costs
+                dnnmem_plan_pools_solve / _lower_bound / _check /
+                _conflict (+ their _scratch_size): several pools with
+                capacities and costs, links too; why no plan fits them
                 dnnmem_plan_algo_name / dnnmem_plan_algo_parse
                 dnnmem_plan_stop_name / dnnmem_plan_stop_parse
                 options (NULL = zeroed): algo, node_limit, capacity, stop,
