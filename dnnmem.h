@@ -3504,12 +3504,14 @@ static int dnnmem__streq(const char *a, const char *b) {
   return *a == *b;
 }
 
-/* Index of name in names[count], or -1 (every _name/_parse pair's table). */
-static int dnnmem__name_index(const char *name, const char *const *names, int count) {
-  int i;
-  for (i = 0; name != NULL && i < count; i++)
-    if (dnnmem__streq(name, names[i])) return i;
-  return -1;
+/* Every _parse function's rule, over its _name table: NULL arguments are
+   invalid, an unknown name DNNMEM_ERR_PARSE, else its index in names[] to
+   *index. */
+static dnnmem_result dnnmem__name_parse(const char *name, const char *const *names, int count, int *index) {
+  if (name == NULL || index == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  for (*index = 0; *index < count; ++*index)
+    if (dnnmem__streq(name, names[*index])) return DNNMEM_OK;
+  return DNNMEM_ERR_PARSE;
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_result_parse(const char *name, dnnmem_result *out) {
@@ -6706,11 +6708,10 @@ DNNMEM_DEF const char *dnnmem_plan_algo_name(dnnmem_plan_algo algo) {
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_algo_parse(const char *name, dnnmem_plan_algo *out) {
-  int i = dnnmem__name_index(name, dnnmem__plan_names, DNNMEM_PLAN_ALGO_COUNT);
-  if (name == NULL || out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (i < 0) return DNNMEM_ERR_PARSE;
-  *out = (dnnmem_plan_algo)i;
-  return DNNMEM_OK;
+  int i = 0;
+  dnnmem_result r = dnnmem__name_parse(name, dnnmem__plan_names, DNNMEM_PLAN_ALGO_COUNT, out ? &i : NULL);
+  if (r == DNNMEM_OK) *out = (dnnmem_plan_algo)i;
+  return r;
 }
 
 static const char *const dnnmem__plan_stop_names[DNNMEM_PLAN_STOP_COUNT] = {"none", "proved", "nodes", "time",
@@ -6721,11 +6722,10 @@ DNNMEM_DEF const char *dnnmem_plan_stop_name(dnnmem_plan_stop stop) {
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_stop_parse(const char *name, dnnmem_plan_stop *out) {
-  int i = dnnmem__name_index(name, dnnmem__plan_stop_names, DNNMEM_PLAN_STOP_COUNT);
-  if (name == NULL || out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (i < 0) return DNNMEM_ERR_PARSE;
-  *out = (dnnmem_plan_stop)i;
-  return DNNMEM_OK;
+  int i = 0;
+  dnnmem_result r = dnnmem__name_parse(name, dnnmem__plan_stop_names, DNNMEM_PLAN_STOP_COUNT, out ? &i : NULL);
+  if (r == DNNMEM_OK) *out = (dnnmem_plan_stop)i;
+  return r;
 }
 
 /* What an operation carves (bits). */
@@ -7199,8 +7199,7 @@ static int32_t dnnmem__ties_find(int32_t *uf, int32_t x) {
   return x;
 }
 
-enum { DNNMEM__TIES_ALL, DNNMEM__TIES_EQUAL, DNNMEM__TIES_NONE, DNNMEM__TIES_USED, DNNMEM__TIES_UNION,
-       DNNMEM__TIES_LINKED };
+enum { DNNMEM__TIES_ALL, DNNMEM__TIES_EQUAL, DNNMEM__TIES_NONE, DNNMEM__TIES_USED, DNNMEM__TIES_UNION };
 
 /* Chooses the reuse links to tie: each class at most one tie before and one
    after it (a second overwrite of the same bytes would overlap the first),
@@ -7224,7 +7223,7 @@ static int32_t dnnmem__ties_select(dnnmem__ties *t, int variant, const int64_t *
   for (k = 0; k < t->links; k++) {
     int32_t b = t->link[t->tmp[t->n + k]], a = rec[b].reuse, ca = t->cls[a], cb = t->cls[b], ra, rb;
     int32_t fa, fb;
-    if (variant == DNNMEM__TIES_NONE || variant == DNNMEM__TIES_LINKED) break;
+    if (variant == DNNMEM__TIES_NONE) break;
     if (variant == DNNMEM__TIES_EQUAL && rec[a].size != rec[b].size) continue;
     if (variant == DNNMEM__TIES_USED && offsets[a] != offsets[b]) continue;
     ra = dnnmem__ties_find(t->uf, ca), rb = dnnmem__ties_find(t->uf, cb);
@@ -8591,10 +8590,9 @@ static dnnmem_result dnnmem__conflict_from_components(const dnnmem_intervals *pr
 
 /* The search of both kinds (w carved): the whole problem asked, a start,
    then the deletion filter. */
-static dnnmem_result dnnmem__conflict_run(const dnnmem_intervals *problem, dnnmem__conflict_work *w0,
+static dnnmem_result dnnmem__conflict_run(const dnnmem_intervals *problem, dnnmem__conflict_work *w,
                                           int32_t *conflict, int32_t conflict_capacity,
                                           dnnmem_plan_conflict_result *result) {
-  dnnmem__conflict_work w = *w0;
   dnnmem_plan_conflict_result res;
   dnnmem_plan_stop stop = DNNMEM_PLAN_STOP_PROVED;
   dnnmem_result r;
@@ -8603,12 +8601,12 @@ static dnnmem_result dnnmem__conflict_run(const dnnmem_intervals *problem, dnnme
   int found = 0, from_load = 0;
   if (conflict_capacity < 0 || (conflict == NULL && conflict_capacity > 0)) return DNNMEM_ERR_INVALID_ARGUMENT;
   n = problem->count;
-  capacity = w.ask.capacity;
+  capacity = w->ask.capacity;
   DNNMEM_MEMSET(&res, 0, sizeof(res));
   res.feasible = -1;
   res.stop = DNNMEM_PLAN_STOP_PROVED;
-  DNNMEM_MEMSET(w.member, 1, (size_t)n);
-  if ((r = dnnmem__conflict_ask(problem, &w, &res, &f, &stop)) != DNNMEM_OK) return r;
+  DNNMEM_MEMSET(w->member, 1, (size_t)n);
+  if ((r = dnnmem__conflict_ask(problem, w, &res, &f, &stop)) != DNNMEM_OK) return r;
   if (f == 1) {
     res.feasible = 1;
     if (result) *result = res;
@@ -8616,19 +8614,19 @@ static dnnmem_result dnnmem__conflict_run(const dnnmem_intervals *problem, dnnme
   }
   /* one record alone: its top (size, or a fixed record's offset + size);
      pools refuse such a record before */
-  for (i = 0; i < n && single < 0 && !w.pools; i++) {
+  for (i = 0; i < n && single < 0 && !w->pools; i++) {
     const dnnmem_interval *rec = &problem->records[i];
     if (rec->size > capacity || ((rec->flags & DNNMEM_INTERVAL_FIXED) && rec->fixed_offset > capacity - rec->size))
       single = i;
   }
   if (single >= 0) {
-    DNNMEM_MEMSET(w.member, 0, (size_t)n);
-    w.member[single] = 1;
+    DNNMEM_MEMSET(w->member, 0, (size_t)n);
+    w->member[single] = 1;
     found = 1;
-  } else if (dnnmem__conflict_from_load(problem, &w)) {
+  } else if (dnnmem__conflict_from_load(problem, w)) {
     found = from_load = 1;
   } else {
-    if ((r = dnnmem__conflict_from_components(problem, &w, &res, &found)) != DNNMEM_OK) return r;
+    if ((r = dnnmem__conflict_from_components(problem, w, &res, &found)) != DNNMEM_OK) return r;
     if (!found && f == 0) found = 1; /* the whole problem */
   }
   if (!found) {
@@ -8640,20 +8638,20 @@ static dnnmem_result dnnmem__conflict_run(const dnnmem_intervals *problem, dnnme
      whose removal makes the rest fit stays, proven needed. */
   res.feasible = 0;
   res.minimal = 1;
-  dnnmem__conflict_peak(problem, &w, &t);
-  m = dnnmem__conflict_order(problem, &w, t);
+  dnnmem__conflict_peak(problem, w, &t);
+  m = dnnmem__conflict_order(problem, w, t);
   block = from_load || m < 4 ? 1 : m / 2;
   for (pos = 0; pos < m && single < 0;) {
     if (block > m - pos) block = m - pos;
-    for (i = pos; i < pos + block; i++) w.member[w.set[i]] = 0;
-    if ((r = dnnmem__conflict_ask(problem, &w, &res, &f, &stop)) != DNNMEM_OK) return r;
+    for (i = pos; i < pos + block; i++) w->member[w->set[i]] = 0;
+    if ((r = dnnmem__conflict_ask(problem, w, &res, &f, &stop)) != DNNMEM_OK) return r;
     if (f == 0) {
       pos += block;
       block = block <= (m - pos) / 2 ? 2 * block : m - pos;
       if (block < 1) block = 1;
       continue;
     }
-    for (i = pos; i < pos + block; i++) w.member[w.set[i]] = 1;
+    for (i = pos; i < pos + block; i++) w->member[w->set[i]] = 1;
     if (block > 1) {
       block /= 2;
       continue;
@@ -8663,11 +8661,11 @@ static dnnmem_result dnnmem__conflict_run(const dnnmem_intervals *problem, dnnme
     if (f == -1 && stop == DNNMEM_PLAN_STOP_TIME) break; /* told to stop: the rest stays untested */
   }
   if (pos < m && single < 0) res.minimal = 0;
-  for (i = 0; i < n; i++) res.count += w.member[i];
+  for (i = 0; i < n; i++) res.count += w->member[i];
   if (result) *result = res;
   if (res.count > conflict_capacity) return DNNMEM_ERR_OUTPUT_TOO_SMALL;
   for (i = 0, m = 0; i < n; i++)
-    if (w.member[i]) conflict[m++] = i;
+    if (w->member[i]) conflict[m++] = i;
   return DNNMEM_OK;
 }
 
@@ -8697,11 +8695,10 @@ DNNMEM_DEF const char *dnnmem_plan_pools_algo_name(dnnmem_plan_pools_algo algo) 
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_pools_algo_parse(const char *name, dnnmem_plan_pools_algo *out) {
-  int i = dnnmem__name_index(name, dnnmem__pools_algo_names, DNNMEM_PLAN_POOLS_ALGO_COUNT);
-  if (name == NULL || out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (i < 0) return DNNMEM_ERR_PARSE;
-  *out = (dnnmem_plan_pools_algo)i;
-  return DNNMEM_OK;
+  int i = 0;
+  dnnmem_result r = dnnmem__name_parse(name, dnnmem__pools_algo_names, DNNMEM_PLAN_POOLS_ALGO_COUNT, out ? &i : NULL);
+  if (r == DNNMEM_OK) *out = (dnnmem_plan_pools_algo)i;
+  return r;
 }
 
 #define DNNMEM__POOLS_INF DNNMEM__I64_MAX
@@ -9117,15 +9114,17 @@ static dnnmem_result dnnmem__pools_tied_carve(const dnnmem_plan_pools *p, int wh
   if ((r = dnnmem__pools_carve(p, &w, what, NULL, 0, &cb)) != DNNMEM_OK) return r;
   dnnmem__scratch_begin(&s, out_bytes ? NULL : scratch, scratch_bytes);
   dnnmem__ties_layout(&s, n, &tt->t);
-  tt->cls_mask = DNNMEM__TAKE(&s, uint64_t, n);
-  tt->t.mask = DNNMEM__TAKE(&s, uint64_t, n);
-  if (what == 0 || what == 1) tt->t.who = DNNMEM__TAKE(&s, int32_t, 2 * (int64_t)n);
-  if (what == 1) {
+  if (what != 2) { /* the bound (its segments' members) and the merged problems */
+    tt->t.who = DNNMEM__TAKE(&s, int32_t, 2 * (int64_t)n);
     tt->aoff = DNNMEM__TAKE(&s, int32_t, (int64_t)n + 1);
     tt->aids = DNNMEM__TAKE(&s, int32_t, ids);
-    tt->gpool = DNNMEM__TAKE(&s, int32_t, n);
     tt->pcount = DNNMEM__TAKE(&s, int32_t, P);
     tt->weight = DNNMEM__TAKE(&s, int64_t, n);
+  }
+  if (what == 1) {
+    tt->cls_mask = DNNMEM__TAKE(&s, uint64_t, n);
+    tt->t.mask = DNNMEM__TAKE(&s, uint64_t, n);
+    tt->gpool = DNNMEM__TAKE(&s, int32_t, n);
     tt->goff = DNNMEM__TAKE(&s, int64_t, n);
     tt->garena = DNNMEM__TAKE(&s, int64_t, P);
   }
@@ -9134,9 +9133,21 @@ static dnnmem_result dnnmem__pools_tied_carve(const dnnmem_plan_pools *p, int wh
   return dnnmem__scratch_end(&s, out_bytes);
 }
 
-/* Validated problem: carves, checks the link rules (dnnmem__ties_prepare)
-   and each class's common pools; DNNMEM_ERR_PLAN_POOL_CAPACITY when a class
-   has none (its members cannot share one offset). */
+/* The scratch of a pools operation (what: 0 bound, 1 solve, 2 check), with
+   the ties' when the records carry links. */
+static dnnmem_result dnnmem__pools_size(const dnnmem_plan_pools *problem, int what, size_t *out_bytes) {
+  dnnmem__pools_work w;
+  dnnmem__pools_tied tt;
+  if (out_bytes == NULL || problem == NULL || problem->intervals == NULL || problem->num_pools < 1)
+    return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (problem->intervals->count < 0) return DNNMEM_ERR_NEGATIVE;
+  if (dnnmem__has_links(problem->intervals)) return dnnmem__pools_tied_carve(problem, what, &tt, NULL, 0, out_bytes);
+  return dnnmem__pools_carve(problem, &w, what, NULL, 0, out_bytes);
+}
+
+/* Validated problem: carves and checks the link rules
+   (dnnmem__ties_prepare); a solve also gets each class's pools as a mask
+   (bit q % 64), the tie sets' filter. */
 static dnnmem_result dnnmem__pools_tied_begin(const dnnmem_plan_pools *p, int what, dnnmem__pools_tied *tt,
                                               dnnmem__pools_work *w, void *scratch, size_t scratch_bytes) {
   int32_t i, k, n = p->intervals->count;
@@ -9145,7 +9156,7 @@ static dnnmem_result dnnmem__pools_tied_begin(const dnnmem_plan_pools *p, int wh
   if ((r = dnnmem__ties_prepare(&tt->t, p->intervals->records)) != DNNMEM_OK) return r;
   if ((r = dnnmem__pools_carve(p, w, what, tt->core, tt->core_bytes, NULL)) != DNNMEM_OK) return r;
   w->weight = NULL;
-  if (what == 2) return DNNMEM_OK; /* the checker reports a class split over pools itself */
+  if (what != 1) return DNNMEM_OK;
   for (k = 0; k < tt->t.classes; k++) tt->cls_mask[k] = ~(uint64_t)0;
   for (i = 0; i < p->num_pools; i++) w->all[i] = i;
   for (i = 0; i < n; i++) {
@@ -9155,8 +9166,6 @@ static dnnmem_result dnnmem__pools_tied_begin(const dnnmem_plan_pools *p, int wh
     for (k = 0; k < cnt; k++) m |= (uint64_t)1 << (ids[k] & 63);
     tt->cls_mask[tt->t.cls[i]] &= m;
   }
-  for (k = 0; k < tt->t.classes; k++)
-    if (tt->cls_mask[k] == 0) return DNNMEM_ERR_PLAN_POOL_CAPACITY;
   return DNNMEM_OK;
 }
 
@@ -9172,41 +9181,35 @@ static dnnmem_result dnnmem__pools_tied_begin(const dnnmem_plan_pools *p, int wh
    record live at two of them, so their excesses come from different
    records. DNNMEM_ERR_PLAN_POOL_CAPACITY: a class has no such pool;
    *bound DNNMEM__POOLS_INF: no plan. */
-static dnnmem_result dnnmem__pools_tied_bound(dnnmem__pools_work *w, dnnmem__ties *t, const dnnmem_plan_pools *p,
-                                              int64_t *bound) {
-  int32_t i, g, x, k, groups, cnt;
-  int64_t *members = t->save_bytes, *count = w->residual; /* per pool, reset by the bound */
-  const int32_t *ids;
+static int dnnmem__pools_tied_problem(dnnmem__pools_tied *tt, const dnnmem_plan_pools *p, dnnmem__pools_work *w,
+                                      int32_t groups, int keep_links, dnnmem_intervals *mi, dnnmem_plan_pools *mp);
+
+static dnnmem_result dnnmem__pools_tied_bound(dnnmem__pools_work *w, dnnmem__pools_tied *tt,
+                                              const dnnmem_plan_pools *p, int64_t *bound) {
+  dnnmem__ties *t = &tt->t;
+  int32_t i, g, x, k, groups, *cheapest = t->tmp;
+  int64_t *members = t->save_bytes;
+  dnnmem_intervals mi;
+  dnnmem_plan_pools mp;
   dnnmem__pools_prepare(w, p);
-  /* the classes' cheapest common pools */
+  /* each class at the cheapest pool all its members may use that takes it
+     as one record (its height, alignment, fixed offset) */
   dnnmem__ties_select(t, DNNMEM__TIES_NONE, NULL);
   groups = dnnmem__ties_merge(t);
-  for (g = 0; g < groups; g++) members[g] = 0;
-  for (i = 0; i < w->n; i++) members[t->group[i]]++;
-  for (i = 0; i < w->n; i++) t->order[i] = i, t->key[i] = t->group[i];
-  dnnmem__radix_sort(t->order, t->tmp, w->n, t->key);
-  for (k = 0; k < w->P; k++) count[k] = 0;
-  for (i = 0; i < w->n; i += (int32_t)members[g]) {
-    int32_t best = -1, j;
-    g = t->group[t->order[i]];
-    if (members[g] == 1) continue;
-    for (j = i; j < i + members[g]; j++) {
-      cnt = dnnmem__pools_allowed(p, w->all, t->order[j], &ids);
-      for (k = 0; k < cnt; k++) count[ids[k]]++;
-    }
-    for (k = 0; k < w->P; k++) { /* the class as one record: its height, alignment, fixed offset */
-      if (count[k] == members[g] && dnnmem__pools_fits_alone(p, &t->merged[g], k) &&
-          (best < 0 || p->pools[k].cost < p->pools[best].cost))
-        best = k;
-      count[k] = 0;
-    }
-    if (best < 0) return DNNMEM_ERR_PLAN_POOL_CAPACITY;
-    for (j = i; j < i + members[g]; j++) {
-      int32_t r = t->order[j];
-      w->base += w->rec[r].size * (p->pools[best].cost - w->mcost[r]);
-      w->mcost[r] = p->pools[best].cost;
-      w->mclass[r] = w->class_of_pool[best];
-    }
+  if (!dnnmem__pools_tied_problem(tt, p, w, groups, 0, &mi, &mp)) return DNNMEM_ERR_PLAN_POOL_CAPACITY;
+  for (g = 0; g < groups; g++) {
+    cheapest[g] = -1;
+    for (k = tt->aoff[g]; k < tt->aoff[g + 1]; k++)
+      if (dnnmem__pools_fits_alone(p, &t->merged[g], tt->aids[k]) &&
+          (cheapest[g] < 0 || p->pools[tt->aids[k]].cost < p->pools[cheapest[g]].cost))
+        cheapest[g] = tt->aids[k];
+    if (cheapest[g] < 0) return DNNMEM_ERR_PLAN_POOL_CAPACITY;
+  }
+  for (i = 0; i < w->n; i++) {
+    int32_t q = cheapest[t->group[i]];
+    w->base += w->rec[i].size * (p->pools[q].cost - w->mcost[i]);
+    w->mcost[i] = p->pools[q].cost;
+    w->mclass[i] = w->class_of_pool[q];
   }
   /* the components, each step's demand at its tallest member's price */
   dnnmem__ties_select(t, DNNMEM__TIES_UNION, NULL);
@@ -9232,15 +9235,7 @@ static dnnmem_result dnnmem__pools_tied_bound(dnnmem__pools_work *w, dnnmem__tie
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_pools_lower_bound_scratch_size(const dnnmem_plan_pools *problem,
                                                                     size_t *out_bytes) {
-  dnnmem__pools_work w;
-  if (out_bytes == NULL || problem == NULL || problem->intervals == NULL || problem->num_pools < 1)
-    return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (problem->intervals->count < 0) return DNNMEM_ERR_NEGATIVE;
-  if (dnnmem__has_links(problem->intervals)) {
-    dnnmem__pools_tied tt;
-    return dnnmem__pools_tied_carve(problem, 0, &tt, NULL, 0, out_bytes);
-  }
-  return dnnmem__pools_carve(problem, &w, 0, NULL, 0, out_bytes);
+  return dnnmem__pools_size(problem, 0, out_bytes);
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_pools_lower_bound(const dnnmem_plan_pools *problem, int64_t *out_bound,
@@ -9253,7 +9248,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_lower_bound(const dnnmem_plan_pools *
   if (dnnmem__has_links(problem->intervals)) {
     dnnmem__pools_tied tt;
     if ((r = dnnmem__pools_tied_begin(problem, 0, &tt, &w, scratch, scratch_bytes)) != DNNMEM_OK) return r;
-    if ((r = dnnmem__pools_tied_bound(&w, &tt.t, problem, &b)) != DNNMEM_OK) return r;
+    if ((r = dnnmem__pools_tied_bound(&w, &tt, problem, &b)) != DNNMEM_OK) return r;
   } else {
     if ((r = dnnmem__pools_carve(problem, &w, 0, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
     w.weight = NULL;
@@ -9269,15 +9264,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_lower_bound(const dnnmem_plan_pools *
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_pools_check_scratch_size(const dnnmem_plan_pools *problem,
                                                               size_t *out_bytes) {
-  dnnmem__pools_work w;
-  if (out_bytes == NULL || problem == NULL || problem->intervals == NULL || problem->num_pools < 1)
-    return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (problem->intervals->count < 0) return DNNMEM_ERR_NEGATIVE;
-  if (dnnmem__has_links(problem->intervals)) {
-    dnnmem__pools_tied tt;
-    return dnnmem__pools_tied_carve(problem, 2, &tt, NULL, 0, out_bytes);
-  }
-  return dnnmem__pools_carve(problem, &w, 2, NULL, 0, out_bytes);
+  return dnnmem__pools_size(problem, 2, out_bytes);
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_pools_check(const dnnmem_plan_pools *problem, const int32_t *pool_of,
@@ -9737,16 +9724,8 @@ static dnnmem_result dnnmem__pools_search(dnnmem__pools_work *w, int64_t node_li
 DNNMEM_DEF dnnmem_result dnnmem_plan_pools_solve_scratch_size(const dnnmem_plan_pools *problem,
                                                               const dnnmem_plan_pools_options *options,
                                                               size_t *out_bytes) {
-  dnnmem__pools_work w;
   (void)options;
-  if (out_bytes == NULL || problem == NULL || problem->intervals == NULL || problem->num_pools < 1)
-    return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (problem->intervals->count < 0) return DNNMEM_ERR_NEGATIVE;
-  if (dnnmem__has_links(problem->intervals)) {
-    dnnmem__pools_tied tt;
-    return dnnmem__pools_tied_carve(problem, 1, &tt, NULL, 0, out_bytes);
-  }
-  return dnnmem__pools_carve(problem, &w, 1, NULL, 0, out_bytes);
+  return dnnmem__pools_size(problem, 1, out_bytes);
 }
 
 /* Solves a validated, carved problem (w->opt and w->weight set). */
@@ -9882,7 +9861,8 @@ static dnnmem_result dnnmem__pools_tied_solve(const dnnmem_plan_pools *problem,
                                               const dnnmem_plan_pools_options *opt, int32_t *pool_of,
                                               int64_t *offsets, int64_t *arenas, dnnmem_plan_pools_result *result,
                                               void *scratch, size_t scratch_bytes) {
-  static const int variants[] = {DNNMEM__TIES_ALL, DNNMEM__TIES_EQUAL, DNNMEM__TIES_LINKED, DNNMEM__TIES_NONE};
+  /* the tie sets: every link, equal sizes, the classes keeping their reuse links, none */
+  static const int variants[] = {DNNMEM__TIES_ALL, DNNMEM__TIES_EQUAL, DNNMEM__TIES_NONE, DNNMEM__TIES_NONE};
   const dnnmem_interval *rec = problem->intervals->records;
   dnnmem__pools_tied tt;
   dnnmem__pools_work w;
@@ -9894,7 +9874,7 @@ static dnnmem_result dnnmem__pools_tied_solve(const dnnmem_plan_pools *problem,
   if ((r = dnnmem__pools_tied_begin(problem, 1, &tt, &w, scratch, scratch_bytes)) != DNNMEM_OK) return r;
   DNNMEM_MEMSET(&best, 0, sizeof(best));
   best.feasible = -1;
-  if ((r = dnnmem__pools_tied_bound(&w, &tt.t, problem, &bound)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__pools_tied_bound(&w, &tt, problem, &bound)) != DNNMEM_OK) return r;
   if (bound == DNNMEM__POOLS_INF) {
     best.feasible = 0;
     best.stop = DNNMEM_PLAN_STOP_PROVED;
@@ -9909,8 +9889,7 @@ static dnnmem_result dnnmem__pools_tied_solve(const dnnmem_plan_pools *problem,
     int64_t sum = 0;
     if (variants[v] == DNNMEM__TIES_EQUAL && !unequal) continue; /* ALL's ties again */
     dnnmem__ties_select(&tt.t, variants[v], NULL);
-    if (!dnnmem__pools_tied_problem(&tt, problem, &w, dnnmem__ties_merge(&tt.t), variants[v] == DNNMEM__TIES_LINKED,
-                                    &mi, &mp)) {
+    if (!dnnmem__pools_tied_problem(&tt, problem, &w, dnnmem__ties_merge(&tt.t), v == 2, &mi, &mp)) {
       if (variants[v] == DNNMEM__TIES_NONE) return DNNMEM_ERR_PLAN_POOL_CAPACITY;
       continue;
     }
@@ -10133,11 +10112,10 @@ DNNMEM_DEF const char *dnnmem_share_algo_name(dnnmem_share_algo algo) {
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_share_algo_parse(const char *name, dnnmem_share_algo *out) {
-  int i = dnnmem__name_index(name, dnnmem__share_names, DNNMEM_SHARE_ALGO_COUNT);
-  if (name == NULL || out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (i < 0) return DNNMEM_ERR_PARSE;
-  *out = (dnnmem_share_algo)i;
-  return DNNMEM_OK;
+  int i = 0;
+  dnnmem_result r = dnnmem__name_parse(name, dnnmem__share_names, DNNMEM_SHARE_ALGO_COUNT, out ? &i : NULL);
+  if (r == DNNMEM_OK) *out = (dnnmem_share_algo)i;
+  return r;
 }
 
 /* Positional maximums: records by size, descending, counted into the live
@@ -11100,11 +11078,10 @@ DNNMEM_DEF const char *dnnmem_remat_algo_name(dnnmem_remat_algo algo) {
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_algo_parse(const char *name, dnnmem_remat_algo *out) {
-  int i = dnnmem__name_index(name, dnnmem__remat_names, DNNMEM_REMAT_ALGO_COUNT);
-  if (name == NULL || out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (i < 0) return DNNMEM_ERR_PARSE;
-  *out = (dnnmem_remat_algo)i;
-  return DNNMEM_OK;
+  int i = 0;
+  dnnmem_result r = dnnmem__name_parse(name, dnnmem__remat_names, DNNMEM_REMAT_ALGO_COUNT, out ? &i : NULL);
+  if (r == DNNMEM_OK) *out = (dnnmem_remat_algo)i;
+  return r;
 }
 
 /* Options with the defaults filled in (options may be NULL); 0 if bad. */
@@ -13487,11 +13464,10 @@ DNNMEM_DEF const char *dnnmem_remat_spacing_name(dnnmem_remat_spacing spacing) {
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_spacing_parse(const char *name, dnnmem_remat_spacing *out) {
-  int i = dnnmem__name_index(name, dnnmem__remat_spacing_names, DNNMEM_REMAT_SPACING_COUNT);
-  if (name == NULL || out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (i < 0) return DNNMEM_ERR_PARSE;
-  *out = (dnnmem_remat_spacing)i;
-  return DNNMEM_OK;
+  int i = 0;
+  dnnmem_result r = dnnmem__name_parse(name, dnnmem__remat_spacing_names, DNNMEM_REMAT_SPACING_COUNT, out ? &i : NULL);
+  if (r == DNNMEM_OK) *out = (dnnmem_remat_spacing)i;
+  return r;
 }
 
 /* The scratch of the curve: the sequence, then one region that serves the
@@ -16012,11 +15988,10 @@ DNNMEM_DEF const char *dnnmem_flow_algo_name(dnnmem_flow_algo algo) {
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_flow_algo_parse(const char *name, dnnmem_flow_algo *out) {
-  int i = dnnmem__name_index(name, dnnmem__flow_names, DNNMEM_FLOW_ALGO_COUNT);
-  if (name == NULL || out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (i < 0) return DNNMEM_ERR_PARSE;
-  *out = (dnnmem_flow_algo)i;
-  return DNNMEM_OK;
+  int i = 0;
+  dnnmem_result r = dnnmem__name_parse(name, dnnmem__flow_names, DNNMEM_FLOW_ALGO_COUNT, out ? &i : NULL);
+  if (r == DNNMEM_OK) *out = (dnnmem_flow_algo)i;
+  return r;
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_flow_solve(dnnmem_flow *flow, int32_t source, int32_t sink,
@@ -16195,11 +16170,10 @@ DNNMEM_DEF const char *dnnmem_place_model_name(dnnmem_place_model model) {
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_place_model_parse(const char *name, dnnmem_place_model *out) {
-  int i = dnnmem__name_index(name, dnnmem__place_model_names, DNNMEM_PLACE_MODEL_COUNT);
-  if (name == NULL || out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (i < 0) return DNNMEM_ERR_PARSE;
-  *out = (dnnmem_place_model)i;
-  return DNNMEM_OK;
+  int i = 0;
+  dnnmem_result r = dnnmem__name_parse(name, dnnmem__place_model_names, DNNMEM_PLACE_MODEL_COUNT, out ? &i : NULL);
+  if (r == DNNMEM_OK) *out = (dnnmem_place_model)i;
+  return r;
 }
 
 /* The options' model and algo, defaults for NULL; INVALID_ARGUMENT when out of range. */
@@ -16647,11 +16621,10 @@ DNNMEM_DEF const char *dnnmem_label_algo_name(dnnmem_label_algo algo) {
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_label_algo_parse(const char *name, dnnmem_label_algo *out) {
-  int i = dnnmem__name_index(name, dnnmem__label_algo_names, DNNMEM_LABEL_ALGO_COUNT);
-  if (name == NULL || out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (i < 0) return DNNMEM_ERR_PARSE;
-  *out = (dnnmem_label_algo)i;
-  return DNNMEM_OK;
+  int i = 0;
+  dnnmem_result r = dnnmem__name_parse(name, dnnmem__label_algo_names, DNNMEM_LABEL_ALGO_COUNT, out ? &i : NULL);
+  if (r == DNNMEM_OK) *out = (dnnmem_label_algo)i;
+  return r;
 }
 
 DNNMEM_DEF const char *dnnmem_label_stop_name(dnnmem_label_stop stop) {
@@ -16659,11 +16632,10 @@ DNNMEM_DEF const char *dnnmem_label_stop_name(dnnmem_label_stop stop) {
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_label_stop_parse(const char *name, dnnmem_label_stop *out) {
-  int i = dnnmem__name_index(name, dnnmem__label_stop_names, DNNMEM_LABEL_STOP_COUNT);
-  if (name == NULL || out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (i < 0) return DNNMEM_ERR_PARSE;
-  *out = (dnnmem_label_stop)i;
-  return DNNMEM_OK;
+  int i = 0;
+  dnnmem_result r = dnnmem__name_parse(name, dnnmem__label_stop_names, DNNMEM_LABEL_STOP_COUNT, out ? &i : NULL);
+  if (r == DNNMEM_OK) *out = (dnnmem_label_stop)i;
+  return r;
 }
 
 /* The problem's own costs (validated input). */

@@ -19,20 +19,41 @@
 #include "ref.h"
 #include "test.h"
 
+/* 1 when greedy by size's plan of p differs from the rule's (offset for
+   offset, arena, recount); the first five differences are printed. */
+static int differs_from_rule(const dnnmem_intervals *p, const char *what, int32_t trial, int32_t shown) {
+  dnnmem_plan_options opt;
+  dnnmem_plan_result res;
+  int64_t *off = (int64_t *)calloc((size_t)p->count + 1, sizeof(int64_t));
+  int64_t *want = (int64_t *)calloc((size_t)p->count + 1, sizeof(int64_t)), arena;
+  size_t bytes = 0;
+  void *scratch;
+  int32_t i, n = p->count, differs;
+  memset(&opt, 0, sizeof opt);
+  opt.algo = DNNMEM_PLAN_GREEDY_SIZE;
+  CHECK_EQ(dnnmem_plan_solve_scratch_size(p, &opt, &bytes), DNNMEM_OK);
+  scratch = malloc(bytes);
+  CHECK_EQ(dnnmem_plan_solve(p, &opt, off, &res, scratch, bytes), DNNMEM_OK);
+  free(scratch);
+  arena = ref_plan_greedy_size(p, want);
+  for (i = 0; i < n && off[i] == want[i]; i++) continue;
+  differs = i < n || res.arena != arena || ref_plan_recount(p, off) != arena;
+  if (differs && shown < 5)
+    fprintf(stderr, "%s %d: n=%d record %d at %lld, the rule says %lld\n", what, trial, n, i,
+            (long long)(i < n ? off[i] : -1), (long long)(i < n ? want[i] : -1));
+  free(off), free(want);
+  return differs;
+}
+
 static void test_same_plans_as_the_plain_rule(void) {
   dnnmem_rng rng;
   int32_t trial, bad = 0;
   dnnmem_rng_seed(&rng, 2024);
   for (trial = 0; trial < 3000; trial++) {
     dnnmem_interval r[64];
-    int64_t off[64], want[64], arena;
     int32_t n = 1 + (int32_t)dnnmem_rng_below(&rng, trial < 2000 ? 12 : 64), i, j;
     int64_t span = 2 + dnnmem_rng_below(&rng, 30), align = trial % 5 == 0 ? 4 : 0;
     dnnmem_intervals p;
-    dnnmem_plan_options opt;
-    dnnmem_plan_result res;
-    size_t bytes = 0;
-    void *scratch;
     for (i = 0; i < n; i++) {
       int64_t lo = dnnmem_rng_below(&rng, (uint32_t)span);
       memset(&r[i], 0, sizeof r[i]);
@@ -51,18 +72,7 @@ static void test_same_plans_as_the_plain_rule(void) {
       r[i].fixed_offset = x;
     }
     p.records = r, p.count = n, p.alignment = align;
-    memset(&opt, 0, sizeof opt);
-    opt.algo = DNNMEM_PLAN_GREEDY_SIZE;
-    CHECK_EQ(dnnmem_plan_solve_scratch_size(&p, &opt, &bytes), DNNMEM_OK);
-    scratch = malloc(bytes);
-    CHECK_EQ(dnnmem_plan_solve(&p, &opt, off, &res, scratch, bytes), DNNMEM_OK);
-    free(scratch);
-    arena = ref_plan_greedy_size(&p, want);
-    for (i = 0; i < n && off[i] == want[i]; i++) continue;
-    if (i < n || res.arena != arena || ref_plan_recount(&p, off) != arena) {
-      if (bad++ < 5) fprintf(stderr, "trial %d: n=%d record %d at %lld, the rule says %lld\n", trial, n, i,
-                             (long long)(i < n ? off[i] : -1), (long long)(i < n ? want[i] : -1));
-    }
+    bad += differs_from_rule(&p, "trial", trial, bad);
   }
   CHECK_EQ(bad, 0);
 }
@@ -85,13 +95,7 @@ static void test_same_plans_at_scale(void) {
     int32_t n = 200 + (int32_t)dnnmem_rng_below(&rng, trial < 20 ? 1200 : 2800), i, fixed = 0;
     int zeros = trial % 3 == 1, aligned = trial % 4 == 2;
     dnnmem_interval *r = (dnnmem_interval *)calloc((size_t)n, sizeof *r);
-    int64_t *off = (int64_t *)malloc((size_t)n * sizeof(int64_t)), *want = (int64_t *)malloc((size_t)n * sizeof(int64_t));
-    int64_t arena;
     dnnmem_intervals p;
-    dnnmem_plan_options opt;
-    dnnmem_plan_result res;
-    size_t bytes = 0;
-    void *scratch;
     if (trial % 2 == 0) { /* lifetimes of every length over a long time line (a short one: dense) */
       int64_t span = trial % 8 == 0 ? 8 + trial : 4 * (int64_t)n;
       for (i = 0; i < n; i++) {
@@ -123,19 +127,8 @@ static void test_same_plans_at_scale(void) {
         r[i].fixed_offset = 64 * (int64_t)(fixed++) * (trial % 6 == 2 ? 1 : 97);
       }
     p.records = r, p.count = n, p.alignment = trial % 5 == 4 ? 16 : 0;
-    memset(&opt, 0, sizeof opt);
-    opt.algo = DNNMEM_PLAN_GREEDY_SIZE;
-    CHECK_EQ(dnnmem_plan_solve_scratch_size(&p, &opt, &bytes), DNNMEM_OK);
-    scratch = malloc(bytes);
-    CHECK_EQ(dnnmem_plan_solve(&p, &opt, off, &res, scratch, bytes), DNNMEM_OK);
-    free(scratch);
-    arena = ref_plan_greedy_size(&p, want);
-    for (i = 0; i < n && off[i] == want[i]; i++) continue;
-    if (i < n || res.arena != arena || ref_plan_recount(&p, off) != arena) {
-      if (bad++ < 5) fprintf(stderr, "scale trial %d: n=%d record %d at %lld, the rule says %lld\n", trial, n, i,
-                             (long long)(i < n ? off[i] : -1), (long long)(i < n ? want[i] : -1));
-    }
-    free(r), free(off), free(want);
+    bad += differs_from_rule(&p, "scale trial", trial, bad);
+    free(r);
   }
   CHECK_EQ(bad, 0);
 }
