@@ -1369,7 +1369,7 @@
            work (was 75%) and makes the greedy dive the probe's first turn,
            its work counted in the probe's share (an answer within the
            first runs costs no dive): 250-buffer tilings minimised at
-           1.00-1.41x the decision (12 seeds, mean 1.24; was up to 1.52x).
+           1.00-1.33x the decision (12 seeds, mean 1.23; was up to 1.52x).
        0.6.0  2026-11  pools with in-place reuse and aliasing, why not
                        over pools; the exact search at 0.09x minimalloc's
                        time; greedy by size at 1.1 M records/s; recompute
