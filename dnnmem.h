@@ -297,8 +297,9 @@
                                1.25x deciding it), and a probe below
                                the best plan (twice as far below after a
                                success, halfway back after its doubling
-                               quota; its first turn is a greedy dive from
-                               the warm plan); capacities step by the gcd of sizes,
+                               quota; its first turn a greedy dive, the
+                               heuristics' plan the first best);
+                               capacities step by the gcd of sizes,
                                alignments and fixed offsets. When the undo
                                log fills, placements go unlogged and are
                                undone by recounting (result.degraded).
