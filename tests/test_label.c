@@ -377,6 +377,48 @@ static void test_stops(void) {
   free(mem);
 }
 
+static int stop_after(void *user) { return --*(int *)user < 0; }
+
+/* A stop at points spread over all the polls of a whole solve (the dual
+   sweeps, the expansion moves, branch and bound): always an answer, its
+   cost recounted, its stop TIME unless it is proven. */
+static void test_stop_points(void) {
+  dnnmem_rng rng;
+  test_problem t;
+  int32_t label[MAXN], calls, algo, timed = 0, in_branch = 0;
+  dnnmem_label_result r;
+  dnnmem_label_options o;
+  size_t bytes = 0;
+  void *mem;
+  dnnmem_rng_seed(&rng, 18);
+  random_problem(&rng, &t, 14, 4, 0, 0);
+  memset(&o, 0, sizeof(o));
+  o.stop = stop_after;
+  o.max_sweeps = 1; /* a weak dual bound: the expansion and the branching run */
+  CHECK_EQ(dnnmem_label_solve_scratch_size(&t.p, &o, &bytes), DNNMEM_OK);
+  mem = malloc(bytes);
+  for (algo = DNNMEM_LABEL_AUTO; algo <= DNNMEM_LABEL_EXPANSION; algo++) {
+    int polls = 1 << 30; /* never reaches 0: counts the polls of a whole solve */
+    o.algo = (dnnmem_label_algo)algo;
+    o.stop_user = &polls;
+    CHECK_EQ(dnnmem_label_solve(&t.p, &o, label, &r, mem, bytes), DNNMEM_OK);
+    polls = (1 << 30) - polls;
+    CHECK(polls > 0);
+    for (calls = 1; calls <= polls; calls += 1 + polls / 64) {
+      int left = calls - 1;
+      o.stop_user = &left;
+      CHECK_EQ(dnnmem_label_solve(&t.p, &o, label, &r, mem, bytes), DNNMEM_OK);
+      check_answer(&t, label, &r);
+      if (!r.optimal) CHECK_EQ(r.stop, DNNMEM_LABEL_STOP_TIME);
+      timed += r.stop == DNNMEM_LABEL_STOP_TIME;
+      in_branch += r.stop == DNNMEM_LABEL_STOP_TIME && r.nodes > 0;
+    }
+  }
+  CHECK(timed > 0);
+  CHECK(in_branch > 0);
+  free(mem);
+}
+
 /* Argument rules, error codes, names. */
 static void test_arguments(void) {
   test_problem t;
@@ -439,6 +481,15 @@ static void test_arguments(void) {
   t.rate[1] = 3;
   CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, &r, mem, bytes), DNNMEM_ERR_OVERFLOW);
   t.size[0] = 1;
+  CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, &r, mem, bytes), DNNMEM_OK);
+  t.rate[1] = -1;
+  CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, &r, mem, bytes), DNNMEM_ERR_NEGATIVE);
+  t.rate[1] = 3;
+  t.latency[1] = -1;
+  CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, &r, mem, bytes), DNNMEM_ERR_NEGATIVE);
+  t.latency[1] = INT64_MAX - 2; /* size x rate fits, + latency does not */
+  CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, &r, mem, bytes), DNNMEM_ERR_OVERFLOW);
+  t.latency[1] = 0;
   CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, &r, mem, bytes), DNNMEM_OK);
   /* the cost of a labeling */
   label[1] = 4;
@@ -607,6 +658,7 @@ int main(void) {
   RUN(test_two_labels_place);
   RUN(test_network);
   RUN(test_stops);
+  RUN(test_stop_points);
   RUN(test_arguments);
   RUN(test_edges);
   RUN(test_dual_bound);
