@@ -1371,6 +1371,9 @@
            its work counted in the probe's share (an answer within the
            first runs costs no dive): 250-buffer tilings minimised at
            1.00-1.33x the decision (12 seeds, mean 1.23; was up to 1.52x).
+         Build. The header compiles without a warning under -Wconversion
+           -Wsign-conversion, as C and as C++ (the labeling's dual bound had
+           60 sign conversions); make test checks it.
        0.6.0  2026-11  pools with in-place reuse and aliasing, why not
                        over pools; the exact search at 0.09x minimalloc's
                        time; greedy by size at 1.1 M records/s; recompute
@@ -6851,7 +6854,7 @@ static dnnmem_result dnnmem__check_records(const dnnmem_intervals *problem, cons
   dnnmem_result r = DNNMEM_OK;
   for (i = 0; i < problem->count; i++) {
     const dnnmem_interval *rec = &problem->records[i];
-    int64_t end;
+    int64_t end = 0;
     if (offsets[i] < 0) r = DNNMEM_ERR_NEGATIVE;
     else if (offsets[i] & (dnnmem_interval_alignment(rec, problem->alignment) - 1)) r = DNNMEM_ERR_PLAN_MISALIGNED;
     else if ((rec->flags & DNNMEM_INTERVAL_FIXED) && offsets[i] != rec->fixed_offset)
@@ -17345,7 +17348,7 @@ static void dnnmem__label_dual_member(const dnnmem_label_problem *p, dnnmem__lab
   for (i = 0; i < nl; i++) {
     int32_t l = w->llist[i];
     w->dld[i] = dnnmem__label_node_cost(p, v, l) >= 0
-                    ? w->dtheta[(size_t)v * k + l] - w->dmsg[(size_t)inc * k + l]
+                    ? w->dtheta[(size_t)v * (size_t)k + (size_t)l] - w->dmsg[(size_t)inc * (size_t)k + (size_t)l]
                     : DNNMEM__LABEL_DUAL_INF;
   }
   w->dmc[0] = DNNMEM__LABEL_DUAL_INF;
@@ -17360,7 +17363,7 @@ static void dnnmem__label_dual_take(const dnnmem_label_problem *p, dnnmem__label
                                     int32_t inc, const double *mm, double weight) {
   int32_t k = p->num_labels, l;
   for (l = 0; l < k; l++) {
-    size_t vl = (size_t)v * k + l, il = (size_t)inc * k + l;
+    size_t vl = (size_t)v * (size_t)k + (size_t)l, il = (size_t)inc * (size_t)k + (size_t)l;
     double d, t;
     if (dnnmem__label_node_cost(p, v, l) < 0 || mm[l] >= DNNMEM__LABEL_DUAL_INF) continue;
     d = w->dtheta[vl] - w->dmsg[il];
@@ -17392,7 +17395,7 @@ static void dnnmem__label_dual_update(const dnnmem_label_problem *p, dnnmem__lab
       double du;
       if (dnnmem__label_node_cost(p, u, a) < 0) continue;
       bit = 1u << w->lmap[a];
-      du = w->dtheta[(size_t)u * k + a] - w->dmsg[(size_t)u * k + a];
+      du = w->dtheta[(size_t)u * (size_t)k + (size_t)a] - w->dmsg[(size_t)u * (size_t)k + (size_t)a];
       w->dopn[0] = 0;
       for (t = 1; t < full; t++) {
         int32_t b = w->llist[dnnmem__label_low_bit(t)];
@@ -17431,7 +17434,7 @@ static void dnnmem__label_dual_update(const dnnmem_label_problem *p, dnnmem__lab
     for (a = 0; a < k; a++) {
       double c;
       if (dnnmem__label_node_cost(p, u, a) < 0) continue;
-      c = w->dtheta[(size_t)u * k + a] - w->dmsg[(size_t)u * k + a];
+      c = w->dtheta[(size_t)u * (size_t)k + (size_t)a] - w->dmsg[(size_t)u * (size_t)k + (size_t)a];
       if (o >= 0 && o != a) c += (double)dnnmem__label_conversion(p, u, a, o);
       for (i = 0; i < nd; i++) {
         int32_t v = w->fvar[i], inc = w->finc[i];
@@ -17439,7 +17442,7 @@ static void dnnmem__label_dual_update(const dnnmem_label_problem *p, dnnmem__lab
         for (l = 0; l < k; l++) {
           double x;
           if (dnnmem__label_node_cost(p, v, l) < 0) continue;
-          x = w->dtheta[(size_t)v * k + l] - w->dmsg[(size_t)inc * k + l] +
+          x = w->dtheta[(size_t)v * (size_t)k + (size_t)l] - w->dmsg[(size_t)inc * (size_t)k + (size_t)l] +
               (l == a || l == o ? 0.0 : (double)dnnmem__label_conversion(p, u, a, l) * share);
           if (x < least) least = x;
         }
@@ -17456,7 +17459,7 @@ static void dnnmem__label_dual_update(const dnnmem_label_problem *p, dnnmem__lab
         for (l = 0; l < k; l++) {
           double x;
           if (dnnmem__label_node_cost(p, v, l) < 0) continue;
-          x = w->dtheta[(size_t)v * k + l] - w->dmsg[(size_t)inc * k + l] +
+          x = w->dtheta[(size_t)v * (size_t)k + (size_t)l] - w->dmsg[(size_t)inc * (size_t)k + (size_t)l] +
               (l == a || l == o ? 0.0 : (double)dnnmem__label_conversion(p, u, a, l) * share);
           w->dld[l] = x;
           if (x < least) least = x;
@@ -17492,12 +17495,12 @@ static int dnnmem__label_dual_eval(const dnnmem_label_problem *p, dnnmem__label_
   for (v = 0; v < n; v++)
     for (l = 0; l < k; l++) {
       int64_t c = dnnmem__label_node_cost(p, v, l);
-      w->itheta[(size_t)v * k + l] = c;
+      w->itheta[(size_t)v * (size_t)k + (size_t)l] = c;
       if (c < 0) continue;
       if (dnnmem__mul_overflows(c, scale, &c) ||
-          dnnmem__add_overflows(c, dnnmem__label_dual_int(w->dmsg[(size_t)v * k + l], scale), &c))
+          dnnmem__add_overflows(c, dnnmem__label_dual_int(w->dmsg[(size_t)v * (size_t)k + (size_t)l], scale), &c))
         return 0;
-      w->itheta[(size_t)v * k + l] = c;
+      w->itheta[(size_t)v * (size_t)k + (size_t)l] = c;
     }
   for (u = 0; u < n; u++)
     for (j = w->out_offsets[u]; j < w->out_offsets[u + 1]; j++) {
@@ -17505,16 +17508,16 @@ static int dnnmem__label_dual_eval(const dnnmem_label_problem *p, dnnmem__label_
       v = w->out_ids[j];
       for (l = 0; l < k; l++)
         if (dnnmem__label_node_cost(p, v, l) >= 0 &&
-            dnnmem__add_overflows(w->itheta[(size_t)v * k + l],
-                                  dnnmem__label_dual_int(w->dmsg[inc * k + l], scale),
-                                  &w->itheta[(size_t)v * k + l]))
+            dnnmem__add_overflows(w->itheta[(size_t)v * (size_t)k + (size_t)l],
+                                  dnnmem__label_dual_int(w->dmsg[(size_t)inc * (size_t)k + (size_t)l], scale),
+                                  &w->itheta[(size_t)v * (size_t)k + (size_t)l]))
           return 0;
     }
   for (v = 0; v < n; v++) {
     int64_t least = inf;
     for (l = 0; l < k; l++)
-      if (dnnmem__label_node_cost(p, v, l) >= 0 && w->itheta[(size_t)v * k + l] < least)
-        least = w->itheta[(size_t)v * k + l];
+      if (dnnmem__label_node_cost(p, v, l) >= 0 && w->itheta[(size_t)v * (size_t)k + (size_t)l] < least)
+        least = w->itheta[(size_t)v * (size_t)k + (size_t)l];
     if (dnnmem__add_overflows(total, least, &total)) return 0;
   }
   for (u = 0; u < n; u++) {
@@ -17531,8 +17534,9 @@ static int dnnmem__label_dual_eval(const dnnmem_label_problem *p, dnnmem__label_
         size_t inc = (size_t)w->finc[i];
         for (j = 0; j < nl; j++) {
           l = w->llist[j];
-          w->ild[j] = dnnmem__label_node_cost(p, c, l) >= 0 ? -dnnmem__label_dual_int(w->dmsg[inc * k + l], scale)
-                                                            : inf;
+          w->ild[j] = dnnmem__label_node_cost(p, c, l) >= 0
+                          ? -dnnmem__label_dual_int(w->dmsg[(size_t)inc * (size_t)k + (size_t)l], scale)
+                          : inf;
         }
         w->imc[0] = inf;
         for (t = 1; t < full; t++) {
@@ -17547,7 +17551,7 @@ static int dnnmem__label_dual_eval(const dnnmem_label_problem *p, dnnmem__label_
         uint32_t bit;
         if (dnnmem__label_node_cost(p, u, a) < 0) continue;
         bit = 1u << w->lmap[a];
-        base = -dnnmem__label_dual_int(w->dmsg[(size_t)u * k + a], scale);
+        base = -dnnmem__label_dual_int(w->dmsg[(size_t)u * (size_t)k + (size_t)a], scale);
         w->iopn[0] = 0;
         for (t = 1; t < full; t++) {
           int32_t b = w->llist[dnnmem__label_low_bit(t)];
@@ -17568,17 +17572,18 @@ static int dnnmem__label_dual_eval(const dnnmem_label_problem *p, dnnmem__label_
       for (a = 0; a < k && ok; a++) {
         int64_t c;
         if (dnnmem__label_node_cost(p, u, a) < 0) continue;
-        c = -dnnmem__label_dual_int(w->dmsg[(size_t)u * k + a], scale);
+        c = -dnnmem__label_dual_int(w->dmsg[(size_t)u * (size_t)k + (size_t)a], scale);
         if (o >= 0 && o != a && dnnmem__add_overflows(c, dnnmem__label_conversion(p, u, a, o) * scale, &c)) ok = 0;
         for (i = 0; i < nd && ok; i++) {
           int32_t v2 = w->fvar[i];
           size_t inc = (size_t)w->finc[i];
           int64_t least = inf;
           for (l = 0; l < k; l++) {
-            int64_t x;
+            int64_t x, msg;
             if (dnnmem__label_node_cost(p, v2, l) < 0) continue;
             x = l == a || l == o ? 0 : dnnmem__label_conversion(p, u, a, l) * scale / nd;
-            if (dnnmem__add_overflows(x, -dnnmem__label_dual_int(w->dmsg[inc * k + l], scale), &x)) {
+            msg = dnnmem__label_dual_int(w->dmsg[inc * (size_t)k + (size_t)l], scale);
+            if (dnnmem__add_overflows(x, -msg, &x)) {
               ok = 0;
               break;
             }
@@ -17624,7 +17629,7 @@ static void dnnmem__label_decode(const dnnmem_label_problem *p, dnnmem__label_wo
       for (l = 0; l < k; l++) {
         double c;
         if (dnnmem__label_node_cost(p, v, l) < 0) continue;
-        c = w->dtheta[(size_t)v * k + l] - w->dmsg[(size_t)v * k + l];
+        c = w->dtheta[(size_t)v * (size_t)k + (size_t)l] - w->dmsg[(size_t)v * (size_t)k + (size_t)l];
         for (i = 0; i < nd; i++) c += (double)dnnmem__label_conversion(p, v, l, w->flist[i]);
         if (c < least) least = c, pick = l;
       }
@@ -17639,10 +17644,10 @@ static void dnnmem__label_decode(const dnnmem_label_problem *p, dnnmem__label_wo
     for (l = 0; l < k; l++) {
       double c;
       if (dnnmem__label_node_cost(p, v, l) < 0) continue;
-      c = (double)dnnmem__label_node_cost(p, v, l) + w->dmsg[(size_t)v * k + l];
+      c = (double)dnnmem__label_node_cost(p, v, l) + w->dmsg[(size_t)v * (size_t)k + (size_t)l];
       for (j = g->in_offsets[v]; j < g->in_offsets[v + 1]; j++) {
         int32_t u = g->in_ids[j], a = w->x[u];
-        if (a >= 0 && a != l && !w->deliv[(size_t)u * k + l])
+        if (a >= 0 && a != l && !w->deliv[(size_t)u * (size_t)k + (size_t)l])
           c += (double)dnnmem__label_conversion(p, u, a, l);
       }
       if (c < least) least = c, pick = l;
@@ -17650,7 +17655,7 @@ static void dnnmem__label_decode(const dnnmem_label_problem *p, dnnmem__label_wo
     w->x[v] = pick;
     for (j = g->in_offsets[v]; j < g->in_offsets[v + 1]; j++) {
       int32_t u = g->in_ids[j];
-      if (w->x[u] >= 0) w->deliv[(size_t)u * k + pick] = 1;
+      if (w->x[u] >= 0) w->deliv[(size_t)u * (size_t)k + (size_t)pick] = 1;
     }
   }
 }
@@ -17671,7 +17676,7 @@ static void dnnmem__label_dual(const dnnmem_label_problem *p, const dnnmem__labe
     w->dstamp[u] = -1;
     for (l = 0; l < k; l++) {
       int64_t c = dnnmem__label_node_cost(p, u, l);
-      w->dtheta[(size_t)u * k + l] = c >= 0 ? (double)c : 0.0;
+      w->dtheta[(size_t)u * (size_t)k + (size_t)l] = c >= 0 ? (double)c : 0.0;
     }
   }
   for (l = 0; l < k; l++) w->lmap[l] = -1;

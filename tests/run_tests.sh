@@ -54,7 +54,7 @@ unit)
 #    DNNMEM_STATIC in two translation units linked together
 cpp)
   cxx=$arg
-  if $cxx -x c++ -Wall -Wextra -Werror -I. -c tests/compile_cpp.cpp -o "$tmp/cpp.o" 2>"$tmp/err"; then ok "compile as C++ ($cxx)"; else bad "compile as C++ ($cxx)"; head -20 "$tmp/err"; fi
+  if $cxx -x c++ -Wall -Wextra -Wconversion -Wsign-conversion -Werror -I. -c tests/compile_cpp.cpp -o "$tmp/cpp.o" 2>"$tmp/err"; then ok "compile as C++ ($cxx)"; else bad "compile as C++ ($cxx)"; head -20 "$tmp/err"; fi
   ;;
 tour_cpp)
   # the tour's examples are what C++ users copy first (C++20: designated
@@ -66,11 +66,12 @@ tour_cpp)
   ;;
 static)
   cc=$arg
-  if $cc -std=c99 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Werror -I. -c tests/compile_static.c -o "$tmp/s.o" 2>"$tmp/err" &&
+  if $cc -std=c99 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wconversion -Wsign-conversion -Werror -I. \
+       -c tests/compile_static.c -o "$tmp/s.o" 2>"$tmp/err" &&
      $cc -std=c99 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Werror -DDNNMEM_STATIC_SECOND -I. tests/compile_static.c "$tmp/s.o" -o "$tmp/s" -lm 2>>"$tmp/err" && "$tmp/s"; then
-    ok "DNNMEM_STATIC twice, C99 warnings ($cc)"
+    ok "DNNMEM_STATIC twice, C99 warnings with -Wconversion ($cc)"
   else
-    bad "DNNMEM_STATIC twice, C99 warnings ($cc)"; head -20 "$tmp/err"
+    bad "DNNMEM_STATIC twice, C99 warnings with -Wconversion ($cc)"; head -20 "$tmp/err"
   fi
   ;;
 
