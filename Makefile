@@ -51,7 +51,15 @@ skip_impl  = $(if $(filter 0,$(call own_impl,$(1))),-DDNNMEM__IMPLEMENTATION_DON
 SAN_OBJ   := $(TEST_SRC:%.c=$(BUILD)/obj/san/%.o) $(FUZZ_SRC:%.c=$(BUILD)/obj/san/%.o) \
              $(BUILD)/obj/san/fuzz/driver.o $(BUILD)/obj/san/examples/dnnmem.o
 LF_OBJ    := $(FUZZ_SRC:%.c=$(BUILD)/obj/libfuzzer/%.o)
-.SECONDARY: $(SAN_OBJ) $(LF_OBJ) $(SAN_LIB) $(LF_LIB)
+# The unit tests once more as a 32-bit build (a 32-bit size_t, as on many
+# embedded targets; SSE2 arithmetic, x87's is refused; UBSan), when gcc can
+# build for it (Debian: gcc-multilib); skipped with a message otherwise.
+M32FLAGS  := -m32 -msse2 -mfpmath=sse -fsanitize=undefined -fno-sanitize-recover=all
+M32       := $(shell printf 'int main(void){return 0;}' | $(CC) $(M32FLAGS) -x c - -o /dev/null 2>/dev/null && echo yes)
+M32_LIB   := $(BUILD)/m32/libdnnmem.a
+TESTS32   := $(if $(M32),$(TEST_SRC:tests/%.c=$(BUILD)/m32/%))
+M32_OBJ   := $(TEST_SRC:%.c=$(BUILD)/obj/m32/%.o)
+.SECONDARY: $(SAN_OBJ) $(LF_OBJ) $(SAN_LIB) $(LF_LIB) $(M32_OBJ) $(M32_LIB)
 # Boost.Graph's max flow, for side-by-side timings in make bench when installed
 BOOST     := $(wildcard /usr/include/boost/graph/boykov_kolmogorov_max_flow.hpp)
 BENCH_CXX := $(if $(BOOST),$(if $(wildcard tests/bench_boost.cpp),$(BUILD)/bench_boost))
@@ -90,12 +98,23 @@ $(BUILD)/libfuzzer/impl.o: tests/impl.c dnnmem.h
 	@mkdir -p $(@D)
 	$(CLANG) $(WARN) -fsanitize=fuzzer-no-link,address,undefined -O1 -g -I. -c -o $@ $<
 
+$(BUILD)/m32/impl.o: tests/impl.c dnnmem.h
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(M32FLAGS) -O1 -g -I. -c -o $@ $<
+
 %/libdnnmem.a: %/impl.o
 	rm -f $@ && $(AR) rcs $@ $<
 
 $(BUILD)/obj/san/%.o: %.c $(HEADERS) | stb
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(SAN) -O1 -g -I. $(call skip_impl,$<) -c -o $@ $<
+
+$(BUILD)/obj/m32/%.o: %.c $(HEADERS) | stb
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(M32FLAGS) -O1 -g -I. $(call skip_impl,$<) -c -o $@ $<
+
+$(BUILD)/m32/test_%: $(BUILD)/obj/m32/tests/test_%.o $(M32_LIB)
+	$(CC) $(M32FLAGS) -o $@ $^ -lm
 
 $(BUILD)/obj/libfuzzer/%.o: %.c $(HEADERS) | stb
 	@mkdir -p $(@D)
@@ -128,10 +147,11 @@ $(BUILD)/libfuzzer/fuzz_%: $(BUILD)/obj/libfuzzer/fuzz/fuzz_%.o $(LF_LIB)
 OWN_SRC := $(foreach f,$(TEST_SRC) $(FUZZ_SRC),$(if $(filter 0,$(call own_impl,$(f))),,$(f)))
 OWN_RUN := $(patsubst tests/%.c,$(BUILD)/%,$(patsubst fuzz/%.c,$(BUILD)/fuzz/%,$(OWN_SRC))) \
            $(if $(CLANG),$(patsubst fuzz/%.c,$(BUILD)/libfuzzer/%,$(filter fuzz/%,$(OWN_SRC))))
-test: $(SAN_LIB) $(if $(CLANG),$(LF_LIB)) $(filter $(BUILD)/libfuzzer/%,$(OWN_RUN)) $(filter-out $(BUILD)/libfuzzer/%,$(OWN_RUN)) \
-      $(BUILD)/dnnmem $(BUILD)/san/dnnmem $(EXAMPLES) $(TESTS) $(FUZZ_RUN) $(if $(CLANG),$(FUZZ_LIB)) \
-      $(BUILD)/size_planner
-	@BUILD=$(BUILD) CLANG=$(CLANG) bash tests/run_tests.sh
+test: $(SAN_LIB) $(if $(CLANG),$(LF_LIB)) $(if $(M32),$(M32_LIB)) $(filter $(BUILD)/libfuzzer/%,$(OWN_RUN)) \
+      $(filter-out $(BUILD)/libfuzzer/%,$(OWN_RUN)) $(BUILD)/dnnmem $(BUILD)/san/dnnmem $(EXAMPLES) $(TESTS) \
+      $(FUZZ_RUN) $(if $(CLANG),$(FUZZ_LIB)) $(TESTS32) $(BUILD)/size_planner
+	@$(if $(M32),,echo "no 32-bit build (gcc -m32 needs gcc-multilib): its unit tests skipped";) \
+	BUILD=$(BUILD) CLANG=$(CLANG) M32=$(M32) bash tests/run_tests.sh
 
 # The planner alone (parts 1-3, no exact search) as an embedded build links it:
 # -Os, unused functions dropped; run_tests.sh sums its dnnmem code size.

@@ -1,5 +1,5 @@
 /*
-   dnnmem.h - v0.5.0 - memory and placement planning for deep-learning
+   dnnmem.h - v0.6.1 - memory and placement planning for deep-learning
    compilers and runtimes. One header, C99 (compiles as C++), no allocation.
 
    ---------------------------------------------------------------- TOUR ----
@@ -37,18 +37,21 @@
                                         result, void *scratch, size_t bytes);
    in that order: the problem (const), the options (NULL or zeroed: the
    defaults), further inputs, outputs (arrays you own; an array with a
-   capacity comes as (array, capacity)), the result struct (may be NULL),
-   then the scratch memory. Ask for the scratch size with the same leading
+   capacity comes as (array, capacity)), the result struct (NULL where the
+   function says so), then the scratch memory. Ask for the scratch size with the same leading
    arguments, allocate it however you like, pass it. The main operation of
    a part is dnnmem_<part>_solve; others are named for what they do
    (_check, _lower_bound, _simulate, _cost). Small functions drop what they
-   do not need (a checker has no options) but never reorder. Every enum has
-   _name and _parse (text <-> value) and 0 is its default.
+   do not need (a checker has no options) but never reorder (one exception:
+   dnnmem_flow_solve(flow, source, sink, options, result), the network
+   being built in place). Every enum but dnnmem_layout_slot has _name and
+   _parse (text <-> value), and 0 is its default.
 
    ONE EXAMPLE PER PART (error checks left out; each call returns DNNMEM_OK
    or an error code; `bytes` and `scratch` as asked for). Types follow the
-   part: dnnmem_<part>_problem, _options, _result; arrays follow the
-   integer rule under CONVENTIONS (int64_t bytes, int32_t ids).
+   part: dnnmem_<part>_problem (dnnmem_intervals for parts 2 and 3,
+   dnnmem_graph for part 4), _options, _result; arrays follow the integer
+   rule under CONVENTIONS (int64_t bytes, int32_t ids).
    2. Plan an arena (lifetimes are half-open steps [lower, upper)):
        dnnmem_interval t[3] = {{.lower = 0, .upper = 2, .size = 4096},
                                {.lower = 1, .upper = 3, .size = 8192},
@@ -66,13 +69,14 @@
        (res.reused == 1, offsets[2] == offsets[1], res.arena == 12288)
    3. Shared objects for the same records:
        int32_t object_of[3];  int64_t object_sizes[3];  (at most n objects)
+       dnnmem_share_result res;
        dnnmem_share_solve_scratch_size(&p, NULL, &bytes);
        dnnmem_share_solve(&p, NULL, object_of, object_sizes, &res, scratch, bytes);
        (res.objects == 2, res.total == 12288)
    4. W of a graph, the fewest paths covering every edge (node v's inputs
       are in_ids[in_offsets[v] .. in_offsets[v+1])):
        int32_t in_offsets[4] = {0, 0, 1, 2}, in_ids[2] = {0, 1};  (0 -> 1 -> 2)
-       dnnmem_graph g = {3, in_offsets, in_ids};
+       dnnmem_graph g = {3, in_offsets, in_ids};  dnnmem_cover_result res;
        dnnmem_cover_edges_scratch_size(&g, NULL, &bytes);
        dnnmem_cover_edges(&g, NULL, NULL, NULL, NULL, 0, &res, scratch, bytes);
        (res.paths == 1; the NULLs skip per-edge uses and the paths' nodes)
@@ -82,6 +86,7 @@
        dnnmem_remat_problem p = {&g, sizes, times, NULL};   (NULL: no outputs)
        dnnmem_remat_options o = {DNNMEM_REMAT_ANNEAL};  o.budget = 3 << 20;
        dnnmem_rng rng;  int32_t seq[2 * 3];   (room for 2n steps is plenty)
+       dnnmem_remat_result res;
        dnnmem_rng_seed(&rng, 1);
        dnnmem_remat_solve_scratch_size(&p, &o, 2 * 3, &bytes);
        dnnmem_remat_solve(&p, &o, &rng, seq, 2 * 3, &res, scratch, bytes);
@@ -150,7 +155,8 @@
        floating-point contraction inside the implementation (pragmas for
        gcc, clang and MSVC: bit-identical annealing with or without FMA;
        not under clang's -ffp-contract=fast, which ignores them; -ffast-math
-       is refused). A stop callback that reads a clock is the only source
+       and x87 arithmetic, 32-bit x86 without -msse2 -mfpmath=sse, are
+       refused). A stop callback that reads a clock is the only source
        of run-to-run differences, and only where a search stops early.
        Threads. No globals, no static mutable state: calls on different
        scratch buffers may run concurrently.
@@ -162,6 +168,12 @@
        DNNMEM_ASSERT(x)        internal invariants only; default assert().
        DNNMEM_MEMCPY, DNNMEM_MEMSET   default memcpy(), memset().
        DNNMEM_EXP(x)           default: the built-in exp (+ - * / only).
+       DNNMEM_ALLOW_FAST_MATH, DNNMEM_ALLOW_EXCESS_PRECISION   build the
+                               implementation under -ffast-math, or with
+                               x87 arithmetic (FLT_EVAL_METHOD 2), both
+                               refused otherwise: valid answers, but other
+                               bits than other platforms' (annealing runs
+                               differ).
        DNNMEM_LABEL_FACTOR_BITS  1 .. 16, default 10: labeling's dual bound
                                minimises a value's factor exactly when it
                                spans at most this many labels (2^N label
@@ -192,11 +204,17 @@
                          arrays of the part's problem. dnnmem_graph_check
                          validates ranges in O(V + E); dnnmem_graph_topo_order
                          orders any DAG (Kahn, FIFO: deterministic) or says
-                         DNNMEM_ERR_CYCLE; dnnmem_graph_intervals turns a
-                         topologically numbered graph into lifetimes: value i
-                         lives over [i, max(i, last consumer) + 1), outputs
-                         to the end.
-       dnnmem_rng        splitmix64; the state is the caller's.
+                         DNNMEM_ERR_CYCLE (dnnmem_graph_is_topological: is
+                         the numbering one already?); dnnmem_graph_intervals
+                         turns a topologically numbered graph into
+                         lifetimes: value i lives over [i, max(i, last
+                         consumer) + 1), outputs to the end.
+       dnnmem_rng        splitmix64; the state is the caller's:
+                         dnnmem_rng_seed, _next (64 bits), _below(n),
+                         _uniform ([0, 1)).
+       dnnmem_result     DNNMEM_OK or an error code: _text, _name and
+                         _parse (name -> code). DNNMEM_VERSION_MAJOR,
+                         _MINOR, _PATCH and _STRING give the version.
        dnnmem_stop_fn    "stop now?" callback for anytime searches, and
        dnnmem_progress_fn "how much of the budget is used?" (0..1) for
                          annealing schedules; the header reads no clock.
@@ -432,8 +450,8 @@
                 2m + log2(m) + 1 decisions (m = records of the start; a
                 load start costs O(log k) bounds first), each an exact
                 search (exponential) on at most m records. Scratch:
-                dnnmem_plan_solve's for the problem + about 105 bytes per
-                record. Over pools, dnnmem_plan_pools_conflict runs the
+                dnnmem_plan_solve's for the problem with algo exact + about
+                113 bytes per record. Over pools, dnnmem_plan_pools_conflict runs the
                 same search with each question a pools plan of the subset
                 (dnnmem_plan_pools_solve, exact; each record keeps its
                 allowed pools) and the load start's test the pools bound
@@ -620,16 +638,13 @@
                 675 bytes per record plus the exact search's block (about
                 1.9 KiB per record up to DNNMEM_PLAN_BEST_EXACT_MAX records
                 for every algo; above, for exact only, about 2 KiB per
-                620 bytes per record plus the exact search's block (about
-                2.2 KiB per record up to DNNMEM_PLAN_BEST_EXACT_MAX records
-                for every algo; above, for exact only, about 2.6 KiB per
                 record + 16 MiB; its undo log holds 32 entries per
                 record + 2^16 up to DNNMEM_PLAN_BEST_EXACT_MAX records, 64
                 per record + 2^20 above; a search that needs more goes on
                 degraded). Chains: DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(n).
                 DNNMEM_NO_EXACT compiles the exact search out (no "exact";
                 best stops after the heuristics). A pass: dnnmem_plan_solve's
-                for its records + 92 bytes per record. Symbolic solve:
+                for its records + 100 bytes per record. Symbolic solve:
                 dnnmem_plan_solve's + about 510 bytes per record; resolve
                 none. See README.md for measured results.
    Example.
@@ -898,7 +913,9 @@
        simulator's. Anneal never returns worse than the row order (feasible
        first, then less time; neither: lower peak). DNNMEM_OK when there is
        no budget or the peak fits it, else DNNMEM_ERR_INFEASIBLE with the
-       best sequence still written (always below dnnmem_remat_lower_bound).
+       best sequence found still written (always when the budget is below
+       dnnmem_remat_lower_bound; possibly at or above it: the bound is not
+       always reached).
        Deterministic for a given rng state unless a progress callback reads
        a clock; a stop returns the best so far. The lower bound and the
        time bound hold for every valid sequence within the budget (results
@@ -1239,7 +1256,8 @@
        consumers gets an auxiliary node per direction, which charges its
        conversion once. k > 2: alpha-expansion (Boykov, Veksler and Zabih,
        "Fast approximate energy minimization via graph cuts", IEEE TPAMI
-       2001) from every node on its cheapest label: each move lets every
+       2001) from the best labeling so far (at first every node on its
+       cheapest label; then the dual's, when better): each move lets every
        node keep its label or take alpha, solved as one min cut on part
        7's engine; moves cycle over the labels until k in a row gain
        nothing (or max_cycles). The move's cost per value u (label a, or
@@ -1374,6 +1392,20 @@
          Build. The header compiles without a warning under -Wconversion
            -Wsign-conversion, as C and as C++ (the labeling's dual bound had
            60 sign conversions); make test checks it.
+         Build. make test runs the unit tests once more as a 32-bit build
+           (gcc -m32, SSE2 arithmetic, UBSan; a 32-bit size_t: sizes past it
+           are DNNMEM_ERR_OVERFLOW) when gcc-multilib is installed. x87
+           arithmetic (FLT_EVAL_METHOD 2) is refused like -ffast-math
+           (DNNMEM_ALLOW_EXCESS_PRECISION overrides): it rounds twice and
+           gave other bits than x86-64.
+         Manual. Corrected from a review against the code: the tour's
+           result types per part, where result may be NULL, the two
+           exceptions to the shape (dnnmem_flow_solve's order,
+           dnnmem_layout_slot without _name/_parse), remat's INFEASIBLE
+           also at or above the lower bound, expansion's start, scratch of
+           a pass (100 bytes per record) and of conflict sets (exact's),
+           a stale scratch paragraph; the rng, result and version helpers
+           named.
        0.6.0  2026-11  pools with in-place reuse and aliasing, why not
                        over pools; the exact search at 0.09x minimalloc's
                        time; greedy by size at 1.1 M records/s; recompute
@@ -2052,7 +2084,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pass(const dnnmem_intervals *problem, const
    (smallest lower) may not decrease with the pass number:
    DNNMEM_ERR_PLAN_PASS_ORDER. result is dnnmem_plan_solve's on the records
    of passes 1..pass (arena: the memory needed so far). Scratch and time are
-   dnnmem_plan_solve's on those records, plus 92 bytes and O(log n) per
+   dnnmem_plan_solve's on those records, plus 100 bytes and O(log n) per
    record. */
 
 /* ---- symbolic sizes ----------------------------------------------------- */
@@ -2167,7 +2199,8 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_conflict(const dnnmem_intervals *problem, c
    node_limit: DNNMEM_ERR_NEGATIVE; dnnmem_plan_solve's for the problem;
    conflict_capacity too small: DNNMEM_ERR_OUTPUT_TOO_SMALL with
    result->count the count needed (the rest of result filled). Scratch:
-   dnnmem_plan_solve's for the problem plus about 105 bytes per record. */
+   dnnmem_plan_solve's for the problem with algo exact plus about 113 bytes
+   per record. */
 
 
 /* ---- pools (several memories: SRAM + DRAM) ------------------------------ */
@@ -3460,6 +3493,12 @@ DNNMEM_DEF dnnmem_result dnnmem_label_network(const dnnmem_label_problem *proble
    later). -ffast-math also reassociates and assumes no NaN: refused. */
 #if defined(__FAST_MATH__) && !defined(DNNMEM_ALLOW_FAST_MATH)
 #error "dnnmem.h: the implementation needs IEEE arithmetic (deterministic annealing, NaN checks): build its file without -ffast-math, or define DNNMEM_ALLOW_FAST_MATH to accept differing runs"
+#endif
+/* x87 arithmetic (32-bit x86 without SSE2 math) rounds to 80 bits first,
+   then to double: other bits than every other platform's. */
+#include <float.h>
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 2 && !defined(DNNMEM_ALLOW_EXCESS_PRECISION)
+#error "dnnmem.h: x87 excess precision (FLT_EVAL_METHOD 2) gives other results than other platforms: build the implementation with -msse2 -mfpmath=sse, or define DNNMEM_ALLOW_EXCESS_PRECISION to accept differing runs"
 #endif
 #if defined(__clang__)
 #pragma float_control(push)

@@ -27,6 +27,18 @@ static int test__case_failed, test__passed, test__failed;
     }                                                                         \
   } while (0)
 
+/* A scratch size past what a 32-bit size_t holds: OVERFLOW there (never
+   a wrapped small size), else OK with at least `least` bytes. */
+#define CHECK_HUGE_SIZE(call, bytes, least)                                   \
+  do {                                                                        \
+    if (sizeof(size_t) < 8) {                                                 \
+      CHECK_EQ((call), DNNMEM_ERR_OVERFLOW);                                  \
+    } else {                                                                  \
+      CHECK_EQ((call), DNNMEM_OK);                                            \
+      CHECK((bytes) > (least));                                               \
+    }                                                                         \
+  } while (0)
+
 #define RUN(fn) test__run(#fn, fn)
 
 static void test__run(const char *name, void (*fn)(void)) {
