@@ -38,9 +38,10 @@
    in that order: the problem (const), the options (NULL or zeroed: the
    defaults), further inputs, outputs (arrays you own; an array with a
    capacity comes as (array, capacity)), the result struct (NULL where the
-   function says so), then the scratch memory. Ask for the scratch size with the same leading
-   arguments, allocate it however you like, pass it. The main operation of
-   a part is dnnmem_<part>_solve; others are named for what they do
+   function says so), then the scratch memory. Ask for the scratch size
+   with the same leading arguments, allocate it however you like, pass it.
+   The main operation of a part is dnnmem_<part>_solve; others are named
+   for what they do
    (_check, _lower_bound, _simulate, _cost). Small functions drop what they
    do not need (a checker has no options) but never reorder (one exception:
    dnnmem_flow_solve(flow, source, sink, options, result), the network
@@ -17341,6 +17342,9 @@ static dnnmem_result dnnmem__label_bound(const dnnmem_label_problem *p, dnnmem__
 
 #define DNNMEM__LABEL_DUAL_INF 1e300
 
+/* Entry (v, l) of a table with k entries per node or incidence. */
+static size_t dnnmem__label_at(int32_t v, int32_t k, int32_t l) { return (size_t)v * (size_t)k + (size_t)l; }
+
 /* Gathers factor u: its distinct consumers other than u (w->fvar, their
    incidences n + CSR index in w->finc) and its local labels (w->llist,
    w->lmap). Returns the consumer count, -1 for an empty factor. */
@@ -17387,7 +17391,7 @@ static void dnnmem__label_dual_member(const dnnmem_label_problem *p, dnnmem__lab
   for (i = 0; i < nl; i++) {
     int32_t l = w->llist[i];
     w->dld[i] = dnnmem__label_node_cost(p, v, l) >= 0
-                    ? w->dtheta[(size_t)v * (size_t)k + (size_t)l] - w->dmsg[(size_t)inc * (size_t)k + (size_t)l]
+                    ? w->dtheta[dnnmem__label_at(v, k, l)] - w->dmsg[dnnmem__label_at(inc, k, l)]
                     : DNNMEM__LABEL_DUAL_INF;
   }
   w->dmc[0] = DNNMEM__LABEL_DUAL_INF;
@@ -17402,7 +17406,7 @@ static void dnnmem__label_dual_take(const dnnmem_label_problem *p, dnnmem__label
                                     int32_t inc, const double *mm, double weight) {
   int32_t k = p->num_labels, l;
   for (l = 0; l < k; l++) {
-    size_t vl = (size_t)v * (size_t)k + (size_t)l, il = (size_t)inc * (size_t)k + (size_t)l;
+    size_t vl = dnnmem__label_at(v, k, l), il = dnnmem__label_at(inc, k, l);
     double d, t;
     if (dnnmem__label_node_cost(p, v, l) < 0 || mm[l] >= DNNMEM__LABEL_DUAL_INF) continue;
     d = w->dtheta[vl] - w->dmsg[il];
@@ -17434,7 +17438,7 @@ static void dnnmem__label_dual_update(const dnnmem_label_problem *p, dnnmem__lab
       double du;
       if (dnnmem__label_node_cost(p, u, a) < 0) continue;
       bit = 1u << w->lmap[a];
-      du = w->dtheta[(size_t)u * (size_t)k + (size_t)a] - w->dmsg[(size_t)u * (size_t)k + (size_t)a];
+      du = w->dtheta[dnnmem__label_at(u, k, a)] - w->dmsg[dnnmem__label_at(u, k, a)];
       w->dopn[0] = 0;
       for (t = 1; t < full; t++) {
         int32_t b = w->llist[dnnmem__label_low_bit(t)];
@@ -17473,7 +17477,7 @@ static void dnnmem__label_dual_update(const dnnmem_label_problem *p, dnnmem__lab
     for (a = 0; a < k; a++) {
       double c;
       if (dnnmem__label_node_cost(p, u, a) < 0) continue;
-      c = w->dtheta[(size_t)u * (size_t)k + (size_t)a] - w->dmsg[(size_t)u * (size_t)k + (size_t)a];
+      c = w->dtheta[dnnmem__label_at(u, k, a)] - w->dmsg[dnnmem__label_at(u, k, a)];
       if (o >= 0 && o != a) c += (double)dnnmem__label_conversion(p, u, a, o);
       for (i = 0; i < nd; i++) {
         int32_t v = w->fvar[i], inc = w->finc[i];
@@ -17481,7 +17485,7 @@ static void dnnmem__label_dual_update(const dnnmem_label_problem *p, dnnmem__lab
         for (l = 0; l < k; l++) {
           double x;
           if (dnnmem__label_node_cost(p, v, l) < 0) continue;
-          x = w->dtheta[(size_t)v * (size_t)k + (size_t)l] - w->dmsg[(size_t)inc * (size_t)k + (size_t)l] +
+          x = w->dtheta[dnnmem__label_at(v, k, l)] - w->dmsg[dnnmem__label_at(inc, k, l)] +
               (l == a || l == o ? 0.0 : (double)dnnmem__label_conversion(p, u, a, l) * share);
           if (x < least) least = x;
         }
@@ -17498,7 +17502,7 @@ static void dnnmem__label_dual_update(const dnnmem_label_problem *p, dnnmem__lab
         for (l = 0; l < k; l++) {
           double x;
           if (dnnmem__label_node_cost(p, v, l) < 0) continue;
-          x = w->dtheta[(size_t)v * (size_t)k + (size_t)l] - w->dmsg[(size_t)inc * (size_t)k + (size_t)l] +
+          x = w->dtheta[dnnmem__label_at(v, k, l)] - w->dmsg[dnnmem__label_at(inc, k, l)] +
               (l == a || l == o ? 0.0 : (double)dnnmem__label_conversion(p, u, a, l) * share);
           w->dld[l] = x;
           if (x < least) least = x;
@@ -17534,29 +17538,29 @@ static int dnnmem__label_dual_eval(const dnnmem_label_problem *p, dnnmem__label_
   for (v = 0; v < n; v++)
     for (l = 0; l < k; l++) {
       int64_t c = dnnmem__label_node_cost(p, v, l);
-      w->itheta[(size_t)v * (size_t)k + (size_t)l] = c;
+      w->itheta[dnnmem__label_at(v, k, l)] = c;
       if (c < 0) continue;
       if (dnnmem__mul_overflows(c, scale, &c) ||
-          dnnmem__add_overflows(c, dnnmem__label_dual_int(w->dmsg[(size_t)v * (size_t)k + (size_t)l], scale), &c))
+          dnnmem__add_overflows(c, dnnmem__label_dual_int(w->dmsg[dnnmem__label_at(v, k, l)], scale), &c))
         return 0;
-      w->itheta[(size_t)v * (size_t)k + (size_t)l] = c;
+      w->itheta[dnnmem__label_at(v, k, l)] = c;
     }
   for (u = 0; u < n; u++)
     for (j = w->out_offsets[u]; j < w->out_offsets[u + 1]; j++) {
-      size_t inc = (size_t)n + (size_t)j;
+      int32_t inc = n + j;
       v = w->out_ids[j];
       for (l = 0; l < k; l++)
         if (dnnmem__label_node_cost(p, v, l) >= 0 &&
-            dnnmem__add_overflows(w->itheta[(size_t)v * (size_t)k + (size_t)l],
-                                  dnnmem__label_dual_int(w->dmsg[(size_t)inc * (size_t)k + (size_t)l], scale),
-                                  &w->itheta[(size_t)v * (size_t)k + (size_t)l]))
+            dnnmem__add_overflows(w->itheta[dnnmem__label_at(v, k, l)],
+                                  dnnmem__label_dual_int(w->dmsg[dnnmem__label_at(inc, k, l)], scale),
+                                  &w->itheta[dnnmem__label_at(v, k, l)]))
           return 0;
     }
   for (v = 0; v < n; v++) {
     int64_t least = inf;
     for (l = 0; l < k; l++)
-      if (dnnmem__label_node_cost(p, v, l) >= 0 && w->itheta[(size_t)v * (size_t)k + (size_t)l] < least)
-        least = w->itheta[(size_t)v * (size_t)k + (size_t)l];
+      if (dnnmem__label_node_cost(p, v, l) >= 0 && w->itheta[dnnmem__label_at(v, k, l)] < least)
+        least = w->itheta[dnnmem__label_at(v, k, l)];
     if (dnnmem__add_overflows(total, least, &total)) return 0;
   }
   for (u = 0; u < n; u++) {
@@ -17570,11 +17574,11 @@ static int dnnmem__label_dual_eval(const dnnmem_label_problem *p, dnnmem__label_
       for (t = 0; t < full; t++) w->icons[t] = 0;
       for (i = 0; i < nd && ok; i++) {
         int32_t c = w->fvar[i];
-        size_t inc = (size_t)w->finc[i];
+        int32_t inc = w->finc[i];
         for (j = 0; j < nl; j++) {
           l = w->llist[j];
           w->ild[j] = dnnmem__label_node_cost(p, c, l) >= 0
-                          ? -dnnmem__label_dual_int(w->dmsg[(size_t)inc * (size_t)k + (size_t)l], scale)
+                          ? -dnnmem__label_dual_int(w->dmsg[dnnmem__label_at(inc, k, l)], scale)
                           : inf;
         }
         w->imc[0] = inf;
@@ -17590,7 +17594,7 @@ static int dnnmem__label_dual_eval(const dnnmem_label_problem *p, dnnmem__label_
         uint32_t bit;
         if (dnnmem__label_node_cost(p, u, a) < 0) continue;
         bit = 1u << w->lmap[a];
-        base = -dnnmem__label_dual_int(w->dmsg[(size_t)u * (size_t)k + (size_t)a], scale);
+        base = -dnnmem__label_dual_int(w->dmsg[dnnmem__label_at(u, k, a)], scale);
         w->iopn[0] = 0;
         for (t = 1; t < full; t++) {
           int32_t b = w->llist[dnnmem__label_low_bit(t)];
@@ -17611,17 +17615,17 @@ static int dnnmem__label_dual_eval(const dnnmem_label_problem *p, dnnmem__label_
       for (a = 0; a < k && ok; a++) {
         int64_t c;
         if (dnnmem__label_node_cost(p, u, a) < 0) continue;
-        c = -dnnmem__label_dual_int(w->dmsg[(size_t)u * (size_t)k + (size_t)a], scale);
+        c = -dnnmem__label_dual_int(w->dmsg[dnnmem__label_at(u, k, a)], scale);
         if (o >= 0 && o != a && dnnmem__add_overflows(c, dnnmem__label_conversion(p, u, a, o) * scale, &c)) ok = 0;
         for (i = 0; i < nd && ok; i++) {
           int32_t v2 = w->fvar[i];
-          size_t inc = (size_t)w->finc[i];
+          int32_t inc = w->finc[i];
           int64_t least = inf;
           for (l = 0; l < k; l++) {
             int64_t x, msg;
             if (dnnmem__label_node_cost(p, v2, l) < 0) continue;
             x = l == a || l == o ? 0 : dnnmem__label_conversion(p, u, a, l) * scale / nd;
-            msg = dnnmem__label_dual_int(w->dmsg[inc * (size_t)k + (size_t)l], scale);
+            msg = dnnmem__label_dual_int(w->dmsg[dnnmem__label_at(inc, k, l)], scale);
             if (dnnmem__add_overflows(x, -msg, &x)) {
               ok = 0;
               break;
@@ -17668,7 +17672,7 @@ static void dnnmem__label_decode(const dnnmem_label_problem *p, dnnmem__label_wo
       for (l = 0; l < k; l++) {
         double c;
         if (dnnmem__label_node_cost(p, v, l) < 0) continue;
-        c = w->dtheta[(size_t)v * (size_t)k + (size_t)l] - w->dmsg[(size_t)v * (size_t)k + (size_t)l];
+        c = w->dtheta[dnnmem__label_at(v, k, l)] - w->dmsg[dnnmem__label_at(v, k, l)];
         for (i = 0; i < nd; i++) c += (double)dnnmem__label_conversion(p, v, l, w->flist[i]);
         if (c < least) least = c, pick = l;
       }
@@ -17683,10 +17687,10 @@ static void dnnmem__label_decode(const dnnmem_label_problem *p, dnnmem__label_wo
     for (l = 0; l < k; l++) {
       double c;
       if (dnnmem__label_node_cost(p, v, l) < 0) continue;
-      c = (double)dnnmem__label_node_cost(p, v, l) + w->dmsg[(size_t)v * (size_t)k + (size_t)l];
+      c = (double)dnnmem__label_node_cost(p, v, l) + w->dmsg[dnnmem__label_at(v, k, l)];
       for (j = g->in_offsets[v]; j < g->in_offsets[v + 1]; j++) {
         int32_t u = g->in_ids[j], a = w->x[u];
-        if (a >= 0 && a != l && !w->deliv[(size_t)u * (size_t)k + (size_t)l])
+        if (a >= 0 && a != l && !w->deliv[dnnmem__label_at(u, k, l)])
           c += (double)dnnmem__label_conversion(p, u, a, l);
       }
       if (c < least) least = c, pick = l;
@@ -17694,7 +17698,7 @@ static void dnnmem__label_decode(const dnnmem_label_problem *p, dnnmem__label_wo
     w->x[v] = pick;
     for (j = g->in_offsets[v]; j < g->in_offsets[v + 1]; j++) {
       int32_t u = g->in_ids[j];
-      if (w->x[u] >= 0) w->deliv[(size_t)u * (size_t)k + (size_t)pick] = 1;
+      if (w->x[u] >= 0) w->deliv[dnnmem__label_at(u, k, pick)] = 1;
     }
   }
 }
@@ -17715,7 +17719,7 @@ static void dnnmem__label_dual(const dnnmem_label_problem *p, const dnnmem__labe
     w->dstamp[u] = -1;
     for (l = 0; l < k; l++) {
       int64_t c = dnnmem__label_node_cost(p, u, l);
-      w->dtheta[(size_t)u * (size_t)k + (size_t)l] = c >= 0 ? (double)c : 0.0;
+      w->dtheta[dnnmem__label_at(u, k, l)] = c >= 0 ? (double)c : 0.0;
     }
   }
   for (l = 0; l < k; l++) w->lmap[l] = -1;
