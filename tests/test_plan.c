@@ -99,7 +99,7 @@ static void test_chain_staircase(void) {
 /* TFLite paper, Figure 2 (tests/ref.h): the bound is 124, operator 3's
    breadth 80. */
 static void test_tflite_example(void) {
-  dnnmem_interval r[REF_TFLITE_COUNT], live[3];
+  dnnmem_interval r[REF_TFLITE_COUNT] = {{0}}, live[3] = {{0}};
   dnnmem_intervals p = problem_of(r, REF_TFLITE_COUNT, 0), op3 = problem_of(live, 3, 0);
   int64_t off[REF_TFLITE_COUNT], bound = 0;
   dnnmem_plan_result res;
@@ -523,7 +523,7 @@ static void test_checker(void) {
 /* ---- bad input, names, scratch -------------------------------------------- */
 
 static void test_bad_input(void) {
-  dnnmem_interval r[2];
+  dnnmem_interval r[2] = {{0}};
   dnnmem_intervals p = problem_of(r, 2, 0);
   int64_t off[2], bound;
   dnnmem_plan_result res;

@@ -26,7 +26,7 @@ static dnnmem_intervals problem_of(const dnnmem_interval *r, int32_t n) {
    pointer, a negative count and a negative gap count; operations refuse
    records missing (sizes take them as records without gaps). */
 static void test_problem_rules(void) {
-  dnnmem_interval r[2];
+  dnnmem_interval r[2] = {{0}};
   dnnmem_intervals p = problem_of(r, 2), bad;
   int64_t off[2] = {0, 8};
   size_t bytes = 0, other = 0;
@@ -69,7 +69,7 @@ static void test_problem_rules(void) {
    int32: TOO_MANY from each scratch size, which reads only the counts
    (the gap array is never touched). */
 static void test_too_many(void) {
-  dnnmem_interval r[2];
+  dnnmem_interval r[2] = {{0}};
   dnnmem_intervals p = problem_of(r, 2);
   size_t bytes = 0;
   r[0] = rec(0, 2, 8), r[1] = rec(1, 3, 8);
@@ -84,7 +84,7 @@ static void test_too_many(void) {
 /* The checker names the record it refuses (second -1), and both partners
    of an overlap, lower id first; outputs may be NULL. */
 static void test_check_conflicts(void) {
-  dnnmem_interval r[3];
+  dnnmem_interval r[3] = {{0}};
   dnnmem_intervals p = problem_of(r, 3);
   int64_t off[3] = {0, 8, 0}, arena = -1;
   int32_t pair[2] = {7, 7};
@@ -161,7 +161,7 @@ static void test_options(void) {
    1 when its plan fits, 0 below the bound, -1 (unknown) between; chains
    give the same groups with or without the count's output. */
 static void test_capacity_and_chains(void) {
-  dnnmem_interval r[4];
+  dnnmem_interval r[4] = {{0}};
   dnnmem_intervals p = problem_of(r, 4);
   dnnmem_plan_options opt;
   dnnmem_plan_result res;

@@ -71,7 +71,7 @@ static dnnmem_result share(const dnnmem_interval *r, int32_t n, dnnmem_share_alg
 }
 
 static void test_tflite_example(void) {
-  dnnmem_interval r[REF_TFLITE_COUNT];
+  dnnmem_interval r[REF_TFLITE_COUNT] = {{0}};
   dnnmem_intervals p = problem_of(r, REF_TFLITE_COUNT);
   int32_t obj[REF_TFLITE_COUNT];
   int64_t bound = 0;
@@ -121,7 +121,7 @@ static void test_oracle(void) {
 }
 
 static void test_check_and_bad_input(void) {
-  dnnmem_interval r[3];
+  dnnmem_interval r[3] = {{0}};
   dnnmem_intervals p = problem_of(r, 3);
   dnnmem_share_options opt;
   int32_t obj[3] = {0, 1, 0};
@@ -184,7 +184,7 @@ static void test_check_and_bad_input(void) {
    outputs left NULL; a count past the int32 time points refused before any
    record is read; the check's ids at both ends of the range. */
 static void test_arguments(void) {
-  dnnmem_interval r[3];
+  dnnmem_interval r[3] = {{0}};
   dnnmem_intervals p = problem_of(r, 3), huge = problem_of(NULL, INT32_MAX / 2 + 1);
   dnnmem_share_options opt;
   int32_t obj[3];
