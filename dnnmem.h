@@ -1395,7 +1395,8 @@
            60 sign conversions); make test checks it.
          Build. make test runs the unit tests once more as a 32-bit build
            (gcc -m32, SSE2 arithmetic, UBSan; a 32-bit size_t: sizes past it
-           are DNNMEM_ERR_OVERFLOW) when gcc-multilib is installed. x87
+           are DNNMEM_ERR_OVERFLOW) when gcc-multilib is installed, and
+           checks that a 32-bit tool answers as the 64-bit one does. x87
            arithmetic (FLT_EVAL_METHOD 2) is refused like -ffast-math
            (DNNMEM_ALLOW_EXCESS_PRECISION overrides): it rounds twice and
            gave other bits than x86-64.

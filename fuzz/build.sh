@@ -38,6 +38,11 @@ with zipfile.ZipFile(sys.argv[1], "w") as z:
 
 # shellcheck disable=SC2086 # CFLAGS is a word list
 have_stb=$(printf '#include <stb/stb_ds.h>\n' | $CC $CFLAGS -E -x c - >/dev/null 2>&1 && echo 1 || echo 0)
+# a 32-bit x86 target (OSS-Fuzz's i386) computes with x87 by default, which
+# the header refuses: SSE2 arithmetic instead
+sse=
+printf '#include <float.h>\n#if FLT_EVAL_METHOD == 2\n#error x87\n#endif\n' | $CC $CFLAGS -E -x c - >/dev/null 2>&1 ||
+  sse="-msse2 -mfpmath=sse"
 skipped=0
 for src in fuzz/fuzz_*.c; do
   name=$(basename "$src" .c)
@@ -49,7 +54,7 @@ for src in fuzz/fuzz_*.c; do
   fi
   # one step, so that -fsanitize=fuzzer as the engine also instruments
   # shellcheck disable=SC2086 # CFLAGS and the engine are word lists
-  $CC $CFLAGS -std=c99 -I. "$src" -o "$OUT/$name" $LIB_FUZZING_ENGINE -lm
+  $CC $CFLAGS $sse -std=c99 -I. "$src" -o "$OUT/$name" $LIB_FUZZING_ENGINE -lm
   [ -d "fuzz/corpus/$part" ] && zip_dir "$OUT/${name}_seed_corpus.zip" "fuzz/corpus/$part"
   dicts=$(sed -n 's/^ *Dictionaries: //p' "$src" | head -1)
   [ -z "$dicts" ] && [ -f "fuzz/dict/$part.dict" ] && dicts=fuzz/dict/$part.dict

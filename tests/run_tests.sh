@@ -115,6 +115,32 @@ optouts)
   fi
   ;;
 
+# the same answers from a 32-bit build of the tool (SSE2 arithmetic) as
+# from the 64-bit one: annealing, bounds, exact plans, labeling (outputs
+# without the fields that time the run)
+same32)
+  if ! gcc -std=c99 -O1 -m32 -msse2 -mfpmath=sse -I. -o "$tmp/dnnmem32" examples/dnnmem.c -lm 2>"$tmp/err"; then
+    bad "32-bit tool builds"; head -5 "$tmp/err"
+  else
+    untimed() { sed -E 's/"(time_ms|moves_per_second|bound_ms)": [0-9.e+-]+//g'; }
+    while read -r args; do
+      # shellcheck disable=SC2086 # a word list
+      if a=$("$B/dnnmem" $args | untimed) && b=$("$tmp/dnnmem32" $args | untimed) && [ -n "$a" ] && [ "$a" = "$b" ]; then
+        ok "32-bit tool, same answer: $args"
+      else
+        bad "32-bit tool, same answer: $args"; diff <(echo "$a") <(echo "$b") | head -6
+      fi
+    done <<'EOF2'
+remat --budget-ratio 0.6 --iterations 200000 --seed 3 --bound --json tests/data/resnet18.train.graph.csv
+remat --points 5 --iterations 100000 --json tests/data/mobilenet_v2.train.graph.csv
+plan --algo exact --nodes 200000 --json tests/data/resnet18.train.intervals.csv
+plan --symbol S=64..2048 --json tests/data/gpt_mini.symbolic.csv
+place --devices cpu,gpu,npu --json tests/data/place3.graph.csv
+layoutplan --candidates tests/data/gpt_mini.layouts.txt --json tests/data/gpt_mini.graph.csv
+EOF2
+  fi
+  ;;
+
 # the planner alone (tests/size_planner.c) fits the embedded budget
 size)
   if [ -x "$B/size_planner" ] && "$B/size_planner"; then
@@ -196,6 +222,7 @@ trap 'rm -rf "$tmp"' EXIT
   done
   for cc in gcc clang; do command -v $cc >/dev/null && echo "2 static $cc"; done
   echo "2 optouts"
+  [ -n "${M32:-}" ] && echo "2 same32"
   echo "2 size"
   echo "2 install"
   for t in "$B"/fuzz/fuzz_*; do [ -x "$t" ] && echo "3 regression $t"; done
