@@ -161,6 +161,12 @@
        of run-to-run differences, and only where a search stops early.
        Threads. No globals, no static mutable state: calls on different
        scratch buffers may run concurrently.
+       Limits. Counts past int32_t are DNNMEM_ERR_TOO_MANY; per part:
+       DNNMEM_PLAN_SYMBOLIC_MAX_TERMS (8 terms, degree 7),
+       DNNMEM_REMAT_MAX_GROUP (64 nodes in an exactly ordered group;
+       max_group_size 0 means 32), DNNMEM_LABEL_MAX_LABELS (256),
+       DNNMEM_LAYOUT_MAX_AXES, _MAX_FACTORS, _MAX_LEVELS (8, 32, 8) and
+       DNNMEM_LAYOUT_NAME_BYTES (16, with the NUL).
 
    COMPILE-TIME OPTIONS
        DNNMEM_IMPLEMENTATION   emit the implementation (in one file only).
