@@ -1390,7 +1390,9 @@
 
 
    HISTORY
-       0.6.1  2026-11  minimising at most about 1.25x deciding at the bound.
+       0.6.1  2026-11  minimising at most about 1.25x deciding at the
+                       bound; 32-bit builds tested, x87 arithmetic
+                       refused; -Wconversion clean.
          Plan. Exact minimising gives the question at the bound 80% of the
            work (was 75%) and makes the greedy dive the probe's first turn,
            its work counted in the probe's share (an answer within the
