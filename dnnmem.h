@@ -6507,14 +6507,18 @@ typedef struct dnnmem__exact_outcome {
   int32_t degraded;    /* the undo log filled (deeper nodes recounted) */
 } dnnmem__exact_outcome;
 
-static void dnnmem__exact_keep(dnnmem__exact *w, int64_t *offsets, int64_t *arena) {
+/* The arena of a plan of the search's records. */
+static int64_t dnnmem__exact_arena(const dnnmem__exact *w, const int64_t *offsets) {
   int32_t i;
   int64_t a = 0;
-  for (i = 0; i < w->n; i++) {
-    offsets[i] = w->offset[i];
-    a = dnnmem__max64(a, w->offset[i] + w->size[i]);
-  }
-  *arena = a;
+  for (i = 0; i < w->n; i++) a = dnnmem__max64(a, offsets[i] + w->size[i]);
+  return a;
+}
+
+/* The search's plan into offsets, its arena into *arena. */
+static void dnnmem__exact_keep(dnnmem__exact *w, int64_t *offsets, int64_t *arena) {
+  DNNMEM_MEMCPY(offsets, w->offset, (size_t)w->n * sizeof(int64_t));
+  *arena = dnnmem__exact_arena(w, offsets);
 }
 
 /* Rounds v up to a multiple of g (v >= 0, no overflow for validated input). */
@@ -6545,10 +6549,9 @@ static void dnnmem__exact_answer(dnnmem__exact *w, int64_t capacity, int64_t bou
    (*ub, offsets; *ub < 0: none yet) when smaller. Returns 0 when no plan
    was found (not expected). */
 static int dnnmem__exact_dive(dnnmem__exact *w, int64_t big, int64_t *offsets, int64_t *ub) {
-  int64_t node_limit = w->node_limit, a = 0;
+  int64_t node_limit = w->node_limit;
   dnnmem_stop_fn stop = w->stop;
   int res;
-  int32_t i;
   dnnmem__exact_set_order(w, 1, 0, w->order_keys + 4 * (size_t)w->m);
   w->capacity = big;
   w->stop = NULL;
@@ -6561,8 +6564,7 @@ static int dnnmem__exact_dive(dnnmem__exact *w, int64_t big, int64_t *offsets, i
   w->stop = stop;
   w->node_limit = node_limit;
   if (res != DNNMEM__EXACT_FOUND) return 0;
-  for (i = 0; i < w->n; i++) a = dnnmem__max64(a, w->offset[i] + w->size[i]);
-  if (*ub < 0 || a < *ub) dnnmem__exact_keep(w, offsets, ub);
+  if (*ub < 0 || dnnmem__exact_arena(w, w->offset) < *ub) dnnmem__exact_keep(w, offsets, ub);
   return 1;
 }
 
@@ -6740,17 +6742,14 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   if (params->capacity > 0) {
     dnnmem__exact_answer(&w, params->capacity, bound, big, lb, offsets, out);
   } else {
-    ub = -1;
     if (params->warm_offsets) {
-      ub = 0;
-      for (i = 0; i < count; i++) {
-        offsets[i] = params->warm_offsets[i];
-        ub = dnnmem__max64(ub, offsets[i] + w.size[i]);
-      }
-    } else if (!dnnmem__exact_dive(&w, big, offsets, &ub)) {
-      return DNNMEM_ERR_INFEASIBLE;
+      DNNMEM_MEMCPY(offsets, params->warm_offsets, (size_t)count * sizeof(int64_t));
+      ub = dnnmem__exact_arena(&w, offsets);
+    } else {
+      ub = -1;
+      if (!dnnmem__exact_dive(&w, big, offsets, &ub)) return DNNMEM_ERR_INFEASIBLE;
+      w.nodes = w.refused = 0; /* the dive is outside the node limit */
     }
-    w.nodes = w.refused = 0; /* the dive is outside the node limit */
     dnnmem__exact_narrow(&w, g, big, params->warm_offsets == NULL, &lb, &ub, offsets);
     out->arena = ub;
     out->lower_bound = dnnmem__min64(lb, ub);
