@@ -1934,6 +1934,7 @@ typedef enum dnnmem_plan_algo {
   DNNMEM_PLAN_SORTED_HEIGHT,  /* LeapMind's old order, height placement */
   DNNMEM_PLAN_PATHCOVER,      /* LeapMind's path-cover order, height placement */
   DNNMEM_PLAN_BESTFIT,        /* strip-packing best fit on the skyline */
+  DNNMEM_PLAN_GREEDY_TFLM,    /* TensorFlow Lite Micro's GreedyMemoryPlanner */
 #ifndef DNNMEM_NO_EXACT
   DNNMEM_PLAN_EXACT,          /* branch and bound: minimum arena with proof */
 #endif
@@ -1942,7 +1943,8 @@ typedef enum dnnmem_plan_algo {
 
 DNNMEM_DEF const char *dnnmem_plan_algo_name(dnnmem_plan_algo algo);
 /* "best", "naive", "greedy-size", "greedy-breadth", "sorted-height",
-   "pathcover", "bestfit", "exact"; NULL for a value out of range. */
+   "pathcover", "bestfit", "greedy-tflm", "exact"; NULL for a value out of
+   range. */
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_algo_parse(const char *name, dnnmem_plan_algo *out);
 /* The inverse of dnnmem_plan_algo_name; DNNMEM_ERR_PARSE for an unknown name
@@ -4837,6 +4839,52 @@ static void dnnmem__plan_greedy_breadth(dnnmem__planner *p) {
   for (i = 0; i < m; i++) dnnmem__place_in_gap(p, p->order[i]);
 }
 
+/* TensorFlow Lite Micro's GreedyMemoryPlanner (greedy_memory_planner.cc):
+   its walk over the placed records meeting r, by offset, keeps the highest
+   end so far and stops at the first record whose offset leaves room below
+   it: the lowest free interval that fits, else above them all. The time
+   tree's free intervals give that directly; with a zero size in play (a
+   zero-size record at x ends a free interval at x in its walk) the walk
+   itself, from the interval tree. */
+static void dnnmem__place_lowest(dnnmem__planner *p, int32_t r) {
+  int64_t a = dnnmem_interval_alignment(&p->rec[r], p->align), size = p->rec[r].size, top = 0, cand;
+  int32_t k;
+  if (p->gap_leaves > 0 && size > 0 && dnnmem__gap_free(p, r)) {
+    for (k = 0; k + 1 < p->gap_cur; k++)
+      if ((cand = dnnmem__align_up(p->found_key[k], a)) + size <= p->found_key2[k]) break;
+    top = p->found_key[k];
+  } else {
+    if (!p->itree_all) { /* the placed records the tree has not seen */
+      for (k = 0; k < p->n; k++)
+        if (p->off[k] >= 0 && !(p->rec[k].flags & DNNMEM_INTERVAL_FIXED)) dnnmem__itree_insert(p, k);
+      p->itree_all = 1;
+    }
+    dnnmem__neighbours(p, r);
+    for (k = 0; k < p->found_count; k++) {
+      int32_t q = p->found[k];
+      if (dnnmem__align_up(top, a) + size <= p->off[q]) break;
+      top = dnnmem__max64(top, p->off[q] + p->rec[q].size);
+    }
+  }
+  p->off[r] = dnnmem__align_up(top, a);
+  if (p->itree_all) dnnmem__itree_insert(p, r);
+  if (p->gap_leaves > 0) dnnmem__gap_insert(p, r);
+}
+
+/* Its order: fixed (offline-planned) records first, where they are; the
+   others by size, descending, ties the record added last first (its
+   bubble sort runs over the records stacked from the tail). */
+static void dnnmem__plan_greedy_tflm(dnnmem__planner *p) {
+  int32_t i, m = 0;
+  for (i = p->n - 1; i >= 0; i--) {
+    p->vals[i] = -p->rec[i].size;
+    if (!(p->rec[i].flags & DNNMEM_INTERVAL_FIXED)) p->order[m++] = i;
+  }
+  dnnmem__radix_sort(p->order, p->tmp, m, p->vals);
+  dnnmem__gap_begin(p);
+  for (i = 0; i < m; i++) dnnmem__place_lowest(p, p->order[i]);
+}
+
 /* ---- bestfit: skyline of runs (maximal time ranges of equal height) ---- */
 
 static int dnnmem__heap_less(const dnnmem__planner *p, int32_t i, int32_t j) {
@@ -6773,7 +6821,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
 /* ---- the planner's entry points ----------------------------------------- */
 
 static const char *const dnnmem__plan_names[DNNMEM_PLAN_ALGO_COUNT] = {
-    "best", "naive", "greedy-size", "greedy-breadth", "sorted-height", "pathcover", "bestfit",
+    "best", "naive", "greedy-size", "greedy-breadth", "sorted-height", "pathcover", "bestfit", "greedy-tflm",
 #ifndef DNNMEM_NO_EXACT
     "exact"
 #endif
@@ -6982,7 +7030,8 @@ static void dnnmem__planner_setup(dnnmem__planner *p, const dnnmem_interval *rec
 }
 
 static dnnmem_result dnnmem__plan_run(dnnmem__planner *p, dnnmem_plan_algo algo) {
-  dnnmem__plan_reset(p, algo == DNNMEM_PLAN_GREEDY_SIZE || algo == DNNMEM_PLAN_GREEDY_BREADTH);
+  dnnmem__plan_reset(p, algo == DNNMEM_PLAN_GREEDY_SIZE || algo == DNNMEM_PLAN_GREEDY_BREADTH ||
+                            algo == DNNMEM_PLAN_GREEDY_TFLM);
   switch (algo) {
     case DNNMEM_PLAN_NAIVE: dnnmem__plan_naive(p); break;
     case DNNMEM_PLAN_GREEDY_SIZE: dnnmem__plan_greedy_size(p); break;
@@ -6990,6 +7039,7 @@ static dnnmem_result dnnmem__plan_run(dnnmem__planner *p, dnnmem_plan_algo algo)
     case DNNMEM_PLAN_SORTED_HEIGHT: dnnmem__plan_sorted_height(p); break;
     case DNNMEM_PLAN_PATHCOVER: return dnnmem__plan_pathcover(p);
     case DNNMEM_PLAN_BESTFIT: dnnmem__plan_bestfit(p); break;
+    case DNNMEM_PLAN_GREEDY_TFLM: dnnmem__plan_greedy_tflm(p); break;
     default: return DNNMEM_ERR_INVALID_ARGUMENT;
   }
   return DNNMEM_OK;
@@ -7002,11 +7052,11 @@ static dnnmem_result dnnmem__plan_heuristics(dnnmem__planner *p, dnnmem_plan_alg
                                              int64_t *offsets, dnnmem_plan_result *res) {
   static const dnnmem_plan_algo candidates[] = {DNNMEM_PLAN_PATHCOVER, DNNMEM_PLAN_SORTED_HEIGHT,
                                                 DNNMEM_PLAN_GREEDY_SIZE, DNNMEM_PLAN_GREEDY_BREADTH,
-                                                DNNMEM_PLAN_BESTFIT};
+                                                DNNMEM_PLAN_BESTFIT, DNNMEM_PLAN_GREEDY_TFLM};
   const dnnmem_plan_algo *list = candidates;
   int32_t k, count = (int32_t)(sizeof(candidates) / sizeof(candidates[0])), i;
   dnnmem_result r;
-  if (algo >= DNNMEM_PLAN_NAIVE && algo <= DNNMEM_PLAN_BESTFIT) list = &algo, count = 1;
+  if (algo >= DNNMEM_PLAN_NAIVE && algo <= DNNMEM_PLAN_GREEDY_TFLM) list = &algo, count = 1;
   res->arena = DNNMEM__I64_MAX;
   /* k == 0 always runs: a bound of INT64_MAX (one record of that size)
      must still get its offsets written. */

@@ -613,7 +613,8 @@ static void cli_plan_svg(const char *path, const char *title, const dnnmem_inter
 static const cli_option plan_options[] = {
     {"--algo", "A", CLI_STRING, CLI_ARG(algo), 0, 0,
      "best (default), naive, greedy-size, greedy-breadth, sorted-height,\n"
-     "pathcover, bestfit, exact (minimum arena, proven when it completes)"},
+     "pathcover, bestfit, greedy-tflm (TensorFlow Lite Micro's offsets),\n"
+     "exact (minimum arena, proven when it completes)"},
     {"--align", "N", CLI_INT, CLI_ARG(align), 1, INT64_MAX, "every offset a multiple of N (a power of two)"},
     {"--time-limit", "S", CLI_NUMBER, CLI_ARG(time_limit), 0, 0, "stop the exact search after S seconds (best plan so far)"},
     {"--nodes", "N", CLI_INT, CLI_ARG(nodes), 1, INT64_MAX, "stop the exact search after N nodes (best: " CLI_STRING(DNNMEM_PLAN_BEST_NODES) " by default)"},
