@@ -292,6 +292,27 @@
                                of equal height with the unplaced record that
                                fits it best (longest, then largest); if none
                                fits, raise the run to its lower neighbour.
+                greedy-tflm    TensorFlow Lite Micro's GreedyMemoryPlanner,
+                               offset for offset: fixed records first (its
+                               offline-planned buffers), the others by size,
+                               descending, among equal sizes the record
+                               added last first (its sort runs over the
+                               buffers stacked from the tail), each at the
+                               lowest offset above 0 or a placed record
+                               meeting it that leaves its size free below
+                               the next such record by offset (the lowest
+                               free interval that fits, not the smallest; a
+                               zero-size record ends a free interval, as in
+                               its walk). What it is for: an engine that
+                               swaps its planner for this header lands with
+                               identical offsets first (no behaviour
+                               change; examples/tflm_memory_planner.cc is
+                               that drop-in), then switches to best. Its
+                               AddBuffer(size, first, last) is the record
+                               {first, last + 1, size}, in the order added
+                               (examples/tflite_to_graph.py writes a model's
+                               buffers so); with an alignment the candidate
+                               is rounded up (it has none).
                 exact          branch and bound after minimalloc (Moffitt,
                                "MiniMalloc", ASPLOS 2023): records in
                                canonical (offset, rank) order, each at its
@@ -329,7 +350,8 @@
                                log fills, placements go unlogged and are
                                undone by recounting (result.degraded).
                 best (default) pathcover, sorted-height, greedy-size,
-                               greedy-breadth, bestfit until one meets the
+                               greedy-breadth, bestfit, greedy-tflm until one
+                               meets the
                                bound (smallest arena wins, ties: that order),
                                then, for up to DNNMEM_PLAN_BEST_EXACT_MAX
                                records, the exact search from that plan with
@@ -595,7 +617,7 @@
                 each operation adds the ties' 350 bytes per record (the
                 solve also the merged allowed lists). Cost with links:
                 4 x the solve above on at most n merged records.
-   Complexity.  naive O(n); greedy-size and greedy-breadth O(n log n +
+   Complexity.  naive O(n); greedy-size, greedy-breadth and greedy-tflm O(n log n +
                 sum (c + s) + sum of node sizes), per record c the runs of
                 the nodes whose records all meet it (at most k), s the
                 records of the others it visits (its ancestors and the
