@@ -2034,7 +2034,9 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_solve_scratch_size(const dnnmem_intervals *
                                                         size_t *out_bytes);
 /* Scratch for dnnmem_plan_solve: O(n + gaps), about 675 bytes per record,
    plus the exact search's block: up to DNNMEM_PLAN_BEST_EXACT_MAX records
-   whatever the algo (one size serves every algo there), about 1.9 KiB per
+   whatever the algo (one size serves every algo there) but greedy-tflm,
+   which alone takes about 400 bytes per record (an engine's planner
+   inside its arena: nothing for the other strategies), about 1.9 KiB per
    record; above, only for exact, about 2 KiB per record plus 16 MiB.
    Reads problem->count and each record's num_gaps (not the rest, which
    the operation validates); records may be NULL to size records without
@@ -4300,15 +4302,33 @@ typedef struct dnnmem__planner {
   size_t cover_bytes;
 } dnnmem__planner;
 
-/* full: everything the heuristics use (2: with the gap rule's time tree);
-   else only time compression, the orders and the interval tree (shared
-   objects' bound). */
+/* The gap rule's time tree: 2P nodes, P blocks of 2^DNNMEM__PLAN_GAP_SHIFT
+   for <= 2n - 1 segments (a finer leaf only where segments x 2^(shift - S)
+   < n: as few blocks). */
+static void dnnmem__gap_layout(dnnmem__scratch *s, int32_t n, dnnmem__planner *p) {
+  size_t n2 = 2 * (size_t)n, gap_nodes;
+  gap_nodes = dnnmem__sky_nodes((int32_t)((n2 + ((size_t)1 << DNNMEM__PLAN_GAP_SHIFT) - 1) >>
+                                          DNNMEM__PLAN_GAP_SHIFT));
+  p->gap_ent = DNNMEM__TAKE(s, dnnmem__gap_entry, n);
+  p->gap_run = DNNMEM__TAKE(s, dnnmem__gap_entry, n);
+  p->gap_node = DNNMEM__TAKE(s, int32_t, n);
+  p->gap_start = DNNMEM__TAKE(s, int32_t, gap_nodes + 1);
+  p->gap_count = DNNMEM__TAKE(s, int32_t, gap_nodes);
+  p->gap_runs = DNNMEM__TAKE(s, int32_t, gap_nodes);
+  p->gap_zeros = DNNMEM__TAKE(s, int32_t, gap_nodes);
+  p->gap_sub = DNNMEM__TAKE(s, int32_t, gap_nodes);
+  p->gap_ext = DNNMEM__TAKE(s, int32_t, 4 * gap_nodes);
+}
+
+/* full: everything the heuristics use (2: with the gap rule's time tree;
+   3: only what greedy-tflm uses, for embedded engines); else only
+   time compression, the orders and the interval tree (shared objects'
+   bound). */
 static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, int full, dnnmem__planner *p) {
   size_t n2 = 2 * (size_t)n, nodes = dnnmem__sky_nodes(n2 > 0 ? (int32_t)n2 : 1);
   size_t heap_cap = 5 * (size_t)n + 4; /* pushes: 1 + 3 per placement + 1 per raise, raises <= 1 + 2n */
-  size_t gap_nodes;
   dnnmem_intervals chains;
-  p->gap_tree = full == 2;
+  p->gap_tree = full >= 2;
   p->gap_leaves = 0;
   p->off = DNNMEM__TAKE(s, int64_t, n);
   p->coords = DNNMEM__TAKE(s, int64_t, n2);
@@ -4327,6 +4347,11 @@ static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, int full, dnnm
   if (!full) return;
   p->found_key = DNNMEM__TAKE(s, int64_t, n);
   p->found_key2 = DNNMEM__TAKE(s, int64_t, n);
+  p->sky.max = NULL;
+  if (full == 3) { /* greedy-tflm alone */
+    dnnmem__gap_layout(s, n, p);
+    return;
+  }
   p->sky.max = DNNMEM__TAKE(s, int64_t, nodes);
   p->sky.lazy = DNNMEM__TAKE(s, int64_t, nodes);
   p->breadth = DNNMEM__TAKE(s, int64_t, n2);
@@ -4346,19 +4371,7 @@ static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, int full, dnnm
   if (dnnmem_plan_chains_scratch_size(&chains, &p->cover_bytes) != DNNMEM_OK) s->overflow = 1;
   p->cover_scratch = DNNMEM__TAKE(s, unsigned char, p->cover_bytes);
   if (full < 2) return;
-  /* 2P nodes, P blocks of 2^DNNMEM__PLAN_GAP_SHIFT for <= 2n - 1 segments
-     (a finer leaf only where segments x 2^(shift - S) < n: as few blocks) */
-  gap_nodes = dnnmem__sky_nodes((int32_t)((n2 + ((size_t)1 << DNNMEM__PLAN_GAP_SHIFT) - 1) >>
-                                          DNNMEM__PLAN_GAP_SHIFT));
-  p->gap_ent = DNNMEM__TAKE(s, dnnmem__gap_entry, n);
-  p->gap_run = DNNMEM__TAKE(s, dnnmem__gap_entry, n);
-  p->gap_node = DNNMEM__TAKE(s, int32_t, n);
-  p->gap_start = DNNMEM__TAKE(s, int32_t, gap_nodes + 1);
-  p->gap_count = DNNMEM__TAKE(s, int32_t, gap_nodes);
-  p->gap_runs = DNNMEM__TAKE(s, int32_t, gap_nodes);
-  p->gap_zeros = DNNMEM__TAKE(s, int32_t, gap_nodes);
-  p->gap_sub = DNNMEM__TAKE(s, int32_t, gap_nodes);
-  p->gap_ext = DNNMEM__TAKE(s, int32_t, 4 * gap_nodes);
+  dnnmem__gap_layout(s, n, p);
 }
 
 /* Orders: each a "less" over record ids with explicit tie-breaks (id last,
@@ -4721,7 +4734,7 @@ static void dnnmem__plan_reset(dnnmem__planner *p, int takes_placed) {
   }
   for (i = 0; i < p->n; i++)
     if (p->off[i] >= 0) dnnmem__itree_insert(p, i);
-  dnnmem__sky_reset(&p->sky, p->segments);
+  if (p->sky.max) dnnmem__sky_reset(&p->sky, p->segments);
 }
 
 /* Sorts the free (non-fixed) records into p->order; returns their count. */
@@ -6890,7 +6903,8 @@ typedef struct dnnmem__plan_work {
 /* The one layout of every plan operation: the size (out_bytes given) or
    the carving of scratch. Solving carves, besides the planner, bound and
    checker, the exact search's block: lean up to DNNMEM_PLAN_BEST_EXACT_MAX
-   records whatever the algo (one size serves every algo there), full for
+   records whatever the algo (one size serves every algo there) but
+   greedy-tflm (lean: its own arrays only), full for
    exact above, none otherwise. */
 static dnnmem_result dnnmem__plan_carve_counts(int32_t count, int32_t pieces, dnnmem_plan_algo algo,
                                                int what, dnnmem__plan_work *w, void *scratch,
@@ -6903,9 +6917,10 @@ static dnnmem_result dnnmem__plan_carve_counts(int32_t count, int32_t pieces, dn
   w->exact_mode = 0;
   w->exact_bytes = 0;
   if (what == DNNMEM__PLAN_SOLVE) {
-    dnnmem__planner_layout(&s, count, 2, &w->planner);
+    dnnmem__planner_layout(&s, count, algo == DNNMEM_PLAN_GREEDY_TFLM ? 3 : 2, &w->planner);
 #ifndef DNNMEM_NO_EXACT
-    if (count > 0 && count <= DNNMEM_PLAN_BEST_EXACT_MAX) w->exact_mode = 1;
+    if (algo == DNNMEM_PLAN_GREEDY_TFLM) w->exact_mode = 0; /* lean: an engine's planner */
+    else if (count > 0 && count <= DNNMEM_PLAN_BEST_EXACT_MAX) w->exact_mode = 1;
     else if (count > 0 && algo == DNNMEM_PLAN_EXACT) w->exact_mode = 2;
     if (w->exact_mode &&
         dnnmem__exact_scratch_size(count, (pieces - count) / 2, w->exact_mode == 1, &w->exact_bytes) != DNNMEM_OK)

@@ -149,6 +149,35 @@ static void test_times_of_subgraphs_never_called(void) {
   expect_plan(b, 3, want, 64);
 }
 
+/* An engine's planner lives in its arena: greedy-tflm alone asks for a
+   fraction of the others' scratch (no exact block, no other strategy's
+   arrays), plans in exactly that, and refuses half of it. */
+static void test_lean_scratch(void) {
+  dnnmem_interval r[30];
+  dnnmem_intervals p;
+  dnnmem_plan_options opt;
+  dnnmem_plan_result res;
+  size_t lean = 0, best = 0;
+  int64_t off[30];
+  unsigned char *scratch;
+  int32_t i;
+  for (i = 0; i < 30; i++) r[i] = ref_plan_record(i, i + 2, 16 * (1 + i % 5));
+  p.records = r, p.count = 30, p.alignment = 0;
+  memset(&opt, 0, sizeof opt);
+  CHECK_EQ(dnnmem_plan_solve_scratch_size(&p, &opt, &best), DNNMEM_OK);
+  opt.algo = DNNMEM_PLAN_GREEDY_TFLM;
+  CHECK_EQ(dnnmem_plan_solve_scratch_size(&p, &opt, &lean), DNNMEM_OK);
+  CHECK(lean * 4 < best);
+  CHECK(lean < 30 * 512); /* about 400 bytes per record */
+  scratch = (unsigned char *)malloc(lean + 1);
+  CHECK_EQ(dnnmem_plan_solve(&p, &opt, off, &res, scratch + 1, lean), DNNMEM_OK); /* any alignment */
+  CHECK_EQ(ref_plan_recount(&p, off), res.arena);
+  CHECK_EQ(dnnmem_plan_solve(&p, &opt, off, &res, scratch, lean / 2), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  opt.algo = DNNMEM_PLAN_BEST;
+  CHECK_EQ(dnnmem_plan_solve(&p, &opt, off, &res, scratch, lean), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  free(scratch);
+}
+
 static void test_name_and_parse(void) {
   dnnmem_plan_algo a = DNNMEM_PLAN_BEST;
   CHECK(strcmp(dnnmem_plan_algo_name(DNNMEM_PLAN_GREEDY_TFLM), "greedy-tflm") == 0);
@@ -162,24 +191,27 @@ static int differs_from_oracle(const dnnmem_intervals *p, const char *what, int3
   dnnmem_plan_options opt;
   dnnmem_plan_result res, best;
   int64_t *off = (int64_t *)calloc((size_t)p->count + 1, sizeof(int64_t));
-  int64_t *want = (int64_t *)calloc((size_t)p->count + 1, sizeof(int64_t)), arena;
+  int64_t *want = (int64_t *)calloc(2 * (size_t)p->count + 1, sizeof(int64_t)), arena;
   size_t bytes = 0;
   void *scratch;
   int32_t i, n = p->count, differs;
   memset(&opt, 0, sizeof opt);
-  opt.algo = DNNMEM_PLAN_GREEDY_TFLM;
+  opt.algo = DNNMEM_PLAN_GREEDY_TFLM; /* its own (lean) scratch, exactly */
   CHECK_EQ(dnnmem_plan_solve_scratch_size(p, &opt, &bytes), DNNMEM_OK);
   scratch = malloc(bytes);
   CHECK_EQ(dnnmem_plan_solve(p, &opt, off, &res, scratch, bytes), DNNMEM_OK);
+  free(scratch);
   arena = ref_plan_greedy_tflm(p, want);
   for (i = 0; i < n && off[i] == want[i]; i++) continue;
   differs = i < n || res.arena != arena || ref_plan_recount(p, off) != arena;
   if (n <= 64) { /* best never does worse (greedy-tflm is among its candidates) */
     opt.algo = DNNMEM_PLAN_BEST;
-    CHECK_EQ(dnnmem_plan_solve(p, &opt, off, &best, scratch, bytes), DNNMEM_OK);
+    CHECK_EQ(dnnmem_plan_solve_scratch_size(p, &opt, &bytes), DNNMEM_OK);
+    scratch = malloc(bytes);
+    CHECK_EQ(dnnmem_plan_solve(p, &opt, want + n, &best, scratch, bytes), DNNMEM_OK);
+    free(scratch);
     differs |= best.arena > res.arena;
   }
-  free(scratch);
   if (differs && shown < 5)
     fprintf(stderr, "%s %d: n=%d record %d at %lld, the oracle says %lld\n", what, trial, n, i,
             (long long)(i < n ? off[i] : -1), (long long)(i < n ? want[i] : -1));
@@ -258,6 +290,7 @@ int main(void) {
   RUN(test_lowest_gap_not_smallest);
   RUN(test_zero_size_ends_a_gap);
   RUN(test_times_of_subgraphs_never_called);
+  RUN(test_lean_scratch);
   RUN(test_name_and_parse);
   RUN(test_same_plans_as_the_oracle);
   RUN(test_same_plans_at_scale);
