@@ -67,6 +67,7 @@ class MemoryPlanner : public tflite::MicroMemoryPlanner {
  private:
   // Plans when buffers were added since; false when planning failed.
   bool Plan();
+  dnnmem_result PlanAroundOverlaps(unsigned char* work, size_t bytes);
 
   dnnmem_plan_algo algo_;
   unsigned char* scratch_ = nullptr;
@@ -75,6 +76,7 @@ class MemoryPlanner : public tflite::MicroMemoryPlanner {
   int64_t* offsets_ = nullptr;          // after them, at planning time
   int count_ = 0;
   bool planned_ = false, failed_ = false;
+  bool overlaps_ = false;  // the offline offsets collide (planned around their union)
   dnnmem_plan_result result_ = {};
 };
 
@@ -139,10 +141,89 @@ TfLiteStatus MemoryPlanner::AddBuffer(int size, int first_time_used, int last_ti
   return s;
 }
 
+// Offline plans may overlap on purpose (Vela's for Ethos-U puts its
+// scratch over the input: its command stream shares them); its planner
+// takes them as they are, dnnmem refuses colliding fixed records. So the
+// online buffers are planned around their union instead: for each time
+// segment between the offline buffers' ends, the merged byte ranges of
+// those alive, one fixed record each. Their walk sees the same occupied
+// bytes at every time, so the offsets are the same as around the
+// originals (positive sizes); the offline buffers keep their offsets.
+dnnmem_result MemoryPlanner::PlanAroundOverlaps(unsigned char* work, size_t bytes) {
+  dnnmem_interval* merged = (dnnmem_interval*)work;
+  size_t cap = bytes / sizeof(dnnmem_interval);
+  int32_t m = 0;
+  int64_t* times = nullptr;
+  for (int i = 0; i < count_; i++)  // the online buffers first, in order (ties go by it)
+    if (!(records_[i].flags & DNNMEM_INTERVAL_FIXED)) {
+      if ((size_t)m >= cap) return DNNMEM_ERR_SCRATCH_TOO_SMALL;
+      merged[m++] = records_[i];
+    }
+  int32_t nt = 0;
+  // the times: each offline buffer's ends, sorted, at the scratch's end
+  times = (int64_t*)(work + bytes - bytes % 8) - 2 * (size_t)count_;
+  if ((unsigned char*)times < (unsigned char*)(merged + m)) return DNNMEM_ERR_SCRATCH_TOO_SMALL;
+  for (int i = 0; i < count_; i++)
+    if (records_[i].flags & DNNMEM_INTERVAL_FIXED) {
+      int64_t ends[2] = {records_[i].lower, records_[i].upper};
+      for (int e = 0; e < 2; e++) {
+        int k = nt++;
+        for (; k > 0 && times[k - 1] > ends[e]; k--) times[k] = times[k - 1];
+        times[k] = ends[e];
+      }
+    }
+  cap = (size_t)((dnnmem_interval*)times - merged);
+  for (int k = 0; k + 1 < nt; k++) {
+    if (times[k] == times[k + 1]) continue;
+    int32_t first = m;
+    for (int i = 0; i < count_; i++) {  // those alive over [times[k], times[k + 1]), by offset
+      const dnnmem_interval* f = &records_[i];
+      if (!(f->flags & DNNMEM_INTERVAL_FIXED) || f->size == 0 || f->lower > times[k] || f->upper < times[k + 1])
+        continue;
+      if ((size_t)m >= cap) return DNNMEM_ERR_SCRATCH_TOO_SMALL;
+      int32_t j = m++;
+      for (; j > first && merged[j - 1].fixed_offset > f->fixed_offset; j--) merged[j] = merged[j - 1];
+      merged[j] = *f;
+      merged[j].lower = times[k], merged[j].upper = times[k + 1];
+    }
+    int32_t out = first;  // merge overlapping ranges in place
+    for (int32_t j = first; j < m; j++) {
+      if (out > first && merged[j].fixed_offset < merged[out - 1].fixed_offset + merged[out - 1].size) {
+        int64_t end = merged[j].fixed_offset + merged[j].size;
+        if (end > merged[out - 1].fixed_offset + merged[out - 1].size)
+          merged[out - 1].size = end - merged[out - 1].fixed_offset;
+      } else {
+        merged[out++] = merged[j];
+      }
+    }
+    m = out;
+  }
+  for (int i = 0; i < count_; i++)  // zero-size offline buffers stay themselves (they end a free range)
+    if ((records_[i].flags & DNNMEM_INTERVAL_FIXED) && records_[i].size == 0) {
+      if ((size_t)m >= cap) return DNNMEM_ERR_SCRATCH_TOO_SMALL;
+      merged[m++] = records_[i];
+    }
+  // the merged records, their offsets, then the solve's scratch
+  int64_t* offsets = (int64_t*)(merged + m);
+  unsigned char* rest = (unsigned char*)(offsets + m);
+  if (rest > work + bytes) return DNNMEM_ERR_SCRATCH_TOO_SMALL;
+  dnnmem_intervals problem = {merged, m, 0};
+  dnnmem_plan_options options = {};
+  options.algo = algo_;
+  dnnmem_result r = dnnmem_plan_solve(&problem, &options, offsets, &result_, rest, (size_t)(work + bytes - rest));
+  if (r != DNNMEM_OK) return r;
+  // the same arena (the union's top is the highest offline top) and a bound
+  // of the originals too (their every plan is one of the merged records)
+  for (int i = 0, j = 0; i < count_; i++)
+    offsets_[i] = (records_[i].flags & DNNMEM_INTERVAL_FIXED) ? records_[i].fixed_offset : offsets[j++];
+  return DNNMEM_OK;
+}
+
 bool MemoryPlanner::Plan() {
   if (planned_) return !failed_;
   planned_ = true;
   failed_ = false;
+  overlaps_ = false;
   dnnmem_intervals problem = {records_, count_, 0};
   dnnmem_plan_options options = {};
   options.algo = algo_;
@@ -152,6 +233,10 @@ bool MemoryPlanner::Plan() {
   dnnmem_result r = used <= scratch_bytes_
                         ? dnnmem_plan_solve(&problem, &options, offsets_, &result_, work, scratch_bytes_ - used)
                         : DNNMEM_ERR_SCRATCH_TOO_SMALL;
+  if (r == DNNMEM_ERR_PLAN_FIXED_COLLISION) {
+    overlaps_ = true;
+    r = PlanAroundOverlaps(work, scratch_bytes_ - used);
+  }
   if (r == DNNMEM_OK && result_.arena > INT32_MAX) r = DNNMEM_ERR_OVERFLOW;  // its offsets are int
   if (r != DNNMEM_OK) {
     MicroPrintf("dnnmem planner: %s", dnnmem_result_text(r));
@@ -180,6 +265,16 @@ bool MemoryPlanner::DoAnyBuffersOverlap() {
   unsigned char* work = (unsigned char*)(offsets_ + count_);
   size_t used = (size_t)(work - scratch_);
   int32_t pair[2];
+  if (overlaps_) {  // the offline buffers' own overlaps are theirs: check each online one against all
+    for (int i = 0; i < count_; i++)
+      for (int j = 0; j < count_; j++) {
+        const dnnmem_interval *a = &records_[i], *b = &records_[j];
+        if (i != j && !(a->flags & DNNMEM_INTERVAL_FIXED) && a->lower < b->upper && b->lower < a->upper &&
+            offsets_[i] < offsets_[j] + b->size && offsets_[j] < offsets_[i] + a->size)
+          return true;
+      }
+    return false;
+  }
   return dnnmem_plan_check(&problem, offsets_, nullptr, pair, work, scratch_bytes_ - used) ==
          DNNMEM_ERR_PLAN_OVERLAP;
 }
