@@ -312,7 +312,9 @@
                                {first, last + 1, size}, in the order added
                                (examples/tflite_to_graph.py writes a model's
                                buffers so); with an alignment the candidate
-                               is rounded up (it has none).
+                               is rounded up (it has none). The gaps from
+                               greedy-size's time tree: its complexity.
+                               Scratch alone: about 400 bytes per record.
                 exact          branch and bound after minimalloc (Moffitt,
                                "MiniMalloc", ASPLOS 2023): records in
                                canonical (offset, rank) order, each at its
@@ -351,8 +353,8 @@
                                undone by recounting (result.degraded).
                 best (default) pathcover, sorted-height, greedy-size,
                                greedy-breadth, bestfit, greedy-tflm until one
-                               meets the
-                               bound (smallest arena wins, ties: that order),
+                               meets the bound (smallest arena wins, ties:
+                               that order),
                                then, for up to DNNMEM_PLAN_BEST_EXACT_MAX
                                records, the exact search from that plan with
                                DNNMEM_PLAN_BEST_NODES nodes (x 256 / n above
@@ -617,7 +619,7 @@
                 each operation adds the ties' 350 bytes per record (the
                 solve also the merged allowed lists). Cost with links:
                 4 x the solve above on at most n merged records.
-   Complexity.  naive O(n); greedy-size, greedy-breadth and greedy-tflm O(n log n +
+   Complexity.  naive O(n); greedy-size and greedy-breadth O(n log n +
                 sum (c + s) + sum of node sizes), per record c the runs of
                 the nodes whose records all meet it (at most k), s the
                 records of the others it visits (its ancestors and the
