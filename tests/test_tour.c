@@ -217,6 +217,11 @@ static void ref_plan_pass(void) {
   CHECK_EQ(res.arena, 28672);
   CHECK_EQ(offsets[2], 12288); /* above pass 1's records, which stay */
   free(scratch);
+  CHECK_EQ(dnnmem_plan_solve_scratch_size(&p, NULL, &bytes), DNNMEM_OK); /* planned at once */
+  scratch = scratch_for(bytes);
+  CHECK_EQ(dnnmem_plan_solve(&p, NULL, offsets, &res, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(res.arena, 24576);
+  free(scratch);
 }
 
 /* 2. symbolic sizes: 4096 S, 8192 S and 64 bytes, S in [1, 64] */
