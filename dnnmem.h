@@ -915,10 +915,11 @@
 
        Example (solve within a budget: the tour's part 5; the arena of the
        sequence found: examples/engine.c). The trade-off curve of
-       x -> f1 -> f2 -> f3 -> f4, g = (f4, f2), h = (g, f1), 1 MiB each
-       but x (0 bytes), 10 ns each but x:
+       x -> f1 -> f2 -> f3 -> f4, g = (f4, f2), h = (g, f1):
            int32_t in_offsets[8] = {0, 0, 1, 2, 3, 4, 6, 8},
                    in_ids[8] = {0, 1, 2, 3, 4, 2, 5, 1};
+           int64_t sizes[7] = {0, 1 << 20, 1 << 20, 1 << 20, 1 << 20, 1 << 20,
+                               1 << 20},  times[7] = {0, 10, 10, 10, 10, 10, 10};
            dnnmem_graph g = {7, in_offsets, in_ids};
            dnnmem_remat_problem p = {&g, sizes, times, NULL};
            dnnmem_remat_options o = {DNNMEM_REMAT_ANNEAL};

@@ -107,6 +107,6 @@ static int place(const dnnmem_graph *graph) {
 }
 
 int main(void) {
-  dnnmem_graph graph = {N, in_offsets, in_ids};
-  return plan_arena(&graph) || recompute(&graph) || place(&graph);
+  static const dnnmem_graph g = {N, in_offsets, in_ids}, *graph = &g;
+  return plan_arena(graph) || recompute(graph) || place(graph);
 }
