@@ -207,7 +207,7 @@ tflm:
 	    -e 's/constexpr int kScratchBufferSize = 4096;/constexpr int kScratchBufferSize = 1 << 20;/' \
 	    $(TFLM_MP)/greedy_memory_planner_test.cc >$(BUILD)/tflm/greedy_memory_planner_test.cc; \
 	echo "== its greedy_memory_planner_test.cc, $$(grep -c '^TEST(' $(BUILD)/tflm/greedy_memory_planner_test.cc) tests, with the drop-in (greedy-tflm)"; \
-	$(TFLM_CXX) -include tests/tflm_greedy_shim.h $(BUILD)/tflm/greedy_memory_planner_test.cc \
+	$(TFLM_CXX) -Wno-unused-parameter -include tests/tflm_greedy_shim.h $(BUILD)/tflm/greedy_memory_planner_test.cc \
 	  $(TFLM_SUPPORT:%=$(BUILD)/tflm/%.o) -o $(BUILD)/tflm/greedy_test; \
 	$(BUILD)/tflm/greedy_test >$(BUILD)/tflm/greedy_test.log 2>&1 || { cat $(BUILD)/tflm/greedy_test.log; exit 1; }; \
 	grep -E '^\[ *(OK|FAILED|PASSED) *\]' $(BUILD)/tflm/greedy_test.log; \
