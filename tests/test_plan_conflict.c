@@ -120,12 +120,15 @@ static void test_single_record(void) {
   CHECK_EQ(res.count, 1);
   CHECK_EQ(ids[0], 1);
   CHECK_EQ(res.minimal, 1);
+  CHECK_EQ(res.decisions, 1);
   CHECK(verified(&p, 9, ids, &res));
   r[1].fixed_offset = 0;
   r[0].size = 12; /* too large alone */
   CHECK_EQ(conflict_of(&p, 9, 0, ids, 3, &res), DNNMEM_OK);
   CHECK_EQ(res.count, 1);
   CHECK_EQ(ids[0], 0);
+  CHECK_EQ(res.minimal, 1);
+  CHECK_EQ(res.decisions, 1); /* the first question only: a record alone needs no deletion filter */
   CHECK(verified(&p, 9, ids, &res));
 }
 
