@@ -17,12 +17,16 @@ DNNMEM_ASSERT lines left out) is listed in file order:
 The sample: the site list cut into N runs of equal length, one site drawn
 in each by the seed (random.Random(seed)), so the mutants spread over the
 whole file whatever the seed. Each mutant is built once (the implementation,
-tests/impl.c, at -O1 without sanitizers unless --sanitize; and the tests of
-its part that compile their own copy), then its part's unit tests run
-(tests/test_PREFIX*.c, PREFIX from the part marker's "(dnnmem_PREFIX_*)";
-part 1: test_common), each with a timeout of ten times its unmutated run
-plus 5 s; a mutant its part's tests miss is then run against the rest of
-the unit tests (unless --part-only): make test's suite kills it or not.
+tests/impl.c, at -O1 without sanitizers unless --sanitize), then its
+part's unit tests run (tests/test_PREFIX*.c, PREFIX from the part marker's
+"(dnnmem_PREFIX_*)"; part 1: test_common), cheapest first, each built when
+its turn comes (linked to the mutant's object, or compiled whole when it
+uses private names), each with a timeout of ten times its unmutated run
+plus 5 s. A mutant its part's tests miss is run against the rest of the
+unit tests (unless --part-only), then (unless --no-sanitize-survivors) its
+part's tests once more built with ASan+UBSan as make test builds them:
+make test's unit tests kill it or not (the fuzz regressions and the CLI
+tests are not run).
 
 Not counted: mutants that do not compile (stillborn), mutants whose object
 code is the unmutated one's (equivalent by construction), and the mutants
@@ -188,8 +192,8 @@ def run(cmd, **kw):
 
 
 class Builder:
-    def __init__(self, work, flags):
-        self.work, self.flags = work, flags
+    def __init__(self, work, flags, tag):
+        self.work, self.flags, self.tag = work, flags, tag
         self.tests = sorted(f[:-2] for f in os.listdir(os.path.join(ROOT, "tests"))
                             if f.startswith("test_") and f.endswith(".c"))
         self.own = {t: own_impl(os.path.join(ROOT, "tests", t + ".c")) for t in self.tests}
@@ -198,33 +202,37 @@ class Builder:
         return ["-std=c99", "-w", "-I" + hdr_dir, "-I.", "-Itests",
                 "-fmacro-prefix-map=%s/=" % hdr_dir] + self.flags
 
+    def obj(self, t):
+        return os.path.join(self.work, "obj-" + self.tag, t + ".o")
+
     def objects(self):
         """The tests that link the implementation, compiled once without it."""
-        os.makedirs(os.path.join(self.work, "obj"), exist_ok=True)
+        os.makedirs(os.path.dirname(self.obj("x")), exist_ok=True)
         for t in self.tests:
             if not self.own[t]:
-                r = run([CC] + self.cflags(ROOT) + ["-DDNNMEM__IMPLEMENTATION_DONE", "-c", "-o",
-                                                   os.path.join(self.work, "obj", t + ".o"), "tests/%s.c" % t])
+                r = run([CC] + self.cflags(ROOT) + ["-DDNNMEM__IMPLEMENTATION_DONE", "-c", "-o", self.obj(t),
+                                                   "tests/%s.c" % t])
                 if r.returncode:
                     sys.exit("mutate: tests/%s.c does not compile:\n%s" % (t, r.stdout))
 
-    def build(self, hdr_dir, tests):
-        """The implementation object and the tests' programs in hdr_dir;
-        None when it does not compile, else the implementation's object."""
-        impl = os.path.join(hdr_dir, "impl.o")
+    def impl(self, hdr_dir):
+        """The implementation's object in hdr_dir, its code; None when it
+        does not compile."""
+        impl = os.path.join(hdr_dir, "impl-%s.o" % self.tag)
         if run([CC] + self.cflags(hdr_dir) + ["-c", "-o", impl, "tests/impl.c"]).returncode:
             return None
         with open(impl, "rb") as f:
-            code = f.read()
-        for t in tests:
-            exe = os.path.join(hdr_dir, t)
-            if self.own[t]:
-                cmd = [CC] + self.cflags(hdr_dir) + ["-o", exe, "tests/%s.c" % t, "-lm"]
-            else:
-                cmd = [CC] + self.flags + ["-o", exe, os.path.join(self.work, "obj", t + ".o"), impl, "-lm"]
-            if run(cmd).returncode:
-                return None
-        return code
+            return f.read()
+
+    def program(self, hdr_dir, t):
+        """Test t's program in hdr_dir (after impl()); its path, None when
+        it does not build."""
+        exe = os.path.join(hdr_dir, "%s-%s" % (t, self.tag))
+        if self.own[t]:
+            cmd = [CC] + self.cflags(hdr_dir) + ["-o", exe, "tests/%s.c" % t, "-lm"]
+        else:
+            cmd = [CC] + self.flags + ["-o", exe, self.obj(t), os.path.join(hdr_dir, "impl-%s.o" % self.tag), "-lm"]
+        return exe if run(cmd).returncode == 0 else None
 
 
 def run_test(exe, timeout):
@@ -245,6 +253,8 @@ def main():
     ap.add_argument("--list", action="store_true", help="list the sample, build nothing")
     ap.add_argument("--only", default="", help="comma-separated mutant ids to run (from the sample)")
     ap.add_argument("--part-only", action="store_true", help="only the part's tests")
+    ap.add_argument("--no-sanitize-survivors", action="store_true",
+                    help="do not rerun a survivor's part tests under ASan+UBSan")
     ap.add_argument("--work", default=os.path.join(os.environ.get("BUILD", "build"), "mutate"))
     args = ap.parse_args()
 
@@ -271,21 +281,36 @@ def main():
     work = os.path.abspath(os.path.join(ROOT, args.work))
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
-    flags = ["-O1", "-g0"] + (SAN if args.sanitize else [])
-    b = Builder(work, flags)
-    b.objects()
+    plain = Builder(work, ["-O1", "-g0"] + (SAN if args.sanitize else []), "plain")
+    sanitized = None if args.sanitize or args.no_sanitize_survivors else Builder(work, ["-O1", "-g0"] + SAN, "san")
     base = os.path.join(work, "base")
     os.makedirs(base)
     shutil.copy(HEADER, base)
-    base_code = b.build(base, b.tests)
-    if base_code is None:
-        sys.exit("mutate: the unmutated header does not build")
     timeouts = {}
-    for t in b.tests:
-        t0 = time.time()
-        if run_test(os.path.join(base, t), 600) != "pass":
-            sys.exit("mutate: %s fails unmutated" % t)
-        timeouts[t] = 5 + 10 * (time.time() - t0)
+    for b in filter(None, (plain, sanitized)):
+        b.objects()
+        if b.impl(base) is None:
+            sys.exit("mutate: the unmutated header does not build")
+        for t in b.tests:
+            exe = b.program(base, t)
+            t0 = time.time()
+            if exe is None or run_test(exe, 600) != "pass":
+                sys.exit("mutate: %s fails unmutated (%s)" % (t, b.tag))
+            timeouts[(b.tag, t)] = 5 + 10 * (time.time() - t0)
+    base_code = plain.impl(base)
+    # the cheap tests first; those with their own copy of the implementation last
+    order = sorted(plain.tests, key=lambda t: (plain.own[t], timeouts[("plain", t)]))
+
+    def kill(b, mdir, tests, note):
+        """The first of tests that fails on the mutant: a verdict, or None."""
+        for t in tests:
+            exe = b.program(mdir, t)
+            if exe is None:
+                continue  # a test that does not build with the mutant: no verdict
+            r = run_test(exe, timeouts[(b.tag, t)])
+            if r != "pass":
+                return "%s (%s%s)" % (t, r, note)
+        return None
 
     counts = {"killed": 0, "survived": 0, "equivalent": 0, "stillborn": 0}
     survivors = []
@@ -301,13 +326,13 @@ def main():
             counts["equivalent"] += 1
             print("%3d equivalent (listed)  %s" % (k + 1, where), flush=True)
             continue
-        own_tests = [t for t in b.tests if t.startswith("test_" + p[2])]
-        rest = [t for t in b.tests if t not in own_tests]
+        own_tests = [t for t in order if t.startswith("test_" + p[2])]
+        rest = [t for t in order if t not in own_tests]
         shutil.rmtree(mdir, ignore_errors=True)
         os.makedirs(mdir)
         with open(os.path.join(mdir, "dnnmem.h"), "w", encoding="utf-8") as f:
             f.write("\n".join(mutated))
-        code = b.build(mdir, own_tests)
+        code = plain.impl(mdir)
         if code is None:
             counts["stillborn"] += 1
             print("%3d stillborn            %s" % (k + 1, where), flush=True)
@@ -316,17 +341,11 @@ def main():
             counts["equivalent"] += 1
             print("%3d equivalent (code)    %s" % (k + 1, where), flush=True)
             continue
-        verdict = None
-        for stage, tests in ((0, own_tests), (1, [] if args.part_only else rest)):
-            if stage == 1 and b.build(mdir, tests) is None:
-                break
-            for t in tests:
-                r = run_test(os.path.join(mdir, t), timeouts[t])
-                if r != "pass":
-                    verdict = "%s (%s%s)" % (t, r, ", other part" if stage else "")
-                    break
-            if verdict:
-                break
+        verdict = kill(plain, mdir, own_tests, "")
+        if not verdict and not args.part_only:
+            verdict = kill(plain, mdir, rest, ", other part")
+        if not verdict and sanitized and sanitized.impl(mdir) is not None:
+            verdict = kill(sanitized, mdir, own_tests, ", ASan/UBSan")
         if verdict:
             counts["killed"] += 1
             print("%3d killed by %-22s %s" % (k + 1, verdict, where), flush=True)

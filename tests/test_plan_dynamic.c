@@ -305,6 +305,7 @@ static void test_symbolic_tilings(void) {
     iv.count = ref_symbolic_tiling(&rng, r, c, 3, 4 + (int32_t)dnnmem_rng_below(&rng, 28), 24, height);
     p.intervals = &iv, p.coefficients = c, p.terms = 3, p.s_min = 1, p.s_max = 40;
     CHECK_EQ(symbolic_solve(&p, DNNMEM_PLAN_BEST, &sp), DNNMEM_OK);
+    CHECK(ref_symbolic_stack_irredundant(r, iv.count, sp.order, sp.below_offsets, sp.below_ids));
     worst = symbolic_every_s(&p, &sp, &valid);
     CHECK(valid);
     CHECK(worst >= 1.0);
@@ -338,6 +339,7 @@ static void test_symbolic_brute_force(void) {
     }
     p.intervals = &iv, p.coefficients = c, p.terms = 3, p.s_min = 0, p.s_max = 20;
     CHECK_EQ(symbolic_solve(&p, DNNMEM_PLAN_BEST, &sp), DNNMEM_OK);
+    CHECK(ref_symbolic_stack_irredundant(r, iv.count, sp.order, sp.below_offsets, sp.below_ids));
     worst = symbolic_every_s(&p, &sp, &valid);
     best = ref_symbolic_best_worst(r, c, 3, n, 0, 20);
     CHECK(valid);
@@ -346,6 +348,40 @@ static void test_symbolic_brute_force(void) {
     equal += worst == best;
   }
   CHECK_EQ(equal, 200);
+}
+
+/* Random records whose best reference is often a blend of several S
+   (result.reference < 0, about 1 in 100 here): the stacking is valid at
+   every S with the worst ratio it reports, and irredundant (an edge b under
+   r only when no record meeting both lies between them, tests/ref.h): the
+   stacking is built from the winning blend's sizes. */
+static void test_symbolic_blends(void) {
+  dnnmem_rng rng;
+  int32_t trial, blends = 0;
+  dnnmem_rng_seed(&rng, 5);
+  for (trial = 0; trial < 1500; trial++) {
+    dnnmem_interval r[12];
+    int64_t c[12 * 3];
+    symbolic_plan sp;
+    int32_t n = 2 + (int32_t)dnnmem_rng_below(&rng, 10), i, j;
+    dnnmem_intervals iv = {r, n, 0};
+    dnnmem_plan_symbolic p;
+    int valid;
+    for (i = 0; i < n; i++) {
+      int64_t lo = dnnmem_rng_below(&rng, 6);
+      r[i] = ref_plan_record(lo, lo + 1 + dnnmem_rng_below(&rng, 4), 0);
+      for (j = 0; j < 3; j++)
+        c[i * 3 + j] = dnnmem_rng_below(&rng, 3) ? 0 : dnnmem_rng_below(&rng, j == 0 ? 4000 : j == 1 ? 300 : 30);
+    }
+    p.intervals = &iv, p.coefficients = c, p.terms = 3, p.s_min = 0, p.s_max = 1000;
+    CHECK_EQ(symbolic_solve(&p, DNNMEM_PLAN_BEST, &sp), DNNMEM_OK);
+    CHECK(ref_symbolic_stack_irredundant(r, n, sp.order, sp.below_offsets, sp.below_ids));
+    if (sp.res.reference >= 0) continue;
+    blends++;
+    CHECK(symbolic_every_s(&p, &sp, &valid) >= sp.res.worst_ratio);
+    CHECK(valid);
+  }
+  CHECK(blends >= 10);
 }
 
 /* The GPT-style records of tests/data (sizes c x S and c x S^2 derived
@@ -536,6 +572,7 @@ int main(void) {
   RUN(test_resolve_by_hand);
   RUN(test_symbolic_tilings);
   RUN(test_symbolic_brute_force);
+  RUN(test_symbolic_blends);
   RUN(test_symbolic_gpt_mini);
   RUN(test_polynomial_parser);
   RUN(test_symbolic_arguments);
