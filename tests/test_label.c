@@ -96,13 +96,7 @@ static struct {
 } exact_copy;
 
 static void *exact_array(int slot, const void *from, size_t count, size_t have, size_t size) {
-  void *to = malloc(count ? count * size : 1);
-  if (to == NULL) abort();
-  memset(to, 0, count ? count * size : 1);
-  if (from) memcpy(to, from, (count < have ? count : have) * size);
-  free(exact_copy.mem[slot]);
-  exact_copy.mem[slot] = to;
-  return from ? to : NULL;
+  return test_heap_copy(&exact_copy.mem[slot], from, count, have, size);
 }
 
 static const dnnmem_label_problem *exact(const test_problem *t) {
@@ -126,7 +120,7 @@ static const dnnmem_label_problem *exact(const test_problem *t) {
 
 static void exact_free(void) {
   int i;
-  for (i = 0; i < 9; i++) free(exact_copy.mem[i]), exact_copy.mem[i] = NULL;
+  for (i = 0; i < 9; i++) test_heap_free(&exact_copy.mem[i]);
 }
 
 /* dnnmem_label_solve with options o on the exact copy, scratch and labels
