@@ -192,11 +192,20 @@ static dnnmem_result symbolic_solve(const dnnmem_plan_symbolic *p, dnnmem_plan_a
   dnnmem_result r;
   memset(&opt, 0, sizeof opt);
   opt.algo = algo;
+  size_t n = (size_t)p->intervals->count, edges = (size_t)DNNMEM_PLAN_SYMBOLIC_EDGES(p->intervals->count);
+  int32_t *order, *below_offsets, *below_ids; /* exactly the documented sizes: ASan sees their ends */
   if ((r = dnnmem_plan_symbolic_solve_scratch_size(p, &opt, &bytes)) != DNNMEM_OK) return r;
   scratch = malloc(bytes);
-  r = dnnmem_plan_symbolic_solve(p, &opt, out->order, out->below_offsets, out->below_ids,
-                                 (int32_t)DNNMEM_PLAN_SYMBOLIC_EDGES(64), &out->res, scratch, bytes);
-  free(scratch);
+  order = (int32_t *)malloc((n ? n : 1) * sizeof(int32_t));
+  below_offsets = (int32_t *)malloc((n + 1) * sizeof(int32_t));
+  below_ids = (int32_t *)malloc((edges ? edges : 1) * sizeof(int32_t));
+  r = dnnmem_plan_symbolic_solve(p, &opt, order, below_offsets, below_ids, (int32_t)edges, &out->res, scratch, bytes);
+  if (r == DNNMEM_OK) {
+    memcpy(out->order, order, n * sizeof(int32_t));
+    memcpy(out->below_offsets, below_offsets, (n + 1) * sizeof(int32_t));
+    memcpy(out->below_ids, below_ids, (size_t)out->res.edges * sizeof(int32_t));
+  }
+  free(scratch), free(order), free(below_offsets), free(below_ids);
   return r;
 }
 
