@@ -325,6 +325,20 @@ static void test_symbolic_tilings(void) {
   CHECK_EQ(exact, 40);
 }
 
+/* n random records: lifetimes of 1 to 4 steps starting before `starts`,
+   sizes c0 + c1 S + c2 S^2, each coefficient zero in two cases of three,
+   else below c0_max, c0_max / 13 (at least 30) and 30 in turn. */
+static void random_symbolic(dnnmem_rng *rng, dnnmem_interval *r, int64_t *c, int32_t n, uint32_t starts,
+                            uint32_t c0_max) {
+  int32_t i, j;
+  uint32_t c1_max = c0_max / 13 > 30 ? c0_max / 13 : 30;
+  for (i = 0; i < n; i++) {
+    int64_t lo = dnnmem_rng_below(rng, starts);
+    r[i] = ref_plan_record(lo, lo + 1 + dnnmem_rng_below(rng, 4), 0);
+    for (j = 0; j < 3; j++) c[i * 3 + j] = dnnmem_rng_below(rng, 3) ? 0 : dnnmem_rng_below(rng, j == 0 ? c0_max : j == 1 ? c1_max : 30);
+  }
+}
+
 /* Small random instances: never better than the best stacking (brute
    force over orders), and equal to it on every one of these; the reported
    worst ratio recounted. */
@@ -336,16 +350,12 @@ static void test_symbolic_brute_force(void) {
     dnnmem_interval r[6];
     int64_t c[6 * 3];
     symbolic_plan sp;
-    int32_t n = 2 + (int32_t)dnnmem_rng_below(&rng, 5), i, j;
+    int32_t n = 2 + (int32_t)dnnmem_rng_below(&rng, 5);
     dnnmem_intervals iv = {r, n, 0};
     dnnmem_plan_symbolic p;
     double worst, best;
     int valid;
-    for (i = 0; i < n; i++) {
-      int64_t lo = dnnmem_rng_below(&rng, 5);
-      r[i] = ref_plan_record(lo, lo + 1 + dnnmem_rng_below(&rng, 4), 0);
-      for (j = 0; j < 3; j++) c[i * 3 + j] = dnnmem_rng_below(&rng, 3) ? 0 : dnnmem_rng_below(&rng, j == 0 ? 400 : 30);
-    }
+    random_symbolic(&rng, r, c, n, 5, 400);
     p.intervals = &iv, p.coefficients = c, p.terms = 3, p.s_min = 0, p.s_max = 20;
     CHECK_EQ(symbolic_solve(&p, DNNMEM_PLAN_BEST, &sp), DNNMEM_OK);
     CHECK(ref_symbolic_stack_irredundant(r, iv.count, sp.order, sp.below_offsets, sp.below_ids));
@@ -372,16 +382,11 @@ static void test_symbolic_blends(void) {
     dnnmem_interval r[12];
     int64_t c[12 * 3];
     symbolic_plan sp;
-    int32_t n = 2 + (int32_t)dnnmem_rng_below(&rng, 10), i, j;
+    int32_t n = 2 + (int32_t)dnnmem_rng_below(&rng, 10);
     dnnmem_intervals iv = {r, n, 0};
     dnnmem_plan_symbolic p;
     int valid;
-    for (i = 0; i < n; i++) {
-      int64_t lo = dnnmem_rng_below(&rng, 6);
-      r[i] = ref_plan_record(lo, lo + 1 + dnnmem_rng_below(&rng, 4), 0);
-      for (j = 0; j < 3; j++)
-        c[i * 3 + j] = dnnmem_rng_below(&rng, 3) ? 0 : dnnmem_rng_below(&rng, j == 0 ? 4000 : j == 1 ? 300 : 30);
-    }
+    random_symbolic(&rng, r, c, n, 6, 4000);
     p.intervals = &iv, p.coefficients = c, p.terms = 3, p.s_min = 0, p.s_max = 1000;
     CHECK_EQ(symbolic_solve(&p, DNNMEM_PLAN_BEST, &sp), DNNMEM_OK);
     CHECK(ref_symbolic_stack_irredundant(r, n, sp.order, sp.below_offsets, sp.below_ids));
