@@ -558,6 +558,23 @@ REF_FN double ref_symbolic_best_worst(const dnnmem_interval *lifetimes, const in
   return best;
 }
 
+/* ref_plan_optimum of the records of p whose ids are listed (count of
+   them), less record `skip` (-1: none); links are not followed. */
+REF_FN int64_t ref_plan_optimum_of(const dnnmem_intervals *p, const int32_t *ids, int32_t count, int32_t skip) {
+  dnnmem_interval *sub = (dnnmem_interval *)calloc((size_t)count + 1, sizeof(dnnmem_interval));
+  dnnmem_intervals q;
+  int32_t i, m = 0;
+  int64_t best;
+  for (i = 0; i < count; i++)
+    if (ids[i] != skip) sub[m++] = p->records[ids[i]];
+  q.records = sub;
+  q.count = m;
+  q.alignment = p->alignment;
+  best = ref_plan_optimum(&q, NULL);
+  free(sub);
+  return best;
+}
+
 /* Whether a stacking (dnnmem_plan_symbolic_solve's) lists no edge it
    could leave out: b is listed under r only when no record c that meets
    both in time lies between them (b under c and c under r, each through
