@@ -567,6 +567,111 @@ static void test_arguments(void) {
   free(base);
 }
 
+/* More argument rules: every validation branch of the entry points
+   (names out of range, options out of range, NULL outputs, labels and
+   pins out of range, conversion forms, overflow of the conversion bound)
+   and the conversion forms with one part absent. */
+static void test_arguments_more(void) {
+  test_problem t;
+  int32_t label[MAXN], node[MAXN], v;
+  dnnmem_label_result r;
+  dnnmem_label_options o;
+  dnnmem_label_network_result nr;
+  dnnmem_flow flow;
+  dnnmem_label_algo algo;
+  dnnmem_label_stop stop;
+  dnnmem_rng rng;
+  size_t bytes = 0, nbytes = 0;
+  unsigned char *mem;
+  int64_t c;
+  CHECK(dnnmem_label_algo_name((dnnmem_label_algo)-1) == NULL);
+  CHECK(dnnmem_label_stop_name((dnnmem_label_stop)-1) == NULL);
+  CHECK(dnnmem_label_stop_name(DNNMEM_LABEL_STOP_COUNT) == NULL);
+  CHECK_EQ(dnnmem_label_algo_parse("exact!", &algo), DNNMEM_ERR_PARSE);
+  CHECK_EQ(dnnmem_label_stop_parse("later", &stop), DNNMEM_ERR_PARSE);
+  dnnmem_rng_seed(&rng, 31);
+  random_problem(&rng, &t, 6, 3, 1, 0); /* metric: every label allowed */
+  for (v = 0; v < 6; v++) t.pin[v] = t.out[v] = FREE;
+  CHECK_EQ(dnnmem_label_solve_scratch_size(exact(&t), NULL, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_label_solve_scratch_size(NULL, NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_label_solve_scratch_size(exact(&t), NULL, &bytes), DNNMEM_OK);
+  CHECK_EQ(dnnmem_label_network_scratch_size(exact(&t), NULL, &nbytes), DNNMEM_OK);
+  mem = (unsigned char *)malloc(bytes > nbytes ? bytes : nbytes);
+  memset(&o, 0, sizeof o);
+  o.algo = (dnnmem_label_algo)-1;
+  CHECK_EQ(dnnmem_label_solve(exact(&t), &o, label, &r, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  o.algo = DNNMEM_LABEL_AUTO;
+  o.flow = (dnnmem_flow_algo)-1;
+  CHECK_EQ(dnnmem_label_solve(exact(&t), &o, label, &r, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  o.flow = DNNMEM_FLOW_ALGO_COUNT;
+  CHECK_EQ(dnnmem_label_solve(exact(&t), &o, label, &r, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  o.flow = DNNMEM_FLOW_BK;
+  o.max_cycles = -1;
+  CHECK_EQ(dnnmem_label_solve(exact(&t), &o, label, &r, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  o.max_cycles = 1; /* one cycle of expansion: still an answer, recounted */
+  o.algo = DNNMEM_LABEL_EXPANSION;
+  o.max_sweeps = 1;
+  CHECK_EQ(dnnmem_label_solve(exact(&t), &o, label, &r, mem, bytes), DNNMEM_OK);
+  check_answer(&t, label, &r);
+  CHECK_EQ(dnnmem_label_solve(exact(&t), NULL, NULL, &r, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  t.offsets[1] = 5, t.offsets[2] = 0; /* a broken CSR */
+  CHECK_EQ(dnnmem_label_solve(exact(&t), NULL, label, &r, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  random_problem(&rng, &t, 6, 3, 1, 0);
+  for (v = 0; v < 6; v++) t.pin[v] = t.out[v] = FREE;
+  CHECK_EQ(dnnmem_label_solve_scratch_size(exact(&t), NULL, &bytes), DNNMEM_OK);
+  CHECK_EQ(dnnmem_label_network_scratch_size(exact(&t), NULL, &nbytes), DNNMEM_OK);
+  free(mem);
+  mem = (unsigned char *)malloc(bytes > nbytes ? bytes : nbytes);
+  /* the cost and the lower bound */
+  for (v = 0; v < 6; v++) label[v] = 0;
+  CHECK_EQ(dnnmem_label_cost(exact(&t), NULL, &c, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  label[2] = -1;
+  CHECK_EQ(dnnmem_label_cost(exact(&t), label, &c, mem, bytes), DNNMEM_ERR_ID_RANGE);
+  label[2] = 0;
+  CHECK_EQ(dnnmem_label_lower_bound(exact(&t), NULL, NULL, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  /* the move's network */
+  CHECK_EQ(dnnmem_label_network(exact(&t), NULL, label, 1, NULL, node, &nr, mem, nbytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_label_network(exact(&t), NULL, NULL, 1, &flow, node, &nr, mem, nbytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_label_network(exact(&t), NULL, label, -1, &flow, node, &nr, mem, nbytes), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(dnnmem_label_network(exact(&t), NULL, label, 3, &flow, node, &nr, mem, nbytes), DNNMEM_ERR_ID_RANGE);
+  label[3] = 3;
+  CHECK_EQ(dnnmem_label_network(exact(&t), NULL, label, 1, &flow, node, &nr, mem, nbytes), DNNMEM_ERR_ID_RANGE);
+  label[3] = -1;
+  CHECK_EQ(dnnmem_label_network(exact(&t), NULL, label, 1, &flow, node, &nr, mem, nbytes), DNNMEM_ERR_ID_RANGE);
+  label[3] = 0;
+  t.cost[3 * 3 + 0] = NO; /* label 0 unsupported on node 3 */
+  CHECK_EQ(dnnmem_label_network(exact(&t), NULL, label, 1, &flow, node, &nr, mem, nbytes), DNNMEM_ERR_INFEASIBLE);
+  label[3] = 1;
+  CHECK_EQ(dnnmem_label_network(exact(&t), NULL, label, 2, &flow, NULL, NULL, mem, nbytes), DNNMEM_OK);
+  /* pins and outputs out of range */
+  t.pin[1] = -2;
+  CHECK_EQ(dnnmem_label_solve(exact(&t), NULL, label, &r, mem, bytes), DNNMEM_ERR_ID_RANGE);
+  t.pin[1] = FREE;
+  /* conversions by rate alone (no sizes: 1 each), by latency alone */
+  t.p.convert_size = NULL;
+  CHECK_EQ(solve(&t, DNNMEM_LABEL_EXACT, label, &r), DNNMEM_OK);
+  check_answer(&t, label, &r);
+  CHECK_EQ(r.cost, ref_label_optimum(exact(&t), NULL));
+  t.p.convert_size = t.size;
+  t.p.convert_rate = NULL;
+  t.latency[1] = 5, t.latency[3] = 2;
+  CHECK_EQ(solve(&t, DNNMEM_LABEL_EXACT, label, &r), DNNMEM_OK);
+  check_answer(&t, label, &r);
+  CHECK_EQ(r.cost, ref_label_optimum(exact(&t), NULL));
+  t.size[2] = -1;
+  t.p.convert_rate = t.rate;
+  CHECK_EQ(dnnmem_label_solve(exact(&t), NULL, label, &r, mem, bytes), DNNMEM_ERR_NEGATIVE);
+  t.size[2] = 1;
+  /* the conversion bound (k - 1) x the largest conversion overflows */
+  t.p.convert_rate = NULL;
+  t.latency[1] = INT64_MAX / 2 + 1;
+  CHECK_EQ(dnnmem_label_solve(exact(&t), NULL, label, &r, mem, bytes), DNNMEM_ERR_OVERFLOW);
+  t.latency[1] = 0;
+  t.cost[0] = INT64_MAX / 2, t.cost[3] = INT64_MAX / 2; /* node costs summed past int64_t */
+  CHECK_EQ(dnnmem_label_solve(exact(&t), NULL, label, &r, mem, bytes), DNNMEM_ERR_OVERFLOW);
+  free(mem);
+}
+
 /* Edge cases: no nodes, one label, a self-loop, a cycle. */
 static void test_edges(void) {
   test_problem t;
@@ -705,6 +810,7 @@ int main(void) {
   RUN(test_stops);
   RUN(test_stop_points);
   RUN(test_arguments);
+  RUN(test_arguments_more);
   RUN(test_edges);
   RUN(test_dual_bound);
   RUN(test_dual_trees);
