@@ -4226,6 +4226,143 @@ static void dnnmem__sky_raise(dnnmem__sky *t, int32_t l, int32_t r, int64_t v) {
   dnnmem__sky_raise_at(t, 1, 0, dnnmem__sky_span(t), l, r, v);
 }
 
+/* The heuristics' skyline: flat steps over time segments, a step starting
+   at each set bit of a 64-ary bit tree (level 0: a bit per segment; a bit
+   of level k + 1: word k nonzero), h[t] the height of the step starting at
+   t. place_on_top only ever raises a range to at least its maximum, so a
+   raise is an assignment: it removes the steps inside the range, each made
+   by an earlier raise (at most two per raise), so a query and its raise
+   cost O(log T / 6) plus amortised O(1) steps; the lazy segment tree's
+   O(log T) nodes per operation were most of pathcover's time. */
+typedef struct dnnmem__steps {
+  int64_t *h;
+  uint64_t *bits;
+  int32_t segments, levels;
+  size_t base[8]; /* level k's words: bits + [base[k], base[k + 1]) */
+} dnnmem__steps;
+
+static void dnnmem__steps_reset(dnnmem__steps *s, int32_t segments) {
+  size_t width = segments > 0 ? (size_t)segments : 1, words = 0;
+  int32_t k = 0, t;
+  s->segments = segments;
+  do {
+    s->base[k++] = words;
+    width = (width + 63) / 64;
+    words += width;
+  } while (width > 1);
+  s->levels = k;
+  s->base[k] = words;
+  DNNMEM_MEMSET(s->bits, 0, words * sizeof(uint64_t));
+  for (t = 0; t < k; t++) s->bits[s->base[t]] = 1; /* one step at 0, height 0 */
+  s->h[0] = 0;
+}
+
+static void dnnmem__steps_set(dnnmem__steps *s, int32_t t) {
+  int32_t k;
+  size_t i = (size_t)t;
+  for (k = 0; k < s->levels; k++, i >>= 6) {
+    uint64_t *w = s->bits + s->base[k] + (i >> 6), was = *w;
+    *w = was | (uint64_t)1 << (i & 63);
+    if (was) return;
+  }
+}
+
+static void dnnmem__steps_clear(dnnmem__steps *s, int32_t t) {
+  int32_t k;
+  size_t i = (size_t)t;
+  for (k = 0; k < s->levels; k++, i >>= 6) {
+    uint64_t *w = s->bits + s->base[k] + (i >> 6);
+    *w &= ~((uint64_t)1 << (i & 63));
+    if (*w) return;
+  }
+}
+
+/* The lowest set bit of w (w != 0). */
+static int32_t dnnmem__ctz64(uint64_t w) {
+#if defined(__GNUC__) || defined(__clang__)
+  return (int32_t)__builtin_ctzll(w);
+#else
+  int32_t c = 0;
+  while (!(w & 1)) w >>= 1, c++;
+  return c;
+#endif
+}
+
+/* The highest set bit of w (w != 0). */
+static int32_t dnnmem__clz_top64(uint64_t w) {
+#if defined(__GNUC__) || defined(__clang__)
+  return 63 - (int32_t)__builtin_clzll(w);
+#else
+  int32_t c = 63;
+  while (!(w >> c)) c--;
+  return c;
+#endif
+}
+
+/* The first step starting at or after t, or segments when none. */
+static int32_t dnnmem__steps_next(const dnnmem__steps *s, int32_t t) {
+  int32_t k = 0;
+  size_t i = (size_t)t;
+  uint64_t w;
+  if (t >= s->segments) return s->segments;
+  for (;;) { /* up while the rest of i's word is empty */
+    w = s->bits[s->base[k] + (i >> 6)] & (~(uint64_t)0 << (i & 63));
+    if (w) break;
+    i = (i >> 6) + 1; /* the next word: a bit of level k + 1 */
+    if (++k == s->levels || i >= s->base[k] - s->base[k - 1]) return s->segments;
+  }
+  for (;;) { /* down along the lowest set bits */
+    i = (i & ~(size_t)63) | (size_t)dnnmem__ctz64(w);
+    if (k == 0) return (int32_t)i;
+    k--;
+    w = s->bits[s->base[k] + i];
+    i <<= 6;
+  }
+}
+
+/* The step holding segment t: the last step starting at or before t (one
+   starts at 0). */
+static int32_t dnnmem__steps_prev(const dnnmem__steps *s, int32_t t) {
+  int32_t k = 0;
+  size_t i = (size_t)t;
+  uint64_t w;
+  for (;;) { /* up while i's word has nothing at or below i */
+    w = s->bits[s->base[k] + (i >> 6)] & (~(uint64_t)0 >> (63 - (i & 63)));
+    if (w) break;
+    k++;
+    i = (i >> 6) - 1; /* word 0 holds bit 0 at every level: never below 0 */
+  }
+  for (;;) { /* down along the highest set bits */
+    i = (i & ~(size_t)63) | (size_t)dnnmem__clz_top64(w);
+    if (k == 0) return (int32_t)i;
+    k--;
+    w = s->bits[s->base[k] + i];
+    i <<= 6;
+  }
+}
+
+/* The highest step over segments [l, r) (l < r). */
+static int64_t dnnmem__steps_top(dnnmem__steps *s, int32_t l, int32_t r) {
+  int32_t t = dnnmem__steps_prev(s, l);
+  int64_t top = s->h[t];
+  for (t = dnnmem__steps_next(s, l + 1); t < r; t = dnnmem__steps_next(s, t + 1))
+    if (s->h[t] > top) top = s->h[t];
+  return top;
+}
+
+/* [l, r) raised to v, at least its highest step: one step [l, r), the
+   steps inside removed; the segments from r on keep their heights. */
+static void dnnmem__steps_raise(dnnmem__steps *s, int32_t l, int32_t r, int64_t v) {
+  int32_t t, after = r < s->segments ? dnnmem__steps_prev(s, r) : -1;
+  if (after >= 0 && after != r) { /* the step running past r keeps its height there */
+    s->h[r] = s->h[after];
+    dnnmem__steps_set(s, r);
+  }
+  for (t = dnnmem__steps_next(s, l + 1); t < r; t = dnnmem__steps_next(s, t + 1)) dnnmem__steps_clear(s, t);
+  s->h[l] = v;
+  dnnmem__steps_set(s, l);
+}
+
 /* ---- the planner's working state ---------------------------------------- */
 
 /* A placed record in the gap rule's time tree: its bytes and lifetime
@@ -4262,7 +4399,7 @@ typedef struct dnnmem__planner {
   int32_t gap_shift;            /* a leaf holds 2^gap_shift segments */
   int gap_tree, gap_zero;       /* laid out; a zero-size record met */
   int itree_all;                /* the interval tree holds every placed record */
-  dnnmem__sky sky;
+  dnnmem__steps steps;          /* place_on_top's skyline */
   /* greedy-breadth */
   int64_t *breadth;
   int32_t *rank_tree; /* 2 * segments: range minimum of step ranks */
@@ -4303,8 +4440,8 @@ static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, int full, dnnm
   if (!full) return;
   p->found_key = DNNMEM__TAKE(s, int64_t, n);
   p->found_key2 = DNNMEM__TAKE(s, int64_t, n);
-  p->sky.max = DNNMEM__TAKE(s, int64_t, nodes);
-  p->sky.lazy = DNNMEM__TAKE(s, int64_t, nodes);
+  p->steps.h = DNNMEM__TAKE(s, int64_t, nodes);
+  p->steps.bits = DNNMEM__TAKE(s, uint64_t, nodes); /* T / 63 + 6 words at most */
   p->breadth = DNNMEM__TAKE(s, int64_t, n2);
   p->rank_tree = DNNMEM__TAKE(s, int32_t, 2 * n2);
   p->first_rank = DNNMEM__TAKE(s, int32_t, n);
@@ -4680,10 +4817,10 @@ static void dnnmem__place_in_gap(dnnmem__planner *p, int32_t r) {
 /* LeapMind's rule: on top of everything placed over the lifetime. */
 static void dnnmem__place_on_top(dnnmem__planner *p, int32_t r) {
   int64_t a = dnnmem_interval_alignment(&p->rec[r], p->align), start;
-  start = dnnmem__align_up(dnnmem__sky_query(&p->sky, p->lo[r], p->hi[r]), a);
+  start = dnnmem__align_up(dnnmem__steps_top(&p->steps, p->lo[r], p->hi[r]), a);
   start = dnnmem__avoid_fixed(p, r, start);
   p->off[r] = start;
-  dnnmem__sky_raise(&p->sky, p->lo[r], p->hi[r], start + p->rec[r].size);
+  dnnmem__steps_raise(&p->steps, p->lo[r], p->hi[r], start + p->rec[r].size);
 }
 
 /* Fixed records placed (and in the interval tree), everything else not;
@@ -4697,7 +4834,7 @@ static void dnnmem__plan_reset(dnnmem__planner *p, int takes_placed) {
   }
   for (i = 0; i < p->n; i++)
     if (p->off[i] >= 0) dnnmem__itree_insert(p, i);
-  dnnmem__sky_reset(&p->sky, p->segments);
+  dnnmem__steps_reset(&p->steps, p->segments);
 }
 
 /* Sorts the free (non-fixed) records into p->order; returns their count. */
