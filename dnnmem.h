@@ -5387,7 +5387,7 @@ typedef struct dnnmem__exact {
   int64_t *seg_wl, *seg_wu;
   /* the sweep's live items, by release: start offset, bytes, last section */
   int64_t *item_release, *item_bytes;
-  int32_t *item_end;
+  int32_t *item_end, *item_dying; /* item_dying: per section, zero between sweeps */
   /* sections */
   int64_t *times, *rem, *rem0, *total;
   int32_t *cut, *cut0, *start_index;
@@ -5462,6 +5462,7 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
   w->item_release = DNNMEM__TAKE(s, int64_t, segs);
   w->item_bytes = DNNMEM__TAKE(s, int64_t, segs);
   w->item_end = DNNMEM__TAKE(s, int32_t, segs);
+  w->item_dying = DNNMEM__TAKE(s, int32_t, events);
   w->times = DNNMEM__TAKE(s, int64_t, events);
   w->rem = DNNMEM__TAKE(s, int64_t, events);
   w->rem0 = DNNMEM__TAKE(s, int64_t, events);
@@ -6054,7 +6055,8 @@ static int dnnmem__exact_log(dnnmem__exact *w, int32_t id, int64_t old) {
    sorted by release: O(items + sections x live). */
 static int dnnmem__exact_sweep(dnnmem__exact *w, int32_t lo, int32_t hi, int64_t o, int32_t dlo,
                                int32_t dhi, int fits) {
-  int32_t s, p = w->seg_start[lo], live = 0, i, k, min_end = DNNMEM__I32_MAX;
+  int32_t s, p = w->seg_start[lo], live = 0, dead = 0, i, k;
+  int ok = 1;
   /* The height is max(o + rem, N), N the best stack of the releases above
      o. Outside [dlo, dhi) no release rose since the last check, which this
      section passed at a lower o, so N can only have fallen there. Items
@@ -6064,18 +6066,22 @@ static int dnnmem__exact_sweep(dnnmem__exact *w, int32_t lo, int32_t hi, int64_t
   if (dlo < lo) dlo = lo;
   if (dhi > hi) dhi = hi;
   if (dlo < dhi && w->seg_reach[dlo] > p) p = w->seg_reach[dlo];
-  for (s = dlo; s < dhi; s++) {
+  for (s = dlo; s < dhi && ok; s++) {
     int64_t sum = 0, room = w->capacity - w->rem[s];
-    if (min_end <= s) { /* drop items that ended */
-      min_end = DNNMEM__I32_MAX;
+    /* items that ended stay in the list, skipped, until they are half of
+       it (item_dying counts them by their end): a pass per ending item
+       was most of a long part's time */
+    dead += w->item_dying[s];
+    w->item_dying[s] = 0;
+    if (2 * dead > live) {
       for (i = 0, k = 0; i < live; i++)
         if (w->item_end[i] > s) {
           w->item_release[k] = w->item_release[i];
           w->item_bytes[k] = w->item_bytes[i];
           w->item_end[k++] = w->item_end[i];
-          if (w->item_end[i] < min_end) min_end = w->item_end[i];
         }
       live = k;
+      dead = 0;
     }
     for (; p < w->seg_start[s + 1]; p++) {
       int32_t q = w->seg_order[p], r = w->seg_owner[q];
@@ -6091,17 +6097,22 @@ static int dnnmem__exact_sweep(dnnmem__exact *w, int32_t lo, int32_t hi, int64_t
       w->item_release[i] = rel;
       w->item_bytes[i] = w->seg_wu[q] - w->seg_wl[q];
       w->item_end[i] = w->seg_hi[q];
-      if (w->seg_hi[q] < min_end) min_end = w->seg_hi[q];
+      w->item_dying[w->seg_hi[q]]++;
       live++;
     }
     /* from the highest release down; below a release r every term is at
        most r + rem, so stop once that fits */
     for (i = live - 1; i >= 0 && w->item_release[i] > room; i--) {
+      if (w->item_end[i] <= s) continue; /* ended */
       sum += w->item_bytes[i];
-      if (w->item_release[i] > w->capacity - sum) return 0;
+      if (w->item_release[i] > w->capacity - sum) {
+        ok = 0;
+        break;
+      }
     }
   }
-  return 1;
+  for (i = 0; i < live; i++) w->item_dying[w->item_end[i]] = 0; /* all zero again */
+  return ok;
 }
 
 /* Places record j of frame d at its lowest offset and updates the state.
@@ -6852,6 +6863,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   dnnmem__scratch_begin(&sc, scratch, scratch_bytes);
   dnnmem__exact_layout(&sc, count, gaps, params->lean, &w);
   if ((r = dnnmem__scratch_end(&sc, NULL)) != DNNMEM_OK) return r;
+  DNNMEM_MEMSET(w.item_dying, 0, (2 * (size_t)count + 2 * (size_t)gaps + 2) * sizeof(int32_t));
   if (params->log_limit > 0 && params->log_limit < w.log_cap) w.log_cap = params->log_limit;
   if (params->log_limit > 0 && params->log_limit < w.cand_cap) w.cand_cap = params->log_limit;
   bound = dnnmem__exact_setup(&w, records, count, alignment, params->ignore_gaps);
