@@ -334,7 +334,8 @@
                                then, for up to DNNMEM_PLAN_BEST_EXACT_MAX
                                records, the exact search from that plan with
                                DNNMEM_PLAN_BEST_NODES nodes (x 256 / n above
-                               256 records; options.node_limit when set).
+                               256 records, but at least 8 n: a path places
+                               all n; options.node_limit when set).
                 Fixed offsets bind every strategy; the heuristics and best
                 ignore gaps (still a valid plan), exact and the checker use
                 them. Lower bound: the most bytes live at one time (a record
@@ -1952,7 +1953,7 @@ typedef struct dnnmem_plan_options {
   dnnmem_plan_algo algo; /* 0: DNNMEM_PLAN_BEST */
   int64_t node_limit;    /* exact search nodes; 0: exact unlimited, best
                             DNNMEM_PLAN_BEST_NODES (scaled down above 256
-                            records) */
+                            records, at least 8 per record) */
   int64_t capacity;      /* > 0: also ask "is there a plan within capacity?"
                             (exact: searched; others: answered when the plan
                             fits or the lower bound exceeds it) */
@@ -1966,8 +1967,8 @@ typedef struct dnnmem_plan_options {
 #ifndef DNNMEM_NO_EXACT
 #define DNNMEM_PLAN_BEST_NODES 2000
 /* best's exact-search nodes for up to 256 records; above, 2000 x 256 / n
-   (a node costs O(n)). */
-#define DNNMEM_PLAN_BEST_EXACT_MAX 2048
+   (a node costs O(n)), but at least 8 n (a path places n records). */
+#define DNNMEM_PLAN_BEST_EXACT_MAX 4096
 /* best runs no exact search above this many records. */
 #endif
 
@@ -4069,6 +4070,11 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
 /* best's exact search: DNNMEM_PLAN_BEST_NODES nodes up to this many records,
    proportionally fewer above (a node costs O(n)). */
 #define DNNMEM__PLAN_BEST_FULL_RECORDS 256
+/* ... and at least this many nodes per record: one path through the
+   search places every record, so a budget below n cannot even finish the
+   first run at the bound (a 1,536-record training graph got 333 nodes and
+   stopped 0.7% above a bound that about 1.2 n nodes reach). */
+#define DNNMEM__PLAN_BEST_NODES_PER_RECORD 8
 /* Undo-log entries per record (or gap) and extra: best's lean block (the
    hardest minimalloc searches peak below 30 per record) and exact's own. */
 #define DNNMEM__PLAN_LOG_LEAN_PER_RECORD 32
@@ -7195,8 +7201,9 @@ static dnnmem_result dnnmem__plan_exact(const dnnmem_intervals *problem, const d
   DNNMEM_MEMSET(&ep, 0, sizeof(ep));
   ep.node_limit = options ? options->node_limit : 0;
   if (!exact && ep.node_limit == 0)
-    ep.node_limit = (int64_t)DNNMEM_PLAN_BEST_NODES * DNNMEM__PLAN_BEST_FULL_RECORDS /
-                    (count > DNNMEM__PLAN_BEST_FULL_RECORDS ? count : DNNMEM__PLAN_BEST_FULL_RECORDS);
+    ep.node_limit = dnnmem__max64((int64_t)DNNMEM_PLAN_BEST_NODES * DNNMEM__PLAN_BEST_FULL_RECORDS /
+                                      (count > DNNMEM__PLAN_BEST_FULL_RECORDS ? count : DNNMEM__PLAN_BEST_FULL_RECORDS),
+                                  (int64_t)DNNMEM__PLAN_BEST_NODES_PER_RECORD * count);
   ep.stop = options ? options->stop : NULL;
   ep.stop_user = options ? options->stop_user : NULL;
   ep.lower_bound = res->lower_bound;
