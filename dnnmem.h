@@ -4843,15 +4843,6 @@ static void dnnmem__plan_reset(dnnmem__planner *p, int takes_placed) {
   dnnmem__steps_reset(&p->steps, p->segments);
 }
 
-/* Sorts the free (non-fixed) records into p->order; returns their count. */
-static int32_t dnnmem__free_order(dnnmem__planner *p, dnnmem__less_fn less, const void *ctx) {
-  int32_t i, m = 0;
-  for (i = 0; i < p->n; i++)
-    if (!(p->rec[i].flags & DNNMEM_INTERVAL_FIXED)) p->order[m++] = i;
-  dnnmem__sort_ids(p->order, p->tmp, m, less, ctx);
-  return m;
-}
-
 static void dnnmem__plan_naive(dnnmem__planner *p) {
   int64_t top = 0;
   int32_t i;
@@ -4926,10 +4917,6 @@ static int dnnmem__less_by_breadth(const void *ctx, int32_t a, int32_t b) {
   return c->first_rank[a] < c->first_rank[b] ||
          (c->first_rank[a] == c->first_rank[b] && c->rec[a].size > c->rec[b].size);
 }
-static int dnnmem__less_by_value_desc(const void *ctx, int32_t a, int32_t b) {
-  const int64_t *v = (const int64_t *)ctx;
-  return v[a] > v[b];
-}
 
 static void dnnmem__step_breadths(dnnmem__planner *p) {
   int32_t i, t;
@@ -4946,8 +4933,11 @@ static void dnnmem__step_breadths(dnnmem__planner *p) {
 static void dnnmem__rank_by_breadth(dnnmem__planner *p) {
   int32_t T = p->segments, t, i;
   dnnmem__step_breadths(p);
-  for (t = 0; t < T; t++) p->ids[t] = t;
-  dnnmem__sort_ids(p->ids, p->tmp, T, dnnmem__less_by_value_desc, p->breadth);
+  for (t = 0; t < T; t++) {
+    p->ids[t] = t;
+    p->vals[t] = -p->breadth[t]; /* descending; ties by time (stable) */
+  }
+  dnnmem__radix_sort(p->ids, p->tmp, T, p->vals);
   for (t = 0; t < T; t++) p->rank_tree[T + p->ids[t]] = t; /* leaves at T + step */
   for (t = T - 1; t >= 1; t--)
     p->rank_tree[t] = p->rank_tree[2 * t] < p->rank_tree[2 * t + 1] ? p->rank_tree[2 * t] : p->rank_tree[2 * t + 1];
@@ -4970,12 +4960,11 @@ static void dnnmem__rank_by_breadth(dnnmem__planner *p) {
 }
 
 static void dnnmem__plan_greedy_breadth(dnnmem__planner *p) {
-  dnnmem__breadth_ctx ctx;
   int32_t i, m;
   dnnmem__rank_by_breadth(p);
-  ctx.rec = p->rec;
-  ctx.first_rank = p->first_rank;
-  m = dnnmem__free_order(p, dnnmem__less_by_breadth, &ctx);
+  m = dnnmem__free_by_size(p); /* then by rank, stable: (rank, size descending, id) */
+  for (i = 0; i < p->n; i++) p->vals[i] = p->first_rank[i];
+  dnnmem__radix_sort(p->order, p->tmp, m, p->vals);
   dnnmem__gap_begin(p);
   for (i = 0; i < m; i++) dnnmem__place_in_gap(p, p->order[i]);
 }
