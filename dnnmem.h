@@ -16860,13 +16860,22 @@ DNNMEM_DEF dnnmem_result dnnmem_label_stop_parse(const char *name, dnnmem_label_
 }
 
 /* The problem's own costs (validated input). */
-static int64_t dnnmem__label_node_cost(const dnnmem_label_problem *p, int32_t v, int32_t l) {
+/* The network builders call these once or twice per value and consumer:
+   inlined, the plain view (no merged labels) costs no calls. */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__OPTIMIZE_SIZE__)
+#define DNNMEM__LABEL_INLINE __inline__ __attribute__((always_inline))
+#else
+#define DNNMEM__LABEL_INLINE
+#endif
+
+static DNNMEM__LABEL_INLINE int64_t dnnmem__label_node_cost(const dnnmem_label_problem *p, int32_t v, int32_t l) {
   int32_t pin = p->pin ? p->pin[v] : DNNMEM_LABEL_FREE;
   if (pin >= 0 && pin != l) return DNNMEM_LABEL_UNSUPPORTED;
   return p->node_cost[(size_t)v * (size_t)p->num_labels + (size_t)l];
 }
 
-static int64_t dnnmem__label_conversion(const dnnmem_label_problem *p, int32_t u, int32_t a, int32_t b) {
+static DNNMEM__LABEL_INLINE int64_t dnnmem__label_conversion(const dnnmem_label_problem *p, int32_t u, int32_t a,
+                                                             int32_t b) {
   size_t k = (size_t)p->num_labels, ab = (size_t)a * k + (size_t)b;
   int64_t c = 0;
   if (a == b) return 0;
@@ -16886,27 +16895,33 @@ typedef struct dnnmem__label_view {
   const uint8_t *group; /* NULL, or the side (0/1) of each problem label */
 } dnnmem__label_view;
 
-static int64_t dnnmem__label_theta(const dnnmem__label_view *w, int32_t v, int32_t l) {
+static int64_t dnnmem__label_theta_merged(const dnnmem__label_view *w, int32_t v, int32_t l) {
   int64_t best = DNNMEM_LABEL_UNSUPPORTED, t;
   int32_t j;
-  if (w->group == NULL) return dnnmem__label_node_cost(w->p, v, l);
   for (j = 0; j < w->p->num_labels; j++)
     if (w->group[j] == l && (t = dnnmem__label_node_cost(w->p, v, j)) >= 0 && (best < 0 || t < best))
       best = t;
   return best;
 }
 
-static int64_t dnnmem__label_conv(const dnnmem__label_view *w, int32_t u, int32_t a, int32_t b) {
+static DNNMEM__LABEL_INLINE int64_t dnnmem__label_theta(const dnnmem__label_view *w, int32_t v, int32_t l) {
+  return w->group == NULL ? dnnmem__label_node_cost(w->p, v, l) : dnnmem__label_theta_merged(w, v, l);
+}
+
+static int64_t dnnmem__label_conv_merged(const dnnmem__label_view *w, int32_t u, int32_t a, int32_t b) {
   int64_t best = -1, c;
   int32_t i, j, k = w->p->num_labels;
-  if (a == b) return 0;
-  if (w->group == NULL) return dnnmem__label_conversion(w->p, u, a, b);
   for (i = 0; i < k; i++)
     for (j = 0; j < k; j++)
       if (w->group[i] == a && w->group[j] == b &&
           ((c = dnnmem__label_conversion(w->p, u, i, j)) < best || best < 0))
         best = c;
   return best < 0 ? 0 : best;
+}
+
+static DNNMEM__LABEL_INLINE int64_t dnnmem__label_conv(const dnnmem__label_view *w, int32_t u, int32_t a, int32_t b) {
+  if (a == b) return 0;
+  return w->group == NULL ? dnnmem__label_conversion(w->p, u, a, b) : dnnmem__label_conv_merged(w, u, a, b);
 }
 
 static int32_t dnnmem__label_output(const dnnmem__label_view *w, int32_t v) {
@@ -16917,18 +16932,17 @@ static int32_t dnnmem__label_output(const dnnmem__label_view *w, int32_t v) {
 /* Validates everything but the scratch; *out_total bounds every cost
    (and every cut of every network built from the problem). */
 static dnnmem_result dnnmem__label_validate(const dnnmem_label_problem *p, int64_t *out_total) {
-  dnnmem_result r;
-  int64_t total = 0;
-  int32_t n, k, v, a, b;
-  if (p == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem_graph_check(p->graph)) != DNNMEM_OK) return r;
-  n = p->graph->num_nodes;
-  k = p->num_labels;
-  if (k < 1 || k > DNNMEM_LABEL_MAX_LABELS) return DNNMEM_ERR_INVALID_ARGUMENT;
+  int64_t total = 0, max_rate = 0, max_latency = 0, safe_size;
+  int32_t n = p->graph->num_nodes, k = p->num_labels, v, a, b; /* checked by dnnmem__label_counts */
   if (n > 0 && p->node_cost == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  for (a = 0; a < k * k; a++)
+  for (a = 0; a < k * k; a++) {
     if ((p->convert_rate && p->convert_rate[a] < 0) || (p->convert_latency && p->convert_latency[a] < 0))
       return DNNMEM_ERR_NEGATIVE;
+    if (p->convert_rate && p->convert_rate[a] > max_rate) max_rate = p->convert_rate[a];
+    if (p->convert_latency && p->convert_latency[a] > max_latency) max_latency = p->convert_latency[a];
+  }
+  /* sizes up to this convert without overflow at every pair: no checks */
+  safe_size = max_rate > 0 ? (DNNMEM__I64_MAX - max_latency) / max_rate : DNNMEM__I64_MAX;
   for (v = 0; v < n; v++) {
     int32_t pin = p->pin ? p->pin[v] : DNNMEM_LABEL_FREE;
     int32_t out = p->output_label ? p->output_label[v] : DNNMEM_LABEL_FREE;
@@ -16953,16 +16967,16 @@ static dnnmem_result dnnmem__label_validate(const dnnmem_label_problem *p, int64
       if (size < 0) return DNNMEM_ERR_NEGATIVE;
       for (a = 0; a < k; a++)
         for (b = 0; b < k; b++) {
-          c = 0;
+          int64_t rate = p->convert_rate ? p->convert_rate[a * k + b] : 0;
+          int64_t latency = p->convert_latency ? p->convert_latency[a * k + b] : 0;
           if (a == b) continue;
-          if (p->convert_rate && dnnmem__mul_overflows(p->convert_rate[a * k + b], size, &c))
-            return DNNMEM_ERR_OVERFLOW;
-          if (p->convert_latency && dnnmem__add_overflows(c, p->convert_latency[a * k + b], &c))
+          if (size <= safe_size) c = rate * size + latency; /* fits */
+          else if (dnnmem__mul_overflows(rate, size, &c) || dnnmem__add_overflows(c, latency, &c))
             return DNNMEM_ERR_OVERFLOW;
           if (c > conv) conv = c;
         }
     }
-    if (dnnmem__mul_overflows(conv, (int64_t)(k - 1), &conv) || dnnmem__add_overflows(total, most, &total) ||
+    if ((k > 2 && dnnmem__mul_overflows(conv, (int64_t)(k - 1), &conv)) || dnnmem__add_overflows(total, most, &total) ||
         dnnmem__add_overflows(total, conv, &total))
       return DNNMEM_ERR_OVERFLOW;
   }
@@ -17166,15 +17180,37 @@ typedef struct dnnmem__label_net {
   const int32_t *x;
   int32_t alpha, num_nodes, num_arcs, num_free, approximated;
   int64_t constant, infinite;
+  int32_t held_from, held_to; /* an arc not yet added (held_from < 0: none) */
+  int64_t held_cap;
 } dnnmem__label_net;
 
-static void dnnmem__label_arc(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap) {
+static void dnnmem__label_add(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap, int64_t rcap) {
   net->num_arcs++;
   if (net->flow != NULL) {
-    dnnmem_result r = dnnmem_flow_add_arc(net->flow, from, to, cap, 0, NULL);
+    dnnmem_result r = dnnmem_flow_add_arc(net->flow, from, to, cap, rcap, NULL);
     DNNMEM_ASSERT(r == DNNMEM_OK);
     (void)r;
   }
+}
+
+static void dnnmem__label_flush(dnnmem__label_net *net) {
+  if (net->held_from >= 0) dnnmem__label_add(net, net->held_from, net->held_to, net->held_cap, 0);
+  net->held_from = -1;
+}
+
+/* Each arc is held until the next: an arc and then its reverse (a value
+   with one movable consumer: "u stays, c moves" and "c stays, u moves")
+   become one arc pair, the flow's input one arc shorter. */
+static void dnnmem__label_arc(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap) {
+  if (net->held_from == to && net->held_to == from) {
+    dnnmem__label_add(net, to, from, net->held_cap, cap);
+    net->held_from = -1;
+    return;
+  }
+  dnnmem__label_flush(net);
+  net->held_from = from;
+  net->held_to = to;
+  net->held_cap = cap;
 }
 
 /* Pays cap when `from` ends on the source side and `to` on the sink side
@@ -17290,6 +17326,7 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
   net->num_arcs = 0;
   net->constant = 0;
   net->approximated = 0;
+  net->held_from = -1;
   for (v = 0; v < n; v++) {
     int32_t a = net->x[v];
     int64_t keep = dnnmem__label_theta(vw, v, a), moved;
@@ -17315,6 +17352,7 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
     if (c0 > c1) dnnmem__label_arc(net, 2 + v, 1, c0 - c1);
     else if (c1 > c0) dnnmem__label_arc(net, 0, 2 + v, c1 - c0);
   }
+  dnnmem__label_flush(net);
 }
 
 /* Builds the move's network into *flow (memory w->flow_mem). */
