@@ -16686,7 +16686,6 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
   if (n > 0 && (r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo, w.topo_bytes)) != DNNMEM_OK)
     return r;
-  dnnmem__graph_consumers(problem->graph, w.out_offsets, w.out_ids);
   for (v = 0; v < n; v++) {
     w.forced[v] = dnnmem__place_forced(problem, v);
     w.flow_id[v] = w.forced[v] == DNNMEM_PLACE_CPU   ? DNNMEM__PLACE_S
@@ -16725,6 +16724,7 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     net.num_nodes = flow.num_nodes;
     net.num_arcs = flow.num_arcs;
   } else {
+    dnnmem__graph_consumers(problem->graph, w.out_offsets, w.out_ids); /* the labeling has its own */
     dnnmem__place_pass(&net, num_free);
     r = dnnmem_flow_init(&flow, net.num_nodes, net.num_arcs, w.flow_mem, w.flow_bytes);
     if (r != DNNMEM_OK) return r;
