@@ -4726,14 +4726,30 @@ static void dnnmem__gap_cut_node(dnnmem__planner *p, int32_t u, int32_t L, int32
   } else {
     e = p->gap_ent + p->gap_start[u];
     last = e + p->gap_count[u];
-    for (i = -1; e < last; e++) {
-      if (e->lo >= H || e->hi <= L) continue;
-      if (e->off == e->end) {
-        p->gap_zero = 1;
-        continue;
+    if (p->gap_zeros[u] == 0) { /* no zero sizes: meeting records that touch are one cut */
+      int64_t o = -1, x = -1;
+      for (i = -1; e < last; e++) {
+        if (e->lo >= H || e->hi <= L) continue;
+        if (e->off <= x) {
+          if (e->end > x) x = e->end;
+          continue;
+        }
+        if (x >= 0) i = dnnmem__gap_take(ca, cb, &c, i, o, x);
+        else i = dnnmem__gap_find(p, e->off);
+        o = e->off;
+        x = e->end;
       }
-      if (i < 0) i = dnnmem__gap_find(p, e->off);
-      i = dnnmem__gap_take(ca, cb, &c, i, e->off, e->end);
+      if (x >= 0) dnnmem__gap_take(ca, cb, &c, i, o, x);
+    } else {
+      for (i = -1; e < last; e++) {
+        if (e->lo >= H || e->hi <= L) continue;
+        if (e->off == e->end) {
+          p->gap_zero = 1;
+          continue;
+        }
+        if (i < 0) i = dnnmem__gap_find(p, e->off);
+        i = dnnmem__gap_take(ca, cb, &c, i, e->off, e->end);
+      }
     }
   }
   p->gap_cur = c;
