@@ -34,5 +34,5 @@ expect "exact with fixed offset and alignment" 0 '"arena": 11, "lower_bound": 11
 # best does not stop short: a ViT-B/16 training graph (1,552 records, batch 8;
 # notes/ISSUE-29-vit_trace.py) stopped 0.3% above its bound after 329 nodes
 # with a budget that shrank below one path's n nodes; now at the bound
-expect "best at the bound of a ViT training graph" 0 '"algo": "exact", "arena": 1552591008, "lower_bound": 1552591008, "optimal": true, .*"stop": "proved"' $D plan --json $data/vit_b_16.train.intervals.csv
+expect "best at the bound of a ViT training graph" 0 '"algo": "best", "won_by": "exact", "arena": 1552591008, "lower_bound": 1552591008, "optimal": true, .*"stop": "proved"' $D plan --json $data/vit_b_16.train.intervals.csv
 cli_finish cli_plan_exact
