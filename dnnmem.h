@@ -406,7 +406,8 @@
                                then, for up to DNNMEM_PLAN_BEST_EXACT_MAX
                                records, the exact search from that plan with
                                DNNMEM_PLAN_BEST_NODES nodes (x 256 / n above
-                               256 records; options.node_limit when set).
+                               256 records, but at least 8 n: a path places
+                               all n; options.node_limit when set).
                 Fixed offsets bind every strategy; the heuristics and best
                 ignore gaps (still a valid plan), exact and the checker use
                 them. Lower bound: the most bytes live at one time (a record
@@ -1887,7 +1888,7 @@ typedef struct dnnmem_plan_options {
   dnnmem_plan_algo algo; /* 0: DNNMEM_PLAN_BEST */
   int64_t node_limit;    /* exact search nodes; 0: exact unlimited, best
                             DNNMEM_PLAN_BEST_NODES (scaled down above 256
-                            records) */
+                            records, at least 8 per record) */
   int64_t capacity;      /* > 0: also ask "is there a plan within capacity?"
                             (exact: searched; others: answered when the plan
                             fits or the lower bound exceeds it) */
@@ -1901,8 +1902,8 @@ typedef struct dnnmem_plan_options {
 #ifndef DNNMEM_NO_EXACT
 #define DNNMEM_PLAN_BEST_NODES 2000
 /* best's exact-search nodes for up to 256 records; above, 2000 x 256 / n
-   (a node costs O(n)). */
-#define DNNMEM_PLAN_BEST_EXACT_MAX 2048
+   (a node costs O(n)), but at least 8 n (a path places n records). */
+#define DNNMEM_PLAN_BEST_EXACT_MAX 4096
 /* best runs no exact search above this many records. */
 #endif
 
@@ -4006,6 +4007,11 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
 /* best's exact search: DNNMEM_PLAN_BEST_NODES nodes up to this many records,
    proportionally fewer above (a node costs O(n)). */
 #define DNNMEM__PLAN_BEST_FULL_RECORDS 256
+/* ... and at least this many nodes per record: one path through the
+   search places every record, so a budget below n cannot even finish the
+   first run at the bound (a 1,536-record training graph got 333 nodes and
+   stopped 0.7% above a bound that about 1.2 n nodes reach). */
+#define DNNMEM__PLAN_BEST_NODES_PER_RECORD 8
 /* Undo-log entries per record (or gap) and extra: best's lean block (the
    hardest minimalloc searches peak below 30 per record) and exact's own. */
 #define DNNMEM__PLAN_LOG_LEAN_PER_RECORD 32
@@ -4163,6 +4169,143 @@ static void dnnmem__sky_raise(dnnmem__sky *t, int32_t l, int32_t r, int64_t v) {
   dnnmem__sky_raise_at(t, 1, 0, dnnmem__sky_span(t), l, r, v);
 }
 
+/* The heuristics' skyline: flat steps over time segments, a step starting
+   at each set bit of a 64-ary bit tree (level 0: a bit per segment; a bit
+   of level k + 1: word k nonzero), h[t] the height of the step starting at
+   t. place_on_top only ever raises a range to at least its maximum, so a
+   raise is an assignment: it removes the steps inside the range, each made
+   by an earlier raise (at most two per raise), so a query and its raise
+   cost O(log T / 6) plus amortised O(1) steps; the lazy segment tree's
+   O(log T) nodes per operation were most of pathcover's time. */
+typedef struct dnnmem__steps {
+  int64_t *h;
+  uint64_t *bits;
+  int32_t segments, levels;
+  size_t base[8]; /* level k's words: bits + [base[k], base[k + 1]) */
+} dnnmem__steps;
+
+static void dnnmem__steps_reset(dnnmem__steps *s, int32_t segments) {
+  size_t width = segments > 0 ? (size_t)segments : 1, words = 0;
+  int32_t k = 0, t;
+  s->segments = segments;
+  do {
+    s->base[k++] = words;
+    width = (width + 63) / 64;
+    words += width;
+  } while (width > 1);
+  s->levels = k;
+  s->base[k] = words;
+  DNNMEM_MEMSET(s->bits, 0, words * sizeof(uint64_t));
+  for (t = 0; t < k; t++) s->bits[s->base[t]] = 1; /* one step at 0, height 0 */
+  s->h[0] = 0;
+}
+
+static void dnnmem__steps_set(dnnmem__steps *s, int32_t t) {
+  int32_t k;
+  size_t i = (size_t)t;
+  for (k = 0; k < s->levels; k++, i >>= 6) {
+    uint64_t *w = s->bits + s->base[k] + (i >> 6), was = *w;
+    *w = was | (uint64_t)1 << (i & 63);
+    if (was) return;
+  }
+}
+
+static void dnnmem__steps_clear(dnnmem__steps *s, int32_t t) {
+  int32_t k;
+  size_t i = (size_t)t;
+  for (k = 0; k < s->levels; k++, i >>= 6) {
+    uint64_t *w = s->bits + s->base[k] + (i >> 6);
+    *w &= ~((uint64_t)1 << (i & 63));
+    if (*w) return;
+  }
+}
+
+/* The lowest set bit of w (w != 0). */
+static int32_t dnnmem__ctz64(uint64_t w) {
+#if defined(__GNUC__) || defined(__clang__)
+  return (int32_t)__builtin_ctzll(w);
+#else
+  int32_t c = 0;
+  while (!(w & 1)) w >>= 1, c++;
+  return c;
+#endif
+}
+
+/* The highest set bit of w (w != 0). */
+static int32_t dnnmem__clz_top64(uint64_t w) {
+#if defined(__GNUC__) || defined(__clang__)
+  return 63 - (int32_t)__builtin_clzll(w);
+#else
+  int32_t c = 63;
+  while (!(w >> c)) c--;
+  return c;
+#endif
+}
+
+/* The first step starting at or after t, or segments when none. */
+static int32_t dnnmem__steps_next(const dnnmem__steps *s, int32_t t) {
+  int32_t k = 0;
+  size_t i = (size_t)t;
+  uint64_t w;
+  if (t >= s->segments) return s->segments;
+  for (;;) { /* up while the rest of i's word is empty */
+    w = s->bits[s->base[k] + (i >> 6)] & (~(uint64_t)0 << (i & 63));
+    if (w) break;
+    i = (i >> 6) + 1; /* the next word: a bit of level k + 1 */
+    if (++k == s->levels || i >= s->base[k] - s->base[k - 1]) return s->segments;
+  }
+  for (;;) { /* down along the lowest set bits */
+    i = (i & ~(size_t)63) | (size_t)dnnmem__ctz64(w);
+    if (k == 0) return (int32_t)i;
+    k--;
+    w = s->bits[s->base[k] + i];
+    i <<= 6;
+  }
+}
+
+/* The step holding segment t: the last step starting at or before t (one
+   starts at 0). */
+static int32_t dnnmem__steps_prev(const dnnmem__steps *s, int32_t t) {
+  int32_t k = 0;
+  size_t i = (size_t)t;
+  uint64_t w;
+  for (;;) { /* up while i's word has nothing at or below i */
+    w = s->bits[s->base[k] + (i >> 6)] & (~(uint64_t)0 >> (63 - (i & 63)));
+    if (w) break;
+    k++;
+    i = (i >> 6) - 1; /* word 0 holds bit 0 at every level: never below 0 */
+  }
+  for (;;) { /* down along the highest set bits */
+    i = (i & ~(size_t)63) | (size_t)dnnmem__clz_top64(w);
+    if (k == 0) return (int32_t)i;
+    k--;
+    w = s->bits[s->base[k] + i];
+    i <<= 6;
+  }
+}
+
+/* The highest step over segments [l, r) (l < r). */
+static int64_t dnnmem__steps_top(dnnmem__steps *s, int32_t l, int32_t r) {
+  int32_t t = dnnmem__steps_prev(s, l);
+  int64_t top = s->h[t];
+  for (t = dnnmem__steps_next(s, l + 1); t < r; t = dnnmem__steps_next(s, t + 1))
+    if (s->h[t] > top) top = s->h[t];
+  return top;
+}
+
+/* [l, r) raised to v, at least its highest step: one step [l, r), the
+   steps inside removed; the segments from r on keep their heights. */
+static void dnnmem__steps_raise(dnnmem__steps *s, int32_t l, int32_t r, int64_t v) {
+  int32_t t, after = r < s->segments ? dnnmem__steps_prev(s, r) : -1;
+  if (after >= 0 && after != r) { /* the step running past r keeps its height there */
+    s->h[r] = s->h[after];
+    dnnmem__steps_set(s, r);
+  }
+  for (t = dnnmem__steps_next(s, l + 1); t < r; t = dnnmem__steps_next(s, t + 1)) dnnmem__steps_clear(s, t);
+  s->h[l] = v;
+  dnnmem__steps_set(s, l);
+}
+
 /* ---- the planner's working state ---------------------------------------- */
 
 /* A placed record in the gap rule's time tree: its bytes and lifetime
@@ -4199,7 +4342,7 @@ typedef struct dnnmem__planner {
   int32_t gap_shift;            /* a leaf holds 2^gap_shift segments */
   int gap_tree, gap_zero;       /* laid out; a zero-size record met */
   int itree_all;                /* the interval tree holds every placed record */
-  dnnmem__sky sky;
+  dnnmem__steps steps;          /* place_on_top's skyline */
   /* greedy-breadth */
   int64_t *breadth;
   int32_t *rank_tree; /* 2 * segments: range minimum of step ranks */
@@ -4258,13 +4401,13 @@ static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, int full, dnnm
   if (!full) return;
   p->found_key = DNNMEM__TAKE(s, int64_t, n);
   p->found_key2 = DNNMEM__TAKE(s, int64_t, n);
-  p->sky.max = NULL;
+  p->steps.h = NULL;
   if (full == 3) { /* greedy-tflm alone */
     dnnmem__gap_layout(s, n, p);
     return;
   }
-  p->sky.max = DNNMEM__TAKE(s, int64_t, nodes);
-  p->sky.lazy = DNNMEM__TAKE(s, int64_t, nodes);
+  p->steps.h = DNNMEM__TAKE(s, int64_t, nodes);
+  p->steps.bits = DNNMEM__TAKE(s, uint64_t, nodes); /* T / 63 + 6 words at most */
   p->breadth = DNNMEM__TAKE(s, int64_t, n2);
   p->rank_tree = DNNMEM__TAKE(s, int32_t, 2 * n2);
   p->first_rank = DNNMEM__TAKE(s, int32_t, n);
@@ -4531,14 +4674,30 @@ static void dnnmem__gap_cut_node(dnnmem__planner *p, int32_t u, int32_t L, int32
   } else {
     e = p->gap_ent + p->gap_start[u];
     last = e + p->gap_count[u];
-    for (i = -1; e < last; e++) {
-      if (e->lo >= H || e->hi <= L) continue;
-      if (e->off == e->end) {
-        p->gap_zero = 1;
-        continue;
+    if (p->gap_zeros[u] == 0) { /* no zero sizes: meeting records that touch are one cut */
+      int64_t o = -1, x = -1;
+      for (i = -1; e < last; e++) {
+        if (e->lo >= H || e->hi <= L) continue;
+        if (e->off <= x) {
+          if (e->end > x) x = e->end;
+          continue;
+        }
+        if (x >= 0) i = dnnmem__gap_take(ca, cb, &c, i, o, x);
+        else i = dnnmem__gap_find(p, e->off);
+        o = e->off;
+        x = e->end;
       }
-      if (i < 0) i = dnnmem__gap_find(p, e->off);
-      i = dnnmem__gap_take(ca, cb, &c, i, e->off, e->end);
+      if (x >= 0) dnnmem__gap_take(ca, cb, &c, i, o, x);
+    } else {
+      for (i = -1; e < last; e++) {
+        if (e->lo >= H || e->hi <= L) continue;
+        if (e->off == e->end) {
+          p->gap_zero = 1;
+          continue;
+        }
+        if (i < 0) i = dnnmem__gap_find(p, e->off);
+        i = dnnmem__gap_take(ca, cb, &c, i, e->off, e->end);
+      }
     }
   }
   p->gap_cur = c;
@@ -4628,10 +4787,10 @@ static void dnnmem__place_in_gap(dnnmem__planner *p, int32_t r) {
 /* LeapMind's rule: on top of everything placed over the lifetime. */
 static void dnnmem__place_on_top(dnnmem__planner *p, int32_t r) {
   int64_t a = dnnmem_interval_alignment(&p->rec[r], p->align), start;
-  start = dnnmem__align_up(dnnmem__sky_query(&p->sky, p->lo[r], p->hi[r]), a);
+  start = dnnmem__align_up(dnnmem__steps_top(&p->steps, p->lo[r], p->hi[r]), a);
   start = dnnmem__avoid_fixed(p, r, start);
   p->off[r] = start;
-  dnnmem__sky_raise(&p->sky, p->lo[r], p->hi[r], start + p->rec[r].size);
+  dnnmem__steps_raise(&p->steps, p->lo[r], p->hi[r], start + p->rec[r].size);
 }
 
 /* Fixed records placed (and in the interval tree), everything else not;
@@ -4645,16 +4804,7 @@ static void dnnmem__plan_reset(dnnmem__planner *p, int takes_placed) {
   }
   for (i = 0; i < p->n; i++)
     if (p->off[i] >= 0) dnnmem__itree_insert(p, i);
-  if (p->sky.max) dnnmem__sky_reset(&p->sky, p->segments);
-}
-
-/* Sorts the free (non-fixed) records into p->order; returns their count. */
-static int32_t dnnmem__free_order(dnnmem__planner *p, dnnmem__less_fn less, const void *ctx) {
-  int32_t i, m = 0;
-  for (i = 0; i < p->n; i++)
-    if (!(p->rec[i].flags & DNNMEM_INTERVAL_FIXED)) p->order[m++] = i;
-  dnnmem__sort_ids(p->order, p->tmp, m, less, ctx);
-  return m;
+  if (p->steps.h) dnnmem__steps_reset(&p->steps, p->segments);
 }
 
 static void dnnmem__plan_naive(dnnmem__planner *p) {
@@ -4731,10 +4881,6 @@ static int dnnmem__less_by_breadth(const void *ctx, int32_t a, int32_t b) {
   return c->first_rank[a] < c->first_rank[b] ||
          (c->first_rank[a] == c->first_rank[b] && c->rec[a].size > c->rec[b].size);
 }
-static int dnnmem__less_by_value_desc(const void *ctx, int32_t a, int32_t b) {
-  const int64_t *v = (const int64_t *)ctx;
-  return v[a] > v[b];
-}
 
 static void dnnmem__step_breadths(dnnmem__planner *p) {
   int32_t i, t;
@@ -4751,8 +4897,11 @@ static void dnnmem__step_breadths(dnnmem__planner *p) {
 static void dnnmem__rank_by_breadth(dnnmem__planner *p) {
   int32_t T = p->segments, t, i;
   dnnmem__step_breadths(p);
-  for (t = 0; t < T; t++) p->ids[t] = t;
-  dnnmem__sort_ids(p->ids, p->tmp, T, dnnmem__less_by_value_desc, p->breadth);
+  for (t = 0; t < T; t++) {
+    p->ids[t] = t;
+    p->vals[t] = -p->breadth[t]; /* descending; ties by time (stable) */
+  }
+  dnnmem__radix_sort(p->ids, p->tmp, T, p->vals);
   for (t = 0; t < T; t++) p->rank_tree[T + p->ids[t]] = t; /* leaves at T + step */
   for (t = T - 1; t >= 1; t--)
     p->rank_tree[t] = p->rank_tree[2 * t] < p->rank_tree[2 * t + 1] ? p->rank_tree[2 * t] : p->rank_tree[2 * t + 1];
@@ -4775,12 +4924,11 @@ static void dnnmem__rank_by_breadth(dnnmem__planner *p) {
 }
 
 static void dnnmem__plan_greedy_breadth(dnnmem__planner *p) {
-  dnnmem__breadth_ctx ctx;
   int32_t i, m;
   dnnmem__rank_by_breadth(p);
-  ctx.rec = p->rec;
-  ctx.first_rank = p->first_rank;
-  m = dnnmem__free_order(p, dnnmem__less_by_breadth, &ctx);
+  m = dnnmem__free_by_size(p); /* then by rank, stable: (rank, size descending, id) */
+  for (i = 0; i < p->n; i++) p->vals[i] = p->first_rank[i];
+  dnnmem__radix_sort(p->order, p->tmp, m, p->vals);
   dnnmem__gap_begin(p);
   for (i = 0; i < m; i++) dnnmem__place_in_gap(p, p->order[i]);
 }
@@ -5244,7 +5392,7 @@ typedef struct dnnmem__exact {
   int64_t *seg_wl, *seg_wu;
   /* the sweep's live items, by release: start offset, bytes, last section */
   int64_t *item_release, *item_bytes;
-  int32_t *item_end;
+  int32_t *item_end, *item_dying; /* item_dying: per section, zero between sweeps */
   /* sections */
   int64_t *times, *rem, *rem0, *total;
   int32_t *cut, *cut0, *start_index;
@@ -5319,6 +5467,7 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
   w->item_release = DNNMEM__TAKE(s, int64_t, segs);
   w->item_bytes = DNNMEM__TAKE(s, int64_t, segs);
   w->item_end = DNNMEM__TAKE(s, int32_t, segs);
+  w->item_dying = DNNMEM__TAKE(s, int32_t, events);
   w->times = DNNMEM__TAKE(s, int64_t, events);
   w->rem = DNNMEM__TAKE(s, int64_t, events);
   w->rem0 = DNNMEM__TAKE(s, int64_t, events);
@@ -5911,7 +6060,8 @@ static int dnnmem__exact_log(dnnmem__exact *w, int32_t id, int64_t old) {
    sorted by release: O(items + sections x live). */
 static int dnnmem__exact_sweep(dnnmem__exact *w, int32_t lo, int32_t hi, int64_t o, int32_t dlo,
                                int32_t dhi, int fits) {
-  int32_t s, p = w->seg_start[lo], live = 0, i, k, min_end = DNNMEM__I32_MAX;
+  int32_t s, p = w->seg_start[lo], live = 0, dead = 0, i, k;
+  int ok = 1;
   /* The height is max(o + rem, N), N the best stack of the releases above
      o. Outside [dlo, dhi) no release rose since the last check, which this
      section passed at a lower o, so N can only have fallen there. Items
@@ -5921,18 +6071,22 @@ static int dnnmem__exact_sweep(dnnmem__exact *w, int32_t lo, int32_t hi, int64_t
   if (dlo < lo) dlo = lo;
   if (dhi > hi) dhi = hi;
   if (dlo < dhi && w->seg_reach[dlo] > p) p = w->seg_reach[dlo];
-  for (s = dlo; s < dhi; s++) {
+  for (s = dlo; s < dhi && ok; s++) {
     int64_t sum = 0, room = w->capacity - w->rem[s];
-    if (min_end <= s) { /* drop items that ended */
-      min_end = DNNMEM__I32_MAX;
+    /* items that ended stay in the list, skipped, until they are half of
+       it (item_dying counts them by their end): a pass per ending item
+       was most of a long part's time */
+    dead += w->item_dying[s];
+    w->item_dying[s] = 0;
+    if (2 * dead > live) {
       for (i = 0, k = 0; i < live; i++)
         if (w->item_end[i] > s) {
           w->item_release[k] = w->item_release[i];
           w->item_bytes[k] = w->item_bytes[i];
           w->item_end[k++] = w->item_end[i];
-          if (w->item_end[i] < min_end) min_end = w->item_end[i];
         }
       live = k;
+      dead = 0;
     }
     for (; p < w->seg_start[s + 1]; p++) {
       int32_t q = w->seg_order[p], r = w->seg_owner[q];
@@ -5948,17 +6102,22 @@ static int dnnmem__exact_sweep(dnnmem__exact *w, int32_t lo, int32_t hi, int64_t
       w->item_release[i] = rel;
       w->item_bytes[i] = w->seg_wu[q] - w->seg_wl[q];
       w->item_end[i] = w->seg_hi[q];
-      if (w->seg_hi[q] < min_end) min_end = w->seg_hi[q];
+      w->item_dying[w->seg_hi[q]]++;
       live++;
     }
     /* from the highest release down; below a release r every term is at
        most r + rem, so stop once that fits */
     for (i = live - 1; i >= 0 && w->item_release[i] > room; i--) {
+      if (w->item_end[i] <= s) continue; /* ended */
       sum += w->item_bytes[i];
-      if (w->item_release[i] > w->capacity - sum) return 0;
+      if (w->item_release[i] > w->capacity - sum) {
+        ok = 0;
+        break;
+      }
     }
   }
-  return 1;
+  for (i = 0; i < live; i++) w->item_dying[w->item_end[i]] = 0; /* all zero again */
+  return ok;
 }
 
 /* Places record j of frame d at its lowest offset and updates the state.
@@ -6709,6 +6868,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   dnnmem__scratch_begin(&sc, scratch, scratch_bytes);
   dnnmem__exact_layout(&sc, count, gaps, params->lean, &w);
   if ((r = dnnmem__scratch_end(&sc, NULL)) != DNNMEM_OK) return r;
+  DNNMEM_MEMSET(w.item_dying, 0, (2 * (size_t)count + 2 * (size_t)gaps + 2) * sizeof(int32_t));
   if (params->log_limit > 0 && params->log_limit < w.log_cap) w.log_cap = params->log_limit;
   if (params->log_limit > 0 && params->log_limit < w.cand_cap) w.cand_cap = params->log_limit;
   bound = dnnmem__exact_setup(&w, records, count, alignment, params->ignore_gaps);
@@ -7044,8 +7204,9 @@ static dnnmem_result dnnmem__plan_exact(const dnnmem_intervals *problem, const d
   DNNMEM_MEMSET(&ep, 0, sizeof(ep));
   ep.node_limit = options ? options->node_limit : 0;
   if (!exact && ep.node_limit == 0)
-    ep.node_limit = (int64_t)DNNMEM_PLAN_BEST_NODES * DNNMEM__PLAN_BEST_FULL_RECORDS /
-                    (count > DNNMEM__PLAN_BEST_FULL_RECORDS ? count : DNNMEM__PLAN_BEST_FULL_RECORDS);
+    ep.node_limit = dnnmem__max64((int64_t)DNNMEM_PLAN_BEST_NODES * DNNMEM__PLAN_BEST_FULL_RECORDS /
+                                      (count > DNNMEM__PLAN_BEST_FULL_RECORDS ? count : DNNMEM__PLAN_BEST_FULL_RECORDS),
+                                  (int64_t)DNNMEM__PLAN_BEST_NODES_PER_RECORD * count);
   ep.stop = options ? options->stop : NULL;
   ep.stop_user = options ? options->stop_user : NULL;
   ep.lower_bound = res->lower_bound;
@@ -16539,7 +16700,6 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
   if (n > 0 && (r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo, w.topo_bytes)) != DNNMEM_OK)
     return r;
-  dnnmem__graph_consumers(problem->graph, w.out_offsets, w.out_ids);
   for (v = 0; v < n; v++) {
     w.forced[v] = dnnmem__place_forced(problem, v);
     w.flow_id[v] = w.forced[v] == DNNMEM_PLACE_CPU   ? DNNMEM__PLACE_S
@@ -16578,6 +16738,7 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     net.num_nodes = flow.num_nodes;
     net.num_arcs = flow.num_arcs;
   } else {
+    dnnmem__graph_consumers(problem->graph, w.out_offsets, w.out_ids); /* the labeling has its own */
     dnnmem__place_pass(&net, num_free);
     r = dnnmem_flow_init(&flow, net.num_nodes, net.num_arcs, w.flow_mem, w.flow_bytes);
     if (r != DNNMEM_OK) return r;
@@ -16713,13 +16874,22 @@ DNNMEM_DEF dnnmem_result dnnmem_label_stop_parse(const char *name, dnnmem_label_
 }
 
 /* The problem's own costs (validated input). */
-static int64_t dnnmem__label_node_cost(const dnnmem_label_problem *p, int32_t v, int32_t l) {
+/* The network builders call these once or twice per value and consumer:
+   inlined, the plain view (no merged labels) costs no calls. */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__OPTIMIZE_SIZE__)
+#define DNNMEM__LABEL_INLINE __inline__ __attribute__((always_inline))
+#else
+#define DNNMEM__LABEL_INLINE
+#endif
+
+static DNNMEM__LABEL_INLINE int64_t dnnmem__label_node_cost(const dnnmem_label_problem *p, int32_t v, int32_t l) {
   int32_t pin = p->pin ? p->pin[v] : DNNMEM_LABEL_FREE;
   if (pin >= 0 && pin != l) return DNNMEM_LABEL_UNSUPPORTED;
   return p->node_cost[(size_t)v * (size_t)p->num_labels + (size_t)l];
 }
 
-static int64_t dnnmem__label_conversion(const dnnmem_label_problem *p, int32_t u, int32_t a, int32_t b) {
+static DNNMEM__LABEL_INLINE int64_t dnnmem__label_conversion(const dnnmem_label_problem *p, int32_t u, int32_t a,
+                                                             int32_t b) {
   size_t k = (size_t)p->num_labels, ab = (size_t)a * k + (size_t)b;
   int64_t c = 0;
   if (a == b) return 0;
@@ -16739,27 +16909,33 @@ typedef struct dnnmem__label_view {
   const uint8_t *group; /* NULL, or the side (0/1) of each problem label */
 } dnnmem__label_view;
 
-static int64_t dnnmem__label_theta(const dnnmem__label_view *w, int32_t v, int32_t l) {
+static int64_t dnnmem__label_theta_merged(const dnnmem__label_view *w, int32_t v, int32_t l) {
   int64_t best = DNNMEM_LABEL_UNSUPPORTED, t;
   int32_t j;
-  if (w->group == NULL) return dnnmem__label_node_cost(w->p, v, l);
   for (j = 0; j < w->p->num_labels; j++)
     if (w->group[j] == l && (t = dnnmem__label_node_cost(w->p, v, j)) >= 0 && (best < 0 || t < best))
       best = t;
   return best;
 }
 
-static int64_t dnnmem__label_conv(const dnnmem__label_view *w, int32_t u, int32_t a, int32_t b) {
+static DNNMEM__LABEL_INLINE int64_t dnnmem__label_theta(const dnnmem__label_view *w, int32_t v, int32_t l) {
+  return w->group == NULL ? dnnmem__label_node_cost(w->p, v, l) : dnnmem__label_theta_merged(w, v, l);
+}
+
+static int64_t dnnmem__label_conv_merged(const dnnmem__label_view *w, int32_t u, int32_t a, int32_t b) {
   int64_t best = -1, c;
   int32_t i, j, k = w->p->num_labels;
-  if (a == b) return 0;
-  if (w->group == NULL) return dnnmem__label_conversion(w->p, u, a, b);
   for (i = 0; i < k; i++)
     for (j = 0; j < k; j++)
       if (w->group[i] == a && w->group[j] == b &&
           ((c = dnnmem__label_conversion(w->p, u, i, j)) < best || best < 0))
         best = c;
   return best < 0 ? 0 : best;
+}
+
+static DNNMEM__LABEL_INLINE int64_t dnnmem__label_conv(const dnnmem__label_view *w, int32_t u, int32_t a, int32_t b) {
+  if (a == b) return 0;
+  return w->group == NULL ? dnnmem__label_conversion(w->p, u, a, b) : dnnmem__label_conv_merged(w, u, a, b);
 }
 
 static int32_t dnnmem__label_output(const dnnmem__label_view *w, int32_t v) {
@@ -16770,16 +16946,21 @@ static int32_t dnnmem__label_output(const dnnmem__label_view *w, int32_t v) {
 /* Validates everything but the scratch; *out_total bounds every cost
    (and every cut of every network built from the problem). */
 static dnnmem_result dnnmem__label_validate(const dnnmem_label_problem *p, int64_t *out_total) {
-  int64_t total = 0;
+  int64_t total = 0, max_rate = 0, max_latency = 0, safe_size;
   int32_t n, k, v, a, b;
   /* dnnmem__label_counts, run first by the only caller, checked p, the graph and k */
   DNNMEM_ASSERT(p != NULL && p->num_labels >= 1 && p->num_labels <= DNNMEM_LABEL_MAX_LABELS);
   n = p->graph->num_nodes;
   k = p->num_labels;
   if (n > 0 && p->node_cost == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  for (a = 0; a < k * k; a++)
+  for (a = 0; a < k * k; a++) {
     if ((p->convert_rate && p->convert_rate[a] < 0) || (p->convert_latency && p->convert_latency[a] < 0))
       return DNNMEM_ERR_NEGATIVE;
+    if (p->convert_rate && p->convert_rate[a] > max_rate) max_rate = p->convert_rate[a];
+    if (p->convert_latency && p->convert_latency[a] > max_latency) max_latency = p->convert_latency[a];
+  }
+  /* sizes up to this convert without overflow at every pair: no checks */
+  safe_size = max_rate > 0 ? (DNNMEM__I64_MAX - max_latency) / max_rate : DNNMEM__I64_MAX;
   for (v = 0; v < n; v++) {
     int32_t pin = p->pin ? p->pin[v] : DNNMEM_LABEL_FREE;
     int32_t out = p->output_label ? p->output_label[v] : DNNMEM_LABEL_FREE;
@@ -16804,16 +16985,16 @@ static dnnmem_result dnnmem__label_validate(const dnnmem_label_problem *p, int64
       if (size < 0) return DNNMEM_ERR_NEGATIVE;
       for (a = 0; a < k; a++)
         for (b = 0; b < k; b++) {
-          c = 0;
+          int64_t rate = p->convert_rate ? p->convert_rate[a * k + b] : 0;
+          int64_t latency = p->convert_latency ? p->convert_latency[a * k + b] : 0;
           if (a == b) continue;
-          if (p->convert_rate && dnnmem__mul_overflows(p->convert_rate[a * k + b], size, &c))
-            return DNNMEM_ERR_OVERFLOW;
-          if (p->convert_latency && dnnmem__add_overflows(c, p->convert_latency[a * k + b], &c))
+          if (size <= safe_size) c = rate * size + latency; /* fits */
+          else if (dnnmem__mul_overflows(rate, size, &c) || dnnmem__add_overflows(c, latency, &c))
             return DNNMEM_ERR_OVERFLOW;
           if (c > conv) conv = c;
         }
     }
-    if (dnnmem__mul_overflows(conv, (int64_t)(k - 1), &conv) || dnnmem__add_overflows(total, most, &total) ||
+    if ((k > 2 && dnnmem__mul_overflows(conv, (int64_t)(k - 1), &conv)) || dnnmem__add_overflows(total, most, &total) ||
         dnnmem__add_overflows(total, conv, &total))
       return DNNMEM_ERR_OVERFLOW;
   }
@@ -17017,15 +17198,37 @@ typedef struct dnnmem__label_net {
   const int32_t *x;
   int32_t alpha, num_nodes, num_arcs, num_free, approximated;
   int64_t constant, infinite;
+  int32_t held_from, held_to; /* an arc not yet added (held_from < 0: none) */
+  int64_t held_cap;
 } dnnmem__label_net;
 
-static void dnnmem__label_arc(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap) {
+static void dnnmem__label_add(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap, int64_t rcap) {
   net->num_arcs++;
   if (net->flow != NULL) {
-    dnnmem_result r = dnnmem_flow_add_arc(net->flow, from, to, cap, 0, NULL);
+    dnnmem_result r = dnnmem_flow_add_arc(net->flow, from, to, cap, rcap, NULL);
     DNNMEM_ASSERT(r == DNNMEM_OK);
     (void)r;
   }
+}
+
+static void dnnmem__label_flush(dnnmem__label_net *net) {
+  if (net->held_from >= 0) dnnmem__label_add(net, net->held_from, net->held_to, net->held_cap, 0);
+  net->held_from = -1;
+}
+
+/* Each arc is held until the next: an arc and then its reverse (a value
+   with one movable consumer: "u stays, c moves" and "c stays, u moves")
+   become one arc pair, the flow's input one arc shorter. */
+static void dnnmem__label_arc(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap) {
+  if (net->held_from == to && net->held_to == from) {
+    dnnmem__label_add(net, to, from, net->held_cap, cap);
+    net->held_from = -1;
+    return;
+  }
+  dnnmem__label_flush(net);
+  net->held_from = from;
+  net->held_to = to;
+  net->held_cap = cap;
 }
 
 /* Pays cap when `from` ends on the source side and `to` on the sink side
@@ -17141,6 +17344,7 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
   net->num_arcs = 0;
   net->constant = 0;
   net->approximated = 0;
+  net->held_from = -1;
   for (v = 0; v < n; v++) {
     int32_t a = net->x[v];
     int64_t keep = dnnmem__label_theta(vw, v, a), moved;
@@ -17166,6 +17370,7 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
     if (c0 > c1) dnnmem__label_arc(net, 2 + v, 1, c0 - c1);
     else if (c1 > c0) dnnmem__label_arc(net, 0, 2 + v, c1 - c0);
   }
+  dnnmem__label_flush(net);
 }
 
 /* Builds the move's network into *flow (memory w->flow_mem). */

@@ -638,7 +638,7 @@ static const cli_option plan_options[] = {
      "exact (minimum arena, proven when it completes)"},
     {"--align", "N", CLI_SIZE, CLI_ARG(align), 1, INT64_MAX, "every offset a multiple of N (a power of two)"},
     {"--time-limit", "S", CLI_NUMBER, CLI_ARG(time_limit), 0, 0, "stop the exact search after S seconds (best plan so far)"},
-    {"--nodes", "N", CLI_INT, CLI_ARG(nodes), 1, INT64_MAX, "stop the exact search after N nodes (best: " CLI_STRING(DNNMEM_PLAN_BEST_NODES) " by default)"},
+    {"--nodes", "N", CLI_INT, CLI_ARG(nodes), 1, INT64_MAX, "stop the exact search after N nodes (best: " CLI_STRING(DNNMEM_PLAN_BEST_NODES) ", or 8 per record when more, by default)"},
     {"--capacity", "C", CLI_SIZE, CLI_ARG(capacity), 1, INT64_MAX,
      "is there a plan within C bytes? (JSON feasible: true, false or\n\"unknown\"; with exact the search answers it). When there is none:\nrecords that alone cannot fit (JSON conflict, conflict_minimal)"},
     {"--symbol", "S=LO..HI", CLI_STRING, CLI_ARG(symbol), 0, 0,
