@@ -94,69 +94,80 @@ FILES_FN int files_add_overflows(int64_t a, int64_t b, int64_t *sum) {
 
 /* ---- polynomial sizes ---------------------------------------------------- */
 
-/* A size that grows with a symbol: "4096*S^2+512*S+64" (terms INT,
-   INT*SYM, SYM, INT*SYM^K, SYM^K joined by '+', spaces allowed; like
-   powers add up). coef[DNNMEM_PLAN_SYMBOLIC_MAX_TERMS] receives the
-   coefficients, *terms the degree + 1; symbol (32 bytes) the symbol's name,
-   which must match it when it is not empty. 0, or -1 with *why and *at
-   (the byte, 1-based). */
-FILES_FN int files_poly_parse(const char *text, char *symbol, int64_t *coef, int32_t *terms,
+/* Coefficients per size: [j * DNNMEM_PLAN_SYMBOLIC_MAX_TERMS + i] is the
+   coefficient of S^i T^j (S, T the first and the second symbol), so that
+   one symbol's are the first DNNMEM_PLAN_SYMBOLIC_MAX_TERMS. */
+#define FILES_POLY_STRIDE (DNNMEM_PLAN_SYMBOLIC_MAX_TERMS * DNNMEM_PLAN_SYMBOLIC_MAX_TERMS)
+
+/* A size that grows with one or two symbols: "4096*S^2+512*S+64",
+   "96*H*W+8" (terms: products of INT, SYM and SYM^K joined by '*', terms
+   joined by '+', spaces allowed; like terms add up). coef[FILES_POLY_STRIDE]
+   receives the coefficients, terms[2] the degree + 1 in each symbol;
+   symbols[2] (32 bytes each) their names, which a file shares: a name not
+   yet there takes the first empty one. 0, or -1 with *why and *at (the
+   byte, 1-based). */
+FILES_FN int files_poly_parse(const char *text, char (*symbols)[32], int64_t *coef, int32_t *terms,
                               const char **why, size_t *at) {
   const char *p = text;
   int k;
-  for (k = 0; k < DNNMEM_PLAN_SYMBOLIC_MAX_TERMS; k++) coef[k] = 0;
-  *terms = 1;
+  for (k = 0; k < FILES_POLY_STRIDE; k++) coef[k] = 0;
+  terms[0] = terms[1] = 1;
 #define FILES_POLY_FAIL(w) return *why = (w), *at = (size_t)(p - text) + 1, -1
   for (;;) {
-    int64_t c = 1, e = 0, v;
-    int has_c = 0, has_sym = 0;
-    while (*p == ' ') p++;
-    if (*p == '-') FILES_POLY_FAIL("a negative coefficient");
-    if (*p >= '0' && *p <= '9') {
-      for (c = 0; *p >= '0' && *p <= '9'; p++)
-        if (c > (INT64_MAX - (*p - '0')) / 10) FILES_POLY_FAIL("a coefficient past the int64 range");
-        else c = c * 10 + (*p - '0');
-      has_c = 1;
+    int64_t c = 1, e[2] = {0, 0}, v;
+    int factors = 0;
+    for (;;) { /* one factor: INT, SYM or SYM^K */
       while (*p == ' ') p++;
-      if (*p == '*') {
-        p++;
-        while (*p == ' ') p++;
-        if (*p == '-') FILES_POLY_FAIL("a negative coefficient");
-        if (!(isalpha((unsigned char)*p) || *p == '_')) FILES_POLY_FAIL("expected the symbol after '*'");
-      }
-    }
-    if (isalpha((unsigned char)*p) || *p == '_') {
-      char name[32];
-      size_t len = 0;
-      const char *start = p;
-      while (isalnum((unsigned char)*p) || *p == '_') {
-        if (len + 1 >= sizeof(name)) FILES_POLY_FAIL("a symbol name longer than 31 bytes");
-        name[len++] = *p++;
-      }
-      name[len] = 0;
-      if (*symbol && strcmp(symbol, name) != 0) {
-        p = start;
-        FILES_POLY_FAIL("a second symbol (one symbol per file)");
-      }
-      strcpy(symbol, name);
-      has_sym = 1;
-      e = 1;
-      while (*p == ' ') p++;
-      if (*p == '^') {
-        p++;
-        while (*p == ' ') p++;
-        if (!(*p >= '0' && *p <= '9')) FILES_POLY_FAIL("expected an exponent after '^'");
-        for (e = 0; *p >= '0' && *p <= '9'; p++) {
-          e = e * 10 + (*p - '0');
-          if (e >= DNNMEM_PLAN_SYMBOLIC_MAX_TERMS) FILES_POLY_FAIL("a degree above the largest (DNNMEM_PLAN_SYMBOLIC_MAX_TERMS - 1)");
+      if (*p == '-') FILES_POLY_FAIL("a negative coefficient");
+      if (*p >= '0' && *p <= '9') {
+        int64_t f = 0;
+        for (; *p >= '0' && *p <= '9'; p++)
+          if (f > (INT64_MAX - (*p - '0')) / 10) FILES_POLY_FAIL("a coefficient past the int64 range");
+          else f = f * 10 + (*p - '0');
+        if (f != 0 && c > INT64_MAX / f) FILES_POLY_FAIL("a coefficient past the int64 range");
+        c *= f;
+      } else if (isalpha((unsigned char)*p) || *p == '_') {
+        char name[32];
+        size_t len = 0;
+        int64_t x = 1;
+        const char *start = p;
+        int s;
+        while (isalnum((unsigned char)*p) || *p == '_') {
+          if (len + 1 >= sizeof(name)) FILES_POLY_FAIL("a symbol name longer than 31 bytes");
+          name[len++] = *p++;
         }
+        name[len] = 0;
+        for (s = 0; s < 2 && symbols[s][0] && strcmp(symbols[s], name) != 0; s++) {}
+        if (s == 2) {
+          p = start;
+          FILES_POLY_FAIL("a third symbol (at most two per file)");
+        }
+        if (!symbols[s][0]) strcpy(symbols[s], name);
+        while (*p == ' ') p++;
+        if (*p == '^') {
+          p++;
+          while (*p == ' ') p++;
+          if (!(*p >= '0' && *p <= '9')) FILES_POLY_FAIL("expected an exponent after '^'");
+          for (x = 0; *p >= '0' && *p <= '9'; p++)
+            if ((x = x * 10 + (*p - '0')) >= DNNMEM_PLAN_SYMBOLIC_MAX_TERMS) break;
+        }
+        e[s] += x;
+        if (e[s] >= DNNMEM_PLAN_SYMBOLIC_MAX_TERMS)
+          FILES_POLY_FAIL("a degree above the largest (DNNMEM_PLAN_SYMBOLIC_MAX_TERMS - 1)");
+      } else {
+        FILES_POLY_FAIL(*p ? (factors ? "expected a number or a symbol after '*'" : "expected a number or the symbol")
+                           : "expected a term");
       }
+      factors++;
+      while (*p == ' ') p++;
+      if (*p != '*') break;
+      p++;
     }
-    if (!has_c && !has_sym) FILES_POLY_FAIL(*p ? "expected a number or the symbol" : "expected a term");
-    if (files_add_overflows(coef[e], c, &v)) FILES_POLY_FAIL("coefficients past the int64 range");
-    coef[e] = v;
-    if (e + 1 > *terms) *terms = (int32_t)(e + 1);
-    while (*p == ' ') p++;
+    k = (int)(e[1] * DNNMEM_PLAN_SYMBOLIC_MAX_TERMS + e[0]);
+    if (files_add_overflows(coef[k], c, &v)) FILES_POLY_FAIL("coefficients past the int64 range");
+    coef[k] = v;
+    for (k = 0; k < 2; k++)
+      if (e[k] + 1 > terms[k]) terms[k] = (int32_t)(e[k] + 1);
     if (*p == 0) break;
     if (*p != '+') FILES_POLY_FAIL(*p == '-' ? "a negative coefficient" : "expected '+'");
     p++;
@@ -165,14 +176,28 @@ FILES_FN int files_poly_parse(const char *text, char *symbol, int64_t *coef, int
   return 0;
 }
 
-/* The polynomial at s, or -1 when it leaves the int64 range. */
-FILES_FN int files_poly_at(const int64_t *coef, int32_t terms, int64_t s, int64_t *out) {
+/* A size cell that is a polynomial (has a symbol) rather than a number. */
+FILES_FN int files_size_is_symbolic(const char *s) {
+  for (; *s; s++)
+    if (isalpha((unsigned char)*s) || *s == '_' || *s == '^') return 1;
+  return 0;
+}
+
+/* The polynomial (FILES_POLY_STRIDE coefficients, terms[2]) at s[2], or
+   -1 when it leaves the int64 range (Horner's rule in each symbol). */
+FILES_FN int files_poly_at(const int64_t *coef, const int32_t *terms, const int64_t *s, int64_t *out) {
   int64_t v = 0;
-  int32_t j;
-  for (j = terms - 1; j >= 0; j--) {
-    if (s > 0 && v > INT64_MAX / s) return -1;
-    v *= s;
-    if (files_add_overflows(v, coef[j], &v)) return -1;
+  int32_t i, j;
+  for (j = terms[1] - 1; j >= 0; j--) {
+    int64_t row = 0;
+    for (i = terms[0] - 1; i >= 0; i--) {
+      if (s[0] > 0 && row > INT64_MAX / s[0]) return -1;
+      row *= s[0];
+      if (files_add_overflows(row, coef[j * DNNMEM_PLAN_SYMBOLIC_MAX_TERMS + i], &row)) return -1;
+    }
+    if (s[1] > 0 && v > INT64_MAX / s[1]) return -1;
+    v *= s[1];
+    if (files_add_overflows(v, row, &v)) return -1;
   }
   *out = v;
   return 0;
@@ -405,6 +430,8 @@ typedef struct files_graph {
   int64_t *xfer;        /* ns */
   uint8_t *device;      /* DNNMEM_PLACE_ANY, _CPU or _ACC */
   uint8_t *output;      /* 1: a graph output */
+  long symbolic_line;   /* the first row whose size is a polynomial (0: none);
+                           its size reads 0 (only plan takes such sizes) */
 } files_graph;
 
 FILES_FN void files_graph_free(files_graph *g) {
@@ -477,7 +504,12 @@ FILES_FN int files_graph_row(files_graph *g, const int *col, int32_t v, files_gr
                       (long long)id, (int)v);
   g->names[v] = files_cell(csv, v, col[FILES_G_NAME]);
   g->ops[v] = files_cell(csv, v, col[FILES_G_OP]);
-  if (files_cell_i64(csv, v, col[FILES_G_SIZE], &g->size[v], err)) return -1;
+  if (files_size_is_symbolic(files_cell(csv, v, col[FILES_G_SIZE]))) { /* plan --symbol reads it again */
+    g->size[v] = 0;
+    if (!g->symbolic_line) g->symbolic_line = line;
+  } else if (files_cell_i64(csv, v, col[FILES_G_SIZE], &g->size[v], err)) {
+    return -1;
+  }
   if (g->size[v] < 0) return files_fail(err, csv->path, line, "size: negative (%lld)", (long long)g->size[v]);
   if (files_cell_time_ns(csv, v, col[FILES_G_TIME], 0, &g->time[v], err) ||
       files_cell_time_ns(csv, v, col[FILES_G_CPU], 1, &g->cpu_time[v], err) ||
@@ -537,7 +569,12 @@ FILES_FN int files_graph_parse(const char *name, char *text, size_t len, files_g
     files_fail(err, name, csv.header_line, "not a graph CSV (no 'inputs' column)");
     return files_csv_free(&csv), -1;
   }
-  return files_graph_from_csv(&csv, g, err);
+  if (files_graph_from_csv(&csv, g, err)) return -1;
+  if (!g->symbolic_line) return 0;
+  files_fail(err, name, g->symbolic_line,
+             "size: a polynomial (a dynamic dimension): this command needs numbers; convert the model with --dim "
+             "NAME=VALUE");
+  return files_graph_free(g), -1;
 }
 
 FILES_FN int files_read_graph(const char *path, files_graph *g, files_error *err) {
@@ -568,10 +605,10 @@ typedef struct files_intervals {
   dnnmem_interval *records; /* n */
   dnnmem_gap *gaps;         /* stb_ds: every record's gaps point into it */
   dnnmem_intervals problem; /* {records, n, alignment}: what the planners take */
-  int64_t *coefficients;    /* n x DNNMEM_PLAN_SYMBOLIC_MAX_TERMS: each size as a
-                               polynomial (a constant for an integer size) */
-  int32_t terms;            /* the largest degree + 1 */
-  char symbol[32];          /* the symbol of polynomial sizes; "" if none */
+  int64_t *coefficients;    /* n x FILES_POLY_STRIDE: each size as a polynomial
+                               (a constant for an integer size) */
+  int32_t terms[2];         /* the largest degree + 1 in each symbol */
+  char symbols[2][32];      /* the symbols of polynomial sizes; "" if none */
   long symbolic_line;       /* the first row with a polynomial size; 0 if none */
   int32_t symbolic_row;     /* that row (-1 if none) */
   int symbolic_ok;          /* the reader accepts polynomial sizes */
@@ -700,24 +737,27 @@ FILES_FN int files_interval_check(const files_intervals *iv, int32_t i, files_er
 
 typedef struct files_id_map { char *key; int32_t value; } files_id_map; /* stb_ds */
 
-/* Record i's size: an integer, or a polynomial in the file's one symbol
-   (the record's size is then its constant term until files_intervals_at). */
-FILES_FN int files_interval_size(files_intervals *iv, const files_interval_columns *c, int32_t i,
-                                 files_error *err) {
-  const files_csv *csv = &iv->csv;
-  const char *s = files_cell(csv, i, c->size), *why;
-  int64_t *coef = iv->coefficients + (size_t)i * DNNMEM_PLAN_SYMBOLIC_MAX_TERMS;
-  int32_t terms, k;
+/* Record i's size (column col of the file's rows): an integer, or a
+   polynomial in the file's symbols (the record's size is then its constant
+   term until files_intervals_at). */
+FILES_FN int files_interval_size(files_intervals *iv, int col, int32_t i, files_error *err) {
+  const files_csv *csv = files_intervals_rows(iv);
+  const char *s = files_cell(csv, i, col), *why;
+  int64_t *coef = iv->coefficients + (size_t)i * FILES_POLY_STRIDE;
+  int32_t terms[2], k;
   size_t at;
-  int symbolic = 0;
-  for (k = 0; s[k] && !symbolic; k++) symbolic = isalpha((unsigned char)s[k]) || s[k] == '_' || s[k] == '^';
-  if (!symbolic || !iv->symbolic_ok) {
-    for (k = 0; k < DNNMEM_PLAN_SYMBOLIC_MAX_TERMS; k++) coef[k] = 0;
-    return files_cell_i64(csv, i, c->size, &coef[0], err) ? -1 : (iv->records[i].size = coef[0], 0);
+  if (!files_size_is_symbolic(s) || !iv->symbolic_ok) {
+    for (k = 0; k < FILES_POLY_STRIDE; k++) coef[k] = 0;
+    if (files_size_is_symbolic(s) && iv->is_graph)
+      return files_fail(err, csv->path, csv->rows[i].line,
+                        "size: '%s' is a polynomial (a dynamic dimension): this command needs numbers; convert the "
+                        "model with --dim NAME=VALUE (or plan it with --symbol)", s);
+    return files_cell_i64(csv, i, col, &coef[0], err) ? -1 : (iv->records[i].size = coef[0], 0);
   }
-  if (files_poly_parse(s, iv->symbol, coef, &terms, &why, &at) != 0)
+  if (files_poly_parse(s, iv->symbols, coef, terms, &why, &at) != 0)
     return files_fail(err, csv->path, csv->rows[i].line, "size: '%s': %s at byte %zu", s, why, at);
-  if (terms > iv->terms) iv->terms = terms;
+  for (k = 0; k < 2; k++)
+    if (terms[k] > iv->terms[k]) iv->terms[k] = terms[k];
   if (!iv->symbolic_line) iv->symbolic_line = csv->rows[i].line, iv->symbolic_row = i;
   iv->records[i].size = coef[0];
   return 0;
@@ -738,7 +778,7 @@ FILES_FN int files_interval_row(files_intervals *iv, const files_interval_column
   shput(*ids, id, i);
   int64_t pass = 1;
   if (files_cell_i64(csv, i, c->lower, &rec->lower, err) || files_cell_i64(csv, i, c->upper, &rec->upper, err) ||
-      files_interval_size(iv, c, i, err) ||
+      files_interval_size(iv, c->size, i, err) ||
       files_cell_opt_i64(csv, i, c->alignment, &rec->alignment, &aligned, err) ||
       files_cell_opt_i64(csv, i, c->offset, &rec->fixed_offset, &fixed, err) ||
       files_cell_opt_i64(csv, i, c->hint, &rec->hint, &hint, err) ||
@@ -915,15 +955,15 @@ FILES_FN int files_intervals_total(const files_intervals *iv, files_error *err) 
   return 0;
 }
 
-/* Every record's size at symbol value v (polynomials past the int64 range
-   and sums past it named by their row). */
-FILES_FN int files_intervals_at(files_intervals *iv, int64_t v, files_error *err) {
+/* Every record's size at the symbols' values v[2] (polynomials past the
+   int64 range and sums past it named by their row). */
+FILES_FN int files_intervals_at(files_intervals *iv, const int64_t *v, files_error *err) {
   int32_t i;
   for (i = 0; i < iv->n; i++)
-    if (files_poly_at(iv->coefficients + (size_t)i * DNNMEM_PLAN_SYMBOLIC_MAX_TERMS, iv->terms, v,
-                      &iv->records[i].size) != 0)
+    if (files_poly_at(iv->coefficients + (size_t)i * FILES_POLY_STRIDE, iv->terms, v, &iv->records[i].size) != 0)
       return files_fail(err, files_intervals_rows(iv)->path, files_intervals_line(iv, i),
-                        "size: past the int64 range at %s = %lld", iv->symbol, (long long)v);
+                        "size: past the int64 range at %s = %lld%s%s%s", iv->symbols[0], (long long)v[0],
+                        iv->symbols[1][0] ? ", " : "", iv->symbols[1], iv->symbols[1][0] ? " = ..." : "");
   return files_intervals_total(iv, err);
 }
 
@@ -974,8 +1014,8 @@ FILES_FN int files_intervals_from_csv(files_intervals *iv, files_error *err) {
   if (files_interval_columns_find(&iv->csv, &c, err)) return -1;
   iv->n = (int32_t)arrlen(iv->csv.rows);
   iv->records = (dnnmem_interval *)calloc((size_t)iv->n + 1, sizeof(dnnmem_interval));
-  iv->coefficients = (int64_t *)calloc(((size_t)iv->n + 1) * DNNMEM_PLAN_SYMBOLIC_MAX_TERMS, sizeof(int64_t));
-  iv->terms = 1;
+  iv->coefficients = (int64_t *)calloc(((size_t)iv->n + 1) * FILES_POLY_STRIDE, sizeof(int64_t));
+  iv->terms[0] = iv->terms[1] = 1;
   iv->has_pass = c.pass >= 0;
   if (!iv->records || !iv->coefficients) return files_fail(err, iv->csv.path, 0, "out of memory");
   sh_new_arena(ids);
@@ -994,6 +1034,7 @@ FILES_FN int files_intervals_from_csv(files_intervals *iv, files_error *err) {
 FILES_FN int files_intervals_from_graph(files_intervals *iv, files_error *err) {
   dnnmem_result r;
   int32_t i;
+  int col;
   iv->is_graph = 1;
   if (files_graph_from_csv(&iv->csv, &iv->graph, err)) return -1;
   iv->n = iv->graph.n;
@@ -1001,10 +1042,12 @@ FILES_FN int files_intervals_from_graph(files_intervals *iv, files_error *err) {
   if (!iv->records) return files_fail(err, iv->graph.csv.path, 0, "out of memory");
   r = dnnmem_graph_intervals(&iv->graph.graph, iv->graph.size, iv->graph.output, iv->records);
   if (r != DNNMEM_OK) return files_fail(err, iv->graph.csv.path, 0, "%s", FILES_RESULT_TEXT(r));
-  iv->coefficients = (int64_t *)calloc(((size_t)iv->n + 1) * DNNMEM_PLAN_SYMBOLIC_MAX_TERMS, sizeof(int64_t));
+  iv->coefficients = (int64_t *)calloc(((size_t)iv->n + 1) * FILES_POLY_STRIDE, sizeof(int64_t));
   if (!iv->coefficients) return files_fail(err, iv->graph.csv.path, 0, "out of memory");
-  iv->terms = 1;
-  for (i = 0; i < iv->n; i++) iv->coefficients[(size_t)i * DNNMEM_PLAN_SYMBOLIC_MAX_TERMS] = iv->records[i].size;
+  iv->terms[0] = iv->terms[1] = 1;
+  col = files_column(&iv->graph.csv, "size");
+  for (i = 0; i < iv->n; i++) /* the sizes again: polynomials where the reader takes them */
+    if (files_interval_size(iv, col, i, err)) return -1;
   return 0;
 }
 

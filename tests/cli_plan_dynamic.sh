@@ -47,7 +47,8 @@ polynomial in share | csv | share | 3: size: '4\*S' is not an integer | id,lower
 polynomial without --symbol | csv | plan | 3: size: '4\*S' is not an integer \(a polynomial in S: plan it with --symbol S=LO..HI\) | id,lower,upper,size\na,0,2,10\nb,1,3,4*S\n
 polynomial that does not parse | csv | plan --symbol S=1..4 | 2: size: '4\*S\^2\+': expected a term at byte 7 | id,lower,upper,size\nb,1,3,4*S^2+\n
 negative coefficient | csv | plan --symbol S=1..4 | 2: size: '4\*S-1': a negative coefficient at byte 4 | id,lower,upper,size\nb,1,3,4*S-1\n
-two symbols | csv | plan --symbol S=1..4 | 3: size: '2\*T': a second symbol | id,lower,upper,size\na,0,2,S\nb,1,3,2*T\n
+two symbols, one --symbol | csv | plan --symbol S=1..4 | 2: sizes are polynomials in S and T: give --symbol for both | id,lower,upper,size\na,0,2,S\nb,1,3,2*T\n
+three symbols | csv | plan --symbol S=1..4 --symbol T=1..4 | 3: size: '2\*S\*U': a third symbol \(at most two per file\) at byte 5 | id,lower,upper,size\na,0,2,S*T\nb,1,3,2*S*U\n
 symbol other than --symbol | csv | plan --symbol T=1..4 | 2: sizes are polynomials in S, not in --symbol T | id,lower,upper,size\nb,1,3,2*S\n
 polynomial past int64 at HI | csv | plan --symbol S=1..4000000000 | 2: size: past the int64 range at S = 4000000000 | id,lower,upper,size\nb,1,3,9000000000*S^2\n
 polynomial with a fixed offset | csv | plan --symbol S=1..4 | 2: a polynomial size cannot have a fixed offset or gaps | id,lower,upper,size,offset\nb,1,3,2*S,0\n
