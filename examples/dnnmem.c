@@ -855,6 +855,7 @@ typedef struct plan_symbolic_input {
   dnnmem_plan_symbolic problem;
   int64_t *coefficients; /* n x terms */
   char name[32];
+  int64_t unit;          /* the problem's S is the symbol / unit (sizes over denominators) */
 } plan_symbolic_input;
 
 /* "S=LO..HI" (--symbol) or "S=V" (--at, hi NULL). */
@@ -876,6 +877,20 @@ static void plan_symbol_parse(const char *flag, const char *text, char *name, in
   if (hi && files_parse_i64(dots + 2, hi, &why) != 0) cli_usage_error("%s '%s': '%s' %s", flag, text, dots + 2, why);
   if (*lo < 0) cli_usage_error("%s '%s': a negative value", flag, text);
   if (hi && *hi < *lo) cli_usage_error("%s '%s': HI < LO", flag, text);
+}
+
+/* A range in the symbol's values to one in its units (the multiples of
+   unit in it), and back for a value (--at: a multiple of unit). */
+static void plan_symbol_units(const char *flag, const char *text, int64_t unit, int64_t *lo, int64_t *hi) {
+  if (unit <= 1) return;
+  if (!hi) {
+    if (*lo % unit) cli_usage_error("%s %s: sizes are integers at multiples of %lld only", flag, text, (long long)unit);
+    *lo /= unit;
+    return;
+  }
+  *lo = *lo / unit + (*lo % unit != 0), *hi /= unit;
+  if (*hi < *lo) cli_usage_error("%s %s: no multiple of %lld in the range (sizes are integers there only)", flag, text,
+                                 (long long)unit);
 }
 
 /* Library calls of symbolic planning: the stacking, checked at both ends
@@ -927,16 +942,17 @@ static void plan_print_symbolic(const cli_args *a, const files_intervals *iv, co
     cli_json_begin();
     cli_json_int("n", iv->n);
     cli_json_string("symbol", in->name);
-    cli_json_int("s_min", p->s_min);
-    cli_json_int("s_max", p->s_max);
+    cli_json_int("s_min", p->s_min * in->unit);
+    cli_json_int("s_max", p->s_max * in->unit);
+    if (in->unit > 1) cli_json_int("unit", in->unit);
     if (at) {
-      cli_json_int("at", *at);
+      cli_json_int("at", *at * in->unit);
       cli_json_int("arena", at_arena);
       cli_json_int("lower_bound", at_bound);
       cli_json_bool("optimal", at_arena == at_bound);
     }
     cli_json_double("worst_ratio", res->worst_ratio);
-    cli_json_int("worst_at", res->worst_at);
+    cli_json_int("worst_at", res->worst_at * in->unit);
     cli_json_int("arena_min", res->arena_min);
     cli_json_int("lower_bound_min", res->lower_bound_min);
     cli_json_int("arena_max", res->arena_max);
@@ -947,15 +963,17 @@ static void plan_print_symbolic(const cli_args *a, const files_intervals *iv, co
     cli_json_end();
     return;
   }
-  printf("%s: %d records, one plan for %s in %lld..%lld: worst %.4fx the lower bound (at %s = %lld, of %d "
+  char unit[48] = "";
+  if (in->unit > 1) snprintf(unit, sizeof(unit), " (multiples of %lld)", (long long)in->unit);
+  printf("%s: %d records, one plan for %s in %lld..%lld%s: worst %.4fx the lower bound (at %s = %lld, of %d "
          "values), %.2f ms\n",
-         a->operand, iv->n, in->name, (long long)p->s_min, (long long)p->s_max, res->worst_ratio, in->name,
-         (long long)res->worst_at, (int)res->samples, ms);
+         a->operand, iv->n, in->name, (long long)(p->s_min * in->unit), (long long)(p->s_max * in->unit), unit,
+         res->worst_ratio, in->name, (long long)(res->worst_at * in->unit), (int)res->samples, ms);
   printf("%s = %lld: arena %lld, lower bound %lld; %s = %lld: arena %lld, lower bound %lld\n", in->name,
-         (long long)p->s_min, (long long)res->arena_min, (long long)res->lower_bound_min, in->name,
-         (long long)p->s_max, (long long)res->arena_max, (long long)res->lower_bound_max);
+         (long long)(p->s_min * in->unit), (long long)res->arena_min, (long long)res->lower_bound_min, in->name,
+         (long long)(p->s_max * in->unit), (long long)res->arena_max, (long long)res->lower_bound_max);
   if (at)
-    printf("%s = %lld: arena %lld, lower bound %lld (%.4fx)\n", in->name, (long long)*at, (long long)at_arena,
+    printf("%s = %lld: arena %lld, lower bound %lld (%.4fx)\n", in->name, (long long)(*at * in->unit), (long long)at_arena,
            (long long)at_bound, at_bound ? (double)at_arena / (double)at_bound : 1.0);
 }
 
@@ -1007,10 +1025,15 @@ static void plan_symbolic_command(const cli_args *a, files_intervals *iv, const 
     if (strcmp(at_name, in.name) != 0) cli_usage_error("--at %s: the symbol is %s", a->at[0], in.name);
     if (at < in.problem.s_min || at > in.problem.s_max)
       cli_usage_error("--at %s is outside --symbol %s", a->at[0], a->symbol[0]);
+    plan_symbol_units("--at", a->at[0], iv->units[0], &at, NULL);
   }
   for (i = 0; i < iv->n; i++) /* fixed offsets and gaps are refused with their line */
     if ((iv->records[i].flags & DNNMEM_INTERVAL_FIXED) || iv->records[i].num_gaps)
       cli_input_error(a->operand, files_intervals_line(iv, i), "--symbol plans no fixed offsets or gaps");
+  in.unit = iv->units[0] > 1 ? iv->units[0] : 1;
+  plan_symbol_units("--symbol", a->symbol[0], in.unit, &in.problem.s_min, &in.problem.s_max);
+  if (arrlen(a->at) && (at < in.problem.s_min || at > in.problem.s_max))
+    cli_usage_error("--at %s is outside --symbol %s", a->at[0], a->symbol[0]);
   ends[0] = in.problem.s_max;
   if (files_intervals_at(iv, ends, &err) != 0) cli_file_error(&err); /* the largest sizes */
   in.coefficients = (int64_t *)cli_alloc(((size_t)iv->n * (size_t)terms + 1) * sizeof(int64_t));
@@ -1558,7 +1581,7 @@ static void plan_box_command(const cli_args *a, files_intervals *iv, const dnnme
   plan_box B;
   int32_t n = iv->n, i, l, p, q, k, f, points, best_line = -1, edges = 0;
   int32_t *order[PLAN_BOX_LINES], *below_offsets[PLAN_BOX_LINES], *below_ids[PLAN_BOX_LINES];
-  int64_t *line_coef, *sizes, *bounds, *offsets, at[2] = {0, 0}, worst_at[2] = {0, 0}, corner[4];
+  int64_t *line_coef, *sizes, *bounds, *offsets, at[2] = {0, 0}, worst_at[2] = {0, 0}, corner[4], u;
   double best_worst = -1.0, best_sum = 0.0, ms;
   size_t bytes = 0, need;
   void *scratch = NULL;
@@ -1577,8 +1600,11 @@ static void plan_box_command(const cli_args *a, files_intervals *iv, const dnnme
     for (f = 0; f < 2 && strcmp(nm, B.name[f]) != 0; f++) {}
     if (f == 2) cli_usage_error("--at %s: the symbols are %s and %s", a->at[k], B.name[0], B.name[1]);
     if (v < B.lo[f] || v > B.hi[f]) cli_usage_error("--at %s is outside --symbol %s", a->at[k], a->symbol[f]);
+    plan_symbol_units("--at", a->at[k], iv->units[0], &v, NULL);
     at[f] = v;
   }
+  u = iv->units[0] > 1 ? iv->units[0] : 1; /* both symbols share the unit */
+  for (k = 0; k < 2; k++) plan_symbol_units("--symbol", a->symbol[k], u, &B.lo[k], &B.hi[k]);
   for (f = 0; f < 2; f++) { /* the file's symbols among the two given */
     B.map[f] = f;
     if (!iv->symbols[f][0]) continue;
@@ -1685,7 +1711,8 @@ static void plan_box_command(const cli_args *a, files_intervals *iv, const dnnme
       r = dnnmem_plan_check(&iv->problem, offsets, &checked, pair, scratch, bytes);
       if (r != DNNMEM_OK || checked != arena)
         cli_input_error(a->operand, 0, "internal error: the plan at %s = %lld, %s = %lld fails its check (%s)",
-                        B.name[0], (long long)check[c][0], B.name[1], (long long)check[c][1], CLI_RESULT_TEXT(r));
+                        B.name[0], (long long)(check[c][0] * u), B.name[1], (long long)(check[c][1] * u),
+                        CLI_RESULT_TEXT(r));
       cli_check(dnnmem_plan_lower_bound(&iv->problem, &bound, scratch, bytes), a->operand);
       if (c < 2) corner[2 * c] = arena, corner[2 * c + 1] = bound;
       if (c == 5) { /* --at: the offsets there */
@@ -1704,18 +1731,19 @@ static void plan_box_command(const cli_args *a, files_intervals *iv, const dnnme
       cli_json_int("n", n);
       cli_json_string("symbol", B.name[0]);
       cli_json_string("symbol2", B.name[1]);
-      cli_json_int("s_min", B.lo[0]);
-      cli_json_int("s_max", B.hi[0]);
-      cli_json_int("s2_min", B.lo[1]);
-      cli_json_int("s2_max", B.hi[1]);
+      cli_json_int("s_min", B.lo[0] * u);
+      cli_json_int("s_max", B.hi[0] * u);
+      cli_json_int("s2_min", B.lo[1] * u);
+      cli_json_int("s2_max", B.hi[1] * u);
+      if (u > 1) cli_json_int("unit", u);
       if (arrlen(a->at)) {
         cli_json_int("arena", at[0]);
         cli_json_int("lower_bound", at[1]);
         cli_json_bool("optimal", at[0] == at[1]);
       }
       cli_json_double("worst_ratio", best_worst);
-      cli_json_int("worst_at", worst_at[0]);
-      cli_json_int("worst_at2", worst_at[1]);
+      cli_json_int("worst_at", worst_at[0] * u);
+      cli_json_int("worst_at2", worst_at[1] * u);
       cli_json_int("arena_min", corner[0]);
       cli_json_int("lower_bound_min", corner[1]);
       cli_json_int("arena_max", corner[2]);
@@ -1726,11 +1754,14 @@ static void plan_box_command(const cli_args *a, files_intervals *iv, const dnnme
       cli_json_double("time_ms", ms);
       cli_json_end();
     } else {
-      printf("%s: %d records, one plan for %s in %lld..%lld, %s in %lld..%lld: worst %.4fx the lower bound (at %s = "
-             "%lld, %s = %lld) over a grid of %d x %d points; planned on %s, %.2f ms\n",
-             a->operand, (int)n, B.name[0], (long long)B.lo[0], (long long)B.hi[0], B.name[1], (long long)B.lo[1],
-             (long long)B.hi[1], best_worst, B.name[0], (long long)worst_at[0], B.name[1], (long long)worst_at[1],
-             (int)B.count[0], (int)B.count[1], line, ms);
+      char unit[48] = "";
+      if (u > 1) snprintf(unit, sizeof(unit), " (multiples of %lld)", (long long)u);
+      printf("%s: %d records, one plan for %s in %lld..%lld, %s in %lld..%lld%s: worst %.4fx the lower bound (at "
+             "%s = %lld, %s = %lld) over a grid of %d x %d points; planned on %s, %.2f ms\n",
+             a->operand, (int)n, B.name[0], (long long)(B.lo[0] * u), (long long)(B.hi[0] * u), B.name[1],
+             (long long)(B.lo[1] * u), (long long)(B.hi[1] * u), unit, best_worst, B.name[0],
+             (long long)(worst_at[0] * u), B.name[1], (long long)(worst_at[1] * u), (int)B.count[0],
+             (int)B.count[1], line, ms);
       printf("both at the bottom: arena %lld, lower bound %lld; both at the top: arena %lld, lower bound %lld\n",
              (long long)corner[0], (long long)corner[1], (long long)corner[2], (long long)corner[3]);
       if (arrlen(a->at))

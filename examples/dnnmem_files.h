@@ -99,19 +99,31 @@ FILES_FN int files_add_overflows(int64_t a, int64_t b, int64_t *sum) {
    one symbol's are the first DNNMEM_PLAN_SYMBOLIC_MAX_TERMS. */
 #define FILES_POLY_STRIDE (DNNMEM_PLAN_SYMBOLIC_MAX_TERMS * DNNMEM_PLAN_SYMBOLIC_MAX_TERMS)
 
+#define FILES_POLY_DEN_MAX ((int64_t)1 << 30) /* the largest denominator of a size */
+
+static int64_t files_gcd(int64_t a, int64_t b) {
+  while (b) {
+    int64_t t = a % b;
+    a = b, b = t;
+  }
+  return a;
+}
+
 /* A size that grows with one or two symbols: "4096*S^2+512*S+64",
-   "96*H*W+8" (terms: products of INT, SYM and SYM^K joined by '*', terms
-   joined by '+', spaces allowed; like terms add up). coef[FILES_POLY_STRIDE]
-   receives the coefficients, terms[2] the degree + 1 in each symbol;
-   symbols[2] (32 bytes each) their names, which a file shares: a name not
-   yet there takes the first empty one. 0, or -1 with *why and *at (the
-   byte, 1-based). */
+   "96*H*W+8", "3*H*W/8" (terms: products of INT, SYM and SYM^K joined by
+   '*', optionally over a positive INT after '/'; terms joined by '+',
+   spaces allowed; like terms add up). coef[FILES_POLY_STRIDE] receives the
+   coefficients times *den (the least common denominator of the terms),
+   terms[2] the degree + 1 in each symbol; symbols[2] (32 bytes each) their
+   names, which a file shares: a name not yet there takes the first empty
+   one. 0, or -1 with *why and *at (the byte, 1-based). */
 FILES_FN int files_poly_parse(const char *text, char (*symbols)[32], int64_t *coef, int32_t *terms,
-                              const char **why, size_t *at) {
+                              int64_t *den, const char **why, size_t *at) {
   const char *p = text;
   int k;
   for (k = 0; k < FILES_POLY_STRIDE; k++) coef[k] = 0;
   terms[0] = terms[1] = 1;
+  *den = 1;
 #define FILES_POLY_FAIL(w) return *why = (w), *at = (size_t)(p - text) + 1, -1
   for (;;) {
     int64_t c = 1, e[2] = {0, 0}, v;
@@ -162,6 +174,28 @@ FILES_FN int files_poly_parse(const char *text, char (*symbols)[32], int64_t *co
       while (*p == ' ') p++;
       if (*p != '*') break;
       p++;
+    }
+    if (*p == '/') { /* over q: every term on the least common denominator */
+      int64_t q = 0, l, up;
+      p++;
+      while (*p == ' ') p++;
+      if (!(*p >= '0' && *p <= '9')) FILES_POLY_FAIL("expected a denominator after '/'");
+      for (; *p >= '0' && *p <= '9'; p++)
+        if ((q = q * 10 + (*p - '0')) > FILES_POLY_DEN_MAX) FILES_POLY_FAIL("a denominator above 2^30");
+      if (q == 0) FILES_POLY_FAIL("a denominator of 0");
+      while (*p == ' ') p++;
+      l = *den / files_gcd(*den, q) * q;
+      if (l > FILES_POLY_DEN_MAX) FILES_POLY_FAIL("denominators whose least common multiple is above 2^30");
+      up = l / *den;
+      for (k = 0; k < FILES_POLY_STRIDE && up > 1; k++)
+        if (coef[k] > INT64_MAX / up) FILES_POLY_FAIL("coefficients past the int64 range");
+        else coef[k] *= up;
+      if (c > INT64_MAX / (l / q)) FILES_POLY_FAIL("coefficients past the int64 range");
+      c *= l / q;
+      *den = l;
+    } else if (*den > 1) {
+      if (c > INT64_MAX / *den) FILES_POLY_FAIL("coefficients past the int64 range");
+      c *= *den;
     }
     k = (int)(e[1] * DNNMEM_PLAN_SYMBOLIC_MAX_TERMS + e[0]);
     if (files_add_overflows(coef[k], c, &v)) FILES_POLY_FAIL("coefficients past the int64 range");
@@ -609,6 +643,10 @@ typedef struct files_intervals {
                                (a constant for an integer size) */
   int32_t terms[2];         /* the largest degree + 1 in each symbol */
   char symbols[2][32];      /* the symbols of polynomial sizes; "" if none */
+  int64_t units[2];         /* the coefficients are in symbol / units[k]: sizes
+                               with a denominator ("3*H*W/8") are integers
+                               for multiples of the units (1: every value) */
+  int64_t *dens;            /* while reading: each size's denominator (0: 1) */
   long symbolic_line;       /* the first row with a polynomial size; 0 if none */
   int32_t symbolic_row;     /* that row (-1 if none) */
   int symbolic_ok;          /* the reader accepts polynomial sizes */
@@ -621,6 +659,7 @@ FILES_FN void files_intervals_free(files_intervals *iv) {
   files_graph_free(&iv->graph);
   free(iv->records);
   free(iv->coefficients);
+  free(iv->dens);
   arrfree(iv->gaps);
   memset(iv, 0, sizeof(*iv));
 }
@@ -743,7 +782,7 @@ typedef struct files_id_map { char *key; int32_t value; } files_id_map; /* stb_d
 FILES_FN int files_interval_size(files_intervals *iv, int col, int32_t i, files_error *err) {
   const files_csv *csv = files_intervals_rows(iv);
   const char *s = files_cell(csv, i, col), *why;
-  int64_t *coef = iv->coefficients + (size_t)i * FILES_POLY_STRIDE;
+  int64_t *coef = iv->coefficients + (size_t)i * FILES_POLY_STRIDE, den;
   int32_t terms[2], k;
   size_t at;
   if (!files_size_is_symbolic(s) || !iv->symbolic_ok) {
@@ -754,12 +793,90 @@ FILES_FN int files_interval_size(files_intervals *iv, int col, int32_t i, files_
                         "model with --dim NAME=VALUE (or plan it with --symbol)", s);
     return files_cell_i64(csv, i, col, &coef[0], err) ? -1 : (iv->records[i].size = coef[0], 0);
   }
-  if (files_poly_parse(s, iv->symbols, coef, terms, &why, &at) != 0)
+  if (files_poly_parse(s, iv->symbols, coef, terms, &den, &why, &at) != 0)
     return files_fail(err, csv->path, csv->rows[i].line, "size: '%s': %s at byte %zu", s, why, at);
+  if (den > 1) {
+    if (!iv->dens && !(iv->dens = (int64_t *)calloc((size_t)iv->n + 1, sizeof(int64_t))))
+      return files_fail(err, csv->path, 0, "out of memory");
+    iv->dens[i] = den;
+  }
   for (k = 0; k < 2; k++)
     if (terms[k] > iv->terms[k]) iv->terms[k] = terms[k];
   if (!iv->symbolic_line) iv->symbolic_line = csv->rows[i].line, iv->symbolic_row = i;
   iv->records[i].size = coef[0];
+  return 0;
+}
+
+/* c x^e mod m without overflow (m <= 2^30). */
+static int64_t files_mulpow_mod(int64_t c, int64_t x, int32_t e, int64_t m) {
+  uint64_t v = (uint64_t)(c % m), y = (uint64_t)(x % m);
+  while (e-- > 0) v = v * y % (uint64_t)m;
+  return (int64_t)v;
+}
+
+/* Every size times its denominator, at (u S0', u S1'), has integer
+   coefficients in S0', S1' once divided by it. */
+static int files_units_ok(const files_intervals *iv, int64_t u) {
+  const int32_t M = DNNMEM_PLAN_SYMBOLIC_MAX_TERMS;
+  int32_t i, a, b;
+  for (i = 0; i < iv->n; i++) {
+    const int64_t *c = iv->coefficients + (size_t)i * FILES_POLY_STRIDE;
+    int64_t d = iv->dens[i] > 1 ? iv->dens[i] : 1;
+    for (b = 0; d > 1 && b < iv->terms[1]; b++)
+      for (a = 0; a < iv->terms[0]; a++)
+        if (files_mulpow_mod(c[b * M + a], u, a + b, d) != 0) return 0;
+  }
+  return 1;
+}
+
+/* Sizes with denominators ("3*H*W/8"): the least unit u, a divisor of the
+   denominators' least common multiple l, that makes every coefficient of
+   size(u S0', u S1') an integer (u = l does unless a constant term has a
+   denominator); the coefficients are rewritten in S0' = S0 / u and
+   S1' = S1 / u. Without denominators the unit is 1. */
+FILES_FN int files_intervals_units(files_intervals *iv, files_error *err) {
+  const int32_t M = DNNMEM_PLAN_SYMBOLIC_MAX_TERMS;
+  const char *path = files_intervals_rows(iv)->path;
+  int64_t l = 1, u = 0, v, divs[2048];
+  int32_t i, a, b, nd = 0, k;
+  iv->units[0] = iv->units[1] = 1;
+  if (!iv->dens) return 0;
+  for (i = 0; i < iv->n; i++) {
+    if (iv->dens[i] > 1 && (l = l / files_gcd(l, iv->dens[i]) * iv->dens[i]) > FILES_POLY_DEN_MAX)
+      return files_fail(err, path, files_intervals_line(iv, i), "size: denominators whose least common multiple is "
+                        "above 2^30");
+    if (iv->dens[i] > 1 && iv->coefficients[(size_t)i * FILES_POLY_STRIDE] % iv->dens[i] != 0)
+      return files_fail(err, path, files_intervals_line(iv, i), "size: the constant term is not an integer");
+  }
+  for (v = 1; v <= l / v; v++) /* the divisors of l (at most 1344 below 2^30), ascending */
+    if (l % v == 0) {
+      for (k = nd++; k > 0 && divs[k - 1] > v; k--) divs[k] = divs[k - 1];
+      divs[k] = v;
+      if (v != l / v) divs[nd++] = l / v; /* sorted below */
+    }
+  for (i = 1; i < nd; i++) /* insertion sort: the cofactors came in descending */
+    for (k = i; k > 0 && divs[k - 1] > divs[k]; k--) v = divs[k], divs[k] = divs[k - 1], divs[k - 1] = v;
+  for (k = 0; k < nd && !u; k++)
+    if (files_units_ok(iv, divs[k])) u = divs[k];
+  for (i = 0; i < iv->n; i++) { /* c u^(a+b) / d, exact (every size: the symbols change units) */
+    int64_t *c = iv->coefficients + (size_t)i * FILES_POLY_STRIDE, d = iv->dens[i] > 1 ? iv->dens[i] : 1;
+    for (b = 0; b < iv->terms[1]; b++)
+      for (a = 0; a < iv->terms[0]; a++) {
+        int64_t t = 1, g, x = c[b * M + a];
+        int32_t e;
+        if (x == 0) continue;
+        for (e = 0; e < a + b && t <= INT64_MAX / u; e++) t *= u;
+        g = files_gcd(x, d);
+        if (e < a + b || t / (d / g) > INT64_MAX / (x / g))
+          return files_fail(err, path, files_intervals_line(iv, i), "size: coefficients past the int64 range in "
+                            "units of %lld", (long long)u);
+        c[b * M + a] = x / g * (t / (d / g));
+      }
+    iv->records[i].size = c[0];
+  }
+  iv->units[0] = iv->units[1] = u;
+  free(iv->dens);
+  iv->dens = NULL;
   return 0;
 }
 
@@ -1021,6 +1138,7 @@ FILES_FN int files_intervals_from_csv(files_intervals *iv, files_error *err) {
   sh_new_arena(ids);
   for (i = 0; i < iv->n; i++)
     if (files_interval_row(iv, &c, i, &ids, err)) return shfree(ids), -1;
+  if (files_intervals_units(iv, err)) return shfree(ids), -1;
   for (i = 0; i < iv->n; i++)
     if (files_interval_links(iv, &c, i, ids, err)) return shfree(ids), -1;
   shfree(ids);
@@ -1048,7 +1166,7 @@ FILES_FN int files_intervals_from_graph(files_intervals *iv, files_error *err) {
   col = files_column(&iv->graph.csv, "size");
   for (i = 0; i < iv->n; i++) /* the sizes again: polynomials where the reader takes them */
     if (files_interval_size(iv, col, i, err)) return -1;
-  return 0;
+  return files_intervals_units(iv, err);
 }
 
 /* Records of an intervals CSV or a graph CSV (lifetimes as

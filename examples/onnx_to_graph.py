@@ -66,7 +66,6 @@ output 1 for the graph's outputs.
 Exit codes: 0, 1 usage, 2 bad input ("FILE: what"; a node named as
 "FILE: node NAME (OP): what")."""
 import argparse
-import itertools
 import re
 import sys
 from fractions import Fraction
@@ -682,20 +681,16 @@ def poly_at(c, x):
 
 
 def poly_text(c2, names):
-    """c2[(i, j)] integer coefficients of names[0]^i names[1]^j as plan reads them."""
+    """c2[(i, j)] non-negative Fraction coefficients of names[0]^i names[1]^j
+    as plan reads them ("3*H*W/8+64")."""
     terms = []
     for (i, j) in sorted(c2, key=lambda t: (-(t[0] + t[1]), -t[0], -t[1])):
-        v = c2[(i, j)]
+        v = Fraction(c2[(i, j)])
         if v == 0:
             continue
-        factors = []
-        for e, nm in ((i, names[0]), (j, names[1] if len(names) > 1 else None)):
-            if e:
-                factors.append(nm if e == 1 else "%s^%d" % (nm, e))
-        if factors:
-            terms.append("*".join(([str(v)] if v != 1 else []) + factors))
-        else:
-            terms.append(str(v))
+        factors = [nm if e == 1 else "%s^%d" % (nm, e) for e, nm in zip((i, j), names) if e]
+        text = "*".join(([str(v.numerator)] if v.numerator != 1 or not factors else []) + factors)
+        terms.append(text + ("/%d" % v.denominator if v.denominator != 1 else ""))
     return "+".join(terms) or "0"
 
 
@@ -807,30 +802,15 @@ class Symbolic:
                               % (self.at(check)[r][0], self.names[0], self.names[1], MAX_DEGREE))
             first = (sh, sw)
             ranges = [(eh, lh), (ew, lw)]
-        # a symbol counts units of L when sizes are exact on multiples of L
-        # only and a coefficient is not an integer otherwise (W = width / L)
-        units = [1] * len(self.names)
-        options = [[d for d in range(1, step + 1) if step % d == 0] for step, _ in ranges]
-        for combo in sorted(itertools.product(*options), key=lambda u: (prod(u), u)):
-            if all((c * prod(u ** e for u, e in zip(combo, k))).denominator == 1
-                   for coef in c2 for k, c in coef.items()):
-                units = list(combo)
-                break
         texts, rounded = [], 0
-        for coef in c2:  # in the units; negative coefficients dropped: an upper bound for values >= 0
-            scaled = {k: c * prod(u ** e for u, e in zip(units, k)) for k, c in coef.items()}
-            ints = {k: max(0, -((-c.numerator) // c.denominator)) for k, c in scaled.items()}
-            rounded += any(c.denominator != 1 or c < 0 for c in scaled.values())
-            texts.append(poly_text(ints, self.names))
-        for n, (step, low), u in zip(self.names, ranges, units):
-            what = "every value" if step == 1 else "multiples of %d" % step
-            if u > 1:
-                notes.append("%s = the dimension / %d (sizes exact for %s from %d): plan --symbol %s=LO..HI "
-                             "covers dimensions %d x LO .. %d x HI" % (n, u, what, low, n, u, u))
-            else:
-                notes.append("%s: sizes exact for %s from %d" % (n, what, low))
+        for coef in c2:  # negative coefficients dropped: an upper bound for values >= 0
+            texts.append(poly_text({k: c for k, c in coef.items() if c > 0}, self.names))
+            rounded += any(c < 0 for c in coef.values())
+        for n, (step, low) in zip(self.names, ranges):
+            notes.append("%s: sizes exact for %s from %d" % (n, "every value" if step == 1 else "multiples of %d" % step,
+                                                             low))
         if rounded:
-            notes.append("%d sizes rounded up to integer non-negative coefficients (upper bounds)" % rounded)
+            notes.append("%d sizes with a negative coefficient dropped (upper bounds)" % rounded)
         notes.append("times at %s" % ", ".join("%s = %d" % (n, v) for n, v in zip(self.names, first)))
         return self.at(first), texts, notes
 
