@@ -1464,22 +1464,25 @@ static void plan_pools_command(const cli_args *a, files_intervals *iv) {
 #define PLAN_BOX_LINES 5 /* the one-symbol problems a stacking is planned on */
 
 /* The values of one axis: every one of a short range, else lo, hi and a
-   geometric series between (rounded, distinct). Returns their count. */
+   geometric series between, rounded and nudged up so that all
+   PLAN_BOX_GRID are distinct. Returns their count. */
 static int32_t plan_box_axis(int64_t lo, int64_t hi, int64_t *out) {
-  int32_t k, count = 0;
+  int32_t k;
   double base = lo > 0 ? (double)lo : 1.0, q;
   if (hi - lo < PLAN_BOX_GRID) {
     for (k = 0; lo + k <= hi; k++) out[k] = lo + k;
     return (int32_t)(hi - lo + 1);
   }
   q = pow((double)hi / base, 1.0 / (PLAN_BOX_GRID - 1));
-  out[count++] = lo;
+  out[0] = lo;
   for (k = 1; k < PLAN_BOX_GRID - 1; k++) {
     int64_t x = (int64_t)(base * pow(q, k) + 0.5);
-    if (x > out[count - 1] && x < hi) out[count++] = x;
+    if (x <= out[k - 1]) x = out[k - 1] + 1;
+    if (x > hi - (PLAN_BOX_GRID - 1 - k)) x = hi - (PLAN_BOX_GRID - 1 - k); /* room for the rest */
+    out[k] = x;
   }
-  out[count++] = hi;
-  return count;
+  out[PLAN_BOX_GRID - 1] = hi;
+  return PLAN_BOX_GRID;
 }
 
 /* a * b + c within int64_t (a, b, c >= 0), else -1. */
@@ -1565,14 +1568,13 @@ static const char *const plan_box_line_names[PLAN_BOX_LINES] = {"%s at its top",
                                                                  "the diagonal from the bottom corner"};
 
 /* Every record's size at (v0, v1) into iv->records (the file's order of symbols). */
-static void plan_box_at(const char *file, files_intervals *iv, const plan_box *B, int64_t v0, int64_t v1) {
+static void plan_box_at(files_intervals *iv, const plan_box *B, int64_t v0, int64_t v1) {
   int64_t v[2] = {0, 0}, box[2];
   files_error err;
   int f;
   box[0] = v0, box[1] = v1;
   for (f = 0; f < 2; f++)
     if (iv->symbols[f][0]) v[f] = box[B->map[f]];
-  (void)file;
   if (files_intervals_at(iv, v, &err) != 0) cli_file_error(&err);
 }
 
@@ -1617,7 +1619,7 @@ static void plan_box_command(const cli_args *a, files_intervals *iv, const dnnme
   for (i = 0; i < n; i++) /* fixed offsets and gaps are refused with their line */
     if ((iv->records[i].flags & DNNMEM_INTERVAL_FIXED) || iv->records[i].num_gaps)
       cli_input_error(a->operand, files_intervals_line(iv, i), "--symbol plans no fixed offsets or gaps");
-  plan_box_at(a->operand, iv, &B, B.hi[0], B.hi[1]); /* the largest sizes fit int64_t */
+  plan_box_at(iv, &B, B.hi[0], B.hi[1]); /* the largest sizes fit int64_t */
   B.coef = (int64_t *)cli_alloc(((size_t)n + 1) * FILES_POLY_STRIDE * sizeof(int64_t));
   for (i = 0; i < n; i++) /* in --symbol order: name0^a name1^b */
     for (p = 0; p < M; p++)
@@ -1653,7 +1655,7 @@ static void plan_box_command(const cli_args *a, files_intervals *iv, const dnnme
   for (p = 0; p < B.count[0]; p++) /* the grid: sizes and lower bounds */
     for (q = 0; q < B.count[1]; q++) {
       int32_t pt = p * B.count[1] + q;
-      plan_box_at(a->operand, iv, &B, B.axis[0][p], B.axis[1][q]);
+      plan_box_at(iv, &B, B.axis[0][p], B.axis[1][q]);
       for (i = 0; i < n; i++) sizes[(size_t)pt * (size_t)n + (size_t)i] = iv->records[i].size;
       cli_check(dnnmem_plan_lower_bound(&iv->problem, &bounds[pt], scratch, bytes), a->operand);
     }
@@ -1704,7 +1706,7 @@ static void plan_box_command(const cli_args *a, files_intervals *iv, const dnnme
     at_point.intervals = &iv->problem;
     at_point.terms = 1;
     for (c = 0; c < num; c++) {
-      plan_box_at(a->operand, iv, &B, check[c][0], check[c][1]);
+      plan_box_at(iv, &B, check[c][0], check[c][1]);
       for (i = 0; i < n; i++) line_coef[i] = iv->records[i].size;
       at_point.coefficients = line_coef;
       cli_check(dnnmem_plan_symbolic_resolve(&at_point, &st, 0, offsets, &arena), a->operand);

@@ -29,14 +29,16 @@ Dimensions. --list-dims prints each dynamic dimension of the inputs with a
 short name INPUT:AXIS beside the exporter's name; --dim accepts either.
 --dim NAME=VALUE fixes it (VALUE >= 1). --dim NAME=SYMBOL (an identifier,
 one or two symbols) keeps it symbolic: every size becomes a polynomial in
-the symbols, written as plan reads it ("4096*W^2+512*W+64", "96*H*W+8").
+the symbols, written as plan reads it ("4096*W^2+512*W+64", "3*H*W/8+8").
 The polynomials are found by converting at several values of each symbol
-(multiples of 64, from 64 on) and interpolating exactly; one more value
-checks each fit, others find the step L for which the sizes are exact
-(every W, or W a multiple of L: strided convolutions round). A fitted
-coefficient that is not a non-negative integer is rounded up (an upper
-bound for every symbol value >= 0); the CSV header says how many and the
-step. Times are those at the first fitted value.
+(from 512 on, at multiples of 64, or of 128, 256... where strided ops
+make the sizes a polynomial on coarser multiples only) and interpolating
+exactly; a further value confirms each fit. The CSV header says for which
+values the fit was probed (every value, or multiples of L) and down to
+which value; a coefficient < 0 (a dimension such as W - 2) is dropped,
+which makes that size an upper bound. Times are those at the first
+fitted value. Two symbols: their degrees from one-symbol fits, then an
+exact fit on the grid they need, confirmed at one more point.
 
 One row per value in node order: the graph's inputs that are not
 initializers or bound (--input) first (op 'input'), then every node output
@@ -757,14 +759,16 @@ class Symbolic:
                 failure = e
                 continue
             exact = step
-            for s in (step // 2, step // 4, step // 8, 32, 16, 8, 4, 2, 1):  # a finer step still exact?
+            for s in (step // 2, step // 4, step // 8, 32, 16, 8, 4, 2, 1):  # a finer step still fits?
                 if 0 < s < exact and exact % s == 0:
-                    if not self.matches(fits, pt, [start + s, start + 3 * step + 3 * s]):
+                    if not self.matches(fits, pt, [start + s, start + step + 3 * s, start + 5 * step + 7 * s]):
                         break
                     exact = s
-            low = start
-            while low - exact >= exact and self.matches(fits, pt, [low - exact]):
-                low -= exact
+            low, k = start, 1  # down from start: start - exact, - 2 exact, - 4 exact... while they fit
+            while start - k * exact >= exact and self.matches(fits, pt, [start - k * exact]):
+                low, k = start - k * exact, 2 * k
+            if start - k * exact < exact <= low - exact and self.matches(fits, pt, [exact]):
+                low = exact
             return fits, start, exact, low
         raise failure or Bad("a size is not a polynomial of degree <= %d in %s (fitted on multiples of 64 up to "
                              "4096 from %d)" % (MAX_DEGREE, self.names[axis], FIT_FROM))
@@ -807,8 +811,8 @@ class Symbolic:
             texts.append(poly_text({k: c for k, c in coef.items() if c > 0}, self.names))
             rounded += any(c < 0 for c in coef.values())
         for n, (step, low) in zip(self.names, ranges):
-            notes.append("%s: sizes exact for %s from %d" % (n, "every value" if step == 1 else "multiples of %d" % step,
-                                                             low))
+            notes.append("%s: sizes fitted from %d on; they match the conversion at every %s probed down to %d"
+                         % (n, FIT_FROM, "value" if step == 1 else "multiple of %d" % step, low))
         if rounded:
             notes.append("%d sizes with a negative coefficient dropped (upper bounds)" % rounded)
         notes.append("times at %s" % ", ".join("%s = %d" % (n, v) for n, v in zip(self.names, first)))
