@@ -217,6 +217,17 @@ FILES_FN int files_size_is_symbolic(const char *s) {
   return 0;
 }
 
+/* A size cell that reads as a polynomial in one or two symbols (a typo
+   such as "4x" does not: it is a bad integer). */
+FILES_FN int files_size_is_polynomial(const char *s) {
+  char symbols[2][32] = {"", ""};
+  int64_t coef[FILES_POLY_STRIDE], den;
+  int32_t terms[2];
+  const char *why;
+  size_t at;
+  return files_size_is_symbolic(s) && files_poly_parse(s, symbols, coef, terms, &den, &why, &at) == 0;
+}
+
 /* The polynomial (FILES_POLY_STRIDE coefficients, terms[2]) at s[2], or
    -1 when it leaves the int64 range (Horner's rule in each symbol). */
 FILES_FN int files_poly_at(const int64_t *coef, const int32_t *terms, const int64_t *s, int64_t *out) {
@@ -538,7 +549,7 @@ FILES_FN int files_graph_row(files_graph *g, const int *col, int32_t v, files_gr
                       (long long)id, (int)v);
   g->names[v] = files_cell(csv, v, col[FILES_G_NAME]);
   g->ops[v] = files_cell(csv, v, col[FILES_G_OP]);
-  if (files_size_is_symbolic(files_cell(csv, v, col[FILES_G_SIZE]))) { /* plan --symbol reads it again */
+  if (files_size_is_polynomial(files_cell(csv, v, col[FILES_G_SIZE]))) { /* plan --symbol reads it again */
     g->size[v] = 0;
     if (!g->symbolic_line) g->symbolic_line = line;
   } else if (files_cell_i64(csv, v, col[FILES_G_SIZE], &g->size[v], err)) {
@@ -787,7 +798,7 @@ FILES_FN int files_interval_size(files_intervals *iv, int col, int32_t i, files_
   size_t at;
   if (!files_size_is_symbolic(s) || !iv->symbolic_ok) {
     for (k = 0; k < FILES_POLY_STRIDE; k++) coef[k] = 0;
-    if (files_size_is_symbolic(s) && iv->is_graph)
+    if (files_size_is_polynomial(s) && iv->is_graph)
       return files_fail(err, csv->path, csv->rows[i].line,
                         "size: '%s' is a polynomial (a dynamic dimension): this command needs numbers; convert the "
                         "model with --dim NAME=VALUE (or plan it with --symbol)", s);
