@@ -755,8 +755,8 @@ class Symbolic:
                         break
                 else:
                     continue
-            except Bad as e:
-                failure = e
+            except Bad as e:  # the first failure is the one to report (the smallest values)
+                failure = failure or e
                 continue
             exact = step
             for s in (step // 2, step // 4, step // 8, 32, 16, 8, 4, 2, 1):  # a finer step still fits?
