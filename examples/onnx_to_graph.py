@@ -80,6 +80,7 @@ CPU_OPS = {
     "InstanceNormalization", "GroupNormalization", "TopK", "NonZero", "Where", "ScatterND", "Resize", "CumSum",
     "Einsum", "Range", "ConstantOfShape", "Cast",
 }
+NEWEST_OPSET = 21        # past the onnx package's own: the ops that changed get their own rules below
 FOLD_LIMIT = 1 << 20      # elements: larger results are run-time values, not folded
 FIT_FROM = 512            # symbolic sizes are fitted at values from here (small inputs clamp)
 MAX_DEGREE = 7            # DNNMEM_PLAN_SYMBOLIC_MAX_TERMS - 1
@@ -395,6 +396,26 @@ class Pass:
     def infer(self, node, ins):
         onnx, np = self.onnx, self.np
         helper = onnx.helper
+        supported = onnx.defs.onnx_opset_version()
+        newer = self.opset > supported and node.domain in ("", "ai.onnx")
+        if newer and node.op_type in NEWER_RULES:
+            try:
+                return NEWER_RULES[node.op_type](np, node, ins,
+                                                 {a.name: helper.get_attribute_value(a) for a in node.attribute})
+            except (ValueError, IndexError, TypeError) as e:
+                raise Bad("%s: cannot compute its shape from inputs %s: %s"
+                          % (node_label(node), [v.shape if v else None for v in ins], e))
+        if newer:  # the same op in the newest opset onnx knows: its attributes only
+            try:
+                known = onnx.defs.get_schema(node.op_type, supported, "").attributes
+            except Exception:
+                raise Bad("%s: the op is newer than onnx %s knows (opset %d > %d)"
+                          % (node_label(node), onnx.__version__, self.opset, supported))
+            copy = onnx.NodeProto()
+            copy.CopyFrom(node)
+            del copy.attribute[:]
+            copy.attribute.extend(a for a in node.attribute if a.name in known)
+            node = copy
         inputs, inits, names = [], [], []
         for i, v in zip(node.input, ins):
             if v is None or i in names:
@@ -406,7 +427,9 @@ class Pass:
                 inputs.append(helper.make_tensor_value_info(i, v.elem, v.shape))
         outs = [o for o in node.output if o]
         g = helper.make_graph([node], "one", inputs, [], inits)
-        m = helper.make_model(g, opset_imports=list(self.model.opset_import))
+        opsets = [helper.make_opsetid(o.domain, min(o.version, supported) if o.domain in ("", "ai.onnx") else o.version)
+                  for o in self.model.opset_import]
+        m = helper.make_model(g, opset_imports=opsets)
         m.ir_version = self.model.ir_version or m.ir_version
         shown = ", ".join("%s %s" % (i, list(v.shape) if v is not None else "-") for i, v in zip(node.input, ins))
         try:
@@ -529,6 +552,17 @@ def _split(np, p, ins, attrs):
     return np.split(ins[0], np.cumsum(sizes)[:-1], axis=axis)
 
 
+def _dequantize(np, p, ins, attrs):
+    """(x - zero point) x scale: weights of quantized models, folded like the weights."""
+    x, scale = ins[0], ins[1]
+    zero = ins[2] if len(ins) > 2 and ins[2] is not None else np.zeros_like(scale, dtype=x.dtype)
+    if scale.ndim == 1 and x.ndim > 1:  # per axis
+        shape = [1] * x.ndim
+        shape[attrs.get("axis", 1)] = -1
+        scale, zero = scale.reshape(shape), zero.reshape(shape)
+    return ((x.astype(np.int32) - zero.astype(np.int32)) * scale).astype(scale.dtype)
+
+
 FOLDERS = {
     "Gather": _gather,
     "Slice": _slice,
@@ -571,7 +605,59 @@ FOLDERS = {
     "ReduceMin": _reduce("min"),
     "ReduceMax": _reduce("max"),
     "Split": _split,
+    "DequantizeLinear": _dequantize,
 }
+
+
+# Output shapes of the ops whose inputs or attributes changed after opset
+# 17 (ONNX 1.12's newest): [(shape, element type)] per output.
+def _reduce_shape(np, node, ins, a):
+    x = ins[0]
+    axes = [int(v) for v in ins[1].const.reshape(-1)] if len(ins) > 1 and ins[1] is not None and \
+        ins[1].const is not None else a.get("axes")
+    if len(ins) > 1 and ins[1] is not None and ins[1].const is None:
+        raise ValueError("its axes are computed at run time")
+    r = len(x.shape)
+    if not axes:
+        if a.get("noop_with_empty_axes", 0):
+            return [(x.shape, x.elem)]
+        axes = range(r)
+    axes = {k + r if k < 0 else k for k in axes}
+    keep = a.get("keepdims", 1)
+    shape = [1 if k in axes else d for k, d in enumerate(x.shape) if keep or k not in axes]
+    return [(shape, x.elem if node.op_type not in ("ArgMax", "ArgMin") else 7)]
+
+
+def _split_shape(np, node, ins, a):
+    x = ins[0]
+    axis = a.get("axis", 0) % len(x.shape)
+    if len(ins) > 1 and ins[1] is not None:
+        if ins[1].const is None:
+            raise ValueError("its split sizes are computed at run time")
+        sizes = [int(v) for v in ins[1].const.reshape(-1)]
+    else:
+        n = a.get("num_outputs", len(node.output))
+        chunk = -(-x.shape[axis] // n)
+        sizes = [min(chunk, max(0, x.shape[axis] - k * chunk)) for k in range(n)]
+    return [(x.shape[:axis] + [d] + x.shape[axis + 1:], x.elem) for d in sizes]
+
+
+def _pad_shape(np, node, ins, a):
+    x = ins[0]
+    if ins[1] is None or ins[1].const is None or (len(ins) > 3 and ins[3] is not None and ins[3].const is None):
+        raise ValueError("its pads are computed at run time")
+    pads = [int(v) for v in ins[1].const.reshape(-1)]
+    r = len(x.shape)
+    axes = [int(v) % r for v in ins[3].const.reshape(-1)] if len(ins) > 3 and ins[3] is not None else list(range(r))
+    shape = list(x.shape)
+    for k, ax in enumerate(axes):
+        shape[ax] += pads[k] + pads[k + len(axes)]
+    return [(shape, x.elem)]
+
+
+NEWER_RULES = {op: _reduce_shape for op in ("ReduceL1", "ReduceL2", "ReduceLogSum", "ReduceLogSumExp", "ReduceMax",
+                                             "ReduceMean", "ReduceMin", "ReduceProd", "ReduceSum", "ReduceSumSquare")}
+NEWER_RULES.update(Split=_split_shape, Pad=_pad_shape)
 
 
 def prod(xs):
@@ -833,7 +919,10 @@ def load(onnx, path):
         raise Bad("not an ONNX model (no graph)")
     supported = onnx.defs.onnx_opset_version()
     for o in model.opset_import:
-        if o.domain in ("", "ai.onnx") and o.version > supported:
+        if o.domain in ("", "ai.onnx") and o.version > NEWEST_OPSET:
+            raise Bad("opset %d is newer than this converter handles (up to %d with onnx %s)"
+                      % (o.version, NEWEST_OPSET, onnx.__version__))
+        if o.domain in ("", "ai.onnx") and o.version > supported and supported < 17:  # old onnx: no rules for it
             raise Bad("opset %d is newer than this onnx package (%s) knows (up to %d): upgrade onnx"
                       % (o.version, onnx.__version__, supported))
     return model

@@ -95,6 +95,15 @@ onnx.save(helper.make_model(g, opset_imports=[helper.make_opsetid("", 13), helpe
 g = helper.make_graph([helper.make_node("Relu", ["x"], ["y"])], "newer", [helper.make_tensor_value_info("x", F, [2])],
                       [helper.make_tensor_value_info("y", F, None)])
 onnx.save(helper.make_model(g, opset_imports=[helper.make_opsetid("", 999)]), d + "/newer.onnx")
+# opset 18 (newer than Debian's onnx 1.12 knows): ReduceMean with axes as
+# an input, Split by num_outputs, Pad with axes
+x = helper.make_tensor_value_info("x", F, [2, 6, 4])
+save("opset18", [helper.make_node("ReduceMean", ["x", "ax1"], ["m"]),
+                 helper.make_node("Split", ["x"], ["a", "b"], axis=1, num_outputs=2),
+                 helper.make_node("Pad", ["a", "pads", "", "ax2"], ["p"]),
+                 helper.make_node("Add", ["b", "m"], ["y1"])], [x],
+     [helper.make_tensor_value_info("p", F, None), helper.make_tensor_value_info("y1", F, None)],
+     [arr("ax1", 1), arr("pads", 1, 1), arr("ax2", 2)], opset=18)
 # wide: a dynamic height and width, an unnamed batch; a stride-2 conv
 # (sizes over 2 x 2), a padded 3 x 3 conv, and x2 upsampling back
 x = helper.make_tensor_value_info("x", F, ["", 3, "height", "width"])
@@ -146,6 +155,12 @@ expect "a data-dependent shape: node, op and input shapes" 2 \
   "nonzero.onnx: node nz \(NonZero\): the shape of output 'y' is unknown .*inputs: r \[2, 3\]" "$PY" $C "$t/nonzero.onnx"
 expect "an op of another domain: named" 2 "custom.onnx: node fused \(Gelu\): .*com.example" "$PY" $C "$t/custom.onnx"
 
+# opset 18: x 2 x 6 x 4 floats; mean over axis 1: 2 x 1 x 4; halves 2 x 3 x 4;
+# a padded by 1 + 1 on axis 2: 2 x 3 x 6
+"$PY" $C -o "$t/opset18.csv" "$t/opset18.onnx"
+check "opset 18: Reduce axes input, Split num_outputs, Pad axes" "$(rows "$t/opset18.csv" 2-4,10,11)" \
+  "x,input,192,0,;m,reducemean,32,0,0;a,split,96,0,0;b,split,96,0,0;p,pad,144,1,2;y1,add,96,1,1 3;"
+
 # a dynamic width: x 3 x 8 x W floats = 96 W; conv stride 2 -> 8 x 4 x W/2 =
 # 64 W; conv 3 x 3 -> 2 x 4 x W/2 = 16 W; resize x2 -> 2 x 8 x W = 64 W
 expect "--list-dims: an unnamed axis" 0 '^x:0 +\(unnamed\)$' "$PY" $C --list-dims "$t/wide.onnx"
@@ -187,7 +202,7 @@ expect "not an ONNX file" 2 'bad.onnx: not a readable ONNX model' "$PY" $C "$t/b
 head -c 300 "$t/tiny.onnx" >"$t/truncated.onnx"
 expect "a truncated model" 2 'truncated.onnx: not a readable ONNX model' "$PY" $C --dim batch=1 "$t/truncated.onnx"
 expect "a missing file" 2 'nothere.onnx: cannot open' "$PY" $C "$t/nothere.onnx"
-expect "an opset newer than the package" 2 'newer.onnx: opset 999 is newer than this onnx package' "$PY" $C "$t/newer.onnx"
+expect "an opset newer than the converter" 2 'newer.onnx: opset 999 is newer than this converter handles' "$PY" $C "$t/newer.onnx"
 expect "a dimension of 0" 2 'tiny.onnx: --dim batch=0: a dimension must be at least 1' "$PY" $C --dim batch=0 "$t/tiny.onnx"
 expect "an unknown dimension name" 2 'tiny.onnx: --dim seq: no such dynamic dimension \(the model has: batch, x:0\)' \
   "$PY" $C --dim seq=4 "$t/tiny.onnx"
