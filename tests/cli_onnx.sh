@@ -104,6 +104,17 @@ save("opset18", [helper.make_node("ReduceMean", ["x", "ax1"], ["m"]),
                  helper.make_node("Add", ["b", "m"], ["y1"])], [x],
      [helper.make_tensor_value_info("p", F, None), helper.make_tensor_value_info("y1", F, None)],
      [arr("ax1", 1), arr("pads", 1, 1), arr("ax2", 2)], opset=18)
+# qdq: a quantized export; the weights' DequantizeLinear folds (resident,
+# as the weights), the activations' stay rows
+x = helper.make_tensor_value_info("x", F, [1, 2, 4, 4])
+save("qdq", [helper.make_node("QuantizeLinear", ["x", "s", "z"], ["q"]),
+             helper.make_node("DequantizeLinear", ["q", "s", "z"], ["dq"]),
+             helper.make_node("DequantizeLinear", ["wq", "ws", "wz"], ["w"], axis=0),
+             helper.make_node("Conv", ["dq", "w"], ["y"])], [x], [helper.make_tensor_value_info("y", F, None)],
+     [numpy_helper.from_array(np.array(0.1, np.float32), "s"), numpy_helper.from_array(np.array(128, np.uint8), "z"),
+      numpy_helper.from_array(np.ones((3, 2, 1, 1), np.int8), "wq"),
+      numpy_helper.from_array(np.array([0.5, 0.25, 1.0], np.float32), "ws"),
+      numpy_helper.from_array(np.zeros(3, np.int8), "wz")])
 # wide: a dynamic height and width, an unnamed batch; a stride-2 conv
 # (sizes over 2 x 2), a padded 3 x 3 conv, and x2 upsampling back
 x = helper.make_tensor_value_info("x", F, ["", 3, "height", "width"])
@@ -160,6 +171,10 @@ expect "an op of another domain: named" 2 "custom.onnx: node fused \(Gelu\): .*c
 "$PY" $C -o "$t/opset18.csv" "$t/opset18.onnx"
 check "opset 18: Reduce axes input, Split num_outputs, Pad axes" "$(rows "$t/opset18.csv" 2-4,10,11)" \
   "x,input,192,0,;m,reducemean,32,0,0;a,split,96,0,0;b,split,96,0,0;p,pad,144,1,2;y1,add,96,1,1 3;"
+
+"$PY" $C -o "$t/qdq.csv" "$t/qdq.onnx"
+check "quantized: weights' DequantizeLinear folded, 8-bit activations" "$(rows "$t/qdq.csv" 2-4,11)" \
+  "x,input,128,;q,quantizelinear,32,0;dq,dequantizelinear,128,1;y,conv,192,2;"
 
 # a dynamic width: x 3 x 8 x W floats = 96 W; conv stride 2 -> 8 x 4 x W/2 =
 # 64 W; conv 3 x 3 -> 2 x 4 x W/2 = 16 W; resize x2 -> 2 x 8 x W = 64 W
