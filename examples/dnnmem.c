@@ -1607,8 +1607,8 @@ static void plan_box_command(const cli_args *a, files_intervals *iv, const dnnme
   }
   u = iv->units[0] > 1 ? iv->units[0] : 1; /* both symbols share the unit */
   for (k = 0; k < 2; k++) plan_symbol_units("--symbol", a->symbol[k], u, &B.lo[k], &B.hi[k]);
-  for (f = 0; f < 2; f++) { /* the file's symbols among the two given */
-    B.map[f] = f;
+  for (f = 0; f < 2; f++) { /* the file's symbols among the two given; an unused one takes the other */
+    B.map[f] = f == 0 ? 0 : 1 - B.map[0];
     if (!iv->symbols[f][0]) continue;
     for (k = 0; k < 2 && strcmp(iv->symbols[f], B.name[k]) != 0; k++) {}
     if (k == 2)

@@ -59,4 +59,27 @@ pass not an integer | csv | plan | 2: pass: 'two' is not an integer | id,lower,u
 passes out of order | csv | plan | 4: pass 3 starts at step 2, before an earlier pass | id,lower,upper,size,pass\na,0,9,4,1\nb,5,9,2,2\nc,2,6,2,3\n
 BAD
 
+# two symbols over a box short enough that the grid is every point: the
+# reported worst ratio is the largest --at arena / lower bound over all 36
+# points (one stacking: --at resolves the same one), reached where it says
+printf 'id,lower,upper,size\nr0,2,5,9*W\nr1,4,7,6*H\nr2,4,5,4\nr3,0,3,2*W\nr4,3,4,H\nr5,5,7,20\n' >"$tmp/box.csv"
+$D plan --json --symbol H=1..6 --symbol W=1..6 "$tmp/box.csv" >"$tmp/box.json"
+worst=0 at=
+for h in 1 2 3 4 5 6; do
+  for w in 1 2 3 4 5 6; do
+    $D plan --json --symbol H=1..6 --symbol W=1..6 --at H=$h --at W=$w "$tmp/box.csv" >"$tmp/at.json"
+    r=$(awk -v a="$(field arena "$tmp/at.json")" -v b="$(field lower_bound "$tmp/at.json")" 'BEGIN { printf "%.5f", a / b }')
+    if awk -v r="$r" -v m="$worst" 'BEGIN { exit !(r > m) }'; then worst=$r at="$h $w"; fi
+  done
+done
+check "box: samples = every point" "$(field samples "$tmp/box.json")" 36
+check "box: worst ratio = the largest over every --at" "$(awk -v r="$(field worst_ratio "$tmp/box.json")" 'BEGIN { printf "%.5f", r }')" "$worst"
+check "box: worst_at, worst_at2" "$(field worst_at "$tmp/box.json") $(field worst_at2 "$tmp/box.json")" "$at"
+check "box: above 1 here (the oracle is not vacuous)" "$(awk -v r="$worst" 'BEGIN { print (r > 1.05) }')" 1
+expect "box: --at needs both symbols" 1 "one value per symbol" $D plan --symbol H=1..6 --symbol W=1..6 --at H=2 "$tmp/box.csv"
+expect "box: --at outside" 1 "outside --symbol" $D plan --symbol H=1..6 --symbol W=1..6 --at H=2 --at W=7 "$tmp/box.csv"
+expect "box: a symbol the file does not have" 2 "sizes are polynomials in W, not in --symbol H or X" \
+  $D plan --symbol H=1..6 --symbol X=1..6 "$tmp/box.csv"
+expect "three --symbol" 1 "at most two symbols" $D plan --symbol H=1..6 --symbol W=1..6 --symbol X=1..2 "$tmp/box.csv"
+
 cli_finish cli_plan_dynamic
