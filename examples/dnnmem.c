@@ -1462,6 +1462,9 @@ static void plan_pools_command(const cli_args *a, files_intervals *iv) {
 
 #define PLAN_BOX_GRID 32 /* values per axis the box is measured at */
 #define PLAN_BOX_LINES 5 /* the one-symbol problems a stacking is planned on */
+/* then two blends (every grid point, the corners) and plans at the worst
+   point of the best so far */
+#define PLAN_BOX_CANDIDATES (PLAN_BOX_LINES + 2 + 3)
 
 /* The values of one axis: every one of a short range, else lo, hi and a
    geometric series between, rounded and nudged up so that all
@@ -1582,7 +1585,8 @@ static void plan_box_command(const cli_args *a, files_intervals *iv, const dnnme
   const int32_t M = DNNMEM_PLAN_SYMBOLIC_MAX_TERMS;
   plan_box B;
   int32_t n = iv->n, i, l, p, q, k, f, points, best_line = -1, edges = 0;
-  int32_t *order[PLAN_BOX_LINES], *below_offsets[PLAN_BOX_LINES], *below_ids[PLAN_BOX_LINES];
+  int32_t *order[PLAN_BOX_CANDIDATES], *below_offsets[PLAN_BOX_CANDIDATES], *below_ids[PLAN_BOX_CANDIDATES];
+  int32_t worst_k = 0, planned_k[PLAN_BOX_CANDIDATES];
   int64_t *line_coef, *sizes, *bounds, *offsets, at[2] = {0, 0}, worst_at[2] = {0, 0}, corner[4], u;
   double best_worst = -1.0, best_sum = 0.0, ms;
   size_t bytes = 0, need;
@@ -1644,12 +1648,10 @@ static void plan_box_command(const cli_args *a, files_intervals *iv, const dnnme
   memset(&one, 0, sizeof(one));
   one.intervals = &iv->problem;
   one.terms = M;
-  for (l = 0; l < PLAN_BOX_LINES; l++) {
-    one.coefficients = line_coef;
-    if (plan_box_line(&B, n, l, line_coef, &one.s_min, &one.s_max) == 0 &&
-        dnnmem_plan_symbolic_solve_scratch_size(&one, opt, &need) == DNNMEM_OK && need > bytes)
-      bytes = need;
-  }
+  one.coefficients = line_coef; /* the solve's scratch depends on the records and options only */
+  memset(line_coef, 0, (size_t)n * (size_t)M * sizeof(int64_t));
+  cli_check(dnnmem_plan_symbolic_solve_scratch_size(&one, opt, &need), a->operand);
+  if (need > bytes) bytes = need;
   scratch = cli_alloc(bytes);
   ms = cli_now_ms();
   for (p = 0; p < B.count[0]; p++) /* the grid: sizes and lower bounds */
@@ -1659,13 +1661,36 @@ static void plan_box_command(const cli_args *a, files_intervals *iv, const dnnme
       for (i = 0; i < n; i++) sizes[(size_t)pt * (size_t)n + (size_t)i] = iv->records[i].size;
       cli_check(dnnmem_plan_lower_bound(&iv->problem, &bounds[pt], scratch, bytes), a->operand);
     }
-  for (l = 0; l < PLAN_BOX_LINES; l++) { /* a stacking per line, measured over the grid */
+  for (l = 0; l < PLAN_BOX_CANDIDATES; l++) { /* a stacking per candidate, measured over the grid */
     dnnmem_plan_symbolic_result res;
     dnnmem_plan_symbolic at_point;
     double worst = 0.0, sum = 0.0;
-    int64_t w_at[2] = {0, 0};
+    int32_t w_k = 0;
     order[l] = below_offsets[l] = below_ids[l] = NULL;
-    if (plan_box_line(&B, n, l, line_coef, &one.s_min, &one.s_max) != 0) continue;
+    planned_k[l] = -1;
+    if (l < PLAN_BOX_LINES) {
+      if (plan_box_line(&B, n, l, line_coef, &one.s_min, &one.s_max) != 0) continue;
+    } else { /* constant sizes: a blend (each size's share of the bound, in 2^-30) or one point's */
+      memset(line_coef, 0, (size_t)n * (size_t)M * sizeof(int64_t));
+      one.s_min = one.s_max = 0;
+      if (l >= PLAN_BOX_LINES + 2) {
+        for (k = PLAN_BOX_LINES + 2; k < l; k++)
+          if (planned_k[k] == worst_k) break;
+        if (k < l || best_line < 0) continue; /* that point was planned already */
+        planned_k[l] = worst_k;
+      }
+      for (k = 0; k < points; k++) {
+        int32_t pk = k / B.count[1], qk = k % B.count[1];
+        int at_corner = (pk == 0 || pk == B.count[0] - 1) && (qk == 0 || qk == B.count[1] - 1);
+        if (planned_k[l] >= 0 ? k != planned_k[l] : (bounds[k] == 0 || (l == PLAN_BOX_LINES + 1 && !at_corner)))
+          continue;
+        for (i = 0; i < n; i++) {
+          int64_t v = sizes[(size_t)k * (size_t)n + (size_t)i];
+          line_coef[(size_t)i * (size_t)M] += planned_k[l] >= 0 ? v : (int64_t)((double)v * 1073741824.0 /
+                                                                                   (double)bounds[k] + 0.5);
+        }
+      }
+    }
     order[l] = (int32_t *)cli_alloc(((size_t)n + 1) * sizeof(int32_t));
     below_offsets[l] = (int32_t *)cli_alloc(((size_t)n + 1) * sizeof(int32_t));
     below_ids[l] = (int32_t *)cli_alloc((size_t)DNNMEM_PLAN_SYMBOLIC_EDGES(n) * sizeof(int32_t));
@@ -1683,11 +1708,11 @@ static void plan_box_command(const cli_args *a, files_intervals *iv, const dnnme
       cli_check(dnnmem_plan_symbolic_resolve(&at_point, &st, 0, offsets, &arena), a->operand);
       ratio = bounds[k] > 0 ? (double)arena / (double)bounds[k] : 1.0;
       sum += ratio;
-      if (ratio > worst) worst = ratio, w_at[0] = B.axis[0][k / B.count[1]], w_at[1] = B.axis[1][k % B.count[1]];
+      if (ratio > worst) worst = ratio, w_k = k;
     }
     if (best_line < 0 || worst < best_worst || (worst == best_worst && sum < best_sum)) {
-      best_line = l, best_worst = worst, best_sum = sum, edges = res.edges;
-      worst_at[0] = w_at[0], worst_at[1] = w_at[1];
+      best_line = l, best_worst = worst, best_sum = sum, edges = res.edges, worst_k = w_k;
+      worst_at[0] = B.axis[0][w_k / B.count[1]], worst_at[1] = B.axis[1][w_k % B.count[1]];
     }
   }
   ms = cli_now_ms() - ms;
@@ -1727,7 +1752,14 @@ static void plan_box_command(const cli_args *a, files_intervals *iv, const dnnme
   if (a->out && !arrlen(a->at)) plan_write_stacking(iv, a->out, st.order, st.below_offsets, st.below_ids);
   {
     char line[96];
-    snprintf(line, sizeof(line), plan_box_line_names[best_line], B.name[best_line < 2 ? 0 : 1]);
+    if (best_line < PLAN_BOX_LINES)
+      snprintf(line, sizeof(line), plan_box_line_names[best_line], B.name[best_line < 2 ? 0 : 1]);
+    else if (best_line < PLAN_BOX_LINES + 2)
+      snprintf(line, sizeof(line), "a blend of %s", best_line == PLAN_BOX_LINES ? "every point" : "the corners");
+    else
+      snprintf(line, sizeof(line), "the plan at %s = %lld, %s = %lld", B.name[0],
+               (long long)(B.axis[0][planned_k[best_line] / B.count[1]] * u), B.name[1],
+               (long long)(B.axis[1][planned_k[best_line] % B.count[1]] * u));
     if (a->json) {
       cli_json_begin();
       cli_json_int("n", n);
@@ -1771,7 +1803,7 @@ static void plan_box_command(const cli_args *a, files_intervals *iv, const dnnme
                at[1] ? (double)at[0] / (double)at[1] : 1.0);
     }
   }
-  for (l = 0; l < PLAN_BOX_LINES; l++) free(order[l]), free(below_offsets[l]), free(below_ids[l]);
+  for (l = 0; l < PLAN_BOX_CANDIDATES; l++) free(order[l]), free(below_offsets[l]), free(below_ids[l]);
   for (k = 0; k < 2; k++) free(B.axis[k]);
   free(B.coef), free(sizes), free(bounds), free(offsets), free(line_coef), free(scratch);
 }
