@@ -72,7 +72,8 @@ import re
 import sys
 from fractions import Fraction
 
-MATRIX_OPS = {"Conv", "ConvTranspose", "MatMul", "Gemm", "MatMulInteger", "QLinearConv", "QLinearMatMul"}
+MATRIX_OPS = {"Conv", "ConvTranspose", "MatMul", "Gemm", "MatMulInteger", "QLinearConv", "QLinearMatMul", "FusedConv",
+              "FusedGemm", "FusedMatMul"}
 CPU_OPS = {
     "Concat", "Split", "Reshape", "Flatten", "Squeeze", "Unsqueeze", "Transpose", "Gather", "GatherElements",
     "GatherND", "Slice", "Expand", "Tile", "Pad", "Shape", "Size", "ReduceMean", "ReduceSum", "ReduceMax",
@@ -262,9 +263,13 @@ class Pass:
 
     def put_const(self, name, arr):
         arr = self.np.asarray(arr)
-        self.values[name] = Value(arr.shape, self.onnx.helper.np_dtype_to_tensor_dtype(arr.dtype)
-                                  if hasattr(self.onnx.helper, "np_dtype_to_tensor_dtype")
-                                  else self.onnx.mapping.NP_TYPE_TO_TENSOR_TYPE[arr.dtype], const=arr)
+        try:
+            elem = self.onnx.helper.np_dtype_to_tensor_dtype(arr.dtype) \
+                if hasattr(self.onnx.helper, "np_dtype_to_tensor_dtype") \
+                else self.onnx.mapping.NP_TYPE_TO_TENSOR_TYPE[arr.dtype]
+        except (KeyError, ValueError, TypeError):
+            raise Bad("constant '%s': element type %s is not an ONNX tensor type" % (name, arr.dtype))
+        self.values[name] = Value(arr.shape, elem, const=arr)
 
     def bytes(self, shape, elem, what):
         size = elem_size(self.onnx, elem)
@@ -313,9 +318,10 @@ class Pass:
         in_shapes = [v.shape if v is not None else None for v in ins]
         in_bytes = sum(self.bytes(v.shape, v.elem, "input") for v in ins if v is not None)
         attrs = {x.name: self.onnx.helper.get_attribute_value(x) for x in node.attribute}
-        for name, (shape, elem) in zip(node.output, shapes):
-            if not name:
+        for name, got in zip(node.output, shapes):
+            if not name or got is None:  # an optional output no rule gives (unused downstream, else refused)
                 continue
+            shape, elem = got
             if any(d < 0 for d in shape):
                 raise Bad("%s: output '%s' would have the shape %s: the inputs (%s) are too small for it"
                           % (node_label(node), name, shape, ", ".join(str(v.shape) for v in ins if v is not None)))
@@ -405,6 +411,17 @@ class Pass:
             except (ValueError, IndexError, TypeError) as e:
                 raise Bad("%s: cannot compute its shape from inputs %s: %s"
                           % (node_label(node), [v.shape if v else None for v in ins], e))
+        if node.domain == "com.microsoft" and node.op_type in CONTRIB_SAME_SHAPE:  # runtime-fused ops
+            x = ins[0]
+            return [(x.shape, x.elem)] + [None] * (len(node.output) - 1)
+        if node.domain == "com.microsoft" and node.op_type in CONTRIB_AS:  # FusedConv: a Conv with an activation
+            plain = onnx.NodeProto()
+            plain.CopyFrom(node)
+            plain.op_type, plain.domain = CONTRIB_AS[node.op_type], ""
+            del plain.attribute[:]
+            plain.attribute.extend(a for a in node.attribute if not a.name.startswith("activation"))
+            del plain.input[3 if node.op_type == "FusedConv" else len(node.input):]
+            node, ins = plain, ins[:len(plain.input)]
         if newer:  # the same op in the newest opset onnx knows: its attributes only
             try:
                 known = onnx.defs.get_schema(node.op_type, supported, "").attributes
@@ -659,6 +676,13 @@ NEWER_RULES = {op: _reduce_shape for op in ("ReduceL1", "ReduceL2", "ReduceLogSu
                                              "ReduceMean", "ReduceMin", "ReduceProd", "ReduceSum", "ReduceSumSquare")}
 NEWER_RULES.update(Split=_split_shape, Pad=_pad_shape)
 
+# ONNX Runtime's fused ops (com.microsoft) in models it saved optimized: the
+# ones shaped as their first input (extra outputs such as a layer norm's
+# mean are not rows), and the ones that are a standard op plus an activation.
+CONTRIB_SAME_SHAPE = {"Gelu", "FastGelu", "BiasGelu", "QuickGelu", "SkipLayerNormalization",
+                      "SkipSimplifiedLayerNormalization", "BiasAdd", "BiasDropout"}
+CONTRIB_AS = {"FusedConv": "Conv", "FusedGemm": "Gemm"}
+
 
 def prod(xs):
     n = 1
@@ -669,16 +693,16 @@ def prod(xs):
 
 def flops_of(op, in_shapes, out_shape, attrs):
     out = prod(out_shape)
-    if op in ("Conv", "ConvTranspose", "QLinearConv"):
+    if op in ("Conv", "ConvTranspose", "QLinearConv", "FusedConv"):
         w = in_shapes[1] if len(in_shapes) > 1 and in_shapes[1] else None
         if w and len(w) >= 2:
             groups = attrs.get("group", 1)
             cin = w[1] if op != "ConvTranspose" else w[0] // groups
             return 2 * out * cin * prod(w[2:])
-    if op in ("MatMul", "Gemm", "MatMulInteger", "QLinearMatMul"):
+    if op in ("MatMul", "Gemm", "MatMulInteger", "QLinearMatMul", "FusedGemm", "FusedMatMul"):
         a = in_shapes[0] if in_shapes and in_shapes[0] else None
         if a:
-            k = a[-1] if not (op == "Gemm" and attrs.get("transA", 0)) else a[0]
+            k = a[-1] if not (op in ("Gemm", "FusedGemm") and attrs.get("transA", 0)) else a[0]
             return 2 * out * k
     return out
 

@@ -91,6 +91,14 @@ g = helper.make_graph([helper.make_node("Gelu", ["x"], ["y"], name="fused", doma
                       [helper.make_tensor_value_info("x", F, [2, 3])], [helper.make_tensor_value_info("y", F, None)])
 onnx.save(helper.make_model(g, opset_imports=[helper.make_opsetid("", 13), helper.make_opsetid("com.example", 1)]),
           d + "/custom.onnx")
+# ort: a model saved optimized by ONNX Runtime (com.microsoft FusedConv, Gelu)
+g = helper.make_graph([helper.make_node("FusedConv", ["x", "w", "b"], ["c"], domain="com.microsoft", activation="Relu"),
+                       helper.make_node("Gelu", ["c"], ["y"], domain="com.microsoft")], "ort",
+                      [helper.make_tensor_value_info("x", F, [1, 2, 4, 4])], [helper.make_tensor_value_info("y", F, None)],
+                      [numpy_helper.from_array(np.zeros((3, 2, 1, 1), np.float32), "w"),
+                       numpy_helper.from_array(np.zeros(3, np.float32), "b")])
+onnx.save(helper.make_model(g, opset_imports=[helper.make_opsetid("", 13), helper.make_opsetid("com.microsoft", 1)]),
+          d + "/ort.onnx")
 # newer: an opset no onnx package knows yet
 g = helper.make_graph([helper.make_node("Relu", ["x"], ["y"])], "newer", [helper.make_tensor_value_info("x", F, [2])],
                       [helper.make_tensor_value_info("y", F, None)])
@@ -172,6 +180,9 @@ expect "an op of another domain: named" 2 "custom.onnx: node fused \(Gelu\): .*c
 check "opset 18: Reduce axes input, Split num_outputs, Pad axes" "$(rows "$t/opset18.csv" 2-4,10,11)" \
   "x,input,192,0,;m,reducemean,32,0,0;a,split,96,0,0;b,split,96,0,0;p,pad,144,1,2;y1,add,96,1,1 3;"
 
+"$PY" $C -o "$t/ort.csv" "$t/ort.onnx"
+check "ONNX Runtime's fused ops: FusedConv as Conv, Gelu as its input" "$(rows "$t/ort.csv" 2-4,8,11)" \
+  "x,input,128,cpu,;c,fusedconv,192,acc,0;y,gelu,192,any,1;"
 "$PY" $C -o "$t/qdq.csv" "$t/qdq.onnx"
 check "quantized: weights' DequantizeLinear folded, 8-bit activations" "$(rows "$t/qdq.csv" 2-4,11)" \
   "x,input,128,;q,quantizelinear,32,0;dq,dequantizelinear,128,1;y,conv,192,2;"
