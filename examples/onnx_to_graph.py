@@ -65,8 +65,15 @@ device acc for the matrix ops (Conv, ConvTranspose, MatMul, Gemm), always on
 xfer   microseconds to move the value between the devices (--link).
 output 1 for the graph's outputs.
 
+Other exporters' ops: ONNX Runtime's fused ops (com.microsoft FusedConv,
+FusedGemm as Conv and Gemm; Gelu, SkipLayerNormalization... shaped as
+their first input); weights' DequantizeLinear folds like the weights.
+Opsets past the onnx package's newest (1.12: 17) up to 21: each op by the
+newest schema it knows, with own rules for the ops whose inputs changed
+(Reduce* axes as an input, Split num_outputs, Pad axes).
+
 Exit codes: 0, 1 usage, 2 bad input ("FILE: what"; a node named as
-"FILE: node NAME (OP): what")."""
+"FILE: node NAME (OP): what"). The model may be - (standard input)."""
 import argparse
 import re
 import sys
@@ -108,8 +115,8 @@ class Parser(argparse.ArgumentParser):
 
 def parse_args(argv):
     p = Parser(description="ONNX model -> dnnmem graph CSV (see the module doc: pydoc examples/onnx_to_graph.py)")
-    p.add_argument("model")
-    p.add_argument("-o", "--out", help="write here instead of stdout")
+    p.add_argument("model", help="the .onnx file (- reads standard input)")
+    p.add_argument("-o", "--out", help="write here instead of stdout (-: stdout)")
     p.add_argument("--list-dims", action="store_true", help="list the inputs' dynamic dimensions and exit")
     p.add_argument("--dim", action="append", default=[], metavar="NAME=VALUE",
                    help="a dynamic dimension (exporter name or INPUT:AXIS) = a number >= 1, or a symbol "
@@ -931,7 +938,7 @@ class Symbolic:
 
 def load(onnx, path):
     try:
-        model = onnx.load(path)
+        model = onnx.load_model_from_string(sys.stdin.buffer.read()) if path == "-" else onnx.load(path)
     except FileNotFoundError:
         raise Bad("cannot open: no such file")
     except IsADirectoryError:
@@ -999,11 +1006,11 @@ def main(argv):
         else:
             rows, sizes, notes = convert_at(onnx, np, a.model, model, a.dims, bound), None, []
     except Bad as e:
-        sys.stderr.write("%s: %s\n" % (a.model, e))
+        sys.stderr.write("%s: %s\n" % ("<stdin>" if a.model == "-" else a.model, e))
         return 2
     t = times(a, rows, onnx)
     try:
-        out = open(a.out, "w") if a.out else sys.stdout
+        out = open(a.out, "w") if a.out and a.out != "-" else sys.stdout
     except OSError as e:
         sys.stderr.write("%s: cannot write: %s\n" % (a.out, e.strerror))
         return 2
@@ -1019,7 +1026,7 @@ def main(argv):
         out.write("%d,%s,%s,%s,%.3f,%.3f,%s,%s,%.3f,%d,%s\n" % (
             i, safe, op.lower(), sizes[i] if sizes else size, time, cpu, "inf" if acc is None else "%.3f" % acc,
             device, xfer, 1 if is_out else 0, " ".join(str(d) for d in deps)))
-    if a.out:
+    if out is not sys.stdout:
         out.close()
     return 0
 
