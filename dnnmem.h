@@ -2561,8 +2561,11 @@ typedef struct dnnmem_remat_options {
   dnnmem_progress_fn progress; /* optional: drives the schedule instead of */
   void *progress_user;         /* iterations (then give iterations large) */
   int32_t spacing;          /* dnnmem_remat_curve: a dnnmem_remat_spacing (0: even) */
+  int32_t peak_only;        /* anneal with a budget, nonzero: the budget bounds the
+                               peak only (no arena planned; result.arena -1) */
 } dnnmem_remat_options;
-/* Zero-initialised (or NULL) = defaults: annealing, no budget. */
+/* Zero-initialised (or NULL) = defaults: annealing, no budget. With a
+   budget, anneal's default bounds the planned arena (result.arena). */
 
 typedef struct dnnmem_remat_result {
   int64_t peak;           /* maximum memory over the steps */
@@ -2571,6 +2574,9 @@ typedef struct dnnmem_remat_result {
   int32_t recomputations; /* length - num_nodes */
   int64_t moves;          /* annealing moves tried (anneal only) */
   int64_t accepted;       /* of which accepted */
+  int64_t arena;          /* anneal with a budget (not peak_only): the arena of
+                             the sequence planned with dnnmem_remat_arena_options
+                             (>= peak); -1: not planned */
 } dnnmem_remat_result;
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_solve_scratch_size(const dnnmem_remat_problem *problem,
@@ -2591,9 +2597,13 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
                                             size_t scratch_bytes);
 /* A sequence by options->algo into sequence[0 .. result->length). Anneal
    uses at most sequence_capacity steps (>= V; 2 V is plenty) and advances
-   rng (required); the baselines ignore rng (may be NULL). DNNMEM_OK if
-   there is no budget or result->peak <= budget, DNNMEM_ERR_INFEASIBLE if
-   not (sequence and result are still written: the best found).
+   rng (required); the baselines ignore rng (may be NULL). With a budget,
+   anneal bounds the arena: the sequence whose instances, planned by
+   dnnmem_remat_plan with dnnmem_remat_arena_options, fit the budget
+   (result->arena); options->peak_only bounds the peak instead, as the
+   baselines do. DNNMEM_OK if there is no budget or the bounded quantity
+   fits it, DNNMEM_ERR_INFEASIBLE if not (sequence and result are still
+   written: the best found).
    DNNMEM_ERR_OUTPUT_TOO_SMALL when the sequence does not fit its capacity
    (result->length: the capacity needed; V for anneal). result is required
    (it holds the length). Errors for bad input: DNNMEM_ERR_CYCLE,
@@ -2664,6 +2674,17 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_group_order(const dnnmem_remat_problem *pr
 
 /* ---- recompute: the schedule's own arena -------------------------------- */
 
+#define DNNMEM_REMAT_ARENA_WORK 8000000 /* exact search nodes x records per arena decision */
+#define DNNMEM_REMAT_ARENA_MIN_NODES 1000
+
+DNNMEM_DEF void dnnmem_remat_arena_options(int64_t budget, int32_t length,
+                                           dnnmem_plan_options *out);
+/* The plan options dnnmem_remat_solve plans a sequence of length steps
+   with (pass them to dnnmem_remat_plan for the offsets of result.arena):
+   the exact search (best under DNNMEM_NO_EXACT) asked whether the
+   instances fit capacity = budget, with max(DNNMEM_REMAT_ARENA_MIN_NODES,
+   DNNMEM_REMAT_ARENA_WORK / length) nodes (a node costs O(length)). */
+
 typedef struct dnnmem_remat_plan_result {
   int64_t arena;   /* max(offset + size) over the instances; 0 for none */
   int64_t peak;    /* the sequence's peak (dnnmem_remat_simulate): the most
@@ -2720,14 +2741,18 @@ typedef struct dnnmem_remat_point {
   int64_t budget;           /* bytes: points[0] the row order's peak, the last
                                point dnnmem_remat_lower_bound, non-increasing */
   int64_t time;             /* the least time of the sequences found by any
-                               point's run whose peak fits budget; -1: none */
+                               point's run whose arena (peak_only: peak) fits
+                               budget; -1: none */
   int64_t peak;             /* that sequence's peak (<= budget); -1: none */
   int64_t time_lower_bound; /* proven: no valid sequence with peak <= budget
                                takes less (the sum of all times plus the
                                largest dnnmem_remat_time_bound of this and
                                the larger budgets' points) */
-  int64_t run_time;         /* this point's own run: its time and peak */
+  int64_t arena;            /* that sequence's planned arena (<= budget unless
+                               peak_only; -1: none or not planned) */
+  int64_t run_time;         /* this point's own run: its time, peak, arena */
   int64_t run_peak;
+  int64_t run_arena;
   uint64_t seed;            /* the seed of this point's run */
   int32_t source;           /* the point whose run found time; -1: none */
 } dnnmem_remat_point;
@@ -11093,6 +11118,13 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
                                                (bert_base.train: 12-19% extra time, at 0.5%
                                                mostly 19%) */
 
+/* the arena (with a budget, not peak_only) */
+#define DNNMEM__REMAT_ARENA_SHARE 0.25      /* the arena rounds' share of the run */
+#define DNNMEM__REMAT_ARENA_ROUNDS 5        /* warm annealing rounds in it */
+#define DNNMEM__REMAT_ARENA_REPAIRS 8       /* greedy repairs at most when none fits */
+#define DNNMEM__REMAT_ARENA_STEP 0.0025     /* an aim that did not fit drops by at least
+                                               0.25% of the budget */
+
 /* drop-set search (checkpointing decoded from dropped values) */
 #define DNNMEM__REMAT_DECODE_SHARE 0.15     /* share of the run for the drop-set search */
 #define DNNMEM__REMAT_DECODE_START_TEMP 0.02 /* its temperature: 0.02 ... */
@@ -11254,6 +11286,7 @@ static dnnmem_result dnnmem__remat_sim(const dnnmem_remat_problem *p, const int3
     stats->recomputations = length - n;
     stats->moves = 0;
     stats->accepted = 0;
+    stats->arena = -1;
   }
   return DNNMEM_OK;
 }
@@ -12037,6 +12070,17 @@ typedef struct dnnmem__remat {
   double pipe_begin, pipe_end; /* share of the run of the current pipeline */
   int stopped;
   dnnmem__sim_work sim;
+  /* the arena: planned by dnnmem_remat_plan with plan_options; the best
+     sequence by arena (fits the budget, then faster) */
+  int arena_on;
+  double main_end; /* the share of the run before the arena rounds */
+  dnnmem_plan_options plan_options;
+  dnnmem_interval *records;
+  int64_t *offsets;
+  unsigned char *plan_mem;
+  size_t plan_bytes;
+  int32_t *arena_cand, arena_len;
+  dnnmem_remat_result arena_result; /* arena -1: none yet */
 } dnnmem__remat;
 
 static void dnnmem__remat_layout(dnnmem__scratch *s, dnnmem__remat *w) {
@@ -12090,6 +12134,17 @@ static void dnnmem__remat_layout(dnnmem__scratch *s, dnnmem__remat *w) {
   w->lazy = DNNMEM__TAKE(s, int64_t, w->P);
   w->mem = DNNMEM__TAKE(s, int64_t, (size_t)w->S + 1);
   dnnmem__sim_layout(s, n, w->L, &w->sim);
+  if (w->arena_on) {
+    size_t bytes = 0;
+    dnnmem_remat_arena_options(w->o->budget, w->L, &w->plan_options);
+    if (dnnmem_remat_plan_scratch_size(w->p, &w->plan_options, NULL, w->L, 0, &bytes) != DNNMEM_OK)
+      s->overflow = 1;
+    w->plan_bytes = bytes;
+    w->plan_mem = DNNMEM__TAKE(s, unsigned char, bytes);
+    w->records = DNNMEM__TAKE(s, dnnmem_interval, w->L);
+    w->offsets = DNNMEM__TAKE(s, int64_t, w->L);
+    w->arena_cand = DNNMEM__TAKE(s, int32_t, w->L);
+  }
 }
 
 /* Dimensions from (V, E, max_length >= V, a validated group bound); 0 if
@@ -12137,6 +12192,9 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve_scratch_size(const dnnmem_remat_prob
     if (!dnnmem__remat_dims(&w, n, m, sequence_capacity > n ? sequence_capacity : n,
                             o.max_group_size))
       return DNNMEM_ERR_TOO_MANY;
+    w.p = problem;
+    w.o = &o;
+    w.arena_on = !o.peak_only; /* sized for any budget (the curve changes it) */
     dnnmem__remat_layout(&s, &w);
   } else {
     dnnmem__baseline_work w;
@@ -13285,11 +13343,11 @@ static int dnnmem__remat_drop_phase(dnnmem__remat *w) {
   dnnmem__remat_sim(w->p, w->order, w->n, &w->sim, &found, w->mem); /* valid: the base */
   for (k = 1; k < w->n; k++)
     if (w->mem[k] > w->mem[boundary]) boundary = k;
-  w->pipe_end = DNNMEM__REMAT_DECODE_SHARE;
+  w->pipe_end = DNNMEM__REMAT_DECODE_SHARE * w->main_end;
   len = dnnmem__decode_search(w, w->pipe_end, boundary, w->seq_tmp, &found);
   warm = dnnmem__remat_offer(w, w->seq_tmp, len);
   w->pipe_begin = w->pipe_end;
-  w->pipe_end = 1.0;
+  w->pipe_end = w->main_end;
   return warm;
 }
 
@@ -13301,7 +13359,7 @@ static int dnnmem__remat_drop_phase(dnnmem__remat *w) {
 static dnnmem_result dnnmem__remat_plain_phase(dnnmem__remat *w, int warm) {
   dnnmem_result r;
   int32_t v, len;
-  w->pipe_end = DNNMEM__REMAT_PLAIN_SHARE;
+  w->pipe_end = DNNMEM__REMAT_PLAIN_SHARE * w->main_end;
   if ((r = dnnmem__remat_build_units(w)) != DNNMEM_OK) return r;
   if (warm) dnnmem__anneal_load(w, w->cand, w->cand_len);
   else dnnmem__anneal_load(w, w->order, w->n);
@@ -13319,7 +13377,7 @@ static dnnmem_result dnnmem__remat_plain_phase(dnnmem__remat *w, int warm) {
   len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
   dnnmem__remat_offer(w, w->seq_tmp, len);
   w->pipe_begin = w->pipe_end;
-  w->pipe_end = 1.0;
+  w->pipe_end = w->main_end;
   for (v = 0; v < w->n; v++) w->marked[v] = 0;
   dnnmem__remat_mark(w, (int32_t)((int64_t)w->n * DNNMEM__REMAT_MARK_PERMILLE / 1000));
   return DNNMEM_OK;
@@ -13357,6 +13415,102 @@ static dnnmem_result dnnmem__remat_stages(dnnmem__remat *w, int32_t stages, int3
   return DNNMEM_OK;
 }
 
+/* ---- the arena: plan, keep the best, aim again ------------------------------ */
+
+/* better by arena: a fits the budget and b does not (or b is not planned);
+   both fit: faster, then smaller; neither: smaller, then faster. */
+static int dnnmem__remat_arena_better(const dnnmem_remat_result *a, const dnnmem_remat_result *b,
+                                      int64_t budget) {
+  int fa = a->arena <= budget, fb = b->arena >= 0 && b->arena <= budget;
+  if (b->arena < 0) return 1;
+  if (fa != fb) return fa;
+  if (fa) return a->time != b->time ? a->time < b->time : a->arena < b->arena;
+  return a->arena != b->arena ? a->arena < b->arena : a->time < b->time;
+}
+
+/* Plans seq[0 .. len) (dnnmem_remat_plan, the public planner) and offers it
+   as the arena candidate. Returns its result (arena -1 if the plan failed:
+   instance sizes past int64_t). */
+static dnnmem_remat_result dnnmem__remat_arena_try(dnnmem__remat *w, const int32_t *seq,
+                                                   int32_t len) {
+  dnnmem_remat_plan_result pr;
+  dnnmem_remat_result found;
+  DNNMEM_MEMSET(&found, 0, sizeof(found));
+  found.arena = -1;
+  dnnmem_remat_arena_options(w->o->budget, len, &w->plan_options); /* the scratch: any length */
+  if (dnnmem__remat_sim(w->p, seq, len, &w->sim, &found, NULL) != DNNMEM_OK ||
+      dnnmem_remat_plan(w->p, &w->plan_options, seq, len, 0, w->records, w->offsets, &pr,
+                        w->plan_mem, w->plan_bytes) != DNNMEM_OK)
+    return found;
+  found.arena = pr.arena;
+#ifdef DNNMEM__DEBUG_ARENA
+  fprintf(stderr, "  try it %lld prog %.3f aim %.4f peak %.4f arena %.4f time %lld nodes %lld stop %d\n", (long long)w->iteration, w->progress, (double)w->aim/w->o->budget, (double)found.peak/w->o->budget, (double)found.arena/w->o->budget, (long long)found.time, (long long)pr.plan.nodes, pr.plan.stop);
+#endif
+  if (dnnmem__remat_arena_better(&found, &w->arena_result, w->o->budget)) {
+    w->arena_result = found;
+    w->arena_len = len;
+    DNNMEM_MEMCPY(w->arena_cand, seq, (size_t)len * sizeof(int32_t));
+  }
+  return found;
+}
+
+/* The next aim from the last one and a planned state (peak P, arena A):
+   the aim whose state would fragment as this one did, P B / A; lower by
+   at least ARENA_STEP of the budget when A did not fit, half-way up
+   (never above B) when it did. */
+static int64_t dnnmem__remat_next_aim(int64_t aim, const dnnmem_remat_result *st, int64_t budget) {
+  double target;
+  if (st->arena <= 0) return aim;
+  target = (double)st->peak * (double)budget / (double)st->arena;
+  if (st->arena > budget) {
+    double lower = (double)aim - DNNMEM__REMAT_ARENA_STEP * (double)budget;
+    return (int64_t)(target < lower ? target : lower);
+  }
+  if (target > (double)budget) target = (double)budget;
+  return target > (double)aim ? aim + (int64_t)((target - (double)aim) / 2) : aim;
+}
+
+/* The arena rounds over the rest of the run, from the pipelines' answer
+   seq[0 .. len): plan it; anneal warm (from the last state) at an aim
+   lowered by the measured fragmentation (raised back where it fits),
+   repair, polish, plan; ARENA_ROUNDS times. Then, while nothing fits, a
+   greedy repair to a lower aim and a plan, at most ARENA_REPAIRS times.
+   Every plan is offered as the arena candidate. */
+static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int32_t len) {
+  int64_t budget = w->budget, aim = budget;
+  dnnmem_remat_result st = dnnmem__remat_arena_try(w, seq, len);
+  int32_t round;
+  double share = (1.0 - w->main_end) / DNNMEM__REMAT_ARENA_ROUNDS;
+  if (st.arena < 0) return;
+  dnnmem__anneal_load(w, seq, len);
+  w->temp0 *= DNNMEM__REMAT_WARM_TEMP; /* refine, do not melt */
+  w->log_ratio -= dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
+  for (round = 0; round < DNNMEM__REMAT_ARENA_ROUNDS && !w->stopped; round++) {
+    aim = dnnmem__remat_next_aim(aim, &st, budget);
+    w->budget = w->aim = aim;
+    w->pipe_begin = w->main_end + share * round;
+    w->pipe_end = w->main_end + share * (round + 1);
+    dnnmem__anneal_stage(w, w->pipe_end);
+    dnnmem__anneal_repair(w);
+    dnnmem__anneal_polish(w);
+    len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+    st = dnnmem__remat_arena_try(w, w->seq_tmp, len);
+  }
+  w->temp0 /= DNNMEM__REMAT_WARM_TEMP;
+  w->log_ratio += dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
+  for (round = 0; round < DNNMEM__REMAT_ARENA_REPAIRS && w->arena_result.arena > budget &&
+                  st.arena >= 0 && !(w->stopped && w->progress < 1);
+       round++) {
+    aim = dnnmem__remat_next_aim(aim, &st, budget);
+    w->budget = w->aim = aim;
+    dnnmem__anneal_repair(w);
+    dnnmem__anneal_polish(w);
+    len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+    st = dnnmem__remat_arena_try(w, w->seq_tmp, len);
+  }
+  w->budget = w->aim = budget;
+}
+
 DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
                                             const dnnmem_remat_options *options,
                                             dnnmem_rng *rng, int32_t *sequence,
@@ -13388,10 +13542,14 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
   w.p = problem;
   w.o = &o;
   w.rng = rng;
+  w.arena_on = o.budget > 0 && !o.peak_only;
+  w.main_end = w.arena_on ? 1.0 - DNNMEM__REMAT_ARENA_SHARE : 1.0;
+  w.arena_result.arena = -1;
   if ((r = dnnmem__remat_prepare(&w, scratch, scratch_bytes)) != DNNMEM_OK) return r;
   if (sequence_capacity < n) {
     DNNMEM_MEMSET(result, 0, sizeof(*result));
     result->length = n;
+    result->arena = -1;
     return DNNMEM_ERR_OUTPUT_TOO_SMALL;
   }
   /* the first candidate: the row order */
@@ -13406,7 +13564,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
   stages = contraction ? o.decompose_steps + 1 : 1;
   for (k = 0; k < n; k++) w.marked[k] = 1;
   w.pipe_begin = 0.0;
-  w.pipe_end = 1.0;
+  w.pipe_end = w.main_end;
   if (!o.reorder_only && n > DNNMEM__REMAT_MIN_SEARCH_NODES) warm = dnnmem__remat_drop_phase(&w);
   if (contraction && (r = dnnmem__remat_plain_phase(&w, warm)) != DNNMEM_OK) return r;
   len = 0;
@@ -13430,13 +13588,34 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
   } else {
     for (k = 0; k < len; k++) sequence[k] = w.seq_tmp[k];
   }
+  if (w.arena_on) { /* the rest of the run for the arena: its best is the answer */
+    dnnmem__remat_arena_phase(&w, sequence, len);
+    if (w.arena_result.arena >= 0) {
+      len = w.arena_len;
+      found = w.arena_result;
+      for (k = 0; k < len; k++) sequence[k] = w.arena_cand[k];
+    }
+  }
   found.moves = w.iteration;
   found.accepted = w.accepted;
   *result = found;
+  if (w.arena_on && found.arena >= 0) return found.arena <= o.budget ? DNNMEM_OK : DNNMEM_ERR_INFEASIBLE;
   return o.budget == 0 || found.peak <= o.budget ? DNNMEM_OK : DNNMEM_ERR_INFEASIBLE;
 }
 
 /* ---- the schedule's own arena ---------------------------------------------- */
+
+DNNMEM_DEF void dnnmem_remat_arena_options(int64_t budget, int32_t length,
+                                           dnnmem_plan_options *out) {
+  int64_t nodes = DNNMEM_REMAT_ARENA_WORK / (length > 1 ? length : 1);
+  if (out == NULL) return;
+  DNNMEM_MEMSET(out, 0, sizeof(*out));
+#ifndef DNNMEM_NO_EXACT
+  out->algo = DNNMEM_PLAN_EXACT;
+#endif
+  out->node_limit = nodes > DNNMEM_REMAT_ARENA_MIN_NODES ? nodes : DNNMEM_REMAT_ARENA_MIN_NODES;
+  out->capacity = budget > 0 ? budget : 0;
+}
 
 /* The scratch of dnnmem_remat_plan: the simulator's work, then
    dnnmem_plan_solve's for length records without gaps. */
