@@ -92,7 +92,9 @@
        dnnmem_remat_solve_scratch_size(&p, &o, 2 * 3, &bytes);
        dnnmem_remat_solve(&p, &o, &rng, seq, 2 * 3, &res, scratch, bytes);
        (seq[0 .. res.length): nodes in computing order, a node repeated is
-       recomputed; res.peak <= o.budget, res.time = sum of their times;
+       recomputed; res.arena <= o.budget: its instances planned in one
+       arena (dnnmem_remat_plan), res.peak <= res.arena; res.time = sum
+       of their times;
        DNNMEM_ERR_INFEASIBLE: none found within the budget, seq and res
        then hold the best found)
    6. Where does element (7, 5) live?
@@ -791,8 +793,11 @@
        step = the sizes of the instances held at it; peak = the maximum;
        time = the sum of node times over the sequence. Valid: every node at
        least once, every input computed before each use, graph inputs
-       (nodes without inputs) exactly once. Goal: the least time with
-       peak <= budget (no budget: the lowest peak).
+       (nodes without inputs) exactly once. The arena: every instance gets
+       an offset (dnnmem_remat_plan); arena >= peak, and the bytes an
+       engine allocates. Goal: the least time with arena <= budget
+       (options.peak_only: peak <= budget, for engines that place memory
+       their own way; no budget: the lowest peak).
 
        API.
          dnnmem_remat_solve_scratch_size(problem, options, capacity, &bytes)
@@ -808,6 +813,7 @@
                             max_states, order, capacity, &length, &peak, ...)
          dnnmem_remat_plan[_scratch_size](problem, plan_options, sequence,
                             length, alignment, records, offsets, &result, ...)
+         dnnmem_remat_arena_options(budget, length, &plan_options)
          dnnmem_remat_curve[_scratch_size](problem, options, rng, capacity,
                             points, num_points, &result, scratch, bytes)
          dnnmem_remat_spacing_name / dnnmem_remat_spacing_parse
@@ -855,6 +861,22 @@
        states (bert_base.train, 26 M moves: 12% -> 18% extra time).
        Every stage's result is re-simulated and the best kept.
        reorder_only: SWAP only; no_contraction: no contraction pipeline.
+       The arena (a budget, not peak_only): the pipelines get the first
+       75% of the run; their answer is planned by dnnmem_remat_plan with
+       dnnmem_remat_arena_options (part 2's exact search asked "do the
+       instances fit capacity = budget?", node-limited: it decides a fit
+       far faster than it minimises, and finds fits the heuristics miss by
+       3-7% of the peak). Then 5 rounds share the last 25%: from the last
+       state, anneal warm (a tenth of the start temperature) at an aim
+       corrected by the measured fragmentation, aim' = peak x budget /
+       arena (at least 0.25% of the budget lower when the arena did not
+       fit; half-way up, at most the budget, when it did), repair to the
+       aim, polish, plan. While no plan fits, up to 8 greedy repairs, each
+       to an aim lowered the same way, and a plan. Every plan is a
+       candidate: the answer is the fastest whose arena fits (none: the
+       smallest arena), so result.arena <= budget whenever DNNMEM_OK.
+       The plans are the arena's extra cost: 10-25% more CPU time at
+       the same move count on the training graphs (README.md).
        Row order: the topological order (the given one when topological).
        Checkpoint: Chen, Xu, Zhang, Guestrin, "Training deep nets with
        sublinear memory cost" (arXiv 2016): sqrt(V) segments.
@@ -872,7 +894,10 @@
        recomputed); times are scaled to integers so that the range times
        the total size fits, by up to 2^24 more before the range is capped
        (a range capped near total time / total size, before 0.5.0, left
-       the bound weaker than it is on transformer graphs).
+       the bound weaker than it is on transformer graphs). The bound holds
+       for every sequence whose peak fits; every arena is at least its
+       peak, so it holds for every sequence whose arena fits too (the
+       default solve's answers): it bounds both kinds of answer.
 
        The schedule's arena (dnnmem_remat_plan): record j is the instance
        computed at step j over [j, end + 1), end its last bound use (j if
@@ -893,9 +918,12 @@
        Point k runs dnnmem_remat_solve at its budget with an rng seeded
        s + k (s: one value drawn from the caller's rng), then
        dnnmem_remat_time_bound. Monotone by construction: a sequence found
-       for one budget serves every budget its peak fits, so point k's time
-       is the least time of all the runs whose peak fits budget k (-1 if
-       none); a bound proven for a budget holds for every smaller one, so
+       for one budget serves every budget its arena (peak_only: its peak)
+       fits, so point k's time is the least time of all the runs whose
+       arena fits budget k (-1 if none; the first such run on ties); its
+       arena never exceeds a larger budget's point's (that point's run,
+       when it fits budget k, is point k's too); a bound proven for a
+       budget holds for every smaller one, so
        point k's time_lower_bound is the sum of all times plus the largest
        extra-time bound of the points with budgets >= its own. Knee: over
        the points with a time (a prefix), equal budgets once, slope i =
@@ -922,7 +950,10 @@
        no budget or the peak fits it, else DNNMEM_ERR_INFEASIBLE with the
        best sequence found still written (always when the budget is below
        dnnmem_remat_lower_bound; possibly at or above it: the bound is not
-       always reached).
+       always reached). With a budget (not peak_only) the same for the
+       arena: DNNMEM_OK means result.arena <= budget, and
+       dnnmem_remat_plan with dnnmem_remat_arena_options(budget, length)
+       gives those offsets again (the plan is deterministic).
        Deterministic for a given rng state unless a progress callback reads
        a clock; a stop returns the best so far. The lower bound and the
        time bound hold for every valid sequence within the budget (results
@@ -931,6 +962,9 @@
        Scratch. Anneal about 1.8 KB per node at capacity 2 V and the default
        max_group_size (4 V max_group_size unit edges dominate); baselines
        and simulate O(V + E + capacity); DNNMEM_REMAT_SIMULATE_SCRATCH_BYTES.
+       Unless peak_only: plus dnnmem_remat_plan's for capacity records with
+       the exact search (about 2 KiB a record, plus 16 MiB above 2048) and
+       about 84 bytes a step.
        Plan: the simulator's plus dnnmem_plan_solve's for L records
        (without gaps: the size query needs the length only). Curve: the larger of
        solve's and time_bound's, plus the capacity's sequence.
@@ -947,7 +981,8 @@
            void *scratch = malloc(bytes);
            if (dnnmem_remat_solve(&p, &o, &rng, seq, 2 * n, &res, scratch,
                                   bytes) == DNNMEM_OK)
-               ... run seq[0 .. res.length); res.peak <= limit
+               ... run seq[0 .. res.length); res.arena <= limit (the
+               offsets: dnnmem_remat_plan with dnnmem_remat_arena_options)
 
 
 
@@ -2781,7 +2816,8 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_curve(const dnnmem_remat_problem *problem,
    options->spacing; per point one dnnmem_remat_solve run (options with the
    point's budget; sequence_capacity as for solve) and
    dnnmem_remat_time_bound. Monotone by construction (the manual): more
-   budget never shows more time, nor a higher bound. One value drawn from
+   budget never shows more time, a higher bound, nor a smaller arena
+   (points[k].arena <= points[k].budget unless peak_only). One value drawn from
    rng seeds the runs: point k's run uses dnnmem_rng_seed(seed + k)
    (points[k].seed). options->progress, when given, drives the whole
    curve: point k runs while it reports [k / N, (k + 1) / N) (N points);
@@ -13893,6 +13929,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_curve(const dnnmem_remat_problem *problem,
     if (r != DNNMEM_OK && r != DNNMEM_ERR_INFEASIBLE) return r;
     pt->run_time = st.time;
     pt->run_peak = st.peak;
+    pt->run_arena = st.arena;
     moves += st.moves;
     r = dnnmem_remat_time_bound(problem, &run, &extra, NULL, region, region_bytes);
     if (r != DNNMEM_OK) return r; /* (the budget is at least the peak's lower bound) */
@@ -13900,17 +13937,22 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_curve(const dnnmem_remat_problem *problem,
     if (k > 0 && points[k - 1].time_lower_bound > pt->time_lower_bound)
       pt->time_lower_bound = points[k - 1].time_lower_bound; /* a larger budget's bound holds */
   }
-  /* each point: the least time of every run whose peak fits its budget */
+  /* each point: the least time of every run whose arena (the peak where
+     none was planned) fits its budget, the first such run on ties: then a
+     point's arena is at most the larger budgets' */
   for (k = 0; k < num_points; k++) {
     dnnmem_remat_point *pt = &points[k];
-    pt->time = pt->peak = -1;
+    pt->time = pt->peak = pt->arena = -1;
     pt->source = -1;
-    for (j = 0; j < num_points; j++)
-      if (points[j].run_peak <= pt->budget && (pt->time < 0 || points[j].run_time < pt->time)) {
+    for (j = 0; j < num_points; j++) {
+      int64_t bounded = points[j].run_arena >= 0 ? points[j].run_arena : points[j].run_peak;
+      if (bounded <= pt->budget && (pt->time < 0 || points[j].run_time < pt->time)) {
         pt->time = points[j].run_time;
         pt->peak = points[j].run_peak;
+        pt->arena = points[j].run_arena;
         pt->source = j;
       }
+    }
     DNNMEM_ASSERT(pt->time < 0 || pt->time_lower_bound <= pt->time);
   }
   result->knee = dnnmem__curve_knee(points, num_points);
