@@ -11160,6 +11160,11 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #define DNNMEM__REMAT_ARENA_REPAIRS 8       /* greedy repairs at most when none fits */
 #define DNNMEM__REMAT_ARENA_STEP 0.0025     /* an aim that did not fit drops by at least
                                                0.25% of the budget */
+#define DNNMEM__REMAT_ARENA_CANDIDATES 16  /* plan-guided repairs tried per round */
+#define DNNMEM__REMAT_ARENA_EVERY 64        /* a visited state is looked at every 64 L + 16
+                                               moves: planned when it would beat the best
+                                               fitting answer (a plan costs about L moves
+                                               times the exact search's nodes / 1000) */
 
 /* drop-set search (checkpointing decoded from dropped values) */
 #define DNNMEM__REMAT_DECODE_SHARE 0.15     /* share of the run for the drop-set search */
@@ -12117,6 +12122,7 @@ typedef struct dnnmem__remat {
   size_t plan_bytes;
   int32_t *arena_cand, arena_len;
   dnnmem_remat_result arena_result; /* arena -1: none yet */
+  int64_t arena_every; /* > 0: the arena rounds plan visited states this often */
 } dnnmem__remat;
 
 static void dnnmem__remat_layout(dnnmem__scratch *s, dnnmem__remat *w) {
@@ -12908,6 +12914,8 @@ static void dnnmem__anneal_repair(dnnmem__remat *w) {
   dnnmem__blocks_update(w);
 }
 
+static void dnnmem__remat_arena_visit(dnnmem__remat *w);
+
 /* Anneals until the progress reaches progress_end (or a stop); leaves the
    best state of the stage loaded. */
 static void dnnmem__anneal_stage(dnnmem__remat *w, double progress_end) {
@@ -12938,6 +12946,7 @@ static void dnnmem__anneal_stage(dnnmem__remat *w, double progress_end) {
     w->iteration++;
     since_respace++;
     w->accepted += dnnmem__anneal_move(w, temp, &cost, &best_cost, &at_best);
+    if (w->arena_every > 0 && w->iteration % w->arena_every == 0) dnnmem__remat_arena_visit(w);
   }
   if (!at_best) {
     len = dnnmem__slots_to_seq(w, w->best, w->seq_tmp);
@@ -13490,6 +13499,76 @@ static dnnmem_remat_result dnnmem__remat_arena_try(dnnmem__remat *w, const int32
   return found;
 }
 
+/* A state the arena rounds visit: planned (a candidate) when its peak fits
+   the budget and it is faster than the best answer that fits so far: the
+   aim is a guess, and states near it whose arenas fit are what the rounds
+   are for (a faster one that fragments less than the aim assumes). */
+static void dnnmem__remat_arena_visit(dnnmem__remat *w) {
+  const dnnmem_remat_result *best = &w->arena_result;
+  int64_t budget = w->o->budget;
+  int32_t len;
+  if (w->tree[1] > budget ||
+      (best->arena >= 0 && best->arena <= budget && w->time >= best->time))
+    return;
+  len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+  (void)dnnmem__remat_arena_try(w, w->seq_tmp, len);
+}
+
+/* A repair guided by the plan of the loaded state (w->records and
+   w->offsets hold it, st its result): the records planned above the budget
+   are where the layout fails; each instance held across the first step of
+   such a record (that record itself: across its first use) is a candidate,
+   released there by dnnmem__repair_apply (a recomputation before its next
+   use, with the inputs it stretches). Each candidate (at most
+   ARENA_CANDIDATES) is planned; the one with the smallest arena, then the
+   least time, is kept when it beats st's arena. Returns 1 if one was kept
+   (*st: its result; the state reloaded). */
+static int dnnmem__remat_arena_repair(dnnmem__remat *w, dnnmem_remat_result *st) {
+  int64_t budget = w->o->budget;
+  int32_t len, j, i, count = 0, best_k = -1, added[DNNMEM__REMAT_REPAIR_MAX_ADD], na, x;
+  int32_t *slot_of = w->best, *cand_x = w->dec_stack, *cand_pk = w->dec_edge;
+  dnnmem_remat_result best = *st, found;
+  int64_t dtime;
+  len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+  dnnmem__anneal_load(w, w->seq_tmp, len); /* respread: gaps for the recomputations */
+  for (x = 0, j = 0; x < w->S; x++)
+    if (w->slot_node[x] >= 0) slot_of[j++] = x;
+  for (j = 0; j < len && count < DNNMEM__REMAT_ARENA_CANDIDATES; j++) {
+    const dnnmem_interval *o = &w->records[j];
+    if (w->offsets[j] + o->size <= budget) continue;
+    for (i = 0; i <= j && count < DNNMEM__REMAT_ARENA_CANDIDATES; i++) {
+      int32_t pk = i == j ? (int32_t)o->upper - 1 : j; /* itself: again for its last use */
+      if (w->records[i].upper <= j || (i == j && pk <= j)) continue;
+      if (i != j && w->records[i].upper <= j + 1) continue; /* not held beyond it */
+      cand_x[count] = slot_of[i];
+      cand_pk[count++] = slot_of[i == j ? pk - 1 : pk];
+    }
+  }
+  for (i = 0; i < count; i++) {
+    na = dnnmem__repair_apply(w, cand_x[i], cand_pk[i], added, &dtime);
+    if (na > 0) {
+      len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+      found = dnnmem__remat_arena_try(w, w->seq_tmp, len);
+      w->iteration++;
+      if (found.arena >= 0 && (found.arena < best.arena ||
+                               (found.arena == best.arena && found.time < best.time))) {
+        best = found;
+        best_k = i;
+      }
+    }
+    dnnmem__repair_undo(w, added, na);
+  }
+  w->num_log = 0;
+  if (best_k < 0) return 0;
+  na = dnnmem__repair_apply(w, cand_x[best_k], cand_pk[best_k], added, &dtime);
+  w->time += dtime;
+  w->num_log = 0;
+  len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+  dnnmem__anneal_load(w, w->seq_tmp, len);
+  *st = dnnmem__remat_arena_try(w, w->seq_tmp, len); /* its plan in records again */
+  return 1;
+}
+
 /* The next aim from the last one and a planned state (peak P, arena A):
    the aim whose state would fragment as this one did, P B / A; lower by
    at least ARENA_STEP of the budget when A did not fit, half-way up
@@ -13519,6 +13598,7 @@ static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int3
   double share = (1.0 - w->main_end) / DNNMEM__REMAT_ARENA_ROUNDS;
   if (st.arena < 0) return;
   dnnmem__anneal_load(w, seq, len);
+  w->arena_every = DNNMEM__REMAT_ARENA_EVERY * (int64_t)w->L + 16;
   w->temp0 *= DNNMEM__REMAT_WARM_TEMP; /* refine, do not melt */
   w->log_ratio -= dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
   for (round = 0; round < DNNMEM__REMAT_ARENA_ROUNDS && !w->stopped; round++) {
@@ -13532,11 +13612,16 @@ static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int3
     len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
     st = dnnmem__remat_arena_try(w, w->seq_tmp, len);
   }
+  w->arena_every = 0;
   w->temp0 /= DNNMEM__REMAT_WARM_TEMP;
   w->log_ratio += dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
   for (round = 0; round < DNNMEM__REMAT_ARENA_REPAIRS && w->arena_result.arena > budget &&
                   st.arena >= 0 && !(w->stopped && w->progress < 1);
        round++) {
+    len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+    st = dnnmem__remat_arena_try(w, w->seq_tmp, len); /* the loaded state's plan */
+    if (st.arena < 0) break;
+    if (dnnmem__remat_arena_repair(w, &st)) continue;
     aim = dnnmem__remat_next_aim(aim, &st, budget);
     w->budget = w->aim = aim;
     dnnmem__anneal_repair(w);
