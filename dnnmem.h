@@ -871,8 +871,13 @@
        corrected by the measured fragmentation, aim' = peak x budget /
        arena (at least 0.25% of the budget lower when the arena did not
        fit; half-way up, at most the budget, when it did), repair to the
-       aim, polish, plan. While no plan fits, up to 8 greedy repairs, each
-       to an aim lowered the same way, and a plan. Every plan is a
+       aim, polish, plan. While no plan fits, up to 8 repairs: guided by
+       the plan (the instances held across the first step of a record
+       planned above the budget are released there by the repair's
+       recomputation, each of up to 16 candidates planned, the smallest
+       arena kept; an equal load can fragment less: test_remat_arena's
+       8-node graph), else greedy to an aim lowered the same way. Every
+       plan is a
        candidate: the answer is the fastest whose arena fits (none: the
        smallest arena), so result.arena <= budget whenever DNNMEM_OK.
        The plans are the arena's extra cost: 10-25% more CPU time at
@@ -11161,10 +11166,6 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #define DNNMEM__REMAT_ARENA_STEP 0.0025     /* an aim that did not fit drops by at least
                                                0.25% of the budget */
 #define DNNMEM__REMAT_ARENA_CANDIDATES 16  /* plan-guided repairs tried per round */
-#define DNNMEM__REMAT_ARENA_EVERY 64        /* a visited state is looked at every 64 L + 16
-                                               moves: planned when it would beat the best
-                                               fitting answer (a plan costs about L moves
-                                               times the exact search's nodes / 1000) */
 
 /* drop-set search (checkpointing decoded from dropped values) */
 #define DNNMEM__REMAT_DECODE_SHARE 0.15     /* share of the run for the drop-set search */
@@ -12122,7 +12123,6 @@ typedef struct dnnmem__remat {
   size_t plan_bytes;
   int32_t *arena_cand, arena_len;
   dnnmem_remat_result arena_result; /* arena -1: none yet */
-  int64_t arena_every; /* > 0: the arena rounds plan visited states this often */
 } dnnmem__remat;
 
 static void dnnmem__remat_layout(dnnmem__scratch *s, dnnmem__remat *w) {
@@ -12914,8 +12914,6 @@ static void dnnmem__anneal_repair(dnnmem__remat *w) {
   dnnmem__blocks_update(w);
 }
 
-static void dnnmem__remat_arena_visit(dnnmem__remat *w);
-
 /* Anneals until the progress reaches progress_end (or a stop); leaves the
    best state of the stage loaded. */
 static void dnnmem__anneal_stage(dnnmem__remat *w, double progress_end) {
@@ -12946,7 +12944,6 @@ static void dnnmem__anneal_stage(dnnmem__remat *w, double progress_end) {
     w->iteration++;
     since_respace++;
     w->accepted += dnnmem__anneal_move(w, temp, &cost, &best_cost, &at_best);
-    if (w->arena_every > 0 && w->iteration % w->arena_every == 0) dnnmem__remat_arena_visit(w);
   }
   if (!at_best) {
     len = dnnmem__slots_to_seq(w, w->best, w->seq_tmp);
@@ -13499,21 +13496,6 @@ static dnnmem_remat_result dnnmem__remat_arena_try(dnnmem__remat *w, const int32
   return found;
 }
 
-/* A state the arena rounds visit: planned (a candidate) when its peak fits
-   the budget and it is faster than the best answer that fits so far: the
-   aim is a guess, and states near it whose arenas fit are what the rounds
-   are for (a faster one that fragments less than the aim assumes). */
-static void dnnmem__remat_arena_visit(dnnmem__remat *w) {
-  const dnnmem_remat_result *best = &w->arena_result;
-  int64_t budget = w->o->budget;
-  int32_t len;
-  if (w->tree[1] > budget ||
-      (best->arena >= 0 && best->arena <= budget && w->time >= best->time))
-    return;
-  len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
-  (void)dnnmem__remat_arena_try(w, w->seq_tmp, len);
-}
-
 /* A repair guided by the plan of the loaded state (w->records and
    w->offsets hold it, st its result): the records planned above the budget
    are where the layout fails; each instance held across the first step of
@@ -13598,7 +13580,6 @@ static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int3
   double share = (1.0 - w->main_end) / DNNMEM__REMAT_ARENA_ROUNDS;
   if (st.arena < 0) return;
   dnnmem__anneal_load(w, seq, len);
-  w->arena_every = DNNMEM__REMAT_ARENA_EVERY * (int64_t)w->L + 16;
   w->temp0 *= DNNMEM__REMAT_WARM_TEMP; /* refine, do not melt */
   w->log_ratio -= dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
   for (round = 0; round < DNNMEM__REMAT_ARENA_ROUNDS && !w->stopped; round++) {
@@ -13612,7 +13593,6 @@ static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int3
     len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
     st = dnnmem__remat_arena_try(w, w->seq_tmp, len);
   }
-  w->arena_every = 0;
   w->temp0 /= DNNMEM__REMAT_WARM_TEMP;
   w->log_ratio += dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
   for (round = 0; round < DNNMEM__REMAT_ARENA_REPAIRS && w->arena_result.arena > budget &&
