@@ -951,7 +951,8 @@
 
        Guarantees. Every sequence returned is valid and its result is the
        simulator's. Anneal never returns worse than the row order (feasible
-       first, then less time; neither: lower peak). DNNMEM_OK when there is
+       first, then less time; neither: lower peak; with the arena bounded:
+       by the arena, the row order's planned as the answer's is). DNNMEM_OK when there is
        no budget or the peak fits it, else DNNMEM_ERR_INFEASIBLE with the
        best sequence found still written (always when the budget is below
        dnnmem_remat_lower_bound; possibly at or above it: the bound is not
@@ -13575,9 +13576,17 @@ static int64_t dnnmem__remat_next_aim(int64_t aim, const dnnmem_remat_result *st
    Every plan is offered as the arena candidate. */
 static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int32_t len) {
   int64_t budget = w->budget, aim = budget;
-  dnnmem_remat_result st = dnnmem__remat_arena_try(w, seq, len);
-  int32_t round;
+  dnnmem_remat_result st;
+  int32_t round, k;
   double share = (1.0 - w->main_end) / DNNMEM__REMAT_ARENA_ROUNDS;
+  /* the row order (as given when topological) and the start order are
+     candidates too: never slower than them where their arenas fit */
+  if (dnnmem_graph_is_topological(w->p->graph)) {
+    for (k = 0; k < w->n; k++) w->seq_tmp[k] = k;
+    (void)dnnmem__remat_arena_try(w, w->seq_tmp, w->n);
+  }
+  (void)dnnmem__remat_arena_try(w, w->order, w->n);
+  st = dnnmem__remat_arena_try(w, seq, len);
   if (st.arena < 0) return;
   dnnmem__anneal_load(w, seq, len);
   w->temp0 *= DNNMEM__REMAT_WARM_TEMP; /* refine, do not melt */
@@ -13601,7 +13610,7 @@ static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int3
     len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
     st = dnnmem__remat_arena_try(w, w->seq_tmp, len); /* the loaded state's plan */
     if (st.arena < 0) break;
-    if (dnnmem__remat_arena_repair(w, &st)) continue;
+    if (!w->o->reorder_only && dnnmem__remat_arena_repair(w, &st)) continue;
     aim = dnnmem__remat_next_aim(aim, &st, budget);
     w->budget = w->aim = aim;
     dnnmem__anneal_repair(w);
