@@ -12108,6 +12108,7 @@ typedef struct dnnmem__remat {
   int64_t budget, aim; /* aim: the annealer's budget, a little below */
   /* run */
   int64_t iterations, iteration, accepted;
+  int halted; /* options->stop said stop: no more repairs or plans than needed */
   double temp0, log_ratio, progress;
   double pipe_begin, pipe_end; /* share of the run of the current pipeline */
   int stopped;
@@ -12433,7 +12434,7 @@ static void dnnmem__remat_update_progress(dnnmem__remat *w) {
     double q = w->o->progress(w->o->progress_user);
     if (q > p || q != q) p = q == q ? q : p;
   }
-  if (w->o->stop && w->o->stop(w->o->stop_user)) w->stopped = 1;
+  if (w->o->stop && w->o->stop(w->o->stop_user)) w->stopped = w->halted = 1;
   if (w->iteration >= w->iterations) w->stopped = 1;
   w->progress = p > 1 ? 1 : p; /* p >= the moves' share >= 0 */
 }
@@ -13526,7 +13527,8 @@ static int dnnmem__remat_arena_repair(dnnmem__remat *w, dnnmem_remat_result *st)
       cand_pk[count++] = slot_of[i == j ? pk - 1 : pk];
     }
   }
-  for (i = 0; i < count; i++) {
+  for (i = 0; i < count && !w->halted; i++) {
+    if (w->o->stop && w->o->stop(w->o->stop_user)) w->halted = 1; /* a plan can be long */
     na = dnnmem__repair_apply(w, cand_x[i], cand_pk[i], added, &dtime);
     if (na > 0) {
       len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
@@ -13604,8 +13606,9 @@ static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int3
   w->temp0 /= DNNMEM__REMAT_WARM_TEMP;
   w->log_ratio += dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
   for (round = 0; round < DNNMEM__REMAT_ARENA_REPAIRS && w->arena_result.arena > budget &&
-                  st.arena >= 0 && !(w->stopped && w->progress < 1);
+                  st.arena >= 0 && !w->halted;
        round++) {
+    if (w->o->stop && w->o->stop(w->o->stop_user)) break;
     len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
     st = dnnmem__remat_arena_try(w, w->seq_tmp, len); /* the loaded state's plan */
     if (st.arena < 0) break;
