@@ -17069,14 +17069,12 @@ static int32_t dnnmem__label_output(const dnnmem__label_view *w, int32_t v) {
 /* Validates everything but the scratch; *out_total bounds every cost
    (and every cut of every network built from the problem). */
 static dnnmem_result dnnmem__label_validate(const dnnmem_label_problem *p, int64_t *out_total) {
-  dnnmem_result r;
   int64_t total = 0;
   int32_t n, k, v, a, b;
-  if (p == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem_graph_check(p->graph)) != DNNMEM_OK) return r;
+  /* dnnmem__label_counts, run first by the only caller, checked p, the graph and k */
+  DNNMEM_ASSERT(p != NULL && p->num_labels >= 1 && p->num_labels <= DNNMEM_LABEL_MAX_LABELS);
   n = p->graph->num_nodes;
   k = p->num_labels;
-  if (k < 1 || k > DNNMEM_LABEL_MAX_LABELS) return DNNMEM_ERR_INVALID_ARGUMENT;
   if (n > 0 && p->node_cost == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   for (a = 0; a < k * k; a++)
     if ((p->convert_rate && p->convert_rate[a] < 0) || (p->convert_latency && p->convert_latency[a] < 0))

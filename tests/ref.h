@@ -558,6 +558,62 @@ REF_FN double ref_symbolic_best_worst(const dnnmem_interval *lifetimes, const in
   return best;
 }
 
+/* ref_plan_optimum of the records of p whose ids are listed (count of
+   them), less record `skip` (-1: none); links are not followed. */
+REF_FN int64_t ref_plan_optimum_of(const dnnmem_intervals *p, const int32_t *ids, int32_t count, int32_t skip) {
+  dnnmem_interval *sub = (dnnmem_interval *)calloc((size_t)count + 1, sizeof(dnnmem_interval));
+  dnnmem_intervals q;
+  int32_t i, m = 0;
+  int64_t best;
+  for (i = 0; i < count; i++)
+    if (ids[i] != skip) sub[m++] = p->records[ids[i]];
+  q.records = sub;
+  q.count = m;
+  q.alignment = p->alignment;
+  best = ref_plan_optimum(&q, NULL);
+  free(sub);
+  return best;
+}
+
+/* Whether a stacking (dnnmem_plan_symbolic_solve's) lists no edge it
+   could leave out: b is listed under r only when no record c that meets
+   both in time lies between them (b under c and c under r, each through
+   the listed edges, transitively). Such a c puts r above b's top at every
+   S without the edge. Also: every edge joins records that meet in time,
+   b earlier in the order than r. n <= 64. */
+REF_FN int ref_symbolic_stack_irredundant(const dnnmem_interval *lifetimes, int32_t n, const int32_t *order,
+                                          const int32_t *below_offsets, const int32_t *below_ids) {
+  uint8_t reach[64][64]; /* reach[a][b]: a lies under b (a path of edges) */
+  int32_t pos[64], i, j, k, e;
+  if (n > 64) return 0;
+  memset(reach, 0, sizeof reach);
+  for (i = 0; i < n; i++) pos[order[i]] = i;
+  for (i = 0; i < n; i++) { /* bottom-up: r's reach from its listed records */
+    int32_t r = order[i];
+    for (e = below_offsets[i]; e < below_offsets[i + 1]; e++) {
+      int32_t b = below_ids[e];
+      if (pos[b] >= i || !(lifetimes[b].lower < lifetimes[r].upper && lifetimes[r].lower < lifetimes[b].upper)) return 0;
+      reach[b][r] = 1;
+      for (k = 0; k < n; k++)
+        if (reach[k][b]) reach[k][r] = 1;
+    }
+  }
+  for (i = 0; i < n; i++) {
+    int32_t r = order[i];
+    for (e = below_offsets[i]; e < below_offsets[i + 1]; e++) {
+      int32_t b = below_ids[e];
+      for (j = 0; j < n; j++) {
+        const dnnmem_interval *c = &lifetimes[j];
+        if (j == b || j == r || !reach[b][j] || !reach[j][r]) continue;
+        if (c->lower < lifetimes[b].upper && lifetimes[b].lower < c->upper && c->lower < lifetimes[r].upper &&
+            lifetimes[r].lower < c->upper)
+          return 0;
+      }
+    }
+  }
+  return 1;
+}
+
 #ifdef DNNMEM_FILES_H
 /* Test data through the tool's reader (examples/dnnmem_files.h, included
    before this file): the records of an intervals or graph CSV without gaps,
