@@ -94,7 +94,9 @@
        dnnmem_remat_solve_scratch_size(&p, &o, 2 * 3, &bytes);
        dnnmem_remat_solve(&p, &o, &rng, seq, 2 * 3, &res, scratch, bytes);
        (seq[0 .. res.length): nodes in computing order, a node repeated is
-       recomputed; res.peak <= o.budget, res.time = sum of their times;
+       recomputed; res.arena <= o.budget: its instances planned in one
+       arena (dnnmem_remat_plan), res.peak <= res.arena; res.time = sum
+       of their times;
        DNNMEM_ERR_INFEASIBLE: none found within the budget, seq and res
        then hold the best found)
    6. Where does element (7, 5) live?
@@ -917,8 +919,11 @@
        step = the sizes of the instances held at it; peak = the maximum;
        time = the sum of node times over the sequence. Valid: every node at
        least once, every input computed before each use, graph inputs
-       (nodes without inputs) exactly once. Goal: the least time with
-       peak <= budget (no budget: the lowest peak).
+       (nodes without inputs) exactly once. The arena: every instance gets
+       an offset (dnnmem_remat_plan); arena >= peak, and the bytes an
+       engine allocates. Goal: the least time with arena <= budget
+       (options.peak_only: peak <= budget, for engines that place memory
+       their own way; no budget: the lowest peak).
 
        API.
          dnnmem_remat_solve_scratch_size(problem, options, capacity, &bytes)
@@ -934,6 +939,7 @@
                             max_states, order, capacity, &length, &peak, ...)
          dnnmem_remat_plan[_scratch_size](problem, plan_options, sequence,
                             length, alignment, records, offsets, &result, ...)
+         dnnmem_remat_arena_options(budget, length, &plan_options)
          dnnmem_remat_curve[_scratch_size](problem, options, rng, capacity,
                             points, num_points, &result, scratch, bytes)
          dnnmem_remat_spacing_name / dnnmem_remat_spacing_parse
@@ -960,10 +966,12 @@
 
        Result. dnnmem_remat_result (solve, simulate): peak, time, length
        (steps; OUTPUT_TOO_SMALL: the capacity needed), recomputations
-       (length - V), moves and accepted (anneal). dnnmem_remat_point (the
-       curve): budget, time and peak of the best sequence within it (-1:
-       none), time_lower_bound (proven), run_time and run_peak (the
-       point's own run), seed, source; dnnmem_remat_curve_result:
+       (length - V), moves and accepted (anneal), arena (anneal with a
+       budget, not peak_only: the planned arena, <= budget when OK; else
+       -1). dnnmem_remat_point (the curve): budget, time, peak and arena
+       of the best sequence within it (-1: none), time_lower_bound
+       (proven), run_time, run_peak and run_arena (the point's own run),
+       seed, source; dnnmem_remat_curve_result:
        base_peak, base_time, lower_bound, knee, points, moves.
        dnnmem_remat_plan_result: arena, peak, time, length, optimal, plan
        (dnnmem_plan_solve's result). time_bound: extra_time (INT64_MAX
@@ -1022,6 +1030,27 @@
        states (bert_base.train, 26 M moves: 12% -> 18% extra time).
        Every stage's result is re-simulated and the best kept.
        reorder_only: SWAP only; no_contraction: no contraction pipeline.
+       The arena (a budget, not peak_only): the pipelines get the first
+       75% of the run; their answer is planned by dnnmem_remat_plan with
+       dnnmem_remat_arena_options (part 2's exact search asked "do the
+       instances fit capacity = budget?", node-limited: it decides a fit
+       far faster than it minimises, and finds fits the heuristics miss by
+       3-7% of the peak). Then 5 rounds share the last 25%: from the last
+       state, anneal warm (a tenth of the start temperature) at an aim
+       corrected by the measured fragmentation, aim' = peak x budget /
+       arena (at least 0.25% of the budget lower when the arena did not
+       fit; half-way up, at most the budget, when it did), repair to the
+       aim, polish, plan. While no plan fits, up to 8 repairs: guided by
+       the plan (the instances held across the first step of a record
+       planned above the budget are released there by the repair's
+       recomputation, each of up to 16 candidates planned, the smallest
+       arena kept; an equal load can fragment less: test_remat_arena's
+       8-node graph), else greedy to an aim lowered the same way. Every
+       plan is a
+       candidate: the answer is the fastest whose arena fits (none: the
+       smallest arena), so result.arena <= budget whenever DNNMEM_OK.
+       The plans are the arena's extra cost: 10-25% more CPU time at
+       the same move count on the training graphs (README.md).
        Row order: the topological order (the given one when topological).
        Checkpoint: Chen, Xu, Zhang, Guestrin, "Training deep nets with
        sublinear memory cost" (arXiv 2016): sqrt(V) segments.
@@ -1039,7 +1068,10 @@
        recomputed); times are scaled to integers so that the range times
        the total size fits, by up to 2^24 more before the range is capped
        (a range capped near total time / total size, before 0.5.0, left
-       the bound weaker than it is on transformer graphs).
+       the bound weaker than it is on transformer graphs). The bound holds
+       for every sequence whose peak fits; every arena is at least its
+       peak, so it holds for every sequence whose arena fits too (the
+       default solve's answers): it bounds both kinds of answer.
 
        The schedule's arena (dnnmem_remat_plan): record j is the instance
        computed at step j over [j, end + 1), end its last bound use (j if
@@ -1060,9 +1092,12 @@
        Point k runs dnnmem_remat_solve at its budget with an rng seeded
        s + k (s: one value drawn from the caller's rng), then
        dnnmem_remat_time_bound. Monotone by construction: a sequence found
-       for one budget serves every budget its peak fits, so point k's time
-       is the least time of all the runs whose peak fits budget k (-1 if
-       none); a bound proven for a budget holds for every smaller one, so
+       for one budget serves every budget its arena (peak_only: its peak)
+       fits, so point k's time is the least time of all the runs whose
+       arena fits budget k (-1 if none; the first such run on ties); its
+       arena never exceeds a larger budget's point's (that point's run,
+       when it fits budget k, is point k's too); a bound proven for a
+       budget holds for every smaller one, so
        point k's time_lower_bound is the sum of all times plus the largest
        extra-time bound of the points with budgets >= its own. Knee: over
        the points with a time (a prefix), equal budgets once, slope i =
@@ -1085,11 +1120,15 @@
 
        Guarantees. Every sequence returned is valid and its result is the
        simulator's. Anneal never returns worse than the row order (feasible
-       first, then less time; neither: lower peak). DNNMEM_OK when there is
+       first, then less time; neither: lower peak; with the arena bounded:
+       by the arena, the row order's planned as the answer's is). DNNMEM_OK when there is
        no budget or the peak fits it, else DNNMEM_ERR_INFEASIBLE with the
        best sequence found still written (always when the budget is below
        dnnmem_remat_lower_bound; possibly at or above it: the bound is not
-       always reached).
+       always reached). With a budget (not peak_only) the same for the
+       arena: DNNMEM_OK means result.arena <= budget, and
+       dnnmem_remat_plan with dnnmem_remat_arena_options(budget, length)
+       gives those offsets again (the plan is deterministic).
        Deterministic for a given rng state unless a progress callback reads
        a clock; a stop returns the best so far. The lower bound and the
        time bound hold for every valid sequence within the budget (results
@@ -1098,6 +1137,9 @@
        Scratch. Anneal about 1.8 KB per node at capacity 2 V and the default
        max_group_size (4 V max_group_size unit edges dominate); baselines
        and simulate O(V + E + capacity); DNNMEM_REMAT_SIMULATE_SCRATCH_BYTES.
+       Unless peak_only: plus dnnmem_remat_plan's for capacity records with
+       the exact search (about 2 KiB a record, plus 16 MiB above 2048) and
+       about 84 bytes a step.
        Plan: the simulator's plus dnnmem_plan_solve's for L records
        (without gaps: the size query needs the length only). Curve: the larger of
        solve's and time_bound's, plus the capacity's sequence.
@@ -2499,8 +2541,11 @@ typedef struct dnnmem_remat_options {
   dnnmem_progress_fn progress; /* optional: drives the schedule instead of */
   void *progress_user;         /* iterations (then give iterations large) */
   int32_t spacing;          /* dnnmem_remat_curve: a dnnmem_remat_spacing (0: even) */
+  int32_t peak_only;        /* anneal with a budget, nonzero: the budget bounds the
+                               peak only (no arena planned; result.arena -1) */
 } dnnmem_remat_options;
-/* Zero-initialised (or NULL) = defaults: annealing, no budget. */
+/* Zero-initialised (or NULL) = defaults: annealing, no budget. With a
+   budget, anneal's default bounds the planned arena (result.arena). */
 
 typedef struct dnnmem_remat_result {
   int64_t peak;           /* maximum memory over the steps */
@@ -2509,6 +2554,9 @@ typedef struct dnnmem_remat_result {
   int32_t recomputations; /* length - num_nodes */
   int64_t moves;          /* annealing moves tried (anneal only) */
   int64_t accepted;       /* of which accepted */
+  int64_t arena;          /* anneal with a budget (not peak_only): the arena of
+                             the sequence planned with dnnmem_remat_arena_options
+                             (>= peak); -1: not planned */
 } dnnmem_remat_result;
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_solve_scratch_size(const dnnmem_remat_problem *problem,
@@ -2529,9 +2577,13 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
                                             size_t scratch_bytes);
 /* A sequence by options->algo into sequence[0 .. result->length). Anneal
    uses at most sequence_capacity steps (>= V; 2 V is plenty) and advances
-   rng (required); the baselines ignore rng (may be NULL). DNNMEM_OK if
-   there is no budget or result->peak <= budget, DNNMEM_ERR_INFEASIBLE if
-   not (sequence and result are still written: the best found).
+   rng (required); the baselines ignore rng (may be NULL). With a budget,
+   anneal bounds the arena: the sequence whose instances, planned by
+   dnnmem_remat_plan with dnnmem_remat_arena_options, fit the budget
+   (result->arena); options->peak_only bounds the peak instead, as the
+   baselines do. DNNMEM_OK if there is no budget or the bounded quantity
+   fits it, DNNMEM_ERR_INFEASIBLE if not (sequence and result are still
+   written: the best found).
    DNNMEM_ERR_OUTPUT_TOO_SMALL when the sequence does not fit its capacity
    (result->length: the capacity needed; V for anneal). result is required
    (it holds the length). Errors for bad input: DNNMEM_ERR_CYCLE,
@@ -2602,6 +2654,17 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_group_order(const dnnmem_remat_problem *pr
 
 /* ---- recompute: the schedule's own arena -------------------------------- */
 
+#define DNNMEM_REMAT_ARENA_WORK 8000000 /* exact search nodes x records per arena decision */
+#define DNNMEM_REMAT_ARENA_MIN_NODES 1000
+
+DNNMEM_DEF void dnnmem_remat_arena_options(int64_t budget, int32_t length,
+                                           dnnmem_plan_options *out);
+/* The plan options dnnmem_remat_solve plans a sequence of length steps
+   with (pass them to dnnmem_remat_plan for the offsets of result.arena):
+   the exact search (best under DNNMEM_NO_EXACT) asked whether the
+   instances fit capacity = budget, with max(DNNMEM_REMAT_ARENA_MIN_NODES,
+   DNNMEM_REMAT_ARENA_WORK / length) nodes (a node costs O(length)). */
+
 typedef struct dnnmem_remat_plan_result {
   int64_t arena;   /* max(offset + size) over the instances; 0 for none */
   int64_t peak;    /* the sequence's peak (dnnmem_remat_simulate): the most
@@ -2658,14 +2721,18 @@ typedef struct dnnmem_remat_point {
   int64_t budget;           /* bytes: points[0] the row order's peak, the last
                                point dnnmem_remat_lower_bound, non-increasing */
   int64_t time;             /* the least time of the sequences found by any
-                               point's run whose peak fits budget; -1: none */
+                               point's run whose arena (peak_only: peak) fits
+                               budget; -1: none */
   int64_t peak;             /* that sequence's peak (<= budget); -1: none */
   int64_t time_lower_bound; /* proven: no valid sequence with peak <= budget
                                takes less (the sum of all times plus the
                                largest dnnmem_remat_time_bound of this and
                                the larger budgets' points) */
-  int64_t run_time;         /* this point's own run: its time and peak */
+  int64_t arena;            /* that sequence's planned arena (<= budget unless
+                               peak_only; -1: none or not planned) */
+  int64_t run_time;         /* this point's own run: its time, peak, arena */
   int64_t run_peak;
+  int64_t run_arena;
   uint64_t seed;            /* the seed of this point's run */
   int32_t source;           /* the point whose run found time; -1: none */
 } dnnmem_remat_point;
@@ -2694,7 +2761,8 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_curve(const dnnmem_remat_problem *problem,
    options->spacing; per point one dnnmem_remat_solve run (options with the
    point's budget; sequence_capacity as for solve) and
    dnnmem_remat_time_bound. Monotone by construction (the manual): more
-   budget never shows more time, nor a higher bound. One value drawn from
+   budget never shows more time, a higher bound, nor a smaller arena
+   (points[k].arena <= points[k].budget unless peak_only). One value drawn from
    rng seeds the runs: point k's run uses dnnmem_rng_seed(seed + k)
    (points[k].seed). options->progress, when given, drives the whole
    curve: point k runs while it reports [k / N, (k + 1) / N) (N points);
@@ -11252,6 +11320,14 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
                                                (bert_base.train: 12-19% extra time, at 0.5%
                                                mostly 19%) */
 
+/* the arena (with a budget, not peak_only) */
+#define DNNMEM__REMAT_ARENA_SHARE 0.25      /* the arena rounds' share of the run */
+#define DNNMEM__REMAT_ARENA_ROUNDS 5        /* warm annealing rounds in it */
+#define DNNMEM__REMAT_ARENA_REPAIRS 8       /* greedy repairs at most when none fits */
+#define DNNMEM__REMAT_ARENA_STEP 0.0025     /* an aim that did not fit drops by at least
+                                               0.25% of the budget */
+#define DNNMEM__REMAT_ARENA_CANDIDATES 16  /* plan-guided repairs tried per round */
+
 /* drop-set search (checkpointing decoded from dropped values) */
 #define DNNMEM__REMAT_DECODE_SHARE 0.15     /* share of the run for the drop-set search */
 #define DNNMEM__REMAT_DECODE_START_TEMP 0.02 /* its temperature: 0.02 ... */
@@ -11413,6 +11489,7 @@ static dnnmem_result dnnmem__remat_sim(const dnnmem_remat_problem *p, const int3
     stats->recomputations = length - n;
     stats->moves = 0;
     stats->accepted = 0;
+    stats->arena = -1;
   }
   return DNNMEM_OK;
 }
@@ -12192,10 +12269,22 @@ typedef struct dnnmem__remat {
   int64_t budget, aim; /* aim: the annealer's budget, a little below */
   /* run */
   int64_t iterations, iteration, accepted;
+  int halted; /* options->stop said stop: no more repairs or plans than needed */
   double temp0, log_ratio, progress;
   double pipe_begin, pipe_end; /* share of the run of the current pipeline */
   int stopped;
   dnnmem__sim_work sim;
+  /* the arena: planned by dnnmem_remat_plan with plan_options; the best
+     sequence by arena (fits the budget, then faster) */
+  int arena_on;
+  double main_end; /* the share of the run before the arena rounds */
+  dnnmem_plan_options plan_options;
+  dnnmem_interval *records;
+  int64_t *offsets;
+  unsigned char *plan_mem;
+  size_t plan_bytes;
+  int32_t *arena_cand, arena_len;
+  dnnmem_remat_result arena_result; /* arena -1: none yet */
 } dnnmem__remat;
 
 static void dnnmem__remat_layout(dnnmem__scratch *s, dnnmem__remat *w) {
@@ -12249,6 +12338,17 @@ static void dnnmem__remat_layout(dnnmem__scratch *s, dnnmem__remat *w) {
   w->lazy = DNNMEM__TAKE(s, int64_t, w->P);
   w->mem = DNNMEM__TAKE(s, int64_t, (size_t)w->S + 1);
   dnnmem__sim_layout(s, n, w->L, &w->sim);
+  if (w->arena_on) {
+    size_t bytes = 0;
+    dnnmem_remat_arena_options(w->o->budget, w->L, &w->plan_options);
+    if (dnnmem_remat_plan_scratch_size(w->p, &w->plan_options, NULL, w->L, 0, &bytes) != DNNMEM_OK)
+      s->overflow = 1;
+    w->plan_bytes = bytes;
+    w->plan_mem = DNNMEM__TAKE(s, unsigned char, bytes);
+    w->records = DNNMEM__TAKE(s, dnnmem_interval, w->L);
+    w->offsets = DNNMEM__TAKE(s, int64_t, w->L);
+    w->arena_cand = DNNMEM__TAKE(s, int32_t, w->L);
+  }
 }
 
 /* Dimensions from (V, E, max_length >= V, a validated group bound); 0 if
@@ -12296,6 +12396,9 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve_scratch_size(const dnnmem_remat_prob
     if (!dnnmem__remat_dims(&w, n, m, sequence_capacity > n ? sequence_capacity : n,
                             o.max_group_size))
       return DNNMEM_ERR_TOO_MANY;
+    w.p = problem;
+    w.o = &o;
+    w.arena_on = !o.peak_only; /* sized for any budget (the curve changes it) */
     dnnmem__remat_layout(&s, &w);
   } else {
     dnnmem__baseline_work w;
@@ -12492,7 +12595,7 @@ static void dnnmem__remat_update_progress(dnnmem__remat *w) {
     double q = w->o->progress(w->o->progress_user);
     if (q > p || q != q) p = q == q ? q : p;
   }
-  if (w->o->stop && w->o->stop(w->o->stop_user)) w->stopped = 1;
+  if (w->o->stop && w->o->stop(w->o->stop_user)) w->stopped = w->halted = 1;
   if (w->iteration >= w->iterations) w->stopped = 1;
   w->progress = p > 1 ? 1 : p; /* p >= the moves' share >= 0 */
 }
@@ -13444,11 +13547,11 @@ static int dnnmem__remat_drop_phase(dnnmem__remat *w) {
   dnnmem__remat_sim(w->p, w->order, w->n, &w->sim, &found, w->mem); /* valid: the base */
   for (k = 1; k < w->n; k++)
     if (w->mem[k] > w->mem[boundary]) boundary = k;
-  w->pipe_end = DNNMEM__REMAT_DECODE_SHARE;
+  w->pipe_end = DNNMEM__REMAT_DECODE_SHARE * w->main_end;
   len = dnnmem__decode_search(w, w->pipe_end, boundary, w->seq_tmp, &found);
   warm = dnnmem__remat_offer(w, w->seq_tmp, len);
   w->pipe_begin = w->pipe_end;
-  w->pipe_end = 1.0;
+  w->pipe_end = w->main_end;
   return warm;
 }
 
@@ -13460,7 +13563,7 @@ static int dnnmem__remat_drop_phase(dnnmem__remat *w) {
 static dnnmem_result dnnmem__remat_plain_phase(dnnmem__remat *w, int warm) {
   dnnmem_result r;
   int32_t v, len;
-  w->pipe_end = DNNMEM__REMAT_PLAIN_SHARE;
+  w->pipe_end = DNNMEM__REMAT_PLAIN_SHARE * w->main_end;
   if ((r = dnnmem__remat_build_units(w)) != DNNMEM_OK) return r;
   if (warm) dnnmem__anneal_load(w, w->cand, w->cand_len);
   else dnnmem__anneal_load(w, w->order, w->n);
@@ -13478,7 +13581,7 @@ static dnnmem_result dnnmem__remat_plain_phase(dnnmem__remat *w, int warm) {
   len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
   dnnmem__remat_offer(w, w->seq_tmp, len);
   w->pipe_begin = w->pipe_end;
-  w->pipe_end = 1.0;
+  w->pipe_end = w->main_end;
   for (v = 0; v < w->n; v++) w->marked[v] = 0;
   dnnmem__remat_mark(w, (int32_t)((int64_t)w->n * DNNMEM__REMAT_MARK_PERMILLE / 1000));
   return DNNMEM_OK;
@@ -13516,6 +13619,171 @@ static dnnmem_result dnnmem__remat_stages(dnnmem__remat *w, int32_t stages, int3
   return DNNMEM_OK;
 }
 
+/* ---- the arena: plan, keep the best, aim again ------------------------------ */
+
+/* better by arena: a fits the budget and b does not (or b is not planned);
+   both fit: faster, then smaller; neither: smaller, then faster. */
+static int dnnmem__remat_arena_better(const dnnmem_remat_result *a, const dnnmem_remat_result *b,
+                                      int64_t budget) {
+  int fa = a->arena <= budget, fb = b->arena >= 0 && b->arena <= budget;
+  if (b->arena < 0) return 1;
+  if (fa != fb) return fa;
+  if (fa) return a->time != b->time ? a->time < b->time : a->arena < b->arena;
+  return a->arena != b->arena ? a->arena < b->arena : a->time < b->time;
+}
+
+/* Plans seq[0 .. len) (dnnmem_remat_plan, the public planner) and offers it
+   as the arena candidate. Returns its result (arena -1 if the plan failed:
+   instance sizes past int64_t). */
+static dnnmem_remat_result dnnmem__remat_arena_try(dnnmem__remat *w, const int32_t *seq,
+                                                   int32_t len) {
+  dnnmem_remat_plan_result pr;
+  dnnmem_remat_result found;
+  DNNMEM_MEMSET(&found, 0, sizeof(found));
+  found.arena = -1;
+  dnnmem_remat_arena_options(w->o->budget, len, &w->plan_options); /* the scratch: any length */
+  if (dnnmem__remat_sim(w->p, seq, len, &w->sim, &found, NULL) != DNNMEM_OK ||
+      dnnmem_remat_plan(w->p, &w->plan_options, seq, len, 0, w->records, w->offsets, &pr,
+                        w->plan_mem, w->plan_bytes) != DNNMEM_OK)
+    return found;
+  found.arena = pr.arena;
+#ifdef DNNMEM__DEBUG_ARENA
+  fprintf(stderr, "  try it %lld prog %.3f aim %.4f peak %.4f arena %.4f time %lld nodes %lld stop %d\n", (long long)w->iteration, w->progress, (double)w->aim/w->o->budget, (double)found.peak/w->o->budget, (double)found.arena/w->o->budget, (long long)found.time, (long long)pr.plan.nodes, pr.plan.stop);
+#endif
+  if (dnnmem__remat_arena_better(&found, &w->arena_result, w->o->budget)) {
+    w->arena_result = found;
+    w->arena_len = len;
+    DNNMEM_MEMCPY(w->arena_cand, seq, (size_t)len * sizeof(int32_t));
+  }
+  return found;
+}
+
+/* A repair guided by the plan of the loaded state (w->records and
+   w->offsets hold it, st its result): the records planned above the budget
+   are where the layout fails; each instance held across the first step of
+   such a record (that record itself: across its first use) is a candidate,
+   released there by dnnmem__repair_apply (a recomputation before its next
+   use, with the inputs it stretches). Each candidate (at most
+   ARENA_CANDIDATES) is planned; the one with the smallest arena, then the
+   least time, is kept when it beats st's arena. Returns 1 if one was kept
+   (*st: its result; the state reloaded). */
+static int dnnmem__remat_arena_repair(dnnmem__remat *w, dnnmem_remat_result *st) {
+  int64_t budget = w->o->budget;
+  int32_t len, j, i, count = 0, best_k = -1, added[DNNMEM__REMAT_REPAIR_MAX_ADD], na, x;
+  int32_t *slot_of = w->best, *cand_x = w->dec_stack, *cand_pk = w->dec_edge;
+  dnnmem_remat_result best = *st, found;
+  int64_t dtime;
+  len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+  dnnmem__anneal_load(w, w->seq_tmp, len); /* respread: gaps for the recomputations */
+  for (x = 0, j = 0; x < w->S; x++)
+    if (w->slot_node[x] >= 0) slot_of[j++] = x;
+  for (j = 0; j < len && count < DNNMEM__REMAT_ARENA_CANDIDATES; j++) {
+    const dnnmem_interval *o = &w->records[j];
+    if (w->offsets[j] + o->size <= budget) continue;
+    for (i = 0; i <= j && count < DNNMEM__REMAT_ARENA_CANDIDATES; i++) {
+      int32_t pk = i == j ? (int32_t)o->upper - 1 : j; /* itself: again for its last use */
+      if (w->records[i].upper <= j || (i == j && pk <= j)) continue;
+      if (i != j && w->records[i].upper <= j + 1) continue; /* not held beyond it */
+      cand_x[count] = slot_of[i];
+      cand_pk[count++] = slot_of[i == j ? pk - 1 : pk];
+    }
+  }
+  for (i = 0; i < count && !w->halted; i++) {
+    if (w->o->stop && w->o->stop(w->o->stop_user)) w->halted = 1; /* a plan can be long */
+    na = dnnmem__repair_apply(w, cand_x[i], cand_pk[i], added, &dtime);
+    if (na > 0) {
+      len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+      found = dnnmem__remat_arena_try(w, w->seq_tmp, len);
+      w->iteration++;
+      if (found.arena >= 0 && (found.arena < best.arena ||
+                               (found.arena == best.arena && found.time < best.time))) {
+        best = found;
+        best_k = i;
+      }
+    }
+    dnnmem__repair_undo(w, added, na);
+  }
+  w->num_log = 0;
+  if (best_k < 0) return 0;
+  na = dnnmem__repair_apply(w, cand_x[best_k], cand_pk[best_k], added, &dtime);
+  w->time += dtime;
+  w->num_log = 0;
+  len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+  dnnmem__anneal_load(w, w->seq_tmp, len);
+  *st = dnnmem__remat_arena_try(w, w->seq_tmp, len); /* its plan in records again */
+  return 1;
+}
+
+/* The next aim from the last one and a planned state (peak P, arena A):
+   the aim whose state would fragment as this one did, P B / A; lower by
+   at least ARENA_STEP of the budget when A did not fit, half-way up
+   (never above B) when it did. */
+static int64_t dnnmem__remat_next_aim(int64_t aim, const dnnmem_remat_result *st, int64_t budget) {
+  double target;
+  if (st->arena <= 0) return aim;
+  target = (double)st->peak * (double)budget / (double)st->arena;
+  if (st->arena > budget) {
+    double lower = (double)aim - DNNMEM__REMAT_ARENA_STEP * (double)budget;
+    return (int64_t)(target < lower ? target : lower);
+  }
+  if (target > (double)budget) target = (double)budget;
+  return target > (double)aim ? aim + (int64_t)((target - (double)aim) / 2) : aim;
+}
+
+/* The arena rounds over the rest of the run, from the pipelines' answer
+   seq[0 .. len): plan it; anneal warm (from the last state) at an aim
+   lowered by the measured fragmentation (raised back where it fits),
+   repair, polish, plan; ARENA_ROUNDS times. Then, while nothing fits, a
+   greedy repair to a lower aim and a plan, at most ARENA_REPAIRS times.
+   Every plan is offered as the arena candidate. */
+static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int32_t len) {
+  int64_t budget = w->budget, aim = budget;
+  dnnmem_remat_result st;
+  int32_t round, k;
+  double share = (1.0 - w->main_end) / DNNMEM__REMAT_ARENA_ROUNDS;
+  /* the row order (as given when topological) and the start order are
+     candidates too: never slower than them where their arenas fit */
+  if (dnnmem_graph_is_topological(w->p->graph)) {
+    for (k = 0; k < w->n; k++) w->seq_tmp[k] = k;
+    (void)dnnmem__remat_arena_try(w, w->seq_tmp, w->n);
+  }
+  (void)dnnmem__remat_arena_try(w, w->order, w->n);
+  st = dnnmem__remat_arena_try(w, seq, len);
+  if (st.arena < 0) return;
+  dnnmem__anneal_load(w, seq, len);
+  w->temp0 *= DNNMEM__REMAT_WARM_TEMP; /* refine, do not melt */
+  w->log_ratio -= dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
+  for (round = 0; round < DNNMEM__REMAT_ARENA_ROUNDS && !w->stopped; round++) {
+    aim = dnnmem__remat_next_aim(aim, &st, budget);
+    w->budget = w->aim = aim;
+    w->pipe_begin = w->main_end + share * round;
+    w->pipe_end = w->main_end + share * (round + 1);
+    dnnmem__anneal_stage(w, w->pipe_end);
+    dnnmem__anneal_repair(w);
+    dnnmem__anneal_polish(w);
+    len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+    st = dnnmem__remat_arena_try(w, w->seq_tmp, len);
+  }
+  w->temp0 /= DNNMEM__REMAT_WARM_TEMP;
+  w->log_ratio += dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
+  for (round = 0; round < DNNMEM__REMAT_ARENA_REPAIRS && w->arena_result.arena > budget &&
+                  st.arena >= 0 && !w->halted;
+       round++) {
+    if (w->o->stop && w->o->stop(w->o->stop_user)) break;
+    len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+    st = dnnmem__remat_arena_try(w, w->seq_tmp, len); /* the loaded state's plan */
+    if (st.arena < 0) break;
+    if (!w->o->reorder_only && dnnmem__remat_arena_repair(w, &st)) continue;
+    aim = dnnmem__remat_next_aim(aim, &st, budget);
+    w->budget = w->aim = aim;
+    dnnmem__anneal_repair(w);
+    dnnmem__anneal_polish(w);
+    len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+    st = dnnmem__remat_arena_try(w, w->seq_tmp, len);
+  }
+  w->budget = w->aim = budget;
+}
+
 DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
                                             const dnnmem_remat_options *options,
                                             dnnmem_rng *rng, int32_t *sequence,
@@ -13547,10 +13815,14 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
   w.p = problem;
   w.o = &o;
   w.rng = rng;
+  w.arena_on = o.budget > 0 && !o.peak_only;
+  w.main_end = w.arena_on ? 1.0 - DNNMEM__REMAT_ARENA_SHARE : 1.0;
+  w.arena_result.arena = -1;
   if ((r = dnnmem__remat_prepare(&w, scratch, scratch_bytes)) != DNNMEM_OK) return r;
   if (sequence_capacity < n) {
     DNNMEM_MEMSET(result, 0, sizeof(*result));
     result->length = n;
+    result->arena = -1;
     return DNNMEM_ERR_OUTPUT_TOO_SMALL;
   }
   /* the first candidate: the row order */
@@ -13565,7 +13837,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
   stages = contraction ? o.decompose_steps + 1 : 1;
   for (k = 0; k < n; k++) w.marked[k] = 1;
   w.pipe_begin = 0.0;
-  w.pipe_end = 1.0;
+  w.pipe_end = w.main_end;
   if (!o.reorder_only && n > DNNMEM__REMAT_MIN_SEARCH_NODES) warm = dnnmem__remat_drop_phase(&w);
   if (contraction && (r = dnnmem__remat_plain_phase(&w, warm)) != DNNMEM_OK) return r;
   len = 0;
@@ -13589,13 +13861,34 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
   } else {
     for (k = 0; k < len; k++) sequence[k] = w.seq_tmp[k];
   }
+  if (w.arena_on) { /* the rest of the run for the arena: its best is the answer */
+    dnnmem__remat_arena_phase(&w, sequence, len);
+    if (w.arena_result.arena >= 0) {
+      len = w.arena_len;
+      found = w.arena_result;
+      for (k = 0; k < len; k++) sequence[k] = w.arena_cand[k];
+    }
+  }
   found.moves = w.iteration;
   found.accepted = w.accepted;
   *result = found;
+  if (w.arena_on && found.arena >= 0) return found.arena <= o.budget ? DNNMEM_OK : DNNMEM_ERR_INFEASIBLE;
   return o.budget == 0 || found.peak <= o.budget ? DNNMEM_OK : DNNMEM_ERR_INFEASIBLE;
 }
 
 /* ---- the schedule's own arena ---------------------------------------------- */
+
+DNNMEM_DEF void dnnmem_remat_arena_options(int64_t budget, int32_t length,
+                                           dnnmem_plan_options *out) {
+  int64_t nodes = DNNMEM_REMAT_ARENA_WORK / (length > 1 ? length : 1);
+  if (out == NULL) return;
+  DNNMEM_MEMSET(out, 0, sizeof(*out));
+#ifndef DNNMEM_NO_EXACT
+  out->algo = DNNMEM_PLAN_EXACT;
+#endif
+  out->node_limit = nodes > DNNMEM_REMAT_ARENA_MIN_NODES ? nodes : DNNMEM_REMAT_ARENA_MIN_NODES;
+  out->capacity = budget > 0 ? budget : 0;
+}
 
 /* The scratch of dnnmem_remat_plan: the simulator's work, then
    dnnmem_plan_solve's for length records without gaps. */
@@ -13873,6 +14166,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_curve(const dnnmem_remat_problem *problem,
     if (r != DNNMEM_OK && r != DNNMEM_ERR_INFEASIBLE) return r;
     pt->run_time = st.time;
     pt->run_peak = st.peak;
+    pt->run_arena = st.arena;
     moves += st.moves;
     r = dnnmem_remat_time_bound(problem, &run, &extra, NULL, region, region_bytes);
     if (r != DNNMEM_OK) return r; /* (the budget is at least the peak's lower bound) */
@@ -13880,17 +14174,22 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_curve(const dnnmem_remat_problem *problem,
     if (k > 0 && points[k - 1].time_lower_bound > pt->time_lower_bound)
       pt->time_lower_bound = points[k - 1].time_lower_bound; /* a larger budget's bound holds */
   }
-  /* each point: the least time of every run whose peak fits its budget */
+  /* each point: the least time of every run whose arena (the peak where
+     none was planned) fits its budget, the first such run on ties: then a
+     point's arena is at most the larger budgets' */
   for (k = 0; k < num_points; k++) {
     dnnmem_remat_point *pt = &points[k];
-    pt->time = pt->peak = -1;
+    pt->time = pt->peak = pt->arena = -1;
     pt->source = -1;
-    for (j = 0; j < num_points; j++)
-      if (points[j].run_peak <= pt->budget && (pt->time < 0 || points[j].run_time < pt->time)) {
+    for (j = 0; j < num_points; j++) {
+      int64_t bounded = points[j].run_arena >= 0 ? points[j].run_arena : points[j].run_peak;
+      if (bounded <= pt->budget && (pt->time < 0 || points[j].run_time < pt->time)) {
         pt->time = points[j].run_time;
         pt->peak = points[j].run_peak;
+        pt->arena = points[j].run_arena;
         pt->source = j;
       }
+    }
     DNNMEM_ASSERT(pt->time < 0 || pt->time_lower_bound <= pt->time);
   }
   result->knee = dnnmem__curve_knee(points, num_points);

@@ -115,6 +115,7 @@ typedef struct cli_args {
   int64_t align, nodes, capacity, budget, iterations, seed, max_length, bound_cuts;
   double time_limit, budget_ratio;
   int remat_plan;                       /* remat --plan */
+  int peak_only;                        /* remat --peak-only */
   const char *inplace;                  /* plan --inplace */
   int64_t points;                       /* remat --points */
   const char *spacing;                  /* remat --spacing */
@@ -1977,8 +1978,11 @@ static const cli_option remat_options[] = {
     {"--points", "N", CLI_INT, CLI_ARG(points), 1, 1000, "the curve's points (default 11)"},
     {"--spacing", "S", CLI_STRING, CLI_ARG(spacing), 0, 0, "the curve's budgets: even (default) or geometric"},
     {"--plan", NULL, CLI_FLAG, CLI_ARG(remat_plan), 0, 0,
-     "also plan the sequence's arena: an offset for every computed\ninstance (arena, arena_optimal; --out writes step,node,offset)"},
-    {"--plan-algo", "A", CLI_STRING, CLI_ARG(algo), 0, 0, "--plan's strategy (plan --algo; default best)"},
+     "also write the sequence's arena: an offset for every computed\ninstance (arena, arena_lower_bound, arena_optimal; --out writes\nstep,node,offset); the solve already bounds the arena by the budget"},
+    {"--peak-only", NULL, CLI_FLAG, CLI_ARG(peak_only), 0, 0,
+     "the budget bounds the peak only (the bytes held at one step), not\nthe arena (for engines that place memory their own way)"},
+    {"--plan-algo", "A", CLI_STRING, CLI_ARG(algo), 0, 0,
+     "--plan's strategy (plan --algo; default exact with the budget as\ncapacity, as the solve plans)"},
     {"--plan-nodes", "N", CLI_INT, CLI_ARG(nodes), 1, INT64_MAX, "--plan's exact-search nodes (plan --nodes)"},
     {"--time-limit", "S", CLI_NUMBER, CLI_ARG(time_limit), 0, 0,
      "anneal for S seconds (the curve: S in all); default: a fixed move\ncount (deterministic; the curve: also at most 4 s in all)"},
@@ -2098,6 +2102,7 @@ static dnnmem_remat_options remat_options_of(const cli_args *a) {
   memset(&o, 0, sizeof(o));
   o.iterations = a->iterations;
   o.no_contraction = a->no_contraction != 0;
+  o.peak_only = a->peak_only != 0;
   return o;
 }
 
@@ -2177,15 +2182,16 @@ static void remat_print_point(const cli_args *a, const remat_setup *s, const dnn
   double ratio = s->base.peak > 0 ? (double)pt->budget / (double)s->base.peak : 1.0;
   int feasible = pt->time >= 0;
   int64_t time = feasible ? pt->time : pt->run_time, peak = feasible ? pt->peak : pt->run_peak;
+  int64_t arena = feasible ? pt->arena : pt->run_arena;
   double overhead = remat_overhead(s, time), bound = remat_overhead(s, pt->time_lower_bound);
   if (a->json)
-    printf("%s{\"ratio\": %.4g, \"budget\": %lld, \"peak\": %lld, \"time\": %lld, \"overhead\": %.6g, "
-           "\"feasible\": %s, \"time_lower_bound\": %lld, \"overhead_lower_bound\": %.6g}",
-           k ? ", " : "", ratio, (long long)pt->budget, (long long)peak, (long long)time, overhead,
+    printf("%s{\"ratio\": %.4g, \"budget\": %lld, \"peak\": %lld, \"arena\": %lld, \"time\": %lld, "
+           "\"overhead\": %.6g, \"feasible\": %s, \"time_lower_bound\": %lld, \"overhead_lower_bound\": %.6g}",
+           k ? ", " : "", ratio, (long long)pt->budget, (long long)peak, (long long)arena, (long long)time, overhead,
            feasible ? "true" : "false", (long long)pt->time_lower_bound, bound);
   else
-    printf("%5.2f %14lld %14lld %14lld %8.2f%% %8.2f%% %s\n", ratio, (long long)pt->budget, (long long)peak,
-           (long long)time, 100 * overhead, 100 * bound, feasible ? "yes" : "no");
+    printf("%5.2f %14lld %14lld %14lld %14lld %8.2f%% %8.2f%% %s\n", ratio, (long long)pt->budget, (long long)peak,
+           (long long)arena, (long long)time, 100 * overhead, 100 * bound, feasible ? "yes" : "no");
 }
 
 /* Library call of remat's curve: dnnmem_remat_curve with the caller's
@@ -2232,7 +2238,8 @@ static void remat_curve(const cli_args *a, const remat_setup *s) {
   } else {
     /* overhead: the time found over the row order's; at least: the proven
        least overhead of any sequence within the budget */
-    printf("%5s %14s %14s %14s %9s %9s %s\n", "ratio", "budget", "peak", "time", "overhead", "at least", "feasible");
+    printf("%5s %14s %14s %14s %14s %9s %9s %s\n", "ratio", "budget", "peak", "arena", "time", "overhead", "at least",
+           "feasible");
   }
   for (k = 0; k < count; k++) remat_print_point(a, s, &points[k], k);
   if (a->json) {
@@ -2263,6 +2270,8 @@ static void remat_print_json(const remat_setup *s, int64_t budget, const remat_r
                              const cli_args *a) {
   cli_json_int("peak", run->stats.peak);
   cli_json_int("budget", budget);
+  cli_json_bool("peak_only", a->peak_only);
+  if (!a->remat_plan && run->stats.arena >= 0) cli_json_int("arena", run->stats.arena);
   cli_json_int("time", run->stats.time);
   cli_json_double("overhead", remat_overhead(s, run->stats.time));
   cli_json_bool("feasible", run->result == DNNMEM_OK);
@@ -2299,6 +2308,10 @@ static void remat_print_text(const remat_setup *s, int64_t budget, const remat_r
          (long long)run->stats.peak, s->base.peak > 0 ? 100.0 * (double)run->stats.peak / (double)s->base.peak : 0.0,
          (long long)run->stats.time, 100 * remat_overhead(s, run->stats.time), run->length,
          run->result == DNNMEM_OK ? "feasible" : "INFEASIBLE");
+  if (run->stats.arena >= 0)
+    printf("arena %lld bytes (%.1f%% of the budget; the %s)\n", (long long)run->stats.arena,
+           budget > 0 ? 100.0 * (double)run->stats.arena / (double)budget : 0.0,
+           run->result == DNNMEM_OK ? "budget bounds the arena" : "arena does not fit");
   printf("%lld moves in %.0f ms (%.2g moves/s)\n", (long long)run->stats.moves, run->ms,
          run->ms > 0 ? (double)run->stats.moves / (run->ms / 1e3) : 0.0);
   if (s->checkpoint.peak >= 0)
@@ -2327,7 +2340,8 @@ static void remat_write_sequence(const char *path, const remat_run *run) {
 /* Library calls of remat --plan: the sequence's instances planned in one
    arena (dnnmem_remat_plan), checked by dnnmem_plan_check (a failure would
    be a bug: exit 2); --out then writes step,node,offset rows. */
-static void remat_plan_arena(const cli_args *a, const remat_setup *s, const remat_run *run, remat_extras *x) {
+static void remat_plan_arena(const cli_args *a, const remat_setup *s, int64_t budget, const remat_run *run,
+                             remat_extras *x) {
   size_t n = (size_t)run->length + 1, bytes = 0, check_bytes = 0;
   dnnmem_interval *records = (dnnmem_interval *)cli_alloc(n * sizeof(*records));
   int64_t *offsets = (int64_t *)cli_alloc(n * sizeof(int64_t)), arena = -1;
@@ -2336,10 +2350,11 @@ static void remat_plan_arena(const cli_args *a, const remat_setup *s, const rema
   void *scratch;
   double t0 = cli_now_ms();
   int32_t j;
-  memset(&opt, 0, sizeof(opt));
+  /* the solve's own plan options (its arena again), unless overridden */
+  dnnmem_remat_arena_options(budget, run->length, &opt);
   if (a->algo && dnnmem_plan_algo_parse(a->algo, &opt.algo) != DNNMEM_OK)
     cli_usage_error("unknown --plan-algo '%s'", a->algo);
-  opt.node_limit = a->nodes;
+  if (a->algo || a->nodes) opt.node_limit = a->nodes;
   cli_check(dnnmem_remat_plan_scratch_size(&s->problem, &opt, run->sequence, run->length, 0, &bytes),
             s->path);
   scratch = cli_alloc(bytes);
@@ -2382,7 +2397,7 @@ static void remat_single(const cli_args *a, const remat_setup *s, remat_run *run
             (long long)s->lower_bound);
   if (a->time_limit > 0 && !o.iterations) o.iterations = INT64_MAX / 4;
   remat_anneal(s, &o, budget, a->time_limit, (uint64_t)a->seed, remat_report_mode(a), run);
-  if (a->remat_plan) remat_plan_arena(a, s, run, &x);
+  if (a->remat_plan) remat_plan_arena(a, s, budget, run, &x);
   else if (a->out) remat_write_sequence(a->out, run);
   if (a->bound || a->bound_cuts) {
     x.bound_ms = cli_now_ms();
