@@ -4167,81 +4167,20 @@ static int32_t dnnmem__coord_index(const int64_t *coords, int32_t count, int64_t
   return lo;
 }
 
-/* Skyline: max over time segments with "raise to at least v" on ranges
-   (range chmax, range max; lazy segment tree, values >= 0). */
-typedef struct dnnmem__sky {
-  int64_t *max, *lazy;
-  int32_t leaves;
-} dnnmem__sky;
-
+/* Node count of a perfect binary tree over `leaves` leaves (the sizes
+   the planners' and the checker's scratch have always been carved by). */
 static size_t dnnmem__sky_nodes(int32_t leaves) { /* leaves <= 2^30 */
   size_t p = 1;
   while ((int64_t)p < (int64_t)leaves) p *= 2;
   return 2 * p;
 }
 
-static void dnnmem__sky_reset(dnnmem__sky *t, int32_t leaves) {
-  size_t nodes = dnnmem__sky_nodes(leaves);
-  t->leaves = leaves;
-  DNNMEM_MEMSET(t->max, 0, nodes * sizeof(int64_t));
-  DNNMEM_MEMSET(t->lazy, 0, nodes * sizeof(int64_t));
-}
-
-static void dnnmem__sky_push(dnnmem__sky *t, size_t node) {
-  int64_t v = t->lazy[node];
-  size_t c;
-  if (v == 0) return;
-  for (c = 2 * node; c <= 2 * node + 1; c++) {
-    if (t->max[c] < v) t->max[c] = v;
-    if (t->lazy[c] < v) t->lazy[c] = v;
-  }
-  t->lazy[node] = 0;
-}
-
-static int64_t dnnmem__sky_query_at(dnnmem__sky *t, size_t node, int32_t nl, int32_t nr,
-                                    int32_t l, int32_t r) {
-  int32_t mid;
-  int64_t a, b;
-  if (r <= nl || nr <= l) return 0;
-  if (l <= nl && nr <= r) return t->max[node];
-  dnnmem__sky_push(t, node);
-  mid = nl + (nr - nl) / 2;
-  a = dnnmem__sky_query_at(t, 2 * node, nl, mid, l, r);
-  b = dnnmem__sky_query_at(t, 2 * node + 1, mid, nr, l, r);
-  return a > b ? a : b;
-}
-
-static void dnnmem__sky_raise_at(dnnmem__sky *t, size_t node, int32_t nl, int32_t nr,
-                                 int32_t l, int32_t r, int64_t v) {
-  int32_t mid;
-  if (r <= nl || nr <= l) return;
-  if (l <= nl && nr <= r) {
-    if (t->max[node] < v) t->max[node] = v;
-    if (t->lazy[node] < v) t->lazy[node] = v;
-    return;
-  }
-  dnnmem__sky_push(t, node);
-  mid = nl + (nr - nl) / 2;
-  dnnmem__sky_raise_at(t, 2 * node, nl, mid, l, r, v);
-  dnnmem__sky_raise_at(t, 2 * node + 1, mid, nr, l, r, v);
-  t->max[node] = t->max[2 * node] > t->max[2 * node + 1] ? t->max[2 * node] : t->max[2 * node + 1];
-}
-
-static int32_t dnnmem__sky_span(const dnnmem__sky *t) {
-  return (int32_t)(dnnmem__sky_nodes(t->leaves) / 2);
-}
-static int64_t dnnmem__sky_query(dnnmem__sky *t, int32_t l, int32_t r) {
-  return dnnmem__sky_query_at(t, 1, 0, dnnmem__sky_span(t), l, r);
-}
-static void dnnmem__sky_raise(dnnmem__sky *t, int32_t l, int32_t r, int64_t v) {
-  dnnmem__sky_raise_at(t, 1, 0, dnnmem__sky_span(t), l, r, v);
-}
-
-/* The heuristics' skyline: flat steps over time segments, a step starting
-   at each set bit of a 64-ary bit tree (level 0: a bit per segment; a bit
-   of level k + 1: word k nonzero), h[t] the height of the step starting at
-   t. place_on_top only ever raises a range to at least its maximum, so a
-   raise is an assignment: it removes the steps inside the range, each made
+/* The skyline of place_on_top and of the checker: flat steps over time
+   segments, a step starting at each set bit of a 64-ary bit tree (level 0:
+   a bit per segment; a bit of level k + 1: word k nonzero), h[t] the
+   height of the step starting at t. Both only ever raise a range to at
+   least its maximum (the checker stops at the first overlap), so a raise
+   is an assignment: it removes the steps inside the range, each made
    by an earlier raise (at most two per raise), so a query and its raise
    cost O(log T / 6) plus amortised O(1) steps; the lazy segment tree's
    O(log T) nodes per operation were most of pathcover's time. */
@@ -5291,7 +5230,7 @@ static int64_t dnnmem__bound_run(const dnnmem_interval *records, int32_t count, 
 typedef struct dnnmem__check_work {
   int32_t *piece_rec, *seg_lo, *seg_hi, *ids, *tmp;
   int64_t *t_lo, *t_hi, *b_lo, *b_hi, *vals, *coords;
-  dnnmem__sky sky;
+  dnnmem__steps steps;
 } dnnmem__check_work;
 
 static void dnnmem__check_layout(dnnmem__scratch *s, int32_t pieces, dnnmem__check_work *w) {
@@ -5307,8 +5246,8 @@ static void dnnmem__check_layout(dnnmem__scratch *s, int32_t pieces, dnnmem__che
   w->b_hi = DNNMEM__TAKE(s, int64_t, pieces);
   w->vals = DNNMEM__TAKE(s, int64_t, p2);
   w->coords = DNNMEM__TAKE(s, int64_t, p2);
-  w->sky.max = DNNMEM__TAKE(s, int64_t, nodes);
-  w->sky.lazy = DNNMEM__TAKE(s, int64_t, nodes);
+  w->steps.h = DNNMEM__TAKE(s, int64_t, nodes);
+  w->steps.bits = DNNMEM__TAKE(s, uint64_t, nodes);
 }
 
 static void dnnmem__add_piece(dnnmem__check_work *w, int32_t *np, int32_t rec, int64_t t_lo,
@@ -5356,10 +5295,10 @@ static int dnnmem__find_overlap(const dnnmem_interval *records, int32_t count,
     w->ids[i] = i;
   }
   dnnmem__sort_ids(w->ids, w->tmp, np, dnnmem__less_piece, w);
-  dnnmem__sky_reset(&w->sky, segs > 1 ? segs - 1 : 1);
+  dnnmem__steps_reset(&w->steps, segs > 1 ? segs - 1 : 1);
   for (k = 0; k < np; k++) {
     int32_t q = w->ids[k];
-    if (dnnmem__sky_query(&w->sky, w->seg_lo[q], w->seg_hi[q]) > w->b_lo[q]) {
+    if (dnnmem__steps_top(&w->steps, w->seg_lo[q], w->seg_hi[q]) > w->b_lo[q]) {
       for (j = 0; j < k; j++) { /* name the partner: once, O(p) */
         int32_t o = w->ids[j];
         if (w->t_lo[o] < w->t_hi[q] && w->t_lo[q] < w->t_hi[o] && w->b_hi[o] > w->b_lo[q]) break;
@@ -5373,7 +5312,7 @@ static int dnnmem__find_overlap(const dnnmem_interval *records, int32_t count,
       }
       return 1;
     }
-    dnnmem__sky_raise(&w->sky, w->seg_lo[q], w->seg_hi[q], w->b_hi[q]);
+    dnnmem__steps_raise(&w->steps, w->seg_lo[q], w->seg_hi[q], w->b_hi[q]); /* b_hi > b_lo >= the top */
   }
   return 0;
 }
