@@ -4,7 +4,7 @@
 # (16x16 stride-16 conv, which meta cannot differentiate) as the same
 # reshape + linear. Parameters and buffers left out (resident); value i
 # lives from step i to its last consumer + 1, graph outputs to the end.
-# usage: /usr/bin/python3 ISSUE-29-vit_trace.py BATCH OUT.csv   (batch 8)
+# usage: /usr/bin/python3 tests/trace_vit_train.py BATCH OUT.csv   (batch 8)
 import sys, torch, torchvision
 from functorch.compile import aot_module, default_partition
 from torch.fx.passes.shape_prop import ShapeProp
