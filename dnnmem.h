@@ -1786,6 +1786,43 @@ DNNMEM_DEF const char *dnnmem_result_name(dnnmem_result result);
 DNNMEM_DEF dnnmem_result dnnmem_result_parse(const char *name, dnnmem_result *out);
 /* The inverse of dnnmem_result_name; DNNMEM_ERR_PARSE for an unknown name. */
 
+/* ---- errors: which record, which field --------------------------------- */
+
+/* X(name, text): the inputs an error can name (dnnmem_error.field). */
+#define DNNMEM_FIELD_LIST(X) \
+  X(NONE, "none") X(PROBLEM, "problem") X(COUNT, "count") X(SIZE, "size") \
+  X(LOWER, "lower") X(UPPER, "upper") X(ALIGNMENT, "alignment") X(OFFSET, "offset") \
+  X(HINT, "hint") X(GAP, "gap") X(PASS, "pass") X(ALIAS, "alias") X(REUSE, "reuse") \
+  X(INPUT, "input") X(TIME, "time") X(COST, "cost") X(PIN, "pin") X(POOL, "pool") \
+  X(SYMBOL, "symbol") X(SEQUENCE, "sequence") X(ARC, "arc") X(SOURCE, "source") \
+  X(SINK, "sink") X(EXTENT, "extent") X(STRIDE, "stride") X(LEVEL, "level") \
+  X(INDEX, "index") X(ALGO, "algo") X(BUDGET, "budget") X(CAPACITY, "capacity") \
+  X(LIMIT, "limit") X(OPTIONS, "options") X(SCRATCH, "scratch") X(OUTPUT, "output")
+
+typedef enum dnnmem_field {
+#define DNNMEM__FIELD_ENUM(name, text) DNNMEM_FIELD_##name,
+  DNNMEM_FIELD_LIST(DNNMEM__FIELD_ENUM)
+#undef DNNMEM__FIELD_ENUM
+  DNNMEM__FIELD_COUNT
+} dnnmem_field;
+
+typedef struct dnnmem_error {
+  int32_t index;      /* the record, node, step, arc or factor; -1: none */
+  dnnmem_field field; /* which of its fields, or which argument */
+} dnnmem_error;
+/* Where an error is: every _result struct ends in one (written by the
+   operation, {-1, NONE} on success), and every _check function takes one as
+   its last argument (may be NULL). index names the culprit of an array
+   (records, nodes, sequence steps, arcs, layout factors, a pool's record)
+   or is -1 when the error is about an argument: field then names that
+   argument (DNNMEM_FIELD_ALGO, _SCRATCH, _OUTPUT, ...). A cycle names a
+   node on it; a pair that collides names its first record. */
+
+DNNMEM_DEF const char *dnnmem_field_name(dnnmem_field field);
+/* "size", "reuse", ...; NULL for a value out of range. */
+DNNMEM_DEF dnnmem_result dnnmem_field_parse(const char *name, dnnmem_field *out);
+/* The inverse of dnnmem_field_name; DNNMEM_ERR_PARSE for an unknown name. */
+
 /* ---- intervals --------------------------------------------------------- */
 
 /* dnnmem_interval.flags */
@@ -3564,14 +3601,55 @@ static int dnnmem__streq(const char *a, const char *b) {
   return *a == *b;
 }
 
+/* Every enum's names: a table of fixed-width strings (no pointers, so it is
+   read-only data even in position-independent code). */
+#define DNNMEM__NAME_BYTES 24
+
 /* Every _parse function's rule, over its _name table: NULL arguments are
    invalid, an unknown name DNNMEM_ERR_PARSE, else its index in names[] to
    *index. */
-static dnnmem_result dnnmem__name_parse(const char *name, const char *const *names, int count, int *index) {
+static dnnmem_result dnnmem__name_parse(const char *name, const char (*names)[DNNMEM__NAME_BYTES], int count,
+                                        int *index) {
   if (name == NULL || index == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   for (*index = 0; *index < count; ++*index)
     if (dnnmem__streq(name, names[*index])) return DNNMEM_OK;
   return DNNMEM_ERR_PARSE;
+}
+
+/* The _name and _parse of enum type T over its table of count names. */
+#define DNNMEM__ENUM_NAMES(T, names, count)                                  \
+  DNNMEM_DEF const char *T##_name(T value) {                                 \
+    return (int)value >= 0 && (int)value < (int)(count) ? names[value] : NULL; \
+  }                                                                          \
+  DNNMEM_DEF dnnmem_result T##_parse(const char *name, T *out) {             \
+    int i = 0;                                                               \
+    dnnmem_result r = dnnmem__name_parse(name, names, (int)(count), out ? &i : NULL); \
+    if (r == DNNMEM_OK) *out = (T)i;                                         \
+    return r;                                                                \
+  }
+
+static const char dnnmem__field_names[DNNMEM__FIELD_COUNT][DNNMEM__NAME_BYTES] = {
+#define DNNMEM__FIELD_TEXT(name, text) text,
+    DNNMEM_FIELD_LIST(DNNMEM__FIELD_TEXT)
+#undef DNNMEM__FIELD_TEXT
+};
+DNNMEM__ENUM_NAMES(dnnmem_field, dnnmem__field_names, DNNMEM__FIELD_COUNT)
+
+/* Names the culprit (when error is not NULL) and returns code: every
+   validation's one way to fail. */
+static dnnmem_result dnnmem__fail(dnnmem_error *error, dnnmem_result code, int32_t index, dnnmem_field field) {
+  if (error) error->index = index, error->field = field;
+  return code;
+}
+
+/* The error of an operation that returned code and named nothing: the
+   argument the code itself points at (scratch, an output), else none. */
+static void dnnmem__error_end(dnnmem_error *error, dnnmem_result code) {
+  if (code == DNNMEM_OK) error->index = -1, error->field = DNNMEM_FIELD_NONE;
+  else if (error->field == DNNMEM_FIELD_NONE && error->index < 0)
+    error->field = code == DNNMEM_ERR_SCRATCH_TOO_SMALL ? DNNMEM_FIELD_SCRATCH
+                 : code == DNNMEM_ERR_OUTPUT_TOO_SMALL  ? DNNMEM_FIELD_OUTPUT
+                                                        : DNNMEM_FIELD_NONE;
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_result_parse(const char *name, dnnmem_result *out) {
@@ -6772,37 +6850,19 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
 
 /* ---- the planner's entry points ----------------------------------------- */
 
-static const char *const dnnmem__plan_names[DNNMEM_PLAN_ALGO_COUNT] = {
+static const char dnnmem__plan_names[DNNMEM_PLAN_ALGO_COUNT][DNNMEM__NAME_BYTES] = {
     "best", "naive", "greedy-size", "greedy-breadth", "sorted-height", "pathcover", "bestfit",
 #ifndef DNNMEM_NO_EXACT
     "exact"
 #endif
 };
 
-DNNMEM_DEF const char *dnnmem_plan_algo_name(dnnmem_plan_algo algo) {
-  return (int)algo >= 0 && algo < DNNMEM_PLAN_ALGO_COUNT ? dnnmem__plan_names[algo] : NULL;
-}
+DNNMEM__ENUM_NAMES(dnnmem_plan_algo, dnnmem__plan_names, DNNMEM_PLAN_ALGO_COUNT)
 
-DNNMEM_DEF dnnmem_result dnnmem_plan_algo_parse(const char *name, dnnmem_plan_algo *out) {
-  int i = 0;
-  dnnmem_result r = dnnmem__name_parse(name, dnnmem__plan_names, DNNMEM_PLAN_ALGO_COUNT, out ? &i : NULL);
-  if (r == DNNMEM_OK) *out = (dnnmem_plan_algo)i;
-  return r;
-}
-
-static const char *const dnnmem__plan_stop_names[DNNMEM_PLAN_STOP_COUNT] = {"none", "proved", "nodes", "time",
+static const char dnnmem__plan_stop_names[DNNMEM_PLAN_STOP_COUNT][DNNMEM__NAME_BYTES] = {"none", "proved", "nodes", "time",
                                                                              "incomplete"};
 
-DNNMEM_DEF const char *dnnmem_plan_stop_name(dnnmem_plan_stop stop) {
-  return (int)stop >= 0 && stop < DNNMEM_PLAN_STOP_COUNT ? dnnmem__plan_stop_names[stop] : NULL;
-}
-
-DNNMEM_DEF dnnmem_result dnnmem_plan_stop_parse(const char *name, dnnmem_plan_stop *out) {
-  int i = 0;
-  dnnmem_result r = dnnmem__name_parse(name, dnnmem__plan_stop_names, DNNMEM_PLAN_STOP_COUNT, out ? &i : NULL);
-  if (r == DNNMEM_OK) *out = (dnnmem_plan_stop)i;
-  return r;
-}
+DNNMEM__ENUM_NAMES(dnnmem_plan_stop, dnnmem__plan_stop_names, DNNMEM_PLAN_STOP_COUNT)
 
 /* What an operation carves (bits). */
 enum { DNNMEM__PLAN_BOUND = 1, DNNMEM__PLAN_CHECK = 2, DNNMEM__PLAN_SOLVE = 7 };
@@ -8760,22 +8820,13 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_conflict(const dnnmem_intervals *problem, c
 
 /* ---- pools (several memories: SRAM + DRAM) ------------------------------ */
 
-static const char *const dnnmem__pools_algo_names[DNNMEM_PLAN_POOLS_ALGO_COUNT] = {"best", "greedy", "improve",
+static const char dnnmem__pools_algo_names[DNNMEM_PLAN_POOLS_ALGO_COUNT][DNNMEM__NAME_BYTES] = {"best", "greedy", "improve",
 #ifndef DNNMEM_NO_EXACT
                                                                                   "exact"
 #endif
 };
 
-DNNMEM_DEF const char *dnnmem_plan_pools_algo_name(dnnmem_plan_pools_algo algo) {
-  return (int)algo >= 0 && algo < DNNMEM_PLAN_POOLS_ALGO_COUNT ? dnnmem__pools_algo_names[algo] : NULL;
-}
-
-DNNMEM_DEF dnnmem_result dnnmem_plan_pools_algo_parse(const char *name, dnnmem_plan_pools_algo *out) {
-  int i = 0;
-  dnnmem_result r = dnnmem__name_parse(name, dnnmem__pools_algo_names, DNNMEM_PLAN_POOLS_ALGO_COUNT, out ? &i : NULL);
-  if (r == DNNMEM_OK) *out = (dnnmem_plan_pools_algo)i;
-  return r;
-}
+DNNMEM__ENUM_NAMES(dnnmem_plan_pools_algo, dnnmem__pools_algo_names, DNNMEM_PLAN_POOLS_ALGO_COUNT)
 
 #define DNNMEM__POOLS_INF DNNMEM__I64_MAX
 /* improve's move re-plans plan at most this many x n records in all (each
@@ -10180,19 +10231,10 @@ DNNMEM_DEF dnnmem_result dnnmem_share_check_scratch_size(const dnnmem_intervals 
   return dnnmem__share_carve(problem, DNNMEM__SHARE_CHECK, &w, NULL, 0, out_bytes);
 }
 
-static const char *const dnnmem__share_names[DNNMEM_SHARE_ALGO_COUNT] = {
+static const char dnnmem__share_names[DNNMEM_SHARE_ALGO_COUNT][DNNMEM__NAME_BYTES] = {
     "best", "greedy-size", "greedy-size-improved", "greedy-breadth", "greedy-order"};
 
-DNNMEM_DEF const char *dnnmem_share_algo_name(dnnmem_share_algo algo) {
-  return (int)algo >= 0 && algo < DNNMEM_SHARE_ALGO_COUNT ? dnnmem__share_names[algo] : NULL;
-}
-
-DNNMEM_DEF dnnmem_result dnnmem_share_algo_parse(const char *name, dnnmem_share_algo *out) {
-  int i = 0;
-  dnnmem_result r = dnnmem__name_parse(name, dnnmem__share_names, DNNMEM_SHARE_ALGO_COUNT, out ? &i : NULL);
-  if (r == DNNMEM_OK) *out = (dnnmem_share_algo)i;
-  return r;
-}
+DNNMEM__ENUM_NAMES(dnnmem_share_algo, dnnmem__share_names, DNNMEM_SHARE_ALGO_COUNT)
 
 /* Positional maximums: records by size, descending, counted into the live
    count of their segments; when the largest count first reaches k, the
@@ -11146,19 +11188,10 @@ static int32_t dnnmem__remat_num_edges(const dnnmem_graph *g) {
   return g->num_nodes > 0 && g->in_offsets ? g->in_offsets[g->num_nodes] : 0;
 }
 
-static const char *const dnnmem__remat_names[DNNMEM_REMAT_ALGO_COUNT] = {"anneal", "row-order",
+static const char dnnmem__remat_names[DNNMEM_REMAT_ALGO_COUNT][DNNMEM__NAME_BYTES] = {"anneal", "row-order",
                                                                          "checkpoint"};
 
-DNNMEM_DEF const char *dnnmem_remat_algo_name(dnnmem_remat_algo algo) {
-  return (int)algo >= 0 && algo < DNNMEM_REMAT_ALGO_COUNT ? dnnmem__remat_names[algo] : NULL;
-}
-
-DNNMEM_DEF dnnmem_result dnnmem_remat_algo_parse(const char *name, dnnmem_remat_algo *out) {
-  int i = 0;
-  dnnmem_result r = dnnmem__name_parse(name, dnnmem__remat_names, DNNMEM_REMAT_ALGO_COUNT, out ? &i : NULL);
-  if (r == DNNMEM_OK) *out = (dnnmem_remat_algo)i;
-  return r;
-}
+DNNMEM__ENUM_NAMES(dnnmem_remat_algo, dnnmem__remat_names, DNNMEM_REMAT_ALGO_COUNT)
 
 /* Options with the defaults filled in (options may be NULL); 0 if bad. */
 static int dnnmem__remat_options(const dnnmem_remat_options *options, dnnmem_remat_options *out) {
@@ -13530,21 +13563,10 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
 
 /* ---- the memory / time trade-off curve -------------------------------------- */
 
-static const char *const dnnmem__remat_spacing_names[DNNMEM_REMAT_SPACING_COUNT] = {"even",
-                                                                                   "geometric"};
+static const char dnnmem__remat_spacing_names[DNNMEM_REMAT_SPACING_COUNT][DNNMEM__NAME_BYTES] = {"even",
+                                                                                           "geometric"};
 
-DNNMEM_DEF const char *dnnmem_remat_spacing_name(dnnmem_remat_spacing spacing) {
-  return (int)spacing >= 0 && spacing < DNNMEM_REMAT_SPACING_COUNT
-             ? dnnmem__remat_spacing_names[spacing]
-             : NULL;
-}
-
-DNNMEM_DEF dnnmem_result dnnmem_remat_spacing_parse(const char *name, dnnmem_remat_spacing *out) {
-  int i = 0;
-  dnnmem_result r = dnnmem__name_parse(name, dnnmem__remat_spacing_names, DNNMEM_REMAT_SPACING_COUNT, out ? &i : NULL);
-  if (r == DNNMEM_OK) *out = (dnnmem_remat_spacing)i;
-  return r;
-}
+DNNMEM__ENUM_NAMES(dnnmem_remat_spacing, dnnmem__remat_spacing_names, DNNMEM_REMAT_SPACING_COUNT)
 
 /* The scratch of the curve: the sequence, then one region that serves the
    solver (options->algo and the row order) and the time bound in turn. */
@@ -16057,18 +16079,9 @@ static void dnnmem__flow_mark_source_side(dnnmem_flow *f, int32_t s) {
   }
 }
 
-static const char *const dnnmem__flow_names[DNNMEM_FLOW_ALGO_COUNT] = {"bk", "pr"};
+static const char dnnmem__flow_names[DNNMEM_FLOW_ALGO_COUNT][DNNMEM__NAME_BYTES] = {"bk", "pr"};
 
-DNNMEM_DEF const char *dnnmem_flow_algo_name(dnnmem_flow_algo algo) {
-  return (int)algo >= 0 && algo < DNNMEM_FLOW_ALGO_COUNT ? dnnmem__flow_names[algo] : NULL;
-}
-
-DNNMEM_DEF dnnmem_result dnnmem_flow_algo_parse(const char *name, dnnmem_flow_algo *out) {
-  int i = 0;
-  dnnmem_result r = dnnmem__name_parse(name, dnnmem__flow_names, DNNMEM_FLOW_ALGO_COUNT, out ? &i : NULL);
-  if (r == DNNMEM_OK) *out = (dnnmem_flow_algo)i;
-  return r;
-}
+DNNMEM__ENUM_NAMES(dnnmem_flow_algo, dnnmem__flow_names, DNNMEM_FLOW_ALGO_COUNT)
 
 DNNMEM_DEF dnnmem_result dnnmem_flow_solve(dnnmem_flow *flow, int32_t source, int32_t sink,
                                            const dnnmem_flow_options *options,
@@ -16237,20 +16250,10 @@ static int32_t *dnnmem__place_cost_layout(dnnmem__scratch *s, int32_t num_nodes)
   return DNNMEM__TAKE(s, int32_t, num_nodes);
 }
 
-static const char *const dnnmem__place_model_names[DNNMEM_PLACE_MODEL_COUNT] = {"per-value",
+static const char dnnmem__place_model_names[DNNMEM_PLACE_MODEL_COUNT][DNNMEM__NAME_BYTES] = {"per-value",
                                                                                 "per-edge"};
 
-DNNMEM_DEF const char *dnnmem_place_model_name(dnnmem_place_model model) {
-  return (int)model >= 0 && model < DNNMEM_PLACE_MODEL_COUNT ? dnnmem__place_model_names[model]
-                                                             : NULL;
-}
-
-DNNMEM_DEF dnnmem_result dnnmem_place_model_parse(const char *name, dnnmem_place_model *out) {
-  int i = 0;
-  dnnmem_result r = dnnmem__name_parse(name, dnnmem__place_model_names, DNNMEM_PLACE_MODEL_COUNT, out ? &i : NULL);
-  if (r == DNNMEM_OK) *out = (dnnmem_place_model)i;
-  return r;
-}
+DNNMEM__ENUM_NAMES(dnnmem_place_model, dnnmem__place_model_names, DNNMEM_PLACE_MODEL_COUNT)
 
 /* The options' model and algo, defaults for NULL; INVALID_ARGUMENT when out of range. */
 static dnnmem_result dnnmem__place_options(const dnnmem_place_options *options,
@@ -16687,32 +16690,14 @@ DNNMEM_DEF dnnmem_result dnnmem_place_solve(const dnnmem_place_problem *problem,
 
 /* ---- labeling: costs, views, validation --------------------------------- */
 
-static const char *const dnnmem__label_algo_names[DNNMEM_LABEL_ALGO_COUNT] = {"auto", "exact",
+static const char dnnmem__label_algo_names[DNNMEM_LABEL_ALGO_COUNT][DNNMEM__NAME_BYTES] = {"auto", "exact",
                                                                               "expansion"};
-static const char *const dnnmem__label_stop_names[DNNMEM_LABEL_STOP_COUNT] = {"none", "proved",
+static const char dnnmem__label_stop_names[DNNMEM_LABEL_STOP_COUNT][DNNMEM__NAME_BYTES] = {"none", "proved",
                                                                               "nodes", "time"};
 
-DNNMEM_DEF const char *dnnmem_label_algo_name(dnnmem_label_algo algo) {
-  return (int)algo >= 0 && algo < DNNMEM_LABEL_ALGO_COUNT ? dnnmem__label_algo_names[algo] : NULL;
-}
+DNNMEM__ENUM_NAMES(dnnmem_label_algo, dnnmem__label_algo_names, DNNMEM_LABEL_ALGO_COUNT)
 
-DNNMEM_DEF dnnmem_result dnnmem_label_algo_parse(const char *name, dnnmem_label_algo *out) {
-  int i = 0;
-  dnnmem_result r = dnnmem__name_parse(name, dnnmem__label_algo_names, DNNMEM_LABEL_ALGO_COUNT, out ? &i : NULL);
-  if (r == DNNMEM_OK) *out = (dnnmem_label_algo)i;
-  return r;
-}
-
-DNNMEM_DEF const char *dnnmem_label_stop_name(dnnmem_label_stop stop) {
-  return (int)stop >= 0 && stop < DNNMEM_LABEL_STOP_COUNT ? dnnmem__label_stop_names[stop] : NULL;
-}
-
-DNNMEM_DEF dnnmem_result dnnmem_label_stop_parse(const char *name, dnnmem_label_stop *out) {
-  int i = 0;
-  dnnmem_result r = dnnmem__name_parse(name, dnnmem__label_stop_names, DNNMEM_LABEL_STOP_COUNT, out ? &i : NULL);
-  if (r == DNNMEM_OK) *out = (dnnmem_label_stop)i;
-  return r;
-}
+DNNMEM__ENUM_NAMES(dnnmem_label_stop, dnnmem__label_stop_names, DNNMEM_LABEL_STOP_COUNT)
 
 /* The problem's own costs (validated input). */
 static int64_t dnnmem__label_node_cost(const dnnmem_label_problem *p, int32_t v, int32_t l) {
