@@ -1793,7 +1793,7 @@ DNNMEM_DEF dnnmem_result dnnmem_result_parse(const char *name, dnnmem_result *ou
   X(NONE, "none") X(PROBLEM, "problem") X(COUNT, "count") X(SIZE, "size") \
   X(LOWER, "lower") X(UPPER, "upper") X(ALIGNMENT, "alignment") X(OFFSET, "offset") \
   X(HINT, "hint") X(GAP, "gap") X(PASS, "pass") X(ALIAS, "alias") X(REUSE, "reuse") \
-  X(INPUT, "input") X(TIME, "time") X(COST, "cost") X(PIN, "pin") X(POOL, "pool") \
+  X(INPUT, "input") X(TIME, "time") X(COST, "cost") X(PIN, "pin") X(POOL, "pool") X(OBJECT, "object") \
   X(SYMBOL, "symbol") X(SEQUENCE, "sequence") X(ARC, "arc") X(SOURCE, "source") \
   X(SINK, "sink") X(EXTENT, "extent") X(STRIDE, "stride") X(LEVEL, "level") \
   X(INDEX, "index") X(ALGO, "algo") X(BUDGET, "budget") X(CAPACITY, "capacity") \
@@ -1809,6 +1809,8 @@ typedef enum dnnmem_field {
 typedef struct dnnmem_error {
   int32_t index;      /* the record, node, step, arc or factor; -1: none */
   dnnmem_field field; /* which of its fields, or which argument */
+  int32_t other;      /* the second of a pair (two records that overlap or
+                         collide, a reuse or alias target); -1: none */
 } dnnmem_error;
 /* Where an error is: every _result struct ends in one (written by the
    operation, {-1, NONE} on success), and every _check function takes one as
@@ -1816,7 +1818,7 @@ typedef struct dnnmem_error {
    (records, nodes, sequence steps, arcs, layout factors, a pool's record)
    or is -1 when the error is about an argument: field then names that
    argument (DNNMEM_FIELD_ALGO, _SCRATCH, _OUTPUT, ...). A cycle names a
-   node on it; a pair that collides names its first record. */
+   node on it; a pair names both (index < other where the order is free). */
 
 DNNMEM_DEF const char *dnnmem_field_name(dnnmem_field field);
 /* "size", "reuse", ...; NULL for a value out of range. */
@@ -1887,7 +1889,7 @@ typedef struct dnnmem_intervals {
 /* The input of planning, shared objects and chains: the records and the
    plan's alignment (shared objects and chains ignore it). */
 
-DNNMEM_DEF dnnmem_result dnnmem_intervals_check(const dnnmem_intervals *problem);
+DNNMEM_DEF dnnmem_result dnnmem_intervals_check(const dnnmem_intervals *problem, dnnmem_error *error);
 /* Validates records without scratch in O(n + gaps) (links: the record
    rules of dnnmem_interval): count >= 0, sizes >= 0,
    upper > lower with upper - lower within int64_t, alignments (problem's
@@ -1911,7 +1913,7 @@ typedef struct dnnmem_graph {
 /* Node v's inputs are in_ids[in_offsets[v] .. in_offsets[v + 1]); an id may
    repeat (x * x). Parts that need per-node data take separate arrays. */
 
-DNNMEM_DEF dnnmem_result dnnmem_graph_check(const dnnmem_graph *graph);
+DNNMEM_DEF dnnmem_result dnnmem_graph_check(const dnnmem_graph *graph, dnnmem_error *error);
 /* O(V+E), no scratch: num_nodes >= 0, offsets start at 0 and never
    decrease, ids in range. Says nothing about cycles. */
 
@@ -1933,11 +1935,12 @@ DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order(const dnnmem_graph *graph,
 DNNMEM_DEF dnnmem_result dnnmem_graph_intervals(const dnnmem_graph *graph,
                                                 const int64_t *sizes,
                                                 const uint8_t *is_output,
-                                                dnnmem_interval *records);
+                                                dnnmem_interval *records, dnnmem_error *error);
 /* Lifetimes of a topologically numbered graph: record i = value i over
    [i, max(i, last consumer) + 1), to num_nodes when is_output[i] (is_output
    may be NULL), with size sizes[i]. Other fields zero. O(V+E), no scratch.
-   DNNMEM_ERR_NOT_TOPOLOGICAL, DNNMEM_ERR_NEGATIVE as appropriate. */
+   DNNMEM_ERR_NOT_TOPOLOGICAL (error: the node with a later input),
+   DNNMEM_ERR_NEGATIVE (the node's size), dnnmem_graph_check's errors. */
 
 /* ---- random numbers and stopping --------------------------------------- */
 
@@ -2040,6 +2043,7 @@ typedef struct dnnmem_plan_result {
   int32_t degraded;      /* 1: the scratch's undo log filled and deeper nodes
                             were undone by recounting (slower, same answers) */
   int32_t reused;        /* reuse links the plan uses (B at A's offset) */
+  dnnmem_error error;    /* on failure: the record and field at fault */
 } dnnmem_plan_result;
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_solve_scratch_size(const dnnmem_intervals *problem,
@@ -2070,24 +2074,25 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_solve(const dnnmem_intervals *problem,
 DNNMEM_DEF dnnmem_result dnnmem_plan_lower_bound_scratch_size(const dnnmem_intervals *problem,
                                                               size_t *out_bytes);
 DNNMEM_DEF dnnmem_result dnnmem_plan_lower_bound(const dnnmem_intervals *problem,
-                                                 int64_t *out_bound, void *scratch,
+                                                 dnnmem_plan_result *result, void *scratch,
                                                  size_t scratch_bytes);
-/* The most bytes live at one time, with alignment rounding where it is
-   provable, and at least every fixed record's offset + size: no plan is
-   smaller. O(p log p), p = records + 2 gaps; scratch 64 bytes per piece. */
+/* result->lower_bound (result required; its other fields zero): the most
+   bytes live at one time, with alignment rounding where it is provable,
+   and at least every fixed record's offset + size: no plan is smaller.
+   O(p log p), p = records + 2 gaps; scratch 64 bytes per piece. */
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_check_scratch_size(const dnnmem_intervals *problem,
                                                         size_t *out_bytes);
 DNNMEM_DEF dnnmem_result dnnmem_plan_check(const dnnmem_intervals *problem,
-                                           const int64_t *offsets, int64_t *out_arena,
-                                           int32_t *out_conflict, void *scratch,
-                                           size_t scratch_bytes);
-/* Verifies a plan by recount: DNNMEM_OK and *out_arena (may be NULL), or
-   DNNMEM_ERR_PLAN_OVERLAP (two records share a byte while both live, gaps
-   and windows honoured), DNNMEM_ERR_PLAN_MISALIGNED,
-   DNNMEM_ERR_PLAN_FIXED_MISMATCH, DNNMEM_ERR_NEGATIVE, DNNMEM_ERR_OVERFLOW.
-   out_conflict (2 entries, may be NULL) receives the offending record(s),
-   -1 where there is no second. O(p log p), p = records + 2 gaps. */
+                                           const int64_t *offsets, dnnmem_plan_result *result,
+                                           void *scratch, size_t scratch_bytes);
+/* Verifies a plan by recount: DNNMEM_OK and result->arena (result may be
+   NULL; its other fields zero), or DNNMEM_ERR_PLAN_OVERLAP (two records
+   share a byte while both live, gaps and windows honoured: error.index and
+   error.other), DNNMEM_ERR_PLAN_MISALIGNED, DNNMEM_ERR_PLAN_FIXED_MISMATCH,
+   DNNMEM_ERR_NEGATIVE, DNNMEM_ERR_OVERFLOW (error.index: the record, field
+   OFFSET), DNNMEM_ERR_PLAN_ALIAS_OFFSET (the pair). O(p log p), p =
+   records + 2 gaps. */
 
 /* A static bound on dnnmem_plan_chains_scratch_size for count records. */
 #define DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(count) (68 * (size_t)(count) + 256)
@@ -2172,6 +2177,7 @@ typedef struct dnnmem_plan_symbolic_result {
   int64_t worst_at;       /* the sample where it is reached */
   int64_t arena_min, lower_bound_min; /* at s_min */
   int64_t arena_max, lower_bound_max; /* at s_max */
+  dnnmem_error error;     /* on failure: the record and field at fault */
 } dnnmem_plan_symbolic_result;
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_records(const dnnmem_plan_symbolic *problem, int64_t s,
@@ -2224,6 +2230,7 @@ typedef struct dnnmem_plan_conflict_result {
   dnnmem_plan_stop stop; /* proved: every decision answered; else the first
                             limit that left one unanswered (nodes, time,
                             incomplete) */
+  dnnmem_error error;    /* on failure: the record and field at fault */
 } dnnmem_plan_conflict_result;
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_conflict_scratch_size(const dnnmem_intervals *problem,
@@ -2332,6 +2339,7 @@ typedef struct dnnmem_plan_pools_result {
   dnnmem_plan_stop stop; /* none (heuristics only), proved, nodes, time,
                             incomplete (a packing left undecided, or gaps:
                             the search plans without them) */
+  dnnmem_error error;    /* on failure: the record and field at fault */
 } dnnmem_plan_pools_result;
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_pools_solve_scratch_size(const dnnmem_plan_pools *problem,
@@ -2360,9 +2368,11 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_solve(const dnnmem_plan_pools *proble
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_pools_lower_bound_scratch_size(const dnnmem_plan_pools *problem,
                                                                     size_t *out_bytes);
-DNNMEM_DEF dnnmem_result dnnmem_plan_pools_lower_bound(const dnnmem_plan_pools *problem, int64_t *out_bound,
-                                                       void *scratch, size_t scratch_bytes);
-/* No plan costs less than *out_bound: every record's cheapest pool it fits
+DNNMEM_DEF dnnmem_result dnnmem_plan_pools_lower_bound(const dnnmem_plan_pools *problem,
+                                                       dnnmem_plan_pools_result *result, void *scratch,
+                                                       size_t scratch_bytes);
+/* No plan costs less than result->lower_bound (result required; its other
+   fields zero): every record's cheapest pool it fits
    alone, plus, summed over steps whose live records are disjoint (chosen
    best by a dynamic program), the least extra cost of splitting the bytes
    live at the step fractionally over the pools' capacities (the manual has
@@ -2373,17 +2383,18 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_lower_bound(const dnnmem_plan_pools *
 DNNMEM_DEF dnnmem_result dnnmem_plan_pools_check_scratch_size(const dnnmem_plan_pools *problem,
                                                               size_t *out_bytes);
 DNNMEM_DEF dnnmem_result dnnmem_plan_pools_check(const dnnmem_plan_pools *problem, const int32_t *pool_of,
-                                                 const int64_t *offsets, int64_t *out_cost, int64_t *arenas,
-                                                 int32_t *out_conflict, void *scratch, size_t scratch_bytes);
+                                                 const int64_t *offsets, int64_t *arenas,
+                                                 dnnmem_plan_pools_result *result, void *scratch,
+                                                 size_t scratch_bytes);
 /* Verifies a plan by recount: a pool index out of range
    (DNNMEM_ERR_ID_RANGE), a record in a pool it may not use
    (DNNMEM_ERR_PLAN_POOL_FORBIDDEN), within each pool dnnmem_plan_check's
    rules with the pool's alignment (DNNMEM_ERR_PLAN_OVERLAP, _MISALIGNED,
    _FIXED_MISMATCH, DNNMEM_ERR_NEGATIVE), an arena over its pool's capacity
-   (DNNMEM_ERR_PLAN_POOL_OVER_CAPACITY: the record reaching highest).
-   *out_cost and arenas[num_pools] (each may be NULL) on DNNMEM_OK;
-   out_conflict (2 entries, may be NULL): the offending record(s), -1 where
-   there is no second. O(P + p log p), p = records + 2 gaps. */
+   (DNNMEM_ERR_PLAN_POOL_OVER_CAPACITY: error.index the record reaching
+   highest, error.other the pool). result->cost and arenas[num_pools]
+   (each may be NULL) on DNNMEM_OK; result->error names the offending
+   record(s) otherwise. O(P + p log p), p = records + 2 gaps. */
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_pools_conflict_scratch_size(const dnnmem_plan_pools *problem,
                                                                  const dnnmem_plan_pools_options *options,
@@ -2436,6 +2447,7 @@ typedef struct dnnmem_share_result {
   int64_t lower_bound;    /* sum of positional maximums */
   int32_t optimal;        /* total == lower_bound */
   dnnmem_share_algo algo; /* the strategy whose assignment was returned */
+  dnnmem_error error;     /* on failure: the record and field at fault */
 } dnnmem_share_result;
 
 DNNMEM_DEF dnnmem_result dnnmem_share_solve_scratch_size(const dnnmem_intervals *problem,
@@ -2458,21 +2470,23 @@ DNNMEM_DEF dnnmem_result dnnmem_share_solve(const dnnmem_intervals *problem,
 DNNMEM_DEF dnnmem_result dnnmem_share_lower_bound_scratch_size(const dnnmem_intervals *problem,
                                                                size_t *out_bytes);
 DNNMEM_DEF dnnmem_result dnnmem_share_lower_bound(const dnnmem_intervals *problem,
-                                                  int64_t *out_bound, void *scratch,
+                                                  dnnmem_share_result *result, void *scratch,
                                                   size_t scratch_bytes);
-/* Sum of positional maximums: no assignment has a smaller total.
+/* result->lower_bound (result required; its other fields zero), the sum of
+   positional maximums: no assignment has a smaller total.
    O(n log n); scratch about 140 bytes per record. */
 
 DNNMEM_DEF dnnmem_result dnnmem_share_check_scratch_size(const dnnmem_intervals *problem,
                                                          size_t *out_bytes);
 DNNMEM_DEF dnnmem_result dnnmem_share_check(const dnnmem_intervals *problem,
-                                            const int32_t *object_of, int64_t *out_total,
-                                            int32_t *out_objects, void *scratch,
-                                            size_t scratch_bytes);
+                                            const int32_t *object_of, dnnmem_share_result *result,
+                                            void *scratch, size_t scratch_bytes);
 /* Verifies an assignment by recount (ids in [0, count), no two
-   time-overlapping records in one object) and returns the number of
-   distinct objects and the sum of their sizes (each may be NULL).
-   DNNMEM_ERR_SHARE_OVERLAP or DNNMEM_ERR_ID_RANGE. O(n log n); scratch 8
+   time-overlapping records in one object): result->objects, the number of
+   distinct objects, and result->total, the sum of their sizes (result may
+   be NULL; its other fields zero). DNNMEM_ERR_SHARE_OVERLAP (error.index
+   and error.other: two records of one object that meet) or
+   DNNMEM_ERR_ID_RANGE (error.index: the record). O(n log n); scratch 8
    bytes per record. */
 
 
@@ -3638,18 +3652,32 @@ DNNMEM__ENUM_NAMES(dnnmem_field, dnnmem__field_names, DNNMEM__FIELD_COUNT)
 /* Names the culprit (when error is not NULL) and returns code: every
    validation's one way to fail. */
 static dnnmem_result dnnmem__fail(dnnmem_error *error, dnnmem_result code, int32_t index, dnnmem_field field) {
-  if (error) error->index = index, error->field = field;
+  if (error) error->index = index, error->field = field, error->other = -1;
   return code;
 }
 
-/* The error of an operation that returned code and named nothing: the
-   argument the code itself points at (scratch, an output), else none. */
-static void dnnmem__error_end(dnnmem_error *error, dnnmem_result code) {
-  if (code == DNNMEM_OK) error->index = -1, error->field = DNNMEM_FIELD_NONE;
+/* The same for a pair of records. */
+static dnnmem_result dnnmem__fail2(dnnmem_error *error, dnnmem_result code, int32_t index, int32_t other,
+                                   dnnmem_field field) {
+  if (error) error->index = index, error->field = field, error->other = other;
+  return code;
+}
+
+static void dnnmem__error_clear(dnnmem_error *error) {
+  if (error) error->index = error->other = -1, error->field = DNNMEM_FIELD_NONE;
+}
+
+/* An operation's end: its error into *slot (the result's; NULL: none),
+   {-1, NONE} on success; a failure that named nothing names the argument
+   the code itself points at (scratch, an output). Returns code. */
+static dnnmem_result dnnmem__report(dnnmem_error *slot, dnnmem_error *error, dnnmem_result code) {
+  if (code == DNNMEM_OK) dnnmem__error_clear(error);
   else if (error->field == DNNMEM_FIELD_NONE && error->index < 0)
     error->field = code == DNNMEM_ERR_SCRATCH_TOO_SMALL ? DNNMEM_FIELD_SCRATCH
                  : code == DNNMEM_ERR_OUTPUT_TOO_SMALL  ? DNNMEM_FIELD_OUTPUT
                                                         : DNNMEM_FIELD_NONE;
+  if (slot) *slot = *error;
+  return code;
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_result_parse(const char *name, dnnmem_result *out) {
@@ -3925,78 +3953,87 @@ DNNMEM_DEF int64_t dnnmem_interval_alignment(const dnnmem_interval *record,
 }
 
 static dnnmem_result dnnmem__intervals_check(const dnnmem_interval *records, int32_t count,
-                                             int64_t alignment) {
+                                             int64_t alignment, dnnmem_error *e) {
   int64_t total = 0;
   int32_t i, g;
-  if (count < 0 || (count > 0 && records == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (count < 0) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_COUNT);
+  if (count > 0 && records == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
   if (alignment < 0 || (alignment > 1 && !dnnmem__is_pow2(alignment)))
-    return DNNMEM_ERR_ALIGNMENT;
+    return dnnmem__fail(e, DNNMEM_ERR_ALIGNMENT, -1, DNNMEM_FIELD_ALIGNMENT);
   for (i = 0; i < count; i++) {
     const dnnmem_interval *r = &records[i];
     int64_t a, aligned;
-    if (r->size < 0) return DNNMEM_ERR_NEGATIVE;
-    if (r->upper <= r->lower) return DNNMEM_ERR_EMPTY_INTERVAL;
-    if (r->lower < 0 && r->upper > DNNMEM__I64_MAX + r->lower) return DNNMEM_ERR_OVERFLOW; /* length */
+    if (r->size < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, i, DNNMEM_FIELD_SIZE);
+    if (r->upper <= r->lower) return dnnmem__fail(e, DNNMEM_ERR_EMPTY_INTERVAL, i, DNNMEM_FIELD_UPPER);
+    if (r->lower < 0 && r->upper > DNNMEM__I64_MAX + r->lower) /* length */
+      return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, i, DNNMEM_FIELD_UPPER);
     if (r->alignment < 0 || (r->alignment > 1 && !dnnmem__is_pow2(r->alignment)))
-      return DNNMEM_ERR_ALIGNMENT;
+      return dnnmem__fail(e, DNNMEM_ERR_ALIGNMENT, i, DNNMEM_FIELD_ALIGNMENT);
     a = dnnmem_interval_alignment(r, alignment);
-    if (dnnmem__align_up_overflows(r->size, a, &aligned)) return DNNMEM_ERR_OVERFLOW;
+    if (dnnmem__align_up_overflows(r->size, a, &aligned)) return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, i, DNNMEM_FIELD_SIZE);
     /* a whole alignment step per record bounds the padding any plan needs */
     if (dnnmem__add_overflows(total, aligned, &total) ||
         dnnmem__add_overflows(total, a - 1, &total))
-      return DNNMEM_ERR_OVERFLOW;
+      return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, i, DNNMEM_FIELD_SIZE);
     if (r->flags & DNNMEM_INTERVAL_FIXED) {
-      if (r->fixed_offset < 0) return DNNMEM_ERR_NEGATIVE;
-      if (r->fixed_offset & (a - 1)) return DNNMEM_ERR_PLAN_MISALIGNED;
-      if (dnnmem__add_overflows(total, r->fixed_offset, &total)) return DNNMEM_ERR_OVERFLOW;
+      if (r->fixed_offset < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, i, DNNMEM_FIELD_OFFSET);
+      if (r->fixed_offset & (a - 1)) return dnnmem__fail(e, DNNMEM_ERR_PLAN_MISALIGNED, i, DNNMEM_FIELD_OFFSET);
+      if (dnnmem__add_overflows(total, r->fixed_offset, &total))
+        return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, i, DNNMEM_FIELD_OFFSET);
     }
-    if ((r->flags & DNNMEM_INTERVAL_HINT && r->hint < 0) || r->pass < 0) return DNNMEM_ERR_NEGATIVE;
+    if (r->flags & DNNMEM_INTERVAL_HINT && r->hint < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, i, DNNMEM_FIELD_HINT);
+    if (r->pass < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, i, DNNMEM_FIELD_PASS);
     if (r->flags & DNNMEM_INTERVAL_ALIAS) {
-      if (r->alias < 0 || r->alias >= count) return DNNMEM_ERR_ID_RANGE;
-      if (r->alias == i) return DNNMEM_ERR_CYCLE;
-      if (r->num_gaps != 0 || records[r->alias].num_gaps != 0) return DNNMEM_ERR_BAD_GAP;
+      if (r->alias < 0 || r->alias >= count) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, i, DNNMEM_FIELD_ALIAS);
+      if (r->alias == i) return dnnmem__fail(e, DNNMEM_ERR_CYCLE, i, DNNMEM_FIELD_ALIAS);
+      if (r->num_gaps != 0 || records[r->alias].num_gaps != 0) return dnnmem__fail(e, DNNMEM_ERR_BAD_GAP, i, DNNMEM_FIELD_ALIAS);
     }
     if (r->flags & DNNMEM_INTERVAL_REUSE) {
       const dnnmem_interval *old;
-      if (r->reuse < 0 || r->reuse >= count) return DNNMEM_ERR_ID_RANGE;
+      if (r->reuse < 0 || r->reuse >= count) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, i, DNNMEM_FIELD_REUSE);
       old = &records[r->reuse];
-      if (r->num_gaps != 0 || old->num_gaps != 0) return DNNMEM_ERR_BAD_GAP;
+      if (r->num_gaps != 0 || old->num_gaps != 0) return dnnmem__fail(e, DNNMEM_ERR_BAD_GAP, i, DNNMEM_FIELD_REUSE);
       if (old->upper != r->lower + 1 || old->lower >= r->lower || r->size > old->size)
-        return DNNMEM_ERR_PLAN_REUSE;
+        return dnnmem__fail(e, DNNMEM_ERR_PLAN_REUSE, i, DNNMEM_FIELD_REUSE);
     }
     if (r->num_gaps < 0 || (r->num_gaps > 0 && r->gaps == NULL))
-      return DNNMEM_ERR_INVALID_ARGUMENT;
+      return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, i, DNNMEM_FIELD_GAP);
     for (g = 0; g < r->num_gaps; g++) {
       const dnnmem_gap *gp = &r->gaps[g];
-      if (gp->lower >= gp->upper || gp->lower < r->lower || gp->upper > r->upper)
-        return DNNMEM_ERR_BAD_GAP;
-      if (g > 0 && gp->lower < r->gaps[g - 1].upper) return DNNMEM_ERR_BAD_GAP;
-      if (gp->window_lower < 0 || gp->window_lower > gp->window_upper ||
-          gp->window_upper > r->size)
-        return DNNMEM_ERR_BAD_GAP;
+      if (gp->lower >= gp->upper || gp->lower < r->lower || gp->upper > r->upper ||
+          (g > 0 && gp->lower < r->gaps[g - 1].upper) || gp->window_lower < 0 ||
+          gp->window_lower > gp->window_upper || gp->window_upper > r->size)
+        return dnnmem__fail(e, DNNMEM_ERR_BAD_GAP, i, DNNMEM_FIELD_GAP);
     }
   }
   return DNNMEM_OK;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_intervals_check(const dnnmem_intervals *problem) {
-  if (problem == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  return dnnmem__intervals_check(problem->records, problem->count, problem->alignment);
+DNNMEM_DEF dnnmem_result dnnmem_intervals_check(const dnnmem_intervals *problem, dnnmem_error *error) {
+  dnnmem__error_clear(error);
+  if (problem == NULL) return dnnmem__fail(error, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  return dnnmem__intervals_check(problem->records, problem->count, problem->alignment, error);
 }
 
 /* ---- graphs ------------------------------------------------------------- */
 
-DNNMEM_DEF dnnmem_result dnnmem_graph_check(const dnnmem_graph *graph) {
+DNNMEM_DEF dnnmem_result dnnmem_graph_check(const dnnmem_graph *graph, dnnmem_error *error) {
   int32_t v, k, n;
-  if (graph == NULL || graph->num_nodes < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+  dnnmem__error_clear(error);
+  if (graph == NULL) return dnnmem__fail(error, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  if (graph->num_nodes < 0) return dnnmem__fail(error, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_COUNT);
   n = graph->num_nodes;
-  if (graph->in_offsets == NULL) return n == 0 ? DNNMEM_OK : DNNMEM_ERR_INVALID_ARGUMENT;
-  if (graph->in_offsets[0] != 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (graph->in_offsets == NULL)
+    return n == 0 ? DNNMEM_OK : dnnmem__fail(error, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_INPUT);
+  if (graph->in_offsets[0] != 0) return dnnmem__fail(error, DNNMEM_ERR_INVALID_ARGUMENT, 0, DNNMEM_FIELD_INPUT);
   for (v = 0; v < n; v++)
-    if (graph->in_offsets[v + 1] < graph->in_offsets[v]) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (graph->in_offsets[n] > 0 && graph->in_ids == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  for (k = 0; k < graph->in_offsets[n]; k++)
-    if (graph->in_ids[k] < 0 || graph->in_ids[k] >= n) return DNNMEM_ERR_ID_RANGE;
+    if (graph->in_offsets[v + 1] < graph->in_offsets[v])
+      return dnnmem__fail(error, DNNMEM_ERR_INVALID_ARGUMENT, v, DNNMEM_FIELD_INPUT);
+  if (graph->in_offsets[n] > 0 && graph->in_ids == NULL)
+    return dnnmem__fail(error, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_INPUT);
+  for (v = 0; v < n; v++) /* the node whose input is out of range */
+    for (k = graph->in_offsets[v]; k < graph->in_offsets[v + 1]; k++)
+      if (graph->in_ids[k] < 0 || graph->in_ids[k] >= n) return dnnmem__fail(error, DNNMEM_ERR_ID_RANGE, v, DNNMEM_FIELD_INPUT);
   return DNNMEM_OK;
 }
 
@@ -4050,7 +4087,7 @@ static dnnmem_result dnnmem__topo_order_bytes(int32_t num_nodes, int32_t num_edg
 
 DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order_scratch_size(const dnnmem_graph *graph,
                                                               size_t *out_bytes) {
-  dnnmem_result r = dnnmem_graph_check(graph);
+  dnnmem_result r = dnnmem_graph_check(graph, NULL);
   if (r != DNNMEM_OK) return r;
   return dnnmem__topo_order_bytes(graph->num_nodes,
                                   graph->num_nodes > 0 ? graph->in_offsets[graph->num_nodes] : 0,
@@ -4062,7 +4099,7 @@ DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order(const dnnmem_graph *graph,
                                                  size_t scratch_bytes) {
   dnnmem__scratch s;
   dnnmem__topo_work w;
-  dnnmem_result r = dnnmem_graph_check(graph);
+  dnnmem_result r = dnnmem_graph_check(graph, NULL);
   int32_t n, m, v, k, head, tail;
   if (r != DNNMEM_OK) return r;
   n = graph->num_nodes;
@@ -4088,15 +4125,18 @@ DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order(const dnnmem_graph *graph,
 DNNMEM_DEF dnnmem_result dnnmem_graph_intervals(const dnnmem_graph *graph,
                                                 const int64_t *sizes,
                                                 const uint8_t *is_output,
-                                                dnnmem_interval *records) {
-  dnnmem_result r = dnnmem_graph_check(graph);
+                                                dnnmem_interval *records, dnnmem_error *error) {
+  dnnmem_result r = dnnmem_graph_check(graph, error);
   int32_t v, k, n;
   if (r != DNNMEM_OK) return r;
   n = graph->num_nodes;
-  if (n > 0 && (sizes == NULL || records == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (!dnnmem_graph_is_topological(graph)) return DNNMEM_ERR_NOT_TOPOLOGICAL;
+  if (n > 0 && sizes == NULL) return dnnmem__fail(error, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_SIZE);
+  if (n > 0 && records == NULL) return dnnmem__fail(error, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   for (v = 0; v < n; v++)
-    if (sizes[v] < 0) return DNNMEM_ERR_NEGATIVE;
+    for (k = graph->in_offsets[v]; k < graph->in_offsets[v + 1]; k++)
+      if (graph->in_ids[k] >= v) return dnnmem__fail(error, DNNMEM_ERR_NOT_TOPOLOGICAL, v, DNNMEM_FIELD_INPUT);
+  for (v = 0; v < n; v++)
+    if (sizes[v] < 0) return dnnmem__fail(error, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_SIZE);
   for (v = 0; v < n; v++) {
     DNNMEM_MEMSET(&records[v], 0, sizeof(records[v]));
     records[v].lower = v;
@@ -6919,11 +6959,21 @@ static dnnmem_result dnnmem__plan_carve(const dnnmem_intervals *problem, const d
                                    scratch, scratch_bytes, out_bytes);
 }
 
+/* The options every planning operation shares: algo, limits. */
+static dnnmem_result dnnmem__plan_options_check(const dnnmem_plan_options *options, dnnmem_error *e) {
+  dnnmem_plan_algo algo = options ? options->algo : DNNMEM_PLAN_BEST;
+  if ((int)algo < 0 || algo >= DNNMEM_PLAN_ALGO_COUNT)
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_ALGO);
+  if (options && options->node_limit < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, -1, DNNMEM_FIELD_LIMIT);
+  if (options && options->capacity < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, -1, DNNMEM_FIELD_CAPACITY);
+  return DNNMEM_OK;
+}
+
 /* Validates the problem and carves the scratch of an operation. */
 static dnnmem_result dnnmem__plan_begin(const dnnmem_intervals *problem, const dnnmem_plan_options *options,
                                         int what, dnnmem__plan_work *w, void *scratch,
-                                        size_t scratch_bytes) {
-  dnnmem_result r = dnnmem_intervals_check(problem);
+                                        size_t scratch_bytes, dnnmem_error *e) {
+  dnnmem_result r = dnnmem_intervals_check(problem, e);
   if (r != DNNMEM_OK) return r;
   return dnnmem__plan_carve(problem, options, what, w, scratch, scratch_bytes, NULL);
 }
@@ -6937,11 +6987,10 @@ static dnnmem_result dnnmem__plan_lower_bound_scratch_size_core(const dnnmem_int
 
 static dnnmem_result dnnmem__plan_lower_bound_core(const dnnmem_intervals *problem,
                                                  int64_t *out_bound, void *scratch,
-                                                 size_t scratch_bytes) {
+                                                 size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__plan_work w;
   dnnmem_result r;
-  if (out_bound == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  r = dnnmem__plan_begin(problem, NULL, DNNMEM__PLAN_BOUND, &w, scratch, scratch_bytes);
+  r = dnnmem__plan_begin(problem, NULL, DNNMEM__PLAN_BOUND, &w, scratch, scratch_bytes, e);
   if (r == DNNMEM_OK) *out_bound = dnnmem__bound_run(problem->records, problem->count, problem->alignment, NULL, NULL, 0, &w.bound);
   return r;
 }
@@ -6954,9 +7003,9 @@ static dnnmem_result dnnmem__plan_check_scratch_size_core(const dnnmem_intervals
 }
 
 /* Each offset of a plan on its own: >= 0, aligned, fixed kept, its end
-   representable; the arena. pair[0] names an offending record. */
+   representable; the arena. e names an offending record. */
 static dnnmem_result dnnmem__check_records(const dnnmem_intervals *problem, const int64_t *offsets,
-                                           int64_t *out_arena, int32_t *pair) {
+                                           int64_t *out_arena, dnnmem_error *e) {
   int64_t arena = 0;
   int32_t i;
   dnnmem_result r = DNNMEM_OK;
@@ -6968,10 +7017,7 @@ static dnnmem_result dnnmem__check_records(const dnnmem_intervals *problem, cons
     else if ((rec->flags & DNNMEM_INTERVAL_FIXED) && offsets[i] != rec->fixed_offset)
       r = DNNMEM_ERR_PLAN_FIXED_MISMATCH;
     else if (dnnmem__add_overflows(offsets[i], rec->size, &end)) r = DNNMEM_ERR_OVERFLOW;
-    if (r != DNNMEM_OK) {
-      pair[0] = i;
-      return r;
-    }
+    if (r != DNNMEM_OK) return dnnmem__fail(e, r, i, DNNMEM_FIELD_OFFSET);
     arena = dnnmem__max64(arena, end);
   }
   *out_arena = arena;
@@ -6980,25 +7026,16 @@ static dnnmem_result dnnmem__check_records(const dnnmem_intervals *problem, cons
 
 static dnnmem_result dnnmem__plan_check_core(const dnnmem_intervals *problem,
                                            const int64_t *offsets, int64_t *out_arena,
-                                           int32_t *out_conflict, void *scratch,
-                                           size_t scratch_bytes) {
+                                           void *scratch, size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__plan_work w;
   int32_t pair[2];
-  int64_t arena = 0;
   dnnmem_result r;
-  if (out_conflict) out_conflict[0] = out_conflict[1] = -1;
-  r = dnnmem__plan_begin(problem, NULL, DNNMEM__PLAN_CHECK, &w, scratch, scratch_bytes);
+  r = dnnmem__plan_begin(problem, NULL, DNNMEM__PLAN_CHECK, &w, scratch, scratch_bytes, e);
   if (r != DNNMEM_OK) return r;
-  if (problem->count > 0 && offsets == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem__check_records(problem, offsets, &arena, pair)) != DNNMEM_OK) {
-    if (out_conflict) out_conflict[0] = pair[0];
-    return r;
-  }
-  if (dnnmem__find_overlap(problem->records, problem->count, offsets, 0, &w.check, pair)) {
-    if (out_conflict) out_conflict[0] = pair[0], out_conflict[1] = pair[1];
-    return DNNMEM_ERR_PLAN_OVERLAP;
-  }
-  if (out_arena) *out_arena = arena;
+  if (problem->count > 0 && offsets == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OFFSET);
+  if ((r = dnnmem__check_records(problem, offsets, out_arena, e)) != DNNMEM_OK) return r;
+  if (dnnmem__find_overlap(problem->records, problem->count, offsets, 0, &w.check, pair))
+    return dnnmem__fail2(e, DNNMEM_ERR_PLAN_OVERLAP, pair[0], pair[1], DNNMEM_FIELD_OFFSET);
   return DNNMEM_OK;
 }
 
@@ -7140,19 +7177,18 @@ static dnnmem_result dnnmem__plan_exact(const dnnmem_intervals *problem, const d
 static dnnmem_result dnnmem__plan_solve_core(const dnnmem_intervals *problem,
                                            const dnnmem_plan_options *options,
                                            int64_t *offsets, dnnmem_plan_result *result,
-                                           void *scratch, size_t scratch_bytes) {
+                                           void *scratch, size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__plan_work w;
   dnnmem_plan_result res;
   dnnmem_plan_algo algo = options ? options->algo : DNNMEM_PLAN_BEST;
   int64_t capacity = options ? options->capacity : 0;
   int32_t count, i, pair[2];
   dnnmem_result r;
-  if ((int)algo < 0 || algo >= DNNMEM_PLAN_ALGO_COUNT) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (options && (options->node_limit < 0 || options->capacity < 0)) return DNNMEM_ERR_NEGATIVE;
-  if ((r = dnnmem__plan_begin(problem, options, DNNMEM__PLAN_SOLVE, &w, scratch, scratch_bytes)) != DNNMEM_OK)
+  if ((r = dnnmem__plan_options_check(options, e)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__plan_begin(problem, options, DNNMEM__PLAN_SOLVE, &w, scratch, scratch_bytes, e)) != DNNMEM_OK)
     return r;
   count = problem->count;
-  if (count > 0 && offsets == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (count > 0 && offsets == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   res.lower_bound = dnnmem__bound_run(problem->records, count, problem->alignment, NULL, NULL, 0, &w.bound);
   res.arena = 0;
   res.algo = algo == DNNMEM_PLAN_BEST ? DNNMEM_PLAN_GREEDY_SIZE : algo;
@@ -7164,7 +7200,7 @@ static dnnmem_result dnnmem__plan_solve_core(const dnnmem_intervals *problem,
   if (count > 0) {
     for (i = 0; i < count; i++) w.planner.off[i] = problem->records[i].fixed_offset;
     if (dnnmem__find_overlap(problem->records, count, w.planner.off, 1, &w.check, pair))
-      return DNNMEM_ERR_PLAN_FIXED_COLLISION;
+      return dnnmem__fail2(e, DNNMEM_ERR_PLAN_FIXED_COLLISION, pair[0], pair[1], DNNMEM_FIELD_OFFSET);
     dnnmem__planner_setup(&w.planner, problem->records, count, problem->alignment);
     if ((r = dnnmem__plan_heuristics(&w.planner, algo, offsets, &res)) != DNNMEM_OK) return r;
     if (capacity > 0) res.feasible = res.arena <= capacity ? 1 : res.lower_bound > capacity ? 0 : -1;
@@ -7284,7 +7320,7 @@ static int32_t dnnmem__ties_pieces(int32_t pieces, int32_t linked) {
 /* Validated records. Alias classes (walking each ALIAS chain once: a walk
    that meets itself is a cycle), their spans and fixed members, and the
    usable reuse links (the group rule); O(n). */
-static dnnmem_result dnnmem__ties_prepare(dnnmem__ties *t, const dnnmem_interval *rec) {
+static dnnmem_result dnnmem__ties_prepare(dnnmem__ties *t, const dnnmem_interval *rec, dnnmem_error *e) {
   int32_t n = t->n, i, j, k;
   t->rec = rec;
   for (i = 0; i < n; i++) t->cls[i] = -1, t->group[i] = -1;
@@ -7293,7 +7329,7 @@ static dnnmem_result dnnmem__ties_prepare(dnnmem__ties *t, const dnnmem_interval
     if (t->cls[i] >= 0) continue;
     for (j = i; (rec[j].flags & DNNMEM_INTERVAL_ALIAS) && t->cls[j] == -1; j = rec[j].alias)
       t->cls[j] = -2 - i;
-    if (t->cls[j] == -2 - i) return DNNMEM_ERR_CYCLE;
+    if (t->cls[j] == -2 - i) return dnnmem__fail(e, DNNMEM_ERR_CYCLE, j, DNNMEM_FIELD_ALIAS);
     root = t->cls[j] >= 0 ? t->cls[j] : j;
     for (k = i; t->cls[k] == -2 - i; k = rec[k].alias) t->cls[k] = root;
     t->cls[j] = root;
@@ -7308,7 +7344,8 @@ static dnnmem_result dnnmem__ties_prepare(dnnmem__ties *t, const dnnmem_interval
     t->cls_lo[c] = dnnmem__min64(t->cls_lo[c], rec[i].lower);
     t->cls_hi[c] = dnnmem__max64(t->cls_hi[c], rec[i].upper);
     if (!(rec[i].flags & DNNMEM_INTERVAL_FIXED)) continue;
-    if (f >= 0 && rec[f].fixed_offset != rec[i].fixed_offset) return DNNMEM_ERR_PLAN_ALIAS_OFFSET;
+    if (f >= 0 && rec[f].fixed_offset != rec[i].fixed_offset)
+      return dnnmem__fail2(e, DNNMEM_ERR_PLAN_ALIAS_OFFSET, i, f, DNNMEM_FIELD_OFFSET);
     if (f < 0) t->cls_fixed[c] = i;
   }
   for (k = 0; k < t->classes; k++) t->cls_h[k] = 0;
@@ -7321,7 +7358,7 @@ static dnnmem_result dnnmem__ties_prepare(dnnmem__ties *t, const dnnmem_interval
     if (!(rec[i].flags & DNNMEM_INTERVAL_REUSE)) continue;
     a = t->cls[rec[i].reuse], b = t->cls[i];
     if (a == b || t->cls_hi[a] != step + 1 || t->cls_lo[a] >= step || t->cls_lo[b] != step)
-      return DNNMEM_ERR_PLAN_REUSE;
+      return dnnmem__fail2(e, DNNMEM_ERR_PLAN_REUSE, i, rec[i].reuse, DNNMEM_FIELD_REUSE);
     t->link[t->links++] = i;
   }
   return DNNMEM_OK;
@@ -7529,12 +7566,12 @@ static dnnmem_result dnnmem__ties_carve(const dnnmem_intervals *problem, const d
 /* Validates, carves and prepares an operation on linked records. */
 static dnnmem_result dnnmem__ties_begin(const dnnmem_intervals *problem, const dnnmem_plan_options *options,
                                         int what, dnnmem__ties *t, unsigned char **core, size_t *core_bytes,
-                                        void *scratch, size_t scratch_bytes) {
-  dnnmem_result r = dnnmem_intervals_check(problem);
+                                        void *scratch, size_t scratch_bytes, dnnmem_error *e) {
+  dnnmem_result r = dnnmem_intervals_check(problem, e);
   if (r != DNNMEM_OK) return r;
   r = dnnmem__ties_carve(problem, options, what, t, core, core_bytes, scratch, scratch_bytes, NULL);
   if (r != DNNMEM_OK) return r;
-  return dnnmem__ties_prepare(t, problem->records);
+  return dnnmem__ties_prepare(t, problem->records, e);
 }
 
 /* The height of merged record g at time tm (its tallest member alive then). */
@@ -7589,7 +7626,7 @@ static int64_t dnnmem__ties_bound(dnnmem__ties *t, int64_t alignment, unsigned c
 
 static dnnmem_result dnnmem__ties_solve(const dnnmem_intervals *problem, const dnnmem_plan_options *options,
                                         dnnmem__ties *t, int64_t *offsets, dnnmem_plan_result *out,
-                                        unsigned char *core, size_t core_bytes) {
+                                        unsigned char *core, size_t core_bytes, dnnmem_error *e) {
   static const int variants[] = {DNNMEM__TIES_ALL, DNNMEM__TIES_EQUAL, DNNMEM__TIES_NONE};
   int64_t capacity = options ? options->capacity : 0, bound = dnnmem__ties_bound(t, problem->alignment, core, core_bytes);
   int32_t v, i, unequal = 0, stops[DNNMEM_PLAN_STOP_COUNT] = {0};
@@ -7605,8 +7642,12 @@ static dnnmem_result dnnmem__ties_solve(const dnnmem_intervals *problem, const d
     merged.records = t->merged;
     merged.count = dnnmem__ties_merge(t);
     merged.alignment = problem->alignment;
-    r = dnnmem__plan_solve_core(&merged, options, t->merged_off, &res, core, core_bytes);
-    if (r != DNNMEM_OK) return r;
+    r = dnnmem__plan_solve_core(&merged, options, t->merged_off, &res, core, core_bytes, e);
+    if (r != DNNMEM_OK) { /* name the merged records' first members */
+      if (e->index >= 0) e->index = t->rep[e->index];
+      if (e->other >= 0) e->other = t->rep[e->other];
+      return r;
+    }
     stops[res.stop]++;
     if (v == (t->links > 0 ? 0 : 2) || res.arena < best.arena) {
       for (i = 0; i < t->n; i++) offsets[i] = t->merged_off[t->group[i]];
@@ -7634,16 +7675,14 @@ static dnnmem_result dnnmem__ties_solve(const dnnmem_intervals *problem, const d
 }
 
 static dnnmem_result dnnmem__ties_check(const dnnmem_intervals *problem, dnnmem__ties *t, const int64_t *offsets,
-                                        int32_t *pair, unsigned char *core, size_t core_bytes) {
+                                        unsigned char *core, size_t core_bytes, dnnmem_error *e) {
   dnnmem__plan_work w;
-  int32_t i, groups, pieces;
+  int32_t i, groups, pieces, pair[2];
   for (i = 0; i < t->n; i++) {
     const dnnmem_interval *rec = &problem->records[i];
-    if ((rec->flags & DNNMEM_INTERVAL_ALIAS) && offsets[i] != offsets[rec->alias]) {
-      pair[0] = i < rec->alias ? i : rec->alias;
-      pair[1] = i < rec->alias ? rec->alias : i;
-      return DNNMEM_ERR_PLAN_ALIAS_OFFSET;
-    }
+    if ((rec->flags & DNNMEM_INTERVAL_ALIAS) && offsets[i] != offsets[rec->alias])
+      return dnnmem__fail2(e, DNNMEM_ERR_PLAN_ALIAS_OFFSET, i < rec->alias ? i : rec->alias,
+                           i < rec->alias ? rec->alias : i, DNNMEM_FIELD_OFFSET);
   }
   dnnmem__ties_select(t, DNNMEM__TIES_USED, offsets);
   groups = dnnmem__ties_merge(t);
@@ -7670,7 +7709,7 @@ static dnnmem_result dnnmem__ties_check(const dnnmem_intervals *problem, dnnmem_
         }
       }
     if (pair[1] >= 0 && pair[1] < pair[0]) i = pair[0], pair[0] = pair[1], pair[1] = i;
-    return DNNMEM_ERR_PLAN_OVERLAP;
+    return dnnmem__fail2(e, DNNMEM_ERR_PLAN_OVERLAP, pair[0], pair[1], DNNMEM_FIELD_OFFSET);
   }
   return DNNMEM_OK;
 }
@@ -7690,23 +7729,29 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_solve_scratch_size(const dnnmem_intervals *
   return dnnmem__ties_carve(problem, options, DNNMEM__PLAN_SOLVE, &t, &core, &core_bytes, NULL, 0, out_bytes);
 }
 
+static dnnmem_result dnnmem__plan_solve(const dnnmem_intervals *problem, const dnnmem_plan_options *options,
+                                        int64_t *offsets, dnnmem_plan_result *result, void *scratch,
+                                        size_t scratch_bytes, dnnmem_error *e) {
+  dnnmem__ties t;
+  unsigned char *core;
+  size_t core_bytes;
+  dnnmem_result r;
+  if (!dnnmem__has_links(problem))
+    return dnnmem__plan_solve_core(problem, options, offsets, result, scratch, scratch_bytes, e);
+  if ((r = dnnmem__plan_options_check(options, e)) != DNNMEM_OK) return r;
+  r = dnnmem__ties_begin(problem, options, DNNMEM__PLAN_SOLVE, &t, &core, &core_bytes, scratch, scratch_bytes, e);
+  if (r != DNNMEM_OK) return r;
+  if (offsets == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
+  return dnnmem__ties_solve(problem, options, &t, offsets, result, core, core_bytes, e);
+}
+
 DNNMEM_DEF dnnmem_result dnnmem_plan_solve(const dnnmem_intervals *problem,
                                            const dnnmem_plan_options *options,
                                            int64_t *offsets, dnnmem_plan_result *result,
                                            void *scratch, size_t scratch_bytes) {
-  dnnmem__ties t;
-  unsigned char *core;
-  size_t core_bytes;
-  dnnmem_plan_algo algo = options ? options->algo : DNNMEM_PLAN_BEST;
-  dnnmem_result r;
-  if (!dnnmem__has_links(problem))
-    return dnnmem__plan_solve_core(problem, options, offsets, result, scratch, scratch_bytes);
-  if ((int)algo < 0 || algo >= DNNMEM_PLAN_ALGO_COUNT) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (options && (options->node_limit < 0 || options->capacity < 0)) return DNNMEM_ERR_NEGATIVE;
-  r = dnnmem__ties_begin(problem, options, DNNMEM__PLAN_SOLVE, &t, &core, &core_bytes, scratch, scratch_bytes);
-  if (r != DNNMEM_OK) return r;
-  if (offsets == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  return dnnmem__ties_solve(problem, options, &t, offsets, result, core, core_bytes);
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__plan_solve(problem, options, offsets, result, scratch, scratch_bytes, &e));
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_lower_bound_scratch_size(const dnnmem_intervals *problem,
@@ -7720,17 +7765,22 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_lower_bound_scratch_size(const dnnmem_inter
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_lower_bound(const dnnmem_intervals *problem,
-                                                 int64_t *out_bound, void *scratch,
+                                                 dnnmem_plan_result *result, void *scratch,
                                                  size_t scratch_bytes) {
   dnnmem__ties t;
   unsigned char *core;
   size_t core_bytes;
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   dnnmem_result r;
-  if (!dnnmem__has_links(problem)) return dnnmem__plan_lower_bound_core(problem, out_bound, scratch, scratch_bytes);
-  if (out_bound == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  r = dnnmem__ties_begin(problem, NULL, DNNMEM__PLAN_BOUND, &t, &core, &core_bytes, scratch, scratch_bytes);
-  if (r == DNNMEM_OK) *out_bound = dnnmem__ties_bound(&t, problem->alignment, core, core_bytes);
-  return r;
+  if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  DNNMEM_MEMSET(result, 0, sizeof(*result));
+  if (!dnnmem__has_links(problem)) {
+    r = dnnmem__plan_lower_bound_core(problem, &result->lower_bound, scratch, scratch_bytes, &e);
+  } else {
+    r = dnnmem__ties_begin(problem, NULL, DNNMEM__PLAN_BOUND, &t, &core, &core_bytes, scratch, scratch_bytes, &e);
+    if (r == DNNMEM_OK) result->lower_bound = dnnmem__ties_bound(&t, problem->alignment, core, core_bytes);
+  }
+  return dnnmem__report(&result->error, &e, r);
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_check_scratch_size(const dnnmem_intervals *problem,
@@ -7744,26 +7794,25 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_check_scratch_size(const dnnmem_intervals *
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_check(const dnnmem_intervals *problem,
-                                           const int64_t *offsets, int64_t *out_arena,
-                                           int32_t *out_conflict, void *scratch,
-                                           size_t scratch_bytes) {
+                                           const int64_t *offsets, dnnmem_plan_result *result,
+                                           void *scratch, size_t scratch_bytes) {
   dnnmem__ties t;
   unsigned char *core;
   size_t core_bytes;
-  int64_t arena;
-  int32_t pair[2] = {-1, -1};
+  int64_t arena = 0;
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   dnnmem_result r;
-  if (!dnnmem__has_links(problem))
-    return dnnmem__plan_check_core(problem, offsets, out_arena, out_conflict, scratch, scratch_bytes);
-  if (out_conflict) out_conflict[0] = out_conflict[1] = -1;
-  r = dnnmem__ties_begin(problem, NULL, DNNMEM__PLAN_CHECK, &t, &core, &core_bytes, scratch, scratch_bytes);
-  if (r != DNNMEM_OK) return r;
-  if (offsets == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem__check_records(problem, offsets, &arena, pair)) == DNNMEM_OK)
-    r = dnnmem__ties_check(problem, &t, offsets, pair, core, core_bytes);
-  if (out_conflict) out_conflict[0] = pair[0], out_conflict[1] = pair[1];
-  if (r == DNNMEM_OK && out_arena) *out_arena = arena;
-  return r;
+  if (result) DNNMEM_MEMSET(result, 0, sizeof(*result));
+  if (!dnnmem__has_links(problem)) {
+    r = dnnmem__plan_check_core(problem, offsets, &arena, scratch, scratch_bytes, &e);
+  } else {
+    r = dnnmem__ties_begin(problem, NULL, DNNMEM__PLAN_CHECK, &t, &core, &core_bytes, scratch, scratch_bytes, &e);
+    if (r == DNNMEM_OK && offsets == NULL) r = dnnmem__fail(&e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OFFSET);
+    if (r == DNNMEM_OK) r = dnnmem__check_records(problem, offsets, &arena, &e);
+    if (r == DNNMEM_OK) r = dnnmem__ties_check(problem, &t, offsets, core, core_bytes, &e);
+  }
+  if (result && r == DNNMEM_OK) result->arena = arena;
+  return dnnmem__report(result ? &result->error : NULL, &e, r);
 }
 
 /* ---- path-cover grouping ------------------------------------------------ */
@@ -7949,7 +7998,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_chains(const dnnmem_intervals *problem,
   const dnnmem_interval *records = problem ? problem->records : NULL;
   int32_t count = problem ? problem->count : 0;
   if (problem == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  r = dnnmem__intervals_check(records, count, 0);
+  r = dnnmem__intervals_check(records, count, 0, NULL);
   if (r != DNNMEM_OK) return r;
   if (scratch == NULL) return DNNMEM_ERR_SCRATCH_TOO_SMALL; /* NULL would mean "size only" */
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
@@ -8068,7 +8117,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pass_scratch_size(const dnnmem_intervals *p
 
 /* Passes 2.. are planned when their first record is produced: their first
    steps must follow the pass numbers. n records of w, pass >= 2 ones only. */
-static dnnmem_result dnnmem__pass_order_check(dnnmem__pass_work *w, int32_t n) {
+static dnnmem_result dnnmem__pass_order_check(dnnmem__pass_work *w, int32_t n, dnnmem_error *e) {
   int32_t i, m = 0, prev_pass = 0;
   int64_t prev_start = DNNMEM__I64_MIN;
   for (i = 0; i < n; i++)
@@ -8080,23 +8129,25 @@ static dnnmem_result dnnmem__pass_order_check(dnnmem__pass_work *w, int32_t n) {
   for (i = 0; i < m; i++) {
     const dnnmem_interval *r = &w->records[w->order[i]];
     if (dnnmem__pass_of(r) == prev_pass) continue;
-    if (r->lower < prev_start) return DNNMEM_ERR_PLAN_PASS_ORDER;
+    if (r->lower < prev_start) return dnnmem__fail(e, DNNMEM_ERR_PLAN_PASS_ORDER, w->ids[w->order[i]], DNNMEM_FIELD_PASS);
     prev_pass = dnnmem__pass_of(r);
     prev_start = r->lower;
   }
   return DNNMEM_OK;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_plan_pass(const dnnmem_intervals *problem, const dnnmem_plan_options *options,
-                                          int32_t pass, int64_t *offsets, dnnmem_plan_result *result,
-                                          void *scratch, size_t scratch_bytes) {
+static dnnmem_result dnnmem__plan_pass(const dnnmem_intervals *problem, const dnnmem_plan_options *options,
+                                       int32_t pass, int64_t *offsets, dnnmem_plan_result *result,
+                                       void *scratch, size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__pass_work w;
   dnnmem_intervals sub;
   int32_t i, n = 0;
-  dnnmem_result r = dnnmem__pass_carve(problem, options, pass, &w, scratch, scratch_bytes, NULL);
+  dnnmem_result r = dnnmem_intervals_check(problem, e);
   if (r != DNNMEM_OK) return r;
-  if (problem->count > 0 && offsets == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (dnnmem__has_links(problem)) return DNNMEM_ERR_INVALID_ARGUMENT; /* not modelled */
+  if ((r = dnnmem__pass_carve(problem, options, pass, &w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
+  if (problem->count > 0 && offsets == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
+  if (dnnmem__has_links(problem)) /* not modelled */
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
   for (i = 0; i < problem->count; i++) {
     const dnnmem_interval *rec = &problem->records[i];
     if (dnnmem__pass_of(rec) > pass) continue;
@@ -8104,40 +8155,57 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pass(const dnnmem_intervals *problem, const
     w.records[n] = *rec;
     if (dnnmem__pass_of(rec) < pass) { /* placed by its own pass: it stays */
       if ((rec->flags & DNNMEM_INTERVAL_FIXED) && rec->fixed_offset != offsets[i])
-        return DNNMEM_ERR_PLAN_FIXED_MISMATCH;
+        return dnnmem__fail(e, DNNMEM_ERR_PLAN_FIXED_MISMATCH, i, DNNMEM_FIELD_OFFSET);
       w.records[n].flags |= DNNMEM_INTERVAL_FIXED;
       w.records[n].fixed_offset = offsets[i];
     }
     n++;
   }
-  if ((r = dnnmem__pass_order_check(&w, n)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__pass_order_check(&w, n, e)) != DNNMEM_OK) return r;
   sub.records = w.records;
   sub.count = n;
   sub.alignment = problem->alignment;
-  if ((r = dnnmem_plan_solve(&sub, options, w.offsets, result, w.plan, w.plan_bytes)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__plan_solve(&sub, options, w.offsets, result, w.plan, w.plan_bytes, e)) != DNNMEM_OK) {
+    if (e->index >= 0) e->index = w.ids[e->index]; /* the problem's records */
+    if (e->other >= 0) e->other = w.ids[e->other];
+    return r;
+  }
   for (i = 0; i < n; i++)
     if (dnnmem__pass_of(&w.records[i]) == pass) offsets[w.ids[i]] = w.offsets[i];
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_pass(const dnnmem_intervals *problem, const dnnmem_plan_options *options,
+                                          int32_t pass, int64_t *offsets, dnnmem_plan_result *result,
+                                          void *scratch, size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__plan_pass(problem, options, pass, offsets, result, scratch, scratch_bytes, &e));
 }
 
 /* ---- symbolic sizes ----------------------------------------------------- */
 
 /* The problem's own rules (not the records', which the caller checks at
    one S): terms, range, no fixed offsets and no gaps. */
-static dnnmem_result dnnmem__symbolic_check(const dnnmem_plan_symbolic *problem) {
+static dnnmem_result dnnmem__symbolic_check(const dnnmem_plan_symbolic *problem, dnnmem_error *e) {
   const dnnmem_intervals *iv;
   int32_t i;
-  if (problem == NULL || problem->intervals == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (problem == NULL || problem->intervals == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
   iv = problem->intervals;
-  if (iv->count < 0 || (iv->count > 0 && (iv->records == NULL || problem->coefficients == NULL)))
-    return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (problem->terms < 1 || problem->terms > DNNMEM_PLAN_SYMBOLIC_MAX_TERMS) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (problem->s_min < 0) return DNNMEM_ERR_NEGATIVE;
-  if (problem->s_max < problem->s_min) return DNNMEM_ERR_PLAN_SYMBOL_RANGE;
-  for (i = 0; i < iv->count; i++)
-    if ((iv->records[i].flags & (DNNMEM_INTERVAL_FIXED | DNNMEM_INTERVAL_ALIAS | DNNMEM_INTERVAL_REUSE)) ||
-        iv->records[i].num_gaps != 0)
-      return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (iv->count < 0) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_COUNT);
+  if (iv->count > 0 && (iv->records == NULL || problem->coefficients == NULL))
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, iv->records == NULL ? DNNMEM_FIELD_PROBLEM : DNNMEM_FIELD_SIZE);
+  if (problem->terms < 1 || problem->terms > DNNMEM_PLAN_SYMBOLIC_MAX_TERMS)
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_SYMBOL);
+  if (problem->s_min < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, -1, DNNMEM_FIELD_SYMBOL);
+  if (problem->s_max < problem->s_min) return dnnmem__fail(e, DNNMEM_ERR_PLAN_SYMBOL_RANGE, -1, DNNMEM_FIELD_SYMBOL);
+  for (i = 0; i < iv->count; i++) {
+    int32_t f = iv->records[i].flags;
+    if (f & DNNMEM_INTERVAL_FIXED) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, i, DNNMEM_FIELD_OFFSET);
+    if (f & DNNMEM_INTERVAL_ALIAS) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, i, DNNMEM_FIELD_ALIAS);
+    if (f & DNNMEM_INTERVAL_REUSE) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, i, DNNMEM_FIELD_REUSE);
+    if (iv->records[i].num_gaps != 0) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, i, DNNMEM_FIELD_GAP);
+  }
   return DNNMEM_OK;
 }
 
@@ -8159,27 +8227,32 @@ static dnnmem_result dnnmem__poly_at(const int64_t *c, int32_t terms, int64_t s,
 
 static int64_t dnnmem__poly_limit(int64_t s) { return s > 0 ? DNNMEM__I64_MAX / s : DNNMEM__I64_MAX; }
 
-DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_records(const dnnmem_plan_symbolic *problem, int64_t s,
-                                                      dnnmem_interval *records) {
+static dnnmem_result dnnmem__symbolic_records(const dnnmem_plan_symbolic *problem, int64_t s,
+                                              dnnmem_interval *records, dnnmem_error *e) {
   const dnnmem_intervals *iv;
   dnnmem_intervals at;
   int64_t limit = dnnmem__poly_limit(s);
   int32_t i;
-  dnnmem_result r = dnnmem__symbolic_check(problem);
+  dnnmem_result r = dnnmem__symbolic_check(problem, e);
   if (r != DNNMEM_OK) return r;
   iv = problem->intervals;
-  if (s < problem->s_min || s > problem->s_max) return DNNMEM_ERR_PLAN_SYMBOL_RANGE;
-  if (iv->count > 0 && records == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (s < problem->s_min || s > problem->s_max) return dnnmem__fail(e, DNNMEM_ERR_PLAN_SYMBOL_RANGE, -1, DNNMEM_FIELD_SYMBOL);
+  if (iv->count > 0 && records == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   for (i = 0; i < iv->count; i++) {
     records[i] = iv->records[i];
     r = dnnmem__poly_at(problem->coefficients + (size_t)i * (size_t)problem->terms, problem->terms, s, limit,
                         &records[i].size);
-    if (r != DNNMEM_OK) return r;
+    if (r != DNNMEM_OK) return dnnmem__fail(e, r, i, DNNMEM_FIELD_SIZE);
   }
   at.records = records;
   at.count = iv->count;
   at.alignment = iv->alignment;
-  return dnnmem_intervals_check(&at);
+  return dnnmem_intervals_check(&at, e);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_records(const dnnmem_plan_symbolic *problem, int64_t s,
+                                                      dnnmem_interval *records) {
+  return dnnmem__symbolic_records(problem, s, records, NULL);
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_resolve(const dnnmem_plan_symbolic *problem,
@@ -8188,7 +8261,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_resolve(const dnnmem_plan_symbolic
   const dnnmem_intervals *iv;
   int64_t limit = dnnmem__poly_limit(s), total = 0, arena = 0;
   int32_t n, p, e, terms;
-  dnnmem_result r = dnnmem__symbolic_check(problem);
+  dnnmem_result r = dnnmem__symbolic_check(problem, NULL);
   if (r != DNNMEM_OK) return r;
   iv = problem->intervals;
   n = iv->count;
@@ -8254,7 +8327,7 @@ static dnnmem_result dnnmem__symbolic_carve(const dnnmem_plan_symbolic *problem,
   dnnmem__scratch s;
   size_t solve = 0, bound = 0;
   int32_t n;
-  dnnmem_result r = dnnmem__symbolic_check(problem);
+  dnnmem_result r = dnnmem__symbolic_check(problem, NULL);
   if (r != DNNMEM_OK) return r;
   n = problem->intervals->count;
   if (n > (DNNMEM__I32_MAX - 16) / 3) return DNNMEM_ERR_TOO_MANY;
@@ -8388,11 +8461,11 @@ static void dnnmem__symbolic_blend(const dnnmem_plan_symbolic *problem, dnnmem__
   for (i = 0; i < n; i++) w->records[i].size = w->ref[i];
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_solve(const dnnmem_plan_symbolic *problem,
-                                                    const dnnmem_plan_options *options, int32_t *order,
-                                                    int32_t *below_offsets, int32_t *below_ids,
-                                                    int32_t below_capacity, dnnmem_plan_symbolic_result *result,
-                                                    void *scratch, size_t scratch_bytes) {
+static dnnmem_result dnnmem__plan_symbolic_solve(const dnnmem_plan_symbolic *problem,
+                                                 const dnnmem_plan_options *options, int32_t *order,
+                                                 int32_t *below_offsets, int32_t *below_ids,
+                                                 int32_t below_capacity, dnnmem_plan_symbolic_result *result,
+                                                 void *scratch, size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__symbolic_work w;
   dnnmem_plan_symbolic_result res, best;
   dnnmem_plan_options po;
@@ -8402,17 +8475,16 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_solve(const dnnmem_plan_symbolic *
   int64_t refs[DNNMEM_PLAN_SYMBOLIC_REFERENCES];
   double best_sum = 0.0;
   int32_t n, i, c, num_refs = 0, samples, edges;
-  dnnmem_result r = dnnmem__symbolic_carve(problem, options, &w, scratch, scratch_bytes, NULL);
+  dnnmem_result r = dnnmem__symbolic_check(problem, e);
   if (r != DNNMEM_OK) return r;
-  if (options && (options->node_limit < 0 || options->capacity < 0)) return DNNMEM_ERR_NEGATIVE;
-  if (options && ((int)options->algo < 0 || options->algo >= DNNMEM_PLAN_ALGO_COUNT))
-    return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((r = dnnmem__symbolic_carve(problem, options, &w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__plan_options_check(options, e)) != DNNMEM_OK) return r;
   n = problem->intervals->count;
-  if (n > 0 && (order == NULL || below_offsets == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (n > 0 && (order == NULL || below_offsets == NULL)) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   if (below_offsets == NULL || below_capacity < 0 || (below_capacity > 0 && below_ids == NULL))
-    return DNNMEM_ERR_INVALID_ARGUMENT;
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   /* every S is checked at s_max: sizes never shrink as S grows */
-  if ((r = dnnmem_plan_symbolic_records(problem, problem->s_max, w.records)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__symbolic_records(problem, problem->s_max, w.records, e)) != DNNMEM_OK) return r;
   dnnmem__planner_setup(&w.tree, w.records, n, problem->intervals->alignment); /* lifetimes only */
   if (options) po = *options;
   else DNNMEM_MEMSET(&po, 0, sizeof(po));
@@ -8423,7 +8495,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_solve(const dnnmem_plan_symbolic *
   samples = dnnmem__symbolic_samples(problem->s_min, problem->s_max, w.samples);
   for (i = 0; i < samples; i++) {
     dnnmem__symbolic_at(problem, &w, w.samples[i]);
-    r = dnnmem_plan_lower_bound(&at, &w.bounds[i], w.plan, w.plan_bytes);
+    r = dnnmem__plan_lower_bound_core(&at, &w.bounds[i], w.plan, w.plan_bytes, NULL); /* no links */
     DNNMEM_ASSERT(r == DNNMEM_OK);
   }
   /* references: evenly spread over the samples, the largest first; a
@@ -8478,6 +8550,16 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_solve(const dnnmem_plan_symbolic *
   DNNMEM_MEMCPY(below_offsets, w.below_offsets, ((size_t)n + 1) * sizeof(int32_t));
   if (edges > 0) DNNMEM_MEMCPY(below_ids, w.below_ids, (size_t)edges * sizeof(int32_t));
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_solve(const dnnmem_plan_symbolic *problem,
+                                                    const dnnmem_plan_options *options, int32_t *order,
+                                                    int32_t *below_offsets, int32_t *below_ids,
+                                                    int32_t below_capacity, dnnmem_plan_symbolic_result *result,
+                                                    void *scratch, size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__plan_symbolic_solve(problem, options, order, below_offsets, below_ids, below_capacity, result, scratch, scratch_bytes, &e));
 }
 
 /* ---- conflict sets ("why not") ------------------------------------------ */
@@ -8607,13 +8689,16 @@ static dnnmem_result dnnmem__conflict_ask(const dnnmem_intervals *problem, dnnme
 
 /* Whether the member records' lower bound exceeds the capacity (pools:
    proves that no plan exists). */
+static dnnmem_result dnnmem__plan_pools_lower_bound(const dnnmem_plan_pools *problem, int64_t *out_bound,
+                                                    void *scratch, size_t scratch_bytes, dnnmem_error *e);
+
 static int dnnmem__conflict_bound_exceeds(const dnnmem_intervals *problem, dnnmem__conflict_work *w) {
   dnnmem_intervals sub;
   dnnmem_plan_pools subp;
   int64_t bound = 0;
   dnnmem__conflict_subset(problem, w, &sub, &subp);
-  if (w->pools) return dnnmem_plan_pools_lower_bound(&subp, &bound, w->plan, w->plan_bytes) == DNNMEM_ERR_INFEASIBLE;
-  if (dnnmem_plan_lower_bound(&sub, &bound, w->plan, w->plan_bytes) != DNNMEM_OK) return 0;
+  if (w->pools) return dnnmem__plan_pools_lower_bound(&subp, &bound, w->plan, w->plan_bytes, NULL) == DNNMEM_ERR_INFEASIBLE;
+  if (dnnmem__plan_lower_bound_core(&sub, &bound, w->plan, w->plan_bytes, NULL) != DNNMEM_OK) return 0;
   return bound > w->ask.capacity;
 }
 
@@ -8805,16 +8890,26 @@ static dnnmem_result dnnmem__conflict_run(const dnnmem_intervals *problem, dnnme
   return DNNMEM_OK;
 }
 
+static dnnmem_result dnnmem__plan_conflict(const dnnmem_intervals *problem,
+                                           const dnnmem_plan_options *options, int32_t *conflict,
+                                           int32_t conflict_capacity, dnnmem_plan_conflict_result *result,
+                                           void *scratch, size_t scratch_bytes, dnnmem_error *e) {
+  dnnmem__conflict_work w;
+  dnnmem_result r;
+  if ((r = dnnmem_intervals_check(problem, e)) != DNNMEM_OK) return r;
+  if (dnnmem__has_links(problem)) /* subsets would cut links */
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  if ((r = dnnmem__conflict_carve(problem, options, &w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
+  return dnnmem__conflict_run(problem, &w, conflict, conflict_capacity, result);
+}
+
 DNNMEM_DEF dnnmem_result dnnmem_plan_conflict(const dnnmem_intervals *problem, const dnnmem_plan_options *options,
                                               int32_t *conflict, int32_t conflict_capacity,
                                               dnnmem_plan_conflict_result *result, void *scratch,
                                               size_t scratch_bytes) {
-  dnnmem__conflict_work w;
-  dnnmem_result r;
-  if ((r = dnnmem_intervals_check(problem)) != DNNMEM_OK) return r;
-  if (dnnmem__has_links(problem)) return DNNMEM_ERR_INVALID_ARGUMENT; /* subsets would cut links */
-  if ((r = dnnmem__conflict_carve(problem, options, &w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
-  return dnnmem__conflict_run(problem, &w, conflict, conflict_capacity, result);
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__plan_conflict(problem, options, conflict, conflict_capacity, result, scratch, scratch_bytes, &e));
 }
 
 
@@ -8863,33 +8958,37 @@ static int dnnmem__pools_usable(const dnnmem_plan_pools *p, int32_t r, int32_t q
 
 /* The problem's rules (dnnmem_plan_pools_solve's comment); require_fit: every
    record fits one of its pools alone. */
-static dnnmem_result dnnmem__pools_validate(const dnnmem_plan_pools *p, int require_fit) {
+static dnnmem_result dnnmem__pools_validate(const dnnmem_plan_pools *p, int require_fit, dnnmem_error *e) {
   const dnnmem_interval *rec;
   dnnmem_result r;
   int32_t i, j, k, n, q;
   int64_t max_cost = 0, max_align = 1, total = 0, cost_total = 0, t;
-  if (p == NULL || p->intervals == NULL || p->pools == NULL || p->num_pools < 1) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem_intervals_check(p->intervals)) != DNNMEM_OK) return r;
-  for (q = 0; q < p->num_pools; q++) {
+  if (p == NULL || p->intervals == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  if (p->pools == NULL || p->num_pools < 1) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_POOL);
+  if ((r = dnnmem_intervals_check(p->intervals, e)) != DNNMEM_OK) return r;
+  for (q = 0; q < p->num_pools; q++) { /* a pool's fault: index -1, other the pool */
     const dnnmem_pool *pool = &p->pools[q];
-    if (pool->capacity < 0 || pool->cost < 0 || pool->alignment < 0) return DNNMEM_ERR_NEGATIVE;
-    if (pool->alignment > 1 && !dnnmem__is_pow2(pool->alignment)) return DNNMEM_ERR_ALIGNMENT;
+    if (pool->capacity < 0) return dnnmem__fail2(e, DNNMEM_ERR_NEGATIVE, -1, q, DNNMEM_FIELD_CAPACITY);
+    if (pool->cost < 0) return dnnmem__fail2(e, DNNMEM_ERR_NEGATIVE, -1, q, DNNMEM_FIELD_COST);
+    if (pool->alignment < 0 || (pool->alignment > 1 && !dnnmem__is_pow2(pool->alignment)))
+      return dnnmem__fail2(e, pool->alignment < 0 ? DNNMEM_ERR_NEGATIVE : DNNMEM_ERR_ALIGNMENT, -1, q,
+                           DNNMEM_FIELD_ALIGNMENT);
     max_cost = dnnmem__max64(max_cost, pool->cost);
     max_align = dnnmem__max64(max_align, pool->alignment);
   }
   n = p->intervals->count;
   rec = p->intervals->records;
   if (p->allowed_offsets != NULL) {
-    if (p->allowed_offsets[0] != 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+    if (p->allowed_offsets[0] != 0) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, 0, DNNMEM_FIELD_POOL);
     for (i = 0; i < n; i++)
-      if (p->allowed_offsets[i + 1] < p->allowed_offsets[i]) return DNNMEM_ERR_INVALID_ARGUMENT;
-    if (p->allowed_offsets[n] > 0 && p->allowed_ids == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+      if (p->allowed_offsets[i + 1] < p->allowed_offsets[i]) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, i, DNNMEM_FIELD_POOL);
+    if (p->allowed_offsets[n] > 0 && p->allowed_ids == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_POOL);
     for (i = 0; i < n; i++)
       for (j = p->allowed_offsets[i]; j < p->allowed_offsets[i + 1]; j++) {
         q = p->allowed_ids[j];
-        if (q < 0 || q >= p->num_pools) return DNNMEM_ERR_ID_RANGE;
+        if (q < 0 || q >= p->num_pools) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, i, DNNMEM_FIELD_POOL);
         for (k = p->allowed_offsets[i]; k < j; k++)
-          if (p->allowed_ids[k] == q) return DNNMEM_ERR_INVALID_ARGUMENT;
+          if (p->allowed_ids[k] == q) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, i, DNNMEM_FIELD_POOL);
       }
   }
   /* every arena representable with the largest pool alignment; every cost too */
@@ -8899,7 +8998,7 @@ static dnnmem_result dnnmem__pools_validate(const dnnmem_plan_pools *p, int requ
         dnnmem__add_overflows(total, a - 1, &total) ||
         ((rec[i].flags & DNNMEM_INTERVAL_FIXED) && dnnmem__add_overflows(total, rec[i].fixed_offset, &total)) ||
         dnnmem__mul_overflows(rec[i].size, max_cost, &t) || dnnmem__add_overflows(cost_total, t, &cost_total))
-      return DNNMEM_ERR_OVERFLOW;
+      return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, i, DNNMEM_FIELD_SIZE);
   }
   if (require_fit) {
     int32_t all_dummy = 0;
@@ -8912,7 +9011,7 @@ static dnnmem_result dnnmem__pools_validate(const dnnmem_plan_pools *p, int requ
         cnt = dnnmem__pools_allowed(p, &all_dummy, i, &ids);
         for (k = 0; k < cnt && !ok; k++) ok = dnnmem__pools_usable(p, i, ids[k]);
       }
-      if (!ok) return DNNMEM_ERR_PLAN_POOL_CAPACITY;
+      if (!ok) return dnnmem__fail(e, DNNMEM_ERR_PLAN_POOL_CAPACITY, i, DNNMEM_FIELD_SIZE);
     }
   }
   return DNNMEM_OK;
@@ -9276,11 +9375,12 @@ static dnnmem_result dnnmem__pools_size(const dnnmem_plan_pools *problem, int wh
    (dnnmem__ties_prepare); a solve also gets each class's pools as a mask
    (bit q % 64), the tie sets' filter. */
 static dnnmem_result dnnmem__pools_tied_begin(const dnnmem_plan_pools *p, int what, dnnmem__pools_tied *tt,
-                                              dnnmem__pools_work *w, void *scratch, size_t scratch_bytes) {
+                                              dnnmem__pools_work *w, void *scratch, size_t scratch_bytes,
+                                              dnnmem_error *e) {
   int32_t i, k, n = p->intervals->count;
   dnnmem_result r = dnnmem__pools_tied_carve(p, what, tt, scratch, scratch_bytes, NULL);
   if (r != DNNMEM_OK) return r;
-  if ((r = dnnmem__ties_prepare(&tt->t, p->intervals->records)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__ties_prepare(&tt->t, p->intervals->records, e)) != DNNMEM_OK) return r;
   if ((r = dnnmem__pools_carve(p, w, what, tt->core, tt->core_bytes, NULL)) != DNNMEM_OK) return r;
   w->weight = NULL;
   if (what != 1) return DNNMEM_OK;
@@ -9365,16 +9465,15 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_lower_bound_scratch_size(const dnnmem
   return dnnmem__pools_size(problem, 0, out_bytes);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_plan_pools_lower_bound(const dnnmem_plan_pools *problem, int64_t *out_bound,
-                                                       void *scratch, size_t scratch_bytes) {
+static dnnmem_result dnnmem__plan_pools_lower_bound(const dnnmem_plan_pools *problem, int64_t *out_bound,
+                                                    void *scratch, size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__pools_work w;
   dnnmem_result r;
   int64_t b;
-  if (out_bound == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem__pools_validate(problem, 1)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__pools_validate(problem, 1, e)) != DNNMEM_OK) return r;
   if (dnnmem__has_links(problem->intervals)) {
     dnnmem__pools_tied tt;
-    if ((r = dnnmem__pools_tied_begin(problem, 0, &tt, &w, scratch, scratch_bytes)) != DNNMEM_OK) return r;
+    if ((r = dnnmem__pools_tied_begin(problem, 0, &tt, &w, scratch, scratch_bytes, e)) != DNNMEM_OK) return r;
     if ((r = dnnmem__pools_tied_bound(&w, &tt, problem, &b)) != DNNMEM_OK) return r;
   } else {
     if ((r = dnnmem__pools_carve(problem, &w, 0, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
@@ -9387,6 +9486,16 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_lower_bound(const dnnmem_plan_pools *
   return DNNMEM_OK;
 }
 
+DNNMEM_DEF dnnmem_result dnnmem_plan_pools_lower_bound(const dnnmem_plan_pools *problem,
+                                                       dnnmem_plan_pools_result *result, void *scratch,
+                                                       size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  DNNMEM_MEMSET(result, 0, sizeof(*result));
+  return dnnmem__report(&result->error, &e,
+                        dnnmem__plan_pools_lower_bound(problem, &result->lower_bound, scratch, scratch_bytes, &e));
+}
+
 /* ---- pools: the checker --------------------------------------------------- */
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_pools_check_scratch_size(const dnnmem_plan_pools *problem,
@@ -9394,50 +9503,42 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_check_scratch_size(const dnnmem_plan_
   return dnnmem__pools_size(problem, 2, out_bytes);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_plan_pools_check(const dnnmem_plan_pools *problem, const int32_t *pool_of,
-                                                 const int64_t *offsets, int64_t *out_cost, int64_t *arenas,
-                                                 int32_t *out_conflict, void *scratch, size_t scratch_bytes) {
+static dnnmem_result dnnmem__plan_pools_check(const dnnmem_plan_pools *problem, const int32_t *pool_of,
+                                              const int64_t *offsets, int64_t *out_cost, int64_t *arenas,
+                                              void *scratch, size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__pools_work w;
   dnnmem_result r;
   const dnnmem_interval *rec;
-  int32_t i, k, n, first, last, bad[2];
+  int32_t i, k, n, first, last;
   int64_t cost = 0;
-  if (out_conflict) out_conflict[0] = out_conflict[1] = -1;
-  if ((r = dnnmem__pools_validate(problem, 0)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__pools_validate(problem, 0, e)) != DNNMEM_OK) return r;
   if (dnnmem__has_links(problem->intervals)) {
     dnnmem__pools_tied tt;
-    r = dnnmem__pools_tied_begin(problem, 2, &tt, &w, scratch, scratch_bytes);
+    r = dnnmem__pools_tied_begin(problem, 2, &tt, &w, scratch, scratch_bytes, e);
   } else {
     r = dnnmem__pools_carve(problem, &w, 2, scratch, scratch_bytes, NULL);
   }
   if (r != DNNMEM_OK) return r;
   n = problem->intervals->count;
   rec = problem->intervals->records;
-  if (n > 0 && (pool_of == NULL || offsets == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (n > 0 && (pool_of == NULL || offsets == NULL))
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, pool_of == NULL ? DNNMEM_FIELD_POOL : DNNMEM_FIELD_OFFSET);
   for (i = 0; i < problem->num_pools; i++) w.all[i] = i;
   for (i = 0; i < n; i++) {
     const int32_t *ids;
     int32_t cnt, ok = 0;
-    if (pool_of[i] < 0 || pool_of[i] >= problem->num_pools) {
-      if (out_conflict) out_conflict[0] = i;
-      return DNNMEM_ERR_ID_RANGE;
-    }
+    if (pool_of[i] < 0 || pool_of[i] >= problem->num_pools) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, i, DNNMEM_FIELD_POOL);
     cnt = dnnmem__pools_allowed(problem, w.all, i, &ids);
     for (k = 0; k < cnt && !ok; k++) ok = ids[k] == pool_of[i];
-    if (!ok) {
-      if (out_conflict) out_conflict[0] = i;
-      return DNNMEM_ERR_PLAN_POOL_FORBIDDEN;
-    }
+    if (!ok) return dnnmem__fail(e, DNNMEM_ERR_PLAN_POOL_FORBIDDEN, i, DNNMEM_FIELD_POOL);
     w.ids[i] = i;
     w.keys[i] = pool_of[i];
     cost += rec[i].size * problem->pools[pool_of[i]].cost; /* validated: within int64_t */
   }
   for (i = 0; i < n; i++) { /* a class in one pool (its offsets: the pool's check) */
     int32_t a = rec[i].alias;
-    if ((rec[i].flags & DNNMEM_INTERVAL_ALIAS) && pool_of[a] != pool_of[i]) {
-      if (out_conflict) out_conflict[0] = i < a ? i : a, out_conflict[1] = i < a ? a : i;
-      return DNNMEM_ERR_PLAN_ALIAS_OFFSET;
-    }
+    if ((rec[i].flags & DNNMEM_INTERVAL_ALIAS) && pool_of[a] != pool_of[i])
+      return dnnmem__fail2(e, DNNMEM_ERR_PLAN_ALIAS_OFFSET, i < a ? i : a, i < a ? a : i, DNNMEM_FIELD_POOL);
   }
   dnnmem__radix_sort(w.ids, w.tmp, n, w.keys); /* by pool, then id */
   if (arenas)
@@ -9445,7 +9546,8 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_check(const dnnmem_plan_pools *proble
   for (first = 0; first < n; first = last) {
     int32_t q = pool_of[w.ids[first]], m = 0, top = -1;
     dnnmem_intervals sub;
-    int64_t arena = 0;
+    dnnmem_plan_result pr;
+    int64_t arena;
     for (last = first; last < n && pool_of[w.ids[last]] == q; last++) {
       w.sub[m] = rec[w.ids[last]];
       w.sub_off[m] = offsets[w.ids[last]];
@@ -9460,25 +9562,34 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_check(const dnnmem_plan_pools *proble
     sub.records = w.sub;
     sub.count = m;
     sub.alignment = dnnmem__pools_alignment(problem, q);
-    bad[0] = bad[1] = -1;
-    r = dnnmem_plan_check(&sub, w.sub_off, &arena, bad, w.plan, w.plan_bytes);
-    if (r != DNNMEM_OK) {
-      if (out_conflict) {
-        out_conflict[0] = bad[0] >= 0 ? w.sub_map[bad[0]] : -1;
-        out_conflict[1] = bad[1] >= 0 ? w.sub_map[bad[1]] : -1;
-      }
+    r = dnnmem_plan_check(&sub, w.sub_off, &pr, w.plan, w.plan_bytes);
+    if (r != DNNMEM_OK) { /* the pool's records as the problem's */
+      *e = pr.error;
+      if (e->index >= 0) e->index = w.sub_map[e->index];
+      if (e->other >= 0) e->other = w.sub_map[e->other];
       return r;
     }
+    arena = pr.arena;
     if (problem->pools[q].capacity > 0 && arena > problem->pools[q].capacity) {
       for (k = 0; k < m; k++)
         if (top < 0 || w.sub_off[k] + w.sub[k].size > w.sub_off[top] + w.sub[top].size) top = k;
-      if (out_conflict) out_conflict[0] = w.sub_map[top];
-      return DNNMEM_ERR_PLAN_POOL_OVER_CAPACITY;
+      return dnnmem__fail2(e, DNNMEM_ERR_PLAN_POOL_OVER_CAPACITY, w.sub_map[top], q, DNNMEM_FIELD_OFFSET);
     }
     if (arenas) arenas[q] = arena;
   }
-  if (out_cost) *out_cost = cost;
+  *out_cost = cost;
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_pools_check(const dnnmem_plan_pools *problem, const int32_t *pool_of,
+                                                 const int64_t *offsets, int64_t *arenas,
+                                                 dnnmem_plan_pools_result *result, void *scratch,
+                                                 size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  int64_t cost = 0;
+  dnnmem_result r = dnnmem__plan_pools_check(problem, pool_of, offsets, &cost, arenas, scratch, scratch_bytes, &e);
+  if (result) DNNMEM_MEMSET(result, 0, sizeof(*result)), result->cost = r == DNNMEM_OK ? cost : 0;
+  return dnnmem__report(result ? &result->error : NULL, &e, r);
 }
 
 /* ---- pools: placing, packing, improving ------------------------------------ */
@@ -9987,7 +10098,7 @@ static int dnnmem__pools_tied_problem(dnnmem__pools_tied *tt, const dnnmem_plan_
 static dnnmem_result dnnmem__pools_tied_solve(const dnnmem_plan_pools *problem,
                                               const dnnmem_plan_pools_options *opt, int32_t *pool_of,
                                               int64_t *offsets, int64_t *arenas, dnnmem_plan_pools_result *result,
-                                              void *scratch, size_t scratch_bytes) {
+                                              void *scratch, size_t scratch_bytes, dnnmem_error *e) {
   /* the tie sets: every link, equal sizes, the classes keeping their reuse links, none */
   static const int variants[] = {DNNMEM__TIES_ALL, DNNMEM__TIES_EQUAL, DNNMEM__TIES_NONE, DNNMEM__TIES_NONE};
   const dnnmem_interval *rec = problem->intervals->records;
@@ -9998,7 +10109,7 @@ static dnnmem_result dnnmem__pools_tied_solve(const dnnmem_plan_pools *problem,
   int32_t stops[DNNMEM_PLAN_STOP_COUNT] = {0};
   int64_t bound, best_arenas = 0;
   dnnmem_result r;
-  if ((r = dnnmem__pools_tied_begin(problem, 1, &tt, &w, scratch, scratch_bytes)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__pools_tied_begin(problem, 1, &tt, &w, scratch, scratch_bytes, e)) != DNNMEM_OK) return r;
   DNNMEM_MEMSET(&best, 0, sizeof(best));
   best.feasible = -1;
   if ((r = dnnmem__pools_tied_bound(&w, &tt, problem, &bound)) != DNNMEM_OK) return r;
@@ -10017,12 +10128,15 @@ static dnnmem_result dnnmem__pools_tied_solve(const dnnmem_plan_pools *problem,
     if (variants[v] == DNNMEM__TIES_EQUAL && !unequal) continue; /* ALL's ties again */
     dnnmem__ties_select(&tt.t, variants[v], NULL);
     if (!dnnmem__pools_tied_problem(&tt, problem, &w, dnnmem__ties_merge(&tt.t), v == 2, &mi, &mp)) {
-      if (variants[v] == DNNMEM__TIES_NONE) return DNNMEM_ERR_PLAN_POOL_CAPACITY;
+      if (variants[v] == DNNMEM__TIES_NONE) return dnnmem__fail(e, DNNMEM_ERR_PLAN_POOL_CAPACITY, -1, DNNMEM_FIELD_SIZE);
       continue;
     }
-    r = dnnmem__pools_validate(&mp, 1); /* a group too tall for every pool it may use */
+    r = dnnmem__pools_validate(&mp, 1, e); /* a group too tall for every pool it may use */
     if (r == DNNMEM_ERR_PLAN_POOL_CAPACITY && variants[v] != DNNMEM__TIES_NONE) continue;
-    if (r != DNNMEM_OK) return r;
+    if (r != DNNMEM_OK) {
+      if (e->index >= 0) e->index = tt.t.rep[e->index]; /* a group's first member */
+      return r;
+    }
     /* sized for the problem (n records, its links): covers the merged one */
     if ((r = dnnmem__pools_carve(problem, &w, 1, tt.core, tt.core_bytes, NULL)) != DNNMEM_OK) return r;
     w.opt = *opt;
@@ -10061,24 +10175,36 @@ static dnnmem_result dnnmem__pools_tied_solve(const dnnmem_plan_pools *problem,
   return DNNMEM_OK;
 }
 
+static dnnmem_result dnnmem__plan_pools_solve(const dnnmem_plan_pools *problem,
+                                              const dnnmem_plan_pools_options *options, int32_t *pool_of,
+                                              int64_t *offsets, int64_t *arenas,
+                                              dnnmem_plan_pools_result *result, void *scratch,
+                                              size_t scratch_bytes, dnnmem_error *e) {
+  dnnmem__pools_work w;
+  dnnmem_result r;
+  if ((r = dnnmem__pools_validate(problem, 1, e)) != DNNMEM_OK) return r;
+  DNNMEM_MEMSET(&w.opt, 0, sizeof(w.opt));
+  if (options) w.opt = *options;
+  if ((int)w.opt.algo < 0 || w.opt.algo >= DNNMEM_PLAN_POOLS_ALGO_COUNT)
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_ALGO);
+  if (w.opt.node_limit < 0 || w.opt.pack_node_limit < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, -1, DNNMEM_FIELD_LIMIT);
+  if (problem->intervals->count > 0 && (pool_of == NULL || offsets == NULL))
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
+  if (dnnmem__has_links(problem->intervals))
+    return dnnmem__pools_tied_solve(problem, &w.opt, pool_of, offsets, arenas, result, scratch, scratch_bytes, e);
+  if ((r = dnnmem__pools_carve(problem, &w, 1, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
+  w.weight = NULL;
+  return dnnmem__pools_run(&w, problem, pool_of, offsets, arenas, result);
+}
+
 DNNMEM_DEF dnnmem_result dnnmem_plan_pools_solve(const dnnmem_plan_pools *problem,
                                                  const dnnmem_plan_pools_options *options, int32_t *pool_of,
                                                  int64_t *offsets, int64_t *arenas,
                                                  dnnmem_plan_pools_result *result, void *scratch,
                                                  size_t scratch_bytes) {
-  dnnmem__pools_work w;
-  dnnmem_result r;
-  if ((r = dnnmem__pools_validate(problem, 1)) != DNNMEM_OK) return r;
-  DNNMEM_MEMSET(&w.opt, 0, sizeof(w.opt));
-  if (options) w.opt = *options;
-  if ((int)w.opt.algo < 0 || w.opt.algo >= DNNMEM_PLAN_POOLS_ALGO_COUNT) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (w.opt.node_limit < 0 || w.opt.pack_node_limit < 0) return DNNMEM_ERR_NEGATIVE;
-  if (problem->intervals->count > 0 && (pool_of == NULL || offsets == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (dnnmem__has_links(problem->intervals))
-    return dnnmem__pools_tied_solve(problem, &w.opt, pool_of, offsets, arenas, result, scratch, scratch_bytes);
-  if ((r = dnnmem__pools_carve(problem, &w, 1, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
-  w.weight = NULL;
-  return dnnmem__pools_run(&w, problem, pool_of, offsets, arenas, result);
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__plan_pools_solve(problem, options, pool_of, offsets, arenas, result, scratch, scratch_bytes, &e));
 }
 
 /* ---- pools: why not ------------------------------------------------------- */
@@ -10123,16 +10249,27 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_conflict_scratch_size(const dnnmem_pl
   return dnnmem__pools_conflict_carve(problem, options, &w, NULL, 0, out_bytes);
 }
 
+static dnnmem_result dnnmem__plan_pools_conflict(const dnnmem_plan_pools *problem,
+                                                 const dnnmem_plan_pools_options *options, int32_t *conflict,
+                                                 int32_t conflict_capacity,
+                                                 dnnmem_plan_conflict_result *result, void *scratch,
+                                                 size_t scratch_bytes, dnnmem_error *e) {
+  dnnmem__conflict_work w;
+  dnnmem_result r;
+  if ((r = dnnmem__pools_validate(problem, 1, e)) != DNNMEM_OK) return r;
+  if (dnnmem__has_links(problem->intervals)) /* subsets would cut links */
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  if ((r = dnnmem__pools_conflict_carve(problem, options, &w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
+  return dnnmem__conflict_run(problem->intervals, &w, conflict, conflict_capacity, result);
+}
+
 DNNMEM_DEF dnnmem_result dnnmem_plan_pools_conflict(const dnnmem_plan_pools *problem,
                                                     const dnnmem_plan_pools_options *options, int32_t *conflict,
                                                     int32_t conflict_capacity, dnnmem_plan_conflict_result *result,
                                                     void *scratch, size_t scratch_bytes) {
-  dnnmem__conflict_work w;
-  dnnmem_result r;
-  if ((r = dnnmem__pools_validate(problem, 1)) != DNNMEM_OK) return r;
-  if (dnnmem__has_links(problem->intervals)) return DNNMEM_ERR_INVALID_ARGUMENT; /* subsets would cut links */
-  if ((r = dnnmem__pools_conflict_carve(problem, options, &w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
-  return dnnmem__conflict_run(problem->intervals, &w, conflict, conflict_capacity, result);
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__plan_pools_conflict(problem, options, conflict, conflict_capacity, result, scratch, scratch_bytes, &e));
 }
 
 /* ==== 3. Shared objects (dnnmem_share_*) ================================= */
@@ -10447,12 +10584,15 @@ static int64_t dnnmem__share_run(dnnmem__share_work *w, dnnmem_share_algo algo, 
    puts every record in the interval tree (time neighbours for the free
    tests). */
 static dnnmem_result dnnmem__share_begin(const dnnmem_intervals *problem, int what, dnnmem__share_work *w,
-                                         void *scratch, size_t scratch_bytes) {
+                                         void *scratch, size_t scratch_bytes, dnnmem_error *e) {
   int32_t i;
   dnnmem_result r;
-  if (problem == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem__intervals_check(problem->records, problem->count, 0)) != DNNMEM_OK) return r;
-  if (dnnmem__has_links(problem)) return DNNMEM_ERR_INVALID_ARGUMENT; /* not modelled */
+  if (problem == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  if ((r = dnnmem__intervals_check(problem->records, problem->count, 0, e)) != DNNMEM_OK) return r;
+  for (i = 0; i < problem->count; i++) /* links are not modelled */
+    if (problem->records[i].flags & (DNNMEM_INTERVAL_ALIAS | DNNMEM_INTERVAL_REUSE))
+      return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, i,
+                          problem->records[i].flags & DNNMEM_INTERVAL_ALIAS ? DNNMEM_FIELD_ALIAS : DNNMEM_FIELD_REUSE);
   if ((r = dnnmem__share_carve(problem, what, w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
   if (what == DNNMEM__SHARE_CHECK) return DNNMEM_OK;
   dnnmem__planner_setup(&w->planner, problem->records, problem->count, 1);
@@ -10476,15 +10616,17 @@ static int64_t dnnmem__share_bound(dnnmem__share_work *w, int32_t *out_count) {
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_share_lower_bound(const dnnmem_intervals *problem,
-                                                  int64_t *out_bound, void *scratch,
+                                                  dnnmem_share_result *result, void *scratch,
                                                   size_t scratch_bytes) {
   dnnmem__share_work w;
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   int32_t m;
   dnnmem_result r;
-  if (out_bound == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  r = dnnmem__share_begin(problem, DNNMEM__SHARE_BOUND, &w, scratch, scratch_bytes);
-  if (r == DNNMEM_OK) *out_bound = dnnmem__share_bound(&w, &m);
-  return r;
+  if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  DNNMEM_MEMSET(result, 0, sizeof(*result));
+  r = dnnmem__share_begin(problem, DNNMEM__SHARE_BOUND, &w, scratch, scratch_bytes, &e);
+  if (r == DNNMEM_OK) result->lower_bound = dnnmem__share_bound(&w, &m);
+  return dnnmem__report(&result->error, &e, r);
 }
 
 /* Copies w's assignment to object_of (and object_sizes), objects
@@ -10507,11 +10649,10 @@ static int32_t dnnmem__share_output(dnnmem__share_work *w, int32_t *object_of, i
   return objects;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_share_solve(const dnnmem_intervals *problem,
-                                            const dnnmem_share_options *options,
-                                            int32_t *object_of, int64_t *object_sizes,
-                                            dnnmem_share_result *result, void *scratch,
-                                            size_t scratch_bytes) {
+static dnnmem_result dnnmem__share_solve(const dnnmem_intervals *problem, const dnnmem_share_options *options,
+                                         int32_t *object_of, int64_t *object_sizes,
+                                         dnnmem_share_result *result, void *scratch, size_t scratch_bytes,
+                                         dnnmem_error *e) {
   /* the quadratic one last: often a greedy meets the bound and ends it */
   static const dnnmem_share_algo candidates[] = {DNNMEM_SHARE_GREEDY_SIZE,
                                                  DNNMEM_SHARE_GREEDY_BREADTH,
@@ -10522,10 +10663,10 @@ DNNMEM_DEF dnnmem_result dnnmem_share_solve(const dnnmem_intervals *problem,
   dnnmem_share_result res;
   int32_t m, k;
   dnnmem_result r;
-  if ((int)algo < 0 || algo >= DNNMEM_SHARE_ALGO_COUNT) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem__share_begin(problem, DNNMEM__SHARE_SOLVE, &w, scratch, scratch_bytes)) != DNNMEM_OK)
+  if ((int)algo < 0 || algo >= DNNMEM_SHARE_ALGO_COUNT) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_ALGO);
+  if ((r = dnnmem__share_begin(problem, DNNMEM__SHARE_SOLVE, &w, scratch, scratch_bytes, e)) != DNNMEM_OK)
     return r;
-  if (problem->count > 0 && object_of == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (problem->count > 0 && object_of == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   res.lower_bound = dnnmem__share_bound(&w, &m);
   res.total = problem->count ? DNNMEM__I64_MAX : 0;
   res.objects = 0;
@@ -10545,6 +10686,16 @@ DNNMEM_DEF dnnmem_result dnnmem_share_solve(const dnnmem_intervals *problem,
   return DNNMEM_OK;
 }
 
+DNNMEM_DEF dnnmem_result dnnmem_share_solve(const dnnmem_intervals *problem,
+                                            const dnnmem_share_options *options,
+                                            int32_t *object_of, int64_t *object_sizes,
+                                            dnnmem_share_result *result, void *scratch,
+                                            size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__share_solve(problem, options, object_of, object_sizes, result, scratch, scratch_bytes, &e));
+}
+
 /* Records by (object, lower). */
 typedef struct dnnmem__share_check_ctx {
   const dnnmem_interval *records;
@@ -10557,21 +10708,20 @@ static int dnnmem__less_by_object_lower(const void *ctx, int32_t a, int32_t b) {
          (c->object_of[a] == c->object_of[b] && c->records[a].lower < c->records[b].lower);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_share_check(const dnnmem_intervals *problem,
-                                            const int32_t *object_of, int64_t *out_total,
-                                            int32_t *out_objects, void *scratch,
-                                            size_t scratch_bytes) {
+static dnnmem_result dnnmem__share_check(const dnnmem_intervals *problem, const int32_t *object_of,
+                                         dnnmem_share_result *out, void *scratch, size_t scratch_bytes,
+                                         dnnmem_error *e) {
   dnnmem__share_work w;
   dnnmem__share_check_ctx ctx;
-  int32_t *order = NULL, i, count, objects = 0;
+  int32_t *order = NULL, i, count, objects = 0, last = -1;
   int64_t total = 0, size = 0, last_end = 0;
-  dnnmem_result r = dnnmem__share_begin(problem, DNNMEM__SHARE_CHECK, &w, scratch, scratch_bytes);
+  dnnmem_result r = dnnmem__share_begin(problem, DNNMEM__SHARE_CHECK, &w, scratch, scratch_bytes, e);
   if (r != DNNMEM_OK) return r;
   count = problem->count;
-  if (count > 0 && object_of == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (count > 0 && object_of == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OBJECT);
   order = w.planner.order;
   for (i = 0; i < count; i++) {
-    if (object_of[i] < 0 || object_of[i] >= count) return DNNMEM_ERR_ID_RANGE;
+    if (object_of[i] < 0 || object_of[i] >= count) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, i, DNNMEM_FIELD_OBJECT);
     order[i] = i;
   }
   ctx.records = problem->records;
@@ -10585,14 +10735,28 @@ DNNMEM_DEF dnnmem_result dnnmem_share_check(const dnnmem_intervals *problem,
       size = 0;
       last_end = DNNMEM__I64_MIN;
     }
-    if (q->lower < last_end) return DNNMEM_ERR_SHARE_OVERLAP;
-    last_end = dnnmem__max64(last_end, q->upper);
+    if (q->lower < last_end) /* meets the member that ends last */
+      return dnnmem__fail2(e, DNNMEM_ERR_SHARE_OVERLAP, last < order[i] ? last : order[i],
+                           last < order[i] ? order[i] : last, DNNMEM_FIELD_OBJECT);
+    if (q->upper > last_end) last_end = q->upper, last = order[i];
     size = dnnmem__max64(size, q->size);
   }
   total += size;
-  if (out_total) *out_total = total;
-  if (out_objects) *out_objects = objects;
+  out->total = total;
+  out->objects = objects;
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_share_check(const dnnmem_intervals *problem, const int32_t *object_of,
+                                            dnnmem_share_result *result, void *scratch,
+                                            size_t scratch_bytes) {
+  dnnmem_share_result res;
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  dnnmem_result r;
+  DNNMEM_MEMSET(&res, 0, sizeof(res));
+  r = dnnmem__share_check(problem, object_of, &res, scratch, scratch_bytes, &e);
+  if (result) *result = res; /* zero but on success */
+  return dnnmem__report(result ? &result->error : NULL, &e, r);
 }
 
 
