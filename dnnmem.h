@@ -2505,6 +2505,8 @@ typedef struct dnnmem_cover_result {
   int32_t paths;      /* paths of the cover (W for dnnmem_cover_edges) */
   int64_t path_nodes; /* their total length in vertices (a vertex counts once per
                          visit; dnnmem_cover_vertices: num_nodes) */
+  dnnmem_error error; /* on failure: the node and field at fault (a cycle:
+                         a node on it) */
 } dnnmem_cover_result;
 
 DNNMEM_DEF dnnmem_result dnnmem_cover_vertices_scratch_size(const dnnmem_graph *graph,
@@ -2622,6 +2624,8 @@ typedef struct dnnmem_remat_result {
   int32_t recomputations; /* length - num_nodes */
   int64_t moves;          /* annealing moves tried (anneal only) */
   int64_t accepted;       /* of which accepted */
+  dnnmem_error error;     /* on failure: the node, step or option at fault
+                             (a cycle: a node on it; a sequence: the step) */
 } dnnmem_remat_result;
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_solve_scratch_size(const dnnmem_remat_problem *problem,
@@ -2725,6 +2729,7 @@ typedef struct dnnmem_remat_plan_result {
                       without alignment): no arena for these lifetimes is
                       smaller */
   dnnmem_plan_result plan; /* dnnmem_plan_solve's own result */
+  dnnmem_error error;      /* on failure: the node or step at fault */
 } dnnmem_remat_plan_result;
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_plan_scratch_size(const dnnmem_remat_problem *problem,
@@ -2790,6 +2795,7 @@ typedef struct dnnmem_remat_curve_result {
   int32_t knee;        /* the knee point (manual), -1: none */
   int32_t points;      /* points written */
   int64_t moves;       /* annealing moves of all runs */
+  dnnmem_error error;  /* on failure: the node or option at fault */
 } dnnmem_remat_curve_result;
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_curve_scratch_size(const dnnmem_remat_problem *problem,
@@ -4094,12 +4100,12 @@ DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order_scratch_size(const dnnmem_graph
                                   out_bytes);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order(const dnnmem_graph *graph,
-                                                 int32_t *order, void *scratch,
-                                                 size_t scratch_bytes) {
+/* dnnmem_graph_topo_order; a cycle names a node on it in e. */
+static dnnmem_result dnnmem__topo_order(const dnnmem_graph *graph, int32_t *order, void *scratch,
+                                        size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__scratch s;
   dnnmem__topo_work w;
-  dnnmem_result r = dnnmem_graph_check(graph, NULL);
+  dnnmem_result r = dnnmem_graph_check(graph, e);
   int32_t n, m, v, k, head, tail;
   if (r != DNNMEM_OK) return r;
   n = graph->num_nodes;
@@ -4119,7 +4125,22 @@ DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order(const dnnmem_graph *graph,
     for (k = w.out_offsets[u]; k < w.out_offsets[u + 1]; k++)
       if (--w.pending[w.out_ids[k]] == 0) order[tail++] = w.out_ids[k];
   }
-  return tail == n ? DNNMEM_OK : DNNMEM_ERR_CYCLE;
+  if (tail == n) return DNNMEM_OK;
+  /* every node left has an input left: n steps back along them end on a cycle */
+  v = 0;
+  while (w.pending[v] == 0) v++;
+  for (head = 0; head < n; head++)
+    for (k = graph->in_offsets[v]; k < graph->in_offsets[v + 1]; k++)
+      if (w.pending[graph->in_ids[k]] > 0) {
+        v = graph->in_ids[k];
+        break;
+      }
+  return dnnmem__fail(e, DNNMEM_ERR_CYCLE, v, DNNMEM_FIELD_INPUT);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order(const dnnmem_graph *graph, int32_t *order, void *scratch,
+                                                 size_t scratch_bytes) {
+  return dnnmem__topo_order(graph, order, scratch, scratch_bytes, NULL);
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_graph_intervals(const dnnmem_graph *graph,
@@ -10825,8 +10846,8 @@ static void dnnmem__cover_vertices_layout(dnnmem__scratch *s, int32_t n, int32_t
 /* The graph's counts (checked CSR) and whether the cover is transitive. */
 static dnnmem_result dnnmem__cover_counts(const dnnmem_graph *graph,
                                           const dnnmem_cover_options *options, int32_t *n,
-                                          int32_t *m, int32_t *transitive) {
-  dnnmem_result r = dnnmem_graph_check(graph);
+                                          int32_t *m, int32_t *transitive, dnnmem_error *e) {
+  dnnmem_result r = dnnmem_graph_check(graph, e);
   if (r != DNNMEM_OK) return r;
   *n = graph->num_nodes;
   *m = *n > 0 ? graph->in_offsets[*n] : 0;
@@ -10842,7 +10863,7 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_vertices_scratch_size(const dnnmem_graph *
   dnnmem_result r;
   int32_t n, m, transitive, nodes, arcs;
   if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem__cover_counts(graph, options, &n, &m, &transitive)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__cover_counts(graph, options, &n, &m, &transitive, NULL)) != DNNMEM_OK) return r;
   if (transitive && !dnnmem__cover_closure_net(n, m, &nodes, &arcs)) return DNNMEM_ERR_TOO_MANY;
   dnnmem__scratch_begin(&s, NULL, 0);
   dnnmem__cover_vertices_layout(&s, n, m, transitive, &w);
@@ -11019,23 +11040,21 @@ static int32_t dnnmem__cover_emit_paths(int32_t n, const int32_t *topo, const in
   return paths;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_cover_vertices(const dnnmem_graph *graph,
-                                               const dnnmem_cover_options *options,
-                                               int32_t *path_of, int32_t *order,
-                                               dnnmem_cover_result *result, void *scratch,
-                                               size_t scratch_bytes) {
+static dnnmem_result dnnmem__cover_vertices(const dnnmem_graph *graph, const dnnmem_cover_options *options,
+                                            int32_t *path_of, int32_t *order, dnnmem_cover_result *result,
+                                            void *scratch, size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__scratch s;
   dnnmem__cover_vertices_work w;
   dnnmem_result r;
   int32_t n, m, transitive, paths, nodes, arcs;
-  if ((r = dnnmem__cover_counts(graph, options, &n, &m, &transitive)) != DNNMEM_OK) return r;
-  if (n == 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((r = dnnmem__cover_counts(graph, options, &n, &m, &transitive, e)) != DNNMEM_OK) return r;
+  if (n == 0) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_COUNT);
   if (transitive && !dnnmem__cover_closure_net(n, m, &nodes, &arcs)) return DNNMEM_ERR_TOO_MANY;
   if (scratch == NULL) return DNNMEM_ERR_SCRATCH_TOO_SMALL;
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__cover_vertices_layout(&s, n, m, transitive, &w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  r = dnnmem_graph_topo_order(graph, w.topo, w.topo_scratch, w.topo_bytes);
+  r = dnnmem__topo_order(graph, w.topo, w.topo_scratch, w.topo_bytes, e);
   if (r != DNNMEM_OK) return r;
   if (transitive) {
     if ((r = dnnmem__cover_closure(graph, &w)) != DNNMEM_OK) return r; /* engine bug only */
@@ -11048,6 +11067,16 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_vertices(const dnnmem_graph *graph,
     result->path_nodes = n;
   }
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_cover_vertices(const dnnmem_graph *graph,
+                                               const dnnmem_cover_options *options,
+                                               int32_t *path_of, int32_t *order,
+                                               dnnmem_cover_result *result, void *scratch,
+                                               size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__cover_vertices(graph, options, path_of, order, result, scratch, scratch_bytes, &e));
 }
 
 /* ---- W: paths covering every edge --------------------------------------- */
@@ -11106,7 +11135,7 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges_scratch_size(const dnnmem_graph *gra
   dnnmem_result r;
   int32_t n, m, transitive, nodes, arcs;
   if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem__cover_counts(graph, options, &n, &m, &transitive)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__cover_counts(graph, options, &n, &m, &transitive, NULL)) != DNNMEM_OK) return r;
   if (transitive) return DNNMEM_ERR_INVALID_ARGUMENT;
   if (!dnnmem__cover_edges_net(n, m, &nodes, &arcs)) return DNNMEM_ERR_TOO_MANY;
   dnnmem__scratch_begin(&s, NULL, 0);
@@ -11120,12 +11149,10 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges_scratch_size(const dnnmem_graph *gra
    flow S -> ends (in - out) -> edges (unbounded) -> starts (out - in) -> T,
    and W = starts - that flow (min flow with lower bounds = feasible flow
    minus the max flow back). Every edge's traversals: 1 + its arc's flow. */
-DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
-                                            const dnnmem_cover_options *options,
-                                            int64_t *edge_uses, int64_t *path_offsets,
-                                            int32_t *path_nodes, int64_t path_nodes_capacity,
-                                            dnnmem_cover_result *result, void *scratch,
-                                            size_t scratch_bytes) {
+static dnnmem_result dnnmem__cover_edges(const dnnmem_graph *graph, const dnnmem_cover_options *options,
+                                         int64_t *edge_uses, int64_t *path_offsets, int32_t *path_nodes,
+                                         int64_t path_nodes_capacity, dnnmem_cover_result *result,
+                                         void *scratch, size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__scratch s;
   dnnmem__cover_edges_work w;
   dnnmem_result r;
@@ -11133,8 +11160,10 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
   int32_t n, m, v, k, nodes, arcs, distinct = 0, num_arcs = 0, paths = 0, w_count, transitive;
   int64_t starts = 0, joins = 0, total, pos = 0;
   dnnmem_flow flow;
-  if ((r = dnnmem__cover_counts(graph, options, &n, &m, &transitive)) != DNNMEM_OK) return r;
-  if (n == 0 || transitive || path_nodes_capacity < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((r = dnnmem__cover_counts(graph, options, &n, &m, &transitive, e)) != DNNMEM_OK) return r;
+  if (n == 0) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_COUNT);
+  if (transitive) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OPTIONS);
+  if (path_nodes_capacity < 0) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   off = graph->in_offsets;
   ids = graph->in_ids;
   if (!dnnmem__cover_edges_net(n, m, &nodes, &arcs)) return DNNMEM_ERR_TOO_MANY;
@@ -11142,7 +11171,7 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__cover_edges_layout(&s, n, m, &w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  r = dnnmem_graph_topo_order(graph, w.topo, w.topo_scratch, w.topo_bytes);
+  r = dnnmem__topo_order(graph, w.topo, w.topo_scratch, w.topo_bytes, e);
   if (r != DNNMEM_OK) return r;
   /* distinct edges and degrees */
   for (v = 0; v < n; v++) w.mark[v] = -1, w.indeg[v] = w.outdeg[v] = 0;
@@ -11239,6 +11268,17 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
   return DNNMEM_OK;
 }
 
+DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
+                                            const dnnmem_cover_options *options,
+                                            int64_t *edge_uses, int64_t *path_offsets,
+                                            int32_t *path_nodes, int64_t path_nodes_capacity,
+                                            dnnmem_cover_result *result, void *scratch,
+                                            size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__cover_edges(graph, options, edge_uses, path_offsets, path_nodes, path_nodes_capacity, result, scratch, scratch_bytes, &e));
+}
+
 
 
 #endif /* DNNMEM_NO_COVER */
@@ -11333,19 +11373,29 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 
 /* ---- validation, names --------------------------------------------------- */
 
-static dnnmem_result dnnmem__remat_validate(const dnnmem_remat_problem *p) {
+static dnnmem_result dnnmem__remat_validate(const dnnmem_remat_problem *p, dnnmem_error *e) {
   dnnmem_result r;
   int64_t total = 0;
   int32_t v, n;
-  if (p == NULL || p->graph == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem_graph_check(p->graph)) != DNNMEM_OK) return r;
+  if (p == NULL || p->graph == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  if ((r = dnnmem_graph_check(p->graph, e)) != DNNMEM_OK) return r;
   n = p->graph->num_nodes;
-  if (n > 0 && (p->sizes == NULL || p->times == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (n > 0 && (p->sizes == NULL || p->times == NULL))
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, p->sizes == NULL ? DNNMEM_FIELD_SIZE : DNNMEM_FIELD_TIME);
   for (v = 0; v < n; v++) {
-    if (p->sizes[v] < 0 || p->times[v] < 0) return DNNMEM_ERR_NEGATIVE;
-    if (dnnmem__add_overflows(total, p->sizes[v], &total)) return DNNMEM_ERR_OVERFLOW;
+    if (p->sizes[v] < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_SIZE);
+    if (p->times[v] < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_TIME);
+    if (dnnmem__add_overflows(total, p->sizes[v], &total)) return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, v, DNNMEM_FIELD_SIZE);
   }
   return DNNMEM_OK;
+}
+
+/* Bad options (dnnmem__remat_options said 0): the option at fault. */
+static dnnmem_result dnnmem__remat_options_fail(const dnnmem_remat_options *o, dnnmem_error *e) {
+  dnnmem_field f = DNNMEM_FIELD_OPTIONS;
+  if (o && ((int)o->algo < 0 || o->algo >= DNNMEM_REMAT_ALGO_COUNT)) f = DNNMEM_FIELD_ALGO;
+  else if (o && o->budget < 0) f = DNNMEM_FIELD_BUDGET;
+  return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, f);
 }
 
 static int32_t dnnmem__remat_num_edges(const dnnmem_graph *g) {
@@ -11382,6 +11432,7 @@ typedef struct dnnmem__sim_work {
   int32_t *latest;   /* per node: step of its latest computation, -1 none */
   int32_t *last_use; /* per step: last step whose use binds to it, -1 none */
   int64_t *delta;    /* length + 1 memory differences */
+  int32_t bad;       /* on failure: the step at fault (a missing node: the node) */
 } dnnmem__sim_work;
 
 static void dnnmem__sim_layout(dnnmem__scratch *s, int32_t n, int32_t length,
@@ -11415,6 +11466,7 @@ static dnnmem_result dnnmem__remat_sim(const dnnmem_remat_problem *p, const int3
   for (v = 0; v < n; v++) w->latest[v] = -1;
   for (j = 0; j < length; j++) {
     v = seq[j];
+    w->bad = j;
     if (v < 0 || v >= n) return DNNMEM_ERR_ID_RANGE;
     w->last_use[j] = -1;
     if (g->in_offsets[v] == g->in_offsets[v + 1] && w->latest[v] >= 0)
@@ -11428,7 +11480,7 @@ static dnnmem_result dnnmem__remat_sim(const dnnmem_remat_problem *p, const int3
     if (dnnmem__add_overflows(time, p->times[v], &time)) return DNNMEM_ERR_OVERFLOW;
   }
   for (v = 0; v < n; v++)
-    if (w->latest[v] < 0) return DNNMEM_ERR_REMAT_MISSING_NODE;
+    if (w->latest[v] < 0) return w->bad = v, DNNMEM_ERR_REMAT_MISSING_NODE;
   for (j = 0; j <= length; j++) w->delta[j] = 0;
   for (j = 0; j < length; j++) {
     int32_t end = w->last_use[j] >= 0 ? w->last_use[j] : j;
@@ -11455,19 +11507,29 @@ static dnnmem_result dnnmem__remat_sim(const dnnmem_remat_problem *p, const int3
   return DNNMEM_OK;
 }
 
+static dnnmem_result dnnmem__remat_simulate(const dnnmem_remat_problem *problem, const int32_t *sequence,
+                                            int32_t length, int64_t *profile, dnnmem_remat_result *result,
+                                            void *scratch, size_t scratch_bytes, dnnmem_error *e) {
+  dnnmem__scratch s;
+  dnnmem__sim_work w;
+  dnnmem_result r = dnnmem__remat_validate(problem, e);
+  if (r != DNNMEM_OK) return r;
+  if (length < 0 || (length > 0 && sequence == NULL)) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_SEQUENCE);
+  dnnmem__scratch_begin(&s, scratch, scratch_bytes);
+  dnnmem__sim_layout(&s, problem->graph->num_nodes, length, &w);
+  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__remat_sim(problem, sequence, length, &w, result, profile)) != DNNMEM_OK)
+    return dnnmem__fail(e, r, w.bad, DNNMEM_FIELD_SEQUENCE);
+  return DNNMEM_OK;
+}
+
 DNNMEM_DEF dnnmem_result dnnmem_remat_simulate(const dnnmem_remat_problem *problem,
                                                const int32_t *sequence, int32_t length,
                                                int64_t *profile, dnnmem_remat_result *result,
                                                void *scratch, size_t scratch_bytes) {
-  dnnmem__scratch s;
-  dnnmem__sim_work w;
-  dnnmem_result r = dnnmem__remat_validate(problem);
-  if (r != DNNMEM_OK) return r;
-  if (length < 0 || (length > 0 && sequence == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
-  dnnmem__scratch_begin(&s, scratch, scratch_bytes);
-  dnnmem__sim_layout(&s, problem->graph->num_nodes, length, &w);
-  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  return dnnmem__remat_sim(problem, sequence, length, &w, result, profile);
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__remat_simulate(problem, sequence, length, profile, result, scratch, scratch_bytes, &e));
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_lower_bound(const dnnmem_remat_problem *problem,
@@ -11475,7 +11537,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_lower_bound(const dnnmem_remat_problem *pr
   const dnnmem_graph *g;
   int64_t bound = 0, outputs = 0;
   int32_t v, k, k2;
-  dnnmem_result r = dnnmem__remat_validate(problem);
+  dnnmem_result r = dnnmem__remat_validate(problem, NULL);
   if (r != DNNMEM_OK) return r;
   if (out_bound == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   g = problem->graph;
@@ -11545,7 +11607,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound_scratch_size(const dnnmem_remat
   dnnmem__scratch s;
   dnnmem__tb_work w;
   dnnmem_remat_options o;
-  dnnmem_result r = dnnmem__remat_validate(problem);
+  dnnmem_result r = dnnmem__remat_validate(problem, NULL);
   if (r != DNNMEM_OK) return r;
   if (out_bytes == NULL || !dnnmem__remat_options(options, &o)) return DNNMEM_ERR_INVALID_ARGUMENT;
   dnnmem__scratch_begin(&s, NULL, 0);
@@ -11757,7 +11819,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *pro
   dnnmem_remat_options o;
   dnnmem_remat_result row;
   const dnnmem_graph *g;
-  dnnmem_result r = dnnmem__remat_validate(problem);
+  dnnmem_result r = dnnmem__remat_validate(problem, NULL);
   int64_t lower, best = 0;
   int32_t n, i, cuts, best_cut = -1;
   if (r != DNNMEM_OK) return r;
@@ -12030,7 +12092,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_group_order(const dnnmem_remat_problem *pr
   dnnmem__group_work w;
   dnnmem__group *gr;
   const dnnmem_graph *g;
-  dnnmem_result r = dnnmem__remat_validate(problem);
+  dnnmem_result r = dnnmem__remat_validate(problem, NULL);
   int32_t i, j, k, len;
   int64_t peak;
   if (r != DNNMEM_OK) return r;
@@ -12195,6 +12257,7 @@ typedef struct dnnmem__remat {
   const dnnmem_remat_problem *p;
   const dnnmem_remat_options *o; /* defaults filled in */
   dnnmem_rng *rng;
+  dnnmem_error *error;           /* where a cycle is named (NULL: nowhere) */
   int32_t n, m, L, S, P, G, cap_edges, cap_group, in_cap;
   /* the graph */
   unsigned char *topo_scratch;
@@ -12319,7 +12382,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve_scratch_size(const dnnmem_remat_prob
                                                          size_t *out_bytes) {
   dnnmem__scratch s;
   dnnmem_remat_options o;
-  dnnmem_result r = dnnmem__remat_validate(problem);
+  dnnmem_result r = dnnmem__remat_validate(problem, NULL);
   int32_t n, m;
   if (r != DNNMEM_OK) return r;
   if (out_bytes == NULL || sequence_capacity < 0 || !dnnmem__remat_options(options, &o))
@@ -13402,7 +13465,7 @@ static dnnmem_result dnnmem__remat_prepare(dnnmem__remat *w, void *scratch, size
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__remat_layout(&s, w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  if ((r = dnnmem_graph_topo_order(g, w->order, w->topo_scratch, w->topo_bytes)) != DNNMEM_OK)
+  if ((r = dnnmem__topo_order(g, w->order, w->topo_scratch, w->topo_bytes, w->error)) != DNNMEM_OK)
     return r;
   if (dnnmem_graph_is_topological(g)) /* the row order as given */
     for (k = 0; k < n; k++) w->order[k] = k;
@@ -13554,22 +13617,21 @@ static dnnmem_result dnnmem__remat_stages(dnnmem__remat *w, int32_t stages, int3
   return DNNMEM_OK;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
-                                            const dnnmem_remat_options *options,
-                                            dnnmem_rng *rng, int32_t *sequence,
-                                            int32_t sequence_capacity,
-                                            dnnmem_remat_result *result, void *scratch,
-                                            size_t scratch_bytes) {
+static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
+                                         const dnnmem_remat_options *options, dnnmem_rng *rng,
+                                         int32_t *sequence, int32_t sequence_capacity,
+                                         dnnmem_remat_result *result, void *scratch, size_t scratch_bytes,
+                                         dnnmem_error *e) {
   dnnmem__remat w;
   dnnmem_remat_options o;
   dnnmem_remat_result found;
-  dnnmem_result r = dnnmem__remat_validate(problem);
+  dnnmem_result r = dnnmem__remat_validate(problem, e);
   int32_t n, k, len, stages;
   int warm = 0, contraction;
   if (r != DNNMEM_OK) return r;
-  if (!dnnmem__remat_options(options, &o) || result == NULL || sequence_capacity < 0 ||
-      (sequence_capacity > 0 && sequence == NULL))
-    return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (!dnnmem__remat_options(options, &o)) return dnnmem__remat_options_fail(options, e);
+  if (result == NULL || sequence_capacity < 0 || (sequence_capacity > 0 && sequence == NULL))
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   n = problem->graph->num_nodes;
   if (o.algo != DNNMEM_REMAT_ANNEAL) {
     r = dnnmem__remat_baseline(problem, o.algo, sequence, sequence_capacity, result, scratch,
@@ -13577,8 +13639,9 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
     if (r != DNNMEM_OK) return r;
     return o.budget == 0 || result->peak <= o.budget ? DNNMEM_OK : DNNMEM_ERR_INFEASIBLE;
   }
-  if (rng == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (rng == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OPTIONS);
   DNNMEM_MEMSET(&w, 0, sizeof(w));
+  w.error = e;
   if (!dnnmem__remat_dims(&w, n, dnnmem__remat_num_edges(problem->graph),
                           sequence_capacity > n ? sequence_capacity : n, o.max_group_size))
     return DNNMEM_ERR_TOO_MANY;
@@ -13633,6 +13696,17 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
   return o.budget == 0 || found.peak <= o.budget ? DNNMEM_OK : DNNMEM_ERR_INFEASIBLE;
 }
 
+DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
+                                            const dnnmem_remat_options *options,
+                                            dnnmem_rng *rng, int32_t *sequence,
+                                            int32_t sequence_capacity,
+                                            dnnmem_remat_result *result, void *scratch,
+                                            size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__remat_solve(problem, options, rng, sequence, sequence_capacity, result, scratch, scratch_bytes, &e));
+}
+
 /* ---- the schedule's own arena ---------------------------------------------- */
 
 /* The scratch of dnnmem_remat_plan: the simulator's work, then
@@ -13671,12 +13745,11 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan_scratch_size(const dnnmem_remat_probl
                                   &plan_bytes, NULL, 0, out_bytes);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
-                                           const dnnmem_plan_options *options,
-                                           const int32_t *sequence, int32_t length,
-                                           int64_t alignment, dnnmem_interval *records,
-                                           int64_t *offsets, dnnmem_remat_plan_result *result,
-                                           void *scratch, size_t scratch_bytes) {
+static dnnmem_result dnnmem__remat_plan(const dnnmem_remat_problem *problem,
+                                        const dnnmem_plan_options *options, const int32_t *sequence,
+                                        int32_t length, int64_t alignment, dnnmem_interval *records,
+                                        int64_t *offsets, dnnmem_remat_plan_result *result, void *scratch,
+                                        size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__scratch s;
   dnnmem__sim_work sim;
   dnnmem_remat_result st;
@@ -13685,15 +13758,16 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
   unsigned char *plan_mem;
   size_t plan_bytes;
   int32_t j;
-  dnnmem_result r = dnnmem__remat_validate(problem);
+  dnnmem_result r = dnnmem__remat_validate(problem, e);
   if (r != DNNMEM_OK) return r;
-  if (length < 0 || (length > 0 && (sequence == NULL || records == NULL || offsets == NULL)))
-    return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (length < 0 || (length > 0 && sequence == NULL)) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_SEQUENCE);
+  if (length > 0 && (records == NULL || offsets == NULL)) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   /* the simulator's part first: the sequence is judged before any output */
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__sim_layout(&s, problem->graph->num_nodes, length, &sim);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  if ((r = dnnmem__remat_sim(problem, sequence, length, &sim, &st, NULL)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__remat_sim(problem, sequence, length, &sim, &st, NULL)) != DNNMEM_OK)
+    return dnnmem__fail(e, r, sim.bad, DNNMEM_FIELD_SEQUENCE);
   /* the lifetimes, by the simulator's own rule (last bound use; outputs'
      last instances to the end) */
   for (j = 0; j < length; j++) {
@@ -13711,7 +13785,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
   ip.count = length;
   ip.alignment = alignment;
   if ((r = dnnmem_plan_solve(&ip, options, offsets, &pr, plan_mem, plan_bytes)) != DNNMEM_OK)
-    return r;
+    return *e = pr.error, r; /* its records are the steps */
   /* the records' load is the peak: no plan (lower bound) is below it */
   DNNMEM_ASSERT(pr.lower_bound >= st.peak && (alignment > 1 || length == 0 || pr.arena >= st.peak));
   if (result) {
@@ -13723,6 +13797,17 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
     result->plan = pr;
   }
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
+                                           const dnnmem_plan_options *options,
+                                           const int32_t *sequence, int32_t length,
+                                           int64_t alignment, dnnmem_interval *records,
+                                           int64_t *offsets, dnnmem_remat_plan_result *result,
+                                           void *scratch, size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__remat_plan(problem, options, sequence, length, alignment, records, offsets, result, scratch, scratch_bytes, &e));
 }
 
 /* ---- the memory / time trade-off curve -------------------------------------- */
@@ -13841,12 +13926,11 @@ static double dnnmem__curve_progress(void *user) {
   return p * (double)c->n - (double)c->k; /* NaN stays NaN: the solver then ignores it */
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_remat_curve(const dnnmem_remat_problem *problem,
-                                            const dnnmem_remat_options *options,
-                                            dnnmem_rng *rng, int32_t sequence_capacity,
-                                            dnnmem_remat_point *points, int32_t num_points,
-                                            dnnmem_remat_curve_result *result, void *scratch,
-                                            size_t scratch_bytes) {
+static dnnmem_result dnnmem__remat_curve(const dnnmem_remat_problem *problem,
+                                         const dnnmem_remat_options *options, dnnmem_rng *rng,
+                                         int32_t sequence_capacity, dnnmem_remat_point *points,
+                                         int32_t num_points, dnnmem_remat_curve_result *result, void *scratch,
+                                         size_t scratch_bytes, dnnmem_error *e) {
   dnnmem_remat_options o, run;
   dnnmem_remat_result st;
   dnnmem__curve_clock clock;
@@ -13855,11 +13939,12 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_curve(const dnnmem_remat_problem *problem,
   size_t region_bytes;
   int64_t lb, extra, sum_times, moves = 0;
   uint64_t seed = 0;
-  dnnmem_result r = dnnmem__remat_validate(problem);
+  dnnmem_result r = dnnmem__remat_validate(problem, e);
   if (r != DNNMEM_OK) return r;
   if (points == NULL || result == NULL || num_points < 1 || sequence_capacity < 0 ||
       !dnnmem__curve_options(options, &o) || (o.algo == DNNMEM_REMAT_ANNEAL && rng == NULL))
-    return DNNMEM_ERR_INVALID_ARGUMENT;
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, points == NULL || result == NULL || num_points < 1 ?
+                        DNNMEM_FIELD_OUTPUT : DNNMEM_FIELD_OPTIONS);
   r = dnnmem__curve_carve(problem, &o, sequence_capacity, &seq, &region, &region_bytes, scratch,
                           scratch_bytes, NULL);
   if (r != DNNMEM_OK) return r;
@@ -13870,6 +13955,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_curve(const dnnmem_remat_problem *problem,
   if ((r = dnnmem_remat_solve(problem, &run, NULL, seq, sequence_capacity, &st, region,
                               region_bytes)) != DNNMEM_OK) {
     if (r == DNNMEM_ERR_OUTPUT_TOO_SMALL) result->points = 0;
+    *e = st.error;
     return r;
   }
   sum_times = st.time;
@@ -13924,6 +14010,17 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_curve(const dnnmem_remat_problem *problem,
   result->points = num_points;
   result->moves = moves;
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_remat_curve(const dnnmem_remat_problem *problem,
+                                            const dnnmem_remat_options *options,
+                                            dnnmem_rng *rng, int32_t sequence_capacity,
+                                            dnnmem_remat_point *points, int32_t num_points,
+                                            dnnmem_remat_curve_result *result, void *scratch,
+                                            size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__remat_curve(problem, options, rng, sequence_capacity, points, num_points, result, scratch, scratch_bytes, &e));
 }
 
 
