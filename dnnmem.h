@@ -2922,6 +2922,7 @@ typedef struct dnnmem_layout_result {
   int64_t level_parts[DNNMEM_LAYOUT_MAX_LEVELS];  /* pieces along the level */
   int64_t level_share[DNNMEM_LAYOUT_MAX_LEVELS];  /* positions one unit holds
                                                      with the levels after it */
+  dnnmem_error error;     /* {-1, NONE}: measuring fails only on its arguments */
 } dnnmem_layout_result;
 /* Sizes of a layout (dnnmem_layout_measure). */
 
@@ -2946,8 +2947,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_parse(const char *text, size_t length,
    On error *error_position (may be NULL) gets the byte offset of the
    offending token or factor. O(length + factors^2). */
 
-DNNMEM_DEF dnnmem_result dnnmem_layout_finish(dnnmem_layout *layout,
-                                              int64_t *error_position);
+DNNMEM_DEF dnnmem_result dnnmem_layout_finish(dnnmem_layout *layout, dnnmem_error *error);
 /* Validates the primary fields of a layout built in code (or re-finishes a
    parsed one), resolves DNNMEM_LAYOUT_AUTO strides and computes the derived
    fields. Unpadded entries 0 mean "no padding on this axis". Every level
@@ -2965,7 +2965,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_machine_parse(const char *text, size_t le
 
 DNNMEM_DEF dnnmem_result dnnmem_layout_bind(dnnmem_layout *layout,
                                             const dnnmem_layout_machine *machine,
-                                            int64_t *error_position);
+                                            dnnmem_error *error);
 /* Validates the layout against the machine (every level known, every unit
    coordinate below the level's extent), orders its levels as the
    machine's, adds the unused machine levels as implicit broadcasts and
@@ -3082,8 +3082,10 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_convert(const dnnmem_layout *from, const 
    for different shapes or levels, DNNMEM_ERR_LAYOUT_NEEDS_MACHINE,
    DNNMEM_ERR_OVERFLOW. */
 
-DNNMEM_DEF dnnmem_result dnnmem_layout_strided_check(const dnnmem_layout_strided *layout);
-/* rank in range, shapes >= 1, strides >= 0, size and cosize in int64_t. */
+DNNMEM_DEF dnnmem_result dnnmem_layout_strided_check(const dnnmem_layout_strided *layout,
+                                                     dnnmem_error *error);
+/* rank in range, shapes >= 1, strides >= 0, size and cosize in int64_t;
+   error (may be NULL): the mode at fault, field EXTENT or STRIDE. */
 DNNMEM_DEF int64_t dnnmem_layout_strided_size(const dnnmem_layout_strided *layout);
 /* The product of the shape (assumes a checked layout). */
 DNNMEM_DEF int64_t dnnmem_layout_strided_eval(const dnnmem_layout_strided *layout, int64_t x);
@@ -3138,7 +3140,9 @@ typedef struct dnnmem_flow_options {
 /* Zeroed (or a NULL pointer): Boykov-Kolmogorov. */
 
 typedef struct dnnmem_flow_result {
-  int64_t value; /* the maximum flow's value */
+  int64_t value;      /* the maximum flow's value */
+  dnnmem_error error; /* on failure: the argument (source, sink, algo) or,
+                         for capacities out of int64_t, the arc at fault */
 } dnnmem_flow_result;
 
 typedef struct dnnmem_flow {
@@ -3263,6 +3267,8 @@ typedef struct dnnmem_place_result {
   int32_t num_free;     /* ops decided by the cut (neither pinned nor forced) */
   int32_t num_parts;    /* independent parts the free ops form */
   int32_t flow_nodes, flow_arcs; /* size of the network solved */
+  dnnmem_error error;   /* on failure: the node and field at fault (a
+                           cycle: a node on it) */
 } dnnmem_place_result;
 
 DNNMEM_DEF dnnmem_result dnnmem_place_solve_scratch_size(const dnnmem_place_problem *problem,
@@ -3306,14 +3312,14 @@ DNNMEM_DEF dnnmem_result dnnmem_place_cost_scratch_size(const dnnmem_place_probl
                                                         size_t *out_bytes);
 DNNMEM_DEF dnnmem_result dnnmem_place_cost(const dnnmem_place_problem *problem,
                                            const dnnmem_place_options *options,
-                                           const uint8_t *device, int64_t *out_time,
-                                           int32_t *out_conversions, void *scratch,
-                                           size_t scratch_bytes);
-/* Total time of any assignment device[v] (DNNMEM_PLACE_CPU/ACC per node)
-   under options->model (options->algo is not used), and the number of
-   conversions (out_conversions may be NULL); 4 bytes of scratch per node.
-   DNNMEM_ERR_INFEASIBLE when it runs an op where it is unsupported or
-   against its pin. O(V + E); the graph need not be acyclic here. */
+                                           const uint8_t *device, dnnmem_place_result *result,
+                                           void *scratch, size_t scratch_bytes);
+/* result->time, the total time of any assignment device[v]
+   (DNNMEM_PLACE_CPU/ACC per node) under options->model (options->algo is
+   not used), and result->conversions (result required; its other fields
+   zero); 4 bytes of scratch per node. DNNMEM_ERR_INFEASIBLE when it runs
+   an op where it is unsupported or against its pin (error.index: the
+   node). O(V + E); the graph need not be acyclic here. */
 
 
 #endif /* DNNMEM_NO_PLACE */
@@ -14068,10 +14074,6 @@ static dnnmem_result dnnmem__layout_name_check(const char *name) {
   }
   return DNNMEM_ERR_LAYOUT_LIMIT;
 }
-static int64_t dnnmem__layout_at(const dnnmem_layout_factor *f) {
-  return f->position >= 0 ? f->position : 0;
-}
-
 /* Stable insertion sort of ids by stride descending (factor lists are short). */
 static void dnnmem__layout_sort_desc(int32_t *ids, int32_t n, const dnnmem_layout_factor *factors) {
   int32_t i, j;
@@ -14111,12 +14113,12 @@ static dnnmem_result dnnmem__layout_check_header(dnnmem_layout *w) {
    Resolves the extent of B@[LEVEL] and the omitted stride of a level used
    once; every level must be used. */
 static dnnmem_result dnnmem__layout_check_factors(dnnmem_layout *w, int32_t *uses, int32_t *alls,
-                                                  int64_t *errp) {
+                                                  int32_t *errp) {
   int32_t a, k, lv, nd = w->axis_first[w->num_axes];
   for (lv = 0; lv < w->num_levels; lv++) uses[lv] = alls[lv] = 0;
   for (a = 0, k = 0; k < w->num_factors; k++) {
     dnnmem_layout_factor *f = &w->factors[k];
-    *errp = dnnmem__layout_at(f);
+    *errp = k;
     while (k < nd && k >= w->axis_first[a + 1]) a++;
     f->axis = k < nd ? a : -1;
     if (f->level < DNNMEM_LAYOUT_MEMORY || f->level >= w->num_levels)
@@ -14139,7 +14141,7 @@ static dnnmem_result dnnmem__layout_check_factors(dnnmem_layout *w, int32_t *use
   }
   for (k = 0; k < w->num_factors; k++) {
     dnnmem_layout_factor *f = &w->factors[k];
-    *errp = dnnmem__layout_at(f);
+    *errp = k;
     if (f->level < 0) continue;
     if (f->flags & DNNMEM_LAYOUT_ALL_UNITS) {
       if (alls[f->level] > 1 || uses[f->level] > 0) return DNNMEM_ERR_LAYOUT_LEVEL_CONFLICT;
@@ -14148,7 +14150,7 @@ static dnnmem_result dnnmem__layout_check_factors(dnnmem_layout *w, int32_t *use
       f->stride = 1;
     }
   }
-  *errp = 0;
+  *errp = -1;
   for (lv = 0; lv < w->num_levels; lv++)
     if (uses[lv] + alls[lv] == 0) return DNNMEM_ERR_INVALID_ARGUMENT; /* a name no factor uses */
   return DNNMEM_OK;
@@ -14156,7 +14158,7 @@ static dnnmem_result dnnmem__layout_check_factors(dnnmem_layout *w, int32_t *use
 
 /* finish, step 3: memory strides all given, or all omitted (then the
    compact row-major strides in text order). */
-static dnnmem_result dnnmem__layout_memory_strides(dnnmem_layout *w, int64_t *errp) {
+static dnnmem_result dnnmem__layout_memory_strides(dnnmem_layout *w, int32_t *errp) {
   int32_t k, first_auto = -1, given = 0, nd = w->axis_first[w->num_axes];
   int64_t place;
   for (k = 0; k < nd; k++) {
@@ -14169,33 +14171,33 @@ static dnnmem_result dnnmem__layout_memory_strides(dnnmem_layout *w, int64_t *er
   }
   if (first_auto < 0) return DNNMEM_OK;
   if (given > 0) {
-    *errp = dnnmem__layout_at(&w->factors[first_auto]);
+    *errp = first_auto;
     return DNNMEM_ERR_LAYOUT_STRIDE;
   }
   for (place = 1, k = nd - 1; k >= 0; k--) {
     dnnmem_layout_factor *f = &w->factors[k];
     if (f->level != DNNMEM_LAYOUT_MEMORY) continue;
     f->stride = place;
-    *errp = dnnmem__layout_at(f);
+    *errp = k;
     if (dnnmem__mul_overflows(place, f->extent, &place)) return DNNMEM_ERR_OVERFLOW;
   }
   return DNNMEM_OK;
 }
 
 /* finish, step 4: padded shape, sizes and the unpadded shape. */
-static dnnmem_result dnnmem__layout_shapes(dnnmem_layout *w, int64_t *errp) {
+static dnnmem_result dnnmem__layout_shapes(dnnmem_layout *w, int32_t *errp) {
   int32_t a, k;
   w->padded_size = 1;
   for (a = 0; a < w->num_axes; a++) {
     w->shape[a] = 1;
     for (k = w->axis_first[a]; k < w->axis_first[a + 1]; k++) {
-      *errp = dnnmem__layout_at(&w->factors[k]);
+      *errp = k;
       if (dnnmem__mul_overflows(w->shape[a], w->factors[k].extent, &w->shape[a]) ||
           dnnmem__mul_overflows(w->padded_size, w->factors[k].extent, &w->padded_size))
         return DNNMEM_ERR_OVERFLOW;
     }
   }
-  *errp = 0;
+  *errp = -1;
   w->size = 1;
   w->has_padding = 0;
   for (a = 0; a < w->num_axes; a++) {
@@ -14210,7 +14212,7 @@ static dnnmem_result dnnmem__layout_shapes(dnnmem_layout *w, int64_t *errp) {
 
 /* finish, step 5: cosize, level spans and parts, replicas; a bound layout
    must fit its machine. */
-static dnnmem_result dnnmem__layout_extents(dnnmem_layout *w, const int32_t *alls, int64_t *errp) {
+static dnnmem_result dnnmem__layout_extents(dnnmem_layout *w, const int32_t *alls, int32_t *errp) {
   int32_t k, lv, nd = w->axis_first[w->num_axes];
   w->cosize = 1;
   w->replicas = 1;
@@ -14222,14 +14224,14 @@ static dnnmem_result dnnmem__layout_extents(dnnmem_layout *w, const int32_t *all
   for (k = 0; k < w->num_factors; k++) {
     dnnmem_layout_factor *f = &w->factors[k];
     int64_t reach, *sum = f->level < 0 ? &w->cosize : &w->level_span[f->level];
-    *errp = dnnmem__layout_at(f);
+    *errp = k;
     if (dnnmem__mul_overflows(f->extent - 1, f->stride, &reach) || dnnmem__add_overflows(*sum, reach, sum))
       return DNNMEM_ERR_OVERFLOW;
     if (k < nd && f->level >= 0) w->level_parts[f->level] *= f->extent; /* <= padded_size */
     if (k >= nd && dnnmem__mul_overflows(w->replicas, f->extent, &w->replicas))
       return DNNMEM_ERR_OVERFLOW;
   }
-  *errp = 0;
+  *errp = -1;
   for (lv = 0; lv < w->num_levels; lv++)
     if (alls[lv] && !w->bound) w->replicas = 0; /* unknown until bound */
   if (!w->bound) return DNNMEM_OK;
@@ -14237,7 +14239,7 @@ static dnnmem_result dnnmem__layout_extents(dnnmem_layout *w, const int32_t *all
     if (w->level_span[lv] <= w->level_extent[lv]) continue;
     for (k = 0; k < w->num_factors; k++)
       if (w->factors[k].level == lv) break;
-    *errp = dnnmem__layout_at(&w->factors[k]);
+    *errp = k;
     return DNNMEM_ERR_LAYOUT_MACHINE_EXTENT;
   }
   return DNNMEM_OK;
@@ -14246,7 +14248,7 @@ static dnnmem_result dnnmem__layout_extents(dnnmem_layout *w, const int32_t *all
 /* finish, step 6: place values (the position is the mixed-radix number of
    all data digits), the odometer's active factors, and the inverse steps of
    each space with the nesting (injectivity) check. */
-static dnnmem_result dnnmem__layout_steps(dnnmem_layout *w, int64_t *errp) {
+static dnnmem_result dnnmem__layout_steps(dnnmem_layout *w, int32_t *errp) {
   int64_t place_of[DNNMEM_LAYOUT_MAX_FACTORS], axis_place_of[DNNMEM_LAYOUT_MAX_FACTORS], place, reach;
   int32_t ids[DNNMEM_LAYOUT_MAX_FACTORS], count = 0, n, i, a, k, sp, nd = w->axis_first[w->num_axes];
   for (k = 0; k < w->num_factors; k++) place_of[k] = axis_place_of[k] = 0; /* broadcast: no place */
@@ -14272,7 +14274,7 @@ static dnnmem_result dnnmem__layout_steps(dnnmem_layout *w, int64_t *errp) {
     for (reach = 0, i = n - 1; i >= 0; i--) {
       const dnnmem_layout_factor *f = &w->factors[ids[i]];
       if (f->stride <= reach) {
-        *errp = dnnmem__layout_at(f);
+        *errp = ids[i];
         return DNNMEM_ERR_LAYOUT_COLLISION;
       }
       reach += (f->extent - 1) * f->stride; /* bounded by the checked cosize/span */
@@ -14294,12 +14296,12 @@ static dnnmem_result dnnmem__layout_steps(dnnmem_layout *w, int64_t *errp) {
   return DNNMEM_OK;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_layout_finish(dnnmem_layout *layout, int64_t *error_position) {
+/* dnnmem_layout_finish; *errp: the factor at fault, -1 for none. */
+static dnnmem_result dnnmem__layout_finish(dnnmem_layout *layout, int32_t *errp) {
   dnnmem_layout w;
-  int64_t ignored, *errp = error_position ? error_position : &ignored;
   int32_t uses[DNNMEM_LAYOUT_MAX_LEVELS], alls[DNNMEM_LAYOUT_MAX_LEVELS];
   dnnmem_result r;
-  *errp = 0;
+  *errp = -1;
   if (layout == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   w = *layout; /* the layout is written only on success */
   if ((r = dnnmem__layout_check_header(&w)) != DNNMEM_OK ||
@@ -14309,9 +14311,27 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_finish(dnnmem_layout *layout, int64_t *er
       (r = dnnmem__layout_extents(&w, alls, errp)) != DNNMEM_OK ||
       (r = dnnmem__layout_steps(&w, errp)) != DNNMEM_OK)
     return r;
-  *errp = 0;
+  *errp = -1;
   *layout = w;
   return DNNMEM_OK;
+}
+
+/* The field a layout error is about (index: the factor, or -1). */
+static dnnmem_result dnnmem__layout_fail(dnnmem_error *e, dnnmem_result r, int32_t factor) {
+  dnnmem_field f = DNNMEM_FIELD_NONE;
+  if (r == DNNMEM_ERR_LAYOUT_EXTENT || r == DNNMEM_ERR_LAYOUT_PADDING || r == DNNMEM_ERR_OVERFLOW)
+    f = DNNMEM_FIELD_EXTENT;
+  else if (r == DNNMEM_ERR_LAYOUT_STRIDE || r == DNNMEM_ERR_LAYOUT_COLLISION) f = DNNMEM_FIELD_STRIDE;
+  else if (r == DNNMEM_ERR_LAYOUT_LIMIT) f = DNNMEM_FIELD_LIMIT;
+  else if (r != DNNMEM_OK && (factor >= 0 || r != DNNMEM_ERR_INVALID_ARGUMENT)) f = DNNMEM_FIELD_LEVEL;
+  dnnmem__error_clear(e);
+  return r == DNNMEM_OK ? r : dnnmem__fail(e, r, factor, f);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_finish(dnnmem_layout *layout, dnnmem_error *error) {
+  int32_t at;
+  dnnmem_result r = dnnmem__layout_finish(layout, &at);
+  return dnnmem__layout_fail(error, r, at);
 }
 
 /* ---- parsing ---- */
@@ -14528,7 +14548,8 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_parse(const char *text, size_t length, dn
     *errp = (int64_t)p.at;
     return DNNMEM_ERR_PARSE;
   }
-  r = dnnmem_layout_finish(out, errp);
+  r = dnnmem__layout_finish(out, &k);
+  if (r != DNNMEM_OK) *errp = k >= 0 ? out->factors[k].position : 0;
   if (r == DNNMEM_ERR_LAYOUT_PADDING) {
     for (a = 0; a < prefix_rank; a++) {
       int64_t shape = 1;
@@ -14604,14 +14625,13 @@ DNNMEM_DEF int32_t dnnmem_layout_level_index(const dnnmem_layout *layout, const 
   return -1;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_layout_bind(dnnmem_layout *layout,
-                                            const dnnmem_layout_machine *machine,
-                                            int64_t *error_position) {
+static dnnmem_result dnnmem__layout_bind(dnnmem_layout *layout, const dnnmem_layout_machine *machine,
+                                         int32_t *errp) {
   dnnmem_layout w;
-  int64_t ignored, *errp = error_position ? error_position : &ignored;
-  int32_t map[DNNMEM_LAYOUT_MAX_LEVELS], used[DNNMEM_LAYOUT_MAX_LEVELS], lv, j, k, n;
+  int32_t map[DNNMEM_LAYOUT_MAX_LEVELS], used[DNNMEM_LAYOUT_MAX_LEVELS], orig[DNNMEM_LAYOUT_MAX_FACTORS];
+  int32_t lv, j, k, n;
   dnnmem_result r;
-  *errp = 0;
+  *errp = -1;
   if (layout == NULL || machine == NULL || machine->num_levels < 0 ||
       machine->num_levels > DNNMEM_LAYOUT_MAX_LEVELS)
     return DNNMEM_ERR_INVALID_ARGUMENT;
@@ -14639,18 +14659,20 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_bind(dnnmem_layout *layout,
     if (f.level >= w.num_levels) return DNNMEM_ERR_INVALID_ARGUMENT;
     if (f.level >= 0) {
       if (map[f.level] < 0) {
-        *errp = dnnmem__layout_at(&f);
+        *errp = k;
         return DNNMEM_ERR_LAYOUT_UNKNOWN_LEVEL;
       }
       f.level = map[f.level];
       used[f.level] = 1;
     }
+    orig[n] = k; /* the caller's factor */
     w.factors[n++] = f;
   }
   for (lv = 0; lv < machine->num_levels; lv++) {
     dnnmem_layout_factor *f;
     if (used[lv]) continue;
     if (n == DNNMEM_LAYOUT_MAX_FACTORS) return DNNMEM_ERR_LAYOUT_LIMIT;
+    orig[n] = -1;
     f = &w.factors[n++];
     f->extent = machine->extents[lv];
     f->stride = 1;
@@ -14666,10 +14688,21 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_bind(dnnmem_layout *layout,
     w.level_extent[lv] = machine->extents[lv];
   }
   w.bound = 1;
-  if ((r = dnnmem_layout_finish(&w, errp)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__layout_finish(&w, errp)) != DNNMEM_OK) {
+    if (*errp >= 0) *errp = orig[*errp];
+    return r;
+  }
   *layout = w;
   return DNNMEM_OK;
 }
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_bind(dnnmem_layout *layout, const dnnmem_layout_machine *machine,
+                                            dnnmem_error *error) {
+  int32_t at;
+  dnnmem_result r = dnnmem__layout_bind(layout, machine, &at);
+  return dnnmem__layout_fail(error, r, at);
+}
+
 
 /* ---- printing and equality ---- */
 
@@ -15061,9 +15094,12 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_measure(const dnnmem_layout *layout,
   dnnmem_layout_result s;
   int32_t lv;
   int64_t parts = 1;
-  if (layout == NULL || result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (layout->replicas == 0) return DNNMEM_ERR_LAYOUT_NEEDS_MACHINE;
+  if (result) dnnmem__error_clear(&result->error);
+  if (layout == NULL || result == NULL)
+    return dnnmem__fail(result ? &result->error : NULL, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  if (layout->replicas == 0) return dnnmem__fail(&result->error, DNNMEM_ERR_LAYOUT_NEEDS_MACHINE, -1, DNNMEM_FIELD_LEVEL);
   DNNMEM_MEMSET(&s, 0, sizeof(s));
+  dnnmem__error_clear(&s.error);
   s.size = layout->size;
   s.padded_size = layout->padded_size;
   s.cosize = layout->cosize;
@@ -15288,18 +15324,20 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_part(const dnnmem_layout *layout, int32_t
 
 /* ---- strided-layout algebra (CuTe's vocabulary, row-major) ---- */
 
-DNNMEM_DEF dnnmem_result dnnmem_layout_strided_check(const dnnmem_layout_strided *layout) {
+DNNMEM_DEF dnnmem_result dnnmem_layout_strided_check(const dnnmem_layout_strided *layout, dnnmem_error *error) {
   int64_t size = 1, cosize = 1, reach;
   int32_t i;
-  if (layout == NULL || layout->rank < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (layout->rank > DNNMEM_LAYOUT_MAX_FACTORS) return DNNMEM_ERR_LAYOUT_LIMIT;
-  for (i = 0; i < layout->rank; i++) {
-    if (layout->shape[i] < 1) return DNNMEM_ERR_LAYOUT_EXTENT;
-    if (layout->stride[i] < 0) return DNNMEM_ERR_LAYOUT_STRIDE;
+  dnnmem__error_clear(error);
+  if (layout == NULL) return dnnmem__fail(error, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  if (layout->rank < 0) return dnnmem__fail(error, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_COUNT);
+  if (layout->rank > DNNMEM_LAYOUT_MAX_FACTORS) return dnnmem__fail(error, DNNMEM_ERR_LAYOUT_LIMIT, -1, DNNMEM_FIELD_COUNT);
+  for (i = 0; i < layout->rank; i++) { /* index: the mode */
+    if (layout->shape[i] < 1) return dnnmem__fail(error, DNNMEM_ERR_LAYOUT_EXTENT, i, DNNMEM_FIELD_EXTENT);
+    if (layout->stride[i] < 0) return dnnmem__fail(error, DNNMEM_ERR_LAYOUT_STRIDE, i, DNNMEM_FIELD_STRIDE);
     if (dnnmem__mul_overflows(size, layout->shape[i], &size) ||
         dnnmem__mul_overflows(layout->shape[i] - 1, layout->stride[i], &reach) ||
         dnnmem__add_overflows(cosize, reach, &cosize))
-      return DNNMEM_ERR_OVERFLOW;
+      return dnnmem__fail(error, DNNMEM_ERR_OVERFLOW, i, DNNMEM_FIELD_EXTENT);
   }
   return DNNMEM_OK;
 }
@@ -15325,7 +15363,7 @@ DNNMEM_DEF int64_t dnnmem_layout_strided_eval(const dnnmem_layout_strided *layou
 DNNMEM_DEF dnnmem_result dnnmem_layout_coalesce(const dnnmem_layout_strided *in, dnnmem_layout_strided *out) {
   dnnmem_layout_strided r;
   int32_t i;
-  dnnmem_result res = dnnmem_layout_strided_check(in);
+  dnnmem_result res = dnnmem_layout_strided_check(in, NULL);
   if (res != DNNMEM_OK) return res;
   if (out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   r.rank = 0;
@@ -15363,7 +15401,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_compose(const dnnmem_layout_strided *a, c
   int64_t cosize_b = 1, size_a;
   int32_t i, j, ids[DNNMEM_LAYOUT_MAX_FACTORS], n = 0;
   dnnmem_result res;
-  if ((res = dnnmem_layout_strided_check(a)) != DNNMEM_OK || (res = dnnmem_layout_strided_check(b)) != DNNMEM_OK)
+  if ((res = dnnmem_layout_strided_check(a, NULL)) != DNNMEM_OK || (res = dnnmem_layout_strided_check(b, NULL)) != DNNMEM_OK)
     return res;
   if (out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   for (i = 0; i < b->rank; i++) cosize_b += (b->shape[i] - 1) * b->stride[i]; /* checked */
@@ -15448,7 +15486,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_complement(const dnnmem_layout_strided *a
   dnnmem_layout_strided r;
   int64_t sub_n[DNNMEM_LAYOUT_MAX_FACTORS + 1], sub_s[DNNMEM_LAYOUT_MAX_FACTORS + 1], current = 1;
   int32_t ids[DNNMEM_LAYOUT_MAX_FACTORS], n = 0, m = 0, i, j;
-  dnnmem_result res = dnnmem_layout_strided_check(a);
+  dnnmem_result res = dnnmem_layout_strided_check(a, NULL);
   if (res != DNNMEM_OK) return res;
   if (out == NULL || cosize_target < 1) return DNNMEM_ERR_INVALID_ARGUMENT;
   for (i = 0; i < a->rank; i++)
@@ -15474,7 +15512,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_complement(const dnnmem_layout_strided *a
   }
   r.rank = 0;
   if ((res = dnnmem__layout_append_reversed(&r, sub_n, sub_s, m)) != DNNMEM_OK) return res;
-  if ((res = dnnmem_layout_strided_check(&r)) != DNNMEM_OK) return res;
+  if ((res = dnnmem_layout_strided_check(&r, NULL)) != DNNMEM_OK) return res;
   return dnnmem_layout_coalesce(&r, out);
 }
 
@@ -15483,7 +15521,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_right_inverse(const dnnmem_layout_strided
   int64_t place[DNNMEM_LAYOUT_MAX_FACTORS], sub_n[DNNMEM_LAYOUT_MAX_FACTORS];
   int64_t sub_s[DNNMEM_LAYOUT_MAX_FACTORS], current = 1, p = 1;
   int32_t ids[DNNMEM_LAYOUT_MAX_FACTORS], n = 0, m = 0, i, j;
-  dnnmem_result res = dnnmem_layout_strided_check(a);
+  dnnmem_result res = dnnmem_layout_strided_check(a, NULL);
   if (res != DNNMEM_OK) return res;
   if (out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   for (i = a->rank - 1; i >= 0; i--) {
@@ -15513,7 +15551,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_reshape_view(const dnnmem_layout_strided 
   dnnmem_layout_strided c, r;
   int64_t size = 1, rem = 1, acc = 0;
   int32_t j, k;
-  dnnmem_result res = dnnmem_layout_strided_check(in);
+  dnnmem_result res = dnnmem_layout_strided_check(in, NULL);
   if (res != DNNMEM_OK) return res;
   if (out == NULL || rank < 0 || (shape == NULL && rank > 0)) return DNNMEM_ERR_INVALID_ARGUMENT;
   if (rank > DNNMEM_LAYOUT_MAX_FACTORS) return DNNMEM_ERR_LAYOUT_LIMIT;
@@ -16344,26 +16382,25 @@ static const char dnnmem__flow_names[DNNMEM_FLOW_ALGO_COUNT][DNNMEM__NAME_BYTES]
 
 DNNMEM__ENUM_NAMES(dnnmem_flow_algo, dnnmem__flow_names, DNNMEM_FLOW_ALGO_COUNT)
 
-DNNMEM_DEF dnnmem_result dnnmem_flow_solve(dnnmem_flow *flow, int32_t source, int32_t sink,
-                                           const dnnmem_flow_options *options,
-                                           dnnmem_flow_result *result) {
+static dnnmem_result dnnmem__flow_solve(dnnmem_flow *flow, int32_t source, int32_t sink,
+                                        const dnnmem_flow_options *options, dnnmem_flow_result *result,
+                                        dnnmem_error *e) {
   dnnmem_flow_algo algo = options ? options->algo : DNNMEM_FLOW_BK;
   int64_t source_total = 0, value;
   int32_t i;
-  if (flow == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (source < 0 || source >= flow->num_nodes || sink < 0 || sink >= flow->num_nodes)
-    return DNNMEM_ERR_ID_RANGE;
-  if (source == sink) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((int)algo < 0 || algo >= DNNMEM_FLOW_ALGO_COUNT) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (flow == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  if (source < 0 || source >= flow->num_nodes) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, -1, DNNMEM_FIELD_SOURCE);
+  if (sink < 0 || sink >= flow->num_nodes) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, -1, DNNMEM_FIELD_SINK);
+  if (source == sink) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_SINK);
+  if ((int)algo < 0 || algo >= DNNMEM_FLOW_ALGO_COUNT) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_ALGO);
   flow->source = flow->sink = -1;
   for (i = 0; i < flow->num_arcs; i++) {
     const struct dnnmem__flow_input *in = &flow->input[i];
-    if (in->from == source && in->to != source &&
-        dnnmem__add_overflows(source_total, in->capacity, &source_total))
-      return DNNMEM_ERR_OVERFLOW;
-    if (in->to == source && in->from != source &&
-        dnnmem__add_overflows(source_total, in->reverse_capacity, &source_total))
-      return DNNMEM_ERR_OVERFLOW;
+    if ((in->from == source && in->to != source &&
+         dnnmem__add_overflows(source_total, in->capacity, &source_total)) ||
+        (in->to == source && in->from != source &&
+         dnnmem__add_overflows(source_total, in->reverse_capacity, &source_total)))
+      return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, i, DNNMEM_FIELD_CAPACITY);
   }
   dnnmem__flow_build(flow, source, sink);
   if (algo == DNNMEM_FLOW_PUSH_RELABEL) {
@@ -16378,6 +16415,14 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_solve(dnnmem_flow *flow, int32_t source, in
   flow->value = value;
   if (result) result->value = value;
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_flow_solve(dnnmem_flow *flow, int32_t source, int32_t sink,
+                                           const dnnmem_flow_options *options,
+                                           dnnmem_flow_result *result) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__flow_solve(flow, source, sink, options, result, &e));
 }
 
 DNNMEM_DEF int64_t dnnmem_flow_arc_flow(const dnnmem_flow *flow, int32_t arc) {
@@ -16419,29 +16464,29 @@ DNNMEM_DEF int dnnmem_flow_source_side(const dnnmem_flow *flow, int32_t node) {
 /* ---- CPU/accelerator placement ----------------------------------------- */
 
 /* Validates the problem (not acyclicity); *out_total bounds every cost. */
-static dnnmem_result dnnmem__place_validate(const dnnmem_place_problem *p, int64_t *out_total) {
+static dnnmem_result dnnmem__place_validate(const dnnmem_place_problem *p, int64_t *out_total, dnnmem_error *e) {
   dnnmem_result r;
   int64_t total = 0;
   int32_t v, n;
-  if (p == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem_graph_check(p->graph)) != DNNMEM_OK) return r;
+  if (p == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  if ((r = dnnmem_graph_check(p->graph, e)) != DNNMEM_OK) return r;
   n = p->graph->num_nodes;
   if (n > 0 && (p->cpu_time == NULL || p->acc_time == NULL || p->xfer == NULL))
-    return DNNMEM_ERR_INVALID_ARGUMENT;
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, p->xfer == NULL ? DNNMEM_FIELD_SIZE : DNNMEM_FIELD_TIME);
   for (v = 0; v < n; v++) {
     int64_t c = p->cpu_time[v], a = p->acc_time[v];
     uint8_t dev = p->device ? p->device[v] : (uint8_t)DNNMEM_PLACE_ANY;
-    if ((c < 0 && c != DNNMEM_PLACE_UNSUPPORTED) || (a < 0 && a != DNNMEM_PLACE_UNSUPPORTED) ||
-        p->xfer[v] < 0)
-      return DNNMEM_ERR_NEGATIVE;
-    if (dev > DNNMEM_PLACE_ACC) return DNNMEM_ERR_INVALID_ARGUMENT;
+    if ((c < 0 && c != DNNMEM_PLACE_UNSUPPORTED) || (a < 0 && a != DNNMEM_PLACE_UNSUPPORTED))
+      return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_TIME);
+    if (p->xfer[v] < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_SIZE);
+    if (dev > DNNMEM_PLACE_ACC) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, v, DNNMEM_FIELD_PIN);
     if ((dev == DNNMEM_PLACE_CPU && c < 0) || (dev == DNNMEM_PLACE_ACC && a < 0) || (c < 0 && a < 0))
-      return DNNMEM_ERR_PLACE_UNSUPPORTED;
+      return dnnmem__fail(e, DNNMEM_ERR_PLACE_UNSUPPORTED, v, c < 0 && a < 0 ? DNNMEM_FIELD_TIME : DNNMEM_FIELD_PIN);
     if (dnnmem__add_overflows(total, c > 0 ? c : 0, &total) ||
         dnnmem__add_overflows(total, a > 0 ? a : 0, &total) ||
         dnnmem__add_overflows(total, p->xfer[v], &total) ||
         dnnmem__add_overflows(total, p->xfer[v], &total))
-      return DNNMEM_ERR_OVERFLOW;
+      return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, v, DNNMEM_FIELD_TIME);
   }
   *out_total = total;
   return DNNMEM_OK;
@@ -16459,14 +16504,14 @@ static uint8_t dnnmem__place_forced(const dnnmem_place_problem *p, int32_t v) {
 /* Cost of a validated problem under an assignment; seen holds n int32. */
 static dnnmem_result dnnmem__place_eval(const dnnmem_place_problem *p, dnnmem_place_model model,
                                         const uint8_t *x, int32_t *seen, int64_t *out_time,
-                                        int32_t *out_conversions) {
+                                        int32_t *out_conversions, dnnmem_error *e) {
   const dnnmem_graph *g = p->graph;
   int32_t n = g->num_nodes, v, k, conversions = 0;
   int64_t total = 0;
   for (v = 0; v < n; v++) {
     uint8_t forced = dnnmem__place_forced(p, v);
-    if (x[v] != DNNMEM_PLACE_CPU && x[v] != DNNMEM_PLACE_ACC) return DNNMEM_ERR_INFEASIBLE;
-    if (forced != DNNMEM_PLACE_ANY && forced != x[v]) return DNNMEM_ERR_INFEASIBLE;
+    if ((x[v] != DNNMEM_PLACE_CPU && x[v] != DNNMEM_PLACE_ACC) || (forced != DNNMEM_PLACE_ANY && forced != x[v]))
+      return dnnmem__fail(e, DNNMEM_ERR_INFEASIBLE, v, DNNMEM_FIELD_OUTPUT);
     total += x[v] == DNNMEM_PLACE_CPU ? p->cpu_time[v] : p->acc_time[v];
     seen[v] = 0; /* per value: bit 1 a consumer on ACC, bit 2 one on CPU */
   }
@@ -16521,8 +16566,9 @@ static dnnmem_result dnnmem__place_options(const dnnmem_place_options *options,
                                            dnnmem_place_model *model, dnnmem_flow_algo *algo) {
   *model = options ? options->model : DNNMEM_PLACE_PER_VALUE;
   *algo = options ? options->algo : DNNMEM_FLOW_BK;
-  if ((int)*model < 0 || *model >= DNNMEM_PLACE_MODEL_COUNT) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((int)*algo < 0 || *algo >= DNNMEM_FLOW_ALGO_COUNT) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((int)*model < 0 || *model >= DNNMEM_PLACE_MODEL_COUNT ||
+      (int)*algo < 0 || *algo >= DNNMEM_FLOW_ALGO_COUNT)
+    return DNNMEM_ERR_INVALID_ARGUMENT;
   return DNNMEM_OK;
 }
 
@@ -16535,7 +16581,7 @@ static dnnmem_result dnnmem__place_counts(const dnnmem_place_problem *problem,
   dnnmem_result r;
   if (problem == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   if ((r = dnnmem__place_options(options, &model, &algo)) != DNNMEM_OK) return r;
-  if ((r = dnnmem_graph_check(problem->graph)) != DNNMEM_OK) return r;
+  if ((r = dnnmem_graph_check(problem->graph, NULL)) != DNNMEM_OK) return r;
   *n = problem->graph->num_nodes;
   *e = *n > 0 ? problem->graph->in_offsets[*n] : 0;
   return DNNMEM_OK;
@@ -16554,27 +16600,33 @@ DNNMEM_DEF dnnmem_result dnnmem_place_cost_scratch_size(const dnnmem_place_probl
   return dnnmem__scratch_end(&s, out_bytes);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_place_cost(const dnnmem_place_problem *problem,
-                                           const dnnmem_place_options *options,
-                                           const uint8_t *device, int64_t *out_time,
-                                           int32_t *out_conversions, void *scratch,
-                                           size_t scratch_bytes) {
+static dnnmem_result dnnmem__place_cost(const dnnmem_place_problem *problem, const dnnmem_place_options *options,
+                                        const uint8_t *device, dnnmem_place_result *result, void *scratch,
+                                        size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__scratch s;
   dnnmem_place_model model;
   dnnmem_flow_algo algo;
   dnnmem_result r;
-  int64_t total, time;
+  int64_t total;
   int32_t *seen;
-  if ((r = dnnmem__place_validate(problem, &total)) != DNNMEM_OK) return r;
-  if ((r = dnnmem__place_options(options, &model, &algo)) != DNNMEM_OK) return r;
-  if (out_time == NULL || (problem->graph->num_nodes > 0 && device == NULL))
-    return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((r = dnnmem__place_validate(problem, &total, e)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__place_options(options, &model, &algo)) != DNNMEM_OK)
+    return dnnmem__fail(e, r, -1, DNNMEM_FIELD_OPTIONS);
+  if (result == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
+  DNNMEM_MEMSET(result, 0, sizeof(*result));
+  if (problem->graph->num_nodes > 0 && device == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PIN);
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   seen = dnnmem__place_cost_layout(&s, problem->graph->num_nodes);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  r = dnnmem__place_eval(problem, model, device, seen, &time, out_conversions);
-  if (r == DNNMEM_OK) *out_time = time;
-  return r;
+  return dnnmem__place_eval(problem, model, device, seen, &result->time, &result->conversions, e);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_place_cost(const dnnmem_place_problem *problem, const dnnmem_place_options *options,
+                                           const uint8_t *device, dnnmem_place_result *result, void *scratch,
+                                           size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__place_cost(problem, options, device, result, scratch, scratch_bytes, &e));
 }
 
 typedef struct dnnmem__place_work {
@@ -16784,7 +16836,8 @@ static void dnnmem__place_pass(dnnmem__place_net *net, int num_free) {
 static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
                                          const dnnmem_place_options *options, dnnmem__place_work *wp,
                                          dnnmem__place_net *netp, dnnmem_flow *flowp,
-                                         int32_t *out_num_free, void *scratch, size_t scratch_bytes) {
+                                         int32_t *out_num_free, void *scratch, size_t scratch_bytes,
+                                         dnnmem_error *e) {
   dnnmem__scratch s;
   dnnmem__place_work w;
   dnnmem__place_net net;
@@ -16793,17 +16846,17 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
   dnnmem_flow_algo algo;
   dnnmem_result r;
   int64_t total;
-  int32_t n, e, v, num_free = 0;
-  if ((r = dnnmem__place_validate(problem, &total)) != DNNMEM_OK) return r;
-  if ((r = dnnmem__place_options(options, &model, &algo)) != DNNMEM_OK) return r;
+  int32_t n, v, num_free = 0;
+  if ((r = dnnmem__place_validate(problem, &total, e)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__place_options(options, &model, &algo)) != DNNMEM_OK)
+    return dnnmem__fail(e, r, -1, DNNMEM_FIELD_OPTIONS);
   n = problem->graph->num_nodes;
-  e = n > 0 ? problem->graph->in_offsets[n] : 0;
-  if (total == DNNMEM__I64_MAX) return DNNMEM_ERR_OVERFLOW; /* no room for "infinite" */
-  (void)e;
+  if (total == DNNMEM__I64_MAX) /* no room for "infinite" */
+    return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, -1, DNNMEM_FIELD_TIME);
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   if ((r = dnnmem__place_layout(&s, problem->graph, model, &w)) != DNNMEM_OK) return r;
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  if (n > 0 && (r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo, w.topo_bytes)) != DNNMEM_OK)
+  if (n > 0 && (r = dnnmem__topo_order(problem->graph, w.order, w.topo, w.topo_bytes, e)) != DNNMEM_OK)
     return r;
   dnnmem__graph_consumers(problem->graph, w.out_offsets, w.out_ids);
   for (v = 0; v < n; v++) {
@@ -16877,17 +16930,17 @@ DNNMEM_DEF dnnmem_result dnnmem_place_network(const dnnmem_place_problem *proble
   int32_t num_free;
   dnnmem_result r;
   if (out_flow == NULL || out_constant == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  r = dnnmem__place_build(problem, options, &w, &net, &flow, &num_free, scratch, scratch_bytes);
+  r = dnnmem__place_build(problem, options, &w, &net, &flow, &num_free, scratch, scratch_bytes, NULL);
   if (r != DNNMEM_OK) return r;
   *out_flow = flow;
   *out_constant = net.constant;
   return DNNMEM_OK;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_place_solve(const dnnmem_place_problem *problem,
-                                            const dnnmem_place_options *options,
-                                            uint8_t *device, dnnmem_place_result *result,
-                                            void *scratch, size_t scratch_bytes) {
+static dnnmem_result dnnmem__place_solve(const dnnmem_place_problem *problem,
+                                         const dnnmem_place_options *options, uint8_t *device,
+                                         dnnmem_place_result *result, void *scratch, size_t scratch_bytes,
+                                         dnnmem_error *e) {
   dnnmem__place_work w;
   dnnmem__place_net net;
   dnnmem_place_result res;
@@ -16897,11 +16950,12 @@ DNNMEM_DEF dnnmem_result dnnmem_place_solve(const dnnmem_place_problem *problem,
   dnnmem_result r;
   int64_t cut;
   int32_t n, v, num_free = 0;
-  if (problem == NULL || problem->graph == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem__place_options(options, &model, &flow_options.algo)) != DNNMEM_OK) return r;
+  if (problem == NULL || problem->graph == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  if ((r = dnnmem__place_options(options, &model, &flow_options.algo)) != DNNMEM_OK)
+    return dnnmem__fail(e, r, -1, DNNMEM_FIELD_OPTIONS);
   n = problem->graph->num_nodes;
-  if (result == NULL || (n > 0 && device == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
-  r = dnnmem__place_build(problem, options, &w, &net, &flow, &num_free, scratch, scratch_bytes);
+  if (result == NULL || (n > 0 && device == NULL)) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
+  r = dnnmem__place_build(problem, options, &w, &net, &flow, &num_free, scratch, scratch_bytes, e);
   if (r != DNNMEM_OK) return r;
   r = dnnmem_flow_solve(&flow, DNNMEM__PLACE_S, DNNMEM__PLACE_T, &flow_options, NULL);
   if (r != DNNMEM_OK) return r;
@@ -16916,7 +16970,7 @@ DNNMEM_DEF dnnmem_result dnnmem_place_solve(const dnnmem_place_problem *problem,
     if (w.forced[v] == DNNMEM_PLACE_ANY && dnnmem__place_find(w.part, w.flow_id[v]) == w.flow_id[v])
       res.num_parts++;
   }
-  r = dnnmem__place_eval(problem, model, device, w.seen, &res.time, &res.conversions);
+  r = dnnmem__place_eval(problem, model, device, w.seen, &res.time, &res.conversions, NULL);
   if (r != DNNMEM_OK) return r;
   DNNMEM_ASSERT(res.time == net.constant + cut); /* every cut is an assignment */
   res.cut = cut;
@@ -16926,20 +16980,29 @@ DNNMEM_DEF dnnmem_result dnnmem_place_solve(const dnnmem_place_problem *problem,
   /* baselines */
   for (v = 0; v < n; v++)
     w.assign[v] = w.forced[v] != DNNMEM_PLACE_ANY ? w.forced[v] : (uint8_t)DNNMEM_PLACE_ACC;
-  if ((r = dnnmem__place_eval(problem, model, w.assign, w.seen, &res.all_acc_time, NULL)) != DNNMEM_OK)
+  if ((r = dnnmem__place_eval(problem, model, w.assign, w.seen, &res.all_acc_time, NULL, NULL)) != DNNMEM_OK)
     return r;
   for (v = 0; v < n; v++)
     if (w.forced[v] == DNNMEM_PLACE_ANY)
       w.assign[v] = problem->acc_time[v] < problem->cpu_time[v] ? (uint8_t)DNNMEM_PLACE_ACC
                                                                 : (uint8_t)DNNMEM_PLACE_CPU;
-  if ((r = dnnmem__place_eval(problem, model, w.assign, w.seen, &res.greedy_time, NULL)) != DNNMEM_OK)
+  if ((r = dnnmem__place_eval(problem, model, w.assign, w.seen, &res.greedy_time, NULL, NULL)) != DNNMEM_OK)
     return r;
   for (v = 0; v < n; v++)
     if (w.forced[v] == DNNMEM_PLACE_ANY) w.assign[v] = DNNMEM_PLACE_CPU;
-  if ((r = dnnmem__place_eval(problem, model, w.assign, w.seen, &res.all_cpu_time, NULL)) != DNNMEM_OK)
+  if ((r = dnnmem__place_eval(problem, model, w.assign, w.seen, &res.all_cpu_time, NULL, NULL)) != DNNMEM_OK)
     return r;
   *result = res;
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_place_solve(const dnnmem_place_problem *problem,
+                                            const dnnmem_place_options *options,
+                                            uint8_t *device, dnnmem_place_result *result,
+                                            void *scratch, size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__place_solve(problem, options, device, result, scratch, scratch_bytes, &e));
 }
 
 
