@@ -3431,6 +3431,7 @@ typedef struct dnnmem_label_result {
   int32_t sweeps;           /* dual ascent sweeps of the bound (k > 2) */
   int64_t merged_bound;     /* the merged-label bound alone (k > 2) */
   int64_t dual_bound;       /* the Lagrangian dual bound alone (k > 2; 0: not run) */
+  dnnmem_error error;       /* on failure: the node and field at fault */
 } dnnmem_label_result;
 
 DNNMEM_DEF dnnmem_result dnnmem_label_solve_scratch_size(const dnnmem_label_problem *problem,
@@ -3464,26 +3465,29 @@ DNNMEM_DEF dnnmem_result dnnmem_label_lower_bound_scratch_size(const dnnmem_labe
                                                                size_t *out_bytes);
 DNNMEM_DEF dnnmem_result dnnmem_label_lower_bound(const dnnmem_label_problem *problem,
                                                   const dnnmem_label_options *options,
-                                                  int64_t *out_bound, void *scratch,
+                                                  dnnmem_label_result *result, void *scratch,
                                                   size_t scratch_bytes);
-/* The lower bound dnnmem_label_solve reports (before any branch and bound):
-   the larger of the dual bound (sweeps until it stalls or max_sweeps) and
-   the merged-label bound (see the manual). */
+/* result->lower_bound (result required), the lower bound dnnmem_label_solve
+   reports (before any branch and bound): the larger of the dual bound
+   (sweeps until it stalls or max_sweeps) and the merged-label bound (see
+   the manual); also sweeps, merged_bound and dual_bound, the rest zero. */
 
 DNNMEM_DEF dnnmem_result dnnmem_label_cost_scratch_size(const dnnmem_label_problem *problem,
                                                         size_t *out_bytes);
 DNNMEM_DEF dnnmem_result dnnmem_label_cost(const dnnmem_label_problem *problem,
-                                           const int32_t *label, int64_t *out_cost,
+                                           const int32_t *label, dnnmem_label_result *result,
                                            void *scratch, size_t scratch_bytes);
-/* The cost of any labeling by the rule above, O(V + E + k): 4 (V + E + k)
-   bytes of scratch. DNNMEM_ERR_ID_RANGE for a label outside 0 .. k-1,
+/* result->cost (result required; its other fields zero), the cost of any
+   labeling by the rule above, O(V + E + k): 4 (V + E + k) bytes of
+   scratch. DNNMEM_ERR_ID_RANGE for a label outside 0 .. k-1,
    DNNMEM_ERR_INFEASIBLE for a node on an unsupported label or against its
-   pin. */
+   pin (error.index: the node). */
 
 typedef struct dnnmem_label_network_result {
   int64_t constant;      /* the move's cost = constant + the cut */
   int32_t num_free;      /* nodes that may move: network nodes 2 .. 1 + num_free */
   int32_t approximated;  /* terms bounded from above (0: the cut is exact) */
+  dnnmem_error error;    /* on failure: the node and field at fault */
 } dnnmem_label_network_result;
 
 DNNMEM_DEF dnnmem_result dnnmem_label_network_scratch_size(const dnnmem_label_problem *problem,
@@ -17080,57 +17084,58 @@ static int32_t dnnmem__label_output(const dnnmem__label_view *w, int32_t v) {
 
 /* Validates everything but the scratch; *out_total bounds every cost
    (and every cut of every network built from the problem). */
-static dnnmem_result dnnmem__label_validate(const dnnmem_label_problem *p, int64_t *out_total) {
+static dnnmem_result dnnmem__label_validate(const dnnmem_label_problem *p, int64_t *out_total, dnnmem_error *e) {
   dnnmem_result r;
   int64_t total = 0;
   int32_t n, k, v, a, b;
-  if (p == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem_graph_check(p->graph)) != DNNMEM_OK) return r;
+  if (p == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  if ((r = dnnmem_graph_check(p->graph, e)) != DNNMEM_OK) return r;
   n = p->graph->num_nodes;
   k = p->num_labels;
-  if (k < 1 || k > DNNMEM_LABEL_MAX_LABELS) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (n > 0 && p->node_cost == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  for (a = 0; a < k * k; a++)
+  if (k < 1 || k > DNNMEM_LABEL_MAX_LABELS) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_COUNT);
+  if (n > 0 && p->node_cost == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_COST);
+  for (a = 0; a < k * k; a++) /* label pairs: index -1, other the pair a */
     if ((p->convert_rate && p->convert_rate[a] < 0) || (p->convert_latency && p->convert_latency[a] < 0))
-      return DNNMEM_ERR_NEGATIVE;
+      return dnnmem__fail2(e, DNNMEM_ERR_NEGATIVE, -1, a, DNNMEM_FIELD_COST);
   for (v = 0; v < n; v++) {
     int32_t pin = p->pin ? p->pin[v] : DNNMEM_LABEL_FREE;
     int32_t out = p->output_label ? p->output_label[v] : DNNMEM_LABEL_FREE;
     int64_t most = 0, conv = 0, c;
     int allowed = 0;
-    if (pin < DNNMEM_LABEL_FREE || pin >= k || out < DNNMEM_LABEL_FREE || out >= k) return DNNMEM_ERR_ID_RANGE;
+    if (pin < DNNMEM_LABEL_FREE || pin >= k) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, v, DNNMEM_FIELD_PIN);
+    if (out < DNNMEM_LABEL_FREE || out >= k) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, v, DNNMEM_FIELD_OUTPUT);
     for (a = 0; a < k; a++) {
       int64_t t = p->node_cost[(size_t)v * (size_t)k + (size_t)a];
-      if (t < 0 && t != DNNMEM_LABEL_UNSUPPORTED) return DNNMEM_ERR_NEGATIVE;
+      if (t < 0 && t != DNNMEM_LABEL_UNSUPPORTED) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_COST);
       if (t >= 0 && (pin < 0 || pin == a)) allowed = 1;
       if (t > most) most = t;
     }
-    if (!allowed) return DNNMEM_ERR_LABEL_NONE_ALLOWED;
+    if (!allowed) return dnnmem__fail(e, DNNMEM_ERR_LABEL_NONE_ALLOWED, v, pin < 0 ? DNNMEM_FIELD_COST : DNNMEM_FIELD_PIN);
     if (p->convert) {
       for (a = 0; a < k * k; a++) {
         c = p->convert[(size_t)v * (size_t)k * (size_t)k + (size_t)a];
-        if (c < 0) return DNNMEM_ERR_NEGATIVE;
+        if (c < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_COST);
         if (a / k != a % k && c > conv) conv = c;
       }
     } else {
       int64_t size = p->convert_size ? p->convert_size[v] : 1;
-      if (size < 0) return DNNMEM_ERR_NEGATIVE;
+      if (size < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_SIZE);
       for (a = 0; a < k; a++)
         for (b = 0; b < k; b++) {
           c = 0;
           if (a == b) continue;
-          if (p->convert_rate && dnnmem__mul_overflows(p->convert_rate[a * k + b], size, &c))
-            return DNNMEM_ERR_OVERFLOW;
-          if (p->convert_latency && dnnmem__add_overflows(c, p->convert_latency[a * k + b], &c))
-            return DNNMEM_ERR_OVERFLOW;
+          if ((p->convert_rate && dnnmem__mul_overflows(p->convert_rate[a * k + b], size, &c)) ||
+              (p->convert_latency && dnnmem__add_overflows(c, p->convert_latency[a * k + b], &c)))
+            return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, v, DNNMEM_FIELD_SIZE);
           if (c > conv) conv = c;
         }
     }
     if (dnnmem__mul_overflows(conv, (int64_t)(k - 1), &conv) || dnnmem__add_overflows(total, most, &total) ||
         dnnmem__add_overflows(total, conv, &total))
-      return DNNMEM_ERR_OVERFLOW;
+      return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, v, DNNMEM_FIELD_COST);
   }
-  if (total == DNNMEM__I64_MAX) return DNNMEM_ERR_OVERFLOW; /* no room for "infinite" */
+  if (total == DNNMEM__I64_MAX) /* no room for "infinite" */
+    return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, -1, DNNMEM_FIELD_COST);
   *out_total = total;
   return DNNMEM_OK;
 }
@@ -17227,14 +17232,17 @@ static dnnmem_result dnnmem__label_layout(dnnmem__scratch *s, int32_t n, int32_t
 
 /* Validates the graph's counts and the options for a scratch size or a call. */
 static dnnmem_result dnnmem__label_counts(const dnnmem_label_problem *p, const dnnmem_label_options *o,
-                                          int32_t *n, int32_t *e) {
+                                          int32_t *n, int32_t *e, dnnmem_error *err) {
   dnnmem_result r;
-  if (p == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem_graph_check(p->graph)) != DNNMEM_OK) return r;
-  if (p->num_labels < 1 || p->num_labels > DNNMEM_LABEL_MAX_LABELS) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (o && ((int)o->algo < 0 || o->algo >= DNNMEM_LABEL_ALGO_COUNT || (int)o->flow < 0 ||
-            o->flow >= DNNMEM_FLOW_ALGO_COUNT || o->node_limit < 0 || o->max_cycles < 0 || o->max_sweeps < 0))
-    return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (p == NULL) return dnnmem__fail(err, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  if ((r = dnnmem_graph_check(p->graph, err)) != DNNMEM_OK) return r;
+  if (p->num_labels < 1 || p->num_labels > DNNMEM_LABEL_MAX_LABELS)
+    return dnnmem__fail(err, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_COUNT);
+  if (o && ((int)o->algo < 0 || o->algo >= DNNMEM_LABEL_ALGO_COUNT))
+    return dnnmem__fail(err, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_ALGO);
+  if (o && ((int)o->flow < 0 || o->flow >= DNNMEM_FLOW_ALGO_COUNT || o->node_limit < 0 || o->max_cycles < 0 ||
+            o->max_sweeps < 0))
+    return dnnmem__fail(err, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OPTIONS);
   *n = p->graph->num_nodes;
   *e = *n > 0 ? p->graph->in_offsets[*n] : 0;
   return DNNMEM_OK;
@@ -17247,7 +17255,7 @@ static dnnmem_result dnnmem__label_size(const dnnmem_label_problem *p, const dnn
   dnnmem_result r;
   int32_t n, e;
   if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem__label_counts(p, o, &n, &e)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__label_counts(p, o, &n, &e, NULL)) != DNNMEM_OK) return r;
   dnnmem__scratch_begin(&s, NULL, 0);
   if ((r = dnnmem__label_layout(&s, n, e, p->num_labels, mode, &w)) != DNNMEM_OK) return r;
   return dnnmem__scratch_end(&s, out_bytes);
@@ -17256,12 +17264,12 @@ static dnnmem_result dnnmem__label_size(const dnnmem_label_problem *p, const dnn
 /* Validates, carves and fills the consumers; *total as validate's. */
 static dnnmem_result dnnmem__label_begin(const dnnmem_label_problem *p, const dnnmem_label_options *o,
                                          int mode, dnnmem__label_work *w, int64_t *total, void *scratch,
-                                         size_t scratch_bytes) {
+                                         size_t scratch_bytes, dnnmem_error *err) {
   dnnmem__scratch s;
   dnnmem_result r;
   int32_t n, e;
-  if ((r = dnnmem__label_counts(p, o, &n, &e)) != DNNMEM_OK) return r;
-  if ((r = dnnmem__label_validate(p, total)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__label_counts(p, o, &n, &e, err)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__label_validate(p, total, err)) != DNNMEM_OK) return r;
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   if ((r = dnnmem__label_layout(&s, n, e, p->num_labels, mode, w)) != DNNMEM_OK) return r;
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
@@ -17298,26 +17306,39 @@ DNNMEM_DEF dnnmem_result dnnmem_label_cost_scratch_size(const dnnmem_label_probl
   return dnnmem__label_size(problem, NULL, 0, out_bytes);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_label_cost(const dnnmem_label_problem *problem,
-                                           const int32_t *label, int64_t *out_cost,
-                                           void *scratch, size_t scratch_bytes) {
+/* Each node's label in range and allowed (the labeling's own rules). */
+static dnnmem_result dnnmem__label_check(const dnnmem_label_problem *problem, const int32_t *label, dnnmem_error *e) {
+  int32_t v;
+  for (v = 0; v < problem->graph->num_nodes; v++) {
+    if (label[v] < 0 || label[v] >= problem->num_labels) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, v, DNNMEM_FIELD_OUTPUT);
+    if (dnnmem__label_node_cost(problem, v, label[v]) < 0) return dnnmem__fail(e, DNNMEM_ERR_INFEASIBLE, v, DNNMEM_FIELD_OUTPUT);
+  }
+  return DNNMEM_OK;
+}
+
+static dnnmem_result dnnmem__label_cost(const dnnmem_label_problem *problem, const int32_t *label,
+                                        int64_t *out_cost, void *scratch, size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__label_work w;
   dnnmem__label_view vw;
   dnnmem_result r;
   int64_t total;
-  int32_t v, n;
-  if ((r = dnnmem__label_begin(problem, NULL, 0, &w, &total, scratch, scratch_bytes)) != DNNMEM_OK) return r;
-  n = problem->graph->num_nodes;
-  if (out_cost == NULL || (n > 0 && label == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
-  for (v = 0; v < n; v++) {
-    if (label[v] < 0 || label[v] >= problem->num_labels) return DNNMEM_ERR_ID_RANGE;
-    if (dnnmem__label_node_cost(problem, v, label[v]) < 0) return DNNMEM_ERR_INFEASIBLE;
-  }
+  if ((r = dnnmem__label_begin(problem, NULL, 0, &w, &total, scratch, scratch_bytes, e)) != DNNMEM_OK) return r;
+  if (problem->graph->num_nodes > 0 && label == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
+  if ((r = dnnmem__label_check(problem, label, e)) != DNNMEM_OK) return r;
   vw.p = problem;
   vw.k = problem->num_labels;
   vw.group = NULL;
   *out_cost = dnnmem__label_eval(&vw, &w, label);
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_label_cost(const dnnmem_label_problem *problem, const int32_t *label,
+                                           dnnmem_label_result *result, void *scratch, size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  DNNMEM_MEMSET(result, 0, sizeof(*result));
+  return dnnmem__report(&result->error, &e,
+                        dnnmem__label_cost(problem, label, &result->cost, scratch, scratch_bytes, &e));
 }
 
 /* ---- labeling: one expansion move as a min cut --------------------------- */
@@ -17530,12 +17551,11 @@ DNNMEM_DEF dnnmem_result dnnmem_label_network_scratch_size(const dnnmem_label_pr
   return dnnmem__label_size(problem, options, 1, out_bytes);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_label_network(const dnnmem_label_problem *problem,
-                                              const dnnmem_label_options *options,
-                                              const int32_t *labels, int32_t alpha,
-                                              dnnmem_flow *out_flow, int32_t *out_node,
-                                              dnnmem_label_network_result *result,
-                                              void *scratch, size_t scratch_bytes) {
+static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
+                                           const dnnmem_label_options *options, const int32_t *labels,
+                                           int32_t alpha, dnnmem_flow *out_flow, int32_t *out_node,
+                                           dnnmem_label_network_result *result, void *scratch,
+                                           size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__label_work w;
   dnnmem__label_view vw;
   dnnmem__label_net net;
@@ -17543,14 +17563,11 @@ DNNMEM_DEF dnnmem_result dnnmem_label_network(const dnnmem_label_problem *proble
   dnnmem_result r;
   int64_t total;
   int32_t v, n;
-  if ((r = dnnmem__label_begin(problem, options, 1, &w, &total, scratch, scratch_bytes)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__label_begin(problem, options, 1, &w, &total, scratch, scratch_bytes, e)) != DNNMEM_OK) return r;
   n = problem->graph->num_nodes;
-  if (out_flow == NULL || (n > 0 && labels == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (alpha < 0 || alpha >= problem->num_labels) return DNNMEM_ERR_ID_RANGE;
-  for (v = 0; v < n; v++) {
-    if (labels[v] < 0 || labels[v] >= problem->num_labels) return DNNMEM_ERR_ID_RANGE;
-    if (dnnmem__label_node_cost(problem, v, labels[v]) < 0) return DNNMEM_ERR_INFEASIBLE;
-  }
+  if (out_flow == NULL || (n > 0 && labels == NULL)) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
+  if (alpha < 0 || alpha >= problem->num_labels) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, -1, DNNMEM_FIELD_INDEX);
+  if ((r = dnnmem__label_check(problem, labels, e)) != DNNMEM_OK) return r;
   vw.p = problem;
   vw.k = problem->num_labels;
   vw.group = NULL;
@@ -17564,6 +17581,17 @@ DNNMEM_DEF dnnmem_result dnnmem_label_network(const dnnmem_label_problem *proble
     result->approximated = net.approximated;
   }
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_label_network(const dnnmem_label_problem *problem,
+                                              const dnnmem_label_options *options,
+                                              const int32_t *labels, int32_t alpha,
+                                              dnnmem_flow *out_flow, int32_t *out_node,
+                                              dnnmem_label_network_result *result,
+                                              void *scratch, size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__label_network(problem, options, labels, alpha, out_flow, out_node, result, scratch, scratch_bytes, &e));
 }
 
 /* ---- labeling: lower bound ---------------------------------------------- */
@@ -18080,16 +18108,15 @@ DNNMEM_DEF dnnmem_result dnnmem_label_lower_bound_scratch_size(const dnnmem_labe
   return dnnmem__label_size(problem, options, 2, out_bytes);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_label_lower_bound(const dnnmem_label_problem *problem,
-                                                  const dnnmem_label_options *options,
-                                                  int64_t *out_bound, void *scratch,
-                                                  size_t scratch_bytes) {
+static dnnmem_result dnnmem__label_lower_bound(const dnnmem_label_problem *problem,
+                                               const dnnmem_label_options *options, int64_t *out_bound,
+                                               dnnmem_label_result *result, void *scratch, size_t scratch_bytes,
+                                               dnnmem_error *e) {
   dnnmem__label_work w;
   dnnmem_label_result res;
   dnnmem_result r;
   int64_t total;
-  if ((r = dnnmem__label_begin(problem, options, 2, &w, &total, scratch, scratch_bytes)) != DNNMEM_OK) return r;
-  if (out_bound == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((r = dnnmem__label_begin(problem, options, 2, &w, &total, scratch, scratch_bytes, e)) != DNNMEM_OK) return r;
   DNNMEM_MEMSET(&res, 0, sizeof(res));
   if ((r = dnnmem__label_bound(problem, &w, w.x, w.trial, total + 1, options ? options->flow : DNNMEM_FLOW_BK,
                                out_bound, &res)) != DNNMEM_OK)
@@ -18100,7 +18127,22 @@ DNNMEM_DEF dnnmem_result dnnmem_label_lower_bound(const dnnmem_label_problem *pr
     dnnmem__label_dual(problem, NULL, &w, total, &none, options, &dual, &res);
     if (dual > *out_bound) *out_bound = dual;
   }
+  *result = res; /* the bounds' statistics */
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_label_lower_bound(const dnnmem_label_problem *problem,
+                                                  const dnnmem_label_options *options,
+                                                  dnnmem_label_result *result, void *scratch,
+                                                  size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  int64_t bound = 0;
+  dnnmem_result r;
+  if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  DNNMEM_MEMSET(result, 0, sizeof(*result));
+  r = dnnmem__label_lower_bound(problem, options, &bound, result, scratch, scratch_bytes, &e);
+  result->lower_bound = r == DNNMEM_OK ? bound : 0;
+  return dnnmem__report(&result->error, &e, r);
 }
 
 /* ---- labeling: branch and bound ------------------------------------------ */
@@ -18236,10 +18278,10 @@ DNNMEM_DEF dnnmem_result dnnmem_label_solve_scratch_size(const dnnmem_label_prob
   return dnnmem__label_size(problem, options, 2, out_bytes);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_label_solve(const dnnmem_label_problem *problem,
-                                            const dnnmem_label_options *options, int32_t *label,
-                                            dnnmem_label_result *result, void *scratch,
-                                            size_t scratch_bytes) {
+static dnnmem_result dnnmem__label_solve(const dnnmem_label_problem *problem,
+                                         const dnnmem_label_options *options, int32_t *label,
+                                         dnnmem_label_result *result, void *scratch, size_t scratch_bytes,
+                                         dnnmem_error *e) {
   dnnmem__label_work w;
   dnnmem__label_view vw;
   dnnmem_label_result res;
@@ -18248,10 +18290,10 @@ DNNMEM_DEF dnnmem_result dnnmem_label_solve(const dnnmem_label_problem *problem,
   dnnmem_result r;
   int64_t total, cost, bound, node_limit;
   int32_t n, k, v, l, max_cycles;
-  if ((r = dnnmem__label_begin(problem, options, 2, &w, &total, scratch, scratch_bytes)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__label_begin(problem, options, 2, &w, &total, scratch, scratch_bytes, e)) != DNNMEM_OK) return r;
   n = problem->graph->num_nodes;
   k = problem->num_labels;
-  if (result == NULL || (n > 0 && label == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (result == NULL || (n > 0 && label == NULL)) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   algo = options ? options->algo : DNNMEM_LABEL_AUTO;
   flow = options ? options->flow : DNNMEM_FLOW_BK;
   node_limit = options && options->node_limit > 0 ? options->node_limit : 1000000;
@@ -18313,6 +18355,15 @@ DNNMEM_DEF dnnmem_result dnnmem_label_solve(const dnnmem_label_problem *problem,
   if (res.optimal) res.stop = DNNMEM_LABEL_STOP_PROVED;
   *result = res;
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_label_solve(const dnnmem_label_problem *problem,
+                                            const dnnmem_label_options *options, int32_t *label,
+                                            dnnmem_label_result *result, void *scratch,
+                                            size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__label_solve(problem, options, label, result, scratch, scratch_bytes, &e));
 }
 
 #endif /* DNNMEM_NO_LABEL */
