@@ -1688,21 +1688,30 @@
 #endif
 #endif
 
-/* Compile-time opt-outs: a part whose dependency is off cannot be built. */
-#if defined(DNNMEM_NO_FLOW) && !defined(DNNMEM_NO_COVER)
-#error "dnnmem.h: path covers (part 4) need max flow: define DNNMEM_NO_COVER too, or drop DNNMEM_NO_FLOW"
+/* Compile-time opt-outs: a part whose dependency is off drops out with it
+   (covers, recompute and labeling need max flow; placement needs
+   labeling); DNNMEM_ONLY_PLAN keeps parts 1-3 alone. */
+#ifdef DNNMEM_ONLY_PLAN
+#ifndef DNNMEM_NO_FLOW
+#define DNNMEM_NO_FLOW
 #endif
-#if defined(DNNMEM_NO_FLOW) && !defined(DNNMEM_NO_REMAT)
-#error "dnnmem.h: recompute (part 5) needs max flow: define DNNMEM_NO_REMAT too, or drop DNNMEM_NO_FLOW"
+#ifndef DNNMEM_NO_LAYOUT
+#define DNNMEM_NO_LAYOUT
 #endif
-#if defined(DNNMEM_NO_FLOW) && !defined(DNNMEM_NO_PLACE)
-#error "dnnmem.h: placement (part 8) needs max flow: define DNNMEM_NO_PLACE too, or drop DNNMEM_NO_FLOW"
+#endif
+#ifdef DNNMEM_NO_FLOW
+#ifndef DNNMEM_NO_COVER
+#define DNNMEM_NO_COVER
+#endif
+#ifndef DNNMEM_NO_REMAT
+#define DNNMEM_NO_REMAT
+#endif
+#ifndef DNNMEM_NO_LABEL
+#define DNNMEM_NO_LABEL
+#endif
 #endif
 #if defined(DNNMEM_NO_LABEL) && !defined(DNNMEM_NO_PLACE)
-#error "dnnmem.h: placement (part 8) needs labeling (part 9): define DNNMEM_NO_PLACE too, or drop DNNMEM_NO_LABEL"
-#endif
-#if defined(DNNMEM_NO_FLOW) && !defined(DNNMEM_NO_LABEL)
-#error "dnnmem.h: labeling (part 9) needs max flow: define DNNMEM_NO_LABEL too, or drop DNNMEM_NO_FLOW"
+#define DNNMEM_NO_PLACE
 #endif
 
 #ifdef __cplusplus
@@ -11162,7 +11171,7 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges_scratch_size(const dnnmem_graph *gra
 static dnnmem_result dnnmem__cover_edges(const dnnmem_graph *graph, const dnnmem_cover_options *options,
                                          int64_t *edge_uses, int64_t *path_offsets, int32_t *path_nodes,
                                          int64_t path_nodes_capacity, dnnmem_cover_result *result,
-                                         void *scratch, size_t scratch_bytes, dnnmem_error *e) {
+                                         void *scratch, size_t scratch_bytes, dnnmem_error *err) {
   dnnmem__scratch s;
   dnnmem__cover_edges_work w;
   dnnmem_result r;
@@ -11170,10 +11179,10 @@ static dnnmem_result dnnmem__cover_edges(const dnnmem_graph *graph, const dnnmem
   int32_t n, m, v, k, nodes, arcs, distinct = 0, num_arcs = 0, paths = 0, w_count, transitive;
   int64_t starts = 0, joins = 0, total, pos = 0;
   dnnmem_flow flow;
-  if ((r = dnnmem__cover_counts(graph, options, &n, &m, &transitive, e)) != DNNMEM_OK) return r;
-  if (n == 0) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_COUNT);
-  if (transitive) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OPTIONS);
-  if (path_nodes_capacity < 0) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
+  if ((r = dnnmem__cover_counts(graph, options, &n, &m, &transitive, err)) != DNNMEM_OK) return r;
+  if (n == 0) return dnnmem__fail(err, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_COUNT);
+  if (transitive) return dnnmem__fail(err, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OPTIONS);
+  if (path_nodes_capacity < 0) return dnnmem__fail(err, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   off = graph->in_offsets;
   ids = graph->in_ids;
   if (!dnnmem__cover_edges_net(n, m, &nodes, &arcs)) return DNNMEM_ERR_TOO_MANY;
@@ -11181,7 +11190,7 @@ static dnnmem_result dnnmem__cover_edges(const dnnmem_graph *graph, const dnnmem
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__cover_edges_layout(&s, n, m, &w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  r = dnnmem__topo_order(graph, w.topo, w.topo_scratch, w.topo_bytes, e);
+  r = dnnmem__topo_order(graph, w.topo, w.topo_scratch, w.topo_bytes, err);
   if (r != DNNMEM_OK) return r;
   /* distinct edges and degrees */
   for (v = 0; v < n; v++) w.mark[v] = -1, w.indeg[v] = w.outdeg[v] = 0;
