@@ -481,7 +481,7 @@ static void cover_solve(const char *file, const files_intervals *iv, cover_answe
     cli_check(dnnmem_cover_edges(&g->graph, NULL, NULL, NULL, NULL, 0, &paths, scratch, bytes), file);
     ans->w = paths.paths;
     free(scratch);
-    cli_check(dnnmem_graph_intervals(&g->graph, g->size, NULL, records), file);
+    cli_check(dnnmem_graph_intervals(&g->graph, g->size, NULL, records, NULL), file);
     cli_check(dnnmem_plan_solve_scratch_size(&lifetimes, &options, &bytes), file);
     scratch = cli_alloc(bytes);
     cli_check(dnnmem_plan_solve(&lifetimes, &options, offsets, &result, scratch, bytes), file);
@@ -649,8 +649,7 @@ static const cli_option share_options[] = {
 /* Library calls of plan: the plan, then an independent check of it. */
 static void plan_solve(const char *file, const files_intervals *iv, const dnnmem_plan_options *opt,
                        int64_t *offsets, dnnmem_plan_result *res, double *ms) {
-  int64_t arena = 0;
-  int32_t pair[2] = {-1, -1};
+  dnnmem_plan_result checked;
   size_t bytes = 0, check_bytes = 0;
   void *scratch;
   dnnmem_result r;
@@ -660,10 +659,10 @@ static void plan_solve(const char *file, const files_intervals *iv, const dnnmem
   *ms = cli_now_ms();
   cli_check(dnnmem_plan_solve(&iv->problem, opt, offsets, res, scratch, bytes), file);
   *ms = cli_now_ms() - *ms;
-  r = dnnmem_plan_check(&iv->problem, offsets, &arena, pair, scratch, check_bytes);
-  if (r != DNNMEM_OK || arena != res->arena)
+  r = dnnmem_plan_check(&iv->problem, offsets, &checked, scratch, check_bytes);
+  if (r != DNNMEM_OK || checked.arena != res->arena)
     cli_input_error(file, 0, "internal error: the plan fails its check (%s, records %d %d)",
-                    CLI_RESULT_TEXT(r), pair[0], pair[1]);
+                    CLI_RESULT_TEXT(r), checked.error.index, checked.error.other);
   free(scratch);
 }
 
@@ -810,8 +809,9 @@ static void plan_print(const cli_args *a, const files_intervals *iv, const int64
 static void plan_passes(const char *file, const files_intervals *iv, const dnnmem_plan_options *opt,
                         const int32_t *passes, int32_t num_passes, int64_t *offsets, int64_t *pass_arena,
                         dnnmem_plan_result *res, dnnmem_plan_result *one_shot, double *ms) {
-  int64_t arena = 0, *scratch_offsets = (int64_t *)cli_alloc(((size_t)iv->n + 1) * sizeof(int64_t));
-  int32_t k, i, pair[2] = {-1, -1};
+  int64_t *scratch_offsets = (int64_t *)cli_alloc(((size_t)iv->n + 1) * sizeof(int64_t));
+  dnnmem_plan_result checked;
+  int32_t k, i;
   size_t bytes = 0, need;
   void *scratch = NULL;
   dnnmem_result r;
@@ -839,10 +839,10 @@ static void plan_passes(const char *file, const files_intervals *iv, const dnnme
     pass_arena[k] = res->arena;
   }
   *ms = cli_now_ms() - *ms;
-  r = dnnmem_plan_check(&iv->problem, offsets, &arena, pair, scratch, bytes);
-  if (r != DNNMEM_OK || arena != res->arena)
+  r = dnnmem_plan_check(&iv->problem, offsets, &checked, scratch, bytes);
+  if (r != DNNMEM_OK || checked.arena != res->arena)
     cli_input_error(file, 0, "internal error: the plan fails its check (%s, records %d %d)",
-                    CLI_RESULT_TEXT(r), pair[0], pair[1]);
+                    CLI_RESULT_TEXT(r), checked.error.index, checked.error.other);
   cli_check(dnnmem_plan_solve(&iv->problem, opt, scratch_offsets, one_shot, scratch, bytes), file);
   free(scratch_offsets);
   free(scratch);
@@ -883,8 +883,9 @@ static void plan_symbolic(const char *file, files_intervals *iv, const plan_symb
                           int32_t *below_ids, int64_t *offsets, dnnmem_plan_symbolic_result *res,
                           int64_t *at_arena, int64_t *at_bound, double *ms) {
   dnnmem_plan_stacking st;
-  int64_t ends[3], arena = 0, resolved = 0;
-  int32_t k, pair[2] = {-1, -1};
+  int64_t ends[3], resolved = 0;
+  dnnmem_plan_result checked;
+  int32_t k;
   size_t bytes = 0, need = 0;
   void *scratch;
   dnnmem_result r;
@@ -906,13 +907,15 @@ static void plan_symbolic(const char *file, files_intervals *iv, const plan_symb
   for (k = 0; k < 3; k++) {
     cli_check(dnnmem_plan_symbolic_resolve(&in->problem, &st, ends[k], offsets, &resolved), file);
     if (files_intervals_at(iv, ends[k], &err) != 0) cli_file_error(&err);
-    r = dnnmem_plan_check(&iv->problem, offsets, &arena, pair, scratch, bytes);
-    if (r != DNNMEM_OK || arena != resolved)
+    r = dnnmem_plan_check(&iv->problem, offsets, &checked, scratch, bytes);
+    if (r != DNNMEM_OK || checked.arena != resolved)
       cli_input_error(file, 0, "internal error: the plan at %s = %lld fails its check (%s, records %d %d)",
-                      in->name, (long long)ends[k], CLI_RESULT_TEXT(r), pair[0], pair[1]);
+                      in->name, (long long)ends[k], CLI_RESULT_TEXT(r), checked.error.index,
+                      checked.error.other);
   }
-  *at_arena = arena; /* the last: at *at (or s_max) */
-  cli_check(dnnmem_plan_lower_bound(&iv->problem, at_bound, scratch, bytes), file);
+  *at_arena = checked.arena; /* the last: at *at (or s_max) */
+  cli_check(dnnmem_plan_lower_bound(&iv->problem, &checked, scratch, bytes), file);
+  *at_bound = checked.lower_bound;
   free(scratch);
 }
 
@@ -1130,8 +1133,8 @@ static void plan_pools_parse(const cli_args *a, plan_pools_input *in) {
 }
 
 /* The problem over the file's records; a record that fits none of the pools
-   it may use is named with its line (the library's rule, record by record),
-   so is a view and its base with no pool that takes both. */
+   it may use is named with its line (the record the library names), so is
+   a view and its base with no pool that takes both. */
 static void plan_pools_problem(const cli_args *a, const files_intervals *iv, plan_pools_input *in) {
   files_error err;
   dnnmem_intervals one;
@@ -1142,7 +1145,7 @@ static void plan_pools_problem(const cli_args *a, const files_intervals *iv, pla
   char buf[16];
   size_t bytes = 0;
   void *scratch;
-  int64_t bound;
+  dnnmem_plan_pools_result res;
   dnnmem_result r;
   if (files_intervals_pools(iv, (const char *const *)in->names, in->num, &in->allowed_offsets, &in->allowed_ids,
                             &err) != 0)
@@ -1152,49 +1155,36 @@ static void plan_pools_problem(const cli_args *a, const files_intervals *iv, pla
   in->problem.num_pools = in->num;
   in->problem.allowed_offsets = in->allowed_offsets;
   in->problem.allowed_ids = in->allowed_ids;
-  one.count = 1;
   one.alignment = iv->problem.alignment;
   single = in->problem;
   single.intervals = &one;
-  one.records = iv->records;
-  cli_check(dnnmem_plan_pools_lower_bound_scratch_size(&single, &bytes), a->operand);
-  scratch = cli_alloc(bytes);
-  for (i = 0; i < iv->n; i++) {
-    pair[0] = iv->records[i];
-    pair[0].flags &= ~(DNNMEM_INTERVAL_ALIAS | DNNMEM_INTERVAL_REUSE); /* alone: no links */
-    one.records = pair;
-    offs[0] = 0;
-    offs[1] = in->allowed_offsets ? in->allowed_offsets[i + 1] - in->allowed_offsets[i] : 0;
-    single.allowed_offsets = in->allowed_offsets ? offs : NULL;
-    single.allowed_ids = in->allowed_offsets ? in->allowed_ids + in->allowed_offsets[i] : NULL;
-    r = dnnmem_plan_pools_lower_bound(&single, &bound, scratch, bytes);
-    if (r == DNNMEM_ERR_PLAN_POOL_CAPACITY) {
-      char list[256];
-      size_t used = 0;
-      const int32_t *ids = single.allowed_ids;
-      count = in->allowed_offsets ? offs[1] : in->num;
-      list[0] = 0;
-      for (k = 0; k < count && used + 40 < sizeof list; k++) {
-        int32_t q = ids ? ids[k] : k;
-        used += (size_t)snprintf(list + used, sizeof list - used, "%s%s %lld", k ? ", " : "", in->names[q],
-                                 (long long)in->pools[q].capacity);
-      }
-      cli_input_error(files_intervals_rows(iv)->path, files_intervals_line(iv, i),
-                      "record '%s' (%lld bytes%s) fits none of its pools (%s)", plan_record_id(iv, i, buf, sizeof buf),
-                      (long long)iv->records[i].size,
-                      (iv->records[i].flags & DNNMEM_INTERVAL_FIXED) ? ", fixed offset" : "", list);
-    }
-    if (r != DNNMEM_OK && r != DNNMEM_ERR_INFEASIBLE) cli_input_error(a->operand, files_intervals_line(iv, i), "%s", CLI_RESULT_TEXT(r));
-  }
-  free(scratch);
-  if (iv->links == 0) return;
-  /* a class (records ALIAS links join) goes to one pool: the first view
-     whose base shares no pool with it, else the first linked row */
   cli_check(dnnmem_plan_pools_lower_bound_scratch_size(&in->problem, &bytes), a->operand);
   scratch = cli_alloc(bytes);
-  r = dnnmem_plan_pools_lower_bound(&in->problem, &bound, scratch, bytes);
+  r = dnnmem_plan_pools_lower_bound(&in->problem, &res, scratch, bytes);
   free(scratch);
+  i = res.error.index;
+  if (r == DNNMEM_ERR_PLAN_POOL_CAPACITY && i >= 0 && i < iv->n) {
+    char list[256];
+    size_t used = 0;
+    const int32_t *ids = in->allowed_offsets ? in->allowed_ids + in->allowed_offsets[i] : NULL;
+    count = in->allowed_offsets ? in->allowed_offsets[i + 1] - in->allowed_offsets[i] : in->num;
+    list[0] = 0;
+    for (k = 0; k < count && used + 40 < sizeof list; k++) {
+      int32_t q = ids ? ids[k] : k;
+      used += (size_t)snprintf(list + used, sizeof list - used, "%s%s %lld", k ? ", " : "", in->names[q],
+                               (long long)in->pools[q].capacity);
+    }
+    cli_input_error(files_intervals_rows(iv)->path, files_intervals_line(iv, i),
+                    "record '%s' (%lld bytes%s) fits none of its pools (%s)", plan_record_id(iv, i, buf, sizeof buf),
+                    (long long)iv->records[i].size,
+                    (iv->records[i].flags & DNNMEM_INTERVAL_FIXED) ? ", fixed offset" : "", list);
+  }
+  if (r != DNNMEM_OK && r != DNNMEM_ERR_INFEASIBLE && r != DNNMEM_ERR_PLAN_POOL_CAPACITY)
+    cli_input_error(a->operand, i >= 0 && i < iv->n ? files_intervals_line(iv, i) : 0, "%s: %s",
+                    dnnmem_field_name(res.error.field), CLI_RESULT_TEXT(r));
   if (r != DNNMEM_ERR_PLAN_POOL_CAPACITY) return;
+  /* a class (records ALIAS links join) goes to one pool: the first view
+     whose base shares no pool with it, else the first linked row */
   one.count = 2;
   for (i = 0; i < iv->n; i++) {
     int32_t b = iv->records[i].alias, ends[2];
@@ -1217,10 +1207,10 @@ static void plan_pools_problem(const cli_args *a, const files_intervals *iv, pla
       memcpy(two, in->allowed_ids + in->allowed_offsets[i], (size_t)offs[1] * sizeof(int32_t));
       memcpy(two + offs[1], in->allowed_ids + in->allowed_offsets[b], (size_t)(offs[2] - offs[1]) * sizeof(int32_t));
       single.allowed_offsets = offs, single.allowed_ids = two;
-      r = dnnmem_plan_pools_lower_bound(&single, &bound, scratch, bytes);
+      r = dnnmem_plan_pools_lower_bound(&single, &res, scratch, bytes);
       free(two);
     } else {
-      r = dnnmem_plan_pools_lower_bound(&single, &bound, scratch, bytes);
+      r = dnnmem_plan_pools_lower_bound(&single, &res, scratch, bytes);
     }
     free(scratch);
     if (r == DNNMEM_ERR_PLAN_POOL_CAPACITY)
@@ -1315,8 +1305,8 @@ static void plan_pools_command(const cli_args *a, files_intervals *iv) {
   plan_pools_input in;
   dnnmem_plan_pools_options opt;
   dnnmem_plan_pools_result res;
-  int32_t *pool_of, q, i, bad[2] = {-1, -1};
-  int64_t *offsets, *arenas, *checked, *bytes_in, cost = 0, total = 0;
+  int32_t *pool_of, q, i;
+  int64_t *offsets, *arenas, *checked, *bytes_in, total = 0;
   plan_conflict_answer c;
   int have_conflict = 0;
   size_t bytes = 0, check_bytes = 0;
@@ -1349,10 +1339,11 @@ static void plan_pools_command(const cli_args *a, files_intervals *iv) {
   ms = cli_now_ms() - ms;
   if (r != DNNMEM_OK && r != DNNMEM_ERR_INFEASIBLE) cli_check(r, a->operand);
   if (r == DNNMEM_OK) { /* an independent check of the plan */
-    r = dnnmem_plan_pools_check(&in.problem, pool_of, offsets, &cost, checked, bad, scratch, check_bytes);
-    if (r != DNNMEM_OK || cost != res.cost)
+    dnnmem_plan_pools_result rc;
+    r = dnnmem_plan_pools_check(&in.problem, pool_of, offsets, checked, &rc, scratch, check_bytes);
+    if (r != DNNMEM_OK || rc.cost != res.cost)
       cli_input_error(a->operand, 0, "internal error: the pools plan fails its check (%s, records %d %d)",
-                      CLI_RESULT_TEXT(r), bad[0], bad[1]);
+                      CLI_RESULT_TEXT(r), rc.error.index, rc.error.other);
     for (q = 0; q < in.num; q++) bytes_in[q] = 0, total += arenas[q];
     for (i = 0; i < iv->n; i++) bytes_in[pool_of[i]] += iv->records[i].size;
     if (a->out) plan_write_pools(files_intervals_rows(iv), a->out, offsets, pool_of, in.names);
@@ -1497,8 +1488,8 @@ static int cmd_plan(const cli_args *a) {
 /* Library calls of share: the assignment, then an independent recount. */
 static void share_solve(const char *file, const files_intervals *iv, const dnnmem_share_options *opt,
                         int64_t *objects_of, dnnmem_share_result *res) {
-  int32_t *object_of = (int32_t *)cli_alloc(((size_t)iv->n + 1) * sizeof(int32_t)), objects = 0, i;
-  int64_t total = 0;
+  int32_t *object_of = (int32_t *)cli_alloc(((size_t)iv->n + 1) * sizeof(int32_t)), i;
+  dnnmem_share_result checked;
   size_t bytes = 0, check_bytes = 0;
   void *scratch;
   dnnmem_result r;
@@ -1506,8 +1497,8 @@ static void share_solve(const char *file, const files_intervals *iv, const dnnme
   cli_check(dnnmem_share_check_scratch_size(&iv->problem, &check_bytes), file);
   scratch = cli_alloc(bytes > check_bytes ? bytes : check_bytes);
   cli_check(dnnmem_share_solve(&iv->problem, opt, object_of, NULL, res, scratch, bytes), file);
-  r = dnnmem_share_check(&iv->problem, object_of, &total, &objects, scratch, check_bytes);
-  if (r != DNNMEM_OK || total != res->total || objects != res->objects)
+  r = dnnmem_share_check(&iv->problem, object_of, &checked, scratch, check_bytes);
+  if (r != DNNMEM_OK || checked.total != res->total || checked.objects != res->objects)
     cli_input_error(file, 0, "internal error: the assignment fails its check (%s)", CLI_RESULT_TEXT(r));
   for (i = 0; i < iv->n; i++) objects_of[i] = object_of[i];
   free(object_of);
@@ -1891,7 +1882,8 @@ static void remat_write_sequence(const char *path, const remat_run *run) {
 static void remat_plan_arena(const cli_args *a, const remat_setup *s, const remat_run *run, remat_extras *x) {
   size_t n = (size_t)run->length + 1, bytes = 0, check_bytes = 0;
   dnnmem_interval *records = (dnnmem_interval *)cli_alloc(n * sizeof(*records));
-  int64_t *offsets = (int64_t *)cli_alloc(n * sizeof(int64_t)), arena = -1;
+  int64_t *offsets = (int64_t *)cli_alloc(n * sizeof(int64_t));
+  dnnmem_plan_result checked;
   dnnmem_intervals problem;
   dnnmem_plan_options opt;
   void *scratch;
@@ -1914,8 +1906,8 @@ static void remat_plan_arena(const cli_args *a, const remat_setup *s, const rema
   problem.alignment = 0;
   cli_check(dnnmem_plan_check_scratch_size(&problem, &check_bytes), s->path);
   scratch = cli_alloc(check_bytes);
-  if (dnnmem_plan_check(&problem, offsets, &arena, NULL, scratch, check_bytes) != DNNMEM_OK ||
-      arena != x->arena.arena || arena < run->stats.peak)
+  if (dnnmem_plan_check(&problem, offsets, &checked, scratch, check_bytes) != DNNMEM_OK ||
+      checked.arena != x->arena.arena || checked.arena < run->stats.peak)
     cli_input_error(s->path, 0, "internal error: the arena's plan fails its check");
   free(scratch);
   if (a->out) {
@@ -2008,14 +2000,16 @@ typedef struct layout_answer {
 /* Library calls of layout (queries: layout_print_queries). */
 static void layout_solve(const cli_args *a, layout_answer *ans) {
   dnnmem_layout_machine machine;
+  dnnmem_error bad;
   int64_t err = 0;
   dnnmem_result r = dnnmem_layout_parse(a->operand, strlen(a->operand), &ans->l, &err);
   if (r != DNNMEM_OK) layout_fail_at("layout", a->operand, err, r);
   if (a->machine) {
     r = dnnmem_layout_machine_parse(a->machine, strlen(a->machine), &machine, &err);
     if (r != DNNMEM_OK) layout_fail_at("machine", a->machine, err, r);
-    r = dnnmem_layout_bind(&ans->l, &machine, &err);
-    if (r != DNNMEM_OK) layout_fail_at("layout", a->operand, err, r);
+    r = dnnmem_layout_bind(&ans->l, &machine, &bad);
+    if (r != DNNMEM_OK) /* the factor's byte in the text */
+      layout_fail_at("layout", a->operand, bad.index >= 0 ? ans->l.factors[bad.index].position : 0, r);
   }
   dnnmem_layout_print(&ans->l, ans->canonical, sizeof(ans->canonical), NULL);
   ans->have_stats = dnnmem_layout_measure(&ans->l, &ans->st) == DNNMEM_OK;
@@ -2470,7 +2464,7 @@ typedef struct place_multi_answer {
 static int64_t place_baseline(const place_labeling *L, const int32_t *order, int per_op, int32_t *label, void *mem,
                               size_t bytes) {
   int32_t v, j, k = L->k;
-  int64_t cost = 0;
+  dnnmem_label_result cost;
   for (v = 0; v < L->n; v++) {
     label[v] = -1;
     for (j = 0; j < k; j++) {
@@ -2482,7 +2476,7 @@ static int64_t place_baseline(const place_labeling *L, const int32_t *order, int
     }
   }
   cli_check(dnnmem_label_cost(&L->p, label, &cost, mem, bytes), "dnnmem_label_cost");
-  return cost;
+  return cost.cost;
 }
 
 /* Library calls of place --devices. */
@@ -2774,11 +2768,12 @@ static void lp_read(const char *path, lp_file *f) {
   if (!f->machine_line) cli_input_error(path, line, "no 'machine' line");
   if (f->k == 0) cli_input_error(path, line, "no 'layout' line");
   for (i = 0; i < f->k; i++) {
-    int64_t at = 0;
-    dnnmem_result r = dnnmem_layout_bind(&f->layouts[i], &f->machine, &at);
+    dnnmem_error bad;
+    dnnmem_result r = dnnmem_layout_bind(&f->layouts[i], &f->machine, &bad);
     if (r != DNNMEM_OK)
       cli_input_error(path, f->lines[i], "layout '%s' on machine %s: byte %lld: %s", f->names[i], f->machine_text,
-                      (long long)at, dnnmem_result_text(r));
+                      (long long)(bad.index >= 0 ? f->layouts[i].factors[bad.index].position : 0),
+                      dnnmem_result_text(r));
   }
   /* one conversion per ordered pair of layouts, by the layout part */
   f->per_tile = (double *)cli_alloc(sizeof(double) * (size_t)f->k * (size_t)f->k);
@@ -2867,6 +2862,7 @@ static int cmd_layoutplan(const cli_args *a) {
   size_t bytes = 0, cost_bytes = 0;
   void *scratch, *cost_scratch;
   int32_t *label, *tmp, *count, v, l, j, k;
+  dnnmem_label_result costed;
   int64_t first, cheapest, *single, node_total = 0, conversions = 0;
   double ms, gap;
   if (!a->candidates) cli_usage_error("--candidates F is required");
@@ -2887,11 +2883,14 @@ static int cmd_layoutplan(const cli_args *a) {
   cli_check(dnnmem_label_solve(&P.p, &o, label, &r, scratch, bytes), g.csv.path);
   ms = cli_now_ms() - ms;
   /* baselines, costed by the library */
-  cli_check(dnnmem_label_cost(&P.p, P.first, &first, cost_scratch, cost_bytes), g.csv.path);
-  cli_check(dnnmem_label_cost(&P.p, P.cheapest, &cheapest, cost_scratch, cost_bytes), g.csv.path);
+  cli_check(dnnmem_label_cost(&P.p, P.first, &costed, cost_scratch, cost_bytes), g.csv.path);
+  first = costed.cost;
+  cli_check(dnnmem_label_cost(&P.p, P.cheapest, &costed, cost_scratch, cost_bytes), g.csv.path);
+  cheapest = costed.cost;
   for (l = 0; l < k; l++) {
     for (v = 0; v < g.n; v++) tmp[v] = P.cost[(size_t)v * k + l] >= 0 ? l : P.first[v];
-    cli_check(dnnmem_label_cost(&P.p, tmp, &single[l], cost_scratch, cost_bytes), g.csv.path);
+    cli_check(dnnmem_label_cost(&P.p, tmp, &costed, cost_scratch, cost_bytes), g.csv.path);
+    single[l] = costed.cost;
     count[l] = 0;
   }
   { /* (value, layout) pairs converted: a consumer's or the output's layout */

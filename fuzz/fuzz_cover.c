@@ -44,8 +44,8 @@ static void fuzz_intervals(fuzz_input *in) {
   FUZZ_CHECK(bytes <= DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(n));
   scratch = (unsigned char *)malloc(bytes + 16);
   res = dnnmem_plan_chains(&problem, group_of, order, &groups, scratch + (shape >> 4), bytes);
-  if (dnnmem_intervals_check(&problem) != DNNMEM_OK) {
-    FUZZ_CHECK(res == dnnmem_intervals_check(&problem));
+  if (dnnmem_intervals_check(&problem, NULL) != DNNMEM_OK) {
+    FUZZ_CHECK(res == dnnmem_intervals_check(&problem, NULL));
     FUZZ_CHECK(groups == -1);
   } else {
     FUZZ_CHECK(res == DNNMEM_OK);

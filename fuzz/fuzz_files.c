@@ -64,7 +64,7 @@ static void check_plan(const dnnmem_intervals *problem) {
   int32_t i;
   memset(&options, 0, sizeof(options));
   options.algo = DNNMEM_PLAN_GREEDY_SIZE;
-  FUZZ_CHECK(dnnmem_intervals_check(problem) == DNNMEM_OK);
+  FUZZ_CHECK(dnnmem_intervals_check(problem, NULL) == DNNMEM_OK);
   FUZZ_CHECK(dnnmem_plan_solve_scratch_size(problem, &options, &bytes) == DNNMEM_OK);
   FUZZ_CHECK(dnnmem_plan_check_scratch_size(problem, &check_bytes) == DNNMEM_OK);
   FUZZ_CHECK(dnnmem_plan_lower_bound_scratch_size(problem, &bound_bytes) == DNNMEM_OK);
@@ -100,7 +100,7 @@ static void fuzz_intervals(char *text, size_t len, int64_t alignment, long lines
       files_intervals_free(&iv);
       return;
     }
-    FUZZ_CHECK(dnnmem_intervals_check(&iv.problem) == DNNMEM_OK);
+    FUZZ_CHECK(dnnmem_intervals_check(&iv.problem, NULL) == DNNMEM_OK);
   }
   FUZZ_CHECK(iv.problem.records == iv.records && iv.problem.count == iv.n && iv.problem.alignment == alignment);
   FUZZ_CHECK(iv.n == (int32_t)arrlen(files_intervals_rows(&iv)->rows));
@@ -120,7 +120,7 @@ static void fuzz_graph(char *text, size_t len, long lines) {
     return;
   }
   FUZZ_CHECK(g.graph.num_nodes == g.n && g.n == (int32_t)arrlen(g.csv.rows));
-  FUZZ_CHECK(dnnmem_graph_check(&g.graph) == DNNMEM_OK);
+  FUZZ_CHECK(dnnmem_graph_check(&g.graph, NULL) == DNNMEM_OK);
   FUZZ_CHECK(dnnmem_graph_is_topological(&g.graph) == 1);
   FUZZ_CHECK(g.in_offsets[g.n] == (int32_t)arrlen(g.in_ids));
   for (v = 0; v < g.n; v++) {
@@ -134,7 +134,7 @@ static void fuzz_graph(char *text, size_t len, long lines) {
   /* the lifetimes the tool plans for a graph CSV */
   records = (dnnmem_interval *)calloc((size_t)g.n + 1, sizeof(dnnmem_interval));
   FUZZ_CHECK(records != NULL);
-  FUZZ_CHECK(dnnmem_graph_intervals(&g.graph, g.size, g.output, records) == DNNMEM_OK);
+  FUZZ_CHECK(dnnmem_graph_intervals(&g.graph, g.size, g.output, records, NULL) == DNNMEM_OK);
   problem.records = records;
   problem.count = g.n;
   problem.alignment = 0;

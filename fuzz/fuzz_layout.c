@@ -28,7 +28,7 @@
 static void check_algebra(const dnnmem_layout *l) {
   dnnmem_layout_strided m, c, inv;
   FUZZ_CHECK(dnnmem_layout_part(l, DNNMEM_LAYOUT_MEMORY, &m) == DNNMEM_OK);
-  FUZZ_CHECK(dnnmem_layout_strided_check(&m) == DNNMEM_OK);
+  FUZZ_CHECK(dnnmem_layout_strided_check(&m, NULL) == DNNMEM_OK);
   if (dnnmem_layout_strided_size(&m) > SMALL) return;
   FUZZ_CHECK(dnnmem_layout_coalesce(&m, &c) == DNNMEM_OK && ref_layout_coalesce_ok(&m, &c));
   FUZZ_CHECK(dnnmem_layout_right_inverse(&m, &inv) == DNNMEM_OK && ref_layout_right_inverse_ok(&m, &inv));

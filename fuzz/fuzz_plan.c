@@ -90,13 +90,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (share_bytes > bytes) bytes = share_bytes;
   if (check_bytes > bytes) bytes = check_bytes;
   scratch = (unsigned char *)malloc(bytes + 1);
-  if (dnnmem_intervals_check(&p) == DNNMEM_OK && !fixed_collide(r, n) && n <= ORACLE_RECORDS && !windows)
+  if (dnnmem_intervals_check(&p, NULL) == DNNMEM_OK && !fixed_collide(r, n) && n <= ORACLE_RECORDS && !windows)
     best = ref_plan_optimum(&p, NULL);
   for (a = 0; a < DNNMEM_PLAN_ALGO_COUNT; a++) {
     opt.algo = (dnnmem_plan_algo)a;
     rc = dnnmem_plan_solve(&p, &opt, off, &res, scratch + (a & 1), bytes);
-    if (dnnmem_intervals_check(&p) != DNNMEM_OK) {
-      FUZZ_CHECK(rc == dnnmem_intervals_check(&p));
+    if (dnnmem_intervals_check(&p, NULL) != DNNMEM_OK) {
+      FUZZ_CHECK(rc == dnnmem_intervals_check(&p, NULL));
       continue;
     }
     if (fixed_collide(r, n)) {
@@ -115,7 +115,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
   }
   p.alignment = 0; /* shared objects ignore it */
-  if (dnnmem_intervals_check(&p) == DNNMEM_OK) check_share(&p, scratch, bytes);
+  if (dnnmem_intervals_check(&p, NULL) == DNNMEM_OK) check_share(&p, scratch, bytes);
   free(scratch);
   return 0;
 }

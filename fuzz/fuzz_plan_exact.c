@@ -72,8 +72,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (check_bytes > bytes) bytes = check_bytes;
   scratch = (unsigned char *)malloc(bytes + 1);
   rc = dnnmem_plan_solve(&p, &opt, off, &exact, scratch + 1, bytes);
-  if (dnnmem_intervals_check(&p) != DNNMEM_OK) {
-    FUZZ_CHECK(rc == dnnmem_intervals_check(&p));
+  if (dnnmem_intervals_check(&p, NULL) != DNNMEM_OK) {
+    FUZZ_CHECK(rc == dnnmem_intervals_check(&p, NULL));
     free(scratch);
     return 0;
   }

@@ -104,7 +104,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   brc = dnnmem_plan_pools_lower_bound(&p, &bound, scratch + 1, bytes);
   rc = dnnmem_plan_pools_solve(&p, &opt, pool_of, off, arenas, &res, scratch + 1, bytes);
   if (linked) { /* broken links: the rule's code (a record fitting no pool may be found before a class rule) */
-    dnnmem_result record_rule = dnnmem_intervals_check(&iv), want = record_rule;
+    dnnmem_result record_rule = dnnmem_intervals_check(&iv, NULL), want = record_rule;
     if (want == DNNMEM_OK) want = ref_plan_reuse_rule(&iv);
     if (want != DNNMEM_OK) {
       FUZZ_CHECK(rc == brc && (rc == want || (record_rule == DNNMEM_OK && rc == DNNMEM_ERR_PLAN_POOL_CAPACITY)));

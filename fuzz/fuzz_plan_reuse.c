@@ -64,7 +64,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (dnnmem_plan_lower_bound_scratch_size(&p, &more) != DNNMEM_OK) abort();
   if (more > bytes) bytes = more;
   scratch = (unsigned char *)malloc(bytes + 1);
-  want = dnnmem_intervals_check(&p);
+  want = dnnmem_intervals_check(&p, NULL);
   if (want == DNNMEM_OK) want = ref_plan_reuse_rule(&p);
   rc = dnnmem_plan_lower_bound(&p, &bound, scratch + 1, bytes);
   FUZZ_CHECK(rc == want);

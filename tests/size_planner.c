@@ -50,7 +50,7 @@ int main(void) {
   problem.records = records;
   problem.count = N;
   problem.alignment = 64;
-  failed |= dnnmem_intervals_check(&problem) != DNNMEM_OK;
+  failed |= dnnmem_intervals_check(&problem, NULL) != DNNMEM_OK;
   failed |= dnnmem_interval_alignment(&records[0], problem.alignment) != 64;
   /* one buffer large enough for every operation */
   failed |= dnnmem_plan_solve_scratch_size(&problem, &plan_options, &bytes) != DNNMEM_OK;

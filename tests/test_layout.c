@@ -1229,21 +1229,21 @@ static void test_argument_checks(void) {
   /* strided algebra: NULL and out-of-range layouts, NULL outputs */
   memset(&s, 0, sizeof(s));
   set2(&s, 2, 2, 3, 3, 1);
-  CHECK_EQ(dnnmem_layout_strided_check(NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_strided_check(NULL, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   s.rank = -1;
-  CHECK_EQ(dnnmem_layout_strided_check(&s), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_strided_check(&s, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   s.rank = DNNMEM_LAYOUT_MAX_FACTORS + 1;
-  CHECK_EQ(dnnmem_layout_strided_check(&s), DNNMEM_ERR_LAYOUT_LIMIT);
+  CHECK_EQ(dnnmem_layout_strided_check(&s, NULL), DNNMEM_ERR_LAYOUT_LIMIT);
   set2(&s, 2, 0, 3, 3, 1);
-  CHECK_EQ(dnnmem_layout_strided_check(&s), DNNMEM_ERR_LAYOUT_EXTENT);
+  CHECK_EQ(dnnmem_layout_strided_check(&s, NULL), DNNMEM_ERR_LAYOUT_EXTENT);
   set2(&s, 2, 2, -3, 3, 1);
-  CHECK_EQ(dnnmem_layout_strided_check(&s), DNNMEM_ERR_LAYOUT_STRIDE);
+  CHECK_EQ(dnnmem_layout_strided_check(&s, NULL), DNNMEM_ERR_LAYOUT_STRIDE);
   set2(&s, 2, INT64_MAX / 2, 1, 3, 1); /* size past int64 */
-  CHECK_EQ(dnnmem_layout_strided_check(&s), DNNMEM_ERR_OVERFLOW);
+  CHECK_EQ(dnnmem_layout_strided_check(&s, NULL), DNNMEM_ERR_OVERFLOW);
   set2(&s, 2, 3, INT64_MAX / 2, 3, 1); /* reach past int64 */
-  CHECK_EQ(dnnmem_layout_strided_check(&s), DNNMEM_ERR_OVERFLOW);
+  CHECK_EQ(dnnmem_layout_strided_check(&s, NULL), DNNMEM_ERR_OVERFLOW);
   set2(&s, 2, 3, INT64_MAX / 3, 3, INT64_MAX / 3); /* cosize past int64 */
-  CHECK_EQ(dnnmem_layout_strided_check(&s), DNNMEM_ERR_OVERFLOW);
+  CHECK_EQ(dnnmem_layout_strided_check(&s, NULL), DNNMEM_ERR_OVERFLOW);
   set2(&s, 2, 2, 3, 3, 1);
   CHECK_EQ(dnnmem_layout_coalesce(&s, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_layout_coalesce(NULL, &out), DNNMEM_ERR_INVALID_ARGUMENT);

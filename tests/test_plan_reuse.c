@@ -180,25 +180,25 @@ static void test_rules(void) {
   dnnmem_plan_result res;
   r[0] = rec(0, 2, 100), r[1] = rec(1, 3, 100), r[2] = rec(2, 4, 60);
   reuse(&r[1], 0);
-  CHECK_EQ(dnnmem_intervals_check(&p), DNNMEM_OK);
+  CHECK_EQ(dnnmem_intervals_check(&p, NULL), DNNMEM_OK);
   r[1].reuse = 3;
-  CHECK_EQ(dnnmem_intervals_check(&p), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(dnnmem_intervals_check(&p, NULL), DNNMEM_ERR_ID_RANGE);
   r[1].reuse = 2; /* r2 is alive after step 1 */
-  CHECK_EQ(dnnmem_intervals_check(&p), DNNMEM_ERR_PLAN_REUSE);
+  CHECK_EQ(dnnmem_intervals_check(&p, NULL), DNNMEM_ERR_PLAN_REUSE);
   r[1].reuse = 0, r[1].size = 101; /* larger than what it overwrites */
-  CHECK_EQ(dnnmem_intervals_check(&p), DNNMEM_ERR_PLAN_REUSE);
+  CHECK_EQ(dnnmem_intervals_check(&p, NULL), DNNMEM_ERR_PLAN_REUSE);
   r[1].size = 100, r[0].gaps = &gap, r[0].num_gaps = 1;
-  CHECK_EQ(dnnmem_intervals_check(&p), DNNMEM_ERR_BAD_GAP);
+  CHECK_EQ(dnnmem_intervals_check(&p, NULL), DNNMEM_ERR_BAD_GAP);
   r[0].gaps = NULL, r[0].num_gaps = 0;
   alias(&r[2], 2);
-  CHECK_EQ(dnnmem_intervals_check(&p), DNNMEM_ERR_CYCLE);
+  CHECK_EQ(dnnmem_intervals_check(&p, NULL), DNNMEM_ERR_CYCLE);
   r[2].alias = -1;
-  CHECK_EQ(dnnmem_intervals_check(&p), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(dnnmem_intervals_check(&p, NULL), DNNMEM_ERR_ID_RANGE);
   /* a cycle of two: the record rule passes, the operations refuse */
   r[2].flags = 0;
   r[0] = rec(0, 2, 8), r[1] = rec(0, 2, 8), r[2] = rec(3, 4, 8);
   alias(&r[0], 1), alias(&r[1], 0);
-  CHECK_EQ(dnnmem_intervals_check(&p), DNNMEM_OK);
+  CHECK_EQ(dnnmem_intervals_check(&p, NULL), DNNMEM_OK);
   CHECK_EQ(ref_plan_reuse_rule(&p), DNNMEM_ERR_CYCLE);
   CHECK_EQ(solve(&p, DNNMEM_PLAN_BEST, off, &res), DNNMEM_ERR_CYCLE);
   CHECK_EQ(bound(&p, &lb), DNNMEM_ERR_CYCLE);
@@ -206,7 +206,7 @@ static void test_rules(void) {
   /* a view of r0 outlives the step r1 overwrites it: still live */
   r[0] = rec(0, 2, 100), r[1] = rec(1, 3, 100), r[2] = rec(1, 4, 100);
   reuse(&r[1], 0), alias(&r[2], 0);
-  CHECK_EQ(dnnmem_intervals_check(&p), DNNMEM_OK);
+  CHECK_EQ(dnnmem_intervals_check(&p, NULL), DNNMEM_OK);
   CHECK_EQ(ref_plan_reuse_rule(&p), DNNMEM_ERR_PLAN_REUSE);
   CHECK_EQ(solve(&p, DNNMEM_PLAN_BEST, off, &res), DNNMEM_ERR_PLAN_REUSE);
   CHECK_EQ(bound(&p, &lb), DNNMEM_ERR_PLAN_REUSE);
@@ -259,7 +259,7 @@ static void test_random_oracle(void) {
     dnnmem_result want, got;
     ref_plan_random_tied(&rng, r, n, 5, 3);
     p.records = r, p.count = n, p.alignment = 0;
-    CHECK_EQ(dnnmem_intervals_check(&p), DNNMEM_OK);
+    CHECK_EQ(dnnmem_intervals_check(&p, NULL), DNNMEM_OK);
     want = ref_plan_reuse_rule(&p);
     got = solve(&p, (dnnmem_plan_algo)(iter % 2 ? DNNMEM_PLAN_BEST : DNNMEM_PLAN_EXACT), off, &res);
     CHECK_EQ(got, want);
