@@ -60,6 +60,7 @@ static void check_plan(const dnnmem_intervals *problem) {
   dnnmem_plan_result result;
   size_t bytes = 0, check_bytes = 0, bound_bytes = 0;
   int64_t *offsets = (int64_t *)malloc(((size_t)problem->count + 1) * sizeof(int64_t)), arena = -1, bound = -1;
+  dnnmem_plan_result checked;
   void *scratch;
   int32_t i;
   memset(&options, 0, sizeof(options));
@@ -73,9 +74,11 @@ static void check_plan(const dnnmem_intervals *problem) {
   scratch = malloc(bytes ? bytes : 1);
   FUZZ_CHECK(offsets && scratch);
   FUZZ_CHECK(dnnmem_plan_solve(problem, &options, offsets, &result, scratch, bytes) == DNNMEM_OK);
-  FUZZ_CHECK(dnnmem_plan_check(problem, offsets, &arena, NULL, scratch, bytes) == DNNMEM_OK);
+  FUZZ_CHECK(dnnmem_plan_check(problem, offsets, &checked, scratch, bytes) == DNNMEM_OK);
+  arena = checked.arena;
   FUZZ_CHECK(arena == result.arena);
-  FUZZ_CHECK(dnnmem_plan_lower_bound(problem, &bound, scratch, bytes) == DNNMEM_OK);
+  FUZZ_CHECK(dnnmem_plan_lower_bound(problem, &checked, scratch, bytes) == DNNMEM_OK);
+  bound = checked.lower_bound;
   FUZZ_CHECK(bound <= arena && result.lower_bound <= arena);
   for (i = 0; i < problem->count; i++)
     if (problem->records[i].flags & DNNMEM_INTERVAL_FIXED) FUZZ_CHECK(offsets[i] == problem->records[i].fixed_offset);

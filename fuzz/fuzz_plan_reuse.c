@@ -23,8 +23,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fuzz_input in = {data, size, 0};
   dnnmem_interval r[MAX_RECORDS];
   dnnmem_intervals p;
-  int64_t off[MAX_RECORDS], bound = -1, best = -1, arena = 0;
-  int32_t pair[2];
+  int64_t off[MAX_RECORDS], bound = -1, best = -1;
+  dnnmem_plan_result checked;
   int n = (int)(fuzz_u8(&in) % (MAX_RECORDS + 1)), i, a;
   int64_t total = 0;
   size_t bytes, more;
@@ -66,7 +66,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   scratch = (unsigned char *)malloc(bytes + 1);
   want = dnnmem_intervals_check(&p, NULL);
   if (want == DNNMEM_OK) want = ref_plan_reuse_rule(&p);
-  rc = dnnmem_plan_lower_bound(&p, &bound, scratch + 1, bytes);
+  rc = dnnmem_plan_lower_bound(&p, &checked, scratch + 1, bytes);
+  bound = checked.lower_bound;
   FUZZ_CHECK(rc == want);
   if (want == DNNMEM_OK && n <= ORACLE_RECORDS && total < 16) {
     best = ref_plan_tied_optimum(&p, NULL);
@@ -78,7 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     FUZZ_CHECK(rc == want);
     if (rc != DNNMEM_OK) continue;
     FUZZ_CHECK(ref_plan_tied_recount(&p, off) == res.arena);
-    FUZZ_CHECK(dnnmem_plan_check(&p, off, &arena, pair, scratch, bytes) == DNNMEM_OK && arena == res.arena);
+    FUZZ_CHECK(dnnmem_plan_check(&p, off, &checked, scratch, bytes) == DNNMEM_OK && checked.arena == res.arena);
     /* aliases alone: the exact search may prove more than the bound */
     FUZZ_CHECK(res.lower_bound >= bound && res.arena >= res.lower_bound);
     FUZZ_CHECK(res.optimal == (res.arena == res.lower_bound));
@@ -94,9 +95,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       int64_t recount;
       for (i = 0; i < n; i++) off[i] = (int64_t)(fuzz_u8(&in) % 16) * p.alignment;
       recount = ref_plan_tied_recount(&p, off);
-      rc = dnnmem_plan_check(&p, off, &arena, pair, scratch, bytes);
+      rc = dnnmem_plan_check(&p, off, &checked, scratch, bytes);
       FUZZ_CHECK((rc == DNNMEM_OK) == (recount >= 0));
-      if (rc == DNNMEM_OK) FUZZ_CHECK(arena == recount);
+      if (rc == DNNMEM_OK) FUZZ_CHECK(checked.arena == recount);
+      else FUZZ_CHECK(checked.error.index >= 0 && checked.error.index < n);
     }
   free(scratch);
   return 0;
