@@ -141,7 +141,7 @@ static void fuzz_dag(fuzz_input *in, int32_t transitive) {
   size_t bytes = 0;
   unsigned char *scratch;
   dnnmem_cover_options options;
-  dnnmem_cover_result result = {-1, -1};
+  dnnmem_cover_result result = {-1, -1, {-1, DNNMEM_FIELD_NONE, -1}};
   dnnmem_result res;
   options.transitive = transitive;
   fuzz_graph_read(in, &t);
@@ -187,7 +187,7 @@ static void fuzz_edges(fuzz_input *in) {
   int32_t nodes[256], w, p, k, j;
   size_t bytes = 0;
   unsigned char *scratch;
-  dnnmem_cover_result result = {-1, -1};
+  dnnmem_cover_result result = {-1, -1, {-1, DNNMEM_FIELD_NONE, -1}};
   dnnmem_result res;
   fuzz_graph_read(in, &t);
   res = dnnmem_cover_edges_scratch_size(&t.g, NULL, &bytes);
