@@ -35,10 +35,12 @@ static dnnmem_result solve(const dnnmem_intervals *p, dnnmem_plan_algo algo, int
 static dnnmem_result bound(const dnnmem_intervals *p, int64_t *out) {
   size_t bytes = 0;
   unsigned char *mem;
+  dnnmem_plan_result res;
   dnnmem_result rc;
   if ((rc = dnnmem_plan_lower_bound_scratch_size(p, &bytes)) != DNNMEM_OK) return rc;
   mem = (unsigned char *)malloc(bytes + 1);
-  rc = dnnmem_plan_lower_bound(p, out, mem + 1, bytes);
+  rc = dnnmem_plan_lower_bound(p, &res, mem + 1, bytes);
+  *out = res.lower_bound;
   free(mem);
   return rc;
 }
@@ -46,10 +48,13 @@ static dnnmem_result bound(const dnnmem_intervals *p, int64_t *out) {
 static dnnmem_result check(const dnnmem_intervals *p, const int64_t *off, int64_t *arena, int32_t *pair) {
   size_t bytes = 0;
   unsigned char *mem;
+  dnnmem_plan_result res;
   dnnmem_result rc;
   if ((rc = dnnmem_plan_check_scratch_size(p, &bytes)) != DNNMEM_OK) return rc;
   mem = (unsigned char *)malloc(bytes + 1);
-  rc = dnnmem_plan_check(p, off, arena, pair, mem + 1, bytes);
+  rc = dnnmem_plan_check(p, off, &res, mem + 1, bytes);
+  if (arena) *arena = res.arena;
+  if (pair) pair[0] = res.error.index, pair[1] = res.error.other;
   free(mem);
   return rc;
 }
@@ -294,7 +299,7 @@ static void test_random_oracle(void) {
 static void test_scratch_and_determinism(void) {
   dnnmem_interval r[6];
   dnnmem_intervals p = {r, 6, 0};
-  int64_t off[6], off2[6], lb;
+  int64_t off[6], off2[6];
   dnnmem_plan_result res, res2;
   size_t bytes;
   unsigned char *mem;
@@ -318,11 +323,11 @@ static void test_scratch_and_determinism(void) {
   CHECK_EQ(ref_plan_tied_recount(&p, off), 110);
   CHECK_EQ(dnnmem_plan_lower_bound_scratch_size(&p, &bytes), DNNMEM_OK);
   mem = (unsigned char *)malloc(bytes);
-  CHECK_EQ(dnnmem_plan_lower_bound(&p, &lb, mem, bytes / 2), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(dnnmem_plan_lower_bound(&p, &res, mem, bytes / 2), DNNMEM_ERR_SCRATCH_TOO_SMALL);
   free(mem);
   CHECK_EQ(dnnmem_plan_check_scratch_size(&p, &bytes), DNNMEM_OK);
   mem = (unsigned char *)malloc(bytes);
-  CHECK_EQ(dnnmem_plan_check(&p, off, &lb, NULL, mem, bytes / 2), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(dnnmem_plan_check(&p, off, &res, mem, bytes / 2), DNNMEM_ERR_SCRATCH_TOO_SMALL);
   free(mem);
 }
 
