@@ -24,6 +24,7 @@ static dnnmem_result parse(const char *text, dnnmem_layout *l, int64_t *err) {
 /* Parses (must succeed), optionally binds to a machine string. */
 static int load(const char *text, const char *machine, dnnmem_layout *l) {
   int64_t err = -7;
+  dnnmem_error fault;
   dnnmem_result r = parse(text, l, &err);
   if (r != DNNMEM_OK) {
     fprintf(stderr, "parse '%s': %s at %lld\n", text, dnnmem_result_text(r), (long long)err);
@@ -32,7 +33,7 @@ static int load(const char *text, const char *machine, dnnmem_layout *l) {
   if (machine) {
     dnnmem_layout_machine m;
     r = dnnmem_layout_machine_parse(machine, strlen(machine), &m, &err);
-    if (r == DNNMEM_OK) r = dnnmem_layout_bind(l, &m, &err);
+    if (r == DNNMEM_OK) r = dnnmem_layout_bind(l, &m, &fault);
     if (r != DNNMEM_OK) {
       fprintf(stderr, "bind '%s' to '%s': %s\n", text, machine, dnnmem_result_text(r));
       return 0;
@@ -297,6 +298,7 @@ static void test_machine(void) {
   dnnmem_layout_machine m;
   dnnmem_layout l;
   int64_t err = -1;
+  dnnmem_error fault;
   CHECK_EQ(dnnmem_layout_machine_parse("L2B=16,L1B=8,MAB=16,PE=4", 24, &m, &err), DNNMEM_OK);
   CHECK_EQ(m.num_levels, 4);
   CHECK_EQ(m.extents[2], 16);
@@ -309,11 +311,13 @@ static void test_machine(void) {
   CHECK_EQ(err, 7);
   CHECK_EQ(dnnmem_layout_machine_parse("PE=4", 4, &m, &err), DNNMEM_OK);
   CHECK(load("((3:8, 8_PE), (8:1))", NULL, &l));
-  CHECK_EQ(dnnmem_layout_bind(&l, &m, &err), DNNMEM_ERR_LAYOUT_MACHINE_EXTENT);
-  CHECK_EQ(err, 7);
+  CHECK_EQ(dnnmem_layout_bind(&l, &m, &fault), DNNMEM_ERR_LAYOUT_MACHINE_EXTENT);
+  CHECK(fault.index == 1 && fault.field == DNNMEM_FIELD_LEVEL); /* 8_PE, at byte 7 */
+  CHECK_EQ(l.factors[fault.index].position, 7);
   CHECK(load("((3:8, 4_MAB), (8:1))", NULL, &l));
-  CHECK_EQ(dnnmem_layout_bind(&l, &m, &err), DNNMEM_ERR_LAYOUT_UNKNOWN_LEVEL);
-  CHECK_EQ(err, 7);
+  CHECK_EQ(dnnmem_layout_bind(&l, &m, &fault), DNNMEM_ERR_LAYOUT_UNKNOWN_LEVEL);
+  CHECK(fault.index == 1 && fault.field == DNNMEM_FIELD_LEVEL); /* 4_MAB */
+  CHECK_EQ(l.factors[fault.index].position, 7);
   CHECK_EQ(l.bound, 0); /* unchanged on error */
   /* binding orders levels as the machine and adds the unused ones */
   CHECK(load("((4_PE, 3:8), (2_L2B, 4:1))", "L2B=2,MAB=3,PE=4", &l));
@@ -375,22 +379,22 @@ static void test_finish_rules(void) {
   dnnmem_layout l, before, back;
   dnnmem_layout_machine m;
   char text[DNNMEM_LAYOUT_TEXT_MAX];
-  int64_t err = -1;
+  dnnmem_error fault;
   size_t i;
   /* the fuzz finding: an implicit (unprinted) broadcast in an unbound layout */
   build(&l, "B_", DNNMEM_LAYOUT_ALL_UNITS | DNNMEM_LAYOUT_IMPLICIT, 0);
   before = l;
-  CHECK_EQ(dnnmem_layout_finish(&l, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_finish(&l, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK(memcmp(&l, &before, sizeof(l)) == 0); /* unchanged on error */
   /* the same level written explicitly is a broadcast and prints as one */
   build(&l, "B_", DNNMEM_LAYOUT_ALL_UNITS, 0);
-  CHECK_EQ(dnnmem_layout_finish(&l, &err), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_finish(&l, &fault), DNNMEM_OK);
   CHECK(ref_layout_round_trip_ok(&l, text));
   CHECK(strcmp(text, "(4)/((5:15); B@[B_])") == 0);
   /* bound: an implicit broadcast stands for a machine level; binding the
      printed text to that machine gives the layout back */
   build(&l, "B_", DNNMEM_LAYOUT_ALL_UNITS | DNNMEM_LAYOUT_IMPLICIT, 1);
-  CHECK_EQ(dnnmem_layout_finish(&l, &err), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_finish(&l, &fault), DNNMEM_OK);
   CHECK_EQ(l.replicas, 3);
   CHECK(ref_layout_round_trip_ok(&l, text));
   CHECK(strcmp(text, "(4)/((5:15))") == 0);
@@ -399,14 +403,14 @@ static void test_finish_rules(void) {
   /* a level no factor uses means nothing: rejected */
   build(&l, "B_", 0, 0);
   l.num_factors = 1;
-  CHECK_EQ(dnnmem_layout_finish(&l, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_finish(&l, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
   /* level names: exactly those the notation writes (1..15 bytes) */
   for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
     dnnmem_result r;
     build(&l, names[i].name, DNNMEM_LAYOUT_ALL_UNITS, 0);
     if (strlen(names[i].name) >= DNNMEM_LAYOUT_NAME_BYTES) /* no NUL in the 16 bytes */
       memcpy(l.level_names[0], names[i].name, DNNMEM_LAYOUT_NAME_BYTES);
-    r = dnnmem_layout_finish(&l, &err);
+    r = dnnmem_layout_finish(&l, &fault);
     if (r != names[i].result) {
       fprintf(stderr, "finish with level '%s': %s, want %s\n", names[i].name, dnnmem_result_name(r),
               dnnmem_result_name(names[i].result));
@@ -420,9 +424,9 @@ static void test_finish_rules(void) {
   m.extents[0] = 4;
   strcpy(m.names[0], "P-E");
   CHECK(load("((4_PE, 3:8), (8:1))", NULL, &l));
-  CHECK_EQ(dnnmem_layout_bind(&l, &m, &err), DNNMEM_ERR_PARSE);
+  CHECK_EQ(dnnmem_layout_bind(&l, &m, &fault), DNNMEM_ERR_PARSE);
   strcpy(m.names[0], "PE");
-  CHECK_EQ(dnnmem_layout_bind(&l, &m, &err), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_bind(&l, &m, &fault), DNNMEM_OK);
 }
 
 /* Every layout finish accepts round-trips: random structs built in code
@@ -1097,6 +1101,7 @@ static void test_argument_checks(void) {
   dnnmem_layout_run run;
   dnnmem_layout_slot slot = DNNMEM_LAYOUT_SLOT_ELEMENT;
   int64_t idx[2] = {0, 0}, units[4] = {0, 0, 0, 0}, pos = -1, addr = -1, err = -1, count = -1, shape[2] = {2, 3};
+  dnnmem_error fault;
   int64_t addrs[4] = {0, 0, 0, 0}, positions[4];
   uint8_t slots[4];
   size_t len = 0;
@@ -1107,7 +1112,7 @@ static void test_argument_checks(void) {
   CHECK_EQ(dnnmem_layout_parse(NULL, 0, &b, NULL), DNNMEM_ERR_PARSE); /* empty text */
   CHECK_EQ(dnnmem_layout_machine_parse("PE=4", 4, NULL, &err), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_layout_machine_parse(NULL, 4, &m, &err), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_layout_finish(NULL, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_finish(NULL, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_layout_level_index(NULL, "PE"), -1);
   CHECK_EQ(dnnmem_layout_level_index(&l, NULL), -1);
   CHECK_EQ(dnnmem_layout_level_index(&l, "PE"), 0);
@@ -1197,35 +1202,35 @@ static void test_argument_checks(void) {
      repeated level; the layout unchanged after each */
   memcpy(&copy, &l, sizeof(l));
   CHECK_EQ(dnnmem_layout_machine_parse("PE=4", 4, &m, &err), DNNMEM_OK);
-  CHECK_EQ(dnnmem_layout_bind(NULL, &m, &err), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_layout_bind(&l, NULL, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_bind(NULL, &m, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_bind(&l, NULL, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
   m.num_levels = -1;
-  CHECK_EQ(dnnmem_layout_bind(&l, &m, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_bind(&l, &m, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
   m.num_levels = DNNMEM_LAYOUT_MAX_LEVELS + 1;
-  CHECK_EQ(dnnmem_layout_bind(&l, &m, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_bind(&l, &m, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
   m.num_levels = 1;
   m.extents[0] = 0;
   CHECK_EQ(dnnmem_layout_bind(&l, &m, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   m.extents[0] = 4;
   strcpy(m.names[0], "4PE");
-  CHECK_EQ(dnnmem_layout_bind(&l, &m, &err), DNNMEM_ERR_PARSE);
+  CHECK_EQ(dnnmem_layout_bind(&l, &m, &fault), DNNMEM_ERR_PARSE);
   strcpy(m.names[0], "PE");
   m.num_levels = 2;
   strcpy(m.names[1], "PE");
   m.extents[1] = 2;
-  CHECK_EQ(dnnmem_layout_bind(&l, &m, &err), DNNMEM_ERR_LAYOUT_LEVEL_CONFLICT);
+  CHECK_EQ(dnnmem_layout_bind(&l, &m, &fault), DNNMEM_ERR_LAYOUT_LEVEL_CONFLICT);
   CHECK(memcmp(&copy, &l, sizeof(l)) == 0);
   /* a layout whose counts were broken after finishing */
   m.num_levels = 1;
   b = l;
   b.num_levels = -1;
-  CHECK_EQ(dnnmem_layout_bind(&b, &m, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_bind(&b, &m, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
   b = l;
   b.num_factors = DNNMEM_LAYOUT_MAX_FACTORS + 1;
-  CHECK_EQ(dnnmem_layout_bind(&b, &m, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_bind(&b, &m, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
   b = l;
   b.factors[1].level = 3; /* 4_PE now names a level the layout lacks */
-  CHECK_EQ(dnnmem_layout_bind(&b, &m, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_bind(&b, &m, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
   /* strided algebra: NULL and out-of-range layouts, NULL outputs */
   memset(&s, 0, sizeof(s));
   set2(&s, 2, 2, 3, 3, 1);
@@ -1285,6 +1290,7 @@ static void test_limits_and_edges(void) {
   dnnmem_layout_slot slot = DNNMEM_LAYOUT_SLOT_UNUSED;
   dnnmem_layout_run runs[4];
   int64_t err = -1, count = -1, offsets[8], addrs[2] = {1, 5}, positions[2];
+  dnnmem_error fault;
   uint8_t slots[2];
   char text[512];
   int i;
@@ -1311,25 +1317,25 @@ static void test_limits_and_edges(void) {
   CHECK(load("((3:8, 4_PE), (8:1))", NULL, &l));
   b = l;
   b.num_levels = -1;
-  CHECK_EQ(dnnmem_layout_finish(&b, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_finish(&b, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
   b = l;
   b.num_axes = DNNMEM_LAYOUT_MAX_AXES + 1;
-  CHECK_EQ(dnnmem_layout_finish(&b, &err), DNNMEM_ERR_LAYOUT_LIMIT);
+  CHECK_EQ(dnnmem_layout_finish(&b, &fault), DNNMEM_ERR_LAYOUT_LIMIT);
   b = l;
   b.num_factors = DNNMEM_LAYOUT_MAX_FACTORS + 1;
-  CHECK_EQ(dnnmem_layout_finish(&b, &err), DNNMEM_ERR_LAYOUT_LIMIT);
+  CHECK_EQ(dnnmem_layout_finish(&b, &fault), DNNMEM_ERR_LAYOUT_LIMIT);
   b = l;
   b.num_levels = DNNMEM_LAYOUT_MAX_LEVELS + 1;
-  CHECK_EQ(dnnmem_layout_finish(&b, &err), DNNMEM_ERR_LAYOUT_LIMIT);
+  CHECK_EQ(dnnmem_layout_finish(&b, &fault), DNNMEM_ERR_LAYOUT_LIMIT);
   b = l;
   b.bound = 2;
-  CHECK_EQ(dnnmem_layout_finish(&b, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_finish(&b, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
   b = l;
   b.factors[1].level = 1; /* a level the layout does not have */
-  CHECK_EQ(dnnmem_layout_finish(&b, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_finish(&b, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
   b = l;
   b.factors[1].level = -2;
-  CHECK_EQ(dnnmem_layout_finish(&b, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_finish(&b, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
   /* equality: NULLs, other axis counts, other shapes are unequal */
   CHECK(load("(12:8, 8:1)", NULL, &b));
   CHECK_EQ(dnnmem_layout_equal(NULL, &b), 0);
@@ -1371,13 +1377,14 @@ static void test_convert(void) {
   dnnmem_layout_machine m;
   dnnmem_layout_conversion got, want;
   int64_t err;
+  dnnmem_error fault;
   int32_t i, j;
   size_t bytes = 0;
   void *mem;
   CHECK_EQ(dnnmem_layout_machine_parse("MAB=2,PE=3", 10, &m, &err), DNNMEM_OK);
   for (i = 0; i < NL; i++) {
     CHECK_EQ(dnnmem_layout_parse(texts[i], strlen(texts[i]), &l[i], &err), DNNMEM_OK);
-    CHECK_EQ(dnnmem_layout_bind(&l[i], &m, &err), DNNMEM_OK);
+    CHECK_EQ(dnnmem_layout_bind(&l[i], &m, &fault), DNNMEM_OK);
   }
   for (i = 0; i < NL; i++)
     for (j = 0; j < NL; j++) {
@@ -1407,8 +1414,8 @@ static void test_convert(void) {
     CHECK_EQ(dnnmem_layout_machine_parse("PE=4", 4, &pe4, &err), DNNMEM_OK);
     CHECK_EQ(dnnmem_layout_parse("((4_PE, 2:4), (4:1))", 20, &a, &err), DNNMEM_OK);
     CHECK_EQ(dnnmem_layout_parse("((2:4, 4_PE), (4:1))", 20, &b, &err), DNNMEM_OK);
-    CHECK_EQ(dnnmem_layout_bind(&a, &pe4, &err), DNNMEM_OK);
-    CHECK_EQ(dnnmem_layout_bind(&b, &pe4, &err), DNNMEM_OK);
+    CHECK_EQ(dnnmem_layout_bind(&a, &pe4, &fault), DNNMEM_OK);
+    CHECK_EQ(dnnmem_layout_bind(&b, &pe4, &fault), DNNMEM_OK);
     CHECK_EQ(dnnmem_layout_convert_scratch_size(&a, &b, &bytes), DNNMEM_OK);
     mem = malloc(bytes);
     CHECK_EQ(dnnmem_layout_convert(&a, &b, &got, mem, bytes), DNNMEM_OK);
