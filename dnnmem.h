@@ -3479,7 +3479,7 @@ DNNMEM_DEF dnnmem_result dnnmem_label_lower_bound(const dnnmem_label_problem *pr
 /* result->lower_bound (result required), the lower bound dnnmem_label_solve
    reports (before any branch and bound): the larger of the dual bound
    (sweeps until it stalls or max_sweeps) and the merged-label bound (see
-   the manual); also sweeps, merged_bound and dual_bound, the rest zero. */
+   the manual); its other fields zero. */
 
 DNNMEM_DEF dnnmem_result dnnmem_label_cost_scratch_size(const dnnmem_label_problem *problem,
                                                         size_t *out_bytes);
@@ -18119,8 +18119,7 @@ DNNMEM_DEF dnnmem_result dnnmem_label_lower_bound_scratch_size(const dnnmem_labe
 
 static dnnmem_result dnnmem__label_lower_bound(const dnnmem_label_problem *problem,
                                                const dnnmem_label_options *options, int64_t *out_bound,
-                                               dnnmem_label_result *result, void *scratch, size_t scratch_bytes,
-                                               dnnmem_error *e) {
+                                               void *scratch, size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__label_work w;
   dnnmem_label_result res;
   dnnmem_result r;
@@ -18136,7 +18135,6 @@ static dnnmem_result dnnmem__label_lower_bound(const dnnmem_label_problem *probl
     dnnmem__label_dual(problem, NULL, &w, total, &none, options, &dual, &res);
     if (dual > *out_bound) *out_bound = dual;
   }
-  *result = res; /* the bounds' statistics */
   return DNNMEM_OK;
 }
 
@@ -18149,7 +18147,7 @@ DNNMEM_DEF dnnmem_result dnnmem_label_lower_bound(const dnnmem_label_problem *pr
   dnnmem_result r;
   if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   DNNMEM_MEMSET(result, 0, sizeof(*result));
-  r = dnnmem__label_lower_bound(problem, options, &bound, result, scratch, scratch_bytes, &e);
+  r = dnnmem__label_lower_bound(problem, options, &bound, scratch, scratch_bytes, &e);
   result->lower_bound = r == DNNMEM_OK ? bound : 0;
   return dnnmem__report(&result->error, &e, r);
 }
