@@ -48,6 +48,25 @@
    being built in place). Every enum but dnnmem_layout_slot has _name and
    _parse (text <-> value), and 0 is its default.
 
+   RESULTS AND ERRORS. Every operation returns a dnnmem_result code; what
+   it computes goes to arrays you own and, for numbers, to a result struct,
+   never a loose pointer: a lower bound fills result->lower_bound, a check
+   of a plan result->arena (or cost, total), a cost result->cost (or time)
+   of the part's dnnmem_<part>_result, the fields it does not compute zero.
+   On failure the code says what and result->error says where:
+   dnnmem_error {index, field, other}, the record, node, sequence step, arc
+   or layout factor at fault (-1: the error is about an argument), which
+   of its fields (or which argument: DNNMEM_FIELD_ALGO, _SCRATCH, ...),
+   and the second of a pair (two records that overlap). A cycle names a
+   node on it. Functions without a result struct that validate records
+   (dnnmem_intervals_check, dnnmem_graph_check, dnnmem_graph_intervals,
+   dnnmem_layout_finish, _bind, dnnmem_layout_strided_check) take a last
+   dnnmem_error *error (may be NULL); success leaves {-1, NONE, -1}:
+       dnnmem_error e;
+       if (dnnmem_intervals_check(&p, &e) != DNNMEM_OK)   (t[2].size = -1)
+         printf("record %d: %s\n", e.index, dnnmem_field_name(e.field));
+                                                       (record 2: size)
+
    ONE EXAMPLE PER PART (error checks left out; each call returns DNNMEM_OK
    or an error code; `bytes` and `scratch` as asked for). Types follow the
    part: dnnmem_<part>_problem (dnnmem_intervals for parts 2 and 3,
@@ -2553,7 +2572,7 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges_scratch_size(const dnnmem_graph *gra
 DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
                                             const dnnmem_cover_options *options,
                                             int64_t *edge_uses, int64_t *path_offsets,
-                                            int32_t *path_nodes, int64_t path_nodes_capacity,
+                                            int32_t *path_nodes, int32_t path_nodes_capacity,
                                             dnnmem_cover_result *result, void *scratch,
                                             size_t scratch_bytes);
 /* W, the minimum number of directed paths that together traverse every
@@ -2705,7 +2724,6 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *pro
    nodes and 9 V + 2 E arcs. */
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_group_order_scratch_size(const dnnmem_remat_problem *problem,
-                                                               const int32_t *members,
                                                                int32_t num_members,
                                                                int32_t max_states,
                                                                int32_t order_capacity,
@@ -2721,7 +2739,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_group_order(const dnnmem_remat_problem *pr
    the manual). Inputs outside members are held outside and not counted;
    the target is held at the end. The order may compute a member twice.
    1 <= num_members <= DNNMEM_REMAT_MAX_GROUP, distinct ids. The scratch
-   size depends on max_states only (members are not read; may be NULL).
+   size depends on max_states only (its query takes no members).
    DNNMEM_ERR_REMAT_STATE_LIMIT after max_states states;
    DNNMEM_ERR_OUTPUT_TOO_SMALL when the order exceeds order_capacity
    (*out_length: the length needed). */
@@ -3046,13 +3064,14 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_measure(const dnnmem_layout *layout,
    B@[LEVEL] count is unknown (bind first); DNNMEM_ERR_OVERFLOW. */
 
 DNNMEM_DEF dnnmem_result dnnmem_layout_runs(const dnnmem_layout *layout, const int64_t *units,
-                                            dnnmem_layout_run *runs, int64_t capacity,
-                                            int64_t *out_count);
+                                            dnnmem_layout_run *runs, int32_t capacity,
+                                            int32_t *out_count);
 /* The maximal contiguous runs held by the unit units[num_levels], in element
    order (padding excluded). *out_count = the number of runs; when it exceeds
    capacity the first capacity runs are written and the answer is
-   DNNMEM_ERR_OUTPUT_TOO_SMALL (call with capacity 0 to count). A unit
-   holding no copy has 0 runs. O(positions in the unit * axes). */
+   DNNMEM_ERR_OUTPUT_TOO_SMALL (call with capacity 0 to count);
+   DNNMEM_ERR_TOO_MANY past 2^31 - 1 runs. A unit holding no copy has 0
+   runs. O(positions in the unit * axes). */
 
 DNNMEM_DEF dnnmem_result dnnmem_layout_part(const dnnmem_layout *layout, int32_t level,
                                             dnnmem_layout_strided *out);
@@ -11170,7 +11189,7 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges_scratch_size(const dnnmem_graph *gra
    minus the max flow back). Every edge's traversals: 1 + its arc's flow. */
 static dnnmem_result dnnmem__cover_edges(const dnnmem_graph *graph, const dnnmem_cover_options *options,
                                          int64_t *edge_uses, int64_t *path_offsets, int32_t *path_nodes,
-                                         int64_t path_nodes_capacity, dnnmem_cover_result *result,
+                                         int32_t path_nodes_capacity, dnnmem_cover_result *result,
                                          void *scratch, size_t scratch_bytes, dnnmem_error *err) {
   dnnmem__scratch s;
   dnnmem__cover_edges_work w;
@@ -11290,7 +11309,7 @@ static dnnmem_result dnnmem__cover_edges(const dnnmem_graph *graph, const dnnmem
 DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
                                             const dnnmem_cover_options *options,
                                             int64_t *edge_uses, int64_t *path_offsets,
-                                            int32_t *path_nodes, int64_t path_nodes_capacity,
+                                            int32_t *path_nodes, int32_t path_nodes_capacity,
                                             dnnmem_cover_result *result, void *scratch,
                                             size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
@@ -12083,7 +12102,6 @@ static void dnnmem__group_order_layout(dnnmem__scratch *s, int32_t max_states,
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_group_order_scratch_size(const dnnmem_remat_problem *problem,
-                                                               const int32_t *members,
                                                                int32_t num_members,
                                                                int32_t max_states,
                                                                int32_t order_capacity,
@@ -12092,7 +12110,6 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_group_order_scratch_size(const dnnmem_rema
   dnnmem__group_work w;
   dnnmem__group *gr;
   (void)problem; /* the size depends on max_states only */
-  (void)members;
   if (num_members < 1 || num_members > DNNMEM_REMAT_MAX_GROUP || max_states < 1 ||
       max_states > DNNMEM__REMAT_MAX_STATES || order_capacity < 0 || out_bytes == NULL)
     return DNNMEM_ERR_INVALID_ARGUMENT;
@@ -15135,8 +15152,8 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_measure(const dnnmem_layout *layout,
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_layout_runs(const dnnmem_layout *layout, const int64_t *units,
-                                            dnnmem_layout_run *runs, int64_t capacity,
-                                            int64_t *out_count) {
+                                            dnnmem_layout_run *runs, int32_t capacity,
+                                            int32_t *out_count) {
   int64_t axis_index[DNNMEM_LAYOUT_MAX_AXES], uplace[DNNMEM_LAYOUT_MAX_AXES];
   int64_t digit[DNNMEM_LAYOUT_MAX_FACTORS], axis_step[DNNMEM_LAYOUT_MAX_FACTORS];
   int64_t address = 0, count = 0, total = 1, e;
@@ -15212,7 +15229,8 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_runs(const dnnmem_layout *layout, const i
     }
   }
   if (open && count++ < capacity) runs[count - 1] = cur;
-  *out_count = count;
+  if (count > DNNMEM__I32_MAX) return DNNMEM_ERR_TOO_MANY;
+  *out_count = (int32_t)count;
   return count <= capacity ? DNNMEM_OK : DNNMEM_ERR_OUTPUT_TOO_SMALL;
 }
 
@@ -15255,10 +15273,12 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_convert(const dnnmem_layout *from, const 
   size_t need = 0;
   int64_t unit[DNNMEM_LAYOUT_MAX_LEVELS], src[DNNMEM_LAYOUT_MAX_LEVELS], prev_src[DNNMEM_LAYOUT_MAX_LEVELS];
   int64_t index[DNNMEM_LAYOUT_MAX_AXES], held[DNNMEM_LAYOUT_MAX_AXES], extent[DNNMEM_LAYOUT_MAX_LEVELS];
-  int64_t count, j, t, prev_addr = 0;
+  int64_t t, prev_addr = 0;
+  int32_t count, j;
   int32_t a, lv, levels = to ? to->num_levels : 0;
   if ((r = dnnmem__layout_convert_check(from, to, &need)) != DNNMEM_OK) return r;
   if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (to->cosize > DNNMEM__I32_MAX) return DNNMEM_ERR_TOO_MANY; /* runs are counted in int32_t */
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   runs = DNNMEM__TAKE(&s, dnnmem_layout_run, to->cosize > 0 ? to->cosize : 1);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
@@ -15270,7 +15290,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_convert(const dnnmem_layout *from, const 
     unit[lv] = 0;
   }
   for (;;) { /* every unit of to, odometer over the levels */
-    if ((r = dnnmem_layout_runs(to, unit, runs, to->cosize, &count)) != DNNMEM_OK) return r;
+    if ((r = dnnmem_layout_runs(to, unit, runs, (int32_t)to->cosize, &count)) != DNNMEM_OK) return r;
     for (j = 0; j < count; j++) {
       int open = 0;
       for (t = 0; t < runs[j].length; t++) {

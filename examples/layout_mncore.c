@@ -17,7 +17,8 @@ int main(void) {
   dnnmem_layout_result stats;
   dnnmem_layout_run runs[16];
   dnnmem_layout_slot slot;
-  int64_t err, index[2] = {333, 222}, units[DNNMEM_LAYOUT_MAX_LEVELS], address, count, back[2];
+  int64_t err, index[2] = {333, 222}, units[DNNMEM_LAYOUT_MAX_LEVELS], address, back[2];
+  int32_t count;
   dnnmem_error bad;
   int32_t lv, i;
   uint8_t padding;

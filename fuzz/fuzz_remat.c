@@ -249,7 +249,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (v = 0; v < g.n - 1 && count < 7; v++)
       if (fuzz_u8(&in) & 1) members[count++] = v;
     members[count++] = g.n - 1;
-    FUZZ_CHECK(dnnmem_remat_group_order_scratch_size(&p, members, count, 4096, 64, &need) ==
+    FUZZ_CHECK(dnnmem_remat_group_order_scratch_size(&p, count, 4096, 64, &need) ==
                DNNMEM_OK);
     FUZZ_CHECK(need <= sizeof(scratch));
     r = dnnmem_remat_group_order(&p, members, count, 4096, order, 64, &olen, &gpeak, scratch,

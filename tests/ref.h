@@ -1297,12 +1297,13 @@ REF_FN int64_t ref_layout_runs_errors(const dnnmem_layout *l, int64_t max_work) 
   seen = (int64_t *)calloc((size_t)l->size, sizeof(int64_t));
   if (!runs || !again || !seen) abort();
   for (u = 0; u < st.units; u++) {
-    int64_t rest = u, count = -1, count2 = -1, i, t;
+    int64_t rest = u, i, t;
+    int32_t count = -1, count2 = -1;
     for (lv = l->num_levels - 1; lv >= 0; lv--) {
       units[lv] = rest % st.level_extent[lv];
       rest /= st.level_extent[lv];
     }
-    if (dnnmem_layout_runs(l, units, runs, l->padded_size, &count) != DNNMEM_OK) {
+    if (dnnmem_layout_runs(l, units, runs, (int32_t)l->padded_size, &count) != DNNMEM_OK) {
       bad++;
       continue;
     }

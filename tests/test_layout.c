@@ -568,34 +568,35 @@ static void expect_run(const char *text, int64_t pe, int64_t want_count, int64_t
                        int64_t address, int64_t length) {
   dnnmem_layout l;
   dnnmem_layout_run runs[64];
-  int64_t count = -1;
+  int32_t num_runs = -1;
   CHECK(load(text, NULL, &l));
-  CHECK_EQ(dnnmem_layout_runs(&l, &pe, runs, 64, &count), DNNMEM_OK);
-  CHECK_EQ(count, want_count);
-  if (count != want_count || i >= count) return;
+  CHECK_EQ(dnnmem_layout_runs(&l, &pe, runs, 64, &num_runs), DNNMEM_OK);
+  CHECK_EQ(num_runs, want_count);
+  if (num_runs != want_count || i >= num_runs) return;
   CHECK_EQ(runs[i].element, element);
   CHECK_EQ(runs[i].address, address);
   CHECK_EQ(runs[i].length, length);
 }
 
 static void test_runs(void) {
+  int32_t num_runs = -1;
   dnnmem_layout l;
   dnnmem_layout_run runs[4];
-  int64_t unit = 1, count = -1;
+  int64_t unit = 1;
   expect_run("((4_PE, 3:8), (8:1))", 2, 1, 0, 48, 0, 24); /* PE 2: rows 6..8, one run */
   expect_run("((3:8, 4_PE), (8:1))", 1, 3, 1, 40, 8, 8);  /* PE 1: rows 1, 5, 9 */
   expect_run("((3:8, 4_PE), (8:1))", 4, 0, 0, 0, 0, 0);   /* no such PE: no runs */
   expect_run("(10,7)/((3:7, 4_PE), (7:1))", 2, 2, 1, 42, 7, 7); /* rows 2, 6; 10 is padding */
   /* too small: the count and the first capacity runs, never silent */
   CHECK(load("((3:8, 4_PE), (8:1))", NULL, &l));
-  CHECK_EQ(dnnmem_layout_runs(&l, &unit, NULL, 0, &count), DNNMEM_ERR_OUTPUT_TOO_SMALL);
-  CHECK_EQ(count, 3);
+  CHECK_EQ(dnnmem_layout_runs(&l, &unit, NULL, 0, &num_runs), DNNMEM_ERR_OUTPUT_TOO_SMALL);
+  CHECK_EQ(num_runs, 3);
   runs[1].element = runs[2].element = -5;
-  CHECK_EQ(dnnmem_layout_runs(&l, &unit, runs, 2, &count), DNNMEM_ERR_OUTPUT_TOO_SMALL);
-  CHECK_EQ(count, 3);
+  CHECK_EQ(dnnmem_layout_runs(&l, &unit, runs, 2, &num_runs), DNNMEM_ERR_OUTPUT_TOO_SMALL);
+  CHECK_EQ(num_runs, 3);
   CHECK_EQ(runs[1].element, 40);
   CHECK_EQ(runs[2].element, -5); /* beyond capacity: untouched */
-  CHECK_EQ(dnnmem_layout_runs(&l, &unit, runs, 3, &count), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_runs(&l, &unit, runs, 3, &num_runs), DNNMEM_OK);
 }
 
 /* ---- strided-layout algebra --------------------------------------------- */
@@ -856,6 +857,7 @@ static void test_memory_part(void) {
 /* strides near the int64_t limit: extent * stride would overflow, (extent-1)
    * stride does not; every map must stay exact */
 static void test_huge_strides(void) {
+  int32_t num_runs = -1;
   dnnmem_layout l, b;
   int64_t units[4], addresses[4], positions[4], count = -1, big = (int64_t)1 << 62;
   dnnmem_layout_strided m, c;
@@ -873,8 +875,8 @@ static void test_huge_strides(void) {
   CHECK_EQ(dnnmem_layout_part(&l, DNNMEM_LAYOUT_MEMORY, &m), DNNMEM_OK);
   CHECK_EQ(dnnmem_layout_coalesce(&m, &c), DNNMEM_OK);
   CHECK_EQ(c.rank, 2);
-  CHECK_EQ(dnnmem_layout_runs(&l, units, runs, 4, &count), DNNMEM_OK);
-  CHECK_EQ(count, 2);
+  CHECK_EQ(dnnmem_layout_runs(&l, units, runs, 4, &num_runs), DNNMEM_OK);
+  CHECK_EQ(num_runs, 2);
   CHECK_EQ(runs[1].address, big);
   CHECK_EQ(dnnmem_layout_print(&l, text, sizeof(text), NULL), DNNMEM_OK);
   CHECK(load(text, NULL, &b));
@@ -1094,13 +1096,14 @@ static void test_equal_brute_force(void) {
    documented code, and answers the edge cases (empty ranges, NULL
    outputs, unused slots) exactly. */
 static void test_argument_checks(void) {
+  int32_t num_runs = -1;
   dnnmem_layout l, b, copy;
   dnnmem_layout_machine m;
   dnnmem_layout_strided s, out;
   dnnmem_layout_result res;
   dnnmem_layout_run run;
   dnnmem_layout_slot slot = DNNMEM_LAYOUT_SLOT_ELEMENT;
-  int64_t idx[2] = {0, 0}, units[4] = {0, 0, 0, 0}, pos = -1, addr = -1, err = -1, count = -1, shape[2] = {2, 3};
+  int64_t idx[2] = {0, 0}, units[4] = {0, 0, 0, 0}, pos = -1, addr = -1, err = -1, shape[2] = {2, 3};
   dnnmem_error fault;
   int64_t addrs[4] = {0, 0, 0, 0}, positions[4];
   uint8_t slots[4];
@@ -1186,14 +1189,14 @@ static void test_argument_checks(void) {
   CHECK_EQ(slots[1], DNNMEM_LAYOUT_SLOT_UNUSED);
   CHECK_EQ(dnnmem_layout_measure(NULL, &res), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_layout_measure(&l, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_layout_runs(NULL, units, &run, 1, &count), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_runs(NULL, units, &run, 1, &num_runs), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_layout_runs(&l, units, &run, 1, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_layout_runs(&l, units, &run, -1, &count), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_layout_runs(&l, units, NULL, 1, &count), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_layout_runs(&l, NULL, &run, 1, &count), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_runs(&l, units, &run, -1, &num_runs), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_runs(&l, units, NULL, 1, &num_runs), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_runs(&l, NULL, &run, 1, &num_runs), DNNMEM_ERR_INVALID_ARGUMENT);
   units[0] = -1; /* no such unit: no runs */
-  CHECK_EQ(dnnmem_layout_runs(&l, units, &run, 1, &count), DNNMEM_OK);
-  CHECK_EQ(count, 0);
+  CHECK_EQ(dnnmem_layout_runs(&l, units, &run, 1, &num_runs), DNNMEM_OK);
+  CHECK_EQ(num_runs, 0);
   CHECK_EQ(dnnmem_layout_part(NULL, DNNMEM_LAYOUT_MEMORY, &s), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_layout_part(&l, DNNMEM_LAYOUT_MEMORY, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_layout_part(&l, -2, &s), DNNMEM_ERR_INVALID_ARGUMENT);
@@ -1285,11 +1288,12 @@ static void test_argument_checks(void) {
    levels), the prefix's rules, equality's early answers, and the maps of a
    layout without levels (units may be NULL there). */
 static void test_limits_and_edges(void) {
+  int32_t num_runs = -1;
   dnnmem_layout l, b;
   dnnmem_layout_machine m;
   dnnmem_layout_slot slot = DNNMEM_LAYOUT_SLOT_UNUSED;
   dnnmem_layout_run runs[4];
-  int64_t err = -1, count = -1, offsets[8], addrs[2] = {1, 5}, positions[2];
+  int64_t err = -1, offsets[8], addrs[2] = {1, 5}, positions[2];
   dnnmem_error fault;
   uint8_t slots[2];
   char text[512];
@@ -1357,8 +1361,8 @@ static void test_limits_and_edges(void) {
   CHECK_EQ(positions[0], 1);
   CHECK_EQ(positions[1], 5);
   CHECK_EQ(slots[1], DNNMEM_LAYOUT_SLOT_ELEMENT);
-  CHECK_EQ(dnnmem_layout_runs(&l, NULL, runs, 4, &count), DNNMEM_OK);
-  CHECK_EQ(count, 1); /* the whole tensor is one run */
+  CHECK_EQ(dnnmem_layout_runs(&l, NULL, runs, 4, &num_runs), DNNMEM_OK);
+  CHECK_EQ(num_runs, 1); /* the whole tensor is one run */
   CHECK_EQ(runs[0].length, 96);
 }
 

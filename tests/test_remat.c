@@ -636,7 +636,7 @@ static void test_group_order_example(void) {
   ref_remat_graph_node(&g, 2, 1, 0, ia);   /* c */
   ref_remat_graph_node(&g, 3, 1, 0, ibc);  /* d */
   ref_remat_graph_node(&g, 1, 1, 1, id);   /* e */
-  CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, members, 4, 1000, 16, &need), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, 4, 1000, 16, &need), DNNMEM_OK);
   CHECK_EQ(dnnmem_remat_group_order(&g.p, members, 4, 1000, order, 16, &len, &peak,
                                     scratch_buf + 1, need - 16),
            DNNMEM_ERR_SCRATCH_TOO_SMALL);
@@ -654,9 +654,9 @@ static void test_group_order_example(void) {
                                     sizeof(scratch_buf)),
            DNNMEM_ERR_OUTPUT_TOO_SMALL);
   CHECK_EQ(len, 4); /* the length needed */
-  CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, members, 0, 1000, 16, &need),
+  CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, 0, 1000, 16, &need),
            DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, members, 4, 0, 16, &need),
+  CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, 4, 0, 16, &need),
            DNNMEM_ERR_INVALID_ARGUMENT);
 }
 
@@ -1095,13 +1095,13 @@ static void test_argument_checks(void) {
   CHECK_EQ(dnnmem_remat_algo_parse("anneal", &algo), DNNMEM_OK);
   CHECK_EQ(algo, DNNMEM_REMAT_ANNEAL);
   /* group order: every argument's range */
-  CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, members, DNNMEM_REMAT_MAX_GROUP + 1, 1000, 16, &need),
+  CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, DNNMEM_REMAT_MAX_GROUP + 1, 1000, 16, &need),
            DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, members, 4, (1 << 28) + 1, 16, &need),
+  CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, 4, (1 << 28) + 1, 16, &need),
            DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, members, 4, 1000, -1, &need),
+  CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, 4, 1000, -1, &need),
            DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, members, 4, 1000, 16, NULL),
+  CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, 4, 1000, 16, NULL),
            DNNMEM_ERR_INVALID_ARGUMENT);
 #define GROUP(m, nm, ms, ord, cap, l, pk) \
   dnnmem_remat_group_order(&g.p, m, nm, ms, ord, cap, l, pk, scratch_buf, sizeof(scratch_buf))
