@@ -3996,10 +3996,14 @@ DNNMEM_DEF int64_t dnnmem_interval_alignment(const dnnmem_interval *record,
   return alignment > a ? alignment : a;
 }
 
+/* One failure exit: the code and the field packed in one constant (one
+   store per rule, not a call: the embedded planner's size). */
+#define DNNMEM__BAD(code, field) ((int32_t)(field) * 65536 - (int32_t)(code))
+
 static dnnmem_result dnnmem__intervals_check(const dnnmem_interval *records, int32_t count,
                                              int64_t alignment, dnnmem_error *e) {
   int64_t total = 0;
-  int32_t i, g;
+  int32_t i = -1, g, bad;
   if (count < 0) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_COUNT);
   if (count > 0 && records == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
   if (alignment < 0 || (alignment > 1 && !dnnmem__is_pow2(alignment)))
@@ -4007,50 +4011,65 @@ static dnnmem_result dnnmem__intervals_check(const dnnmem_interval *records, int
   for (i = 0; i < count; i++) {
     const dnnmem_interval *r = &records[i];
     int64_t a, aligned;
-    if (r->size < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, i, DNNMEM_FIELD_SIZE);
-    if (r->upper <= r->lower) return dnnmem__fail(e, DNNMEM_ERR_EMPTY_INTERVAL, i, DNNMEM_FIELD_UPPER);
-    if (r->lower < 0 && r->upper > DNNMEM__I64_MAX + r->lower) /* length */
-      return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, i, DNNMEM_FIELD_UPPER);
-    if (r->alignment < 0 || (r->alignment > 1 && !dnnmem__is_pow2(r->alignment)))
-      return dnnmem__fail(e, DNNMEM_ERR_ALIGNMENT, i, DNNMEM_FIELD_ALIGNMENT);
+    if (r->size < 0) goto negative_size;
+    bad = DNNMEM__BAD(DNNMEM_ERR_EMPTY_INTERVAL, DNNMEM_FIELD_UPPER);
+    if (r->upper <= r->lower) goto fail;
+    bad = DNNMEM__BAD(DNNMEM_ERR_OVERFLOW, DNNMEM_FIELD_UPPER);
+    if (r->lower < 0 && r->upper > DNNMEM__I64_MAX + r->lower) goto fail; /* length */
+    bad = DNNMEM__BAD(DNNMEM_ERR_ALIGNMENT, DNNMEM_FIELD_ALIGNMENT);
+    if (r->alignment < 0 || (r->alignment > 1 && !dnnmem__is_pow2(r->alignment))) goto fail;
     a = dnnmem_interval_alignment(r, alignment);
-    if (dnnmem__align_up_overflows(r->size, a, &aligned)) return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, i, DNNMEM_FIELD_SIZE);
+    bad = DNNMEM__BAD(DNNMEM_ERR_OVERFLOW, DNNMEM_FIELD_SIZE);
     /* a whole alignment step per record bounds the padding any plan needs */
-    if (dnnmem__add_overflows(total, aligned, &total) ||
+    if (dnnmem__align_up_overflows(r->size, a, &aligned) || dnnmem__add_overflows(total, aligned, &total) ||
         dnnmem__add_overflows(total, a - 1, &total))
-      return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, i, DNNMEM_FIELD_SIZE);
+      goto fail;
     if (r->flags & DNNMEM_INTERVAL_FIXED) {
-      if (r->fixed_offset < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, i, DNNMEM_FIELD_OFFSET);
-      if (r->fixed_offset & (a - 1)) return dnnmem__fail(e, DNNMEM_ERR_PLAN_MISALIGNED, i, DNNMEM_FIELD_OFFSET);
-      if (dnnmem__add_overflows(total, r->fixed_offset, &total))
-        return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, i, DNNMEM_FIELD_OFFSET);
+      bad = DNNMEM__BAD(DNNMEM_ERR_NEGATIVE, DNNMEM_FIELD_OFFSET);
+      if (r->fixed_offset < 0) goto fail;
+      bad = DNNMEM__BAD(DNNMEM_ERR_PLAN_MISALIGNED, DNNMEM_FIELD_OFFSET);
+      if (r->fixed_offset & (a - 1)) goto fail;
+      bad = DNNMEM__BAD(DNNMEM_ERR_OVERFLOW, DNNMEM_FIELD_OFFSET);
+      if (dnnmem__add_overflows(total, r->fixed_offset, &total)) goto fail;
     }
-    if (r->flags & DNNMEM_INTERVAL_HINT && r->hint < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, i, DNNMEM_FIELD_HINT);
-    if (r->pass < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, i, DNNMEM_FIELD_PASS);
+    bad = DNNMEM__BAD(DNNMEM_ERR_NEGATIVE, DNNMEM_FIELD_HINT);
+    if (r->flags & DNNMEM_INTERVAL_HINT && r->hint < 0) goto fail;
+    bad = DNNMEM__BAD(DNNMEM_ERR_NEGATIVE, DNNMEM_FIELD_PASS);
+    if (r->pass < 0) goto fail;
     if (r->flags & DNNMEM_INTERVAL_ALIAS) {
-      if (r->alias < 0 || r->alias >= count) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, i, DNNMEM_FIELD_ALIAS);
-      if (r->alias == i) return dnnmem__fail(e, DNNMEM_ERR_CYCLE, i, DNNMEM_FIELD_ALIAS);
-      if (r->num_gaps != 0 || records[r->alias].num_gaps != 0) return dnnmem__fail(e, DNNMEM_ERR_BAD_GAP, i, DNNMEM_FIELD_ALIAS);
+      bad = DNNMEM__BAD(DNNMEM_ERR_ID_RANGE, DNNMEM_FIELD_ALIAS);
+      if (r->alias < 0 || r->alias >= count) goto fail;
+      bad = DNNMEM__BAD(DNNMEM_ERR_CYCLE, DNNMEM_FIELD_ALIAS);
+      if (r->alias == i) goto fail;
+      bad = DNNMEM__BAD(DNNMEM_ERR_BAD_GAP, DNNMEM_FIELD_ALIAS);
+      if (r->num_gaps != 0 || records[r->alias].num_gaps != 0) goto fail;
     }
     if (r->flags & DNNMEM_INTERVAL_REUSE) {
       const dnnmem_interval *old;
-      if (r->reuse < 0 || r->reuse >= count) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, i, DNNMEM_FIELD_REUSE);
+      bad = DNNMEM__BAD(DNNMEM_ERR_ID_RANGE, DNNMEM_FIELD_REUSE);
+      if (r->reuse < 0 || r->reuse >= count) goto fail;
       old = &records[r->reuse];
-      if (r->num_gaps != 0 || old->num_gaps != 0) return dnnmem__fail(e, DNNMEM_ERR_BAD_GAP, i, DNNMEM_FIELD_REUSE);
-      if (old->upper != r->lower + 1 || old->lower >= r->lower || r->size > old->size)
-        return dnnmem__fail(e, DNNMEM_ERR_PLAN_REUSE, i, DNNMEM_FIELD_REUSE);
+      bad = DNNMEM__BAD(DNNMEM_ERR_BAD_GAP, DNNMEM_FIELD_REUSE);
+      if (r->num_gaps != 0 || old->num_gaps != 0) goto fail;
+      bad = DNNMEM__BAD(DNNMEM_ERR_PLAN_REUSE, DNNMEM_FIELD_REUSE);
+      if (old->upper != r->lower + 1 || old->lower >= r->lower || r->size > old->size) goto fail;
     }
-    if (r->num_gaps < 0 || (r->num_gaps > 0 && r->gaps == NULL))
-      return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, i, DNNMEM_FIELD_GAP);
+    bad = DNNMEM__BAD(DNNMEM_ERR_INVALID_ARGUMENT, DNNMEM_FIELD_GAP);
+    if (r->num_gaps < 0 || (r->num_gaps > 0 && r->gaps == NULL)) goto fail;
+    bad = DNNMEM__BAD(DNNMEM_ERR_BAD_GAP, DNNMEM_FIELD_GAP);
     for (g = 0; g < r->num_gaps; g++) {
       const dnnmem_gap *gp = &r->gaps[g];
       if (gp->lower >= gp->upper || gp->lower < r->lower || gp->upper > r->upper ||
           (g > 0 && gp->lower < r->gaps[g - 1].upper) || gp->window_lower < 0 ||
           gp->window_lower > gp->window_upper || gp->window_upper > r->size)
-        return dnnmem__fail(e, DNNMEM_ERR_BAD_GAP, i, DNNMEM_FIELD_GAP);
+        goto fail;
     }
   }
   return DNNMEM_OK;
+negative_size:
+  bad = DNNMEM__BAD(DNNMEM_ERR_NEGATIVE, DNNMEM_FIELD_SIZE);
+fail:
+  return dnnmem__fail(e, (dnnmem_result)-(bad % 65536), i, (dnnmem_field)(bad / 65536));
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_intervals_check(const dnnmem_intervals *problem, dnnmem_error *error) {
