@@ -2092,8 +2092,11 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_solve(const dnnmem_intervals *problem,
 /* Plans offsets[count] for problem's records with options->algo, every
    offset a multiple of dnnmem_interval_alignment(record, problem->alignment).
    Validates with dnnmem_intervals_check; DNNMEM_ERR_PLAN_FIXED_COLLISION
-   when fixed records collide; DNNMEM_ERR_INVALID_ARGUMENT for an algo out
-   of range; DNNMEM_ERR_NEGATIVE for a negative node_limit or capacity.
+   when fixed records collide (result->error.index and .other: the pair);
+   DNNMEM_ERR_INVALID_ARGUMENT for an algo out of range (field ALGO);
+   DNNMEM_ERR_NEGATIVE for a negative node_limit (LIMIT) or capacity
+   (CAPACITY); the link rules' CYCLE (a record on the cycle, ALIAS),
+   PLAN_ALIAS_OFFSET and PLAN_REUSE (the record and its link's target).
    result may be NULL. Deterministic (a stop callback that reads a clock is
    the only source of run-to-run differences). offsets always receives a
    valid plan, also when a capacity question is answered "no" (then the
@@ -2679,9 +2682,10 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
    not (sequence and result are still written: the best found).
    DNNMEM_ERR_OUTPUT_TOO_SMALL when the sequence does not fit its capacity
    (result->length: the capacity needed; V for anneal). result is required
-   (it holds the length). Errors for bad input: DNNMEM_ERR_CYCLE,
-   _NEGATIVE, _ID_RANGE, _OVERFLOW (times * capacity),
-   _INVALID_ARGUMENT (bad options). */
+   (it holds the length). Errors for bad input: DNNMEM_ERR_CYCLE (error: a
+   node on it), _NEGATIVE (the node, SIZE or TIME), _ID_RANGE (the node
+   reading it, INPUT), _OVERFLOW (times * capacity), _INVALID_ARGUMENT (bad
+   options: ALGO, BUDGET or OPTIONS). */
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_simulate_scratch_size(const dnnmem_remat_problem *problem,
                                                             const int32_t *sequence,
@@ -2696,8 +2700,9 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_simulate(const dnnmem_remat_problem *probl
                                                const int32_t *sequence, int32_t length,
                                                int64_t *profile, dnnmem_remat_result *result,
                                                void *scratch, size_t scratch_bytes);
-/* Validates the problem and the sequence (DNNMEM_ERR_REMAT_MISSING_NODE,
-   _INPUT_NOT_READY, _INPUT_REPEATED, DNNMEM_ERR_ID_RANGE) and computes, when
+/* Validates the problem and the sequence (DNNMEM_ERR_REMAT_MISSING_NODE:
+   error.index the node; _INPUT_NOT_READY, _INPUT_REPEATED,
+   DNNMEM_ERR_ID_RANGE: the step, field SEQUENCE) and computes, when
    not NULL, the memory at each of the length steps (profile) and the result
    (moves = accepted = 0). O(V + L + sum of in-degrees of the steps). */
 
@@ -3319,7 +3324,8 @@ DNNMEM_DEF dnnmem_result dnnmem_place_solve(const dnnmem_place_problem *problem,
    options may be NULL (defaults). Errors: DNNMEM_ERR_NEGATIVE (a time or
    xfer below 0 other than UNSUPPORTED), DNNMEM_ERR_PLACE_UNSUPPORTED,
    DNNMEM_ERR_CYCLE, DNNMEM_ERR_ID_RANGE / INVALID_ARGUMENT (bad graph or
-   device code), DNNMEM_ERR_OVERFLOW. */
+   device code), DNNMEM_ERR_OVERFLOW; result->error names the node (TIME,
+   SIZE for xfer, PIN, INPUT; a cycle: a node on it). */
 
 DNNMEM_DEF dnnmem_result dnnmem_place_network_scratch_size(const dnnmem_place_problem *problem,
                                                            const dnnmem_place_options *options,
@@ -3331,8 +3337,10 @@ DNNMEM_DEF dnnmem_result dnnmem_place_network(const dnnmem_place_problem *proble
 /* Builds, without solving, the network dnnmem_place_solve cuts (its
    scratch is the solve's size): node 0 = CPU (source), 1 =
    accelerator (sink), 2.. the free ops in id order, then auxiliary nodes;
-   optimum = *out_constant + minimum cut. For exporting the network to
-   other max-flow solvers and benchmarks. The scratch must outlive
+   optimum = *out_constant + minimum cut. Public so that the cut can be
+   solved elsewhere: another max-flow solver (a GPU one, or one already in
+   your runtime), or a network you extend with your own constraints
+   before solving it with dnnmem_flow_solve. The scratch must outlive
    *out_flow. */
 
 DNNMEM_DEF dnnmem_result dnnmem_place_cost_scratch_size(const dnnmem_place_problem *problem,
@@ -3535,7 +3543,9 @@ DNNMEM_DEF dnnmem_result dnnmem_label_network(const dnnmem_label_problem *proble
    follow. For k = 2, labels all 0 where allowed and alpha = 1 it is the
    whole problem (placement's network). Every cut is a move whose cost is
    at most constant + cut, with equality when result->approximated is 0.
-   The scratch must outlive *out_flow. */
+   Public so that a move can be solved elsewhere (another max-flow solver)
+   or extended with constraints of your own, as placement does. The scratch
+   must outlive *out_flow. */
 
 #endif /* DNNMEM_NO_LABEL */
 
