@@ -8147,16 +8147,17 @@ static int32_t dnnmem__pass_of(const dnnmem_interval *r) { return r->pass > 1 ? 
 /* How many records belong to passes 1..pass, and their pieces. Reads only
    pass fields and, of those records, num_gaps. */
 static dnnmem_result dnnmem__pass_counts(const dnnmem_intervals *problem, int32_t pass, int32_t *out_count,
-                                         int32_t *out_pieces) {
+                                         int32_t *out_pieces, dnnmem_error *e) {
   int64_t pieces = 0;
   int32_t i, n = 0;
-  if (problem == NULL || pass < 1 || problem->count < 0 || (problem->count > 0 && problem->records == NULL))
-    return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (problem == NULL || problem->count < 0 || (problem->count > 0 && problem->records == NULL))
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  if (pass < 1) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PASS);
   for (i = 0; i < problem->count; i++) {
     const dnnmem_interval *r = &problem->records[i];
-    if (r->pass < 0) return DNNMEM_ERR_NEGATIVE;
+    if (r->pass < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, i, DNNMEM_FIELD_PASS);
     if (dnnmem__pass_of(r) > pass) continue;
-    if (r->num_gaps < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+    if (r->num_gaps < 0) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, i, DNNMEM_FIELD_GAP);
     n++;
     pieces += 1 + 2 * (int64_t)r->num_gaps;
     if (pieces > DNNMEM__I32_MAX / 2) return DNNMEM_ERR_TOO_MANY;
@@ -8181,7 +8182,7 @@ static dnnmem_result dnnmem__pass_carve(const dnnmem_intervals *problem, const d
   dnnmem__plan_work pw;
   dnnmem_result r;
   int32_t n, pieces;
-  if ((r = dnnmem__pass_counts(problem, pass, &n, &pieces)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__pass_counts(problem, pass, &n, &pieces, NULL)) != DNNMEM_OK) return r;
   r = dnnmem__plan_carve_counts(n, pieces, options ? options->algo : DNNMEM_PLAN_BEST, DNNMEM__PLAN_SOLVE, &pw,
                                 NULL, 0, &w->plan_bytes);
   if (r != DNNMEM_OK) return r;
@@ -8230,8 +8231,10 @@ static dnnmem_result dnnmem__plan_pass(const dnnmem_intervals *problem, const dn
   dnnmem__pass_work w;
   dnnmem_intervals sub;
   int32_t i, n = 0;
-  dnnmem_result r = dnnmem_intervals_check(problem, e);
+  int32_t pieces;
+  dnnmem_result r = dnnmem__pass_counts(problem, pass, &n, &pieces, e); /* a later pass is not read */
   if (r != DNNMEM_OK) return r;
+  n = 0;
   if ((r = dnnmem__pass_carve(problem, options, pass, &w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
   if (problem->count > 0 && offsets == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   if (dnnmem__has_links(problem)) /* not modelled */
