@@ -209,7 +209,9 @@
                                (embedded builds; planning and shared objects
                                are always in). Path covers, recompute and
                                labeling need max flow, placement needs
-                               labeling (#error otherwise).
+                               labeling: they drop out with it.
+       DNNMEM_ONLY_PLAN        parts 1-3 alone (planning, shared objects;
+                               with DNNMEM_NO_EXACT the embedded planner).
 
    ----------------------------------------------------------- REFERENCE ----
 
