@@ -7415,11 +7415,12 @@ static dnnmem_result dnnmem__ties_prepare(dnnmem__ties *t, const dnnmem_interval
   t->rec = rec;
   for (i = 0; i < n; i++) t->cls[i] = -1, t->group[i] = -1;
   for (i = 0; i < n; i++) { /* cls[] first holds each record's root */
-    int32_t root;
+    int32_t root, last = i;
     if (t->cls[i] >= 0) continue;
-    for (j = i; (rec[j].flags & DNNMEM_INTERVAL_ALIAS) && t->cls[j] == -1; j = rec[j].alias)
+    for (j = i; (rec[j].flags & DNNMEM_INTERVAL_ALIAS) && t->cls[j] == -1; last = j, j = rec[j].alias)
       t->cls[j] = -2 - i;
-    if (t->cls[j] == -2 - i) return dnnmem__fail(e, DNNMEM_ERR_CYCLE, j, DNNMEM_FIELD_ALIAS);
+    if (t->cls[j] == -2 - i) /* the record whose link closes the cycle */
+      return dnnmem__fail(e, DNNMEM_ERR_CYCLE, last, DNNMEM_FIELD_ALIAS);
     root = t->cls[j] >= 0 ? t->cls[j] : j;
     for (k = i; t->cls[k] == -2 - i; k = rec[k].alias) t->cls[k] = root;
     t->cls[j] = root;

@@ -1185,6 +1185,7 @@ static void plan_pools_problem(const cli_args *a, const files_intervals *iv, pla
   if (r != DNNMEM_ERR_PLAN_POOL_CAPACITY) return;
   /* a class (records ALIAS links join) goes to one pool: the first view
      whose base shares no pool with it, else the first linked row */
+  one.records = pair;
   one.count = 2;
   for (i = 0; i < iv->n; i++) {
     int32_t b = iv->records[i].alias, ends[2];
