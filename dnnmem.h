@@ -827,6 +827,7 @@
                             &extra_time, &cut, scratch, bytes)
          dnnmem_remat_group_order[_scratch_size](problem, members, count,
                             max_states, order, capacity, &length, &peak, ...)
+                            (the size query takes no members)
          dnnmem_remat_plan[_scratch_size](problem, plan_options, sequence,
                             length, alignment, records, offsets, &result, ...)
          dnnmem_remat_curve[_scratch_size](problem, options, rng, capacity,
@@ -999,9 +1000,11 @@
                     text order). The position of an index is its row-major
                     rank in the padded shape.
        API.         dnnmem_layout_parse(text, len, &layout, &err_pos)
-                    dnnmem_layout_finish(&layout, &err_pos)     built in code
+                    dnnmem_layout_finish(&layout, &error)  built in code:
+                                       error.index the factor at fault
                     dnnmem_layout_machine_parse("L2B=16,PE=4", len, &m, &pos)
-                    dnnmem_layout_bind(&layout, &m, &err_pos)
+                    dnnmem_layout_bind(&layout, &m, &error)  (its byte in
+                                       the text: factors[index].position)
                     dnnmem_layout_print(&layout, buf, cap, &len)
                     dnnmem_layout_equal(&a, &b); dnnmem_layout_level_index
                     dnnmem_layout_position / dnnmem_layout_index
@@ -1116,7 +1119,7 @@
            dnnmem_layout_forward(&lay, index, units, &addr, &pad);
            -> units[0] == 3 (PE), addr == 13, pad == 0
            dnnmem_layout_machine_parse("PE=4", 4, &pe4, &err);
-           dnnmem_layout_bind(&lay, &pe4, &err);
+           dnnmem_layout_bind(&lay, &pe4, NULL);   (or a dnnmem_error)
            dnnmem_layout_measure(&lay, &sizes);
            -> sizes.units == 4, sizes.cosize == 24, sizes.unused_slots == 0
 
@@ -1204,8 +1207,8 @@
            counts per device, parts, network size.
          dnnmem_place_network[_scratch_size](problem, options, &flow,
                                              &constant, scratch, bytes)
-         dnnmem_place_cost[_scratch_size](problem, options, device, &time,
-                                          &conversions, scratch, bytes)
+         dnnmem_place_cost[_scratch_size](problem, options, device, &result,
+                                          scratch, bytes)  (.time, .conversions)
          dnnmem_place_model_name / dnnmem_place_model_parse
 
        Algorithm. An s-t minimum cut, source = CPU, sink = accelerator
@@ -1272,8 +1275,9 @@
            (none, proved, nodes, time), nodes, moves, improving_moves,
            cycles, approximated, num_free, initial_cost, flow_nodes,
            flow_arcs, sweeps, merged_bound, dual_bound.
-         dnnmem_label_lower_bound[_scratch_size](problem, options, &bound, ...)
-         dnnmem_label_cost[_scratch_size](problem, label, &cost, ...)
+         dnnmem_label_lower_bound[_scratch_size](problem, options, &result, ...)
+         dnnmem_label_cost[_scratch_size](problem, label, &result, ...)
+                            (result.lower_bound, result.cost)
          dnnmem_label_network[_scratch_size](problem, options, labels, alpha,
                                              &flow, node, &net, ...)
          dnnmem_label_algo_name / _parse, dnnmem_label_stop_name / _parse
