@@ -2568,9 +2568,11 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_vertices(const dnnmem_graph *graph,
                   vertex,
      order[n]     vertices path by path, each path from its first vertex,
      result       paths, path_nodes (= n).
-   DNNMEM_ERR_CYCLE for a cyclic graph, DNNMEM_ERR_INVALID_ARGUMENT for an
-   empty one (num_nodes == 0), dnnmem_graph_check's codes for bad CSR.
-   Repeated inputs are harmless. Deterministic. */
+   DNNMEM_ERR_CYCLE for a cyclic graph (result->error.index: a node on the
+   cycle), DNNMEM_ERR_INVALID_ARGUMENT for an empty one (num_nodes == 0,
+   field COUNT), dnnmem_graph_check's codes for bad CSR (the node whose
+   inputs are bad, field INPUT). Repeated inputs are harmless.
+   Deterministic. */
 
 DNNMEM_DEF dnnmem_result dnnmem_cover_edges_scratch_size(const dnnmem_graph *graph,
                                                          const dnnmem_cover_options *options,
