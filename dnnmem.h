@@ -212,6 +212,16 @@
                                labeling: they drop out with it.
        DNNMEM_ONLY_PLAN        parts 1-3 alone (planning, shared objects;
                                with DNNMEM_NO_EXACT the embedded planner).
+       DNNMEM_NO_LINKS         no in-place reuse or alias links: records
+                               with DNNMEM_INTERVAL_REUSE or _ALIAS are
+                               refused (INVALID_ARGUMENT, field REUSE or
+                               ALIAS) and their code drops out. With
+                               DNNMEM_ONLY_PLAN and DNNMEM_NO_EXACT the
+                               planner (heuristics, check, lower bound) is
+                               17.6 KB of x86-64 .text at -Os
+                               (tests/size_plan.c; make test keeps it
+                               <= 20 KB), TFLite Micro's greedy planner's
+                               feature set.
 
    ----------------------------------------------------------- REFERENCE ----
 
@@ -4054,6 +4064,11 @@ static dnnmem_result dnnmem__intervals_check(const dnnmem_interval *records, int
     if (r->flags & DNNMEM_INTERVAL_HINT && r->hint < 0) goto fail;
     bad = DNNMEM__BAD(DNNMEM_ERR_NEGATIVE, DNNMEM_FIELD_PASS);
     if (r->pass < 0) goto fail;
+#ifdef DNNMEM_NO_LINKS
+    bad = DNNMEM__BAD(DNNMEM_ERR_INVALID_ARGUMENT, (r->flags & DNNMEM_INTERVAL_ALIAS) ? DNNMEM_FIELD_ALIAS
+                                                                                      : DNNMEM_FIELD_REUSE);
+    if (r->flags & (DNNMEM_INTERVAL_ALIAS | DNNMEM_INTERVAL_REUSE)) goto fail;
+#endif
     if (r->flags & DNNMEM_INTERVAL_ALIAS) {
       bad = DNNMEM__BAD(DNNMEM_ERR_ID_RANGE, DNNMEM_FIELD_ALIAS);
       if (r->alias < 0 || r->alias >= count) goto fail;
@@ -7812,7 +7827,12 @@ static dnnmem_result dnnmem__ties_check(const dnnmem_intervals *problem, dnnmem_
 }
 
 static int dnnmem__has_links(const dnnmem_intervals *problem) {
+#ifdef DNNMEM_NO_LINKS
+  (void)problem; /* refused by the records' check: the tie code drops out */
+  return 0;
+#else
   return problem != NULL && problem->count > 0 && dnnmem__linked_count(problem->records, problem->count) > 0;
+#endif
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_solve_scratch_size(const dnnmem_intervals *problem,

@@ -164,6 +164,15 @@ size)
   else
     bad "planner alone: build/size_planner missing or failed"
   fi
+  # the embedded planner (tests/size_plan.c): TFLite Micro's yardstick
+  if [ -x "$B/size_plan" ] && "$B/size_plan"; then
+    size=$(nm -S "$B/size_plan" | awk '$3 ~ /^[tT]$/ && $4 ~ /^dnnmem/ {print $2}' |
+           (s=0; while read -r h; do s=$((s + 0x$h)); done; echo $s))
+    if [ "$size" -gt 0 ] && [ "$size" -le 20480 ]; then ok "embedded planner: $size bytes of code (<= 20480)"
+    else bad "embedded planner: $size bytes of code (> 20480)"; fi
+  else
+    bad "embedded planner: build/size_plan missing or failed"
+  fi
   ;;
 
 # make install into a staging folder; pkg-config finds the header there
