@@ -15436,6 +15436,16 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_strided_check(const dnnmem_layout_strided
   return DNNMEM_OK;
 }
 
+/* Stable insertion sort of mode ids by stride ascending (ranks are short). */
+static void dnnmem__strided_sort(const dnnmem_layout_strided *l, int32_t *ids, int32_t n) {
+  int32_t i, j;
+  for (i = 1; i < n; i++) {
+    int32_t v = ids[i];
+    for (j = i; j > 0 && l->stride[ids[j - 1]] > l->stride[v]; j--) ids[j] = ids[j - 1];
+    ids[j] = v;
+  }
+}
+
 DNNMEM_DEF int64_t dnnmem_layout_strided_size(const dnnmem_layout_strided *layout) {
   int64_t size = 1;
   int32_t i;
@@ -15514,12 +15524,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_compose(const dnnmem_layout_strided *a, c
   /* B's modes must cover disjoint digit ranges of A (no carries between them) */
   for (i = 0; i < b->rank; i++)
     if (b->shape[i] > 1 && b->stride[i] > 0) ids[n++] = i;
-  for (i = 1; i < n; i++)
-    for (j = i; j > 0 && b->stride[ids[j - 1]] > b->stride[ids[j]]; j--) {
-      int32_t t = ids[j];
-      ids[j] = ids[j - 1];
-      ids[j - 1] = t;
-    }
+  dnnmem__strided_sort(b, ids, n);
   for (i = 1; i < n; i++)
     if (b->stride[ids[i]] / b->shape[ids[i - 1]] < b->stride[ids[i - 1]])
       return DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE;
@@ -15579,18 +15584,13 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_complement(const dnnmem_layout_strided *a
                                                    dnnmem_layout_strided *out) {
   dnnmem_layout_strided r;
   int64_t sub_n[DNNMEM_LAYOUT_MAX_FACTORS + 1], sub_s[DNNMEM_LAYOUT_MAX_FACTORS + 1], current = 1;
-  int32_t ids[DNNMEM_LAYOUT_MAX_FACTORS], n = 0, m = 0, i, j;
+  int32_t ids[DNNMEM_LAYOUT_MAX_FACTORS], n = 0, m = 0, i;
   dnnmem_result res = dnnmem_layout_strided_check(a, NULL);
   if (res != DNNMEM_OK) return res;
   if (out == NULL || cosize_target < 1) return DNNMEM_ERR_INVALID_ARGUMENT;
   for (i = 0; i < a->rank; i++)
     if (a->shape[i] > 1) ids[n++] = i;
-  for (i = 1; i < n; i++)
-    for (j = i; j > 0 && a->stride[ids[j - 1]] > a->stride[ids[j]]; j--) {
-      int32_t t = ids[j];
-      ids[j] = ids[j - 1];
-      ids[j - 1] = t;
-    }
+  dnnmem__strided_sort(a, ids, n);
   for (i = 0; i < n; i++) {
     int64_t an = a->shape[ids[i]], d = a->stride[ids[i]];
     if (d < current || d % current != 0) return DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE;
@@ -15614,7 +15614,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_right_inverse(const dnnmem_layout_strided
   dnnmem_layout_strided r;
   int64_t place[DNNMEM_LAYOUT_MAX_FACTORS], sub_n[DNNMEM_LAYOUT_MAX_FACTORS];
   int64_t sub_s[DNNMEM_LAYOUT_MAX_FACTORS], current = 1, p = 1;
-  int32_t ids[DNNMEM_LAYOUT_MAX_FACTORS], n = 0, m = 0, i, j;
+  int32_t ids[DNNMEM_LAYOUT_MAX_FACTORS], n = 0, m = 0, i;
   dnnmem_result res = dnnmem_layout_strided_check(a, NULL);
   if (res != DNNMEM_OK) return res;
   if (out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
@@ -15624,12 +15624,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_right_inverse(const dnnmem_layout_strided
   }
   for (i = 0; i < a->rank; i++)
     if (a->shape[i] > 1) ids[n++] = i;
-  for (i = 1; i < n; i++)
-    for (j = i; j > 0 && a->stride[ids[j - 1]] > a->stride[ids[j]]; j--) {
-      int32_t t = ids[j];
-      ids[j] = ids[j - 1];
-      ids[j - 1] = t;
-    }
+  dnnmem__strided_sort(a, ids, n);
   for (i = 0; i < n && a->stride[ids[i]] == current; i++) {
     sub_n[m] = a->shape[ids[i]];
     sub_s[m++] = place[ids[i]];
