@@ -832,9 +832,9 @@
            options.algo: ANNEAL (default), ROW_ORDER, CHECKPOINT
          dnnmem_remat_simulate[_scratch_size](problem, sequence, length,
                             profile, &result, scratch, bytes)
-         dnnmem_remat_lower_bound(problem, &peak_bound)
+         dnnmem_remat_lower_bound(problem, &bounds)      (bounds.peak)
          dnnmem_remat_time_bound[_scratch_size](problem, options,
-                            &extra_time, &cut, scratch, bytes)
+                            &bounds, scratch, bytes)  (.extra_time, .cut)
          dnnmem_remat_group_order[_scratch_size](problem, members, count,
                             max_states, order, capacity, &length, &peak, ...)
                             (the size query takes no members)
@@ -2724,9 +2724,18 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_simulate(const dnnmem_remat_problem *probl
    not NULL, the memory at each of the length steps (profile) and the result
    (moves = accepted = 0). O(V + L + sum of in-degrees of the steps). */
 
+typedef struct dnnmem_remat_bound_result {
+  int64_t peak;       /* dnnmem_remat_lower_bound: no valid sequence's peak is lower */
+  int64_t extra_time; /* dnnmem_remat_time_bound: no sequence within the budget
+                         recomputes less (time - sum of all times) */
+  int32_t cut;        /* the cut node that gave extra_time (-1: none, 0 extra) */
+  dnnmem_error error; /* on failure: the node or option at fault */
+} dnnmem_remat_bound_result;
+
 DNNMEM_DEF dnnmem_result dnnmem_remat_lower_bound(const dnnmem_remat_problem *problem,
-                                                  int64_t *out_bound);
-/* A lower bound of every valid sequence's peak, no scratch:
+                                                  dnnmem_remat_bound_result *result);
+/* result->peak (result required; the other fields zero, cut -1), a lower
+   bound of every valid sequence's peak, no scratch:
    max(max over v of size(v) + sizes of its distinct inputs,
        sum of output sizes (all held at the last step)). */
 
@@ -2735,11 +2744,12 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound_scratch_size(const dnnmem_remat
                                                               size_t *out_bytes);
 DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *problem,
                                                  const dnnmem_remat_options *options,
-                                                 int64_t *out_extra_time, int32_t *out_cut,
+                                                 dnnmem_remat_bound_result *result,
                                                  void *scratch, size_t scratch_bytes);
-/* A lower bound of the recomputation time (time - sum of all times) of
-   every valid sequence whose peak fits options->budget; *out_cut (may be
-   NULL) receives the cut node that gave it (-1: none, bound 0).
+/* result->extra_time (result required; peak: dnnmem_remat_lower_bound's), a
+   lower bound of the recomputation time (time - sum of all times) of
+   every valid sequence whose peak fits options->budget; result->cut the
+   cut node that gave it (-1: none, bound 0).
    options->bound_cuts candidate cuts (0: 16), the nodes whose steps hold
    the most memory in the row order. 0 when the row order fits or there
    is no budget (0). DNNMEM_ERR_INFEASIBLE (and INT64_MAX) for a budget below
@@ -11631,14 +11641,13 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_simulate(const dnnmem_remat_problem *probl
                         dnnmem__remat_simulate(problem, sequence, length, profile, result, scratch, scratch_bytes, &e));
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_remat_lower_bound(const dnnmem_remat_problem *problem,
-                                                  int64_t *out_bound) {
+static dnnmem_result dnnmem__remat_lower_bound(const dnnmem_remat_problem *problem, int64_t *out_bound,
+                                               dnnmem_error *e) {
   const dnnmem_graph *g;
   int64_t bound = 0, outputs = 0;
   int32_t v, k, k2;
-  dnnmem_result r = dnnmem__remat_validate(problem, NULL);
+  dnnmem_result r = dnnmem__remat_validate(problem, e);
   if (r != DNNMEM_OK) return r;
-  if (out_bound == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   g = problem->graph;
   for (v = 0; v < g->num_nodes; v++) {
     int64_t step = problem->sizes[v]; /* sums of distinct sizes cannot overflow */
@@ -11652,6 +11661,15 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_lower_bound(const dnnmem_remat_problem *pr
   }
   *out_bound = bound > outputs ? bound : outputs;
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_remat_lower_bound(const dnnmem_remat_problem *problem,
+                                                  dnnmem_remat_bound_result *result) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  DNNMEM_MEMSET(result, 0, sizeof(*result));
+  result->cut = -1;
+  return dnnmem__report(&result->error, &e, dnnmem__remat_lower_bound(problem, &result->peak, &e));
 }
 
 /* ---- time lower bound: one cut, Lagrangian relaxation, minimum cut ------- */
@@ -11908,22 +11926,21 @@ static int dnnmem__tb_busier(const void *ctx, int32_t a, int32_t b) {
   return c->profile[c->pos[a]] > c->profile[c->pos[b]];
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *problem,
-                                                 const dnnmem_remat_options *options,
-                                                 int64_t *out_extra_time, int32_t *out_cut,
-                                                 void *scratch, size_t scratch_bytes) {
+static dnnmem_result dnnmem__remat_time_bound(const dnnmem_remat_problem *problem,
+                                              const dnnmem_remat_options *options, int64_t *out_extra_time,
+                                              int32_t *out_cut, void *scratch, size_t scratch_bytes,
+                                              dnnmem_error *e) {
   dnnmem__scratch s;
   dnnmem__tb_work w;
   dnnmem__tb_profile_ctx ctx;
   dnnmem_remat_options o;
   dnnmem_remat_result row;
   const dnnmem_graph *g;
-  dnnmem_result r = dnnmem__remat_validate(problem, NULL);
+  dnnmem_result r = dnnmem__remat_validate(problem, e);
   int64_t lower, best = 0;
   int32_t n, i, cuts, best_cut = -1;
   if (r != DNNMEM_OK) return r;
-  if (out_extra_time == NULL || !dnnmem__remat_options(options, &o))
-    return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (!dnnmem__remat_options(options, &o)) return dnnmem__remat_options_fail(options, e);
   g = problem->graph;
   n = g->num_nodes;
   *out_extra_time = 0;
@@ -11931,9 +11948,9 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *pro
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__tb_layout(&s, n, dnnmem__remat_num_edges(g), &w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  if ((r = dnnmem_graph_topo_order(g, w.order, w.topo_scratch, w.topo_bytes)) != DNNMEM_OK)
+  if ((r = dnnmem__topo_order(g, w.order, w.topo_scratch, w.topo_bytes, e)) != DNNMEM_OK)
     return r;
-  if ((r = dnnmem_remat_lower_bound(problem, &lower)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__remat_lower_bound(problem, &lower, NULL)) != DNNMEM_OK) return r;
   if (o.budget == 0) return DNNMEM_OK; /* no budget: the row order needs nothing extra */
   if (o.budget < lower) {
     *out_extra_time = DNNMEM__I64_MAX;
@@ -11969,6 +11986,19 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *pro
   *out_extra_time = best;
   if (out_cut) *out_cut = best_cut;
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *problem,
+                                                 const dnnmem_remat_options *options,
+                                                 dnnmem_remat_bound_result *result,
+                                                 void *scratch, size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  dnnmem_result r;
+  if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  DNNMEM_MEMSET(result, 0, sizeof(*result));
+  r = dnnmem__remat_time_bound(problem, options, &result->extra_time, &result->cut, scratch, scratch_bytes, &e);
+  if (r == DNNMEM_OK || r == DNNMEM_ERR_INFEASIBLE) (void)dnnmem__remat_lower_bound(problem, &result->peak, NULL);
+  return dnnmem__report(&result->error, &e, r);
 }
 
 /* ---- exact group order: backward Dijkstra over held sets ----------------- */
@@ -14056,7 +14086,7 @@ static dnnmem_result dnnmem__remat_curve(const dnnmem_remat_problem *problem,
     return r;
   }
   sum_times = st.time;
-  if ((r = dnnmem_remat_lower_bound(problem, &lb)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__remat_lower_bound(problem, &lb, NULL)) != DNNMEM_OK) return r;
   DNNMEM_ASSERT(lb <= st.peak);
   DNNMEM_MEMSET(result, 0, sizeof(*result));
   result->base_peak = st.peak;
@@ -14084,7 +14114,7 @@ static dnnmem_result dnnmem__remat_curve(const dnnmem_remat_problem *problem,
     pt->run_time = st.time;
     pt->run_peak = st.peak;
     moves += st.moves;
-    r = dnnmem_remat_time_bound(problem, &run, &extra, NULL, region, region_bytes);
+    r = dnnmem__remat_time_bound(problem, &run, &extra, NULL, region, region_bytes, NULL);
     if (r != DNNMEM_OK) return r; /* (the budget is at least the peak's lower bound) */
     pt->time_lower_bound = dnnmem__add_overflows(sum_times, extra, &extra) ? DNNMEM__I64_MAX : extra;
     if (k > 0 && points[k - 1].time_lower_bound > pt->time_lower_bound)

@@ -1614,6 +1614,7 @@ static double remat_overhead(const remat_setup *s, int64_t time) {
    scratch and the two baselines. */
 static void remat_prepare(const cli_args *a, remat_setup *s) {
   dnnmem_remat_options o;
+  dnnmem_remat_bound_result bounds;
   int32_t *sequence;
   int algo;
   size_t need = 0;
@@ -1626,7 +1627,8 @@ static void remat_prepare(const cli_args *a, remat_setup *s) {
     cli_usage_error("--max-length %lld is below the %d nodes", (long long)a->max_length, s->n);
   s->max_length = a->max_length ? (int32_t)a->max_length : s->n > ((1 << 28) - 16) / 2 ? s->n : 2 * s->n + 16;
   files_graph_remat_problem(&s->g, &s->problem);
-  cli_check(dnnmem_remat_lower_bound(&s->problem, &s->lower_bound), s->path);
+  cli_check(dnnmem_remat_lower_bound(&s->problem, &bounds), s->path);
+  s->lower_bound = bounds.peak;
   s->bytes = 0;
   for (algo = 0; algo < DNNMEM_REMAT_ALGO_COUNT; algo++) { /* one scratch for every algorithm */
     o.algo = (dnnmem_remat_algo)algo;
@@ -1694,7 +1696,7 @@ static void remat_anneal(const remat_setup *s, const dnnmem_remat_options *optio
 /* Library calls of remat (3/3): the proven lower bound of the extra time;
    INT64_MAX when the budget is below the peak's lower bound. */
 static int64_t remat_bound(const remat_setup *s, int64_t budget, int64_t cuts, int32_t *cut) {
-  int64_t extra = INT64_MAX;
+  dnnmem_remat_bound_result bounds;
   dnnmem_remat_options o;
   size_t bytes = 0;
   void *scratch;
@@ -1704,10 +1706,11 @@ static int64_t remat_bound(const remat_setup *s, int64_t budget, int64_t cuts, i
   o.bound_cuts = (int32_t)cuts;
   cli_check(dnnmem_remat_time_bound_scratch_size(&s->problem, &o, &bytes), s->path);
   scratch = cli_alloc(bytes);
-  r = dnnmem_remat_time_bound(&s->problem, &o, &extra, cut, scratch, bytes);
+  r = dnnmem_remat_time_bound(&s->problem, &o, &bounds, scratch, bytes);
   if (r != DNNMEM_ERR_INFEASIBLE) cli_check(r, s->path);
   free(scratch);
-  return extra;
+  if (cut) *cut = bounds.cut;
+  return bounds.extra_time;
 }
 
 static void remat_print_head(const cli_args *a, const remat_setup *s) {

@@ -38,6 +38,7 @@ static void check_answer(const dnnmem_remat_problem *p, const int32_t *seq,
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  dnnmem_remat_bound_result tb;
   fuzz_input in;
   fgraph g;
   dnnmem_graph graph;
@@ -99,7 +100,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     r = dnnmem_remat_solve(&p, &o, &rng, seq, capacity, &st, scratch, sizeof(scratch));
     FUZZ_CHECK(r == DNNMEM_ERR_ID_RANGE || r == DNNMEM_ERR_CYCLE || r == DNNMEM_ERR_NEGATIVE);
     o.budget = 100;
-    r = dnnmem_remat_time_bound(&p, &o, &lb, NULL, scratch, sizeof(scratch));
+    r = dnnmem_remat_time_bound(&p, &o, &tb, scratch, sizeof(scratch));
+    lb = tb.extra_time;
     FUZZ_CHECK(r == DNNMEM_ERR_ID_RANGE || r == DNNMEM_ERR_CYCLE || r == DNNMEM_ERR_NEGATIVE);
     return 0;
   }
@@ -107,7 +109,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   FUZZ_CHECK(base.length == g.n);
   if (!bad) /* topologically numbered: the row order is the identity */
     for (v = 0; v < g.n; v++) FUZZ_CHECK(base_seq[v] == v);
-  FUZZ_CHECK(dnnmem_remat_lower_bound(&p, &lb) == DNNMEM_OK);
+  FUZZ_CHECK(dnnmem_remat_lower_bound(&p, &tb) == DNNMEM_OK);
+  lb = tb.peak;
   FUZZ_CHECK(lb <= base.peak);
 
   /* Chen's checkpointing: valid when it fits, else the length it needs */
@@ -206,7 +209,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int64_t extra;
     int32_t cut;
     o.bound_cuts = (int32_t)(fuzz_u8(&in) % (FN + 1));
-    r = dnnmem_remat_time_bound(&p, &o, &extra, &cut, scratch, sizeof(scratch));
+    r = dnnmem_remat_time_bound(&p, &o, &tb, scratch, sizeof(scratch));
+    extra = tb.extra_time;
+    cut = tb.cut;
     if (o.budget != 0 && o.budget < lb) { /* 0: no budget */
       FUZZ_CHECK(r == DNNMEM_ERR_INFEASIBLE);
     } else {
@@ -236,8 +241,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (ok) { /* at its own peak as the budget, a valid sequence respects the bound */
       int64_t extra;
       o.budget = peak;
-      FUZZ_CHECK(dnnmem_remat_time_bound(&p, &o, &extra, NULL, scratch, sizeof(scratch)) ==
+      FUZZ_CHECK(dnnmem_remat_time_bound(&p, &o, &tb, scratch, sizeof(scratch)) ==
                  DNNMEM_OK);
+      extra = tb.extra_time;
       FUZZ_CHECK(extra <= time - base.time);
     }
   }

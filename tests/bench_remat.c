@@ -98,6 +98,7 @@ static dnnmem_result solve(remat_graph *g, int64_t budget, int32_t reorder_only,
 }
 
 int main(int argc, char **argv) {
+  dnnmem_remat_bound_result tb;
   double seconds = 30, sum_gap = 0;
   const char *env = getenv("BENCH_REMAT_SECONDS");
   glob_t gl;
@@ -166,7 +167,8 @@ int main(int argc, char **argv) {
     if (b3 > bytes) bytes = b3;
     scratch = malloc(bytes);
     seq = (int32_t *)malloc((size_t)64 * max_length * sizeof(int32_t));
-    dnnmem_remat_lower_bound(&g.p, &lb);
+    dnnmem_remat_lower_bound(&g.p, &tb);
+    lb = tb.peak;
     dnnmem_remat_solve(&g.p, &row_order, NULL, seq, max_length, &base, scratch, bytes);
     if (dnnmem_remat_solve(&g.p, &checkpoint, NULL, seq, 64 * max_length, &chen, scratch, bytes) !=
         DNNMEM_OK)
@@ -183,7 +185,8 @@ int main(int argc, char **argv) {
       double extra = (double)(st.time - base.time) / (double)base.time, bound_ms = bench_now_ms(), gap;
       int64_t proven = 0;
       bound.budget = target;
-      dnnmem_remat_time_bound(&g.p, &bound, &proven, NULL, scratch, bytes);
+      dnnmem_remat_time_bound(&g.p, &bound, &tb, scratch, bytes);
+      proven = tb.extra_time;
       bound_ms = bench_now_ms() - bound_ms;
       targets_impossible += (double)proven > 0.10 * (double)base.time;
       if (r == DNNMEM_OK && extra <= 0.2) {
@@ -227,7 +230,8 @@ int main(int argc, char **argv) {
       while (lo < hi) {
         int64_t mid = lo + (hi - lo) / 2;
         bound.budget = mid;
-        dnnmem_remat_time_bound(&g.p, &bound, &extra, NULL, scratch, bytes);
+        dnnmem_remat_time_bound(&g.p, &bound, &tb, scratch, bytes);
+        extra = tb.extra_time;
         if ((double)extra <= 0.2 * (double)base.time) hi = mid;
         else lo = mid + 1;
       }

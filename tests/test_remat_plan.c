@@ -425,7 +425,9 @@ static void check_curve(const ref_remat_graph *g, const dnnmem_remat_options *o,
                         int32_t n, const dnnmem_remat_curve_result *res) {
   int32_t k, j;
   int64_t lb;
-  CHECK_EQ(dnnmem_remat_lower_bound(&g->p, &lb), DNNMEM_OK);
+  dnnmem_remat_bound_result tb;
+  CHECK_EQ(dnnmem_remat_lower_bound(&g->p, &tb), DNNMEM_OK);
+  lb = tb.peak;
   CHECK_EQ(res->lower_bound, lb);
   CHECK_EQ(res->points, n);
   CHECK_EQ(pt[0].budget, res->base_peak);
