@@ -261,6 +261,7 @@ static void test_graphs(void) {
   dnnmem_label_problem lp;
   dnnmem_cover_result cres;
   dnnmem_remat_result rres;
+  dnnmem_remat_bound_result bres;
   dnnmem_place_result pres;
   dnnmem_label_result lres;
   dnnmem_remat_options ro;
@@ -286,6 +287,8 @@ static void test_graphs(void) {
   if (more > bytes) bytes = more;
   CHECK_EQ(dnnmem_label_solve_scratch_size(&lp, NULL, &more), DNNMEM_OK);
   if (more > bytes) bytes = more;
+  CHECK_EQ(dnnmem_remat_time_bound_scratch_size(&rp, &ro, &more), DNNMEM_OK);
+  if (more > bytes) bytes = more;
   scratch = take(bytes);
   dnnmem_rng_seed(&anneal, 5);
   for (round = 0; round < ROUNDS; round++) {
@@ -310,6 +313,8 @@ static void test_graphs(void) {
     CHECK(cres.error.index >= k && cres.error.index <= m && cres.error.field == DNNMEM_FIELD_INPUT);
     CHECK_EQ(dnnmem_remat_solve(&rp, &ro, &anneal, seq, 2 * N, &rres, scratch, bytes), DNNMEM_ERR_CYCLE);
     CHECK(rres.error.index >= k && rres.error.index <= m && rres.error.field == DNNMEM_FIELD_INPUT);
+    CHECK_EQ(dnnmem_remat_time_bound(&rp, &ro, &bres, scratch, bytes), DNNMEM_ERR_CYCLE);
+    CHECK(bres.error.index >= k && bres.error.index <= m && bres.error.field == DNNMEM_FIELD_INPUT);
     CHECK_EQ(dnnmem_place_solve(&pp, NULL, device, &pres, scratch, bytes), DNNMEM_ERR_CYCLE);
     CHECK(pres.error.index >= k && pres.error.index <= m && pres.error.field == DNNMEM_FIELD_INPUT);
     graph(&g);
@@ -318,7 +323,10 @@ static void test_graphs(void) {
     sizes[k] = -1;
     CHECK_ERROR(dnnmem_remat_solve(&rp, &ro, &anneal, seq, 2 * N, &rres, scratch, bytes), rres.error,
                 DNNMEM_ERR_NEGATIVE, k, DNNMEM_FIELD_SIZE);
+    CHECK_ERROR(dnnmem_remat_lower_bound(&rp, &bres), bres.error, DNNMEM_ERR_NEGATIVE, k, DNNMEM_FIELD_SIZE);
     sizes[k] = 1, times[k] = -5;
+    CHECK_ERROR(dnnmem_remat_time_bound(&rp, &ro, &bres, scratch, bytes), bres.error, DNNMEM_ERR_NEGATIVE, k,
+                DNNMEM_FIELD_TIME);
     CHECK_ERROR(dnnmem_remat_solve(&rp, &ro, &anneal, seq, 2 * N, &rres, scratch, bytes), rres.error,
                 DNNMEM_ERR_NEGATIVE, k, DNNMEM_FIELD_TIME);
     times[k] = 1;
