@@ -253,6 +253,17 @@
        dnnmem_result     DNNMEM_OK or an error code: _text, _name and
                          _parse (name -> code). DNNMEM_VERSION_MAJOR,
                          _MINOR, _PATCH and _STRING give the version.
+       dnnmem_error      where an error is: {index, field, other}, the
+                         record (node, step, arc, factor; -1: an argument),
+                         a dnnmem_field (dnnmem_field_name: "size",
+                         "reuse", "input", "algo", "scratch", ...) and the
+                         second of a pair. In every _result struct and the
+                         last argument of the validators (see RESULTS AND
+                         ERRORS in the tour):
+                           dnnmem_plan_solve(&p, NULL, offsets, &res, s, n)
+                             == DNNMEM_ERR_PLAN_REUSE, res.error ==
+                             {7, DNNMEM_FIELD_REUSE, 3}: record 7 may not
+                             overwrite record 3, still in use.
        dnnmem_stop_fn    "stop now?" callback for anytime searches, and
        dnnmem_progress_fn "how much of the budget is used?" (0..1) for
                          annealing schedules; the header reads no clock.
