@@ -6,6 +6,9 @@
 #   make bench    quality and speed tables over tests/data and ../shared/data
 #                 (exact planning side by side with build/minimalloc if built)
 #   make minimalloc MINIMALLOC_SRC=DIR  google/minimalloc's solver for make bench
+#   make tflm TFLM=DIR  the TensorFlow Lite Micro drop-in planner against a
+#                 tensorflow/tflite-micro checkout: its planner tests, its
+#                 models side by side with its GreedyMemoryPlanner
 #   make fuzz     libFuzzer on every target (FUZZ_SECONDS each, clang)
 #   make coverage line and branch coverage of dnnmem.h per part (gcov; with
 #                 lcov also build/coverage/index.html)
@@ -65,7 +68,7 @@ M32_OBJ   := $(TEST_SRC:%.c=$(BUILD)/obj/m32/%.o)
 BOOST     := $(wildcard /usr/include/boost/graph/boykov_kolmogorov_max_flow.hpp)
 BENCH_CXX := $(if $(BOOST),$(if $(wildcard tests/bench_boost.cpp),$(BUILD)/bench_boost))
 
-.PHONY: all test demo bench fuzz coverage clean stb install uninstall minimalloc
+.PHONY: all test demo bench fuzz coverage clean stb install uninstall minimalloc tflm
 .DELETE_ON_ERROR:
 
 all: $(BUILD)/dnnmem $(EXAMPLES)
@@ -182,6 +185,47 @@ minimalloc:
 	@if [ -z "$(MINIMALLOC_SRC)" ]; then echo "usage: make minimalloc MINIMALLOC_SRC=DIR (google/minimalloc sources or git dir)"; exit 1; fi
 	@if [ ! -x "$(BUILD_MINIMALLOC)" ]; then echo "$(BUILD_MINIMALLOC): not found (set BUILD_MINIMALLOC)"; exit 1; fi
 	$(BUILD_MINIMALLOC) $(MINIMALLOC_SRC) $(BUILD)/minimalloc
+
+# examples/tflm_memory_planner.cc against a TensorFlow Lite Micro checkout
+# (TFLM=DIR, the root holding tensorflow/lite/micro): (1) its own
+# greedy_memory_planner_test.cc with the drop-in (greedy-tflm) as its
+# tflite::GreedyMemoryPlanner (tests/tflm_greedy_shim.h), all but its two
+# tests of its internals (its sort helper, and the scratch of 40 bytes its
+# 36 bytes per buffer fit; ours take about 500), its scratch raised to
+# 1 MiB; (2) tests/tflm_side_by_side.cc: the drop-in next to its planner
+# built from its source, on random buffer sets and on every .tflite of the
+# checkout (buffers by examples/tflite_to_graph.py): greedy-tflm's offsets
+# identical, best valid and never larger. Skipped without TFLM.
+TFLM      ?=
+TFLM_CXX  := $(CXX) -std=c++17 -O1 -g -Wall -Wextra -Werror -DTF_LITE_STATIC_MEMORY -I. -isystem $(TFLM)
+TFLM_MP   := $(TFLM)/tensorflow/lite/micro/memory_planner
+TFLM_SUPPORT := micro_log debug_log system_setup
+PYTHON    ?= python3
+tflm:
+	@if [ -z "$(TFLM)" ]; then echo "make tflm: skipped (give TFLM=DIR, a tensorflow/tflite-micro checkout)"; exit 0; fi; \
+	if [ ! -f "$(TFLM_MP)/greedy_memory_planner_test.cc" ]; then \
+	  echo "make tflm: $(TFLM) is not a TensorFlow Lite Micro checkout (no $(TFLM_MP)/greedy_memory_planner_test.cc)"; exit 1; fi; \
+	set -e; mkdir -p $(BUILD)/tflm/models; \
+	for f in $(TFLM_SUPPORT); do $(TFLM_CXX) -w -c $(TFLM)/tensorflow/lite/micro/$$f.cc -o $(BUILD)/tflm/$$f.o; done; \
+	sed -e '/^TEST(GreedyMemoryPlannerTest, TestReverseSortInPlace)/,/^}/d' \
+	    -e '/^TEST(GreedyMemoryPlannerTest, TestSmallScratch)/,/^}/d' -e '/^void ReverseSortInPlace/d' \
+	    -e 's/constexpr int kScratchBufferSize = 4096;/constexpr int kScratchBufferSize = 1 << 20;/' \
+	    $(TFLM_MP)/greedy_memory_planner_test.cc >$(BUILD)/tflm/greedy_memory_planner_test.cc; \
+	echo "== its greedy_memory_planner_test.cc, $$(grep -c '^TEST(' $(BUILD)/tflm/greedy_memory_planner_test.cc) tests, with the drop-in (greedy-tflm)"; \
+	$(TFLM_CXX) -include tests/tflm_greedy_shim.h $(BUILD)/tflm/greedy_memory_planner_test.cc \
+	  $(TFLM_SUPPORT:%=$(BUILD)/tflm/%.o) -o $(BUILD)/tflm/greedy_test; \
+	$(BUILD)/tflm/greedy_test >$(BUILD)/tflm/greedy_test.log 2>&1 || { cat $(BUILD)/tflm/greedy_test.log; exit 1; }; \
+	grep -E '^\[ *(OK|FAILED|PASSED) *\]' $(BUILD)/tflm/greedy_test.log; \
+	rm -f $(BUILD)/tflm/models/*.csv; models=0; \
+	if command -v $(PYTHON) >/dev/null; then \
+	  for m in $$(find $(TFLM) -name '*.tflite' | sort); do \
+	    out=$(BUILD)/tflm/models/$$(echo "$${m#$(TFLM)/}" | tr / _ | sed 's/\.tflite$$/.csv/'); \
+	    $(PYTHON) examples/tflite_to_graph.py -o $$out $$m; models=$$((models + 1)); done; \
+	else echo "no $(PYTHON): its models not converted, random cases only"; fi; \
+	echo "== the drop-in next to its GreedyMemoryPlanner: random cases and $$models models"; \
+	$(TFLM_CXX) tests/tflm_side_by_side.cc $(TFLM_MP)/greedy_memory_planner.cc \
+	  $(TFLM_SUPPORT:%=$(BUILD)/tflm/%.o) -o $(BUILD)/tflm/side_by_side; \
+	$(BUILD)/tflm/side_by_side $(BUILD)/tflm/models/*.csv | grep -v '^dnnmem planner\|^[0-9]*: size='
 
 # make fuzz: each target FUZZ_SECONDS in FUZZ_JOBS parallel processes
 # (libFuzzer's fork mode, which restarts workers and spreads the corpus

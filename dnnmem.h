@@ -59,8 +59,8 @@
    of its fields (or which argument: DNNMEM_FIELD_ALGO, _SCRATCH, ...),
    and the second of a pair (two records that overlap). A cycle names a
    node on it. Functions without a result struct that validate records
-   (dnnmem_intervals_check, dnnmem_graph_check, dnnmem_graph_intervals,
-   dnnmem_layout_finish, _bind, dnnmem_layout_strided_check) take a last
+   (dnnmem_intervals_check, dnnmem_graph_check, dnnmem_layout_finish,
+   _bind, dnnmem_layout_strided_check) take a last
    dnnmem_error *error (may be NULL); success leaves {-1, NONE, -1}:
        dnnmem_error e;
        if (dnnmem_intervals_check(&p, &e) != DNNMEM_OK)   (t[2].size = -1)
@@ -81,12 +81,14 @@
        dnnmem_plan_solve_scratch_size(&p, NULL, &bytes);
        dnnmem_plan_solve(&p, NULL, offsets, &res, scratch, bytes);
        (res.arena == 12288, res.optimal == 1; offsets[i] for record i)
-      In place: t[2] may overwrite t[1], which dies at t[2]'s first step
-      (an element-wise op); the planner decides whether it does:
-       t[2].flags = DNNMEM_INTERVAL_REUSE;  t[2].reuse = 1;
+      In place: let t[2] be an element-wise op's output, as large as its
+      input t[1] (the arena is then 16384); t[1] dies at t[2]'s first step,
+      so t[2] may overwrite it, and the planner decides whether it does:
+       t[2].size = 8192;  t[2].flags = DNNMEM_INTERVAL_REUSE;  t[2].reuse = 1;
        dnnmem_plan_solve_scratch_size(&p, NULL, &bytes);   (ask again)
        dnnmem_plan_solve(&p, NULL, offsets, &res, scratch, bytes);
-       (res.reused == 1, offsets[2] == offsets[1], res.arena == 12288)
+       (res.reused == 1, offsets[2] == offsets[1], res.arena == 12288:
+       4096 bytes saved, and res.optimal == 1)
    3. Shared objects for the same records:
        int32_t object_of[3];  int64_t object_sizes[3];  (at most n objects)
        dnnmem_share_result res;
@@ -147,7 +149,9 @@
        dnnmem_label_solve(&p, NULL, label, &res, scratch, bytes);
        (res.cost, res.lower_bound: proven, res.gap; res.optimal == 1 when
        they meet)
-   Complete programs: examples/plan_arena.c, examples/layout_mncore.c.
+   Every example of this manual runs in tests/test_tour.c, results checked.
+   Complete programs: examples/engine.c (graph -> lifetimes -> one arena,
+   recomputation, placement), examples/plan_arena.c, examples/layout_mncore.c.
 
    CONVENTIONS
        Results. Every fallible function returns dnnmem_result: DNNMEM_OK (0)
@@ -267,6 +271,14 @@
        dnnmem_stop_fn    "stop now?" callback for anytime searches, and
        dnnmem_progress_fn "how much of the budget is used?" (0..1) for
                          annealing schedules; the header reads no clock.
+       Example (lifetimes of the tour's chain g, 0 -> 1 -> 2, no outputs):
+           int64_t sizes[3] = {4096, 8192, 4096};  dnnmem_interval records[3];
+           dnnmem_graph_intervals(&g, sizes, NULL, records);
+           (records [0, 2), [1, 3), [2, 3) of 4096, 8192 and 4096 bytes:
+           value 2, read by nobody, lives its own step only)
+       Errors: DNNMEM_ERR_ID_RANGE (an input id outside the graph),
+       DNNMEM_ERR_NOT_TOPOLOGICAL (an input numbered after its consumer),
+       DNNMEM_ERR_NEGATIVE (a size), DNNMEM_ERR_CYCLE (topo_order).
 
 
 
@@ -297,8 +309,44 @@
                 dnnmem_plan_algo_name / dnnmem_plan_algo_parse
                 dnnmem_plan_stop_name / dnnmem_plan_stop_parse
                 options (NULL = zeroed): algo, node_limit, capacity, stop,
-                stop_user. result: arena, lower_bound, optimal, algo,
-                feasible, nodes, stop, degraded, reused.
+                stop_user.
+   Example.     The tour's records t[3], p = {t, 3, 64}, by one strategy:
+                    dnnmem_plan_options o;  memset(&o, 0, sizeof o);
+                    o.algo = DNNMEM_PLAN_GREEDY_SIZE;        (zeroed: best)
+                    dnnmem_plan_solve_scratch_size(&p, &o, &bytes);
+                    dnnmem_plan_solve(&p, &o, offsets, &res, scratch, bytes);
+                    (res.arena == res.lower_bound == 12288, res.optimal == 1,
+                    res.algo == DNNMEM_PLAN_GREEDY_SIZE; offsets {8192, 0,
+                    8192}: record 1 at the bottom, 0 and 2 above it)
+                Multi-pass, symbolic sizes, conflict sets and pools have
+                their examples in their sections below; in-place reuse in
+                the tour.
+   Result.      dnnmem_plan_result:
+                arena        max(offset + size) of the plan in offsets
+                lower_bound  proven: no plan is smaller
+                optimal      1: arena == lower_bound (proved minimal)
+                algo         the strategy whose plan was returned (under
+                             best: the one that won)
+                feasible     with options.capacity: 1 the plan fits, 0
+                             proven impossible, -1 unknown; without: 1
+                nodes        exact search nodes (0 for the heuristics)
+                stop         why planning ended (see Guarantees)
+                degraded     1: the undo log filled (slower, same answers)
+                reused       reuse links the plan uses (see In place)
+   Errors.      The records, checked by dnnmem_intervals_check:
+                DNNMEM_ERR_NEGATIVE (a size or fixed offset),
+                DNNMEM_ERR_EMPTY_INTERVAL (upper <= lower),
+                DNNMEM_ERR_ALIGNMENT (not a power of two), DNNMEM_ERR_BAD_GAP,
+                DNNMEM_ERR_PLAN_MISALIGNED (a fixed offset), DNNMEM_ERR_OVERFLOW
+                (sizes summing past int64_t), DNNMEM_ERR_PLAN_REUSE,
+                DNNMEM_ERR_ID_RANGE and DNNMEM_ERR_CYCLE (links, see In
+                place); then
+                DNNMEM_ERR_PLAN_FIXED_COLLISION (fixed records overlap),
+                DNNMEM_ERR_INVALID_ARGUMENT (an algo out of range),
+                DNNMEM_ERR_NEGATIVE (node_limit or capacity),
+                DNNMEM_ERR_SCRATCH_TOO_SMALL. On an error offsets is not
+                written; a capacity that is not met is feasible 0, not an
+                error.
    Algorithm.   options.algo (n records, k = records meeting a given one):
                 naive          each record its own region, in input order.
                 greedy-size    Greedy by Size (Pisarchyk & Lee, "Efficient
@@ -334,6 +382,29 @@
                                of equal height with the unplaced record that
                                fits it best (longest, then largest); if none
                                fits, raise the run to its lower neighbour.
+                greedy-tflm    TensorFlow Lite Micro's GreedyMemoryPlanner,
+                               offset for offset: fixed records first (its
+                               offline-planned buffers), the others by size,
+                               descending, among equal sizes the record
+                               added last first (its sort runs over the
+                               buffers stacked from the tail), each at the
+                               lowest offset above 0 or a placed record
+                               meeting it that leaves its size free below
+                               the next such record by offset (the lowest
+                               free interval that fits, not the smallest; a
+                               zero-size record ends a free interval, as in
+                               its walk). What it is for: an engine that
+                               swaps its planner for this header lands with
+                               identical offsets first (no behaviour
+                               change; examples/tflm_memory_planner.cc is
+                               that drop-in), then switches to best. Its
+                               AddBuffer(size, first, last) is the record
+                               {first, last + 1, size}, in the order added
+                               (examples/tflite_to_graph.py writes a model's
+                               buffers so); with an alignment the candidate
+                               is rounded up (it has none). The gaps from
+                               greedy-size's time tree: its complexity.
+                               Scratch alone: about 400 bytes per record.
                 exact          branch and bound after minimalloc (Moffitt,
                                "MiniMalloc", ASPLOS 2023): records in
                                canonical (offset, rank) order, each at its
@@ -371,8 +442,9 @@
                                log fills, placements go unlogged and are
                                undone by recounting (result.degraded).
                 best (default) pathcover, sorted-height, greedy-size,
-                               greedy-breadth, bestfit until one meets the
-                               bound (smallest arena wins, ties: that order),
+                               greedy-breadth, bestfit, greedy-tflm until one
+                               meets the bound (smallest arena wins, ties:
+                               that order),
                                then, for up to DNNMEM_PLAN_BEST_EXACT_MAX
                                records, the exact search from that plan with
                                DNNMEM_PLAN_BEST_NODES nodes (x 256 / n above
@@ -397,7 +469,17 @@
                 around the records of passes < k, which stay where they are
                 (fixed records to the planner). Planning everything at once
                 (dnnmem_plan_solve ignores pass) gives the price of not
-                knowing: the tool reports both.
+                knowing: the tool reports both. Example (the tour's t[3],
+                t[2] in pass 2, its size known only then):
+                    t[0].pass = t[1].pass = 1;  t[2].pass = 2;
+                    dnnmem_plan_pass_scratch_size(&p, NULL, 1, &bytes);
+                    dnnmem_plan_pass(&p, NULL, 1, offsets, &res, scratch, bytes);
+                    (res.arena == 12288; offsets[0], offsets[1] written)
+                    t[2].size = 16384;                 (now it is known)
+                    dnnmem_plan_pass_scratch_size(&p, NULL, 2, &bytes);
+                    dnnmem_plan_pass(&p, NULL, 2, offsets, &res, scratch, bytes);
+                    (offsets[2] == 12288 above the records that stay,
+                    res.arena == 28672; planned at once: 24576)
                 Symbolic sizes: each size a polynomial in one dimension S
                 (sequence length, batch) with non-negative coefficients,
                 S in [s_min, s_max]. dnnmem_plan_symbolic_solve returns a
@@ -422,7 +504,22 @@
                 range; else both ends and a geometric series) is least
                 (ties: the least sum). The resolved arena at S never exceeds
                 the reference plan's (when the reference is S itself). No
-                fixed offsets or gaps.
+                fixed offsets or gaps. Example (the tour's lifetimes, sizes
+                4096 S, 8192 S and 64 for S in [1, 64]; sizes in t ignored):
+                    int64_t c[3 * 2] = {0, 4096,  0, 8192,  64, 0};
+                    dnnmem_plan_symbolic sp = {&p, c, 2, 1, 64};
+                                          (terms: 2 per record, S in [1, 64])
+                    int32_t order[3], below_offsets[4],
+                            below_ids[DNNMEM_PLAN_SYMBOLIC_EDGES(3)];
+                    dnnmem_plan_symbolic_solve_scratch_size(&sp, NULL, &bytes);
+                    dnnmem_plan_symbolic_solve(&sp, NULL, order, below_offsets,
+                        below_ids, DNNMEM_PLAN_SYMBOLIC_EDGES(3), &res,
+                        scratch, bytes);         (res.worst_ratio == 1.0)
+                    dnnmem_plan_stacking st = {order, below_offsets, below_ids};
+                    dnnmem_plan_symbolic_resolve(&sp, &st, 10, offsets, &arena);
+                    (at S = 10: arena == 122880, offsets[1] == 40960; at
+                    S = 64: 786432, both the lower bound; no scratch, so a
+                    runtime resolves per request)
    In place.    Two links a record may carry (dnnmem_interval.reuse /
                 .alias with DNNMEM_INTERVAL_REUSE / _ALIAS), after XLA's
                 may-alias and must-alias and ggml's / ONNX Runtime's
@@ -506,7 +603,15 @@
                 allowed pools) and the load start's test the pools bound
                 (a step's bytes over every capacity); a record alone never
                 conflicts there (refused first). Linked records are
-                refused by both (a subset would cut links).
+                refused by both (a subset would cut links). Example (the
+                tour's t[3] cannot fit 8192 bytes):
+                    dnnmem_plan_options o;  memset(&o, 0, sizeof o);
+                    o.capacity = 8192;                       (required)
+                    int32_t conflict[3];  dnnmem_plan_conflict_result res;
+                    dnnmem_plan_conflict_scratch_size(&p, &o, &bytes);
+                    dnnmem_plan_conflict(&p, &o, conflict, 3, &res, scratch, bytes);
+                    (res.feasible == 0, res.count == 2, conflict {0, 1}:
+                    4096 + 8192 live at step 1; res.minimal == 1)
    Pools.       Several memories (TVM USMP's pools: fast SRAM beside DRAM on
                 a microcontroller; an accelerator's scratchpad beside HBM).
                 dnnmem_plan_pools: the records, pools (dnnmem_pool: name,
@@ -524,7 +629,21 @@
                 where that offset is aligned and within the capacity.
                 API: dnnmem_plan_pools_solve / _lower_bound / _check, each
                 with _scratch_size; options.algo (dnnmem_plan_pools_algo,
-                _name/_parse), node_limit, pack_node_limit, stop.
+                _name/_parse), node_limit, pack_node_limit, stop. Result:
+                cost, lower_bound, optimal, feasible, algo, nodes,
+                decisions, moves, reused, stop. Example (the tour's t[3]
+                with 8 KiB of SRAM at cost 1 beside DRAM at cost 10):
+                    dnnmem_pool pools[2] = {{"sram", 8192, 0, 1},
+                                            {"dram", 0, 0, 10}};  (0: unbounded)
+                    dnnmem_plan_pools pp = {&p, pools, 2, NULL, NULL};
+                                          (NULL, NULL: every record, every pool)
+                    int32_t pool_of[3];  int64_t offsets[3], arenas[2];
+                    dnnmem_plan_pools_solve_scratch_size(&pp, NULL, &bytes);
+                    dnnmem_plan_pools_solve(&pp, NULL, pool_of, offsets, arenas,
+                                            &res, scratch, bytes);
+                    (pool_of {1, 0, 1}: record 1 in SRAM, res.cost == 8192 x 1
+                    + 8192 x 10 == 90112, res.optimal == 1; arenas {8192,
+                    4096}: records 0 and 2 share DRAM's bytes)
                 Heuristics. greedy is USMP's greedy_by_size with fallback:
                 records (fixed first) by size descending, each to its first
                 allowed pool with room at the best-fit offset (the smallest
@@ -615,7 +734,7 @@
                 (DNNMEM_ERR_PLAN_ALIAS_OFFSET) and checks each pool with
                 dnnmem_plan_check, the ties inside it declared (a reuse
                 across pools is simply not used).
-                Measured (README.md): on 18 inference models with SRAM of
+                Measured (tests/BENCHMARKS.md): on 18 inference models with SRAM of
                 25/50/75% of the single arena (cost 1, DRAM 10), the exact
                 search proves 52 of the 54 plans optimal (10 s each; most
                 in milliseconds); improve's plan is that optimum in 52,
@@ -695,18 +814,7 @@
                 best stops after the heuristics). A pass: dnnmem_plan_solve's
                 for its records + 100 bytes per record. Symbolic solve:
                 dnnmem_plan_solve's + about 510 bytes per record; resolve
-                none. See README.md for measured results.
-   Example.
-       dnnmem_intervals problem = {records, n, 64};    (64-byte offsets)
-       dnnmem_plan_options options = {0};               (best)
-       dnnmem_plan_result result;
-       size_t bytes;
-       void *mem;
-       int64_t *offsets = malloc(n * sizeof *offsets);
-       dnnmem_plan_solve_scratch_size(&problem, &options, &bytes);
-       mem = malloc(bytes);
-       if (dnnmem_plan_solve(&problem, &options, offsets, &result, mem, bytes) == DNNMEM_OK)
-           printf("arena %lld\n", (long long)result.arena);
+                none. Measured results: tests/BENCHMARKS.md.
 
 
    ==== 3. SHARED OBJECTS (dnnmem_share_*)
@@ -721,8 +829,22 @@
                 dnnmem_share_lower_bound_scratch_size / dnnmem_share_lower_bound
                 dnnmem_share_check_scratch_size / dnnmem_share_check
                 dnnmem_share_algo_name / dnnmem_share_algo_parse
-                options (NULL = zeroed): algo. result: objects, total,
-                lower_bound, optimal, algo.
+                options (NULL = zeroed): algo.
+   Example.     The tour's records t[3] (alignment ignored) by one strategy:
+                    dnnmem_share_options o = {DNNMEM_SHARE_GREEDY_BREADTH};
+                    dnnmem_share_solve_scratch_size(&p, &o, &bytes);
+                    dnnmem_share_solve(&p, &o, object_of, object_sizes, &res,
+                                       scratch, bytes);
+                    (object_of {0, 1, 0}, object_sizes {4096, 8192},
+                    res.objects == 2, res.total == 12288, res.optimal == 1;
+                    object_sizes may be NULL, else room for n objects)
+   Result.      objects (count), total (sum of object sizes), lower_bound
+                (proven), optimal (total == lower_bound), algo (the
+                strategy whose assignment was returned).
+   Errors.      dnnmem_intervals_check's; DNNMEM_ERR_INVALID_ARGUMENT (an
+                algo out of range, a NULL object_of),
+                DNNMEM_ERR_SCRATCH_TOO_SMALL. The checker:
+                DNNMEM_ERR_SHARE_OVERLAP, DNNMEM_ERR_ID_RANGE.
    Algorithm.   Pisarchyk & Lee (2020), shared objects:
                 greedy-size           by size, descending: the smallest free
                                       object at least as large, else a new one.
@@ -748,16 +870,6 @@
                 only when total == lower_bound. Deterministic.
    Scratch.     solve about 480 bytes per record, lower bound about 140,
                 check 8.
-   Example.
-       dnnmem_intervals problem = {records, n, 0};
-       dnnmem_share_result result;
-       size_t bytes;
-       void *mem;
-       int32_t *object_of = malloc(n * sizeof *object_of);
-       dnnmem_share_solve_scratch_size(&problem, NULL, &bytes);
-       mem = malloc(bytes);
-       if (dnnmem_share_solve(&problem, NULL, object_of, NULL, &result, mem, bytes) == DNNMEM_OK)
-           printf("%d objects, %lld bytes\n", (int)result.objects, (long long)result.total);
 
 
 
@@ -781,7 +893,28 @@
          dnnmem_cover_edges_scratch_size(graph, options, &bytes)
          dnnmem_cover_edges(graph, options, edge_uses, path_offsets,
                             path_nodes, capacity, &result, scratch, bytes)
-           options.transitive (vertices only); result.paths, path_nodes.
+           options.transitive (vertices only).
+
+       Example (the diamond 0 -> {1, 2} -> 3).
+           int32_t in_offsets[5] = {0, 0, 1, 2, 4}, in_ids[4] = {0, 0, 1, 2};
+           dnnmem_graph g = {4, in_offsets, in_ids};
+           dnnmem_cover_edges_scratch_size(&g, NULL, &bytes);
+           dnnmem_cover_edges(&g, NULL, NULL, NULL, NULL, 0, &res, scratch, bytes);
+           (res.paths == 2 == W: 0-1-3 and 0-2-3; the NULLs skip the paths)
+           int32_t path_of[4], order[4];
+           dnnmem_cover_vertices_scratch_size(&g, NULL, &bytes);
+           dnnmem_cover_vertices(&g, NULL, path_of, order, &res, scratch, bytes);
+           (res.paths == 2: path_of {0, 0, 1, 0}, order {0, 1, 3, 2})
+
+       Result. paths (W for edges), path_nodes (the paths' total length
+       in vertices: the capacity path_nodes needs).
+
+       Errors. DNNMEM_ERR_CYCLE, DNNMEM_ERR_ID_RANGE (the graph),
+       DNNMEM_ERR_INVALID_ARGUMENT (an empty graph),
+       DNNMEM_ERR_OUTPUT_TOO_SMALL (path_nodes shorter than
+       result.path_nodes: the result is written, call again),
+       DNNMEM_ERR_TOO_MANY (the flow network past int32_t),
+       DNNMEM_ERR_SCRATCH_TOO_SMALL.
 
        Algorithm. Vertices: n minus a maximum matching "u precedes v" over
        the edges (Fulkerson, "Note on Dilworth's decomposition theorem for
@@ -812,14 +945,6 @@
        Scratch. O(V + E), from the _scratch_size functions (they read the
        graph's counts; DNNMEM_ERR_TOO_MANY when the flow network would
        leave int32_t).
-
-       Example (W of a graph, without the paths).
-           dnnmem_cover_result res;
-           size_t bytes;
-           dnnmem_cover_edges_scratch_size(&graph, NULL, &bytes);
-           void *mem = malloc(bytes);
-           if (dnnmem_cover_edges(&graph, NULL, NULL, NULL, NULL, 0, &res, mem, bytes) == DNNMEM_OK)
-               printf("W = %d, arena <= %lld\n", (int)res.paths, 2LL * res.paths * max_size);
 
 
 
@@ -854,6 +979,47 @@
          dnnmem_remat_curve[_scratch_size](problem, options, rng, capacity,
                             points, num_points, &result, scratch, bytes)
          dnnmem_remat_spacing_name / dnnmem_remat_spacing_parse
+
+       Example (solve within a budget: the tour's part 5; the arena of the
+       sequence found: examples/engine.c). The trade-off curve of
+       x -> f1 -> f2 -> f3 -> f4, g = (f4, f2), h = (g, f1):
+           int32_t in_offsets[8] = {0, 0, 1, 2, 3, 4, 6, 8},
+                   in_ids[8] = {0, 1, 2, 3, 4, 2, 5, 1};
+           int64_t sizes[7] = {0, 1 << 20, 1 << 20, 1 << 20, 1 << 20, 1 << 20,
+                               1 << 20},  times[7] = {0, 10, 10, 10, 10, 10, 10};
+           dnnmem_graph g = {7, in_offsets, in_ids};
+           dnnmem_remat_problem p = {&g, sizes, times, NULL};
+           dnnmem_remat_options o = {DNNMEM_REMAT_ANNEAL};
+           dnnmem_remat_point points[3];  dnnmem_remat_curve_result res;
+           o.iterations = 20000;                    (moves per point)
+           dnnmem_rng_seed(&rng, 1);
+           dnnmem_remat_curve_scratch_size(&p, &o, 14, 3, &bytes);
+           dnnmem_remat_curve(&p, &o, &rng, 14, points, 3, &res, scratch, bytes);
+           (res.base_peak == 4 MiB (f1 .. f4 held at once), res.lower_bound
+           == 3 MiB; budgets 4, 3.5, 3 MiB: time 60, 70, 70 ns (f1
+           recomputed before h), time_lower_bound 60, 65, 70: the last
+           point is proven optimal; res.knee == -1)
+
+       Result. dnnmem_remat_result (solve, simulate): peak, time, length
+       (steps; OUTPUT_TOO_SMALL: the capacity needed), recomputations
+       (length - V), moves and accepted (anneal). dnnmem_remat_point (the
+       curve): budget, time and peak of the best sequence within it (-1:
+       none), time_lower_bound (proven), run_time and run_peak (the
+       point's own run), seed, source; dnnmem_remat_curve_result:
+       base_peak, base_time, lower_bound, knee, points, moves.
+       dnnmem_remat_plan_result: arena, peak, time, length, optimal, plan
+       (dnnmem_plan_solve's result). time_bound: extra_time (INT64_MAX
+       when the budget is below the peak's bound) and the cut node.
+
+       Errors. DNNMEM_ERR_CYCLE, DNNMEM_ERR_NEGATIVE (a size or time),
+       DNNMEM_ERR_ID_RANGE, DNNMEM_ERR_OVERFLOW (times x capacity),
+       DNNMEM_ERR_INVALID_ARGUMENT (bad options, a NULL result or rng),
+       DNNMEM_ERR_OUTPUT_TOO_SMALL (the sequence's capacity),
+       DNNMEM_ERR_TOO_MANY, DNNMEM_ERR_SCRATCH_TOO_SMALL; a sequence that
+       does not fit the budget is DNNMEM_ERR_INFEASIBLE with the best one
+       found written. simulate and plan refuse a sequence with
+       DNNMEM_ERR_REMAT_MISSING_NODE, _INPUT_NOT_READY, _INPUT_REPEATED;
+       group_order DNNMEM_ERR_REMAT_STATE_LIMIT.
 
        Algorithm. Anneal: FastSA (Imanishi, Xu, Takagi, Wang, Castillo, "A
        fast heuristic to optimize time-space tradeoff for large models",
@@ -925,7 +1091,7 @@
        them (the caller's plan options); result.optimal = 1 when the arena
        equals the plan's lower bound (at least the peak; above it where
        the plan proves more, e.g. 74 over a peak of 73 on a fuzzed
-       12-step schedule): proven minimal. Measured (README.md): equal on some graphs, 2-6% above the
+       12-step schedule): proven minimal. Measured (tests/BENCHMARKS.md): equal on some graphs, 2-6% above the
        peak on others, where recomputed instances fragment the arena.
 
        The trade-off curve (dnnmem_remat_curve). N budgets from the row
@@ -969,7 +1135,7 @@
        Deterministic for a given rng state unless a progress callback reads
        a clock; a stop returns the best so far. The lower bound and the
        time bound hold for every valid sequence within the budget (results
-       measured on real graphs: README.md).
+       measured on real graphs: tests/BENCHMARKS.md).
 
        Scratch. Anneal about 1.8 KB per node at capacity 2 V and the default
        max_group_size (4 V max_group_size unit edges dominate); baselines
@@ -978,19 +1144,6 @@
        (without gaps: the size query needs the length only). Curve: the larger of
        solve's and time_bound's, plus the capacity's sequence.
 
-       Example.
-           dnnmem_graph g = {n, in_offsets, in_ids};
-           dnnmem_remat_problem p = {&g, sizes, times, is_output};
-           dnnmem_remat_options o = {DNNMEM_REMAT_ANNEAL};
-           dnnmem_remat_result res;  dnnmem_rng rng;  size_t bytes;
-           int32_t *seq = malloc(2 * (size_t)n * sizeof(int32_t));
-           o.budget = limit;                          (0: the lowest peak)
-           dnnmem_rng_seed(&rng, 1);
-           dnnmem_remat_solve_scratch_size(&p, &o, 2 * n, &bytes);
-           void *scratch = malloc(bytes);
-           if (dnnmem_remat_solve(&p, &o, &rng, seq, 2 * n, &res, scratch,
-                                  bytes) == DNNMEM_OK)
-               ... run seq[0 .. res.length); res.peak <= limit
 
 
 
@@ -1075,6 +1228,44 @@
                     compose and complement answer
                     DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE when their conditions
                     fail (a strided result may still exist in odd cases).
+       Example.     Where element (7, 5) lives: the tour's part 6. Sizes on
+                    a machine of 4 PEs, and converting to the layout with
+                    the PE factor first:
+                        dnnmem_layout lay, other;  dnnmem_layout_machine pe4;
+                        dnnmem_layout_result sizes;  dnnmem_layout_conversion conv;
+                        int64_t err;          (the byte of a parse error)
+                        dnnmem_error fault;   (bind: the factor at fault)
+                        dnnmem_layout_parse("((3:8, 4_PE), (8:1))", 20, &lay, &err);
+                        dnnmem_layout_machine_parse("PE=4", 4, &pe4, &err);
+                        dnnmem_layout_bind(&lay, &pe4, &fault);
+                        dnnmem_layout_measure(&lay, &sizes);
+                        (sizes.units == 4, sizes.cosize == 24 addresses per
+                        PE, sizes.unused_slots == 0)
+                        dnnmem_layout_parse("((4_PE, 3:8), (8:1))", 20, &other, &err);
+                        dnnmem_layout_bind(&other, &pe4, &fault);
+                        dnnmem_layout_convert_scratch_size(&lay, &other, &bytes);
+                        dnnmem_layout_convert(&lay, &other, &conv, scratch, bytes);
+                        (of conv.copies == 96, conv.kept == 16 stay, 16 move
+                        within their PE (local), 64 change PE (moved), in
+                        conv.runs == 10 DMA runs)
+       Result.      dnnmem_layout (parse, finish, bind): the layout itself;
+                    dnnmem_layout_result (measure): size, padded_size,
+                    cosize, units, replicas, slots, padding_slots,
+                    capacity, unused_slots, and per level its extent,
+                    parts and share; dnnmem_layout_conversion (convert):
+                    elements, copies, kept, local, moved, runs;
+                    dnnmem_layout_run (runs): element, address, length.
+       Errors.      parse, finish, bind and machine_parse return the byte
+                    position of the offending text in *err_pos (may be
+                    NULL): DNNMEM_ERR_PARSE, DNNMEM_ERR_LAYOUT_LIMIT,
+                    _EXTENT, _STRIDE, _COLLISION, _PADDING, _UNKNOWN_LEVEL,
+                    _MACHINE_EXTENT, _LEVEL_CONFLICT; queries
+                    DNNMEM_ERR_LAYOUT_INDEX (outside the shape),
+                    DNNMEM_ERR_LAYOUT_NEEDS_MACHINE (B@[LEVEL] unbound),
+                    DNNMEM_ERR_OUTPUT_TOO_SMALL (print, runs),
+                    DNNMEM_ERR_INVALID_ARGUMENT (convert: other shapes or
+                    levels), DNNMEM_ERR_OVERFLOW; the algebra
+                    DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE, _NEEDS_COPY.
        Algorithm.   Parsing is one recursive-descent pass. finish validates,
                     resolves strides, and for the memory and each level (a
                     "space") sorts the factors of extent > 1 by stride and
@@ -1130,19 +1321,6 @@
                     factors (data, broadcast and implicit), and
                     DNNMEM_LAYOUT_MAX_LEVELS levels of names up to 15 bytes;
                     printed text is shorter than DNNMEM_LAYOUT_TEXT_MAX.
-       Example.
-           dnnmem_layout lay;
-           dnnmem_layout_machine pe4;
-           dnnmem_layout_result sizes;
-           int64_t err, index[2] = {7, 5}, units[DNNMEM_LAYOUT_MAX_LEVELS], addr;
-           uint8_t pad;
-           dnnmem_layout_parse("((3:8, 4_PE), (8:1))", 20, &lay, &err);
-           dnnmem_layout_forward(&lay, index, units, &addr, &pad);
-           -> units[0] == 3 (PE), addr == 13, pad == 0
-           dnnmem_layout_machine_parse("PE=4", 4, &pe4, &err);
-           dnnmem_layout_bind(&lay, &pe4, NULL);   (or a dnnmem_error)
-           dnnmem_layout_measure(&lay, &sizes);
-           -> sizes.units == 4, sizes.cosize == 24, sizes.unused_slots == 0
 
 
    ==== 7. MAX FLOW AND MIN CUT (dnnmem_flow_*)
@@ -1162,6 +1340,25 @@
          dnnmem_flow_arc_flow(&flow, arc), dnnmem_flow_source_side(&flow, v),
          dnnmem_flow_arc(&flow, arc, &from, &to, &cap, &reverse)
          dnnmem_flow_algo_name / dnnmem_flow_algo_parse
+
+       Example (the tour's network, part 7: arcs 0->1 (3), 0->2 (2),
+       1->2 (1), 1->3 (2), 2->3 (3); a is the first arc's id):
+           dnnmem_flow_add_arc(&f, 0, 1, 3, 0, &a);   ... the other four ...
+           dnnmem_flow_solve(&f, 0, 3, NULL, &res);
+           (res.value == 5, dnnmem_flow_arc_flow(&f, a) == 3;
+           dnnmem_flow_source_side(&f, 0) == 1, of node 1: 0: the arcs
+           out of the source are the minimum cut)
+
+       Result. value (the maximum flow); per arc dnnmem_flow_arc_flow (net
+       flow, negative when it runs backwards), per node
+       dnnmem_flow_source_side (1: on the source side of the minimum cut).
+
+       Errors. DNNMEM_ERR_ID_RANGE (a node, terminal or arc id),
+       DNNMEM_ERR_NEGATIVE (a capacity), DNNMEM_ERR_FLOW_FULL (more arcs
+       than max_arcs), DNNMEM_ERR_OVERFLOW (the source's capacities, or
+       capacity + reverse of an arc, past int64_t),
+       DNNMEM_ERR_INVALID_ARGUMENT (source == sink, an algo out of range),
+       DNNMEM_ERR_SCRATCH_TOO_SMALL (init).
 
        Algorithm. BK: Boykov and Kolmogorov, "An experimental comparison
        of min-cut/max-flow algorithms for energy minimization in vision",
@@ -1193,18 +1390,6 @@
        DNNMEM_FLOW_SCRATCH_BYTES(n, m) = 88 n + 68 m + 512 bytes; it must
        stay valid while the network is used.
 
-       Example.
-           dnnmem_flow f;
-           dnnmem_flow_result res;
-           size_t bytes;
-           int32_t a;
-           dnnmem_flow_scratch_size(4, 5, &bytes);
-           void *mem = malloc(bytes);
-           dnnmem_flow_init(&f, 4, 5, mem, bytes);
-           dnnmem_flow_add_arc(&f, 0, 1, 3, 0, &a);    ... more arcs ...
-           dnnmem_flow_solve(&f, 0, 3, NULL, &res);      res.value
-           dnnmem_flow_arc_flow(&f, a); dnnmem_flow_source_side(&f, 2);
-
 
    ==== 8. PLACEMENT (dnnmem_place_*)
        Problem. Run each op of a DAG on the CPU or on the accelerator so
@@ -1232,6 +1417,24 @@
                                           scratch, bytes)  (.time, .conversions)
          dnnmem_place_model_name / dnnmem_place_model_parse
 
+       Example: the tour's part 8 (the chain 0 -> 1 -> 2; node 0 a graph
+       input on the CPU only, 1 and 2 ten times faster on the accelerator,
+       xfer 5 each: device {CPU, ACC, ACC}, res.time == 25, value 0
+       converted once); examples/engine.c (an op the accelerator cannot
+       run in the middle: 3300 ns against 3800 for onnx-mlir's default).
+
+       Result. time (the optimum), the baselines all_acc_time (every op
+       the accelerator supports on it), greedy_time (each op on its faster
+       device), all_cpu_time; cut (the min cut's value), conversions,
+       num_cpu, num_acc, num_free, num_parts, flow_nodes, flow_arcs.
+
+       Errors. DNNMEM_ERR_NEGATIVE (a time or xfer below 0 other than
+       UNSUPPORTED), DNNMEM_ERR_PLACE_UNSUPPORTED (an op pinned where it
+       cannot run, or supported nowhere), DNNMEM_ERR_CYCLE,
+       DNNMEM_ERR_ID_RANGE / _INVALID_ARGUMENT (a bad graph or device
+       code), DNNMEM_ERR_OVERFLOW (the sum of all finite times plus twice
+       the xfers past int64_t), DNNMEM_ERR_SCRATCH_TOO_SMALL.
+
        Algorithm. An s-t minimum cut, source = CPU, sink = accelerator
        (Stone, "Multiprocessor scheduling with the aid of network flow
        algorithms", IEEE TSE 1977; applied to DNN graphs in onnx-mlir by
@@ -1253,24 +1456,11 @@
        the cost O(V + E).
 
        Guarantees. The optimum under the model, exactly; dnnmem_place_cost
-       recounts any assignment. Errors: DNNMEM_ERR_NEGATIVE,
-       DNNMEM_ERR_PLACE_UNSUPPORTED (an op pinned where it cannot run, or
-       supported nowhere), DNNMEM_ERR_CYCLE, DNNMEM_ERR_OVERFLOW (the sum
-       of all finite times plus twice the xfers must fit in int64_t).
+       recounts any assignment.
 
        Scratch. dnnmem_place_solve_scratch_size (the network's is the
        same), at most DNNMEM_PLACE_SCRATCH_BYTES(V, E) = 528 V + 304 E +
        2048 bytes; the cost 4 bytes per op.
-
-       Example.
-           dnnmem_place_problem p = {&graph, cpu_time, acc_time, xfer, pins, outputs};
-           dnnmem_place_result res;
-           size_t bytes;
-           dnnmem_place_solve_scratch_size(&p, NULL, &bytes);
-           void *mem = malloc(bytes);
-           if (dnnmem_place_solve(&p, NULL, device, &res, mem, bytes) == DNNMEM_OK)
-               printf("%lld ns (all on the accelerator: %lld)\n",
-                      (long long)res.time, (long long)res.all_acc_time);
 
    ==== 9. LABELING (dnnmem_label_*)
        Problem. Give every node v of a graph one of k labels (devices, data
@@ -1302,6 +1492,26 @@
          dnnmem_label_network[_scratch_size](problem, options, labels, alpha,
                                              &flow, node, &net, ...)
          dnnmem_label_algo_name / _parse, dnnmem_label_stop_name / _parse
+
+       Example (the tour's chain 0 -> 1 -> 2 over cpu, gpu, npu; 0 runs on
+       the cpu only, 2 not on the npu; a conversion costs 4 x 1 + 5):
+           int64_t U = DNNMEM_LABEL_UNSUPPORTED;
+           int64_t cost[3 * 3] = {0, U, U,  100, 20, 10,  100, 20, U};
+           int64_t sizes[3] = {4, 4, 4}, rate[3 * 3] = {0, 1, 1, 1, 0, 1, 1, 1, 0},
+                   latency[3 * 3] = {0, 5, 5, 5, 0, 5, 5, 5, 0};
+           dnnmem_label_problem p = {&g, 3, cost, NULL, sizes, rate, latency,
+                                     NULL, NULL};
+           dnnmem_label_solve_scratch_size(&p, NULL, &bytes);
+           dnnmem_label_solve(&p, NULL, label, &res, scratch, bytes);
+           (label {0, 2, 1}: cpu, npu, gpu; res.cost == 0 + 10 + 9 + 20 + 9
+           == 48 == res.lower_bound, res.gap == 0, res.optimal == 1)
+
+       Errors. DNNMEM_ERR_NEGATIVE, DNNMEM_ERR_ID_RANGE,
+       DNNMEM_ERR_LABEL_NONE_ALLOWED (a node with no allowed label),
+       DNNMEM_ERR_OVERFLOW (every node's largest finite cost plus (k - 1)
+       times its largest conversion must sum within int64_t),
+       DNNMEM_ERR_INVALID_ARGUMENT, DNNMEM_ERR_TOO_MANY,
+       DNNMEM_ERR_SCRATCH_TOO_SMALL.
 
        Algorithm. k <= 2: every node on label 0 where allowed, then one
        move to label 1 is the whole problem, an s-t minimum cut (Stone
@@ -1403,11 +1613,7 @@
        recounted by dnnmem_label_cost's rule; lower_bound is proven (no
        labeling costs less), gap = cost - lower_bound, optimal when 0. k <=
        2, a finished branch and bound, or a bound that meets the answer:
-       the optimum. Deterministic (ties: the lowest label). Errors:
-       DNNMEM_ERR_NEGATIVE, DNNMEM_ERR_ID_RANGE, DNNMEM_ERR_LABEL_NONE_ALLOWED,
-       DNNMEM_ERR_OVERFLOW (every node's largest finite cost plus (k - 1)
-       times its largest conversion must sum within int64_t),
-       DNNMEM_ERR_INVALID_ARGUMENT, DNNMEM_ERR_TOO_MANY.
+       the optimum. Deterministic (ties: the lowest label).
 
        Scratch. dnnmem_label_solve_scratch_size (the bound's is the same,
        the network's a little less), at most DNNMEM_LABEL_SCRATCH_BYTES(V,
@@ -1424,288 +1630,16 @@
        within units; a malformed line or layout in F exits 2 with
        F:LINE).
 
-       Example.
-           dnnmem_label_problem p = {&graph, 3, cost, convert, NULL, NULL, NULL, pin, NULL};
-           dnnmem_label_result res;
-           size_t bytes;
-           dnnmem_label_solve_scratch_size(&p, NULL, &bytes);
-           void *mem = malloc(bytes);
-           if (dnnmem_label_solve(&p, NULL, label, &res, mem, bytes) == DNNMEM_OK)
-               printf("%lld ns, at most %lld above the optimum\n",
-                      (long long)res.cost, (long long)res.gap);
 
 
-   HISTORY
-       0.6.1  2026-11  minimising at most about 1.25x deciding at the
-                       bound; 32-bit builds tested, x87 arithmetic
-                       refused; -Wconversion clean.
-         Plan. Exact minimising gives the question at the bound 80% of the
-           work (was 75%) and makes the greedy dive the probe's first turn,
-           its work counted in the probe's share (an answer within the
-           first runs costs no dive): 250-buffer tilings minimised at
-           1.00-1.33x the decision (12 seeds, mean 1.23; was up to 1.52x).
-         Build. The header compiles without a warning under -Wconversion
-           -Wsign-conversion, as C and as C++ (the labeling's dual bound had
-           60 sign conversions); make test checks it.
-         Build. make test runs the unit tests once more as a 32-bit build
-           (gcc -m32, SSE2 arithmetic, UBSan; a 32-bit size_t: sizes past it
-           are DNNMEM_ERR_OVERFLOW) when gcc-multilib is installed, and
-           checks that a 32-bit tool answers as the 64-bit one does. x87
-           arithmetic (FLT_EVAL_METHOD 2) is refused like -ffast-math
-           (DNNMEM_ALLOW_EXCESS_PRECISION overrides): it rounds twice and
-           gave other bits than x86-64.
-         Manual. Corrected from a review against the code: the tour's
-           result types per part, where result may be NULL, the two
-           exceptions to the shape (dnnmem_flow_solve's order,
-           dnnmem_layout_slot without _name/_parse), remat's INFEASIBLE
-           also at or above the lower bound, expansion's start, scratch of
-           a pass (100 bytes per record) and of conflict sets (exact's),
-           a stale scratch paragraph; the rng, result and version helpers
-           named.
-       0.6.0  2026-11  pools with in-place reuse and aliasing, why not
-                       over pools; the exact search at 0.09x minimalloc's
-                       time; greedy by size at 1.1 M records/s; recompute
-                       within its mark on every training graph.
-         Plan. dnnmem_plan_pools_* take reuse and alias links: four tie
-           sets (one keeping the classes' reuse links for the greedy and
-           the packings), a links-aware bound, a checker keeping each class
-           in one pool; dnnmem_plan_pools_result.reused. The cost is still
-           each record's size x its pool's cost. The pools bound counts a
-           gap's window as live bytes.
-         Fix. A tied group of several spans lost its first member's fixed
-           offset (0.5.0 planned such a class anywhere; found by
-           fuzz_plan_pools). The tied checker names two records that meet,
-           not the groups' first ones.
-         Plan. dnnmem_plan_pools_conflict: why no plan fits the pools, a
-           conflict set as dnnmem_plan_conflict's (one search serves both).
-         Tool. plan --pool takes reuse and alias links (JSON links, reused;
-           a view and its base with no common pool named by FILE:LINE);
-           proven infeasible, it names a conflict set (JSON conflict,
-           conflict_minimal, conflict_decisions, conflict_time_ms).
-         Build. make test compiles the implementation once, runs checks in parallel.
-         Plan. Greedy by size and by breadth read gaps from a time tree of
-           the placed records, no sort per record (the same plans): 100k
-           high-overlap records 0.32 -> 1.1 M records/s. The planner alone
-           (-Os, tests/size_planner.c) grows 25.1 -> 28.6 KB (the time tree
-           2.9 KB); its budget is 29 KiB.
-         Plan. Exact search: plain orders resume their suspended searches
-           (no node searched twice), candidates that would overfill a
-           section are refused unplaced, frames list their candidates once,
-           failed states of suspended searches are kept, minimising shares
-           work and nodes, a check skips the sweep when no stack can
-           overfill: minimalloc's challenging set decided in 0.09x
-           minimalloc's CPU time (was 0.36x; H 0.2x, was 2.5x); each
-           order's search and plan as before (plans differ where a
-           randomised restart answers first).
-         Remat. Anneal: the overshoot penalty is exp(10 x / base peak) - 1,
-           continuous at the aim, and a greedy repair mends a pipeline's
-           final state over the budget (recomputations that release what
-           is held at the peak, with the inputs they would stretch):
-           bert_base.train 18.6% -> 11-12% extra time (proven 9.1%).
-       0.5.0  2026-11  memory pools; in-place reuse and aliasing; a
-                       Lagrangian labeling bound and the layout plan.
-         Plan. Pools (dnnmem_plan_pools, dnnmem_pool): several memories
-           with capacities, alignments and costs per byte, allowed pools per
-           record in preference order; dnnmem_plan_pools_solve (USMP's
-           greedy, improvement moves with per-pool re-planning, branch and
-           bound over the assignment), _lower_bound (fractional fill per
-           step, chained over disjoint steps), _check;
-           DNNMEM_ERR_PLAN_POOL_CAPACITY, _FORBIDDEN, _OVER_CAPACITY
-           (-208 .. -210). Tool: plan --pool NAME=CAPACITY[:COST], the
-           'pools' column, --out 'pool', JSON cost and pools, an SVG panel
-           per pool.
-         Plan. In-place reuse and aliasing: dnnmem_interval.reuse and
-           .alias with DNNMEM_INTERVAL_REUSE / _ALIAS; every operation of
-           part 2 plans, bounds and checks them (tied groups, three tie
-           variants, a reuse-aware bound); DNNMEM_ERR_PLAN_REUSE (-206),
-           DNNMEM_ERR_PLAN_ALIAS_OFFSET (-207); dnnmem_plan_result.reused.
-           Passes, symbolic sizes, conflict sets, pools and shared objects
-           refuse links (DNNMEM_ERR_INVALID_ARGUMENT). The radix sort
-           sorts up to 32 ids by insertion.
-         Tool. plan: intervals CSV columns 'reuse' and 'alias', --inplace
-           elementwise on graph CSVs; JSON links, reused.
-         Label. A Lagrangian dual bound for k > 2 (the once-per-value
-           factors minimised exactly over label sets, block coordinate
-           ascent with forward/backward passes, evaluated exactly in
-           integers; exact on chains and in-trees), each pass reading a
-           labeling off the dual; expansion then starts from the best.
-           options.max_sweeps, result.sweeps / merged_bound / dual_bound,
-           DNNMEM_LABEL_FACTOR_BITS, DNNMEM_LABEL_DUAL_SWEEPS; the scratch
-           grows by 8 k (2V + E) + V k bytes. make bench: every decomposed
-           graph with three devices proven optimal (gaps were 1.8-6.0%),
-           the 1M-op chain too, in 0.8 s (was 27% in 4.6 s).
-         Layout. dnnmem_layout_convert[_scratch_size]: converting a tensor
-           between two layouts, its element copies kept, moved within their
-           unit or to another unit, and the DMA runs that write them.
-         Tool. layoutplan GRAPH --candidates F: an output TensorLayout per
-           op by the labeling engine (F: machine, DMA cost model, named
-           layouts of one tile, candidates and op cost factors per op kind,
-           the graph outputs' layout); JSON time, lower_bound, gap,
-           op_time, conversion_time, baselines; --out writes a 'layout'
-           column.
-         Remat. dnnmem_remat_time_bound: the multiplier reaches twice the
-           largest time per byte (times scaled down, up to 2^24 further,
-           where the range used to be capped near total time / total size):
-           stronger and still valid (bert_base.train 6.6% -> 9.1%,
-           gpt2_small.train 5.7% -> 6.2%). Anneal: CHAIN moves (a node and
-           its sole consumers move up together), a start order with graph
-           inputs just before their first consumer, and the contraction
-           pipeline aims 2% below the budget (results and polish use the
-           budget).
-       0.4.0  2026-11  sizes not known in advance; labeling over k devices (part
-                       9); the schedule's arena and the memory/time curve;
-                       bit-identical annealing.
-         Plan. dnnmem_interval.pass and dnnmem_plan_pass: multi-pass
-           planning (each pass around the earlier ones, which never move;
-           DNNMEM_ERR_PLAN_PASS_ORDER). dnnmem_plan_symbolic_solve /
-           _resolve / _records: sizes as polynomials in one symbol S, one
-           stacking valid for every S of a range, resolved per request in
-           O(n + edges) without scratch (DNNMEM_ERR_PLAN_SYMBOL_RANGE).
-           dnnmem_intervals_check refuses a negative pass. The plan's
-           scratch sizes take NULL records as records without gaps.
-           dnnmem_plan_conflict: why a capacity cannot be met, a conflict
-           set of records (minimal when proven) by a deletion filter over
-           exact decisions.
-           Fixed: minimising, when the search's root bound sits far above
-           the load bound on a fine grid (fixed records from an earlier
-           pass), asked every capacity in between one by one, none counted
-           as a node: 48 s for a pass of vgg16.train, a hang at 10^12 bytes,
-           past node_limit. Capacities refuted at once are climbed by
-           galloping and bisection now (1 ms), and every question costs a
-           node.
-         Remat. dnnmem_remat_plan: the instances of a sequence as interval
-           records (the simulator's lifetimes: their load is the peak),
-           planned by dnnmem_plan_solve; offsets per instance, the arena,
-           optimal when it equals the plan's bound (the peak).
-           dnnmem_remat_curve: the memory / time trade-off from the row
-           order's peak to the lower bound (options.spacing: even or
-           geometric, dnnmem_remat_spacing), per point the least time found
-           and the proven time bound, both monotone by construction, and
-           the knee (largest slope increase); points seeded s + k.
-         Common. No floating-point contraction inside the implementation
-           (gcc, clang and MSVC pragmas, restored after it): annealing is
-           bit-identical with FMA hardware and gcc's GNU modes or clang's
-           default (-ffp-contract=fast in clang still ignores pragmas);
-           -ffast-math is refused (DNNMEM_ALLOW_FAST_MATH overrides).
-           The built-in log moved to part 1 and is swept over every binade.
-         Label. New part 9, dnnmem_label_*: one of k labels per node with
-           per-node costs and conversions charged once per (value,
-           destination label); k = 2 exactly by one min cut, k > 2 by
-           alpha-expansion with a proven lower bound (merged bipartitions)
-           and the gap, branch and bound for small problems;
-           dnnmem_label_cost recounts, dnnmem_label_network exports a move;
-           DNNMEM_ERR_LABEL_NONE_ALLOWED (-900); DNNMEM_NO_LABEL.
-         Place. The per-value model is a client of part 9 (its network is
-           the k = 2 labeling's, the same optimum and node numbering); one
-           scratch size for both models, DNNMEM_PLACE_SCRATCH_BYTES = 528 V
-           + 304 E + 2048 (was 144 E).
-         Tool. plan: a 'pass' column (JSON passes, one_shot_arena);
-           polynomial sizes with --symbol S=LO..HI and --at S=V; --capacity
-           proven infeasible adds JSON conflict [ids], conflict_minimal.
-           remat --plan (arena, arena_lower_bound, arena_optimal;
-           --out writes step,node,offset), --plan-algo, --plan-nodes; the
-           curve by dnnmem_remat_curve: --points N, --spacing, JSON
-           time_lower_bound per point, knee, knee_index.
-           place --devices A,B,.. with time_<device> columns and
-           --link A-B=US:GBPS: assignment, time, lower bound and gap, each
-           single device, greedy by priority (ONNX Runtime's rule) and per
-           op; JSON in integer ns.
-       0.3.0  2026-11  exact planning that says why it stopped; fixes.
-         Plan. dnnmem_plan_result.stop (dnnmem_plan_stop: none, proved,
-           nodes, time, incomplete; _name/_parse) says why planning ended;
-           .degraded says the exact search's undo log filled. A full undo
-           log no longer ends the exact search in silence: unlogged
-           placements are undone by recounting, parts keep their ranks when
-           there is no room to re-rank. Minimising asks the bound's question
-           (75% of the nodes, the decision's own restarts) and a probe below
-           the best plan side by side, one restart at a time: about 1.3x
-           the decision at the bound (was 2.5-13x on tilings). The exact
-           search re-ranks and undoes with less work per node (the same
-           search, about 20% faster). Greedy by size and by breadth sort
-           neighbours without a callback (1.6x on high overlap, the same
-           plans). Fixed: a record of INT64_MAX bytes (lower bound
-           INT64_MAX) was left without an offset.
-         Share. Fixed: a count past 2^30 overflowed (2n) before it was
-           refused with TOO_MANY.
-         Cover. dnnmem_cover_vertices answers TOO_MANY, as its scratch size
-           does, for a transitive network past the int32 range.
-         Remat. dnnmem_remat_time_bound: budget 0 means no budget (extra
-           time 0), as documented (was INFEASIBLE). Anneal's limits (a
-           capacity past 2^28, V x 4 x max_group_size + E past 2^31 - 1)
-           give TOO_MANY (was INVALID_ARGUMENT).
-         Tool. plan --json adds stop and degraded.
-         Bench. make minimalloc MINIMALLOC_SRC=DIR; make bench times
-           google/minimalloc beside the exact planner.
-       0.2.0  2026-11  one API shape (breaks 0.1; every change below):
-         Shape. Every op is dnnmem_<part>_<op>(problem, options, inputs,
-           outputs, result, scratch, bytes) with a _scratch_size taking the
-           op's inputs; options structs (zero or NULL = defaults) carry the
-           algorithm as options.algo with _algo_name/_parse; results are
-           dnnmem_<part>_result. Manual: a tour, then one reference section
-           per part in one order (manual, declarations, implementation,
-           marked "==== N."). Opt-outs DNNMEM_NO_EXACT, _NO_COVER,
-           _NO_REMAT, _NO_LAYOUT, _NO_PLACE, _NO_FLOW.
-         Results. One sorted list, one range and prefix per part (values
-           renumbered): DNNMEM_ERR_FIXED_COLLISION, _OVERLAP, _MISALIGNED,
-           _FIXED_MISMATCH -> DNNMEM_ERR_PLAN_*; added
-           DNNMEM_ERR_SHARE_OVERLAP, DNNMEM_ERR_FLOW_FULL and
-           DNNMEM_ERR_OUTPUT_TOO_SMALL, which replaces
-           DNNMEM_ERR_COVER_PATHS_TOO_LONG, DNNMEM_ERR_REMAT_SEQUENCE_FULL,
-           SCRATCH_TOO_SMALL for text buffers and silent truncation (the
-           needed count is always reported). dnnmem_result_string ->
-           dnnmem_result_text; added dnnmem_result_name, _parse.
-         Common. Problems of intervals are const dnnmem_intervals *
-           {records, count, alignment}; dnnmem_intervals_check(problem);
-           dnnmem_progress_fn moved here from remat.
-         Plan. dnnmem_plan -> dnnmem_plan_solve; options.alignment ->
-           problem->alignment; lower_bound and check take the problem;
-           dnnmem_cover_intervals -> dnnmem_plan_chains. The exact search
-           no longer reports FIXED_COLLISION for fixed records whose
-           windows only interleave (the checker decides). Fixed: with
-           gap windows exact could return a larger arena than best (its
-           windowed model is conservative); it now starts from best's
-           plan.
-         Share. dnnmem_share -> dnnmem_share_solve with
-           dnnmem_share_options {algo}; share_lower_bound and share_check
-           get their own (smaller) _scratch_size.
-         Remat. problem.graph by pointer; dnnmem_remat_stats ->
-           dnnmem_remat_result (length moves into it); options.algo
-           (ANNEAL, ROW_ORDER, CHECKPOINT) replaces dnnmem_remat_baseline
-           and its kinds; flags NO_RECOMPUTE / NO_CONTRACTION ->
-           options.reorder_only / no_contraction; reserved removed;
-           solve(problem, options, rng, sequence, capacity, result, ...);
-           _solve_scratch_size_ex removed (the size sees the options);
-           time_bound takes options {budget, bound_cuts}; simulate and
-           group_order sizes take their inputs; budget 0 = no budget.
-           Fixed: the annealer's logarithm was wrong beyond e^+-100.
-         Layout. dnnmem_strided* -> dnnmem_layout_strided*, the algebra ->
-           dnnmem_layout_coalesce/_compose/_complement/_right_inverse/
-           _reshape_view; dnnmem_layout_step private; dnnmem_layout_stats
-           -> dnnmem_layout_result; is_padding is uint8_t *;
-           inverse_batch writes slot kinds (DNNMEM_LAYOUT_UNUSED removed);
-           print and runs answer OUTPUT_TOO_SMALL. Fixed: finish accepted
-           an implicit broadcast in an unbound layout and level names the
-           notation cannot write, which broke print -> parse.
-         Cover. dnnmem_cover_dag -> dnnmem_cover_vertices with
-           dnnmem_cover_options {transitive} (DNNMEM_COVER_TRANSITIVE
-           removed) and dnnmem_cover_result {paths, path_nodes};
-           dnnmem_cover_edges takes options and writes the result (W and
-           the paths' length; OUTPUT_TOO_SMALL keeps both); scratch sizes
-           take (graph, options).
-         Flow. DNNMEM_FLOW_DEFAULT removed (DNNMEM_FLOW_BK = 0); added
-           dnnmem_flow_algo_name/_parse ("bk", "pr"),
-           dnnmem_flow_options, dnnmem_flow_result;
-           solve(flow, source, sink, options, result).
-         Place. dnnmem_place_scratch_size(V, E) ->
-           dnnmem_place_solve_scratch_size(problem, options); added
-           dnnmem_place_network_scratch_size, dnnmem_place_model_name/
-           _parse ("per-value", "per-edge"); dnnmem_place_cost takes
-           options (its model) and its scratch size (problem, options).
-         Graph. dnnmem_graph_topo_order_scratch_size(V, E) -> (graph).
-       0.1.0  2026-11  first release: interval planning (TFLite and LeapMind
-                       heuristics, best fit, exact search), shared objects,
-                       path covers and W, recompute annealing, TensorLayout
-                       arithmetic, min-cut placement, max flow.
+   HISTORY (one line per version; what changed, and why, is in the git log)
+       0.6.1  exact minimising within ~1.25x of deciding; 32-bit tested
+       0.6.0  pools with reuse and aliasing; exact at 0.09x minimalloc's time
+       0.5.0  memory pools; in-place reuse; labeling bound; layout plan
+       0.4.0  multi-pass, symbolic sizes; k-device labeling; remat curve
+       0.3.0  exact planning that says why it stopped; fixes
+       0.2.0  one API shape for every part (breaks 0.1)
+       0.1.0  first release: plans, shared objects, covers, remat, layouts
 
    LICENSE
        MIT; see the end of the file.
@@ -1990,12 +1924,12 @@ DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order(const dnnmem_graph *graph,
 DNNMEM_DEF dnnmem_result dnnmem_graph_intervals(const dnnmem_graph *graph,
                                                 const int64_t *sizes,
                                                 const uint8_t *is_output,
-                                                dnnmem_interval *records, dnnmem_error *error);
+                                                dnnmem_interval *records);
 /* Lifetimes of a topologically numbered graph: record i = value i over
    [i, max(i, last consumer) + 1), to num_nodes when is_output[i] (is_output
    may be NULL), with size sizes[i]. Other fields zero. O(V+E), no scratch.
-   DNNMEM_ERR_NOT_TOPOLOGICAL (error: the node with a later input),
-   DNNMEM_ERR_NEGATIVE (the node's size), dnnmem_graph_check's errors. */
+   DNNMEM_ERR_NOT_TOPOLOGICAL, DNNMEM_ERR_NEGATIVE, dnnmem_graph_check's
+   errors (dnnmem_graph_check(graph, &error) names the node of a bad CSR). */
 
 /* ---- random numbers and stopping --------------------------------------- */
 
@@ -2029,6 +1963,7 @@ typedef enum dnnmem_plan_algo {
   DNNMEM_PLAN_SORTED_HEIGHT,  /* LeapMind's old order, height placement */
   DNNMEM_PLAN_PATHCOVER,      /* LeapMind's path-cover order, height placement */
   DNNMEM_PLAN_BESTFIT,        /* strip-packing best fit on the skyline */
+  DNNMEM_PLAN_GREEDY_TFLM,    /* TensorFlow Lite Micro's GreedyMemoryPlanner */
 #ifndef DNNMEM_NO_EXACT
   DNNMEM_PLAN_EXACT,          /* branch and bound: minimum arena with proof */
 #endif
@@ -2037,7 +1972,8 @@ typedef enum dnnmem_plan_algo {
 
 DNNMEM_DEF const char *dnnmem_plan_algo_name(dnnmem_plan_algo algo);
 /* "best", "naive", "greedy-size", "greedy-breadth", "sorted-height",
-   "pathcover", "bestfit", "exact"; NULL for a value out of range. */
+   "pathcover", "bestfit", "greedy-tflm", "exact"; NULL for a value out of
+   range. */
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_algo_parse(const char *name, dnnmem_plan_algo *out);
 /* The inverse of dnnmem_plan_algo_name; DNNMEM_ERR_PARSE for an unknown name
@@ -2106,7 +2042,9 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_solve_scratch_size(const dnnmem_intervals *
                                                         size_t *out_bytes);
 /* Scratch for dnnmem_plan_solve: O(n + gaps), about 675 bytes per record,
    plus the exact search's block: up to DNNMEM_PLAN_BEST_EXACT_MAX records
-   whatever the algo (one size serves every algo there), about 1.9 KiB per
+   whatever the algo (one size serves every algo there) but greedy-tflm,
+   which alone takes about 400 bytes per record (an engine's planner
+   inside its arena: nothing for the other strategies), about 1.9 KiB per
    record; above, only for exact, about 2 KiB per record plus 16 MiB.
    Reads problem->count and each record's num_gaps (not the rest, which
    the operation validates); records may be NULL to size records without
@@ -4257,18 +4195,15 @@ DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order(const dnnmem_graph *graph, int3
 DNNMEM_DEF dnnmem_result dnnmem_graph_intervals(const dnnmem_graph *graph,
                                                 const int64_t *sizes,
                                                 const uint8_t *is_output,
-                                                dnnmem_interval *records, dnnmem_error *error) {
-  dnnmem_result r = dnnmem_graph_check(graph, error);
+                                                dnnmem_interval *records) {
+  dnnmem_result r = dnnmem_graph_check(graph, NULL);
   int32_t v, k, n;
   if (r != DNNMEM_OK) return r;
   n = graph->num_nodes;
-  if (n > 0 && sizes == NULL) return dnnmem__fail(error, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_SIZE);
-  if (n > 0 && records == NULL) return dnnmem__fail(error, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
+  if (n > 0 && (sizes == NULL || records == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (!dnnmem_graph_is_topological(graph)) return DNNMEM_ERR_NOT_TOPOLOGICAL;
   for (v = 0; v < n; v++)
-    for (k = graph->in_offsets[v]; k < graph->in_offsets[v + 1]; k++)
-      if (graph->in_ids[k] >= v) return dnnmem__fail(error, DNNMEM_ERR_NOT_TOPOLOGICAL, v, DNNMEM_FIELD_INPUT);
-  for (v = 0; v < n; v++)
-    if (sizes[v] < 0) return dnnmem__fail(error, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_SIZE);
+    if (sizes[v] < 0) return DNNMEM_ERR_NEGATIVE;
   for (v = 0; v < n; v++) {
     DNNMEM_MEMSET(&records[v], 0, sizeof(records[v]));
     records[v].lower = v;
@@ -4526,15 +4461,33 @@ typedef struct dnnmem__planner {
   size_t cover_bytes;
 } dnnmem__planner;
 
-/* full: everything the heuristics use (2: with the gap rule's time tree);
-   else only time compression, the orders and the interval tree (shared
-   objects' bound). */
+/* The gap rule's time tree: 2P nodes, P blocks of 2^DNNMEM__PLAN_GAP_SHIFT
+   for <= 2n - 1 segments (a finer leaf only where segments x 2^(shift - S)
+   < n: as few blocks). */
+static void dnnmem__gap_layout(dnnmem__scratch *s, int32_t n, dnnmem__planner *p) {
+  size_t n2 = 2 * (size_t)n, gap_nodes;
+  gap_nodes = dnnmem__sky_nodes((int32_t)((n2 + ((size_t)1 << DNNMEM__PLAN_GAP_SHIFT) - 1) >>
+                                          DNNMEM__PLAN_GAP_SHIFT));
+  p->gap_ent = DNNMEM__TAKE(s, dnnmem__gap_entry, n);
+  p->gap_run = DNNMEM__TAKE(s, dnnmem__gap_entry, n);
+  p->gap_node = DNNMEM__TAKE(s, int32_t, n);
+  p->gap_start = DNNMEM__TAKE(s, int32_t, gap_nodes + 1);
+  p->gap_count = DNNMEM__TAKE(s, int32_t, gap_nodes);
+  p->gap_runs = DNNMEM__TAKE(s, int32_t, gap_nodes);
+  p->gap_zeros = DNNMEM__TAKE(s, int32_t, gap_nodes);
+  p->gap_sub = DNNMEM__TAKE(s, int32_t, gap_nodes);
+  p->gap_ext = DNNMEM__TAKE(s, int32_t, 4 * gap_nodes);
+}
+
+/* full: everything the heuristics use (2: with the gap rule's time tree;
+   3: only what greedy-tflm uses, for embedded engines); else only
+   time compression, the orders and the interval tree (shared objects'
+   bound). */
 static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, int full, dnnmem__planner *p) {
   size_t n2 = 2 * (size_t)n, nodes = dnnmem__sky_nodes(n2 > 0 ? (int32_t)n2 : 1);
   size_t heap_cap = 5 * (size_t)n + 4; /* pushes: 1 + 3 per placement + 1 per raise, raises <= 1 + 2n */
-  size_t gap_nodes;
   dnnmem_intervals chains;
-  p->gap_tree = full == 2;
+  p->gap_tree = full >= 2;
   p->gap_leaves = 0;
   p->off = DNNMEM__TAKE(s, int64_t, n);
   p->coords = DNNMEM__TAKE(s, int64_t, n2);
@@ -4553,6 +4506,11 @@ static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, int full, dnnm
   if (!full) return;
   p->found_key = DNNMEM__TAKE(s, int64_t, n);
   p->found_key2 = DNNMEM__TAKE(s, int64_t, n);
+  p->sky.max = NULL;
+  if (full == 3) { /* greedy-tflm alone */
+    dnnmem__gap_layout(s, n, p);
+    return;
+  }
   p->sky.max = DNNMEM__TAKE(s, int64_t, nodes);
   p->sky.lazy = DNNMEM__TAKE(s, int64_t, nodes);
   p->breadth = DNNMEM__TAKE(s, int64_t, n2);
@@ -4572,19 +4530,7 @@ static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, int full, dnnm
   if (dnnmem_plan_chains_scratch_size(&chains, &p->cover_bytes) != DNNMEM_OK) s->overflow = 1;
   p->cover_scratch = DNNMEM__TAKE(s, unsigned char, p->cover_bytes);
   if (full < 2) return;
-  /* 2P nodes, P blocks of 2^DNNMEM__PLAN_GAP_SHIFT for <= 2n - 1 segments
-     (a finer leaf only where segments x 2^(shift - S) < n: as few blocks) */
-  gap_nodes = dnnmem__sky_nodes((int32_t)((n2 + ((size_t)1 << DNNMEM__PLAN_GAP_SHIFT) - 1) >>
-                                          DNNMEM__PLAN_GAP_SHIFT));
-  p->gap_ent = DNNMEM__TAKE(s, dnnmem__gap_entry, n);
-  p->gap_run = DNNMEM__TAKE(s, dnnmem__gap_entry, n);
-  p->gap_node = DNNMEM__TAKE(s, int32_t, n);
-  p->gap_start = DNNMEM__TAKE(s, int32_t, gap_nodes + 1);
-  p->gap_count = DNNMEM__TAKE(s, int32_t, gap_nodes);
-  p->gap_runs = DNNMEM__TAKE(s, int32_t, gap_nodes);
-  p->gap_zeros = DNNMEM__TAKE(s, int32_t, gap_nodes);
-  p->gap_sub = DNNMEM__TAKE(s, int32_t, gap_nodes);
-  p->gap_ext = DNNMEM__TAKE(s, int32_t, 4 * gap_nodes);
+  dnnmem__gap_layout(s, n, p);
 }
 
 /* Orders: each a "less" over record ids with explicit tie-breaks (id last,
@@ -4947,7 +4893,7 @@ static void dnnmem__plan_reset(dnnmem__planner *p, int takes_placed) {
   }
   for (i = 0; i < p->n; i++)
     if (p->off[i] >= 0) dnnmem__itree_insert(p, i);
-  dnnmem__sky_reset(&p->sky, p->segments);
+  if (p->sky.max) dnnmem__sky_reset(&p->sky, p->segments);
 }
 
 /* Sorts the free (non-fixed) records into p->order; returns their count. */
@@ -5085,6 +5031,52 @@ static void dnnmem__plan_greedy_breadth(dnnmem__planner *p) {
   m = dnnmem__free_order(p, dnnmem__less_by_breadth, &ctx);
   dnnmem__gap_begin(p);
   for (i = 0; i < m; i++) dnnmem__place_in_gap(p, p->order[i]);
+}
+
+/* TensorFlow Lite Micro's GreedyMemoryPlanner (greedy_memory_planner.cc):
+   its walk over the placed records meeting r, by offset, keeps the highest
+   end so far and stops at the first record whose offset leaves room below
+   it: the lowest free interval that fits, else above them all. The time
+   tree's free intervals give that directly; with a zero size in play (a
+   zero-size record at x ends a free interval at x in its walk) the walk
+   itself, from the interval tree. */
+static void dnnmem__place_lowest(dnnmem__planner *p, int32_t r) {
+  int64_t a = dnnmem_interval_alignment(&p->rec[r], p->align), size = p->rec[r].size, top = 0, cand;
+  int32_t k;
+  if (p->gap_leaves > 0 && size > 0 && dnnmem__gap_free(p, r)) {
+    for (k = 0; k + 1 < p->gap_cur; k++)
+      if ((cand = dnnmem__align_up(p->found_key[k], a)) + size <= p->found_key2[k]) break;
+    top = p->found_key[k];
+  } else {
+    if (!p->itree_all) { /* the placed records the tree has not seen */
+      for (k = 0; k < p->n; k++)
+        if (p->off[k] >= 0 && !(p->rec[k].flags & DNNMEM_INTERVAL_FIXED)) dnnmem__itree_insert(p, k);
+      p->itree_all = 1;
+    }
+    dnnmem__neighbours(p, r);
+    for (k = 0; k < p->found_count; k++) {
+      int32_t q = p->found[k];
+      if (dnnmem__align_up(top, a) + size <= p->off[q]) break;
+      top = dnnmem__max64(top, p->off[q] + p->rec[q].size);
+    }
+  }
+  p->off[r] = dnnmem__align_up(top, a);
+  if (p->itree_all) dnnmem__itree_insert(p, r);
+  if (p->gap_leaves > 0) dnnmem__gap_insert(p, r);
+}
+
+/* Its order: fixed (offline-planned) records first, where they are; the
+   others by size, descending, ties the record added last first (its
+   bubble sort runs over the records stacked from the tail). */
+static void dnnmem__plan_greedy_tflm(dnnmem__planner *p) {
+  int32_t i, m = 0;
+  for (i = p->n - 1; i >= 0; i--) {
+    p->vals[i] = -p->rec[i].size;
+    if (!(p->rec[i].flags & DNNMEM_INTERVAL_FIXED)) p->order[m++] = i;
+  }
+  dnnmem__radix_sort(p->order, p->tmp, m, p->vals);
+  dnnmem__gap_begin(p);
+  for (i = 0; i < m; i++) dnnmem__place_lowest(p, p->order[i]);
 }
 
 /* ---- bestfit: skyline of runs (maximal time ranges of equal height) ---- */
@@ -7023,7 +7015,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
 /* ---- the planner's entry points ----------------------------------------- */
 
 static const char dnnmem__plan_names[DNNMEM_PLAN_ALGO_COUNT][DNNMEM__NAME_BYTES] = {
-    "best", "naive", "greedy-size", "greedy-breadth", "sorted-height", "pathcover", "bestfit",
+    "best", "naive", "greedy-size", "greedy-breadth", "sorted-height", "pathcover", "bestfit", "greedy-tflm",
 #ifndef DNNMEM_NO_EXACT
     "exact"
 #endif
@@ -7052,7 +7044,8 @@ typedef struct dnnmem__plan_work {
 /* The one layout of every plan operation: the size (out_bytes given) or
    the carving of scratch. Solving carves, besides the planner, bound and
    checker, the exact search's block: lean up to DNNMEM_PLAN_BEST_EXACT_MAX
-   records whatever the algo (one size serves every algo there), full for
+   records whatever the algo (one size serves every algo there) but
+   greedy-tflm (lean: its own arrays only), full for
    exact above, none otherwise. */
 static dnnmem_result dnnmem__plan_carve_counts(int32_t count, int32_t pieces, dnnmem_plan_algo algo,
                                                int what, dnnmem__plan_work *w, void *scratch,
@@ -7065,9 +7058,10 @@ static dnnmem_result dnnmem__plan_carve_counts(int32_t count, int32_t pieces, dn
   w->exact_mode = 0;
   w->exact_bytes = 0;
   if (what == DNNMEM__PLAN_SOLVE) {
-    dnnmem__planner_layout(&s, count, 2, &w->planner);
+    dnnmem__planner_layout(&s, count, algo == DNNMEM_PLAN_GREEDY_TFLM ? 3 : 2, &w->planner);
 #ifndef DNNMEM_NO_EXACT
-    if (count > 0 && count <= DNNMEM_PLAN_BEST_EXACT_MAX) w->exact_mode = 1;
+    if (algo == DNNMEM_PLAN_GREEDY_TFLM) w->exact_mode = 0; /* lean: an engine's planner */
+    else if (count > 0 && count <= DNNMEM_PLAN_BEST_EXACT_MAX) w->exact_mode = 1;
     else if (count > 0 && algo == DNNMEM_PLAN_EXACT) w->exact_mode = 2;
     if (w->exact_mode &&
         dnnmem__exact_scratch_size(count, (pieces - count) / 2, w->exact_mode == 1, &w->exact_bytes) != DNNMEM_OK)
@@ -7211,7 +7205,8 @@ static void dnnmem__planner_setup(dnnmem__planner *p, const dnnmem_interval *rec
 }
 
 static dnnmem_result dnnmem__plan_run(dnnmem__planner *p, dnnmem_plan_algo algo) {
-  dnnmem__plan_reset(p, algo == DNNMEM_PLAN_GREEDY_SIZE || algo == DNNMEM_PLAN_GREEDY_BREADTH);
+  dnnmem__plan_reset(p, algo == DNNMEM_PLAN_GREEDY_SIZE || algo == DNNMEM_PLAN_GREEDY_BREADTH ||
+                            algo == DNNMEM_PLAN_GREEDY_TFLM);
   switch (algo) {
     case DNNMEM_PLAN_NAIVE: dnnmem__plan_naive(p); break;
     case DNNMEM_PLAN_GREEDY_SIZE: dnnmem__plan_greedy_size(p); break;
@@ -7219,6 +7214,7 @@ static dnnmem_result dnnmem__plan_run(dnnmem__planner *p, dnnmem_plan_algo algo)
     case DNNMEM_PLAN_SORTED_HEIGHT: dnnmem__plan_sorted_height(p); break;
     case DNNMEM_PLAN_PATHCOVER: return dnnmem__plan_pathcover(p);
     case DNNMEM_PLAN_BESTFIT: dnnmem__plan_bestfit(p); break;
+    case DNNMEM_PLAN_GREEDY_TFLM: dnnmem__plan_greedy_tflm(p); break;
     default: return DNNMEM_ERR_INVALID_ARGUMENT;
   }
   return DNNMEM_OK;
@@ -7231,11 +7227,11 @@ static dnnmem_result dnnmem__plan_heuristics(dnnmem__planner *p, dnnmem_plan_alg
                                              int64_t *offsets, dnnmem_plan_result *res) {
   static const dnnmem_plan_algo candidates[] = {DNNMEM_PLAN_PATHCOVER, DNNMEM_PLAN_SORTED_HEIGHT,
                                                 DNNMEM_PLAN_GREEDY_SIZE, DNNMEM_PLAN_GREEDY_BREADTH,
-                                                DNNMEM_PLAN_BESTFIT};
+                                                DNNMEM_PLAN_BESTFIT, DNNMEM_PLAN_GREEDY_TFLM};
   const dnnmem_plan_algo *list = candidates;
   int32_t k, count = (int32_t)(sizeof(candidates) / sizeof(candidates[0])), i;
   dnnmem_result r;
-  if (algo >= DNNMEM_PLAN_NAIVE && algo <= DNNMEM_PLAN_BESTFIT) list = &algo, count = 1;
+  if (algo >= DNNMEM_PLAN_NAIVE && algo <= DNNMEM_PLAN_GREEDY_TFLM) list = &algo, count = 1;
   res->arena = DNNMEM__I64_MAX;
   /* k == 0 always runs: a bound of INT64_MAX (one record of that size)
      must still get its offsets written. */

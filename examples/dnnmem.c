@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #define STB_DS_IMPLEMENTATION
 #include <stb/stb_ds.h>
@@ -104,7 +105,7 @@ static int cli_deadline_passed(void *user) { return cli_now_ms() >= *(const doub
 
 typedef struct cli_args {
   const char *operand;                  /* FILE, GRAPH or LAYOUT */
-  int json, per_edge, dump, no_contraction, baselines, bound, curve;
+  int json, per_edge, dump, no_contraction, baselines, bound, curve, progress;
   const char *out, *svg, *algo, *machine, *symbol, *devices;
   const char *candidates;               /* layoutplan --candidates */
   const char **at;                      /* stb_ds: every --at */
@@ -126,6 +127,7 @@ typedef enum cli_kind {
   CLI_STRING, /* const char *, the last one given */
   CLI_LIST,   /* stb_ds array of const char *, repeatable */
   CLI_INT,    /* int64_t within [min, max] */
+  CLI_SIZE,   /* bytes: CLI_INT with the units of files_parse_size (8k = 8192) */
   CLI_NUMBER  /* double, finite and > 0 */
 } cli_kind;
 
@@ -186,7 +188,8 @@ static void cli_usage(FILE *f, const cli_command *c) {
 static int64_t cli_parse_int(const cli_option *o, const char *text) {
   const char *why;
   int64_t v;
-  if (files_parse_i64(text, &v, &why) != 0) cli_usage_error("%s: '%s' %s", o->flag, text, why);
+  if ((o->kind == CLI_SIZE ? files_parse_size(text, &v, &why) : files_parse_i64(text, &v, &why)) != 0)
+    cli_usage_error("%s: '%s' %s", o->flag, text, why);
   if (v < o->min || v > o->max) {
     if (o->max == INT64_MAX && o->min == 1) cli_usage_error("%s must be positive", o->flag);
     if (o->max == INT64_MAX) cli_usage_error("%s must be >= %lld", o->flag, (long long)o->min);
@@ -212,7 +215,8 @@ static void cli_store(const cli_option *o, const char *value, cli_args *args) {
   case CLI_FLAG: *(int *)dest = 1; break;
   case CLI_STRING: *(const char **)dest = value; break;
   case CLI_LIST: arrput(*(const char ***)dest, value); break;
-  case CLI_INT: *(int64_t *)dest = cli_parse_int(o, value); break;
+  case CLI_INT:
+  case CLI_SIZE: *(int64_t *)dest = cli_parse_int(o, value); break;
   case CLI_NUMBER: *(double *)dest = cli_parse_number(o, value); break;
   }
 }
@@ -304,6 +308,19 @@ static void cli_json_string(const char *key, const char *s) {
 }
 static void cli_json_end(void) { printf("}\n"); }
 
+/* --algo best (or none given: best) names the strategy that won: JSON
+   "algo": "best" and "won_by", text "best (won by pathcover)". */
+static int cli_asked_best(const cli_args *a) { return !a->algo || strcmp(a->algo, "best") == 0; }
+static const char *cli_algo_text(const cli_args *a, const char *won, char *buf, size_t size) {
+  if (!cli_asked_best(a) || strcmp(won, "best") == 0) return won;
+  snprintf(buf, size, "best (won by %s)", won);
+  return buf;
+}
+static void cli_json_algo(const cli_args *a, const char *won) {
+  cli_json_string("algo", cli_asked_best(a) ? "best" : won);
+  if (cli_asked_best(a)) cli_json_string("won_by", won);
+}
+
 /* ---- output files ------------------------------------------------------- */
 
 /* Writes the input rows with one more column (or that column replaced):
@@ -345,9 +362,10 @@ static void cli_refuse_links(const char *path, const files_intervals *iv, const 
   if (iv->links > 0) cli_input_error(path, files_intervals_line(iv, files_intervals_first_link(iv)), "%s", why);
 }
 
-static void cli_read_graph(const char *path, files_graph *g) {
+/* A graph CSV with at least the columns need (comma-separated) that who reads. */
+static void cli_read_graph(const char *path, files_graph *g, const char *need, const char *who) {
   files_error err;
-  if (files_read_graph(path, g, &err) != 0) cli_file_error(&err);
+  if (files_read_graph(path, g, &err) != 0 || files_graph_need(g, need, who, &err) != 0) cli_file_error(&err);
 }
 
 /* ---- flow ----------------------------------------------------------------- */
@@ -481,7 +499,7 @@ static void cover_solve(const char *file, const files_intervals *iv, cover_answe
     cli_check(dnnmem_cover_edges(&g->graph, NULL, NULL, NULL, NULL, 0, &paths, scratch, bytes), file);
     ans->w = paths.paths;
     free(scratch);
-    cli_check(dnnmem_graph_intervals(&g->graph, g->size, NULL, records, NULL), file);
+    cli_check(dnnmem_graph_intervals(&g->graph, g->size, NULL, records), file);
     cli_check(dnnmem_plan_solve_scratch_size(&lifetimes, &options, &bytes), file);
     scratch = cli_alloc(bytes);
     cli_check(dnnmem_plan_solve(&lifetimes, &options, offsets, &result, scratch, bytes), file);
@@ -518,10 +536,13 @@ static void cover_print(const cli_args *a, const files_intervals *iv, const cove
     }
     cli_json_end();
   } else {
-    printf("%d records in %d groups (overlap_max %d) in %.3f ms\n", iv->n, ans->groups, overlap, ans->ms);
+    printf("%d records in %d chains of lifetimes that never overlap (the most live at once: %d), %.3f ms\n", iv->n,
+           ans->groups, overlap, ans->ms);
     if (iv->is_graph)
-      printf("W = %d; pathcover arena %lld %s 2 W max_size = %lld\n", ans->w, (long long)ans->arena,
-             ans->arena <= ans->bound ? "<=" : ">", (long long)ans->bound);
+      printf("W = %d paths cover every edge; LeapMind's bound: the pathcover plan's arena %lld %s 2 x W x the\n"
+             "largest tensor (%lld) = %lld bytes%s\n",
+             ans->w, (long long)ans->arena, ans->arena <= ans->bound ? "<=" : ">", (long long)ans->max_size,
+             (long long)ans->bound, ans->arena <= ans->bound ? "" : " (the bound does not hold)");
   }
 }
 
@@ -613,11 +634,12 @@ static void cli_plan_svg(const char *path, const char *title, const dnnmem_inter
 static const cli_option plan_options[] = {
     {"--algo", "A", CLI_STRING, CLI_ARG(algo), 0, 0,
      "best (default), naive, greedy-size, greedy-breadth, sorted-height,\n"
-     "pathcover, bestfit, exact (minimum arena, proven when it completes)"},
-    {"--align", "N", CLI_INT, CLI_ARG(align), 1, INT64_MAX, "every offset a multiple of N (a power of two)"},
+     "pathcover, bestfit, greedy-tflm (TensorFlow Lite Micro's offsets),\n"
+     "exact (minimum arena, proven when it completes)"},
+    {"--align", "N", CLI_SIZE, CLI_ARG(align), 1, INT64_MAX, "every offset a multiple of N (a power of two)"},
     {"--time-limit", "S", CLI_NUMBER, CLI_ARG(time_limit), 0, 0, "stop the exact search after S seconds (best plan so far)"},
     {"--nodes", "N", CLI_INT, CLI_ARG(nodes), 1, INT64_MAX, "stop the exact search after N nodes (best: " CLI_STRING(DNNMEM_PLAN_BEST_NODES) " by default)"},
-    {"--capacity", "C", CLI_INT, CLI_ARG(capacity), 1, INT64_MAX,
+    {"--capacity", "C", CLI_SIZE, CLI_ARG(capacity), 1, INT64_MAX,
      "is there a plan within C bytes? (JSON feasible: true, false or\n\"unknown\"; with exact the search answers it). When there is none:\nrecords that alone cannot fit (JSON conflict, conflict_minimal)"},
     {"--symbol", "S=LO..HI", CLI_STRING, CLI_ARG(symbol), 0, 0,
      "sizes are polynomials in S (4096*S^2+512*S+64): one plan for every\nS in LO..HI (a stacking; JSON worst_ratio, arena at both ends)"},
@@ -763,11 +785,11 @@ static void plan_print_conflict(const files_intervals *iv, const plan_conflict_a
 
 static void plan_print(const cli_args *a, const files_intervals *iv, const int64_t *offsets,
                        const dnnmem_plan_result *res, double ms, const plan_conflict_answer *c) {
-  char buf[24];
+  char buf[24], algo[64];
   if (a->json) {
     cli_json_begin();
     cli_json_int("n", iv->n);
-    cli_json_string("algo", dnnmem_plan_algo_name(res->algo));
+    cli_json_algo(a, dnnmem_plan_algo_name(res->algo));
     cli_json_int("arena", res->arena);
     cli_json_int("lower_bound", res->lower_bound);
     cli_json_bool("optimal", res->optimal);
@@ -785,8 +807,8 @@ static void plan_print(const cli_args *a, const files_intervals *iv, const int64
     cli_json_end();
     return;
   }
-  printf("%s: %d records, %s: arena %lld bytes, lower bound %lld (%.3fx)%s, %.2f ms\n", a->operand, iv->n,
-         dnnmem_plan_algo_name(res->algo), (long long)res->arena, (long long)res->lower_bound,
+  printf("%s: %d records, %s: arena %lld bytes, lower bound %lld (%.3fx)%s, %.2f ms\n", files_display_name(a->operand), iv->n,
+         cli_algo_text(a, dnnmem_plan_algo_name(res->algo), algo, sizeof algo), (long long)res->arena, (long long)res->lower_bound,
          res->lower_bound ? (double)res->arena / (double)res->lower_bound : 1.0, res->optimal ? ", optimal" : "", ms);
   if (iv->links > 0) plan_print_links(iv, res->reused);
   if (a->capacity > 0)
@@ -949,7 +971,7 @@ static void plan_print_symbolic(const cli_args *a, const files_intervals *iv, co
   }
   printf("%s: %d records, one plan for %s in %lld..%lld: worst %.4fx the lower bound (at %s = %lld, of %d "
          "values), %.2f ms\n",
-         a->operand, iv->n, in->name, (long long)p->s_min, (long long)p->s_max, res->worst_ratio, in->name,
+         files_display_name(a->operand), iv->n, in->name, (long long)p->s_min, (long long)p->s_max, res->worst_ratio, in->name,
          (long long)res->worst_at, (int)res->samples, ms);
   printf("%s = %lld: arena %lld, lower bound %lld; %s = %lld: arena %lld, lower bound %lld\n", in->name,
          (long long)p->s_min, (long long)res->arena_min, (long long)res->lower_bound_min, in->name,
@@ -1055,7 +1077,7 @@ static void plan_passes_command(const cli_args *a, files_intervals *iv, const dn
   if (a->json) {
     cli_json_begin();
     cli_json_int("n", iv->n);
-    cli_json_string("algo", dnnmem_plan_algo_name(res.algo));
+    cli_json_algo(a, dnnmem_plan_algo_name(res.algo));
     cli_json_int("arena", res.arena);
     cli_json_int("lower_bound", one.lower_bound);
     cli_json_bool("optimal", res.arena == one.lower_bound);
@@ -1073,7 +1095,7 @@ static void plan_passes_command(const cli_args *a, files_intervals *iv, const dn
     cli_json_int("one_shot_lower_bound", one.lower_bound);
     cli_json_end();
   } else {
-    printf("%s: %d records in %d passes: arena %lld bytes, lower bound %lld (%.3fx), %.2f ms\n", a->operand, iv->n,
+    printf("%s: %d records in %d passes: arena %lld bytes, lower bound %lld (%.3fx), %.2f ms\n", files_display_name(a->operand), iv->n,
            (int)num, (long long)res.arena, (long long)one.lower_bound,
            one.lower_bound ? (double)res.arena / (double)one.lower_bound : 1.0, ms);
     for (k = 0; k < num; k++) printf("after pass %d: arena %lld\n", (int)passes[k], (long long)pass_arena[k]);
@@ -1123,7 +1145,7 @@ static void plan_pools_parse(const cli_args *a, plan_pools_input *in) {
     memset(&in->pools[k], 0, sizeof(dnnmem_pool));
     in->pools[k].name = in->names[k];
     in->pools[k].cost = 1;
-    if (files_parse_i64(num_text, &in->pools[k].capacity, &why) != 0)
+    if (files_parse_size(num_text, &in->pools[k].capacity, &why) != 0)
       cli_usage_error("--pool '%s': capacity '%s' %s", spec, num_text, why);
     if (in->pools[k].capacity < 0) cli_usage_error("--pool '%s': a negative capacity", spec);
     if (colon && files_parse_i64(colon + 1, &in->pools[k].cost, &why) != 0)
@@ -1310,6 +1332,7 @@ static void plan_pools_command(const cli_args *a, files_intervals *iv) {
   int64_t *offsets, *arenas, *checked, *bytes_in, total = 0;
   plan_conflict_answer c;
   int have_conflict = 0;
+  char algo[64];
   size_t bytes = 0, check_bytes = 0;
   void *scratch;
   double ms, deadline;
@@ -1368,7 +1391,8 @@ static void plan_pools_command(const cli_args *a, files_intervals *iv) {
   if (a->json) {
     cli_json_begin();
     cli_json_int("n", iv->n);
-    cli_json_string("algo", dnnmem_plan_pools_algo_name(res.feasible == 1 ? res.algo : opt.algo));
+    if (res.feasible == 1) cli_json_algo(a, dnnmem_plan_pools_algo_name(res.algo));
+    else cli_json_string("algo", dnnmem_plan_pools_algo_name(opt.algo));
     if (res.feasible < 0) cli_json_string("feasible", "unknown");
     else cli_json_bool("feasible", res.feasible);
     if (res.feasible == 1) {
@@ -1397,11 +1421,11 @@ static void plan_pools_command(const cli_args *a, files_intervals *iv) {
     cli_json_end();
   } else {
     if (res.feasible == 1)
-      printf("%s: %d records in %d pools, %s: cost %lld, lower bound %lld (%.3fx)%s, %.2f ms\n", a->operand, iv->n,
-             (int)in.num, dnnmem_plan_pools_algo_name(res.algo), (long long)res.cost, (long long)res.lower_bound,
+      printf("%s: %d records in %d pools, %s: cost %lld, lower bound %lld (%.3fx)%s, %.2f ms\n", files_display_name(a->operand), iv->n,
+             (int)in.num, cli_algo_text(a, dnnmem_plan_pools_algo_name(res.algo), algo, sizeof algo), (long long)res.cost, (long long)res.lower_bound,
              res.lower_bound ? (double)res.cost / (double)res.lower_bound : 1.0, res.optimal ? ", optimal" : "", ms);
     else
-      printf("%s: %d records in %d pools: no plan %s, %.2f ms\n", a->operand, iv->n, (int)in.num,
+      printf("%s: %d records in %d pools: no plan %s, %.2f ms\n", files_display_name(a->operand), iv->n, (int)in.num,
              res.feasible == 0 ? "exists (proven)" : "found", ms);
     if (iv->links > 0 && res.feasible == 1) plan_print_links(iv, res.reused);
     for (q = 0; q < in.num && res.feasible == 1; q++)
@@ -1439,6 +1463,7 @@ static int cmd_plan(const cli_args *a) {
   if (a->inplace) {
     files_error err;
     if (!iv.is_graph) cli_usage_error("--inplace needs a graph CSV (an intervals CSV has 'reuse' and 'alias' columns)");
+    if (files_graph_need(&iv.graph, "id,op,size,inputs", "plan --inplace", &err)) cli_file_error(&err);
     files_intervals_inplace(&iv, files_elementwise_ops);
     if (files_intervals_links_check(&iv, &err)) cli_file_error(&err);
   }
@@ -1512,6 +1537,7 @@ static int cmd_share(const cli_args *a) {
   files_intervals iv;
   int64_t *object_of;
   double t0, ms;
+  char algo[64];
   if (a->algo && dnnmem_share_algo_parse(a->algo, &opt.algo) != DNNMEM_OK)
     cli_usage_error("unknown --algo '%s'", a->algo);
   cli_read_intervals(a->operand, 0, &iv);
@@ -1524,7 +1550,7 @@ static int cmd_share(const cli_args *a) {
   if (a->json) {
     cli_json_begin();
     cli_json_int("n", iv.n);
-    cli_json_string("algo", dnnmem_share_algo_name(res.algo));
+    cli_json_algo(a, dnnmem_share_algo_name(res.algo));
     cli_json_int("objects", res.objects);
     cli_json_int("total", res.total);
     cli_json_int("lower_bound", res.lower_bound);
@@ -1532,8 +1558,8 @@ static int cmd_share(const cli_args *a) {
     cli_json_double("time_ms", ms);
     cli_json_end();
   } else {
-    printf("%s: %d records, %s: %d objects, total %lld bytes, lower bound %lld (%.3fx), %.2f ms\n", a->operand,
-           iv.n, dnnmem_share_algo_name(res.algo), res.objects, (long long)res.total, (long long)res.lower_bound,
+    printf("%s: %d records, %s: %d objects, total %lld bytes, lower bound %lld (%.3fx), %.2f ms\n", files_display_name(a->operand),
+           iv.n, cli_algo_text(a, dnnmem_share_algo_name(res.algo), algo, sizeof algo), res.objects, (long long)res.total, (long long)res.lower_bound,
            res.lower_bound ? (double)res.total / (double)res.lower_bound : 1.0, ms);
   }
   free(object_of);
@@ -1544,7 +1570,7 @@ static int cmd_share(const cli_args *a) {
 /* ---- remat: recomputation schedule within a memory budget ---------------- */
 
 static const cli_option remat_options[] = {
-    {"--budget", "B", CLI_INT, CLI_ARG(budget), 0, INT64_MAX, "peak budget in bytes"},
+    {"--budget", "B", CLI_SIZE, CLI_ARG(budget), 0, INT64_MAX, "peak budget in bytes (8M = 8 x 2^20)"},
     {"--budget-ratio", "R", CLI_NUMBER, CLI_ARG(budget_ratio), 0, 0, "budget = R x the row order's peak"},
     {"--curve", NULL, CLI_FLAG, CLI_ARG(curve), 0, 0,
      "the peak/time trade-off: --points budgets from the row order's\npeak down to the lower bound (the default without a budget)"},
@@ -1566,6 +1592,8 @@ static const cli_option remat_options[] = {
      "also prove a lower bound of the extra time every sequence within\nthe budget needs (extra_time_lower_bound)"},
     {"--bound-cuts", "K", CLI_INT, CLI_ARG(bound_cuts), 1, INT32_MAX, "cut nodes tried by --bound (default 16; implies --bound)"},
     {"--out", "F", CLI_STRING, CLI_ARG(out), 0, 0, "write the sequence, one node id per line (--plan:\nstep,node,offset rows)"},
+    {"--progress", NULL, CLI_FLAG, CLI_ARG(progress), 0, 0,
+     "progress of timed runs on stderr: a bar when stderr is a terminal\n(always there), else a line every 2 s (only with this flag)"},
     {NULL, NULL, CLI_FLAG, 0, 0, 0, NULL}};
 
 #define REMAT_CURVE_SECONDS 4.0 /* the default curve's time cap, in all */
@@ -1591,19 +1619,38 @@ typedef struct remat_run {
   double ms;
 } remat_run;
 
+/* Progress of a timed run: REMAT_BAR redraws one line of stderr (a
+   terminal) and erases it when done, so it never stays among the answers;
+   REMAT_LINES (--progress, stderr not a terminal) writes a line every 2 s. */
+enum { REMAT_QUIET, REMAT_LINES, REMAT_BAR };
+
 typedef struct remat_clock {
   double start_ms, limit_ms, deadline_ms, last_report_ms;
-  int report;
+  int report; /* REMAT_QUIET, _LINES or _BAR */
 } remat_clock;
+
+static int remat_report_mode(const cli_args *a) {
+  return isatty(2) ? REMAT_BAR : a->progress ? REMAT_LINES : REMAT_QUIET;
+}
 
 static double remat_progress(void *user) {
   remat_clock *c = (remat_clock *)user;
-  double now = cli_now_ms();
-  if (c->report && now - c->last_report_ms >= 2000.0) {
-    fprintf(stderr, "dnnmem remat: %.0f%% of %.1f s\n", 100.0 * (now - c->start_ms) / c->limit_ms, c->limit_ms / 1e3);
+  double now = cli_now_ms(), done = (now - c->start_ms) / c->limit_ms;
+  if (c->report == REMAT_BAR && now - c->last_report_ms >= 200.0) {
+    int filled = (int)(30 * (done < 1 ? done : 1));
+    fprintf(stderr, "\rdnnmem remat: [%.*s%*s] %3.0f%% of %.1f s", filled, "##############################",
+            30 - filled, "", 100.0 * (done < 1 ? done : 1), c->limit_ms / 1e3);
+    c->last_report_ms = now;
+  } else if (c->report == REMAT_LINES && now - c->last_report_ms >= 2000.0) {
+    fprintf(stderr, "dnnmem remat: %.0f%% of %.1f s\n", 100.0 * done, c->limit_ms / 1e3);
     c->last_report_ms = now;
   }
-  return (now - c->start_ms) / c->limit_ms;
+  return done;
+}
+
+/* Erases the bar (if one was drawn). */
+static void remat_progress_end(const remat_clock *c) {
+  if (c->report == REMAT_BAR && c->last_report_ms > c->start_ms) fprintf(stderr, "\r%60s\r", "");
 }
 
 static double remat_overhead(const remat_setup *s, int64_t time) {
@@ -1621,7 +1668,7 @@ static void remat_prepare(const cli_args *a, remat_setup *s) {
   memset(s, 0, sizeof(*s));
   memset(&o, 0, sizeof(o));
   s->path = a->operand;
-  cli_read_graph(s->path, &s->g);
+  cli_read_graph(s->path, &s->g, "id,size,time,inputs", "remat");
   s->n = s->g.n;
   if (a->max_length && a->max_length < s->n)
     cli_usage_error("--max-length %lld is below the %d nodes", (long long)a->max_length, s->n);
@@ -1688,6 +1735,7 @@ static void remat_anneal(const remat_setup *s, const dnnmem_remat_options *optio
   }
   run->result = dnnmem_remat_solve(&s->problem, &o, &rng, run->sequence, s->max_length, &run->stats, s->scratch,
                                    s->bytes);
+  if (seconds > 0) remat_progress_end(&clock);
   run->length = run->stats.length;
   run->ms = cli_now_ms() - clock.start_ms;
   if (run->result != DNNMEM_OK && run->result != DNNMEM_ERR_INFEASIBLE) remat_fail(s, run->result);
@@ -1721,15 +1769,14 @@ static void remat_print_head(const cli_args *a, const remat_setup *s) {
     cli_json_int("base_time", s->base.time);
     cli_json_int("lower_bound", s->lower_bound);
   } else {
-    printf("%s: %d nodes, base peak %lld bytes, time %lld ns; lower bound %lld\n", s->path, s->n,
+    printf("%s: %d nodes, base peak %lld bytes, time %lld ns; lower bound %lld\n", files_display_name(s->path), s->n,
            (long long)s->base.peak, (long long)s->base.time, (long long)s->lower_bound);
   }
 }
 
 /* One point of the curve: what was found within the budget, else the
    point's own run (over the budget: feasible false). */
-static void remat_print_point(const cli_args *a, const remat_setup *s, const dnnmem_remat_point *pt, int k,
-                              int last) {
+static void remat_print_point(const cli_args *a, const remat_setup *s, const dnnmem_remat_point *pt, int k) {
   double ratio = s->base.peak > 0 ? (double)pt->budget / (double)s->base.peak : 1.0;
   int feasible = pt->time >= 0;
   int64_t time = feasible ? pt->time : pt->run_time, peak = feasible ? pt->peak : pt->run_peak;
@@ -1739,9 +1786,6 @@ static void remat_print_point(const cli_args *a, const remat_setup *s, const dnn
            "\"feasible\": %s, \"time_lower_bound\": %lld, \"overhead_lower_bound\": %.6g}",
            k ? ", " : "", ratio, (long long)pt->budget, (long long)peak, (long long)time, overhead,
            feasible ? "true" : "false", (long long)pt->time_lower_bound, bound);
-  else if (last)
-    printf("bound %14lld %14lld %14lld %8.2f%% %8.2f%% %s\n", (long long)pt->budget, (long long)peak,
-           (long long)time, 100 * overhead, 100 * bound, feasible ? "yes" : "no");
   else
     printf("%5.2f %14lld %14lld %14lld %8.2f%% %8.2f%% %s\n", ratio, (long long)pt->budget, (long long)peak,
            (long long)time, 100 * overhead, 100 * bound, feasible ? "yes" : "no");
@@ -1772,7 +1816,7 @@ static void remat_curve(const cli_args *a, const remat_setup *s) {
     clock.start_ms = clock.last_report_ms = t0;
     clock.limit_ms = seconds * 1e3;
     clock.deadline_ms = t0 + clock.limit_ms;
-    clock.report = !a->json || seconds >= 5;
+    clock.report = remat_report_mode(a);
     o.progress = remat_progress;
     o.progress_user = &clock;
   }
@@ -1780,6 +1824,7 @@ static void remat_curve(const cli_args *a, const remat_setup *s) {
   scratch = cli_alloc(bytes);
   dnnmem_rng_seed(&rng, (uint64_t)a->seed);
   r = dnnmem_remat_curve(&s->problem, &o, &rng, s->max_length, points, count, &res, scratch, bytes);
+  if (seconds > 0) remat_progress_end(&clock);
   if (r != DNNMEM_OK) remat_fail(s, r);
   free(scratch);
   remat_print_head(a, s);
@@ -1788,9 +1833,11 @@ static void remat_curve(const cli_args *a, const remat_setup *s) {
     cli_json_key("curve");
     printf("[");
   } else {
-    printf("%5s %14s %14s %14s %9s %9s %s\n", "ratio", "budget", "peak", "time", "overhead", "bound", "feasible");
+    /* overhead: the time found over the row order's; at least: the proven
+       least overhead of any sequence within the budget */
+    printf("%5s %14s %14s %14s %9s %9s %s\n", "ratio", "budget", "peak", "time", "overhead", "at least", "feasible");
   }
-  for (k = 0; k < count; k++) remat_print_point(a, s, &points[k], k, k == count - 1 && count > 1);
+  for (k = 0; k < count; k++) remat_print_point(a, s, &points[k], k);
   if (a->json) {
     printf("]");
     cli_json_key("knee");
@@ -1938,7 +1985,7 @@ static void remat_single(const cli_args *a, const remat_setup *s, remat_run *run
     fprintf(stderr, "dnnmem remat: budget %lld is below the lower bound %lld: infeasible\n", (long long)budget,
             (long long)s->lower_bound);
   if (a->time_limit > 0 && !o.iterations) o.iterations = INT64_MAX / 4;
-  remat_anneal(s, &o, budget, a->time_limit, (uint64_t)a->seed, !a->json || a->time_limit >= 5, run);
+  remat_anneal(s, &o, budget, a->time_limit, (uint64_t)a->seed, remat_report_mode(a), run);
   if (a->remat_plan) remat_plan_arena(a, s, run, &x);
   else if (a->out) remat_write_sequence(a->out, run);
   if (a->bound || a->bound_cuts) {
@@ -1949,7 +1996,7 @@ static void remat_single(const cli_args *a, const remat_setup *s, remat_run *run
   if (a->baselines) {
     o.reorder_only = 1;
     reorder.sequence = (int32_t *)cli_alloc((size_t)s->max_length * sizeof(int32_t));
-    remat_anneal(s, &o, 0, a->time_limit, (uint64_t)a->seed, 0, &reorder);
+    remat_anneal(s, &o, 0, a->time_limit, (uint64_t)a->seed, REMAT_QUIET, &reorder);
     x.reorder = reorder.stats;
     free(reorder.sequence);
   }
@@ -2208,9 +2255,20 @@ static void layout_print_queries(const cli_args *a, const dnnmem_layout *l, cons
   layout_print_locations(l, NULL, l->padded_size, a->json);
 }
 
-static int cmd_layout(const cli_args *a) {
+static int cmd_layout(const cli_args *args) {
   layout_answer ans;
   int64_t *indices;
+  cli_args stdin_args = *args;
+  const cli_args *a = args;
+  char *text = NULL;
+  if (strcmp(args->operand, "-") == 0) { /* the layout text from standard input */
+    files_error err;
+    size_t len;
+    if (!(text = files_read_text("-", &len, &err))) cli_file_error(&err);
+    while (len > 0 && isspace((unsigned char)text[len - 1])) text[--len] = 0;
+    stdin_args.operand = files_trim(text);
+    a = &stdin_args;
+  }
   layout_solve(a, &ans);
   indices = layout_parse_at(a, &ans.l);
   if (a->dump && ans.l.padded_size > LAYOUT_MAX_DUMP)
@@ -2225,6 +2283,7 @@ static int cmd_layout(const cli_args *a) {
   layout_print_queries(a, &ans.l, indices);
   if (a->json) cli_json_end();
   free(indices);
+  free(text);
   return 0;
 }
 
@@ -2587,7 +2646,7 @@ static int place_multi(const cli_args *a) {
   if (a->per_edge) cli_usage_error("--per-edge is for two devices (without --devices)");
   place_parse_devices(a->devices, &d);
   for (li = 0; li < (size_t)arrlen(a->links); li++) place_parse_link(a->links[li], &d);
-  cli_read_graph(a->operand, &g);
+  cli_read_graph(a->operand, &g, arrlen(a->links) ? "id,size,xfer,inputs" : "id,xfer,inputs", "place --devices");
   place_labeling_build(&g, &d, &L);
   label = (int32_t *)cli_alloc(((size_t)g.n + 1) * sizeof(int32_t));
   place_multi_solve(a, &g, &L, label, &ans);
@@ -2614,197 +2673,42 @@ static const cli_option layoutplan_options[] = {
     {"--out", "F", CLI_STRING, CLI_ARG(out), 0, 0, "write the input rows with the chosen 'layout' (its name in F)"},
     {NULL, NULL, CLI_FLAG, 0, 0, 0, NULL}};
 
-typedef struct lp_kind {
-  char *kind;
-  long line;
-  double factor[DNNMEM_LABEL_MAX_LABELS]; /* < 0: not a candidate */
-  int32_t first;                          /* the first candidate listed */
-} lp_kind;
-
+/* The per-tile conversion of every ordered pair of the candidates' layouts,
+   priced by the layout part (dnnmem_layout_convert) and F's cost line. */
 typedef struct lp_file {
-  const char *path;
-  dnnmem_layout_machine machine;
-  char machine_text[256];
-  long machine_line;
-  double run_ns, moved_ns, local_ns, bytes, lanes;
-  int32_t k, output;
-  char *names[DNNMEM_LABEL_MAX_LABELS];
-  long lines[DNNMEM_LABEL_MAX_LABELS];
-  dnnmem_layout *layouts;        /* [k] */
-  lp_kind *kinds;                /* stb_ds */
-  double *per_tile;              /* [k * k]: ns to convert one tile from a to b */
+  files_candidates c;
+  double *per_tile;               /* [k * k]: ns to convert one tile from a to b */
   dnnmem_layout_conversion *conv; /* [k * k] */
 } lp_file;
 
-static char *lp_trim(char *s) {
-  char *e;
-  while (*s == ' ' || *s == '\t') s++;
-  e = s + strlen(s);
-  while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n' || e[-1] == '\r')) *--e = '\0';
-  return s;
-}
-
-/* The next whitespace-separated word of *s (NUL-terminated in place), or NULL. */
-static char *lp_word(char **s) {
-  char *w = *s, *e;
-  while (*w == ' ' || *w == '\t') w++;
-  if (!*w) return NULL;
-  for (e = w; *e && *e != ' ' && *e != '\t'; e++) {
-  }
-  if (*e) *e++ = '\0';
-  *s = e;
-  return w;
-}
-
-static int32_t lp_find(const lp_file *f, const char *name) {
-  int32_t i;
-  for (i = 0; i < f->k; i++)
-    if (strcmp(f->names[i], name) == 0) return i;
-  return -1;
-}
-
-static double lp_number(const lp_file *f, long line, const char *what, const char *text, int allow_zero) {
-  char *end;
-  double x = strtod(text, &end);
-  if (end == text || *end || !isfinite(x) || x < 0 || (!allow_zero && x == 0))
-    cli_input_error(f->path, line, "%s '%s': expected a finite number %s", what, text, allow_zero ? ">= 0" : "> 0");
-  return x;
-}
-
-/* Reads the candidates file; every malformed line exits 2 naming it. */
 static void lp_read(const char *path, lp_file *f) {
-  FILE *in = fopen(path, "r");
-  char buf[4096];
-  long line = 0;
-  int32_t i, j;
-  memset(f, 0, sizeof(*f));
-  f->path = path;
-  f->output = -1;
-  f->bytes = 4;
-  f->lanes = 1;
-  if (!in) cli_input_error(path, 0, "cannot read: %s", strerror(errno));
-  f->layouts = (dnnmem_layout *)cli_alloc(sizeof(dnnmem_layout) * DNNMEM_LABEL_MAX_LABELS);
-  while (fgets(buf, sizeof(buf), in)) {
-    char *s = buf, *word, *hash = strchr(buf, '#');
-    line++;
-    if (strlen(buf) == sizeof(buf) - 1 && buf[sizeof(buf) - 2] != '\n') cli_input_error(path, line, "line too long");
-    if (hash) *hash = '\0';
-    s = lp_trim(s);
-    if (!*s) continue;
-    word = lp_word(&s);
-    if (strcmp(word, "machine") == 0) {
-      int64_t at = 0;
-      dnnmem_result r;
-      s = lp_trim(s);
-      if (f->machine_line) cli_input_error(path, line, "second 'machine' line (the first is line %ld)", f->machine_line);
-      if ((r = dnnmem_layout_machine_parse(s, strlen(s), &f->machine, &at)) != DNNMEM_OK)
-        cli_input_error(path, line, "machine '%s': byte %lld: %s", s, (long long)at, dnnmem_result_text(r));
-      snprintf(f->machine_text, sizeof(f->machine_text), "%s", s);
-      f->machine_line = line;
-    } else if (strcmp(word, "cost") == 0) {
-      char *kv;
-      while ((kv = lp_word(&s)) != NULL) {
-        char *eq = strchr(kv, '=');
-        if (!eq) cli_input_error(path, line, "cost '%s': expected KEY=VALUE (run, moved, local, bytes, lanes)", kv);
-        *eq++ = '\0';
-        if (strcmp(kv, "run") == 0) f->run_ns = lp_number(f, line, "run", eq, 1);
-        else if (strcmp(kv, "moved") == 0) f->moved_ns = lp_number(f, line, "moved", eq, 1);
-        else if (strcmp(kv, "local") == 0) f->local_ns = lp_number(f, line, "local", eq, 1);
-        else if (strcmp(kv, "bytes") == 0) f->bytes = lp_number(f, line, "bytes", eq, 0);
-        else if (strcmp(kv, "lanes") == 0) f->lanes = lp_number(f, line, "lanes", eq, 0);
-        else cli_input_error(path, line, "cost key '%s': expected run, moved, local, bytes or lanes", kv);
-      }
-    } else if (strcmp(word, "layout") == 0) {
-      char *name = lp_word(&s), *text;
-      int64_t at = 0;
-      dnnmem_result r;
-      if (!name) cli_input_error(path, line, "layout: expected NAME LAYOUT");
-      text = lp_trim(s);
-      if (!*text) cli_input_error(path, line, "layout '%s': missing the TensorLayout", name);
-      if (lp_find(f, name) >= 0) cli_input_error(path, line, "layout '%s' defined twice", name);
-      if (f->k == DNNMEM_LABEL_MAX_LABELS) cli_input_error(path, line, "more than %d layouts", DNNMEM_LABEL_MAX_LABELS);
-      if ((r = dnnmem_layout_parse(text, strlen(text), &f->layouts[f->k], &at)) != DNNMEM_OK)
-        cli_input_error(path, line, "layout '%s': byte %lld of '%s': %s", name, (long long)at, text,
-                        dnnmem_result_text(r));
-      if (f->k > 0) {
-        const dnnmem_layout *a = &f->layouts[0], *b = &f->layouts[f->k];
-        int same = a->num_axes == b->num_axes;
-        for (i = 0; same && i < a->num_axes; i++) same = a->unpadded[i] == b->unpadded[i];
-        if (!same) cli_input_error(path, line, "layout '%s': its shape differs from the first layout's (line %ld)", name, f->lines[0]);
-      }
-      f->names[f->k] = strdup(name);
-      f->lines[f->k++] = line;
-    } else if (strcmp(word, "output") == 0) {
-      char *name = lp_word(&s);
-      if (!name || lp_word(&s)) cli_input_error(path, line, "output: expected one layout name");
-      if ((f->output = lp_find(f, name)) < 0) cli_input_error(path, line, "output: unknown layout '%s'", name);
-    } else if (strcmp(word, "op") == 0) {
-      char *kind = lp_word(&s), *c;
-      lp_kind e;
-      int any = 0;
-      if (!kind) cli_input_error(path, line, "op: expected KIND NAME=FACTOR ...");
-      for (i = 0; i < (int32_t)arrlen(f->kinds); i++)
-        if (strcmp(f->kinds[i].kind, kind) == 0)
-          cli_input_error(path, line, "op kind '%s' listed twice (line %ld)", kind, f->kinds[i].line);
-      memset(&e, 0, sizeof(e));
-      for (i = 0; i < DNNMEM_LABEL_MAX_LABELS; i++) e.factor[i] = -1;
-      e.first = -1;
-      while ((c = lp_word(&s)) != NULL) {
-        char *eq = strchr(c, '=');
-        int32_t l;
-        if (!eq) cli_input_error(path, line, "op '%s': '%s': expected LAYOUT=FACTOR", kind, c);
-        *eq++ = '\0';
-        if ((l = lp_find(f, c)) < 0) cli_input_error(path, line, "op '%s': unknown layout '%s'", kind, c);
-        if (e.factor[l] >= 0) cli_input_error(path, line, "op '%s': layout '%s' listed twice", kind, c);
-        e.factor[l] = lp_number(f, line, "op cost factor", eq, 1);
-        if (e.first < 0) e.first = l;
-        any = 1;
-      }
-      if (!any) cli_input_error(path, line, "op '%s': no candidate layout", kind);
-      e.kind = strdup(kind);
-      e.line = line;
-      arrput(f->kinds, e);
-    } else {
-      cli_input_error(path, line, "unknown line '%s': expected machine, cost, layout, output or op", word);
-    }
-  }
-  fclose(in);
-  if (!f->machine_line) cli_input_error(path, line, "no 'machine' line");
-  if (f->k == 0) cli_input_error(path, line, "no 'layout' line");
-  for (i = 0; i < f->k; i++) {
-    dnnmem_error bad;
-    dnnmem_result r = dnnmem_layout_bind(&f->layouts[i], &f->machine, &bad);
-    if (r != DNNMEM_OK)
-      cli_input_error(path, f->lines[i], "layout '%s' on machine %s: byte %lld: %s", f->names[i], f->machine_text,
-                      (long long)(bad.index >= 0 ? f->layouts[i].factors[bad.index].position : 0),
-                      dnnmem_result_text(r));
-  }
-  /* one conversion per ordered pair of layouts, by the layout part */
-  f->per_tile = (double *)cli_alloc(sizeof(double) * (size_t)f->k * (size_t)f->k);
-  f->conv = (dnnmem_layout_conversion *)cli_alloc(sizeof(dnnmem_layout_conversion) * (size_t)f->k * (size_t)f->k);
-  for (i = 0; i < f->k; i++)
-    for (j = 0; j < f->k; j++) {
-      dnnmem_layout_conversion *c = &f->conv[i * f->k + j];
+  files_error err;
+  int32_t i, j, k;
+  if (files_read_candidates(path, &f->c, &err) != 0) cli_file_error(&err);
+  k = f->c.k;
+  f->per_tile = (double *)cli_alloc(sizeof(double) * (size_t)k * (size_t)k);
+  f->conv = (dnnmem_layout_conversion *)cli_alloc(sizeof(dnnmem_layout_conversion) * (size_t)k * (size_t)k);
+  for (i = 0; i < k; i++)
+    for (j = 0; j < k; j++) {
+      dnnmem_layout_conversion *c = &f->conv[i * k + j];
       size_t bytes = 0;
       void *mem;
       memset(c, 0, sizeof(*c));
-      f->per_tile[i * f->k + j] = 0;
+      f->per_tile[i * k + j] = 0;
       if (i == j) continue;
-      cli_check(dnnmem_layout_convert_scratch_size(&f->layouts[i], &f->layouts[j], &bytes), path);
+      cli_check(dnnmem_layout_convert_scratch_size(&f->c.layouts[i], &f->c.layouts[j], &bytes), path);
       mem = cli_alloc(bytes);
-      cli_check(dnnmem_layout_convert(&f->layouts[i], &f->layouts[j], c, mem, bytes), path);
+      cli_check(dnnmem_layout_convert(&f->c.layouts[i], &f->c.layouts[j], c, mem, bytes), path);
       free(mem);
-      f->per_tile[i * f->k + j] =
-          (f->run_ns * (double)c->runs + f->moved_ns * (double)c->moved + f->local_ns * (double)c->local) / f->lanes;
+      f->per_tile[i * k + j] =
+          (f->c.run_ns * (double)c->runs + f->c.moved_ns * (double)c->moved + f->c.local_ns * (double)c->local) /
+          f->c.lanes;
     }
 }
 
 static void lp_free(lp_file *f) {
-  int32_t i;
-  for (i = 0; i < f->k; i++) free(f->names[i]);
-  for (i = 0; i < (int32_t)arrlen(f->kinds); i++) free(f->kinds[i].kind);
-  arrfree(f->kinds);
-  free(f->layouts), free(f->per_tile), free(f->conv);
+  files_candidates_free(&f->c);
+  free(f->per_tile), free(f->conv);
 }
 
 typedef struct lp_problem {
@@ -2816,23 +2720,23 @@ typedef struct lp_problem {
 /* The labeling problem: node v on layout l costs factor x time; value u
    converted from a to b costs its tiles x the per-tile conversion. */
 static void lp_build(const files_graph *g, const lp_file *f, lp_problem *P) {
-  int32_t v, a, b, k = f->k, i;
-  double tile_bytes = (double)f->layouts[0].size * f->bytes;
+  int32_t v, a, b, k = f->c.k, i;
+  double tile_bytes = (double)f->c.layouts[0].size * f->c.bytes;
   P->cost = (int64_t *)cli_alloc(((size_t)g->n + 1) * (size_t)k * sizeof(int64_t));
   P->convert = (int64_t *)cli_alloc(((size_t)g->n + 1) * (size_t)k * (size_t)k * sizeof(int64_t));
   P->out = (int32_t *)cli_alloc(((size_t)g->n + 1) * sizeof(int32_t));
   P->first = (int32_t *)cli_alloc(((size_t)g->n + 1) * sizeof(int32_t));
   P->cheapest = (int32_t *)cli_alloc(((size_t)g->n + 1) * sizeof(int32_t));
   for (v = 0; v < g->n; v++) {
-    const lp_kind *e = NULL;
+    const files_candidate_kind *e = NULL;
     double tiles = (double)g->size[v] / tile_bytes;
-    for (i = 0; i < (int32_t)arrlen(f->kinds) && !e; i++)
-      if (strcmp(f->kinds[i].kind, g->ops[v]) == 0) e = &f->kinds[i];
-    for (i = 0; i < (int32_t)arrlen(f->kinds) && !e; i++)
-      if (strcmp(f->kinds[i].kind, "*") == 0) e = &f->kinds[i];
+    for (i = 0; i < (int32_t)arrlen(f->c.kinds) && !e; i++)
+      if (strcmp(f->c.kinds[i].kind, g->ops[v]) == 0) e = &f->c.kinds[i];
+    for (i = 0; i < (int32_t)arrlen(f->c.kinds) && !e; i++)
+      if (strcmp(f->c.kinds[i].kind, "*") == 0) e = &f->c.kinds[i];
     if (!e)
       cli_input_error(g->csv.path, g->csv.rows[v].line, "op kind '%s' has no candidate layouts in %s (add 'op %s ...' or 'op * ...')",
-                      g->ops[v], f->path, g->ops[v]);
+                      g->ops[v], f->c.path, g->ops[v]);
     P->first[v] = e->first;
     P->cheapest[v] = -1;
     for (a = 0; a < k; a++) {
@@ -2847,7 +2751,7 @@ static void lp_build(const files_graph *g, const lp_file *f, lp_problem *P) {
         P->convert[((size_t)v * k + a) * k + b] = (int64_t)llround(c);
       }
     }
-    P->out[v] = g->output[v] ? f->output : DNNMEM_LABEL_FREE;
+    P->out[v] = g->output[v] ? f->c.output : DNNMEM_LABEL_FREE;
   }
   memset(&P->p, 0, sizeof(P->p));
   P->p.graph = &g->graph;
@@ -2870,9 +2774,11 @@ static int cmd_layoutplan(const cli_args *a) {
   int64_t first, cheapest, *single, node_total = 0, conversions = 0;
   double ms, gap;
   if (!a->candidates) cli_usage_error("--candidates F is required");
-  cli_read_graph(a->operand, &g);
+  if (strcmp(a->candidates, "-") == 0 && strcmp(a->operand, "-") == 0)
+    cli_usage_error("standard input (-) for GRAPH or --candidates, not both");
+  cli_read_graph(a->operand, &g, "id,op,size,time,inputs", "layoutplan");
   lp_read(a->candidates, &f);
-  k = f.k;
+  k = f.c.k;
   lp_build(&g, &f, &P);
   memset(&o, 0, sizeof(o));
   cli_check(dnnmem_label_solve_scratch_size(&P.p, &o, &bytes), g.csv.path);
@@ -2914,15 +2820,15 @@ static int cmd_layoutplan(const cli_args *a) {
   if (a->out) {
     int64_t *col = (int64_t *)cli_alloc(((size_t)g.n + 1) * sizeof(int64_t));
     for (v = 0; v < g.n; v++) col[v] = label[v];
-    cli_write_column(&g.csv, a->out, "layout", col, (const char *const *)f.names);
+    cli_write_column(&g.csv, a->out, "layout", col, (const char *const *)f.c.names);
     free(col);
   }
   gap = r.lower_bound ? 100.0 * (double)r.gap / (double)r.lower_bound : 0.0;
   if (!a->json) {
-    const dnnmem_layout *t = &f.layouts[0];
+    const dnnmem_layout *t = &f.c.layouts[0];
     printf("%d ops, %d candidate layouts of a ", g.n, k);
     for (j = 0; j < t->num_axes; j++) printf("%s%lld", j ? "x" : "", (long long)t->unpadded[j]);
-    printf(" tile (%g bytes per element) over %s\n", f.bytes, f.machine_text);
+    printf(" tile (%g bytes per element) over %s\n", f.c.bytes, f.c.machine_text);
     printf("time          %.3f us (%s, %s)\n", (double)r.cost / 1e3, r.optimal ? "optimal" : "not proven",
            dnnmem_label_algo_name(r.algo));
     printf("lower bound   %.3f us (gap %.3f%%)\n", (double)r.lower_bound / 1e3, gap);
@@ -2933,19 +2839,19 @@ static int cmd_layoutplan(const cli_args *a) {
     printf("cheapest      %.3f us (%+.2f%%; each op on its cheapest candidate, conversions ignored)\n",
            (double)cheapest / 1e3, place_pct(cheapest, r.cost));
     for (l = 0; l < k; l++)
-      printf("only %-8s %.3f us (%+.2f%%; where allowed)\n", f.names[l], (double)single[l] / 1e3,
+      printf("only %-8s %.3f us (%+.2f%%; where allowed)\n", f.c.names[l], (double)single[l] / 1e3,
              place_pct(single[l], r.cost));
     for (l = 0; l < k; l++) {
       char text[DNNMEM_LAYOUT_TEXT_MAX];
-      dnnmem_layout_print(&f.layouts[l], text, sizeof(text), NULL);
-      printf("layout %-8s %4d ops  %s\n", f.names[l], count[l], text);
+      dnnmem_layout_print(&f.c.layouts[l], text, sizeof(text), NULL);
+      printf("layout %-8s %4d ops  %s\n", f.c.names[l], count[l], text);
     }
     printf("one tile from -> to: us (runs, copies moved to another unit, moved within one)\n");
     for (l = 0; l < k; l++)
       for (j = 0; j < k; j++) {
         const dnnmem_layout_conversion *c = &f.conv[l * k + j];
         if (j == l) continue;
-        printf("  %-8s -> %-8s %9.3f us (%lld, %lld, %lld)\n", f.names[l], f.names[j], f.per_tile[l * k + j] / 1e3,
+        printf("  %-8s -> %-8s %9.3f us (%lld, %lld, %lld)\n", f.c.names[l], f.c.names[j], f.per_tile[l * k + j] / 1e3,
                (long long)c->runs, (long long)c->moved, (long long)c->local);
       }
     printf("solved in %.3f ms\n", ms);
@@ -2956,9 +2862,9 @@ static int cmd_layoutplan(const cli_args *a) {
     printf("[");
     for (l = 0; l < k; l++) {
       char text[DNNMEM_LAYOUT_TEXT_MAX];
-      dnnmem_layout_print(&f.layouts[l], text, sizeof(text), NULL);
+      dnnmem_layout_print(&f.c.layouts[l], text, sizeof(text), NULL);
       printf("%s{\"name\": ", l ? ", " : "");
-      cli_json_string_value(f.names[l]);
+      cli_json_string_value(f.c.names[l]);
       printf(", \"layout\": ");
       cli_json_string_value(text);
       printf(", \"ops\": %d}", count[l]);
@@ -2977,7 +2883,7 @@ static int cmd_layoutplan(const cli_args *a) {
     printf("{");
     for (l = 0; l < k; l++) {
       printf("%s", l ? ", " : "");
-      cli_json_string_value(f.names[l]);
+      cli_json_string_value(f.c.names[l]);
       printf(": %lld", (long long)single[l]);
     }
     printf("}");
@@ -3008,7 +2914,7 @@ static int cmd_place(const cli_args *a) {
   memset(&options, 0, sizeof(options));
   options.algo = cli_flow_algo(a->algo);
   options.model = a->per_edge ? DNNMEM_PLACE_PER_EDGE : DNNMEM_PLACE_PER_VALUE;
-  cli_read_graph(a->operand, &g);
+  cli_read_graph(a->operand, &g, "id,cpu_time,acc_time,xfer,inputs", "place");
   pins = place_pins(&g);
   device = (int64_t *)cli_alloc(((size_t)g.n + 1) * sizeof(int64_t));
   place_solve(&g, pins, &options, device, &res, &ms);
@@ -3025,28 +2931,38 @@ static int cmd_place(const cli_args *a) {
 static const cli_command cli_commands[] = {
     {"flow", "FILE.max", "max flow / min cut of a DIMACS max-flow file",
      "Maximum flow of a DIMACS max-flow file ('p max N M', 'n ID s', 'n ID t',\n"
-     "'a FROM TO CAP', 'c' comments; node ids 1..N).",
+     "'a FROM TO CAP', 'c' comments; node ids 1..N). FILE - reads standard input.",
      flow_options, "one JSON object: n, m, flow, algo, source_side, time_ms", cmd_flow},
     {"cover", "FILE", "path-cover grouping: minimum chains of non-overlapping lifetimes",
      "Minimum grouping of lifetimes into chains of non-overlapping records\n"
-     "(LeapMind's path-cover grouping). FILE is an intervals CSV or a graph CSV.",
+     "(LeapMind's path-cover grouping). FILE is an intervals CSV (id,lower,upper,size)\n"
+     "or a graph CSV (columns read: id,size,inputs; output optional); - reads\n"
+     "standard input.",
      cover_options,
      "one JSON object: n, groups, overlap_max, time_ms; for a graph also w\n"
      "(the fewest paths covering every edge), max_size, pathcover_arena (the\n"
      "pathcover plan, outputs not extended), bound = 2 w max_size, bound_holds",
      cmd_cover},
     {"plan", "FILE", "arena offsets for tensor lifetimes",
-     "Arena offsets for the records of FILE (intervals CSV or graph CSV).", plan_options,
+     "Arena offsets for the records of FILE: an intervals CSV (id,lower,upper,size;\n"
+     "optional alignment, offset, hint, gaps, pass, pools, reuse, alias) or a graph\n"
+     "CSV (columns read: id,size,inputs; output optional; --inplace also op); -\n"
+     "reads standard input. Sizes are bytes, 8k = 8K = 8KiB = 8192 (powers of 1024).\n"
+     "--algo best (the default) reports the strategy that won.", plan_options,
      "one JSON object: n, algo, arena, lower_bound, optimal, time_ms, nodes,\nstop (none, proved, nodes, time, incomplete), degraded\n(with --capacity also capacity, feasible; proven infeasible: conflict\n[ids], conflict_minimal, conflict_decisions, conflict_time_ms). With\nreuse/alias links: links, reused [[id, overwritten id], ...]. With a\n'pass' column: passes [{pass, n, arena}], one_shot_arena, one_shot_lower_bound. With --symbol:\nsymbol, s_min, s_max, worst_ratio, worst_at, arena_min, lower_bound_min,\narena_max, lower_bound_max, samples, edges (--at adds at, arena,\nlower_bound, optimal). With --pool: n, algo, feasible, cost, arena (all\npools), lower_bound and optimal (of the cost), time_ms, nodes, stop,\ndecisions, moves, pools [{name, capacity, cost, arena, bytes}] (links and\nreused with links; proven infeasible: conflict, conflict_minimal, ...)",
      cmd_plan},
     {"share", "FILE", "shared objects for tensor lifetimes (TFLite)",
-     "Shared objects (TFLite) for the records of FILE (intervals CSV or graph CSV).", share_options,
+     "Shared objects (TFLite) for the records of FILE: an intervals CSV\n"
+     "(id,lower,upper,size) or a graph CSV (columns read: id,size,inputs; output\n"
+     "optional); - reads standard input.", share_options,
      "one JSON object: n, algo, objects, total, lower_bound, optimal, time_ms", cmd_share},
     {"remat", "GRAPH", "recomputation schedule within a memory budget (annealing)",
      "Finds a computation sequence (with recomputation) whose peak memory fits the\n"
      "budget at the least extra compute time (FastSA annealing with graph\n"
      "contraction); without a budget, the peak/time trade-off curve. GRAPH is a\n"
-     "graph CSV; times are read in microseconds and reported in integer ns.",
+     "graph CSV; the columns read: id,size,time,inputs (output optional: 1 keeps a\n"
+     "value to the end); - reads standard input. Times are read in microseconds\n"
+     "and reported in integer ns; sizes in bytes (8M = 8 x 2^20).",
      remat_options,
      "one JSON object: n, base_peak, base_time, lower_bound, and with a budget\n"
      "peak, budget, time, overhead, feasible, time_ms, length, moves, ...\n"
@@ -3057,7 +2973,8 @@ static const cli_command cli_commands[] = {
     {"layout", "LAYOUT", "TensorLayout queries: parse, print, map indices to units and addresses",
      "Parses a TensorLayout (PFN's MN-Core notation), e.g. '(10,7)/((3:7, 4_PE), (7:1))'\n"
      "or '((12:8), (8:1); B@[PE])', prints it canonically and maps indices to\n"
-     "(unit at each level, local address). A bad layout exits 2 naming the byte.",
+     "(unit at each level, local address). A bad layout exits 2 naming the byte.\n"
+     "LAYOUT - reads the layout text from standard input.",
      layout_options,
      "one JSON object: canonical, size, padded_size, shape, unpadded, levels,\n"
      "cosize, replicas (null when unknown), units_total, slots, padding_slots,\n"
@@ -3066,13 +2983,15 @@ static const cli_command cli_commands[] = {
      "every level to a coordinate, \"all\" (broadcast) or the units holding copies",
      cmd_layout},
     {"place", "GRAPH", "CPU/accelerator placement by minimum cut (exact)",
-     "Optimal CPU/accelerator placement by minimum cut. GRAPH is a graph CSV\n"
-     "(cpu_time, acc_time in microseconds or inf, device cpu|acc|any, xfer,\n"
-     "output); rows with op 'input' run on the CPU. A value converted between\n"
+     "Optimal CPU/accelerator placement by minimum cut. GRAPH is a graph CSV; the\n"
+     "columns read: id,cpu_time,acc_time,xfer,inputs (microseconds; inf =\n"
+     "unsupported), optional device (cpu|acc|any), op and output; - reads standard\n"
+     "input. Rows with op 'input' run on the CPU. A value converted between\n"
      "the devices is charged xfer once (outputs must end on the CPU).\n"
      "With --devices A,B,..: one device per op by the labeling engine (exact for\n"
      "two devices, alpha-expansion with a proven lower bound beyond), times from\n"
-     "the time_<device> columns; a value is converted once per device that reads\n"
+     "the time_<device> columns (and id,xfer,inputs; size with --link); a value is\n"
+     "converted once per device that reads\n"
      "it; device 'cpu' pins an op to the device named cpu, 'acc' keeps it off it;\n"
      "inputs run on, and outputs end on, cpu (else the first device).",
      place_options,
@@ -3094,7 +3013,9 @@ static const cli_command cli_commands[] = {
      "and optionally 'output NAME'. Converting a value costs its size in tiles\n"
      "times the tile's conversion (dnnmem_layout_convert: runs, moved and local\n"
      "copies). Solved by the labeling engine (dnnmem_label_solve) with a proven\n"
-     "lower bound. A malformed layout or line exits 2 with FILE:LINE.",
+     "lower bound. A malformed layout or line exits 2 with FILE:LINE. The graph's\n"
+     "columns read: id,op,size,time,inputs (output optional); - reads standard\n"
+     "input for GRAPH or F (one of them).",
      layoutplan_options,
      "one JSON object: n, layouts [{name, layout, ops}], time, lower_bound, gap,\n"
      "optimal, op_time, conversion_time, conversions, first_time, cheapest_time,\n"

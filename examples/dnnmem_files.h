@@ -6,10 +6,17 @@
                      "L-U@WL:WU", space separated); aliases begin/start for
                      lower, end (inclusive) for upper, buffer/buffer_id for id
      graph CSV       id,name,op,size,time,cpu_time,acc_time,device,xfer,
-                     output,inputs (found by name, any order); ids 0..n-1 in
-                     row order, inputs earlier ids; times in microseconds
-                     (cpu_time/acc_time may be "inf"), kept in integer ns
+                     output,inputs (found by name, any order); only id and
+                     inputs are required, each use asks for the columns it
+                     reads (files_graph_need); ids 0..n-1 in row order,
+                     inputs earlier ids; times in microseconds (cpu_time/
+                     acc_time may be "inf"), kept in integer ns
      DIMACS max-flow p max N M / n ID s / n ID t / a FROM TO CAP / c ...
+     candidates      layoutplan's machine, cost, layout, output and op lines
+
+   Sizes are bytes, with an optional unit in powers of 1024 (8k = 8K = 8KiB
+   = 8192; M, G, T). The path "-" reads standard input (named "<stdin>" in
+   messages).
 
    CSV files: '#' lines and blank lines skipped, the first other line is the
    header (a UTF-8 byte order mark and CRLF line ends are fine); a CSV whose
@@ -65,10 +72,14 @@ FILES_FN int files_fail(files_error *err, const char *file, long line, const cha
   return -1;
 }
 
+/* The name a message gives a file: "<stdin>" for "-". */
+FILES_FN const char *files_display_name(const char *path) { return strcmp(path, "-") == 0 ? "<stdin>" : path; }
+
 /* "FILE:LINE: message" (or "FILE: message" for line 0) and a newline. */
 FILES_FN void files_error_print(FILE *f, const files_error *err) {
-  if (err->line > 0) fprintf(f, "%s:%ld: %s\n", err->file, err->line, err->message);
-  else fprintf(f, "%s: %s\n", err->file, err->message);
+  const char *name = files_display_name(err->file);
+  if (err->line > 0) fprintf(f, "%s:%ld: %s\n", name, err->line, err->message);
+  else fprintf(f, "%s: %s\n", name, err->message);
 }
 
 /* ---- numbers ------------------------------------------------------------ */
@@ -82,6 +93,34 @@ FILES_FN int files_parse_i64(const char *s, int64_t *out, const char **why) {
   if (*s == 0 || *end || end == s) return *why = "is not an integer", -1;
   if (errno == ERANGE) return *why = "is not an integer in the int64 range", -1;
   *out = (int64_t)v;
+  return 0;
+}
+
+/* A size in bytes: a whole number, optionally with a unit in powers of
+   1024 right after it: k, K, KB, KiB (2^10), M, MB, MiB (2^20), G, GB,
+   GiB (2^30), T, TB, TiB (2^40) ("8k" = "8K" = "8KiB" = 8192). 0, or -1
+   with a reason in *why. */
+FILES_FN int files_parse_size(const char *s, int64_t *out, const char **why) {
+  static const char units[] = "KMGT";
+  char number[32];
+  size_t digits = 0;
+  const char *u, *unit = NULL;
+  int64_t v;
+  int k;
+  while (s[digits] >= '0' && s[digits] <= '9') digits++;
+  if (digits == 0 || s[digits] == 0) return files_parse_i64(s, out, why);
+  u = s + digits;
+  if (*u == 'k' || (*u && strchr(units, *u))) unit = strchr(units, *u == 'k' ? 'K' : *u);
+  if (!unit || digits >= sizeof(number) ||
+      !(u[1] == 0 || strcmp(u + 1, "B") == 0 || strcmp(u + 1, "iB") == 0))
+    return *why = "is not an integer number of bytes (or one with a unit: 8k = 8K = 8KiB = 8192; M, G, T: powers of 1024)", -1;
+  memcpy(number, s, digits);
+  number[digits] = 0;
+  if (files_parse_i64(number, &v, why) != 0) return -1;
+  for (k = 0; k <= (int)(unit - units); k++)
+    if (v > INT64_MAX / 1024) return *why = "is not a size in the int64 range", -1;
+    else v *= 1024;
+  *out = v;
   return 0;
 }
 
@@ -180,9 +219,11 @@ FILES_FN int files_poly_at(const int64_t *coef, int32_t terms, int64_t s, int64_
 
 /* ---- whole files -------------------------------------------------------- */
 
-/* The bytes of a file, NUL-terminated (malloc; free it), or NULL and *err. */
+/* The bytes of a file, NUL-terminated (malloc; free it), or NULL and *err.
+   The path "-" is standard input (read to its end). */
 FILES_FN char *files_read_text(const char *path, size_t *out_len, files_error *err) {
-  FILE *f = fopen(path, "rb");
+  int is_stdin = strcmp(path, "-") == 0;
+  FILE *f = is_stdin ? stdin : fopen(path, "rb");
   char *buf = NULL, *grown;
   size_t len = 0, cap = 0, got;
   if (!f) return files_fail(err, path, 0, "cannot open: %s", strerror(errno)), (char *)NULL;
@@ -198,11 +239,11 @@ FILES_FN char *files_read_text(const char *path, size_t *out_len, files_error *e
     if (got == 0) break;
   }
   if (!buf || cap - len < 65536 || ferror(f)) {
-    fclose(f);
+    if (!is_stdin) fclose(f);
     free(buf);
     return files_fail(err, path, 0, buf ? "read error" : "out of memory"), (char *)NULL;
   }
-  fclose(f);
+  if (!is_stdin) fclose(f);
   buf[len] = 0;
   *out_len = len;
   return buf;
@@ -364,6 +405,14 @@ FILES_FN int files_cell_i64(const files_csv *csv, int32_t row, int col, int64_t 
   return files_fail(err, csv->path, csv->rows[row].line, "%s: '%s' %s", csv->columns[col], s, why);
 }
 
+/* A size cell (files_parse_size: "8k" is 8192); the error names the column. */
+FILES_FN int files_cell_size(const files_csv *csv, int32_t row, int col, int64_t *out,
+                             files_error *err) {
+  const char *why, *s = files_cell(csv, row, col);
+  if (files_parse_size(s, out, &why) == 0) return 0;
+  return files_fail(err, csv->path, csv->rows[row].line, "%s: '%s' %s", csv->columns[col], s, why);
+}
+
 /* A time in microseconds into integer nanoseconds; "inf" (when allowed)
    gives DNNMEM_PLACE_UNSUPPORTED (-1). */
 FILES_FN int files_cell_time_ns(const files_csv *csv, int32_t row, int col, int allow_inf,
@@ -405,7 +454,31 @@ typedef struct files_graph {
   int64_t *xfer;        /* ns */
   uint8_t *device;      /* DNNMEM_PLACE_ANY, _CPU or _ACC */
   uint8_t *output;      /* 1: a graph output */
+  unsigned columns;     /* bit FILES_G_X: the file has that column */
 } files_graph;
+
+/* The graph CSV's columns by FILES_G_X. Only id and inputs are required by
+   the reader; a missing column reads as its default (name: the id, op: "",
+   numbers 0, device any, output 0), and each use asks for the columns it
+   reads with files_graph_need. */
+static const char *const files_graph_column_names[FILES_G_COLUMNS] = {
+    "id", "name", "op", "size", "time", "cpu_time", "acc_time", "device", "xfer", "output", "inputs"};
+
+/* Every column of the comma-separated list need that the file lacks is an
+   error naming it and what reads it ("remat reads id,size,time,inputs"). */
+FILES_FN int files_graph_need(const files_graph *g, const char *need, const char *who, files_error *err) {
+  int c;
+  for (c = 0; c < FILES_G_COLUMNS; c++) {
+    const char *name = files_graph_column_names[c], *p = need;
+    size_t len = strlen(name);
+    int wanted = 0;
+    for (; p && *p && !wanted; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
+      wanted = strncmp(p, name, len) == 0 && (p[len] == ',' || p[len] == 0);
+    if (wanted && !(g->columns & (1u << c)))
+      return files_fail(err, g->csv.path, g->csv.header_line, "missing column '%s' (%s reads %s)", name, who, need);
+  }
+  return 0;
+}
 
 FILES_FN void files_graph_free(files_graph *g) {
   files_csv_free(&g->csv);
@@ -469,44 +542,48 @@ FILES_FN int files_graph_row(files_graph *g, const int *col, int32_t v, files_gr
   long line = csv->rows[v].line;
   int64_t id, out;
   if (files_cell_i64(csv, v, col[FILES_G_ID], &id, err)) return -1;
+#define FILES_G_HAS(c) (col[c] >= 0)
   if (id != v && id >= 0 && id < v)
     return files_fail(err, csv->path, line, "duplicate id %lld (first on line %ld)", (long long)id,
                       csv->rows[id].line);
   if (id != v)
     return files_fail(err, csv->path, line, "id %lld: expected %d (ids are 0..n-1 in row order)",
                       (long long)id, (int)v);
-  g->names[v] = files_cell(csv, v, col[FILES_G_NAME]);
-  g->ops[v] = files_cell(csv, v, col[FILES_G_OP]);
-  if (files_cell_i64(csv, v, col[FILES_G_SIZE], &g->size[v], err)) return -1;
+  g->names[v] = files_cell(csv, v, col[FILES_G_HAS(FILES_G_NAME) ? FILES_G_NAME : FILES_G_ID]);
+  g->ops[v] = FILES_G_HAS(FILES_G_OP) ? files_cell(csv, v, col[FILES_G_OP]) : "";
+  if (FILES_G_HAS(FILES_G_SIZE) && files_cell_size(csv, v, col[FILES_G_SIZE], &g->size[v], err)) return -1;
   if (g->size[v] < 0) return files_fail(err, csv->path, line, "size: negative (%lld)", (long long)g->size[v]);
-  if (files_cell_time_ns(csv, v, col[FILES_G_TIME], 0, &g->time[v], err) ||
-      files_cell_time_ns(csv, v, col[FILES_G_CPU], 1, &g->cpu_time[v], err) ||
-      files_cell_time_ns(csv, v, col[FILES_G_ACC], 1, &g->acc_time[v], err) ||
-      files_cell_time_ns(csv, v, col[FILES_G_XFER], 0, &g->xfer[v], err))
+  if ((FILES_G_HAS(FILES_G_TIME) && files_cell_time_ns(csv, v, col[FILES_G_TIME], 0, &g->time[v], err)) ||
+      (FILES_G_HAS(FILES_G_CPU) && files_cell_time_ns(csv, v, col[FILES_G_CPU], 1, &g->cpu_time[v], err)) ||
+      (FILES_G_HAS(FILES_G_ACC) && files_cell_time_ns(csv, v, col[FILES_G_ACC], 1, &g->acc_time[v], err)) ||
+      (FILES_G_HAS(FILES_G_XFER) && files_cell_time_ns(csv, v, col[FILES_G_XFER], 0, &g->xfer[v], err)))
     return -1;
-  if (files_graph_device(files_cell(csv, v, col[FILES_G_DEVICE]), &g->device[v]) != 0)
+  g->device[v] = DNNMEM_PLACE_ANY;
+  if (FILES_G_HAS(FILES_G_DEVICE) && files_graph_device(files_cell(csv, v, col[FILES_G_DEVICE]), &g->device[v]) != 0)
     return files_fail(err, csv->path, line, "device '%s': expected cpu, acc or any",
                       files_cell(csv, v, col[FILES_G_DEVICE]));
-  if (files_cell_i64(csv, v, col[FILES_G_OUTPUT], &out, err)) return -1;
+  out = 0;
+  if (FILES_G_HAS(FILES_G_OUTPUT) && files_cell_i64(csv, v, col[FILES_G_OUTPUT], &out, err)) return -1;
   if (out != 0 && out != 1) return files_fail(err, csv->path, line, "output must be 0 or 1");
   g->output[v] = (uint8_t)out;
+#undef FILES_G_HAS
   if (files_graph_sums_add(g, v, sums, err)) return -1;
   return files_graph_inputs(g, v, files_cell(csv, v, col[FILES_G_INPUTS]), err);
 }
 
 /* A graph from a CSV already read (takes the CSV over, also on failure). */
 FILES_FN int files_graph_from_csv(files_csv *csv, files_graph *g, files_error *err) {
-  static const char *const need[FILES_G_COLUMNS] = {"id", "name", "op", "size", "time",
-                                                     "cpu_time", "acc_time", "device", "xfer",
-                                                     "output", "inputs"};
-  int col[FILES_G_COLUMNS];
+  static const char *const need[2] = {"id", "inputs"};
+  int col[FILES_G_COLUMNS], c;
   files_graph_sums sums = {0, 0, 0};
   size_t n = (size_t)arrlen(csv->rows);
   int32_t v;
   memset(g, 0, sizeof(*g));
   g->csv = *csv;
   memset(csv, 0, sizeof(*csv));
-  if (files_need_columns(&g->csv, need, FILES_G_COLUMNS, col, err)) return files_graph_free(g), -1;
+  if (files_need_columns(&g->csv, need, 2, col, err)) return files_graph_free(g), -1;
+  for (c = 0; c < FILES_G_COLUMNS; c++)
+    if ((col[c] = files_column(&g->csv, files_graph_column_names[c])) >= 0) g->columns |= 1u << c;
   g->n = (int32_t)n;
   /* one block: 5 int64_t arrays, 2 pointer arrays, offsets, 2 byte arrays */
   g->size = (int64_t *)calloc(n + 1, 5 * sizeof(int64_t) + 2 * sizeof(char *) + sizeof(int32_t) + 2);
@@ -710,11 +787,11 @@ FILES_FN int files_interval_size(files_intervals *iv, const files_interval_colum
   int32_t terms, k;
   size_t at;
   int symbolic = 0;
+  for (k = 0; k < DNNMEM_PLAN_SYMBOLIC_MAX_TERMS; k++) coef[k] = 0;
+  if (files_parse_size(s, &coef[0], &why) == 0) return iv->records[i].size = coef[0], 0; /* "8k": bytes */
+  if (strstr(why, "int64")) return files_cell_size(csv, i, c->size, &coef[0], err);   /* "9000000000000T" */
   for (k = 0; s[k] && !symbolic; k++) symbolic = isalpha((unsigned char)s[k]) || s[k] == '_' || s[k] == '^';
-  if (!symbolic || !iv->symbolic_ok) {
-    for (k = 0; k < DNNMEM_PLAN_SYMBOLIC_MAX_TERMS; k++) coef[k] = 0;
-    return files_cell_i64(csv, i, c->size, &coef[0], err) ? -1 : (iv->records[i].size = coef[0], 0);
-  }
+  if (!symbolic || !iv->symbolic_ok) return files_cell_size(csv, i, c->size, &coef[0], err);
   if (files_poly_parse(s, iv->symbol, coef, &terms, &why, &at) != 0)
     return files_fail(err, csv->path, csv->rows[i].line, "size: '%s': %s at byte %zu", s, why, at);
   if (terms > iv->terms) iv->terms = terms;
@@ -979,11 +1056,13 @@ FILES_FN int files_intervals_from_graph(files_intervals *iv, files_error *err) {
   dnnmem_result r;
   int32_t i;
   iv->is_graph = 1;
-  if (files_graph_from_csv(&iv->csv, &iv->graph, err)) return -1;
+  if (files_graph_from_csv(&iv->csv, &iv->graph, err) ||
+      files_graph_need(&iv->graph, "id,size,inputs", "a plan of a graph", err))
+    return -1;
   iv->n = iv->graph.n;
   iv->records = (dnnmem_interval *)calloc((size_t)iv->n + 1, sizeof(dnnmem_interval));
   if (!iv->records) return files_fail(err, iv->graph.csv.path, 0, "out of memory");
-  r = dnnmem_graph_intervals(&iv->graph.graph, iv->graph.size, iv->graph.output, iv->records, NULL);
+  r = dnnmem_graph_intervals(&iv->graph.graph, iv->graph.size, iv->graph.output, iv->records);
   if (r != DNNMEM_OK) return files_fail(err, iv->graph.csv.path, 0, "%s", FILES_RESULT_TEXT(r));
   iv->coefficients = (int64_t *)calloc(((size_t)iv->n + 1) * DNNMEM_PLAN_SYMBOLIC_MAX_TERMS, sizeof(int64_t));
   if (!iv->coefficients) return files_fail(err, iv->graph.csv.path, 0, "out of memory");
@@ -1242,5 +1321,223 @@ FILES_FN int files_read_dimacs(const char *path, files_dimacs *d, files_error *e
   memset(d, 0, sizeof(*d));
   return text ? files_dimacs_parse(path, text, len, d, err) : -1;
 }
+
+/* ---- layoutplan candidates ----------------------------------------------- */
+#if !defined(DNNMEM_NO_LAYOUT) && !defined(DNNMEM_NO_LABEL)
+
+/* The candidates file of `dnnmem layoutplan` (# comments, blank lines):
+     machine L2B=16,L1B=8,MAB=16,PE=4       the machine (once)
+     cost run=NS moved=NS local=NS bytes=B lanes=L   per DMA run, per copy
+                                            moved to another unit / within
+                                            one, bytes per element (4),
+                                            DMA lanes working at once (1)
+     layout NAME TENSORLAYOUT               a layout of one tile (all of one
+                                            shape), bound to the machine
+     output NAME                            the layout graph outputs end in
+     op KIND NAME=FACTOR ...                an op kind's candidates and the
+                                            factor of its time in each ('*':
+                                            any kind not listed) */
+typedef struct files_candidate_kind {
+  const char *kind; /* points into the text */
+  long line;
+  double factor[DNNMEM_LABEL_MAX_LABELS]; /* < 0: not a candidate */
+  int32_t first;                          /* the first candidate listed */
+} files_candidate_kind;
+
+typedef struct files_candidates {
+  const char *path;
+  char *text;                     /* the file's bytes; names point into it */
+  dnnmem_layout_machine machine;
+  const char *machine_text;
+  long machine_line;
+  double run_ns, moved_ns, local_ns, bytes, lanes;
+  int32_t k, output;              /* layouts; the output layout (-1: none) */
+  const char *names[DNNMEM_LABEL_MAX_LABELS];
+  long lines[DNNMEM_LABEL_MAX_LABELS];
+  dnnmem_layout *layouts;         /* [DNNMEM_LABEL_MAX_LABELS] */
+  files_candidate_kind *kinds;    /* stb_ds */
+} files_candidates;
+
+FILES_FN void files_candidates_free(files_candidates *f) {
+  free(f->text);
+  free(f->layouts);
+  arrfree(f->kinds);
+  memset(f, 0, sizeof(*f));
+}
+
+/* The next whitespace-separated word of *s (NUL-terminated in place), or NULL. */
+FILES_FN char *files_word(char **s) {
+  char *w = *s, *e;
+  while (*w == ' ' || *w == '\t') w++;
+  if (!*w) return NULL;
+  for (e = w; *e && *e != ' ' && *e != '\t'; e++) {
+  }
+  if (*e) *e++ = '\0';
+  *s = e;
+  return w;
+}
+
+FILES_FN int32_t files_candidates_find(const files_candidates *f, const char *name) {
+  int32_t i;
+  for (i = 0; i < f->k; i++)
+    if (strcmp(f->names[i], name) == 0) return i;
+  return -1;
+}
+
+/* A finite number >= 0 (> 0 unless allow_zero) into *x. */
+FILES_FN int files_candidates_number(const files_candidates *f, long line, const char *what, const char *text,
+                                     int allow_zero, double *x, files_error *err) {
+  char *end;
+  errno = 0;
+  *x = strtod(text, &end);
+  if (end == text || *end || errno || !isfinite(*x) || *x < 0 || (!allow_zero && *x == 0))
+    return files_fail(err, f->path, line, "%s '%s': expected a finite number %s", what, text,
+                      allow_zero ? ">= 0" : "> 0");
+  return 0;
+}
+
+FILES_FN int files_candidates_cost(files_candidates *f, long line, char *s, files_error *err) {
+  char *kv;
+  while ((kv = files_word(&s)) != NULL) {
+    char *eq = strchr(kv, '=');
+    double *dest = NULL;
+    int allow_zero = 1;
+    if (!eq) return files_fail(err, f->path, line, "cost '%s': expected KEY=VALUE (run, moved, local, bytes, lanes)", kv);
+    *eq++ = '\0';
+    if (strcmp(kv, "run") == 0) dest = &f->run_ns;
+    else if (strcmp(kv, "moved") == 0) dest = &f->moved_ns;
+    else if (strcmp(kv, "local") == 0) dest = &f->local_ns;
+    else if (strcmp(kv, "bytes") == 0) dest = &f->bytes, allow_zero = 0;
+    else if (strcmp(kv, "lanes") == 0) dest = &f->lanes, allow_zero = 0;
+    else return files_fail(err, f->path, line, "cost key '%s': expected run, moved, local, bytes or lanes", kv);
+    if (files_candidates_number(f, line, kv, eq, allow_zero, dest, err)) return -1;
+  }
+  return 0;
+}
+
+FILES_FN int files_candidates_layout(files_candidates *f, long line, char *s, files_error *err) {
+  char *name = files_word(&s), *text;
+  int64_t at = 0;
+  dnnmem_result r;
+  int32_t i;
+  if (!name) return files_fail(err, f->path, line, "layout: expected NAME LAYOUT");
+  text = files_trim(s);
+  if (!*text) return files_fail(err, f->path, line, "layout '%s': missing the TensorLayout", name);
+  if (files_candidates_find(f, name) >= 0) return files_fail(err, f->path, line, "layout '%s' defined twice", name);
+  if (f->k == DNNMEM_LABEL_MAX_LABELS)
+    return files_fail(err, f->path, line, "more than %d layouts", DNNMEM_LABEL_MAX_LABELS);
+  if ((r = dnnmem_layout_parse(text, strlen(text), &f->layouts[f->k], &at)) != DNNMEM_OK)
+    return files_fail(err, f->path, line, "layout '%s': byte %lld of '%s': %s", name, (long long)at, text,
+                      FILES_RESULT_TEXT(r));
+  if (f->k > 0) {
+    const dnnmem_layout *a = &f->layouts[0], *b = &f->layouts[f->k];
+    int same = a->num_axes == b->num_axes;
+    for (i = 0; same && i < a->num_axes; i++) same = a->unpadded[i] == b->unpadded[i];
+    if (!same)
+      return files_fail(err, f->path, line, "layout '%s': its shape differs from the first layout's (line %ld)", name,
+                        f->lines[0]);
+  }
+  f->names[f->k] = name;
+  f->lines[f->k++] = line;
+  return 0;
+}
+
+FILES_FN int files_candidates_op(files_candidates *f, long line, char *s, files_error *err) {
+  char *kind = files_word(&s), *c;
+  files_candidate_kind e;
+  int32_t i;
+  if (!kind) return files_fail(err, f->path, line, "op: expected KIND NAME=FACTOR ...");
+  for (i = 0; i < (int32_t)arrlen(f->kinds); i++)
+    if (strcmp(f->kinds[i].kind, kind) == 0)
+      return files_fail(err, f->path, line, "op kind '%s' listed twice (line %ld)", kind, f->kinds[i].line);
+  memset(&e, 0, sizeof(e));
+  for (i = 0; i < DNNMEM_LABEL_MAX_LABELS; i++) e.factor[i] = -1;
+  e.first = -1;
+  while ((c = files_word(&s)) != NULL) {
+    char *eq = strchr(c, '=');
+    int32_t l;
+    if (!eq) return files_fail(err, f->path, line, "op '%s': '%s': expected LAYOUT=FACTOR", kind, c);
+    *eq++ = '\0';
+    if ((l = files_candidates_find(f, c)) < 0) return files_fail(err, f->path, line, "op '%s': unknown layout '%s'", kind, c);
+    if (e.factor[l] >= 0) return files_fail(err, f->path, line, "op '%s': layout '%s' listed twice", kind, c);
+    if (files_candidates_number(f, line, "op cost factor", eq, 1, &e.factor[l], err)) return -1;
+    if (e.first < 0) e.first = l;
+  }
+  if (e.first < 0) return files_fail(err, f->path, line, "op '%s': no candidate layout", kind);
+  e.kind = kind;
+  e.line = line;
+  arrput(f->kinds, e);
+  return 0;
+}
+
+FILES_FN int files_candidates_line(files_candidates *f, long line, char *s, files_error *err) {
+  char *word = files_word(&s), *name;
+  if (strcmp(word, "machine") == 0) {
+    int64_t at = 0;
+    dnnmem_result r;
+    s = files_trim(s);
+    if (f->machine_line) return files_fail(err, f->path, line, "second 'machine' line (the first is line %ld)", f->machine_line);
+    if ((r = dnnmem_layout_machine_parse(s, strlen(s), &f->machine, &at)) != DNNMEM_OK)
+      return files_fail(err, f->path, line, "machine '%s': byte %lld: %s", s, (long long)at, FILES_RESULT_TEXT(r));
+    f->machine_text = s;
+    f->machine_line = line;
+    return 0;
+  }
+  if (strcmp(word, "cost") == 0) return files_candidates_cost(f, line, s, err);
+  if (strcmp(word, "layout") == 0) return files_candidates_layout(f, line, s, err);
+  if (strcmp(word, "op") == 0) return files_candidates_op(f, line, s, err);
+  if (strcmp(word, "output") != 0)
+    return files_fail(err, f->path, line, "unknown line '%s': expected machine, cost, layout, output or op", word);
+  name = files_word(&s);
+  if (!name || files_word(&s)) return files_fail(err, f->path, line, "output: expected one layout name");
+  if ((f->output = files_candidates_find(f, name)) < 0) return files_fail(err, f->path, line, "output: unknown layout '%s'", name);
+  return 0;
+}
+
+/* Parses text (malloc'd, NUL-terminated; owned by f from now on, also on
+   failure); every layout is bound to the machine. */
+FILES_FN int files_candidates_parse(const char *name, char *text, size_t len, files_candidates *f,
+                                    files_error *err) {
+  char *p = text, *s;
+  long line = 0;
+  int32_t i;
+  int bad;
+  memset(f, 0, sizeof(*f));
+  f->path = name;
+  f->text = text;
+  f->output = -1;
+  f->bytes = 4;
+  f->lanes = 1;
+  bad = files_check_text(name, text, len, err);
+  if (!bad && !(f->layouts = (dnnmem_layout *)malloc(sizeof(dnnmem_layout) * DNNMEM_LABEL_MAX_LABELS)))
+    bad = files_fail(err, name, 0, "out of memory");
+  while (!bad && (s = files_next_line(&p, &line)) != NULL) {
+    char *hash = strchr(s, '#');
+    if (hash) *hash = '\0';
+    s = files_trim(s);
+    if (*s) bad = files_candidates_line(f, line, s, err);
+  }
+  if (!bad && !f->machine_line) bad = files_fail(err, name, line, "no 'machine' line");
+  if (!bad && f->k == 0) bad = files_fail(err, name, line, "no 'layout' line");
+  for (i = 0; !bad && i < f->k; i++) {
+    dnnmem_error fault;
+    dnnmem_result r = dnnmem_layout_bind(&f->layouts[i], &f->machine, &fault);
+    if (r != DNNMEM_OK) /* the factor's byte in the layout's text */
+      bad = files_fail(err, name, f->lines[i], "layout '%s' on machine %s: byte %lld: %s", f->names[i],
+                       f->machine_text,
+                       (long long)(fault.index >= 0 ? f->layouts[i].factors[fault.index].position : 0),
+                       FILES_RESULT_TEXT(r));
+  }
+  if (bad) files_candidates_free(f);
+  return bad ? -1 : 0;
+}
+
+FILES_FN int files_read_candidates(const char *path, files_candidates *f, files_error *err) {
+  size_t len;
+  char *text = files_read_text(path, &len, err);
+  memset(f, 0, sizeof(*f));
+  return text ? files_candidates_parse(path, text, len, f, err) : -1;
+}
+#endif
 
 #endif /* DNNMEM_FILES_H */

@@ -1,5 +1,5 @@
-/* Plans one arena for five tensors and prints each offset (the README's
-   example). Build: cc -I. examples/plan_arena.c -lm */
+/* Plans one arena for five tensors and prints each offset (the smallest
+   complete program; examples/engine.c starts from a graph). Build: cc -I. examples/plan_arena.c -lm */
 #include <stdio.h>
 #include <stdlib.h>
 #define DNNMEM_IMPLEMENTATION

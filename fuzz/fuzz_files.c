@@ -6,6 +6,7 @@
      '3'                  files_intervals_parse_symbolic with a global
                           alignment of 64 (the tool's --align); polynomial
                           sizes are evaluated at 0, 1 and 1000 too
+     'L' (before % 4)     files_candidates_parse (layoutplan candidates)
    Invariants: a reader either fails with an error naming the file, a line
    within the text (1 .. its line count) and a non-empty message, or
    succeeds with records the library accepts: intervals pass
@@ -14,8 +15,11 @@
    with every fixed record at its offset; a graph passes dnnmem_graph_check,
    is numbered topologically with the reader's own fields in range, and its
    lifetimes plan the same way; a DIMACS network has its ids in range, and on
-   small ones both flow algorithms find the brute-force minimum cut.
-   Dictionaries: fuzz/dict/csv.dict fuzz/dict/dimacs.dict
+   small ones both flow algorithms find the brute-force minimum cut;
+   candidates have a machine, 1..256 layouts of one shape bound to it,
+   distinct names, op kinds whose first candidate is allowed, and lines
+   within the text.
+   Dictionaries: fuzz/dict/csv.dict fuzz/dict/dimacs.dict fuzz/dict/candidates.dict
    Max length: 4096 (the seeds are whole files up to 4 KB)
    Needs stb_ds (Debian libstb-dev, <stb/stb_ds.h>) like the tool. */
 #include <stdlib.h>
@@ -137,7 +141,7 @@ static void fuzz_graph(char *text, size_t len, long lines) {
   /* the lifetimes the tool plans for a graph CSV */
   records = (dnnmem_interval *)calloc((size_t)g.n + 1, sizeof(dnnmem_interval));
   FUZZ_CHECK(records != NULL);
-  FUZZ_CHECK(dnnmem_graph_intervals(&g.graph, g.size, g.output, records, NULL) == DNNMEM_OK);
+  FUZZ_CHECK(dnnmem_graph_intervals(&g.graph, g.size, g.output, records) == DNNMEM_OK);
   problem.records = records;
   problem.count = g.n;
   problem.alignment = 0;
@@ -210,6 +214,32 @@ static void fuzz_dimacs(char *text, size_t len, long lines) {
   files_dimacs_free(&d);
 }
 
+static void fuzz_candidates(char *text, size_t len, long lines) {
+  files_candidates f;
+  files_error err;
+  int32_t i, j, l;
+  if (files_candidates_parse(NAME, text, len, &f, &err) != 0) { /* frees text */
+    check_error(&err, lines);
+    return;
+  }
+  FUZZ_CHECK(f.machine_line >= 1 && f.machine_line <= lines && f.machine_text != NULL);
+  FUZZ_CHECK(f.k >= 1 && f.k <= DNNMEM_LABEL_MAX_LABELS && f.output >= -1 && f.output < f.k);
+  FUZZ_CHECK(f.bytes > 0 && f.lanes > 0 && f.run_ns >= 0 && f.moved_ns >= 0 && f.local_ns >= 0);
+  for (i = 0; i < f.k; i++) {
+    FUZZ_CHECK(f.lines[i] >= 1 && f.lines[i] <= lines && f.names[i][0] != 0);
+    FUZZ_CHECK(f.layouts[i].num_axes == f.layouts[0].num_axes);
+    for (j = 0; j < f.layouts[0].num_axes; j++) FUZZ_CHECK(f.layouts[i].unpadded[j] == f.layouts[0].unpadded[j]);
+    for (j = 0; j < i; j++) FUZZ_CHECK(strcmp(f.names[i], f.names[j]) != 0);
+  }
+  for (i = 0; i < (int32_t)arrlen(f.kinds); i++) {
+    const files_candidate_kind *e = &f.kinds[i];
+    FUZZ_CHECK(e->line >= 1 && e->line <= lines && e->first >= 0 && e->first < f.k && e->factor[e->first] >= 0);
+    for (l = f.k; l < DNNMEM_LABEL_MAX_LABELS; l++) FUZZ_CHECK(e->factor[l] < 0);
+    for (j = 0; j < i; j++) FUZZ_CHECK(strcmp(e->kind, f.kinds[j].kind) != 0);
+  }
+  files_candidates_free(&f);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   size_t len;
   char *text;
@@ -224,7 +254,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   memcpy(text, data + 1, len);
   text[len] = 0;
   lines = line_count(text, len);
-  if (format == 1) fuzz_graph(text, len, lines);
+  if (data[0] == 'L') fuzz_candidates(text, len, lines);
+  else if (format == 1) fuzz_graph(text, len, lines);
   else if (format == 2) fuzz_dimacs(text, len, lines);
   else fuzz_intervals(text, len, format == 3 ? 64 : 0, lines);
   return 0;

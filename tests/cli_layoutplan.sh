@@ -83,7 +83,7 @@ bad_candidates "no layout" "1: no 'layout' line" "machine PE=4\n"
 expect "op kind without candidates names the graph line" 2 "tiny.graph.csv:3: op kind 'mm' has no candidate layouts" \
   sh -c "printf '${good}op input A=1\nop add A=1\n' >'$tmp/nomm.txt'; '$DNNMEM' layoutplan --candidates '$tmp/nomm.txt' '$tmp/tiny.graph.csv'"
 expect "missing --candidates" 1 "--candidates F is required" "$DNNMEM" layoutplan "$tmp/tiny.graph.csv"
-expect "unreadable candidates" 2 "nothere.txt: cannot read" "$DNNMEM" layoutplan --candidates "$tmp/nothere.txt" "$tmp/tiny.graph.csv"
+expect "unreadable candidates" 2 "nothere.txt: cannot open" "$DNNMEM" layoutplan --candidates "$tmp/nothere.txt" "$tmp/tiny.graph.csv"
 
 cli_finish cli_layoutplan
 [ "$fail" = 0 ]

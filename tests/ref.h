@@ -1641,4 +1641,60 @@ REF_FN int64_t ref_plan_greedy_size(const dnnmem_intervals *problem, int64_t *of
   return arena;
 }
 
+/* TensorFlow Lite Micro's GreedyMemoryPlanner as its source reads, step by
+   step (the oracle of greedy-tflm; no tree, no free intervals): fixed
+   records first in id order, the others stacked from the tail (so the last
+   added is first) and bubble-sorted by size, descending (stable); then each
+   walks the placed records by offset (a list kept sorted by insertion),
+   skipping those it does not meet in time, keeping the highest end so far
+   as the candidate, and stops at the first whose offset leaves the size
+   free above the candidate. The alignment (not in its planner) rounds the
+   candidate up. Returns the arena, -1 when out of memory. */
+REF_FN int64_t ref_plan_greedy_tflm(const dnnmem_intervals *problem, int64_t *offsets) {
+  const dnnmem_interval *r = problem->records;
+  int32_t n = problem->count, i, k, head = 0, tail = n, swapped, first = -1;
+  int32_t *ids = (int32_t *)malloc((size_t)(n + 1) * sizeof(int32_t));
+  int32_t *next = (int32_t *)malloc((size_t)(n + 1) * sizeof(int32_t)); /* the offset list */
+  int64_t arena = 0;
+  if (!ids || !next) {
+    free(ids), free(next);
+    return -1;
+  }
+  for (i = 0; i < n; i++) {
+    if (r[i].flags & DNNMEM_INTERVAL_FIXED) ids[head++] = i;
+    else ids[--tail] = i;
+    offsets[i] = (r[i].flags & DNNMEM_INTERVAL_FIXED) ? r[i].fixed_offset : -1;
+  }
+  do { /* bubble sort of the online part by size, descending */
+    swapped = 0;
+    for (k = head + 1; k < n; k++)
+      if (r[ids[k - 1]].size < r[ids[k]].size) {
+        int32_t t = ids[k - 1];
+        ids[k - 1] = ids[k], ids[k] = t, swapped = 1;
+      }
+  } while (swapped);
+  for (k = 0; k < n; k++) {
+    const dnnmem_interval *x = &r[ids[k]];
+    int32_t prev = -1, at;
+    int64_t cand = 0, a = ref_plan_alignment(x, problem->alignment);
+    if (offsets[ids[k]] < 0) {
+      for (at = first; at >= 0; at = next[at]) {
+        int64_t aligned = (cand + a - 1) / a * a;
+        if (!(r[at].lower < x->upper && x->lower < r[at].upper)) continue;
+        if (offsets[at] - aligned >= x->size) break;
+        if (offsets[at] + r[at].size > cand) cand = offsets[at] + r[at].size;
+      }
+      offsets[ids[k]] = (cand + a - 1) / a * a;
+    }
+    /* into the list after every entry at an offset <= its own */
+    for (at = first; at >= 0 && offsets[at] <= offsets[ids[k]]; at = next[at]) prev = at;
+    next[ids[k]] = prev < 0 ? first : next[prev];
+    if (prev < 0) first = ids[k];
+    else next[prev] = ids[k];
+  }
+  for (i = 0; i < n; i++) arena = offsets[i] + r[i].size > arena ? offsets[i] + r[i].size : arena;
+  free(ids), free(next);
+  return arena;
+}
+
 #endif /* DNNMEM_TESTS_REF_H */

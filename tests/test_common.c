@@ -216,22 +216,22 @@ static void test_graph_intervals(void) {
   uint8_t out[4] = {0, 0, 0, 1};
   dnnmem_graph g = {4, off, ids};
   dnnmem_interval r[4];
-  CHECK_EQ(dnnmem_graph_intervals(&g, sizes, out, r, NULL), DNNMEM_OK);
+  CHECK_EQ(dnnmem_graph_intervals(&g, sizes, out, r), DNNMEM_OK);
   CHECK(r[0].lower == 0 && r[0].upper == 3 && r[0].size == 10); /* last consumer 2 */
   CHECK(r[1].lower == 1 && r[1].upper == 3 && r[1].size == 20);
   CHECK(r[2].lower == 2 && r[2].upper == 3); /* no consumer: its own step */
   CHECK(r[3].lower == 3 && r[3].upper == 4 && r[3].flags == 0 && r[3].num_gaps == 0); /* output: to the end */
-  CHECK_EQ(dnnmem_graph_intervals(&g, sizes, NULL, r, NULL), DNNMEM_OK);
+  CHECK_EQ(dnnmem_graph_intervals(&g, sizes, NULL, r), DNNMEM_OK);
   CHECK_EQ(r[3].upper, 4);
   sizes[2] = -1;
-  CHECK_EQ(dnnmem_graph_intervals(&g, sizes, out, r, NULL), DNNMEM_ERR_NEGATIVE);
+  CHECK_EQ(dnnmem_graph_intervals(&g, sizes, out, r), DNNMEM_ERR_NEGATIVE);
   sizes[2] = 30;
-  CHECK_EQ(dnnmem_graph_intervals(&g, NULL, out, r, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_graph_intervals(&g, sizes, out, NULL, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_graph_intervals(&g, NULL, out, r), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_graph_intervals(&g, sizes, out, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   ids[0] = 2; /* 1 reads 2: not numbered topologically */
-  CHECK_EQ(dnnmem_graph_intervals(&g, sizes, out, r, NULL), DNNMEM_ERR_NOT_TOPOLOGICAL);
+  CHECK_EQ(dnnmem_graph_intervals(&g, sizes, out, r), DNNMEM_ERR_NOT_TOPOLOGICAL);
   ids[0] = 9;
-  CHECK_EQ(dnnmem_graph_intervals(&g, sizes, out, r, NULL), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(dnnmem_graph_intervals(&g, sizes, out, r), DNNMEM_ERR_ID_RANGE);
 }
 
 

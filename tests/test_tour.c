@@ -1,7 +1,10 @@
-/* tests/test_tour.c: the manual's tour, one example per part, run as written
-   (the same calls and values), with every result the tour states checked.
-   If this fails, the tour teaches something false. */
+/* tests/test_tour.c: every example of the manual, run as written (the same
+   calls and values), with every result it states checked: the tour's one
+   example per part (tour_*), then each reference section's Example
+   (ref_*, in the manual's order). If this fails, the manual teaches
+   something false. */
 #include <stdlib.h>
+#include <string.h>
 
 #define DNNMEM_IMPLEMENTATION
 #include "dnnmem.h"
@@ -27,10 +30,16 @@ static void tour_plan(void) {
   CHECK_EQ(res.optimal, 1);
   CHECK_EQ(offsets[0] % 64 + offsets[1] % 64 + offsets[2] % 64, 0);
   free(scratch);
-  {
+  { /* in place: t[2] as large as t[1], first without the link, then with it */
     dnnmem_interval t[3];
     dnnmem_intervals q = {t, 3, 64};
     t[0] = tour_records[0], t[1] = tour_records[1], t[2] = tour_records[2];
+    t[2].size = 8192;
+    CHECK_EQ(dnnmem_plan_solve_scratch_size(&q, NULL, &bytes), DNNMEM_OK);
+    scratch = scratch_for(bytes);
+    CHECK_EQ(dnnmem_plan_solve(&q, NULL, offsets, &res, scratch, bytes), DNNMEM_OK);
+    CHECK_EQ(res.arena, 16384); /* without the link */
+    free(scratch);
     t[2].flags = DNNMEM_INTERVAL_REUSE;
     t[2].reuse = 1;
     CHECK_EQ(dnnmem_plan_solve_scratch_size(&q, NULL, &bytes), DNNMEM_OK);
@@ -39,6 +48,7 @@ static void tour_plan(void) {
     CHECK_EQ(res.reused, 1);
     CHECK_EQ(offsets[2], offsets[1]);
     CHECK_EQ(res.arena, 12288);
+    CHECK_EQ(res.optimal, 1);
     free(scratch);
   }
 }
@@ -145,6 +155,306 @@ static void tour_place(void) {
   free(scratch);
 }
 
+/* ---- the reference sections' examples, in the manual's order ------------- */
+
+/* 1. dnnmem_graph_intervals: the chain 0 -> 1 -> 2 */
+static void ref_graph_intervals(void) {
+  dnnmem_graph g = {3, tour_in_offsets, tour_in_ids};
+  int64_t sizes[3] = {4096, 8192, 4096};
+  dnnmem_interval records[3];
+  CHECK_EQ(dnnmem_graph_intervals(&g, sizes, NULL, records), DNNMEM_OK);
+  CHECK_EQ(records[0].lower, 0);
+  CHECK_EQ(records[0].upper, 2);
+  CHECK_EQ(records[1].lower, 1);
+  CHECK_EQ(records[1].upper, 3);
+  CHECK_EQ(records[2].lower, 2);
+  CHECK_EQ(records[2].upper, 3);
+  CHECK_EQ(records[1].size, 8192);
+}
+
+/* 2. plan with a chosen strategy */
+static void ref_plan(void) {
+  dnnmem_intervals p = {tour_records, 3, 64};
+  dnnmem_plan_options o;
+  dnnmem_plan_result res;
+  int64_t offsets[3];
+  size_t bytes = 0;
+  void *scratch;
+  memset(&o, 0, sizeof(o));
+  o.algo = DNNMEM_PLAN_GREEDY_SIZE; /* zeroed: best */
+  CHECK_EQ(dnnmem_plan_solve_scratch_size(&p, &o, &bytes), DNNMEM_OK);
+  scratch = scratch_for(bytes);
+  CHECK_EQ(dnnmem_plan_solve(&p, &o, offsets, &res, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(res.arena, 12288);
+  CHECK_EQ(res.lower_bound, 12288);
+  CHECK_EQ(res.optimal, 1);
+  CHECK_EQ(res.algo, DNNMEM_PLAN_GREEDY_SIZE);
+  CHECK_EQ(offsets[0], 8192);
+  CHECK_EQ(offsets[1], 0);
+  CHECK_EQ(offsets[2], 8192);
+  free(scratch);
+}
+
+/* 2. multi-pass: t[2]'s size is known only when pass 2 starts */
+static void ref_plan_pass(void) {
+  dnnmem_interval t[3];
+  dnnmem_intervals p = {t, 3, 64};
+  dnnmem_plan_result res;
+  int64_t offsets[3];
+  size_t bytes = 0;
+  void *scratch;
+  t[0] = tour_records[0], t[1] = tour_records[1], t[2] = tour_records[2];
+  t[0].pass = 1, t[1].pass = 1, t[2].pass = 2;
+  CHECK_EQ(dnnmem_plan_pass_scratch_size(&p, NULL, 1, &bytes), DNNMEM_OK);
+  scratch = scratch_for(bytes);
+  CHECK_EQ(dnnmem_plan_pass(&p, NULL, 1, offsets, &res, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(res.arena, 12288);
+  free(scratch);
+  t[2].size = 16384;
+  CHECK_EQ(dnnmem_plan_pass_scratch_size(&p, NULL, 2, &bytes), DNNMEM_OK);
+  scratch = scratch_for(bytes);
+  CHECK_EQ(dnnmem_plan_pass(&p, NULL, 2, offsets, &res, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(res.arena, 28672);
+  CHECK_EQ(offsets[2], 12288); /* above pass 1's records, which stay */
+  free(scratch);
+  CHECK_EQ(dnnmem_plan_solve_scratch_size(&p, NULL, &bytes), DNNMEM_OK); /* planned at once */
+  scratch = scratch_for(bytes);
+  CHECK_EQ(dnnmem_plan_solve(&p, NULL, offsets, &res, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(res.arena, 24576);
+  free(scratch);
+}
+
+/* 2. symbolic sizes: 4096 S, 8192 S and 64 bytes, S in [1, 64] */
+static void ref_plan_symbolic(void) {
+  dnnmem_intervals p = {tour_records, 3, 64}; /* sizes ignored */
+  int64_t c[3 * 2] = {0, 4096, 0, 8192, 64, 0};
+  dnnmem_plan_symbolic sp = {&p, c, 2, 1, 64};
+  int32_t order[3], below_offsets[4], below_ids[DNNMEM_PLAN_SYMBOLIC_EDGES(3)];
+  dnnmem_plan_symbolic_result res;
+  dnnmem_plan_stacking stacking = {order, below_offsets, below_ids};
+  int64_t offsets[3], arena = -1;
+  size_t bytes = 0;
+  void *scratch;
+  CHECK_EQ(dnnmem_plan_symbolic_solve_scratch_size(&sp, NULL, &bytes), DNNMEM_OK);
+  scratch = scratch_for(bytes);
+  CHECK_EQ(dnnmem_plan_symbolic_solve(&sp, NULL, order, below_offsets, below_ids, DNNMEM_PLAN_SYMBOLIC_EDGES(3),
+                                      &res, scratch, bytes),
+           DNNMEM_OK);
+  CHECK(res.worst_ratio == 1.0);
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&sp, &stacking, 10, offsets, &arena), DNNMEM_OK);
+  CHECK_EQ(arena, 122880);
+  CHECK_EQ(offsets[1], 40960);
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&sp, &stacking, 64, offsets, &arena), DNNMEM_OK);
+  CHECK_EQ(arena, 786432);
+  free(scratch);
+}
+
+/* 2. why not: the tour's records cannot fit 8192 bytes */
+static void ref_plan_conflict(void) {
+  dnnmem_intervals p = {tour_records, 3, 64};
+  dnnmem_plan_options o;
+  dnnmem_plan_conflict_result res;
+  int32_t conflict[3];
+  size_t bytes = 0;
+  void *scratch;
+  memset(&o, 0, sizeof(o));
+  o.capacity = 8192;
+  CHECK_EQ(dnnmem_plan_conflict_scratch_size(&p, &o, &bytes), DNNMEM_OK);
+  scratch = scratch_for(bytes);
+  CHECK_EQ(dnnmem_plan_conflict(&p, &o, conflict, 3, &res, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(res.feasible, 0);
+  CHECK_EQ(res.count, 2);
+  CHECK_EQ(res.minimal, 1);
+  CHECK_EQ(conflict[0], 0);
+  CHECK_EQ(conflict[1], 1);
+  free(scratch);
+}
+
+/* 2. pools: 8 KiB of SRAM at cost 1 beside unbounded DRAM at cost 10 */
+static void ref_plan_pools(void) {
+  dnnmem_intervals p = {tour_records, 3, 64};
+  dnnmem_pool pools[2] = {{"sram", 8192, 0, 1}, {"dram", 0, 0, 10}};
+  dnnmem_plan_pools pp = {&p, pools, 2, NULL, NULL};
+  dnnmem_plan_pools_result res;
+  int32_t pool_of[3];
+  int64_t offsets[3], arenas[2];
+  size_t bytes = 0;
+  void *scratch;
+  CHECK_EQ(dnnmem_plan_pools_solve_scratch_size(&pp, NULL, &bytes), DNNMEM_OK);
+  scratch = scratch_for(bytes);
+  CHECK_EQ(dnnmem_plan_pools_solve(&pp, NULL, pool_of, offsets, arenas, &res, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(res.cost, 8192 * 1 + 8192 * 10);
+  CHECK_EQ(res.optimal, 1);
+  CHECK_EQ(pool_of[0], 1);
+  CHECK_EQ(pool_of[1], 0);
+  CHECK_EQ(pool_of[2], 1);
+  CHECK_EQ(arenas[0], 8192);
+  CHECK_EQ(arenas[1], 4096);
+  free(scratch);
+}
+
+/* 3. shared objects by one strategy */
+static void ref_share(void) {
+  dnnmem_intervals p = {tour_records, 3, 0};
+  dnnmem_share_options o = {DNNMEM_SHARE_GREEDY_BREADTH};
+  dnnmem_share_result res;
+  int32_t object_of[3];
+  int64_t object_sizes[3];
+  size_t bytes = 0;
+  void *scratch;
+  CHECK_EQ(dnnmem_share_solve_scratch_size(&p, &o, &bytes), DNNMEM_OK);
+  scratch = scratch_for(bytes);
+  CHECK_EQ(dnnmem_share_solve(&p, &o, object_of, object_sizes, &res, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(res.objects, 2);
+  CHECK_EQ(res.total, 12288);
+  CHECK_EQ(res.optimal, 1);
+  CHECK_EQ(object_of[0], 0);
+  CHECK_EQ(object_of[1], 1);
+  CHECK_EQ(object_of[2], 0);
+  CHECK_EQ(object_sizes[0], 4096);
+  CHECK_EQ(object_sizes[1], 8192);
+  free(scratch);
+}
+
+/* 4. the diamond 0 -> {1, 2} -> 3 */
+static void ref_cover(void) {
+  int32_t in_offsets[5] = {0, 0, 1, 2, 4}, in_ids[4] = {0, 0, 1, 2};
+  dnnmem_graph g = {4, in_offsets, in_ids};
+  dnnmem_cover_result res;
+  int32_t path_of[4], order[4];
+  size_t bytes = 0;
+  void *scratch;
+  CHECK_EQ(dnnmem_cover_edges_scratch_size(&g, NULL, &bytes), DNNMEM_OK);
+  scratch = scratch_for(bytes);
+  CHECK_EQ(dnnmem_cover_edges(&g, NULL, NULL, NULL, NULL, 0, &res, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(res.paths, 2);
+  free(scratch);
+  CHECK_EQ(dnnmem_cover_vertices_scratch_size(&g, NULL, &bytes), DNNMEM_OK);
+  scratch = scratch_for(bytes);
+  CHECK_EQ(dnnmem_cover_vertices(&g, NULL, path_of, order, &res, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(res.paths, 2);
+  CHECK_EQ(path_of[0], 0);
+  CHECK_EQ(path_of[1], 0);
+  CHECK_EQ(path_of[2], 1);
+  CHECK_EQ(path_of[3], 0);
+  CHECK_EQ(order[0], 0);
+  CHECK_EQ(order[1], 1);
+  CHECK_EQ(order[2], 3);
+  CHECK_EQ(order[3], 2);
+  free(scratch);
+}
+
+/* 5. the trade-off curve: x -> f1 -> f2 -> f3 -> f4, g = (f4, f2), h = (g, f1) */
+static void ref_remat_curve(void) {
+  int32_t in_offsets[8] = {0, 0, 1, 2, 3, 4, 6, 8}, in_ids[8] = {0, 1, 2, 3, 4, 2, 5, 1};
+  dnnmem_graph g = {7, in_offsets, in_ids};
+  int64_t sizes[7] = {0, 1 << 20, 1 << 20, 1 << 20, 1 << 20, 1 << 20, 1 << 20};
+  int64_t times[7] = {0, 10, 10, 10, 10, 10, 10};
+  dnnmem_remat_problem p = {&g, sizes, times, NULL};
+  dnnmem_remat_options o = {DNNMEM_REMAT_ANNEAL};
+  dnnmem_remat_point points[3];
+  dnnmem_remat_curve_result res;
+  dnnmem_rng rng;
+  size_t bytes = 0;
+  void *scratch;
+  o.iterations = 20000;
+  dnnmem_rng_seed(&rng, 1);
+  CHECK_EQ(dnnmem_remat_curve_scratch_size(&p, &o, 14, 3, &bytes), DNNMEM_OK);
+  scratch = scratch_for(bytes);
+  CHECK_EQ(dnnmem_remat_curve(&p, &o, &rng, 14, points, 3, &res, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(res.base_peak, 4 << 20);
+  CHECK_EQ(res.base_time, 60);
+  CHECK_EQ(res.lower_bound, 3 << 20);
+  CHECK_EQ(points[0].budget, 4 << 20);
+  CHECK_EQ(points[1].budget, 7 << 19);
+  CHECK_EQ(points[2].budget, 3 << 20);
+  CHECK_EQ(points[0].time, 60);
+  CHECK_EQ(points[1].time, 70);
+  CHECK_EQ(points[2].time, 70);
+  CHECK_EQ(points[0].time_lower_bound, 60);
+  CHECK_EQ(points[1].time_lower_bound, 65);
+  CHECK_EQ(points[2].time_lower_bound, 70);
+  CHECK_EQ(res.knee, -1);
+  free(scratch);
+}
+
+/* 6. sizes of a layout on a machine, and a conversion between two layouts */
+static void ref_layout(void) {
+  dnnmem_layout lay, other;
+  dnnmem_layout_machine pe4;
+  dnnmem_layout_result sizes;
+  dnnmem_layout_conversion conv;
+  dnnmem_error fault;
+  int64_t err = -1;
+  size_t bytes = 0;
+  void *scratch;
+  CHECK_EQ(dnnmem_layout_parse("((3:8, 4_PE), (8:1))", 20, &lay, &err), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_machine_parse("PE=4", 4, &pe4, &err), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_bind(&lay, &pe4, &fault), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_measure(&lay, &sizes), DNNMEM_OK);
+  CHECK_EQ(sizes.units, 4);
+  CHECK_EQ(sizes.cosize, 24);
+  CHECK_EQ(sizes.unused_slots, 0);
+  CHECK_EQ(dnnmem_layout_parse("((4_PE, 3:8), (8:1))", 20, &other, &err), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_bind(&other, &pe4, &fault), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_convert_scratch_size(&lay, &other, &bytes), DNNMEM_OK);
+  scratch = scratch_for(bytes);
+  CHECK_EQ(dnnmem_layout_convert(&lay, &other, &conv, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(conv.copies, 96);
+  CHECK_EQ(conv.kept, 16);
+  CHECK_EQ(conv.local, 16);
+  CHECK_EQ(conv.moved, 64);
+  CHECK_EQ(conv.runs, 10);
+  free(scratch);
+}
+
+/* 7. the tour's diamond: the flow on an arc and the cut */
+static void ref_flow(void) {
+  dnnmem_flow f;
+  dnnmem_flow_result res;
+  size_t bytes = 0;
+  int32_t a = -1;
+  void *scratch;
+  CHECK_EQ(dnnmem_flow_scratch_size(4, 5, &bytes), DNNMEM_OK);
+  scratch = scratch_for(bytes);
+  CHECK_EQ(dnnmem_flow_init(&f, 4, 5, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(dnnmem_flow_add_arc(&f, 0, 1, 3, 0, &a), DNNMEM_OK);
+  CHECK_EQ(dnnmem_flow_add_arc(&f, 0, 2, 2, 0, NULL), DNNMEM_OK);
+  CHECK_EQ(dnnmem_flow_add_arc(&f, 1, 2, 1, 0, NULL), DNNMEM_OK);
+  CHECK_EQ(dnnmem_flow_add_arc(&f, 1, 3, 2, 0, NULL), DNNMEM_OK);
+  CHECK_EQ(dnnmem_flow_add_arc(&f, 2, 3, 3, 0, NULL), DNNMEM_OK);
+  CHECK_EQ(dnnmem_flow_solve(&f, 0, 3, NULL, &res), DNNMEM_OK);
+  CHECK_EQ(res.value, 5);
+  CHECK_EQ(dnnmem_flow_arc_flow(&f, a), 3);
+  CHECK_EQ(dnnmem_flow_source_side(&f, 0), 1);
+  CHECK_EQ(dnnmem_flow_source_side(&f, 1), 0);
+  free(scratch);
+}
+
+/* 9. three devices on the chain 0 -> 1 -> 2: cpu, gpu, npu */
+static void ref_label(void) {
+  dnnmem_graph g = {3, tour_in_offsets, tour_in_ids};
+  int64_t U = DNNMEM_LABEL_UNSUPPORTED;
+  int64_t cost[3 * 3] = {0, U, U, 100, 20, 10, 100, 20, U};
+  int64_t sizes[3] = {4, 4, 4}, rate[3 * 3] = {0, 1, 1, 1, 0, 1, 1, 1, 0}, latency[3 * 3] = {0, 5, 5, 5, 0, 5, 5, 5, 0};
+  dnnmem_label_problem p = {&g, 3, cost, NULL, sizes, rate, latency, NULL, NULL};
+  dnnmem_label_result res;
+  int32_t label[3];
+  size_t bytes = 0;
+  void *scratch;
+  CHECK_EQ(dnnmem_label_solve_scratch_size(&p, NULL, &bytes), DNNMEM_OK);
+  scratch = scratch_for(bytes);
+  CHECK_EQ(dnnmem_label_solve(&p, NULL, label, &res, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(label[0], 0);
+  CHECK_EQ(label[1], 2);
+  CHECK_EQ(label[2], 1);
+  CHECK_EQ(res.cost, 0 + 10 + 9 + 20 + 9); /* each conversion 4 x 1 + 5 */
+  CHECK_EQ(res.lower_bound, 48);
+  CHECK_EQ(res.gap, 0);
+  CHECK_EQ(res.optimal, 1);
+  free(scratch);
+}
+
 int main(void) {
   RUN(tour_plan);
   RUN(tour_share);
@@ -153,5 +463,17 @@ int main(void) {
   RUN(tour_layout);
   RUN(tour_flow);
   RUN(tour_place);
+  RUN(ref_graph_intervals);
+  RUN(ref_plan);
+  RUN(ref_plan_pass);
+  RUN(ref_plan_symbolic);
+  RUN(ref_plan_conflict);
+  RUN(ref_plan_pools);
+  RUN(ref_share);
+  RUN(ref_cover);
+  RUN(ref_remat_curve);
+  RUN(ref_layout);
+  RUN(ref_flow);
+  RUN(ref_label);
   return test_finish("test_tour");
 }

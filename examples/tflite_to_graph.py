@@ -1,0 +1,381 @@
+#!/usr/bin/env python3
+"""tflite_to_graph.py: a .tflite model -> the intervals CSV of the buffers
+TensorFlow Lite Micro plans for it, lifetimes as its allocator computes them.
+
+usage: tflite_to_graph.py [-o OUT.csv] MODEL.tflite
+       (writes to standard output without -o; MODEL may be - for stdin)
+
+Each row is one buffer TensorFlow Lite Micro's allocator hands to its
+memory planner, in the order it adds them (AddBuffer), so that
+`dnnmem plan --algo greedy-tflm` gives its GreedyMemoryPlanner's offsets
+row for row and `plan` (best) compares one to one with it:
+
+  id        the planner's buffer index (0, 1, ...)
+  lower     first use: the allocation scope of the producing operator
+            (graph inputs: the subgraph's start)
+  upper     last use + 1 (the CSV's lifetimes are half-open): the scope of
+            the last operator reading or writing it (graph outputs: the
+            subgraph's end)
+  size      bytes (shape x element size), rounded up to 16 bytes
+  offset    only when the model carries offline-planned offsets
+            ("OfflineMemoryAllocation" metadata): that buffer's fixed
+            offset, empty for the buffers left to the planner
+  tensor    SUBGRAPH:TENSOR, which tensor the row is
+
+What it reproduces of the allocator (micro_allocation_info.cc,
+micro_allocator.cc): every subgraph's tensors in order (subgraph 0 first)
+that have no constant data, are not variables (unless offline planned) and
+are not empty; scopes counted as it does: the inputs of a subgraph at the
+current scope, each operator one more, the subgraphs an IF / WHILE /
+CALL_ONCE invokes marked inside that operator's scope (each entered with one
+more), outputs at the end. Tensors of subgraphs never invoked keep its
+"uninitialised" lifetime [-1, -1]: it plans them so too. Kernel scratch
+buffers (requested at run time by the kernels' Prepare) are not in the
+file and not included.
+
+Why the intervals CSV and not the graph CSV: the graph CSV derives a
+lifetime per row (one row, one step; topological ids), while TensorFlow
+Lite Micro's scopes give all outputs of an operator, or all graph inputs,
+one shared time, nest control-flow subgraphs inside an operator, and its
+planner breaks ties among equal sizes by the order buffers were added
+(tensor order, not necessarily topological); the intervals CSV carries
+those lifetimes and that order exactly, and fixed offsets.
+
+The file is read with a flatbuffer reader written here from the published
+schema's field numbers (tensorflow/compiler/mlir/lite/schema/schema.fbs),
+every offset bounds-checked: a bad file is an error message, never a crash.
+Exit status 0 written, 1 usage, 2 a file it cannot read (FILE: what).
+"""
+
+import struct
+import sys
+
+ALIGN = 16  # MicroArenaBufferAlignment()
+IDENTIFIER = b"TFL3"
+SCHEMA_VERSION = 3
+
+# TensorType -> bytes per element, as TfLiteTypeSizeOf (int4 takes a byte);
+# STRING, VARIANT, INT2, UINT4, FLOAT8 are refused there, so here too.
+TYPE_SIZES = {0: 4, 1: 2, 2: 4, 3: 1, 4: 8, 6: 1, 7: 2, 8: 8, 9: 1, 10: 8, 11: 16,
+              12: 8, 13: 4, 15: 4, 16: 2, 17: 1, 18: 2}
+TYPE_NAMES = {5: "STRING", 14: "VARIANT", 19: "INT2", 20: "UINT4", 21: "FLOAT8_E4M3FN",
+              22: "FLOAT8_E5M2"}
+
+# BuiltinOperator codes and their BuiltinOptions union members
+OP_IF, OP_WHILE, OP_CALL_ONCE = 118, 119, 129
+OPTIONS = {OP_IF: (92, "IfOptions"), OP_WHILE: (93, "WhileOptions"),
+           OP_CALL_ONCE: (103, "CallOnceOptions")}
+
+USAGE = "usage: tflite_to_graph.py [-o OUT.csv] MODEL.tflite  (--help for more)\n"
+
+
+class BadFile(Exception):
+    pass
+
+
+class Flatbuffer:
+    """Little-endian reads at absolute positions, each checked against the
+    end of the file (a truncated file reads past it)."""
+
+    def __init__(self, data):
+        self.data = data
+
+    def read(self, fmt, pos):
+        n = struct.calcsize(fmt)
+        if pos < 0 or pos + n > len(self.data):
+            raise BadFile("truncated or corrupt: a read at byte %d past the end (%d bytes)"
+                          % (pos, len(self.data)))
+        return struct.unpack_from("<" + fmt, self.data, pos)[0]
+
+    def table(self, pos):
+        vtable = pos - self.read("i", pos)
+        vt_len = self.read("H", vtable)
+        if vt_len < 4 or vt_len % 2:
+            raise BadFile("corrupt: a table at byte %d has a bad vtable" % pos)
+        self.read("H", vtable + vt_len - 2)
+        return Table(self, pos, vtable, vt_len)
+
+
+class Table:
+    def __init__(self, fb, pos, vtable, vt_len):
+        self.fb, self.pos, self.vtable, self.vt_len = fb, pos, vtable, vt_len
+
+    def field(self, n):
+        """Absolute position of field n, or None when absent."""
+        at = 4 + 2 * n
+        if at >= self.vt_len:
+            return None
+        off = self.fb.read("H", self.vtable + at)
+        return self.pos + off if off else None
+
+    def scalar(self, n, fmt, default=0):
+        p = self.field(n)
+        return default if p is None else self.fb.read(fmt, p)
+
+    def _deref(self, n):
+        p = self.field(n)
+        return None if p is None else p + self.fb.read("I", p)
+
+    def sub(self, n):
+        p = self._deref(n)
+        return None if p is None else self.fb.table(p)
+
+    def vector(self, n):
+        """(start, length) of a vector field, or None."""
+        p = self._deref(n)
+        if p is None:
+            return None
+        length = self.fb.read("I", p)
+        if p + 4 + length > len(self.fb.data):
+            raise BadFile("truncated or corrupt: a vector at byte %d runs past the end" % p)
+        return p + 4, length
+
+    def ints(self, n, fmt="i"):
+        v = self.vector(n)
+        if v is None:
+            return None
+        start, length = v
+        size = struct.calcsize(fmt)
+        self.fb.read("B", start + size * length - 1) if length else None
+        return list(struct.unpack_from("<%d%s" % (length, fmt), self.fb.data, start))
+
+    def tables(self, n):
+        v = self.vector(n)
+        if v is None:
+            return []
+        start, length = v
+        return [self.fb.table(start + 4 * k + self.fb.read("I", start + 4 * k)) for k in range(length)]
+
+    def string(self, n):
+        v = self.vector(n)
+        if v is None:
+            return None
+        start, length = v
+        self.fb.read("B", start + length - 1) if length else None
+        return self.fb.data[start:start + length].decode("utf-8", "replace")
+
+    def byte_count(self, n):
+        v = self.vector(n)
+        return 0 if v is None else v[1]
+
+
+def open_model(data):
+    if len(data) < 8:
+        raise BadFile("not a flatbuffer: %d bytes, too short" % len(data))
+    fb = Flatbuffer(data)
+    root = fb.read("I", 0)
+    if root < 8 or root + 4 > len(data):
+        raise BadFile("not a flatbuffer: the root offset %d is outside the file (%d bytes)" % (root, len(data)))
+    if data[4:8] != IDENTIFIER:
+        raise BadFile("not a TensorFlow Lite model: file identifier %r, expected 'TFL3'"
+                      % data[4:8].decode("latin-1"))
+    model = fb.table(root)
+    version = model.scalar(0, "I")
+    if version != SCHEMA_VERSION:
+        raise BadFile("schema version %d, this reader knows %d" % (version, SCHEMA_VERSION))
+    return model
+
+
+def offline_offsets(model, buffers, tensor_count):
+    """The 'OfflineMemoryAllocation' metadata's offsets (one per tensor of
+    every subgraph, -1 = planned online), or None (GetOfflinePlannedOffsets)."""
+    found = None
+    for meta in model.tables(6):
+        if meta.string(0) != "OfflineMemoryAllocation":
+            continue
+        b = meta.scalar(1, "I")
+        if b >= len(buffers):
+            raise BadFile("OfflineMemoryAllocation: buffer %d out of range (%d buffers)" % (b, len(buffers)))
+        words = buffers[b].ints(0, "B")
+        if words is None or len(words) < 12 or len(words) % 4:
+            raise BadFile("OfflineMemoryAllocation: buffer %d is not an int32 array of at least 3" % b)
+        values = list(struct.unpack("<%di" % (len(words) // 4), bytes(words)))
+        if values[2] != tensor_count or len(values) < 3 + tensor_count:
+            raise BadFile("OfflineMemoryAllocation: %d offsets (%d stored) for %d tensors"
+                          % (values[2], len(values) - 3, tensor_count))
+        found = values[3:3 + tensor_count]  # the last such entry wins, as in its loop
+    return found
+
+
+def convert(data):
+    """The rows (id, lower, upper, size, offset or None, 'S:T') and notes."""
+    model = open_model(data)
+    codes = model.tables(1)
+    subgraphs = model.tables(2)
+    buffers = model.tables(4)
+    if not subgraphs:
+        raise BadFile("no subgraph")
+    tensors = [sg.tables(0) for sg in subgraphs]
+    base, total = [], 0
+    for t in tensors:
+        base.append(total)
+        total += len(t)
+    offline = offline_offsets(model, buffers, total)
+
+    # InitializeAllocationInfo: bytes, needs_allocating, offline offset
+    info = []  # per tensor of every subgraph: [bytes, needs, offline, first, last]
+    for s, ts in enumerate(tensors):
+        for i, t in enumerate(ts):
+            where = "subgraph %d tensor %d" % (s, i)
+            ttype = t.scalar(1, "b")
+            if ttype not in TYPE_SIZES:
+                raise BadFile("%s: type %s, which TensorFlow Lite Micro's allocator does not size"
+                              % (where, TYPE_NAMES.get(ttype, str(ttype))))
+            count = 1
+            for d in t.ints(0) or []:
+                if d < 0:
+                    raise BadFile("%s: dimension %d (dynamic), TensorFlow Lite Micro plans static shapes"
+                                  % (where, d))
+                count *= d
+            nbytes = count * TYPE_SIZES[ttype]
+            b = t.scalar(2, "I")
+            if b >= len(buffers):
+                raise BadFile("%s: buffer %d out of range (%d buffers)" % (where, b, len(buffers)))
+            constant = buffers[b].byte_count(0) > 0
+            variable = t.scalar(5, "B") != 0
+            off = offline[base[s] + i] if offline is not None else -1
+            needs = (not constant and not variable and nbytes != 0) or (variable and off != -1)
+            info.append([nbytes, needs, off, -1, -1])
+
+    # MarkAllocationLifetimes, from subgraph 0, scopes as it counts them
+    scope = [0]
+    active = []
+
+    def first(k):
+        if info[k][3] == -1:
+            info[k][3] = scope[0]
+
+    def last(k):
+        info[k][4] = scope[0]
+
+    def index(s, k, what):
+        if k < 0 or k >= len(tensors[s]):
+            raise BadFile("subgraph %d: %s: tensor %d out of range (%d tensors)" % (s, what, k, len(tensors[s])))
+        return base[s] + k
+
+    def mark(s):
+        if s in active:
+            raise BadFile("subgraph %d invokes itself (recursion through %s): not supported"
+                          % (s, " -> ".join(str(x) for x in active + [s])))
+        active.append(s)
+        sg = subgraphs[s]
+        for k in sg.ints(1) or []:
+            g = index(s, k, "input")
+            first(g)
+            last(g)
+        for j, op in enumerate(sg.tables(3)):
+            scope[0] += 1
+            outs = op.ints(2) or []
+            for k in outs:
+                first(index(s, k, "operator %d output" % j))
+            for k in op.ints(8) or []:  # ValidateSubgraph: empty intermediates only
+                g = index(s, k, "operator %d intermediate" % j)
+                if info[g][0] != 0:
+                    raise BadFile("subgraph %d operator %d: intermediate tensor %d has %d bytes; "
+                                  "TensorFlow Lite Micro supports only empty ones" % (s, j, k, info[g][0]))
+            c = op.scalar(0, "I")
+            if c >= len(codes):
+                raise BadFile("subgraph %d operator %d: opcode %d out of range (%d codes)" % (s, j, c, len(codes)))
+            code = codes[c].scalar(3, "i")  # builtin_code, as the allocator reads it
+            if code in OPTIONS:
+                kind, name = OPTIONS[code]
+                opts = op.sub(4) if op.scalar(3, "B") == kind else None
+                if opts is None:
+                    raise BadFile("subgraph %d operator %d: a control-flow operator without %s" % (s, j, name))
+                called = [opts.scalar(0, "i")] + ([opts.scalar(1, "i")] if code != OP_CALL_ONCE else [])
+                for c2 in called:
+                    if c2 < 0 or c2 >= len(subgraphs):
+                        raise BadFile("subgraph %d operator %d: %s names subgraph %d (%d subgraphs)"
+                                      % (s, j, name, c2, len(subgraphs)))
+                    scope[0] += 1
+                    mark(c2)
+            for k in op.ints(1) or []:
+                if k >= 0:  # -1: an omitted optional input
+                    last(index(s, k, "operator %d input" % j))
+            for k in outs:
+                last(base[s] + k)
+        for k in sg.ints(2) or []:
+            g = index(s, k, "output")
+            first(g)
+            last(g)
+        active.pop()
+
+    mark(0)
+
+    rows = []
+    for s, ts in enumerate(tensors):
+        for i in range(len(ts)):
+            nbytes, needs, off, lo, hi = info[base[s] + i]
+            if needs:
+                size = (nbytes + ALIGN - 1) // ALIGN * ALIGN
+                rows.append((len(rows), lo, hi + 1, size, None if off == -1 else off, "%d:%d" % (s, i)))
+    notes = ["%d subgraphs, %d tensors, %d planned buffers%s" %
+             (len(subgraphs), total, len(rows), ", offline-planned offsets" if offline is not None else "")]
+    return rows, offline is not None, notes
+
+
+def main(argv):
+    out_path, path = None, None
+    args = list(argv)
+    while args:
+        a = args.pop(0)
+        if a in ("-h", "--help"):
+            sys.stdout.write(__doc__)
+            return 0
+        if a == "-o":
+            if not args:
+                sys.stderr.write("tflite_to_graph.py: -o needs a file\n" + USAGE)
+                return 1
+            out_path = args.pop(0)
+        elif a.startswith("-") and a != "-":
+            sys.stderr.write("tflite_to_graph.py: unknown option %s\n" % a + USAGE)
+            return 1
+        elif path is None:
+            path = a
+        else:
+            sys.stderr.write("tflite_to_graph.py: one model at a time\n" + USAGE)
+            return 1
+    if path is None:
+        sys.stderr.write(USAGE)
+        return 1
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as f:
+                data = f.read()
+    except OSError as e:
+        sys.stderr.write("%s: %s\n" % (path, e.strerror or e))
+        return 2
+    try:
+        rows, fixed, notes = convert(data)
+    except BadFile as e:
+        sys.stderr.write("%s: %s\n" % (path, e))
+        return 2
+    except RecursionError:
+        sys.stderr.write("%s: subgraphs nested too deep\n" % path)
+        return 2
+    lines = ["# %s: buffers as TensorFlow Lite Micro's allocator plans them (tflite_to_graph.py)" % path]
+    lines += ["# " + n for n in notes]
+    lines.append("id,lower,upper,size," + ("offset," if fixed else "") + "tensor")
+    for r in rows:
+        cells = [str(r[0]), str(r[1]), str(r[2]), str(r[3])]
+        if fixed:
+            cells.append("" if r[4] is None else str(r[4]))
+        cells.append(r[5])
+        lines.append(",".join(cells))
+    text = "\n".join(lines) + "\n"
+    try:
+        if out_path is None:
+            sys.stdout.write(text)
+        else:
+            with open(out_path, "w") as f:
+                f.write(text)
+    except OSError as e:
+        sys.stderr.write("%s: %s\n" % (out_path, e.strerror or e))
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

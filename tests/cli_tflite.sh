@@ -1,0 +1,196 @@
+#!/usr/bin/env bash
+# examples/tflite_to_graph.py (.tflite -> the intervals CSV of TensorFlow
+# Lite Micro's planned buffers) on small models built here with the
+# flatbuffers Builder (Debian python3-flatbuffers; skipped without it):
+# every row checked by hand against its allocator's rules (constants,
+# variables, empty tensors and omitted inputs left out; scopes of a plain
+# graph and of an IF's two subgraphs; a subgraph never called at [-1, -1];
+# offline-planned offsets as fixed offsets), then plan --algo greedy-tflm
+# and best read the result (greedy-tflm's offsets worked by hand with its
+# rule; these expected rows and offsets were also checked against its own
+# GreedyMemoryPlanner built from its source, outside make test). Bad files
+# exit 2 with "FILE: what" and no traceback; misuse 1.
+. "$(dirname "$0")/cli_lib.sh"
+D=$DNNMEM
+t=$tmp
+PY=
+for p in python3 /usr/bin/python3; do
+  if command -v "$p" >/dev/null && "$p" -c 'import flatbuffers' 2>/dev/null; then PY=$p; break; fi
+done
+if [ -z "$PY" ]; then
+  echo "skipped: no python3 with the flatbuffers package (apt-get install python3-flatbuffers)"
+  cli_finish cli_tflite
+  exit 0
+fi
+"$PY" - "$t" <<'PYEOF'
+import struct, sys
+import flatbuffers
+out = sys.argv[1]
+
+# field numbers of the published schema (schema.fbs), as the reader uses them
+def vec_i32(b, xs):
+    b.StartVector(4, len(xs), 4)
+    for x in reversed(xs):
+        b.PrependInt32(x)
+    return b.EndVector()
+
+def vec_off(b, xs):
+    b.StartVector(4, len(xs), 4)
+    for x in reversed(xs):
+        b.PrependUOffsetTRelative(x)
+    return b.EndVector()
+
+def tensor(b, shape, ttype, buf, variable=False):
+    sh = vec_i32(b, shape)
+    b.StartObject(6)
+    b.PrependUOffsetTRelativeSlot(0, sh, 0)
+    b.PrependInt8Slot(1, ttype, 0)
+    b.PrependUint32Slot(2, buf, 0)
+    b.PrependBoolSlot(5, variable, False)
+    return b.EndObject()
+
+def operator(b, code, ins, outs, options=None):
+    i, o = vec_i32(b, ins), vec_i32(b, outs)
+    b.StartObject(5)
+    b.PrependUint32Slot(0, code, 0)
+    b.PrependUOffsetTRelativeSlot(1, i, 0)
+    b.PrependUOffsetTRelativeSlot(2, o, 0)
+    if options:
+        b.PrependUint8Slot(3, options[0], 0)
+        b.PrependUOffsetTRelativeSlot(4, options[1], 0)
+    return b.EndObject()
+
+def two_ints(b, x, y):  # IfOptions / WhileOptions
+    b.StartObject(2)
+    b.PrependInt32Slot(0, x, 0)
+    b.PrependInt32Slot(1, y, 0)
+    return b.EndObject()
+
+def subgraph(b, tensors, ins, outs, ops):
+    t = vec_off(b, [tensor(b, *x) for x in tensors])
+    o = vec_off(b, [operator(b, *x) for x in ops])
+    i, u = vec_i32(b, ins), vec_i32(b, outs)
+    b.StartObject(4)
+    b.PrependUOffsetTRelativeSlot(0, t, 0)
+    b.PrependUOffsetTRelativeSlot(1, i, 0)
+    b.PrependUOffsetTRelativeSlot(2, u, 0)
+    b.PrependUOffsetTRelativeSlot(3, o, 0)
+    return b.EndObject()
+
+def model(path, codes, subgraphs, buffers, version=3, metadata=None, ident=b"TFL3"):
+    b = flatbuffers.Builder(1024)
+    cs = []
+    for c in codes:
+        b.StartObject(4)
+        b.PrependInt8Slot(0, min(c, 127), 0)
+        b.PrependInt32Slot(3, c, 0)
+        cs.append(b.EndObject())
+    sgs = [subgraph(b, *s) if not callable(s) else s(b) for s in subgraphs]
+    bufs = []
+    for data in buffers:
+        d = b.CreateByteVector(data) if data else None
+        b.StartObject(1)
+        if d:
+            b.PrependUOffsetTRelativeSlot(0, d, 0)
+        bufs.append(b.EndObject())
+    metas = []
+    for name, buf in metadata or []:
+        n = b.CreateString(name)
+        b.StartObject(2)
+        b.PrependUOffsetTRelativeSlot(0, n, 0)
+        b.PrependUint32Slot(1, buf, 0)
+        metas.append(b.EndObject())
+    c, s, u = vec_off(b, cs), vec_off(b, sgs), vec_off(b, bufs)
+    m = vec_off(b, metas) if metadata else None
+    b.StartObject(7)
+    b.PrependUint32Slot(0, version, 0)
+    b.PrependUOffsetTRelativeSlot(1, c, 0)
+    b.PrependUOffsetTRelativeSlot(2, s, 0)
+    b.PrependUOffsetTRelativeSlot(4, u, 0)
+    if m:
+        b.PrependUOffsetTRelativeSlot(6, m, 0)
+    b.Finish(b.EndObject(), file_identifier=ident)
+    open(path, "wb").write(b.Output())
+
+F32, I8, BOOL, STRING = 0, 9, 6, 5
+FC, RELU, ADD, RESHAPE, IF, WHILE = 9, 19, 0, 22, 118, 119
+weights = bytes(64)
+# a plain graph: x -> FC(w) -> y -> RELU -> z; ADD(z, y, state) -> s; RESHAPE -> out
+plain_tensors = [([1, 4], F32, 0), ([4, 4], F32, 1), ([1, 4], F32, 0), ([1, 3], I8, 0),
+                 ([1, 8], F32, 0, True), ([1, 5], F32, 0), ([5], F32, 0), ([0], F32, 0)]
+plain_ops = [(0, [0, 1, -1], [2]), (1, [2], [3]), (2, [3, 2, 4, 7], [5]), (3, [5], [6])]
+plain = (plain_tensors, [0], [6], plain_ops)
+model(out + "/plain.tflite", [FC, RELU, ADD, RESHAPE], [plain], [b"", weights])
+offsets = [64, -1, -1, -1, 128, -1, -1, -1]
+meta = struct.pack("<%di" % (3 + len(offsets)), 0, 0, len(offsets), *offsets)
+model(out + "/offline.tflite", [FC, RELU, ADD, RESHAPE], [plain], [b"", weights, meta],
+      metadata=[("OfflineMemoryAllocation", 2)])
+# IF: subgraph 0 calls 1 (then) and 2 (else); subgraph 3 is never called
+main = lambda b: subgraph(b, [([1], BOOL, 0), ([4], F32, 0), ([4], F32, 0)], [0, 1], [2],
+                          [(0, [0, 1], [2], (92, two_ints(b, 1, 2)))])
+then = ([([4], F32, 0), ([4], F32, 0)], [0], [1], [(1, [0, 0], [1])])
+other = ([([4], F32, 0), ([4], F32, 0), ([4], F32, 0)], [0], [2], [(2, [0], [1]), (2, [1], [2])])
+unused = ([([2], F32, 0)], [], [], [])
+model(out + "/if.tflite", [IF, ADD, RELU], [main, then, other, unused], [b""])
+# bad ones
+model(out + "/v2.tflite", [FC, RELU, ADD, RESHAPE], [plain], [b"", weights], version=2)
+model(out + "/ident.tflite", [FC, RELU, ADD, RESHAPE], [plain], [b"", weights], ident=b"TFL2")
+loop = lambda b: subgraph(b, [([4], F32, 0)], [0], [0], [(0, [0], [0], (93, two_ints(b, 0, 0)))])
+model(out + "/loop.tflite", [WHILE], [loop], [b""])
+model(out + "/string.tflite", [RELU], [([([4], STRING, 0), ([4], F32, 0)], [0], [1], [(0, [0], [1])])], [b""])
+model(out + "/dynamic.tflite", [RELU], [([([-1, 4], F32, 0), ([4], F32, 0)], [0], [1], [(0, [0], [1])])], [b""])
+model(out + "/noopts.tflite", [IF], [([([4], F32, 0)], [0], [0], [(0, [0], [0])])], [b""])
+model(out + "/range.tflite", [RELU], [([([4], F32, 0)], [0], [0], [(0, [0], [5])])], [b""])
+data = open(out + "/plain.tflite", "rb").read()
+open(out + "/half.tflite", "wb").write(data[:len(data) // 2])
+open(out + "/short.tflite", "wb").write(data[:6])
+open(out + "/text.tflite", "wb").write(b"this is not a model, only some text\n" * 3)
+PYEOF
+C=examples/tflite_to_graph.py
+rows() { grep -v '^#' "$1" | tr '\n' ';'; }
+if "$PY" $C -o "$t/plain.csv" "$t/plain.tflite"; then ok "converts a plain graph"; else bad "converts a plain graph"; fi
+# x [0,1], y [1,3], z [2,3] (3 bytes -> 16), s [3,4] (20 -> 32), out [4,4]; w constant, state variable, empty left out
+check "plain: rows" "$(rows "$t/plain.csv")" \
+  "id,lower,upper,size,tensor;0,0,2,16,0:0;1,1,4,16,0:2;2,2,4,16,0:3;3,3,5,32,0:5;4,4,5,32,0:6;"
+# greedy-tflm: 32s last-added first (4 at 0, 3 at 32), then 16s: 2 at 0, 1 at 16, 0 at 0
+expect "greedy-tflm plans it" 0 '"n": 5, "algo": "greedy-tflm", "arena": 64, "lower_bound": 64' \
+  $D plan --algo greedy-tflm --json --out "$t/plain.out.csv" "$t/plain.csv"
+check "greedy-tflm: its offsets" "$(grep -v '^#' "$t/plain.out.csv" | awk -F, 'NR>1{printf "%s ", $NF}')" "0 16 0 32 0 "
+expect "best plans it" 0 '"n": 5, .*"arena": 64' $D plan --json "$t/plain.csv"
+expect "stdout without -o, - for stdin" 0 '^1,1,4,16,0:2$' sh -c "\"$PY\" $C - <\"$t/plain.tflite\""
+
+"$PY" $C -o "$t/offline.csv" "$t/offline.tflite"
+check "offline offsets: the offset column, the variable kept" "$(rows "$t/offline.csv")" \
+  "id,lower,upper,size,offset,tensor;0,0,2,16,64,0:0;1,1,4,16,,0:2;2,2,4,16,,0:3;3,-1,4,32,128,0:4;4,3,5,32,,0:5;5,4,5,32,,0:6;"
+expect "greedy-tflm keeps them" 0 '"n": 6, "algo": "greedy-tflm", "arena": 160' \
+  $D plan --algo greedy-tflm --json --out "$t/offline.out.csv" "$t/offline.csv"
+check "greedy-tflm: offline first, then around them" \
+  "$(grep -v '^#' "$t/offline.out.csv" | awk -F, 'NR>1{printf "%s ", $5}')" "64 16 0 128 32 0 "
+
+"$PY" $C -o "$t/if.csv" "$t/if.tflite"
+# scopes: inputs 0; IF's op 1; then-subgraph entered at 2 (its op 3), else at 4 (ops 5, 6)
+check "IF: both subgraphs inside its scope, the unused one at [-1, -1]" "$(rows "$t/if.csv")" \
+  "id,lower,upper,size,tensor;0,0,7,16,0:0;1,0,7,16,0:1;2,1,7,16,0:2;3,2,4,16,1:0;4,3,4,16,1:1;5,4,6,16,2:0;6,5,7,16,2:1;7,6,7,16,2:2;8,-1,0,16,3:0;"
+expect "IF: plan reads it" 0 '"n": 9, .*"arena": 80' $D plan --algo greedy-tflm --json "$t/if.csv"
+
+expect "--help" 0 'usage: tflite_to_graph.py' "$PY" $C --help
+expect "no model" 1 'usage:' "$PY" $C
+expect "unknown option" 1 'unknown option --fast' "$PY" $C --fast "$t/plain.tflite"
+expect "-o without a file" 1 '-o needs a file' "$PY" $C "$t/plain.tflite" -o
+expect "a missing file" 2 "nope.tflite: No such file" "$PY" $C "$t/nope.tflite"
+while IFS='|' read -r name file want; do
+  expect "$name" 2 "^$t/$file: $want" "$PY" $C "$t/$file"
+  if grep -q Traceback "$tmp/expect.out"; then bad "$name: a traceback"; fi
+done <<EOF
+too short|short.tflite|not a flatbuffer: 6 bytes, too short
+not a flatbuffer|text.tflite|not a flatbuffer: the root offset [0-9]+ is outside the file
+truncated|half.tflite|truncated or corrupt
+wrong identifier|ident.tflite|not a TensorFlow Lite model: file identifier 'TFL2', expected 'TFL3'
+schema version|v2.tflite|schema version 2, this reader knows 3
+a subgraph calling itself|loop.tflite|subgraph 0 invokes itself \(recursion through 0 -> 0\): not supported
+a control-flow op without its options|noopts.tflite|subgraph 0 operator 0: a control-flow operator without IfOptions
+a type its allocator refuses|string.tflite|subgraph 0 tensor 0: type STRING
+a dynamic shape|dynamic.tflite|subgraph 0 tensor 0: dimension -1 \(dynamic\)
+a tensor index out of range|range.tflite|subgraph 0: operator 0 output: tensor 5 out of range
+EOF
+cli_finish cli_tflite
