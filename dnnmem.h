@@ -333,7 +333,10 @@
                 stop         why planning ended (see Guarantees)
                 degraded     1: the undo log filled (slower, same answers)
                 reused       reuse links the plan uses (see In place)
-   Errors.      The records, checked by dnnmem_intervals_check:
+                error        where a failure is (below)
+   Errors.      res.error names the record and field (a pair: index and
+                other); arguments have index -1. The records, checked by
+                dnnmem_intervals_check:
                 DNNMEM_ERR_NEGATIVE (a size or fixed offset),
                 DNNMEM_ERR_EMPTY_INTERVAL (upper <= lower),
                 DNNMEM_ERR_ALIGNMENT (not a power of two), DNNMEM_ERR_BAD_GAP,
@@ -840,11 +843,13 @@
                     object_sizes may be NULL, else room for n objects)
    Result.      objects (count), total (sum of object sizes), lower_bound
                 (proven), optimal (total == lower_bound), algo (the
-                strategy whose assignment was returned).
-   Errors.      dnnmem_intervals_check's; DNNMEM_ERR_INVALID_ARGUMENT (an
-                algo out of range, a NULL object_of),
-                DNNMEM_ERR_SCRATCH_TOO_SMALL. The checker:
-                DNNMEM_ERR_SHARE_OVERLAP, DNNMEM_ERR_ID_RANGE.
+                strategy whose assignment was returned), error.
+   Errors.      dnnmem_intervals_check's (res.error: the record and
+                field); DNNMEM_ERR_INVALID_ARGUMENT (an algo out of range,
+                a NULL object_of; a record with a link: field ALIAS or
+                REUSE), DNNMEM_ERR_SCRATCH_TOO_SMALL. The checker:
+                DNNMEM_ERR_SHARE_OVERLAP (the two records, field OBJECT),
+                DNNMEM_ERR_ID_RANGE (the record).
    Algorithm.   Pisarchyk & Lee (2020), shared objects:
                 greedy-size           by size, descending: the smallest free
                                       object at least as large, else a new one.
@@ -907,9 +912,11 @@
            (res.paths == 2: path_of {0, 0, 1, 0}, order {0, 1, 3, 2})
 
        Result. paths (W for edges), path_nodes (the paths' total length
-       in vertices: the capacity path_nodes needs).
+       in vertices: the capacity path_nodes needs), error.
 
-       Errors. DNNMEM_ERR_CYCLE, DNNMEM_ERR_ID_RANGE (the graph),
+       Errors. res.error names the node (a cycle: one on it; a bad input
+       id: the node reading it, field INPUT). DNNMEM_ERR_CYCLE,
+       DNNMEM_ERR_ID_RANGE (the graph),
        DNNMEM_ERR_INVALID_ARGUMENT (an empty graph),
        DNNMEM_ERR_OUTPUT_TOO_SMALL (path_nodes shorter than
        result.path_nodes: the result is written, call again),
@@ -1008,10 +1015,14 @@
        point's own run), seed, source; dnnmem_remat_curve_result:
        base_peak, base_time, lower_bound, knee, points, moves.
        dnnmem_remat_plan_result: arena, peak, time, length, optimal, plan
-       (dnnmem_plan_solve's result). time_bound: extra_time (INT64_MAX
-       when the budget is below the peak's bound) and the cut node.
+       (dnnmem_plan_solve's result). dnnmem_remat_bound_result
+       (lower_bound, time_bound): peak, extra_time (INT64_MAX when the
+       budget is below the peak's bound) and the cut node. Each has error.
 
-       Errors. DNNMEM_ERR_CYCLE, DNNMEM_ERR_NEGATIVE (a size or time),
+       Errors. result.error names the node (SIZE, TIME, INPUT; a cycle: a
+       node on it), the sequence step (simulate, plan: SEQUENCE) or the
+       option (ALGO, BUDGET, OPTIONS). DNNMEM_ERR_CYCLE,
+       DNNMEM_ERR_NEGATIVE (a size or time),
        DNNMEM_ERR_ID_RANGE, DNNMEM_ERR_OVERFLOW (times x capacity),
        DNNMEM_ERR_INVALID_ARGUMENT (bad options, a NULL result or rng),
        DNNMEM_ERR_OUTPUT_TOO_SMALL (the sequence's capacity),
@@ -1255,9 +1266,12 @@
                     parts and share; dnnmem_layout_conversion (convert):
                     elements, copies, kept, local, moved, runs;
                     dnnmem_layout_run (runs): element, address, length.
-       Errors.      parse, finish, bind and machine_parse return the byte
-                    position of the offending text in *err_pos (may be
-                    NULL): DNNMEM_ERR_PARSE, DNNMEM_ERR_LAYOUT_LIMIT,
+       Errors.      parse and machine_parse return the byte position of
+                    the offending text in *err_pos (may be NULL); finish
+                    and bind name the factor in a dnnmem_error (index:
+                    the factor, field EXTENT, STRIDE, LEVEL or LIMIT; its
+                    byte: factors[index].position), strided_check the
+                    mode: DNNMEM_ERR_PARSE, DNNMEM_ERR_LAYOUT_LIMIT,
                     _EXTENT, _STRIDE, _COLLISION, _PADDING, _UNKNOWN_LEVEL,
                     _MACHINE_EXTENT, _LEVEL_CONFLICT; queries
                     DNNMEM_ERR_LAYOUT_INDEX (outside the shape),
@@ -1353,7 +1367,10 @@
        flow, negative when it runs backwards), per node
        dnnmem_flow_source_side (1: on the source side of the minimum cut).
 
-       Errors. DNNMEM_ERR_ID_RANGE (a node, terminal or arc id),
+       Errors. The solve's res.error names the terminal (SOURCE, SINK) or
+       the arc whose capacity passes int64_t (CAPACITY); add_arc's errors
+       are about its own arguments. DNNMEM_ERR_ID_RANGE (a node, terminal
+       or arc id),
        DNNMEM_ERR_NEGATIVE (a capacity), DNNMEM_ERR_FLOW_FULL (more arcs
        than max_arcs), DNNMEM_ERR_OVERFLOW (the source's capacities, or
        capacity + reverse of an arc, past int64_t),
@@ -1426,9 +1443,12 @@
        Result. time (the optimum), the baselines all_acc_time (every op
        the accelerator supports on it), greedy_time (each op on its faster
        device), all_cpu_time; cut (the min cut's value), conversions,
-       num_cpu, num_acc, num_free, num_parts, flow_nodes, flow_arcs.
+       num_cpu, num_acc, num_free, num_parts, flow_nodes, flow_arcs,
+       error.
 
-       Errors. DNNMEM_ERR_NEGATIVE (a time or xfer below 0 other than
+       Errors. res.error names the node (TIME, SIZE for xfer, PIN, INPUT;
+       a cycle: a node on it; place_cost: the node on a wrong device).
+       DNNMEM_ERR_NEGATIVE (a time or xfer below 0 other than
        UNSUPPORTED), DNNMEM_ERR_PLACE_UNSUPPORTED (an op pinned where it
        cannot run, or supported nowhere), DNNMEM_ERR_CYCLE,
        DNNMEM_ERR_ID_RANGE / _INVALID_ARGUMENT (a bad graph or device
@@ -1506,7 +1526,8 @@
            (label {0, 2, 1}: cpu, npu, gpu; res.cost == 0 + 10 + 9 + 20 + 9
            == 48 == res.lower_bound, res.gap == 0, res.optimal == 1)
 
-       Errors. DNNMEM_ERR_NEGATIVE, DNNMEM_ERR_ID_RANGE,
+       Errors. res.error names the node (COST, PIN, OUTPUT, INPUT; label_cost:
+       the node on a bad label). DNNMEM_ERR_NEGATIVE, DNNMEM_ERR_ID_RANGE,
        DNNMEM_ERR_LABEL_NONE_ALLOWED (a node with no allowed label),
        DNNMEM_ERR_OVERFLOW (every node's largest finite cost plus (k - 1)
        times its largest conversion must sum within int64_t),
