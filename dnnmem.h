@@ -113,7 +113,9 @@
        dnnmem_remat_solve_scratch_size(&p, &o, 2 * 3, &bytes);
        dnnmem_remat_solve(&p, &o, &rng, seq, 2 * 3, &res, scratch, bytes);
        (seq[0 .. res.length): nodes in computing order, a node repeated is
-       recomputed; res.peak <= o.budget, res.time = sum of their times;
+       recomputed; res.arena <= o.budget: its instances planned in one
+       arena (dnnmem_remat_plan), res.peak <= res.arena; res.time = sum
+       of their times;
        DNNMEM_ERR_INFEASIBLE: none found within the budget, seq and res
        then hold the best found)
    6. Where does element (7, 5) live?
@@ -451,7 +453,8 @@
                                then, for up to DNNMEM_PLAN_BEST_EXACT_MAX
                                records, the exact search from that plan with
                                DNNMEM_PLAN_BEST_NODES nodes (x 256 / n above
-                               256 records; options.node_limit when set).
+                               256 records, but at least 8 n: a path places
+                               all n; options.node_limit when set).
                 Fixed offsets bind every strategy; the heuristics and best
                 ignore gaps (still a valid plan), exact and the checker use
                 them. Lower bound: the most bytes live at one time (a record
@@ -965,8 +968,11 @@
        step = the sizes of the instances held at it; peak = the maximum;
        time = the sum of node times over the sequence. Valid: every node at
        least once, every input computed before each use, graph inputs
-       (nodes without inputs) exactly once. Goal: the least time with
-       peak <= budget (no budget: the lowest peak).
+       (nodes without inputs) exactly once. The arena: every instance gets
+       an offset (dnnmem_remat_plan); arena >= peak, and the bytes an
+       engine allocates. Goal: the least time with arena <= budget
+       (options.peak_only: peak <= budget, for engines that place memory
+       their own way; no budget: the lowest peak).
 
        API.
          dnnmem_remat_solve_scratch_size(problem, options, capacity, &bytes)
@@ -983,6 +989,7 @@
                             (the size query takes no members)
          dnnmem_remat_plan[_scratch_size](problem, plan_options, sequence,
                             length, alignment, records, offsets, &result, ...)
+         dnnmem_remat_arena_options(budget, length, &plan_options)
          dnnmem_remat_curve[_scratch_size](problem, options, rng, capacity,
                             points, num_points, &result, scratch, bytes)
          dnnmem_remat_spacing_name / dnnmem_remat_spacing_parse
@@ -1009,10 +1016,12 @@
 
        Result. dnnmem_remat_result (solve, simulate): peak, time, length
        (steps; OUTPUT_TOO_SMALL: the capacity needed), recomputations
-       (length - V), moves and accepted (anneal). dnnmem_remat_point (the
-       curve): budget, time and peak of the best sequence within it (-1:
-       none), time_lower_bound (proven), run_time and run_peak (the
-       point's own run), seed, source; dnnmem_remat_curve_result:
+       (length - V), moves and accepted (anneal), arena (anneal with a
+       budget, not peak_only: the planned arena, <= budget when OK; else
+       -1). dnnmem_remat_point (the curve): budget, time, peak and arena
+       of the best sequence within it (-1: none), time_lower_bound
+       (proven), run_time, run_peak and run_arena (the point's own run),
+       seed, source; dnnmem_remat_curve_result:
        base_peak, base_time, lower_bound, knee, points, moves.
        dnnmem_remat_plan_result: arena, peak, time, length, optimal, plan
        (dnnmem_plan_solve's result). dnnmem_remat_bound_result
@@ -1075,6 +1084,27 @@
        states (bert_base.train, 26 M moves: 12% -> 18% extra time).
        Every stage's result is re-simulated and the best kept.
        reorder_only: SWAP only; no_contraction: no contraction pipeline.
+       The arena (a budget, not peak_only): the pipelines get the first
+       75% of the run; their answer is planned by dnnmem_remat_plan with
+       dnnmem_remat_arena_options (part 2's exact search asked "do the
+       instances fit capacity = budget?", node-limited: it decides a fit
+       far faster than it minimises, and finds fits the heuristics miss by
+       3-7% of the peak). Then 5 rounds share the last 25%: from the last
+       state, anneal warm (a tenth of the start temperature) at an aim
+       corrected by the measured fragmentation, aim' = peak x budget /
+       arena (at least 0.25% of the budget lower when the arena did not
+       fit; half-way up, at most the budget, when it did), repair to the
+       aim, polish, plan. While no plan fits, up to 8 repairs: guided by
+       the plan (the instances held across the first step of a record
+       planned above the budget are released there by the repair's
+       recomputation, each of up to 16 candidates planned, the smallest
+       arena kept; an equal load can fragment less: test_remat_arena's
+       8-node graph), else greedy to an aim lowered the same way. Every
+       plan is a
+       candidate: the answer is the fastest whose arena fits (none: the
+       smallest arena), so result.arena <= budget whenever DNNMEM_OK.
+       The plans are the arena's extra cost: 10-25% more CPU time at
+       the same move count on the training graphs (README.md).
        Row order: the topological order (the given one when topological).
        Checkpoint: Chen, Xu, Zhang, Guestrin, "Training deep nets with
        sublinear memory cost" (arXiv 2016): sqrt(V) segments.
@@ -1092,7 +1122,10 @@
        recomputed); times are scaled to integers so that the range times
        the total size fits, by up to 2^24 more before the range is capped
        (a range capped near total time / total size, before 0.5.0, left
-       the bound weaker than it is on transformer graphs).
+       the bound weaker than it is on transformer graphs). The bound holds
+       for every sequence whose peak fits; every arena is at least its
+       peak, so it holds for every sequence whose arena fits too (the
+       default solve's answers): it bounds both kinds of answer.
 
        The schedule's arena (dnnmem_remat_plan): record j is the instance
        computed at step j over [j, end + 1), end its last bound use (j if
@@ -1113,9 +1146,12 @@
        Point k runs dnnmem_remat_solve at its budget with an rng seeded
        s + k (s: one value drawn from the caller's rng), then
        dnnmem_remat_time_bound. Monotone by construction: a sequence found
-       for one budget serves every budget its peak fits, so point k's time
-       is the least time of all the runs whose peak fits budget k (-1 if
-       none); a bound proven for a budget holds for every smaller one, so
+       for one budget serves every budget its arena (peak_only: its peak)
+       fits, so point k's time is the least time of all the runs whose
+       arena fits budget k (-1 if none; the first such run on ties); its
+       arena never exceeds a larger budget's point's (that point's run,
+       when it fits budget k, is point k's too); a bound proven for a
+       budget holds for every smaller one, so
        point k's time_lower_bound is the sum of all times plus the largest
        extra-time bound of the points with budgets >= its own. Knee: over
        the points with a time (a prefix), equal budgets once, slope i =
@@ -1138,11 +1174,15 @@
 
        Guarantees. Every sequence returned is valid and its result is the
        simulator's. Anneal never returns worse than the row order (feasible
-       first, then less time; neither: lower peak). DNNMEM_OK when there is
+       first, then less time; neither: lower peak; with the arena bounded:
+       by the arena, the row order's planned as the answer's is). DNNMEM_OK when there is
        no budget or the peak fits it, else DNNMEM_ERR_INFEASIBLE with the
        best sequence found still written (always when the budget is below
        dnnmem_remat_lower_bound; possibly at or above it: the bound is not
-       always reached).
+       always reached). With a budget (not peak_only) the same for the
+       arena: DNNMEM_OK means result.arena <= budget, and
+       dnnmem_remat_plan with dnnmem_remat_arena_options(budget, length)
+       gives those offsets again (the plan is deterministic).
        Deterministic for a given rng state unless a progress callback reads
        a clock; a stop returns the best so far. The lower bound and the
        time bound hold for every valid sequence within the budget (results
@@ -1151,6 +1191,9 @@
        Scratch. Anneal about 1.8 KB per node at capacity 2 V and the default
        max_group_size (4 V max_group_size unit edges dominate); baselines
        and simulate O(V + E + capacity); DNNMEM_REMAT_SIMULATE_SCRATCH_BYTES.
+       Unless peak_only: plus dnnmem_remat_plan's for capacity records with
+       the exact search (about 2 KiB a record, plus 16 MiB above 2048) and
+       about 84 bytes a step.
        Plan: the simulator's plus dnnmem_plan_solve's for L records
        (without gaps: the size query needs the length only). Curve: the larger of
        solve's and time_bound's, plus the capacity's sequence.
@@ -2004,7 +2047,7 @@ typedef struct dnnmem_plan_options {
   dnnmem_plan_algo algo; /* 0: DNNMEM_PLAN_BEST */
   int64_t node_limit;    /* exact search nodes; 0: exact unlimited, best
                             DNNMEM_PLAN_BEST_NODES (scaled down above 256
-                            records) */
+                            records, at least 8 per record) */
   int64_t capacity;      /* > 0: also ask "is there a plan within capacity?"
                             (exact: searched; others: answered when the plan
                             fits or the lower bound exceeds it) */
@@ -2018,8 +2061,8 @@ typedef struct dnnmem_plan_options {
 #ifndef DNNMEM_NO_EXACT
 #define DNNMEM_PLAN_BEST_NODES 2000
 /* best's exact-search nodes for up to 256 records; above, 2000 x 256 / n
-   (a node costs O(n)). */
-#define DNNMEM_PLAN_BEST_EXACT_MAX 2048
+   (a node costs O(n)), but at least 8 n (a path places n records). */
+#define DNNMEM_PLAN_BEST_EXACT_MAX 4096
 /* best runs no exact search above this many records. */
 #endif
 
@@ -2633,8 +2676,11 @@ typedef struct dnnmem_remat_options {
   dnnmem_progress_fn progress; /* optional: drives the schedule instead of */
   void *progress_user;         /* iterations (then give iterations large) */
   int32_t spacing;          /* dnnmem_remat_curve: a dnnmem_remat_spacing (0: even) */
+  int32_t peak_only;        /* anneal with a budget, nonzero: the budget bounds the
+                               peak only (no arena planned; result.arena -1) */
 } dnnmem_remat_options;
-/* Zero-initialised (or NULL) = defaults: annealing, no budget. */
+/* Zero-initialised (or NULL) = defaults: annealing, no budget. With a
+   budget, anneal's default bounds the planned arena (result.arena). */
 
 typedef struct dnnmem_remat_result {
   int64_t peak;           /* maximum memory over the steps */
@@ -2643,6 +2689,9 @@ typedef struct dnnmem_remat_result {
   int32_t recomputations; /* length - num_nodes */
   int64_t moves;          /* annealing moves tried (anneal only) */
   int64_t accepted;       /* of which accepted */
+  int64_t arena;          /* anneal with a budget (not peak_only): the arena of
+                             the sequence planned with dnnmem_remat_arena_options
+                             (>= peak); -1: not planned */
   dnnmem_error error;     /* on failure: the node, step or option at fault
                              (a cycle: a node on it; a sequence: the step) */
 } dnnmem_remat_result;
@@ -2665,9 +2714,13 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
                                             size_t scratch_bytes);
 /* A sequence by options->algo into sequence[0 .. result->length). Anneal
    uses at most sequence_capacity steps (>= V; 2 V is plenty) and advances
-   rng (required); the baselines ignore rng (may be NULL). DNNMEM_OK if
-   there is no budget or result->peak <= budget, DNNMEM_ERR_INFEASIBLE if
-   not (sequence and result are still written: the best found).
+   rng (required); the baselines ignore rng (may be NULL). With a budget,
+   anneal bounds the arena: the sequence whose instances, planned by
+   dnnmem_remat_plan with dnnmem_remat_arena_options, fit the budget
+   (result->arena); options->peak_only bounds the peak instead, as the
+   baselines do. DNNMEM_OK if there is no budget or the bounded quantity
+   fits it, DNNMEM_ERR_INFEASIBLE if not (sequence and result are still
+   written: the best found).
    DNNMEM_ERR_OUTPUT_TOO_SMALL when the sequence does not fit its capacity
    (result->length: the capacity needed; V for anneal). result is required
    (it holds the length). Errors for bad input: DNNMEM_ERR_CYCLE (error: a
@@ -2749,6 +2802,17 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_group_order(const dnnmem_remat_problem *pr
 
 /* ---- recompute: the schedule's own arena -------------------------------- */
 
+#define DNNMEM_REMAT_ARENA_WORK 8000000 /* exact search nodes x records per arena decision */
+#define DNNMEM_REMAT_ARENA_MIN_NODES 1000
+
+DNNMEM_DEF void dnnmem_remat_arena_options(int64_t budget, int32_t length,
+                                           dnnmem_plan_options *out);
+/* The plan options dnnmem_remat_solve plans a sequence of length steps
+   with (pass them to dnnmem_remat_plan for the offsets of result.arena):
+   the exact search (best under DNNMEM_NO_EXACT) asked whether the
+   instances fit capacity = budget, with max(DNNMEM_REMAT_ARENA_MIN_NODES,
+   DNNMEM_REMAT_ARENA_WORK / length) nodes (a node costs O(length)). */
+
 typedef struct dnnmem_remat_plan_result {
   int64_t arena;   /* max(offset + size) over the instances; 0 for none */
   int64_t peak;    /* the sequence's peak (dnnmem_remat_simulate): the most
@@ -2806,14 +2870,18 @@ typedef struct dnnmem_remat_point {
   int64_t budget;           /* bytes: points[0] the row order's peak, the last
                                point dnnmem_remat_lower_bound, non-increasing */
   int64_t time;             /* the least time of the sequences found by any
-                               point's run whose peak fits budget; -1: none */
+                               point's run whose arena (peak_only: peak) fits
+                               budget; -1: none */
   int64_t peak;             /* that sequence's peak (<= budget); -1: none */
   int64_t time_lower_bound; /* proven: no valid sequence with peak <= budget
                                takes less (the sum of all times plus the
                                largest dnnmem_remat_time_bound of this and
                                the larger budgets' points) */
-  int64_t run_time;         /* this point's own run: its time and peak */
+  int64_t arena;            /* that sequence's planned arena (<= budget unless
+                               peak_only; -1: none or not planned) */
+  int64_t run_time;         /* this point's own run: its time, peak, arena */
   int64_t run_peak;
+  int64_t run_arena;
   uint64_t seed;            /* the seed of this point's run */
   int32_t source;           /* the point whose run found time; -1: none */
 } dnnmem_remat_point;
@@ -2843,7 +2911,8 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_curve(const dnnmem_remat_problem *problem,
    options->spacing; per point one dnnmem_remat_solve run (options with the
    point's budget; sequence_capacity as for solve) and
    dnnmem_remat_time_bound. Monotone by construction (the manual): more
-   budget never shows more time, nor a higher bound. One value drawn from
+   budget never shows more time, a higher bound, nor a smaller arena
+   (points[k].arena <= points[k].budget unless peak_only). One value drawn from
    rng seeds the runs: point k's run uses dnnmem_rng_seed(seed + k)
    (points[k].seed). options->progress, when given, drives the whole
    curve: point k runs while it reports [k / N, (k + 1) / N) (N points);
@@ -4275,6 +4344,11 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
 /* best's exact search: DNNMEM_PLAN_BEST_NODES nodes up to this many records,
    proportionally fewer above (a node costs O(n)). */
 #define DNNMEM__PLAN_BEST_FULL_RECORDS 256
+/* ... and at least this many nodes per record: one path through the
+   search places every record, so a budget below n cannot even finish the
+   first run at the bound (a 1,536-record training graph got 333 nodes and
+   stopped 0.7% above a bound that about 1.2 n nodes reach). */
+#define DNNMEM__PLAN_BEST_NODES_PER_RECORD 8
 /* Undo-log entries per record (or gap) and extra: best's lean block (the
    hardest minimalloc searches peak below 30 per record) and exact's own. */
 #define DNNMEM__PLAN_LOG_LEAN_PER_RECORD 32
@@ -4432,6 +4506,143 @@ static void dnnmem__sky_raise(dnnmem__sky *t, int32_t l, int32_t r, int64_t v) {
   dnnmem__sky_raise_at(t, 1, 0, dnnmem__sky_span(t), l, r, v);
 }
 
+/* The heuristics' skyline: flat steps over time segments, a step starting
+   at each set bit of a 64-ary bit tree (level 0: a bit per segment; a bit
+   of level k + 1: word k nonzero), h[t] the height of the step starting at
+   t. place_on_top only ever raises a range to at least its maximum, so a
+   raise is an assignment: it removes the steps inside the range, each made
+   by an earlier raise (at most two per raise), so a query and its raise
+   cost O(log T / 6) plus amortised O(1) steps; the lazy segment tree's
+   O(log T) nodes per operation were most of pathcover's time. */
+typedef struct dnnmem__steps {
+  int64_t *h;
+  uint64_t *bits;
+  int32_t segments, levels;
+  size_t base[8]; /* level k's words: bits + [base[k], base[k + 1]) */
+} dnnmem__steps;
+
+static void dnnmem__steps_reset(dnnmem__steps *s, int32_t segments) {
+  size_t width = segments > 0 ? (size_t)segments : 1, words = 0;
+  int32_t k = 0, t;
+  s->segments = segments;
+  do {
+    s->base[k++] = words;
+    width = (width + 63) / 64;
+    words += width;
+  } while (width > 1);
+  s->levels = k;
+  s->base[k] = words;
+  DNNMEM_MEMSET(s->bits, 0, words * sizeof(uint64_t));
+  for (t = 0; t < k; t++) s->bits[s->base[t]] = 1; /* one step at 0, height 0 */
+  s->h[0] = 0;
+}
+
+static void dnnmem__steps_set(dnnmem__steps *s, int32_t t) {
+  int32_t k;
+  size_t i = (size_t)t;
+  for (k = 0; k < s->levels; k++, i >>= 6) {
+    uint64_t *w = s->bits + s->base[k] + (i >> 6), was = *w;
+    *w = was | (uint64_t)1 << (i & 63);
+    if (was) return;
+  }
+}
+
+static void dnnmem__steps_clear(dnnmem__steps *s, int32_t t) {
+  int32_t k;
+  size_t i = (size_t)t;
+  for (k = 0; k < s->levels; k++, i >>= 6) {
+    uint64_t *w = s->bits + s->base[k] + (i >> 6);
+    *w &= ~((uint64_t)1 << (i & 63));
+    if (*w) return;
+  }
+}
+
+/* The lowest set bit of w (w != 0). */
+static int32_t dnnmem__ctz64(uint64_t w) {
+#if defined(__GNUC__) || defined(__clang__)
+  return (int32_t)__builtin_ctzll(w);
+#else
+  int32_t c = 0;
+  while (!(w & 1)) w >>= 1, c++;
+  return c;
+#endif
+}
+
+/* The highest set bit of w (w != 0). */
+static int32_t dnnmem__clz_top64(uint64_t w) {
+#if defined(__GNUC__) || defined(__clang__)
+  return 63 - (int32_t)__builtin_clzll(w);
+#else
+  int32_t c = 63;
+  while (!(w >> c)) c--;
+  return c;
+#endif
+}
+
+/* The first step starting at or after t, or segments when none. */
+static int32_t dnnmem__steps_next(const dnnmem__steps *s, int32_t t) {
+  int32_t k = 0;
+  size_t i = (size_t)t;
+  uint64_t w;
+  if (t >= s->segments) return s->segments;
+  for (;;) { /* up while the rest of i's word is empty */
+    w = s->bits[s->base[k] + (i >> 6)] & (~(uint64_t)0 << (i & 63));
+    if (w) break;
+    i = (i >> 6) + 1; /* the next word: a bit of level k + 1 */
+    if (++k == s->levels || i >= s->base[k] - s->base[k - 1]) return s->segments;
+  }
+  for (;;) { /* down along the lowest set bits */
+    i = (i & ~(size_t)63) | (size_t)dnnmem__ctz64(w);
+    if (k == 0) return (int32_t)i;
+    k--;
+    w = s->bits[s->base[k] + i];
+    i <<= 6;
+  }
+}
+
+/* The step holding segment t: the last step starting at or before t (one
+   starts at 0). */
+static int32_t dnnmem__steps_prev(const dnnmem__steps *s, int32_t t) {
+  int32_t k = 0;
+  size_t i = (size_t)t;
+  uint64_t w;
+  for (;;) { /* up while i's word has nothing at or below i */
+    w = s->bits[s->base[k] + (i >> 6)] & (~(uint64_t)0 >> (63 - (i & 63)));
+    if (w) break;
+    k++;
+    i = (i >> 6) - 1; /* word 0 holds bit 0 at every level: never below 0 */
+  }
+  for (;;) { /* down along the highest set bits */
+    i = (i & ~(size_t)63) | (size_t)dnnmem__clz_top64(w);
+    if (k == 0) return (int32_t)i;
+    k--;
+    w = s->bits[s->base[k] + i];
+    i <<= 6;
+  }
+}
+
+/* The highest step over segments [l, r) (l < r). */
+static int64_t dnnmem__steps_top(dnnmem__steps *s, int32_t l, int32_t r) {
+  int32_t t = dnnmem__steps_prev(s, l);
+  int64_t top = s->h[t];
+  for (t = dnnmem__steps_next(s, l + 1); t < r; t = dnnmem__steps_next(s, t + 1))
+    if (s->h[t] > top) top = s->h[t];
+  return top;
+}
+
+/* [l, r) raised to v, at least its highest step: one step [l, r), the
+   steps inside removed; the segments from r on keep their heights. */
+static void dnnmem__steps_raise(dnnmem__steps *s, int32_t l, int32_t r, int64_t v) {
+  int32_t t, after = r < s->segments ? dnnmem__steps_prev(s, r) : -1;
+  if (after >= 0 && after != r) { /* the step running past r keeps its height there */
+    s->h[r] = s->h[after];
+    dnnmem__steps_set(s, r);
+  }
+  for (t = dnnmem__steps_next(s, l + 1); t < r; t = dnnmem__steps_next(s, t + 1)) dnnmem__steps_clear(s, t);
+  s->h[l] = v;
+  dnnmem__steps_set(s, l);
+}
+
 /* ---- the planner's working state ---------------------------------------- */
 
 /* A placed record in the gap rule's time tree: its bytes and lifetime
@@ -4468,7 +4679,7 @@ typedef struct dnnmem__planner {
   int32_t gap_shift;            /* a leaf holds 2^gap_shift segments */
   int gap_tree, gap_zero;       /* laid out; a zero-size record met */
   int itree_all;                /* the interval tree holds every placed record */
-  dnnmem__sky sky;
+  dnnmem__steps steps;          /* place_on_top's skyline */
   /* greedy-breadth */
   int64_t *breadth;
   int32_t *rank_tree; /* 2 * segments: range minimum of step ranks */
@@ -4527,13 +4738,13 @@ static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, int full, dnnm
   if (!full) return;
   p->found_key = DNNMEM__TAKE(s, int64_t, n);
   p->found_key2 = DNNMEM__TAKE(s, int64_t, n);
-  p->sky.max = NULL;
+  p->steps.h = NULL;
   if (full == 3) { /* greedy-tflm alone */
     dnnmem__gap_layout(s, n, p);
     return;
   }
-  p->sky.max = DNNMEM__TAKE(s, int64_t, nodes);
-  p->sky.lazy = DNNMEM__TAKE(s, int64_t, nodes);
+  p->steps.h = DNNMEM__TAKE(s, int64_t, nodes);
+  p->steps.bits = DNNMEM__TAKE(s, uint64_t, nodes); /* T / 63 + 6 words at most */
   p->breadth = DNNMEM__TAKE(s, int64_t, n2);
   p->rank_tree = DNNMEM__TAKE(s, int32_t, 2 * n2);
   p->first_rank = DNNMEM__TAKE(s, int32_t, n);
@@ -4800,14 +5011,30 @@ static void dnnmem__gap_cut_node(dnnmem__planner *p, int32_t u, int32_t L, int32
   } else {
     e = p->gap_ent + p->gap_start[u];
     last = e + p->gap_count[u];
-    for (i = -1; e < last; e++) {
-      if (e->lo >= H || e->hi <= L) continue;
-      if (e->off == e->end) {
-        p->gap_zero = 1;
-        continue;
+    if (p->gap_zeros[u] == 0) { /* no zero sizes: meeting records that touch are one cut */
+      int64_t o = -1, x = -1;
+      for (i = -1; e < last; e++) {
+        if (e->lo >= H || e->hi <= L) continue;
+        if (e->off <= x) {
+          if (e->end > x) x = e->end;
+          continue;
+        }
+        if (x >= 0) i = dnnmem__gap_take(ca, cb, &c, i, o, x);
+        else i = dnnmem__gap_find(p, e->off);
+        o = e->off;
+        x = e->end;
       }
-      if (i < 0) i = dnnmem__gap_find(p, e->off);
-      i = dnnmem__gap_take(ca, cb, &c, i, e->off, e->end);
+      if (x >= 0) dnnmem__gap_take(ca, cb, &c, i, o, x);
+    } else {
+      for (i = -1; e < last; e++) {
+        if (e->lo >= H || e->hi <= L) continue;
+        if (e->off == e->end) {
+          p->gap_zero = 1;
+          continue;
+        }
+        if (i < 0) i = dnnmem__gap_find(p, e->off);
+        i = dnnmem__gap_take(ca, cb, &c, i, e->off, e->end);
+      }
     }
   }
   p->gap_cur = c;
@@ -4897,10 +5124,10 @@ static void dnnmem__place_in_gap(dnnmem__planner *p, int32_t r) {
 /* LeapMind's rule: on top of everything placed over the lifetime. */
 static void dnnmem__place_on_top(dnnmem__planner *p, int32_t r) {
   int64_t a = dnnmem_interval_alignment(&p->rec[r], p->align), start;
-  start = dnnmem__align_up(dnnmem__sky_query(&p->sky, p->lo[r], p->hi[r]), a);
+  start = dnnmem__align_up(dnnmem__steps_top(&p->steps, p->lo[r], p->hi[r]), a);
   start = dnnmem__avoid_fixed(p, r, start);
   p->off[r] = start;
-  dnnmem__sky_raise(&p->sky, p->lo[r], p->hi[r], start + p->rec[r].size);
+  dnnmem__steps_raise(&p->steps, p->lo[r], p->hi[r], start + p->rec[r].size);
 }
 
 /* Fixed records placed (and in the interval tree), everything else not;
@@ -4914,16 +5141,7 @@ static void dnnmem__plan_reset(dnnmem__planner *p, int takes_placed) {
   }
   for (i = 0; i < p->n; i++)
     if (p->off[i] >= 0) dnnmem__itree_insert(p, i);
-  if (p->sky.max) dnnmem__sky_reset(&p->sky, p->segments);
-}
-
-/* Sorts the free (non-fixed) records into p->order; returns their count. */
-static int32_t dnnmem__free_order(dnnmem__planner *p, dnnmem__less_fn less, const void *ctx) {
-  int32_t i, m = 0;
-  for (i = 0; i < p->n; i++)
-    if (!(p->rec[i].flags & DNNMEM_INTERVAL_FIXED)) p->order[m++] = i;
-  dnnmem__sort_ids(p->order, p->tmp, m, less, ctx);
-  return m;
+  if (p->steps.h) dnnmem__steps_reset(&p->steps, p->segments);
 }
 
 static void dnnmem__plan_naive(dnnmem__planner *p) {
@@ -5000,10 +5218,6 @@ static int dnnmem__less_by_breadth(const void *ctx, int32_t a, int32_t b) {
   return c->first_rank[a] < c->first_rank[b] ||
          (c->first_rank[a] == c->first_rank[b] && c->rec[a].size > c->rec[b].size);
 }
-static int dnnmem__less_by_value_desc(const void *ctx, int32_t a, int32_t b) {
-  const int64_t *v = (const int64_t *)ctx;
-  return v[a] > v[b];
-}
 
 static void dnnmem__step_breadths(dnnmem__planner *p) {
   int32_t i, t;
@@ -5020,8 +5234,11 @@ static void dnnmem__step_breadths(dnnmem__planner *p) {
 static void dnnmem__rank_by_breadth(dnnmem__planner *p) {
   int32_t T = p->segments, t, i;
   dnnmem__step_breadths(p);
-  for (t = 0; t < T; t++) p->ids[t] = t;
-  dnnmem__sort_ids(p->ids, p->tmp, T, dnnmem__less_by_value_desc, p->breadth);
+  for (t = 0; t < T; t++) {
+    p->ids[t] = t;
+    p->vals[t] = -p->breadth[t]; /* descending; ties by time (stable) */
+  }
+  dnnmem__radix_sort(p->ids, p->tmp, T, p->vals);
   for (t = 0; t < T; t++) p->rank_tree[T + p->ids[t]] = t; /* leaves at T + step */
   for (t = T - 1; t >= 1; t--)
     p->rank_tree[t] = p->rank_tree[2 * t] < p->rank_tree[2 * t + 1] ? p->rank_tree[2 * t] : p->rank_tree[2 * t + 1];
@@ -5044,12 +5261,11 @@ static void dnnmem__rank_by_breadth(dnnmem__planner *p) {
 }
 
 static void dnnmem__plan_greedy_breadth(dnnmem__planner *p) {
-  dnnmem__breadth_ctx ctx;
   int32_t i, m;
   dnnmem__rank_by_breadth(p);
-  ctx.rec = p->rec;
-  ctx.first_rank = p->first_rank;
-  m = dnnmem__free_order(p, dnnmem__less_by_breadth, &ctx);
+  m = dnnmem__free_by_size(p); /* then by rank, stable: (rank, size descending, id) */
+  for (i = 0; i < p->n; i++) p->vals[i] = p->first_rank[i];
+  dnnmem__radix_sort(p->order, p->tmp, m, p->vals);
   dnnmem__gap_begin(p);
   for (i = 0; i < m; i++) dnnmem__place_in_gap(p, p->order[i]);
 }
@@ -5513,7 +5729,7 @@ typedef struct dnnmem__exact {
   int64_t *seg_wl, *seg_wu;
   /* the sweep's live items, by release: start offset, bytes, last section */
   int64_t *item_release, *item_bytes;
-  int32_t *item_end;
+  int32_t *item_end, *item_dying; /* item_dying: per section, zero between sweeps */
   /* sections */
   int64_t *times, *rem, *rem0, *total;
   int32_t *cut, *cut0, *start_index;
@@ -5588,6 +5804,7 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
   w->item_release = DNNMEM__TAKE(s, int64_t, segs);
   w->item_bytes = DNNMEM__TAKE(s, int64_t, segs);
   w->item_end = DNNMEM__TAKE(s, int32_t, segs);
+  w->item_dying = DNNMEM__TAKE(s, int32_t, events);
   w->times = DNNMEM__TAKE(s, int64_t, events);
   w->rem = DNNMEM__TAKE(s, int64_t, events);
   w->rem0 = DNNMEM__TAKE(s, int64_t, events);
@@ -6180,7 +6397,8 @@ static int dnnmem__exact_log(dnnmem__exact *w, int32_t id, int64_t old) {
    sorted by release: O(items + sections x live). */
 static int dnnmem__exact_sweep(dnnmem__exact *w, int32_t lo, int32_t hi, int64_t o, int32_t dlo,
                                int32_t dhi, int fits) {
-  int32_t s, p = w->seg_start[lo], live = 0, i, k, min_end = DNNMEM__I32_MAX;
+  int32_t s, p = w->seg_start[lo], live = 0, dead = 0, i, k;
+  int ok = 1;
   /* The height is max(o + rem, N), N the best stack of the releases above
      o. Outside [dlo, dhi) no release rose since the last check, which this
      section passed at a lower o, so N can only have fallen there. Items
@@ -6190,18 +6408,22 @@ static int dnnmem__exact_sweep(dnnmem__exact *w, int32_t lo, int32_t hi, int64_t
   if (dlo < lo) dlo = lo;
   if (dhi > hi) dhi = hi;
   if (dlo < dhi && w->seg_reach[dlo] > p) p = w->seg_reach[dlo];
-  for (s = dlo; s < dhi; s++) {
+  for (s = dlo; s < dhi && ok; s++) {
     int64_t sum = 0, room = w->capacity - w->rem[s];
-    if (min_end <= s) { /* drop items that ended */
-      min_end = DNNMEM__I32_MAX;
+    /* items that ended stay in the list, skipped, until they are half of
+       it (item_dying counts them by their end): a pass per ending item
+       was most of a long part's time */
+    dead += w->item_dying[s];
+    w->item_dying[s] = 0;
+    if (2 * dead > live) {
       for (i = 0, k = 0; i < live; i++)
         if (w->item_end[i] > s) {
           w->item_release[k] = w->item_release[i];
           w->item_bytes[k] = w->item_bytes[i];
           w->item_end[k++] = w->item_end[i];
-          if (w->item_end[i] < min_end) min_end = w->item_end[i];
         }
       live = k;
+      dead = 0;
     }
     for (; p < w->seg_start[s + 1]; p++) {
       int32_t q = w->seg_order[p], r = w->seg_owner[q];
@@ -6217,17 +6439,22 @@ static int dnnmem__exact_sweep(dnnmem__exact *w, int32_t lo, int32_t hi, int64_t
       w->item_release[i] = rel;
       w->item_bytes[i] = w->seg_wu[q] - w->seg_wl[q];
       w->item_end[i] = w->seg_hi[q];
-      if (w->seg_hi[q] < min_end) min_end = w->seg_hi[q];
+      w->item_dying[w->seg_hi[q]]++;
       live++;
     }
     /* from the highest release down; below a release r every term is at
        most r + rem, so stop once that fits */
     for (i = live - 1; i >= 0 && w->item_release[i] > room; i--) {
+      if (w->item_end[i] <= s) continue; /* ended */
       sum += w->item_bytes[i];
-      if (w->item_release[i] > w->capacity - sum) return 0;
+      if (w->item_release[i] > w->capacity - sum) {
+        ok = 0;
+        break;
+      }
     }
   }
-  return 1;
+  for (i = 0; i < live; i++) w->item_dying[w->item_end[i]] = 0; /* all zero again */
+  return ok;
 }
 
 /* Places record j of frame d at its lowest offset and updates the state.
@@ -6978,6 +7205,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   dnnmem__scratch_begin(&sc, scratch, scratch_bytes);
   dnnmem__exact_layout(&sc, count, gaps, params->lean, &w);
   if ((r = dnnmem__scratch_end(&sc, NULL)) != DNNMEM_OK) return r;
+  DNNMEM_MEMSET(w.item_dying, 0, (2 * (size_t)count + 2 * (size_t)gaps + 2) * sizeof(int32_t));
   if (params->log_limit > 0 && params->log_limit < w.log_cap) w.log_cap = params->log_limit;
   if (params->log_limit > 0 && params->log_limit < w.cand_cap) w.cand_cap = params->log_limit;
   bound = dnnmem__exact_setup(&w, records, count, alignment, params->ignore_gaps);
@@ -7292,8 +7520,9 @@ static dnnmem_result dnnmem__plan_exact(const dnnmem_intervals *problem, const d
   DNNMEM_MEMSET(&ep, 0, sizeof(ep));
   ep.node_limit = options ? options->node_limit : 0;
   if (!exact && ep.node_limit == 0)
-    ep.node_limit = (int64_t)DNNMEM_PLAN_BEST_NODES * DNNMEM__PLAN_BEST_FULL_RECORDS /
-                    (count > DNNMEM__PLAN_BEST_FULL_RECORDS ? count : DNNMEM__PLAN_BEST_FULL_RECORDS);
+    ep.node_limit = dnnmem__max64((int64_t)DNNMEM_PLAN_BEST_NODES * DNNMEM__PLAN_BEST_FULL_RECORDS /
+                                      (count > DNNMEM__PLAN_BEST_FULL_RECORDS ? count : DNNMEM__PLAN_BEST_FULL_RECORDS),
+                                  (int64_t)DNNMEM__PLAN_BEST_NODES_PER_RECORD * count);
   ep.stop = options ? options->stop : NULL;
   ep.stop_user = options ? options->stop_user : NULL;
   ep.lower_bound = res->lower_bound;
@@ -11476,6 +11705,14 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
                                                (bert_base.train: 12-19% extra time, at 0.5%
                                                mostly 19%) */
 
+/* the arena (with a budget, not peak_only) */
+#define DNNMEM__REMAT_ARENA_SHARE 0.25      /* the arena rounds' share of the run */
+#define DNNMEM__REMAT_ARENA_ROUNDS 5        /* warm annealing rounds in it */
+#define DNNMEM__REMAT_ARENA_REPAIRS 8       /* greedy repairs at most when none fits */
+#define DNNMEM__REMAT_ARENA_STEP 0.0025     /* an aim that did not fit drops by at least
+                                               0.25% of the budget */
+#define DNNMEM__REMAT_ARENA_CANDIDATES 16  /* plan-guided repairs tried per round */
+
 /* drop-set search (checkpointing decoded from dropped values) */
 #define DNNMEM__REMAT_DECODE_SHARE 0.15     /* share of the run for the drop-set search */
 #define DNNMEM__REMAT_DECODE_START_TEMP 0.02 /* its temperature: 0.02 ... */
@@ -11640,6 +11877,7 @@ static dnnmem_result dnnmem__remat_sim(const dnnmem_remat_problem *p, const int3
     stats->recomputations = length - n;
     stats->moves = 0;
     stats->accepted = 0;
+    stats->arena = -1;
   }
   return DNNMEM_OK;
 }
@@ -12448,10 +12686,22 @@ typedef struct dnnmem__remat {
   int64_t budget, aim; /* aim: the annealer's budget, a little below */
   /* run */
   int64_t iterations, iteration, accepted;
+  int halted; /* options->stop said stop: no more repairs or plans than needed */
   double temp0, log_ratio, progress;
   double pipe_begin, pipe_end; /* share of the run of the current pipeline */
   int stopped;
   dnnmem__sim_work sim;
+  /* the arena: planned by dnnmem_remat_plan with plan_options; the best
+     sequence by arena (fits the budget, then faster) */
+  int arena_on;
+  double main_end; /* the share of the run before the arena rounds */
+  dnnmem_plan_options plan_options;
+  dnnmem_interval *records;
+  int64_t *offsets;
+  unsigned char *plan_mem;
+  size_t plan_bytes;
+  int32_t *arena_cand, arena_len;
+  dnnmem_remat_result arena_result; /* arena -1: none yet */
 } dnnmem__remat;
 
 static void dnnmem__remat_layout(dnnmem__scratch *s, dnnmem__remat *w) {
@@ -12505,6 +12755,17 @@ static void dnnmem__remat_layout(dnnmem__scratch *s, dnnmem__remat *w) {
   w->lazy = DNNMEM__TAKE(s, int64_t, w->P);
   w->mem = DNNMEM__TAKE(s, int64_t, (size_t)w->S + 1);
   dnnmem__sim_layout(s, n, w->L, &w->sim);
+  if (w->arena_on) {
+    size_t bytes = 0;
+    dnnmem_remat_arena_options(w->o->budget, w->L, &w->plan_options);
+    if (dnnmem_remat_plan_scratch_size(w->p, &w->plan_options, NULL, w->L, 0, &bytes) != DNNMEM_OK)
+      s->overflow = 1;
+    w->plan_bytes = bytes;
+    w->plan_mem = DNNMEM__TAKE(s, unsigned char, bytes);
+    w->records = DNNMEM__TAKE(s, dnnmem_interval, w->L);
+    w->offsets = DNNMEM__TAKE(s, int64_t, w->L);
+    w->arena_cand = DNNMEM__TAKE(s, int32_t, w->L);
+  }
 }
 
 /* Dimensions from (V, E, max_length >= V, a validated group bound); 0 if
@@ -12552,6 +12813,9 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve_scratch_size(const dnnmem_remat_prob
     if (!dnnmem__remat_dims(&w, n, m, sequence_capacity > n ? sequence_capacity : n,
                             o.max_group_size))
       return DNNMEM_ERR_TOO_MANY;
+    w.p = problem;
+    w.o = &o;
+    w.arena_on = !o.peak_only; /* sized for any budget (the curve changes it) */
     dnnmem__remat_layout(&s, &w);
   } else {
     dnnmem__baseline_work w;
@@ -12748,7 +13012,7 @@ static void dnnmem__remat_update_progress(dnnmem__remat *w) {
     double q = w->o->progress(w->o->progress_user);
     if (q > p || q != q) p = q == q ? q : p;
   }
-  if (w->o->stop && w->o->stop(w->o->stop_user)) w->stopped = 1;
+  if (w->o->stop && w->o->stop(w->o->stop_user)) w->stopped = w->halted = 1;
   if (w->iteration >= w->iterations) w->stopped = 1;
   w->progress = p > 1 ? 1 : p; /* p >= the moves' share >= 0 */
 }
@@ -13700,11 +13964,11 @@ static int dnnmem__remat_drop_phase(dnnmem__remat *w) {
   dnnmem__remat_sim(w->p, w->order, w->n, &w->sim, &found, w->mem); /* valid: the base */
   for (k = 1; k < w->n; k++)
     if (w->mem[k] > w->mem[boundary]) boundary = k;
-  w->pipe_end = DNNMEM__REMAT_DECODE_SHARE;
+  w->pipe_end = DNNMEM__REMAT_DECODE_SHARE * w->main_end;
   len = dnnmem__decode_search(w, w->pipe_end, boundary, w->seq_tmp, &found);
   warm = dnnmem__remat_offer(w, w->seq_tmp, len);
   w->pipe_begin = w->pipe_end;
-  w->pipe_end = 1.0;
+  w->pipe_end = w->main_end;
   return warm;
 }
 
@@ -13716,7 +13980,7 @@ static int dnnmem__remat_drop_phase(dnnmem__remat *w) {
 static dnnmem_result dnnmem__remat_plain_phase(dnnmem__remat *w, int warm) {
   dnnmem_result r;
   int32_t v, len;
-  w->pipe_end = DNNMEM__REMAT_PLAIN_SHARE;
+  w->pipe_end = DNNMEM__REMAT_PLAIN_SHARE * w->main_end;
   if ((r = dnnmem__remat_build_units(w)) != DNNMEM_OK) return r;
   if (warm) dnnmem__anneal_load(w, w->cand, w->cand_len);
   else dnnmem__anneal_load(w, w->order, w->n);
@@ -13734,7 +13998,7 @@ static dnnmem_result dnnmem__remat_plain_phase(dnnmem__remat *w, int warm) {
   len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
   dnnmem__remat_offer(w, w->seq_tmp, len);
   w->pipe_begin = w->pipe_end;
-  w->pipe_end = 1.0;
+  w->pipe_end = w->main_end;
   for (v = 0; v < w->n; v++) w->marked[v] = 0;
   dnnmem__remat_mark(w, (int32_t)((int64_t)w->n * DNNMEM__REMAT_MARK_PERMILLE / 1000));
   return DNNMEM_OK;
@@ -13772,6 +14036,171 @@ static dnnmem_result dnnmem__remat_stages(dnnmem__remat *w, int32_t stages, int3
   return DNNMEM_OK;
 }
 
+/* ---- the arena: plan, keep the best, aim again ------------------------------ */
+
+/* better by arena: a fits the budget and b does not (or b is not planned);
+   both fit: faster, then smaller; neither: smaller, then faster. */
+static int dnnmem__remat_arena_better(const dnnmem_remat_result *a, const dnnmem_remat_result *b,
+                                      int64_t budget) {
+  int fa = a->arena <= budget, fb = b->arena >= 0 && b->arena <= budget;
+  if (b->arena < 0) return 1;
+  if (fa != fb) return fa;
+  if (fa) return a->time != b->time ? a->time < b->time : a->arena < b->arena;
+  return a->arena != b->arena ? a->arena < b->arena : a->time < b->time;
+}
+
+/* Plans seq[0 .. len) (dnnmem_remat_plan, the public planner) and offers it
+   as the arena candidate. Returns its result (arena -1 if the plan failed:
+   instance sizes past int64_t). */
+static dnnmem_remat_result dnnmem__remat_arena_try(dnnmem__remat *w, const int32_t *seq,
+                                                   int32_t len) {
+  dnnmem_remat_plan_result pr;
+  dnnmem_remat_result found;
+  DNNMEM_MEMSET(&found, 0, sizeof(found));
+  found.arena = -1;
+  dnnmem_remat_arena_options(w->o->budget, len, &w->plan_options); /* the scratch: any length */
+  if (dnnmem__remat_sim(w->p, seq, len, &w->sim, &found, NULL) != DNNMEM_OK ||
+      dnnmem_remat_plan(w->p, &w->plan_options, seq, len, 0, w->records, w->offsets, &pr,
+                        w->plan_mem, w->plan_bytes) != DNNMEM_OK)
+    return found;
+  found.arena = pr.arena;
+#ifdef DNNMEM__DEBUG_ARENA
+  fprintf(stderr, "  try it %lld prog %.3f aim %.4f peak %.4f arena %.4f time %lld nodes %lld stop %d\n", (long long)w->iteration, w->progress, (double)w->aim/w->o->budget, (double)found.peak/w->o->budget, (double)found.arena/w->o->budget, (long long)found.time, (long long)pr.plan.nodes, pr.plan.stop);
+#endif
+  if (dnnmem__remat_arena_better(&found, &w->arena_result, w->o->budget)) {
+    w->arena_result = found;
+    w->arena_len = len;
+    DNNMEM_MEMCPY(w->arena_cand, seq, (size_t)len * sizeof(int32_t));
+  }
+  return found;
+}
+
+/* A repair guided by the plan of the loaded state (w->records and
+   w->offsets hold it, st its result): the records planned above the budget
+   are where the layout fails; each instance held across the first step of
+   such a record (that record itself: across its first use) is a candidate,
+   released there by dnnmem__repair_apply (a recomputation before its next
+   use, with the inputs it stretches). Each candidate (at most
+   ARENA_CANDIDATES) is planned; the one with the smallest arena, then the
+   least time, is kept when it beats st's arena. Returns 1 if one was kept
+   (*st: its result; the state reloaded). */
+static int dnnmem__remat_arena_repair(dnnmem__remat *w, dnnmem_remat_result *st) {
+  int64_t budget = w->o->budget;
+  int32_t len, j, i, count = 0, best_k = -1, added[DNNMEM__REMAT_REPAIR_MAX_ADD], na, x;
+  int32_t *slot_of = w->best, *cand_x = w->dec_stack, *cand_pk = w->dec_edge;
+  dnnmem_remat_result best = *st, found;
+  int64_t dtime;
+  len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+  dnnmem__anneal_load(w, w->seq_tmp, len); /* respread: gaps for the recomputations */
+  for (x = 0, j = 0; x < w->S; x++)
+    if (w->slot_node[x] >= 0) slot_of[j++] = x;
+  for (j = 0; j < len && count < DNNMEM__REMAT_ARENA_CANDIDATES; j++) {
+    const dnnmem_interval *o = &w->records[j];
+    if (w->offsets[j] + o->size <= budget) continue;
+    for (i = 0; i <= j && count < DNNMEM__REMAT_ARENA_CANDIDATES; i++) {
+      int32_t pk = i == j ? (int32_t)o->upper - 1 : j; /* itself: again for its last use */
+      if (w->records[i].upper <= j || (i == j && pk <= j)) continue;
+      if (i != j && w->records[i].upper <= j + 1) continue; /* not held beyond it */
+      cand_x[count] = slot_of[i];
+      cand_pk[count++] = slot_of[i == j ? pk - 1 : pk];
+    }
+  }
+  for (i = 0; i < count && !w->halted; i++) {
+    if (w->o->stop && w->o->stop(w->o->stop_user)) w->halted = 1; /* a plan can be long */
+    na = dnnmem__repair_apply(w, cand_x[i], cand_pk[i], added, &dtime);
+    if (na > 0) {
+      len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+      found = dnnmem__remat_arena_try(w, w->seq_tmp, len);
+      w->iteration++;
+      if (found.arena >= 0 && (found.arena < best.arena ||
+                               (found.arena == best.arena && found.time < best.time))) {
+        best = found;
+        best_k = i;
+      }
+    }
+    dnnmem__repair_undo(w, added, na);
+  }
+  w->num_log = 0;
+  if (best_k < 0) return 0;
+  na = dnnmem__repair_apply(w, cand_x[best_k], cand_pk[best_k], added, &dtime);
+  w->time += dtime;
+  w->num_log = 0;
+  len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+  dnnmem__anneal_load(w, w->seq_tmp, len);
+  *st = dnnmem__remat_arena_try(w, w->seq_tmp, len); /* its plan in records again */
+  return 1;
+}
+
+/* The next aim from the last one and a planned state (peak P, arena A):
+   the aim whose state would fragment as this one did, P B / A; lower by
+   at least ARENA_STEP of the budget when A did not fit, half-way up
+   (never above B) when it did. */
+static int64_t dnnmem__remat_next_aim(int64_t aim, const dnnmem_remat_result *st, int64_t budget) {
+  double target;
+  if (st->arena <= 0) return aim;
+  target = (double)st->peak * (double)budget / (double)st->arena;
+  if (st->arena > budget) {
+    double lower = (double)aim - DNNMEM__REMAT_ARENA_STEP * (double)budget;
+    return (int64_t)(target < lower ? target : lower);
+  }
+  if (target > (double)budget) target = (double)budget;
+  return target > (double)aim ? aim + (int64_t)((target - (double)aim) / 2) : aim;
+}
+
+/* The arena rounds over the rest of the run, from the pipelines' answer
+   seq[0 .. len): plan it; anneal warm (from the last state) at an aim
+   lowered by the measured fragmentation (raised back where it fits),
+   repair, polish, plan; ARENA_ROUNDS times. Then, while nothing fits, a
+   greedy repair to a lower aim and a plan, at most ARENA_REPAIRS times.
+   Every plan is offered as the arena candidate. */
+static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int32_t len) {
+  int64_t budget = w->budget, aim = budget;
+  dnnmem_remat_result st;
+  int32_t round, k;
+  double share = (1.0 - w->main_end) / DNNMEM__REMAT_ARENA_ROUNDS;
+  /* the row order (as given when topological) and the start order are
+     candidates too: never slower than them where their arenas fit */
+  if (dnnmem_graph_is_topological(w->p->graph)) {
+    for (k = 0; k < w->n; k++) w->seq_tmp[k] = k;
+    (void)dnnmem__remat_arena_try(w, w->seq_tmp, w->n);
+  }
+  (void)dnnmem__remat_arena_try(w, w->order, w->n);
+  st = dnnmem__remat_arena_try(w, seq, len);
+  if (st.arena < 0) return;
+  dnnmem__anneal_load(w, seq, len);
+  w->temp0 *= DNNMEM__REMAT_WARM_TEMP; /* refine, do not melt */
+  w->log_ratio -= dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
+  for (round = 0; round < DNNMEM__REMAT_ARENA_ROUNDS && !w->stopped; round++) {
+    aim = dnnmem__remat_next_aim(aim, &st, budget);
+    w->budget = w->aim = aim;
+    w->pipe_begin = w->main_end + share * round;
+    w->pipe_end = w->main_end + share * (round + 1);
+    dnnmem__anneal_stage(w, w->pipe_end);
+    dnnmem__anneal_repair(w);
+    dnnmem__anneal_polish(w);
+    len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+    st = dnnmem__remat_arena_try(w, w->seq_tmp, len);
+  }
+  w->temp0 /= DNNMEM__REMAT_WARM_TEMP;
+  w->log_ratio += dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
+  for (round = 0; round < DNNMEM__REMAT_ARENA_REPAIRS && w->arena_result.arena > budget &&
+                  st.arena >= 0 && !w->halted;
+       round++) {
+    if (w->o->stop && w->o->stop(w->o->stop_user)) break;
+    len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+    st = dnnmem__remat_arena_try(w, w->seq_tmp, len); /* the loaded state's plan */
+    if (st.arena < 0) break;
+    if (!w->o->reorder_only && dnnmem__remat_arena_repair(w, &st)) continue;
+    aim = dnnmem__remat_next_aim(aim, &st, budget);
+    w->budget = w->aim = aim;
+    dnnmem__anneal_repair(w);
+    dnnmem__anneal_polish(w);
+    len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+    st = dnnmem__remat_arena_try(w, w->seq_tmp, len);
+  }
+  w->budget = w->aim = budget;
+}
+
 static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
                                          const dnnmem_remat_options *options, dnnmem_rng *rng,
                                          int32_t *sequence, int32_t sequence_capacity,
@@ -13803,10 +14232,14 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
   w.p = problem;
   w.o = &o;
   w.rng = rng;
+  w.arena_on = o.budget > 0 && !o.peak_only;
+  w.main_end = w.arena_on ? 1.0 - DNNMEM__REMAT_ARENA_SHARE : 1.0;
+  w.arena_result.arena = -1;
   if ((r = dnnmem__remat_prepare(&w, scratch, scratch_bytes)) != DNNMEM_OK) return r;
   if (sequence_capacity < n) {
     DNNMEM_MEMSET(result, 0, sizeof(*result));
     result->length = n;
+    result->arena = -1;
     return DNNMEM_ERR_OUTPUT_TOO_SMALL;
   }
   /* the first candidate: the row order */
@@ -13821,7 +14254,7 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
   stages = contraction ? o.decompose_steps + 1 : 1;
   for (k = 0; k < n; k++) w.marked[k] = 1;
   w.pipe_begin = 0.0;
-  w.pipe_end = 1.0;
+  w.pipe_end = w.main_end;
   if (!o.reorder_only && n > DNNMEM__REMAT_MIN_SEARCH_NODES) warm = dnnmem__remat_drop_phase(&w);
   if (contraction && (r = dnnmem__remat_plain_phase(&w, warm)) != DNNMEM_OK) return r;
   len = 0;
@@ -13845,9 +14278,18 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
   } else {
     for (k = 0; k < len; k++) sequence[k] = w.seq_tmp[k];
   }
+  if (w.arena_on) { /* the rest of the run for the arena: its best is the answer */
+    dnnmem__remat_arena_phase(&w, sequence, len);
+    if (w.arena_result.arena >= 0) {
+      len = w.arena_len;
+      found = w.arena_result;
+      for (k = 0; k < len; k++) sequence[k] = w.arena_cand[k];
+    }
+  }
   found.moves = w.iteration;
   found.accepted = w.accepted;
   *result = found;
+  if (w.arena_on && found.arena >= 0) return found.arena <= o.budget ? DNNMEM_OK : DNNMEM_ERR_INFEASIBLE;
   return o.budget == 0 || found.peak <= o.budget ? DNNMEM_OK : DNNMEM_ERR_INFEASIBLE;
 }
 
@@ -13863,6 +14305,18 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
 }
 
 /* ---- the schedule's own arena ---------------------------------------------- */
+
+DNNMEM_DEF void dnnmem_remat_arena_options(int64_t budget, int32_t length,
+                                           dnnmem_plan_options *out) {
+  int64_t nodes = DNNMEM_REMAT_ARENA_WORK / (length > 1 ? length : 1);
+  if (out == NULL) return;
+  DNNMEM_MEMSET(out, 0, sizeof(*out));
+#ifndef DNNMEM_NO_EXACT
+  out->algo = DNNMEM_PLAN_EXACT;
+#endif
+  out->node_limit = nodes > DNNMEM_REMAT_ARENA_MIN_NODES ? nodes : DNNMEM_REMAT_ARENA_MIN_NODES;
+  out->capacity = budget > 0 ? budget : 0;
+}
 
 /* The scratch of dnnmem_remat_plan: the simulator's work, then
    dnnmem_plan_solve's for length records without gaps. */
@@ -14141,6 +14595,7 @@ static dnnmem_result dnnmem__remat_curve(const dnnmem_remat_problem *problem,
     if (r != DNNMEM_OK && r != DNNMEM_ERR_INFEASIBLE) return r;
     pt->run_time = st.time;
     pt->run_peak = st.peak;
+    pt->run_arena = st.arena;
     moves += st.moves;
     r = dnnmem__remat_time_bound(problem, &run, &extra, NULL, region, region_bytes, NULL);
     if (r != DNNMEM_OK) return r; /* (the budget is at least the peak's lower bound) */
@@ -14148,17 +14603,22 @@ static dnnmem_result dnnmem__remat_curve(const dnnmem_remat_problem *problem,
     if (k > 0 && points[k - 1].time_lower_bound > pt->time_lower_bound)
       pt->time_lower_bound = points[k - 1].time_lower_bound; /* a larger budget's bound holds */
   }
-  /* each point: the least time of every run whose peak fits its budget */
+  /* each point: the least time of every run whose arena (the peak where
+     none was planned) fits its budget, the first such run on ties: then a
+     point's arena is at most the larger budgets' */
   for (k = 0; k < num_points; k++) {
     dnnmem_remat_point *pt = &points[k];
-    pt->time = pt->peak = -1;
+    pt->time = pt->peak = pt->arena = -1;
     pt->source = -1;
-    for (j = 0; j < num_points; j++)
-      if (points[j].run_peak <= pt->budget && (pt->time < 0 || points[j].run_time < pt->time)) {
+    for (j = 0; j < num_points; j++) {
+      int64_t bounded = points[j].run_arena >= 0 ? points[j].run_arena : points[j].run_peak;
+      if (bounded <= pt->budget && (pt->time < 0 || points[j].run_time < pt->time)) {
         pt->time = points[j].run_time;
         pt->peak = points[j].run_peak;
+        pt->arena = points[j].run_arena;
         pt->source = j;
       }
+    }
     DNNMEM_ASSERT(pt->time < 0 || pt->time_lower_bound <= pt->time);
   }
   result->knee = dnnmem__curve_knee(points, num_points);
@@ -17005,7 +17465,6 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
   if (n > 0 && (r = dnnmem__topo_order(problem->graph, w.order, w.topo, w.topo_bytes, e)) != DNNMEM_OK)
     return r;
-  dnnmem__graph_consumers(problem->graph, w.out_offsets, w.out_ids);
   for (v = 0; v < n; v++) {
     w.forced[v] = dnnmem__place_forced(problem, v);
     w.flow_id[v] = w.forced[v] == DNNMEM_PLACE_CPU   ? DNNMEM__PLACE_S
@@ -17044,6 +17503,7 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     net.num_nodes = flow.num_nodes;
     net.num_arcs = flow.num_arcs;
   } else {
+    dnnmem__graph_consumers(problem->graph, w.out_offsets, w.out_ids); /* the labeling has its own */
     dnnmem__place_pass(&net, num_free);
     r = dnnmem_flow_init(&flow, net.num_nodes, net.num_arcs, w.flow_mem, w.flow_bytes);
     if (r != DNNMEM_OK) return r;
@@ -17171,13 +17631,22 @@ DNNMEM__ENUM_NAMES(dnnmem_label_algo, dnnmem__label_algo_names, DNNMEM_LABEL_ALG
 DNNMEM__ENUM_NAMES(dnnmem_label_stop, dnnmem__label_stop_names, DNNMEM_LABEL_STOP_COUNT)
 
 /* The problem's own costs (validated input). */
-static int64_t dnnmem__label_node_cost(const dnnmem_label_problem *p, int32_t v, int32_t l) {
+/* The network builders call these once or twice per value and consumer:
+   inlined, the plain view (no merged labels) costs no calls. */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__OPTIMIZE_SIZE__)
+#define DNNMEM__LABEL_INLINE __inline__ __attribute__((always_inline))
+#else
+#define DNNMEM__LABEL_INLINE
+#endif
+
+static DNNMEM__LABEL_INLINE int64_t dnnmem__label_node_cost(const dnnmem_label_problem *p, int32_t v, int32_t l) {
   int32_t pin = p->pin ? p->pin[v] : DNNMEM_LABEL_FREE;
   if (pin >= 0 && pin != l) return DNNMEM_LABEL_UNSUPPORTED;
   return p->node_cost[(size_t)v * (size_t)p->num_labels + (size_t)l];
 }
 
-static int64_t dnnmem__label_conversion(const dnnmem_label_problem *p, int32_t u, int32_t a, int32_t b) {
+static DNNMEM__LABEL_INLINE int64_t dnnmem__label_conversion(const dnnmem_label_problem *p, int32_t u, int32_t a,
+                                                             int32_t b) {
   size_t k = (size_t)p->num_labels, ab = (size_t)a * k + (size_t)b;
   int64_t c = 0;
   if (a == b) return 0;
@@ -17197,27 +17666,33 @@ typedef struct dnnmem__label_view {
   const uint8_t *group; /* NULL, or the side (0/1) of each problem label */
 } dnnmem__label_view;
 
-static int64_t dnnmem__label_theta(const dnnmem__label_view *w, int32_t v, int32_t l) {
+static int64_t dnnmem__label_theta_merged(const dnnmem__label_view *w, int32_t v, int32_t l) {
   int64_t best = DNNMEM_LABEL_UNSUPPORTED, t;
   int32_t j;
-  if (w->group == NULL) return dnnmem__label_node_cost(w->p, v, l);
   for (j = 0; j < w->p->num_labels; j++)
     if (w->group[j] == l && (t = dnnmem__label_node_cost(w->p, v, j)) >= 0 && (best < 0 || t < best))
       best = t;
   return best;
 }
 
-static int64_t dnnmem__label_conv(const dnnmem__label_view *w, int32_t u, int32_t a, int32_t b) {
+static DNNMEM__LABEL_INLINE int64_t dnnmem__label_theta(const dnnmem__label_view *w, int32_t v, int32_t l) {
+  return w->group == NULL ? dnnmem__label_node_cost(w->p, v, l) : dnnmem__label_theta_merged(w, v, l);
+}
+
+static int64_t dnnmem__label_conv_merged(const dnnmem__label_view *w, int32_t u, int32_t a, int32_t b) {
   int64_t best = -1, c;
   int32_t i, j, k = w->p->num_labels;
-  if (a == b) return 0;
-  if (w->group == NULL) return dnnmem__label_conversion(w->p, u, a, b);
   for (i = 0; i < k; i++)
     for (j = 0; j < k; j++)
       if (w->group[i] == a && w->group[j] == b &&
           ((c = dnnmem__label_conversion(w->p, u, i, j)) < best || best < 0))
         best = c;
   return best < 0 ? 0 : best;
+}
+
+static DNNMEM__LABEL_INLINE int64_t dnnmem__label_conv(const dnnmem__label_view *w, int32_t u, int32_t a, int32_t b) {
+  if (a == b) return 0;
+  return w->group == NULL ? dnnmem__label_conversion(w->p, u, a, b) : dnnmem__label_conv_merged(w, u, a, b);
 }
 
 static int32_t dnnmem__label_output(const dnnmem__label_view *w, int32_t v) {
@@ -17228,18 +17703,21 @@ static int32_t dnnmem__label_output(const dnnmem__label_view *w, int32_t v) {
 /* Validates everything but the scratch; *out_total bounds every cost
    (and every cut of every network built from the problem). */
 static dnnmem_result dnnmem__label_validate(const dnnmem_label_problem *p, int64_t *out_total, dnnmem_error *e) {
-  dnnmem_result r;
-  int64_t total = 0;
+  int64_t total = 0, max_rate = 0, max_latency = 0, safe_size;
   int32_t n, k, v, a, b;
-  if (p == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
-  if ((r = dnnmem_graph_check(p->graph, e)) != DNNMEM_OK) return r;
+  /* dnnmem__label_counts, run first by the only caller, checked p, the graph and k */
+  DNNMEM_ASSERT(p != NULL && p->num_labels >= 1 && p->num_labels <= DNNMEM_LABEL_MAX_LABELS);
   n = p->graph->num_nodes;
   k = p->num_labels;
-  if (k < 1 || k > DNNMEM_LABEL_MAX_LABELS) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_COUNT);
   if (n > 0 && p->node_cost == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_COST);
-  for (a = 0; a < k * k; a++) /* label pairs: index -1, other the pair a */
+  for (a = 0; a < k * k; a++) {
     if ((p->convert_rate && p->convert_rate[a] < 0) || (p->convert_latency && p->convert_latency[a] < 0))
-      return dnnmem__fail2(e, DNNMEM_ERR_NEGATIVE, -1, a, DNNMEM_FIELD_COST);
+      return dnnmem__fail2(e, DNNMEM_ERR_NEGATIVE, -1, a, DNNMEM_FIELD_COST); /* other: the label pair */
+    if (p->convert_rate && p->convert_rate[a] > max_rate) max_rate = p->convert_rate[a];
+    if (p->convert_latency && p->convert_latency[a] > max_latency) max_latency = p->convert_latency[a];
+  }
+  /* sizes up to this convert without overflow at every pair: no checks */
+  safe_size = max_rate > 0 ? (DNNMEM__I64_MAX - max_latency) / max_rate : DNNMEM__I64_MAX;
   for (v = 0; v < n; v++) {
     int32_t pin = p->pin ? p->pin[v] : DNNMEM_LABEL_FREE;
     int32_t out = p->output_label ? p->output_label[v] : DNNMEM_LABEL_FREE;
@@ -17265,15 +17743,16 @@ static dnnmem_result dnnmem__label_validate(const dnnmem_label_problem *p, int64
       if (size < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_SIZE);
       for (a = 0; a < k; a++)
         for (b = 0; b < k; b++) {
-          c = 0;
+          int64_t rate = p->convert_rate ? p->convert_rate[a * k + b] : 0;
+          int64_t latency = p->convert_latency ? p->convert_latency[a * k + b] : 0;
           if (a == b) continue;
-          if ((p->convert_rate && dnnmem__mul_overflows(p->convert_rate[a * k + b], size, &c)) ||
-              (p->convert_latency && dnnmem__add_overflows(c, p->convert_latency[a * k + b], &c)))
+          if (size <= safe_size) c = rate * size + latency; /* fits */
+          else if (dnnmem__mul_overflows(rate, size, &c) || dnnmem__add_overflows(c, latency, &c))
             return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, v, DNNMEM_FIELD_SIZE);
           if (c > conv) conv = c;
         }
     }
-    if (dnnmem__mul_overflows(conv, (int64_t)(k - 1), &conv) || dnnmem__add_overflows(total, most, &total) ||
+    if ((k > 2 && dnnmem__mul_overflows(conv, (int64_t)(k - 1), &conv)) || dnnmem__add_overflows(total, most, &total) ||
         dnnmem__add_overflows(total, conv, &total))
       return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, v, DNNMEM_FIELD_COST);
   }
@@ -17494,15 +17973,37 @@ typedef struct dnnmem__label_net {
   const int32_t *x;
   int32_t alpha, num_nodes, num_arcs, num_free, approximated;
   int64_t constant, infinite;
+  int32_t held_from, held_to; /* an arc not yet added (held_from < 0: none) */
+  int64_t held_cap;
 } dnnmem__label_net;
 
-static void dnnmem__label_arc(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap) {
+static void dnnmem__label_add(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap, int64_t rcap) {
   net->num_arcs++;
   if (net->flow != NULL) {
-    dnnmem_result r = dnnmem_flow_add_arc(net->flow, from, to, cap, 0, NULL);
+    dnnmem_result r = dnnmem_flow_add_arc(net->flow, from, to, cap, rcap, NULL);
     DNNMEM_ASSERT(r == DNNMEM_OK);
     (void)r;
   }
+}
+
+static void dnnmem__label_flush(dnnmem__label_net *net) {
+  if (net->held_from >= 0) dnnmem__label_add(net, net->held_from, net->held_to, net->held_cap, 0);
+  net->held_from = -1;
+}
+
+/* Each arc is held until the next: an arc and then its reverse (a value
+   with one movable consumer: "u stays, c moves" and "c stays, u moves")
+   become one arc pair, the flow's input one arc shorter. */
+static void dnnmem__label_arc(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap) {
+  if (net->held_from == to && net->held_to == from) {
+    dnnmem__label_add(net, to, from, net->held_cap, cap);
+    net->held_from = -1;
+    return;
+  }
+  dnnmem__label_flush(net);
+  net->held_from = from;
+  net->held_to = to;
+  net->held_cap = cap;
 }
 
 /* Pays cap when `from` ends on the source side and `to` on the sink side
@@ -17618,6 +18119,7 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
   net->num_arcs = 0;
   net->constant = 0;
   net->approximated = 0;
+  net->held_from = -1;
   for (v = 0; v < n; v++) {
     int32_t a = net->x[v];
     int64_t keep = dnnmem__label_theta(vw, v, a), moved;
@@ -17643,6 +18145,7 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
     if (c0 > c1) dnnmem__label_arc(net, 2 + v, 1, c0 - c1);
     else if (c1 > c0) dnnmem__label_arc(net, 0, 2 + v, c1 - c0);
   }
+  dnnmem__label_flush(net);
 }
 
 /* Builds the move's network into *flow (memory w->flow_mem). */

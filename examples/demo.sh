@@ -10,7 +10,7 @@ echo "== Arena planning: mobilenet_v2 training graph (615 tensors, tests/data)"
 F=tests/data/mobilenet_v2.train.intervals.csv
 naive=$(json "$($D plan --algo naive --json $F)" arena)
 printf '%-16s %14s %10s %10s %9s\n' strategy "arena (bytes)" "/ bound" "/ naive" "ms"
-for a in naive greedy-size greedy-breadth sorted-height pathcover bestfit best; do
+for a in naive greedy-size greedy-breadth sorted-height pathcover bestfit greedy-tflm best; do
   j=$($D plan --algo $a --json $F)
   arena=$(json "$j" arena)
   bound=$(json "$j" lower_bound)

@@ -106,7 +106,8 @@ static int cli_deadline_passed(void *user) { return cli_now_ms() >= *(const doub
 typedef struct cli_args {
   const char *operand;                  /* FILE, GRAPH or LAYOUT */
   int json, per_edge, dump, no_contraction, baselines, bound, curve, progress;
-  const char *out, *svg, *algo, *machine, *symbol, *devices;
+  const char *out, *svg, *algo, *machine, *devices;
+  const char **symbol;                  /* stb_ds: every --symbol (one or two) */
   const char *candidates;               /* layoutplan --candidates */
   const char **at;                      /* stb_ds: every --at */
   const char **links;                   /* stb_ds: every --link */
@@ -114,6 +115,7 @@ typedef struct cli_args {
   int64_t align, nodes, capacity, budget, iterations, seed, max_length, bound_cuts;
   double time_limit, budget_ratio;
   int remat_plan;                       /* remat --plan */
+  int peak_only;                        /* remat --peak-only */
   const char *inplace;                  /* plan --inplace */
   int64_t points;                       /* remat --points */
   const char *spacing;                  /* remat --spacing */
@@ -638,12 +640,13 @@ static const cli_option plan_options[] = {
      "exact (minimum arena, proven when it completes)"},
     {"--align", "N", CLI_SIZE, CLI_ARG(align), 1, INT64_MAX, "every offset a multiple of N (a power of two)"},
     {"--time-limit", "S", CLI_NUMBER, CLI_ARG(time_limit), 0, 0, "stop the exact search after S seconds (best plan so far)"},
-    {"--nodes", "N", CLI_INT, CLI_ARG(nodes), 1, INT64_MAX, "stop the exact search after N nodes (best: " CLI_STRING(DNNMEM_PLAN_BEST_NODES) " by default)"},
+    {"--nodes", "N", CLI_INT, CLI_ARG(nodes), 1, INT64_MAX, "stop the exact search after N nodes (best: " CLI_STRING(DNNMEM_PLAN_BEST_NODES) ", or 8 per record when more, by default)"},
     {"--capacity", "C", CLI_SIZE, CLI_ARG(capacity), 1, INT64_MAX,
      "is there a plan within C bytes? (JSON feasible: true, false or\n\"unknown\"; with exact the search answers it). When there is none:\nrecords that alone cannot fit (JSON conflict, conflict_minimal)"},
-    {"--symbol", "S=LO..HI", CLI_STRING, CLI_ARG(symbol), 0, 0,
-     "sizes are polynomials in S (4096*S^2+512*S+64): one plan for every\nS in LO..HI (a stacking; JSON worst_ratio, arena at both ends)"},
-    {"--at", "S=V", CLI_LIST, CLI_ARG(at), 0, 0, "with --symbol: the offsets at S = V (--out, --svg, JSON arena)"},
+    {"--symbol", "S=LO..HI", CLI_LIST, CLI_ARG(symbol), 0, 0,
+     "sizes are polynomials in S (4096*S^2+512*S+64): one plan for every\nS in LO..HI (a stacking; JSON worst_ratio, arena at both ends).\n"
+     "Twice (H and W, \"96*H*W+8\"): one plan for the box, its worst ratio\nmeasured on a grid of up to 32 x 32 points"},
+    {"--at", "S=V", CLI_LIST, CLI_ARG(at), 0, 0, "with --symbol: the offsets at S = V (--out, --svg, JSON arena);\none per symbol"},
     {"--out", "F", CLI_STRING, CLI_ARG(out), 0, 0,
      "write the input rows plus an 'offset' column (--symbol without\n--at: 'rank' and 'below', the stacking)"},
     {"--svg", "F", CLI_STRING, CLI_ARG(svg), 0, 0, "write a picture of the plan"},
@@ -875,6 +878,7 @@ typedef struct plan_symbolic_input {
   dnnmem_plan_symbolic problem;
   int64_t *coefficients; /* n x terms */
   char name[32];
+  int64_t unit;          /* the problem's S is the symbol / unit (sizes over denominators) */
 } plan_symbolic_input;
 
 /* "S=LO..HI" (--symbol) or "S=V" (--at, hi NULL). */
@@ -898,6 +902,20 @@ static void plan_symbol_parse(const char *flag, const char *text, char *name, in
   if (hi && *hi < *lo) cli_usage_error("%s '%s': HI < LO", flag, text);
 }
 
+/* A range in the symbol's values to one in its units (the multiples of
+   unit in it), and back for a value (--at: a multiple of unit). */
+static void plan_symbol_units(const char *flag, const char *text, int64_t unit, int64_t *lo, int64_t *hi) {
+  if (unit <= 1) return;
+  if (!hi) {
+    if (*lo % unit) cli_usage_error("%s %s: sizes are integers at multiples of %lld only", flag, text, (long long)unit);
+    *lo /= unit;
+    return;
+  }
+  *lo = *lo / unit + (*lo % unit != 0), *hi /= unit;
+  if (*hi < *lo) cli_usage_error("%s %s: no multiple of %lld in the range (sizes are integers there only)", flag, text,
+                                 (long long)unit);
+}
+
 /* Library calls of symbolic planning: the stacking, checked at both ends
    by the plan checker, and (at != NULL) the offsets at *at. */
 static void plan_symbolic(const char *file, files_intervals *iv, const plan_symbolic_input *in,
@@ -905,7 +923,7 @@ static void plan_symbolic(const char *file, files_intervals *iv, const plan_symb
                           int32_t *below_ids, int64_t *offsets, dnnmem_plan_symbolic_result *res,
                           int64_t *at_arena, int64_t *at_bound, double *ms) {
   dnnmem_plan_stacking st;
-  int64_t ends[3], resolved = 0;
+  int64_t ends[3], resolved = 0, values[2] = {0, 0};
   dnnmem_plan_result checked;
   int32_t k;
   size_t bytes = 0, need = 0;
@@ -928,7 +946,8 @@ static void plan_symbolic(const char *file, files_intervals *iv, const plan_symb
   ends[0] = in->problem.s_min, ends[1] = in->problem.s_max, ends[2] = at ? *at : in->problem.s_max;
   for (k = 0; k < 3; k++) {
     cli_check(dnnmem_plan_symbolic_resolve(&in->problem, &st, ends[k], offsets, &resolved), file);
-    if (files_intervals_at(iv, ends[k], &err) != 0) cli_file_error(&err);
+    values[0] = ends[k];
+    if (files_intervals_at(iv, values, &err) != 0) cli_file_error(&err);
     r = dnnmem_plan_check(&iv->problem, offsets, &checked, scratch, bytes);
     if (r != DNNMEM_OK || checked.arena != resolved)
       cli_input_error(file, 0, "internal error: the plan at %s = %lld fails its check (%s, records %d %d)",
@@ -949,16 +968,17 @@ static void plan_print_symbolic(const cli_args *a, const files_intervals *iv, co
     cli_json_begin();
     cli_json_int("n", iv->n);
     cli_json_string("symbol", in->name);
-    cli_json_int("s_min", p->s_min);
-    cli_json_int("s_max", p->s_max);
+    cli_json_int("s_min", p->s_min * in->unit);
+    cli_json_int("s_max", p->s_max * in->unit);
+    if (in->unit > 1) cli_json_int("unit", in->unit);
     if (at) {
-      cli_json_int("at", *at);
+      cli_json_int("at", *at * in->unit);
       cli_json_int("arena", at_arena);
       cli_json_int("lower_bound", at_bound);
       cli_json_bool("optimal", at_arena == at_bound);
     }
     cli_json_double("worst_ratio", res->worst_ratio);
-    cli_json_int("worst_at", res->worst_at);
+    cli_json_int("worst_at", res->worst_at * in->unit);
     cli_json_int("arena_min", res->arena_min);
     cli_json_int("lower_bound_min", res->lower_bound_min);
     cli_json_int("arena_max", res->arena_max);
@@ -969,15 +989,18 @@ static void plan_print_symbolic(const cli_args *a, const files_intervals *iv, co
     cli_json_end();
     return;
   }
-  printf("%s: %d records, one plan for %s in %lld..%lld: worst %.4fx the lower bound (at %s = %lld, of %d "
+  char unit[48] = "";
+  if (in->unit > 1) snprintf(unit, sizeof(unit), " (multiples of %lld)", (long long)in->unit);
+  printf("%s: %d records, one plan for %s in %lld..%lld%s: worst %.4fx the lower bound (at %s = %lld, of %d "
          "values), %.2f ms\n",
-         files_display_name(a->operand), iv->n, in->name, (long long)p->s_min, (long long)p->s_max, res->worst_ratio, in->name,
-         (long long)res->worst_at, (int)res->samples, ms);
+         files_display_name(a->operand), iv->n, in->name, (long long)(p->s_min * in->unit),
+         (long long)(p->s_max * in->unit), unit, res->worst_ratio, in->name, (long long)(res->worst_at * in->unit),
+         (int)res->samples, ms);
   printf("%s = %lld: arena %lld, lower bound %lld; %s = %lld: arena %lld, lower bound %lld\n", in->name,
-         (long long)p->s_min, (long long)res->arena_min, (long long)res->lower_bound_min, in->name,
-         (long long)p->s_max, (long long)res->arena_max, (long long)res->lower_bound_max);
+         (long long)(p->s_min * in->unit), (long long)res->arena_min, (long long)res->lower_bound_min, in->name,
+         (long long)(p->s_max * in->unit), (long long)res->arena_max, (long long)res->lower_bound_max);
   if (at)
-    printf("%s = %lld: arena %lld, lower bound %lld (%.4fx)\n", in->name, (long long)*at, (long long)at_arena,
+    printf("%s = %lld: arena %lld, lower bound %lld (%.4fx)\n", in->name, (long long)(*at * in->unit), (long long)at_arena,
            (long long)at_bound, at_bound ? (double)at_arena / (double)at_bound : 1.0);
 }
 
@@ -1008,14 +1031,18 @@ static void plan_symbolic_command(const cli_args *a, files_intervals *iv, const 
   plan_symbolic_input in;
   dnnmem_plan_symbolic_result res;
   int64_t at = 0, at_arena = 0, at_bound = 0, *offsets;
-  int32_t *order, *below_offsets, *below_ids, i, k, terms = iv->terms;
+  int32_t *order, *below_offsets, *below_ids, i, k, terms = iv->terms[0];
+  int64_t ends[2] = {0, 0};
   char at_name[32];
   double ms;
   files_error err;
   memset(&in, 0, sizeof(in));
-  plan_symbol_parse("--symbol", a->symbol, in.name, &in.problem.s_min, &in.problem.s_max);
-  if (iv->symbol[0] && strcmp(iv->symbol, in.name) != 0)
-    cli_input_error(a->operand, iv->symbolic_line, "sizes are polynomials in %s, not in --symbol %s", iv->symbol,
+  plan_symbol_parse("--symbol", a->symbol[0], in.name, &in.problem.s_min, &in.problem.s_max);
+  if (iv->symbols[1][0])
+    cli_input_error(a->operand, iv->symbolic_line, "sizes are polynomials in %s and %s: give --symbol for both",
+                    iv->symbols[0], iv->symbols[1]);
+  if (iv->symbols[0][0] && strcmp(iv->symbols[0], in.name) != 0)
+    cli_input_error(a->operand, iv->symbolic_line, "sizes are polynomials in %s, not in --symbol %s", iv->symbols[0],
                     in.name);
   if (iv->has_pass) cli_input_error(a->operand, iv->csv.header_line, "a pass column cannot be combined with --symbol");
   if (a->capacity > 0) cli_usage_error("--capacity cannot be combined with --symbol");
@@ -1024,16 +1051,22 @@ static void plan_symbolic_command(const cli_args *a, files_intervals *iv, const 
     plan_symbol_parse("--at", a->at[0], at_name, &at, NULL);
     if (strcmp(at_name, in.name) != 0) cli_usage_error("--at %s: the symbol is %s", a->at[0], in.name);
     if (at < in.problem.s_min || at > in.problem.s_max)
-      cli_usage_error("--at %s is outside --symbol %s", a->at[0], a->symbol);
+      cli_usage_error("--at %s is outside --symbol %s", a->at[0], a->symbol[0]);
+    plan_symbol_units("--at", a->at[0], iv->units[0], &at, NULL);
   }
   for (i = 0; i < iv->n; i++) /* fixed offsets and gaps are refused with their line */
     if ((iv->records[i].flags & DNNMEM_INTERVAL_FIXED) || iv->records[i].num_gaps)
       cli_input_error(a->operand, files_intervals_line(iv, i), "--symbol plans no fixed offsets or gaps");
-  if (files_intervals_at(iv, in.problem.s_max, &err) != 0) cli_file_error(&err); /* the largest sizes */
+  in.unit = iv->units[0] > 1 ? iv->units[0] : 1;
+  plan_symbol_units("--symbol", a->symbol[0], in.unit, &in.problem.s_min, &in.problem.s_max);
+  if (arrlen(a->at) && (at < in.problem.s_min || at > in.problem.s_max))
+    cli_usage_error("--at %s is outside --symbol %s", a->at[0], a->symbol[0]);
+  ends[0] = in.problem.s_max;
+  if (files_intervals_at(iv, ends, &err) != 0) cli_file_error(&err); /* the largest sizes */
   in.coefficients = (int64_t *)cli_alloc(((size_t)iv->n * (size_t)terms + 1) * sizeof(int64_t));
   for (i = 0; i < iv->n; i++)
     for (k = 0; k < terms; k++)
-      in.coefficients[(size_t)i * terms + k] = iv->coefficients[(size_t)i * DNNMEM_PLAN_SYMBOLIC_MAX_TERMS + k];
+      in.coefficients[(size_t)i * terms + k] = iv->coefficients[(size_t)i * FILES_POLY_STRIDE + k];
   in.problem.intervals = &iv->problem;
   in.problem.coefficients = in.coefficients;
   in.problem.terms = terms;
@@ -1343,7 +1376,7 @@ static void plan_pools_command(const cli_args *a, files_intervals *iv) {
   if (a->algo && dnnmem_plan_pools_algo_parse(a->algo, &opt.algo) != DNNMEM_OK)
     cli_usage_error("unknown --algo '%s' with --pool (best, greedy, improve, exact)", a->algo);
   if (a->capacity > 0) cli_usage_error("--capacity cannot be combined with --pool (give the pools capacities)");
-  if (a->symbol) cli_usage_error("--symbol cannot be combined with --pool");
+  if (arrlen(a->symbol)) cli_usage_error("--symbol cannot be combined with --pool");
   if (iv->has_pass) cli_usage_error("a pass column cannot be combined with --pool");
   plan_pools_parse(a, &in);
   plan_pools_problem(a, iv, &in);
@@ -1443,6 +1476,360 @@ static void plan_pools_command(const cli_args *a, files_intervals *iv) {
   free(in.names), free(in.pools), free(in.allowed_offsets), free(in.allowed_ids);
 }
 
+/* ---- two symbols: one stacking for a box ---------------------------------- */
+
+#define PLAN_BOX_GRID 32 /* values per axis the box is measured at */
+#define PLAN_BOX_LINES 5 /* the one-symbol problems a stacking is planned on */
+/* then two blends (every grid point, the corners) and plans at the worst
+   point of the best so far */
+#define PLAN_BOX_CANDIDATES (PLAN_BOX_LINES + 2 + 3)
+
+/* The values of one axis: every one of a short range, else lo, hi and a
+   geometric series between, rounded and nudged up so that all
+   PLAN_BOX_GRID are distinct. Returns their count. */
+static int32_t plan_box_axis(int64_t lo, int64_t hi, int64_t *out) {
+  int32_t k;
+  double base = lo > 0 ? (double)lo : 1.0, q;
+  if (hi - lo < PLAN_BOX_GRID) {
+    for (k = 0; lo + k <= hi; k++) out[k] = lo + k;
+    return (int32_t)(hi - lo + 1);
+  }
+  q = pow((double)hi / base, 1.0 / (PLAN_BOX_GRID - 1));
+  out[0] = lo;
+  for (k = 1; k < PLAN_BOX_GRID - 1; k++) {
+    int64_t x = (int64_t)(base * pow(q, k) + 0.5);
+    if (x <= out[k - 1]) x = out[k - 1] + 1;
+    if (x > hi - (PLAN_BOX_GRID - 1 - k)) x = hi - (PLAN_BOX_GRID - 1 - k); /* room for the rest */
+    out[k] = x;
+  }
+  out[PLAN_BOX_GRID - 1] = hi;
+  return PLAN_BOX_GRID;
+}
+
+/* a * b + c within int64_t (a, b, c >= 0), else -1. */
+static int plan_box_mul_add(int64_t a, int64_t b, int64_t *c) {
+  if (a != 0 && b > INT64_MAX / a) return -1;
+  return files_add_overflows(*c, a * b, c) ? -1 : 0;
+}
+
+/* (x0 + dx S)^e as coefficients in S (DNNMEM_PLAN_SYMBOLIC_MAX_TERMS). */
+static int plan_box_power(int64_t x0, int64_t dx, int32_t e, int64_t *out) {
+  int64_t next[DNNMEM_PLAN_SYMBOLIC_MAX_TERMS];
+  int32_t k, t;
+  for (k = 0; k < DNNMEM_PLAN_SYMBOLIC_MAX_TERMS; k++) out[k] = k == 0;
+  for (t = 0; t < e; t++) {
+    for (k = 0; k < DNNMEM_PLAN_SYMBOLIC_MAX_TERMS; k++) next[k] = 0;
+    for (k = 0; k < DNNMEM_PLAN_SYMBOLIC_MAX_TERMS; k++) {
+      if (plan_box_mul_add(out[k], x0, &next[k])) return -1;
+      if (k + 1 < DNNMEM_PLAN_SYMBOLIC_MAX_TERMS && plan_box_mul_add(out[k], dx, &next[k + 1])) return -1;
+      if (k + 1 == DNNMEM_PLAN_SYMBOLIC_MAX_TERMS && out[k] && dx) return -1;
+    }
+    memcpy(out, next, sizeof(next));
+  }
+  return 0;
+}
+
+typedef struct plan_box {
+  char name[2][32];
+  int64_t lo[2], hi[2];
+  int64_t *coef;   /* n x FILES_POLY_STRIDE: [b * MAX_TERMS + a] of name0^a name1^b */
+  int map[2];      /* the file's symbol f is name[map[f]] */
+  int64_t *axis[2];
+  int32_t count[2];
+} plan_box;
+
+/* Line l's one-symbol coefficients (n x MAX_TERMS) and range: sizes with
+   name0 fixed at its top (0) or bottom (1), name1 fixed at its top (2) or
+   bottom (3), or both growing together from the bottom corner (4: name0 =
+   lo0 + d0 S, name1 = lo1 + d1 S, S in 0..gcd). -1 where it does not fit
+   (a degree or a coefficient past the limits). */
+static int plan_box_line(const plan_box *B, int32_t n, int l, int64_t *c, int64_t *s_min, int64_t *s_max) {
+  const int32_t M = DNNMEM_PLAN_SYMBOLIC_MAX_TERMS;
+  int64_t pa[DNNMEM_PLAN_SYMBOLIC_MAX_TERMS][DNNMEM_PLAN_SYMBOLIC_MAX_TERMS];
+  int64_t pb[DNNMEM_PLAN_SYMBOLIC_MAX_TERMS][DNNMEM_PLAN_SYMBOLIC_MAX_TERMS];
+  int64_t d[2] = {0, 0}, g = 0, x, y;
+  int32_t r, a, b, k, j;
+  if (l == 4) {
+    for (g = B->hi[0] - B->lo[0], y = B->hi[1] - B->lo[1]; y;) x = g % y, g = y, y = x;
+    if (g == 0) return -1;
+    d[0] = (B->hi[0] - B->lo[0]) / g, d[1] = (B->hi[1] - B->lo[1]) / g;
+    *s_min = 0, *s_max = g;
+  } else {
+    int free_axis = l < 2 ? 1 : 0;
+    *s_min = B->lo[free_axis], *s_max = B->hi[free_axis];
+  }
+  for (a = 0; a < M; a++) { /* each symbol's powers as polynomials in S */
+    int64_t fixed0 = l == 0 ? B->hi[0] : B->lo[0], fixed1 = l == 2 ? B->hi[1] : B->lo[1];
+    if (plan_box_power(l < 2 ? fixed0 : l == 4 ? B->lo[0] : 0, l < 2 ? 0 : l == 4 ? d[0] : 1, a, pa[a]) ||
+        plan_box_power(l >= 2 && l < 4 ? fixed1 : l == 4 ? B->lo[1] : 0, l >= 2 && l < 4 ? 0 : l == 4 ? d[1] : 1, a,
+                       pb[a]))
+      for (k = 0; k < M; k++) pa[a][k] = pb[a][k] = -1; /* past the range: any use fails */
+  }
+  for (r = 0; r < n; r++) {
+    int64_t *out = c + (size_t)r * (size_t)M;
+    for (k = 0; k < M; k++) out[k] = 0;
+    for (b = 0; b < M; b++)
+      for (a = 0; a < M; a++) {
+        int64_t v = B->coef[(size_t)r * FILES_POLY_STRIDE + (size_t)(b * M + a)];
+        if (v == 0) continue;
+        for (k = 0; k < M; k++)
+          for (j = 0; j < M; j++) {
+            int64_t t = 0;
+            if (pa[a][k] == 0 || pb[b][j] == 0) continue;
+            if (pa[a][k] < 0 || pb[b][j] < 0 || k + j >= M) return -1;
+            if (plan_box_mul_add(pa[a][k], pb[b][j], &t) || plan_box_mul_add(v, t, &out[k + j])) return -1;
+          }
+      }
+  }
+  return 0;
+}
+
+static const char *const plan_box_line_names[PLAN_BOX_LINES] = {"%s at its top", "%s at its bottom",
+                                                                 "%s at its top", "%s at its bottom",
+                                                                 "the diagonal from the bottom corner"};
+
+/* Every record's size at (v0, v1) into iv->records (the file's order of symbols). */
+static void plan_box_at(files_intervals *iv, const plan_box *B, int64_t v0, int64_t v1) {
+  int64_t v[2] = {0, 0}, box[2];
+  files_error err;
+  int f;
+  box[0] = v0, box[1] = v1;
+  for (f = 0; f < 2; f++)
+    if (iv->symbols[f][0]) v[f] = box[B->map[f]];
+  if (files_intervals_at(iv, v, &err) != 0) cli_file_error(&err);
+}
+
+static void plan_box_command(const cli_args *a, files_intervals *iv, const dnnmem_plan_options *opt) {
+  const int32_t M = DNNMEM_PLAN_SYMBOLIC_MAX_TERMS;
+  plan_box B;
+  int32_t n = iv->n, i, l, p, q, k, f, points, best_line = -1, edges = 0;
+  int32_t *order[PLAN_BOX_CANDIDATES], *below_offsets[PLAN_BOX_CANDIDATES], *below_ids[PLAN_BOX_CANDIDATES];
+  int32_t worst_k = 0, planned_k[PLAN_BOX_CANDIDATES];
+  int64_t *line_coef, *sizes, *bounds, *offsets, at[2] = {0, 0}, worst_at[2] = {0, 0}, corner[4], u;
+  double best_worst = -1.0, best_sum = 0.0, ms;
+  size_t bytes = 0, need;
+  void *scratch = NULL;
+  dnnmem_plan_stacking st;
+  dnnmem_plan_symbolic one;
+  memset(&B, 0, sizeof(B));
+  for (k = 0; k < 2; k++) plan_symbol_parse("--symbol", a->symbol[k], B.name[k], &B.lo[k], &B.hi[k]);
+  if (strcmp(B.name[0], B.name[1]) == 0) cli_usage_error("--symbol %s given twice", B.name[0]);
+  if (iv->has_pass) cli_input_error(a->operand, iv->csv.header_line, "a pass column cannot be combined with --symbol");
+  if (a->capacity > 0) cli_usage_error("--capacity cannot be combined with --symbol");
+  if (arrlen(a->at) != 0 && arrlen(a->at) != 2) cli_usage_error("--at: one value per symbol (two) with two --symbol");
+  for (k = 0; k < (int32_t)arrlen(a->at); k++) {
+    char nm[32];
+    int64_t v;
+    plan_symbol_parse("--at", a->at[k], nm, &v, NULL);
+    for (f = 0; f < 2 && strcmp(nm, B.name[f]) != 0; f++) {}
+    if (f == 2) cli_usage_error("--at %s: the symbols are %s and %s", a->at[k], B.name[0], B.name[1]);
+    if (v < B.lo[f] || v > B.hi[f]) cli_usage_error("--at %s is outside --symbol %s", a->at[k], a->symbol[f]);
+    plan_symbol_units("--at", a->at[k], iv->units[0], &v, NULL);
+    at[f] = v;
+  }
+  u = iv->units[0] > 1 ? iv->units[0] : 1; /* both symbols share the unit */
+  for (k = 0; k < 2; k++) plan_symbol_units("--symbol", a->symbol[k], u, &B.lo[k], &B.hi[k]);
+  for (f = 0; f < 2; f++) { /* the file's symbols among the two given; an unused one takes the other */
+    B.map[f] = f == 0 ? 0 : 1 - B.map[0];
+    if (!iv->symbols[f][0]) continue;
+    for (k = 0; k < 2 && strcmp(iv->symbols[f], B.name[k]) != 0; k++) {}
+    if (k == 2)
+      cli_input_error(a->operand, iv->symbolic_line, "sizes are polynomials in %s, not in --symbol %s or %s",
+                      iv->symbols[f], B.name[0], B.name[1]);
+    B.map[f] = k;
+  }
+  for (i = 0; i < n; i++) /* fixed offsets and gaps are refused with their line */
+    if ((iv->records[i].flags & DNNMEM_INTERVAL_FIXED) || iv->records[i].num_gaps)
+      cli_input_error(a->operand, files_intervals_line(iv, i), "--symbol plans no fixed offsets or gaps");
+  plan_box_at(iv, &B, B.hi[0], B.hi[1]); /* the largest sizes fit int64_t */
+  B.coef = (int64_t *)cli_alloc(((size_t)n + 1) * FILES_POLY_STRIDE * sizeof(int64_t));
+  for (i = 0; i < n; i++) /* in --symbol order: name0^a name1^b */
+    for (p = 0; p < M; p++)
+      for (q = 0; q < M; q++) {
+        int32_t e[2];
+        e[B.map[0]] = q, e[B.map[1]] = p; /* file: symbols[0]^q symbols[1]^p */
+        B.coef[(size_t)i * FILES_POLY_STRIDE + (size_t)(e[1] * M + e[0])] =
+            iv->coefficients[(size_t)i * FILES_POLY_STRIDE + (size_t)(p * M + q)];
+      }
+  for (k = 0; k < 2; k++) {
+    B.axis[k] = (int64_t *)cli_alloc(PLAN_BOX_GRID * sizeof(int64_t));
+    B.count[k] = plan_box_axis(B.lo[k], B.hi[k], B.axis[k]);
+  }
+  points = B.count[0] * B.count[1];
+  sizes = (int64_t *)cli_alloc(((size_t)points * (size_t)n + 1) * sizeof(int64_t));
+  bounds = (int64_t *)cli_alloc((size_t)points * sizeof(int64_t));
+  offsets = (int64_t *)cli_alloc(((size_t)n + 1) * sizeof(int64_t));
+  line_coef = (int64_t *)cli_alloc(((size_t)n * (size_t)M + 1) * sizeof(int64_t));
+  cli_check(dnnmem_plan_lower_bound_scratch_size(&iv->problem, &bytes), a->operand);
+  cli_check(dnnmem_plan_check_scratch_size(&iv->problem, &need), a->operand);
+  if (need > bytes) bytes = need;
+  memset(&one, 0, sizeof(one));
+  one.intervals = &iv->problem;
+  one.terms = M;
+  one.coefficients = line_coef; /* the solve's scratch depends on the records and options only */
+  memset(line_coef, 0, (size_t)n * (size_t)M * sizeof(int64_t));
+  cli_check(dnnmem_plan_symbolic_solve_scratch_size(&one, opt, &need), a->operand);
+  if (need > bytes) bytes = need;
+  scratch = cli_alloc(bytes);
+  ms = cli_now_ms();
+  for (p = 0; p < B.count[0]; p++) /* the grid: sizes and lower bounds */
+    for (q = 0; q < B.count[1]; q++) {
+      int32_t pt = p * B.count[1] + q;
+      dnnmem_plan_result bounded;
+      plan_box_at(iv, &B, B.axis[0][p], B.axis[1][q]);
+      for (i = 0; i < n; i++) sizes[(size_t)pt * (size_t)n + (size_t)i] = iv->records[i].size;
+      cli_check(dnnmem_plan_lower_bound(&iv->problem, &bounded, scratch, bytes), a->operand);
+      bounds[pt] = bounded.lower_bound;
+    }
+  for (l = 0; l < PLAN_BOX_CANDIDATES; l++) { /* a stacking per candidate, measured over the grid */
+    dnnmem_plan_symbolic_result res;
+    dnnmem_plan_symbolic at_point;
+    double worst = 0.0, sum = 0.0;
+    int32_t w_k = 0;
+    order[l] = below_offsets[l] = below_ids[l] = NULL;
+    planned_k[l] = -1;
+    if (l < PLAN_BOX_LINES) {
+      if (plan_box_line(&B, n, l, line_coef, &one.s_min, &one.s_max) != 0) continue;
+    } else { /* constant sizes: a blend (each size's share of the bound, in 2^-30) or one point's */
+      memset(line_coef, 0, (size_t)n * (size_t)M * sizeof(int64_t));
+      one.s_min = one.s_max = 0;
+      if (l >= PLAN_BOX_LINES + 2) {
+        for (k = PLAN_BOX_LINES + 2; k < l; k++)
+          if (planned_k[k] == worst_k) break;
+        if (k < l || best_line < 0) continue; /* that point was planned already */
+        planned_k[l] = worst_k;
+      }
+      for (k = 0; k < points; k++) {
+        int32_t pk = k / B.count[1], qk = k % B.count[1];
+        int at_corner = (pk == 0 || pk == B.count[0] - 1) && (qk == 0 || qk == B.count[1] - 1);
+        if (planned_k[l] >= 0 ? k != planned_k[l] : (bounds[k] == 0 || (l == PLAN_BOX_LINES + 1 && !at_corner)))
+          continue;
+        for (i = 0; i < n; i++) {
+          int64_t v = sizes[(size_t)k * (size_t)n + (size_t)i];
+          line_coef[(size_t)i * (size_t)M] += planned_k[l] >= 0 ? v : (int64_t)((double)v * 1073741824.0 /
+                                                                                   (double)bounds[k] + 0.5);
+        }
+      }
+    }
+    order[l] = (int32_t *)cli_alloc(((size_t)n + 1) * sizeof(int32_t));
+    below_offsets[l] = (int32_t *)cli_alloc(((size_t)n + 1) * sizeof(int32_t));
+    below_ids[l] = (int32_t *)cli_alloc((size_t)DNNMEM_PLAN_SYMBOLIC_EDGES(n) * sizeof(int32_t));
+    cli_check(dnnmem_plan_symbolic_solve(&one, opt, order[l], below_offsets[l], below_ids[l],
+                                         (int32_t)DNNMEM_PLAN_SYMBOLIC_EDGES(n), &res, scratch, bytes),
+              a->operand);
+    st.order = order[l], st.below_offsets = below_offsets[l], st.below_ids = below_ids[l];
+    memset(&at_point, 0, sizeof(at_point));
+    at_point.intervals = &iv->problem;
+    at_point.terms = 1;
+    for (k = 0; k < points; k++) { /* the stacking at each point: sizes as constants */
+      int64_t arena = 0;
+      double ratio;
+      at_point.coefficients = sizes + (size_t)k * (size_t)n;
+      cli_check(dnnmem_plan_symbolic_resolve(&at_point, &st, 0, offsets, &arena), a->operand);
+      ratio = bounds[k] > 0 ? (double)arena / (double)bounds[k] : 1.0;
+      sum += ratio;
+      if (ratio > worst) worst = ratio, w_k = k;
+    }
+    if (best_line < 0 || worst < best_worst || (worst == best_worst && sum < best_sum)) {
+      best_line = l, best_worst = worst, best_sum = sum, edges = res.edges, worst_k = w_k;
+      worst_at[0] = B.axis[0][w_k / B.count[1]], worst_at[1] = B.axis[1][w_k % B.count[1]];
+    }
+  }
+  ms = cli_now_ms() - ms;
+  if (best_line < 0) cli_input_error(a->operand, 0, "no stacking: the sizes leave the int64 range along every line");
+  st.order = order[best_line], st.below_offsets = below_offsets[best_line], st.below_ids = below_ids[best_line];
+  { /* the plan checker at the four corners, the worst point and the --at point */
+    int64_t check[6][2], arena = 0, bound = 0;
+    dnnmem_plan_result checked;
+    dnnmem_plan_symbolic at_point;
+    dnnmem_result r;
+    int c, num = arrlen(a->at) ? 6 : 5;
+    check[0][0] = B.lo[0], check[0][1] = B.lo[1], check[1][0] = B.hi[0], check[1][1] = B.hi[1];
+    check[2][0] = B.lo[0], check[2][1] = B.hi[1], check[3][0] = B.hi[0], check[3][1] = B.lo[1];
+    check[4][0] = worst_at[0], check[4][1] = worst_at[1], check[5][0] = at[0], check[5][1] = at[1];
+    memset(&at_point, 0, sizeof(at_point));
+    at_point.intervals = &iv->problem;
+    at_point.terms = 1;
+    for (c = 0; c < num; c++) {
+      plan_box_at(iv, &B, check[c][0], check[c][1]);
+      for (i = 0; i < n; i++) line_coef[i] = iv->records[i].size;
+      at_point.coefficients = line_coef;
+      cli_check(dnnmem_plan_symbolic_resolve(&at_point, &st, 0, offsets, &arena), a->operand);
+      r = dnnmem_plan_check(&iv->problem, offsets, &checked, scratch, bytes);
+      if (r != DNNMEM_OK || checked.arena != arena)
+        cli_input_error(a->operand, 0, "internal error: the plan at %s = %lld, %s = %lld fails its check (%s)",
+                        B.name[0], (long long)(check[c][0] * u), B.name[1], (long long)(check[c][1] * u),
+                        CLI_RESULT_TEXT(r));
+      cli_check(dnnmem_plan_lower_bound(&iv->problem, &checked, scratch, bytes), a->operand);
+      bound = checked.lower_bound;
+      if (c < 2) corner[2 * c] = arena, corner[2 * c + 1] = bound;
+      if (c == 5) { /* --at: the offsets there */
+        at[0] = arena, at[1] = bound;
+        if (a->out) cli_write_column(files_intervals_rows(iv), a->out, "offset", offsets, NULL);
+        if (a->svg) cli_plan_svg(a->svg, a->operand, iv->records, n, offsets, arena, bound);
+      }
+    }
+  }
+  if (a->out && !arrlen(a->at)) plan_write_stacking(iv, a->out, st.order, st.below_offsets, st.below_ids);
+  {
+    char line[96];
+    if (best_line < PLAN_BOX_LINES)
+      snprintf(line, sizeof(line), plan_box_line_names[best_line], B.name[best_line < 2 ? 0 : 1]);
+    else if (best_line < PLAN_BOX_LINES + 2)
+      snprintf(line, sizeof(line), "a blend of %s", best_line == PLAN_BOX_LINES ? "every point" : "the corners");
+    else
+      snprintf(line, sizeof(line), "the plan at %s = %lld, %s = %lld", B.name[0],
+               (long long)(B.axis[0][planned_k[best_line] / B.count[1]] * u), B.name[1],
+               (long long)(B.axis[1][planned_k[best_line] % B.count[1]] * u));
+    if (a->json) {
+      cli_json_begin();
+      cli_json_int("n", n);
+      cli_json_string("symbol", B.name[0]);
+      cli_json_string("symbol2", B.name[1]);
+      cli_json_int("s_min", B.lo[0] * u);
+      cli_json_int("s_max", B.hi[0] * u);
+      cli_json_int("s2_min", B.lo[1] * u);
+      cli_json_int("s2_max", B.hi[1] * u);
+      if (u > 1) cli_json_int("unit", u);
+      if (arrlen(a->at)) {
+        cli_json_int("arena", at[0]);
+        cli_json_int("lower_bound", at[1]);
+        cli_json_bool("optimal", at[0] == at[1]);
+      }
+      cli_json_double("worst_ratio", best_worst);
+      cli_json_int("worst_at", worst_at[0] * u);
+      cli_json_int("worst_at2", worst_at[1] * u);
+      cli_json_int("arena_min", corner[0]);
+      cli_json_int("lower_bound_min", corner[1]);
+      cli_json_int("arena_max", corner[2]);
+      cli_json_int("lower_bound_max", corner[3]);
+      cli_json_int("samples", points);
+      cli_json_string("planned_on", line);
+      cli_json_int("edges", edges);
+      cli_json_double("time_ms", ms);
+      cli_json_end();
+    } else {
+      char unit[48] = "";
+      if (u > 1) snprintf(unit, sizeof(unit), " (multiples of %lld)", (long long)u);
+      printf("%s: %d records, one plan for %s in %lld..%lld, %s in %lld..%lld%s: worst %.4fx the lower bound (at "
+             "%s = %lld, %s = %lld) over a grid of %d x %d points; planned on %s, %.2f ms\n",
+             files_display_name(a->operand), (int)n, B.name[0], (long long)(B.lo[0] * u), (long long)(B.hi[0] * u),
+             B.name[1],
+             (long long)(B.lo[1] * u), (long long)(B.hi[1] * u), unit, best_worst, B.name[0],
+             (long long)(worst_at[0] * u), B.name[1], (long long)(worst_at[1] * u), (int)B.count[0],
+             (int)B.count[1], line, ms);
+      printf("both at the bottom: arena %lld, lower bound %lld; both at the top: arena %lld, lower bound %lld\n",
+             (long long)corner[0], (long long)corner[1], (long long)corner[2], (long long)corner[3]);
+      if (arrlen(a->at))
+        printf("at the --at point: arena %lld, lower bound %lld (%.4fx)\n", (long long)at[0], (long long)at[1],
+               at[1] ? (double)at[0] / (double)at[1] : 1.0);
+    }
+  }
+  for (l = 0; l < PLAN_BOX_CANDIDATES; l++) free(order[l]), free(below_offsets[l]), free(below_ids[l]);
+  for (k = 0; k < 2; k++) free(B.axis[k]);
+  free(B.coef), free(sizes), free(bounds), free(offsets), free(line_coef), free(scratch);
+}
+
 static int cmd_plan(const cli_args *a) {
   dnnmem_plan_options opt;
   dnnmem_plan_result res;
@@ -1453,12 +1840,13 @@ static int cmd_plan(const cli_args *a) {
   if (a->algo && !arrlen(a->pools) && dnnmem_plan_algo_parse(a->algo, &opt.algo) != DNNMEM_OK)
     cli_usage_error("unknown --algo '%s'", a->algo);
   if (a->align & (a->align - 1)) cli_usage_error("--align must be a power of two");
-  if (arrlen(a->at) && !a->symbol) cli_usage_error("--at needs --symbol");
+  if (arrlen(a->at) && !arrlen(a->symbol)) cli_usage_error("--at needs --symbol");
+  if (arrlen(a->symbol) > 2) cli_usage_error("--symbol: at most two symbols");
   opt.node_limit = a->nodes;
   opt.capacity = a->capacity;
   if (a->inplace && strcmp(a->inplace, "elementwise") != 0)
     cli_usage_error("unknown --inplace '%s' (elementwise)", a->inplace);
-  if (a->inplace && a->symbol) cli_usage_error("--inplace cannot be combined with --symbol");
+  if (a->inplace && arrlen(a->symbol)) cli_usage_error("--inplace cannot be combined with --symbol");
   cli_read_intervals_symbolic(a->operand, a->align, &iv);
   if (a->inplace) {
     files_error err;
@@ -1467,7 +1855,7 @@ static int cmd_plan(const cli_args *a) {
     files_intervals_inplace(&iv, files_elementwise_ops);
     if (files_intervals_links_check(&iv, &err)) cli_file_error(&err);
   }
-  if (a->symbol) cli_refuse_links(a->operand, &iv, "--symbol: reuse and alias links are not supported with symbolic sizes");
+  if (arrlen(a->symbol)) cli_refuse_links(a->operand, &iv, "--symbol: reuse and alias links are not supported with symbolic sizes");
   deadline = cli_now_ms() + a->time_limit * 1e3;
   if (a->time_limit > 0) {
     opt.stop = cli_deadline_passed;
@@ -1479,15 +1867,23 @@ static int cmd_plan(const cli_args *a) {
     files_intervals_free(&iv);
     return 0;
   }
-  if (a->symbol) {
+  if (arrlen(a->symbol) == 2) {
+    plan_box_command(a, &iv, &opt);
+    files_intervals_free(&iv);
+    return 0;
+  }
+  if (arrlen(a->symbol)) {
     plan_symbolic_command(a, &iv, &opt);
     files_intervals_free(&iv);
     return 0;
   }
   if (iv.symbolic_line)
     cli_input_error(a->operand, iv.symbolic_line,
-                    "size: '%s' is not an integer (a polynomial in %s: plan it with --symbol %s=LO..HI)",
-                    files_cell(&iv.csv, iv.symbolic_row, files_column(&iv.csv, "size")), iv.symbol, iv.symbol);
+                    "size: '%s' is not an integer (a polynomial in %s%s%s: plan it with --symbol %s=LO..HI%s%s%s)",
+                    files_cell(files_intervals_rows(&iv), iv.symbolic_row,
+                               files_column(files_intervals_rows(&iv), "size")),
+                    iv.symbols[0], iv.symbols[1][0] ? " and " : "", iv.symbols[1], iv.symbols[0],
+                    iv.symbols[1][0] ? " --symbol " : "", iv.symbols[1], iv.symbols[1][0] ? "=LO..HI" : "");
   if (iv.has_pass) {
     if (a->capacity > 0) cli_usage_error("--capacity cannot be combined with passes");
     plan_passes_command(a, &iv, &opt);
@@ -1577,8 +1973,11 @@ static const cli_option remat_options[] = {
     {"--points", "N", CLI_INT, CLI_ARG(points), 1, 1000, "the curve's points (default 11)"},
     {"--spacing", "S", CLI_STRING, CLI_ARG(spacing), 0, 0, "the curve's budgets: even (default) or geometric"},
     {"--plan", NULL, CLI_FLAG, CLI_ARG(remat_plan), 0, 0,
-     "also plan the sequence's arena: an offset for every computed\ninstance (arena, arena_optimal; --out writes step,node,offset)"},
-    {"--plan-algo", "A", CLI_STRING, CLI_ARG(algo), 0, 0, "--plan's strategy (plan --algo; default best)"},
+     "also write the sequence's arena: an offset for every computed\ninstance (arena, arena_lower_bound, arena_optimal; --out writes\nstep,node,offset); the solve already bounds the arena by the budget"},
+    {"--peak-only", NULL, CLI_FLAG, CLI_ARG(peak_only), 0, 0,
+     "the budget bounds the peak only (the bytes held at one step), not\nthe arena (for engines that place memory their own way)"},
+    {"--plan-algo", "A", CLI_STRING, CLI_ARG(algo), 0, 0,
+     "--plan's strategy (plan --algo; default exact with the budget as\ncapacity, as the solve plans)"},
     {"--plan-nodes", "N", CLI_INT, CLI_ARG(nodes), 1, INT64_MAX, "--plan's exact-search nodes (plan --nodes)"},
     {"--time-limit", "S", CLI_NUMBER, CLI_ARG(time_limit), 0, 0,
      "anneal for S seconds (the curve: S in all); default: a fixed move\ncount (deterministic; the curve: also at most 4 s in all)"},
@@ -1700,6 +2099,7 @@ static dnnmem_remat_options remat_options_of(const cli_args *a) {
   memset(&o, 0, sizeof(o));
   o.iterations = a->iterations;
   o.no_contraction = a->no_contraction != 0;
+  o.peak_only = a->peak_only != 0;
   return o;
 }
 
@@ -1780,15 +2180,16 @@ static void remat_print_point(const cli_args *a, const remat_setup *s, const dnn
   double ratio = s->base.peak > 0 ? (double)pt->budget / (double)s->base.peak : 1.0;
   int feasible = pt->time >= 0;
   int64_t time = feasible ? pt->time : pt->run_time, peak = feasible ? pt->peak : pt->run_peak;
+  int64_t arena = feasible ? pt->arena : pt->run_arena;
   double overhead = remat_overhead(s, time), bound = remat_overhead(s, pt->time_lower_bound);
   if (a->json)
-    printf("%s{\"ratio\": %.4g, \"budget\": %lld, \"peak\": %lld, \"time\": %lld, \"overhead\": %.6g, "
-           "\"feasible\": %s, \"time_lower_bound\": %lld, \"overhead_lower_bound\": %.6g}",
-           k ? ", " : "", ratio, (long long)pt->budget, (long long)peak, (long long)time, overhead,
+    printf("%s{\"ratio\": %.4g, \"budget\": %lld, \"peak\": %lld, \"arena\": %lld, \"time\": %lld, "
+           "\"overhead\": %.6g, \"feasible\": %s, \"time_lower_bound\": %lld, \"overhead_lower_bound\": %.6g}",
+           k ? ", " : "", ratio, (long long)pt->budget, (long long)peak, (long long)arena, (long long)time, overhead,
            feasible ? "true" : "false", (long long)pt->time_lower_bound, bound);
   else
-    printf("%5.2f %14lld %14lld %14lld %8.2f%% %8.2f%% %s\n", ratio, (long long)pt->budget, (long long)peak,
-           (long long)time, 100 * overhead, 100 * bound, feasible ? "yes" : "no");
+    printf("%5.2f %14lld %14lld %14lld %14lld %8.2f%% %8.2f%% %s\n", ratio, (long long)pt->budget, (long long)peak,
+           (long long)arena, (long long)time, 100 * overhead, 100 * bound, feasible ? "yes" : "no");
 }
 
 /* Library call of remat's curve: dnnmem_remat_curve with the caller's
@@ -1835,7 +2236,8 @@ static void remat_curve(const cli_args *a, const remat_setup *s) {
   } else {
     /* overhead: the time found over the row order's; at least: the proven
        least overhead of any sequence within the budget */
-    printf("%5s %14s %14s %14s %9s %9s %s\n", "ratio", "budget", "peak", "time", "overhead", "at least", "feasible");
+    printf("%5s %14s %14s %14s %14s %9s %9s %s\n", "ratio", "budget", "peak", "arena", "time", "overhead", "at least",
+           "feasible");
   }
   for (k = 0; k < count; k++) remat_print_point(a, s, &points[k], k);
   if (a->json) {
@@ -1866,6 +2268,8 @@ static void remat_print_json(const remat_setup *s, int64_t budget, const remat_r
                              const cli_args *a) {
   cli_json_int("peak", run->stats.peak);
   cli_json_int("budget", budget);
+  cli_json_bool("peak_only", a->peak_only);
+  if (!a->remat_plan && run->stats.arena >= 0) cli_json_int("arena", run->stats.arena);
   cli_json_int("time", run->stats.time);
   cli_json_double("overhead", remat_overhead(s, run->stats.time));
   cli_json_bool("feasible", run->result == DNNMEM_OK);
@@ -1902,6 +2306,10 @@ static void remat_print_text(const remat_setup *s, int64_t budget, const remat_r
          (long long)run->stats.peak, s->base.peak > 0 ? 100.0 * (double)run->stats.peak / (double)s->base.peak : 0.0,
          (long long)run->stats.time, 100 * remat_overhead(s, run->stats.time), run->length,
          run->result == DNNMEM_OK ? "feasible" : "INFEASIBLE");
+  if (run->stats.arena >= 0)
+    printf("arena %lld bytes (%.1f%% of the budget; the %s)\n", (long long)run->stats.arena,
+           budget > 0 ? 100.0 * (double)run->stats.arena / (double)budget : 0.0,
+           run->result == DNNMEM_OK ? "budget bounds the arena" : "arena does not fit");
   printf("%lld moves in %.0f ms (%.2g moves/s)\n", (long long)run->stats.moves, run->ms,
          run->ms > 0 ? (double)run->stats.moves / (run->ms / 1e3) : 0.0);
   if (s->checkpoint.peak >= 0)
@@ -1930,7 +2338,8 @@ static void remat_write_sequence(const char *path, const remat_run *run) {
 /* Library calls of remat --plan: the sequence's instances planned in one
    arena (dnnmem_remat_plan), checked by dnnmem_plan_check (a failure would
    be a bug: exit 2); --out then writes step,node,offset rows. */
-static void remat_plan_arena(const cli_args *a, const remat_setup *s, const remat_run *run, remat_extras *x) {
+static void remat_plan_arena(const cli_args *a, const remat_setup *s, int64_t budget, const remat_run *run,
+                             remat_extras *x) {
   size_t n = (size_t)run->length + 1, bytes = 0, check_bytes = 0;
   dnnmem_interval *records = (dnnmem_interval *)cli_alloc(n * sizeof(*records));
   int64_t *offsets = (int64_t *)cli_alloc(n * sizeof(int64_t));
@@ -1940,10 +2349,11 @@ static void remat_plan_arena(const cli_args *a, const remat_setup *s, const rema
   void *scratch;
   double t0 = cli_now_ms();
   int32_t j;
-  memset(&opt, 0, sizeof(opt));
+  /* the solve's own plan options (its arena again), unless overridden */
+  dnnmem_remat_arena_options(budget, run->length, &opt);
   if (a->algo && dnnmem_plan_algo_parse(a->algo, &opt.algo) != DNNMEM_OK)
     cli_usage_error("unknown --plan-algo '%s'", a->algo);
-  opt.node_limit = a->nodes;
+  if (a->algo || a->nodes) opt.node_limit = a->nodes;
   cli_check(dnnmem_remat_plan_scratch_size(&s->problem, &opt, run->sequence, run->length, 0, &bytes),
             s->path);
   scratch = cli_alloc(bytes);
@@ -1986,7 +2396,7 @@ static void remat_single(const cli_args *a, const remat_setup *s, remat_run *run
             (long long)s->lower_bound);
   if (a->time_limit > 0 && !o.iterations) o.iterations = INT64_MAX / 4;
   remat_anneal(s, &o, budget, a->time_limit, (uint64_t)a->seed, remat_report_mode(a), run);
-  if (a->remat_plan) remat_plan_arena(a, s, run, &x);
+  if (a->remat_plan) remat_plan_arena(a, s, budget, run, &x);
   else if (a->out) remat_write_sequence(a->out, run);
   if (a->bound || a->bound_cuts) {
     x.bound_ms = cli_now_ms();
@@ -2949,7 +3359,7 @@ static const cli_command cli_commands[] = {
      "CSV (columns read: id,size,inputs; output optional; --inplace also op); -\n"
      "reads standard input. Sizes are bytes, 8k = 8K = 8KiB = 8192 (powers of 1024).\n"
      "--algo best (the default) reports the strategy that won.", plan_options,
-     "one JSON object: n, algo, arena, lower_bound, optimal, time_ms, nodes,\nstop (none, proved, nodes, time, incomplete), degraded\n(with --capacity also capacity, feasible; proven infeasible: conflict\n[ids], conflict_minimal, conflict_decisions, conflict_time_ms). With\nreuse/alias links: links, reused [[id, overwritten id], ...]. With a\n'pass' column: passes [{pass, n, arena}], one_shot_arena, one_shot_lower_bound. With --symbol:\nsymbol, s_min, s_max, worst_ratio, worst_at, arena_min, lower_bound_min,\narena_max, lower_bound_max, samples, edges (--at adds at, arena,\nlower_bound, optimal). With --pool: n, algo, feasible, cost, arena (all\npools), lower_bound and optimal (of the cost), time_ms, nodes, stop,\ndecisions, moves, pools [{name, capacity, cost, arena, bytes}] (links and\nreused with links; proven infeasible: conflict, conflict_minimal, ...)",
+     "one JSON object: n, algo, arena, lower_bound, optimal, time_ms, nodes,\nstop (none, proved, nodes, time, incomplete), degraded\n(with --capacity also capacity, feasible; proven infeasible: conflict\n[ids], conflict_minimal, conflict_decisions, conflict_time_ms). With\nreuse/alias links: links, reused [[id, overwritten id], ...]. With a\n'pass' column: passes [{pass, n, arena}], one_shot_arena, one_shot_lower_bound. With --symbol:\nsymbol, s_min, s_max, worst_ratio, worst_at, arena_min, lower_bound_min,\narena_max, lower_bound_max, samples, edges (--at adds at, arena,\nlower_bound, optimal; unit when sizes have denominators). Two\n--symbol: also symbol2, s2_min, s2_max, worst_at2, planned_on; samples\ncounts the grid's points; _min/_max at both bottoms/tops. With --pool: n, algo, feasible, cost, arena (all\npools), lower_bound and optimal (of the cost), time_ms, nodes, stop,\ndecisions, moves, pools [{name, capacity, cost, arena, bytes}] (links and\nreused with links; proven infeasible: conflict, conflict_minimal, ...)",
      cmd_plan},
     {"share", "FILE", "shared objects for tensor lifetimes (TFLite)",
      "Shared objects (TFLite) for the records of FILE: an intervals CSV\n"

@@ -133,69 +133,114 @@ FILES_FN int files_add_overflows(int64_t a, int64_t b, int64_t *sum) {
 
 /* ---- polynomial sizes ---------------------------------------------------- */
 
-/* A size that grows with a symbol: "4096*S^2+512*S+64" (terms INT,
-   INT*SYM, SYM, INT*SYM^K, SYM^K joined by '+', spaces allowed; like
-   powers add up). coef[DNNMEM_PLAN_SYMBOLIC_MAX_TERMS] receives the
-   coefficients, *terms the degree + 1; symbol (32 bytes) the symbol's name,
-   which must match it when it is not empty. 0, or -1 with *why and *at
-   (the byte, 1-based). */
-FILES_FN int files_poly_parse(const char *text, char *symbol, int64_t *coef, int32_t *terms,
-                              const char **why, size_t *at) {
+/* Coefficients per size: [j * DNNMEM_PLAN_SYMBOLIC_MAX_TERMS + i] is the
+   coefficient of S^i T^j (S, T the first and the second symbol), so that
+   one symbol's are the first DNNMEM_PLAN_SYMBOLIC_MAX_TERMS. */
+#define FILES_POLY_STRIDE (DNNMEM_PLAN_SYMBOLIC_MAX_TERMS * DNNMEM_PLAN_SYMBOLIC_MAX_TERMS)
+
+#define FILES_POLY_DEN_MAX ((int64_t)1 << 30) /* the largest denominator of a size */
+
+static int64_t files_gcd(int64_t a, int64_t b) {
+  while (b) {
+    int64_t t = a % b;
+    a = b, b = t;
+  }
+  return a;
+}
+
+/* A size that grows with one or two symbols: "4096*S^2+512*S+64",
+   "96*H*W+8", "3*H*W/8" (terms: products of INT, SYM and SYM^K joined by
+   '*', optionally over a positive INT after '/'; terms joined by '+',
+   spaces allowed; like terms add up). coef[FILES_POLY_STRIDE] receives the
+   coefficients times *den (the least common denominator of the terms),
+   terms[2] the degree + 1 in each symbol; symbols[2] (32 bytes each) their
+   names, which a file shares: a name not yet there takes the first empty
+   one. 0, or -1 with *why and *at (the byte, 1-based). */
+FILES_FN int files_poly_parse(const char *text, char (*symbols)[32], int64_t *coef, int32_t *terms,
+                              int64_t *den, const char **why, size_t *at) {
   const char *p = text;
   int k;
-  for (k = 0; k < DNNMEM_PLAN_SYMBOLIC_MAX_TERMS; k++) coef[k] = 0;
-  *terms = 1;
+  for (k = 0; k < FILES_POLY_STRIDE; k++) coef[k] = 0;
+  terms[0] = terms[1] = 1;
+  *den = 1;
 #define FILES_POLY_FAIL(w) return *why = (w), *at = (size_t)(p - text) + 1, -1
   for (;;) {
-    int64_t c = 1, e = 0, v;
-    int has_c = 0, has_sym = 0;
-    while (*p == ' ') p++;
-    if (*p == '-') FILES_POLY_FAIL("a negative coefficient");
-    if (*p >= '0' && *p <= '9') {
-      for (c = 0; *p >= '0' && *p <= '9'; p++)
-        if (c > (INT64_MAX - (*p - '0')) / 10) FILES_POLY_FAIL("a coefficient past the int64 range");
-        else c = c * 10 + (*p - '0');
-      has_c = 1;
+    int64_t c = 1, e[2] = {0, 0}, v;
+    int factors = 0;
+    for (;;) { /* one factor: INT, SYM or SYM^K */
       while (*p == ' ') p++;
-      if (*p == '*') {
-        p++;
-        while (*p == ' ') p++;
-        if (*p == '-') FILES_POLY_FAIL("a negative coefficient");
-        if (!(isalpha((unsigned char)*p) || *p == '_')) FILES_POLY_FAIL("expected the symbol after '*'");
-      }
-    }
-    if (isalpha((unsigned char)*p) || *p == '_') {
-      char name[32];
-      size_t len = 0;
-      const char *start = p;
-      while (isalnum((unsigned char)*p) || *p == '_') {
-        if (len + 1 >= sizeof(name)) FILES_POLY_FAIL("a symbol name longer than 31 bytes");
-        name[len++] = *p++;
-      }
-      name[len] = 0;
-      if (*symbol && strcmp(symbol, name) != 0) {
-        p = start;
-        FILES_POLY_FAIL("a second symbol (one symbol per file)");
-      }
-      strcpy(symbol, name);
-      has_sym = 1;
-      e = 1;
-      while (*p == ' ') p++;
-      if (*p == '^') {
-        p++;
-        while (*p == ' ') p++;
-        if (!(*p >= '0' && *p <= '9')) FILES_POLY_FAIL("expected an exponent after '^'");
-        for (e = 0; *p >= '0' && *p <= '9'; p++) {
-          e = e * 10 + (*p - '0');
-          if (e >= DNNMEM_PLAN_SYMBOLIC_MAX_TERMS) FILES_POLY_FAIL("a degree above the largest (DNNMEM_PLAN_SYMBOLIC_MAX_TERMS - 1)");
+      if (*p == '-') FILES_POLY_FAIL("a negative coefficient");
+      if (*p >= '0' && *p <= '9') {
+        int64_t f = 0;
+        for (; *p >= '0' && *p <= '9'; p++)
+          if (f > (INT64_MAX - (*p - '0')) / 10) FILES_POLY_FAIL("a coefficient past the int64 range");
+          else f = f * 10 + (*p - '0');
+        if (f != 0 && c > INT64_MAX / f) FILES_POLY_FAIL("a coefficient past the int64 range");
+        c *= f;
+      } else if (isalpha((unsigned char)*p) || *p == '_') {
+        char name[32];
+        size_t len = 0;
+        int64_t x = 1;
+        const char *start = p;
+        int s;
+        while (isalnum((unsigned char)*p) || *p == '_') {
+          if (len + 1 >= sizeof(name)) FILES_POLY_FAIL("a symbol name longer than 31 bytes");
+          name[len++] = *p++;
         }
+        name[len] = 0;
+        for (s = 0; s < 2 && symbols[s][0] && strcmp(symbols[s], name) != 0; s++) {}
+        if (s == 2) {
+          p = start;
+          FILES_POLY_FAIL("a third symbol (at most two per file)");
+        }
+        if (!symbols[s][0]) strcpy(symbols[s], name);
+        while (*p == ' ') p++;
+        if (*p == '^') {
+          p++;
+          while (*p == ' ') p++;
+          if (!(*p >= '0' && *p <= '9')) FILES_POLY_FAIL("expected an exponent after '^'");
+          for (x = 0; *p >= '0' && *p <= '9'; p++)
+            if ((x = x * 10 + (*p - '0')) >= DNNMEM_PLAN_SYMBOLIC_MAX_TERMS) break;
+        }
+        e[s] += x;
+        if (e[s] >= DNNMEM_PLAN_SYMBOLIC_MAX_TERMS)
+          FILES_POLY_FAIL("a degree above the largest (DNNMEM_PLAN_SYMBOLIC_MAX_TERMS - 1)");
+      } else {
+        FILES_POLY_FAIL(*p ? (factors ? "expected a number or a symbol after '*'" : "expected a number or the symbol")
+                           : "expected a term");
       }
+      factors++;
+      while (*p == ' ') p++;
+      if (*p != '*') break;
+      p++;
     }
-    if (!has_c && !has_sym) FILES_POLY_FAIL(*p ? "expected a number or the symbol" : "expected a term");
-    if (files_add_overflows(coef[e], c, &v)) FILES_POLY_FAIL("coefficients past the int64 range");
-    coef[e] = v;
-    if (e + 1 > *terms) *terms = (int32_t)(e + 1);
-    while (*p == ' ') p++;
+    if (*p == '/') { /* over q: every term on the least common denominator */
+      int64_t q = 0, l, up;
+      p++;
+      while (*p == ' ') p++;
+      if (!(*p >= '0' && *p <= '9')) FILES_POLY_FAIL("expected a denominator after '/'");
+      for (; *p >= '0' && *p <= '9'; p++)
+        if ((q = q * 10 + (*p - '0')) > FILES_POLY_DEN_MAX) FILES_POLY_FAIL("a denominator above 2^30");
+      if (q == 0) FILES_POLY_FAIL("a denominator of 0");
+      while (*p == ' ') p++;
+      l = *den / files_gcd(*den, q) * q;
+      if (l > FILES_POLY_DEN_MAX) FILES_POLY_FAIL("denominators whose least common multiple is above 2^30");
+      up = l / *den;
+      for (k = 0; k < FILES_POLY_STRIDE && up > 1; k++)
+        if (coef[k] > INT64_MAX / up) FILES_POLY_FAIL("coefficients past the int64 range");
+        else coef[k] *= up;
+      if (c > INT64_MAX / (l / q)) FILES_POLY_FAIL("coefficients past the int64 range");
+      c *= l / q;
+      *den = l;
+    } else if (*den > 1) {
+      if (c > INT64_MAX / *den) FILES_POLY_FAIL("coefficients past the int64 range");
+      c *= *den;
+    }
+    k = (int)(e[1] * DNNMEM_PLAN_SYMBOLIC_MAX_TERMS + e[0]);
+    if (files_add_overflows(coef[k], c, &v)) FILES_POLY_FAIL("coefficients past the int64 range");
+    coef[k] = v;
+    for (k = 0; k < 2; k++)
+      if (e[k] + 1 > terms[k]) terms[k] = (int32_t)(e[k] + 1);
     if (*p == 0) break;
     if (*p != '+') FILES_POLY_FAIL(*p == '-' ? "a negative coefficient" : "expected '+'");
     p++;
@@ -204,14 +249,39 @@ FILES_FN int files_poly_parse(const char *text, char *symbol, int64_t *coef, int
   return 0;
 }
 
-/* The polynomial at s, or -1 when it leaves the int64 range. */
-FILES_FN int files_poly_at(const int64_t *coef, int32_t terms, int64_t s, int64_t *out) {
+/* A size cell that is a polynomial (has a symbol) rather than a number. */
+FILES_FN int files_size_is_symbolic(const char *s) {
+  for (; *s; s++)
+    if (isalpha((unsigned char)*s) || *s == '_' || *s == '^') return 1;
+  return 0;
+}
+
+/* A size cell that reads as a polynomial in one or two symbols (a typo
+   such as "4x" does not: it is a bad integer). */
+FILES_FN int files_size_is_polynomial(const char *s) {
+  char symbols[2][32] = {"", ""};
+  int64_t coef[FILES_POLY_STRIDE], den;
+  int32_t terms[2];
+  const char *why;
+  size_t at;
+  return files_size_is_symbolic(s) && files_poly_parse(s, symbols, coef, terms, &den, &why, &at) == 0;
+}
+
+/* The polynomial (FILES_POLY_STRIDE coefficients, terms[2]) at s[2], or
+   -1 when it leaves the int64 range (Horner's rule in each symbol). */
+FILES_FN int files_poly_at(const int64_t *coef, const int32_t *terms, const int64_t *s, int64_t *out) {
   int64_t v = 0;
-  int32_t j;
-  for (j = terms - 1; j >= 0; j--) {
-    if (s > 0 && v > INT64_MAX / s) return -1;
-    v *= s;
-    if (files_add_overflows(v, coef[j], &v)) return -1;
+  int32_t i, j;
+  for (j = terms[1] - 1; j >= 0; j--) {
+    int64_t row = 0;
+    for (i = terms[0] - 1; i >= 0; i--) {
+      if (s[0] > 0 && row > INT64_MAX / s[0]) return -1;
+      row *= s[0];
+      if (files_add_overflows(row, coef[j * DNNMEM_PLAN_SYMBOLIC_MAX_TERMS + i], &row)) return -1;
+    }
+    if (s[1] > 0 && v > INT64_MAX / s[1]) return -1;
+    v *= s[1];
+    if (files_add_overflows(v, row, &v)) return -1;
   }
   *out = v;
   return 0;
@@ -454,6 +524,8 @@ typedef struct files_graph {
   int64_t *xfer;        /* ns */
   uint8_t *device;      /* DNNMEM_PLACE_ANY, _CPU or _ACC */
   uint8_t *output;      /* 1: a graph output */
+  long symbolic_line;   /* the first row whose size is a polynomial (0: none);
+                           its size reads 0 (only plan takes such sizes) */
   unsigned columns;     /* bit FILES_G_X: the file has that column */
 } files_graph;
 
@@ -551,7 +623,12 @@ FILES_FN int files_graph_row(files_graph *g, const int *col, int32_t v, files_gr
                       (long long)id, (int)v);
   g->names[v] = files_cell(csv, v, col[FILES_G_HAS(FILES_G_NAME) ? FILES_G_NAME : FILES_G_ID]);
   g->ops[v] = FILES_G_HAS(FILES_G_OP) ? files_cell(csv, v, col[FILES_G_OP]) : "";
-  if (FILES_G_HAS(FILES_G_SIZE) && files_cell_size(csv, v, col[FILES_G_SIZE], &g->size[v], err)) return -1;
+  if (FILES_G_HAS(FILES_G_SIZE) && files_size_is_polynomial(files_cell(csv, v, col[FILES_G_SIZE]))) {
+    g->size[v] = 0; /* plan --symbol reads it again */
+    if (!g->symbolic_line) g->symbolic_line = line;
+  } else if (FILES_G_HAS(FILES_G_SIZE) && files_cell_size(csv, v, col[FILES_G_SIZE], &g->size[v], err)) {
+    return -1;
+  }
   if (g->size[v] < 0) return files_fail(err, csv->path, line, "size: negative (%lld)", (long long)g->size[v]);
   if ((FILES_G_HAS(FILES_G_TIME) && files_cell_time_ns(csv, v, col[FILES_G_TIME], 0, &g->time[v], err)) ||
       (FILES_G_HAS(FILES_G_CPU) && files_cell_time_ns(csv, v, col[FILES_G_CPU], 1, &g->cpu_time[v], err)) ||
@@ -614,7 +691,12 @@ FILES_FN int files_graph_parse(const char *name, char *text, size_t len, files_g
     files_fail(err, name, csv.header_line, "not a graph CSV (no 'inputs' column)");
     return files_csv_free(&csv), -1;
   }
-  return files_graph_from_csv(&csv, g, err);
+  if (files_graph_from_csv(&csv, g, err)) return -1;
+  if (!g->symbolic_line) return 0;
+  files_fail(err, name, g->symbolic_line,
+             "size: a polynomial (a dynamic dimension): this command needs numbers; convert the model with --dim "
+             "NAME=VALUE");
+  return files_graph_free(g), -1;
 }
 
 FILES_FN int files_read_graph(const char *path, files_graph *g, files_error *err) {
@@ -645,10 +727,14 @@ typedef struct files_intervals {
   dnnmem_interval *records; /* n */
   dnnmem_gap *gaps;         /* stb_ds: every record's gaps point into it */
   dnnmem_intervals problem; /* {records, n, alignment}: what the planners take */
-  int64_t *coefficients;    /* n x DNNMEM_PLAN_SYMBOLIC_MAX_TERMS: each size as a
-                               polynomial (a constant for an integer size) */
-  int32_t terms;            /* the largest degree + 1 */
-  char symbol[32];          /* the symbol of polynomial sizes; "" if none */
+  int64_t *coefficients;    /* n x FILES_POLY_STRIDE: each size as a polynomial
+                               (a constant for an integer size) */
+  int32_t terms[2];         /* the largest degree + 1 in each symbol */
+  char symbols[2][32];      /* the symbols of polynomial sizes; "" if none */
+  int64_t units[2];         /* the coefficients are in symbol / units[k]: sizes
+                               with a denominator ("3*H*W/8") are integers
+                               for multiples of the units (1: every value) */
+  int64_t *dens;            /* while reading: each size's denominator (0: 1) */
   long symbolic_line;       /* the first row with a polynomial size; 0 if none */
   int32_t symbolic_row;     /* that row (-1 if none) */
   int symbolic_ok;          /* the reader accepts polynomial sizes */
@@ -661,6 +747,7 @@ FILES_FN void files_intervals_free(files_intervals *iv) {
   files_graph_free(&iv->graph);
   free(iv->records);
   free(iv->coefficients);
+  free(iv->dens);
   arrfree(iv->gaps);
   memset(iv, 0, sizeof(*iv));
 }
@@ -777,26 +864,109 @@ FILES_FN int files_interval_check(const files_intervals *iv, int32_t i, files_er
 
 typedef struct files_id_map { char *key; int32_t value; } files_id_map; /* stb_ds */
 
-/* Record i's size: an integer, or a polynomial in the file's one symbol
-   (the record's size is then its constant term until files_intervals_at). */
-FILES_FN int files_interval_size(files_intervals *iv, const files_interval_columns *c, int32_t i,
-                                 files_error *err) {
-  const files_csv *csv = &iv->csv;
-  const char *s = files_cell(csv, i, c->size), *why;
-  int64_t *coef = iv->coefficients + (size_t)i * DNNMEM_PLAN_SYMBOLIC_MAX_TERMS;
-  int32_t terms, k;
+/* Record i's size (column col of the file's rows): an integer, or a
+   polynomial in the file's symbols (the record's size is then its constant
+   term until files_intervals_at). */
+FILES_FN int files_interval_size(files_intervals *iv, int col, int32_t i, files_error *err) {
+  const files_csv *csv = files_intervals_rows(iv);
+  const char *s = files_cell(csv, i, col), *why;
+  int64_t *coef = iv->coefficients + (size_t)i * FILES_POLY_STRIDE, den;
+  int32_t terms[2], k;
   size_t at;
-  int symbolic = 0;
-  for (k = 0; k < DNNMEM_PLAN_SYMBOLIC_MAX_TERMS; k++) coef[k] = 0;
+  for (k = 0; k < FILES_POLY_STRIDE; k++) coef[k] = 0;
   if (files_parse_size(s, &coef[0], &why) == 0) return iv->records[i].size = coef[0], 0; /* "8k": bytes */
-  if (strstr(why, "int64")) return files_cell_size(csv, i, c->size, &coef[0], err);   /* "9000000000000T" */
-  for (k = 0; s[k] && !symbolic; k++) symbolic = isalpha((unsigned char)s[k]) || s[k] == '_' || s[k] == '^';
-  if (!symbolic || !iv->symbolic_ok) return files_cell_size(csv, i, c->size, &coef[0], err);
-  if (files_poly_parse(s, iv->symbol, coef, &terms, &why, &at) != 0)
+  if (strstr(why, "int64")) return files_cell_size(csv, i, col, &coef[0], err);   /* "9000000000000T" */
+  if (!files_size_is_symbolic(s) || !iv->symbolic_ok) {
+    if (files_size_is_polynomial(s) && iv->is_graph)
+      return files_fail(err, csv->path, csv->rows[i].line,
+                        "size: '%s' is a polynomial (a dynamic dimension): this command needs numbers; convert the "
+                        "model with --dim NAME=VALUE (or plan it with --symbol)", s);
+    return files_cell_size(csv, i, col, &coef[0], err);
+  }
+  if (files_poly_parse(s, iv->symbols, coef, terms, &den, &why, &at) != 0)
     return files_fail(err, csv->path, csv->rows[i].line, "size: '%s': %s at byte %zu", s, why, at);
-  if (terms > iv->terms) iv->terms = terms;
+  if (den > 1) {
+    if (!iv->dens && !(iv->dens = (int64_t *)calloc((size_t)iv->n + 1, sizeof(int64_t))))
+      return files_fail(err, csv->path, 0, "out of memory");
+    iv->dens[i] = den;
+  }
+  for (k = 0; k < 2; k++)
+    if (terms[k] > iv->terms[k]) iv->terms[k] = terms[k];
   if (!iv->symbolic_line) iv->symbolic_line = csv->rows[i].line, iv->symbolic_row = i;
   iv->records[i].size = coef[0];
+  return 0;
+}
+
+/* c x^e mod m without overflow (m <= 2^30). */
+static int64_t files_mulpow_mod(int64_t c, int64_t x, int32_t e, int64_t m) {
+  uint64_t v = (uint64_t)(c % m), y = (uint64_t)(x % m);
+  while (e-- > 0) v = v * y % (uint64_t)m;
+  return (int64_t)v;
+}
+
+/* Every size times its denominator, at (u S0', u S1'), has integer
+   coefficients in S0', S1' once divided by it. */
+static int files_units_ok(const files_intervals *iv, int64_t u) {
+  const int32_t M = DNNMEM_PLAN_SYMBOLIC_MAX_TERMS;
+  int32_t i, a, b;
+  for (i = 0; i < iv->n; i++) {
+    const int64_t *c = iv->coefficients + (size_t)i * FILES_POLY_STRIDE;
+    int64_t d = iv->dens[i] > 1 ? iv->dens[i] : 1;
+    for (b = 0; d > 1 && b < iv->terms[1]; b++)
+      for (a = 0; a < iv->terms[0]; a++)
+        if (files_mulpow_mod(c[b * M + a], u, a + b, d) != 0) return 0;
+  }
+  return 1;
+}
+
+/* Sizes with denominators ("3*H*W/8"): the least unit u, a divisor of the
+   denominators' least common multiple l, that makes every coefficient of
+   size(u S0', u S1') an integer (u = l does unless a constant term has a
+   denominator); the coefficients are rewritten in S0' = S0 / u and
+   S1' = S1 / u. Without denominators the unit is 1. */
+FILES_FN int files_intervals_units(files_intervals *iv, files_error *err) {
+  const int32_t M = DNNMEM_PLAN_SYMBOLIC_MAX_TERMS;
+  const char *path = files_intervals_rows(iv)->path;
+  int64_t l = 1, u = 0, v, divs[2048];
+  int32_t i, a, b, nd = 0, k;
+  iv->units[0] = iv->units[1] = 1;
+  if (!iv->dens) return 0;
+  for (i = 0; i < iv->n; i++) {
+    if (iv->dens[i] > 1 && (l = l / files_gcd(l, iv->dens[i]) * iv->dens[i]) > FILES_POLY_DEN_MAX)
+      return files_fail(err, path, files_intervals_line(iv, i), "size: denominators whose least common multiple is "
+                        "above 2^30");
+    if (iv->dens[i] > 1 && iv->coefficients[(size_t)i * FILES_POLY_STRIDE] % iv->dens[i] != 0)
+      return files_fail(err, path, files_intervals_line(iv, i), "size: the constant term is not an integer");
+  }
+  for (v = 1; v <= l / v; v++) /* the divisors of l (at most 1344 below 2^30), ascending */
+    if (l % v == 0) {
+      for (k = nd++; k > 0 && divs[k - 1] > v; k--) divs[k] = divs[k - 1];
+      divs[k] = v;
+      if (v != l / v) divs[nd++] = l / v; /* sorted below */
+    }
+  for (i = 1; i < nd; i++) /* insertion sort: the cofactors came in descending */
+    for (k = i; k > 0 && divs[k - 1] > divs[k]; k--) v = divs[k], divs[k] = divs[k - 1], divs[k - 1] = v;
+  for (k = 0; k < nd && !u; k++)
+    if (files_units_ok(iv, divs[k])) u = divs[k];
+  for (i = 0; i < iv->n; i++) { /* c u^(a+b) / d, exact (every size: the symbols change units) */
+    int64_t *c = iv->coefficients + (size_t)i * FILES_POLY_STRIDE, d = iv->dens[i] > 1 ? iv->dens[i] : 1;
+    for (b = 0; b < iv->terms[1]; b++)
+      for (a = 0; a < iv->terms[0]; a++) {
+        int64_t t = 1, g, x = c[b * M + a];
+        int32_t e;
+        if (x == 0) continue;
+        for (e = 0; e < a + b && t <= INT64_MAX / u; e++) t *= u;
+        g = files_gcd(x, d);
+        if (e < a + b || t / (d / g) > INT64_MAX / (x / g))
+          return files_fail(err, path, files_intervals_line(iv, i), "size: coefficients past the int64 range in "
+                            "units of %lld", (long long)u);
+        c[b * M + a] = x / g * (t / (d / g));
+      }
+    iv->records[i].size = c[0];
+  }
+  iv->units[0] = iv->units[1] = u;
+  free(iv->dens);
+  iv->dens = NULL;
   return 0;
 }
 
@@ -815,7 +985,7 @@ FILES_FN int files_interval_row(files_intervals *iv, const files_interval_column
   shput(*ids, id, i);
   int64_t pass = 1;
   if (files_cell_i64(csv, i, c->lower, &rec->lower, err) || files_cell_i64(csv, i, c->upper, &rec->upper, err) ||
-      files_interval_size(iv, c, i, err) ||
+      files_interval_size(iv, c->size, i, err) ||
       files_cell_opt_i64(csv, i, c->alignment, &rec->alignment, &aligned, err) ||
       files_cell_opt_i64(csv, i, c->offset, &rec->fixed_offset, &fixed, err) ||
       files_cell_opt_i64(csv, i, c->hint, &rec->hint, &hint, err) ||
@@ -974,15 +1144,15 @@ FILES_FN int files_intervals_total(const files_intervals *iv, files_error *err) 
   return 0;
 }
 
-/* Every record's size at symbol value v (polynomials past the int64 range
-   and sums past it named by their row). */
-FILES_FN int files_intervals_at(files_intervals *iv, int64_t v, files_error *err) {
+/* Every record's size at the symbols' values v[2] (polynomials past the
+   int64 range and sums past it named by their row). */
+FILES_FN int files_intervals_at(files_intervals *iv, const int64_t *v, files_error *err) {
   int32_t i;
   for (i = 0; i < iv->n; i++)
-    if (files_poly_at(iv->coefficients + (size_t)i * DNNMEM_PLAN_SYMBOLIC_MAX_TERMS, iv->terms, v,
-                      &iv->records[i].size) != 0)
+    if (files_poly_at(iv->coefficients + (size_t)i * FILES_POLY_STRIDE, iv->terms, v, &iv->records[i].size) != 0)
       return files_fail(err, files_intervals_rows(iv)->path, files_intervals_line(iv, i),
-                        "size: past the int64 range at %s = %lld", iv->symbol, (long long)v);
+                        "size: past the int64 range at %s = %lld%s%s%s", iv->symbols[0], (long long)v[0],
+                        iv->symbols[1][0] ? ", " : "", iv->symbols[1], iv->symbols[1][0] ? " = ..." : "");
   return files_intervals_total(iv, err);
 }
 
@@ -1035,13 +1205,14 @@ FILES_FN int files_intervals_from_csv(files_intervals *iv, files_error *err) {
   if (files_interval_columns_find(&iv->csv, &c, err)) return -1;
   iv->n = (int32_t)arrlen(iv->csv.rows);
   iv->records = (dnnmem_interval *)calloc((size_t)iv->n + 1, sizeof(dnnmem_interval));
-  iv->coefficients = (int64_t *)calloc(((size_t)iv->n + 1) * DNNMEM_PLAN_SYMBOLIC_MAX_TERMS, sizeof(int64_t));
-  iv->terms = 1;
+  iv->coefficients = (int64_t *)calloc(((size_t)iv->n + 1) * FILES_POLY_STRIDE, sizeof(int64_t));
+  iv->terms[0] = iv->terms[1] = 1;
   iv->has_pass = c.pass >= 0;
   if (!iv->records || !iv->coefficients) return files_fail(err, iv->csv.path, 0, "out of memory");
   sh_new_arena(ids);
   for (i = 0; i < iv->n; i++)
     if (files_interval_row(iv, &c, i, &ids, err)) return shfree(ids), -1;
+  if (files_intervals_units(iv, err)) return shfree(ids), -1;
   for (i = 0; i < iv->n; i++)
     if (files_interval_links(iv, &c, i, ids, err)) return shfree(ids), -1;
   shfree(ids);
@@ -1055,6 +1226,7 @@ FILES_FN int files_intervals_from_csv(files_intervals *iv, files_error *err) {
 FILES_FN int files_intervals_from_graph(files_intervals *iv, files_error *err) {
   dnnmem_result r;
   int32_t i;
+  int col;
   iv->is_graph = 1;
   if (files_graph_from_csv(&iv->csv, &iv->graph, err) ||
       files_graph_need(&iv->graph, "id,size,inputs", "a plan of a graph", err))
@@ -1064,11 +1236,13 @@ FILES_FN int files_intervals_from_graph(files_intervals *iv, files_error *err) {
   if (!iv->records) return files_fail(err, iv->graph.csv.path, 0, "out of memory");
   r = dnnmem_graph_intervals(&iv->graph.graph, iv->graph.size, iv->graph.output, iv->records);
   if (r != DNNMEM_OK) return files_fail(err, iv->graph.csv.path, 0, "%s", FILES_RESULT_TEXT(r));
-  iv->coefficients = (int64_t *)calloc(((size_t)iv->n + 1) * DNNMEM_PLAN_SYMBOLIC_MAX_TERMS, sizeof(int64_t));
+  iv->coefficients = (int64_t *)calloc(((size_t)iv->n + 1) * FILES_POLY_STRIDE, sizeof(int64_t));
   if (!iv->coefficients) return files_fail(err, iv->graph.csv.path, 0, "out of memory");
-  iv->terms = 1;
-  for (i = 0; i < iv->n; i++) iv->coefficients[(size_t)i * DNNMEM_PLAN_SYMBOLIC_MAX_TERMS] = iv->records[i].size;
-  return 0;
+  iv->terms[0] = iv->terms[1] = 1;
+  col = files_column(&iv->graph.csv, "size");
+  for (i = 0; i < iv->n; i++) /* the sizes again: polynomials where the reader takes them */
+    if (files_interval_size(iv, col, i, err)) return -1;
+  return files_intervals_units(iv, err);
 }
 
 /* Records of an intervals CSV or a graph CSV (lifetimes as

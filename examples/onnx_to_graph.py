@@ -2,24 +2,55 @@
 """Converts an ONNX model into the dnnmem graph CSV.
 
     examples/onnx_to_graph.py MODEL.onnx > MODEL.graph.csv
-    examples/onnx_to_graph.py --dim batch=1 --dim seq=128 MODEL.onnx -o OUT.csv
+    examples/onnx_to_graph.py --list-dims MODEL.onnx
+    examples/onnx_to_graph.py --dim x:0=1 --dim x:3=W --input sr=16000 MODEL.onnx -o OUT.csv
 
-Needs the onnx package (Debian: python3-onnx). Shapes come from ONNX's own
-shape inference; a dimension it leaves symbolic (a dynamic batch or
-sequence length) must be given with --dim NAME=VALUE.
+Needs the onnx package (Debian: python3-onnx) and numpy.
 
-One row per value, in the graph's node order (ONNX requires it to be
-topological): the graph's inputs that are not initializers first (op
-'input'), then every node output that is used or is a graph output. A node
-with several used outputs becomes one row per output, each with the node's
-inputs and a share of its time proportional to the output's size.
-Initializers (weights) and Constant nodes are not values: they stay resident
-and do not appear as inputs. Columns, as ../shared/data/README.md describes
-them:
+Shapes. The converter walks the graph in node order with every input's
+shape fixed (--dim) and computes each value's shape itself: the exporter's
+value_info is ignored (stale dimensions such as 'unk__0' are common).
+Values computable before the run are folded with numpy: Shape, Size,
+Gather, Slice, Concat, Unsqueeze, Squeeze, Cast, Reshape, element-wise
+arithmetic and comparisons, ConstantOfShape, Range, Expand, Tile,
+Transpose, Where, reductions... on constants, so that Reshape, Expand and
+Tile targets computed by Shape -> Gather -> Concat chains become known.
+Every other op's output shape comes from ONNX's shape inference on that
+node alone, its folded inputs given as constants. Folded values, like
+initializers (weights) and Constant nodes, stay resident and are not rows.
+Identity and inlined If outputs are the values they forward (no copy).
+
+If. An If whose condition folds to a constant (with --input NAME=VALUE
+binding a scalar graph input, e.g. a sample rate) is replaced by the
+branch taken. An If that cannot be folded, Loop and Scan are refused,
+naming the node: no node with a subgraph becomes one opaque op.
+
+Dimensions. --list-dims prints each dynamic dimension of the inputs with a
+short name INPUT:AXIS beside the exporter's name; --dim accepts either.
+--dim NAME=VALUE fixes it (VALUE >= 1). --dim NAME=SYMBOL (an identifier,
+one or two symbols) keeps it symbolic: every size becomes a polynomial in
+the symbols, written as plan reads it ("4096*W^2+512*W+64", "3*H*W/8+8").
+The polynomials are found by converting at several values of each symbol
+(from 512 on, at multiples of 64, or of 128, 256... where strided ops
+make the sizes a polynomial on coarser multiples only) and interpolating
+exactly; a further value confirms each fit. The CSV header says for which
+values the fit was probed (every value, or multiples of L) and down to
+which value; a coefficient < 0 (a dimension such as W - 2) is dropped,
+which makes that size an upper bound. Times are those at the first
+fitted value. Two symbols: their degrees from one-symbol fits, then an
+exact fit on the grid they need, confirmed at one more point.
+
+One row per value in node order: the graph's inputs that are not
+initializers or bound (--input) first (op 'input'), then every node output
+that is used or is a graph output. A node with several used outputs
+becomes one row per output, each with the node's inputs and a share of
+its time proportional to the output's size. Columns, as
+../shared/data/README.md describes them:
 
     id,name,op,size,time,cpu_time,acc_time,device,xfer,output,inputs
 
-size   bytes of the output (elements x the element type's size).
+size   bytes of the output (elements x the element type's size; 0 for an
+       empty tensor), or a polynomial in the symbols.
 times  microseconds from a roofline model (the flags below): per op
        max(flops / peak, bytes / bandwidth) + a fixed overhead, bytes being
        the op's inputs (weights included) and output. FLOPs: Conv and
@@ -34,11 +65,22 @@ device acc for the matrix ops (Conv, ConvTranspose, MatMul, Gemm), always on
 xfer   microseconds to move the value between the devices (--link).
 output 1 for the graph's outputs.
 
-Exit codes: 0, 1 usage, 2 bad input ("FILE: what")."""
-import argparse
-import sys
+Other exporters' ops: ONNX Runtime's fused ops (com.microsoft FusedConv,
+FusedGemm as Conv and Gemm; Gelu, SkipLayerNormalization... shaped as
+their first input); weights' DequantizeLinear folds like the weights.
+Opsets past the onnx package's newest (1.12: 17) up to 21: each op by the
+newest schema it knows, with own rules for the ops whose inputs changed
+(Reduce* axes as an input, Split num_outputs, Pad axes).
 
-MATRIX_OPS = {"Conv", "ConvTranspose", "MatMul", "Gemm", "MatMulInteger", "QLinearConv", "QLinearMatMul"}
+Exit codes: 0, 1 usage, 2 bad input ("FILE: what"; a node named as
+"FILE: node NAME (OP): what"). The model may be - (standard input)."""
+import argparse
+import re
+import sys
+from fractions import Fraction
+
+MATRIX_OPS = {"Conv", "ConvTranspose", "MatMul", "Gemm", "MatMulInteger", "QLinearConv", "QLinearMatMul", "FusedConv",
+              "FusedGemm", "FusedMatMul"}
 CPU_OPS = {
     "Concat", "Split", "Reshape", "Flatten", "Squeeze", "Unsqueeze", "Transpose", "Gather", "GatherElements",
     "GatherND", "Slice", "Expand", "Tile", "Pad", "Shape", "Size", "ReduceMean", "ReduceSum", "ReduceMax",
@@ -46,19 +88,41 @@ CPU_OPS = {
     "InstanceNormalization", "GroupNormalization", "TopK", "NonZero", "Where", "ScatterND", "Resize", "CumSum",
     "Einsum", "Range", "ConstantOfShape", "Cast",
 }
+NEWEST_OPSET = 21        # past the onnx package's own: the ops that changed get their own rules below
+FOLD_LIMIT = 1 << 20      # elements: larger results are run-time values, not folded
+FIT_FROM = 512            # symbolic sizes are fitted at values from here (small inputs clamp)
+MAX_DEGREE = 7            # DNNMEM_PLAN_SYMBOLIC_MAX_TERMS - 1
 
 
-def fail(path, what):
-    sys.stderr.write("%s: %s\n" % (path, what))
-    sys.exit(2)
+class Bad(Exception):
+    """Bad input: the message follows 'FILE: '."""
+
+
+def node_label(node):
+    return "node %s (%s)" % (node.name or (node.output[0] if node.output else "?"), node.op_type)
+
+
+class Usage(Exception):
+    pass
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message):  # usage errors exit 1 (argparse's default is 2)
+        self.print_usage(sys.stderr)
+        sys.stderr.write("onnx_to_graph.py: %s\n" % message)
+        sys.exit(1)
 
 
 def parse_args(argv):
-    p = argparse.ArgumentParser(description="ONNX model -> dnnmem graph CSV (see the module doc)")
-    p.add_argument("model")
-    p.add_argument("-o", "--out", help="write here instead of stdout")
+    p = Parser(description="ONNX model -> dnnmem graph CSV (see the module doc: pydoc examples/onnx_to_graph.py)")
+    p.add_argument("model", help="the .onnx file (- reads standard input)")
+    p.add_argument("-o", "--out", help="write here instead of stdout (-: stdout)")
+    p.add_argument("--list-dims", action="store_true", help="list the inputs' dynamic dimensions and exit")
     p.add_argument("--dim", action="append", default=[], metavar="NAME=VALUE",
-                   help="value of a symbolic dimension (repeatable)")
+                   help="a dynamic dimension (exporter name or INPUT:AXIS) = a number >= 1, or a symbol "
+                        "(an identifier) kept in the sizes; repeatable")
+    p.add_argument("--input", action="append", default=[], metavar="NAME=VALUE",
+                   help="bind a scalar graph input to a number (folds an If on it); repeatable")
     p.add_argument("--cpu-gflops", type=float, default=100.0, help="CPU peak (default 100 GFLOP/s)")
     p.add_argument("--cpu-gbps", type=float, default=20.0, help="CPU memory bandwidth (default 20 GB/s)")
     p.add_argument("--cpu-overhead-us", type=float, default=0.5, help="per op on the CPU (default 0.5 us)")
@@ -77,39 +141,554 @@ def parse_args(argv):
     for name in ("cpu_overhead_us", "acc_overhead_us", "link_us"):
         if getattr(a, name) < 0:
             p.error("--%s must not be negative" % name.replace("_", "-"))
-    dims = {}
+    a.dims, a.symbols = {}, {}
     for d in a.dim:
+        name, eq, value = d.rpartition("=")
+        if not eq or not name or not value:
+            p.error("--dim %r: expected NAME=VALUE or NAME=SYMBOL" % d)
+        if re.fullmatch(r"[0-9]+", value):
+            a.dims[name] = int(value)  # 0 is refused with the model's name (a bad dimension, exit 2)
+        elif re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]{0,30}", value):
+            a.symbols[name] = value
+        else:
+            p.error("--dim %r: VALUE must be an integer or a symbol (an identifier of at most 31 bytes)" % d)
+    if len(set(a.symbols.values())) > 2:
+        p.error("--dim: at most two symbols (plan plans over one or two)")
+    a.inputs = {}
+    for d in a.input:
         name, eq, value = d.partition("=")
-        if not eq or not name or not value.isdigit() or int(value) < 1:
-            p.error("--dim %r: expected NAME=VALUE with VALUE >= 1" % d)
-        dims[name] = int(value)
-    a.dims = dims
+        try:
+            a.inputs[name] = float(value) if re.search(r"[.eE]", value) else int(value)
+        except ValueError:
+            p.error("--input %r: expected NAME=NUMBER" % d)
+        if not eq or not name:
+            p.error("--input %r: expected NAME=NUMBER" % d)
     a.cpu_ops = set(a.cpu_ops.split(",")) if a.cpu_ops is not None else CPU_OPS
     return a
 
 
-def elem_size(onnx, elem_type):
-    mapping = onnx.helper.tensor_dtype_to_np_dtype(elem_type) if hasattr(onnx.helper, "tensor_dtype_to_np_dtype") \
-        else onnx.mapping.TENSOR_TYPE_TO_NP_TYPE[elem_type]
-    return mapping.itemsize
+# ---- the model's dynamic dimensions -------------------------------------------
+
+def dynamic_dims(graph, init):
+    """[(short name, input, axis, exporter name or '')] for every input axis
+    without a fixed size."""
+    out = []
+    for vi in graph.input:
+        if vi.name in init or not vi.type.HasField("tensor_type"):
+            continue
+        t = vi.type.tensor_type
+        if not t.HasField("shape"):
+            continue
+        for k, d in enumerate(t.shape.dim):
+            if not (d.HasField("dim_value") and d.dim_value > 0):
+                out.append(("%s:%d" % (vi.name, k), vi.name, k, d.dim_param if d.HasField("dim_param") else ""))
+    return out
 
 
-def shape_of(path, value_info, dims):
-    """The static shape of a ValueInfo, symbolic dimensions from dims."""
-    t = value_info.type.tensor_type
-    if not t.HasField("shape"):
-        fail(path, "value '%s' has no inferred shape" % value_info.name)
-    shape = []
-    for d in t.shape.dim:
-        if d.HasField("dim_value") and d.dim_value > 0:
-            shape.append(d.dim_value)
-        elif d.HasField("dim_param") and d.dim_param in dims:
-            shape.append(dims[d.dim_param])
-        else:
-            what = d.dim_param if d.HasField("dim_param") else "?"
-            fail(path, "value '%s': dimension '%s' is not known: give it with --dim %s=VALUE"
-                 % (value_info.name, what, what if what != "?" else "NAME"))
-    return shape
+def input_shapes(path, graph, init, dims, symbols, bound):
+    """Each non-initializer, unbound input's shape: ints, or symbol names."""
+    dyn = dynamic_dims(graph, init)
+    known = {s for s, _, _, _ in dyn} | {e for _, _, _, e in dyn if e}
+    for name in list(dims) + list(symbols):
+        if name not in known:
+            raise Bad("--dim %s: no such dynamic dimension (the model has: %s)"
+                      % (name, ", ".join(sorted(known)) or "none"))
+    for name, v in dims.items():
+        if v < 1:
+            raise Bad("--dim %s=%d: a dimension must be at least 1" % (name, v))
+    shapes = {}
+    for vi in graph.input:
+        if vi.name in init or vi.name in bound:
+            continue
+        t = vi.type.tensor_type
+        if not vi.type.HasField("tensor_type"):
+            raise Bad("input '%s' is not a tensor (sequences and maps are not supported)" % vi.name)
+        if not t.HasField("shape"):
+            raise Bad("input '%s' has no shape (rank unknown)" % vi.name)
+        shape = []
+        for k, d in enumerate(t.shape.dim):
+            if d.HasField("dim_value") and d.dim_value > 0:
+                shape.append(d.dim_value)
+                continue
+            short, exp = "%s:%d" % (vi.name, k), d.dim_param if d.HasField("dim_param") else ""
+            for key in (short, exp):
+                if key and key in dims:
+                    shape.append(dims[key])
+                    break
+                if key and key in symbols:
+                    shape.append(symbols[key])
+                    break
+            else:
+                raise Bad("input '%s' axis %d (%s) is dynamic: give it with --dim %s=VALUE or --dim %s=SYMBOL "
+                          "(--list-dims lists them)" % (vi.name, k, exp or "unnamed", short, short))
+        shapes[vi.name] = (shape, t.elem_type)
+    return shapes
+
+
+# ---- one pass over the graph at fixed dimensions --------------------------------
+
+class Value:
+    """A value of the pass: a shape and element type; const when folded;
+    row when it is a run-time value (an input or a node output)."""
+    __slots__ = ("shape", "elem", "const", "row")
+
+    def __init__(self, shape, elem, const=None, row=None):
+        self.shape, self.elem, self.const, self.row = [int(d) for d in shape], elem, const, row
+
+
+def np_dtype(onnx, elem):
+    try:
+        return onnx.helper.tensor_dtype_to_np_dtype(elem) if hasattr(onnx.helper, "tensor_dtype_to_np_dtype") \
+            else onnx.mapping.TENSOR_TYPE_TO_NP_TYPE[elem]
+    except (KeyError, ValueError):
+        return None
+
+
+def elem_size(onnx, elem):
+    dt = np_dtype(onnx, elem)
+    return None if dt is None or dt.kind in "OSU" else dt.itemsize
+
+
+class Pass:
+    def __init__(self, onnx, np, path, model, input_values, bound):
+        self.onnx, self.np, self.path, self.model = onnx, np, path, model
+        self.opsets = {o.domain: o.version for o in model.opset_import}
+        self.opset = self.opsets.get("", self.opsets.get("ai.onnx", 1))
+        self.values = {}
+        self.rows = []  # [name, op, size, node, input rows, input bytes, flops]
+        g = model.graph
+        for t in g.initializer:
+            self.put_const(t.name, self.onnx.numpy_helper.to_array(t))
+        for name, v in bound.items():
+            self.put_const(name, v)
+        for vi in g.input:
+            if vi.name in self.values:
+                continue
+            shape, elem = input_values[vi.name]
+            self.values[vi.name] = Value(shape, elem, row=len(self.rows))
+            self.rows.append([vi.name, "input", self.bytes(shape, elem, vi.name), None, [], 0, 0])
+
+    def put_const(self, name, arr):
+        arr = self.np.asarray(arr)
+        try:
+            elem = self.onnx.helper.np_dtype_to_tensor_dtype(arr.dtype) \
+                if hasattr(self.onnx.helper, "np_dtype_to_tensor_dtype") \
+                else self.onnx.mapping.NP_TYPE_TO_TENSOR_TYPE[arr.dtype]
+        except (KeyError, ValueError, TypeError):
+            raise Bad("constant '%s': element type %s is not an ONNX tensor type" % (name, arr.dtype))
+        self.values[name] = Value(arr.shape, elem, const=arr)
+
+    def bytes(self, shape, elem, what):
+        size = elem_size(self.onnx, elem)
+        if size is None:
+            raise Bad("value '%s': element type %d has no fixed size (strings are not supported)" % (what, elem))
+        n = 1
+        for d in shape:
+            n *= d
+        return n * size
+
+    def get(self, node, name):
+        if name not in self.values:
+            raise Bad("%s: input '%s' is not computed before it (not in topological order, or missing)"
+                      % (node_label(node), name))
+        return self.values[name]
+
+    def run(self, graph, top=False):
+        if not top:  # a branch's own constants
+            for t in graph.initializer:
+                self.put_const(t.name, self.onnx.numpy_helper.to_array(t))
+        for node in graph.node:
+            self.node(node)
+
+    def node(self, node):
+        op = node.op_type
+        subgraphs = [x for x in node.attribute if x.type in (5, 10)]  # GRAPH, GRAPHS
+        if op == "If" and node.domain in ("", "ai.onnx"):
+            return self.inline_if(node)
+        if op in ("Loop", "Scan") or subgraphs:
+            raise Bad("%s: a node with a subgraph (its body runs a run-time number of times) is not supported; "
+                      "export the model without it (e.g. unrolled) or fold it with onnx-simplifier" % node_label(node))
+        ins = [self.get(node, i) if i else None for i in node.input]
+        if op == "Identity":
+            self.values[node.output[0]] = ins[0]
+            return
+        if op == "Constant":
+            return self.put_const(node.output[0], self.constant(node))
+        folded = self.fold(node, ins)
+        if folded is not None:
+            for name, arr in zip(node.output, folded):
+                if name:
+                    self.put_const(name, arr)
+            return
+        shapes = self.infer(node, ins)
+        deps = sorted({v.row for v in ins if v is not None and v.row is not None})
+        in_shapes = [v.shape if v is not None else None for v in ins]
+        in_bytes = sum(self.bytes(v.shape, v.elem, "input") for v in ins if v is not None)
+        attrs = {x.name: self.onnx.helper.get_attribute_value(x) for x in node.attribute}
+        for name, got in zip(node.output, shapes):
+            if not name or got is None:  # an optional output no rule gives (unused downstream, else refused)
+                continue
+            shape, elem = got
+            if any(d < 0 for d in shape):
+                raise Bad("%s: output '%s' would have the shape %s: the inputs (%s) are too small for it"
+                          % (node_label(node), name, shape, ", ".join(str(v.shape) for v in ins if v is not None)))
+            self.values[name] = Value(shape, elem, row=len(self.rows))
+            flops = flops_of(op, in_shapes, shape, attrs)
+            self.rows.append([name, op, self.bytes(shape, elem, name), node, deps, in_bytes, flops])
+
+    def constant(self, node):
+        a = node.attribute[0] if node.attribute else None
+        if a is None:
+            raise Bad("%s: no value" % node_label(node))
+        v = self.onnx.helper.get_attribute_value(a)
+        np = self.np
+        if a.name == "value":
+            return self.onnx.numpy_helper.to_array(v)
+        if a.name == "value_float":
+            return np.array(v, np.float32)
+        if a.name == "value_floats":
+            return np.array(v, np.float32)
+        if a.name == "value_int":
+            return np.array(v, np.int64)
+        if a.name == "value_ints":
+            return np.array(v, np.int64)
+        raise Bad("%s: a '%s' constant is not supported" % (node_label(node), a.name))
+
+    def inline_if(self, node):
+        cond = self.get(node, node.input[0])
+        if cond.const is None or cond.const.size != 1:
+            raise Bad("%s: the condition '%s' is computed at run time; bind the scalar input it depends on with "
+                      "--input NAME=VALUE (or fix the dimension it tests with --dim) so the branch is known"
+                      % (node_label(node), node.input[0]))
+        attrs = {x.name: x.g for x in node.attribute}
+        branch = attrs["then_branch" if bool(cond.const.reshape(-1)[0]) else "else_branch"]
+        self.run(branch)
+        for out, b in zip(node.output, branch.output):
+            if out:
+                self.values[out] = self.get(node, b.name)
+
+    # -- folding --------------------------------------------------------------
+    def fold(self, node, ins):
+        """The outputs as numpy arrays when computable before the run, else None."""
+        op = node.op_type
+        if node.domain not in ("", "ai.onnx"):
+            return None
+        np = self.np
+        if op in ("Shape", "Size"):
+            x = ins[0]
+            if op == "Size":
+                return [np.array(int(np.prod(x.shape, dtype=np.int64)), np.int64)]
+            attrs = {a.name: self.onnx.helper.get_attribute_value(a) for a in node.attribute}
+            r = len(x.shape)
+            s, e = attrs.get("start", 0), attrs.get("end", r)
+            s, e = max(0, min(r, s + r if s < 0 else s)), max(0, min(r, e + r if e < 0 else e))
+            return [np.array(x.shape[s:e], np.int64)]
+        if op not in FOLDERS or any(v is not None and v.const is None for v in ins):
+            return None
+        attrs = {a.name: self.onnx.helper.get_attribute_value(a) for a in node.attribute}
+        try:
+            with np.errstate(all="ignore"):
+                out = FOLDERS[op](np, self, [v.const if v is not None else None for v in ins], attrs)
+        except (ValueError, IndexError, TypeError, ZeroDivisionError, OverflowError, MemoryError) as e:
+            raise Bad("%s: cannot be evaluated on its constant inputs %s: %s"
+                      % (node_label(node), [list(v.shape) if v else None for v in ins], e))
+        if out is None:
+            return None
+        out = [np.asarray(o) for o in (out if isinstance(out, list) else [out])]
+        if any(o.size > FOLD_LIMIT for o in out):
+            return None
+        return out
+
+    def elem_of_attr_to(self, to):
+        dt = np_dtype(self.onnx, to)
+        if dt is None:
+            raise ValueError("unsupported type %d" % to)
+        return dt
+
+    # -- shapes of the other ops ----------------------------------------------------
+    def infer(self, node, ins):
+        onnx, np = self.onnx, self.np
+        helper = onnx.helper
+        supported = onnx.defs.onnx_opset_version()
+        newer = self.opset > supported and node.domain in ("", "ai.onnx")
+        if newer and node.op_type in NEWER_RULES:
+            try:
+                return NEWER_RULES[node.op_type](np, node, ins,
+                                                 {a.name: helper.get_attribute_value(a) for a in node.attribute})
+            except (ValueError, IndexError, TypeError) as e:
+                raise Bad("%s: cannot compute its shape from inputs %s: %s"
+                          % (node_label(node), [v.shape if v else None for v in ins], e))
+        if node.domain == "com.microsoft" and node.op_type in CONTRIB_SAME_SHAPE:  # runtime-fused ops
+            x = ins[0]
+            return [(x.shape, x.elem)] + [None] * (len(node.output) - 1)
+        if node.domain == "com.microsoft" and node.op_type in CONTRIB_AS:  # FusedConv: a Conv with an activation
+            plain = onnx.NodeProto()
+            plain.CopyFrom(node)
+            plain.op_type, plain.domain = CONTRIB_AS[node.op_type], ""
+            del plain.attribute[:]
+            plain.attribute.extend(a for a in node.attribute if not a.name.startswith("activation"))
+            del plain.input[3 if node.op_type == "FusedConv" else len(node.input):]
+            node, ins = plain, ins[:len(plain.input)]
+        if newer:  # the same op in the newest opset onnx knows: its attributes only
+            try:
+                known = onnx.defs.get_schema(node.op_type, supported, "").attributes
+            except Exception:
+                raise Bad("%s: the op is newer than onnx %s knows (opset %d > %d)"
+                          % (node_label(node), onnx.__version__, self.opset, supported))
+            copy = onnx.NodeProto()
+            copy.CopyFrom(node)
+            del copy.attribute[:]
+            copy.attribute.extend(a for a in node.attribute if a.name in known)
+            node = copy
+        inputs, inits, names = [], [], []
+        for i, v in zip(node.input, ins):
+            if v is None or i in names:
+                continue
+            names.append(i)
+            if v.const is not None and v.const.size <= 4096:
+                inits.append(onnx.numpy_helper.from_array(np.asarray(v.const), i))
+            else:
+                inputs.append(helper.make_tensor_value_info(i, v.elem, v.shape))
+        outs = [o for o in node.output if o]
+        g = helper.make_graph([node], "one", inputs, [], inits)
+        opsets = [helper.make_opsetid(o.domain, min(o.version, supported) if o.domain in ("", "ai.onnx") else o.version)
+                  for o in self.model.opset_import]
+        m = helper.make_model(g, opset_imports=opsets)
+        m.ir_version = self.model.ir_version or m.ir_version
+        shown = ", ".join("%s %s" % (i, list(v.shape) if v is not None else "-") for i, v in zip(node.input, ins))
+        try:
+            r = onnx.shape_inference.infer_shapes(m, strict_mode=True, data_prop=True)
+        except Exception as e:  # onnx's own errors: the node is wrong for its inputs
+            first = (str(e).strip().splitlines() or [type(e).__name__])[-1]
+            raise Bad("%s: shape inference fails on inputs %s: %s" % (node_label(node), shown, first[:300]))
+        found = {vi.name: vi for vi in list(r.graph.value_info) + list(r.graph.output)}
+        result = []
+        for o in node.output:
+            if not o:
+                result.append(None)
+                continue
+            vi = found.get(o)
+            t = vi.type.tensor_type if vi is not None and vi.type.HasField("tensor_type") else None
+            if t is None or not t.HasField("shape") or not t.elem_type or \
+                    any(not d.HasField("dim_value") for d in t.shape.dim):
+                why = "no shape rule for this op" if vi is None or t is None or not t.HasField("shape") else \
+                    "its output depends on the data (or on an input not folded)"
+                if node.domain not in ("", "ai.onnx"):
+                    why = "op domain '%s' is not ONNX's (no shape rule)" % node.domain
+                raise Bad("%s: the shape of output '%s' is unknown (%s); inputs: %s"
+                          % (node_label(node), o, why, shown))
+            result.append(([d.dim_value for d in t.shape.dim], t.elem_type))
+        return result
+
+
+def _axes(attrs, ins, k=1):
+    if "axes" in attrs:
+        return list(attrs["axes"])
+    return [int(a) for a in ins[k].reshape(-1)] if len(ins) > k and ins[k] is not None else None
+
+
+def _slice(np, p, ins, attrs):
+    x = ins[0]
+    if "starts" in attrs:
+        starts, ends, axes, steps = attrs["starts"], attrs["ends"], attrs.get("axes"), None
+    else:
+        starts, ends = ins[1].reshape(-1), ins[2].reshape(-1)
+        axes = ins[3].reshape(-1) if len(ins) > 3 and ins[3] is not None else None
+        steps = ins[4].reshape(-1) if len(ins) > 4 and ins[4] is not None else None
+    axes = list(range(len(starts))) if axes is None else [int(a) for a in axes]
+    idx = [slice(None)] * x.ndim
+    for k, ax in enumerate(axes):
+        step = int(steps[k]) if steps is not None else 1
+        s, e = int(starts[k]), int(ends[k])
+        big = 1 << 62
+        idx[ax] = slice(None if (step < 0 and s >= big) else max(min(s, big), -big),
+                        None if (step < 0 and e <= -big) else max(min(e, big), -big), step)
+    return x[tuple(idx)]
+
+
+def _unsqueeze(np, p, ins, attrs):
+    x, axes = ins[0], _axes(attrs, ins)
+    r = x.ndim + len(axes)
+    for a in sorted(a + r if a < 0 else a for a in axes):
+        x = np.expand_dims(x, a)
+    return x
+
+
+def _squeeze(np, p, ins, attrs):
+    axes = _axes(attrs, ins)
+    return np.squeeze(ins[0], axis=tuple(axes) if axes is not None else None)
+
+
+def _reshape(np, p, ins, attrs):
+    x, shape = ins[0], [int(d) for d in ins[1].reshape(-1)]
+    if not attrs.get("allowzero", 0):
+        shape = [x.shape[k] if d == 0 else d for k, d in enumerate(shape)]
+    return x.reshape(shape)
+
+
+def _div(np, p, ins, attrs):
+    a, b = ins
+    if np.issubdtype(a.dtype, np.integer):
+        return (np.trunc(a / b)).astype(a.dtype)
+    return a / b
+
+
+def _range(np, p, ins, attrs):
+    s, l, d = (x.reshape(-1)[0] for x in ins)
+    n = max(int(np.ceil((l - s) / d)), 0)
+    return (s + d * np.arange(n)).astype(ins[0].dtype)
+
+
+def _const_of_shape(np, p, ins, attrs):
+    v = attrs.get("value")
+    fill = p.onnx.numpy_helper.to_array(v).reshape(-1) if v is not None else np.zeros(1, np.float32)
+    shape = [int(d) for d in ins[0].reshape(-1)]
+    if int(np.prod(shape, dtype=np.int64)) > FOLD_LIMIT:
+        return None
+    return np.full(shape, fill[0], fill.dtype)
+
+
+def _expand(np, p, ins, attrs):
+    shape = np.broadcast_shapes(ins[0].shape, tuple(int(d) for d in ins[1].reshape(-1)))
+    if int(np.prod(shape, dtype=np.int64)) > FOLD_LIMIT:
+        return None
+    return np.broadcast_to(ins[0], shape).copy()
+
+
+def _reduce(fn):
+    def f(np, p, ins, attrs):
+        axes = _axes(attrs, ins)
+        if axes is None and attrs.get("noop_with_empty_axes", 0):
+            return ins[0]
+        return getattr(np, fn)(ins[0], axis=tuple(axes) if axes else None, keepdims=bool(attrs.get("keepdims", 1)))
+    return f
+
+
+def _gather(np, p, ins, attrs):
+    return np.take(ins[0], ins[1].astype(np.int64), axis=attrs.get("axis", 0), mode="raise")
+
+
+def _split(np, p, ins, attrs):
+    axis = attrs.get("axis", 0)
+    sizes = attrs.get("split") or (list(ins[1]) if len(ins) > 1 and ins[1] is not None else None)
+    if sizes is None:
+        return None  # the count of outputs is the node's: left to shape inference
+    return np.split(ins[0], np.cumsum(sizes)[:-1], axis=axis)
+
+
+def _dequantize(np, p, ins, attrs):
+    """(x - zero point) x scale: weights of quantized models, folded like the weights."""
+    x, scale = ins[0], ins[1]
+    zero = ins[2] if len(ins) > 2 and ins[2] is not None else np.zeros_like(scale, dtype=x.dtype)
+    if scale.ndim == 1 and x.ndim > 1:  # per axis
+        shape = [1] * x.ndim
+        shape[attrs.get("axis", 1)] = -1
+        scale, zero = scale.reshape(shape), zero.reshape(shape)
+    return ((x.astype(np.int32) - zero.astype(np.int32)) * scale).astype(scale.dtype)
+
+
+FOLDERS = {
+    "Gather": _gather,
+    "Slice": _slice,
+    "Concat": lambda np, p, ins, a: np.concatenate([x for x in ins if x is not None], axis=a.get("axis", 0)),
+    "Unsqueeze": _unsqueeze,
+    "Squeeze": _squeeze,
+    "Cast": lambda np, p, ins, a: ins[0].astype(p.elem_of_attr_to(a["to"])),
+    "Reshape": _reshape,
+    "Flatten": lambda np, p, ins, a: ins[0].reshape(
+        int(np.prod(ins[0].shape[:a.get("axis", 1)], dtype=np.int64)), -1),
+    "Transpose": lambda np, p, ins, a: np.transpose(ins[0], a.get("perm")),
+    "Add": lambda np, p, ins, a: ins[0] + ins[1],
+    "Sub": lambda np, p, ins, a: ins[0] - ins[1],
+    "Mul": lambda np, p, ins, a: ins[0] * ins[1],
+    "Div": _div,
+    "Mod": lambda np, p, ins, a: np.fmod(ins[0], ins[1]) if a.get("fmod", 0) else np.mod(ins[0], ins[1]),
+    "Neg": lambda np, p, ins, a: -ins[0],
+    "Abs": lambda np, p, ins, a: np.abs(ins[0]),
+    "Floor": lambda np, p, ins, a: np.floor(ins[0]),
+    "Ceil": lambda np, p, ins, a: np.ceil(ins[0]),
+    "Sqrt": lambda np, p, ins, a: np.sqrt(ins[0]),
+    "Pow": lambda np, p, ins, a: np.power(ins[0], ins[1]).astype(ins[0].dtype),
+    "Min": lambda np, p, ins, a: np.minimum.reduce(ins),
+    "Max": lambda np, p, ins, a: np.maximum.reduce(ins),
+    "Equal": lambda np, p, ins, a: np.equal(ins[0], ins[1]),
+    "Less": lambda np, p, ins, a: np.less(ins[0], ins[1]),
+    "Greater": lambda np, p, ins, a: np.greater(ins[0], ins[1]),
+    "LessOrEqual": lambda np, p, ins, a: np.less_equal(ins[0], ins[1]),
+    "GreaterOrEqual": lambda np, p, ins, a: np.greater_equal(ins[0], ins[1]),
+    "Not": lambda np, p, ins, a: np.logical_not(ins[0]),
+    "And": lambda np, p, ins, a: np.logical_and(ins[0], ins[1]),
+    "Or": lambda np, p, ins, a: np.logical_or(ins[0], ins[1]),
+    "Where": lambda np, p, ins, a: np.where(ins[0], ins[1], ins[2]),
+    "ConstantOfShape": _const_of_shape,
+    "Range": _range,
+    "Expand": _expand,
+    "Tile": lambda np, p, ins, a: np.tile(ins[0], [int(r) for r in ins[1].reshape(-1)]),
+    "ReduceProd": _reduce("prod"),
+    "ReduceSum": _reduce("sum"),
+    "ReduceMin": _reduce("min"),
+    "ReduceMax": _reduce("max"),
+    "Split": _split,
+    "DequantizeLinear": _dequantize,
+}
+
+
+# Output shapes of the ops whose inputs or attributes changed after opset
+# 17 (ONNX 1.12's newest): [(shape, element type)] per output.
+def _reduce_shape(np, node, ins, a):
+    x = ins[0]
+    axes = [int(v) for v in ins[1].const.reshape(-1)] if len(ins) > 1 and ins[1] is not None and \
+        ins[1].const is not None else a.get("axes")
+    if len(ins) > 1 and ins[1] is not None and ins[1].const is None:
+        raise ValueError("its axes are computed at run time")
+    r = len(x.shape)
+    if not axes:
+        if a.get("noop_with_empty_axes", 0):
+            return [(x.shape, x.elem)]
+        axes = range(r)
+    axes = {k + r if k < 0 else k for k in axes}
+    keep = a.get("keepdims", 1)
+    shape = [1 if k in axes else d for k, d in enumerate(x.shape) if keep or k not in axes]
+    return [(shape, x.elem if node.op_type not in ("ArgMax", "ArgMin") else 7)]
+
+
+def _split_shape(np, node, ins, a):
+    x = ins[0]
+    axis = a.get("axis", 0) % len(x.shape)
+    if len(ins) > 1 and ins[1] is not None:
+        if ins[1].const is None:
+            raise ValueError("its split sizes are computed at run time")
+        sizes = [int(v) for v in ins[1].const.reshape(-1)]
+    else:
+        n = a.get("num_outputs", len(node.output))
+        chunk = -(-x.shape[axis] // n)
+        sizes = [min(chunk, max(0, x.shape[axis] - k * chunk)) for k in range(n)]
+    return [(x.shape[:axis] + [d] + x.shape[axis + 1:], x.elem) for d in sizes]
+
+
+def _pad_shape(np, node, ins, a):
+    x = ins[0]
+    if ins[1] is None or ins[1].const is None or (len(ins) > 3 and ins[3] is not None and ins[3].const is None):
+        raise ValueError("its pads are computed at run time")
+    pads = [int(v) for v in ins[1].const.reshape(-1)]
+    r = len(x.shape)
+    axes = [int(v) % r for v in ins[3].const.reshape(-1)] if len(ins) > 3 and ins[3] is not None else list(range(r))
+    shape = list(x.shape)
+    for k, ax in enumerate(axes):
+        shape[ax] += pads[k] + pads[k + len(axes)]
+    return [(shape, x.elem)]
+
+
+NEWER_RULES = {op: _reduce_shape for op in ("ReduceL1", "ReduceL2", "ReduceLogSum", "ReduceLogSumExp", "ReduceMax",
+                                             "ReduceMean", "ReduceMin", "ReduceProd", "ReduceSum", "ReduceSumSquare")}
+NEWER_RULES.update(Split=_split_shape, Pad=_pad_shape)
+
+# ONNX Runtime's fused ops (com.microsoft) in models it saved optimized: the
+# ones shaped as their first input (extra outputs such as a layer norm's
+# mean are not rows), and the ones that are a standard op plus an activation.
+CONTRIB_SAME_SHAPE = {"Gelu", "FastGelu", "BiasGelu", "QuickGelu", "SkipLayerNormalization",
+                      "SkipSimplifiedLayerNormalization", "BiasAdd", "BiasDropout"}
+CONTRIB_AS = {"FusedConv": "Conv", "FusedGemm": "Gemm"}
 
 
 def prod(xs):
@@ -119,119 +698,349 @@ def prod(xs):
     return n
 
 
-def flops_of(node, in_shapes, out_shape, attrs):
+def flops_of(op, in_shapes, out_shape, attrs):
     out = prod(out_shape)
-    if node.op_type in ("Conv", "ConvTranspose", "QLinearConv"):
+    if op in ("Conv", "ConvTranspose", "QLinearConv", "FusedConv"):
         w = in_shapes[1] if len(in_shapes) > 1 and in_shapes[1] else None
         if w and len(w) >= 2:
             groups = attrs.get("group", 1)
-            cin = w[1] if node.op_type != "ConvTranspose" else w[0] // groups
+            cin = w[1] if op != "ConvTranspose" else w[0] // groups
             return 2 * out * cin * prod(w[2:])
-    if node.op_type in ("MatMul", "Gemm", "MatMulInteger", "QLinearMatMul"):
+    if op in ("MatMul", "Gemm", "MatMulInteger", "QLinearMatMul", "FusedGemm", "FusedMatMul"):
         a = in_shapes[0] if in_shapes and in_shapes[0] else None
         if a:
-            k = a[-1] if not (node.op_type == "Gemm" and attrs.get("transA", 0)) else a[0]
+            k = a[-1] if not (op in ("Gemm", "FusedGemm") and attrs.get("transA", 0)) else a[0]
             return 2 * out * k
     return out
 
 
-def convert(a):
-    try:
-        import onnx
-        from onnx import shape_inference
-    except ImportError:
-        sys.stderr.write("onnx_to_graph.py needs the onnx package (Debian: apt-get install python3-onnx)\n")
-        sys.exit(1)
-    try:
-        model = onnx.load(a.model)
-        model = shape_inference.infer_shapes(model)
-    except Exception as e:  # onnx raises many kinds; all mean bad input here
-        first = str(e).splitlines()[0] if str(e) else type(e).__name__
-        fail(a.model, "not a readable ONNX model: %s" % first)
+# ---- the graph CSV -------------------------------------------------------------
+
+def convert_at(onnx, np, path, model, dims, bound):
+    """The rows at fixed dimensions: [name, op, size, node, deps, input
+    bytes, flops, is output], unused rows dropped, ids renumbered."""
     g = model.graph
-    init = {t.name: t for t in g.initializer}
-    infos = {vi.name: vi for vi in list(g.input) + list(g.value_info) + list(g.output)}
-    consts = set(init)
-    used = set()
-    for node in g.node:
-        if node.op_type == "Constant":
-            consts.update(node.output)
-        used.update(i for i in node.input if i)
-    outputs = {o.name for o in g.output}
+    init = {t.name for t in g.initializer}
+    p = Pass(onnx, np, path, model, input_shapes(path, g, init, dims, {}, bound), bound)
+    p.run(g, top=True)
+    outputs = set()
+    for o in g.output:
+        v = p.values.get(o.name)
+        if v is None:
+            raise Bad("graph output '%s' is not computed" % o.name)
+        if v.row is None:
+            raise Bad("graph output '%s' is a constant (folded before the run): nothing to plan for it" % o.name)
+        outputs.add(v.row)
+    used = set(outputs)
+    for r in p.rows:
+        used.update(r[4])
+    keep = [i for i in range(len(p.rows)) if i in used or p.rows[i][1] == "input"]
+    new = {old: k for k, old in enumerate(keep)}
+    rows = []
+    for old in keep:
+        name, op, size, node, deps, in_bytes, flops = p.rows[old]
+        rows.append([name, op, size, node, [new[d] for d in deps], in_bytes, flops, old in outputs])
+    return rows
 
-    def size_of(name):
-        if name in init:
-            t = init[name]
-            return prod(t.dims) * elem_size(onnx, t.data_type)
-        if name not in infos:
-            fail(a.model, "value '%s' has no inferred type" % name)
-        vi = infos[name]
-        return prod(shape_of(a.model, vi, a.dims)) * elem_size(onnx, vi.type.tensor_type.elem_type)
 
-    def dims_of(name):
-        if name in init:
-            return list(init[name].dims)
-        return shape_of(a.model, infos[name], a.dims) if name in infos else None
-
-    rows, ids = [], {}
+def times(a, rows, onnx):
+    """Per row (time, cpu, acc, device, xfer) from the roofline model; the
+    outputs of one node share its time by size (the used ones)."""
     link = lambda size: size / (a.link_gbps * 1e3) + a.link_us  # bytes / (GB/s) in us
-    for vi in g.input:
-        if vi.name in init:
+    by_node = {}
+    for r in rows:
+        if r[3] is not None:
+            by_node.setdefault(id(r[3]), []).append(r)
+    result = []
+    for r in rows:
+        name, op, size, node, deps, in_bytes, flops, is_out = r
+        if node is None:
+            result.append((0.0, 0.0, None, "cpu", link(size)))
             continue
-        size = size_of(vi.name)
-        ids[vi.name] = len(rows)
-        rows.append([vi.name, "input", size, 0.0, 0.0, None, "cpu", link(size), vi.name in outputs, []])
-    for node in g.node:
-        if node.op_type == "Constant":
-            continue
-        outs = [o for o in node.output if o and (o in used or o in outputs)]
-        if not outs:
-            continue
-        attrs = {x.name: onnx.helper.get_attribute_value(x) for x in node.attribute}
-        ins = [i for i in node.input if i]
-        in_bytes = sum(size_of(i) for i in ins)
-        in_shapes = [dims_of(i) for i in ins]
-        out_sizes = [size_of(o) for o in outs]
-        total_out = sum(out_sizes) or 1
-        flops = flops_of(node, in_shapes, dims_of(outs[0]), attrs) if node.op_type in MATRIX_OPS else \
-            sum(prod(dims_of(o)) for o in outs)
-        moved = in_bytes + sum(out_sizes)
+        siblings = by_node[id(node)]
+        total_out = sum(s[2] for s in siblings)
+        flops = sum(s[6] for s in siblings)  # one output for the matrix ops; elements for the others
+        moved = in_bytes + total_out
         cpu = max(flops / (a.cpu_gflops * 1e3), moved / (a.cpu_gbps * 1e3)) + a.cpu_overhead_us
-        if node.op_type in MATRIX_OPS:
+        if op in MATRIX_OPS:
             device, acc = "acc", max(flops / (a.acc_tflops * 1e6), moved / (a.acc_gbps * 1e3)) + a.acc_overhead_us
-        elif node.op_type in a.cpu_ops:
+        elif op in a.cpu_ops:
             device, acc = "cpu", None
         else:
             device, acc = "any", moved / (a.acc_gbps * 1e3) + a.acc_overhead_us
-        deps = sorted({ids[i] for i in ins if i not in consts and i in ids})
-        for o, size in zip(outs, out_sizes):
-            share = size / total_out
-            t_cpu, t_acc = cpu * share, acc * share if acc is not None else None
-            ids[o] = len(rows)
-            rows.append([o, node.op_type, size, t_acc if t_acc is not None else t_cpu, t_cpu, t_acc, device,
-                         link(size), o in outputs, deps])
-    for name in outputs:
-        if name not in ids:
-            fail(a.model, "graph output '%s' is not computed by a node (a constant or an input)" % name)
-    return model.graph.name or a.model, rows
+        share = size / total_out if total_out else 1.0
+        t_cpu, t_acc = cpu * share, acc * share if acc is not None else None
+        result.append((t_acc if t_acc is not None else t_cpu, t_cpu, t_acc, device, link(size)))
+    return result
+
+
+# ---- symbolic sizes --------------------------------------------------------------
+
+def interpolate(xs, ys):
+    """The coefficients (Fractions, low to high) of the polynomial through
+    the points (Newton's divided differences, exact)."""
+    n = len(xs)
+    coef = [Fraction(y) for y in ys]
+    for j in range(1, n):
+        for i in range(n - 1, j - 1, -1):
+            coef[i] = (coef[i] - coef[i - 1]) / (xs[i] - xs[i - j])
+    poly = [Fraction(0)] * n
+    for i in range(n - 1, -1, -1):  # Newton form to monomials
+        poly = [(-xs[i]) * poly[0] + coef[i]] + [poly[k - 1] - xs[i] * poly[k] for k in range(1, n)]
+    while len(poly) > 1 and poly[-1] == 0:
+        poly.pop()
+    return poly
+
+
+def poly_at(c, x):
+    v = Fraction(0)
+    for k in reversed(range(len(c))):
+        v = v * x + c[k]
+    return v
+
+
+def poly_text(c2, names):
+    """c2[(i, j)] non-negative Fraction coefficients of names[0]^i names[1]^j
+    as plan reads them ("3*H*W/8+64")."""
+    terms = []
+    for (i, j) in sorted(c2, key=lambda t: (-(t[0] + t[1]), -t[0], -t[1])):
+        v = Fraction(c2[(i, j)])
+        if v == 0:
+            continue
+        factors = [nm if e == 1 else "%s^%d" % (nm, e) for e, nm in zip((i, j), names) if e]
+        text = "*".join(([str(v.numerator)] if v.numerator != 1 or not factors else []) + factors)
+        terms.append(text + ("/%d" % v.denominator if v.denominator != 1 else ""))
+    return "+".join(terms) or "0"
+
+
+class Symbolic:
+    """Converts at several values of the symbols and fits each size."""
+
+    def __init__(self, onnx, np, path, model, a, bound):
+        self.onnx, self.np, self.path, self.model, self.a, self.bound = onnx, np, path, model, a, bound
+        self.names = sorted(set(a.symbols.values()), key=list(a.symbols.values()).index)
+        self.cache, self.structure = {}, None
+
+    def at(self, point):
+        """Rows at symbol values point (a tuple in self.names' order)."""
+        if point not in self.cache:
+            dims = dict(self.a.dims)
+            for key, sym in self.a.symbols.items():
+                dims[key] = point[self.names.index(sym)]
+            try:
+                rows = convert_at(self.onnx, self.np, self.path, self.model, dims, self.bound)
+            except Bad as e:
+                self.cache[point] = e
+                raise Bad("at %s: %s" % (", ".join("%s = %d" % (n, v) for n, v in zip(self.names, point)), e))
+            shape = [(r[0], r[1], r[4], r[7]) for r in rows]
+            if self.structure is None:
+                self.structure = shape
+            if shape != self.structure:
+                e = Bad("the graph changes with %s (an If or a data-dependent op on it): fix it with --dim"
+                        % " and ".join(self.names))
+                self.cache[point] = e
+            else:
+                self.cache[point] = rows
+        if isinstance(self.cache[point], Bad):
+            raise self.cache[point]
+        return self.cache[point]
+
+    def sizes(self, point):
+        return [r[2] for r in self.at(point)]
+
+    def matches(self, fits, pt, xs):
+        try:
+            return all(all(poly_at(c, x) == v for c, v in zip(fits, self.sizes(pt(x)))) for x in xs)
+        except Bad:
+            return False
+
+    def fit_1d(self, axis, other):
+        """(per row the coefficients in the symbol axis, the other symbol at
+        other; first fitted value; step; least value the fit holds from)."""
+        def pt(x):
+            p = [other] * len(self.names)
+            p[axis] = x
+            return tuple(p)
+        failure = None
+        for step in (64, 128, 256, 512, 1024, 2048, 4096):  # strided ops: sizes are polynomials on multiples
+            start = max(step, FIT_FROM)
+            xs = [start + step * k for k in range(MAX_DEGREE + 2)]
+            try:
+                for n in range(1, MAX_DEGREE + 2):  # the fewest points a further one confirms
+                    fits = [interpolate(xs[:n], col) for col in zip(*(self.sizes(pt(x)) for x in xs[:n]))]
+                    if self.matches(fits, pt, [xs[n]]):
+                        break
+                else:
+                    continue
+            except Bad as e:  # the first failure is the one to report (the smallest values)
+                failure = failure or e
+                continue
+            exact = step
+            for s in (step // 2, step // 4, step // 8, 32, 16, 8, 4, 2, 1):  # a finer step still fits?
+                if 0 < s < exact and exact % s == 0:
+                    if not self.matches(fits, pt, [start + s, start + step + 3 * s, start + 5 * step + 7 * s]):
+                        break
+                    exact = s
+            low, k = start, 1  # down from start: start - exact, - 2 exact, - 4 exact... while they fit
+            while start - k * exact >= exact and self.matches(fits, pt, [start - k * exact]):
+                low, k = start - k * exact, 2 * k
+            if start - k * exact < exact <= low - exact and self.matches(fits, pt, [exact]):
+                low = exact
+            return fits, start, exact, low
+        raise failure or Bad("a size is not a polynomial of degree <= %d in %s (fitted on multiples of 64 up to "
+                             "4096 from %d)" % (MAX_DEGREE, self.names[axis], FIT_FROM))
+
+    def rows(self):
+        """(rows at the first fitted point, sizes as text, notes)."""
+        notes = []
+        if len(self.names) == 1:
+            fits, start, step, low = self.fit_1d(0, None)
+            c2 = [{(i, 0): c for i, c in enumerate(f)} for f in fits]
+            first = (start,)
+            ranges = [(step, low)]
+        else:
+            fh, sh, eh, lh = self.fit_1d(0, FIT_FROM)
+            fw, sw, ew, lw = self.fit_1d(1, FIT_FROM)
+            dh = max(len(f) for f in fh) - 1
+            dw = max(len(f) for f in fw) - 1
+            step_h, step_w = max(eh, 64), max(ew, 64)
+            hs = [sh + step_h * k for k in range(dh + 1)]
+            ws = [sw + step_w * k for k in range(dw + 1)]
+            c2 = []
+            grid = {(h, w): self.sizes((h, w)) for h in hs for w in ws}
+            for r in range(len(fh)):  # per H value a polynomial in W, then each W coefficient in H
+                inner = [interpolate(ws, [grid[(h, w)][r] for w in ws]) for h in hs]
+                coef = {}
+                for j in range(dw + 1):
+                    for i, c in enumerate(interpolate(hs, [f[j] if j < len(f) else 0 for f in inner])):
+                        if c:
+                            coef[(i, j)] = c
+                c2.append(coef)
+            check = (sh + step_h * (dh + 1), sw + step_w * (dw + 1))
+            for r, (coef, v) in enumerate(zip(c2, self.sizes(check))):
+                if sum(c * check[0] ** i * check[1] ** j for (i, j), c in coef.items()) != v:
+                    raise Bad("the size of '%s' is not a polynomial in %s and %s of degree <= %d"
+                              % (self.at(check)[r][0], self.names[0], self.names[1], MAX_DEGREE))
+            first = (sh, sw)
+            ranges = [(eh, lh), (ew, lw)]
+        texts, rounded = [], 0
+        for coef in c2:  # negative coefficients dropped: an upper bound for values >= 0
+            texts.append(poly_text({k: c for k, c in coef.items() if c > 0}, self.names))
+            rounded += any(c < 0 for c in coef.values())
+        for n, (step, low) in zip(self.names, ranges):
+            notes.append("%s: sizes fitted from %d on; they match the conversion at every %s probed down to %d"
+                         % (n, FIT_FROM, "value" if step == 1 else "multiple of %d" % step, low))
+        if rounded:
+            notes.append("%d sizes with a negative coefficient dropped (upper bounds)" % rounded)
+        notes.append("times at %s" % ", ".join("%s = %d" % (n, v) for n, v in zip(self.names, first)))
+        return self.at(first), texts, notes
+
+
+def load(onnx, path):
+    try:
+        model = onnx.load_model_from_string(sys.stdin.buffer.read()) if path == "-" else onnx.load(path)
+    except FileNotFoundError:
+        raise Bad("cannot open: no such file")
+    except IsADirectoryError:
+        raise Bad("cannot open: a directory")
+    except Exception as e:  # protobuf's DecodeError and others: not a model
+        first = (str(e).splitlines() or [type(e).__name__])[0]
+        raise Bad("not a readable ONNX model (%s)" % (first or type(e).__name__))
+    if not model.HasField("graph") or len(model.graph.node) == 0 and len(model.graph.input) == 0:
+        raise Bad("not an ONNX model (no graph)")
+    supported = onnx.defs.onnx_opset_version()
+    for o in model.opset_import:
+        if o.domain in ("", "ai.onnx") and o.version > NEWEST_OPSET:
+            raise Bad("opset %d is newer than this converter handles (up to %d with onnx %s)"
+                      % (o.version, NEWEST_OPSET, onnx.__version__))
+        if o.domain in ("", "ai.onnx") and o.version > supported and supported < 17:  # old onnx: no rules for it
+            raise Bad("opset %d is newer than this onnx package (%s) knows (up to %d): upgrade onnx"
+                      % (o.version, onnx.__version__, supported))
+    return model
+
+
+def bound_inputs(np, onnx, model, inputs):
+    g = model.graph
+    by_name = {vi.name: vi for vi in g.input}
+    out = {}
+    for name, v in inputs.items():
+        if name not in by_name:
+            raise Bad("--input %s: no such graph input (inputs: %s)" % (name, ", ".join(by_name)))
+        t = by_name[name].type.tensor_type
+        dims = [d.dim_value for d in t.shape.dim] if t.HasField("shape") else []
+        if any(d != 1 for d in dims):
+            raise Bad("--input %s: the input has shape %s; only a scalar (or one element) can be bound"
+                      % (name, dims))
+        dt = np_dtype(onnx, t.elem_type)
+        if dt is None:
+            raise Bad("--input %s: element type %d is not supported" % (name, t.elem_type))
+        out[name] = np.array(v, dt).reshape([1] * len(dims))
+    return out
 
 
 def main(argv):
     a = parse_args(argv)
-    name, rows = convert(a)
-    out = open(a.out, "w") if a.out else sys.stdout
-    out.write("# dnnmem graph: %s; %d values\n" % (name, len(rows)))
-    out.write("# converted by examples/onnx_to_graph.py (sizes from ONNX shape inference; times in microseconds "
-              "from its roofline model)\n")
+    try:
+        import numpy as np
+        import onnx
+        import onnx.shape_inference  # noqa: F401
+        import onnx.numpy_helper  # noqa: F401
+    except ImportError:
+        sys.stderr.write("onnx_to_graph.py needs numpy and the onnx package (Debian: apt-get install python3-onnx)\n")
+        return 1
+    try:
+        model = load(onnx, a.model)
+        g = model.graph
+        init = {t.name for t in g.initializer}
+        if a.list_dims:
+            dyn = dynamic_dims(g, init)
+            for short, inp, axis, exp in dyn:
+                print("%-16s %s" % (short, exp or "(unnamed)"))
+            if not dyn:
+                print("(no dynamic dimensions)")
+            return 0
+        bound = bound_inputs(np, onnx, model, a.inputs)
+        if a.symbols:
+            sym = Symbolic(onnx, np, a.model, model, a, bound)
+            rows, sizes, notes = sym.rows()
+        else:
+            rows, sizes, notes = convert_at(onnx, np, a.model, model, a.dims, bound), None, []
+    except Bad as e:
+        sys.stderr.write("%s: %s\n" % ("<stdin>" if a.model == "-" else a.model, e))
+        return 2
+    t = times(a, rows, onnx)
+    try:
+        out = open(a.out, "w") if a.out and a.out != "-" else sys.stdout
+    except OSError as e:
+        sys.stderr.write("%s: cannot write: %s\n" % (a.out, e.strerror))
+        return 2
+    out.write("# dnnmem graph: %s; %d values\n" % (g.name or a.model, len(rows)))
+    out.write("# converted by examples/onnx_to_graph.py (sizes from its shape propagation; times in "
+              "microseconds from its roofline model)\n")
+    for note in notes:
+        out.write("# %s\n" % note)
     out.write("id,name,op,size,time,cpu_time,acc_time,device,xfer,output,inputs\n")
-    for i, (vname, op, size, time, cpu, acc, device, xfer, is_out, deps) in enumerate(rows):
+    for i, (r, (time, cpu, acc, device, xfer)) in enumerate(zip(rows, t)):
+        vname, op, size, deps, is_out = r[0], r[1], r[2], r[4], r[7]
         safe = "".join(c if c.isalnum() or c in "_.-/:" else "_" for c in vname) or "v%d" % i
-        out.write("%d,%s,%s,%d,%.3f,%.3f,%s,%s,%.3f,%d,%s\n" % (
-            i, safe, op.lower(), size, time, cpu, "inf" if acc is None else "%.3f" % acc, device, xfer,
-            1 if is_out else 0, " ".join(str(d) for d in deps)))
-    if a.out:
+        out.write("%d,%s,%s,%s,%.3f,%.3f,%s,%s,%.3f,%d,%s\n" % (
+            i, safe, op.lower(), sizes[i] if sizes else size, time, cpu, "inf" if acc is None else "%.3f" % acc,
+            device, xfer, 1 if is_out else 0, " ".join(str(d) for d in deps)))
+    if out is not sys.stdout:
         out.close()
+    return 0
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except BrokenPipeError:  # a reader such as head stopped early
+        sys.stderr.close()
+        sys.exit(0)
+    except RecursionError:
+        sys.stderr.write("onnx_to_graph.py: the model nests subgraphs too deeply\n")
+        sys.exit(2)
+    except Exception as e:  # never a traceback: name what went wrong
+        sys.stderr.write("onnx_to_graph.py: unexpected %s: %s (a converter bug: please report it with the model)\n"
+                         % (type(e).__name__, e))
+        sys.exit(2)

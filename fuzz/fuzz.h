@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define FUZZ_CHECK(cond)                                                        \
   do {                                                                          \
@@ -33,4 +34,43 @@ static inline uint32_t fuzz_u32(fuzz_input *in) {
 static inline int fuzz_more(const fuzz_input *in) { return in->pos < in->size; }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#ifdef DNNMEM_H_INCLUDED
+/* A small record for the exact and conflict targets (the corpus encoding:
+   flags, lower, length, size, then as the flags say an alignment, a fixed
+   offset, a hint (only with hints), a gap over the inside of the lifetime
+   with a window). Returns 1 when it got a window. flags 255: a negative
+   size (bad input now and then). */
+static inline int fuzz_small_record(fuzz_input *in, dnnmem_interval *r, dnnmem_gap *gap, int hints) {
+  uint32_t flags = fuzz_u8(in);
+  int window = 0;
+  memset(r, 0, sizeof(*r));
+  r->lower = fuzz_u8(in) % 12;
+  r->upper = r->lower + 1 + fuzz_u8(in) % 6;
+  r->size = 1 + fuzz_u8(in) % 6;
+  if (flags & 1) r->alignment = (int64_t)1 << (fuzz_u8(in) % 3);
+  if ((flags & 6) == 6) {
+    r->flags |= DNNMEM_INTERVAL_FIXED;
+    r->fixed_offset = (int64_t)(fuzz_u8(in) % 8) * 4;
+  }
+  if (hints && (flags & 8)) {
+    r->flags |= DNNMEM_INTERVAL_HINT;
+    r->hint = fuzz_u8(in) % 16;
+  }
+  if ((flags & 48) && r->upper - r->lower >= 3) {
+    gap->lower = r->lower + 1;
+    gap->upper = r->upper - 1;
+    gap->window_lower = gap->window_upper = 0;
+    if ((flags & 48) == 48 && r->size >= 2) {
+      gap->window_lower = 1;
+      gap->window_upper = r->size;
+      window = 1;
+    }
+    r->gaps = gap;
+    r->num_gaps = 1;
+  }
+  if (flags == 255) r->size = -3;
+  return window;
+}
+#endif
 #endif

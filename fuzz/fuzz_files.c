@@ -101,7 +101,7 @@ static void fuzz_intervals(char *text, size_t len, int64_t alignment, long lines
   }
   FUZZ_CHECK(symbolic || iv.symbolic_line == 0);
   for (k = 0; iv.symbolic_line && k < 3; k++) { /* each S: the sizes, or an error naming a row */
-    static const int64_t at[3] = {0, 1, 1000};
+    static const int64_t at[3][2] = {{0, 0}, {1, 1}, {1000, 1000}};
     if (files_intervals_at(&iv, at[k], &err) != 0) {
       check_error(&err, lines);
       files_intervals_free(&iv);

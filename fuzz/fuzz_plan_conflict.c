@@ -18,19 +18,6 @@
 #define MAX_RECORDS 7
 #define WINDOW_ORACLE_RECORDS 4 /* ref_plan_optimum with windows searches every offset */
 
-/* The oracle's optimum of the listed records of p, less record skip (-1: none). */
-static int64_t subset_optimum(const dnnmem_intervals *p, const int32_t *ids, int32_t count, int32_t skip) {
-  dnnmem_interval sub[MAX_RECORDS];
-  dnnmem_intervals q;
-  int32_t i, m = 0;
-  for (i = 0; i < count; i++)
-    if (ids[i] != skip) sub[m++] = p->records[ids[i]];
-  q.records = sub;
-  q.count = m;
-  q.alignment = p->alignment;
-  return ref_plan_optimum(&q, NULL);
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fuzz_input in = {data, size, 0};
   dnnmem_interval r[MAX_RECORDS];
@@ -49,31 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   p.records = r;
   p.count = n;
   p.alignment = align;
-  for (i = 0; i < n; i++) {
-    uint32_t flags = fuzz_u8(&in);
-    memset(&r[i], 0, sizeof(r[i]));
-    r[i].lower = fuzz_u8(&in) % 12;
-    r[i].upper = r[i].lower + 1 + fuzz_u8(&in) % 6;
-    r[i].size = 1 + fuzz_u8(&in) % 6;
-    if (flags & 1) r[i].alignment = (int64_t)1 << (fuzz_u8(&in) % 3);
-    if ((flags & 6) == 6) {
-      r[i].flags |= DNNMEM_INTERVAL_FIXED;
-      r[i].fixed_offset = (int64_t)(fuzz_u8(&in) % 8) * 4;
-    }
-    if ((flags & 48) && r[i].upper - r[i].lower >= 3) {
-      gaps[i].lower = r[i].lower + 1;
-      gaps[i].upper = r[i].upper - 1;
-      gaps[i].window_lower = gaps[i].window_upper = 0;
-      if ((flags & 48) == 48 && r[i].size >= 2) {
-        gaps[i].window_lower = 1;
-        gaps[i].window_upper = r[i].size;
-        windows = 1;
-      }
-      r[i].gaps = &gaps[i];
-      r[i].num_gaps = 1;
-    }
-    if (flags == 255) r[i].size = -3; /* bad input now and then */
-  }
+  for (i = 0; i < n; i++) windows |= fuzz_small_record(&in, &r[i], &gaps[i], 0);
   memset(&opt, 0, sizeof(opt));
   opt.node_limit = 20000;
   opt.capacity = 1 + (int64_t)(fuzz_u8(&in) % 24);
@@ -115,9 +78,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (i = 0; i < res.count; i++) FUZZ_CHECK(ids[i] >= 0 && ids[i] < n && (i == 0 || ids[i] > ids[i - 1]));
     FUZZ_CHECK(res.minimal || res.stop != DNNMEM_PLAN_STOP_PROVED);
     if (!windows || res.count <= WINDOW_ORACLE_RECORDS) {
-      FUZZ_CHECK(subset_optimum(&p, ids, res.count, -1) > opt.capacity);
+      FUZZ_CHECK(ref_plan_optimum_of(&p, ids, res.count, -1) > opt.capacity);
       if (res.minimal)
-        for (i = 0; i < res.count; i++) FUZZ_CHECK(subset_optimum(&p, ids, res.count, ids[i]) <= opt.capacity);
+        for (i = 0; i < res.count; i++) FUZZ_CHECK(ref_plan_optimum_of(&p, ids, res.count, ids[i]) <= opt.capacity);
     }
   }
   if (whole.feasible == 0) FUZZ_CHECK(res.feasible == 0);

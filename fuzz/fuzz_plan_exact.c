@@ -35,35 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   p.records = r;
   p.count = n;
   p.alignment = align;
-  for (i = 0; i < n; i++) {
-    uint32_t flags = fuzz_u8(&in);
-    memset(&r[i], 0, sizeof(r[i]));
-    r[i].lower = fuzz_u8(&in) % 12;
-    r[i].upper = r[i].lower + 1 + fuzz_u8(&in) % 6;
-    r[i].size = 1 + fuzz_u8(&in) % 6;
-    if (flags & 1) r[i].alignment = (int64_t)1 << (fuzz_u8(&in) % 3);
-    if ((flags & 6) == 6) {
-      r[i].flags |= DNNMEM_INTERVAL_FIXED;
-      r[i].fixed_offset = (int64_t)(fuzz_u8(&in) % 8) * 4;
-    }
-    if (flags & 8) {
-      r[i].flags |= DNNMEM_INTERVAL_HINT;
-      r[i].hint = fuzz_u8(&in) % 16;
-    }
-    if ((flags & 48) && r[i].upper - r[i].lower >= 3) {
-      gaps[i].lower = r[i].lower + 1;
-      gaps[i].upper = r[i].upper - 1;
-      gaps[i].window_lower = gaps[i].window_upper = 0;
-      if ((flags & 48) == 48 && r[i].size >= 2) {
-        gaps[i].window_lower = 1;
-        gaps[i].window_upper = r[i].size;
-        windows = 1;
-      }
-      r[i].gaps = &gaps[i];
-      r[i].num_gaps = 1;
-    }
-    if (flags == 255) r[i].size = -3; /* bad input now and then */
-  }
+  for (i = 0; i < n; i++) windows |= fuzz_small_record(&in, &r[i], &gaps[i], 1);
   memset(&opt, 0, sizeof(opt));
   opt.algo = DNNMEM_PLAN_EXACT;
   opt.node_limit = 5000;

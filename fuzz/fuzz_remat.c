@@ -28,6 +28,20 @@ typedef struct fgraph {
 
 static unsigned char scratch[1 << 21];
 
+/* The arena of seq as the solve plans it (dnnmem_remat_arena_options). */
+static int64_t plan_arena(const dnnmem_remat_problem *p, int64_t budget, const int32_t *seq, int32_t len) {
+  static unsigned char plan_scratch[1 << 21];
+  dnnmem_interval rec[FL];
+  int64_t off[FL];
+  dnnmem_plan_options po;
+  dnnmem_remat_plan_result pr;
+  size_t need = 0;
+  dnnmem_remat_arena_options(budget, len, &po);
+  FUZZ_CHECK(dnnmem_remat_plan_scratch_size(p, &po, seq, len, 0, &need) == DNNMEM_OK && need <= sizeof(plan_scratch));
+  FUZZ_CHECK(dnnmem_remat_plan(p, &po, seq, len, 0, rec, off, &pr, plan_scratch, need) == DNNMEM_OK);
+  return pr.arena;
+}
+
 /* the answer (sequence, result) is valid and its numbers are the recount's */
 static void check_answer(const dnnmem_remat_problem *p, const int32_t *seq,
                          const dnnmem_remat_result *st) {
@@ -86,6 +100,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   flags = (int32_t)(fuzz_u8(&in) % 4);
   o.reorder_only = flags & 1;
   o.no_contraction = (flags & 2) != 0;
+  o.peak_only = (mode & 128) != 0;
   o.max_group_size = 1 + (int32_t)(fuzz_u8(&in) % 8);
   dnnmem_rng_seed(&rng, fuzz_u16(&in));
   memset(&baseline, 0, sizeof(baseline));
@@ -141,10 +156,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   FUZZ_CHECK(r == DNNMEM_OK || r == DNNMEM_ERR_INFEASIBLE);
   FUZZ_CHECK(st.length >= g.n && st.length <= capacity);
   check_answer(&p, seq, &st);
-  FUZZ_CHECK((r == DNNMEM_OK) == (o.budget == 0 || st.peak <= o.budget));
   FUZZ_CHECK(st.peak >= lb);
   if (o.budget > 0 && o.budget < lb) FUZZ_CHECK(r == DNNMEM_ERR_INFEASIBLE);
-  if (base.peak <= o.budget) FUZZ_CHECK(r == DNNMEM_OK && st.time <= base.time);
+  if (o.budget == 0 || o.peak_only) {
+    FUZZ_CHECK(st.arena == -1);
+    FUZZ_CHECK((r == DNNMEM_OK) == (o.budget == 0 || st.peak <= o.budget));
+    if (base.peak <= o.budget) FUZZ_CHECK(r == DNNMEM_OK && st.time <= base.time);
+  } else { /* the budget bounds the arena: the public plan's, also the row order's */
+    int64_t base_arena = plan_arena(&p, o.budget, base_seq, base.length);
+    FUZZ_CHECK(st.arena == plan_arena(&p, o.budget, seq, st.length));
+    FUZZ_CHECK(st.arena >= st.peak);
+    FUZZ_CHECK((r == DNNMEM_OK) == (st.arena <= o.budget));
+    if (base_arena <= o.budget) FUZZ_CHECK(r == DNNMEM_OK && st.time <= base.time);
+  }
   if (o.budget == 0) FUZZ_CHECK(st.peak <= base.peak);
   if (o.reorder_only) FUZZ_CHECK(st.length == g.n);
 
@@ -200,8 +224,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       if (j > 0)
         FUZZ_CHECK(pts[j].budget <= pts[j - 1].budget && pts[j].time_lower_bound >= pts[j - 1].time_lower_bound &&
                    (pts[j].time < 0 || (pts[j - 1].time >= 0 && pts[j].time >= pts[j - 1].time)));
+      /* arenas fit and never grow as the budget falls (none: peak_only, or
+         a budget of 0, which is no budget) */
+      if (pts[j].time >= 0 && (co.peak_only || pts[j].budget == 0)) FUZZ_CHECK(pts[j].arena == -1);
+      if (pts[j].time >= 0 && !co.peak_only && pts[j].budget > 0)
+        FUZZ_CHECK(pts[j].arena >= pts[j].peak && pts[j].arena <= pts[j].budget &&
+                   (j == 0 || pts[j].arena <= pts[j - 1].arena));
     }
-    FUZZ_CHECK(pts[0].time >= 0 && pts[0].time <= base.time);
+    /* the row order fits the first budget (its peak; by the arena: when its plan fits) */
+    if (co.peak_only || plan_arena(&p, base.peak, base_seq, base.length) <= base.peak)
+      FUZZ_CHECK(pts[0].time >= 0 && pts[0].time <= base.time);
   }
 
   /* the time bound at the annealer's budget */

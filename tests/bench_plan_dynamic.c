@@ -34,12 +34,12 @@ static int read_symbolic(const char *path, const char *name, sym_input *in) {
     files_error_print(stderr, &err);
     return 0;
   }
-  in->name = name, in->n = iv.n, in->terms = iv.terms;
+  in->name = name, in->n = iv.n, in->terms = iv.terms[0];
   in->r = (dnnmem_interval *)malloc(sizeof(dnnmem_interval) * ((size_t)iv.n + 1));
-  in->c = (int64_t *)malloc(sizeof(int64_t) * ((size_t)iv.n * (size_t)iv.terms + 1));
+  in->c = (int64_t *)malloc(sizeof(int64_t) * ((size_t)iv.n * (size_t)iv.terms[0] + 1));
   for (i = 0; i < iv.n; i++) {
     in->r[i] = iv.records[i];
-    for (k = 0; k < iv.terms; k++) in->c[i * iv.terms + k] = iv.coefficients[(size_t)i * DNNMEM_PLAN_SYMBOLIC_MAX_TERMS + k];
+    for (k = 0; k < iv.terms[0]; k++) in->c[i * iv.terms[0] + k] = iv.coefficients[(size_t)i * FILES_POLY_STRIDE + k];
   }
   files_intervals_free(&iv);
   return 1;

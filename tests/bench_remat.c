@@ -23,7 +23,14 @@
    replaces the clock by a move budget (M moves for a 30 s solve, scaled
    with SECONDS): a run that does not depend on the machine's load, for
    before/after comparisons; $BENCH_REMAT_QUICK=1 runs the target solve and
-   its bound only. */
+   its bound only.
+   Then the arena table: per graph and seed 1-3, at a fixed move count
+   ($BENCH_REMAT_ARENA_MOVES, default 30 M; quick: 3 M and one seed,
+   $BENCH_REMAT_SEED),
+   the peak-only solve against the default one that bounds the arena:
+   extra time, arena / budget, CPU seconds, the proven bound and the mark
+   (arena <= budget, extra time <= max(10%, bound + 2 points));
+   $BENCH_REMAT_ARENA_ONLY=1 runs only this table. */
 #include "bench.h"
 
 #include <glob.h>
@@ -97,6 +104,130 @@ static dnnmem_result solve(remat_graph *g, int64_t budget, int32_t reorder_only,
   return r;
 }
 
+/* ---- the arena table: the budget on the arena against peak_only ---------- */
+
+/* The arena of seq planned as the solve plans it (dnnmem_remat_arena_options). */
+static int64_t plan_arena(const remat_graph *g, int64_t budget, const int32_t *seq, int32_t len) {
+  dnnmem_plan_options po;
+  dnnmem_remat_plan_result pr;
+  dnnmem_interval *rec = (dnnmem_interval *)malloc((size_t)len * sizeof(*rec));
+  int64_t *off = (int64_t *)malloc((size_t)len * sizeof(int64_t)), arena = -1;
+  size_t bytes = 0;
+  void *scratch;
+  dnnmem_remat_arena_options(budget, len, &po);
+  if (dnnmem_remat_plan_scratch_size(&g->p, &po, seq, len, 0, &bytes) == DNNMEM_OK) {
+    scratch = malloc(bytes);
+    if (dnnmem_remat_plan(&g->p, &po, seq, len, 0, rec, off, &pr, scratch, bytes) == DNNMEM_OK) arena = pr.arena;
+    free(scratch);
+  }
+  free(rec);
+  free(off);
+  return arena;
+}
+
+/* One solve at a fixed move count (deterministic), its CPU milliseconds. */
+static dnnmem_result solve_moves(remat_graph *g, int64_t budget, int32_t peak_only, int64_t moves, uint64_t seed,
+                                 int32_t capacity, int32_t *seq, dnnmem_remat_result *st, double *ms) {
+  dnnmem_remat_options o;
+  dnnmem_rng rng;
+  dnnmem_result r;
+  size_t bytes = 0;
+  void *scratch;
+  double t0;
+  memset(&o, 0, sizeof(o));
+  o.budget = budget;
+  o.peak_only = peak_only;
+  o.iterations = moves;
+  if (dnnmem_remat_solve_scratch_size(&g->p, &o, capacity, &bytes) != DNNMEM_OK) return DNNMEM_ERR_INVALID_ARGUMENT;
+  scratch = malloc(bytes);
+  dnnmem_rng_seed(&rng, seed);
+  t0 = bench_cpu_ms();
+  r = dnnmem_remat_solve(&g->p, &o, &rng, seq, capacity, st, scratch, bytes);
+  *ms = bench_cpu_ms() - t0;
+  free(scratch);
+  return r;
+}
+
+/* Per graph and seed, the target budget max(50% base peak, 1.1 x LB):
+   peak_only (extra time, its arena planned afterwards / budget, CPU s)
+   against the default (extra time, peak and arena / budget, CPU s), the
+   proven bound, the gap, and the mark: arena <= budget and extra time <=
+   max(10%, bound + 2 points). Every sequence recounted (tests/ref.h). */
+static void arena_table(char **files, size_t count, int64_t moves, int32_t first_seed, int32_t seeds) {
+  size_t i;
+  int32_t s, runs = 0, marked = 0, fits = 0, peak_fits = 0;
+  double sum_gap = 0, sum_cpu = 0, sum_cpu_peak = 0;
+  printf("\n## remat: the budget on the arena, %lld moves per solve, seeds %d-%d (CPU seconds)\n\n",
+         (long long)moves, first_seed, first_seed + seeds - 1);
+  printf("| graph | seed | peak-only extra | its arena/budget | CPU s | arena-aware extra | peak/budget | "
+         "arena/budget | CPU s | proven >= | gap | mark |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+  for (i = 0; i < count; i++) {
+    remat_graph g;
+    dnnmem_remat_result base, a, b;
+    dnnmem_remat_options o;
+    int64_t lb, target, proven = 0, pk, tm;
+    dnnmem_remat_bound_result tb;
+    int32_t capacity, *seq;
+    size_t bytes = 0;
+    void *scratch;
+    const char *name = strrchr(files[i], '/') ? strrchr(files[i], '/') + 1 : files[i];
+    if (!read_graph(files[i], &g)) continue;
+    capacity = 2 * g.n + 16;
+    seq = (int32_t *)malloc((size_t)capacity * sizeof(int32_t));
+    memset(&o, 0, sizeof(o));
+    o.algo = DNNMEM_REMAT_ROW_ORDER;
+    dnnmem_remat_solve_scratch_size(&g.p, &o, capacity, &bytes);
+    scratch = malloc(bytes);
+    dnnmem_remat_solve(&g.p, &o, NULL, seq, capacity, &base, scratch, bytes);
+    free(scratch);
+    dnnmem_remat_lower_bound(&g.p, &tb);
+    lb = tb.peak;
+    target = base.peak / 2;
+    if (target < lb + lb / 10) target = lb + lb / 10;
+    memset(&o, 0, sizeof(o));
+    o.budget = target;
+    dnnmem_remat_time_bound_scratch_size(&g.p, &o, &bytes);
+    scratch = malloc(bytes);
+    dnnmem_remat_time_bound(&g.p, &o, &tb, scratch, bytes);
+    proven = tb.extra_time;
+    free(scratch);
+    for (s = first_seed; s < first_seed + seeds; s++) {
+      double ms_a, ms_b, extra_a, extra_b, bound = 100.0 * (double)proven / (double)base.time, gap;
+      int64_t arena_a;
+      int ok_b, mark;
+      solve_moves(&g, target, 1, moves, (uint64_t)s, capacity, seq, &a, &ms_a);
+      if (!ref_remat_recount(&g.p, seq, a.length, &pk, &tm) || pk != a.peak || tm != a.time)
+        printf("(peak-only answer fails its recount)\n");
+      arena_a = plan_arena(&g, target, seq, a.length);
+      ok_b = solve_moves(&g, target, 0, moves, (uint64_t)s, capacity, seq, &b, &ms_b) == DNNMEM_OK;
+      if (!ref_remat_recount(&g.p, seq, b.length, &pk, &tm) || pk != b.peak || tm != b.time ||
+          plan_arena(&g, target, seq, b.length) != b.arena)
+        printf("(arena-aware answer fails its recount)\n");
+      extra_a = 100.0 * (double)(a.time - base.time) / (double)base.time;
+      extra_b = 100.0 * (double)(b.time - base.time) / (double)base.time;
+      gap = extra_b - bound;
+      mark = ok_b && b.arena <= target && (extra_b <= 10.0 || gap <= 2.0);
+      printf("| %s | %d | %.2f%% | %.3f | %.1f | %.2f%% | %.3f | %.3f | %.1f | %.2f%% | %.2f | %s |\n", name, s,
+             extra_a, (double)arena_a / (double)target, ms_a / 1e3, extra_b, (double)b.peak / (double)target,
+             (double)b.arena / (double)target, ms_b / 1e3, bound, gap, mark ? "yes" : "no");
+      fflush(stdout);
+      runs++;
+      marked += mark;
+      fits += ok_b && b.arena <= target;
+      peak_fits += arena_a >= 0 && arena_a <= target;
+      sum_gap += gap;
+      sum_cpu += ms_b;
+      sum_cpu_peak += ms_a;
+    }
+    free(seq);
+    files_graph_free(&g.file);
+  }
+  if (runs)
+    printf("\narena within the budget: %d of %d runs (peak-only answers: %d); within the mark: %d of %d; "
+           "mean gap %.2f points; CPU: arena-aware / peak-only = %.2f\n",
+           fits, runs, peak_fits, marked, runs, sum_gap / runs, sum_cpu_peak > 0 ? sum_cpu / sum_cpu_peak : 0.0);
+}
+
 int main(int argc, char **argv) {
   dnnmem_remat_bound_result tb;
   double seconds = 30, sum_gap = 0;
@@ -107,6 +238,7 @@ int main(int argc, char **argv) {
   int first_file = 1;
   double sum_reduction = 0, sum_cap = 0;
   int graphs = 0, targets_met = 0, targets_impossible = 0, close = 0;
+  int64_t arena_moves;
   if (env && atof(env) > 0) seconds = atof(env);
   env = getenv("BENCH_REMAT_CLOCK");
   use_wall_clock = env && strcmp(env, "wall") == 0;
@@ -131,6 +263,14 @@ int main(int argc, char **argv) {
     count = gl.gl_pathc;
   }
   if (count == 0) return 0;
+  env = getenv("BENCH_REMAT_ARENA_MOVES");
+  arena_moves = env && atof(env) > 0 ? (int64_t)atof(env) : bench_quick ? 3000000 : 30000000;
+  env = getenv("BENCH_REMAT_ARENA_ONLY");
+  if (env && atoi(env) > 0) {
+    arena_table(files, count, arena_moves, bench_quick ? (int32_t)bench_seed : 1, bench_quick ? 1 : 3);
+    if (gl.gl_pathc) globfree(&gl);
+    return 0;
+  }
   printf("## remat: recompute annealing (FastSA + contraction), %.1f %s s per solve\n\n", seconds,
          use_wall_clock ? "wall" : "CPU");
   printf("target: budget = max(50%% base peak, 1.1 x lower bound), feasible with <= 10%% extra time.\n");
@@ -258,6 +398,7 @@ int main(int argc, char **argv) {
            "(FastSA's reported average: 73%% at 18%%; on these graphs no sequence can average "
            "more than %.1f%%: the mean of 1 - floor/base)\n",
            targets_met, graphs, targets_impossible, 100.0 * sum_reduction / graphs, 100.0 * sum_cap / graphs);
+  arena_table(files, count, arena_moves, bench_quick ? (int32_t)bench_seed : 1, bench_quick ? 1 : 3);
   if (gl.gl_pathc) globfree(&gl);
   return 0;
 }

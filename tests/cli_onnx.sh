@@ -1,51 +1,246 @@
 #!/usr/bin/env bash
 # examples/onnx_to_graph.py (ONNX model -> graph CSV) where a python3 with
-# the onnx package (Debian python3-onnx) is present; skipped otherwise. A
-# small model built here with onnx.helper: every row checked by hand
-# (shape inference, the op classes, initializers and constants left out),
-# then plan and place read the result; bad inputs exit 2, misuse 1.
+# the onnx package (Debian python3-onnx) is present; skipped otherwise.
+# Small models built here with onnx.helper, each reproducing a pattern of
+# real exports, every size checked against a hand count: stale value_info,
+# a [0] constant and an empty value, a Shape -> Gather -> Concat -> Reshape
+# chain, a foldable If (--input), a dynamic width kept as a symbol (one and
+# two symbols, a stride making a denominator), then plan, place and remat
+# on the result; bad inputs exit 2 naming the file (and the node), misuse 1.
 . "$(dirname "$0")/cli_lib.sh"
 D=$DNNMEM
 t=$tmp
 PY=
 for p in python3 /usr/bin/python3; do
-  if command -v "$p" >/dev/null && "$p" -c 'import onnx' 2>/dev/null; then PY=$p; break; fi
+  if command -v "$p" >/dev/null && "$p" -c 'import onnx, numpy' 2>/dev/null; then PY=$p; break; fi
 done
 if [ -z "$PY" ]; then
   echo "skipped: no python3 with the onnx package (apt-get install python3-onnx)"
   cli_finish cli_onnx
   exit 0
 fi
-"$PY" - "$t/tiny.onnx" <<'PYEOF'
+"$PY" - "$t" <<'PYEOF'
 import sys
 import numpy as np
 import onnx
 from onnx import helper, numpy_helper, TensorProto
-x = helper.make_tensor_value_info("x", TensorProto.FLOAT, ["batch", 3, 8, 8])
-y = helper.make_tensor_value_info("y", TensorProto.FLOAT, None)
+d = sys.argv[1]
+F = TensorProto.FLOAT
+def save(name, nodes, inputs, outputs, inits=(), value_info=(), opset=13):
+    g = helper.make_graph(nodes, name, inputs, outputs, list(inits), value_info=list(value_info))
+    onnx.save(helper.make_model(g, opset_imports=[helper.make_opsetid("", opset)]), "%s/%s.onnx" % (d, name))
+arr = lambda name, *v: numpy_helper.from_array(np.array(v, np.int64), name)
+# tiny: conv, relu, add, reshape by an initializer, matmul
+x = helper.make_tensor_value_info("x", F, ["batch", 3, 8, 8])
+y = helper.make_tensor_value_info("y", F, None)
 w = numpy_helper.from_array(np.zeros((4, 3, 3, 3), np.float32), "w")
 m = numpy_helper.from_array(np.zeros((256, 10), np.float32), "m")
-shape = numpy_helper.from_array(np.array([0, -1], np.int64), "shape")
-nodes = [helper.make_node("Conv", ["x", "w"], ["c"], pads=[1, 1, 1, 1]),
-         helper.make_node("Relu", ["c"], ["r"]),
-         helper.make_node("Add", ["r", "c"], ["s"]),
-         helper.make_node("Reshape", ["s", "shape"], ["f"]),
-         helper.make_node("MatMul", ["f", "m"], ["y"])]
-g = helper.make_graph(nodes, "tiny", [x], [y], [w, m, shape])
-onnx.save(helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)]), sys.argv[1])
+save("tiny", [helper.make_node("Conv", ["x", "w"], ["c"], pads=[1, 1, 1, 1]),
+              helper.make_node("Relu", ["c"], ["r"]),
+              helper.make_node("Add", ["r", "c"], ["s"]),
+              helper.make_node("Reshape", ["s", "shape"], ["f"]),
+              helper.make_node("MatMul", ["f", "m"], ["y"])], [x], [y], [w, m, arr("shape", 0, -1)])
+# stale: the exporter's value_info says r is [unk__0, 7] (wrong and symbolic)
+x = helper.make_tensor_value_info("x", F, [2, 5])
+stale = helper.make_tensor_value_info("r", F, ["unk__0", 7])
+save("stale", [helper.make_node("Relu", ["x"], ["r"]), helper.make_node("Sigmoid", ["r"], ["y"])],
+     [x], [helper.make_tensor_value_info("y", F, None)], value_info=[stale])
+# chain: Shape -> Gather -> Unsqueeze -> Concat with a [0] constant and [-1]
+# -> Reshape; a Slice to an empty value (0 bytes)
+x = helper.make_tensor_value_info("x", F, ["n", 3, 4, 5])
+empty = helper.make_tensor("empty", TensorProto.INT64, [0], [])
+save("chain", [helper.make_node("Constant", [], ["e"], value=empty),
+               helper.make_node("Shape", ["x"], ["sh"]),
+               helper.make_node("Gather", ["sh", "zero"], ["n0"], axis=0),
+               helper.make_node("Unsqueeze", ["n0", "zero1"], ["n1"]),
+               helper.make_node("Concat", ["n1", "e", "minus1"], ["target"], axis=0),
+               helper.make_node("Reshape", ["x", "target"], ["flat"]),
+               helper.make_node("Relu", ["flat"], ["r"]),
+               helper.make_node("Slice", ["r", "s0", "s0", "s1"], ["nothing"]),
+               helper.make_node("Concat", ["r", "nothing"], ["y"], axis=1)],
+     [x], [helper.make_tensor_value_info("y", F, None)],
+     [numpy_helper.from_array(np.array(0, np.int64), "zero"), arr("zero1", 0), arr("minus1", -1), arr("s0", 0),
+      arr("s1", 1)])
+# vad: the network sits in an If on the scalar input sr (== 16000)
+x = helper.make_tensor_value_info("x", F, [1, 64])
+sr = helper.make_tensor_value_info("sr", TensorProto.INT64, [])
+yo = helper.make_tensor_value_info("y", F, [1, 64])
+then_g = helper.make_graph([helper.make_node("Relu", ["x"], ["t1"]), helper.make_node("Tanh", ["t1"], ["t2"])],
+                           "then", [], [helper.make_tensor_value_info("t2", F, [1, 64])])
+else_g = helper.make_graph([helper.make_node("Sigmoid", ["x"], ["e1"])], "else", [],
+                           [helper.make_tensor_value_info("e1", F, [1, 64])])
+save("vad", [helper.make_node("Equal", ["sr", "k16000"], ["is16k"]),
+             helper.make_node("If", ["is16k"], ["z"], name="pick_rate", then_branch=then_g, else_branch=else_g),
+             helper.make_node("Mul", ["z", "z"], ["y"])], [x, sr], [yo],
+     [numpy_helper.from_array(np.array(16000, np.int64), "k16000")])
+# loop: a Loop is refused
+body = helper.make_graph([helper.make_node("Identity", ["c_in"], ["c_out"]), helper.make_node("Relu", ["v_in"], ["v_out"])],
+                         "body", [helper.make_tensor_value_info("i", TensorProto.INT64, []),
+                                  helper.make_tensor_value_info("c_in", TensorProto.BOOL, []),
+                                  helper.make_tensor_value_info("v_in", F, [4])],
+                         [helper.make_tensor_value_info("c_out", TensorProto.BOOL, []),
+                          helper.make_tensor_value_info("v_out", F, [4])])
+save("loop", [helper.make_node("Loop", ["trip", "cond", "x"], ["y"], name="the_loop", body=body)],
+     [helper.make_tensor_value_info("x", F, [4])], [helper.make_tensor_value_info("y", F, [4])],
+     [arr("trip", 3), numpy_helper.from_array(np.array(True), "cond")])
+# nonzero: a data-dependent shape
+save("nonzero", [helper.make_node("Relu", ["x"], ["r"]), helper.make_node("NonZero", ["r"], ["y"], name="nz")],
+     [helper.make_tensor_value_info("x", F, [2, 3])], [helper.make_tensor_value_info("y", TensorProto.INT64, None)])
+# custom: an op of another domain
+g = helper.make_graph([helper.make_node("Gelu", ["x"], ["y"], name="fused", domain="com.example")], "custom",
+                      [helper.make_tensor_value_info("x", F, [2, 3])], [helper.make_tensor_value_info("y", F, None)])
+onnx.save(helper.make_model(g, opset_imports=[helper.make_opsetid("", 13), helper.make_opsetid("com.example", 1)]),
+          d + "/custom.onnx")
+# ort: a model saved optimized by ONNX Runtime (com.microsoft FusedConv, Gelu)
+g = helper.make_graph([helper.make_node("FusedConv", ["x", "w", "b"], ["c"], domain="com.microsoft", activation="Relu"),
+                       helper.make_node("Gelu", ["c"], ["y"], domain="com.microsoft")], "ort",
+                      [helper.make_tensor_value_info("x", F, [1, 2, 4, 4])], [helper.make_tensor_value_info("y", F, None)],
+                      [numpy_helper.from_array(np.zeros((3, 2, 1, 1), np.float32), "w"),
+                       numpy_helper.from_array(np.zeros(3, np.float32), "b")])
+onnx.save(helper.make_model(g, opset_imports=[helper.make_opsetid("", 13), helper.make_opsetid("com.microsoft", 1)]),
+          d + "/ort.onnx")
+# newer: an opset no onnx package knows yet
+g = helper.make_graph([helper.make_node("Relu", ["x"], ["y"])], "newer", [helper.make_tensor_value_info("x", F, [2])],
+                      [helper.make_tensor_value_info("y", F, None)])
+onnx.save(helper.make_model(g, opset_imports=[helper.make_opsetid("", 999)]), d + "/newer.onnx")
+# opset 18 (newer than Debian's onnx 1.12 knows): ReduceMean with axes as
+# an input, Split by num_outputs, Pad with axes
+x = helper.make_tensor_value_info("x", F, [2, 6, 4])
+save("opset18", [helper.make_node("ReduceMean", ["x", "ax1"], ["m"]),
+                 helper.make_node("Split", ["x"], ["a", "b"], axis=1, num_outputs=2),
+                 helper.make_node("Pad", ["a", "pads", "", "ax2"], ["p"]),
+                 helper.make_node("Add", ["b", "m"], ["y1"])], [x],
+     [helper.make_tensor_value_info("p", F, None), helper.make_tensor_value_info("y1", F, None)],
+     [arr("ax1", 1), arr("pads", 1, 1), arr("ax2", 2)], opset=18)
+# qdq: a quantized export; the weights' DequantizeLinear folds (resident,
+# as the weights), the activations' stay rows
+x = helper.make_tensor_value_info("x", F, [1, 2, 4, 4])
+save("qdq", [helper.make_node("QuantizeLinear", ["x", "s", "z"], ["q"]),
+             helper.make_node("DequantizeLinear", ["q", "s", "z"], ["dq"]),
+             helper.make_node("DequantizeLinear", ["wq", "ws", "wz"], ["w"], axis=0),
+             helper.make_node("Conv", ["dq", "w"], ["y"])], [x], [helper.make_tensor_value_info("y", F, None)],
+     [numpy_helper.from_array(np.array(0.1, np.float32), "s"), numpy_helper.from_array(np.array(128, np.uint8), "z"),
+      numpy_helper.from_array(np.ones((3, 2, 1, 1), np.int8), "wq"),
+      numpy_helper.from_array(np.array([0.5, 0.25, 1.0], np.float32), "ws"),
+      numpy_helper.from_array(np.zeros(3, np.int8), "wz")])
+# wide: a dynamic height and width, an unnamed batch; a stride-2 conv
+# (sizes over 2 x 2), a padded 3 x 3 conv, and x2 upsampling back
+x = helper.make_tensor_value_info("x", F, ["", 3, "height", "width"])
+save("wide", [helper.make_node("Conv", ["x", "w1"], ["c1"], pads=[1, 1, 1, 1], strides=[2, 2]),
+              helper.make_node("Relu", ["c1"], ["r1"]),
+              helper.make_node("Conv", ["r1", "w2"], ["c2"], pads=[1, 1, 1, 1]),
+              helper.make_node("Resize", ["c2", "", "scales"], ["y"], mode="nearest")],
+     [x], [helper.make_tensor_value_info("y", F, None)],
+     [numpy_helper.from_array(np.zeros((8, 3, 3, 3), np.float32), "w1"),
+      numpy_helper.from_array(np.zeros((2, 8, 3, 3), np.float32), "w2"),
+      numpy_helper.from_array(np.array([1, 1, 2, 2], np.float32), "scales")])
 PYEOF
 C=examples/onnx_to_graph.py
+rows() { tail -n +4 "$1" | grep -v '^#' | grep -v '^id,' | cut -d, -f"$2" | tr '\n' ';'; }
+
+# tiny: every row by hand (conv 4 x 8 x 8 floats per image, batch 2)
 if "$PY" $C --dim batch=2 -o "$t/tiny.csv" "$t/tiny.onnx" && [ -s "$t/tiny.csv" ]; then ok "converts with --dim"; else bad "converts with --dim"; fi
-check "rows: id,name,op,size,device,output,inputs" \
-  "$(tail -n +4 "$t/tiny.csv" | cut -d, -f1-4,8,10,11 | tr '\n' ';')" \
+check "rows: id,name,op,size,device,output,inputs" "$(rows "$t/tiny.csv" 1-4,8,10,11)" \
   "0,x,input,1536,cpu,0,;1,c,conv,2048,acc,0,0;2,r,relu,2048,any,0,1;3,s,add,2048,any,0,1 2;4,f,reshape,2048,cpu,0,3;5,y,matmul,80,acc,1,4;"
-check "conv: memory-bound, 4016 bytes at 200 GB/s + 10 us dispatch" "$(sed -n 5p "$t/tiny.csv" | cut -d, -f7)" "10.020"
-check "reshape: no accelerator time" "$(sed -n 8p "$t/tiny.csv" | cut -d, -f7)" "inf"
+check "conv: memory-bound, 4016 bytes at 200 GB/s + 10 us dispatch" "$(grep '^1,' "$t/tiny.csv" | cut -d, -f7)" "10.020"
+check "reshape: no accelerator time" "$(grep '^4,' "$t/tiny.csv" | cut -d, -f7)" "inf"
 expect "plan reads it" 0 '"n": 6, .*"arena": 6144, "lower_bound": 6144, "optimal": true' $D plan --json "$t/tiny.csv"
 expect "place reads it" 0 '"n": 6, .*"time": [0-9]+' $D place --json "$t/tiny.csv"
-expect "a symbolic dimension without --dim" 2 "tiny.onnx: value 'x': dimension 'batch' is not known: give it with --dim batch=VALUE" \
+"$PY" $C --dim x:0=2 - <"$t/tiny.onnx" >"$t/tiny_stdin.csv"
+check "- reads the model from standard input" "$(rows "$t/tiny_stdin.csv" 1-11)" "$(rows "$t/tiny.csv" 1-11)"
+expect "- with a bad model: <stdin> named" 2 '^<stdin>: not a readable ONNX model' sh -c "printf x | '$PY' $C -"
+"$PY" $C --dim x:0=2 -o "$t/tiny2.csv" "$t/tiny.onnx"
+check "--dim x:0 (the short name) = --dim batch" "$(rows "$t/tiny2.csv" 1-11)" "$(rows "$t/tiny.csv" 1-11)"
+expect "--list-dims: short name beside the exporter's" 0 '^x:0 +batch$' "$PY" $C --list-dims "$t/tiny.onnx"
+expect "a dynamic dimension without --dim" 2 "tiny.onnx: input 'x' axis 0 \(batch\) is dynamic: give it with --dim x:0=VALUE" \
   "$PY" $C "$t/tiny.onnx"
+
+# stale value_info ([unk__0, 7]) ignored: r is 2 x 5 floats
+"$PY" $C -o "$t/stale.csv" "$t/stale.onnx"
+check "stale value_info: sizes from the inputs" "$(rows "$t/stale.csv" 2,4)" "x,40;r,40;y,40;"
+# chain: the Reshape target [n, -1] folded from Shape -> Gather -> Concat
+# (with a [0] constant); the empty slice is a value of 0 bytes
+"$PY" $C --dim n=2 -o "$t/chain.csv" "$t/chain.onnx"
+check "Shape->Gather->Concat->Reshape folded, empty value 0 bytes" "$(rows "$t/chain.csv" 2-4,11)" \
+  "x,input,480,;flat,reshape,480,0;r,relu,480,1;nothing,slice,0,2;y,concat,480,2 3;"
+# If inlined with --input sr=16000: relu and tanh, no If
+"$PY" $C --input sr=16000 -o "$t/vad.csv" "$t/vad.onnx"
+check "If folded by --input: the then branch inlined" "$(rows "$t/vad.csv" 2-4,11)" \
+  "x,input,256,;t1,relu,256,0;t2,tanh,256,1;y,mul,256,2;"
+"$PY" $C --input sr=8000 -o "$t/vad8.csv" "$t/vad.onnx"
+check "the else branch at sr=8000" "$(rows "$t/vad8.csv" 2-4,11)" "x,input,256,;e1,sigmoid,256,0;y,mul,256,1;"
+expect "an If on a run-time input: refused, naming the node" 2 \
+  "vad.onnx: node pick_rate \(If\): the condition 'is16k' is computed at run time; bind .*--input NAME=VALUE" \
+  "$PY" $C "$t/vad.onnx"
+expect "Loop: refused, naming the node" 2 "loop.onnx: node the_loop \(Loop\): a node with a subgraph" "$PY" $C "$t/loop.onnx"
+expect "a data-dependent shape: node, op and input shapes" 2 \
+  "nonzero.onnx: node nz \(NonZero\): the shape of output 'y' is unknown .*inputs: r \[2, 3\]" "$PY" $C "$t/nonzero.onnx"
+expect "an op of another domain: named" 2 "custom.onnx: node fused \(Gelu\): .*com.example" "$PY" $C "$t/custom.onnx"
+
+# opset 18: x 2 x 6 x 4 floats; mean over axis 1: 2 x 1 x 4; halves 2 x 3 x 4;
+# a padded by 1 + 1 on axis 2: 2 x 3 x 6
+"$PY" $C -o "$t/opset18.csv" "$t/opset18.onnx"
+check "opset 18: Reduce axes input, Split num_outputs, Pad axes" "$(rows "$t/opset18.csv" 2-4,10,11)" \
+  "x,input,192,0,;m,reducemean,32,0,0;a,split,96,0,0;b,split,96,0,0;p,pad,144,1,2;y1,add,96,1,1 3;"
+
+"$PY" $C -o "$t/ort.csv" "$t/ort.onnx"
+check "ONNX Runtime's fused ops: FusedConv as Conv, Gelu as its input" "$(rows "$t/ort.csv" 2-4,8,11)" \
+  "x,input,128,cpu,;c,fusedconv,192,acc,0;y,gelu,192,any,1;"
+"$PY" $C -o "$t/qdq.csv" "$t/qdq.onnx"
+check "quantized: weights' DequantizeLinear folded, 8-bit activations" "$(rows "$t/qdq.csv" 2-4,11)" \
+  "x,input,128,;q,quantizelinear,32,0;dq,dequantizelinear,128,1;y,conv,192,2;"
+
+# a dynamic width: x 3 x 8 x W floats = 96 W; conv stride 2 -> 8 x 4 x W/2 =
+# 64 W; conv 3 x 3 -> 2 x 4 x W/2 = 16 W; resize x2 -> 2 x 8 x W = 64 W
+expect "--list-dims: an unnamed axis" 0 '^x:0 +\(unnamed\)$' "$PY" $C --list-dims "$t/wide.onnx"
+"$PY" $C --dim x:0=1 --dim height=8 --dim x:3=W -o "$t/wide_W.csv" "$t/wide.onnx"
+check "one symbol: sizes in W" "$(rows "$t/wide_W.csv" 2,4)" "x,96*W;c1,64*W;r1,64*W;c2,16*W;y,64*W;"
+"$PY" $C --dim x:0=1 --dim height=8 --dim width=200 -o "$t/wide_200.csv" "$t/wide.onnx"
+check "the polynomial at W = 200 = the conversion at 200" "$(rows "$t/wide_200.csv" 4)" "19200;12800;12800;3200;12800;"
+# two symbols: x 12 H W; c1 8 x H/2 x W/2 floats = 8 H W; c2 2 H W; y 8 H W
+"$PY" $C --dim x:0=1 --dim x:2=H --dim x:3=W -o "$t/wide_HW.csv" "$t/wide.onnx"
+check "two symbols: sizes in H and W" "$(rows "$t/wide_HW.csv" 2,4)" "x,12*H*W;c1,8*H*W;r1,8*H*W;c2,2*H*W;y,8*H*W;"
+# 3 channels at height 1 -> stride 2 gives ceil(1/2) = 1 row: a width of
+# W/2 over 8 channels = 16 W bytes; sizes with a denominator come out when
+# the channels do not cancel it: c2 at height 2: 2 x 1 x W/2 floats = 4 W
+"$PY" $C --dim x:0=1 --dim x:2=2 --dim x:3=W -o "$t/wide_2.csv" "$t/wide.onnx"
+check "height 2: 24 W, 16 W, 16 W, 4 W, 16 W" "$(rows "$t/wide_2.csv" 4)" "24*W;16*W;16*W;4*W;16*W;"
+expect "plan --symbol on the graph CSV: x + c1 = 160 W at most" 0 '"symbol": "W", "s_min": 32, "s_max": 2048, .*"worst_ratio": 1,.*"arena_max": 327680, "lower_bound_max": 327680' \
+  $D plan --json --symbol W=32..2048 "$t/wide_W.csv"
+expect "plan --symbol --at W=100: (96 + 64) x 100 bytes" 0 '"at": 100, "arena": 16000, "lower_bound": 16000' \
+  $D plan --json --symbol W=32..2048 --at W=100 "$t/wide_W.csv"
+expect "plan over a box (two symbols): a grid of 32 x 32" 0 \
+  '"symbol": "H", "symbol2": "W", .*"worst_ratio": 1, .*"arena_max": 20971520, "lower_bound_max": 20971520, "samples": 1024' \
+  $D plan --json --symbol H=32..1024 --symbol W=32..1024 "$t/wide_HW.csv"
+expect "plan a box --at H=64 --at W=96: 20 x 64 x 96 bytes" 0 '"arena": 122880, "lower_bound": 122880' \
+  $D plan --json --symbol H=32..1024 --symbol W=32..1024 --at H=64 --at W=96 "$t/wide_HW.csv"
+expect "plan without --symbol: FILE:LINE and the symbol" 2 "wide_W.csv:[0-9]+: size: '96\*W' is not an integer \(a polynomial in W: plan it with --symbol W=LO..HI\)" \
+  $D plan "$t/wide_W.csv"
+expect "remat refuses a symbolic size: FILE:LINE, --dim" 2 "wide_W.csv:[0-9]+: size: a polynomial .*--dim NAME=VALUE" $D remat "$t/wide_W.csv"
+expect "place refuses a symbolic size" 2 "wide_W.csv:[0-9]+: size: a polynomial .*--dim NAME=VALUE" $D place "$t/wide_W.csv"
+expect "cover refuses a symbolic size" 2 "wide_W.csv:[0-9]+: size: '96\*W' is a polynomial .*--dim NAME=VALUE" $D cover "$t/wide_W.csv"
+printf 'id,name,op,size,time,cpu_time,acc_time,device,xfer,output,inputs\n0,a,input,3*W/8,0,0,inf,cpu,0,0,\n1,b,relu,5*W/4+1,1,1,1,any,0,1,0\n' >"$t/den.csv"
+expect "sizes over a denominator: planned at multiples of 8 (a: 3W/8, b: 5W/4 + 1)" 0 \
+  '"s_min": 8, "s_max": 64, "unit": 8, "at": 16, "arena": 27, .*"arena_max": 105,' \
+  $D plan --json --symbol W=1..70 --at W=16 "$t/den.csv"
+expect "--at off the unit's multiples" 1 "sizes are integers at multiples of 8 only" $D plan --symbol W=1..70 --at W=12 "$t/den.csv"
+
+# bad input: exit 2 and FILE: what, never a traceback; misuse: exit 1
 printf 'not onnx' >"$t/bad.onnx"
 expect "not an ONNX file" 2 'bad.onnx: not a readable ONNX model' "$PY" $C "$t/bad.onnx"
-expect "--dim malformed" 2 'expected NAME=VALUE' "$PY" $C --dim batch "$t/tiny.onnx"
+head -c 300 "$t/tiny.onnx" >"$t/truncated.onnx"
+expect "a truncated model" 2 'truncated.onnx: not a readable ONNX model' "$PY" $C --dim batch=1 "$t/truncated.onnx"
+expect "a missing file" 2 'nothere.onnx: cannot open' "$PY" $C "$t/nothere.onnx"
+expect "an opset newer than the converter" 2 'newer.onnx: opset 999 is newer than this converter handles' "$PY" $C "$t/newer.onnx"
+expect "a dimension of 0" 2 'tiny.onnx: --dim batch=0: a dimension must be at least 1' "$PY" $C --dim batch=0 "$t/tiny.onnx"
+expect "an unknown dimension name" 2 'tiny.onnx: --dim seq: no such dynamic dimension \(the model has: batch, x:0\)' \
+  "$PY" $C --dim seq=4 "$t/tiny.onnx"
+expect "--input of a non-input" 2 "vad.onnx: --input rate: no such graph input" "$PY" $C --input rate=1 "$t/vad.onnx"
+expect "--dim malformed: usage, exit 1" 1 'expected NAME=VALUE' "$PY" $C --dim batch "$t/tiny.onnx"
+expect "--help: exit 0" 0 'usage: .*--list-dims' "$PY" $C --help
+expect "no model: usage, exit 1" 1 'usage:' "$PY" $C
+for f in bad truncated newer loop nonzero custom; do
+  "$PY" $C "$t/$f.onnx" >/dev/null 2>"$t/err.txt"
+  if grep -q Traceback "$t/err.txt"; then bad "$f: a traceback"; else ok "$f: no traceback"; fi
+done
 cli_finish cli_onnx

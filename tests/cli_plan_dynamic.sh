@@ -47,7 +47,8 @@ polynomial in share | csv | share | 3: size: '4\*S' is not an integer | id,lower
 polynomial without --symbol | csv | plan | 3: size: '4\*S' is not an integer \(a polynomial in S: plan it with --symbol S=LO..HI\) | id,lower,upper,size\na,0,2,10\nb,1,3,4*S\n
 polynomial that does not parse | csv | plan --symbol S=1..4 | 2: size: '4\*S\^2\+': expected a term at byte 7 | id,lower,upper,size\nb,1,3,4*S^2+\n
 negative coefficient | csv | plan --symbol S=1..4 | 2: size: '4\*S-1': a negative coefficient at byte 4 | id,lower,upper,size\nb,1,3,4*S-1\n
-two symbols | csv | plan --symbol S=1..4 | 3: size: '2\*T': a second symbol | id,lower,upper,size\na,0,2,S\nb,1,3,2*T\n
+two symbols, one --symbol | csv | plan --symbol S=1..4 | 2: sizes are polynomials in S and T: give --symbol for both | id,lower,upper,size\na,0,2,S\nb,1,3,2*T\n
+three symbols | csv | plan --symbol S=1..4 --symbol T=1..4 | 3: size: '2\*S\*U': a third symbol \(at most two per file\) at byte 5 | id,lower,upper,size\na,0,2,S*T\nb,1,3,2*S*U\n
 symbol other than --symbol | csv | plan --symbol T=1..4 | 2: sizes are polynomials in S, not in --symbol T | id,lower,upper,size\nb,1,3,2*S\n
 polynomial past int64 at HI | csv | plan --symbol S=1..4000000000 | 2: size: past the int64 range at S = 4000000000 | id,lower,upper,size\nb,1,3,9000000000*S^2\n
 polynomial with a fixed offset | csv | plan --symbol S=1..4 | 2: a polynomial size cannot have a fixed offset or gaps | id,lower,upper,size,offset\nb,1,3,2*S,0\n
@@ -57,5 +58,28 @@ pass 0 | csv | plan | 3: pass: 0 is not a pass number | id,lower,upper,size,pass
 pass not an integer | csv | plan | 2: pass: 'two' is not an integer | id,lower,upper,size,pass\na,0,2,4,two\n
 passes out of order | csv | plan | 4: pass 3 starts at step 2, before an earlier pass | id,lower,upper,size,pass\na,0,9,4,1\nb,5,9,2,2\nc,2,6,2,3\n
 BAD
+
+# two symbols over a box short enough that the grid is every point: the
+# reported worst ratio is the largest --at arena / lower bound over all 36
+# points (one stacking: --at resolves the same one), reached where it says
+printf 'id,lower,upper,size\nr0,2,5,9*W\nr1,4,7,6*H\nr2,4,5,4\nr3,0,3,2*W\nr4,3,4,H\nr5,5,7,20\n' >"$tmp/box.csv"
+$D plan --json --symbol H=1..6 --symbol W=1..6 "$tmp/box.csv" >"$tmp/box.json"
+worst=0 at=
+for h in 1 2 3 4 5 6; do
+  for w in 1 2 3 4 5 6; do
+    $D plan --json --symbol H=1..6 --symbol W=1..6 --at H=$h --at W=$w "$tmp/box.csv" >"$tmp/at.json"
+    r=$(awk -v a="$(field arena "$tmp/at.json")" -v b="$(field lower_bound "$tmp/at.json")" 'BEGIN { printf "%.5f", a / b }')
+    if awk -v r="$r" -v m="$worst" 'BEGIN { exit !(r > m) }'; then worst=$r at="$h $w"; fi
+  done
+done
+check "box: samples = every point" "$(field samples "$tmp/box.json")" 36
+check "box: worst ratio = the largest over every --at" "$(awk -v r="$(field worst_ratio "$tmp/box.json")" 'BEGIN { printf "%.5f", r }')" "$worst"
+check "box: worst_at, worst_at2" "$(field worst_at "$tmp/box.json") $(field worst_at2 "$tmp/box.json")" "$at"
+check "box: above 1 here (the oracle is not vacuous)" "$(awk -v r="$worst" 'BEGIN { print (r > 1.05) }')" 1
+expect "box: --at needs both symbols" 1 "one value per symbol" $D plan --symbol H=1..6 --symbol W=1..6 --at H=2 "$tmp/box.csv"
+expect "box: --at outside" 1 "outside --symbol" $D plan --symbol H=1..6 --symbol W=1..6 --at H=2 --at W=7 "$tmp/box.csv"
+expect "box: a symbol the file does not have" 2 "sizes are polynomials in W, not in --symbol H or X" \
+  $D plan --symbol H=1..6 --symbol X=1..6 "$tmp/box.csv"
+expect "three --symbol" 1 "at most two symbols" $D plan --symbol H=1..6 --symbol W=1..6 --symbol X=1..2 "$tmp/box.csv"
 
 cli_finish cli_plan_dynamic

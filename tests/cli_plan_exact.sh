@@ -31,4 +31,8 @@ expect "exact uses idle bytes of a gap" 0 '"arena": 100, "lower_bound": 100, "op
 expect "heuristics ignore gaps" 0 '"arena": 200' $D plan --algo greedy-size --json "$t/gap.csv"
 printf 'id,lower,upper,size,offset,alignment\n0,0,4,3,8,\n1,0,4,5,,\n2,0,4,3,,8\n' >"$t/fix.csv"
 expect "exact with fixed offset and alignment" 0 '"arena": 11, "lower_bound": 11, "optimal": true' $D plan --algo exact --json "$t/fix.csv"
+# best does not stop short: a ViT-B/16 training graph (1,552 records, batch 8;
+# notes/ISSUE-29-vit_trace.py) stopped 0.3% above its bound after 329 nodes
+# with a budget that shrank below one path's n nodes; now at the bound
+expect "best at the bound of a ViT training graph" 0 '"algo": "best", "won_by": "exact", "arena": 1552591008, "lower_bound": 1552591008, "optimal": true, .*"stop": "proved"' $D plan --json $data/vit_b_16.train.intervals.csv
 cli_finish cli_plan_exact

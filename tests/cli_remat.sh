@@ -61,27 +61,30 @@ check "curve points: 11 by default" "$(echo "$points" | wc -l)" 11
 check "curve starts at the base peak" "$(echo "$points" | head -1 | sed 's/.*"budget": \([0-9]*\).*/\1/')" "$(f base_peak)"
 check "curve ends at the lower bound" "$(echo "$points" | tail -1 | sed 's/.*"budget": \([0-9]*\).*/\1/')" "$(f lower_bound)"
 check "curve spacing" "$(f spacing)" '"even"'
-# budgets fall; feasible peaks fit; times never fall and bounds never fall
-# as the budget does; a feasible time is at least its bound
+# budgets fall; feasible arenas fit and are at least their peaks; times
+# never fall, bounds never fall and arenas never rise as the budget does;
+# a feasible time is at least its bound
 echo "$points" | awk '{ match($0, /"budget": [0-9]+/); b = substr($0, RSTART + 10, RLENGTH - 10)
   match($0, /"peak": [0-9]+/); p = substr($0, RSTART + 8, RLENGTH - 8)
+  match($0, /"arena": [0-9]+/); a = substr($0, RSTART + 9, RLENGTH - 9)
   match($0, /"time": [0-9]+/); t = substr($0, RSTART + 8, RLENGTH - 8)
   match($0, /"time_lower_bound": [0-9]+/); l = substr($0, RSTART + 20, RLENGTH - 20)
   f = $0 ~ /"feasible": true/
-  if (f && p + 0 > b + 0) exit 1
+  if (f && (p + 0 > a + 0 || a + 0 > b + 0)) exit 1
+  if (prevf && f && a + 0 > preva + 0) exit 7
   if (f && t + 0 < l + 0) exit 2
   if (prev != "" && b + 0 >= prev + 0) exit 3
   if (prevf && f && t + 0 < prevt + 0) exit 4
   if (prevf == 0 && prev != "" && f) exit 5
   if (prevl != "" && l + 0 < prevl + 0) exit 6
-  prev = b; prevt = t; prevf = f; prevl = l }' && ok "curve: monotone, feasible peaks fit, times above bounds" || bad "curve points ($?): $points"
-echo "$points" | grep -q '"time": [0-9]*, "overhead": [0-9.e-]*, "feasible": \(true\|false\), "time_lower_bound": [0-9]*, "overhead_lower_bound": [0-9.e-]*}' && ok "curve point fields" || bad "curve point fields"
+  prev = b; prevt = t; prevf = f; prevl = l; preva = a }' && ok "curve: monotone, feasible arenas fit, times above bounds" || bad "curve points ($?): $points"
+echo "$points" | grep -q '"arena": [0-9]*, "time": [0-9]*, "overhead": [0-9.e-]*, "feasible": \(true\|false\), "time_lower_bound": [0-9]*, "overhead_lower_bound": [0-9.e-]*}' && ok "curve point fields" || bad "curve point fields"
 knee=$(f knee); ki=$(f knee_index)
 [ "$knee" = null ] && [ "$ki" = -1 ] || [ "$(echo "$points" | sed -n "$((ki + 1))p" | sed 's/.*"budget": \([0-9]*\).*/\1/')" = "$knee" ] && ok "knee $knee is point $ki" || bad "knee $knee / $ki"
 "$D" remat "$G" --curve --iterations 20000 --json >"$tmp/out2" 2>/dev/null
 cmp -s "$out" "$tmp/out2" || [ "$(sed 's/"time_ms": [^}]*//' "$out")" = "$(sed 's/"time_ms": [^}]*//' "$tmp/out2")" ] && ok "--curve is the default, deterministic" || bad "--curve differs"
 "$D" remat "$G" --iterations 20000 >"$out" 2>&1
-grep -qE '^ratio +budget +peak +time +overhead +at least feasible$' "$out" && [ "$(grep -c '% \(yes\|no\)$' "$out")" = 11 ] && grep -q '^ 0\.40  *154141184 ' "$out" && ! grep -q '^bound' "$out" && ok "curve text table" || bad "curve text: $(cat "$out")"
+grep -qE '^ratio +budget +peak +arena +time +overhead +at least feasible$' "$out" && [ "$(grep -c '% \(yes\|no\)$' "$out")" = 11 ] && grep -q '^ 0\.40  *154141184 ' "$out" && ! grep -q '^bound' "$out" && ok "curve text table" || bad "curve text: $(cat "$out")"
 "$D" remat "$G" --points 4 --spacing geometric --iterations 5000 --json >"$out" 2>/dev/null
 points=$(grep -o '{"ratio": [^}]*}' "$out")
 check "--points 4" "$(echo "$points" | wc -l)" 4
@@ -100,14 +103,26 @@ expect "--points 0" 1 "--points must be in 1..1000" "$D" remat "$G" --points 0
 "$D" remat "$G" --budget-ratio 0.6 --iterations 100000 --plan --out "$tmp/plan.csv" --json >"$out" 2>"$tmp/err"
 check "--plan exit 0" $? 0
 arena=$(f arena); peak=$(f peak)
-[ -n "$arena" ] && [ "$arena" -ge "$peak" ] && [ "$(f arena_lower_bound)" = "$peak" ] && ok "--plan: arena $arena >= peak $peak = its bound" || bad "--plan: $(cat "$out")"
-[ "$(f arena_optimal)" = "$([ "$arena" = "$peak" ] && echo true || echo false)" ] && ok "--plan: arena_optimal" || bad "--plan: arena_optimal $(f arena_optimal)"
+[ -n "$arena" ] && [ "$arena" -ge "$peak" ] && [ "$(f arena_lower_bound)" -ge "$peak" ] && [ "$arena" -ge "$(f arena_lower_bound)" ] && ok "--plan: arena $arena >= its bound >= peak $peak" || bad "--plan: $(cat "$out")"
+[ "$arena" -le "$(f budget)" ] && [ "$(f feasible)" = true ] && ok "--plan: the arena fits the budget" || bad "--plan: arena over the budget: $(cat "$out")"
+cp "$out" "$tmp/plan.json"
+[ "$(f arena_optimal)" = "$([ "$arena" = "$(f arena_lower_bound)" ] && echo true || echo false)" ] && ok "--plan: arena_optimal" || bad "--plan: arena_optimal $(f arena_optimal)"
 check "--plan --out: header" "$(head -1 "$tmp/plan.csv")" "step,node,offset"
 check "--plan --out: one row per step" "$(($(wc -l <"$tmp/plan.csv") - 1))" "$(f length)"
 check "--plan --out: the nodes are the sequence" "$(tail -n +2 "$tmp/plan.csv" | cut -d, -f2 | tr '\n' ' ')" "$(tr '\n' ' ' <"$tmp/seq")"
 awk -F, -v a="$arena" 'NR > 1 && ($3 < 0 || $3 >= a) { exit 1 } NR > 1 && $1 != NR - 2 { exit 1 }' "$tmp/plan.csv" && ok "--plan --out: steps in order, offsets inside the arena" || bad "--plan --out rows"
 "$D" remat "$G" --budget-ratio 0.6 --iterations 100000 --plan >"$out" 2>&1
 grep -qE '^arena [0-9]+ bytes \(' "$out" && ok "--plan text" || bad "--plan text: $(cat "$out")"
+# the solve bounds the arena: without --plan its JSON reports the same arena
+# (the plan options are the solve's); --peak-only bounds the peak only
+"$D" remat "$G" --budget-ratio 0.6 --iterations 100000 --json >"$out" 2>/dev/null
+check "the solve's arena is --plan's" "$(f arena)" "$arena"
+check "peak_only false by default" "$(f peak_only)" false
+"$D" remat "$G" --budget-ratio 0.6 --iterations 100000 --peak-only --plan --json >"$out" 2>/dev/null
+[ "$(f peak_only)" = true ] && [ "$(f peak)" -le "$(f budget)" ] && [ "$(f feasible)" = true ] && [ "$(f arena)" -ge "$(f peak)" ] &&
+  ok "--peak-only: peak $(f peak) <= budget, arena $(f arena) planned after" || bad "--peak-only: $(cat "$out")"
+"$D" remat "$G" --budget-ratio 0.6 --iterations 100000 --peak-only --json >"$out" 2>/dev/null
+grep -q '"arena"' "$out" && bad "--peak-only reports an arena it did not plan" || ok "--peak-only: no arena without --plan"
 "$D" remat "$G" --budget-ratio 0.6 --iterations 100000 --plan --plan-algo greedy-size --json >"$out" 2>/dev/null
 check "--plan-algo greedy-size" "$(f arena_algo)" '"greedy-size"'
 [ "$(f arena)" -ge "$(f peak)" ] && ok "--plan-algo: arena >= peak" || bad "--plan-algo: $(cat "$out")"

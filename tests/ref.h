@@ -558,6 +558,62 @@ REF_FN double ref_symbolic_best_worst(const dnnmem_interval *lifetimes, const in
   return best;
 }
 
+/* ref_plan_optimum of the records of p whose ids are listed (count of
+   them), less record `skip` (-1: none); links are not followed. */
+REF_FN int64_t ref_plan_optimum_of(const dnnmem_intervals *p, const int32_t *ids, int32_t count, int32_t skip) {
+  dnnmem_interval *sub = (dnnmem_interval *)calloc((size_t)count + 1, sizeof(dnnmem_interval));
+  dnnmem_intervals q;
+  int32_t i, m = 0;
+  int64_t best;
+  for (i = 0; i < count; i++)
+    if (ids[i] != skip) sub[m++] = p->records[ids[i]];
+  q.records = sub;
+  q.count = m;
+  q.alignment = p->alignment;
+  best = ref_plan_optimum(&q, NULL);
+  free(sub);
+  return best;
+}
+
+/* Whether a stacking (dnnmem_plan_symbolic_solve's) lists no edge it
+   could leave out: b is listed under r only when no record c that meets
+   both in time lies between them (b under c and c under r, each through
+   the listed edges, transitively). Such a c puts r above b's top at every
+   S without the edge. Also: every edge joins records that meet in time,
+   b earlier in the order than r. n <= 64. */
+REF_FN int ref_symbolic_stack_irredundant(const dnnmem_interval *lifetimes, int32_t n, const int32_t *order,
+                                          const int32_t *below_offsets, const int32_t *below_ids) {
+  uint8_t reach[64][64]; /* reach[a][b]: a lies under b (a path of edges) */
+  int32_t pos[64], i, j, k, e;
+  if (n > 64) return 0;
+  memset(reach, 0, sizeof reach);
+  for (i = 0; i < n; i++) pos[order[i]] = i;
+  for (i = 0; i < n; i++) { /* bottom-up: r's reach from its listed records */
+    int32_t r = order[i];
+    for (e = below_offsets[i]; e < below_offsets[i + 1]; e++) {
+      int32_t b = below_ids[e];
+      if (pos[b] >= i || !(lifetimes[b].lower < lifetimes[r].upper && lifetimes[r].lower < lifetimes[b].upper)) return 0;
+      reach[b][r] = 1;
+      for (k = 0; k < n; k++)
+        if (reach[k][b]) reach[k][r] = 1;
+    }
+  }
+  for (i = 0; i < n; i++) {
+    int32_t r = order[i];
+    for (e = below_offsets[i]; e < below_offsets[i + 1]; e++) {
+      int32_t b = below_ids[e];
+      for (j = 0; j < n; j++) {
+        const dnnmem_interval *c = &lifetimes[j];
+        if (j == b || j == r || !reach[b][j] || !reach[j][r]) continue;
+        if (c->lower < lifetimes[b].upper && lifetimes[b].lower < c->upper && c->lower < lifetimes[r].upper &&
+            lifetimes[r].lower < c->upper)
+          return 0;
+      }
+    }
+  }
+  return 1;
+}
+
 #ifdef DNNMEM_FILES_H
 /* Test data through the tool's reader (examples/dnnmem_files.h, included
    before this file): the records of an intervals or graph CSV without gaps,
@@ -1042,6 +1098,76 @@ REF_FN void ref_remat_lifetimes(const dnnmem_remat_problem *p, const int32_t *se
     }
     if (last && p->is_output && p->is_output[v]) upper[i] = len;
   }
+}
+
+/* The least time of a valid sequence of at most max_len steps whose peak
+   (by_arena 0) or whose minimum arena over every plan of its instances
+   (by_arena 1: ref_remat_lifetimes, then ref_plan_optimum) fits budget:
+   every sequence tried, depth first (each step a node whose inputs have
+   been computed, a graph input once). Returns the time, -1 when none fits;
+   best (max_len entries, may be NULL) receives the first such sequence
+   found and *best_len its length. Exponential: a handful of nodes only. */
+typedef struct ref_remat_search {
+  const dnnmem_remat_problem *p;
+  int32_t max_len, by_arena, *seq, *best, best_len;
+  int32_t *count; /* computations per node so far */
+  int64_t budget, best_time, *upper;
+  dnnmem_interval *rec;
+} ref_remat_search;
+
+REF_FN void ref_remat_visit(ref_remat_search *s, int32_t len) {
+  const dnnmem_graph *g = s->p->graph;
+  int32_t n = g->num_nodes, v, k, done = 1;
+  int64_t peak, time;
+  for (v = 0; v < n; v++) done &= s->count[v] > 0;
+  if (done && ref_remat_recount(s->p, s->seq, len, &peak, &time) && (s->best_time < 0 || time < s->best_time)) {
+    int64_t bounded = peak;
+    if (s->by_arena) {
+      dnnmem_intervals ip;
+      ref_remat_lifetimes(s->p, s->seq, len, s->upper);
+      for (k = 0; k < len; k++) s->rec[k] = ref_plan_record(k, s->upper[k], s->p->sizes[s->seq[k]]);
+      ip.records = s->rec;
+      ip.count = len;
+      ip.alignment = 0;
+      bounded = peak > s->budget ? peak : ref_plan_optimum(&ip, NULL);
+    }
+    if (bounded <= s->budget) {
+      s->best_time = time;
+      s->best_len = len;
+      if (s->best) memcpy(s->best, s->seq, (size_t)len * sizeof(int32_t));
+    }
+  }
+  if (len == s->max_len) return;
+  for (v = 0; v < n; v++) {
+    int ready = !(g->in_offsets[v] == g->in_offsets[v + 1] && s->count[v] > 0);
+    for (k = g->in_offsets[v]; k < g->in_offsets[v + 1] && ready; k++) ready = s->count[g->in_ids[k]] > 0;
+    if (!ready) continue;
+    s->seq[len] = v;
+    s->count[v]++;
+    ref_remat_visit(s, len + 1);
+    s->count[v]--;
+  }
+}
+
+REF_FN int64_t ref_remat_best(const dnnmem_remat_problem *p, int32_t max_len, int64_t budget, int by_arena,
+                              int32_t *best, int32_t *best_len) {
+  ref_remat_search s;
+  int32_t n = p->graph->num_nodes;
+  memset(&s, 0, sizeof s);
+  s.p = p;
+  s.max_len = max_len;
+  s.by_arena = by_arena;
+  s.budget = budget;
+  s.best_time = -1;
+  s.best = best;
+  s.seq = (int32_t *)calloc((size_t)max_len + 1, sizeof(int32_t));
+  s.count = (int32_t *)calloc((size_t)n + 1, sizeof(int32_t));
+  s.upper = (int64_t *)calloc((size_t)max_len + 1, sizeof(int64_t));
+  s.rec = (dnnmem_interval *)calloc((size_t)max_len + 1, sizeof(dnnmem_interval));
+  ref_remat_visit(&s, 0);
+  if (best_len) *best_len = s.best_len;
+  free(s.seq), free(s.count), free(s.upper), free(s.rec);
+  return s.best_time;
 }
 
 /* (end of section 5) */

@@ -6,6 +6,8 @@
 #ifndef DNNMEM_TEST_H
 #define DNNMEM_TEST_H
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 static int test__case_failed, test__passed, test__failed;
 
@@ -38,6 +40,32 @@ static int test__case_failed, test__passed, test__failed;
       CHECK((bytes) > (least));                                               \
     }                                                                         \
   } while (0)
+
+#if defined(__GNUC__) || defined(__clang__)
+#define TEST_FN static __attribute__((unused))
+#else
+#define TEST_FN static
+#endif
+
+/* A heap copy of count elements of size bytes (the first min(count, have)
+   from `from`, the rest zero) into *slot, freeing what *slot held: arrays
+   of exactly the size an API documents, so that ASan sees an access one
+   past their end (a test's own arrays are often larger). NULL for a NULL
+   `from` (the array is optional); test_heap_free(slot) releases it. */
+TEST_FN void *test_heap_copy(void **slot, const void *from, size_t count, size_t have, size_t size) {
+  void *to = malloc(count ? count * size : 1);
+  if (to == NULL) abort();
+  memset(to, 0, count ? count * size : 1);
+  if (from && count) memcpy(to, from, (count < have ? count : have) * size);
+  free(*slot);
+  *slot = to;
+  return from ? to : NULL;
+}
+
+TEST_FN void test_heap_free(void **slot) {
+  free(*slot);
+  *slot = NULL;
+}
 
 #define RUN(fn) test__run(#fn, fn)
 

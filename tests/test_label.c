@@ -84,36 +84,90 @@ static void random_problem(dnnmem_rng *rng, test_problem *t, int32_t n, int32_t 
   wire(t, general);
 }
 
-static dnnmem_result solve(const test_problem *t, dnnmem_label_algo algo, int32_t *label, dnnmem_label_result *res) {
+/* The problem as the library is handed it: heap arrays of exactly the
+   documented sizes (n + 1 offsets, offsets[n] ids, n x k node costs,
+   n x k x k conversions or n sizes and k x k rates and latencies, n pins
+   and outputs), so that ASan sees a read one past any of them (the arrays
+   of test_problem are larger). Each call frees the previous copy. */
+static struct {
+  dnnmem_graph graph;
+  dnnmem_label_problem p;
+  void *mem[9];
+} exact_copy;
+
+static void *exact_array(int slot, const void *from, size_t count, size_t have, size_t size) {
+  return test_heap_copy(&exact_copy.mem[slot], from, count, have, size);
+}
+
+static const dnnmem_label_problem *exact(const test_problem *t) {
+  size_t n = t->p.graph->num_nodes > 0 ? (size_t)t->p.graph->num_nodes : 0;
+  size_t k = t->p.num_labels > 0 ? (size_t)t->p.num_labels : 0;
+  size_t e = n > 0 && t->p.graph->in_offsets ? (size_t)t->p.graph->in_offsets[n] : 0;
+  exact_copy.p = t->p;
+  exact_copy.graph = *t->p.graph;
+  exact_copy.graph.in_offsets = (const int32_t *)exact_array(0, t->p.graph->in_offsets, n + 1, MAXN + 1, 4);
+  exact_copy.graph.in_ids = (const int32_t *)exact_array(1, t->p.graph->in_ids, e, 4 * MAXN, 4);
+  exact_copy.p.graph = &exact_copy.graph;
+  exact_copy.p.node_cost = (const int64_t *)exact_array(2, t->p.node_cost, n * k, MAXN * MAXK, 8);
+  exact_copy.p.convert = (const int64_t *)exact_array(3, t->p.convert, n * k * k, MAXN * MAXK * MAXK, 8);
+  exact_copy.p.convert_size = (const int64_t *)exact_array(4, t->p.convert_size, n, MAXN, 8);
+  exact_copy.p.convert_rate = (const int64_t *)exact_array(5, t->p.convert_rate, k * k, MAXK * MAXK, 8);
+  exact_copy.p.convert_latency = (const int64_t *)exact_array(6, t->p.convert_latency, k * k, MAXK * MAXK, 8);
+  exact_copy.p.pin = (const int32_t *)exact_array(7, t->p.pin, n, MAXN, 4);
+  exact_copy.p.output_label = (const int32_t *)exact_array(8, t->p.output_label, n, MAXN, 4);
+  return &exact_copy.p;
+}
+
+static void exact_free(void) {
+  int i;
+  for (i = 0; i < 9; i++) test_heap_free(&exact_copy.mem[i]);
+}
+
+/* dnnmem_label_solve with options o on the exact copy, scratch and labels
+   of exactly the asked size; the labels copied to label[n]. */
+static dnnmem_result solve_with(const test_problem *t, const dnnmem_label_options *o, int32_t *label,
+                                dnnmem_label_result *res) {
   size_t bytes = 0;
   void *mem;
-  dnnmem_label_options o;
+  int32_t *out;
   dnnmem_result r;
-  memset(&o, 0, sizeof(o));
-  o.algo = algo;
-  r = dnnmem_label_solve_scratch_size(&t->p, &o, &bytes);
+  const dnnmem_label_problem *p = exact(t);
+  r = dnnmem_label_solve_scratch_size(p, o, &bytes);
   if (r != DNNMEM_OK) return r;
   CHECK(bytes <= DNNMEM_LABEL_SCRATCH_BYTES(t->n, t->offsets[t->n], t->k));
   mem = malloc(bytes);
-  r = dnnmem_label_solve(&t->p, &o, label, res, mem, bytes);
+  out = (int32_t *)malloc(t->n > 0 ? (size_t)t->n * sizeof(int32_t) : 1);
+  r = dnnmem_label_solve(p, o, out, res, mem, bytes);
+  if (t->n > 0) memcpy(label, out, (size_t)t->n * sizeof(int32_t));
   free(mem);
+  free(out);
   return r;
+}
+
+static dnnmem_result solve(const test_problem *t, dnnmem_label_algo algo, int32_t *label, dnnmem_label_result *res) {
+  dnnmem_label_options o;
+  memset(&o, 0, sizeof(o));
+  o.algo = algo;
+  return solve_with(t, &o, label, res);
 }
 
 static int64_t library_cost(const test_problem *t, const int32_t *label) {
   size_t bytes = 0;
   dnnmem_label_result c;
   void *mem;
-  CHECK_EQ(dnnmem_label_cost_scratch_size(&t->p, &bytes), DNNMEM_OK);
+  int32_t *in = (int32_t *)malloc(t->n > 0 ? (size_t)t->n * sizeof(int32_t) : 1);
+  if (t->n > 0) memcpy(in, label, (size_t)t->n * sizeof(int32_t));
+  CHECK_EQ(dnnmem_label_cost_scratch_size(exact(t), &bytes), DNNMEM_OK);
   mem = malloc(bytes ? bytes : 1);
-  if (dnnmem_label_cost(&t->p, label, &c, mem, bytes) != DNNMEM_OK) c.cost = -1;
+  if (dnnmem_label_cost(exact(t), in, &c, mem, bytes) != DNNMEM_OK) c.cost = -1;
   free(mem);
+  free(in);
   return c.cost;
 }
 
 /* Every answer: the cost recounted twice, the bound below it, the gap. */
 static void check_answer(const test_problem *t, const int32_t *label, const dnnmem_label_result *r) {
-  CHECK_EQ(ref_label_cost(&t->p, label), r->cost);
+  CHECK_EQ(ref_label_cost(exact(t), label), r->cost);
   CHECK_EQ(library_cost(t, label), r->cost);
   CHECK(r->lower_bound <= r->cost);
   CHECK_EQ(r->gap, r->cost - r->lower_bound);
@@ -132,7 +186,7 @@ static void test_exact_brute_force(void) {
     dnnmem_label_result r;
     int64_t best;
     random_problem(&rng, &t, n, k, 0, (iter >> 1) & 1);
-    best = ref_label_optimum(&t.p, NULL);
+    best = ref_label_optimum(exact(&t), NULL);
     CHECK(best >= 0);
     CHECK_EQ(solve(&t, DNNMEM_LABEL_EXACT, label, &r), DNNMEM_OK);
     CHECK_EQ(r.cost, best);
@@ -159,7 +213,7 @@ static void test_expansion_bounds(void) {
     size_t bytes = 0;
     void *mem;
     random_problem(&rng, &t, n, k, 0, iter & 1);
-    best = ref_label_optimum(&t.p, NULL);
+    best = ref_label_optimum(exact(&t), NULL);
     CHECK_EQ(solve(&t, DNNMEM_LABEL_EXPANSION, label, &r), DNNMEM_OK);
     check_answer(&t, label, &r);
     CHECK(r.cost >= best);
@@ -167,9 +221,9 @@ static void test_expansion_bounds(void) {
     CHECK_EQ(r.algo, DNNMEM_LABEL_EXPANSION);
     CHECK_EQ(r.nodes, 0);
     worse += r.cost > best;
-    CHECK_EQ(dnnmem_label_lower_bound_scratch_size(&t.p, NULL, &bytes), DNNMEM_OK);
+    CHECK_EQ(dnnmem_label_lower_bound_scratch_size(exact(&t), NULL, &bytes), DNNMEM_OK);
     mem = malloc(bytes);
-    CHECK_EQ(dnnmem_label_lower_bound(&t.p, NULL, &br, mem, bytes), DNNMEM_OK);
+    CHECK_EQ(dnnmem_label_lower_bound(exact(&t), NULL, &br, mem, bytes), DNNMEM_OK);
     CHECK_EQ(br.lower_bound, r.lower_bound);
     CHECK(br.cost == 0 && br.error.index == -1 && br.error.field == DNNMEM_FIELD_NONE);
     free(mem);
@@ -188,7 +242,7 @@ static void test_expansion_metric(void) {
     dnnmem_label_result r;
     int64_t best;
     random_problem(&rng, &t, n, k, 1, iter & 2);
-    best = ref_label_optimum(&t.p, NULL);
+    best = ref_label_optimum(exact(&t), NULL);
     CHECK_EQ(solve(&t, DNNMEM_LABEL_EXPANSION, label, &r), DNNMEM_OK);
     check_answer(&t, label, &r);
     CHECK(r.cost <= 2 * best);
@@ -225,7 +279,7 @@ static void test_two_labels_place(void) {
     }
     CHECK_EQ(solve(&t, (dnnmem_label_algo)(iter % 3), label, &r), DNNMEM_OK);
     check_answer(&t, label, &r);
-    CHECK_EQ(r.cost, ref_label_optimum(&t.p, NULL));
+    CHECK_EQ(r.cost, ref_label_optimum(exact(&t), NULL));
     CHECK_EQ(r.optimal, 1);
     CHECK_EQ(r.moves, 1);
     memset(&pp, 0, sizeof(pp));
@@ -320,9 +374,9 @@ static void test_network(void) {
       if (t.cost[v * 3 + l] >= 0 && (t.pin[v] < 0 || t.pin[v] == l)) labels[v] = l;
     }
     alpha = (int32_t)dnnmem_rng_below(&rng, 3);
-    CHECK_EQ(dnnmem_label_network_scratch_size(&t.p, NULL, &bytes), DNNMEM_OK);
+    CHECK_EQ(dnnmem_label_network_scratch_size(exact(&t), NULL, &bytes), DNNMEM_OK);
     mem = malloc(bytes);
-    CHECK_EQ(dnnmem_label_network(&t.p, NULL, labels, alpha, &flow, node, &nr, mem, bytes), DNNMEM_OK);
+    CHECK_EQ(dnnmem_label_network(exact(&t), NULL, labels, alpha, &flow, node, &nr, mem, bytes), DNNMEM_OK);
     CHECK_EQ(nr.approximated, 0);
     for (v = 0; v < n; v++) {
       int movable = labels[v] != alpha && t.cost[v * 3 + alpha] >= 0 && (t.pin[v] < 0 || t.pin[v] == alpha);
@@ -333,8 +387,8 @@ static void test_network(void) {
     CHECK_EQ(nr.num_free, expect - 2);
     CHECK_EQ(dnnmem_flow_solve(&flow, 0, 1, NULL, &fr), DNNMEM_OK);
     for (v = 0; v < n; v++) moved[v] = node[v] >= 2 && !dnnmem_flow_source_side(&flow, node[v]) ? alpha : labels[v];
-    CHECK_EQ(ref_label_cost(&t.p, moved), nr.constant + fr.value);
-    CHECK(nr.constant + fr.value <= ref_label_cost(&t.p, labels));
+    CHECK_EQ(ref_label_cost(exact(&t), moved), nr.constant + fr.value);
+    CHECK(nr.constant + fr.value <= ref_label_cost(exact(&t), labels));
     free(mem);
   }
 }
@@ -357,9 +411,9 @@ static void test_stops(void) {
   random_problem(&rng, &t, 16, 4, 0, 0);
   memset(&o, 0, sizeof(o));
   o.stop = stop_now;
-  CHECK_EQ(dnnmem_label_solve_scratch_size(&t.p, &o, &bytes), DNNMEM_OK);
+  CHECK_EQ(dnnmem_label_solve_scratch_size(exact(&t), &o, &bytes), DNNMEM_OK);
   mem = malloc(bytes);
-  CHECK_EQ(dnnmem_label_solve(&t.p, &o, label, &r, mem, bytes), DNNMEM_OK);
+  CHECK_EQ(dnnmem_label_solve(exact(&t), &o, label, &r, mem, bytes), DNNMEM_OK);
   if (!r.optimal) CHECK_EQ(r.stop, DNNMEM_LABEL_STOP_TIME);
   CHECK_EQ(r.moves, 0); /* stopped before the first dual sweep: no move, no merged bound */
   CHECK_EQ(r.sweeps, 0);
@@ -368,12 +422,12 @@ static void test_stops(void) {
   o.stop = NULL;
   o.algo = DNNMEM_LABEL_EXACT;
   o.node_limit = 1;
-  CHECK_EQ(dnnmem_label_solve(&t.p, &o, label, &r, mem, bytes), DNNMEM_OK);
+  CHECK_EQ(dnnmem_label_solve(exact(&t), &o, label, &r, mem, bytes), DNNMEM_OK);
   if (!r.optimal) CHECK_EQ(r.stop, DNNMEM_LABEL_STOP_NODES);
   CHECK(r.nodes <= 1);
   check_answer(&t, label, &r);
   o.node_limit = 0;
-  CHECK_EQ(dnnmem_label_solve(&t.p, &o, label, &r, mem, bytes), DNNMEM_OK);
+  CHECK_EQ(dnnmem_label_solve(exact(&t), &o, label, &r, mem, bytes), DNNMEM_OK);
   CHECK_EQ(r.stop, DNNMEM_LABEL_STOP_PROVED);
   CHECK_EQ(r.optimal, 1);
   free(mem);
@@ -397,19 +451,19 @@ static void test_stop_points(void) {
   memset(&o, 0, sizeof(o));
   o.stop = stop_after;
   o.max_sweeps = 1; /* a weak dual bound: the expansion and the branching run */
-  CHECK_EQ(dnnmem_label_solve_scratch_size(&t.p, &o, &bytes), DNNMEM_OK);
+  CHECK_EQ(dnnmem_label_solve_scratch_size(exact(&t), &o, &bytes), DNNMEM_OK);
   mem = malloc(bytes);
   for (algo = DNNMEM_LABEL_AUTO; algo <= DNNMEM_LABEL_EXPANSION; algo++) {
     int polls = 1 << 30; /* never reaches 0: counts the polls of a whole solve */
     o.algo = (dnnmem_label_algo)algo;
     o.stop_user = &polls;
-    CHECK_EQ(dnnmem_label_solve(&t.p, &o, label, &r, mem, bytes), DNNMEM_OK);
+    CHECK_EQ(dnnmem_label_solve(exact(&t), &o, label, &r, mem, bytes), DNNMEM_OK);
     polls = (1 << 30) - polls;
     CHECK(polls > 0);
     for (calls = 1; calls <= polls; calls += 1 + polls / 64) {
       int left = calls - 1;
       o.stop_user = &left;
-      CHECK_EQ(dnnmem_label_solve(&t.p, &o, label, &r, mem, bytes), DNNMEM_OK);
+      CHECK_EQ(dnnmem_label_solve(exact(&t), &o, label, &r, mem, bytes), DNNMEM_OK);
       check_answer(&t, label, &r);
       if (!r.optimal) CHECK_EQ(r.stop, DNNMEM_LABEL_STOP_TIME);
       timed += r.stop == DNNMEM_LABEL_STOP_TIME;
@@ -436,74 +490,74 @@ static void test_arguments(void) {
   dnnmem_rng_seed(&rng, 17);
   random_problem(&rng, &t, 6, 3, 0, 1);
   memset(&o, 0, sizeof(o));
-  CHECK_EQ(dnnmem_label_solve_scratch_size(&t.p, NULL, &bytes), DNNMEM_OK);
+  CHECK_EQ(dnnmem_label_solve_scratch_size(exact(&t), NULL, &bytes), DNNMEM_OK);
   base = (unsigned char *)malloc(bytes + 16);
   mem = base + (17 - (size_t)((uintptr_t)base % 16)) % 16; /* the worst alignment */
-  CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, &r, mem, bytes), DNNMEM_OK);
-  CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, &r, mem, bytes - 1), DNNMEM_ERR_SCRATCH_TOO_SMALL);
-  CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, &r, NULL, 0), DNNMEM_ERR_SCRATCH_TOO_SMALL);
-  CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, NULL, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_label_solve(exact(&t), NULL, label, &r, mem, bytes), DNNMEM_OK);
+  CHECK_EQ(dnnmem_label_solve(exact(&t), NULL, label, &r, mem, bytes - 1), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(dnnmem_label_solve(exact(&t), NULL, label, &r, NULL, 0), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(dnnmem_label_solve(exact(&t), NULL, label, NULL, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_label_solve(NULL, NULL, label, &r, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
   o.algo = DNNMEM_LABEL_ALGO_COUNT;
-  CHECK_EQ(dnnmem_label_solve(&t.p, &o, label, &r, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_label_solve(exact(&t), &o, label, &r, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
   o.algo = DNNMEM_LABEL_AUTO;
   o.node_limit = -1;
-  CHECK_EQ(dnnmem_label_solve(&t.p, &o, label, &r, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_label_solve(exact(&t), &o, label, &r, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
   o.node_limit = 0;
   o.max_sweeps = -1;
-  CHECK_EQ(dnnmem_label_solve(&t.p, &o, label, &r, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_label_lower_bound(&t.p, &o, &c, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_label_solve(exact(&t), &o, label, &r, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_label_lower_bound(exact(&t), &o, &c, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
   o.max_sweeps = 0;
   t.p.num_labels = 0;
-  CHECK_EQ(dnnmem_label_solve_scratch_size(&t.p, NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_label_solve_scratch_size(exact(&t), NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
   t.p.num_labels = DNNMEM_LABEL_MAX_LABELS + 1;
-  CHECK_EQ(dnnmem_label_solve_scratch_size(&t.p, NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_label_solve_scratch_size(exact(&t), NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
   t.p.num_labels = 3;
-  CHECK_EQ(dnnmem_label_solve_scratch_size(&t.p, NULL, &bytes), DNNMEM_OK);
+  CHECK_EQ(dnnmem_label_solve_scratch_size(exact(&t), NULL, &bytes), DNNMEM_OK);
   t.cost[4] = -2;
-  CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, &r, mem, bytes), DNNMEM_ERR_NEGATIVE);
+  CHECK_EQ(dnnmem_label_solve(exact(&t), NULL, label, &r, mem, bytes), DNNMEM_ERR_NEGATIVE);
   t.cost[3] = t.cost[4] = t.cost[5] = NO;
-  CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, &r, mem, bytes), DNNMEM_ERR_LABEL_NONE_ALLOWED);
+  CHECK_EQ(dnnmem_label_solve(exact(&t), NULL, label, &r, mem, bytes), DNNMEM_ERR_LABEL_NONE_ALLOWED);
   t.cost[3] = 5, t.cost[4] = NO, t.cost[5] = NO;
   t.pin[1] = 2; /* pinned where unsupported */
-  CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, &r, mem, bytes), DNNMEM_ERR_LABEL_NONE_ALLOWED);
+  CHECK_EQ(dnnmem_label_solve(exact(&t), NULL, label, &r, mem, bytes), DNNMEM_ERR_LABEL_NONE_ALLOWED);
   t.pin[1] = 3;
-  CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, &r, mem, bytes), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(dnnmem_label_solve(exact(&t), NULL, label, &r, mem, bytes), DNNMEM_ERR_ID_RANGE);
   t.pin[1] = FREE;
   t.out[2] = -2;
-  CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, &r, mem, bytes), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(dnnmem_label_solve(exact(&t), NULL, label, &r, mem, bytes), DNNMEM_ERR_ID_RANGE);
   t.out[2] = FREE;
   t.convert[5] = -1;
-  CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, &r, mem, bytes), DNNMEM_ERR_NEGATIVE);
+  CHECK_EQ(dnnmem_label_solve(exact(&t), NULL, label, &r, mem, bytes), DNNMEM_ERR_NEGATIVE);
   t.convert[5] = INT64_MAX / 2;
-  CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, &r, mem, bytes), DNNMEM_ERR_OVERFLOW);
+  CHECK_EQ(dnnmem_label_solve(exact(&t), NULL, label, &r, mem, bytes), DNNMEM_ERR_OVERFLOW);
   t.convert[5] = 3;
   wire(&t, 0);
   t.size[0] = INT64_MAX / 2;
   t.rate[1] = 3;
-  CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, &r, mem, bytes), DNNMEM_ERR_OVERFLOW);
+  CHECK_EQ(dnnmem_label_solve(exact(&t), NULL, label, &r, mem, bytes), DNNMEM_ERR_OVERFLOW);
   t.size[0] = 1;
-  CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, &r, mem, bytes), DNNMEM_OK);
+  CHECK_EQ(dnnmem_label_solve(exact(&t), NULL, label, &r, mem, bytes), DNNMEM_OK);
   t.rate[1] = -1;
-  CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, &r, mem, bytes), DNNMEM_ERR_NEGATIVE);
+  CHECK_EQ(dnnmem_label_solve(exact(&t), NULL, label, &r, mem, bytes), DNNMEM_ERR_NEGATIVE);
   t.rate[1] = 3;
   t.latency[1] = -1;
-  CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, &r, mem, bytes), DNNMEM_ERR_NEGATIVE);
+  CHECK_EQ(dnnmem_label_solve(exact(&t), NULL, label, &r, mem, bytes), DNNMEM_ERR_NEGATIVE);
   t.latency[1] = INT64_MAX - 2; /* size x rate fits, + latency does not */
-  CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, &r, mem, bytes), DNNMEM_ERR_OVERFLOW);
+  CHECK_EQ(dnnmem_label_solve(exact(&t), NULL, label, &r, mem, bytes), DNNMEM_ERR_OVERFLOW);
   t.latency[1] = 0;
-  CHECK_EQ(dnnmem_label_solve(&t.p, NULL, label, &r, mem, bytes), DNNMEM_OK);
+  CHECK_EQ(dnnmem_label_solve(exact(&t), NULL, label, &r, mem, bytes), DNNMEM_OK);
   /* the cost of a labeling */
   label[1] = 4;
-  CHECK_EQ(dnnmem_label_cost(&t.p, label, &c, mem, bytes), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(dnnmem_label_cost(exact(&t), label, &c, mem, bytes), DNNMEM_ERR_ID_RANGE);
   CHECK_EQ(c.error.index, 1);
   CHECK_EQ(c.error.field, DNNMEM_FIELD_OUTPUT);
   label[1] = 1; /* unsupported on 1 */
-  CHECK_EQ(dnnmem_label_cost(&t.p, label, &c, mem, bytes), DNNMEM_ERR_INFEASIBLE);
+  CHECK_EQ(dnnmem_label_cost(exact(&t), label, &c, mem, bytes), DNNMEM_ERR_INFEASIBLE);
   CHECK_EQ(c.error.index, 1);
   label[1] = 0;
-  CHECK_EQ(dnnmem_label_cost(&t.p, label, &c, mem, 0), DNNMEM_ERR_SCRATCH_TOO_SMALL);
-  CHECK_EQ(dnnmem_label_cost(&t.p, label, NULL, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_label_cost(exact(&t), label, &c, mem, 0), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(dnnmem_label_cost(exact(&t), label, NULL, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
   /* names */
   CHECK(strcmp(dnnmem_label_algo_name(DNNMEM_LABEL_EXPANSION), "expansion") == 0);
   CHECK(dnnmem_label_algo_name(DNNMEM_LABEL_ALGO_COUNT) == NULL);
@@ -516,6 +570,111 @@ static void test_arguments(void) {
   CHECK_EQ(dnnmem_label_stop_parse(NULL, &stop), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK(strcmp(dnnmem_result_name(DNNMEM_ERR_LABEL_NONE_ALLOWED), "DNNMEM_ERR_LABEL_NONE_ALLOWED") == 0);
   free(base);
+}
+
+/* More argument rules: every validation branch of the entry points
+   (names out of range, options out of range, NULL outputs, labels and
+   pins out of range, conversion forms, overflow of the conversion bound)
+   and the conversion forms with one part absent. */
+static void test_arguments_more(void) {
+  test_problem t;
+  int32_t label[MAXN], node[MAXN], v;
+  dnnmem_label_result r;
+  dnnmem_label_options o;
+  dnnmem_label_network_result nr;
+  dnnmem_flow flow;
+  dnnmem_label_algo algo;
+  dnnmem_label_stop stop;
+  dnnmem_rng rng;
+  size_t bytes = 0, nbytes = 0;
+  unsigned char *mem;
+  dnnmem_label_result c;
+  CHECK(dnnmem_label_algo_name((dnnmem_label_algo)-1) == NULL);
+  CHECK(dnnmem_label_stop_name((dnnmem_label_stop)-1) == NULL);
+  CHECK(dnnmem_label_stop_name(DNNMEM_LABEL_STOP_COUNT) == NULL);
+  CHECK_EQ(dnnmem_label_algo_parse("exact!", &algo), DNNMEM_ERR_PARSE);
+  CHECK_EQ(dnnmem_label_stop_parse("later", &stop), DNNMEM_ERR_PARSE);
+  dnnmem_rng_seed(&rng, 31);
+  random_problem(&rng, &t, 6, 3, 1, 0); /* metric: every label allowed */
+  for (v = 0; v < 6; v++) t.pin[v] = t.out[v] = FREE;
+  CHECK_EQ(dnnmem_label_solve_scratch_size(exact(&t), NULL, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_label_solve_scratch_size(NULL, NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_label_solve_scratch_size(exact(&t), NULL, &bytes), DNNMEM_OK);
+  CHECK_EQ(dnnmem_label_network_scratch_size(exact(&t), NULL, &nbytes), DNNMEM_OK);
+  mem = (unsigned char *)malloc(bytes > nbytes ? bytes : nbytes);
+  memset(&o, 0, sizeof o);
+  o.algo = (dnnmem_label_algo)-1;
+  CHECK_EQ(dnnmem_label_solve(exact(&t), &o, label, &r, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  o.algo = DNNMEM_LABEL_AUTO;
+  o.flow = (dnnmem_flow_algo)-1;
+  CHECK_EQ(dnnmem_label_solve(exact(&t), &o, label, &r, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  o.flow = DNNMEM_FLOW_ALGO_COUNT;
+  CHECK_EQ(dnnmem_label_solve(exact(&t), &o, label, &r, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  o.flow = DNNMEM_FLOW_BK;
+  o.max_cycles = -1;
+  CHECK_EQ(dnnmem_label_solve(exact(&t), &o, label, &r, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  o.max_cycles = 1; /* one cycle of expansion: still an answer, recounted */
+  o.algo = DNNMEM_LABEL_EXPANSION;
+  o.max_sweeps = 1;
+  CHECK_EQ(dnnmem_label_solve(exact(&t), &o, label, &r, mem, bytes), DNNMEM_OK);
+  check_answer(&t, label, &r);
+  CHECK_EQ(dnnmem_label_solve(exact(&t), NULL, NULL, &r, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  t.offsets[1] = 5, t.offsets[2] = 0; /* a broken CSR */
+  CHECK_EQ(dnnmem_label_solve(exact(&t), NULL, label, &r, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  random_problem(&rng, &t, 6, 3, 1, 0);
+  for (v = 0; v < 6; v++) t.pin[v] = t.out[v] = FREE;
+  CHECK_EQ(dnnmem_label_solve_scratch_size(exact(&t), NULL, &bytes), DNNMEM_OK);
+  CHECK_EQ(dnnmem_label_network_scratch_size(exact(&t), NULL, &nbytes), DNNMEM_OK);
+  free(mem);
+  mem = (unsigned char *)malloc(bytes > nbytes ? bytes : nbytes);
+  /* the cost and the lower bound */
+  for (v = 0; v < 6; v++) label[v] = 0;
+  CHECK_EQ(dnnmem_label_cost(exact(&t), NULL, &c, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  label[2] = -1;
+  CHECK_EQ(dnnmem_label_cost(exact(&t), label, &c, mem, bytes), DNNMEM_ERR_ID_RANGE);
+  label[2] = 0;
+  CHECK_EQ(dnnmem_label_lower_bound(exact(&t), NULL, NULL, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  /* the move's network */
+  CHECK_EQ(dnnmem_label_network(exact(&t), NULL, label, 1, NULL, node, &nr, mem, nbytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_label_network(exact(&t), NULL, NULL, 1, &flow, node, &nr, mem, nbytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_label_network(exact(&t), NULL, label, -1, &flow, node, &nr, mem, nbytes), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(dnnmem_label_network(exact(&t), NULL, label, 3, &flow, node, &nr, mem, nbytes), DNNMEM_ERR_ID_RANGE);
+  label[3] = 3;
+  CHECK_EQ(dnnmem_label_network(exact(&t), NULL, label, 1, &flow, node, &nr, mem, nbytes), DNNMEM_ERR_ID_RANGE);
+  label[3] = -1;
+  CHECK_EQ(dnnmem_label_network(exact(&t), NULL, label, 1, &flow, node, &nr, mem, nbytes), DNNMEM_ERR_ID_RANGE);
+  label[3] = 0;
+  t.cost[3 * 3 + 0] = NO; /* label 0 unsupported on node 3 */
+  CHECK_EQ(dnnmem_label_network(exact(&t), NULL, label, 1, &flow, node, &nr, mem, nbytes), DNNMEM_ERR_INFEASIBLE);
+  label[3] = 1;
+  CHECK_EQ(dnnmem_label_network(exact(&t), NULL, label, 2, &flow, NULL, NULL, mem, nbytes), DNNMEM_OK);
+  /* pins and outputs out of range */
+  t.pin[1] = -2;
+  CHECK_EQ(dnnmem_label_solve(exact(&t), NULL, label, &r, mem, bytes), DNNMEM_ERR_ID_RANGE);
+  t.pin[1] = FREE;
+  /* conversions by rate alone (no sizes: 1 each), by latency alone */
+  t.p.convert_size = NULL;
+  CHECK_EQ(solve(&t, DNNMEM_LABEL_EXACT, label, &r), DNNMEM_OK);
+  check_answer(&t, label, &r);
+  CHECK_EQ(r.cost, ref_label_optimum(exact(&t), NULL));
+  t.p.convert_size = t.size;
+  t.p.convert_rate = NULL;
+  t.latency[1] = 5, t.latency[3] = 2;
+  CHECK_EQ(solve(&t, DNNMEM_LABEL_EXACT, label, &r), DNNMEM_OK);
+  check_answer(&t, label, &r);
+  CHECK_EQ(r.cost, ref_label_optimum(exact(&t), NULL));
+  t.size[2] = -1;
+  t.p.convert_rate = t.rate;
+  CHECK_EQ(dnnmem_label_solve(exact(&t), NULL, label, &r, mem, bytes), DNNMEM_ERR_NEGATIVE);
+  t.size[2] = 1;
+  /* the conversion bound (k - 1) x the largest conversion overflows */
+  t.p.convert_rate = NULL;
+  t.latency[1] = INT64_MAX / 2 + 1;
+  CHECK_EQ(dnnmem_label_solve(exact(&t), NULL, label, &r, mem, bytes), DNNMEM_ERR_OVERFLOW);
+  t.latency[1] = 0;
+  t.cost[0] = INT64_MAX / 2, t.cost[3] = INT64_MAX / 2; /* node costs summed past int64_t */
+  CHECK_EQ(dnnmem_label_solve(exact(&t), NULL, label, &r, mem, bytes), DNNMEM_ERR_OVERFLOW);
+  free(mem);
 }
 
 /* Edge cases: no nodes, one label, a self-loop, a cycle. */
@@ -552,26 +711,17 @@ static void test_edges(void) {
   }
   wire(&t, 1);
   CHECK_EQ(solve(&t, DNNMEM_LABEL_EXACT, label, &r), DNNMEM_OK);
-  CHECK_EQ(r.cost, ref_label_optimum(&t.p, NULL));
+  CHECK_EQ(r.cost, ref_label_optimum(exact(&t), NULL));
   check_answer(&t, label, &r);
 }
 
 /* Solves with algo expansion and a sweep limit (0: the default). */
 static dnnmem_result solve_sweeps(const test_problem *t, int32_t sweeps, int32_t *label, dnnmem_label_result *res) {
-  size_t bytes = 0;
-  void *mem;
   dnnmem_label_options o;
-  dnnmem_result r;
   memset(&o, 0, sizeof(o));
   o.algo = DNNMEM_LABEL_EXPANSION;
   o.max_sweeps = sweeps;
-  r = dnnmem_label_solve_scratch_size(&t->p, &o, &bytes);
-  if (r != DNNMEM_OK) return r;
-  CHECK(bytes <= DNNMEM_LABEL_SCRATCH_BYTES(t->n, t->offsets[t->n], t->k));
-  mem = malloc(bytes);
-  r = dnnmem_label_solve(&t->p, &o, label, res, mem, bytes);
-  free(mem);
-  return r;
+  return solve_with(t, &o, label, res);
 }
 
 /* The dual bound and the merged bound, each alone, never exceed the
@@ -588,7 +738,7 @@ static void test_dual_bound(void) {
     dnnmem_label_result r;
     int64_t best;
     random_problem(&rng, &t, n, k, iter % 5 == 0, (iter >> 2) & 1);
-    best = ref_label_optimum(&t.p, NULL);
+    best = ref_label_optimum(exact(&t), NULL);
     CHECK_EQ(solve_sweeps(&t, sweeps, label, &r), DNNMEM_OK);
     check_answer(&t, label, &r);
     CHECK(r.lower_bound <= best && best <= r.cost);
@@ -626,7 +776,7 @@ static void test_dual_trees(void) {
         if (consumer[v] == c) t.ids[e++] = v;
       t.offsets[c + 1] = e;
     }
-    best = ref_label_optimum(&t.p, NULL);
+    best = ref_label_optimum(exact(&t), NULL);
     CHECK_EQ(solve_sweeps(&t, 0, label, &r), DNNMEM_OK);
     check_answer(&t, label, &r);
     CHECK_EQ(r.dual_bound, best);
@@ -648,7 +798,7 @@ static void test_dual_many_labels(void) {
     dnnmem_label_result r;
     int64_t best;
     random_problem(&rng, &t, n, k, iter % 3 == 0, iter & 1);
-    best = ref_label_optimum(&t.p, NULL);
+    best = ref_label_optimum(exact(&t), NULL);
     CHECK_EQ(solve_sweeps(&t, 0, label, &r), DNNMEM_OK);
     check_answer(&t, label, &r);
     CHECK(r.dual_bound <= best && r.lower_bound <= best && best <= r.cost);
@@ -665,9 +815,11 @@ int main(void) {
   RUN(test_stops);
   RUN(test_stop_points);
   RUN(test_arguments);
+  RUN(test_arguments_more);
   RUN(test_edges);
   RUN(test_dual_bound);
   RUN(test_dual_trees);
   RUN(test_dual_many_labels);
+  exact_free();
   return test_finish("test_label");
 }

@@ -710,6 +710,66 @@ static void test_compose(void) {
   CHECK(ok > 1000);
 }
 
+/* b without its shape-1 modes (they index nothing). */
+static void drop_unit_modes(const dnnmem_layout_strided *b, dnnmem_layout_strided *out) {
+  int32_t i;
+  out->rank = 0;
+  for (i = 0; i < b->rank; i++)
+    if (b->shape[i] != 1) {
+      out->shape[out->rank] = b->shape[i];
+      out->stride[out->rank++] = b->stride[i];
+    }
+}
+
+/* Shape-1 modes change nothing: compose(A, B) has the status and the
+   function of compose(A, B without them), exactly (a hand case, then
+   random ones with unit modes of any stride put into B). */
+static void test_compose_unit_modes(void) {
+  dnnmem_layout_strided a, b, b1, r, r1;
+  int trial, ok = 0;
+  int64_t bad = 0, x;
+  set2(&a, 2, 4, 1, 8, 4);
+  set2(&b, 2, 1, 3, 8, 1); /* (1:3) indexes nothing: (8:1) alone, = (8:4) */
+  CHECK_EQ(dnnmem_layout_compose(&a, &b, &r), DNNMEM_OK);
+  CHECK_EQ(r.rank, 1);
+  CHECK_EQ(r.shape[0], 8);
+  CHECK_EQ(r.stride[0], 4);
+  set2(&b, 2, 8, 1, 1, 5); /* the unit mode inner */
+  CHECK_EQ(dnnmem_layout_compose(&a, &b, &r), DNNMEM_OK);
+  CHECK(ref_layout_compose_ok(&a, &b, &r));
+  CHECK_EQ(ref_layout_strided_size(&r), 8);
+  CHECK_EQ(ref_layout_strided_eval(&r, 1), 4);
+  for (trial = 0; trial < 4000; trial++) {
+    dnnmem_result res, res1;
+    int32_t i, units = 1 + (int32_t)rnd(2);
+    random_strided(&a, 4, 4, 10);
+    if (trial % 3) random_compact(&a, 4, 4);
+    random_strided(&b, 3, 4, 8);
+    if (trial % 2) random_compact(&b, 3, 3);
+    for (i = 0; i < units; i++) { /* a unit mode at a random place, any stride */
+      int32_t at = (int32_t)rnd(b.rank + 1), j;
+      for (j = b.rank; j > at; j--) b.shape[j] = b.shape[j - 1], b.stride[j] = b.stride[j - 1];
+      b.shape[at] = 1;
+      b.stride[at] = rnd(40);
+      b.rank++;
+    }
+    drop_unit_modes(&b, &b1);
+    res = dnnmem_layout_compose(&a, &b, &r);
+    res1 = dnnmem_layout_compose(&a, &b1, &r1);
+    if (res != res1) {
+      bad++;
+      continue;
+    }
+    if (res != DNNMEM_OK) continue;
+    ok++;
+    if (!ref_layout_compose_ok(&a, &b, &r) || ref_layout_strided_size(&r) != ref_layout_strided_size(&r1)) bad++;
+    for (x = 0; x < ref_layout_strided_size(&r) && x < 4096; x++)
+      if (ref_layout_strided_eval(&r, x) != ref_layout_strided_eval(&r1, x)) bad++;
+  }
+  CHECK_EQ(bad, 0);
+  CHECK(ok > 1000);
+}
+
 static void test_complement(void) {
   dnnmem_layout_strided a, r;
   int trial, ok = 0;
@@ -1454,6 +1514,7 @@ int main(void) {
   RUN(test_runs);
   RUN(test_coalesce);
   RUN(test_compose);
+  RUN(test_compose_unit_modes);
   RUN(test_complement);
   RUN(test_right_inverse);
   RUN(test_reshape_view);

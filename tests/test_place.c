@@ -39,21 +39,53 @@ static void problem_wire(test_problem *t) {
   t->p.is_output = t->output;
 }
 
+/* The problem in heap arrays of exactly the documented sizes (n + 1
+   offsets, offsets[n] ids, n of each per-node array), so that ASan sees a
+   read past one (test_problem's arrays hold 32). Each call replaces the
+   previous copy. */
+static struct {
+  dnnmem_graph graph;
+  dnnmem_place_problem p;
+  void *mem[8];
+} exact_copy;
+
+static const dnnmem_place_problem *exact(const test_problem *t) {
+  size_t n = t->n > 0 ? (size_t)t->n : 0, e = n > 0 ? (size_t)t->offsets[n] : 0;
+  exact_copy.graph = t->graph;
+  exact_copy.graph.in_offsets = (const int32_t *)test_heap_copy(&exact_copy.mem[0], t->graph.in_offsets, n + 1, 32, 4);
+  exact_copy.graph.in_ids = (const int32_t *)test_heap_copy(&exact_copy.mem[1], t->graph.in_ids, e, 128, 4);
+  exact_copy.p = t->p;
+  exact_copy.p.graph = &exact_copy.graph;
+  exact_copy.p.cpu_time = (const int64_t *)test_heap_copy(&exact_copy.mem[2], t->p.cpu_time, n, 32, 8);
+  exact_copy.p.acc_time = (const int64_t *)test_heap_copy(&exact_copy.mem[3], t->p.acc_time, n, 32, 8);
+  exact_copy.p.xfer = (const int64_t *)test_heap_copy(&exact_copy.mem[4], t->p.xfer, n, 32, 8);
+  exact_copy.p.device = (const uint8_t *)test_heap_copy(&exact_copy.mem[5], t->p.device, n, 32, 1);
+  exact_copy.p.is_output = (const uint8_t *)test_heap_copy(&exact_copy.mem[6], t->p.is_output, n, 32, 1);
+  return &exact_copy.p;
+}
+
+/* dnnmem_place_solve on the exact copy, the placement into a heap array of
+   n, then copied to device[n]. */
 static dnnmem_result solve(const test_problem *t, int per_edge, dnnmem_flow_algo algo, uint8_t *device,
                            dnnmem_place_result *res) {
   size_t bytes = 0;
   void *mem;
+  uint8_t *out;
   dnnmem_place_options o;
   dnnmem_result r;
+  const dnnmem_place_problem *p = exact(t);
   memset(&o, 0, sizeof(o));
   o.model = per_edge ? DNNMEM_PLACE_PER_EDGE : DNNMEM_PLACE_PER_VALUE;
   o.algo = algo;
-  r = dnnmem_place_solve_scratch_size(&t->p, &o, &bytes); /* checks the graph's CSR */
+  r = dnnmem_place_solve_scratch_size(p, &o, &bytes); /* checks the graph's CSR */
   if (r != DNNMEM_OK) return r;
   CHECK(bytes <= DNNMEM_PLACE_SCRATCH_BYTES(t->n, t->offsets[t->n]));
   mem = malloc(bytes);
-  r = dnnmem_place_solve(&t->p, &o, device, res, mem, bytes);
+  out = (uint8_t *)malloc(t->n > 0 ? (size_t)t->n : 1);
+  r = dnnmem_place_solve(p, &o, out, res, mem, bytes);
+  if (t->n > 0) memcpy(device, out, (size_t)t->n);
   free(mem);
+  free(out);
   return r;
 }
 
@@ -549,5 +581,9 @@ int main(void) {
   RUN(test_model_names);
   RUN(test_trivial);
   RUN(test_argument_checks);
+  {
+    int i;
+    for (i = 0; i < 8; i++) test_heap_free(&exact_copy.mem[i]);
+  }
   return test_finish("test_place");
 }

@@ -306,6 +306,41 @@ static void test_resumed_searches(void) {
   CHECK_EQ(found, 4); /* 20000 nodes suffice for both, 1000 for neither */
 }
 
+/* The exact search's effort must not regress: nodes summed over fixed
+   seeded instances (random records with alignments, and tilings whose
+   optimum is known), proven optimal each, within 10% of the figure
+   recorded here (fewer passes and is printed: record it). */
+#define EFFORT_NODES 190290 /* recorded with 0.6.1 */
+static void test_search_effort(void) {
+  static dnnmem_interval r[200];
+  static int64_t off[200];
+  dnnmem_rng rng;
+  dnnmem_plan_options opt = options(DNNMEM_PLAN_EXACT, 0, 0);
+  dnnmem_plan_result res;
+  int64_t nodes = 0;
+  int32_t k, i;
+  dnnmem_rng_seed(&rng, 41);
+  for (k = 0; k < 60; k++) {
+    int32_t n = 8 + (int32_t)dnnmem_rng_below(&rng, 10);
+    for (i = 0; i < n; i++) {
+      int64_t lo = dnnmem_rng_below(&rng, 12);
+      r[i] = rec(lo, lo + 1 + dnnmem_rng_below(&rng, 6), 1 + dnnmem_rng_below(&rng, 40));
+      if (dnnmem_rng_below(&rng, 4) == 0) r[i].alignment = 4;
+    }
+    CHECK_EQ(solve(r, n, &opt, off, &res), DNNMEM_OK);
+    CHECK(res.optimal && res.arena > 0);
+    nodes += res.nodes;
+  }
+  for (k = 0; k < 6; k++) {
+    int32_t n = ref_plan_tiling(&rng, r, 30 + 20 * k, 300, 64 * 1024, 512);
+    CHECK_EQ(solve(r, n, &opt, off, &res), DNNMEM_OK);
+    CHECK_EQ(res.arena, 64 * 1024);
+    nodes += res.nodes;
+  }
+  printf("exact search effort: %lld nodes (recorded %lld)\n", (long long)nodes, (long long)EFFORT_NODES);
+  CHECK(nodes * 10 <= (int64_t)EFFORT_NODES * 11);
+}
+
 int main(void) {
   RUN(test_refuted_climb);
   RUN(test_stop_names);
@@ -313,5 +348,6 @@ int main(void) {
   RUN(test_log_full_tilings);
   RUN(test_log_full_brute_force);
   RUN(test_resumed_searches);
+  RUN(test_search_effort);
   return test_finish("test_plan_exact");
 }

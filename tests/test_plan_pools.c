@@ -112,6 +112,39 @@ static void test_peak_leaves(void) {
   }
 }
 
+/* Equal costs, then the smaller arenas: a [2,4) and c [2,3), 5 bytes
+   each, cannot share an SRAM of 8; either leaving costs 18. With a in
+   DRAM, c, b [3,5) of 2 and d [0,2) of 1 follow each other in SRAM (arena
+   5, DRAM 5: 10 in all); with c in DRAM, a and b meet (7 + 5 = 12).
+   USMP's greedy sends c (a, as large, came first); every other algorithm
+   finds the plan of least cost first or later and keeps the one with the
+   smaller arenas, as documented (cost, then arenas). */
+static void test_equal_cost_smaller_arenas(void) {
+  dnnmem_interval r[4];
+  dnnmem_pool pools[2];
+  dnnmem_intervals iv = {r, 4, 0};
+  dnnmem_plan_pools p;
+  dnnmem_plan_pools_result res;
+  int32_t pool_of[4], a;
+  int64_t off[4], arenas[2];
+  r[0] = rec(2, 4, 5), r[1] = rec(3, 5, 2), r[2] = rec(2, 3, 5), r[3] = rec(0, 2, 1);
+  pools[0] = pool(8, 1), pools[1] = pool(0, 2);
+  memset(&p, 0, sizeof p);
+  p.intervals = &iv, p.pools = pools, p.num_pools = 2;
+  CHECK_EQ(ref_pools_optimum(&p), 18);
+  for (a = 0; a < DNNMEM_PLAN_POOLS_ALGO_COUNT; a++) {
+    dnnmem_plan_pools_options o = algo((dnnmem_plan_pools_algo)a);
+    int greedy = a == DNNMEM_PLAN_POOLS_GREEDY;
+    CHECK_EQ(pools_solve(&p, &o, pool_of, off, arenas, &res), DNNMEM_OK);
+    CHECK_EQ(res.cost, 18);
+    CHECK_EQ(ref_pools_recount(&p, pool_of, off, NULL), 18);
+    CHECK_EQ(pool_of[0], greedy ? 0 : 1);
+    CHECK_EQ(pool_of[2], greedy ? 1 : 0);
+    CHECK_EQ(arenas[0], greedy ? 7 : 5);
+    CHECK_EQ(arenas[1], 5);
+  }
+}
+
 /* USMP's greedy puts the largest record in SRAM first; two smaller ones
    that follow each other are worth more there: 100 x 1 + 120 x 10 = 1300
    against 120 x 1 + 100 x 10 = 1120, the optimum (and the bound). */
@@ -765,6 +798,7 @@ static void test_limits(void) {
 int main(void) {
   RUN(test_peak_leaves);
   RUN(test_small_beat_large);
+  RUN(test_equal_cost_smaller_arenas);
   RUN(test_packing_not_load);
   RUN(test_allowed_and_checker);
   RUN(test_infeasible_and_alignment);

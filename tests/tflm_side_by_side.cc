@@ -60,7 +60,7 @@ void Compare(const std::vector<Buffer>& b, const char* what) {
     why = "best: larger, overlapping or below the bound";
   for (int i = 0; !why && i < (int)b.size(); i++) {
     int o = -1;
-    if (best.GetOffsetForBuffer(i, &o) != kTfLiteOk || (b[i].offline >= 0 && o != b[i].offline))
+    if (best.GetOffsetForBuffer(i, &o) != kTfLiteOk || (b[(size_t)i].offline >= 0 && o != b[(size_t)i].offline))
       why = "best: an offline offset moved";
   }
   if (why) {

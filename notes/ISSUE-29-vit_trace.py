@@ -1,0 +1,77 @@
+# ViT-B/16 training intervals (tests/data/vit_b_16.train.intervals.csv):
+# AOTAutograd's joint graph (Debian python3-torch 1.13, python3-torchvision),
+# traced on the meta device (no compute: shapes only), the patch embedding
+# (16x16 stride-16 conv, which meta cannot differentiate) as the same
+# reshape + linear. Parameters and buffers left out (resident); value i
+# lives from step i to its last consumer + 1, graph outputs to the end.
+# usage: /usr/bin/python3 ISSUE-29-vit_trace.py BATCH OUT.csv   (batch 8)
+import sys, torch, torchvision
+from functorch.compile import aot_module, default_partition
+from torch.fx.passes.shape_prop import ShapeProp
+batch = int(sys.argv[1]) if len(sys.argv) > 1 else 8
+out = sys.argv[2]
+model = torchvision.models.vit_b_16()
+class Patchify(torch.nn.Module):  # the 16x16 stride-16 conv as reshape + linear (meta has no conv backward)
+    def __init__(self):
+        super().__init__()
+        self.lin = torch.nn.Linear(3 * 16 * 16, 768)
+    def forward(self, x):
+        b = x.shape[0]
+        x = x.reshape(b, 3, 14, 16, 14, 16).permute(0, 2, 4, 1, 3, 5).reshape(b, 14, 14, 768)
+        return self.lin(x).permute(0, 3, 1, 2)
+model.conv_proj = Patchify()
+model = model.to("meta")
+model.train()
+captured = {}
+def part(joint, joint_inputs, **kw):
+    captured['g'] = joint
+    captured['in'] = joint_inputs
+    return default_partition(joint, joint_inputs, **kw)
+def comp(gm, ex):
+    return gm
+m = aot_module(model, fw_compiler=comp, bw_compiler=comp, partition_fn=part)
+x = torch.randn(batch, 3, 224, 224, device="meta")
+y = m(x)
+try:
+    y.sum().backward()
+except Exception as e:
+    print('backward:', type(e).__name__)
+g = captured['g']
+nodes = [n for n in g.graph.nodes]
+nparams = sum(1 for _ in model.parameters()) + sum(1 for _ in model.buffers())
+# values: every node with a tensor result except parameter primals and output
+idx = {}
+vals = []
+primal_count = 0
+for n in nodes:
+    if n.op == 'output':
+        continue
+    tm = n.meta.get('tensor_meta') or n.meta.get('val')
+    if tm is None or not hasattr(tm, 'shape'):
+        continue
+    if n.op == 'placeholder' and n.name.startswith('primals'):
+        primal_count += 1
+        if primal_count <= nparams:  # parameters/buffers come first
+            continue
+    size = 4
+    for d in tm.shape: size *= int(d)
+    idx[n] = len(vals)
+    vals.append([n, size])
+last = [i for i in range(len(vals))]
+outnode = [n for n in nodes if n.op == 'output'][0]
+for i, (n, s) in enumerate(vals):
+    for u in n.users:
+        if u in idx: last[i] = max(last[i], idx[u])
+T = len(vals)
+outs = set()
+def walk(a):
+    if isinstance(a, torch.fx.Node): outs.add(a)
+    elif isinstance(a, (list, tuple)):
+        for b in a: walk(b)
+walk(outnode.args)
+with open(out, 'w') as f:
+    f.write('id,lower,upper,size\n')
+    for i, (n, s) in enumerate(vals):
+        up = T if n in outs else last[i] + 1
+        f.write('%d,%d,%d,%d\n' % (i, i, up, s))
+print(len(vals), 'values', primal_count, 'primals', nparams, 'params')

@@ -1,0 +1,256 @@
+/* tests/test_remat_arena.c: recompute with the budget on the arena (the
+   default solve with a budget) against peak_only.
+   A constructed 8-node graph whose only schedule without recomputation
+   fits the budget by its peak but fragments (no plan of its instances fits
+   it: the brute-force optimum over offsets, tests/ref.h), while one
+   recomputation makes a schedule whose arena fits: both proven by brute
+   force over every sequence (ref_remat_best) and offset, and found by the
+   two solves. Random graphs: every answer's arena is the public plan's
+   again (dnnmem_remat_arena_options), fits the budget when OK and not when
+   INFEASIBLE, at least the peak, valid by the independent recount; the
+   time bound holds for them. The curve: arenas fit and never grow as the
+   budget falls. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "test.h"
+#define DNNMEM_IMPLEMENTATION
+#include "dnnmem.h"
+#include "ref.h"
+
+#define MAXL 256
+
+static uint64_t t_rng = 2027;
+static uint32_t t_rand(uint32_t bound) {
+  t_rng = t_rng * 6364136223846793005ull + 1442695040888963407ull;
+  return (uint32_t)((t_rng >> 33) % bound);
+}
+
+/* The constructed graph: a chain (node j reads node j - 1, so the row
+   order is the only order without recomputation) whose values' last uses
+   give the row order 8 records with a load of 8 and no plan within 8
+   (found by a search over such chains with the exact planner, confirmed
+   by ref_plan_optimum below). */
+static void arena_graph(ref_remat_graph *g) {
+  static const int32_t in[8][4] = {{-1}, {0, -1}, {0, 1, -1}, {2, -1}, {1, 3, -1},
+                                   {4, -1}, {3, 5, -1}, {2, 6, -1}};
+  static const int64_t size[8] = {2, 3, 3, 1, 1, 2, 2, 3}, time[8] = {3, 3, 3, 2, 2, 3, 2, 1};
+  int32_t v;
+  ref_remat_graph_begin(g);
+  for (v = 0; v < 8; v++) ref_remat_graph_node(g, size[v], time[v], v == 7, in[v]);
+}
+
+/* The brute-force optimum arena of a sequence's instances (ref lifetimes). */
+static int64_t brute_arena(const dnnmem_remat_problem *p, const int32_t *seq, int32_t len) {
+  int64_t upper[MAXL];
+  dnnmem_interval rec[MAXL];
+  dnnmem_intervals ip;
+  int32_t j;
+  ref_remat_lifetimes(p, seq, len, upper);
+  for (j = 0; j < len; j++) rec[j] = ref_plan_record(j, upper[j], p->sizes[seq[j]]);
+  ip.records = rec;
+  ip.count = len;
+  ip.alignment = 0;
+  return ref_plan_optimum(&ip, NULL);
+}
+
+/* One solve; checks what holds for every answer and returns the code. */
+static dnnmem_result solve(const dnnmem_remat_problem *p, int64_t budget, int32_t peak_only,
+                           int64_t iterations, uint64_t seed, int32_t *seq,
+                           dnnmem_remat_result *res) {
+  dnnmem_remat_options o;
+  dnnmem_rng rng;
+  dnnmem_result r;
+  size_t bytes = 0;
+  void *scratch;
+  int32_t cap = 2 * p->graph->num_nodes + 8;
+  int64_t peak, time;
+  memset(&o, 0, sizeof o);
+  o.budget = budget;
+  o.peak_only = peak_only;
+  o.iterations = iterations;
+  dnnmem_rng_seed(&rng, seed);
+  CHECK_EQ(dnnmem_remat_solve_scratch_size(p, &o, cap, &bytes), DNNMEM_OK);
+  scratch = malloc(bytes);
+  r = dnnmem_remat_solve(p, &o, &rng, seq, cap, res, scratch, bytes);
+  free(scratch);
+  CHECK(r == DNNMEM_OK || r == DNNMEM_ERR_INFEASIBLE);
+  CHECK(ref_remat_recount(p, seq, res->length, &peak, &time));
+  CHECK_EQ(res->peak, peak);
+  CHECK_EQ(res->time, time);
+  if (peak_only || budget == 0) {
+    CHECK_EQ(res->arena, -1);
+    CHECK_EQ(r == DNNMEM_OK, budget == 0 || peak <= budget);
+  } else {
+    dnnmem_plan_options po;
+    dnnmem_remat_plan_result pr;
+    dnnmem_interval rec[MAXL];
+    int64_t off[MAXL];
+    dnnmem_intervals ip;
+    /* the arena is the public plan's with the public options, a recounted plan */
+    dnnmem_remat_arena_options(budget, res->length, &po);
+    CHECK_EQ(dnnmem_remat_plan_scratch_size(p, &po, seq, res->length, 0, &bytes), DNNMEM_OK);
+    scratch = malloc(bytes);
+    CHECK_EQ(dnnmem_remat_plan(p, &po, seq, res->length, 0, rec, off, &pr, scratch, bytes), DNNMEM_OK);
+    free(scratch);
+    ip.records = rec;
+    ip.count = res->length;
+    ip.alignment = 0;
+    CHECK_EQ(res->arena, pr.arena);
+    CHECK_EQ(ref_plan_recount(&ip, off), res->arena);
+    CHECK(res->arena >= peak);
+    CHECK_EQ(r == DNNMEM_OK, res->arena <= budget);
+  }
+  return r;
+}
+
+static void test_arena_options(void) {
+  dnnmem_plan_options o;
+  dnnmem_remat_arena_options(1000, 4000, &o);
+#ifndef DNNMEM_NO_EXACT
+  CHECK_EQ(o.algo, DNNMEM_PLAN_EXACT);
+#endif
+  CHECK_EQ(o.capacity, 1000);
+  CHECK_EQ(o.node_limit, DNNMEM_REMAT_ARENA_WORK / 4000);
+  dnnmem_remat_arena_options(0, 1 << 28, &o); /* the floor; no budget: no capacity */
+  CHECK_EQ(o.node_limit, DNNMEM_REMAT_ARENA_MIN_NODES);
+  CHECK_EQ(o.capacity, 0);
+  dnnmem_remat_arena_options(5, 0, NULL); /* no output: nothing written, no crash */
+}
+
+/* The constructed graph: the peak-only optimum (the row order, time 19)
+   cannot be planned in 8 bytes; the arena's optimum recomputes once (time
+   21) and fits. Brute force over every sequence of at most 9 steps (one
+   recomputation; every longer one takes at least 19 + 2 = 21, every time
+   being >= 1) and every plan. */
+static void test_arena_constructed(void) {
+  ref_remat_graph g;
+  int32_t row[8] = {0, 1, 2, 3, 4, 5, 6, 7}, seq[32], best[16], best_len = 0;
+  int64_t peak, time;
+  dnnmem_remat_result res;
+  arena_graph(&g);
+  CHECK(ref_remat_recount(&g.p, row, 8, &peak, &time));
+  CHECK_EQ(peak, 8);
+  CHECK_EQ(time, 19);
+  CHECK_EQ(brute_arena(&g.p, row, 8), 9); /* fragmented: one byte more than its load */
+  CHECK_EQ(ref_remat_best(&g.p, 9, 8, 0, NULL, NULL), 19);       /* by the peak */
+  CHECK_EQ(ref_remat_best(&g.p, 9, 8, 1, best, &best_len), 21);  /* by the arena */
+  CHECK(brute_arena(&g.p, best, best_len) <= 8);
+  CHECK_EQ(ref_remat_best(&g.p, 9, 9, 1, NULL, NULL), 19);       /* 9 bytes: the row order */
+  /* peak_only: the row order, which no plan fits in 8 */
+  CHECK_EQ(solve(&g.p, 8, 1, 20000, 1, seq, &res), DNNMEM_OK);
+  CHECK_EQ(res.time, 19);
+  CHECK(res.peak <= 8);
+  CHECK(brute_arena(&g.p, seq, res.length) > 8);
+  /* the default: the arena fits, at the least time that allows it */
+  CHECK_EQ(solve(&g.p, 8, 0, 20000, 1, seq, &res), DNNMEM_OK);
+  CHECK_EQ(res.time, 21);
+  CHECK(res.arena <= 8);
+  CHECK(brute_arena(&g.p, seq, res.length) <= res.arena);
+  /* 9 bytes: the row order's arena fits, nothing to recompute */
+  CHECK_EQ(solve(&g.p, 9, 0, 20000, 1, seq, &res), DNNMEM_OK);
+  CHECK_EQ(res.time, 19);
+  CHECK_EQ(res.arena, 9);
+}
+
+/* Random graphs and budgets: the invariants of solve() on every answer, the
+   time bound below every answer that fits, and the arena no larger than the
+   peak-only answer's own plan allows where that one fits. */
+static void test_arena_random(void) {
+  int32_t trial, seq[MAXL];
+  int ok = 0, infeasible = 0;
+  for (trial = 0; trial < 60; trial++) {
+    ref_remat_graph g;
+    int32_t n = 6 + (int32_t)t_rand(20), v, in[3];
+    int64_t lb, budget, extra = 0, sum = 0, row_peak, row_time;
+    dnnmem_remat_bound_result tb;
+    dnnmem_remat_result res;
+    dnnmem_remat_options o;
+    size_t bytes = 0;
+    void *scratch;
+    ref_remat_graph_begin(&g);
+    for (v = 0; v < n; v++) {
+      int32_t k = 0;
+      if (v > 0) in[k++] = v - 1 - (int32_t)t_rand((uint32_t)(v < 3 ? v : 3));
+      if (v > 1 && t_rand(2)) {
+        in[k] = (int32_t)t_rand((uint32_t)v);
+        if (in[k] != in[0]) k++;
+      }
+      in[k] = -1;
+      ref_remat_graph_node(&g, 1 + t_rand(12), 1 + t_rand(9), v == n - 1 || t_rand(8) == 0, in);
+      sum += g.time[v];
+    }
+    for (v = 0; v < n; v++) seq[v] = v;
+    CHECK(ref_remat_recount(&g.p, seq, n, &row_peak, &row_time));
+    CHECK_EQ(dnnmem_remat_lower_bound(&g.p, &tb), DNNMEM_OK);
+    lb = tb.peak;
+    budget = lb + (int64_t)t_rand((uint32_t)(row_peak - lb + 2));
+    if (solve(&g.p, budget, 0, 30000, (uint64_t)trial + 1, seq, &res) == DNNMEM_OK) ok++;
+    else infeasible++;
+    memset(&o, 0, sizeof o);
+    o.budget = budget;
+    CHECK_EQ(dnnmem_remat_time_bound_scratch_size(&g.p, &o, &bytes), DNNMEM_OK);
+    scratch = malloc(bytes);
+    CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &tb, scratch, bytes), DNNMEM_OK);
+    extra = tb.extra_time;
+    free(scratch);
+    if (res.arena >= 0 && res.arena <= budget) CHECK(res.time >= sum + extra);
+  }
+  CHECK(ok > 30); /* most budgets between the bound and the row order fit */
+  CHECK(ok + infeasible == 60);
+}
+
+/* The curve: feasible points' arenas fit their budgets, are at least their
+   peaks, and never grow as the budget falls; peak_only: no arenas. */
+static void test_curve_arenas(void) {
+  ref_remat_graph g;
+  int32_t n = 40, v, in[3], k, pk;
+  dnnmem_remat_point pts[7];
+  dnnmem_remat_curve_result cr;
+  dnnmem_remat_options o;
+  dnnmem_rng rng;
+  size_t bytes = 0;
+  void *scratch;
+  ref_remat_graph_begin(&g);
+  for (v = 0; v < n; v++) { /* a forward chain, then a backward one reading it */
+    k = 0;
+    if (v > 0) in[k++] = v - 1;
+    if (v >= n / 2) in[k++] = n - 1 - v;
+    in[k] = -1;
+    ref_remat_graph_node(&g, 2 + (v * 7) % 11, 1 + (v * 5) % 7, v == n - 1, in);
+  }
+  for (pk = 0; pk < 2; pk++) {
+    memset(&o, 0, sizeof o);
+    o.iterations = 20000;
+    o.peak_only = pk;
+    dnnmem_rng_seed(&rng, 5);
+    CHECK_EQ(dnnmem_remat_curve_scratch_size(&g.p, &o, 2 * n, 7, &bytes), DNNMEM_OK);
+    scratch = malloc(bytes);
+    CHECK_EQ(dnnmem_remat_curve(&g.p, &o, &rng, 2 * n, pts, 7, &cr, scratch, bytes), DNNMEM_OK);
+    free(scratch);
+    for (k = 0; k < 7; k++) {
+      if (pts[k].time < 0) {
+        CHECK_EQ(pts[k].arena, -1);
+        continue;
+      }
+      if (pk) {
+        CHECK_EQ(pts[k].arena, -1);
+        CHECK(pts[k].peak <= pts[k].budget);
+        continue;
+      }
+      CHECK(pts[k].arena >= pts[k].peak);
+      CHECK(pts[k].arena <= pts[k].budget);
+      CHECK_EQ(pts[k].arena, pts[pts[k].source].run_arena);
+      if (k > 0 && pts[k - 1].time >= 0) CHECK(pts[k].arena <= pts[k - 1].arena);
+    }
+    CHECK(pts[0].time >= 0); /* the row order's peak: something fits */
+  }
+}
+
+int main(void) {
+  RUN(test_arena_options);
+  RUN(test_arena_constructed);
+  RUN(test_arena_random);
+  RUN(test_curve_arenas);
+  return test_finish("test_remat_arena");
+}
