@@ -155,7 +155,7 @@ OWN_RUN := $(patsubst tests/%.c,$(BUILD)/%,$(patsubst fuzz/%.c,$(BUILD)/fuzz/%,$
            $(if $(CLANG),$(patsubst fuzz/%.c,$(BUILD)/libfuzzer/%,$(filter fuzz/%,$(OWN_SRC))))
 test: $(SAN_LIB) $(if $(CLANG),$(LF_LIB)) $(if $(M32),$(M32_LIB)) $(filter $(BUILD)/libfuzzer/%,$(OWN_RUN)) \
       $(filter-out $(BUILD)/libfuzzer/%,$(OWN_RUN)) $(BUILD)/dnnmem $(BUILD)/san/dnnmem $(EXAMPLES) $(TESTS) \
-      $(FUZZ_RUN) $(if $(CLANG),$(FUZZ_LIB)) $(TESTS32) $(BUILD)/size_planner
+      $(FUZZ_RUN) $(if $(CLANG),$(FUZZ_LIB)) $(TESTS32) $(BUILD)/size_planner $(BUILD)/size_plan
 	@$(if $(M32),,echo "no 32-bit build (gcc -m32 needs gcc-multilib): its unit tests skipped";) \
 	BUILD=$(BUILD) CLANG=$(CLANG) M32=$(M32) bash tests/run_tests.sh
 
@@ -164,6 +164,11 @@ test: $(SAN_LIB) $(if $(CLANG),$(LF_LIB)) $(if $(M32),$(M32_LIB)) $(filter $(BUI
 $(BUILD)/size_planner: tests/size_planner.c dnnmem.h
 	@mkdir -p $(@D)
 	$(CC) -std=c99 -Os -ffunction-sections -fdata-sections -Wl,--gc-sections -I. -o $@ $<
+
+# The embedded planner (plan only, no exact search, no links): 20 KB.
+$(BUILD)/size_plan: tests/size_plan.c dnnmem.h
+	@mkdir -p $(@D)
+	$(CC) $(WARN) -Wconversion -Wsign-conversion -Os -ffunction-sections -fdata-sections -Wl,--gc-sections -I. -o $@ $<
 
 demo: $(BUILD)/dnnmem
 	@bash examples/demo.sh $(BUILD)/dnnmem

@@ -48,6 +48,25 @@
    being built in place). Every enum but dnnmem_layout_slot has _name and
    _parse (text <-> value), and 0 is its default.
 
+   RESULTS AND ERRORS. Every operation returns a dnnmem_result code; what
+   it computes goes to arrays you own and, for numbers, to a result struct,
+   never a loose pointer: a lower bound fills result->lower_bound, a check
+   of a plan result->arena (or cost, total), a cost result->cost (or time)
+   of the part's dnnmem_<part>_result, the fields it does not compute zero.
+   On failure the code says what and result->error says where:
+   dnnmem_error {index, field, other}, the record, node, sequence step, arc
+   or layout factor at fault (-1: the error is about an argument), which
+   of its fields (or which argument: DNNMEM_FIELD_ALGO, _SCRATCH, ...),
+   and the second of a pair (two records that overlap). A cycle names a
+   node on it. Functions without a result struct that validate records
+   (dnnmem_intervals_check, dnnmem_graph_check, dnnmem_layout_finish,
+   _bind, dnnmem_layout_strided_check) take a last
+   dnnmem_error *error (may be NULL); success leaves {-1, NONE, -1}:
+       dnnmem_error e;
+       if (dnnmem_intervals_check(&p, &e) != DNNMEM_OK)   (t[2].size = -1)
+         printf("record %d: %s\n", e.index, dnnmem_field_name(e.field));
+                                                       (record 2: size)
+
    ONE EXAMPLE PER PART (error checks left out; each call returns DNNMEM_OK
    or an error code; `bytes` and `scratch` as asked for). Types follow the
    part: dnnmem_<part>_problem (dnnmem_intervals for parts 2 and 3,
@@ -196,7 +215,19 @@
                                (embedded builds; planning and shared objects
                                are always in). Path covers, recompute and
                                labeling need max flow, placement needs
-                               labeling (#error otherwise).
+                               labeling: they drop out with it.
+       DNNMEM_ONLY_PLAN        parts 1-3 alone (planning, shared objects;
+                               with DNNMEM_NO_EXACT the embedded planner).
+       DNNMEM_NO_LINKS         no in-place reuse or alias links: records
+                               with DNNMEM_INTERVAL_REUSE or _ALIAS are
+                               refused (INVALID_ARGUMENT, field REUSE or
+                               ALIAS) and their code drops out. With
+                               DNNMEM_ONLY_PLAN and DNNMEM_NO_EXACT the
+                               planner (heuristics, check, lower bound) is
+                               19.1 KB of x86-64 .text at -Os
+                               (tests/size_plan.c; make test keeps it
+                               <= 20 KB), TFLite Micro's greedy planner's
+                               feature set.
 
    ----------------------------------------------------------- REFERENCE ----
 
@@ -228,6 +259,17 @@
        dnnmem_result     DNNMEM_OK or an error code: _text, _name and
                          _parse (name -> code). DNNMEM_VERSION_MAJOR,
                          _MINOR, _PATCH and _STRING give the version.
+       dnnmem_error      where an error is: {index, field, other}, the
+                         record (node, step, arc, factor; -1: an argument),
+                         a dnnmem_field (dnnmem_field_name: "size",
+                         "reuse", "input", "algo", "scratch", ...) and the
+                         second of a pair. In every _result struct and the
+                         last argument of the validators (see RESULTS AND
+                         ERRORS in the tour):
+                           dnnmem_plan_solve(&p, NULL, offsets, &res, s, n)
+                             == DNNMEM_ERR_PLAN_REUSE, res.error ==
+                             {7, DNNMEM_FIELD_REUSE, 3}: record 7 may not
+                             overwrite record 3, still in use.
        dnnmem_stop_fn    "stop now?" callback for anytime searches, and
        dnnmem_progress_fn "how much of the budget is used?" (0..1) for
                          annealing schedules; the header reads no clock.
@@ -293,7 +335,10 @@
                 stop         why planning ended (see Guarantees)
                 degraded     1: the undo log filled (slower, same answers)
                 reused       reuse links the plan uses (see In place)
-   Errors.      The records, checked by dnnmem_intervals_check:
+                error        where a failure is (below)
+   Errors.      res.error names the record and field (a pair: index and
+                other); arguments have index -1. The records, checked by
+                dnnmem_intervals_check:
                 DNNMEM_ERR_NEGATIVE (a size or fixed offset),
                 DNNMEM_ERR_EMPTY_INTERVAL (upper <= lower),
                 DNNMEM_ERR_ALIGNMENT (not a power of two), DNNMEM_ERR_BAD_GAP,
@@ -801,11 +846,13 @@
                     object_sizes may be NULL, else room for n objects)
    Result.      objects (count), total (sum of object sizes), lower_bound
                 (proven), optimal (total == lower_bound), algo (the
-                strategy whose assignment was returned).
-   Errors.      dnnmem_intervals_check's; DNNMEM_ERR_INVALID_ARGUMENT (an
-                algo out of range, a NULL object_of),
-                DNNMEM_ERR_SCRATCH_TOO_SMALL. The checker:
-                DNNMEM_ERR_SHARE_OVERLAP, DNNMEM_ERR_ID_RANGE.
+                strategy whose assignment was returned), error.
+   Errors.      dnnmem_intervals_check's (res.error: the record and
+                field); DNNMEM_ERR_INVALID_ARGUMENT (an algo out of range,
+                a NULL object_of; a record with a link: field ALIAS or
+                REUSE), DNNMEM_ERR_SCRATCH_TOO_SMALL. The checker:
+                DNNMEM_ERR_SHARE_OVERLAP (the two records, field OBJECT),
+                DNNMEM_ERR_ID_RANGE (the record).
    Algorithm.   Pisarchyk & Lee (2020), shared objects:
                 greedy-size           by size, descending: the smallest free
                                       object at least as large, else a new one.
@@ -868,9 +915,11 @@
            (res.paths == 2: path_of {0, 0, 1, 0}, order {0, 1, 3, 2})
 
        Result. paths (W for edges), path_nodes (the paths' total length
-       in vertices: the capacity path_nodes needs).
+       in vertices: the capacity path_nodes needs), error.
 
-       Errors. DNNMEM_ERR_CYCLE, DNNMEM_ERR_ID_RANGE (the graph),
+       Errors. res.error names the node (a cycle: one on it; a bad input
+       id: the node reading it, field INPUT). DNNMEM_ERR_CYCLE,
+       DNNMEM_ERR_ID_RANGE (the graph),
        DNNMEM_ERR_INVALID_ARGUMENT (an empty graph),
        DNNMEM_ERR_OUTPUT_TOO_SMALL (path_nodes shorter than
        result.path_nodes: the result is written, call again),
@@ -932,11 +981,12 @@
            options.algo: ANNEAL (default), ROW_ORDER, CHECKPOINT
          dnnmem_remat_simulate[_scratch_size](problem, sequence, length,
                             profile, &result, scratch, bytes)
-         dnnmem_remat_lower_bound(problem, &peak_bound)
+         dnnmem_remat_lower_bound(problem, &bounds)      (bounds.peak)
          dnnmem_remat_time_bound[_scratch_size](problem, options,
-                            &extra_time, &cut, scratch, bytes)
+                            &bounds, scratch, bytes)  (.extra_time, .cut)
          dnnmem_remat_group_order[_scratch_size](problem, members, count,
                             max_states, order, capacity, &length, &peak, ...)
+                            (the size query takes no members)
          dnnmem_remat_plan[_scratch_size](problem, plan_options, sequence,
                             length, alignment, records, offsets, &result, ...)
          dnnmem_remat_arena_options(budget, length, &plan_options)
@@ -974,10 +1024,14 @@
        seed, source; dnnmem_remat_curve_result:
        base_peak, base_time, lower_bound, knee, points, moves.
        dnnmem_remat_plan_result: arena, peak, time, length, optimal, plan
-       (dnnmem_plan_solve's result). time_bound: extra_time (INT64_MAX
-       when the budget is below the peak's bound) and the cut node.
+       (dnnmem_plan_solve's result). dnnmem_remat_bound_result
+       (lower_bound, time_bound): peak, extra_time (INT64_MAX when the
+       budget is below the peak's bound) and the cut node. Each has error.
 
-       Errors. DNNMEM_ERR_CYCLE, DNNMEM_ERR_NEGATIVE (a size or time),
+       Errors. result.error names the node (SIZE, TIME, INPUT; a cycle: a
+       node on it), the sequence step (simulate, plan: SEQUENCE) or the
+       option (ALGO, BUDGET, OPTIONS). DNNMEM_ERR_CYCLE,
+       DNNMEM_ERR_NEGATIVE (a size or time),
        DNNMEM_ERR_ID_RANGE, DNNMEM_ERR_OVERFLOW (times x capacity),
        DNNMEM_ERR_INVALID_ARGUMENT (bad options, a NULL result or rng),
        DNNMEM_ERR_OUTPUT_TOO_SMALL (the sequence's capacity),
@@ -1174,9 +1228,11 @@
                     text order). The position of an index is its row-major
                     rank in the padded shape.
        API.         dnnmem_layout_parse(text, len, &layout, &err_pos)
-                    dnnmem_layout_finish(&layout, &err_pos)     built in code
+                    dnnmem_layout_finish(&layout, &error)  built in code:
+                                       error.index the factor at fault
                     dnnmem_layout_machine_parse("L2B=16,PE=4", len, &m, &pos)
-                    dnnmem_layout_bind(&layout, &m, &err_pos)
+                    dnnmem_layout_bind(&layout, &m, &error)  (its byte in
+                                       the text: factors[index].position)
                     dnnmem_layout_print(&layout, buf, cap, &len)
                     dnnmem_layout_equal(&a, &b); dnnmem_layout_level_index
                     dnnmem_layout_position / dnnmem_layout_index
@@ -1232,14 +1288,15 @@
                         dnnmem_layout lay, other;  dnnmem_layout_machine pe4;
                         dnnmem_layout_result sizes;  dnnmem_layout_conversion conv;
                         int64_t err;          (the byte of a parse error)
+                        dnnmem_error fault;   (bind: the factor at fault)
                         dnnmem_layout_parse("((3:8, 4_PE), (8:1))", 20, &lay, &err);
                         dnnmem_layout_machine_parse("PE=4", 4, &pe4, &err);
-                        dnnmem_layout_bind(&lay, &pe4, &err);
+                        dnnmem_layout_bind(&lay, &pe4, &fault);
                         dnnmem_layout_measure(&lay, &sizes);
                         (sizes.units == 4, sizes.cosize == 24 addresses per
                         PE, sizes.unused_slots == 0)
                         dnnmem_layout_parse("((4_PE, 3:8), (8:1))", 20, &other, &err);
-                        dnnmem_layout_bind(&other, &pe4, &err);
+                        dnnmem_layout_bind(&other, &pe4, &fault);
                         dnnmem_layout_convert_scratch_size(&lay, &other, &bytes);
                         dnnmem_layout_convert(&lay, &other, &conv, scratch, bytes);
                         (of conv.copies == 96, conv.kept == 16 stay, 16 move
@@ -1252,9 +1309,12 @@
                     parts and share; dnnmem_layout_conversion (convert):
                     elements, copies, kept, local, moved, runs;
                     dnnmem_layout_run (runs): element, address, length.
-       Errors.      parse, finish, bind and machine_parse return the byte
-                    position of the offending text in *err_pos (may be
-                    NULL): DNNMEM_ERR_PARSE, DNNMEM_ERR_LAYOUT_LIMIT,
+       Errors.      parse and machine_parse return the byte position of
+                    the offending text in *err_pos (may be NULL); finish
+                    and bind name the factor in a dnnmem_error (index:
+                    the factor, field EXTENT, STRIDE, LEVEL or LIMIT; its
+                    byte: factors[index].position), strided_check the
+                    mode: DNNMEM_ERR_PARSE, DNNMEM_ERR_LAYOUT_LIMIT,
                     _EXTENT, _STRIDE, _COLLISION, _PADDING, _UNKNOWN_LEVEL,
                     _MACHINE_EXTENT, _LEVEL_CONFLICT; queries
                     DNNMEM_ERR_LAYOUT_INDEX (outside the shape),
@@ -1350,7 +1410,10 @@
        flow, negative when it runs backwards), per node
        dnnmem_flow_source_side (1: on the source side of the minimum cut).
 
-       Errors. DNNMEM_ERR_ID_RANGE (a node, terminal or arc id),
+       Errors. The solve's res.error names the terminal (SOURCE, SINK) or
+       the arc whose capacity passes int64_t (CAPACITY); add_arc's errors
+       are about its own arguments. DNNMEM_ERR_ID_RANGE (a node, terminal
+       or arc id),
        DNNMEM_ERR_NEGATIVE (a capacity), DNNMEM_ERR_FLOW_FULL (more arcs
        than max_arcs), DNNMEM_ERR_OVERFLOW (the source's capacities, or
        capacity + reverse of an arc, past int64_t),
@@ -1410,8 +1473,8 @@
            counts per device, parts, network size.
          dnnmem_place_network[_scratch_size](problem, options, &flow,
                                              &constant, scratch, bytes)
-         dnnmem_place_cost[_scratch_size](problem, options, device, &time,
-                                          &conversions, scratch, bytes)
+         dnnmem_place_cost[_scratch_size](problem, options, device, &result,
+                                          scratch, bytes)  (.time, .conversions)
          dnnmem_place_model_name / dnnmem_place_model_parse
 
        Example: the tour's part 8 (the chain 0 -> 1 -> 2; node 0 a graph
@@ -1423,9 +1486,12 @@
        Result. time (the optimum), the baselines all_acc_time (every op
        the accelerator supports on it), greedy_time (each op on its faster
        device), all_cpu_time; cut (the min cut's value), conversions,
-       num_cpu, num_acc, num_free, num_parts, flow_nodes, flow_arcs.
+       num_cpu, num_acc, num_free, num_parts, flow_nodes, flow_arcs,
+       error.
 
-       Errors. DNNMEM_ERR_NEGATIVE (a time or xfer below 0 other than
+       Errors. res.error names the node (TIME, SIZE for xfer, PIN, INPUT;
+       a cycle: a node on it; place_cost: the node on a wrong device).
+       DNNMEM_ERR_NEGATIVE (a time or xfer below 0 other than
        UNSUPPORTED), DNNMEM_ERR_PLACE_UNSUPPORTED (an op pinned where it
        cannot run, or supported nowhere), DNNMEM_ERR_CYCLE,
        DNNMEM_ERR_ID_RANGE / _INVALID_ARGUMENT (a bad graph or device
@@ -1483,8 +1549,9 @@
            (none, proved, nodes, time), nodes, moves, improving_moves,
            cycles, approximated, num_free, initial_cost, flow_nodes,
            flow_arcs, sweeps, merged_bound, dual_bound.
-         dnnmem_label_lower_bound[_scratch_size](problem, options, &bound, ...)
-         dnnmem_label_cost[_scratch_size](problem, label, &cost, ...)
+         dnnmem_label_lower_bound[_scratch_size](problem, options, &result, ...)
+         dnnmem_label_cost[_scratch_size](problem, label, &result, ...)
+                            (result.lower_bound, result.cost)
          dnnmem_label_network[_scratch_size](problem, options, labels, alpha,
                                              &flow, node, &net, ...)
          dnnmem_label_algo_name / _parse, dnnmem_label_stop_name / _parse
@@ -1502,7 +1569,8 @@
            (label {0, 2, 1}: cpu, npu, gpu; res.cost == 0 + 10 + 9 + 20 + 9
            == 48 == res.lower_bound, res.gap == 0, res.optimal == 1)
 
-       Errors. DNNMEM_ERR_NEGATIVE, DNNMEM_ERR_ID_RANGE,
+       Errors. res.error names the node (COST, PIN, OUTPUT, INPUT; label_cost:
+       the node on a bad label). DNNMEM_ERR_NEGATIVE, DNNMEM_ERR_ID_RANGE,
        DNNMEM_ERR_LABEL_NONE_ALLOWED (a node with no allowed label),
        DNNMEM_ERR_OVERFLOW (every node's largest finite cost plus (k - 1)
        times its largest conversion must sum within int64_t),
@@ -1664,21 +1732,30 @@
 #endif
 #endif
 
-/* Compile-time opt-outs: a part whose dependency is off cannot be built. */
-#if defined(DNNMEM_NO_FLOW) && !defined(DNNMEM_NO_COVER)
-#error "dnnmem.h: path covers (part 4) need max flow: define DNNMEM_NO_COVER too, or drop DNNMEM_NO_FLOW"
+/* Compile-time opt-outs: a part whose dependency is off drops out with it
+   (covers, recompute and labeling need max flow; placement needs
+   labeling); DNNMEM_ONLY_PLAN keeps parts 1-3 alone. */
+#ifdef DNNMEM_ONLY_PLAN
+#ifndef DNNMEM_NO_FLOW
+#define DNNMEM_NO_FLOW
 #endif
-#if defined(DNNMEM_NO_FLOW) && !defined(DNNMEM_NO_REMAT)
-#error "dnnmem.h: recompute (part 5) needs max flow: define DNNMEM_NO_REMAT too, or drop DNNMEM_NO_FLOW"
+#ifndef DNNMEM_NO_LAYOUT
+#define DNNMEM_NO_LAYOUT
 #endif
-#if defined(DNNMEM_NO_FLOW) && !defined(DNNMEM_NO_PLACE)
-#error "dnnmem.h: placement (part 8) needs max flow: define DNNMEM_NO_PLACE too, or drop DNNMEM_NO_FLOW"
+#endif
+#ifdef DNNMEM_NO_FLOW
+#ifndef DNNMEM_NO_COVER
+#define DNNMEM_NO_COVER
+#endif
+#ifndef DNNMEM_NO_REMAT
+#define DNNMEM_NO_REMAT
+#endif
+#ifndef DNNMEM_NO_LABEL
+#define DNNMEM_NO_LABEL
+#endif
 #endif
 #if defined(DNNMEM_NO_LABEL) && !defined(DNNMEM_NO_PLACE)
-#error "dnnmem.h: placement (part 8) needs labeling (part 9): define DNNMEM_NO_PLACE too, or drop DNNMEM_NO_LABEL"
-#endif
-#if defined(DNNMEM_NO_FLOW) && !defined(DNNMEM_NO_LABEL)
-#error "dnnmem.h: labeling (part 9) needs max flow: define DNNMEM_NO_LABEL too, or drop DNNMEM_NO_FLOW"
+#define DNNMEM_NO_PLACE
 #endif
 
 #ifdef __cplusplus
@@ -1762,6 +1839,45 @@ DNNMEM_DEF const char *dnnmem_result_name(dnnmem_result result);
 DNNMEM_DEF dnnmem_result dnnmem_result_parse(const char *name, dnnmem_result *out);
 /* The inverse of dnnmem_result_name; DNNMEM_ERR_PARSE for an unknown name. */
 
+/* ---- errors: which record, which field --------------------------------- */
+
+/* X(name, text): the inputs an error can name (dnnmem_error.field). */
+#define DNNMEM_FIELD_LIST(X) \
+  X(NONE, "none") X(PROBLEM, "problem") X(COUNT, "count") X(SIZE, "size") \
+  X(LOWER, "lower") X(UPPER, "upper") X(ALIGNMENT, "alignment") X(OFFSET, "offset") \
+  X(HINT, "hint") X(GAP, "gap") X(PASS, "pass") X(ALIAS, "alias") X(REUSE, "reuse") \
+  X(INPUT, "input") X(TIME, "time") X(COST, "cost") X(PIN, "pin") X(POOL, "pool") X(OBJECT, "object") \
+  X(SYMBOL, "symbol") X(SEQUENCE, "sequence") X(ARC, "arc") X(SOURCE, "source") \
+  X(SINK, "sink") X(EXTENT, "extent") X(STRIDE, "stride") X(LEVEL, "level") \
+  X(INDEX, "index") X(ALGO, "algo") X(BUDGET, "budget") X(CAPACITY, "capacity") \
+  X(LIMIT, "limit") X(OPTIONS, "options") X(SCRATCH, "scratch") X(OUTPUT, "output")
+
+typedef enum dnnmem_field {
+#define DNNMEM__FIELD_ENUM(name, text) DNNMEM_FIELD_##name,
+  DNNMEM_FIELD_LIST(DNNMEM__FIELD_ENUM)
+#undef DNNMEM__FIELD_ENUM
+  DNNMEM__FIELD_COUNT
+} dnnmem_field;
+
+typedef struct dnnmem_error {
+  int32_t index;      /* the record, node, step, arc or factor; -1: none */
+  dnnmem_field field; /* which of its fields, or which argument */
+  int32_t other;      /* the second of a pair (two records that overlap or
+                         collide, a reuse or alias target); -1: none */
+} dnnmem_error;
+/* Where an error is: every _result struct ends in one (written by the
+   operation, {-1, NONE} on success), and every _check function takes one as
+   its last argument (may be NULL). index names the culprit of an array
+   (records, nodes, sequence steps, arcs, layout factors, a pool's record)
+   or is -1 when the error is about an argument: field then names that
+   argument (DNNMEM_FIELD_ALGO, _SCRATCH, _OUTPUT, ...). A cycle names a
+   node on it; a pair names both (index < other where the order is free). */
+
+DNNMEM_DEF const char *dnnmem_field_name(dnnmem_field field);
+/* "size", "reuse", ...; NULL for a value out of range. */
+DNNMEM_DEF dnnmem_result dnnmem_field_parse(const char *name, dnnmem_field *out);
+/* The inverse of dnnmem_field_name; DNNMEM_ERR_PARSE for an unknown name. */
+
 /* ---- intervals --------------------------------------------------------- */
 
 /* dnnmem_interval.flags */
@@ -1826,7 +1942,7 @@ typedef struct dnnmem_intervals {
 /* The input of planning, shared objects and chains: the records and the
    plan's alignment (shared objects and chains ignore it). */
 
-DNNMEM_DEF dnnmem_result dnnmem_intervals_check(const dnnmem_intervals *problem);
+DNNMEM_DEF dnnmem_result dnnmem_intervals_check(const dnnmem_intervals *problem, dnnmem_error *error);
 /* Validates records without scratch in O(n + gaps) (links: the record
    rules of dnnmem_interval): count >= 0, sizes >= 0,
    upper > lower with upper - lower within int64_t, alignments (problem's
@@ -1850,7 +1966,7 @@ typedef struct dnnmem_graph {
 /* Node v's inputs are in_ids[in_offsets[v] .. in_offsets[v + 1]); an id may
    repeat (x * x). Parts that need per-node data take separate arrays. */
 
-DNNMEM_DEF dnnmem_result dnnmem_graph_check(const dnnmem_graph *graph);
+DNNMEM_DEF dnnmem_result dnnmem_graph_check(const dnnmem_graph *graph, dnnmem_error *error);
 /* O(V+E), no scratch: num_nodes >= 0, offsets start at 0 and never
    decrease, ids in range. Says nothing about cycles. */
 
@@ -1876,7 +1992,8 @@ DNNMEM_DEF dnnmem_result dnnmem_graph_intervals(const dnnmem_graph *graph,
 /* Lifetimes of a topologically numbered graph: record i = value i over
    [i, max(i, last consumer) + 1), to num_nodes when is_output[i] (is_output
    may be NULL), with size sizes[i]. Other fields zero. O(V+E), no scratch.
-   DNNMEM_ERR_NOT_TOPOLOGICAL, DNNMEM_ERR_NEGATIVE as appropriate. */
+   DNNMEM_ERR_NOT_TOPOLOGICAL, DNNMEM_ERR_NEGATIVE, dnnmem_graph_check's
+   errors (dnnmem_graph_check(graph, &error) names the node of a bad CSR). */
 
 /* ---- random numbers and stopping --------------------------------------- */
 
@@ -1981,6 +2098,7 @@ typedef struct dnnmem_plan_result {
   int32_t degraded;      /* 1: the scratch's undo log filled and deeper nodes
                             were undone by recounting (slower, same answers) */
   int32_t reused;        /* reuse links the plan uses (B at A's offset) */
+  dnnmem_error error;    /* on failure: the record and field at fault */
 } dnnmem_plan_result;
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_solve_scratch_size(const dnnmem_intervals *problem,
@@ -2003,8 +2121,11 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_solve(const dnnmem_intervals *problem,
 /* Plans offsets[count] for problem's records with options->algo, every
    offset a multiple of dnnmem_interval_alignment(record, problem->alignment).
    Validates with dnnmem_intervals_check; DNNMEM_ERR_PLAN_FIXED_COLLISION
-   when fixed records collide; DNNMEM_ERR_INVALID_ARGUMENT for an algo out
-   of range; DNNMEM_ERR_NEGATIVE for a negative node_limit or capacity.
+   when fixed records collide (result->error.index and .other: the pair);
+   DNNMEM_ERR_INVALID_ARGUMENT for an algo out of range (field ALGO);
+   DNNMEM_ERR_NEGATIVE for a negative node_limit (LIMIT) or capacity
+   (CAPACITY); the link rules' CYCLE (a record on the cycle, ALIAS),
+   PLAN_ALIAS_OFFSET and PLAN_REUSE (the record and its link's target).
    result may be NULL. Deterministic (a stop callback that reads a clock is
    the only source of run-to-run differences). offsets always receives a
    valid plan, also when a capacity question is answered "no" (then the
@@ -2013,24 +2134,25 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_solve(const dnnmem_intervals *problem,
 DNNMEM_DEF dnnmem_result dnnmem_plan_lower_bound_scratch_size(const dnnmem_intervals *problem,
                                                               size_t *out_bytes);
 DNNMEM_DEF dnnmem_result dnnmem_plan_lower_bound(const dnnmem_intervals *problem,
-                                                 int64_t *out_bound, void *scratch,
+                                                 dnnmem_plan_result *result, void *scratch,
                                                  size_t scratch_bytes);
-/* The most bytes live at one time, with alignment rounding where it is
-   provable, and at least every fixed record's offset + size: no plan is
-   smaller. O(p log p), p = records + 2 gaps; scratch 64 bytes per piece. */
+/* result->lower_bound (result required; its other fields zero): the most
+   bytes live at one time, with alignment rounding where it is provable,
+   and at least every fixed record's offset + size: no plan is smaller.
+   O(p log p), p = records + 2 gaps; scratch 64 bytes per piece. */
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_check_scratch_size(const dnnmem_intervals *problem,
                                                         size_t *out_bytes);
 DNNMEM_DEF dnnmem_result dnnmem_plan_check(const dnnmem_intervals *problem,
-                                           const int64_t *offsets, int64_t *out_arena,
-                                           int32_t *out_conflict, void *scratch,
-                                           size_t scratch_bytes);
-/* Verifies a plan by recount: DNNMEM_OK and *out_arena (may be NULL), or
-   DNNMEM_ERR_PLAN_OVERLAP (two records share a byte while both live, gaps
-   and windows honoured), DNNMEM_ERR_PLAN_MISALIGNED,
-   DNNMEM_ERR_PLAN_FIXED_MISMATCH, DNNMEM_ERR_NEGATIVE, DNNMEM_ERR_OVERFLOW.
-   out_conflict (2 entries, may be NULL) receives the offending record(s),
-   -1 where there is no second. O(p log p), p = records + 2 gaps. */
+                                           const int64_t *offsets, dnnmem_plan_result *result,
+                                           void *scratch, size_t scratch_bytes);
+/* Verifies a plan by recount: DNNMEM_OK and result->arena (result may be
+   NULL; its other fields zero), or DNNMEM_ERR_PLAN_OVERLAP (two records
+   share a byte while both live, gaps and windows honoured: error.index and
+   error.other), DNNMEM_ERR_PLAN_MISALIGNED, DNNMEM_ERR_PLAN_FIXED_MISMATCH,
+   DNNMEM_ERR_NEGATIVE, DNNMEM_ERR_OVERFLOW (error.index: the record, field
+   OFFSET), DNNMEM_ERR_PLAN_ALIAS_OFFSET (the pair). O(p log p), p =
+   records + 2 gaps. */
 
 /* A static bound on dnnmem_plan_chains_scratch_size for count records. */
 #define DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(count) (68 * (size_t)(count) + 256)
@@ -2115,6 +2237,7 @@ typedef struct dnnmem_plan_symbolic_result {
   int64_t worst_at;       /* the sample where it is reached */
   int64_t arena_min, lower_bound_min; /* at s_min */
   int64_t arena_max, lower_bound_max; /* at s_max */
+  dnnmem_error error;     /* on failure: the record and field at fault */
 } dnnmem_plan_symbolic_result;
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_records(const dnnmem_plan_symbolic *problem, int64_t s,
@@ -2167,6 +2290,7 @@ typedef struct dnnmem_plan_conflict_result {
   dnnmem_plan_stop stop; /* proved: every decision answered; else the first
                             limit that left one unanswered (nodes, time,
                             incomplete) */
+  dnnmem_error error;    /* on failure: the record and field at fault */
 } dnnmem_plan_conflict_result;
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_conflict_scratch_size(const dnnmem_intervals *problem,
@@ -2275,6 +2399,7 @@ typedef struct dnnmem_plan_pools_result {
   dnnmem_plan_stop stop; /* none (heuristics only), proved, nodes, time,
                             incomplete (a packing left undecided, or gaps:
                             the search plans without them) */
+  dnnmem_error error;    /* on failure: the record and field at fault */
 } dnnmem_plan_pools_result;
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_pools_solve_scratch_size(const dnnmem_plan_pools *problem,
@@ -2303,9 +2428,11 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_solve(const dnnmem_plan_pools *proble
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_pools_lower_bound_scratch_size(const dnnmem_plan_pools *problem,
                                                                     size_t *out_bytes);
-DNNMEM_DEF dnnmem_result dnnmem_plan_pools_lower_bound(const dnnmem_plan_pools *problem, int64_t *out_bound,
-                                                       void *scratch, size_t scratch_bytes);
-/* No plan costs less than *out_bound: every record's cheapest pool it fits
+DNNMEM_DEF dnnmem_result dnnmem_plan_pools_lower_bound(const dnnmem_plan_pools *problem,
+                                                       dnnmem_plan_pools_result *result, void *scratch,
+                                                       size_t scratch_bytes);
+/* No plan costs less than result->lower_bound (result required; its other
+   fields zero): every record's cheapest pool it fits
    alone, plus, summed over steps whose live records are disjoint (chosen
    best by a dynamic program), the least extra cost of splitting the bytes
    live at the step fractionally over the pools' capacities (the manual has
@@ -2316,17 +2443,18 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_lower_bound(const dnnmem_plan_pools *
 DNNMEM_DEF dnnmem_result dnnmem_plan_pools_check_scratch_size(const dnnmem_plan_pools *problem,
                                                               size_t *out_bytes);
 DNNMEM_DEF dnnmem_result dnnmem_plan_pools_check(const dnnmem_plan_pools *problem, const int32_t *pool_of,
-                                                 const int64_t *offsets, int64_t *out_cost, int64_t *arenas,
-                                                 int32_t *out_conflict, void *scratch, size_t scratch_bytes);
+                                                 const int64_t *offsets, int64_t *arenas,
+                                                 dnnmem_plan_pools_result *result, void *scratch,
+                                                 size_t scratch_bytes);
 /* Verifies a plan by recount: a pool index out of range
    (DNNMEM_ERR_ID_RANGE), a record in a pool it may not use
    (DNNMEM_ERR_PLAN_POOL_FORBIDDEN), within each pool dnnmem_plan_check's
    rules with the pool's alignment (DNNMEM_ERR_PLAN_OVERLAP, _MISALIGNED,
    _FIXED_MISMATCH, DNNMEM_ERR_NEGATIVE), an arena over its pool's capacity
-   (DNNMEM_ERR_PLAN_POOL_OVER_CAPACITY: the record reaching highest).
-   *out_cost and arenas[num_pools] (each may be NULL) on DNNMEM_OK;
-   out_conflict (2 entries, may be NULL): the offending record(s), -1 where
-   there is no second. O(P + p log p), p = records + 2 gaps. */
+   (DNNMEM_ERR_PLAN_POOL_OVER_CAPACITY: error.index the record reaching
+   highest, error.other the pool). result->cost and arenas[num_pools]
+   (each may be NULL) on DNNMEM_OK; result->error names the offending
+   record(s) otherwise. O(P + p log p), p = records + 2 gaps. */
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_pools_conflict_scratch_size(const dnnmem_plan_pools *problem,
                                                                  const dnnmem_plan_pools_options *options,
@@ -2379,6 +2507,7 @@ typedef struct dnnmem_share_result {
   int64_t lower_bound;    /* sum of positional maximums */
   int32_t optimal;        /* total == lower_bound */
   dnnmem_share_algo algo; /* the strategy whose assignment was returned */
+  dnnmem_error error;     /* on failure: the record and field at fault */
 } dnnmem_share_result;
 
 DNNMEM_DEF dnnmem_result dnnmem_share_solve_scratch_size(const dnnmem_intervals *problem,
@@ -2401,21 +2530,23 @@ DNNMEM_DEF dnnmem_result dnnmem_share_solve(const dnnmem_intervals *problem,
 DNNMEM_DEF dnnmem_result dnnmem_share_lower_bound_scratch_size(const dnnmem_intervals *problem,
                                                                size_t *out_bytes);
 DNNMEM_DEF dnnmem_result dnnmem_share_lower_bound(const dnnmem_intervals *problem,
-                                                  int64_t *out_bound, void *scratch,
+                                                  dnnmem_share_result *result, void *scratch,
                                                   size_t scratch_bytes);
-/* Sum of positional maximums: no assignment has a smaller total.
+/* result->lower_bound (result required; its other fields zero), the sum of
+   positional maximums: no assignment has a smaller total.
    O(n log n); scratch about 140 bytes per record. */
 
 DNNMEM_DEF dnnmem_result dnnmem_share_check_scratch_size(const dnnmem_intervals *problem,
                                                          size_t *out_bytes);
 DNNMEM_DEF dnnmem_result dnnmem_share_check(const dnnmem_intervals *problem,
-                                            const int32_t *object_of, int64_t *out_total,
-                                            int32_t *out_objects, void *scratch,
-                                            size_t scratch_bytes);
+                                            const int32_t *object_of, dnnmem_share_result *result,
+                                            void *scratch, size_t scratch_bytes);
 /* Verifies an assignment by recount (ids in [0, count), no two
-   time-overlapping records in one object) and returns the number of
-   distinct objects and the sum of their sizes (each may be NULL).
-   DNNMEM_ERR_SHARE_OVERLAP or DNNMEM_ERR_ID_RANGE. O(n log n); scratch 8
+   time-overlapping records in one object): result->objects, the number of
+   distinct objects, and result->total, the sum of their sizes (result may
+   be NULL; its other fields zero). DNNMEM_ERR_SHARE_OVERLAP (error.index
+   and error.other: two records of one object that meet) or
+   DNNMEM_ERR_ID_RANGE (error.index: the record). O(n log n); scratch 8
    bytes per record. */
 
 
@@ -2434,6 +2565,8 @@ typedef struct dnnmem_cover_result {
   int32_t paths;      /* paths of the cover (W for dnnmem_cover_edges) */
   int64_t path_nodes; /* their total length in vertices (a vertex counts once per
                          visit; dnnmem_cover_vertices: num_nodes) */
+  dnnmem_error error; /* on failure: the node and field at fault (a cycle:
+                         a node on it) */
 } dnnmem_cover_result;
 
 DNNMEM_DEF dnnmem_result dnnmem_cover_vertices_scratch_size(const dnnmem_graph *graph,
@@ -2458,9 +2591,11 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_vertices(const dnnmem_graph *graph,
                   vertex,
      order[n]     vertices path by path, each path from its first vertex,
      result       paths, path_nodes (= n).
-   DNNMEM_ERR_CYCLE for a cyclic graph, DNNMEM_ERR_INVALID_ARGUMENT for an
-   empty one (num_nodes == 0), dnnmem_graph_check's codes for bad CSR.
-   Repeated inputs are harmless. Deterministic. */
+   DNNMEM_ERR_CYCLE for a cyclic graph (result->error.index: a node on the
+   cycle), DNNMEM_ERR_INVALID_ARGUMENT for an empty one (num_nodes == 0,
+   field COUNT), dnnmem_graph_check's codes for bad CSR (the node whose
+   inputs are bad, field INPUT). Repeated inputs are harmless.
+   Deterministic. */
 
 DNNMEM_DEF dnnmem_result dnnmem_cover_edges_scratch_size(const dnnmem_graph *graph,
                                                          const dnnmem_cover_options *options,
@@ -2471,7 +2606,7 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges_scratch_size(const dnnmem_graph *gra
 DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
                                             const dnnmem_cover_options *options,
                                             int64_t *edge_uses, int64_t *path_offsets,
-                                            int32_t *path_nodes, int64_t path_nodes_capacity,
+                                            int32_t *path_nodes, int32_t path_nodes_capacity,
                                             dnnmem_cover_result *result, void *scratch,
                                             size_t scratch_bytes);
 /* W, the minimum number of directed paths that together traverse every
@@ -2557,6 +2692,8 @@ typedef struct dnnmem_remat_result {
   int64_t arena;          /* anneal with a budget (not peak_only): the arena of
                              the sequence planned with dnnmem_remat_arena_options
                              (>= peak); -1: not planned */
+  dnnmem_error error;     /* on failure: the node, step or option at fault
+                             (a cycle: a node on it; a sequence: the step) */
 } dnnmem_remat_result;
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_solve_scratch_size(const dnnmem_remat_problem *problem,
@@ -2586,9 +2723,10 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
    written: the best found).
    DNNMEM_ERR_OUTPUT_TOO_SMALL when the sequence does not fit its capacity
    (result->length: the capacity needed; V for anneal). result is required
-   (it holds the length). Errors for bad input: DNNMEM_ERR_CYCLE,
-   _NEGATIVE, _ID_RANGE, _OVERFLOW (times * capacity),
-   _INVALID_ARGUMENT (bad options). */
+   (it holds the length). Errors for bad input: DNNMEM_ERR_CYCLE (error: a
+   node on it), _NEGATIVE (the node, SIZE or TIME), _ID_RANGE (the node
+   reading it, INPUT), _OVERFLOW (times * capacity), _INVALID_ARGUMENT (bad
+   options: ALGO, BUDGET or OPTIONS). */
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_simulate_scratch_size(const dnnmem_remat_problem *problem,
                                                             const int32_t *sequence,
@@ -2603,14 +2741,24 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_simulate(const dnnmem_remat_problem *probl
                                                const int32_t *sequence, int32_t length,
                                                int64_t *profile, dnnmem_remat_result *result,
                                                void *scratch, size_t scratch_bytes);
-/* Validates the problem and the sequence (DNNMEM_ERR_REMAT_MISSING_NODE,
-   _INPUT_NOT_READY, _INPUT_REPEATED, DNNMEM_ERR_ID_RANGE) and computes, when
+/* Validates the problem and the sequence (DNNMEM_ERR_REMAT_MISSING_NODE:
+   error.index the node; _INPUT_NOT_READY, _INPUT_REPEATED,
+   DNNMEM_ERR_ID_RANGE: the step, field SEQUENCE) and computes, when
    not NULL, the memory at each of the length steps (profile) and the result
    (moves = accepted = 0). O(V + L + sum of in-degrees of the steps). */
 
+typedef struct dnnmem_remat_bound_result {
+  int64_t peak;       /* dnnmem_remat_lower_bound: no valid sequence's peak is lower */
+  int64_t extra_time; /* dnnmem_remat_time_bound: no sequence within the budget
+                         recomputes less (time - sum of all times) */
+  int32_t cut;        /* the cut node that gave extra_time (-1: none, 0 extra) */
+  dnnmem_error error; /* on failure: the node or option at fault */
+} dnnmem_remat_bound_result;
+
 DNNMEM_DEF dnnmem_result dnnmem_remat_lower_bound(const dnnmem_remat_problem *problem,
-                                                  int64_t *out_bound);
-/* A lower bound of every valid sequence's peak, no scratch:
+                                                  dnnmem_remat_bound_result *result);
+/* result->peak (result required; the other fields zero, cut -1), a lower
+   bound of every valid sequence's peak, no scratch:
    max(max over v of size(v) + sizes of its distinct inputs,
        sum of output sizes (all held at the last step)). */
 
@@ -2619,11 +2767,12 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound_scratch_size(const dnnmem_remat
                                                               size_t *out_bytes);
 DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *problem,
                                                  const dnnmem_remat_options *options,
-                                                 int64_t *out_extra_time, int32_t *out_cut,
+                                                 dnnmem_remat_bound_result *result,
                                                  void *scratch, size_t scratch_bytes);
-/* A lower bound of the recomputation time (time - sum of all times) of
-   every valid sequence whose peak fits options->budget; *out_cut (may be
-   NULL) receives the cut node that gave it (-1: none, bound 0).
+/* result->extra_time (result required; peak: dnnmem_remat_lower_bound's), a
+   lower bound of the recomputation time (time - sum of all times) of
+   every valid sequence whose peak fits options->budget; result->cut the
+   cut node that gave it (-1: none, bound 0).
    options->bound_cuts candidate cuts (0: 16), the nodes whose steps hold
    the most memory in the row order. 0 when the row order fits or there
    is no budget (0). DNNMEM_ERR_INFEASIBLE (and INT64_MAX) for a budget below
@@ -2631,7 +2780,6 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *pro
    nodes and 9 V + 2 E arcs. */
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_group_order_scratch_size(const dnnmem_remat_problem *problem,
-                                                               const int32_t *members,
                                                                int32_t num_members,
                                                                int32_t max_states,
                                                                int32_t order_capacity,
@@ -2647,7 +2795,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_group_order(const dnnmem_remat_problem *pr
    the manual). Inputs outside members are held outside and not counted;
    the target is held at the end. The order may compute a member twice.
    1 <= num_members <= DNNMEM_REMAT_MAX_GROUP, distinct ids. The scratch
-   size depends on max_states only (members are not read; may be NULL).
+   size depends on max_states only (its query takes no members).
    DNNMEM_ERR_REMAT_STATE_LIMIT after max_states states;
    DNNMEM_ERR_OUTPUT_TOO_SMALL when the order exceeds order_capacity
    (*out_length: the length needed). */
@@ -2675,6 +2823,7 @@ typedef struct dnnmem_remat_plan_result {
                       without alignment): no arena for these lifetimes is
                       smaller */
   dnnmem_plan_result plan; /* dnnmem_plan_solve's own result */
+  dnnmem_error error;      /* on failure: the node or step at fault */
 } dnnmem_remat_plan_result;
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_plan_scratch_size(const dnnmem_remat_problem *problem,
@@ -2744,6 +2893,7 @@ typedef struct dnnmem_remat_curve_result {
   int32_t knee;        /* the knee point (manual), -1: none */
   int32_t points;      /* points written */
   int64_t moves;       /* annealing moves of all runs */
+  dnnmem_error error;  /* on failure: the node or option at fault */
 } dnnmem_remat_curve_result;
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_curve_scratch_size(const dnnmem_remat_problem *problem,
@@ -2871,6 +3021,7 @@ typedef struct dnnmem_layout_result {
   int64_t level_parts[DNNMEM_LAYOUT_MAX_LEVELS];  /* pieces along the level */
   int64_t level_share[DNNMEM_LAYOUT_MAX_LEVELS];  /* positions one unit holds
                                                      with the levels after it */
+  dnnmem_error error;     /* {-1, NONE}: measuring fails only on its arguments */
 } dnnmem_layout_result;
 /* Sizes of a layout (dnnmem_layout_measure). */
 
@@ -2895,8 +3046,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_parse(const char *text, size_t length,
    On error *error_position (may be NULL) gets the byte offset of the
    offending token or factor. O(length + factors^2). */
 
-DNNMEM_DEF dnnmem_result dnnmem_layout_finish(dnnmem_layout *layout,
-                                              int64_t *error_position);
+DNNMEM_DEF dnnmem_result dnnmem_layout_finish(dnnmem_layout *layout, dnnmem_error *error);
 /* Validates the primary fields of a layout built in code (or re-finishes a
    parsed one), resolves DNNMEM_LAYOUT_AUTO strides and computes the derived
    fields. Unpadded entries 0 mean "no padding on this axis". Every level
@@ -2914,7 +3064,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_machine_parse(const char *text, size_t le
 
 DNNMEM_DEF dnnmem_result dnnmem_layout_bind(dnnmem_layout *layout,
                                             const dnnmem_layout_machine *machine,
-                                            int64_t *error_position);
+                                            dnnmem_error *error);
 /* Validates the layout against the machine (every level known, every unit
    coordinate below the level's extent), orders its levels as the
    machine's, adds the unused machine levels as implicit broadcasts and
@@ -2986,13 +3136,14 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_measure(const dnnmem_layout *layout,
    B@[LEVEL] count is unknown (bind first); DNNMEM_ERR_OVERFLOW. */
 
 DNNMEM_DEF dnnmem_result dnnmem_layout_runs(const dnnmem_layout *layout, const int64_t *units,
-                                            dnnmem_layout_run *runs, int64_t capacity,
-                                            int64_t *out_count);
+                                            dnnmem_layout_run *runs, int32_t capacity,
+                                            int32_t *out_count);
 /* The maximal contiguous runs held by the unit units[num_levels], in element
    order (padding excluded). *out_count = the number of runs; when it exceeds
    capacity the first capacity runs are written and the answer is
-   DNNMEM_ERR_OUTPUT_TOO_SMALL (call with capacity 0 to count). A unit
-   holding no copy has 0 runs. O(positions in the unit * axes). */
+   DNNMEM_ERR_OUTPUT_TOO_SMALL (call with capacity 0 to count);
+   DNNMEM_ERR_TOO_MANY past 2^31 - 1 runs. A unit holding no copy has 0
+   runs. O(positions in the unit * axes). */
 
 DNNMEM_DEF dnnmem_result dnnmem_layout_part(const dnnmem_layout *layout, int32_t level,
                                             dnnmem_layout_strided *out);
@@ -3031,8 +3182,10 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_convert(const dnnmem_layout *from, const 
    for different shapes or levels, DNNMEM_ERR_LAYOUT_NEEDS_MACHINE,
    DNNMEM_ERR_OVERFLOW. */
 
-DNNMEM_DEF dnnmem_result dnnmem_layout_strided_check(const dnnmem_layout_strided *layout);
-/* rank in range, shapes >= 1, strides >= 0, size and cosize in int64_t. */
+DNNMEM_DEF dnnmem_result dnnmem_layout_strided_check(const dnnmem_layout_strided *layout,
+                                                     dnnmem_error *error);
+/* rank in range, shapes >= 1, strides >= 0, size and cosize in int64_t;
+   error (may be NULL): the mode at fault, field EXTENT or STRIDE. */
 DNNMEM_DEF int64_t dnnmem_layout_strided_size(const dnnmem_layout_strided *layout);
 /* The product of the shape (assumes a checked layout). */
 DNNMEM_DEF int64_t dnnmem_layout_strided_eval(const dnnmem_layout_strided *layout, int64_t x);
@@ -3087,7 +3240,9 @@ typedef struct dnnmem_flow_options {
 /* Zeroed (or a NULL pointer): Boykov-Kolmogorov. */
 
 typedef struct dnnmem_flow_result {
-  int64_t value; /* the maximum flow's value */
+  int64_t value;      /* the maximum flow's value */
+  dnnmem_error error; /* on failure: the argument (source, sink, algo) or,
+                         for capacities out of int64_t, the arc at fault */
 } dnnmem_flow_result;
 
 typedef struct dnnmem_flow {
@@ -3212,6 +3367,8 @@ typedef struct dnnmem_place_result {
   int32_t num_free;     /* ops decided by the cut (neither pinned nor forced) */
   int32_t num_parts;    /* independent parts the free ops form */
   int32_t flow_nodes, flow_arcs; /* size of the network solved */
+  dnnmem_error error;   /* on failure: the node and field at fault (a
+                           cycle: a node on it) */
 } dnnmem_place_result;
 
 DNNMEM_DEF dnnmem_result dnnmem_place_solve_scratch_size(const dnnmem_place_problem *problem,
@@ -3234,7 +3391,8 @@ DNNMEM_DEF dnnmem_result dnnmem_place_solve(const dnnmem_place_problem *problem,
    options may be NULL (defaults). Errors: DNNMEM_ERR_NEGATIVE (a time or
    xfer below 0 other than UNSUPPORTED), DNNMEM_ERR_PLACE_UNSUPPORTED,
    DNNMEM_ERR_CYCLE, DNNMEM_ERR_ID_RANGE / INVALID_ARGUMENT (bad graph or
-   device code), DNNMEM_ERR_OVERFLOW. */
+   device code), DNNMEM_ERR_OVERFLOW; result->error names the node (TIME,
+   SIZE for xfer, PIN, INPUT; a cycle: a node on it). */
 
 DNNMEM_DEF dnnmem_result dnnmem_place_network_scratch_size(const dnnmem_place_problem *problem,
                                                            const dnnmem_place_options *options,
@@ -3246,8 +3404,10 @@ DNNMEM_DEF dnnmem_result dnnmem_place_network(const dnnmem_place_problem *proble
 /* Builds, without solving, the network dnnmem_place_solve cuts (its
    scratch is the solve's size): node 0 = CPU (source), 1 =
    accelerator (sink), 2.. the free ops in id order, then auxiliary nodes;
-   optimum = *out_constant + minimum cut. For exporting the network to
-   other max-flow solvers and benchmarks. The scratch must outlive
+   optimum = *out_constant + minimum cut. Public so that the cut can be
+   solved elsewhere: another max-flow solver (a GPU one, or one already in
+   your runtime), or a network you extend with your own constraints
+   before solving it with dnnmem_flow_solve. The scratch must outlive
    *out_flow. */
 
 DNNMEM_DEF dnnmem_result dnnmem_place_cost_scratch_size(const dnnmem_place_problem *problem,
@@ -3255,14 +3415,14 @@ DNNMEM_DEF dnnmem_result dnnmem_place_cost_scratch_size(const dnnmem_place_probl
                                                         size_t *out_bytes);
 DNNMEM_DEF dnnmem_result dnnmem_place_cost(const dnnmem_place_problem *problem,
                                            const dnnmem_place_options *options,
-                                           const uint8_t *device, int64_t *out_time,
-                                           int32_t *out_conversions, void *scratch,
-                                           size_t scratch_bytes);
-/* Total time of any assignment device[v] (DNNMEM_PLACE_CPU/ACC per node)
-   under options->model (options->algo is not used), and the number of
-   conversions (out_conversions may be NULL); 4 bytes of scratch per node.
-   DNNMEM_ERR_INFEASIBLE when it runs an op where it is unsupported or
-   against its pin. O(V + E); the graph need not be acyclic here. */
+                                           const uint8_t *device, dnnmem_place_result *result,
+                                           void *scratch, size_t scratch_bytes);
+/* result->time, the total time of any assignment device[v]
+   (DNNMEM_PLACE_CPU/ACC per node) under options->model (options->algo is
+   not used), and result->conversions (result required; its other fields
+   zero); 4 bytes of scratch per node. DNNMEM_ERR_INFEASIBLE when it runs
+   an op where it is unsupported or against its pin (error.index: the
+   node). O(V + E); the graph need not be acyclic here. */
 
 
 #endif /* DNNMEM_NO_PLACE */
@@ -3374,6 +3534,7 @@ typedef struct dnnmem_label_result {
   int32_t sweeps;           /* dual ascent sweeps of the bound (k > 2) */
   int64_t merged_bound;     /* the merged-label bound alone (k > 2) */
   int64_t dual_bound;       /* the Lagrangian dual bound alone (k > 2; 0: not run) */
+  dnnmem_error error;       /* on failure: the node and field at fault */
 } dnnmem_label_result;
 
 DNNMEM_DEF dnnmem_result dnnmem_label_solve_scratch_size(const dnnmem_label_problem *problem,
@@ -3407,26 +3568,29 @@ DNNMEM_DEF dnnmem_result dnnmem_label_lower_bound_scratch_size(const dnnmem_labe
                                                                size_t *out_bytes);
 DNNMEM_DEF dnnmem_result dnnmem_label_lower_bound(const dnnmem_label_problem *problem,
                                                   const dnnmem_label_options *options,
-                                                  int64_t *out_bound, void *scratch,
+                                                  dnnmem_label_result *result, void *scratch,
                                                   size_t scratch_bytes);
-/* The lower bound dnnmem_label_solve reports (before any branch and bound):
-   the larger of the dual bound (sweeps until it stalls or max_sweeps) and
-   the merged-label bound (see the manual). */
+/* result->lower_bound (result required), the lower bound dnnmem_label_solve
+   reports (before any branch and bound): the larger of the dual bound
+   (sweeps until it stalls or max_sweeps) and the merged-label bound (see
+   the manual); its other fields zero. */
 
 DNNMEM_DEF dnnmem_result dnnmem_label_cost_scratch_size(const dnnmem_label_problem *problem,
                                                         size_t *out_bytes);
 DNNMEM_DEF dnnmem_result dnnmem_label_cost(const dnnmem_label_problem *problem,
-                                           const int32_t *label, int64_t *out_cost,
+                                           const int32_t *label, dnnmem_label_result *result,
                                            void *scratch, size_t scratch_bytes);
-/* The cost of any labeling by the rule above, O(V + E + k): 4 (V + E + k)
-   bytes of scratch. DNNMEM_ERR_ID_RANGE for a label outside 0 .. k-1,
+/* result->cost (result required; its other fields zero), the cost of any
+   labeling by the rule above, O(V + E + k): 4 (V + E + k) bytes of
+   scratch. DNNMEM_ERR_ID_RANGE for a label outside 0 .. k-1,
    DNNMEM_ERR_INFEASIBLE for a node on an unsupported label or against its
-   pin. */
+   pin (error.index: the node). */
 
 typedef struct dnnmem_label_network_result {
   int64_t constant;      /* the move's cost = constant + the cut */
   int32_t num_free;      /* nodes that may move: network nodes 2 .. 1 + num_free */
   int32_t approximated;  /* terms bounded from above (0: the cut is exact) */
+  dnnmem_error error;    /* on failure: the node and field at fault */
 } dnnmem_label_network_result;
 
 DNNMEM_DEF dnnmem_result dnnmem_label_network_scratch_size(const dnnmem_label_problem *problem,
@@ -3446,7 +3610,9 @@ DNNMEM_DEF dnnmem_result dnnmem_label_network(const dnnmem_label_problem *proble
    follow. For k = 2, labels all 0 where allowed and alpha = 1 it is the
    whole problem (placement's network). Every cut is a move whose cost is
    at most constant + cut, with equality when result->approximated is 0.
-   The scratch must outlive *out_flow. */
+   Public so that a move can be solved elsewhere (another max-flow solver)
+   or extended with constraints of your own, as placement does. The scratch
+   must outlive *out_flow. */
 
 #endif /* DNNMEM_NO_LABEL */
 
@@ -3570,14 +3736,69 @@ static int dnnmem__streq(const char *a, const char *b) {
   return *a == *b;
 }
 
+/* Every enum's names: a table of fixed-width strings (no pointers, so it is
+   read-only data even in position-independent code). */
+#define DNNMEM__NAME_BYTES 24
+
 /* Every _parse function's rule, over its _name table: NULL arguments are
    invalid, an unknown name DNNMEM_ERR_PARSE, else its index in names[] to
    *index. */
-static dnnmem_result dnnmem__name_parse(const char *name, const char *const *names, int count, int *index) {
+static dnnmem_result dnnmem__name_parse(const char *name, const char (*names)[DNNMEM__NAME_BYTES], int count,
+                                        int *index) {
   if (name == NULL || index == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   for (*index = 0; *index < count; ++*index)
     if (dnnmem__streq(name, names[*index])) return DNNMEM_OK;
   return DNNMEM_ERR_PARSE;
+}
+
+/* The _name and _parse of enum type T over its table of count names. */
+#define DNNMEM__ENUM_NAMES(T, names, count)                                  \
+  DNNMEM_DEF const char *T##_name(T value) {                                 \
+    return (int)value >= 0 && (int)value < (int)(count) ? names[value] : NULL; \
+  }                                                                          \
+  DNNMEM_DEF dnnmem_result T##_parse(const char *name, T *out) {             \
+    int i = 0;                                                               \
+    dnnmem_result r = dnnmem__name_parse(name, names, (int)(count), out ? &i : NULL); \
+    if (r == DNNMEM_OK) *out = (T)i;                                         \
+    return r;                                                                \
+  }
+
+static const char dnnmem__field_names[DNNMEM__FIELD_COUNT][DNNMEM__NAME_BYTES] = {
+#define DNNMEM__FIELD_TEXT(name, text) text,
+    DNNMEM_FIELD_LIST(DNNMEM__FIELD_TEXT)
+#undef DNNMEM__FIELD_TEXT
+};
+DNNMEM__ENUM_NAMES(dnnmem_field, dnnmem__field_names, DNNMEM__FIELD_COUNT)
+
+/* Names the culprit (when error is not NULL) and returns code: every
+   validation's one way to fail. */
+static dnnmem_result dnnmem__fail(dnnmem_error *error, dnnmem_result code, int32_t index, dnnmem_field field) {
+  if (error) error->index = index, error->field = field, error->other = -1;
+  return code;
+}
+
+/* The same for a pair of records. */
+static dnnmem_result dnnmem__fail2(dnnmem_error *error, dnnmem_result code, int32_t index, int32_t other,
+                                   dnnmem_field field) {
+  if (error) error->index = index, error->field = field, error->other = other;
+  return code;
+}
+
+static void dnnmem__error_clear(dnnmem_error *error) {
+  if (error) error->index = error->other = -1, error->field = DNNMEM_FIELD_NONE;
+}
+
+/* An operation's end: its error into *slot (the result's; NULL: none),
+   {-1, NONE} on success; a failure that named nothing names the argument
+   the code itself points at (scratch, an output). Returns code. */
+static dnnmem_result dnnmem__report(dnnmem_error *slot, dnnmem_error *error, dnnmem_result code) {
+  if (code == DNNMEM_OK) dnnmem__error_clear(error);
+  else if (error->field == DNNMEM_FIELD_NONE && error->index < 0)
+    error->field = code == DNNMEM_ERR_SCRATCH_TOO_SMALL ? DNNMEM_FIELD_SCRATCH
+                 : code == DNNMEM_ERR_OUTPUT_TOO_SMALL  ? DNNMEM_FIELD_OUTPUT
+                                                        : DNNMEM_FIELD_NONE;
+  if (slot) *slot = *error;
+  return code;
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_result_parse(const char *name, dnnmem_result *out) {
@@ -3852,79 +4073,112 @@ DNNMEM_DEF int64_t dnnmem_interval_alignment(const dnnmem_interval *record,
   return alignment > a ? alignment : a;
 }
 
+/* One failure exit: the code and the field packed in one constant (one
+   store per rule, not a call: the embedded planner's size). */
+#define DNNMEM__BAD(code, field) ((int32_t)(field) * 65536 - (int32_t)(code))
+
 static dnnmem_result dnnmem__intervals_check(const dnnmem_interval *records, int32_t count,
-                                             int64_t alignment) {
+                                             int64_t alignment, dnnmem_error *e) {
   int64_t total = 0;
-  int32_t i, g;
-  if (count < 0 || (count > 0 && records == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
+  int32_t i = -1, g, bad;
+  if (count < 0) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_COUNT);
+  if (count > 0 && records == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
   if (alignment < 0 || (alignment > 1 && !dnnmem__is_pow2(alignment)))
-    return DNNMEM_ERR_ALIGNMENT;
+    return dnnmem__fail(e, DNNMEM_ERR_ALIGNMENT, -1, DNNMEM_FIELD_ALIGNMENT);
   for (i = 0; i < count; i++) {
     const dnnmem_interval *r = &records[i];
     int64_t a, aligned;
-    if (r->size < 0) return DNNMEM_ERR_NEGATIVE;
-    if (r->upper <= r->lower) return DNNMEM_ERR_EMPTY_INTERVAL;
-    if (r->lower < 0 && r->upper > DNNMEM__I64_MAX + r->lower) return DNNMEM_ERR_OVERFLOW; /* length */
-    if (r->alignment < 0 || (r->alignment > 1 && !dnnmem__is_pow2(r->alignment)))
-      return DNNMEM_ERR_ALIGNMENT;
+    if (r->size < 0) goto negative_size;
+    bad = DNNMEM__BAD(DNNMEM_ERR_EMPTY_INTERVAL, DNNMEM_FIELD_UPPER);
+    if (r->upper <= r->lower) goto fail;
+    bad = DNNMEM__BAD(DNNMEM_ERR_OVERFLOW, DNNMEM_FIELD_UPPER);
+    if (r->lower < 0 && r->upper > DNNMEM__I64_MAX + r->lower) goto fail; /* length */
+    bad = DNNMEM__BAD(DNNMEM_ERR_ALIGNMENT, DNNMEM_FIELD_ALIGNMENT);
+    if (r->alignment < 0 || (r->alignment > 1 && !dnnmem__is_pow2(r->alignment))) goto fail;
     a = dnnmem_interval_alignment(r, alignment);
-    if (dnnmem__align_up_overflows(r->size, a, &aligned)) return DNNMEM_ERR_OVERFLOW;
+    bad = DNNMEM__BAD(DNNMEM_ERR_OVERFLOW, DNNMEM_FIELD_SIZE);
     /* a whole alignment step per record bounds the padding any plan needs */
-    if (dnnmem__add_overflows(total, aligned, &total) ||
+    if (dnnmem__align_up_overflows(r->size, a, &aligned) || dnnmem__add_overflows(total, aligned, &total) ||
         dnnmem__add_overflows(total, a - 1, &total))
-      return DNNMEM_ERR_OVERFLOW;
+      goto fail;
     if (r->flags & DNNMEM_INTERVAL_FIXED) {
-      if (r->fixed_offset < 0) return DNNMEM_ERR_NEGATIVE;
-      if (r->fixed_offset & (a - 1)) return DNNMEM_ERR_PLAN_MISALIGNED;
-      if (dnnmem__add_overflows(total, r->fixed_offset, &total)) return DNNMEM_ERR_OVERFLOW;
+      bad = DNNMEM__BAD(DNNMEM_ERR_NEGATIVE, DNNMEM_FIELD_OFFSET);
+      if (r->fixed_offset < 0) goto fail;
+      bad = DNNMEM__BAD(DNNMEM_ERR_PLAN_MISALIGNED, DNNMEM_FIELD_OFFSET);
+      if (r->fixed_offset & (a - 1)) goto fail;
+      bad = DNNMEM__BAD(DNNMEM_ERR_OVERFLOW, DNNMEM_FIELD_OFFSET);
+      if (dnnmem__add_overflows(total, r->fixed_offset, &total)) goto fail;
     }
-    if ((r->flags & DNNMEM_INTERVAL_HINT && r->hint < 0) || r->pass < 0) return DNNMEM_ERR_NEGATIVE;
+    bad = DNNMEM__BAD(DNNMEM_ERR_NEGATIVE, DNNMEM_FIELD_HINT);
+    if (r->flags & DNNMEM_INTERVAL_HINT && r->hint < 0) goto fail;
+    bad = DNNMEM__BAD(DNNMEM_ERR_NEGATIVE, DNNMEM_FIELD_PASS);
+    if (r->pass < 0) goto fail;
+#ifdef DNNMEM_NO_LINKS
+    bad = DNNMEM__BAD(DNNMEM_ERR_INVALID_ARGUMENT, (r->flags & DNNMEM_INTERVAL_ALIAS) ? DNNMEM_FIELD_ALIAS
+                                                                                      : DNNMEM_FIELD_REUSE);
+    if (r->flags & (DNNMEM_INTERVAL_ALIAS | DNNMEM_INTERVAL_REUSE)) goto fail;
+#endif
     if (r->flags & DNNMEM_INTERVAL_ALIAS) {
-      if (r->alias < 0 || r->alias >= count) return DNNMEM_ERR_ID_RANGE;
-      if (r->alias == i) return DNNMEM_ERR_CYCLE;
-      if (r->num_gaps != 0 || records[r->alias].num_gaps != 0) return DNNMEM_ERR_BAD_GAP;
+      bad = DNNMEM__BAD(DNNMEM_ERR_ID_RANGE, DNNMEM_FIELD_ALIAS);
+      if (r->alias < 0 || r->alias >= count) goto fail;
+      bad = DNNMEM__BAD(DNNMEM_ERR_CYCLE, DNNMEM_FIELD_ALIAS);
+      if (r->alias == i) goto fail;
+      bad = DNNMEM__BAD(DNNMEM_ERR_BAD_GAP, DNNMEM_FIELD_ALIAS);
+      if (r->num_gaps != 0 || records[r->alias].num_gaps != 0) goto fail;
     }
     if (r->flags & DNNMEM_INTERVAL_REUSE) {
       const dnnmem_interval *old;
-      if (r->reuse < 0 || r->reuse >= count) return DNNMEM_ERR_ID_RANGE;
+      bad = DNNMEM__BAD(DNNMEM_ERR_ID_RANGE, DNNMEM_FIELD_REUSE);
+      if (r->reuse < 0 || r->reuse >= count) goto fail;
       old = &records[r->reuse];
-      if (r->num_gaps != 0 || old->num_gaps != 0) return DNNMEM_ERR_BAD_GAP;
-      if (old->upper != r->lower + 1 || old->lower >= r->lower || r->size > old->size)
-        return DNNMEM_ERR_PLAN_REUSE;
+      bad = DNNMEM__BAD(DNNMEM_ERR_BAD_GAP, DNNMEM_FIELD_REUSE);
+      if (r->num_gaps != 0 || old->num_gaps != 0) goto fail;
+      bad = DNNMEM__BAD(DNNMEM_ERR_PLAN_REUSE, DNNMEM_FIELD_REUSE);
+      if (old->upper != r->lower + 1 || old->lower >= r->lower || r->size > old->size) goto fail;
     }
-    if (r->num_gaps < 0 || (r->num_gaps > 0 && r->gaps == NULL))
-      return DNNMEM_ERR_INVALID_ARGUMENT;
+    bad = DNNMEM__BAD(DNNMEM_ERR_INVALID_ARGUMENT, DNNMEM_FIELD_GAP);
+    if (r->num_gaps < 0 || (r->num_gaps > 0 && r->gaps == NULL)) goto fail;
+    bad = DNNMEM__BAD(DNNMEM_ERR_BAD_GAP, DNNMEM_FIELD_GAP);
     for (g = 0; g < r->num_gaps; g++) {
       const dnnmem_gap *gp = &r->gaps[g];
-      if (gp->lower >= gp->upper || gp->lower < r->lower || gp->upper > r->upper)
-        return DNNMEM_ERR_BAD_GAP;
-      if (g > 0 && gp->lower < r->gaps[g - 1].upper) return DNNMEM_ERR_BAD_GAP;
-      if (gp->window_lower < 0 || gp->window_lower > gp->window_upper ||
-          gp->window_upper > r->size)
-        return DNNMEM_ERR_BAD_GAP;
+      if (gp->lower >= gp->upper || gp->lower < r->lower || gp->upper > r->upper ||
+          (g > 0 && gp->lower < r->gaps[g - 1].upper) || gp->window_lower < 0 ||
+          gp->window_lower > gp->window_upper || gp->window_upper > r->size)
+        goto fail;
     }
   }
   return DNNMEM_OK;
+negative_size:
+  bad = DNNMEM__BAD(DNNMEM_ERR_NEGATIVE, DNNMEM_FIELD_SIZE);
+fail:
+  return dnnmem__fail(e, (dnnmem_result)-(bad % 65536), i, (dnnmem_field)(bad / 65536));
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_intervals_check(const dnnmem_intervals *problem) {
-  if (problem == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  return dnnmem__intervals_check(problem->records, problem->count, problem->alignment);
+DNNMEM_DEF dnnmem_result dnnmem_intervals_check(const dnnmem_intervals *problem, dnnmem_error *error) {
+  dnnmem__error_clear(error);
+  if (problem == NULL) return dnnmem__fail(error, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  return dnnmem__intervals_check(problem->records, problem->count, problem->alignment, error);
 }
 
 /* ---- graphs ------------------------------------------------------------- */
 
-DNNMEM_DEF dnnmem_result dnnmem_graph_check(const dnnmem_graph *graph) {
+DNNMEM_DEF dnnmem_result dnnmem_graph_check(const dnnmem_graph *graph, dnnmem_error *error) {
   int32_t v, k, n;
-  if (graph == NULL || graph->num_nodes < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+  dnnmem__error_clear(error);
+  if (graph == NULL) return dnnmem__fail(error, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  if (graph->num_nodes < 0) return dnnmem__fail(error, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_COUNT);
   n = graph->num_nodes;
-  if (graph->in_offsets == NULL) return n == 0 ? DNNMEM_OK : DNNMEM_ERR_INVALID_ARGUMENT;
-  if (graph->in_offsets[0] != 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (graph->in_offsets == NULL)
+    return n == 0 ? DNNMEM_OK : dnnmem__fail(error, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_INPUT);
+  if (graph->in_offsets[0] != 0) return dnnmem__fail(error, DNNMEM_ERR_INVALID_ARGUMENT, 0, DNNMEM_FIELD_INPUT);
   for (v = 0; v < n; v++)
-    if (graph->in_offsets[v + 1] < graph->in_offsets[v]) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (graph->in_offsets[n] > 0 && graph->in_ids == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  for (k = 0; k < graph->in_offsets[n]; k++)
-    if (graph->in_ids[k] < 0 || graph->in_ids[k] >= n) return DNNMEM_ERR_ID_RANGE;
+    if (graph->in_offsets[v + 1] < graph->in_offsets[v])
+      return dnnmem__fail(error, DNNMEM_ERR_INVALID_ARGUMENT, v, DNNMEM_FIELD_INPUT);
+  if (graph->in_offsets[n] > 0 && graph->in_ids == NULL)
+    return dnnmem__fail(error, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_INPUT);
+  for (v = 0; v < n; v++) /* the node whose input is out of range */
+    for (k = graph->in_offsets[v]; k < graph->in_offsets[v + 1]; k++)
+      if (graph->in_ids[k] < 0 || graph->in_ids[k] >= n) return dnnmem__fail(error, DNNMEM_ERR_ID_RANGE, v, DNNMEM_FIELD_INPUT);
   return DNNMEM_OK;
 }
 
@@ -3978,19 +4232,19 @@ static dnnmem_result dnnmem__topo_order_bytes(int32_t num_nodes, int32_t num_edg
 
 DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order_scratch_size(const dnnmem_graph *graph,
                                                               size_t *out_bytes) {
-  dnnmem_result r = dnnmem_graph_check(graph);
+  dnnmem_result r = dnnmem_graph_check(graph, NULL);
   if (r != DNNMEM_OK) return r;
   return dnnmem__topo_order_bytes(graph->num_nodes,
                                   graph->num_nodes > 0 ? graph->in_offsets[graph->num_nodes] : 0,
                                   out_bytes);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order(const dnnmem_graph *graph,
-                                                 int32_t *order, void *scratch,
-                                                 size_t scratch_bytes) {
+/* dnnmem_graph_topo_order; a cycle names a node on it in e. */
+static dnnmem_result dnnmem__topo_order(const dnnmem_graph *graph, int32_t *order, void *scratch,
+                                        size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__scratch s;
   dnnmem__topo_work w;
-  dnnmem_result r = dnnmem_graph_check(graph);
+  dnnmem_result r = dnnmem_graph_check(graph, e);
   int32_t n, m, v, k, head, tail;
   if (r != DNNMEM_OK) return r;
   n = graph->num_nodes;
@@ -4010,14 +4264,29 @@ DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order(const dnnmem_graph *graph,
     for (k = w.out_offsets[u]; k < w.out_offsets[u + 1]; k++)
       if (--w.pending[w.out_ids[k]] == 0) order[tail++] = w.out_ids[k];
   }
-  return tail == n ? DNNMEM_OK : DNNMEM_ERR_CYCLE;
+  if (tail == n) return DNNMEM_OK;
+  /* every node left has an input left: n steps back along them end on a cycle */
+  v = 0;
+  while (w.pending[v] == 0) v++;
+  for (head = 0; head < n; head++)
+    for (k = graph->in_offsets[v]; k < graph->in_offsets[v + 1]; k++)
+      if (w.pending[graph->in_ids[k]] > 0) {
+        v = graph->in_ids[k];
+        break;
+      }
+  return dnnmem__fail(e, DNNMEM_ERR_CYCLE, v, DNNMEM_FIELD_INPUT);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order(const dnnmem_graph *graph, int32_t *order, void *scratch,
+                                                 size_t scratch_bytes) {
+  return dnnmem__topo_order(graph, order, scratch, scratch_bytes, NULL);
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_graph_intervals(const dnnmem_graph *graph,
                                                 const int64_t *sizes,
                                                 const uint8_t *is_output,
                                                 dnnmem_interval *records) {
-  dnnmem_result r = dnnmem_graph_check(graph);
+  dnnmem_result r = dnnmem_graph_check(graph, NULL);
   int32_t v, k, n;
   if (r != DNNMEM_OK) return r;
   n = graph->num_nodes;
@@ -6933,37 +7202,19 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
 
 /* ---- the planner's entry points ----------------------------------------- */
 
-static const char *const dnnmem__plan_names[DNNMEM_PLAN_ALGO_COUNT] = {
+static const char dnnmem__plan_names[DNNMEM_PLAN_ALGO_COUNT][DNNMEM__NAME_BYTES] = {
     "best", "naive", "greedy-size", "greedy-breadth", "sorted-height", "pathcover", "bestfit", "greedy-tflm",
 #ifndef DNNMEM_NO_EXACT
     "exact"
 #endif
 };
 
-DNNMEM_DEF const char *dnnmem_plan_algo_name(dnnmem_plan_algo algo) {
-  return (int)algo >= 0 && algo < DNNMEM_PLAN_ALGO_COUNT ? dnnmem__plan_names[algo] : NULL;
-}
+DNNMEM__ENUM_NAMES(dnnmem_plan_algo, dnnmem__plan_names, DNNMEM_PLAN_ALGO_COUNT)
 
-DNNMEM_DEF dnnmem_result dnnmem_plan_algo_parse(const char *name, dnnmem_plan_algo *out) {
-  int i = 0;
-  dnnmem_result r = dnnmem__name_parse(name, dnnmem__plan_names, DNNMEM_PLAN_ALGO_COUNT, out ? &i : NULL);
-  if (r == DNNMEM_OK) *out = (dnnmem_plan_algo)i;
-  return r;
-}
-
-static const char *const dnnmem__plan_stop_names[DNNMEM_PLAN_STOP_COUNT] = {"none", "proved", "nodes", "time",
+static const char dnnmem__plan_stop_names[DNNMEM_PLAN_STOP_COUNT][DNNMEM__NAME_BYTES] = {"none", "proved", "nodes", "time",
                                                                              "incomplete"};
 
-DNNMEM_DEF const char *dnnmem_plan_stop_name(dnnmem_plan_stop stop) {
-  return (int)stop >= 0 && stop < DNNMEM_PLAN_STOP_COUNT ? dnnmem__plan_stop_names[stop] : NULL;
-}
-
-DNNMEM_DEF dnnmem_result dnnmem_plan_stop_parse(const char *name, dnnmem_plan_stop *out) {
-  int i = 0;
-  dnnmem_result r = dnnmem__name_parse(name, dnnmem__plan_stop_names, DNNMEM_PLAN_STOP_COUNT, out ? &i : NULL);
-  if (r == DNNMEM_OK) *out = (dnnmem_plan_stop)i;
-  return r;
-}
+DNNMEM__ENUM_NAMES(dnnmem_plan_stop, dnnmem__plan_stop_names, DNNMEM_PLAN_STOP_COUNT)
 
 /* What an operation carves (bits). */
 enum { DNNMEM__PLAN_BOUND = 1, DNNMEM__PLAN_CHECK = 2, DNNMEM__PLAN_SOLVE = 7 };
@@ -7022,11 +7273,21 @@ static dnnmem_result dnnmem__plan_carve(const dnnmem_intervals *problem, const d
                                    scratch, scratch_bytes, out_bytes);
 }
 
+/* The options every planning operation shares: algo, limits. */
+static dnnmem_result dnnmem__plan_options_check(const dnnmem_plan_options *options, dnnmem_error *e) {
+  dnnmem_plan_algo algo = options ? options->algo : DNNMEM_PLAN_BEST;
+  if ((int)algo < 0 || algo >= DNNMEM_PLAN_ALGO_COUNT)
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_ALGO);
+  if (options && options->node_limit < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, -1, DNNMEM_FIELD_LIMIT);
+  if (options && options->capacity < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, -1, DNNMEM_FIELD_CAPACITY);
+  return DNNMEM_OK;
+}
+
 /* Validates the problem and carves the scratch of an operation. */
 static dnnmem_result dnnmem__plan_begin(const dnnmem_intervals *problem, const dnnmem_plan_options *options,
                                         int what, dnnmem__plan_work *w, void *scratch,
-                                        size_t scratch_bytes) {
-  dnnmem_result r = dnnmem_intervals_check(problem);
+                                        size_t scratch_bytes, dnnmem_error *e) {
+  dnnmem_result r = dnnmem_intervals_check(problem, e);
   if (r != DNNMEM_OK) return r;
   return dnnmem__plan_carve(problem, options, what, w, scratch, scratch_bytes, NULL);
 }
@@ -7040,11 +7301,10 @@ static dnnmem_result dnnmem__plan_lower_bound_scratch_size_core(const dnnmem_int
 
 static dnnmem_result dnnmem__plan_lower_bound_core(const dnnmem_intervals *problem,
                                                  int64_t *out_bound, void *scratch,
-                                                 size_t scratch_bytes) {
+                                                 size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__plan_work w;
   dnnmem_result r;
-  if (out_bound == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  r = dnnmem__plan_begin(problem, NULL, DNNMEM__PLAN_BOUND, &w, scratch, scratch_bytes);
+  r = dnnmem__plan_begin(problem, NULL, DNNMEM__PLAN_BOUND, &w, scratch, scratch_bytes, e);
   if (r == DNNMEM_OK) *out_bound = dnnmem__bound_run(problem->records, problem->count, problem->alignment, NULL, NULL, 0, &w.bound);
   return r;
 }
@@ -7057,9 +7317,9 @@ static dnnmem_result dnnmem__plan_check_scratch_size_core(const dnnmem_intervals
 }
 
 /* Each offset of a plan on its own: >= 0, aligned, fixed kept, its end
-   representable; the arena. pair[0] names an offending record. */
+   representable; the arena. e names an offending record. */
 static dnnmem_result dnnmem__check_records(const dnnmem_intervals *problem, const int64_t *offsets,
-                                           int64_t *out_arena, int32_t *pair) {
+                                           int64_t *out_arena, dnnmem_error *e) {
   int64_t arena = 0;
   int32_t i;
   dnnmem_result r = DNNMEM_OK;
@@ -7071,10 +7331,7 @@ static dnnmem_result dnnmem__check_records(const dnnmem_intervals *problem, cons
     else if ((rec->flags & DNNMEM_INTERVAL_FIXED) && offsets[i] != rec->fixed_offset)
       r = DNNMEM_ERR_PLAN_FIXED_MISMATCH;
     else if (dnnmem__add_overflows(offsets[i], rec->size, &end)) r = DNNMEM_ERR_OVERFLOW;
-    if (r != DNNMEM_OK) {
-      pair[0] = i;
-      return r;
-    }
+    if (r != DNNMEM_OK) return dnnmem__fail(e, r, i, DNNMEM_FIELD_OFFSET);
     arena = dnnmem__max64(arena, end);
   }
   *out_arena = arena;
@@ -7083,25 +7340,16 @@ static dnnmem_result dnnmem__check_records(const dnnmem_intervals *problem, cons
 
 static dnnmem_result dnnmem__plan_check_core(const dnnmem_intervals *problem,
                                            const int64_t *offsets, int64_t *out_arena,
-                                           int32_t *out_conflict, void *scratch,
-                                           size_t scratch_bytes) {
+                                           void *scratch, size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__plan_work w;
   int32_t pair[2];
-  int64_t arena = 0;
   dnnmem_result r;
-  if (out_conflict) out_conflict[0] = out_conflict[1] = -1;
-  r = dnnmem__plan_begin(problem, NULL, DNNMEM__PLAN_CHECK, &w, scratch, scratch_bytes);
+  r = dnnmem__plan_begin(problem, NULL, DNNMEM__PLAN_CHECK, &w, scratch, scratch_bytes, e);
   if (r != DNNMEM_OK) return r;
-  if (problem->count > 0 && offsets == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem__check_records(problem, offsets, &arena, pair)) != DNNMEM_OK) {
-    if (out_conflict) out_conflict[0] = pair[0];
-    return r;
-  }
-  if (dnnmem__find_overlap(problem->records, problem->count, offsets, 0, &w.check, pair)) {
-    if (out_conflict) out_conflict[0] = pair[0], out_conflict[1] = pair[1];
-    return DNNMEM_ERR_PLAN_OVERLAP;
-  }
-  if (out_arena) *out_arena = arena;
+  if (problem->count > 0 && offsets == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OFFSET);
+  if ((r = dnnmem__check_records(problem, offsets, out_arena, e)) != DNNMEM_OK) return r;
+  if (dnnmem__find_overlap(problem->records, problem->count, offsets, 0, &w.check, pair))
+    return dnnmem__fail2(e, DNNMEM_ERR_PLAN_OVERLAP, pair[0], pair[1], DNNMEM_FIELD_OFFSET);
   return DNNMEM_OK;
 }
 
@@ -7246,19 +7494,18 @@ static dnnmem_result dnnmem__plan_exact(const dnnmem_intervals *problem, const d
 static dnnmem_result dnnmem__plan_solve_core(const dnnmem_intervals *problem,
                                            const dnnmem_plan_options *options,
                                            int64_t *offsets, dnnmem_plan_result *result,
-                                           void *scratch, size_t scratch_bytes) {
+                                           void *scratch, size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__plan_work w;
   dnnmem_plan_result res;
   dnnmem_plan_algo algo = options ? options->algo : DNNMEM_PLAN_BEST;
   int64_t capacity = options ? options->capacity : 0;
   int32_t count, i, pair[2];
   dnnmem_result r;
-  if ((int)algo < 0 || algo >= DNNMEM_PLAN_ALGO_COUNT) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (options && (options->node_limit < 0 || options->capacity < 0)) return DNNMEM_ERR_NEGATIVE;
-  if ((r = dnnmem__plan_begin(problem, options, DNNMEM__PLAN_SOLVE, &w, scratch, scratch_bytes)) != DNNMEM_OK)
+  if ((r = dnnmem__plan_options_check(options, e)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__plan_begin(problem, options, DNNMEM__PLAN_SOLVE, &w, scratch, scratch_bytes, e)) != DNNMEM_OK)
     return r;
   count = problem->count;
-  if (count > 0 && offsets == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (count > 0 && offsets == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   res.lower_bound = dnnmem__bound_run(problem->records, count, problem->alignment, NULL, NULL, 0, &w.bound);
   res.arena = 0;
   res.algo = algo == DNNMEM_PLAN_BEST ? DNNMEM_PLAN_GREEDY_SIZE : algo;
@@ -7270,7 +7517,7 @@ static dnnmem_result dnnmem__plan_solve_core(const dnnmem_intervals *problem,
   if (count > 0) {
     for (i = 0; i < count; i++) w.planner.off[i] = problem->records[i].fixed_offset;
     if (dnnmem__find_overlap(problem->records, count, w.planner.off, 1, &w.check, pair))
-      return DNNMEM_ERR_PLAN_FIXED_COLLISION;
+      return dnnmem__fail2(e, DNNMEM_ERR_PLAN_FIXED_COLLISION, pair[0], pair[1], DNNMEM_FIELD_OFFSET);
     dnnmem__planner_setup(&w.planner, problem->records, count, problem->alignment);
     if ((r = dnnmem__plan_heuristics(&w.planner, algo, offsets, &res)) != DNNMEM_OK) return r;
     if (capacity > 0) res.feasible = res.arena <= capacity ? 1 : res.lower_bound > capacity ? 0 : -1;
@@ -7390,16 +7637,17 @@ static int32_t dnnmem__ties_pieces(int32_t pieces, int32_t linked) {
 /* Validated records. Alias classes (walking each ALIAS chain once: a walk
    that meets itself is a cycle), their spans and fixed members, and the
    usable reuse links (the group rule); O(n). */
-static dnnmem_result dnnmem__ties_prepare(dnnmem__ties *t, const dnnmem_interval *rec) {
+static dnnmem_result dnnmem__ties_prepare(dnnmem__ties *t, const dnnmem_interval *rec, dnnmem_error *e) {
   int32_t n = t->n, i, j, k;
   t->rec = rec;
   for (i = 0; i < n; i++) t->cls[i] = -1, t->group[i] = -1;
   for (i = 0; i < n; i++) { /* cls[] first holds each record's root */
-    int32_t root;
+    int32_t root, last = i;
     if (t->cls[i] >= 0) continue;
-    for (j = i; (rec[j].flags & DNNMEM_INTERVAL_ALIAS) && t->cls[j] == -1; j = rec[j].alias)
+    for (j = i; (rec[j].flags & DNNMEM_INTERVAL_ALIAS) && t->cls[j] == -1; last = j, j = rec[j].alias)
       t->cls[j] = -2 - i;
-    if (t->cls[j] == -2 - i) return DNNMEM_ERR_CYCLE;
+    if (t->cls[j] == -2 - i) /* the record whose link closes the cycle */
+      return dnnmem__fail(e, DNNMEM_ERR_CYCLE, last, DNNMEM_FIELD_ALIAS);
     root = t->cls[j] >= 0 ? t->cls[j] : j;
     for (k = i; t->cls[k] == -2 - i; k = rec[k].alias) t->cls[k] = root;
     t->cls[j] = root;
@@ -7414,7 +7662,8 @@ static dnnmem_result dnnmem__ties_prepare(dnnmem__ties *t, const dnnmem_interval
     t->cls_lo[c] = dnnmem__min64(t->cls_lo[c], rec[i].lower);
     t->cls_hi[c] = dnnmem__max64(t->cls_hi[c], rec[i].upper);
     if (!(rec[i].flags & DNNMEM_INTERVAL_FIXED)) continue;
-    if (f >= 0 && rec[f].fixed_offset != rec[i].fixed_offset) return DNNMEM_ERR_PLAN_ALIAS_OFFSET;
+    if (f >= 0 && rec[f].fixed_offset != rec[i].fixed_offset)
+      return dnnmem__fail2(e, DNNMEM_ERR_PLAN_ALIAS_OFFSET, i, f, DNNMEM_FIELD_OFFSET);
     if (f < 0) t->cls_fixed[c] = i;
   }
   for (k = 0; k < t->classes; k++) t->cls_h[k] = 0;
@@ -7427,7 +7676,7 @@ static dnnmem_result dnnmem__ties_prepare(dnnmem__ties *t, const dnnmem_interval
     if (!(rec[i].flags & DNNMEM_INTERVAL_REUSE)) continue;
     a = t->cls[rec[i].reuse], b = t->cls[i];
     if (a == b || t->cls_hi[a] != step + 1 || t->cls_lo[a] >= step || t->cls_lo[b] != step)
-      return DNNMEM_ERR_PLAN_REUSE;
+      return dnnmem__fail2(e, DNNMEM_ERR_PLAN_REUSE, i, rec[i].reuse, DNNMEM_FIELD_REUSE);
     t->link[t->links++] = i;
   }
   return DNNMEM_OK;
@@ -7635,12 +7884,12 @@ static dnnmem_result dnnmem__ties_carve(const dnnmem_intervals *problem, const d
 /* Validates, carves and prepares an operation on linked records. */
 static dnnmem_result dnnmem__ties_begin(const dnnmem_intervals *problem, const dnnmem_plan_options *options,
                                         int what, dnnmem__ties *t, unsigned char **core, size_t *core_bytes,
-                                        void *scratch, size_t scratch_bytes) {
-  dnnmem_result r = dnnmem_intervals_check(problem);
+                                        void *scratch, size_t scratch_bytes, dnnmem_error *e) {
+  dnnmem_result r = dnnmem_intervals_check(problem, e);
   if (r != DNNMEM_OK) return r;
   r = dnnmem__ties_carve(problem, options, what, t, core, core_bytes, scratch, scratch_bytes, NULL);
   if (r != DNNMEM_OK) return r;
-  return dnnmem__ties_prepare(t, problem->records);
+  return dnnmem__ties_prepare(t, problem->records, e);
 }
 
 /* The height of merged record g at time tm (its tallest member alive then). */
@@ -7695,7 +7944,7 @@ static int64_t dnnmem__ties_bound(dnnmem__ties *t, int64_t alignment, unsigned c
 
 static dnnmem_result dnnmem__ties_solve(const dnnmem_intervals *problem, const dnnmem_plan_options *options,
                                         dnnmem__ties *t, int64_t *offsets, dnnmem_plan_result *out,
-                                        unsigned char *core, size_t core_bytes) {
+                                        unsigned char *core, size_t core_bytes, dnnmem_error *e) {
   static const int variants[] = {DNNMEM__TIES_ALL, DNNMEM__TIES_EQUAL, DNNMEM__TIES_NONE};
   int64_t capacity = options ? options->capacity : 0, bound = dnnmem__ties_bound(t, problem->alignment, core, core_bytes);
   int32_t v, i, unequal = 0, stops[DNNMEM_PLAN_STOP_COUNT] = {0};
@@ -7711,8 +7960,12 @@ static dnnmem_result dnnmem__ties_solve(const dnnmem_intervals *problem, const d
     merged.records = t->merged;
     merged.count = dnnmem__ties_merge(t);
     merged.alignment = problem->alignment;
-    r = dnnmem__plan_solve_core(&merged, options, t->merged_off, &res, core, core_bytes);
-    if (r != DNNMEM_OK) return r;
+    r = dnnmem__plan_solve_core(&merged, options, t->merged_off, &res, core, core_bytes, e);
+    if (r != DNNMEM_OK) { /* name the merged records' first members */
+      if (e->index >= 0) e->index = t->rep[e->index];
+      if (e->other >= 0) e->other = t->rep[e->other];
+      return r;
+    }
     stops[res.stop]++;
     if (v == (t->links > 0 ? 0 : 2) || res.arena < best.arena) {
       for (i = 0; i < t->n; i++) offsets[i] = t->merged_off[t->group[i]];
@@ -7740,16 +7993,14 @@ static dnnmem_result dnnmem__ties_solve(const dnnmem_intervals *problem, const d
 }
 
 static dnnmem_result dnnmem__ties_check(const dnnmem_intervals *problem, dnnmem__ties *t, const int64_t *offsets,
-                                        int32_t *pair, unsigned char *core, size_t core_bytes) {
+                                        unsigned char *core, size_t core_bytes, dnnmem_error *e) {
   dnnmem__plan_work w;
-  int32_t i, groups, pieces;
+  int32_t i, groups, pieces, pair[2];
   for (i = 0; i < t->n; i++) {
     const dnnmem_interval *rec = &problem->records[i];
-    if ((rec->flags & DNNMEM_INTERVAL_ALIAS) && offsets[i] != offsets[rec->alias]) {
-      pair[0] = i < rec->alias ? i : rec->alias;
-      pair[1] = i < rec->alias ? rec->alias : i;
-      return DNNMEM_ERR_PLAN_ALIAS_OFFSET;
-    }
+    if ((rec->flags & DNNMEM_INTERVAL_ALIAS) && offsets[i] != offsets[rec->alias])
+      return dnnmem__fail2(e, DNNMEM_ERR_PLAN_ALIAS_OFFSET, i < rec->alias ? i : rec->alias,
+                           i < rec->alias ? rec->alias : i, DNNMEM_FIELD_OFFSET);
   }
   dnnmem__ties_select(t, DNNMEM__TIES_USED, offsets);
   groups = dnnmem__ties_merge(t);
@@ -7776,13 +8027,18 @@ static dnnmem_result dnnmem__ties_check(const dnnmem_intervals *problem, dnnmem_
         }
       }
     if (pair[1] >= 0 && pair[1] < pair[0]) i = pair[0], pair[0] = pair[1], pair[1] = i;
-    return DNNMEM_ERR_PLAN_OVERLAP;
+    return dnnmem__fail2(e, DNNMEM_ERR_PLAN_OVERLAP, pair[0], pair[1], DNNMEM_FIELD_OFFSET);
   }
   return DNNMEM_OK;
 }
 
 static int dnnmem__has_links(const dnnmem_intervals *problem) {
+#ifdef DNNMEM_NO_LINKS
+  (void)problem; /* refused by the records' check: the tie code drops out */
+  return 0;
+#else
   return problem != NULL && problem->count > 0 && dnnmem__linked_count(problem->records, problem->count) > 0;
+#endif
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_solve_scratch_size(const dnnmem_intervals *problem,
@@ -7796,23 +8052,29 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_solve_scratch_size(const dnnmem_intervals *
   return dnnmem__ties_carve(problem, options, DNNMEM__PLAN_SOLVE, &t, &core, &core_bytes, NULL, 0, out_bytes);
 }
 
+static dnnmem_result dnnmem__plan_solve(const dnnmem_intervals *problem, const dnnmem_plan_options *options,
+                                        int64_t *offsets, dnnmem_plan_result *result, void *scratch,
+                                        size_t scratch_bytes, dnnmem_error *e) {
+  dnnmem__ties t;
+  unsigned char *core;
+  size_t core_bytes;
+  dnnmem_result r;
+  if (!dnnmem__has_links(problem))
+    return dnnmem__plan_solve_core(problem, options, offsets, result, scratch, scratch_bytes, e);
+  if ((r = dnnmem__plan_options_check(options, e)) != DNNMEM_OK) return r;
+  r = dnnmem__ties_begin(problem, options, DNNMEM__PLAN_SOLVE, &t, &core, &core_bytes, scratch, scratch_bytes, e);
+  if (r != DNNMEM_OK) return r;
+  if (offsets == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
+  return dnnmem__ties_solve(problem, options, &t, offsets, result, core, core_bytes, e);
+}
+
 DNNMEM_DEF dnnmem_result dnnmem_plan_solve(const dnnmem_intervals *problem,
                                            const dnnmem_plan_options *options,
                                            int64_t *offsets, dnnmem_plan_result *result,
                                            void *scratch, size_t scratch_bytes) {
-  dnnmem__ties t;
-  unsigned char *core;
-  size_t core_bytes;
-  dnnmem_plan_algo algo = options ? options->algo : DNNMEM_PLAN_BEST;
-  dnnmem_result r;
-  if (!dnnmem__has_links(problem))
-    return dnnmem__plan_solve_core(problem, options, offsets, result, scratch, scratch_bytes);
-  if ((int)algo < 0 || algo >= DNNMEM_PLAN_ALGO_COUNT) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (options && (options->node_limit < 0 || options->capacity < 0)) return DNNMEM_ERR_NEGATIVE;
-  r = dnnmem__ties_begin(problem, options, DNNMEM__PLAN_SOLVE, &t, &core, &core_bytes, scratch, scratch_bytes);
-  if (r != DNNMEM_OK) return r;
-  if (offsets == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  return dnnmem__ties_solve(problem, options, &t, offsets, result, core, core_bytes);
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__plan_solve(problem, options, offsets, result, scratch, scratch_bytes, &e));
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_lower_bound_scratch_size(const dnnmem_intervals *problem,
@@ -7826,17 +8088,22 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_lower_bound_scratch_size(const dnnmem_inter
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_lower_bound(const dnnmem_intervals *problem,
-                                                 int64_t *out_bound, void *scratch,
+                                                 dnnmem_plan_result *result, void *scratch,
                                                  size_t scratch_bytes) {
   dnnmem__ties t;
   unsigned char *core;
   size_t core_bytes;
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   dnnmem_result r;
-  if (!dnnmem__has_links(problem)) return dnnmem__plan_lower_bound_core(problem, out_bound, scratch, scratch_bytes);
-  if (out_bound == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  r = dnnmem__ties_begin(problem, NULL, DNNMEM__PLAN_BOUND, &t, &core, &core_bytes, scratch, scratch_bytes);
-  if (r == DNNMEM_OK) *out_bound = dnnmem__ties_bound(&t, problem->alignment, core, core_bytes);
-  return r;
+  if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  DNNMEM_MEMSET(result, 0, sizeof(*result));
+  if (!dnnmem__has_links(problem)) {
+    r = dnnmem__plan_lower_bound_core(problem, &result->lower_bound, scratch, scratch_bytes, &e);
+  } else {
+    r = dnnmem__ties_begin(problem, NULL, DNNMEM__PLAN_BOUND, &t, &core, &core_bytes, scratch, scratch_bytes, &e);
+    if (r == DNNMEM_OK) result->lower_bound = dnnmem__ties_bound(&t, problem->alignment, core, core_bytes);
+  }
+  return dnnmem__report(&result->error, &e, r);
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_check_scratch_size(const dnnmem_intervals *problem,
@@ -7850,26 +8117,25 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_check_scratch_size(const dnnmem_intervals *
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_check(const dnnmem_intervals *problem,
-                                           const int64_t *offsets, int64_t *out_arena,
-                                           int32_t *out_conflict, void *scratch,
-                                           size_t scratch_bytes) {
+                                           const int64_t *offsets, dnnmem_plan_result *result,
+                                           void *scratch, size_t scratch_bytes) {
   dnnmem__ties t;
   unsigned char *core;
   size_t core_bytes;
-  int64_t arena;
-  int32_t pair[2] = {-1, -1};
+  int64_t arena = 0;
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   dnnmem_result r;
-  if (!dnnmem__has_links(problem))
-    return dnnmem__plan_check_core(problem, offsets, out_arena, out_conflict, scratch, scratch_bytes);
-  if (out_conflict) out_conflict[0] = out_conflict[1] = -1;
-  r = dnnmem__ties_begin(problem, NULL, DNNMEM__PLAN_CHECK, &t, &core, &core_bytes, scratch, scratch_bytes);
-  if (r != DNNMEM_OK) return r;
-  if (offsets == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem__check_records(problem, offsets, &arena, pair)) == DNNMEM_OK)
-    r = dnnmem__ties_check(problem, &t, offsets, pair, core, core_bytes);
-  if (out_conflict) out_conflict[0] = pair[0], out_conflict[1] = pair[1];
-  if (r == DNNMEM_OK && out_arena) *out_arena = arena;
-  return r;
+  if (result) DNNMEM_MEMSET(result, 0, sizeof(*result));
+  if (!dnnmem__has_links(problem)) {
+    r = dnnmem__plan_check_core(problem, offsets, &arena, scratch, scratch_bytes, &e);
+  } else {
+    r = dnnmem__ties_begin(problem, NULL, DNNMEM__PLAN_CHECK, &t, &core, &core_bytes, scratch, scratch_bytes, &e);
+    if (r == DNNMEM_OK && offsets == NULL) r = dnnmem__fail(&e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OFFSET);
+    if (r == DNNMEM_OK) r = dnnmem__check_records(problem, offsets, &arena, &e);
+    if (r == DNNMEM_OK) r = dnnmem__ties_check(problem, &t, offsets, core, core_bytes, &e);
+  }
+  if (result && r == DNNMEM_OK) result->arena = arena;
+  return dnnmem__report(result ? &result->error : NULL, &e, r);
 }
 
 /* ---- path-cover grouping ------------------------------------------------ */
@@ -8055,7 +8321,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_chains(const dnnmem_intervals *problem,
   const dnnmem_interval *records = problem ? problem->records : NULL;
   int32_t count = problem ? problem->count : 0;
   if (problem == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  r = dnnmem__intervals_check(records, count, 0);
+  r = dnnmem__intervals_check(records, count, 0, NULL);
   if (r != DNNMEM_OK) return r;
   if (scratch == NULL) return DNNMEM_ERR_SCRATCH_TOO_SMALL; /* NULL would mean "size only" */
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
@@ -8116,16 +8382,17 @@ static int32_t dnnmem__pass_of(const dnnmem_interval *r) { return r->pass > 1 ? 
 /* How many records belong to passes 1..pass, and their pieces. Reads only
    pass fields and, of those records, num_gaps. */
 static dnnmem_result dnnmem__pass_counts(const dnnmem_intervals *problem, int32_t pass, int32_t *out_count,
-                                         int32_t *out_pieces) {
+                                         int32_t *out_pieces, dnnmem_error *e) {
   int64_t pieces = 0;
   int32_t i, n = 0;
-  if (problem == NULL || pass < 1 || problem->count < 0 || (problem->count > 0 && problem->records == NULL))
-    return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (problem == NULL || problem->count < 0 || (problem->count > 0 && problem->records == NULL))
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  if (pass < 1) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PASS);
   for (i = 0; i < problem->count; i++) {
     const dnnmem_interval *r = &problem->records[i];
-    if (r->pass < 0) return DNNMEM_ERR_NEGATIVE;
+    if (r->pass < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, i, DNNMEM_FIELD_PASS);
     if (dnnmem__pass_of(r) > pass) continue;
-    if (r->num_gaps < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+    if (r->num_gaps < 0) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, i, DNNMEM_FIELD_GAP);
     n++;
     pieces += 1 + 2 * (int64_t)r->num_gaps;
     if (pieces > DNNMEM__I32_MAX / 2) return DNNMEM_ERR_TOO_MANY;
@@ -8150,7 +8417,7 @@ static dnnmem_result dnnmem__pass_carve(const dnnmem_intervals *problem, const d
   dnnmem__plan_work pw;
   dnnmem_result r;
   int32_t n, pieces;
-  if ((r = dnnmem__pass_counts(problem, pass, &n, &pieces)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__pass_counts(problem, pass, &n, &pieces, NULL)) != DNNMEM_OK) return r;
   r = dnnmem__plan_carve_counts(n, pieces, options ? options->algo : DNNMEM_PLAN_BEST, DNNMEM__PLAN_SOLVE, &pw,
                                 NULL, 0, &w->plan_bytes);
   if (r != DNNMEM_OK) return r;
@@ -8174,7 +8441,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pass_scratch_size(const dnnmem_intervals *p
 
 /* Passes 2.. are planned when their first record is produced: their first
    steps must follow the pass numbers. n records of w, pass >= 2 ones only. */
-static dnnmem_result dnnmem__pass_order_check(dnnmem__pass_work *w, int32_t n) {
+static dnnmem_result dnnmem__pass_order_check(dnnmem__pass_work *w, int32_t n, dnnmem_error *e) {
   int32_t i, m = 0, prev_pass = 0;
   int64_t prev_start = DNNMEM__I64_MIN;
   for (i = 0; i < n; i++)
@@ -8186,23 +8453,27 @@ static dnnmem_result dnnmem__pass_order_check(dnnmem__pass_work *w, int32_t n) {
   for (i = 0; i < m; i++) {
     const dnnmem_interval *r = &w->records[w->order[i]];
     if (dnnmem__pass_of(r) == prev_pass) continue;
-    if (r->lower < prev_start) return DNNMEM_ERR_PLAN_PASS_ORDER;
+    if (r->lower < prev_start) return dnnmem__fail(e, DNNMEM_ERR_PLAN_PASS_ORDER, w->ids[w->order[i]], DNNMEM_FIELD_PASS);
     prev_pass = dnnmem__pass_of(r);
     prev_start = r->lower;
   }
   return DNNMEM_OK;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_plan_pass(const dnnmem_intervals *problem, const dnnmem_plan_options *options,
-                                          int32_t pass, int64_t *offsets, dnnmem_plan_result *result,
-                                          void *scratch, size_t scratch_bytes) {
+static dnnmem_result dnnmem__plan_pass(const dnnmem_intervals *problem, const dnnmem_plan_options *options,
+                                       int32_t pass, int64_t *offsets, dnnmem_plan_result *result,
+                                       void *scratch, size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__pass_work w;
   dnnmem_intervals sub;
   int32_t i, n = 0;
-  dnnmem_result r = dnnmem__pass_carve(problem, options, pass, &w, scratch, scratch_bytes, NULL);
+  int32_t pieces;
+  dnnmem_result r = dnnmem__pass_counts(problem, pass, &n, &pieces, e); /* a later pass is not read */
   if (r != DNNMEM_OK) return r;
-  if (problem->count > 0 && offsets == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (dnnmem__has_links(problem)) return DNNMEM_ERR_INVALID_ARGUMENT; /* not modelled */
+  n = 0;
+  if ((r = dnnmem__pass_carve(problem, options, pass, &w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
+  if (problem->count > 0 && offsets == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
+  if (dnnmem__has_links(problem)) /* not modelled */
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
   for (i = 0; i < problem->count; i++) {
     const dnnmem_interval *rec = &problem->records[i];
     if (dnnmem__pass_of(rec) > pass) continue;
@@ -8210,40 +8481,57 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pass(const dnnmem_intervals *problem, const
     w.records[n] = *rec;
     if (dnnmem__pass_of(rec) < pass) { /* placed by its own pass: it stays */
       if ((rec->flags & DNNMEM_INTERVAL_FIXED) && rec->fixed_offset != offsets[i])
-        return DNNMEM_ERR_PLAN_FIXED_MISMATCH;
+        return dnnmem__fail(e, DNNMEM_ERR_PLAN_FIXED_MISMATCH, i, DNNMEM_FIELD_OFFSET);
       w.records[n].flags |= DNNMEM_INTERVAL_FIXED;
       w.records[n].fixed_offset = offsets[i];
     }
     n++;
   }
-  if ((r = dnnmem__pass_order_check(&w, n)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__pass_order_check(&w, n, e)) != DNNMEM_OK) return r;
   sub.records = w.records;
   sub.count = n;
   sub.alignment = problem->alignment;
-  if ((r = dnnmem_plan_solve(&sub, options, w.offsets, result, w.plan, w.plan_bytes)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__plan_solve(&sub, options, w.offsets, result, w.plan, w.plan_bytes, e)) != DNNMEM_OK) {
+    if (e->index >= 0) e->index = w.ids[e->index]; /* the problem's records */
+    if (e->other >= 0) e->other = w.ids[e->other];
+    return r;
+  }
   for (i = 0; i < n; i++)
     if (dnnmem__pass_of(&w.records[i]) == pass) offsets[w.ids[i]] = w.offsets[i];
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_pass(const dnnmem_intervals *problem, const dnnmem_plan_options *options,
+                                          int32_t pass, int64_t *offsets, dnnmem_plan_result *result,
+                                          void *scratch, size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__plan_pass(problem, options, pass, offsets, result, scratch, scratch_bytes, &e));
 }
 
 /* ---- symbolic sizes ----------------------------------------------------- */
 
 /* The problem's own rules (not the records', which the caller checks at
    one S): terms, range, no fixed offsets and no gaps. */
-static dnnmem_result dnnmem__symbolic_check(const dnnmem_plan_symbolic *problem) {
+static dnnmem_result dnnmem__symbolic_check(const dnnmem_plan_symbolic *problem, dnnmem_error *e) {
   const dnnmem_intervals *iv;
   int32_t i;
-  if (problem == NULL || problem->intervals == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (problem == NULL || problem->intervals == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
   iv = problem->intervals;
-  if (iv->count < 0 || (iv->count > 0 && (iv->records == NULL || problem->coefficients == NULL)))
-    return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (problem->terms < 1 || problem->terms > DNNMEM_PLAN_SYMBOLIC_MAX_TERMS) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (problem->s_min < 0) return DNNMEM_ERR_NEGATIVE;
-  if (problem->s_max < problem->s_min) return DNNMEM_ERR_PLAN_SYMBOL_RANGE;
-  for (i = 0; i < iv->count; i++)
-    if ((iv->records[i].flags & (DNNMEM_INTERVAL_FIXED | DNNMEM_INTERVAL_ALIAS | DNNMEM_INTERVAL_REUSE)) ||
-        iv->records[i].num_gaps != 0)
-      return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (iv->count < 0) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_COUNT);
+  if (iv->count > 0 && (iv->records == NULL || problem->coefficients == NULL))
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, iv->records == NULL ? DNNMEM_FIELD_PROBLEM : DNNMEM_FIELD_SIZE);
+  if (problem->terms < 1 || problem->terms > DNNMEM_PLAN_SYMBOLIC_MAX_TERMS)
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_SYMBOL);
+  if (problem->s_min < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, -1, DNNMEM_FIELD_SYMBOL);
+  if (problem->s_max < problem->s_min) return dnnmem__fail(e, DNNMEM_ERR_PLAN_SYMBOL_RANGE, -1, DNNMEM_FIELD_SYMBOL);
+  for (i = 0; i < iv->count; i++) {
+    int32_t f = iv->records[i].flags;
+    if (f & DNNMEM_INTERVAL_FIXED) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, i, DNNMEM_FIELD_OFFSET);
+    if (f & DNNMEM_INTERVAL_ALIAS) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, i, DNNMEM_FIELD_ALIAS);
+    if (f & DNNMEM_INTERVAL_REUSE) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, i, DNNMEM_FIELD_REUSE);
+    if (iv->records[i].num_gaps != 0) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, i, DNNMEM_FIELD_GAP);
+  }
   return DNNMEM_OK;
 }
 
@@ -8265,27 +8553,32 @@ static dnnmem_result dnnmem__poly_at(const int64_t *c, int32_t terms, int64_t s,
 
 static int64_t dnnmem__poly_limit(int64_t s) { return s > 0 ? DNNMEM__I64_MAX / s : DNNMEM__I64_MAX; }
 
-DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_records(const dnnmem_plan_symbolic *problem, int64_t s,
-                                                      dnnmem_interval *records) {
+static dnnmem_result dnnmem__symbolic_records(const dnnmem_plan_symbolic *problem, int64_t s,
+                                              dnnmem_interval *records, dnnmem_error *e) {
   const dnnmem_intervals *iv;
   dnnmem_intervals at;
   int64_t limit = dnnmem__poly_limit(s);
   int32_t i;
-  dnnmem_result r = dnnmem__symbolic_check(problem);
+  dnnmem_result r = dnnmem__symbolic_check(problem, e);
   if (r != DNNMEM_OK) return r;
   iv = problem->intervals;
-  if (s < problem->s_min || s > problem->s_max) return DNNMEM_ERR_PLAN_SYMBOL_RANGE;
-  if (iv->count > 0 && records == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (s < problem->s_min || s > problem->s_max) return dnnmem__fail(e, DNNMEM_ERR_PLAN_SYMBOL_RANGE, -1, DNNMEM_FIELD_SYMBOL);
+  if (iv->count > 0 && records == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   for (i = 0; i < iv->count; i++) {
     records[i] = iv->records[i];
     r = dnnmem__poly_at(problem->coefficients + (size_t)i * (size_t)problem->terms, problem->terms, s, limit,
                         &records[i].size);
-    if (r != DNNMEM_OK) return r;
+    if (r != DNNMEM_OK) return dnnmem__fail(e, r, i, DNNMEM_FIELD_SIZE);
   }
   at.records = records;
   at.count = iv->count;
   at.alignment = iv->alignment;
-  return dnnmem_intervals_check(&at);
+  return dnnmem_intervals_check(&at, e);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_records(const dnnmem_plan_symbolic *problem, int64_t s,
+                                                      dnnmem_interval *records) {
+  return dnnmem__symbolic_records(problem, s, records, NULL);
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_resolve(const dnnmem_plan_symbolic *problem,
@@ -8294,7 +8587,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_resolve(const dnnmem_plan_symbolic
   const dnnmem_intervals *iv;
   int64_t limit = dnnmem__poly_limit(s), total = 0, arena = 0;
   int32_t n, p, e, terms;
-  dnnmem_result r = dnnmem__symbolic_check(problem);
+  dnnmem_result r = dnnmem__symbolic_check(problem, NULL);
   if (r != DNNMEM_OK) return r;
   iv = problem->intervals;
   n = iv->count;
@@ -8360,7 +8653,7 @@ static dnnmem_result dnnmem__symbolic_carve(const dnnmem_plan_symbolic *problem,
   dnnmem__scratch s;
   size_t solve = 0, bound = 0;
   int32_t n;
-  dnnmem_result r = dnnmem__symbolic_check(problem);
+  dnnmem_result r = dnnmem__symbolic_check(problem, NULL);
   if (r != DNNMEM_OK) return r;
   n = problem->intervals->count;
   if (n > (DNNMEM__I32_MAX - 16) / 3) return DNNMEM_ERR_TOO_MANY;
@@ -8494,11 +8787,11 @@ static void dnnmem__symbolic_blend(const dnnmem_plan_symbolic *problem, dnnmem__
   for (i = 0; i < n; i++) w->records[i].size = w->ref[i];
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_solve(const dnnmem_plan_symbolic *problem,
-                                                    const dnnmem_plan_options *options, int32_t *order,
-                                                    int32_t *below_offsets, int32_t *below_ids,
-                                                    int32_t below_capacity, dnnmem_plan_symbolic_result *result,
-                                                    void *scratch, size_t scratch_bytes) {
+static dnnmem_result dnnmem__plan_symbolic_solve(const dnnmem_plan_symbolic *problem,
+                                                 const dnnmem_plan_options *options, int32_t *order,
+                                                 int32_t *below_offsets, int32_t *below_ids,
+                                                 int32_t below_capacity, dnnmem_plan_symbolic_result *result,
+                                                 void *scratch, size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__symbolic_work w;
   dnnmem_plan_symbolic_result res, best;
   dnnmem_plan_options po;
@@ -8508,17 +8801,16 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_solve(const dnnmem_plan_symbolic *
   int64_t refs[DNNMEM_PLAN_SYMBOLIC_REFERENCES];
   double best_sum = 0.0;
   int32_t n, i, c, num_refs = 0, samples, edges;
-  dnnmem_result r = dnnmem__symbolic_carve(problem, options, &w, scratch, scratch_bytes, NULL);
+  dnnmem_result r = dnnmem__symbolic_check(problem, e);
   if (r != DNNMEM_OK) return r;
-  if (options && (options->node_limit < 0 || options->capacity < 0)) return DNNMEM_ERR_NEGATIVE;
-  if (options && ((int)options->algo < 0 || options->algo >= DNNMEM_PLAN_ALGO_COUNT))
-    return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((r = dnnmem__symbolic_carve(problem, options, &w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__plan_options_check(options, e)) != DNNMEM_OK) return r;
   n = problem->intervals->count;
-  if (n > 0 && (order == NULL || below_offsets == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (n > 0 && (order == NULL || below_offsets == NULL)) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   if (below_offsets == NULL || below_capacity < 0 || (below_capacity > 0 && below_ids == NULL))
-    return DNNMEM_ERR_INVALID_ARGUMENT;
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   /* every S is checked at s_max: sizes never shrink as S grows */
-  if ((r = dnnmem_plan_symbolic_records(problem, problem->s_max, w.records)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__symbolic_records(problem, problem->s_max, w.records, e)) != DNNMEM_OK) return r;
   dnnmem__planner_setup(&w.tree, w.records, n, problem->intervals->alignment); /* lifetimes only */
   if (options) po = *options;
   else DNNMEM_MEMSET(&po, 0, sizeof(po));
@@ -8529,7 +8821,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_solve(const dnnmem_plan_symbolic *
   samples = dnnmem__symbolic_samples(problem->s_min, problem->s_max, w.samples);
   for (i = 0; i < samples; i++) {
     dnnmem__symbolic_at(problem, &w, w.samples[i]);
-    r = dnnmem_plan_lower_bound(&at, &w.bounds[i], w.plan, w.plan_bytes);
+    r = dnnmem__plan_lower_bound_core(&at, &w.bounds[i], w.plan, w.plan_bytes, NULL); /* no links */
     DNNMEM_ASSERT(r == DNNMEM_OK);
   }
   /* references: evenly spread over the samples, the largest first; a
@@ -8584,6 +8876,16 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_solve(const dnnmem_plan_symbolic *
   DNNMEM_MEMCPY(below_offsets, w.below_offsets, ((size_t)n + 1) * sizeof(int32_t));
   if (edges > 0) DNNMEM_MEMCPY(below_ids, w.below_ids, (size_t)edges * sizeof(int32_t));
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_solve(const dnnmem_plan_symbolic *problem,
+                                                    const dnnmem_plan_options *options, int32_t *order,
+                                                    int32_t *below_offsets, int32_t *below_ids,
+                                                    int32_t below_capacity, dnnmem_plan_symbolic_result *result,
+                                                    void *scratch, size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__plan_symbolic_solve(problem, options, order, below_offsets, below_ids, below_capacity, result, scratch, scratch_bytes, &e));
 }
 
 /* ---- conflict sets ("why not") ------------------------------------------ */
@@ -8713,13 +9015,16 @@ static dnnmem_result dnnmem__conflict_ask(const dnnmem_intervals *problem, dnnme
 
 /* Whether the member records' lower bound exceeds the capacity (pools:
    proves that no plan exists). */
+static dnnmem_result dnnmem__plan_pools_lower_bound(const dnnmem_plan_pools *problem, int64_t *out_bound,
+                                                    void *scratch, size_t scratch_bytes, dnnmem_error *e);
+
 static int dnnmem__conflict_bound_exceeds(const dnnmem_intervals *problem, dnnmem__conflict_work *w) {
   dnnmem_intervals sub;
   dnnmem_plan_pools subp;
   int64_t bound = 0;
   dnnmem__conflict_subset(problem, w, &sub, &subp);
-  if (w->pools) return dnnmem_plan_pools_lower_bound(&subp, &bound, w->plan, w->plan_bytes) == DNNMEM_ERR_INFEASIBLE;
-  if (dnnmem_plan_lower_bound(&sub, &bound, w->plan, w->plan_bytes) != DNNMEM_OK) return 0;
+  if (w->pools) return dnnmem__plan_pools_lower_bound(&subp, &bound, w->plan, w->plan_bytes, NULL) == DNNMEM_ERR_INFEASIBLE;
+  if (dnnmem__plan_lower_bound_core(&sub, &bound, w->plan, w->plan_bytes, NULL) != DNNMEM_OK) return 0;
   return bound > w->ask.capacity;
 }
 
@@ -8911,37 +9216,38 @@ static dnnmem_result dnnmem__conflict_run(const dnnmem_intervals *problem, dnnme
   return DNNMEM_OK;
 }
 
+static dnnmem_result dnnmem__plan_conflict(const dnnmem_intervals *problem,
+                                           const dnnmem_plan_options *options, int32_t *conflict,
+                                           int32_t conflict_capacity, dnnmem_plan_conflict_result *result,
+                                           void *scratch, size_t scratch_bytes, dnnmem_error *e) {
+  dnnmem__conflict_work w;
+  dnnmem_result r;
+  if ((r = dnnmem_intervals_check(problem, e)) != DNNMEM_OK) return r;
+  if (dnnmem__has_links(problem)) /* subsets would cut links */
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  if ((r = dnnmem__conflict_carve(problem, options, &w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
+  return dnnmem__conflict_run(problem, &w, conflict, conflict_capacity, result);
+}
+
 DNNMEM_DEF dnnmem_result dnnmem_plan_conflict(const dnnmem_intervals *problem, const dnnmem_plan_options *options,
                                               int32_t *conflict, int32_t conflict_capacity,
                                               dnnmem_plan_conflict_result *result, void *scratch,
                                               size_t scratch_bytes) {
-  dnnmem__conflict_work w;
-  dnnmem_result r;
-  if ((r = dnnmem_intervals_check(problem)) != DNNMEM_OK) return r;
-  if (dnnmem__has_links(problem)) return DNNMEM_ERR_INVALID_ARGUMENT; /* subsets would cut links */
-  if ((r = dnnmem__conflict_carve(problem, options, &w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
-  return dnnmem__conflict_run(problem, &w, conflict, conflict_capacity, result);
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__plan_conflict(problem, options, conflict, conflict_capacity, result, scratch, scratch_bytes, &e));
 }
 
 
 /* ---- pools (several memories: SRAM + DRAM) ------------------------------ */
 
-static const char *const dnnmem__pools_algo_names[DNNMEM_PLAN_POOLS_ALGO_COUNT] = {"best", "greedy", "improve",
+static const char dnnmem__pools_algo_names[DNNMEM_PLAN_POOLS_ALGO_COUNT][DNNMEM__NAME_BYTES] = {"best", "greedy", "improve",
 #ifndef DNNMEM_NO_EXACT
                                                                                   "exact"
 #endif
 };
 
-DNNMEM_DEF const char *dnnmem_plan_pools_algo_name(dnnmem_plan_pools_algo algo) {
-  return (int)algo >= 0 && algo < DNNMEM_PLAN_POOLS_ALGO_COUNT ? dnnmem__pools_algo_names[algo] : NULL;
-}
-
-DNNMEM_DEF dnnmem_result dnnmem_plan_pools_algo_parse(const char *name, dnnmem_plan_pools_algo *out) {
-  int i = 0;
-  dnnmem_result r = dnnmem__name_parse(name, dnnmem__pools_algo_names, DNNMEM_PLAN_POOLS_ALGO_COUNT, out ? &i : NULL);
-  if (r == DNNMEM_OK) *out = (dnnmem_plan_pools_algo)i;
-  return r;
-}
+DNNMEM__ENUM_NAMES(dnnmem_plan_pools_algo, dnnmem__pools_algo_names, DNNMEM_PLAN_POOLS_ALGO_COUNT)
 
 #define DNNMEM__POOLS_INF DNNMEM__I64_MAX
 /* improve's move re-plans plan at most this many x n records in all (each
@@ -8978,33 +9284,37 @@ static int dnnmem__pools_usable(const dnnmem_plan_pools *p, int32_t r, int32_t q
 
 /* The problem's rules (dnnmem_plan_pools_solve's comment); require_fit: every
    record fits one of its pools alone. */
-static dnnmem_result dnnmem__pools_validate(const dnnmem_plan_pools *p, int require_fit) {
+static dnnmem_result dnnmem__pools_validate(const dnnmem_plan_pools *p, int require_fit, dnnmem_error *e) {
   const dnnmem_interval *rec;
   dnnmem_result r;
   int32_t i, j, k, n, q;
   int64_t max_cost = 0, max_align = 1, total = 0, cost_total = 0, t;
-  if (p == NULL || p->intervals == NULL || p->pools == NULL || p->num_pools < 1) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem_intervals_check(p->intervals)) != DNNMEM_OK) return r;
-  for (q = 0; q < p->num_pools; q++) {
+  if (p == NULL || p->intervals == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  if (p->pools == NULL || p->num_pools < 1) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_POOL);
+  if ((r = dnnmem_intervals_check(p->intervals, e)) != DNNMEM_OK) return r;
+  for (q = 0; q < p->num_pools; q++) { /* a pool's fault: index -1, other the pool */
     const dnnmem_pool *pool = &p->pools[q];
-    if (pool->capacity < 0 || pool->cost < 0 || pool->alignment < 0) return DNNMEM_ERR_NEGATIVE;
-    if (pool->alignment > 1 && !dnnmem__is_pow2(pool->alignment)) return DNNMEM_ERR_ALIGNMENT;
+    if (pool->capacity < 0) return dnnmem__fail2(e, DNNMEM_ERR_NEGATIVE, -1, q, DNNMEM_FIELD_CAPACITY);
+    if (pool->cost < 0) return dnnmem__fail2(e, DNNMEM_ERR_NEGATIVE, -1, q, DNNMEM_FIELD_COST);
+    if (pool->alignment < 0 || (pool->alignment > 1 && !dnnmem__is_pow2(pool->alignment)))
+      return dnnmem__fail2(e, pool->alignment < 0 ? DNNMEM_ERR_NEGATIVE : DNNMEM_ERR_ALIGNMENT, -1, q,
+                           DNNMEM_FIELD_ALIGNMENT);
     max_cost = dnnmem__max64(max_cost, pool->cost);
     max_align = dnnmem__max64(max_align, pool->alignment);
   }
   n = p->intervals->count;
   rec = p->intervals->records;
   if (p->allowed_offsets != NULL) {
-    if (p->allowed_offsets[0] != 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+    if (p->allowed_offsets[0] != 0) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, 0, DNNMEM_FIELD_POOL);
     for (i = 0; i < n; i++)
-      if (p->allowed_offsets[i + 1] < p->allowed_offsets[i]) return DNNMEM_ERR_INVALID_ARGUMENT;
-    if (p->allowed_offsets[n] > 0 && p->allowed_ids == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+      if (p->allowed_offsets[i + 1] < p->allowed_offsets[i]) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, i, DNNMEM_FIELD_POOL);
+    if (p->allowed_offsets[n] > 0 && p->allowed_ids == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_POOL);
     for (i = 0; i < n; i++)
       for (j = p->allowed_offsets[i]; j < p->allowed_offsets[i + 1]; j++) {
         q = p->allowed_ids[j];
-        if (q < 0 || q >= p->num_pools) return DNNMEM_ERR_ID_RANGE;
+        if (q < 0 || q >= p->num_pools) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, i, DNNMEM_FIELD_POOL);
         for (k = p->allowed_offsets[i]; k < j; k++)
-          if (p->allowed_ids[k] == q) return DNNMEM_ERR_INVALID_ARGUMENT;
+          if (p->allowed_ids[k] == q) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, i, DNNMEM_FIELD_POOL);
       }
   }
   /* every arena representable with the largest pool alignment; every cost too */
@@ -9014,7 +9324,7 @@ static dnnmem_result dnnmem__pools_validate(const dnnmem_plan_pools *p, int requ
         dnnmem__add_overflows(total, a - 1, &total) ||
         ((rec[i].flags & DNNMEM_INTERVAL_FIXED) && dnnmem__add_overflows(total, rec[i].fixed_offset, &total)) ||
         dnnmem__mul_overflows(rec[i].size, max_cost, &t) || dnnmem__add_overflows(cost_total, t, &cost_total))
-      return DNNMEM_ERR_OVERFLOW;
+      return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, i, DNNMEM_FIELD_SIZE);
   }
   if (require_fit) {
     int32_t all_dummy = 0;
@@ -9027,7 +9337,7 @@ static dnnmem_result dnnmem__pools_validate(const dnnmem_plan_pools *p, int requ
         cnt = dnnmem__pools_allowed(p, &all_dummy, i, &ids);
         for (k = 0; k < cnt && !ok; k++) ok = dnnmem__pools_usable(p, i, ids[k]);
       }
-      if (!ok) return DNNMEM_ERR_PLAN_POOL_CAPACITY;
+      if (!ok) return dnnmem__fail(e, DNNMEM_ERR_PLAN_POOL_CAPACITY, i, DNNMEM_FIELD_SIZE);
     }
   }
   return DNNMEM_OK;
@@ -9391,11 +9701,12 @@ static dnnmem_result dnnmem__pools_size(const dnnmem_plan_pools *problem, int wh
    (dnnmem__ties_prepare); a solve also gets each class's pools as a mask
    (bit q % 64), the tie sets' filter. */
 static dnnmem_result dnnmem__pools_tied_begin(const dnnmem_plan_pools *p, int what, dnnmem__pools_tied *tt,
-                                              dnnmem__pools_work *w, void *scratch, size_t scratch_bytes) {
+                                              dnnmem__pools_work *w, void *scratch, size_t scratch_bytes,
+                                              dnnmem_error *e) {
   int32_t i, k, n = p->intervals->count;
   dnnmem_result r = dnnmem__pools_tied_carve(p, what, tt, scratch, scratch_bytes, NULL);
   if (r != DNNMEM_OK) return r;
-  if ((r = dnnmem__ties_prepare(&tt->t, p->intervals->records)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__ties_prepare(&tt->t, p->intervals->records, e)) != DNNMEM_OK) return r;
   if ((r = dnnmem__pools_carve(p, w, what, tt->core, tt->core_bytes, NULL)) != DNNMEM_OK) return r;
   w->weight = NULL;
   if (what != 1) return DNNMEM_OK;
@@ -9480,16 +9791,15 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_lower_bound_scratch_size(const dnnmem
   return dnnmem__pools_size(problem, 0, out_bytes);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_plan_pools_lower_bound(const dnnmem_plan_pools *problem, int64_t *out_bound,
-                                                       void *scratch, size_t scratch_bytes) {
+static dnnmem_result dnnmem__plan_pools_lower_bound(const dnnmem_plan_pools *problem, int64_t *out_bound,
+                                                    void *scratch, size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__pools_work w;
   dnnmem_result r;
   int64_t b;
-  if (out_bound == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem__pools_validate(problem, 1)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__pools_validate(problem, 1, e)) != DNNMEM_OK) return r;
   if (dnnmem__has_links(problem->intervals)) {
     dnnmem__pools_tied tt;
-    if ((r = dnnmem__pools_tied_begin(problem, 0, &tt, &w, scratch, scratch_bytes)) != DNNMEM_OK) return r;
+    if ((r = dnnmem__pools_tied_begin(problem, 0, &tt, &w, scratch, scratch_bytes, e)) != DNNMEM_OK) return r;
     if ((r = dnnmem__pools_tied_bound(&w, &tt, problem, &b)) != DNNMEM_OK) return r;
   } else {
     if ((r = dnnmem__pools_carve(problem, &w, 0, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
@@ -9502,6 +9812,16 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_lower_bound(const dnnmem_plan_pools *
   return DNNMEM_OK;
 }
 
+DNNMEM_DEF dnnmem_result dnnmem_plan_pools_lower_bound(const dnnmem_plan_pools *problem,
+                                                       dnnmem_plan_pools_result *result, void *scratch,
+                                                       size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  DNNMEM_MEMSET(result, 0, sizeof(*result));
+  return dnnmem__report(&result->error, &e,
+                        dnnmem__plan_pools_lower_bound(problem, &result->lower_bound, scratch, scratch_bytes, &e));
+}
+
 /* ---- pools: the checker --------------------------------------------------- */
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_pools_check_scratch_size(const dnnmem_plan_pools *problem,
@@ -9509,50 +9829,42 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_check_scratch_size(const dnnmem_plan_
   return dnnmem__pools_size(problem, 2, out_bytes);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_plan_pools_check(const dnnmem_plan_pools *problem, const int32_t *pool_of,
-                                                 const int64_t *offsets, int64_t *out_cost, int64_t *arenas,
-                                                 int32_t *out_conflict, void *scratch, size_t scratch_bytes) {
+static dnnmem_result dnnmem__plan_pools_check(const dnnmem_plan_pools *problem, const int32_t *pool_of,
+                                              const int64_t *offsets, int64_t *out_cost, int64_t *arenas,
+                                              void *scratch, size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__pools_work w;
   dnnmem_result r;
   const dnnmem_interval *rec;
-  int32_t i, k, n, first, last, bad[2];
+  int32_t i, k, n, first, last;
   int64_t cost = 0;
-  if (out_conflict) out_conflict[0] = out_conflict[1] = -1;
-  if ((r = dnnmem__pools_validate(problem, 0)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__pools_validate(problem, 0, e)) != DNNMEM_OK) return r;
   if (dnnmem__has_links(problem->intervals)) {
     dnnmem__pools_tied tt;
-    r = dnnmem__pools_tied_begin(problem, 2, &tt, &w, scratch, scratch_bytes);
+    r = dnnmem__pools_tied_begin(problem, 2, &tt, &w, scratch, scratch_bytes, e);
   } else {
     r = dnnmem__pools_carve(problem, &w, 2, scratch, scratch_bytes, NULL);
   }
   if (r != DNNMEM_OK) return r;
   n = problem->intervals->count;
   rec = problem->intervals->records;
-  if (n > 0 && (pool_of == NULL || offsets == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (n > 0 && (pool_of == NULL || offsets == NULL))
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, pool_of == NULL ? DNNMEM_FIELD_POOL : DNNMEM_FIELD_OFFSET);
   for (i = 0; i < problem->num_pools; i++) w.all[i] = i;
   for (i = 0; i < n; i++) {
     const int32_t *ids;
     int32_t cnt, ok = 0;
-    if (pool_of[i] < 0 || pool_of[i] >= problem->num_pools) {
-      if (out_conflict) out_conflict[0] = i;
-      return DNNMEM_ERR_ID_RANGE;
-    }
+    if (pool_of[i] < 0 || pool_of[i] >= problem->num_pools) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, i, DNNMEM_FIELD_POOL);
     cnt = dnnmem__pools_allowed(problem, w.all, i, &ids);
     for (k = 0; k < cnt && !ok; k++) ok = ids[k] == pool_of[i];
-    if (!ok) {
-      if (out_conflict) out_conflict[0] = i;
-      return DNNMEM_ERR_PLAN_POOL_FORBIDDEN;
-    }
+    if (!ok) return dnnmem__fail(e, DNNMEM_ERR_PLAN_POOL_FORBIDDEN, i, DNNMEM_FIELD_POOL);
     w.ids[i] = i;
     w.keys[i] = pool_of[i];
     cost += rec[i].size * problem->pools[pool_of[i]].cost; /* validated: within int64_t */
   }
   for (i = 0; i < n; i++) { /* a class in one pool (its offsets: the pool's check) */
     int32_t a = rec[i].alias;
-    if ((rec[i].flags & DNNMEM_INTERVAL_ALIAS) && pool_of[a] != pool_of[i]) {
-      if (out_conflict) out_conflict[0] = i < a ? i : a, out_conflict[1] = i < a ? a : i;
-      return DNNMEM_ERR_PLAN_ALIAS_OFFSET;
-    }
+    if ((rec[i].flags & DNNMEM_INTERVAL_ALIAS) && pool_of[a] != pool_of[i])
+      return dnnmem__fail2(e, DNNMEM_ERR_PLAN_ALIAS_OFFSET, i < a ? i : a, i < a ? a : i, DNNMEM_FIELD_POOL);
   }
   dnnmem__radix_sort(w.ids, w.tmp, n, w.keys); /* by pool, then id */
   if (arenas)
@@ -9560,7 +9872,8 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_check(const dnnmem_plan_pools *proble
   for (first = 0; first < n; first = last) {
     int32_t q = pool_of[w.ids[first]], m = 0, top = -1;
     dnnmem_intervals sub;
-    int64_t arena = 0;
+    dnnmem_plan_result pr;
+    int64_t arena;
     for (last = first; last < n && pool_of[w.ids[last]] == q; last++) {
       w.sub[m] = rec[w.ids[last]];
       w.sub_off[m] = offsets[w.ids[last]];
@@ -9575,25 +9888,34 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_check(const dnnmem_plan_pools *proble
     sub.records = w.sub;
     sub.count = m;
     sub.alignment = dnnmem__pools_alignment(problem, q);
-    bad[0] = bad[1] = -1;
-    r = dnnmem_plan_check(&sub, w.sub_off, &arena, bad, w.plan, w.plan_bytes);
-    if (r != DNNMEM_OK) {
-      if (out_conflict) {
-        out_conflict[0] = bad[0] >= 0 ? w.sub_map[bad[0]] : -1;
-        out_conflict[1] = bad[1] >= 0 ? w.sub_map[bad[1]] : -1;
-      }
+    r = dnnmem_plan_check(&sub, w.sub_off, &pr, w.plan, w.plan_bytes);
+    if (r != DNNMEM_OK) { /* the pool's records as the problem's */
+      *e = pr.error;
+      if (e->index >= 0) e->index = w.sub_map[e->index];
+      if (e->other >= 0) e->other = w.sub_map[e->other];
       return r;
     }
+    arena = pr.arena;
     if (problem->pools[q].capacity > 0 && arena > problem->pools[q].capacity) {
       for (k = 0; k < m; k++)
         if (top < 0 || w.sub_off[k] + w.sub[k].size > w.sub_off[top] + w.sub[top].size) top = k;
-      if (out_conflict) out_conflict[0] = w.sub_map[top];
-      return DNNMEM_ERR_PLAN_POOL_OVER_CAPACITY;
+      return dnnmem__fail2(e, DNNMEM_ERR_PLAN_POOL_OVER_CAPACITY, w.sub_map[top], q, DNNMEM_FIELD_OFFSET);
     }
     if (arenas) arenas[q] = arena;
   }
-  if (out_cost) *out_cost = cost;
+  *out_cost = cost;
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_pools_check(const dnnmem_plan_pools *problem, const int32_t *pool_of,
+                                                 const int64_t *offsets, int64_t *arenas,
+                                                 dnnmem_plan_pools_result *result, void *scratch,
+                                                 size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  int64_t cost = 0;
+  dnnmem_result r = dnnmem__plan_pools_check(problem, pool_of, offsets, &cost, arenas, scratch, scratch_bytes, &e);
+  if (result) DNNMEM_MEMSET(result, 0, sizeof(*result)), result->cost = r == DNNMEM_OK ? cost : 0;
+  return dnnmem__report(result ? &result->error : NULL, &e, r);
 }
 
 /* ---- pools: placing, packing, improving ------------------------------------ */
@@ -10102,7 +10424,7 @@ static int dnnmem__pools_tied_problem(dnnmem__pools_tied *tt, const dnnmem_plan_
 static dnnmem_result dnnmem__pools_tied_solve(const dnnmem_plan_pools *problem,
                                               const dnnmem_plan_pools_options *opt, int32_t *pool_of,
                                               int64_t *offsets, int64_t *arenas, dnnmem_plan_pools_result *result,
-                                              void *scratch, size_t scratch_bytes) {
+                                              void *scratch, size_t scratch_bytes, dnnmem_error *e) {
   /* the tie sets: every link, equal sizes, the classes keeping their reuse links, none */
   static const int variants[] = {DNNMEM__TIES_ALL, DNNMEM__TIES_EQUAL, DNNMEM__TIES_NONE, DNNMEM__TIES_NONE};
   const dnnmem_interval *rec = problem->intervals->records;
@@ -10113,7 +10435,7 @@ static dnnmem_result dnnmem__pools_tied_solve(const dnnmem_plan_pools *problem,
   int32_t stops[DNNMEM_PLAN_STOP_COUNT] = {0};
   int64_t bound, best_arenas = 0;
   dnnmem_result r;
-  if ((r = dnnmem__pools_tied_begin(problem, 1, &tt, &w, scratch, scratch_bytes)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__pools_tied_begin(problem, 1, &tt, &w, scratch, scratch_bytes, e)) != DNNMEM_OK) return r;
   DNNMEM_MEMSET(&best, 0, sizeof(best));
   best.feasible = -1;
   if ((r = dnnmem__pools_tied_bound(&w, &tt, problem, &bound)) != DNNMEM_OK) return r;
@@ -10132,12 +10454,15 @@ static dnnmem_result dnnmem__pools_tied_solve(const dnnmem_plan_pools *problem,
     if (variants[v] == DNNMEM__TIES_EQUAL && !unequal) continue; /* ALL's ties again */
     dnnmem__ties_select(&tt.t, variants[v], NULL);
     if (!dnnmem__pools_tied_problem(&tt, problem, &w, dnnmem__ties_merge(&tt.t), v == 2, &mi, &mp)) {
-      if (variants[v] == DNNMEM__TIES_NONE) return DNNMEM_ERR_PLAN_POOL_CAPACITY;
+      if (variants[v] == DNNMEM__TIES_NONE) return dnnmem__fail(e, DNNMEM_ERR_PLAN_POOL_CAPACITY, -1, DNNMEM_FIELD_SIZE);
       continue;
     }
-    r = dnnmem__pools_validate(&mp, 1); /* a group too tall for every pool it may use */
+    r = dnnmem__pools_validate(&mp, 1, e); /* a group too tall for every pool it may use */
     if (r == DNNMEM_ERR_PLAN_POOL_CAPACITY && variants[v] != DNNMEM__TIES_NONE) continue;
-    if (r != DNNMEM_OK) return r;
+    if (r != DNNMEM_OK) {
+      if (e->index >= 0) e->index = tt.t.rep[e->index]; /* a group's first member */
+      return r;
+    }
     /* sized for the problem (n records, its links): covers the merged one */
     if ((r = dnnmem__pools_carve(problem, &w, 1, tt.core, tt.core_bytes, NULL)) != DNNMEM_OK) return r;
     w.opt = *opt;
@@ -10176,24 +10501,36 @@ static dnnmem_result dnnmem__pools_tied_solve(const dnnmem_plan_pools *problem,
   return DNNMEM_OK;
 }
 
+static dnnmem_result dnnmem__plan_pools_solve(const dnnmem_plan_pools *problem,
+                                              const dnnmem_plan_pools_options *options, int32_t *pool_of,
+                                              int64_t *offsets, int64_t *arenas,
+                                              dnnmem_plan_pools_result *result, void *scratch,
+                                              size_t scratch_bytes, dnnmem_error *e) {
+  dnnmem__pools_work w;
+  dnnmem_result r;
+  if ((r = dnnmem__pools_validate(problem, 1, e)) != DNNMEM_OK) return r;
+  DNNMEM_MEMSET(&w.opt, 0, sizeof(w.opt));
+  if (options) w.opt = *options;
+  if ((int)w.opt.algo < 0 || w.opt.algo >= DNNMEM_PLAN_POOLS_ALGO_COUNT)
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_ALGO);
+  if (w.opt.node_limit < 0 || w.opt.pack_node_limit < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, -1, DNNMEM_FIELD_LIMIT);
+  if (problem->intervals->count > 0 && (pool_of == NULL || offsets == NULL))
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
+  if (dnnmem__has_links(problem->intervals))
+    return dnnmem__pools_tied_solve(problem, &w.opt, pool_of, offsets, arenas, result, scratch, scratch_bytes, e);
+  if ((r = dnnmem__pools_carve(problem, &w, 1, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
+  w.weight = NULL;
+  return dnnmem__pools_run(&w, problem, pool_of, offsets, arenas, result);
+}
+
 DNNMEM_DEF dnnmem_result dnnmem_plan_pools_solve(const dnnmem_plan_pools *problem,
                                                  const dnnmem_plan_pools_options *options, int32_t *pool_of,
                                                  int64_t *offsets, int64_t *arenas,
                                                  dnnmem_plan_pools_result *result, void *scratch,
                                                  size_t scratch_bytes) {
-  dnnmem__pools_work w;
-  dnnmem_result r;
-  if ((r = dnnmem__pools_validate(problem, 1)) != DNNMEM_OK) return r;
-  DNNMEM_MEMSET(&w.opt, 0, sizeof(w.opt));
-  if (options) w.opt = *options;
-  if ((int)w.opt.algo < 0 || w.opt.algo >= DNNMEM_PLAN_POOLS_ALGO_COUNT) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (w.opt.node_limit < 0 || w.opt.pack_node_limit < 0) return DNNMEM_ERR_NEGATIVE;
-  if (problem->intervals->count > 0 && (pool_of == NULL || offsets == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (dnnmem__has_links(problem->intervals))
-    return dnnmem__pools_tied_solve(problem, &w.opt, pool_of, offsets, arenas, result, scratch, scratch_bytes);
-  if ((r = dnnmem__pools_carve(problem, &w, 1, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
-  w.weight = NULL;
-  return dnnmem__pools_run(&w, problem, pool_of, offsets, arenas, result);
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__plan_pools_solve(problem, options, pool_of, offsets, arenas, result, scratch, scratch_bytes, &e));
 }
 
 /* ---- pools: why not ------------------------------------------------------- */
@@ -10238,16 +10575,27 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_conflict_scratch_size(const dnnmem_pl
   return dnnmem__pools_conflict_carve(problem, options, &w, NULL, 0, out_bytes);
 }
 
+static dnnmem_result dnnmem__plan_pools_conflict(const dnnmem_plan_pools *problem,
+                                                 const dnnmem_plan_pools_options *options, int32_t *conflict,
+                                                 int32_t conflict_capacity,
+                                                 dnnmem_plan_conflict_result *result, void *scratch,
+                                                 size_t scratch_bytes, dnnmem_error *e) {
+  dnnmem__conflict_work w;
+  dnnmem_result r;
+  if ((r = dnnmem__pools_validate(problem, 1, e)) != DNNMEM_OK) return r;
+  if (dnnmem__has_links(problem->intervals)) /* subsets would cut links */
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  if ((r = dnnmem__pools_conflict_carve(problem, options, &w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
+  return dnnmem__conflict_run(problem->intervals, &w, conflict, conflict_capacity, result);
+}
+
 DNNMEM_DEF dnnmem_result dnnmem_plan_pools_conflict(const dnnmem_plan_pools *problem,
                                                     const dnnmem_plan_pools_options *options, int32_t *conflict,
                                                     int32_t conflict_capacity, dnnmem_plan_conflict_result *result,
                                                     void *scratch, size_t scratch_bytes) {
-  dnnmem__conflict_work w;
-  dnnmem_result r;
-  if ((r = dnnmem__pools_validate(problem, 1)) != DNNMEM_OK) return r;
-  if (dnnmem__has_links(problem->intervals)) return DNNMEM_ERR_INVALID_ARGUMENT; /* subsets would cut links */
-  if ((r = dnnmem__pools_conflict_carve(problem, options, &w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
-  return dnnmem__conflict_run(problem->intervals, &w, conflict, conflict_capacity, result);
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__plan_pools_conflict(problem, options, conflict, conflict_capacity, result, scratch, scratch_bytes, &e));
 }
 
 /* ==== 3. Shared objects (dnnmem_share_*) ================================= */
@@ -10346,19 +10694,10 @@ DNNMEM_DEF dnnmem_result dnnmem_share_check_scratch_size(const dnnmem_intervals 
   return dnnmem__share_carve(problem, DNNMEM__SHARE_CHECK, &w, NULL, 0, out_bytes);
 }
 
-static const char *const dnnmem__share_names[DNNMEM_SHARE_ALGO_COUNT] = {
+static const char dnnmem__share_names[DNNMEM_SHARE_ALGO_COUNT][DNNMEM__NAME_BYTES] = {
     "best", "greedy-size", "greedy-size-improved", "greedy-breadth", "greedy-order"};
 
-DNNMEM_DEF const char *dnnmem_share_algo_name(dnnmem_share_algo algo) {
-  return (int)algo >= 0 && algo < DNNMEM_SHARE_ALGO_COUNT ? dnnmem__share_names[algo] : NULL;
-}
-
-DNNMEM_DEF dnnmem_result dnnmem_share_algo_parse(const char *name, dnnmem_share_algo *out) {
-  int i = 0;
-  dnnmem_result r = dnnmem__name_parse(name, dnnmem__share_names, DNNMEM_SHARE_ALGO_COUNT, out ? &i : NULL);
-  if (r == DNNMEM_OK) *out = (dnnmem_share_algo)i;
-  return r;
-}
+DNNMEM__ENUM_NAMES(dnnmem_share_algo, dnnmem__share_names, DNNMEM_SHARE_ALGO_COUNT)
 
 /* Positional maximums: records by size, descending, counted into the live
    count of their segments; when the largest count first reaches k, the
@@ -10571,12 +10910,15 @@ static int64_t dnnmem__share_run(dnnmem__share_work *w, dnnmem_share_algo algo, 
    puts every record in the interval tree (time neighbours for the free
    tests). */
 static dnnmem_result dnnmem__share_begin(const dnnmem_intervals *problem, int what, dnnmem__share_work *w,
-                                         void *scratch, size_t scratch_bytes) {
+                                         void *scratch, size_t scratch_bytes, dnnmem_error *e) {
   int32_t i;
   dnnmem_result r;
-  if (problem == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem__intervals_check(problem->records, problem->count, 0)) != DNNMEM_OK) return r;
-  if (dnnmem__has_links(problem)) return DNNMEM_ERR_INVALID_ARGUMENT; /* not modelled */
+  if (problem == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  if ((r = dnnmem__intervals_check(problem->records, problem->count, 0, e)) != DNNMEM_OK) return r;
+  for (i = 0; i < problem->count; i++) /* links are not modelled */
+    if (problem->records[i].flags & (DNNMEM_INTERVAL_ALIAS | DNNMEM_INTERVAL_REUSE))
+      return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, i,
+                          problem->records[i].flags & DNNMEM_INTERVAL_ALIAS ? DNNMEM_FIELD_ALIAS : DNNMEM_FIELD_REUSE);
   if ((r = dnnmem__share_carve(problem, what, w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
   if (what == DNNMEM__SHARE_CHECK) return DNNMEM_OK;
   dnnmem__planner_setup(&w->planner, problem->records, problem->count, 1);
@@ -10600,15 +10942,17 @@ static int64_t dnnmem__share_bound(dnnmem__share_work *w, int32_t *out_count) {
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_share_lower_bound(const dnnmem_intervals *problem,
-                                                  int64_t *out_bound, void *scratch,
+                                                  dnnmem_share_result *result, void *scratch,
                                                   size_t scratch_bytes) {
   dnnmem__share_work w;
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   int32_t m;
   dnnmem_result r;
-  if (out_bound == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  r = dnnmem__share_begin(problem, DNNMEM__SHARE_BOUND, &w, scratch, scratch_bytes);
-  if (r == DNNMEM_OK) *out_bound = dnnmem__share_bound(&w, &m);
-  return r;
+  if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  DNNMEM_MEMSET(result, 0, sizeof(*result));
+  r = dnnmem__share_begin(problem, DNNMEM__SHARE_BOUND, &w, scratch, scratch_bytes, &e);
+  if (r == DNNMEM_OK) result->lower_bound = dnnmem__share_bound(&w, &m);
+  return dnnmem__report(&result->error, &e, r);
 }
 
 /* Copies w's assignment to object_of (and object_sizes), objects
@@ -10631,11 +10975,10 @@ static int32_t dnnmem__share_output(dnnmem__share_work *w, int32_t *object_of, i
   return objects;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_share_solve(const dnnmem_intervals *problem,
-                                            const dnnmem_share_options *options,
-                                            int32_t *object_of, int64_t *object_sizes,
-                                            dnnmem_share_result *result, void *scratch,
-                                            size_t scratch_bytes) {
+static dnnmem_result dnnmem__share_solve(const dnnmem_intervals *problem, const dnnmem_share_options *options,
+                                         int32_t *object_of, int64_t *object_sizes,
+                                         dnnmem_share_result *result, void *scratch, size_t scratch_bytes,
+                                         dnnmem_error *e) {
   /* the quadratic one last: often a greedy meets the bound and ends it */
   static const dnnmem_share_algo candidates[] = {DNNMEM_SHARE_GREEDY_SIZE,
                                                  DNNMEM_SHARE_GREEDY_BREADTH,
@@ -10646,10 +10989,10 @@ DNNMEM_DEF dnnmem_result dnnmem_share_solve(const dnnmem_intervals *problem,
   dnnmem_share_result res;
   int32_t m, k;
   dnnmem_result r;
-  if ((int)algo < 0 || algo >= DNNMEM_SHARE_ALGO_COUNT) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem__share_begin(problem, DNNMEM__SHARE_SOLVE, &w, scratch, scratch_bytes)) != DNNMEM_OK)
+  if ((int)algo < 0 || algo >= DNNMEM_SHARE_ALGO_COUNT) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_ALGO);
+  if ((r = dnnmem__share_begin(problem, DNNMEM__SHARE_SOLVE, &w, scratch, scratch_bytes, e)) != DNNMEM_OK)
     return r;
-  if (problem->count > 0 && object_of == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (problem->count > 0 && object_of == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   res.lower_bound = dnnmem__share_bound(&w, &m);
   res.total = problem->count ? DNNMEM__I64_MAX : 0;
   res.objects = 0;
@@ -10669,6 +11012,16 @@ DNNMEM_DEF dnnmem_result dnnmem_share_solve(const dnnmem_intervals *problem,
   return DNNMEM_OK;
 }
 
+DNNMEM_DEF dnnmem_result dnnmem_share_solve(const dnnmem_intervals *problem,
+                                            const dnnmem_share_options *options,
+                                            int32_t *object_of, int64_t *object_sizes,
+                                            dnnmem_share_result *result, void *scratch,
+                                            size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__share_solve(problem, options, object_of, object_sizes, result, scratch, scratch_bytes, &e));
+}
+
 /* Records by (object, lower). */
 typedef struct dnnmem__share_check_ctx {
   const dnnmem_interval *records;
@@ -10681,21 +11034,20 @@ static int dnnmem__less_by_object_lower(const void *ctx, int32_t a, int32_t b) {
          (c->object_of[a] == c->object_of[b] && c->records[a].lower < c->records[b].lower);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_share_check(const dnnmem_intervals *problem,
-                                            const int32_t *object_of, int64_t *out_total,
-                                            int32_t *out_objects, void *scratch,
-                                            size_t scratch_bytes) {
+static dnnmem_result dnnmem__share_check(const dnnmem_intervals *problem, const int32_t *object_of,
+                                         dnnmem_share_result *out, void *scratch, size_t scratch_bytes,
+                                         dnnmem_error *e) {
   dnnmem__share_work w;
   dnnmem__share_check_ctx ctx;
-  int32_t *order = NULL, i, count, objects = 0;
+  int32_t *order = NULL, i, count, objects = 0, last = -1;
   int64_t total = 0, size = 0, last_end = 0;
-  dnnmem_result r = dnnmem__share_begin(problem, DNNMEM__SHARE_CHECK, &w, scratch, scratch_bytes);
+  dnnmem_result r = dnnmem__share_begin(problem, DNNMEM__SHARE_CHECK, &w, scratch, scratch_bytes, e);
   if (r != DNNMEM_OK) return r;
   count = problem->count;
-  if (count > 0 && object_of == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (count > 0 && object_of == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OBJECT);
   order = w.planner.order;
   for (i = 0; i < count; i++) {
-    if (object_of[i] < 0 || object_of[i] >= count) return DNNMEM_ERR_ID_RANGE;
+    if (object_of[i] < 0 || object_of[i] >= count) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, i, DNNMEM_FIELD_OBJECT);
     order[i] = i;
   }
   ctx.records = problem->records;
@@ -10709,14 +11061,28 @@ DNNMEM_DEF dnnmem_result dnnmem_share_check(const dnnmem_intervals *problem,
       size = 0;
       last_end = DNNMEM__I64_MIN;
     }
-    if (q->lower < last_end) return DNNMEM_ERR_SHARE_OVERLAP;
-    last_end = dnnmem__max64(last_end, q->upper);
+    if (q->lower < last_end) /* meets the member that ends last */
+      return dnnmem__fail2(e, DNNMEM_ERR_SHARE_OVERLAP, last < order[i] ? last : order[i],
+                           last < order[i] ? order[i] : last, DNNMEM_FIELD_OBJECT);
+    if (q->upper > last_end) last_end = q->upper, last = order[i];
     size = dnnmem__max64(size, q->size);
   }
   total += size;
-  if (out_total) *out_total = total;
-  if (out_objects) *out_objects = objects;
+  out->total = total;
+  out->objects = objects;
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_share_check(const dnnmem_intervals *problem, const int32_t *object_of,
+                                            dnnmem_share_result *result, void *scratch,
+                                            size_t scratch_bytes) {
+  dnnmem_share_result res;
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  dnnmem_result r;
+  DNNMEM_MEMSET(&res, 0, sizeof(res));
+  r = dnnmem__share_check(problem, object_of, &res, scratch, scratch_bytes, &e);
+  if (result) *result = res; /* zero but on success */
+  return dnnmem__report(result ? &result->error : NULL, &e, r);
 }
 
 
@@ -10785,8 +11151,8 @@ static void dnnmem__cover_vertices_layout(dnnmem__scratch *s, int32_t n, int32_t
 /* The graph's counts (checked CSR) and whether the cover is transitive. */
 static dnnmem_result dnnmem__cover_counts(const dnnmem_graph *graph,
                                           const dnnmem_cover_options *options, int32_t *n,
-                                          int32_t *m, int32_t *transitive) {
-  dnnmem_result r = dnnmem_graph_check(graph);
+                                          int32_t *m, int32_t *transitive, dnnmem_error *e) {
+  dnnmem_result r = dnnmem_graph_check(graph, e);
   if (r != DNNMEM_OK) return r;
   *n = graph->num_nodes;
   *m = *n > 0 ? graph->in_offsets[*n] : 0;
@@ -10802,7 +11168,7 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_vertices_scratch_size(const dnnmem_graph *
   dnnmem_result r;
   int32_t n, m, transitive, nodes, arcs;
   if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem__cover_counts(graph, options, &n, &m, &transitive)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__cover_counts(graph, options, &n, &m, &transitive, NULL)) != DNNMEM_OK) return r;
   if (transitive && !dnnmem__cover_closure_net(n, m, &nodes, &arcs)) return DNNMEM_ERR_TOO_MANY;
   dnnmem__scratch_begin(&s, NULL, 0);
   dnnmem__cover_vertices_layout(&s, n, m, transitive, &w);
@@ -10979,23 +11345,21 @@ static int32_t dnnmem__cover_emit_paths(int32_t n, const int32_t *topo, const in
   return paths;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_cover_vertices(const dnnmem_graph *graph,
-                                               const dnnmem_cover_options *options,
-                                               int32_t *path_of, int32_t *order,
-                                               dnnmem_cover_result *result, void *scratch,
-                                               size_t scratch_bytes) {
+static dnnmem_result dnnmem__cover_vertices(const dnnmem_graph *graph, const dnnmem_cover_options *options,
+                                            int32_t *path_of, int32_t *order, dnnmem_cover_result *result,
+                                            void *scratch, size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__scratch s;
   dnnmem__cover_vertices_work w;
   dnnmem_result r;
   int32_t n, m, transitive, paths, nodes, arcs;
-  if ((r = dnnmem__cover_counts(graph, options, &n, &m, &transitive)) != DNNMEM_OK) return r;
-  if (n == 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((r = dnnmem__cover_counts(graph, options, &n, &m, &transitive, e)) != DNNMEM_OK) return r;
+  if (n == 0) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_COUNT);
   if (transitive && !dnnmem__cover_closure_net(n, m, &nodes, &arcs)) return DNNMEM_ERR_TOO_MANY;
   if (scratch == NULL) return DNNMEM_ERR_SCRATCH_TOO_SMALL;
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__cover_vertices_layout(&s, n, m, transitive, &w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  r = dnnmem_graph_topo_order(graph, w.topo, w.topo_scratch, w.topo_bytes);
+  r = dnnmem__topo_order(graph, w.topo, w.topo_scratch, w.topo_bytes, e);
   if (r != DNNMEM_OK) return r;
   if (transitive) {
     if ((r = dnnmem__cover_closure(graph, &w)) != DNNMEM_OK) return r; /* engine bug only */
@@ -11008,6 +11372,16 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_vertices(const dnnmem_graph *graph,
     result->path_nodes = n;
   }
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_cover_vertices(const dnnmem_graph *graph,
+                                               const dnnmem_cover_options *options,
+                                               int32_t *path_of, int32_t *order,
+                                               dnnmem_cover_result *result, void *scratch,
+                                               size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__cover_vertices(graph, options, path_of, order, result, scratch, scratch_bytes, &e));
 }
 
 /* ---- W: paths covering every edge --------------------------------------- */
@@ -11066,7 +11440,7 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges_scratch_size(const dnnmem_graph *gra
   dnnmem_result r;
   int32_t n, m, transitive, nodes, arcs;
   if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem__cover_counts(graph, options, &n, &m, &transitive)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__cover_counts(graph, options, &n, &m, &transitive, NULL)) != DNNMEM_OK) return r;
   if (transitive) return DNNMEM_ERR_INVALID_ARGUMENT;
   if (!dnnmem__cover_edges_net(n, m, &nodes, &arcs)) return DNNMEM_ERR_TOO_MANY;
   dnnmem__scratch_begin(&s, NULL, 0);
@@ -11080,12 +11454,10 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges_scratch_size(const dnnmem_graph *gra
    flow S -> ends (in - out) -> edges (unbounded) -> starts (out - in) -> T,
    and W = starts - that flow (min flow with lower bounds = feasible flow
    minus the max flow back). Every edge's traversals: 1 + its arc's flow. */
-DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
-                                            const dnnmem_cover_options *options,
-                                            int64_t *edge_uses, int64_t *path_offsets,
-                                            int32_t *path_nodes, int64_t path_nodes_capacity,
-                                            dnnmem_cover_result *result, void *scratch,
-                                            size_t scratch_bytes) {
+static dnnmem_result dnnmem__cover_edges(const dnnmem_graph *graph, const dnnmem_cover_options *options,
+                                         int64_t *edge_uses, int64_t *path_offsets, int32_t *path_nodes,
+                                         int32_t path_nodes_capacity, dnnmem_cover_result *result,
+                                         void *scratch, size_t scratch_bytes, dnnmem_error *err) {
   dnnmem__scratch s;
   dnnmem__cover_edges_work w;
   dnnmem_result r;
@@ -11093,8 +11465,10 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
   int32_t n, m, v, k, nodes, arcs, distinct = 0, num_arcs = 0, paths = 0, w_count, transitive;
   int64_t starts = 0, joins = 0, total, pos = 0;
   dnnmem_flow flow;
-  if ((r = dnnmem__cover_counts(graph, options, &n, &m, &transitive)) != DNNMEM_OK) return r;
-  if (n == 0 || transitive || path_nodes_capacity < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((r = dnnmem__cover_counts(graph, options, &n, &m, &transitive, err)) != DNNMEM_OK) return r;
+  if (n == 0) return dnnmem__fail(err, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_COUNT);
+  if (transitive) return dnnmem__fail(err, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OPTIONS);
+  if (path_nodes_capacity < 0) return dnnmem__fail(err, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   off = graph->in_offsets;
   ids = graph->in_ids;
   if (!dnnmem__cover_edges_net(n, m, &nodes, &arcs)) return DNNMEM_ERR_TOO_MANY;
@@ -11102,7 +11476,7 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__cover_edges_layout(&s, n, m, &w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  r = dnnmem_graph_topo_order(graph, w.topo, w.topo_scratch, w.topo_bytes);
+  r = dnnmem__topo_order(graph, w.topo, w.topo_scratch, w.topo_bytes, err);
   if (r != DNNMEM_OK) return r;
   /* distinct edges and degrees */
   for (v = 0; v < n; v++) w.mark[v] = -1, w.indeg[v] = w.outdeg[v] = 0;
@@ -11197,6 +11571,17 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
   (void)w_count;
   if (path_offsets) path_offsets[paths] = pos;
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
+                                            const dnnmem_cover_options *options,
+                                            int64_t *edge_uses, int64_t *path_offsets,
+                                            int32_t *path_nodes, int32_t path_nodes_capacity,
+                                            dnnmem_cover_result *result, void *scratch,
+                                            size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__cover_edges(graph, options, edge_uses, path_offsets, path_nodes, path_nodes_capacity, result, scratch, scratch_bytes, &e));
 }
 
 
@@ -11301,38 +11686,39 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 
 /* ---- validation, names --------------------------------------------------- */
 
-static dnnmem_result dnnmem__remat_validate(const dnnmem_remat_problem *p) {
+static dnnmem_result dnnmem__remat_validate(const dnnmem_remat_problem *p, dnnmem_error *e) {
   dnnmem_result r;
   int64_t total = 0;
   int32_t v, n;
-  if (p == NULL || p->graph == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem_graph_check(p->graph)) != DNNMEM_OK) return r;
+  if (p == NULL || p->graph == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  if ((r = dnnmem_graph_check(p->graph, e)) != DNNMEM_OK) return r;
   n = p->graph->num_nodes;
-  if (n > 0 && (p->sizes == NULL || p->times == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (n > 0 && (p->sizes == NULL || p->times == NULL))
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, p->sizes == NULL ? DNNMEM_FIELD_SIZE : DNNMEM_FIELD_TIME);
   for (v = 0; v < n; v++) {
-    if (p->sizes[v] < 0 || p->times[v] < 0) return DNNMEM_ERR_NEGATIVE;
-    if (dnnmem__add_overflows(total, p->sizes[v], &total)) return DNNMEM_ERR_OVERFLOW;
+    if (p->sizes[v] < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_SIZE);
+    if (p->times[v] < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_TIME);
+    if (dnnmem__add_overflows(total, p->sizes[v], &total)) return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, v, DNNMEM_FIELD_SIZE);
   }
   return DNNMEM_OK;
+}
+
+/* Bad options (dnnmem__remat_options said 0): the option at fault. */
+static dnnmem_result dnnmem__remat_options_fail(const dnnmem_remat_options *o, dnnmem_error *e) {
+  dnnmem_field f = DNNMEM_FIELD_OPTIONS;
+  if (o && ((int)o->algo < 0 || o->algo >= DNNMEM_REMAT_ALGO_COUNT)) f = DNNMEM_FIELD_ALGO;
+  else if (o && o->budget < 0) f = DNNMEM_FIELD_BUDGET;
+  return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, f);
 }
 
 static int32_t dnnmem__remat_num_edges(const dnnmem_graph *g) {
   return g->num_nodes > 0 && g->in_offsets ? g->in_offsets[g->num_nodes] : 0;
 }
 
-static const char *const dnnmem__remat_names[DNNMEM_REMAT_ALGO_COUNT] = {"anneal", "row-order",
+static const char dnnmem__remat_names[DNNMEM_REMAT_ALGO_COUNT][DNNMEM__NAME_BYTES] = {"anneal", "row-order",
                                                                          "checkpoint"};
 
-DNNMEM_DEF const char *dnnmem_remat_algo_name(dnnmem_remat_algo algo) {
-  return (int)algo >= 0 && algo < DNNMEM_REMAT_ALGO_COUNT ? dnnmem__remat_names[algo] : NULL;
-}
-
-DNNMEM_DEF dnnmem_result dnnmem_remat_algo_parse(const char *name, dnnmem_remat_algo *out) {
-  int i = 0;
-  dnnmem_result r = dnnmem__name_parse(name, dnnmem__remat_names, DNNMEM_REMAT_ALGO_COUNT, out ? &i : NULL);
-  if (r == DNNMEM_OK) *out = (dnnmem_remat_algo)i;
-  return r;
-}
+DNNMEM__ENUM_NAMES(dnnmem_remat_algo, dnnmem__remat_names, DNNMEM_REMAT_ALGO_COUNT)
 
 /* Options with the defaults filled in (options may be NULL); 0 if bad. */
 static int dnnmem__remat_options(const dnnmem_remat_options *options, dnnmem_remat_options *out) {
@@ -11359,6 +11745,7 @@ typedef struct dnnmem__sim_work {
   int32_t *latest;   /* per node: step of its latest computation, -1 none */
   int32_t *last_use; /* per step: last step whose use binds to it, -1 none */
   int64_t *delta;    /* length + 1 memory differences */
+  int32_t bad;       /* on failure: the step at fault (a missing node: the node) */
 } dnnmem__sim_work;
 
 static void dnnmem__sim_layout(dnnmem__scratch *s, int32_t n, int32_t length,
@@ -11392,6 +11779,7 @@ static dnnmem_result dnnmem__remat_sim(const dnnmem_remat_problem *p, const int3
   for (v = 0; v < n; v++) w->latest[v] = -1;
   for (j = 0; j < length; j++) {
     v = seq[j];
+    w->bad = j;
     if (v < 0 || v >= n) return DNNMEM_ERR_ID_RANGE;
     w->last_use[j] = -1;
     if (g->in_offsets[v] == g->in_offsets[v + 1] && w->latest[v] >= 0)
@@ -11405,7 +11793,7 @@ static dnnmem_result dnnmem__remat_sim(const dnnmem_remat_problem *p, const int3
     if (dnnmem__add_overflows(time, p->times[v], &time)) return DNNMEM_ERR_OVERFLOW;
   }
   for (v = 0; v < n; v++)
-    if (w->latest[v] < 0) return DNNMEM_ERR_REMAT_MISSING_NODE;
+    if (w->latest[v] < 0) return w->bad = v, DNNMEM_ERR_REMAT_MISSING_NODE;
   for (j = 0; j <= length; j++) w->delta[j] = 0;
   for (j = 0; j < length; j++) {
     int32_t end = w->last_use[j] >= 0 ? w->last_use[j] : j;
@@ -11433,29 +11821,38 @@ static dnnmem_result dnnmem__remat_sim(const dnnmem_remat_problem *p, const int3
   return DNNMEM_OK;
 }
 
+static dnnmem_result dnnmem__remat_simulate(const dnnmem_remat_problem *problem, const int32_t *sequence,
+                                            int32_t length, int64_t *profile, dnnmem_remat_result *result,
+                                            void *scratch, size_t scratch_bytes, dnnmem_error *e) {
+  dnnmem__scratch s;
+  dnnmem__sim_work w;
+  dnnmem_result r = dnnmem__remat_validate(problem, e);
+  if (r != DNNMEM_OK) return r;
+  if (length < 0 || (length > 0 && sequence == NULL)) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_SEQUENCE);
+  dnnmem__scratch_begin(&s, scratch, scratch_bytes);
+  dnnmem__sim_layout(&s, problem->graph->num_nodes, length, &w);
+  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__remat_sim(problem, sequence, length, &w, result, profile)) != DNNMEM_OK)
+    return dnnmem__fail(e, r, w.bad, DNNMEM_FIELD_SEQUENCE);
+  return DNNMEM_OK;
+}
+
 DNNMEM_DEF dnnmem_result dnnmem_remat_simulate(const dnnmem_remat_problem *problem,
                                                const int32_t *sequence, int32_t length,
                                                int64_t *profile, dnnmem_remat_result *result,
                                                void *scratch, size_t scratch_bytes) {
-  dnnmem__scratch s;
-  dnnmem__sim_work w;
-  dnnmem_result r = dnnmem__remat_validate(problem);
-  if (r != DNNMEM_OK) return r;
-  if (length < 0 || (length > 0 && sequence == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
-  dnnmem__scratch_begin(&s, scratch, scratch_bytes);
-  dnnmem__sim_layout(&s, problem->graph->num_nodes, length, &w);
-  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  return dnnmem__remat_sim(problem, sequence, length, &w, result, profile);
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__remat_simulate(problem, sequence, length, profile, result, scratch, scratch_bytes, &e));
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_remat_lower_bound(const dnnmem_remat_problem *problem,
-                                                  int64_t *out_bound) {
+static dnnmem_result dnnmem__remat_lower_bound(const dnnmem_remat_problem *problem, int64_t *out_bound,
+                                               dnnmem_error *e) {
   const dnnmem_graph *g;
   int64_t bound = 0, outputs = 0;
   int32_t v, k, k2;
-  dnnmem_result r = dnnmem__remat_validate(problem);
+  dnnmem_result r = dnnmem__remat_validate(problem, e);
   if (r != DNNMEM_OK) return r;
-  if (out_bound == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   g = problem->graph;
   for (v = 0; v < g->num_nodes; v++) {
     int64_t step = problem->sizes[v]; /* sums of distinct sizes cannot overflow */
@@ -11469,6 +11866,15 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_lower_bound(const dnnmem_remat_problem *pr
   }
   *out_bound = bound > outputs ? bound : outputs;
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_remat_lower_bound(const dnnmem_remat_problem *problem,
+                                                  dnnmem_remat_bound_result *result) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  DNNMEM_MEMSET(result, 0, sizeof(*result));
+  result->cut = -1;
+  return dnnmem__report(&result->error, &e, dnnmem__remat_lower_bound(problem, &result->peak, &e));
 }
 
 /* ---- time lower bound: one cut, Lagrangian relaxation, minimum cut ------- */
@@ -11523,7 +11929,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound_scratch_size(const dnnmem_remat
   dnnmem__scratch s;
   dnnmem__tb_work w;
   dnnmem_remat_options o;
-  dnnmem_result r = dnnmem__remat_validate(problem);
+  dnnmem_result r = dnnmem__remat_validate(problem, NULL);
   if (r != DNNMEM_OK) return r;
   if (out_bytes == NULL || !dnnmem__remat_options(options, &o)) return DNNMEM_ERR_INVALID_ARGUMENT;
   dnnmem__scratch_begin(&s, NULL, 0);
@@ -11725,22 +12131,21 @@ static int dnnmem__tb_busier(const void *ctx, int32_t a, int32_t b) {
   return c->profile[c->pos[a]] > c->profile[c->pos[b]];
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *problem,
-                                                 const dnnmem_remat_options *options,
-                                                 int64_t *out_extra_time, int32_t *out_cut,
-                                                 void *scratch, size_t scratch_bytes) {
+static dnnmem_result dnnmem__remat_time_bound(const dnnmem_remat_problem *problem,
+                                              const dnnmem_remat_options *options, int64_t *out_extra_time,
+                                              int32_t *out_cut, void *scratch, size_t scratch_bytes,
+                                              dnnmem_error *e) {
   dnnmem__scratch s;
   dnnmem__tb_work w;
   dnnmem__tb_profile_ctx ctx;
   dnnmem_remat_options o;
   dnnmem_remat_result row;
   const dnnmem_graph *g;
-  dnnmem_result r = dnnmem__remat_validate(problem);
+  dnnmem_result r = dnnmem__remat_validate(problem, e);
   int64_t lower, best = 0;
   int32_t n, i, cuts, best_cut = -1;
   if (r != DNNMEM_OK) return r;
-  if (out_extra_time == NULL || !dnnmem__remat_options(options, &o))
-    return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (!dnnmem__remat_options(options, &o)) return dnnmem__remat_options_fail(options, e);
   g = problem->graph;
   n = g->num_nodes;
   *out_extra_time = 0;
@@ -11748,9 +12153,9 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *pro
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__tb_layout(&s, n, dnnmem__remat_num_edges(g), &w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  if ((r = dnnmem_graph_topo_order(g, w.order, w.topo_scratch, w.topo_bytes)) != DNNMEM_OK)
+  if ((r = dnnmem__topo_order(g, w.order, w.topo_scratch, w.topo_bytes, e)) != DNNMEM_OK)
     return r;
-  if ((r = dnnmem_remat_lower_bound(problem, &lower)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__remat_lower_bound(problem, &lower, NULL)) != DNNMEM_OK) return r;
   if (o.budget == 0) return DNNMEM_OK; /* no budget: the row order needs nothing extra */
   if (o.budget < lower) {
     *out_extra_time = DNNMEM__I64_MAX;
@@ -11786,6 +12191,19 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *pro
   *out_extra_time = best;
   if (out_cut) *out_cut = best_cut;
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *problem,
+                                                 const dnnmem_remat_options *options,
+                                                 dnnmem_remat_bound_result *result,
+                                                 void *scratch, size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  dnnmem_result r;
+  if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  DNNMEM_MEMSET(result, 0, sizeof(*result));
+  r = dnnmem__remat_time_bound(problem, options, &result->extra_time, &result->cut, scratch, scratch_bytes, &e);
+  if (r == DNNMEM_OK || r == DNNMEM_ERR_INFEASIBLE) (void)dnnmem__remat_lower_bound(problem, &result->peak, NULL);
+  return dnnmem__report(&result->error, &e, r);
 }
 
 /* ---- exact group order: backward Dijkstra over held sets ----------------- */
@@ -11980,7 +12398,6 @@ static void dnnmem__group_order_layout(dnnmem__scratch *s, int32_t max_states,
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_group_order_scratch_size(const dnnmem_remat_problem *problem,
-                                                               const int32_t *members,
                                                                int32_t num_members,
                                                                int32_t max_states,
                                                                int32_t order_capacity,
@@ -11989,7 +12406,6 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_group_order_scratch_size(const dnnmem_rema
   dnnmem__group_work w;
   dnnmem__group *gr;
   (void)problem; /* the size depends on max_states only */
-  (void)members;
   if (num_members < 1 || num_members > DNNMEM_REMAT_MAX_GROUP || max_states < 1 ||
       max_states > DNNMEM__REMAT_MAX_STATES || order_capacity < 0 || out_bytes == NULL)
     return DNNMEM_ERR_INVALID_ARGUMENT;
@@ -12008,7 +12424,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_group_order(const dnnmem_remat_problem *pr
   dnnmem__group_work w;
   dnnmem__group *gr;
   const dnnmem_graph *g;
-  dnnmem_result r = dnnmem__remat_validate(problem);
+  dnnmem_result r = dnnmem__remat_validate(problem, NULL);
   int32_t i, j, k, len;
   int64_t peak;
   if (r != DNNMEM_OK) return r;
@@ -12173,6 +12589,7 @@ typedef struct dnnmem__remat {
   const dnnmem_remat_problem *p;
   const dnnmem_remat_options *o; /* defaults filled in */
   dnnmem_rng *rng;
+  dnnmem_error *error;           /* where a cycle is named (NULL: nowhere) */
   int32_t n, m, L, S, P, G, cap_edges, cap_group, in_cap;
   /* the graph */
   unsigned char *topo_scratch;
@@ -12320,7 +12737,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve_scratch_size(const dnnmem_remat_prob
                                                          size_t *out_bytes) {
   dnnmem__scratch s;
   dnnmem_remat_options o;
-  dnnmem_result r = dnnmem__remat_validate(problem);
+  dnnmem_result r = dnnmem__remat_validate(problem, NULL);
   int32_t n, m;
   if (r != DNNMEM_OK) return r;
   if (out_bytes == NULL || sequence_capacity < 0 || !dnnmem__remat_options(options, &o))
@@ -13406,7 +13823,7 @@ static dnnmem_result dnnmem__remat_prepare(dnnmem__remat *w, void *scratch, size
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__remat_layout(&s, w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  if ((r = dnnmem_graph_topo_order(g, w->order, w->topo_scratch, w->topo_bytes)) != DNNMEM_OK)
+  if ((r = dnnmem__topo_order(g, w->order, w->topo_scratch, w->topo_bytes, w->error)) != DNNMEM_OK)
     return r;
   if (dnnmem_graph_is_topological(g)) /* the row order as given */
     for (k = 0; k < n; k++) w->order[k] = k;
@@ -13723,22 +14140,21 @@ static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int3
   w->budget = w->aim = budget;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
-                                            const dnnmem_remat_options *options,
-                                            dnnmem_rng *rng, int32_t *sequence,
-                                            int32_t sequence_capacity,
-                                            dnnmem_remat_result *result, void *scratch,
-                                            size_t scratch_bytes) {
+static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
+                                         const dnnmem_remat_options *options, dnnmem_rng *rng,
+                                         int32_t *sequence, int32_t sequence_capacity,
+                                         dnnmem_remat_result *result, void *scratch, size_t scratch_bytes,
+                                         dnnmem_error *e) {
   dnnmem__remat w;
   dnnmem_remat_options o;
   dnnmem_remat_result found;
-  dnnmem_result r = dnnmem__remat_validate(problem);
+  dnnmem_result r = dnnmem__remat_validate(problem, e);
   int32_t n, k, len, stages;
   int warm = 0, contraction;
   if (r != DNNMEM_OK) return r;
-  if (!dnnmem__remat_options(options, &o) || result == NULL || sequence_capacity < 0 ||
-      (sequence_capacity > 0 && sequence == NULL))
-    return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (!dnnmem__remat_options(options, &o)) return dnnmem__remat_options_fail(options, e);
+  if (result == NULL || sequence_capacity < 0 || (sequence_capacity > 0 && sequence == NULL))
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   n = problem->graph->num_nodes;
   if (o.algo != DNNMEM_REMAT_ANNEAL) {
     r = dnnmem__remat_baseline(problem, o.algo, sequence, sequence_capacity, result, scratch,
@@ -13746,8 +14162,9 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
     if (r != DNNMEM_OK) return r;
     return o.budget == 0 || result->peak <= o.budget ? DNNMEM_OK : DNNMEM_ERR_INFEASIBLE;
   }
-  if (rng == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (rng == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OPTIONS);
   DNNMEM_MEMSET(&w, 0, sizeof(w));
+  w.error = e;
   if (!dnnmem__remat_dims(&w, n, dnnmem__remat_num_edges(problem->graph),
                           sequence_capacity > n ? sequence_capacity : n, o.max_group_size))
     return DNNMEM_ERR_TOO_MANY;
@@ -13815,6 +14232,17 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
   return o.budget == 0 || found.peak <= o.budget ? DNNMEM_OK : DNNMEM_ERR_INFEASIBLE;
 }
 
+DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
+                                            const dnnmem_remat_options *options,
+                                            dnnmem_rng *rng, int32_t *sequence,
+                                            int32_t sequence_capacity,
+                                            dnnmem_remat_result *result, void *scratch,
+                                            size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__remat_solve(problem, options, rng, sequence, sequence_capacity, result, scratch, scratch_bytes, &e));
+}
+
 /* ---- the schedule's own arena ---------------------------------------------- */
 
 DNNMEM_DEF void dnnmem_remat_arena_options(int64_t budget, int32_t length,
@@ -13865,12 +14293,11 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan_scratch_size(const dnnmem_remat_probl
                                   &plan_bytes, NULL, 0, out_bytes);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
-                                           const dnnmem_plan_options *options,
-                                           const int32_t *sequence, int32_t length,
-                                           int64_t alignment, dnnmem_interval *records,
-                                           int64_t *offsets, dnnmem_remat_plan_result *result,
-                                           void *scratch, size_t scratch_bytes) {
+static dnnmem_result dnnmem__remat_plan(const dnnmem_remat_problem *problem,
+                                        const dnnmem_plan_options *options, const int32_t *sequence,
+                                        int32_t length, int64_t alignment, dnnmem_interval *records,
+                                        int64_t *offsets, dnnmem_remat_plan_result *result, void *scratch,
+                                        size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__scratch s;
   dnnmem__sim_work sim;
   dnnmem_remat_result st;
@@ -13879,15 +14306,16 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
   unsigned char *plan_mem;
   size_t plan_bytes;
   int32_t j;
-  dnnmem_result r = dnnmem__remat_validate(problem);
+  dnnmem_result r = dnnmem__remat_validate(problem, e);
   if (r != DNNMEM_OK) return r;
-  if (length < 0 || (length > 0 && (sequence == NULL || records == NULL || offsets == NULL)))
-    return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (length < 0 || (length > 0 && sequence == NULL)) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_SEQUENCE);
+  if (length > 0 && (records == NULL || offsets == NULL)) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   /* the simulator's part first: the sequence is judged before any output */
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__sim_layout(&s, problem->graph->num_nodes, length, &sim);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  if ((r = dnnmem__remat_sim(problem, sequence, length, &sim, &st, NULL)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__remat_sim(problem, sequence, length, &sim, &st, NULL)) != DNNMEM_OK)
+    return dnnmem__fail(e, r, sim.bad, DNNMEM_FIELD_SEQUENCE);
   /* the lifetimes, by the simulator's own rule (last bound use; outputs'
      last instances to the end) */
   for (j = 0; j < length; j++) {
@@ -13905,7 +14333,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
   ip.count = length;
   ip.alignment = alignment;
   if ((r = dnnmem_plan_solve(&ip, options, offsets, &pr, plan_mem, plan_bytes)) != DNNMEM_OK)
-    return r;
+    return *e = pr.error, r; /* its records are the steps */
   /* the records' load is the peak: no plan (lower bound) is below it */
   DNNMEM_ASSERT(pr.lower_bound >= st.peak && (alignment > 1 || length == 0 || pr.arena >= st.peak));
   if (result) {
@@ -13919,23 +14347,23 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
   return DNNMEM_OK;
 }
 
+DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
+                                           const dnnmem_plan_options *options,
+                                           const int32_t *sequence, int32_t length,
+                                           int64_t alignment, dnnmem_interval *records,
+                                           int64_t *offsets, dnnmem_remat_plan_result *result,
+                                           void *scratch, size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__remat_plan(problem, options, sequence, length, alignment, records, offsets, result, scratch, scratch_bytes, &e));
+}
+
 /* ---- the memory / time trade-off curve -------------------------------------- */
 
-static const char *const dnnmem__remat_spacing_names[DNNMEM_REMAT_SPACING_COUNT] = {"even",
-                                                                                   "geometric"};
+static const char dnnmem__remat_spacing_names[DNNMEM_REMAT_SPACING_COUNT][DNNMEM__NAME_BYTES] = {"even",
+                                                                                           "geometric"};
 
-DNNMEM_DEF const char *dnnmem_remat_spacing_name(dnnmem_remat_spacing spacing) {
-  return (int)spacing >= 0 && spacing < DNNMEM_REMAT_SPACING_COUNT
-             ? dnnmem__remat_spacing_names[spacing]
-             : NULL;
-}
-
-DNNMEM_DEF dnnmem_result dnnmem_remat_spacing_parse(const char *name, dnnmem_remat_spacing *out) {
-  int i = 0;
-  dnnmem_result r = dnnmem__name_parse(name, dnnmem__remat_spacing_names, DNNMEM_REMAT_SPACING_COUNT, out ? &i : NULL);
-  if (r == DNNMEM_OK) *out = (dnnmem_remat_spacing)i;
-  return r;
-}
+DNNMEM__ENUM_NAMES(dnnmem_remat_spacing, dnnmem__remat_spacing_names, DNNMEM_REMAT_SPACING_COUNT)
 
 /* The scratch of the curve: the sequence, then one region that serves the
    solver (options->algo and the row order) and the time bound in turn. */
@@ -14046,12 +14474,11 @@ static double dnnmem__curve_progress(void *user) {
   return p * (double)c->n - (double)c->k; /* NaN stays NaN: the solver then ignores it */
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_remat_curve(const dnnmem_remat_problem *problem,
-                                            const dnnmem_remat_options *options,
-                                            dnnmem_rng *rng, int32_t sequence_capacity,
-                                            dnnmem_remat_point *points, int32_t num_points,
-                                            dnnmem_remat_curve_result *result, void *scratch,
-                                            size_t scratch_bytes) {
+static dnnmem_result dnnmem__remat_curve(const dnnmem_remat_problem *problem,
+                                         const dnnmem_remat_options *options, dnnmem_rng *rng,
+                                         int32_t sequence_capacity, dnnmem_remat_point *points,
+                                         int32_t num_points, dnnmem_remat_curve_result *result, void *scratch,
+                                         size_t scratch_bytes, dnnmem_error *e) {
   dnnmem_remat_options o, run;
   dnnmem_remat_result st;
   dnnmem__curve_clock clock;
@@ -14060,11 +14487,12 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_curve(const dnnmem_remat_problem *problem,
   size_t region_bytes;
   int64_t lb, extra, sum_times, moves = 0;
   uint64_t seed = 0;
-  dnnmem_result r = dnnmem__remat_validate(problem);
+  dnnmem_result r = dnnmem__remat_validate(problem, e);
   if (r != DNNMEM_OK) return r;
   if (points == NULL || result == NULL || num_points < 1 || sequence_capacity < 0 ||
       !dnnmem__curve_options(options, &o) || (o.algo == DNNMEM_REMAT_ANNEAL && rng == NULL))
-    return DNNMEM_ERR_INVALID_ARGUMENT;
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, points == NULL || result == NULL || num_points < 1 ?
+                        DNNMEM_FIELD_OUTPUT : DNNMEM_FIELD_OPTIONS);
   r = dnnmem__curve_carve(problem, &o, sequence_capacity, &seq, &region, &region_bytes, scratch,
                           scratch_bytes, NULL);
   if (r != DNNMEM_OK) return r;
@@ -14075,10 +14503,11 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_curve(const dnnmem_remat_problem *problem,
   if ((r = dnnmem_remat_solve(problem, &run, NULL, seq, sequence_capacity, &st, region,
                               region_bytes)) != DNNMEM_OK) {
     if (r == DNNMEM_ERR_OUTPUT_TOO_SMALL) result->points = 0;
+    *e = st.error;
     return r;
   }
   sum_times = st.time;
-  if ((r = dnnmem_remat_lower_bound(problem, &lb)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__remat_lower_bound(problem, &lb, NULL)) != DNNMEM_OK) return r;
   DNNMEM_ASSERT(lb <= st.peak);
   DNNMEM_MEMSET(result, 0, sizeof(*result));
   result->base_peak = st.peak;
@@ -14107,7 +14536,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_curve(const dnnmem_remat_problem *problem,
     pt->run_peak = st.peak;
     pt->run_arena = st.arena;
     moves += st.moves;
-    r = dnnmem_remat_time_bound(problem, &run, &extra, NULL, region, region_bytes);
+    r = dnnmem__remat_time_bound(problem, &run, &extra, NULL, region, region_bytes, NULL);
     if (r != DNNMEM_OK) return r; /* (the budget is at least the peak's lower bound) */
     pt->time_lower_bound = dnnmem__add_overflows(sum_times, extra, &extra) ? DNNMEM__I64_MAX : extra;
     if (k > 0 && points[k - 1].time_lower_bound > pt->time_lower_bound)
@@ -14135,6 +14564,17 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_curve(const dnnmem_remat_problem *problem,
   result->points = num_points;
   result->moves = moves;
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_remat_curve(const dnnmem_remat_problem *problem,
+                                            const dnnmem_remat_options *options,
+                                            dnnmem_rng *rng, int32_t sequence_capacity,
+                                            dnnmem_remat_point *points, int32_t num_points,
+                                            dnnmem_remat_curve_result *result, void *scratch,
+                                            size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__remat_curve(problem, options, rng, sequence_capacity, points, num_points, result, scratch, scratch_bytes, &e));
 }
 
 
@@ -14182,10 +14622,6 @@ static dnnmem_result dnnmem__layout_name_check(const char *name) {
   }
   return DNNMEM_ERR_LAYOUT_LIMIT;
 }
-static int64_t dnnmem__layout_at(const dnnmem_layout_factor *f) {
-  return f->position >= 0 ? f->position : 0;
-}
-
 /* Stable insertion sort of ids by stride descending (factor lists are short). */
 static void dnnmem__layout_sort_desc(int32_t *ids, int32_t n, const dnnmem_layout_factor *factors) {
   int32_t i, j;
@@ -14225,12 +14661,12 @@ static dnnmem_result dnnmem__layout_check_header(dnnmem_layout *w) {
    Resolves the extent of B@[LEVEL] and the omitted stride of a level used
    once; every level must be used. */
 static dnnmem_result dnnmem__layout_check_factors(dnnmem_layout *w, int32_t *uses, int32_t *alls,
-                                                  int64_t *errp) {
+                                                  int32_t *errp) {
   int32_t a, k, lv, nd = w->axis_first[w->num_axes];
   for (lv = 0; lv < w->num_levels; lv++) uses[lv] = alls[lv] = 0;
   for (a = 0, k = 0; k < w->num_factors; k++) {
     dnnmem_layout_factor *f = &w->factors[k];
-    *errp = dnnmem__layout_at(f);
+    *errp = k;
     while (k < nd && k >= w->axis_first[a + 1]) a++;
     f->axis = k < nd ? a : -1;
     if (f->level < DNNMEM_LAYOUT_MEMORY || f->level >= w->num_levels)
@@ -14253,7 +14689,7 @@ static dnnmem_result dnnmem__layout_check_factors(dnnmem_layout *w, int32_t *use
   }
   for (k = 0; k < w->num_factors; k++) {
     dnnmem_layout_factor *f = &w->factors[k];
-    *errp = dnnmem__layout_at(f);
+    *errp = k;
     if (f->level < 0) continue;
     if (f->flags & DNNMEM_LAYOUT_ALL_UNITS) {
       if (alls[f->level] > 1 || uses[f->level] > 0) return DNNMEM_ERR_LAYOUT_LEVEL_CONFLICT;
@@ -14262,7 +14698,7 @@ static dnnmem_result dnnmem__layout_check_factors(dnnmem_layout *w, int32_t *use
       f->stride = 1;
     }
   }
-  *errp = 0;
+  *errp = -1;
   for (lv = 0; lv < w->num_levels; lv++)
     if (uses[lv] + alls[lv] == 0) return DNNMEM_ERR_INVALID_ARGUMENT; /* a name no factor uses */
   return DNNMEM_OK;
@@ -14270,7 +14706,7 @@ static dnnmem_result dnnmem__layout_check_factors(dnnmem_layout *w, int32_t *use
 
 /* finish, step 3: memory strides all given, or all omitted (then the
    compact row-major strides in text order). */
-static dnnmem_result dnnmem__layout_memory_strides(dnnmem_layout *w, int64_t *errp) {
+static dnnmem_result dnnmem__layout_memory_strides(dnnmem_layout *w, int32_t *errp) {
   int32_t k, first_auto = -1, given = 0, nd = w->axis_first[w->num_axes];
   int64_t place;
   for (k = 0; k < nd; k++) {
@@ -14283,33 +14719,33 @@ static dnnmem_result dnnmem__layout_memory_strides(dnnmem_layout *w, int64_t *er
   }
   if (first_auto < 0) return DNNMEM_OK;
   if (given > 0) {
-    *errp = dnnmem__layout_at(&w->factors[first_auto]);
+    *errp = first_auto;
     return DNNMEM_ERR_LAYOUT_STRIDE;
   }
   for (place = 1, k = nd - 1; k >= 0; k--) {
     dnnmem_layout_factor *f = &w->factors[k];
     if (f->level != DNNMEM_LAYOUT_MEMORY) continue;
     f->stride = place;
-    *errp = dnnmem__layout_at(f);
+    *errp = k;
     if (dnnmem__mul_overflows(place, f->extent, &place)) return DNNMEM_ERR_OVERFLOW;
   }
   return DNNMEM_OK;
 }
 
 /* finish, step 4: padded shape, sizes and the unpadded shape. */
-static dnnmem_result dnnmem__layout_shapes(dnnmem_layout *w, int64_t *errp) {
+static dnnmem_result dnnmem__layout_shapes(dnnmem_layout *w, int32_t *errp) {
   int32_t a, k;
   w->padded_size = 1;
   for (a = 0; a < w->num_axes; a++) {
     w->shape[a] = 1;
     for (k = w->axis_first[a]; k < w->axis_first[a + 1]; k++) {
-      *errp = dnnmem__layout_at(&w->factors[k]);
+      *errp = k;
       if (dnnmem__mul_overflows(w->shape[a], w->factors[k].extent, &w->shape[a]) ||
           dnnmem__mul_overflows(w->padded_size, w->factors[k].extent, &w->padded_size))
         return DNNMEM_ERR_OVERFLOW;
     }
   }
-  *errp = 0;
+  *errp = -1;
   w->size = 1;
   w->has_padding = 0;
   for (a = 0; a < w->num_axes; a++) {
@@ -14324,7 +14760,7 @@ static dnnmem_result dnnmem__layout_shapes(dnnmem_layout *w, int64_t *errp) {
 
 /* finish, step 5: cosize, level spans and parts, replicas; a bound layout
    must fit its machine. */
-static dnnmem_result dnnmem__layout_extents(dnnmem_layout *w, const int32_t *alls, int64_t *errp) {
+static dnnmem_result dnnmem__layout_extents(dnnmem_layout *w, const int32_t *alls, int32_t *errp) {
   int32_t k, lv, nd = w->axis_first[w->num_axes];
   w->cosize = 1;
   w->replicas = 1;
@@ -14336,14 +14772,14 @@ static dnnmem_result dnnmem__layout_extents(dnnmem_layout *w, const int32_t *all
   for (k = 0; k < w->num_factors; k++) {
     dnnmem_layout_factor *f = &w->factors[k];
     int64_t reach, *sum = f->level < 0 ? &w->cosize : &w->level_span[f->level];
-    *errp = dnnmem__layout_at(f);
+    *errp = k;
     if (dnnmem__mul_overflows(f->extent - 1, f->stride, &reach) || dnnmem__add_overflows(*sum, reach, sum))
       return DNNMEM_ERR_OVERFLOW;
     if (k < nd && f->level >= 0) w->level_parts[f->level] *= f->extent; /* <= padded_size */
     if (k >= nd && dnnmem__mul_overflows(w->replicas, f->extent, &w->replicas))
       return DNNMEM_ERR_OVERFLOW;
   }
-  *errp = 0;
+  *errp = -1;
   for (lv = 0; lv < w->num_levels; lv++)
     if (alls[lv] && !w->bound) w->replicas = 0; /* unknown until bound */
   if (!w->bound) return DNNMEM_OK;
@@ -14351,7 +14787,7 @@ static dnnmem_result dnnmem__layout_extents(dnnmem_layout *w, const int32_t *all
     if (w->level_span[lv] <= w->level_extent[lv]) continue;
     for (k = 0; k < w->num_factors; k++)
       if (w->factors[k].level == lv) break;
-    *errp = dnnmem__layout_at(&w->factors[k]);
+    *errp = k;
     return DNNMEM_ERR_LAYOUT_MACHINE_EXTENT;
   }
   return DNNMEM_OK;
@@ -14360,7 +14796,7 @@ static dnnmem_result dnnmem__layout_extents(dnnmem_layout *w, const int32_t *all
 /* finish, step 6: place values (the position is the mixed-radix number of
    all data digits), the odometer's active factors, and the inverse steps of
    each space with the nesting (injectivity) check. */
-static dnnmem_result dnnmem__layout_steps(dnnmem_layout *w, int64_t *errp) {
+static dnnmem_result dnnmem__layout_steps(dnnmem_layout *w, int32_t *errp) {
   int64_t place_of[DNNMEM_LAYOUT_MAX_FACTORS], axis_place_of[DNNMEM_LAYOUT_MAX_FACTORS], place, reach;
   int32_t ids[DNNMEM_LAYOUT_MAX_FACTORS], count = 0, n, i, a, k, sp, nd = w->axis_first[w->num_axes];
   for (k = 0; k < w->num_factors; k++) place_of[k] = axis_place_of[k] = 0; /* broadcast: no place */
@@ -14386,7 +14822,7 @@ static dnnmem_result dnnmem__layout_steps(dnnmem_layout *w, int64_t *errp) {
     for (reach = 0, i = n - 1; i >= 0; i--) {
       const dnnmem_layout_factor *f = &w->factors[ids[i]];
       if (f->stride <= reach) {
-        *errp = dnnmem__layout_at(f);
+        *errp = ids[i];
         return DNNMEM_ERR_LAYOUT_COLLISION;
       }
       reach += (f->extent - 1) * f->stride; /* bounded by the checked cosize/span */
@@ -14408,12 +14844,12 @@ static dnnmem_result dnnmem__layout_steps(dnnmem_layout *w, int64_t *errp) {
   return DNNMEM_OK;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_layout_finish(dnnmem_layout *layout, int64_t *error_position) {
+/* dnnmem_layout_finish; *errp: the factor at fault, -1 for none. */
+static dnnmem_result dnnmem__layout_finish(dnnmem_layout *layout, int32_t *errp) {
   dnnmem_layout w;
-  int64_t ignored, *errp = error_position ? error_position : &ignored;
   int32_t uses[DNNMEM_LAYOUT_MAX_LEVELS], alls[DNNMEM_LAYOUT_MAX_LEVELS];
   dnnmem_result r;
-  *errp = 0;
+  *errp = -1;
   if (layout == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   w = *layout; /* the layout is written only on success */
   if ((r = dnnmem__layout_check_header(&w)) != DNNMEM_OK ||
@@ -14423,9 +14859,27 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_finish(dnnmem_layout *layout, int64_t *er
       (r = dnnmem__layout_extents(&w, alls, errp)) != DNNMEM_OK ||
       (r = dnnmem__layout_steps(&w, errp)) != DNNMEM_OK)
     return r;
-  *errp = 0;
+  *errp = -1;
   *layout = w;
   return DNNMEM_OK;
+}
+
+/* The field a layout error is about (index: the factor, or -1). */
+static dnnmem_result dnnmem__layout_fail(dnnmem_error *e, dnnmem_result r, int32_t factor) {
+  dnnmem_field f = DNNMEM_FIELD_NONE;
+  if (r == DNNMEM_ERR_LAYOUT_EXTENT || r == DNNMEM_ERR_LAYOUT_PADDING || r == DNNMEM_ERR_OVERFLOW)
+    f = DNNMEM_FIELD_EXTENT;
+  else if (r == DNNMEM_ERR_LAYOUT_STRIDE || r == DNNMEM_ERR_LAYOUT_COLLISION) f = DNNMEM_FIELD_STRIDE;
+  else if (r == DNNMEM_ERR_LAYOUT_LIMIT) f = DNNMEM_FIELD_LIMIT;
+  else if (r != DNNMEM_OK && (factor >= 0 || r != DNNMEM_ERR_INVALID_ARGUMENT)) f = DNNMEM_FIELD_LEVEL;
+  dnnmem__error_clear(e);
+  return r == DNNMEM_OK ? r : dnnmem__fail(e, r, factor, f);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_finish(dnnmem_layout *layout, dnnmem_error *error) {
+  int32_t at;
+  dnnmem_result r = dnnmem__layout_finish(layout, &at);
+  return dnnmem__layout_fail(error, r, at);
 }
 
 /* ---- parsing ---- */
@@ -14642,7 +15096,8 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_parse(const char *text, size_t length, dn
     *errp = (int64_t)p.at;
     return DNNMEM_ERR_PARSE;
   }
-  r = dnnmem_layout_finish(out, errp);
+  r = dnnmem__layout_finish(out, &k);
+  if (r != DNNMEM_OK) *errp = k >= 0 ? out->factors[k].position : 0;
   if (r == DNNMEM_ERR_LAYOUT_PADDING) {
     for (a = 0; a < prefix_rank; a++) {
       int64_t shape = 1;
@@ -14718,14 +15173,13 @@ DNNMEM_DEF int32_t dnnmem_layout_level_index(const dnnmem_layout *layout, const 
   return -1;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_layout_bind(dnnmem_layout *layout,
-                                            const dnnmem_layout_machine *machine,
-                                            int64_t *error_position) {
+static dnnmem_result dnnmem__layout_bind(dnnmem_layout *layout, const dnnmem_layout_machine *machine,
+                                         int32_t *errp) {
   dnnmem_layout w;
-  int64_t ignored, *errp = error_position ? error_position : &ignored;
-  int32_t map[DNNMEM_LAYOUT_MAX_LEVELS], used[DNNMEM_LAYOUT_MAX_LEVELS], lv, j, k, n;
+  int32_t map[DNNMEM_LAYOUT_MAX_LEVELS], used[DNNMEM_LAYOUT_MAX_LEVELS], orig[DNNMEM_LAYOUT_MAX_FACTORS];
+  int32_t lv, j, k, n;
   dnnmem_result r;
-  *errp = 0;
+  *errp = -1;
   if (layout == NULL || machine == NULL || machine->num_levels < 0 ||
       machine->num_levels > DNNMEM_LAYOUT_MAX_LEVELS)
     return DNNMEM_ERR_INVALID_ARGUMENT;
@@ -14753,18 +15207,20 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_bind(dnnmem_layout *layout,
     if (f.level >= w.num_levels) return DNNMEM_ERR_INVALID_ARGUMENT;
     if (f.level >= 0) {
       if (map[f.level] < 0) {
-        *errp = dnnmem__layout_at(&f);
+        *errp = k;
         return DNNMEM_ERR_LAYOUT_UNKNOWN_LEVEL;
       }
       f.level = map[f.level];
       used[f.level] = 1;
     }
+    orig[n] = k; /* the caller's factor */
     w.factors[n++] = f;
   }
   for (lv = 0; lv < machine->num_levels; lv++) {
     dnnmem_layout_factor *f;
     if (used[lv]) continue;
     if (n == DNNMEM_LAYOUT_MAX_FACTORS) return DNNMEM_ERR_LAYOUT_LIMIT;
+    orig[n] = -1;
     f = &w.factors[n++];
     f->extent = machine->extents[lv];
     f->stride = 1;
@@ -14780,10 +15236,21 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_bind(dnnmem_layout *layout,
     w.level_extent[lv] = machine->extents[lv];
   }
   w.bound = 1;
-  if ((r = dnnmem_layout_finish(&w, errp)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__layout_finish(&w, errp)) != DNNMEM_OK) {
+    if (*errp >= 0) *errp = orig[*errp];
+    return r;
+  }
   *layout = w;
   return DNNMEM_OK;
 }
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_bind(dnnmem_layout *layout, const dnnmem_layout_machine *machine,
+                                            dnnmem_error *error) {
+  int32_t at;
+  dnnmem_result r = dnnmem__layout_bind(layout, machine, &at);
+  return dnnmem__layout_fail(error, r, at);
+}
+
 
 /* ---- printing and equality ---- */
 
@@ -15175,9 +15642,12 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_measure(const dnnmem_layout *layout,
   dnnmem_layout_result s;
   int32_t lv;
   int64_t parts = 1;
-  if (layout == NULL || result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (layout->replicas == 0) return DNNMEM_ERR_LAYOUT_NEEDS_MACHINE;
+  if (result) dnnmem__error_clear(&result->error);
+  if (layout == NULL || result == NULL)
+    return dnnmem__fail(result ? &result->error : NULL, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  if (layout->replicas == 0) return dnnmem__fail(&result->error, DNNMEM_ERR_LAYOUT_NEEDS_MACHINE, -1, DNNMEM_FIELD_LEVEL);
   DNNMEM_MEMSET(&s, 0, sizeof(s));
+  dnnmem__error_clear(&s.error);
   s.size = layout->size;
   s.padded_size = layout->padded_size;
   s.cosize = layout->cosize;
@@ -15200,8 +15670,8 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_measure(const dnnmem_layout *layout,
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_layout_runs(const dnnmem_layout *layout, const int64_t *units,
-                                            dnnmem_layout_run *runs, int64_t capacity,
-                                            int64_t *out_count) {
+                                            dnnmem_layout_run *runs, int32_t capacity,
+                                            int32_t *out_count) {
   int64_t axis_index[DNNMEM_LAYOUT_MAX_AXES], uplace[DNNMEM_LAYOUT_MAX_AXES];
   int64_t digit[DNNMEM_LAYOUT_MAX_FACTORS], axis_step[DNNMEM_LAYOUT_MAX_FACTORS];
   int64_t address = 0, count = 0, total = 1, e;
@@ -15277,7 +15747,8 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_runs(const dnnmem_layout *layout, const i
     }
   }
   if (open && count++ < capacity) runs[count - 1] = cur;
-  *out_count = count;
+  if (count > DNNMEM__I32_MAX) return DNNMEM_ERR_TOO_MANY;
+  *out_count = (int32_t)count;
   return count <= capacity ? DNNMEM_OK : DNNMEM_ERR_OUTPUT_TOO_SMALL;
 }
 
@@ -15320,10 +15791,12 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_convert(const dnnmem_layout *from, const 
   size_t need = 0;
   int64_t unit[DNNMEM_LAYOUT_MAX_LEVELS], src[DNNMEM_LAYOUT_MAX_LEVELS], prev_src[DNNMEM_LAYOUT_MAX_LEVELS];
   int64_t index[DNNMEM_LAYOUT_MAX_AXES], held[DNNMEM_LAYOUT_MAX_AXES], extent[DNNMEM_LAYOUT_MAX_LEVELS];
-  int64_t count, j, t, prev_addr = 0;
+  int64_t t, prev_addr = 0;
+  int32_t count, j;
   int32_t a, lv, levels = to ? to->num_levels : 0;
   if ((r = dnnmem__layout_convert_check(from, to, &need)) != DNNMEM_OK) return r;
   if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (to->cosize > DNNMEM__I32_MAX) return DNNMEM_ERR_TOO_MANY; /* runs are counted in int32_t */
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   runs = DNNMEM__TAKE(&s, dnnmem_layout_run, to->cosize > 0 ? to->cosize : 1);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
@@ -15335,7 +15808,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_convert(const dnnmem_layout *from, const 
     unit[lv] = 0;
   }
   for (;;) { /* every unit of to, odometer over the levels */
-    if ((r = dnnmem_layout_runs(to, unit, runs, to->cosize, &count)) != DNNMEM_OK) return r;
+    if ((r = dnnmem_layout_runs(to, unit, runs, (int32_t)to->cosize, &count)) != DNNMEM_OK) return r;
     for (j = 0; j < count; j++) {
       int open = 0;
       for (t = 0; t < runs[j].length; t++) {
@@ -15402,20 +15875,32 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_part(const dnnmem_layout *layout, int32_t
 
 /* ---- strided-layout algebra (CuTe's vocabulary, row-major) ---- */
 
-DNNMEM_DEF dnnmem_result dnnmem_layout_strided_check(const dnnmem_layout_strided *layout) {
+DNNMEM_DEF dnnmem_result dnnmem_layout_strided_check(const dnnmem_layout_strided *layout, dnnmem_error *error) {
   int64_t size = 1, cosize = 1, reach;
   int32_t i;
-  if (layout == NULL || layout->rank < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (layout->rank > DNNMEM_LAYOUT_MAX_FACTORS) return DNNMEM_ERR_LAYOUT_LIMIT;
-  for (i = 0; i < layout->rank; i++) {
-    if (layout->shape[i] < 1) return DNNMEM_ERR_LAYOUT_EXTENT;
-    if (layout->stride[i] < 0) return DNNMEM_ERR_LAYOUT_STRIDE;
+  dnnmem__error_clear(error);
+  if (layout == NULL) return dnnmem__fail(error, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  if (layout->rank < 0) return dnnmem__fail(error, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_COUNT);
+  if (layout->rank > DNNMEM_LAYOUT_MAX_FACTORS) return dnnmem__fail(error, DNNMEM_ERR_LAYOUT_LIMIT, -1, DNNMEM_FIELD_COUNT);
+  for (i = 0; i < layout->rank; i++) { /* index: the mode */
+    if (layout->shape[i] < 1) return dnnmem__fail(error, DNNMEM_ERR_LAYOUT_EXTENT, i, DNNMEM_FIELD_EXTENT);
+    if (layout->stride[i] < 0) return dnnmem__fail(error, DNNMEM_ERR_LAYOUT_STRIDE, i, DNNMEM_FIELD_STRIDE);
     if (dnnmem__mul_overflows(size, layout->shape[i], &size) ||
         dnnmem__mul_overflows(layout->shape[i] - 1, layout->stride[i], &reach) ||
         dnnmem__add_overflows(cosize, reach, &cosize))
-      return DNNMEM_ERR_OVERFLOW;
+      return dnnmem__fail(error, DNNMEM_ERR_OVERFLOW, i, DNNMEM_FIELD_EXTENT);
   }
   return DNNMEM_OK;
+}
+
+/* Stable insertion sort of mode ids by stride ascending (ranks are short). */
+static void dnnmem__strided_sort(const dnnmem_layout_strided *l, int32_t *ids, int32_t n) {
+  int32_t i, j;
+  for (i = 1; i < n; i++) {
+    int32_t v = ids[i];
+    for (j = i; j > 0 && l->stride[ids[j - 1]] > l->stride[v]; j--) ids[j] = ids[j - 1];
+    ids[j] = v;
+  }
 }
 
 DNNMEM_DEF int64_t dnnmem_layout_strided_size(const dnnmem_layout_strided *layout) {
@@ -15439,7 +15924,7 @@ DNNMEM_DEF int64_t dnnmem_layout_strided_eval(const dnnmem_layout_strided *layou
 DNNMEM_DEF dnnmem_result dnnmem_layout_coalesce(const dnnmem_layout_strided *in, dnnmem_layout_strided *out) {
   dnnmem_layout_strided r;
   int32_t i;
-  dnnmem_result res = dnnmem_layout_strided_check(in);
+  dnnmem_result res = dnnmem_layout_strided_check(in, NULL);
   if (res != DNNMEM_OK) return res;
   if (out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   r.rank = 0;
@@ -15477,7 +15962,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_compose(const dnnmem_layout_strided *a, c
   int64_t cosize_b = 1, size_a;
   int32_t i, j, ids[DNNMEM_LAYOUT_MAX_FACTORS], n = 0;
   dnnmem_result res;
-  if ((res = dnnmem_layout_strided_check(a)) != DNNMEM_OK || (res = dnnmem_layout_strided_check(b)) != DNNMEM_OK)
+  if ((res = dnnmem_layout_strided_check(a, NULL)) != DNNMEM_OK || (res = dnnmem_layout_strided_check(b, NULL)) != DNNMEM_OK)
     return res;
   if (out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   for (i = 0; i < b->rank; i++) cosize_b += (b->shape[i] - 1) * b->stride[i]; /* checked */
@@ -15496,12 +15981,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_compose(const dnnmem_layout_strided *a, c
   /* B's modes must cover disjoint digit ranges of A (no carries between them) */
   for (i = 0; i < b->rank; i++)
     if (b->shape[i] > 1 && b->stride[i] > 0) ids[n++] = i;
-  for (i = 1; i < n; i++)
-    for (j = i; j > 0 && b->stride[ids[j - 1]] > b->stride[ids[j]]; j--) {
-      int32_t t = ids[j];
-      ids[j] = ids[j - 1];
-      ids[j - 1] = t;
-    }
+  dnnmem__strided_sort(b, ids, n);
   for (i = 1; i < n; i++)
     if (b->stride[ids[i]] / b->shape[ids[i - 1]] < b->stride[ids[i - 1]])
       return DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE;
@@ -15561,18 +16041,13 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_complement(const dnnmem_layout_strided *a
                                                    dnnmem_layout_strided *out) {
   dnnmem_layout_strided r;
   int64_t sub_n[DNNMEM_LAYOUT_MAX_FACTORS + 1], sub_s[DNNMEM_LAYOUT_MAX_FACTORS + 1], current = 1;
-  int32_t ids[DNNMEM_LAYOUT_MAX_FACTORS], n = 0, m = 0, i, j;
-  dnnmem_result res = dnnmem_layout_strided_check(a);
+  int32_t ids[DNNMEM_LAYOUT_MAX_FACTORS], n = 0, m = 0, i;
+  dnnmem_result res = dnnmem_layout_strided_check(a, NULL);
   if (res != DNNMEM_OK) return res;
   if (out == NULL || cosize_target < 1) return DNNMEM_ERR_INVALID_ARGUMENT;
   for (i = 0; i < a->rank; i++)
     if (a->shape[i] > 1) ids[n++] = i;
-  for (i = 1; i < n; i++)
-    for (j = i; j > 0 && a->stride[ids[j - 1]] > a->stride[ids[j]]; j--) {
-      int32_t t = ids[j];
-      ids[j] = ids[j - 1];
-      ids[j - 1] = t;
-    }
+  dnnmem__strided_sort(a, ids, n);
   for (i = 0; i < n; i++) {
     int64_t an = a->shape[ids[i]], d = a->stride[ids[i]];
     if (d < current || d % current != 0) return DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE;
@@ -15588,7 +16063,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_complement(const dnnmem_layout_strided *a
   }
   r.rank = 0;
   if ((res = dnnmem__layout_append_reversed(&r, sub_n, sub_s, m)) != DNNMEM_OK) return res;
-  if ((res = dnnmem_layout_strided_check(&r)) != DNNMEM_OK) return res;
+  if ((res = dnnmem_layout_strided_check(&r, NULL)) != DNNMEM_OK) return res;
   return dnnmem_layout_coalesce(&r, out);
 }
 
@@ -15596,8 +16071,8 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_right_inverse(const dnnmem_layout_strided
   dnnmem_layout_strided r;
   int64_t place[DNNMEM_LAYOUT_MAX_FACTORS], sub_n[DNNMEM_LAYOUT_MAX_FACTORS];
   int64_t sub_s[DNNMEM_LAYOUT_MAX_FACTORS], current = 1, p = 1;
-  int32_t ids[DNNMEM_LAYOUT_MAX_FACTORS], n = 0, m = 0, i, j;
-  dnnmem_result res = dnnmem_layout_strided_check(a);
+  int32_t ids[DNNMEM_LAYOUT_MAX_FACTORS], n = 0, m = 0, i;
+  dnnmem_result res = dnnmem_layout_strided_check(a, NULL);
   if (res != DNNMEM_OK) return res;
   if (out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   for (i = a->rank - 1; i >= 0; i--) {
@@ -15606,12 +16081,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_right_inverse(const dnnmem_layout_strided
   }
   for (i = 0; i < a->rank; i++)
     if (a->shape[i] > 1) ids[n++] = i;
-  for (i = 1; i < n; i++)
-    for (j = i; j > 0 && a->stride[ids[j - 1]] > a->stride[ids[j]]; j--) {
-      int32_t t = ids[j];
-      ids[j] = ids[j - 1];
-      ids[j - 1] = t;
-    }
+  dnnmem__strided_sort(a, ids, n);
   for (i = 0; i < n && a->stride[ids[i]] == current; i++) {
     sub_n[m] = a->shape[ids[i]];
     sub_s[m++] = place[ids[i]];
@@ -15627,7 +16097,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_reshape_view(const dnnmem_layout_strided 
   dnnmem_layout_strided c, r;
   int64_t size = 1, rem = 1, acc = 0;
   int32_t j, k;
-  dnnmem_result res = dnnmem_layout_strided_check(in);
+  dnnmem_result res = dnnmem_layout_strided_check(in, NULL);
   if (res != DNNMEM_OK) return res;
   if (out == NULL || rank < 0 || (shape == NULL && rank > 0)) return DNNMEM_ERR_INVALID_ARGUMENT;
   if (rank > DNNMEM_LAYOUT_MAX_FACTORS) return DNNMEM_ERR_LAYOUT_LIMIT;
@@ -16454,39 +16924,29 @@ static void dnnmem__flow_mark_source_side(dnnmem_flow *f, int32_t s) {
   }
 }
 
-static const char *const dnnmem__flow_names[DNNMEM_FLOW_ALGO_COUNT] = {"bk", "pr"};
+static const char dnnmem__flow_names[DNNMEM_FLOW_ALGO_COUNT][DNNMEM__NAME_BYTES] = {"bk", "pr"};
 
-DNNMEM_DEF const char *dnnmem_flow_algo_name(dnnmem_flow_algo algo) {
-  return (int)algo >= 0 && algo < DNNMEM_FLOW_ALGO_COUNT ? dnnmem__flow_names[algo] : NULL;
-}
+DNNMEM__ENUM_NAMES(dnnmem_flow_algo, dnnmem__flow_names, DNNMEM_FLOW_ALGO_COUNT)
 
-DNNMEM_DEF dnnmem_result dnnmem_flow_algo_parse(const char *name, dnnmem_flow_algo *out) {
-  int i = 0;
-  dnnmem_result r = dnnmem__name_parse(name, dnnmem__flow_names, DNNMEM_FLOW_ALGO_COUNT, out ? &i : NULL);
-  if (r == DNNMEM_OK) *out = (dnnmem_flow_algo)i;
-  return r;
-}
-
-DNNMEM_DEF dnnmem_result dnnmem_flow_solve(dnnmem_flow *flow, int32_t source, int32_t sink,
-                                           const dnnmem_flow_options *options,
-                                           dnnmem_flow_result *result) {
+static dnnmem_result dnnmem__flow_solve(dnnmem_flow *flow, int32_t source, int32_t sink,
+                                        const dnnmem_flow_options *options, dnnmem_flow_result *result,
+                                        dnnmem_error *e) {
   dnnmem_flow_algo algo = options ? options->algo : DNNMEM_FLOW_BK;
   int64_t source_total = 0, value;
   int32_t i;
-  if (flow == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (source < 0 || source >= flow->num_nodes || sink < 0 || sink >= flow->num_nodes)
-    return DNNMEM_ERR_ID_RANGE;
-  if (source == sink) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((int)algo < 0 || algo >= DNNMEM_FLOW_ALGO_COUNT) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (flow == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  if (source < 0 || source >= flow->num_nodes) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, -1, DNNMEM_FIELD_SOURCE);
+  if (sink < 0 || sink >= flow->num_nodes) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, -1, DNNMEM_FIELD_SINK);
+  if (source == sink) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_SINK);
+  if ((int)algo < 0 || algo >= DNNMEM_FLOW_ALGO_COUNT) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_ALGO);
   flow->source = flow->sink = -1;
   for (i = 0; i < flow->num_arcs; i++) {
     const struct dnnmem__flow_input *in = &flow->input[i];
-    if (in->from == source && in->to != source &&
-        dnnmem__add_overflows(source_total, in->capacity, &source_total))
-      return DNNMEM_ERR_OVERFLOW;
-    if (in->to == source && in->from != source &&
-        dnnmem__add_overflows(source_total, in->reverse_capacity, &source_total))
-      return DNNMEM_ERR_OVERFLOW;
+    if ((in->from == source && in->to != source &&
+         dnnmem__add_overflows(source_total, in->capacity, &source_total)) ||
+        (in->to == source && in->from != source &&
+         dnnmem__add_overflows(source_total, in->reverse_capacity, &source_total)))
+      return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, i, DNNMEM_FIELD_CAPACITY);
   }
   dnnmem__flow_build(flow, source, sink);
   if (algo == DNNMEM_FLOW_PUSH_RELABEL) {
@@ -16501,6 +16961,14 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_solve(dnnmem_flow *flow, int32_t source, in
   flow->value = value;
   if (result) result->value = value;
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_flow_solve(dnnmem_flow *flow, int32_t source, int32_t sink,
+                                           const dnnmem_flow_options *options,
+                                           dnnmem_flow_result *result) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__flow_solve(flow, source, sink, options, result, &e));
 }
 
 DNNMEM_DEF int64_t dnnmem_flow_arc_flow(const dnnmem_flow *flow, int32_t arc) {
@@ -16542,29 +17010,29 @@ DNNMEM_DEF int dnnmem_flow_source_side(const dnnmem_flow *flow, int32_t node) {
 /* ---- CPU/accelerator placement ----------------------------------------- */
 
 /* Validates the problem (not acyclicity); *out_total bounds every cost. */
-static dnnmem_result dnnmem__place_validate(const dnnmem_place_problem *p, int64_t *out_total) {
+static dnnmem_result dnnmem__place_validate(const dnnmem_place_problem *p, int64_t *out_total, dnnmem_error *e) {
   dnnmem_result r;
   int64_t total = 0;
   int32_t v, n;
-  if (p == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem_graph_check(p->graph)) != DNNMEM_OK) return r;
+  if (p == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  if ((r = dnnmem_graph_check(p->graph, e)) != DNNMEM_OK) return r;
   n = p->graph->num_nodes;
   if (n > 0 && (p->cpu_time == NULL || p->acc_time == NULL || p->xfer == NULL))
-    return DNNMEM_ERR_INVALID_ARGUMENT;
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, p->xfer == NULL ? DNNMEM_FIELD_SIZE : DNNMEM_FIELD_TIME);
   for (v = 0; v < n; v++) {
     int64_t c = p->cpu_time[v], a = p->acc_time[v];
     uint8_t dev = p->device ? p->device[v] : (uint8_t)DNNMEM_PLACE_ANY;
-    if ((c < 0 && c != DNNMEM_PLACE_UNSUPPORTED) || (a < 0 && a != DNNMEM_PLACE_UNSUPPORTED) ||
-        p->xfer[v] < 0)
-      return DNNMEM_ERR_NEGATIVE;
-    if (dev > DNNMEM_PLACE_ACC) return DNNMEM_ERR_INVALID_ARGUMENT;
+    if ((c < 0 && c != DNNMEM_PLACE_UNSUPPORTED) || (a < 0 && a != DNNMEM_PLACE_UNSUPPORTED))
+      return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_TIME);
+    if (p->xfer[v] < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_SIZE);
+    if (dev > DNNMEM_PLACE_ACC) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, v, DNNMEM_FIELD_PIN);
     if ((dev == DNNMEM_PLACE_CPU && c < 0) || (dev == DNNMEM_PLACE_ACC && a < 0) || (c < 0 && a < 0))
-      return DNNMEM_ERR_PLACE_UNSUPPORTED;
+      return dnnmem__fail(e, DNNMEM_ERR_PLACE_UNSUPPORTED, v, c < 0 && a < 0 ? DNNMEM_FIELD_TIME : DNNMEM_FIELD_PIN);
     if (dnnmem__add_overflows(total, c > 0 ? c : 0, &total) ||
         dnnmem__add_overflows(total, a > 0 ? a : 0, &total) ||
         dnnmem__add_overflows(total, p->xfer[v], &total) ||
         dnnmem__add_overflows(total, p->xfer[v], &total))
-      return DNNMEM_ERR_OVERFLOW;
+      return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, v, DNNMEM_FIELD_TIME);
   }
   *out_total = total;
   return DNNMEM_OK;
@@ -16582,14 +17050,14 @@ static uint8_t dnnmem__place_forced(const dnnmem_place_problem *p, int32_t v) {
 /* Cost of a validated problem under an assignment; seen holds n int32. */
 static dnnmem_result dnnmem__place_eval(const dnnmem_place_problem *p, dnnmem_place_model model,
                                         const uint8_t *x, int32_t *seen, int64_t *out_time,
-                                        int32_t *out_conversions) {
+                                        int32_t *out_conversions, dnnmem_error *e) {
   const dnnmem_graph *g = p->graph;
   int32_t n = g->num_nodes, v, k, conversions = 0;
   int64_t total = 0;
   for (v = 0; v < n; v++) {
     uint8_t forced = dnnmem__place_forced(p, v);
-    if (x[v] != DNNMEM_PLACE_CPU && x[v] != DNNMEM_PLACE_ACC) return DNNMEM_ERR_INFEASIBLE;
-    if (forced != DNNMEM_PLACE_ANY && forced != x[v]) return DNNMEM_ERR_INFEASIBLE;
+    if ((x[v] != DNNMEM_PLACE_CPU && x[v] != DNNMEM_PLACE_ACC) || (forced != DNNMEM_PLACE_ANY && forced != x[v]))
+      return dnnmem__fail(e, DNNMEM_ERR_INFEASIBLE, v, DNNMEM_FIELD_OUTPUT);
     total += x[v] == DNNMEM_PLACE_CPU ? p->cpu_time[v] : p->acc_time[v];
     seen[v] = 0; /* per value: bit 1 a consumer on ACC, bit 2 one on CPU */
   }
@@ -16634,28 +17102,19 @@ static int32_t *dnnmem__place_cost_layout(dnnmem__scratch *s, int32_t num_nodes)
   return DNNMEM__TAKE(s, int32_t, num_nodes);
 }
 
-static const char *const dnnmem__place_model_names[DNNMEM_PLACE_MODEL_COUNT] = {"per-value",
+static const char dnnmem__place_model_names[DNNMEM_PLACE_MODEL_COUNT][DNNMEM__NAME_BYTES] = {"per-value",
                                                                                 "per-edge"};
 
-DNNMEM_DEF const char *dnnmem_place_model_name(dnnmem_place_model model) {
-  return (int)model >= 0 && model < DNNMEM_PLACE_MODEL_COUNT ? dnnmem__place_model_names[model]
-                                                             : NULL;
-}
-
-DNNMEM_DEF dnnmem_result dnnmem_place_model_parse(const char *name, dnnmem_place_model *out) {
-  int i = 0;
-  dnnmem_result r = dnnmem__name_parse(name, dnnmem__place_model_names, DNNMEM_PLACE_MODEL_COUNT, out ? &i : NULL);
-  if (r == DNNMEM_OK) *out = (dnnmem_place_model)i;
-  return r;
-}
+DNNMEM__ENUM_NAMES(dnnmem_place_model, dnnmem__place_model_names, DNNMEM_PLACE_MODEL_COUNT)
 
 /* The options' model and algo, defaults for NULL; INVALID_ARGUMENT when out of range. */
 static dnnmem_result dnnmem__place_options(const dnnmem_place_options *options,
                                            dnnmem_place_model *model, dnnmem_flow_algo *algo) {
   *model = options ? options->model : DNNMEM_PLACE_PER_VALUE;
   *algo = options ? options->algo : DNNMEM_FLOW_BK;
-  if ((int)*model < 0 || *model >= DNNMEM_PLACE_MODEL_COUNT) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((int)*algo < 0 || *algo >= DNNMEM_FLOW_ALGO_COUNT) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((int)*model < 0 || *model >= DNNMEM_PLACE_MODEL_COUNT ||
+      (int)*algo < 0 || *algo >= DNNMEM_FLOW_ALGO_COUNT)
+    return DNNMEM_ERR_INVALID_ARGUMENT;
   return DNNMEM_OK;
 }
 
@@ -16668,7 +17127,7 @@ static dnnmem_result dnnmem__place_counts(const dnnmem_place_problem *problem,
   dnnmem_result r;
   if (problem == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   if ((r = dnnmem__place_options(options, &model, &algo)) != DNNMEM_OK) return r;
-  if ((r = dnnmem_graph_check(problem->graph)) != DNNMEM_OK) return r;
+  if ((r = dnnmem_graph_check(problem->graph, NULL)) != DNNMEM_OK) return r;
   *n = problem->graph->num_nodes;
   *e = *n > 0 ? problem->graph->in_offsets[*n] : 0;
   return DNNMEM_OK;
@@ -16687,27 +17146,33 @@ DNNMEM_DEF dnnmem_result dnnmem_place_cost_scratch_size(const dnnmem_place_probl
   return dnnmem__scratch_end(&s, out_bytes);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_place_cost(const dnnmem_place_problem *problem,
-                                           const dnnmem_place_options *options,
-                                           const uint8_t *device, int64_t *out_time,
-                                           int32_t *out_conversions, void *scratch,
-                                           size_t scratch_bytes) {
+static dnnmem_result dnnmem__place_cost(const dnnmem_place_problem *problem, const dnnmem_place_options *options,
+                                        const uint8_t *device, dnnmem_place_result *result, void *scratch,
+                                        size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__scratch s;
   dnnmem_place_model model;
   dnnmem_flow_algo algo;
   dnnmem_result r;
-  int64_t total, time;
+  int64_t total;
   int32_t *seen;
-  if ((r = dnnmem__place_validate(problem, &total)) != DNNMEM_OK) return r;
-  if ((r = dnnmem__place_options(options, &model, &algo)) != DNNMEM_OK) return r;
-  if (out_time == NULL || (problem->graph->num_nodes > 0 && device == NULL))
-    return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((r = dnnmem__place_validate(problem, &total, e)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__place_options(options, &model, &algo)) != DNNMEM_OK)
+    return dnnmem__fail(e, r, -1, DNNMEM_FIELD_OPTIONS);
+  if (result == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
+  DNNMEM_MEMSET(result, 0, sizeof(*result));
+  if (problem->graph->num_nodes > 0 && device == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PIN);
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   seen = dnnmem__place_cost_layout(&s, problem->graph->num_nodes);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  r = dnnmem__place_eval(problem, model, device, seen, &time, out_conversions);
-  if (r == DNNMEM_OK) *out_time = time;
-  return r;
+  return dnnmem__place_eval(problem, model, device, seen, &result->time, &result->conversions, e);
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_place_cost(const dnnmem_place_problem *problem, const dnnmem_place_options *options,
+                                           const uint8_t *device, dnnmem_place_result *result, void *scratch,
+                                           size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__place_cost(problem, options, device, result, scratch, scratch_bytes, &e));
 }
 
 typedef struct dnnmem__place_work {
@@ -16917,7 +17382,8 @@ static void dnnmem__place_pass(dnnmem__place_net *net, int num_free) {
 static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
                                          const dnnmem_place_options *options, dnnmem__place_work *wp,
                                          dnnmem__place_net *netp, dnnmem_flow *flowp,
-                                         int32_t *out_num_free, void *scratch, size_t scratch_bytes) {
+                                         int32_t *out_num_free, void *scratch, size_t scratch_bytes,
+                                         dnnmem_error *e) {
   dnnmem__scratch s;
   dnnmem__place_work w;
   dnnmem__place_net net;
@@ -16926,17 +17392,17 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
   dnnmem_flow_algo algo;
   dnnmem_result r;
   int64_t total;
-  int32_t n, e, v, num_free = 0;
-  if ((r = dnnmem__place_validate(problem, &total)) != DNNMEM_OK) return r;
-  if ((r = dnnmem__place_options(options, &model, &algo)) != DNNMEM_OK) return r;
+  int32_t n, v, num_free = 0;
+  if ((r = dnnmem__place_validate(problem, &total, e)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__place_options(options, &model, &algo)) != DNNMEM_OK)
+    return dnnmem__fail(e, r, -1, DNNMEM_FIELD_OPTIONS);
   n = problem->graph->num_nodes;
-  e = n > 0 ? problem->graph->in_offsets[n] : 0;
-  if (total == DNNMEM__I64_MAX) return DNNMEM_ERR_OVERFLOW; /* no room for "infinite" */
-  (void)e;
+  if (total == DNNMEM__I64_MAX) /* no room for "infinite" */
+    return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, -1, DNNMEM_FIELD_TIME);
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   if ((r = dnnmem__place_layout(&s, problem->graph, model, &w)) != DNNMEM_OK) return r;
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  if (n > 0 && (r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo, w.topo_bytes)) != DNNMEM_OK)
+  if (n > 0 && (r = dnnmem__topo_order(problem->graph, w.order, w.topo, w.topo_bytes, e)) != DNNMEM_OK)
     return r;
   for (v = 0; v < n; v++) {
     w.forced[v] = dnnmem__place_forced(problem, v);
@@ -17010,17 +17476,17 @@ DNNMEM_DEF dnnmem_result dnnmem_place_network(const dnnmem_place_problem *proble
   int32_t num_free;
   dnnmem_result r;
   if (out_flow == NULL || out_constant == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  r = dnnmem__place_build(problem, options, &w, &net, &flow, &num_free, scratch, scratch_bytes);
+  r = dnnmem__place_build(problem, options, &w, &net, &flow, &num_free, scratch, scratch_bytes, NULL);
   if (r != DNNMEM_OK) return r;
   *out_flow = flow;
   *out_constant = net.constant;
   return DNNMEM_OK;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_place_solve(const dnnmem_place_problem *problem,
-                                            const dnnmem_place_options *options,
-                                            uint8_t *device, dnnmem_place_result *result,
-                                            void *scratch, size_t scratch_bytes) {
+static dnnmem_result dnnmem__place_solve(const dnnmem_place_problem *problem,
+                                         const dnnmem_place_options *options, uint8_t *device,
+                                         dnnmem_place_result *result, void *scratch, size_t scratch_bytes,
+                                         dnnmem_error *e) {
   dnnmem__place_work w;
   dnnmem__place_net net;
   dnnmem_place_result res;
@@ -17030,11 +17496,12 @@ DNNMEM_DEF dnnmem_result dnnmem_place_solve(const dnnmem_place_problem *problem,
   dnnmem_result r;
   int64_t cut;
   int32_t n, v, num_free = 0;
-  if (problem == NULL || problem->graph == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem__place_options(options, &model, &flow_options.algo)) != DNNMEM_OK) return r;
+  if (problem == NULL || problem->graph == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  if ((r = dnnmem__place_options(options, &model, &flow_options.algo)) != DNNMEM_OK)
+    return dnnmem__fail(e, r, -1, DNNMEM_FIELD_OPTIONS);
   n = problem->graph->num_nodes;
-  if (result == NULL || (n > 0 && device == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
-  r = dnnmem__place_build(problem, options, &w, &net, &flow, &num_free, scratch, scratch_bytes);
+  if (result == NULL || (n > 0 && device == NULL)) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
+  r = dnnmem__place_build(problem, options, &w, &net, &flow, &num_free, scratch, scratch_bytes, e);
   if (r != DNNMEM_OK) return r;
   r = dnnmem_flow_solve(&flow, DNNMEM__PLACE_S, DNNMEM__PLACE_T, &flow_options, NULL);
   if (r != DNNMEM_OK) return r;
@@ -17049,7 +17516,7 @@ DNNMEM_DEF dnnmem_result dnnmem_place_solve(const dnnmem_place_problem *problem,
     if (w.forced[v] == DNNMEM_PLACE_ANY && dnnmem__place_find(w.part, w.flow_id[v]) == w.flow_id[v])
       res.num_parts++;
   }
-  r = dnnmem__place_eval(problem, model, device, w.seen, &res.time, &res.conversions);
+  r = dnnmem__place_eval(problem, model, device, w.seen, &res.time, &res.conversions, NULL);
   if (r != DNNMEM_OK) return r;
   DNNMEM_ASSERT(res.time == net.constant + cut); /* every cut is an assignment */
   res.cut = cut;
@@ -17059,20 +17526,29 @@ DNNMEM_DEF dnnmem_result dnnmem_place_solve(const dnnmem_place_problem *problem,
   /* baselines */
   for (v = 0; v < n; v++)
     w.assign[v] = w.forced[v] != DNNMEM_PLACE_ANY ? w.forced[v] : (uint8_t)DNNMEM_PLACE_ACC;
-  if ((r = dnnmem__place_eval(problem, model, w.assign, w.seen, &res.all_acc_time, NULL)) != DNNMEM_OK)
+  if ((r = dnnmem__place_eval(problem, model, w.assign, w.seen, &res.all_acc_time, NULL, NULL)) != DNNMEM_OK)
     return r;
   for (v = 0; v < n; v++)
     if (w.forced[v] == DNNMEM_PLACE_ANY)
       w.assign[v] = problem->acc_time[v] < problem->cpu_time[v] ? (uint8_t)DNNMEM_PLACE_ACC
                                                                 : (uint8_t)DNNMEM_PLACE_CPU;
-  if ((r = dnnmem__place_eval(problem, model, w.assign, w.seen, &res.greedy_time, NULL)) != DNNMEM_OK)
+  if ((r = dnnmem__place_eval(problem, model, w.assign, w.seen, &res.greedy_time, NULL, NULL)) != DNNMEM_OK)
     return r;
   for (v = 0; v < n; v++)
     if (w.forced[v] == DNNMEM_PLACE_ANY) w.assign[v] = DNNMEM_PLACE_CPU;
-  if ((r = dnnmem__place_eval(problem, model, w.assign, w.seen, &res.all_cpu_time, NULL)) != DNNMEM_OK)
+  if ((r = dnnmem__place_eval(problem, model, w.assign, w.seen, &res.all_cpu_time, NULL, NULL)) != DNNMEM_OK)
     return r;
   *result = res;
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_place_solve(const dnnmem_place_problem *problem,
+                                            const dnnmem_place_options *options,
+                                            uint8_t *device, dnnmem_place_result *result,
+                                            void *scratch, size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__place_solve(problem, options, device, result, scratch, scratch_bytes, &e));
 }
 
 
@@ -17084,32 +17560,14 @@ DNNMEM_DEF dnnmem_result dnnmem_place_solve(const dnnmem_place_problem *problem,
 
 /* ---- labeling: costs, views, validation --------------------------------- */
 
-static const char *const dnnmem__label_algo_names[DNNMEM_LABEL_ALGO_COUNT] = {"auto", "exact",
+static const char dnnmem__label_algo_names[DNNMEM_LABEL_ALGO_COUNT][DNNMEM__NAME_BYTES] = {"auto", "exact",
                                                                               "expansion"};
-static const char *const dnnmem__label_stop_names[DNNMEM_LABEL_STOP_COUNT] = {"none", "proved",
+static const char dnnmem__label_stop_names[DNNMEM_LABEL_STOP_COUNT][DNNMEM__NAME_BYTES] = {"none", "proved",
                                                                               "nodes", "time"};
 
-DNNMEM_DEF const char *dnnmem_label_algo_name(dnnmem_label_algo algo) {
-  return (int)algo >= 0 && algo < DNNMEM_LABEL_ALGO_COUNT ? dnnmem__label_algo_names[algo] : NULL;
-}
+DNNMEM__ENUM_NAMES(dnnmem_label_algo, dnnmem__label_algo_names, DNNMEM_LABEL_ALGO_COUNT)
 
-DNNMEM_DEF dnnmem_result dnnmem_label_algo_parse(const char *name, dnnmem_label_algo *out) {
-  int i = 0;
-  dnnmem_result r = dnnmem__name_parse(name, dnnmem__label_algo_names, DNNMEM_LABEL_ALGO_COUNT, out ? &i : NULL);
-  if (r == DNNMEM_OK) *out = (dnnmem_label_algo)i;
-  return r;
-}
-
-DNNMEM_DEF const char *dnnmem_label_stop_name(dnnmem_label_stop stop) {
-  return (int)stop >= 0 && stop < DNNMEM_LABEL_STOP_COUNT ? dnnmem__label_stop_names[stop] : NULL;
-}
-
-DNNMEM_DEF dnnmem_result dnnmem_label_stop_parse(const char *name, dnnmem_label_stop *out) {
-  int i = 0;
-  dnnmem_result r = dnnmem__name_parse(name, dnnmem__label_stop_names, DNNMEM_LABEL_STOP_COUNT, out ? &i : NULL);
-  if (r == DNNMEM_OK) *out = (dnnmem_label_stop)i;
-  return r;
-}
+DNNMEM__ENUM_NAMES(dnnmem_label_stop, dnnmem__label_stop_names, DNNMEM_LABEL_STOP_COUNT)
 
 /* The problem's own costs (validated input). */
 /* The network builders call these once or twice per value and consumer:
@@ -17183,17 +17641,17 @@ static int32_t dnnmem__label_output(const dnnmem__label_view *w, int32_t v) {
 
 /* Validates everything but the scratch; *out_total bounds every cost
    (and every cut of every network built from the problem). */
-static dnnmem_result dnnmem__label_validate(const dnnmem_label_problem *p, int64_t *out_total) {
+static dnnmem_result dnnmem__label_validate(const dnnmem_label_problem *p, int64_t *out_total, dnnmem_error *e) {
   int64_t total = 0, max_rate = 0, max_latency = 0, safe_size;
   int32_t n, k, v, a, b;
   /* dnnmem__label_counts, run first by the only caller, checked p, the graph and k */
   DNNMEM_ASSERT(p != NULL && p->num_labels >= 1 && p->num_labels <= DNNMEM_LABEL_MAX_LABELS);
   n = p->graph->num_nodes;
   k = p->num_labels;
-  if (n > 0 && p->node_cost == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (n > 0 && p->node_cost == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_COST);
   for (a = 0; a < k * k; a++) {
     if ((p->convert_rate && p->convert_rate[a] < 0) || (p->convert_latency && p->convert_latency[a] < 0))
-      return DNNMEM_ERR_NEGATIVE;
+      return dnnmem__fail2(e, DNNMEM_ERR_NEGATIVE, -1, a, DNNMEM_FIELD_COST); /* other: the label pair */
     if (p->convert_rate && p->convert_rate[a] > max_rate) max_rate = p->convert_rate[a];
     if (p->convert_latency && p->convert_latency[a] > max_latency) max_latency = p->convert_latency[a];
   }
@@ -17204,23 +17662,24 @@ static dnnmem_result dnnmem__label_validate(const dnnmem_label_problem *p, int64
     int32_t out = p->output_label ? p->output_label[v] : DNNMEM_LABEL_FREE;
     int64_t most = 0, conv = 0, c;
     int allowed = 0;
-    if (pin < DNNMEM_LABEL_FREE || pin >= k || out < DNNMEM_LABEL_FREE || out >= k) return DNNMEM_ERR_ID_RANGE;
+    if (pin < DNNMEM_LABEL_FREE || pin >= k) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, v, DNNMEM_FIELD_PIN);
+    if (out < DNNMEM_LABEL_FREE || out >= k) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, v, DNNMEM_FIELD_OUTPUT);
     for (a = 0; a < k; a++) {
       int64_t t = p->node_cost[(size_t)v * (size_t)k + (size_t)a];
-      if (t < 0 && t != DNNMEM_LABEL_UNSUPPORTED) return DNNMEM_ERR_NEGATIVE;
+      if (t < 0 && t != DNNMEM_LABEL_UNSUPPORTED) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_COST);
       if (t >= 0 && (pin < 0 || pin == a)) allowed = 1;
       if (t > most) most = t;
     }
-    if (!allowed) return DNNMEM_ERR_LABEL_NONE_ALLOWED;
+    if (!allowed) return dnnmem__fail(e, DNNMEM_ERR_LABEL_NONE_ALLOWED, v, pin < 0 ? DNNMEM_FIELD_COST : DNNMEM_FIELD_PIN);
     if (p->convert) {
       for (a = 0; a < k * k; a++) {
         c = p->convert[(size_t)v * (size_t)k * (size_t)k + (size_t)a];
-        if (c < 0) return DNNMEM_ERR_NEGATIVE;
+        if (c < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_COST);
         if (a / k != a % k && c > conv) conv = c;
       }
     } else {
       int64_t size = p->convert_size ? p->convert_size[v] : 1;
-      if (size < 0) return DNNMEM_ERR_NEGATIVE;
+      if (size < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_SIZE);
       for (a = 0; a < k; a++)
         for (b = 0; b < k; b++) {
           int64_t rate = p->convert_rate ? p->convert_rate[a * k + b] : 0;
@@ -17228,15 +17687,16 @@ static dnnmem_result dnnmem__label_validate(const dnnmem_label_problem *p, int64
           if (a == b) continue;
           if (size <= safe_size) c = rate * size + latency; /* fits */
           else if (dnnmem__mul_overflows(rate, size, &c) || dnnmem__add_overflows(c, latency, &c))
-            return DNNMEM_ERR_OVERFLOW;
+            return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, v, DNNMEM_FIELD_SIZE);
           if (c > conv) conv = c;
         }
     }
     if ((k > 2 && dnnmem__mul_overflows(conv, (int64_t)(k - 1), &conv)) || dnnmem__add_overflows(total, most, &total) ||
         dnnmem__add_overflows(total, conv, &total))
-      return DNNMEM_ERR_OVERFLOW;
+      return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, v, DNNMEM_FIELD_COST);
   }
-  if (total == DNNMEM__I64_MAX) return DNNMEM_ERR_OVERFLOW; /* no room for "infinite" */
+  if (total == DNNMEM__I64_MAX) /* no room for "infinite" */
+    return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, -1, DNNMEM_FIELD_COST);
   *out_total = total;
   return DNNMEM_OK;
 }
@@ -17333,14 +17793,17 @@ static dnnmem_result dnnmem__label_layout(dnnmem__scratch *s, int32_t n, int32_t
 
 /* Validates the graph's counts and the options for a scratch size or a call. */
 static dnnmem_result dnnmem__label_counts(const dnnmem_label_problem *p, const dnnmem_label_options *o,
-                                          int32_t *n, int32_t *e) {
+                                          int32_t *n, int32_t *e, dnnmem_error *err) {
   dnnmem_result r;
-  if (p == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem_graph_check(p->graph)) != DNNMEM_OK) return r;
-  if (p->num_labels < 1 || p->num_labels > DNNMEM_LABEL_MAX_LABELS) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (o && ((int)o->algo < 0 || o->algo >= DNNMEM_LABEL_ALGO_COUNT || (int)o->flow < 0 ||
-            o->flow >= DNNMEM_FLOW_ALGO_COUNT || o->node_limit < 0 || o->max_cycles < 0 || o->max_sweeps < 0))
-    return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (p == NULL) return dnnmem__fail(err, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  if ((r = dnnmem_graph_check(p->graph, err)) != DNNMEM_OK) return r;
+  if (p->num_labels < 1 || p->num_labels > DNNMEM_LABEL_MAX_LABELS)
+    return dnnmem__fail(err, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_COUNT);
+  if (o && ((int)o->algo < 0 || o->algo >= DNNMEM_LABEL_ALGO_COUNT))
+    return dnnmem__fail(err, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_ALGO);
+  if (o && ((int)o->flow < 0 || o->flow >= DNNMEM_FLOW_ALGO_COUNT || o->node_limit < 0 || o->max_cycles < 0 ||
+            o->max_sweeps < 0))
+    return dnnmem__fail(err, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OPTIONS);
   *n = p->graph->num_nodes;
   *e = *n > 0 ? p->graph->in_offsets[*n] : 0;
   return DNNMEM_OK;
@@ -17353,7 +17816,7 @@ static dnnmem_result dnnmem__label_size(const dnnmem_label_problem *p, const dnn
   dnnmem_result r;
   int32_t n, e;
   if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if ((r = dnnmem__label_counts(p, o, &n, &e)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__label_counts(p, o, &n, &e, NULL)) != DNNMEM_OK) return r;
   dnnmem__scratch_begin(&s, NULL, 0);
   if ((r = dnnmem__label_layout(&s, n, e, p->num_labels, mode, &w)) != DNNMEM_OK) return r;
   return dnnmem__scratch_end(&s, out_bytes);
@@ -17362,12 +17825,12 @@ static dnnmem_result dnnmem__label_size(const dnnmem_label_problem *p, const dnn
 /* Validates, carves and fills the consumers; *total as validate's. */
 static dnnmem_result dnnmem__label_begin(const dnnmem_label_problem *p, const dnnmem_label_options *o,
                                          int mode, dnnmem__label_work *w, int64_t *total, void *scratch,
-                                         size_t scratch_bytes) {
+                                         size_t scratch_bytes, dnnmem_error *err) {
   dnnmem__scratch s;
   dnnmem_result r;
   int32_t n, e;
-  if ((r = dnnmem__label_counts(p, o, &n, &e)) != DNNMEM_OK) return r;
-  if ((r = dnnmem__label_validate(p, total)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__label_counts(p, o, &n, &e, err)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__label_validate(p, total, err)) != DNNMEM_OK) return r;
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   if ((r = dnnmem__label_layout(&s, n, e, p->num_labels, mode, w)) != DNNMEM_OK) return r;
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
@@ -17404,26 +17867,39 @@ DNNMEM_DEF dnnmem_result dnnmem_label_cost_scratch_size(const dnnmem_label_probl
   return dnnmem__label_size(problem, NULL, 0, out_bytes);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_label_cost(const dnnmem_label_problem *problem,
-                                           const int32_t *label, int64_t *out_cost,
-                                           void *scratch, size_t scratch_bytes) {
+/* Each node's label in range and allowed (the labeling's own rules). */
+static dnnmem_result dnnmem__label_check(const dnnmem_label_problem *problem, const int32_t *label, dnnmem_error *e) {
+  int32_t v;
+  for (v = 0; v < problem->graph->num_nodes; v++) {
+    if (label[v] < 0 || label[v] >= problem->num_labels) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, v, DNNMEM_FIELD_OUTPUT);
+    if (dnnmem__label_node_cost(problem, v, label[v]) < 0) return dnnmem__fail(e, DNNMEM_ERR_INFEASIBLE, v, DNNMEM_FIELD_OUTPUT);
+  }
+  return DNNMEM_OK;
+}
+
+static dnnmem_result dnnmem__label_cost(const dnnmem_label_problem *problem, const int32_t *label,
+                                        int64_t *out_cost, void *scratch, size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__label_work w;
   dnnmem__label_view vw;
   dnnmem_result r;
   int64_t total;
-  int32_t v, n;
-  if ((r = dnnmem__label_begin(problem, NULL, 0, &w, &total, scratch, scratch_bytes)) != DNNMEM_OK) return r;
-  n = problem->graph->num_nodes;
-  if (out_cost == NULL || (n > 0 && label == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
-  for (v = 0; v < n; v++) {
-    if (label[v] < 0 || label[v] >= problem->num_labels) return DNNMEM_ERR_ID_RANGE;
-    if (dnnmem__label_node_cost(problem, v, label[v]) < 0) return DNNMEM_ERR_INFEASIBLE;
-  }
+  if ((r = dnnmem__label_begin(problem, NULL, 0, &w, &total, scratch, scratch_bytes, e)) != DNNMEM_OK) return r;
+  if (problem->graph->num_nodes > 0 && label == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
+  if ((r = dnnmem__label_check(problem, label, e)) != DNNMEM_OK) return r;
   vw.p = problem;
   vw.k = problem->num_labels;
   vw.group = NULL;
   *out_cost = dnnmem__label_eval(&vw, &w, label);
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_label_cost(const dnnmem_label_problem *problem, const int32_t *label,
+                                           dnnmem_label_result *result, void *scratch, size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  DNNMEM_MEMSET(result, 0, sizeof(*result));
+  return dnnmem__report(&result->error, &e,
+                        dnnmem__label_cost(problem, label, &result->cost, scratch, scratch_bytes, &e));
 }
 
 /* ---- labeling: one expansion move as a min cut --------------------------- */
@@ -17660,12 +18136,11 @@ DNNMEM_DEF dnnmem_result dnnmem_label_network_scratch_size(const dnnmem_label_pr
   return dnnmem__label_size(problem, options, 1, out_bytes);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_label_network(const dnnmem_label_problem *problem,
-                                              const dnnmem_label_options *options,
-                                              const int32_t *labels, int32_t alpha,
-                                              dnnmem_flow *out_flow, int32_t *out_node,
-                                              dnnmem_label_network_result *result,
-                                              void *scratch, size_t scratch_bytes) {
+static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
+                                           const dnnmem_label_options *options, const int32_t *labels,
+                                           int32_t alpha, dnnmem_flow *out_flow, int32_t *out_node,
+                                           dnnmem_label_network_result *result, void *scratch,
+                                           size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__label_work w;
   dnnmem__label_view vw;
   dnnmem__label_net net;
@@ -17673,14 +18148,11 @@ DNNMEM_DEF dnnmem_result dnnmem_label_network(const dnnmem_label_problem *proble
   dnnmem_result r;
   int64_t total;
   int32_t v, n;
-  if ((r = dnnmem__label_begin(problem, options, 1, &w, &total, scratch, scratch_bytes)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__label_begin(problem, options, 1, &w, &total, scratch, scratch_bytes, e)) != DNNMEM_OK) return r;
   n = problem->graph->num_nodes;
-  if (out_flow == NULL || (n > 0 && labels == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (alpha < 0 || alpha >= problem->num_labels) return DNNMEM_ERR_ID_RANGE;
-  for (v = 0; v < n; v++) {
-    if (labels[v] < 0 || labels[v] >= problem->num_labels) return DNNMEM_ERR_ID_RANGE;
-    if (dnnmem__label_node_cost(problem, v, labels[v]) < 0) return DNNMEM_ERR_INFEASIBLE;
-  }
+  if (out_flow == NULL || (n > 0 && labels == NULL)) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
+  if (alpha < 0 || alpha >= problem->num_labels) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, -1, DNNMEM_FIELD_INDEX);
+  if ((r = dnnmem__label_check(problem, labels, e)) != DNNMEM_OK) return r;
   vw.p = problem;
   vw.k = problem->num_labels;
   vw.group = NULL;
@@ -17694,6 +18166,17 @@ DNNMEM_DEF dnnmem_result dnnmem_label_network(const dnnmem_label_problem *proble
     result->approximated = net.approximated;
   }
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_label_network(const dnnmem_label_problem *problem,
+                                              const dnnmem_label_options *options,
+                                              const int32_t *labels, int32_t alpha,
+                                              dnnmem_flow *out_flow, int32_t *out_node,
+                                              dnnmem_label_network_result *result,
+                                              void *scratch, size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__label_network(problem, options, labels, alpha, out_flow, out_node, result, scratch, scratch_bytes, &e));
 }
 
 /* ---- labeling: lower bound ---------------------------------------------- */
@@ -18210,16 +18693,14 @@ DNNMEM_DEF dnnmem_result dnnmem_label_lower_bound_scratch_size(const dnnmem_labe
   return dnnmem__label_size(problem, options, 2, out_bytes);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_label_lower_bound(const dnnmem_label_problem *problem,
-                                                  const dnnmem_label_options *options,
-                                                  int64_t *out_bound, void *scratch,
-                                                  size_t scratch_bytes) {
+static dnnmem_result dnnmem__label_lower_bound(const dnnmem_label_problem *problem,
+                                               const dnnmem_label_options *options, int64_t *out_bound,
+                                               void *scratch, size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__label_work w;
   dnnmem_label_result res;
   dnnmem_result r;
   int64_t total;
-  if ((r = dnnmem__label_begin(problem, options, 2, &w, &total, scratch, scratch_bytes)) != DNNMEM_OK) return r;
-  if (out_bound == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if ((r = dnnmem__label_begin(problem, options, 2, &w, &total, scratch, scratch_bytes, e)) != DNNMEM_OK) return r;
   DNNMEM_MEMSET(&res, 0, sizeof(res));
   if ((r = dnnmem__label_bound(problem, &w, w.x, w.trial, total + 1, options ? options->flow : DNNMEM_FLOW_BK,
                                out_bound, &res)) != DNNMEM_OK)
@@ -18231,6 +18712,20 @@ DNNMEM_DEF dnnmem_result dnnmem_label_lower_bound(const dnnmem_label_problem *pr
     if (dual > *out_bound) *out_bound = dual;
   }
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_label_lower_bound(const dnnmem_label_problem *problem,
+                                                  const dnnmem_label_options *options,
+                                                  dnnmem_label_result *result, void *scratch,
+                                                  size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  int64_t bound = 0;
+  dnnmem_result r;
+  if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  DNNMEM_MEMSET(result, 0, sizeof(*result));
+  r = dnnmem__label_lower_bound(problem, options, &bound, scratch, scratch_bytes, &e);
+  result->lower_bound = r == DNNMEM_OK ? bound : 0;
+  return dnnmem__report(&result->error, &e, r);
 }
 
 /* ---- labeling: branch and bound ------------------------------------------ */
@@ -18366,10 +18861,10 @@ DNNMEM_DEF dnnmem_result dnnmem_label_solve_scratch_size(const dnnmem_label_prob
   return dnnmem__label_size(problem, options, 2, out_bytes);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_label_solve(const dnnmem_label_problem *problem,
-                                            const dnnmem_label_options *options, int32_t *label,
-                                            dnnmem_label_result *result, void *scratch,
-                                            size_t scratch_bytes) {
+static dnnmem_result dnnmem__label_solve(const dnnmem_label_problem *problem,
+                                         const dnnmem_label_options *options, int32_t *label,
+                                         dnnmem_label_result *result, void *scratch, size_t scratch_bytes,
+                                         dnnmem_error *e) {
   dnnmem__label_work w;
   dnnmem__label_view vw;
   dnnmem_label_result res;
@@ -18378,10 +18873,10 @@ DNNMEM_DEF dnnmem_result dnnmem_label_solve(const dnnmem_label_problem *problem,
   dnnmem_result r;
   int64_t total, cost, bound, node_limit;
   int32_t n, k, v, l, max_cycles;
-  if ((r = dnnmem__label_begin(problem, options, 2, &w, &total, scratch, scratch_bytes)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__label_begin(problem, options, 2, &w, &total, scratch, scratch_bytes, e)) != DNNMEM_OK) return r;
   n = problem->graph->num_nodes;
   k = problem->num_labels;
-  if (result == NULL || (n > 0 && label == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (result == NULL || (n > 0 && label == NULL)) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   algo = options ? options->algo : DNNMEM_LABEL_AUTO;
   flow = options ? options->flow : DNNMEM_FLOW_BK;
   node_limit = options && options->node_limit > 0 ? options->node_limit : 1000000;
@@ -18443,6 +18938,15 @@ DNNMEM_DEF dnnmem_result dnnmem_label_solve(const dnnmem_label_problem *problem,
   if (res.optimal) res.stop = DNNMEM_LABEL_STOP_PROVED;
   *result = res;
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_label_solve(const dnnmem_label_problem *problem,
+                                            const dnnmem_label_options *options, int32_t *label,
+                                            dnnmem_label_result *result, void *scratch,
+                                            size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  return dnnmem__report(result ? &result->error : NULL, &e,
+                        dnnmem__label_solve(problem, options, label, result, scratch, scratch_bytes, &e));
 }
 
 #endif /* DNNMEM_NO_LABEL */

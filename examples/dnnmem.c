@@ -674,8 +674,7 @@ static const cli_option share_options[] = {
 /* Library calls of plan: the plan, then an independent check of it. */
 static void plan_solve(const char *file, const files_intervals *iv, const dnnmem_plan_options *opt,
                        int64_t *offsets, dnnmem_plan_result *res, double *ms) {
-  int64_t arena = 0;
-  int32_t pair[2] = {-1, -1};
+  dnnmem_plan_result checked;
   size_t bytes = 0, check_bytes = 0;
   void *scratch;
   dnnmem_result r;
@@ -685,10 +684,10 @@ static void plan_solve(const char *file, const files_intervals *iv, const dnnmem
   *ms = cli_now_ms();
   cli_check(dnnmem_plan_solve(&iv->problem, opt, offsets, res, scratch, bytes), file);
   *ms = cli_now_ms() - *ms;
-  r = dnnmem_plan_check(&iv->problem, offsets, &arena, pair, scratch, check_bytes);
-  if (r != DNNMEM_OK || arena != res->arena)
+  r = dnnmem_plan_check(&iv->problem, offsets, &checked, scratch, check_bytes);
+  if (r != DNNMEM_OK || checked.arena != res->arena)
     cli_input_error(file, 0, "internal error: the plan fails its check (%s, records %d %d)",
-                    CLI_RESULT_TEXT(r), pair[0], pair[1]);
+                    CLI_RESULT_TEXT(r), checked.error.index, checked.error.other);
   free(scratch);
 }
 
@@ -835,8 +834,9 @@ static void plan_print(const cli_args *a, const files_intervals *iv, const int64
 static void plan_passes(const char *file, const files_intervals *iv, const dnnmem_plan_options *opt,
                         const int32_t *passes, int32_t num_passes, int64_t *offsets, int64_t *pass_arena,
                         dnnmem_plan_result *res, dnnmem_plan_result *one_shot, double *ms) {
-  int64_t arena = 0, *scratch_offsets = (int64_t *)cli_alloc(((size_t)iv->n + 1) * sizeof(int64_t));
-  int32_t k, i, pair[2] = {-1, -1};
+  int64_t *scratch_offsets = (int64_t *)cli_alloc(((size_t)iv->n + 1) * sizeof(int64_t));
+  dnnmem_plan_result checked;
+  int32_t k, i;
   size_t bytes = 0, need;
   void *scratch = NULL;
   dnnmem_result r;
@@ -864,10 +864,10 @@ static void plan_passes(const char *file, const files_intervals *iv, const dnnme
     pass_arena[k] = res->arena;
   }
   *ms = cli_now_ms() - *ms;
-  r = dnnmem_plan_check(&iv->problem, offsets, &arena, pair, scratch, bytes);
-  if (r != DNNMEM_OK || arena != res->arena)
+  r = dnnmem_plan_check(&iv->problem, offsets, &checked, scratch, bytes);
+  if (r != DNNMEM_OK || checked.arena != res->arena)
     cli_input_error(file, 0, "internal error: the plan fails its check (%s, records %d %d)",
-                    CLI_RESULT_TEXT(r), pair[0], pair[1]);
+                    CLI_RESULT_TEXT(r), checked.error.index, checked.error.other);
   cli_check(dnnmem_plan_solve(&iv->problem, opt, scratch_offsets, one_shot, scratch, bytes), file);
   free(scratch_offsets);
   free(scratch);
@@ -923,8 +923,9 @@ static void plan_symbolic(const char *file, files_intervals *iv, const plan_symb
                           int32_t *below_ids, int64_t *offsets, dnnmem_plan_symbolic_result *res,
                           int64_t *at_arena, int64_t *at_bound, double *ms) {
   dnnmem_plan_stacking st;
-  int64_t ends[3], arena = 0, resolved = 0, values[2] = {0, 0};
-  int32_t k, pair[2] = {-1, -1};
+  int64_t ends[3], resolved = 0, values[2] = {0, 0};
+  dnnmem_plan_result checked;
+  int32_t k;
   size_t bytes = 0, need = 0;
   void *scratch;
   dnnmem_result r;
@@ -947,13 +948,15 @@ static void plan_symbolic(const char *file, files_intervals *iv, const plan_symb
     cli_check(dnnmem_plan_symbolic_resolve(&in->problem, &st, ends[k], offsets, &resolved), file);
     values[0] = ends[k];
     if (files_intervals_at(iv, values, &err) != 0) cli_file_error(&err);
-    r = dnnmem_plan_check(&iv->problem, offsets, &arena, pair, scratch, bytes);
-    if (r != DNNMEM_OK || arena != resolved)
+    r = dnnmem_plan_check(&iv->problem, offsets, &checked, scratch, bytes);
+    if (r != DNNMEM_OK || checked.arena != resolved)
       cli_input_error(file, 0, "internal error: the plan at %s = %lld fails its check (%s, records %d %d)",
-                      in->name, (long long)ends[k], CLI_RESULT_TEXT(r), pair[0], pair[1]);
+                      in->name, (long long)ends[k], CLI_RESULT_TEXT(r), checked.error.index,
+                      checked.error.other);
   }
-  *at_arena = arena; /* the last: at *at (or s_max) */
-  cli_check(dnnmem_plan_lower_bound(&iv->problem, at_bound, scratch, bytes), file);
+  *at_arena = checked.arena; /* the last: at *at (or s_max) */
+  cli_check(dnnmem_plan_lower_bound(&iv->problem, &checked, scratch, bytes), file);
+  *at_bound = checked.lower_bound;
   free(scratch);
 }
 
@@ -1185,8 +1188,8 @@ static void plan_pools_parse(const cli_args *a, plan_pools_input *in) {
 }
 
 /* The problem over the file's records; a record that fits none of the pools
-   it may use is named with its line (the library's rule, record by record),
-   so is a view and its base with no pool that takes both. */
+   it may use is named with its line (the record the library names), so is
+   a view and its base with no pool that takes both. */
 static void plan_pools_problem(const cli_args *a, const files_intervals *iv, plan_pools_input *in) {
   files_error err;
   dnnmem_intervals one;
@@ -1197,7 +1200,7 @@ static void plan_pools_problem(const cli_args *a, const files_intervals *iv, pla
   char buf[16];
   size_t bytes = 0;
   void *scratch;
-  int64_t bound;
+  dnnmem_plan_pools_result res;
   dnnmem_result r;
   if (files_intervals_pools(iv, (const char *const *)in->names, in->num, &in->allowed_offsets, &in->allowed_ids,
                             &err) != 0)
@@ -1207,49 +1210,37 @@ static void plan_pools_problem(const cli_args *a, const files_intervals *iv, pla
   in->problem.num_pools = in->num;
   in->problem.allowed_offsets = in->allowed_offsets;
   in->problem.allowed_ids = in->allowed_ids;
-  one.count = 1;
   one.alignment = iv->problem.alignment;
   single = in->problem;
   single.intervals = &one;
-  one.records = iv->records;
-  cli_check(dnnmem_plan_pools_lower_bound_scratch_size(&single, &bytes), a->operand);
-  scratch = cli_alloc(bytes);
-  for (i = 0; i < iv->n; i++) {
-    pair[0] = iv->records[i];
-    pair[0].flags &= ~(DNNMEM_INTERVAL_ALIAS | DNNMEM_INTERVAL_REUSE); /* alone: no links */
-    one.records = pair;
-    offs[0] = 0;
-    offs[1] = in->allowed_offsets ? in->allowed_offsets[i + 1] - in->allowed_offsets[i] : 0;
-    single.allowed_offsets = in->allowed_offsets ? offs : NULL;
-    single.allowed_ids = in->allowed_offsets ? in->allowed_ids + in->allowed_offsets[i] : NULL;
-    r = dnnmem_plan_pools_lower_bound(&single, &bound, scratch, bytes);
-    if (r == DNNMEM_ERR_PLAN_POOL_CAPACITY) {
-      char list[256];
-      size_t used = 0;
-      const int32_t *ids = single.allowed_ids;
-      count = in->allowed_offsets ? offs[1] : in->num;
-      list[0] = 0;
-      for (k = 0; k < count && used + 40 < sizeof list; k++) {
-        int32_t q = ids ? ids[k] : k;
-        used += (size_t)snprintf(list + used, sizeof list - used, "%s%s %lld", k ? ", " : "", in->names[q],
-                                 (long long)in->pools[q].capacity);
-      }
-      cli_input_error(files_intervals_rows(iv)->path, files_intervals_line(iv, i),
-                      "record '%s' (%lld bytes%s) fits none of its pools (%s)", plan_record_id(iv, i, buf, sizeof buf),
-                      (long long)iv->records[i].size,
-                      (iv->records[i].flags & DNNMEM_INTERVAL_FIXED) ? ", fixed offset" : "", list);
-    }
-    if (r != DNNMEM_OK && r != DNNMEM_ERR_INFEASIBLE) cli_input_error(a->operand, files_intervals_line(iv, i), "%s", CLI_RESULT_TEXT(r));
-  }
-  free(scratch);
-  if (iv->links == 0) return;
-  /* a class (records ALIAS links join) goes to one pool: the first view
-     whose base shares no pool with it, else the first linked row */
   cli_check(dnnmem_plan_pools_lower_bound_scratch_size(&in->problem, &bytes), a->operand);
   scratch = cli_alloc(bytes);
-  r = dnnmem_plan_pools_lower_bound(&in->problem, &bound, scratch, bytes);
+  r = dnnmem_plan_pools_lower_bound(&in->problem, &res, scratch, bytes);
   free(scratch);
+  i = res.error.index;
+  if (r == DNNMEM_ERR_PLAN_POOL_CAPACITY && i >= 0 && i < iv->n) {
+    char list[256];
+    size_t used = 0;
+    const int32_t *ids = in->allowed_offsets ? in->allowed_ids + in->allowed_offsets[i] : NULL;
+    count = in->allowed_offsets ? in->allowed_offsets[i + 1] - in->allowed_offsets[i] : in->num;
+    list[0] = 0;
+    for (k = 0; k < count && used + 40 < sizeof list; k++) {
+      int32_t q = ids ? ids[k] : k;
+      used += (size_t)snprintf(list + used, sizeof list - used, "%s%s %lld", k ? ", " : "", in->names[q],
+                               (long long)in->pools[q].capacity);
+    }
+    cli_input_error(files_intervals_rows(iv)->path, files_intervals_line(iv, i),
+                    "record '%s' (%lld bytes%s) fits none of its pools (%s)", plan_record_id(iv, i, buf, sizeof buf),
+                    (long long)iv->records[i].size,
+                    (iv->records[i].flags & DNNMEM_INTERVAL_FIXED) ? ", fixed offset" : "", list);
+  }
+  if (r != DNNMEM_OK && r != DNNMEM_ERR_INFEASIBLE && r != DNNMEM_ERR_PLAN_POOL_CAPACITY)
+    cli_input_error(a->operand, i >= 0 && i < iv->n ? files_intervals_line(iv, i) : 0, "%s: %s",
+                    dnnmem_field_name(res.error.field), CLI_RESULT_TEXT(r));
   if (r != DNNMEM_ERR_PLAN_POOL_CAPACITY) return;
+  /* a class (records ALIAS links join) goes to one pool: the first view
+     whose base shares no pool with it, else the first linked row */
+  one.records = pair;
   one.count = 2;
   for (i = 0; i < iv->n; i++) {
     int32_t b = iv->records[i].alias, ends[2];
@@ -1272,10 +1263,10 @@ static void plan_pools_problem(const cli_args *a, const files_intervals *iv, pla
       memcpy(two, in->allowed_ids + in->allowed_offsets[i], (size_t)offs[1] * sizeof(int32_t));
       memcpy(two + offs[1], in->allowed_ids + in->allowed_offsets[b], (size_t)(offs[2] - offs[1]) * sizeof(int32_t));
       single.allowed_offsets = offs, single.allowed_ids = two;
-      r = dnnmem_plan_pools_lower_bound(&single, &bound, scratch, bytes);
+      r = dnnmem_plan_pools_lower_bound(&single, &res, scratch, bytes);
       free(two);
     } else {
-      r = dnnmem_plan_pools_lower_bound(&single, &bound, scratch, bytes);
+      r = dnnmem_plan_pools_lower_bound(&single, &res, scratch, bytes);
     }
     free(scratch);
     if (r == DNNMEM_ERR_PLAN_POOL_CAPACITY)
@@ -1370,8 +1361,8 @@ static void plan_pools_command(const cli_args *a, files_intervals *iv) {
   plan_pools_input in;
   dnnmem_plan_pools_options opt;
   dnnmem_plan_pools_result res;
-  int32_t *pool_of, q, i, bad[2] = {-1, -1};
-  int64_t *offsets, *arenas, *checked, *bytes_in, cost = 0, total = 0;
+  int32_t *pool_of, q, i;
+  int64_t *offsets, *arenas, *checked, *bytes_in, total = 0;
   plan_conflict_answer c;
   int have_conflict = 0;
   char algo[64];
@@ -1405,10 +1396,11 @@ static void plan_pools_command(const cli_args *a, files_intervals *iv) {
   ms = cli_now_ms() - ms;
   if (r != DNNMEM_OK && r != DNNMEM_ERR_INFEASIBLE) cli_check(r, a->operand);
   if (r == DNNMEM_OK) { /* an independent check of the plan */
-    r = dnnmem_plan_pools_check(&in.problem, pool_of, offsets, &cost, checked, bad, scratch, check_bytes);
-    if (r != DNNMEM_OK || cost != res.cost)
+    dnnmem_plan_pools_result rc;
+    r = dnnmem_plan_pools_check(&in.problem, pool_of, offsets, checked, &rc, scratch, check_bytes);
+    if (r != DNNMEM_OK || rc.cost != res.cost)
       cli_input_error(a->operand, 0, "internal error: the pools plan fails its check (%s, records %d %d)",
-                      CLI_RESULT_TEXT(r), bad[0], bad[1]);
+                      CLI_RESULT_TEXT(r), rc.error.index, rc.error.other);
     for (q = 0; q < in.num; q++) bytes_in[q] = 0, total += arenas[q];
     for (i = 0; i < iv->n; i++) bytes_in[pool_of[i]] += iv->records[i].size;
     if (a->out) plan_write_pools(files_intervals_rows(iv), a->out, offsets, pool_of, in.names);
@@ -1683,9 +1675,11 @@ static void plan_box_command(const cli_args *a, files_intervals *iv, const dnnme
   for (p = 0; p < B.count[0]; p++) /* the grid: sizes and lower bounds */
     for (q = 0; q < B.count[1]; q++) {
       int32_t pt = p * B.count[1] + q;
+      dnnmem_plan_result bounded;
       plan_box_at(iv, &B, B.axis[0][p], B.axis[1][q]);
       for (i = 0; i < n; i++) sizes[(size_t)pt * (size_t)n + (size_t)i] = iv->records[i].size;
-      cli_check(dnnmem_plan_lower_bound(&iv->problem, &bounds[pt], scratch, bytes), a->operand);
+      cli_check(dnnmem_plan_lower_bound(&iv->problem, &bounded, scratch, bytes), a->operand);
+      bounds[pt] = bounded.lower_bound;
     }
   for (l = 0; l < PLAN_BOX_CANDIDATES; l++) { /* a stacking per candidate, measured over the grid */
     dnnmem_plan_symbolic_result res;
@@ -1745,8 +1739,8 @@ static void plan_box_command(const cli_args *a, files_intervals *iv, const dnnme
   if (best_line < 0) cli_input_error(a->operand, 0, "no stacking: the sizes leave the int64 range along every line");
   st.order = order[best_line], st.below_offsets = below_offsets[best_line], st.below_ids = below_ids[best_line];
   { /* the plan checker at the four corners, the worst point and the --at point */
-    int64_t check[6][2], arena = 0, checked = 0, bound = 0;
-    int32_t pair[2] = {-1, -1};
+    int64_t check[6][2], arena = 0, bound = 0;
+    dnnmem_plan_result checked;
     dnnmem_plan_symbolic at_point;
     dnnmem_result r;
     int c, num = arrlen(a->at) ? 6 : 5;
@@ -1761,12 +1755,13 @@ static void plan_box_command(const cli_args *a, files_intervals *iv, const dnnme
       for (i = 0; i < n; i++) line_coef[i] = iv->records[i].size;
       at_point.coefficients = line_coef;
       cli_check(dnnmem_plan_symbolic_resolve(&at_point, &st, 0, offsets, &arena), a->operand);
-      r = dnnmem_plan_check(&iv->problem, offsets, &checked, pair, scratch, bytes);
-      if (r != DNNMEM_OK || checked != arena)
+      r = dnnmem_plan_check(&iv->problem, offsets, &checked, scratch, bytes);
+      if (r != DNNMEM_OK || checked.arena != arena)
         cli_input_error(a->operand, 0, "internal error: the plan at %s = %lld, %s = %lld fails its check (%s)",
                         B.name[0], (long long)(check[c][0] * u), B.name[1], (long long)(check[c][1] * u),
                         CLI_RESULT_TEXT(r));
-      cli_check(dnnmem_plan_lower_bound(&iv->problem, &bound, scratch, bytes), a->operand);
+      cli_check(dnnmem_plan_lower_bound(&iv->problem, &checked, scratch, bytes), a->operand);
+      bound = checked.lower_bound;
       if (c < 2) corner[2 * c] = arena, corner[2 * c + 1] = bound;
       if (c == 5) { /* --at: the offsets there */
         at[0] = arena, at[1] = bound;
@@ -1915,8 +1910,8 @@ static int cmd_plan(const cli_args *a) {
 /* Library calls of share: the assignment, then an independent recount. */
 static void share_solve(const char *file, const files_intervals *iv, const dnnmem_share_options *opt,
                         int64_t *objects_of, dnnmem_share_result *res) {
-  int32_t *object_of = (int32_t *)cli_alloc(((size_t)iv->n + 1) * sizeof(int32_t)), objects = 0, i;
-  int64_t total = 0;
+  int32_t *object_of = (int32_t *)cli_alloc(((size_t)iv->n + 1) * sizeof(int32_t)), i;
+  dnnmem_share_result checked;
   size_t bytes = 0, check_bytes = 0;
   void *scratch;
   dnnmem_result r;
@@ -1924,8 +1919,8 @@ static void share_solve(const char *file, const files_intervals *iv, const dnnme
   cli_check(dnnmem_share_check_scratch_size(&iv->problem, &check_bytes), file);
   scratch = cli_alloc(bytes > check_bytes ? bytes : check_bytes);
   cli_check(dnnmem_share_solve(&iv->problem, opt, object_of, NULL, res, scratch, bytes), file);
-  r = dnnmem_share_check(&iv->problem, object_of, &total, &objects, scratch, check_bytes);
-  if (r != DNNMEM_OK || total != res->total || objects != res->objects)
+  r = dnnmem_share_check(&iv->problem, object_of, &checked, scratch, check_bytes);
+  if (r != DNNMEM_OK || checked.total != res->total || checked.objects != res->objects)
     cli_input_error(file, 0, "internal error: the assignment fails its check (%s)", CLI_RESULT_TEXT(r));
   for (i = 0; i < iv->n; i++) objects_of[i] = object_of[i];
   free(object_of);
@@ -2065,6 +2060,7 @@ static double remat_overhead(const remat_setup *s, int64_t time) {
    scratch and the two baselines. */
 static void remat_prepare(const cli_args *a, remat_setup *s) {
   dnnmem_remat_options o;
+  dnnmem_remat_bound_result bounds;
   int32_t *sequence;
   int algo;
   size_t need = 0;
@@ -2077,7 +2073,8 @@ static void remat_prepare(const cli_args *a, remat_setup *s) {
     cli_usage_error("--max-length %lld is below the %d nodes", (long long)a->max_length, s->n);
   s->max_length = a->max_length ? (int32_t)a->max_length : s->n > ((1 << 28) - 16) / 2 ? s->n : 2 * s->n + 16;
   files_graph_remat_problem(&s->g, &s->problem);
-  cli_check(dnnmem_remat_lower_bound(&s->problem, &s->lower_bound), s->path);
+  cli_check(dnnmem_remat_lower_bound(&s->problem, &bounds), s->path);
+  s->lower_bound = bounds.peak;
   s->bytes = 0;
   for (algo = 0; algo < DNNMEM_REMAT_ALGO_COUNT; algo++) { /* one scratch for every algorithm */
     o.algo = (dnnmem_remat_algo)algo;
@@ -2147,7 +2144,7 @@ static void remat_anneal(const remat_setup *s, const dnnmem_remat_options *optio
 /* Library calls of remat (3/3): the proven lower bound of the extra time;
    INT64_MAX when the budget is below the peak's lower bound. */
 static int64_t remat_bound(const remat_setup *s, int64_t budget, int64_t cuts, int32_t *cut) {
-  int64_t extra = INT64_MAX;
+  dnnmem_remat_bound_result bounds;
   dnnmem_remat_options o;
   size_t bytes = 0;
   void *scratch;
@@ -2157,10 +2154,11 @@ static int64_t remat_bound(const remat_setup *s, int64_t budget, int64_t cuts, i
   o.bound_cuts = (int32_t)cuts;
   cli_check(dnnmem_remat_time_bound_scratch_size(&s->problem, &o, &bytes), s->path);
   scratch = cli_alloc(bytes);
-  r = dnnmem_remat_time_bound(&s->problem, &o, &extra, cut, scratch, bytes);
+  r = dnnmem_remat_time_bound(&s->problem, &o, &bounds, scratch, bytes);
   if (r != DNNMEM_ERR_INFEASIBLE) cli_check(r, s->path);
   free(scratch);
-  return extra;
+  if (cut) *cut = bounds.cut;
+  return bounds.extra_time;
 }
 
 static void remat_print_head(const cli_args *a, const remat_setup *s) {
@@ -2344,7 +2342,8 @@ static void remat_plan_arena(const cli_args *a, const remat_setup *s, int64_t bu
                              remat_extras *x) {
   size_t n = (size_t)run->length + 1, bytes = 0, check_bytes = 0;
   dnnmem_interval *records = (dnnmem_interval *)cli_alloc(n * sizeof(*records));
-  int64_t *offsets = (int64_t *)cli_alloc(n * sizeof(int64_t)), arena = -1;
+  int64_t *offsets = (int64_t *)cli_alloc(n * sizeof(int64_t));
+  dnnmem_plan_result checked;
   dnnmem_intervals problem;
   dnnmem_plan_options opt;
   void *scratch;
@@ -2368,8 +2367,8 @@ static void remat_plan_arena(const cli_args *a, const remat_setup *s, int64_t bu
   problem.alignment = 0;
   cli_check(dnnmem_plan_check_scratch_size(&problem, &check_bytes), s->path);
   scratch = cli_alloc(check_bytes);
-  if (dnnmem_plan_check(&problem, offsets, &arena, NULL, scratch, check_bytes) != DNNMEM_OK ||
-      arena != x->arena.arena || arena < run->stats.peak)
+  if (dnnmem_plan_check(&problem, offsets, &checked, scratch, check_bytes) != DNNMEM_OK ||
+      checked.arena != x->arena.arena || checked.arena < run->stats.peak)
     cli_input_error(s->path, 0, "internal error: the arena's plan fails its check");
   free(scratch);
   if (a->out) {
@@ -2462,14 +2461,16 @@ typedef struct layout_answer {
 /* Library calls of layout (queries: layout_print_queries). */
 static void layout_solve(const cli_args *a, layout_answer *ans) {
   dnnmem_layout_machine machine;
+  dnnmem_error bad;
   int64_t err = 0;
   dnnmem_result r = dnnmem_layout_parse(a->operand, strlen(a->operand), &ans->l, &err);
   if (r != DNNMEM_OK) layout_fail_at("layout", a->operand, err, r);
   if (a->machine) {
     r = dnnmem_layout_machine_parse(a->machine, strlen(a->machine), &machine, &err);
     if (r != DNNMEM_OK) layout_fail_at("machine", a->machine, err, r);
-    r = dnnmem_layout_bind(&ans->l, &machine, &err);
-    if (r != DNNMEM_OK) layout_fail_at("layout", a->operand, err, r);
+    r = dnnmem_layout_bind(&ans->l, &machine, &bad);
+    if (r != DNNMEM_OK) /* the factor's byte in the text */
+      layout_fail_at("layout", a->operand, bad.index >= 0 ? ans->l.factors[bad.index].position : 0, r);
   }
   dnnmem_layout_print(&ans->l, ans->canonical, sizeof(ans->canonical), NULL);
   ans->have_stats = dnnmem_layout_measure(&ans->l, &ans->st) == DNNMEM_OK;
@@ -2936,7 +2937,7 @@ typedef struct place_multi_answer {
 static int64_t place_baseline(const place_labeling *L, const int32_t *order, int per_op, int32_t *label, void *mem,
                               size_t bytes) {
   int32_t v, j, k = L->k;
-  int64_t cost = 0;
+  dnnmem_label_result cost;
   for (v = 0; v < L->n; v++) {
     label[v] = -1;
     for (j = 0; j < k; j++) {
@@ -2948,7 +2949,7 @@ static int64_t place_baseline(const place_labeling *L, const int32_t *order, int
     }
   }
   cli_check(dnnmem_label_cost(&L->p, label, &cost, mem, bytes), "dnnmem_label_cost");
-  return cost;
+  return cost.cost;
 }
 
 /* Library calls of place --devices. */
@@ -3179,6 +3180,7 @@ static int cmd_layoutplan(const cli_args *a) {
   size_t bytes = 0, cost_bytes = 0;
   void *scratch, *cost_scratch;
   int32_t *label, *tmp, *count, v, l, j, k;
+  dnnmem_label_result costed;
   int64_t first, cheapest, *single, node_total = 0, conversions = 0;
   double ms, gap;
   if (!a->candidates) cli_usage_error("--candidates F is required");
@@ -3201,11 +3203,14 @@ static int cmd_layoutplan(const cli_args *a) {
   cli_check(dnnmem_label_solve(&P.p, &o, label, &r, scratch, bytes), g.csv.path);
   ms = cli_now_ms() - ms;
   /* baselines, costed by the library */
-  cli_check(dnnmem_label_cost(&P.p, P.first, &first, cost_scratch, cost_bytes), g.csv.path);
-  cli_check(dnnmem_label_cost(&P.p, P.cheapest, &cheapest, cost_scratch, cost_bytes), g.csv.path);
+  cli_check(dnnmem_label_cost(&P.p, P.first, &costed, cost_scratch, cost_bytes), g.csv.path);
+  first = costed.cost;
+  cli_check(dnnmem_label_cost(&P.p, P.cheapest, &costed, cost_scratch, cost_bytes), g.csv.path);
+  cheapest = costed.cost;
   for (l = 0; l < k; l++) {
     for (v = 0; v < g.n; v++) tmp[v] = P.cost[(size_t)v * k + l] >= 0 ? l : P.first[v];
-    cli_check(dnnmem_label_cost(&P.p, tmp, &single[l], cost_scratch, cost_bytes), g.csv.path);
+    cli_check(dnnmem_label_cost(&P.p, tmp, &costed, cost_scratch, cost_bytes), g.csv.path);
+    single[l] = costed.cost;
     count[l] = 0;
   }
   { /* (value, layout) pairs converted: a consumer's or the output's layout */

@@ -857,7 +857,7 @@ FILES_FN int files_interval_check(const files_intervals *iv, int32_t i, files_er
   one.records = r;
   one.count = 1;
   one.alignment = iv->alignment;
-  res = dnnmem_intervals_check(&one); /* the library's remaining rules */
+  res = dnnmem_intervals_check(&one, NULL); /* the library's remaining rules */
   if (res != DNNMEM_OK) return files_fail(err, path, line, "%s", FILES_RESULT_TEXT(res));
   return 0;
 }
@@ -1050,40 +1050,22 @@ FILES_FN int files_interval_links(files_intervals *iv, const files_interval_colu
 
 /* The rules between linked records (alias cycles, one class fixed at two
    offsets, a reuse whose buffer an alias keeps alive): the library's
-   verdict (dnnmem_plan_lower_bound), the record named by asking again with
-   one link at a time. */
+   verdict (dnnmem_plan_lower_bound) and the record it names. */
 FILES_FN int files_intervals_links_check(files_intervals *iv, files_error *err) {
   const char *path = files_intervals_rows(iv)->path;
-  dnnmem_interval *copy;
   dnnmem_intervals problem = {iv->records, iv->n, iv->alignment};
-  int64_t bound;
+  dnnmem_plan_result res;
   size_t bytes = 0;
   void *scratch;
   dnnmem_result r;
-  int32_t i, k;
+  int32_t k;
   if (iv->links == 0) return 0;
   if (dnnmem_plan_lower_bound_scratch_size(&problem, &bytes) != DNNMEM_OK || !(scratch = malloc(bytes ? bytes : 1)))
     return files_fail(err, path, 0, "out of memory");
-  r = dnnmem_plan_lower_bound(&problem, &bound, scratch, bytes);
-  copy = r == DNNMEM_OK ? NULL : (dnnmem_interval *)malloc(((size_t)iv->n + 1) * sizeof(dnnmem_interval));
-  for (k = 0; copy && k < iv->n; k++) { /* the first link that alone (with every alias) breaks a rule */
-    const dnnmem_interval *rk = &iv->records[k];
-    dnnmem_result rk_result;
-    if (!(rk->flags & (DNNMEM_INTERVAL_REUSE | DNNMEM_INTERVAL_ALIAS)) && r != DNNMEM_ERR_PLAN_ALIAS_OFFSET) continue;
-    for (i = 0; i < iv->n; i++) {
-      copy[i] = iv->records[i];
-      if (r != DNNMEM_ERR_PLAN_REUSE || i != k) copy[i].flags &= ~DNNMEM_INTERVAL_REUSE;
-      if (r == DNNMEM_ERR_CYCLE && i > k) copy[i].flags &= ~DNNMEM_INTERVAL_ALIAS;
-      if (r == DNNMEM_ERR_PLAN_ALIAS_OFFSET && i > k) copy[i].flags &= ~DNNMEM_INTERVAL_FIXED;
-    }
-    problem.records = copy;
-    rk_result = dnnmem_plan_lower_bound(&problem, &bound, scratch, bytes);
-    if (rk_result == r) break;
-  }
-  free(copy);
+  r = dnnmem_plan_lower_bound(&problem, &res, scratch, bytes);
   free(scratch);
   if (r == DNNMEM_OK) return 0;
-  if (k >= iv->n) k = 0;
+  k = res.error.index >= 0 && res.error.index < iv->n ? res.error.index : 0;
   if (r == DNNMEM_ERR_CYCLE) return files_fail(err, path, files_intervals_line(iv, k), "alias: the aliases form a cycle");
   if (r == DNNMEM_ERR_PLAN_ALIAS_OFFSET)
     return files_fail(err, path, files_intervals_line(iv, k), "offset: aliased records fixed at different offsets");
@@ -1185,6 +1167,7 @@ FILES_FN int files_intervals_fixed(const files_intervals *iv, files_error *err) 
   size_t bytes = 0;
   void *scratch = NULL;
   dnnmem_intervals problem;
+  dnnmem_plan_result res;
   dnnmem_result r = DNNMEM_OK;
   for (i = 0; fixed && offsets && row && i < iv->n; i++)
     if ((iv->records[i].flags & DNNMEM_INTERVAL_FIXED) &&
@@ -1199,7 +1182,8 @@ FILES_FN int files_intervals_fixed(const files_intervals *iv, files_error *err) 
     problem.alignment = iv->alignment;
     r = dnnmem_plan_check_scratch_size(&problem, &bytes);
     if (r == DNNMEM_OK) scratch = malloc(bytes ? bytes : 1);
-    if (r == DNNMEM_OK && scratch) r = dnnmem_plan_check(&problem, offsets, NULL, pair, scratch, bytes);
+    if (r == DNNMEM_OK && scratch) r = dnnmem_plan_check(&problem, offsets, &res, scratch, bytes);
+    if (r != DNNMEM_OK && scratch) pair[0] = res.error.index, pair[1] = res.error.other;
   }
   free(scratch);
   free(fixed);
@@ -1267,6 +1251,7 @@ FILES_FN int files_intervals_from_graph(files_intervals *iv, files_error *err) {
 static int files__intervals_parse(const char *name, char *text, size_t len, int64_t alignment, int symbolic,
                                   files_intervals *iv, files_error *err) {
   dnnmem_result r;
+  dnnmem_error e;
   int bad;
   memset(iv, 0, sizeof(*iv));
   iv->alignment = alignment;
@@ -1278,8 +1263,9 @@ static int files__intervals_parse(const char *name, char *text, size_t len, int6
   iv->problem.records = iv->records;
   iv->problem.count = iv->n;
   iv->problem.alignment = alignment;
-  if (!bad && (r = dnnmem_intervals_check(&iv->problem)) != DNNMEM_OK)
-    bad = files_fail(err, name, 0, "%s", FILES_RESULT_TEXT(r)); /* not expected after the above */
+  if (!bad && (r = dnnmem_intervals_check(&iv->problem, &e)) != DNNMEM_OK) /* not expected after the above */
+    bad = files_fail(err, name, e.index >= 0 ? files_intervals_line(iv, e.index) : 0, "%s: %s",
+                     dnnmem_field_name(e.field), FILES_RESULT_TEXT(r));
   if (bad) files_intervals_free(iv);
   return bad ? -1 : 0;
 }
@@ -1708,11 +1694,13 @@ FILES_FN int files_candidates_parse(const char *name, char *text, size_t len, fi
   if (!bad && !f->machine_line) bad = files_fail(err, name, line, "no 'machine' line");
   if (!bad && f->k == 0) bad = files_fail(err, name, line, "no 'layout' line");
   for (i = 0; !bad && i < f->k; i++) {
-    int64_t at = 0;
-    dnnmem_result r = dnnmem_layout_bind(&f->layouts[i], &f->machine, &at);
-    if (r != DNNMEM_OK)
+    dnnmem_error fault;
+    dnnmem_result r = dnnmem_layout_bind(&f->layouts[i], &f->machine, &fault);
+    if (r != DNNMEM_OK) /* the factor's byte in the layout's text */
       bad = files_fail(err, name, f->lines[i], "layout '%s' on machine %s: byte %lld: %s", f->names[i],
-                       f->machine_text, (long long)at, FILES_RESULT_TEXT(r));
+                       f->machine_text,
+                       (long long)(fault.index >= 0 ? f->layouts[i].factors[fault.index].position : 0),
+                       FILES_RESULT_TEXT(r));
   }
   if (bad) files_candidates_free(f);
   return bad ? -1 : 0;

@@ -17,12 +17,15 @@ int main(void) {
   dnnmem_layout_result stats;
   dnnmem_layout_run runs[16];
   dnnmem_layout_slot slot;
-  int64_t err, index[2] = {333, 222}, units[DNNMEM_LAYOUT_MAX_LEVELS], address, count, back[2];
+  int64_t err, index[2] = {333, 222}, units[DNNMEM_LAYOUT_MAX_LEVELS], address, back[2];
+  int32_t count;
+  dnnmem_error bad;
   int32_t lv, i;
   uint8_t padding;
   dnnmem_result r = dnnmem_layout_parse(text, strlen(text), &layout, &err);
   if (r == DNNMEM_OK) r = dnnmem_layout_machine_parse(board, strlen(board), &machine, &err);
-  if (r == DNNMEM_OK) r = dnnmem_layout_bind(&layout, &machine, &err);
+  if (r == DNNMEM_OK && (r = dnnmem_layout_bind(&layout, &machine, &bad)) != DNNMEM_OK)
+    err = bad.index >= 0 ? layout.factors[bad.index].position : 0; /* the factor's byte */
   if (r != DNNMEM_OK) {
     fprintf(stderr, "byte %lld: %s\n", (long long)err, dnnmem_result_text(r));
     return 1;

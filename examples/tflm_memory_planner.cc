@@ -264,7 +264,6 @@ bool MemoryPlanner::DoAnyBuffersOverlap() {
   dnnmem_intervals problem = {records_, count_, 0};
   unsigned char* work = (unsigned char*)(offsets_ + count_);
   size_t used = (size_t)(work - scratch_);
-  int32_t pair[2];
   if (overlaps_) {  // the offline buffers' own overlaps are theirs: check each online one against all
     for (int i = 0; i < count_; i++)
       for (int j = 0; j < count_; j++) {
@@ -275,8 +274,7 @@ bool MemoryPlanner::DoAnyBuffersOverlap() {
       }
     return false;
   }
-  return dnnmem_plan_check(&problem, offsets_, nullptr, pair, work, scratch_bytes_ - used) ==
-         DNNMEM_ERR_PLAN_OVERLAP;
+  return dnnmem_plan_check(&problem, offsets_, nullptr, work, scratch_bytes_ - used) == DNNMEM_ERR_PLAN_OVERLAP;
 }
 
 void MemoryPlanner::PrintMemoryPlan() {

@@ -44,8 +44,8 @@ static void fuzz_intervals(fuzz_input *in) {
   FUZZ_CHECK(bytes <= DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(n));
   scratch = (unsigned char *)malloc(bytes + 16);
   res = dnnmem_plan_chains(&problem, group_of, order, &groups, scratch + (shape >> 4), bytes);
-  if (dnnmem_intervals_check(&problem) != DNNMEM_OK) {
-    FUZZ_CHECK(res == dnnmem_intervals_check(&problem));
+  if (dnnmem_intervals_check(&problem, NULL) != DNNMEM_OK) {
+    FUZZ_CHECK(res == dnnmem_intervals_check(&problem, NULL));
     FUZZ_CHECK(groups == -1);
   } else {
     FUZZ_CHECK(res == DNNMEM_OK);
@@ -141,7 +141,7 @@ static void fuzz_dag(fuzz_input *in, int32_t transitive) {
   size_t bytes = 0;
   unsigned char *scratch;
   dnnmem_cover_options options;
-  dnnmem_cover_result result = {-1, -1};
+  dnnmem_cover_result result = {-1, -1, {-1, DNNMEM_FIELD_NONE, -1}};
   dnnmem_result res;
   options.transitive = transitive;
   fuzz_graph_read(in, &t);
@@ -187,7 +187,7 @@ static void fuzz_edges(fuzz_input *in) {
   int32_t nodes[256], w, p, k, j;
   size_t bytes = 0;
   unsigned char *scratch;
-  dnnmem_cover_result result = {-1, -1};
+  dnnmem_cover_result result = {-1, -1, {-1, DNNMEM_FIELD_NONE, -1}};
   dnnmem_result res;
   fuzz_graph_read(in, &t);
   res = dnnmem_cover_edges_scratch_size(&t.g, NULL, &bytes);

@@ -64,11 +64,12 @@ static void check_plan(const dnnmem_intervals *problem) {
   dnnmem_plan_result result;
   size_t bytes = 0, check_bytes = 0, bound_bytes = 0;
   int64_t *offsets = (int64_t *)malloc(((size_t)problem->count + 1) * sizeof(int64_t)), arena = -1, bound = -1;
+  dnnmem_plan_result checked;
   void *scratch;
   int32_t i;
   memset(&options, 0, sizeof(options));
   options.algo = DNNMEM_PLAN_GREEDY_SIZE;
-  FUZZ_CHECK(dnnmem_intervals_check(problem) == DNNMEM_OK);
+  FUZZ_CHECK(dnnmem_intervals_check(problem, NULL) == DNNMEM_OK);
   FUZZ_CHECK(dnnmem_plan_solve_scratch_size(problem, &options, &bytes) == DNNMEM_OK);
   FUZZ_CHECK(dnnmem_plan_check_scratch_size(problem, &check_bytes) == DNNMEM_OK);
   FUZZ_CHECK(dnnmem_plan_lower_bound_scratch_size(problem, &bound_bytes) == DNNMEM_OK);
@@ -77,9 +78,11 @@ static void check_plan(const dnnmem_intervals *problem) {
   scratch = malloc(bytes ? bytes : 1);
   FUZZ_CHECK(offsets && scratch);
   FUZZ_CHECK(dnnmem_plan_solve(problem, &options, offsets, &result, scratch, bytes) == DNNMEM_OK);
-  FUZZ_CHECK(dnnmem_plan_check(problem, offsets, &arena, NULL, scratch, bytes) == DNNMEM_OK);
+  FUZZ_CHECK(dnnmem_plan_check(problem, offsets, &checked, scratch, bytes) == DNNMEM_OK);
+  arena = checked.arena;
   FUZZ_CHECK(arena == result.arena);
-  FUZZ_CHECK(dnnmem_plan_lower_bound(problem, &bound, scratch, bytes) == DNNMEM_OK);
+  FUZZ_CHECK(dnnmem_plan_lower_bound(problem, &checked, scratch, bytes) == DNNMEM_OK);
+  bound = checked.lower_bound;
   FUZZ_CHECK(bound <= arena && result.lower_bound <= arena);
   for (i = 0; i < problem->count; i++)
     if (problem->records[i].flags & DNNMEM_INTERVAL_FIXED) FUZZ_CHECK(offsets[i] == problem->records[i].fixed_offset);
@@ -104,7 +107,7 @@ static void fuzz_intervals(char *text, size_t len, int64_t alignment, long lines
       files_intervals_free(&iv);
       return;
     }
-    FUZZ_CHECK(dnnmem_intervals_check(&iv.problem) == DNNMEM_OK);
+    FUZZ_CHECK(dnnmem_intervals_check(&iv.problem, NULL) == DNNMEM_OK);
   }
   FUZZ_CHECK(iv.problem.records == iv.records && iv.problem.count == iv.n && iv.problem.alignment == alignment);
   FUZZ_CHECK(iv.n == (int32_t)arrlen(files_intervals_rows(&iv)->rows));
@@ -124,7 +127,7 @@ static void fuzz_graph(char *text, size_t len, long lines) {
     return;
   }
   FUZZ_CHECK(g.graph.num_nodes == g.n && g.n == (int32_t)arrlen(g.csv.rows));
-  FUZZ_CHECK(dnnmem_graph_check(&g.graph) == DNNMEM_OK);
+  FUZZ_CHECK(dnnmem_graph_check(&g.graph, NULL) == DNNMEM_OK);
   FUZZ_CHECK(dnnmem_graph_is_topological(&g.graph) == 1);
   FUZZ_CHECK(g.in_offsets[g.n] == (int32_t)arrlen(g.in_ids));
   for (v = 0; v < g.n; v++) {

@@ -82,7 +82,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int64_t *net = (int64_t *)calloc((size_t)n, sizeof(int64_t));
     uint8_t side[FUZZ_MAX_NODES];
     dnnmem_flow_options options;
-    dnnmem_flow_result result = {-1};
+    dnnmem_flow_result result = {-1, {-1, DNNMEM_FIELD_NONE, -1}};
     dnnmem_result r;
     options.algo = algo ? DNNMEM_FLOW_PUSH_RELABEL : DNNMEM_FLOW_BK;
     r = dnnmem_flow_solve(&flow, s, t, &options, &result);

@@ -28,7 +28,7 @@
 static void check_algebra(const dnnmem_layout *l) {
   dnnmem_layout_strided m, c, inv;
   FUZZ_CHECK(dnnmem_layout_part(l, DNNMEM_LAYOUT_MEMORY, &m) == DNNMEM_OK);
-  FUZZ_CHECK(dnnmem_layout_strided_check(&m) == DNNMEM_OK);
+  FUZZ_CHECK(dnnmem_layout_strided_check(&m, NULL) == DNNMEM_OK);
   if (dnnmem_layout_strided_size(&m) > SMALL) return;
   FUZZ_CHECK(dnnmem_layout_coalesce(&m, &c) == DNNMEM_OK && ref_layout_coalesce_ok(&m, &c));
   FUZZ_CHECK(dnnmem_layout_right_inverse(&m, &inv) == DNNMEM_OK && ref_layout_right_inverse_ok(&m, &inv));
@@ -54,7 +54,7 @@ static void check_layout(const dnnmem_layout *l) {
 static void fuzz_built(const uint8_t *data, size_t size, int raw_names) {
   fuzz_input in;
   dnnmem_layout l, before;
-  int64_t err = -1;
+  dnnmem_error fault;
   int32_t k, a, lv;
   in.data = data;
   in.size = size;
@@ -88,8 +88,9 @@ static void fuzz_built(const uint8_t *data, size_t size, int raw_names) {
     f->axis = (int32_t)(fuzz_u8(&in) % 3) - 1;
   }
   before = l;
-  if (dnnmem_layout_finish(&l, &err) != DNNMEM_OK) {
-    FUZZ_CHECK(err >= 0 && err < 12);
+  if (dnnmem_layout_finish(&l, &fault) != DNNMEM_OK) {
+    FUZZ_CHECK(fault.index >= -1 && fault.index < l.num_factors); /* a factor, or none */
+    FUZZ_CHECK(dnnmem_field_name(fault.field) != NULL);
     FUZZ_CHECK(memcmp(&l, &before, sizeof(l)) == 0); /* unchanged on error */
     return;
   }
@@ -156,7 +157,7 @@ static void check_convert(const dnnmem_layout *l, const dnnmem_layout_machine *m
   if (len >= sizeof(text) - 2) return;
   snprintf(text + len, sizeof(text) - len, ")");
   if (dnnmem_layout_parse(text, strlen(text), &plain, &err) != DNNMEM_OK) return;
-  if (dnnmem_layout_bind(&plain, m, &err) != DNNMEM_OK) return;
+  if (dnnmem_layout_bind(&plain, m, NULL) != DNNMEM_OK) return;
   for (lv = 0; lv < l->num_levels; lv++)
     if ((units *= l->level_extent[lv]) > SMALL) return; /* extents >= 1: no overflow before this */
   pair[0][0] = l, pair[0][1] = l;
@@ -190,6 +191,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   dnnmem_layout l;
   dnnmem_layout_machine m;
   int64_t err = -1;
+  dnnmem_error fault;
   dnnmem_result r;
   if (size > 512) return 0;
   if (size > 0 && data[0] == 0xFE) {
@@ -214,8 +216,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     r = dnnmem_layout_machine_parse(machine_text, machine_len, &m, &err);
     FUZZ_CHECK(err >= 0 && err <= (int64_t)machine_len);
     if (r != DNNMEM_OK) return 0;
-    r = dnnmem_layout_bind(&l, &m, &err);
+    r = dnnmem_layout_bind(&l, &m, &fault);
     if (r != DNNMEM_OK) {
+      FUZZ_CHECK(fault.index >= -1 && fault.index < l.num_factors);
       FUZZ_CHECK(memcmp(&l, &unbound, sizeof(l)) == 0); /* unchanged on error */
       return 0;
     }

@@ -29,14 +29,15 @@ static int fixed_collide(const dnnmem_interval *r, int n) {
    result, the total is at least the oracle's optimum and the bound at most. */
 static void check_share(const dnnmem_intervals *p, unsigned char *scratch, size_t bytes) {
   int32_t obj[MAX_RECORDS], objects = 0, a;
-  int64_t best = p->count <= ORACLE_RECORDS ? ref_share_optimum(p) : -1, total = 0;
+  int64_t best = p->count <= ORACLE_RECORDS ? ref_share_optimum(p) : -1;
+  dnnmem_share_result checked;
   dnnmem_share_options opt;
   dnnmem_share_result res;
   for (a = 0; a < DNNMEM_SHARE_ALGO_COUNT; a++) {
     opt.algo = (dnnmem_share_algo)a;
     FUZZ_CHECK(dnnmem_share_solve(p, &opt, obj, NULL, &res, scratch, bytes) == DNNMEM_OK);
-    FUZZ_CHECK(dnnmem_share_check(p, obj, &total, &objects, scratch, bytes) == DNNMEM_OK);
-    FUZZ_CHECK(total == res.total && objects == res.objects);
+    FUZZ_CHECK(dnnmem_share_check(p, obj, &checked, scratch, bytes) == DNNMEM_OK);
+    FUZZ_CHECK(checked.total == res.total && checked.objects == res.objects);
     FUZZ_CHECK(ref_share_recount(p, obj, &objects) == res.total && objects == res.objects);
     FUZZ_CHECK(res.total >= res.lower_bound && res.optimal == (res.total == res.lower_bound));
     if (best >= 0) FUZZ_CHECK(res.total >= best && res.lower_bound <= best);
@@ -48,8 +49,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   dnnmem_interval r[MAX_RECORDS];
   dnnmem_gap gaps[MAX_RECORDS];
   dnnmem_intervals p;
-  int64_t off[MAX_RECORDS], bound = 0, best = -1;
-  int32_t pair[2];
+  int64_t off[MAX_RECORDS], best = -1;
+  dnnmem_plan_result checked;
   int64_t align = (int64_t)1 << (fuzz_u8(&in) % 4); /* read first: the corpus encoding */
   int n = (int)(fuzz_u8(&in) % (MAX_RECORDS + 1)), i, a, windows = 0;
   size_t bytes, share_bytes, check_bytes;
@@ -90,13 +91,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (share_bytes > bytes) bytes = share_bytes;
   if (check_bytes > bytes) bytes = check_bytes;
   scratch = (unsigned char *)malloc(bytes + 1);
-  if (dnnmem_intervals_check(&p) == DNNMEM_OK && !fixed_collide(r, n) && n <= ORACLE_RECORDS && !windows)
+  if (dnnmem_intervals_check(&p, NULL) == DNNMEM_OK && !fixed_collide(r, n) && n <= ORACLE_RECORDS && !windows)
     best = ref_plan_optimum(&p, NULL);
   for (a = 0; a < DNNMEM_PLAN_ALGO_COUNT; a++) {
     opt.algo = (dnnmem_plan_algo)a;
     rc = dnnmem_plan_solve(&p, &opt, off, &res, scratch + (a & 1), bytes);
-    if (dnnmem_intervals_check(&p) != DNNMEM_OK) {
-      FUZZ_CHECK(rc == dnnmem_intervals_check(&p));
+    if (dnnmem_intervals_check(&p, NULL) != DNNMEM_OK) {
+      FUZZ_CHECK(rc == dnnmem_intervals_check(&p, NULL));
       continue;
     }
     if (fixed_collide(r, n)) {
@@ -105,7 +106,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     FUZZ_CHECK(rc == DNNMEM_OK);
     FUZZ_CHECK(ref_plan_recount(&p, off) == res.arena);
-    FUZZ_CHECK(dnnmem_plan_check(&p, off, &bound, pair, scratch, bytes) == DNNMEM_OK && bound == res.arena);
+    FUZZ_CHECK(dnnmem_plan_check(&p, off, &checked, scratch, bytes) == DNNMEM_OK && checked.arena == res.arena);
     FUZZ_CHECK(res.arena >= res.lower_bound && res.optimal == (res.arena == res.lower_bound));
     if (best >= 0) FUZZ_CHECK(res.arena >= best && res.lower_bound <= best);
     if (n > 0) { /* a short buffer (half the algo's own size) is refused, not overrun */
@@ -118,7 +119,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
   }
   p.alignment = 0; /* shared objects ignore it */
-  if (dnnmem_intervals_check(&p) == DNNMEM_OK) check_share(&p, scratch, bytes);
+  if (dnnmem_intervals_check(&p, NULL) == DNNMEM_OK) check_share(&p, scratch, bytes);
   free(scratch);
   return 0;
 }

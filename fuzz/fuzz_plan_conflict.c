@@ -52,8 +52,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (solve_bytes > bytes) abort(); /* the conflict's scratch holds a solve's */
   scratch = (unsigned char *)malloc(bytes + 1);
   rc = dnnmem_plan_conflict(&p, &opt, ids, MAX_RECORDS, &res, scratch + 1, bytes);
-  if (dnnmem_intervals_check(&p) != DNNMEM_OK) {
-    FUZZ_CHECK(rc == dnnmem_intervals_check(&p));
+  if (dnnmem_intervals_check(&p, NULL) != DNNMEM_OK) {
+    FUZZ_CHECK(rc == dnnmem_intervals_check(&p, NULL));
     free(scratch);
     return 0;
   }

@@ -37,10 +37,11 @@ static int passes_in_order(const dnnmem_interval *r, int n, int up_to) {
 static int64_t plan_check(const dnnmem_intervals *p, const int64_t *off) {
   size_t bytes = 0;
   int64_t arena = -1;
+  dnnmem_plan_result checked;
   unsigned char *scratch;
   FUZZ_CHECK(dnnmem_plan_check_scratch_size(p, &bytes) == DNNMEM_OK);
   scratch = (unsigned char *)malloc(bytes + 1);
-  if (dnnmem_plan_check(p, off, &arena, NULL, scratch, bytes) != DNNMEM_OK) arena = -1;
+  if (dnnmem_plan_check(p, off, &checked, scratch, bytes) == DNNMEM_OK) arena = checked.arena;
   free(scratch);
   return arena;
 }

@@ -23,10 +23,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   dnnmem_interval r[MAX_RECORDS];
   dnnmem_gap gaps[MAX_RECORDS];
   dnnmem_intervals p;
-  int64_t off[MAX_RECORDS], checked = 0, optimum = -1;
+  int64_t off[MAX_RECORDS], optimum = -1;
+  dnnmem_plan_result checked;
   int64_t align = (int64_t)1 << (fuzz_u8(&in) % 3); /* read first: the corpus encoding */
   int n = (int)(fuzz_u8(&in) % (MAX_RECORDS + 1)), i, a, windows = 0;
-  int32_t pair[2];
   size_t bytes = 0, check_bytes = 0;
   unsigned char *scratch;
   dnnmem_plan_options opt;
@@ -44,8 +44,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (check_bytes > bytes) bytes = check_bytes;
   scratch = (unsigned char *)malloc(bytes + 1);
   rc = dnnmem_plan_solve(&p, &opt, off, &exact, scratch + 1, bytes);
-  if (dnnmem_intervals_check(&p) != DNNMEM_OK) {
-    FUZZ_CHECK(rc == dnnmem_intervals_check(&p));
+  if (dnnmem_intervals_check(&p, NULL) != DNNMEM_OK) {
+    FUZZ_CHECK(rc == dnnmem_intervals_check(&p, NULL));
     free(scratch);
     return 0;
   }
@@ -63,7 +63,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   FUZZ_CHECK(rc == DNNMEM_OK);
   FUZZ_CHECK(exact.algo == DNNMEM_PLAN_EXACT);
   FUZZ_CHECK(ref_plan_recount(&p, off) == exact.arena);
-  FUZZ_CHECK(dnnmem_plan_check(&p, off, &checked, pair, scratch, bytes) == DNNMEM_OK && checked == exact.arena);
+  FUZZ_CHECK(dnnmem_plan_check(&p, off, &checked, scratch, bytes) == DNNMEM_OK && checked.arena == exact.arena);
   FUZZ_CHECK(exact.arena >= exact.lower_bound && exact.optimal == (exact.arena == exact.lower_bound));
   FUZZ_CHECK((exact.stop == DNNMEM_PLAN_STOP_PROVED) == exact.optimal);
   FUZZ_CHECK(exact.optimal || exact.stop == DNNMEM_PLAN_STOP_NODES ||

@@ -35,8 +35,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   dnnmem_plan_pools_options opt;
   dnnmem_plan_pools_result res, again;
   int32_t offsets_of[MAX_RECORDS + 1], ids[MAX_RECORDS * MAX_POOLS], pool_of[MAX_RECORDS], pool2[MAX_RECORDS];
-  int32_t bad[2];
-  int64_t off[MAX_RECORDS], off2[MAX_RECORDS], arenas[MAX_POOLS], bound = -1, optimum, cost = -1, load = 0;
+  dnnmem_plan_pools_result checked;
+  int64_t off[MAX_RECORDS], off2[MAX_RECORDS], arenas[MAX_POOLS], bound = -1, optimum, load = 0;
   int n = (int)(fuzz_u8(&in) % (MAX_RECORDS + 1)), P = 1 + (int)(fuzz_u8(&in) % MAX_POOLS), i, q, k = 0, gapped = 0;
   int linked = 0;
   uint32_t mode = fuzz_u8(&in);
@@ -101,14 +101,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (bound_bytes > bytes) bytes = bound_bytes;
   if (check_bytes > bytes) bytes = check_bytes;
   scratch = (unsigned char *)malloc(bytes + 1);
-  brc = dnnmem_plan_pools_lower_bound(&p, &bound, scratch + 1, bytes);
+  brc = dnnmem_plan_pools_lower_bound(&p, &checked, scratch + 1, bytes);
+  bound = checked.lower_bound;
   rc = dnnmem_plan_pools_solve(&p, &opt, pool_of, off, arenas, &res, scratch + 1, bytes);
   if (linked) { /* broken links: the rule's code (a record fitting no pool may be found before a class rule) */
-    dnnmem_result record_rule = dnnmem_intervals_check(&iv), want = record_rule;
+    dnnmem_result record_rule = dnnmem_intervals_check(&iv, NULL), want = record_rule;
     if (want == DNNMEM_OK) want = ref_plan_reuse_rule(&iv);
     if (want != DNNMEM_OK) {
       FUZZ_CHECK(rc == brc && (rc == want || (record_rule == DNNMEM_OK && rc == DNNMEM_ERR_PLAN_POOL_CAPACITY)));
-      FUZZ_CHECK(dnnmem_plan_pools_check(&p, pool_of, off, NULL, NULL, bad, scratch, bytes) == want);
+      FUZZ_CHECK(dnnmem_plan_pools_check(&p, pool_of, off, NULL, NULL, scratch, bytes) == want);
       free(scratch);
       return 0;
     }
@@ -156,8 +157,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     FUZZ_CHECK(rc == DNNMEM_OK && res.feasible == 1);
     FUZZ_CHECK(ref_pools_recount(&p, pool_of, off, ref_arenas) == res.cost);
     for (q = 0; q < P; q++) FUZZ_CHECK(arenas[q] == ref_arenas[q]);
-    FUZZ_CHECK(dnnmem_plan_pools_check(&p, pool_of, off, &cost, NULL, bad, scratch, bytes) == DNNMEM_OK);
-    FUZZ_CHECK(cost == res.cost);
+    FUZZ_CHECK(dnnmem_plan_pools_check(&p, pool_of, off, NULL, &checked, scratch, bytes) == DNNMEM_OK);
+    FUZZ_CHECK(checked.cost == res.cost);
     FUZZ_CHECK(optimum >= 0 && res.cost >= optimum && res.lower_bound <= optimum && res.lower_bound >= bound);
     FUZZ_CHECK(res.optimal == (res.cost == res.lower_bound));
     if (res.optimal) FUZZ_CHECK(res.cost == optimum);
@@ -172,10 +173,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       uint32_t which = fuzz_u8(&in) % (uint32_t)n, how = fuzz_u8(&in);
       if (how & 1) pool_of[which] = (int32_t)((uint32_t)pool_of[which] + 1 + (how >> 1) % (uint32_t)P) % P;
       else off[which] += (int64_t)((how >> 1) % 9) - 4;
-      rc = dnnmem_plan_pools_check(&p, pool_of, off, &cost, NULL, bad, scratch, bytes);
+      rc = dnnmem_plan_pools_check(&p, pool_of, off, NULL, &checked, scratch, bytes);
       FUZZ_CHECK((rc == DNNMEM_OK) == (ref_pools_recount(&p, pool_of, off, NULL) >= 0));
-      if (rc == DNNMEM_OK) FUZZ_CHECK(cost == ref_pools_recount(&p, pool_of, off, NULL));
-      else FUZZ_CHECK(bad[0] >= 0 && bad[0] < n);
+      if (rc == DNNMEM_OK) FUZZ_CHECK(checked.cost == ref_pools_recount(&p, pool_of, off, NULL));
+      else FUZZ_CHECK(checked.error.index >= 0 && checked.error.index < n);
     }
   }
   free(scratch);
@@ -183,7 +184,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     unsigned char *tight = (unsigned char *)malloc(bytes / 2 + 1);
     FUZZ_CHECK(dnnmem_plan_pools_solve(&p, &opt, pool_of, off, NULL, &res, tight, bytes / 2) ==
                DNNMEM_ERR_SCRATCH_TOO_SMALL);
-    FUZZ_CHECK(dnnmem_plan_pools_lower_bound(&p, &bound, tight, bound_bytes / 2) == DNNMEM_ERR_SCRATCH_TOO_SMALL);
+    FUZZ_CHECK(dnnmem_plan_pools_lower_bound(&p, &checked, tight, bound_bytes / 2) == DNNMEM_ERR_SCRATCH_TOO_SMALL);
+    FUZZ_CHECK(checked.error.field == DNNMEM_FIELD_SCRATCH);
     free(tight);
   }
   return 0;

@@ -19,12 +19,30 @@
 #define MAX_RECORDS 16
 #define ORACLE_RECORDS 5 /* ref_plan_tied_optimum at most this, sizes summing below 16 */
 
+/* A failure names its culprit: a record in range (a record rule: the one
+   dnnmem_intervals_check names; a link rule: a record with a link or a
+   fixed offset), never a stray index. */
+static void culprit(const dnnmem_intervals *p, dnnmem_result rc, const dnnmem_error *e, const dnnmem_error *named) {
+  if (rc == DNNMEM_OK) {
+    FUZZ_CHECK(e->index == -1 && e->other == -1 && e->field == DNNMEM_FIELD_NONE);
+    return;
+  }
+  FUZZ_CHECK(e->index >= -1 && e->index < p->count && e->other >= -1 && e->other < p->count);
+  FUZZ_CHECK(dnnmem_field_name(e->field) != NULL);
+  if (named->field != DNNMEM_FIELD_NONE) {
+    FUZZ_CHECK(e->index == named->index && e->field == named->field);
+  } else if (e->index >= 0) {
+    FUZZ_CHECK((p->records[e->index].flags & (DNNMEM_INTERVAL_ALIAS | DNNMEM_INTERVAL_REUSE | DNNMEM_INTERVAL_FIXED)) != 0);
+  }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fuzz_input in = {data, size, 0};
   dnnmem_interval r[MAX_RECORDS];
   dnnmem_intervals p;
-  int64_t off[MAX_RECORDS], bound = -1, best = -1, arena = 0;
-  int32_t pair[2];
+  int64_t off[MAX_RECORDS], bound = -1, best = -1;
+  dnnmem_plan_result checked;
+  dnnmem_error named;
   int n = (int)(fuzz_u8(&in) % (MAX_RECORDS + 1)), i, a;
   int64_t total = 0;
   size_t bytes, more;
@@ -64,10 +82,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (dnnmem_plan_lower_bound_scratch_size(&p, &more) != DNNMEM_OK) abort();
   if (more > bytes) bytes = more;
   scratch = (unsigned char *)malloc(bytes + 1);
-  want = dnnmem_intervals_check(&p);
+  want = dnnmem_intervals_check(&p, &named);
   if (want == DNNMEM_OK) want = ref_plan_reuse_rule(&p);
-  rc = dnnmem_plan_lower_bound(&p, &bound, scratch + 1, bytes);
+  rc = dnnmem_plan_lower_bound(&p, &checked, scratch + 1, bytes);
+  bound = checked.lower_bound;
   FUZZ_CHECK(rc == want);
+  culprit(&p, rc, &checked.error, &named);
   if (want == DNNMEM_OK && n <= ORACLE_RECORDS && total < 16) {
     best = ref_plan_tied_optimum(&p, NULL);
     FUZZ_CHECK(best >= bound);
@@ -76,9 +96,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     opt.algo = (dnnmem_plan_algo)a;
     rc = dnnmem_plan_solve(&p, &opt, off, &res, scratch + (a & 1), bytes);
     FUZZ_CHECK(rc == want);
+    culprit(&p, rc, &res.error, &named);
     if (rc != DNNMEM_OK) continue;
     FUZZ_CHECK(ref_plan_tied_recount(&p, off) == res.arena);
-    FUZZ_CHECK(dnnmem_plan_check(&p, off, &arena, pair, scratch, bytes) == DNNMEM_OK && arena == res.arena);
+    FUZZ_CHECK(dnnmem_plan_check(&p, off, &checked, scratch, bytes) == DNNMEM_OK && checked.arena == res.arena);
     /* aliases alone: the exact search may prove more than the bound */
     FUZZ_CHECK(res.lower_bound >= bound && res.arena >= res.lower_bound);
     FUZZ_CHECK(res.optimal == (res.arena == res.lower_bound));
@@ -97,9 +118,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       int64_t recount;
       for (i = 0; i < n; i++) off[i] = (int64_t)(fuzz_u8(&in) % 16) * p.alignment;
       recount = ref_plan_tied_recount(&p, off);
-      rc = dnnmem_plan_check(&p, off, &arena, pair, scratch, bytes);
+      rc = dnnmem_plan_check(&p, off, &checked, scratch, bytes);
       FUZZ_CHECK((rc == DNNMEM_OK) == (recount >= 0));
-      if (rc == DNNMEM_OK) FUZZ_CHECK(arena == recount);
+      if (rc == DNNMEM_OK) FUZZ_CHECK(checked.arena == recount);
+      else FUZZ_CHECK(checked.error.index >= 0 && checked.error.index < n);
     }
   free(scratch);
   return 0;

@@ -52,6 +52,7 @@ static void check_answer(const dnnmem_remat_problem *p, const int32_t *seq,
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  dnnmem_remat_bound_result tb;
   fuzz_input in;
   fgraph g;
   dnnmem_graph graph;
@@ -114,7 +115,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     r = dnnmem_remat_solve(&p, &o, &rng, seq, capacity, &st, scratch, sizeof(scratch));
     FUZZ_CHECK(r == DNNMEM_ERR_ID_RANGE || r == DNNMEM_ERR_CYCLE || r == DNNMEM_ERR_NEGATIVE);
     o.budget = 100;
-    r = dnnmem_remat_time_bound(&p, &o, &lb, NULL, scratch, sizeof(scratch));
+    r = dnnmem_remat_time_bound(&p, &o, &tb, scratch, sizeof(scratch));
+    lb = tb.extra_time;
     FUZZ_CHECK(r == DNNMEM_ERR_ID_RANGE || r == DNNMEM_ERR_CYCLE || r == DNNMEM_ERR_NEGATIVE);
     return 0;
   }
@@ -122,7 +124,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   FUZZ_CHECK(base.length == g.n);
   if (!bad) /* topologically numbered: the row order is the identity */
     for (v = 0; v < g.n; v++) FUZZ_CHECK(base_seq[v] == v);
-  FUZZ_CHECK(dnnmem_remat_lower_bound(&p, &lb) == DNNMEM_OK);
+  FUZZ_CHECK(dnnmem_remat_lower_bound(&p, &tb) == DNNMEM_OK);
+  lb = tb.peak;
   FUZZ_CHECK(lb <= base.peak);
 
   /* Chen's checkpointing: valid when it fits, else the length it needs */
@@ -238,7 +241,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int64_t extra;
     int32_t cut;
     o.bound_cuts = (int32_t)(fuzz_u8(&in) % (FN + 1));
-    r = dnnmem_remat_time_bound(&p, &o, &extra, &cut, scratch, sizeof(scratch));
+    r = dnnmem_remat_time_bound(&p, &o, &tb, scratch, sizeof(scratch));
+    extra = tb.extra_time;
+    cut = tb.cut;
     if (o.budget != 0 && o.budget < lb) { /* 0: no budget */
       FUZZ_CHECK(r == DNNMEM_ERR_INFEASIBLE);
     } else {
@@ -268,8 +273,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (ok) { /* at its own peak as the budget, a valid sequence respects the bound */
       int64_t extra;
       o.budget = peak;
-      FUZZ_CHECK(dnnmem_remat_time_bound(&p, &o, &extra, NULL, scratch, sizeof(scratch)) ==
+      FUZZ_CHECK(dnnmem_remat_time_bound(&p, &o, &tb, scratch, sizeof(scratch)) ==
                  DNNMEM_OK);
+      extra = tb.extra_time;
       FUZZ_CHECK(extra <= time - base.time);
     }
   }
@@ -281,7 +287,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (v = 0; v < g.n - 1 && count < 7; v++)
       if (fuzz_u8(&in) & 1) members[count++] = v;
     members[count++] = g.n - 1;
-    FUZZ_CHECK(dnnmem_remat_group_order_scratch_size(&p, members, count, 4096, 64, &need) ==
+    FUZZ_CHECK(dnnmem_remat_group_order_scratch_size(&p, count, 4096, 64, &need) ==
                DNNMEM_OK);
     FUZZ_CHECK(need <= sizeof(scratch));
     r = dnnmem_remat_group_order(&p, members, count, 4096, order, 64, &olen, &gpeak, scratch,

@@ -158,6 +158,7 @@ static int bench_models(const char *dir) {
     void *mem, *cost_mem;
     uint8_t *dev, *dev_pr;
     int64_t recount = -1;
+    dnnmem_place_result r_cost;
     double t0, ms;
     const char *base = names[i];
     char path[1024];
@@ -187,7 +188,8 @@ static int bench_models(const char *dir) {
     o.algo = DNNMEM_FLOW_BK;
     o.model = DNNMEM_PLACE_PER_EDGE;
     dnnmem_place_solve(&p, &o, dev_pr, &r_edge, mem, bytes);
-    dnnmem_place_cost(&p, NULL, dev, &recount, NULL, cost_mem, cost_bytes);
+    dnnmem_place_cost(&p, NULL, dev, &r_cost, cost_mem, cost_bytes);
+    recount = r_cost.time;
     if (r_pr.time != r.time || recount != r.time) mismatches++;
     printf("| %s | %d | %d | %.1f | %.1f | %.1f | %.1f | %.1f%% | %.1f | %s | %.2f |\n", base, g.n,
            r.num_free, (double)r.time / 1e3, (double)r.all_acc_time / 1e3, (double)r.greedy_time / 1e3,

@@ -144,7 +144,7 @@ static void labeling_dag(bench_labeling *b, int32_t n) {
 static int64_t baseline(const bench_labeling *b, const int32_t *order, int per_op, int32_t *label, void *mem,
                         size_t bytes) {
   int32_t v, j;
-  int64_t cost = -1;
+  dnnmem_label_result cost;
   for (v = 0; v < b->n; v++) {
     label[v] = -1;
     for (j = 0; j < K; j++) {
@@ -156,7 +156,7 @@ static int64_t baseline(const bench_labeling *b, const int32_t *order, int per_o
     }
   }
   if (dnnmem_label_cost(&b->p, label, &cost, mem, bytes) != DNNMEM_OK) return -1;
-  return cost;
+  return cost.cost;
 }
 
 static double pct(int64_t a, int64_t b) { return b ? 100.0 * (double)(a - b) / (double)b : 0.0; }
@@ -173,6 +173,7 @@ static int bench_models(const char *dir, int *count, double *worst_gap, double *
     void *mem, *cost_mem;
     int32_t *label, v, j, counts[K] = {0, 0, 0};
     int64_t single[K], greedy, per_op, recount = -1;
+    dnnmem_label_result costed;
     double t0, ms, gap;
     snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
     if (!labeling_from_graph(path, &b)) continue;
@@ -188,7 +189,8 @@ static int bench_models(const char *dir, int *count, double *worst_gap, double *
       continue;
     }
     ms = bench_now_ms() - t0;
-    dnnmem_label_cost(&b.p, label, &recount, cost_mem, cost_bytes);
+    dnnmem_label_cost(&b.p, label, &costed, cost_mem, cost_bytes);
+    recount = costed.cost;
     for (v = 0; v < b.n; v++) counts[label[v]]++;
     for (j = 0; j < K; j++) {
       int32_t order[K], m = 0, q;

@@ -190,12 +190,14 @@ static double every_s(sym_input *in, const sym_plan *sp, double *at_min, double 
   *static_worst = 0.0;
   for (s = S_MAX; s >= S_MIN; s--) {
     int64_t lb = 0;
+    dnnmem_plan_result bounded;
     double q;
     if (dnnmem_plan_symbolic_resolve(&p, &st, s, off, &arena) != DNNMEM_OK) return -1.0;
     sizes_at(in, s);
     if (s % 7 == 0 || s == S_MIN || s == S_MAX) /* the O(n^2) recount at every 7th S */
       if (ref_plan_recount(&iv, off) != arena) return -1.0;
-    dnnmem_plan_lower_bound(&iv, &lb, scratch, bytes);
+    dnnmem_plan_lower_bound(&iv, &bounded, scratch, bytes);
+    lb = bounded.lower_bound;
     if (s == S_MAX) top = arena;
     q = (double)arena / (double)lb;
     if (q > worst) worst = q;

@@ -25,8 +25,8 @@ static run_out run(const dnnmem_interval *r, int32_t n, int64_t capacity, double
   run_out out;
   size_t bytes = 0, check_bytes = 0;
   void *scratch;
-  int64_t *off = (int64_t *)calloc((size_t)n + 1, sizeof(int64_t)), arena = -1;
-  int32_t pair[2];
+  int64_t *off = (int64_t *)calloc((size_t)n + 1, sizeof(int64_t));
+  dnnmem_plan_result checked;
   dnnmem_intervals problem;
   dnnmem_plan_options opt;
   double t0, c0, deadline;
@@ -48,8 +48,8 @@ static run_out run(const dnnmem_interval *r, int32_t n, int64_t capacity, double
   if (dnnmem_plan_solve(&problem, &opt, off, &out.o, scratch, bytes) != DNNMEM_OK) out.o.arena = -2;
   out.cpu_ms = bench_cpu_ms() - c0;
   out.ms = bench_now_ms() - t0;
-  out.valid = out.o.arena >= 0 && dnnmem_plan_check(&problem, off, &arena, pair, scratch, check_bytes) == DNNMEM_OK &&
-              arena == out.o.arena && (capacity == 0 || out.o.feasible != 1 || arena <= capacity);
+  out.valid = out.o.arena >= 0 && dnnmem_plan_check(&problem, off, &checked, scratch, check_bytes) == DNNMEM_OK &&
+              checked.arena == out.o.arena && (capacity == 0 || out.o.feasible != 1 || checked.arena <= capacity);
   free(scratch);
   free(off);
   return out;

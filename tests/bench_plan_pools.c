@@ -100,6 +100,7 @@ int main(void) {
       dnnmem_plan_pools p;
       pools_run g, im, ex;
       int64_t bound_sram, frac = 0, frac_sram;
+      dnnmem_plan_pools_result bounded;
       size_t bb = 0;
       void *bs;
       memset(pools, 0, sizeof pools);
@@ -112,7 +113,8 @@ int main(void) {
       ex = run(&p, DNNMEM_PLAN_POOLS_EXACT, seconds);
       dnnmem_plan_pools_lower_bound_scratch_size(&p, &bb);
       bs = malloc(bb);
-      dnnmem_plan_pools_lower_bound(&p, &frac, bs, bb);
+      dnnmem_plan_pools_lower_bound(&p, &bounded, bs, bb);
+      frac = bounded.lower_bound;
       free(bs);
       frac_sram = (10 * total - frac) / 9;
       bound_sram = (10 * total - ex.res.lower_bound) / 9;

@@ -166,6 +166,7 @@ static void arena_table(char **files, size_t count, int64_t moves, int32_t first
     dnnmem_remat_result base, a, b;
     dnnmem_remat_options o;
     int64_t lb, target, proven = 0, pk, tm;
+    dnnmem_remat_bound_result tb;
     int32_t capacity, *seq;
     size_t bytes = 0;
     void *scratch;
@@ -179,14 +180,16 @@ static void arena_table(char **files, size_t count, int64_t moves, int32_t first
     scratch = malloc(bytes);
     dnnmem_remat_solve(&g.p, &o, NULL, seq, capacity, &base, scratch, bytes);
     free(scratch);
-    dnnmem_remat_lower_bound(&g.p, &lb);
+    dnnmem_remat_lower_bound(&g.p, &tb);
+    lb = tb.peak;
     target = base.peak / 2;
     if (target < lb + lb / 10) target = lb + lb / 10;
     memset(&o, 0, sizeof(o));
     o.budget = target;
     dnnmem_remat_time_bound_scratch_size(&g.p, &o, &bytes);
     scratch = malloc(bytes);
-    dnnmem_remat_time_bound(&g.p, &o, &proven, NULL, scratch, bytes);
+    dnnmem_remat_time_bound(&g.p, &o, &tb, scratch, bytes);
+    proven = tb.extra_time;
     free(scratch);
     for (s = first_seed; s < first_seed + seeds; s++) {
       double ms_a, ms_b, extra_a, extra_b, bound = 100.0 * (double)proven / (double)base.time, gap;
@@ -226,6 +229,7 @@ static void arena_table(char **files, size_t count, int64_t moves, int32_t first
 }
 
 int main(int argc, char **argv) {
+  dnnmem_remat_bound_result tb;
   double seconds = 30, sum_gap = 0;
   const char *env = getenv("BENCH_REMAT_SECONDS");
   glob_t gl;
@@ -303,7 +307,8 @@ int main(int argc, char **argv) {
     if (b3 > bytes) bytes = b3;
     scratch = malloc(bytes);
     seq = (int32_t *)malloc((size_t)64 * max_length * sizeof(int32_t));
-    dnnmem_remat_lower_bound(&g.p, &lb);
+    dnnmem_remat_lower_bound(&g.p, &tb);
+    lb = tb.peak;
     dnnmem_remat_solve(&g.p, &row_order, NULL, seq, max_length, &base, scratch, bytes);
     if (dnnmem_remat_solve(&g.p, &checkpoint, NULL, seq, 64 * max_length, &chen, scratch, bytes) !=
         DNNMEM_OK)
@@ -320,7 +325,8 @@ int main(int argc, char **argv) {
       double extra = (double)(st.time - base.time) / (double)base.time, bound_ms = bench_now_ms(), gap;
       int64_t proven = 0;
       bound.budget = target;
-      dnnmem_remat_time_bound(&g.p, &bound, &proven, NULL, scratch, bytes);
+      dnnmem_remat_time_bound(&g.p, &bound, &tb, scratch, bytes);
+      proven = tb.extra_time;
       bound_ms = bench_now_ms() - bound_ms;
       targets_impossible += (double)proven > 0.10 * (double)base.time;
       if (r == DNNMEM_OK && extra <= 0.2) {
@@ -364,7 +370,8 @@ int main(int argc, char **argv) {
       while (lo < hi) {
         int64_t mid = lo + (hi - lo) / 2;
         bound.budget = mid;
-        dnnmem_remat_time_bound(&g.p, &bound, &extra, NULL, scratch, bytes);
+        dnnmem_remat_time_bound(&g.p, &bound, &tb, scratch, bytes);
+        extra = tb.extra_time;
         if ((double)extra <= 0.2 * (double)base.time) hi = mid;
         else lo = mid + 1;
       }

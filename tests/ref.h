@@ -1300,7 +1300,7 @@ REF_FN int ref_layout_round_trip_ok(const dnnmem_layout *l, char *text) {
       memcpy(m.names[lv], l->level_names[lv], DNNMEM_LAYOUT_NAME_BYTES);
       m.extents[lv] = l->level_extent[lv];
     }
-    if (dnnmem_layout_bind(&back, &m, &err) != DNNMEM_OK) return 0;
+    if (dnnmem_layout_bind(&back, &m, NULL) != DNNMEM_OK) return 0;
   }
   if (!dnnmem_layout_equal(l, &back) || !dnnmem_layout_equal(&back, l)) return 0;
   if (dnnmem_layout_print(&back, again, sizeof(again), &len2) != DNNMEM_OK) return 0;
@@ -1423,12 +1423,13 @@ REF_FN int64_t ref_layout_runs_errors(const dnnmem_layout *l, int64_t max_work) 
   seen = (int64_t *)calloc((size_t)l->size, sizeof(int64_t));
   if (!runs || !again || !seen) abort();
   for (u = 0; u < st.units; u++) {
-    int64_t rest = u, count = -1, count2 = -1, i, t;
+    int64_t rest = u, i, t;
+    int32_t count = -1, count2 = -1;
     for (lv = l->num_levels - 1; lv >= 0; lv--) {
       units[lv] = rest % st.level_extent[lv];
       rest /= st.level_extent[lv];
     }
-    if (dnnmem_layout_runs(l, units, runs, l->padded_size, &count) != DNNMEM_OK) {
+    if (dnnmem_layout_runs(l, units, runs, (int32_t)l->padded_size, &count) != DNNMEM_OK) {
       bad++;
       continue;
     }

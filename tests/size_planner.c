@@ -38,8 +38,10 @@ int main(void) {
   dnnmem_share_result share_result;
   dnnmem_plan_algo plan_algo;
   dnnmem_share_algo share_algo;
-  int64_t offsets[N], sizes[N], bound = 0, arena = 0, total = 0;
-  int32_t object_of[N], group_of[N], order[N], pair[2], groups = 0, objects = 0, i, a, failed = 0;
+  int64_t offsets[N], sizes[N], bound = 0, arena = 0;
+  int32_t object_of[N], group_of[N], order[N], groups = 0, i, a, failed = 0;
+  dnnmem_plan_result checked;
+  dnnmem_share_result shared;
   size_t bytes = 0, most = 0;
   void *scratch;
   for (i = 0; i < N; i++) {
@@ -50,7 +52,7 @@ int main(void) {
   problem.records = records;
   problem.count = N;
   problem.alignment = 64;
-  failed |= dnnmem_intervals_check(&problem) != DNNMEM_OK;
+  failed |= dnnmem_intervals_check(&problem, NULL) != DNNMEM_OK;
   failed |= dnnmem_interval_alignment(&records[0], problem.alignment) != 64;
   /* one buffer large enough for every operation */
   failed |= dnnmem_plan_solve_scratch_size(&problem, &plan_options, &bytes) != DNNMEM_OK;
@@ -69,23 +71,26 @@ int main(void) {
   most = bytes > most ? bytes : most;
   scratch = malloc(most);
   if (scratch == NULL) return 1;
-  failed |= dnnmem_plan_lower_bound(&problem, &bound, scratch, most) != DNNMEM_OK;
+  failed |= dnnmem_plan_lower_bound(&problem, &checked, scratch, most) != DNNMEM_OK;
+  bound = checked.lower_bound;
   for (a = 0; a < DNNMEM_PLAN_ALGO_COUNT; a++) {
     failed |= dnnmem_plan_algo_parse(dnnmem_plan_algo_name((dnnmem_plan_algo)a), &plan_algo) != DNNMEM_OK;
     plan_options.algo = plan_algo;
     failed |= dnnmem_plan_solve(&problem, &plan_options, offsets, &plan_result, scratch, most) != DNNMEM_OK;
-    failed |= dnnmem_plan_check(&problem, offsets, &arena, pair, scratch, most) != DNNMEM_OK;
+    failed |= dnnmem_plan_check(&problem, offsets, &checked, scratch, most) != DNNMEM_OK;
+    arena = checked.arena;
     failed |= arena != plan_result.arena || plan_result.lower_bound != bound || arena < bound;
   }
   failed |= dnnmem_plan_chains(&problem, group_of, order, &groups, scratch, most) != DNNMEM_OK || groups != 3;
-  failed |= dnnmem_share_lower_bound(&problem, &bound, scratch, most) != DNNMEM_OK;
+  failed |= dnnmem_share_lower_bound(&problem, &shared, scratch, most) != DNNMEM_OK;
+  bound = shared.lower_bound;
   for (a = 0; a < DNNMEM_SHARE_ALGO_COUNT; a++) {
     failed |= dnnmem_share_algo_parse(dnnmem_share_algo_name((dnnmem_share_algo)a), &share_algo) != DNNMEM_OK;
     share_options.algo = share_algo;
     failed |= dnnmem_share_solve(&problem, &share_options, object_of, sizes, &share_result, scratch, most) !=
               DNNMEM_OK;
-    failed |= dnnmem_share_check(&problem, object_of, &total, &objects, scratch, most) != DNNMEM_OK;
-    failed |= total != share_result.total || objects != share_result.objects || total < bound;
+    failed |= dnnmem_share_check(&problem, object_of, &shared, scratch, most) != DNNMEM_OK;
+    failed |= shared.total != share_result.total || shared.objects != share_result.objects || shared.total < bound;
   }
   free(scratch);
   return failed;

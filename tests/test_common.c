@@ -61,7 +61,7 @@ static dnnmem_result check_one(const dnnmem_interval *r, int64_t alignment) {
   p.records = r;
   p.count = 1;
   p.alignment = alignment;
-  return dnnmem_intervals_check(&p);
+  return dnnmem_intervals_check(&p, NULL);
 }
 
 static void test_intervals_check(void) {
@@ -132,16 +132,16 @@ static void test_intervals_check(void) {
   r[0] = ref_plan_record(0, 1, INT64_MAX / 2);
   r[1] = ref_plan_record(0, 1, INT64_MAX / 2);
   p.records = r, p.count = 2, p.alignment = 0;
-  CHECK_EQ(dnnmem_intervals_check(&p), DNNMEM_OK);
+  CHECK_EQ(dnnmem_intervals_check(&p, NULL), DNNMEM_OK);
   p.alignment = 2;
-  CHECK_EQ(dnnmem_intervals_check(&p), DNNMEM_ERR_OVERFLOW);
+  CHECK_EQ(dnnmem_intervals_check(&p, NULL), DNNMEM_ERR_OVERFLOW);
   p.records = NULL;
-  CHECK_EQ(dnnmem_intervals_check(&p), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_intervals_check(&p, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   p.count = 0;
-  CHECK_EQ(dnnmem_intervals_check(&p), DNNMEM_OK);
+  CHECK_EQ(dnnmem_intervals_check(&p, NULL), DNNMEM_OK);
   p.count = -1;
-  CHECK_EQ(dnnmem_intervals_check(&p), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_intervals_check(NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_intervals_check(&p, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_intervals_check(NULL, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   /* the alignment a record gets: the larger of its own and the global one */
   q = ref_plan_record(0, 1, 1);
   CHECK_EQ(dnnmem_interval_alignment(&q, 0), 1);
@@ -155,31 +155,31 @@ static void test_intervals_check(void) {
 static void test_graph_check(void) {
   int32_t off[4] = {0, 0, 1, 3}, ids[3] = {0, 0, 1};
   dnnmem_graph g = {3, off, ids};
-  CHECK_EQ(dnnmem_graph_check(&g), DNNMEM_OK);
+  CHECK_EQ(dnnmem_graph_check(&g, NULL), DNNMEM_OK);
   CHECK_EQ(dnnmem_graph_is_topological(&g), 1);
   ids[1] = 2; /* 2 -> 2: a self-loop, still a valid CSR */
-  CHECK_EQ(dnnmem_graph_check(&g), DNNMEM_OK);
+  CHECK_EQ(dnnmem_graph_check(&g, NULL), DNNMEM_OK);
   CHECK_EQ(dnnmem_graph_is_topological(&g), 0);
   ids[1] = 3;
-  CHECK_EQ(dnnmem_graph_check(&g), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(dnnmem_graph_check(&g, NULL), DNNMEM_ERR_ID_RANGE);
   ids[1] = -1;
-  CHECK_EQ(dnnmem_graph_check(&g), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(dnnmem_graph_check(&g, NULL), DNNMEM_ERR_ID_RANGE);
   ids[1] = 0;
   off[1] = 2; /* offsets decrease */
-  CHECK_EQ(dnnmem_graph_check(&g), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_graph_check(&g, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   off[1] = 0;
   off[0] = 1;
-  CHECK_EQ(dnnmem_graph_check(&g), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_graph_check(&g, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   off[0] = 0;
   g.in_ids = NULL;
-  CHECK_EQ(dnnmem_graph_check(&g), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_graph_check(&g, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   g.in_offsets = NULL;
-  CHECK_EQ(dnnmem_graph_check(&g), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_graph_check(&g, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   g.num_nodes = 0; /* the empty graph may have no arrays */
-  CHECK_EQ(dnnmem_graph_check(&g), DNNMEM_OK);
+  CHECK_EQ(dnnmem_graph_check(&g, NULL), DNNMEM_OK);
   g.num_nodes = -1;
-  CHECK_EQ(dnnmem_graph_check(&g), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_graph_check(NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_graph_check(&g, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_graph_check(NULL, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
 }
 
 static void test_topo_order(void) {

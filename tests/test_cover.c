@@ -39,7 +39,7 @@ static dnnmem_result vertices_scratch_size(const dnnmem_graph *g, int32_t transi
 static dnnmem_result vertices(const dnnmem_graph *g, int32_t transitive, int32_t *path_of, int32_t *order,
                               int32_t *paths, void *scratch, size_t bytes) {
   dnnmem_cover_options options;
-  dnnmem_cover_result result = {-1, -1};
+  dnnmem_cover_result result = {-1, -1, {-1, DNNMEM_FIELD_NONE, -1}};
   dnnmem_result r;
   options.transitive = transitive;
   r = dnnmem_cover_vertices(g, &options, path_of, order, &result, scratch, bytes);
@@ -52,7 +52,7 @@ static dnnmem_result vertices(const dnnmem_graph *g, int32_t transitive, int32_t
    when the path array is too small. */
 static dnnmem_result edges(const dnnmem_graph *g, int64_t *uses, int64_t *offsets, int32_t *nodes,
                            int64_t capacity, int64_t *total, int32_t *w, void *scratch, size_t bytes) {
-  dnnmem_cover_result result = {-1, -1};
+  dnnmem_cover_result result = {-1, -1, {-1, DNNMEM_FIELD_NONE, -1}};
   dnnmem_result r = dnnmem_cover_edges(g, NULL, uses, offsets, nodes, capacity, &result, scratch, bytes);
   if (r == DNNMEM_OK || r == DNNMEM_ERR_OUTPUT_TOO_SMALL) {
     if (total) *total = result.path_nodes;
@@ -328,7 +328,7 @@ static void test_extreme_times(void) {
   r[0] = ref_plan_record(INT64_MIN, 0, 1);
   {
     dnnmem_intervals problem = {r, 4, 0};
-    CHECK_EQ(dnnmem_intervals_check(&problem), DNNMEM_ERR_OVERFLOW);
+    CHECK_EQ(dnnmem_intervals_check(&problem, NULL), DNNMEM_ERR_OVERFLOW);
   }
 }
 
@@ -754,7 +754,7 @@ static void test_dag_short_scratch_and_short_paths(void) {
   CHECK_EQ(dnnmem_cover_edges(&t.g, NULL, NULL, NULL, NULL, 0, NULL, scratch, bytes), DNNMEM_OK);
   free(scratch);
   {
-    dnnmem_cover_result plain = {-1, -1};
+    dnnmem_cover_result plain = {-1, -1, {-1, DNNMEM_FIELD_NONE, -1}};
     int32_t paths = -1;
     CHECK_EQ(dnnmem_cover_vertices_scratch_size(&t.g, NULL, &bytes), DNNMEM_OK);
     scratch = (unsigned char *)malloc(bytes);

@@ -112,7 +112,7 @@ static void test_textbook(void) {
   net_make(&t, 6, 9, arcs);
   solve_both(&t, 0, 5, 23);
   { /* NULL options: Boykov-Kolmogorov; NULL result */
-    dnnmem_flow_result res = {-1};
+    dnnmem_flow_result res = {-1, {-1, DNNMEM_FIELD_NONE, -1}};
     CHECK_EQ(dnnmem_flow_solve(&t.flow, 0, 5, NULL, &res), DNNMEM_OK);
     CHECK_EQ(res.value, 23);
     CHECK_EQ(dnnmem_flow_solve(&t.flow, 0, 5, NULL, NULL), DNNMEM_OK);

@@ -153,16 +153,16 @@ static dnnmem_result solve(const test_problem *t, dnnmem_label_algo algo, int32_
 
 static int64_t library_cost(const test_problem *t, const int32_t *label) {
   size_t bytes = 0;
-  int64_t c = -1;
+  dnnmem_label_result c;
   void *mem;
   int32_t *in = (int32_t *)malloc(t->n > 0 ? (size_t)t->n * sizeof(int32_t) : 1);
   if (t->n > 0) memcpy(in, label, (size_t)t->n * sizeof(int32_t));
   CHECK_EQ(dnnmem_label_cost_scratch_size(exact(t), &bytes), DNNMEM_OK);
   mem = malloc(bytes ? bytes : 1);
-  if (dnnmem_label_cost(exact(t), in, &c, mem, bytes) != DNNMEM_OK) c = -1;
+  if (dnnmem_label_cost(exact(t), in, &c, mem, bytes) != DNNMEM_OK) c.cost = -1;
   free(mem);
   free(in);
-  return c;
+  return c.cost;
 }
 
 /* Every answer: the cost recounted twice, the bound below it, the gap. */
@@ -208,7 +208,8 @@ static void test_expansion_bounds(void) {
     test_problem t;
     int32_t k = 3 + (iter % 3 == 0), n = 1 + (int32_t)dnnmem_rng_below(&rng, k == 3 ? 9 : 7), label[MAXN];
     dnnmem_label_result r;
-    int64_t best, bound = -1;
+    int64_t best;
+    dnnmem_label_result br;
     size_t bytes = 0;
     void *mem;
     random_problem(&rng, &t, n, k, 0, iter & 1);
@@ -222,8 +223,9 @@ static void test_expansion_bounds(void) {
     worse += r.cost > best;
     CHECK_EQ(dnnmem_label_lower_bound_scratch_size(exact(&t), NULL, &bytes), DNNMEM_OK);
     mem = malloc(bytes);
-    CHECK_EQ(dnnmem_label_lower_bound(exact(&t), NULL, &bound, mem, bytes), DNNMEM_OK);
-    CHECK_EQ(bound, r.lower_bound);
+    CHECK_EQ(dnnmem_label_lower_bound(exact(&t), NULL, &br, mem, bytes), DNNMEM_OK);
+    CHECK_EQ(br.lower_bound, r.lower_bound);
+    CHECK(br.cost == 0 && br.error.index == -1 && br.error.field == DNNMEM_FIELD_NONE);
     free(mem);
   }
   CHECK(worse < 100); /* a local optimum, usually the optimum */
@@ -484,7 +486,7 @@ static void test_arguments(void) {
   dnnmem_rng rng;
   size_t bytes = 0;
   unsigned char *base, *mem;
-  int64_t c;
+  dnnmem_label_result c;
   dnnmem_rng_seed(&rng, 17);
   random_problem(&rng, &t, 6, 3, 0, 1);
   memset(&o, 0, sizeof(o));
@@ -548,8 +550,11 @@ static void test_arguments(void) {
   /* the cost of a labeling */
   label[1] = 4;
   CHECK_EQ(dnnmem_label_cost(exact(&t), label, &c, mem, bytes), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(c.error.index, 1);
+  CHECK_EQ(c.error.field, DNNMEM_FIELD_OUTPUT);
   label[1] = 1; /* unsupported on 1 */
   CHECK_EQ(dnnmem_label_cost(exact(&t), label, &c, mem, bytes), DNNMEM_ERR_INFEASIBLE);
+  CHECK_EQ(c.error.index, 1);
   label[1] = 0;
   CHECK_EQ(dnnmem_label_cost(exact(&t), label, &c, mem, 0), DNNMEM_ERR_SCRATCH_TOO_SMALL);
   CHECK_EQ(dnnmem_label_cost(exact(&t), label, NULL, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
@@ -583,7 +588,7 @@ static void test_arguments_more(void) {
   dnnmem_rng rng;
   size_t bytes = 0, nbytes = 0;
   unsigned char *mem;
-  int64_t c;
+  dnnmem_label_result c;
   CHECK(dnnmem_label_algo_name((dnnmem_label_algo)-1) == NULL);
   CHECK(dnnmem_label_stop_name((dnnmem_label_stop)-1) == NULL);
   CHECK(dnnmem_label_stop_name(DNNMEM_LABEL_STOP_COUNT) == NULL);

@@ -24,6 +24,7 @@ static dnnmem_result parse(const char *text, dnnmem_layout *l, int64_t *err) {
 /* Parses (must succeed), optionally binds to a machine string. */
 static int load(const char *text, const char *machine, dnnmem_layout *l) {
   int64_t err = -7;
+  dnnmem_error fault;
   dnnmem_result r = parse(text, l, &err);
   if (r != DNNMEM_OK) {
     fprintf(stderr, "parse '%s': %s at %lld\n", text, dnnmem_result_text(r), (long long)err);
@@ -32,7 +33,7 @@ static int load(const char *text, const char *machine, dnnmem_layout *l) {
   if (machine) {
     dnnmem_layout_machine m;
     r = dnnmem_layout_machine_parse(machine, strlen(machine), &m, &err);
-    if (r == DNNMEM_OK) r = dnnmem_layout_bind(l, &m, &err);
+    if (r == DNNMEM_OK) r = dnnmem_layout_bind(l, &m, &fault);
     if (r != DNNMEM_OK) {
       fprintf(stderr, "bind '%s' to '%s': %s\n", text, machine, dnnmem_result_text(r));
       return 0;
@@ -297,6 +298,7 @@ static void test_machine(void) {
   dnnmem_layout_machine m;
   dnnmem_layout l;
   int64_t err = -1;
+  dnnmem_error fault;
   CHECK_EQ(dnnmem_layout_machine_parse("L2B=16,L1B=8,MAB=16,PE=4", 24, &m, &err), DNNMEM_OK);
   CHECK_EQ(m.num_levels, 4);
   CHECK_EQ(m.extents[2], 16);
@@ -309,11 +311,13 @@ static void test_machine(void) {
   CHECK_EQ(err, 7);
   CHECK_EQ(dnnmem_layout_machine_parse("PE=4", 4, &m, &err), DNNMEM_OK);
   CHECK(load("((3:8, 8_PE), (8:1))", NULL, &l));
-  CHECK_EQ(dnnmem_layout_bind(&l, &m, &err), DNNMEM_ERR_LAYOUT_MACHINE_EXTENT);
-  CHECK_EQ(err, 7);
+  CHECK_EQ(dnnmem_layout_bind(&l, &m, &fault), DNNMEM_ERR_LAYOUT_MACHINE_EXTENT);
+  CHECK(fault.index == 1 && fault.field == DNNMEM_FIELD_LEVEL); /* 8_PE, at byte 7 */
+  CHECK_EQ(l.factors[fault.index].position, 7);
   CHECK(load("((3:8, 4_MAB), (8:1))", NULL, &l));
-  CHECK_EQ(dnnmem_layout_bind(&l, &m, &err), DNNMEM_ERR_LAYOUT_UNKNOWN_LEVEL);
-  CHECK_EQ(err, 7);
+  CHECK_EQ(dnnmem_layout_bind(&l, &m, &fault), DNNMEM_ERR_LAYOUT_UNKNOWN_LEVEL);
+  CHECK(fault.index == 1 && fault.field == DNNMEM_FIELD_LEVEL); /* 4_MAB */
+  CHECK_EQ(l.factors[fault.index].position, 7);
   CHECK_EQ(l.bound, 0); /* unchanged on error */
   /* binding orders levels as the machine and adds the unused ones */
   CHECK(load("((4_PE, 3:8), (2_L2B, 4:1))", "L2B=2,MAB=3,PE=4", &l));
@@ -375,22 +379,22 @@ static void test_finish_rules(void) {
   dnnmem_layout l, before, back;
   dnnmem_layout_machine m;
   char text[DNNMEM_LAYOUT_TEXT_MAX];
-  int64_t err = -1;
+  dnnmem_error fault;
   size_t i;
   /* the fuzz finding: an implicit (unprinted) broadcast in an unbound layout */
   build(&l, "B_", DNNMEM_LAYOUT_ALL_UNITS | DNNMEM_LAYOUT_IMPLICIT, 0);
   before = l;
-  CHECK_EQ(dnnmem_layout_finish(&l, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_finish(&l, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK(memcmp(&l, &before, sizeof(l)) == 0); /* unchanged on error */
   /* the same level written explicitly is a broadcast and prints as one */
   build(&l, "B_", DNNMEM_LAYOUT_ALL_UNITS, 0);
-  CHECK_EQ(dnnmem_layout_finish(&l, &err), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_finish(&l, &fault), DNNMEM_OK);
   CHECK(ref_layout_round_trip_ok(&l, text));
   CHECK(strcmp(text, "(4)/((5:15); B@[B_])") == 0);
   /* bound: an implicit broadcast stands for a machine level; binding the
      printed text to that machine gives the layout back */
   build(&l, "B_", DNNMEM_LAYOUT_ALL_UNITS | DNNMEM_LAYOUT_IMPLICIT, 1);
-  CHECK_EQ(dnnmem_layout_finish(&l, &err), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_finish(&l, &fault), DNNMEM_OK);
   CHECK_EQ(l.replicas, 3);
   CHECK(ref_layout_round_trip_ok(&l, text));
   CHECK(strcmp(text, "(4)/((5:15))") == 0);
@@ -399,14 +403,14 @@ static void test_finish_rules(void) {
   /* a level no factor uses means nothing: rejected */
   build(&l, "B_", 0, 0);
   l.num_factors = 1;
-  CHECK_EQ(dnnmem_layout_finish(&l, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_finish(&l, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
   /* level names: exactly those the notation writes (1..15 bytes) */
   for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
     dnnmem_result r;
     build(&l, names[i].name, DNNMEM_LAYOUT_ALL_UNITS, 0);
     if (strlen(names[i].name) >= DNNMEM_LAYOUT_NAME_BYTES) /* no NUL in the 16 bytes */
       memcpy(l.level_names[0], names[i].name, DNNMEM_LAYOUT_NAME_BYTES);
-    r = dnnmem_layout_finish(&l, &err);
+    r = dnnmem_layout_finish(&l, &fault);
     if (r != names[i].result) {
       fprintf(stderr, "finish with level '%s': %s, want %s\n", names[i].name, dnnmem_result_name(r),
               dnnmem_result_name(names[i].result));
@@ -420,9 +424,9 @@ static void test_finish_rules(void) {
   m.extents[0] = 4;
   strcpy(m.names[0], "P-E");
   CHECK(load("((4_PE, 3:8), (8:1))", NULL, &l));
-  CHECK_EQ(dnnmem_layout_bind(&l, &m, &err), DNNMEM_ERR_PARSE);
+  CHECK_EQ(dnnmem_layout_bind(&l, &m, &fault), DNNMEM_ERR_PARSE);
   strcpy(m.names[0], "PE");
-  CHECK_EQ(dnnmem_layout_bind(&l, &m, &err), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_bind(&l, &m, &fault), DNNMEM_OK);
 }
 
 /* Every layout finish accepts round-trips: random structs built in code
@@ -564,34 +568,35 @@ static void expect_run(const char *text, int64_t pe, int64_t want_count, int64_t
                        int64_t address, int64_t length) {
   dnnmem_layout l;
   dnnmem_layout_run runs[64];
-  int64_t count = -1;
+  int32_t num_runs = -1;
   CHECK(load(text, NULL, &l));
-  CHECK_EQ(dnnmem_layout_runs(&l, &pe, runs, 64, &count), DNNMEM_OK);
-  CHECK_EQ(count, want_count);
-  if (count != want_count || i >= count) return;
+  CHECK_EQ(dnnmem_layout_runs(&l, &pe, runs, 64, &num_runs), DNNMEM_OK);
+  CHECK_EQ(num_runs, want_count);
+  if (num_runs != want_count || i >= num_runs) return;
   CHECK_EQ(runs[i].element, element);
   CHECK_EQ(runs[i].address, address);
   CHECK_EQ(runs[i].length, length);
 }
 
 static void test_runs(void) {
+  int32_t num_runs = -1;
   dnnmem_layout l;
   dnnmem_layout_run runs[4];
-  int64_t unit = 1, count = -1;
+  int64_t unit = 1;
   expect_run("((4_PE, 3:8), (8:1))", 2, 1, 0, 48, 0, 24); /* PE 2: rows 6..8, one run */
   expect_run("((3:8, 4_PE), (8:1))", 1, 3, 1, 40, 8, 8);  /* PE 1: rows 1, 5, 9 */
   expect_run("((3:8, 4_PE), (8:1))", 4, 0, 0, 0, 0, 0);   /* no such PE: no runs */
   expect_run("(10,7)/((3:7, 4_PE), (7:1))", 2, 2, 1, 42, 7, 7); /* rows 2, 6; 10 is padding */
   /* too small: the count and the first capacity runs, never silent */
   CHECK(load("((3:8, 4_PE), (8:1))", NULL, &l));
-  CHECK_EQ(dnnmem_layout_runs(&l, &unit, NULL, 0, &count), DNNMEM_ERR_OUTPUT_TOO_SMALL);
-  CHECK_EQ(count, 3);
+  CHECK_EQ(dnnmem_layout_runs(&l, &unit, NULL, 0, &num_runs), DNNMEM_ERR_OUTPUT_TOO_SMALL);
+  CHECK_EQ(num_runs, 3);
   runs[1].element = runs[2].element = -5;
-  CHECK_EQ(dnnmem_layout_runs(&l, &unit, runs, 2, &count), DNNMEM_ERR_OUTPUT_TOO_SMALL);
-  CHECK_EQ(count, 3);
+  CHECK_EQ(dnnmem_layout_runs(&l, &unit, runs, 2, &num_runs), DNNMEM_ERR_OUTPUT_TOO_SMALL);
+  CHECK_EQ(num_runs, 3);
   CHECK_EQ(runs[1].element, 40);
   CHECK_EQ(runs[2].element, -5); /* beyond capacity: untouched */
-  CHECK_EQ(dnnmem_layout_runs(&l, &unit, runs, 3, &count), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_runs(&l, &unit, runs, 3, &num_runs), DNNMEM_OK);
 }
 
 /* ---- strided-layout algebra --------------------------------------------- */
@@ -912,6 +917,7 @@ static void test_memory_part(void) {
 /* strides near the int64_t limit: extent * stride would overflow, (extent-1)
    * stride does not; every map must stay exact */
 static void test_huge_strides(void) {
+  int32_t num_runs = -1;
   dnnmem_layout l, b;
   int64_t units[4], addresses[4], positions[4], count = -1, big = (int64_t)1 << 62;
   dnnmem_layout_strided m, c;
@@ -929,8 +935,8 @@ static void test_huge_strides(void) {
   CHECK_EQ(dnnmem_layout_part(&l, DNNMEM_LAYOUT_MEMORY, &m), DNNMEM_OK);
   CHECK_EQ(dnnmem_layout_coalesce(&m, &c), DNNMEM_OK);
   CHECK_EQ(c.rank, 2);
-  CHECK_EQ(dnnmem_layout_runs(&l, units, runs, 4, &count), DNNMEM_OK);
-  CHECK_EQ(count, 2);
+  CHECK_EQ(dnnmem_layout_runs(&l, units, runs, 4, &num_runs), DNNMEM_OK);
+  CHECK_EQ(num_runs, 2);
   CHECK_EQ(runs[1].address, big);
   CHECK_EQ(dnnmem_layout_print(&l, text, sizeof(text), NULL), DNNMEM_OK);
   CHECK(load(text, NULL, &b));
@@ -1150,13 +1156,15 @@ static void test_equal_brute_force(void) {
    documented code, and answers the edge cases (empty ranges, NULL
    outputs, unused slots) exactly. */
 static void test_argument_checks(void) {
+  int32_t num_runs = -1;
   dnnmem_layout l, b, copy;
   dnnmem_layout_machine m;
   dnnmem_layout_strided s, out;
   dnnmem_layout_result res;
   dnnmem_layout_run run;
   dnnmem_layout_slot slot = DNNMEM_LAYOUT_SLOT_ELEMENT;
-  int64_t idx[2] = {0, 0}, units[4] = {0, 0, 0, 0}, pos = -1, addr = -1, err = -1, count = -1, shape[2] = {2, 3};
+  int64_t idx[2] = {0, 0}, units[4] = {0, 0, 0, 0}, pos = -1, addr = -1, err = -1, shape[2] = {2, 3};
+  dnnmem_error fault;
   int64_t addrs[4] = {0, 0, 0, 0}, positions[4];
   uint8_t slots[4];
   size_t len = 0;
@@ -1167,7 +1175,7 @@ static void test_argument_checks(void) {
   CHECK_EQ(dnnmem_layout_parse(NULL, 0, &b, NULL), DNNMEM_ERR_PARSE); /* empty text */
   CHECK_EQ(dnnmem_layout_machine_parse("PE=4", 4, NULL, &err), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_layout_machine_parse(NULL, 4, &m, &err), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_layout_finish(NULL, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_finish(NULL, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_layout_level_index(NULL, "PE"), -1);
   CHECK_EQ(dnnmem_layout_level_index(&l, NULL), -1);
   CHECK_EQ(dnnmem_layout_level_index(&l, "PE"), 0);
@@ -1241,14 +1249,14 @@ static void test_argument_checks(void) {
   CHECK_EQ(slots[1], DNNMEM_LAYOUT_SLOT_UNUSED);
   CHECK_EQ(dnnmem_layout_measure(NULL, &res), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_layout_measure(&l, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_layout_runs(NULL, units, &run, 1, &count), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_runs(NULL, units, &run, 1, &num_runs), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_layout_runs(&l, units, &run, 1, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_layout_runs(&l, units, &run, -1, &count), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_layout_runs(&l, units, NULL, 1, &count), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_layout_runs(&l, NULL, &run, 1, &count), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_runs(&l, units, &run, -1, &num_runs), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_runs(&l, units, NULL, 1, &num_runs), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_runs(&l, NULL, &run, 1, &num_runs), DNNMEM_ERR_INVALID_ARGUMENT);
   units[0] = -1; /* no such unit: no runs */
-  CHECK_EQ(dnnmem_layout_runs(&l, units, &run, 1, &count), DNNMEM_OK);
-  CHECK_EQ(count, 0);
+  CHECK_EQ(dnnmem_layout_runs(&l, units, &run, 1, &num_runs), DNNMEM_OK);
+  CHECK_EQ(num_runs, 0);
   CHECK_EQ(dnnmem_layout_part(NULL, DNNMEM_LAYOUT_MEMORY, &s), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_layout_part(&l, DNNMEM_LAYOUT_MEMORY, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_layout_part(&l, -2, &s), DNNMEM_ERR_INVALID_ARGUMENT);
@@ -1257,53 +1265,53 @@ static void test_argument_checks(void) {
      repeated level; the layout unchanged after each */
   memcpy(&copy, &l, sizeof(l));
   CHECK_EQ(dnnmem_layout_machine_parse("PE=4", 4, &m, &err), DNNMEM_OK);
-  CHECK_EQ(dnnmem_layout_bind(NULL, &m, &err), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_layout_bind(&l, NULL, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_bind(NULL, &m, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_bind(&l, NULL, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
   m.num_levels = -1;
-  CHECK_EQ(dnnmem_layout_bind(&l, &m, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_bind(&l, &m, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
   m.num_levels = DNNMEM_LAYOUT_MAX_LEVELS + 1;
-  CHECK_EQ(dnnmem_layout_bind(&l, &m, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_bind(&l, &m, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
   m.num_levels = 1;
   m.extents[0] = 0;
   CHECK_EQ(dnnmem_layout_bind(&l, &m, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   m.extents[0] = 4;
   strcpy(m.names[0], "4PE");
-  CHECK_EQ(dnnmem_layout_bind(&l, &m, &err), DNNMEM_ERR_PARSE);
+  CHECK_EQ(dnnmem_layout_bind(&l, &m, &fault), DNNMEM_ERR_PARSE);
   strcpy(m.names[0], "PE");
   m.num_levels = 2;
   strcpy(m.names[1], "PE");
   m.extents[1] = 2;
-  CHECK_EQ(dnnmem_layout_bind(&l, &m, &err), DNNMEM_ERR_LAYOUT_LEVEL_CONFLICT);
+  CHECK_EQ(dnnmem_layout_bind(&l, &m, &fault), DNNMEM_ERR_LAYOUT_LEVEL_CONFLICT);
   CHECK(memcmp(&copy, &l, sizeof(l)) == 0);
   /* a layout whose counts were broken after finishing */
   m.num_levels = 1;
   b = l;
   b.num_levels = -1;
-  CHECK_EQ(dnnmem_layout_bind(&b, &m, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_bind(&b, &m, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
   b = l;
   b.num_factors = DNNMEM_LAYOUT_MAX_FACTORS + 1;
-  CHECK_EQ(dnnmem_layout_bind(&b, &m, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_bind(&b, &m, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
   b = l;
   b.factors[1].level = 3; /* 4_PE now names a level the layout lacks */
-  CHECK_EQ(dnnmem_layout_bind(&b, &m, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_bind(&b, &m, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
   /* strided algebra: NULL and out-of-range layouts, NULL outputs */
   memset(&s, 0, sizeof(s));
   set2(&s, 2, 2, 3, 3, 1);
-  CHECK_EQ(dnnmem_layout_strided_check(NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_strided_check(NULL, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   s.rank = -1;
-  CHECK_EQ(dnnmem_layout_strided_check(&s), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_strided_check(&s, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   s.rank = DNNMEM_LAYOUT_MAX_FACTORS + 1;
-  CHECK_EQ(dnnmem_layout_strided_check(&s), DNNMEM_ERR_LAYOUT_LIMIT);
+  CHECK_EQ(dnnmem_layout_strided_check(&s, NULL), DNNMEM_ERR_LAYOUT_LIMIT);
   set2(&s, 2, 0, 3, 3, 1);
-  CHECK_EQ(dnnmem_layout_strided_check(&s), DNNMEM_ERR_LAYOUT_EXTENT);
+  CHECK_EQ(dnnmem_layout_strided_check(&s, NULL), DNNMEM_ERR_LAYOUT_EXTENT);
   set2(&s, 2, 2, -3, 3, 1);
-  CHECK_EQ(dnnmem_layout_strided_check(&s), DNNMEM_ERR_LAYOUT_STRIDE);
+  CHECK_EQ(dnnmem_layout_strided_check(&s, NULL), DNNMEM_ERR_LAYOUT_STRIDE);
   set2(&s, 2, INT64_MAX / 2, 1, 3, 1); /* size past int64 */
-  CHECK_EQ(dnnmem_layout_strided_check(&s), DNNMEM_ERR_OVERFLOW);
+  CHECK_EQ(dnnmem_layout_strided_check(&s, NULL), DNNMEM_ERR_OVERFLOW);
   set2(&s, 2, 3, INT64_MAX / 2, 3, 1); /* reach past int64 */
-  CHECK_EQ(dnnmem_layout_strided_check(&s), DNNMEM_ERR_OVERFLOW);
+  CHECK_EQ(dnnmem_layout_strided_check(&s, NULL), DNNMEM_ERR_OVERFLOW);
   set2(&s, 2, 3, INT64_MAX / 3, 3, INT64_MAX / 3); /* cosize past int64 */
-  CHECK_EQ(dnnmem_layout_strided_check(&s), DNNMEM_ERR_OVERFLOW);
+  CHECK_EQ(dnnmem_layout_strided_check(&s, NULL), DNNMEM_ERR_OVERFLOW);
   set2(&s, 2, 2, 3, 3, 1);
   CHECK_EQ(dnnmem_layout_coalesce(&s, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_layout_coalesce(NULL, &out), DNNMEM_ERR_INVALID_ARGUMENT);
@@ -1340,11 +1348,13 @@ static void test_argument_checks(void) {
    levels), the prefix's rules, equality's early answers, and the maps of a
    layout without levels (units may be NULL there). */
 static void test_limits_and_edges(void) {
+  int32_t num_runs = -1;
   dnnmem_layout l, b;
   dnnmem_layout_machine m;
   dnnmem_layout_slot slot = DNNMEM_LAYOUT_SLOT_UNUSED;
   dnnmem_layout_run runs[4];
-  int64_t err = -1, count = -1, offsets[8], addrs[2] = {1, 5}, positions[2];
+  int64_t err = -1, offsets[8], addrs[2] = {1, 5}, positions[2];
+  dnnmem_error fault;
   uint8_t slots[2];
   char text[512];
   int i;
@@ -1371,25 +1381,25 @@ static void test_limits_and_edges(void) {
   CHECK(load("((3:8, 4_PE), (8:1))", NULL, &l));
   b = l;
   b.num_levels = -1;
-  CHECK_EQ(dnnmem_layout_finish(&b, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_finish(&b, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
   b = l;
   b.num_axes = DNNMEM_LAYOUT_MAX_AXES + 1;
-  CHECK_EQ(dnnmem_layout_finish(&b, &err), DNNMEM_ERR_LAYOUT_LIMIT);
+  CHECK_EQ(dnnmem_layout_finish(&b, &fault), DNNMEM_ERR_LAYOUT_LIMIT);
   b = l;
   b.num_factors = DNNMEM_LAYOUT_MAX_FACTORS + 1;
-  CHECK_EQ(dnnmem_layout_finish(&b, &err), DNNMEM_ERR_LAYOUT_LIMIT);
+  CHECK_EQ(dnnmem_layout_finish(&b, &fault), DNNMEM_ERR_LAYOUT_LIMIT);
   b = l;
   b.num_levels = DNNMEM_LAYOUT_MAX_LEVELS + 1;
-  CHECK_EQ(dnnmem_layout_finish(&b, &err), DNNMEM_ERR_LAYOUT_LIMIT);
+  CHECK_EQ(dnnmem_layout_finish(&b, &fault), DNNMEM_ERR_LAYOUT_LIMIT);
   b = l;
   b.bound = 2;
-  CHECK_EQ(dnnmem_layout_finish(&b, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_finish(&b, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
   b = l;
   b.factors[1].level = 1; /* a level the layout does not have */
-  CHECK_EQ(dnnmem_layout_finish(&b, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_finish(&b, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
   b = l;
   b.factors[1].level = -2;
-  CHECK_EQ(dnnmem_layout_finish(&b, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_finish(&b, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
   /* equality: NULLs, other axis counts, other shapes are unequal */
   CHECK(load("(12:8, 8:1)", NULL, &b));
   CHECK_EQ(dnnmem_layout_equal(NULL, &b), 0);
@@ -1411,8 +1421,8 @@ static void test_limits_and_edges(void) {
   CHECK_EQ(positions[0], 1);
   CHECK_EQ(positions[1], 5);
   CHECK_EQ(slots[1], DNNMEM_LAYOUT_SLOT_ELEMENT);
-  CHECK_EQ(dnnmem_layout_runs(&l, NULL, runs, 4, &count), DNNMEM_OK);
-  CHECK_EQ(count, 1); /* the whole tensor is one run */
+  CHECK_EQ(dnnmem_layout_runs(&l, NULL, runs, 4, &num_runs), DNNMEM_OK);
+  CHECK_EQ(num_runs, 1); /* the whole tensor is one run */
   CHECK_EQ(runs[0].length, 96);
 }
 
@@ -1431,13 +1441,14 @@ static void test_convert(void) {
   dnnmem_layout_machine m;
   dnnmem_layout_conversion got, want;
   int64_t err;
+  dnnmem_error fault;
   int32_t i, j;
   size_t bytes = 0;
   void *mem;
   CHECK_EQ(dnnmem_layout_machine_parse("MAB=2,PE=3", 10, &m, &err), DNNMEM_OK);
   for (i = 0; i < NL; i++) {
     CHECK_EQ(dnnmem_layout_parse(texts[i], strlen(texts[i]), &l[i], &err), DNNMEM_OK);
-    CHECK_EQ(dnnmem_layout_bind(&l[i], &m, &err), DNNMEM_OK);
+    CHECK_EQ(dnnmem_layout_bind(&l[i], &m, &fault), DNNMEM_OK);
   }
   for (i = 0; i < NL; i++)
     for (j = 0; j < NL; j++) {
@@ -1467,8 +1478,8 @@ static void test_convert(void) {
     CHECK_EQ(dnnmem_layout_machine_parse("PE=4", 4, &pe4, &err), DNNMEM_OK);
     CHECK_EQ(dnnmem_layout_parse("((4_PE, 2:4), (4:1))", 20, &a, &err), DNNMEM_OK);
     CHECK_EQ(dnnmem_layout_parse("((2:4, 4_PE), (4:1))", 20, &b, &err), DNNMEM_OK);
-    CHECK_EQ(dnnmem_layout_bind(&a, &pe4, &err), DNNMEM_OK);
-    CHECK_EQ(dnnmem_layout_bind(&b, &pe4, &err), DNNMEM_OK);
+    CHECK_EQ(dnnmem_layout_bind(&a, &pe4, &fault), DNNMEM_OK);
+    CHECK_EQ(dnnmem_layout_bind(&b, &pe4, &fault), DNNMEM_OK);
     CHECK_EQ(dnnmem_layout_convert_scratch_size(&a, &b, &bytes), DNNMEM_OK);
     mem = malloc(bytes);
     CHECK_EQ(dnnmem_layout_convert(&a, &b, &got, mem, bytes), DNNMEM_OK);

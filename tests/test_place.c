@@ -159,7 +159,7 @@ static void test_brute_force(void) {
         dnnmem_place_options o;
         int64_t constant = -1, value = -1;
         dnnmem_flow_options fo = {DNNMEM_FLOW_PUSH_RELABEL};
-        dnnmem_flow_result fr = {-1};
+        dnnmem_flow_result fr = {-1, {-1, DNNMEM_FIELD_NONE, -1}};
         memset(&o, 0, sizeof(o));
         o.model = (dnnmem_place_model)per_edge;
         CHECK_EQ(dnnmem_place_network_scratch_size(&t.p, &o, &bytes), DNNMEM_OK);
@@ -412,8 +412,8 @@ static void test_cost(void) {
   dnnmem_rng rng;
   test_problem t;
   uint8_t x[32] = {0};
-  int64_t c;
-  int32_t conv, v, iter;
+  dnnmem_place_result c;
+  int32_t v, iter;
   size_t bytes = 0;
   void *mem;
   dnnmem_rng_seed(&rng, 17);
@@ -427,10 +427,11 @@ static void test_cost(void) {
     mem = malloc(bytes);
     for (v = 0; v < t.n; v++) x[v] = dnnmem_rng_below(&rng, 2) ? CPU : ACC;
     if (ref_place_time(&t.p, (dnnmem_place_model)(iter & 1), x) < 0) {
-      CHECK_EQ(dnnmem_place_cost(&t.p, &o, x, &c, &conv, mem, bytes), DNNMEM_ERR_INFEASIBLE);
+      CHECK_EQ(dnnmem_place_cost(&t.p, &o, x, &c, mem, bytes), DNNMEM_ERR_INFEASIBLE);
+      CHECK(c.error.index >= 0 && c.error.index < t.n);
     } else {
-      CHECK_EQ(dnnmem_place_cost(&t.p, &o, x, &c, &conv, mem, bytes), DNNMEM_OK);
-      CHECK_EQ(c, ref_place_time(&t.p, (dnnmem_place_model)(iter & 1), x));
+      CHECK_EQ(dnnmem_place_cost(&t.p, &o, x, &c, mem, bytes), DNNMEM_OK);
+      CHECK_EQ(c.time, ref_place_time(&t.p, (dnnmem_place_model)(iter & 1), x));
     }
     free(mem);
   }
@@ -480,8 +481,8 @@ static void test_argument_checks(void) {
   dnnmem_place_model model;
   dnnmem_flow flow;
   dnnmem_flow_result fr;
-  int64_t time = -1, constant = -1;
-  int32_t conversions = -1;
+  int64_t constant = -1;
+  dnnmem_place_result costed;
   size_t bytes = 0;
   void *mem;
   memset(&o, 0, sizeof(o));
@@ -536,21 +537,25 @@ static void test_argument_checks(void) {
        o.model = (dnnmem_place_model)(o.model + 1)) {
     CHECK_EQ(dnnmem_place_solve(&t.p, &o, d, &r, mem, bytes), DNNMEM_OK);
     CHECK_EQ(r.time, ref_place_optimum(&t.p, o.model));
-    CHECK_EQ(dnnmem_place_cost(&t.p, &o, d, &time, &conversions, mem, bytes), DNNMEM_OK);
-    CHECK_EQ(time, r.time);
-    CHECK_EQ(conversions, r.conversions);
+    CHECK_EQ(dnnmem_place_cost(&t.p, &o, d, &costed, mem, bytes), DNNMEM_OK);
+    CHECK_EQ(costed.time, r.time);
+    CHECK_EQ(costed.conversions, r.conversions);
   }
   /* the cost: NULL problem, bad options, NULL outputs and assignments, a device code out of range */
   chain(&t, 3, 10, 30);
-  CHECK_EQ(dnnmem_place_cost(NULL, NULL, d, &time, NULL, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_place_cost(&t.p, &bad, d, &time, NULL, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_place_cost(&t.p, NULL, d, NULL, NULL, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_place_cost(&t.p, NULL, NULL, &time, NULL, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_place_cost(NULL, NULL, d, &costed, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(costed.error.field, DNNMEM_FIELD_PROBLEM);
+  CHECK_EQ(dnnmem_place_cost(&t.p, &bad, d, &costed, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(costed.error.field, DNNMEM_FIELD_OPTIONS);
+  CHECK_EQ(dnnmem_place_cost(&t.p, NULL, d, NULL, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_place_cost(&t.p, NULL, NULL, &costed, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_place_cost_scratch_size(&t.p, NULL, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_place_solve(&t.p, NULL, d, &r, mem, bytes), DNNMEM_OK);
   d[2] = 9;
-  CHECK_EQ(dnnmem_place_cost(&t.p, NULL, d, &time, NULL, mem, bytes), DNNMEM_ERR_INFEASIBLE);
-  CHECK_EQ(dnnmem_place_cost(&t.p, NULL, d, &time, NULL, mem, 0), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(dnnmem_place_cost(&t.p, NULL, d, &costed, mem, bytes), DNNMEM_ERR_INFEASIBLE);
+  CHECK_EQ(costed.error.index, 2);
+  CHECK_EQ(dnnmem_place_cost(&t.p, NULL, d, &costed, mem, 0), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(costed.error.field, DNNMEM_FIELD_SCRATCH);
   /* the network: NULL outputs refused; its cut plus the constant is the optimum */
   CHECK_EQ(dnnmem_place_network(&t.p, NULL, NULL, &constant, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_place_network(&t.p, NULL, &flow, NULL, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);

@@ -38,8 +38,7 @@ static dnnmem_result solve(const dnnmem_interval *r, int32_t n, int64_t align, c
   dnnmem_intervals p = problem_of(r, n, align);
   size_t bytes = 0, check_bytes = 0;
   char *scratch;
-  int64_t arena = -1;
-  int32_t pair[2];
+  dnnmem_plan_result checked;
   dnnmem_result rc = dnnmem_plan_solve_scratch_size(&p, opt, &bytes);
   if (rc != DNNMEM_OK) return rc;
   scratch = (char *)malloc(bytes + 1);
@@ -48,7 +47,7 @@ static dnnmem_result solve(const dnnmem_interval *r, int32_t n, int64_t align, c
   if (rc != DNNMEM_OK) return rc;
   if (dnnmem_plan_check_scratch_size(&p, &check_bytes) != DNNMEM_OK) return DNNMEM_ERR_INVALID_ARGUMENT;
   scratch = (char *)malloc(check_bytes + 1);
-  if (dnnmem_plan_check(&p, off, &arena, pair, scratch, check_bytes) != DNNMEM_OK || arena != res->arena)
+  if (dnnmem_plan_check(&p, off, &checked, scratch, check_bytes) != DNNMEM_OK || checked.arena != res->arena)
     rc = DNNMEM_ERR_PLAN_OVERLAP;
   free(scratch);
   return rc;
@@ -101,7 +100,8 @@ static void test_chain_staircase(void) {
 static void test_tflite_example(void) {
   dnnmem_interval r[REF_TFLITE_COUNT] = {{0}}, live[3] = {{0}};
   dnnmem_intervals p = problem_of(r, REF_TFLITE_COUNT, 0), op3 = problem_of(live, 3, 0);
-  int64_t off[REF_TFLITE_COUNT], bound = 0;
+  int64_t off[REF_TFLITE_COUNT];
+  dnnmem_plan_result bounded;
   dnnmem_plan_result res;
   size_t bytes;
   void *scratch;
@@ -109,11 +109,11 @@ static void test_tflite_example(void) {
   ref_tflite_example(r);
   CHECK_EQ(dnnmem_plan_lower_bound_scratch_size(&p, &bytes), DNNMEM_OK);
   scratch = malloc(bytes);
-  CHECK_EQ(dnnmem_plan_lower_bound(&p, &bound, scratch, bytes), DNNMEM_OK);
-  CHECK_EQ(bound, 124);
+  CHECK_EQ(dnnmem_plan_lower_bound(&p, &bounded, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(bounded.lower_bound, 124);
   live[0] = rec(3, 4, 28), live[1] = rec(3, 4, 36), live[2] = rec(3, 4, 16);
-  CHECK_EQ(dnnmem_plan_lower_bound(&op3, &bound, scratch, bytes), DNNMEM_OK); /* fewer pieces: fits */
-  CHECK_EQ(bound, 80);
+  CHECK_EQ(dnnmem_plan_lower_bound(&op3, &bounded, scratch, bytes), DNNMEM_OK); /* fewer pieces: fits */
+  CHECK_EQ(bounded.lower_bound, 80);
   free(scratch);
   for (a = 0; a < NUM_ALGOS; a++) {
     CHECK_EQ(plan(r, REF_TFLITE_COUNT, every_algo[a], 0, off, &res), DNNMEM_OK);
@@ -468,10 +468,13 @@ static dnnmem_result check(const dnnmem_interval *r, int32_t n, int64_t align, c
   dnnmem_intervals p = problem_of(r, n, align);
   size_t bytes;
   void *scratch;
+  dnnmem_plan_result checked;
   dnnmem_result rc = dnnmem_plan_check_scratch_size(&p, &bytes);
   if (rc != DNNMEM_OK) return rc;
   scratch = malloc(bytes);
-  rc = dnnmem_plan_check(&p, off, arena, pair, scratch, bytes);
+  rc = dnnmem_plan_check(&p, off, &checked, scratch, bytes);
+  if (arena) *arena = checked.arena;
+  if (pair) pair[0] = checked.error.index, pair[1] = checked.error.other;
   free(scratch);
   CHECK_EQ(rc == DNNMEM_OK, recount(r, n, align, off) >= 0); /* the two verifiers agree */
   return rc;
@@ -525,7 +528,8 @@ static void test_checker(void) {
 static void test_bad_input(void) {
   dnnmem_interval r[2] = {{0}};
   dnnmem_intervals p = problem_of(r, 2, 0);
-  int64_t off[2], bound;
+  int64_t off[2];
+  dnnmem_plan_result bounded;
   dnnmem_plan_result res;
   dnnmem_plan_options opt;
   dnnmem_plan_algo parsed;
@@ -566,10 +570,11 @@ static void test_bad_input(void) {
   CHECK_EQ(dnnmem_plan_solve(&p, NULL, off, &res, scratch, sizeof(scratch)), DNNMEM_ERR_SCRATCH_TOO_SMALL);
   CHECK_EQ(dnnmem_plan_lower_bound_scratch_size(&p, &bytes), DNNMEM_OK);
   CHECK(bytes > sizeof(scratch));
-  CHECK_EQ(dnnmem_plan_lower_bound(&p, &bound, scratch, sizeof(scratch)), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(dnnmem_plan_lower_bound(&p, &bounded, scratch, sizeof(scratch)), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(bounded.error.field, DNNMEM_FIELD_SCRATCH);
   CHECK_EQ(dnnmem_plan_check_scratch_size(&p, &bytes), DNNMEM_OK);
   CHECK(bytes > sizeof(scratch));
-  CHECK_EQ(dnnmem_plan_check(&p, off, NULL, NULL, scratch, sizeof(scratch)), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(dnnmem_plan_check(&p, off, NULL, scratch, sizeof(scratch)), DNNMEM_ERR_SCRATCH_TOO_SMALL);
   /* empty input */
   for (a = 0; a < NUM_ALGOS; a++) {
     CHECK_EQ(plan(r, 0, every_algo[a], 0, off, &res), DNNMEM_OK);

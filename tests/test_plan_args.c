@@ -30,7 +30,7 @@ static void test_problem_rules(void) {
   dnnmem_intervals p = problem_of(r, 2), bad;
   int64_t off[2] = {0, 8};
   size_t bytes = 0, other = 0;
-  int64_t bound = -1;
+  dnnmem_plan_result bounded;
   int32_t groups = -1;
   static char scratch[1 << 16];
   r[0] = rec(0, 2, 8), r[1] = rec(1, 3, 8);
@@ -45,13 +45,14 @@ static void test_problem_rules(void) {
   CHECK_EQ(dnnmem_plan_lower_bound(&p, NULL, scratch, sizeof(scratch)), DNNMEM_ERR_INVALID_ARGUMENT);
   bad = problem_of(r, -1);
   CHECK_EQ(dnnmem_plan_solve_scratch_size(&bad, NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_plan_lower_bound(&bad, &bound, scratch, sizeof(scratch)), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_lower_bound(&bad, &bounded, scratch, sizeof(scratch)), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK(bounded.error.index == -1 && bounded.error.field == DNNMEM_FIELD_COUNT); /* the argument named */
   bad = problem_of(NULL, 2); /* sizing records without gaps; the operations refuse it */
   CHECK_EQ(dnnmem_plan_solve_scratch_size(&bad, NULL, &bytes), DNNMEM_OK);
   CHECK_EQ(dnnmem_plan_solve_scratch_size(&p, NULL, &other), DNNMEM_OK);
   CHECK_EQ(bytes, other); /* p: two records without gaps */
   CHECK_EQ(dnnmem_plan_check_scratch_size(&bad, &bytes), DNNMEM_OK);
-  CHECK_EQ(dnnmem_plan_check(&bad, off, NULL, NULL, scratch, sizeof(scratch)), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_check(&bad, off, NULL, scratch, sizeof(scratch)), DNNMEM_ERR_INVALID_ARGUMENT);
   r[1].num_gaps = -1;
   CHECK_EQ(dnnmem_plan_solve_scratch_size(&p, NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_plan_lower_bound_scratch_size(&p, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
@@ -59,8 +60,8 @@ static void test_problem_rules(void) {
   /* the empty problem: sizes exist, the bound is 0, chains make no group */
   bad = problem_of(NULL, 0);
   CHECK_EQ(dnnmem_plan_lower_bound_scratch_size(&bad, &bytes), DNNMEM_OK);
-  CHECK_EQ(dnnmem_plan_lower_bound(&bad, &bound, scratch, sizeof(scratch)), DNNMEM_OK);
-  CHECK_EQ(bound, 0);
+  CHECK_EQ(dnnmem_plan_lower_bound(&bad, &bounded, scratch, sizeof(scratch)), DNNMEM_OK);
+  CHECK_EQ(bounded.lower_bound, 0);
   CHECK_EQ(dnnmem_plan_chains(&bad, NULL, NULL, &groups, scratch, sizeof(scratch)), DNNMEM_OK);
   CHECK_EQ(groups, 0);
 }
@@ -86,26 +87,27 @@ static void test_too_many(void) {
 static void test_check_conflicts(void) {
   dnnmem_interval r[3] = {{0}};
   dnnmem_intervals p = problem_of(r, 3);
-  int64_t off[3] = {0, 8, 0}, arena = -1;
-  int32_t pair[2] = {7, 7};
+  int64_t off[3] = {0, 8, 0};
+  dnnmem_plan_result c;
   static char scratch[1 << 14];
   r[0] = rec(0, 2, 8), r[1] = rec(1, 3, 8), r[2] = rec(2, 4, 8);
-  CHECK_EQ(dnnmem_plan_check(&p, off, NULL, NULL, scratch, sizeof(scratch)), DNNMEM_OK);
-  CHECK_EQ(dnnmem_plan_check(&p, off, &arena, pair, scratch, sizeof(scratch)), DNNMEM_OK);
-  CHECK_EQ(arena, 16);
-  CHECK(pair[0] == -1 && pair[1] == -1);
+  CHECK_EQ(dnnmem_plan_check(&p, off, NULL, scratch, sizeof(scratch)), DNNMEM_OK);
+  CHECK_EQ(dnnmem_plan_check(&p, off, &c, scratch, sizeof(scratch)), DNNMEM_OK);
+  CHECK_EQ(c.arena, 16);
+  CHECK(c.error.index == -1 && c.error.other == -1 && c.error.field == DNNMEM_FIELD_NONE);
   off[2] = 4; /* overlaps record 1 over [2, 3) */
-  CHECK_EQ(dnnmem_plan_check(&p, off, NULL, NULL, scratch, sizeof(scratch)), DNNMEM_ERR_PLAN_OVERLAP);
-  CHECK_EQ(dnnmem_plan_check(&p, off, &arena, pair, scratch, sizeof(scratch)), DNNMEM_ERR_PLAN_OVERLAP);
-  CHECK(pair[0] == 1 && pair[1] == 2);
+  CHECK_EQ(dnnmem_plan_check(&p, off, NULL, scratch, sizeof(scratch)), DNNMEM_ERR_PLAN_OVERLAP);
+  CHECK_EQ(dnnmem_plan_check(&p, off, &c, scratch, sizeof(scratch)), DNNMEM_ERR_PLAN_OVERLAP);
+  CHECK(c.error.index == 1 && c.error.other == 2 && c.error.field == DNNMEM_FIELD_OFFSET && c.arena == 0);
   off[2] = -8;
-  CHECK_EQ(dnnmem_plan_check(&p, off, NULL, NULL, scratch, sizeof(scratch)), DNNMEM_ERR_NEGATIVE);
-  CHECK_EQ(dnnmem_plan_check(&p, off, NULL, pair, scratch, sizeof(scratch)), DNNMEM_ERR_NEGATIVE);
-  CHECK(pair[0] == 2 && pair[1] == -1);
+  CHECK_EQ(dnnmem_plan_check(&p, off, NULL, scratch, sizeof(scratch)), DNNMEM_ERR_NEGATIVE);
+  CHECK_EQ(dnnmem_plan_check(&p, off, &c, scratch, sizeof(scratch)), DNNMEM_ERR_NEGATIVE);
+  CHECK(c.error.index == 2 && c.error.other == -1);
   off[2] = INT64_MAX - 4; /* offset + size past int64 */
-  CHECK_EQ(dnnmem_plan_check(&p, off, NULL, pair, scratch, sizeof(scratch)), DNNMEM_ERR_OVERFLOW);
-  CHECK(pair[0] == 2 && pair[1] == -1);
-  CHECK_EQ(dnnmem_plan_check(&p, NULL, NULL, pair, scratch, sizeof(scratch)), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_check(&p, off, &c, scratch, sizeof(scratch)), DNNMEM_ERR_OVERFLOW);
+  CHECK(c.error.index == 2 && c.error.other == -1);
+  CHECK_EQ(dnnmem_plan_check(&p, NULL, &c, scratch, sizeof(scratch)), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK(c.error.index == -1 && c.error.field == DNNMEM_FIELD_OFFSET);
 }
 
 /* Options: algos out of range either way, negative limits; NULL options

@@ -172,10 +172,11 @@ static void test_pass_errors(void) {
 static int64_t plan_check(const dnnmem_intervals *p, const int64_t *off) {
   size_t bytes = 0;
   int64_t arena = -1;
+  dnnmem_plan_result checked;
   void *scratch;
   if (dnnmem_plan_check_scratch_size(p, &bytes) != DNNMEM_OK) return -1;
   scratch = malloc(bytes ? bytes : 1);
-  if (dnnmem_plan_check(p, off, &arena, NULL, scratch, bytes) != DNNMEM_OK) arena = -1;
+  if (dnnmem_plan_check(p, off, &checked, scratch, bytes) == DNNMEM_OK) arena = checked.arena;
   free(scratch);
   return arena;
 }

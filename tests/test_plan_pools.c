@@ -38,10 +38,12 @@ static dnnmem_result pools_solve(const dnnmem_plan_pools *p, const dnnmem_plan_p
 static dnnmem_result pools_bound(const dnnmem_plan_pools *p, int64_t *bound) {
   size_t bytes = 0;
   unsigned char *mem;
+  dnnmem_plan_pools_result res;
   dnnmem_result rc = dnnmem_plan_pools_lower_bound_scratch_size(p, &bytes);
   if (rc != DNNMEM_OK) return rc;
   mem = (unsigned char *)malloc(bytes + 3);
-  rc = dnnmem_plan_pools_lower_bound(p, bound, mem + 3, bytes);
+  rc = dnnmem_plan_pools_lower_bound(p, &res, mem + 3, bytes);
+  *bound = res.lower_bound;
   free(mem);
   return rc;
 }
@@ -50,10 +52,13 @@ static dnnmem_result pools_check(const dnnmem_plan_pools *p, const int32_t *pool
                                  int64_t *cost, int64_t *arenas, int32_t *conflict) {
   size_t bytes = 0;
   unsigned char *mem;
+  dnnmem_plan_pools_result res;
   dnnmem_result rc = dnnmem_plan_pools_check_scratch_size(p, &bytes);
   if (rc != DNNMEM_OK) return rc;
   mem = (unsigned char *)malloc(bytes + 5);
-  rc = dnnmem_plan_pools_check(p, pool_of, offsets, cost, arenas, conflict, mem + 5, bytes);
+  rc = dnnmem_plan_pools_check(p, pool_of, offsets, arenas, &res, mem + 5, bytes);
+  if (cost) *cost = res.cost;
+  if (conflict) conflict[0] = res.error.index, conflict[1] = res.error.other;
   free(mem);
   return rc;
 }
@@ -696,7 +701,7 @@ static void test_arguments(void) {
   dnnmem_plan_pools_options o;
   dnnmem_plan_pools_algo al;
   int32_t pool_of[3], pool_of2[3], i, offsets_of[4] = {0, 1, 2, 3}, ids[3] = {0, 2, 1};
-  int64_t off[3], off2[3], bound;
+  int64_t off[3], off2[3];
   size_t bytes = 0;
   unsigned char *mem;
   r[0] = rec(0, 2, 100), r[1] = rec(1, 3, 100), r[2] = rec(2, 4, 100);
@@ -715,11 +720,11 @@ static void test_arguments(void) {
   free(mem);
   CHECK_EQ(dnnmem_plan_pools_lower_bound_scratch_size(&p, &bytes), DNNMEM_OK);
   mem = (unsigned char *)malloc(bytes + 1);
-  CHECK_EQ(dnnmem_plan_pools_lower_bound(&p, &bound, mem + 1, bytes - 1), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(dnnmem_plan_pools_lower_bound(&p, &res, mem + 1, bytes - 1), DNNMEM_ERR_SCRATCH_TOO_SMALL);
   free(mem);
   CHECK_EQ(dnnmem_plan_pools_check_scratch_size(&p, &bytes), DNNMEM_OK);
   mem = (unsigned char *)malloc(bytes + 1);
-  CHECK_EQ(dnnmem_plan_pools_check(&p, pool_of, off, NULL, NULL, NULL, mem + 1, bytes - 1), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(dnnmem_plan_pools_check(&p, pool_of, off, NULL, NULL, mem + 1, bytes - 1), DNNMEM_ERR_SCRATCH_TOO_SMALL);
   free(mem);
   /* bad problems */
   o = algo(DNNMEM_PLAN_POOLS_ALGO_COUNT);

@@ -35,10 +35,12 @@ static dnnmem_result solve(const dnnmem_intervals *p, dnnmem_plan_algo algo, int
 static dnnmem_result bound(const dnnmem_intervals *p, int64_t *out) {
   size_t bytes = 0;
   unsigned char *mem;
+  dnnmem_plan_result res;
   dnnmem_result rc;
   if ((rc = dnnmem_plan_lower_bound_scratch_size(p, &bytes)) != DNNMEM_OK) return rc;
   mem = (unsigned char *)malloc(bytes + 1);
-  rc = dnnmem_plan_lower_bound(p, out, mem + 1, bytes);
+  rc = dnnmem_plan_lower_bound(p, &res, mem + 1, bytes);
+  *out = res.lower_bound;
   free(mem);
   return rc;
 }
@@ -46,10 +48,13 @@ static dnnmem_result bound(const dnnmem_intervals *p, int64_t *out) {
 static dnnmem_result check(const dnnmem_intervals *p, const int64_t *off, int64_t *arena, int32_t *pair) {
   size_t bytes = 0;
   unsigned char *mem;
+  dnnmem_plan_result res;
   dnnmem_result rc;
   if ((rc = dnnmem_plan_check_scratch_size(p, &bytes)) != DNNMEM_OK) return rc;
   mem = (unsigned char *)malloc(bytes + 1);
-  rc = dnnmem_plan_check(p, off, arena, pair, mem + 1, bytes);
+  rc = dnnmem_plan_check(p, off, &res, mem + 1, bytes);
+  if (arena) *arena = res.arena;
+  if (pair) pair[0] = res.error.index, pair[1] = res.error.other;
   free(mem);
   return rc;
 }
@@ -180,25 +185,25 @@ static void test_rules(void) {
   dnnmem_plan_result res;
   r[0] = rec(0, 2, 100), r[1] = rec(1, 3, 100), r[2] = rec(2, 4, 60);
   reuse(&r[1], 0);
-  CHECK_EQ(dnnmem_intervals_check(&p), DNNMEM_OK);
+  CHECK_EQ(dnnmem_intervals_check(&p, NULL), DNNMEM_OK);
   r[1].reuse = 3;
-  CHECK_EQ(dnnmem_intervals_check(&p), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(dnnmem_intervals_check(&p, NULL), DNNMEM_ERR_ID_RANGE);
   r[1].reuse = 2; /* r2 is alive after step 1 */
-  CHECK_EQ(dnnmem_intervals_check(&p), DNNMEM_ERR_PLAN_REUSE);
+  CHECK_EQ(dnnmem_intervals_check(&p, NULL), DNNMEM_ERR_PLAN_REUSE);
   r[1].reuse = 0, r[1].size = 101; /* larger than what it overwrites */
-  CHECK_EQ(dnnmem_intervals_check(&p), DNNMEM_ERR_PLAN_REUSE);
+  CHECK_EQ(dnnmem_intervals_check(&p, NULL), DNNMEM_ERR_PLAN_REUSE);
   r[1].size = 100, r[0].gaps = &gap, r[0].num_gaps = 1;
-  CHECK_EQ(dnnmem_intervals_check(&p), DNNMEM_ERR_BAD_GAP);
+  CHECK_EQ(dnnmem_intervals_check(&p, NULL), DNNMEM_ERR_BAD_GAP);
   r[0].gaps = NULL, r[0].num_gaps = 0;
   alias(&r[2], 2);
-  CHECK_EQ(dnnmem_intervals_check(&p), DNNMEM_ERR_CYCLE);
+  CHECK_EQ(dnnmem_intervals_check(&p, NULL), DNNMEM_ERR_CYCLE);
   r[2].alias = -1;
-  CHECK_EQ(dnnmem_intervals_check(&p), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(dnnmem_intervals_check(&p, NULL), DNNMEM_ERR_ID_RANGE);
   /* a cycle of two: the record rule passes, the operations refuse */
   r[2].flags = 0;
   r[0] = rec(0, 2, 8), r[1] = rec(0, 2, 8), r[2] = rec(3, 4, 8);
   alias(&r[0], 1), alias(&r[1], 0);
-  CHECK_EQ(dnnmem_intervals_check(&p), DNNMEM_OK);
+  CHECK_EQ(dnnmem_intervals_check(&p, NULL), DNNMEM_OK);
   CHECK_EQ(ref_plan_reuse_rule(&p), DNNMEM_ERR_CYCLE);
   CHECK_EQ(solve(&p, DNNMEM_PLAN_BEST, off, &res), DNNMEM_ERR_CYCLE);
   CHECK_EQ(bound(&p, &lb), DNNMEM_ERR_CYCLE);
@@ -206,7 +211,7 @@ static void test_rules(void) {
   /* a view of r0 outlives the step r1 overwrites it: still live */
   r[0] = rec(0, 2, 100), r[1] = rec(1, 3, 100), r[2] = rec(1, 4, 100);
   reuse(&r[1], 0), alias(&r[2], 0);
-  CHECK_EQ(dnnmem_intervals_check(&p), DNNMEM_OK);
+  CHECK_EQ(dnnmem_intervals_check(&p, NULL), DNNMEM_OK);
   CHECK_EQ(ref_plan_reuse_rule(&p), DNNMEM_ERR_PLAN_REUSE);
   CHECK_EQ(solve(&p, DNNMEM_PLAN_BEST, off, &res), DNNMEM_ERR_PLAN_REUSE);
   CHECK_EQ(bound(&p, &lb), DNNMEM_ERR_PLAN_REUSE);
@@ -259,7 +264,7 @@ static void test_random_oracle(void) {
     dnnmem_result want, got;
     ref_plan_random_tied(&rng, r, n, 5, 3);
     p.records = r, p.count = n, p.alignment = 0;
-    CHECK_EQ(dnnmem_intervals_check(&p), DNNMEM_OK);
+    CHECK_EQ(dnnmem_intervals_check(&p, NULL), DNNMEM_OK);
     want = ref_plan_reuse_rule(&p);
     got = solve(&p, (dnnmem_plan_algo)(iter % 2 ? DNNMEM_PLAN_BEST : DNNMEM_PLAN_EXACT), off, &res);
     CHECK_EQ(got, want);
@@ -294,7 +299,7 @@ static void test_random_oracle(void) {
 static void test_scratch_and_determinism(void) {
   dnnmem_interval r[6];
   dnnmem_intervals p = {r, 6, 0};
-  int64_t off[6], off2[6], lb;
+  int64_t off[6], off2[6];
   dnnmem_plan_result res, res2;
   size_t bytes;
   unsigned char *mem;
@@ -318,11 +323,11 @@ static void test_scratch_and_determinism(void) {
   CHECK_EQ(ref_plan_tied_recount(&p, off), 110);
   CHECK_EQ(dnnmem_plan_lower_bound_scratch_size(&p, &bytes), DNNMEM_OK);
   mem = (unsigned char *)malloc(bytes);
-  CHECK_EQ(dnnmem_plan_lower_bound(&p, &lb, mem, bytes / 2), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(dnnmem_plan_lower_bound(&p, &res, mem, bytes / 2), DNNMEM_ERR_SCRATCH_TOO_SMALL);
   free(mem);
   CHECK_EQ(dnnmem_plan_check_scratch_size(&p, &bytes), DNNMEM_OK);
   mem = (unsigned char *)malloc(bytes);
-  CHECK_EQ(dnnmem_plan_check(&p, off, &lb, NULL, mem, bytes / 2), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(dnnmem_plan_check(&p, off, &res, mem, bytes / 2), DNNMEM_ERR_SCRATCH_TOO_SMALL);
   free(mem);
 }
 

@@ -295,6 +295,7 @@ static void test_checkpoint_ladder(void) {
    quarters, seed 1: 422 of 781 met with the repair, 286 without it).
    Every answer is recounted; none is above the row order's peak. */
 static void test_repair(void) {
+  dnnmem_remat_bound_result tb;
   ref_remat_graph g;
   int32_t seq[4 * MAXN], i, trial, met = 0, tried = 0;
   int64_t row_peak, row_time, lb, budget;
@@ -307,7 +308,8 @@ static void test_repair(void) {
     tg_random_training(&g, 4 + (int32_t)t_rand(10), 3 + (int32_t)t_rand(8));
     for (i = 0; i < g.n; i++) seq[i] = i;
     CHECK(recount(&g, seq, g.n, &row_peak, &row_time));
-    CHECK_EQ(dnnmem_remat_lower_bound(&g.p, &lb), DNNMEM_OK);
+    CHECK_EQ(dnnmem_remat_lower_bound(&g.p, &tb), DNNMEM_OK);
+    lb = tb.peak;
     for (budget = lb; budget < row_peak; budget += (row_peak - lb) / 4 + 1) {
       dnnmem_result r;
       o = options_for(budget, 1);
@@ -371,6 +373,7 @@ static void exhaustive_search(exhaustive *e, const ref_remat_graph *g, int64_t b
 }
 
 static void test_exhaustive_small(void) {
+  dnnmem_remat_bound_result tb;
   int trial, solved = 0;
   for (trial = 0; trial < 40; trial++) {
     ref_remat_graph g;
@@ -381,7 +384,8 @@ static void test_exhaustive_small(void) {
     dnnmem_remat_options o;
     dnnmem_rng rng;
     tg_random(&g, 3 + (int32_t)t_rand(3));
-    CHECK_EQ(dnnmem_remat_lower_bound(&g.p, &lb), DNNMEM_OK);
+    CHECK_EQ(dnnmem_remat_lower_bound(&g.p, &tb), DNNMEM_OK);
+    lb = tb.peak;
     exhaustive_search(&e, &g, 0);
     CHECK(e.best_peak_any >= lb);
     /* now the least time at the lowest reachable peak */
@@ -409,6 +413,7 @@ static int64_t sum_times(const ref_remat_graph *g) {
 }
 
 static void test_time_bound(void) {
+  dnnmem_remat_bound_result tb;
   ref_remat_graph g;
   int64_t extra;
   int32_t cut, trial, tight = 0, positive = 0;
@@ -420,39 +425,56 @@ static void test_time_bound(void) {
   blog_example(&g);
   CHECK_EQ(dnnmem_remat_time_bound_scratch_size(&g.p, &o, &need), DNNMEM_OK);
   CHECK(need <= sizeof(scratch_buf));
-  CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &extra, &cut, scratch_buf, need), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &tb, scratch_buf, need), DNNMEM_OK);
+  extra = tb.extra_time;
+  cut = tb.cut;
   CHECK_EQ(extra, 5);
   CHECK(cut >= 3 && cut <= 5);
-  CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &extra, NULL, scratch_buf, need), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &tb, scratch_buf, need), DNNMEM_OK);
+  extra = tb.extra_time;
   CHECK_EQ(extra, 5);
   o.bound_cuts = 1; /* the busiest step alone proves it too */
-  CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &extra, &cut, scratch_buf, need), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &tb, scratch_buf, need), DNNMEM_OK);
+  extra = tb.extra_time;
+  cut = tb.cut;
   CHECK_EQ(extra, 5);
   o.bound_cuts = 0;
   o.budget = 30;
-  CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &extra, &cut, scratch_buf, need), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &tb, scratch_buf, need), DNNMEM_OK);
+  extra = tb.extra_time;
+  cut = tb.cut;
   CHECK_EQ(extra, 0); /* the row order fits */
   CHECK_EQ(cut, -1);
   o.budget = 20;
-  CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &extra, &cut, scratch_buf, need),
-           DNNMEM_ERR_INFEASIBLE); /* below the peak's lower bound */
+  CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &tb, scratch_buf, need),
+           DNNMEM_ERR_INFEASIBLE);
+  extra = tb.extra_time;
+  cut = tb.cut; /* below the peak's lower bound */
   CHECK_EQ(extra, INT64_MAX);
   cut = 5;
-  CHECK_EQ(dnnmem_remat_time_bound(&g.p, NULL, &extra, &cut, scratch_buf, need),
-           DNNMEM_OK); /* no options: no budget, nothing to recompute */
+  CHECK_EQ(dnnmem_remat_time_bound(&g.p, NULL, &tb, scratch_buf, need),
+           DNNMEM_OK);
+  extra = tb.extra_time;
+  cut = tb.cut; /* no options: no budget, nothing to recompute */
   CHECK_EQ(extra, 0);
   CHECK_EQ(cut, -1);
   o.budget = 21;
-  CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &extra, &cut, scratch_buf + 3, need - 16),
+  CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &tb, scratch_buf + 3, need - 16),
            DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  extra = tb.extra_time;
+  cut = tb.cut;
   o.bound_cuts = -1;
-  CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &extra, &cut, scratch_buf, need),
+  CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &tb, scratch_buf, need),
            DNNMEM_ERR_INVALID_ARGUMENT);
+  extra = tb.extra_time;
+  cut = tb.cut;
   CHECK_EQ(dnnmem_remat_time_bound_scratch_size(&g.p, &o, &need), DNNMEM_ERR_INVALID_ARGUMENT);
   o.bound_cuts = 0;
   g.ids[0] = 4; /* a cycle */
-  CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &extra, &cut, scratch_buf, sizeof(scratch_buf)),
+  CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &tb, scratch_buf, sizeof(scratch_buf)),
            DNNMEM_ERR_CYCLE);
+  extra = tb.extra_time;
+  cut = tb.cut;
   /* the multiplier's range: time per byte far above the graph's average
      (big cheap values p1, p2 dead at the cut inflate the total size). At
      241 bytes a (time 1000) cannot be held at gb's step and must be
@@ -475,8 +497,10 @@ static void test_time_bound(void) {
     o.budget = 241;
     exhaustive_search(&e, &g, o.budget);
     CHECK_EQ(e.best_time - sum_times(&g), 1000);
-    CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &extra, &cut, scratch_buf, sizeof(scratch_buf)),
+    CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &tb, scratch_buf, sizeof(scratch_buf)),
              DNNMEM_OK);
+    extra = tb.extra_time;
+    cut = tb.cut;
     CHECK_EQ(extra, 1000);
   }
   /* never above the optimum of exhaustive search (bounded length: an upper
@@ -498,8 +522,10 @@ static void test_time_bound(void) {
                (int64_t)(t_rand(2) ? 0 : t_rand((uint32_t)(row.peak - e.best_peak_any + 1)));
     exhaustive_search(&e, &g, o.budget);
     o.bound_cuts = g.n;
-    CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &extra, &cut, scratch_buf, sizeof(scratch_buf)),
+    CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &tb, scratch_buf, sizeof(scratch_buf)),
              DNNMEM_OK);
+    extra = tb.extra_time;
+    cut = tb.cut;
     CHECK(extra >= 0);
     if (e.best_time == INT64_MAX) continue;
     CHECK(extra <= e.best_time - sum_times(&g));
@@ -636,7 +662,7 @@ static void test_group_order_example(void) {
   ref_remat_graph_node(&g, 2, 1, 0, ia);   /* c */
   ref_remat_graph_node(&g, 3, 1, 0, ibc);  /* d */
   ref_remat_graph_node(&g, 1, 1, 1, id);   /* e */
-  CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, members, 4, 1000, 16, &need), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, 4, 1000, 16, &need), DNNMEM_OK);
   CHECK_EQ(dnnmem_remat_group_order(&g.p, members, 4, 1000, order, 16, &len, &peak,
                                     scratch_buf + 1, need - 16),
            DNNMEM_ERR_SCRATCH_TOO_SMALL);
@@ -654,15 +680,16 @@ static void test_group_order_example(void) {
                                     sizeof(scratch_buf)),
            DNNMEM_ERR_OUTPUT_TOO_SMALL);
   CHECK_EQ(len, 4); /* the length needed */
-  CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, members, 0, 1000, 16, &need),
+  CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, 0, 1000, 16, &need),
            DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, members, 4, 0, 16, &need),
+  CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, 4, 0, 16, &need),
            DNNMEM_ERR_INVALID_ARGUMENT);
 }
 
 /* ---- bad input, baselines, budgets ------------------------------------------------ */
 
 static void test_bad_input(void) {
+  dnnmem_remat_bound_result tb;
   ref_remat_graph g;
   int32_t seq[32];
   dnnmem_remat_result st;
@@ -708,7 +735,8 @@ static void test_bad_input(void) {
   CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, NULL, 12, &st, scratch_buf, sizeof(scratch_buf)),
            DNNMEM_ERR_INVALID_ARGUMENT);
   /* budget below the lower bound: infeasible, the best sequence still given */
-  CHECK_EQ(dnnmem_remat_lower_bound(&g.p, &lb), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_lower_bound(&g.p, &tb), DNNMEM_OK);
+  lb = tb.peak;
   CHECK_EQ(lb, 21);
   o.budget = lb - 1;
   CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 12, &st, scratch_buf, sizeof(scratch_buf)),
@@ -880,6 +908,7 @@ static void test_extreme_temperatures(void) {
 /* ---- a real training graph ---------------------------------------------------------- */
 
 static void test_real_graph(void) {
+  dnnmem_remat_bound_result tb;
   files_graph g;
   files_error err;
   dnnmem_remat_problem p;
@@ -923,7 +952,8 @@ static void test_real_graph(void) {
     size_t bytes = 0;
     CHECK_EQ(dnnmem_remat_time_bound_scratch_size(&p, &o, &bytes), DNNMEM_OK);
     CHECK(bytes <= sizeof(scratch_buf));
-    CHECK_EQ(dnnmem_remat_time_bound(&p, &o, &extra, NULL, scratch_buf, bytes), DNNMEM_OK);
+    CHECK_EQ(dnnmem_remat_time_bound(&p, &o, &tb, scratch_buf, bytes), DNNMEM_OK);
+    extra = tb.extra_time;
     CHECK(extra > 0 && extra <= st.time - base.time);
   }
   /* no recomputation: a reordering, never above the row order */
@@ -988,6 +1018,7 @@ static void test_edges_and_stop(void) {
 /* NULL and out-of-range arguments of every remat entry point give their
    documented codes; the option ranges are refused at both ends. */
 static void test_argument_checks(void) {
+  dnnmem_remat_bound_result tb;
   ref_remat_graph g;
   dnnmem_remat_problem p;
   dnnmem_remat_options o;
@@ -1006,36 +1037,44 @@ static void test_argument_checks(void) {
   ref_remat_graph_node(&g, 3, 1, 0, ibc);
   ref_remat_graph_node(&g, 1, 1, 1, id);
   /* validation of the problem: by every entry point that takes it */
-  CHECK_EQ(dnnmem_remat_lower_bound(NULL, &lb), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_lower_bound(NULL, &tb), DNNMEM_ERR_INVALID_ARGUMENT);
+  lb = tb.peak;
   p = g.p;
   p.graph = NULL;
-  CHECK_EQ(dnnmem_remat_lower_bound(&p, &lb), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_lower_bound(&p, &tb), DNNMEM_ERR_INVALID_ARGUMENT);
+  lb = tb.peak;
   p = g.p;
   p.sizes = NULL;
-  CHECK_EQ(dnnmem_remat_lower_bound(&p, &lb), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_lower_bound(&p, &tb), DNNMEM_ERR_INVALID_ARGUMENT);
+  lb = tb.peak;
   p = g.p;
   p.times = NULL;
   CHECK_EQ(dnnmem_remat_simulate(&p, seq, 0, NULL, &st, scratch_buf, sizeof(scratch_buf)),
            DNNMEM_ERR_INVALID_ARGUMENT);
   g.size[1] = INT64_MAX / 2 + 1; /* b and c: the sizes sum past int64 */
   g.size[2] = INT64_MAX / 2 + 1;
-  CHECK_EQ(dnnmem_remat_lower_bound(&g.p, &lb), DNNMEM_ERR_OVERFLOW);
+  CHECK_EQ(dnnmem_remat_lower_bound(&g.p, &tb), DNNMEM_ERR_OVERFLOW);
+  lb = tb.peak;
   CHECK_EQ(dnnmem_remat_group_order(&g.p, members, 4, 1000, order, 16, &len, &peak, scratch_buf,
                                     sizeof(scratch_buf)),
            DNNMEM_ERR_OVERFLOW);
-  CHECK_EQ(dnnmem_remat_time_bound(&g.p, NULL, &extra, &cut, scratch_buf, sizeof(scratch_buf)),
+  CHECK_EQ(dnnmem_remat_time_bound(&g.p, NULL, &tb, scratch_buf, sizeof(scratch_buf)),
            DNNMEM_ERR_OVERFLOW);
+  extra = tb.extra_time;
+  cut = tb.cut;
   g.size[1] = 9;
   g.size[2] = 2;
   /* the lower bound: NULL output; without is_output only the steps count */
   CHECK_EQ(dnnmem_remat_lower_bound(&g.p, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   p = g.p;
   p.is_output = NULL;
-  CHECK_EQ(dnnmem_remat_lower_bound(&p, &lb), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_lower_bound(&p, &tb), DNNMEM_OK);
+  lb = tb.peak;
   CHECK_EQ(lb, 9 + 2 + 3); /* d with its inputs b and c */
   /* x * x counts x once: a node reading a twice holds 5 + 7 */
   ref_remat_graph_node(&g, 7, 1, 0, iaa);
-  CHECK_EQ(dnnmem_remat_lower_bound(&g.p, &lb), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_lower_bound(&g.p, &tb), DNNMEM_OK);
+  lb = tb.peak;
   CHECK_EQ(lb, 14);
   g.n--;
   g.graph.num_nodes = g.n;
@@ -1076,32 +1115,36 @@ static void test_argument_checks(void) {
     bad[5].start_temperature = strtod("nan", NULL); /* NaN compares false: refused */
     for (i = 0; i < 6; i++) {
       CHECK_EQ(dnnmem_remat_time_bound_scratch_size(&g.p, &bad[i], &need), DNNMEM_ERR_INVALID_ARGUMENT);
-      CHECK_EQ(dnnmem_remat_time_bound(&g.p, &bad[i], &extra, NULL, scratch_buf, sizeof(scratch_buf)),
+      CHECK_EQ(dnnmem_remat_time_bound(&g.p, &bad[i], &tb, scratch_buf, sizeof(scratch_buf)),
                DNNMEM_ERR_INVALID_ARGUMENT);
+      extra = tb.extra_time;
     }
   }
   o = options_for(0, 0);
   o.decompose_steps = 3;
   CHECK_EQ(dnnmem_remat_time_bound_scratch_size(&g.p, &o, &need), DNNMEM_OK);
   CHECK_EQ(dnnmem_remat_time_bound_scratch_size(&g.p, &o, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, NULL, &cut, scratch_buf, sizeof(scratch_buf)),
+  CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, NULL, scratch_buf, sizeof(scratch_buf)),
            DNNMEM_ERR_INVALID_ARGUMENT);
+  cut = tb.cut;
   /* a budget the row order fits (peak 14): no extra time, no cut */
   o.budget = 14;
-  CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &extra, &cut, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &tb, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
+  extra = tb.extra_time;
+  cut = tb.cut;
   CHECK_EQ(extra, 0);
   CHECK_EQ(cut, -1);
   CHECK_EQ(dnnmem_remat_algo_parse("anneal", NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_remat_algo_parse("anneal", &algo), DNNMEM_OK);
   CHECK_EQ(algo, DNNMEM_REMAT_ANNEAL);
   /* group order: every argument's range */
-  CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, members, DNNMEM_REMAT_MAX_GROUP + 1, 1000, 16, &need),
+  CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, DNNMEM_REMAT_MAX_GROUP + 1, 1000, 16, &need),
            DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, members, 4, (1 << 28) + 1, 16, &need),
+  CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, 4, (1 << 28) + 1, 16, &need),
            DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, members, 4, 1000, -1, &need),
+  CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, 4, 1000, -1, &need),
            DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, members, 4, 1000, 16, NULL),
+  CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, 4, 1000, 16, NULL),
            DNNMEM_ERR_INVALID_ARGUMENT);
 #define GROUP(m, nm, ms, ord, cap, l, pk) \
   dnnmem_remat_group_order(&g.p, m, nm, ms, ord, cap, l, pk, scratch_buf, sizeof(scratch_buf))

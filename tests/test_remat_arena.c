@@ -163,6 +163,7 @@ static void test_arena_random(void) {
     ref_remat_graph g;
     int32_t n = 6 + (int32_t)t_rand(20), v, in[3];
     int64_t lb, budget, extra = 0, sum = 0, row_peak, row_time;
+    dnnmem_remat_bound_result tb;
     dnnmem_remat_result res;
     dnnmem_remat_options o;
     size_t bytes = 0;
@@ -181,7 +182,8 @@ static void test_arena_random(void) {
     }
     for (v = 0; v < n; v++) seq[v] = v;
     CHECK(ref_remat_recount(&g.p, seq, n, &row_peak, &row_time));
-    CHECK_EQ(dnnmem_remat_lower_bound(&g.p, &lb), DNNMEM_OK);
+    CHECK_EQ(dnnmem_remat_lower_bound(&g.p, &tb), DNNMEM_OK);
+    lb = tb.peak;
     budget = lb + (int64_t)t_rand((uint32_t)(row_peak - lb + 2));
     if (solve(&g.p, budget, 0, 30000, (uint64_t)trial + 1, seq, &res) == DNNMEM_OK) ok++;
     else infeasible++;
@@ -189,7 +191,8 @@ static void test_arena_random(void) {
     o.budget = budget;
     CHECK_EQ(dnnmem_remat_time_bound_scratch_size(&g.p, &o, &bytes), DNNMEM_OK);
     scratch = malloc(bytes);
-    CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &extra, NULL, scratch, bytes), DNNMEM_OK);
+    CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &tb, scratch, bytes), DNNMEM_OK);
+    extra = tb.extra_time;
     free(scratch);
     if (res.arena >= 0 && res.arena <= budget) CHECK(res.time >= sum + extra);
   }

@@ -84,8 +84,9 @@ static int64_t plan_checked(const dnnmem_remat_problem *p, const int32_t *seq, i
   dnnmem_interval *rec = (dnnmem_interval *)malloc(((size_t)len + 1) * sizeof(*rec));
   int64_t *off = (int64_t *)malloc(((size_t)len + 1) * sizeof(int64_t));
   int64_t *upper = (int64_t *)malloc(((size_t)len + 1) * sizeof(int64_t));
-  int64_t peak = -1, time = -1, arena = -1, load = 0, t;
-  int32_t j, conflict[2];
+  int64_t peak = -1, time = -1, load = 0, t;
+  int32_t j;
+  dnnmem_plan_result checked;
   size_t need = 0, check_need = 0;
   dnnmem_intervals ip;
   CHECK(ref_remat_recount(p, seq, len, &peak, &time));
@@ -114,8 +115,8 @@ static int64_t plan_checked(const dnnmem_remat_problem *p, const int32_t *seq, i
   ip.alignment = alignment;
   CHECK_EQ(dnnmem_plan_check_scratch_size(&ip, &check_need), DNNMEM_OK);
   CHECK(check_need <= sizeof(scratch_buf));
-  CHECK_EQ(dnnmem_plan_check(&ip, off, &arena, conflict, scratch_buf, check_need), DNNMEM_OK);
-  CHECK_EQ(arena, res->arena);
+  CHECK_EQ(dnnmem_plan_check(&ip, off, &checked, scratch_buf, check_need), DNNMEM_OK);
+  CHECK_EQ(checked.arena, res->arena);
   CHECK_EQ(ref_plan_recount(&ip, off), res->arena);
   CHECK(res->arena >= peak);
   CHECK_EQ(res->optimal, res->arena == res->plan.lower_bound);
@@ -124,7 +125,7 @@ static int64_t plan_checked(const dnnmem_remat_problem *p, const int32_t *seq, i
   free(rec);
   free(off);
   free(upper);
-  return arena;
+  return checked.arena;
 }
 
 /* ---- the schedule's own arena ------------------------------------------------ */
@@ -424,7 +425,9 @@ static void check_curve(const ref_remat_graph *g, const dnnmem_remat_options *o,
                         int32_t n, const dnnmem_remat_curve_result *res) {
   int32_t k, j;
   int64_t lb;
-  CHECK_EQ(dnnmem_remat_lower_bound(&g->p, &lb), DNNMEM_OK);
+  dnnmem_remat_bound_result tb;
+  CHECK_EQ(dnnmem_remat_lower_bound(&g->p, &tb), DNNMEM_OK);
+  lb = tb.peak;
   CHECK_EQ(res->lower_bound, lb);
   CHECK_EQ(res->points, n);
   CHECK_EQ(pt[0].budget, res->base_peak);

@@ -33,7 +33,8 @@ static dnnmem_result share(const dnnmem_interval *r, int32_t n, dnnmem_share_alg
   dnnmem_share_options opt;
   size_t bytes;
   char *scratch;
-  int64_t sizes[16], total = -1;
+  int64_t sizes[16];
+  dnnmem_share_result checked;
   int32_t objects = -1, i, k, next = 0;
   dnnmem_result rc;
   opt.algo = algo;
@@ -46,10 +47,10 @@ static dnnmem_result share(const dnnmem_interval *r, int32_t n, dnnmem_share_alg
   CHECK_EQ(objects, res->objects);
   CHECK_EQ(dnnmem_share_check_scratch_size(&p, &bytes), DNNMEM_OK);
   scratch = (char *)malloc(bytes + 1);
-  CHECK_EQ(dnnmem_share_check(&p, obj, &total, &objects, scratch + 1, bytes), DNNMEM_OK);
+  CHECK_EQ(dnnmem_share_check(&p, obj, &checked, scratch + 1, bytes), DNNMEM_OK);
   free(scratch);
-  CHECK_EQ(total, res->total);
-  CHECK_EQ(objects, res->objects);
+  CHECK_EQ(checked.total, res->total);
+  CHECK_EQ(checked.objects, res->objects);
   for (k = 0; k < n && n <= 16; k++) { /* numbered by first use (records by lower, then id) */
     for (i = 0; i < n; i++) {           /* i: the k-th record in that order */
       int32_t j, before = 0;
@@ -74,7 +75,7 @@ static void test_tflite_example(void) {
   dnnmem_interval r[REF_TFLITE_COUNT] = {{0}};
   dnnmem_intervals p = problem_of(r, REF_TFLITE_COUNT);
   int32_t obj[REF_TFLITE_COUNT];
-  int64_t bound = 0;
+  dnnmem_share_result bounded;
   dnnmem_share_result res;
   size_t bytes;
   void *scratch;
@@ -82,8 +83,8 @@ static void test_tflite_example(void) {
   ref_tflite_example(r);
   CHECK_EQ(dnnmem_share_lower_bound_scratch_size(&p, &bytes), DNNMEM_OK);
   scratch = malloc(bytes);
-  CHECK_EQ(dnnmem_share_lower_bound(&p, &bound, scratch, bytes), DNNMEM_OK);
-  CHECK_EQ(bound, 64 + 40 + 16 + 8); /* the third positional maximum is 16 (stated in the paper) */
+  CHECK_EQ(dnnmem_share_lower_bound(&p, &bounded, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(bounded.lower_bound, 64 + 40 + 16 + 8); /* the third positional maximum is 16 (stated in the paper) */
   free(scratch);
   for (a = 0; a < NUM_ALGOS; a++) {
     CHECK_EQ(share(r, REF_TFLITE_COUNT, every_algo[a], obj, &res), DNNMEM_OK);
@@ -125,8 +126,8 @@ static void test_check_and_bad_input(void) {
   dnnmem_intervals p = problem_of(r, 3);
   dnnmem_share_options opt;
   int32_t obj[3] = {0, 1, 0};
-  int64_t total = 0;
   int32_t objects = 0;
+  dnnmem_share_result c;
   size_t bytes, check_bytes;
   void *scratch;
   dnnmem_share_result res;
@@ -138,18 +139,21 @@ static void test_check_and_bad_input(void) {
   CHECK_EQ(dnnmem_share_check_scratch_size(&p, &check_bytes), DNNMEM_OK);
   CHECK(check_bytes < bytes);
   scratch = malloc(bytes);
-  CHECK_EQ(dnnmem_share_check(&p, obj, &total, &objects, scratch, check_bytes), DNNMEM_OK);
-  CHECK_EQ(total, 50);
-  CHECK_EQ(objects, 2);
-  CHECK_EQ(dnnmem_share_check(&p, obj, &total, &objects, scratch, check_bytes - 16), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(dnnmem_share_check(&p, obj, &c, scratch, check_bytes), DNNMEM_OK);
+  CHECK_EQ(c.total, 50);
+  CHECK_EQ(c.objects, 2);
+  CHECK_EQ(dnnmem_share_check(&p, obj, &c, scratch, check_bytes - 16), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(c.error.field, DNNMEM_FIELD_SCRATCH);
   obj[2] = 1; /* records 1 and 2 overlap over [2, 3) */
-  CHECK_EQ(dnnmem_share_check(&p, obj, &total, &objects, scratch, bytes), DNNMEM_ERR_SHARE_OVERLAP);
+  CHECK_EQ(dnnmem_share_check(&p, obj, &c, scratch, bytes), DNNMEM_ERR_SHARE_OVERLAP);
+  CHECK(c.error.index == 1 && c.error.other == 2 && c.error.field == DNNMEM_FIELD_OBJECT && c.total == 0);
   CHECK_EQ(ref_share_recount(&p, obj, &objects), -1);
   obj[2] = 3;
-  CHECK_EQ(dnnmem_share_check(&p, obj, &total, &objects, scratch, bytes), DNNMEM_ERR_ID_RANGE);
-  CHECK_EQ(dnnmem_share_check(&p, NULL, &total, &objects, scratch, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_share_check(&p, obj, &c, scratch, bytes), DNNMEM_ERR_ID_RANGE);
+  CHECK(c.error.index == 2 && c.error.field == DNNMEM_FIELD_OBJECT);
+  CHECK_EQ(dnnmem_share_check(&p, NULL, &c, scratch, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_share_solve(&p, NULL, obj, NULL, &res, small, sizeof(small)), DNNMEM_ERR_SCRATCH_TOO_SMALL);
-  CHECK_EQ(dnnmem_share_lower_bound(&p, &total, small, sizeof(small)), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(dnnmem_share_lower_bound(&p, &c, small, sizeof(small)), DNNMEM_ERR_SCRATCH_TOO_SMALL);
   CHECK_EQ(dnnmem_share_solve(&p, NULL, NULL, NULL, &res, scratch, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_share_solve(NULL, NULL, obj, NULL, &res, scratch, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_share_solve_scratch_size(&p, NULL, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
@@ -188,7 +192,7 @@ static void test_arguments(void) {
   dnnmem_intervals p = problem_of(r, 3), huge = problem_of(NULL, INT32_MAX / 2 + 1);
   dnnmem_share_options opt;
   int32_t obj[3];
-  int64_t bound = -1, total = -1;
+  dnnmem_share_result c;
   size_t bytes = 0;
   char *scratch;
   r[0] = rec(0, 2, 10), r[1] = rec(1, 3, 20), r[2] = rec(2, 4, 30);
@@ -201,19 +205,20 @@ static void test_arguments(void) {
   CHECK_EQ(dnnmem_share_solve_scratch_size(&p, NULL, &bytes), DNNMEM_OK);
   scratch = (char *)malloc(bytes);
   CHECK_EQ(dnnmem_share_lower_bound(&p, NULL, scratch, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_share_lower_bound(&p, &bound, scratch, bytes), DNNMEM_OK);
-  CHECK_EQ(bound, 50); /* positional maxima: 30 (then 20 beside it) */
+  CHECK_EQ(dnnmem_share_lower_bound(&p, &c, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(c.lower_bound, 50); /* positional maxima: 30 (then 20 beside it) */
   opt.algo = (dnnmem_share_algo)-1;
   CHECK_EQ(dnnmem_share_solve(&p, &opt, obj, NULL, NULL, scratch, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
   opt.algo = DNNMEM_SHARE_GREEDY_SIZE;
   CHECK_EQ(dnnmem_share_solve(&p, &opt, obj, NULL, NULL, scratch, bytes), DNNMEM_OK); /* no result */
   CHECK_EQ(ref_share_recount(&p, obj, NULL), 50);
   obj[0] = obj[2] = 0, obj[1] = 2; /* the last id is valid */
-  CHECK_EQ(dnnmem_share_check(&p, obj, NULL, NULL, scratch, bytes), DNNMEM_OK);
-  CHECK_EQ(dnnmem_share_check(&p, obj, &total, NULL, scratch, bytes), DNNMEM_OK);
-  CHECK_EQ(total, 50);
+  CHECK_EQ(dnnmem_share_check(&p, obj, NULL, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(dnnmem_share_check(&p, obj, &c, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(c.total, 50);
   obj[1] = -1;
-  CHECK_EQ(dnnmem_share_check(&p, obj, &total, NULL, scratch, bytes), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(dnnmem_share_check(&p, obj, &c, scratch, bytes), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(c.error.index, 1);
   free(scratch);
 }
 

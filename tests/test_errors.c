@@ -1,0 +1,448 @@
+/* Errors that name the culprit: one bad record (node, arc, factor, step)
+   planted at a random index of 1,000 good ones, for every part; the solve's
+   result->error and the part's _check (where there is one) must both give
+   the right code, error.index and error.field. */
+#define DNNMEM_IMPLEMENTATION
+#include "dnnmem.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test.h"
+
+#define N 1000
+#define ROUNDS 4
+
+static dnnmem_rng rng;
+
+static int32_t below(int32_t n) { return (int32_t)dnnmem_rng_below(&rng, (uint32_t)n); }
+
+static void *take(size_t bytes) { return malloc(bytes ? bytes : 1); }
+
+/* The error named (code, index, field); other: the pair's second, or -2
+   for "not checked". */
+#define CHECK_ERROR(got, e, code, idx, fld)                                 \
+  do {                                                                      \
+    CHECK_EQ((got), (code));                                                \
+    CHECK_EQ((e).index, (idx));                                             \
+    CHECK_EQ((e).field, (fld));                                             \
+  } while (0)
+
+/* ---- records: parts 2 and 3 ------------------------------------------------ */
+
+/* n good records: short lifetimes over 200 steps, sizes 1..4096. */
+static void records(dnnmem_interval *r, int32_t n) {
+  int32_t i;
+  memset(r, 0, (size_t)n * sizeof(*r));
+  for (i = 0; i < n; i++) {
+    r[i].lower = below(200);
+    r[i].upper = r[i].lower + 1 + below(8);
+    r[i].size = 1 + below(4096);
+  }
+}
+
+/* Plans one problem and checks the intervals check and the solve name the
+   same culprit. */
+static void plan_names(const dnnmem_intervals *p, size_t bytes, dnnmem_result code, int32_t idx,
+                       dnnmem_field field, int share) {
+  int64_t *off = (int64_t *)take((size_t)p->count * sizeof(int64_t));
+  void *scratch = take(bytes);
+  dnnmem_plan_result res;
+  dnnmem_share_result sres;
+  dnnmem_error e;
+  CHECK_ERROR(dnnmem_intervals_check(p, &e), e, code, idx, field);
+  CHECK_ERROR(dnnmem_plan_solve(p, NULL, off, &res, scratch, bytes), res.error, code, idx, field);
+  CHECK_ERROR(dnnmem_plan_lower_bound(p, &res, scratch, bytes), res.error, code, idx, field);
+  memset(off, 0, (size_t)p->count * sizeof(int64_t));
+  CHECK_ERROR(dnnmem_plan_check(p, off, &res, scratch, bytes), res.error, code, idx, field);
+  if (share) /* shared objects ignore alignment and fixed offsets */
+    CHECK_ERROR(dnnmem_share_solve(p, NULL, (int32_t *)(void *)off, NULL, &sres, scratch, bytes), sres.error, code,
+                idx, field);
+  free(scratch);
+  free(off);
+}
+
+static void test_plan_records(void) {
+  static dnnmem_interval r[N];
+  dnnmem_intervals p = {r, N, 8};
+  dnnmem_gap gap = {0, 1, 0, 0};
+  size_t bytes = 0, more = 0;
+  int round;
+  for (round = 0; round < ROUNDS; round++) {
+    int32_t k = below(N), j;
+    records(r, N);
+    CHECK_EQ(dnnmem_plan_solve_scratch_size(&p, NULL, &bytes), DNNMEM_OK);
+    CHECK_EQ(dnnmem_share_solve_scratch_size(&p, NULL, &more), DNNMEM_OK);
+    if (more > bytes) bytes = more;
+    bytes *= 2; /* room for the links and gaps planted below */
+    r[k].size = -1 - below(100);
+    plan_names(&p, bytes, DNNMEM_ERR_NEGATIVE, k, DNNMEM_FIELD_SIZE, 1);
+    records(r, N);
+    r[k].upper = r[k].lower - below(3);
+    plan_names(&p, bytes, DNNMEM_ERR_EMPTY_INTERVAL, k, DNNMEM_FIELD_UPPER, 1);
+    records(r, N);
+    r[k].alignment = 3 + 2 * below(10);
+    plan_names(&p, bytes, DNNMEM_ERR_ALIGNMENT, k, DNNMEM_FIELD_ALIGNMENT, 1);
+    records(r, N);
+    r[k].flags = DNNMEM_INTERVAL_FIXED, r[k].fixed_offset = 12; /* not a multiple of 8 */
+    plan_names(&p, bytes, DNNMEM_ERR_PLAN_MISALIGNED, k, DNNMEM_FIELD_OFFSET, 0);
+    records(r, N);
+    r[k].flags = DNNMEM_INTERVAL_ALIAS, r[k].alias = N + below(5);
+    plan_names(&p, bytes, DNNMEM_ERR_ID_RANGE, k, DNNMEM_FIELD_ALIAS, 1);
+    records(r, N);
+    gap.lower = r[k].upper, gap.upper = r[k].upper + 1; /* outside the lifetime */
+    r[k].gaps = &gap, r[k].num_gaps = 1;
+    plan_names(&p, bytes, DNNMEM_ERR_BAD_GAP, k, DNNMEM_FIELD_GAP, 1);
+    /* a reuse link to a record still alive after k's first step */
+    records(r, N);
+    j = (k + 1 + below(N - 1)) % N;
+    r[j].lower = 10, r[j].upper = 20, r[j].size = 64;
+    r[k].lower = 15, r[k].upper = 25, r[k].size = 64;
+    r[k].flags = DNNMEM_INTERVAL_REUSE, r[k].reuse = j;
+    plan_names(&p, bytes, DNNMEM_ERR_PLAN_REUSE, k, DNNMEM_FIELD_REUSE, 1);
+  }
+}
+
+/* Links the record rules accept but a plan cannot: an alias cycle, a reuse
+   whose buffer an alias of it keeps alive, two fixed records that meet. */
+static void test_plan_links(void) {
+  static dnnmem_interval r[N];
+  static int64_t off[N];
+  dnnmem_intervals p = {r, N, 0};
+  dnnmem_plan_result res;
+  dnnmem_error e;
+  size_t bytes = 0;
+  void *scratch;
+  int round;
+  records(r, N);
+  r[0].flags = r[1].flags = DNNMEM_INTERVAL_ALIAS, r[0].alias = 1, r[1].alias = 2; /* links: the larger scratch */
+  CHECK_EQ(dnnmem_plan_solve_scratch_size(&p, NULL, &bytes), DNNMEM_OK);
+  scratch = take(bytes);
+  for (round = 0; round < ROUNDS; round++) {
+    int32_t k = below(N), j = (k + 1 + below(N - 1)) % N, a = (j + 1 + below(N - 2)) % N;
+    if (a == k) a = (a + 1) % N;
+    records(r, N);
+    r[k].flags = DNNMEM_INTERVAL_ALIAS, r[k].alias = j;
+    r[j].flags = DNNMEM_INTERVAL_ALIAS, r[j].alias = k;
+    CHECK_EQ(dnnmem_intervals_check(&p, &e), DNNMEM_OK); /* each link alone is fine */
+    CHECK_EQ(dnnmem_plan_solve(&p, NULL, off, &res, scratch, bytes), DNNMEM_ERR_CYCLE);
+    CHECK(res.error.index == k || res.error.index == j); /* a record on the cycle */
+    CHECK_EQ(res.error.field, DNNMEM_FIELD_ALIAS);
+    /* k reuses a, whose alias j lives on after k's first step */
+    records(r, N);
+    r[a].lower = 10, r[a].upper = 16, r[a].size = 64;
+    r[j].lower = 12, r[j].upper = 30, r[j].size = 8, r[j].flags = DNNMEM_INTERVAL_ALIAS, r[j].alias = a;
+    r[k].lower = 15, r[k].upper = 20, r[k].size = 64, r[k].flags = DNNMEM_INTERVAL_REUSE, r[k].reuse = a;
+    CHECK_EQ(dnnmem_intervals_check(&p, &e), DNNMEM_OK);
+    CHECK_ERROR(dnnmem_plan_solve(&p, NULL, off, &res, scratch, bytes), res.error, DNNMEM_ERR_PLAN_REUSE, k,
+                DNNMEM_FIELD_REUSE);
+    CHECK_EQ(res.error.other, a);
+    CHECK_ERROR(dnnmem_plan_lower_bound(&p, &res, scratch, bytes), res.error, DNNMEM_ERR_PLAN_REUSE, k,
+                DNNMEM_FIELD_REUSE);
+    /* fixed records that meet: the pair */
+    records(r, N);
+    r[k].flags = r[j].flags = DNNMEM_INTERVAL_FIXED;
+    r[k].fixed_offset = r[j].fixed_offset = 1024;
+    r[j].lower = r[k].lower, r[j].upper = r[k].upper;
+    CHECK_EQ(dnnmem_plan_solve(&p, NULL, off, &res, scratch, bytes), DNNMEM_ERR_PLAN_FIXED_COLLISION);
+    CHECK(res.error.index >= 0 && res.error.other >= 0);
+    CHECK((res.error.index == k && res.error.other == j) || (res.error.index == j && res.error.other == k));
+    CHECK_EQ(res.error.field, DNNMEM_FIELD_OFFSET);
+    /* the checker: one record moved onto another's bytes */
+    records(r, N);
+    r[j].lower = r[k].lower, r[j].upper = r[k].upper;
+    CHECK_EQ(dnnmem_plan_solve(&p, NULL, off, &res, scratch, bytes), DNNMEM_OK);
+    CHECK(res.error.index == -1 && res.error.other == -1 && res.error.field == DNNMEM_FIELD_NONE);
+    off[k] = off[j];
+    CHECK_EQ(dnnmem_plan_check(&p, off, &res, scratch, bytes), DNNMEM_ERR_PLAN_OVERLAP);
+    CHECK(res.error.index == k || res.error.other == k); /* k meets j, or another record now under it */
+    CHECK_EQ(res.error.field, DNNMEM_FIELD_OFFSET);
+    off[k] = -8;
+    CHECK_ERROR(dnnmem_plan_check(&p, off, &res, scratch, bytes), res.error, DNNMEM_ERR_NEGATIVE, k,
+                DNNMEM_FIELD_OFFSET);
+  }
+  /* arguments: an algo out of range, short scratch */
+  {
+    dnnmem_plan_options o;
+    memset(&o, 0, sizeof(o));
+    o.algo = (dnnmem_plan_algo)99;
+    records(r, N);
+    CHECK_ERROR(dnnmem_plan_solve(&p, &o, off, &res, scratch, bytes), res.error, DNNMEM_ERR_INVALID_ARGUMENT, -1,
+                DNNMEM_FIELD_ALGO);
+    CHECK_ERROR(dnnmem_plan_solve(&p, NULL, off, &res, scratch, 64), res.error, DNNMEM_ERR_SCRATCH_TOO_SMALL, -1,
+                DNNMEM_FIELD_SCRATCH);
+  }
+  free(scratch);
+}
+
+static void test_share_and_pools(void) {
+  static dnnmem_interval r[N];
+  static int32_t obj[N], pool_of[N];
+  static int64_t off[N];
+  dnnmem_intervals p = {r, N, 0};
+  dnnmem_pool pools[2] = {{"sram", 1 << 16, 0, 1}, {"dram", 1 << 20, 0, 4}};
+  dnnmem_plan_pools pp = {&p, pools, 2, NULL, NULL};
+  dnnmem_plan_pools_options po;
+  dnnmem_share_result sres;
+  dnnmem_plan_pools_result pres;
+  size_t bytes = 0, more = 0;
+  void *scratch;
+  int round;
+  memset(&po, 0, sizeof(po));
+  po.algo = DNNMEM_PLAN_POOLS_GREEDY;
+  records(r, N);
+  CHECK_EQ(dnnmem_share_solve_scratch_size(&p, NULL, &bytes), DNNMEM_OK);
+  CHECK_EQ(dnnmem_plan_pools_solve_scratch_size(&pp, &po, &more), DNNMEM_OK);
+  if (more > bytes) bytes = more;
+  CHECK_EQ(dnnmem_plan_pools_check_scratch_size(&pp, &more), DNNMEM_OK);
+  if (more > bytes) bytes = more;
+  scratch = take(bytes);
+  for (round = 0; round < ROUNDS; round++) {
+    int32_t k = below(N), j;
+    records(r, N);
+    CHECK_EQ(dnnmem_share_solve(&p, NULL, obj, NULL, &sres, scratch, bytes), DNNMEM_OK);
+    obj[k] = N + below(9);
+    CHECK_ERROR(dnnmem_share_check(&p, obj, &sres, scratch, bytes), sres.error, DNNMEM_ERR_ID_RANGE, k,
+                DNNMEM_FIELD_OBJECT);
+    for (j = 0; j < N && (j == k || r[j].lower >= r[k].upper || r[k].lower >= r[j].upper); j++) {
+    }
+    if (j < N) { /* k put in the object of a record it meets */
+      CHECK_EQ(dnnmem_share_solve(&p, NULL, obj, NULL, &sres, scratch, bytes), DNNMEM_OK);
+      obj[k] = obj[j];
+      CHECK_EQ(dnnmem_share_check(&p, obj, &sres, scratch, bytes), DNNMEM_ERR_SHARE_OVERLAP);
+      CHECK(sres.error.index == k || sres.error.other == k);
+      CHECK_EQ(sres.error.field, DNNMEM_FIELD_OBJECT);
+    }
+    /* pools: a record larger than every pool; a pool id out of range */
+    r[k].size = (1 << 20) + 1 + below(100);
+    CHECK_ERROR(dnnmem_plan_pools_solve(&pp, &po, pool_of, off, NULL, &pres, scratch, bytes), pres.error,
+                DNNMEM_ERR_PLAN_POOL_CAPACITY, k, DNNMEM_FIELD_SIZE);
+    records(r, N);
+    CHECK_EQ(dnnmem_plan_pools_solve(&pp, &po, pool_of, off, NULL, &pres, scratch, bytes), DNNMEM_OK);
+    pool_of[k] = 2 + below(5);
+    CHECK_ERROR(dnnmem_plan_pools_check(&pp, pool_of, off, NULL, &pres, scratch, bytes), pres.error,
+                DNNMEM_ERR_ID_RANGE, k, DNNMEM_FIELD_POOL);
+  }
+  free(scratch);
+}
+
+/* ---- graphs: parts 4, 5, 8 and 9 ---------------------------------------------- */
+
+static int32_t g_off[N + 1], g_ids[2 * N];
+
+/* Node v reads v - 1 and a random earlier node (v >= 2): a DAG whose chain
+   makes every k..m a cycle once k reads m > k. */
+static void graph(dnnmem_graph *g) {
+  int32_t v, e = 0;
+  g_off[0] = 0;
+  for (v = 0; v < N; v++) {
+    if (v >= 1) g_ids[e++] = v - 1;
+    if (v >= 2) g_ids[e++] = below(v - 1);
+    g_off[v + 1] = e;
+  }
+  g->num_nodes = N, g->in_offsets = g_off, g->in_ids = g_ids;
+}
+
+/* Node k (>= 1) reads m > k: the cycle k -> k+1 -> ... -> m -> k. */
+static void cycle(int32_t *k, int32_t *m) {
+  *k = 1 + below(N - 2);
+  *m = *k + 1 + below(N - 1 - *k);
+  g_ids[g_off[*k]] = *m;
+}
+
+static void test_graphs(void) {
+  static int64_t sizes[N], times[N], cpu[N], acc[N], xfer[N], cost[2 * N];
+  static int32_t path_of[N], order[N], seq[2 * N], label[N], pin[N];
+  static uint8_t device[N], placed[N];
+  dnnmem_graph g;
+  dnnmem_remat_problem rp = {&g, sizes, times, NULL};
+  dnnmem_place_problem pp = {&g, cpu, acc, xfer, NULL, NULL};
+  dnnmem_label_problem lp;
+  dnnmem_cover_result cres;
+  dnnmem_remat_result rres;
+  dnnmem_remat_bound_result bres;
+  dnnmem_place_result pres;
+  dnnmem_label_result lres;
+  dnnmem_remat_options ro;
+  dnnmem_error e;
+  dnnmem_rng anneal;
+  size_t bytes = 0, more = 0;
+  void *scratch;
+  int32_t v, round, k, m;
+  memset(&lp, 0, sizeof(lp));
+  memset(&ro, 0, sizeof(ro));
+  ro.iterations = 10;
+  lp.graph = &g, lp.num_labels = 2, lp.node_cost = cost;
+  for (v = 0; v < N; v++) {
+    sizes[v] = 1 + below(1000), times[v] = 1 + below(100);
+    cpu[v] = 1 + below(100), acc[v] = 1 + below(100), xfer[v] = below(10);
+    cost[2 * v] = cpu[v], cost[2 * v + 1] = acc[v];
+  }
+  graph(&g);
+  CHECK_EQ(dnnmem_cover_vertices_scratch_size(&g, NULL, &bytes), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_solve_scratch_size(&rp, &ro, 2 * N, &more), DNNMEM_OK);
+  if (more > bytes) bytes = more;
+  CHECK_EQ(dnnmem_place_solve_scratch_size(&pp, NULL, &more), DNNMEM_OK);
+  if (more > bytes) bytes = more;
+  CHECK_EQ(dnnmem_label_solve_scratch_size(&lp, NULL, &more), DNNMEM_OK);
+  if (more > bytes) bytes = more;
+  CHECK_EQ(dnnmem_remat_time_bound_scratch_size(&rp, &ro, &more), DNNMEM_OK);
+  if (more > bytes) bytes = more;
+  scratch = take(bytes);
+  dnnmem_rng_seed(&anneal, 5);
+  for (round = 0; round < ROUNDS; round++) {
+    /* an input id out of range: the node that reads it */
+    graph(&g);
+    k = 1 + below(N - 1);
+    g_ids[g_off[k]] = N + below(9);
+    CHECK_ERROR(dnnmem_graph_check(&g, &e), e, DNNMEM_ERR_ID_RANGE, k, DNNMEM_FIELD_INPUT);
+    CHECK_ERROR(dnnmem_cover_vertices(&g, NULL, path_of, order, &cres, scratch, bytes), cres.error,
+                DNNMEM_ERR_ID_RANGE, k, DNNMEM_FIELD_INPUT);
+    CHECK_ERROR(dnnmem_remat_solve(&rp, &ro, &anneal, seq, 2 * N, &rres, scratch, bytes), rres.error,
+                DNNMEM_ERR_ID_RANGE, k, DNNMEM_FIELD_INPUT);
+    CHECK_ERROR(dnnmem_place_solve(&pp, NULL, device, &pres, scratch, bytes), pres.error, DNNMEM_ERR_ID_RANGE, k,
+                DNNMEM_FIELD_INPUT);
+    CHECK_ERROR(dnnmem_label_solve(&lp, NULL, label, &lres, scratch, bytes), lres.error, DNNMEM_ERR_ID_RANGE, k,
+                DNNMEM_FIELD_INPUT);
+    /* a cycle: a node on it */
+    graph(&g);
+    cycle(&k, &m);
+    CHECK_EQ(dnnmem_graph_check(&g, &e), DNNMEM_OK); /* CSR fine: the cycle is the solvers' */
+    CHECK_EQ(dnnmem_cover_vertices(&g, NULL, path_of, order, &cres, scratch, bytes), DNNMEM_ERR_CYCLE);
+    CHECK(cres.error.index >= k && cres.error.index <= m && cres.error.field == DNNMEM_FIELD_INPUT);
+    CHECK_EQ(dnnmem_remat_solve(&rp, &ro, &anneal, seq, 2 * N, &rres, scratch, bytes), DNNMEM_ERR_CYCLE);
+    CHECK(rres.error.index >= k && rres.error.index <= m && rres.error.field == DNNMEM_FIELD_INPUT);
+    CHECK_EQ(dnnmem_remat_time_bound(&rp, &ro, &bres, scratch, bytes), DNNMEM_ERR_CYCLE);
+    CHECK(bres.error.index >= k && bres.error.index <= m && bres.error.field == DNNMEM_FIELD_INPUT);
+    CHECK_EQ(dnnmem_place_solve(&pp, NULL, device, &pres, scratch, bytes), DNNMEM_ERR_CYCLE);
+    CHECK(pres.error.index >= k && pres.error.index <= m && pres.error.field == DNNMEM_FIELD_INPUT);
+    graph(&g);
+    /* remat: a negative size, a negative time */
+    k = below(N);
+    sizes[k] = -1;
+    CHECK_ERROR(dnnmem_remat_solve(&rp, &ro, &anneal, seq, 2 * N, &rres, scratch, bytes), rres.error,
+                DNNMEM_ERR_NEGATIVE, k, DNNMEM_FIELD_SIZE);
+    CHECK_ERROR(dnnmem_remat_lower_bound(&rp, &bres), bres.error, DNNMEM_ERR_NEGATIVE, k, DNNMEM_FIELD_SIZE);
+    sizes[k] = 1, times[k] = -5;
+    CHECK_ERROR(dnnmem_remat_time_bound(&rp, &ro, &bres, scratch, bytes), bres.error, DNNMEM_ERR_NEGATIVE, k,
+                DNNMEM_FIELD_TIME);
+    CHECK_ERROR(dnnmem_remat_solve(&rp, &ro, &anneal, seq, 2 * N, &rres, scratch, bytes), rres.error,
+                DNNMEM_ERR_NEGATIVE, k, DNNMEM_FIELD_TIME);
+    times[k] = 1;
+    /* a sequence with a bad step: the step named */
+    for (v = 0; v < N; v++) seq[v] = v;
+    m = below(N);
+    seq[m] = N + 3;
+    CHECK_ERROR(dnnmem_remat_simulate(&rp, seq, N, NULL, &rres, scratch, bytes), rres.error, DNNMEM_ERR_ID_RANGE,
+                m, DNNMEM_FIELD_SEQUENCE);
+    seq[m] = m;
+    m = 2 + below(N - 2); /* node m computed before its input m - 1 */
+    seq[m] = m - 1, seq[m - 1] = m;
+    CHECK_ERROR(dnnmem_remat_simulate(&rp, seq, N, NULL, &rres, scratch, bytes), rres.error,
+                DNNMEM_ERR_REMAT_INPUT_NOT_READY, m - 1, DNNMEM_FIELD_SEQUENCE);
+    /* placement: a negative time; an op pinned where it cannot run */
+    cpu[k] = -3;
+    CHECK_ERROR(dnnmem_place_solve(&pp, NULL, device, &pres, scratch, bytes), pres.error, DNNMEM_ERR_NEGATIVE, k,
+                DNNMEM_FIELD_TIME);
+    cpu[k] = DNNMEM_PLACE_UNSUPPORTED;
+    memset(device, DNNMEM_PLACE_ANY, sizeof(device));
+    device[k] = DNNMEM_PLACE_CPU;
+    pp.device = device;
+    CHECK_ERROR(dnnmem_place_solve(&pp, NULL, placed, &pres, scratch, bytes), pres.error,
+                DNNMEM_ERR_PLACE_UNSUPPORTED, k, DNNMEM_FIELD_PIN);
+    pp.device = NULL, cpu[k] = 1;
+    CHECK_EQ(dnnmem_place_solve(&pp, NULL, device, &pres, scratch, bytes), DNNMEM_OK);
+    device[k] = 7; /* the cost of an assignment with a bad device code */
+    CHECK_ERROR(dnnmem_place_cost(&pp, NULL, device, &pres, scratch, bytes), pres.error, DNNMEM_ERR_INFEASIBLE, k,
+                DNNMEM_FIELD_OUTPUT);
+    /* labeling: a negative cost, a pin out of range, a label out of range */
+    cost[2 * k + 1] = -9;
+    CHECK_ERROR(dnnmem_label_solve(&lp, NULL, label, &lres, scratch, bytes), lres.error, DNNMEM_ERR_NEGATIVE, k,
+                DNNMEM_FIELD_COST);
+    cost[2 * k + 1] = acc[k];
+    for (v = 0; v < N; v++) pin[v] = DNNMEM_LABEL_FREE;
+    pin[k] = 2 + below(5);
+    lp.pin = pin;
+    CHECK_ERROR(dnnmem_label_solve(&lp, NULL, label, &lres, scratch, bytes), lres.error, DNNMEM_ERR_ID_RANGE, k,
+                DNNMEM_FIELD_PIN);
+    lp.pin = NULL;
+    CHECK_EQ(dnnmem_label_solve(&lp, NULL, label, &lres, scratch, bytes), DNNMEM_OK);
+    CHECK(lres.error.index == -1 && lres.error.field == DNNMEM_FIELD_NONE);
+    label[k] = 2;
+    CHECK_ERROR(dnnmem_label_cost(&lp, label, &lres, scratch, bytes), lres.error, DNNMEM_ERR_ID_RANGE, k,
+                DNNMEM_FIELD_OUTPUT);
+  }
+  free(scratch);
+}
+
+/* ---- flow and layout ---------------------------------------------------------- */
+
+static void test_flow(void) {
+  dnnmem_flow f;
+  dnnmem_flow_result res;
+  size_t bytes = 0;
+  void *scratch;
+  int32_t i, k = 1 + below(N - 1);
+  CHECK_EQ(dnnmem_flow_scratch_size(N + 1, N, &bytes), DNNMEM_OK);
+  scratch = take(bytes);
+  CHECK_EQ(dnnmem_flow_init(&f, N + 1, N, scratch, bytes), DNNMEM_OK);
+  for (i = 0; i < N; i++) /* the source's arcs: arc k's capacity passes int64_t with the others */
+    CHECK_EQ(dnnmem_flow_add_arc(&f, 0, 1 + i, i == k ? INT64_MAX : 1, 0, NULL), DNNMEM_OK);
+  CHECK_ERROR(dnnmem_flow_solve(&f, 0, N + 7, NULL, &res), res.error, DNNMEM_ERR_ID_RANGE, -1, DNNMEM_FIELD_SINK);
+  CHECK_ERROR(dnnmem_flow_solve(&f, -1, 1, NULL, &res), res.error, DNNMEM_ERR_ID_RANGE, -1, DNNMEM_FIELD_SOURCE);
+  CHECK_ERROR(dnnmem_flow_solve(&f, 0, N, NULL, &res), res.error, DNNMEM_ERR_OVERFLOW, k, DNNMEM_FIELD_CAPACITY);
+  CHECK_EQ(dnnmem_flow_add_arc(&f, 0, N + 1, 1, 0, NULL), DNNMEM_ERR_ID_RANGE); /* the call itself is the culprit */
+  free(scratch);
+}
+
+static void test_layout(void) {
+  dnnmem_layout_strided s;
+  dnnmem_layout l;
+  dnnmem_error e;
+  int64_t at = -1;
+  int32_t i, k, round;
+  for (round = 0; round < ROUNDS; round++) {
+    s.rank = 1 + below(DNNMEM_LAYOUT_MAX_FACTORS);
+    for (i = 0; i < s.rank; i++) s.shape[i] = 1 + below(2), s.stride[i] = below(4);
+    CHECK_EQ(dnnmem_layout_strided_check(&s, &e), DNNMEM_OK);
+    CHECK(e.index == -1 && e.field == DNNMEM_FIELD_NONE);
+    k = below(s.rank);
+    s.stride[k] = -1 - below(4);
+    CHECK_ERROR(dnnmem_layout_strided_check(&s, &e), e, DNNMEM_ERR_LAYOUT_STRIDE, k, DNNMEM_FIELD_STRIDE);
+    s.stride[k] = 1, s.shape[k] = 0;
+    CHECK_ERROR(dnnmem_layout_strided_check(&s, &e), e, DNNMEM_ERR_LAYOUT_EXTENT, k, DNNMEM_FIELD_EXTENT);
+  }
+  /* a layout built in code: the factor named; parsed, its byte */
+  CHECK_EQ(dnnmem_layout_parse("((3:8, 4_PE), (8:1))", 20, &l, &at), DNNMEM_OK);
+  k = below(l.num_factors);
+  l.factors[k].extent = 0;
+  CHECK_ERROR(dnnmem_layout_finish(&l, &e), e, DNNMEM_ERR_LAYOUT_EXTENT, k, DNNMEM_FIELD_EXTENT);
+  CHECK_EQ(dnnmem_layout_parse("((3:8, 4_PE), (0:1))", 20, &l, &at), DNNMEM_ERR_LAYOUT_EXTENT);
+  CHECK_EQ(at, 15);
+}
+
+static void test_names(void) {
+  dnnmem_field f;
+  int i;
+  for (i = 0; dnnmem_field_name((dnnmem_field)i) != NULL; i++) {
+    CHECK_EQ(dnnmem_field_parse(dnnmem_field_name((dnnmem_field)i), &f), DNNMEM_OK);
+    CHECK_EQ(f, i);
+  }
+  CHECK(i > 30);
+  CHECK(strcmp(dnnmem_field_name(DNNMEM_FIELD_REUSE), "reuse") == 0);
+  CHECK_EQ(dnnmem_field_parse("no such field", &f), DNNMEM_ERR_PARSE);
+  CHECK(dnnmem_field_name((dnnmem_field)-1) == NULL);
+}
+
+int main(void) {
+  dnnmem_rng_seed(&rng, 2028);
+  RUN(test_plan_records);
+  RUN(test_plan_links);
+  RUN(test_share_and_pools);
+  RUN(test_graphs);
+  RUN(test_flow);
+  RUN(test_layout);
+  RUN(test_names);
+  return test_finish("test_errors");
+}
