@@ -1697,6 +1697,7 @@
 
 
    HISTORY (one line per version; what changed, and why, is in the git log)
+       0.7.0  errors name record and field; greedy-tflm; remat arena in budget
        0.6.1  exact minimising within ~1.25x of deciding; 32-bit tested
        0.6.0  pools with reuse and aliasing; exact at 0.09x minimalloc's time
        0.5.0  memory pools; in-place reuse; labeling bound; layout plan
@@ -1716,9 +1717,9 @@
 #include <stdint.h>
 
 #define DNNMEM_VERSION_MAJOR 0
-#define DNNMEM_VERSION_MINOR 6
-#define DNNMEM_VERSION_PATCH 1
-#define DNNMEM_VERSION_STRING "0.6.1"
+#define DNNMEM_VERSION_MINOR 7
+#define DNNMEM_VERSION_PATCH 0
+#define DNNMEM_VERSION_STRING "0.7.0"
 
 #ifndef DNNMEM_DEF
 #ifdef DNNMEM_STATIC
