@@ -5024,6 +5024,16 @@ static int dnnmem__gap_free(dnnmem__planner *p, int32_t r) {
    offset instead, as the rule reads (a zero-size neighbour at x leaves no
    gap below x in its free interval), from the interval tree, which then
    takes every placed record. */
+/* Puts the placed records the interval tree has not seen into it: the gap
+   rules fill it only when they fall back to the walk over neighbours. */
+static void dnnmem__itree_fill(dnnmem__planner *p) {
+  int32_t k;
+  if (p->itree_all) return;
+  for (k = 0; k < p->n; k++)
+    if (p->off[k] >= 0 && !(p->rec[k].flags & DNNMEM_INTERVAL_FIXED)) dnnmem__itree_insert(p, k);
+  p->itree_all = 1;
+}
+
 static void dnnmem__place_in_gap(dnnmem__planner *p, int32_t r) {
   int64_t a = dnnmem_interval_alignment(&p->rec[r], p->align), size = p->rec[r].size;
   int64_t prev_end = 0, best = -1, best_gap = DNNMEM__I64_MAX, cand;
@@ -5039,11 +5049,7 @@ static void dnnmem__place_in_gap(dnnmem__planner *p, int32_t r) {
     }
     if (best < 0) best = dnnmem__align_up(p->found_key[p->gap_cur - 1], a);
   } else {
-    if (!p->itree_all) { /* the placed records the tree has not seen */
-      for (k = 0; k < p->n; k++)
-        if (p->off[k] >= 0 && !(p->rec[k].flags & DNNMEM_INTERVAL_FIXED)) dnnmem__itree_insert(p, k);
-      p->itree_all = 1;
-    }
+    dnnmem__itree_fill(p);
     dnnmem__neighbours(p, r);
     for (k = 0; k < p->found_count; k++) {
       int32_t q = p->found[k];
@@ -5225,11 +5231,7 @@ static void dnnmem__place_lowest(dnnmem__planner *p, int32_t r) {
       if ((cand = dnnmem__align_up(p->found_key[k], a)) + size <= p->found_key2[k]) break;
     top = p->found_key[k];
   } else {
-    if (!p->itree_all) { /* the placed records the tree has not seen */
-      for (k = 0; k < p->n; k++)
-        if (p->off[k] >= 0 && !(p->rec[k].flags & DNNMEM_INTERVAL_FIXED)) dnnmem__itree_insert(p, k);
-      p->itree_all = 1;
-    }
+    dnnmem__itree_fill(p);
     dnnmem__neighbours(p, r);
     for (k = 0; k < p->found_count; k++) {
       int32_t q = p->found[k];
