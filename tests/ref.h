@@ -1823,4 +1823,30 @@ REF_FN int64_t ref_plan_greedy_tflm(const dnnmem_intervals *problem, int64_t *of
   return arena;
 }
 
+/* Where strategy algo's plan of problem departs from an oracle's (offset for
+   offset, then the arena and its recount): -1 when they agree, -2 when the
+   solve fails, else the first record that differs (count when only the
+   arena does). off and want hold count entries: the plan's, the oracle's. */
+REF_FN int32_t ref_plan_first_difference(const dnnmem_intervals *problem, dnnmem_plan_algo algo,
+                                         int64_t (*oracle)(const dnnmem_intervals *, int64_t *),
+                                         int64_t *off, int64_t *want) {
+  dnnmem_plan_options opt;
+  dnnmem_plan_result res;
+  size_t bytes = 0;
+  void *scratch;
+  int64_t arena;
+  int32_t i, n = problem->count, ok;
+  memset(&opt, 0, sizeof opt);
+  opt.algo = algo; /* the strategy's own scratch size, exactly */
+  if (dnnmem_plan_solve_scratch_size(problem, &opt, &bytes) != DNNMEM_OK) return -2;
+  scratch = malloc(bytes ? bytes : 1);
+  ok = scratch != NULL && dnnmem_plan_solve(problem, &opt, off, &res, scratch, bytes) == DNNMEM_OK;
+  free(scratch);
+  if (!ok) return -2;
+  arena = oracle(problem, want);
+  for (i = 0; i < n && off[i] == want[i]; i++) continue;
+  if (i < n) return i;
+  return res.arena != arena || ref_plan_recount(problem, off) != arena ? n : -1;
+}
+
 #endif /* DNNMEM_TESTS_REF_H */

@@ -188,33 +188,27 @@ static void test_name_and_parse(void) {
 /* ---- against the oracle ------------------------------------------------ */
 
 static int differs_from_oracle(const dnnmem_intervals *p, const char *what, int32_t trial, int32_t shown) {
-  dnnmem_plan_options opt;
-  dnnmem_plan_result res, best;
   int64_t *off = (int64_t *)calloc((size_t)p->count + 1, sizeof(int64_t));
-  int64_t *want = (int64_t *)calloc(2 * (size_t)p->count + 1, sizeof(int64_t)), arena;
-  size_t bytes = 0;
-  void *scratch;
-  int32_t i, n = p->count, differs;
-  memset(&opt, 0, sizeof opt);
-  opt.algo = DNNMEM_PLAN_GREEDY_TFLM; /* its own (lean) scratch, exactly */
-  CHECK_EQ(dnnmem_plan_solve_scratch_size(p, &opt, &bytes), DNNMEM_OK);
-  scratch = malloc(bytes);
-  CHECK_EQ(dnnmem_plan_solve(p, &opt, off, &res, scratch, bytes), DNNMEM_OK);
-  free(scratch);
-  arena = ref_plan_greedy_tflm(p, want);
-  for (i = 0; i < n && off[i] == want[i]; i++) continue;
-  differs = i < n || res.arena != arena || ref_plan_recount(p, off) != arena;
-  if (n <= 64) { /* best never does worse (greedy-tflm is among its candidates) */
+  int64_t *want = (int64_t *)calloc(2 * (size_t)p->count + 1, sizeof(int64_t));
+  int32_t n = p->count, i = ref_plan_first_difference(p, DNNMEM_PLAN_GREEDY_TFLM, ref_plan_greedy_tflm, off, want);
+  int differs = i != -1;
+  if (!differs && n <= 64) { /* best never does worse (greedy-tflm is among its candidates) */
+    dnnmem_plan_options opt;
+    dnnmem_plan_result best;
+    size_t bytes = 0;
+    void *scratch;
+    int64_t arena = ref_plan_recount(p, off);
+    memset(&opt, 0, sizeof opt);
     opt.algo = DNNMEM_PLAN_BEST;
     CHECK_EQ(dnnmem_plan_solve_scratch_size(p, &opt, &bytes), DNNMEM_OK);
     scratch = malloc(bytes);
     CHECK_EQ(dnnmem_plan_solve(p, &opt, want + n, &best, scratch, bytes), DNNMEM_OK);
     free(scratch);
-    differs |= best.arena > res.arena;
+    differs |= best.arena > arena;
   }
   if (differs && shown < 5)
     fprintf(stderr, "%s %d: n=%d record %d at %lld, the oracle says %lld\n", what, trial, n, i,
-            (long long)(i < n ? off[i] : -1), (long long)(i < n ? want[i] : -1));
+            (long long)(i >= 0 && i < n ? off[i] : -1), (long long)(i >= 0 && i < n ? want[i] : -1));
   free(off), free(want);
   return differs;
 }
