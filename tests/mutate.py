@@ -2,7 +2,7 @@
 """make mutate: a mutation run over dnnmem.h's implementation.
 
 usage: tests/mutate.py [--seed S] [-n N] [--sanitize] [--list] [--only ID,...]
-                       [--part-only] [--jobs J]
+                       [--part-only] [--no-sanitize-survivors] [--work DIR]
 
 Every mutation site of the implementation (from the part 1 marker that
 starts it to the end of the implementation; comment, preprocessor and
@@ -252,7 +252,7 @@ def main():
     ap.add_argument("-n", type=int, default=100, help="mutants in the sample")
     ap.add_argument("--sanitize", action="store_true", help="build with ASan+UBSan (slower)")
     ap.add_argument("--list", action="store_true", help="list the sample, build nothing")
-    ap.add_argument("--only", default="", help="comma-separated mutant ids to run (from the sample)")
+    ap.add_argument("--only", default="", help="comma-separated mutant ids to run (any site, not only the sample)")
     ap.add_argument("--part-only", action="store_true", help="only the part's tests")
     ap.add_argument("--no-sanitize-survivors", action="store_true",
                     help="do not rerun a survivor's part tests under ASan+UBSan")
@@ -271,6 +271,8 @@ def main():
     part_of = lambda i: [p for p in parts if p[0] <= i][-1]
     equivalent = read_equivalent()
     only = set(filter(None, args.only.split(",")))
+    if only:  # the named mutants, wherever they are (sample or not)
+        sample = [s for s in all_sites if mutant_id(lines, s) in only]
     print("mutate: %d sites, %d mutants (seed %d)" % (len(all_sites), n, args.seed))
     if args.list:
         for s in sample:

@@ -1709,7 +1709,8 @@ REF_FN int64_t ref_label_optimum(const dnnmem_label_problem *p, int32_t *best) {
    meet it in time, listed by a scan of all records and merge-sorted by
    (offset, lower, upper, id) with the running highest end, else on top of
    them; offsets[] receives the plan. O(n^2 log n). The arena, or -1 when
-   out of memory. */
+   out of memory. ref__greedy_before and ref__greedy_msort: that merge
+   sort. */
 REF_FN int ref__greedy_before(const dnnmem_interval *r, const int64_t *off, int32_t a, int32_t b) {
   if (off[a] != off[b]) return off[a] < off[b];
   if (r[a].lower != r[b].lower) return r[a].lower < r[b].lower;
@@ -1724,30 +1725,18 @@ REF_FN void ref__greedy_msort(const dnnmem_interval *r, const int64_t *off, int3
   while (i < h || j < n) tmp[k++] = (j >= n || (i < h && !ref__greedy_before(r, off, x[j], x[i]))) ? x[i++] : x[j++];
   memcpy(x, tmp, (size_t)n * sizeof(int32_t));
 }
-REF_FN int64_t ref_plan_greedy_size(const dnnmem_intervals *problem, int64_t *offsets) {
+/* The gap rule: free records order[0..m) in turn, each in the smallest gap
+   between the placed records that meet it in time, else on top of them;
+   offsets[] holds the fixed records' offsets and -1 for the others. */
+REF_FN int64_t ref__greedy_gaps(const dnnmem_intervals *problem, int64_t *offsets, const int32_t *order, int32_t m) {
   const dnnmem_interval *r = problem->records;
-  int32_t n = problem->count, i, j, k, m = 0, c;
-  int32_t *order = (int32_t *)malloc((size_t)(n + 1) * sizeof(int32_t));
+  int32_t n = problem->count, i, j, k, c;
   int32_t *nb = (int32_t *)malloc((size_t)(n + 1) * sizeof(int32_t));
   int32_t *tmp = (int32_t *)malloc((size_t)(n + 1) * sizeof(int32_t));
-  int64_t arena = 0, *size_key = (int64_t *)calloc((size_t)(n + 1), sizeof(int64_t));
-  if (!order || !nb || !tmp || !size_key) {
-    free(order), free(nb), free(tmp), free(size_key);
+  int64_t arena = 0;
+  if (!nb || !tmp) {
+    free(nb), free(tmp);
     return -1;
-  }
-  for (i = 0; i < n; i++) {
-    offsets[i] = (r[i].flags & DNNMEM_INTERVAL_FIXED) ? r[i].fixed_offset : -1;
-    size_key[i] = -r[i].size; /* sorted by (size descending, id) through the merge sort's keys */
-    if (offsets[i] < 0) order[m++] = i;
-  }
-  { /* by size descending, then id: a merge sort on (-size, 0, 0, id) */
-    dnnmem_interval *keys = (dnnmem_interval *)calloc((size_t)(n + 1), sizeof(dnnmem_interval));
-    if (!keys) {
-      free(order), free(nb), free(tmp), free(size_key);
-      return -1;
-    }
-    ref__greedy_msort(keys, size_key, order, tmp, m);
-    free(keys);
   }
   for (k = 0; k < m; k++) {
     const dnnmem_interval *x = &r[order[k]];
@@ -1763,7 +1752,72 @@ REF_FN int64_t ref_plan_greedy_size(const dnnmem_intervals *problem, int64_t *of
     offsets[order[k]] = best >= 0 ? best : (prev_end + a - 1) / a * a;
   }
   for (i = 0; i < n; i++) arena = offsets[i] + r[i].size > arena ? offsets[i] + r[i].size : arena;
-  free(order), free(nb), free(tmp), free(size_key);
+  free(nb), free(tmp);
+  return arena;
+}
+
+/* The free records of problem into order[] sorted by (key[i] ascending,
+   size descending, id): an insertion sort; their count. */
+REF_FN int32_t ref__greedy_order(const dnnmem_intervals *problem, const int64_t *key, int64_t *offsets, int32_t *order) {
+  const dnnmem_interval *r = problem->records;
+  int32_t n = problem->count, i, k, m = 0;
+  for (i = 0; i < n; i++) {
+    offsets[i] = (r[i].flags & DNNMEM_INTERVAL_FIXED) ? r[i].fixed_offset : -1;
+    if (offsets[i] >= 0) continue;
+    for (k = m++; k > 0; k--) {
+      int32_t q = order[k - 1];
+      if (key[q] < key[i] || (key[q] == key[i] && r[q].size >= r[i].size)) break;
+      order[k] = q;
+    }
+    order[k] = i;
+  }
+  return m;
+}
+
+REF_FN int64_t ref_plan_greedy_size(const dnnmem_intervals *problem, int64_t *offsets) {
+  int32_t n = problem->count, m;
+  int32_t *order = (int32_t *)malloc((size_t)(n + 1) * sizeof(int32_t));
+  int64_t arena = -1, *key = (int64_t *)calloc((size_t)(n + 1), sizeof(int64_t)); /* by size alone */
+  if (order && key) {
+    m = ref__greedy_order(problem, key, offsets, order);
+    arena = ref__greedy_gaps(problem, offsets, order, m);
+  }
+  free(order), free(key);
+  return arena;
+}
+
+/* TFLite's greedy by breadth, the plain way: a step is a time where a
+   lifetime starts or ends, its breadth the bytes live there (every record,
+   fixed ones included); steps ranked by breadth, descending, then time; a
+   free record's key is the best rank within its lifetime. Records by
+   (key, size descending, id), each placed by the gap rule above. O(n^2). */
+REF_FN int64_t ref_plan_greedy_breadth(const dnnmem_intervals *problem, int64_t *offsets) {
+  const dnnmem_interval *r = problem->records;
+  int32_t n = problem->count, i, j, s, m, steps = 0;
+  int32_t *order = (int32_t *)malloc((size_t)(n + 1) * sizeof(int32_t));
+  int64_t arena = -1, *key = (int64_t *)malloc((size_t)(n + 1) * sizeof(int64_t));
+  int64_t *t = (int64_t *)malloc((size_t)(2 * n + 1) * sizeof(int64_t));
+  int64_t *width = (int64_t *)malloc((size_t)(2 * n + 1) * sizeof(int64_t));
+  int32_t *rank = (int32_t *)malloc((size_t)(2 * n + 1) * sizeof(int32_t));
+  if (order && key && t && width && rank) {
+    for (i = 0; i < 2 * n; i++) { /* the distinct times, ascending (insertion) */
+      int64_t v = i < n ? r[i].lower : r[i - n].upper;
+      for (s = 0; s < steps && t[s] < v; s++) continue;
+      if (s < steps && t[s] == v) continue;
+      memmove(t + s + 1, t + s, (size_t)(steps - s) * sizeof(int64_t));
+      t[s] = v, steps++;
+    }
+    for (s = 0; s < steps; s++)
+      for (width[s] = 0, j = 0; j < n; j++) width[s] += r[j].lower <= t[s] && t[s] < r[j].upper ? r[j].size : 0;
+    for (s = 0; s < steps; s++) /* rank: the steps wider, or as wide and earlier */
+      for (rank[s] = 0, j = 0; j < steps; j++) rank[s] += width[j] > width[s] || (width[j] == width[s] && j < s);
+    for (i = 0; i < n; i++)
+      for (key[i] = INT64_MAX, s = 0; s < steps; s++)
+        if (r[i].lower <= t[s] && t[s] < r[i].upper && rank[s] < key[i]) key[i] = rank[s];
+    m = ref__greedy_order(problem, key, offsets, order);
+    arena = ref__greedy_gaps(problem, offsets, order, m);
+  }
+  free(order), free(key), free(t), free(width), free(rank);
   return arena;
 }
 

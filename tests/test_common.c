@@ -411,6 +411,24 @@ static void test_scratch_carver(void) {
   CHECK_EQ(dnnmem__scratch_end(&s, NULL), DNNMEM_ERR_SCRATCH_TOO_SMALL);
 }
 
+/* The time compression of the planners: the distinct values ascending,
+   into heap arrays of exactly m entries (an extra or uninitialised
+   coordinate shows as a count, a value, or a write ASan sees). */
+static void test_compress(void) {
+  static const int64_t vals[6] = {5, -1, 5, 3, -1, 9}, distinct[6] = {-8, 0, 2, 4, 6, 7};
+  int64_t *v = (int64_t *)malloc(6 * sizeof(int64_t)), *coords = (int64_t *)malloc(6 * sizeof(int64_t));
+  int32_t *ids = (int32_t *)malloc(6 * sizeof(int32_t)), *tmp = (int32_t *)malloc(6 * sizeof(int32_t));
+  memcpy(v, vals, sizeof vals);
+  CHECK_EQ(dnnmem__compress(v, 6, ids, tmp, coords), 4);
+  CHECK(coords[0] == -1 && coords[1] == 3 && coords[2] == 5 && coords[3] == 9);
+  memcpy(v, distinct, sizeof distinct); /* every value distinct: all m slots */
+  CHECK_EQ(dnnmem__compress(v, 6, ids, tmp, coords), 6);
+  CHECK(coords[0] == -8 && coords[5] == 7);
+  CHECK_EQ(dnnmem__compress(v, 1, ids, tmp, coords), 1);
+  CHECK_EQ(dnnmem__compress(v, 0, ids, tmp, coords), 0);
+  free(v), free(coords), free(ids), free(tmp);
+}
+
 /* dnnmem_rng_below: 0 for bound 0 (no state used), always below the bound,
    and every value of a small bound reached. */
 static void test_rng_below(void) {
@@ -440,5 +458,6 @@ int main(void) {
   RUN(test_log);
   RUN(test_scratch_carver);
   RUN(test_rng_below);
+  RUN(test_compress);
   return test_finish("test_common");
 }

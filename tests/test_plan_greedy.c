@@ -1,7 +1,8 @@
-/* Tests of greedy by size (dnnmem_plan_* with algo greedy-size): the
-   library's plan equals, offset for offset, the plain rule of tests/ref.h
-   (ref_plan_greedy_size: neighbours by a scan of all records and a merge
-   sort) on random instances with ties in size and offset, zero sizes,
+/* Tests of greedy by size and greedy by breadth (dnnmem_plan_* with algo
+   greedy-size, greedy-breadth): the library's plan equals, offset for
+   offset, the plain rule of tests/ref.h (ref_plan_greedy_size,
+   ref_plan_greedy_breadth: neighbours by a scan of all records and a merge
+   sort, breadths by a scan of all steps) on random instances with ties in size and offset, zero sizes,
    alignments and fixed records, where every tie-break shows; every plan
    is also recounted. At scale (up to 3,000 records over thousands of time
    steps, so the library's time tree is deep), the same oracle on random
@@ -19,16 +20,22 @@
 #include "ref.h"
 #include "test.h"
 
-/* 1 when greedy by size's plan of p differs from the rule's (offset for
-   offset, arena, recount); the first five differences are printed. */
+/* 1 when greedy by size's or greedy by breadth's plan of p differs from
+   its rule's (offset for offset, arena, recount); the first five
+   differences are printed. */
 static int differs_from_rule(const dnnmem_intervals *p, const char *what, int32_t trial, int32_t shown) {
   int64_t *off = (int64_t *)calloc((size_t)p->count + 1, sizeof(int64_t));
   int64_t *want = (int64_t *)calloc((size_t)p->count + 1, sizeof(int64_t));
-  int32_t n = p->count, i = ref_plan_first_difference(p, DNNMEM_PLAN_GREEDY_SIZE, ref_plan_greedy_size, off, want);
-  int differs = i != -1;
+  int32_t n = p->count, k, i = -1, differs = 0;
+  for (k = 0; k < 2 && !differs; k++) {
+    i = ref_plan_first_difference(p, k ? DNNMEM_PLAN_GREEDY_BREADTH : DNNMEM_PLAN_GREEDY_SIZE,
+                                  k ? ref_plan_greedy_breadth : ref_plan_greedy_size, off, want);
+    differs = i != -1;
+  }
   if (differs && shown < 5)
-    fprintf(stderr, "%s %d: n=%d record %d at %lld, the rule says %lld\n", what, trial, n, i,
-            (long long)(i >= 0 && i < n ? off[i] : -1), (long long)(i >= 0 && i < n ? want[i] : -1));
+    fprintf(stderr, "%s %d (%s): n=%d record %d at %lld, the rule says %lld\n", what, trial,
+            k == 1 ? "greedy-size" : "greedy-breadth", n, i, (long long)(i >= 0 && i < n ? off[i] : -1),
+            (long long)(i >= 0 && i < n ? want[i] : -1));
   free(off), free(want);
   return differs;
 }
