@@ -1821,6 +1821,74 @@ REF_FN int64_t ref_plan_greedy_breadth(const dnnmem_intervals *problem, int64_t 
   return arena;
 }
 
+/* The height rule: free records order[0..m) in turn, each at the aligned
+   top of the free records placed before it that meet it in time (0 when
+   none), then past every fixed record it would overlap (to its end,
+   aligned, until none is met). offsets[] as for ref__greedy_gaps. */
+REF_FN int64_t ref__on_top(const dnnmem_intervals *problem, int64_t *offsets, const int32_t *order, int32_t m) {
+  const dnnmem_interval *r = problem->records;
+  int32_t n = problem->count, i, k, moved;
+  int64_t arena = 0;
+  for (k = 0; k < m; k++) {
+    const dnnmem_interval *x = &r[order[k]];
+    int64_t a = ref_plan_alignment(x, problem->alignment), top = 0, o;
+    for (i = 0; i < n; i++)
+      if (offsets[i] >= 0 && !(r[i].flags & DNNMEM_INTERVAL_FIXED) && r[i].lower < x->upper && x->lower < r[i].upper &&
+          offsets[i] + r[i].size > top)
+        top = offsets[i] + r[i].size;
+    o = (top + a - 1) / a * a;
+    do
+      for (moved = 0, i = 0; x->size > 0 && i < n; i++)
+        if ((r[i].flags & DNNMEM_INTERVAL_FIXED) && r[i].size > 0 && r[i].lower < x->upper && x->lower < r[i].upper &&
+            o < offsets[i] + r[i].size && offsets[i] < o + x->size)
+          o = (offsets[i] + r[i].size + a - 1) / a * a, moved = 1;
+    while (moved);
+    offsets[order[k]] = o;
+  }
+  for (i = 0; i < n; i++) arena = offsets[i] + r[i].size > arena ? offsets[i] + r[i].size : arena;
+  return arena;
+}
+
+/* sorted-height, the plain way: free records by lifetime length,
+   descending, then size, descending, then id; each by the height rule. */
+REF_FN int64_t ref_plan_sorted_height(const dnnmem_intervals *problem, int64_t *offsets) {
+  int32_t n = problem->count, i, m;
+  int32_t *order = (int32_t *)malloc((size_t)(n + 1) * sizeof(int32_t));
+  int64_t arena = -1, *key = (int64_t *)malloc((size_t)(n + 1) * sizeof(int64_t));
+  if (order && key) {
+    for (i = 0; i < n; i++) key[i] = problem->records[i].lower - problem->records[i].upper;
+    m = ref__greedy_order(problem, key, offsets, order);
+    arena = ref__on_top(problem, offsets, order, m);
+  }
+  free(order), free(key);
+  return arena;
+}
+
+/* pathcover given its chains: the free records in the order
+   dnnmem_plan_chains lists them (its groups are checked against
+   ref_plan_chains_rule elsewhere), each by the height rule. */
+REF_FN int64_t ref_plan_pathcover(const dnnmem_intervals *problem, int64_t *offsets) {
+  int32_t n = problem->count, i, m = 0, groups = 0;
+  int32_t *order = (int32_t *)malloc((size_t)(n + 1) * sizeof(int32_t));
+  dnnmem_intervals chains = *problem;
+  size_t bytes = 0;
+  void *scratch = NULL;
+  int64_t arena = -1;
+  chains.alignment = 0;
+  if (order && dnnmem_plan_chains_scratch_size(&chains, &bytes) == DNNMEM_OK &&
+      (scratch = malloc(bytes ? bytes : 1)) != NULL &&
+      dnnmem_plan_chains(&chains, NULL, order, &groups, scratch, bytes) == DNNMEM_OK) {
+    for (i = 0; i < n; i++) {
+      int32_t id = order[i];
+      offsets[i] = (problem->records[i].flags & DNNMEM_INTERVAL_FIXED) ? problem->records[i].fixed_offset : -1;
+      if (!(problem->records[id].flags & DNNMEM_INTERVAL_FIXED)) order[m++] = id;
+    }
+    arena = ref__on_top(problem, offsets, order, m);
+  }
+  free(order), free(scratch);
+  return arena;
+}
+
 /* TensorFlow Lite Micro's GreedyMemoryPlanner as its source reads, step by
    step (the oracle of greedy-tflm; no tree, no free intervals): fixed
    records first in id order, the others stacked from the tail (so the last

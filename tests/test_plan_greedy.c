@@ -1,8 +1,9 @@
-/* Tests of greedy by size and greedy by breadth (dnnmem_plan_* with algo
-   greedy-size, greedy-breadth): the library's plan equals, offset for
-   offset, the plain rule of tests/ref.h (ref_plan_greedy_size,
-   ref_plan_greedy_breadth: neighbours by a scan of all records and a merge
-   sort, breadths by a scan of all steps) on random instances with ties in size and offset, zero sizes,
+/* Tests of greedy by size, greedy by breadth, sorted-height and
+   pathcover (dnnmem_plan_* with those algos): the library's plan equals,
+   offset for offset, the plain rule of tests/ref.h (ref_plan_greedy_size,
+   ref_plan_greedy_breadth, ref_plan_sorted_height, ref_plan_pathcover:
+   neighbours by a scan of all records and a merge sort, breadths by a
+   scan of all steps, tops by a scan of the placed records) on random instances with ties in size and offset, zero sizes,
    alignments and fixed records, where every tie-break shows; every plan
    is also recounted. At scale (up to 3,000 records over thousands of time
    steps, so the library's time tree is deep), the same oracle on random
@@ -20,22 +21,29 @@
 #include "ref.h"
 #include "test.h"
 
-/* 1 when greedy by size's or greedy by breadth's plan of p differs from
-   its rule's (offset for offset, arena, recount); the first five
-   differences are printed. */
+/* The strategies with a plain rule in tests/ref.h. */
+static const struct {
+  dnnmem_plan_algo algo;
+  const char *name;
+  int64_t (*rule)(const dnnmem_intervals *, int64_t *);
+} rules[] = {{DNNMEM_PLAN_GREEDY_SIZE, "greedy-size", ref_plan_greedy_size},
+             {DNNMEM_PLAN_GREEDY_BREADTH, "greedy-breadth", ref_plan_greedy_breadth},
+             {DNNMEM_PLAN_SORTED_HEIGHT, "sorted-height", ref_plan_sorted_height},
+             {DNNMEM_PLAN_PATHCOVER, "pathcover", ref_plan_pathcover}};
+
+/* 1 when a strategy's plan of p differs from its rule's (offset for
+   offset, arena, recount); the first five differences are printed. */
 static int differs_from_rule(const dnnmem_intervals *p, const char *what, int32_t trial, int32_t shown) {
   int64_t *off = (int64_t *)calloc((size_t)p->count + 1, sizeof(int64_t));
   int64_t *want = (int64_t *)calloc((size_t)p->count + 1, sizeof(int64_t));
   int32_t n = p->count, k, i = -1, differs = 0;
-  for (k = 0; k < 2 && !differs; k++) {
-    i = ref_plan_first_difference(p, k ? DNNMEM_PLAN_GREEDY_BREADTH : DNNMEM_PLAN_GREEDY_SIZE,
-                                  k ? ref_plan_greedy_breadth : ref_plan_greedy_size, off, want);
+  for (k = 0; k < (int32_t)(sizeof rules / sizeof rules[0]) && !differs; k++) {
+    i = ref_plan_first_difference(p, rules[k].algo, rules[k].rule, off, want);
     differs = i != -1;
   }
   if (differs && shown < 5)
-    fprintf(stderr, "%s %d (%s): n=%d record %d at %lld, the rule says %lld\n", what, trial,
-            k == 1 ? "greedy-size" : "greedy-breadth", n, i, (long long)(i >= 0 && i < n ? off[i] : -1),
-            (long long)(i >= 0 && i < n ? want[i] : -1));
+    fprintf(stderr, "%s %d (%s): n=%d record %d at %lld, the rule says %lld\n", what, trial, rules[k - 1].name, n, i,
+            (long long)(i >= 0 && i < n ? off[i] : -1), (long long)(i >= 0 && i < n ? want[i] : -1));
   free(off), free(want);
   return differs;
 }
