@@ -306,6 +306,42 @@ static void test_resumed_searches(void) {
   CHECK_EQ(found, 4); /* 20000 nodes suffice for both, 1000 for neither */
 }
 
+/* The memo of failed states: keys on one slot take its probes in turn
+   and are all found; a key of another search, suspended, is kept while a
+   free probe remains, else the first such slot is taken; a dead search's
+   slot is free. */
+static void test_memo(void) {
+  dnnmem__exact w;
+  uint64_t key[8];
+  uint32_t run[8];
+  int32_t k;
+  memset(&w, 0, sizeof w);
+  memset(run, 0, sizeof run);
+  for (k = 0; k < DNNMEM__EXACT_SLOTS; k++) w.slots[k].depth = -1;
+  w.memo_key = key, w.memo_run = run, w.memo_mask = 7, w.run_id = 2;
+  for (k = 0; k < DNNMEM__PLAN_MEMO_PROBES; k++) dnnmem__exact_memo_add(&w, 5 + 8 * (uint64_t)k);
+  for (k = 0; k < DNNMEM__PLAN_MEMO_PROBES; k++) CHECK_EQ(dnnmem__exact_memo_find(&w, 5 + 8 * (uint64_t)k), 1);
+  CHECK_EQ(run[5] + run[6] + run[7] + run[0], 8); /* slots 5, 6, 7, then 0 (wrapped) */
+  CHECK_EQ(key[0], 29);
+  CHECK_EQ(dnnmem__exact_memo_find(&w, 5 + 8 * 4), 0);
+  CHECK_EQ(dnnmem__exact_memo_find(&w, 6), 0);
+  w.run_id = 3; /* run 2 suspended: its keys held, the new key takes a free slot */
+  w.slots[1].depth = 0, w.slots[1].run_id = 2;
+  dnnmem__exact_memo_add(&w, 6);
+  CHECK_EQ(run[6], 2); /* 6 is run 2's: the probes go on to slot 1 */
+  CHECK_EQ(run[1], 3);
+  CHECK_EQ(key[1], 6);
+  CHECK_EQ(dnnmem__exact_memo_find(&w, 6), 1);
+  CHECK_EQ(dnnmem__exact_memo_find(&w, 5), 0); /* run 2's keys are not run 3's */
+  dnnmem__exact_memo_add(&w, 13); /* slots 5, 6, 7, 0: all run 2's: the first */
+  CHECK_EQ(key[5], 13);
+  CHECK_EQ(run[5], 3);
+  w.slots[1].depth = -1, w.run_id = 4; /* run 2 gone: its slot 6 is free */
+  dnnmem__exact_memo_add(&w, 14);
+  CHECK_EQ(key[6], 14);
+  CHECK_EQ(run[7], 2);
+}
+
 /* The exact search's effort must not regress: nodes summed over fixed
    seeded instances (random records with alignments, and tilings whose
    optimum is known), proven optimal each, within 10% of the figure
@@ -349,5 +385,6 @@ int main(void) {
   RUN(test_log_full_brute_force);
   RUN(test_resumed_searches);
   RUN(test_search_effort);
+  RUN(test_memo);
   return test_finish("test_plan_exact");
 }
