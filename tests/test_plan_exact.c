@@ -349,7 +349,7 @@ static void test_memo(void) {
    regression, fewer a change to check and record (a resumed search that
    lost a frame's state, a memo probe gone astray, a cut weakened or
    wrongly strengthened all move it by 0.02% to 5%, which a margin hides). */
-#define EFFORT_NODES 190290 /* recorded with 0.6.1 */
+#define EFFORT_NODES 190319 /* recorded with 0.7.0 (hinted instances added) */
 static void test_search_effort(void) {
   static dnnmem_interval r[200];
   static int64_t off[200];
@@ -374,6 +374,18 @@ static void test_search_effort(void) {
     int32_t n = ref_plan_tiling(&rng, r, 30 + 20 * k, 300, 64 * 1024, 512);
     CHECK_EQ(solve(r, n, &opt, off, &res), DNNMEM_OK);
     CHECK_EQ(res.arena, 64 * 1024);
+    nodes += res.nodes;
+  }
+  dnnmem_rng_seed(&rng, 43); /* with hints (order 0 puts them first, by hint) */
+  for (k = 0; k < 30; k++) {
+    int32_t n = 8 + (int32_t)dnnmem_rng_below(&rng, 10);
+    for (i = 0; i < n; i++) {
+      int64_t lo = dnnmem_rng_below(&rng, 12);
+      r[i] = rec(lo, lo + 1 + dnnmem_rng_below(&rng, 6), 1 + dnnmem_rng_below(&rng, 40));
+      if (dnnmem_rng_below(&rng, 3) == 0) r[i].flags |= DNNMEM_INTERVAL_HINT, r[i].hint = dnnmem_rng_below(&rng, 60);
+    }
+    CHECK_EQ(solve(r, n, &opt, off, &res), DNNMEM_OK);
+    CHECK(res.optimal && res.arena > 0);
     nodes += res.nodes;
   }
   printf("exact search effort: %lld nodes (recorded %lld)\n", (long long)nodes, (long long)EFFORT_NODES);
