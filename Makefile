@@ -263,7 +263,8 @@ fuzz: $(if $(CLANG),$(FUZZ_LIB),$(FUZZ_RUN))
 
 # Coverage: the suite built with gcov at -O0 (tests/coverage.sh); lcov, for
 # the HTML report, is installed like stb_ds when missing and we are root.
-coverage: | stb
+# The examples as make builds them (cli_demo.sh runs example_engine).
+coverage: $(EXAMPLES) | stb
 	@if ! command -v genhtml >/dev/null && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	  echo "installing lcov (HTML report)"; \
 	  apt-get install -y -qq lcov >/dev/null 2>&1 || \
