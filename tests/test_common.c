@@ -429,6 +429,31 @@ static void test_compress(void) {
   free(v), free(coords), free(ids), free(tmp);
 }
 
+/* The S values symbolic planning measures its ratio at: lo, hi, and
+   between them every value of a short range, else a geometric series
+   (each step the same factor, within rounding): strictly ascending,
+   DNNMEM_PLAN_SYMBOLIC_SAMPLES at most, hi once. */
+static void test_symbolic_samples(void) {
+  static const int64_t ranges[][2] = {{0, 1}, {5, 5 + DNNMEM_PLAN_SYMBOLIC_SAMPLES - 1}, {5, 5 + DNNMEM_PLAN_SYMBOLIC_SAMPLES},
+                                      {0, 3 * DNNMEM_PLAN_SYMBOLIC_SAMPLES}, {1, 1000000}, {0, 1000000}, {7, INT64_MAX / 4}};
+  int64_t out[DNNMEM_PLAN_SYMBOLIC_SAMPLES];
+  int32_t k, i, count;
+  for (k = 0; k < (int32_t)(sizeof ranges / sizeof ranges[0]); k++) {
+    int64_t lo = ranges[k][0], hi = ranges[k][1];
+    count = dnnmem__symbolic_samples(lo, hi, out);
+    CHECK(count >= 2 && count <= DNNMEM_PLAN_SYMBOLIC_SAMPLES);
+    CHECK_EQ(out[0], lo);
+    CHECK_EQ(out[count - 1], hi);
+    for (i = 1; i < count; i++) CHECK(out[i - 1] < out[i]);
+    if (hi - lo < DNNMEM_PLAN_SYMBOLIC_SAMPLES) CHECK_EQ(count, hi - lo + 1); /* every value */
+    else if (lo > 0) /* a geometric series: the ratios of values past rounding agree to 1% */
+      for (i = 2; i + 1 < count; i++)
+        if (out[i - 2] >= 1000) CHECK((double)out[i] * out[i - 2] > 0.99 * (double)out[i - 1] * out[i - 1] &&
+              (double)out[i] * out[i - 2] < 1.01 * (double)out[i - 1] * out[i - 1]);
+  }
+  CHECK_EQ(dnnmem__symbolic_samples(1, 1000000, out), 60); /* 64 minus 4 small values rounded together */
+}
+
 /* dnnmem_rng_below: 0 for bound 0 (no state used), always below the bound,
    and every value of a small bound reached. */
 static void test_rng_below(void) {
@@ -459,5 +484,6 @@ int main(void) {
   RUN(test_scratch_carver);
   RUN(test_rng_below);
   RUN(test_compress);
+  RUN(test_symbolic_samples);
   return test_finish("test_common");
 }
