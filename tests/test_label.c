@@ -727,9 +727,15 @@ static dnnmem_result solve_sweeps(const test_problem *t, int32_t sweeps, int32_t
 /* The dual bound and the merged bound, each alone, never exceed the
    brute-force optimum (k = 3 .. 5, both conversion forms, 1, 2 or the
    default number of sweeps); the answer never goes below it. */
+#define DUAL_MET 364 /* recorded with 0.7.0 */
+#define DUAL_SUM 63285
+#define DUAL_MERGED_SUM 9223
+#define DUAL_COST_SUM 63604
+#define DUAL_WORK_SUM 13454593
 static void test_dual_bound(void) {
   dnnmem_rng rng;
   int iter, met = 0;
+  int64_t sum_dual = 0, sum_merged = 0, sum_cost = 0, sum_work = 0;
   dnnmem_rng_seed(&rng, 21);
   for (iter = 0; iter < 400; iter++) {
     test_problem t;
@@ -747,8 +753,20 @@ static void test_dual_bound(void) {
     CHECK(r.lower_bound == (r.dual_bound > r.merged_bound ? r.dual_bound : r.merged_bound));
     CHECK(r.sweeps >= 1 && (sweeps == 0 || r.sweeps <= sweeps));
     met += r.lower_bound == best;
+    sum_dual += r.dual_bound, sum_merged += r.merged_bound, sum_cost += r.cost;
+    sum_work += r.sweeps + 1000 * (int64_t)r.moves + 1000000 * (int64_t)r.improving_moves;
   }
   CHECK(met > 300); /* the LP relaxation is tight on most small graphs */
+  /* The solver is deterministic: these sums are its answers' exact record
+     (bounds, costs, sweeps + 1000 moves + 10^6 improving moves); a change
+     moves one of them (a bound looser or wrongly tighter, a move lost). */
+  printf("dual bound sums: %d met, dual %lld, merged %lld, cost %lld, work %lld\n", met, (long long)sum_dual,
+         (long long)sum_merged, (long long)sum_cost, (long long)sum_work);
+  CHECK_EQ(met, DUAL_MET);
+  CHECK_EQ(sum_dual, DUAL_SUM);
+  CHECK_EQ(sum_merged, DUAL_MERGED_SUM);
+  CHECK_EQ(sum_cost, DUAL_COST_SUM);
+  CHECK_EQ(sum_work, DUAL_WORK_SUM);
 }
 
 /* Where every value has at most one consumer (chains and in-trees) the
