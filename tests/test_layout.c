@@ -1498,6 +1498,29 @@ static void test_convert(void) {
   CHECK_EQ(dnnmem_layout_convert_scratch_size(&l[0], &l[1], NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_layout_parse("((6:4), (4:1); B@[PE])", 22, &other, &err), DNNMEM_OK);
   CHECK_EQ(dnnmem_layout_convert_scratch_size(&other, &other, &bytes), DNNMEM_ERR_LAYOUT_NEEDS_MACHINE);
+  { /* each field that must agree, alone: bound, the shape, a level's name, a level's extent */
+    dnnmem_layout pe, pe_unbound, mab, pe6, cols, rows;
+    dnnmem_layout_machine m_pe, m_mab, m_pe6;
+    CHECK_EQ(dnnmem_layout_machine_parse("PE=3", 4, &m_pe, &err), DNNMEM_OK);
+    CHECK_EQ(dnnmem_layout_machine_parse("MAB=3", 5, &m_mab, &err), DNNMEM_OK);
+    CHECK_EQ(dnnmem_layout_machine_parse("PE=6", 4, &m_pe6, &err), DNNMEM_OK);
+    CHECK_EQ(dnnmem_layout_parse("((3_PE, 2:4), (4:1))", 20, &pe, &err), DNNMEM_OK);
+    pe_unbound = pe;
+    CHECK_EQ(dnnmem_layout_parse("((3_MAB, 2:4), (4:1))", 21, &mab, &err), DNNMEM_OK);
+    pe6 = pe;
+    CHECK_EQ(dnnmem_layout_bind(&pe, &m_pe, &fault), DNNMEM_OK);
+    CHECK_EQ(dnnmem_layout_bind(&mab, &m_mab, &fault), DNNMEM_OK);
+    CHECK_EQ(dnnmem_layout_bind(&pe6, &m_pe6, &fault), DNNMEM_OK);
+    CHECK_EQ(dnnmem_layout_parse("((6:1), (4:6))", 14, &cols, &err), DNNMEM_OK);
+    CHECK_EQ(dnnmem_layout_convert_scratch_size(&pe, &pe, &bytes), DNNMEM_OK);
+    CHECK_EQ(dnnmem_layout_convert_scratch_size(&pe, &pe_unbound, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(dnnmem_layout_convert_scratch_size(&pe, &mab, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(dnnmem_layout_convert_scratch_size(&pe, &pe6, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(dnnmem_layout_convert_scratch_size(&cols, &cols, &bytes), DNNMEM_OK);
+    rows = cols;
+    rows.unpadded[0] = 4, rows.unpadded[1] = 6; /* the same axes and levels, another shape */
+    CHECK_EQ(dnnmem_layout_convert_scratch_size(&cols, &rows, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  }
 }
 
 int main(void) {
