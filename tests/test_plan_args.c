@@ -197,8 +197,40 @@ static void test_capacity_and_chains(void) {
   CHECK_EQ(memcmp(group_a, group_b, sizeof(group_a)), 0);
 }
 
+/* A problem with links (ALIAS, REUSE) takes the tied path: the same
+   argument rules there (options, outputs, the scratch), and a hint on a
+   linked record that is not its group's first carries over to the group. */
+static void test_linked_rules(void) {
+  dnnmem_interval r[3] = {{0}};
+  dnnmem_intervals p = problem_of(r, 3);
+  dnnmem_plan_options opt;
+  dnnmem_plan_result res;
+  int64_t *off = (int64_t *)malloc(3 * sizeof(int64_t));
+  size_t bytes = 0;
+  void *scratch;
+  r[0] = rec(0, 2, 16), r[1] = rec(1, 3, 16), r[2] = rec(0, 3, 8);
+  r[1].flags = DNNMEM_INTERVAL_ALIAS | DNNMEM_INTERVAL_HINT, r[1].alias = 0, r[1].hint = 32;
+  memset(&opt, 0, sizeof opt);
+  opt.algo = DNNMEM_PLAN_EXACT;
+  CHECK_EQ(dnnmem_plan_solve_scratch_size(&p, &opt, &bytes), DNNMEM_OK);
+  scratch = malloc(bytes);
+  opt.algo = (dnnmem_plan_algo)DNNMEM_PLAN_ALGO_COUNT;
+  CHECK_EQ(dnnmem_plan_solve(&p, &opt, off, &res, scratch, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  opt.algo = DNNMEM_PLAN_EXACT;
+  CHECK_EQ(dnnmem_plan_solve(&p, &opt, NULL, &res, scratch, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(res.error.field, DNNMEM_FIELD_OUTPUT);
+  CHECK_EQ(dnnmem_plan_solve(&p, &opt, off, &res, scratch, bytes / 2), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(dnnmem_plan_solve(&p, &opt, off, &res, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(off[0], off[1]);
+  CHECK_EQ(res.arena, 24);
+  CHECK_EQ(res.optimal, 1);
+  free(scratch);
+  free(off);
+}
+
 int main(void) {
   RUN(test_problem_rules);
+  RUN(test_linked_rules);
   RUN(test_too_many);
   RUN(test_check_conflicts);
   RUN(test_options);
