@@ -173,6 +173,16 @@ static void test_graph_check(void) {
   off[0] = 0;
   g.in_ids = NULL;
   CHECK_EQ(dnnmem_graph_check(&g, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  { /* at the boundary: one edge and no ids; no edges need none */
+    static const int32_t one[4] = {0, 0, 1, 1}, none[4] = {0, 0, 0, 0};
+    dnnmem_graph h = g;
+    dnnmem_error e;
+    h.in_offsets = one;
+    CHECK_EQ(dnnmem_graph_check(&h, &e), DNNMEM_ERR_INVALID_ARGUMENT);
+    CHECK(e.index == -1 && e.field == DNNMEM_FIELD_INPUT);
+    h.in_offsets = none;
+    CHECK_EQ(dnnmem_graph_check(&h, NULL), DNNMEM_OK);
+  }
   g.in_offsets = NULL;
   CHECK_EQ(dnnmem_graph_check(&g, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   g.num_nodes = 0; /* the empty graph may have no arrays */
