@@ -246,6 +246,19 @@ static void test_equality(void) {
   CHECK(load("((12:8), (8:1); B@[4_L2B])", NULL, &a));
   CHECK(load("((12:8), (8:1); B@[4_MAB])", NULL, &b));
   CHECK(!dnnmem_layout_equal(&a, &b));
+  /* unequal by one part alone: an axis's factor count, the broadcast's
+     factor count, a broadcast stride */
+  CHECK(load("((4_PE, 3:8), (8:1))", NULL, &a));
+  CHECK(load("((4_PE, 3:8), (2:1, 4:2))", NULL, &b));
+  CHECK(!dnnmem_layout_equal(&a, &b));
+  CHECK(!dnnmem_layout_equal(&b, &a));
+  CHECK(load("((12:8), (8:1); B@[4_L2B])", NULL, &a));
+  CHECK(load("((12:8), (8:1); B@[2_L2B, 2_MAB])", NULL, &b));
+  CHECK(!dnnmem_layout_equal(&a, &b));
+  CHECK(load("((12:8), (8:1); B@[2_L2B:1, 2_MAB:2])", NULL, &a));
+  CHECK(load("((12:8), (8:1); B@[2_L2B:2, 2_MAB:1])", NULL, &b));
+  CHECK(!dnnmem_layout_equal(&a, &b));
+  CHECK(dnnmem_layout_equal(&a, &a));
 }
 
 typedef struct bad_case {
