@@ -11650,6 +11650,7 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 /* the arena (with a budget, not peak_only) */
 #define DNNMEM__REMAT_ARENA_SHARE 0.25      /* the arena rounds' share of the run */
 #define DNNMEM__REMAT_ARENA_ROUNDS 5        /* warm annealing rounds in it */
+#define DNNMEM__REMAT_ARENA_SAMPLES 4       /* each planned 4 times on the way */
 #define DNNMEM__REMAT_ARENA_REPAIRS 8       /* greedy repairs at most when none fits */
 #define DNNMEM__REMAT_ARENA_STEP 0.0025     /* an aim that did not fit drops by at least
                                                0.25% of the budget */
@@ -13883,10 +13884,16 @@ static void dnnmem__remat_objective(dnnmem__remat *w, const dnnmem_remat_result 
   w->log_ratio = dnnmem__remat_log_ratio(o->end_temperature, w->temp0);
 }
 
+static dnnmem_remat_result dnnmem__remat_arena_try(dnnmem__remat *w, const int32_t *seq,
+                                                   int32_t len);
+
 /* Offers seq[0 .. len) as a candidate: kept (in the caller's sequence
-   array) when it simulates better than the best so far. 1 if kept. */
+   array) when it simulates better than the best so far. 1 if kept. With
+   the arena bounded it is planned too: a pipeline's stage may fit where
+   the later rounds' answers do not. */
 static int dnnmem__remat_offer(dnnmem__remat *w, const int32_t *seq, int32_t len) {
   dnnmem_remat_result found;
+  if (w->arena_on && len > 0) (void)dnnmem__remat_arena_try(w, seq, len);
   if (len <= 0 || dnnmem__remat_sim(w->p, seq, len, &w->sim, &found, NULL) != DNNMEM_OK ||
       !dnnmem__remat_better(&found, &w->cand_result, w->budget))
     return 0;
@@ -14117,6 +14124,14 @@ static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int3
     w->budget = w->aim = aim;
     w->pipe_begin = w->main_end + share * round;
     w->pipe_end = w->main_end + share * (round + 1);
+    for (k = 1; k < DNNMEM__REMAT_ARENA_SAMPLES && !w->stopped; k++) {
+      /* the plan is erratic near a fit (the same peak can plan 2% under
+         or 6% over): states met along the way are candidates too */
+      dnnmem__anneal_stage(w, w->pipe_begin + share * k / DNNMEM__REMAT_ARENA_SAMPLES);
+      dnnmem__anneal_polish(w);
+      len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+      (void)dnnmem__remat_arena_try(w, w->seq_tmp, len);
+    }
     dnnmem__anneal_stage(w, w->pipe_end);
     dnnmem__anneal_repair(w);
     dnnmem__anneal_polish(w);
