@@ -1107,8 +1107,8 @@
        plan is a
        candidate: the answer is the fastest whose arena fits (none: the
        smallest arena), so result.arena <= budget whenever DNNMEM_OK.
-       The plans are the arena's extra cost: 10-25% more CPU time at
-       the same move count on the training graphs (README.md).
+       The plans are the arena's extra cost: 7-18% more CPU time at
+       the same move count on the training graphs (tests/BENCHMARKS.md).
        Row order: the topological order (the given one when topological).
        Checkpoint: Chen, Xu, Zhang, Guestrin, "Training deep nets with
        sublinear memory cost" (arXiv 2016): sqrt(V) segments.
