@@ -4066,6 +4066,44 @@ static DNNMEM__UNUSED void dnnmem__radix_sort(int32_t *ids, int32_t *tmp, int32_
   if (src != ids) DNNMEM_MEMCPY(ids, src, (size_t)n * sizeof(int32_t));
 }
 
+/* ---- binary heap ---------------------------------------------------------- */
+
+/* A min-heap of (key, id) pairs, ties to the smaller id, in two arrays of
+   the caller's capacity: key[0], id[0] is the top. */
+typedef struct dnnmem__heap {
+  int64_t *key;
+  int32_t *id;
+  int32_t count;
+} dnnmem__heap;
+
+static DNNMEM__UNUSED void dnnmem__heap_push(dnnmem__heap *h, int64_t key, int32_t id) {
+  int32_t i = h->count++;
+  while (i > 0) {
+    int32_t parent = (i - 1) / 2;
+    if (h->key[parent] < key || (h->key[parent] == key && h->id[parent] <= id)) break;
+    h->key[i] = h->key[parent];
+    h->id[i] = h->id[parent];
+    i = parent;
+  }
+  h->key[i] = key;
+  h->id[i] = id;
+}
+
+/* Removes the top (count > 0). */
+static DNNMEM__UNUSED void dnnmem__heap_pop(dnnmem__heap *h) {
+  int32_t n = --h->count, i = 0, c, id = h->id[n];
+  int64_t key = h->key[n];
+  while ((c = 2 * i + 1) < n) {
+    if (c + 1 < n && (h->key[c + 1] < h->key[c] || (h->key[c + 1] == h->key[c] && h->id[c + 1] < h->id[c]))) c++;
+    if (key < h->key[c] || (key == h->key[c] && id < h->id[c])) break;
+    h->key[i] = h->key[c];
+    h->id[i] = h->id[c];
+    i = c;
+  }
+  h->key[i] = key;
+  h->id[i] = id;
+}
+
 /* ---- intervals ---------------------------------------------------------- */
 
 DNNMEM_DEF int64_t dnnmem_interval_alignment(const dnnmem_interval *record,
@@ -4625,9 +4663,9 @@ typedef struct dnnmem__planner {
   int32_t *rank_tree; /* 2 * segments: range minimum of step ranks */
   int32_t *first_rank;
   /* bestfit */
-  int32_t *run_end, *run_prev, *run_next, *skip, *heap_s;
-  int64_t *run_h, *heap_h;
-  int32_t heap_len;
+  int32_t *run_end, *run_prev, *run_next, *skip;
+  int64_t *run_h;
+  dnnmem__heap heap; /* runs by (height, start) */
   /* pathcover */
   void *cover_scratch;
   size_t cover_bytes;
@@ -4693,8 +4731,8 @@ static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, int full, dnnm
   p->run_next = DNNMEM__TAKE(s, int32_t, n2);
   p->run_h = DNNMEM__TAKE(s, int64_t, n2);
   p->skip = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
-  p->heap_h = DNNMEM__TAKE(s, int64_t, heap_cap);
-  p->heap_s = DNNMEM__TAKE(s, int32_t, heap_cap);
+  p->heap.key = DNNMEM__TAKE(s, int64_t, heap_cap);
+  p->heap.id = DNNMEM__TAKE(s, int32_t, heap_cap);
   p->cover_bytes = 0;
   chains.records = NULL; /* the size depends on the count only */
   chains.count = n;
@@ -5260,38 +5298,8 @@ static void dnnmem__plan_greedy_tflm(dnnmem__planner *p) {
 
 /* ---- bestfit: skyline of runs (maximal time ranges of equal height) ---- */
 
-static int dnnmem__heap_less(const dnnmem__planner *p, int32_t i, int32_t j) {
-  return p->heap_h[i] < p->heap_h[j] || (p->heap_h[i] == p->heap_h[j] && p->heap_s[i] < p->heap_s[j]);
-}
-static void dnnmem__heap_swap(dnnmem__planner *p, int32_t i, int32_t j) {
-  int64_t h = p->heap_h[i];
-  int32_t s = p->heap_s[i];
-  p->heap_h[i] = p->heap_h[j];
-  p->heap_s[i] = p->heap_s[j];
-  p->heap_h[j] = h;
-  p->heap_s[j] = s;
-}
 static void dnnmem__heap_push_run(dnnmem__planner *p, int32_t start) {
-  int32_t i = p->heap_len++;
-  p->heap_h[i] = p->run_h[start];
-  p->heap_s[i] = start;
-  while (i > 0 && dnnmem__heap_less(p, i, (i - 1) / 2)) {
-    dnnmem__heap_swap(p, i, (i - 1) / 2);
-    i = (i - 1) / 2;
-  }
-}
-static void dnnmem__heap_pop(dnnmem__planner *p) {
-  int32_t i = 0;
-  p->heap_len--;
-  dnnmem__heap_swap(p, 0, p->heap_len);
-  for (;;) {
-    int32_t c = 2 * i + 1;
-    if (c >= p->heap_len) break;
-    if (c + 1 < p->heap_len && dnnmem__heap_less(p, c + 1, c)) c++;
-    if (!dnnmem__heap_less(p, c, i)) break;
-    dnnmem__heap_swap(p, i, c);
-    i = c;
-  }
+  dnnmem__heap_push(&p->heap, p->run_h[start], start);
 }
 
 /* Run starts carry run_end >= 0; other segments -1. */
@@ -5346,12 +5354,12 @@ static void dnnmem__plan_bestfit(dnnmem__planner *p) {
   }
   for (i = 0; i < p->segments; i++) p->run_end[i] = -1;
   dnnmem__run_set(p, 0, p->segments, 0, -1, -1);
-  p->heap_len = 0;
+  p->heap.count = 0;
   dnnmem__heap_push_run(p, 0);
   while (left > 0) {
-    int32_t s = p->heap_s[0], e, k, pick = -1, pick_pos = -1, lo_pos, hi_pos;
-    int64_t h = p->heap_h[0];
-    dnnmem__heap_pop(p);
+    int32_t s = p->heap.id[0], e, k, pick = -1, pick_pos = -1, lo_pos, hi_pos;
+    int64_t h = p->heap.key[0];
+    dnnmem__heap_pop(&p->heap);
     if (p->run_end[s] < 0 || p->run_h[s] != h) continue; /* stale entry */
     e = p->run_end[s];
     /* the best unplaced record whose lifetime lies inside [s, e) */
@@ -8149,11 +8157,11 @@ typedef struct dnnmem__chains_work {
   int32_t *size_rank;    /* per record: rank of its size among the distinct sizes */
   int32_t *group_size;   /* per group: members, then the output cursor */
   int32_t *group_rank;   /* per group: size rank of its last member */
-  int32_t *busy;         /* min-heap of groups by (end, group desc) */
+  int32_t *busy;         /* the busy groups' heap ids (~group) */
   int32_t *rank_top;     /* per size rank: the free group on top of its stack, -1 */
   int32_t *below;        /* per free group: the next free group of the same rank */
   int32_t *fenwick;      /* free groups per size rank (Fenwick tree, 1-based) */
-  int64_t *lowers;       /* radix sort keys, then per sorted position: lower */
+  int64_t *lowers;       /* radix sort keys, then per sorted position: lower, then the busy heap's keys */
   int64_t *uppers;       /* radix sort buffer, then per sorted position: upper */
   int64_t *group_end;    /* per group: upper of its last member */
   int64_t *rank_size;    /* per size rank: the size */
@@ -8233,39 +8241,6 @@ static int32_t dnnmem__chains_sort_records(const dnnmem_interval *records, int32
   return count > 0 ? ranks + 1 : 0;
 }
 
-/* Heap order of busy groups: earlier end first; equal ends pop the newer
-   group first so that the older one lands on top of its rank's stack. */
-static int dnnmem__chains_busy_less(const dnnmem__chains_work *w, int32_t a, int32_t b) {
-  int64_t end_a = w->group_end[a], end_b = w->group_end[b];
-  return end_a != end_b ? end_a < end_b : a > b;
-}
-
-static void dnnmem__chains_heap_push(dnnmem__chains_work *w, int32_t *size, int32_t g) {
-  int32_t i = (*size)++;
-  while (i > 0) {
-    int32_t parent = (i - 1) / 2;
-    if (!dnnmem__chains_busy_less(w, g, w->busy[parent])) break;
-    w->busy[i] = w->busy[parent];
-    i = parent;
-  }
-  w->busy[i] = g;
-}
-
-static int32_t dnnmem__chains_heap_pop(dnnmem__chains_work *w, int32_t *size) {
-  int32_t *heap = w->busy;
-  int32_t top = heap[0], last = heap[--*size], i = 0, n = *size;
-  for (;;) {
-    int32_t child = 2 * i + 1;
-    if (child >= n) break;
-    if (child + 1 < n && dnnmem__chains_busy_less(w, heap[child + 1], heap[child])) child++;
-    if (!dnnmem__chains_busy_less(w, heap[child], last)) break;
-    heap[i] = heap[child];
-    i = child;
-  }
-  if (n > 0) heap[i] = last;
-  return top;
-}
-
 /* Fenwick tree over size ranks 0..ranks-1 (stored 1-based). */
 static void dnnmem__chains_fenwick_add(int32_t *tree, int32_t ranks, int32_t rank, int32_t delta) {
   for (rank++; rank <= ranks; rank += rank & -rank) tree[rank] += delta;
@@ -8320,7 +8295,9 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_chains(const dnnmem_intervals *problem,
   dnnmem__scratch s;
   dnnmem__chains_work w;
   dnnmem_result r;
-  int32_t groups = 0, busy_size = 0, free_count = 0, ranks, k, g, sum;
+  int32_t groups = 0, free_count = 0, ranks, k, g, sum;
+  dnnmem__heap busy; /* busy groups by (end, ~group): equal ends pop the newer group first, so
+                        the older one lands on top of its rank's stack */
   const dnnmem_interval *records = problem ? problem->records : NULL;
   int32_t count = problem ? problem->count : 0;
   if (problem == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
@@ -8333,12 +8310,19 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_chains(const dnnmem_intervals *problem,
   ranks = dnnmem__chains_sort_records(records, count, &w);
   for (k = 0; k < ranks; k++) w.rank_top[k] = -1;
   for (k = 0; k <= ranks; k++) w.fenwick[k] = 0;
+  /* the heap's keys overwrite lowers[]: position k is read before the
+     push of step k, and the heap then holds at most k + 1 groups */
+  busy.key = w.lowers;
+  busy.id = w.busy;
+  busy.count = 0;
   for (k = 0; k < count; k++) {
     int32_t rank = w.group_of_pos[k];
+    int64_t lower = w.lowers[k];
     /* groups that have ended by now become free, in end order, each on top
        of its size rank's stack (so a stack's top ended latest) */
-    while (busy_size > 0 && w.group_end[w.busy[0]] <= w.lowers[k]) {
-      int32_t done = dnnmem__chains_heap_pop(&w, &busy_size), done_rank = w.group_rank[done];
+    while (busy.count > 0 && busy.key[0] <= lower) {
+      int32_t done = ~busy.id[0], done_rank = w.group_rank[done];
+      dnnmem__heap_pop(&busy);
       w.below[done] = w.rank_top[done_rank];
       w.rank_top[done_rank] = done;
       dnnmem__chains_fenwick_add(w.fenwick, ranks, done_rank, 1);
@@ -8359,7 +8343,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_chains(const dnnmem_intervals *problem,
     w.group_size[g]++;
     w.group_rank[g] = rank;
     w.group_end[g] = w.uppers[k];
-    dnnmem__chains_heap_push(&w, &busy_size, g);
+    dnnmem__heap_push(&busy, w.uppers[k], ~g);
   }
   /* a group's members are increasing sorted positions, i.e. its chain in
      time order: a counting sort by group writes order[] directly */
