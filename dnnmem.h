@@ -4031,19 +4031,24 @@ static DNNMEM__UNUSED void dnnmem__sort_ids(int32_t *ids, int32_t *tmp, int32_t 
   if (src != ids) DNNMEM_MEMCPY(ids, src, (size_t)n * sizeof(int32_t));
 }
 
+/* Stable insertion sort of ids[0..n) by key[id], ascending: short lists. */
+static DNNMEM__UNUSED void dnnmem__insertion_sort(int32_t *ids, int32_t n, const int64_t *key) {
+  int32_t i, j;
+  for (i = 1; i < n; i++) {
+    int32_t id = ids[i];
+    for (j = i; j > 0 && key[ids[j - 1]] > key[id]; j--) ids[j] = ids[j - 1];
+    ids[j] = id;
+  }
+}
+
 /* Stable LSD radix sort of ids[0..n) by key[id] (8-bit digits of the key
    with its sign flipped; a pass whose digit is the same everywhere is
    skipped, so small keys take few passes). O(n) per pass; tmp holds n. */
 static DNNMEM__UNUSED void dnnmem__radix_sort(int32_t *ids, int32_t *tmp, int32_t n, const int64_t *key) {
   int32_t count[256], i, *src = ids, *dst = tmp;
   int shift;
-  if (n <= 32) { /* stable insertion: eight passes over 256 buckets cost more */
-    int32_t j;
-    for (i = 1; i < n; i++) {
-      int32_t id = ids[i];
-      for (j = i; j > 0 && key[ids[j - 1]] > key[id]; j--) ids[j] = ids[j - 1];
-      ids[j] = id;
-    }
+  if (n <= 32) { /* eight passes over 256 buckets cost more */
+    dnnmem__insertion_sort(ids, n, key);
     return;
   }
   for (shift = 0; shift < 64; shift += 8) {
@@ -14609,16 +14614,6 @@ static dnnmem_result dnnmem__layout_name_check(const char *name) {
   }
   return DNNMEM_ERR_LAYOUT_LIMIT;
 }
-/* Stable insertion sort of ids by stride descending (factor lists are short). */
-static void dnnmem__layout_sort_desc(int32_t *ids, int32_t n, const dnnmem_layout_factor *factors) {
-  int32_t i, j;
-  for (i = 1; i < n; i++) {
-    int32_t v = ids[i];
-    for (j = i; j > 0 && factors[ids[j - 1]].stride < factors[v].stride; j--) ids[j] = ids[j - 1];
-    ids[j] = v;
-  }
-}
-
 /* finish, step 1: counts, axis ranges and level names. */
 static dnnmem_result dnnmem__layout_check_header(dnnmem_layout *w) {
   int32_t a, lv, j;
@@ -14785,8 +14780,12 @@ static dnnmem_result dnnmem__layout_extents(dnnmem_layout *w, const int32_t *all
    each space with the nesting (injectivity) check. */
 static dnnmem_result dnnmem__layout_steps(dnnmem_layout *w, int32_t *errp) {
   int64_t place_of[DNNMEM_LAYOUT_MAX_FACTORS], axis_place_of[DNNMEM_LAYOUT_MAX_FACTORS], place, reach;
+  int64_t minus_stride[DNNMEM_LAYOUT_MAX_FACTORS]; /* a stable sort by it: stride descending */
   int32_t ids[DNNMEM_LAYOUT_MAX_FACTORS], count = 0, n, i, a, k, sp, nd = w->axis_first[w->num_axes];
-  for (k = 0; k < w->num_factors; k++) place_of[k] = axis_place_of[k] = 0; /* broadcast: no place */
+  for (k = 0; k < w->num_factors; k++) {
+    place_of[k] = axis_place_of[k] = 0; /* broadcast: no place */
+    minus_stride[k] = -w->factors[k].stride; /* >= 0 (checked) */
+  }
   for (a = w->num_axes - 1, place = 1; a >= 0; a--) {
     int64_t axis_place = 1;
     for (k = w->axis_first[a + 1] - 1; k >= w->axis_first[a]; k--) {
@@ -14805,7 +14804,7 @@ static dnnmem_result dnnmem__layout_steps(dnnmem_layout *w, int32_t *errp) {
       const dnnmem_layout_factor *f = &w->factors[k];
       if (f->level + 1 == sp && f->extent > 1 && !(f->flags & DNNMEM_LAYOUT_ALL_UNITS)) ids[n++] = k;
     }
-    dnnmem__layout_sort_desc(ids, n, w->factors);
+    dnnmem__insertion_sort(ids, n, minus_stride);
     for (reach = 0, i = n - 1; i >= 0; i--) {
       const dnnmem_layout_factor *f = &w->factors[ids[i]];
       if (f->stride <= reach) {
@@ -15880,16 +15879,6 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_strided_check(const dnnmem_layout_strided
   return DNNMEM_OK;
 }
 
-/* Stable insertion sort of mode ids by stride ascending (ranks are short). */
-static void dnnmem__strided_sort(const dnnmem_layout_strided *l, int32_t *ids, int32_t n) {
-  int32_t i, j;
-  for (i = 1; i < n; i++) {
-    int32_t v = ids[i];
-    for (j = i; j > 0 && l->stride[ids[j - 1]] > l->stride[v]; j--) ids[j] = ids[j - 1];
-    ids[j] = v;
-  }
-}
-
 DNNMEM_DEF int64_t dnnmem_layout_strided_size(const dnnmem_layout_strided *layout) {
   int64_t size = 1;
   int32_t i;
@@ -15968,7 +15957,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_compose(const dnnmem_layout_strided *a, c
   /* B's modes must cover disjoint digit ranges of A (no carries between them) */
   for (i = 0; i < b->rank; i++)
     if (b->shape[i] > 1 && b->stride[i] > 0) ids[n++] = i;
-  dnnmem__strided_sort(b, ids, n);
+  dnnmem__insertion_sort(ids, n, b->stride); /* by stride */
   for (i = 1; i < n; i++)
     if (b->stride[ids[i]] / b->shape[ids[i - 1]] < b->stride[ids[i - 1]])
       return DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE;
@@ -16034,7 +16023,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_complement(const dnnmem_layout_strided *a
   if (out == NULL || cosize_target < 1) return DNNMEM_ERR_INVALID_ARGUMENT;
   for (i = 0; i < a->rank; i++)
     if (a->shape[i] > 1) ids[n++] = i;
-  dnnmem__strided_sort(a, ids, n);
+  dnnmem__insertion_sort(ids, n, a->stride); /* by stride */
   for (i = 0; i < n; i++) {
     int64_t an = a->shape[ids[i]], d = a->stride[ids[i]];
     if (d < current || d % current != 0) return DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE;
@@ -16068,7 +16057,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_right_inverse(const dnnmem_layout_strided
   }
   for (i = 0; i < a->rank; i++)
     if (a->shape[i] > 1) ids[n++] = i;
-  dnnmem__strided_sort(a, ids, n);
+  dnnmem__insertion_sort(ids, n, a->stride); /* by stride */
   for (i = 0; i < n && a->stride[ids[i]] == current; i++) {
     sub_n[m] = a->shape[ids[i]];
     sub_s[m++] = place[ids[i]];
