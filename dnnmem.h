@@ -275,12 +275,14 @@
                          annealing schedules; the header reads no clock.
        Example (lifetimes of the tour's chain g, 0 -> 1 -> 2, no outputs):
            int64_t sizes[3] = {4096, 8192, 4096};  dnnmem_interval records[3];
-           dnnmem_graph_intervals(&g, sizes, NULL, records);
+           dnnmem_graph_intervals(&g, sizes, NULL, records, NULL);
            (records [0, 2), [1, 3), [2, 3) of 4096, 8192 and 4096 bytes:
            value 2, read by nobody, lives its own step only)
-       Errors: DNNMEM_ERR_ID_RANGE (an input id outside the graph),
-       DNNMEM_ERR_NOT_TOPOLOGICAL (an input numbered after its consumer),
-       DNNMEM_ERR_NEGATIVE (a size), DNNMEM_ERR_CYCLE (topo_order).
+       Errors (the last argument, a dnnmem_error * (may be NULL), names the
+       node and field): DNNMEM_ERR_ID_RANGE (an input id outside the graph:
+       INPUT), DNNMEM_ERR_NOT_TOPOLOGICAL (an input numbered after its
+       consumer: INPUT), DNNMEM_ERR_NEGATIVE (SIZE), DNNMEM_ERR_CYCLE
+       (topo_order: a node on the cycle).
 
 
 
@@ -1980,21 +1982,26 @@ DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order_scratch_size(const dnnmem_graph
 DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order(const dnnmem_graph *graph,
                                                  int32_t *order,
                                                  void *scratch,
-                                                 size_t scratch_bytes);
+                                                 size_t scratch_bytes,
+                                                 dnnmem_error *error);
 /* Kahn's algorithm, O(V+E): order[] receives every node once, inputs before
    consumers; sources in id order, then each node as soon as its last input
    is ordered (FIFO), so the order is deterministic. DNNMEM_ERR_CYCLE if the
-   graph has a cycle (order[] is then partial). */
+   graph has a cycle (order[] is then partial; error.index: a node on it,
+   field INPUT), dnnmem_graph_check's errors; error may be NULL. */
 
 DNNMEM_DEF dnnmem_result dnnmem_graph_intervals(const dnnmem_graph *graph,
                                                 const int64_t *sizes,
                                                 const uint8_t *is_output,
-                                                dnnmem_interval *records);
+                                                dnnmem_interval *records,
+                                                dnnmem_error *error);
 /* Lifetimes of a topologically numbered graph: record i = value i over
    [i, max(i, last consumer) + 1), to num_nodes when is_output[i] (is_output
    may be NULL), with size sizes[i]. Other fields zero. O(V+E), no scratch.
-   DNNMEM_ERR_NOT_TOPOLOGICAL, DNNMEM_ERR_NEGATIVE, dnnmem_graph_check's
-   errors (dnnmem_graph_check(graph, &error) names the node of a bad CSR). */
+   Errors name the node (error may be NULL): DNNMEM_ERR_NOT_TOPOLOGICAL (a
+   node with an input id >= its own, field INPUT), DNNMEM_ERR_NEGATIVE
+   (SIZE), INVALID_ARGUMENT for a NULL sizes (SIZE) or records (OUTPUT),
+   and dnnmem_graph_check's errors. */
 
 /* ---- random numbers and stopping --------------------------------------- */
 
@@ -4283,20 +4290,19 @@ DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order_scratch_size(const dnnmem_graph
                                   out_bytes);
 }
 
-/* dnnmem_graph_topo_order; a cycle names a node on it in e. */
-static dnnmem_result dnnmem__topo_order(const dnnmem_graph *graph, int32_t *order, void *scratch,
-                                        size_t scratch_bytes, dnnmem_error *e) {
+DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order(const dnnmem_graph *graph, int32_t *order, void *scratch,
+                                                 size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__scratch s;
   dnnmem__topo_work w;
   dnnmem_result r = dnnmem_graph_check(graph, e);
   int32_t n, m, v, k, head, tail;
   if (r != DNNMEM_OK) return r;
   n = graph->num_nodes;
-  if (n > 0 && order == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (n > 0 && order == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   m = n > 0 ? graph->in_offsets[n] : 0;
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__topo_layout(&s, n, m, &w);
-  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return dnnmem__fail(e, r, -1, DNNMEM_FIELD_SCRATCH);
   dnnmem__graph_consumers(graph, w.out_offsets, w.out_ids);
   for (v = 0; v < n; v++) w.pending[v] = graph->in_offsets[v + 1] - graph->in_offsets[v];
   /* Kahn with the FIFO kept in order[] itself */
@@ -4321,23 +4327,21 @@ static dnnmem_result dnnmem__topo_order(const dnnmem_graph *graph, int32_t *orde
   return dnnmem__fail(e, DNNMEM_ERR_CYCLE, v, DNNMEM_FIELD_INPUT);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order(const dnnmem_graph *graph, int32_t *order, void *scratch,
-                                                 size_t scratch_bytes) {
-  return dnnmem__topo_order(graph, order, scratch, scratch_bytes, NULL);
-}
-
 DNNMEM_DEF dnnmem_result dnnmem_graph_intervals(const dnnmem_graph *graph,
                                                 const int64_t *sizes,
                                                 const uint8_t *is_output,
-                                                dnnmem_interval *records) {
-  dnnmem_result r = dnnmem_graph_check(graph, NULL);
+                                                dnnmem_interval *records, dnnmem_error *error) {
+  dnnmem_result r = dnnmem_graph_check(graph, error);
   int32_t v, k, n;
   if (r != DNNMEM_OK) return r;
   n = graph->num_nodes;
-  if (n > 0 && (sizes == NULL || records == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (!dnnmem_graph_is_topological(graph)) return DNNMEM_ERR_NOT_TOPOLOGICAL;
-  for (v = 0; v < n; v++)
-    if (sizes[v] < 0) return DNNMEM_ERR_NEGATIVE;
+  if (n > 0 && sizes == NULL) return dnnmem__fail(error, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_SIZE);
+  if (n > 0 && records == NULL) return dnnmem__fail(error, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
+  for (v = 0; v < n; v++) {
+    for (k = graph->in_offsets[v]; k < graph->in_offsets[v + 1]; k++)
+      if (graph->in_ids[k] >= v) return dnnmem__fail(error, DNNMEM_ERR_NOT_TOPOLOGICAL, v, DNNMEM_FIELD_INPUT);
+    if (sizes[v] < 0) return dnnmem__fail(error, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_SIZE);
+  }
   for (v = 0; v < n; v++) {
     DNNMEM_MEMSET(&records[v], 0, sizeof(records[v]));
     records[v].lower = v;
@@ -11351,7 +11355,7 @@ static dnnmem_result dnnmem__cover_vertices(const dnnmem_graph *graph, const dnn
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__cover_vertices_layout(&s, n, m, transitive, &w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  r = dnnmem__topo_order(graph, w.topo, w.topo_scratch, w.topo_bytes, e);
+  r = dnnmem_graph_topo_order(graph, w.topo, w.topo_scratch, w.topo_bytes, e);
   if (r != DNNMEM_OK) return r;
   if (transitive) {
     if ((r = dnnmem__cover_closure(graph, &w)) != DNNMEM_OK) return r; /* engine bug only */
@@ -11468,7 +11472,7 @@ static dnnmem_result dnnmem__cover_edges(const dnnmem_graph *graph, const dnnmem
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__cover_edges_layout(&s, n, m, &w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  r = dnnmem__topo_order(graph, w.topo, w.topo_scratch, w.topo_bytes, err);
+  r = dnnmem_graph_topo_order(graph, w.topo, w.topo_scratch, w.topo_bytes, err);
   if (r != DNNMEM_OK) return r;
   /* distinct edges and degrees */
   for (v = 0; v < n; v++) w.mark[v] = -1, w.indeg[v] = w.outdeg[v] = 0;
@@ -12145,7 +12149,7 @@ static dnnmem_result dnnmem__remat_time_bound(const dnnmem_remat_problem *proble
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__tb_layout(&s, n, dnnmem__remat_num_edges(g), &w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  if ((r = dnnmem__topo_order(g, w.order, w.topo_scratch, w.topo_bytes, e)) != DNNMEM_OK)
+  if ((r = dnnmem_graph_topo_order(g, w.order, w.topo_scratch, w.topo_bytes, e)) != DNNMEM_OK)
     return r;
   if ((r = dnnmem__remat_lower_bound(problem, &lower, NULL)) != DNNMEM_OK) return r;
   if (o.budget == 0) return DNNMEM_OK; /* no budget: the row order needs nothing extra */
@@ -12551,7 +12555,7 @@ static dnnmem_result dnnmem__remat_baseline(const dnnmem_remat_problem *problem,
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__baseline_layout(&s, n, dnnmem__remat_num_edges(problem->graph), capacity, &w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo_scratch, w.topo_bytes);
+  r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo_scratch, w.topo_bytes, NULL);
   if (r != DNNMEM_OK) return r;
   if (dnnmem_graph_is_topological(problem->graph)) /* the row order as given */
     for (i = 0; i < n; i++) w.order[i] = i;
@@ -13815,7 +13819,7 @@ static dnnmem_result dnnmem__remat_prepare(dnnmem__remat *w, void *scratch, size
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__remat_layout(&s, w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  if ((r = dnnmem__topo_order(g, w->order, w->topo_scratch, w->topo_bytes, w->error)) != DNNMEM_OK)
+  if ((r = dnnmem_graph_topo_order(g, w->order, w->topo_scratch, w->topo_bytes, w->error)) != DNNMEM_OK)
     return r;
   if (dnnmem_graph_is_topological(g)) /* the row order as given */
     for (k = 0; k < n; k++) w->order[k] = k;
@@ -17378,7 +17382,7 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   if ((r = dnnmem__place_layout(&s, problem->graph, model, &w)) != DNNMEM_OK) return r;
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  if (n > 0 && (r = dnnmem__topo_order(problem->graph, w.order, w.topo, w.topo_bytes, e)) != DNNMEM_OK)
+  if (n > 0 && (r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo, w.topo_bytes, e)) != DNNMEM_OK)
     return r;
   for (v = 0; v < n; v++) {
     w.forced[v] = dnnmem__place_forced(problem, v);

@@ -501,7 +501,7 @@ static void cover_solve(const char *file, const files_intervals *iv, cover_answe
     cli_check(dnnmem_cover_edges(&g->graph, NULL, NULL, NULL, NULL, 0, &paths, scratch, bytes), file);
     ans->w = paths.paths;
     free(scratch);
-    cli_check(dnnmem_graph_intervals(&g->graph, g->size, NULL, records), file);
+    cli_check(dnnmem_graph_intervals(&g->graph, g->size, NULL, records, NULL), file);
     cli_check(dnnmem_plan_solve_scratch_size(&lifetimes, &options, &bytes), file);
     scratch = cli_alloc(bytes);
     cli_check(dnnmem_plan_solve(&lifetimes, &options, offsets, &result, scratch, bytes), file);

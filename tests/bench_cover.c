@@ -230,7 +230,7 @@ static void bench_models(void) {
     order = (int32_t *)malloc((size_t)bg.n * sizeof(int32_t));
     tmp = (int32_t *)malloc((size_t)bg.n * sizeof(int32_t));
     height = (int64_t *)malloc((size_t)(bg.n + 1) * sizeof(int64_t));
-    dnnmem_graph_intervals(&bg.graph, bg.size, NULL, r);
+    dnnmem_graph_intervals(&bg.graph, bg.size, NULL, r, NULL);
     lifetimes.records = r;
     row->max_size = 0;
     for (k = 0; k < bg.n; k++)

@@ -156,7 +156,7 @@ static void test_seed_skip_connection(void) {
   g.num_nodes = 4;
   g.in_offsets = in_offsets;
   g.in_ids = in_ids;
-  CHECK_EQ(dnnmem_graph_intervals(&g, sizes, NULL, r), DNNMEM_OK);
+  CHECK_EQ(dnnmem_graph_intervals(&g, sizes, NULL, r, NULL), DNNMEM_OK);
   CHECK_EQ(r[0].upper, 4);
   CHECK_EQ(r[1].upper, 3);
   CHECK_EQ(chains(r, 4, group_of, order, &groups, scratch, sizeof(scratch)),
@@ -517,7 +517,7 @@ static int32_t overlap_of_graph(const test_graph *t) {
   int64_t sizes[TG_MAX_N];
   int32_t v;
   for (v = 0; v < t->n; v++) sizes[v] = 1;
-  if (dnnmem_graph_intervals(&t->g, sizes, NULL, r) != DNNMEM_OK) return -1;
+  if (dnnmem_graph_intervals(&t->g, sizes, NULL, r, NULL) != DNNMEM_OK) return -1;
   return brute_overlap_max(r, t->n);
 }
 
@@ -650,7 +650,7 @@ static void test_overlap_at_most_two_w(void) {
         sizes[v] = 1 + dnnmem_rng_below(&rng, 100);
         if (sizes[v] > max_size) max_size = sizes[v];
       }
-      CHECK_EQ(dnnmem_graph_intervals(&t.g, sizes, NULL, r), DNNMEM_OK);
+      CHECK_EQ(dnnmem_graph_intervals(&t.g, sizes, NULL, r, NULL), DNNMEM_OK);
       CHECK_EQ(chains(r, n, NULL, order, &groups, scratch, sizeof(scratch)), DNNMEM_OK);
       for (k = 0; k < n; k++) {
         const dnnmem_interval *q = &r[order[k]];

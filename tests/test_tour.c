@@ -162,7 +162,7 @@ static void ref_graph_intervals(void) {
   dnnmem_graph g = {3, tour_in_offsets, tour_in_ids};
   int64_t sizes[3] = {4096, 8192, 4096};
   dnnmem_interval records[3];
-  CHECK_EQ(dnnmem_graph_intervals(&g, sizes, NULL, records), DNNMEM_OK);
+  CHECK_EQ(dnnmem_graph_intervals(&g, sizes, NULL, records, NULL), DNNMEM_OK);
   CHECK_EQ(records[0].lower, 0);
   CHECK_EQ(records[0].upper, 2);
   CHECK_EQ(records[1].lower, 1);
