@@ -987,7 +987,8 @@
          dnnmem_remat_time_bound[_scratch_size](problem, options,
                             &bounds, scratch, bytes)  (.extra_time, .cut)
          dnnmem_remat_group_order[_scratch_size](problem, members, count,
-                            max_states, order, capacity, &length, &peak, ...)
+                            max_states, order, capacity, &result, ...)
+                            (.length, .peak)
                             (the size query takes no members)
          dnnmem_remat_plan[_scratch_size](problem, plan_options, sequence,
                             length, alignment, records, offsets, &result, ...)
@@ -1474,7 +1475,8 @@
            all_acc_time, greedy_time, all_cpu_time, cut, conversions,
            counts per device, parts, network size.
          dnnmem_place_network[_scratch_size](problem, options, &flow,
-                                             &constant, scratch, bytes)
+                                             &result, scratch, bytes)
+                                             (.time: the constant)
          dnnmem_place_cost[_scratch_size](problem, options, device, &result,
                                           scratch, bytes)  (.time, .conversions)
          dnnmem_place_model_name / dnnmem_place_model_parse
@@ -1853,7 +1855,8 @@ DNNMEM_DEF dnnmem_result dnnmem_result_parse(const char *name, dnnmem_result *ou
   X(SYMBOL, "symbol") X(SEQUENCE, "sequence") X(ARC, "arc") X(SOURCE, "source") \
   X(SINK, "sink") X(EXTENT, "extent") X(STRIDE, "stride") X(LEVEL, "level") \
   X(INDEX, "index") X(ALGO, "algo") X(BUDGET, "budget") X(CAPACITY, "capacity") \
-  X(LIMIT, "limit") X(OPTIONS, "options") X(SCRATCH, "scratch") X(OUTPUT, "output")
+  X(LIMIT, "limit") X(OPTIONS, "options") X(SCRATCH, "scratch") X(OUTPUT, "output") \
+  X(MEMBER, "member")
 
 typedef enum dnnmem_field {
 #define DNNMEM__FIELD_ENUM(name, text) DNNMEM_FIELD_##name,
@@ -2795,18 +2798,21 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_group_order_scratch_size(const dnnmem_rema
 DNNMEM_DEF dnnmem_result dnnmem_remat_group_order(const dnnmem_remat_problem *problem,
                                                   const int32_t *members, int32_t num_members,
                                                   int32_t max_states, int32_t *order,
-                                                  int32_t order_capacity, int32_t *out_length,
-                                                  int64_t *out_peak, void *scratch,
+                                                  int32_t order_capacity,
+                                                  dnnmem_remat_result *result, void *scratch,
                                                   size_t scratch_bytes);
 /* The exact minimum-peak order computing members[num_members - 1] (the
    target) from the other members (backward Dijkstra over held sets, see
-   the manual). Inputs outside members are held outside and not counted;
-   the target is held at the end. The order may compute a member twice.
-   1 <= num_members <= DNNMEM_REMAT_MAX_GROUP, distinct ids. The scratch
-   size depends on max_states only (its query takes no members).
-   DNNMEM_ERR_REMAT_STATE_LIMIT after max_states states;
-   DNNMEM_ERR_OUTPUT_TOO_SMALL when the order exceeds order_capacity
-   (*out_length: the length needed). */
+   the manual): result->length steps in order[], result->peak (result
+   required; its other fields zero). Inputs outside members are held
+   outside and not counted; the target is held at the end. The order may
+   compute a member twice. 1 <= num_members <= DNNMEM_REMAT_MAX_GROUP,
+   distinct ids. The scratch size depends on max_states only (its query
+   takes no members). DNNMEM_ERR_REMAT_STATE_LIMIT after max_states states
+   (field LIMIT); DNNMEM_ERR_OUTPUT_TOO_SMALL when the order exceeds
+   order_capacity (result->length: the length needed); a bad member:
+   error.index its position in members[] (field MEMBER; a repeated one:
+   other, the first), a self-loop: the node (INPUT). */
 
 /* ---- recompute: the schedule's own arena -------------------------------- */
 
@@ -3407,12 +3413,15 @@ DNNMEM_DEF dnnmem_result dnnmem_place_network_scratch_size(const dnnmem_place_pr
                                                            size_t *out_bytes);
 DNNMEM_DEF dnnmem_result dnnmem_place_network(const dnnmem_place_problem *problem,
                                               const dnnmem_place_options *options,
-                                              dnnmem_flow *out_flow, int64_t *out_constant,
+                                              dnnmem_flow *out_flow, dnnmem_place_result *result,
                                               void *scratch, size_t scratch_bytes);
 /* Builds, without solving, the network dnnmem_place_solve cuts (its
    scratch is the solve's size): node 0 = CPU (source), 1 =
-   accelerator (sink), 2.. the free ops in id order, then auxiliary nodes;
-   optimum = *out_constant + minimum cut. Public so that the cut can be
+   accelerator (sink), 2.. the free ops in id order, then auxiliary nodes.
+   result (required): time, the constant (a cut of value c is an
+   assignment of time + c: optimum = time + minimum cut), num_free,
+   flow_nodes, flow_arcs; its other fields zero; the solve's errors, named
+   as there. Public so that the cut can be
    solved elsewhere: another max-flow solver (a GPU one, or one already in
    your runtime), or a network you extend with your own constraints
    before solving it with dnnmem_flow_solve. The scratch must outlive
@@ -12410,29 +12419,30 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_group_order_scratch_size(const dnnmem_rema
   return dnnmem__scratch_end(&s, out_bytes);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_remat_group_order(const dnnmem_remat_problem *problem,
-                                                  const int32_t *members, int32_t num_members,
-                                                  int32_t max_states, int32_t *order,
-                                                  int32_t order_capacity, int32_t *out_length,
-                                                  int64_t *out_peak, void *scratch,
-                                                  size_t scratch_bytes) {
+/* dnnmem_remat_group_order; errors named in e. */
+static dnnmem_result dnnmem__group_order(const dnnmem_remat_problem *problem, const int32_t *members,
+                                         int32_t num_members, int32_t max_states, int32_t *order,
+                                         int32_t order_capacity, dnnmem_remat_result *result, void *scratch,
+                                         size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__scratch s;
   dnnmem__group_work w;
   dnnmem__group *gr;
   const dnnmem_graph *g;
-  dnnmem_result r = dnnmem__remat_validate(problem, NULL);
+  dnnmem_result r = dnnmem__remat_validate(problem, e);
   int32_t i, j, k, len;
   int64_t peak;
   if (r != DNNMEM_OK) return r;
-  if (members == NULL || num_members < 1 || num_members > DNNMEM_REMAT_MAX_GROUP ||
-      max_states < 1 || max_states > DNNMEM__REMAT_MAX_STATES || order_capacity < 0 ||
-      (order_capacity > 0 && order == NULL) || out_length == NULL || out_peak == NULL)
-    return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (members == NULL || num_members < 1 || num_members > DNNMEM_REMAT_MAX_GROUP)
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_MEMBER);
+  if (max_states < 1 || max_states > DNNMEM__REMAT_MAX_STATES)
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_LIMIT);
+  if (order_capacity < 0 || (order_capacity > 0 && order == NULL))
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   g = problem->graph;
   for (i = 0; i < num_members; i++) {
-    if (members[i] < 0 || members[i] >= g->num_nodes) return DNNMEM_ERR_ID_RANGE;
+    if (members[i] < 0 || members[i] >= g->num_nodes) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, i, DNNMEM_FIELD_MEMBER);
     for (j = 0; j < i; j++)
-      if (members[j] == members[i]) return DNNMEM_ERR_INVALID_ARGUMENT;
+      if (members[j] == members[i]) return dnnmem__fail2(e, DNNMEM_ERR_INVALID_ARGUMENT, i, j, DNNMEM_FIELD_MEMBER);
   }
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__group_order_layout(&s, max_states, &gr, &w);
@@ -12446,16 +12456,31 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_group_order(const dnnmem_remat_problem *pr
     for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++)
       for (j = 0; j < num_members; j++)
         if (members[j] == g->in_ids[k]) gr->in_mask[i] |= (uint64_t)1 << j;
-    if ((gr->in_mask[i] >> i) & 1) return DNNMEM_ERR_CYCLE; /* self-loop */
+    if ((gr->in_mask[i] >> i) & 1) return dnnmem__fail(e, DNNMEM_ERR_CYCLE, v, DNNMEM_FIELD_INPUT); /* self-loop */
   }
   /* (path times, a tie-break only, saturate) */
   r = dnnmem__group_search(gr, &w, order, order_capacity, &len, &peak);
-  if (r == DNNMEM_ERR_OUTPUT_TOO_SMALL) *out_length = len;
+  if (r == DNNMEM_ERR_OUTPUT_TOO_SMALL) result->length = len;
+  if (r == DNNMEM_ERR_REMAT_STATE_LIMIT) return dnnmem__fail(e, r, -1, DNNMEM_FIELD_LIMIT);
   if (r != DNNMEM_OK) return r;
   for (i = 0; i < len; i++) order[i] = members[order[i]];
-  *out_length = len;
-  *out_peak = peak;
+  result->length = len;
+  result->peak = peak;
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_remat_group_order(const dnnmem_remat_problem *problem,
+                                                  const int32_t *members, int32_t num_members,
+                                                  int32_t max_states, int32_t *order,
+                                                  int32_t order_capacity,
+                                                  dnnmem_remat_result *result, void *scratch,
+                                                  size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  DNNMEM_MEMSET(result, 0, sizeof(*result));
+  return dnnmem__report(&result->error, &e,
+                        dnnmem__group_order(problem, members, num_members, max_states, order, order_capacity,
+                                            result, scratch, scratch_bytes, &e));
 }
 
 /* ---- baselines ------------------------------------------------------------ */
@@ -17448,19 +17473,26 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
 
 DNNMEM_DEF dnnmem_result dnnmem_place_network(const dnnmem_place_problem *problem,
                                               const dnnmem_place_options *options,
-                                              dnnmem_flow *out_flow, int64_t *out_constant,
+                                              dnnmem_flow *out_flow, dnnmem_place_result *result,
                                               void *scratch, size_t scratch_bytes) {
   dnnmem__place_work w;
   dnnmem__place_net net;
   dnnmem_flow flow;
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   int32_t num_free;
   dnnmem_result r;
-  if (out_flow == NULL || out_constant == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  r = dnnmem__place_build(problem, options, &w, &net, &flow, &num_free, scratch, scratch_bytes, NULL);
-  if (r != DNNMEM_OK) return r;
-  *out_flow = flow;
-  *out_constant = net.constant;
-  return DNNMEM_OK;
+  if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  DNNMEM_MEMSET(result, 0, sizeof(*result));
+  if (out_flow == NULL) r = dnnmem__fail(&e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
+  else r = dnnmem__place_build(problem, options, &w, &net, &flow, &num_free, scratch, scratch_bytes, &e);
+  if (r == DNNMEM_OK) {
+    *out_flow = flow;
+    result->time = net.constant;
+    result->num_free = num_free;
+    result->flow_nodes = net.num_nodes;
+    result->flow_arcs = net.num_arcs;
+  }
+  return dnnmem__report(&result->error, &e, r);
 }
 
 static dnnmem_result dnnmem__place_solve(const dnnmem_place_problem *problem,
