@@ -2170,20 +2170,26 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_check(const dnnmem_intervals *problem,
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_chains_scratch_size(const dnnmem_intervals *problem,
                                                          size_t *out_bytes);
+typedef struct dnnmem_plan_chains_result {
+  int32_t groups;     /* the number of groups: the most records alive at one
+                         time (the minimum possible) */
+  dnnmem_error error; /* on failure: the record and field at fault */
+} dnnmem_plan_chains_result;
+
 DNNMEM_DEF dnnmem_result dnnmem_plan_chains(const dnnmem_intervals *problem,
                                             int32_t *group_of, int32_t *order,
-                                            int32_t *out_groups, void *scratch,
-                                            size_t scratch_bytes);
+                                            dnnmem_plan_chains_result *result,
+                                            void *scratch, size_t scratch_bytes);
 /* Minimum grouping of lifetimes into chains of pairwise non-overlapping
    records (a record ends at upper, the next may begin there), O(n log n).
-   Records are validated with dnnmem_intervals_check (alignment ignored);
-   gaps are ignored. Outputs (each may be NULL):
+   Records are validated with dnnmem_intervals_check (alignment ignored,
+   its errors named in result->error); gaps are ignored. Outputs (each may
+   be NULL):
      group_of[count]  the group of each record; groups are numbered 0.. in
                       the order they are opened (by their first lower),
      order[count]     record ids group by group (group 0 first), each
                       group's chain in time order,
-     *out_groups      the number of groups, which equals the maximum number
-                      of records alive at one time (the minimum possible).
+     result           groups.
    Deterministic; the manual gives the order and the rule that picks among
    the groups a record fits (closest size, then latest end, then oldest). */
 
@@ -5194,13 +5200,13 @@ static void dnnmem__plan_sorted_height(dnnmem__planner *p) {
 }
 
 static dnnmem_result dnnmem__plan_pathcover(dnnmem__planner *p) {
-  int32_t i, groups;
+  int32_t i;
   dnnmem_intervals chains;
   dnnmem_result r;
   chains.records = p->rec;
   chains.count = p->n;
   chains.alignment = 0;
-  r = dnnmem_plan_chains(&chains, NULL, p->order, &groups, p->cover_scratch, p->cover_bytes);
+  r = dnnmem_plan_chains(&chains, NULL, p->order, NULL, p->cover_scratch, p->cover_bytes);
   if (r != DNNMEM_OK) return r;
   for (i = 0; i < p->n; i++)
     if (p->off[p->order[i]] < 0) dnnmem__place_on_top(p, p->order[i]);
@@ -8306,10 +8312,10 @@ static int32_t dnnmem__chains_pick_group(const dnnmem__chains_work *w, int32_t r
   return low < high ? low : high;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_plan_chains(const dnnmem_intervals *problem,
-                                            int32_t *group_of, int32_t *order,
-                                            int32_t *out_groups, void *scratch,
-                                            size_t scratch_bytes) {
+/* dnnmem_plan_chains: the number of groups, or an error named in e. */
+static dnnmem_result dnnmem__plan_chains(const dnnmem_intervals *problem, int32_t *group_of, int32_t *order,
+                                         int32_t *out_groups, void *scratch, size_t scratch_bytes,
+                                         dnnmem_error *e) {
   dnnmem__scratch s;
   dnnmem__chains_work w;
   dnnmem_result r;
@@ -8318,8 +8324,8 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_chains(const dnnmem_intervals *problem,
                         the older one lands on top of its rank's stack */
   const dnnmem_interval *records = problem ? problem->records : NULL;
   int32_t count = problem ? problem->count : 0;
-  if (problem == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  r = dnnmem__intervals_check(records, count, 0, NULL);
+  if (problem == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  r = dnnmem__intervals_check(records, count, 0, e);
   if (r != DNNMEM_OK) return r;
   if (scratch == NULL) return DNNMEM_ERR_SCRATCH_TOO_SMALL; /* NULL would mean "size only" */
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
@@ -8375,8 +8381,18 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_chains(const dnnmem_intervals *problem,
     if (group_of) group_of[w.ids[k]] = g;
     if (order) order[w.group_size[g]++] = w.ids[k];
   }
-  if (out_groups) *out_groups = groups;
+  *out_groups = groups;
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_chains(const dnnmem_intervals *problem, int32_t *group_of, int32_t *order,
+                                            dnnmem_plan_chains_result *result, void *scratch,
+                                            size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  int32_t groups = 0;
+  dnnmem_result r = dnnmem__plan_chains(problem, group_of, order, &groups, scratch, scratch_bytes, &e);
+  if (result) result->groups = r == DNNMEM_OK ? groups : 0;
+  return dnnmem__report(result ? &result->error : NULL, &e, r);
 }
 
 

@@ -15,10 +15,14 @@
 static dnnmem_result chains(const dnnmem_interval *r, int32_t n, int32_t *group_of, int32_t *order,
                             int32_t *groups, void *scratch, size_t bytes) {
   dnnmem_intervals problem;
+  dnnmem_plan_chains_result result;
+  dnnmem_result code;
   problem.records = r;
   problem.count = n;
   problem.alignment = 0;
-  return dnnmem_plan_chains(&problem, group_of, order, groups, scratch, bytes);
+  code = dnnmem_plan_chains(&problem, group_of, order, &result, scratch, bytes);
+  if (code == DNNMEM_OK) *groups = result.groups;
+  return code;
 }
 
 static dnnmem_result chains_scratch_size(int32_t n, size_t *bytes) {

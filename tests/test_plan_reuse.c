@@ -233,7 +233,8 @@ static void test_refusals(void) {
   dnnmem_share_result sres;
   dnnmem_plan_symbolic sym;
   int64_t off[2], coef[2] = {1, 1}, sizes[2];
-  int32_t ids[2], obj[2], groups;
+  int32_t ids[2], obj[2];
+  dnnmem_plan_chains_result chained;
   unsigned char mem[1 << 16];
   r[0] = rec(0, 2, 8), r[1] = rec(1, 3, 8);
   reuse(&r[1], 0);
@@ -244,8 +245,8 @@ static void test_refusals(void) {
   CHECK_EQ(dnnmem_share_solve(&p, NULL, obj, sizes, &sres, mem, sizeof mem), DNNMEM_ERR_INVALID_ARGUMENT);
   sym.intervals = &p, sym.coefficients = coef, sym.terms = 1, sym.s_min = 1, sym.s_max = 2;
   CHECK_EQ(dnnmem_plan_symbolic_records(&sym, 1, r), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_plan_chains(&p, obj, ids, &groups, mem, sizeof mem), DNNMEM_OK);
-  CHECK_EQ(groups, 2);
+  CHECK_EQ(dnnmem_plan_chains(&p, obj, ids, &chained, mem, sizeof mem), DNNMEM_OK);
+  CHECK_EQ(chained.groups, 2);
 }
 
 /* Random small instances: the rule as the oracle states it; then bound <=
