@@ -29,6 +29,22 @@ static int test__case_failed, test__passed, test__failed;
     }                                                                         \
   } while (0)
 
+/* CHECK_EQ of each element: array[0], array[1], ... equal the values
+   listed (any integer types); the first difference is reported. */
+#define CHECK_VALUES(array, ...)                                                  \
+  do {                                                                            \
+    const long long test__want[] = {__VA_ARGS__};                                 \
+    int test__i, test__n = (int)(sizeof(test__want) / sizeof(test__want[0]));    \
+    for (test__i = 0; test__i < test__n; test__i++)                               \
+      if ((long long)(array)[test__i] != test__want[test__i]) {                   \
+        fprintf(stderr, "%s:%d: CHECK_VALUES(%s, %s) failed at [%d]: %lld != %lld\n", \
+                __FILE__, __LINE__, #array, #__VA_ARGS__, test__i,                \
+                (long long)(array)[test__i], test__want[test__i]);                \
+        test__case_failed = 1;                                                    \
+        break;                                                                    \
+      }                                                                           \
+  } while (0)
+
 /* A scratch size past what a 32-bit size_t holds: OVERFLOW there (never
    a wrapped small size), else OK with at least `least` bytes. */
 #define CHECK_HUGE_SIZE(call, bytes, least)                                   \

@@ -193,10 +193,7 @@ static void test_topo_order(void) {
   CHECK(bytes >= 4 * sizeof(int32_t));
   scratch = malloc(bytes);
   CHECK_EQ(dnnmem_graph_topo_order(&g, order, scratch, bytes, NULL), DNNMEM_OK);
-  CHECK_EQ(order[0], 3);
-  CHECK_EQ(order[1], 0);
-  CHECK_EQ(order[2], 1);
-  CHECK_EQ(order[3], 2);
+  CHECK_VALUES(order, 3, 0, 1, 2);
   CHECK_EQ(dnnmem_graph_topo_order(&g, order, scratch, bytes / 2, &e), DNNMEM_ERR_SCRATCH_TOO_SMALL);
   CHECK(e.index == -1 && e.field == DNNMEM_FIELD_SCRATCH);
   CHECK_EQ(dnnmem_graph_topo_order(&g, NULL, scratch, bytes, &e), DNNMEM_ERR_INVALID_ARGUMENT);

@@ -168,14 +168,8 @@ static void test_seed_skip_connection(void) {
   CHECK_EQ(groups, 3);
   CHECK_EQ(groups, brute_overlap_max(r, 4));
   /* 0 alone; 1 then 3 (1 ends at 3); 2 alone */
-  CHECK_EQ(group_of[0], 0);
-  CHECK_EQ(group_of[1], 1);
-  CHECK_EQ(group_of[2], 2);
-  CHECK_EQ(group_of[3], 1);
-  CHECK_EQ(order[0], 0);
-  CHECK_EQ(order[1], 1);
-  CHECK_EQ(order[2], 3);
-  CHECK_EQ(order[3], 2);
+  CHECK_VALUES(group_of, 0, 1, 2, 1);
+  CHECK_VALUES(order, 0, 1, 3, 2);
 }
 
 /* ---- the deterministic rules ---------------------------------------------- */
@@ -211,9 +205,7 @@ static void test_tie_prefers_older_group(void) {
   CHECK_EQ(chains(r, 3, group_of, NULL, &groups, scratch, sizeof(scratch)),
            DNNMEM_OK);
   CHECK_EQ(groups, 2);
-  CHECK_EQ(group_of[0], 0);
-  CHECK_EQ(group_of[1], 1);
-  CHECK_EQ(group_of[2], 0);
+  CHECK_VALUES(group_of, 0, 1, 0);
 }
 
 /* The size rule: the free group whose last member's size is closest wins,
@@ -231,12 +223,7 @@ static void test_closest_size_rule(void) {
   CHECK_EQ(chains(r, 6, group_of, NULL, &groups, scratch, sizeof(scratch)),
            DNNMEM_OK);
   CHECK_EQ(groups, 3);
-  CHECK_EQ(group_of[0], 0);
-  CHECK_EQ(group_of[1], 1);
-  CHECK_EQ(group_of[2], 2);
-  CHECK_EQ(group_of[3], 1);
-  CHECK_EQ(group_of[4], 0);
-  CHECK_EQ(group_of[5], 2);
+  CHECK_VALUES(group_of, 0, 1, 2, 1, 0, 2);
   /* equal distances: the later end wins (77 is 22 from 55 and from 99) */
   r[0] = ref_plan_record(0, 5, 99);
   r[3] = ref_plan_record(6, 7, 77);
@@ -914,9 +901,7 @@ static void test_edges_offsets_only(void) {
   CHECK_EQ(edges(&t.g, uses, offsets, NULL, 0, &total, &w, scratch, bytes), DNNMEM_OK);
   CHECK_EQ(w, 2);
   CHECK_EQ(total, 6);
-  CHECK_EQ(offsets[0], 0);
-  CHECK_EQ(offsets[1], 3);
-  CHECK_EQ(offsets[2], 6);
+  CHECK_VALUES(offsets, 0, 3, 6);
   for (k = 0; k < 4; k++) CHECK_EQ(uses[k], 1);
   CHECK_EQ(edges(&t.g, NULL, with_nodes, nodes, 6, &total, &w, scratch, bytes), DNNMEM_OK);
   for (k = 0; k < 3; k++) CHECK_EQ(with_nodes[k], offsets[k]);

@@ -490,18 +490,15 @@ static void test_checker(void) {
   CHECK_EQ(arena, 30);
   off[2] = 15; /* overlaps record 1 over [3, 5) */
   CHECK_EQ(check(r, 4, 1, off, &arena, pair), DNNMEM_ERR_PLAN_OVERLAP);
-  CHECK_EQ(pair[0], 1);
-  CHECK_EQ(pair[1], 2);
+  CHECK_VALUES(pair, 1, 2);
   off[2] = 20, off[3] = 25; /* overlaps record 2 over [5, 8) */
   CHECK_EQ(check(r, 4, 1, off, &arena, pair), DNNMEM_ERR_PLAN_OVERLAP);
-  CHECK_EQ(pair[0], 2);
-  CHECK_EQ(pair[1], 3);
+  CHECK_VALUES(pair, 2, 3);
   off[3] = 0;
   CHECK_EQ(check(r, 4, 2, off, &arena, pair), DNNMEM_OK);
   off[1] = 11;
   CHECK_EQ(check(r, 4, 2, off, &arena, pair), DNNMEM_ERR_PLAN_MISALIGNED);
-  CHECK_EQ(pair[0], 1);
-  CHECK_EQ(pair[1], -1);
+  CHECK_VALUES(pair, 1, -1);
   off[1] = 10;
   r[3].flags = DNNMEM_INTERVAL_FIXED, r[3].fixed_offset = 40;
   CHECK_EQ(check(r, 4, 1, off, &arena, pair), DNNMEM_ERR_PLAN_FIXED_MISMATCH);
@@ -519,8 +516,7 @@ static void test_checker(void) {
   CHECK_EQ(check(r, 4, 1, off, &arena, pair), DNNMEM_OK);
   gap.upper = 7; /* busy again over [7, 8): meets record 3 */
   CHECK_EQ(check(r, 4, 1, off, &arena, pair), DNNMEM_ERR_PLAN_OVERLAP);
-  CHECK_EQ(pair[0], 2);
-  CHECK_EQ(pair[1], 3);
+  CHECK_VALUES(pair, 2, 3);
 }
 
 /* ---- bad input, names, scratch -------------------------------------------- */

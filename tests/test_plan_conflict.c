@@ -72,9 +72,7 @@ static void test_pairwise_overlap(void) {
   CHECK_EQ(res.feasible, 0);
   CHECK_EQ(res.minimal, 1);
   CHECK_EQ(res.count, 3);
-  CHECK_EQ(ids[0], 1);
-  CHECK_EQ(ids[1], 3);
-  CHECK_EQ(ids[2], 4);
+  CHECK_VALUES(ids, 1, 3, 4);
   CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_PROVED);
   CHECK_EQ(res.decisions, 4); /* the whole problem, then one per kept record */
   CHECK(verified(&p, 10, ids, &res));
@@ -135,8 +133,7 @@ static void test_fixed_splits(void) {
   CHECK_EQ(conflict_of(&p, 3, 0, ids, 4, &res), DNNMEM_OK);
   CHECK_EQ(res.feasible, 0);
   CHECK_EQ(res.count, 2);
-  CHECK_EQ(ids[0], 1);
-  CHECK_EQ(ids[1], 3);
+  CHECK_VALUES(ids, 1, 3);
   CHECK_EQ(res.minimal, 1);
   CHECK(verified(&p, 3, ids, &res));
 }
@@ -158,8 +155,7 @@ static void test_components(void) {
   CHECK_EQ(conflict_of(&p, 3, 0, ids, 5, &res), DNNMEM_OK);
   CHECK_EQ(res.feasible, 0);
   CHECK_EQ(res.count, 2);
-  CHECK_EQ(ids[0], 2);
-  CHECK_EQ(ids[1], 3);
+  CHECK_VALUES(ids, 2, 3);
   CHECK_EQ(res.minimal, 1);
   CHECK(verified(&p, 3, ids, &res));
 }

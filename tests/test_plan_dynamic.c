@@ -49,15 +49,12 @@ static void test_two_pass_by_hand(void) {
   r[1] = ref_plan_record(1, 10, 2), r[1].pass = 1;
   r[2] = ref_plan_record(2, 6, 8), r[2].pass = 2;
   CHECK_EQ(plan_pass(&p, DNNMEM_PLAN_GREEDY_SIZE, 1, off, &res), DNNMEM_OK);
-  CHECK_EQ(off[0], 0);
-  CHECK_EQ(off[1], 4);
+  CHECK_VALUES(off, 0, 4);
   CHECK_EQ(off[2], -7); /* a later pass: untouched */
   CHECK_EQ(res.arena, 6);
   CHECK_EQ(res.lower_bound, 6);
   CHECK_EQ(plan_pass(&p, DNNMEM_PLAN_GREEDY_SIZE, 2, off, &res), DNNMEM_OK);
-  CHECK_EQ(off[0], 0);
-  CHECK_EQ(off[1], 4);
-  CHECK_EQ(off[2], 6);
+  CHECK_VALUES(off, 0, 4, 6);
   CHECK_EQ(res.arena, 14);
   CHECK_EQ(ref_plan_recount(&p, off), 14);
   memset(&opt, 0, sizeof opt);
@@ -246,8 +243,7 @@ static void test_resolve_by_hand(void) {
   r[0] = ref_plan_record(0, 2, 0), r[1] = ref_plan_record(2, 4, 0), r[2] = ref_plan_record(1, 3, 0);
   p.intervals = &iv, p.coefficients = c, p.terms = 2, p.s_min = 0, p.s_max = 100;
   CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &arena), DNNMEM_OK);
-  CHECK_EQ(off[0], 0);
-  CHECK_EQ(off[1], 0);
+  CHECK_VALUES(off, 0, 0);
   CHECK_EQ(off[2], 8); /* max(3, 5) aligned to 4 */
   CHECK_EQ(arena, 11);
   CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 10, off, &arena), DNNMEM_OK);
@@ -462,21 +458,15 @@ static void test_polynomial_parser(void) {
   size_t at = 0;
   const int32_t M = DNNMEM_PLAN_SYMBOLIC_MAX_TERMS;
   CHECK_EQ(files_poly_parse("4096*S^2+512*S+64", sym, c, terms, &den, &why, &at), 0);
-  CHECK_EQ(terms[0], 3);
-  CHECK_EQ(terms[1], 1);
+  CHECK_VALUES(terms, 3, 1);
   CHECK_EQ(den, 1);
-  CHECK_EQ(c[0], 64);
-  CHECK_EQ(c[1], 512);
-  CHECK_EQ(c[2], 4096);
+  CHECK_VALUES(c, 64, 512, 4096);
   CHECK(strcmp(sym[0], "S") == 0 && sym[1][0] == 0);
   CHECK_EQ(files_poly_at(c, terms, at2, &v), 0);
   CHECK_EQ(v, 409600 + 5120 + 64);
   CHECK_EQ(files_poly_parse(" S ^ 3 + 2 * S + S + 7 ", sym, c, terms, &den, &why, &at), 0);
   CHECK_EQ(terms[0], 4);
-  CHECK_EQ(c[0], 7);
-  CHECK_EQ(c[1], 3);
-  CHECK_EQ(c[2], 0);
-  CHECK_EQ(c[3], 1);
+  CHECK_VALUES(c, 7, 3, 0, 1);
   CHECK_EQ(files_poly_parse("4*S*S", sym, c, terms, &den, &why, &at), 0); /* powers multiply */
   CHECK_EQ(c[2], 4);
   CHECK_EQ(files_poly_parse("4096*S^2+", sym, c, terms, &den, &why, &at), -1);
@@ -495,8 +485,7 @@ static void test_polynomial_parser(void) {
   /* a second symbol: S^i T^j at [j * M + i] */
   CHECK_EQ(files_poly_parse("96*S*T^2+3*T+S+5", sym, c, terms, &den, &why, &at), 0);
   CHECK(strcmp(sym[1], "T") == 0);
-  CHECK_EQ(terms[0], 2);
-  CHECK_EQ(terms[1], 3);
+  CHECK_VALUES(terms, 2, 3);
   CHECK_EQ(c[2 * M + 1], 96);
   CHECK_EQ(c[1 * M + 0], 3);
   CHECK_EQ(c[0 * M + 1], 1);

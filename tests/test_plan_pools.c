@@ -107,8 +107,7 @@ static void test_peak_leaves(void) {
     CHECK_EQ(ref_pools_recount(&p, pool_of, off, NULL), 1250);
     CHECK_EQ(pools_check(&p, pool_of, off, &cost, arenas, NULL), DNNMEM_OK);
     CHECK_EQ(cost, 1250);
-    CHECK_EQ(arenas[0], 150);
-    CHECK_EQ(arenas[1], 100);
+    CHECK_VALUES(arenas, 150, 100);
   }
 }
 
@@ -140,8 +139,7 @@ static void test_equal_cost_smaller_arenas(void) {
     CHECK_EQ(ref_pools_recount(&p, pool_of, off, NULL), 18);
     CHECK_EQ(pool_of[0], greedy ? 0 : 1);
     CHECK_EQ(pool_of[2], greedy ? 1 : 0);
-    CHECK_EQ(arenas[0], greedy ? 7 : 5);
-    CHECK_EQ(arenas[1], 5);
+    CHECK_VALUES(arenas, greedy ? 7 : 5, 5);
   }
 }
 
@@ -176,9 +174,7 @@ static void test_small_beat_large(void) {
   CHECK_EQ(res.cost, 1120);
   CHECK_EQ(res.lower_bound, 1120);
   CHECK(res.optimal && res.stop == DNNMEM_PLAN_STOP_PROVED);
-  CHECK_EQ(pool_of[0], 1);
-  CHECK_EQ(pool_of[1], 0);
-  CHECK_EQ(pool_of[2], 0);
+  CHECK_VALUES(pool_of, 1, 0, 0);
   CHECK_EQ(ref_pools_recount(&p, pool_of, off, NULL), 1120);
 }
 
@@ -229,9 +225,7 @@ static void test_allowed_and_checker(void) {
   p.intervals = &iv, p.pools = pools, p.num_pools = 2;
   p.allowed_offsets = offsets_of, p.allowed_ids = ids;
   CHECK_EQ(pools_solve(&p, NULL, pool_of, off, NULL, &res), DNNMEM_OK);
-  CHECK_EQ(pool_of[0], 1);
-  CHECK_EQ(pool_of[1], 0);
-  CHECK_EQ(pool_of[2], 0);
+  CHECK_VALUES(pool_of, 1, 0, 0);
   CHECK_EQ(res.cost, 64 * 8 + 64);
   CHECK_EQ(ref_pools_optimum(&p), 64 * 8 + 64);
   CHECK_EQ(pools_bound(&p, &bound), DNNMEM_OK);

@@ -116,8 +116,7 @@ static void test_alias_views(void) {
   CHECK_EQ(arena, 80);
   off[1] += 16;
   CHECK_EQ(check(&p, off, &arena, pair), DNNMEM_ERR_PLAN_ALIAS_OFFSET);
-  CHECK_EQ(pair[0], 0);
-  CHECK_EQ(pair[1], 1);
+  CHECK_VALUES(pair, 0, 1);
   CHECK_EQ(ref_plan_tied_recount(&p, off), -1);
 }
 
@@ -134,9 +133,7 @@ static void test_fixed_view(void) {
   r[1].flags |= DNNMEM_INTERVAL_FIXED, r[1].fixed_offset = 8;
   CHECK_EQ(ref_plan_tied_optimum(&p, NULL), 56);
   CHECK_EQ(solve(&p, DNNMEM_PLAN_EXACT, off, &res), DNNMEM_OK);
-  CHECK_EQ(off[0], 8);
-  CHECK_EQ(off[1], 8);
-  CHECK_EQ(off[2], 0);
+  CHECK_VALUES(off, 8, 8, 0);
   CHECK_EQ(res.arena, 56);
   CHECK_EQ(res.optimal, 1);
   /* the class's first record fixed, its members apart in time (a group of
