@@ -54,6 +54,12 @@ static int verified(const dnnmem_intervals *p, int64_t capacity, const int32_t *
   return 1;
 }
 
+/* A proven minimal conflict of count records, verified by the oracle. */
+static int minimal_conflict(const dnnmem_intervals *p, int64_t capacity, int32_t count, const int32_t *ids,
+                            const dnnmem_plan_conflict_result *res) {
+  return res->feasible == 0 && res->minimal == 1 && res->count == count && verified(p, capacity, ids, res);
+}
+
 /* Three records that meet pairwise, 12 bytes at step 2 over a capacity of
    10, among records that fit around them: exactly those three, minimal,
    found by the load alone. */
@@ -69,13 +75,10 @@ static void test_pairwise_overlap(void) {
   r[4] = rec(2, 6, 4);
   r[5] = rec(5, 7, 6); /* meets 3 and 4 after the peak */
   CHECK_EQ(conflict_of(&p, 10, 0, ids, 6, &res), DNNMEM_OK);
-  CHECK_EQ(res.feasible, 0);
-  CHECK_EQ(res.minimal, 1);
-  CHECK_EQ(res.count, 3);
+  CHECK(minimal_conflict(&p, 10, 3, ids, &res));
   CHECK_VALUES(ids, 1, 3, 4);
   CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_PROVED);
   CHECK_EQ(res.decisions, 4); /* the whole problem, then one per kept record */
-  CHECK(verified(&p, 10, ids, &res));
   /* at 12 everything fits: no conflict */
   CHECK_EQ(conflict_of(&p, 12, 0, ids, 6, &res), DNNMEM_OK);
   CHECK_EQ(res.feasible, 1);
@@ -83,9 +86,7 @@ static void test_pairwise_overlap(void) {
   CHECK_EQ(res.minimal, 0);
   /* at 7 a smaller set suffices: two of the three at the peak (8 > 7) */
   CHECK_EQ(conflict_of(&p, 7, 0, ids, 6, &res), DNNMEM_OK);
-  CHECK_EQ(res.count, 2);
-  CHECK_EQ(res.minimal, 1);
-  CHECK(verified(&p, 7, ids, &res));
+  CHECK(minimal_conflict(&p, 7, 2, ids, &res));
 }
 
 /* A record alone over the capacity (its size, or a fixed record's top). */
@@ -95,25 +96,18 @@ static void test_single_record(void) {
   dnnmem_plan_conflict_result res;
   int32_t ids[3];
   r[0] = rec(0, 2, 4);
-  r[1] = rec(0, 5, 2);
+  r[1] = ref_plan_fixed_record(0, 5, 2, 8); /* top 10 */
   r[2] = rec(3, 5, 3);
-  r[1].flags = DNNMEM_INTERVAL_FIXED;
-  r[1].fixed_offset = 8; /* top 10 */
   CHECK_EQ(conflict_of(&p, 9, 0, ids, 3, &res), DNNMEM_OK);
-  CHECK_EQ(res.feasible, 0);
-  CHECK_EQ(res.count, 1);
+  CHECK(minimal_conflict(&p, 9, 1, ids, &res));
   CHECK_EQ(ids[0], 1);
-  CHECK_EQ(res.minimal, 1);
   CHECK_EQ(res.decisions, 1);
-  CHECK(verified(&p, 9, ids, &res));
   r[1].fixed_offset = 0;
   r[0].size = 12; /* too large alone */
   CHECK_EQ(conflict_of(&p, 9, 0, ids, 3, &res), DNNMEM_OK);
-  CHECK_EQ(res.count, 1);
+  CHECK(minimal_conflict(&p, 9, 1, ids, &res));
   CHECK_EQ(ids[0], 0);
-  CHECK_EQ(res.minimal, 1);
   CHECK_EQ(res.decisions, 1); /* the first question only: a record alone needs no deletion filter */
-  CHECK(verified(&p, 9, ids, &res));
 }
 
 /* A fixed record at offset 1 splits 3 bytes into 1 + 1 free: a 2-byte
@@ -125,17 +119,12 @@ static void test_fixed_splits(void) {
   dnnmem_plan_conflict_result res;
   int32_t ids[4];
   r[0] = rec(6, 9, 3);
-  r[1] = rec(0, 4, 1);
-  r[1].flags = DNNMEM_INTERVAL_FIXED;
-  r[1].fixed_offset = 1;
+  r[1] = ref_plan_fixed_record(0, 4, 1, 1);
   r[2] = rec(4, 6, 1);
   r[3] = rec(1, 3, 2);
   CHECK_EQ(conflict_of(&p, 3, 0, ids, 4, &res), DNNMEM_OK);
-  CHECK_EQ(res.feasible, 0);
-  CHECK_EQ(res.count, 2);
+  CHECK(minimal_conflict(&p, 3, 2, ids, &res));
   CHECK_VALUES(ids, 1, 3);
-  CHECK_EQ(res.minimal, 1);
-  CHECK(verified(&p, 3, ids, &res));
 }
 
 /* Two time components, the first feasible, the second not (a fixed split
@@ -147,17 +136,12 @@ static void test_components(void) {
   int32_t ids[5];
   r[0] = rec(0, 4, 2);
   r[1] = rec(2, 6, 1);
-  r[2] = rec(10, 14, 1);
-  r[2].flags = DNNMEM_INTERVAL_FIXED;
-  r[2].fixed_offset = 1;
+  r[2] = ref_plan_fixed_record(10, 14, 1, 1);
   r[3] = rec(11, 13, 2);
   r[4] = rec(0, 1, 1);
   CHECK_EQ(conflict_of(&p, 3, 0, ids, 5, &res), DNNMEM_OK);
-  CHECK_EQ(res.feasible, 0);
-  CHECK_EQ(res.count, 2);
+  CHECK(minimal_conflict(&p, 3, 2, ids, &res));
   CHECK_VALUES(ids, 2, 3);
-  CHECK_EQ(res.minimal, 1);
-  CHECK(verified(&p, 3, ids, &res));
 }
 
 /* Random small instances (n <= 7, some fixed, some aligned), capacities
