@@ -86,6 +86,16 @@ REF_FN int ref_plan_collide(const dnnmem_interval *a, int64_t oa, const dnnmem_i
   return 0;
 }
 
+/* 1 when record i at offset x would collide with a fixed record other
+   than i (the random generators' test before fixing one). */
+REF_FN int ref_plan_fixed_collides(const dnnmem_interval *r, int32_t n, int32_t i, int64_t x) {
+  int32_t j;
+  for (j = 0; j < n; j++)
+    if (j != i && (r[j].flags & DNNMEM_INTERVAL_FIXED) && ref_plan_collide(&r[i], x, &r[j], r[j].fixed_offset))
+      return 1;
+  return 0;
+}
+
 REF_FN int64_t ref_plan_alignment(const dnnmem_interval *r, int64_t global) {
   int64_t a = r->alignment > 1 ? r->alignment : 1;
   return global > a ? global : a;

@@ -156,7 +156,7 @@ static void test_random_oracle(void) {
   int trial, i, bad = 0, conflicts = 0, beyond_load = 0;
   dnnmem_rng_seed(&rng, 20261113);
   for (trial = 0; trial < 400; trial++) {
-    int n = 1 + (int)dnnmem_rng_below(&rng, 7), j;
+    int n = 1 + (int)dnnmem_rng_below(&rng, 7);
     int64_t opt, capacity, load = 0, t;
     for (i = 0; i < n; i++) {
       r[i] = rec(dnnmem_rng_below(&rng, 8), 0, 1 + dnnmem_rng_below(&rng, 6));
@@ -166,11 +166,7 @@ static void test_random_oracle(void) {
     for (i = 0; i < n; i++) /* a few fixed records where they do not collide */
       if (dnnmem_rng_below(&rng, 5) == 0) {
         int64_t x = 2 * (int64_t)dnnmem_rng_below(&rng, 4);
-        for (j = 0; j < n; j++)
-          if (j != i && (r[j].flags & DNNMEM_INTERVAL_FIXED) &&
-              ref_plan_collide(&r[i], x, &r[j], r[j].fixed_offset))
-            break;
-        if (j < n) continue;
+        if (ref_plan_fixed_collides(r, n, i, x)) continue;
         r[i].flags = DNNMEM_INTERVAL_FIXED;
         r[i].fixed_offset = x;
       }
