@@ -45,6 +45,21 @@ static int test__case_failed, test__passed, test__failed;
       }                                                                           \
   } while (0)
 
+/* Every operation's shape, ask then pass: rc = ask (which writes the size
+   to test_bytes); on DNNMEM_OK, rc = pass on test_mem, that many bytes
+   and 8 more, so that pass may hand the library an odd address
+   (test_mem + 1: any alignment is accepted); freed after. */
+#define TEST_ASK_PASS(rc, ask, pass)                                          \
+  do {                                                                        \
+    size_t test_bytes = 0;                                                    \
+    unsigned char *test_mem;                                                  \
+    if (((rc) = (ask)) == DNNMEM_OK) {                                        \
+      if ((test_mem = (unsigned char *)malloc(test_bytes + 8)) == NULL) abort(); \
+      (rc) = (pass);                                                          \
+      free(test_mem);                                                         \
+    }                                                                         \
+  } while (0)
+
 /* A scratch size past what a 32-bit size_t holds: OVERFLOW there (never
    a wrapped small size), else OK with at least `least` bytes. */
 #define CHECK_HUGE_SIZE(call, bytes, least)                                   \

@@ -24,17 +24,12 @@
 static dnnmem_result conflict_of(const dnnmem_intervals *p, int64_t capacity, int64_t node_limit, int32_t *ids,
                                  int32_t cap, dnnmem_plan_conflict_result *res) {
   dnnmem_plan_options opt;
-  size_t bytes = 0;
-  unsigned char *mem;
   dnnmem_result rc;
   memset(&opt, 0, sizeof opt);
   opt.capacity = capacity;
   opt.node_limit = node_limit;
-  rc = dnnmem_plan_conflict_scratch_size(p, &opt, &bytes);
-  if (rc != DNNMEM_OK) return rc;
-  mem = (unsigned char *)malloc(bytes + 1);
-  rc = dnnmem_plan_conflict(p, &opt, ids, cap, res, mem + 1, bytes);
-  free(mem);
+  TEST_ASK_PASS(rc, dnnmem_plan_conflict_scratch_size(p, &opt, &test_bytes),
+                dnnmem_plan_conflict(p, &opt, ids, cap, res, test_mem + 1, test_bytes));
   return rc;
 }
 

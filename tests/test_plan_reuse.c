@@ -20,42 +20,32 @@
 /* dnnmem_plan_solve with algo, scratch as asked for at an odd address. */
 static dnnmem_result solve(const dnnmem_intervals *p, dnnmem_plan_algo algo, int64_t *off, dnnmem_plan_result *res) {
   dnnmem_plan_options opt;
-  size_t bytes = 0;
-  unsigned char *mem;
   dnnmem_result rc;
   memset(&opt, 0, sizeof opt);
   opt.algo = algo;
-  if ((rc = dnnmem_plan_solve_scratch_size(p, &opt, &bytes)) != DNNMEM_OK) return rc;
-  mem = (unsigned char *)malloc(bytes + 1);
-  rc = dnnmem_plan_solve(p, &opt, off, res, mem + 1, bytes);
-  free(mem);
+  TEST_ASK_PASS(rc, dnnmem_plan_solve_scratch_size(p, &opt, &test_bytes),
+                dnnmem_plan_solve(p, &opt, off, res, test_mem + 1, test_bytes));
   return rc;
 }
 
 static dnnmem_result bound(const dnnmem_intervals *p, int64_t *out) {
-  size_t bytes = 0;
-  unsigned char *mem;
   dnnmem_plan_result res;
   dnnmem_result rc;
-  if ((rc = dnnmem_plan_lower_bound_scratch_size(p, &bytes)) != DNNMEM_OK) return rc;
-  mem = (unsigned char *)malloc(bytes + 1);
-  rc = dnnmem_plan_lower_bound(p, &res, mem + 1, bytes);
+  TEST_ASK_PASS(rc, dnnmem_plan_lower_bound_scratch_size(p, &test_bytes),
+                dnnmem_plan_lower_bound(p, &res, test_mem + 1, test_bytes));
+  if (rc != DNNMEM_OK) return rc;
   *out = res.lower_bound;
-  free(mem);
   return rc;
 }
 
 static dnnmem_result check(const dnnmem_intervals *p, const int64_t *off, int64_t *arena, int32_t *pair) {
-  size_t bytes = 0;
-  unsigned char *mem;
   dnnmem_plan_result res;
   dnnmem_result rc;
-  if ((rc = dnnmem_plan_check_scratch_size(p, &bytes)) != DNNMEM_OK) return rc;
-  mem = (unsigned char *)malloc(bytes + 1);
-  rc = dnnmem_plan_check(p, off, &res, mem + 1, bytes);
+  res.arena = 0, res.error.index = res.error.other = -1;
+  TEST_ASK_PASS(rc, dnnmem_plan_check_scratch_size(p, &test_bytes),
+                dnnmem_plan_check(p, off, &res, test_mem + 1, test_bytes));
   if (arena) *arena = res.arena;
   if (pair) pair[0] = res.error.index, pair[1] = res.error.other;
-  free(mem);
   return rc;
 }
 
