@@ -336,6 +336,19 @@ static void random_symbolic(dnnmem_rng *rng, dnnmem_interval *r, int64_t *c, int
   }
 }
 
+/* random_symbolic's problem of n records for S in [0, s_max] (iv and p
+   point into r and c), solved by best into sp, whose stacking must be
+   irredundant. */
+static void solve_random_symbolic(dnnmem_rng *rng, dnnmem_interval *r, int64_t *c, int32_t n, uint32_t starts,
+                                  uint32_t c0_max, int64_t s_max, dnnmem_intervals *iv, dnnmem_plan_symbolic *p,
+                                  symbolic_plan *sp) {
+  iv->records = r, iv->count = n, iv->alignment = 0;
+  random_symbolic(rng, r, c, n, starts, c0_max);
+  p->intervals = iv, p->coefficients = c, p->terms = 3, p->s_min = 0, p->s_max = s_max;
+  CHECK_EQ(symbolic_solve(p, DNNMEM_PLAN_BEST, sp), DNNMEM_OK);
+  CHECK(ref_symbolic_stack_irredundant(r, n, sp->order, sp->below_offsets, sp->below_ids));
+}
+
 /* Small random instances: never better than the best stacking (brute
    force over orders), and equal to it on every one of these; the reported
    worst ratio recounted. */
@@ -348,14 +361,11 @@ static void test_symbolic_brute_force(void) {
     int64_t c[6 * 3];
     symbolic_plan sp;
     int32_t n = 2 + (int32_t)dnnmem_rng_below(&rng, 5);
-    dnnmem_intervals iv = {r, n, 0};
+    dnnmem_intervals iv;
     dnnmem_plan_symbolic p;
     double worst, best;
     int valid;
-    random_symbolic(&rng, r, c, n, 5, 400);
-    p.intervals = &iv, p.coefficients = c, p.terms = 3, p.s_min = 0, p.s_max = 20;
-    CHECK_EQ(symbolic_solve(&p, DNNMEM_PLAN_BEST, &sp), DNNMEM_OK);
-    CHECK(ref_symbolic_stack_irredundant(r, iv.count, sp.order, sp.below_offsets, sp.below_ids));
+    solve_random_symbolic(&rng, r, c, n, 5, 400, 20, &iv, &p, &sp);
     worst = symbolic_every_s(&p, &sp, &valid);
     best = ref_symbolic_best_worst(r, c, 3, n, 0, 20);
     CHECK(valid);
@@ -380,13 +390,10 @@ static void test_symbolic_blends(void) {
     int64_t c[12 * 3];
     symbolic_plan sp;
     int32_t n = 2 + (int32_t)dnnmem_rng_below(&rng, 10);
-    dnnmem_intervals iv = {r, n, 0};
+    dnnmem_intervals iv;
     dnnmem_plan_symbolic p;
     int valid;
-    random_symbolic(&rng, r, c, n, 6, 4000);
-    p.intervals = &iv, p.coefficients = c, p.terms = 3, p.s_min = 0, p.s_max = 1000;
-    CHECK_EQ(symbolic_solve(&p, DNNMEM_PLAN_BEST, &sp), DNNMEM_OK);
-    CHECK(ref_symbolic_stack_irredundant(r, n, sp.order, sp.below_offsets, sp.below_ids));
+    solve_random_symbolic(&rng, r, c, n, 6, 4000, 1000, &iv, &p, &sp);
     if (sp.res.reference >= 0) continue;
     blends++;
     CHECK(symbolic_every_s(&p, &sp, &valid) >= sp.res.worst_ratio);
