@@ -220,6 +220,21 @@ static void test_allowed_and_checker(void) {
   CHECK_EQ(ref_pools_optimum(&p), 64 * 8 + 64);
   CHECK_EQ(pools_bound(&p, &bound), DNNMEM_OK);
   CHECK_EQ(bound, 64 * 8 + 64);
+  /* lists that are no CSR: offsets falling at record 1, not starting at 0,
+     one id and no ids array (each refused, naming the record or -1) */
+  offsets_of[2] = 0;
+  CHECK_EQ(pools_solve(&p, NULL, pool_of, off, NULL, &res), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK(res.error.index == 1 && res.error.field == DNNMEM_FIELD_POOL);
+  offsets_of[2] = 3, offsets_of[0] = 1;
+  CHECK_EQ(pools_solve(&p, NULL, pool_of, off, NULL, &res), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK(res.error.index == 0 && res.error.field == DNNMEM_FIELD_POOL);
+  {
+    int32_t one[4] = {0, 0, 0, 1};
+    p.allowed_offsets = one, p.allowed_ids = NULL;
+    CHECK_EQ(pools_solve(&p, NULL, pool_of, off, NULL, &res), DNNMEM_ERR_INVALID_ARGUMENT);
+    CHECK(res.error.index == -1 && res.error.field == DNNMEM_FIELD_POOL);
+  }
+  offsets_of[0] = 0, p.allowed_offsets = offsets_of, p.allowed_ids = ids;
   /* the checker: record 0 in SRAM is forbidden */
   pool_of[0] = 0;
   CHECK_EQ(pools_check(&p, pool_of, off, &cost, NULL, bad), DNNMEM_ERR_PLAN_POOL_FORBIDDEN);
