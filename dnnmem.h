@@ -4616,6 +4616,7 @@ typedef struct dnnmem__planner {
   int32_t *gap_start, *gap_count, *gap_runs, *gap_zeros, *gap_sub;
   int32_t *gap_ext;                     /* 4 per node: min lo, max lo, min hi, max hi */
   int32_t gap_leaves, gap_cur; /* P leaves (0: no tree); free intervals */
+  int64_t gap_need;             /* the record's size: shorter free intervals may go */
   int32_t gap_shift;            /* a leaf holds 2^gap_shift segments */
   int gap_tree, gap_zero;       /* laid out; a zero-size record met */
   int itree_all;                /* the interval tree holds every placed record */
@@ -4895,14 +4896,23 @@ static void dnnmem__gap_insert(dnnmem__planner *p, int32_t r) {
 /* Takes [o, x) (x > o) off the free intervals [ca[i], cb[i]) (sorted,
    disjoint, the last unbounded; *count of them) from cursor i (no interval
    before it ends above o); returns the cursor for a next piece at or above
-   o. */
+   o. A piece left shorter than need (the record's size: it can never hold
+   the record, and cuts only shrink it) is dropped where that saves a move. */
 static DNNMEM__GAP_INLINE int32_t dnnmem__gap_take(int64_t *ca, int64_t *cb, int32_t *count, int32_t i, int64_t o,
-                                                  int64_t x) {
+                                                  int64_t x, int64_t need) {
   int32_t c = *count, j, k;
   while (cb[i] <= o) i++;
   if (ca[i] >= x) return i;
   if (ca[i] < o) {
     if (cb[i] > x) { /* splits interval i */
+      if (o - ca[i] < need) { /* the piece below dropped */
+        ca[i] = x;
+        return i;
+      }
+      if (cb[i] - x < need) { /* the piece above dropped (never the unbounded last) */
+        cb[i] = o;
+        return i;
+      }
       for (k = c; k > i + 1; k--) ca[k] = ca[k - 1], cb[k] = cb[k - 1];
       ca[i + 1] = x;
       cb[i + 1] = cb[i];
@@ -4910,7 +4920,7 @@ static DNNMEM__GAP_INLINE int32_t dnnmem__gap_take(int64_t *ca, int64_t *cb, int
       *count = c + 1;
       return i + 1;
     }
-    cb[i++] = o;
+    if (o - ca[i] >= need) cb[i++] = o; /* else dropped with the covered ones */
   }
   for (j = i; cb[j] <= x; j++) continue; /* covered whole: removed */
   if (j > i) {
@@ -4933,21 +4943,24 @@ static int32_t dnnmem__gap_find(const dnnmem__planner *p, int64_t o) {
   return a;
 }
 
+/* Whether a record of node u meets segments [L, H) (the bounds of an
+   empty node meet nothing). */
+#define DNNMEM__GAP_MEETS(p, u, L, H) ((p)->gap_ext[4 * (u)] < (H) && (p)->gap_ext[4 * (u) + 3] > (L))
+
 /* Node u's records meeting segments [L, H) off the free intervals: its
    runs when all of them meet it, else its records one by one (by offset:
    one cursor moves up through the free intervals). */
 static void dnnmem__gap_cut_node(dnnmem__planner *p, int32_t u, int32_t L, int32_t H) {
   const int32_t *ext = p->gap_ext + 4 * u;
   const dnnmem__gap_entry *e, *last;
-  int64_t *ca = p->found_key, *cb = p->found_key2;
+  int64_t *ca = p->found_key, *cb = p->found_key2, need = p->gap_need;
   int32_t i, c = p->gap_cur;
-  if (p->gap_count[u] == 0 || ext[0] >= H || ext[3] <= L) return;
   if (ext[1] < H && ext[2] > L) { /* all of them */
     if (p->gap_zeros[u] > 0) p->gap_zero = 1;
     e = p->gap_run + p->gap_start[u];
     last = e + p->gap_runs[u];
     for (i = e < last ? dnnmem__gap_find(p, e->off) : 0; e < last; e++)
-      i = dnnmem__gap_take(ca, cb, &c, i, e->off, e->end);
+      i = dnnmem__gap_take(ca, cb, &c, i, e->off, e->end, need);
   } else {
     e = p->gap_ent + p->gap_start[u];
     last = e + p->gap_count[u];
@@ -4959,12 +4972,12 @@ static void dnnmem__gap_cut_node(dnnmem__planner *p, int32_t u, int32_t L, int32
           if (e->end > x) x = e->end;
           continue;
         }
-        if (x >= 0) i = dnnmem__gap_take(ca, cb, &c, i, o, x);
+        if (x >= 0) i = dnnmem__gap_take(ca, cb, &c, i, o, x, need);
         else i = dnnmem__gap_find(p, e->off);
         o = e->off;
         x = e->end;
       }
-      if (x >= 0) dnnmem__gap_take(ca, cb, &c, i, o, x);
+      if (x >= 0) dnnmem__gap_take(ca, cb, &c, i, o, x, need);
     } else {
       for (i = -1; e < last; e++) {
         if (e->lo >= H || e->hi <= L) continue;
@@ -4973,7 +4986,7 @@ static void dnnmem__gap_cut_node(dnnmem__planner *p, int32_t u, int32_t L, int32
           continue;
         }
         if (i < 0) i = dnnmem__gap_find(p, e->off);
-        i = dnnmem__gap_take(ca, cb, &c, i, e->off, e->end);
+        i = dnnmem__gap_take(ca, cb, &c, i, e->off, e->end, need);
       }
     }
   }
@@ -4985,7 +4998,7 @@ static void dnnmem__gap_cut_below(dnnmem__planner *p, int32_t u, int32_t ul, int
   while (((int64_t)uh << p->gap_shift) > L && ((int64_t)ul << p->gap_shift) < H &&
          p->gap_sub[u] > 0) {
     int32_t mid = ul + (uh - ul) / 2;
-    dnnmem__gap_cut_node(p, u, L, H);
+    if (DNNMEM__GAP_MEETS(p, u, L, H)) dnnmem__gap_cut_node(p, u, L, H);
     if (u >= p->gap_leaves) return;
     dnnmem__gap_cut_below(p, 2 * u, ul, mid, L, H);
     u = 2 * u + 1, ul = mid; /* the right child, iteratively */
@@ -4996,19 +5009,19 @@ static void dnnmem__gap_cut_below(dnnmem__planner *p, int32_t u, int32_t ul, int
    in time into found_key / found_key2 (gap_cur of them, the last from
    their top up); 0 when a zero-size record meets r. */
 static int dnnmem__gap_free(dnnmem__planner *p, int32_t r) {
-  int32_t v = p->gap_node[r], L = p->lo[r], H = p->hi[r], d = 0, ul = 0, uh = p->gap_leaves, mid;
+  int32_t v = p->gap_node[r], L = p->lo[r], H = p->hi[r], d, ul = 0, uh = p->gap_leaves, mid;
   p->found_key[0] = 0;
   p->found_key2[0] = DNNMEM__I64_MAX;
   p->gap_cur = 1;
+  p->gap_need = p->rec[r].size;
   p->gap_zero = 0;
-  while ((v >> d) > 1) d++;
-  for (; d > 0; d--) { /* the ancestors, root first */
-    dnnmem__gap_cut_node(p, v >> d, L, H);
+  for (d = dnnmem__clz_top64((uint64_t)v); d > 0; d--) { /* the ancestors, root first */
+    if (DNNMEM__GAP_MEETS(p, v >> d, L, H)) dnnmem__gap_cut_node(p, v >> d, L, H);
     mid = ul + (uh - ul) / 2;
     if (((v >> (d - 1)) & 1) == 0) uh = mid;
     else ul = mid;
   }
-  dnnmem__gap_cut_node(p, v, L, H);
+  if (DNNMEM__GAP_MEETS(p, v, L, H)) dnnmem__gap_cut_node(p, v, L, H);
   if (v < p->gap_leaves) {
     mid = ul + (uh - ul) / 2;
     dnnmem__gap_cut_below(p, 2 * v, ul, mid, L, H);
