@@ -4590,6 +4590,7 @@ static void dnnmem__steps_raise(dnnmem__steps *s, int32_t l, int32_t r, int64_t 
 typedef struct dnnmem__gap_entry {
   int64_t off, end;
   int32_t lo, hi;
+  int32_t seg; /* an entry starting a segment: its length; else 0 */
 } dnnmem__gap_entry;
 
 typedef struct dnnmem__planner {
@@ -4838,8 +4839,17 @@ static void dnnmem__gap_tree_reset(dnnmem__planner *p) {
   }
 }
 
+/* Whether entry j continues entry j - 1's segment: a node's entries by
+   offset fall into segments, each contiguous in bytes with lower rising
+   and upper falling (records stacked as a network saves activations:
+   the earliest made freed last), so the records of a segment meeting any
+   time span are a prefix of it. */
+static int dnnmem__gap_link(const dnnmem__gap_entry *e, int32_t j) {
+  return e[j].off == e[j - 1].end && e[j].lo >= e[j - 1].lo && e[j].hi <= e[j - 1].hi;
+}
+
 /* Adds placed record r to its node: its entry after the ones at its
-   offset, its bytes into the runs. */
+   offset (the segments around it recounted), its bytes into the runs. */
 static void dnnmem__gap_insert(dnnmem__planner *p, int32_t r) {
   int32_t v = p->gap_node[r], base = p->gap_start[v], a = base, b = a + p->gap_count[v], k, j;
   int32_t *ext = p->gap_ext + 4 * v;
@@ -4848,6 +4858,7 @@ static void dnnmem__gap_insert(dnnmem__planner *p, int32_t r) {
   x.end = p->off[r] + p->rec[r].size;
   x.lo = p->lo[r];
   x.hi = p->hi[r];
+  x.seg = 0;
   for (k = b; a < k;) { /* the first entry above x.off */
     int32_t mid = a + (k - a) / 2;
     if (e[mid].off <= x.off) a = mid + 1;
@@ -4855,6 +4866,21 @@ static void dnnmem__gap_insert(dnnmem__planner *p, int32_t r) {
   }
   for (k = b; k > a; k--) e[k] = e[k - 1];
   e[a] = x;
+  /* an inner node's segments (a leaf's are not used) from the one holding
+     a - 1 to the end of the one that held the entry now at a + 1 are
+     recounted; those after keep theirs */
+  if (v < p->gap_leaves) {
+    if ((j = a) > base)
+      for (j--; e[j].seg == 0; j--) continue; /* a node's first entry starts one */
+    k = a + 1 > b ? a + 1 : e[a + 1].seg > 0 ? a + 1 + e[a + 1].seg : j + e[j].seg + 1;
+    for (b = j++; j <= k; j++)
+      if (j == k || !dnnmem__gap_link(e, j)) {
+        e[b].seg = j - b;
+        b = j;
+      } else {
+        e[j].seg = 0;
+      }
+  }
   p->gap_count[v]++;
   if (x.lo < ext[0]) ext[0] = x.lo;
   if (x.lo > ext[1]) ext[1] = x.lo;
@@ -4943,6 +4969,22 @@ static int32_t dnnmem__gap_find(const dnnmem__planner *p, int64_t o) {
   return a;
 }
 
+/* The next piece [off, end) of a node's meeting records by offset: one
+   cut [*o, *x) with the pieces it touches or overlaps, taken off when a
+   piece above it starts (*i the cursor). */
+static DNNMEM__GAP_INLINE void dnnmem__gap_chunk(const dnnmem__planner *p, int64_t *ca, int64_t *cb, int32_t *c,
+                                                 int32_t *i, int64_t *o, int64_t *x, int64_t off, int64_t end,
+                                                 int64_t need) {
+  if (off <= *x) {
+    if (end > *x) *x = end;
+    return;
+  }
+  if (*x >= 0) *i = dnnmem__gap_take(ca, cb, c, *i, *o, *x, need);
+  else *i = dnnmem__gap_find(p, off);
+  *o = off;
+  *x = end;
+}
+
 /* Whether a record of node u meets segments [L, H) (the bounds of an
    empty node meet nothing). */
 #define DNNMEM__GAP_MEETS(p, u, L, H) ((p)->gap_ext[4 * (u)] < (H) && (p)->gap_ext[4 * (u) + 3] > (L))
@@ -4966,16 +5008,22 @@ static void dnnmem__gap_cut_node(dnnmem__planner *p, int32_t u, int32_t L, int32
     last = e + p->gap_count[u];
     if (p->gap_zeros[u] == 0) { /* no zero sizes: meeting records that touch are one cut */
       int64_t o = -1, x = -1;
-      for (i = -1; e < last; e++) {
-        if (e->lo >= H || e->hi <= L) continue;
-        if (e->off <= x) {
-          if (e->end > x) x = e->end;
-          continue;
+      int32_t len, lo, hi, mid;
+      i = -1;
+      if (u < p->gap_leaves) { /* by segments: a prefix of each meets (binary search) */
+        for (; e < last; e += len) {
+          len = e->seg;
+          if (e->lo >= H || e->hi <= L) continue;
+          for (lo = 1, hi = len; lo < hi;) {
+            mid = lo + (hi - lo) / 2;
+            if (e[mid].lo < H && e[mid].hi > L) lo = mid + 1;
+            else hi = mid;
+          }
+          dnnmem__gap_chunk(p, ca, cb, &c, &i, &o, &x, e->off, e[lo - 1].end, need);
         }
-        if (x >= 0) i = dnnmem__gap_take(ca, cb, &c, i, o, x, need);
-        else i = dnnmem__gap_find(p, e->off);
-        o = e->off;
-        x = e->end;
+      } else { /* a leaf's short records meet at random: each tested */
+        for (; e < last; e++)
+          if (e->lo < H && e->hi > L) dnnmem__gap_chunk(p, ca, cb, &c, &i, &o, &x, e->off, e->end, need);
       }
       if (x >= 0) dnnmem__gap_take(ca, cb, &c, i, o, x, need);
     } else {
