@@ -367,7 +367,9 @@
                                lifetime, a node's records by offset and
                                their bytes merged into runs: a node whose
                                records all meet the record gives its runs,
-                               others their meeting records); a zero size
+                               others their meeting records, an inner
+                               node's by segments of stacked records, of
+                               which a prefix meets); a zero size
                                (the record or one it meets) scans the
                                records it meets by offset instead, as the
                                rule reads.
@@ -409,7 +411,7 @@
                                buffers so); with an alignment the candidate
                                is rounded up (it has none). The gaps from
                                greedy-size's time tree: its complexity.
-                               Scratch alone: about 400 bytes per record.
+                               Scratch alone: about 430 bytes per record.
                 exact          branch and bound after minimalloc (Moffitt,
                                "MiniMalloc", ASPLOS 2023): records in
                                canonical (offset, rank) order, each at its
@@ -809,7 +811,7 @@
                 every S of [64, 2048]). Deterministic; no clock is
                 read (a stop callback may).
    Scratch.     Bound 64 and checker about 180 bytes per piece; solve about
-                675 bytes per record plus the exact search's block (about
+                725 bytes per record plus the exact search's block (about
                 1.9 KiB per record up to DNNMEM_PLAN_BEST_EXACT_MAX records
                 for every algo; above, for exact only, about 2 KiB per
                 record + 16 MiB; its undo log holds 32 entries per
@@ -2105,10 +2107,10 @@ typedef struct dnnmem_plan_result {
 DNNMEM_DEF dnnmem_result dnnmem_plan_solve_scratch_size(const dnnmem_intervals *problem,
                                                         const dnnmem_plan_options *options,
                                                         size_t *out_bytes);
-/* Scratch for dnnmem_plan_solve: O(n + gaps), about 675 bytes per record,
+/* Scratch for dnnmem_plan_solve: O(n + gaps), about 725 bytes per record,
    plus the exact search's block: up to DNNMEM_PLAN_BEST_EXACT_MAX records
    whatever the algo (one size serves every algo there) but greedy-tflm,
-   which alone takes about 400 bytes per record (an engine's planner
+   which alone takes about 430 bytes per record (an engine's planner
    inside its arena: nothing for the other strategies), about 1.9 KiB per
    record; above, only for exact, about 2 KiB per record plus 16 MiB.
    Reads problem->count and each record's num_gaps (not the rest, which
