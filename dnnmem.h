@@ -5016,11 +5016,13 @@ static void dnnmem__gap_cut_node(dnnmem__planner *p, int32_t u, int32_t L, int32
         for (; e < last; e += len) {
           len = e->seg;
           if (e->lo >= H || e->hi <= L) continue;
-          for (lo = 1, hi = len; lo < hi;) {
-            mid = lo + (hi - lo) / 2;
-            if (e[mid].lo < H && e[mid].hi > L) lo = mid + 1;
-            else hi = mid;
-          }
+          lo = len;
+          if (e[len - 1].lo >= H || e[len - 1].hi <= L) /* not all of it */
+            for (lo = 1, hi = len - 1; lo < hi;) {
+              mid = lo + (hi - lo) / 2;
+              if (e[mid].lo < H && e[mid].hi > L) lo = mid + 1;
+              else hi = mid;
+            }
           dnnmem__gap_chunk(p, ca, cb, &c, &i, &o, &x, e->off, e[lo - 1].end, need);
         }
       } else { /* a leaf's short records meet at random: each tested */
