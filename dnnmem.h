@@ -5272,11 +5272,14 @@ static void dnnmem__rank_by_breadth(dnnmem__planner *p) {
 }
 
 static void dnnmem__plan_greedy_breadth(dnnmem__planner *p) {
-  int32_t i, m;
+  int32_t i, m, *count = p->rank_tree, T = p->segments; /* the ranks are done with the tree */
   dnnmem__rank_by_breadth(p);
-  m = dnnmem__free_by_size(p); /* then by rank, stable: (rank, size descending, id) */
-  for (i = 0; i < p->n; i++) p->vals[i] = p->first_rank[i];
-  dnnmem__radix_sort(p->order, p->tmp, m, p->vals);
+  m = dnnmem__free_by_size(p); /* then by rank, stable (one counting pass): (rank, size descending, id) */
+  for (i = 0; i <= T; i++) count[i] = 0;
+  for (i = 0; i < m; i++) count[p->first_rank[p->order[i]] + 1]++;
+  for (i = 1; i <= T; i++) count[i] += count[i - 1];
+  for (i = 0; i < m; i++) p->tmp[count[p->first_rank[p->order[i]]]++] = p->order[i];
+  DNNMEM_MEMCPY(p->order, p->tmp, (size_t)m * sizeof(int32_t));
   dnnmem__gap_begin(p);
   for (i = 0; i < m; i++) dnnmem__place_in_gap(p, p->order[i]);
 }
