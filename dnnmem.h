@@ -5091,9 +5091,13 @@ static void dnnmem__gap_cut_node(dnnmem__planner *p, int32_t u, int32_t L, int32
             }
           dnnmem__gap_chunk(p, ca, cb, &c, &i, &o, &x, e->off, e[lo - 1].end, need);
         }
-      } else { /* a leaf's short records meet at random: each tested */
-        for (; e < last; e++)
-          if (e->lo < H && e->hi > L) dnnmem__gap_chunk(p, ca, cb, &c, &i, &o, &x, e->off, e->end, need);
+      } else { /* a leaf's short records meet at random: listed without branches, then cut */
+        int32_t *sel = p->found, m = 0, k;
+        for (k = 0; e + k < last; k++) {
+          sel[m] = k;
+          m += (e[k].lo < H) & (e[k].hi > L);
+        }
+        for (k = 0; k < m; k++) dnnmem__gap_chunk(p, ca, cb, &c, &i, &o, &x, e[sel[k]].off, e[sel[k]].end, need);
       }
       if (x >= 0) dnnmem__gap_take(ca, cb, &c, i, o, x, need);
     } else {
