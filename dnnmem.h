@@ -4177,6 +4177,11 @@ DNNMEM_DEF dnnmem_result dnnmem_graph_check(const dnnmem_graph *graph, dnnmem_er
       return dnnmem__fail(error, DNNMEM_ERR_INVALID_ARGUMENT, v, DNNMEM_FIELD_INPUT);
   if (graph->in_offsets[n] > 0 && graph->in_ids == NULL)
     return dnnmem__fail(error, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_INPUT);
+  { /* every id in one flat scan (one unsigned compare each); the node only on a failure */
+    uint32_t bad = 0;
+    for (k = 0; k < graph->in_offsets[n]; k++) bad |= (uint32_t)((uint32_t)graph->in_ids[k] >= (uint32_t)n);
+    if (!bad) return DNNMEM_OK;
+  }
   for (v = 0; v < n; v++) /* the node whose input is out of range */
     for (k = graph->in_offsets[v]; k < graph->in_offsets[v + 1]; k++)
       if (graph->in_ids[k] < 0 || graph->in_ids[k] >= n) return dnnmem__fail(error, DNNMEM_ERR_ID_RANGE, v, DNNMEM_FIELD_INPUT);
@@ -17050,54 +17055,79 @@ static uint8_t dnnmem__place_forced(const dnnmem_place_problem *p, int32_t v) {
   return DNNMEM_PLACE_ANY;
 }
 
-/* Cost of a validated problem under an assignment; seen holds n int32. */
+/* Bit i of an op's code: on the accelerator in assignment i, 0 = x; with
+   the baselines 1 = every op the accelerator supports on it (onnx-mlir's
+   default), 2 = each op on its faster device, 3 = every op on the CPU
+   where possible. */
+static unsigned dnnmem__place_code(const dnnmem_place_problem *p, const uint8_t *x, int baselines, int32_t v) {
+  uint8_t forced = dnnmem__place_forced(p, v);
+  unsigned code = x[v] == DNNMEM_PLACE_ACC ? 1u : 0u;
+  if (!baselines) return code;
+  if (forced == DNNMEM_PLACE_ANY) return code | 2u | (p->acc_time[v] < p->cpu_time[v] ? 4u : 0u);
+  return forced == DNNMEM_PLACE_ACC ? code | 14u : code;
+}
+
+/* Costs of a validated problem under the assignment x, and with baselines
+   under the three baselines too (time[0..3], conversions[0..3]): one sweep
+   over the edges for all. seen holds n int32. */
 static dnnmem_result dnnmem__place_eval(const dnnmem_place_problem *p, dnnmem_place_model model,
-                                        const uint8_t *x, int32_t *seen, int64_t *out_time,
-                                        int32_t *out_conversions, dnnmem_error *e) {
+                                        const uint8_t *x, int baselines, int32_t *seen, int64_t *time,
+                                        int32_t *conversions, dnnmem_error *e) {
   const dnnmem_graph *g = p->graph;
-  int32_t n = g->num_nodes, v, k, conversions = 0;
-  int64_t total = 0;
+  int32_t n = g->num_nodes, v, k, i, count = baselines ? 4 : 1;
+  unsigned mask = baselines ? 15u : 1u;
+  for (i = 0; i < count; i++) {
+    time[i] = 0;
+    conversions[i] = 0;
+  }
   for (v = 0; v < n; v++) {
     uint8_t forced = dnnmem__place_forced(p, v);
+    unsigned code;
     if ((x[v] != DNNMEM_PLACE_CPU && x[v] != DNNMEM_PLACE_ACC) || (forced != DNNMEM_PLACE_ANY && forced != x[v]))
       return dnnmem__fail(e, DNNMEM_ERR_INFEASIBLE, v, DNNMEM_FIELD_OUTPUT);
-    total += x[v] == DNNMEM_PLACE_CPU ? p->cpu_time[v] : p->acc_time[v];
-    seen[v] = 0; /* per value: bit 1 a consumer on ACC, bit 2 one on CPU */
+    code = dnnmem__place_code(p, x, baselines, v);
+    for (i = 0; i < count; i++) time[i] += (code >> i) & 1u ? p->acc_time[v] : p->cpu_time[v];
+    seen[v] = (int32_t)(code << 8); /* per value below: bits 0-3 a consumer on ACC, 4-7 one on CPU */
   }
   if (model == DNNMEM_PLACE_PER_EDGE) {
     for (v = 0; v < n; v++) seen[v] = -1;
-    for (v = 0; v < n; v++)
+    for (v = 0; v < n; v++) {
+      unsigned cv = dnnmem__place_code(p, x, baselines, v), diff;
       for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) {
         int32_t u = g->in_ids[k];
         if (seen[u] == v) continue; /* x * x: one edge */
         seen[u] = v;
-        if (x[u] != x[v]) {
-          total += p->xfer[u];
-          conversions++;
-        }
+        diff = cv ^ dnnmem__place_code(p, x, baselines, u);
+        for (i = 0; diff; i++, diff >>= 1)
+          if (diff & 1u) {
+            time[i] += p->xfer[u];
+            conversions[i]++;
+          }
       }
-    for (v = 0; v < n; v++)
-      if (p->is_output && p->is_output[v] && x[v] == DNNMEM_PLACE_ACC) {
-        total += p->xfer[v];
-        conversions++;
-      }
+      if (p->is_output && p->is_output[v])
+        for (i = 0; i < count; i++)
+          if ((cv >> i) & 1u) {
+            time[i] += p->xfer[v];
+            conversions[i]++;
+          }
+    }
   } else {
-    for (v = 0; v < n; v++)
-      for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++)
-        seen[g->in_ids[k]] |= x[v] == DNNMEM_PLACE_ACC ? 1 : 2;
     for (v = 0; v < n; v++) {
-      int needs = x[v] == DNNMEM_PLACE_CPU
-                      ? (seen[v] & 1)
-                      : ((seen[v] & 2) || (p->is_output && p->is_output[v]));
-      if (needs) {
-        total += p->xfer[v];
-        conversions++;
-      }
+      unsigned cv = (unsigned)seen[v] >> 8, bits = cv | ((~cv & mask) << 4);
+      for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) seen[g->in_ids[k]] |= (int32_t)bits;
+    }
+    for (v = 0; v < n; v++) {
+      unsigned sv = (unsigned)seen[v], cv = sv >> 8, on_acc = sv & 15u, on_cpu = (sv >> 4) & 15u, needs;
+      if (p->is_output && p->is_output[v]) on_cpu = mask;
+      needs = ((~cv & on_acc) | (cv & on_cpu)) & mask;
+      for (i = 0; needs; i++, needs >>= 1)
+        if (needs & 1u) {
+          time[i] += p->xfer[v];
+          conversions[i]++;
+        }
     }
   }
-  *out_time = total; /* cannot overflow: validation bounded the sum */
-  if (out_conversions) *out_conversions = conversions;
-  return DNNMEM_OK;
+  return DNNMEM_OK; /* no overflow: validation bounded the sum */
 }
 
 /* dnnmem_place_cost's scratch: one stamp per node. */
@@ -17167,7 +17197,7 @@ static dnnmem_result dnnmem__place_cost(const dnnmem_place_problem *problem, con
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   seen = dnnmem__place_cost_layout(&s, problem->graph->num_nodes);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  return dnnmem__place_eval(problem, model, device, seen, &result->time, &result->conversions, e);
+  return dnnmem__place_eval(problem, model, device, 0, seen, &result->time, &result->conversions, e);
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_place_cost(const dnnmem_place_problem *problem, const dnnmem_place_options *options,
@@ -17190,7 +17220,6 @@ typedef struct dnnmem__place_work {
   int64_t *cost_cpu;     /* per op: cost if on the CPU (time + conversions) */
   int64_t *cost_acc;
   uint8_t *forced;       /* DNNMEM_PLACE_ANY / CPU / ACC */
-  uint8_t *assign;       /* baseline assignments */
   unsigned char *flow_mem; /* per edge: the network; per value: the next four */
   size_t flow_bytes, net_bytes;
   int64_t *label_cost;   /* per value: the problem as a labeling (part 9) */
@@ -17253,7 +17282,6 @@ static dnnmem_result dnnmem__place_layout(dnnmem__scratch *s, const dnnmem_graph
   w->cost_cpu = DNNMEM__TAKE(s, int64_t, n);
   w->cost_acc = DNNMEM__TAKE(s, int64_t, n);
   w->forced = DNNMEM__TAKE(s, uint8_t, n);
-  w->assign = DNNMEM__TAKE(s, uint8_t, n);
   w->flow_mem = DNNMEM__TAKE(s, unsigned char, w->net_bytes);
   if (w->flow_mem != NULL && model == DNNMEM_PLACE_PER_VALUE) {
     dnnmem__scratch sub;
@@ -17519,28 +17547,22 @@ static dnnmem_result dnnmem__place_solve(const dnnmem_place_problem *problem,
     if (w.forced[v] == DNNMEM_PLACE_ANY && dnnmem__place_find(w.part, w.flow_id[v]) == w.flow_id[v])
       res.num_parts++;
   }
-  r = dnnmem__place_eval(problem, model, device, w.seen, &res.time, &res.conversions, NULL);
-  if (r != DNNMEM_OK) return r;
+  {
+    int64_t time[4];
+    int32_t conversions[4];
+    r = dnnmem__place_eval(problem, model, device, 1, w.seen, time, conversions, NULL);
+    if (r != DNNMEM_OK) return r;
+    res.time = time[0];
+    res.conversions = conversions[0];
+    res.all_acc_time = time[1];
+    res.greedy_time = time[2];
+    res.all_cpu_time = time[3];
+  }
   DNNMEM_ASSERT(res.time == net.constant + cut); /* every cut is an assignment */
   res.cut = cut;
   res.num_free = num_free;
   res.flow_nodes = net.num_nodes;
   res.flow_arcs = net.num_arcs;
-  /* baselines */
-  for (v = 0; v < n; v++)
-    w.assign[v] = w.forced[v] != DNNMEM_PLACE_ANY ? w.forced[v] : (uint8_t)DNNMEM_PLACE_ACC;
-  if ((r = dnnmem__place_eval(problem, model, w.assign, w.seen, &res.all_acc_time, NULL, NULL)) != DNNMEM_OK)
-    return r;
-  for (v = 0; v < n; v++)
-    if (w.forced[v] == DNNMEM_PLACE_ANY)
-      w.assign[v] = problem->acc_time[v] < problem->cpu_time[v] ? (uint8_t)DNNMEM_PLACE_ACC
-                                                                : (uint8_t)DNNMEM_PLACE_CPU;
-  if ((r = dnnmem__place_eval(problem, model, w.assign, w.seen, &res.greedy_time, NULL, NULL)) != DNNMEM_OK)
-    return r;
-  for (v = 0; v < n; v++)
-    if (w.forced[v] == DNNMEM_PLACE_ANY) w.assign[v] = DNNMEM_PLACE_CPU;
-  if ((r = dnnmem__place_eval(problem, model, w.assign, w.seen, &res.all_cpu_time, NULL, NULL)) != DNNMEM_OK)
-    return r;
   *result = res;
   return DNNMEM_OK;
 }
@@ -17644,9 +17666,12 @@ static int32_t dnnmem__label_output(const dnnmem__label_view *w, int32_t v) {
 
 /* Validates everything but the scratch; *out_total bounds every cost
    (and every cut of every network built from the problem). */
+#define DNNMEM__LABEL_FRONT 4 /* conversion pairs validation tries per node */
+
 static dnnmem_result dnnmem__label_validate(const dnnmem_label_problem *p, int64_t *out_total, dnnmem_error *e) {
   int64_t total = 0, max_rate = 0, max_latency = 0, safe_size;
-  int32_t n, k, v, a, b;
+  int64_t front_rate[DNNMEM__LABEL_FRONT], front_latency[DNNMEM__LABEL_FRONT];
+  int32_t n, k, v, a, b, front = 0;
   /* dnnmem__label_counts, run first by the only caller, checked p, the graph and k */
   DNNMEM_ASSERT(p != NULL && p->num_labels >= 1 && p->num_labels <= DNNMEM_LABEL_MAX_LABELS);
   n = p->graph->num_nodes;
@@ -17660,6 +17685,29 @@ static dnnmem_result dnnmem__label_validate(const dnnmem_label_problem *p, int64
   }
   /* sizes up to this convert without overflow at every pair: no checks */
   safe_size = max_rate > 0 ? (DNNMEM__I64_MAX - max_latency) / max_rate : DNNMEM__I64_MAX;
+  /* a pair whose rate and latency another pair's both reach never converts
+     more (sizes are >= 0), nor overflows first: the rest, when few, is
+     all each node has to try (placement's two labels: one pair) */
+  if (p->convert == NULL)
+    for (a = 0; a < k * k && front >= 0; a++) {
+      int64_t rate = p->convert_rate ? p->convert_rate[a] : 0, latency = p->convert_latency ? p->convert_latency[a] : 0;
+      int32_t i, kept = 0;
+      if (a / k == a % k || (rate == 0 && latency == 0)) continue;
+      for (i = 0; i < front && (front_rate[i] < rate || front_latency[i] < latency); i++) {
+      }
+      if (i < front) continue; /* dominated */
+      for (i = 0; i < front; i++)
+        if (front_rate[i] > rate || front_latency[i] > latency) {
+          front_rate[kept] = front_rate[i];
+          front_latency[kept++] = front_latency[i];
+        }
+      if (kept == DNNMEM__LABEL_FRONT) front = -1; /* too many: every pair per node */
+      else {
+        front_rate[kept] = rate;
+        front_latency[kept] = latency;
+        front = kept + 1;
+      }
+    }
   for (v = 0; v < n; v++) {
     int32_t pin = p->pin ? p->pin[v] : DNNMEM_LABEL_FREE;
     int32_t out = p->output_label ? p->output_label[v] : DNNMEM_LABEL_FREE;
@@ -17683,7 +17731,13 @@ static dnnmem_result dnnmem__label_validate(const dnnmem_label_problem *p, int64
     } else {
       int64_t size = p->convert_size ? p->convert_size[v] : 1;
       if (size < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_SIZE);
-      for (a = 0; a < k; a++)
+      for (a = 0; a < front; a++) {
+        if (size <= safe_size) c = front_rate[a] * size + front_latency[a]; /* fits */
+        else if (dnnmem__mul_overflows(front_rate[a], size, &c) || dnnmem__add_overflows(c, front_latency[a], &c))
+          return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, v, DNNMEM_FIELD_SIZE);
+        if (c > conv) conv = c;
+      }
+      for (a = 0; a < k && front < 0; a++)
         for (b = 0; b < k; b++) {
           int64_t rate = p->convert_rate ? p->convert_rate[a * k + b] : 0;
           int64_t latency = p->convert_latency ? p->convert_latency[a * k + b] : 0;
@@ -17907,11 +17961,11 @@ DNNMEM_DEF dnnmem_result dnnmem_label_cost(const dnnmem_label_problem *problem, 
 
 /* ---- labeling: one expansion move as a min cut --------------------------- */
 
-/* Built twice by the same code: counting (flow NULL), then adding arcs. */
+/* A move's network while it is built. */
 typedef struct dnnmem__label_net {
   const dnnmem__label_view *vw;
   dnnmem__label_work *w;
-  dnnmem_flow *flow; /* NULL while counting */
+  dnnmem_flow *flow;
   const int32_t *x;
   int32_t alpha, num_nodes, num_arcs, num_free, approximated;
   int64_t constant, infinite;
@@ -17920,12 +17974,10 @@ typedef struct dnnmem__label_net {
 } dnnmem__label_net;
 
 static void dnnmem__label_add(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap, int64_t rcap) {
+  dnnmem_result r = dnnmem_flow_add_arc(net->flow, from, to, cap, rcap, NULL);
+  DNNMEM_ASSERT(r == DNNMEM_OK);
+  (void)r;
   net->num_arcs++;
-  if (net->flow != NULL) {
-    dnnmem_result r = dnnmem_flow_add_arc(net->flow, from, to, cap, rcap, NULL);
-    DNNMEM_ASSERT(r == DNNMEM_OK);
-    (void)r;
-  }
 }
 
 static void dnnmem__label_flush(dnnmem__label_net *net) {
@@ -18052,7 +18104,8 @@ static void dnnmem__label_value(dnnmem__label_net *net, int32_t u) {
   }
 }
 
-/* One pass over the problem: counting (net->flow NULL) or building. */
+/* The move's network in one pass: the movable nodes first, then every
+   value's conversions and the unaries. */
 static void dnnmem__label_pass(dnnmem__label_net *net) {
   const dnnmem__label_view *vw = net->vw;
   dnnmem__label_work *w = net->w;
@@ -18090,23 +18143,28 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
   dnnmem__label_flush(net);
 }
 
-/* Builds the move's network into *flow (memory w->flow_mem). */
+/* Builds the move's network into *flow (memory w->flow_mem), sized by the
+   bounds: an auxiliary node has two consumer entries or more, so there
+   are at most e of them; the network then keeps the nodes its arcs use. */
 static dnnmem_result dnnmem__label_build(const dnnmem__label_view *vw, dnnmem__label_work *w, const int32_t *x,
                                          int32_t alpha, int64_t infinite, dnnmem_flow *flow,
                                          dnnmem__label_net *net) {
+  const dnnmem_graph *g = vw->p->graph;
+  int32_t max_nodes, max_arcs;
   dnnmem_result r;
   net->vw = vw;
   net->w = w;
   net->x = x;
   net->alpha = alpha;
   net->infinite = infinite;
-  net->flow = NULL;
-  dnnmem__label_pass(net);
-  r = dnnmem_flow_init(flow, net->num_nodes, net->num_arcs, w->flow_mem, w->flow_bytes);
+  r = dnnmem__label_bounds(g->num_nodes, g->num_nodes > 0 ? g->in_offsets[g->num_nodes] : 0, &max_nodes, &max_arcs);
+  if (r != DNNMEM_OK) return r;
+  r = dnnmem_flow_init(flow, max_nodes, max_arcs, w->flow_mem, w->flow_bytes);
   if (r != DNNMEM_OK) return r;
   net->flow = flow;
   dnnmem__label_pass(net);
-  DNNMEM_ASSERT(flow->num_arcs == net->num_arcs);
+  DNNMEM_ASSERT(flow->num_arcs == net->num_arcs && net->num_nodes <= max_nodes);
+  flow->num_nodes = net->num_nodes; /* no arc names a node past the last one used */
   return DNNMEM_OK;
 }
 
