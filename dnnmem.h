@@ -3255,6 +3255,7 @@ typedef struct dnnmem_flow {
   struct dnnmem__flow_half *half;     /* half-arcs grouped by tail */
   int32_t *first, *mid, *arc_half;    /* CSR ranges; forward half of an arc */
   int32_t *arc_work;                  /* 2 per arc: position map, then flow */
+  int32_t merged;                     /* parallel arcs or self-loops merged: flows in arc_work */
   struct dnnmem__flow_bk_node *bk;    /* BK per-node state */
   int32_t *queue, *queue2;            /* FIFOs, CSR fill cursors */
   int64_t *excess;                    /* push-relabel */
@@ -16230,6 +16231,7 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_init(dnnmem_flow *flow, int32_t num_nodes, 
   flow->num_arcs = 0;
   flow->source = flow->sink = -1;
   flow->value = 0;
+  flow->merged = 0;
   return DNNMEM_OK;
 }
 
@@ -16261,13 +16263,27 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_add_arc(dnnmem_flow *flow, int32_t from, in
    nodes in the same order and take the same decisions: the representatives
    are sisters. An arc joins its group only while the group's total
    capacity (both directions) fits in int64_t. Self-loops are dropped.
-   map (arc_work): old position -> new position. */
-static void dnnmem__flow_merge(dnnmem_flow *f) {
+   map (arc_work): old position -> new position. Returns 1 when it merged. */
+static int dnnmem__flow_merge(dnnmem_flow *f) {
   int32_t n = f->num_nodes, m = f->num_arcs, u, e, w = 0;
   int32_t *map = f->arc_work, *mark = f->queue2;
   int64_t *group_total = f->excess;
   struct dnnmem__flow_half *h = f->half;
   int merged = 0;
+  /* first only look: usually no two half-arcs of a node share a head (a
+     mark below first[u] is another node's) */
+  for (u = 0; u < n; u++) mark[u] = -1;
+  for (u = 0; u < n && !merged; u++)
+    for (e = f->first[u]; e < f->first[u + 1]; e++) {
+      int32_t v = h[e].head;
+      if (v == u || mark[v] >= f->first[u]) {
+        merged = 1;
+        break;
+      }
+      mark[v] = e;
+    }
+  if (!merged) return 0;
+  merged = 0;
   for (u = 0; u < n; u++) mark[u] = -1;
   /* decide: map[e] = e for a representative, the representative's old
      position for a member, -1 for a self-loop */
@@ -16292,7 +16308,7 @@ static void dnnmem__flow_merge(dnnmem_flow *f) {
     }
     for (e = f->first[u]; e < f->first[u + 1]; e++) mark[h[e].head] = -1;
   }
-  if (!merged) return; /* nothing to merge: leave the layout as it is */
+  if (!merged) return 0; /* nothing to merge: leave the layout as it is */
   /* compact in place; map becomes old -> new position */
   for (u = 0; u < n; u++) {
     int32_t old_first = f->first[u], old_mid = f->mid[u], old_end = f->first[u + 1];
@@ -16314,6 +16330,7 @@ static void dnnmem__flow_merge(dnnmem_flow *f) {
   f->first[n] = w;
   for (e = 0; e < w; e++) h[e].sister = map[h[e].sister];
   for (e = 0; e < m; e++) f->arc_half[e] = map[f->arc_half[e]];
+  return 1;
 }
 
 /* Splits each merged pair's net flow back onto its arcs (in arc order,
@@ -16374,7 +16391,7 @@ static void dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t) {
     f->half[bwd].sister = fwd;
     f->arc_half[i] = fwd;
   }
-  dnnmem__flow_merge(f);
+  f->merged = dnnmem__flow_merge(f);
 }
 
 /* ---- Boykov-Kolmogorov -------------------------------------------------- */
@@ -16963,7 +16980,7 @@ static dnnmem_result dnnmem__flow_solve(dnnmem_flow *flow, int32_t source, int32
   } else {
     value = dnnmem__bk_run(flow, source, sink, source_total); /* marks the side too */
   }
-  dnnmem__flow_split(flow);
+  if (flow->merged) dnnmem__flow_split(flow); /* else an arc's flow is its capacity less its residual */
   flow->source = source;
   flow->sink = sink;
   flow->value = value;
@@ -16983,6 +17000,7 @@ DNNMEM_DEF int64_t dnnmem_flow_arc_flow(const dnnmem_flow *flow, int32_t arc) {
   if (flow == NULL || flow->source < 0 || arc < 0 || arc >= flow->num_arcs) return 0;
   {
     int64_t value;
+    if (!flow->merged) return flow->input[arc].capacity - flow->half[flow->arc_half[arc]].residual;
     DNNMEM_MEMCPY(&value, flow->arc_work + 2 * (size_t)arc, sizeof(value));
     return value;
   }
@@ -17209,23 +17227,24 @@ DNNMEM_DEF dnnmem_result dnnmem_place_cost(const dnnmem_place_problem *problem, 
 }
 
 typedef struct dnnmem__place_work {
-  int32_t *order;        /* topological order (cycle check) */
-  unsigned char *topo;   /* dnnmem_graph_topo_order's scratch */
-  size_t topo_bytes;
   int32_t *out_offsets;  /* consumers CSR */
   int32_t *out_ids;
   int32_t *flow_id;      /* free op -> network node; pinned: 0 (CPU) / 1 (ACC) */
-  int32_t *seen;         /* dedupe stamps */
-  int32_t *part;         /* union-find over network nodes: the parts */
   int64_t *cost_cpu;     /* per op: cost if on the CPU (time + conversions) */
   int64_t *cost_acc;
   uint8_t *forced;       /* DNNMEM_PLACE_ANY / CPU / ACC */
-  unsigned char *flow_mem; /* per edge: the network; per value: the next four */
-  size_t flow_bytes, net_bytes;
-  int64_t *label_cost;   /* per value: the problem as a labeling (part 9) */
+  /* one region, each phase's arrays from its start (fewer fresh pages) */
+  unsigned char *phase_mem;
+  size_t phase_bytes;
+  int32_t *order;        /* 0. the cycle check: a topological order */
+  unsigned char *topo;   /*    dnnmem_graph_topo_order's scratch */
+  size_t topo_bytes;
+  int64_t *label_cost;   /* 1. per value: the problem as a labeling (part 9) */
   int32_t *label_pin, *label_output, *label_start;
-  unsigned char *label_mem; /* its network's scratch */
-  size_t label_bytes;
+  int32_t *seen;         /* 2. dedupe stamps (per edge: while building too) */
+  int32_t *part;         /*    union-find over network nodes: the parts */
+  unsigned char *flow_mem; /* after it: per edge the network, per value the labeling network's scratch */
+  size_t flow_bytes, net_bytes, label_bytes;
 } dnnmem__place_work;
 
 /* Network bounds: S, T, free ops, two auxiliary nodes per value; one
@@ -17238,55 +17257,60 @@ static int dnnmem__place_bounds(int32_t n, int32_t e, int32_t *max_nodes, int32_
   return 1;
 }
 
-/* The per-value model's arrays: the problem as a labeling, its network. */
-static void dnnmem__place_label_layout(dnnmem__scratch *s, int32_t n, dnnmem__place_work *w) {
-  w->label_cost = DNNMEM__TAKE(s, int64_t, 2 * (size_t)n);
-  w->label_pin = DNNMEM__TAKE(s, int32_t, n);
-  w->label_output = DNNMEM__TAKE(s, int32_t, n);
-  w->label_start = DNNMEM__TAKE(s, int32_t, n);
-  w->label_mem = DNNMEM__TAKE(s, unsigned char, w->label_bytes);
+/* The arrays of one phase (0, 1, 2 as in dnnmem__place_work). */
+static void dnnmem__place_phase(dnnmem__scratch *s, int32_t n, int32_t max_nodes, int phase, dnnmem__place_work *w) {
+  if (phase == 0) {
+    w->order = DNNMEM__TAKE(s, int32_t, n);
+    w->topo = DNNMEM__TAKE(s, unsigned char, w->topo_bytes);
+  } else if (phase == 1) {
+    w->label_cost = DNNMEM__TAKE(s, int64_t, 2 * (size_t)n);
+    w->label_pin = DNNMEM__TAKE(s, int32_t, n);
+    w->label_output = DNNMEM__TAKE(s, int32_t, n);
+    w->label_start = DNNMEM__TAKE(s, int32_t, n);
+  } else {
+    w->seen = DNNMEM__TAKE(s, int32_t, n);
+    w->part = DNNMEM__TAKE(s, int32_t, max_nodes);
+  }
 }
 
 /* The per-value model is a labeling with two labels (0 = CPU, 1 = ACC):
-   its network is part 9's; the per-edge model builds its own here. */
-static dnnmem_result dnnmem__place_layout(dnnmem__scratch *s, const dnnmem_graph *graph,
-                                          dnnmem_place_model model, dnnmem__place_work *w) {
+   its network is part 9's; the per-edge model builds its own here. Either
+   model's network fits the same region. */
+static dnnmem_result dnnmem__place_layout(dnnmem__scratch *s, const dnnmem_graph *graph, dnnmem__place_work *w) {
   int32_t n = graph->num_nodes, e = n > 0 ? graph->in_offsets[n] : 0, max_nodes, max_arcs;
+  int64_t label_nodes = 2 + (int64_t)n + (int64_t)e;
+  dnnmem_label_problem lp;
+  dnnmem__scratch sub;
   dnnmem_result r;
+  size_t bytes;
+  int phase;
   DNNMEM_MEMSET(w, 0, sizeof(*w));
   if (!dnnmem__place_bounds(n, e, &max_nodes, &max_arcs)) return DNNMEM_ERR_TOO_MANY;
   if ((r = dnnmem__topo_order_bytes(n, e, &w->topo_bytes)) != DNNMEM_OK) return r;
-  { /* one region holds either model's network: the size is the same for both */
-    dnnmem_label_problem lp;
-    dnnmem__scratch sub;
-    size_t label_total;
-    int64_t label_nodes = 2 + (int64_t)n + (int64_t)e;
-    DNNMEM_MEMSET(&lp, 0, sizeof(lp));
-    lp.graph = graph;
-    lp.num_labels = 2;
-    if ((r = dnnmem_label_network_scratch_size(&lp, NULL, &w->label_bytes)) != DNNMEM_OK) return r;
-    if ((r = dnnmem_flow_scratch_size(max_nodes, max_arcs, &w->flow_bytes)) != DNNMEM_OK) return r;
-    if (label_nodes > max_nodes) max_nodes = (int32_t)label_nodes; /* the parts' union-find */
+  DNNMEM_MEMSET(&lp, 0, sizeof(lp));
+  lp.graph = graph;
+  lp.num_labels = 2;
+  if ((r = dnnmem_label_network_scratch_size(&lp, NULL, &w->label_bytes)) != DNNMEM_OK) return r;
+  if ((r = dnnmem_flow_scratch_size(max_nodes, max_arcs, &w->flow_bytes)) != DNNMEM_OK) return r;
+  w->net_bytes = w->label_bytes > w->flow_bytes ? w->label_bytes : w->flow_bytes;
+  if (label_nodes > max_nodes) max_nodes = (int32_t)label_nodes; /* the parts' union-find */
+  for (phase = 0; phase < 3; phase++) {
     dnnmem__scratch_begin(&sub, NULL, 0);
-    dnnmem__place_label_layout(&sub, n, w);
-    if ((r = dnnmem__scratch_end(&sub, &label_total)) != DNNMEM_OK) return r;
-    w->net_bytes = label_total > w->flow_bytes ? label_total : w->flow_bytes;
+    dnnmem__place_phase(&sub, n, max_nodes, phase, w);
+    if ((r = dnnmem__scratch_end(&sub, &bytes)) != DNNMEM_OK) return r;
+    if (bytes > w->phase_bytes) w->phase_bytes = bytes;
   }
-  w->order = DNNMEM__TAKE(s, int32_t, n);
-  w->topo = DNNMEM__TAKE(s, unsigned char, w->topo_bytes);
   w->out_offsets = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
   w->out_ids = DNNMEM__TAKE(s, int32_t, e);
   w->flow_id = DNNMEM__TAKE(s, int32_t, n);
-  w->seen = DNNMEM__TAKE(s, int32_t, n);
-  w->part = DNNMEM__TAKE(s, int32_t, max_nodes);
   w->cost_cpu = DNNMEM__TAKE(s, int64_t, n);
   w->cost_acc = DNNMEM__TAKE(s, int64_t, n);
   w->forced = DNNMEM__TAKE(s, uint8_t, n);
+  w->phase_mem = DNNMEM__TAKE(s, unsigned char, w->phase_bytes);
   w->flow_mem = DNNMEM__TAKE(s, unsigned char, w->net_bytes);
-  if (w->flow_mem != NULL && model == DNNMEM_PLACE_PER_VALUE) {
-    dnnmem__scratch sub;
-    dnnmem__scratch_begin(&sub, w->flow_mem, w->net_bytes);
-    dnnmem__place_label_layout(&sub, n, w);
+  for (phase = 0; phase < 3 && w->phase_mem != NULL; phase++) {
+    dnnmem__scratch_begin(&sub, w->phase_mem, w->phase_bytes);
+    dnnmem__place_phase(&sub, n, max_nodes, phase, w);
     if ((r = dnnmem__scratch_end(&sub, NULL)) != DNNMEM_OK) return r;
   }
   return DNNMEM_OK;
@@ -17302,8 +17326,7 @@ DNNMEM_DEF dnnmem_result dnnmem_place_solve_scratch_size(const dnnmem_place_prob
   if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   if ((r = dnnmem__place_counts(problem, options, &n, &e)) != DNNMEM_OK) return r;
   dnnmem__scratch_begin(&s, NULL, 0);
-  r = dnnmem__place_layout(&s, problem->graph,
-                           options ? options->model : DNNMEM_PLACE_PER_VALUE, &w);
+  r = dnnmem__place_layout(&s, problem->graph, &w);
   if (r != DNNMEM_OK) return r;
   return dnnmem__scratch_end(&s, out_bytes);
 }
@@ -17431,9 +17454,11 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
   if (total == DNNMEM__I64_MAX) /* no room for "infinite" */
     return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, -1, DNNMEM_FIELD_TIME);
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
-  if ((r = dnnmem__place_layout(&s, problem->graph, model, &w)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__place_layout(&s, problem->graph, &w)) != DNNMEM_OK) return r;
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  if (n > 0 && (r = dnnmem__topo_order(problem->graph, w.order, w.topo, w.topo_bytes, e)) != DNNMEM_OK)
+  /* a cycle? (none when every input precedes its node, the usual numbering) */
+  if (n > 0 && !dnnmem_graph_is_topological(problem->graph) &&
+      (r = dnnmem__topo_order(problem->graph, w.order, w.topo, w.topo_bytes, e)) != DNNMEM_OK)
     return r;
   for (v = 0; v < n; v++) {
     w.forced[v] = dnnmem__place_forced(problem, v);
@@ -17466,7 +17491,7 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     lp.convert_rate = swap_rate;
     lp.pin = w.label_pin;
     lp.output_label = w.label_output;
-    r = dnnmem_label_network(&lp, NULL, w.label_start, 1, &flow, w.flow_id, &lr, w.label_mem, w.label_bytes);
+    r = dnnmem_label_network(&lp, NULL, w.label_start, 1, &flow, w.flow_id, &lr, w.flow_mem, w.label_bytes);
     if (r != DNNMEM_OK) return r;
     DNNMEM_ASSERT(lr.num_free == num_free && lr.approximated == 0);
     net.constant = lr.constant;
@@ -18217,9 +18242,10 @@ static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
   vw.p = problem;
   vw.k = problem->num_labels;
   vw.group = NULL;
+  if (out_node && out_node != labels) w.node = out_node; /* built in place: no copy */
   if ((r = dnnmem__label_build(&vw, &w, labels, alpha, total + 1, &flow, &net)) != DNNMEM_OK) return r;
   *out_flow = flow;
-  if (out_node)
+  if (out_node && w.node != out_node)
     for (v = 0; v < n; v++) out_node[v] = w.node[v];
   if (result) {
     result->constant = net.constant;
