@@ -17073,11 +17073,17 @@ static uint8_t dnnmem__place_forced(const dnnmem_place_problem *p, int32_t v) {
   return DNNMEM_PLACE_ANY;
 }
 
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__OPTIMIZE_SIZE__)
+#define DNNMEM__PLACE_INLINE __inline__ __attribute__((always_inline))
+#else
+#define DNNMEM__PLACE_INLINE
+#endif
+
 /* Bit i of an op's code: on the accelerator in assignment i, 0 = x; with
    the baselines 1 = every op the accelerator supports on it (onnx-mlir's
    default), 2 = each op on its faster device, 3 = every op on the CPU
    where possible. */
-static unsigned dnnmem__place_code(const dnnmem_place_problem *p, const uint8_t *x, int baselines, int32_t v) {
+static DNNMEM__PLACE_INLINE unsigned dnnmem__place_code(const dnnmem_place_problem *p, const uint8_t *x, int baselines, int32_t v) {
   uint8_t forced = dnnmem__place_forced(p, v);
   unsigned code = x[v] == DNNMEM_PLACE_ACC ? 1u : 0u;
   if (!baselines) return code;
@@ -17101,10 +17107,18 @@ static dnnmem_result dnnmem__place_eval(const dnnmem_place_problem *p, dnnmem_pl
   for (v = 0; v < n; v++) {
     uint8_t forced = dnnmem__place_forced(p, v);
     unsigned code;
+    int64_t c, a;
     if ((x[v] != DNNMEM_PLACE_CPU && x[v] != DNNMEM_PLACE_ACC) || (forced != DNNMEM_PLACE_ANY && forced != x[v]))
       return dnnmem__fail(e, DNNMEM_ERR_INFEASIBLE, v, DNNMEM_FIELD_OUTPUT);
     code = dnnmem__place_code(p, x, baselines, v);
-    for (i = 0; i < count; i++) time[i] += (code >> i) & 1u ? p->acc_time[v] : p->cpu_time[v];
+    c = p->cpu_time[v];
+    a = p->acc_time[v];
+    time[0] += code & 1u ? a : c;
+    if (baselines) {
+      time[1] += code & 2u ? a : c;
+      time[2] += code & 4u ? a : c;
+      time[3] += code & 8u ? a : c;
+    }
     seen[v] = (int32_t)(code << 8); /* per value below: bits 0-3 a consumer on ACC, 4-7 one on CPU */
   }
   if (model == DNNMEM_PLACE_PER_EDGE) {
