@@ -16239,12 +16239,12 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_add_arc(dnnmem_flow *flow, int32_t from, in
                                              int64_t capacity, int64_t reverse_capacity,
                                              int32_t *out_arc) {
   struct dnnmem__flow_input *in;
-  int64_t both;
   if (flow == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (from < 0 || from >= flow->num_nodes || to < 0 || to >= flow->num_nodes)
+  /* one unsigned compare per id, one sign test for both capacities */
+  if ((uint32_t)from >= (uint32_t)flow->num_nodes || (uint32_t)to >= (uint32_t)flow->num_nodes)
     return DNNMEM_ERR_ID_RANGE;
-  if (capacity < 0 || reverse_capacity < 0) return DNNMEM_ERR_NEGATIVE;
-  if (dnnmem__add_overflows(capacity, reverse_capacity, &both)) return DNNMEM_ERR_OVERFLOW;
+  if ((capacity | reverse_capacity) < 0) return DNNMEM_ERR_NEGATIVE;
+  if (capacity > DNNMEM__I64_MAX - reverse_capacity) return DNNMEM_ERR_OVERFLOW;
   if (flow->num_arcs >= flow->max_arcs) return DNNMEM_ERR_FLOW_FULL;
   in = &flow->input[flow->num_arcs];
   in->from = from;
@@ -18012,7 +18012,7 @@ typedef struct dnnmem__label_net {
   int64_t held_cap;
 } dnnmem__label_net;
 
-static void dnnmem__label_add(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap, int64_t rcap) {
+static DNNMEM__LABEL_INLINE void dnnmem__label_add(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap, int64_t rcap) {
   dnnmem_result r = dnnmem_flow_add_arc(net->flow, from, to, cap, rcap, NULL);
   DNNMEM_ASSERT(r == DNNMEM_OK);
   (void)r;
@@ -18027,7 +18027,7 @@ static void dnnmem__label_flush(dnnmem__label_net *net) {
 /* Each arc is held until the next: an arc and then its reverse (a value
    with one movable consumer: "u stays, c moves" and "c stays, u moves")
    become one arc pair, the flow's input one arc shorter. */
-static void dnnmem__label_arc(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap) {
+static DNNMEM__LABEL_INLINE void dnnmem__label_arc(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap) {
   if (net->held_from == to && net->held_to == from) {
     dnnmem__label_add(net, to, from, net->held_cap, cap);
     net->held_from = -1;
@@ -18042,7 +18042,7 @@ static void dnnmem__label_arc(dnnmem__label_net *net, int32_t from, int32_t to, 
 /* Pays cap when `from` ends on the source side and `to` on the sink side
    (node 0 = source, 1 = sink): a constant, a movable node's unary cost, or
    an arc. */
-static void dnnmem__label_cut(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap) {
+static DNNMEM__LABEL_INLINE void dnnmem__label_cut(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap) {
   int32_t movable_end = 2 + net->num_free;
   if (cap == 0 || from == to || from == 1 || to == 0) return;
   if (from == 0 && to == 1) net->constant += cap;
