@@ -1431,8 +1431,8 @@
        Goldberg, "On implementing the push-relabel method for the maximum
        flow problem", Algorithmica 1997), then a second phase returns the
        excess of the maximum preflow. Each solve first groups half-arcs by
-       tail (CSR), merging parallel and opposite arcs, and afterwards
-       splits the flow back per arc.
+       tail (CSR), merging parallel and opposite arcs, and when it merged
+       any, afterwards splits the flow back per arc.
 
        Complexity. BK O(m n^2 |C|) worst case, near-linear on DAG-like and
        grid networks in practice; push-relabel O(n^2 sqrt(m)); both O(n +
@@ -17254,7 +17254,7 @@ typedef struct dnnmem__place_work {
   unsigned char *topo;   /*    dnnmem_graph_topo_order's scratch */
   size_t topo_bytes;
   int64_t *label_cost;   /* 1. per value: the problem as a labeling (part 9) */
-  int32_t *label_pin, *label_output, *label_start;
+  int32_t *label_output, *label_start;
   int32_t *seen;         /* 2. dedupe stamps (per edge: while building too) */
   int32_t *part;         /*    union-find over network nodes: the parts */
   unsigned char *flow_mem; /* after it: per edge the network, per value the labeling network's scratch */
@@ -17278,7 +17278,6 @@ static void dnnmem__place_phase(dnnmem__scratch *s, int32_t n, int32_t max_nodes
     w->topo = DNNMEM__TAKE(s, unsigned char, w->topo_bytes);
   } else if (phase == 1) {
     w->label_cost = DNNMEM__TAKE(s, int64_t, 2 * (size_t)n);
-    w->label_pin = DNNMEM__TAKE(s, int32_t, n);
     w->label_output = DNNMEM__TAKE(s, int32_t, n);
     w->label_start = DNNMEM__TAKE(s, int32_t, n);
   } else {
@@ -17491,10 +17490,9 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     dnnmem_label_problem lp;
     dnnmem_label_network_result lr;
     DNNMEM_MEMSET(&lp, 0, sizeof(lp));
-    for (v = 0; v < n; v++) {
-      w.label_cost[2 * v] = problem->cpu_time[v];
-      w.label_cost[2 * v + 1] = problem->acc_time[v];
-      w.label_pin[v] = w.forced[v] == DNNMEM_PLACE_ANY ? DNNMEM_LABEL_FREE : w.forced[v] - DNNMEM_PLACE_CPU;
+    for (v = 0; v < n; v++) { /* a pin: the other device unsupported (no pin array to write and read) */
+      w.label_cost[2 * v] = w.forced[v] == DNNMEM_PLACE_ACC ? DNNMEM_LABEL_UNSUPPORTED : problem->cpu_time[v];
+      w.label_cost[2 * v + 1] = w.forced[v] == DNNMEM_PLACE_CPU ? DNNMEM_LABEL_UNSUPPORTED : problem->acc_time[v];
       w.label_output[v] = problem->is_output && problem->is_output[v] ? 0 : DNNMEM_LABEL_FREE;
       w.label_start[v] = w.forced[v] == DNNMEM_PLACE_ACC ? 1 : 0;
     }
@@ -17503,7 +17501,6 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     lp.node_cost = w.label_cost;
     lp.convert_size = problem->xfer;
     lp.convert_rate = swap_rate;
-    lp.pin = w.label_pin;
     lp.output_label = w.label_output;
     r = dnnmem_label_network(&lp, NULL, w.label_start, 1, &flow, w.flow_id, &lr, w.flow_mem, w.label_bytes);
     if (r != DNNMEM_OK) return r;
