@@ -16359,13 +16359,19 @@ static void dnnmem__flow_split(dnnmem_flow *f) {
 }
 
 /* Half-arcs grouped by tail, fresh residuals. Within a node, half-arcs whose
-   head is neither terminal come first ([first, mid)), so BK scans only those. */
-static void dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t) {
+   head is neither terminal come first ([first, mid)), so BK scans only those.
+   *source_total: the capacities leaving s; returns -1, or (nothing built)
+   the arc at which they pass int64_t. */
+static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int64_t *source_total) {
   int32_t n = f->num_nodes, m = f->num_arcs, v, i;
   int32_t *count_inner = f->queue, *count_term = f->queue2;
+  int64_t total = 0;
   for (v = 0; v < n; v++) count_inner[v] = count_term[v] = 0;
   for (i = 0; i < m; i++) {
     const struct dnnmem__flow_input *in = &f->input[i];
+    if ((in->from == s && in->to != s && dnnmem__add_overflows(total, in->capacity, &total)) ||
+        (in->to == s && in->from != s && dnnmem__add_overflows(total, in->reverse_capacity, &total)))
+      return i;
     if (in->to == s || in->to == t) count_term[in->from]++;
     else count_inner[in->from]++;
     if (in->from == s || in->from == t) count_term[in->to]++;
@@ -16392,6 +16398,8 @@ static void dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t) {
     f->arc_half[i] = fwd;
   }
   f->merged = dnnmem__flow_merge(f);
+  *source_total = total;
+  return -1;
 }
 
 /* ---- Boykov-Kolmogorov -------------------------------------------------- */
@@ -16965,15 +16973,8 @@ static dnnmem_result dnnmem__flow_solve(dnnmem_flow *flow, int32_t source, int32
   if (source == sink) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_SINK);
   if ((int)algo < 0 || algo >= DNNMEM_FLOW_ALGO_COUNT) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_ALGO);
   flow->source = flow->sink = -1;
-  for (i = 0; i < flow->num_arcs; i++) {
-    const struct dnnmem__flow_input *in = &flow->input[i];
-    if ((in->from == source && in->to != source &&
-         dnnmem__add_overflows(source_total, in->capacity, &source_total)) ||
-        (in->to == source && in->from != source &&
-         dnnmem__add_overflows(source_total, in->reverse_capacity, &source_total)))
-      return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, i, DNNMEM_FIELD_CAPACITY);
-  }
-  dnnmem__flow_build(flow, source, sink);
+  if ((i = dnnmem__flow_build(flow, source, sink, &source_total)) >= 0)
+    return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, i, DNNMEM_FIELD_CAPACITY);
   if (algo == DNNMEM_FLOW_PUSH_RELABEL) {
     value = dnnmem__pr_run(flow, source, sink);
     dnnmem__flow_mark_source_side(flow, source);
