@@ -16180,7 +16180,7 @@ struct dnnmem__flow_bk_node {
 };
 
 static void dnnmem__flow_layout(dnnmem__scratch *s, int32_t n, int32_t m, dnnmem_flow *f) {
-  f->input = DNNMEM__TAKE(s, struct dnnmem__flow_input, m);
+  f->input = DNNMEM__TAKE(s, struct dnnmem__flow_input, m); /* first: dnnmem__flow_arcs_bytes */
   f->half = DNNMEM__TAKE(s, struct dnnmem__flow_half, (size_t)2 * (size_t)m);
   f->first = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
   f->mid = DNNMEM__TAKE(s, int32_t, n);
@@ -16200,6 +16200,17 @@ static void dnnmem__flow_layout(dnnmem__scratch *s, int32_t n, int32_t m, dnnmem
   f->bucket_prev = DNNMEM__TAKE(s, int32_t, n);
   f->bucket_head = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
   f->source_side = DNNMEM__TAKE(s, uint8_t, n);
+}
+
+/* Bytes at the start of a network's scratch that adding up to max_arcs arcs
+   writes (the arcs come first in the layout); only a solve touches the rest. */
+static DNNMEM__UNUSED size_t dnnmem__flow_arcs_bytes(int32_t max_arcs) {
+  dnnmem__scratch s;
+  size_t bytes = 0;
+  dnnmem__scratch_begin(&s, NULL, 0);
+  (void)DNNMEM__TAKE(&s, struct dnnmem__flow_input, max_arcs);
+  (void)dnnmem__scratch_end(&s, &bytes);
+  return bytes;
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_flow_scratch_size(int32_t num_nodes, int32_t max_arcs,
@@ -17830,18 +17841,13 @@ static dnnmem_result dnnmem__label_bounds(int32_t n, int32_t e, int32_t *max_nod
   return DNNMEM_OK;
 }
 
-/* mode 0: the cost only (consumers, label stamps); 1: a network; 2: solve. */
-static dnnmem_result dnnmem__label_layout(dnnmem__scratch *s, int32_t n, int32_t e, int32_t k, int mode,
-                                          dnnmem__label_work *w) {
-  int32_t max_nodes, max_arcs;
-  dnnmem_result r;
-  DNNMEM_MEMSET(w, 0, sizeof(*w));
+/* A mode's work arrays (all but the flow's scratch). */
+static void dnnmem__label_arrays(dnnmem__scratch *s, int32_t n, int32_t e, int32_t k, int mode,
+                                 dnnmem__label_work *w) {
   w->out_offsets = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
   w->out_ids = DNNMEM__TAKE(s, int32_t, e);
   w->fstamp = DNNMEM__TAKE(s, int32_t, k);
-  if (mode == 0) return DNNMEM_OK;
-  if ((r = dnnmem__label_bounds(n, e, &max_nodes, &max_arcs)) != DNNMEM_OK) return r;
-  if ((r = dnnmem_flow_scratch_size(max_nodes, max_arcs, &w->flow_bytes)) != DNNMEM_OK) return r;
+  if (mode == 0) return;
   w->node = DNNMEM__TAKE(s, int32_t, n);
   w->seen = DNNMEM__TAKE(s, int32_t, n);
   w->u0 = DNNMEM__TAKE(s, int64_t, n);
@@ -17881,6 +17887,37 @@ static dnnmem_result dnnmem__label_layout(dnnmem__scratch *s, int32_t n, int32_t
     w->dld = DNNMEM__TAKE(s, double, k);
     w->ild = DNNMEM__TAKE(s, int64_t, k);
   }
+}
+
+/* mode 0: the cost only (consumers, label stamps); 1: a network; 2: solve.
+   A network alone (1): building it writes only the flow's arcs, first in
+   the flow's scratch, and the work arrays are dead once it is built: they
+   lie after the arcs, on pages a solve touches anyway (fewer fresh pages). */
+static dnnmem_result dnnmem__label_layout(dnnmem__scratch *s, int32_t n, int32_t e, int32_t k, int mode,
+                                          dnnmem__label_work *w) {
+  int32_t max_nodes, max_arcs;
+  dnnmem_result r;
+  DNNMEM_MEMSET(w, 0, sizeof(*w));
+  if (mode != 0) {
+    if ((r = dnnmem__label_bounds(n, e, &max_nodes, &max_arcs)) != DNNMEM_OK) return r;
+    if ((r = dnnmem_flow_scratch_size(max_nodes, max_arcs, &w->flow_bytes)) != DNNMEM_OK) return r;
+  }
+  if (mode == 1) {
+    size_t arcs_bytes = dnnmem__flow_arcs_bytes(max_arcs), need;
+    dnnmem__scratch sub;
+    dnnmem__scratch_begin(&sub, NULL, 0);
+    dnnmem__label_arrays(&sub, n, e, k, mode, w);
+    if ((r = dnnmem__scratch_end(&sub, &need)) != DNNMEM_OK) return r;
+    if (arcs_bytes <= w->flow_bytes && need <= w->flow_bytes - arcs_bytes) {
+      w->flow_mem = DNNMEM__TAKE(s, unsigned char, w->flow_bytes);
+      if (w->flow_mem == NULL) return DNNMEM_OK; /* sizing, or short: the caller's scratch_end says */
+      dnnmem__scratch_begin(&sub, w->flow_mem + arcs_bytes, w->flow_bytes - arcs_bytes);
+      dnnmem__label_arrays(&sub, n, e, k, mode, w);
+      return dnnmem__scratch_end(&sub, NULL);
+    }
+  }
+  dnnmem__label_arrays(s, n, e, k, mode, w);
+  if (mode == 0) return DNNMEM_OK;
   w->flow_mem = DNNMEM__TAKE(s, unsigned char, w->flow_bytes);
   return DNNMEM_OK;
 }
