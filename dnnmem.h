@@ -275,12 +275,14 @@
                          annealing schedules; the header reads no clock.
        Example (lifetimes of the tour's chain g, 0 -> 1 -> 2, no outputs):
            int64_t sizes[3] = {4096, 8192, 4096};  dnnmem_interval records[3];
-           dnnmem_graph_intervals(&g, sizes, NULL, records);
+           dnnmem_graph_intervals(&g, sizes, NULL, records, NULL);
            (records [0, 2), [1, 3), [2, 3) of 4096, 8192 and 4096 bytes:
            value 2, read by nobody, lives its own step only)
-       Errors: DNNMEM_ERR_ID_RANGE (an input id outside the graph),
-       DNNMEM_ERR_NOT_TOPOLOGICAL (an input numbered after its consumer),
-       DNNMEM_ERR_NEGATIVE (a size), DNNMEM_ERR_CYCLE (topo_order).
+       Errors (the last argument, a dnnmem_error * (may be NULL), names the
+       node and field): DNNMEM_ERR_ID_RANGE (an input id outside the graph:
+       INPUT), DNNMEM_ERR_NOT_TOPOLOGICAL (an input numbered after its
+       consumer: INPUT), DNNMEM_ERR_NEGATIVE (SIZE), DNNMEM_ERR_CYCLE
+       (topo_order: a node on the cycle).
 
 
 
@@ -985,7 +987,8 @@
          dnnmem_remat_time_bound[_scratch_size](problem, options,
                             &bounds, scratch, bytes)  (.extra_time, .cut)
          dnnmem_remat_group_order[_scratch_size](problem, members, count,
-                            max_states, order, capacity, &length, &peak, ...)
+                            max_states, order, capacity, &result, ...)
+                            (.length, .peak)
                             (the size query takes no members)
          dnnmem_remat_plan[_scratch_size](problem, plan_options, sequence,
                             length, alignment, records, offsets, &result, ...)
@@ -1472,7 +1475,8 @@
            all_acc_time, greedy_time, all_cpu_time, cut, conversions,
            counts per device, parts, network size.
          dnnmem_place_network[_scratch_size](problem, options, &flow,
-                                             &constant, scratch, bytes)
+                                             &result, scratch, bytes)
+                                             (.time: the constant)
          dnnmem_place_cost[_scratch_size](problem, options, device, &result,
                                           scratch, bytes)  (.time, .conversions)
          dnnmem_place_model_name / dnnmem_place_model_parse
@@ -1851,7 +1855,8 @@ DNNMEM_DEF dnnmem_result dnnmem_result_parse(const char *name, dnnmem_result *ou
   X(SYMBOL, "symbol") X(SEQUENCE, "sequence") X(ARC, "arc") X(SOURCE, "source") \
   X(SINK, "sink") X(EXTENT, "extent") X(STRIDE, "stride") X(LEVEL, "level") \
   X(INDEX, "index") X(ALGO, "algo") X(BUDGET, "budget") X(CAPACITY, "capacity") \
-  X(LIMIT, "limit") X(OPTIONS, "options") X(SCRATCH, "scratch") X(OUTPUT, "output")
+  X(LIMIT, "limit") X(OPTIONS, "options") X(SCRATCH, "scratch") X(OUTPUT, "output") \
+  X(MEMBER, "member")
 
 typedef enum dnnmem_field {
 #define DNNMEM__FIELD_ENUM(name, text) DNNMEM_FIELD_##name,
@@ -1980,21 +1985,26 @@ DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order_scratch_size(const dnnmem_graph
 DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order(const dnnmem_graph *graph,
                                                  int32_t *order,
                                                  void *scratch,
-                                                 size_t scratch_bytes);
+                                                 size_t scratch_bytes,
+                                                 dnnmem_error *error);
 /* Kahn's algorithm, O(V+E): order[] receives every node once, inputs before
    consumers; sources in id order, then each node as soon as its last input
    is ordered (FIFO), so the order is deterministic. DNNMEM_ERR_CYCLE if the
-   graph has a cycle (order[] is then partial). */
+   graph has a cycle (order[] is then partial; error.index: a node on it,
+   field INPUT), dnnmem_graph_check's errors; error may be NULL. */
 
 DNNMEM_DEF dnnmem_result dnnmem_graph_intervals(const dnnmem_graph *graph,
                                                 const int64_t *sizes,
                                                 const uint8_t *is_output,
-                                                dnnmem_interval *records);
+                                                dnnmem_interval *records,
+                                                dnnmem_error *error);
 /* Lifetimes of a topologically numbered graph: record i = value i over
    [i, max(i, last consumer) + 1), to num_nodes when is_output[i] (is_output
    may be NULL), with size sizes[i]. Other fields zero. O(V+E), no scratch.
-   DNNMEM_ERR_NOT_TOPOLOGICAL, DNNMEM_ERR_NEGATIVE, dnnmem_graph_check's
-   errors (dnnmem_graph_check(graph, &error) names the node of a bad CSR). */
+   Errors name the node (error may be NULL): DNNMEM_ERR_NOT_TOPOLOGICAL (a
+   node with an input id >= its own, field INPUT), DNNMEM_ERR_NEGATIVE
+   (SIZE), INVALID_ARGUMENT for a NULL sizes (SIZE) or records (OUTPUT),
+   and dnnmem_graph_check's errors. */
 
 /* ---- random numbers and stopping --------------------------------------- */
 
@@ -2160,20 +2170,26 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_check(const dnnmem_intervals *problem,
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_chains_scratch_size(const dnnmem_intervals *problem,
                                                          size_t *out_bytes);
+typedef struct dnnmem_plan_chains_result {
+  int32_t groups;     /* the number of groups: the most records alive at one
+                         time (the minimum possible) */
+  dnnmem_error error; /* on failure: the record and field at fault */
+} dnnmem_plan_chains_result;
+
 DNNMEM_DEF dnnmem_result dnnmem_plan_chains(const dnnmem_intervals *problem,
                                             int32_t *group_of, int32_t *order,
-                                            int32_t *out_groups, void *scratch,
-                                            size_t scratch_bytes);
+                                            dnnmem_plan_chains_result *result,
+                                            void *scratch, size_t scratch_bytes);
 /* Minimum grouping of lifetimes into chains of pairwise non-overlapping
    records (a record ends at upper, the next may begin there), O(n log n).
-   Records are validated with dnnmem_intervals_check (alignment ignored);
-   gaps are ignored. Outputs (each may be NULL):
+   Records are validated with dnnmem_intervals_check (alignment ignored,
+   its errors named in result->error); gaps are ignored. Outputs (each may
+   be NULL):
      group_of[count]  the group of each record; groups are numbered 0.. in
                       the order they are opened (by their first lower),
      order[count]     record ids group by group (group 0 first), each
                       group's chain in time order,
-     *out_groups      the number of groups, which equals the maximum number
-                      of records alive at one time (the minimum possible).
+     result           groups.
    Deterministic; the manual gives the order and the rule that picks among
    the groups a record fits (closest size, then latest end, then oldest). */
 
@@ -2788,18 +2804,21 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_group_order_scratch_size(const dnnmem_rema
 DNNMEM_DEF dnnmem_result dnnmem_remat_group_order(const dnnmem_remat_problem *problem,
                                                   const int32_t *members, int32_t num_members,
                                                   int32_t max_states, int32_t *order,
-                                                  int32_t order_capacity, int32_t *out_length,
-                                                  int64_t *out_peak, void *scratch,
+                                                  int32_t order_capacity,
+                                                  dnnmem_remat_result *result, void *scratch,
                                                   size_t scratch_bytes);
 /* The exact minimum-peak order computing members[num_members - 1] (the
    target) from the other members (backward Dijkstra over held sets, see
-   the manual). Inputs outside members are held outside and not counted;
-   the target is held at the end. The order may compute a member twice.
-   1 <= num_members <= DNNMEM_REMAT_MAX_GROUP, distinct ids. The scratch
-   size depends on max_states only (its query takes no members).
-   DNNMEM_ERR_REMAT_STATE_LIMIT after max_states states;
-   DNNMEM_ERR_OUTPUT_TOO_SMALL when the order exceeds order_capacity
-   (*out_length: the length needed). */
+   the manual): result->length steps in order[], result->peak (result
+   required; its other fields zero). Inputs outside members are held
+   outside and not counted; the target is held at the end. The order may
+   compute a member twice. 1 <= num_members <= DNNMEM_REMAT_MAX_GROUP,
+   distinct ids. The scratch size depends on max_states only (its query
+   takes no members). DNNMEM_ERR_REMAT_STATE_LIMIT after max_states states
+   (field LIMIT); DNNMEM_ERR_OUTPUT_TOO_SMALL when the order exceeds
+   order_capacity (result->length: the length needed); a bad member:
+   error.index its position in members[] (field MEMBER; a repeated one:
+   other, the first), a self-loop: the node (INPUT). */
 
 /* ---- recompute: the schedule's own arena -------------------------------- */
 
@@ -3401,12 +3420,15 @@ DNNMEM_DEF dnnmem_result dnnmem_place_network_scratch_size(const dnnmem_place_pr
                                                            size_t *out_bytes);
 DNNMEM_DEF dnnmem_result dnnmem_place_network(const dnnmem_place_problem *problem,
                                               const dnnmem_place_options *options,
-                                              dnnmem_flow *out_flow, int64_t *out_constant,
+                                              dnnmem_flow *out_flow, dnnmem_place_result *result,
                                               void *scratch, size_t scratch_bytes);
 /* Builds, without solving, the network dnnmem_place_solve cuts (its
    scratch is the solve's size): node 0 = CPU (source), 1 =
-   accelerator (sink), 2.. the free ops in id order, then auxiliary nodes;
-   optimum = *out_constant + minimum cut. Public so that the cut can be
+   accelerator (sink), 2.. the free ops in id order, then auxiliary nodes.
+   result (required): time, the constant (a cut of value c is an
+   assignment of time + c: optimum = time + minimum cut), num_free,
+   flow_nodes, flow_arcs; its other fields zero; the solve's errors, named
+   as there. Public so that the cut can be
    solved elsewhere: another max-flow solver (a GPU one, or one already in
    your runtime), or a network you extend with your own constraints
    before solving it with dnnmem_flow_solve. The scratch must outlive
@@ -4032,19 +4054,24 @@ static DNNMEM__UNUSED void dnnmem__sort_ids(int32_t *ids, int32_t *tmp, int32_t 
   if (src != ids) DNNMEM_MEMCPY(ids, src, (size_t)n * sizeof(int32_t));
 }
 
+/* Stable insertion sort of ids[0..n) by key[id], ascending: short lists. */
+static DNNMEM__UNUSED void dnnmem__insertion_sort(int32_t *ids, int32_t n, const int64_t *key) {
+  int32_t i, j;
+  for (i = 1; i < n; i++) {
+    int32_t id = ids[i];
+    for (j = i; j > 0 && key[ids[j - 1]] > key[id]; j--) ids[j] = ids[j - 1];
+    ids[j] = id;
+  }
+}
+
 /* Stable LSD radix sort of ids[0..n) by key[id] (8-bit digits of the key
    with its sign flipped; a pass whose digit is the same everywhere is
    skipped, so small keys take few passes). O(n) per pass; tmp holds n. */
 static DNNMEM__UNUSED void dnnmem__radix_sort(int32_t *ids, int32_t *tmp, int32_t n, const int64_t *key) {
   int32_t count[256], i, *src = ids, *dst = tmp;
   int shift;
-  if (n <= 32) { /* stable insertion: eight passes over 256 buckets cost more */
-    int32_t j;
-    for (i = 1; i < n; i++) {
-      int32_t id = ids[i];
-      for (j = i; j > 0 && key[ids[j - 1]] > key[id]; j--) ids[j] = ids[j - 1];
-      ids[j] = id;
-    }
+  if (n <= 32) { /* eight passes over 256 buckets cost more */
+    dnnmem__insertion_sort(ids, n, key);
     return;
   }
   for (shift = 0; shift < 64; shift += 8) {
@@ -4065,6 +4092,44 @@ static DNNMEM__UNUSED void dnnmem__radix_sort(int32_t *ids, int32_t *tmp, int32_
     }
   }
   if (src != ids) DNNMEM_MEMCPY(ids, src, (size_t)n * sizeof(int32_t));
+}
+
+/* ---- binary heap ---------------------------------------------------------- */
+
+/* A min-heap of (key, id) pairs, ties to the smaller id, in two arrays of
+   the caller's capacity: key[0], id[0] is the top. */
+typedef struct dnnmem__heap {
+  int64_t *key;
+  int32_t *id;
+  int32_t count;
+} dnnmem__heap;
+
+static DNNMEM__UNUSED void dnnmem__heap_push(dnnmem__heap *h, int64_t key, int32_t id) {
+  int32_t i = h->count++;
+  while (i > 0) {
+    int32_t parent = (i - 1) / 2;
+    if (h->key[parent] < key || (h->key[parent] == key && h->id[parent] <= id)) break;
+    h->key[i] = h->key[parent];
+    h->id[i] = h->id[parent];
+    i = parent;
+  }
+  h->key[i] = key;
+  h->id[i] = id;
+}
+
+/* Removes the top (count > 0). */
+static DNNMEM__UNUSED void dnnmem__heap_pop(dnnmem__heap *h) {
+  int32_t n = --h->count, i = 0, c, id = h->id[n];
+  int64_t key = h->key[n];
+  while ((c = 2 * i + 1) < n) {
+    if (c + 1 < n && (h->key[c + 1] < h->key[c] || (h->key[c + 1] == h->key[c] && h->id[c + 1] < h->id[c]))) c++;
+    if (key < h->key[c] || (key == h->key[c] && id < h->id[c])) break;
+    h->key[i] = h->key[c];
+    h->id[i] = h->id[c];
+    i = c;
+  }
+  h->key[i] = key;
+  h->id[i] = id;
 }
 
 /* ---- intervals ---------------------------------------------------------- */
@@ -4246,20 +4311,19 @@ DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order_scratch_size(const dnnmem_graph
                                   out_bytes);
 }
 
-/* dnnmem_graph_topo_order; a cycle names a node on it in e. */
-static dnnmem_result dnnmem__topo_order(const dnnmem_graph *graph, int32_t *order, void *scratch,
-                                        size_t scratch_bytes, dnnmem_error *e) {
+DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order(const dnnmem_graph *graph, int32_t *order, void *scratch,
+                                                 size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__scratch s;
   dnnmem__topo_work w;
   dnnmem_result r = dnnmem_graph_check(graph, e);
   int32_t n, m, v, k, head, tail;
   if (r != DNNMEM_OK) return r;
   n = graph->num_nodes;
-  if (n > 0 && order == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (n > 0 && order == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   m = n > 0 ? graph->in_offsets[n] : 0;
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__topo_layout(&s, n, m, &w);
-  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return dnnmem__fail(e, r, -1, DNNMEM_FIELD_SCRATCH);
   dnnmem__graph_consumers(graph, w.out_offsets, w.out_ids);
   for (v = 0; v < n; v++) w.pending[v] = graph->in_offsets[v + 1] - graph->in_offsets[v];
   /* Kahn with the FIFO kept in order[] itself */
@@ -4284,23 +4348,21 @@ static dnnmem_result dnnmem__topo_order(const dnnmem_graph *graph, int32_t *orde
   return dnnmem__fail(e, DNNMEM_ERR_CYCLE, v, DNNMEM_FIELD_INPUT);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order(const dnnmem_graph *graph, int32_t *order, void *scratch,
-                                                 size_t scratch_bytes) {
-  return dnnmem__topo_order(graph, order, scratch, scratch_bytes, NULL);
-}
-
 DNNMEM_DEF dnnmem_result dnnmem_graph_intervals(const dnnmem_graph *graph,
                                                 const int64_t *sizes,
                                                 const uint8_t *is_output,
-                                                dnnmem_interval *records) {
-  dnnmem_result r = dnnmem_graph_check(graph, NULL);
+                                                dnnmem_interval *records, dnnmem_error *error) {
+  dnnmem_result r = dnnmem_graph_check(graph, error);
   int32_t v, k, n;
   if (r != DNNMEM_OK) return r;
   n = graph->num_nodes;
-  if (n > 0 && (sizes == NULL || records == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (!dnnmem_graph_is_topological(graph)) return DNNMEM_ERR_NOT_TOPOLOGICAL;
-  for (v = 0; v < n; v++)
-    if (sizes[v] < 0) return DNNMEM_ERR_NEGATIVE;
+  if (n > 0 && sizes == NULL) return dnnmem__fail(error, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_SIZE);
+  if (n > 0 && records == NULL) return dnnmem__fail(error, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
+  for (v = 0; v < n; v++) {
+    for (k = graph->in_offsets[v]; k < graph->in_offsets[v + 1]; k++)
+      if (graph->in_ids[k] >= v) return dnnmem__fail(error, DNNMEM_ERR_NOT_TOPOLOGICAL, v, DNNMEM_FIELD_INPUT);
+    if (sizes[v] < 0) return dnnmem__fail(error, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_SIZE);
+  }
   for (v = 0; v < n; v++) {
     DNNMEM_MEMSET(&records[v], 0, sizeof(records[v]));
     records[v].lower = v;
@@ -4631,9 +4693,9 @@ typedef struct dnnmem__planner {
   int32_t *rank_tree; /* 2 * segments: range minimum of step ranks */
   int32_t *first_rank;
   /* bestfit */
-  int32_t *run_end, *run_prev, *run_next, *skip, *heap_s;
-  int64_t *run_h, *heap_h;
-  int32_t heap_len;
+  int32_t *run_end, *run_prev, *run_next, *skip;
+  int64_t *run_h;
+  dnnmem__heap heap; /* runs by (height, start) */
   /* pathcover */
   void *cover_scratch;
   size_t cover_bytes;
@@ -4699,8 +4761,8 @@ static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, int full, dnnm
   p->run_next = DNNMEM__TAKE(s, int32_t, n2);
   p->run_h = DNNMEM__TAKE(s, int64_t, n2);
   p->skip = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
-  p->heap_h = DNNMEM__TAKE(s, int64_t, heap_cap);
-  p->heap_s = DNNMEM__TAKE(s, int32_t, heap_cap);
+  p->heap.key = DNNMEM__TAKE(s, int64_t, heap_cap);
+  p->heap.id = DNNMEM__TAKE(s, int32_t, heap_cap);
   p->cover_bytes = 0;
   chains.records = NULL; /* the size depends on the count only */
   chains.count = n;
@@ -5144,13 +5206,13 @@ static void dnnmem__plan_sorted_height(dnnmem__planner *p) {
 }
 
 static dnnmem_result dnnmem__plan_pathcover(dnnmem__planner *p) {
-  int32_t i, groups;
+  int32_t i;
   dnnmem_intervals chains;
   dnnmem_result r;
   chains.records = p->rec;
   chains.count = p->n;
   chains.alignment = 0;
-  r = dnnmem_plan_chains(&chains, NULL, p->order, &groups, p->cover_scratch, p->cover_bytes);
+  r = dnnmem_plan_chains(&chains, NULL, p->order, NULL, p->cover_scratch, p->cover_bytes);
   if (r != DNNMEM_OK) return r;
   for (i = 0; i < p->n; i++)
     if (p->off[p->order[i]] < 0) dnnmem__place_on_top(p, p->order[i]);
@@ -5266,38 +5328,8 @@ static void dnnmem__plan_greedy_tflm(dnnmem__planner *p) {
 
 /* ---- bestfit: skyline of runs (maximal time ranges of equal height) ---- */
 
-static int dnnmem__heap_less(const dnnmem__planner *p, int32_t i, int32_t j) {
-  return p->heap_h[i] < p->heap_h[j] || (p->heap_h[i] == p->heap_h[j] && p->heap_s[i] < p->heap_s[j]);
-}
-static void dnnmem__heap_swap(dnnmem__planner *p, int32_t i, int32_t j) {
-  int64_t h = p->heap_h[i];
-  int32_t s = p->heap_s[i];
-  p->heap_h[i] = p->heap_h[j];
-  p->heap_s[i] = p->heap_s[j];
-  p->heap_h[j] = h;
-  p->heap_s[j] = s;
-}
 static void dnnmem__heap_push_run(dnnmem__planner *p, int32_t start) {
-  int32_t i = p->heap_len++;
-  p->heap_h[i] = p->run_h[start];
-  p->heap_s[i] = start;
-  while (i > 0 && dnnmem__heap_less(p, i, (i - 1) / 2)) {
-    dnnmem__heap_swap(p, i, (i - 1) / 2);
-    i = (i - 1) / 2;
-  }
-}
-static void dnnmem__heap_pop(dnnmem__planner *p) {
-  int32_t i = 0;
-  p->heap_len--;
-  dnnmem__heap_swap(p, 0, p->heap_len);
-  for (;;) {
-    int32_t c = 2 * i + 1;
-    if (c >= p->heap_len) break;
-    if (c + 1 < p->heap_len && dnnmem__heap_less(p, c + 1, c)) c++;
-    if (!dnnmem__heap_less(p, c, i)) break;
-    dnnmem__heap_swap(p, i, c);
-    i = c;
-  }
+  dnnmem__heap_push(&p->heap, p->run_h[start], start);
 }
 
 /* Run starts carry run_end >= 0; other segments -1. */
@@ -5352,12 +5384,12 @@ static void dnnmem__plan_bestfit(dnnmem__planner *p) {
   }
   for (i = 0; i < p->segments; i++) p->run_end[i] = -1;
   dnnmem__run_set(p, 0, p->segments, 0, -1, -1);
-  p->heap_len = 0;
+  p->heap.count = 0;
   dnnmem__heap_push_run(p, 0);
   while (left > 0) {
-    int32_t s = p->heap_s[0], e, k, pick = -1, pick_pos = -1, lo_pos, hi_pos;
-    int64_t h = p->heap_h[0];
-    dnnmem__heap_pop(p);
+    int32_t s = p->heap.id[0], e, k, pick = -1, pick_pos = -1, lo_pos, hi_pos;
+    int64_t h = p->heap.key[0];
+    dnnmem__heap_pop(&p->heap);
     if (p->run_end[s] < 0 || p->run_h[s] != h) continue; /* stale entry */
     e = p->run_end[s];
     /* the best unplaced record whose lifetime lies inside [s, e) */
@@ -8155,11 +8187,11 @@ typedef struct dnnmem__chains_work {
   int32_t *size_rank;    /* per record: rank of its size among the distinct sizes */
   int32_t *group_size;   /* per group: members, then the output cursor */
   int32_t *group_rank;   /* per group: size rank of its last member */
-  int32_t *busy;         /* min-heap of groups by (end, group desc) */
+  int32_t *busy;         /* the busy groups' heap ids (~group) */
   int32_t *rank_top;     /* per size rank: the free group on top of its stack, -1 */
   int32_t *below;        /* per free group: the next free group of the same rank */
   int32_t *fenwick;      /* free groups per size rank (Fenwick tree, 1-based) */
-  int64_t *lowers;       /* radix sort keys, then per sorted position: lower */
+  int64_t *lowers;       /* radix sort keys, then per sorted position: lower, then the busy heap's keys */
   int64_t *uppers;       /* radix sort buffer, then per sorted position: upper */
   int64_t *group_end;    /* per group: upper of its last member */
   int64_t *rank_size;    /* per size rank: the size */
@@ -8239,39 +8271,6 @@ static int32_t dnnmem__chains_sort_records(const dnnmem_interval *records, int32
   return count > 0 ? ranks + 1 : 0;
 }
 
-/* Heap order of busy groups: earlier end first; equal ends pop the newer
-   group first so that the older one lands on top of its rank's stack. */
-static int dnnmem__chains_busy_less(const dnnmem__chains_work *w, int32_t a, int32_t b) {
-  int64_t end_a = w->group_end[a], end_b = w->group_end[b];
-  return end_a != end_b ? end_a < end_b : a > b;
-}
-
-static void dnnmem__chains_heap_push(dnnmem__chains_work *w, int32_t *size, int32_t g) {
-  int32_t i = (*size)++;
-  while (i > 0) {
-    int32_t parent = (i - 1) / 2;
-    if (!dnnmem__chains_busy_less(w, g, w->busy[parent])) break;
-    w->busy[i] = w->busy[parent];
-    i = parent;
-  }
-  w->busy[i] = g;
-}
-
-static int32_t dnnmem__chains_heap_pop(dnnmem__chains_work *w, int32_t *size) {
-  int32_t *heap = w->busy;
-  int32_t top = heap[0], last = heap[--*size], i = 0, n = *size;
-  for (;;) {
-    int32_t child = 2 * i + 1;
-    if (child >= n) break;
-    if (child + 1 < n && dnnmem__chains_busy_less(w, heap[child + 1], heap[child])) child++;
-    if (!dnnmem__chains_busy_less(w, heap[child], last)) break;
-    heap[i] = heap[child];
-    i = child;
-  }
-  if (n > 0) heap[i] = last;
-  return top;
-}
-
 /* Fenwick tree over size ranks 0..ranks-1 (stored 1-based). */
 static void dnnmem__chains_fenwick_add(int32_t *tree, int32_t ranks, int32_t rank, int32_t delta) {
   for (rank++; rank <= ranks; rank += rank & -rank) tree[rank] += delta;
@@ -8319,18 +8318,20 @@ static int32_t dnnmem__chains_pick_group(const dnnmem__chains_work *w, int32_t r
   return low < high ? low : high;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_plan_chains(const dnnmem_intervals *problem,
-                                            int32_t *group_of, int32_t *order,
-                                            int32_t *out_groups, void *scratch,
-                                            size_t scratch_bytes) {
+/* dnnmem_plan_chains: the number of groups, or an error named in e. */
+static dnnmem_result dnnmem__plan_chains(const dnnmem_intervals *problem, int32_t *group_of, int32_t *order,
+                                         int32_t *out_groups, void *scratch, size_t scratch_bytes,
+                                         dnnmem_error *e) {
   dnnmem__scratch s;
   dnnmem__chains_work w;
   dnnmem_result r;
-  int32_t groups = 0, busy_size = 0, free_count = 0, ranks, k, g, sum;
+  int32_t groups = 0, free_count = 0, ranks, k, g, sum;
+  dnnmem__heap busy; /* busy groups by (end, ~group): equal ends pop the newer group first, so
+                        the older one lands on top of its rank's stack */
   const dnnmem_interval *records = problem ? problem->records : NULL;
   int32_t count = problem ? problem->count : 0;
-  if (problem == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  r = dnnmem__intervals_check(records, count, 0, NULL);
+  if (problem == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  r = dnnmem__intervals_check(records, count, 0, e);
   if (r != DNNMEM_OK) return r;
   if (scratch == NULL) return DNNMEM_ERR_SCRATCH_TOO_SMALL; /* NULL would mean "size only" */
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
@@ -8339,12 +8340,19 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_chains(const dnnmem_intervals *problem,
   ranks = dnnmem__chains_sort_records(records, count, &w);
   for (k = 0; k < ranks; k++) w.rank_top[k] = -1;
   for (k = 0; k <= ranks; k++) w.fenwick[k] = 0;
+  /* the heap's keys overwrite lowers[]: position k is read before the
+     push of step k, and the heap then holds at most k + 1 groups */
+  busy.key = w.lowers;
+  busy.id = w.busy;
+  busy.count = 0;
   for (k = 0; k < count; k++) {
     int32_t rank = w.group_of_pos[k];
+    int64_t lower = w.lowers[k];
     /* groups that have ended by now become free, in end order, each on top
        of its size rank's stack (so a stack's top ended latest) */
-    while (busy_size > 0 && w.group_end[w.busy[0]] <= w.lowers[k]) {
-      int32_t done = dnnmem__chains_heap_pop(&w, &busy_size), done_rank = w.group_rank[done];
+    while (busy.count > 0 && busy.key[0] <= lower) {
+      int32_t done = ~busy.id[0], done_rank = w.group_rank[done];
+      dnnmem__heap_pop(&busy);
       w.below[done] = w.rank_top[done_rank];
       w.rank_top[done_rank] = done;
       dnnmem__chains_fenwick_add(w.fenwick, ranks, done_rank, 1);
@@ -8365,7 +8373,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_chains(const dnnmem_intervals *problem,
     w.group_size[g]++;
     w.group_rank[g] = rank;
     w.group_end[g] = w.uppers[k];
-    dnnmem__chains_heap_push(&w, &busy_size, g);
+    dnnmem__heap_push(&busy, w.uppers[k], ~g);
   }
   /* a group's members are increasing sorted positions, i.e. its chain in
      time order: a counting sort by group writes order[] directly */
@@ -8379,8 +8387,18 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_chains(const dnnmem_intervals *problem,
     if (group_of) group_of[w.ids[k]] = g;
     if (order) order[w.group_size[g]++] = w.ids[k];
   }
-  if (out_groups) *out_groups = groups;
+  *out_groups = groups;
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_chains(const dnnmem_intervals *problem, int32_t *group_of, int32_t *order,
+                                            dnnmem_plan_chains_result *result, void *scratch,
+                                            size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  int32_t groups = 0;
+  dnnmem_result r = dnnmem__plan_chains(problem, group_of, order, &groups, scratch, scratch_bytes, &e);
+  if (result) result->groups = r == DNNMEM_OK ? groups : 0;
+  return dnnmem__report(result ? &result->error : NULL, &e, r);
 }
 
 
@@ -11368,7 +11386,7 @@ static dnnmem_result dnnmem__cover_vertices(const dnnmem_graph *graph, const dnn
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__cover_vertices_layout(&s, n, m, transitive, &w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  r = dnnmem__topo_order(graph, w.topo, w.topo_scratch, w.topo_bytes, e);
+  r = dnnmem_graph_topo_order(graph, w.topo, w.topo_scratch, w.topo_bytes, e);
   if (r != DNNMEM_OK) return r;
   if (transitive) {
     if ((r = dnnmem__cover_closure(graph, &w)) != DNNMEM_OK) return r; /* engine bug only */
@@ -11485,7 +11503,7 @@ static dnnmem_result dnnmem__cover_edges(const dnnmem_graph *graph, const dnnmem
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__cover_edges_layout(&s, n, m, &w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  r = dnnmem__topo_order(graph, w.topo, w.topo_scratch, w.topo_bytes, err);
+  r = dnnmem_graph_topo_order(graph, w.topo, w.topo_scratch, w.topo_bytes, err);
   if (r != DNNMEM_OK) return r;
   /* distinct edges and degrees */
   for (v = 0; v < n; v++) w.mark[v] = -1, w.indeg[v] = w.outdeg[v] = 0;
@@ -12162,7 +12180,7 @@ static dnnmem_result dnnmem__remat_time_bound(const dnnmem_remat_problem *proble
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__tb_layout(&s, n, dnnmem__remat_num_edges(g), &w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  if ((r = dnnmem__topo_order(g, w.order, w.topo_scratch, w.topo_bytes, e)) != DNNMEM_OK)
+  if ((r = dnnmem_graph_topo_order(g, w.order, w.topo_scratch, w.topo_bytes, e)) != DNNMEM_OK)
     return r;
   if ((r = dnnmem__remat_lower_bound(problem, &lower, NULL)) != DNNMEM_OK) return r;
   if (o.budget == 0) return DNNMEM_OK; /* no budget: the row order needs nothing extra */
@@ -12423,29 +12441,30 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_group_order_scratch_size(const dnnmem_rema
   return dnnmem__scratch_end(&s, out_bytes);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_remat_group_order(const dnnmem_remat_problem *problem,
-                                                  const int32_t *members, int32_t num_members,
-                                                  int32_t max_states, int32_t *order,
-                                                  int32_t order_capacity, int32_t *out_length,
-                                                  int64_t *out_peak, void *scratch,
-                                                  size_t scratch_bytes) {
+/* dnnmem_remat_group_order; errors named in e. */
+static dnnmem_result dnnmem__group_order(const dnnmem_remat_problem *problem, const int32_t *members,
+                                         int32_t num_members, int32_t max_states, int32_t *order,
+                                         int32_t order_capacity, dnnmem_remat_result *result, void *scratch,
+                                         size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__scratch s;
   dnnmem__group_work w;
   dnnmem__group *gr;
   const dnnmem_graph *g;
-  dnnmem_result r = dnnmem__remat_validate(problem, NULL);
+  dnnmem_result r = dnnmem__remat_validate(problem, e);
   int32_t i, j, k, len;
   int64_t peak;
   if (r != DNNMEM_OK) return r;
-  if (members == NULL || num_members < 1 || num_members > DNNMEM_REMAT_MAX_GROUP ||
-      max_states < 1 || max_states > DNNMEM__REMAT_MAX_STATES || order_capacity < 0 ||
-      (order_capacity > 0 && order == NULL) || out_length == NULL || out_peak == NULL)
-    return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (members == NULL || num_members < 1 || num_members > DNNMEM_REMAT_MAX_GROUP)
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_MEMBER);
+  if (max_states < 1 || max_states > DNNMEM__REMAT_MAX_STATES)
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_LIMIT);
+  if (order_capacity < 0 || (order_capacity > 0 && order == NULL))
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   g = problem->graph;
   for (i = 0; i < num_members; i++) {
-    if (members[i] < 0 || members[i] >= g->num_nodes) return DNNMEM_ERR_ID_RANGE;
+    if (members[i] < 0 || members[i] >= g->num_nodes) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, i, DNNMEM_FIELD_MEMBER);
     for (j = 0; j < i; j++)
-      if (members[j] == members[i]) return DNNMEM_ERR_INVALID_ARGUMENT;
+      if (members[j] == members[i]) return dnnmem__fail2(e, DNNMEM_ERR_INVALID_ARGUMENT, i, j, DNNMEM_FIELD_MEMBER);
   }
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__group_order_layout(&s, max_states, &gr, &w);
@@ -12459,16 +12478,31 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_group_order(const dnnmem_remat_problem *pr
     for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++)
       for (j = 0; j < num_members; j++)
         if (members[j] == g->in_ids[k]) gr->in_mask[i] |= (uint64_t)1 << j;
-    if ((gr->in_mask[i] >> i) & 1) return DNNMEM_ERR_CYCLE; /* self-loop */
+    if ((gr->in_mask[i] >> i) & 1) return dnnmem__fail(e, DNNMEM_ERR_CYCLE, v, DNNMEM_FIELD_INPUT); /* self-loop */
   }
   /* (path times, a tie-break only, saturate) */
   r = dnnmem__group_search(gr, &w, order, order_capacity, &len, &peak);
-  if (r == DNNMEM_ERR_OUTPUT_TOO_SMALL) *out_length = len;
+  if (r == DNNMEM_ERR_OUTPUT_TOO_SMALL) result->length = len;
+  if (r == DNNMEM_ERR_REMAT_STATE_LIMIT) return dnnmem__fail(e, r, -1, DNNMEM_FIELD_LIMIT);
   if (r != DNNMEM_OK) return r;
   for (i = 0; i < len; i++) order[i] = members[order[i]];
-  *out_length = len;
-  *out_peak = peak;
+  result->length = len;
+  result->peak = peak;
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_remat_group_order(const dnnmem_remat_problem *problem,
+                                                  const int32_t *members, int32_t num_members,
+                                                  int32_t max_states, int32_t *order,
+                                                  int32_t order_capacity,
+                                                  dnnmem_remat_result *result, void *scratch,
+                                                  size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  DNNMEM_MEMSET(result, 0, sizeof(*result));
+  return dnnmem__report(&result->error, &e,
+                        dnnmem__group_order(problem, members, num_members, max_states, order, order_capacity,
+                                            result, scratch, scratch_bytes, &e));
 }
 
 /* ---- baselines ------------------------------------------------------------ */
@@ -12568,7 +12602,7 @@ static dnnmem_result dnnmem__remat_baseline(const dnnmem_remat_problem *problem,
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__baseline_layout(&s, n, dnnmem__remat_num_edges(problem->graph), capacity, &w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo_scratch, w.topo_bytes);
+  r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo_scratch, w.topo_bytes, NULL);
   if (r != DNNMEM_OK) return r;
   if (dnnmem_graph_is_topological(problem->graph)) /* the row order as given */
     for (i = 0; i < n; i++) w.order[i] = i;
@@ -13832,7 +13866,7 @@ static dnnmem_result dnnmem__remat_prepare(dnnmem__remat *w, void *scratch, size
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__remat_layout(&s, w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  if ((r = dnnmem__topo_order(g, w->order, w->topo_scratch, w->topo_bytes, w->error)) != DNNMEM_OK)
+  if ((r = dnnmem_graph_topo_order(g, w->order, w->topo_scratch, w->topo_bytes, w->error)) != DNNMEM_OK)
     return r;
   if (dnnmem_graph_is_topological(g)) /* the row order as given */
     for (k = 0; k < n; k++) w->order[k] = k;
@@ -14631,16 +14665,6 @@ static dnnmem_result dnnmem__layout_name_check(const char *name) {
   }
   return DNNMEM_ERR_LAYOUT_LIMIT;
 }
-/* Stable insertion sort of ids by stride descending (factor lists are short). */
-static void dnnmem__layout_sort_desc(int32_t *ids, int32_t n, const dnnmem_layout_factor *factors) {
-  int32_t i, j;
-  for (i = 1; i < n; i++) {
-    int32_t v = ids[i];
-    for (j = i; j > 0 && factors[ids[j - 1]].stride < factors[v].stride; j--) ids[j] = ids[j - 1];
-    ids[j] = v;
-  }
-}
-
 /* finish, step 1: counts, axis ranges and level names. */
 static dnnmem_result dnnmem__layout_check_header(dnnmem_layout *w) {
   int32_t a, lv, j;
@@ -14807,8 +14831,12 @@ static dnnmem_result dnnmem__layout_extents(dnnmem_layout *w, const int32_t *all
    each space with the nesting (injectivity) check. */
 static dnnmem_result dnnmem__layout_steps(dnnmem_layout *w, int32_t *errp) {
   int64_t place_of[DNNMEM_LAYOUT_MAX_FACTORS], axis_place_of[DNNMEM_LAYOUT_MAX_FACTORS], place, reach;
+  int64_t minus_stride[DNNMEM_LAYOUT_MAX_FACTORS]; /* a stable sort by it: stride descending */
   int32_t ids[DNNMEM_LAYOUT_MAX_FACTORS], count = 0, n, i, a, k, sp, nd = w->axis_first[w->num_axes];
-  for (k = 0; k < w->num_factors; k++) place_of[k] = axis_place_of[k] = 0; /* broadcast: no place */
+  for (k = 0; k < w->num_factors; k++) {
+    place_of[k] = axis_place_of[k] = 0; /* broadcast: no place */
+    minus_stride[k] = -w->factors[k].stride; /* >= 0 (checked) */
+  }
   for (a = w->num_axes - 1, place = 1; a >= 0; a--) {
     int64_t axis_place = 1;
     for (k = w->axis_first[a + 1] - 1; k >= w->axis_first[a]; k--) {
@@ -14827,7 +14855,7 @@ static dnnmem_result dnnmem__layout_steps(dnnmem_layout *w, int32_t *errp) {
       const dnnmem_layout_factor *f = &w->factors[k];
       if (f->level + 1 == sp && f->extent > 1 && !(f->flags & DNNMEM_LAYOUT_ALL_UNITS)) ids[n++] = k;
     }
-    dnnmem__layout_sort_desc(ids, n, w->factors);
+    dnnmem__insertion_sort(ids, n, minus_stride);
     for (reach = 0, i = n - 1; i >= 0; i--) {
       const dnnmem_layout_factor *f = &w->factors[ids[i]];
       if (f->stride <= reach) {
@@ -15902,16 +15930,6 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_strided_check(const dnnmem_layout_strided
   return DNNMEM_OK;
 }
 
-/* Stable insertion sort of mode ids by stride ascending (ranks are short). */
-static void dnnmem__strided_sort(const dnnmem_layout_strided *l, int32_t *ids, int32_t n) {
-  int32_t i, j;
-  for (i = 1; i < n; i++) {
-    int32_t v = ids[i];
-    for (j = i; j > 0 && l->stride[ids[j - 1]] > l->stride[v]; j--) ids[j] = ids[j - 1];
-    ids[j] = v;
-  }
-}
-
 DNNMEM_DEF int64_t dnnmem_layout_strided_size(const dnnmem_layout_strided *layout) {
   int64_t size = 1;
   int32_t i;
@@ -15990,7 +16008,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_compose(const dnnmem_layout_strided *a, c
   /* B's modes must cover disjoint digit ranges of A (no carries between them) */
   for (i = 0; i < b->rank; i++)
     if (b->shape[i] > 1 && b->stride[i] > 0) ids[n++] = i;
-  dnnmem__strided_sort(b, ids, n);
+  dnnmem__insertion_sort(ids, n, b->stride); /* by stride */
   for (i = 1; i < n; i++)
     if (b->stride[ids[i]] / b->shape[ids[i - 1]] < b->stride[ids[i - 1]])
       return DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE;
@@ -16056,7 +16074,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_complement(const dnnmem_layout_strided *a
   if (out == NULL || cosize_target < 1) return DNNMEM_ERR_INVALID_ARGUMENT;
   for (i = 0; i < a->rank; i++)
     if (a->shape[i] > 1) ids[n++] = i;
-  dnnmem__strided_sort(a, ids, n);
+  dnnmem__insertion_sort(ids, n, a->stride); /* by stride */
   for (i = 0; i < n; i++) {
     int64_t an = a->shape[ids[i]], d = a->stride[ids[i]];
     if (d < current || d % current != 0) return DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE;
@@ -16090,7 +16108,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_right_inverse(const dnnmem_layout_strided
   }
   for (i = 0; i < a->rank; i++)
     if (a->shape[i] > 1) ids[n++] = i;
-  dnnmem__strided_sort(a, ids, n);
+  dnnmem__insertion_sort(ids, n, a->stride); /* by stride */
   for (i = 0; i < n && a->stride[ids[i]] == current; i++) {
     sub_n[m] = a->shape[ids[i]];
     sub_s[m++] = place[ids[i]];
@@ -17483,7 +17501,7 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
   /* a cycle? (none when every input precedes its node, the usual numbering) */
   if (n > 0 && !dnnmem_graph_is_topological(problem->graph) &&
-      (r = dnnmem__topo_order(problem->graph, w.order, w.topo, w.topo_bytes, e)) != DNNMEM_OK)
+      (r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo, w.topo_bytes, e)) != DNNMEM_OK)
     return r;
   for (v = 0; v < n; v++) {
     w.forced[v] = dnnmem__place_forced(problem, v);
@@ -17547,19 +17565,26 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
 
 DNNMEM_DEF dnnmem_result dnnmem_place_network(const dnnmem_place_problem *problem,
                                               const dnnmem_place_options *options,
-                                              dnnmem_flow *out_flow, int64_t *out_constant,
+                                              dnnmem_flow *out_flow, dnnmem_place_result *result,
                                               void *scratch, size_t scratch_bytes) {
   dnnmem__place_work w;
   dnnmem__place_net net;
   dnnmem_flow flow;
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   int32_t num_free;
   dnnmem_result r;
-  if (out_flow == NULL || out_constant == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  r = dnnmem__place_build(problem, options, &w, &net, &flow, &num_free, scratch, scratch_bytes, NULL);
-  if (r != DNNMEM_OK) return r;
-  *out_flow = flow;
-  *out_constant = net.constant;
-  return DNNMEM_OK;
+  if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  DNNMEM_MEMSET(result, 0, sizeof(*result));
+  if (out_flow == NULL) r = dnnmem__fail(&e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
+  else r = dnnmem__place_build(problem, options, &w, &net, &flow, &num_free, scratch, scratch_bytes, &e);
+  if (r == DNNMEM_OK) {
+    *out_flow = flow;
+    result->time = net.constant;
+    result->num_free = num_free;
+    result->flow_nodes = net.num_nodes;
+    result->flow_arcs = net.num_arcs;
+  }
+  return dnnmem__report(&result->error, &e, r);
 }
 
 static dnnmem_result dnnmem__place_solve(const dnnmem_place_problem *problem,

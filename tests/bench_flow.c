@@ -365,7 +365,7 @@ static int bench_dnn(const char *models, int32_t target, const char *build_dir) 
   dnnmem_place_problem p;
   dnnmem_place_result r;
   dnnmem_flow net;
-  int64_t constant = 0;
+  dnnmem_place_result built;
   size_t bytes = 0;
   void *mem;
   uint8_t *dev;
@@ -394,7 +394,7 @@ static int bench_dnn(const char *models, int32_t target, const char *build_dir) 
     return 0;
   }
   place_s = bench_now_ms() / 1e3 - t0;
-  if (dnnmem_place_network(&p, NULL, &net, &constant, mem, bytes) != DNNMEM_OK) return 0;
+  if (dnnmem_place_network(&p, NULL, &net, &built, mem, bytes) != DNNMEM_OK) return 0;
   snprintf(name, sizeof name, "dnn%dk", big.n / 1000);
   bench_network(name, &net, 0, 1, build_dir);
   /* the same graph with no op pinned: pins and unsupported devices become
@@ -404,7 +404,7 @@ static int bench_dnn(const char *models, int32_t target, const char *build_dir) 
     if (big.device[k] == DNNMEM_PLACE_ACC || big.cpu[k] < 0) big.cpu[k] = 100000000000LL;
     big.device[k] = DNNMEM_PLACE_ANY;
   }
-  if (dnnmem_place_network(&p, NULL, &net, &constant, mem, bytes) != DNNMEM_OK) return 0;
+  if (dnnmem_place_network(&p, NULL, &net, &built, mem, bytes) != DNNMEM_OK) return 0;
   snprintf(name, sizeof name, "dnn%dk-unpinned", big.n / 1000);
   bench_network(name, &net, 0, 1, build_dir);
   printf("\nplacement of the %d-op chained graph (%zu model copies): optimum %.1f us, all-acc %.1f us "
@@ -512,7 +512,7 @@ static void bench_place_r18(const char *models, int32_t target, const char *buil
   dnnmem_place_problem p;
   dnnmem_place_result r;
   dnnmem_flow net;
-  int64_t constant = 0;
+  dnnmem_place_result built;
   size_t bytes = 0;
   void *mem;
   uint8_t *dev;
@@ -568,7 +568,7 @@ static void bench_place_r18(const char *models, int32_t target, const char *buil
   }
   if (csv[0] && !getenv("BENCH_KEEP_DIMACS")) remove(csv);
   if (dump[0] && !getenv("BENCH_KEEP_DIMACS")) remove(dump);
-  if (dnnmem_place_network(&p, NULL, &net, &constant, mem, bytes) == DNNMEM_OK) {
+  if (dnnmem_place_network(&p, NULL, &net, &built, mem, bytes) == DNNMEM_OK) {
     arc_list a;
     arcs_from_flow(&net, 0, 1, &a);
     snprintf(path, sizeof path, "%s/bench_flow_resnet18x.max", build_dir);

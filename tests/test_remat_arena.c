@@ -21,10 +21,7 @@
 #define MAXL 256
 
 static uint64_t t_rng = 2027;
-static uint32_t t_rand(uint32_t bound) {
-  t_rng = t_rng * 6364136223846793005ull + 1442695040888963407ull;
-  return (uint32_t)((t_rng >> 33) % bound);
-}
+static uint32_t t_rand(uint32_t bound) { return ref_rand(&t_rng, bound); }
 
 /* The constructed graph: a chain (node j reads node j - 1, so the row
    order is the only order without recomputation) whose values' last uses
