@@ -16671,15 +16671,22 @@ static void dnnmem__bk_finish(dnnmem_flow *f, int32_t s, int32_t t) {
   struct dnnmem__flow_half *h = f->half;
   struct dnnmem__flow_bk_node *nd = f->bk;
   int32_t n = f->num_nodes, v, e;
-  for (v = 0; v < n; v++) f->source_side[v] = nd[v].tree == DNNMEM__BK_SOURCE;
+  for (v = 0; v < n; v++) { /* the side; the sink arcs (none is a source arc) */
+    int64_t r = nd[v].terminal, left;
+    f->source_side[v] = nd[v].tree == DNNMEM__BK_SOURCE;
+    if (v == s || v == t) continue;
+    left = f->excess[v] - (r < 0 ? -r : 0); /* flow to the sink */
+    nd[v].terminal = r > 0 ? r : 0;          /* unused source capacity */
+    for (e = f->mid[v]; e < f->first[v + 1] && left > 0; e++)
+      if (h[e].head == t) {
+        int64_t push = h[e].residual < left ? h[e].residual : left;
+        h[e].residual -= push;
+        h[h[e].sister].residual += push;
+        left -= push;
+      }
+  }
   f->source_side[s] = 1;
   f->source_side[t] = 0;
-  for (v = 0; v < n; v++) {
-    int64_t r = nd[v].terminal;
-    if (v == s || v == t) continue;
-    f->excess[v] -= r < 0 ? -r : 0; /* flow to the sink */
-    nd[v].terminal = r > 0 ? r : 0;  /* unused source capacity */
-  }
   for (e = f->first[s]; e < f->first[s + 1]; e++) {
     int32_t w = h[e].head;
     int64_t push;
@@ -16695,17 +16702,6 @@ static void dnnmem__bk_finish(dnnmem_flow *f, int32_t s, int32_t t) {
     }
     h[e].residual -= push;
     h[h[e].sister].residual += push;
-  }
-  for (v = 0; v < n; v++) {
-    int64_t left = f->excess[v];
-    if (v == s || v == t) continue;
-    for (e = f->mid[v]; e < f->first[v + 1] && left > 0; e++)
-      if (h[e].head == t) {
-        int64_t push = h[e].residual < left ? h[e].residual : left;
-        h[e].residual -= push;
-        h[h[e].sister].residual += push;
-        left -= push;
-      }
   }
 }
 
