@@ -16594,31 +16594,28 @@ static int64_t dnnmem__bk_init(dnnmem__bk *b, int32_t s, int32_t t, int64_t sour
   struct dnnmem__flow_bk_node *nd = f->bk;
   int32_t n = f->num_nodes, v, e;
   int64_t value = 0;
-  for (v = 0; v < n; v++) {
-    nd[v].terminal = 0;
+  for (e = f->mid[s]; e < f->first[s + 1]; e++)
+    if (h[e].head == t) value += h[e].residual; /* direct arcs: saturated at once */
+  for (v = 0; v < n; v++) { /* one pass: a node's source arcs are the sisters of its arcs to s */
+    int64_t source_cap = 0, sink_cap = 0;
     nd[v].stamp = 0;
     nd[v].dist = 1;
     nd[v].next_active = -1;
     nd[v].tree = DNNMEM__BK_FREE;
     nd[v].parent = DNNMEM__BK_NONE;
-    f->excess[v] = 0; /* sink capacity per node */
-  }
-  for (e = f->first[s]; e < f->first[s + 1]; e++) {
-    int32_t w = h[e].head;
-    if (w == t) value += h[e].residual; /* direct arcs: saturated at once */
-    else if (w != s) nd[w].terminal += h[e].residual;
-  }
-  for (v = 0; v < n; v++) {
-    int64_t sink_cap = 0;
-    if (v == s || v == t) continue;
-    for (e = f->mid[v]; e < f->first[v + 1]; e++)
-      if (h[e].head == t) {
-        int64_t r = h[e].residual;
-        sink_cap = r > source_total - sink_cap ? source_total : sink_cap + r;
+    if (v != s && v != t) {
+      for (e = f->mid[v]; e < f->first[v + 1]; e++) {
+        if (h[e].head == t) {
+          int64_t r = h[e].residual;
+          sink_cap = r > source_total - sink_cap ? source_total : sink_cap + r;
+        } else {
+          source_cap += h[h[e].sister].residual; /* within source_total */
+        }
       }
-    f->excess[v] = sink_cap;
-    value += dnnmem__min64(nd[v].terminal, sink_cap);
-    nd[v].terminal -= sink_cap;
+    }
+    f->excess[v] = sink_cap; /* sink capacity per node */
+    value += dnnmem__min64(source_cap, sink_cap);
+    nd[v].terminal = source_cap - sink_cap;
     if (nd[v].terminal != 0) {
       nd[v].tree = nd[v].terminal > 0 ? DNNMEM__BK_SOURCE : DNNMEM__BK_SINK;
       nd[v].parent = DNNMEM__BK_TERMINAL;
