@@ -1780,8 +1780,7 @@ REF_FN int64_t ref_label_optimum(const dnnmem_label_problem *p, int32_t *best) {
    meet it in time, listed by a scan of all records and merge-sorted by
    (offset, lower, upper, id) with the running highest end, else on top of
    them; offsets[] receives the plan. O(n^2 log n). The arena, or -1 when
-   out of memory. ref__greedy_before and ref__greedy_msort: that merge
-   sort. */
+   out of memory. */
 REF_FN int ref__greedy_before(const dnnmem_interval *r, const int64_t *off, int32_t a, int32_t b) {
   if (off[a] != off[b]) return off[a] < off[b];
   if (r[a].lower != r[b].lower) return r[a].lower < r[b].lower;
@@ -1796,19 +1795,16 @@ REF_FN void ref__greedy_msort(const dnnmem_interval *r, const int64_t *off, int3
   while (i < h || j < n) tmp[k++] = (j >= n || (i < h && !ref__greedy_before(r, off, x[j], x[i]))) ? x[i++] : x[j++];
   memcpy(x, tmp, (size_t)n * sizeof(int32_t));
 }
-/* The gap rule: free records order[0..m) in turn, each in the smallest gap
-   between the placed records that meet it in time, else on top of them;
-   offsets[] holds the fixed records' offsets and -1 for the others. */
-REF_FN int64_t ref__greedy_gaps(const dnnmem_intervals *problem, int64_t *offsets, const int32_t *order, int32_t m) {
+/* The rule: free records order[0..m) in turn, each in the smallest gap
+   between the placed records meeting it in time (by offset, with the
+   running highest end; the lowest of equal gaps), else on top of them
+   (aligned); offsets[] holds the fixed ones' and receives the rest; nb and
+   tmp hold n ids. Returns the arena. */
+REF_FN int64_t ref__greedy_place(const dnnmem_intervals *problem, const int32_t *order, int32_t m, int32_t *nb,
+                                 int32_t *tmp, int64_t *offsets) {
   const dnnmem_interval *r = problem->records;
   int32_t n = problem->count, i, j, k, c;
-  int32_t *nb = (int32_t *)malloc((size_t)(n + 1) * sizeof(int32_t));
-  int32_t *tmp = (int32_t *)malloc((size_t)(n + 1) * sizeof(int32_t));
   int64_t arena = 0;
-  if (!nb || !tmp) {
-    free(nb), free(tmp);
-    return -1;
-  }
   for (k = 0; k < m; k++) {
     const dnnmem_interval *x = &r[order[k]];
     int64_t a = ref_plan_alignment(x, problem->alignment), prev_end = 0, best = -1, best_gap = INT64_MAX;
@@ -1823,7 +1819,89 @@ REF_FN int64_t ref__greedy_gaps(const dnnmem_intervals *problem, int64_t *offset
     offsets[order[k]] = best >= 0 ? best : (prev_end + a - 1) / a * a;
   }
   for (i = 0; i < n; i++) arena = offsets[i] + r[i].size > arena ? offsets[i] + r[i].size : arena;
-  free(nb), free(tmp);
+  return arena;
+}
+REF_FN int64_t ref_plan_greedy_size(const dnnmem_intervals *problem, int64_t *offsets) {
+  const dnnmem_interval *r = problem->records;
+  int32_t n = problem->count, i, m = 0;
+  int32_t *order = (int32_t *)malloc((size_t)(n + 1) * sizeof(int32_t));
+  int32_t *nb = (int32_t *)malloc((size_t)(n + 1) * sizeof(int32_t));
+  int32_t *tmp = (int32_t *)malloc((size_t)(n + 1) * sizeof(int32_t));
+  int64_t arena = 0, *size_key = (int64_t *)calloc((size_t)(n + 1), sizeof(int64_t));
+  if (!order || !nb || !tmp || !size_key) {
+    free(order), free(nb), free(tmp), free(size_key);
+    return -1;
+  }
+  for (i = 0; i < n; i++) {
+    offsets[i] = (r[i].flags & DNNMEM_INTERVAL_FIXED) ? r[i].fixed_offset : -1;
+    size_key[i] = -r[i].size; /* sorted by (size descending, id) through the merge sort's keys */
+    if (offsets[i] < 0) order[m++] = i;
+  }
+  { /* by size descending, then id: a merge sort on (-size, 0, 0, id) */
+    dnnmem_interval *keys = (dnnmem_interval *)calloc((size_t)(n + 1), sizeof(dnnmem_interval));
+    if (!keys) {
+      free(order), free(nb), free(tmp), free(size_key);
+      return -1;
+    }
+    ref__greedy_msort(keys, size_key, order, tmp, m);
+    free(keys);
+  }
+  arena = ref__greedy_place(problem, order, m, nb, tmp, offsets);
+  free(order), free(nb), free(tmp), free(size_key);
+  return arena;
+}
+
+/* TFLite's greedy by breadth, the plain way: each step between
+   consecutive distinct times has the sizes of the records alive over it
+   (fixed ones too) as its breadth; steps ranked by breadth, descending
+   (ties the earlier first); a record's key the best rank of the steps of
+   its lifetime; free records by (key, size descending, id), each placed
+   by greedy by size's rule. O(n^2 log n). The arena, or -1 when out of
+   memory. */
+REF_FN int64_t ref_plan_greedy_breadth(const dnnmem_intervals *problem, int64_t *offsets) {
+  const dnnmem_interval *r = problem->records;
+  int32_t n = problem->count, i, j, k, m = 0, T = 0;
+  int64_t *times = (int64_t *)malloc((size_t)(2 * n + 1) * sizeof(int64_t)), arena = -1;
+  int64_t *breadth = (int64_t *)calloc((size_t)(2 * n + 1), sizeof(int64_t));
+  int32_t *step = (int32_t *)malloc((size_t)(2 * n + 1) * sizeof(int32_t));
+  int32_t *rank = (int32_t *)malloc((size_t)(2 * n + 1) * sizeof(int32_t));
+  int32_t *key = (int32_t *)malloc((size_t)(n + 1) * sizeof(int32_t));
+  int32_t *order = (int32_t *)malloc((size_t)(n + 1) * sizeof(int32_t));
+  int32_t *nb = (int32_t *)malloc((size_t)(n + 1) * sizeof(int32_t));
+  int32_t *tmp = (int32_t *)malloc((size_t)(2 * n + 1) * sizeof(int32_t));
+  dnnmem_interval *zero = (dnnmem_interval *)calloc((size_t)(2 * n + 1), sizeof(dnnmem_interval));
+  if (times && breadth && step && rank && key && order && nb && tmp && zero) {
+    for (i = 0; i < n; i++) times[T++] = r[i].lower, times[T++] = r[i].upper;
+    for (i = 1; i < T; i++) /* insertion sort, then unique */
+      for (j = i; j > 0 && times[j - 1] > times[j]; j--) {
+        int64_t t = times[j];
+        times[j] = times[j - 1], times[j - 1] = t;
+      }
+    for (i = 0, k = 0; i < T; i++)
+      if (k == 0 || times[k - 1] != times[i]) times[k++] = times[i];
+    T = k - 1; /* step t: [times[t], times[t + 1]) */
+    for (i = 0; i < n; i++)
+      for (j = 0; j < T; j++)
+        if (r[i].lower <= times[j] && times[j] < r[i].upper) breadth[j] -= r[i].size; /* negated */
+    for (j = 0; j < T; j++) step[j] = j;
+    ref__greedy_msort(zero, breadth, step, tmp, T); /* by (-breadth, 0, 0, time) */
+    for (j = 0; j < T; j++) rank[step[j]] = j;
+    for (i = 0; i < n; i++) {
+      key[i] = INT32_MAX;
+      for (j = 0; j < T; j++)
+        if (r[i].lower <= times[j] && times[j] < r[i].upper && rank[j] < key[i]) key[i] = rank[j];
+      offsets[i] = (r[i].flags & DNNMEM_INTERVAL_FIXED) ? r[i].fixed_offset : -1;
+      if (offsets[i] < 0) order[m++] = i;
+    }
+    for (i = 1; i < m; i++) /* by (key, size descending, id): stable insertion */
+      for (j = i; j > 0; j--) {
+        int32_t a = order[j - 1], b = order[j];
+        if (key[a] < key[b] || (key[a] == key[b] && r[a].size >= r[b].size)) break;
+        order[j - 1] = b, order[j] = a;
+      }
+    arena = ref__greedy_place(problem, order, m, nb, tmp, offsets);
+  }
+  free(times), free(breadth), free(step), free(rank), free(key), free(order), free(nb), free(tmp), free(zero);
   return arena;
 }
 
@@ -1843,53 +1921,6 @@ REF_FN int32_t ref__greedy_order(const dnnmem_intervals *problem, const int64_t 
     order[k] = i;
   }
   return m;
-}
-
-REF_FN int64_t ref_plan_greedy_size(const dnnmem_intervals *problem, int64_t *offsets) {
-  int32_t n = problem->count, m;
-  int32_t *order = (int32_t *)malloc((size_t)(n + 1) * sizeof(int32_t));
-  int64_t arena = -1, *key = (int64_t *)calloc((size_t)(n + 1), sizeof(int64_t)); /* by size alone */
-  if (order && key) {
-    m = ref__greedy_order(problem, key, offsets, order);
-    arena = ref__greedy_gaps(problem, offsets, order, m);
-  }
-  free(order), free(key);
-  return arena;
-}
-
-/* TFLite's greedy by breadth, the plain way: a step is a time where a
-   lifetime starts or ends, its breadth the bytes live there (every record,
-   fixed ones included); steps ranked by breadth, descending, then time; a
-   free record's key is the best rank within its lifetime. Records by
-   (key, size descending, id), each placed by the gap rule above. O(n^2). */
-REF_FN int64_t ref_plan_greedy_breadth(const dnnmem_intervals *problem, int64_t *offsets) {
-  const dnnmem_interval *r = problem->records;
-  int32_t n = problem->count, i, j, s, m, steps = 0;
-  int32_t *order = (int32_t *)malloc((size_t)(n + 1) * sizeof(int32_t));
-  int64_t arena = -1, *key = (int64_t *)malloc((size_t)(n + 1) * sizeof(int64_t));
-  int64_t *t = (int64_t *)malloc((size_t)(2 * n + 1) * sizeof(int64_t));
-  int64_t *width = (int64_t *)malloc((size_t)(2 * n + 1) * sizeof(int64_t));
-  int32_t *rank = (int32_t *)malloc((size_t)(2 * n + 1) * sizeof(int32_t));
-  if (order && key && t && width && rank) {
-    for (i = 0; i < 2 * n; i++) { /* the distinct times, ascending (insertion) */
-      int64_t v = i < n ? r[i].lower : r[i - n].upper;
-      for (s = 0; s < steps && t[s] < v; s++) continue;
-      if (s < steps && t[s] == v) continue;
-      memmove(t + s + 1, t + s, (size_t)(steps - s) * sizeof(int64_t));
-      t[s] = v, steps++;
-    }
-    for (s = 0; s < steps; s++)
-      for (width[s] = 0, j = 0; j < n; j++) width[s] += r[j].lower <= t[s] && t[s] < r[j].upper ? r[j].size : 0;
-    for (s = 0; s < steps; s++) /* rank: the steps wider, or as wide and earlier */
-      for (rank[s] = 0, j = 0; j < steps; j++) rank[s] += width[j] > width[s] || (width[j] == width[s] && j < s);
-    for (i = 0; i < n; i++)
-      for (key[i] = INT64_MAX, s = 0; s < steps; s++)
-        if (r[i].lower <= t[s] && t[s] < r[i].upper && rank[s] < key[i]) key[i] = rank[s];
-    m = ref__greedy_order(problem, key, offsets, order);
-    arena = ref__greedy_gaps(problem, offsets, order, m);
-  }
-  free(order), free(key), free(t), free(width), free(rank);
-  return arena;
 }
 
 /* The height rule: free records order[0..m) in turn, each at the aligned
