@@ -72,5 +72,18 @@ static inline int fuzz_small_record(fuzz_input *in, dnnmem_interval *r, dnnmem_g
   if (flags == 255) r->size = -3;
   return window;
 }
+
+/* The exact and conflict targets' problem (the corpus encoding): an
+   alignment of 1, 2 or 4, a count up to max, then that many small records
+   in r (their gaps in gaps). Returns 1 when a record got a window. */
+static inline int fuzz_small_problem(fuzz_input *in, dnnmem_intervals *p, dnnmem_interval *r, dnnmem_gap *gaps,
+                                     int max, int hints) {
+  int i, windows = 0;
+  p->alignment = (int64_t)1 << (fuzz_u8(in) % 3);
+  p->count = (int32_t)(fuzz_u8(in) % (uint32_t)(max + 1));
+  p->records = r;
+  for (i = 0; i < p->count; i++) windows |= fuzz_small_record(in, &r[i], &gaps[i], hints);
+  return windows;
+}
 #endif
 #endif

@@ -24,8 +24,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   dnnmem_gap gaps[MAX_RECORDS];
   dnnmem_intervals p;
   int64_t off[MAX_RECORDS], optimum = -1;
-  int64_t align = (int64_t)1 << (fuzz_u8(&in) % 3);
-  int n = (int)(fuzz_u8(&in) % (MAX_RECORDS + 1)), i, windows = 0;
+  int windows = fuzz_small_problem(&in, &p, r, gaps, MAX_RECORDS, 0), n = p.count, i;
   int32_t ids[MAX_RECORDS], fewer[MAX_RECORDS];
   size_t bytes = 0, solve_bytes = 0;
   unsigned char *scratch;
@@ -33,10 +32,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   dnnmem_plan_conflict_result res, again;
   dnnmem_plan_result whole;
   dnnmem_result rc;
-  p.records = r;
-  p.count = n;
-  p.alignment = align;
-  for (i = 0; i < n; i++) windows |= fuzz_small_record(&in, &r[i], &gaps[i], 0);
   memset(&opt, 0, sizeof(opt));
   opt.node_limit = 20000;
   opt.capacity = 1 + (int64_t)(fuzz_u8(&in) % 24);
