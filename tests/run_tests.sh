@@ -150,7 +150,7 @@ EOF2
   fi
   ;;
 
-# the planner alone (tests/size_planner.c) fits the embedded budget
+# the planner with shared objects and links (tests/size_plan.c, SIZE_PLANNER) fits its budget
 size)
   if [ -x "$B/size_planner" ] && "$B/size_planner"; then
     size=$(nm -S "$B/size_planner" | awk '$3 ~ /^[tT]$/ && $4 ~ /^dnnmem/ {print $2}' |
@@ -170,6 +170,9 @@ size)
            (s=0; while read -r h; do s=$((s + 0x$h)); done; echo $s))
     if [ "$size" -gt 0 ] && [ "$size" -le 20480 ]; then ok "embedded planner: $size bytes of code (<= 20480)"
     else bad "embedded planner: $size bytes of code (> 20480)"; fi
+    data=$(nm "$B/size_plan" | awk '$2 ~ /^[dDbB]$/ && $3 ~ /^dnnmem/ {print $3}')
+    if [ -z "$data" ]; then ok "embedded planner: no writable static data"
+    else bad "embedded planner: writable static data: $data"; fi
   else
     bad "embedded planner: build/size_plan missing or failed"
   fi
