@@ -3091,7 +3091,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_bind(dnnmem_layout *layout,
    gives B@[LEVEL] its count. The layout is unchanged on error. */
 
 DNNMEM_DEF dnnmem_result dnnmem_layout_print(const dnnmem_layout *layout, char *buffer,
-                                             size_t capacity, size_t *out_length);
+                                             int32_t capacity, int32_t *out_length);
 /* Canonical text: "(10,7)/((3:7, 4_PE), (7:1); B@[MAB])". Memory strides
    always written, level strides when the level is used more than once or
    the stride is not 1, the prefix when some axis is padded. Parsing it
@@ -15319,12 +15319,12 @@ static void dnnmem__layout_uses(const dnnmem_layout *l, int32_t *uses) {
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_layout_print(const dnnmem_layout *layout, char *buffer,
-                                             size_t capacity, size_t *out_length) {
+                                             int32_t capacity, int32_t *out_length) {
   dnnmem__layout_writer w;
   int32_t uses[DNNMEM_LAYOUT_MAX_LEVELS], a, k, nd, items = 0;
-  if (layout == NULL || (buffer == NULL && capacity > 0)) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (layout == NULL || capacity < 0 || (buffer == NULL && capacity > 0)) return DNNMEM_ERR_INVALID_ARGUMENT;
   w.buffer = buffer;
-  w.capacity = capacity;
+  w.capacity = (size_t)capacity;
   w.length = 0;
   dnnmem__layout_uses(layout, uses);
   nd = layout->axis_first[layout->num_axes];
@@ -15362,9 +15362,9 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_print(const dnnmem_layout *layout, char *
     }
   }
   dnnmem__lw_text(&w, items ? "])" : "))");
-  if (capacity > 0) buffer[w.length < capacity ? w.length : capacity - 1] = 0;
-  if (out_length) *out_length = w.length;
-  return w.length < capacity ? DNNMEM_OK : DNNMEM_ERR_OUTPUT_TOO_SMALL;
+  if (capacity > 0) buffer[w.length < w.capacity ? w.length : w.capacity - 1] = 0;
+  if (out_length) *out_length = (int32_t)w.length; /* < DNNMEM_LAYOUT_TEXT_MAX */
+  return w.length < w.capacity ? DNNMEM_OK : DNNMEM_ERR_OUTPUT_TOO_SMALL;
 }
 
 typedef struct dnnmem__layout_norm {

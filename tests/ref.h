@@ -1354,14 +1354,14 @@ REF_FN int ref_layout_reshape_ok(const dnnmem_layout_strided *in, int32_t rank, 
    the text. */
 REF_FN int ref_layout_round_trip_ok(const dnnmem_layout *l, char *text) {
   char first[DNNMEM_LAYOUT_TEXT_MAX], again[DNNMEM_LAYOUT_TEXT_MAX];
-  size_t len = 0, len2 = 0;
+  int32_t len = 0, len2 = 0;
   dnnmem_layout back;
   int64_t err = -1;
   int32_t lv;
   if (text == NULL) text = first;
   text[0] = 0;
   if (dnnmem_layout_print(l, text, DNNMEM_LAYOUT_TEXT_MAX, &len) != DNNMEM_OK ||
-      len != strlen(text) || dnnmem_layout_parse(text, len, &back, &err) != DNNMEM_OK)
+      (size_t)len != strlen(text) || dnnmem_layout_parse(text, (size_t)len, &back, &err) != DNNMEM_OK)
     return 0;
   if (l->bound) {
     dnnmem_layout_machine m;
@@ -1375,7 +1375,7 @@ REF_FN int ref_layout_round_trip_ok(const dnnmem_layout *l, char *text) {
   }
   if (!dnnmem_layout_equal(l, &back) || !dnnmem_layout_equal(&back, l)) return 0;
   if (dnnmem_layout_print(&back, again, sizeof(again), &len2) != DNNMEM_OK) return 0;
-  return len2 == len && memcmp(text, again, len) == 0;
+  return len2 == len && memcmp(text, again, (size_t)len) == 0;
 }
 
 /* 1 when index[] lies in the padding (beyond the unpadded shape). */
