@@ -53,6 +53,11 @@
    never a loose pointer: a lower bound fills result->lower_bound, a check
    of a plan result->arena (or cost, total), a cost result->cost (or time)
    of the part's dnnmem_<part>_result, the fields it does not compute zero.
+   Only three kinds of call hand back a value by pointer: the scratch size
+   queries (*out_bytes), the building blocks of a flow network
+   (dnnmem_flow_add_arc's arc id, dnnmem_flow_arc) and part 6's arithmetic
+   on one layout, which needs no scratch and has no result struct
+   (positions, addresses, a printed length, a run count).
    On failure the code says what and result->error says where:
    dnnmem_error {index, field, other}, the record, node, sequence step, arc
    or layout factor at fault (-1: the error is about an argument), which
