@@ -88,8 +88,11 @@ static inline void fuzz_plan_short_scratch(const dnnmem_intervals *p, const dnnm
 }
 
 /* The exact and conflict targets' problem (the corpus encoding): an
-   alignment of 1, 2 or 4, a count up to max, then that many small records
-   in r (their gaps in gaps). Returns 1 when a record got a window. */
+   alignment of 1, 2 or 4, a count up to max (at most FUZZ_SMALL_RECORDS),
+   then that many small records in r (their gaps in gaps). Returns 1 when
+   a record got a window. */
+#define FUZZ_SMALL_RECORDS 7
+#define FUZZ_WINDOW_ORACLE_RECORDS 4 /* ref_plan_optimum with windows searches every offset */
 static inline int fuzz_small_problem(fuzz_input *in, dnnmem_intervals *p, dnnmem_interval *r, dnnmem_gap *gaps,
                                      int max, int hints) {
   int i, windows = 0;

@@ -15,17 +15,14 @@
 #include "fuzz.h"
 #include "tests/ref.h"
 
-#define MAX_RECORDS 7
-#define WINDOW_ORACLE_RECORDS 4 /* ref_plan_optimum with windows searches every offset */
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fuzz_input in = {data, size, 0};
-  dnnmem_interval r[MAX_RECORDS];
-  dnnmem_gap gaps[MAX_RECORDS];
+  dnnmem_interval r[FUZZ_SMALL_RECORDS];
+  dnnmem_gap gaps[FUZZ_SMALL_RECORDS];
   dnnmem_intervals p;
-  int64_t off[MAX_RECORDS], optimum = -1;
+  int64_t off[FUZZ_SMALL_RECORDS], optimum = -1;
   dnnmem_plan_result checked;
-  int windows = fuzz_small_problem(&in, &p, r, gaps, MAX_RECORDS, 1), n = p.count, i, a;
+  int windows = fuzz_small_problem(&in, &p, r, gaps, FUZZ_SMALL_RECORDS, 1), n = p.count, i, a;
   size_t bytes = 0, check_bytes = 0;
   unsigned char *scratch;
   dnnmem_plan_options opt;
@@ -44,7 +41,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     free(scratch);
     return 0;
   }
-  if (!windows || n <= WINDOW_ORACLE_RECORDS) optimum = ref_plan_optimum(&p, NULL);
+  if (!windows || n <= FUZZ_WINDOW_ORACLE_RECORDS) optimum = ref_plan_optimum(&p, NULL);
   if (rc == DNNMEM_ERR_PLAN_FIXED_COLLISION) { /* must really collide */
     int j, hit = 0;
     for (i = 0; i < n; i++)
