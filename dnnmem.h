@@ -3832,15 +3832,21 @@ static dnnmem_result dnnmem__report(dnnmem_error *slot, dnnmem_error *error, dnn
   return code;
 }
 
+/* The codes in list order: dnnmem_result_parse searches their names. */
+static const int16_t dnnmem__result_codes[] = {
+#define DNNMEM__RESULT_CODE(name, value, text) value,
+    DNNMEM_RESULT_LIST(DNNMEM__RESULT_CODE)
+#undef DNNMEM__RESULT_CODE
+};
+
 DNNMEM_DEF dnnmem_result dnnmem_result_parse(const char *name, dnnmem_result *out) {
+  size_t i;
   if (name == NULL || out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-#define DNNMEM__RESULT_MATCH(code, value, text) \
-  if (dnnmem__streq(name, #code)) {             \
-    *out = code;                                \
-    return DNNMEM_OK;                           \
-  }
-  DNNMEM_RESULT_LIST(DNNMEM__RESULT_MATCH)
-#undef DNNMEM__RESULT_MATCH
+  for (i = 0; i < sizeof(dnnmem__result_codes) / sizeof(dnnmem__result_codes[0]); i++)
+    if (dnnmem__streq(name, dnnmem_result_name((dnnmem_result)dnnmem__result_codes[i]))) {
+      *out = (dnnmem_result)dnnmem__result_codes[i];
+      return DNNMEM_OK;
+    }
   return DNNMEM_ERR_PARSE;
 }
 
