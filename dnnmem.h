@@ -1093,7 +1093,8 @@
        Every stage's result is re-simulated and the best kept.
        reorder_only: SWAP only; no_contraction: no contraction pipeline.
        The arena (a budget, not peak_only): the pipelines get the first
-       75% of the run; their answer is planned by dnnmem_remat_plan with
+       75% of the run; every candidate they offer (each pipeline's and
+       stage's result) and their answer are planned by dnnmem_remat_plan with
        dnnmem_remat_arena_options (part 2's exact search asked "do the
        instances fit capacity = budget?", node-limited: it decides a fit
        far faster than it minimises, and finds fits the heuristics miss by
@@ -1101,8 +1102,11 @@
        state, anneal warm (a tenth of the start temperature) at an aim
        corrected by the measured fragmentation, aim' = peak x budget /
        arena (at least 0.25% of the budget lower when the arena did not
-       fit; half-way up, at most the budget, when it did), repair to the
-       aim, polish, plan. While no plan fits, up to 8 repairs: guided by
+       fit; half-way up, at most the budget, when it did), planning the
+       polished state at each quarter of the round (the plan is erratic
+       near a fit: swaps that changed neither peak nor time took one
+       resnet18.train state from 1.065 to 1.030 and 0.999 of the budget),
+       then repair to the aim, polish, plan. While no plan fits, up to 8 repairs: guided by
        the plan (the instances held across the first step of a record
        planned above the budget are released there by the repair's
        recomputation, each of up to 16 candidates planned, the smallest
@@ -1111,8 +1115,8 @@
        plan is a
        candidate: the answer is the fastest whose arena fits (none: the
        smallest arena), so result.arena <= budget whenever DNNMEM_OK.
-       The plans are the arena's extra cost: 10-25% more CPU time at
-       the same move count on the training graphs (README.md).
+       The plans are the arena's extra cost: 7-18% more CPU time at
+       the same move count on the training graphs (tests/BENCHMARKS.md).
        Row order: the topological order (the given one when topological).
        Checkpoint: Chen, Xu, Zhang, Guestrin, "Training deep nets with
        sublinear memory cost" (arXiv 2016): sqrt(V) segments.
@@ -11703,6 +11707,7 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 /* the arena (with a budget, not peak_only) */
 #define DNNMEM__REMAT_ARENA_SHARE 0.25      /* the arena rounds' share of the run */
 #define DNNMEM__REMAT_ARENA_ROUNDS 5        /* warm annealing rounds in it */
+#define DNNMEM__REMAT_ARENA_SAMPLES 4       /* each planned 4 times on the way */
 #define DNNMEM__REMAT_ARENA_REPAIRS 8       /* greedy repairs at most when none fits */
 #define DNNMEM__REMAT_ARENA_STEP 0.0025     /* an aim that did not fit drops by at least
                                                0.25% of the budget */
@@ -13952,10 +13957,16 @@ static void dnnmem__remat_objective(dnnmem__remat *w, const dnnmem_remat_result 
   w->log_ratio = dnnmem__remat_log_ratio(o->end_temperature, w->temp0);
 }
 
+static dnnmem_remat_result dnnmem__remat_arena_try(dnnmem__remat *w, const int32_t *seq,
+                                                   int32_t len);
+
 /* Offers seq[0 .. len) as a candidate: kept (in the caller's sequence
-   array) when it simulates better than the best so far. 1 if kept. */
+   array) when it simulates better than the best so far. 1 if kept. With
+   the arena bounded it is planned too: a pipeline's stage may fit where
+   the later rounds' answers do not. */
 static int dnnmem__remat_offer(dnnmem__remat *w, const int32_t *seq, int32_t len) {
   dnnmem_remat_result found;
+  if (w->arena_on && len > 0) (void)dnnmem__remat_arena_try(w, seq, len);
   if (len <= 0 || dnnmem__remat_sim(w->p, seq, len, &w->sim, &found, NULL) != DNNMEM_OK ||
       !dnnmem__remat_better(&found, &w->cand_result, w->budget))
     return 0;
@@ -14186,6 +14197,14 @@ static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int3
     w->budget = w->aim = aim;
     w->pipe_begin = w->main_end + share * round;
     w->pipe_end = w->main_end + share * (round + 1);
+    for (k = 1; k < DNNMEM__REMAT_ARENA_SAMPLES && !w->stopped; k++) {
+      /* the plan is erratic near a fit (the same peak can plan 2% under
+         or 6% over): states met along the way are candidates too */
+      dnnmem__anneal_stage(w, w->pipe_begin + share * k / DNNMEM__REMAT_ARENA_SAMPLES);
+      dnnmem__anneal_polish(w);
+      len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+      (void)dnnmem__remat_arena_try(w, w->seq_tmp, len);
+    }
     dnnmem__anneal_stage(w, w->pipe_end);
     dnnmem__anneal_repair(w);
     dnnmem__anneal_polish(w);
