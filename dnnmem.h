@@ -53,6 +53,11 @@
    never a loose pointer: a lower bound fills result->lower_bound, a check
    of a plan result->arena (or cost, total), a cost result->cost (or time)
    of the part's dnnmem_<part>_result, the fields it does not compute zero.
+   Only three kinds of call hand back a value by pointer: the scratch size
+   queries (*out_bytes), the building blocks of a flow network
+   (dnnmem_flow_add_arc's arc id, dnnmem_flow_arc) and part 6's arithmetic
+   on one layout, which needs no scratch and has no result struct
+   (positions, addresses, a printed length, a run count).
    On failure the code says what and result->error says where:
    dnnmem_error {index, field, other}, the record, node, sequence step, arc
    or layout factor at fault (-1: the error is about an argument), which
@@ -224,7 +229,7 @@
                                ALIAS) and their code drops out. With
                                DNNMEM_ONLY_PLAN and DNNMEM_NO_EXACT the
                                planner (heuristics, check, lower bound) is
-                               19.1 KB of x86-64 .text at -Os
+                               17.8 KiB of x86-64 .text at -Os
                                (tests/size_plan.c; make test keeps it
                                <= 20 KB), TFLite Micro's greedy planner's
                                feature set.
@@ -526,8 +531,8 @@
                         below_ids, DNNMEM_PLAN_SYMBOLIC_EDGES(3), &res,
                         scratch, bytes);         (res.worst_ratio == 1.0)
                     dnnmem_plan_stacking st = {order, below_offsets, below_ids};
-                    dnnmem_plan_symbolic_resolve(&sp, &st, 10, offsets, &arena);
-                    (at S = 10: arena == 122880, offsets[1] == 40960; at
+                    dnnmem_plan_symbolic_resolve(&sp, &st, 10, offsets, &at);
+                    (at S = 10: at.arena == 122880, offsets[1] == 40960; at
                     S = 64: 786432, both the lower bound; no scratch, so a
                     runtime resolves per request)
    In place.    Two links a record may carry (dnnmem_interval.reuse /
@@ -1862,7 +1867,7 @@ DNNMEM_DEF dnnmem_result dnnmem_result_parse(const char *name, dnnmem_result *ou
   X(SINK, "sink") X(EXTENT, "extent") X(STRIDE, "stride") X(LEVEL, "level") \
   X(INDEX, "index") X(ALGO, "algo") X(BUDGET, "budget") X(CAPACITY, "capacity") \
   X(LIMIT, "limit") X(OPTIONS, "options") X(SCRATCH, "scratch") X(OUTPUT, "output") \
-  X(MEMBER, "member")
+  X(MEMBER, "member") X(STACKING, "stacking")
 
 typedef enum dnnmem_field {
 #define DNNMEM__FIELD_ENUM(name, text) DNNMEM_FIELD_##name,
@@ -2264,7 +2269,7 @@ typedef struct dnnmem_plan_symbolic_result {
 } dnnmem_plan_symbolic_result;
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_records(const dnnmem_plan_symbolic *problem, int64_t s,
-                                                      dnnmem_interval *records);
+                                                      dnnmem_interval *records, dnnmem_error *error);
 /* records[count]: the intervals with their sizes at s, validated as
    dnnmem_intervals_check does. DNNMEM_ERR_PLAN_SYMBOL_RANGE for s outside
    [s_min, s_max], DNNMEM_ERR_NEGATIVE for a negative coefficient,
@@ -2288,15 +2293,18 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_solve(const dnnmem_plan_symbolic *
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_resolve(const dnnmem_plan_symbolic *problem,
                                                       const dnnmem_plan_stacking *stacking, int64_t s,
-                                                      int64_t *offsets, int64_t *out_arena);
-/* offsets[count] at s, and the arena (may be NULL), in O(n x terms + edges)
-   without scratch: callable per request. Checks s, the coefficients,
-   overflow, and that the stacking is one (ids in range, every record once,
-   each after the records below it: DNNMEM_ERR_INVALID_ARGUMENT,
-   _ID_RANGE). A stacking from dnnmem_plan_symbolic_solve gives a valid
-   plan at every S of the range; a hand-made one is valid if every two
-   records that meet in time are ordered by "below" (dnnmem_plan_check
-   tells). offsets are written also on errors. */
+                                                      int64_t *offsets, dnnmem_plan_result *result);
+/* offsets[count] at s, and result->arena (result may be NULL; its other
+   fields zero), in O(n x terms + edges) without scratch: callable per
+   request. Checks s (PLAN_SYMBOL_RANGE, field SYMBOL), the coefficients
+   and overflow (the record, SIZE), and that the stacking is one (ids in
+   range, every record once, each after the records below it:
+   DNNMEM_ERR_INVALID_ARGUMENT, _ID_RANGE; error.index: the position in
+   stacking->order, field STACKING). A stacking from
+   dnnmem_plan_symbolic_solve gives a valid plan at every S of the range; a
+   hand-made one is valid if every two records that meet in time are
+   ordered by "below" (dnnmem_plan_check tells). offsets are written also
+   on errors. */
 
 
 /* ---- conflict sets ("why not") ------------------------------------------ */
@@ -3097,7 +3105,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_bind(dnnmem_layout *layout,
    gives B@[LEVEL] its count. The layout is unchanged on error. */
 
 DNNMEM_DEF dnnmem_result dnnmem_layout_print(const dnnmem_layout *layout, char *buffer,
-                                             size_t capacity, size_t *out_length);
+                                             int32_t capacity, int32_t *out_length);
 /* Canonical text: "(10,7)/((3:7, 4_PE), (7:1); B@[MAB])". Memory strides
    always written, level strides when the level is used more than once or
    the stride is not 1, the prefix when some axis is padded. Parsing it
@@ -3831,15 +3839,21 @@ static dnnmem_result dnnmem__report(dnnmem_error *slot, dnnmem_error *error, dnn
   return code;
 }
 
+/* The codes in list order: dnnmem_result_parse searches their names. */
+static const int16_t dnnmem__result_codes[] = {
+#define DNNMEM__RESULT_CODE(name, value, text) value,
+    DNNMEM_RESULT_LIST(DNNMEM__RESULT_CODE)
+#undef DNNMEM__RESULT_CODE
+};
+
 DNNMEM_DEF dnnmem_result dnnmem_result_parse(const char *name, dnnmem_result *out) {
+  size_t i;
   if (name == NULL || out == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-#define DNNMEM__RESULT_MATCH(code, value, text) \
-  if (dnnmem__streq(name, #code)) {             \
-    *out = code;                                \
-    return DNNMEM_OK;                           \
-  }
-  DNNMEM_RESULT_LIST(DNNMEM__RESULT_MATCH)
-#undef DNNMEM__RESULT_MATCH
+  for (i = 0; i < sizeof(dnnmem__result_codes) / sizeof(dnnmem__result_codes[0]); i++)
+    if (dnnmem__streq(name, dnnmem_result_name((dnnmem_result)dnnmem__result_codes[i]))) {
+      *out = (dnnmem_result)dnnmem__result_codes[i];
+      return DNNMEM_OK;
+    }
   return DNNMEM_ERR_PARSE;
 }
 
@@ -8680,50 +8694,58 @@ static dnnmem_result dnnmem__symbolic_records(const dnnmem_plan_symbolic *proble
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_records(const dnnmem_plan_symbolic *problem, int64_t s,
-                                                      dnnmem_interval *records) {
-  return dnnmem__symbolic_records(problem, s, records, NULL);
+                                                      dnnmem_interval *records, dnnmem_error *error) {
+  dnnmem__error_clear(error);
+  return dnnmem__symbolic_records(problem, s, records, error);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_resolve(const dnnmem_plan_symbolic *problem,
-                                                      const dnnmem_plan_stacking *stacking, int64_t s,
-                                                      int64_t *offsets, int64_t *out_arena) {
+/* dnnmem_plan_symbolic_resolve: the arena, or an error named in e. */
+static dnnmem_result dnnmem__symbolic_resolve(const dnnmem_plan_symbolic *problem, const dnnmem_plan_stacking *stacking,
+                                              int64_t s, int64_t *offsets, int64_t *out_arena, dnnmem_error *e) {
   const dnnmem_intervals *iv;
   int64_t limit = dnnmem__poly_limit(s), total = 0, arena = 0;
-  int32_t n, p, e, terms;
-  dnnmem_result r = dnnmem__symbolic_check(problem, NULL);
+  int32_t n, p, terms;
+  dnnmem_result r = dnnmem__symbolic_check(problem, e);
   if (r != DNNMEM_OK) return r;
   iv = problem->intervals;
   n = iv->count;
   terms = problem->terms;
-  if (s < problem->s_min || s > problem->s_max) return DNNMEM_ERR_PLAN_SYMBOL_RANGE;
-  if (iv->alignment < 0 || (iv->alignment > 1 && !dnnmem__is_pow2(iv->alignment))) return DNNMEM_ERR_ALIGNMENT;
-  if (stacking == NULL || stacking->below_offsets == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (n > 0 && (offsets == NULL || stacking->order == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (stacking->below_offsets[0] != 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (s < problem->s_min || s > problem->s_max)
+    return dnnmem__fail(e, DNNMEM_ERR_PLAN_SYMBOL_RANGE, -1, DNNMEM_FIELD_SYMBOL);
+  if (iv->alignment < 0 || (iv->alignment > 1 && !dnnmem__is_pow2(iv->alignment)))
+    return dnnmem__fail(e, DNNMEM_ERR_ALIGNMENT, -1, DNNMEM_FIELD_ALIGNMENT);
+  if (n > 0 && offsets == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
+  if (stacking == NULL || stacking->below_offsets == NULL || (n > 0 && stacking->order == NULL) ||
+      stacking->below_offsets[0] != 0)
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_STACKING);
   for (p = 0; p < n; p++) {
     offsets[p] = -1; /* unresolved; resolved records hold their top until the end */
-    if (stacking->below_offsets[p + 1] < stacking->below_offsets[p]) return DNNMEM_ERR_INVALID_ARGUMENT;
+    if (stacking->below_offsets[p + 1] < stacking->below_offsets[p])
+      return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, p, DNNMEM_FIELD_STACKING);
   }
-  if (stacking->below_offsets[n] > 0 && stacking->below_ids == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (stacking->below_offsets[n] > 0 && stacking->below_ids == NULL)
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_STACKING);
   for (p = 0; p < n; p++) {
-    int32_t rec = stacking->order[p];
+    int32_t rec = stacking->order[p], k;
     int64_t size, a, aligned, top = 0;
-    if (rec < 0 || rec >= n) return DNNMEM_ERR_ID_RANGE;
-    if (offsets[rec] != -1) return DNNMEM_ERR_INVALID_ARGUMENT; /* listed twice */
+    if (rec < 0 || rec >= n) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, p, DNNMEM_FIELD_STACKING);
+    if (offsets[rec] != -1) /* listed twice */
+      return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, p, DNNMEM_FIELD_STACKING);
     if (iv->records[rec].alignment < 0 ||
         (iv->records[rec].alignment > 1 && !dnnmem__is_pow2(iv->records[rec].alignment)))
-      return DNNMEM_ERR_ALIGNMENT;
+      return dnnmem__fail(e, DNNMEM_ERR_ALIGNMENT, rec, DNNMEM_FIELD_ALIGNMENT);
     r = dnnmem__poly_at(problem->coefficients + (size_t)rec * (size_t)terms, terms, s, limit, &size);
-    if (r != DNNMEM_OK) return r;
+    if (r != DNNMEM_OK) return dnnmem__fail(e, r, rec, DNNMEM_FIELD_SIZE);
     a = dnnmem_interval_alignment(&iv->records[rec], iv->alignment);
     /* every top stays below the sum of aligned sizes, which must fit */
     if (dnnmem__align_up_overflows(size, a, &aligned) || dnnmem__add_overflows(total, aligned, &total) ||
         dnnmem__add_overflows(total, a - 1, &total))
-      return DNNMEM_ERR_OVERFLOW;
-    for (e = stacking->below_offsets[p]; e < stacking->below_offsets[p + 1]; e++) {
-      int32_t b = stacking->below_ids[e];
-      if (b < 0 || b >= n) return DNNMEM_ERR_ID_RANGE;
-      if (offsets[b] < 0) return DNNMEM_ERR_INVALID_ARGUMENT; /* not below: not resolved yet */
+      return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, rec, DNNMEM_FIELD_SIZE);
+    for (k = stacking->below_offsets[p]; k < stacking->below_offsets[p + 1]; k++) {
+      int32_t b = stacking->below_ids[k];
+      if (b < 0 || b >= n) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, p, DNNMEM_FIELD_STACKING);
+      if (offsets[b] < 0) /* not below: not resolved yet */
+        return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, p, DNNMEM_FIELD_STACKING);
       if (offsets[b] > top) top = offsets[b];
     }
     offsets[rec] = dnnmem__align_up(top, a) + size;
@@ -8735,8 +8757,21 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_resolve(const dnnmem_plan_symbolic
     (void)dnnmem__poly_at(problem->coefficients + (size_t)rec * (size_t)terms, terms, s, limit, &size);
     offsets[rec] -= size;
   }
-  if (out_arena) *out_arena = arena;
+  *out_arena = arena;
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_resolve(const dnnmem_plan_symbolic *problem,
+                                                      const dnnmem_plan_stacking *stacking, int64_t s,
+                                                      int64_t *offsets, dnnmem_plan_result *result) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  int64_t arena = 0;
+  dnnmem_result r = dnnmem__symbolic_resolve(problem, stacking, s, offsets, &arena, &e);
+  if (result) {
+    DNNMEM_MEMSET(result, 0, sizeof(*result));
+    result->arena = r == DNNMEM_OK ? arena : 0;
+  }
+  return dnnmem__report(result ? &result->error : NULL, &e, r);
 }
 
 typedef struct dnnmem__symbolic_work {
@@ -8866,7 +8901,7 @@ static int32_t dnnmem__symbolic_stack(dnnmem__symbolic_work *w, const int64_t *o
 /* Sizes at s into w->records (validated by the caller at s_max: smaller S
    give smaller sizes). */
 static void dnnmem__symbolic_at(const dnnmem_plan_symbolic *problem, dnnmem__symbolic_work *w, int64_t s) {
-  dnnmem_result r = dnnmem_plan_symbolic_records(problem, s, w->records);
+  dnnmem_result r = dnnmem__symbolic_records(problem, s, w->records, NULL);
   DNNMEM_ASSERT(r == DNNMEM_OK);
   (void)r;
 }
@@ -8949,7 +8984,7 @@ static dnnmem_result dnnmem__plan_symbolic_solve(const dnnmem_plan_symbolic *pro
     for (i = 0; i < samples; i++) {
       int64_t arena;
       double ratio;
-      r = dnnmem_plan_symbolic_resolve(problem, &st, w.samples[i], w.resolved, &arena);
+      r = dnnmem__symbolic_resolve(problem, &st, w.samples[i], w.resolved, &arena, NULL);
       DNNMEM_ASSERT(r == DNNMEM_OK);
       ratio = w.bounds[i] > 0 ? (double)arena / (double)w.bounds[i] : 1.0;
       sum += ratio;
@@ -15416,12 +15451,12 @@ static void dnnmem__layout_uses(const dnnmem_layout *l, int32_t *uses) {
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_layout_print(const dnnmem_layout *layout, char *buffer,
-                                             size_t capacity, size_t *out_length) {
+                                             int32_t capacity, int32_t *out_length) {
   dnnmem__layout_writer w;
   int32_t uses[DNNMEM_LAYOUT_MAX_LEVELS], a, k, nd, items = 0;
-  if (layout == NULL || (buffer == NULL && capacity > 0)) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (layout == NULL || capacity < 0 || (buffer == NULL && capacity > 0)) return DNNMEM_ERR_INVALID_ARGUMENT;
   w.buffer = buffer;
-  w.capacity = capacity;
+  w.capacity = (size_t)capacity;
   w.length = 0;
   dnnmem__layout_uses(layout, uses);
   nd = layout->axis_first[layout->num_axes];
@@ -15459,9 +15494,9 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_print(const dnnmem_layout *layout, char *
     }
   }
   dnnmem__lw_text(&w, items ? "])" : "))");
-  if (capacity > 0) buffer[w.length < capacity ? w.length : capacity - 1] = 0;
-  if (out_length) *out_length = w.length;
-  return w.length < capacity ? DNNMEM_OK : DNNMEM_ERR_OUTPUT_TOO_SMALL;
+  if (capacity > 0) buffer[w.length < w.capacity ? w.length : w.capacity - 1] = 0;
+  if (out_length) *out_length = (int32_t)w.length; /* < DNNMEM_LAYOUT_TEXT_MAX */
+  return w.length < w.capacity ? DNNMEM_OK : DNNMEM_ERR_OUTPUT_TOO_SMALL;
 }
 
 typedef struct dnnmem__layout_norm {

@@ -66,21 +66,8 @@ static dnnmem__exact_outcome search(const dnnmem_interval *r, int32_t n, int64_t
 }
 
 static void test_stop_names(void) {
-  static const char *const names[] = {"none", "proved", "nodes", "time", "incomplete"};
-  dnnmem_plan_stop s;
-  int i;
   CHECK_EQ(DNNMEM_PLAN_STOP_COUNT, 5);
-  for (i = 0; i < DNNMEM_PLAN_STOP_COUNT; i++) {
-    CHECK(strcmp(dnnmem_plan_stop_name((dnnmem_plan_stop)i), names[i]) == 0);
-    CHECK_EQ(dnnmem_plan_stop_parse(names[i], &s), DNNMEM_OK);
-    CHECK_EQ(s, i);
-  }
-  CHECK(dnnmem_plan_stop_name(DNNMEM_PLAN_STOP_COUNT) == NULL);
-  CHECK(dnnmem_plan_stop_name((dnnmem_plan_stop)-1) == NULL);
-  CHECK_EQ(dnnmem_plan_stop_parse("memory", &s), DNNMEM_ERR_PARSE);
-  CHECK_EQ(dnnmem_plan_stop_parse("", &s), DNNMEM_ERR_PARSE);
-  CHECK_EQ(dnnmem_plan_stop_parse(NULL, &s), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_plan_stop_parse("time", NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_ENUM_NAMES(dnnmem_plan_stop, DNNMEM_PLAN_STOP_COUNT, "memory", "none", "proved", "nodes", "time", "incomplete");
 }
 
 static int stop_now(void *user) {
