@@ -5621,6 +5621,10 @@ typedef struct dnnmem__exact_frame {
      w->cand[cand_base .. cand_end), the next at cand_next; cand_end -1:
      not listed yet, -2: no room (each choice scans the part) */
   int32_t cand_base, cand_next, cand_end, cand_sorted;
+  /* the tight cell the frame branches on (dnnmem__exact_cell): its
+     section, -1 none (canonical order), -2 not chosen yet; its offset */
+  int32_t cell;
+  int64_t cell_offset;
 } dnnmem__exact_frame;
 
 typedef struct dnnmem__exact_part {
@@ -5672,6 +5676,7 @@ typedef struct dnnmem__exact {
   /* the sweep's live items, by release: start offset, bytes, last section */
   int64_t *item_release, *item_bytes;
   int32_t *item_end, *item_dying; /* item_dying: per section, zero between sweeps */
+  int32_t *cell_count; /* per section, zero between uses (dnnmem__exact_cell) */
   /* sections */
   int64_t *times, *rem, *rem0, *total;
   int32_t *cut, *cut0, *start_index;
@@ -5747,6 +5752,7 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
   w->item_bytes = DNNMEM__TAKE(s, int64_t, segs);
   w->item_end = DNNMEM__TAKE(s, int32_t, segs);
   w->item_dying = DNNMEM__TAKE(s, int32_t, events);
+  w->cell_count = DNNMEM__TAKE(s, int32_t, events);
   w->times = DNNMEM__TAKE(s, int64_t, events);
   w->rem = DNNMEM__TAKE(s, int64_t, events);
   w->rem0 = DNNMEM__TAKE(s, int64_t, events);
@@ -6187,6 +6193,7 @@ static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact
   f->crit_offset = -1;
   f->cand_base = d == 0 ? 0 : w->frames[d - 1].cand_end >= 0 ? w->frames[d - 1].cand_end : w->frames[d - 1].cand_base;
   f->cand_end = -1;
+  f->cell = -2;
   uint64_t state = dnnmem__exact_mix(((uint64_t)(uint32_t)part->lo << 32) ^ (uint32_t)part->hi) +
                    dnnmem__exact_mix((uint64_t)part->bound_offset ^ 0x5bd1e995u);
   for (p = w->start_index[part->lo]; p < w->start_index[part->hi]; p++) {
@@ -6205,9 +6212,76 @@ static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact
   if (dnnmem__exact_memo_find(w, state)) f->done = 1;
 }
 
+/* Whether record k is busy in section s (one of its busy stretches). */
+static int dnnmem__exact_covers(const dnnmem__exact *w, int32_t k, int32_t s) {
+  int32_t q;
+  for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++)
+    if (w->seg_lo[q] <= s && s < w->seg_hi[q]) return 1;
+  return 0;
+}
+
+/* Whether the frame's bound lets record k sit at its lowest offset. */
+static int dnnmem__exact_allowed(const dnnmem__exact *w, const dnnmem__exact_frame *f, int32_t k) {
+  return w->lowest[k] > f->bound_offset || (w->lowest[k] == f->bound_offset && w->rank[k] > f->bound_rank);
+}
+
+/* A tight cell to branch on. Let o be the least lowest offset of the
+   part's records the frame's bound allows: no record of the part ends
+   below o (one the bound refuses there must be lifted by a record placed
+   at o or above). A section s where the unplaced bytes fill all of
+   [o, capacity) (rem[s] == capacity - o; more fails the bound) wastes no
+   byte, so in every completion the byte at (s, o) is covered by a record
+   placed at o, one of those busy in s whose lowest offset is o now. The
+   frame's children are then those records, each at o with the frame's
+   bound kept (the record covering the cell need not be the next in
+   canonical order; the children are disjoint, as two of them meet in s):
+   the section with the fewest, as Knuth's dancing links take the column
+   with the fewest rows. A tiling (no slack anywhere) is searched so
+   entirely, one forced record at a time where a cell has one cover; a
+   section with slack keeps the canonical order. Chosen from the frame's
+   entry state (a replay chooses the same). No windows (their records may
+   overlap in bytes). */
+static void dnnmem__exact_cell(dnnmem__exact *w, dnnmem__exact_frame *f) {
+  int32_t p, q, s, best = -1, fewest = 0;
+  int64_t o = DNNMEM__I64_MAX;
+  f->cell = -1;
+  if (w->has_windows) return;
+  for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
+    int32_t k = w->search[p];
+    if (!w->placed[k] && dnnmem__exact_allowed(w, f, k) && w->lowest[k] < o) o = w->lowest[k];
+  }
+  if (o >= f->min_height || o >= w->capacity) return;
+  for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
+    int32_t k = w->search[p];
+    if (w->placed[k] || w->lowest[k] != o || !dnnmem__exact_allowed(w, f, k) || w->size[k] > w->capacity - o)
+      continue;
+    for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++)
+      for (s = w->seg_lo[q]; s < w->seg_hi[q]; s++)
+        if (w->rem[s] == w->capacity - o) w->cell_count[s]++;
+  }
+  /* the fewest covers (ties: the first section), counts zeroed as read */
+  for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
+    int32_t k = w->search[p];
+    if (w->placed[k] || w->lowest[k] != o || !dnnmem__exact_allowed(w, f, k) || w->size[k] > w->capacity - o)
+      continue;
+    for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++)
+      for (s = w->seg_lo[q]; s < w->seg_hi[q]; s++) {
+        int32_t c = w->cell_count[s];
+        if (c == 0) continue;
+        if (best < 0 || c < fewest || (c == fewest && s < best)) {
+          best = s;
+          fewest = c;
+        }
+        w->cell_count[s] = 0;
+      }
+  }
+  f->cell = best;
+  f->cell_offset = o;
+}
+
 /* The untried candidate with the smallest (lowest offset, rank) above the
-   frame's last one, below the dominance height, within capacity: a scan
-   of the part. */
+   frame's last one, below the dominance height, within capacity, covering
+   the frame's cell when it has one: a scan of the part. */
 static int32_t dnnmem__exact_scan(const dnnmem__exact *w, const dnnmem__exact_frame *f) {
   int32_t p, best = -1;
   int64_t bo = 0;
@@ -6219,6 +6293,7 @@ static int32_t dnnmem__exact_scan(const dnnmem__exact *w, const dnnmem__exact_fr
     o = w->lowest[k];
     if (o < f->last_offset || (o == f->last_offset && w->rank[k] <= f->last_rank)) continue;
     if (o >= f->min_height || o + w->size[k] > w->capacity) continue;
+    if (f->cell >= 0 && (o != f->cell_offset || !dnnmem__exact_covers(w, k, f->cell))) continue;
     if (best < 0 || o < bo || (o == bo && w->rank[k] < br)) {
       best = k;
       bo = o;
@@ -6239,6 +6314,7 @@ static int dnnmem__exact_less_cand(const void *ctx, int32_t a, int32_t b) {
    lists its candidates, and each choice takes the least of the list's
    rest (the first few by a pass over it, then the rest sorted once). */
 static int32_t dnnmem__exact_next(dnnmem__exact *w, dnnmem__exact_frame *f) {
+  if (f->cell == -2) dnnmem__exact_cell(w, f);
   if (f->cand_end == -1) {
     int32_t p, c = f->cand_base;
     if ((int64_t)f->cand_base + w->start_index[f->part_hi] - w->start_index[f->part_lo] > w->cand_cap) {
@@ -6253,6 +6329,7 @@ static int32_t dnnmem__exact_next(dnnmem__exact *w, dnnmem__exact_frame *f) {
         o = w->lowest[k];
         if (o < f->last_offset || (o == f->last_offset && w->rank[k] <= f->last_rank)) continue;
         if (o >= f->min_height || o + w->size[k] > w->capacity) continue;
+        if (f->cell >= 0 && (o != f->cell_offset || !dnnmem__exact_covers(w, k, f->cell))) continue;
         w->cand[c++] = k;
       }
       f->cand_next = f->cand_base;
@@ -6463,14 +6540,16 @@ static int dnnmem__exact_check(dnnmem__exact *w, int32_t d, int32_t j, int ranks
   const dnnmem__exact_frame *f = &w->frames[d];
   int64_t o = w->offset[j], min1 = w->min_size1, min2 = w->min_size2, top = 0;
   int32_t p, who = w->min_size1_of;
+  /* records at o with a rank above this may still sit there: j's (the
+     canonical order), or the frame's bound's when j covers its cell */
+  int32_t above = f->cell < 0 ? w->rank[j] : f->bound_offset == o ? f->bound_rank : -1;
   for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
     int32_t k = w->search[p];
     int64_t lift;
     if (w->placed[k]) continue;
     w->release[k] = w->lowest[k];
     if (w->release[k] > top) top = w->release[k];
-    if (w->lowest[k] > o || (w->lowest[k] == o && (!ranks_kept || w->rank[k] > w->rank[j])))
-      continue;
+    if (w->lowest[k] > o || (w->lowest[k] == o && (!ranks_kept || w->rank[k] > above))) continue;
     if (w->open[k] == 0) return 0;
     lift = w->has_windows ? 0 : k == who ? min2 : min1;
     if (lift > w->capacity - o - w->size[k]) return 0;
@@ -6665,9 +6744,9 @@ static int32_t dnnmem__exact_split(dnnmem__exact *w, int32_t d, int32_t j, int *
     w->parts[count].lo = prev;
     w->parts[count++].hi = f->part_hi;
   }
-  for (i = 0; i < count; i++) {
-    w->parts[i].bound_offset = w->offset[j];
-    w->parts[i].bound_rank = w->rank[j];
+  for (i = 0; i < count; i++) { /* a cell's child keeps the frame's bound */
+    w->parts[i].bound_offset = f->cell >= 0 ? f->bound_offset : w->offset[j];
+    w->parts[i].bound_rank = f->cell >= 0 ? f->bound_rank : w->rank[j];
     w->parts[i].creator = d;
   }
   if (w->logging &&
@@ -6701,6 +6780,7 @@ static int dnnmem__exact_descend(dnnmem__exact *w, int32_t d, int32_t j, int fit
   dnnmem__exact_frame *f = &w->frames[d];
   int32_t i, count;
   int reranked;
+  if (f->cell == -2) dnnmem__exact_cell(w, f); /* a replay: as dnnmem__exact_next chose */
   f->last_offset = w->lowest[j];
   f->last_rank = w->rank[j];
   w->nodes++;
@@ -7148,6 +7228,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   dnnmem__exact_layout(&sc, count, gaps, params->lean, &w);
   if ((r = dnnmem__scratch_end(&sc, NULL)) != DNNMEM_OK) return r;
   DNNMEM_MEMSET(w.item_dying, 0, (2 * (size_t)count + 2 * (size_t)gaps + 2) * sizeof(int32_t));
+  DNNMEM_MEMSET(w.cell_count, 0, (2 * (size_t)count + 2 * (size_t)gaps + 2) * sizeof(int32_t));
   if (params->log_limit > 0 && params->log_limit < w.log_cap) w.log_cap = params->log_limit;
   if (params->log_limit > 0 && params->log_limit < w.cand_cap) w.cand_cap = params->log_limit;
   bound = dnnmem__exact_setup(&w, records, count, alignment, params->ignore_gaps);
