@@ -6139,15 +6139,22 @@ static uint64_t dnnmem__exact_mix(uint64_t x) {
   return x ^ (x >> 31);
 }
 
-/* The memo holds states of parts proven to have no completion in this run
-   (capacity and ranks fixed; reranking is a function of the state). A
-   state is the part's range, its canonical bound and the lowest offset of
-   each unplaced record: everything its completion depends on. Keys are
-   64-bit hashes (a false match has probability about 2^-64 per probe). */
+/* The memo holds states of parts proven to have no completion (no
+   completion that can not be lowered, the one every bound and dominance
+   keeps) at a capacity. A state is the capacity, the part's range, its
+   canonical bound and the lowest offset of each unplaced record, with
+   which of those at the bound offset the bound lets stay there:
+   everything the completions depend on, and nothing of the order that
+   proved it (a record below the bound offset ends above it, whatever its
+   rank). So a failure learned by one run prunes every later run at that
+   capacity: restarts keep what they learned (nogoods). With windows the
+   ranks are part of the state (and each run keeps its own). Keys are
+   64-bit hashes (a false match has probability about 2^-64 per probe);
+   stamp 0 marks an empty slot. */
 static int dnnmem__exact_memo_find(const dnnmem__exact *w, uint64_t key) {
   uint32_t i = (uint32_t)key & w->memo_mask, t;
   for (t = 0; t < DNNMEM__PLAN_MEMO_PROBES; t++, i = (i + 1) & w->memo_mask)
-    if (w->memo_run[i] == w->run_id && w->memo_key[i] == key) return 1;
+    if (w->memo_run[i] != 0 && w->memo_key[i] == key) return 1;
   return 0;
 }
 
@@ -6166,6 +6173,7 @@ static int dnnmem__exact_live(const dnnmem__exact *w, uint32_t r) {
 static void dnnmem__exact_memo_add(dnnmem__exact *w, uint64_t key) {
   uint32_t i = (uint32_t)key & w->memo_mask, t, other = DNNMEM__PLAN_MEMO_PROBES;
   for (t = 0; t < DNNMEM__PLAN_MEMO_PROBES; t++, i = (i + 1) & w->memo_mask) {
+    if (w->memo_run[i] != 0 && w->memo_key[i] == key) break; /* known: now this run's */
     if (w->memo_run[i] == w->run_id) continue;
     if (!dnnmem__exact_live(w, w->memo_run[i])) break;
     if (other == DNNMEM__PLAN_MEMO_PROBES) other = t;
@@ -6195,7 +6203,8 @@ static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact
   f->cand_end = -1;
   f->cell = -2;
   uint64_t state = dnnmem__exact_mix(((uint64_t)(uint32_t)part->lo << 32) ^ (uint32_t)part->hi) +
-                   dnnmem__exact_mix((uint64_t)part->bound_offset ^ 0x5bd1e995u);
+                   dnnmem__exact_mix((uint64_t)part->bound_offset ^ 0x5bd1e995u) +
+                   dnnmem__exact_mix((uint64_t)w->capacity ^ ((uint64_t)w->has_windows * w->run_id << 40));
   for (p = w->start_index[part->lo]; p < w->start_index[part->hi]; p++) {
     int32_t k = w->search[p];
     uint64_t tie;
@@ -6209,7 +6218,7 @@ static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact
   }
   f->min_height = h;
   f->state = state;
-  if (dnnmem__exact_memo_find(w, state)) f->done = 1;
+  if (w->logging && dnnmem__exact_memo_find(w, state)) f->done = 1; /* a dive cannot back up */
 }
 
 /* Whether record k is busy in section s (one of its busy stretches). */
@@ -6874,6 +6883,7 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
     j = f->done ? -1 : dnnmem__exact_next(w, f);
     if (j < 0) { /* the part fails: back to the frame that created it */
       int32_t t = f->creator, e;
+      if (!w->logging && t >= 0) return DNNMEM__EXACT_ABORTED; /* a dive: nothing to undo with */
       dnnmem__exact_memo_add(w, f->state);
       if (t < 0) break; /* the root part: exhausted */
       for (e = d - 1; e >= t; e--) dnnmem__exact_undo(w, e);
