@@ -5624,7 +5624,7 @@ typedef struct dnnmem__exact_frame {
   /* the tight cell the frame branches on (dnnmem__exact_cell): its
      section, -1 none (canonical order), -2 not chosen yet; its offset */
   int32_t cell;
-  int64_t cell_offset;
+  int64_t cell_offset, level; /* level: no record of the part ends below it */
 } dnnmem__exact_frame;
 
 typedef struct dnnmem__exact_part {
@@ -5677,6 +5677,7 @@ typedef struct dnnmem__exact {
   int64_t *item_release, *item_bytes;
   int32_t *item_end, *item_dying; /* item_dying: per section, zero between sweeps */
   int32_t *cell_count; /* per section, zero between uses (dnnmem__exact_cell) */
+  int64_t *cell_floor; /* per section: the least lowest offset of a record busy there */
   /* sections */
   int64_t *times, *rem, *rem0, *total;
   int32_t *cut, *cut0, *start_index;
@@ -5753,6 +5754,7 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
   w->item_end = DNNMEM__TAKE(s, int32_t, segs);
   w->item_dying = DNNMEM__TAKE(s, int32_t, events);
   w->cell_count = DNNMEM__TAKE(s, int32_t, events);
+  w->cell_floor = DNNMEM__TAKE(s, int64_t, events);
   w->times = DNNMEM__TAKE(s, int64_t, events);
   w->rem = DNNMEM__TAKE(s, int64_t, events);
   w->rem0 = DNNMEM__TAKE(s, int64_t, events);
@@ -6234,58 +6236,71 @@ static int dnnmem__exact_allowed(const dnnmem__exact *w, const dnnmem__exact_fra
   return w->lowest[k] > f->bound_offset || (w->lowest[k] == f->bound_offset && w->rank[k] > f->bound_rank);
 }
 
-/* A tight cell to branch on. Let o be the least lowest offset of the
-   part's records the frame's bound allows: no record of the part ends
-   below o (one the bound refuses there must be lifted by a record placed
-   at o or above). A section s where the unplaced bytes fill all of
-   [o, capacity) (rem[s] == capacity - o; more fails the bound) wastes no
-   byte, so in every completion the byte at (s, o) is covered by a record
-   placed at o, one of those busy in s whose lowest offset is o now. The
-   frame's children are then those records, each at o with the frame's
-   bound kept (the record covering the cell need not be the next in
-   canonical order; the children are disjoint, as two of them meet in s):
-   the section with the fewest, as Knuth's dancing links take the column
-   with the fewest rows. A tiling (no slack anywhere) is searched so
-   entirely, one forced record at a time where a cell has one cover; a
-   section with slack keeps the canonical order. Chosen from the frame's
-   entry state (a replay chooses the same). No windows (their records may
-   overlap in bytes). */
+/* A tight cell to branch on. Let L be the least lowest offset of the
+   part's records that the frame's bound allows: no record of the part ends
+   below L (one the bound refuses must be lifted by a record placed at L or
+   above). In a section s let h be the least lowest offset of the records
+   busy there (the floor). When the unplaced bytes of s fill all of
+   [h, capacity) (rem[s] == capacity - h; more fails), no byte of s may be
+   wasted, so in every completion the byte at (s, h) is covered by a record
+   placed at h: one busy in s whose lowest offset is h and that the bound
+   allows (a cover). Placing a cover early is safe when no record busy in
+   a section of its stretch could end below h (every such section's floor
+   is h): then the records it lifts lie above it in every completion. A
+   cell all of whose covers are safe is a branching: the frame's children
+   are its covers, each at h with the frame's bound kept (a cover need not
+   be the next in canonical order; two covers meet in s, so the children
+   are disjoint), the cell with the fewest covers chosen (none: the frame
+   fails; one: forced), as Knuth's dancing links take the column with the
+   fewest rows. At the lowest level every cell is safe; a tiling (no slack
+   anywhere) is searched so entirely. Sections with slack keep the
+   canonical order. Chosen from the frame's entry state (a replay chooses
+   the same). No windows (their records may share bytes). O(sections +
+   busy sections of the part's records). */
 static void dnnmem__exact_cell(dnnmem__exact *w, dnnmem__exact_frame *f) {
   int32_t p, q, s, best = -1, fewest = 0;
+  const int32_t unsafe = -1;
   int64_t o = DNNMEM__I64_MAX;
   f->cell = -1;
   if (w->has_windows) return;
+  for (s = f->part_lo; s < f->part_hi; s++) w->cell_floor[s] = DNNMEM__I64_MAX;
   for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
     int32_t k = w->search[p];
-    if (!w->placed[k] && dnnmem__exact_allowed(w, f, k) && w->lowest[k] < o) o = w->lowest[k];
-  }
-  if (o >= f->min_height || o >= w->capacity) return;
-  for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
-    int32_t k = w->search[p];
-    if (w->placed[k] || w->lowest[k] != o || !dnnmem__exact_allowed(w, f, k) || w->size[k] > w->capacity - o)
-      continue;
+    if (w->placed[k]) continue;
+    if (dnnmem__exact_allowed(w, f, k) && w->lowest[k] < o) o = w->lowest[k];
     for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++)
       for (s = w->seg_lo[q]; s < w->seg_hi[q]; s++)
-        if (w->rem[s] == w->capacity - o) w->cell_count[s]++;
+        if (w->lowest[k] < w->cell_floor[s]) w->cell_floor[s] = w->lowest[k];
   }
-  /* the fewest covers (ties: the first section), counts zeroed as read */
+  f->level = o;
+  if (o >= w->capacity) return;
+  /* covers counted per tight cell; a cell with an unsafe cover is marked */
   for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
-    int32_t k = w->search[p];
-    if (w->placed[k] || w->lowest[k] != o || !dnnmem__exact_allowed(w, f, k) || w->size[k] > w->capacity - o)
-      continue;
+    int32_t k = w->search[p], safe = 1;
+    int64_t h = w->lowest[k];
+    if (w->placed[k] || !dnnmem__exact_allowed(w, f, k)) continue;
+    for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k] && safe; q++)
+      for (s = w->seg_lo[q]; s < w->seg_hi[q] && safe; s++) safe = w->cell_floor[s] == h;
     for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++)
-      for (s = w->seg_lo[q]; s < w->seg_hi[q]; s++) {
-        int32_t c = w->cell_count[s];
-        if (c == 0) continue;
-        if (best < 0 || c < fewest || (c == fewest && s < best)) {
-          best = s;
-          fewest = c;
-        }
-        w->cell_count[s] = 0;
-      }
+      for (s = w->seg_lo[q]; s < w->seg_hi[q]; s++)
+        if (w->cell_floor[s] == h && w->rem[s] == w->capacity - h)
+          w->cell_count[s] = !safe || w->cell_count[s] == unsafe ? unsafe
+                             : w->cell_count[s] + (w->size[k] <= w->capacity - h);
+  }
+  /* the fewest covers (ties: the lowest floor, then the first section);
+     a tight section without covers fails the frame at once */
+  for (s = f->part_lo; s < f->part_hi; s++) {
+    int32_t c = w->cell_count[s];
+    int64_t h = w->cell_floor[s];
+    w->cell_count[s] = 0;
+    if (c == unsafe || h == DNNMEM__I64_MAX || w->rem[s] != w->capacity - h) continue;
+    if (best < 0 || c < fewest || (c == fewest && h < f->cell_offset)) {
+      best = s;
+      fewest = c;
+      f->cell_offset = h;
+    }
   }
   f->cell = best;
-  f->cell_offset = o;
 }
 
 /* The untried candidate with the smallest (lowest offset, rank) above the
@@ -6301,7 +6316,7 @@ static int32_t dnnmem__exact_scan(const dnnmem__exact *w, const dnnmem__exact_fr
     if (w->placed[k]) continue;
     o = w->lowest[k];
     if (o < f->last_offset || (o == f->last_offset && w->rank[k] <= f->last_rank)) continue;
-    if (o >= f->min_height || o + w->size[k] > w->capacity) continue;
+    if ((f->cell < 0 && o >= f->min_height) || o + w->size[k] > w->capacity) continue;
     if (f->cell >= 0 && (o != f->cell_offset || !dnnmem__exact_covers(w, k, f->cell))) continue;
     if (best < 0 || o < bo || (o == bo && w->rank[k] < br)) {
       best = k;
@@ -6337,7 +6352,7 @@ static int32_t dnnmem__exact_next(dnnmem__exact *w, dnnmem__exact_frame *f) {
         if (w->placed[k]) continue;
         o = w->lowest[k];
         if (o < f->last_offset || (o == f->last_offset && w->rank[k] <= f->last_rank)) continue;
-        if (o >= f->min_height || o + w->size[k] > w->capacity) continue;
+        if ((f->cell < 0 && o >= f->min_height) || o + w->size[k] > w->capacity) continue;
         if (f->cell >= 0 && (o != f->cell_offset || !dnnmem__exact_covers(w, k, f->cell))) continue;
         w->cand[c++] = k;
       }
@@ -6379,7 +6394,7 @@ static int32_t dnnmem__exact_next(dnnmem__exact *w, dnnmem__exact_frame *f) {
    the frame tries its candidates, and candidates come by rising offset:
    the sections are counted once per offset. */
 static int dnnmem__exact_doomed(const dnnmem__exact *w, dnnmem__exact_frame *f, int32_t j, int *fits) {
-  int64_t o = w->lowest[j], room = w->capacity - o;
+  int64_t o = f->cell >= 0 ? f->level : w->lowest[j], room = w->capacity - o; /* nothing ends below o */
   int32_t q = w->seg_first[j];
   if (f->crit_offset != o) {
     int32_t s, lo = -1, hi = -1;
@@ -6547,7 +6562,7 @@ static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
    dnnmem__exact_place's scan). Then the section sweep. */
 static int dnnmem__exact_check(dnnmem__exact *w, int32_t d, int32_t j, int ranks_kept, int fits) {
   const dnnmem__exact_frame *f = &w->frames[d];
-  int64_t o = w->offset[j], min1 = w->min_size1, min2 = w->min_size2, top = 0;
+  int64_t o = f->cell >= 0 ? f->level : w->offset[j], min1 = w->min_size1, min2 = w->min_size2, top = 0;
   int32_t p, who = w->min_size1_of;
   /* records at o with a rank above this may still sit there: j's (the
      canonical order), or the frame's bound's when j covers its cell */
