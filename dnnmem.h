@@ -418,7 +418,17 @@
                                than minimalloc's (the unplaced records of a
                                section stacked by release offset); independent
                                sides solved apart with backjumping; a table of
-                               failed states; minimalloc's round robin
+                               failed states, keyed by capacity and kept
+                               across restarts (nogoods); tight cells: a
+                               section whose unplaced bytes fill all above
+                               its floor (the least lowest offset there)
+                               must have that byte covered by a record
+                               placed there, so a frame may branch on the
+                               cell with the fewest such records (dancing
+                               links' smallest column): always in a part
+                               without slack (tilings), elsewhere only
+                               when one record or none can cover it;
+                               minimalloc's round robin
                                over its static orders with doubling limits,
                                each order's search suspended at its limit
                                and resumed in the next round (its path
@@ -772,7 +782,8 @@
                 O(k log k) per record near fixed ones); bestfit O((n + T)
                 log n + scanned candidates), O(n^2) worst; exact exponential,
                 O(n + sections x live) per placed node, O(1) per refused
-                one (plus O(sections) per offset a frame reaches, and
+                one (plus O(sections) per offset a frame reaches, O(its
+                part's sections + busy sections) to choose its cell, and
                 O(k log k) to list a frame's k candidates), a resumed
                 search's replay O(depth) nodes, undoing an unlogged
                 placement O(k m) (m records searched); bound, checker
