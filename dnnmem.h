@@ -5634,7 +5634,7 @@ typedef struct dnnmem__exact_frame {
   int32_t cand_base, cand_next, cand_end, cand_sorted;
   /* the tight cell the frame branches on (dnnmem__exact_cell): its
      section, -1 none (canonical order), -2 not chosen yet; its offset */
-  int32_t cell;
+  int32_t cell, tight; /* tight 0: no tight section at entry (else unknown) */
   int64_t cell_offset, level; /* level: no record of the part ends below it */
 } dnnmem__exact_frame;
 
@@ -6215,6 +6215,7 @@ static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact
   f->cand_base = d == 0 ? 0 : w->frames[d - 1].cand_end >= 0 ? w->frames[d - 1].cand_end : w->frames[d - 1].cand_base;
   f->cand_end = -1;
   f->cell = -2;
+  f->tight = 1;
   uint64_t state = dnnmem__exact_mix(((uint64_t)(uint32_t)part->lo << 32) ^ (uint32_t)part->hi) +
                    dnnmem__exact_mix((uint64_t)part->bound_offset ^ 0x5bd1e995u) +
                    dnnmem__exact_mix((uint64_t)w->capacity ^ ((uint64_t)w->has_windows * w->run_id << 40));
@@ -6272,11 +6273,34 @@ static int dnnmem__exact_allowed(const dnnmem__exact *w, const dnnmem__exact_fra
    replay chooses the same). No windows (their records may share bytes).
    O(sections + busy sections of the part's records). */
 static void dnnmem__exact_cell(dnnmem__exact *w, dnnmem__exact_frame *f) {
-  int32_t p, q, s, best = -1, fewest = 0, slack = 0;
+  int32_t p, q, s, best = -1, fewest = 0, slack = 0, d = (int32_t)(f - w->frames);
   const int32_t unsafe = -1;
   int64_t o = DNNMEM__I64_MAX;
   f->cell = -1;
   if (w->has_windows) return;
+  if (d > 0 && w->frames[d - 1].tight == 0 && w->frames[d - 1].placed >= 0 &&
+      w->frames[d - 1].part_lo <= f->part_lo && f->part_hi <= w->frames[d - 1].part_hi) {
+    /* the parent's part had no tight section: floors and bytes left moved
+       only where its placement lifted records or took bytes (its dirty
+       range and stretch), so a tight section can only be there */
+    int32_t j = w->frames[d - 1].placed, any = 0;
+    int32_t lo = (int32_t)dnnmem__max64(f->part_lo, dnnmem__min64(w->dirty_lo, w->span_lo[j]));
+    int32_t hi = (int32_t)dnnmem__min64(f->part_hi, dnnmem__max64(w->dirty_hi, w->span_hi[j]));
+    for (s = lo; s < hi; s++) w->cell_floor[s] = DNNMEM__I64_MAX;
+    for (p = w->start_index[f->part_lo]; p < w->start_index[hi]; p++) {
+      int32_t k = w->search[p];
+      if (w->placed[k] || w->span_hi[k] <= lo) continue;
+      for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++)
+        for (s = w->seg_lo[q] > lo ? w->seg_lo[q] : lo; s < w->seg_hi[q] && s < hi; s++)
+          if (w->lowest[k] < w->cell_floor[s]) w->cell_floor[s] = w->lowest[k];
+    }
+    for (s = lo; s < hi && !any; s++)
+      any = w->cell_floor[s] != DNNMEM__I64_MAX && w->rem[s] == w->capacity - w->cell_floor[s];
+    if (!any) {
+      f->tight = 0;
+      return;
+    }
+  }
   for (s = f->part_lo; s < f->part_hi; s++) w->cell_floor[s] = DNNMEM__I64_MAX;
   for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
     int32_t k = w->search[p];
@@ -6288,6 +6312,7 @@ static void dnnmem__exact_cell(dnnmem__exact *w, dnnmem__exact_frame *f) {
   }
   f->level = o;
   if (o >= w->capacity) return;
+  f->tight = 0; /* until a tight section is seen */
   /* covers counted per tight cell; a cell with an unsafe cover is marked */
   for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
     int32_t k = w->search[p], safe = 1;
@@ -6308,7 +6333,9 @@ static void dnnmem__exact_cell(dnnmem__exact *w, dnnmem__exact_frame *f) {
     int64_t h = w->cell_floor[s];
     w->cell_count[s] = 0;
     if (h != DNNMEM__I64_MAX && w->rem[s] != w->capacity - h) slack = 1;
-    if (c == unsafe || h == DNNMEM__I64_MAX || w->rem[s] != w->capacity - h) continue;
+    if (h == DNNMEM__I64_MAX || w->rem[s] != w->capacity - h) continue;
+    f->tight = 1;
+    if (c == unsafe) continue;
     if (best < 0 || c < fewest || (c == fewest && h < f->cell_offset)) {
       best = s;
       fewest = c;
