@@ -275,12 +275,14 @@
                          annealing schedules; the header reads no clock.
        Example (lifetimes of the tour's chain g, 0 -> 1 -> 2, no outputs):
            int64_t sizes[3] = {4096, 8192, 4096};  dnnmem_interval records[3];
-           dnnmem_graph_intervals(&g, sizes, NULL, records);
+           dnnmem_graph_intervals(&g, sizes, NULL, records, NULL);
            (records [0, 2), [1, 3), [2, 3) of 4096, 8192 and 4096 bytes:
            value 2, read by nobody, lives its own step only)
-       Errors: DNNMEM_ERR_ID_RANGE (an input id outside the graph),
-       DNNMEM_ERR_NOT_TOPOLOGICAL (an input numbered after its consumer),
-       DNNMEM_ERR_NEGATIVE (a size), DNNMEM_ERR_CYCLE (topo_order).
+       Errors (the last argument, a dnnmem_error * (may be NULL), names the
+       node and field): DNNMEM_ERR_ID_RANGE (an input id outside the graph:
+       INPUT), DNNMEM_ERR_NOT_TOPOLOGICAL (an input numbered after its
+       consumer: INPUT), DNNMEM_ERR_NEGATIVE (SIZE), DNNMEM_ERR_CYCLE
+       (topo_order: a node on the cycle).
 
 
 
@@ -996,7 +998,8 @@
          dnnmem_remat_time_bound[_scratch_size](problem, options,
                             &bounds, scratch, bytes)  (.extra_time, .cut)
          dnnmem_remat_group_order[_scratch_size](problem, members, count,
-                            max_states, order, capacity, &length, &peak, ...)
+                            max_states, order, capacity, &result, ...)
+                            (.length, .peak)
                             (the size query takes no members)
          dnnmem_remat_plan[_scratch_size](problem, plan_options, sequence,
                             length, alignment, records, offsets, &result, ...)
@@ -1096,7 +1099,8 @@
        Every stage's result is re-simulated and the best kept.
        reorder_only: SWAP only; no_contraction: no contraction pipeline.
        The arena (a budget, not peak_only): the pipelines get the first
-       75% of the run; their answer is planned by dnnmem_remat_plan with
+       75% of the run; every candidate they offer (each pipeline's and
+       stage's result) and their answer are planned by dnnmem_remat_plan with
        dnnmem_remat_arena_options (part 2's exact search asked "do the
        instances fit capacity = budget?", node-limited: it decides a fit
        far faster than it minimises, and finds fits the heuristics miss by
@@ -1104,8 +1108,11 @@
        state, anneal warm (a tenth of the start temperature) at an aim
        corrected by the measured fragmentation, aim' = peak x budget /
        arena (at least 0.25% of the budget lower when the arena did not
-       fit; half-way up, at most the budget, when it did), repair to the
-       aim, polish, plan. While no plan fits, up to 8 repairs: guided by
+       fit; half-way up, at most the budget, when it did), planning the
+       polished state at each quarter of the round (the plan is erratic
+       near a fit: swaps that changed neither peak nor time took one
+       resnet18.train state from 1.065 to 1.030 and 0.999 of the budget),
+       then repair to the aim, polish, plan. While no plan fits, up to 8 repairs: guided by
        the plan (the instances held across the first step of a record
        planned above the budget are released there by the repair's
        recomputation, each of up to 16 candidates planned, the smallest
@@ -1114,8 +1121,8 @@
        plan is a
        candidate: the answer is the fastest whose arena fits (none: the
        smallest arena), so result.arena <= budget whenever DNNMEM_OK.
-       The plans are the arena's extra cost: 10-25% more CPU time at
-       the same move count on the training graphs (README.md).
+       The plans are the arena's extra cost: 7-18% more CPU time at
+       the same move count on the training graphs (tests/BENCHMARKS.md).
        Row order: the topological order (the given one when topological).
        Checkpoint: Chen, Xu, Zhang, Guestrin, "Training deep nets with
        sublinear memory cost" (arXiv 2016): sqrt(V) segments.
@@ -1442,8 +1449,8 @@
        Goldberg, "On implementing the push-relabel method for the maximum
        flow problem", Algorithmica 1997), then a second phase returns the
        excess of the maximum preflow. Each solve first groups half-arcs by
-       tail (CSR), merging parallel and opposite arcs, and afterwards
-       splits the flow back per arc.
+       tail (CSR), merging parallel and opposite arcs, and when it merged
+       any, afterwards splits the flow back per arc.
 
        Complexity. BK O(m n^2 |C|) worst case, near-linear on DAG-like and
        grid networks in practice; push-relabel O(n^2 sqrt(m)); both O(n +
@@ -1483,7 +1490,8 @@
            all_acc_time, greedy_time, all_cpu_time, cut, conversions,
            counts per device, parts, network size.
          dnnmem_place_network[_scratch_size](problem, options, &flow,
-                                             &constant, scratch, bytes)
+                                             &result, scratch, bytes)
+                                             (.time: the constant)
          dnnmem_place_cost[_scratch_size](problem, options, device, &result,
                                           scratch, bytes)  (.time, .conversions)
          dnnmem_place_model_name / dnnmem_place_model_parse
@@ -1862,7 +1870,8 @@ DNNMEM_DEF dnnmem_result dnnmem_result_parse(const char *name, dnnmem_result *ou
   X(SYMBOL, "symbol") X(SEQUENCE, "sequence") X(ARC, "arc") X(SOURCE, "source") \
   X(SINK, "sink") X(EXTENT, "extent") X(STRIDE, "stride") X(LEVEL, "level") \
   X(INDEX, "index") X(ALGO, "algo") X(BUDGET, "budget") X(CAPACITY, "capacity") \
-  X(LIMIT, "limit") X(OPTIONS, "options") X(SCRATCH, "scratch") X(OUTPUT, "output")
+  X(LIMIT, "limit") X(OPTIONS, "options") X(SCRATCH, "scratch") X(OUTPUT, "output") \
+  X(MEMBER, "member")
 
 typedef enum dnnmem_field {
 #define DNNMEM__FIELD_ENUM(name, text) DNNMEM_FIELD_##name,
@@ -1991,21 +2000,26 @@ DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order_scratch_size(const dnnmem_graph
 DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order(const dnnmem_graph *graph,
                                                  int32_t *order,
                                                  void *scratch,
-                                                 size_t scratch_bytes);
+                                                 size_t scratch_bytes,
+                                                 dnnmem_error *error);
 /* Kahn's algorithm, O(V+E): order[] receives every node once, inputs before
    consumers; sources in id order, then each node as soon as its last input
    is ordered (FIFO), so the order is deterministic. DNNMEM_ERR_CYCLE if the
-   graph has a cycle (order[] is then partial). */
+   graph has a cycle (order[] is then partial; error.index: a node on it,
+   field INPUT), dnnmem_graph_check's errors; error may be NULL. */
 
 DNNMEM_DEF dnnmem_result dnnmem_graph_intervals(const dnnmem_graph *graph,
                                                 const int64_t *sizes,
                                                 const uint8_t *is_output,
-                                                dnnmem_interval *records);
+                                                dnnmem_interval *records,
+                                                dnnmem_error *error);
 /* Lifetimes of a topologically numbered graph: record i = value i over
    [i, max(i, last consumer) + 1), to num_nodes when is_output[i] (is_output
    may be NULL), with size sizes[i]. Other fields zero. O(V+E), no scratch.
-   DNNMEM_ERR_NOT_TOPOLOGICAL, DNNMEM_ERR_NEGATIVE, dnnmem_graph_check's
-   errors (dnnmem_graph_check(graph, &error) names the node of a bad CSR). */
+   Errors name the node (error may be NULL): DNNMEM_ERR_NOT_TOPOLOGICAL (a
+   node with an input id >= its own, field INPUT), DNNMEM_ERR_NEGATIVE
+   (SIZE), INVALID_ARGUMENT for a NULL sizes (SIZE) or records (OUTPUT),
+   and dnnmem_graph_check's errors. */
 
 /* ---- random numbers and stopping --------------------------------------- */
 
@@ -2171,20 +2185,26 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_check(const dnnmem_intervals *problem,
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_chains_scratch_size(const dnnmem_intervals *problem,
                                                          size_t *out_bytes);
+typedef struct dnnmem_plan_chains_result {
+  int32_t groups;     /* the number of groups: the most records alive at one
+                         time (the minimum possible) */
+  dnnmem_error error; /* on failure: the record and field at fault */
+} dnnmem_plan_chains_result;
+
 DNNMEM_DEF dnnmem_result dnnmem_plan_chains(const dnnmem_intervals *problem,
                                             int32_t *group_of, int32_t *order,
-                                            int32_t *out_groups, void *scratch,
-                                            size_t scratch_bytes);
+                                            dnnmem_plan_chains_result *result,
+                                            void *scratch, size_t scratch_bytes);
 /* Minimum grouping of lifetimes into chains of pairwise non-overlapping
    records (a record ends at upper, the next may begin there), O(n log n).
-   Records are validated with dnnmem_intervals_check (alignment ignored);
-   gaps are ignored. Outputs (each may be NULL):
+   Records are validated with dnnmem_intervals_check (alignment ignored,
+   its errors named in result->error); gaps are ignored. Outputs (each may
+   be NULL):
      group_of[count]  the group of each record; groups are numbered 0.. in
                       the order they are opened (by their first lower),
      order[count]     record ids group by group (group 0 first), each
                       group's chain in time order,
-     *out_groups      the number of groups, which equals the maximum number
-                      of records alive at one time (the minimum possible).
+     result           groups.
    Deterministic; the manual gives the order and the rule that picks among
    the groups a record fits (closest size, then latest end, then oldest). */
 
@@ -2799,18 +2819,21 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_group_order_scratch_size(const dnnmem_rema
 DNNMEM_DEF dnnmem_result dnnmem_remat_group_order(const dnnmem_remat_problem *problem,
                                                   const int32_t *members, int32_t num_members,
                                                   int32_t max_states, int32_t *order,
-                                                  int32_t order_capacity, int32_t *out_length,
-                                                  int64_t *out_peak, void *scratch,
+                                                  int32_t order_capacity,
+                                                  dnnmem_remat_result *result, void *scratch,
                                                   size_t scratch_bytes);
 /* The exact minimum-peak order computing members[num_members - 1] (the
    target) from the other members (backward Dijkstra over held sets, see
-   the manual). Inputs outside members are held outside and not counted;
-   the target is held at the end. The order may compute a member twice.
-   1 <= num_members <= DNNMEM_REMAT_MAX_GROUP, distinct ids. The scratch
-   size depends on max_states only (its query takes no members).
-   DNNMEM_ERR_REMAT_STATE_LIMIT after max_states states;
-   DNNMEM_ERR_OUTPUT_TOO_SMALL when the order exceeds order_capacity
-   (*out_length: the length needed). */
+   the manual): result->length steps in order[], result->peak (result
+   required; its other fields zero). Inputs outside members are held
+   outside and not counted; the target is held at the end. The order may
+   compute a member twice. 1 <= num_members <= DNNMEM_REMAT_MAX_GROUP,
+   distinct ids. The scratch size depends on max_states only (its query
+   takes no members). DNNMEM_ERR_REMAT_STATE_LIMIT after max_states states
+   (field LIMIT); DNNMEM_ERR_OUTPUT_TOO_SMALL when the order exceeds
+   order_capacity (result->length: the length needed); a bad member:
+   error.index its position in members[] (field MEMBER; a repeated one:
+   other, the first), a self-loop: the node (INPUT). */
 
 /* ---- recompute: the schedule's own arena -------------------------------- */
 
@@ -3266,6 +3289,7 @@ typedef struct dnnmem_flow {
   struct dnnmem__flow_half *half;     /* half-arcs grouped by tail */
   int32_t *first, *mid, *arc_half;    /* CSR ranges; forward half of an arc */
   int32_t *arc_work;                  /* 2 per arc: position map, then flow */
+  int32_t merged;                     /* parallel arcs or self-loops merged: flows in arc_work */
   struct dnnmem__flow_bk_node *bk;    /* BK per-node state */
   int32_t *queue, *queue2;            /* FIFOs, CSR fill cursors */
   int64_t *excess;                    /* push-relabel */
@@ -3411,12 +3435,15 @@ DNNMEM_DEF dnnmem_result dnnmem_place_network_scratch_size(const dnnmem_place_pr
                                                            size_t *out_bytes);
 DNNMEM_DEF dnnmem_result dnnmem_place_network(const dnnmem_place_problem *problem,
                                               const dnnmem_place_options *options,
-                                              dnnmem_flow *out_flow, int64_t *out_constant,
+                                              dnnmem_flow *out_flow, dnnmem_place_result *result,
                                               void *scratch, size_t scratch_bytes);
 /* Builds, without solving, the network dnnmem_place_solve cuts (its
    scratch is the solve's size): node 0 = CPU (source), 1 =
-   accelerator (sink), 2.. the free ops in id order, then auxiliary nodes;
-   optimum = *out_constant + minimum cut. Public so that the cut can be
+   accelerator (sink), 2.. the free ops in id order, then auxiliary nodes.
+   result (required): time, the constant (a cut of value c is an
+   assignment of time + c: optimum = time + minimum cut), num_free,
+   flow_nodes, flow_arcs; its other fields zero; the solve's errors, named
+   as there. Public so that the cut can be
    solved elsewhere: another max-flow solver (a GPU one, or one already in
    your runtime), or a network you extend with your own constraints
    before solving it with dnnmem_flow_solve. The scratch must outlive
@@ -4042,19 +4069,24 @@ static DNNMEM__UNUSED void dnnmem__sort_ids(int32_t *ids, int32_t *tmp, int32_t 
   if (src != ids) DNNMEM_MEMCPY(ids, src, (size_t)n * sizeof(int32_t));
 }
 
+/* Stable insertion sort of ids[0..n) by key[id], ascending: short lists. */
+static DNNMEM__UNUSED void dnnmem__insertion_sort(int32_t *ids, int32_t n, const int64_t *key) {
+  int32_t i, j;
+  for (i = 1; i < n; i++) {
+    int32_t id = ids[i];
+    for (j = i; j > 0 && key[ids[j - 1]] > key[id]; j--) ids[j] = ids[j - 1];
+    ids[j] = id;
+  }
+}
+
 /* Stable LSD radix sort of ids[0..n) by key[id] (8-bit digits of the key
    with its sign flipped; a pass whose digit is the same everywhere is
    skipped, so small keys take few passes). O(n) per pass; tmp holds n. */
 static DNNMEM__UNUSED void dnnmem__radix_sort(int32_t *ids, int32_t *tmp, int32_t n, const int64_t *key) {
   int32_t count[256], i, *src = ids, *dst = tmp;
   int shift;
-  if (n <= 32) { /* stable insertion: eight passes over 256 buckets cost more */
-    int32_t j;
-    for (i = 1; i < n; i++) {
-      int32_t id = ids[i];
-      for (j = i; j > 0 && key[ids[j - 1]] > key[id]; j--) ids[j] = ids[j - 1];
-      ids[j] = id;
-    }
+  if (n <= 32) { /* eight passes over 256 buckets cost more */
+    dnnmem__insertion_sort(ids, n, key);
     return;
   }
   for (shift = 0; shift < 64; shift += 8) {
@@ -4075,6 +4107,44 @@ static DNNMEM__UNUSED void dnnmem__radix_sort(int32_t *ids, int32_t *tmp, int32_
     }
   }
   if (src != ids) DNNMEM_MEMCPY(ids, src, (size_t)n * sizeof(int32_t));
+}
+
+/* ---- binary heap ---------------------------------------------------------- */
+
+/* A min-heap of (key, id) pairs, ties to the smaller id, in two arrays of
+   the caller's capacity: key[0], id[0] is the top. */
+typedef struct dnnmem__heap {
+  int64_t *key;
+  int32_t *id;
+  int32_t count;
+} dnnmem__heap;
+
+static DNNMEM__UNUSED void dnnmem__heap_push(dnnmem__heap *h, int64_t key, int32_t id) {
+  int32_t i = h->count++;
+  while (i > 0) {
+    int32_t parent = (i - 1) / 2;
+    if (h->key[parent] < key || (h->key[parent] == key && h->id[parent] <= id)) break;
+    h->key[i] = h->key[parent];
+    h->id[i] = h->id[parent];
+    i = parent;
+  }
+  h->key[i] = key;
+  h->id[i] = id;
+}
+
+/* Removes the top (count > 0). */
+static DNNMEM__UNUSED void dnnmem__heap_pop(dnnmem__heap *h) {
+  int32_t n = --h->count, i = 0, c, id = h->id[n];
+  int64_t key = h->key[n];
+  while ((c = 2 * i + 1) < n) {
+    if (c + 1 < n && (h->key[c + 1] < h->key[c] || (h->key[c + 1] == h->key[c] && h->id[c + 1] < h->id[c]))) c++;
+    if (key < h->key[c] || (key == h->key[c] && id < h->id[c])) break;
+    h->key[i] = h->key[c];
+    h->id[i] = h->id[c];
+    i = c;
+  }
+  h->key[i] = key;
+  h->id[i] = id;
 }
 
 /* ---- intervals ---------------------------------------------------------- */
@@ -4188,6 +4258,11 @@ DNNMEM_DEF dnnmem_result dnnmem_graph_check(const dnnmem_graph *graph, dnnmem_er
       return dnnmem__fail(error, DNNMEM_ERR_INVALID_ARGUMENT, v, DNNMEM_FIELD_INPUT);
   if (graph->in_offsets[n] > 0 && graph->in_ids == NULL)
     return dnnmem__fail(error, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_INPUT);
+  { /* every id in one flat scan (one unsigned compare each); the node only on a failure */
+    uint32_t bad = 0;
+    for (k = 0; k < graph->in_offsets[n]; k++) bad |= (uint32_t)((uint32_t)graph->in_ids[k] >= (uint32_t)n);
+    if (!bad) return DNNMEM_OK;
+  }
   for (v = 0; v < n; v++) /* the node whose input is out of range */
     for (k = graph->in_offsets[v]; k < graph->in_offsets[v + 1]; k++)
       if (graph->in_ids[k] < 0 || graph->in_ids[k] >= n) return dnnmem__fail(error, DNNMEM_ERR_ID_RANGE, v, DNNMEM_FIELD_INPUT);
@@ -4251,20 +4326,19 @@ DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order_scratch_size(const dnnmem_graph
                                   out_bytes);
 }
 
-/* dnnmem_graph_topo_order; a cycle names a node on it in e. */
-static dnnmem_result dnnmem__topo_order(const dnnmem_graph *graph, int32_t *order, void *scratch,
-                                        size_t scratch_bytes, dnnmem_error *e) {
+DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order(const dnnmem_graph *graph, int32_t *order, void *scratch,
+                                                 size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__scratch s;
   dnnmem__topo_work w;
   dnnmem_result r = dnnmem_graph_check(graph, e);
   int32_t n, m, v, k, head, tail;
   if (r != DNNMEM_OK) return r;
   n = graph->num_nodes;
-  if (n > 0 && order == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (n > 0 && order == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   m = n > 0 ? graph->in_offsets[n] : 0;
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__topo_layout(&s, n, m, &w);
-  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return dnnmem__fail(e, r, -1, DNNMEM_FIELD_SCRATCH);
   dnnmem__graph_consumers(graph, w.out_offsets, w.out_ids);
   for (v = 0; v < n; v++) w.pending[v] = graph->in_offsets[v + 1] - graph->in_offsets[v];
   /* Kahn with the FIFO kept in order[] itself */
@@ -4289,23 +4363,21 @@ static dnnmem_result dnnmem__topo_order(const dnnmem_graph *graph, int32_t *orde
   return dnnmem__fail(e, DNNMEM_ERR_CYCLE, v, DNNMEM_FIELD_INPUT);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order(const dnnmem_graph *graph, int32_t *order, void *scratch,
-                                                 size_t scratch_bytes) {
-  return dnnmem__topo_order(graph, order, scratch, scratch_bytes, NULL);
-}
-
 DNNMEM_DEF dnnmem_result dnnmem_graph_intervals(const dnnmem_graph *graph,
                                                 const int64_t *sizes,
                                                 const uint8_t *is_output,
-                                                dnnmem_interval *records) {
-  dnnmem_result r = dnnmem_graph_check(graph, NULL);
+                                                dnnmem_interval *records, dnnmem_error *error) {
+  dnnmem_result r = dnnmem_graph_check(graph, error);
   int32_t v, k, n;
   if (r != DNNMEM_OK) return r;
   n = graph->num_nodes;
-  if (n > 0 && (sizes == NULL || records == NULL)) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (!dnnmem_graph_is_topological(graph)) return DNNMEM_ERR_NOT_TOPOLOGICAL;
-  for (v = 0; v < n; v++)
-    if (sizes[v] < 0) return DNNMEM_ERR_NEGATIVE;
+  if (n > 0 && sizes == NULL) return dnnmem__fail(error, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_SIZE);
+  if (n > 0 && records == NULL) return dnnmem__fail(error, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
+  for (v = 0; v < n; v++) {
+    for (k = graph->in_offsets[v]; k < graph->in_offsets[v + 1]; k++)
+      if (graph->in_ids[k] >= v) return dnnmem__fail(error, DNNMEM_ERR_NOT_TOPOLOGICAL, v, DNNMEM_FIELD_INPUT);
+    if (sizes[v] < 0) return dnnmem__fail(error, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_SIZE);
+  }
   for (v = 0; v < n; v++) {
     DNNMEM_MEMSET(&records[v], 0, sizeof(records[v]));
     records[v].lower = v;
@@ -4636,9 +4708,9 @@ typedef struct dnnmem__planner {
   int32_t *rank_tree; /* 2 * segments: range minimum of step ranks */
   int32_t *first_rank;
   /* bestfit */
-  int32_t *run_end, *run_prev, *run_next, *skip, *heap_s;
-  int64_t *run_h, *heap_h;
-  int32_t heap_len;
+  int32_t *run_end, *run_prev, *run_next, *skip;
+  int64_t *run_h;
+  dnnmem__heap heap; /* runs by (height, start) */
   /* pathcover */
   void *cover_scratch;
   size_t cover_bytes;
@@ -4704,8 +4776,8 @@ static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, int full, dnnm
   p->run_next = DNNMEM__TAKE(s, int32_t, n2);
   p->run_h = DNNMEM__TAKE(s, int64_t, n2);
   p->skip = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
-  p->heap_h = DNNMEM__TAKE(s, int64_t, heap_cap);
-  p->heap_s = DNNMEM__TAKE(s, int32_t, heap_cap);
+  p->heap.key = DNNMEM__TAKE(s, int64_t, heap_cap);
+  p->heap.id = DNNMEM__TAKE(s, int32_t, heap_cap);
   p->cover_bytes = 0;
   chains.records = NULL; /* the size depends on the count only */
   chains.count = n;
@@ -5149,13 +5221,13 @@ static void dnnmem__plan_sorted_height(dnnmem__planner *p) {
 }
 
 static dnnmem_result dnnmem__plan_pathcover(dnnmem__planner *p) {
-  int32_t i, groups;
+  int32_t i;
   dnnmem_intervals chains;
   dnnmem_result r;
   chains.records = p->rec;
   chains.count = p->n;
   chains.alignment = 0;
-  r = dnnmem_plan_chains(&chains, NULL, p->order, &groups, p->cover_scratch, p->cover_bytes);
+  r = dnnmem_plan_chains(&chains, NULL, p->order, NULL, p->cover_scratch, p->cover_bytes);
   if (r != DNNMEM_OK) return r;
   for (i = 0; i < p->n; i++)
     if (p->off[p->order[i]] < 0) dnnmem__place_on_top(p, p->order[i]);
@@ -5271,38 +5343,8 @@ static void dnnmem__plan_greedy_tflm(dnnmem__planner *p) {
 
 /* ---- bestfit: skyline of runs (maximal time ranges of equal height) ---- */
 
-static int dnnmem__heap_less(const dnnmem__planner *p, int32_t i, int32_t j) {
-  return p->heap_h[i] < p->heap_h[j] || (p->heap_h[i] == p->heap_h[j] && p->heap_s[i] < p->heap_s[j]);
-}
-static void dnnmem__heap_swap(dnnmem__planner *p, int32_t i, int32_t j) {
-  int64_t h = p->heap_h[i];
-  int32_t s = p->heap_s[i];
-  p->heap_h[i] = p->heap_h[j];
-  p->heap_s[i] = p->heap_s[j];
-  p->heap_h[j] = h;
-  p->heap_s[j] = s;
-}
 static void dnnmem__heap_push_run(dnnmem__planner *p, int32_t start) {
-  int32_t i = p->heap_len++;
-  p->heap_h[i] = p->run_h[start];
-  p->heap_s[i] = start;
-  while (i > 0 && dnnmem__heap_less(p, i, (i - 1) / 2)) {
-    dnnmem__heap_swap(p, i, (i - 1) / 2);
-    i = (i - 1) / 2;
-  }
-}
-static void dnnmem__heap_pop(dnnmem__planner *p) {
-  int32_t i = 0;
-  p->heap_len--;
-  dnnmem__heap_swap(p, 0, p->heap_len);
-  for (;;) {
-    int32_t c = 2 * i + 1;
-    if (c >= p->heap_len) break;
-    if (c + 1 < p->heap_len && dnnmem__heap_less(p, c + 1, c)) c++;
-    if (!dnnmem__heap_less(p, c, i)) break;
-    dnnmem__heap_swap(p, i, c);
-    i = c;
-  }
+  dnnmem__heap_push(&p->heap, p->run_h[start], start);
 }
 
 /* Run starts carry run_end >= 0; other segments -1. */
@@ -5357,12 +5399,12 @@ static void dnnmem__plan_bestfit(dnnmem__planner *p) {
   }
   for (i = 0; i < p->segments; i++) p->run_end[i] = -1;
   dnnmem__run_set(p, 0, p->segments, 0, -1, -1);
-  p->heap_len = 0;
+  p->heap.count = 0;
   dnnmem__heap_push_run(p, 0);
   while (left > 0) {
-    int32_t s = p->heap_s[0], e, k, pick = -1, pick_pos = -1, lo_pos, hi_pos;
-    int64_t h = p->heap_h[0];
-    dnnmem__heap_pop(p);
+    int32_t s = p->heap.id[0], e, k, pick = -1, pick_pos = -1, lo_pos, hi_pos;
+    int64_t h = p->heap.key[0];
+    dnnmem__heap_pop(&p->heap);
     if (p->run_end[s] < 0 || p->run_h[s] != h) continue; /* stale entry */
     e = p->run_end[s];
     /* the best unplaced record whose lifetime lies inside [s, e) */
@@ -8297,11 +8339,11 @@ typedef struct dnnmem__chains_work {
   int32_t *size_rank;    /* per record: rank of its size among the distinct sizes */
   int32_t *group_size;   /* per group: members, then the output cursor */
   int32_t *group_rank;   /* per group: size rank of its last member */
-  int32_t *busy;         /* min-heap of groups by (end, group desc) */
+  int32_t *busy;         /* the busy groups' heap ids (~group) */
   int32_t *rank_top;     /* per size rank: the free group on top of its stack, -1 */
   int32_t *below;        /* per free group: the next free group of the same rank */
   int32_t *fenwick;      /* free groups per size rank (Fenwick tree, 1-based) */
-  int64_t *lowers;       /* radix sort keys, then per sorted position: lower */
+  int64_t *lowers;       /* radix sort keys, then per sorted position: lower, then the busy heap's keys */
   int64_t *uppers;       /* radix sort buffer, then per sorted position: upper */
   int64_t *group_end;    /* per group: upper of its last member */
   int64_t *rank_size;    /* per size rank: the size */
@@ -8381,39 +8423,6 @@ static int32_t dnnmem__chains_sort_records(const dnnmem_interval *records, int32
   return count > 0 ? ranks + 1 : 0;
 }
 
-/* Heap order of busy groups: earlier end first; equal ends pop the newer
-   group first so that the older one lands on top of its rank's stack. */
-static int dnnmem__chains_busy_less(const dnnmem__chains_work *w, int32_t a, int32_t b) {
-  int64_t end_a = w->group_end[a], end_b = w->group_end[b];
-  return end_a != end_b ? end_a < end_b : a > b;
-}
-
-static void dnnmem__chains_heap_push(dnnmem__chains_work *w, int32_t *size, int32_t g) {
-  int32_t i = (*size)++;
-  while (i > 0) {
-    int32_t parent = (i - 1) / 2;
-    if (!dnnmem__chains_busy_less(w, g, w->busy[parent])) break;
-    w->busy[i] = w->busy[parent];
-    i = parent;
-  }
-  w->busy[i] = g;
-}
-
-static int32_t dnnmem__chains_heap_pop(dnnmem__chains_work *w, int32_t *size) {
-  int32_t *heap = w->busy;
-  int32_t top = heap[0], last = heap[--*size], i = 0, n = *size;
-  for (;;) {
-    int32_t child = 2 * i + 1;
-    if (child >= n) break;
-    if (child + 1 < n && dnnmem__chains_busy_less(w, heap[child + 1], heap[child])) child++;
-    if (!dnnmem__chains_busy_less(w, heap[child], last)) break;
-    heap[i] = heap[child];
-    i = child;
-  }
-  if (n > 0) heap[i] = last;
-  return top;
-}
-
 /* Fenwick tree over size ranks 0..ranks-1 (stored 1-based). */
 static void dnnmem__chains_fenwick_add(int32_t *tree, int32_t ranks, int32_t rank, int32_t delta) {
   for (rank++; rank <= ranks; rank += rank & -rank) tree[rank] += delta;
@@ -8461,18 +8470,20 @@ static int32_t dnnmem__chains_pick_group(const dnnmem__chains_work *w, int32_t r
   return low < high ? low : high;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_plan_chains(const dnnmem_intervals *problem,
-                                            int32_t *group_of, int32_t *order,
-                                            int32_t *out_groups, void *scratch,
-                                            size_t scratch_bytes) {
+/* dnnmem_plan_chains: the number of groups, or an error named in e. */
+static dnnmem_result dnnmem__plan_chains(const dnnmem_intervals *problem, int32_t *group_of, int32_t *order,
+                                         int32_t *out_groups, void *scratch, size_t scratch_bytes,
+                                         dnnmem_error *e) {
   dnnmem__scratch s;
   dnnmem__chains_work w;
   dnnmem_result r;
-  int32_t groups = 0, busy_size = 0, free_count = 0, ranks, k, g, sum;
+  int32_t groups = 0, free_count = 0, ranks, k, g, sum;
+  dnnmem__heap busy; /* busy groups by (end, ~group): equal ends pop the newer group first, so
+                        the older one lands on top of its rank's stack */
   const dnnmem_interval *records = problem ? problem->records : NULL;
   int32_t count = problem ? problem->count : 0;
-  if (problem == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  r = dnnmem__intervals_check(records, count, 0, NULL);
+  if (problem == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  r = dnnmem__intervals_check(records, count, 0, e);
   if (r != DNNMEM_OK) return r;
   if (scratch == NULL) return DNNMEM_ERR_SCRATCH_TOO_SMALL; /* NULL would mean "size only" */
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
@@ -8481,12 +8492,19 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_chains(const dnnmem_intervals *problem,
   ranks = dnnmem__chains_sort_records(records, count, &w);
   for (k = 0; k < ranks; k++) w.rank_top[k] = -1;
   for (k = 0; k <= ranks; k++) w.fenwick[k] = 0;
+  /* the heap's keys overwrite lowers[]: position k is read before the
+     push of step k, and the heap then holds at most k + 1 groups */
+  busy.key = w.lowers;
+  busy.id = w.busy;
+  busy.count = 0;
   for (k = 0; k < count; k++) {
     int32_t rank = w.group_of_pos[k];
+    int64_t lower = w.lowers[k];
     /* groups that have ended by now become free, in end order, each on top
        of its size rank's stack (so a stack's top ended latest) */
-    while (busy_size > 0 && w.group_end[w.busy[0]] <= w.lowers[k]) {
-      int32_t done = dnnmem__chains_heap_pop(&w, &busy_size), done_rank = w.group_rank[done];
+    while (busy.count > 0 && busy.key[0] <= lower) {
+      int32_t done = ~busy.id[0], done_rank = w.group_rank[done];
+      dnnmem__heap_pop(&busy);
       w.below[done] = w.rank_top[done_rank];
       w.rank_top[done_rank] = done;
       dnnmem__chains_fenwick_add(w.fenwick, ranks, done_rank, 1);
@@ -8507,7 +8525,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_chains(const dnnmem_intervals *problem,
     w.group_size[g]++;
     w.group_rank[g] = rank;
     w.group_end[g] = w.uppers[k];
-    dnnmem__chains_heap_push(&w, &busy_size, g);
+    dnnmem__heap_push(&busy, w.uppers[k], ~g);
   }
   /* a group's members are increasing sorted positions, i.e. its chain in
      time order: a counting sort by group writes order[] directly */
@@ -8521,8 +8539,18 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_chains(const dnnmem_intervals *problem,
     if (group_of) group_of[w.ids[k]] = g;
     if (order) order[w.group_size[g]++] = w.ids[k];
   }
-  if (out_groups) *out_groups = groups;
+  *out_groups = groups;
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_plan_chains(const dnnmem_intervals *problem, int32_t *group_of, int32_t *order,
+                                            dnnmem_plan_chains_result *result, void *scratch,
+                                            size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  int32_t groups = 0;
+  dnnmem_result r = dnnmem__plan_chains(problem, group_of, order, &groups, scratch, scratch_bytes, &e);
+  if (result) result->groups = r == DNNMEM_OK ? groups : 0;
+  return dnnmem__report(result ? &result->error : NULL, &e, r);
 }
 
 
@@ -11510,7 +11538,7 @@ static dnnmem_result dnnmem__cover_vertices(const dnnmem_graph *graph, const dnn
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__cover_vertices_layout(&s, n, m, transitive, &w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  r = dnnmem__topo_order(graph, w.topo, w.topo_scratch, w.topo_bytes, e);
+  r = dnnmem_graph_topo_order(graph, w.topo, w.topo_scratch, w.topo_bytes, e);
   if (r != DNNMEM_OK) return r;
   if (transitive) {
     if ((r = dnnmem__cover_closure(graph, &w)) != DNNMEM_OK) return r; /* engine bug only */
@@ -11627,7 +11655,7 @@ static dnnmem_result dnnmem__cover_edges(const dnnmem_graph *graph, const dnnmem
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__cover_edges_layout(&s, n, m, &w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  r = dnnmem__topo_order(graph, w.topo, w.topo_scratch, w.topo_bytes, err);
+  r = dnnmem_graph_topo_order(graph, w.topo, w.topo_scratch, w.topo_bytes, err);
   if (r != DNNMEM_OK) return r;
   /* distinct edges and degrees */
   for (v = 0; v < n; v++) w.mark[v] = -1, w.indeg[v] = w.outdeg[v] = 0;
@@ -11798,6 +11826,7 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 /* the arena (with a budget, not peak_only) */
 #define DNNMEM__REMAT_ARENA_SHARE 0.25      /* the arena rounds' share of the run */
 #define DNNMEM__REMAT_ARENA_ROUNDS 5        /* warm annealing rounds in it */
+#define DNNMEM__REMAT_ARENA_SAMPLES 4       /* each planned 4 times on the way */
 #define DNNMEM__REMAT_ARENA_REPAIRS 8       /* greedy repairs at most when none fits */
 #define DNNMEM__REMAT_ARENA_STEP 0.0025     /* an aim that did not fit drops by at least
                                                0.25% of the budget */
@@ -12304,7 +12333,7 @@ static dnnmem_result dnnmem__remat_time_bound(const dnnmem_remat_problem *proble
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__tb_layout(&s, n, dnnmem__remat_num_edges(g), &w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  if ((r = dnnmem__topo_order(g, w.order, w.topo_scratch, w.topo_bytes, e)) != DNNMEM_OK)
+  if ((r = dnnmem_graph_topo_order(g, w.order, w.topo_scratch, w.topo_bytes, e)) != DNNMEM_OK)
     return r;
   if ((r = dnnmem__remat_lower_bound(problem, &lower, NULL)) != DNNMEM_OK) return r;
   if (o.budget == 0) return DNNMEM_OK; /* no budget: the row order needs nothing extra */
@@ -12565,29 +12594,30 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_group_order_scratch_size(const dnnmem_rema
   return dnnmem__scratch_end(&s, out_bytes);
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_remat_group_order(const dnnmem_remat_problem *problem,
-                                                  const int32_t *members, int32_t num_members,
-                                                  int32_t max_states, int32_t *order,
-                                                  int32_t order_capacity, int32_t *out_length,
-                                                  int64_t *out_peak, void *scratch,
-                                                  size_t scratch_bytes) {
+/* dnnmem_remat_group_order; errors named in e. */
+static dnnmem_result dnnmem__group_order(const dnnmem_remat_problem *problem, const int32_t *members,
+                                         int32_t num_members, int32_t max_states, int32_t *order,
+                                         int32_t order_capacity, dnnmem_remat_result *result, void *scratch,
+                                         size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__scratch s;
   dnnmem__group_work w;
   dnnmem__group *gr;
   const dnnmem_graph *g;
-  dnnmem_result r = dnnmem__remat_validate(problem, NULL);
+  dnnmem_result r = dnnmem__remat_validate(problem, e);
   int32_t i, j, k, len;
   int64_t peak;
   if (r != DNNMEM_OK) return r;
-  if (members == NULL || num_members < 1 || num_members > DNNMEM_REMAT_MAX_GROUP ||
-      max_states < 1 || max_states > DNNMEM__REMAT_MAX_STATES || order_capacity < 0 ||
-      (order_capacity > 0 && order == NULL) || out_length == NULL || out_peak == NULL)
-    return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (members == NULL || num_members < 1 || num_members > DNNMEM_REMAT_MAX_GROUP)
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_MEMBER);
+  if (max_states < 1 || max_states > DNNMEM__REMAT_MAX_STATES)
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_LIMIT);
+  if (order_capacity < 0 || (order_capacity > 0 && order == NULL))
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   g = problem->graph;
   for (i = 0; i < num_members; i++) {
-    if (members[i] < 0 || members[i] >= g->num_nodes) return DNNMEM_ERR_ID_RANGE;
+    if (members[i] < 0 || members[i] >= g->num_nodes) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, i, DNNMEM_FIELD_MEMBER);
     for (j = 0; j < i; j++)
-      if (members[j] == members[i]) return DNNMEM_ERR_INVALID_ARGUMENT;
+      if (members[j] == members[i]) return dnnmem__fail2(e, DNNMEM_ERR_INVALID_ARGUMENT, i, j, DNNMEM_FIELD_MEMBER);
   }
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__group_order_layout(&s, max_states, &gr, &w);
@@ -12601,16 +12631,31 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_group_order(const dnnmem_remat_problem *pr
     for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++)
       for (j = 0; j < num_members; j++)
         if (members[j] == g->in_ids[k]) gr->in_mask[i] |= (uint64_t)1 << j;
-    if ((gr->in_mask[i] >> i) & 1) return DNNMEM_ERR_CYCLE; /* self-loop */
+    if ((gr->in_mask[i] >> i) & 1) return dnnmem__fail(e, DNNMEM_ERR_CYCLE, v, DNNMEM_FIELD_INPUT); /* self-loop */
   }
   /* (path times, a tie-break only, saturate) */
   r = dnnmem__group_search(gr, &w, order, order_capacity, &len, &peak);
-  if (r == DNNMEM_ERR_OUTPUT_TOO_SMALL) *out_length = len;
+  if (r == DNNMEM_ERR_OUTPUT_TOO_SMALL) result->length = len;
+  if (r == DNNMEM_ERR_REMAT_STATE_LIMIT) return dnnmem__fail(e, r, -1, DNNMEM_FIELD_LIMIT);
   if (r != DNNMEM_OK) return r;
   for (i = 0; i < len; i++) order[i] = members[order[i]];
-  *out_length = len;
-  *out_peak = peak;
+  result->length = len;
+  result->peak = peak;
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_remat_group_order(const dnnmem_remat_problem *problem,
+                                                  const int32_t *members, int32_t num_members,
+                                                  int32_t max_states, int32_t *order,
+                                                  int32_t order_capacity,
+                                                  dnnmem_remat_result *result, void *scratch,
+                                                  size_t scratch_bytes) {
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+  if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  DNNMEM_MEMSET(result, 0, sizeof(*result));
+  return dnnmem__report(&result->error, &e,
+                        dnnmem__group_order(problem, members, num_members, max_states, order, order_capacity,
+                                            result, scratch, scratch_bytes, &e));
 }
 
 /* ---- baselines ------------------------------------------------------------ */
@@ -12710,7 +12755,7 @@ static dnnmem_result dnnmem__remat_baseline(const dnnmem_remat_problem *problem,
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__baseline_layout(&s, n, dnnmem__remat_num_edges(problem->graph), capacity, &w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo_scratch, w.topo_bytes);
+  r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo_scratch, w.topo_bytes, NULL);
   if (r != DNNMEM_OK) return r;
   if (dnnmem_graph_is_topological(problem->graph)) /* the row order as given */
     for (i = 0; i < n; i++) w.order[i] = i;
@@ -13974,7 +14019,7 @@ static dnnmem_result dnnmem__remat_prepare(dnnmem__remat *w, void *scratch, size
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__remat_layout(&s, w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  if ((r = dnnmem__topo_order(g, w->order, w->topo_scratch, w->topo_bytes, w->error)) != DNNMEM_OK)
+  if ((r = dnnmem_graph_topo_order(g, w->order, w->topo_scratch, w->topo_bytes, w->error)) != DNNMEM_OK)
     return r;
   if (dnnmem_graph_is_topological(g)) /* the row order as given */
     for (k = 0; k < n; k++) w->order[k] = k;
@@ -14031,10 +14076,16 @@ static void dnnmem__remat_objective(dnnmem__remat *w, const dnnmem_remat_result 
   w->log_ratio = dnnmem__remat_log_ratio(o->end_temperature, w->temp0);
 }
 
+static dnnmem_remat_result dnnmem__remat_arena_try(dnnmem__remat *w, const int32_t *seq,
+                                                   int32_t len);
+
 /* Offers seq[0 .. len) as a candidate: kept (in the caller's sequence
-   array) when it simulates better than the best so far. 1 if kept. */
+   array) when it simulates better than the best so far. 1 if kept. With
+   the arena bounded it is planned too: a pipeline's stage may fit where
+   the later rounds' answers do not. */
 static int dnnmem__remat_offer(dnnmem__remat *w, const int32_t *seq, int32_t len) {
   dnnmem_remat_result found;
+  if (w->arena_on && len > 0) (void)dnnmem__remat_arena_try(w, seq, len);
   if (len <= 0 || dnnmem__remat_sim(w->p, seq, len, &w->sim, &found, NULL) != DNNMEM_OK ||
       !dnnmem__remat_better(&found, &w->cand_result, w->budget))
     return 0;
@@ -14265,6 +14316,14 @@ static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int3
     w->budget = w->aim = aim;
     w->pipe_begin = w->main_end + share * round;
     w->pipe_end = w->main_end + share * (round + 1);
+    for (k = 1; k < DNNMEM__REMAT_ARENA_SAMPLES && !w->stopped; k++) {
+      /* the plan is erratic near a fit (the same peak can plan 2% under
+         or 6% over): states met along the way are candidates too */
+      dnnmem__anneal_stage(w, w->pipe_begin + share * k / DNNMEM__REMAT_ARENA_SAMPLES);
+      dnnmem__anneal_polish(w);
+      len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+      (void)dnnmem__remat_arena_try(w, w->seq_tmp, len);
+    }
     dnnmem__anneal_stage(w, w->pipe_end);
     dnnmem__anneal_repair(w);
     dnnmem__anneal_polish(w);
@@ -14773,16 +14832,6 @@ static dnnmem_result dnnmem__layout_name_check(const char *name) {
   }
   return DNNMEM_ERR_LAYOUT_LIMIT;
 }
-/* Stable insertion sort of ids by stride descending (factor lists are short). */
-static void dnnmem__layout_sort_desc(int32_t *ids, int32_t n, const dnnmem_layout_factor *factors) {
-  int32_t i, j;
-  for (i = 1; i < n; i++) {
-    int32_t v = ids[i];
-    for (j = i; j > 0 && factors[ids[j - 1]].stride < factors[v].stride; j--) ids[j] = ids[j - 1];
-    ids[j] = v;
-  }
-}
-
 /* finish, step 1: counts, axis ranges and level names. */
 static dnnmem_result dnnmem__layout_check_header(dnnmem_layout *w) {
   int32_t a, lv, j;
@@ -14949,8 +14998,12 @@ static dnnmem_result dnnmem__layout_extents(dnnmem_layout *w, const int32_t *all
    each space with the nesting (injectivity) check. */
 static dnnmem_result dnnmem__layout_steps(dnnmem_layout *w, int32_t *errp) {
   int64_t place_of[DNNMEM_LAYOUT_MAX_FACTORS], axis_place_of[DNNMEM_LAYOUT_MAX_FACTORS], place, reach;
+  int64_t minus_stride[DNNMEM_LAYOUT_MAX_FACTORS]; /* a stable sort by it: stride descending */
   int32_t ids[DNNMEM_LAYOUT_MAX_FACTORS], count = 0, n, i, a, k, sp, nd = w->axis_first[w->num_axes];
-  for (k = 0; k < w->num_factors; k++) place_of[k] = axis_place_of[k] = 0; /* broadcast: no place */
+  for (k = 0; k < w->num_factors; k++) {
+    place_of[k] = axis_place_of[k] = 0; /* broadcast: no place */
+    minus_stride[k] = -w->factors[k].stride; /* >= 0 (checked) */
+  }
   for (a = w->num_axes - 1, place = 1; a >= 0; a--) {
     int64_t axis_place = 1;
     for (k = w->axis_first[a + 1] - 1; k >= w->axis_first[a]; k--) {
@@ -14969,7 +15022,7 @@ static dnnmem_result dnnmem__layout_steps(dnnmem_layout *w, int32_t *errp) {
       const dnnmem_layout_factor *f = &w->factors[k];
       if (f->level + 1 == sp && f->extent > 1 && !(f->flags & DNNMEM_LAYOUT_ALL_UNITS)) ids[n++] = k;
     }
-    dnnmem__layout_sort_desc(ids, n, w->factors);
+    dnnmem__insertion_sort(ids, n, minus_stride);
     for (reach = 0, i = n - 1; i >= 0; i--) {
       const dnnmem_layout_factor *f = &w->factors[ids[i]];
       if (f->stride <= reach) {
@@ -16044,16 +16097,6 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_strided_check(const dnnmem_layout_strided
   return DNNMEM_OK;
 }
 
-/* Stable insertion sort of mode ids by stride ascending (ranks are short). */
-static void dnnmem__strided_sort(const dnnmem_layout_strided *l, int32_t *ids, int32_t n) {
-  int32_t i, j;
-  for (i = 1; i < n; i++) {
-    int32_t v = ids[i];
-    for (j = i; j > 0 && l->stride[ids[j - 1]] > l->stride[v]; j--) ids[j] = ids[j - 1];
-    ids[j] = v;
-  }
-}
-
 DNNMEM_DEF int64_t dnnmem_layout_strided_size(const dnnmem_layout_strided *layout) {
   int64_t size = 1;
   int32_t i;
@@ -16132,7 +16175,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_compose(const dnnmem_layout_strided *a, c
   /* B's modes must cover disjoint digit ranges of A (no carries between them) */
   for (i = 0; i < b->rank; i++)
     if (b->shape[i] > 1 && b->stride[i] > 0) ids[n++] = i;
-  dnnmem__strided_sort(b, ids, n);
+  dnnmem__insertion_sort(ids, n, b->stride); /* by stride */
   for (i = 1; i < n; i++)
     if (b->stride[ids[i]] / b->shape[ids[i - 1]] < b->stride[ids[i - 1]])
       return DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE;
@@ -16198,7 +16241,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_complement(const dnnmem_layout_strided *a
   if (out == NULL || cosize_target < 1) return DNNMEM_ERR_INVALID_ARGUMENT;
   for (i = 0; i < a->rank; i++)
     if (a->shape[i] > 1) ids[n++] = i;
-  dnnmem__strided_sort(a, ids, n);
+  dnnmem__insertion_sort(ids, n, a->stride); /* by stride */
   for (i = 0; i < n; i++) {
     int64_t an = a->shape[ids[i]], d = a->stride[ids[i]];
     if (d < current || d % current != 0) return DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE;
@@ -16232,7 +16275,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_right_inverse(const dnnmem_layout_strided
   }
   for (i = 0; i < a->rank; i++)
     if (a->shape[i] > 1) ids[n++] = i;
-  dnnmem__strided_sort(a, ids, n);
+  dnnmem__insertion_sort(ids, n, a->stride); /* by stride */
   for (i = 0; i < n && a->stride[ids[i]] == current; i++) {
     sub_n[m] = a->shape[ids[i]];
     sub_s[m++] = place[ids[i]];
@@ -16322,7 +16365,7 @@ struct dnnmem__flow_bk_node {
 };
 
 static void dnnmem__flow_layout(dnnmem__scratch *s, int32_t n, int32_t m, dnnmem_flow *f) {
-  f->input = DNNMEM__TAKE(s, struct dnnmem__flow_input, m);
+  f->input = DNNMEM__TAKE(s, struct dnnmem__flow_input, m); /* first: dnnmem__flow_arcs_bytes */
   f->half = DNNMEM__TAKE(s, struct dnnmem__flow_half, (size_t)2 * (size_t)m);
   f->first = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
   f->mid = DNNMEM__TAKE(s, int32_t, n);
@@ -16342,6 +16385,17 @@ static void dnnmem__flow_layout(dnnmem__scratch *s, int32_t n, int32_t m, dnnmem
   f->bucket_prev = DNNMEM__TAKE(s, int32_t, n);
   f->bucket_head = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
   f->source_side = DNNMEM__TAKE(s, uint8_t, n);
+}
+
+/* Bytes at the start of a network's scratch that adding up to max_arcs arcs
+   writes (the arcs come first in the layout); only a solve touches the rest. */
+static DNNMEM__UNUSED size_t dnnmem__flow_arcs_bytes(int32_t max_arcs) {
+  dnnmem__scratch s;
+  size_t bytes = 0;
+  dnnmem__scratch_begin(&s, NULL, 0);
+  (void)DNNMEM__TAKE(&s, struct dnnmem__flow_input, max_arcs);
+  (void)dnnmem__scratch_end(&s, &bytes);
+  return bytes;
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_flow_scratch_size(int32_t num_nodes, int32_t max_arcs,
@@ -16373,6 +16427,7 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_init(dnnmem_flow *flow, int32_t num_nodes, 
   flow->num_arcs = 0;
   flow->source = flow->sink = -1;
   flow->value = 0;
+  flow->merged = 0;
   return DNNMEM_OK;
 }
 
@@ -16380,12 +16435,12 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_add_arc(dnnmem_flow *flow, int32_t from, in
                                              int64_t capacity, int64_t reverse_capacity,
                                              int32_t *out_arc) {
   struct dnnmem__flow_input *in;
-  int64_t both;
   if (flow == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (from < 0 || from >= flow->num_nodes || to < 0 || to >= flow->num_nodes)
+  /* one unsigned compare per id, one sign test for both capacities */
+  if ((uint32_t)from >= (uint32_t)flow->num_nodes || (uint32_t)to >= (uint32_t)flow->num_nodes)
     return DNNMEM_ERR_ID_RANGE;
-  if (capacity < 0 || reverse_capacity < 0) return DNNMEM_ERR_NEGATIVE;
-  if (dnnmem__add_overflows(capacity, reverse_capacity, &both)) return DNNMEM_ERR_OVERFLOW;
+  if ((capacity | reverse_capacity) < 0) return DNNMEM_ERR_NEGATIVE;
+  if (capacity > DNNMEM__I64_MAX - reverse_capacity) return DNNMEM_ERR_OVERFLOW;
   if (flow->num_arcs >= flow->max_arcs) return DNNMEM_ERR_FLOW_FULL;
   in = &flow->input[flow->num_arcs];
   in->from = from;
@@ -16404,13 +16459,27 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_add_arc(dnnmem_flow *flow, int32_t from, in
    nodes in the same order and take the same decisions: the representatives
    are sisters. An arc joins its group only while the group's total
    capacity (both directions) fits in int64_t. Self-loops are dropped.
-   map (arc_work): old position -> new position. */
-static void dnnmem__flow_merge(dnnmem_flow *f) {
+   map (arc_work): old position -> new position. Returns 1 when it merged. */
+static int dnnmem__flow_merge(dnnmem_flow *f) {
   int32_t n = f->num_nodes, m = f->num_arcs, u, e, w = 0;
   int32_t *map = f->arc_work, *mark = f->queue2;
   int64_t *group_total = f->excess;
   struct dnnmem__flow_half *h = f->half;
   int merged = 0;
+  /* first only look: usually no two half-arcs of a node share a head (a
+     mark below first[u] is another node's) */
+  for (u = 0; u < n; u++) mark[u] = -1;
+  for (u = 0; u < n && !merged; u++)
+    for (e = f->first[u]; e < f->first[u + 1]; e++) {
+      int32_t v = h[e].head;
+      if (v == u || mark[v] >= f->first[u]) {
+        merged = 1;
+        break;
+      }
+      mark[v] = e;
+    }
+  if (!merged) return 0;
+  merged = 0;
   for (u = 0; u < n; u++) mark[u] = -1;
   /* decide: map[e] = e for a representative, the representative's old
      position for a member, -1 for a self-loop */
@@ -16435,7 +16504,7 @@ static void dnnmem__flow_merge(dnnmem_flow *f) {
     }
     for (e = f->first[u]; e < f->first[u + 1]; e++) mark[h[e].head] = -1;
   }
-  if (!merged) return; /* nothing to merge: leave the layout as it is */
+  if (!merged) return 0; /* nothing to merge: leave the layout as it is */
   /* compact in place; map becomes old -> new position */
   for (u = 0; u < n; u++) {
     int32_t old_first = f->first[u], old_mid = f->mid[u], old_end = f->first[u + 1];
@@ -16457,6 +16526,7 @@ static void dnnmem__flow_merge(dnnmem_flow *f) {
   f->first[n] = w;
   for (e = 0; e < w; e++) h[e].sister = map[h[e].sister];
   for (e = 0; e < m; e++) f->arc_half[e] = map[f->arc_half[e]];
+  return 1;
 }
 
 /* Splits each merged pair's net flow back onto its arcs (in arc order,
@@ -16485,13 +16555,19 @@ static void dnnmem__flow_split(dnnmem_flow *f) {
 }
 
 /* Half-arcs grouped by tail, fresh residuals. Within a node, half-arcs whose
-   head is neither terminal come first ([first, mid)), so BK scans only those. */
-static void dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t) {
+   head is neither terminal come first ([first, mid)), so BK scans only those.
+   *source_total: the capacities leaving s; returns -1, or (nothing built)
+   the arc at which they pass int64_t. */
+static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int64_t *source_total) {
   int32_t n = f->num_nodes, m = f->num_arcs, v, i;
   int32_t *count_inner = f->queue, *count_term = f->queue2;
+  int64_t total = 0;
   for (v = 0; v < n; v++) count_inner[v] = count_term[v] = 0;
   for (i = 0; i < m; i++) {
     const struct dnnmem__flow_input *in = &f->input[i];
+    if ((in->from == s && in->to != s && dnnmem__add_overflows(total, in->capacity, &total)) ||
+        (in->to == s && in->from != s && dnnmem__add_overflows(total, in->reverse_capacity, &total)))
+      return i;
     if (in->to == s || in->to == t) count_term[in->from]++;
     else count_inner[in->from]++;
     if (in->from == s || in->from == t) count_term[in->to]++;
@@ -16517,7 +16593,9 @@ static void dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t) {
     f->half[bwd].sister = fwd;
     f->arc_half[i] = fwd;
   }
-  dnnmem__flow_merge(f);
+  f->merged = dnnmem__flow_merge(f);
+  *source_total = total;
+  return -1;
 }
 
 /* ---- Boykov-Kolmogorov -------------------------------------------------- */
@@ -16683,31 +16761,28 @@ static int64_t dnnmem__bk_init(dnnmem__bk *b, int32_t s, int32_t t, int64_t sour
   struct dnnmem__flow_bk_node *nd = f->bk;
   int32_t n = f->num_nodes, v, e;
   int64_t value = 0;
-  for (v = 0; v < n; v++) {
-    nd[v].terminal = 0;
+  for (e = f->mid[s]; e < f->first[s + 1]; e++)
+    if (h[e].head == t) value += h[e].residual; /* direct arcs: saturated at once */
+  for (v = 0; v < n; v++) { /* one pass: a node's source arcs are the sisters of its arcs to s */
+    int64_t source_cap = 0, sink_cap = 0;
     nd[v].stamp = 0;
     nd[v].dist = 1;
     nd[v].next_active = -1;
     nd[v].tree = DNNMEM__BK_FREE;
     nd[v].parent = DNNMEM__BK_NONE;
-    f->excess[v] = 0; /* sink capacity per node */
-  }
-  for (e = f->first[s]; e < f->first[s + 1]; e++) {
-    int32_t w = h[e].head;
-    if (w == t) value += h[e].residual; /* direct arcs: saturated at once */
-    else if (w != s) nd[w].terminal += h[e].residual;
-  }
-  for (v = 0; v < n; v++) {
-    int64_t sink_cap = 0;
-    if (v == s || v == t) continue;
-    for (e = f->mid[v]; e < f->first[v + 1]; e++)
-      if (h[e].head == t) {
-        int64_t r = h[e].residual;
-        sink_cap = r > source_total - sink_cap ? source_total : sink_cap + r;
+    if (v != s && v != t) {
+      for (e = f->mid[v]; e < f->first[v + 1]; e++) {
+        if (h[e].head == t) {
+          int64_t r = h[e].residual;
+          sink_cap = r > source_total - sink_cap ? source_total : sink_cap + r;
+        } else {
+          source_cap += h[h[e].sister].residual; /* within source_total */
+        }
       }
-    f->excess[v] = sink_cap;
-    value += dnnmem__min64(nd[v].terminal, sink_cap);
-    nd[v].terminal -= sink_cap;
+    }
+    f->excess[v] = sink_cap; /* sink capacity per node */
+    value += dnnmem__min64(source_cap, sink_cap);
+    nd[v].terminal = source_cap - sink_cap;
     if (nd[v].terminal != 0) {
       nd[v].tree = nd[v].terminal > 0 ? DNNMEM__BK_SOURCE : DNNMEM__BK_SINK;
       nd[v].parent = DNNMEM__BK_TERMINAL;
@@ -16760,15 +16835,22 @@ static void dnnmem__bk_finish(dnnmem_flow *f, int32_t s, int32_t t) {
   struct dnnmem__flow_half *h = f->half;
   struct dnnmem__flow_bk_node *nd = f->bk;
   int32_t n = f->num_nodes, v, e;
-  for (v = 0; v < n; v++) f->source_side[v] = nd[v].tree == DNNMEM__BK_SOURCE;
+  for (v = 0; v < n; v++) { /* the side; the sink arcs (none is a source arc) */
+    int64_t r = nd[v].terminal, left;
+    f->source_side[v] = nd[v].tree == DNNMEM__BK_SOURCE;
+    if (v == s || v == t) continue;
+    left = f->excess[v] - (r < 0 ? -r : 0); /* flow to the sink */
+    nd[v].terminal = r > 0 ? r : 0;          /* unused source capacity */
+    for (e = f->mid[v]; e < f->first[v + 1] && left > 0; e++)
+      if (h[e].head == t) {
+        int64_t push = h[e].residual < left ? h[e].residual : left;
+        h[e].residual -= push;
+        h[h[e].sister].residual += push;
+        left -= push;
+      }
+  }
   f->source_side[s] = 1;
   f->source_side[t] = 0;
-  for (v = 0; v < n; v++) {
-    int64_t r = nd[v].terminal;
-    if (v == s || v == t) continue;
-    f->excess[v] -= r < 0 ? -r : 0; /* flow to the sink */
-    nd[v].terminal = r > 0 ? r : 0;  /* unused source capacity */
-  }
   for (e = f->first[s]; e < f->first[s + 1]; e++) {
     int32_t w = h[e].head;
     int64_t push;
@@ -16784,17 +16866,6 @@ static void dnnmem__bk_finish(dnnmem_flow *f, int32_t s, int32_t t) {
     }
     h[e].residual -= push;
     h[h[e].sister].residual += push;
-  }
-  for (v = 0; v < n; v++) {
-    int64_t left = f->excess[v];
-    if (v == s || v == t) continue;
-    for (e = f->mid[v]; e < f->first[v + 1] && left > 0; e++)
-      if (h[e].head == t) {
-        int64_t push = h[e].residual < left ? h[e].residual : left;
-        h[e].residual -= push;
-        h[h[e].sister].residual += push;
-        left -= push;
-      }
   }
 }
 
@@ -17091,22 +17162,15 @@ static dnnmem_result dnnmem__flow_solve(dnnmem_flow *flow, int32_t source, int32
   if (source == sink) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_SINK);
   if ((int)algo < 0 || algo >= DNNMEM_FLOW_ALGO_COUNT) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_ALGO);
   flow->source = flow->sink = -1;
-  for (i = 0; i < flow->num_arcs; i++) {
-    const struct dnnmem__flow_input *in = &flow->input[i];
-    if ((in->from == source && in->to != source &&
-         dnnmem__add_overflows(source_total, in->capacity, &source_total)) ||
-        (in->to == source && in->from != source &&
-         dnnmem__add_overflows(source_total, in->reverse_capacity, &source_total)))
-      return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, i, DNNMEM_FIELD_CAPACITY);
-  }
-  dnnmem__flow_build(flow, source, sink);
+  if ((i = dnnmem__flow_build(flow, source, sink, &source_total)) >= 0)
+    return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, i, DNNMEM_FIELD_CAPACITY);
   if (algo == DNNMEM_FLOW_PUSH_RELABEL) {
     value = dnnmem__pr_run(flow, source, sink);
     dnnmem__flow_mark_source_side(flow, source);
   } else {
     value = dnnmem__bk_run(flow, source, sink, source_total); /* marks the side too */
   }
-  dnnmem__flow_split(flow);
+  if (flow->merged) dnnmem__flow_split(flow); /* else an arc's flow is its capacity less its residual */
   flow->source = source;
   flow->sink = sink;
   flow->value = value;
@@ -17126,6 +17190,7 @@ DNNMEM_DEF int64_t dnnmem_flow_arc_flow(const dnnmem_flow *flow, int32_t arc) {
   if (flow == NULL || flow->source < 0 || arc < 0 || arc >= flow->num_arcs) return 0;
   {
     int64_t value;
+    if (!flow->merged) return flow->input[arc].capacity - flow->half[flow->arc_half[arc]].residual;
     DNNMEM_MEMCPY(&value, flow->arc_work + 2 * (size_t)arc, sizeof(value));
     return value;
   }
@@ -17198,54 +17263,93 @@ static uint8_t dnnmem__place_forced(const dnnmem_place_problem *p, int32_t v) {
   return DNNMEM_PLACE_ANY;
 }
 
-/* Cost of a validated problem under an assignment; seen holds n int32. */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__OPTIMIZE_SIZE__)
+#define DNNMEM__PLACE_INLINE __inline__ __attribute__((always_inline))
+#else
+#define DNNMEM__PLACE_INLINE
+#endif
+
+/* Bit i of an op's code: on the accelerator in assignment i, 0 = x; with
+   the baselines 1 = every op the accelerator supports on it (onnx-mlir's
+   default), 2 = each op on its faster device, 3 = every op on the CPU
+   where possible. */
+static DNNMEM__PLACE_INLINE unsigned dnnmem__place_code(const dnnmem_place_problem *p, const uint8_t *x, int baselines, int32_t v) {
+  uint8_t forced = dnnmem__place_forced(p, v);
+  unsigned code = x[v] == DNNMEM_PLACE_ACC ? 1u : 0u;
+  if (!baselines) return code;
+  if (forced == DNNMEM_PLACE_ANY) return code | 2u | (p->acc_time[v] < p->cpu_time[v] ? 4u : 0u);
+  return forced == DNNMEM_PLACE_ACC ? code | 14u : code;
+}
+
+/* Costs of a validated problem under the assignment x, and with baselines
+   under the three baselines too (time[0..3], conversions[0..3]): one sweep
+   over the edges for all. seen holds n int32. */
 static dnnmem_result dnnmem__place_eval(const dnnmem_place_problem *p, dnnmem_place_model model,
-                                        const uint8_t *x, int32_t *seen, int64_t *out_time,
-                                        int32_t *out_conversions, dnnmem_error *e) {
+                                        const uint8_t *x, int baselines, int32_t *seen, int64_t *time,
+                                        int32_t *conversions, dnnmem_error *e) {
   const dnnmem_graph *g = p->graph;
-  int32_t n = g->num_nodes, v, k, conversions = 0;
-  int64_t total = 0;
+  int32_t n = g->num_nodes, v, k, i, count = baselines ? 4 : 1;
+  unsigned mask = baselines ? 15u : 1u;
+  for (i = 0; i < count; i++) {
+    time[i] = 0;
+    conversions[i] = 0;
+  }
   for (v = 0; v < n; v++) {
     uint8_t forced = dnnmem__place_forced(p, v);
+    unsigned code;
+    int64_t c, a;
     if ((x[v] != DNNMEM_PLACE_CPU && x[v] != DNNMEM_PLACE_ACC) || (forced != DNNMEM_PLACE_ANY && forced != x[v]))
       return dnnmem__fail(e, DNNMEM_ERR_INFEASIBLE, v, DNNMEM_FIELD_OUTPUT);
-    total += x[v] == DNNMEM_PLACE_CPU ? p->cpu_time[v] : p->acc_time[v];
-    seen[v] = 0; /* per value: bit 1 a consumer on ACC, bit 2 one on CPU */
+    code = dnnmem__place_code(p, x, baselines, v);
+    c = p->cpu_time[v];
+    a = p->acc_time[v];
+    time[0] += code & 1u ? a : c;
+    if (baselines) {
+      time[1] += code & 2u ? a : c;
+      time[2] += code & 4u ? a : c;
+      time[3] += code & 8u ? a : c;
+    }
+    seen[v] = (int32_t)(code << 8); /* per value below: bits 0-3 a consumer on ACC, 4-7 one on CPU */
   }
   if (model == DNNMEM_PLACE_PER_EDGE) {
     for (v = 0; v < n; v++) seen[v] = -1;
-    for (v = 0; v < n; v++)
+    for (v = 0; v < n; v++) {
+      unsigned cv = dnnmem__place_code(p, x, baselines, v), diff;
       for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) {
         int32_t u = g->in_ids[k];
         if (seen[u] == v) continue; /* x * x: one edge */
         seen[u] = v;
-        if (x[u] != x[v]) {
-          total += p->xfer[u];
-          conversions++;
-        }
+        diff = cv ^ dnnmem__place_code(p, x, baselines, u);
+        for (i = 0; diff; i++, diff >>= 1)
+          if (diff & 1u) {
+            time[i] += p->xfer[u];
+            conversions[i]++;
+          }
       }
-    for (v = 0; v < n; v++)
-      if (p->is_output && p->is_output[v] && x[v] == DNNMEM_PLACE_ACC) {
-        total += p->xfer[v];
-        conversions++;
-      }
+      if (p->is_output && p->is_output[v])
+        for (i = 0; i < count; i++)
+          if ((cv >> i) & 1u) {
+            time[i] += p->xfer[v];
+            conversions[i]++;
+          }
+    }
   } else {
-    for (v = 0; v < n; v++)
-      for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++)
-        seen[g->in_ids[k]] |= x[v] == DNNMEM_PLACE_ACC ? 1 : 2;
     for (v = 0; v < n; v++) {
-      int needs = x[v] == DNNMEM_PLACE_CPU
-                      ? (seen[v] & 1)
-                      : ((seen[v] & 2) || (p->is_output && p->is_output[v]));
-      if (needs) {
-        total += p->xfer[v];
-        conversions++;
-      }
+      unsigned cv = (unsigned)seen[v] >> 8, bits = cv | ((~cv & mask) << 4);
+      for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) seen[g->in_ids[k]] |= (int32_t)bits;
+    }
+    for (v = 0; v < n; v++) {
+      unsigned sv = (unsigned)seen[v], cv = sv >> 8, on_acc = sv & 15u, on_cpu = (sv >> 4) & 15u, needs;
+      if (p->is_output && p->is_output[v]) on_cpu = mask;
+      needs = ((~cv & on_acc) | (cv & on_cpu)) & mask;
+      for (i = 0; needs; i++, needs >>= 1)
+        if (needs & 1u) {
+          time[i] += p->xfer[v];
+          conversions[i]++;
+        }
     }
   }
-  *out_time = total; /* cannot overflow: validation bounded the sum */
-  if (out_conversions) *out_conversions = conversions;
-  return DNNMEM_OK;
+  return DNNMEM_OK; /* no overflow: validation bounded the sum */
 }
 
 /* dnnmem_place_cost's scratch: one stamp per node. */
@@ -17315,7 +17419,7 @@ static dnnmem_result dnnmem__place_cost(const dnnmem_place_problem *problem, con
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   seen = dnnmem__place_cost_layout(&s, problem->graph->num_nodes);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  return dnnmem__place_eval(problem, model, device, seen, &result->time, &result->conversions, e);
+  return dnnmem__place_eval(problem, model, device, 0, seen, &result->time, &result->conversions, e);
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_place_cost(const dnnmem_place_problem *problem, const dnnmem_place_options *options,
@@ -17327,24 +17431,24 @@ DNNMEM_DEF dnnmem_result dnnmem_place_cost(const dnnmem_place_problem *problem, 
 }
 
 typedef struct dnnmem__place_work {
-  int32_t *order;        /* topological order (cycle check) */
-  unsigned char *topo;   /* dnnmem_graph_topo_order's scratch */
-  size_t topo_bytes;
   int32_t *out_offsets;  /* consumers CSR */
   int32_t *out_ids;
   int32_t *flow_id;      /* free op -> network node; pinned: 0 (CPU) / 1 (ACC) */
-  int32_t *seen;         /* dedupe stamps */
-  int32_t *part;         /* union-find over network nodes: the parts */
   int64_t *cost_cpu;     /* per op: cost if on the CPU (time + conversions) */
   int64_t *cost_acc;
   uint8_t *forced;       /* DNNMEM_PLACE_ANY / CPU / ACC */
-  uint8_t *assign;       /* baseline assignments */
-  unsigned char *flow_mem; /* per edge: the network; per value: the next four */
-  size_t flow_bytes, net_bytes;
-  int64_t *label_cost;   /* per value: the problem as a labeling (part 9) */
-  int32_t *label_pin, *label_output, *label_start;
-  unsigned char *label_mem; /* its network's scratch */
-  size_t label_bytes;
+  /* one region, each phase's arrays from its start (fewer fresh pages) */
+  unsigned char *phase_mem;
+  size_t phase_bytes;
+  int32_t *order;        /* 0. the cycle check: a topological order */
+  unsigned char *topo;   /*    dnnmem_graph_topo_order's scratch */
+  size_t topo_bytes;
+  int64_t *label_cost;   /* 1. per value: the problem as a labeling (part 9) */
+  int32_t *label_output, *label_start;
+  int32_t *seen;         /* 2. dedupe stamps (per edge: while building too) */
+  int32_t *part;         /*    union-find over network nodes: the parts */
+  unsigned char *flow_mem; /* after it: per edge the network, per value the labeling network's scratch */
+  size_t flow_bytes, net_bytes, label_bytes;
 } dnnmem__place_work;
 
 /* Network bounds: S, T, free ops, two auxiliary nodes per value; one
@@ -17357,56 +17461,59 @@ static int dnnmem__place_bounds(int32_t n, int32_t e, int32_t *max_nodes, int32_
   return 1;
 }
 
-/* The per-value model's arrays: the problem as a labeling, its network. */
-static void dnnmem__place_label_layout(dnnmem__scratch *s, int32_t n, dnnmem__place_work *w) {
-  w->label_cost = DNNMEM__TAKE(s, int64_t, 2 * (size_t)n);
-  w->label_pin = DNNMEM__TAKE(s, int32_t, n);
-  w->label_output = DNNMEM__TAKE(s, int32_t, n);
-  w->label_start = DNNMEM__TAKE(s, int32_t, n);
-  w->label_mem = DNNMEM__TAKE(s, unsigned char, w->label_bytes);
+/* The arrays of one phase (0, 1, 2 as in dnnmem__place_work). */
+static void dnnmem__place_phase(dnnmem__scratch *s, int32_t n, int32_t max_nodes, int phase, dnnmem__place_work *w) {
+  if (phase == 0) {
+    w->order = DNNMEM__TAKE(s, int32_t, n);
+    w->topo = DNNMEM__TAKE(s, unsigned char, w->topo_bytes);
+  } else if (phase == 1) {
+    w->label_cost = DNNMEM__TAKE(s, int64_t, 2 * (size_t)n);
+    w->label_output = DNNMEM__TAKE(s, int32_t, n);
+    w->label_start = DNNMEM__TAKE(s, int32_t, n);
+  } else {
+    w->seen = DNNMEM__TAKE(s, int32_t, n);
+    w->part = DNNMEM__TAKE(s, int32_t, max_nodes);
+  }
 }
 
 /* The per-value model is a labeling with two labels (0 = CPU, 1 = ACC):
-   its network is part 9's; the per-edge model builds its own here. */
-static dnnmem_result dnnmem__place_layout(dnnmem__scratch *s, const dnnmem_graph *graph,
-                                          dnnmem_place_model model, dnnmem__place_work *w) {
+   its network is part 9's; the per-edge model builds its own here. Either
+   model's network fits the same region. */
+static dnnmem_result dnnmem__place_layout(dnnmem__scratch *s, const dnnmem_graph *graph, dnnmem__place_work *w) {
   int32_t n = graph->num_nodes, e = n > 0 ? graph->in_offsets[n] : 0, max_nodes, max_arcs;
+  int64_t label_nodes = 2 + (int64_t)n + (int64_t)e;
+  dnnmem_label_problem lp;
+  dnnmem__scratch sub;
   dnnmem_result r;
+  size_t bytes;
+  int phase;
   DNNMEM_MEMSET(w, 0, sizeof(*w));
   if (!dnnmem__place_bounds(n, e, &max_nodes, &max_arcs)) return DNNMEM_ERR_TOO_MANY;
   if ((r = dnnmem__topo_order_bytes(n, e, &w->topo_bytes)) != DNNMEM_OK) return r;
-  { /* one region holds either model's network: the size is the same for both */
-    dnnmem_label_problem lp;
-    dnnmem__scratch sub;
-    size_t label_total;
-    int64_t label_nodes = 2 + (int64_t)n + (int64_t)e;
-    DNNMEM_MEMSET(&lp, 0, sizeof(lp));
-    lp.graph = graph;
-    lp.num_labels = 2;
-    if ((r = dnnmem_label_network_scratch_size(&lp, NULL, &w->label_bytes)) != DNNMEM_OK) return r;
-    if ((r = dnnmem_flow_scratch_size(max_nodes, max_arcs, &w->flow_bytes)) != DNNMEM_OK) return r;
-    if (label_nodes > max_nodes) max_nodes = (int32_t)label_nodes; /* the parts' union-find */
+  DNNMEM_MEMSET(&lp, 0, sizeof(lp));
+  lp.graph = graph;
+  lp.num_labels = 2;
+  if ((r = dnnmem_label_network_scratch_size(&lp, NULL, &w->label_bytes)) != DNNMEM_OK) return r;
+  if ((r = dnnmem_flow_scratch_size(max_nodes, max_arcs, &w->flow_bytes)) != DNNMEM_OK) return r;
+  w->net_bytes = w->label_bytes > w->flow_bytes ? w->label_bytes : w->flow_bytes;
+  if (label_nodes > max_nodes) max_nodes = (int32_t)label_nodes; /* the parts' union-find */
+  for (phase = 0; phase < 3; phase++) {
     dnnmem__scratch_begin(&sub, NULL, 0);
-    dnnmem__place_label_layout(&sub, n, w);
-    if ((r = dnnmem__scratch_end(&sub, &label_total)) != DNNMEM_OK) return r;
-    w->net_bytes = label_total > w->flow_bytes ? label_total : w->flow_bytes;
+    dnnmem__place_phase(&sub, n, max_nodes, phase, w);
+    if ((r = dnnmem__scratch_end(&sub, &bytes)) != DNNMEM_OK) return r;
+    if (bytes > w->phase_bytes) w->phase_bytes = bytes;
   }
-  w->order = DNNMEM__TAKE(s, int32_t, n);
-  w->topo = DNNMEM__TAKE(s, unsigned char, w->topo_bytes);
   w->out_offsets = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
   w->out_ids = DNNMEM__TAKE(s, int32_t, e);
   w->flow_id = DNNMEM__TAKE(s, int32_t, n);
-  w->seen = DNNMEM__TAKE(s, int32_t, n);
-  w->part = DNNMEM__TAKE(s, int32_t, max_nodes);
   w->cost_cpu = DNNMEM__TAKE(s, int64_t, n);
   w->cost_acc = DNNMEM__TAKE(s, int64_t, n);
   w->forced = DNNMEM__TAKE(s, uint8_t, n);
-  w->assign = DNNMEM__TAKE(s, uint8_t, n);
+  w->phase_mem = DNNMEM__TAKE(s, unsigned char, w->phase_bytes);
   w->flow_mem = DNNMEM__TAKE(s, unsigned char, w->net_bytes);
-  if (w->flow_mem != NULL && model == DNNMEM_PLACE_PER_VALUE) {
-    dnnmem__scratch sub;
-    dnnmem__scratch_begin(&sub, w->flow_mem, w->net_bytes);
-    dnnmem__place_label_layout(&sub, n, w);
+  for (phase = 0; phase < 3 && w->phase_mem != NULL; phase++) {
+    dnnmem__scratch_begin(&sub, w->phase_mem, w->phase_bytes);
+    dnnmem__place_phase(&sub, n, max_nodes, phase, w);
     if ((r = dnnmem__scratch_end(&sub, NULL)) != DNNMEM_OK) return r;
   }
   return DNNMEM_OK;
@@ -17422,8 +17529,7 @@ DNNMEM_DEF dnnmem_result dnnmem_place_solve_scratch_size(const dnnmem_place_prob
   if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   if ((r = dnnmem__place_counts(problem, options, &n, &e)) != DNNMEM_OK) return r;
   dnnmem__scratch_begin(&s, NULL, 0);
-  r = dnnmem__place_layout(&s, problem->graph,
-                           options ? options->model : DNNMEM_PLACE_PER_VALUE, &w);
+  r = dnnmem__place_layout(&s, problem->graph, &w);
   if (r != DNNMEM_OK) return r;
   return dnnmem__scratch_end(&s, out_bytes);
 }
@@ -17551,9 +17657,11 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
   if (total == DNNMEM__I64_MAX) /* no room for "infinite" */
     return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, -1, DNNMEM_FIELD_TIME);
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
-  if ((r = dnnmem__place_layout(&s, problem->graph, model, &w)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__place_layout(&s, problem->graph, &w)) != DNNMEM_OK) return r;
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  if (n > 0 && (r = dnnmem__topo_order(problem->graph, w.order, w.topo, w.topo_bytes, e)) != DNNMEM_OK)
+  /* a cycle? (none when every input precedes its node, the usual numbering) */
+  if (n > 0 && !dnnmem_graph_is_topological(problem->graph) &&
+      (r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo, w.topo_bytes, e)) != DNNMEM_OK)
     return r;
   for (v = 0; v < n; v++) {
     w.forced[v] = dnnmem__place_forced(problem, v);
@@ -17572,10 +17680,9 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     dnnmem_label_problem lp;
     dnnmem_label_network_result lr;
     DNNMEM_MEMSET(&lp, 0, sizeof(lp));
-    for (v = 0; v < n; v++) {
-      w.label_cost[2 * v] = problem->cpu_time[v];
-      w.label_cost[2 * v + 1] = problem->acc_time[v];
-      w.label_pin[v] = w.forced[v] == DNNMEM_PLACE_ANY ? DNNMEM_LABEL_FREE : w.forced[v] - DNNMEM_PLACE_CPU;
+    for (v = 0; v < n; v++) { /* a pin: the other device unsupported (no pin array to write and read) */
+      w.label_cost[2 * v] = w.forced[v] == DNNMEM_PLACE_ACC ? DNNMEM_LABEL_UNSUPPORTED : problem->cpu_time[v];
+      w.label_cost[2 * v + 1] = w.forced[v] == DNNMEM_PLACE_CPU ? DNNMEM_LABEL_UNSUPPORTED : problem->acc_time[v];
       w.label_output[v] = problem->is_output && problem->is_output[v] ? 0 : DNNMEM_LABEL_FREE;
       w.label_start[v] = w.forced[v] == DNNMEM_PLACE_ACC ? 1 : 0;
     }
@@ -17584,9 +17691,8 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     lp.node_cost = w.label_cost;
     lp.convert_size = problem->xfer;
     lp.convert_rate = swap_rate;
-    lp.pin = w.label_pin;
     lp.output_label = w.label_output;
-    r = dnnmem_label_network(&lp, NULL, w.label_start, 1, &flow, w.flow_id, &lr, w.label_mem, w.label_bytes);
+    r = dnnmem_label_network(&lp, NULL, w.label_start, 1, &flow, w.flow_id, &lr, w.flow_mem, w.label_bytes);
     if (r != DNNMEM_OK) return r;
     DNNMEM_ASSERT(lr.num_free == num_free && lr.approximated == 0);
     net.constant = lr.constant;
@@ -17619,19 +17725,26 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
 
 DNNMEM_DEF dnnmem_result dnnmem_place_network(const dnnmem_place_problem *problem,
                                               const dnnmem_place_options *options,
-                                              dnnmem_flow *out_flow, int64_t *out_constant,
+                                              dnnmem_flow *out_flow, dnnmem_place_result *result,
                                               void *scratch, size_t scratch_bytes) {
   dnnmem__place_work w;
   dnnmem__place_net net;
   dnnmem_flow flow;
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   int32_t num_free;
   dnnmem_result r;
-  if (out_flow == NULL || out_constant == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  r = dnnmem__place_build(problem, options, &w, &net, &flow, &num_free, scratch, scratch_bytes, NULL);
-  if (r != DNNMEM_OK) return r;
-  *out_flow = flow;
-  *out_constant = net.constant;
-  return DNNMEM_OK;
+  if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  DNNMEM_MEMSET(result, 0, sizeof(*result));
+  if (out_flow == NULL) r = dnnmem__fail(&e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
+  else r = dnnmem__place_build(problem, options, &w, &net, &flow, &num_free, scratch, scratch_bytes, &e);
+  if (r == DNNMEM_OK) {
+    *out_flow = flow;
+    result->time = net.constant;
+    result->num_free = num_free;
+    result->flow_nodes = net.num_nodes;
+    result->flow_arcs = net.num_arcs;
+  }
+  return dnnmem__report(&result->error, &e, r);
 }
 
 static dnnmem_result dnnmem__place_solve(const dnnmem_place_problem *problem,
@@ -17667,28 +17780,22 @@ static dnnmem_result dnnmem__place_solve(const dnnmem_place_problem *problem,
     if (w.forced[v] == DNNMEM_PLACE_ANY && dnnmem__place_find(w.part, w.flow_id[v]) == w.flow_id[v])
       res.num_parts++;
   }
-  r = dnnmem__place_eval(problem, model, device, w.seen, &res.time, &res.conversions, NULL);
-  if (r != DNNMEM_OK) return r;
+  {
+    int64_t time[4];
+    int32_t conversions[4];
+    r = dnnmem__place_eval(problem, model, device, 1, w.seen, time, conversions, NULL);
+    if (r != DNNMEM_OK) return r;
+    res.time = time[0];
+    res.conversions = conversions[0];
+    res.all_acc_time = time[1];
+    res.greedy_time = time[2];
+    res.all_cpu_time = time[3];
+  }
   DNNMEM_ASSERT(res.time == net.constant + cut); /* every cut is an assignment */
   res.cut = cut;
   res.num_free = num_free;
   res.flow_nodes = net.num_nodes;
   res.flow_arcs = net.num_arcs;
-  /* baselines */
-  for (v = 0; v < n; v++)
-    w.assign[v] = w.forced[v] != DNNMEM_PLACE_ANY ? w.forced[v] : (uint8_t)DNNMEM_PLACE_ACC;
-  if ((r = dnnmem__place_eval(problem, model, w.assign, w.seen, &res.all_acc_time, NULL, NULL)) != DNNMEM_OK)
-    return r;
-  for (v = 0; v < n; v++)
-    if (w.forced[v] == DNNMEM_PLACE_ANY)
-      w.assign[v] = problem->acc_time[v] < problem->cpu_time[v] ? (uint8_t)DNNMEM_PLACE_ACC
-                                                                : (uint8_t)DNNMEM_PLACE_CPU;
-  if ((r = dnnmem__place_eval(problem, model, w.assign, w.seen, &res.greedy_time, NULL, NULL)) != DNNMEM_OK)
-    return r;
-  for (v = 0; v < n; v++)
-    if (w.forced[v] == DNNMEM_PLACE_ANY) w.assign[v] = DNNMEM_PLACE_CPU;
-  if ((r = dnnmem__place_eval(problem, model, w.assign, w.seen, &res.all_cpu_time, NULL, NULL)) != DNNMEM_OK)
-    return r;
   *result = res;
   return DNNMEM_OK;
 }
@@ -17792,9 +17899,12 @@ static int32_t dnnmem__label_output(const dnnmem__label_view *w, int32_t v) {
 
 /* Validates everything but the scratch; *out_total bounds every cost
    (and every cut of every network built from the problem). */
+#define DNNMEM__LABEL_FRONT 4 /* conversion pairs validation tries per node */
+
 static dnnmem_result dnnmem__label_validate(const dnnmem_label_problem *p, int64_t *out_total, dnnmem_error *e) {
   int64_t total = 0, max_rate = 0, max_latency = 0, safe_size;
-  int32_t n, k, v, a, b;
+  int64_t front_rate[DNNMEM__LABEL_FRONT], front_latency[DNNMEM__LABEL_FRONT];
+  int32_t n, k, v, a, b, front = 0;
   /* dnnmem__label_counts, run first by the only caller, checked p, the graph and k */
   DNNMEM_ASSERT(p != NULL && p->num_labels >= 1 && p->num_labels <= DNNMEM_LABEL_MAX_LABELS);
   n = p->graph->num_nodes;
@@ -17808,6 +17918,29 @@ static dnnmem_result dnnmem__label_validate(const dnnmem_label_problem *p, int64
   }
   /* sizes up to this convert without overflow at every pair: no checks */
   safe_size = max_rate > 0 ? (DNNMEM__I64_MAX - max_latency) / max_rate : DNNMEM__I64_MAX;
+  /* a pair whose rate and latency another pair's both reach never converts
+     more (sizes are >= 0), nor overflows first: the rest, when few, is
+     all each node has to try (placement's two labels: one pair) */
+  if (p->convert == NULL)
+    for (a = 0; a < k * k && front >= 0; a++) {
+      int64_t rate = p->convert_rate ? p->convert_rate[a] : 0, latency = p->convert_latency ? p->convert_latency[a] : 0;
+      int32_t i, kept = 0;
+      if (a / k == a % k || (rate == 0 && latency == 0)) continue;
+      for (i = 0; i < front && (front_rate[i] < rate || front_latency[i] < latency); i++) {
+      }
+      if (i < front) continue; /* dominated */
+      for (i = 0; i < front; i++)
+        if (front_rate[i] > rate || front_latency[i] > latency) {
+          front_rate[kept] = front_rate[i];
+          front_latency[kept++] = front_latency[i];
+        }
+      if (kept == DNNMEM__LABEL_FRONT) front = -1; /* too many: every pair per node */
+      else {
+        front_rate[kept] = rate;
+        front_latency[kept] = latency;
+        front = kept + 1;
+      }
+    }
   for (v = 0; v < n; v++) {
     int32_t pin = p->pin ? p->pin[v] : DNNMEM_LABEL_FREE;
     int32_t out = p->output_label ? p->output_label[v] : DNNMEM_LABEL_FREE;
@@ -17831,7 +17964,13 @@ static dnnmem_result dnnmem__label_validate(const dnnmem_label_problem *p, int64
     } else {
       int64_t size = p->convert_size ? p->convert_size[v] : 1;
       if (size < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_SIZE);
-      for (a = 0; a < k; a++)
+      for (a = 0; a < front; a++) {
+        if (size <= safe_size) c = front_rate[a] * size + front_latency[a]; /* fits */
+        else if (dnnmem__mul_overflows(front_rate[a], size, &c) || dnnmem__add_overflows(c, front_latency[a], &c))
+          return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, v, DNNMEM_FIELD_SIZE);
+        if (c > conv) conv = c;
+      }
+      for (a = 0; a < k && front < 0; a++)
         for (b = 0; b < k; b++) {
           int64_t rate = p->convert_rate ? p->convert_rate[a * k + b] : 0;
           int64_t latency = p->convert_latency ? p->convert_latency[a * k + b] : 0;
@@ -17887,18 +18026,13 @@ static dnnmem_result dnnmem__label_bounds(int32_t n, int32_t e, int32_t *max_nod
   return DNNMEM_OK;
 }
 
-/* mode 0: the cost only (consumers, label stamps); 1: a network; 2: solve. */
-static dnnmem_result dnnmem__label_layout(dnnmem__scratch *s, int32_t n, int32_t e, int32_t k, int mode,
-                                          dnnmem__label_work *w) {
-  int32_t max_nodes, max_arcs;
-  dnnmem_result r;
-  DNNMEM_MEMSET(w, 0, sizeof(*w));
+/* A mode's work arrays (all but the flow's scratch). */
+static void dnnmem__label_arrays(dnnmem__scratch *s, int32_t n, int32_t e, int32_t k, int mode,
+                                 dnnmem__label_work *w) {
   w->out_offsets = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
   w->out_ids = DNNMEM__TAKE(s, int32_t, e);
   w->fstamp = DNNMEM__TAKE(s, int32_t, k);
-  if (mode == 0) return DNNMEM_OK;
-  if ((r = dnnmem__label_bounds(n, e, &max_nodes, &max_arcs)) != DNNMEM_OK) return r;
-  if ((r = dnnmem_flow_scratch_size(max_nodes, max_arcs, &w->flow_bytes)) != DNNMEM_OK) return r;
+  if (mode == 0) return;
   w->node = DNNMEM__TAKE(s, int32_t, n);
   w->seen = DNNMEM__TAKE(s, int32_t, n);
   w->u0 = DNNMEM__TAKE(s, int64_t, n);
@@ -17938,6 +18072,37 @@ static dnnmem_result dnnmem__label_layout(dnnmem__scratch *s, int32_t n, int32_t
     w->dld = DNNMEM__TAKE(s, double, k);
     w->ild = DNNMEM__TAKE(s, int64_t, k);
   }
+}
+
+/* mode 0: the cost only (consumers, label stamps); 1: a network; 2: solve.
+   A network alone (1): building it writes only the flow's arcs, first in
+   the flow's scratch, and the work arrays are dead once it is built: they
+   lie after the arcs, on pages a solve touches anyway (fewer fresh pages). */
+static dnnmem_result dnnmem__label_layout(dnnmem__scratch *s, int32_t n, int32_t e, int32_t k, int mode,
+                                          dnnmem__label_work *w) {
+  int32_t max_nodes, max_arcs;
+  dnnmem_result r;
+  DNNMEM_MEMSET(w, 0, sizeof(*w));
+  if (mode != 0) {
+    if ((r = dnnmem__label_bounds(n, e, &max_nodes, &max_arcs)) != DNNMEM_OK) return r;
+    if ((r = dnnmem_flow_scratch_size(max_nodes, max_arcs, &w->flow_bytes)) != DNNMEM_OK) return r;
+  }
+  if (mode == 1) {
+    size_t arcs_bytes = dnnmem__flow_arcs_bytes(max_arcs), need;
+    dnnmem__scratch sub;
+    dnnmem__scratch_begin(&sub, NULL, 0);
+    dnnmem__label_arrays(&sub, n, e, k, mode, w);
+    if ((r = dnnmem__scratch_end(&sub, &need)) != DNNMEM_OK) return r;
+    if (arcs_bytes <= w->flow_bytes && need <= w->flow_bytes - arcs_bytes) {
+      w->flow_mem = DNNMEM__TAKE(s, unsigned char, w->flow_bytes);
+      if (w->flow_mem == NULL) return DNNMEM_OK; /* sizing, or short: the caller's scratch_end says */
+      dnnmem__scratch_begin(&sub, w->flow_mem + arcs_bytes, w->flow_bytes - arcs_bytes);
+      dnnmem__label_arrays(&sub, n, e, k, mode, w);
+      return dnnmem__scratch_end(&sub, NULL);
+    }
+  }
+  dnnmem__label_arrays(s, n, e, k, mode, w);
+  if (mode == 0) return DNNMEM_OK;
   w->flow_mem = DNNMEM__TAKE(s, unsigned char, w->flow_bytes);
   return DNNMEM_OK;
 }
@@ -18055,11 +18220,11 @@ DNNMEM_DEF dnnmem_result dnnmem_label_cost(const dnnmem_label_problem *problem, 
 
 /* ---- labeling: one expansion move as a min cut --------------------------- */
 
-/* Built twice by the same code: counting (flow NULL), then adding arcs. */
+/* A move's network while it is built. */
 typedef struct dnnmem__label_net {
   const dnnmem__label_view *vw;
   dnnmem__label_work *w;
-  dnnmem_flow *flow; /* NULL while counting */
+  dnnmem_flow *flow;
   const int32_t *x;
   int32_t alpha, num_nodes, num_arcs, num_free, approximated;
   int64_t constant, infinite;
@@ -18067,13 +18232,11 @@ typedef struct dnnmem__label_net {
   int64_t held_cap;
 } dnnmem__label_net;
 
-static void dnnmem__label_add(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap, int64_t rcap) {
+static DNNMEM__LABEL_INLINE void dnnmem__label_add(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap, int64_t rcap) {
+  dnnmem_result r = dnnmem_flow_add_arc(net->flow, from, to, cap, rcap, NULL);
+  DNNMEM_ASSERT(r == DNNMEM_OK);
+  (void)r;
   net->num_arcs++;
-  if (net->flow != NULL) {
-    dnnmem_result r = dnnmem_flow_add_arc(net->flow, from, to, cap, rcap, NULL);
-    DNNMEM_ASSERT(r == DNNMEM_OK);
-    (void)r;
-  }
 }
 
 static void dnnmem__label_flush(dnnmem__label_net *net) {
@@ -18084,7 +18247,7 @@ static void dnnmem__label_flush(dnnmem__label_net *net) {
 /* Each arc is held until the next: an arc and then its reverse (a value
    with one movable consumer: "u stays, c moves" and "c stays, u moves")
    become one arc pair, the flow's input one arc shorter. */
-static void dnnmem__label_arc(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap) {
+static DNNMEM__LABEL_INLINE void dnnmem__label_arc(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap) {
   if (net->held_from == to && net->held_to == from) {
     dnnmem__label_add(net, to, from, net->held_cap, cap);
     net->held_from = -1;
@@ -18099,7 +18262,7 @@ static void dnnmem__label_arc(dnnmem__label_net *net, int32_t from, int32_t to, 
 /* Pays cap when `from` ends on the source side and `to` on the sink side
    (node 0 = source, 1 = sink): a constant, a movable node's unary cost, or
    an arc. */
-static void dnnmem__label_cut(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap) {
+static DNNMEM__LABEL_INLINE void dnnmem__label_cut(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap) {
   int32_t movable_end = 2 + net->num_free;
   if (cap == 0 || from == to || from == 1 || to == 0) return;
   if (from == 0 && to == 1) net->constant += cap;
@@ -18200,7 +18363,8 @@ static void dnnmem__label_value(dnnmem__label_net *net, int32_t u) {
   }
 }
 
-/* One pass over the problem: counting (net->flow NULL) or building. */
+/* The move's network in one pass: the movable nodes first, then every
+   value's conversions and the unaries. */
 static void dnnmem__label_pass(dnnmem__label_net *net) {
   const dnnmem__label_view *vw = net->vw;
   dnnmem__label_work *w = net->w;
@@ -18238,23 +18402,28 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
   dnnmem__label_flush(net);
 }
 
-/* Builds the move's network into *flow (memory w->flow_mem). */
+/* Builds the move's network into *flow (memory w->flow_mem), sized by the
+   bounds: an auxiliary node has two consumer entries or more, so there
+   are at most e of them; the network then keeps the nodes its arcs use. */
 static dnnmem_result dnnmem__label_build(const dnnmem__label_view *vw, dnnmem__label_work *w, const int32_t *x,
                                          int32_t alpha, int64_t infinite, dnnmem_flow *flow,
                                          dnnmem__label_net *net) {
+  const dnnmem_graph *g = vw->p->graph;
+  int32_t max_nodes, max_arcs;
   dnnmem_result r;
   net->vw = vw;
   net->w = w;
   net->x = x;
   net->alpha = alpha;
   net->infinite = infinite;
-  net->flow = NULL;
-  dnnmem__label_pass(net);
-  r = dnnmem_flow_init(flow, net->num_nodes, net->num_arcs, w->flow_mem, w->flow_bytes);
+  r = dnnmem__label_bounds(g->num_nodes, g->num_nodes > 0 ? g->in_offsets[g->num_nodes] : 0, &max_nodes, &max_arcs);
+  if (r != DNNMEM_OK) return r;
+  r = dnnmem_flow_init(flow, max_nodes, max_arcs, w->flow_mem, w->flow_bytes);
   if (r != DNNMEM_OK) return r;
   net->flow = flow;
   dnnmem__label_pass(net);
-  DNNMEM_ASSERT(flow->num_arcs == net->num_arcs);
+  DNNMEM_ASSERT(flow->num_arcs == net->num_arcs && net->num_nodes <= max_nodes);
+  flow->num_nodes = net->num_nodes; /* no arc names a node past the last one used */
   return DNNMEM_OK;
 }
 
@@ -18307,9 +18476,10 @@ static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
   vw.p = problem;
   vw.k = problem->num_labels;
   vw.group = NULL;
+  if (out_node && out_node != labels) w.node = out_node; /* built in place: no copy */
   if ((r = dnnmem__label_build(&vw, &w, labels, alpha, total + 1, &flow, &net)) != DNNMEM_OK) return r;
   *out_flow = flow;
-  if (out_node)
+  if (out_node && w.node != out_node)
     for (v = 0; v < n; v++) out_node[v] = w.node[v];
   if (result) {
     result->constant = net.constant;

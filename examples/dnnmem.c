@@ -485,12 +485,14 @@ static void cover_solve(const char *file, const files_intervals *iv, cover_answe
   dnnmem_intervals lifetimes = {records, n, 0};
   dnnmem_plan_result result;
   dnnmem_cover_result paths;
+  dnnmem_plan_chains_result chained;
   size_t bytes = 0;
   void *scratch;
   double t0 = cli_now_ms();
   cli_check(dnnmem_plan_chains_scratch_size(&iv->problem, &bytes), file);
   scratch = cli_alloc(bytes);
-  cli_check(dnnmem_plan_chains(&iv->problem, group_of, NULL, &ans->groups, scratch, bytes), file);
+  cli_check(dnnmem_plan_chains(&iv->problem, group_of, NULL, &chained, scratch, bytes), file);
+  ans->groups = chained.groups;
   ans->ms = cli_now_ms() - t0;
   free(scratch);
   ans->group_of = (int64_t *)cli_alloc((size_t)n * sizeof(int64_t));
@@ -501,7 +503,7 @@ static void cover_solve(const char *file, const files_intervals *iv, cover_answe
     cli_check(dnnmem_cover_edges(&g->graph, NULL, NULL, NULL, NULL, 0, &paths, scratch, bytes), file);
     ans->w = paths.paths;
     free(scratch);
-    cli_check(dnnmem_graph_intervals(&g->graph, g->size, NULL, records), file);
+    cli_check(dnnmem_graph_intervals(&g->graph, g->size, NULL, records, NULL), file);
     cli_check(dnnmem_plan_solve_scratch_size(&lifetimes, &options, &bytes), file);
     scratch = cli_alloc(bytes);
     cli_check(dnnmem_plan_solve(&lifetimes, &options, offsets, &result, scratch, bytes), file);

@@ -1225,6 +1225,7 @@ FILES_FN int files_intervals_from_csv(files_intervals *iv, files_error *err) {
 
 FILES_FN int files_intervals_from_graph(files_intervals *iv, files_error *err) {
   dnnmem_result r;
+  dnnmem_error e;
   int32_t i;
   int col;
   iv->is_graph = 1;
@@ -1234,8 +1235,10 @@ FILES_FN int files_intervals_from_graph(files_intervals *iv, files_error *err) {
   iv->n = iv->graph.n;
   iv->records = (dnnmem_interval *)calloc((size_t)iv->n + 1, sizeof(dnnmem_interval));
   if (!iv->records) return files_fail(err, iv->graph.csv.path, 0, "out of memory");
-  r = dnnmem_graph_intervals(&iv->graph.graph, iv->graph.size, iv->graph.output, iv->records);
-  if (r != DNNMEM_OK) return files_fail(err, iv->graph.csv.path, 0, "%s", FILES_RESULT_TEXT(r));
+  r = dnnmem_graph_intervals(&iv->graph.graph, iv->graph.size, iv->graph.output, iv->records, &e);
+  if (r != DNNMEM_OK)
+    return files_fail(err, iv->graph.csv.path, e.index >= 0 ? files_intervals_line(iv, e.index) : 0, "%s: %s",
+                      dnnmem_field_name(e.field), FILES_RESULT_TEXT(r));
   iv->coefficients = (int64_t *)calloc(((size_t)iv->n + 1) * FILES_POLY_STRIDE, sizeof(int64_t));
   if (!iv->coefficients) return files_fail(err, iv->graph.csv.path, 0, "out of memory");
   iv->terms[0] = iv->terms[1] = 1;

@@ -35,7 +35,7 @@ static int plan_arena(const dnnmem_graph *graph) {
   size_t bytes;
   void *scratch;
   unsigned char *arena;
-  dnnmem_graph_intervals(graph, sizes, is_output, records); /* value v lives [v, last use + 1) */
+  dnnmem_graph_intervals(graph, sizes, is_output, records, NULL); /* value v lives [v, last use + 1) */
   dnnmem_plan_solve_scratch_size(&problem, NULL, &bytes);   /* ask (NULL options: best) ... */
   scratch = malloc(bytes);
   if (dnnmem_plan_solve(&problem, NULL, offsets, &plan, scratch, bytes) != DNNMEM_OK) return 1; /* ... pass */

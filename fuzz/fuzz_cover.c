@@ -19,7 +19,9 @@
 /* ---- intervals ------------------------------------------------------------ */
 
 static void fuzz_intervals(fuzz_input *in) {
-  int32_t n = (int32_t)(fuzz_u8(in) % 65), i, k, groups = -1, best = 0;
+  int32_t n = (int32_t)(fuzz_u8(in) % 65), i, k, groups, best = 0;
+  dnnmem_plan_chains_result chained;
+  dnnmem_error e;
   uint32_t shape = fuzz_u8(in);
   dnnmem_interval *r = (dnnmem_interval *)calloc((size_t)n + 1, sizeof(dnnmem_interval));
   int32_t *group_of = (int32_t *)malloc(((size_t)n + 1) * sizeof(int32_t));
@@ -43,10 +45,11 @@ static void fuzz_intervals(fuzz_input *in) {
   FUZZ_CHECK(dnnmem_plan_chains_scratch_size(&problem, &bytes) == DNNMEM_OK);
   FUZZ_CHECK(bytes <= DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(n));
   scratch = (unsigned char *)malloc(bytes + 16);
-  res = dnnmem_plan_chains(&problem, group_of, order, &groups, scratch + (shape >> 4), bytes);
-  if (dnnmem_intervals_check(&problem, NULL) != DNNMEM_OK) {
+  res = dnnmem_plan_chains(&problem, group_of, order, &chained, scratch + (shape >> 4), bytes);
+  groups = chained.groups;
+  if (dnnmem_intervals_check(&problem, &e) != DNNMEM_OK) { /* the same error, named the same */
     FUZZ_CHECK(res == dnnmem_intervals_check(&problem, NULL));
-    FUZZ_CHECK(groups == -1);
+    FUZZ_CHECK(groups == 0 && chained.error.index == e.index && chained.error.field == e.field);
   } else {
     FUZZ_CHECK(res == DNNMEM_OK);
     /* independent lower bound: the maximum number alive at some lower */
@@ -71,7 +74,7 @@ static void fuzz_intervals(fuzz_input *in) {
     /* a short buffer is refused, never overrun */
     if (bytes > 16) {
       unsigned char *tight = (unsigned char *)malloc(bytes - 16);
-      FUZZ_CHECK(dnnmem_plan_chains(&problem, group_of, order, &groups, tight, bytes - 16) ==
+      FUZZ_CHECK(dnnmem_plan_chains(&problem, group_of, order, &chained, tight, bytes - 16) ==
                  DNNMEM_ERR_SCRATCH_TOO_SMALL);
       free(tight);
     }

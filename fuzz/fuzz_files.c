@@ -141,7 +141,7 @@ static void fuzz_graph(char *text, size_t len, long lines) {
   /* the lifetimes the tool plans for a graph CSV */
   records = (dnnmem_interval *)calloc((size_t)g.n + 1, sizeof(dnnmem_interval));
   FUZZ_CHECK(records != NULL);
-  FUZZ_CHECK(dnnmem_graph_intervals(&g.graph, g.size, g.output, records) == DNNMEM_OK);
+  FUZZ_CHECK(dnnmem_graph_intervals(&g.graph, g.size, g.output, records, NULL) == DNNMEM_OK);
   problem.records = records;
   problem.count = g.n;
   problem.alignment = 0;

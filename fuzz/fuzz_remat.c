@@ -283,27 +283,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   /* exact group order for the last node and some others */
   {
     int32_t members[DNNMEM_REMAT_MAX_GROUP], count = 0, order[64], olen;
-    int64_t gpeak;
+    dnnmem_remat_result gres;
     for (v = 0; v < g.n - 1 && count < 7; v++)
       if (fuzz_u8(&in) & 1) members[count++] = v;
     members[count++] = g.n - 1;
     FUZZ_CHECK(dnnmem_remat_group_order_scratch_size(&p, count, 4096, 64, &need) ==
                DNNMEM_OK);
     FUZZ_CHECK(need <= sizeof(scratch));
-    r = dnnmem_remat_group_order(&p, members, count, 4096, order, 64, &olen, &gpeak, scratch,
-                                 need);
+    r = dnnmem_remat_group_order(&p, members, count, 4096, order, 64, &gres, scratch, need);
     FUZZ_CHECK(r == DNNMEM_OK);
-    FUZZ_CHECK(olen >= 1 && order[olen - 1] == g.n - 1 && gpeak >= g.size[g.n - 1]);
+    olen = gres.length;
+    FUZZ_CHECK(olen >= 1 && order[olen - 1] == g.n - 1 && gres.peak >= g.size[g.n - 1]);
     for (k = 0; k < olen; k++) {
       int32_t j, inside = 0;
       for (j = 0; j < count; j++) inside |= members[j] == order[k];
       FUZZ_CHECK(inside);
     }
     if (olen > 1) { /* one step short: the length needed */
-      int32_t short_len = -1;
-      r = dnnmem_remat_group_order(&p, members, count, 4096, order, olen - 1, &short_len,
-                                   &gpeak, scratch, need);
-      FUZZ_CHECK(r == DNNMEM_ERR_OUTPUT_TOO_SMALL && short_len == olen);
+      r = dnnmem_remat_group_order(&p, members, count, 4096, order, olen - 1, &gres, scratch, need);
+      FUZZ_CHECK(r == DNNMEM_ERR_OUTPUT_TOO_SMALL && gres.length == olen);
     }
   }
   return 0;

@@ -23,6 +23,7 @@ static void bench_intervals(void) {
   printf("| instance | groups | best of 3 (ms) | intervals/s |\n|---|---|---|---|\n");
   for (shape = 0; shape < 3; shape++) {
     int32_t i, groups = 0, rep;
+    dnnmem_plan_chains_result chained;
     double best = 1e30;
     dnnmem_rng_seed(&rng, 42 + (uint64_t)shape);
     for (i = 0; i < n; i++) {
@@ -36,10 +37,11 @@ static void bench_intervals(void) {
     }
     for (rep = 0; rep < 3; rep++) {
       double t0 = bench_now_ms(), t;
-      if (dnnmem_plan_chains(&problem, group_of, order, &groups, scratch, bytes) != DNNMEM_OK) {
+      if (dnnmem_plan_chains(&problem, group_of, order, &chained, scratch, bytes) != DNNMEM_OK) {
         printf("| %s | error | | |\n", names[shape]);
         break;
       }
+      groups = chained.groups;
       t = bench_now_ms() - t0;
       if (t < best) best = t;
     }
@@ -125,7 +127,8 @@ static void bench_minimalloc_rules(void) {
     char path[512];
     dnnmem_interval *r;
     dnnmem_intervals problem;
-    int32_t n, k, groups = 0, *order, *tmp, rule;
+    int32_t n, k, *order, *tmp, rule;
+    dnnmem_plan_chains_result chained;
     int64_t horizon = 0, arena[4], *height;
     size_t bytes = 0;
     void *scratch;
@@ -142,7 +145,7 @@ static void bench_minimalloc_rules(void) {
     height = (int64_t *)malloc((size_t)(horizon + 1) * sizeof(int64_t));
     dnnmem_plan_chains_scratch_size(&problem, &bytes);
     scratch = malloc(bytes);
-    dnnmem_plan_chains(&problem, NULL, order, &groups, scratch, bytes);
+    dnnmem_plan_chains(&problem, NULL, order, &chained, scratch, bytes);
     arena[0] = height_arena(r, n, order, height, horizon + 1);
     for (rule = 1; rule <= 3; rule++) {
       other_rule_order(r, n, rule == 1 ? 3 : rule == 2 ? 1 : 2, order, tmp);
@@ -184,6 +187,7 @@ static void bench_models(void) {
     files_graph bg;
     dnnmem_cover_options transitive = {1};
     dnnmem_cover_result res;
+    dnnmem_plan_chains_result chained;
     dnnmem_intervals lifetimes = {NULL, 0, 0};
     model_row *row = &rows[i];
     size_t bytes = 0, b2 = 0, b3 = 0, b4 = 0;
@@ -230,12 +234,13 @@ static void bench_models(void) {
     order = (int32_t *)malloc((size_t)bg.n * sizeof(int32_t));
     tmp = (int32_t *)malloc((size_t)bg.n * sizeof(int32_t));
     height = (int64_t *)malloc((size_t)(bg.n + 1) * sizeof(int64_t));
-    dnnmem_graph_intervals(&bg.graph, bg.size, NULL, r);
+    dnnmem_graph_intervals(&bg.graph, bg.size, NULL, r, NULL);
     lifetimes.records = r;
     row->max_size = 0;
     for (k = 0; k < bg.n; k++)
       if (bg.size[k] > row->max_size) row->max_size = bg.size[k];
-    dnnmem_plan_chains(&lifetimes, NULL, order, &row->groups, scratch, bytes);
+    dnnmem_plan_chains(&lifetimes, NULL, order, &chained, scratch, bytes);
+    row->groups = chained.groups;
     row->arena_library = height_arena(r, bg.n, order, height, bg.n + 1);
     other_rule_order(r, bg.n, 3, order, tmp);
     row->arena_latest = height_arena(r, bg.n, order, height, bg.n + 1);

@@ -30,6 +30,19 @@ expect() {
   fi
 }
 cli_finish() { echo "$1: $pass passed, $fail failed"; }
+# need_python NAME "IMPORTS" PACKAGE: PY, a python3 that imports IMPORTS
+# (python3, else /usr/bin/python3); without one, says what to install
+# (Debian PACKAGE), finishes NAME (0 checks) and exits 0.
+need_python() {
+  local p
+  PY=
+  for p in python3 /usr/bin/python3; do
+    if command -v "$p" >/dev/null && "$p" -c "import $2" 2>/dev/null; then PY=$p; return; fi
+  done
+  echo "skipped: no python3 with $2 (apt-get install $3)"
+  cli_finish "$1"
+  exit 0
+}
 # bad_file NAME EXT "CMD [OPTIONS]" WANT TEXT: writes TEXT (printf %b) to
 # $tmp/NAME.EXT and runs "$DNNMEM CMD [OPTIONS] --json FILE": exit 2, nothing
 # on stdout, and stderr starts with "FILE:WANT" (WANT an ERE such as

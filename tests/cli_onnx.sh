@@ -10,15 +10,7 @@
 . "$(dirname "$0")/cli_lib.sh"
 D=$DNNMEM
 t=$tmp
-PY=
-for p in python3 /usr/bin/python3; do
-  if command -v "$p" >/dev/null && "$p" -c 'import onnx, numpy' 2>/dev/null; then PY=$p; break; fi
-done
-if [ -z "$PY" ]; then
-  echo "skipped: no python3 with the onnx package (apt-get install python3-onnx)"
-  cli_finish cli_onnx
-  exit 0
-fi
+need_python cli_onnx "onnx, numpy" python3-onnx
 "$PY" - "$t" <<'PYEOF'
 import sys
 import numpy as np

@@ -13,15 +13,7 @@
 . "$(dirname "$0")/cli_lib.sh"
 D=$DNNMEM
 t=$tmp
-PY=
-for p in python3 /usr/bin/python3; do
-  if command -v "$p" >/dev/null && "$p" -c 'import flatbuffers' 2>/dev/null; then PY=$p; break; fi
-done
-if [ -z "$PY" ]; then
-  echo "skipped: no python3 with the flatbuffers package (apt-get install python3-flatbuffers)"
-  cli_finish cli_tflite
-  exit 0
-fi
+need_python cli_tflite flatbuffers python3-flatbuffers
 "$PY" - "$t" <<'PYEOF'
 import struct, sys
 import flatbuffers

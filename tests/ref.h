@@ -36,6 +36,13 @@ REF_FN dnnmem_interval ref_plan_record(int64_t lower, int64_t upper, int64_t siz
   return r;
 }
 
+/* The same, fixed at offset. */
+REF_FN dnnmem_interval ref_plan_fixed_record(int64_t lower, int64_t upper, int64_t size, int64_t offset) {
+  dnnmem_interval r = ref_plan_record(lower, upper, size);
+  r.flags = DNNMEM_INTERVAL_FIXED, r.fixed_offset = offset;
+  return r;
+}
+
 /* The worked example of Pisarchyk & Lee ("Efficient Memory Management for
    Deep Neural Net Inference", 2020, Figure 2): {first_op, last_op, size} as
    lifetimes [first_op, last_op + 1), into r[REF_TFLITE_COUNT]. Stated
@@ -76,6 +83,16 @@ REF_FN int ref_plan_collide(const dnnmem_interval *a, int64_t oa, const dnnmem_i
       if (ref_plan_occupied(a, t, oa, &al, &ah) && ref_plan_occupied(b, t, ob, &bl, &bh) && al < bh && bl < ah)
         return 1;
     }
+  return 0;
+}
+
+/* 1 when record i at offset x would collide with a fixed record other
+   than i (the random generators' test before fixing one). */
+REF_FN int ref_plan_fixed_collides(const dnnmem_interval *r, int32_t n, int32_t i, int64_t x) {
+  int32_t j;
+  for (j = 0; j < n; j++)
+    if (j != i && (r[j].flags & DNNMEM_INTERVAL_FIXED) && ref_plan_collide(&r[i], x, &r[j], r[j].fixed_offset))
+      return 1;
   return 0;
 }
 
@@ -1020,6 +1037,60 @@ REF_FN int32_t ref_remat_graph_node(ref_remat_graph *g, int64_t size, int64_t ti
   while (inputs && *inputs >= 0) g->ids[g->off[v + 1]++] = *inputs++;
   g->graph.num_nodes = g->n;
   return v;
+}
+
+/* The recompute tests' random numbers: a 64-bit LCG (state the caller's),
+   its high bits modulo bound. */
+REF_FN uint32_t ref_rand(uint64_t *state, uint32_t bound) {
+  *state = *state * 6364136223846793005ull + 1442695040888963407ull;
+  return (uint32_t)((*state >> 33) % bound);
+}
+
+/* A random DAG of n nodes: node v takes 1-2 inputs among earlier nodes
+   (node 0, maybe 1: graph inputs); sizes 1..20 (zero_sizes: a quarter of
+   them 0), times 1..9; the last node and about a sixth of the others
+   outputs. */
+REF_FN void ref_remat_random_graph(ref_remat_graph *g, int32_t n, int zero_sizes, uint64_t *rng) {
+  int32_t v, in[3];
+  ref_remat_graph_begin(g);
+  for (v = 0; v < n; v++) {
+    int32_t k = 0;
+    int64_t size;
+    if (v > 0 && !(v == 1 && ref_rand(rng, 2))) {
+      in[k++] = (int32_t)ref_rand(rng, (uint32_t)v);
+      if (v > 1 && ref_rand(rng, 2)) {
+        in[k] = (int32_t)ref_rand(rng, (uint32_t)v);
+        if (in[k] != in[0]) k++;
+      }
+    }
+    in[k] = -1;
+    size = zero_sizes && ref_rand(rng, 4) == 0 ? 0 : 1 + ref_rand(rng, 20);
+    ref_remat_graph_node(g, size, 1 + ref_rand(rng, 9), v == n - 1 || ref_rand(rng, 6) == 0, in);
+  }
+}
+
+/* A training-like DAG: a forward chain from the data (node 0), a gradient
+   input, then a backward chain whose steps each use a forward value: the
+   graphs where recomputation pays. */
+REF_FN void ref_remat_random_training(ref_remat_graph *g, int32_t forward, int32_t backward, uint64_t *rng) {
+  int32_t v, in[4], k;
+  ref_remat_graph_begin(g);
+  ref_remat_graph_node(g, 1 + ref_rand(rng, 20), 0, 0, NULL);
+  for (v = 1; v <= forward; v++) {
+    k = 0;
+    in[k++] = v - 1;
+    if (v > 1 && ref_rand(rng, 3) == 0) in[k++] = (int32_t)ref_rand(rng, (uint32_t)(v - 1));
+    in[k] = -1;
+    ref_remat_graph_node(g, 8 + ref_rand(rng, 12), 1 + ref_rand(rng, 9), 0, in);
+  }
+  ref_remat_graph_node(g, 1 + ref_rand(rng, 5), 0, 0, NULL); /* the incoming gradient */
+  for (v = 0; v < backward; v++) {
+    k = 0;
+    in[k++] = g->n - 1;
+    in[k++] = 1 + (int32_t)ref_rand(rng, (uint32_t)forward);
+    in[k] = -1;
+    ref_remat_graph_node(g, 1 + ref_rand(rng, 8), 1 + ref_rand(rng, 9), v == backward - 1 || ref_rand(rng, 4) == 0, in);
+  }
 }
 
 /* Validity, peak and time of a recompute sequence straight from the

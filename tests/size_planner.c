@@ -41,6 +41,7 @@ int main(void) {
   int64_t offsets[N], sizes[N], bound = 0, arena = 0;
   int32_t object_of[N], group_of[N], order[N], groups = 0, i, a, failed = 0;
   dnnmem_plan_result checked;
+  dnnmem_plan_chains_result chained;
   dnnmem_share_result shared;
   size_t bytes = 0, most = 0;
   void *scratch;
@@ -81,7 +82,7 @@ int main(void) {
     arena = checked.arena;
     failed |= arena != plan_result.arena || plan_result.lower_bound != bound || arena < bound;
   }
-  failed |= dnnmem_plan_chains(&problem, group_of, order, &groups, scratch, most) != DNNMEM_OK || groups != 3;
+  failed |= dnnmem_plan_chains(&problem, group_of, order, &chained, scratch, most) != DNNMEM_OK || chained.groups != 3;
   failed |= dnnmem_share_lower_bound(&problem, &shared, scratch, most) != DNNMEM_OK;
   bound = shared.lower_bound;
   for (a = 0; a < DNNMEM_SHARE_ALGO_COUNT; a++) {

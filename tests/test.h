@@ -29,6 +29,37 @@ static int test__case_failed, test__passed, test__failed;
     }                                                                         \
   } while (0)
 
+/* CHECK_EQ of each element: array[0], array[1], ... equal the values
+   listed (any integer types); the first difference is reported. */
+#define CHECK_VALUES(array, ...)                                                  \
+  do {                                                                            \
+    const long long test__want[] = {__VA_ARGS__};                                 \
+    int test__i, test__n = (int)(sizeof(test__want) / sizeof(test__want[0]));    \
+    for (test__i = 0; test__i < test__n; test__i++)                               \
+      if ((long long)(array)[test__i] != test__want[test__i]) {                   \
+        fprintf(stderr, "%s:%d: CHECK_VALUES(%s, %s) failed at [%d]: %lld != %lld\n", \
+                __FILE__, __LINE__, #array, #__VA_ARGS__, test__i,                \
+                (long long)(array)[test__i], test__want[test__i]);                \
+        test__case_failed = 1;                                                    \
+        break;                                                                    \
+      }                                                                           \
+  } while (0)
+
+/* Every operation's shape, ask then pass: rc = ask (which writes the size
+   to test_bytes); on DNNMEM_OK, rc = pass on test_mem, that many bytes
+   and 8 more, so that pass may hand the library an odd address
+   (test_mem + 1: any alignment is accepted); freed after. */
+#define TEST_ASK_PASS(rc, ask, pass)                                          \
+  do {                                                                        \
+    size_t test_bytes = 0;                                                    \
+    unsigned char *test_mem;                                                  \
+    if (((rc) = (ask)) == DNNMEM_OK) {                                        \
+      if ((test_mem = (unsigned char *)malloc(test_bytes + 8)) == NULL) abort(); \
+      (rc) = (pass);                                                          \
+      free(test_mem);                                                         \
+    }                                                                         \
+  } while (0)
+
 /* A scratch size past what a 32-bit size_t holds: OVERFLOW there (never
    a wrapped small size), else OK with at least `least` bytes. */
 #define CHECK_HUGE_SIZE(call, bytes, least)                                   \

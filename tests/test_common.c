@@ -186,20 +186,22 @@ static void test_topo_order(void) {
   /* 0 <- 3, 1 <- 0, 2 <- {1, 3}: sources in id order (3), then FIFO */
   int32_t off[5] = {0, 1, 2, 4, 4}, ids[4] = {3, 0, 1, 3}, order[4] = {-1, -1, -1, -1};
   dnnmem_graph g = {4, off, ids};
+  dnnmem_error e;
   size_t bytes = 0;
   void *scratch;
   CHECK_EQ(dnnmem_graph_topo_order_scratch_size(&g, &bytes), DNNMEM_OK);
   CHECK(bytes >= 4 * sizeof(int32_t));
   scratch = malloc(bytes);
-  CHECK_EQ(dnnmem_graph_topo_order(&g, order, scratch, bytes), DNNMEM_OK);
-  CHECK_EQ(order[0], 3);
-  CHECK_EQ(order[1], 0);
-  CHECK_EQ(order[2], 1);
-  CHECK_EQ(order[3], 2);
-  CHECK_EQ(dnnmem_graph_topo_order(&g, order, scratch, bytes / 2), DNNMEM_ERR_SCRATCH_TOO_SMALL);
-  CHECK_EQ(dnnmem_graph_topo_order(&g, NULL, scratch, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
-  ids[0] = 2; /* 0 <- 2 <- 1 <- 0: a cycle */
-  CHECK_EQ(dnnmem_graph_topo_order(&g, order, scratch, bytes), DNNMEM_ERR_CYCLE);
+  CHECK_EQ(dnnmem_graph_topo_order(&g, order, scratch, bytes, NULL), DNNMEM_OK);
+  CHECK_VALUES(order, 3, 0, 1, 2);
+  CHECK_EQ(dnnmem_graph_topo_order(&g, order, scratch, bytes / 2, &e), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK(e.index == -1 && e.field == DNNMEM_FIELD_SCRATCH);
+  CHECK_EQ(dnnmem_graph_topo_order(&g, NULL, scratch, bytes, &e), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK(e.index == -1 && e.field == DNNMEM_FIELD_OUTPUT);
+  ids[0] = 2; /* 0 <- 2 <- 1 <- 0: a cycle; 3 is on none */
+  CHECK_EQ(dnnmem_graph_topo_order(&g, order, scratch, bytes, &e), DNNMEM_ERR_CYCLE);
+  CHECK(e.index >= 0 && e.index <= 2 && e.field == DNNMEM_FIELD_INPUT);
+  CHECK_EQ(dnnmem_graph_topo_order(&g, order, scratch, bytes, NULL), DNNMEM_ERR_CYCLE);
   ids[0] = 7;
   CHECK_EQ(dnnmem_graph_topo_order_scratch_size(&g, &bytes), DNNMEM_ERR_ID_RANGE);
   CHECK_EQ(dnnmem_graph_topo_order_scratch_size(&g, NULL), DNNMEM_ERR_ID_RANGE);
@@ -216,22 +218,30 @@ static void test_graph_intervals(void) {
   uint8_t out[4] = {0, 0, 0, 1};
   dnnmem_graph g = {4, off, ids};
   dnnmem_interval r[4];
-  CHECK_EQ(dnnmem_graph_intervals(&g, sizes, out, r), DNNMEM_OK);
+  dnnmem_error e;
+  CHECK_EQ(dnnmem_graph_intervals(&g, sizes, out, r, &e), DNNMEM_OK);
+  CHECK(e.index == -1 && e.field == DNNMEM_FIELD_NONE && e.other == -1);
   CHECK(r[0].lower == 0 && r[0].upper == 3 && r[0].size == 10); /* last consumer 2 */
   CHECK(r[1].lower == 1 && r[1].upper == 3 && r[1].size == 20);
   CHECK(r[2].lower == 2 && r[2].upper == 3); /* no consumer: its own step */
   CHECK(r[3].lower == 3 && r[3].upper == 4 && r[3].flags == 0 && r[3].num_gaps == 0); /* output: to the end */
-  CHECK_EQ(dnnmem_graph_intervals(&g, sizes, NULL, r), DNNMEM_OK);
+  CHECK_EQ(dnnmem_graph_intervals(&g, sizes, NULL, r, NULL), DNNMEM_OK);
   CHECK_EQ(r[3].upper, 4);
   sizes[2] = -1;
-  CHECK_EQ(dnnmem_graph_intervals(&g, sizes, out, r), DNNMEM_ERR_NEGATIVE);
+  CHECK_EQ(dnnmem_graph_intervals(&g, sizes, out, r, &e), DNNMEM_ERR_NEGATIVE);
+  CHECK(e.index == 2 && e.field == DNNMEM_FIELD_SIZE);
+  CHECK_EQ(dnnmem_graph_intervals(&g, sizes, out, r, NULL), DNNMEM_ERR_NEGATIVE);
   sizes[2] = 30;
-  CHECK_EQ(dnnmem_graph_intervals(&g, NULL, out, r), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_graph_intervals(&g, sizes, out, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_graph_intervals(&g, NULL, out, r, &e), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK(e.index == -1 && e.field == DNNMEM_FIELD_SIZE);
+  CHECK_EQ(dnnmem_graph_intervals(&g, sizes, out, NULL, &e), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK(e.index == -1 && e.field == DNNMEM_FIELD_OUTPUT);
   ids[0] = 2; /* 1 reads 2: not numbered topologically */
-  CHECK_EQ(dnnmem_graph_intervals(&g, sizes, out, r), DNNMEM_ERR_NOT_TOPOLOGICAL);
+  CHECK_EQ(dnnmem_graph_intervals(&g, sizes, out, r, &e), DNNMEM_ERR_NOT_TOPOLOGICAL);
+  CHECK(e.index == 1 && e.field == DNNMEM_FIELD_INPUT);
   ids[0] = 9;
-  CHECK_EQ(dnnmem_graph_intervals(&g, sizes, out, r), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(dnnmem_graph_intervals(&g, sizes, out, r, &e), DNNMEM_ERR_ID_RANGE);
+  CHECK(e.index == 1 && e.field == DNNMEM_FIELD_INPUT);
 }
 
 

@@ -15,10 +15,14 @@
 static dnnmem_result chains(const dnnmem_interval *r, int32_t n, int32_t *group_of, int32_t *order,
                             int32_t *groups, void *scratch, size_t bytes) {
   dnnmem_intervals problem;
+  dnnmem_plan_chains_result result;
+  dnnmem_result code;
   problem.records = r;
   problem.count = n;
   problem.alignment = 0;
-  return dnnmem_plan_chains(&problem, group_of, order, groups, scratch, bytes);
+  code = dnnmem_plan_chains(&problem, group_of, order, &result, scratch, bytes);
+  if (code == DNNMEM_OK) *groups = result.groups;
+  return code;
 }
 
 static dnnmem_result chains_scratch_size(int32_t n, size_t *bytes) {
@@ -156,7 +160,7 @@ static void test_seed_skip_connection(void) {
   g.num_nodes = 4;
   g.in_offsets = in_offsets;
   g.in_ids = in_ids;
-  CHECK_EQ(dnnmem_graph_intervals(&g, sizes, NULL, r), DNNMEM_OK);
+  CHECK_EQ(dnnmem_graph_intervals(&g, sizes, NULL, r, NULL), DNNMEM_OK);
   CHECK_EQ(r[0].upper, 4);
   CHECK_EQ(r[1].upper, 3);
   CHECK_EQ(chains(r, 4, group_of, order, &groups, scratch, sizeof(scratch)),
@@ -164,14 +168,8 @@ static void test_seed_skip_connection(void) {
   CHECK_EQ(groups, 3);
   CHECK_EQ(groups, brute_overlap_max(r, 4));
   /* 0 alone; 1 then 3 (1 ends at 3); 2 alone */
-  CHECK_EQ(group_of[0], 0);
-  CHECK_EQ(group_of[1], 1);
-  CHECK_EQ(group_of[2], 2);
-  CHECK_EQ(group_of[3], 1);
-  CHECK_EQ(order[0], 0);
-  CHECK_EQ(order[1], 1);
-  CHECK_EQ(order[2], 3);
-  CHECK_EQ(order[3], 2);
+  CHECK_VALUES(group_of, 0, 1, 2, 1);
+  CHECK_VALUES(order, 0, 1, 3, 2);
 }
 
 /* ---- the deterministic rules ---------------------------------------------- */
@@ -207,9 +205,7 @@ static void test_tie_prefers_older_group(void) {
   CHECK_EQ(chains(r, 3, group_of, NULL, &groups, scratch, sizeof(scratch)),
            DNNMEM_OK);
   CHECK_EQ(groups, 2);
-  CHECK_EQ(group_of[0], 0);
-  CHECK_EQ(group_of[1], 1);
-  CHECK_EQ(group_of[2], 0);
+  CHECK_VALUES(group_of, 0, 1, 0);
 }
 
 /* The size rule: the free group whose last member's size is closest wins,
@@ -227,12 +223,7 @@ static void test_closest_size_rule(void) {
   CHECK_EQ(chains(r, 6, group_of, NULL, &groups, scratch, sizeof(scratch)),
            DNNMEM_OK);
   CHECK_EQ(groups, 3);
-  CHECK_EQ(group_of[0], 0);
-  CHECK_EQ(group_of[1], 1);
-  CHECK_EQ(group_of[2], 2);
-  CHECK_EQ(group_of[3], 1);
-  CHECK_EQ(group_of[4], 0);
-  CHECK_EQ(group_of[5], 2);
+  CHECK_VALUES(group_of, 0, 1, 2, 1, 0, 2);
   /* equal distances: the later end wins (77 is 22 from 55 and from 99) */
   r[0] = ref_plan_record(0, 5, 99);
   r[3] = ref_plan_record(6, 7, 77);
@@ -517,7 +508,7 @@ static int32_t overlap_of_graph(const test_graph *t) {
   int64_t sizes[TG_MAX_N];
   int32_t v;
   for (v = 0; v < t->n; v++) sizes[v] = 1;
-  if (dnnmem_graph_intervals(&t->g, sizes, NULL, r) != DNNMEM_OK) return -1;
+  if (dnnmem_graph_intervals(&t->g, sizes, NULL, r, NULL) != DNNMEM_OK) return -1;
   return brute_overlap_max(r, t->n);
 }
 
@@ -650,7 +641,7 @@ static void test_overlap_at_most_two_w(void) {
         sizes[v] = 1 + dnnmem_rng_below(&rng, 100);
         if (sizes[v] > max_size) max_size = sizes[v];
       }
-      CHECK_EQ(dnnmem_graph_intervals(&t.g, sizes, NULL, r), DNNMEM_OK);
+      CHECK_EQ(dnnmem_graph_intervals(&t.g, sizes, NULL, r, NULL), DNNMEM_OK);
       CHECK_EQ(chains(r, n, NULL, order, &groups, scratch, sizeof(scratch)), DNNMEM_OK);
       for (k = 0; k < n; k++) {
         const dnnmem_interval *q = &r[order[k]];
@@ -910,9 +901,7 @@ static void test_edges_offsets_only(void) {
   CHECK_EQ(edges(&t.g, uses, offsets, NULL, 0, &total, &w, scratch, bytes), DNNMEM_OK);
   CHECK_EQ(w, 2);
   CHECK_EQ(total, 6);
-  CHECK_EQ(offsets[0], 0);
-  CHECK_EQ(offsets[1], 3);
-  CHECK_EQ(offsets[2], 6);
+  CHECK_VALUES(offsets, 0, 3, 6);
   for (k = 0; k < 4; k++) CHECK_EQ(uses[k], 1);
   CHECK_EQ(edges(&t.g, NULL, with_nodes, nodes, 6, &total, &w, scratch, bytes), DNNMEM_OK);
   for (k = 0; k < 3; k++) CHECK_EQ(with_nodes[k], offsets[k]);

@@ -255,6 +255,7 @@ static void test_graphs(void) {
   static int64_t sizes[N], times[N], cpu[N], acc[N], xfer[N], cost[2 * N];
   static int32_t path_of[N], order[N], seq[2 * N], label[N], pin[N];
   static uint8_t device[N], placed[N];
+  static dnnmem_interval lifetimes[N];
   dnnmem_graph g;
   dnnmem_remat_problem rp = {&g, sizes, times, NULL};
   dnnmem_place_problem pp = {&g, cpu, acc, xfer, NULL, NULL};
@@ -289,6 +290,8 @@ static void test_graphs(void) {
   if (more > bytes) bytes = more;
   CHECK_EQ(dnnmem_remat_time_bound_scratch_size(&rp, &ro, &more), DNNMEM_OK);
   if (more > bytes) bytes = more;
+  CHECK_EQ(dnnmem_graph_topo_order_scratch_size(&g, &more), DNNMEM_OK);
+  if (more > bytes) bytes = more;
   scratch = take(bytes);
   dnnmem_rng_seed(&anneal, 5);
   for (round = 0; round < ROUNDS; round++) {
@@ -297,6 +300,8 @@ static void test_graphs(void) {
     k = 1 + below(N - 1);
     g_ids[g_off[k]] = N + below(9);
     CHECK_ERROR(dnnmem_graph_check(&g, &e), e, DNNMEM_ERR_ID_RANGE, k, DNNMEM_FIELD_INPUT);
+    CHECK_ERROR(dnnmem_graph_intervals(&g, sizes, NULL, lifetimes, &e), e, DNNMEM_ERR_ID_RANGE, k,
+                DNNMEM_FIELD_INPUT);
     CHECK_ERROR(dnnmem_cover_vertices(&g, NULL, path_of, order, &cres, scratch, bytes), cres.error,
                 DNNMEM_ERR_ID_RANGE, k, DNNMEM_FIELD_INPUT);
     CHECK_ERROR(dnnmem_remat_solve(&rp, &ro, &anneal, seq, 2 * N, &rres, scratch, bytes), rres.error,
@@ -309,6 +314,10 @@ static void test_graphs(void) {
     graph(&g);
     cycle(&k, &m);
     CHECK_EQ(dnnmem_graph_check(&g, &e), DNNMEM_OK); /* CSR fine: the cycle is the solvers' */
+    CHECK_ERROR(dnnmem_graph_intervals(&g, sizes, NULL, lifetimes, &e), e, DNNMEM_ERR_NOT_TOPOLOGICAL, k,
+                DNNMEM_FIELD_INPUT);
+    CHECK_EQ(dnnmem_graph_topo_order(&g, order, scratch, bytes, &e), DNNMEM_ERR_CYCLE);
+    CHECK(e.index >= k && e.index <= m && e.field == DNNMEM_FIELD_INPUT);
     CHECK_EQ(dnnmem_cover_vertices(&g, NULL, path_of, order, &cres, scratch, bytes), DNNMEM_ERR_CYCLE);
     CHECK(cres.error.index >= k && cres.error.index <= m && cres.error.field == DNNMEM_FIELD_INPUT);
     CHECK_EQ(dnnmem_remat_solve(&rp, &ro, &anneal, seq, 2 * N, &rres, scratch, bytes), DNNMEM_ERR_CYCLE);
@@ -321,6 +330,8 @@ static void test_graphs(void) {
     /* remat: a negative size, a negative time */
     k = below(N);
     sizes[k] = -1;
+    CHECK_ERROR(dnnmem_graph_intervals(&g, sizes, NULL, lifetimes, &e), e, DNNMEM_ERR_NEGATIVE, k,
+                DNNMEM_FIELD_SIZE);
     CHECK_ERROR(dnnmem_remat_solve(&rp, &ro, &anneal, seq, 2 * N, &rres, scratch, bytes), rres.error,
                 DNNMEM_ERR_NEGATIVE, k, DNNMEM_FIELD_SIZE);
     CHECK_ERROR(dnnmem_remat_lower_bound(&rp, &bres), bres.error, DNNMEM_ERR_NEGATIVE, k, DNNMEM_FIELD_SIZE);

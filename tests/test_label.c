@@ -321,9 +321,7 @@ static void test_worked_example(void) {
   wire(&t, 0);
   CHECK_EQ(solve(&t, DNNMEM_LABEL_AUTO, label, &r), DNNMEM_OK);
   CHECK_EQ(r.cost, 9);
-  CHECK_EQ(label[0], 0);
-  CHECK_EQ(label[1], 1);
-  CHECK_EQ(label[2], 2);
+  CHECK_VALUES(label, 0, 1, 2);
   CHECK_EQ(r.optimal, 1);
   CHECK_EQ(r.initial_cost, 9); /* the cheapest labels are already optimal */
   label[1] = 0;

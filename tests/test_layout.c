@@ -100,13 +100,11 @@ static void test_worked_examples(void) {
   units[0] = 2;
   CHECK_EQ(dnnmem_layout_inverse(&l, units, 14, index, &slot), DNNMEM_OK);
   CHECK_EQ(slot, DNNMEM_LAYOUT_SLOT_PAD);
-  CHECK_EQ(index[0], 10);
-  CHECK_EQ(index[1], 0);
+  CHECK_VALUES(index, 10, 0);
   units[0] = 1;
   CHECK_EQ(dnnmem_layout_inverse(&l, units, 20, index, &slot), DNNMEM_OK);
   CHECK_EQ(slot, DNNMEM_LAYOUT_SLOT_ELEMENT);
-  CHECK_EQ(index[0], 9);
-  CHECK_EQ(index[1], 6);
+  CHECK_VALUES(index, 9, 6);
   CHECK_EQ(dnnmem_layout_inverse(&l, units, 21, index, &slot), DNNMEM_OK); /* cosize 21 */
   CHECK_EQ(slot, DNNMEM_LAYOUT_SLOT_UNUSED);
   CHECK_EQ(l.cosize, 21);
@@ -152,8 +150,7 @@ static void test_worked_examples_board(void) {
   units[0] = 3;
   CHECK_EQ(dnnmem_layout_inverse(&l, units, 61, index, &slot), DNNMEM_OK);
   CHECK_EQ(slot, DNNMEM_LAYOUT_SLOT_ELEMENT);
-  CHECK_EQ(index[0], 7);
-  CHECK_EQ(index[1], 5);
+  CHECK_VALUES(index, 7, 5);
   units[0] = 4; /* beyond the machine */
   CHECK_EQ(dnnmem_layout_inverse(&l, units, 61, index, &slot), DNNMEM_OK);
   CHECK_EQ(slot, DNNMEM_LAYOUT_SLOT_UNUSED);
@@ -171,18 +168,12 @@ static void test_worked_examples_board(void) {
   index[0] = 1023;
   index[1] = 511;
   CHECK_EQ(dnnmem_layout_forward(&l, index, units, &address, &pad), DNNMEM_OK);
-  CHECK_EQ(units[0], 15);
-  CHECK_EQ(units[1], 7);
-  CHECK_EQ(units[2], 15);
-  CHECK_EQ(units[3], 3);
+  CHECK_VALUES(units, 15, 7, 15, 3);
   CHECK_EQ(address, 63);
   index[0] = 64 * 5 + 8 * 3 + 2; /* L2B 5, L1B 3, row 2 */
   index[1] = 32 * 9 + 4 * 6 + 1; /* MAB 9, column 6, PE 1 */
   CHECK_EQ(dnnmem_layout_forward(&l, index, units, &address, &pad), DNNMEM_OK);
-  CHECK_EQ(units[0], 5);
-  CHECK_EQ(units[1], 3);
-  CHECK_EQ(units[2], 9);
-  CHECK_EQ(units[3], 1);
+  CHECK_VALUES(units, 5, 3, 9, 1);
   CHECK_EQ(address, 2 * 8 + 6);
 }
 
@@ -330,9 +321,7 @@ static void test_machine(void) {
     int64_t index[2] = {7, 5}, units[3], address;
     uint8_t pad;
     CHECK_EQ(dnnmem_layout_forward(&l, index, units, &address, &pad), DNNMEM_OK);
-    CHECK_EQ(units[0], 1);
-    CHECK_EQ(units[1], DNNMEM_LAYOUT_ALL);
-    CHECK_EQ(units[2], 2);
+    CHECK_VALUES(units, 1, DNNMEM_LAYOUT_ALL, 2);
     CHECK_EQ(address, 9);
   }
   {
@@ -552,10 +541,7 @@ static void test_stats(void) {
   CHECK_EQ(st.level_share[1], 21);
   CHECK(load("((16_L2B, 8_L1B, 8:8), (16_MAB, 8:1, 4_PE))", "L2B=16,L1B=8,MAB=16,PE=4", &l));
   CHECK_EQ(dnnmem_layout_measure(&l, &st), DNNMEM_OK);
-  CHECK_EQ(st.level_share[0], 32768);
-  CHECK_EQ(st.level_share[1], 4096);
-  CHECK_EQ(st.level_share[2], 256);
-  CHECK_EQ(st.level_share[3], 64);
+  CHECK_VALUES(st.level_share, 32768, 4096, 256, 64);
   CHECK_EQ(st.units, 8192);
   CHECK_EQ(st.unused_slots, 0);
   CHECK(load("((12:8), (8:1); B@[PE])", NULL, &l));
@@ -926,10 +912,7 @@ static void test_huge_strides(void) {
   CHECK(load("((2:4611686018427387904), (2:1))", NULL, &l));
   CHECK_EQ(l.cosize, big + 2);
   CHECK_EQ(dnnmem_layout_forward_range(&l, 0, 4, units, addresses), DNNMEM_OK);
-  CHECK_EQ(addresses[0], 0);
-  CHECK_EQ(addresses[1], 1);
-  CHECK_EQ(addresses[2], big);
-  CHECK_EQ(addresses[3], big + 1);
+  CHECK_VALUES(addresses, 0, 1, big, big + 1);
   CHECK_EQ(dnnmem_layout_inverse_batch(&l, 4, units, addresses, positions, NULL), DNNMEM_OK);
   CHECK_EQ(positions[3], 3);
   CHECK_EQ(dnnmem_layout_part(&l, DNNMEM_LAYOUT_MEMORY, &m), DNNMEM_OK);
@@ -1217,11 +1200,9 @@ static void test_argument_checks(void) {
   CHECK_EQ(addrs[0], -5);
   /* positions 61, 62: (7, 5) and (7, 6); units only, then addresses only */
   CHECK_EQ(dnnmem_layout_forward_range(&l, 61, 2, units, NULL), DNNMEM_OK);
-  CHECK_EQ(units[0], 3);
-  CHECK_EQ(units[1], 3);
+  CHECK_VALUES(units, 3, 3);
   CHECK_EQ(dnnmem_layout_forward_range(&l, 61, 2, NULL, addrs), DNNMEM_OK);
-  CHECK_EQ(addrs[0], 13);
-  CHECK_EQ(addrs[1], 14);
+  CHECK_VALUES(addrs, 13, 14);
   CHECK_EQ(dnnmem_layout_replica_offset(NULL, 0, units), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_layout_replica_offset(&l, 0, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_layout_replica_offset(&l, 1, units), DNNMEM_ERR_LAYOUT_INDEX);
@@ -1242,11 +1223,9 @@ static void test_argument_checks(void) {
   addrs[1] = 24;
   units[0] = units[1] = 3;
   CHECK_EQ(dnnmem_layout_inverse_batch(&l, 2, units, addrs, positions, NULL), DNNMEM_OK);
-  CHECK_EQ(positions[0], 61);
-  CHECK_EQ(positions[1], -1);
+  CHECK_VALUES(positions, 61, -1);
   CHECK_EQ(dnnmem_layout_inverse_batch(&l, 2, units, addrs, NULL, slots), DNNMEM_OK);
-  CHECK_EQ(slots[0], DNNMEM_LAYOUT_SLOT_ELEMENT);
-  CHECK_EQ(slots[1], DNNMEM_LAYOUT_SLOT_UNUSED);
+  CHECK_VALUES(slots, DNNMEM_LAYOUT_SLOT_ELEMENT, DNNMEM_LAYOUT_SLOT_UNUSED);
   CHECK_EQ(dnnmem_layout_measure(NULL, &res), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_layout_measure(&l, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_layout_runs(NULL, units, &run, 1, &num_runs), DNNMEM_ERR_INVALID_ARGUMENT);
@@ -1340,8 +1319,7 @@ static void test_argument_checks(void) {
   shape[1] = 2;
   CHECK_EQ(dnnmem_layout_reshape_view(&s, 2, shape, &out), DNNMEM_OK);
   CHECK_EQ(out.rank, 2);
-  CHECK_EQ(out.stride[0], 2);
-  CHECK_EQ(out.stride[1], 1);
+  CHECK_VALUES(out.stride, 2, 1);
 }
 
 /* The parser's and finish's limits (axes, factors, levels, machine
@@ -1418,8 +1396,7 @@ static void test_limits_and_edges(void) {
   CHECK_EQ(dnnmem_layout_inverse(&l, NULL, 13, NULL, &slot), DNNMEM_OK);
   CHECK_EQ(slot, DNNMEM_LAYOUT_SLOT_ELEMENT);
   CHECK_EQ(dnnmem_layout_inverse_batch(&l, 2, NULL, addrs, positions, slots), DNNMEM_OK);
-  CHECK_EQ(positions[0], 1);
-  CHECK_EQ(positions[1], 5);
+  CHECK_VALUES(positions, 1, 5);
   CHECK_EQ(slots[1], DNNMEM_LAYOUT_SLOT_ELEMENT);
   CHECK_EQ(dnnmem_layout_runs(&l, NULL, runs, 4, &num_runs), DNNMEM_OK);
   CHECK_EQ(num_runs, 1); /* the whole tensor is one run */

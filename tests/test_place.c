@@ -134,6 +134,32 @@ static void random_problem(dnnmem_rng *rng, test_problem *t, int32_t n) {
   problem_wire(t);
 }
 
+/* t with its nodes renumbered by a random permutation: the same problem,
+   mostly not in topological order (the cycle check's Kahn pass runs). */
+static void permuted(dnnmem_rng *rng, const test_problem *t, test_problem *out) {
+  int32_t perm[32], inv[32], v, k, e = 0;
+  for (v = 0; v < t->n; v++) perm[v] = v;
+  for (v = t->n - 1; v > 0; v--) {
+    int32_t j = (int32_t)dnnmem_rng_below(rng, (uint32_t)v + 1), x = perm[v];
+    perm[v] = perm[j];
+    perm[j] = x;
+  }
+  for (v = 0; v < t->n; v++) inv[perm[v]] = v; /* old node perm[v] is new node v */
+  out->n = t->n;
+  out->offsets[0] = 0;
+  for (v = 0; v < t->n; v++) {
+    int32_t u = perm[v];
+    for (k = t->offsets[u]; k < t->offsets[u + 1]; k++) out->ids[e++] = inv[t->ids[k]];
+    out->offsets[v + 1] = e;
+    out->cpu[v] = t->cpu[u];
+    out->acc[v] = t->acc[u];
+    out->xfer[v] = t->xfer[u];
+    out->device[v] = t->device[u];
+    out->output[v] = t->output[u];
+  }
+  problem_wire(out);
+}
+
 /* Brute force over every placement, both models, both flow algorithms. */
 static void test_brute_force(void) {
   dnnmem_rng rng;
@@ -152,24 +178,36 @@ static void test_brute_force(void) {
       CHECK_EQ(r1.time, best);
       CHECK_EQ(r2.time, best);
       {
+        test_problem q;
+        uint8_t d3[32] = {0};
+        dnnmem_place_result r3;
+        permuted(&rng, &t, &q);
+        CHECK_EQ(solve(&q, per_edge, DNNMEM_FLOW_BK, d3, &r3), DNNMEM_OK);
+        CHECK_EQ(r3.time, best);
+        check_result(&q, per_edge, d3, &r3);
+      }
+      {
         /* the exported network: constant + max flow == optimum */
         size_t bytes = 0;
         void *mem;
         dnnmem_flow net;
         dnnmem_place_options o;
-        int64_t constant = -1, value = -1;
+        dnnmem_place_result built;
+        int64_t value = -1;
         dnnmem_flow_options fo = {DNNMEM_FLOW_PUSH_RELABEL};
         dnnmem_flow_result fr = {-1, {-1, DNNMEM_FIELD_NONE, -1}};
         memset(&o, 0, sizeof(o));
         o.model = (dnnmem_place_model)per_edge;
         CHECK_EQ(dnnmem_place_network_scratch_size(&t.p, &o, &bytes), DNNMEM_OK);
         mem = malloc(bytes);
-        CHECK_EQ(dnnmem_place_network(&t.p, &o, &net, &constant, mem, bytes), DNNMEM_OK);
+        CHECK_EQ(dnnmem_place_network(&t.p, &o, &net, &built, mem, bytes), DNNMEM_OK);
         CHECK_EQ(net.num_nodes, r1.flow_nodes);
         CHECK_EQ(net.num_arcs, r1.flow_arcs);
+        CHECK(built.flow_nodes == r1.flow_nodes && built.flow_arcs == r1.flow_arcs && built.num_free == r1.num_free);
+        CHECK(built.cut == 0 && built.conversions == 0 && built.error.index == -1);
         CHECK_EQ(dnnmem_flow_solve(&net, 0, 1, &fo, &fr), DNNMEM_OK);
         value = fr.value;
-        CHECK_EQ(constant + value, best);
+        CHECK_EQ(built.time + value, best);
         CHECK_EQ(value, r1.cut);
         free(mem);
       }
@@ -481,7 +519,6 @@ static void test_argument_checks(void) {
   dnnmem_place_model model;
   dnnmem_flow flow;
   dnnmem_flow_result fr;
-  int64_t constant = -1;
   dnnmem_place_result costed;
   size_t bytes = 0;
   void *mem;
@@ -557,15 +594,19 @@ static void test_argument_checks(void) {
   CHECK_EQ(dnnmem_place_cost(&t.p, NULL, d, &costed, mem, 0), DNNMEM_ERR_SCRATCH_TOO_SMALL);
   CHECK_EQ(costed.error.field, DNNMEM_FIELD_SCRATCH);
   /* the network: NULL outputs refused; its cut plus the constant is the optimum */
-  CHECK_EQ(dnnmem_place_network(&t.p, NULL, NULL, &constant, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_place_network(&t.p, NULL, NULL, &costed, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(costed.error.field, DNNMEM_FIELD_OUTPUT);
   CHECK_EQ(dnnmem_place_network(&t.p, NULL, &flow, NULL, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_place_network(NULL, NULL, &flow, &constant, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_place_network(&t.p, &bad, &flow, &constant, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_place_network(&t.p, NULL, &flow, &constant, mem, 8), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(dnnmem_place_network(NULL, NULL, &flow, &costed, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(costed.error.field, DNNMEM_FIELD_PROBLEM);
+  CHECK_EQ(dnnmem_place_network(&t.p, &bad, &flow, &costed, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(costed.error.field, DNNMEM_FIELD_OPTIONS);
+  CHECK_EQ(dnnmem_place_network(&t.p, NULL, &flow, &costed, mem, 8), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(costed.error.field, DNNMEM_FIELD_SCRATCH);
   CHECK_EQ(dnnmem_place_network_scratch_size(&t.p, NULL, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_place_network(&t.p, NULL, &flow, &constant, mem, bytes), DNNMEM_OK);
+  CHECK_EQ(dnnmem_place_network(&t.p, NULL, &flow, &costed, mem, bytes), DNNMEM_OK);
   CHECK_EQ(dnnmem_flow_solve(&flow, 0, 1, NULL, &fr), DNNMEM_OK);
-  CHECK_EQ(constant + fr.value, ref_place_optimum(&t.p, DNNMEM_PLACE_PER_VALUE));
+  CHECK_EQ(costed.time + fr.value, ref_place_optimum(&t.p, DNNMEM_PLACE_PER_VALUE));
   CHECK_EQ(dnnmem_place_model_parse("per-edge", NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_place_model_parse("per-edge", &model), DNNMEM_OK);
   free(mem);

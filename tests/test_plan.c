@@ -133,7 +133,7 @@ static void test_tflite_example(void) {
 static dnnmem_gap gap_pool[16];
 static void random_instance(dnnmem_rng *rng, dnnmem_interval *r, int32_t n, int64_t max_size, int shapes,
                             int64_t align) {
-  int32_t i, j;
+  int32_t i;
   for (i = 0; i < n; i++) {
     int64_t lo = dnnmem_rng_below(rng, 8), len = 1 + dnnmem_rng_below(rng, 5);
     r[i] = rec(lo, lo + len, 1 + dnnmem_rng_below(rng, (uint32_t)max_size));
@@ -155,11 +155,7 @@ static void random_instance(dnnmem_rng *rng, dnnmem_interval *r, int32_t n, int6
   for (i = 0; (shapes & 2) && i < n; i++) { /* fix a few where first fit puts them */
     int64_t x, a = ref_plan_alignment(&r[i], align);
     if (dnnmem_rng_below(rng, 4) != 0) continue;
-    for (x = a * dnnmem_rng_below(rng, 3);; x += a) {
-      for (j = 0; j < n; j++)
-        if (j != i && (r[j].flags & DNNMEM_INTERVAL_FIXED) && ref_plan_collide(&r[i], x, &r[j], r[j].fixed_offset))
-          break;
-      if (j == n) break;
+    for (x = a * dnnmem_rng_below(rng, 3); ref_plan_fixed_collides(r, n, i, x); x += a) {
     }
     r[i].fixed_offset = x;
     r[i].flags |= DNNMEM_INTERVAL_FIXED;
@@ -490,18 +486,15 @@ static void test_checker(void) {
   CHECK_EQ(arena, 30);
   off[2] = 15; /* overlaps record 1 over [3, 5) */
   CHECK_EQ(check(r, 4, 1, off, &arena, pair), DNNMEM_ERR_PLAN_OVERLAP);
-  CHECK_EQ(pair[0], 1);
-  CHECK_EQ(pair[1], 2);
+  CHECK_VALUES(pair, 1, 2);
   off[2] = 20, off[3] = 25; /* overlaps record 2 over [5, 8) */
   CHECK_EQ(check(r, 4, 1, off, &arena, pair), DNNMEM_ERR_PLAN_OVERLAP);
-  CHECK_EQ(pair[0], 2);
-  CHECK_EQ(pair[1], 3);
+  CHECK_VALUES(pair, 2, 3);
   off[3] = 0;
   CHECK_EQ(check(r, 4, 2, off, &arena, pair), DNNMEM_OK);
   off[1] = 11;
   CHECK_EQ(check(r, 4, 2, off, &arena, pair), DNNMEM_ERR_PLAN_MISALIGNED);
-  CHECK_EQ(pair[0], 1);
-  CHECK_EQ(pair[1], -1);
+  CHECK_VALUES(pair, 1, -1);
   off[1] = 10;
   r[3].flags = DNNMEM_INTERVAL_FIXED, r[3].fixed_offset = 40;
   CHECK_EQ(check(r, 4, 1, off, &arena, pair), DNNMEM_ERR_PLAN_FIXED_MISMATCH);
@@ -519,8 +512,7 @@ static void test_checker(void) {
   CHECK_EQ(check(r, 4, 1, off, &arena, pair), DNNMEM_OK);
   gap.upper = 7; /* busy again over [7, 8): meets record 3 */
   CHECK_EQ(check(r, 4, 1, off, &arena, pair), DNNMEM_ERR_PLAN_OVERLAP);
-  CHECK_EQ(pair[0], 2);
-  CHECK_EQ(pair[1], 3);
+  CHECK_VALUES(pair, 2, 3);
 }
 
 /* ---- bad input, names, scratch -------------------------------------------- */

@@ -31,7 +31,7 @@ static void test_problem_rules(void) {
   int64_t off[2] = {0, 8};
   size_t bytes = 0, other = 0;
   dnnmem_plan_result bounded;
-  int32_t groups = -1;
+  dnnmem_plan_chains_result chained;
   static char scratch[1 << 16];
   r[0] = rec(0, 2, 8), r[1] = rec(1, 3, 8);
   CHECK_EQ(dnnmem_plan_solve_scratch_size(NULL, NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
@@ -40,8 +40,9 @@ static void test_problem_rules(void) {
   CHECK_EQ(dnnmem_plan_check_scratch_size(&p, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_plan_chains_scratch_size(NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_plan_chains_scratch_size(&p, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_plan_chains(NULL, NULL, NULL, &groups, scratch, sizeof(scratch)),
+  CHECK_EQ(dnnmem_plan_chains(NULL, NULL, NULL, &chained, scratch, sizeof(scratch)),
            DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK(chained.groups == 0 && chained.error.index == -1 && chained.error.field == DNNMEM_FIELD_PROBLEM);
   CHECK_EQ(dnnmem_plan_lower_bound(&p, NULL, scratch, sizeof(scratch)), DNNMEM_ERR_INVALID_ARGUMENT);
   bad = problem_of(r, -1);
   CHECK_EQ(dnnmem_plan_solve_scratch_size(&bad, NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
@@ -62,8 +63,8 @@ static void test_problem_rules(void) {
   CHECK_EQ(dnnmem_plan_lower_bound_scratch_size(&bad, &bytes), DNNMEM_OK);
   CHECK_EQ(dnnmem_plan_lower_bound(&bad, &bounded, scratch, sizeof(scratch)), DNNMEM_OK);
   CHECK_EQ(bounded.lower_bound, 0);
-  CHECK_EQ(dnnmem_plan_chains(&bad, NULL, NULL, &groups, scratch, sizeof(scratch)), DNNMEM_OK);
-  CHECK_EQ(groups, 0);
+  CHECK_EQ(dnnmem_plan_chains(&bad, NULL, NULL, &chained, scratch, sizeof(scratch)), DNNMEM_OK);
+  CHECK_EQ(chained.groups, 0);
 }
 
 /* Pieces (records + 2 per gap) past 2^30, whose time points would pass
@@ -168,7 +169,8 @@ static void test_capacity_and_chains(void) {
   dnnmem_plan_options opt;
   dnnmem_plan_result res;
   int64_t off[4];
-  int32_t group_a[4], group_b[4], groups = -1;
+  int32_t group_a[4], group_b[4];
+  dnnmem_plan_chains_result chained;
   static char scratch[1 << 20];
   /* greedy by size: 8 and 6 at 0 (apart in time), 4 above them at 8, then
      3 fits neither under 8 nor between 6 and 8: 12 + 3 = 15. The bound is
@@ -191,9 +193,17 @@ static void test_capacity_and_chains(void) {
   CHECK_EQ(dnnmem_plan_solve(&p, &opt, off, &res, scratch, sizeof(scratch)), DNNMEM_OK);
   CHECK_EQ(res.feasible, 0);
   CHECK_EQ(ref_plan_recount(&p, off), 15); /* still a valid plan, above the capacity */
-  CHECK_EQ(dnnmem_plan_chains(&p, group_a, NULL, &groups, scratch, sizeof(scratch)), DNNMEM_OK);
+  CHECK_EQ(dnnmem_plan_chains(&p, group_a, NULL, &chained, scratch, sizeof(scratch)), DNNMEM_OK);
   CHECK_EQ(dnnmem_plan_chains(&p, group_b, NULL, NULL, scratch, sizeof(scratch)), DNNMEM_OK);
-  CHECK_EQ(groups, 3); /* 3 records live at steps 1 and 2 */
+  CHECK_EQ(chained.groups, 3); /* 3 records live at steps 1 and 2 */
+  CHECK(chained.error.index == -1 && chained.error.field == DNNMEM_FIELD_NONE);
+  r[1].size = -4; /* the record named */
+  CHECK_EQ(dnnmem_plan_chains(&p, group_a, NULL, &chained, scratch, sizeof(scratch)), DNNMEM_ERR_NEGATIVE);
+  CHECK(chained.groups == 0 && chained.error.index == 1 && chained.error.field == DNNMEM_FIELD_SIZE);
+  CHECK_EQ(dnnmem_plan_chains(&p, group_a, NULL, &chained, NULL, 0), DNNMEM_ERR_NEGATIVE);
+  r[1].size = 4;
+  CHECK_EQ(dnnmem_plan_chains(&p, group_a, NULL, &chained, NULL, 0), DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  CHECK_EQ(chained.error.field, DNNMEM_FIELD_SCRATCH);
   CHECK_EQ(memcmp(group_a, group_b, sizeof(group_a)), 0);
 }
 

@@ -24,17 +24,12 @@
 static dnnmem_result conflict_of(const dnnmem_intervals *p, int64_t capacity, int64_t node_limit, int32_t *ids,
                                  int32_t cap, dnnmem_plan_conflict_result *res) {
   dnnmem_plan_options opt;
-  size_t bytes = 0;
-  unsigned char *mem;
   dnnmem_result rc;
   memset(&opt, 0, sizeof opt);
   opt.capacity = capacity;
   opt.node_limit = node_limit;
-  rc = dnnmem_plan_conflict_scratch_size(p, &opt, &bytes);
-  if (rc != DNNMEM_OK) return rc;
-  mem = (unsigned char *)malloc(bytes + 1);
-  rc = dnnmem_plan_conflict(p, &opt, ids, cap, res, mem + 1, bytes);
-  free(mem);
+  TEST_ASK_PASS(rc, dnnmem_plan_conflict_scratch_size(p, &opt, &test_bytes),
+                dnnmem_plan_conflict(p, &opt, ids, cap, res, test_mem + 1, test_bytes));
   return rc;
 }
 
@@ -54,6 +49,12 @@ static int verified(const dnnmem_intervals *p, int64_t capacity, const int32_t *
   return 1;
 }
 
+/* A proven minimal conflict of count records, verified by the oracle. */
+static int minimal_conflict(const dnnmem_intervals *p, int64_t capacity, int32_t count, const int32_t *ids,
+                            const dnnmem_plan_conflict_result *res) {
+  return res->feasible == 0 && res->minimal == 1 && res->count == count && verified(p, capacity, ids, res);
+}
+
 /* Three records that meet pairwise, 12 bytes at step 2 over a capacity of
    10, among records that fit around them: exactly those three, minimal,
    found by the load alone. */
@@ -69,15 +70,10 @@ static void test_pairwise_overlap(void) {
   r[4] = rec(2, 6, 4);
   r[5] = rec(5, 7, 6); /* meets 3 and 4 after the peak */
   CHECK_EQ(conflict_of(&p, 10, 0, ids, 6, &res), DNNMEM_OK);
-  CHECK_EQ(res.feasible, 0);
-  CHECK_EQ(res.minimal, 1);
-  CHECK_EQ(res.count, 3);
-  CHECK_EQ(ids[0], 1);
-  CHECK_EQ(ids[1], 3);
-  CHECK_EQ(ids[2], 4);
+  CHECK(minimal_conflict(&p, 10, 3, ids, &res));
+  CHECK_VALUES(ids, 1, 3, 4);
   CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_PROVED);
   CHECK_EQ(res.decisions, 4); /* the whole problem, then one per kept record */
-  CHECK(verified(&p, 10, ids, &res));
   /* at 12 everything fits: no conflict */
   CHECK_EQ(conflict_of(&p, 12, 0, ids, 6, &res), DNNMEM_OK);
   CHECK_EQ(res.feasible, 1);
@@ -85,9 +81,7 @@ static void test_pairwise_overlap(void) {
   CHECK_EQ(res.minimal, 0);
   /* at 7 a smaller set suffices: two of the three at the peak (8 > 7) */
   CHECK_EQ(conflict_of(&p, 7, 0, ids, 6, &res), DNNMEM_OK);
-  CHECK_EQ(res.count, 2);
-  CHECK_EQ(res.minimal, 1);
-  CHECK(verified(&p, 7, ids, &res));
+  CHECK(minimal_conflict(&p, 7, 2, ids, &res));
 }
 
 /* A record alone over the capacity (its size, or a fixed record's top). */
@@ -97,25 +91,18 @@ static void test_single_record(void) {
   dnnmem_plan_conflict_result res;
   int32_t ids[3];
   r[0] = rec(0, 2, 4);
-  r[1] = rec(0, 5, 2);
+  r[1] = ref_plan_fixed_record(0, 5, 2, 8); /* top 10 */
   r[2] = rec(3, 5, 3);
-  r[1].flags = DNNMEM_INTERVAL_FIXED;
-  r[1].fixed_offset = 8; /* top 10 */
   CHECK_EQ(conflict_of(&p, 9, 0, ids, 3, &res), DNNMEM_OK);
-  CHECK_EQ(res.feasible, 0);
-  CHECK_EQ(res.count, 1);
+  CHECK(minimal_conflict(&p, 9, 1, ids, &res));
   CHECK_EQ(ids[0], 1);
-  CHECK_EQ(res.minimal, 1);
   CHECK_EQ(res.decisions, 1);
-  CHECK(verified(&p, 9, ids, &res));
   r[1].fixed_offset = 0;
   r[0].size = 12; /* too large alone */
   CHECK_EQ(conflict_of(&p, 9, 0, ids, 3, &res), DNNMEM_OK);
-  CHECK_EQ(res.count, 1);
+  CHECK(minimal_conflict(&p, 9, 1, ids, &res));
   CHECK_EQ(ids[0], 0);
-  CHECK_EQ(res.minimal, 1);
   CHECK_EQ(res.decisions, 1); /* the first question only: a record alone needs no deletion filter */
-  CHECK(verified(&p, 9, ids, &res));
 }
 
 /* A fixed record at offset 1 splits 3 bytes into 1 + 1 free: a 2-byte
@@ -127,18 +114,12 @@ static void test_fixed_splits(void) {
   dnnmem_plan_conflict_result res;
   int32_t ids[4];
   r[0] = rec(6, 9, 3);
-  r[1] = rec(0, 4, 1);
-  r[1].flags = DNNMEM_INTERVAL_FIXED;
-  r[1].fixed_offset = 1;
+  r[1] = ref_plan_fixed_record(0, 4, 1, 1);
   r[2] = rec(4, 6, 1);
   r[3] = rec(1, 3, 2);
   CHECK_EQ(conflict_of(&p, 3, 0, ids, 4, &res), DNNMEM_OK);
-  CHECK_EQ(res.feasible, 0);
-  CHECK_EQ(res.count, 2);
-  CHECK_EQ(ids[0], 1);
-  CHECK_EQ(ids[1], 3);
-  CHECK_EQ(res.minimal, 1);
-  CHECK(verified(&p, 3, ids, &res));
+  CHECK(minimal_conflict(&p, 3, 2, ids, &res));
+  CHECK_VALUES(ids, 1, 3);
 }
 
 /* Two time components, the first feasible, the second not (a fixed split
@@ -150,18 +131,12 @@ static void test_components(void) {
   int32_t ids[5];
   r[0] = rec(0, 4, 2);
   r[1] = rec(2, 6, 1);
-  r[2] = rec(10, 14, 1);
-  r[2].flags = DNNMEM_INTERVAL_FIXED;
-  r[2].fixed_offset = 1;
+  r[2] = ref_plan_fixed_record(10, 14, 1, 1);
   r[3] = rec(11, 13, 2);
   r[4] = rec(0, 1, 1);
   CHECK_EQ(conflict_of(&p, 3, 0, ids, 5, &res), DNNMEM_OK);
-  CHECK_EQ(res.feasible, 0);
-  CHECK_EQ(res.count, 2);
-  CHECK_EQ(ids[0], 2);
-  CHECK_EQ(ids[1], 3);
-  CHECK_EQ(res.minimal, 1);
-  CHECK(verified(&p, 3, ids, &res));
+  CHECK(minimal_conflict(&p, 3, 2, ids, &res));
+  CHECK_VALUES(ids, 2, 3);
 }
 
 /* Random small instances (n <= 7, some fixed, some aligned), capacities
@@ -176,7 +151,7 @@ static void test_random_oracle(void) {
   int trial, i, bad = 0, conflicts = 0, beyond_load = 0;
   dnnmem_rng_seed(&rng, 20261113);
   for (trial = 0; trial < 400; trial++) {
-    int n = 1 + (int)dnnmem_rng_below(&rng, 7), j;
+    int n = 1 + (int)dnnmem_rng_below(&rng, 7);
     int64_t opt, capacity, load = 0, t;
     for (i = 0; i < n; i++) {
       r[i] = rec(dnnmem_rng_below(&rng, 8), 0, 1 + dnnmem_rng_below(&rng, 6));
@@ -186,11 +161,7 @@ static void test_random_oracle(void) {
     for (i = 0; i < n; i++) /* a few fixed records where they do not collide */
       if (dnnmem_rng_below(&rng, 5) == 0) {
         int64_t x = 2 * (int64_t)dnnmem_rng_below(&rng, 4);
-        for (j = 0; j < n; j++)
-          if (j != i && (r[j].flags & DNNMEM_INTERVAL_FIXED) &&
-              ref_plan_collide(&r[i], x, &r[j], r[j].fixed_offset))
-            break;
-        if (j < n) continue;
+        if (ref_plan_fixed_collides(r, n, i, x)) continue;
         r[i].flags = DNNMEM_INTERVAL_FIXED;
         r[i].fixed_offset = x;
       }

@@ -49,15 +49,12 @@ static void test_two_pass_by_hand(void) {
   r[1] = ref_plan_record(1, 10, 2), r[1].pass = 1;
   r[2] = ref_plan_record(2, 6, 8), r[2].pass = 2;
   CHECK_EQ(plan_pass(&p, DNNMEM_PLAN_GREEDY_SIZE, 1, off, &res), DNNMEM_OK);
-  CHECK_EQ(off[0], 0);
-  CHECK_EQ(off[1], 4);
+  CHECK_VALUES(off, 0, 4);
   CHECK_EQ(off[2], -7); /* a later pass: untouched */
   CHECK_EQ(res.arena, 6);
   CHECK_EQ(res.lower_bound, 6);
   CHECK_EQ(plan_pass(&p, DNNMEM_PLAN_GREEDY_SIZE, 2, off, &res), DNNMEM_OK);
-  CHECK_EQ(off[0], 0);
-  CHECK_EQ(off[1], 4);
-  CHECK_EQ(off[2], 6);
+  CHECK_VALUES(off, 0, 4, 6);
   CHECK_EQ(res.arena, 14);
   CHECK_EQ(ref_plan_recount(&p, off), 14);
   memset(&opt, 0, sizeof opt);
@@ -246,8 +243,7 @@ static void test_resolve_by_hand(void) {
   r[0] = ref_plan_record(0, 2, 0), r[1] = ref_plan_record(2, 4, 0), r[2] = ref_plan_record(1, 3, 0);
   p.intervals = &iv, p.coefficients = c, p.terms = 2, p.s_min = 0, p.s_max = 100;
   CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &arena), DNNMEM_OK);
-  CHECK_EQ(off[0], 0);
-  CHECK_EQ(off[1], 0);
+  CHECK_VALUES(off, 0, 0);
   CHECK_EQ(off[2], 8); /* max(3, 5) aligned to 4 */
   CHECK_EQ(arena, 11);
   CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 10, off, &arena), DNNMEM_OK);
@@ -340,6 +336,19 @@ static void random_symbolic(dnnmem_rng *rng, dnnmem_interval *r, int64_t *c, int
   }
 }
 
+/* random_symbolic's problem of n records for S in [0, s_max] (iv and p
+   point into r and c), solved by best into sp, whose stacking must be
+   irredundant. */
+static void solve_random_symbolic(dnnmem_rng *rng, dnnmem_interval *r, int64_t *c, int32_t n, uint32_t starts,
+                                  uint32_t c0_max, int64_t s_max, dnnmem_intervals *iv, dnnmem_plan_symbolic *p,
+                                  symbolic_plan *sp) {
+  iv->records = r, iv->count = n, iv->alignment = 0;
+  random_symbolic(rng, r, c, n, starts, c0_max);
+  p->intervals = iv, p->coefficients = c, p->terms = 3, p->s_min = 0, p->s_max = s_max;
+  CHECK_EQ(symbolic_solve(p, DNNMEM_PLAN_BEST, sp), DNNMEM_OK);
+  CHECK(ref_symbolic_stack_irredundant(r, n, sp->order, sp->below_offsets, sp->below_ids));
+}
+
 /* Small random instances: never better than the best stacking (brute
    force over orders), and equal to it on every one of these; the reported
    worst ratio recounted. */
@@ -352,14 +361,11 @@ static void test_symbolic_brute_force(void) {
     int64_t c[6 * 3];
     symbolic_plan sp;
     int32_t n = 2 + (int32_t)dnnmem_rng_below(&rng, 5);
-    dnnmem_intervals iv = {r, n, 0};
+    dnnmem_intervals iv;
     dnnmem_plan_symbolic p;
     double worst, best;
     int valid;
-    random_symbolic(&rng, r, c, n, 5, 400);
-    p.intervals = &iv, p.coefficients = c, p.terms = 3, p.s_min = 0, p.s_max = 20;
-    CHECK_EQ(symbolic_solve(&p, DNNMEM_PLAN_BEST, &sp), DNNMEM_OK);
-    CHECK(ref_symbolic_stack_irredundant(r, iv.count, sp.order, sp.below_offsets, sp.below_ids));
+    solve_random_symbolic(&rng, r, c, n, 5, 400, 20, &iv, &p, &sp);
     worst = symbolic_every_s(&p, &sp, &valid);
     best = ref_symbolic_best_worst(r, c, 3, n, 0, 20);
     CHECK(valid);
@@ -384,13 +390,10 @@ static void test_symbolic_blends(void) {
     int64_t c[12 * 3];
     symbolic_plan sp;
     int32_t n = 2 + (int32_t)dnnmem_rng_below(&rng, 10);
-    dnnmem_intervals iv = {r, n, 0};
+    dnnmem_intervals iv;
     dnnmem_plan_symbolic p;
     int valid;
-    random_symbolic(&rng, r, c, n, 6, 4000);
-    p.intervals = &iv, p.coefficients = c, p.terms = 3, p.s_min = 0, p.s_max = 1000;
-    CHECK_EQ(symbolic_solve(&p, DNNMEM_PLAN_BEST, &sp), DNNMEM_OK);
-    CHECK(ref_symbolic_stack_irredundant(r, n, sp.order, sp.below_offsets, sp.below_ids));
+    solve_random_symbolic(&rng, r, c, n, 6, 4000, 1000, &iv, &p, &sp);
     if (sp.res.reference >= 0) continue;
     blends++;
     CHECK(symbolic_every_s(&p, &sp, &valid) >= sp.res.worst_ratio);
@@ -462,21 +465,15 @@ static void test_polynomial_parser(void) {
   size_t at = 0;
   const int32_t M = DNNMEM_PLAN_SYMBOLIC_MAX_TERMS;
   CHECK_EQ(files_poly_parse("4096*S^2+512*S+64", sym, c, terms, &den, &why, &at), 0);
-  CHECK_EQ(terms[0], 3);
-  CHECK_EQ(terms[1], 1);
+  CHECK_VALUES(terms, 3, 1);
   CHECK_EQ(den, 1);
-  CHECK_EQ(c[0], 64);
-  CHECK_EQ(c[1], 512);
-  CHECK_EQ(c[2], 4096);
+  CHECK_VALUES(c, 64, 512, 4096);
   CHECK(strcmp(sym[0], "S") == 0 && sym[1][0] == 0);
   CHECK_EQ(files_poly_at(c, terms, at2, &v), 0);
   CHECK_EQ(v, 409600 + 5120 + 64);
   CHECK_EQ(files_poly_parse(" S ^ 3 + 2 * S + S + 7 ", sym, c, terms, &den, &why, &at), 0);
   CHECK_EQ(terms[0], 4);
-  CHECK_EQ(c[0], 7);
-  CHECK_EQ(c[1], 3);
-  CHECK_EQ(c[2], 0);
-  CHECK_EQ(c[3], 1);
+  CHECK_VALUES(c, 7, 3, 0, 1);
   CHECK_EQ(files_poly_parse("4*S*S", sym, c, terms, &den, &why, &at), 0); /* powers multiply */
   CHECK_EQ(c[2], 4);
   CHECK_EQ(files_poly_parse("4096*S^2+", sym, c, terms, &den, &why, &at), -1);
@@ -495,8 +492,7 @@ static void test_polynomial_parser(void) {
   /* a second symbol: S^i T^j at [j * M + i] */
   CHECK_EQ(files_poly_parse("96*S*T^2+3*T+S+5", sym, c, terms, &den, &why, &at), 0);
   CHECK(strcmp(sym[1], "T") == 0);
-  CHECK_EQ(terms[0], 2);
-  CHECK_EQ(terms[1], 3);
+  CHECK_VALUES(terms, 2, 3);
   CHECK_EQ(c[2 * M + 1], 96);
   CHECK_EQ(c[1 * M + 0], 3);
   CHECK_EQ(c[0 * M + 1], 1);

@@ -189,7 +189,7 @@ static void test_log_full_tilings(void) {
    right at the optimum and one below, and minimises to the optimum. */
 static void test_log_full_brute_force(void) {
   dnnmem_rng rng;
-  int32_t trial, i, j, bad = 0, degraded = 0;
+  int32_t trial, i, bad = 0, degraded = 0;
   dnnmem_rng_seed(&rng, 77);
   for (trial = 0; trial < 300; trial++) {
     dnnmem_interval r[7];
@@ -205,11 +205,7 @@ static void test_log_full_brute_force(void) {
     for (i = 0; i < n && trial % 2; i++) { /* fix a few at the lowest free aligned offset */
       int64_t x = 0;
       if (dnnmem_rng_below(&rng, 3) != 0) continue;
-      for (j = 0; j < n; j++)
-        if ((r[j].flags & DNNMEM_INTERVAL_FIXED) && ref_plan_collide(&r[i], x, &r[j], r[j].fixed_offset)) {
-          x += 2;
-          j = -1;
-        }
+      while (ref_plan_fixed_collides(r, n, i, x)) x += 2;
       r[i].fixed_offset = x;
       r[i].flags |= DNNMEM_INTERVAL_FIXED;
     }

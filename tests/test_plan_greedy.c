@@ -39,7 +39,7 @@ static void test_same_plans_as_the_plain_rule(void) {
   dnnmem_rng_seed(&rng, 2024);
   for (trial = 0; trial < 3000; trial++) {
     dnnmem_interval r[64];
-    int32_t n = 1 + (int32_t)dnnmem_rng_below(&rng, trial < 2000 ? 12 : 64), i, j;
+    int32_t n = 1 + (int32_t)dnnmem_rng_below(&rng, trial < 2000 ? 12 : 64), i;
     int64_t span = 2 + dnnmem_rng_below(&rng, 30), align = trial % 5 == 0 ? 4 : 0;
     dnnmem_intervals p;
     for (i = 0; i < n; i++) {
@@ -52,10 +52,7 @@ static void test_same_plans_as_the_plain_rule(void) {
     }
     for (i = 0; trial % 3 == 0 && i < n; i++) { /* a few fixed records, apart */
       int64_t x = 16 * dnnmem_rng_below(&rng, 4);
-      if (dnnmem_rng_below(&rng, 5) != 0) continue;
-      for (j = 0; j < n; j++)
-        if ((r[j].flags & DNNMEM_INTERVAL_FIXED) && ref_plan_collide(&r[i], x, &r[j], r[j].fixed_offset)) break;
-      if (j < n) continue;
+      if (dnnmem_rng_below(&rng, 5) != 0 || ref_plan_fixed_collides(r, n, i, x)) continue;
       r[i].flags |= DNNMEM_INTERVAL_FIXED;
       r[i].fixed_offset = x;
     }

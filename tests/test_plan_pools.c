@@ -25,41 +25,31 @@
    address: any alignment is accepted). */
 static dnnmem_result pools_solve(const dnnmem_plan_pools *p, const dnnmem_plan_pools_options *o, int32_t *pool_of,
                                  int64_t *offsets, int64_t *arenas, dnnmem_plan_pools_result *res) {
-  size_t bytes = 0;
-  unsigned char *mem;
-  dnnmem_result rc = dnnmem_plan_pools_solve_scratch_size(p, o, &bytes);
-  if (rc != DNNMEM_OK) return rc;
-  mem = (unsigned char *)malloc(bytes + 1);
-  rc = dnnmem_plan_pools_solve(p, o, pool_of, offsets, arenas, res, mem + 1, bytes);
-  free(mem);
+  dnnmem_result rc;
+  TEST_ASK_PASS(rc, dnnmem_plan_pools_solve_scratch_size(p, o, &test_bytes),
+                dnnmem_plan_pools_solve(p, o, pool_of, offsets, arenas, res, test_mem + 1, test_bytes));
   return rc;
 }
 
 static dnnmem_result pools_bound(const dnnmem_plan_pools *p, int64_t *bound) {
-  size_t bytes = 0;
-  unsigned char *mem;
   dnnmem_plan_pools_result res;
-  dnnmem_result rc = dnnmem_plan_pools_lower_bound_scratch_size(p, &bytes);
+  dnnmem_result rc;
+  TEST_ASK_PASS(rc, dnnmem_plan_pools_lower_bound_scratch_size(p, &test_bytes),
+                dnnmem_plan_pools_lower_bound(p, &res, test_mem + 3, test_bytes));
   if (rc != DNNMEM_OK) return rc;
-  mem = (unsigned char *)malloc(bytes + 3);
-  rc = dnnmem_plan_pools_lower_bound(p, &res, mem + 3, bytes);
   *bound = res.lower_bound;
-  free(mem);
   return rc;
 }
 
 static dnnmem_result pools_check(const dnnmem_plan_pools *p, const int32_t *pool_of, const int64_t *offsets,
                                  int64_t *cost, int64_t *arenas, int32_t *conflict) {
-  size_t bytes = 0;
-  unsigned char *mem;
   dnnmem_plan_pools_result res;
-  dnnmem_result rc = dnnmem_plan_pools_check_scratch_size(p, &bytes);
-  if (rc != DNNMEM_OK) return rc;
-  mem = (unsigned char *)malloc(bytes + 5);
-  rc = dnnmem_plan_pools_check(p, pool_of, offsets, arenas, &res, mem + 5, bytes);
+  dnnmem_result rc;
+  res.cost = 0, res.error.index = res.error.other = -1;
+  TEST_ASK_PASS(rc, dnnmem_plan_pools_check_scratch_size(p, &test_bytes),
+                dnnmem_plan_pools_check(p, pool_of, offsets, arenas, &res, test_mem + 5, test_bytes));
   if (cost) *cost = res.cost;
   if (conflict) conflict[0] = res.error.index, conflict[1] = res.error.other;
-  free(mem);
   return rc;
 }
 
@@ -107,8 +97,7 @@ static void test_peak_leaves(void) {
     CHECK_EQ(ref_pools_recount(&p, pool_of, off, NULL), 1250);
     CHECK_EQ(pools_check(&p, pool_of, off, &cost, arenas, NULL), DNNMEM_OK);
     CHECK_EQ(cost, 1250);
-    CHECK_EQ(arenas[0], 150);
-    CHECK_EQ(arenas[1], 100);
+    CHECK_VALUES(arenas, 150, 100);
   }
 }
 
@@ -140,8 +129,7 @@ static void test_equal_cost_smaller_arenas(void) {
     CHECK_EQ(ref_pools_recount(&p, pool_of, off, NULL), 18);
     CHECK_EQ(pool_of[0], greedy ? 0 : 1);
     CHECK_EQ(pool_of[2], greedy ? 1 : 0);
-    CHECK_EQ(arenas[0], greedy ? 7 : 5);
-    CHECK_EQ(arenas[1], 5);
+    CHECK_VALUES(arenas, greedy ? 7 : 5, 5);
   }
 }
 
@@ -176,9 +164,7 @@ static void test_small_beat_large(void) {
   CHECK_EQ(res.cost, 1120);
   CHECK_EQ(res.lower_bound, 1120);
   CHECK(res.optimal && res.stop == DNNMEM_PLAN_STOP_PROVED);
-  CHECK_EQ(pool_of[0], 1);
-  CHECK_EQ(pool_of[1], 0);
-  CHECK_EQ(pool_of[2], 0);
+  CHECK_VALUES(pool_of, 1, 0, 0);
   CHECK_EQ(ref_pools_recount(&p, pool_of, off, NULL), 1120);
 }
 
@@ -229,9 +215,7 @@ static void test_allowed_and_checker(void) {
   p.intervals = &iv, p.pools = pools, p.num_pools = 2;
   p.allowed_offsets = offsets_of, p.allowed_ids = ids;
   CHECK_EQ(pools_solve(&p, NULL, pool_of, off, NULL, &res), DNNMEM_OK);
-  CHECK_EQ(pool_of[0], 1);
-  CHECK_EQ(pool_of[1], 0);
-  CHECK_EQ(pool_of[2], 0);
+  CHECK_VALUES(pool_of, 1, 0, 0);
   CHECK_EQ(res.cost, 64 * 8 + 64);
   CHECK_EQ(ref_pools_optimum(&p), 64 * 8 + 64);
   CHECK_EQ(pools_bound(&p, &bound), DNNMEM_OK);

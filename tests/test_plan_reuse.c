@@ -20,42 +20,32 @@
 /* dnnmem_plan_solve with algo, scratch as asked for at an odd address. */
 static dnnmem_result solve(const dnnmem_intervals *p, dnnmem_plan_algo algo, int64_t *off, dnnmem_plan_result *res) {
   dnnmem_plan_options opt;
-  size_t bytes = 0;
-  unsigned char *mem;
   dnnmem_result rc;
   memset(&opt, 0, sizeof opt);
   opt.algo = algo;
-  if ((rc = dnnmem_plan_solve_scratch_size(p, &opt, &bytes)) != DNNMEM_OK) return rc;
-  mem = (unsigned char *)malloc(bytes + 1);
-  rc = dnnmem_plan_solve(p, &opt, off, res, mem + 1, bytes);
-  free(mem);
+  TEST_ASK_PASS(rc, dnnmem_plan_solve_scratch_size(p, &opt, &test_bytes),
+                dnnmem_plan_solve(p, &opt, off, res, test_mem + 1, test_bytes));
   return rc;
 }
 
 static dnnmem_result bound(const dnnmem_intervals *p, int64_t *out) {
-  size_t bytes = 0;
-  unsigned char *mem;
   dnnmem_plan_result res;
   dnnmem_result rc;
-  if ((rc = dnnmem_plan_lower_bound_scratch_size(p, &bytes)) != DNNMEM_OK) return rc;
-  mem = (unsigned char *)malloc(bytes + 1);
-  rc = dnnmem_plan_lower_bound(p, &res, mem + 1, bytes);
+  TEST_ASK_PASS(rc, dnnmem_plan_lower_bound_scratch_size(p, &test_bytes),
+                dnnmem_plan_lower_bound(p, &res, test_mem + 1, test_bytes));
+  if (rc != DNNMEM_OK) return rc;
   *out = res.lower_bound;
-  free(mem);
   return rc;
 }
 
 static dnnmem_result check(const dnnmem_intervals *p, const int64_t *off, int64_t *arena, int32_t *pair) {
-  size_t bytes = 0;
-  unsigned char *mem;
   dnnmem_plan_result res;
   dnnmem_result rc;
-  if ((rc = dnnmem_plan_check_scratch_size(p, &bytes)) != DNNMEM_OK) return rc;
-  mem = (unsigned char *)malloc(bytes + 1);
-  rc = dnnmem_plan_check(p, off, &res, mem + 1, bytes);
+  res.arena = 0, res.error.index = res.error.other = -1;
+  TEST_ASK_PASS(rc, dnnmem_plan_check_scratch_size(p, &test_bytes),
+                dnnmem_plan_check(p, off, &res, test_mem + 1, test_bytes));
   if (arena) *arena = res.arena;
   if (pair) pair[0] = res.error.index, pair[1] = res.error.other;
-  free(mem);
   return rc;
 }
 
@@ -116,8 +106,7 @@ static void test_alias_views(void) {
   CHECK_EQ(arena, 80);
   off[1] += 16;
   CHECK_EQ(check(&p, off, &arena, pair), DNNMEM_ERR_PLAN_ALIAS_OFFSET);
-  CHECK_EQ(pair[0], 0);
-  CHECK_EQ(pair[1], 1);
+  CHECK_VALUES(pair, 0, 1);
   CHECK_EQ(ref_plan_tied_recount(&p, off), -1);
 }
 
@@ -134,9 +123,7 @@ static void test_fixed_view(void) {
   r[1].flags |= DNNMEM_INTERVAL_FIXED, r[1].fixed_offset = 8;
   CHECK_EQ(ref_plan_tied_optimum(&p, NULL), 56);
   CHECK_EQ(solve(&p, DNNMEM_PLAN_EXACT, off, &res), DNNMEM_OK);
-  CHECK_EQ(off[0], 8);
-  CHECK_EQ(off[1], 8);
-  CHECK_EQ(off[2], 0);
+  CHECK_VALUES(off, 8, 8, 0);
   CHECK_EQ(res.arena, 56);
   CHECK_EQ(res.optimal, 1);
   /* the class's first record fixed, its members apart in time (a group of
@@ -233,7 +220,8 @@ static void test_refusals(void) {
   dnnmem_share_result sres;
   dnnmem_plan_symbolic sym;
   int64_t off[2], coef[2] = {1, 1}, sizes[2];
-  int32_t ids[2], obj[2], groups;
+  int32_t ids[2], obj[2];
+  dnnmem_plan_chains_result chained;
   unsigned char mem[1 << 16];
   r[0] = rec(0, 2, 8), r[1] = rec(1, 3, 8);
   reuse(&r[1], 0);
@@ -244,8 +232,8 @@ static void test_refusals(void) {
   CHECK_EQ(dnnmem_share_solve(&p, NULL, obj, sizes, &sres, mem, sizeof mem), DNNMEM_ERR_INVALID_ARGUMENT);
   sym.intervals = &p, sym.coefficients = coef, sym.terms = 1, sym.s_min = 1, sym.s_max = 2;
   CHECK_EQ(dnnmem_plan_symbolic_records(&sym, 1, r), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_plan_chains(&p, obj, ids, &groups, mem, sizeof mem), DNNMEM_OK);
-  CHECK_EQ(groups, 2);
+  CHECK_EQ(dnnmem_plan_chains(&p, obj, ids, &chained, mem, sizeof mem), DNNMEM_OK);
+  CHECK_EQ(chained.groups, 2);
 }
 
 /* Random small instances: the rule as the oracle states it; then bound <=

@@ -23,51 +23,10 @@
 #define MAXE REF_REMAT_MAXE
 
 static uint64_t t_rng = 12345;
-static uint32_t t_rand(uint32_t bound) {
-  t_rng = t_rng * 6364136223846793005ull + 1442695040888963407ull;
-  return (uint32_t)((t_rng >> 33) % bound);
-}
-
-/* random DAG: node v takes 1-2 inputs among earlier nodes (node 0, maybe 1: inputs) */
-static void tg_random(ref_remat_graph *g, int32_t n) {
-  int32_t v, in[3];
-  ref_remat_graph_begin(g);
-  for (v = 0; v < n; v++) {
-    int32_t k = 0;
-    if (v > 0 && !(v == 1 && t_rand(2))) {
-      in[k++] = (int32_t)t_rand((uint32_t)v);
-      if (v > 1 && t_rand(2)) {
-        in[k] = (int32_t)t_rand((uint32_t)v);
-        if (in[k] != in[0]) k++;
-      }
-    }
-    in[k] = -1;
-    ref_remat_graph_node(g, 1 + t_rand(20), 1 + t_rand(9), v == n - 1 || t_rand(6) == 0, in);
-  }
-}
-
-/* training-like DAG: a forward chain from the data (node 0), a gradient
-   input, then a backward chain whose steps each use a forward value: the
-   graphs where recomputation pays */
+static uint32_t t_rand(uint32_t bound) { return ref_rand(&t_rng, bound); }
+static void tg_random(ref_remat_graph *g, int32_t n) { ref_remat_random_graph(g, n, 0, &t_rng); }
 static void tg_random_training(ref_remat_graph *g, int32_t forward, int32_t backward) {
-  int32_t v, in[4], k;
-  ref_remat_graph_begin(g);
-  ref_remat_graph_node(g, 1 + t_rand(20), 0, 0, NULL);
-  for (v = 1; v <= forward; v++) {
-    k = 0;
-    in[k++] = v - 1;
-    if (v > 1 && t_rand(3) == 0) in[k++] = (int32_t)t_rand((uint32_t)(v - 1));
-    in[k] = -1;
-    ref_remat_graph_node(g, 8 + t_rand(12), 1 + t_rand(9), 0, in);
-  }
-  ref_remat_graph_node(g, 1 + t_rand(5), 0, 0, NULL); /* the incoming gradient */
-  for (v = 0; v < backward; v++) {
-    k = 0;
-    in[k++] = g->n - 1;
-    in[k++] = 1 + (int32_t)t_rand((uint32_t)forward);
-    in[k] = -1;
-    ref_remat_graph_node(g, 1 + t_rand(8), 1 + t_rand(9), v == backward - 1 || t_rand(4) == 0, in);
-  }
+  ref_remat_random_training(g, forward, backward, &t_rng);
 }
 
 /* the recount of tests/ref.h on a test graph */
@@ -628,6 +587,7 @@ static void test_group_order_vs_brute_force(void) {
     ref_remat_graph g;
     int32_t members[8], count, i, order[64], len;
     int64_t peak, brute, re;
+    dnnmem_remat_result gres;
     dnnmem_result r;
     /* members: a random DAG's nodes ending with the last (a sink) */
     tg_random(&g, 3 + (int32_t)t_rand(6));
@@ -635,9 +595,10 @@ static void test_group_order_vs_brute_force(void) {
     for (i = 0; i < g.n; i++)
       if (i == g.n - 1 || (i > 0 && t_rand(4) != 0)) members[count++] = i;
     if (count > 8) count = 8, members[7] = g.n - 1;
-    r = dnnmem_remat_group_order(&g.p, members, count, 100000, order, 64, &len, &peak,
-                                 scratch_buf, sizeof(scratch_buf));
+    r = dnnmem_remat_group_order(&g.p, members, count, 100000, order, 64, &gres, scratch_buf,
+                                 sizeof(scratch_buf));
     CHECK_EQ(r, DNNMEM_OK);
+    len = gres.length, peak = gres.peak;
     brute = group_brute(&g, members, count);
     CHECK_EQ(peak, brute);
     /* the order it returns has that peak (recounted, members it skips are
@@ -653,8 +614,8 @@ static void test_group_order_example(void) {
      b large, computing c first keeps the peak lower */
   ref_remat_graph g;
   int32_t ia[] = {0, -1}, ibc[] = {1, 2, -1}, id[] = {3, -1};
-  int32_t members[] = {1, 2, 3, 4}, order[16], len;
-  int64_t peak;
+  int32_t members[] = {1, 2, 3, 4}, order[16];
+  dnnmem_remat_result res;
   size_t need = 0;
   ref_remat_graph_begin(&g);
   ref_remat_graph_node(&g, 5, 1, 0, NULL); /* a (outside) */
@@ -663,23 +624,21 @@ static void test_group_order_example(void) {
   ref_remat_graph_node(&g, 3, 1, 0, ibc);  /* d */
   ref_remat_graph_node(&g, 1, 1, 1, id);   /* e */
   CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, 4, 1000, 16, &need), DNNMEM_OK);
-  CHECK_EQ(dnnmem_remat_group_order(&g.p, members, 4, 1000, order, 16, &len, &peak,
-                                    scratch_buf + 1, need - 16),
+  CHECK_EQ(dnnmem_remat_group_order(&g.p, members, 4, 1000, order, 16, &res, scratch_buf + 1, need - 16),
            DNNMEM_ERR_SCRATCH_TOO_SMALL);
-  CHECK_EQ(dnnmem_remat_group_order(&g.p, members, 4, 1000, order, 16, &len, &peak,
-                                    scratch_buf + 1, need),
-           DNNMEM_OK);
-  CHECK_EQ(peak, 14); /* c(2), b(9): 11; d: 2 + 9 + 3 = 14; e: 3 + 1 */
-  CHECK_EQ(len, 4);
+  CHECK_EQ(res.error.field, DNNMEM_FIELD_SCRATCH);
+  CHECK_EQ(dnnmem_remat_group_order(&g.p, members, 4, 1000, order, 16, &res, scratch_buf + 1, need), DNNMEM_OK);
+  CHECK_EQ(res.peak, 14); /* c(2), b(9): 11; d: 2 + 9 + 3 = 14; e: 3 + 1 */
+  CHECK_EQ(res.length, 4);
+  CHECK(res.time == 0 && res.recomputations == 0 && res.error.index == -1);
   CHECK_EQ(order[3], 4);
-  CHECK_EQ(dnnmem_remat_group_order(&g.p, members, 4, 1, order, 16, &len, &peak, scratch_buf,
-                                    sizeof(scratch_buf)),
+  CHECK_EQ(dnnmem_remat_group_order(&g.p, members, 4, 1, order, 16, &res, scratch_buf, sizeof(scratch_buf)),
            DNNMEM_ERR_REMAT_STATE_LIMIT);
-  len = 0;
-  CHECK_EQ(dnnmem_remat_group_order(&g.p, members, 4, 1000, order, 2, &len, &peak, scratch_buf,
-                                    sizeof(scratch_buf)),
+  CHECK_EQ(res.error.field, DNNMEM_FIELD_LIMIT);
+  CHECK_EQ(dnnmem_remat_group_order(&g.p, members, 4, 1000, order, 2, &res, scratch_buf, sizeof(scratch_buf)),
            DNNMEM_ERR_OUTPUT_TOO_SMALL);
-  CHECK_EQ(len, 4); /* the length needed */
+  CHECK_EQ(res.length, 4); /* the length needed */
+  CHECK_EQ(res.error.field, DNNMEM_FIELD_OUTPUT);
   CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, 0, 1000, 16, &need),
            DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, 4, 0, 16, &need),
@@ -1024,8 +983,9 @@ static void test_argument_checks(void) {
   dnnmem_remat_options o;
   dnnmem_remat_result st;
   dnnmem_remat_algo algo;
-  int32_t seq[16], members[4] = {1, 2, 3, 4}, order[16], len = -1, cut = -5;
-  int64_t lb = -1, peak = -1, extra = -1;
+  int32_t seq[16], members[4] = {1, 2, 3, 4}, order[16], cut = -5;
+  int64_t lb = -1, extra = -1;
+  dnnmem_remat_result gres;
   size_t need = 0;
   int i;
   /* the group-order example's graph: a; b, c from a; d from b, c; e from d */
@@ -1055,8 +1015,7 @@ static void test_argument_checks(void) {
   g.size[2] = INT64_MAX / 2 + 1;
   CHECK_EQ(dnnmem_remat_lower_bound(&g.p, &tb), DNNMEM_ERR_OVERFLOW);
   lb = tb.peak;
-  CHECK_EQ(dnnmem_remat_group_order(&g.p, members, 4, 1000, order, 16, &len, &peak, scratch_buf,
-                                    sizeof(scratch_buf)),
+  CHECK_EQ(dnnmem_remat_group_order(&g.p, members, 4, 1000, order, 16, &gres, scratch_buf, sizeof(scratch_buf)),
            DNNMEM_ERR_OVERFLOW);
   CHECK_EQ(dnnmem_remat_time_bound(&g.p, NULL, &tb, scratch_buf, sizeof(scratch_buf)),
            DNNMEM_ERR_OVERFLOW);
@@ -1146,27 +1105,33 @@ static void test_argument_checks(void) {
            DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_remat_group_order_scratch_size(&g.p, 4, 1000, 16, NULL),
            DNNMEM_ERR_INVALID_ARGUMENT);
-#define GROUP(m, nm, ms, ord, cap, l, pk) \
-  dnnmem_remat_group_order(&g.p, m, nm, ms, ord, cap, l, pk, scratch_buf, sizeof(scratch_buf))
-  CHECK_EQ(GROUP(NULL, 4, 1000, order, 16, &len, &peak), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(GROUP(members, 0, 1000, order, 16, &len, &peak), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(GROUP(members, DNNMEM_REMAT_MAX_GROUP + 1, 1000, order, 16, &len, &peak), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(GROUP(members, 4, 0, order, 16, &len, &peak), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(GROUP(members, 4, (1 << 28) + 1, order, 16, &len, &peak), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(GROUP(members, 4, 1000, order, -1, &len, &peak), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(GROUP(members, 4, 1000, NULL, 16, &len, &peak), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(GROUP(members, 4, 1000, order, 16, NULL, &peak), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(GROUP(members, 4, 1000, order, 16, &len, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
-  members[0] = -1;
-  CHECK_EQ(GROUP(members, 4, 1000, order, 16, &len, &peak), DNNMEM_ERR_ID_RANGE);
-  members[0] = 5;
-  CHECK_EQ(GROUP(members, 4, 1000, order, 16, &len, &peak), DNNMEM_ERR_ID_RANGE);
+#define GROUP(m, nm, ms, ord, cap, res) \
+  dnnmem_remat_group_order(&g.p, m, nm, ms, ord, cap, res, scratch_buf, sizeof(scratch_buf))
+  CHECK_EQ(GROUP(NULL, 4, 1000, order, 16, &gres), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK(gres.error.index == -1 && gres.error.field == DNNMEM_FIELD_MEMBER);
+  CHECK_EQ(GROUP(members, 0, 1000, order, 16, &gres), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(GROUP(members, DNNMEM_REMAT_MAX_GROUP + 1, 1000, order, 16, &gres), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(GROUP(members, 4, 0, order, 16, &gres), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK(gres.error.index == -1 && gres.error.field == DNNMEM_FIELD_LIMIT);
+  CHECK_EQ(GROUP(members, 4, (1 << 28) + 1, order, 16, &gres), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(GROUP(members, 4, 1000, order, -1, &gres), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK(gres.error.index == -1 && gres.error.field == DNNMEM_FIELD_OUTPUT);
+  CHECK_EQ(GROUP(members, 4, 1000, NULL, 16, &gres), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(GROUP(members, 4, 1000, order, 16, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  members[2] = -1;
+  CHECK_EQ(GROUP(members, 4, 1000, order, 16, &gres), DNNMEM_ERR_ID_RANGE);
+  CHECK(gres.error.index == 2 && gres.error.field == DNNMEM_FIELD_MEMBER);
+  members[2] = 5;
+  CHECK_EQ(GROUP(members, 4, 1000, order, 16, &gres), DNNMEM_ERR_ID_RANGE);
+  CHECK(gres.error.index == 2 && gres.error.field == DNNMEM_FIELD_MEMBER);
+  members[2] = 3;
   members[0] = 2; /* c twice */
-  CHECK_EQ(GROUP(members, 4, 1000, order, 16, &len, &peak), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(GROUP(members, 4, 1000, order, 16, &gres), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK(gres.error.index == 1 && gres.error.other == 0 && gres.error.field == DNNMEM_FIELD_MEMBER);
   members[0] = 1;
   /* capacity 0 with no order array: only the length and the peak */
-  CHECK_EQ(GROUP(members, 4, 1000, NULL, 0, &len, &peak), DNNMEM_ERR_OUTPUT_TOO_SMALL);
-  CHECK_EQ(len, 4);
+  CHECK_EQ(GROUP(members, 4, 1000, NULL, 0, &gres), DNNMEM_ERR_OUTPUT_TOO_SMALL);
+  CHECK_EQ(gres.length, 4);
 #undef GROUP
 }
 

@@ -21,10 +21,7 @@
 #define MAXL 256
 
 static uint64_t t_rng = 2027;
-static uint32_t t_rand(uint32_t bound) {
-  t_rng = t_rng * 6364136223846793005ull + 1442695040888963407ull;
-  return (uint32_t)((t_rng >> 33) % bound);
-}
+static uint32_t t_rand(uint32_t bound) { return ref_rand(&t_rng, bound); }
 
 /* The constructed graph: a chain (node j reads node j - 1, so the row
    order is the only order without recomputation) whose values' last uses
@@ -247,10 +244,37 @@ static void test_curve_arenas(void) {
   }
 }
 
+/* A training chain of equal sizes (data, F forward values, the incoming
+   gradient, F backward ones each reading the previous gradient and its
+   forward value): equal records never fragment (an interval graph is
+   perfect: first fit by start time needs exactly the load), so the
+   arena-aware answer's arena is its peak, and it recomputes (the row
+   order holds F + 2 values, the budget 12). */
+static void test_arena_equal_sizes(void) {
+  enum { F = 30, N = 2 * F + 2 };
+  ref_remat_graph g;
+  int32_t v, in[3], seq[MAXL];
+  uint64_t seed;
+  ref_remat_graph_begin(&g);
+  for (v = 0; v < N; v++) {
+    in[0] = in[1] = in[2] = -1;
+    if (v >= 1 && v <= F + 1) in[0] = v - 1;
+    if (v > F + 1) in[0] = v - 1, in[1] = 2 * F + 1 - v;
+    ref_remat_graph_node(&g, 4, 1 + v % 3, v == N - 1, in);
+  }
+  for (seed = 1; seed <= 2; seed++) {
+    dnnmem_remat_result b;
+    CHECK_EQ(solve(&g.p, 4 * 12, 0, 20000, seed, seq, &b), DNNMEM_OK);
+    CHECK_EQ(b.arena, b.peak);
+    CHECK(b.length > N);
+  }
+}
+
 int main(void) {
   RUN(test_arena_options);
   RUN(test_arena_constructed);
   RUN(test_arena_random);
   RUN(test_curve_arenas);
+  RUN(test_arena_equal_sizes);
   return test_finish("test_remat_arena");
 }

@@ -27,50 +27,10 @@
 #define MAXL 256
 
 static uint64_t t_rng = 777;
-static uint32_t t_rand(uint32_t bound) {
-  t_rng = t_rng * 6364136223846793005ull + 1442695040888963407ull;
-  return (uint32_t)((t_rng >> 33) % bound);
-}
-
-/* random DAG: node v takes 1-2 inputs among earlier nodes */
-static void tg_random(ref_remat_graph *g, int32_t n) {
-  int32_t v, in[3];
-  ref_remat_graph_begin(g);
-  for (v = 0; v < n; v++) {
-    int32_t k = 0;
-    if (v > 0 && !(v == 1 && t_rand(2))) {
-      in[k++] = (int32_t)t_rand((uint32_t)v);
-      if (v > 1 && t_rand(2)) {
-        in[k] = (int32_t)t_rand((uint32_t)v);
-        if (in[k] != in[0]) k++;
-      }
-    }
-    in[k] = -1;
-    ref_remat_graph_node(g, t_rand(4) ? 1 + t_rand(20) : 0, 1 + t_rand(9), v == n - 1 || t_rand(6) == 0, in);
-  }
-}
-
-/* training-like DAG: forward chain, gradient input, backward chain using
-   forward values (where recomputation pays) */
+static uint32_t t_rand(uint32_t bound) { return ref_rand(&t_rng, bound); }
+static void tg_random(ref_remat_graph *g, int32_t n) { ref_remat_random_graph(g, n, 1, &t_rng); }
 static void tg_random_training(ref_remat_graph *g, int32_t forward, int32_t backward) {
-  int32_t v, in[4], k;
-  ref_remat_graph_begin(g);
-  ref_remat_graph_node(g, 1 + t_rand(20), 0, 0, NULL);
-  for (v = 1; v <= forward; v++) {
-    k = 0;
-    in[k++] = v - 1;
-    if (v > 1 && t_rand(3) == 0) in[k++] = (int32_t)t_rand((uint32_t)(v - 1));
-    in[k] = -1;
-    ref_remat_graph_node(g, 8 + t_rand(12), 1 + t_rand(9), 0, in);
-  }
-  ref_remat_graph_node(g, 1 + t_rand(5), 0, 0, NULL);
-  for (v = 0; v < backward; v++) {
-    k = 0;
-    in[k++] = g->n - 1;
-    in[k++] = 1 + (int32_t)t_rand((uint32_t)forward);
-    in[k] = -1;
-    ref_remat_graph_node(g, 1 + t_rand(8), 1 + t_rand(9), v == backward - 1 || t_rand(4) == 0, in);
-  }
+  ref_remat_random_training(g, forward, backward, &t_rng);
 }
 
 static char scratch_buf[1 << 24];

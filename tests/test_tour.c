@@ -148,9 +148,7 @@ static void tour_place(void) {
   CHECK_EQ(dnnmem_place_solve_scratch_size(&p, NULL, &bytes), DNNMEM_OK);
   scratch = scratch_for(bytes);
   CHECK_EQ(dnnmem_place_solve(&p, NULL, device, &res, scratch, bytes), DNNMEM_OK);
-  CHECK_EQ(device[0], DNNMEM_PLACE_CPU);
-  CHECK_EQ(device[1], DNNMEM_PLACE_ACC);
-  CHECK_EQ(device[2], DNNMEM_PLACE_ACC);
+  CHECK_VALUES(device, DNNMEM_PLACE_CPU, DNNMEM_PLACE_ACC, DNNMEM_PLACE_ACC);
   CHECK_EQ(res.time, 0 + 5 + 10 + 10); /* value 0 converted once */
   free(scratch);
 }
@@ -162,7 +160,7 @@ static void ref_graph_intervals(void) {
   dnnmem_graph g = {3, tour_in_offsets, tour_in_ids};
   int64_t sizes[3] = {4096, 8192, 4096};
   dnnmem_interval records[3];
-  CHECK_EQ(dnnmem_graph_intervals(&g, sizes, NULL, records), DNNMEM_OK);
+  CHECK_EQ(dnnmem_graph_intervals(&g, sizes, NULL, records, NULL), DNNMEM_OK);
   CHECK_EQ(records[0].lower, 0);
   CHECK_EQ(records[0].upper, 2);
   CHECK_EQ(records[1].lower, 1);
@@ -189,9 +187,7 @@ static void ref_plan(void) {
   CHECK_EQ(res.lower_bound, 12288);
   CHECK_EQ(res.optimal, 1);
   CHECK_EQ(res.algo, DNNMEM_PLAN_GREEDY_SIZE);
-  CHECK_EQ(offsets[0], 8192);
-  CHECK_EQ(offsets[1], 0);
-  CHECK_EQ(offsets[2], 8192);
+  CHECK_VALUES(offsets, 8192, 0, 8192);
   free(scratch);
 }
 
@@ -265,8 +261,7 @@ static void ref_plan_conflict(void) {
   CHECK_EQ(res.feasible, 0);
   CHECK_EQ(res.count, 2);
   CHECK_EQ(res.minimal, 1);
-  CHECK_EQ(conflict[0], 0);
-  CHECK_EQ(conflict[1], 1);
+  CHECK_VALUES(conflict, 0, 1);
   free(scratch);
 }
 
@@ -285,11 +280,8 @@ static void ref_plan_pools(void) {
   CHECK_EQ(dnnmem_plan_pools_solve(&pp, NULL, pool_of, offsets, arenas, &res, scratch, bytes), DNNMEM_OK);
   CHECK_EQ(res.cost, 8192 * 1 + 8192 * 10);
   CHECK_EQ(res.optimal, 1);
-  CHECK_EQ(pool_of[0], 1);
-  CHECK_EQ(pool_of[1], 0);
-  CHECK_EQ(pool_of[2], 1);
-  CHECK_EQ(arenas[0], 8192);
-  CHECK_EQ(arenas[1], 4096);
+  CHECK_VALUES(pool_of, 1, 0, 1);
+  CHECK_VALUES(arenas, 8192, 4096);
   free(scratch);
 }
 
@@ -308,11 +300,8 @@ static void ref_share(void) {
   CHECK_EQ(res.objects, 2);
   CHECK_EQ(res.total, 12288);
   CHECK_EQ(res.optimal, 1);
-  CHECK_EQ(object_of[0], 0);
-  CHECK_EQ(object_of[1], 1);
-  CHECK_EQ(object_of[2], 0);
-  CHECK_EQ(object_sizes[0], 4096);
-  CHECK_EQ(object_sizes[1], 8192);
+  CHECK_VALUES(object_of, 0, 1, 0);
+  CHECK_VALUES(object_sizes, 4096, 8192);
   free(scratch);
 }
 
@@ -333,14 +322,8 @@ static void ref_cover(void) {
   scratch = scratch_for(bytes);
   CHECK_EQ(dnnmem_cover_vertices(&g, NULL, path_of, order, &res, scratch, bytes), DNNMEM_OK);
   CHECK_EQ(res.paths, 2);
-  CHECK_EQ(path_of[0], 0);
-  CHECK_EQ(path_of[1], 0);
-  CHECK_EQ(path_of[2], 1);
-  CHECK_EQ(path_of[3], 0);
-  CHECK_EQ(order[0], 0);
-  CHECK_EQ(order[1], 1);
-  CHECK_EQ(order[2], 3);
-  CHECK_EQ(order[3], 2);
+  CHECK_VALUES(path_of, 0, 0, 1, 0);
+  CHECK_VALUES(order, 0, 1, 3, 2);
   free(scratch);
 }
 
@@ -445,9 +428,7 @@ static void ref_label(void) {
   CHECK_EQ(dnnmem_label_solve_scratch_size(&p, NULL, &bytes), DNNMEM_OK);
   scratch = scratch_for(bytes);
   CHECK_EQ(dnnmem_label_solve(&p, NULL, label, &res, scratch, bytes), DNNMEM_OK);
-  CHECK_EQ(label[0], 0);
-  CHECK_EQ(label[1], 2);
-  CHECK_EQ(label[2], 1);
+  CHECK_VALUES(label, 0, 2, 1);
   CHECK_EQ(res.cost, 0 + 10 + 9 + 20 + 9); /* each conversion 4 x 1 + 5 */
   CHECK_EQ(res.lower_bound, 48);
   CHECK_EQ(res.gap, 0);
