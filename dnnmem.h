@@ -427,7 +427,17 @@
                                than minimalloc's (the unplaced records of a
                                section stacked by release offset); independent
                                sides solved apart with backjumping; a table of
-                               failed states; minimalloc's round robin
+                               failed states, keyed by capacity and kept
+                               across restarts (nogoods); tight cells: a
+                               section whose unplaced bytes fill all above
+                               its floor (the least lowest offset there)
+                               must have that byte covered by a record
+                               placed there, so a frame may branch on the
+                               cell with the fewest such records (dancing
+                               links' smallest column): always in a part
+                               without slack (tilings), elsewhere only
+                               when one record or none can cover it;
+                               minimalloc's round robin
                                over its static orders with doubling limits,
                                each order's search suspended at its limit
                                and resumed in the next round (its path
@@ -781,7 +791,8 @@
                 O(k log k) per record near fixed ones); bestfit O((n + T)
                 log n + scanned candidates), O(n^2) worst; exact exponential,
                 O(n + sections x live) per placed node, O(1) per refused
-                one (plus O(sections) per offset a frame reaches, and
+                one (plus O(sections) per offset a frame reaches, O(its
+                part's sections + busy sections) to choose its cell, and
                 O(k log k) to list a frame's k candidates), a resumed
                 search's replay O(depth) nodes, undoing an unlogged
                 placement O(k m) (m records searched); bound, checker
@@ -5749,6 +5760,10 @@ typedef struct dnnmem__exact_frame {
      w->cand[cand_base .. cand_end), the next at cand_next; cand_end -1:
      not listed yet, -2: no room (each choice scans the part) */
   int32_t cand_base, cand_next, cand_end, cand_sorted;
+  /* the tight cell the frame branches on (dnnmem__exact_cell): its
+     section, -1 none (canonical order), -2 not chosen yet; its offset */
+  int32_t cell, tight; /* tight 0: no tight section at entry (else unknown) */
+  int64_t cell_offset, level; /* level: no record of the part ends below it */
 } dnnmem__exact_frame;
 
 typedef struct dnnmem__exact_part {
@@ -5800,6 +5815,8 @@ typedef struct dnnmem__exact {
   /* the sweep's live items, by release: start offset, bytes, last section */
   int64_t *item_release, *item_bytes;
   int32_t *item_end, *item_dying; /* item_dying: per section, zero between sweeps */
+  int32_t *cell_count; /* per section, zero between uses (dnnmem__exact_cell) */
+  int64_t *cell_floor; /* per section: the least lowest offset of a record busy there */
   /* sections */
   int64_t *times, *rem, *rem0, *total;
   int32_t *cut, *cut0, *start_index;
@@ -5875,6 +5892,8 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
   w->item_bytes = DNNMEM__TAKE(s, int64_t, segs);
   w->item_end = DNNMEM__TAKE(s, int32_t, segs);
   w->item_dying = DNNMEM__TAKE(s, int32_t, events);
+  w->cell_count = DNNMEM__TAKE(s, int32_t, events);
+  w->cell_floor = DNNMEM__TAKE(s, int64_t, events);
   w->times = DNNMEM__TAKE(s, int64_t, events);
   w->rem = DNNMEM__TAKE(s, int64_t, events);
   w->rem0 = DNNMEM__TAKE(s, int64_t, events);
@@ -6261,15 +6280,22 @@ static uint64_t dnnmem__exact_mix(uint64_t x) {
   return x ^ (x >> 31);
 }
 
-/* The memo holds states of parts proven to have no completion in this run
-   (capacity and ranks fixed; reranking is a function of the state). A
-   state is the part's range, its canonical bound and the lowest offset of
-   each unplaced record: everything its completion depends on. Keys are
-   64-bit hashes (a false match has probability about 2^-64 per probe). */
+/* The memo holds states of parts proven to have no completion (no
+   completion that can not be lowered, the one every bound and dominance
+   keeps) at a capacity. A state is the capacity, the part's range, its
+   canonical bound and the lowest offset of each unplaced record, with
+   which of those at the bound offset the bound lets stay there:
+   everything the completions depend on, and nothing of the order that
+   proved it (a record below the bound offset ends above it, whatever its
+   rank). So a failure learned by one run prunes every later run at that
+   capacity: restarts keep what they learned (nogoods). With windows the
+   ranks are part of the state (and each run keeps its own). Keys are
+   64-bit hashes (a false match has probability about 2^-64 per probe);
+   stamp 0 marks an empty slot. */
 static int dnnmem__exact_memo_find(const dnnmem__exact *w, uint64_t key) {
   uint32_t i = (uint32_t)key & w->memo_mask, t;
   for (t = 0; t < DNNMEM__PLAN_MEMO_PROBES; t++, i = (i + 1) & w->memo_mask)
-    if (w->memo_run[i] == w->run_id && w->memo_key[i] == key) return 1;
+    if (w->memo_run[i] != 0 && w->memo_key[i] == key) return 1;
   return 0;
 }
 
@@ -6288,6 +6314,7 @@ static int dnnmem__exact_live(const dnnmem__exact *w, uint32_t r) {
 static void dnnmem__exact_memo_add(dnnmem__exact *w, uint64_t key) {
   uint32_t i = (uint32_t)key & w->memo_mask, t, other = DNNMEM__PLAN_MEMO_PROBES;
   for (t = 0; t < DNNMEM__PLAN_MEMO_PROBES; t++, i = (i + 1) & w->memo_mask) {
+    if (w->memo_run[i] != 0 && w->memo_key[i] == key) break; /* known: now this run's */
     if (w->memo_run[i] == w->run_id) continue;
     if (!dnnmem__exact_live(w, w->memo_run[i])) break;
     if (other == DNNMEM__PLAN_MEMO_PROBES) other = t;
@@ -6315,8 +6342,11 @@ static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact
   f->crit_offset = -1;
   f->cand_base = d == 0 ? 0 : w->frames[d - 1].cand_end >= 0 ? w->frames[d - 1].cand_end : w->frames[d - 1].cand_base;
   f->cand_end = -1;
+  f->cell = -2;
+  f->tight = 1;
   uint64_t state = dnnmem__exact_mix(((uint64_t)(uint32_t)part->lo << 32) ^ (uint32_t)part->hi) +
-                   dnnmem__exact_mix((uint64_t)part->bound_offset ^ 0x5bd1e995u);
+                   dnnmem__exact_mix((uint64_t)part->bound_offset ^ 0x5bd1e995u) +
+                   dnnmem__exact_mix((uint64_t)w->capacity ^ ((uint64_t)w->has_windows * w->run_id << 40));
   for (p = w->start_index[part->lo]; p < w->start_index[part->hi]; p++) {
     int32_t k = w->search[p];
     uint64_t tie;
@@ -6330,12 +6360,122 @@ static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact
   }
   f->min_height = h;
   f->state = state;
-  if (dnnmem__exact_memo_find(w, state)) f->done = 1;
+  if (w->logging && dnnmem__exact_memo_find(w, state)) f->done = 1; /* a dive cannot back up */
+}
+
+/* Whether record k is busy in section s (one of its busy stretches). */
+static int dnnmem__exact_covers(const dnnmem__exact *w, int32_t k, int32_t s) {
+  int32_t q;
+  for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++)
+    if (w->seg_lo[q] <= s && s < w->seg_hi[q]) return 1;
+  return 0;
+}
+
+/* Whether the frame's bound lets record k sit at its lowest offset. */
+static int dnnmem__exact_allowed(const dnnmem__exact *w, const dnnmem__exact_frame *f, int32_t k) {
+  return w->lowest[k] > f->bound_offset || (w->lowest[k] == f->bound_offset && w->rank[k] > f->bound_rank);
+}
+
+/* A tight cell to branch on. Let L be the least lowest offset of the
+   part's records that the frame's bound allows: no record of the part ends
+   below L (one the bound refuses must be lifted by a record placed at L or
+   above). In a section s let h be the least lowest offset of the records
+   busy there (the floor). When the unplaced bytes of s fill all of
+   [h, capacity) (rem[s] == capacity - h; more fails), no byte of s may be
+   wasted, so in every completion the byte at (s, h) is covered by a record
+   placed at h: one busy in s whose lowest offset is h and that the bound
+   allows (a cover). Placing a cover early is safe when no record busy in
+   a section of its stretch could end below h (every such section's floor
+   is h): then the records it lifts lie above it in every completion. A
+   cell all of whose covers are safe is a branching: the frame's children
+   are its covers, each at h with the frame's bound kept (a cover need not
+   be the next in canonical order; two covers meet in s, so the children
+   are disjoint), the cell with the fewest covers chosen (none: the frame
+   fails; one: forced), as Knuth's dancing links take the column with the
+   fewest rows. At the lowest level every cell is safe. A part without
+   slack (every section with unplaced records tight: a tiling, or what is
+   left of one) is searched by cells alone; where sections keep slack the
+   canonical order prunes more (cells there took up to 140x the nodes on
+   minimalloc's set), so only a forced cell (one cover, or none: the
+   frame fails) is taken there. Chosen from the frame's entry state (a
+   replay chooses the same). No windows (their records may share bytes).
+   O(sections + busy sections of the part's records). */
+static void dnnmem__exact_cell(dnnmem__exact *w, dnnmem__exact_frame *f) {
+  int32_t p, q, s, best = -1, fewest = 0, slack = 0, d = (int32_t)(f - w->frames);
+  const int32_t unsafe = -1;
+  int64_t o = DNNMEM__I64_MAX;
+  f->cell = -1;
+  if (w->has_windows) return;
+  if (d > 0 && w->frames[d - 1].tight == 0 && w->frames[d - 1].placed >= 0 &&
+      w->frames[d - 1].part_lo <= f->part_lo && f->part_hi <= w->frames[d - 1].part_hi) {
+    /* the parent's part had no tight section: floors and bytes left moved
+       only where its placement lifted records or took bytes (its dirty
+       range and stretch), so a tight section can only be there */
+    int32_t j = w->frames[d - 1].placed, any = 0;
+    int32_t lo = (int32_t)dnnmem__max64(f->part_lo, dnnmem__min64(w->dirty_lo, w->span_lo[j]));
+    int32_t hi = (int32_t)dnnmem__min64(f->part_hi, dnnmem__max64(w->dirty_hi, w->span_hi[j]));
+    for (s = lo; s < hi; s++) w->cell_floor[s] = DNNMEM__I64_MAX;
+    for (p = w->start_index[f->part_lo]; p < w->start_index[hi]; p++) {
+      int32_t k = w->search[p];
+      if (w->placed[k] || w->span_hi[k] <= lo) continue;
+      for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++)
+        for (s = w->seg_lo[q] > lo ? w->seg_lo[q] : lo; s < w->seg_hi[q] && s < hi; s++)
+          if (w->lowest[k] < w->cell_floor[s]) w->cell_floor[s] = w->lowest[k];
+    }
+    for (s = lo; s < hi && !any; s++)
+      any = w->cell_floor[s] != DNNMEM__I64_MAX && w->rem[s] == w->capacity - w->cell_floor[s];
+    if (!any) {
+      f->tight = 0;
+      return;
+    }
+  }
+  for (s = f->part_lo; s < f->part_hi; s++) w->cell_floor[s] = DNNMEM__I64_MAX;
+  for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
+    int32_t k = w->search[p];
+    if (w->placed[k]) continue;
+    if (dnnmem__exact_allowed(w, f, k) && w->lowest[k] < o) o = w->lowest[k];
+    for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++)
+      for (s = w->seg_lo[q]; s < w->seg_hi[q]; s++)
+        if (w->lowest[k] < w->cell_floor[s]) w->cell_floor[s] = w->lowest[k];
+  }
+  f->level = o;
+  if (o >= w->capacity) return;
+  f->tight = 0; /* until a tight section is seen */
+  /* covers counted per tight cell; a cell with an unsafe cover is marked */
+  for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
+    int32_t k = w->search[p], safe = 1;
+    int64_t h = w->lowest[k];
+    if (w->placed[k] || !dnnmem__exact_allowed(w, f, k)) continue;
+    for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k] && safe; q++)
+      for (s = w->seg_lo[q]; s < w->seg_hi[q] && safe; s++) safe = w->cell_floor[s] == h;
+    for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++)
+      for (s = w->seg_lo[q]; s < w->seg_hi[q]; s++)
+        if (w->cell_floor[s] == h && w->rem[s] == w->capacity - h)
+          w->cell_count[s] = !safe || w->cell_count[s] == unsafe ? unsafe
+                             : w->cell_count[s] + (w->size[k] <= w->capacity - h);
+  }
+  /* the fewest covers (ties: the lowest floor, then the first section);
+     a tight section without covers fails the frame at once */
+  for (s = f->part_lo; s < f->part_hi; s++) {
+    int32_t c = w->cell_count[s];
+    int64_t h = w->cell_floor[s];
+    w->cell_count[s] = 0;
+    if (h != DNNMEM__I64_MAX && w->rem[s] != w->capacity - h) slack = 1;
+    if (h == DNNMEM__I64_MAX || w->rem[s] != w->capacity - h) continue;
+    f->tight = 1;
+    if (c == unsafe) continue;
+    if (best < 0 || c < fewest || (c == fewest && h < f->cell_offset)) {
+      best = s;
+      fewest = c;
+      f->cell_offset = h;
+    }
+  }
+  if (!slack || fewest <= 1) f->cell = best;
 }
 
 /* The untried candidate with the smallest (lowest offset, rank) above the
-   frame's last one, below the dominance height, within capacity: a scan
-   of the part. */
+   frame's last one, below the dominance height, within capacity, covering
+   the frame's cell when it has one: a scan of the part. */
 static int32_t dnnmem__exact_scan(const dnnmem__exact *w, const dnnmem__exact_frame *f) {
   int32_t p, best = -1;
   int64_t bo = 0;
@@ -6346,7 +6486,8 @@ static int32_t dnnmem__exact_scan(const dnnmem__exact *w, const dnnmem__exact_fr
     if (w->placed[k]) continue;
     o = w->lowest[k];
     if (o < f->last_offset || (o == f->last_offset && w->rank[k] <= f->last_rank)) continue;
-    if (o >= f->min_height || o + w->size[k] > w->capacity) continue;
+    if ((f->cell < 0 && o >= f->min_height) || o + w->size[k] > w->capacity) continue;
+    if (f->cell >= 0 && (o != f->cell_offset || !dnnmem__exact_covers(w, k, f->cell))) continue;
     if (best < 0 || o < bo || (o == bo && w->rank[k] < br)) {
       best = k;
       bo = o;
@@ -6367,6 +6508,7 @@ static int dnnmem__exact_less_cand(const void *ctx, int32_t a, int32_t b) {
    lists its candidates, and each choice takes the least of the list's
    rest (the first few by a pass over it, then the rest sorted once). */
 static int32_t dnnmem__exact_next(dnnmem__exact *w, dnnmem__exact_frame *f) {
+  if (f->cell == -2) dnnmem__exact_cell(w, f);
   if (f->cand_end == -1) {
     int32_t p, c = f->cand_base;
     if ((int64_t)f->cand_base + w->start_index[f->part_hi] - w->start_index[f->part_lo] > w->cand_cap) {
@@ -6380,7 +6522,8 @@ static int32_t dnnmem__exact_next(dnnmem__exact *w, dnnmem__exact_frame *f) {
         if (w->placed[k]) continue;
         o = w->lowest[k];
         if (o < f->last_offset || (o == f->last_offset && w->rank[k] <= f->last_rank)) continue;
-        if (o >= f->min_height || o + w->size[k] > w->capacity) continue;
+        if ((f->cell < 0 && o >= f->min_height) || o + w->size[k] > w->capacity) continue;
+        if (f->cell >= 0 && (o != f->cell_offset || !dnnmem__exact_covers(w, k, f->cell))) continue;
         w->cand[c++] = k;
       }
       f->cand_next = f->cand_base;
@@ -6421,7 +6564,7 @@ static int32_t dnnmem__exact_next(dnnmem__exact *w, dnnmem__exact_frame *f) {
    the frame tries its candidates, and candidates come by rising offset:
    the sections are counted once per offset. */
 static int dnnmem__exact_doomed(const dnnmem__exact *w, dnnmem__exact_frame *f, int32_t j, int *fits) {
-  int64_t o = w->lowest[j], room = w->capacity - o;
+  int64_t o = f->cell >= 0 ? f->level : w->lowest[j], room = w->capacity - o; /* nothing ends below o */
   int32_t q = w->seg_first[j];
   if (f->crit_offset != o) {
     int32_t s, lo = -1, hi = -1;
@@ -6589,16 +6732,18 @@ static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
    dnnmem__exact_place's scan). Then the section sweep. */
 static int dnnmem__exact_check(dnnmem__exact *w, int32_t d, int32_t j, int ranks_kept, int fits) {
   const dnnmem__exact_frame *f = &w->frames[d];
-  int64_t o = w->offset[j], min1 = w->min_size1, min2 = w->min_size2, top = 0;
+  int64_t o = f->cell >= 0 ? f->level : w->offset[j], min1 = w->min_size1, min2 = w->min_size2, top = 0;
   int32_t p, who = w->min_size1_of;
+  /* records at o with a rank above this may still sit there: j's (the
+     canonical order), or the frame's bound's when j covers its cell */
+  int32_t above = f->cell < 0 ? w->rank[j] : f->bound_offset == o ? f->bound_rank : -1;
   for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
     int32_t k = w->search[p];
     int64_t lift;
     if (w->placed[k]) continue;
     w->release[k] = w->lowest[k];
     if (w->release[k] > top) top = w->release[k];
-    if (w->lowest[k] > o || (w->lowest[k] == o && (!ranks_kept || w->rank[k] > w->rank[j])))
-      continue;
+    if (w->lowest[k] > o || (w->lowest[k] == o && (!ranks_kept || w->rank[k] > above))) continue;
     if (w->open[k] == 0) return 0;
     lift = w->has_windows ? 0 : k == who ? min2 : min1;
     if (lift > w->capacity - o - w->size[k]) return 0;
@@ -6793,9 +6938,9 @@ static int32_t dnnmem__exact_split(dnnmem__exact *w, int32_t d, int32_t j, int *
     w->parts[count].lo = prev;
     w->parts[count++].hi = f->part_hi;
   }
-  for (i = 0; i < count; i++) {
-    w->parts[i].bound_offset = w->offset[j];
-    w->parts[i].bound_rank = w->rank[j];
+  for (i = 0; i < count; i++) { /* a cell's child keeps the frame's bound */
+    w->parts[i].bound_offset = f->cell >= 0 ? f->bound_offset : w->offset[j];
+    w->parts[i].bound_rank = f->cell >= 0 ? f->bound_rank : w->rank[j];
     w->parts[i].creator = d;
   }
   if (w->logging &&
@@ -6829,6 +6974,7 @@ static int dnnmem__exact_descend(dnnmem__exact *w, int32_t d, int32_t j, int fit
   dnnmem__exact_frame *f = &w->frames[d];
   int32_t i, count;
   int reranked;
+  if (f->cell == -2) dnnmem__exact_cell(w, f); /* a replay: as dnnmem__exact_next chose */
   f->last_offset = w->lowest[j];
   f->last_rank = w->rank[j];
   w->nodes++;
@@ -6922,6 +7068,7 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
     j = f->done ? -1 : dnnmem__exact_next(w, f);
     if (j < 0) { /* the part fails: back to the frame that created it */
       int32_t t = f->creator, e;
+      if (!w->logging && t >= 0) return DNNMEM__EXACT_ABORTED; /* a dive: nothing to undo with */
       dnnmem__exact_memo_add(w, f->state);
       if (t < 0) break; /* the root part: exhausted */
       for (e = d - 1; e >= t; e--) dnnmem__exact_undo(w, e);
@@ -7276,6 +7423,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   dnnmem__exact_layout(&sc, count, gaps, params->lean, &w);
   if ((r = dnnmem__scratch_end(&sc, NULL)) != DNNMEM_OK) return r;
   DNNMEM_MEMSET(w.item_dying, 0, (2 * (size_t)count + 2 * (size_t)gaps + 2) * sizeof(int32_t));
+  DNNMEM_MEMSET(w.cell_count, 0, (2 * (size_t)count + 2 * (size_t)gaps + 2) * sizeof(int32_t));
   if (params->log_limit > 0 && params->log_limit < w.log_cap) w.log_cap = params->log_limit;
   if (params->log_limit > 0 && params->log_limit < w.cand_cap) w.cand_cap = params->log_limit;
   bound = dnnmem__exact_setup(&w, records, count, alignment, params->ignore_gaps);
