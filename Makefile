@@ -69,6 +69,11 @@ M32_OBJ   := $(TEST_SRC:%.c=$(BUILD)/obj/m32/%.o)
 # Boost.Graph's max flow, for side-by-side timings in make bench when installed
 BOOST     := $(wildcard /usr/include/boost/graph/boykov_kolmogorov_max_flow.hpp)
 BENCH_CXX := $(if $(BOOST),$(if $(wildcard tests/bench_boost.cpp),$(BUILD)/bench_boost))
+# 0.1.0's tool and placement timer (commit 5e321d1, from the git history
+# when there is one), for placement's time against it in make bench
+V010      := 5e321d1
+BENCH_OLD := $(BUILD)/place_solve \
+             $(if $(shell git cat-file -e $(V010) 2>/dev/null && echo yes),$(BUILD)/v0.1.0/dnnmem $(BUILD)/v0.1.0/place_solve)
 
 .PHONY: all test demo bench fuzz coverage mutate clean stb install uninstall minimalloc tflm
 .DELETE_ON_ERROR:
@@ -141,6 +146,19 @@ $(BUILD)/bench_boost: tests/bench_boost.cpp
 	@mkdir -p $(@D)
 	$(CXX) -O2 -DNDEBUG -o $@ $<
 
+$(BUILD)/v0.1.0/dnnmem: | stb
+	@mkdir -p $(@D)/examples
+	git show $(V010):dnnmem.h > $(@D)/dnnmem.h
+	git show $(V010):examples/dnnmem.c > $(@D)/examples/dnnmem.c
+	$(CC) -O2 -I$(@D) -o $@ $(@D)/examples/dnnmem.c -lm
+
+$(BUILD)/place_solve: tests/place_solve.c dnnmem.h
+	@mkdir -p $(@D)
+	$(CC) $(WARN) -O2 -DNDEBUG -I. -o $@ $< -lm
+
+$(BUILD)/v0.1.0/place_solve: tests/place_solve.c $(BUILD)/v0.1.0/dnnmem
+	$(CC) -std=c99 -O2 -DNDEBUG -I$(@D) -o $@ $< -lm
+
 $(BUILD)/fuzz/fuzz_%: $(BUILD)/obj/san/fuzz/fuzz_%.o $(BUILD)/obj/san/fuzz/driver.o $(SAN_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(SAN) -o $@ $^ -lm
@@ -173,7 +191,7 @@ $(BUILD)/size_plan: tests/size_plan.c dnnmem.h
 demo: $(BUILD)/dnnmem
 	@bash examples/demo.sh $(BUILD)/dnnmem
 
-bench: $(BUILD)/dnnmem $(BENCHES) $(BENCH_CXX)
+bench: $(BUILD)/dnnmem $(BENCHES) $(BENCH_CXX) $(BENCH_OLD)
 	@if [ -z "$(MINIMALLOC)" ]; then echo "minimalloc not built (make minimalloc MINIMALLOC_SRC=DIR): no side-by-side times"; fi
 	@for b in $(BENCHES); do MINIMALLOC=$(MINIMALLOC) $$b || exit 1; echo; done
 

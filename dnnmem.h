@@ -369,7 +369,9 @@
                                lifetime, a node's records by offset and
                                their bytes merged into runs: a node whose
                                records all meet the record gives its runs,
-                               others their meeting records); a zero size
+                               others their meeting records, an inner
+                               node's by segments of stacked records, of
+                               which a prefix meets); a zero size
                                (the record or one it meets) scans the
                                records it meets by offset instead, as the
                                rule reads.
@@ -411,7 +413,7 @@
                                buffers so); with an alignment the candidate
                                is rounded up (it has none). The gaps from
                                greedy-size's time tree: its complexity.
-                               Scratch alone: about 400 bytes per record.
+                               Scratch alone: about 430 bytes per record.
                 exact          branch and bound after minimalloc (Moffitt,
                                "MiniMalloc", ASPLOS 2023): records in
                                canonical (offset, rank) order, each at its
@@ -811,7 +813,7 @@
                 every S of [64, 2048]). Deterministic; no clock is
                 read (a stop callback may).
    Scratch.     Bound 64 and checker about 180 bytes per piece; solve about
-                675 bytes per record plus the exact search's block (about
+                725 bytes per record plus the exact search's block (about
                 1.9 KiB per record up to DNNMEM_PLAN_BEST_EXACT_MAX records
                 for every algo; above, for exact only, about 2 KiB per
                 record + 16 MiB; its undo log holds 32 entries per
@@ -1441,8 +1443,8 @@
        Goldberg, "On implementing the push-relabel method for the maximum
        flow problem", Algorithmica 1997), then a second phase returns the
        excess of the maximum preflow. Each solve first groups half-arcs by
-       tail (CSR), merging parallel and opposite arcs, and afterwards
-       splits the flow back per arc.
+       tail (CSR), merging parallel and opposite arcs, and when it merged
+       any, afterwards splits the flow back per arc.
 
        Complexity. BK O(m n^2 |C|) worst case, near-linear on DAG-like and
        grid networks in practice; push-relabel O(n^2 sqrt(m)); both O(n +
@@ -2122,10 +2124,10 @@ typedef struct dnnmem_plan_result {
 DNNMEM_DEF dnnmem_result dnnmem_plan_solve_scratch_size(const dnnmem_intervals *problem,
                                                         const dnnmem_plan_options *options,
                                                         size_t *out_bytes);
-/* Scratch for dnnmem_plan_solve: O(n + gaps), about 675 bytes per record,
+/* Scratch for dnnmem_plan_solve: O(n + gaps), about 725 bytes per record,
    plus the exact search's block: up to DNNMEM_PLAN_BEST_EXACT_MAX records
    whatever the algo (one size serves every algo there) but greedy-tflm,
-   which alone takes about 400 bytes per record (an engine's planner
+   which alone takes about 430 bytes per record (an engine's planner
    inside its arena: nothing for the other strategies), about 1.9 KiB per
    record; above, only for exact, about 2 KiB per record plus 16 MiB.
    Reads problem->count and each record's num_gaps (not the rest, which
@@ -3281,6 +3283,7 @@ typedef struct dnnmem_flow {
   struct dnnmem__flow_half *half;     /* half-arcs grouped by tail */
   int32_t *first, *mid, *arc_half;    /* CSR ranges; forward half of an arc */
   int32_t *arc_work;                  /* 2 per arc: position map, then flow */
+  int32_t merged;                     /* parallel arcs or self-loops merged: flows in arc_work */
   struct dnnmem__flow_bk_node *bk;    /* BK per-node state */
   int32_t *queue, *queue2;            /* FIFOs, CSR fill cursors */
   int64_t *excess;                    /* push-relabel */
@@ -4249,6 +4252,11 @@ DNNMEM_DEF dnnmem_result dnnmem_graph_check(const dnnmem_graph *graph, dnnmem_er
       return dnnmem__fail(error, DNNMEM_ERR_INVALID_ARGUMENT, v, DNNMEM_FIELD_INPUT);
   if (graph->in_offsets[n] > 0 && graph->in_ids == NULL)
     return dnnmem__fail(error, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_INPUT);
+  { /* every id in one flat scan (one unsigned compare each); the node only on a failure */
+    uint32_t bad = 0;
+    for (k = 0; k < graph->in_offsets[n]; k++) bad |= (uint32_t)((uint32_t)graph->in_ids[k] >= (uint32_t)n);
+    if (!bad) return DNNMEM_OK;
+  }
   for (v = 0; v < n; v++) /* the node whose input is out of range */
     for (k = graph->in_offsets[v]; k < graph->in_offsets[v + 1]; k++)
       if (graph->in_ids[k] < 0 || graph->in_ids[k] >= n) return dnnmem__fail(error, DNNMEM_ERR_ID_RANGE, v, DNNMEM_FIELD_INPUT);
@@ -4659,6 +4667,7 @@ static void dnnmem__steps_raise(dnnmem__steps *s, int32_t l, int32_t r, int64_t 
 typedef struct dnnmem__gap_entry {
   int64_t off, end;
   int32_t lo, hi;
+  int32_t seg; /* an entry starting a segment: its length; else 0 */
 } dnnmem__gap_entry;
 
 typedef struct dnnmem__planner {
@@ -4685,6 +4694,7 @@ typedef struct dnnmem__planner {
   int32_t *gap_start, *gap_count, *gap_runs, *gap_zeros, *gap_sub;
   int32_t *gap_ext;                     /* 4 per node: min lo, max lo, min hi, max hi */
   int32_t gap_leaves, gap_cur; /* P leaves (0: no tree); free intervals */
+  int64_t gap_need;             /* the record's size: shorter free intervals may go */
   int32_t gap_shift;            /* a leaf holds 2^gap_shift segments */
   int gap_tree, gap_zero;       /* laid out; a zero-size record met */
   int itree_all;                /* the interval tree holds every placed record */
@@ -4906,8 +4916,17 @@ static void dnnmem__gap_tree_reset(dnnmem__planner *p) {
   }
 }
 
+/* Whether entry j continues entry j - 1's segment: a node's entries by
+   offset fall into segments, each contiguous in bytes with lower rising
+   and upper falling (records stacked as a network saves activations:
+   the earliest made freed last), so the records of a segment meeting any
+   time span are a prefix of it. */
+static int dnnmem__gap_link(const dnnmem__gap_entry *e, int32_t j) {
+  return e[j].off == e[j - 1].end && e[j].lo >= e[j - 1].lo && e[j].hi <= e[j - 1].hi;
+}
+
 /* Adds placed record r to its node: its entry after the ones at its
-   offset, its bytes into the runs. */
+   offset (the segments around it recounted), its bytes into the runs. */
 static void dnnmem__gap_insert(dnnmem__planner *p, int32_t r) {
   int32_t v = p->gap_node[r], base = p->gap_start[v], a = base, b = a + p->gap_count[v], k, j;
   int32_t *ext = p->gap_ext + 4 * v;
@@ -4916,6 +4935,7 @@ static void dnnmem__gap_insert(dnnmem__planner *p, int32_t r) {
   x.end = p->off[r] + p->rec[r].size;
   x.lo = p->lo[r];
   x.hi = p->hi[r];
+  x.seg = 0;
   for (k = b; a < k;) { /* the first entry above x.off */
     int32_t mid = a + (k - a) / 2;
     if (e[mid].off <= x.off) a = mid + 1;
@@ -4923,6 +4943,21 @@ static void dnnmem__gap_insert(dnnmem__planner *p, int32_t r) {
   }
   for (k = b; k > a; k--) e[k] = e[k - 1];
   e[a] = x;
+  /* an inner node's segments (a leaf's are not used) from the one holding
+     a - 1 to the end of the one that held the entry now at a + 1 are
+     recounted; those after keep theirs */
+  if (v < p->gap_leaves) {
+    if ((j = a) > base)
+      for (j--; e[j].seg == 0; j--) continue; /* a node's first entry starts one */
+    k = a + 1 > b ? a + 1 : e[a + 1].seg > 0 ? a + 1 + e[a + 1].seg : j + e[j].seg + 1;
+    for (b = j++; j <= k; j++)
+      if (j == k || !dnnmem__gap_link(e, j)) {
+        e[b].seg = j - b;
+        b = j;
+      } else {
+        e[j].seg = 0;
+      }
+  }
   p->gap_count[v]++;
   if (x.lo < ext[0]) ext[0] = x.lo;
   if (x.lo > ext[1]) ext[1] = x.lo;
@@ -4964,14 +4999,23 @@ static void dnnmem__gap_insert(dnnmem__planner *p, int32_t r) {
 /* Takes [o, x) (x > o) off the free intervals [ca[i], cb[i]) (sorted,
    disjoint, the last unbounded; *count of them) from cursor i (no interval
    before it ends above o); returns the cursor for a next piece at or above
-   o. */
+   o. A piece left shorter than need (the record's size: it can never hold
+   the record, and cuts only shrink it) is dropped where that saves a move. */
 static DNNMEM__GAP_INLINE int32_t dnnmem__gap_take(int64_t *ca, int64_t *cb, int32_t *count, int32_t i, int64_t o,
-                                                  int64_t x) {
+                                                  int64_t x, int64_t need) {
   int32_t c = *count, j, k;
   while (cb[i] <= o) i++;
   if (ca[i] >= x) return i;
   if (ca[i] < o) {
     if (cb[i] > x) { /* splits interval i */
+      if (o - ca[i] < need) { /* the piece below dropped */
+        ca[i] = x;
+        return i;
+      }
+      if (cb[i] - x < need) { /* the piece above dropped (never the unbounded last) */
+        cb[i] = o;
+        return i;
+      }
       for (k = c; k > i + 1; k--) ca[k] = ca[k - 1], cb[k] = cb[k - 1];
       ca[i + 1] = x;
       cb[i + 1] = cb[i];
@@ -4979,7 +5023,7 @@ static DNNMEM__GAP_INLINE int32_t dnnmem__gap_take(int64_t *ca, int64_t *cb, int
       *count = c + 1;
       return i + 1;
     }
-    cb[i++] = o;
+    if (o - ca[i] >= need) cb[i++] = o; /* else dropped with the covered ones */
   }
   for (j = i; cb[j] <= x; j++) continue; /* covered whole: removed */
   if (j > i) {
@@ -5002,38 +5046,69 @@ static int32_t dnnmem__gap_find(const dnnmem__planner *p, int64_t o) {
   return a;
 }
 
+/* The next piece [off, end) of a node's meeting records by offset: one
+   cut [*o, *x) with the pieces it touches or overlaps, taken off when a
+   piece above it starts (*i the cursor). */
+static DNNMEM__GAP_INLINE void dnnmem__gap_chunk(const dnnmem__planner *p, int64_t *ca, int64_t *cb, int32_t *c,
+                                                 int32_t *i, int64_t *o, int64_t *x, int64_t off, int64_t end,
+                                                 int64_t need) {
+  if (off <= *x) {
+    if (end > *x) *x = end;
+    return;
+  }
+  if (*x >= 0) *i = dnnmem__gap_take(ca, cb, c, *i, *o, *x, need);
+  else *i = dnnmem__gap_find(p, off);
+  *o = off;
+  *x = end;
+}
+
+/* Whether a record of node u meets segments [L, H) (the bounds of an
+   empty node meet nothing). */
+#define DNNMEM__GAP_MEETS(p, u, L, H) ((p)->gap_ext[4 * (u)] < (H) && (p)->gap_ext[4 * (u) + 3] > (L))
+
 /* Node u's records meeting segments [L, H) off the free intervals: its
    runs when all of them meet it, else its records one by one (by offset:
    one cursor moves up through the free intervals). */
 static void dnnmem__gap_cut_node(dnnmem__planner *p, int32_t u, int32_t L, int32_t H) {
   const int32_t *ext = p->gap_ext + 4 * u;
   const dnnmem__gap_entry *e, *last;
-  int64_t *ca = p->found_key, *cb = p->found_key2;
+  int64_t *ca = p->found_key, *cb = p->found_key2, need = p->gap_need;
   int32_t i, c = p->gap_cur;
-  if (p->gap_count[u] == 0 || ext[0] >= H || ext[3] <= L) return;
   if (ext[1] < H && ext[2] > L) { /* all of them */
     if (p->gap_zeros[u] > 0) p->gap_zero = 1;
     e = p->gap_run + p->gap_start[u];
     last = e + p->gap_runs[u];
     for (i = e < last ? dnnmem__gap_find(p, e->off) : 0; e < last; e++)
-      i = dnnmem__gap_take(ca, cb, &c, i, e->off, e->end);
+      i = dnnmem__gap_take(ca, cb, &c, i, e->off, e->end, need);
   } else {
     e = p->gap_ent + p->gap_start[u];
     last = e + p->gap_count[u];
     if (p->gap_zeros[u] == 0) { /* no zero sizes: meeting records that touch are one cut */
       int64_t o = -1, x = -1;
-      for (i = -1; e < last; e++) {
-        if (e->lo >= H || e->hi <= L) continue;
-        if (e->off <= x) {
-          if (e->end > x) x = e->end;
-          continue;
+      int32_t len, lo, hi, mid;
+      i = -1;
+      if (u < p->gap_leaves) { /* by segments: a prefix of each meets (binary search) */
+        for (; e < last; e += len) {
+          len = e->seg;
+          if (e->lo >= H || e->hi <= L) continue;
+          lo = len;
+          if (e[len - 1].lo >= H || e[len - 1].hi <= L) /* not all of it */
+            for (lo = 1, hi = len - 1; lo < hi;) {
+              mid = lo + (hi - lo) / 2;
+              if (e[mid].lo < H && e[mid].hi > L) lo = mid + 1;
+              else hi = mid;
+            }
+          dnnmem__gap_chunk(p, ca, cb, &c, &i, &o, &x, e->off, e[lo - 1].end, need);
         }
-        if (x >= 0) i = dnnmem__gap_take(ca, cb, &c, i, o, x);
-        else i = dnnmem__gap_find(p, e->off);
-        o = e->off;
-        x = e->end;
+      } else { /* a leaf's short records meet at random: listed without branches, then cut */
+        int32_t *sel = p->found, m = 0, k;
+        for (k = 0; e + k < last; k++) {
+          sel[m] = k;
+          m += (e[k].lo < H) & (e[k].hi > L);
+        }
+        for (k = 0; k < m; k++) dnnmem__gap_chunk(p, ca, cb, &c, &i, &o, &x, e[sel[k]].off, e[sel[k]].end, need);
       }
-      if (x >= 0) dnnmem__gap_take(ca, cb, &c, i, o, x);
+      if (x >= 0) dnnmem__gap_take(ca, cb, &c, i, o, x, need);
     } else {
       for (i = -1; e < last; e++) {
         if (e->lo >= H || e->hi <= L) continue;
@@ -5042,7 +5117,7 @@ static void dnnmem__gap_cut_node(dnnmem__planner *p, int32_t u, int32_t L, int32
           continue;
         }
         if (i < 0) i = dnnmem__gap_find(p, e->off);
-        i = dnnmem__gap_take(ca, cb, &c, i, e->off, e->end);
+        i = dnnmem__gap_take(ca, cb, &c, i, e->off, e->end, need);
       }
     }
   }
@@ -5054,7 +5129,7 @@ static void dnnmem__gap_cut_below(dnnmem__planner *p, int32_t u, int32_t ul, int
   while (((int64_t)uh << p->gap_shift) > L && ((int64_t)ul << p->gap_shift) < H &&
          p->gap_sub[u] > 0) {
     int32_t mid = ul + (uh - ul) / 2;
-    dnnmem__gap_cut_node(p, u, L, H);
+    if (DNNMEM__GAP_MEETS(p, u, L, H)) dnnmem__gap_cut_node(p, u, L, H);
     if (u >= p->gap_leaves) return;
     dnnmem__gap_cut_below(p, 2 * u, ul, mid, L, H);
     u = 2 * u + 1, ul = mid; /* the right child, iteratively */
@@ -5065,19 +5140,19 @@ static void dnnmem__gap_cut_below(dnnmem__planner *p, int32_t u, int32_t ul, int
    in time into found_key / found_key2 (gap_cur of them, the last from
    their top up); 0 when a zero-size record meets r. */
 static int dnnmem__gap_free(dnnmem__planner *p, int32_t r) {
-  int32_t v = p->gap_node[r], L = p->lo[r], H = p->hi[r], d = 0, ul = 0, uh = p->gap_leaves, mid;
+  int32_t v = p->gap_node[r], L = p->lo[r], H = p->hi[r], d, ul = 0, uh = p->gap_leaves, mid;
   p->found_key[0] = 0;
   p->found_key2[0] = DNNMEM__I64_MAX;
   p->gap_cur = 1;
+  p->gap_need = p->rec[r].size;
   p->gap_zero = 0;
-  while ((v >> d) > 1) d++;
-  for (; d > 0; d--) { /* the ancestors, root first */
-    dnnmem__gap_cut_node(p, v >> d, L, H);
+  for (d = dnnmem__clz_top64((uint64_t)v); d > 0; d--) { /* the ancestors, root first */
+    if (DNNMEM__GAP_MEETS(p, v >> d, L, H)) dnnmem__gap_cut_node(p, v >> d, L, H);
     mid = ul + (uh - ul) / 2;
     if (((v >> (d - 1)) & 1) == 0) uh = mid;
     else ul = mid;
   }
-  dnnmem__gap_cut_node(p, v, L, H);
+  if (DNNMEM__GAP_MEETS(p, v, L, H)) dnnmem__gap_cut_node(p, v, L, H);
   if (v < p->gap_leaves) {
     mid = ul + (uh - ul) / 2;
     dnnmem__gap_cut_below(p, 2 * v, ul, mid, L, H);
@@ -5276,11 +5351,14 @@ static void dnnmem__rank_by_breadth(dnnmem__planner *p) {
 }
 
 static void dnnmem__plan_greedy_breadth(dnnmem__planner *p) {
-  int32_t i, m;
+  int32_t i, m, *count = p->rank_tree, T = p->segments; /* the ranks are done with the tree */
   dnnmem__rank_by_breadth(p);
-  m = dnnmem__free_by_size(p); /* then by rank, stable: (rank, size descending, id) */
-  for (i = 0; i < p->n; i++) p->vals[i] = p->first_rank[i];
-  dnnmem__radix_sort(p->order, p->tmp, m, p->vals);
+  m = dnnmem__free_by_size(p); /* then by rank, stable (one counting pass): (rank, size descending, id) */
+  for (i = 0; i <= T; i++) count[i] = 0;
+  for (i = 0; i < m; i++) count[p->first_rank[p->order[i]] + 1]++;
+  for (i = 1; i <= T; i++) count[i] += count[i - 1];
+  for (i = 0; i < m; i++) p->tmp[count[p->first_rank[p->order[i]]]++] = p->order[i];
+  DNNMEM_MEMCPY(p->order, p->tmp, (size_t)m * sizeof(int32_t));
   dnnmem__gap_begin(p);
   for (i = 0; i < m; i++) dnnmem__place_in_gap(p, p->order[i]);
 }
@@ -16237,7 +16315,7 @@ struct dnnmem__flow_bk_node {
 };
 
 static void dnnmem__flow_layout(dnnmem__scratch *s, int32_t n, int32_t m, dnnmem_flow *f) {
-  f->input = DNNMEM__TAKE(s, struct dnnmem__flow_input, m);
+  f->input = DNNMEM__TAKE(s, struct dnnmem__flow_input, m); /* first: dnnmem__flow_arcs_bytes */
   f->half = DNNMEM__TAKE(s, struct dnnmem__flow_half, (size_t)2 * (size_t)m);
   f->first = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
   f->mid = DNNMEM__TAKE(s, int32_t, n);
@@ -16257,6 +16335,17 @@ static void dnnmem__flow_layout(dnnmem__scratch *s, int32_t n, int32_t m, dnnmem
   f->bucket_prev = DNNMEM__TAKE(s, int32_t, n);
   f->bucket_head = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
   f->source_side = DNNMEM__TAKE(s, uint8_t, n);
+}
+
+/* Bytes at the start of a network's scratch that adding up to max_arcs arcs
+   writes (the arcs come first in the layout); only a solve touches the rest. */
+static DNNMEM__UNUSED size_t dnnmem__flow_arcs_bytes(int32_t max_arcs) {
+  dnnmem__scratch s;
+  size_t bytes = 0;
+  dnnmem__scratch_begin(&s, NULL, 0);
+  (void)DNNMEM__TAKE(&s, struct dnnmem__flow_input, max_arcs);
+  (void)dnnmem__scratch_end(&s, &bytes);
+  return bytes;
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_flow_scratch_size(int32_t num_nodes, int32_t max_arcs,
@@ -16288,6 +16377,7 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_init(dnnmem_flow *flow, int32_t num_nodes, 
   flow->num_arcs = 0;
   flow->source = flow->sink = -1;
   flow->value = 0;
+  flow->merged = 0;
   return DNNMEM_OK;
 }
 
@@ -16295,12 +16385,12 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_add_arc(dnnmem_flow *flow, int32_t from, in
                                              int64_t capacity, int64_t reverse_capacity,
                                              int32_t *out_arc) {
   struct dnnmem__flow_input *in;
-  int64_t both;
   if (flow == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (from < 0 || from >= flow->num_nodes || to < 0 || to >= flow->num_nodes)
+  /* one unsigned compare per id, one sign test for both capacities */
+  if ((uint32_t)from >= (uint32_t)flow->num_nodes || (uint32_t)to >= (uint32_t)flow->num_nodes)
     return DNNMEM_ERR_ID_RANGE;
-  if (capacity < 0 || reverse_capacity < 0) return DNNMEM_ERR_NEGATIVE;
-  if (dnnmem__add_overflows(capacity, reverse_capacity, &both)) return DNNMEM_ERR_OVERFLOW;
+  if ((capacity | reverse_capacity) < 0) return DNNMEM_ERR_NEGATIVE;
+  if (capacity > DNNMEM__I64_MAX - reverse_capacity) return DNNMEM_ERR_OVERFLOW;
   if (flow->num_arcs >= flow->max_arcs) return DNNMEM_ERR_FLOW_FULL;
   in = &flow->input[flow->num_arcs];
   in->from = from;
@@ -16319,13 +16409,27 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_add_arc(dnnmem_flow *flow, int32_t from, in
    nodes in the same order and take the same decisions: the representatives
    are sisters. An arc joins its group only while the group's total
    capacity (both directions) fits in int64_t. Self-loops are dropped.
-   map (arc_work): old position -> new position. */
-static void dnnmem__flow_merge(dnnmem_flow *f) {
+   map (arc_work): old position -> new position. Returns 1 when it merged. */
+static int dnnmem__flow_merge(dnnmem_flow *f) {
   int32_t n = f->num_nodes, m = f->num_arcs, u, e, w = 0;
   int32_t *map = f->arc_work, *mark = f->queue2;
   int64_t *group_total = f->excess;
   struct dnnmem__flow_half *h = f->half;
   int merged = 0;
+  /* first only look: usually no two half-arcs of a node share a head (a
+     mark below first[u] is another node's) */
+  for (u = 0; u < n; u++) mark[u] = -1;
+  for (u = 0; u < n && !merged; u++)
+    for (e = f->first[u]; e < f->first[u + 1]; e++) {
+      int32_t v = h[e].head;
+      if (v == u || mark[v] >= f->first[u]) {
+        merged = 1;
+        break;
+      }
+      mark[v] = e;
+    }
+  if (!merged) return 0;
+  merged = 0;
   for (u = 0; u < n; u++) mark[u] = -1;
   /* decide: map[e] = e for a representative, the representative's old
      position for a member, -1 for a self-loop */
@@ -16350,7 +16454,7 @@ static void dnnmem__flow_merge(dnnmem_flow *f) {
     }
     for (e = f->first[u]; e < f->first[u + 1]; e++) mark[h[e].head] = -1;
   }
-  if (!merged) return; /* nothing to merge: leave the layout as it is */
+  if (!merged) return 0; /* nothing to merge: leave the layout as it is */
   /* compact in place; map becomes old -> new position */
   for (u = 0; u < n; u++) {
     int32_t old_first = f->first[u], old_mid = f->mid[u], old_end = f->first[u + 1];
@@ -16372,6 +16476,7 @@ static void dnnmem__flow_merge(dnnmem_flow *f) {
   f->first[n] = w;
   for (e = 0; e < w; e++) h[e].sister = map[h[e].sister];
   for (e = 0; e < m; e++) f->arc_half[e] = map[f->arc_half[e]];
+  return 1;
 }
 
 /* Splits each merged pair's net flow back onto its arcs (in arc order,
@@ -16400,13 +16505,19 @@ static void dnnmem__flow_split(dnnmem_flow *f) {
 }
 
 /* Half-arcs grouped by tail, fresh residuals. Within a node, half-arcs whose
-   head is neither terminal come first ([first, mid)), so BK scans only those. */
-static void dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t) {
+   head is neither terminal come first ([first, mid)), so BK scans only those.
+   *source_total: the capacities leaving s; returns -1, or (nothing built)
+   the arc at which they pass int64_t. */
+static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int64_t *source_total) {
   int32_t n = f->num_nodes, m = f->num_arcs, v, i;
   int32_t *count_inner = f->queue, *count_term = f->queue2;
+  int64_t total = 0;
   for (v = 0; v < n; v++) count_inner[v] = count_term[v] = 0;
   for (i = 0; i < m; i++) {
     const struct dnnmem__flow_input *in = &f->input[i];
+    if ((in->from == s && in->to != s && dnnmem__add_overflows(total, in->capacity, &total)) ||
+        (in->to == s && in->from != s && dnnmem__add_overflows(total, in->reverse_capacity, &total)))
+      return i;
     if (in->to == s || in->to == t) count_term[in->from]++;
     else count_inner[in->from]++;
     if (in->from == s || in->from == t) count_term[in->to]++;
@@ -16432,7 +16543,9 @@ static void dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t) {
     f->half[bwd].sister = fwd;
     f->arc_half[i] = fwd;
   }
-  dnnmem__flow_merge(f);
+  f->merged = dnnmem__flow_merge(f);
+  *source_total = total;
+  return -1;
 }
 
 /* ---- Boykov-Kolmogorov -------------------------------------------------- */
@@ -16598,31 +16711,28 @@ static int64_t dnnmem__bk_init(dnnmem__bk *b, int32_t s, int32_t t, int64_t sour
   struct dnnmem__flow_bk_node *nd = f->bk;
   int32_t n = f->num_nodes, v, e;
   int64_t value = 0;
-  for (v = 0; v < n; v++) {
-    nd[v].terminal = 0;
+  for (e = f->mid[s]; e < f->first[s + 1]; e++)
+    if (h[e].head == t) value += h[e].residual; /* direct arcs: saturated at once */
+  for (v = 0; v < n; v++) { /* one pass: a node's source arcs are the sisters of its arcs to s */
+    int64_t source_cap = 0, sink_cap = 0;
     nd[v].stamp = 0;
     nd[v].dist = 1;
     nd[v].next_active = -1;
     nd[v].tree = DNNMEM__BK_FREE;
     nd[v].parent = DNNMEM__BK_NONE;
-    f->excess[v] = 0; /* sink capacity per node */
-  }
-  for (e = f->first[s]; e < f->first[s + 1]; e++) {
-    int32_t w = h[e].head;
-    if (w == t) value += h[e].residual; /* direct arcs: saturated at once */
-    else if (w != s) nd[w].terminal += h[e].residual;
-  }
-  for (v = 0; v < n; v++) {
-    int64_t sink_cap = 0;
-    if (v == s || v == t) continue;
-    for (e = f->mid[v]; e < f->first[v + 1]; e++)
-      if (h[e].head == t) {
-        int64_t r = h[e].residual;
-        sink_cap = r > source_total - sink_cap ? source_total : sink_cap + r;
+    if (v != s && v != t) {
+      for (e = f->mid[v]; e < f->first[v + 1]; e++) {
+        if (h[e].head == t) {
+          int64_t r = h[e].residual;
+          sink_cap = r > source_total - sink_cap ? source_total : sink_cap + r;
+        } else {
+          source_cap += h[h[e].sister].residual; /* within source_total */
+        }
       }
-    f->excess[v] = sink_cap;
-    value += dnnmem__min64(nd[v].terminal, sink_cap);
-    nd[v].terminal -= sink_cap;
+    }
+    f->excess[v] = sink_cap; /* sink capacity per node */
+    value += dnnmem__min64(source_cap, sink_cap);
+    nd[v].terminal = source_cap - sink_cap;
     if (nd[v].terminal != 0) {
       nd[v].tree = nd[v].terminal > 0 ? DNNMEM__BK_SOURCE : DNNMEM__BK_SINK;
       nd[v].parent = DNNMEM__BK_TERMINAL;
@@ -16675,15 +16785,22 @@ static void dnnmem__bk_finish(dnnmem_flow *f, int32_t s, int32_t t) {
   struct dnnmem__flow_half *h = f->half;
   struct dnnmem__flow_bk_node *nd = f->bk;
   int32_t n = f->num_nodes, v, e;
-  for (v = 0; v < n; v++) f->source_side[v] = nd[v].tree == DNNMEM__BK_SOURCE;
+  for (v = 0; v < n; v++) { /* the side; the sink arcs (none is a source arc) */
+    int64_t r = nd[v].terminal, left;
+    f->source_side[v] = nd[v].tree == DNNMEM__BK_SOURCE;
+    if (v == s || v == t) continue;
+    left = f->excess[v] - (r < 0 ? -r : 0); /* flow to the sink */
+    nd[v].terminal = r > 0 ? r : 0;          /* unused source capacity */
+    for (e = f->mid[v]; e < f->first[v + 1] && left > 0; e++)
+      if (h[e].head == t) {
+        int64_t push = h[e].residual < left ? h[e].residual : left;
+        h[e].residual -= push;
+        h[h[e].sister].residual += push;
+        left -= push;
+      }
+  }
   f->source_side[s] = 1;
   f->source_side[t] = 0;
-  for (v = 0; v < n; v++) {
-    int64_t r = nd[v].terminal;
-    if (v == s || v == t) continue;
-    f->excess[v] -= r < 0 ? -r : 0; /* flow to the sink */
-    nd[v].terminal = r > 0 ? r : 0;  /* unused source capacity */
-  }
   for (e = f->first[s]; e < f->first[s + 1]; e++) {
     int32_t w = h[e].head;
     int64_t push;
@@ -16699,17 +16816,6 @@ static void dnnmem__bk_finish(dnnmem_flow *f, int32_t s, int32_t t) {
     }
     h[e].residual -= push;
     h[h[e].sister].residual += push;
-  }
-  for (v = 0; v < n; v++) {
-    int64_t left = f->excess[v];
-    if (v == s || v == t) continue;
-    for (e = f->mid[v]; e < f->first[v + 1] && left > 0; e++)
-      if (h[e].head == t) {
-        int64_t push = h[e].residual < left ? h[e].residual : left;
-        h[e].residual -= push;
-        h[h[e].sister].residual += push;
-        left -= push;
-      }
   }
 }
 
@@ -17006,22 +17112,15 @@ static dnnmem_result dnnmem__flow_solve(dnnmem_flow *flow, int32_t source, int32
   if (source == sink) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_SINK);
   if ((int)algo < 0 || algo >= DNNMEM_FLOW_ALGO_COUNT) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_ALGO);
   flow->source = flow->sink = -1;
-  for (i = 0; i < flow->num_arcs; i++) {
-    const struct dnnmem__flow_input *in = &flow->input[i];
-    if ((in->from == source && in->to != source &&
-         dnnmem__add_overflows(source_total, in->capacity, &source_total)) ||
-        (in->to == source && in->from != source &&
-         dnnmem__add_overflows(source_total, in->reverse_capacity, &source_total)))
-      return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, i, DNNMEM_FIELD_CAPACITY);
-  }
-  dnnmem__flow_build(flow, source, sink);
+  if ((i = dnnmem__flow_build(flow, source, sink, &source_total)) >= 0)
+    return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, i, DNNMEM_FIELD_CAPACITY);
   if (algo == DNNMEM_FLOW_PUSH_RELABEL) {
     value = dnnmem__pr_run(flow, source, sink);
     dnnmem__flow_mark_source_side(flow, source);
   } else {
     value = dnnmem__bk_run(flow, source, sink, source_total); /* marks the side too */
   }
-  dnnmem__flow_split(flow);
+  if (flow->merged) dnnmem__flow_split(flow); /* else an arc's flow is its capacity less its residual */
   flow->source = source;
   flow->sink = sink;
   flow->value = value;
@@ -17041,6 +17140,7 @@ DNNMEM_DEF int64_t dnnmem_flow_arc_flow(const dnnmem_flow *flow, int32_t arc) {
   if (flow == NULL || flow->source < 0 || arc < 0 || arc >= flow->num_arcs) return 0;
   {
     int64_t value;
+    if (!flow->merged) return flow->input[arc].capacity - flow->half[flow->arc_half[arc]].residual;
     DNNMEM_MEMCPY(&value, flow->arc_work + 2 * (size_t)arc, sizeof(value));
     return value;
   }
@@ -17113,54 +17213,93 @@ static uint8_t dnnmem__place_forced(const dnnmem_place_problem *p, int32_t v) {
   return DNNMEM_PLACE_ANY;
 }
 
-/* Cost of a validated problem under an assignment; seen holds n int32. */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__OPTIMIZE_SIZE__)
+#define DNNMEM__PLACE_INLINE __inline__ __attribute__((always_inline))
+#else
+#define DNNMEM__PLACE_INLINE
+#endif
+
+/* Bit i of an op's code: on the accelerator in assignment i, 0 = x; with
+   the baselines 1 = every op the accelerator supports on it (onnx-mlir's
+   default), 2 = each op on its faster device, 3 = every op on the CPU
+   where possible. */
+static DNNMEM__PLACE_INLINE unsigned dnnmem__place_code(const dnnmem_place_problem *p, const uint8_t *x, int baselines, int32_t v) {
+  uint8_t forced = dnnmem__place_forced(p, v);
+  unsigned code = x[v] == DNNMEM_PLACE_ACC ? 1u : 0u;
+  if (!baselines) return code;
+  if (forced == DNNMEM_PLACE_ANY) return code | 2u | (p->acc_time[v] < p->cpu_time[v] ? 4u : 0u);
+  return forced == DNNMEM_PLACE_ACC ? code | 14u : code;
+}
+
+/* Costs of a validated problem under the assignment x, and with baselines
+   under the three baselines too (time[0..3], conversions[0..3]): one sweep
+   over the edges for all. seen holds n int32. */
 static dnnmem_result dnnmem__place_eval(const dnnmem_place_problem *p, dnnmem_place_model model,
-                                        const uint8_t *x, int32_t *seen, int64_t *out_time,
-                                        int32_t *out_conversions, dnnmem_error *e) {
+                                        const uint8_t *x, int baselines, int32_t *seen, int64_t *time,
+                                        int32_t *conversions, dnnmem_error *e) {
   const dnnmem_graph *g = p->graph;
-  int32_t n = g->num_nodes, v, k, conversions = 0;
-  int64_t total = 0;
+  int32_t n = g->num_nodes, v, k, i, count = baselines ? 4 : 1;
+  unsigned mask = baselines ? 15u : 1u;
+  for (i = 0; i < count; i++) {
+    time[i] = 0;
+    conversions[i] = 0;
+  }
   for (v = 0; v < n; v++) {
     uint8_t forced = dnnmem__place_forced(p, v);
+    unsigned code;
+    int64_t c, a;
     if ((x[v] != DNNMEM_PLACE_CPU && x[v] != DNNMEM_PLACE_ACC) || (forced != DNNMEM_PLACE_ANY && forced != x[v]))
       return dnnmem__fail(e, DNNMEM_ERR_INFEASIBLE, v, DNNMEM_FIELD_OUTPUT);
-    total += x[v] == DNNMEM_PLACE_CPU ? p->cpu_time[v] : p->acc_time[v];
-    seen[v] = 0; /* per value: bit 1 a consumer on ACC, bit 2 one on CPU */
+    code = dnnmem__place_code(p, x, baselines, v);
+    c = p->cpu_time[v];
+    a = p->acc_time[v];
+    time[0] += code & 1u ? a : c;
+    if (baselines) {
+      time[1] += code & 2u ? a : c;
+      time[2] += code & 4u ? a : c;
+      time[3] += code & 8u ? a : c;
+    }
+    seen[v] = (int32_t)(code << 8); /* per value below: bits 0-3 a consumer on ACC, 4-7 one on CPU */
   }
   if (model == DNNMEM_PLACE_PER_EDGE) {
     for (v = 0; v < n; v++) seen[v] = -1;
-    for (v = 0; v < n; v++)
+    for (v = 0; v < n; v++) {
+      unsigned cv = dnnmem__place_code(p, x, baselines, v), diff;
       for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) {
         int32_t u = g->in_ids[k];
         if (seen[u] == v) continue; /* x * x: one edge */
         seen[u] = v;
-        if (x[u] != x[v]) {
-          total += p->xfer[u];
-          conversions++;
-        }
+        diff = cv ^ dnnmem__place_code(p, x, baselines, u);
+        for (i = 0; diff; i++, diff >>= 1)
+          if (diff & 1u) {
+            time[i] += p->xfer[u];
+            conversions[i]++;
+          }
       }
-    for (v = 0; v < n; v++)
-      if (p->is_output && p->is_output[v] && x[v] == DNNMEM_PLACE_ACC) {
-        total += p->xfer[v];
-        conversions++;
-      }
+      if (p->is_output && p->is_output[v])
+        for (i = 0; i < count; i++)
+          if ((cv >> i) & 1u) {
+            time[i] += p->xfer[v];
+            conversions[i]++;
+          }
+    }
   } else {
-    for (v = 0; v < n; v++)
-      for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++)
-        seen[g->in_ids[k]] |= x[v] == DNNMEM_PLACE_ACC ? 1 : 2;
     for (v = 0; v < n; v++) {
-      int needs = x[v] == DNNMEM_PLACE_CPU
-                      ? (seen[v] & 1)
-                      : ((seen[v] & 2) || (p->is_output && p->is_output[v]));
-      if (needs) {
-        total += p->xfer[v];
-        conversions++;
-      }
+      unsigned cv = (unsigned)seen[v] >> 8, bits = cv | ((~cv & mask) << 4);
+      for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) seen[g->in_ids[k]] |= (int32_t)bits;
+    }
+    for (v = 0; v < n; v++) {
+      unsigned sv = (unsigned)seen[v], cv = sv >> 8, on_acc = sv & 15u, on_cpu = (sv >> 4) & 15u, needs;
+      if (p->is_output && p->is_output[v]) on_cpu = mask;
+      needs = ((~cv & on_acc) | (cv & on_cpu)) & mask;
+      for (i = 0; needs; i++, needs >>= 1)
+        if (needs & 1u) {
+          time[i] += p->xfer[v];
+          conversions[i]++;
+        }
     }
   }
-  *out_time = total; /* cannot overflow: validation bounded the sum */
-  if (out_conversions) *out_conversions = conversions;
-  return DNNMEM_OK;
+  return DNNMEM_OK; /* no overflow: validation bounded the sum */
 }
 
 /* dnnmem_place_cost's scratch: one stamp per node. */
@@ -17230,7 +17369,7 @@ static dnnmem_result dnnmem__place_cost(const dnnmem_place_problem *problem, con
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   seen = dnnmem__place_cost_layout(&s, problem->graph->num_nodes);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  return dnnmem__place_eval(problem, model, device, seen, &result->time, &result->conversions, e);
+  return dnnmem__place_eval(problem, model, device, 0, seen, &result->time, &result->conversions, e);
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_place_cost(const dnnmem_place_problem *problem, const dnnmem_place_options *options,
@@ -17242,24 +17381,24 @@ DNNMEM_DEF dnnmem_result dnnmem_place_cost(const dnnmem_place_problem *problem, 
 }
 
 typedef struct dnnmem__place_work {
-  int32_t *order;        /* topological order (cycle check) */
-  unsigned char *topo;   /* dnnmem_graph_topo_order's scratch */
-  size_t topo_bytes;
   int32_t *out_offsets;  /* consumers CSR */
   int32_t *out_ids;
   int32_t *flow_id;      /* free op -> network node; pinned: 0 (CPU) / 1 (ACC) */
-  int32_t *seen;         /* dedupe stamps */
-  int32_t *part;         /* union-find over network nodes: the parts */
   int64_t *cost_cpu;     /* per op: cost if on the CPU (time + conversions) */
   int64_t *cost_acc;
   uint8_t *forced;       /* DNNMEM_PLACE_ANY / CPU / ACC */
-  uint8_t *assign;       /* baseline assignments */
-  unsigned char *flow_mem; /* per edge: the network; per value: the next four */
-  size_t flow_bytes, net_bytes;
-  int64_t *label_cost;   /* per value: the problem as a labeling (part 9) */
-  int32_t *label_pin, *label_output, *label_start;
-  unsigned char *label_mem; /* its network's scratch */
-  size_t label_bytes;
+  /* one region, each phase's arrays from its start (fewer fresh pages) */
+  unsigned char *phase_mem;
+  size_t phase_bytes;
+  int32_t *order;        /* 0. the cycle check: a topological order */
+  unsigned char *topo;   /*    dnnmem_graph_topo_order's scratch */
+  size_t topo_bytes;
+  int64_t *label_cost;   /* 1. per value: the problem as a labeling (part 9) */
+  int32_t *label_output, *label_start;
+  int32_t *seen;         /* 2. dedupe stamps (per edge: while building too) */
+  int32_t *part;         /*    union-find over network nodes: the parts */
+  unsigned char *flow_mem; /* after it: per edge the network, per value the labeling network's scratch */
+  size_t flow_bytes, net_bytes, label_bytes;
 } dnnmem__place_work;
 
 /* Network bounds: S, T, free ops, two auxiliary nodes per value; one
@@ -17272,56 +17411,59 @@ static int dnnmem__place_bounds(int32_t n, int32_t e, int32_t *max_nodes, int32_
   return 1;
 }
 
-/* The per-value model's arrays: the problem as a labeling, its network. */
-static void dnnmem__place_label_layout(dnnmem__scratch *s, int32_t n, dnnmem__place_work *w) {
-  w->label_cost = DNNMEM__TAKE(s, int64_t, 2 * (size_t)n);
-  w->label_pin = DNNMEM__TAKE(s, int32_t, n);
-  w->label_output = DNNMEM__TAKE(s, int32_t, n);
-  w->label_start = DNNMEM__TAKE(s, int32_t, n);
-  w->label_mem = DNNMEM__TAKE(s, unsigned char, w->label_bytes);
+/* The arrays of one phase (0, 1, 2 as in dnnmem__place_work). */
+static void dnnmem__place_phase(dnnmem__scratch *s, int32_t n, int32_t max_nodes, int phase, dnnmem__place_work *w) {
+  if (phase == 0) {
+    w->order = DNNMEM__TAKE(s, int32_t, n);
+    w->topo = DNNMEM__TAKE(s, unsigned char, w->topo_bytes);
+  } else if (phase == 1) {
+    w->label_cost = DNNMEM__TAKE(s, int64_t, 2 * (size_t)n);
+    w->label_output = DNNMEM__TAKE(s, int32_t, n);
+    w->label_start = DNNMEM__TAKE(s, int32_t, n);
+  } else {
+    w->seen = DNNMEM__TAKE(s, int32_t, n);
+    w->part = DNNMEM__TAKE(s, int32_t, max_nodes);
+  }
 }
 
 /* The per-value model is a labeling with two labels (0 = CPU, 1 = ACC):
-   its network is part 9's; the per-edge model builds its own here. */
-static dnnmem_result dnnmem__place_layout(dnnmem__scratch *s, const dnnmem_graph *graph,
-                                          dnnmem_place_model model, dnnmem__place_work *w) {
+   its network is part 9's; the per-edge model builds its own here. Either
+   model's network fits the same region. */
+static dnnmem_result dnnmem__place_layout(dnnmem__scratch *s, const dnnmem_graph *graph, dnnmem__place_work *w) {
   int32_t n = graph->num_nodes, e = n > 0 ? graph->in_offsets[n] : 0, max_nodes, max_arcs;
+  int64_t label_nodes = 2 + (int64_t)n + (int64_t)e;
+  dnnmem_label_problem lp;
+  dnnmem__scratch sub;
   dnnmem_result r;
+  size_t bytes;
+  int phase;
   DNNMEM_MEMSET(w, 0, sizeof(*w));
   if (!dnnmem__place_bounds(n, e, &max_nodes, &max_arcs)) return DNNMEM_ERR_TOO_MANY;
   if ((r = dnnmem__topo_order_bytes(n, e, &w->topo_bytes)) != DNNMEM_OK) return r;
-  { /* one region holds either model's network: the size is the same for both */
-    dnnmem_label_problem lp;
-    dnnmem__scratch sub;
-    size_t label_total;
-    int64_t label_nodes = 2 + (int64_t)n + (int64_t)e;
-    DNNMEM_MEMSET(&lp, 0, sizeof(lp));
-    lp.graph = graph;
-    lp.num_labels = 2;
-    if ((r = dnnmem_label_network_scratch_size(&lp, NULL, &w->label_bytes)) != DNNMEM_OK) return r;
-    if ((r = dnnmem_flow_scratch_size(max_nodes, max_arcs, &w->flow_bytes)) != DNNMEM_OK) return r;
-    if (label_nodes > max_nodes) max_nodes = (int32_t)label_nodes; /* the parts' union-find */
+  DNNMEM_MEMSET(&lp, 0, sizeof(lp));
+  lp.graph = graph;
+  lp.num_labels = 2;
+  if ((r = dnnmem_label_network_scratch_size(&lp, NULL, &w->label_bytes)) != DNNMEM_OK) return r;
+  if ((r = dnnmem_flow_scratch_size(max_nodes, max_arcs, &w->flow_bytes)) != DNNMEM_OK) return r;
+  w->net_bytes = w->label_bytes > w->flow_bytes ? w->label_bytes : w->flow_bytes;
+  if (label_nodes > max_nodes) max_nodes = (int32_t)label_nodes; /* the parts' union-find */
+  for (phase = 0; phase < 3; phase++) {
     dnnmem__scratch_begin(&sub, NULL, 0);
-    dnnmem__place_label_layout(&sub, n, w);
-    if ((r = dnnmem__scratch_end(&sub, &label_total)) != DNNMEM_OK) return r;
-    w->net_bytes = label_total > w->flow_bytes ? label_total : w->flow_bytes;
+    dnnmem__place_phase(&sub, n, max_nodes, phase, w);
+    if ((r = dnnmem__scratch_end(&sub, &bytes)) != DNNMEM_OK) return r;
+    if (bytes > w->phase_bytes) w->phase_bytes = bytes;
   }
-  w->order = DNNMEM__TAKE(s, int32_t, n);
-  w->topo = DNNMEM__TAKE(s, unsigned char, w->topo_bytes);
   w->out_offsets = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
   w->out_ids = DNNMEM__TAKE(s, int32_t, e);
   w->flow_id = DNNMEM__TAKE(s, int32_t, n);
-  w->seen = DNNMEM__TAKE(s, int32_t, n);
-  w->part = DNNMEM__TAKE(s, int32_t, max_nodes);
   w->cost_cpu = DNNMEM__TAKE(s, int64_t, n);
   w->cost_acc = DNNMEM__TAKE(s, int64_t, n);
   w->forced = DNNMEM__TAKE(s, uint8_t, n);
-  w->assign = DNNMEM__TAKE(s, uint8_t, n);
+  w->phase_mem = DNNMEM__TAKE(s, unsigned char, w->phase_bytes);
   w->flow_mem = DNNMEM__TAKE(s, unsigned char, w->net_bytes);
-  if (w->flow_mem != NULL && model == DNNMEM_PLACE_PER_VALUE) {
-    dnnmem__scratch sub;
-    dnnmem__scratch_begin(&sub, w->flow_mem, w->net_bytes);
-    dnnmem__place_label_layout(&sub, n, w);
+  for (phase = 0; phase < 3 && w->phase_mem != NULL; phase++) {
+    dnnmem__scratch_begin(&sub, w->phase_mem, w->phase_bytes);
+    dnnmem__place_phase(&sub, n, max_nodes, phase, w);
     if ((r = dnnmem__scratch_end(&sub, NULL)) != DNNMEM_OK) return r;
   }
   return DNNMEM_OK;
@@ -17337,8 +17479,7 @@ DNNMEM_DEF dnnmem_result dnnmem_place_solve_scratch_size(const dnnmem_place_prob
   if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   if ((r = dnnmem__place_counts(problem, options, &n, &e)) != DNNMEM_OK) return r;
   dnnmem__scratch_begin(&s, NULL, 0);
-  r = dnnmem__place_layout(&s, problem->graph,
-                           options ? options->model : DNNMEM_PLACE_PER_VALUE, &w);
+  r = dnnmem__place_layout(&s, problem->graph, &w);
   if (r != DNNMEM_OK) return r;
   return dnnmem__scratch_end(&s, out_bytes);
 }
@@ -17466,9 +17607,11 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
   if (total == DNNMEM__I64_MAX) /* no room for "infinite" */
     return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, -1, DNNMEM_FIELD_TIME);
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
-  if ((r = dnnmem__place_layout(&s, problem->graph, model, &w)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__place_layout(&s, problem->graph, &w)) != DNNMEM_OK) return r;
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  if (n > 0 && (r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo, w.topo_bytes, e)) != DNNMEM_OK)
+  /* a cycle? (none when every input precedes its node, the usual numbering) */
+  if (n > 0 && !dnnmem_graph_is_topological(problem->graph) &&
+      (r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo, w.topo_bytes, e)) != DNNMEM_OK)
     return r;
   for (v = 0; v < n; v++) {
     w.forced[v] = dnnmem__place_forced(problem, v);
@@ -17487,10 +17630,9 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     dnnmem_label_problem lp;
     dnnmem_label_network_result lr;
     DNNMEM_MEMSET(&lp, 0, sizeof(lp));
-    for (v = 0; v < n; v++) {
-      w.label_cost[2 * v] = problem->cpu_time[v];
-      w.label_cost[2 * v + 1] = problem->acc_time[v];
-      w.label_pin[v] = w.forced[v] == DNNMEM_PLACE_ANY ? DNNMEM_LABEL_FREE : w.forced[v] - DNNMEM_PLACE_CPU;
+    for (v = 0; v < n; v++) { /* a pin: the other device unsupported (no pin array to write and read) */
+      w.label_cost[2 * v] = w.forced[v] == DNNMEM_PLACE_ACC ? DNNMEM_LABEL_UNSUPPORTED : problem->cpu_time[v];
+      w.label_cost[2 * v + 1] = w.forced[v] == DNNMEM_PLACE_CPU ? DNNMEM_LABEL_UNSUPPORTED : problem->acc_time[v];
       w.label_output[v] = problem->is_output && problem->is_output[v] ? 0 : DNNMEM_LABEL_FREE;
       w.label_start[v] = w.forced[v] == DNNMEM_PLACE_ACC ? 1 : 0;
     }
@@ -17499,9 +17641,8 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     lp.node_cost = w.label_cost;
     lp.convert_size = problem->xfer;
     lp.convert_rate = swap_rate;
-    lp.pin = w.label_pin;
     lp.output_label = w.label_output;
-    r = dnnmem_label_network(&lp, NULL, w.label_start, 1, &flow, w.flow_id, &lr, w.label_mem, w.label_bytes);
+    r = dnnmem_label_network(&lp, NULL, w.label_start, 1, &flow, w.flow_id, &lr, w.flow_mem, w.label_bytes);
     if (r != DNNMEM_OK) return r;
     DNNMEM_ASSERT(lr.num_free == num_free && lr.approximated == 0);
     net.constant = lr.constant;
@@ -17589,28 +17730,22 @@ static dnnmem_result dnnmem__place_solve(const dnnmem_place_problem *problem,
     if (w.forced[v] == DNNMEM_PLACE_ANY && dnnmem__place_find(w.part, w.flow_id[v]) == w.flow_id[v])
       res.num_parts++;
   }
-  r = dnnmem__place_eval(problem, model, device, w.seen, &res.time, &res.conversions, NULL);
-  if (r != DNNMEM_OK) return r;
+  {
+    int64_t time[4];
+    int32_t conversions[4];
+    r = dnnmem__place_eval(problem, model, device, 1, w.seen, time, conversions, NULL);
+    if (r != DNNMEM_OK) return r;
+    res.time = time[0];
+    res.conversions = conversions[0];
+    res.all_acc_time = time[1];
+    res.greedy_time = time[2];
+    res.all_cpu_time = time[3];
+  }
   DNNMEM_ASSERT(res.time == net.constant + cut); /* every cut is an assignment */
   res.cut = cut;
   res.num_free = num_free;
   res.flow_nodes = net.num_nodes;
   res.flow_arcs = net.num_arcs;
-  /* baselines */
-  for (v = 0; v < n; v++)
-    w.assign[v] = w.forced[v] != DNNMEM_PLACE_ANY ? w.forced[v] : (uint8_t)DNNMEM_PLACE_ACC;
-  if ((r = dnnmem__place_eval(problem, model, w.assign, w.seen, &res.all_acc_time, NULL, NULL)) != DNNMEM_OK)
-    return r;
-  for (v = 0; v < n; v++)
-    if (w.forced[v] == DNNMEM_PLACE_ANY)
-      w.assign[v] = problem->acc_time[v] < problem->cpu_time[v] ? (uint8_t)DNNMEM_PLACE_ACC
-                                                                : (uint8_t)DNNMEM_PLACE_CPU;
-  if ((r = dnnmem__place_eval(problem, model, w.assign, w.seen, &res.greedy_time, NULL, NULL)) != DNNMEM_OK)
-    return r;
-  for (v = 0; v < n; v++)
-    if (w.forced[v] == DNNMEM_PLACE_ANY) w.assign[v] = DNNMEM_PLACE_CPU;
-  if ((r = dnnmem__place_eval(problem, model, w.assign, w.seen, &res.all_cpu_time, NULL, NULL)) != DNNMEM_OK)
-    return r;
   *result = res;
   return DNNMEM_OK;
 }
@@ -17714,9 +17849,12 @@ static int32_t dnnmem__label_output(const dnnmem__label_view *w, int32_t v) {
 
 /* Validates everything but the scratch; *out_total bounds every cost
    (and every cut of every network built from the problem). */
+#define DNNMEM__LABEL_FRONT 4 /* conversion pairs validation tries per node */
+
 static dnnmem_result dnnmem__label_validate(const dnnmem_label_problem *p, int64_t *out_total, dnnmem_error *e) {
   int64_t total = 0, max_rate = 0, max_latency = 0, safe_size;
-  int32_t n, k, v, a, b;
+  int64_t front_rate[DNNMEM__LABEL_FRONT], front_latency[DNNMEM__LABEL_FRONT];
+  int32_t n, k, v, a, b, front = 0;
   /* dnnmem__label_counts, run first by the only caller, checked p, the graph and k */
   DNNMEM_ASSERT(p != NULL && p->num_labels >= 1 && p->num_labels <= DNNMEM_LABEL_MAX_LABELS);
   n = p->graph->num_nodes;
@@ -17730,6 +17868,29 @@ static dnnmem_result dnnmem__label_validate(const dnnmem_label_problem *p, int64
   }
   /* sizes up to this convert without overflow at every pair: no checks */
   safe_size = max_rate > 0 ? (DNNMEM__I64_MAX - max_latency) / max_rate : DNNMEM__I64_MAX;
+  /* a pair whose rate and latency another pair's both reach never converts
+     more (sizes are >= 0), nor overflows first: the rest, when few, is
+     all each node has to try (placement's two labels: one pair) */
+  if (p->convert == NULL)
+    for (a = 0; a < k * k && front >= 0; a++) {
+      int64_t rate = p->convert_rate ? p->convert_rate[a] : 0, latency = p->convert_latency ? p->convert_latency[a] : 0;
+      int32_t i, kept = 0;
+      if (a / k == a % k || (rate == 0 && latency == 0)) continue;
+      for (i = 0; i < front && (front_rate[i] < rate || front_latency[i] < latency); i++) {
+      }
+      if (i < front) continue; /* dominated */
+      for (i = 0; i < front; i++)
+        if (front_rate[i] > rate || front_latency[i] > latency) {
+          front_rate[kept] = front_rate[i];
+          front_latency[kept++] = front_latency[i];
+        }
+      if (kept == DNNMEM__LABEL_FRONT) front = -1; /* too many: every pair per node */
+      else {
+        front_rate[kept] = rate;
+        front_latency[kept] = latency;
+        front = kept + 1;
+      }
+    }
   for (v = 0; v < n; v++) {
     int32_t pin = p->pin ? p->pin[v] : DNNMEM_LABEL_FREE;
     int32_t out = p->output_label ? p->output_label[v] : DNNMEM_LABEL_FREE;
@@ -17753,7 +17914,13 @@ static dnnmem_result dnnmem__label_validate(const dnnmem_label_problem *p, int64
     } else {
       int64_t size = p->convert_size ? p->convert_size[v] : 1;
       if (size < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_SIZE);
-      for (a = 0; a < k; a++)
+      for (a = 0; a < front; a++) {
+        if (size <= safe_size) c = front_rate[a] * size + front_latency[a]; /* fits */
+        else if (dnnmem__mul_overflows(front_rate[a], size, &c) || dnnmem__add_overflows(c, front_latency[a], &c))
+          return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, v, DNNMEM_FIELD_SIZE);
+        if (c > conv) conv = c;
+      }
+      for (a = 0; a < k && front < 0; a++)
         for (b = 0; b < k; b++) {
           int64_t rate = p->convert_rate ? p->convert_rate[a * k + b] : 0;
           int64_t latency = p->convert_latency ? p->convert_latency[a * k + b] : 0;
@@ -17809,18 +17976,13 @@ static dnnmem_result dnnmem__label_bounds(int32_t n, int32_t e, int32_t *max_nod
   return DNNMEM_OK;
 }
 
-/* mode 0: the cost only (consumers, label stamps); 1: a network; 2: solve. */
-static dnnmem_result dnnmem__label_layout(dnnmem__scratch *s, int32_t n, int32_t e, int32_t k, int mode,
-                                          dnnmem__label_work *w) {
-  int32_t max_nodes, max_arcs;
-  dnnmem_result r;
-  DNNMEM_MEMSET(w, 0, sizeof(*w));
+/* A mode's work arrays (all but the flow's scratch). */
+static void dnnmem__label_arrays(dnnmem__scratch *s, int32_t n, int32_t e, int32_t k, int mode,
+                                 dnnmem__label_work *w) {
   w->out_offsets = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
   w->out_ids = DNNMEM__TAKE(s, int32_t, e);
   w->fstamp = DNNMEM__TAKE(s, int32_t, k);
-  if (mode == 0) return DNNMEM_OK;
-  if ((r = dnnmem__label_bounds(n, e, &max_nodes, &max_arcs)) != DNNMEM_OK) return r;
-  if ((r = dnnmem_flow_scratch_size(max_nodes, max_arcs, &w->flow_bytes)) != DNNMEM_OK) return r;
+  if (mode == 0) return;
   w->node = DNNMEM__TAKE(s, int32_t, n);
   w->seen = DNNMEM__TAKE(s, int32_t, n);
   w->u0 = DNNMEM__TAKE(s, int64_t, n);
@@ -17860,6 +18022,37 @@ static dnnmem_result dnnmem__label_layout(dnnmem__scratch *s, int32_t n, int32_t
     w->dld = DNNMEM__TAKE(s, double, k);
     w->ild = DNNMEM__TAKE(s, int64_t, k);
   }
+}
+
+/* mode 0: the cost only (consumers, label stamps); 1: a network; 2: solve.
+   A network alone (1): building it writes only the flow's arcs, first in
+   the flow's scratch, and the work arrays are dead once it is built: they
+   lie after the arcs, on pages a solve touches anyway (fewer fresh pages). */
+static dnnmem_result dnnmem__label_layout(dnnmem__scratch *s, int32_t n, int32_t e, int32_t k, int mode,
+                                          dnnmem__label_work *w) {
+  int32_t max_nodes, max_arcs;
+  dnnmem_result r;
+  DNNMEM_MEMSET(w, 0, sizeof(*w));
+  if (mode != 0) {
+    if ((r = dnnmem__label_bounds(n, e, &max_nodes, &max_arcs)) != DNNMEM_OK) return r;
+    if ((r = dnnmem_flow_scratch_size(max_nodes, max_arcs, &w->flow_bytes)) != DNNMEM_OK) return r;
+  }
+  if (mode == 1) {
+    size_t arcs_bytes = dnnmem__flow_arcs_bytes(max_arcs), need;
+    dnnmem__scratch sub;
+    dnnmem__scratch_begin(&sub, NULL, 0);
+    dnnmem__label_arrays(&sub, n, e, k, mode, w);
+    if ((r = dnnmem__scratch_end(&sub, &need)) != DNNMEM_OK) return r;
+    if (arcs_bytes <= w->flow_bytes && need <= w->flow_bytes - arcs_bytes) {
+      w->flow_mem = DNNMEM__TAKE(s, unsigned char, w->flow_bytes);
+      if (w->flow_mem == NULL) return DNNMEM_OK; /* sizing, or short: the caller's scratch_end says */
+      dnnmem__scratch_begin(&sub, w->flow_mem + arcs_bytes, w->flow_bytes - arcs_bytes);
+      dnnmem__label_arrays(&sub, n, e, k, mode, w);
+      return dnnmem__scratch_end(&sub, NULL);
+    }
+  }
+  dnnmem__label_arrays(s, n, e, k, mode, w);
+  if (mode == 0) return DNNMEM_OK;
   w->flow_mem = DNNMEM__TAKE(s, unsigned char, w->flow_bytes);
   return DNNMEM_OK;
 }
@@ -17977,11 +18170,11 @@ DNNMEM_DEF dnnmem_result dnnmem_label_cost(const dnnmem_label_problem *problem, 
 
 /* ---- labeling: one expansion move as a min cut --------------------------- */
 
-/* Built twice by the same code: counting (flow NULL), then adding arcs. */
+/* A move's network while it is built. */
 typedef struct dnnmem__label_net {
   const dnnmem__label_view *vw;
   dnnmem__label_work *w;
-  dnnmem_flow *flow; /* NULL while counting */
+  dnnmem_flow *flow;
   const int32_t *x;
   int32_t alpha, num_nodes, num_arcs, num_free, approximated;
   int64_t constant, infinite;
@@ -17989,13 +18182,11 @@ typedef struct dnnmem__label_net {
   int64_t held_cap;
 } dnnmem__label_net;
 
-static void dnnmem__label_add(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap, int64_t rcap) {
+static DNNMEM__LABEL_INLINE void dnnmem__label_add(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap, int64_t rcap) {
+  dnnmem_result r = dnnmem_flow_add_arc(net->flow, from, to, cap, rcap, NULL);
+  DNNMEM_ASSERT(r == DNNMEM_OK);
+  (void)r;
   net->num_arcs++;
-  if (net->flow != NULL) {
-    dnnmem_result r = dnnmem_flow_add_arc(net->flow, from, to, cap, rcap, NULL);
-    DNNMEM_ASSERT(r == DNNMEM_OK);
-    (void)r;
-  }
 }
 
 static void dnnmem__label_flush(dnnmem__label_net *net) {
@@ -18006,7 +18197,7 @@ static void dnnmem__label_flush(dnnmem__label_net *net) {
 /* Each arc is held until the next: an arc and then its reverse (a value
    with one movable consumer: "u stays, c moves" and "c stays, u moves")
    become one arc pair, the flow's input one arc shorter. */
-static void dnnmem__label_arc(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap) {
+static DNNMEM__LABEL_INLINE void dnnmem__label_arc(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap) {
   if (net->held_from == to && net->held_to == from) {
     dnnmem__label_add(net, to, from, net->held_cap, cap);
     net->held_from = -1;
@@ -18021,7 +18212,7 @@ static void dnnmem__label_arc(dnnmem__label_net *net, int32_t from, int32_t to, 
 /* Pays cap when `from` ends on the source side and `to` on the sink side
    (node 0 = source, 1 = sink): a constant, a movable node's unary cost, or
    an arc. */
-static void dnnmem__label_cut(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap) {
+static DNNMEM__LABEL_INLINE void dnnmem__label_cut(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap) {
   int32_t movable_end = 2 + net->num_free;
   if (cap == 0 || from == to || from == 1 || to == 0) return;
   if (from == 0 && to == 1) net->constant += cap;
@@ -18122,7 +18313,8 @@ static void dnnmem__label_value(dnnmem__label_net *net, int32_t u) {
   }
 }
 
-/* One pass over the problem: counting (net->flow NULL) or building. */
+/* The move's network in one pass: the movable nodes first, then every
+   value's conversions and the unaries. */
 static void dnnmem__label_pass(dnnmem__label_net *net) {
   const dnnmem__label_view *vw = net->vw;
   dnnmem__label_work *w = net->w;
@@ -18160,23 +18352,28 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
   dnnmem__label_flush(net);
 }
 
-/* Builds the move's network into *flow (memory w->flow_mem). */
+/* Builds the move's network into *flow (memory w->flow_mem), sized by the
+   bounds: an auxiliary node has two consumer entries or more, so there
+   are at most e of them; the network then keeps the nodes its arcs use. */
 static dnnmem_result dnnmem__label_build(const dnnmem__label_view *vw, dnnmem__label_work *w, const int32_t *x,
                                          int32_t alpha, int64_t infinite, dnnmem_flow *flow,
                                          dnnmem__label_net *net) {
+  const dnnmem_graph *g = vw->p->graph;
+  int32_t max_nodes, max_arcs;
   dnnmem_result r;
   net->vw = vw;
   net->w = w;
   net->x = x;
   net->alpha = alpha;
   net->infinite = infinite;
-  net->flow = NULL;
-  dnnmem__label_pass(net);
-  r = dnnmem_flow_init(flow, net->num_nodes, net->num_arcs, w->flow_mem, w->flow_bytes);
+  r = dnnmem__label_bounds(g->num_nodes, g->num_nodes > 0 ? g->in_offsets[g->num_nodes] : 0, &max_nodes, &max_arcs);
+  if (r != DNNMEM_OK) return r;
+  r = dnnmem_flow_init(flow, max_nodes, max_arcs, w->flow_mem, w->flow_bytes);
   if (r != DNNMEM_OK) return r;
   net->flow = flow;
   dnnmem__label_pass(net);
-  DNNMEM_ASSERT(flow->num_arcs == net->num_arcs);
+  DNNMEM_ASSERT(flow->num_arcs == net->num_arcs && net->num_nodes <= max_nodes);
+  flow->num_nodes = net->num_nodes; /* no arc names a node past the last one used */
   return DNNMEM_OK;
 }
 
@@ -18229,9 +18426,10 @@ static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
   vw.p = problem;
   vw.k = problem->num_labels;
   vw.group = NULL;
+  if (out_node && out_node != labels) w.node = out_node; /* built in place: no copy */
   if ((r = dnnmem__label_build(&vw, &w, labels, alpha, total + 1, &flow, &net)) != DNNMEM_OK) return r;
   *out_flow = flow;
-  if (out_node)
+  if (out_node && w.node != out_node)
     for (v = 0; v < n; v++) out_node[v] = w.node[v];
   if (result) {
     result->constant = net.constant;

@@ -2,7 +2,8 @@
 // DIMACS max-flow files, for the side-by-side table of tests/bench_flow.c.
 // Built (only where Boost is installed) with: g++ -O2 -DNDEBUG tests/bench_boost.cpp
 //   usage: bench_boost FILE.max ...
-// prints one line per file: "FILE FLOW SECONDS" (the solve only, not reading).
+// prints one line per file: "FILE FLOW SECONDS CPU_SECONDS" (the solve only,
+// not reading; wall clock, then this process's CPU time).
 // Arcs are read with a plain reader into an adjacency_list with vecS storage
 // (Boost's usual choice); each DIMACS arc gets a reverse arc of capacity 0,
 // as read_dimacs_max_flow does.
@@ -10,6 +11,7 @@
 #include <boost/graph/boykov_kolmogorov_max_flow.hpp>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
@@ -74,9 +76,11 @@ static int run(const char *path) {
     reverse[e2] = e1;
   }
   std::chrono::steady_clock::time_point t0 = std::chrono::steady_clock::now();
+  std::clock_t c0 = std::clock();
   long long flow = boost::boykov_kolmogorov_max_flow(g, s, t);
+  double cpu = (double)(std::clock() - c0) / CLOCKS_PER_SEC;
   double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::printf("%s %lld %.6f\n", path, flow, sec);
+  std::printf("%s %lld %.6f %.6f\n", path, flow, sec, cpu);
   std::fflush(stdout);
   return 0;
 }

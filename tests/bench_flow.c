@@ -16,7 +16,11 @@
    The DIMACS files go to the build folder and are removed afterwards unless
    BENCH_KEEP_DIMACS is set. Times are wall-clock on a shared machine:
    expect noise of 10-20% (more when other jobs run).
-   usage: bench_flow [--quick]   (--quick: 200k ops, 300x300 grid) */
+   3. Placement of resnet18.dec chained to 1M ops against 0.1.0's tool
+      (build/v0.1.0/dnnmem: make bench builds it from the git history) and
+      against Boost's BK on the same network.
+   usage: bench_flow [--quick | --place]   (--quick: 200k ops, 300x300 grid;
+          --place: only 3.) */
 #include "bench.h"
 
 #include <math.h>
@@ -268,11 +272,13 @@ static double time_solve(dnnmem_flow *f, int32_t s, int32_t t, dnnmem_flow_algo 
   return (bench_now_ms() - t0) / 1e3;
 }
 
-/* Boost's time on the file, or < 0 when build/bench_boost is absent. */
-static double run_boost(const char *build_dir, const char *file, long long *flow) {
-  char cmd[2600], out[4096], exe[1100];
+/* Boost's time on the file, or < 0 when build/bench_boost is absent
+   (files: one path, or several quoted apart: the least time); *cpu its
+   least CPU time when not NULL. */
+static double run_boost(const char *build_dir, const char *file, long long *flow, double *cpu) {
+  char cmd[5200], out[4096], exe[1100];
   FILE *p;
-  double sec = -1;
+  double sec = -1, best = -1, c = -1;
   snprintf(exe, sizeof exe, "%s/bench_boost", build_dir);
   p = fopen(exe, "rb");
   if (!p) return -1;
@@ -282,10 +288,15 @@ static double run_boost(const char *build_dir, const char *file, long long *flow
   if (!p) return -1;
   while (fgets(out, sizeof out, p)) {
     char name[2048];
-    if (sscanf(out, "%2047s %lld %lf", name, flow, &sec) != 3) sec = -1;
+    if (sscanf(out, "%2047s %lld %lf %lf", name, flow, &sec, &c) != 4) {
+      best = -1;
+      break;
+    }
+    if (best < 0 || sec < best) best = sec;
+    if (cpu && (*cpu < 0 || c < *cpu)) *cpu = c;
   }
   pclose(p);
-  return sec;
+  return best;
 }
 
 static void bench_network(const char *name, dnnmem_flow *native, int32_t s, int32_t t, const char *build_dir) {
@@ -308,7 +319,7 @@ static void bench_network(const char *name, dnnmem_flow *native, int32_t s, int3
   bk_file = time_solve(&file_net, s, t, DNNMEM_FLOW_BK, &v_file);
   free(mem);
   snprintf(path, sizeof path, "%s/bench_flow_%s.max", build_dir, name);
-  boost = write_dimacs(path, &a) ? run_boost(build_dir, path, &boost_flow) : -1;
+  boost = write_dimacs(path, &a) ? run_boost(build_dir, path, &boost_flow, NULL) : -1;
   if (!getenv("BENCH_KEEP_DIMACS")) remove(path); /* up to ~90 MB each */
   printf("| %s | %d | %d | %d | %lld | %.3f | %.3f | %.3f | ", name, a.n, native->num_arcs, a.m,
          (long long)v_bk, bk, pr, bk_file);
@@ -407,6 +418,207 @@ static int bench_dnn(const char *models, int32_t target, const char *build_dir) 
   return 1;
 }
 
+/* ---- 3. placement of resnet18.dec chained to 1M ops: 0.1.0 and Boost ----- */
+
+/* A time in ns as the graph CSV writes microseconds ("inf": unsupported). */
+static void write_us(FILE *f, int64_t ns) {
+  if (ns < 0) fprintf(f, "inf");
+  else fprintf(f, "%lld.%03lld", (long long)(ns / 1000), (long long)(ns % 1000));
+}
+
+/* The graph as a graph CSV both tools read (place's columns). */
+static int write_graph_csv(const char *path, const bench_graph *g) {
+  static const char *const dev[3] = {"any", "cpu", "acc"};
+  FILE *f = fopen(path, "w");
+  int32_t v, k;
+  if (!f) return 0;
+  fprintf(f, "# written by tests/bench_flow.c\nid,name,op,size,time,cpu_time,acc_time,device,xfer,output,inputs\n");
+  for (v = 0; v < g->n; v++) {
+    int64_t c = g->cpu[v], a = g->acc[v];
+    fprintf(f, "%d,v%d,%s,4,", v, v, g->is_input[v] ? "input" : "op");
+    write_us(f, c < 0 ? a : a < 0 ? c : c < a ? c : a);
+    fputc(',', f);
+    write_us(f, c);
+    fputc(',', f);
+    write_us(f, a);
+    fprintf(f, ",%s,", dev[g->device[v] <= 2 ? g->device[v] : 0]);
+    write_us(f, g->xfer[v]);
+    fprintf(f, ",%d,", g->output[v] ? 1 : 0);
+    for (k = g->offsets[v]; k < g->offsets[v + 1]; k++) fprintf(f, k > g->offsets[v] ? " %d" : "%d", g->ids[k]);
+    fputc('\n', f);
+  }
+  return fclose(f) == 0;
+}
+
+/* The problem as tests/place_solve.c reads it. */
+static int write_place_dump(const char *path, const bench_graph *g) {
+  FILE *f = fopen(path, "w");
+  int32_t v, k;
+  if (!f) return 0;
+  fprintf(f, "%d\n", g->n);
+  for (v = 0; v < g->n; v++) {
+    fprintf(f, "%lld %lld %lld %d %d %d", (long long)g->cpu[v], (long long)g->acc[v], (long long)g->xfer[v],
+            g->device[v], g->output[v] ? 1 : 0, g->offsets[v + 1] - g->offsets[v]);
+    for (k = g->offsets[v]; k < g->offsets[v + 1]; k++) fprintf(f, " %d", g->ids[k]);
+    fputc('\n', f);
+  }
+  return fclose(f) == 0;
+}
+
+/* place_solve (tests/place_solve.c) of one build on the dump: its least CPU
+   ms of 3 solves in reused scratch (< 0 when absent or failing), *first the
+   wall ms of its first solve in fresh scratch, *optimum the optimum. */
+static double run_place_solve(const char *exe, const char *dump, double *first, long long *optimum) {
+  char cmd[2400], out[512];
+  double cpu = -1;
+  FILE *p = fopen(exe, "rb");
+  if (!p) return -1;
+  fclose(p);
+  snprintf(cmd, sizeof cmd, "'%s' '%s' 3 2>/dev/null", exe, dump);
+  p = popen(cmd, "r");
+  if (!p) return -1;
+  if (!fgets(out, sizeof out, p) || sscanf(out, "%lld %lf %lf", optimum, first, &cpu) != 3) cpu = -1;
+  pclose(p);
+  return cpu;
+}
+
+/* A tool's `place --json` on the file: its time_ms (< 0 when the tool is
+   absent or fails) and the optimum (ns). */
+static double run_place(const char *tool, const char *file, long long *optimum) {
+  char cmd[2400], out[8192];
+  const char *at;
+  double ms = -1;
+  FILE *p = fopen(tool, "rb");
+  if (!p) return -1;
+  fclose(p);
+  snprintf(cmd, sizeof cmd, "'%s' place --json '%s' 2>/dev/null", tool, file);
+  p = popen(cmd, "r");
+  if (!p) return -1;
+  out[0] = 0;
+  if (!fgets(out, sizeof out, p)) out[0] = 0;
+  pclose(p);
+  if ((at = strstr(out, "\"time\": ")) != NULL) *optimum = atoll(at + 8);
+  if ((at = strstr(out, "\"time_ms\": ")) != NULL) ms = atof(at + 11);
+  return ms;
+}
+
+/* resnet18.dec chained to >= target ops (each copy's input reads the last
+   copy's output, as bench_dnn chains): dnnmem_place_solve against 0.1.0's
+   tool (build/v0.1.0/dnnmem, from the git history) and against Boost's BK
+   on the same network: the least of 5 interleaved rounds (Boost: of 3). */
+static void bench_place_r18(const char *models, int32_t target, const char *build_dir) {
+  bench_graph big, g;
+  dnnmem_graph graph;
+  dnnmem_place_problem p;
+  dnnmem_place_result r;
+  dnnmem_flow net;
+  dnnmem_place_result built;
+  size_t bytes = 0;
+  void *mem;
+  uint8_t *dev;
+  double solve = 1e30, solve_cpu = 1e30, tool = 1e30, old = 1e30, boost = -1, boost_cpu = -1;
+  double cpu_new = 1e30, cpu_old = 1e30, first_new = 1e30, first_old = 1e30;
+  long long opt_tool = -1, opt_old = -1, boost_flow = -1, opt_cpu_new = -1, opt_cpu_old = -1;
+  char path[1200], csv[1200], tool_path[1200], old_path[1200], dump[1200], ps_new[1200], ps_old[1200];
+  int i, agree;
+  snprintf(path, sizeof path, "%s/resnet18.dec.graph.csv", models);
+  if (!graph_read(path, &g)) return;
+  memset(&big, 0, sizeof(big));
+  graph_reserve(&big, 1, 1);
+  big.offsets[0] = 0;
+  while (big.n < target) graph_append(&big, &g);
+  graph_free(&g);
+  graph_problem(&big, &graph, &p);
+  if (dnnmem_place_solve_scratch_size(&p, NULL, &bytes) != DNNMEM_OK) return;
+  mem = xalloc(bytes);
+  dev = (uint8_t *)xalloc((size_t)big.n);
+  snprintf(csv, sizeof csv, "%s/bench_flow_resnet18x.graph.csv", build_dir);
+  snprintf(tool_path, sizeof tool_path, "%s/dnnmem", build_dir);
+  snprintf(old_path, sizeof old_path, "%s/v0.1.0/dnnmem", build_dir);
+  if (!write_graph_csv(csv, &big)) csv[0] = 0;
+  snprintf(dump, sizeof dump, "%s/bench_flow_resnet18x.place", build_dir);
+  snprintf(ps_new, sizeof ps_new, "%s/place_solve", build_dir);
+  snprintf(ps_old, sizeof ps_old, "%s/v0.1.0/place_solve", build_dir);
+  if (!write_place_dump(dump, &big)) dump[0] = 0;
+  for (i = 0; i < 5; i++) { /* rounds: each tool and timer once, interleaved */
+    double t0 = bench_now_ms(), c0 = bench_cpu_ms(), t;
+    if (dnnmem_place_solve(&p, NULL, dev, &r, mem, bytes) != DNNMEM_OK) {
+      printf("placement failed\n");
+      return;
+    }
+    t = bench_cpu_ms() - c0;
+    if (t < solve_cpu) solve_cpu = t;
+    t = bench_now_ms() - t0;
+    if (t < solve) solve = t;
+    if (csv[0]) {
+      t = run_place(tool_path, csv, &opt_tool);
+      if (t >= 0 && t < tool) tool = t;
+      t = run_place(old_path, csv, &opt_old);
+      if (t >= 0 && t < old) old = t;
+    }
+    if (dump[0]) {
+      double first = -1;
+      t = run_place_solve(ps_new, dump, &first, &opt_cpu_new);
+      if (t >= 0 && t < cpu_new) cpu_new = t;
+      if (t >= 0 && first < first_new) first_new = first;
+      t = run_place_solve(ps_old, dump, &first, &opt_cpu_old);
+      if (t >= 0 && t < cpu_old) cpu_old = t;
+      if (t >= 0 && first < first_old) first_old = first;
+    }
+  }
+  if (csv[0] && !getenv("BENCH_KEEP_DIMACS")) remove(csv);
+  if (dump[0] && !getenv("BENCH_KEEP_DIMACS")) remove(dump);
+  if (dnnmem_place_network(&p, NULL, &net, &built, mem, bytes) == DNNMEM_OK) {
+    arc_list a;
+    arcs_from_flow(&net, 0, 1, &a);
+    snprintf(path, sizeof path, "%s/bench_flow_resnet18x.max", build_dir);
+    if (write_dimacs(path, &a)) {
+      char files[4000];
+      snprintf(files, sizeof files, "%s' '%s' '%s", path, path, path); /* best of 3 */
+      boost = run_boost(build_dir, files, &boost_flow, &boost_cpu);
+    }
+    if (!getenv("BENCH_KEEP_DIMACS")) remove(path);
+    free(a.from);
+    free(a.to);
+    free(a.cap);
+  }
+  agree = (opt_tool < 0 || opt_tool == (long long)r.time) && (opt_old < 0 || opt_old == (long long)r.time) &&
+          (opt_cpu_new < 0 || opt_cpu_new == (long long)r.time) && (opt_cpu_old < 0 || opt_cpu_old == (long long)r.time) &&
+          (boost_flow < 0 || boost_flow == (long long)r.cut);
+  printf("### Placement of resnet18.dec chained to %d ops (ms, least of 5 rounds, Boost of 3; same machine, same run)\n\n", big.n);
+  printf("| what | ms | ratio |\n|---|---|---|\n");
+  if (cpu_old < 1e30 && cpu_new < 1e30) {
+    printf("| CPU time: 0.1.0's dnnmem_place_solve (tests/place_solve.c, scratch reused) | %.1f | 1 |\n", cpu_old);
+    printf("| CPU time: this dnnmem_place_solve (same program) | %.1f | %.2fx 0.1.0 |\n", cpu_new, cpu_new / cpu_old);
+    printf("| wall: 0.1.0's first solve in fresh scratch (page faults timed) | %.1f | 1 |\n", first_old);
+    printf("| wall: this first solve in fresh scratch | %.1f | %.2fx 0.1.0 |\n", first_new, first_new / first_old);
+  }
+  if (old > 0 && old < 1e30) {
+    printf("| wall: 0.1.0's tool: place --json time_ms | %.1f | 1 |\n", old);
+    printf("| wall: this tool: place --json time_ms | %.1f | %.2fx 0.1.0 |\n", tool, tool / old);
+  } else {
+    printf("| 0.1.0's tool | n/a (make build/v0.1.0/dnnmem needs the git history) | |\n");
+    if (tool < 1e30) printf("| this tool: place --json time_ms | %.1f | |\n", tool);
+  }
+  if (boost > 0) {
+    printf("| Boost BK solve on its network (DIMACS, graph built untimed) | %.1f | 1 |\n", boost * 1e3);
+    printf("| dnnmem_place_solve, scratch touched before (validation, network, cut, recount) | %.1f | %.3fx Boost |\n",
+           solve, solve / (boost * 1e3));
+    if (tool < 1e30) printf("| this tool's time_ms (fresh scratch: page faults timed) | %.1f | %.3fx Boost |\n", tool, tool / (boost * 1e3));
+    printf("| CPU time: Boost BK solve | %.1f | 1 |\n", boost_cpu * 1e3);
+    printf("| CPU time: dnnmem_place_solve, scratch touched before | %.1f | %.3fx Boost |\n", solve_cpu,
+           solve_cpu / (boost_cpu * 1e3));
+  } else {
+    printf("| Boost | n/a (build/bench_boost needs libboost-graph-dev) | |\n");
+    printf("| dnnmem_place_solve, scratch touched before | %.1f | |\n", solve);
+  }
+  printf("\noptimum %.3f us, %d network nodes, %d arcs; optimum and cut the same in every solver: %s\n\n",
+         (double)r.time / 1e3, r.flow_nodes, r.flow_arcs, agree ? "yes" : "NO");
+  free(mem);
+  free(dev);
+  graph_free(&big);
+}
+
 #endif
 
 /* width x height pixels, 4-connected, random capacities (vision-style). */
@@ -444,13 +656,16 @@ static void bench_grid(int32_t width, int32_t height, const char *build_dir) {
 
 int main(int argc, char **argv) {
   int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
+  int place_only = argc > 1 && strcmp(argv[1], "--place") == 0;
   char build_dir[1024];
   const char *slash = strrchr(argv[0], '/');
   if (slash) snprintf(build_dir, sizeof build_dir, "%.*s", (int)(slash - argv[0]), argv[0]);
   else snprintf(build_dir, sizeof build_dir, ".");
   printf("## bench_flow: min-cut placement and max flow (wall-clock; shared machine, expect 10-20%% noise)\n\n");
 #ifdef DNNMEM_PLACE_ANY
-  if (!bench_models("../shared/data/models")) bench_models("tests/data");
+  if (!place_only && !bench_models("../shared/data/models")) bench_models("tests/data");
+  bench_place_r18("tests/data", quick ? 200000 : 1000000, build_dir);
+  if (place_only) return 0;
 #endif
   printf("### Max flow on big networks (seconds; 'file' = the network as its DIMACS file lists it,\n"
          "one arc per line with a zero reverse arc, which is what Boost solves)\n\n");

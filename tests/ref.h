@@ -1795,9 +1795,35 @@ REF_FN void ref__greedy_msort(const dnnmem_interval *r, const int64_t *off, int3
   while (i < h || j < n) tmp[k++] = (j >= n || (i < h && !ref__greedy_before(r, off, x[j], x[i]))) ? x[i++] : x[j++];
   memcpy(x, tmp, (size_t)n * sizeof(int32_t));
 }
+/* The rule: free records order[0..m) in turn, each in the smallest gap
+   between the placed records meeting it in time (by offset, with the
+   running highest end; the lowest of equal gaps), else on top of them
+   (aligned); offsets[] holds the fixed ones' and receives the rest; nb and
+   tmp hold n ids. Returns the arena. */
+REF_FN int64_t ref__greedy_place(const dnnmem_intervals *problem, const int32_t *order, int32_t m, int32_t *nb,
+                                 int32_t *tmp, int64_t *offsets) {
+  const dnnmem_interval *r = problem->records;
+  int32_t n = problem->count, i, j, k, c;
+  int64_t arena = 0;
+  for (k = 0; k < m; k++) {
+    const dnnmem_interval *x = &r[order[k]];
+    int64_t a = ref_plan_alignment(x, problem->alignment), prev_end = 0, best = -1, best_gap = INT64_MAX;
+    for (c = 0, i = 0; i < n; i++)
+      if (offsets[i] >= 0 && r[i].lower < x->upper && x->lower < r[i].upper) nb[c++] = i;
+    ref__greedy_msort(r, offsets, nb, tmp, c);
+    for (j = 0; j < c; j++) {
+      int64_t o = offsets[nb[j]], cand = (prev_end + a - 1) / a * a;
+      if (r[nb[j]].size > 0 && cand + x->size <= o && o - prev_end < best_gap) best_gap = o - prev_end, best = cand;
+      if (o + r[nb[j]].size > prev_end) prev_end = o + r[nb[j]].size;
+    }
+    offsets[order[k]] = best >= 0 ? best : (prev_end + a - 1) / a * a;
+  }
+  for (i = 0; i < n; i++) arena = offsets[i] + r[i].size > arena ? offsets[i] + r[i].size : arena;
+  return arena;
+}
 REF_FN int64_t ref_plan_greedy_size(const dnnmem_intervals *problem, int64_t *offsets) {
   const dnnmem_interval *r = problem->records;
-  int32_t n = problem->count, i, j, k, m = 0, c;
+  int32_t n = problem->count, i, m = 0;
   int32_t *order = (int32_t *)malloc((size_t)(n + 1) * sizeof(int32_t));
   int32_t *nb = (int32_t *)malloc((size_t)(n + 1) * sizeof(int32_t));
   int32_t *tmp = (int32_t *)malloc((size_t)(n + 1) * sizeof(int32_t));
@@ -1820,21 +1846,62 @@ REF_FN int64_t ref_plan_greedy_size(const dnnmem_intervals *problem, int64_t *of
     ref__greedy_msort(keys, size_key, order, tmp, m);
     free(keys);
   }
-  for (k = 0; k < m; k++) {
-    const dnnmem_interval *x = &r[order[k]];
-    int64_t a = ref_plan_alignment(x, problem->alignment), prev_end = 0, best = -1, best_gap = INT64_MAX;
-    for (c = 0, i = 0; i < n; i++)
-      if (offsets[i] >= 0 && r[i].lower < x->upper && x->lower < r[i].upper) nb[c++] = i;
-    ref__greedy_msort(r, offsets, nb, tmp, c);
-    for (j = 0; j < c; j++) {
-      int64_t o = offsets[nb[j]], cand = (prev_end + a - 1) / a * a;
-      if (r[nb[j]].size > 0 && cand + x->size <= o && o - prev_end < best_gap) best_gap = o - prev_end, best = cand;
-      if (o + r[nb[j]].size > prev_end) prev_end = o + r[nb[j]].size;
-    }
-    offsets[order[k]] = best >= 0 ? best : (prev_end + a - 1) / a * a;
-  }
-  for (i = 0; i < n; i++) arena = offsets[i] + r[i].size > arena ? offsets[i] + r[i].size : arena;
+  arena = ref__greedy_place(problem, order, m, nb, tmp, offsets);
   free(order), free(nb), free(tmp), free(size_key);
+  return arena;
+}
+
+/* TFLite's greedy by breadth, the plain way: each step between
+   consecutive distinct times has the sizes of the records alive over it
+   (fixed ones too) as its breadth; steps ranked by breadth, descending
+   (ties the earlier first); a record's key the best rank of the steps of
+   its lifetime; free records by (key, size descending, id), each placed
+   by greedy by size's rule. O(n^2 log n). The arena, or -1 when out of
+   memory. */
+REF_FN int64_t ref_plan_greedy_breadth(const dnnmem_intervals *problem, int64_t *offsets) {
+  const dnnmem_interval *r = problem->records;
+  int32_t n = problem->count, i, j, k, m = 0, T = 0;
+  int64_t *times = (int64_t *)malloc((size_t)(2 * n + 1) * sizeof(int64_t)), arena = -1;
+  int64_t *breadth = (int64_t *)calloc((size_t)(2 * n + 1), sizeof(int64_t));
+  int32_t *step = (int32_t *)malloc((size_t)(2 * n + 1) * sizeof(int32_t));
+  int32_t *rank = (int32_t *)malloc((size_t)(2 * n + 1) * sizeof(int32_t));
+  int32_t *key = (int32_t *)malloc((size_t)(n + 1) * sizeof(int32_t));
+  int32_t *order = (int32_t *)malloc((size_t)(n + 1) * sizeof(int32_t));
+  int32_t *nb = (int32_t *)malloc((size_t)(n + 1) * sizeof(int32_t));
+  int32_t *tmp = (int32_t *)malloc((size_t)(2 * n + 1) * sizeof(int32_t));
+  dnnmem_interval *zero = (dnnmem_interval *)calloc((size_t)(2 * n + 1), sizeof(dnnmem_interval));
+  if (times && breadth && step && rank && key && order && nb && tmp && zero) {
+    for (i = 0; i < n; i++) times[T++] = r[i].lower, times[T++] = r[i].upper;
+    for (i = 1; i < T; i++) /* insertion sort, then unique */
+      for (j = i; j > 0 && times[j - 1] > times[j]; j--) {
+        int64_t t = times[j];
+        times[j] = times[j - 1], times[j - 1] = t;
+      }
+    for (i = 0, k = 0; i < T; i++)
+      if (k == 0 || times[k - 1] != times[i]) times[k++] = times[i];
+    T = k - 1; /* step t: [times[t], times[t + 1]) */
+    for (i = 0; i < n; i++)
+      for (j = 0; j < T; j++)
+        if (r[i].lower <= times[j] && times[j] < r[i].upper) breadth[j] -= r[i].size; /* negated */
+    for (j = 0; j < T; j++) step[j] = j;
+    ref__greedy_msort(zero, breadth, step, tmp, T); /* by (-breadth, 0, 0, time) */
+    for (j = 0; j < T; j++) rank[step[j]] = j;
+    for (i = 0; i < n; i++) {
+      key[i] = INT32_MAX;
+      for (j = 0; j < T; j++)
+        if (r[i].lower <= times[j] && times[j] < r[i].upper && rank[j] < key[i]) key[i] = rank[j];
+      offsets[i] = (r[i].flags & DNNMEM_INTERVAL_FIXED) ? r[i].fixed_offset : -1;
+      if (offsets[i] < 0) order[m++] = i;
+    }
+    for (i = 1; i < m; i++) /* by (key, size descending, id): stable insertion */
+      for (j = i; j > 0; j--) {
+        int32_t a = order[j - 1], b = order[j];
+        if (key[a] < key[b] || (key[a] == key[b] && r[a].size >= r[b].size)) break;
+        order[j - 1] = b, order[j] = a;
+      }
+    arena = ref__greedy_place(problem, order, m, nb, tmp, offsets);
+  }
+  free(times), free(breadth), free(step), free(rank), free(key), free(order), free(nb), free(tmp), free(zero);
   return arena;
 }
 

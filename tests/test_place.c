@@ -134,6 +134,32 @@ static void random_problem(dnnmem_rng *rng, test_problem *t, int32_t n) {
   problem_wire(t);
 }
 
+/* t with its nodes renumbered by a random permutation: the same problem,
+   mostly not in topological order (the cycle check's Kahn pass runs). */
+static void permuted(dnnmem_rng *rng, const test_problem *t, test_problem *out) {
+  int32_t perm[32], inv[32], v, k, e = 0;
+  for (v = 0; v < t->n; v++) perm[v] = v;
+  for (v = t->n - 1; v > 0; v--) {
+    int32_t j = (int32_t)dnnmem_rng_below(rng, (uint32_t)v + 1), x = perm[v];
+    perm[v] = perm[j];
+    perm[j] = x;
+  }
+  for (v = 0; v < t->n; v++) inv[perm[v]] = v; /* old node perm[v] is new node v */
+  out->n = t->n;
+  out->offsets[0] = 0;
+  for (v = 0; v < t->n; v++) {
+    int32_t u = perm[v];
+    for (k = t->offsets[u]; k < t->offsets[u + 1]; k++) out->ids[e++] = inv[t->ids[k]];
+    out->offsets[v + 1] = e;
+    out->cpu[v] = t->cpu[u];
+    out->acc[v] = t->acc[u];
+    out->xfer[v] = t->xfer[u];
+    out->device[v] = t->device[u];
+    out->output[v] = t->output[u];
+  }
+  problem_wire(out);
+}
+
 /* Brute force over every placement, both models, both flow algorithms. */
 static void test_brute_force(void) {
   dnnmem_rng rng;
@@ -151,6 +177,15 @@ static void test_brute_force(void) {
       CHECK_EQ(solve(&t, per_edge, DNNMEM_FLOW_PUSH_RELABEL, d2, &r2), DNNMEM_OK);
       CHECK_EQ(r1.time, best);
       CHECK_EQ(r2.time, best);
+      {
+        test_problem q;
+        uint8_t d3[32] = {0};
+        dnnmem_place_result r3;
+        permuted(&rng, &t, &q);
+        CHECK_EQ(solve(&q, per_edge, DNNMEM_FLOW_BK, d3, &r3), DNNMEM_OK);
+        CHECK_EQ(r3.time, best);
+        check_result(&q, per_edge, d3, &r3);
+      }
       {
         /* the exported network: constant + max flow == optimum */
         size_t bytes = 0;
