@@ -1726,6 +1726,7 @@
 
 
    HISTORY (one line per version; what changed, and why, is in the git log)
+       0.8.0  exact by tight cells (0.034x minimalloc); placement under 0.1.0's time
        0.7.0  errors name record and field; greedy-tflm; remat arena in budget
        0.6.1  exact minimising within ~1.25x of deciding; 32-bit tested
        0.6.0  pools with reuse and aliasing; exact at 0.09x minimalloc's time
@@ -1746,9 +1747,9 @@
 #include <stdint.h>
 
 #define DNNMEM_VERSION_MAJOR 0
-#define DNNMEM_VERSION_MINOR 7
+#define DNNMEM_VERSION_MINOR 8
 #define DNNMEM_VERSION_PATCH 0
-#define DNNMEM_VERSION_STRING "0.7.0"
+#define DNNMEM_VERSION_STRING "0.8.0"
 
 #ifndef DNNMEM_DEF
 #ifdef DNNMEM_STATIC
