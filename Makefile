@@ -177,16 +177,18 @@ test: $(SAN_LIB) $(if $(CLANG),$(LF_LIB)) $(if $(M32),$(M32_LIB)) $(filter $(BUI
 	@$(if $(M32),,echo "no 32-bit build (gcc -m32 needs gcc-multilib): its unit tests skipped";) \
 	BUILD=$(BUILD) CLANG=$(CLANG) M32=$(M32) bash tests/run_tests.sh
 
-# The planner alone (parts 1-3, no exact search) as an embedded build links it:
-# -Os, unused functions dropped; run_tests.sh sums its dnnmem code size.
-$(BUILD)/size_planner: tests/size_planner.c dnnmem.h
-	@mkdir -p $(@D)
-	$(CC) -std=c99 -Os -ffunction-sections -fdata-sections -Wl,--gc-sections -I. -o $@ $<
-
-# The embedded planner (plan only, no exact search, no links): 20 KB.
+# Embedded builds as an engine links them (-Os, unused functions dropped;
+# run_tests.sh sums their dnnmem code size), tests/size_plan.c: the embedded
+# planner (plan only, no exact search, no links: 20 KB), and the planner
+# with shared objects and links (-DSIZE_PLANNER).
+EMBEDDED  := $(CC) $(WARN) -Wconversion -Wsign-conversion -Os -ffunction-sections -fdata-sections -Wl,--gc-sections -I.
 $(BUILD)/size_plan: tests/size_plan.c dnnmem.h
 	@mkdir -p $(@D)
-	$(CC) $(WARN) -Wconversion -Wsign-conversion -Os -ffunction-sections -fdata-sections -Wl,--gc-sections -I. -o $@ $<
+	$(EMBEDDED) -o $@ $<
+
+$(BUILD)/size_planner: tests/size_plan.c dnnmem.h
+	@mkdir -p $(@D)
+	$(EMBEDDED) -DSIZE_PLANNER -o $@ $<
 
 demo: $(BUILD)/dnnmem
 	@bash examples/demo.sh $(BUILD)/dnnmem

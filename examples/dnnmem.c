@@ -925,7 +925,8 @@ static void plan_symbolic(const char *file, files_intervals *iv, const plan_symb
                           int32_t *below_ids, int64_t *offsets, dnnmem_plan_symbolic_result *res,
                           int64_t *at_arena, int64_t *at_bound, double *ms) {
   dnnmem_plan_stacking st;
-  int64_t ends[3], resolved = 0, values[2] = {0, 0};
+  int64_t ends[3], values[2] = {0, 0};
+  dnnmem_plan_result resolved;
   dnnmem_plan_result checked;
   int32_t k;
   size_t bytes = 0, need = 0;
@@ -951,7 +952,7 @@ static void plan_symbolic(const char *file, files_intervals *iv, const plan_symb
     values[0] = ends[k];
     if (files_intervals_at(iv, values, &err) != 0) cli_file_error(&err);
     r = dnnmem_plan_check(&iv->problem, offsets, &checked, scratch, bytes);
-    if (r != DNNMEM_OK || checked.arena != resolved)
+    if (r != DNNMEM_OK || checked.arena != resolved.arena)
       cli_input_error(file, 0, "internal error: the plan at %s = %lld fails its check (%s, records %d %d)",
                       in->name, (long long)ends[k], CLI_RESULT_TEXT(r), checked.error.index,
                       checked.error.other);
@@ -1724,10 +1725,12 @@ static void plan_box_command(const cli_args *a, files_intervals *iv, const dnnme
     at_point.intervals = &iv->problem;
     at_point.terms = 1;
     for (k = 0; k < points; k++) { /* the stacking at each point: sizes as constants */
-      int64_t arena = 0;
+      dnnmem_plan_result resolved;
+      int64_t arena;
       double ratio;
       at_point.coefficients = sizes + (size_t)k * (size_t)n;
-      cli_check(dnnmem_plan_symbolic_resolve(&at_point, &st, 0, offsets, &arena), a->operand);
+      cli_check(dnnmem_plan_symbolic_resolve(&at_point, &st, 0, offsets, &resolved), a->operand);
+      arena = resolved.arena;
       ratio = bounds[k] > 0 ? (double)arena / (double)bounds[k] : 1.0;
       sum += ratio;
       if (ratio > worst) worst = ratio, w_k = k;
@@ -1756,7 +1759,8 @@ static void plan_box_command(const cli_args *a, files_intervals *iv, const dnnme
       plan_box_at(iv, &B, check[c][0], check[c][1]);
       for (i = 0; i < n; i++) line_coef[i] = iv->records[i].size;
       at_point.coefficients = line_coef;
-      cli_check(dnnmem_plan_symbolic_resolve(&at_point, &st, 0, offsets, &arena), a->operand);
+      cli_check(dnnmem_plan_symbolic_resolve(&at_point, &st, 0, offsets, &checked), a->operand);
+      arena = checked.arena;
       r = dnnmem_plan_check(&iv->problem, offsets, &checked, scratch, bytes);
       if (r != DNNMEM_OK || checked.arena != arena)
         cli_input_error(a->operand, 0, "internal error: the plan at %s = %lld, %s = %lld fails its check (%s)",

@@ -72,5 +72,35 @@ static inline int fuzz_small_record(fuzz_input *in, dnnmem_interval *r, dnnmem_g
   if (flags == 255) r->size = -3;
   return window;
 }
+
+/* dnnmem_plan_solve of a problem of at least one record: its scratch size
+   (with these options) is at most bytes, and half of it is refused, never
+   overrun. */
+static inline void fuzz_plan_short_scratch(const dnnmem_intervals *p, const dnnmem_plan_options *opt, int64_t *off,
+                                           size_t bytes) {
+  size_t own = 0;
+  unsigned char *tight;
+  dnnmem_plan_result res;
+  FUZZ_CHECK(dnnmem_plan_solve_scratch_size(p, opt, &own) == DNNMEM_OK && own <= bytes);
+  tight = (unsigned char *)malloc(own / 2 + 1);
+  FUZZ_CHECK(dnnmem_plan_solve(p, opt, off, &res, tight, own / 2) == DNNMEM_ERR_SCRATCH_TOO_SMALL);
+  free(tight);
+}
+
+/* The exact and conflict targets' problem (the corpus encoding): an
+   alignment of 1, 2 or 4, a count up to max (at most FUZZ_SMALL_RECORDS),
+   then that many small records in r (their gaps in gaps). Returns 1 when
+   a record got a window. */
+#define FUZZ_SMALL_RECORDS 7
+#define FUZZ_WINDOW_ORACLE_RECORDS 4 /* ref_plan_optimum with windows searches every offset */
+static inline int fuzz_small_problem(fuzz_input *in, dnnmem_intervals *p, dnnmem_interval *r, dnnmem_gap *gaps,
+                                     int max, int hints) {
+  int i, windows = 0;
+  p->alignment = (int64_t)1 << (fuzz_u8(in) % 3);
+  p->count = (int32_t)(fuzz_u8(in) % (uint32_t)(max + 1));
+  p->records = r;
+  for (i = 0; i < p->count; i++) windows |= fuzz_small_record(in, &r[i], &gaps[i], hints);
+  return windows;
+}
 #endif
 #endif

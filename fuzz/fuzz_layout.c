@@ -36,12 +36,13 @@ static void check_algebra(const dnnmem_layout *l) {
 
 static void check_layout(const dnnmem_layout *l) {
   char text[DNNMEM_LAYOUT_TEXT_MAX], shortbuf[8];
-  size_t len, short_len = 0;
+  size_t len;
+  int32_t short_len = 0;
   FUZZ_CHECK(ref_layout_round_trip_ok(l, text));
   len = strlen(text);
   if (len >= sizeof(shortbuf))
     FUZZ_CHECK(dnnmem_layout_print(l, shortbuf, sizeof(shortbuf), &short_len) == DNNMEM_ERR_OUTPUT_TOO_SMALL &&
-               strlen(shortbuf) == sizeof(shortbuf) - 1 && short_len == len);
+               strlen(shortbuf) == sizeof(shortbuf) - 1 && (size_t)short_len == len);
   FUZZ_CHECK(dnnmem_layout_equal(l, l));
   FUZZ_CHECK(ref_layout_map_errors(l, SMALL) == 0);
   FUZZ_CHECK(ref_layout_runs_errors(l, SMALL) == 0);

@@ -15,28 +15,20 @@
 #include "fuzz.h"
 #include "tests/ref.h"
 
-#define MAX_RECORDS 7
-#define WINDOW_ORACLE_RECORDS 4 /* ref_plan_optimum with windows searches every offset */
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fuzz_input in = {data, size, 0};
-  dnnmem_interval r[MAX_RECORDS];
-  dnnmem_gap gaps[MAX_RECORDS];
+  dnnmem_interval r[FUZZ_SMALL_RECORDS];
+  dnnmem_gap gaps[FUZZ_SMALL_RECORDS];
   dnnmem_intervals p;
-  int64_t off[MAX_RECORDS], optimum = -1;
-  int64_t align = (int64_t)1 << (fuzz_u8(&in) % 3);
-  int n = (int)(fuzz_u8(&in) % (MAX_RECORDS + 1)), i, windows = 0;
-  int32_t ids[MAX_RECORDS], fewer[MAX_RECORDS];
+  int64_t off[FUZZ_SMALL_RECORDS], optimum = -1;
+  int windows = fuzz_small_problem(&in, &p, r, gaps, FUZZ_SMALL_RECORDS, 0), n = p.count, i;
+  int32_t ids[FUZZ_SMALL_RECORDS], fewer[FUZZ_SMALL_RECORDS];
   size_t bytes = 0, solve_bytes = 0;
   unsigned char *scratch;
   dnnmem_plan_options opt;
   dnnmem_plan_conflict_result res, again;
   dnnmem_plan_result whole;
   dnnmem_result rc;
-  p.records = r;
-  p.count = n;
-  p.alignment = align;
-  for (i = 0; i < n; i++) windows |= fuzz_small_record(&in, &r[i], &gaps[i], 0);
   memset(&opt, 0, sizeof(opt));
   opt.node_limit = 20000;
   opt.capacity = 1 + (int64_t)(fuzz_u8(&in) % 24);
@@ -51,7 +43,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   FUZZ_CHECK(dnnmem_plan_solve_scratch_size(&p, &opt, &solve_bytes) == DNNMEM_OK);
   if (solve_bytes > bytes) abort(); /* the conflict's scratch holds a solve's */
   scratch = (unsigned char *)malloc(bytes + 1);
-  rc = dnnmem_plan_conflict(&p, &opt, ids, MAX_RECORDS, &res, scratch + 1, bytes);
+  rc = dnnmem_plan_conflict(&p, &opt, ids, FUZZ_SMALL_RECORDS, &res, scratch + 1, bytes);
   if (dnnmem_intervals_check(&p, NULL) != DNNMEM_OK) {
     FUZZ_CHECK(rc == dnnmem_intervals_check(&p, NULL));
     free(scratch);
@@ -65,7 +57,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   FUZZ_CHECK(rc == DNNMEM_OK);
   FUZZ_CHECK(res.feasible >= -1 && res.feasible <= 1 && res.decisions >= 1 && res.nodes >= 0);
   FUZZ_CHECK(dnnmem_plan_solve(&p, &opt, off, &whole, scratch, bytes) == DNNMEM_OK);
-  if (!windows || n <= WINDOW_ORACLE_RECORDS) optimum = ref_plan_optimum(&p, NULL);
+  if (!windows || n <= FUZZ_WINDOW_ORACLE_RECORDS) optimum = ref_plan_optimum(&p, NULL);
   if (res.feasible == 1) {
     FUZZ_CHECK(res.count == 0 && whole.feasible == 1);
     if (optimum >= 0) FUZZ_CHECK(optimum <= opt.capacity);
@@ -77,7 +69,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     FUZZ_CHECK(whole.feasible != 1);
     for (i = 0; i < res.count; i++) FUZZ_CHECK(ids[i] >= 0 && ids[i] < n && (i == 0 || ids[i] > ids[i - 1]));
     FUZZ_CHECK(res.minimal || res.stop != DNNMEM_PLAN_STOP_PROVED);
-    if (!windows || res.count <= WINDOW_ORACLE_RECORDS) {
+    if (!windows || res.count <= FUZZ_WINDOW_ORACLE_RECORDS) {
       FUZZ_CHECK(ref_plan_optimum_of(&p, ids, res.count, -1) > opt.capacity);
       if (res.minimal)
         for (i = 0; i < res.count; i++) FUZZ_CHECK(ref_plan_optimum_of(&p, ids, res.count, ids[i]) <= opt.capacity);
@@ -85,7 +77,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   if (whole.feasible == 0) FUZZ_CHECK(res.feasible == 0);
   /* the same input, the same answer; a short output reports the count */
-  FUZZ_CHECK(dnnmem_plan_conflict(&p, &opt, fewer, MAX_RECORDS, &again, scratch, bytes) == DNNMEM_OK);
+  FUZZ_CHECK(dnnmem_plan_conflict(&p, &opt, fewer, FUZZ_SMALL_RECORDS, &again, scratch, bytes) == DNNMEM_OK);
   FUZZ_CHECK(memcmp(&res, &again, sizeof res) == 0 && memcmp(ids, fewer, (size_t)res.count * sizeof(int32_t)) == 0);
   if (res.count > 0) {
     FUZZ_CHECK(dnnmem_plan_conflict(&p, &opt, fewer, res.count - 1, &again, scratch, bytes) ==
@@ -95,7 +87,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   free(scratch);
   if (n > 0) { /* a short buffer is refused, not overrun */
     unsigned char *tight = (unsigned char *)malloc(bytes / 2 + 1);
-    FUZZ_CHECK(dnnmem_plan_conflict(&p, &opt, ids, MAX_RECORDS, &res, tight, bytes / 2) ==
+    FUZZ_CHECK(dnnmem_plan_conflict(&p, &opt, ids, FUZZ_SMALL_RECORDS, &res, tight, bytes / 2) ==
                DNNMEM_ERR_SCRATCH_TOO_SMALL);
     free(tight);
   }

@@ -117,8 +117,10 @@ static void fuzz_symbolic(dnnmem_interval *r, const int64_t *c, int n, int64_t a
   FUZZ_CHECK(res.edges <= 3 * n + 6);
   st.order = order, st.below_offsets = below_offsets, st.below_ids = below_ids;
   for (s = lo; s <= hi; s++) {
-    int64_t arena = -1, load;
-    FUZZ_CHECK(dnnmem_plan_symbolic_resolve(&p, &st, s, off, &arena) == DNNMEM_OK);
+    int64_t arena, load;
+    dnnmem_plan_result resolved;
+    FUZZ_CHECK(dnnmem_plan_symbolic_resolve(&p, &st, s, off, &resolved) == DNNMEM_OK);
+    arena = resolved.arena;
     for (i = 0; i < n; i++) r[i].size = ref_poly(c + i * TERMS, TERMS, s);
     FUZZ_CHECK(ref_plan_recount(&iv, off) == arena);
     FUZZ_CHECK(plan_check(&iv, off) == arena);

@@ -15,27 +15,19 @@
 #include "fuzz.h"
 #include "tests/ref.h"
 
-#define MAX_RECORDS 7
-#define WINDOW_ORACLE_RECORDS 4 /* ref_plan_optimum with windows searches every offset */
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fuzz_input in = {data, size, 0};
-  dnnmem_interval r[MAX_RECORDS];
-  dnnmem_gap gaps[MAX_RECORDS];
+  dnnmem_interval r[FUZZ_SMALL_RECORDS];
+  dnnmem_gap gaps[FUZZ_SMALL_RECORDS];
   dnnmem_intervals p;
-  int64_t off[MAX_RECORDS], optimum = -1;
+  int64_t off[FUZZ_SMALL_RECORDS], optimum = -1;
   dnnmem_plan_result checked;
-  int64_t align = (int64_t)1 << (fuzz_u8(&in) % 3); /* read first: the corpus encoding */
-  int n = (int)(fuzz_u8(&in) % (MAX_RECORDS + 1)), i, a, windows = 0;
+  int windows = fuzz_small_problem(&in, &p, r, gaps, FUZZ_SMALL_RECORDS, 1), n = p.count, i, a;
   size_t bytes = 0, check_bytes = 0;
   unsigned char *scratch;
   dnnmem_plan_options opt;
   dnnmem_plan_result res, exact;
   dnnmem_result rc;
-  p.records = r;
-  p.count = n;
-  p.alignment = align;
-  for (i = 0; i < n; i++) windows |= fuzz_small_record(&in, &r[i], &gaps[i], 1);
   memset(&opt, 0, sizeof(opt));
   opt.algo = DNNMEM_PLAN_EXACT;
   opt.node_limit = 5000;
@@ -49,7 +41,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     free(scratch);
     return 0;
   }
-  if (!windows || n <= WINDOW_ORACLE_RECORDS) optimum = ref_plan_optimum(&p, NULL);
+  if (!windows || n <= FUZZ_WINDOW_ORACLE_RECORDS) optimum = ref_plan_optimum(&p, NULL);
   if (rc == DNNMEM_ERR_PLAN_FIXED_COLLISION) { /* must really collide */
     int j, hit = 0;
     for (i = 0; i < n; i++)
@@ -106,7 +98,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (a = -1; a <= 0; a++) {
       ep.capacity = optimum + a;
       if (ep.capacity < 1) continue;
-      FUZZ_CHECK(dnnmem__exact_solve(r, n, align, &ep, off, &eo, es, eb) == DNNMEM_OK);
+      FUZZ_CHECK(dnnmem__exact_solve(r, n, p.alignment, &ep, off, &eo, es, eb) == DNNMEM_OK);
       FUZZ_CHECK(eo.feasible == (a == 0 ? 1 : 0) || eo.stop == DNNMEM_PLAN_STOP_NODES);
       if (eo.feasible == 1) FUZZ_CHECK(ref_plan_recount(&p, off) >= 0 && ref_plan_recount(&p, off) <= optimum);
     }

@@ -181,6 +181,7 @@ static double every_s(sym_input *in, const sym_plan *sp, double *at_min, double 
   dnnmem_plan_symbolic p;
   dnnmem_plan_stacking st = {sp->order, sp->below_offsets, sp->below_ids};
   int64_t *off = (int64_t *)malloc(sizeof(int64_t) * ((size_t)in->n + 1)), s, arena = 0, top = 0;
+  dnnmem_plan_result resolved;
   size_t bytes = 0;
   void *scratch;
   double worst = 0.0;
@@ -192,7 +193,8 @@ static double every_s(sym_input *in, const sym_plan *sp, double *at_min, double 
     int64_t lb = 0;
     dnnmem_plan_result bounded;
     double q;
-    if (dnnmem_plan_symbolic_resolve(&p, &st, s, off, &arena) != DNNMEM_OK) return -1.0;
+    if (dnnmem_plan_symbolic_resolve(&p, &st, s, off, &resolved) != DNNMEM_OK) return -1.0;
+    arena = resolved.arena;
     sizes_at(in, s);
     if (s % 7 == 0 || s == S_MIN || s == S_MAX) /* the O(n^2) recount at every 7th S */
       if (ref_plan_recount(&iv, off) != arena) return -1.0;
@@ -227,7 +229,8 @@ static void bench_resolve(sym_input *in) {
   dnnmem_intervals iv = {in->r, in->n, 0};
   dnnmem_plan_symbolic p;
   dnnmem_plan_stacking st;
-  int64_t *off = (int64_t *)malloc(sizeof(int64_t) * ((size_t)in->n + 1)), arena, sum = 0;
+  int64_t *off = (int64_t *)malloc(sizeof(int64_t) * ((size_t)in->n + 1)), sum = 0;
+  dnnmem_plan_result resolved;
   int32_t k, reps = 20000000 / in->n;
   double t;
   if (!solve(in, S_MIN, S_MAX, &sp)) return;
@@ -235,8 +238,8 @@ static void bench_resolve(sym_input *in) {
   p.intervals = &iv, p.coefficients = in->c, p.terms = in->terms, p.s_min = S_MIN, p.s_max = S_MAX;
   t = bench_now_ms();
   for (k = 0; k < reps; k++) {
-    dnnmem_plan_symbolic_resolve(&p, &st, S_MIN + k % (S_MAX - S_MIN + 1), off, &arena);
-    sum += arena;
+    dnnmem_plan_symbolic_resolve(&p, &st, S_MIN + k % (S_MAX - S_MIN + 1), off, &resolved);
+    sum += resolved.arena;
   }
   t = bench_now_ms() - t;
   printf("%-22s %6d %6d %10.1f   (%lld)\n", in->name, (int)in->n, (int)sp.res.edges,

@@ -96,6 +96,29 @@ REF_FN int ref_plan_fixed_collides(const dnnmem_interval *r, int32_t n, int32_t 
   return 0;
 }
 
+/* Random small records for the strategies' rule tests, where every
+   tie-break shows: n records starting in [first, first + span), 1-8 steps
+   long; sizes 0 one time in ten, else unit x 1..sizes (ragged: less up to
+   15 bytes); one in six aligned to 8. Then, when fixed_one_in > 0, about
+   one in fixed_one_in fixed at 16 x 0..slots-1 where no fixed record is. */
+REF_FN void ref_plan_random_small(dnnmem_rng *rng, dnnmem_interval *r, int32_t n, int64_t first, int64_t span,
+                                  int64_t unit, uint32_t sizes, int ragged, uint32_t fixed_one_in, uint32_t slots) {
+  int32_t i;
+  for (i = 0; i < n; i++) {
+    int64_t lo = first + (int64_t)dnnmem_rng_below(rng, (uint32_t)span);
+    r[i] = ref_plan_record(lo, lo + 1 + (int64_t)dnnmem_rng_below(rng, 8), 0);
+    r[i].size = dnnmem_rng_below(rng, 10) == 0 ? 0 : unit * (1 + (int64_t)dnnmem_rng_below(rng, sizes));
+    if (ragged) r[i].size -= (int64_t)dnnmem_rng_below(rng, 16) * (r[i].size > 0);
+    if (dnnmem_rng_below(rng, 6) == 0) r[i].alignment = 8;
+  }
+  for (i = 0; fixed_one_in > 0 && i < n; i++) {
+    int64_t x = 16 * (int64_t)dnnmem_rng_below(rng, slots);
+    if (dnnmem_rng_below(rng, fixed_one_in) != 0 || ref_plan_fixed_collides(r, n, i, x)) continue;
+    r[i].flags |= DNNMEM_INTERVAL_FIXED;
+    r[i].fixed_offset = x;
+  }
+}
+
 REF_FN int64_t ref_plan_alignment(const dnnmem_interval *r, int64_t global) {
   int64_t a = r->alignment > 1 ? r->alignment : 1;
   return global > a ? global : a;
@@ -1354,14 +1377,14 @@ REF_FN int ref_layout_reshape_ok(const dnnmem_layout_strided *in, int32_t rank, 
    the text. */
 REF_FN int ref_layout_round_trip_ok(const dnnmem_layout *l, char *text) {
   char first[DNNMEM_LAYOUT_TEXT_MAX], again[DNNMEM_LAYOUT_TEXT_MAX];
-  size_t len = 0, len2 = 0;
+  int32_t len = 0, len2 = 0;
   dnnmem_layout back;
   int64_t err = -1;
   int32_t lv;
   if (text == NULL) text = first;
   text[0] = 0;
   if (dnnmem_layout_print(l, text, DNNMEM_LAYOUT_TEXT_MAX, &len) != DNNMEM_OK ||
-      len != strlen(text) || dnnmem_layout_parse(text, len, &back, &err) != DNNMEM_OK)
+      (size_t)len != strlen(text) || dnnmem_layout_parse(text, (size_t)len, &back, &err) != DNNMEM_OK)
     return 0;
   if (l->bound) {
     dnnmem_layout_machine m;
@@ -1375,7 +1398,7 @@ REF_FN int ref_layout_round_trip_ok(const dnnmem_layout *l, char *text) {
   }
   if (!dnnmem_layout_equal(l, &back) || !dnnmem_layout_equal(&back, l)) return 0;
   if (dnnmem_layout_print(&back, again, sizeof(again), &len2) != DNNMEM_OK) return 0;
-  return len2 == len && memcmp(text, again, len) == 0;
+  return len2 == len && memcmp(text, again, (size_t)len) == 0;
 }
 
 /* 1 when index[] lies in the padding (beyond the unpadded shape). */

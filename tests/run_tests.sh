@@ -150,29 +150,25 @@ EOF2
   fi
   ;;
 
-# the planner alone (tests/size_planner.c) fits the embedded budget
+# the embedded builds of tests/size_plan.c fit their budgets (dnnmem code
+# at -Os): the planner with shared objects and links (SIZE_PLANNER), and the
+# embedded planner (TFLite Micro's yardstick); nothing writable: the name
+# tables are read-only (flash on a microcontroller)
 size)
-  if [ -x "$B/size_planner" ] && "$B/size_planner"; then
-    size=$(nm -S "$B/size_planner" | awk '$3 ~ /^[tT]$/ && $4 ~ /^dnnmem/ {print $2}' |
-           (s=0; while read -r h; do s=$((s + 0x$h)); done; echo $s))
-    if [ "$size" -gt 0 ] && [ "$size" -le 31744 ]; then ok "planner alone: $size bytes of code (<= 31744)"
-    else bad "planner alone: $size bytes of code (> 31744)"; fi
-    # nothing writable: the name tables are read-only (flash on a microcontroller)
-    data=$(nm "$B/size_planner" | awk '$2 ~ /^[dDbB]$/ && $3 ~ /^dnnmem/ {print $3}')
-    if [ -z "$data" ]; then ok "planner alone: no writable static data"
-    else bad "planner alone: writable static data: $data"; fi
-  else
-    bad "planner alone: build/size_planner missing or failed"
-  fi
-  # the embedded planner (tests/size_plan.c): TFLite Micro's yardstick
-  if [ -x "$B/size_plan" ] && "$B/size_plan"; then
-    size=$(nm -S "$B/size_plan" | awk '$3 ~ /^[tT]$/ && $4 ~ /^dnnmem/ {print $2}' |
-           (s=0; while read -r h; do s=$((s + 0x$h)); done; echo $s))
-    if [ "$size" -gt 0 ] && [ "$size" -le 20480 ]; then ok "embedded planner: $size bytes of code (<= 20480)"
-    else bad "embedded planner: $size bytes of code (> 20480)"; fi
-  else
-    bad "embedded planner: build/size_plan missing or failed"
-  fi
+  for build in "size_planner 31744 planner with shared objects and links" "size_plan 20480 embedded planner"; do
+    read -r bin budget name <<<"$build"
+    if [ -x "$B/$bin" ] && "$B/$bin"; then
+      size=$(nm -S "$B/$bin" | awk '$3 ~ /^[tT]$/ && $4 ~ /^dnnmem/ {print $2}' |
+             (s=0; while read -r h; do s=$((s + 0x$h)); done; echo $s))
+      if [ "$size" -gt 0 ] && [ "$size" -le "$budget" ]; then ok "$name: $size bytes of code (<= $budget)"
+      else bad "$name: $size bytes of code (> $budget)"; fi
+      data=$(nm "$B/$bin" | awk '$2 ~ /^[dDbB]$/ && $3 ~ /^dnnmem/ {print $3}')
+      if [ -z "$data" ]; then ok "$name: no writable static data"
+      else bad "$name: writable static data: $data"; fi
+    else
+      bad "$name: build/$bin missing or failed"
+    fi
+  done
   ;;
 
 # make install into a staging folder; pkg-config finds the header there

@@ -45,6 +45,29 @@ static int test__case_failed, test__passed, test__failed;
       }                                                                           \
   } while (0)
 
+/* An enum's T_name and T_parse (the header's one mechanism): the names
+   listed are T's in value order, count of them (value 0 first: the
+   default), each parses back to its value; NULL past both ends; `bad`, ""
+   and a NULL name refused (DNNMEM_ERR_PARSE, _INVALID_ARGUMENT), as a NULL
+   output. */
+#define CHECK_ENUM_NAMES(T, count, bad, ...)                                      \
+  do {                                                                            \
+    static const char *const test__names[] = {__VA_ARGS__};                       \
+    int test__k, test__n = (int)(sizeof(test__names) / sizeof(test__names[0]));   \
+    T test__v;                                                                    \
+    CHECK_EQ(test__n, (count));                                                   \
+    for (test__k = 0; test__k < test__n; test__k++) {                             \
+      CHECK(T##_name((T)test__k) != NULL && strcmp(T##_name((T)test__k), test__names[test__k]) == 0); \
+      CHECK_EQ(T##_parse(test__names[test__k], &test__v), DNNMEM_OK);             \
+      CHECK_EQ(test__v, test__k);                                                 \
+    }                                                                             \
+    CHECK(T##_name((T)(count)) == NULL && T##_name((T)-1) == NULL);               \
+    CHECK_EQ(T##_parse(bad, &test__v), DNNMEM_ERR_PARSE);                         \
+    CHECK_EQ(T##_parse("", &test__v), DNNMEM_ERR_PARSE);                          \
+    CHECK_EQ(T##_parse(NULL, &test__v), DNNMEM_ERR_INVALID_ARGUMENT);             \
+    CHECK_EQ(T##_parse(test__names[0], NULL), DNNMEM_ERR_INVALID_ARGUMENT);       \
+  } while (0)
+
 /* Every operation's shape, ask then pass: rc = ask (which writes the size
    to test_bytes); on DNNMEM_OK, rc = pass on test_mem, that many bytes
    and 8 more, so that pass may hand the library an odd address

@@ -196,7 +196,7 @@ static void test_print_round_trip(void) {
   for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
     dnnmem_layout a, b;
     char text[DNNMEM_LAYOUT_TEXT_MAX], again[DNNMEM_LAYOUT_TEXT_MAX];
-    size_t len = 0, len2 = 0;
+    int32_t len = 0, len2 = 0;
     CHECK(load(cases[i][0], NULL, &a));
     CHECK_EQ(dnnmem_layout_print(&a, text, sizeof(text), &len), DNNMEM_OK);
     CHECK_EQ(len, strlen(text));
@@ -1163,7 +1163,7 @@ static void test_argument_checks(void) {
   dnnmem_error fault;
   int64_t addrs[4] = {0, 0, 0, 0}, positions[4];
   uint8_t slots[4];
-  size_t len = 0;
+  int32_t len = 0;
   char text[64];
   CHECK(load("((3:8, 4_PE), (8:1))", NULL, &l));
   CHECK_EQ(dnnmem_layout_parse("(2:1)", 5, NULL, &err), DNNMEM_ERR_INVALID_ARGUMENT);
@@ -1180,6 +1180,7 @@ static void test_argument_checks(void) {
   /* print: NULL layout, NULL buffer with room, length-only query */
   CHECK_EQ(dnnmem_layout_print(NULL, text, sizeof(text), &len), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_layout_print(&l, NULL, 8, &len), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_print(&l, text, -1, &len), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_layout_print(&l, NULL, 0, &len), DNNMEM_ERR_OUTPUT_TOO_SMALL);
   CHECK_EQ(len, strlen("((3:8, 4_PE), (8:1))"));
   /* maps */

@@ -165,6 +165,15 @@ static void test_pass_errors(void) {
 
 /* ---- symbolic sizes ------------------------------------------------------ */
 
+/* dnnmem_plan_symbolic_resolve with the arena (may be NULL) alone. */
+static dnnmem_result resolve(const dnnmem_plan_symbolic *p, const dnnmem_plan_stacking *st, int64_t s, int64_t *off,
+                             int64_t *arena) {
+  dnnmem_plan_result res;
+  dnnmem_result r = dnnmem_plan_symbolic_resolve(p, st, s, off, arena ? &res : NULL);
+  if (arena && r == DNNMEM_OK) *arena = res.arena;
+  return r;
+}
+
 /* dnnmem_plan_check's arena, -1 when it refuses the plan. */
 static int64_t plan_check(const dnnmem_intervals *p, const int64_t *off) {
   size_t bytes = 0;
@@ -220,7 +229,7 @@ static double symbolic_every_s(const dnnmem_plan_symbolic *p, const symbolic_pla
   *valid = 1;
   for (s = p->s_min; s <= p->s_max; s++) {
     int64_t load;
-    if (dnnmem_plan_symbolic_resolve(p, &st, s, off, &arena) != DNNMEM_OK) return *valid = 0, 0.0;
+    if (resolve(p, &st, s, off, &arena) != DNNMEM_OK) return *valid = 0, 0.0;
     for (i = 0; i < at.count; i++) r[i] = p->intervals->records[i], r[i].size = ref_poly(p->coefficients + i * p->terms, p->terms, s);
     if (ref_plan_recount(&at, off) != arena || plan_check(&at, off) != arena) *valid = 0;
     load = ref_plan_max_load(r, at.count);
@@ -240,55 +249,63 @@ static void test_resolve_by_hand(void) {
   dnnmem_plan_symbolic p;
   dnnmem_plan_stacking st = {order, below_offsets, below_ids};
   dnnmem_interval at[3];
+  dnnmem_plan_result named;
+  dnnmem_error e;
   r[0] = ref_plan_record(0, 2, 0), r[1] = ref_plan_record(2, 4, 0), r[2] = ref_plan_record(1, 3, 0);
   p.intervals = &iv, p.coefficients = c, p.terms = 2, p.s_min = 0, p.s_max = 100;
-  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &arena), DNNMEM_OK);
+  CHECK_EQ(resolve(&p, &st, 1, off, &arena), DNNMEM_OK);
   CHECK_VALUES(off, 0, 0);
   CHECK_EQ(off[2], 8); /* max(3, 5) aligned to 4 */
   CHECK_EQ(arena, 11);
-  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 10, off, &arena), DNNMEM_OK);
+  CHECK_EQ(resolve(&p, &st, 10, off, &arena), DNNMEM_OK);
   CHECK_EQ(off[2], 32); /* max(30, 5) aligned */
   CHECK_EQ(arena, 53);
-  CHECK_EQ(dnnmem_plan_symbolic_records(&p, 10, at), DNNMEM_OK);
+  CHECK_EQ(dnnmem_plan_symbolic_records(&p, 10, at, NULL), DNNMEM_OK);
   CHECK_EQ(at[0].size, 30);
   CHECK_EQ(at[1].size, 5);
   CHECK_EQ(at[2].size, 21);
   /* errors */
-  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 101, off, &arena), DNNMEM_ERR_PLAN_SYMBOL_RANGE);
-  CHECK_EQ(dnnmem_plan_symbolic_records(&p, -1, at), DNNMEM_ERR_PLAN_SYMBOL_RANGE);
-  order[1] = 1; /* listed twice */
-  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &arena), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 101, off, &named), DNNMEM_ERR_PLAN_SYMBOL_RANGE);
+  CHECK(named.arena == 0 && named.error.index == -1 && named.error.field == DNNMEM_FIELD_SYMBOL);
+  CHECK_EQ(dnnmem_plan_symbolic_records(&p, -1, at, NULL), DNNMEM_ERR_PLAN_SYMBOL_RANGE);
+  order[1] = 1; /* listed twice: its second place named */
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &named), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK(named.error.index == 1 && named.error.field == DNNMEM_FIELD_STACKING);
   order[1] = 3;
-  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &arena), DNNMEM_ERR_ID_RANGE);
-  order[0] = 2, order[1] = 0, order[2] = 1; /* c before b, which is below it */
-  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &arena), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &named), DNNMEM_ERR_ID_RANGE);
+  CHECK(named.error.index == 1 && named.error.field == DNNMEM_FIELD_STACKING);
+  order[0] = 2, order[1] = 0, order[2] = 1; /* position 2 (b) over itself: not yet resolved */
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &named), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK(named.error.index == 2 && named.error.field == DNNMEM_FIELD_STACKING);
   order[0] = 1, order[1] = 0, order[2] = 2;
   below_offsets[1] = 1; /* decreasing */
-  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &arena), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(resolve(&p, &st, 1, off, &arena), DNNMEM_ERR_INVALID_ARGUMENT);
   below_offsets[1] = 0;
   below_ids[1] = -1;
-  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &arena), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(resolve(&p, &st, 1, off, &arena), DNNMEM_ERR_ID_RANGE);
   below_ids[1] = 1;
-  c[3] = -1;
-  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &arena), DNNMEM_ERR_NEGATIVE);
-  CHECK_EQ(dnnmem_plan_symbolic_records(&p, 1, at), DNNMEM_ERR_NEGATIVE);
+  c[3] = -1; /* record 1's */
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &named), DNNMEM_ERR_NEGATIVE);
+  CHECK_EQ(named.error.index, 1);
+  CHECK_EQ(dnnmem_plan_symbolic_records(&p, 1, at, &e), DNNMEM_ERR_NEGATIVE);
+  CHECK(e.index == 1 && e.field == named.error.field);
   c[3] = 0;
   c[1] = INT64_MAX / 50;
-  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 100, off, &arena), DNNMEM_ERR_OVERFLOW);
-  CHECK_EQ(dnnmem_plan_symbolic_records(&p, 100, at), DNNMEM_ERR_OVERFLOW);
-  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 10, off, &arena), DNNMEM_OK); /* fits at 10 */
+  CHECK_EQ(resolve(&p, &st, 100, off, &arena), DNNMEM_ERR_OVERFLOW);
+  CHECK_EQ(dnnmem_plan_symbolic_records(&p, 100, at, NULL), DNNMEM_ERR_OVERFLOW);
+  CHECK_EQ(resolve(&p, &st, 10, off, &arena), DNNMEM_OK); /* fits at 10 */
   c[1] = 3;
   p.terms = 0;
-  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &arena), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(resolve(&p, &st, 1, off, &arena), DNNMEM_ERR_INVALID_ARGUMENT);
   p.terms = 2;
   p.s_max = -1;
-  CHECK_EQ(dnnmem_plan_symbolic_records(&p, 1, at), DNNMEM_ERR_PLAN_SYMBOL_RANGE);
+  CHECK_EQ(dnnmem_plan_symbolic_records(&p, 1, at, NULL), DNNMEM_ERR_PLAN_SYMBOL_RANGE);
   p.s_max = 100;
   r[1].flags = DNNMEM_INTERVAL_FIXED;
-  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &arena), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(resolve(&p, &st, 1, off, &arena), DNNMEM_ERR_INVALID_ARGUMENT);
   r[1].flags = 0;
   iv.alignment = 3;
-  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &arena), DNNMEM_ERR_ALIGNMENT);
+  CHECK_EQ(resolve(&p, &st, 1, off, &arena), DNNMEM_ERR_ALIGNMENT);
 }
 
 /* Symbolic tilings: the best stacking meets the lower bound at every S
@@ -443,7 +460,7 @@ static void test_symbolic_gpt_mini(void) {
   st.order = order, st.below_offsets = below_offsets, st.below_ids = below_ids;
   for (s = 64; s <= 2048; s++) {
     int64_t arena = 0, load;
-    CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, s, off, &arena), DNNMEM_OK);
+    CHECK_EQ(resolve(&p, &st, s, off, &arena), DNNMEM_OK);
     for (i = 0; i < iv.n; i++) iv.records[i].size = ref_poly(c + i * t, t, s);
     load = ref_plan_max_load(iv.records, iv.n);
     if (arena != load || ref_plan_recount(&iv.problem, off) != arena) {
@@ -563,43 +580,43 @@ static void test_symbolic_arguments(void) {
   r[0] = ref_plan_record(0, 2, 0), r[1] = ref_plan_record(1, 3, 0);
   p.intervals = &iv, p.coefficients = c, p.terms = 2, p.s_min = 0, p.s_max = 5000;
   /* problem rules, through every entry point */
-  CHECK_EQ(dnnmem_plan_symbolic_records(NULL, 1, at), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_symbolic_records(NULL, 1, at, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   bad = p, bad.intervals = NULL;
   CHECK_EQ(dnnmem_plan_symbolic_solve_scratch_size(&bad, NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
   bad = p, bad.coefficients = NULL;
-  CHECK_EQ(dnnmem_plan_symbolic_resolve(&bad, &st, 1, off, &arena), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(resolve(&bad, &st, 1, off, &arena), DNNMEM_ERR_INVALID_ARGUMENT);
   bad = p, bad.terms = DNNMEM_PLAN_SYMBOLIC_MAX_TERMS + 1;
-  CHECK_EQ(dnnmem_plan_symbolic_records(&bad, 1, at), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_symbolic_records(&bad, 1, at, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   bad = p, bad.s_min = -1;
-  CHECK_EQ(dnnmem_plan_symbolic_records(&bad, 1, at), DNNMEM_ERR_NEGATIVE);
+  CHECK_EQ(dnnmem_plan_symbolic_records(&bad, 1, at, NULL), DNNMEM_ERR_NEGATIVE);
   iv.count = -1;
-  CHECK_EQ(dnnmem_plan_symbolic_records(&p, 1, at), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_symbolic_records(&p, 1, at, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   iv.count = 2, iv.records = NULL;
-  CHECK_EQ(dnnmem_plan_symbolic_records(&p, 1, at), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_symbolic_records(&p, 1, at, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   iv.records = r;
   r[1].gaps = &gap, r[1].num_gaps = 1;
-  CHECK_EQ(dnnmem_plan_symbolic_records(&p, 1, at), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_symbolic_records(&p, 1, at, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   r[1].gaps = NULL, r[1].num_gaps = 0;
-  CHECK_EQ(dnnmem_plan_symbolic_records(&p, 1, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_symbolic_records(&p, 1, NULL, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   c[2] = 1, c[3] = INT64_MAX - 2; /* record 1: 1 + (2^63 - 3) S, past int64 at S = 2 by the addition */
-  CHECK_EQ(dnnmem_plan_symbolic_records(&p, 1, at), DNNMEM_ERR_OVERFLOW); /* the sum of sizes */
+  CHECK_EQ(dnnmem_plan_symbolic_records(&p, 1, at, NULL), DNNMEM_ERR_OVERFLOW); /* the sum of sizes */
   c[2] = 3, c[3] = 4;
   /* the resolver's stacking rules */
-  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, NULL, 1, off, &arena), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(resolve(&p, NULL, 1, off, &arena), DNNMEM_ERR_INVALID_ARGUMENT);
   bst = st, bst.below_offsets = NULL;
-  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &bst, 1, off, &arena), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(resolve(&p, &bst, 1, off, &arena), DNNMEM_ERR_INVALID_ARGUMENT);
   bst = st, bst.order = NULL;
-  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &bst, 1, off, &arena), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, NULL, &arena), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(resolve(&p, &bst, 1, off, &arena), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(resolve(&p, &st, 1, NULL, &arena), DNNMEM_ERR_INVALID_ARGUMENT);
   bst = st, bst.below_ids = NULL;
-  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &bst, 1, off, &arena), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(resolve(&p, &bst, 1, off, &arena), DNNMEM_ERR_INVALID_ARGUMENT);
   below_offsets[0] = 1;
-  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &arena), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(resolve(&p, &st, 1, off, &arena), DNNMEM_ERR_INVALID_ARGUMENT);
   below_offsets[0] = 0;
   r[1].alignment = 3;
-  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &arena), DNNMEM_ERR_ALIGNMENT);
+  CHECK_EQ(resolve(&p, &st, 1, off, &arena), DNNMEM_ERR_ALIGNMENT);
   r[1].alignment = 0;
-  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 2, off, NULL), DNNMEM_OK); /* the arena may be NULL */
+  CHECK_EQ(resolve(&p, &st, 2, off, NULL), DNNMEM_OK); /* the arena may be NULL */
   CHECK_EQ(off[0], 0);
   CHECK_EQ(off[1], 5); /* on record 0, 1 + 2 S = 5 bytes at S = 2 */
   /* the solver's argument rules */

@@ -58,23 +58,11 @@ static void test_same_plans_as_the_plain_rule(void) {
   dnnmem_rng_seed(&rng, 2024);
   for (trial = 0; trial < 3000; trial++) {
     dnnmem_interval r[64];
-    int32_t n = 1 + (int32_t)dnnmem_rng_below(&rng, trial < 2000 ? 12 : 64), i;
+    int32_t n = 1 + (int32_t)dnnmem_rng_below(&rng, trial < 2000 ? 12 : 64);
     int64_t span = 2 + dnnmem_rng_below(&rng, 30), align = trial % 5 == 0 ? 4 : 0;
     dnnmem_intervals p;
-    for (i = 0; i < n; i++) {
-      int64_t lo = dnnmem_rng_below(&rng, (uint32_t)span);
-      memset(&r[i], 0, sizeof r[i]);
-      r[i].lower = lo;
-      r[i].upper = lo + 1 + dnnmem_rng_below(&rng, 8);
-      r[i].size = dnnmem_rng_below(&rng, 10) == 0 ? 0 : 1 + dnnmem_rng_below(&rng, trial % 2 ? 4 : 40);
-      if (dnnmem_rng_below(&rng, 6) == 0) r[i].alignment = 8;
-    }
-    for (i = 0; trial % 3 == 0 && i < n; i++) { /* a few fixed records, apart */
-      int64_t x = 16 * dnnmem_rng_below(&rng, 4);
-      if (dnnmem_rng_below(&rng, 5) != 0 || ref_plan_fixed_collides(r, n, i, x)) continue;
-      r[i].flags |= DNNMEM_INTERVAL_FIXED;
-      r[i].fixed_offset = x;
-    }
+    /* sizes 1..4 or 1..40, a few fixed records apart every third trial */
+    ref_plan_random_small(&rng, r, n, 0, span, 1, trial % 2 ? 4 : 40, 0, trial % 3 == 0 ? 5 : 0, 4);
     p.records = r, p.count = n, p.alignment = align;
     bad += differs_from_rule(&p, "trial", trial, bad, 1);
   }

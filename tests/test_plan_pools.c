@@ -68,6 +68,13 @@ static dnnmem_pool pool(int64_t capacity, int64_t cost) {
   return q;
 }
 
+/* The problem of the records iv in num_pools pools (no masks: every
+   record may use every pool). */
+static void pools_problem(dnnmem_plan_pools *p, dnnmem_intervals *iv, dnnmem_pool *pools, int32_t num_pools) {
+  memset(p, 0, sizeof *p);
+  p->intervals = iv, p->pools = pools, p->num_pools = num_pools;
+}
+
 /* Three records of 100 bytes in a row, each meeting the next, under one of
    50 for the whole time: 250 bytes live at steps 1 and 2, SRAM holds 150.
    100 bytes must leave SRAM at both peaks; the middle record leaves for
@@ -82,8 +89,7 @@ static void test_peak_leaves(void) {
   int64_t off[4], arenas[2], bound = 0, cost = 0;
   r[0] = rec(0, 2, 100), r[1] = rec(1, 3, 100), r[2] = rec(2, 4, 100), r[3] = rec(0, 4, 50);
   pools[0] = pool(150, 1), pools[1] = pool(0, 10);
-  memset(&p, 0, sizeof p);
-  p.intervals = &iv, p.pools = pools, p.num_pools = 2;
+  pools_problem(&p, &iv, pools, 2);
   CHECK_EQ(pools_bound(&p, &bound), DNNMEM_OK);
   CHECK_EQ(bound, 1250);
   CHECK_EQ(ref_pools_optimum(&p), 1250);
@@ -118,8 +124,7 @@ static void test_equal_cost_smaller_arenas(void) {
   int64_t off[4], arenas[2];
   r[0] = rec(2, 4, 5), r[1] = rec(3, 5, 2), r[2] = rec(2, 3, 5), r[3] = rec(0, 2, 1);
   pools[0] = pool(8, 1), pools[1] = pool(0, 2);
-  memset(&p, 0, sizeof p);
-  p.intervals = &iv, p.pools = pools, p.num_pools = 2;
+  pools_problem(&p, &iv, pools, 2);
   CHECK_EQ(ref_pools_optimum(&p), 18);
   for (a = 0; a < DNNMEM_PLAN_POOLS_ALGO_COUNT; a++) {
     dnnmem_plan_pools_options o = algo((dnnmem_plan_pools_algo)a);
@@ -147,8 +152,7 @@ static void test_small_beat_large(void) {
   int64_t off[3], bound = 0;
   r[0] = rec(0, 10, 100), r[1] = rec(0, 5, 60), r[2] = rec(5, 10, 60);
   pools[0] = pool(100, 1), pools[1] = pool(0, 10);
-  memset(&p, 0, sizeof p);
-  p.intervals = &iv, p.pools = pools, p.num_pools = 2;
+  pools_problem(&p, &iv, pools, 2);
   CHECK_EQ(pools_solve(&p, &o, pool_of, off, NULL, &res), DNNMEM_OK);
   CHECK_EQ(res.cost, 1300);
   CHECK_EQ(res.algo, DNNMEM_PLAN_POOLS_GREEDY);
@@ -185,8 +189,7 @@ static void test_packing_not_load(void) {
   all = iv;
   CHECK_EQ(ref_plan_max_load(r, 5), 4);
   pools[0] = pool(ref_plan_optimum(&all, NULL) - 1, 1), pools[1] = pool(0, 3);
-  memset(&p, 0, sizeof p);
-  p.intervals = &iv, p.pools = pools, p.num_pools = 2;
+  pools_problem(&p, &iv, pools, 2);
   opt = ref_pools_optimum(&p);
   CHECK_EQ(pools_bound(&p, &bound), DNNMEM_OK);
   CHECK(bound <= opt);
@@ -211,8 +214,7 @@ static void test_allowed_and_checker(void) {
   int64_t off[3], cost = 0, bound = 0;
   r[0] = rec(0, 4, 64), r[1] = rec(0, 2, 32), r[2] = rec(2, 4, 32);
   pools[0] = pool(64, 1), pools[1] = pool(0, 8);
-  memset(&p, 0, sizeof p);
-  p.intervals = &iv, p.pools = pools, p.num_pools = 2;
+  pools_problem(&p, &iv, pools, 2);
   p.allowed_offsets = offsets_of, p.allowed_ids = ids;
   CHECK_EQ(pools_solve(&p, NULL, pool_of, off, NULL, &res), DNNMEM_OK);
   CHECK_VALUES(pool_of, 1, 0, 0);
@@ -279,8 +281,7 @@ static void test_infeasible_and_alignment(void) {
   int64_t off[3], arenas[2], bound;
   r[0] = rec(0, 3, 40), r[1] = rec(1, 2, 40), r[2] = rec(1, 3, 40);
   pools[0] = pool(64, 1), pools[1] = pool(48, 2);
-  memset(&p, 0, sizeof p);
-  p.intervals = &iv, p.pools = pools, p.num_pools = 2;
+  pools_problem(&p, &iv, pools, 2);
   CHECK_EQ(pools_bound(&p, &bound), DNNMEM_ERR_INFEASIBLE);
   CHECK_EQ(pools_solve(&p, NULL, pool_of, off, NULL, &res), DNNMEM_ERR_INFEASIBLE);
   CHECK_EQ(res.feasible, 0);
@@ -310,8 +311,7 @@ static void test_fixed(void) {
   r[0] = rec(0, 2, 32), r[1] = rec(0, 2, 48);
   r[0].flags = DNNMEM_INTERVAL_FIXED, r[0].fixed_offset = 16;
   pools[0] = pool(64, 1), pools[1] = pool(0, 4);
-  memset(&p, 0, sizeof p);
-  p.intervals = &iv, p.pools = pools, p.num_pools = 2;
+  pools_problem(&p, &iv, pools, 2);
   for (a = 0; a < DNNMEM_PLAN_POOLS_ALGO_COUNT; a++) {
     dnnmem_plan_pools_options o = algo((dnnmem_plan_pools_algo)a);
     CHECK_EQ(pools_solve(&p, &o, pool_of, off, NULL, &res), DNNMEM_OK);
@@ -335,8 +335,7 @@ static void test_bound_chain(void) {
   int64_t off[4], bound = 0;
   r[0] = rec(0, 2, 100), r[1] = rec(0, 2, 100), r[2] = rec(2, 4, 100), r[3] = rec(2, 4, 100);
   pools[0] = pool(100, 1), pools[1] = pool(0, 10);
-  memset(&p, 0, sizeof p);
-  p.intervals = &iv, p.pools = pools, p.num_pools = 2;
+  pools_problem(&p, &iv, pools, 2);
   CHECK_EQ(pools_bound(&p, &bound), DNNMEM_OK);
   CHECK_EQ(bound, 400 + 1800);
   CHECK_EQ(ref_pools_optimum(&p), 2200);
@@ -372,8 +371,7 @@ static void test_random_oracle(void) {
                       1 + dnnmem_rng_below(&rng, 10));
       pools[q].alignment = dnnmem_rng_below(&rng, 6) == 0 ? 4 : 0;
     }
-    memset(&p, 0, sizeof p);
-    p.intervals = &iv, p.pools = pools, p.num_pools = P;
+    pools_problem(&p, &iv, pools, P);
     if (dnnmem_rng_below(&rng, 2)) { /* random lists, preference shuffled */
       offsets_of[0] = 0;
       for (i = 0; i < n; i++) {
@@ -448,8 +446,7 @@ static void test_links(void) {
   r[1].flags = r[2].flags = DNNMEM_INTERVAL_REUSE;
   r[1].reuse = 0, r[2].reuse = 1;
   pools[0] = pool(100, 1), pools[1] = pool(0, 10);
-  memset(&p, 0, sizeof p);
-  p.intervals = &iv, p.pools = pools, p.num_pools = 2;
+  pools_problem(&p, &iv, pools, 2);
   CHECK_EQ(ref_pools_optimum(&p), 300);
   CHECK_EQ(pools_bound(&p, &bound), DNNMEM_OK);
   CHECK_EQ(bound, 300);
@@ -542,8 +539,7 @@ static void test_links_random(void) {
     load = ref_plan_max_load(r, n);
     for (q = 0; q < P; q++)
       pools[q] = pool(q == P - 1 ? 0 : 1 + (int64_t)dnnmem_rng_below(&rng, (uint32_t)load + 2), 1 + 4 * q);
-    memset(&p, 0, sizeof p);
-    p.intervals = &iv, p.pools = pools, p.num_pools = P;
+    pools_problem(&p, &iv, pools, P);
     if (dnnmem_rng_below(&rng, 2)) {
       offsets_of[0] = 0;
       for (i = 0; i < n; i++) {
@@ -624,8 +620,7 @@ static void test_conflict(void) {
   dnnmem_rng rng;
   r[0] = rec(0, 2, 40), r[1] = rec(1, 3, 100), r[2] = rec(1, 4, 100), r[3] = rec(2, 5, 100), r[4] = rec(4, 6, 150);
   pools[0] = pool(150, 1), pools[1] = pool(100, 10);
-  memset(&p, 0, sizeof p);
-  p.intervals = &iv, p.pools = pools, p.num_pools = 2;
+  pools_problem(&p, &iv, pools, 2);
   CHECK_EQ(ref_pools_optimum(&p), -1);
   CHECK_EQ(dnnmem_plan_pools_conflict_scratch_size(&p, NULL, &bytes), DNNMEM_OK);
   mem = (unsigned char *)malloc(bytes + 1);
@@ -650,8 +645,7 @@ static void test_conflict(void) {
     iv.count = n;
     load = ref_plan_max_load(r, n);
     for (q = 0; q < P; q++) pools[q] = pool(1 + (int64_t)dnnmem_rng_below(&rng, (uint32_t)load + 2), 1 + q);
-    memset(&p, 0, sizeof p);
-    p.intervals = &iv, p.pools = pools, p.num_pools = P;
+    pools_problem(&p, &iv, pools, P);
     if (dnnmem_rng_below(&rng, 2)) {
       offsets_of[0] = 0;
       for (i = 0; i < n; i++) {
@@ -705,8 +699,7 @@ static void test_arguments(void) {
   unsigned char *mem;
   r[0] = rec(0, 2, 100), r[1] = rec(1, 3, 100), r[2] = rec(2, 4, 100);
   pools[0] = pool(150, 1), pools[1] = pool(0, 10);
-  memset(&p, 0, sizeof p);
-  p.intervals = &iv, p.pools = pools, p.num_pools = 2;
+  pools_problem(&p, &iv, pools, 2);
   CHECK_EQ(dnnmem_plan_pools_solve_scratch_size(&p, NULL, &bytes), DNNMEM_OK);
   mem = (unsigned char *)malloc(bytes + 1); /* at 1 mod 16 (malloc's 16): all padding used */
   CHECK_EQ(dnnmem_plan_pools_solve(&p, NULL, pool_of, off, NULL, &res, mem + 1, bytes - 1), DNNMEM_ERR_SCRATCH_TOO_SMALL);
@@ -780,8 +773,7 @@ static void test_limits(void) {
     r[i] = rec(lo, lo + 1 + dnnmem_rng_below(&rng, 6), 10 + dnnmem_rng_below(&rng, 90));
   }
   pools[0] = pool(120, 1), pools[1] = pool(150, 3), pools[2] = pool(0, 9);
-  memset(&p, 0, sizeof p);
-  p.intervals = &iv, p.pools = pools, p.num_pools = 3;
+  pools_problem(&p, &iv, pools, 3);
   o.node_limit = 3;
   CHECK_EQ(pools_solve(&p, &o, pool_of, off, NULL, &res), DNNMEM_OK);
   if (!res.optimal) CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_NODES);

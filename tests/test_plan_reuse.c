@@ -231,7 +231,7 @@ static void test_refusals(void) {
   CHECK_EQ(dnnmem_plan_conflict(&p, &opt, ids, 2, &cres, mem, sizeof mem), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_share_solve(&p, NULL, obj, sizes, &sres, mem, sizeof mem), DNNMEM_ERR_INVALID_ARGUMENT);
   sym.intervals = &p, sym.coefficients = coef, sym.terms = 1, sym.s_min = 1, sym.s_max = 2;
-  CHECK_EQ(dnnmem_plan_symbolic_records(&sym, 1, r), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_symbolic_records(&sym, 1, r, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_plan_chains(&p, obj, ids, &chained, mem, sizeof mem), DNNMEM_OK);
   CHECK_EQ(chained.groups, 2);
 }

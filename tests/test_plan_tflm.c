@@ -219,24 +219,12 @@ static void test_same_plans_as_the_oracle(void) {
   dnnmem_rng_seed(&rng, 30);
   for (trial = 0; trial < 3000; trial++) {
     dnnmem_interval r[64];
-    int32_t n = 1 + (int32_t)dnnmem_rng_below(&rng, trial < 2000 ? 12 : 64), i;
+    int32_t n = 1 + (int32_t)dnnmem_rng_below(&rng, trial < 2000 ? 12 : 64);
     int64_t span = 2 + dnnmem_rng_below(&rng, 30), align = trial % 5 == 0 ? 4 : 0;
     dnnmem_intervals p;
-    for (i = 0; i < n; i++) {
-      int64_t lo = (int64_t)dnnmem_rng_below(&rng, (uint32_t)span) - 1;
-      memset(&r[i], 0, sizeof r[i]);
-      r[i].lower = lo;
-      r[i].upper = lo + 1 + dnnmem_rng_below(&rng, 8);
-      r[i].size = dnnmem_rng_below(&rng, 10) == 0 ? 0 : 16 * (1 + (int64_t)dnnmem_rng_below(&rng, trial % 2 ? 4 : 40));
-      if (trial % 7 == 3) r[i].size -= (int64_t)dnnmem_rng_below(&rng, 16) * (r[i].size > 0);
-      if (dnnmem_rng_below(&rng, 6) == 0) r[i].alignment = 8;
-    }
-    for (i = 0; trial % 3 == 0 && i < n; i++) { /* a few offline-planned records, apart */
-      int64_t x = 16 * dnnmem_rng_below(&rng, 8);
-      if (dnnmem_rng_below(&rng, 4) != 0 || ref_plan_fixed_collides(r, n, i, x)) continue;
-      r[i].flags |= DNNMEM_INTERVAL_FIXED;
-      r[i].fixed_offset = x;
-    }
+    /* lifetimes from -1, 16-byte units (ragged every seventh trial), a few
+       offline-planned records apart every third trial */
+    ref_plan_random_small(&rng, r, n, -1, span, 16, trial % 2 ? 4 : 40, trial % 7 == 3, trial % 3 == 0 ? 4 : 0, 8);
     p.records = r, p.count = n, p.alignment = align;
     bad += differs_from_oracle(&p, "trial", trial, bad);
   }

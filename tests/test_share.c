@@ -132,8 +132,6 @@ static void test_check_and_bad_input(void) {
   void *scratch;
   dnnmem_share_result res;
   char small[32];
-  dnnmem_share_algo parsed;
-  int a;
   r[0] = rec(0, 2, 10), r[1] = rec(1, 3, 20), r[2] = rec(2, 4, 30);
   CHECK_EQ(dnnmem_share_solve_scratch_size(&p, NULL, &bytes), DNNMEM_OK);
   CHECK_EQ(dnnmem_share_check_scratch_size(&p, &check_bytes), DNNMEM_OK);
@@ -173,15 +171,8 @@ static void test_check_and_bad_input(void) {
   CHECK_EQ(res.total, 0);
   CHECK_EQ(res.objects, 0);
   free(scratch);
-  for (a = 0; a < DNNMEM_SHARE_ALGO_COUNT; a++) {
-    CHECK_EQ(dnnmem_share_algo_parse(dnnmem_share_algo_name((dnnmem_share_algo)a), &parsed), DNNMEM_OK);
-    CHECK_EQ(parsed, a);
-  }
-  CHECK(dnnmem_share_algo_name(DNNMEM_SHARE_ALGO_COUNT) == NULL);
-  CHECK(dnnmem_share_algo_name((dnnmem_share_algo)-1) == NULL);
-  CHECK_EQ(dnnmem_share_algo_parse("greedy", &parsed), DNNMEM_ERR_PARSE);
-  CHECK_EQ(dnnmem_share_algo_parse(NULL, &parsed), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_share_algo_parse("best", NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_ENUM_NAMES(dnnmem_share_algo, DNNMEM_SHARE_ALGO_COUNT, "greedy", "best", "greedy-size", "greedy-size-improved",
+                   "greedy-breadth", "greedy-order");
 }
 
 /* The arguments every entry point refuses, each by its code; optional

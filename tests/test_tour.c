@@ -228,7 +228,8 @@ static void ref_plan_symbolic(void) {
   int32_t order[3], below_offsets[4], below_ids[DNNMEM_PLAN_SYMBOLIC_EDGES(3)];
   dnnmem_plan_symbolic_result res;
   dnnmem_plan_stacking stacking = {order, below_offsets, below_ids};
-  int64_t offsets[3], arena = -1;
+  int64_t offsets[3];
+  dnnmem_plan_result at;
   size_t bytes = 0;
   void *scratch;
   CHECK_EQ(dnnmem_plan_symbolic_solve_scratch_size(&sp, NULL, &bytes), DNNMEM_OK);
@@ -237,11 +238,11 @@ static void ref_plan_symbolic(void) {
                                       &res, scratch, bytes),
            DNNMEM_OK);
   CHECK(res.worst_ratio == 1.0);
-  CHECK_EQ(dnnmem_plan_symbolic_resolve(&sp, &stacking, 10, offsets, &arena), DNNMEM_OK);
-  CHECK_EQ(arena, 122880);
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&sp, &stacking, 10, offsets, &at), DNNMEM_OK);
+  CHECK_EQ(at.arena, 122880);
   CHECK_EQ(offsets[1], 40960);
-  CHECK_EQ(dnnmem_plan_symbolic_resolve(&sp, &stacking, 64, offsets, &arena), DNNMEM_OK);
-  CHECK_EQ(arena, 786432);
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&sp, &stacking, 64, offsets, &at), DNNMEM_OK);
+  CHECK_EQ(at.arena, 786432);
   free(scratch);
 }
 
