@@ -81,23 +81,7 @@ static void other_rule_order(const dnnmem_interval *r, int32_t n, int rule, int3
   int32_t *group_of = (int32_t *)malloc((size_t)n * sizeof(int32_t));
   int64_t *end = (int64_t *)malloc((size_t)n * sizeof(int64_t));
   int32_t groups = 0, k, g, pos = 0;
-  /* the library's record order: recover it from a cover (order by lower,
-     longer first, larger first, index) by a simple insertion sort */
-  for (k = 0; k < n; k++) scratch_ids[k] = k;
-  for (k = 1; k < n; k++) {
-    int32_t v = scratch_ids[k], j = k;
-    while (j > 0) {
-      const dnnmem_interval *a = &r[v], *b = &r[scratch_ids[j - 1]];
-      int less = a->lower != b->lower ? a->lower < b->lower
-                 : a->upper != b->upper ? a->upper > b->upper
-                 : a->size != b->size   ? a->size > b->size
-                                        : v < scratch_ids[j - 1];
-      if (!less) break;
-      scratch_ids[j] = scratch_ids[j - 1];
-      j--;
-    }
-    scratch_ids[j] = v;
-  }
+  ref_plan_chains_order(r, n, scratch_ids); /* the library's record order */
   for (k = 0; k < n; k++) {
     int32_t id = scratch_ids[k], pick = -1;
     for (g = 0; g < groups; g++) {

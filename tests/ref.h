@@ -678,18 +678,12 @@ REF_FN int32_t ref_plan_read_csv(const char *path, dnnmem_interval **out) {
 }
 #endif
 
-/* The grouping rule dnnmem_plan_chains documents, naively in O(n g):
-   records by (lower, upper desc, size desc, index), each to the free group
-   (its last record ended by the record's lower) whose last size is
-   closest, then the latest end, then the smallest number; else a new
-   group. */
-REF_FN void ref_plan_chains_rule(const dnnmem_interval *r, int32_t n, int32_t *group_of) {
-  int32_t *sorted = (int32_t *)malloc(((size_t)n + 1) * sizeof(int32_t));
-  int64_t *end = (int64_t *)malloc(((size_t)n + 1) * sizeof(int64_t));
-  int64_t *last_size = (int64_t *)malloc(((size_t)n + 1) * sizeof(int64_t));
-  int32_t k, j, g, groups = 0;
+/* The record order dnnmem_plan_chains documents: (lower, upper desc, size
+   desc, index), by insertion sort into sorted. */
+REF_FN void ref_plan_chains_order(const dnnmem_interval *r, int32_t n, int32_t *sorted) {
+  int32_t k, j;
   for (k = 0; k < n; k++) sorted[k] = k;
-  for (k = 1; k < n; k++) { /* insertion sort */
+  for (k = 1; k < n; k++) {
     int32_t v = sorted[k];
     for (j = k; j > 0; j--) {
       const dnnmem_interval *a = &r[v], *b = &r[sorted[j - 1]];
@@ -702,6 +696,19 @@ REF_FN void ref_plan_chains_rule(const dnnmem_interval *r, int32_t n, int32_t *g
     }
     sorted[j] = v;
   }
+}
+
+/* The grouping rule dnnmem_plan_chains documents, naively in O(n g):
+   records by (lower, upper desc, size desc, index), each to the free group
+   (its last record ended by the record's lower) whose last size is
+   closest, then the latest end, then the smallest number; else a new
+   group. */
+REF_FN void ref_plan_chains_rule(const dnnmem_interval *r, int32_t n, int32_t *group_of) {
+  int32_t *sorted = (int32_t *)malloc(((size_t)n + 1) * sizeof(int32_t));
+  int64_t *end = (int64_t *)malloc(((size_t)n + 1) * sizeof(int64_t));
+  int64_t *last_size = (int64_t *)malloc(((size_t)n + 1) * sizeof(int64_t));
+  int32_t k, g, groups = 0;
+  ref_plan_chains_order(r, n, sorted);
   for (k = 0; k < n; k++) {
     int32_t id = sorted[k], pick = -1;
     for (g = 0; g < groups; g++) {
