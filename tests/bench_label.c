@@ -41,6 +41,16 @@ static void labeling_free(bench_labeling *b) {
   memset(b, 0, sizeof(*b));
 }
 
+/* The graph and the problem's fields both builders share (b->n ops). */
+static void labeling_link(bench_labeling *b) {
+  b->graph.num_nodes = b->n;
+  b->graph.in_offsets = b->offsets;
+  b->graph.in_ids = b->ids;
+  b->p.graph = &b->graph;
+  b->p.num_labels = K;
+  b->p.node_cost = b->cost;
+}
+
 /* The three-device problem of a graph CSV (see the top); 0 when unreadable. */
 static int labeling_from_graph(const char *path, bench_labeling *b) {
   files_graph f;
@@ -70,12 +80,7 @@ static int labeling_from_graph(const char *path, bench_labeling *b) {
         cv[a * K + c] = a == c ? 0 : (a == 0 || c == 0) ? f.xfer[v] : 1000 + f.size[v] / 50;
   }
   files_graph_free(&f);
-  b->graph.num_nodes = b->n;
-  b->graph.in_offsets = b->offsets;
-  b->graph.in_ids = b->ids;
-  b->p.graph = &b->graph;
-  b->p.num_labels = K;
-  b->p.node_cost = b->cost;
+  labeling_link(b);
   b->p.convert = b->convert;
   b->p.pin = b->pin;
   b->p.output_label = b->out;
@@ -107,12 +112,7 @@ static void labeling_chain(bench_labeling *b, int32_t n) {
       b->rate[a * K + c] = a == c ? 0 : 1; /* bytes at 1 GB/s = 1 ns per byte */
       b->latency[a * K + c] = a == c ? 0 : 2000;
     }
-  b->graph.num_nodes = n;
-  b->graph.in_offsets = b->offsets;
-  b->graph.in_ids = b->ids;
-  b->p.graph = &b->graph;
-  b->p.num_labels = K;
-  b->p.node_cost = b->cost;
+  labeling_link(b);
   b->p.convert_size = b->size;
   b->p.convert_rate = b->rate;
   b->p.convert_latency = b->latency;
