@@ -354,66 +354,86 @@ static int graph_placeable(bench_graph *g) {
   return ok;
 }
 
+/* Model graphs chained into one placement problem, with its scratch and
+   device answer (bench_dnn and bench_place_r18). */
+typedef struct placed_chain {
+  bench_graph big;
+  dnnmem_graph graph;
+  dnnmem_place_problem p;
+  dnnmem_place_result r, built;
+  dnnmem_flow net;
+  size_t bytes;
+  void *mem;
+  uint8_t *dev;
+} placed_chain;
+
+static void chain_start(placed_chain *ch) {
+  memset(ch, 0, sizeof(*ch));
+  graph_reserve(&ch->big, 1, 1);
+  ch->big.offsets[0] = 0;
+}
+
+/* The problem of the chain appended so far, its scratch and answer; 0 when refused. */
+static int chain_ready(placed_chain *ch) {
+  graph_problem(&ch->big, &ch->graph, &ch->p);
+  if (dnnmem_place_solve_scratch_size(&ch->p, NULL, &ch->bytes) != DNNMEM_OK) return 0;
+  ch->mem = xalloc(ch->bytes);
+  ch->dev = (uint8_t *)xalloc((size_t)ch->big.n);
+  return 1;
+}
+
+static void chain_free(placed_chain *ch) {
+  free(ch->mem);
+  free(ch->dev);
+  graph_free(&ch->big);
+}
+
 /* Model graphs chained (inference graphs in name order, round robin) to at
    least target ops; the placement network of the result. */
 static int bench_dnn(const char *models, int32_t target, const char *build_dir) {
   static const char *const skip[] = {".train.", "_bad", NULL}; /* inference graphs only */
   size_t count = 0, i = 0;
   char **names = bench_list(models, ".graph.csv", skip, &count);
-  bench_graph big, g;
-  dnnmem_graph graph;
-  dnnmem_place_problem p;
-  dnnmem_place_result r;
-  dnnmem_flow net;
-  dnnmem_place_result built;
-  size_t bytes = 0;
-  void *mem;
-  uint8_t *dev;
+  placed_chain ch;
+  bench_graph g;
   double t0, place_s;
   char name[64];
   int32_t k;
   if (!count) return 0;
-  memset(&big, 0, sizeof(big));
-  graph_reserve(&big, 1, 1);
-  big.offsets[0] = 0;
-  while (big.n < target) {
+  chain_start(&ch);
+  while (ch.big.n < target) {
     char path[1024];
     snprintf(path, sizeof path, "%s/%s", models, names[i % count]);
-    if (graph_read(path, &g) && graph_placeable(&g)) graph_append(&big, &g);
+    if (graph_read(path, &g) && graph_placeable(&g)) graph_append(&ch.big, &g);
     graph_free(&g);
     i++;
-    if (i == count && big.n == 0) return 0; /* no usable graph */
+    if (i == count && ch.big.n == 0) return 0; /* no usable graph */
   }
-  graph_problem(&big, &graph, &p);
-  if (dnnmem_place_solve_scratch_size(&p, NULL, &bytes) != DNNMEM_OK) return 0;
-  mem = xalloc(bytes);
-  dev = (uint8_t *)xalloc((size_t)big.n);
+  if (!chain_ready(&ch)) return 0;
   t0 = bench_now_ms() / 1e3;
-  if (dnnmem_place_solve(&p, NULL, dev, &r, mem, bytes) != DNNMEM_OK) {
+  if (dnnmem_place_solve(&ch.p, NULL, ch.dev, &ch.r, ch.mem, ch.bytes) != DNNMEM_OK) {
     printf("| dnn | placement failed | |\n");
     return 0;
   }
   place_s = bench_now_ms() / 1e3 - t0;
-  if (dnnmem_place_network(&p, NULL, &net, &built, mem, bytes) != DNNMEM_OK) return 0;
-  snprintf(name, sizeof name, "dnn%dk", big.n / 1000);
-  bench_network(name, &net, 0, 1, build_dir);
+  if (dnnmem_place_network(&ch.p, NULL, &ch.net, &ch.built, ch.mem, ch.bytes) != DNNMEM_OK) return 0;
+  snprintf(name, sizeof name, "dnn%dk", ch.big.n / 1000);
+  bench_network(name, &ch.net, 0, 1, build_dir);
   /* the same graph with no op pinned: pins and unsupported devices become
      a 100 s penalty, so every op is a network node (a harder, bigger DAG) */
-  for (k = 0; k < big.n; k++) {
-    if (big.device[k] == DNNMEM_PLACE_CPU || big.acc[k] < 0) big.acc[k] = 100000000000LL;
-    if (big.device[k] == DNNMEM_PLACE_ACC || big.cpu[k] < 0) big.cpu[k] = 100000000000LL;
-    big.device[k] = DNNMEM_PLACE_ANY;
+  for (k = 0; k < ch.big.n; k++) {
+    if (ch.big.device[k] == DNNMEM_PLACE_CPU || ch.big.acc[k] < 0) ch.big.acc[k] = 100000000000LL;
+    if (ch.big.device[k] == DNNMEM_PLACE_ACC || ch.big.cpu[k] < 0) ch.big.cpu[k] = 100000000000LL;
+    ch.big.device[k] = DNNMEM_PLACE_ANY;
   }
-  if (dnnmem_place_network(&p, NULL, &net, &built, mem, bytes) != DNNMEM_OK) return 0;
-  snprintf(name, sizeof name, "dnn%dk-unpinned", big.n / 1000);
-  bench_network(name, &net, 0, 1, build_dir);
+  if (dnnmem_place_network(&ch.p, NULL, &ch.net, &ch.built, ch.mem, ch.bytes) != DNNMEM_OK) return 0;
+  snprintf(name, sizeof name, "dnn%dk-unpinned", ch.big.n / 1000);
+  bench_network(name, &ch.net, 0, 1, build_dir);
   printf("\nplacement of the %d-op chained graph (%zu model copies): optimum %.1f us, all-acc %.1f us "
          "(%+.1f%%), greedy %.1f us; dnnmem_place_solve total %.3f s\n",
-         big.n, i, (double)r.time / 1e3, (double)r.all_acc_time / 1e3,
-         100.0 * ((double)r.all_acc_time / (double)r.time - 1.0), (double)r.greedy_time / 1e3, place_s);
-  free(mem);
-  free(dev);
-  graph_free(&big);
+         ch.big.n, i, (double)ch.r.time / 1e3, (double)ch.r.all_acc_time / 1e3,
+         100.0 * ((double)ch.r.all_acc_time / (double)ch.r.time - 1.0), (double)ch.r.greedy_time / 1e3, place_s);
+  chain_free(&ch);
   bench_list_free(names, count);
   return 1;
 }
@@ -507,15 +527,8 @@ static double run_place(const char *tool, const char *file, long long *optimum) 
    tool (build/v0.1.0/dnnmem, from the git history) and against Boost's BK
    on the same network: the least of 5 interleaved rounds (Boost: of 3). */
 static void bench_place_r18(const char *models, int32_t target, const char *build_dir) {
-  bench_graph big, g;
-  dnnmem_graph graph;
-  dnnmem_place_problem p;
-  dnnmem_place_result r;
-  dnnmem_flow net;
-  dnnmem_place_result built;
-  size_t bytes = 0;
-  void *mem;
-  uint8_t *dev;
+  placed_chain ch;
+  bench_graph g;
   double solve = 1e30, solve_cpu = 1e30, tool = 1e30, old = 1e30, boost = -1, boost_cpu = -1;
   double cpu_new = 1e30, cpu_old = 1e30, first_new = 1e30, first_old = 1e30;
   long long opt_tool = -1, opt_old = -1, boost_flow = -1, opt_cpu_new = -1, opt_cpu_old = -1;
@@ -523,26 +536,21 @@ static void bench_place_r18(const char *models, int32_t target, const char *buil
   int i, agree;
   snprintf(path, sizeof path, "%s/resnet18.dec.graph.csv", models);
   if (!graph_read(path, &g)) return;
-  memset(&big, 0, sizeof(big));
-  graph_reserve(&big, 1, 1);
-  big.offsets[0] = 0;
-  while (big.n < target) graph_append(&big, &g);
+  chain_start(&ch);
+  while (ch.big.n < target) graph_append(&ch.big, &g);
   graph_free(&g);
-  graph_problem(&big, &graph, &p);
-  if (dnnmem_place_solve_scratch_size(&p, NULL, &bytes) != DNNMEM_OK) return;
-  mem = xalloc(bytes);
-  dev = (uint8_t *)xalloc((size_t)big.n);
+  if (!chain_ready(&ch)) return;
   snprintf(csv, sizeof csv, "%s/bench_flow_resnet18x.graph.csv", build_dir);
   snprintf(tool_path, sizeof tool_path, "%s/dnnmem", build_dir);
   snprintf(old_path, sizeof old_path, "%s/v0.1.0/dnnmem", build_dir);
-  if (!write_graph_csv(csv, &big)) csv[0] = 0;
+  if (!write_graph_csv(csv, &ch.big)) csv[0] = 0;
   snprintf(dump, sizeof dump, "%s/bench_flow_resnet18x.place", build_dir);
   snprintf(ps_new, sizeof ps_new, "%s/place_solve", build_dir);
   snprintf(ps_old, sizeof ps_old, "%s/v0.1.0/place_solve", build_dir);
-  if (!write_place_dump(dump, &big)) dump[0] = 0;
+  if (!write_place_dump(dump, &ch.big)) dump[0] = 0;
   for (i = 0; i < 5; i++) { /* rounds: each tool and timer once, interleaved */
     double t0 = bench_now_ms(), c0 = bench_cpu_ms(), t;
-    if (dnnmem_place_solve(&p, NULL, dev, &r, mem, bytes) != DNNMEM_OK) {
+    if (dnnmem_place_solve(&ch.p, NULL, ch.dev, &ch.r, ch.mem, ch.bytes) != DNNMEM_OK) {
       printf("placement failed\n");
       return;
     }
@@ -568,9 +576,9 @@ static void bench_place_r18(const char *models, int32_t target, const char *buil
   }
   if (csv[0] && !getenv("BENCH_KEEP_DIMACS")) remove(csv);
   if (dump[0] && !getenv("BENCH_KEEP_DIMACS")) remove(dump);
-  if (dnnmem_place_network(&p, NULL, &net, &built, mem, bytes) == DNNMEM_OK) {
+  if (dnnmem_place_network(&ch.p, NULL, &ch.net, &ch.built, ch.mem, ch.bytes) == DNNMEM_OK) {
     arc_list a;
-    arcs_from_flow(&net, 0, 1, &a);
+    arcs_from_flow(&ch.net, 0, 1, &a);
     snprintf(path, sizeof path, "%s/bench_flow_resnet18x.max", build_dir);
     if (write_dimacs(path, &a)) {
       char files[4000];
@@ -582,10 +590,10 @@ static void bench_place_r18(const char *models, int32_t target, const char *buil
     free(a.to);
     free(a.cap);
   }
-  agree = (opt_tool < 0 || opt_tool == (long long)r.time) && (opt_old < 0 || opt_old == (long long)r.time) &&
-          (opt_cpu_new < 0 || opt_cpu_new == (long long)r.time) && (opt_cpu_old < 0 || opt_cpu_old == (long long)r.time) &&
-          (boost_flow < 0 || boost_flow == (long long)r.cut);
-  printf("### Placement of resnet18.dec chained to %d ops (ms, least of 5 rounds, Boost of 3; same machine, same run)\n\n", big.n);
+  agree = (opt_tool < 0 || opt_tool == (long long)ch.r.time) && (opt_old < 0 || opt_old == (long long)ch.r.time) &&
+          (opt_cpu_new < 0 || opt_cpu_new == (long long)ch.r.time) && (opt_cpu_old < 0 || opt_cpu_old == (long long)ch.r.time) &&
+          (boost_flow < 0 || boost_flow == (long long)ch.r.cut);
+  printf("### Placement of resnet18.dec chained to %d ops (ms, least of 5 rounds, Boost of 3; same machine, same run)\n\n", ch.big.n);
   printf("| what | ms | ratio |\n|---|---|---|\n");
   if (cpu_old < 1e30 && cpu_new < 1e30) {
     printf("| CPU time: 0.1.0's dnnmem_place_solve (tests/place_solve.c, scratch reused) | %.1f | 1 |\n", cpu_old);
@@ -613,10 +621,8 @@ static void bench_place_r18(const char *models, int32_t target, const char *buil
     printf("| dnnmem_place_solve, scratch touched before | %.1f | |\n", solve);
   }
   printf("\noptimum %.3f us, %d network nodes, %d arcs; optimum and cut the same in every solver: %s\n\n",
-         (double)r.time / 1e3, r.flow_nodes, r.flow_arcs, agree ? "yes" : "NO");
-  free(mem);
-  free(dev);
-  graph_free(&big);
+         (double)ch.r.time / 1e3, ch.r.flow_nodes, ch.r.flow_arcs, agree ? "yes" : "NO");
+  chain_free(&ch);
 }
 
 #endif
