@@ -133,6 +133,29 @@ static double plan_cpu(const dnnmem_interval *r, int32_t n, dnnmem_plan_algo alg
   return best;
 }
 
+/* The scale table: each strategy's arena, CPU time (least of 3) as a
+   multiple of the first's (naive), wall time and speed; with checksum, the
+   plan's checksum (equal checksums: the same plans across versions). */
+static void scale_rows(const dnnmem_interval *r, int n, const dnnmem_plan_algo *fast, int count, int64_t *off,
+                       int checksum) {
+  double naive_ms = 0;
+  int i, k;
+  printf("| strategy | arena / lower bound | CPU time (ms, least of 3) | x naive | wall (ms) | records per CPU second |%s\n"
+         "|---|---|---|---|---|---|%s\n", checksum ? " plan checksum |" : "", checksum ? "---|" : "");
+  for (k = 0; k < count; k++) {
+    dnnmem_plan_result res;
+    double ms, cpu = plan_cpu(r, n, fast[k], off, &res, &ms);
+    int64_t sum = 0;
+    if (k == 0) naive_ms = cpu;
+    floor_note(fast[k], cpu / naive_ms);
+    printf("| %s | %.4f | %.1f | %.2f | %.1f | %.2f M |", dnnmem_plan_algo_name(fast[k]),
+           (double)res.arena / (double)res.lower_bound, cpu, cpu / naive_ms, ms, n / cpu / 1e3);
+    for (i = 0; checksum && i < n; i++) sum = sum * 31 + off[i];
+    if (checksum) printf(" %016llx |", (unsigned long long)sum);
+    printf("\n");
+  }
+}
+
 /* n records shaped like a network's tensors: most die within a few steps,
    a few live long (skip connections, saved activations). Each strategy's
    CPU time also as a multiple of naive's (validation, the lower bound and
@@ -141,11 +164,10 @@ static void bench_scale(int n) {
   dnnmem_interval *r = (dnnmem_interval *)calloc((size_t)n, sizeof(*r));
   int64_t *off = (int64_t *)malloc((size_t)n * sizeof(int64_t));
   dnnmem_rng rng;
-  int i, k;
+  int i;
   static const dnnmem_plan_algo fast[] = {DNNMEM_PLAN_NAIVE, DNNMEM_PLAN_GREEDY_SIZE, DNNMEM_PLAN_PATHCOVER,
                                           DNNMEM_PLAN_SORTED_HEIGHT, DNNMEM_PLAN_GREEDY_BREADTH,
                                           DNNMEM_PLAN_BESTFIT};
-  double naive_ms = 0;
   dnnmem_rng_seed(&rng, 1);
   for (i = 0; i < n; i++) {
     uint32_t roll = dnnmem_rng_below(&rng, 100);
@@ -156,16 +178,7 @@ static void bench_scale(int n) {
     r[i].size = (int64_t)1024 << dnnmem_rng_below(&rng, 10);
   }
   printf("\nScale: %d generated records (80%% live 1-3 steps, 18%% 4-33, 2%% 50-549)\n\n", n);
-  printf("| strategy | arena / lower bound | CPU time (ms, least of 3) | x naive | wall (ms) | records per CPU second |\n"
-         "|---|---|---|---|---|---|\n");
-  for (k = 0; k < (int)(sizeof(fast) / sizeof(fast[0])); k++) {
-    dnnmem_plan_result res;
-    double ms, cpu = plan_cpu(r, n, fast[k], off, &res, &ms);
-    if (k == 0) naive_ms = cpu;
-    floor_note(fast[k], cpu / naive_ms);
-    printf("| %s | %.4f | %.1f | %.2f | %.1f | %.2f M |\n", dnnmem_plan_algo_name(fast[k]),
-           (double)res.arena / (double)res.lower_bound, cpu, cpu / naive_ms, ms, n / cpu / 1e3);
-  }
+  scale_rows(r, n, fast, (int)(sizeof(fast) / sizeof(fast[0])), off, 0);
   if (num_scales < NUM_SCALES) scale_name[num_scales++] = n >= 1000000 ? "1M generated" : "100k generated";
   free(r);
   free(off);
@@ -177,11 +190,10 @@ static void bench_scale(int n) {
    checksums: the same plans across versions). */
 static void bench_repeated(const char *path, int n) {
   dnnmem_interval *base, *r;
-  int64_t *off, span = 0, sum;
-  int m = ref_plan_read_csv(path, &base), i, k;
+  int64_t *off, span = 0;
+  int m = ref_plan_read_csv(path, &base), i;
   static const dnnmem_plan_algo fast[] = {DNNMEM_PLAN_NAIVE, DNNMEM_PLAN_GREEDY_SIZE, DNNMEM_PLAN_GREEDY_BREADTH,
                                           DNNMEM_PLAN_PATHCOVER, DNNMEM_PLAN_SORTED_HEIGHT};
-  double naive_ms = 0;
   if (m <= 0) return;
   r = (dnnmem_interval *)calloc((size_t)n, sizeof(*r));
   off = (int64_t *)malloc((size_t)n * sizeof(int64_t));
@@ -192,18 +204,7 @@ static void bench_repeated(const char *path, int n) {
     r[i].upper += (int64_t)(i / m) * span;
   }
   printf("\nScale, high overlap: %d records, %s repeated in time\n\n", n, path);
-  printf("| strategy | arena / lower bound | CPU time (ms, least of 3) | x naive | wall (ms) | records per CPU second | plan checksum |\n"
-         "|---|---|---|---|---|---|---|\n");
-  for (k = 0; k < (int)(sizeof(fast) / sizeof(fast[0])); k++) {
-    dnnmem_plan_result res;
-    double ms, cpu = plan_cpu(r, n, fast[k], off, &res, &ms);
-    if (k == 0) naive_ms = cpu;
-    floor_note(fast[k], cpu / naive_ms);
-    for (sum = 0, i = 0; i < n; i++) sum = sum * 31 + off[i];
-    printf("| %s | %.4f | %.1f | %.2f | %.1f | %.2f M | %016llx |\n", dnnmem_plan_algo_name(fast[k]),
-           (double)res.arena / (double)res.lower_bound, cpu, cpu / naive_ms, ms, n / cpu / 1e3,
-           (unsigned long long)sum);
-  }
+  scale_rows(r, n, fast, (int)(sizeof(fast) / sizeof(fast[0])), off, 1);
   if (num_scales < NUM_SCALES) scale_name[num_scales++] = n >= 1000000 ? "1M tiled" : "100k tiled";
   free(base);
   free(r);
