@@ -96,14 +96,20 @@ REF_FN int ref_plan_fixed_collides(const dnnmem_interval *r, int32_t n, int32_t 
   return 0;
 }
 
-/* Random small records for the strategies' rule tests, where every
-   tie-break shows: n records starting in [first, first + span), 1-8 steps
-   long; sizes 0 one time in ten, else unit x 1..sizes (ragged: less up to
-   15 bytes); one in six aligned to 8. Then, when fixed_one_in > 0, about
-   one in fixed_one_in fixed at 16 x 0..slots-1 where no fixed record is. */
-REF_FN void ref_plan_random_small(dnnmem_rng *rng, dnnmem_interval *r, int32_t n, int64_t first, int64_t span,
-                                  int64_t unit, uint32_t sizes, int ragged, uint32_t fixed_one_in, uint32_t slots) {
-  int32_t i;
+/* Trial number trial's random small problem for the strategies' rule
+   tests, where every tie-break shows: in r (64 records) n of them, 1-12
+   (1-64 from trial 2000 on), starting in [first, first + span) with span
+   2-31, 1-8 steps long; sizes 0 one time in ten, else unit x 1..4 (odd
+   trials) or 1..40 (even), ragged: less up to 15 bytes; one in six aligned to 8;
+   alignment 4 every fifth trial. Every third trial, about one in
+   fixed_one_in fixed at 16 x 0..slots-1 where no fixed record is. */
+REF_FN void ref_plan_random_trial(dnnmem_rng *rng, int32_t trial, dnnmem_interval *r, dnnmem_intervals *p,
+                                  int64_t first, int64_t unit, int ragged, uint32_t fixed_one_in, uint32_t slots) {
+  int32_t n = 1 + (int32_t)dnnmem_rng_below(rng, trial < 2000 ? 12 : 64), i;
+  int64_t span = 2 + dnnmem_rng_below(rng, 30);
+  uint32_t sizes = trial % 2 ? 4 : 40;
+  p->records = r, p->count = n, p->alignment = trial % 5 == 0 ? 4 : 0;
+  if (trial % 3 != 0) fixed_one_in = 0;
   for (i = 0; i < n; i++) {
     int64_t lo = first + (int64_t)dnnmem_rng_below(rng, (uint32_t)span);
     r[i] = ref_plan_record(lo, lo + 1 + (int64_t)dnnmem_rng_below(rng, 8), 0);

@@ -219,13 +219,10 @@ static void test_same_plans_as_the_oracle(void) {
   dnnmem_rng_seed(&rng, 30);
   for (trial = 0; trial < 3000; trial++) {
     dnnmem_interval r[64];
-    int32_t n = 1 + (int32_t)dnnmem_rng_below(&rng, trial < 2000 ? 12 : 64);
-    int64_t span = 2 + dnnmem_rng_below(&rng, 30), align = trial % 5 == 0 ? 4 : 0;
     dnnmem_intervals p;
     /* lifetimes from -1, 16-byte units (ragged every seventh trial), a few
-       offline-planned records apart every third trial */
-    ref_plan_random_small(&rng, r, n, -1, span, 16, trial % 2 ? 4 : 40, trial % 7 == 3, trial % 3 == 0 ? 4 : 0, 8);
-    p.records = r, p.count = n, p.alignment = align;
+       offline-planned records apart */
+    ref_plan_random_trial(&rng, trial, r, &p, -1, 16, trial % 7 == 3, 4, 8);
     bad += differs_from_oracle(&p, "trial", trial, bad);
   }
   CHECK_EQ(bad, 0);
