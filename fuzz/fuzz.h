@@ -88,19 +88,25 @@ static inline void fuzz_plan_short_scratch(const dnnmem_intervals *p, const dnnm
 }
 
 /* The exact and conflict targets' problem (the corpus encoding): an
-   alignment of 1, 2 or 4, a count up to max (at most FUZZ_SMALL_RECORDS),
-   then that many small records in r (their gaps in gaps). Returns 1 when
-   a record got a window. */
+   alignment of 1, 2 or 4, a count up to FUZZ_SMALL_RECORDS, then that many
+   small records, kept in s (windows: 1 when a record got a window). */
 #define FUZZ_SMALL_RECORDS 7
 #define FUZZ_WINDOW_ORACLE_RECORDS 4 /* ref_plan_optimum with windows searches every offset */
-static inline int fuzz_small_problem(fuzz_input *in, dnnmem_intervals *p, dnnmem_interval *r, dnnmem_gap *gaps,
-                                     int max, int hints) {
-  int i, windows = 0;
-  p->alignment = (int64_t)1 << (fuzz_u8(in) % 3);
-  p->count = (int32_t)(fuzz_u8(in) % (uint32_t)(max + 1));
-  p->records = r;
-  for (i = 0; i < p->count; i++) windows |= fuzz_small_record(in, &r[i], &gaps[i], hints);
-  return windows;
+typedef struct fuzz_small {
+  dnnmem_interval r[FUZZ_SMALL_RECORDS];
+  dnnmem_gap gaps[FUZZ_SMALL_RECORDS];
+  int windows;
+} fuzz_small;
+
+static inline dnnmem_intervals fuzz_small_problem(fuzz_input *in, fuzz_small *s, int hints) {
+  dnnmem_intervals p;
+  int i;
+  p.alignment = (int64_t)1 << (fuzz_u8(in) % 3);
+  p.count = (int32_t)(fuzz_u8(in) % (FUZZ_SMALL_RECORDS + 1));
+  p.records = s->r;
+  s->windows = 0;
+  for (i = 0; i < p.count; i++) s->windows |= fuzz_small_record(in, &s->r[i], &s->gaps[i], hints);
+  return p;
 }
 #endif
 #endif

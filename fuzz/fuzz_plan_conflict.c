@@ -17,11 +17,10 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fuzz_input in = {data, size, 0};
-  dnnmem_interval r[FUZZ_SMALL_RECORDS];
-  dnnmem_gap gaps[FUZZ_SMALL_RECORDS];
-  dnnmem_intervals p;
+  fuzz_small s;
+  dnnmem_intervals p = fuzz_small_problem(&in, &s, 0);
   int64_t off[FUZZ_SMALL_RECORDS], optimum = -1;
-  int windows = fuzz_small_problem(&in, &p, r, gaps, FUZZ_SMALL_RECORDS, 0), n = p.count, i;
+  int windows = s.windows, n = p.count, i;
   int32_t ids[FUZZ_SMALL_RECORDS], fewer[FUZZ_SMALL_RECORDS];
   size_t bytes = 0, solve_bytes = 0;
   unsigned char *scratch;

@@ -17,12 +17,12 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fuzz_input in = {data, size, 0};
-  dnnmem_interval r[FUZZ_SMALL_RECORDS];
-  dnnmem_gap gaps[FUZZ_SMALL_RECORDS];
-  dnnmem_intervals p;
+  fuzz_small s;
+  dnnmem_intervals p = fuzz_small_problem(&in, &s, 1);
+  const dnnmem_interval *r = s.r;
   int64_t off[FUZZ_SMALL_RECORDS], optimum = -1;
   dnnmem_plan_result checked;
-  int windows = fuzz_small_problem(&in, &p, r, gaps, FUZZ_SMALL_RECORDS, 1), n = p.count, i, a;
+  int windows = s.windows, n = p.count, i, a;
   size_t bytes = 0, check_bytes = 0;
   unsigned char *scratch;
   dnnmem_plan_options opt;
