@@ -272,6 +272,14 @@ static double time_solve(dnnmem_flow *f, int32_t s, int32_t t, dnnmem_flow_algo 
   return (bench_now_ms() - t0) / 1e3;
 }
 
+/* popen(cmd) when the program exe exists; NULL when not or failing. */
+static FILE *run_if_built(const char *exe, const char *cmd) {
+  FILE *p = fopen(exe, "rb");
+  if (!p) return NULL;
+  fclose(p);
+  return popen(cmd, "r");
+}
+
 /* Boost's time on the file, or < 0 when build/bench_boost is absent
    (files: one path, or several quoted apart: the least time); *cpu its
    least CPU time when not NULL. */
@@ -280,12 +288,8 @@ static double run_boost(const char *build_dir, const char *file, long long *flow
   FILE *p;
   double sec = -1, best = -1, c = -1;
   snprintf(exe, sizeof exe, "%s/bench_boost", build_dir);
-  p = fopen(exe, "rb");
-  if (!p) return -1;
-  fclose(p);
   snprintf(cmd, sizeof cmd, "'%s' '%s'", exe, file);
-  p = popen(cmd, "r");
-  if (!p) return -1;
+  if ((p = run_if_built(exe, cmd)) == NULL) return -1;
   while (fgets(out, sizeof out, p)) {
     char name[2048];
     if (sscanf(out, "%2047s %lld %lf %lf", name, flow, &sec, &c) != 4) {
@@ -491,12 +495,9 @@ static int write_place_dump(const char *path, const bench_graph *g) {
 static double run_place_solve(const char *exe, const char *dump, double *first, long long *optimum) {
   char cmd[2400], out[512];
   double cpu = -1;
-  FILE *p = fopen(exe, "rb");
-  if (!p) return -1;
-  fclose(p);
+  FILE *p;
   snprintf(cmd, sizeof cmd, "'%s' '%s' 3 2>/dev/null", exe, dump);
-  p = popen(cmd, "r");
-  if (!p) return -1;
+  if ((p = run_if_built(exe, cmd)) == NULL) return -1;
   if (!fgets(out, sizeof out, p) || sscanf(out, "%lld %lf %lf", optimum, first, &cpu) != 3) cpu = -1;
   pclose(p);
   return cpu;
@@ -508,12 +509,9 @@ static double run_place(const char *tool, const char *file, long long *optimum) 
   char cmd[2400], out[8192];
   const char *at;
   double ms = -1;
-  FILE *p = fopen(tool, "rb");
-  if (!p) return -1;
-  fclose(p);
+  FILE *p;
   snprintf(cmd, sizeof cmd, "'%s' place --json '%s' 2>/dev/null", tool, file);
-  p = popen(cmd, "r");
-  if (!p) return -1;
+  if ((p = run_if_built(tool, cmd)) == NULL) return -1;
   out[0] = 0;
   if (!fgets(out, sizeof out, p)) out[0] = 0;
   pclose(p);
