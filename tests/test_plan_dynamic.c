@@ -353,17 +353,27 @@ static void random_symbolic(dnnmem_rng *rng, dnnmem_interval *r, int64_t *c, int
   }
 }
 
-/* random_symbolic's problem of n records for S in [0, s_max] (iv and p
-   point into r and c), solved by best into sp, whose stacking must be
+/* A random symbolic problem and its plan: n records, 2 to 1 + more
+   (random_symbolic's, drawn first), for S in [0, s_max] (iv and p point
+   into r and c), solved by best into sp, whose stacking must be
    irredundant. */
-static void solve_random_symbolic(dnnmem_rng *rng, dnnmem_interval *r, int64_t *c, int32_t n, uint32_t starts,
-                                  uint32_t c0_max, int64_t s_max, dnnmem_intervals *iv, dnnmem_plan_symbolic *p,
-                                  symbolic_plan *sp) {
-  iv->records = r, iv->count = n, iv->alignment = 0;
-  random_symbolic(rng, r, c, n, starts, c0_max);
-  p->intervals = iv, p->coefficients = c, p->terms = 3, p->s_min = 0, p->s_max = s_max;
-  CHECK_EQ(symbolic_solve(p, DNNMEM_PLAN_BEST, sp), DNNMEM_OK);
-  CHECK(ref_symbolic_stack_irredundant(r, n, sp->order, sp->below_offsets, sp->below_ids));
+typedef struct symbolic_case {
+  dnnmem_interval r[12];
+  int64_t c[12 * 3];
+  int32_t n;
+  dnnmem_intervals iv;
+  dnnmem_plan_symbolic p;
+  symbolic_plan sp;
+} symbolic_case;
+
+static void solve_random_symbolic(dnnmem_rng *rng, uint32_t more, uint32_t starts, uint32_t c0_max, int64_t s_max,
+                                  symbolic_case *k) {
+  k->n = 2 + (int32_t)dnnmem_rng_below(rng, more);
+  k->iv.records = k->r, k->iv.count = k->n, k->iv.alignment = 0;
+  random_symbolic(rng, k->r, k->c, k->n, starts, c0_max);
+  k->p.intervals = &k->iv, k->p.coefficients = k->c, k->p.terms = 3, k->p.s_min = 0, k->p.s_max = s_max;
+  CHECK_EQ(symbolic_solve(&k->p, DNNMEM_PLAN_BEST, &k->sp), DNNMEM_OK);
+  CHECK(ref_symbolic_stack_irredundant(k->r, k->n, k->sp.order, k->sp.below_offsets, k->sp.below_ids));
 }
 
 /* Small random instances: never better than the best stacking (brute
@@ -374,19 +384,14 @@ static void test_symbolic_brute_force(void) {
   int32_t trial, equal = 0;
   dnnmem_rng_seed(&rng, 5);
   for (trial = 0; trial < 200; trial++) {
-    dnnmem_interval r[6];
-    int64_t c[6 * 3];
-    symbolic_plan sp;
-    int32_t n = 2 + (int32_t)dnnmem_rng_below(&rng, 5);
-    dnnmem_intervals iv;
-    dnnmem_plan_symbolic p;
+    symbolic_case k;
     double worst, best;
     int valid;
-    solve_random_symbolic(&rng, r, c, n, 5, 400, 20, &iv, &p, &sp);
-    worst = symbolic_every_s(&p, &sp, &valid);
-    best = ref_symbolic_best_worst(r, c, 3, n, 0, 20);
+    solve_random_symbolic(&rng, 5, 5, 400, 20, &k);
+    worst = symbolic_every_s(&k.p, &k.sp, &valid);
+    best = ref_symbolic_best_worst(k.r, k.c, 3, k.n, 0, 20);
     CHECK(valid);
-    CHECK(sp.res.worst_ratio == worst);
+    CHECK(k.sp.res.worst_ratio == worst);
     CHECK(worst >= best);
     equal += worst == best;
   }
@@ -403,17 +408,12 @@ static void test_symbolic_blends(void) {
   int32_t trial, blends = 0;
   dnnmem_rng_seed(&rng, 5);
   for (trial = 0; trial < 1500; trial++) {
-    dnnmem_interval r[12];
-    int64_t c[12 * 3];
-    symbolic_plan sp;
-    int32_t n = 2 + (int32_t)dnnmem_rng_below(&rng, 10);
-    dnnmem_intervals iv;
-    dnnmem_plan_symbolic p;
+    symbolic_case k;
     int valid;
-    solve_random_symbolic(&rng, r, c, n, 6, 4000, 1000, &iv, &p, &sp);
-    if (sp.res.reference >= 0) continue;
+    solve_random_symbolic(&rng, 10, 6, 4000, 1000, &k);
+    if (k.sp.res.reference >= 0) continue;
     blends++;
-    CHECK(symbolic_every_s(&p, &sp, &valid) >= sp.res.worst_ratio);
+    CHECK(symbolic_every_s(&k.p, &k.sp, &valid) >= k.sp.res.worst_ratio);
     CHECK(valid);
   }
   CHECK(blends >= 10);
