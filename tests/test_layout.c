@@ -215,41 +215,35 @@ static void test_print_round_trip(void) {
   }
 }
 
+/* Pairs of layouts (on the machine given, or none) and whether they are
+   equal; each pair is checked both ways, and each layout equals itself. */
 static void test_equality(void) {
-  dnnmem_layout a, b;
-  CHECK(load("((4_PE, 3:8), (8:1))", NULL, &a));
-  CHECK(load("((4_PE:1, 3:8, 1:5), (2:4, 4:1))", NULL, &b)); /* split and unit factors */
-  CHECK(dnnmem_layout_equal(&a, &b));
-  CHECK(load("((3:8, 4_PE), (8:1))", NULL, &b));
-  CHECK(!dnnmem_layout_equal(&a, &b));
-  CHECK(load("((2_PE:2, 6:4), (2_PE:1, 4:1))", NULL, &a));
-  CHECK(load("((2_PE:1, 6:4), (2_PE:2, 4:1))", NULL, &b));
-  CHECK(!dnnmem_layout_equal(&a, &b));
-  CHECK(load("(10,7)/((3:7, 4_PE), (7:1))", NULL, &a));
-  CHECK(load("((3:7, 4_PE), (7:1))", NULL, &b));
-  CHECK(!dnnmem_layout_equal(&a, &b));
-  CHECK(load("((12:8), (8:1); B@[2_L2B:1, 2_L2B:2])", NULL, &a));
-  CHECK(load("((12:8), (8:1); B@[4_L2B])", NULL, &b));
-  CHECK(dnnmem_layout_equal(&a, &b));
-  CHECK(load("((12:8), (8:1); B@[4_L2B])", "L2B=4", &a));
-  CHECK(load("((12:8), (8:1); B@[L2B])", "L2B=4", &b));
-  CHECK(dnnmem_layout_equal(&a, &b));
-  CHECK(load("((12:8), (8:1); B@[4_L2B])", NULL, &a));
-  CHECK(load("((12:8), (8:1); B@[4_MAB])", NULL, &b));
-  CHECK(!dnnmem_layout_equal(&a, &b));
-  /* unequal by one part alone: an axis's factor count, the broadcast's
-     factor count, a broadcast stride */
-  CHECK(load("((4_PE, 3:8), (8:1))", NULL, &a));
-  CHECK(load("((4_PE, 3:8), (2:1, 4:2))", NULL, &b));
-  CHECK(!dnnmem_layout_equal(&a, &b));
-  CHECK(!dnnmem_layout_equal(&b, &a));
-  CHECK(load("((12:8), (8:1); B@[4_L2B])", NULL, &a));
-  CHECK(load("((12:8), (8:1); B@[2_L2B, 2_MAB])", NULL, &b));
-  CHECK(!dnnmem_layout_equal(&a, &b));
-  CHECK(load("((12:8), (8:1); B@[2_L2B:1, 2_MAB:2])", NULL, &a));
-  CHECK(load("((12:8), (8:1); B@[2_L2B:2, 2_MAB:1])", NULL, &b));
-  CHECK(!dnnmem_layout_equal(&a, &b));
-  CHECK(dnnmem_layout_equal(&a, &a));
+  static const struct {
+    const char *a, *b, *machine;
+    int equal;
+  } cases[] = {
+      {"((4_PE, 3:8), (8:1))", "((4_PE:1, 3:8, 1:5), (2:4, 4:1))", NULL, 1}, /* split and unit factors */
+      {"((4_PE, 3:8), (8:1))", "((3:8, 4_PE), (8:1))", NULL, 0},
+      {"((2_PE:2, 6:4), (2_PE:1, 4:1))", "((2_PE:1, 6:4), (2_PE:2, 4:1))", NULL, 0},
+      {"(10,7)/((3:7, 4_PE), (7:1))", "((3:7, 4_PE), (7:1))", NULL, 0},
+      {"((12:8), (8:1); B@[2_L2B:1, 2_L2B:2])", "((12:8), (8:1); B@[4_L2B])", NULL, 1},
+      {"((12:8), (8:1); B@[4_L2B])", "((12:8), (8:1); B@[L2B])", "L2B=4", 1},
+      {"((12:8), (8:1); B@[4_L2B])", "((12:8), (8:1); B@[4_MAB])", NULL, 0},
+      /* unequal by one part alone: an axis's factor count, the broadcast's
+         factor count, a broadcast stride */
+      {"((4_PE, 3:8), (8:1))", "((4_PE, 3:8), (2:1, 4:2))", NULL, 0},
+      {"((12:8), (8:1); B@[4_L2B])", "((12:8), (8:1); B@[2_L2B, 2_MAB])", NULL, 0},
+      {"((12:8), (8:1); B@[2_L2B:1, 2_MAB:2])", "((12:8), (8:1); B@[2_L2B:2, 2_MAB:1])", NULL, 0},
+  };
+  size_t i;
+  for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+    dnnmem_layout a, b;
+    CHECK(load(cases[i].a, cases[i].machine, &a));
+    CHECK(load(cases[i].b, cases[i].machine, &b));
+    CHECK_EQ(dnnmem_layout_equal(&a, &b), cases[i].equal);
+    CHECK_EQ(dnnmem_layout_equal(&b, &a), cases[i].equal);
+    CHECK(dnnmem_layout_equal(&a, &a) && dnnmem_layout_equal(&b, &b));
+  }
 }
 
 typedef struct bad_case {
