@@ -43,6 +43,16 @@ REF_FN dnnmem_interval ref_plan_fixed_record(int64_t lower, int64_t upper, int64
   return r;
 }
 
+/* Plan options: algo, capacity and node limit; the rest zero (defaults). */
+REF_FN dnnmem_plan_options ref_plan_options(dnnmem_plan_algo algo, int64_t capacity, int64_t node_limit) {
+  dnnmem_plan_options opt;
+  memset(&opt, 0, sizeof opt);
+  opt.algo = algo;
+  opt.capacity = capacity;
+  opt.node_limit = node_limit;
+  return opt;
+}
+
 /* The worked example of Pisarchyk & Lee ("Efficient Memory Management for
    Deep Neural Net Inference", 2020, Figure 2): {first_op, last_op, size} as
    lifetimes [first_op, last_op + 1), into r[REF_TFLITE_COUNT]. Stated

@@ -210,20 +210,11 @@ static int32_t exact_trials(uint64_t seed, int32_t trials, int32_t min_n, int32_
   return bad;
 }
 
-static dnnmem_plan_options exact_options(int64_t capacity, int64_t node_limit) {
-  dnnmem_plan_options opt;
-  memset(&opt, 0, sizeof opt);
-  opt.algo = DNNMEM_PLAN_EXACT;
-  opt.capacity = capacity;
-  opt.node_limit = node_limit;
-  return opt;
-}
-
 /* The capacity question: feasible exactly when the optimum fits (never
    "unknown" without a budget), a valid plan always, within the capacity
    when feasible, a proven bound above it when not. */
 static int capacity_right(dnnmem_rng *rng, const dnnmem_interval *r, int32_t n, int64_t best, int32_t trial) {
-  dnnmem_plan_options opt = exact_options(best - 2 + (int64_t)dnnmem_rng_below(rng, 5), 0);
+  dnnmem_plan_options opt = ref_plan_options(DNNMEM_PLAN_EXACT, best - 2 + (int64_t)dnnmem_rng_below(rng, 5), 0);
   int64_t off[7];
   dnnmem_plan_result res;
   (void)trial;
@@ -236,7 +227,7 @@ static int capacity_right(dnnmem_rng *rng, const dnnmem_interval *r, int32_t n, 
 /* Minimising (with a node budget when node_limit > 0): a valid plan never
    below the optimum, a bound never above it, "optimal" only at it. */
 static int minimum_honest(const dnnmem_interval *r, int32_t n, int64_t best, int64_t node_limit) {
-  dnnmem_plan_options opt = exact_options(0, node_limit);
+  dnnmem_plan_options opt = ref_plan_options(DNNMEM_PLAN_EXACT, 0, node_limit);
   int64_t off[7];
   dnnmem_plan_result res;
   return solve(r, n, 1, &opt, off, &res) == DNNMEM_OK && recount(r, n, 1, off) == res.arena && res.arena >= best &&
@@ -246,7 +237,7 @@ static int minimum_honest(const dnnmem_interval *r, int32_t n, int64_t best, int
 /* Windows keep the exact search conservative: honest minimising, and a
    capacity just below the optimum never answered "yes". */
 static int windows_honest(dnnmem_rng *rng, const dnnmem_interval *r, int32_t n, int64_t best, int32_t trial) {
-  dnnmem_plan_options opt = exact_options(best - 1, 0);
+  dnnmem_plan_options opt = ref_plan_options(DNNMEM_PLAN_EXACT, best - 1, 0);
   int64_t off[7];
   dnnmem_plan_result res;
   (void)rng, (void)trial;

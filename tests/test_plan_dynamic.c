@@ -19,12 +19,10 @@
 /* One pass into offsets (scratch asked for); the library's result code. */
 static dnnmem_result plan_pass(const dnnmem_intervals *p, dnnmem_plan_algo algo, int32_t pass, int64_t *offsets,
                                dnnmem_plan_result *res) {
-  dnnmem_plan_options opt;
+  dnnmem_plan_options opt = ref_plan_options(algo, 0, 0);
   size_t bytes = 0;
   void *scratch;
   dnnmem_result r;
-  memset(&opt, 0, sizeof opt);
-  opt.algo = algo;
   if ((r = dnnmem_plan_pass_scratch_size(p, &opt, pass, &bytes)) != DNNMEM_OK) return r;
   scratch = malloc(bytes ? bytes : 1);
   r = dnnmem_plan_pass(p, &opt, pass, offsets, res, scratch, bytes);
@@ -193,12 +191,10 @@ typedef struct symbolic_plan {
 } symbolic_plan;
 
 static dnnmem_result symbolic_solve(const dnnmem_plan_symbolic *p, dnnmem_plan_algo algo, symbolic_plan *out) {
-  dnnmem_plan_options opt;
+  dnnmem_plan_options opt = ref_plan_options(algo, 0, 0);
   size_t bytes = 0;
   void *scratch;
   dnnmem_result r;
-  memset(&opt, 0, sizeof opt);
-  opt.algo = algo;
   size_t n = (size_t)p->intervals->count, edges = (size_t)DNNMEM_PLAN_SYMBOLIC_EDGES(p->intervals->count);
   int32_t *order, *below_offsets, *below_ids; /* exactly the documented sizes: ASan sees their ends */
   if ((r = dnnmem_plan_symbolic_solve_scratch_size(p, &opt, &bytes)) != DNNMEM_OK) return r;

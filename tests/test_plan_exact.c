@@ -37,11 +37,6 @@ static dnnmem_result solve(const dnnmem_interval *r, int32_t n, const dnnmem_pla
   return rc;
 }
 
-static dnnmem_plan_options options(dnnmem_plan_algo algo, int64_t capacity, int64_t node_limit) {
-  dnnmem_plan_options opt = {algo, node_limit, capacity, NULL, NULL};
-  return opt;
-}
-
 /* The search itself with at most log_limit undo-log entries (0: the
    scratch's own), minimising (capacity 0) or answering the capacity. */
 static dnnmem__exact_outcome search(const dnnmem_interval *r, int32_t n, int64_t align, int64_t capacity,
@@ -88,49 +83,49 @@ static void test_stop_reasons(void) {
   dnnmem_rng_seed(&rng, 7);
   n = ref_plan_tiling(&rng, r, 120, 400, 64 * 1024, 1024);
   /* a heuristic that misses the bound: no search ran */
-  opt = options(DNNMEM_PLAN_GREEDY_SIZE, 0, 0);
+  opt = ref_plan_options(DNNMEM_PLAN_GREEDY_SIZE, 0, 0);
   CHECK_EQ(solve(r, n, &opt, off, &res), DNNMEM_OK);
   CHECK(res.arena > 64 * 1024);
   CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_NONE);
   CHECK_EQ(res.nodes, 0);
   /* ... whose plan answers a capacity: proved */
-  opt = options(DNNMEM_PLAN_GREEDY_SIZE, res.arena, 0);
+  opt = ref_plan_options(DNNMEM_PLAN_GREEDY_SIZE, res.arena, 0);
   CHECK_EQ(solve(r, n, &opt, off, &res), DNNMEM_OK);
   CHECK_EQ(res.feasible, 1);
   CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_PROVED);
   /* exact minimising: proved at the optimum */
-  opt = options(DNNMEM_PLAN_EXACT, 0, 0);
+  opt = ref_plan_options(DNNMEM_PLAN_EXACT, 0, 0);
   CHECK_EQ(solve(r, n, &opt, off, &res), DNNMEM_OK);
   CHECK_EQ(res.arena, 64 * 1024);
   CHECK(res.optimal);
   CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_PROVED);
   CHECK_EQ(res.degraded, 0);
   /* the capacity question answered both ways: proved */
-  opt = options(DNNMEM_PLAN_EXACT, 64 * 1024, 0);
+  opt = ref_plan_options(DNNMEM_PLAN_EXACT, 64 * 1024, 0);
   CHECK_EQ(solve(r, n, &opt, off, &res), DNNMEM_OK);
   CHECK_EQ(res.feasible, 1);
   CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_PROVED);
-  opt = options(DNNMEM_PLAN_EXACT, 64 * 1024 - 1, 0);
+  opt = ref_plan_options(DNNMEM_PLAN_EXACT, 64 * 1024 - 1, 0);
   CHECK_EQ(solve(r, n, &opt, off, &res), DNNMEM_OK);
   CHECK_EQ(res.feasible, 0);
   CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_PROVED);
   /* a node limit: minimising and the capacity question */
-  opt = options(DNNMEM_PLAN_EXACT, 0, 1);
+  opt = ref_plan_options(DNNMEM_PLAN_EXACT, 0, 1);
   CHECK_EQ(solve(r, n, &opt, off, &res), DNNMEM_OK);
   CHECK(!res.optimal && res.arena > 0);
   CHECK_EQ(res.nodes, 1);
   CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_NODES);
-  opt = options(DNNMEM_PLAN_EXACT, 64 * 1024, 1);
+  opt = ref_plan_options(DNNMEM_PLAN_EXACT, 64 * 1024, 1);
   CHECK_EQ(solve(r, n, &opt, off, &res), DNNMEM_OK);
   CHECK_EQ(res.feasible, -1);
   CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_NODES);
   /* best's own budget is a node limit too */
-  opt = options(DNNMEM_PLAN_BEST, 0, 1);
+  opt = ref_plan_options(DNNMEM_PLAN_BEST, 0, 1);
   CHECK_EQ(solve(r, n, &opt, off, &res), DNNMEM_OK);
   CHECK(!res.optimal);
   CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_NODES);
   /* the stop callback: time, also when it would have been the node limit */
-  opt = options(DNNMEM_PLAN_EXACT, 0, 0);
+  opt = ref_plan_options(DNNMEM_PLAN_EXACT, 0, 0);
   opt.stop = stop_now;
   opt.stop_user = &calls;
   CHECK_EQ(solve(r, n, &opt, off, &res), DNNMEM_OK);
@@ -262,7 +257,7 @@ static void test_resumed_searches(void) {
     n = ref_plan_tiling(&rng, r, 160, 1000, height, 1024);
     p.records = r, p.count = n, p.alignment = 0;
     for (b = 0; b < 6; b++) {
-      dnnmem_plan_options opt = options(DNNMEM_PLAN_EXACT, height, budgets[b]);
+      dnnmem_plan_options opt = ref_plan_options(DNNMEM_PLAN_EXACT, height, budgets[b]);
       dnnmem_plan_result res, res2;
       CHECK_EQ(solve(r, n, &opt, off, &res), DNNMEM_OK);
       CHECK(budgets[b] == 0 || res.nodes <= budgets[b]);
@@ -366,14 +361,14 @@ static void test_tight_cells(void) {
     optimum = ref_plan_optimum(&p, NULL);
     caps[0] = 8, caps[1] = optimum, caps[2] = optimum - 1;
     for (c = 0; c < 3; c++) {
-      opt = options(DNNMEM_PLAN_EXACT, caps[c], 0);
+      opt = ref_plan_options(DNNMEM_PLAN_EXACT, caps[c], 0);
       if (caps[c] < 1) continue;
       CHECK_EQ(solve(r, n, &opt, off, &res), DNNMEM_OK);
       CHECK_EQ(res.feasible, caps[c] >= optimum ? 1 : 0);
       if (res.feasible == 1) CHECK(res.arena > 0 && res.arena <= caps[c]);
       if (c == 0) res.feasible == 1 ? fits++ : not_fits++;
     }
-    opt = options(DNNMEM_PLAN_EXACT, 0, 0);
+    opt = ref_plan_options(DNNMEM_PLAN_EXACT, 0, 0);
     CHECK_EQ(solve(r, n, &opt, off, &res), DNNMEM_OK);
     CHECK_EQ(res.arena, optimum);
     CHECK(res.optimal);
@@ -395,11 +390,11 @@ static void test_tight_cells(void) {
       p.records = r, p.count = n, p.alignment = 0;
       CHECK_EQ(ref_plan_optimum(&p, NULL), 10);
       for (i = 0; i < 2; i++) {
-        opt = options(DNNMEM_PLAN_EXACT, 10 - i, 0);
+        opt = ref_plan_options(DNNMEM_PLAN_EXACT, 10 - i, 0);
         CHECK_EQ(solve(r, n, &opt, off, &res), DNNMEM_OK);
         CHECK_EQ(res.feasible, 1 - i);
       }
-      opt = options(DNNMEM_PLAN_EXACT, 0, 0);
+      opt = ref_plan_options(DNNMEM_PLAN_EXACT, 0, 0);
       CHECK_EQ(solve(r, n, &opt, off, &res), DNNMEM_OK);
       CHECK_EQ(res.arena, 10);
     }
@@ -418,7 +413,7 @@ static void test_search_effort(void) {
   static dnnmem_interval r[200];
   static int64_t off[200];
   dnnmem_rng rng;
-  dnnmem_plan_options opt = options(DNNMEM_PLAN_EXACT, 0, 0);
+  dnnmem_plan_options opt = ref_plan_options(DNNMEM_PLAN_EXACT, 0, 0);
   dnnmem_plan_result res;
   int64_t nodes = 0;
   int32_t k, i;
