@@ -12607,8 +12607,7 @@ static dnnmem_result dnnmem__group_search(const dnnmem__group *gr, dnnmem__group
     w->entries[0].parent = -1;
     w->entries[0].last = -1;
     w->entries[0].done = 0;
-    w->heap[0] = 0;
-    w->entries[0].heap = 0;
+    w->heap[0] = 0; /* its .heap is set when it is popped, next */
     used = 1;
     heap_count = 1;
   }
