@@ -286,8 +286,8 @@ static void test_infeasible_and_alignment(void) {
   CHECK_EQ(pools_solve(&p, NULL, pool_of, off, NULL, &res), DNNMEM_ERR_INFEASIBLE);
   CHECK_EQ(res.feasible, 0);
   CHECK_EQ(ref_pools_optimum(&p), -1);
-  /* with a link the tied planner's bound proves it (80 bytes over SRAM's
-     64 beside 40 at step 1, which no pool takes) */
+  /* with a link the tied planner's bound proves it: each record fits a
+     pool alone, but 120 bytes are live at step 1 and the pools hold 112 */
   r[3] = rec(2, 4, 40), r[3].flags = DNNMEM_INTERVAL_REUSE, r[3].reuse = 0;
   iv.count = 4;
   CHECK_EQ(pools_bound(&p, &bound), DNNMEM_ERR_INFEASIBLE);
