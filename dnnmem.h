@@ -12040,7 +12040,7 @@ static int dnnmem__remat_options(const dnnmem_remat_options *options, dnnmem_rem
 
 typedef struct dnnmem__sim_work {
   int32_t *latest;   /* per node: step of its latest computation, -1 none */
-  int32_t *last_use; /* per step: last step whose use binds to it, -1 none */
+  int32_t *last_use; /* per step: the last step that needs its value (its own when none binds to it) */
   int64_t *delta;    /* length + 1 memory differences */
   int32_t bad;       /* on failure: the step at fault (a missing node: the node) */
 } dnnmem__sim_work;
@@ -12078,7 +12078,7 @@ static dnnmem_result dnnmem__remat_sim(const dnnmem_remat_problem *p, const int3
     v = seq[j];
     w->bad = j;
     if (v < 0 || v >= n) return DNNMEM_ERR_ID_RANGE;
-    w->last_use[j] = -1;
+    w->last_use[j] = j;
     if (g->in_offsets[v] == g->in_offsets[v + 1] && w->latest[v] >= 0)
       return DNNMEM_ERR_REMAT_INPUT_REPEATED;
     for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) {
@@ -12093,7 +12093,7 @@ static dnnmem_result dnnmem__remat_sim(const dnnmem_remat_problem *p, const int3
     if (w->latest[v] < 0) return w->bad = v, DNNMEM_ERR_REMAT_MISSING_NODE;
   for (j = 0; j <= length; j++) w->delta[j] = 0;
   for (j = 0; j < length; j++) {
-    int32_t end = w->last_use[j] >= 0 ? w->last_use[j] : j;
+    int32_t end = w->last_use[j];
     v = seq[j];
     if (p->is_output && p->is_output[v] && w->latest[v] == j) end = length - 1;
     w->delta[j] += p->sizes[v];
@@ -12607,8 +12607,7 @@ static dnnmem_result dnnmem__group_search(const dnnmem__group *gr, dnnmem__group
     w->entries[0].parent = -1;
     w->entries[0].last = -1;
     w->entries[0].done = 0;
-    w->heap[0] = 0;
-    w->entries[0].heap = 0;
+    w->heap[0] = 0; /* its .heap is set when it is popped, next */
     used = 1;
     heap_count = 1;
   }
@@ -14663,7 +14662,7 @@ static dnnmem_result dnnmem__remat_plan(const dnnmem_remat_problem *problem,
   /* the lifetimes, by the simulator's own rule (last bound use; outputs'
      last instances to the end) */
   for (j = 0; j < length; j++) {
-    int32_t v = sequence[j], end = sim.last_use[j] >= 0 ? sim.last_use[j] : j;
+    int32_t v = sequence[j], end = sim.last_use[j];
     if (problem->is_output && problem->is_output[v] && sim.latest[v] == j) end = length - 1;
     DNNMEM_MEMSET(&records[j], 0, sizeof(records[j]));
     records[j].lower = j;

@@ -272,13 +272,13 @@ static void test_allowed_and_checker(void) {
 /* Every pool bounded and one step holding more than all of them: proven
    infeasible by the bound; a pool's alignment rounds its offsets. */
 static void test_infeasible_and_alignment(void) {
-  dnnmem_interval r[3];
+  dnnmem_interval r[4];
   dnnmem_pool pools[2];
   dnnmem_intervals iv = {r, 3, 0};
   dnnmem_plan_pools p;
   dnnmem_plan_pools_result res;
-  int32_t pool_of[3], i;
-  int64_t off[3], arenas[2], bound;
+  int32_t pool_of[4], i;
+  int64_t off[4], arenas[2], bound;
   r[0] = rec(0, 3, 40), r[1] = rec(1, 2, 40), r[2] = rec(1, 3, 40);
   pools[0] = pool(64, 1), pools[1] = pool(48, 2);
   pools_problem(&p, &iv, pools, 2);
@@ -286,6 +286,15 @@ static void test_infeasible_and_alignment(void) {
   CHECK_EQ(pools_solve(&p, NULL, pool_of, off, NULL, &res), DNNMEM_ERR_INFEASIBLE);
   CHECK_EQ(res.feasible, 0);
   CHECK_EQ(ref_pools_optimum(&p), -1);
+  /* with a link the tied planner's bound proves it: each record fits a
+     pool alone, but 120 bytes are live at step 1 and the pools hold 112 */
+  r[3] = rec(2, 4, 40), r[3].flags = DNNMEM_INTERVAL_REUSE, r[3].reuse = 0;
+  iv.count = 4;
+  CHECK_EQ(pools_bound(&p, &bound), DNNMEM_ERR_INFEASIBLE);
+  CHECK_EQ(pools_solve(&p, NULL, pool_of, off, NULL, &res), DNNMEM_ERR_INFEASIBLE);
+  CHECK(res.feasible == 0 && res.stop == DNNMEM_PLAN_STOP_PROVED);
+  CHECK_EQ(ref_pools_optimum(&p), -1);
+  iv.count = 3;
   pools[1].capacity = 0;
   pools[0].alignment = 64;
   pools[0].capacity = 128;
