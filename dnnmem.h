@@ -13242,7 +13242,9 @@ static int32_t dnnmem__slots_to_seq(const dnnmem__remat *w, const int32_t *slots
 
 /* time (linear) + the peak's overshoot penalty + the blocks' mean penalty
    (credit for lowering memory where it is over the budget but not at the
-   peak; zero for every feasible state) + a small push to lower peaks */
+   peak; zero for every feasible state) + a small push to lower peaks; in
+   the arena rounds (w->plateau > 0) also the blocks' mean memory above the
+   plateau line, as a plateau near the aim plans with holes */
 static double dnnmem__remat_cost(const dnnmem__remat *w, int64_t time, int64_t peak) {
   double c = (double)time * w->inv_time0 +
              DNNMEM__REMAT_PEAK_WEIGHT * (double)peak * w->inv_peak0 +
