@@ -11948,11 +11948,6 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
                                                aim plans with holes (resnet18.train: mark
                                                met on 2 of 3 seeds, was 0) */
 #define DNNMEM__REMAT_PLATEAU_WEIGHT 1.0    /* the weight of that cost */
-#define DNNMEM__REMAT_AREA_FRAG 0.07        /* a round whose last plan lay more than 7% over
-                                               its peak ... */
-#define DNNMEM__REMAT_AREA_WEIGHT 10.0      /* ... costs the mean memory over the slots (/ the
-                                               base peak) 10 times in the next: holds end
-                                               sooner, the plateau shrinks, its holes go */
 
 /* drop-set search (checkpointing decoded from dropped values) */
 #define DNNMEM__REMAT_DECODE_SHARE 0.15     /* share of the run for the drop-set search */
@@ -12941,7 +12936,6 @@ typedef struct dnnmem__remat {
   double block_pen[DNNMEM__REMAT_BLOCKS];        /* each block's overshoot penalty */
   double block_plat[DNNMEM__REMAT_BLOCKS];       /* each block's excess over plateau */
   int64_t plateau;     /* arena rounds: memory above it costs (0: off) */
-  double area, area_weight; /* memory summed over the slots; its weight (0: off) */
   int64_t budget, aim; /* aim: the annealer's budget, a little below */
   /* run */
   int64_t iterations, iteration, accepted;
@@ -13098,7 +13092,6 @@ static void dnnmem__seg_add(dnnmem__remat *w, int32_t l, int32_t r, int64_t v) {
   if (v == 0) return;
   if (l < w->span_lo) w->span_lo = l;
   if (r > w->span_hi) w->span_hi = r;
-  w->area += (double)v * (double)(r - l + 1);
   for (; lo < hi; lo >>= 1, hi >>= 1) {
     if (lo & 1) {
       w->tree[lo] += v;
@@ -13215,10 +13208,8 @@ static void dnnmem__anneal_rebuild(dnnmem__remat *w) {
     w->mem[w->slot_end[x] + 1] -= w->p->sizes[v];
     w->mem[x + 1] -= w->uextra[v];
   }
-  w->area = 0.0;
   for (i = 0; i < w->P; i++) {
     if (i < w->S) run += w->mem[i];
-    if (i < w->S) w->area += (double)run;
     w->tree[w->P + i] = i < w->S ? run : 0;
     w->lazy[i] = 0;
   }
@@ -13264,7 +13255,6 @@ static double dnnmem__remat_cost(const dnnmem__remat *w, int64_t time, int64_t p
     c += DNNMEM__REMAT_PLATEAU_WEIGHT * sum / w->blocks;
     sum = 0.0;
   }
-  if (w->area_weight > 0) c += w->area_weight * w->area * w->inv_peak0 / (double)w->S;
   if (peak <= w->aim) return c;
   for (b = 0; b < w->blocks; b++) sum += w->block_pen[b];
   return w->blocks ? c + sum / w->blocks : c;
@@ -14452,9 +14442,6 @@ static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int3
     aim = dnnmem__remat_next_aim(aim, &st, budget);
     w->budget = w->aim = aim;
     w->plateau = aim - (int64_t)(DNNMEM__REMAT_PLATEAU_MARGIN * (double)budget);
-    w->area_weight = round > 0 && (double)st.arena > (1.0 + DNNMEM__REMAT_AREA_FRAG) * (double)st.peak
-                         ? DNNMEM__REMAT_AREA_WEIGHT
-                         : 0.0;
     w->span_lo = 0;
     w->span_hi = w->S - 1;
     dnnmem__blocks_update(w);
@@ -14477,7 +14464,6 @@ static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int3
   w->temp0 /= DNNMEM__REMAT_WARM_TEMP;
   w->log_ratio += dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
   w->plateau = 0;
-  w->area_weight = 0.0;
   w->span_lo = 0;
   w->span_hi = w->S - 1;
   dnnmem__blocks_update(w);
