@@ -14440,7 +14440,6 @@ static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int3
   w->log_ratio -= dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
   for (round = 0; round < DNNMEM__REMAT_ARENA_ROUNDS && !w->stopped; round++) {
     aim = dnnmem__remat_next_aim(aim, &st, budget);
-    if (round == 0) aim = budget - (budget - aim) / 2; /* EXPERIMENT: half the first drop */
     w->budget = w->aim = aim;
     w->plateau = aim - (int64_t)(DNNMEM__REMAT_PLATEAU_MARGIN * (double)budget);
     w->span_lo = 0;
