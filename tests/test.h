@@ -95,6 +95,14 @@ static int test__case_failed, test__passed, test__failed;
     }                                                                         \
   } while (0)
 
+/* A random test's loop: trials numbered by `trial` (an int32_t from 0)
+   drawing from `rng` (a dnnmem_rng seeded with `seed`), both declared for
+   the body only; break and continue act on the trials. */
+#define FOR_TRIALS(rng, seed, trial, trials)                                  \
+  for (int32_t trial = 0, test__once = 1; test__once; test__once = 0)         \
+    for (dnnmem_rng rng; test__once; test__once = 0)                          \
+      for (dnnmem_rng_seed(&rng, (seed)); trial < (trials); trial++)
+
 #if defined(__GNUC__) || defined(__clang__)
 #define TEST_FN static __attribute__((unused))
 #else

@@ -174,11 +174,8 @@ static void random_net(dnnmem_rng *rng, int32_t n, int32_t m, int64_t max_cap, t
 
 /* Small random graphs: both algorithms equal brute force over all cuts. */
 static void test_random_brute(void) {
-  dnnmem_rng rng;
   test_arc arcs[60];
-  int iter;
-  dnnmem_rng_seed(&rng, 7);
-  for (iter = 0; iter < 3000; iter++) {
+  FOR_TRIALS(rng, 7, iter, 3000) {
     int32_t n = 2 + (int32_t)dnnmem_rng_below(&rng, 9);
     int32_t m = (int32_t)dnnmem_rng_below(&rng, 60);
     int32_t s = (int32_t)dnnmem_rng_below(&rng, (uint32_t)n), tk;
@@ -194,10 +191,7 @@ static void test_random_brute(void) {
 /* Larger random and grid graphs: BK == PR, and the flow is a valid flow
    whose value equals the reported cut. */
 static void test_random_large(void) {
-  dnnmem_rng rng;
-  int iter;
-  dnnmem_rng_seed(&rng, 11);
-  for (iter = 0; iter < 100; iter++) {
+  FOR_TRIALS(rng, 11, iter, 100) {
     int32_t n = 50 + (int32_t)dnnmem_rng_below(&rng, 400);
     int32_t m = n * (1 + (int32_t)dnnmem_rng_below(&rng, 6));
     test_arc *arcs = (test_arc *)malloc(sizeof(test_arc) * (size_t)m);

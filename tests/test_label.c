@@ -177,10 +177,7 @@ static void check_answer(const test_problem *t, const int32_t *label, const dnnm
 
 /* The exact solver equals brute force (k = 3 and 4, both conversion forms). */
 static void test_exact_brute_force(void) {
-  dnnmem_rng rng;
-  int iter;
-  dnnmem_rng_seed(&rng, 11);
-  for (iter = 0; iter < 300; iter++) {
+  FOR_TRIALS(rng, 11, iter, 300) {
     test_problem t;
     int32_t k = 3 + (iter & 1), n = 1 + (int32_t)dnnmem_rng_below(&rng, k == 3 ? 9 : 7), label[MAXN];
     dnnmem_label_result r;
@@ -201,10 +198,8 @@ static void test_exact_brute_force(void) {
 
 /* Expansion: bound <= answer, recounted; the bound is dnnmem_label_lower_bound's. */
 static void test_expansion_bounds(void) {
-  dnnmem_rng rng;
-  int iter, worse = 0;
-  dnnmem_rng_seed(&rng, 12);
-  for (iter = 0; iter < 300; iter++) {
+  int worse = 0;
+  FOR_TRIALS(rng, 12, iter, 300) {
     test_problem t;
     int32_t k = 3 + (iter % 3 == 0), n = 1 + (int32_t)dnnmem_rng_below(&rng, k == 3 ? 9 : 7), label[MAXN];
     dnnmem_label_result r;
@@ -233,10 +228,7 @@ static void test_expansion_bounds(void) {
 
 /* On metric conversions (size * |a - b|) expansion stays within 2x. */
 static void test_expansion_metric(void) {
-  dnnmem_rng rng;
-  int iter;
-  dnnmem_rng_seed(&rng, 13);
-  for (iter = 0; iter < 200; iter++) {
+  FOR_TRIALS(rng, 13, iter, 200) {
     test_problem t;
     int32_t k = 3 + (iter & 1), n = 2 + (int32_t)dnnmem_rng_below(&rng, k == 3 ? 8 : 6), label[MAXN];
     dnnmem_label_result r;
@@ -251,10 +243,7 @@ static void test_expansion_metric(void) {
 
 /* k = 2 is one min cut: the optimum, and placement's (dnnmem_place_solve). */
 static void test_two_labels_place(void) {
-  dnnmem_rng rng;
-  int iter;
-  dnnmem_rng_seed(&rng, 14);
-  for (iter = 0; iter < 300; iter++) {
+  FOR_TRIALS(rng, 14, iter, 300) {
     test_problem t;
     int32_t n = 1 + (int32_t)dnnmem_rng_below(&rng, 14), v, label[MAXN];
     int64_t cpu[MAXN], acc[MAXN], xfer[MAXN];
@@ -348,10 +337,7 @@ static void test_worked_example(void) {
 /* The move's network: constant + cut is the move's cost (exact for k = 2
    and for the moves of uniform conversions), nodes numbered as documented. */
 static void test_network(void) {
-  dnnmem_rng rng;
-  int iter;
-  dnnmem_rng_seed(&rng, 15);
-  for (iter = 0; iter < 200; iter++) {
+  FOR_TRIALS(rng, 15, iter, 200) {
     test_problem t;
     int32_t n = 1 + (int32_t)dnnmem_rng_below(&rng, 10), v, labels[MAXN], node[MAXN], moved[MAXN], alpha, expect = 2;
     size_t bytes = 0;
@@ -723,11 +709,9 @@ static dnnmem_result solve_sweeps(const test_problem *t, int32_t sweeps, int32_t
 #define DUAL_COST_SUM 63604
 #define DUAL_WORK_SUM 13454593
 static void test_dual_bound(void) {
-  dnnmem_rng rng;
-  int iter, met = 0;
+  int met = 0;
   int64_t sum_dual = 0, sum_merged = 0, sum_cost = 0, sum_work = 0;
-  dnnmem_rng_seed(&rng, 21);
-  for (iter = 0; iter < 400; iter++) {
+  FOR_TRIALS(rng, 21, iter, 400) {
     test_problem t;
     int32_t k = 3 + iter % 3, n = 1 + (int32_t)dnnmem_rng_below(&rng, k == 3 ? 9 : k == 4 ? 7 : 6), label[MAXN];
     int32_t sweeps = iter % 4 == 0 ? 1 : iter % 4 == 1 ? 2 : 0;
@@ -763,10 +747,7 @@ static void test_dual_bound(void) {
    factor graph is a tree: one forward sweep is dynamic programming, the
    dual bound is the optimum and the labeling read off it is optimal. */
 static void test_dual_trees(void) {
-  dnnmem_rng rng;
-  int iter;
-  dnnmem_rng_seed(&rng, 22);
-  for (iter = 0; iter < 200; iter++) {
+  FOR_TRIALS(rng, 22, iter, 200) {
     test_problem t;
     int32_t k = 3 + iter % 3, n = 2 + (int32_t)dnnmem_rng_below(&rng, k == 3 ? 8 : k == 4 ? 6 : 5), label[MAXN];
     int32_t consumer[MAXN], v, e = 0, c;
@@ -797,10 +778,7 @@ static void test_dual_trees(void) {
 /* Many labels (k = 11, 12): factors over more than
    DNNMEM_LABEL_FACTOR_BITS labels take the relaxed form; still a bound. */
 static void test_dual_many_labels(void) {
-  dnnmem_rng rng;
-  int iter;
-  dnnmem_rng_seed(&rng, 23);
-  for (iter = 0; iter < 24; iter++) {
+  FOR_TRIALS(rng, 23, iter, 24) {
     test_problem t;
     int32_t k = 11 + iter % 2, n = 2 + (int32_t)dnnmem_rng_below(&rng, 3), label[MAXN];
     dnnmem_label_result r;

@@ -143,14 +143,12 @@ static void test_components(void) {
    around the optimum: every answer verified by the oracle; without gaps
    and an unlimited search, every conflict is proven minimal. */
 static void test_random_oracle(void) {
-  dnnmem_rng rng;
   dnnmem_interval r[7];
   dnnmem_intervals p;
   dnnmem_plan_conflict_result res;
   int32_t ids[7];
-  int trial, i, bad = 0, conflicts = 0, beyond_load = 0;
-  dnnmem_rng_seed(&rng, 20261113);
-  for (trial = 0; trial < 400; trial++) {
+  int i, bad = 0, conflicts = 0, beyond_load = 0;
+  FOR_TRIALS(rng, 20261113, trial, 400) {
     int n = 1 + (int)dnnmem_rng_below(&rng, 7);
     int64_t opt, capacity, load = 0, t;
     for (i = 0; i < n; i++) {
@@ -202,15 +200,13 @@ static void test_random_oracle(void) {
 /* Gaps with windows: the exact search is conservative there; answers
    still verified by the oracle, minimal or not. */
 static void test_random_windows(void) {
-  dnnmem_rng rng;
   dnnmem_interval r[4];
   dnnmem_gap g[4];
   dnnmem_intervals p;
   dnnmem_plan_conflict_result res;
   int32_t ids[4];
-  int trial, i, bad = 0, conflicts = 0;
-  dnnmem_rng_seed(&rng, 99);
-  for (trial = 0; trial < 150; trial++) {
+  int i, bad = 0, conflicts = 0;
+  FOR_TRIALS(rng, 99, trial, 150) {
     int n = 1 + (int)dnnmem_rng_below(&rng, 4);
     int64_t opt, capacity;
     for (i = 0; i < n; i++) {
@@ -372,18 +368,16 @@ static void test_limits_and_determinism(void) {
    the answer is verified by dnnmem_plan_solve (the set is proven not to
    fit) and, when minimal, every set less one fits. */
 static void test_tilings(void) {
-  dnnmem_rng rng;
   dnnmem_interval r[40], sub[40];
   dnnmem_intervals p, q;
   dnnmem_plan_conflict_result res;
   dnnmem_plan_options opt;
   dnnmem_plan_result pr;
-  int32_t ids[40], trial, i, j, m, bad = 0;
+  int32_t ids[40], i, j, m, bad = 0;
   int64_t off[40];
   size_t bytes = 0, sb = 0;
   void *mem, *smem;
-  dnnmem_rng_seed(&rng, 5);
-  for (trial = 0; trial < 6; trial++) {
+  FOR_TRIALS(rng, 5, trial, 6) {
     int32_t n = ref_plan_tiling(&rng, r, 12 + 4 * trial, 40, 64, 4);
     p.records = r, p.count = n, p.alignment = 0;
     memset(&opt, 0, sizeof opt);

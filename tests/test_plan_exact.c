@@ -141,10 +141,8 @@ static void test_log_full_tilings(void) {
   static dnnmem_interval r[200];
   static int64_t off[200];
   static const int64_t limits[] = {0, 1, 16, 256};
-  dnnmem_rng rng;
-  int32_t k, l, degraded = 0;
-  dnnmem_rng_seed(&rng, 21);
-  for (k = 0; k < 5; k++) {
+  int32_t l, degraded = 0;
+  FOR_TRIALS(rng, 21, k, 5) {
     int32_t n = ref_plan_tiling(&rng, r, 40 + 40 * k, 500, 128 * 1024, 1024);
     dnnmem_intervals p = {r, n, 0};
     for (l = 0; l < 4; l++) {
@@ -170,10 +168,8 @@ static void test_log_full_tilings(void) {
    and alignments: a log of one entry still answers the capacity question
    right at the optimum and one below, and minimises to the optimum. */
 static void test_log_full_brute_force(void) {
-  dnnmem_rng rng;
-  int32_t trial, i, bad = 0, degraded = 0;
-  dnnmem_rng_seed(&rng, 77);
-  for (trial = 0; trial < 300; trial++) {
+  int32_t i, bad = 0, degraded = 0;
+  FOR_TRIALS(rng, 77, trial, 300) {
     dnnmem_interval r[7];
     int64_t off[7], best;
     int32_t n = 4 + (int32_t)dnnmem_rng_below(&rng, 4);

@@ -240,10 +240,8 @@ static void test_refusals(void) {
    optimum <= arena, the plan recounted; the checker agrees with the
    recount on the oracle's plan and on random plans. */
 static void test_random_oracle(void) {
-  dnnmem_rng rng;
-  int32_t iter, hits = 0, solved = 0;
-  dnnmem_rng_seed(&rng, 13);
-  for (iter = 0; iter < 400; iter++) {
+  int32_t hits = 0, solved = 0;
+  FOR_TRIALS(rng, 13, iter, 400) {
     dnnmem_interval r[6];
     dnnmem_intervals p;
     int64_t off[6], best[6], lb = -1, opt, arena;

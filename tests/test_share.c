@@ -96,10 +96,7 @@ static void test_tflite_example(void) {
 
 /* Every strategy against the oracle of tests/ref.h on small random inputs. */
 static void test_oracle(void) {
-  dnnmem_rng rng;
-  int trial;
-  dnnmem_rng_seed(&rng, 7);
-  for (trial = 0; trial < 300; trial++) {
+  FOR_TRIALS(rng, 7, trial, 300) {
     dnnmem_interval r[8];
     dnnmem_intervals p = problem_of(r, 0);
     int32_t obj[8];
