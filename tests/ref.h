@@ -18,6 +18,15 @@
 #define REF_FN static
 #endif
 
+/* ==== 1. Common ========================================================== */
+
+/* The graph of n nodes whose node v takes ids[offsets[v] .. offsets[v + 1]). */
+REF_FN dnnmem_graph ref_graph(int32_t n, const int32_t *offsets, const int32_t *ids) {
+  dnnmem_graph g;
+  g.num_nodes = n, g.in_offsets = offsets, g.in_ids = ids;
+  return g;
+}
+
 /* ==== 2. Interval planning ================================================ */
 
 /* A plan is valid when every offset is >= 0 and a multiple of

@@ -109,6 +109,13 @@ static int test__case_failed, test__passed, test__failed;
 #define TEST_FN static
 #endif
 
+/* A stop callback (the options' stop) that stops at once, counting its
+   calls in *(int *)user when user is not NULL. */
+TEST_FN int test_stop_now(void *user) {
+  if (user) ++*(int *)user;
+  return 1;
+}
+
 /* A heap copy of count elements of size bytes (the first min(count, have)
    from `from`, the rest zero) into *slot, freeing what *slot held: arrays
    of exactly the size an API documents, so that ASan sees an access one

@@ -27,9 +27,7 @@ typedef struct test_problem {
 } test_problem;
 
 static void wire(test_problem *t, int general) {
-  t->graph.num_nodes = t->n;
-  t->graph.in_offsets = t->offsets;
-  t->graph.in_ids = t->ids;
+  t->graph = ref_graph(t->n, t->offsets, t->ids);
   memset(&t->p, 0, sizeof(t->p));
   t->p.graph = &t->graph;
   t->p.num_labels = t->k;
@@ -377,11 +375,6 @@ static void test_network(void) {
   }
 }
 
-static int stop_now(void *user) {
-  (void)user;
-  return 1;
-}
-
 /* Stops: a stop callback and a node limit still give a recounted answer. */
 static void test_stops(void) {
   dnnmem_rng rng;
@@ -394,7 +387,7 @@ static void test_stops(void) {
   dnnmem_rng_seed(&rng, 16);
   random_problem(&rng, &t, 16, 4, 0, 0);
   memset(&o, 0, sizeof(o));
-  o.stop = stop_now;
+  o.stop = test_stop_now;
   CHECK_EQ(dnnmem_label_solve_scratch_size(exact(&t), &o, &bytes), DNNMEM_OK);
   mem = malloc(bytes);
   CHECK_EQ(dnnmem_label_solve(exact(&t), &o, label, &r, mem, bytes), DNNMEM_OK);

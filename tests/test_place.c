@@ -27,9 +27,7 @@ typedef struct test_problem {
 } test_problem;
 
 static void problem_wire(test_problem *t) {
-  t->graph.num_nodes = t->n;
-  t->graph.in_offsets = t->offsets;
-  t->graph.in_ids = t->ids;
+  t->graph = ref_graph(t->n, t->offsets, t->ids);
   memset(&t->p, 0, sizeof(t->p));
   t->p.graph = &t->graph;
   t->p.cpu_time = t->cpu;

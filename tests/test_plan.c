@@ -294,11 +294,6 @@ static void test_best_uses_exact(void) {
   CHECK(improved > 0);
 }
 
-static int stop_now(void *user) {
-  ++*(int *)user;
-  return 1;
-}
-
 /* A stop at the first poll: the warm plan, valid, with honest flags. */
 static void test_stop(void) {
   static dnnmem_interval r[300];
@@ -312,7 +307,7 @@ static void test_stop(void) {
   n = ref_plan_tiling(&rng, r, 300, 1000, 1024 * 1024, 1024);
   memset(&opt, 0, sizeof opt);
   opt.algo = DNNMEM_PLAN_EXACT;
-  opt.stop = stop_now;
+  opt.stop = test_stop_now;
   opt.stop_user = &calls;
   CHECK_EQ(solve(r, n, 0, &opt, off, &res), DNNMEM_OK);
   CHECK(calls >= 1);

@@ -315,11 +315,6 @@ static void test_scratch_and_arguments(void) {
   CHECK_EQ(res.count, 0);
 }
 
-static int always_stop(void *user) {
-  (void)user;
-  return 1;
-}
-
 /* Limits: a search told to stop at once answers what it proved before it
    polled (a verified conflict, not claimed minimal unless every decision
    was answered) or nothing (feasible -1, count 0, stop time); with a node
@@ -341,7 +336,7 @@ static void test_limits_and_determinism(void) {
   r[3] = rec(1, 3, 2);
   memset(&opt, 0, sizeof opt);
   opt.capacity = 3;
-  opt.stop = always_stop;
+  opt.stop = test_stop_now;
   CHECK_EQ(dnnmem_plan_conflict_scratch_size(&p, &opt, &bytes), DNNMEM_OK);
   mem = malloc(bytes);
   CHECK_EQ(dnnmem_plan_conflict(&p, &opt, ids, 4, &res, mem, bytes), DNNMEM_OK);

@@ -65,11 +65,6 @@ static void test_stop_names(void) {
   CHECK_ENUM_NAMES(dnnmem_plan_stop, DNNMEM_PLAN_STOP_COUNT, "memory", "none", "proved", "nodes", "time", "incomplete");
 }
 
-static int stop_now(void *user) {
-  ++*(int *)user;
-  return 1;
-}
-
 /* Every path of result.stop on one tiling of 120 buffers (optimum 64 KiB,
    which greedy by size misses). */
 static void test_stop_reasons(void) {
@@ -126,7 +121,7 @@ static void test_stop_reasons(void) {
   CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_NODES);
   /* the stop callback: time, also when it would have been the node limit */
   opt = ref_plan_options(DNNMEM_PLAN_EXACT, 0, 0);
-  opt.stop = stop_now;
+  opt.stop = test_stop_now;
   opt.stop_user = &calls;
   CHECK_EQ(solve(r, n, &opt, off, &res), DNNMEM_OK);
   CHECK(calls >= 1);

@@ -922,11 +922,6 @@ static void test_real_graph(void) {
   files_graph_free(&g);
 }
 
-static int stop_now(void *user) {
-  ++*(int *)user;
-  return 1;
-}
-
 static void test_edges_and_stop(void) {
   ref_remat_graph g;
   int32_t seq[32];
@@ -946,7 +941,7 @@ static void test_edges_and_stop(void) {
   /* a stop callback that fires at once: still a valid, exact answer */
   blog_example(&g);
   o.budget = 21;
-  o.stop = stop_now;
+  o.stop = test_stop_now;
   o.stop_user = &calls;
   CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 12, &st, scratch_buf, sizeof(scratch_buf)),
            DNNMEM_ERR_INFEASIBLE);

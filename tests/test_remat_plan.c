@@ -514,11 +514,6 @@ static double fake_progress(void *user) {
   return (double)c->calls / (double)c->per_point / 4.0;
 }
 
-static int always_stop(void *user) {
-  (void)user;
-  return 1;
-}
-
 static void test_curve_arguments(void) {
   ref_remat_graph g;
   dnnmem_remat_options o;
@@ -583,7 +578,7 @@ static void test_curve_arguments(void) {
   CHECK(res.moves > 0 && res.moves < INT64_C(1) << 30);
   /* a stop: every point still gets a valid (first) candidate */
   o.progress = NULL;
-  o.stop = always_stop;
+  o.stop = test_stop_now;
   CHECK_EQ(dnnmem_remat_curve(&g.p, &o, &rng, 20, pt, 4, &res, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
   CHECK_EQ(pt[0].time, 57);
   /* names */
