@@ -55,20 +55,23 @@ static int minimal_conflict(const dnnmem_intervals *p, int64_t capacity, int32_t
   return res->feasible == 0 && res->minimal == 1 && res->count == count && verified(p, capacity, ids, res);
 }
 
+/* The same from dnnmem_plan_conflict at capacity (no node limit), the
+   ids written to ids. */
+static int proven_conflict(const dnnmem_intervals *p, int64_t capacity, int32_t count, int32_t *ids) {
+  dnnmem_plan_conflict_result res;
+  return conflict_of(p, capacity, 0, ids, p->count, &res) == DNNMEM_OK &&
+         minimal_conflict(p, capacity, count, ids, &res);
+}
+
 /* Three records that meet pairwise, 12 bytes at step 2 over a capacity of
    10, among records that fit around them: exactly those three, minimal,
    found by the load alone. */
 static void test_pairwise_overlap(void) {
-  dnnmem_interval r[6];
+  dnnmem_interval r[6] = {rec(10, 20, 6), rec(0, 4, 4), rec(7, 9, 3), rec(1, 5, 4), rec(2, 6, 4),
+                          rec(5, 7, 6)}; /* the last meets 3 and 4 after the peak */
   dnnmem_intervals p = {r, 6, 0};
   dnnmem_plan_conflict_result res;
   int32_t ids[6];
-  r[0] = rec(10, 20, 6);
-  r[1] = rec(0, 4, 4);
-  r[2] = rec(7, 9, 3);
-  r[3] = rec(1, 5, 4);
-  r[4] = rec(2, 6, 4);
-  r[5] = rec(5, 7, 6); /* meets 3 and 4 after the peak */
   CHECK_EQ(conflict_of(&p, 10, 0, ids, 6, &res), DNNMEM_OK);
   CHECK(minimal_conflict(&p, 10, 3, ids, &res));
   CHECK_VALUES(ids, 1, 3, 4);
@@ -109,33 +112,21 @@ static void test_single_record(void) {
    record that meets it cannot fit, though the load is 3. The exact
    search proves it; the other records fit around them. */
 static void test_fixed_splits(void) {
-  dnnmem_interval r[4];
+  dnnmem_interval r[4] = {rec(6, 9, 3), ref_plan_fixed_record(0, 4, 1, 1), rec(4, 6, 1), rec(1, 3, 2)};
   dnnmem_intervals p = {r, 4, 0};
-  dnnmem_plan_conflict_result res;
   int32_t ids[4];
-  r[0] = rec(6, 9, 3);
-  r[1] = ref_plan_fixed_record(0, 4, 1, 1);
-  r[2] = rec(4, 6, 1);
-  r[3] = rec(1, 3, 2);
-  CHECK_EQ(conflict_of(&p, 3, 0, ids, 4, &res), DNNMEM_OK);
-  CHECK(minimal_conflict(&p, 3, 2, ids, &res));
+  CHECK(proven_conflict(&p, 3, 2, ids));
   CHECK_VALUES(ids, 1, 3);
 }
 
 /* Two time components, the first feasible, the second not (a fixed split
    as above): the conflict lies in the second. */
 static void test_components(void) {
-  dnnmem_interval r[5];
+  dnnmem_interval r[5] = {rec(0, 4, 2), rec(2, 6, 1), ref_plan_fixed_record(10, 14, 1, 1), rec(11, 13, 2),
+                          rec(0, 1, 1)};
   dnnmem_intervals p = {r, 5, 0};
-  dnnmem_plan_conflict_result res;
   int32_t ids[5];
-  r[0] = rec(0, 4, 2);
-  r[1] = rec(2, 6, 1);
-  r[2] = ref_plan_fixed_record(10, 14, 1, 1);
-  r[3] = rec(11, 13, 2);
-  r[4] = rec(0, 1, 1);
-  CHECK_EQ(conflict_of(&p, 3, 0, ids, 5, &res), DNNMEM_OK);
-  CHECK(minimal_conflict(&p, 3, 2, ids, &res));
+  CHECK(proven_conflict(&p, 3, 2, ids));
   CHECK_VALUES(ids, 2, 3);
 }
 

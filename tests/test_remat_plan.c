@@ -196,8 +196,25 @@ static void test_plan_errors(void) {
           bad_id[] = {0, 1, 9}, many[] = {0, 1, 1, 1, 1, 2};
   dnnmem_interval rec[8];
   int64_t off[8];
+  struct { /* a sequence or an argument refused */
+    const int32_t *seq;
+    int32_t len;
+    int64_t alignment;
+    dnnmem_interval *rec;
+    int64_t *off;
+    dnnmem_result code;
+  } refused[] = {{missing, 2, 0, rec, off, DNNMEM_ERR_REMAT_MISSING_NODE},
+                 {early, 3, 0, rec, off, DNNMEM_ERR_REMAT_INPUT_NOT_READY},
+                 {twice, 4, 0, rec, off, DNNMEM_ERR_REMAT_INPUT_REPEATED},
+                 {bad_id, 3, 0, rec, off, DNNMEM_ERR_ID_RANGE},
+                 {good, 3, 3, rec, off, DNNMEM_ERR_ALIGNMENT},
+                 {good, -1, 0, rec, off, DNNMEM_ERR_INVALID_ARGUMENT},
+                 {NULL, 3, 0, rec, off, DNNMEM_ERR_INVALID_ARGUMENT},
+                 {good, 3, 0, NULL, off, DNNMEM_ERR_INVALID_ARGUMENT},
+                 {good, 3, 0, rec, NULL, DNNMEM_ERR_INVALID_ARGUMENT}};
   dnnmem_remat_plan_result res;
   size_t need = 0, small;
+  int k;
   ref_remat_graph_begin(&g);
   ref_remat_graph_node(&g, 4, 0, 0, NULL);
   ref_remat_graph_node(&g, 8, 1, 0, ix);
@@ -206,25 +223,11 @@ static void test_plan_errors(void) {
   CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, good, 3, 0, rec, off, &res, scratch_buf, need), DNNMEM_OK);
   CHECK_EQ(res.arena, 12);
   CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, good, 3, 0, rec, off, NULL, scratch_buf, need), DNNMEM_OK);
-  CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, missing, 2, 0, rec, off, &res, scratch_buf, need),
-           DNNMEM_ERR_REMAT_MISSING_NODE);
-  CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, early, 3, 0, rec, off, &res, scratch_buf, need),
-           DNNMEM_ERR_REMAT_INPUT_NOT_READY);
-  CHECK_EQ(dnnmem_remat_plan_scratch_size(&g.p, NULL, twice, 4, 0, &need), DNNMEM_OK);
-  CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, twice, 4, 0, rec, off, &res, scratch_buf, need),
-           DNNMEM_ERR_REMAT_INPUT_REPEATED);
-  CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, bad_id, 3, 0, rec, off, &res, scratch_buf, need),
-           DNNMEM_ERR_ID_RANGE);
-  CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, good, 3, 3, rec, off, &res, scratch_buf, need),
-           DNNMEM_ERR_ALIGNMENT);
-  CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, good, -1, 0, rec, off, &res, scratch_buf, need),
-           DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, NULL, 3, 0, rec, off, &res, scratch_buf, need),
-           DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, good, 3, 0, NULL, off, &res, scratch_buf, need),
-           DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, good, 3, 0, rec, NULL, &res, scratch_buf, need),
-           DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_plan_scratch_size(&g.p, NULL, twice, 4, 0, &need), DNNMEM_OK); /* the longest */
+  for (k = 0; k < (int)(sizeof refused / sizeof refused[0]); k++)
+    CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, refused[k].seq, refused[k].len, refused[k].alignment, refused[k].rec,
+                               refused[k].off, &res, scratch_buf, need),
+             refused[k].code);
   CHECK_EQ(dnnmem_remat_plan(NULL, NULL, good, 3, 0, rec, off, &res, scratch_buf, need),
            DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_remat_plan_scratch_size(NULL, NULL, good, 3, 0, &need),
