@@ -30,16 +30,19 @@ static int test__case_failed, test__passed, test__failed;
   } while (0)
 
 /* CHECK_EQ of each element: array[0], array[1], ... equal the values
-   listed (any integer types); the first difference is reported. */
-#define CHECK_VALUES(array, ...)                                                  \
+   listed (any integer types); the first difference is reported.
+   CHECK_FIELDS: the same of a field, array[0].field, array[1].field, ... */
+#define CHECK_VALUES(array, ...) TEST__CHECK_EACH(#array, (array)[test__i], __VA_ARGS__)
+#define CHECK_FIELDS(array, field, ...) TEST__CHECK_EACH(#array "[]." #field, (array)[test__i].field, __VA_ARGS__)
+#define TEST__CHECK_EACH(what, element, ...)                                      \
   do {                                                                            \
     const long long test__want[] = {__VA_ARGS__};                                 \
     int test__i, test__n = (int)(sizeof(test__want) / sizeof(test__want[0]));    \
     for (test__i = 0; test__i < test__n; test__i++)                               \
-      if ((long long)(array)[test__i] != test__want[test__i]) {                   \
-        fprintf(stderr, "%s:%d: CHECK_VALUES(%s, %s) failed at [%d]: %lld != %lld\n", \
-                __FILE__, __LINE__, #array, #__VA_ARGS__, test__i,                \
-                (long long)(array)[test__i], test__want[test__i]);                \
+      if ((long long)(element) != test__want[test__i]) {                          \
+        fprintf(stderr, "%s:%d: %s == {%s} failed at [%d]: %lld != %lld\n",       \
+                __FILE__, __LINE__, what, #__VA_ARGS__, test__i,                  \
+                (long long)(element), test__want[test__i]);                       \
         test__case_failed = 1;                                                    \
         break;                                                                    \
       }                                                                           \

@@ -254,9 +254,7 @@ static void test_resolve_by_hand(void) {
   CHECK_EQ(off[2], 32); /* max(30, 5) aligned */
   CHECK_EQ(arena, 53);
   CHECK_EQ(dnnmem_plan_symbolic_records(&p, 10, at, NULL), DNNMEM_OK);
-  CHECK_EQ(at[0].size, 30);
-  CHECK_EQ(at[1].size, 5);
-  CHECK_EQ(at[2].size, 21);
+  CHECK_FIELDS(at, size, 30, 5, 21);
   /* errors */
   CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 101, off, &named), DNNMEM_ERR_PLAN_SYMBOL_RANGE);
   CHECK(named.arena == 0 && named.error.index == -1 && named.error.field == DNNMEM_FIELD_SYMBOL);

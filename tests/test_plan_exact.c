@@ -205,27 +205,16 @@ static void test_log_full_brute_force(void) {
    They are climbed in O(log X) one-node runs now. */
 static void test_refuted_climb(void) {
   const int64_t X = 1000000000000;
-  dnnmem_interval r[2];
-  dnnmem_intervals p = {r, 2, 0};
-  dnnmem_plan_options opt;
+  dnnmem_interval r[2] = {ref_plan_fixed_record(0, 4, 1, X), ref_plan_record(0, 4, X + 1)};
+  dnnmem_plan_options opt = ref_plan_options(DNNMEM_PLAN_EXACT, 0, 100000);
   dnnmem_plan_result res;
   int64_t off[2];
-  size_t bytes = 0;
-  void *scratch;
-  r[0] = ref_plan_record(0, 4, 1), r[0].flags = DNNMEM_INTERVAL_FIXED, r[0].fixed_offset = X;
-  r[1] = ref_plan_record(0, 4, X + 1);
-  memset(&opt, 0, sizeof opt);
-  opt.algo = DNNMEM_PLAN_EXACT;
-  opt.node_limit = 100000;
-  CHECK_EQ(dnnmem_plan_solve_scratch_size(&p, &opt, &bytes), DNNMEM_OK);
-  scratch = malloc(bytes);
-  CHECK_EQ(dnnmem_plan_solve(&p, &opt, off, &res, scratch, bytes), DNNMEM_OK);
-  CHECK_EQ(res.arena, 2 * X + 2);
+  CHECK_EQ(solve(r, 2, &opt, off, &res), DNNMEM_OK);
+  CHECK_EQ(res.arena, 2 * X + 2); /* recounted by solve */
   CHECK_EQ(off[1], X + 1);
   CHECK_EQ(res.lower_bound, 2 * X + 2);
   CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_PROVED);
   CHECK(res.nodes <= 200);
-  free(scratch);
 }
 
 /* Plain orders resume their suspended searches (the path replayed, the

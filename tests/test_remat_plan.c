@@ -464,10 +464,7 @@ static void test_curve_two_tier(void) {
   /* geometric: 60 (45 / 60)^(k / 3) rounded down: 60 54 49 45 */
   o.spacing = DNNMEM_REMAT_SPACING_GEOMETRIC;
   CHECK_EQ(run_curve(&g, &o, 3, pt, 4, &res), DNNMEM_OK);
-  CHECK_EQ(pt[0].budget, 60);
-  CHECK_EQ(pt[1].budget, 54);
-  CHECK_EQ(pt[2].budget, 49);
-  CHECK_EQ(pt[3].budget, 45);
+  CHECK_FIELDS(pt, budget, 60, 54, 49, 45);
   CHECK_EQ(pt[1].time, 58);
   CHECK_EQ(pt[2].time, 108);
   CHECK_EQ(res.knee, 1); /* slopes 1/6, 10, 0 */
