@@ -1094,6 +1094,15 @@ REF_FN int32_t ref_remat_graph_node(ref_remat_graph *g, int64_t size, int64_t ti
   return v;
 }
 
+/* Appends a chain of k nodes of one size and time (no outputs), the first
+   taking node `from` (-1: none), each next the one before; the last id. */
+REF_FN int32_t ref_remat_graph_chain(ref_remat_graph *g, int32_t from, int32_t k, int64_t size, int64_t time) {
+  int32_t in[2];
+  in[0] = from, in[1] = -1;
+  while (k-- > 0) in[0] = ref_remat_graph_node(g, size, time, 0, in);
+  return in[0];
+}
+
 /* The recompute tests' random numbers: a 64-bit LCG (state the caller's),
    its high bits modulo bound. */
 REF_FN uint32_t ref_rand(uint64_t *state, uint32_t bound) {

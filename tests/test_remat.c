@@ -134,14 +134,10 @@ static void test_simulator_errors(void) {
 /* a -> b -> c -> d -> e -> y, and b -> y: holding b across c, d, e costs
    more than recomputing it before y */
 static void blog_example(ref_remat_graph *g) {
-  int32_t ia[] = {0, -1}, ib[] = {1, -1}, ic[] = {2, -1}, id[] = {3, -1}, iy[] = {4, 1, -1};
+  int32_t iy[] = {4, 1, -1};
   ref_remat_graph_begin(g);
-  ref_remat_graph_node(g, 1, 0, 0, NULL); /* a */
-  ref_remat_graph_node(g, 10, 5, 0, ia);  /* b */
-  ref_remat_graph_node(g, 10, 5, 0, ib);  /* c */
-  ref_remat_graph_node(g, 10, 5, 0, ic);  /* d */
-  ref_remat_graph_node(g, 10, 5, 0, id);  /* e */
-  ref_remat_graph_node(g, 1, 5, 1, iy);   /* y */
+  ref_remat_graph_chain(g, ref_remat_graph_node(g, 1, 0, 0, NULL), 4, 10, 5); /* a, then b c d e */
+  ref_remat_graph_node(g, 1, 5, 1, iy);                                        /* y = f(e, b) */
 }
 
 /* the answer's peak and time equal the recount of its sequence */

@@ -357,18 +357,12 @@ static void test_knee_rule(void) {
    60 55 50 45: times 57 58 58 108, slopes 0.2 0 10 per byte: the knee at
    50. */
 static void two_tier(ref_remat_graph *g) {
-  int32_t ix[] = {0, -1}, ia[] = {1, -1}, ip[] = {2, -1}, ir[] = {3, 1, -1}, irr[] = {4, -1},
-          ib[] = {5, -1}, is[] = {6, -1}, iu[] = {7, 5, -1};
+  int32_t ir[] = {3, 1, -1}, iu[] = {7, 5, -1};
   ref_remat_graph_begin(g);
-  ref_remat_graph_node(g, 1, 0, 0, NULL); /* x */
-  ref_remat_graph_node(g, 20, 1, 0, ix);  /* a */
-  ref_remat_graph_node(g, 20, 1, 0, ia);  /* p */
-  ref_remat_graph_node(g, 20, 1, 0, ip);  /* q */
-  ref_remat_graph_node(g, 5, 1, 0, ir);   /* r */
-  ref_remat_graph_node(g, 20, 50, 0, irr); /* b */
-  ref_remat_graph_node(g, 15, 1, 0, ib);  /* s */
-  ref_remat_graph_node(g, 15, 1, 0, is);  /* t */
-  ref_remat_graph_node(g, 1, 1, 1, iu);   /* u */
+  ref_remat_graph_chain(g, ref_remat_graph_node(g, 1, 0, 0, NULL), 3, 20, 1); /* x, then a p q */
+  ref_remat_graph_chain(g, ref_remat_graph_node(g, 5, 1, 0, ir), 1, 20, 50);  /* r = f(q, a), then b */
+  ref_remat_graph_chain(g, 5, 2, 15, 1);                                       /* s t */
+  ref_remat_graph_node(g, 1, 1, 1, iu);                                        /* u = f(t, b) */
 }
 
 static dnnmem_result run_curve(const ref_remat_graph *g, dnnmem_remat_options *o, uint64_t seed,
