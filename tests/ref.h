@@ -1094,6 +1094,14 @@ REF_FN int32_t ref_remat_graph_node(ref_remat_graph *g, int64_t size, int64_t ti
   return v;
 }
 
+/* Recompute options: a budget and a move count; the rest zero (defaults). */
+REF_FN dnnmem_remat_options ref_remat_options(int64_t budget, int64_t iterations) {
+  dnnmem_remat_options o;
+  memset(&o, 0, sizeof o);
+  o.budget = budget, o.iterations = iterations;
+  return o;
+}
+
 /* Appends a chain of k nodes of one size and time (no outputs), the first
    taking node `from` (-1: none), each next the one before; the last id. */
 REF_FN int32_t ref_remat_graph_chain(ref_remat_graph *g, int32_t from, int32_t k, int64_t size, int64_t time) {

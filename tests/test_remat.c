@@ -34,14 +34,7 @@ static int recount(const ref_remat_graph *g, const int32_t *seq, int32_t len, in
   return ref_remat_recount(&g->p, seq, len, peak, time);
 }
 
-/* options with a budget and a move count (everything else default) */
-static dnnmem_remat_options options_for(int64_t budget, int64_t iterations) {
-  dnnmem_remat_options o;
-  memset(&o, 0, sizeof(o));
-  o.budget = budget;
-  o.iterations = iterations;
-  return o;
-}
+#define options_for ref_remat_options
 
 static char scratch_buf[1 << 24];
 
