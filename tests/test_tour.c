@@ -17,6 +17,21 @@ static dnnmem_interval tour_records[3] = {{.lower = 0, .upper = 2, .size = 4096}
                                           {.lower = 1, .upper = 3, .size = 8192},
                                           {.lower = 2, .upper = 4, .size = 4096}};
 
+/* RESULTS AND ERRORS: a check names the record and field at fault
+   (t[2].size = -1: record 2: size); success leaves {-1, NONE, -1} */
+static void tour_errors(void) {
+  dnnmem_interval t[3];
+  dnnmem_intervals p = {t, 3, 64};
+  dnnmem_error e;
+  memcpy(t, tour_records, sizeof t);
+  CHECK_EQ(dnnmem_intervals_check(&p, &e), DNNMEM_OK);
+  CHECK(e.index == -1 && e.field == DNNMEM_FIELD_NONE && e.other == -1);
+  t[2].size = -1;
+  CHECK(dnnmem_intervals_check(&p, &e) != DNNMEM_OK);
+  CHECK_EQ(e.index, 2);
+  CHECK(strcmp(dnnmem_field_name(e.field), "size") == 0);
+}
+
 static void tour_plan(void) {
   dnnmem_intervals p = {tour_records, 3, 64};
   dnnmem_plan_result res;
@@ -428,6 +443,7 @@ static void ref_label(void) {
 }
 
 int main(void) {
+  RUN(tour_errors);
   RUN(tour_plan);
   RUN(tour_share);
   RUN(tour_cover);
