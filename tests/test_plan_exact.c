@@ -136,8 +136,10 @@ static void test_log_full_tilings(void) {
   static dnnmem_interval r[200];
   static int64_t off[200];
   static const int64_t limits[] = {0, 1, 16, 256};
-  int32_t l, degraded = 0;
-  FOR_TRIALS(rng, 21, k, 5) {
+  dnnmem_rng rng;
+  int32_t k, l, degraded = 0;
+  dnnmem_rng_seed(&rng, 21);
+  for (k = 0; k < 5; k++) {
     int32_t n = ref_plan_tiling(&rng, r, 40 + 40 * k, 500, 128 * 1024, 1024);
     dnnmem_intervals p = {r, n, 0};
     for (l = 0; l < 4; l++) {
