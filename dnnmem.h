@@ -3285,11 +3285,8 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_algo_parse(const char *name, dnnmem_flow_al
 
 typedef struct dnnmem_flow_options {
   dnnmem_flow_algo algo; /* 0: DNNMEM_FLOW_BK */
-  int32_t cut_only;      /* nonzero: the value and the minimum cut only
-                            (dnnmem_flow_arc_flow answers 0); with BK, nodes
-                            of degree <= 2 are first eliminated exactly */
 } dnnmem_flow_options;
-/* Zeroed (or a NULL pointer): Boykov-Kolmogorov, flows on every arc. */
+/* Zeroed (or a NULL pointer): Boykov-Kolmogorov. */
 
 typedef struct dnnmem_flow_result {
   int64_t value;      /* the maximum flow's value */
@@ -3307,7 +3304,6 @@ typedef struct dnnmem_flow {
   int32_t *first, *mid, *arc_half;    /* CSR ranges; forward half of an arc */
   int32_t *arc_work;                  /* 2 per arc: position map, then flow */
   int32_t merged;                     /* parallel arcs or self-loops merged: flows in arc_work */
-  int32_t cut_only;                   /* the last solve found no arc flows */
   struct dnnmem__flow_bk_node *bk;    /* BK per-node state */
   int32_t *queue, *queue2;            /* FIFOs, CSR fill cursors */
   int64_t *excess;                    /* push-relabel */
@@ -16567,7 +16563,6 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_init(dnnmem_flow *flow, int32_t num_nodes, 
   flow->source = flow->sink = -1;
   flow->value = 0;
   flow->merged = 0;
-  flow->cut_only = 0;
   return DNNMEM_OK;
 }
 
@@ -17009,197 +17004,9 @@ static void dnnmem__bk_finish(dnnmem_flow *f, int32_t s, int32_t t) {
   }
 }
 
-/* ---- cut only: eliminating nodes of degree <= 2 before BK ---------------- */
-
-/* With options.cut_only, a node with at most two neighbours (other than the
-   terminals) is eliminated before the search, exactly: its best side for
-   each side of its neighbours is folded into them (one neighbour: into its
-   terminal capacity; two: into theirs and one arc between them, merged
-   with an arc already there), repeatedly, so that chains, trees and
-   series-parallel parts vanish and BK searches only what is left. Sides
-   are given back in reverse order, each eliminated node taking the sink
-   side on a tie: the minimal minimum cut, as BK alone finds it. The
-   arrays are push-relabel's, idle during BK. */
-typedef struct dnnmem__bk_reduce {
-  int32_t *degree; /* alive arc pairs to other non-terminal nodes */
-  int32_t *stack;  /* nodes to look at; rule[v] = -2 while on it */
-  int32_t *order;  /* eliminated nodes in order */
-  int32_t *rule;   /* -1 alive, -2 on the stack, -3 terminal or kept;
-                      eliminated: bit xa + 2 xb = v on the sink side */
-  int32_t *near_a, *near_b; /* an eliminated node's neighbours (-1: none) */
-  int32_t top, count;
-} dnnmem__bk_reduce;
-
-/* Reductions stop short of capacities this large: the sums they form stay
-   within int64_t. */
-#define DNNMEM__BK_REDUCE_LIMIT (DNNMEM__I64_MAX / 8)
-
-/* A dead arc pair: no residual either way, and its half-arc at the node
-   that remains points back at that node (a self-loop, which the build
-   never leaves), so that scanning a node's half-arcs tells the dead ones
-   without reading their sisters. */
-static void dnnmem__bk_kill(struct dnnmem__flow_half *h, int32_t e, int32_t tail) {
-  h[e].residual = 0;
-  h[h[e].sister].residual = 0;
-  h[h[e].sister].head = h[e].head; /* the far end, seen from itself */
-  h[e].head = tail;
-}
-
-static void dnnmem__bk_consider(dnnmem__bk_reduce *r, int32_t v) {
-  if (r->rule[v] == -1 && r->degree[v] <= 2) {
-    r->rule[v] = -2;
-    r->stack[r->top++] = v;
-  }
-}
-
-/* Adds d to the cost of v on the sink side; *value takes the constant. */
-static void dnnmem__bk_unary(dnnmem__bk *b, int32_t v, int64_t d, int64_t *value) {
-  struct dnnmem__flow_bk_node *nd = &b->node[v];
-  int64_t t = nd->terminal, c0 = t < 0 ? -t : 0, c1 = (t > 0 ? t : 0) + d;
-  *value += c0 < c1 ? c0 : c1;
-  nd->terminal = c1 - c0;
-  nd->tree = nd->terminal > 0 ? DNNMEM__BK_SOURCE : nd->terminal < 0 ? DNNMEM__BK_SINK : DNNMEM__BK_FREE;
-  nd->parent = nd->terminal != 0 ? DNNMEM__BK_TERMINAL : DNNMEM__BK_NONE;
-  if (nd->terminal != 0) dnnmem__bk_activate(b, v);
-}
-
-static int dnnmem__bk_small(int64_t x) { return x <= DNNMEM__BK_REDUCE_LIMIT && x >= -DNNMEM__BK_REDUCE_LIMIT; }
-
-/* Eliminates v (degree <= 2) when its numbers allow; 0 when kept. */
-static int dnnmem__bk_eliminate(dnnmem__bk *b, dnnmem__bk_reduce *r, int32_t v, int64_t *value) {
-  struct dnnmem__flow_half *h = b->half;
-  struct dnnmem__flow_bk_node *nd = b->node;
-  int32_t e, p = -1, q = -1, a = -1, c = -1, rule = 0, x;
-  int64_t t = nd[v].terminal, c0 = t < 0 ? -t : 0, c1 = t > 0 ? t : 0;
-  int64_t a1 = 0, b1 = 0, a2 = 0, b2 = 0, g[4];
-  for (e = b->first[v]; e < b->mid[v]; e++)
-    if (h[e].head != v) {
-      if (p < 0) p = e;
-      else q = e;
-    }
-  if (p >= 0) {
-    a = h[p].head;
-    b1 = h[p].residual; /* v -> a: paid with v on the source side, a on the sink side */
-    a1 = h[h[p].sister].residual;
-  }
-  if (q >= 0) {
-    c = h[q].head;
-    b2 = h[q].residual;
-    a2 = h[h[q].sister].residual;
-  }
-  if (!dnnmem__bk_small(t) || !dnnmem__bk_small(a1) || !dnnmem__bk_small(b1) || !dnnmem__bk_small(a2) ||
-      !dnnmem__bk_small(b2))
-    return 0;
-  if (c == a && c >= 0) { /* both arcs to one neighbour (not merged): one pair */
-    b1 += b2;
-    a1 += a2;
-    b2 = a2 = 0;
-    c = -1;
-  }
-  /* g[xa + 2 xb]: the least cost of v and its arcs with its neighbours on
-     those sides (1 = sink) */
-  for (x = 0; x < 4; x++) {
-    int64_t xa = x & 1, xb = x >> 1, h0 = c0 + b1 * xa + b2 * xb, h1 = c1 + a1 * (1 - xa) + a2 * (1 - xb);
-    g[x] = h0 < h1 ? h0 : h1;
-    if (h1 <= h0) rule |= 1 << x; /* a tie: the sink side */
-  }
-  if (c >= 0) { /* g = g00 + (g10 - g00) xa + (g11 - g10) xb + k (1 - xa) xb */
-    int64_t k = g[2] + g[1] - g[0] - g[3], *into = NULL;
-    int32_t pa = h[p].sister, qc = h[q].sister, ends = 0, lo = a, hi = c;
-    DNNMEM_ASSERT(k >= 0); /* eliminating a variable keeps the cost submodular */
-    if (b->first[c + 1] - b->first[c] < b->first[a + 1] - b->first[a]) lo = c, hi = a;
-    if (b->mid[lo] - b->first[lo] <= 32) /* an arc already between them? */
-      for (e = b->first[lo]; e < b->mid[lo]; e++)
-        if (h[e].head == hi) {
-          into = lo == a ? &h[e].residual : &h[h[e].sister].residual; /* a -> c */
-          break;
-        }
-    if (!dnnmem__bk_small(k) || !dnnmem__bk_small(nd[a].terminal) || !dnnmem__bk_small(nd[c].terminal) ||
-        (into != NULL && (!dnnmem__bk_small(*into) || !dnnmem__bk_small(into == &h[e].residual ? h[h[e].sister].residual : h[e].residual))))
-      return 0;
-    *value += g[0];
-    if (into != NULL || k == 0) {
-      if (into != NULL) *into += k;
-      dnnmem__bk_kill(h, p, v);
-      dnnmem__bk_kill(h, q, v);
-      r->degree[a]--;
-      r->degree[c]--;
-      ends = 1;
-    }
-    if (!ends) { /* v's arcs become the arc a -> c */
-      h[pa].head = c;
-      h[pa].sister = qc;
-      h[pa].residual = k;
-      h[qc].head = a;
-      h[qc].sister = pa;
-      h[qc].residual = 0;
-      h[p].residual = h[q].residual = 0;
-      h[p].head = h[q].head = v;
-    }
-    dnnmem__bk_unary(b, a, g[1] - g[0], value);
-    dnnmem__bk_unary(b, c, g[3] - g[1], value);
-    dnnmem__bk_consider(r, a);
-    dnnmem__bk_consider(r, c);
-  } else if (a >= 0) {
-    if (!dnnmem__bk_small(nd[a].terminal)) return 0;
-    *value += g[0];
-    if (p >= 0) dnnmem__bk_kill(h, p, v);
-    if (q >= 0) dnnmem__bk_kill(h, q, v);
-    r->degree[a] -= q >= 0 ? 2 : 1;
-    dnnmem__bk_unary(b, a, g[1] - g[0], value);
-    dnnmem__bk_consider(r, a);
-  } else {
-    *value += g[0];
-  }
-  nd[v].terminal = 0;
-  nd[v].tree = DNNMEM__BK_FREE;
-  nd[v].parent = DNNMEM__BK_NONE;
-  r->rule[v] = rule;
-  r->near_a[v] = a;
-  r->near_b[v] = c;
-  r->order[r->count++] = v;
-  return 1;
-}
-
-/* The sides of the eliminated nodes, last eliminated first. */
-static void dnnmem__bk_restore(dnnmem_flow *f, const dnnmem__bk_reduce *r) {
-  int32_t i;
-  for (i = r->count - 1; i >= 0; i--) {
-    int32_t v = r->order[i], a = r->near_a[v], c = r->near_b[v], x = 0;
-    if (a >= 0) x |= !f->source_side[a];
-    if (c >= 0) x |= !f->source_side[c] << 1;
-    f->source_side[v] = (uint8_t)!((r->rule[v] >> x) & 1);
-  }
-}
-
-/* Eliminates every node it can (see dnnmem__bk_reduce); *value takes the
-   constants. */
-static void dnnmem__bk_reduce_all(dnnmem__bk *b, dnnmem__bk_reduce *r, int32_t s, int32_t t, int64_t *value) {
-  dnnmem_flow *f = b->f;
-  int32_t n = f->num_nodes, v;
-  r->degree = f->label;
-  r->stack = f->current;
-  r->order = f->bucket_next;
-  r->rule = f->bucket_prev;
-  r->near_a = f->active_next;
-  r->near_b = f->queue2;
-  r->top = r->count = 0;
-  for (v = n - 1; v >= 0; v--) {
-    r->degree[v] = f->mid[v] - f->first[v];
-    r->rule[v] = v == s || v == t ? -3 : -1;
-    dnnmem__bk_consider(r, v); /* pushed last to first: popped in id order */
-  }
-  while (r->top > 0) {
-    v = r->stack[--r->top];
-    r->rule[v] = -1;
-    if (r->degree[v] <= 2 && !dnnmem__bk_eliminate(b, r, v, value)) r->rule[v] = -3;
-  }
-}
-
-static int64_t dnnmem__bk_run(dnnmem_flow *f, int32_t s, int32_t t, int64_t source_total, int cut_only) {
+static int64_t dnnmem__bk_run(dnnmem_flow *f, int32_t s, int32_t t, int64_t source_total) {
   dnnmem__bk b;
-  dnnmem__bk_reduce r;
-  int32_t n = f->num_nodes, current = -1, v;
+  int32_t n = f->num_nodes, current = -1;
   int64_t value;
   b.f = f;
   b.node = f->bk;
@@ -17210,9 +17017,7 @@ static int64_t dnnmem__bk_run(dnnmem_flow *f, int32_t s, int32_t t, int64_t sour
   b.orphans = f->queue;
   b.orphan_head = b.orphan_count = 0;
   b.time = 0;
-  DNNMEM_MEMSET(&r, 0, sizeof(r));
   value = dnnmem__bk_init(&b, s, t, source_total);
-  if (cut_only) dnnmem__bk_reduce_all(&b, &r, s, t, &value);
   for (;;) {
     int32_t a = -1, c = -1, arc;
     if (current < 0 || f->bk[current].tree == DNNMEM__BK_FREE) {
@@ -17233,14 +17038,7 @@ static int64_t dnnmem__bk_run(dnnmem_flow *f, int32_t s, int32_t t, int64_t sour
     }
     /* keep growing from the same node while it stays in a tree */
   }
-  if (!cut_only) {
-    dnnmem__bk_finish(f, s, t);
-    return value;
-  }
-  for (v = 0; v < n; v++) f->source_side[v] = f->bk[v].tree == DNNMEM__BK_SOURCE;
-  f->source_side[s] = 1;
-  f->source_side[t] = 0;
-  dnnmem__bk_restore(f, &r);
+  dnnmem__bk_finish(f, s, t);
   return value;
 }
 
@@ -17491,7 +17289,6 @@ static dnnmem_result dnnmem__flow_solve(dnnmem_flow *flow, int32_t source, int32
                                         const dnnmem_flow_options *options, dnnmem_flow_result *result,
                                         dnnmem_error *e) {
   dnnmem_flow_algo algo = options ? options->algo : DNNMEM_FLOW_BK;
-  int cut_only = options != NULL && options->cut_only != 0 && algo == DNNMEM_FLOW_BK;
   int64_t source_total = 0, value;
   int32_t i;
   if (flow == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
@@ -17506,10 +17303,9 @@ static dnnmem_result dnnmem__flow_solve(dnnmem_flow *flow, int32_t source, int32
     value = dnnmem__pr_run(flow, source, sink);
     dnnmem__flow_mark_source_side(flow, source);
   } else {
-    value = dnnmem__bk_run(flow, source, sink, source_total, cut_only); /* marks the side too */
+    value = dnnmem__bk_run(flow, source, sink, source_total); /* marks the side too */
   }
-  if (flow->merged && !cut_only) dnnmem__flow_split(flow); /* else an arc's flow is its capacity less its residual */
-  flow->cut_only = cut_only;
+  if (flow->merged) dnnmem__flow_split(flow); /* else an arc's flow is its capacity less its residual */
   flow->source = source;
   flow->sink = sink;
   flow->value = value;
@@ -17526,7 +17322,7 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_solve(dnnmem_flow *flow, int32_t source, in
 }
 
 DNNMEM_DEF int64_t dnnmem_flow_arc_flow(const dnnmem_flow *flow, int32_t arc) {
-  if (flow == NULL || flow->source < 0 || flow->cut_only || arc < 0 || arc >= flow->num_arcs) return 0;
+  if (flow == NULL || flow->source < 0 || arc < 0 || arc >= flow->num_arcs) return 0;
   {
     int64_t value;
     if (!flow->merged) return flow->input[arc].capacity - flow->half[flow->arc_half[arc]].residual;
@@ -18100,8 +17896,6 @@ static dnnmem_result dnnmem__place_solve(const dnnmem_place_problem *problem,
   int64_t cut;
   int32_t n, v, num_free = 0;
   if (problem == NULL || problem->graph == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
-  DNNMEM_MEMSET(&flow_options, 0, sizeof(flow_options));
-  flow_options.cut_only = 1; /* the sides are the answer */
   if ((r = dnnmem__place_options(options, &model, &flow_options.algo)) != DNNMEM_OK)
     return dnnmem__fail(e, r, -1, DNNMEM_FIELD_OPTIONS);
   n = problem->graph->num_nodes;
@@ -18779,9 +18573,7 @@ static dnnmem_result dnnmem__label_move(const dnnmem__label_view *vw, dnnmem__la
   dnnmem_result r;
   int32_t v, n = vw->p->graph->num_nodes;
   if ((r = dnnmem__label_build(vw, w, x, alpha, infinite, &flow, &net)) != DNNMEM_OK) return r;
-  DNNMEM_MEMSET(&fo, 0, sizeof(fo));
   fo.algo = algo;
-  fo.cut_only = 1; /* the move reads the sides only */
   if ((r = dnnmem_flow_solve(&flow, 0, 1, &fo, NULL)) != DNNMEM_OK) return r;
   for (v = 0; v < n; v++)
     out[v] = w->node[v] >= 2 && !dnnmem_flow_source_side(&flow, w->node[v]) ? alpha : x[v];
