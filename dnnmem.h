@@ -17408,8 +17408,8 @@ static uint8_t dnnmem__place_forced(const dnnmem_place_problem *p, int32_t v) {
    the baselines 1 = every op the accelerator supports on it (onnx-mlir's
    default), 2 = each op on its faster device, 3 = every op on the CPU
    where possible. */
-static DNNMEM__PLACE_INLINE unsigned dnnmem__place_code(const dnnmem_place_problem *p, const uint8_t *x, int baselines, int32_t v) {
-  uint8_t forced = dnnmem__place_forced(p, v);
+static DNNMEM__PLACE_INLINE unsigned dnnmem__place_code(const dnnmem_place_problem *p, const uint8_t *x, int baselines,
+                                                        int32_t v, uint8_t forced) {
   unsigned code = x[v] == DNNMEM_PLACE_ACC ? 1u : 0u;
   if (!baselines) return code;
   if (forced == DNNMEM_PLACE_ANY) return code | 2u | (p->acc_time[v] < p->cpu_time[v] ? 4u : 0u);
@@ -17418,10 +17418,11 @@ static DNNMEM__PLACE_INLINE unsigned dnnmem__place_code(const dnnmem_place_probl
 
 /* Costs of a validated problem under the assignment x, and with baselines
    under the three baselines too (time[0..3], conversions[0..3]): one sweep
-   over the edges for all. seen holds n int32. */
+   over the edges for all. seen holds n int32; forced (NULL: worked out
+   here) dnnmem__place_forced of every node. */
 static dnnmem_result dnnmem__place_eval(const dnnmem_place_problem *p, dnnmem_place_model model,
-                                        const uint8_t *x, int baselines, int32_t *seen, int64_t *time,
-                                        int32_t *conversions, dnnmem_error *e) {
+                                        const uint8_t *forced_of, const uint8_t *x, int baselines, int32_t *seen,
+                                        int64_t *time, int32_t *conversions, dnnmem_error *e) {
   const dnnmem_graph *g = p->graph;
   int32_t n = g->num_nodes, v, k, i, count = baselines ? 4 : 1;
   unsigned mask = baselines ? 15u : 1u;
@@ -17430,12 +17431,12 @@ static dnnmem_result dnnmem__place_eval(const dnnmem_place_problem *p, dnnmem_pl
     conversions[i] = 0;
   }
   for (v = 0; v < n; v++) {
-    uint8_t forced = dnnmem__place_forced(p, v);
+    uint8_t forced = forced_of ? forced_of[v] : dnnmem__place_forced(p, v);
     unsigned code;
     int64_t c, a;
     if ((x[v] != DNNMEM_PLACE_CPU && x[v] != DNNMEM_PLACE_ACC) || (forced != DNNMEM_PLACE_ANY && forced != x[v]))
       return dnnmem__fail(e, DNNMEM_ERR_INFEASIBLE, v, DNNMEM_FIELD_OUTPUT);
-    code = dnnmem__place_code(p, x, baselines, v);
+    code = dnnmem__place_code(p, x, baselines, v, forced);
     c = p->cpu_time[v];
     a = p->acc_time[v];
     time[0] += code & 1u ? a : c;
@@ -17449,12 +17450,12 @@ static dnnmem_result dnnmem__place_eval(const dnnmem_place_problem *p, dnnmem_pl
   if (model == DNNMEM_PLACE_PER_EDGE) {
     for (v = 0; v < n; v++) seen[v] = -1;
     for (v = 0; v < n; v++) {
-      unsigned cv = dnnmem__place_code(p, x, baselines, v), diff;
+      unsigned cv = dnnmem__place_code(p, x, baselines, v, forced_of ? forced_of[v] : dnnmem__place_forced(p, v)), diff;
       for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) {
         int32_t u = g->in_ids[k];
         if (seen[u] == v) continue; /* x * x: one edge */
         seen[u] = v;
-        diff = cv ^ dnnmem__place_code(p, x, baselines, u);
+        diff = cv ^ dnnmem__place_code(p, x, baselines, u, forced_of ? forced_of[u] : dnnmem__place_forced(p, u));
         for (i = 0; diff; i++, diff >>= 1)
           if (diff & 1u) {
             time[i] += p->xfer[u];
@@ -17554,7 +17555,7 @@ static dnnmem_result dnnmem__place_cost(const dnnmem_place_problem *problem, con
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   seen = dnnmem__place_cost_layout(&s, problem->graph->num_nodes);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  return dnnmem__place_eval(problem, model, device, 0, seen, &result->time, &result->conversions, e);
+  return dnnmem__place_eval(problem, model, NULL, device, 0, seen, &result->time, &result->conversions, e);
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_place_cost(const dnnmem_place_problem *problem, const dnnmem_place_options *options,
@@ -17799,10 +17800,15 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
       (r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo, w.topo_bytes, e)) != DNNMEM_OK)
     return r;
   for (v = 0; v < n; v++) {
-    w.forced[v] = dnnmem__place_forced(problem, v);
-    w.flow_id[v] = w.forced[v] == DNNMEM_PLACE_CPU   ? DNNMEM__PLACE_S
-                   : w.forced[v] == DNNMEM_PLACE_ACC ? DNNMEM__PLACE_T
-                                                     : 2 + num_free++;
+    uint8_t forced = dnnmem__place_forced(problem, v);
+    w.forced[v] = forced;
+    w.flow_id[v] = forced == DNNMEM_PLACE_CPU ? DNNMEM__PLACE_S : forced == DNNMEM_PLACE_ACC ? DNNMEM__PLACE_T : 2 + num_free++;
+    if (model == DNNMEM_PLACE_PER_VALUE) { /* the labeling below: a pin is the other device unsupported */
+      w.label_cost[2 * v] = forced == DNNMEM_PLACE_ACC ? DNNMEM_LABEL_UNSUPPORTED : problem->cpu_time[v];
+      w.label_cost[2 * v + 1] = forced == DNNMEM_PLACE_CPU ? DNNMEM_LABEL_UNSUPPORTED : problem->acc_time[v];
+      w.label_output[v] = problem->is_output && problem->is_output[v] ? 0 : DNNMEM_LABEL_FREE;
+      w.label_start[v] = forced == DNNMEM_PLACE_ACC ? 1 : 0;
+    }
   }
   net.p = problem;
   net.w = &w;
@@ -17815,12 +17821,6 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     dnnmem_label_problem lp;
     dnnmem_label_network_result lr;
     DNNMEM_MEMSET(&lp, 0, sizeof(lp));
-    for (v = 0; v < n; v++) { /* a pin: the other device unsupported (no pin array to write and read) */
-      w.label_cost[2 * v] = w.forced[v] == DNNMEM_PLACE_ACC ? DNNMEM_LABEL_UNSUPPORTED : problem->cpu_time[v];
-      w.label_cost[2 * v + 1] = w.forced[v] == DNNMEM_PLACE_CPU ? DNNMEM_LABEL_UNSUPPORTED : problem->acc_time[v];
-      w.label_output[v] = problem->is_output && problem->is_output[v] ? 0 : DNNMEM_LABEL_FREE;
-      w.label_start[v] = w.forced[v] == DNNMEM_PLACE_ACC ? 1 : 0;
-    }
     lp.graph = problem->graph;
     lp.num_labels = 2;
     lp.node_cost = w.label_cost;
@@ -17918,7 +17918,7 @@ static dnnmem_result dnnmem__place_solve(const dnnmem_place_problem *problem,
   {
     int64_t time[4];
     int32_t conversions[4];
-    r = dnnmem__place_eval(problem, model, device, 1, w.seen, time, conversions, NULL);
+    r = dnnmem__place_eval(problem, model, w.forced, device, 1, w.seen, time, conversions, NULL);
     if (r != DNNMEM_OK) return r;
     res.time = time[0];
     res.conversions = conversions[0];
