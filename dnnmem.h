@@ -1421,7 +1421,10 @@
          dnnmem_flow_add_arc(&flow, from, to, capacity, reverse, &arc)
          dnnmem_flow_solve(&flow, source, sink, options, &result)
            options.algo: DNNMEM_FLOW_BK (default, "bk"),
-           DNNMEM_FLOW_PUSH_RELABEL ("pr"); result.value.
+           DNNMEM_FLOW_PUSH_RELABEL ("pr"); options.cut_only: nonzero
+           when only the value and the cut are wanted (BK then skips
+           writing the flows back onto the arcs; dnnmem_flow_arc_flow
+           answers 0); result.value.
          dnnmem_flow_arc_flow(&flow, arc), dnnmem_flow_source_side(&flow, v),
          dnnmem_flow_arc(&flow, arc, &from, &to, &cap, &reverse)
          dnnmem_flow_algo_name / dnnmem_flow_algo_parse
@@ -3285,8 +3288,11 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_algo_parse(const char *name, dnnmem_flow_al
 
 typedef struct dnnmem_flow_options {
   dnnmem_flow_algo algo; /* 0: DNNMEM_FLOW_BK */
+  int32_t cut_only;      /* nonzero: the value and the minimum cut only (no
+                            arc flows written back: dnnmem_flow_arc_flow
+                            answers 0) */
 } dnnmem_flow_options;
-/* Zeroed (or a NULL pointer): Boykov-Kolmogorov. */
+/* Zeroed (or a NULL pointer): Boykov-Kolmogorov, flows on every arc. */
 
 typedef struct dnnmem_flow_result {
   int64_t value;      /* the maximum flow's value */
@@ -3304,6 +3310,7 @@ typedef struct dnnmem_flow {
   int32_t *first, *mid, *arc_half;    /* CSR ranges; forward half of an arc */
   int32_t *arc_work;                  /* 2 per arc: position map, then flow */
   int32_t merged;                     /* parallel arcs or self-loops merged: flows in arc_work */
+  int32_t cut_only;                   /* the last solve wrote no arc flows */
   struct dnnmem__flow_bk_node *bk;    /* BK per-node state */
   int32_t *queue, *queue2;            /* FIFOs, CSR fill cursors */
   int64_t *excess;                    /* push-relabel */
@@ -16563,6 +16570,7 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_init(dnnmem_flow *flow, int32_t num_nodes, 
   flow->source = flow->sink = -1;
   flow->value = 0;
   flow->merged = 0;
+  flow->cut_only = 0;
   return DNNMEM_OK;
 }
 
@@ -16965,15 +16973,15 @@ static int32_t dnnmem__bk_grow(dnnmem__bk *b, int32_t current, int32_t *a, int32
    and reaches every node in it: exactly the nodes reachable from the
    source) and the terminal flows written back onto the source and sink
    half-arcs: node v received source_cap - max(terminal, 0) from the source
-   and sent sink_cap - max(-terminal, 0) to the sink. */
-static void dnnmem__bk_finish(dnnmem_flow *f, int32_t s, int32_t t) {
+   and sent sink_cap - max(-terminal, 0) to the sink (not when cut_only). */
+static void dnnmem__bk_finish(dnnmem_flow *f, int32_t s, int32_t t, int cut_only) {
   struct dnnmem__flow_half *h = f->half;
   struct dnnmem__flow_bk_node *nd = f->bk;
   int32_t n = f->num_nodes, v, e;
   for (v = 0; v < n; v++) { /* the side; the sink arcs (none is a source arc) */
     int64_t r = nd[v].terminal, left;
     f->source_side[v] = nd[v].tree == DNNMEM__BK_SOURCE;
-    if (v == s || v == t) continue;
+    if (v == s || v == t || cut_only) continue;
     left = f->excess[v] - (r < 0 ? -r : 0); /* flow to the sink */
     nd[v].terminal = r > 0 ? r : 0;          /* unused source capacity */
     for (e = f->mid[v]; e < f->first[v + 1] && left > 0; e++)
@@ -16986,7 +16994,7 @@ static void dnnmem__bk_finish(dnnmem_flow *f, int32_t s, int32_t t) {
   }
   f->source_side[s] = 1;
   f->source_side[t] = 0;
-  for (e = f->first[s]; e < f->first[s + 1]; e++) {
+  for (e = f->first[s]; e < f->first[s + 1] && !cut_only; e++) {
     int32_t w = h[e].head;
     int64_t push;
     if (w == s) continue;
@@ -17004,7 +17012,7 @@ static void dnnmem__bk_finish(dnnmem_flow *f, int32_t s, int32_t t) {
   }
 }
 
-static int64_t dnnmem__bk_run(dnnmem_flow *f, int32_t s, int32_t t, int64_t source_total) {
+static int64_t dnnmem__bk_run(dnnmem_flow *f, int32_t s, int32_t t, int64_t source_total, int cut_only) {
   dnnmem__bk b;
   int32_t n = f->num_nodes, current = -1;
   int64_t value;
@@ -17038,7 +17046,7 @@ static int64_t dnnmem__bk_run(dnnmem_flow *f, int32_t s, int32_t t, int64_t sour
     }
     /* keep growing from the same node while it stays in a tree */
   }
-  dnnmem__bk_finish(f, s, t);
+  dnnmem__bk_finish(f, s, t, cut_only);
   return value;
 }
 
@@ -17289,6 +17297,7 @@ static dnnmem_result dnnmem__flow_solve(dnnmem_flow *flow, int32_t source, int32
                                         const dnnmem_flow_options *options, dnnmem_flow_result *result,
                                         dnnmem_error *e) {
   dnnmem_flow_algo algo = options ? options->algo : DNNMEM_FLOW_BK;
+  int cut_only = options != NULL && options->cut_only != 0;
   int64_t source_total = 0, value;
   int32_t i;
   if (flow == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
@@ -17303,9 +17312,10 @@ static dnnmem_result dnnmem__flow_solve(dnnmem_flow *flow, int32_t source, int32
     value = dnnmem__pr_run(flow, source, sink);
     dnnmem__flow_mark_source_side(flow, source);
   } else {
-    value = dnnmem__bk_run(flow, source, sink, source_total); /* marks the side too */
+    value = dnnmem__bk_run(flow, source, sink, source_total, cut_only); /* marks the side too */
   }
-  if (flow->merged) dnnmem__flow_split(flow); /* else an arc's flow is its capacity less its residual */
+  if (flow->merged && !cut_only) dnnmem__flow_split(flow); /* else an arc's flow is its capacity less its residual */
+  flow->cut_only = cut_only;
   flow->source = source;
   flow->sink = sink;
   flow->value = value;
@@ -17322,7 +17332,7 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_solve(dnnmem_flow *flow, int32_t source, in
 }
 
 DNNMEM_DEF int64_t dnnmem_flow_arc_flow(const dnnmem_flow *flow, int32_t arc) {
-  if (flow == NULL || flow->source < 0 || arc < 0 || arc >= flow->num_arcs) return 0;
+  if (flow == NULL || flow->source < 0 || flow->cut_only || arc < 0 || arc >= flow->num_arcs) return 0;
   {
     int64_t value;
     if (!flow->merged) return flow->input[arc].capacity - flow->half[flow->arc_half[arc]].residual;
@@ -17896,6 +17906,8 @@ static dnnmem_result dnnmem__place_solve(const dnnmem_place_problem *problem,
   int64_t cut;
   int32_t n, v, num_free = 0;
   if (problem == NULL || problem->graph == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  DNNMEM_MEMSET(&flow_options, 0, sizeof(flow_options));
+  flow_options.cut_only = 1; /* the sides are the answer */
   if ((r = dnnmem__place_options(options, &model, &flow_options.algo)) != DNNMEM_OK)
     return dnnmem__fail(e, r, -1, DNNMEM_FIELD_OPTIONS);
   n = problem->graph->num_nodes;
@@ -18573,7 +18585,9 @@ static dnnmem_result dnnmem__label_move(const dnnmem__label_view *vw, dnnmem__la
   dnnmem_result r;
   int32_t v, n = vw->p->graph->num_nodes;
   if ((r = dnnmem__label_build(vw, w, x, alpha, infinite, &flow, &net)) != DNNMEM_OK) return r;
+  DNNMEM_MEMSET(&fo, 0, sizeof(fo));
   fo.algo = algo;
+  fo.cut_only = 1; /* the move reads the sides only */
   if ((r = dnnmem_flow_solve(&flow, 0, 1, &fo, NULL)) != DNNMEM_OK) return r;
   for (v = 0; v < n; v++)
     out[v] = w->node[v] >= 2 && !dnnmem_flow_source_side(&flow, w->node[v]) ? alpha : x[v];

@@ -263,6 +263,7 @@ static double time_solve(dnnmem_flow *f, int32_t s, int32_t t, dnnmem_flow_algo 
   dnnmem_flow_options options;
   dnnmem_flow_result result;
   double t0 = bench_now_ms();
+  memset(&options, 0, sizeof(options));
   options.algo = algo;
   if (dnnmem_flow_solve(f, s, t, &options, &result) != DNNMEM_OK) {
     *value = -1;
