@@ -1422,9 +1422,10 @@
          dnnmem_flow_solve(&flow, source, sink, options, &result)
            options.algo: DNNMEM_FLOW_BK (default, "bk"),
            DNNMEM_FLOW_PUSH_RELABEL ("pr"); options.cut_only: nonzero
-           when only the value and the cut are wanted (BK then skips
-           writing the flows back onto the arcs; dnnmem_flow_arc_flow
-           answers 0); result.value.
+           when only the value and the cut are wanted (BK then leaves
+           the arcs touching a terminal out of its adjacency, one
+           capacity per node instead, and writes no flows back;
+           dnnmem_flow_arc_flow answers 0); result.value.
          dnnmem_flow_arc_flow(&flow, arc), dnnmem_flow_source_side(&flow, v),
          dnnmem_flow_arc(&flow, arc, &from, &to, &cap, &reverse)
          dnnmem_flow_algo_name / dnnmem_flow_algo_parse
@@ -3288,8 +3289,9 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_algo_parse(const char *name, dnnmem_flow_al
 
 typedef struct dnnmem_flow_options {
   dnnmem_flow_algo algo; /* 0: DNNMEM_FLOW_BK */
-  int32_t cut_only;      /* nonzero: the value and the minimum cut only (no
-                            arc flows written back: dnnmem_flow_arc_flow
+  int32_t cut_only;      /* nonzero: the value and the minimum cut only
+                            (faster with BK: terminal arcs summed per node,
+                            no flows written back; dnnmem_flow_arc_flow
                             answers 0) */
 } dnnmem_flow_options;
 /* Zeroed (or a NULL pointer): Boykov-Kolmogorov, flows on every arc. */
@@ -16668,7 +16670,8 @@ static int dnnmem__flow_merge(dnnmem_flow *f) {
   }
   f->first[n] = w;
   for (e = 0; e < w; e++) h[e].sister = map[h[e].sister];
-  for (e = 0; e < m; e++) f->arc_half[e] = map[f->arc_half[e]];
+  for (e = 0; e < m; e++)
+    if (f->arc_half[e] >= 0) f->arc_half[e] = map[f->arc_half[e]]; /* < 0: a terminal arc kept apart */
   return 1;
 }
 
@@ -16699,9 +16702,14 @@ static void dnnmem__flow_split(dnnmem_flow *f) {
 
 /* Half-arcs grouped by tail, fresh residuals. Within a node, half-arcs whose
    head is neither terminal come first ([first, mid)), so BK scans only those.
-   *source_total: the capacities leaving s; returns -1, or (nothing built)
-   the arc at which they pass int64_t. */
-static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int64_t *source_total) {
+   With terminals_apart (BK for the cut only, nothing written back), arcs
+   touching s or t get no half-arcs: each node's capacities from s and to t
+   are summed into bk[v].terminal and bk[v].stamp (to t clamped at the
+   source total, as BK's init does) for BK's init, s -> t arcs into *direct. *source_total: the
+   capacities leaving s; returns -1, or (nothing built) the arc at which
+   they pass int64_t. */
+static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int terminals_apart, int64_t *source_total,
+                                  int64_t *direct) {
   int32_t n = f->num_nodes, m = f->num_arcs, v, i;
   int32_t *count_inner = f->queue, *count_term = f->queue2;
   int64_t total = 0;
@@ -16711,11 +16719,14 @@ static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int64_t 
     if ((in->from == s && in->to != s && dnnmem__add_overflows(total, in->capacity, &total)) ||
         (in->to == s && in->from != s && dnnmem__add_overflows(total, in->reverse_capacity, &total)))
       return i;
+    if (terminals_apart && (in->from == s || in->from == t || in->to == s || in->to == t)) continue;
     if (in->to == s || in->to == t) count_term[in->from]++;
     else count_inner[in->from]++;
     if (in->from == s || in->from == t) count_term[in->to]++;
     else count_inner[in->to]++;
   }
+  *direct = 0;
+  for (v = 0; v < n && terminals_apart; v++) f->bk[v].terminal = f->bk[v].stamp = 0;
   f->first[0] = 0;
   for (v = 0; v < n; v++) {
     int32_t ci = count_inner[v];
@@ -16726,8 +16737,28 @@ static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int64_t 
   }
   for (i = 0; i < m; i++) {
     const struct dnnmem__flow_input *in = &f->input[i];
-    int32_t fwd = (in->to == s || in->to == t) ? count_term[in->from]++ : count_inner[in->from]++;
-    int32_t bwd = (in->from == s || in->from == t) ? count_term[in->to]++ : count_inner[in->to]++;
+    int32_t fwd, bwd;
+    if (terminals_apart && (in->from == s || in->from == t || in->to == s || in->to == t)) {
+      int32_t a = in->from, b = in->to;
+      int64_t ab = in->capacity, ba = in->reverse_capacity, *sink;
+      if (a == t || b == s) { /* the same arc seen from its other end */
+        a = in->to;
+        b = in->from;
+        ab = in->reverse_capacity;
+        ba = in->capacity;
+      }
+      if (a == s && b == t) *direct += ab; /* within the source total */
+      else if (a == s && b != s) f->bk[b].terminal += ab;
+      else if (b == t && a != t) {
+        sink = &f->bk[a].stamp;
+        *sink = ab > total - *sink ? total : *sink + ab;
+      }
+      (void)ba; /* from t, or into s: never used by a maximum flow */
+      f->arc_half[i] = -1;
+      continue;
+    }
+    fwd = (in->to == s || in->to == t) ? count_term[in->from]++ : count_inner[in->from]++;
+    bwd = (in->from == s || in->from == t) ? count_term[in->to]++ : count_inner[in->to]++;
     f->half[fwd].residual = in->capacity;
     f->half[fwd].head = in->to;
     f->half[fwd].sister = bwd;
@@ -16898,16 +16929,17 @@ static void dnnmem__bk_adopt(dnnmem__bk *b, int32_t v) {
    the source total (flow can never exceed it, so the clamp is exact); nodes
    with a terminal surplus start the trees. Returns the flow pushed at once
    (direct source -> sink arcs, and min(source, sink) per node). */
-static int64_t dnnmem__bk_init(dnnmem__bk *b, int32_t s, int32_t t, int64_t source_total) {
+static int64_t dnnmem__bk_init(dnnmem__bk *b, int32_t s, int32_t t, int64_t source_total, int terminals_apart,
+                               int64_t direct) {
   dnnmem_flow *f = b->f;
   struct dnnmem__flow_half *h = f->half;
   struct dnnmem__flow_bk_node *nd = f->bk;
   int32_t n = f->num_nodes, v, e;
-  int64_t value = 0;
+  int64_t value = direct; /* direct arcs: saturated at once */
   for (e = f->mid[s]; e < f->first[s + 1]; e++)
-    if (h[e].head == t) value += h[e].residual; /* direct arcs: saturated at once */
+    if (h[e].head == t) value += h[e].residual;
   for (v = 0; v < n; v++) { /* one pass: a node's source arcs are the sisters of its arcs to s */
-    int64_t source_cap = 0, sink_cap = 0;
+    int64_t source_cap = terminals_apart ? nd[v].terminal : 0, sink_cap = terminals_apart ? nd[v].stamp : 0;
     nd[v].stamp = 0;
     nd[v].dist = 1;
     nd[v].next_active = -1;
@@ -17012,7 +17044,8 @@ static void dnnmem__bk_finish(dnnmem_flow *f, int32_t s, int32_t t, int cut_only
   }
 }
 
-static int64_t dnnmem__bk_run(dnnmem_flow *f, int32_t s, int32_t t, int64_t source_total, int cut_only) {
+static int64_t dnnmem__bk_run(dnnmem_flow *f, int32_t s, int32_t t, int64_t source_total, int cut_only,
+                              int64_t direct) {
   dnnmem__bk b;
   int32_t n = f->num_nodes, current = -1;
   int64_t value;
@@ -17025,7 +17058,7 @@ static int64_t dnnmem__bk_run(dnnmem_flow *f, int32_t s, int32_t t, int64_t sour
   b.orphans = f->queue;
   b.orphan_head = b.orphan_count = 0;
   b.time = 0;
-  value = dnnmem__bk_init(&b, s, t, source_total);
+  value = dnnmem__bk_init(&b, s, t, source_total, cut_only, direct);
   for (;;) {
     int32_t a = -1, c = -1, arc;
     if (current < 0 || f->bk[current].tree == DNNMEM__BK_FREE) {
@@ -17298,7 +17331,7 @@ static dnnmem_result dnnmem__flow_solve(dnnmem_flow *flow, int32_t source, int32
                                         dnnmem_error *e) {
   dnnmem_flow_algo algo = options ? options->algo : DNNMEM_FLOW_BK;
   int cut_only = options != NULL && options->cut_only != 0;
-  int64_t source_total = 0, value;
+  int64_t source_total = 0, direct = 0, value;
   int32_t i;
   if (flow == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
   if (source < 0 || source >= flow->num_nodes) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, -1, DNNMEM_FIELD_SOURCE);
@@ -17306,13 +17339,13 @@ static dnnmem_result dnnmem__flow_solve(dnnmem_flow *flow, int32_t source, int32
   if (source == sink) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_SINK);
   if ((int)algo < 0 || algo >= DNNMEM_FLOW_ALGO_COUNT) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_ALGO);
   flow->source = flow->sink = -1;
-  if ((i = dnnmem__flow_build(flow, source, sink, &source_total)) >= 0)
+  if ((i = dnnmem__flow_build(flow, source, sink, cut_only && algo == DNNMEM_FLOW_BK, &source_total, &direct)) >= 0)
     return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, i, DNNMEM_FIELD_CAPACITY);
   if (algo == DNNMEM_FLOW_PUSH_RELABEL) {
     value = dnnmem__pr_run(flow, source, sink);
     dnnmem__flow_mark_source_side(flow, source);
   } else {
-    value = dnnmem__bk_run(flow, source, sink, source_total, cut_only); /* marks the side too */
+    value = dnnmem__bk_run(flow, source, sink, source_total, cut_only, direct); /* marks the side too */
   }
   if (flow->merged && !cut_only) dnnmem__flow_split(flow); /* else an arc's flow is its capacity less its residual */
   flow->cut_only = cut_only;
