@@ -16704,10 +16704,10 @@ static void dnnmem__flow_split(dnnmem_flow *f) {
    head is neither terminal come first ([first, mid)), so BK scans only those.
    With terminals_apart (BK for the cut only, nothing written back), arcs
    touching s or t get no half-arcs: each node's capacities from s and to t
-   are summed into bk[v].terminal and bk[v].stamp (to t clamped at the
-   source total, as BK's init does) for BK's init, s -> t arcs into *direct. *source_total: the
-   capacities leaving s; returns -1, or (nothing built) the arc at which
-   they pass int64_t. */
+   are summed for BK's init into bk[v].terminal and bk[v].stamp (to t
+   clamped at the source total, as the init does), s -> t into *direct.
+   *source_total: the capacities leaving s; returns -1, or (nothing built)
+   the arc at which they pass int64_t. */
 static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int terminals_apart, int64_t *source_total,
                                   int64_t *direct) {
   int32_t n = f->num_nodes, m = f->num_arcs, v, i;
@@ -16739,21 +16739,17 @@ static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int term
     const struct dnnmem__flow_input *in = &f->input[i];
     int32_t fwd, bwd;
     if (terminals_apart && (in->from == s || in->from == t || in->to == s || in->to == t)) {
-      int32_t a = in->from, b = in->to;
-      int64_t ab = in->capacity, ba = in->reverse_capacity, *sink;
-      if (a == t || b == s) { /* the same arc seen from its other end */
-        a = in->to;
-        b = in->from;
-        ab = in->reverse_capacity;
-        ba = in->capacity;
-      }
+      /* seen from the end away from t or toward s: only capacity out of s
+         or into t can carry flow */
+      int turn = in->from == t || in->to == s;
+      int32_t a = turn ? in->to : in->from, b = turn ? in->from : in->to;
+      int64_t ab = turn ? in->reverse_capacity : in->capacity, *sink;
       if (a == s && b == t) *direct += ab; /* within the source total */
       else if (a == s && b != s) f->bk[b].terminal += ab;
       else if (b == t && a != t) {
         sink = &f->bk[a].stamp;
         *sink = ab > total - *sink ? total : *sink + ab;
       }
-      (void)ba; /* from t, or into s: never used by a maximum flow */
       f->arc_half[i] = -1;
       continue;
     }
