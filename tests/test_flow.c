@@ -16,6 +16,7 @@ static dnnmem_result solve_with(dnnmem_flow *flow, int32_t source, int32_t sink,
   dnnmem_flow_options options;
   dnnmem_flow_result result;
   dnnmem_result r;
+  memset(&options, 0, sizeof(options));
   options.algo = algo;
   result.value = -1;
   r = dnnmem_flow_solve(flow, source, sink, &options, &result);
@@ -84,6 +85,25 @@ static void check_solution(const test_net *t, int32_t s, int32_t tk, int64_t val
   free(side);
 }
 
+/* options.cut_only after a full solve: the same value and the same
+   (minimal) source side; no arc flows. */
+static void check_cut_only(test_net *t, int32_t s, int32_t tk, int64_t value, dnnmem_flow_algo algo) {
+  uint8_t *side = (uint8_t *)malloc((size_t)t->n);
+  dnnmem_flow_options options;
+  dnnmem_flow_result result;
+  int32_t v, same = 1;
+  for (v = 0; v < t->n; v++) side[v] = (uint8_t)dnnmem_flow_source_side(&t->flow, v);
+  memset(&options, 0, sizeof(options));
+  options.algo = algo;
+  options.cut_only = 1;
+  CHECK_EQ(dnnmem_flow_solve(&t->flow, s, tk, &options, &result), DNNMEM_OK);
+  CHECK_EQ(result.value, value);
+  for (v = 0; v < t->n; v++) same &= side[v] == dnnmem_flow_source_side(&t->flow, v);
+  CHECK(same);
+  if (t->m > 0) CHECK_EQ(dnnmem_flow_arc_flow(&t->flow, 0), 0);
+  free(side);
+}
+
 /* Both algorithms: valid flows of the same value, and the same (minimal)
    source side, which is unique. */
 static void solve_both(test_net *t, int32_t s, int32_t tk, int64_t expect) {
@@ -100,6 +120,8 @@ static void solve_both(test_net *t, int32_t s, int32_t tk, int64_t expect) {
   free(side);
   CHECK_EQ(v_bk, v_pr);
   if (expect >= 0) CHECK_EQ(v_bk, expect);
+  check_cut_only(t, s, tk, v_bk, DNNMEM_FLOW_BK);
+  check_cut_only(t, s, tk, v_bk, DNNMEM_FLOW_PUSH_RELABEL);
 }
 
 /* CLRS figure 26.1: maximum flow 23. */

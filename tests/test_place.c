@@ -189,7 +189,7 @@ static void test_brute_force(void) {
         dnnmem_place_options o;
         dnnmem_place_result built;
         int64_t value = -1;
-        dnnmem_flow_options fo = {DNNMEM_FLOW_PUSH_RELABEL};
+        dnnmem_flow_options fo = {DNNMEM_FLOW_PUSH_RELABEL, 0};
         dnnmem_flow_result fr = {-1, {-1, DNNMEM_FIELD_NONE, -1}};
         memset(&o, 0, sizeof(o));
         o.model = (dnnmem_place_model)per_edge;
