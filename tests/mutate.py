@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """make mutate: a mutation run over dnnmem.h's implementation.
 
-usage: tests/mutate.py [--seed S] [-n N] [--sanitize] [--list] [--only ID,...]
-                       [--part-only] [--no-sanitize-survivors] [--work DIR]
+usage: tests/mutate.py [--seed S] [-n N] [-j JOBS] [--list] [--only ID,...]
+                       [--no-sanitize-survivors] [--sanitize-budget SECONDS]
+                       [--work DIR]
 
 Every mutation site of the implementation (from the part 1 marker that
 starts it to the end of the implementation; comment, preprocessor and
@@ -16,23 +17,39 @@ DNNMEM_ASSERT lines left out) is listed in file order:
   break   break; and continue; dropped
 The sample: the site list cut into N runs of equal length, one site drawn
 in each by the seed (random.Random(seed)), so the mutants spread over the
-whole file whatever the seed. Each mutant is built once (the implementation,
-tests/impl.c, at -O1 without sanitizers unless --sanitize), then its
-part's unit tests run (tests/test_PREFIX*.c, PREFIX from the part marker's
-"(dnnmem_PREFIX_*)"; part 1: test_common), cheapest first, each built when
-its turn comes (linked to the mutant's object, or compiled whole when it
-uses private names), each with a timeout of ten times its unmutated run
-plus 5 s. A mutant its part's tests miss is run against the rest of the
-unit tests (unless --part-only), then (unless --no-sanitize-survivors) its
-part's tests once more built with ASan+UBSan as make test builds them:
-make test's unit tests kill it or not (the fuzz regressions and the CLI
-tests are not run).
+whole file whatever the seed.
+
+Which tests can see a mutant: every unit test (tests/test_*.c) is built
+once with gcov (-O0) and tests/test.h's hook (TEST_HOOK, the file HOOK
+below -include'd), run as make test runs it, and the lines of dnnmem.h each
+case runs are counted after each case; each case is also run alone, and
+marked "alone" when it then runs the same lines as often (its inputs do
+not hang on the cases before it: the random generators shared by a file's
+cases make some depend). Cached per test file, while the file, the headers
+and the hook stay the same. A mutant of line L is then run against the
+cases that run L (a case label, or a line gcov lists no code for, such as
+a declaration: the cases that run its function; outside any function: all
+cases): a case marked alone in its own process, the others by running
+their file up to the last of them. A case that does not run L cannot tell
+the mutant from the code.
+
+Each mutant is built once (tests/impl.c at -O0, no sanitizers; tests that
+use private names compiled whole); its runs go cheapest first, each with a
+CPU-time limit (load does not move it) of four times the case's time under
+gcov plus 3 s, and the first that fails kills it. A mutant none fails is
+compiled at -O1: the unmutated object code is an equivalent mutant; else
+(unless --no-sanitize-survivors) its cheapest runs, up to
+--sanitize-budget seconds under gcov, once more built with ASan+UBSan
+(-O0) as make test would catch an overrun. make test's unit tests kill it or
+not (the fuzz regressions, the CLI tests and the 32-bit build are not run).
 
 Not counted: mutants that do not compile (stillborn), mutants whose object
 code is the unmutated one's (equivalent by construction), and the mutants
 listed in tests/mutants_equivalent.txt (by their id, with a reason each).
 Ends with "mutation score: K/M" (M: the mutants counted). A mutant's id is a
-hash of its line's text and its change: it survives edits elsewhere.
+hash of its line's text and its change: it survives edits elsewhere; equal
+lines with the same change are numbered in file order (the first keeps the
+plain hash).
 """
 import argparse
 import bisect
