@@ -81,8 +81,16 @@ static void test_scratch_7(void) {
   check_sizes(7, want, (int32_t)(sizeof want / sizeof want[0]));
 }
 
+/* past 256 records the short exact search's memo table reaches its cap */
+static void test_scratch_300(void) {
+  static const size_t want[] = {1609855, 1609855, 1609855, 1609855, 1609855, 1609855, 1609855, 137151,
+                                1609855, 19215,   60383,   49999,   20431,   163263,  107167};
+  check_sizes(300, want, (int32_t)(sizeof want / sizeof want[0]));
+}
+
 int main(void) {
   RUN(test_scratch_64);
   RUN(test_scratch_7);
+  RUN(test_scratch_300);
   return test_finish("test_scratch");
 }
