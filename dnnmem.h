@@ -4992,6 +4992,8 @@ static void dnnmem__gap_insert(dnnmem__planner *p, int32_t r) {
       } else {
         e[j].seg = 0;
       }
+    /* the recount ends where a segment (or the node) does */
+    DNNMEM_ASSERT(k > base + p->gap_count[v] || e[k].seg > 0);
   }
   p->gap_count[v]++;
   if (x.lo < ext[0]) ext[0] = x.lo;

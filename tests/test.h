@@ -153,6 +153,9 @@ TEST_FN void *test_malloc(size_t bytes) {
 #define RUN(fn) test__run(#fn, fn)
 
 static void test__run(const char *name, void (*fn)(void)) {
+#ifdef TEST_HOOK /* tests/mutate.py: some cases only, per-case coverage */
+  if (!test_hook_before(name)) return;
+#endif
   test__case_failed = 0;
   fn();
   if (test__case_failed) {
@@ -161,6 +164,9 @@ static void test__run(const char *name, void (*fn)(void)) {
   } else {
     test__passed++;
   }
+#ifdef TEST_HOOK
+  test_hook_after(name, test__passed, test__failed);
+#endif
 }
 
 static int test_finish(const char *suite) {

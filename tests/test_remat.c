@@ -1204,6 +1204,33 @@ static void test_too_many(void) {
   free(times);
 }
 
+/* The time bound on training graphs where a third of the nodes take no
+   time (free to recompute, never in the multiplier's range): the sum of
+   the bounds over 300 graphs is recorded (a zero time let into the range
+   made the multiplier search loop). */
+static void test_time_bound_zero_times(void) {
+  uint64_t rng = 99;
+  long long sum = 0;
+  int32_t trial, v;
+  for (trial = 0; trial < 300; trial++) {
+    ref_remat_graph g;
+    dnnmem_remat_options o;
+    dnnmem_remat_bound_result tb;
+    int64_t total = 0;
+    ref_remat_random_training(&g, 3 + trial % 3, 2 + trial % 2, &rng);
+    for (v = 0; v < g.n; v++) {
+      if (ref_rand(&rng, 3) == 0) g.time[v] = 0;
+      total += g.size[v];
+    }
+    memset(&o, 0, sizeof o);
+    o.budget = total / 2 + 1;
+    o.bound_cuts = g.n;
+    if (dnnmem_remat_time_bound(&g.p, &o, &tb, scratch_buf, sizeof(scratch_buf)) == DNNMEM_OK)
+      sum += tb.extra_time * (trial + 1);
+  }
+  CHECK_EQ(sum, 82378);
+}
+
 int main(void) {
   RUN(test_simulator_vs_recount);
   RUN(test_simulator_errors);
@@ -1224,5 +1251,6 @@ int main(void) {
   RUN(test_edges_and_stop);
   RUN(test_real_graph);
   RUN(test_argument_checks);
+  RUN(test_time_bound_zero_times);
   return test_finish("test_remat");
 }
