@@ -5768,6 +5768,9 @@ typedef struct dnnmem__exact_frame {
      section, -1 none (canonical order), -2 not chosen yet; its offset */
   int32_t cell, tight; /* tight 0: no tight section at entry (else unknown) */
   int64_t cell_offset, level; /* level: no record of the part ends below it */
+  /* backjumping (dnnmem__exact_culprit): the records its failed children
+     could not place, w->zlist[zbase .. zend) (zend -1: not told) */
+  int32_t zbase, zend;
 } dnnmem__exact_frame;
 
 typedef struct dnnmem__exact_part {
@@ -5808,10 +5811,16 @@ typedef struct dnnmem__exact {
   int32_t dirty_lo, dirty_hi; /* sections where a release rose at this node */
   int64_t min_size1, min_size2; /* the two smallest unplaced sizes of the part */
   int32_t min_size1_of;         /* and the record of the smallest */
+  /* the last failed placement: the section (-1 none) and least release of
+     the records that no longer fit there, or the record (-1 none); its
+     records in w->zlist up to fail_z (-1: not told) and their culprit */
+  int32_t fail_sec, fail_rec, fail_z, fail_jump;
+  int64_t fail_rel;
   /* per record */
   int64_t *size, *align, *offset, *lowest, *release;
   int32_t *seg_first, *seg_count, *span_lo, *span_hi, *rank;
   int32_t *open, *open0; /* unplaced records each record conflicts with */
+  int32_t *raiser;       /* the frame that raised lowest to its value, -1 none */
   uint8_t *placed;
   /* per segment (busy stretch or kept window) */
   int32_t *seg_lo, *seg_hi, *seg_owner, *seg_order, *seg_start, *seg_reach;
@@ -5829,8 +5838,14 @@ typedef struct dnnmem__exact {
   /* the frames' candidate lists, a stack along the path */
   int32_t *cand;
   int64_t cand_cap;
-  /* undo log: id >= 0: lowest[id]; -1 - r: rank[r] */
-  int32_t *log_id;
+  /* the frames' failed records (backjumping), a stack along the path;
+     zmark: per record, the stamp of the list it was last seen in */
+  int32_t *zlist;
+  int64_t zcap;
+  uint32_t *zmark;
+  uint32_t zstamp;
+  /* undo log: id >= 0: lowest[id] (and raiser[id] in log_who); -1 - r: rank[r] */
+  int32_t *log_id, *log_who;
   int64_t *log_old;
   int64_t log_cap, log_top;
   dnnmem__exact_frame *frames;
@@ -5845,6 +5860,7 @@ typedef struct dnnmem__exact {
   /* failed part states (transposition table): 64-bit hash, run stamp */
   uint64_t *memo_key;
   uint32_t *memo_run;
+  int32_t *memo_lo, *memo_hi;
   uint32_t run_id, run_count, memo_mask; /* the search's stamp, the last stamp given */
   dnnmem__exact_slot slots[DNNMEM__EXACT_SLOTS];
 } dnnmem__exact;
@@ -5866,10 +5882,16 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
               : DNNMEM__PLAN_CAND_PER_RECORD * (int64_t)n + DNNMEM__PLAN_CAND_EXTRA;
   w->cand_cap = cap1 < cap2 ? cap1 : cap2;
   w->cand = DNNMEM__TAKE(s, int32_t, (size_t)w->cand_cap);
+  w->zcap = cap1 = (int64_t)n * ((int64_t)n + 2) + 1; /* a record once per frame's list */
+  if (cap2 < w->zcap) w->zcap = cap2;
+  w->zlist = DNNMEM__TAKE(s, int32_t, (size_t)w->zcap);
+  w->zmark = DNNMEM__TAKE(s, uint32_t, nn);
   while (memo < DNNMEM__PLAN_MEMO_PER_RECORD * nn && memo < memo_max) memo *= 2;
   w->memo_mask = (uint32_t)(memo - 1);
   w->memo_key = DNNMEM__TAKE(s, uint64_t, memo);
   w->memo_run = DNNMEM__TAKE(s, uint32_t, memo);
+  w->memo_lo = DNNMEM__TAKE(s, int32_t, memo);
+  w->memo_hi = DNNMEM__TAKE(s, int32_t, memo);
   w->size = DNNMEM__TAKE(s, int64_t, nn);
   w->align = DNNMEM__TAKE(s, int64_t, nn);
   w->offset = DNNMEM__TAKE(s, int64_t, nn);
@@ -5883,6 +5905,7 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
   w->rank = DNNMEM__TAKE(s, int32_t, nn);
   w->open = DNNMEM__TAKE(s, int32_t, nn);
   w->open0 = DNNMEM__TAKE(s, int32_t, nn);
+  w->raiser = DNNMEM__TAKE(s, int32_t, nn);
   w->placed = DNNMEM__TAKE(s, uint8_t, nn);
   w->seg_lo = DNNMEM__TAKE(s, int32_t, segs);
   w->seg_hi = DNNMEM__TAKE(s, int32_t, segs);
@@ -5908,6 +5931,7 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
   w->search = DNNMEM__TAKE(s, int32_t, nn);
   w->fixed = DNNMEM__TAKE(s, int32_t, nn);
   w->log_id = DNNMEM__TAKE(s, int32_t, (size_t)w->log_cap);
+  w->log_who = DNNMEM__TAKE(s, int32_t, (size_t)w->log_cap);
   w->log_old = DNNMEM__TAKE(s, int64_t, (size_t)w->log_cap);
   w->frames = DNNMEM__TAKE(s, dnnmem__exact_frame, nn + 1);
   w->pending = DNNMEM__TAKE(s, dnnmem__exact_part, events);
@@ -6295,12 +6319,14 @@ static uint64_t dnnmem__exact_mix(uint64_t x) {
    capacity: restarts keep what they learned (nogoods). With windows the
    ranks are part of the state (and each run keeps its own). Keys are
    64-bit hashes (a false match has probability about 2^-64 per probe);
-   stamp 0 marks an empty slot. */
-static int dnnmem__exact_memo_find(const dnnmem__exact *w, uint64_t key) {
+   stamp 0 marks an empty slot. Each entry keeps the sections its failed
+   records live in (memo_lo -1: not told; see dnnmem__exact_culprit).
+   Returns the slot holding key, -1 none. */
+static int32_t dnnmem__exact_memo_find(const dnnmem__exact *w, uint64_t key) {
   uint32_t i = (uint32_t)key & w->memo_mask, t;
   for (t = 0; t < DNNMEM__PLAN_MEMO_PROBES; t++, i = (i + 1) & w->memo_mask)
-    if (w->memo_run[i] != 0 && w->memo_key[i] == key) return 1;
-  return 0;
+    if (w->memo_run[i] != 0 && w->memo_key[i] == key) return (int32_t)i;
+  return -1;
 }
 
 /* Whether stamp r belongs to a search that may still look it up: the
@@ -6315,7 +6341,7 @@ static int dnnmem__exact_live(const dnnmem__exact *w, uint32_t r) {
 
 /* Into the first of the probed slots that no live search holds, else the
    first another search holds, else the first. */
-static void dnnmem__exact_memo_add(dnnmem__exact *w, uint64_t key) {
+static void dnnmem__exact_memo_add(dnnmem__exact *w, uint64_t key, int32_t lo, int32_t hi) {
   uint32_t i = (uint32_t)key & w->memo_mask, t, other = DNNMEM__PLAN_MEMO_PROBES;
   for (t = 0; t < DNNMEM__PLAN_MEMO_PROBES; t++, i = (i + 1) & w->memo_mask) {
     if (w->memo_run[i] != 0 && w->memo_key[i] == key) break; /* known: now this run's */
@@ -6327,6 +6353,61 @@ static void dnnmem__exact_memo_add(dnnmem__exact *w, uint64_t key) {
     i = ((uint32_t)key + (other == DNNMEM__PLAN_MEMO_PROBES ? 0 : other)) & w->memo_mask;
   w->memo_key[i] = key;
   w->memo_run[i] = w->run_id;
+  w->memo_lo[i] = lo;
+  w->memo_hi[i] = hi;
+}
+
+/* Backjumping (Prosser's conflict-directed backjumping, 1993). In a frame
+   that branches on a cell with the bound unset (every record allowed: a
+   tiling, or what is left of one), a failure names records Z that cannot
+   all be placed at or above their lowest offsets: the records of a
+   section over capacity (those released at or above the stack that
+   overflowed), a record lifted past it, the records of a cell without
+   covers. Whether they can depends on their lowest offsets alone, so on
+   no placement but the ones that set them (each record's raiser: the
+   shallowest frame whose placement raised it to its value). Every frame
+   deeper than the deepest raiser fails too, whichever child it tried (a
+   record placed since is only left out of Z, which can only help): the
+   search jumps back to that frame. A cell frame fails on its cell's
+   records (a completion places one of the covers at the cell, and the
+   records a cover lifts lie above it: safety) and its children's failed
+   records; a remembered state on the records living where the failure
+   that taught it found its records. A frame whose failure follows the
+   canonical order (no cell, or a bound), or whose list has no room, names
+   none (zend -1) and goes back to its creator, as before. Lists are kept
+   in w->zlist along the path: a frame's grows only while it is the
+   deepest. */
+static uint32_t dnnmem__exact_z_stamp(dnnmem__exact *w) {
+  if (++w->zstamp == 0) {
+    DNNMEM_MEMSET(w->zmark, 0, (size_t)w->n * sizeof(uint32_t));
+    w->zstamp = 1;
+  }
+  return w->zstamp;
+}
+
+/* Frame f's list (empty): the unplaced records of its part living in
+   sections [lo, hi). Returns its end, -1 when out of room. */
+static int32_t dnnmem__exact_z_span(dnnmem__exact *w, const dnnmem__exact_frame *f, int32_t lo, int32_t hi) {
+  int32_t p, end = f->zbase;
+  for (p = w->start_index[f->part_lo]; p < w->start_index[hi < f->part_hi ? hi : f->part_hi]; p++) {
+    int32_t k = w->search[p];
+    if (w->placed[k] || w->span_hi[k] <= lo) continue;
+    if (end >= w->zcap) return -1;
+    w->zlist[end++] = k;
+  }
+  return end;
+}
+
+/* The sections the records of zlist[from .. to) live in, into *lo, *hi. */
+static void dnnmem__exact_z_hull(const dnnmem__exact *w, int32_t from, int32_t to, int32_t *lo, int32_t *hi) {
+  int32_t p;
+  *lo = DNNMEM__I32_MAX;
+  *hi = 0;
+  for (p = from; p < to; p++) {
+    int32_t k = w->zlist[p];
+    if (w->span_lo[k] < *lo) *lo = w->span_lo[k];
+    if (w->span_hi[k] > *hi) *hi = w->span_hi[k];
+  }
 }
 
 static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact_part *part) {
@@ -6348,6 +6429,8 @@ static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact
   f->cand_end = -1;
   f->cell = -2;
   f->tight = 1;
+  f->zbase = d == 0 ? 0 : w->frames[d - 1].zend >= 0 ? w->frames[d - 1].zend : w->frames[d - 1].zbase;
+  f->zend = f->zbase;
   uint64_t state = dnnmem__exact_mix(((uint64_t)(uint32_t)part->lo << 32) ^ (uint32_t)part->hi) +
                    dnnmem__exact_mix((uint64_t)part->bound_offset ^ 0x5bd1e995u) +
                    dnnmem__exact_mix((uint64_t)w->capacity ^ ((uint64_t)w->has_windows * w->run_id << 40));
@@ -6364,7 +6447,12 @@ static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact
   }
   f->min_height = h;
   f->state = state;
-  if (w->logging && dnnmem__exact_memo_find(w, state)) f->done = 1; /* a dive cannot back up */
+  if (w->logging && (p = dnnmem__exact_memo_find(w, state)) >= 0) { /* a dive cannot back up */
+    f->done = 1; /* failed before, on the records living in [lo, hi) */
+    f->zend = part->bound_offset < 0 && w->memo_lo[p] >= 0 && !w->degraded
+                  ? dnnmem__exact_z_span(w, f, w->memo_lo[p], w->memo_hi[p])
+                  : -1;
+  }
 }
 
 /* Whether record k is busy in section s (one of its busy stretches). */
@@ -6405,10 +6493,11 @@ static int dnnmem__exact_allowed(const dnnmem__exact *w, const dnnmem__exact_fra
    replay chooses the same). No windows (their records may share bytes).
    O(sections + busy sections of the part's records). */
 static void dnnmem__exact_cell(dnnmem__exact *w, dnnmem__exact_frame *f) {
-  int32_t p, q, s, best = -1, fewest = 0, slack = 0, d = (int32_t)(f - w->frames);
+  int32_t p, q, s, best = -1, fewest = 0, slack = 0, d = (int32_t)(f - w->frames), zend = f->zend;
   const int32_t unsafe = -1;
   int64_t o = DNNMEM__I64_MAX;
   f->cell = -1;
+  f->zend = -1; /* failures that follow the canonical order: no backjumps */
   if (w->has_windows) return;
   if (d > 0 && w->frames[d - 1].tight == 0 && w->frames[d - 1].placed >= 0 &&
       w->frames[d - 1].part_lo <= f->part_lo && f->part_hi <= w->frames[d - 1].part_hi) {
@@ -6475,6 +6564,7 @@ static void dnnmem__exact_cell(dnnmem__exact *w, dnnmem__exact_frame *f) {
     }
   }
   if (!slack || fewest <= 1) f->cell = best;
+  if (f->cell >= 0 && f->bound_offset < 0) f->zend = zend;
 }
 
 /* The untried candidate with the smallest (lowest offset, rank) above the
@@ -6603,6 +6693,7 @@ static int dnnmem__exact_log(dnnmem__exact *w, int32_t id, int64_t old) {
     return 0;
   }
   w->log_id[w->log_top] = id;
+  w->log_who[w->log_top] = id >= 0 ? w->raiser[id] : 0;
   w->log_old[w->log_top++] = old;
   return 1;
 }
@@ -6621,7 +6712,11 @@ static int dnnmem__exact_sweep(dnnmem__exact *w, int32_t lo, int32_t hi, int64_t
      section passed at a lower o, so N can only have fallen there. Items
      released at o need no place in the sorted list: o + rem covers them. */
   for (s = fits ? hi : lo; s < hi; s++) /* fits: dnnmem__exact_doomed checked it */
-    if (w->rem[s] > w->capacity - o) return 0;
+    if (w->rem[s] > w->capacity - o) {
+      w->fail_sec = s;
+      w->fail_rel = 0;
+      return 0;
+    }
   if (dlo < lo) dlo = lo;
   if (dhi > hi) dhi = hi;
   if (dlo < dhi && w->seg_reach[dlo] > p) p = w->seg_reach[dlo];
@@ -6666,6 +6761,8 @@ static int dnnmem__exact_sweep(dnnmem__exact *w, int32_t lo, int32_t hi, int64_t
       sum += w->item_bytes[i];
       if (w->item_release[i] > w->capacity - sum) {
         ok = 0;
+        w->fail_sec = s; /* the records released at or above this one */
+        w->fail_rel = w->item_release[i];
         break;
       }
     }
@@ -6712,9 +6809,13 @@ static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
     x = dnnmem__exact_clear_fixed(w, k, x);
     if (w->logging && !f->unlogged && !dnnmem__exact_log(w, k, w->lowest[k])) f->unlogged = 1;
     w->lowest[k] = x;
+    w->raiser[k] = d;
     if (w->span_lo[k] < w->dirty_lo) w->dirty_lo = w->span_lo[k];
     if (w->span_hi[k] > w->dirty_hi) w->dirty_hi = w->span_hi[k];
-    if (x > w->capacity - w->size[k]) ok = 0;
+    if (x > w->capacity - w->size[k] && ok) {
+      ok = 0;
+      w->fail_rec = k; /* k alone no longer fits */
+    }
   }
   for (q = w->seg_first[j]; q < w->seg_first[j] + w->seg_count[j]; q++)
     for (s = w->seg_lo[q]; s < w->seg_hi[q]; s++) w->rem[s] -= w->seg_wu[q] - w->seg_wl[q];
@@ -6808,8 +6909,12 @@ static void dnnmem__exact_undo(dnnmem__exact *w, int32_t d) {
   for (s = w->span_lo[j]; s + 1 < w->span_hi[j]; s++) w->cut[s]++;
   while (w->log_top > f->log_mark) {
     int32_t id = w->log_id[--w->log_top];
-    if (id >= 0) w->lowest[id] = w->log_old[w->log_top];
-    else w->rank[-1 - id] = (int32_t)w->log_old[w->log_top];
+    if (id >= 0) {
+      w->lowest[id] = w->log_old[w->log_top];
+      w->raiser[id] = w->log_who[w->log_top];
+    } else {
+      w->rank[-1 - id] = (int32_t)w->log_old[w->log_top];
+    }
   }
   w->placed[j] = 0;
   w->offset[j] = -1;
@@ -6894,6 +6999,7 @@ static int32_t dnnmem__exact_restart(dnnmem__exact *w) {
     w->placed[k] = 0;
     w->offset[k] = -1;
     w->lowest[k] = dnnmem__exact_clear_fixed(w, k, 0);
+    w->raiser[k] = -1;
     w->open[k] = w->open0[k];
   }
   for (s = 0; s < w->sections; s++) {
@@ -6971,6 +7077,69 @@ static uint32_t dnnmem__exact_new_stamp(dnnmem__exact *w) {
   return w->run_count;
 }
 
+/* Appends to the list zlist[from .. end) the unplaced records of frame
+   f's part busy in section s (with a release >= rel when rel >= 0) that
+   it lacks. Returns its new end, -1 when out of room. */
+static int32_t dnnmem__exact_z_busy(dnnmem__exact *w, const dnnmem__exact_frame *f, int32_t s, int64_t rel,
+                                    int32_t from, int32_t end) {
+  uint32_t stamp = dnnmem__exact_z_stamp(w);
+  int32_t p;
+  for (p = from; p < end; p++) w->zmark[w->zlist[p]] = stamp;
+  for (p = w->start_index[f->part_lo]; p < w->start_index[s + 1]; p++) {
+    int32_t k = w->search[p];
+    if (w->placed[k] || w->span_hi[k] <= s || w->zmark[k] == stamp || (rel >= 0 && w->release[k] < rel) ||
+        !dnnmem__exact_covers(w, k, s))
+      continue;
+    if (end >= w->zcap) return -1;
+    w->zlist[end++] = k;
+  }
+  return end;
+}
+
+/* The deepest frame that raised a record of zlist[from .. to), -1 none
+   (the failure holds at the root). */
+static int32_t dnnmem__exact_culprit(const dnnmem__exact *w, int32_t from, int32_t to) {
+  int32_t p, c = -1;
+  for (p = from; p < to; p++)
+    if (w->raiser[w->zlist[p]] > c) c = w->raiser[w->zlist[p]];
+  return c;
+}
+
+/* Adds zlist[from .. to) (from -1: not told) to the list of frame d, the
+   deepest: the source lies at or above its end, so the copy runs
+   downwards in place. */
+static void dnnmem__exact_z_merge(dnnmem__exact *w, int32_t d, int32_t from, int32_t to) {
+  dnnmem__exact_frame *g = &w->frames[d];
+  uint32_t stamp;
+  int32_t p;
+  if (g->zend < 0) return;
+  if (from < 0) {
+    g->zend = -1;
+    return;
+  }
+  DNNMEM_ASSERT(g->zend <= from);
+  stamp = dnnmem__exact_z_stamp(w);
+  for (p = g->zbase; p < g->zend; p++) w->zmark[w->zlist[p]] = stamp;
+  for (p = from; p < to; p++) {
+    int32_t k = w->zlist[p];
+    if (w->zmark[k] == stamp) continue;
+    w->zmark[k] = stamp;
+    w->zlist[g->zend++] = k;
+  }
+}
+
+/* Candidate j of frame f refused (dnnmem__exact_doomed): its list gains
+   the records of a section left over capacity - level once j takes its
+   bytes there. */
+static void dnnmem__exact_z_refused(dnnmem__exact *w, dnnmem__exact_frame *f, int32_t j) {
+  int64_t room = w->capacity - f->level;
+  int32_t s;
+  if (f->zend < 0) return;
+  for (s = f->crit_lo; s <= f->crit_hi; s++)
+    if (w->rem[s] - (dnnmem__exact_covers(w, j, s) ? w->size[j] : 0) > room) break;
+  f->zend = s <= f->crit_hi ? dnnmem__exact_z_busy(w, f, s, -1, f->zbase, f->zend) : -1;
+}
+
 /* Places j in frame d (its next candidate) and enters the frame below:
    1 entered, 2 every part is placed (the plan is in w->offset), 0 the
    placement failed (undone; with logging off nothing is undone). */
@@ -6982,12 +7151,23 @@ static int dnnmem__exact_descend(dnnmem__exact *w, int32_t d, int32_t j, int fit
   f->last_offset = w->lowest[j];
   f->last_rank = w->rank[j];
   w->nodes++;
+  w->fail_rec = -1;
+  w->fail_z = -1;
+  w->fail_jump = d;
   if (!dnnmem__exact_place(w, d, j)) {
+    if (f->zend >= 0 && f->zend < w->zcap && w->fail_rec >= 0) { /* j lifted it */
+      w->zlist[f->zend] = w->fail_rec;
+      w->fail_z = f->zend + 1;
+    }
     if (w->logging) dnnmem__exact_undo(w, d);
     return 0;
   }
   count = dnnmem__exact_split(w, d, j, &reranked);
+  w->fail_sec = -1;
   if (!dnnmem__exact_check(w, d, j, !reranked, fits)) {
+    if (f->zend >= 0 && w->fail_sec >= 0 && !w->degraded &&
+        (w->fail_z = dnnmem__exact_z_busy(w, f, w->fail_sec, w->fail_rel, f->zend, f->zend)) >= 0)
+      w->fail_jump = dnnmem__exact_culprit(w, f->zend, w->fail_z);
     if (w->logging) dnnmem__exact_undo(w, d);
     return 0;
   }
@@ -7032,6 +7212,7 @@ static int32_t dnnmem__exact_replay(dnnmem__exact *w, const dnnmem__exact_slot *
     w->frames[d].last_offset = slot->path[d].last_offset;
     w->frames[d].last_rank = slot->path[d].last_rank;
     w->frames[d].done = slot->path[d].done;
+    w->frames[d].zend = -1; /* what its tried children named is not kept */
   }
   return slot->depth;
 }
@@ -7071,11 +7252,19 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
     }
     j = f->done ? -1 : dnnmem__exact_next(w, f);
     if (j < 0) { /* the part fails: back to the frame that created it */
-      int32_t t = f->creator, e;
+      int32_t t = f->creator, e, to = -1, lo = -1, hi = -1;
       if (!w->logging && t >= 0) return DNNMEM__EXACT_ABORTED; /* a dive: nothing to undo with */
-      dnnmem__exact_memo_add(w, f->state);
+      if (f->zend >= 0 && !w->degraded) /* the cell's records too (not at a remembered state) */
+        to = f->cell >= 0 ? dnnmem__exact_z_busy(w, f, f->cell, -1, f->zbase, f->zend) : f->zend;
+      if (to >= 0) { /* or further back */
+        t = dnnmem__exact_culprit(w, f->zbase, to);
+        DNNMEM_ASSERT(t <= f->creator);
+        dnnmem__exact_z_hull(w, f->zbase, to, &lo, &hi);
+      }
+      dnnmem__exact_memo_add(w, f->state, lo, hi);
       if (t < 0) break; /* the root part: exhausted */
       for (e = d - 1; e >= t; e--) dnnmem__exact_undo(w, e);
+      dnnmem__exact_z_merge(w, t, to >= 0 ? f->zbase : -1, to);
       d = t;
       continue;
     }
@@ -7088,6 +7277,7 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
       w->refused++;
       if (w->open[j] == 0) f->done = 1; /* no hat: see dnnmem__exact_place */
       if (!w->logging) return DNNMEM__EXACT_ABORTED;
+      dnnmem__exact_z_refused(w, f, j);
       continue;
     }
     res = dnnmem__exact_descend(w, d, j, fits);
@@ -7095,8 +7285,22 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
       out = DNNMEM__EXACT_FOUND;
       break;
     }
-    if (res == 1) d++;
-    else if (!w->logging) return DNNMEM__EXACT_ABORTED;
+    if (res == 1) {
+      d++;
+    } else if (!w->logging) {
+      return DNNMEM__EXACT_ABORTED;
+    } else if (w->fail_jump < d) { /* j is no culprit: this frame fails too */
+      int32_t t = w->fail_jump, e, from = f->zend, lo, hi;
+      DNNMEM_ASSERT(t <= f->creator && w->fail_z >= 0);
+      dnnmem__exact_z_hull(w, from, w->fail_z, &lo, &hi);
+      dnnmem__exact_memo_add(w, f->state, lo, hi);
+      if (t < 0) break;
+      for (e = d - 1; e >= t; e--) dnnmem__exact_undo(w, e);
+      dnnmem__exact_z_merge(w, t, from, w->fail_z);
+      d = t;
+    } else {
+      dnnmem__exact_z_merge(w, d, w->fail_z >= 0 ? f->zend : -1, w->fail_z);
+    }
   }
   if (slot) slot->depth = -1; /* answered: nothing to resume */
   return out;
@@ -7430,8 +7634,11 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   DNNMEM_MEMSET(w.cell_count, 0, (2 * (size_t)count + 2 * (size_t)gaps + 2) * sizeof(int32_t));
   if (params->log_limit > 0 && params->log_limit < w.log_cap) w.log_cap = params->log_limit;
   if (params->log_limit > 0 && params->log_limit < w.cand_cap) w.cand_cap = params->log_limit;
+  if (params->log_limit > 0 && params->log_limit < w.zcap) w.zcap = params->log_limit;
   bound = dnnmem__exact_setup(&w, records, count, alignment, params->ignore_gaps);
   w.nodes = w.refused = 0;
+  w.zstamp = 0;
+  DNNMEM_MEMSET(w.zmark, 0, (size_t)count * sizeof(uint32_t));
   w.node_limit = params->node_limit > 0 ? params->node_limit : DNNMEM__I64_MAX;
   w.stop = params->stop;
   w.stop_user = params->stop_user;
