@@ -437,7 +437,11 @@
                                links' smallest column): always in a part
                                without slack (tilings), elsewhere only
                                when one record or none can cover it;
-                               minimalloc's round robin
+                               a failure there names the records it could
+                               not place, and the search jumps back to the
+                               deepest frame that raised one of their lowest
+                               offsets (conflict-directed backjumping,
+                               Prosser 1993); minimalloc's round robin
                                over its static orders with doubling limits,
                                each order's search suspended at its limit
                                and resumed in the next round (its path
@@ -5816,6 +5820,8 @@ typedef struct dnnmem__exact {
      records in w->zlist up to fail_z (-1: not told) and their culprit */
   int32_t fail_sec, fail_rec, fail_z, fail_jump;
   int64_t fail_rel;
+  int backjump;       /* failures name their records (else: back to the creator) */
+  int64_t backjumps;  /* failures that went back past the frame before */
   /* per record */
   int64_t *size, *align, *offset, *lowest, *release;
   int32_t *seg_first, *seg_count, *span_lo, *span_hi, *rank;
@@ -6430,7 +6436,7 @@ static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact
   f->cell = -2;
   f->tight = 1;
   f->zbase = d == 0 ? 0 : w->frames[d - 1].zend >= 0 ? w->frames[d - 1].zend : w->frames[d - 1].zbase;
-  f->zend = f->zbase;
+  f->zend = w->backjump ? f->zbase : -1;
   uint64_t state = dnnmem__exact_mix(((uint64_t)(uint32_t)part->lo << 32) ^ (uint32_t)part->hi) +
                    dnnmem__exact_mix((uint64_t)part->bound_offset ^ 0x5bd1e995u) +
                    dnnmem__exact_mix((uint64_t)w->capacity ^ ((uint64_t)w->has_windows * w->run_id << 40));
@@ -6449,7 +6455,7 @@ static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact
   f->state = state;
   if (w->logging && (p = dnnmem__exact_memo_find(w, state)) >= 0) { /* a dive cannot back up */
     f->done = 1; /* failed before, on the records living in [lo, hi) */
-    f->zend = part->bound_offset < 0 && w->memo_lo[p] >= 0 && !w->degraded
+    f->zend = part->bound_offset < 0 && w->memo_lo[p] >= 0 && w->backjump && !w->degraded
                   ? dnnmem__exact_z_span(w, f, w->memo_lo[p], w->memo_hi[p])
                   : -1;
   }
@@ -7259,6 +7265,7 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
       if (to >= 0) { /* or further back */
         t = dnnmem__exact_culprit(w, f->zbase, to);
         DNNMEM_ASSERT(t <= f->creator);
+        w->backjumps += t < f->creator;
         dnnmem__exact_z_hull(w, f->zbase, to, &lo, &hi);
       }
       dnnmem__exact_memo_add(w, f->state, lo, hi);
@@ -7294,6 +7301,7 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
       DNNMEM_ASSERT(t <= f->creator && w->fail_z >= 0);
       dnnmem__exact_z_hull(w, from, w->fail_z, &lo, &hi);
       dnnmem__exact_memo_add(w, f->state, lo, hi);
+      w->backjumps++;
       if (t < 0) break;
       for (e = d - 1; e >= t; e--) dnnmem__exact_undo(w, e);
       dnnmem__exact_z_merge(w, t, from, w->fail_z);
@@ -7408,8 +7416,10 @@ typedef struct dnnmem__exact_params {
   int64_t lower_bound;         /* a known valid lower bound, or 0 */
   int lean;                    /* the scratch was sized lean */
   int ignore_gaps;             /* plan as if unfixed records had no gaps (valid) */
-  int64_t log_limit;           /* > 0: at most this many undo-log and candidate-list
-                                  entries (tests: a full log, frames that scan) */
+  int64_t log_limit;           /* > 0: at most this many undo-log, candidate-list and
+                                  failed-record entries (tests: a full log, frames
+                                  that scan, lists without room) */
+  int no_backjumps;            /* tests: every failure goes back to its creator */
 } dnnmem__exact_params;
 
 typedef struct dnnmem__exact_outcome {
@@ -7420,6 +7430,7 @@ typedef struct dnnmem__exact_outcome {
   int32_t feasible;    /* capacity question: 1 yes, 0 proven no, -1 unknown */
   dnnmem_plan_stop stop;
   int32_t degraded;    /* the undo log filled (deeper nodes recounted) */
+  int64_t backjumps;   /* failures that went back past the frame before */
 } dnnmem__exact_outcome;
 
 /* The arena of a plan of the search's records. */
@@ -7636,7 +7647,8 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   if (params->log_limit > 0 && params->log_limit < w.cand_cap) w.cand_cap = params->log_limit;
   if (params->log_limit > 0 && params->log_limit < w.zcap) w.zcap = params->log_limit;
   bound = dnnmem__exact_setup(&w, records, count, alignment, params->ignore_gaps);
-  w.nodes = w.refused = 0;
+  w.nodes = w.refused = w.backjumps = 0;
+  w.backjump = !params->no_backjumps;
   w.zstamp = 0;
   DNNMEM_MEMSET(w.zmark, 0, (size_t)count * sizeof(uint32_t));
   w.node_limit = params->node_limit > 0 ? params->node_limit : DNNMEM__I64_MAX;
@@ -7678,6 +7690,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   }
   out->nodes = w.nodes;
   out->degraded = w.degraded;
+  out->backjumps = w.backjumps;
   /* why it ended: the question settled, else the limit that ended it
      (stop first: a callback that fired also ends a search at its node
      limit), else every capacity was asked without a proof (windows) */

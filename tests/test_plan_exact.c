@@ -403,6 +403,71 @@ static void test_tight_cells(void) {
   }
 }
 
+/* Backjumping (a failure in a tiling goes back to the deepest frame that
+   raised a lowest offset of the records it could not place): small
+   tilings (8 pieces of 6 x 8) with a hole, an alignment or a byte moved
+   between two pieces of one lifetime, against the brute-force optimum,
+   at it and one below; larger ones (36 pieces of 24 x 30, spoilt alike)
+   at the rectangle's height and one below, with and without backjumps:
+   the same answers, every plan recounted within its capacity, with full
+   failed-record lists too (log_limit 64: frames without room name
+   nothing). Backjumps occur in both sets. */
+static void test_backjumps(void) {
+  dnnmem_interval r[36];
+  int64_t off[36];
+  int64_t jumps[2] = {0, 0};
+  int32_t seed, yes = 0, no = 0;
+  for (seed = 0; seed < 300; seed++) {
+    dnnmem_rng rng;
+    dnnmem_intervals p;
+    int32_t n, k, c, big = seed >= 200, mode;
+    int64_t height = big ? 24 : 6, optimum;
+    dnnmem_rng_seed(&rng, (uint64_t)seed + 7000);
+    n = big ? ref_plan_tiling(&rng, r, 36, 30, height, 1) : ref_plan_tiling(&rng, r, 8, 8, height, 1);
+    k = (int32_t)dnnmem_rng_below(&rng, (uint32_t)n);
+    switch (dnnmem_rng_below(&rng, 4)) {
+    case 0: if (r[k].size > 1) r[k].size--; break; /* a hole */
+    case 1: r[k].alignment = 2; break;
+    case 2: break; /* the tiling itself */
+    default: /* a byte moves between two pieces of one lifetime: the same load */
+      for (c = 0; c < n; c++)
+        if (c != k && r[c].lower == r[k].lower && r[c].upper == r[k].upper && r[c].size > 1) {
+          r[c].size--, r[k].size++;
+          break;
+        }
+    }
+    p.records = r, p.count = n, p.alignment = 0;
+    optimum = big ? -1 : ref_plan_optimum(&p, NULL);
+    for (c = 0; c < 2; c++) {
+      int64_t cap = big ? height - c : optimum - c, answer = -1;
+      for (mode = 0; mode < (big ? 3 : 1) && cap > 0; mode++) {
+        dnnmem__exact_params params;
+        dnnmem__exact_outcome out;
+        size_t bytes = 0;
+        void *scratch;
+        memset(&params, 0, sizeof params);
+        params.capacity = cap;
+        params.no_backjumps = mode == 1;
+        params.log_limit = mode == 2 ? 64 : 0;
+        CHECK_EQ(dnnmem__exact_scratch_size(n, 0, 0, &bytes), DNNMEM_OK);
+        scratch = malloc(bytes);
+        CHECK_EQ(dnnmem__exact_solve(r, n, 0, &params, off, &out, scratch, bytes), DNNMEM_OK);
+        free(scratch);
+        CHECK(out.feasible == 0 || out.feasible == 1);
+        if (!big) CHECK_EQ(out.feasible, c == 0);
+        if (mode == 0) answer = out.feasible;
+        CHECK_EQ(out.feasible, answer);
+        if (out.feasible == 1) CHECK(ref_plan_recount(&p, off) > 0 && ref_plan_recount(&p, off) <= cap);
+        if (mode == 1) CHECK_EQ(out.backjumps, 0);
+        if (mode == 0) jumps[big] += out.backjumps;
+        if (big && mode == 0) out.feasible ? yes++ : no++;
+      }
+    }
+  }
+  CHECK(jumps[0] > 0 && jumps[1] > 0);
+  CHECK(yes > 20 && no > 20);
+}
+
 /* The exact search's effort: nodes summed over fixed seeded instances
    (random records with alignments, and tilings whose optimum is known),
    proven optimal each, equal to the figure recorded here. The search is
@@ -461,6 +526,7 @@ int main(void) {
   RUN(test_log_full_brute_force);
   RUN(test_resumed_searches);
   RUN(test_tight_cells);
+  RUN(test_backjumps);
   RUN(test_search_effort);
   RUN(test_memo);
   return test_finish("test_plan_exact");
