@@ -5773,7 +5773,8 @@ typedef struct dnnmem__exact_frame {
   int32_t cell, tight; /* tight 0: no tight section at entry (else unknown) */
   int64_t cell_offset, level; /* level: no record of the part ends below it */
   /* backjumping (dnnmem__exact_culprit): the records its failed children
-     could not place, w->zlist[zbase .. zend) (zend -1: not told) */
+     could not place, each above a height, w->zlist / zbound[zbase ..
+     zend) (zend -1: not told) */
   int32_t zbase, zend;
 } dnnmem__exact_frame;
 
@@ -5845,13 +5846,18 @@ typedef struct dnnmem__exact {
   int32_t *cand;
   int64_t cand_cap;
   /* the frames' failed records (backjumping), a stack along the path;
-     zmark: per record, the stamp of the list it was last seen in */
-  int32_t *zlist;
+     zmark: per record, the stamp of the list it was last seen in, zpos
+     where */
+  int32_t *zlist, *zpos;
+  int64_t *zbound;
   int64_t zcap;
   uint32_t *zmark;
   uint32_t zstamp;
-  /* undo log: id >= 0: lowest[id] (and raiser[id] in log_who); -1 - r: rank[r] */
+  /* undo log: id >= 0: lowest[id] (and raiser[id] in log_who; log_prev:
+     the record's entry before, lastlog[id] its last, -1 none); -1 - r:
+     rank[r] */
   int32_t *log_id, *log_who;
+  int64_t *log_prev, *lastlog;
   int64_t *log_old;
   int64_t log_cap, log_top;
   dnnmem__exact_frame *frames;
@@ -5892,6 +5898,10 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
   if (cap2 < w->zcap) w->zcap = cap2;
   w->zlist = DNNMEM__TAKE(s, int32_t, (size_t)w->zcap);
   w->zmark = DNNMEM__TAKE(s, uint32_t, nn);
+  w->zpos = DNNMEM__TAKE(s, int32_t, nn);
+  w->zbound = DNNMEM__TAKE(s, int64_t, (size_t)w->zcap);
+  w->lastlog = DNNMEM__TAKE(s, int64_t, nn);
+  w->log_prev = DNNMEM__TAKE(s, int64_t, (size_t)w->log_cap);
   while (memo < DNNMEM__PLAN_MEMO_PER_RECORD * nn && memo < memo_max) memo *= 2;
   w->memo_mask = (uint32_t)(memo - 1);
   w->memo_key = DNNMEM__TAKE(s, uint64_t, memo);
@@ -6399,6 +6409,7 @@ static int32_t dnnmem__exact_z_span(dnnmem__exact *w, const dnnmem__exact_frame 
     int32_t k = w->search[p];
     if (w->placed[k] || w->span_hi[k] <= lo) continue;
     if (end >= w->zcap) return -1;
+    w->zbound[end] = w->lowest[k];
     w->zlist[end++] = k;
   }
   return end;
@@ -6700,6 +6711,10 @@ static int dnnmem__exact_log(dnnmem__exact *w, int32_t id, int64_t old) {
   }
   w->log_id[w->log_top] = id;
   w->log_who[w->log_top] = id >= 0 ? w->raiser[id] : 0;
+  if (id >= 0) {
+    w->log_prev[w->log_top] = w->lastlog[id];
+    w->lastlog[id] = w->log_top;
+  }
   w->log_old[w->log_top++] = old;
   return 1;
 }
@@ -6720,7 +6735,7 @@ static int dnnmem__exact_sweep(dnnmem__exact *w, int32_t lo, int32_t hi, int64_t
   for (s = fits ? hi : lo; s < hi; s++) /* fits: dnnmem__exact_doomed checked it */
     if (w->rem[s] > w->capacity - o) {
       w->fail_sec = s;
-      w->fail_rel = 0;
+      w->fail_rel = o; /* every record there sits at o or above */
       return 0;
     }
   if (dlo < lo) dlo = lo;
@@ -6918,6 +6933,7 @@ static void dnnmem__exact_undo(dnnmem__exact *w, int32_t d) {
     if (id >= 0) {
       w->lowest[id] = w->log_old[w->log_top];
       w->raiser[id] = w->log_who[w->log_top];
+      w->lastlog[id] = w->log_prev[w->log_top];
     } else {
       w->rank[-1 - id] = (int32_t)w->log_old[w->log_top];
     }
@@ -7006,6 +7022,7 @@ static int32_t dnnmem__exact_restart(dnnmem__exact *w) {
     w->offset[k] = -1;
     w->lowest[k] = dnnmem__exact_clear_fixed(w, k, 0);
     w->raiser[k] = -1;
+    w->lastlog[k] = -1;
     w->open[k] = w->open0[k];
   }
   for (s = 0; s < w->sections; s++) {
@@ -7085,9 +7102,10 @@ static uint32_t dnnmem__exact_new_stamp(dnnmem__exact *w) {
 
 /* Appends to the list zlist[from .. end) the unplaced records of frame
    f's part busy in section s (with a release >= rel when rel >= 0) that
-   it lacks. Returns its new end, -1 when out of room. */
+   it lacks, each above min(its lowest offset, b): all the failure needs.
+   Returns its new end, -1 when out of room. */
 static int32_t dnnmem__exact_z_busy(dnnmem__exact *w, const dnnmem__exact_frame *f, int32_t s, int64_t rel,
-                                    int32_t from, int32_t end) {
+                                    int64_t b, int32_t from, int32_t end) {
   uint32_t stamp = dnnmem__exact_z_stamp(w);
   int32_t p;
   for (p = from; p < end; p++) w->zmark[w->zlist[p]] = stamp;
@@ -7097,23 +7115,39 @@ static int32_t dnnmem__exact_z_busy(dnnmem__exact *w, const dnnmem__exact_frame 
         !dnnmem__exact_covers(w, k, s))
       continue;
     if (end >= w->zcap) return -1;
+    w->zbound[end] = w->lowest[k] < b ? w->lowest[k] : b;
     w->zlist[end++] = k;
   }
   return end;
 }
 
-/* The deepest frame that raised a record of zlist[from .. to), -1 none
-   (the failure holds at the root). */
+/* The shallowest frame whose placement raised record k's lowest offset
+   to b or above (the undo log keeps each record's earlier values), -1
+   none: it was there from the start. */
+static int32_t dnnmem__exact_raised(const dnnmem__exact *w, int32_t k, int64_t b) {
+  int32_t r = w->raiser[k];
+  int64_t e = w->lastlog[k];
+  while (e >= 0 && w->log_old[e] >= b) {
+    r = w->log_who[e];
+    e = w->log_prev[e];
+  }
+  return r;
+}
+
+/* The deepest frame that raised a record of zlist[from .. to) to its
+   height, -1 none (the failure holds at the root). */
 static int32_t dnnmem__exact_culprit(const dnnmem__exact *w, int32_t from, int32_t to) {
-  int32_t p, c = -1;
+  int32_t p, c = -1, r;
   for (p = from; p < to; p++)
-    if (w->raiser[w->zlist[p]] > c) c = w->raiser[w->zlist[p]];
+    if ((r = dnnmem__exact_raised(w, w->zlist[p], w->zbound[p])) > c) c = r;
   return c;
 }
 
-/* Adds zlist[from .. to) (from -1: not told) to the list of frame d, the
-   deepest: the source lies at or above its end, so the copy runs
-   downwards in place. */
+/* Adds zlist[from .. to) (from -1: not told), failed below frame d, to
+   frame d's list, the deepest: a height that d's child raised a record to
+   becomes d's cell offset (the child lifted it there from at least that:
+   safety); a record named twice keeps the higher. The source lies at or
+   above the list's end, so the copy runs downwards in place. */
 static void dnnmem__exact_z_merge(dnnmem__exact *w, int32_t d, int32_t from, int32_t to) {
   dnnmem__exact_frame *g = &w->frames[d];
   uint32_t stamp;
@@ -7123,13 +7157,22 @@ static void dnnmem__exact_z_merge(dnnmem__exact *w, int32_t d, int32_t from, int
     g->zend = -1;
     return;
   }
-  DNNMEM_ASSERT(g->zend <= from);
+  DNNMEM_ASSERT(g->zend <= from && g->cell >= 0);
   stamp = dnnmem__exact_z_stamp(w);
-  for (p = g->zbase; p < g->zend; p++) w->zmark[w->zlist[p]] = stamp;
+  for (p = g->zbase; p < g->zend; p++) {
+    w->zmark[w->zlist[p]] = stamp;
+    w->zpos[w->zlist[p]] = p;
+  }
   for (p = from; p < to; p++) {
     int32_t k = w->zlist[p];
-    if (w->zmark[k] == stamp) continue;
+    int64_t b = w->zbound[p] > w->lowest[k] ? g->cell_offset : w->zbound[p];
+    if (w->zmark[k] == stamp) {
+      if (b > w->zbound[w->zpos[k]]) w->zbound[w->zpos[k]] = b;
+      continue;
+    }
     w->zmark[k] = stamp;
+    w->zpos[k] = g->zend;
+    w->zbound[g->zend] = b;
     w->zlist[g->zend++] = k;
   }
 }
@@ -7143,7 +7186,7 @@ static void dnnmem__exact_z_refused(dnnmem__exact *w, dnnmem__exact_frame *f, in
   if (f->zend < 0) return;
   for (s = f->crit_lo; s <= f->crit_hi; s++)
     if (w->rem[s] - (dnnmem__exact_covers(w, j, s) ? w->size[j] : 0) > room) break;
-  f->zend = s <= f->crit_hi ? dnnmem__exact_z_busy(w, f, s, -1, f->zbase, f->zend) : -1;
+  f->zend = s <= f->crit_hi ? dnnmem__exact_z_busy(w, f, s, -1, f->level, f->zbase, f->zend) : -1;
 }
 
 /* Places j in frame d (its next candidate) and enters the frame below:
@@ -7163,6 +7206,7 @@ static int dnnmem__exact_descend(dnnmem__exact *w, int32_t d, int32_t j, int fit
   if (!dnnmem__exact_place(w, d, j)) {
     if (f->zend >= 0 && f->zend < w->zcap && w->fail_rec >= 0) { /* j lifted it */
       w->zlist[f->zend] = w->fail_rec;
+      w->zbound[f->zend] = w->capacity - w->size[w->fail_rec] + 1;
       w->fail_z = f->zend + 1;
     }
     if (w->logging) dnnmem__exact_undo(w, d);
@@ -7172,7 +7216,7 @@ static int dnnmem__exact_descend(dnnmem__exact *w, int32_t d, int32_t j, int fit
   w->fail_sec = -1;
   if (!dnnmem__exact_check(w, d, j, !reranked, fits)) {
     if (f->zend >= 0 && w->fail_sec >= 0 && !w->degraded &&
-        (w->fail_z = dnnmem__exact_z_busy(w, f, w->fail_sec, w->fail_rel, f->zend, f->zend)) >= 0)
+        (w->fail_z = dnnmem__exact_z_busy(w, f, w->fail_sec, w->fail_rel, w->fail_rel, f->zend, f->zend)) >= 0)
       w->fail_jump = dnnmem__exact_culprit(w, f->zend, w->fail_z);
     if (w->logging) dnnmem__exact_undo(w, d);
     return 0;
@@ -7261,7 +7305,7 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
       int32_t t = f->creator, e, to = -1, lo = -1, hi = -1;
       if (!w->logging && t >= 0) return DNNMEM__EXACT_ABORTED; /* a dive: nothing to undo with */
       if (f->zend >= 0 && !w->degraded) /* the cell's records too (not at a remembered state) */
-        to = f->cell >= 0 ? dnnmem__exact_z_busy(w, f, f->cell, -1, f->zbase, f->zend) : f->zend;
+        to = f->cell >= 0 ? dnnmem__exact_z_busy(w, f, f->cell, -1, f->cell_offset + 1, f->zbase, f->zend) : f->zend;
       if (to >= 0) { /* or further back */
         t = dnnmem__exact_culprit(w, f->zbase, to);
         DNNMEM_ASSERT(t <= f->creator);
