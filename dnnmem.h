@@ -6564,8 +6564,10 @@ static void dnnmem__exact_cell(dnnmem__exact *w, dnnmem__exact_frame *f) {
           w->cell_count[s] = !safe || w->cell_count[s] == unsafe ? unsafe
                              : w->cell_count[s] + (w->size[k] <= w->capacity - h);
   }
-  /* the fewest covers (ties: the lowest floor, then the first section);
-     a tight section without covers fails the frame at once */
+  /* the fewest covers (ties: the lowest floor, then the first section;
+     a restart with noise draws among them, so that its search differs from
+     the others' in the cells as well); a tight section without covers
+     fails the frame at once */
   for (s = f->part_lo; s < f->part_hi; s++) {
     int32_t c = w->cell_count[s];
     int64_t h = w->cell_floor[s];
@@ -6574,7 +6576,10 @@ static void dnnmem__exact_cell(dnnmem__exact *w, dnnmem__exact_frame *f) {
     if (h == DNNMEM__I64_MAX || w->rem[s] != w->capacity - h) continue;
     f->tight = 1;
     if (c == unsafe) continue;
-    if (best < 0 || c < fewest || (c == fewest && h < f->cell_offset)) {
+    if (best < 0 || c < fewest ||
+        (c == fewest && (w->order_seed ? dnnmem__exact_mix((uint64_t)s ^ w->order_seed) <
+                                             dnnmem__exact_mix((uint64_t)best ^ w->order_seed)
+                                       : h < f->cell_offset))) {
       best = s;
       fewest = c;
       f->cell_offset = h;
