@@ -5873,6 +5873,7 @@ typedef struct dnnmem__exact {
   uint64_t *memo_key;
   uint32_t *memo_run;
   int32_t *memo_lo, *memo_hi;
+  int64_t *memo_b;
   uint32_t run_id, run_count, memo_mask; /* the search's stamp, the last stamp given */
   dnnmem__exact_slot slots[DNNMEM__EXACT_SLOTS];
 } dnnmem__exact;
@@ -5908,6 +5909,7 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
   w->memo_run = DNNMEM__TAKE(s, uint32_t, memo);
   w->memo_lo = DNNMEM__TAKE(s, int32_t, memo);
   w->memo_hi = DNNMEM__TAKE(s, int32_t, memo);
+  w->memo_b = DNNMEM__TAKE(s, int64_t, memo);
   w->size = DNNMEM__TAKE(s, int64_t, nn);
   w->align = DNNMEM__TAKE(s, int64_t, nn);
   w->offset = DNNMEM__TAKE(s, int64_t, nn);
@@ -6336,7 +6338,8 @@ static uint64_t dnnmem__exact_mix(uint64_t x) {
    ranks are part of the state (and each run keeps its own). Keys are
    64-bit hashes (a false match has probability about 2^-64 per probe);
    stamp 0 marks an empty slot. Each entry keeps the sections its failed
-   records live in (memo_lo -1: not told; see dnnmem__exact_culprit).
+   records live in and the greatest height they had to reach (memo_lo -1:
+   not told; see dnnmem__exact_culprit).
    Returns the slot holding key, -1 none. */
 static int32_t dnnmem__exact_memo_find(const dnnmem__exact *w, uint64_t key) {
   uint32_t i = (uint32_t)key & w->memo_mask, t;
@@ -6357,7 +6360,7 @@ static int dnnmem__exact_live(const dnnmem__exact *w, uint32_t r) {
 
 /* Into the first of the probed slots that no live search holds, else the
    first another search holds, else the first. */
-static void dnnmem__exact_memo_add(dnnmem__exact *w, uint64_t key, int32_t lo, int32_t hi) {
+static void dnnmem__exact_memo_add(dnnmem__exact *w, uint64_t key, int32_t lo, int32_t hi, int64_t b) {
   uint32_t i = (uint32_t)key & w->memo_mask, t, other = DNNMEM__PLAN_MEMO_PROBES;
   for (t = 0; t < DNNMEM__PLAN_MEMO_PROBES; t++, i = (i + 1) & w->memo_mask) {
     if (w->memo_run[i] != 0 && w->memo_key[i] == key) break; /* known: now this run's */
@@ -6371,6 +6374,7 @@ static void dnnmem__exact_memo_add(dnnmem__exact *w, uint64_t key, int32_t lo, i
   w->memo_run[i] = w->run_id;
   w->memo_lo[i] = lo;
   w->memo_hi[i] = hi;
+  w->memo_b[i] = b;
 }
 
 /* Backjumping (Prosser's conflict-directed backjumping, 1993). In a frame
@@ -6402,28 +6406,34 @@ static uint32_t dnnmem__exact_z_stamp(dnnmem__exact *w) {
 }
 
 /* Frame f's list (empty): the unplaced records of its part living in
-   sections [lo, hi). Returns its end, -1 when out of room. */
-static int32_t dnnmem__exact_z_span(dnnmem__exact *w, const dnnmem__exact_frame *f, int32_t lo, int32_t hi) {
+   sections [lo, hi), each above min(its lowest offset, b) (no record of
+   the failure had to reach more). Returns its end, -1 when out of room. */
+static int32_t dnnmem__exact_z_span(dnnmem__exact *w, const dnnmem__exact_frame *f, int32_t lo, int32_t hi,
+                                    int64_t b) {
   int32_t p, end = f->zbase;
   for (p = w->start_index[f->part_lo]; p < w->start_index[hi < f->part_hi ? hi : f->part_hi]; p++) {
     int32_t k = w->search[p];
     if (w->placed[k] || w->span_hi[k] <= lo) continue;
     if (end >= w->zcap) return -1;
-    w->zbound[end] = w->lowest[k];
+    w->zbound[end] = w->lowest[k] < b ? w->lowest[k] : b;
     w->zlist[end++] = k;
   }
   return end;
 }
 
-/* The sections the records of zlist[from .. to) live in, into *lo, *hi. */
-static void dnnmem__exact_z_hull(const dnnmem__exact *w, int32_t from, int32_t to, int32_t *lo, int32_t *hi) {
+/* The sections the records of zlist[from .. to) live in, into *lo, *hi,
+   and the greatest height they must reach, into *b. */
+static void dnnmem__exact_z_hull(const dnnmem__exact *w, int32_t from, int32_t to, int32_t *lo, int32_t *hi,
+                                 int64_t *b) {
   int32_t p;
   *lo = DNNMEM__I32_MAX;
   *hi = 0;
+  *b = 0;
   for (p = from; p < to; p++) {
     int32_t k = w->zlist[p];
     if (w->span_lo[k] < *lo) *lo = w->span_lo[k];
     if (w->span_hi[k] > *hi) *hi = w->span_hi[k];
+    if (w->zbound[p] > *b) *b = w->zbound[p];
   }
 }
 
@@ -6467,7 +6477,7 @@ static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact
   if (w->logging && (p = dnnmem__exact_memo_find(w, state)) >= 0) { /* a dive cannot back up */
     f->done = 1; /* failed before, on the records living in [lo, hi) */
     f->zend = part->bound_offset < 0 && w->memo_lo[p] >= 0 && w->backjump && !w->degraded
-                  ? dnnmem__exact_z_span(w, f, w->memo_lo[p], w->memo_hi[p])
+                  ? dnnmem__exact_z_span(w, f, w->memo_lo[p], w->memo_hi[p], w->memo_b[p])
                   : -1;
   }
 }
@@ -7308,6 +7318,7 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
     j = f->done ? -1 : dnnmem__exact_next(w, f);
     if (j < 0) { /* the part fails: back to the frame that created it */
       int32_t t = f->creator, e, to = -1, lo = -1, hi = -1;
+      int64_t b = 0;
       if (!w->logging && t >= 0) return DNNMEM__EXACT_ABORTED; /* a dive: nothing to undo with */
       if (f->zend >= 0 && !w->degraded) /* the cell's records too (not at a remembered state) */
         to = f->cell >= 0 ? dnnmem__exact_z_busy(w, f, f->cell, -1, f->cell_offset + 1, f->zbase, f->zend) : f->zend;
@@ -7315,9 +7326,9 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
         t = dnnmem__exact_culprit(w, f->zbase, to);
         DNNMEM_ASSERT(t <= f->creator);
         w->backjumps += t < f->creator;
-        dnnmem__exact_z_hull(w, f->zbase, to, &lo, &hi);
+        dnnmem__exact_z_hull(w, f->zbase, to, &lo, &hi, &b);
       }
-      dnnmem__exact_memo_add(w, f->state, lo, hi);
+      dnnmem__exact_memo_add(w, f->state, lo, hi, b);
       if (t < 0) break; /* the root part: exhausted */
       for (e = d - 1; e >= t; e--) dnnmem__exact_undo(w, e);
       dnnmem__exact_z_merge(w, t, to >= 0 ? f->zbase : -1, to);
@@ -7347,9 +7358,10 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
       return DNNMEM__EXACT_ABORTED;
     } else if (w->fail_jump < d) { /* j is no culprit: this frame fails too */
       int32_t t = w->fail_jump, e, from = f->zend, lo, hi;
+      int64_t b;
       DNNMEM_ASSERT(t <= f->creator && w->fail_z >= 0);
-      dnnmem__exact_z_hull(w, from, w->fail_z, &lo, &hi);
-      dnnmem__exact_memo_add(w, f->state, lo, hi);
+      dnnmem__exact_z_hull(w, from, w->fail_z, &lo, &hi, &b);
+      dnnmem__exact_memo_add(w, f->state, lo, hi, b);
       w->backjumps++;
       if (t < 0) break;
       for (e = d - 1; e >= t; e--) dnnmem__exact_undo(w, e);
