@@ -834,9 +834,9 @@
                 read (a stop callback may).
    Scratch.     Bound 64 and checker about 180 bytes per piece; solve about
                 725 bytes per record plus the exact search's block (about
-                1.9 KiB per record up to DNNMEM_PLAN_BEST_EXACT_MAX records
-                for every algo; above, for exact only, about 2 KiB per
-                record + 16 MiB; its undo log holds 32 entries per
+                1.7 KiB per record + 1.8 MiB up to DNNMEM_PLAN_BEST_EXACT_MAX
+                records for every algo; above, for exact only, about 3.1 KiB
+                per record + 28 MiB; its undo log holds 32 entries per
                 record + 2^16 up to DNNMEM_PLAN_BEST_EXACT_MAX records, 64
                 per record + 2^20 above; a search that needs more goes on
                 degraded). Chains: DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(n).
@@ -1224,7 +1224,7 @@
        max_group_size (4 V max_group_size unit edges dominate); baselines
        and simulate O(V + E + capacity); DNNMEM_REMAT_SIMULATE_SCRATCH_BYTES.
        Unless peak_only: plus dnnmem_remat_plan's for capacity records with
-       the exact search (about 2 KiB a record, plus 16 MiB above 2048) and
+       the exact search (about 3.1 KiB a record, plus 28 MiB above 4096) and
        about 84 bytes a step.
        Plan: the simulator's plus dnnmem_plan_solve's for L records
        (without gaps: the size query needs the length only). Curve: the larger of
@@ -2149,8 +2149,9 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_solve_scratch_size(const dnnmem_intervals *
    plus the exact search's block: up to DNNMEM_PLAN_BEST_EXACT_MAX records
    whatever the algo (one size serves every algo there) but greedy-tflm,
    which alone takes about 430 bytes per record (an engine's planner
-   inside its arena: nothing for the other strategies), about 1.9 KiB per
-   record; above, only for exact, about 2 KiB per record plus 16 MiB.
+   inside its arena: nothing for the other strategies), about 1.7 KiB per
+   record plus 1.8 MiB; above, only for exact, about 3.1 KiB per record
+   plus 28 MiB.
    Reads problem->count and each record's num_gaps (not the rest, which
    the operation validates); records may be NULL to size records without
    gaps. options may be NULL. */
@@ -5856,8 +5857,7 @@ typedef struct dnnmem__exact {
   /* undo log: id >= 0: lowest[id] (and raiser[id] in log_who; log_prev:
      the record's entry before, lastlog[id] its last, -1 none); -1 - r:
      rank[r] */
-  int32_t *log_id, *log_who;
-  int64_t *log_prev, *lastlog;
+  int32_t *log_id, *log_who, *log_prev, *lastlog;
   int64_t *log_old;
   int64_t log_cap, log_top;
   dnnmem__exact_frame *frames;
@@ -5889,6 +5889,7 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
                       : DNNMEM__PLAN_LOG_PER_RECORD * ((int64_t)n + gaps) + DNNMEM__PLAN_LOG_EXTRA;
   size_t memo = DNNMEM__PLAN_MEMO_MIN, memo_max = lean ? DNNMEM__PLAN_MEMO_LEAN_MAX : DNNMEM__PLAN_MEMO_MAX;
   w->log_cap = cap1 < cap2 ? cap1 : cap2;
+  if (w->log_cap > DNNMEM__I32_MAX) w->log_cap = DNNMEM__I32_MAX; /* int32_t entry links */
   /* candidate lists: all of them along a path fit in n (n + 1) / 2 */
   cap1 = (int64_t)n * ((int64_t)n + 1) / 2 + 1;
   cap2 = lean ? DNNMEM__PLAN_CAND_LEAN_PER_RECORD * (int64_t)n + DNNMEM__PLAN_CAND_LEAN_EXTRA
@@ -5901,8 +5902,8 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
   w->zmark = DNNMEM__TAKE(s, uint32_t, nn);
   w->zpos = DNNMEM__TAKE(s, int32_t, nn);
   w->zbound = DNNMEM__TAKE(s, int64_t, (size_t)w->zcap);
-  w->lastlog = DNNMEM__TAKE(s, int64_t, nn);
-  w->log_prev = DNNMEM__TAKE(s, int64_t, (size_t)w->log_cap);
+  w->lastlog = DNNMEM__TAKE(s, int32_t, nn);
+  w->log_prev = DNNMEM__TAKE(s, int32_t, (size_t)w->log_cap);
   while (memo < DNNMEM__PLAN_MEMO_PER_RECORD * nn && memo < memo_max) memo *= 2;
   w->memo_mask = (uint32_t)(memo - 1);
   w->memo_key = DNNMEM__TAKE(s, uint64_t, memo);
@@ -6728,7 +6729,7 @@ static int dnnmem__exact_log(dnnmem__exact *w, int32_t id, int64_t old) {
   w->log_who[w->log_top] = id >= 0 ? w->raiser[id] : 0;
   if (id >= 0) {
     w->log_prev[w->log_top] = w->lastlog[id];
-    w->lastlog[id] = w->log_top;
+    w->lastlog[id] = (int32_t)w->log_top;
   }
   w->log_old[w->log_top++] = old;
   return 1;
@@ -7140,8 +7141,7 @@ static int32_t dnnmem__exact_z_busy(dnnmem__exact *w, const dnnmem__exact_frame 
    to b or above (the undo log keeps each record's earlier values), -1
    none: it was there from the start. */
 static int32_t dnnmem__exact_raised(const dnnmem__exact *w, int32_t k, int64_t b) {
-  int32_t r = w->raiser[k];
-  int64_t e = w->lastlog[k];
+  int32_t r = w->raiser[k], e = w->lastlog[k];
   while (e >= 0 && w->log_old[e] >= b) {
     r = w->log_who[e];
     e = w->log_prev[e];
