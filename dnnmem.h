@@ -7116,22 +7116,30 @@ static uint32_t dnnmem__exact_new_stamp(dnnmem__exact *w) {
   return w->run_count;
 }
 
-/* Appends to the list zlist[from .. end) the unplaced records of frame
-   f's part busy in section s (with a release >= rel when rel >= 0) that
-   it lacks, each above min(its lowest offset, b): all the failure needs.
-   Returns its new end, -1 when out of room. */
+/* Adds to the list zlist[from .. end) the unplaced records of frame f's
+   part busy in section s (with a release >= rel when rel >= 0), each above
+   min(its lowest offset, b): all the failure needs (a record listed keeps
+   the higher of its two heights). Returns its new end, -1 when out of
+   room. */
 static int32_t dnnmem__exact_z_busy(dnnmem__exact *w, const dnnmem__exact_frame *f, int32_t s, int64_t rel,
                                     int64_t b, int32_t from, int32_t end) {
   uint32_t stamp = dnnmem__exact_z_stamp(w);
   int32_t p;
-  for (p = from; p < end; p++) w->zmark[w->zlist[p]] = stamp;
+  for (p = from; p < end; p++) {
+    w->zmark[w->zlist[p]] = stamp;
+    w->zpos[w->zlist[p]] = p;
+  }
   for (p = w->start_index[f->part_lo]; p < w->start_index[s + 1]; p++) {
     int32_t k = w->search[p];
-    if (w->placed[k] || w->span_hi[k] <= s || w->zmark[k] == stamp || (rel >= 0 && w->release[k] < rel) ||
-        !dnnmem__exact_covers(w, k, s))
+    int64_t h = w->lowest[k] < b ? w->lowest[k] : b;
+    if (w->placed[k] || w->span_hi[k] <= s || (rel >= 0 && w->release[k] < rel) || !dnnmem__exact_covers(w, k, s))
       continue;
+    if (w->zmark[k] == stamp) {
+      if (h > w->zbound[w->zpos[k]]) w->zbound[w->zpos[k]] = h;
+      continue;
+    }
     if (end >= w->zcap) return -1;
-    w->zbound[end] = w->lowest[k] < b ? w->lowest[k] : b;
+    w->zbound[end] = h;
     w->zlist[end++] = k;
   }
   return end;

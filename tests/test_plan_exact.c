@@ -414,8 +414,8 @@ static void test_tight_cells(void) {
    failed-record lists too (log_limit 64: frames without room name
    nothing). Backjumps occur in both sets. */
 static void test_backjumps(void) {
-  dnnmem_interval r[36];
-  int64_t off[36];
+  dnnmem_interval r[64];
+  int64_t off[64];
   int64_t jumps[2] = {0, 0};
   int32_t seed, yes = 0, no = 0;
   for (seed = 0; seed < 300; seed++) {
@@ -467,6 +467,41 @@ static void test_backjumps(void) {
   }
   CHECK(jumps[0] > 0 && jumps[1] > 0);
   CHECK(yes > 20 && no > 20);
+  { /* found by a differential run over 60000 such tilings: a record named
+       by a child at the cell's offset and by the cell one above must keep
+       the higher (else it counts as a cover it is not; all four are
+       feasible at these capacities) */
+    static const int32_t seeds[4][2] = {{14638, 17}, {16647, 20}, {32180, 32}, {55987, 22}};
+    for (seed = 0; seed < 4; seed++) {
+      dnnmem_rng rng;
+      dnnmem_intervals p;
+      dnnmem__exact_outcome out;
+      int32_t n, k, c, m;
+      dnnmem_rng_seed(&rng, (uint64_t)seeds[seed][0] * 7 + 1);
+      n = ref_plan_tiling(&rng, r, 20 + (int32_t)dnnmem_rng_below(&rng, 40), 20 + (int32_t)dnnmem_rng_below(&rng, 30),
+                          16 + seeds[seed][0] % 17, 1);
+      for (m = 0; m < 1 + (int32_t)dnnmem_rng_below(&rng, 3); m++) {
+        k = (int32_t)dnnmem_rng_below(&rng, (uint32_t)n);
+        switch (dnnmem_rng_below(&rng, 5)) {
+        case 0: if (r[k].size > 1) r[k].size--; break;
+        case 1: r[k].alignment = 2; break;
+        case 2: if (r[k].upper - r[k].lower > 1) r[k].upper--; break;
+        case 3:
+          for (c = 0; c < n; c++)
+            if (c != k && r[c].lower <= r[k].lower && r[c].upper >= r[k].upper && r[c].size > 1) {
+              r[c].size--, r[k].size++;
+              break;
+            }
+          break;
+        default: break;
+        }
+      }
+      p.records = r, p.count = n, p.alignment = 0;
+      out = search(r, n, 0, seeds[seed][1], 0, off);
+      CHECK_EQ(out.feasible, 1);
+      CHECK(ref_plan_recount(&p, off) > 0 && ref_plan_recount(&p, off) <= seeds[seed][1]);
+    }
+  }
 }
 
 /* The exact search's effort: nodes summed over fixed seeded instances
