@@ -6381,23 +6381,23 @@ static void dnnmem__exact_memo_add(dnnmem__exact *w, uint64_t key, int32_t lo, i
 /* Backjumping (Prosser's conflict-directed backjumping, 1993). In a frame
    that branches on a cell with the bound unset (every record allowed: a
    tiling, or what is left of one), a failure names records Z that cannot
-   all be placed at or above their lowest offsets: the records of a
-   section over capacity (those released at or above the stack that
-   overflowed), a record lifted past it, the records of a cell without
-   covers. Whether they can depends on their lowest offsets alone, so on
-   no placement but the ones that set them (each record's raiser: the
-   shallowest frame whose placement raised it to its value). Every frame
-   deeper than the deepest raiser fails too, whichever child it tried (a
-   record placed since is only left out of Z, which can only help): the
-   search jumps back to that frame. A cell frame fails on its cell's
+   all be placed at or above given heights (each at most the record's
+   lowest offset): the records of a section over capacity (those released
+   at or above the stack that overflowed, at that release), a record
+   lifted past it, the records of a cell without covers (covers at the
+   cell, the others one above). That depends on no placement but the
+   shallowest ones that raised each record that high
+   (dnnmem__exact_raised), so every frame deeper than the deepest of them
+   fails too, whichever child it tried (a record placed since is only left
+   out of Z, which can only help): the search jumps back to that frame. A
+   cell frame fails on its cell's records and its children's failed
    records (a completion places one of the covers at the cell, and the
-   records a cover lifts lie above it: safety) and its children's failed
-   records; a remembered state on the records living where the failure
-   that taught it found its records. A frame whose failure follows the
-   canonical order (no cell, or a bound), or whose list has no room, names
-   none (zend -1) and goes back to its creator, as before. Lists are kept
-   in w->zlist along the path: a frame's grows only while it is the
-   deepest. */
+   records that cover lifts lie at or above the cell: safety); a remembered
+   state on the records living where the failure that taught it found its
+   records. A frame whose failure follows the canonical order (no cell, or
+   a bound), or whose list has no room, names none (zend -1) and goes back
+   to its creator, as before. Lists are kept in w->zlist along the path: a
+   frame's grows only while it is the deepest. */
 static uint32_t dnnmem__exact_z_stamp(dnnmem__exact *w) {
   if (++w->zstamp == 0) {
     DNNMEM_MEMSET(w->zmark, 0, (size_t)w->n * sizeof(uint32_t));
