@@ -300,7 +300,8 @@ static void test_memo(void) {
   for (k = 0; k < DNNMEM__EXACT_SLOTS; k++) w.slots[k].depth = -1;
   w.memo_key = key, w.memo_run = run, w.memo_lo = lo, w.memo_hi = hi, w.memo_b = b, w.memo_mask = 7, w.run_id = 2;
   for (k = 0; k < DNNMEM__PLAN_MEMO_PROBES; k++) dnnmem__exact_memo_add(&w, 5 + 8 * (uint64_t)k, k, -k, 100 * k);
-  for (k = 0; k < DNNMEM__PLAN_MEMO_PROBES; k++) CHECK_EQ(dnnmem__exact_memo_find(&w, 5 + 8 * (uint64_t)k), (5 + k) & 7);
+  for (k = 0; k < DNNMEM__PLAN_MEMO_PROBES; k++)
+    CHECK_EQ(dnnmem__exact_memo_find(&w, 5 + 8 * (uint64_t)k), (5 + k) & 7);
   CHECK_EQ(lo[0] + 10 * lo[7] - hi[0] + b[6], 126); /* each key's sections and height beside it */
   CHECK_EQ(run[5] + run[6] + run[7] + run[0], 8); /* slots 5, 6, 7, then 0 (wrapped) */
   CHECK_EQ(key[0], 29);
@@ -405,7 +406,7 @@ static void test_tight_cells(void) {
 }
 
 /* Backjumping (a failure in a tiling goes back to the deepest frame that
-   raised a lowest offset of the records it could not place): small
+   raised a record it could not place as high as it had to be): small
    tilings (8 pieces of 6 x 8) with a hole, an alignment or a byte moved
    between two pieces of one lifetime, against the brute-force optimum,
    at it and one below; larger ones (36 pieces of 24 x 30, spoilt alike)
