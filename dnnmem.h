@@ -437,7 +437,11 @@
                                links' smallest column): always in a part
                                without slack (tilings), elsewhere only
                                when one record or none can cover it;
-                               minimalloc's round robin
+                               a failure there names the records it could
+                               not place, and the search jumps back to the
+                               deepest frame that raised one of their lowest
+                               offsets (conflict-directed backjumping,
+                               Prosser 1993); minimalloc's round robin
                                over its static orders with doubling limits,
                                each order's search suspended at its limit
                                and resumed in the next round (its path
@@ -830,9 +834,9 @@
                 read (a stop callback may).
    Scratch.     Bound 64 and checker about 180 bytes per piece; solve about
                 725 bytes per record plus the exact search's block (about
-                1.9 KiB per record up to DNNMEM_PLAN_BEST_EXACT_MAX records
-                for every algo; above, for exact only, about 2 KiB per
-                record + 16 MiB; its undo log holds 32 entries per
+                1.7 KiB per record + 1.8 MiB up to DNNMEM_PLAN_BEST_EXACT_MAX
+                records for every algo; above, for exact only, about 3.1 KiB
+                per record + 28 MiB; its undo log holds 32 entries per
                 record + 2^16 up to DNNMEM_PLAN_BEST_EXACT_MAX records, 64
                 per record + 2^20 above; a search that needs more goes on
                 degraded). Chains: DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(n).
@@ -1220,7 +1224,7 @@
        max_group_size (4 V max_group_size unit edges dominate); baselines
        and simulate O(V + E + capacity); DNNMEM_REMAT_SIMULATE_SCRATCH_BYTES.
        Unless peak_only: plus dnnmem_remat_plan's for capacity records with
-       the exact search (about 2 KiB a record, plus 16 MiB above 2048) and
+       the exact search (about 3.1 KiB a record, plus 28 MiB above 4096) and
        about 84 bytes a step.
        Plan: the simulator's plus dnnmem_plan_solve's for L records
        (without gaps: the size query needs the length only). Curve: the larger of
@@ -2149,8 +2153,9 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_solve_scratch_size(const dnnmem_intervals *
    plus the exact search's block: up to DNNMEM_PLAN_BEST_EXACT_MAX records
    whatever the algo (one size serves every algo there) but greedy-tflm,
    which alone takes about 430 bytes per record (an engine's planner
-   inside its arena: nothing for the other strategies), about 1.9 KiB per
-   record; above, only for exact, about 2 KiB per record plus 16 MiB.
+   inside its arena: nothing for the other strategies), about 1.7 KiB per
+   record plus 1.8 MiB; above, only for exact, about 3.1 KiB per record
+   plus 28 MiB.
    Reads problem->count and each record's num_gaps (not the rest, which
    the operation validates); records may be NULL to size records without
    gaps. options may be NULL. */
@@ -5779,6 +5784,10 @@ typedef struct dnnmem__exact_frame {
      section, -1 none (canonical order), -2 not chosen yet; its offset */
   int32_t cell, tight; /* tight 0: no tight section at entry (else unknown) */
   int64_t cell_offset, level; /* level: no record of the part ends below it */
+  /* backjumping (dnnmem__exact_culprit): the records its failed children
+     could not place, each above a height, w->zlist / zbound[zbase ..
+     zend) (zend -1: not told) */
+  int32_t zbase, zend;
 } dnnmem__exact_frame;
 
 typedef struct dnnmem__exact_part {
@@ -5819,10 +5828,18 @@ typedef struct dnnmem__exact {
   int32_t dirty_lo, dirty_hi; /* sections where a release rose at this node */
   int64_t min_size1, min_size2; /* the two smallest unplaced sizes of the part */
   int32_t min_size1_of;         /* and the record of the smallest */
+  /* the last failed placement: the section (-1 none) and least release of
+     the records that no longer fit there, or the record (-1 none); its
+     records in w->zlist up to fail_z (-1: not told) and their culprit */
+  int32_t fail_sec, fail_rec, fail_z, fail_jump;
+  int64_t fail_rel;
+  int backjump;       /* failures name their records (else: back to the creator) */
+  int64_t backjumps;  /* failures that went back past the frame before */
   /* per record */
   int64_t *size, *align, *offset, *lowest, *release;
   int32_t *seg_first, *seg_count, *span_lo, *span_hi, *rank;
   int32_t *open, *open0; /* unplaced records each record conflicts with */
+  int32_t *raiser;       /* the frame that raised lowest to its value, -1 none */
   uint8_t *placed;
   /* per segment (busy stretch or kept window) */
   int32_t *seg_lo, *seg_hi, *seg_owner, *seg_order, *seg_start, *seg_reach;
@@ -5840,8 +5857,18 @@ typedef struct dnnmem__exact {
   /* the frames' candidate lists, a stack along the path */
   int32_t *cand;
   int64_t cand_cap;
-  /* undo log: id >= 0: lowest[id]; -1 - r: rank[r] */
-  int32_t *log_id;
+  /* the frames' failed records (backjumping), a stack along the path;
+     zmark: per record, the stamp of the list it was last seen in, zpos
+     where */
+  int32_t *zlist, *zpos;
+  int64_t *zbound;
+  int64_t zcap;
+  uint32_t *zmark;
+  uint32_t zstamp;
+  /* undo log: id >= 0: lowest[id] (and raiser[id] in log_who; log_prev:
+     the record's entry before, lastlog[id] its last, -1 none); -1 - r:
+     rank[r] */
+  int32_t *log_id, *log_who, *log_prev, *lastlog;
   int64_t *log_old;
   int64_t log_cap, log_top;
   dnnmem__exact_frame *frames;
@@ -5856,6 +5883,8 @@ typedef struct dnnmem__exact {
   /* failed part states (transposition table): 64-bit hash, run stamp */
   uint64_t *memo_key;
   uint32_t *memo_run;
+  int32_t *memo_lo, *memo_hi;
+  int64_t *memo_b;
   uint32_t run_id, run_count, memo_mask; /* the search's stamp, the last stamp given */
   dnnmem__exact_slot slots[DNNMEM__EXACT_SLOTS];
 } dnnmem__exact;
@@ -5871,16 +5900,28 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
                       : DNNMEM__PLAN_LOG_PER_RECORD * ((int64_t)n + gaps) + DNNMEM__PLAN_LOG_EXTRA;
   size_t memo = DNNMEM__PLAN_MEMO_MIN, memo_max = lean ? DNNMEM__PLAN_MEMO_LEAN_MAX : DNNMEM__PLAN_MEMO_MAX;
   w->log_cap = cap1 < cap2 ? cap1 : cap2;
+  if (w->log_cap > DNNMEM__I32_MAX) w->log_cap = DNNMEM__I32_MAX; /* int32_t entry links */
   /* candidate lists: all of them along a path fit in n (n + 1) / 2 */
   cap1 = (int64_t)n * ((int64_t)n + 1) / 2 + 1;
   cap2 = lean ? DNNMEM__PLAN_CAND_LEAN_PER_RECORD * (int64_t)n + DNNMEM__PLAN_CAND_LEAN_EXTRA
               : DNNMEM__PLAN_CAND_PER_RECORD * (int64_t)n + DNNMEM__PLAN_CAND_EXTRA;
   w->cand_cap = cap1 < cap2 ? cap1 : cap2;
   w->cand = DNNMEM__TAKE(s, int32_t, (size_t)w->cand_cap);
+  w->zcap = cap1 = (int64_t)n * ((int64_t)n + 2) + 1; /* a record once per frame's list */
+  if (cap2 < w->zcap) w->zcap = cap2;
+  w->zlist = DNNMEM__TAKE(s, int32_t, (size_t)w->zcap);
+  w->zmark = DNNMEM__TAKE(s, uint32_t, nn);
+  w->zpos = DNNMEM__TAKE(s, int32_t, nn);
+  w->zbound = DNNMEM__TAKE(s, int64_t, (size_t)w->zcap);
+  w->lastlog = DNNMEM__TAKE(s, int32_t, nn);
+  w->log_prev = DNNMEM__TAKE(s, int32_t, (size_t)w->log_cap);
   while (memo < DNNMEM__PLAN_MEMO_PER_RECORD * nn && memo < memo_max) memo *= 2;
   w->memo_mask = (uint32_t)(memo - 1);
   w->memo_key = DNNMEM__TAKE(s, uint64_t, memo);
   w->memo_run = DNNMEM__TAKE(s, uint32_t, memo);
+  w->memo_lo = DNNMEM__TAKE(s, int32_t, memo);
+  w->memo_hi = DNNMEM__TAKE(s, int32_t, memo);
+  w->memo_b = DNNMEM__TAKE(s, int64_t, memo);
   w->size = DNNMEM__TAKE(s, int64_t, nn);
   w->align = DNNMEM__TAKE(s, int64_t, nn);
   w->offset = DNNMEM__TAKE(s, int64_t, nn);
@@ -5894,6 +5935,7 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
   w->rank = DNNMEM__TAKE(s, int32_t, nn);
   w->open = DNNMEM__TAKE(s, int32_t, nn);
   w->open0 = DNNMEM__TAKE(s, int32_t, nn);
+  w->raiser = DNNMEM__TAKE(s, int32_t, nn);
   w->placed = DNNMEM__TAKE(s, uint8_t, nn);
   w->seg_lo = DNNMEM__TAKE(s, int32_t, segs);
   w->seg_hi = DNNMEM__TAKE(s, int32_t, segs);
@@ -5919,6 +5961,7 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
   w->search = DNNMEM__TAKE(s, int32_t, nn);
   w->fixed = DNNMEM__TAKE(s, int32_t, nn);
   w->log_id = DNNMEM__TAKE(s, int32_t, (size_t)w->log_cap);
+  w->log_who = DNNMEM__TAKE(s, int32_t, (size_t)w->log_cap);
   w->log_old = DNNMEM__TAKE(s, int64_t, (size_t)w->log_cap);
   w->frames = DNNMEM__TAKE(s, dnnmem__exact_frame, nn + 1);
   w->pending = DNNMEM__TAKE(s, dnnmem__exact_part, events);
@@ -6306,12 +6349,15 @@ static uint64_t dnnmem__exact_mix(uint64_t x) {
    capacity: restarts keep what they learned (nogoods). With windows the
    ranks are part of the state (and each run keeps its own). Keys are
    64-bit hashes (a false match has probability about 2^-64 per probe);
-   stamp 0 marks an empty slot. */
-static int dnnmem__exact_memo_find(const dnnmem__exact *w, uint64_t key) {
+   stamp 0 marks an empty slot. Each entry keeps the sections its failed
+   records live in and the greatest height they had to reach (memo_lo -1:
+   not told; see dnnmem__exact_culprit).
+   Returns the slot holding key, -1 none. */
+static int32_t dnnmem__exact_memo_find(const dnnmem__exact *w, uint64_t key) {
   uint32_t i = (uint32_t)key & w->memo_mask, t;
   for (t = 0; t < DNNMEM__PLAN_MEMO_PROBES; t++, i = (i + 1) & w->memo_mask)
-    if (w->memo_run[i] != 0 && w->memo_key[i] == key) return 1;
-  return 0;
+    if (w->memo_run[i] != 0 && w->memo_key[i] == key) return (int32_t)i;
+  return -1;
 }
 
 /* Whether stamp r belongs to a search that may still look it up: the
@@ -6326,7 +6372,7 @@ static int dnnmem__exact_live(const dnnmem__exact *w, uint32_t r) {
 
 /* Into the first of the probed slots that no live search holds, else the
    first another search holds, else the first. */
-static void dnnmem__exact_memo_add(dnnmem__exact *w, uint64_t key) {
+static void dnnmem__exact_memo_add(dnnmem__exact *w, uint64_t key, int32_t lo, int32_t hi, int64_t b) {
   uint32_t i = (uint32_t)key & w->memo_mask, t, other = DNNMEM__PLAN_MEMO_PROBES;
   for (t = 0; t < DNNMEM__PLAN_MEMO_PROBES; t++, i = (i + 1) & w->memo_mask) {
     if (w->memo_run[i] != 0 && w->memo_key[i] == key) break; /* known: now this run's */
@@ -6338,6 +6384,69 @@ static void dnnmem__exact_memo_add(dnnmem__exact *w, uint64_t key) {
     i = ((uint32_t)key + (other == DNNMEM__PLAN_MEMO_PROBES ? 0 : other)) & w->memo_mask;
   w->memo_key[i] = key;
   w->memo_run[i] = w->run_id;
+  w->memo_lo[i] = lo;
+  w->memo_hi[i] = hi;
+  w->memo_b[i] = b;
+}
+
+/* Backjumping (Prosser's conflict-directed backjumping, 1993). In a frame
+   that branches on a cell with the bound unset (every record allowed: a
+   tiling, or what is left of one), a failure names records Z that cannot
+   all be placed at or above given heights (each at most the record's
+   lowest offset): the records of a section over capacity (those released
+   at or above the stack that overflowed, at that release), a record
+   lifted past it, the records of a cell without covers (covers at the
+   cell, the others one above). That depends on no placement but the
+   shallowest ones that raised each record that high
+   (dnnmem__exact_raised), so every frame deeper than the deepest of them
+   fails too, whichever child it tried (a record placed since is only left
+   out of Z, which can only help): the search jumps back to that frame. A
+   cell frame fails on its cell's records and its children's failed
+   records (a completion places one of the covers at the cell, and the
+   records that cover lifts lie at or above the cell: safety); a remembered
+   state on the records living where the failure that taught it found its
+   records. A frame whose failure follows the canonical order (no cell, or
+   a bound), or whose list has no room, names none (zend -1) and goes back
+   to its creator, as before. Lists are kept in w->zlist along the path: a
+   frame's grows only while it is the deepest. */
+static uint32_t dnnmem__exact_z_stamp(dnnmem__exact *w) {
+  if (++w->zstamp == 0) {
+    DNNMEM_MEMSET(w->zmark, 0, (size_t)w->n * sizeof(uint32_t));
+    w->zstamp = 1;
+  }
+  return w->zstamp;
+}
+
+/* Frame f's list (empty): the unplaced records of its part living in
+   sections [lo, hi), each above min(its lowest offset, b) (no record of
+   the failure had to reach more). Returns its end, -1 when out of room. */
+static int32_t dnnmem__exact_z_span(dnnmem__exact *w, const dnnmem__exact_frame *f, int32_t lo, int32_t hi,
+                                    int64_t b) {
+  int32_t p, end = f->zbase;
+  for (p = w->start_index[f->part_lo]; p < w->start_index[hi < f->part_hi ? hi : f->part_hi]; p++) {
+    int32_t k = w->search[p];
+    if (w->placed[k] || w->span_hi[k] <= lo) continue;
+    if (end >= w->zcap) return -1;
+    w->zbound[end] = w->lowest[k] < b ? w->lowest[k] : b;
+    w->zlist[end++] = k;
+  }
+  return end;
+}
+
+/* The sections the records of zlist[from .. to) live in, into *lo, *hi,
+   and the greatest height they must reach, into *b. */
+static void dnnmem__exact_z_hull(const dnnmem__exact *w, int32_t from, int32_t to, int32_t *lo, int32_t *hi,
+                                 int64_t *b) {
+  int32_t p;
+  *lo = DNNMEM__I32_MAX;
+  *hi = 0;
+  *b = 0;
+  for (p = from; p < to; p++) {
+    int32_t k = w->zlist[p];
+    if (w->span_lo[k] < *lo) *lo = w->span_lo[k];
+    if (w->span_hi[k] > *hi) *hi = w->span_hi[k];
+    if (w->zbound[p] > *b) *b = w->zbound[p];
+  }
 }
 
 static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact_part *part) {
@@ -6359,6 +6468,8 @@ static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact
   f->cand_end = -1;
   f->cell = -2;
   f->tight = 1;
+  f->zbase = d == 0 ? 0 : w->frames[d - 1].zend >= 0 ? w->frames[d - 1].zend : w->frames[d - 1].zbase;
+  f->zend = w->backjump ? f->zbase : -1;
   uint64_t state = dnnmem__exact_mix(((uint64_t)(uint32_t)part->lo << 32) ^ (uint32_t)part->hi) +
                    dnnmem__exact_mix((uint64_t)part->bound_offset ^ 0x5bd1e995u) +
                    dnnmem__exact_mix((uint64_t)w->capacity ^ ((uint64_t)w->has_windows * w->run_id << 40));
@@ -6375,7 +6486,12 @@ static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact
   }
   f->min_height = h;
   f->state = state;
-  if (w->logging && dnnmem__exact_memo_find(w, state)) f->done = 1; /* a dive cannot back up */
+  if (w->logging && (p = dnnmem__exact_memo_find(w, state)) >= 0) { /* a dive cannot back up */
+    f->done = 1; /* failed before, on the records living in [lo, hi) */
+    f->zend = part->bound_offset < 0 && w->memo_lo[p] >= 0 && w->backjump && !w->degraded
+                  ? dnnmem__exact_z_span(w, f, w->memo_lo[p], w->memo_hi[p], w->memo_b[p])
+                  : -1;
+  }
 }
 
 /* Whether record k is busy in section s (one of its busy stretches). */
@@ -6416,10 +6532,11 @@ static int dnnmem__exact_allowed(const dnnmem__exact *w, const dnnmem__exact_fra
    replay chooses the same). No windows (their records may share bytes).
    O(sections + busy sections of the part's records). */
 static void dnnmem__exact_cell(dnnmem__exact *w, dnnmem__exact_frame *f) {
-  int32_t p, q, s, best = -1, fewest = 0, slack = 0, d = (int32_t)(f - w->frames);
+  int32_t p, q, s, best = -1, fewest = 0, slack = 0, d = (int32_t)(f - w->frames), zend = f->zend;
   const int32_t unsafe = -1;
   int64_t o = DNNMEM__I64_MAX;
   f->cell = -1;
+  f->zend = -1; /* failures that follow the canonical order: no backjumps */
   if (w->has_windows) return;
   if (d > 0 && w->frames[d - 1].tight == 0 && w->frames[d - 1].placed >= 0 &&
       w->frames[d - 1].part_lo <= f->part_lo && f->part_hi <= w->frames[d - 1].part_hi) {
@@ -6469,8 +6586,10 @@ static void dnnmem__exact_cell(dnnmem__exact *w, dnnmem__exact_frame *f) {
           w->cell_count[s] = !safe || w->cell_count[s] == unsafe ? unsafe
                              : w->cell_count[s] + (w->size[k] <= w->capacity - h);
   }
-  /* the fewest covers (ties: the lowest floor, then the first section);
-     a tight section without covers fails the frame at once */
+  /* the fewest covers (ties: the lowest floor, then the first section;
+     a restart with noise draws among them, so that its search differs from
+     the others' in the cells as well); a tight section without covers
+     fails the frame at once */
   for (s = f->part_lo; s < f->part_hi; s++) {
     int32_t c = w->cell_count[s];
     int64_t h = w->cell_floor[s];
@@ -6479,13 +6598,17 @@ static void dnnmem__exact_cell(dnnmem__exact *w, dnnmem__exact_frame *f) {
     if (h == DNNMEM__I64_MAX || w->rem[s] != w->capacity - h) continue;
     f->tight = 1;
     if (c == unsafe) continue;
-    if (best < 0 || c < fewest || (c == fewest && h < f->cell_offset)) {
+    if (best < 0 || c < fewest ||
+        (c == fewest && (w->order_seed ? dnnmem__exact_mix((uint64_t)s ^ w->order_seed) <
+                                             dnnmem__exact_mix((uint64_t)best ^ w->order_seed)
+                                       : h < f->cell_offset))) {
       best = s;
       fewest = c;
       f->cell_offset = h;
     }
   }
   if (!slack || fewest <= 1) f->cell = best;
+  if (f->cell >= 0 && f->bound_offset < 0) f->zend = zend;
 }
 
 /* The untried candidate with the smallest (lowest offset, rank) above the
@@ -6614,6 +6737,11 @@ static int dnnmem__exact_log(dnnmem__exact *w, int32_t id, int64_t old) {
     return 0;
   }
   w->log_id[w->log_top] = id;
+  w->log_who[w->log_top] = id >= 0 ? w->raiser[id] : 0;
+  if (id >= 0) {
+    w->log_prev[w->log_top] = w->lastlog[id];
+    w->lastlog[id] = (int32_t)w->log_top;
+  }
   w->log_old[w->log_top++] = old;
   return 1;
 }
@@ -6632,7 +6760,11 @@ static int dnnmem__exact_sweep(dnnmem__exact *w, int32_t lo, int32_t hi, int64_t
      section passed at a lower o, so N can only have fallen there. Items
      released at o need no place in the sorted list: o + rem covers them. */
   for (s = fits ? hi : lo; s < hi; s++) /* fits: dnnmem__exact_doomed checked it */
-    if (w->rem[s] > w->capacity - o) return 0;
+    if (w->rem[s] > w->capacity - o) {
+      w->fail_sec = s;
+      w->fail_rel = o; /* every record there sits at o or above */
+      return 0;
+    }
   if (dlo < lo) dlo = lo;
   if (dhi > hi) dhi = hi;
   if (dlo < dhi && w->seg_reach[dlo] > p) p = w->seg_reach[dlo];
@@ -6677,6 +6809,8 @@ static int dnnmem__exact_sweep(dnnmem__exact *w, int32_t lo, int32_t hi, int64_t
       sum += w->item_bytes[i];
       if (w->item_release[i] > w->capacity - sum) {
         ok = 0;
+        w->fail_sec = s; /* the records released at or above this one */
+        w->fail_rel = w->item_release[i];
         break;
       }
     }
@@ -6723,9 +6857,13 @@ static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
     x = dnnmem__exact_clear_fixed(w, k, x);
     if (w->logging && !f->unlogged && !dnnmem__exact_log(w, k, w->lowest[k])) f->unlogged = 1;
     w->lowest[k] = x;
+    w->raiser[k] = d;
     if (w->span_lo[k] < w->dirty_lo) w->dirty_lo = w->span_lo[k];
     if (w->span_hi[k] > w->dirty_hi) w->dirty_hi = w->span_hi[k];
-    if (x > w->capacity - w->size[k]) ok = 0;
+    if (x > w->capacity - w->size[k] && ok) {
+      ok = 0;
+      w->fail_rec = k; /* k alone no longer fits */
+    }
   }
   for (q = w->seg_first[j]; q < w->seg_first[j] + w->seg_count[j]; q++)
     for (s = w->seg_lo[q]; s < w->seg_hi[q]; s++) w->rem[s] -= w->seg_wu[q] - w->seg_wl[q];
@@ -6819,8 +6957,13 @@ static void dnnmem__exact_undo(dnnmem__exact *w, int32_t d) {
   for (s = w->span_lo[j]; s + 1 < w->span_hi[j]; s++) w->cut[s]++;
   while (w->log_top > f->log_mark) {
     int32_t id = w->log_id[--w->log_top];
-    if (id >= 0) w->lowest[id] = w->log_old[w->log_top];
-    else w->rank[-1 - id] = (int32_t)w->log_old[w->log_top];
+    if (id >= 0) {
+      w->lowest[id] = w->log_old[w->log_top];
+      w->raiser[id] = w->log_who[w->log_top];
+      w->lastlog[id] = w->log_prev[w->log_top];
+    } else {
+      w->rank[-1 - id] = (int32_t)w->log_old[w->log_top];
+    }
   }
   w->placed[j] = 0;
   w->offset[j] = -1;
@@ -6905,6 +7048,8 @@ static int32_t dnnmem__exact_restart(dnnmem__exact *w) {
     w->placed[k] = 0;
     w->offset[k] = -1;
     w->lowest[k] = dnnmem__exact_clear_fixed(w, k, 0);
+    w->raiser[k] = -1;
+    w->lastlog[k] = -1;
     w->open[k] = w->open0[k];
   }
   for (s = 0; s < w->sections; s++) {
@@ -6982,6 +7127,102 @@ static uint32_t dnnmem__exact_new_stamp(dnnmem__exact *w) {
   return w->run_count;
 }
 
+/* Adds to the list zlist[from .. end) the unplaced records of frame f's
+   part busy in section s (with a release >= rel when rel >= 0), each above
+   min(its lowest offset, b): all the failure needs (a record listed keeps
+   the higher of its two heights). Returns its new end, -1 when out of
+   room. */
+static int32_t dnnmem__exact_z_busy(dnnmem__exact *w, const dnnmem__exact_frame *f, int32_t s, int64_t rel,
+                                    int64_t b, int32_t from, int32_t end) {
+  uint32_t stamp = dnnmem__exact_z_stamp(w);
+  int32_t p;
+  for (p = from; p < end; p++) {
+    w->zmark[w->zlist[p]] = stamp;
+    w->zpos[w->zlist[p]] = p;
+  }
+  for (p = w->start_index[f->part_lo]; p < w->start_index[s + 1]; p++) {
+    int32_t k = w->search[p];
+    int64_t h = w->lowest[k] < b ? w->lowest[k] : b;
+    if (w->placed[k] || w->span_hi[k] <= s || (rel >= 0 && w->release[k] < rel) || !dnnmem__exact_covers(w, k, s))
+      continue;
+    if (w->zmark[k] == stamp) {
+      if (h > w->zbound[w->zpos[k]]) w->zbound[w->zpos[k]] = h;
+      continue;
+    }
+    if (end >= w->zcap) return -1;
+    w->zbound[end] = h;
+    w->zlist[end++] = k;
+  }
+  return end;
+}
+
+/* The shallowest frame whose placement raised record k's lowest offset
+   to b or above (the undo log keeps each record's earlier values), -1
+   none: it was there from the start. */
+static int32_t dnnmem__exact_raised(const dnnmem__exact *w, int32_t k, int64_t b) {
+  int32_t r = w->raiser[k], e = w->lastlog[k];
+  while (e >= 0 && w->log_old[e] >= b) {
+    r = w->log_who[e];
+    e = w->log_prev[e];
+  }
+  return r;
+}
+
+/* The deepest frame that raised a record of zlist[from .. to) to its
+   height, -1 none (the failure holds at the root). */
+static int32_t dnnmem__exact_culprit(const dnnmem__exact *w, int32_t from, int32_t to) {
+  int32_t p, c = -1, r;
+  for (p = from; p < to; p++)
+    if ((r = dnnmem__exact_raised(w, w->zlist[p], w->zbound[p])) > c) c = r;
+  return c;
+}
+
+/* Adds zlist[from .. to) (from -1: not told), failed below frame d, to
+   frame d's list, the deepest: a height that d's child raised a record to
+   becomes d's cell offset (the child lifted it there from at least that:
+   safety); a record named twice keeps the higher. The source lies at or
+   above the list's end, so the copy runs downwards in place. */
+static void dnnmem__exact_z_merge(dnnmem__exact *w, int32_t d, int32_t from, int32_t to) {
+  dnnmem__exact_frame *g = &w->frames[d];
+  uint32_t stamp;
+  int32_t p;
+  if (g->zend < 0) return;
+  if (from < 0) {
+    g->zend = -1;
+    return;
+  }
+  DNNMEM_ASSERT(g->zend <= from && g->cell >= 0);
+  stamp = dnnmem__exact_z_stamp(w);
+  for (p = g->zbase; p < g->zend; p++) {
+    w->zmark[w->zlist[p]] = stamp;
+    w->zpos[w->zlist[p]] = p;
+  }
+  for (p = from; p < to; p++) {
+    int32_t k = w->zlist[p];
+    int64_t b = w->zbound[p] > w->lowest[k] ? g->cell_offset : w->zbound[p];
+    if (w->zmark[k] == stamp) {
+      if (b > w->zbound[w->zpos[k]]) w->zbound[w->zpos[k]] = b;
+      continue;
+    }
+    w->zmark[k] = stamp;
+    w->zpos[k] = g->zend;
+    w->zbound[g->zend] = b;
+    w->zlist[g->zend++] = k;
+  }
+}
+
+/* Candidate j of frame f refused (dnnmem__exact_doomed): its list gains
+   the records of a section left over capacity - level once j takes its
+   bytes there. */
+static void dnnmem__exact_z_refused(dnnmem__exact *w, dnnmem__exact_frame *f, int32_t j) {
+  int64_t room = w->capacity - f->level;
+  int32_t s;
+  if (f->zend < 0) return;
+  for (s = f->crit_lo; s <= f->crit_hi; s++)
+    if (w->rem[s] - (dnnmem__exact_covers(w, j, s) ? w->size[j] : 0) > room) break;
+  f->zend = s <= f->crit_hi ? dnnmem__exact_z_busy(w, f, s, -1, f->level, f->zbase, f->zend) : -1;
+}
+
 /* Places j in frame d (its next candidate) and enters the frame below:
    1 entered, 2 every part is placed (the plan is in w->offset), 0 the
    placement failed (undone; with logging off nothing is undone). */
@@ -6993,12 +7234,24 @@ static int dnnmem__exact_descend(dnnmem__exact *w, int32_t d, int32_t j, int fit
   f->last_offset = w->lowest[j];
   f->last_rank = w->rank[j];
   w->nodes++;
+  w->fail_rec = -1;
+  w->fail_z = -1;
+  w->fail_jump = d;
   if (!dnnmem__exact_place(w, d, j)) {
+    if (f->zend >= 0 && f->zend < w->zcap && w->fail_rec >= 0) { /* j lifted it */
+      w->zlist[f->zend] = w->fail_rec;
+      w->zbound[f->zend] = w->capacity - w->size[w->fail_rec] + 1;
+      w->fail_z = f->zend + 1;
+    }
     if (w->logging) dnnmem__exact_undo(w, d);
     return 0;
   }
   count = dnnmem__exact_split(w, d, j, &reranked);
+  w->fail_sec = -1;
   if (!dnnmem__exact_check(w, d, j, !reranked, fits)) {
+    if (f->zend >= 0 && w->fail_sec >= 0 && !w->degraded &&
+        (w->fail_z = dnnmem__exact_z_busy(w, f, w->fail_sec, w->fail_rel, w->fail_rel, f->zend, f->zend)) >= 0)
+      w->fail_jump = dnnmem__exact_culprit(w, f->zend, w->fail_z);
     if (w->logging) dnnmem__exact_undo(w, d);
     return 0;
   }
@@ -7043,6 +7296,7 @@ static int32_t dnnmem__exact_replay(dnnmem__exact *w, const dnnmem__exact_slot *
     w->frames[d].last_offset = slot->path[d].last_offset;
     w->frames[d].last_rank = slot->path[d].last_rank;
     w->frames[d].done = slot->path[d].done;
+    w->frames[d].zend = -1; /* what its tried children named is not kept */
   }
   return slot->depth;
 }
@@ -7082,11 +7336,21 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
     }
     j = f->done ? -1 : dnnmem__exact_next(w, f);
     if (j < 0) { /* the part fails: back to the frame that created it */
-      int32_t t = f->creator, e;
+      int32_t t = f->creator, e, to = -1, lo = -1, hi = -1;
+      int64_t b = 0;
       if (!w->logging && t >= 0) return DNNMEM__EXACT_ABORTED; /* a dive: nothing to undo with */
-      dnnmem__exact_memo_add(w, f->state);
+      if (f->zend >= 0 && !w->degraded) /* the cell's records too (not at a remembered state) */
+        to = f->cell >= 0 ? dnnmem__exact_z_busy(w, f, f->cell, -1, f->cell_offset + 1, f->zbase, f->zend) : f->zend;
+      if (to >= 0) { /* or further back */
+        t = dnnmem__exact_culprit(w, f->zbase, to);
+        DNNMEM_ASSERT(t <= f->creator);
+        w->backjumps += t < f->creator;
+        dnnmem__exact_z_hull(w, f->zbase, to, &lo, &hi, &b);
+      }
+      dnnmem__exact_memo_add(w, f->state, lo, hi, b);
       if (t < 0) break; /* the root part: exhausted */
       for (e = d - 1; e >= t; e--) dnnmem__exact_undo(w, e);
+      dnnmem__exact_z_merge(w, t, to >= 0 ? f->zbase : -1, to);
       d = t;
       continue;
     }
@@ -7099,6 +7363,7 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
       w->refused++;
       if (w->open[j] == 0) f->done = 1; /* no hat: see dnnmem__exact_place */
       if (!w->logging) return DNNMEM__EXACT_ABORTED;
+      dnnmem__exact_z_refused(w, f, j);
       continue;
     }
     res = dnnmem__exact_descend(w, d, j, fits);
@@ -7106,8 +7371,24 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
       out = DNNMEM__EXACT_FOUND;
       break;
     }
-    if (res == 1) d++;
-    else if (!w->logging) return DNNMEM__EXACT_ABORTED;
+    if (res == 1) {
+      d++;
+    } else if (!w->logging) {
+      return DNNMEM__EXACT_ABORTED;
+    } else if (w->fail_jump < d) { /* j is no culprit: this frame fails too */
+      int32_t t = w->fail_jump, e, from = f->zend, lo, hi;
+      int64_t b;
+      DNNMEM_ASSERT(t <= f->creator && w->fail_z >= 0);
+      dnnmem__exact_z_hull(w, from, w->fail_z, &lo, &hi, &b);
+      dnnmem__exact_memo_add(w, f->state, lo, hi, b);
+      w->backjumps++;
+      if (t < 0) break;
+      for (e = d - 1; e >= t; e--) dnnmem__exact_undo(w, e);
+      dnnmem__exact_z_merge(w, t, from, w->fail_z);
+      d = t;
+    } else {
+      dnnmem__exact_z_merge(w, d, w->fail_z >= 0 ? f->zend : -1, w->fail_z);
+    }
   }
   if (slot) slot->depth = -1; /* answered: nothing to resume */
   return out;
@@ -7215,8 +7496,10 @@ typedef struct dnnmem__exact_params {
   int64_t lower_bound;         /* a known valid lower bound, or 0 */
   int lean;                    /* the scratch was sized lean */
   int ignore_gaps;             /* plan as if unfixed records had no gaps (valid) */
-  int64_t log_limit;           /* > 0: at most this many undo-log and candidate-list
-                                  entries (tests: a full log, frames that scan) */
+  int64_t log_limit;           /* > 0: at most this many undo-log, candidate-list and
+                                  failed-record entries (tests: a full log, frames
+                                  that scan, lists without room) */
+  int no_backjumps;            /* tests: every failure goes back to its creator */
 } dnnmem__exact_params;
 
 typedef struct dnnmem__exact_outcome {
@@ -7227,6 +7510,7 @@ typedef struct dnnmem__exact_outcome {
   int32_t feasible;    /* capacity question: 1 yes, 0 proven no, -1 unknown */
   dnnmem_plan_stop stop;
   int32_t degraded;    /* the undo log filled (deeper nodes recounted) */
+  int64_t backjumps;   /* failures that went back past the frame before */
 } dnnmem__exact_outcome;
 
 /* The arena of a plan of the search's records. */
@@ -7441,8 +7725,12 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   DNNMEM_MEMSET(w.cell_count, 0, (2 * (size_t)count + 2 * (size_t)gaps + 2) * sizeof(int32_t));
   if (params->log_limit > 0 && params->log_limit < w.log_cap) w.log_cap = params->log_limit;
   if (params->log_limit > 0 && params->log_limit < w.cand_cap) w.cand_cap = params->log_limit;
+  if (params->log_limit > 0 && params->log_limit < w.zcap) w.zcap = params->log_limit;
   bound = dnnmem__exact_setup(&w, records, count, alignment, params->ignore_gaps);
-  w.nodes = w.refused = 0;
+  w.nodes = w.refused = w.backjumps = 0;
+  w.backjump = !params->no_backjumps;
+  w.zstamp = 0;
+  DNNMEM_MEMSET(w.zmark, 0, (size_t)count * sizeof(uint32_t));
   w.node_limit = params->node_limit > 0 ? params->node_limit : DNNMEM__I64_MAX;
   w.stop = params->stop;
   w.stop_user = params->stop_user;
@@ -7482,6 +7770,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   }
   out->nodes = w.nodes;
   out->degraded = w.degraded;
+  out->backjumps = w.backjumps;
   /* why it ended: the question settled, else the limit that ended it
      (stop first: a callback that fired also ends a search at its node
      limit), else every capacity was asked without a proof (windows) */

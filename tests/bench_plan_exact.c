@@ -188,7 +188,7 @@ static void bench_tilings(double seconds) {
   printf("\n250 buffers, %d seeds: minimise / decide at most %.2f, mean %.2f\n", 12, worst, sum / 12);
 }
 
-/* Bigger tilings (400-800 buffers of the same construction, seeds 1-4):
+/* Bigger tilings (400-800 buffers of the same construction, seeds 1-8):
    decided at the optimum within a CPU time limit, once each. */
 static void bench_big_tilings(double seconds) {
   static const int32_t sizes[] = {400, 600, 800};
@@ -198,7 +198,7 @@ static void bench_big_tilings(double seconds) {
   printf("| buffers | seed | decide | nodes | CPU ms |\n|---|---|---|---|---|\n");
   cpu_limit = 1;
   for (k = 0; k < (int32_t)(sizeof(sizes) / sizeof(sizes[0])); k++)
-    for (seed = 1; seed <= 4; seed++) {
+    for (seed = 1; seed <= 8; seed++) {
       dnnmem_interval *r = (dnnmem_interval *)calloc((size_t)sizes[k], sizeof(*r));
       dnnmem_rng rng;
       int32_t n;
