@@ -294,14 +294,17 @@ coverage: $(EXAMPLES) | stb
 
 # Mutation testing (tests/mutate.py): MUTANTS mutants spread over the
 # implementation by MUTATE_SEED (an operator, a constant, a return code, a
-# condition or a break changed each), each built once at -O1 and run against
-# its part's unit tests, then the others, survivors once more under
-# ASan+UBSan; equivalent ones listed in tests/mutants_equivalent.txt. CPU
-# heavy (minutes per ten mutants): not part of make test.
+# condition or a break changed each), each built once and run against the
+# unit test cases that execute its line (gcov per case, cached in
+# $(BUILD)/mutate), survivors once more under ASan+UBSan; equivalent ones
+# listed in tests/mutants_equivalent.txt. CPU heavy (about 15 s a killed
+# mutant, a few minutes a survivor; the first run also takes the coverage):
+# not part of make test. MUTATE_JOBS mutants at once.
 MUTANTS     ?= 100
 MUTATE_SEED ?= 1
+MUTATE_JOBS ?= 1
 mutate: | stb
-	@BUILD=$(BUILD) nice python3 tests/mutate.py -n $(MUTANTS) --seed $(MUTATE_SEED)
+	@BUILD=$(BUILD) nice python3 tests/mutate.py -n $(MUTANTS) --seed $(MUTATE_SEED) -j $(MUTATE_JOBS)
 
 # Installation: the header, the tool, and a pkg-config file so that
 # `pkg-config --cflags dnnmem` finds the header.
