@@ -4732,6 +4732,7 @@ typedef struct dnnmem__planner {
   dnnmem__gap_entry *gap_ent, *gap_run; /* n each, grouped by node */
   int32_t *gap_node;                    /* each record's node */
   int32_t *gap_start, *gap_count, *gap_runs, *gap_zeros, *gap_sub;
+  uint32_t *gap_anc;                    /* per node: bit d set when ancestor v >> d holds records */
   int32_t *gap_ext;                     /* 4 per node: min lo, max lo, min hi, max hi */
   int32_t gap_leaves, gap_cur; /* P leaves (0: no tree); free intervals */
   int64_t gap_need;             /* the record's size: shorter free intervals may go */
@@ -4767,6 +4768,7 @@ static void dnnmem__gap_layout(dnnmem__scratch *s, int32_t n, dnnmem__planner *p
   p->gap_runs = DNNMEM__TAKE(s, int32_t, gap_nodes);
   p->gap_zeros = DNNMEM__TAKE(s, int32_t, gap_nodes);
   p->gap_sub = DNNMEM__TAKE(s, int32_t, gap_nodes);
+  p->gap_anc = DNNMEM__TAKE(s, uint32_t, gap_nodes);
   p->gap_ext = DNNMEM__TAKE(s, int32_t, 4 * gap_nodes);
 }
 
@@ -4932,7 +4934,8 @@ static int64_t dnnmem__avoid_fixed(dnnmem__planner *p, int32_t r, int64_t start)
    meets r's lifetime); no other node's. A node keeps its placed records
    by offset and their bytes merged into runs (sorted disjoint intervals),
    both arrays in place, sized by a count beforehand; gap_ext bounds its
-   records' lifetimes, gap_sub counts a subtree's placed records. A node
+   records' lifetimes, gap_sub marks a subtree holding placed records,
+   gap_anc a node's ancestors holding some (a query visits only those). A node
    whose records all meet r takes off its runs, one that only some meet
    its records one by one. */
 static void dnnmem__gap_tree_reset(dnnmem__planner *p) {
@@ -4951,6 +4954,7 @@ static void dnnmem__gap_tree_reset(dnnmem__planner *p) {
   for (v = 1; v <= 2 * P; v++) p->gap_start[v] += p->gap_start[v - 1];
   for (v = 0; v < 2 * P; v++) {
     p->gap_count[v] = p->gap_runs[v] = p->gap_zeros[v] = p->gap_sub[v] = 0;
+    p->gap_anc[v] = 0;
     p->gap_ext[4 * v] = p->gap_ext[4 * v + 2] = DNNMEM__I32_MAX;
     p->gap_ext[4 * v + 1] = p->gap_ext[4 * v + 3] = -1;
   }
@@ -5000,12 +5004,14 @@ static void dnnmem__gap_insert(dnnmem__planner *p, int32_t r) {
     /* the recount ends where a segment (or the node) does */
     DNNMEM_ASSERT(k > base + p->gap_count[v] || e[k].seg > 0);
   }
-  p->gap_count[v]++;
+  if (p->gap_count[v]++ == 0) /* v's first record: its descendants learn (once per node) */
+    for (k = 1, j = 2 * v; j < 2 * p->gap_leaves; k++, j *= 2)
+      for (a = 0; a < (int32_t)1 << k; a++) p->gap_anc[j + a] |= (uint32_t)1 << k;
   if (x.lo < ext[0]) ext[0] = x.lo;
   if (x.lo > ext[1]) ext[1] = x.lo;
   if (x.hi < ext[2]) ext[2] = x.hi;
   if (x.hi > ext[3]) ext[3] = x.hi;
-  for (k = v; k >= 1; k >>= 1) p->gap_sub[k]++;
+  for (k = v; k >= 1 && !p->gap_sub[k]; k >>= 1) p->gap_sub[k] = 1;
   if (x.end == x.off) {
     p->gap_zeros[v]++;
     return;
@@ -5182,20 +5188,22 @@ static void dnnmem__gap_cut_below(dnnmem__planner *p, int32_t u, int32_t ul, int
    in time into found_key / found_key2 (gap_cur of them, the last from
    their top up); 0 when a zero-size record meets r. */
 static int dnnmem__gap_free(dnnmem__planner *p, int32_t r) {
-  int32_t v = p->gap_node[r], L = p->lo[r], H = p->hi[r], d, ul = 0, uh = p->gap_leaves, mid;
+  int32_t v = p->gap_node[r], L = p->lo[r], H = p->hi[r], u, ul, uh, mid;
+  int32_t level = dnnmem__clz_top64((uint64_t)v), height = dnnmem__clz_top64((uint64_t)p->gap_leaves) - level;
+  uint32_t anc = p->gap_anc[v];
   p->found_key[0] = 0;
   p->found_key2[0] = DNNMEM__I64_MAX;
   p->gap_cur = 1;
   p->gap_need = p->rec[r].size;
   p->gap_zero = 0;
-  for (d = dnnmem__clz_top64((uint64_t)v); d > 0; d--) { /* the ancestors, root first */
-    if (DNNMEM__GAP_MEETS(p, v >> d, L, H)) dnnmem__gap_cut_node(p, v >> d, L, H);
-    mid = ul + (uh - ul) / 2;
-    if (((v >> (d - 1)) & 1) == 0) uh = mid;
-    else ul = mid;
+  for (; anc; anc &= anc - 1) { /* the ancestors holding records (any order: the free set is the same) */
+    u = v >> dnnmem__ctz64(anc);
+    if (DNNMEM__GAP_MEETS(p, u, L, H)) dnnmem__gap_cut_node(p, u, L, H);
   }
   if (DNNMEM__GAP_MEETS(p, v, L, H)) dnnmem__gap_cut_node(p, v, L, H);
   if (v < p->gap_leaves) {
+    ul = (v - ((int32_t)1 << level)) << height;
+    uh = ul + ((int32_t)1 << height);
     mid = ul + (uh - ul) / 2;
     dnnmem__gap_cut_below(p, 2 * v, ul, mid, L, H);
     dnnmem__gap_cut_below(p, 2 * v + 1, mid, uh, L, H);
@@ -5299,6 +5307,40 @@ static int32_t dnnmem__free_by_size(dnnmem__planner *p) {
   return m;
 }
 
+/* The placement orders visit records at random, and a placement's first
+   reads (its record, lifetime, node) would miss the cache one after the
+   other: the loops fetch them this many placements ahead (and, half as
+   far ahead, the first entries of the node), so the misses overlap the
+   work. Macros: a function of prefetches alone is pure to the compiler,
+   and its calls would go. */
+#define DNNMEM__PLAN_AHEAD 8
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__OPTIMIZE_SIZE__)
+#define DNNMEM__PREFETCH(addr) __builtin_prefetch(addr)
+#define DNNMEM__PLAN_FETCH(p, r)      \
+  do {                                \
+    DNNMEM__PREFETCH(&(p)->rec[r]);   \
+    DNNMEM__PREFETCH(&(p)->lo[r]);    \
+    DNNMEM__PREFETCH(&(p)->hi[r]);    \
+    DNNMEM__PREFETCH(&(p)->off[r]);   \
+  } while (0)
+#define DNNMEM__GAP_AHEAD(p, i, m)                                              \
+  do {                                                                          \
+    if ((i) + DNNMEM__PLAN_AHEAD < (m)) {                                       \
+      DNNMEM__PLAN_FETCH(p, (p)->order[(i) + DNNMEM__PLAN_AHEAD]);              \
+      DNNMEM__PREFETCH(&(p)->gap_node[(p)->order[(i) + DNNMEM__PLAN_AHEAD]]);   \
+    }                                                                           \
+    if ((p)->gap_leaves > 0 && (i) + DNNMEM__PLAN_AHEAD / 2 < (m)) {            \
+      int32_t at_ = (p)->gap_start[(p)->gap_node[(p)->order[(i) + DNNMEM__PLAN_AHEAD / 2]]]; \
+      DNNMEM__PREFETCH(&(p)->gap_ent[at_]);                                     \
+      DNNMEM__PREFETCH(&(p)->gap_ent[at_ + 2]);                                 \
+      DNNMEM__PREFETCH(&(p)->gap_run[at_]);                                     \
+    }                                                                           \
+  } while (0)
+#else /* no prefetch: nothing to fetch ahead (nor in builds for size) */
+#define DNNMEM__PLAN_FETCH(p, r) ((void)0)
+#define DNNMEM__GAP_AHEAD(p, i, m) ((void)0)
+#endif
+
 /* The gap rule's time tree with the fixed records (when laid out). */
 static void dnnmem__gap_begin(dnnmem__planner *p) {
   int32_t i;
@@ -5313,14 +5355,20 @@ static void dnnmem__gap_begin(dnnmem__planner *p) {
 static void dnnmem__plan_greedy_size(dnnmem__planner *p) {
   int32_t i, m = dnnmem__free_by_size(p);
   dnnmem__gap_begin(p);
-  for (i = 0; i < m; i++) dnnmem__place_in_gap(p, p->order[i]);
+  for (i = 0; i < m; i++) {
+    DNNMEM__GAP_AHEAD(p, i, m);
+    dnnmem__place_in_gap(p, p->order[i]);
+  }
 }
 
 static void dnnmem__plan_sorted_height(dnnmem__planner *p) {
   int32_t i, m = dnnmem__free_by_size(p);
   for (i = 0; i < p->n; i++) p->vals[i] = p->rec[i].lower - p->rec[i].upper; /* length, descending */
   dnnmem__radix_sort(p->order, p->tmp, m, p->vals);
-  for (i = 0; i < m; i++) dnnmem__place_on_top(p, p->order[i]);
+  for (i = 0; i < m; i++) {
+    if (i + DNNMEM__PLAN_AHEAD < m) DNNMEM__PLAN_FETCH(p, p->order[i + DNNMEM__PLAN_AHEAD]);
+    dnnmem__place_on_top(p, p->order[i]);
+  }
 }
 
 static dnnmem_result dnnmem__plan_pathcover(dnnmem__planner *p) {
@@ -5332,8 +5380,10 @@ static dnnmem_result dnnmem__plan_pathcover(dnnmem__planner *p) {
   chains.alignment = 0;
   r = dnnmem_plan_chains(&chains, NULL, p->order, NULL, p->cover_scratch, p->cover_bytes);
   if (r != DNNMEM_OK) return r;
-  for (i = 0; i < p->n; i++)
+  for (i = 0; i < p->n; i++) {
+    if (i + DNNMEM__PLAN_AHEAD < p->n) DNNMEM__PLAN_FETCH(p, p->order[i + DNNMEM__PLAN_AHEAD]);
     if (p->off[p->order[i]] < 0) dnnmem__place_on_top(p, p->order[i]);
+  }
   return DNNMEM_OK;
 }
 
@@ -5402,7 +5452,10 @@ static void dnnmem__plan_greedy_breadth(dnnmem__planner *p) {
   for (i = 0; i < m; i++) p->tmp[count[p->first_rank[p->order[i]]]++] = p->order[i];
   DNNMEM_MEMCPY(p->order, p->tmp, (size_t)m * sizeof(int32_t));
   dnnmem__gap_begin(p);
-  for (i = 0; i < m; i++) dnnmem__place_in_gap(p, p->order[i]);
+  for (i = 0; i < m; i++) {
+    DNNMEM__GAP_AHEAD(p, i, m);
+    dnnmem__place_in_gap(p, p->order[i]);
+  }
 }
 
 /* TensorFlow Lite Micro's GreedyMemoryPlanner (greedy_memory_planner.cc):
@@ -5444,7 +5497,10 @@ static void dnnmem__plan_greedy_tflm(dnnmem__planner *p) {
   }
   dnnmem__radix_sort(p->order, p->tmp, m, p->vals);
   dnnmem__gap_begin(p);
-  for (i = 0; i < m; i++) dnnmem__place_lowest(p, p->order[i]);
+  for (i = 0; i < m; i++) {
+    DNNMEM__GAP_AHEAD(p, i, m);
+    dnnmem__place_lowest(p, p->order[i]);
+  }
 }
 
 /* ---- bestfit: skyline of runs (maximal time ranges of equal height) ---- */
