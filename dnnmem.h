@@ -1734,6 +1734,7 @@
 
 
    HISTORY (one line per version; what changed, and why, is in the git log)
+       0.9.0  exact backjumps on tilings; cut-only max flow; branches at 95%
        0.8.0  exact by tight cells (0.034x minimalloc); placement under 0.1.0's time
        0.7.0  errors name record and field; greedy-tflm; remat arena in budget
        0.6.1  exact minimising within ~1.25x of deciding; 32-bit tested
@@ -1755,9 +1756,9 @@
 #include <stdint.h>
 
 #define DNNMEM_VERSION_MAJOR 0
-#define DNNMEM_VERSION_MINOR 8
+#define DNNMEM_VERSION_MINOR 9
 #define DNNMEM_VERSION_PATCH 0
-#define DNNMEM_VERSION_STRING "0.8.0"
+#define DNNMEM_VERSION_STRING "0.9.0"
 
 #ifndef DNNMEM_DEF
 #ifdef DNNMEM_STATIC
