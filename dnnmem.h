@@ -17649,7 +17649,8 @@ static dnnmem_result dnnmem__place_layout(dnnmem__scratch *s, const dnnmem_graph
   for (phase = 0; phase < 3 && w->phase_mem != NULL; phase++) {
     dnnmem__scratch_begin(&sub, w->phase_mem, w->phase_bytes);
     dnnmem__place_phase(&sub, n, max_nodes, phase, w);
-    if ((r = dnnmem__scratch_end(&sub, NULL)) != DNNMEM_OK) return r;
+    r = dnnmem__scratch_end(&sub, NULL);
+    DNNMEM_ASSERT(r == DNNMEM_OK); /* phase_bytes: the largest phase, measured above */
   }
   return DNNMEM_OK;
 }
@@ -17837,7 +17838,7 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     dnnmem__graph_consumers(problem->graph, w.out_offsets, w.out_ids); /* the labeling has its own */
     dnnmem__place_pass(&net, num_free);
     r = dnnmem_flow_init(&flow, net.num_nodes, net.num_arcs, w.flow_mem, w.flow_bytes);
-    if (r != DNNMEM_OK) return r;
+    DNNMEM_ASSERT(r == DNNMEM_OK); /* the count is within dnnmem__place_bounds, which sized flow_bytes */
     net.flow = &flow;
     dnnmem__place_pass(&net, num_free);
     DNNMEM_ASSERT(flow.num_arcs == net.num_arcs);
@@ -18539,12 +18540,13 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
 
 /* Builds the move's network into *flow (memory w->flow_mem), sized by the
    bounds: an auxiliary node has two consumer entries or more, so there
-   are at most e of them; the network then keeps the nodes its arcs use. */
-static dnnmem_result dnnmem__label_build(const dnnmem__label_view *vw, dnnmem__label_work *w, const int32_t *x,
-                                         int32_t alpha, int64_t infinite, dnnmem_flow *flow,
-                                         dnnmem__label_net *net) {
+   are at most e of them; the network then keeps the nodes its arcs use.
+   Cannot fail: dnnmem__label_begin's layout took these bounds and sized
+   w->flow_mem for them (dnnmem_flow_scratch_size). */
+static void dnnmem__label_build(const dnnmem__label_view *vw, dnnmem__label_work *w, const int32_t *x,
+                                int32_t alpha, int64_t infinite, dnnmem_flow *flow, dnnmem__label_net *net) {
   const dnnmem_graph *g = vw->p->graph;
-  int32_t max_nodes, max_arcs;
+  int32_t max_nodes = 0, max_arcs = 0;
   dnnmem_result r;
   net->vw = vw;
   net->w = w;
@@ -18552,14 +18554,14 @@ static dnnmem_result dnnmem__label_build(const dnnmem__label_view *vw, dnnmem__l
   net->alpha = alpha;
   net->infinite = infinite;
   r = dnnmem__label_bounds(g->num_nodes, g->num_nodes > 0 ? g->in_offsets[g->num_nodes] : 0, &max_nodes, &max_arcs);
-  if (r != DNNMEM_OK) return r;
+  DNNMEM_ASSERT(r == DNNMEM_OK);
   r = dnnmem_flow_init(flow, max_nodes, max_arcs, w->flow_mem, w->flow_bytes);
-  if (r != DNNMEM_OK) return r;
+  DNNMEM_ASSERT(r == DNNMEM_OK);
+  (void)r;
   net->flow = flow;
   dnnmem__label_pass(net);
   DNNMEM_ASSERT(flow->num_arcs == net->num_arcs && net->num_nodes <= max_nodes);
   flow->num_nodes = net->num_nodes; /* no arc names a node past the last one used */
-  return DNNMEM_OK;
 }
 
 /* One move: out = x with the cut's nodes on alpha; *energy = constant + cut
@@ -18572,7 +18574,7 @@ static dnnmem_result dnnmem__label_move(const dnnmem__label_view *vw, dnnmem__la
   dnnmem_flow_options fo;
   dnnmem_result r;
   int32_t v, n = vw->p->graph->num_nodes;
-  if ((r = dnnmem__label_build(vw, w, x, alpha, infinite, &flow, &net)) != DNNMEM_OK) return r;
+  dnnmem__label_build(vw, w, x, alpha, infinite, &flow, &net);
   fo.algo = algo;
   if ((r = dnnmem_flow_solve(&flow, 0, 1, &fo, NULL)) != DNNMEM_OK) return r;
   for (v = 0; v < n; v++)
@@ -18612,7 +18614,7 @@ static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
   vw.k = problem->num_labels;
   vw.group = NULL;
   if (out_node && out_node != labels) w.node = out_node; /* built in place: no copy */
-  if ((r = dnnmem__label_build(&vw, &w, labels, alpha, total + 1, &flow, &net)) != DNNMEM_OK) return r;
+  dnnmem__label_build(&vw, &w, labels, alpha, total + 1, &flow, &net);
   *out_flow = flow;
   if (out_node && w.node != out_node)
     for (v = 0; v < n; v++) out_node[v] = w.node[v];
