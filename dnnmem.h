@@ -11560,7 +11560,7 @@ static void dnnmem__cover_flow(dnnmem_flow *flow, int32_t source, int32_t sink) 
    reaches, each at most once per side; decomposing the flow gives the
    pairs. Arc ids: S->out_u = u, in_v->T = n + v, in_w->out_w = 2n + w,
    edge k = 3n + k. */
-static dnnmem_result dnnmem__cover_closure(const dnnmem_graph *g, dnnmem__cover_vertices_work *w) {
+static void dnnmem__cover_closure(const dnnmem_graph *g, dnnmem__cover_vertices_work *w) {
   const int32_t *off = g->in_offsets, *ids = g->in_ids;
   int32_t n = g->num_nodes, m = off[n], nodes = 0, arcs = 0, v, k, a;
   int32_t source = 2 * n, sink = 2 * n + 1;
@@ -11599,7 +11599,8 @@ static dnnmem_result dnnmem__cover_closure(const dnnmem_graph *g, dnnmem__cover_
       while (w->edge_cursor[x] < w->out_offsets[x + 1] &&
              w->remaining[3 * n + w->out_edges[w->edge_cursor[x]]] <= 0)
         w->edge_cursor[x]++;
-      if (w->edge_cursor[x] == w->out_offsets[x + 1]) return DNNMEM_ERR_INFEASIBLE; /* engine bug */
+      /* one unit entered out_x (from S or through x): conservation leaves one to leave by */
+      DNNMEM_ASSERT(w->edge_cursor[x] < w->out_offsets[x + 1]);
       e = w->out_edges[w->edge_cursor[x]];
       w->remaining[3 * n + e]--;
       y = w->edge_head[e];
@@ -11609,12 +11610,11 @@ static dnnmem_result dnnmem__cover_closure(const dnnmem_graph *g, dnnmem__cover_
         w->pred[y] = v;
         break;
       }
-      if (w->remaining[2 * n + y] <= 0) return DNNMEM_ERR_INFEASIBLE; /* engine bug */
+      DNNMEM_ASSERT(w->remaining[2 * n + y] > 0); /* the unit into in_y leaves to T or through y */
       w->remaining[2 * n + y]--;
       x = y;
     }
   }
-  return DNNMEM_OK;
 }
 
 /* Writes path_of / order from pred / succ, paths in the topological order of
@@ -11652,7 +11652,7 @@ static dnnmem_result dnnmem__cover_vertices(const dnnmem_graph *graph, const dnn
   r = dnnmem_graph_topo_order(graph, w.topo, w.topo_scratch, w.topo_bytes, e);
   if (r != DNNMEM_OK) return r;
   if (transitive) {
-    if ((r = dnnmem__cover_closure(graph, &w)) != DNNMEM_OK) return r; /* engine bug only */
+    dnnmem__cover_closure(graph, &w);
   } else {
     dnnmem__cover_hopcroft_karp(graph, &w);
   }
@@ -11808,13 +11808,12 @@ static dnnmem_result dnnmem__cover_edges(const dnnmem_graph *graph, const dnnmem
   /* traversals per edge and the paths' total length */
   total = starts - joins;
   DNNMEM_ASSERT(total >= 0 && total <= distinct);
-  if (total < 0 || total > distinct) return DNNMEM_ERR_INFEASIBLE; /* engine bug */
   w_count = paths = (int32_t)total;
   for (v = 0; v < n; v++) w.out_left[v] = 0;
   for (k = 0; k < m; k++) {
     if (w.first_copy[k] != k) continue;
     w.uses[k] = 1 + (starts > 0 ? dnnmem_flow_arc_flow(&flow, w.arc_of[k]) : 0);
-    if (w.uses[k] < 1) return DNNMEM_ERR_INFEASIBLE; /* engine bug */
+    DNNMEM_ASSERT(w.uses[k] >= 1); /* an arc's flow is >= 0 */
     w.out_left[ids[k]] += w.uses[k];
     total += w.uses[k];
   }
