@@ -4301,9 +4301,9 @@ DNNMEM_DEF int dnnmem_graph_is_topological(const dnnmem_graph *graph) {
    consumer order. */
 static DNNMEM__UNUSED void dnnmem__graph_consumers(const dnnmem_graph *g, int32_t *out_offsets,
                                     int32_t *out_ids) {
-  int32_t n = g->num_nodes, v, k;
+  int32_t n = g->num_nodes, m = n > 0 ? g->in_offsets[n] : 0, v, k; /* an empty graph may have no offsets */
   for (v = 0; v <= n; v++) out_offsets[v] = 0;
-  for (k = 0; k < g->in_offsets[n]; k++) out_offsets[g->in_ids[k] + 1]++;
+  for (k = 0; k < m; k++) out_offsets[g->in_ids[k] + 1]++;
   for (v = 0; v < n; v++) out_offsets[v + 1] += out_offsets[v];
   for (v = 0; v < n; v++)
     for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++)
