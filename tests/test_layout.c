@@ -1508,6 +1508,37 @@ static void test_convert(void) {
   }
 }
 
+/* More argument checks: a conversion from no layout or between different
+   ranks, a bind of a layout whose counts are out of range (a corrupted
+   struct), a rank-0 view reshaped without a shape. */
+static void test_argument_edges(void) {
+  dnnmem_layout a, b, bad;
+  dnnmem_layout_machine m;
+  dnnmem_layout_strided s, out;
+  dnnmem_error fault;
+  int64_t err;
+  size_t bytes = 0;
+  CHECK_EQ(dnnmem_layout_parse("((6:1), (4:6))", 14, &a, &err), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_parse("((24:1))", 8, &b, &err), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_convert_scratch_size(NULL, &a, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_convert_scratch_size(&a, &b, &bytes), DNNMEM_ERR_INVALID_ARGUMENT); /* 2 axes, 1 */
+  CHECK_EQ(dnnmem_layout_convert_scratch_size(&b, &b, &bytes), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_machine_parse("PE=3", 4, &m, &err), DNNMEM_OK);
+  bad = a, bad.num_levels = -1;
+  CHECK_EQ(dnnmem_layout_bind(&bad, &m, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
+  bad = a, bad.num_levels = DNNMEM_LAYOUT_MAX_LEVELS + 1;
+  CHECK_EQ(dnnmem_layout_bind(&bad, &m, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
+  bad = a, bad.num_factors = -1;
+  CHECK_EQ(dnnmem_layout_bind(&bad, &m, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
+  bad = a, bad.num_factors = DNNMEM_LAYOUT_MAX_FACTORS + 1;
+  CHECK_EQ(dnnmem_layout_bind(&bad, &m, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_bind(&a, &m, &fault), DNNMEM_OK);
+  memset(&s, 0, sizeof s); /* rank 0: one element at 0 */
+  out.rank = 7;
+  CHECK_EQ(dnnmem_layout_reshape_view(&s, 0, NULL, &out), DNNMEM_OK);
+  CHECK_EQ(out.rank, 0);
+}
+
 int main(void) {
   RUN(test_worked_examples);
   RUN(test_worked_examples_board);
@@ -1533,5 +1564,6 @@ int main(void) {
   RUN(test_argument_checks);
   RUN(test_limits_and_edges);
   RUN(test_convert);
+  RUN(test_argument_edges);
   return test_finish("test_layout");
 }
