@@ -668,6 +668,31 @@ static void test_minimalloc_C(void) {
   free(off);
 }
 
+/* More argument checks: each scratch size without its output, a problem
+   with records counted but missing, a linked problem checked without
+   offsets, a conflict asked without options. */
+static void test_argument_edges(void) {
+  dnnmem_interval r[2];
+  dnnmem_intervals p = {r, 2, 0};
+  dnnmem_plan_result res;
+  size_t bytes = 0;
+  void *mem;
+  r[0] = ref_plan_record(0, 2, 8), r[1] = ref_plan_record(1, 3, 8);
+  CHECK_EQ(dnnmem_plan_solve_scratch_size(&p, NULL, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_lower_bound_scratch_size(&p, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_check_scratch_size(&p, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_conflict_scratch_size(&p, NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  p.records = NULL;
+  CHECK_EQ(dnnmem_plan_pass_scratch_size(&p, NULL, 0, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  p.records = r;
+  r[1] = ref_plan_record(1, 3, 8), r[1].flags = DNNMEM_INTERVAL_REUSE, r[1].reuse = 0; /* in place of 0 */
+  CHECK_EQ(dnnmem_plan_check_scratch_size(&p, &bytes), DNNMEM_OK);
+  mem = malloc(bytes);
+  CHECK_EQ(dnnmem_plan_check(&p, NULL, &res, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(res.error.field, DNNMEM_FIELD_OFFSET);
+  free(mem);
+}
+
 int main(void) {
   RUN(test_chain_staircase);
   RUN(test_heuristic_quality);
@@ -687,5 +712,6 @@ int main(void) {
   RUN(test_bad_input);
   RUN(test_real_models);
   RUN(test_minimalloc_C);
+  RUN(test_argument_edges);
   return test_finish("test_plan");
 }
