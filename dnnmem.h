@@ -12002,8 +12002,9 @@ static dnnmem_result dnnmem__remat_validate(const dnnmem_remat_problem *p, dnnme
 /* Bad options (dnnmem__remat_options said 0): the option at fault. */
 static dnnmem_result dnnmem__remat_options_fail(const dnnmem_remat_options *o, dnnmem_error *e) {
   dnnmem_field f = DNNMEM_FIELD_OPTIONS;
-  if (o && ((int)o->algo < 0 || o->algo >= DNNMEM_REMAT_ALGO_COUNT)) f = DNNMEM_FIELD_ALGO;
-  else if (o && o->budget < 0) f = DNNMEM_FIELD_BUDGET;
+  DNNMEM_ASSERT(o != NULL); /* NULL options are the defaults, which never fail */
+  if ((int)o->algo < 0 || o->algo >= DNNMEM_REMAT_ALGO_COUNT) f = DNNMEM_FIELD_ALGO;
+  else if (o->budget < 0) f = DNNMEM_FIELD_BUDGET;
   return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, f);
 }
 
@@ -12451,7 +12452,8 @@ static dnnmem_result dnnmem__remat_time_bound(const dnnmem_remat_problem *proble
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
   if ((r = dnnmem_graph_topo_order(g, w.order, w.topo_scratch, w.topo_bytes, e)) != DNNMEM_OK)
     return r;
-  if ((r = dnnmem__remat_lower_bound(problem, &lower, NULL)) != DNNMEM_OK) return r;
+  r = dnnmem__remat_lower_bound(problem, &lower, NULL);
+  DNNMEM_ASSERT(r == DNNMEM_OK); /* its only failure is dnnmem__remat_validate's, passed above */
   if (o.budget == 0) return DNNMEM_OK; /* no budget: the row order needs nothing extra */
   if (o.budget < lower) {
     *out_extra_time = DNNMEM__I64_MAX;
@@ -14851,8 +14853,8 @@ static dnnmem_result dnnmem__remat_curve(const dnnmem_remat_problem *problem,
     return r;
   }
   sum_times = st.time;
-  if ((r = dnnmem__remat_lower_bound(problem, &lb, NULL)) != DNNMEM_OK) return r;
-  DNNMEM_ASSERT(lb <= st.peak);
+  r = dnnmem__remat_lower_bound(problem, &lb, NULL);
+  DNNMEM_ASSERT(r == DNNMEM_OK && lb <= st.peak); /* the solve above validated the problem */
   DNNMEM_MEMSET(result, 0, sizeof(*result));
   result->base_peak = st.peak;
   result->base_time = st.time;
