@@ -1533,6 +1533,19 @@ static void test_argument_edges(void) {
   bad = a, bad.num_factors = DNNMEM_LAYOUT_MAX_FACTORS + 1;
   CHECK_EQ(dnnmem_layout_bind(&bad, &m, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_layout_bind(&a, &m, &fault), DNNMEM_OK);
+  { /* the batch forward map with either output left out: the same addresses, units */
+    dnnmem_layout pe;
+    int64_t units[24], units2[24], addr[24], addr2[24];
+    int32_t i;
+    CHECK_EQ(dnnmem_layout_parse("((3_PE, 2:4), (4:1))", 20, &pe, &err), DNNMEM_OK);
+    CHECK_EQ(dnnmem_layout_bind(&pe, &m, &fault), DNNMEM_OK);
+    CHECK_EQ(dnnmem_layout_forward_range(&pe, 0, 24, units, addr), DNNMEM_OK);
+    CHECK_EQ(dnnmem_layout_forward_range(&pe, 0, 24, NULL, addr2), DNNMEM_OK);
+    CHECK_EQ(dnnmem_layout_forward_range(&pe, 0, 24, units2, NULL), DNNMEM_OK);
+    CHECK_EQ(dnnmem_layout_forward_range(&pe, 0, 24, NULL, NULL), DNNMEM_OK);
+    for (i = 0; i < 24; i++) CHECK(addr2[i] == addr[i] && units2[i] == units[i]);
+    CHECK(units[0] == 0 && units[8] == 1 && units[23] == 2 && addr[0] == 0 && addr[9] == 1);
+  }
   memset(&s, 0, sizeof s); /* rank 0: one element at 0 */
   out.rank = 7;
   CHECK_EQ(dnnmem_layout_reshape_view(&s, 0, NULL, &out), DNNMEM_OK);
