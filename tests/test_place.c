@@ -632,6 +632,21 @@ static void test_argument_edges(void) {
   t.device[1] = ANY, t.cpu[1] = NO;
   CHECK_EQ(dnnmem_place_cost(&t.p, NULL, x, &c, mem, sizeof mem), DNNMEM_ERR_PLACE_UNSUPPORTED);
   CHECK(c.error.index == 1 && c.error.field == DNNMEM_FIELD_TIME);
+  /* a free CPU op and an accelerator op without accelerator time, both on the CPU */
+  t.cpu[0] = 0, t.cpu[1] = 4, x[1] = CPU;
+  CHECK_EQ(dnnmem_place_cost(&t.p, NULL, x, &c, mem, sizeof mem), DNNMEM_OK);
+  CHECK_EQ(c.time, 0 + 4);
+  { /* a flow algorithm out of range */
+    dnnmem_place_options o;
+    memset(&o, 0, sizeof o);
+    o.algo = DNNMEM_FLOW_ALGO_COUNT;
+    CHECK_EQ(dnnmem_place_cost(&t.p, &o, x, &c, mem, sizeof mem), DNNMEM_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(c.error.field, DNNMEM_FIELD_OPTIONS);
+  }
+  t.n = 0; /* the empty graph costs nothing, without a placement */
+  problem_wire(&t);
+  CHECK_EQ(dnnmem_place_cost(&t.p, NULL, NULL, &c, mem, sizeof mem), DNNMEM_OK);
+  CHECK_EQ(c.time, 0);
 }
 
 int main(void) {
