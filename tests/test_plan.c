@@ -691,6 +691,24 @@ static void test_argument_edges(void) {
   CHECK_EQ(dnnmem_plan_check(&p, NULL, &res, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(res.error.field, DNNMEM_FIELD_OFFSET);
   free(mem);
+  { /* no result: the linked plan in place (8 bytes), and a conflict (16 over 8) */
+    int64_t off[2] = {-1, -1};
+    int32_t conflict[2] = {-1, -1};
+    dnnmem_plan_options o;
+    CHECK_EQ(dnnmem_plan_solve_scratch_size(&p, NULL, &bytes), DNNMEM_OK);
+    mem = malloc(bytes);
+    CHECK_EQ(dnnmem_plan_solve(&p, NULL, off, NULL, mem, bytes), DNNMEM_OK);
+    CHECK(off[0] == 0 && off[1] == 0);
+    free(mem);
+    r[1] = ref_plan_record(1, 3, 8);
+    memset(&o, 0, sizeof o);
+    o.capacity = 8;
+    CHECK_EQ(dnnmem_plan_conflict_scratch_size(&p, &o, &bytes), DNNMEM_OK);
+    mem = malloc(bytes);
+    CHECK_EQ(dnnmem_plan_conflict(&p, &o, conflict, 2, NULL, mem, bytes), DNNMEM_OK);
+    CHECK(conflict[0] == 0 && conflict[1] == 1);
+    free(mem);
+  }
 }
 
 int main(void) {
