@@ -834,6 +834,20 @@ static void test_argument_edges(void) {
   CHECK_EQ(solve(&t, DNNMEM_LABEL_EXACT, label, &r), DNNMEM_ERR_OVERFLOW);
   CHECK(r.error.index == 4 && r.error.field == DNNMEM_FIELD_SIZE);
   t.size[4] = 1;
+  { /* the expansion limited to one cycle: at most k moves, still a recounted answer */
+    dnnmem_label_options o;
+    int32_t cycles;
+    memset(&o, 0, sizeof o);
+    o.algo = DNNMEM_LABEL_EXPANSION, o.max_cycles = 1, o.max_sweeps = 1;
+    for (cycles = 0, i = 0; i < 40; i++) {
+      random_problem(&rng, &t, 12, 4, 0, 0);
+      CHECK_EQ(solve_with(&t, &o, label, &r), DNNMEM_OK);
+      CHECK(r.cycles <= 1);
+      check_answer(&t, label, &r);
+      cycles += r.cycles;
+    }
+    CHECK(cycles > 0);
+  }
   t.p.node_cost = NULL;
   CHECK_EQ(solve_with(&t, NULL, label, &r), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(r.error.field, DNNMEM_FIELD_COST);
