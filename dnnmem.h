@@ -7578,7 +7578,7 @@ static dnnmem_result dnnmem__plan_begin(const dnnmem_intervals *problem, const d
 static dnnmem_result dnnmem__plan_lower_bound_scratch_size_core(const dnnmem_intervals *problem,
                                                               size_t *out_bytes) {
   dnnmem__plan_work w;
-  if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  DNNMEM_ASSERT(out_bytes != NULL); /* the only caller, the public size, checked it */
   return dnnmem__plan_carve(problem, NULL, DNNMEM__PLAN_BOUND, &w, NULL, 0, out_bytes);
 }
 
@@ -7595,7 +7595,7 @@ static dnnmem_result dnnmem__plan_lower_bound_core(const dnnmem_intervals *probl
 static dnnmem_result dnnmem__plan_check_scratch_size_core(const dnnmem_intervals *problem,
                                                         size_t *out_bytes) {
   dnnmem__plan_work w;
-  if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  DNNMEM_ASSERT(out_bytes != NULL); /* the only caller, the public size, checked it */
   return dnnmem__plan_carve(problem, NULL, DNNMEM__PLAN_CHECK, &w, NULL, 0, out_bytes);
 }
 
@@ -7640,7 +7640,7 @@ static dnnmem_result dnnmem__plan_solve_scratch_size_core(const dnnmem_intervals
                                                         const dnnmem_plan_options *options,
                                                         size_t *out_bytes) {
   dnnmem__plan_work w;
-  if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  DNNMEM_ASSERT(out_bytes != NULL); /* the only caller, the public size, checked it */
   return dnnmem__plan_carve(problem, options, DNNMEM__PLAN_SOLVE, &w, NULL, 0, out_bytes);
 }
 

@@ -854,9 +854,22 @@ static void test_argument_edges(void) {
   CHECK(res.error.other == 1 && res.error.field == DNNMEM_FIELD_ALIGNMENT);
   pools[1].alignment = 0;
   CHECK_EQ(dnnmem_plan_pools_lower_bound(&p, NULL, NULL, 0), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_pools_lower_bound(NULL, &res, NULL, 0), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(res.error.field, DNNMEM_FIELD_PROBLEM);
+  p.num_pools = 0;
+  CHECK_EQ(dnnmem_plan_pools_lower_bound_scratch_size(&p, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_pools_conflict_scratch_size(&p, NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  p.num_pools = 2, p.intervals = NULL;
+  CHECK_EQ(dnnmem_plan_pools_conflict_scratch_size(&p, NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_pools_check_scratch_size(&p, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  p.intervals = &iv, o.node_limit = -1;
+  CHECK_EQ(dnnmem_plan_pools_conflict_scratch_size(&p, &o, &bytes), DNNMEM_ERR_NEGATIVE);
+  o.node_limit = 0;
+  CHECK(dnnmem_plan_pools_algo_name((dnnmem_plan_pools_algo)-1) == NULL);
   /* outputs: the checker needs both arrays, pool ids in range */
   for (i = 0; i < 3; i++) pool_of[i] = 1, off[i] = 100 * i;
   CHECK_EQ(pools_check(&p, pool_of, NULL, NULL, NULL, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(pools_check(&p, NULL, off, NULL, NULL, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   pool_of[2] = -1;
   CHECK_EQ(pools_check(&p, pool_of, off, NULL, NULL, NULL), DNNMEM_ERR_ID_RANGE);
   CHECK_EQ(pools_solve(&p, NULL, pool_of, NULL, NULL, &res), DNNMEM_ERR_INVALID_ARGUMENT);
