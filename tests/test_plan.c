@@ -682,6 +682,12 @@ static void test_argument_edges(void) {
   CHECK_EQ(dnnmem_plan_lower_bound_scratch_size(&p, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_plan_check_scratch_size(&p, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_plan_conflict_scratch_size(&p, NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  {
+    dnnmem_plan_options o;
+    memset(&o, 0, sizeof o);
+    o.capacity = 8;
+    CHECK_EQ(dnnmem_plan_conflict_scratch_size(NULL, &o, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  }
   p.records = NULL;
   CHECK_EQ(dnnmem_plan_pass_scratch_size(&p, NULL, 0, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
   p.records = r;

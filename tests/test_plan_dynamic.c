@@ -679,6 +679,20 @@ static void test_resolve_edges(void) {
   order[1] = 0, below_ids[0] = 3;
   CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &named), DNNMEM_ERR_ID_RANGE);
   CHECK(named.error.index == 2 && named.error.field == DNNMEM_FIELD_STACKING);
+  { /* the solve's outputs: offsets of the stacking, a capacity >= 0, ids when it is > 0 */
+    dnnmem_plan_symbolic_result sr;
+    size_t bytes = 0;
+    void *mem;
+    CHECK_EQ(dnnmem_plan_symbolic_solve_scratch_size(&p, NULL, &bytes), DNNMEM_OK);
+    mem = malloc(bytes);
+    CHECK_EQ(dnnmem_plan_symbolic_solve(&p, NULL, order, NULL, below_ids, 2, &sr, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(sr.error.field, DNNMEM_FIELD_OUTPUT);
+    CHECK_EQ(dnnmem_plan_symbolic_solve(&p, NULL, order, below_offsets, below_ids, -1, &sr, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(dnnmem_plan_symbolic_solve(&p, NULL, order, below_offsets, NULL, 2, &sr, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(sr.error.field, DNNMEM_FIELD_OUTPUT);
+    CHECK_EQ(dnnmem_plan_symbolic_solve(&p, NULL, order, below_offsets, below_ids, 2, &sr, mem, bytes), DNNMEM_OK);
+    free(mem);
+  }
 }
 
 int main(void) {
