@@ -714,6 +714,13 @@ static void test_argument_edges(void) {
     CHECK_EQ(dnnmem_plan_conflict(&p, &o, conflict, 2, NULL, mem, bytes), DNNMEM_OK);
     CHECK(conflict[0] == 0 && conflict[1] == 1);
     free(mem);
+    o.capacity = 16; /* both fit: no conflict, nothing written */
+    CHECK_EQ(dnnmem_plan_conflict_scratch_size(&p, &o, &bytes), DNNMEM_OK);
+    mem = malloc(bytes);
+    conflict[0] = conflict[1] = -7;
+    CHECK_EQ(dnnmem_plan_conflict(&p, &o, conflict, 2, NULL, mem, bytes), DNNMEM_OK);
+    CHECK(conflict[0] == -7 && conflict[1] == -7);
+    free(mem);
   }
 }
 
