@@ -1421,7 +1421,11 @@
          dnnmem_flow_add_arc(&flow, from, to, capacity, reverse, &arc)
          dnnmem_flow_solve(&flow, source, sink, options, &result)
            options.algo: DNNMEM_FLOW_BK (default, "bk"),
-           DNNMEM_FLOW_PUSH_RELABEL ("pr"); result.value.
+           DNNMEM_FLOW_PUSH_RELABEL ("pr"); options.cut_only: nonzero
+           when only the value and the cut are wanted (BK then leaves
+           the arcs touching a terminal out of its adjacency, one
+           capacity per node instead, and writes no flows back;
+           dnnmem_flow_arc_flow answers 0); result.value.
          dnnmem_flow_arc_flow(&flow, arc), dnnmem_flow_source_side(&flow, v),
          dnnmem_flow_arc(&flow, arc, &from, &to, &cap, &reverse)
          dnnmem_flow_algo_name / dnnmem_flow_algo_parse
@@ -3285,8 +3289,12 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_algo_parse(const char *name, dnnmem_flow_al
 
 typedef struct dnnmem_flow_options {
   dnnmem_flow_algo algo; /* 0: DNNMEM_FLOW_BK */
+  int32_t cut_only;      /* nonzero: the value and the minimum cut only
+                            (faster with BK: terminal arcs summed per node,
+                            no flows written back; dnnmem_flow_arc_flow
+                            answers 0) */
 } dnnmem_flow_options;
-/* Zeroed (or a NULL pointer): Boykov-Kolmogorov. */
+/* Zeroed (or a NULL pointer): Boykov-Kolmogorov, flows on every arc. */
 
 typedef struct dnnmem_flow_result {
   int64_t value;      /* the maximum flow's value */
@@ -3304,6 +3312,7 @@ typedef struct dnnmem_flow {
   int32_t *first, *mid, *arc_half;    /* CSR ranges; forward half of an arc */
   int32_t *arc_work;                  /* 2 per arc: position map, then flow */
   int32_t merged;                     /* parallel arcs or self-loops merged: flows in arc_work */
+  int32_t cut_only;                   /* the last solve wrote no arc flows */
   struct dnnmem__flow_bk_node *bk;    /* BK per-node state */
   int32_t *queue, *queue2;            /* FIFOs, CSR fill cursors */
   int64_t *excess;                    /* push-relabel */
@@ -16564,6 +16573,7 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_init(dnnmem_flow *flow, int32_t num_nodes, 
   flow->source = flow->sink = -1;
   flow->value = 0;
   flow->merged = 0;
+  flow->cut_only = 0;
   return DNNMEM_OK;
 }
 
@@ -16661,7 +16671,8 @@ static int dnnmem__flow_merge(dnnmem_flow *f) {
   }
   f->first[n] = w;
   for (e = 0; e < w; e++) h[e].sister = map[h[e].sister];
-  for (e = 0; e < m; e++) f->arc_half[e] = map[f->arc_half[e]];
+  for (e = 0; e < m; e++)
+    if (f->arc_half[e] >= 0) f->arc_half[e] = map[f->arc_half[e]]; /* < 0: a terminal arc kept apart */
   return 1;
 }
 
@@ -16692,9 +16703,14 @@ static void dnnmem__flow_split(dnnmem_flow *f) {
 
 /* Half-arcs grouped by tail, fresh residuals. Within a node, half-arcs whose
    head is neither terminal come first ([first, mid)), so BK scans only those.
+   With terminals_apart (BK for the cut only, nothing written back), arcs
+   touching s or t get no half-arcs: each node's capacities from s and to t
+   are summed for BK's init into bk[v].terminal and bk[v].stamp (to t
+   clamped at the source total, as the init does), s -> t into *direct.
    *source_total: the capacities leaving s; returns -1, or (nothing built)
    the arc at which they pass int64_t. */
-static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int64_t *source_total) {
+static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int terminals_apart, int64_t *source_total,
+                                  int64_t *direct) {
   int32_t n = f->num_nodes, m = f->num_arcs, v, i;
   int32_t *count_inner = f->queue, *count_term = f->queue2;
   int64_t total = 0;
@@ -16704,11 +16720,14 @@ static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int64_t 
     if ((in->from == s && in->to != s && dnnmem__add_overflows(total, in->capacity, &total)) ||
         (in->to == s && in->from != s && dnnmem__add_overflows(total, in->reverse_capacity, &total)))
       return i;
+    if (terminals_apart && (in->from == s || in->from == t || in->to == s || in->to == t)) continue;
     if (in->to == s || in->to == t) count_term[in->from]++;
     else count_inner[in->from]++;
     if (in->from == s || in->from == t) count_term[in->to]++;
     else count_inner[in->to]++;
   }
+  *direct = 0;
+  for (v = 0; v < n && terminals_apart; v++) f->bk[v].terminal = f->bk[v].stamp = 0;
   f->first[0] = 0;
   for (v = 0; v < n; v++) {
     int32_t ci = count_inner[v];
@@ -16719,8 +16738,24 @@ static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int64_t 
   }
   for (i = 0; i < m; i++) {
     const struct dnnmem__flow_input *in = &f->input[i];
-    int32_t fwd = (in->to == s || in->to == t) ? count_term[in->from]++ : count_inner[in->from]++;
-    int32_t bwd = (in->from == s || in->from == t) ? count_term[in->to]++ : count_inner[in->to]++;
+    int32_t fwd, bwd;
+    if (terminals_apart && (in->from == s || in->from == t || in->to == s || in->to == t)) {
+      /* seen from the end away from t or toward s: only capacity out of s
+         or into t can carry flow */
+      int turn = in->from == t || in->to == s;
+      int32_t a = turn ? in->to : in->from, b = turn ? in->from : in->to;
+      int64_t ab = turn ? in->reverse_capacity : in->capacity, *sink;
+      if (a == s && b == t) *direct += ab; /* within the source total */
+      else if (a == s && b != s) f->bk[b].terminal += ab;
+      else if (b == t && a != t) {
+        sink = &f->bk[a].stamp;
+        *sink = ab > total - *sink ? total : *sink + ab;
+      }
+      f->arc_half[i] = -1;
+      continue;
+    }
+    fwd = (in->to == s || in->to == t) ? count_term[in->from]++ : count_inner[in->from]++;
+    bwd = (in->from == s || in->from == t) ? count_term[in->to]++ : count_inner[in->to]++;
     f->half[fwd].residual = in->capacity;
     f->half[fwd].head = in->to;
     f->half[fwd].sister = bwd;
@@ -16891,16 +16926,17 @@ static void dnnmem__bk_adopt(dnnmem__bk *b, int32_t v) {
    the source total (flow can never exceed it, so the clamp is exact); nodes
    with a terminal surplus start the trees. Returns the flow pushed at once
    (direct source -> sink arcs, and min(source, sink) per node). */
-static int64_t dnnmem__bk_init(dnnmem__bk *b, int32_t s, int32_t t, int64_t source_total) {
+static int64_t dnnmem__bk_init(dnnmem__bk *b, int32_t s, int32_t t, int64_t source_total, int terminals_apart,
+                               int64_t direct) {
   dnnmem_flow *f = b->f;
   struct dnnmem__flow_half *h = f->half;
   struct dnnmem__flow_bk_node *nd = f->bk;
   int32_t n = f->num_nodes, v, e;
-  int64_t value = 0;
+  int64_t value = direct; /* direct arcs: saturated at once */
   for (e = f->mid[s]; e < f->first[s + 1]; e++)
-    if (h[e].head == t) value += h[e].residual; /* direct arcs: saturated at once */
+    if (h[e].head == t) value += h[e].residual;
   for (v = 0; v < n; v++) { /* one pass: a node's source arcs are the sisters of its arcs to s */
-    int64_t source_cap = 0, sink_cap = 0;
+    int64_t source_cap = terminals_apart ? nd[v].terminal : 0, sink_cap = terminals_apart ? nd[v].stamp : 0;
     nd[v].stamp = 0;
     nd[v].dist = 1;
     nd[v].next_active = -1;
@@ -16966,15 +17002,15 @@ static int32_t dnnmem__bk_grow(dnnmem__bk *b, int32_t current, int32_t *a, int32
    and reaches every node in it: exactly the nodes reachable from the
    source) and the terminal flows written back onto the source and sink
    half-arcs: node v received source_cap - max(terminal, 0) from the source
-   and sent sink_cap - max(-terminal, 0) to the sink. */
-static void dnnmem__bk_finish(dnnmem_flow *f, int32_t s, int32_t t) {
+   and sent sink_cap - max(-terminal, 0) to the sink (not when cut_only). */
+static void dnnmem__bk_finish(dnnmem_flow *f, int32_t s, int32_t t, int cut_only) {
   struct dnnmem__flow_half *h = f->half;
   struct dnnmem__flow_bk_node *nd = f->bk;
   int32_t n = f->num_nodes, v, e;
   for (v = 0; v < n; v++) { /* the side; the sink arcs (none is a source arc) */
     int64_t r = nd[v].terminal, left;
     f->source_side[v] = nd[v].tree == DNNMEM__BK_SOURCE;
-    if (v == s || v == t) continue;
+    if (v == s || v == t || cut_only) continue;
     left = f->excess[v] - (r < 0 ? -r : 0); /* flow to the sink */
     nd[v].terminal = r > 0 ? r : 0;          /* unused source capacity */
     for (e = f->mid[v]; e < f->first[v + 1] && left > 0; e++)
@@ -16987,7 +17023,7 @@ static void dnnmem__bk_finish(dnnmem_flow *f, int32_t s, int32_t t) {
   }
   f->source_side[s] = 1;
   f->source_side[t] = 0;
-  for (e = f->first[s]; e < f->first[s + 1]; e++) {
+  for (e = f->first[s]; e < f->first[s + 1] && !cut_only; e++) {
     int32_t w = h[e].head;
     int64_t push;
     if (w == s) continue;
@@ -17005,7 +17041,8 @@ static void dnnmem__bk_finish(dnnmem_flow *f, int32_t s, int32_t t) {
   }
 }
 
-static int64_t dnnmem__bk_run(dnnmem_flow *f, int32_t s, int32_t t, int64_t source_total) {
+static int64_t dnnmem__bk_run(dnnmem_flow *f, int32_t s, int32_t t, int64_t source_total, int cut_only,
+                              int64_t direct) {
   dnnmem__bk b;
   int32_t n = f->num_nodes, current = -1;
   int64_t value;
@@ -17018,7 +17055,7 @@ static int64_t dnnmem__bk_run(dnnmem_flow *f, int32_t s, int32_t t, int64_t sour
   b.orphans = f->queue;
   b.orphan_head = b.orphan_count = 0;
   b.time = 0;
-  value = dnnmem__bk_init(&b, s, t, source_total);
+  value = dnnmem__bk_init(&b, s, t, source_total, cut_only, direct);
   for (;;) {
     int32_t a = -1, c = -1, arc;
     if (current < 0 || f->bk[current].tree == DNNMEM__BK_FREE) {
@@ -17039,7 +17076,7 @@ static int64_t dnnmem__bk_run(dnnmem_flow *f, int32_t s, int32_t t, int64_t sour
     }
     /* keep growing from the same node while it stays in a tree */
   }
-  dnnmem__bk_finish(f, s, t);
+  dnnmem__bk_finish(f, s, t, cut_only);
   return value;
 }
 
@@ -17290,7 +17327,8 @@ static dnnmem_result dnnmem__flow_solve(dnnmem_flow *flow, int32_t source, int32
                                         const dnnmem_flow_options *options, dnnmem_flow_result *result,
                                         dnnmem_error *e) {
   dnnmem_flow_algo algo = options ? options->algo : DNNMEM_FLOW_BK;
-  int64_t source_total = 0, value;
+  int cut_only = options != NULL && options->cut_only != 0;
+  int64_t source_total = 0, direct = 0, value;
   int32_t i;
   if (flow == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
   if (source < 0 || source >= flow->num_nodes) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, -1, DNNMEM_FIELD_SOURCE);
@@ -17298,15 +17336,16 @@ static dnnmem_result dnnmem__flow_solve(dnnmem_flow *flow, int32_t source, int32
   if (source == sink) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_SINK);
   if ((int)algo < 0 || algo >= DNNMEM_FLOW_ALGO_COUNT) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_ALGO);
   flow->source = flow->sink = -1;
-  if ((i = dnnmem__flow_build(flow, source, sink, &source_total)) >= 0)
+  if ((i = dnnmem__flow_build(flow, source, sink, cut_only && algo == DNNMEM_FLOW_BK, &source_total, &direct)) >= 0)
     return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, i, DNNMEM_FIELD_CAPACITY);
   if (algo == DNNMEM_FLOW_PUSH_RELABEL) {
     value = dnnmem__pr_run(flow, source, sink);
     dnnmem__flow_mark_source_side(flow, source);
   } else {
-    value = dnnmem__bk_run(flow, source, sink, source_total); /* marks the side too */
+    value = dnnmem__bk_run(flow, source, sink, source_total, cut_only, direct); /* marks the side too */
   }
-  if (flow->merged) dnnmem__flow_split(flow); /* else an arc's flow is its capacity less its residual */
+  if (flow->merged && !cut_only) dnnmem__flow_split(flow); /* else an arc's flow is its capacity less its residual */
+  flow->cut_only = cut_only;
   flow->source = source;
   flow->sink = sink;
   flow->value = value;
@@ -17323,7 +17362,7 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_solve(dnnmem_flow *flow, int32_t source, in
 }
 
 DNNMEM_DEF int64_t dnnmem_flow_arc_flow(const dnnmem_flow *flow, int32_t arc) {
-  if (flow == NULL || flow->source < 0 || arc < 0 || arc >= flow->num_arcs) return 0;
+  if (flow == NULL || flow->source < 0 || flow->cut_only || arc < 0 || arc >= flow->num_arcs) return 0;
   {
     int64_t value;
     if (!flow->merged) return flow->input[arc].capacity - flow->half[flow->arc_half[arc]].residual;
@@ -17409,8 +17448,8 @@ static uint8_t dnnmem__place_forced(const dnnmem_place_problem *p, int32_t v) {
    the baselines 1 = every op the accelerator supports on it (onnx-mlir's
    default), 2 = each op on its faster device, 3 = every op on the CPU
    where possible. */
-static DNNMEM__PLACE_INLINE unsigned dnnmem__place_code(const dnnmem_place_problem *p, const uint8_t *x, int baselines, int32_t v) {
-  uint8_t forced = dnnmem__place_forced(p, v);
+static DNNMEM__PLACE_INLINE unsigned dnnmem__place_code(const dnnmem_place_problem *p, const uint8_t *x, int baselines,
+                                                        int32_t v, uint8_t forced) {
   unsigned code = x[v] == DNNMEM_PLACE_ACC ? 1u : 0u;
   if (!baselines) return code;
   if (forced == DNNMEM_PLACE_ANY) return code | 2u | (p->acc_time[v] < p->cpu_time[v] ? 4u : 0u);
@@ -17419,43 +17458,41 @@ static DNNMEM__PLACE_INLINE unsigned dnnmem__place_code(const dnnmem_place_probl
 
 /* Costs of a validated problem under the assignment x, and with baselines
    under the three baselines too (time[0..3], conversions[0..3]): one sweep
-   over the edges for all. seen holds n int32. */
+   over the edges for all. seen holds n int32; forced (NULL: worked out
+   here) dnnmem__place_forced of every node. */
 static dnnmem_result dnnmem__place_eval(const dnnmem_place_problem *p, dnnmem_place_model model,
-                                        const uint8_t *x, int baselines, int32_t *seen, int64_t *time,
-                                        int32_t *conversions, dnnmem_error *e) {
+                                        const uint8_t *forced_of, const uint8_t *x, int baselines, int32_t *seen,
+                                        int64_t *time, int32_t *conversions, dnnmem_error *e) {
   const dnnmem_graph *g = p->graph;
   int32_t n = g->num_nodes, v, k, i, count = baselines ? 4 : 1;
   unsigned mask = baselines ? 15u : 1u;
-  for (i = 0; i < count; i++) {
-    time[i] = 0;
-    conversions[i] = 0;
-  }
+  int64_t sum[4] = {0, 0, 0, 0}; /* the sweep over nodes sums in registers */
+  for (i = 0; i < count; i++) conversions[i] = 0;
   for (v = 0; v < n; v++) {
-    uint8_t forced = dnnmem__place_forced(p, v);
+    uint8_t forced = forced_of ? forced_of[v] : dnnmem__place_forced(p, v);
     unsigned code;
     int64_t c, a;
     if ((x[v] != DNNMEM_PLACE_CPU && x[v] != DNNMEM_PLACE_ACC) || (forced != DNNMEM_PLACE_ANY && forced != x[v]))
       return dnnmem__fail(e, DNNMEM_ERR_INFEASIBLE, v, DNNMEM_FIELD_OUTPUT);
-    code = dnnmem__place_code(p, x, baselines, v);
+    code = dnnmem__place_code(p, x, baselines, v, forced);
     c = p->cpu_time[v];
     a = p->acc_time[v];
-    time[0] += code & 1u ? a : c;
-    if (baselines) {
-      time[1] += code & 2u ? a : c;
-      time[2] += code & 4u ? a : c;
-      time[3] += code & 8u ? a : c;
-    }
+    sum[0] += code & 1u ? a : c;
+    sum[1] += code & 2u ? a : c;
+    sum[2] += code & 4u ? a : c;
+    sum[3] += code & 8u ? a : c;
     seen[v] = (int32_t)(code << 8); /* per value below: bits 0-3 a consumer on ACC, 4-7 one on CPU */
   }
+  for (i = 0; i < count; i++) time[i] = sum[i];
   if (model == DNNMEM_PLACE_PER_EDGE) {
     for (v = 0; v < n; v++) seen[v] = -1;
     for (v = 0; v < n; v++) {
-      unsigned cv = dnnmem__place_code(p, x, baselines, v), diff;
+      unsigned cv = dnnmem__place_code(p, x, baselines, v, forced_of ? forced_of[v] : dnnmem__place_forced(p, v)), diff;
       for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) {
         int32_t u = g->in_ids[k];
         if (seen[u] == v) continue; /* x * x: one edge */
         seen[u] = v;
-        diff = cv ^ dnnmem__place_code(p, x, baselines, u);
+        diff = cv ^ dnnmem__place_code(p, x, baselines, u, forced_of ? forced_of[u] : dnnmem__place_forced(p, u));
         for (i = 0; diff; i++, diff >>= 1)
           if (diff & 1u) {
             time[i] += p->xfer[u];
@@ -17555,7 +17592,7 @@ static dnnmem_result dnnmem__place_cost(const dnnmem_place_problem *problem, con
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   seen = dnnmem__place_cost_layout(&s, problem->graph->num_nodes);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  return dnnmem__place_eval(problem, model, device, 0, seen, &result->time, &result->conversions, e);
+  return dnnmem__place_eval(problem, model, NULL, device, 0, seen, &result->time, &result->conversions, e);
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_place_cost(const dnnmem_place_problem *problem, const dnnmem_place_options *options,
@@ -17801,10 +17838,15 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
       (r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo, w.topo_bytes, e)) != DNNMEM_OK)
     return r;
   for (v = 0; v < n; v++) {
-    w.forced[v] = dnnmem__place_forced(problem, v);
-    w.flow_id[v] = w.forced[v] == DNNMEM_PLACE_CPU   ? DNNMEM__PLACE_S
-                   : w.forced[v] == DNNMEM_PLACE_ACC ? DNNMEM__PLACE_T
-                                                     : 2 + num_free++;
+    uint8_t forced = dnnmem__place_forced(problem, v);
+    w.forced[v] = forced;
+    w.flow_id[v] = forced == DNNMEM_PLACE_CPU ? DNNMEM__PLACE_S : forced == DNNMEM_PLACE_ACC ? DNNMEM__PLACE_T : 2 + num_free++;
+    if (model == DNNMEM_PLACE_PER_VALUE) { /* the labeling below: a pin is the other device unsupported */
+      w.label_cost[2 * v] = forced == DNNMEM_PLACE_ACC ? DNNMEM_LABEL_UNSUPPORTED : problem->cpu_time[v];
+      w.label_cost[2 * v + 1] = forced == DNNMEM_PLACE_CPU ? DNNMEM_LABEL_UNSUPPORTED : problem->acc_time[v];
+      w.label_output[v] = problem->is_output && problem->is_output[v] ? 0 : DNNMEM_LABEL_FREE;
+      w.label_start[v] = forced == DNNMEM_PLACE_ACC ? 1 : 0;
+    }
   }
   net.p = problem;
   net.w = &w;
@@ -17817,12 +17859,6 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     dnnmem_label_problem lp;
     dnnmem_label_network_result lr;
     DNNMEM_MEMSET(&lp, 0, sizeof(lp));
-    for (v = 0; v < n; v++) { /* a pin: the other device unsupported (no pin array to write and read) */
-      w.label_cost[2 * v] = w.forced[v] == DNNMEM_PLACE_ACC ? DNNMEM_LABEL_UNSUPPORTED : problem->cpu_time[v];
-      w.label_cost[2 * v + 1] = w.forced[v] == DNNMEM_PLACE_CPU ? DNNMEM_LABEL_UNSUPPORTED : problem->acc_time[v];
-      w.label_output[v] = problem->is_output && problem->is_output[v] ? 0 : DNNMEM_LABEL_FREE;
-      w.label_start[v] = w.forced[v] == DNNMEM_PLACE_ACC ? 1 : 0;
-    }
     lp.graph = problem->graph;
     lp.num_labels = 2;
     lp.node_cost = w.label_cost;
@@ -17898,6 +17934,8 @@ static dnnmem_result dnnmem__place_solve(const dnnmem_place_problem *problem,
   int64_t cut;
   int32_t n, v, num_free = 0;
   if (problem == NULL || problem->graph == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  DNNMEM_MEMSET(&flow_options, 0, sizeof(flow_options));
+  flow_options.cut_only = 1; /* the sides are the answer */
   if ((r = dnnmem__place_options(options, &model, &flow_options.algo)) != DNNMEM_OK)
     return dnnmem__fail(e, r, -1, DNNMEM_FIELD_OPTIONS);
   n = problem->graph->num_nodes;
@@ -17920,7 +17958,7 @@ static dnnmem_result dnnmem__place_solve(const dnnmem_place_problem *problem,
   {
     int64_t time[4];
     int32_t conversions[4];
-    r = dnnmem__place_eval(problem, model, device, 1, w.seen, time, conversions, NULL);
+    r = dnnmem__place_eval(problem, model, w.forced, device, 1, w.seen, time, conversions, NULL);
     if (r != DNNMEM_OK) return r;
     res.time = time[0];
     res.conversions = conversions[0];
@@ -18576,7 +18614,9 @@ static dnnmem_result dnnmem__label_move(const dnnmem__label_view *vw, dnnmem__la
   dnnmem_result r;
   int32_t v, n = vw->p->graph->num_nodes;
   dnnmem__label_build(vw, w, x, alpha, infinite, &flow, &net);
+  DNNMEM_MEMSET(&fo, 0, sizeof(fo));
   fo.algo = algo;
+  fo.cut_only = 1; /* the move reads the sides only */
   if ((r = dnnmem_flow_solve(&flow, 0, 1, &fo, NULL)) != DNNMEM_OK) return r;
   for (v = 0; v < n; v++)
     out[v] = w->node[v] >= 2 && !dnnmem_flow_source_side(&flow, w->node[v]) ? alpha : x[v];

@@ -405,10 +405,12 @@ static void flow_solve(const char *file, const files_dimacs *d, const dnnmem_flo
 }
 
 static int cmd_flow(const cli_args *a) {
-  dnnmem_flow_options options = {cli_flow_algo(a->algo)};
+  dnnmem_flow_options options;
   files_dimacs d;
   files_error err;
   flow_answer ans;
+  memset(&options, 0, sizeof(options));
+  options.algo = cli_flow_algo(a->algo);
   if (files_read_dimacs(a->operand, &d, &err) != 0) cli_file_error(&err);
   flow_solve(a->operand, &d, &options, &ans);
   if (a->json) {

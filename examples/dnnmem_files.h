@@ -319,6 +319,17 @@ FILES_FN char *files_read_text(const char *path, size_t *out_len, files_error *e
   return buf;
 }
 
+/* files_read_csv, _graph, _dimacs and _candidates (path, out, err): the
+   file's text (files_read_text) parsed by files_KIND_parse into *out,
+   zeroed first; 0, or -1 and *err. */
+#define FILES_READER(kind, type)                                                 \
+  FILES_FN int files_read_##kind(const char *path, type *out, files_error *err) { \
+    size_t len;                                                                  \
+    char *text = files_read_text(path, &len, err);                               \
+    memset(out, 0, sizeof(*out));                                                \
+    return text ? files_##kind##_parse(path, text, len, out, err) : -1;          \
+  }
+
 /* Common checks of a text: not empty, no NUL byte (a binary file). */
 FILES_FN int files_check_text(const char *name, const char *text, size_t len, files_error *err) {
   const char *nul = (const char *)memchr(text, 0, len), *p;
@@ -450,12 +461,7 @@ FILES_FN int files_csv_parse(const char *name, char *text, size_t len, files_csv
   return 0;
 }
 
-FILES_FN int files_read_csv(const char *path, files_csv *csv, files_error *err) {
-  size_t len;
-  char *text = files_read_text(path, &len, err);
-  memset(csv, 0, sizeof(*csv));
-  return text ? files_csv_parse(path, text, len, csv, err) : -1;
-}
+FILES_READER(csv, files_csv)
 
 /* The columns named in need[] (count of them), or an error on the header. */
 FILES_FN int files_need_columns(const files_csv *csv, const char *const *need, int count, int *col,
@@ -699,12 +705,7 @@ FILES_FN int files_graph_parse(const char *name, char *text, size_t len, files_g
   return files_graph_free(g), -1;
 }
 
-FILES_FN int files_read_graph(const char *path, files_graph *g, files_error *err) {
-  size_t len;
-  char *text = files_read_text(path, &len, err);
-  memset(g, 0, sizeof(*g));
-  return text ? files_graph_parse(path, text, len, g, err) : -1;
-}
+FILES_READER(graph, files_graph)
 
 #ifndef DNNMEM_NO_REMAT
 /* The graph as a recompute problem (pointing into g). */
@@ -1492,12 +1493,7 @@ FILES_FN int files_dimacs_parse(const char *name, char *text, size_t len, files_
   return bad ? -1 : 0;
 }
 
-FILES_FN int files_read_dimacs(const char *path, files_dimacs *d, files_error *err) {
-  size_t len;
-  char *text = files_read_text(path, &len, err);
-  memset(d, 0, sizeof(*d));
-  return text ? files_dimacs_parse(path, text, len, d, err) : -1;
-}
+FILES_READER(dimacs, files_dimacs)
 
 /* ---- layoutplan candidates ----------------------------------------------- */
 #if !defined(DNNMEM_NO_LAYOUT) && !defined(DNNMEM_NO_LABEL)
@@ -1709,12 +1705,7 @@ FILES_FN int files_candidates_parse(const char *name, char *text, size_t len, fi
   return bad ? -1 : 0;
 }
 
-FILES_FN int files_read_candidates(const char *path, files_candidates *f, files_error *err) {
-  size_t len;
-  char *text = files_read_text(path, &len, err);
-  memset(f, 0, sizeof(*f));
-  return text ? files_candidates_parse(path, text, len, f, err) : -1;
-}
+FILES_READER(candidates, files_candidates)
 #endif
 
 #endif /* DNNMEM_FILES_H */

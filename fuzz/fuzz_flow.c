@@ -84,6 +84,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     dnnmem_flow_options options;
     dnnmem_flow_result result = {-1, {-1, DNNMEM_FIELD_NONE, -1}};
     dnnmem_result r;
+    memset(&options, 0, sizeof(options));
     options.algo = algo ? DNNMEM_FLOW_PUSH_RELABEL : DNNMEM_FLOW_BK;
     r = dnnmem_flow_solve(&flow, s, t, &options, &result);
     value = result.value;
@@ -117,7 +118,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     values[algo] = value;
     free(net);
   }
-  if (!source_overflow) FUZZ_CHECK(values[0] == values[1]);
+  if (!source_overflow) {
+    /* the cut alone (no flows written back): the same value and the same
+       minimal cut */
+    dnnmem_flow_options options;
+    dnnmem_flow_result result = {-1, {-1, DNNMEM_FIELD_NONE, -1}};
+    memset(&options, 0, sizeof(options));
+    options.cut_only = 1;
+    FUZZ_CHECK(values[0] == values[1]);
+    FUZZ_CHECK(dnnmem_flow_solve(&flow, s, t, &options, &result) == DNNMEM_OK && result.value == values[0]);
+    for (i = 0; i < n; i++) FUZZ_CHECK(dnnmem_flow_source_side(&flow, i) == first_side[i]);
+  }
   free(scratch);
   return 0;
 }

@@ -70,9 +70,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       bad_output = 1;
     }
   }
-  g.num_nodes = n;
-  g.in_offsets = offsets;
-  g.in_ids = ids;
+  g = ref_graph(n, offsets, ids);
   memset(&p, 0, sizeof(p));
   p.graph = &g;
   p.num_labels = k;

@@ -58,9 +58,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   dnnmem_plan_options opt;
   dnnmem_plan_result res;
   dnnmem_result rc;
-  p.records = r;
-  p.count = n;
-  p.alignment = align;
+  p.records = r, p.count = n, p.alignment = align;
   for (i = 0; i < n; i++) {
     uint32_t flags = fuzz_u8(&in);
     memset(&r[i], 0, sizeof(r[i]));

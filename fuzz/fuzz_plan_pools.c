@@ -46,10 +46,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   iv.records = r, iv.count = n, iv.alignment = (int64_t)1 << (fuzz_u8(&in) % 3);
   for (i = 0; i < n; i++) {
     uint32_t flags = fuzz_u8(&in);
-    memset(&r[i], 0, sizeof(r[i]));
-    r[i].lower = fuzz_u8(&in) % 10;
-    r[i].upper = r[i].lower + 1 + fuzz_u8(&in) % 5;
-    r[i].size = fuzz_u8(&in) % 9;
+    int64_t lower = fuzz_u8(&in) % 10, length = 1 + fuzz_u8(&in) % 5; /* in this order on every compiler */
+    r[i] = ref_plan_record(lower, lower + length, fuzz_u8(&in) % 9);
     load += r[i].size;
     if (flags & 1) r[i].alignment = (int64_t)1 << (fuzz_u8(&in) % 3);
     if ((flags & 6) == 6) r[i].flags |= DNNMEM_INTERVAL_FIXED, r[i].fixed_offset = (int64_t)(fuzz_u8(&in) % 4) * 4;

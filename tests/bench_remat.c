@@ -128,16 +128,13 @@ static int64_t plan_arena(const remat_graph *g, int64_t budget, const int32_t *s
 /* One solve at a fixed move count (deterministic), its CPU milliseconds. */
 static dnnmem_result solve_moves(remat_graph *g, int64_t budget, int32_t peak_only, int64_t moves, uint64_t seed,
                                  int32_t capacity, int32_t *seq, dnnmem_remat_result *st, double *ms) {
-  dnnmem_remat_options o;
+  dnnmem_remat_options o = ref_remat_options(budget, moves);
   dnnmem_rng rng;
   dnnmem_result r;
   size_t bytes = 0;
   void *scratch;
   double t0;
-  memset(&o, 0, sizeof(o));
-  o.budget = budget;
   o.peak_only = peak_only;
-  o.iterations = moves;
   if (dnnmem_remat_solve_scratch_size(&g->p, &o, capacity, &bytes) != DNNMEM_OK) return DNNMEM_ERR_INVALID_ARGUMENT;
   scratch = malloc(bytes);
   dnnmem_rng_seed(&rng, seed);

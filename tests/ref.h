@@ -18,6 +18,15 @@
 #define REF_FN static
 #endif
 
+/* ==== 1. Common ========================================================== */
+
+/* The graph of n nodes whose node v takes ids[offsets[v] .. offsets[v + 1]). */
+REF_FN dnnmem_graph ref_graph(int32_t n, const int32_t *offsets, const int32_t *ids) {
+  dnnmem_graph g;
+  g.num_nodes = n, g.in_offsets = offsets, g.in_ids = ids;
+  return g;
+}
+
 /* ==== 2. Interval planning ================================================ */
 
 /* A plan is valid when every offset is >= 0 and a multiple of
@@ -1083,6 +1092,23 @@ REF_FN int32_t ref_remat_graph_node(ref_remat_graph *g, int64_t size, int64_t ti
   while (inputs && *inputs >= 0) g->ids[g->off[v + 1]++] = *inputs++;
   g->graph.num_nodes = g->n;
   return v;
+}
+
+/* Recompute options: a budget and a move count; the rest zero (defaults). */
+REF_FN dnnmem_remat_options ref_remat_options(int64_t budget, int64_t iterations) {
+  dnnmem_remat_options o;
+  memset(&o, 0, sizeof o);
+  o.budget = budget, o.iterations = iterations;
+  return o;
+}
+
+/* Appends a chain of k nodes of one size and time (no outputs), the first
+   taking node `from` (-1: none), each next the one before; the last id. */
+REF_FN int32_t ref_remat_graph_chain(ref_remat_graph *g, int32_t from, int32_t k, int64_t size, int64_t time) {
+  int32_t in[2];
+  in[0] = from, in[1] = -1;
+  while (k-- > 0) in[0] = ref_remat_graph_node(g, size, time, 0, in);
+  return in[0];
 }
 
 /* The recompute tests' random numbers: a 64-bit LCG (state the caller's),

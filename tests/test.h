@@ -30,16 +30,19 @@ static int test__case_failed, test__passed, test__failed;
   } while (0)
 
 /* CHECK_EQ of each element: array[0], array[1], ... equal the values
-   listed (any integer types); the first difference is reported. */
-#define CHECK_VALUES(array, ...)                                                  \
+   listed (any integer types); the first difference is reported.
+   CHECK_FIELDS: the same of a field, array[0].field, array[1].field, ... */
+#define CHECK_VALUES(array, ...) TEST__CHECK_EACH(#array, (array)[test__i], __VA_ARGS__)
+#define CHECK_FIELDS(array, field, ...) TEST__CHECK_EACH(#array "[]." #field, (array)[test__i].field, __VA_ARGS__)
+#define TEST__CHECK_EACH(what, element, ...)                                      \
   do {                                                                            \
     const long long test__want[] = {__VA_ARGS__};                                 \
     int test__i, test__n = (int)(sizeof(test__want) / sizeof(test__want[0]));    \
     for (test__i = 0; test__i < test__n; test__i++)                               \
-      if ((long long)(array)[test__i] != test__want[test__i]) {                   \
-        fprintf(stderr, "%s:%d: CHECK_VALUES(%s, %s) failed at [%d]: %lld != %lld\n", \
-                __FILE__, __LINE__, #array, #__VA_ARGS__, test__i,                \
-                (long long)(array)[test__i], test__want[test__i]);                \
+      if ((long long)(element) != test__want[test__i]) {                          \
+        fprintf(stderr, "%s:%d: %s == {%s} failed at [%d]: %lld != %lld\n",       \
+                __FILE__, __LINE__, what, #__VA_ARGS__, test__i,                  \
+                (long long)(element), test__want[test__i]);                       \
         test__case_failed = 1;                                                    \
         break;                                                                    \
       }                                                                           \
@@ -95,11 +98,26 @@ static int test__case_failed, test__passed, test__failed;
     }                                                                         \
   } while (0)
 
+/* A random test's loop: trials numbered by `trial` (an int32_t from 0)
+   drawing from `rng` (a dnnmem_rng seeded with `seed`), both declared for
+   the body only; break and continue act on the trials. */
+#define FOR_TRIALS(rng, seed, trial, trials)                                  \
+  for (int32_t trial = 0, test__once = 1; test__once; test__once = 0)         \
+    for (dnnmem_rng rng; test__once; test__once = 0)                          \
+      for (dnnmem_rng_seed(&rng, (seed)); trial < (trials); trial++)
+
 #if defined(__GNUC__) || defined(__clang__)
 #define TEST_FN static __attribute__((unused))
 #else
 #define TEST_FN static
 #endif
+
+/* A stop callback (the options' stop) that stops at once, counting its
+   calls in *(int *)user when user is not NULL. */
+TEST_FN int test_stop_now(void *user) {
+  if (user) ++*(int *)user;
+  return 1;
+}
 
 /* A heap copy of count elements of size bytes (the first min(count, have)
    from `from`, the rest zero) into *slot, freeing what *slot held: arrays

@@ -235,10 +235,7 @@ static void test_closest_size_rule(void) {
 }
 
 static void test_rule_matches_reference(void) {
-  dnnmem_rng rng;
-  int trial;
-  dnnmem_rng_seed(&rng, 77);
-  for (trial = 0; trial < 300; trial++) {
+  FOR_TRIALS(rng, 77, trial, 300) {
     int32_t n = (int32_t)dnnmem_rng_below(&rng, 80), i, groups = 0;
     dnnmem_interval *r = (dnnmem_interval *)malloc(((size_t)n + 1) * sizeof(dnnmem_interval));
     int32_t *mine = (int32_t *)malloc(((size_t)n + 1) * sizeof(int32_t));
@@ -265,10 +262,7 @@ static void test_rule_matches_reference(void) {
 /* ---- random instances: count == independent max overlap ------------------- */
 
 static void test_random_equals_overlap_max(void) {
-  dnnmem_rng rng;
-  int trial;
-  dnnmem_rng_seed(&rng, 12345);
-  for (trial = 0; trial < 400; trial++) {
+  FOR_TRIALS(rng, 12345, trial, 400) {
     int32_t n = (int32_t)dnnmem_rng_below(&rng, 60), i;
     int64_t horizon = 1 + dnnmem_rng_below(&rng, 50);
     dnnmem_interval *r = (dnnmem_interval *)malloc(((size_t)n + 1) * sizeof(dnnmem_interval));
@@ -583,10 +577,7 @@ static void test_transitive_skips(void) {
 
 /* random small DAGs, numbered in a shuffled (non-topological) order */
 static void test_random_dags_brute_force(void) {
-  dnnmem_rng rng;
-  int trial;
-  dnnmem_rng_seed(&rng, 99);
-  for (trial = 0; trial < 300; trial++) {
+  FOR_TRIALS(rng, 99, trial, 300) {
     int32_t n = 1 + (int32_t)dnnmem_rng_below(&rng, 9), m = 0, a, b, perm[TG_MAX_N];
     int32_t from[TG_MAX_M], to[TG_MAX_M], max_m = 1 + (int32_t)dnnmem_rng_below(&rng, 14);
     uint32_t density = 1 + dnnmem_rng_below(&rng, 6);
@@ -614,10 +605,7 @@ static void test_random_dags_brute_force(void) {
 /* LeapMind's theorem overlap_max <= 2W on topologically numbered DAGs
    without isolated vertices (lifetimes [i, last consumer + 1)). */
 static void test_overlap_at_most_two_w(void) {
-  dnnmem_rng rng;
-  int trial;
-  dnnmem_rng_seed(&rng, 2021);
-  for (trial = 0; trial < 300; trial++) {
+  FOR_TRIALS(rng, 2021, trial, 300) {
     int32_t n = 2 + (int32_t)dnnmem_rng_below(&rng, 10), m = 0, v, w, from[TG_MAX_M], to[TG_MAX_M];
     test_graph t;
     for (v = 1; v < n && m < TG_MAX_M; v++) {
@@ -761,10 +749,7 @@ static void test_dag_short_scratch_and_short_paths(void) {
 /* The transitive DAG cover of the interval DAG (i -> j when upper[i] <=
    lower[j]) is the minimum grouping too: both must equal the max overlap. */
 static void test_interval_dag_matches_greedy(void) {
-  dnnmem_rng rng;
-  int trial;
-  dnnmem_rng_seed(&rng, 4);
-  for (trial = 0; trial < 200; trial++) {
+  FOR_TRIALS(rng, 4, trial, 200) {
     int32_t n = 1 + (int32_t)dnnmem_rng_below(&rng, 14), i, j, m = 0, paths = -1, plain = -1;
     int32_t in_offsets[15], in_ids[14 * 14];
     dnnmem_interval r[14];
@@ -830,10 +815,7 @@ static int32_t kuhn_matching(const unsigned char *adj, int32_t n) {
 
 /* mid-sized random DAGs (many Hopcroft-Karp phases) against Kuhn */
 static void test_mid_dags_against_kuhn(void) {
-  dnnmem_rng rng;
-  int trial;
-  dnnmem_rng_seed(&rng, 31337);
-  for (trial = 0; trial < 12; trial++) {
+  FOR_TRIALS(rng, 31337, trial, 12) {
     int32_t n = 50 + (int32_t)dnnmem_rng_below(&rng, 150), v, k, m = 0, paths = -1, chains = -1;
     int32_t window = 2 + (int32_t)dnnmem_rng_below(&rng, 30);
     int32_t *off = (int32_t *)malloc(((size_t)n + 1) * sizeof(int32_t));

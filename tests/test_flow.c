@@ -16,6 +16,7 @@ static dnnmem_result solve_with(dnnmem_flow *flow, int32_t source, int32_t sink,
   dnnmem_flow_options options;
   dnnmem_flow_result result;
   dnnmem_result r;
+  memset(&options, 0, sizeof(options));
   options.algo = algo;
   result.value = -1;
   r = dnnmem_flow_solve(flow, source, sink, &options, &result);
@@ -84,6 +85,25 @@ static void check_solution(const test_net *t, int32_t s, int32_t tk, int64_t val
   free(side);
 }
 
+/* options.cut_only after a full solve: the same value and the same
+   (minimal) source side; no arc flows. */
+static void check_cut_only(test_net *t, int32_t s, int32_t tk, int64_t value, dnnmem_flow_algo algo) {
+  uint8_t *side = (uint8_t *)malloc((size_t)t->n);
+  dnnmem_flow_options options;
+  dnnmem_flow_result result;
+  int32_t v, same = 1;
+  for (v = 0; v < t->n; v++) side[v] = (uint8_t)dnnmem_flow_source_side(&t->flow, v);
+  memset(&options, 0, sizeof(options));
+  options.algo = algo;
+  options.cut_only = 1;
+  CHECK_EQ(dnnmem_flow_solve(&t->flow, s, tk, &options, &result), DNNMEM_OK);
+  CHECK_EQ(result.value, value);
+  for (v = 0; v < t->n; v++) same &= side[v] == dnnmem_flow_source_side(&t->flow, v);
+  CHECK(same);
+  if (t->m > 0) CHECK_EQ(dnnmem_flow_arc_flow(&t->flow, 0), 0);
+  free(side);
+}
+
 /* Both algorithms: valid flows of the same value, and the same (minimal)
    source side, which is unique. */
 static void solve_both(test_net *t, int32_t s, int32_t tk, int64_t expect) {
@@ -100,6 +120,8 @@ static void solve_both(test_net *t, int32_t s, int32_t tk, int64_t expect) {
   free(side);
   CHECK_EQ(v_bk, v_pr);
   if (expect >= 0) CHECK_EQ(v_bk, expect);
+  check_cut_only(t, s, tk, v_bk, DNNMEM_FLOW_BK);
+  check_cut_only(t, s, tk, v_bk, DNNMEM_FLOW_PUSH_RELABEL);
 }
 
 /* CLRS figure 26.1: maximum flow 23. */
@@ -174,11 +196,8 @@ static void random_net(dnnmem_rng *rng, int32_t n, int32_t m, int64_t max_cap, t
 
 /* Small random graphs: both algorithms equal brute force over all cuts. */
 static void test_random_brute(void) {
-  dnnmem_rng rng;
   test_arc arcs[60];
-  int iter;
-  dnnmem_rng_seed(&rng, 7);
-  for (iter = 0; iter < 3000; iter++) {
+  FOR_TRIALS(rng, 7, iter, 3000) {
     int32_t n = 2 + (int32_t)dnnmem_rng_below(&rng, 9);
     int32_t m = (int32_t)dnnmem_rng_below(&rng, 60);
     int32_t s = (int32_t)dnnmem_rng_below(&rng, (uint32_t)n), tk;
@@ -194,10 +213,7 @@ static void test_random_brute(void) {
 /* Larger random and grid graphs: BK == PR, and the flow is a valid flow
    whose value equals the reported cut. */
 static void test_random_large(void) {
-  dnnmem_rng rng;
-  int iter;
-  dnnmem_rng_seed(&rng, 11);
-  for (iter = 0; iter < 100; iter++) {
+  FOR_TRIALS(rng, 11, iter, 100) {
     int32_t n = 50 + (int32_t)dnnmem_rng_below(&rng, 400);
     int32_t m = n * (1 + (int32_t)dnnmem_rng_below(&rng, 6));
     test_arc *arcs = (test_arc *)malloc(sizeof(test_arc) * (size_t)m);

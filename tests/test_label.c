@@ -27,9 +27,7 @@ typedef struct test_problem {
 } test_problem;
 
 static void wire(test_problem *t, int general) {
-  t->graph.num_nodes = t->n;
-  t->graph.in_offsets = t->offsets;
-  t->graph.in_ids = t->ids;
+  t->graph = ref_graph(t->n, t->offsets, t->ids);
   memset(&t->p, 0, sizeof(t->p));
   t->p.graph = &t->graph;
   t->p.num_labels = t->k;
@@ -175,18 +173,21 @@ static void check_answer(const test_problem *t, const int32_t *label, const dnnm
   CHECK(r->cost <= r->initial_cost);
 }
 
+/* A random problem small enough for brute force over every labeling
+   (min_n to 9 nodes for k = 3, to 7 for k = 4); its optimum. */
+static int64_t random_small(dnnmem_rng *rng, test_problem *t, int32_t k, int32_t min_n, int metric, int general) {
+  int32_t n = min_n + (int32_t)dnnmem_rng_below(rng, (uint32_t)((k == 3 ? 10 : 8) - min_n));
+  random_problem(rng, t, n, k, metric, general);
+  return ref_label_optimum(exact(t), NULL);
+}
+
 /* The exact solver equals brute force (k = 3 and 4, both conversion forms). */
 static void test_exact_brute_force(void) {
-  dnnmem_rng rng;
-  int iter;
-  dnnmem_rng_seed(&rng, 11);
-  for (iter = 0; iter < 300; iter++) {
+  FOR_TRIALS(rng, 11, iter, 300) {
     test_problem t;
-    int32_t k = 3 + (iter & 1), n = 1 + (int32_t)dnnmem_rng_below(&rng, k == 3 ? 9 : 7), label[MAXN];
+    int32_t label[MAXN];
     dnnmem_label_result r;
-    int64_t best;
-    random_problem(&rng, &t, n, k, 0, (iter >> 1) & 1);
-    best = ref_label_optimum(exact(&t), NULL);
+    int64_t best = random_small(&rng, &t, 3 + (iter & 1), 1, 0, (iter >> 1) & 1);
     CHECK(best >= 0);
     CHECK_EQ(solve(&t, DNNMEM_LABEL_EXACT, label, &r), DNNMEM_OK);
     CHECK_EQ(r.cost, best);
@@ -201,19 +202,15 @@ static void test_exact_brute_force(void) {
 
 /* Expansion: bound <= answer, recounted; the bound is dnnmem_label_lower_bound's. */
 static void test_expansion_bounds(void) {
-  dnnmem_rng rng;
-  int iter, worse = 0;
-  dnnmem_rng_seed(&rng, 12);
-  for (iter = 0; iter < 300; iter++) {
+  int worse = 0;
+  FOR_TRIALS(rng, 12, iter, 300) {
     test_problem t;
-    int32_t k = 3 + (iter % 3 == 0), n = 1 + (int32_t)dnnmem_rng_below(&rng, k == 3 ? 9 : 7), label[MAXN];
+    int32_t label[MAXN];
     dnnmem_label_result r;
-    int64_t best;
+    int64_t best = random_small(&rng, &t, 3 + (iter % 3 == 0), 1, 0, iter & 1);
     dnnmem_label_result br;
     size_t bytes = 0;
     void *mem;
-    random_problem(&rng, &t, n, k, 0, iter & 1);
-    best = ref_label_optimum(exact(&t), NULL);
     CHECK_EQ(solve(&t, DNNMEM_LABEL_EXPANSION, label, &r), DNNMEM_OK);
     check_answer(&t, label, &r);
     CHECK(r.cost >= best);
@@ -233,16 +230,11 @@ static void test_expansion_bounds(void) {
 
 /* On metric conversions (size * |a - b|) expansion stays within 2x. */
 static void test_expansion_metric(void) {
-  dnnmem_rng rng;
-  int iter;
-  dnnmem_rng_seed(&rng, 13);
-  for (iter = 0; iter < 200; iter++) {
+  FOR_TRIALS(rng, 13, iter, 200) {
     test_problem t;
-    int32_t k = 3 + (iter & 1), n = 2 + (int32_t)dnnmem_rng_below(&rng, k == 3 ? 8 : 6), label[MAXN];
+    int32_t label[MAXN];
     dnnmem_label_result r;
-    int64_t best;
-    random_problem(&rng, &t, n, k, 1, iter & 2);
-    best = ref_label_optimum(exact(&t), NULL);
+    int64_t best = random_small(&rng, &t, 3 + (iter & 1), 2, 1, iter & 2);
     CHECK_EQ(solve(&t, DNNMEM_LABEL_EXPANSION, label, &r), DNNMEM_OK);
     check_answer(&t, label, &r);
     CHECK(r.cost <= 2 * best);
@@ -251,10 +243,7 @@ static void test_expansion_metric(void) {
 
 /* k = 2 is one min cut: the optimum, and placement's (dnnmem_place_solve). */
 static void test_two_labels_place(void) {
-  dnnmem_rng rng;
-  int iter;
-  dnnmem_rng_seed(&rng, 14);
-  for (iter = 0; iter < 300; iter++) {
+  FOR_TRIALS(rng, 14, iter, 300) {
     test_problem t;
     int32_t n = 1 + (int32_t)dnnmem_rng_below(&rng, 14), v, label[MAXN];
     int64_t cpu[MAXN], acc[MAXN], xfer[MAXN];
@@ -348,10 +337,7 @@ static void test_worked_example(void) {
 /* The move's network: constant + cut is the move's cost (exact for k = 2
    and for the moves of uniform conversions), nodes numbered as documented. */
 static void test_network(void) {
-  dnnmem_rng rng;
-  int iter;
-  dnnmem_rng_seed(&rng, 15);
-  for (iter = 0; iter < 200; iter++) {
+  FOR_TRIALS(rng, 15, iter, 200) {
     test_problem t;
     int32_t n = 1 + (int32_t)dnnmem_rng_below(&rng, 10), v, labels[MAXN], node[MAXN], moved[MAXN], alpha, expect = 2;
     size_t bytes = 0;
@@ -391,26 +377,28 @@ static void test_network(void) {
   }
 }
 
-static int stop_now(void *user) {
-  (void)user;
-  return 1;
+/* The stop tests' case: a random problem of n nodes and 4 labels drawn
+   with seed, options with only the stop callback, and scratch for its
+   solve (returned; free it). */
+static void *stop_case(uint64_t seed, int32_t n, test_problem *t, dnnmem_label_options *o, dnnmem_stop_fn stop,
+                       size_t *bytes) {
+  dnnmem_rng rng;
+  dnnmem_rng_seed(&rng, seed);
+  random_problem(&rng, t, n, 4, 0, 0);
+  memset(o, 0, sizeof(*o));
+  o->stop = stop;
+  CHECK_EQ(dnnmem_label_solve_scratch_size(exact(t), o, bytes), DNNMEM_OK);
+  return malloc(*bytes);
 }
 
 /* Stops: a stop callback and a node limit still give a recounted answer. */
 static void test_stops(void) {
-  dnnmem_rng rng;
   test_problem t;
   int32_t label[MAXN];
   dnnmem_label_result r;
   dnnmem_label_options o;
   size_t bytes = 0;
-  void *mem;
-  dnnmem_rng_seed(&rng, 16);
-  random_problem(&rng, &t, 16, 4, 0, 0);
-  memset(&o, 0, sizeof(o));
-  o.stop = stop_now;
-  CHECK_EQ(dnnmem_label_solve_scratch_size(exact(&t), &o, &bytes), DNNMEM_OK);
-  mem = malloc(bytes);
+  void *mem = stop_case(16, 16, &t, &o, test_stop_now, &bytes);
   CHECK_EQ(dnnmem_label_solve(exact(&t), &o, label, &r, mem, bytes), DNNMEM_OK);
   if (!r.optimal) CHECK_EQ(r.stop, DNNMEM_LABEL_STOP_TIME);
   CHECK_EQ(r.moves, 0); /* stopped before the first dual sweep: no move, no merged bound */
@@ -437,20 +425,13 @@ static int stop_after(void *user) { return --*(int *)user < 0; }
    sweeps, the expansion moves, branch and bound): always an answer, its
    cost recounted, its stop TIME unless it is proven. */
 static void test_stop_points(void) {
-  dnnmem_rng rng;
   test_problem t;
   int32_t label[MAXN], calls, algo, timed = 0, in_branch = 0;
   dnnmem_label_result r;
   dnnmem_label_options o;
   size_t bytes = 0;
-  void *mem;
-  dnnmem_rng_seed(&rng, 18);
-  random_problem(&rng, &t, 14, 4, 0, 0);
-  memset(&o, 0, sizeof(o));
-  o.stop = stop_after;
-  o.max_sweeps = 1; /* a weak dual bound: the expansion and the branching run */
-  CHECK_EQ(dnnmem_label_solve_scratch_size(exact(&t), &o, &bytes), DNNMEM_OK);
-  mem = malloc(bytes);
+  void *mem = stop_case(18, 14, &t, &o, stop_after, &bytes);
+  o.max_sweeps = 1; /* a weak dual bound: the expansion and the branching run (the scratch is the same) */
   for (algo = DNNMEM_LABEL_AUTO; algo <= DNNMEM_LABEL_EXPANSION; algo++) {
     int polls = 1 << 30; /* never reaches 0: counts the polls of a whole solve */
     o.algo = (dnnmem_label_algo)algo;
@@ -723,11 +704,9 @@ static dnnmem_result solve_sweeps(const test_problem *t, int32_t sweeps, int32_t
 #define DUAL_COST_SUM 63604
 #define DUAL_WORK_SUM 13454593
 static void test_dual_bound(void) {
-  dnnmem_rng rng;
-  int iter, met = 0;
+  int met = 0;
   int64_t sum_dual = 0, sum_merged = 0, sum_cost = 0, sum_work = 0;
-  dnnmem_rng_seed(&rng, 21);
-  for (iter = 0; iter < 400; iter++) {
+  FOR_TRIALS(rng, 21, iter, 400) {
     test_problem t;
     int32_t k = 3 + iter % 3, n = 1 + (int32_t)dnnmem_rng_below(&rng, k == 3 ? 9 : k == 4 ? 7 : 6), label[MAXN];
     int32_t sweeps = iter % 4 == 0 ? 1 : iter % 4 == 1 ? 2 : 0;
@@ -763,10 +742,7 @@ static void test_dual_bound(void) {
    factor graph is a tree: one forward sweep is dynamic programming, the
    dual bound is the optimum and the labeling read off it is optimal. */
 static void test_dual_trees(void) {
-  dnnmem_rng rng;
-  int iter;
-  dnnmem_rng_seed(&rng, 22);
-  for (iter = 0; iter < 200; iter++) {
+  FOR_TRIALS(rng, 22, iter, 200) {
     test_problem t;
     int32_t k = 3 + iter % 3, n = 2 + (int32_t)dnnmem_rng_below(&rng, k == 3 ? 8 : k == 4 ? 6 : 5), label[MAXN];
     int32_t consumer[MAXN], v, e = 0, c;
@@ -797,10 +773,7 @@ static void test_dual_trees(void) {
 /* Many labels (k = 11, 12): factors over more than
    DNNMEM_LABEL_FACTOR_BITS labels take the relaxed form; still a bound. */
 static void test_dual_many_labels(void) {
-  dnnmem_rng rng;
-  int iter;
-  dnnmem_rng_seed(&rng, 23);
-  for (iter = 0; iter < 24; iter++) {
+  FOR_TRIALS(rng, 23, iter, 24) {
     test_problem t;
     int32_t k = 11 + iter % 2, n = 2 + (int32_t)dnnmem_rng_below(&rng, 3), label[MAXN];
     dnnmem_label_result r;

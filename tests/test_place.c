@@ -27,9 +27,7 @@ typedef struct test_problem {
 } test_problem;
 
 static void problem_wire(test_problem *t) {
-  t->graph.num_nodes = t->n;
-  t->graph.in_offsets = t->offsets;
-  t->graph.in_ids = t->ids;
+  t->graph = ref_graph(t->n, t->offsets, t->ids);
   memset(&t->p, 0, sizeof(t->p));
   t->p.graph = &t->graph;
   t->p.cpu_time = t->cpu;
@@ -162,10 +160,7 @@ static void permuted(dnnmem_rng *rng, const test_problem *t, test_problem *out) 
 
 /* Brute force over every placement, both models, both flow algorithms. */
 static void test_brute_force(void) {
-  dnnmem_rng rng;
-  int iter;
-  dnnmem_rng_seed(&rng, 5);
-  for (iter = 0; iter < 300; iter++) {
+  FOR_TRIALS(rng, 5, iter, 300) {
     test_problem t;
     int per_edge;
     random_problem(&rng, &t, 1 + (int32_t)dnnmem_rng_below(&rng, 14));
@@ -194,7 +189,7 @@ static void test_brute_force(void) {
         dnnmem_place_options o;
         dnnmem_place_result built;
         int64_t value = -1;
-        dnnmem_flow_options fo = {DNNMEM_FLOW_PUSH_RELABEL};
+        dnnmem_flow_options fo = {DNNMEM_FLOW_PUSH_RELABEL, 0};
         dnnmem_flow_result fr = {-1, {-1, DNNMEM_FIELD_NONE, -1}};
         memset(&o, 0, sizeof(o));
         o.model = (dnnmem_place_model)per_edge;
@@ -219,10 +214,7 @@ static void test_brute_force(void) {
 
 /* Brute force on ~20 free ops (a few cases: 2^20 placements each). */
 static void test_brute_force_20(void) {
-  dnnmem_rng rng;
-  int iter;
-  dnnmem_rng_seed(&rng, 99);
-  for (iter = 0; iter < 2; iter++) {
+  FOR_TRIALS(rng, 99, iter, 2) {
     test_problem t;
     uint8_t d[32] = {0};
     dnnmem_place_result r;
@@ -447,15 +439,13 @@ static void test_errors(void) {
 
 /* dnnmem_place_cost: agrees with the recount and refuses bad assignments. */
 static void test_cost(void) {
-  dnnmem_rng rng;
   test_problem t;
   uint8_t x[32] = {0};
   dnnmem_place_result c;
-  int32_t v, iter;
+  int32_t v;
   size_t bytes = 0;
   void *mem;
-  dnnmem_rng_seed(&rng, 17);
-  for (iter = 0; iter < 200; iter++) {
+  FOR_TRIALS(rng, 17, iter, 200) {
     dnnmem_place_options o;
     random_problem(&rng, &t, 1 + (int32_t)dnnmem_rng_below(&rng, 20));
     memset(&o, 0, sizeof(o));

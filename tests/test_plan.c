@@ -166,10 +166,8 @@ static void random_instance(dnnmem_rng *rng, dnnmem_interval *r, int32_t n, int6
    without windows): valid plans, never below the optimum, bounds never
    above it, "optimal" only at it; exact (which uses gaps) reaches it. */
 static void test_oracle_every_algo(void) {
-  dnnmem_rng rng;
-  int32_t trial, bad = 0;
-  dnnmem_rng_seed(&rng, 777);
-  for (trial = 0; trial < 500; trial++) {
+  int32_t bad = 0;
+  FOR_TRIALS(rng, 777, trial, 500) {
     dnnmem_interval r[7];
     int64_t off[7], best, align = trial % 5 == 0 ? 2 : trial % 7 == 0 ? 4 : 0;
     int32_t n = 1 + (int32_t)dnnmem_rng_below(&rng, 7), a;
@@ -195,10 +193,8 @@ static void test_oracle_every_algo(void) {
 typedef int (*exact_judge)(dnnmem_rng *rng, const dnnmem_interval *r, int32_t n, int64_t best, int32_t trial);
 static int32_t exact_trials(uint64_t seed, int32_t trials, int32_t min_n, int32_t spread, int64_t max_size,
                             int shapes, exact_judge judge) {
-  dnnmem_rng rng;
-  int32_t trial, bad = 0;
-  dnnmem_rng_seed(&rng, seed);
-  for (trial = 0; trial < trials; trial++) {
+  int32_t bad = 0;
+  FOR_TRIALS(rng, seed, trial, trials) {
     dnnmem_interval r[7];
     int32_t n = min_n + (int32_t)dnnmem_rng_below(&rng, (uint32_t)spread);
     int64_t best;
@@ -260,10 +256,7 @@ static void test_budget_honest(void) { CHECK_EQ(exact_trials(31337, 300, 4, 3, 9
 static void test_tilings(void) {
   static dnnmem_interval r[120];
   static int64_t off[120];
-  dnnmem_rng rng;
-  int32_t k;
-  dnnmem_rng_seed(&rng, 5);
-  for (k = 0; k < 6; k++) {
+  FOR_TRIALS(rng, 5, k, 6) {
     int32_t n = ref_plan_tiling(&rng, r, 20 + 20 * k, 200, 64 * 1024, 1024);
     dnnmem_plan_result res;
     CHECK_EQ(plan(r, n, DNNMEM_PLAN_EXACT, 0, off, &res), DNNMEM_OK);
@@ -279,10 +272,8 @@ static void test_tilings(void) {
 static void test_best_uses_exact(void) {
   static dnnmem_interval r[60];
   static int64_t off[60];
-  dnnmem_rng rng;
-  int32_t k, improved = 0;
-  dnnmem_rng_seed(&rng, 11);
-  for (k = 0; k < 8; k++) {
+  int32_t improved = 0;
+  FOR_TRIALS(rng, 11, k, 8) {
     int32_t n = ref_plan_tiling(&rng, r, 40, 100, 32 * 1024, 1024), a;
     int64_t heuristic = INT64_MAX;
     dnnmem_plan_result res;
@@ -303,11 +294,6 @@ static void test_best_uses_exact(void) {
   CHECK(improved > 0);
 }
 
-static int stop_now(void *user) {
-  ++*(int *)user;
-  return 1;
-}
-
 /* A stop at the first poll: the warm plan, valid, with honest flags. */
 static void test_stop(void) {
   static dnnmem_interval r[300];
@@ -321,7 +307,7 @@ static void test_stop(void) {
   n = ref_plan_tiling(&rng, r, 300, 1000, 1024 * 1024, 1024);
   memset(&opt, 0, sizeof opt);
   opt.algo = DNNMEM_PLAN_EXACT;
-  opt.stop = stop_now;
+  opt.stop = test_stop_now;
   opt.stop_user = &calls;
   CHECK_EQ(solve(r, n, 0, &opt, off, &res), DNNMEM_OK);
   CHECK(calls >= 1);
@@ -612,13 +598,11 @@ static void test_heuristic_quality(void) {
   static const int64_t recorded[] = {539635, 543510, 714990, 550799, 529556, 522995}; /* 0.6.1 */
   static dnnmem_interval r[60];
   static int64_t off[60];
-  int a, k;
+  int a;
   for (a = 0; a < (int)(sizeof algos / sizeof algos[0]); a++) {
-    dnnmem_rng rng;
     dnnmem_plan_result res;
     int64_t sum = 0;
-    dnnmem_rng_seed(&rng, 2024);
-    for (k = 0; k < 40; k++) {
+    FOR_TRIALS(rng, 2024, k, 40) {
       random_instance(&rng, r, 60, 1000, k & 1, 0);
       CHECK_EQ(plan(r, 60, algos[a], 0, off, &res), DNNMEM_OK);
       CHECK_EQ(recount(r, 60, 1, off), res.arena);

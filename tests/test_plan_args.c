@@ -121,12 +121,10 @@ static void test_options(void) {
   dnnmem_plan_options opt;
   dnnmem_plan_result res;
   dnnmem_plan_algo parsed;
-  dnnmem_rng rng;
   size_t bytes = 0;
   char *scratch;
-  int32_t n, k, a;
-  dnnmem_rng_seed(&rng, 11);
-  for (k = 0; k < 4; k++) {
+  int32_t n, a;
+  FOR_TRIALS(rng, 11, k, 4) {
     n = ref_plan_tiling(&rng, r, 40, 100, 32 * 1024, 1024);
     p = problem_of(r, n);
     memset(&opt, 0, sizeof(opt));

@@ -55,20 +55,23 @@ static int minimal_conflict(const dnnmem_intervals *p, int64_t capacity, int32_t
   return res->feasible == 0 && res->minimal == 1 && res->count == count && verified(p, capacity, ids, res);
 }
 
+/* The same from dnnmem_plan_conflict at capacity (no node limit), the
+   ids written to ids. */
+static int proven_conflict(const dnnmem_intervals *p, int64_t capacity, int32_t count, int32_t *ids) {
+  dnnmem_plan_conflict_result res;
+  return conflict_of(p, capacity, 0, ids, p->count, &res) == DNNMEM_OK &&
+         minimal_conflict(p, capacity, count, ids, &res);
+}
+
 /* Three records that meet pairwise, 12 bytes at step 2 over a capacity of
    10, among records that fit around them: exactly those three, minimal,
    found by the load alone. */
 static void test_pairwise_overlap(void) {
-  dnnmem_interval r[6];
+  dnnmem_interval r[6] = {rec(10, 20, 6), rec(0, 4, 4), rec(7, 9, 3), rec(1, 5, 4), rec(2, 6, 4),
+                          rec(5, 7, 6)}; /* the last meets 3 and 4 after the peak */
   dnnmem_intervals p = {r, 6, 0};
   dnnmem_plan_conflict_result res;
   int32_t ids[6];
-  r[0] = rec(10, 20, 6);
-  r[1] = rec(0, 4, 4);
-  r[2] = rec(7, 9, 3);
-  r[3] = rec(1, 5, 4);
-  r[4] = rec(2, 6, 4);
-  r[5] = rec(5, 7, 6); /* meets 3 and 4 after the peak */
   CHECK_EQ(conflict_of(&p, 10, 0, ids, 6, &res), DNNMEM_OK);
   CHECK(minimal_conflict(&p, 10, 3, ids, &res));
   CHECK_VALUES(ids, 1, 3, 4);
@@ -109,33 +112,21 @@ static void test_single_record(void) {
    record that meets it cannot fit, though the load is 3. The exact
    search proves it; the other records fit around them. */
 static void test_fixed_splits(void) {
-  dnnmem_interval r[4];
+  dnnmem_interval r[4] = {rec(6, 9, 3), ref_plan_fixed_record(0, 4, 1, 1), rec(4, 6, 1), rec(1, 3, 2)};
   dnnmem_intervals p = {r, 4, 0};
-  dnnmem_plan_conflict_result res;
   int32_t ids[4];
-  r[0] = rec(6, 9, 3);
-  r[1] = ref_plan_fixed_record(0, 4, 1, 1);
-  r[2] = rec(4, 6, 1);
-  r[3] = rec(1, 3, 2);
-  CHECK_EQ(conflict_of(&p, 3, 0, ids, 4, &res), DNNMEM_OK);
-  CHECK(minimal_conflict(&p, 3, 2, ids, &res));
+  CHECK(proven_conflict(&p, 3, 2, ids));
   CHECK_VALUES(ids, 1, 3);
 }
 
 /* Two time components, the first feasible, the second not (a fixed split
    as above): the conflict lies in the second. */
 static void test_components(void) {
-  dnnmem_interval r[5];
+  dnnmem_interval r[5] = {rec(0, 4, 2), rec(2, 6, 1), ref_plan_fixed_record(10, 14, 1, 1), rec(11, 13, 2),
+                          rec(0, 1, 1)};
   dnnmem_intervals p = {r, 5, 0};
-  dnnmem_plan_conflict_result res;
   int32_t ids[5];
-  r[0] = rec(0, 4, 2);
-  r[1] = rec(2, 6, 1);
-  r[2] = ref_plan_fixed_record(10, 14, 1, 1);
-  r[3] = rec(11, 13, 2);
-  r[4] = rec(0, 1, 1);
-  CHECK_EQ(conflict_of(&p, 3, 0, ids, 5, &res), DNNMEM_OK);
-  CHECK(minimal_conflict(&p, 3, 2, ids, &res));
+  CHECK(proven_conflict(&p, 3, 2, ids));
   CHECK_VALUES(ids, 2, 3);
 }
 
@@ -143,14 +134,12 @@ static void test_components(void) {
    around the optimum: every answer verified by the oracle; without gaps
    and an unlimited search, every conflict is proven minimal. */
 static void test_random_oracle(void) {
-  dnnmem_rng rng;
   dnnmem_interval r[7];
   dnnmem_intervals p;
   dnnmem_plan_conflict_result res;
   int32_t ids[7];
-  int trial, i, bad = 0, conflicts = 0, beyond_load = 0;
-  dnnmem_rng_seed(&rng, 20261113);
-  for (trial = 0; trial < 400; trial++) {
+  int i, bad = 0, conflicts = 0, beyond_load = 0;
+  FOR_TRIALS(rng, 20261113, trial, 400) {
     int n = 1 + (int)dnnmem_rng_below(&rng, 7);
     int64_t opt, capacity, load = 0, t;
     for (i = 0; i < n; i++) {
@@ -202,15 +191,13 @@ static void test_random_oracle(void) {
 /* Gaps with windows: the exact search is conservative there; answers
    still verified by the oracle, minimal or not. */
 static void test_random_windows(void) {
-  dnnmem_rng rng;
   dnnmem_interval r[4];
   dnnmem_gap g[4];
   dnnmem_intervals p;
   dnnmem_plan_conflict_result res;
   int32_t ids[4];
-  int trial, i, bad = 0, conflicts = 0;
-  dnnmem_rng_seed(&rng, 99);
-  for (trial = 0; trial < 150; trial++) {
+  int i, bad = 0, conflicts = 0;
+  FOR_TRIALS(rng, 99, trial, 150) {
     int n = 1 + (int)dnnmem_rng_below(&rng, 4);
     int64_t opt, capacity;
     for (i = 0; i < n; i++) {
@@ -319,11 +306,6 @@ static void test_scratch_and_arguments(void) {
   CHECK_EQ(res.count, 0);
 }
 
-static int always_stop(void *user) {
-  (void)user;
-  return 1;
-}
-
 /* Limits: a search told to stop at once answers what it proved before it
    polled (a verified conflict, not claimed minimal unless every decision
    was answered) or nothing (feasible -1, count 0, stop time); with a node
@@ -345,7 +327,7 @@ static void test_limits_and_determinism(void) {
   r[3] = rec(1, 3, 2);
   memset(&opt, 0, sizeof opt);
   opt.capacity = 3;
-  opt.stop = always_stop;
+  opt.stop = test_stop_now;
   CHECK_EQ(dnnmem_plan_conflict_scratch_size(&p, &opt, &bytes), DNNMEM_OK);
   mem = malloc(bytes);
   CHECK_EQ(dnnmem_plan_conflict(&p, &opt, ids, 4, &res, mem, bytes), DNNMEM_OK);
@@ -372,18 +354,16 @@ static void test_limits_and_determinism(void) {
    the answer is verified by dnnmem_plan_solve (the set is proven not to
    fit) and, when minimal, every set less one fits. */
 static void test_tilings(void) {
-  dnnmem_rng rng;
   dnnmem_interval r[40], sub[40];
   dnnmem_intervals p, q;
   dnnmem_plan_conflict_result res;
   dnnmem_plan_options opt;
   dnnmem_plan_result pr;
-  int32_t ids[40], trial, i, j, m, bad = 0;
+  int32_t ids[40], i, j, m, bad = 0;
   int64_t off[40];
   size_t bytes = 0, sb = 0;
   void *mem, *smem;
-  dnnmem_rng_seed(&rng, 5);
-  for (trial = 0; trial < 6; trial++) {
+  FOR_TRIALS(rng, 5, trial, 6) {
     int32_t n = ref_plan_tiling(&rng, r, 12 + 4 * trial, 40, 64, 4);
     p.records = r, p.count = n, p.alignment = 0;
     memset(&opt, 0, sizeof opt);

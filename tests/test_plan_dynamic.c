@@ -72,10 +72,7 @@ static void test_two_pass_by_hand(void) {
    earlier offsets never move, later ones are never written, and the plan
    of passes 1..k recounts valid. */
 static void test_passes_exact_against_brute_force(void) {
-  dnnmem_rng rng;
-  int32_t trial;
-  dnnmem_rng_seed(&rng, 12);
-  for (trial = 0; trial < 300; trial++) {
+  FOR_TRIALS(rng, 12, trial, 300) {
     dnnmem_interval r[7], sub[7];
     int64_t off[7], prev[7], sub_off[7];
     int32_t n = 1 + (int32_t)dnnmem_rng_below(&rng, 7), passes = 1 + (int32_t)dnnmem_rng_below(&rng, 3), i, k, m;
@@ -257,9 +254,7 @@ static void test_resolve_by_hand(void) {
   CHECK_EQ(off[2], 32); /* max(30, 5) aligned */
   CHECK_EQ(arena, 53);
   CHECK_EQ(dnnmem_plan_symbolic_records(&p, 10, at, NULL), DNNMEM_OK);
-  CHECK_EQ(at[0].size, 30);
-  CHECK_EQ(at[1].size, 5);
-  CHECK_EQ(at[2].size, 21);
+  CHECK_FIELDS(at, size, 30, 5, 21);
   /* errors */
   CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 101, off, &named), DNNMEM_ERR_PLAN_SYMBOL_RANGE);
   CHECK(named.arena == 0 && named.error.index == -1 && named.error.field == DNNMEM_FIELD_SYMBOL);
@@ -308,10 +303,8 @@ static void test_resolve_by_hand(void) {
    (ref_symbolic_tiling), so a worst ratio of exactly 1 is known; the
    solver reaches it on these, and every plan is valid at every S. */
 static void test_symbolic_tilings(void) {
-  dnnmem_rng rng;
-  int32_t trial, exact = 0;
-  dnnmem_rng_seed(&rng, 77);
-  for (trial = 0; trial < 40; trial++) {
+  int32_t exact = 0;
+  FOR_TRIALS(rng, 77, trial, 40) {
     dnnmem_interval r[64];
     int64_t c[64 * 3], height[3];
     symbolic_plan sp;
@@ -376,10 +369,8 @@ static void solve_random_symbolic(dnnmem_rng *rng, uint32_t more, uint32_t start
    force over orders), and equal to it on every one of these; the reported
    worst ratio recounted. */
 static void test_symbolic_brute_force(void) {
-  dnnmem_rng rng;
-  int32_t trial, equal = 0;
-  dnnmem_rng_seed(&rng, 5);
-  for (trial = 0; trial < 200; trial++) {
+  int32_t equal = 0;
+  FOR_TRIALS(rng, 5, trial, 200) {
     symbolic_case k;
     double worst, best;
     int valid;
@@ -400,10 +391,8 @@ static void test_symbolic_brute_force(void) {
    r only when no record meeting both lies between them, tests/ref.h): the
    stacking is built from the winning blend's sizes. */
 static void test_symbolic_blends(void) {
-  dnnmem_rng rng;
-  int32_t trial, blends = 0;
-  dnnmem_rng_seed(&rng, 5);
-  for (trial = 0; trial < 1500; trial++) {
+  int32_t blends = 0;
+  FOR_TRIALS(rng, 5, trial, 1500) {
     symbolic_case k;
     int valid;
     solve_random_symbolic(&rng, 10, 6, 4000, 1000, &k);

@@ -65,11 +65,6 @@ static void test_stop_names(void) {
   CHECK_ENUM_NAMES(dnnmem_plan_stop, DNNMEM_PLAN_STOP_COUNT, "memory", "none", "proved", "nodes", "time", "incomplete");
 }
 
-static int stop_now(void *user) {
-  ++*(int *)user;
-  return 1;
-}
-
 /* Every path of result.stop on one tiling of 120 buffers (optimum 64 KiB,
    which greedy by size misses). */
 static void test_stop_reasons(void) {
@@ -126,7 +121,7 @@ static void test_stop_reasons(void) {
   CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_NODES);
   /* the stop callback: time, also when it would have been the node limit */
   opt = ref_plan_options(DNNMEM_PLAN_EXACT, 0, 0);
-  opt.stop = stop_now;
+  opt.stop = test_stop_now;
   opt.stop_user = &calls;
   CHECK_EQ(solve(r, n, &opt, off, &res), DNNMEM_OK);
   CHECK(calls >= 1);
@@ -170,10 +165,8 @@ static void test_log_full_tilings(void) {
    and alignments: a log of one entry still answers the capacity question
    right at the optimum and one below, and minimises to the optimum. */
 static void test_log_full_brute_force(void) {
-  dnnmem_rng rng;
-  int32_t trial, i, bad = 0, degraded = 0;
-  dnnmem_rng_seed(&rng, 77);
-  for (trial = 0; trial < 300; trial++) {
+  int32_t i, bad = 0, degraded = 0;
+  FOR_TRIALS(rng, 77, trial, 300) {
     dnnmem_interval r[7];
     int64_t off[7], best;
     int32_t n = 4 + (int32_t)dnnmem_rng_below(&rng, 4);
@@ -214,27 +207,16 @@ static void test_log_full_brute_force(void) {
    They are climbed in O(log X) one-node runs now. */
 static void test_refuted_climb(void) {
   const int64_t X = 1000000000000;
-  dnnmem_interval r[2];
-  dnnmem_intervals p = {r, 2, 0};
-  dnnmem_plan_options opt;
+  dnnmem_interval r[2] = {ref_plan_fixed_record(0, 4, 1, X), ref_plan_record(0, 4, X + 1)};
+  dnnmem_plan_options opt = ref_plan_options(DNNMEM_PLAN_EXACT, 0, 100000);
   dnnmem_plan_result res;
   int64_t off[2];
-  size_t bytes = 0;
-  void *scratch;
-  r[0] = ref_plan_record(0, 4, 1), r[0].flags = DNNMEM_INTERVAL_FIXED, r[0].fixed_offset = X;
-  r[1] = ref_plan_record(0, 4, X + 1);
-  memset(&opt, 0, sizeof opt);
-  opt.algo = DNNMEM_PLAN_EXACT;
-  opt.node_limit = 100000;
-  CHECK_EQ(dnnmem_plan_solve_scratch_size(&p, &opt, &bytes), DNNMEM_OK);
-  scratch = malloc(bytes);
-  CHECK_EQ(dnnmem_plan_solve(&p, &opt, off, &res, scratch, bytes), DNNMEM_OK);
-  CHECK_EQ(res.arena, 2 * X + 2);
+  CHECK_EQ(solve(r, 2, &opt, off, &res), DNNMEM_OK);
+  CHECK_EQ(res.arena, 2 * X + 2); /* recounted by solve */
   CHECK_EQ(off[1], X + 1);
   CHECK_EQ(res.lower_bound, 2 * X + 2);
   CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_PROVED);
   CHECK(res.nodes <= 200);
-  free(scratch);
 }
 
 /* Plain orders resume their suspended searches (the path replayed, the

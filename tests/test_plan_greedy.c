@@ -53,10 +53,8 @@ static int differs_from_rule(const dnnmem_intervals *p, const char *what, int32_
 }
 
 static void test_same_plans_as_the_plain_rule(void) {
-  dnnmem_rng rng;
-  int32_t trial, bad = 0;
-  dnnmem_rng_seed(&rng, 2024);
-  for (trial = 0; trial < 3000; trial++) {
+  int32_t bad = 0;
+  FOR_TRIALS(rng, 2024, trial, 3000) {
     dnnmem_interval r[64];
     dnnmem_intervals p;
     ref_plan_random_trial(&rng, trial, r, &p, 0, 1, 0, 5, 4); /* unit 1, a few fixed records apart */
@@ -76,10 +74,8 @@ static void scale_record(dnnmem_rng *rng, dnnmem_interval *r, int64_t lo, int64_
 }
 
 static void test_same_plans_at_scale(void) {
-  dnnmem_rng rng;
-  int32_t trial, bad = 0;
-  dnnmem_rng_seed(&rng, 77);
-  for (trial = 0; trial < 24; trial++) {
+  int32_t bad = 0;
+  FOR_TRIALS(rng, 77, trial, 24) {
     int32_t n = 200 + (int32_t)dnnmem_rng_below(&rng, trial < 20 ? 1200 : 2800), i, fixed = 0;
     int zeros = trial % 3 == 1, aligned = trial % 4 == 2;
     dnnmem_interval *r = (dnnmem_interval *)calloc((size_t)n, sizeof *r);

@@ -355,10 +355,8 @@ static void test_bound_chain(void) {
 
 /* Random small instances against the oracle. */
 static void test_random_oracle(void) {
-  dnnmem_rng rng;
-  int32_t trial, exact_proved = 0, infeasible = 0;
-  dnnmem_rng_seed(&rng, 13);
-  for (trial = 0; trial < 400; trial++) {
+  int32_t exact_proved = 0, infeasible = 0;
+  FOR_TRIALS(rng, 13, trial, 400) {
     dnnmem_interval r[6];
     dnnmem_pool pools[3];
     dnnmem_intervals iv;
@@ -530,10 +528,8 @@ static void test_links(void) {
    checker with the recount's cost, never below the optimum; the bound
    never above it; "optimal" only when it is. */
 static void test_links_random(void) {
-  dnnmem_rng rng;
-  int32_t trial, solved = 0, at_optimum = 0, proved = 0, rule_errors = 0;
-  dnnmem_rng_seed(&rng, 29);
-  for (trial = 0; trial < 300; trial++) {
+  int32_t solved = 0, at_optimum = 0, proved = 0, rule_errors = 0;
+  FOR_TRIALS(rng, 29, trial, 300) {
     dnnmem_interval r[6];
     dnnmem_pool pools[3];
     dnnmem_intervals iv;
@@ -623,10 +619,9 @@ static void test_conflict(void) {
   dnnmem_intervals iv = {r, 5, 0};
   dnnmem_plan_pools p;
   dnnmem_plan_conflict_result cr;
-  int32_t conflict[6], trial, found = 0, minimal = 0;
+  int32_t conflict[6], found = 0, minimal = 0;
   size_t bytes = 0;
   unsigned char *mem;
-  dnnmem_rng rng;
   r[0] = rec(0, 2, 40), r[1] = rec(1, 3, 100), r[2] = rec(1, 4, 100), r[3] = rec(2, 5, 100), r[4] = rec(4, 6, 150);
   pools[0] = pool(150, 1), pools[1] = pool(100, 10);
   pools_problem(&p, &iv, pools, 2);
@@ -640,8 +635,7 @@ static void test_conflict(void) {
   CHECK_EQ(cr.count, 3);
   CHECK_EQ(dnnmem_plan_pools_conflict(&p, NULL, conflict, 6, &cr, mem + 1, bytes - 1), DNNMEM_ERR_SCRATCH_TOO_SMALL);
   free(mem);
-  dnnmem_rng_seed(&rng, 31);
-  for (trial = 0; trial < 300; trial++) {
+  FOR_TRIALS(rng, 31, trial, 300) {
     int32_t n = 2 + (int32_t)dnnmem_rng_below(&rng, 4), P = 1 + (int32_t)dnnmem_rng_below(&rng, 3), i, j, q, k = 0;
     int32_t offsets_of[7], ids[18];
     uint8_t member[6];
@@ -773,11 +767,9 @@ static void test_limits(void) {
   dnnmem_plan_pools p;
   dnnmem_plan_pools_result res;
   dnnmem_plan_pools_options o = algo(DNNMEM_PLAN_POOLS_EXACT);
-  dnnmem_rng rng;
-  int32_t pool_of[12], i;
+  int32_t pool_of[12];
   int64_t off[12];
-  dnnmem_rng_seed(&rng, 5);
-  for (i = 0; i < 12; i++) {
+  FOR_TRIALS(rng, 5, i, 12) {
     int64_t lo = dnnmem_rng_below(&rng, 10);
     r[i] = rec(lo, lo + 1 + dnnmem_rng_below(&rng, 6), 10 + dnnmem_rng_below(&rng, 90));
   }

@@ -163,13 +163,23 @@ static void test_checker(void) {
   CHECK_EQ(ref_plan_tied_recount(&p, off), -1);
 }
 
+/* Records that pass the record rule (dnnmem_intervals_check) and break
+   the group rule: the oracle, solve, bound and check all answer code. */
+static void group_rule_refused(const dnnmem_intervals *p, dnnmem_result code) {
+  int64_t off[4] = {0, 0, 0, 0}, lb;
+  dnnmem_plan_result res;
+  CHECK_EQ(dnnmem_intervals_check(p, NULL), DNNMEM_OK);
+  CHECK_EQ(ref_plan_reuse_rule(p), code);
+  CHECK_EQ(solve(p, DNNMEM_PLAN_BEST, off, &res), code);
+  CHECK_EQ(bound(p, &lb), code);
+  CHECK_EQ(check(p, off, &lb, NULL), code);
+}
+
 /* Every rule's code, in dnnmem_intervals_check and in the operations. */
 static void test_rules(void) {
   dnnmem_interval r[4];
   dnnmem_gap gap = {1, 2, 0, 0};
   dnnmem_intervals p = {r, 3, 0};
-  int64_t off[4], lb;
-  dnnmem_plan_result res;
   r[0] = rec(0, 2, 100), r[1] = rec(1, 3, 100), r[2] = rec(2, 4, 60);
   reuse(&r[1], 0);
   CHECK_EQ(dnnmem_intervals_check(&p, NULL), DNNMEM_OK);
@@ -190,24 +200,16 @@ static void test_rules(void) {
   r[2].flags = 0;
   r[0] = rec(0, 2, 8), r[1] = rec(0, 2, 8), r[2] = rec(3, 4, 8);
   alias(&r[0], 1), alias(&r[1], 0);
-  CHECK_EQ(dnnmem_intervals_check(&p, NULL), DNNMEM_OK);
-  CHECK_EQ(ref_plan_reuse_rule(&p), DNNMEM_ERR_CYCLE);
-  CHECK_EQ(solve(&p, DNNMEM_PLAN_BEST, off, &res), DNNMEM_ERR_CYCLE);
-  CHECK_EQ(bound(&p, &lb), DNNMEM_ERR_CYCLE);
-  CHECK_EQ(check(&p, off, &lb, NULL), DNNMEM_ERR_CYCLE);
+  group_rule_refused(&p, DNNMEM_ERR_CYCLE);
   /* a view of r0 outlives the step r1 overwrites it: still live */
   r[0] = rec(0, 2, 100), r[1] = rec(1, 3, 100), r[2] = rec(1, 4, 100);
   reuse(&r[1], 0), alias(&r[2], 0);
-  CHECK_EQ(dnnmem_intervals_check(&p, NULL), DNNMEM_OK);
-  CHECK_EQ(ref_plan_reuse_rule(&p), DNNMEM_ERR_PLAN_REUSE);
-  CHECK_EQ(solve(&p, DNNMEM_PLAN_BEST, off, &res), DNNMEM_ERR_PLAN_REUSE);
-  CHECK_EQ(bound(&p, &lb), DNNMEM_ERR_PLAN_REUSE);
+  group_rule_refused(&p, DNNMEM_ERR_PLAN_REUSE);
   /* one class fixed at two offsets */
   r[0] = rec(0, 2, 8), r[1] = rec(3, 4, 8), r[2] = rec(0, 4, 8);
   alias(&r[1], 0);
   r[0].flags |= DNNMEM_INTERVAL_FIXED, r[1].flags |= DNNMEM_INTERVAL_FIXED, r[1].fixed_offset = 8;
-  CHECK_EQ(ref_plan_reuse_rule(&p), DNNMEM_ERR_PLAN_ALIAS_OFFSET);
-  CHECK_EQ(solve(&p, DNNMEM_PLAN_BEST, off, &res), DNNMEM_ERR_PLAN_ALIAS_OFFSET);
+  group_rule_refused(&p, DNNMEM_ERR_PLAN_ALIAS_OFFSET);
 }
 
 /* Multi-pass, symbolic sizes, conflict sets and shared objects refuse
@@ -240,10 +242,8 @@ static void test_refusals(void) {
    optimum <= arena, the plan recounted; the checker agrees with the
    recount on the oracle's plan and on random plans. */
 static void test_random_oracle(void) {
-  dnnmem_rng rng;
-  int32_t iter, hits = 0, solved = 0;
-  dnnmem_rng_seed(&rng, 13);
-  for (iter = 0; iter < 400; iter++) {
+  int32_t hits = 0, solved = 0;
+  FOR_TRIALS(rng, 13, iter, 400) {
     dnnmem_interval r[6];
     dnnmem_intervals p;
     int64_t off[6], best[6], lb = -1, opt, arena;

@@ -214,10 +214,8 @@ static int differs_from_oracle(const dnnmem_intervals *p, const char *what, int3
 }
 
 static void test_same_plans_as_the_oracle(void) {
-  dnnmem_rng rng;
-  int32_t trial, bad = 0;
-  dnnmem_rng_seed(&rng, 30);
-  for (trial = 0; trial < 3000; trial++) {
+  int32_t bad = 0;
+  FOR_TRIALS(rng, 30, trial, 3000) {
     dnnmem_interval r[64];
     dnnmem_intervals p;
     /* lifetimes from -1, 16-byte units (ragged every seventh trial), a few
@@ -229,10 +227,8 @@ static void test_same_plans_as_the_oracle(void) {
 }
 
 static void test_same_plans_at_scale(void) {
-  dnnmem_rng rng;
-  int32_t trial, bad = 0;
-  dnnmem_rng_seed(&rng, 31);
-  for (trial = 0; trial < 12; trial++) {
+  int32_t bad = 0;
+  FOR_TRIALS(rng, 31, trial, 12) {
     int32_t n = 200 + (int32_t)dnnmem_rng_below(&rng, 1800), i, fixed = 0;
     int64_t span = trial % 4 == 0 ? 16 + trial : 3 * (int64_t)n;
     dnnmem_interval *r = (dnnmem_interval *)calloc((size_t)n, sizeof *r);

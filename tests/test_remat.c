@@ -34,14 +34,7 @@ static int recount(const ref_remat_graph *g, const int32_t *seq, int32_t len, in
   return ref_remat_recount(&g->p, seq, len, peak, time);
 }
 
-/* options with a budget and a move count (everything else default) */
-static dnnmem_remat_options options_for(int64_t budget, int64_t iterations) {
-  dnnmem_remat_options o;
-  memset(&o, 0, sizeof(o));
-  o.budget = budget;
-  o.iterations = iterations;
-  return o;
-}
+#define options_for ref_remat_options
 
 static char scratch_buf[1 << 24];
 
@@ -134,14 +127,10 @@ static void test_simulator_errors(void) {
 /* a -> b -> c -> d -> e -> y, and b -> y: holding b across c, d, e costs
    more than recomputing it before y */
 static void blog_example(ref_remat_graph *g) {
-  int32_t ia[] = {0, -1}, ib[] = {1, -1}, ic[] = {2, -1}, id[] = {3, -1}, iy[] = {4, 1, -1};
+  int32_t iy[] = {4, 1, -1};
   ref_remat_graph_begin(g);
-  ref_remat_graph_node(g, 1, 0, 0, NULL); /* a */
-  ref_remat_graph_node(g, 10, 5, 0, ia);  /* b */
-  ref_remat_graph_node(g, 10, 5, 0, ib);  /* c */
-  ref_remat_graph_node(g, 10, 5, 0, ic);  /* d */
-  ref_remat_graph_node(g, 10, 5, 0, id);  /* e */
-  ref_remat_graph_node(g, 1, 5, 1, iy);   /* y */
+  ref_remat_graph_chain(g, ref_remat_graph_node(g, 1, 0, 0, NULL), 4, 10, 5); /* a, then b c d e */
+  ref_remat_graph_node(g, 1, 5, 1, iy);                                        /* y = f(e, b) */
 }
 
 /* the answer's peak and time equal the recount of its sequence */
@@ -922,11 +911,6 @@ static void test_real_graph(void) {
   files_graph_free(&g);
 }
 
-static int stop_now(void *user) {
-  ++*(int *)user;
-  return 1;
-}
-
 static void test_edges_and_stop(void) {
   ref_remat_graph g;
   int32_t seq[32];
@@ -946,7 +930,7 @@ static void test_edges_and_stop(void) {
   /* a stop callback that fires at once: still a valid, exact answer */
   blog_example(&g);
   o.budget = 21;
-  o.stop = stop_now;
+  o.stop = test_stop_now;
   o.stop_user = &calls;
   CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 12, &st, scratch_buf, sizeof(scratch_buf)),
            DNNMEM_ERR_INFEASIBLE);

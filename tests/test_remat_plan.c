@@ -196,8 +196,25 @@ static void test_plan_errors(void) {
           bad_id[] = {0, 1, 9}, many[] = {0, 1, 1, 1, 1, 2};
   dnnmem_interval rec[8];
   int64_t off[8];
+  struct { /* a sequence or an argument refused */
+    const int32_t *seq;
+    int32_t len;
+    int64_t alignment;
+    dnnmem_interval *rec;
+    int64_t *off;
+    dnnmem_result code;
+  } refused[] = {{missing, 2, 0, rec, off, DNNMEM_ERR_REMAT_MISSING_NODE},
+                 {early, 3, 0, rec, off, DNNMEM_ERR_REMAT_INPUT_NOT_READY},
+                 {twice, 4, 0, rec, off, DNNMEM_ERR_REMAT_INPUT_REPEATED},
+                 {bad_id, 3, 0, rec, off, DNNMEM_ERR_ID_RANGE},
+                 {good, 3, 3, rec, off, DNNMEM_ERR_ALIGNMENT},
+                 {good, -1, 0, rec, off, DNNMEM_ERR_INVALID_ARGUMENT},
+                 {NULL, 3, 0, rec, off, DNNMEM_ERR_INVALID_ARGUMENT},
+                 {good, 3, 0, NULL, off, DNNMEM_ERR_INVALID_ARGUMENT},
+                 {good, 3, 0, rec, NULL, DNNMEM_ERR_INVALID_ARGUMENT}};
   dnnmem_remat_plan_result res;
   size_t need = 0, small;
+  int k;
   ref_remat_graph_begin(&g);
   ref_remat_graph_node(&g, 4, 0, 0, NULL);
   ref_remat_graph_node(&g, 8, 1, 0, ix);
@@ -206,25 +223,11 @@ static void test_plan_errors(void) {
   CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, good, 3, 0, rec, off, &res, scratch_buf, need), DNNMEM_OK);
   CHECK_EQ(res.arena, 12);
   CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, good, 3, 0, rec, off, NULL, scratch_buf, need), DNNMEM_OK);
-  CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, missing, 2, 0, rec, off, &res, scratch_buf, need),
-           DNNMEM_ERR_REMAT_MISSING_NODE);
-  CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, early, 3, 0, rec, off, &res, scratch_buf, need),
-           DNNMEM_ERR_REMAT_INPUT_NOT_READY);
-  CHECK_EQ(dnnmem_remat_plan_scratch_size(&g.p, NULL, twice, 4, 0, &need), DNNMEM_OK);
-  CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, twice, 4, 0, rec, off, &res, scratch_buf, need),
-           DNNMEM_ERR_REMAT_INPUT_REPEATED);
-  CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, bad_id, 3, 0, rec, off, &res, scratch_buf, need),
-           DNNMEM_ERR_ID_RANGE);
-  CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, good, 3, 3, rec, off, &res, scratch_buf, need),
-           DNNMEM_ERR_ALIGNMENT);
-  CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, good, -1, 0, rec, off, &res, scratch_buf, need),
-           DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, NULL, 3, 0, rec, off, &res, scratch_buf, need),
-           DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, good, 3, 0, NULL, off, &res, scratch_buf, need),
-           DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, good, 3, 0, rec, NULL, &res, scratch_buf, need),
-           DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_plan_scratch_size(&g.p, NULL, twice, 4, 0, &need), DNNMEM_OK); /* the longest */
+  for (k = 0; k < (int)(sizeof refused / sizeof refused[0]); k++)
+    CHECK_EQ(dnnmem_remat_plan(&g.p, NULL, refused[k].seq, refused[k].len, refused[k].alignment, refused[k].rec,
+                               refused[k].off, &res, scratch_buf, need),
+             refused[k].code);
   CHECK_EQ(dnnmem_remat_plan(NULL, NULL, good, 3, 0, rec, off, &res, scratch_buf, need),
            DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_remat_plan_scratch_size(NULL, NULL, good, 3, 0, &need),
@@ -354,18 +357,12 @@ static void test_knee_rule(void) {
    60 55 50 45: times 57 58 58 108, slopes 0.2 0 10 per byte: the knee at
    50. */
 static void two_tier(ref_remat_graph *g) {
-  int32_t ix[] = {0, -1}, ia[] = {1, -1}, ip[] = {2, -1}, ir[] = {3, 1, -1}, irr[] = {4, -1},
-          ib[] = {5, -1}, is[] = {6, -1}, iu[] = {7, 5, -1};
+  int32_t ir[] = {3, 1, -1}, iu[] = {7, 5, -1};
   ref_remat_graph_begin(g);
-  ref_remat_graph_node(g, 1, 0, 0, NULL); /* x */
-  ref_remat_graph_node(g, 20, 1, 0, ix);  /* a */
-  ref_remat_graph_node(g, 20, 1, 0, ia);  /* p */
-  ref_remat_graph_node(g, 20, 1, 0, ip);  /* q */
-  ref_remat_graph_node(g, 5, 1, 0, ir);   /* r */
-  ref_remat_graph_node(g, 20, 50, 0, irr); /* b */
-  ref_remat_graph_node(g, 15, 1, 0, ib);  /* s */
-  ref_remat_graph_node(g, 15, 1, 0, is);  /* t */
-  ref_remat_graph_node(g, 1, 1, 1, iu);   /* u */
+  ref_remat_graph_chain(g, ref_remat_graph_node(g, 1, 0, 0, NULL), 3, 20, 1); /* x, then a p q */
+  ref_remat_graph_chain(g, ref_remat_graph_node(g, 5, 1, 0, ir), 1, 20, 50);  /* r = f(q, a), then b */
+  ref_remat_graph_chain(g, 5, 2, 15, 1);                                       /* s t */
+  ref_remat_graph_node(g, 1, 1, 1, iu);                                        /* u = f(t, b) */
 }
 
 static dnnmem_result run_curve(const ref_remat_graph *g, dnnmem_remat_options *o, uint64_t seed,
@@ -461,10 +458,7 @@ static void test_curve_two_tier(void) {
   /* geometric: 60 (45 / 60)^(k / 3) rounded down: 60 54 49 45 */
   o.spacing = DNNMEM_REMAT_SPACING_GEOMETRIC;
   CHECK_EQ(run_curve(&g, &o, 3, pt, 4, &res), DNNMEM_OK);
-  CHECK_EQ(pt[0].budget, 60);
-  CHECK_EQ(pt[1].budget, 54);
-  CHECK_EQ(pt[2].budget, 49);
-  CHECK_EQ(pt[3].budget, 45);
+  CHECK_FIELDS(pt, budget, 60, 54, 49, 45);
   CHECK_EQ(pt[1].time, 58);
   CHECK_EQ(pt[2].time, 108);
   CHECK_EQ(res.knee, 1); /* slopes 1/6, 10, 0 */
@@ -512,11 +506,6 @@ static double fake_progress(void *user) {
   fake_clock *c = (fake_clock *)user;
   c->calls++;
   return (double)c->calls / (double)c->per_point / 4.0;
-}
-
-static int always_stop(void *user) {
-  (void)user;
-  return 1;
 }
 
 static void test_curve_arguments(void) {
@@ -583,7 +572,7 @@ static void test_curve_arguments(void) {
   CHECK(res.moves > 0 && res.moves < INT64_C(1) << 30);
   /* a stop: every point still gets a valid (first) candidate */
   o.progress = NULL;
-  o.stop = always_stop;
+  o.stop = test_stop_now;
   CHECK_EQ(dnnmem_remat_curve(&g.p, &o, &rng, 20, pt, 4, &res, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
   CHECK_EQ(pt[0].time, 57);
   /* names */

@@ -77,15 +77,13 @@ static void test_tflite_example(void) {
   int32_t obj[REF_TFLITE_COUNT];
   dnnmem_share_result bounded;
   dnnmem_share_result res;
-  size_t bytes;
-  void *scratch;
+  dnnmem_result rc;
   int a;
   ref_tflite_example(r);
-  CHECK_EQ(dnnmem_share_lower_bound_scratch_size(&p, &bytes), DNNMEM_OK);
-  scratch = malloc(bytes);
-  CHECK_EQ(dnnmem_share_lower_bound(&p, &bounded, scratch, bytes), DNNMEM_OK);
+  TEST_ASK_PASS(rc, dnnmem_share_lower_bound_scratch_size(&p, &test_bytes),
+                dnnmem_share_lower_bound(&p, &bounded, test_mem + 1, test_bytes));
+  CHECK_EQ(rc, DNNMEM_OK);
   CHECK_EQ(bounded.lower_bound, 64 + 40 + 16 + 8); /* the third positional maximum is 16 (stated in the paper) */
-  free(scratch);
   for (a = 0; a < NUM_ALGOS; a++) {
     CHECK_EQ(share(r, REF_TFLITE_COUNT, every_algo[a], obj, &res), DNNMEM_OK);
     CHECK_EQ(res.lower_bound, 128);
@@ -96,10 +94,7 @@ static void test_tflite_example(void) {
 
 /* Every strategy against the oracle of tests/ref.h on small random inputs. */
 static void test_oracle(void) {
-  dnnmem_rng rng;
-  int trial;
-  dnnmem_rng_seed(&rng, 7);
-  for (trial = 0; trial < 300; trial++) {
+  FOR_TRIALS(rng, 7, trial, 300) {
     dnnmem_interval r[8];
     dnnmem_intervals p = problem_of(r, 0);
     int32_t obj[8];

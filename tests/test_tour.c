@@ -17,6 +17,21 @@ static dnnmem_interval tour_records[3] = {{.lower = 0, .upper = 2, .size = 4096}
                                           {.lower = 1, .upper = 3, .size = 8192},
                                           {.lower = 2, .upper = 4, .size = 4096}};
 
+/* RESULTS AND ERRORS: a check names the record and field at fault
+   (t[2].size = -1: record 2: size); success leaves {-1, NONE, -1} */
+static void tour_errors(void) {
+  dnnmem_interval t[3];
+  dnnmem_intervals p = {t, 3, 64};
+  dnnmem_error e;
+  memcpy(t, tour_records, sizeof t);
+  CHECK_EQ(dnnmem_intervals_check(&p, &e), DNNMEM_OK);
+  CHECK(e.index == -1 && e.field == DNNMEM_FIELD_NONE && e.other == -1);
+  t[2].size = -1;
+  CHECK(dnnmem_intervals_check(&p, &e) != DNNMEM_OK);
+  CHECK_EQ(e.index, 2);
+  CHECK(strcmp(dnnmem_field_name(e.field), "size") == 0);
+}
+
 static void tour_plan(void) {
   dnnmem_intervals p = {tour_records, 3, 64};
   dnnmem_plan_result res;
@@ -161,13 +176,9 @@ static void ref_graph_intervals(void) {
   int64_t sizes[3] = {4096, 8192, 4096};
   dnnmem_interval records[3];
   CHECK_EQ(dnnmem_graph_intervals(&g, sizes, NULL, records, NULL), DNNMEM_OK);
-  CHECK_EQ(records[0].lower, 0);
-  CHECK_EQ(records[0].upper, 2);
-  CHECK_EQ(records[1].lower, 1);
-  CHECK_EQ(records[1].upper, 3);
-  CHECK_EQ(records[2].lower, 2);
-  CHECK_EQ(records[2].upper, 3);
-  CHECK_EQ(records[1].size, 8192);
+  CHECK_FIELDS(records, lower, 0, 1, 2);
+  CHECK_FIELDS(records, upper, 2, 3, 3);
+  CHECK_FIELDS(records, size, 4096, 8192, 4096);
 }
 
 /* 2. plan with a chosen strategy */
@@ -349,15 +360,9 @@ static void ref_remat_curve(void) {
   CHECK_EQ(res.base_peak, 4 << 20);
   CHECK_EQ(res.base_time, 60);
   CHECK_EQ(res.lower_bound, 3 << 20);
-  CHECK_EQ(points[0].budget, 4 << 20);
-  CHECK_EQ(points[1].budget, 7 << 19);
-  CHECK_EQ(points[2].budget, 3 << 20);
-  CHECK_EQ(points[0].time, 60);
-  CHECK_EQ(points[1].time, 70);
-  CHECK_EQ(points[2].time, 70);
-  CHECK_EQ(points[0].time_lower_bound, 60);
-  CHECK_EQ(points[1].time_lower_bound, 65);
-  CHECK_EQ(points[2].time_lower_bound, 70);
+  CHECK_FIELDS(points, budget, 4 << 20, 7 << 19, 3 << 20);
+  CHECK_FIELDS(points, time, 60, 70, 70);
+  CHECK_FIELDS(points, time_lower_bound, 60, 65, 70);
   CHECK_EQ(res.knee, -1);
   free(scratch);
 }
@@ -438,6 +443,7 @@ static void ref_label(void) {
 }
 
 int main(void) {
+  RUN(tour_errors);
   RUN(tour_plan);
   RUN(tour_share);
   RUN(tour_cover);
