@@ -4316,9 +4316,9 @@ DNNMEM_DEF int dnnmem_graph_is_topological(const dnnmem_graph *graph) {
    consumer order. */
 static DNNMEM__UNUSED void dnnmem__graph_consumers(const dnnmem_graph *g, int32_t *out_offsets,
                                     int32_t *out_ids) {
-  int32_t n = g->num_nodes, v, k;
+  int32_t n = g->num_nodes, m = n > 0 ? g->in_offsets[n] : 0, v, k; /* an empty graph may have no offsets */
   for (v = 0; v <= n; v++) out_offsets[v] = 0;
-  for (k = 0; k < g->in_offsets[n]; k++) out_offsets[g->in_ids[k] + 1]++;
+  for (k = 0; k < m; k++) out_offsets[g->in_ids[k] + 1]++;
   for (v = 0; v < n; v++) out_offsets[v + 1] += out_offsets[v];
   for (v = 0; v < n; v++)
     for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++)
@@ -7935,7 +7935,7 @@ static dnnmem_result dnnmem__plan_begin(const dnnmem_intervals *problem, const d
 static dnnmem_result dnnmem__plan_lower_bound_scratch_size_core(const dnnmem_intervals *problem,
                                                               size_t *out_bytes) {
   dnnmem__plan_work w;
-  if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  DNNMEM_ASSERT(out_bytes != NULL); /* the only caller, the public size, checked it */
   return dnnmem__plan_carve(problem, NULL, DNNMEM__PLAN_BOUND, &w, NULL, 0, out_bytes);
 }
 
@@ -7952,7 +7952,7 @@ static dnnmem_result dnnmem__plan_lower_bound_core(const dnnmem_intervals *probl
 static dnnmem_result dnnmem__plan_check_scratch_size_core(const dnnmem_intervals *problem,
                                                         size_t *out_bytes) {
   dnnmem__plan_work w;
-  if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  DNNMEM_ASSERT(out_bytes != NULL); /* the only caller, the public size, checked it */
   return dnnmem__plan_carve(problem, NULL, DNNMEM__PLAN_CHECK, &w, NULL, 0, out_bytes);
 }
 
@@ -7997,7 +7997,7 @@ static dnnmem_result dnnmem__plan_solve_scratch_size_core(const dnnmem_intervals
                                                         const dnnmem_plan_options *options,
                                                         size_t *out_bytes) {
   dnnmem__plan_work w;
-  if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  DNNMEM_ASSERT(out_bytes != NULL); /* the only caller, the public size, checked it */
   return dnnmem__plan_carve(problem, options, DNNMEM__PLAN_SOLVE, &w, NULL, 0, out_bytes);
 }
 
@@ -11917,7 +11917,7 @@ static void dnnmem__cover_flow(dnnmem_flow *flow, int32_t source, int32_t sink) 
    reaches, each at most once per side; decomposing the flow gives the
    pairs. Arc ids: S->out_u = u, in_v->T = n + v, in_w->out_w = 2n + w,
    edge k = 3n + k. */
-static dnnmem_result dnnmem__cover_closure(const dnnmem_graph *g, dnnmem__cover_vertices_work *w) {
+static void dnnmem__cover_closure(const dnnmem_graph *g, dnnmem__cover_vertices_work *w) {
   const int32_t *off = g->in_offsets, *ids = g->in_ids;
   int32_t n = g->num_nodes, m = off[n], nodes = 0, arcs = 0, v, k, a;
   int32_t source = 2 * n, sink = 2 * n + 1;
@@ -11956,7 +11956,8 @@ static dnnmem_result dnnmem__cover_closure(const dnnmem_graph *g, dnnmem__cover_
       while (w->edge_cursor[x] < w->out_offsets[x + 1] &&
              w->remaining[3 * n + w->out_edges[w->edge_cursor[x]]] <= 0)
         w->edge_cursor[x]++;
-      if (w->edge_cursor[x] == w->out_offsets[x + 1]) return DNNMEM_ERR_INFEASIBLE; /* engine bug */
+      /* one unit entered out_x (from S or through x): conservation leaves one to leave by */
+      DNNMEM_ASSERT(w->edge_cursor[x] < w->out_offsets[x + 1]);
       e = w->out_edges[w->edge_cursor[x]];
       w->remaining[3 * n + e]--;
       y = w->edge_head[e];
@@ -11966,12 +11967,11 @@ static dnnmem_result dnnmem__cover_closure(const dnnmem_graph *g, dnnmem__cover_
         w->pred[y] = v;
         break;
       }
-      if (w->remaining[2 * n + y] <= 0) return DNNMEM_ERR_INFEASIBLE; /* engine bug */
+      DNNMEM_ASSERT(w->remaining[2 * n + y] > 0); /* the unit into in_y leaves to T or through y */
       w->remaining[2 * n + y]--;
       x = y;
     }
   }
-  return DNNMEM_OK;
 }
 
 /* Writes path_of / order from pred / succ, paths in the topological order of
@@ -12009,7 +12009,7 @@ static dnnmem_result dnnmem__cover_vertices(const dnnmem_graph *graph, const dnn
   r = dnnmem_graph_topo_order(graph, w.topo, w.topo_scratch, w.topo_bytes, e);
   if (r != DNNMEM_OK) return r;
   if (transitive) {
-    if ((r = dnnmem__cover_closure(graph, &w)) != DNNMEM_OK) return r; /* engine bug only */
+    dnnmem__cover_closure(graph, &w);
   } else {
     dnnmem__cover_hopcroft_karp(graph, &w);
   }
@@ -12165,13 +12165,12 @@ static dnnmem_result dnnmem__cover_edges(const dnnmem_graph *graph, const dnnmem
   /* traversals per edge and the paths' total length */
   total = starts - joins;
   DNNMEM_ASSERT(total >= 0 && total <= distinct);
-  if (total < 0 || total > distinct) return DNNMEM_ERR_INFEASIBLE; /* engine bug */
   w_count = paths = (int32_t)total;
   for (v = 0; v < n; v++) w.out_left[v] = 0;
   for (k = 0; k < m; k++) {
     if (w.first_copy[k] != k) continue;
     w.uses[k] = 1 + (starts > 0 ? dnnmem_flow_arc_flow(&flow, w.arc_of[k]) : 0);
-    if (w.uses[k] < 1) return DNNMEM_ERR_INFEASIBLE; /* engine bug */
+    DNNMEM_ASSERT(w.uses[k] >= 1); /* an arc's flow is >= 0 */
     w.out_left[ids[k]] += w.uses[k];
     total += w.uses[k];
   }
@@ -12360,8 +12359,9 @@ static dnnmem_result dnnmem__remat_validate(const dnnmem_remat_problem *p, dnnme
 /* Bad options (dnnmem__remat_options said 0): the option at fault. */
 static dnnmem_result dnnmem__remat_options_fail(const dnnmem_remat_options *o, dnnmem_error *e) {
   dnnmem_field f = DNNMEM_FIELD_OPTIONS;
-  if (o && ((int)o->algo < 0 || o->algo >= DNNMEM_REMAT_ALGO_COUNT)) f = DNNMEM_FIELD_ALGO;
-  else if (o && o->budget < 0) f = DNNMEM_FIELD_BUDGET;
+  DNNMEM_ASSERT(o != NULL); /* NULL options are the defaults, which never fail */
+  if ((int)o->algo < 0 || o->algo >= DNNMEM_REMAT_ALGO_COUNT) f = DNNMEM_FIELD_ALGO;
+  else if (o->budget < 0) f = DNNMEM_FIELD_BUDGET;
   return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, f);
 }
 
@@ -12809,7 +12809,8 @@ static dnnmem_result dnnmem__remat_time_bound(const dnnmem_remat_problem *proble
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
   if ((r = dnnmem_graph_topo_order(g, w.order, w.topo_scratch, w.topo_bytes, e)) != DNNMEM_OK)
     return r;
-  if ((r = dnnmem__remat_lower_bound(problem, &lower, NULL)) != DNNMEM_OK) return r;
+  r = dnnmem__remat_lower_bound(problem, &lower, NULL);
+  DNNMEM_ASSERT(r == DNNMEM_OK); /* its only failure is dnnmem__remat_validate's, passed above */
   if (o.budget == 0) return DNNMEM_OK; /* no budget: the row order needs nothing extra */
   if (o.budget < lower) {
     *out_extra_time = DNNMEM__I64_MAX;
@@ -15209,8 +15210,8 @@ static dnnmem_result dnnmem__remat_curve(const dnnmem_remat_problem *problem,
     return r;
   }
   sum_times = st.time;
-  if ((r = dnnmem__remat_lower_bound(problem, &lb, NULL)) != DNNMEM_OK) return r;
-  DNNMEM_ASSERT(lb <= st.peak);
+  r = dnnmem__remat_lower_bound(problem, &lb, NULL);
+  DNNMEM_ASSERT(r == DNNMEM_OK && lb <= st.peak); /* the solve above validated the problem */
   DNNMEM_MEMSET(result, 0, sizeof(*result));
   result->base_peak = st.peak;
   result->base_time = st.time;
@@ -18034,7 +18035,8 @@ static dnnmem_result dnnmem__place_layout(dnnmem__scratch *s, const dnnmem_graph
   for (phase = 0; phase < 3 && w->phase_mem != NULL; phase++) {
     dnnmem__scratch_begin(&sub, w->phase_mem, w->phase_bytes);
     dnnmem__place_phase(&sub, n, max_nodes, phase, w);
-    if ((r = dnnmem__scratch_end(&sub, NULL)) != DNNMEM_OK) return r;
+    r = dnnmem__scratch_end(&sub, NULL);
+    DNNMEM_ASSERT(r == DNNMEM_OK); /* phase_bytes: the largest phase, measured above */
   }
   return DNNMEM_OK;
 }
@@ -18221,7 +18223,7 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     dnnmem__graph_consumers(problem->graph, w.out_offsets, w.out_ids); /* the labeling has its own */
     dnnmem__place_pass(&net, num_free);
     r = dnnmem_flow_init(&flow, net.num_nodes, net.num_arcs, w.flow_mem, w.flow_bytes);
-    if (r != DNNMEM_OK) return r;
+    DNNMEM_ASSERT(r == DNNMEM_OK); /* the count is within dnnmem__place_bounds, which sized flow_bytes */
     net.flow = &flow;
     dnnmem__place_pass(&net, num_free);
     DNNMEM_ASSERT(flow.num_arcs == net.num_arcs);
@@ -18925,12 +18927,13 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
 
 /* Builds the move's network into *flow (memory w->flow_mem), sized by the
    bounds: an auxiliary node has two consumer entries or more, so there
-   are at most e of them; the network then keeps the nodes its arcs use. */
-static dnnmem_result dnnmem__label_build(const dnnmem__label_view *vw, dnnmem__label_work *w, const int32_t *x,
-                                         int32_t alpha, int64_t infinite, dnnmem_flow *flow,
-                                         dnnmem__label_net *net) {
+   are at most e of them; the network then keeps the nodes its arcs use.
+   Cannot fail: dnnmem__label_begin's layout took these bounds and sized
+   w->flow_mem for them (dnnmem_flow_scratch_size). */
+static void dnnmem__label_build(const dnnmem__label_view *vw, dnnmem__label_work *w, const int32_t *x,
+                                int32_t alpha, int64_t infinite, dnnmem_flow *flow, dnnmem__label_net *net) {
   const dnnmem_graph *g = vw->p->graph;
-  int32_t max_nodes, max_arcs;
+  int32_t max_nodes = 0, max_arcs = 0;
   dnnmem_result r;
   net->vw = vw;
   net->w = w;
@@ -18938,14 +18941,14 @@ static dnnmem_result dnnmem__label_build(const dnnmem__label_view *vw, dnnmem__l
   net->alpha = alpha;
   net->infinite = infinite;
   r = dnnmem__label_bounds(g->num_nodes, g->num_nodes > 0 ? g->in_offsets[g->num_nodes] : 0, &max_nodes, &max_arcs);
-  if (r != DNNMEM_OK) return r;
+  DNNMEM_ASSERT(r == DNNMEM_OK);
   r = dnnmem_flow_init(flow, max_nodes, max_arcs, w->flow_mem, w->flow_bytes);
-  if (r != DNNMEM_OK) return r;
+  DNNMEM_ASSERT(r == DNNMEM_OK);
+  (void)r;
   net->flow = flow;
   dnnmem__label_pass(net);
   DNNMEM_ASSERT(flow->num_arcs == net->num_arcs && net->num_nodes <= max_nodes);
   flow->num_nodes = net->num_nodes; /* no arc names a node past the last one used */
-  return DNNMEM_OK;
 }
 
 /* One move: out = x with the cut's nodes on alpha; *energy = constant + cut
@@ -18958,7 +18961,7 @@ static dnnmem_result dnnmem__label_move(const dnnmem__label_view *vw, dnnmem__la
   dnnmem_flow_options fo;
   dnnmem_result r;
   int32_t v, n = vw->p->graph->num_nodes;
-  if ((r = dnnmem__label_build(vw, w, x, alpha, infinite, &flow, &net)) != DNNMEM_OK) return r;
+  dnnmem__label_build(vw, w, x, alpha, infinite, &flow, &net);
   DNNMEM_MEMSET(&fo, 0, sizeof(fo));
   fo.algo = algo;
   fo.cut_only = 1; /* the move reads the sides only */
@@ -19000,7 +19003,7 @@ static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
   vw.k = problem->num_labels;
   vw.group = NULL;
   if (out_node && out_node != labels) w.node = out_node; /* built in place: no copy */
-  if ((r = dnnmem__label_build(&vw, &w, labels, alpha, total + 1, &flow, &net)) != DNNMEM_OK) return r;
+  dnnmem__label_build(&vw, &w, labels, alpha, total + 1, &flow, &net);
   *out_flow = flow;
   if (out_node && w.node != out_node)
     for (v = 0; v < n; v++) out_node[v] = w.node[v];

@@ -492,6 +492,47 @@ static void test_rng_below(void) {
   CHECK_EQ(dnnmem_rng_below(&a, 1), 0);
 }
 
+/* More faults, each with its code and field: a negative pass, a reuse id
+   below range, a topological order's scratch size with no output or for an
+   empty graph, and the order of a graph that fails its check. */
+static void test_argument_edges(void) {
+  dnnmem_interval r[2];
+  dnnmem_intervals p;
+  dnnmem_error e;
+  dnnmem_graph g;
+  int32_t off[3] = {0, 0, 1}, ids[1] = {2}, order[2];
+  size_t bytes = 1;
+  unsigned char mem[256];
+  r[0] = ref_plan_record(0, 2, 8), r[1] = ref_plan_record(1, 3, 8);
+  p.records = r, p.count = 2, p.alignment = 0;
+  r[1].pass = -1;
+  CHECK_EQ(dnnmem_intervals_check(&p, &e), DNNMEM_ERR_NEGATIVE);
+  CHECK(e.index == 1 && e.field == DNNMEM_FIELD_PASS);
+  r[1].pass = 0, r[1].flags = DNNMEM_INTERVAL_REUSE, r[1].reuse = -1;
+  CHECK_EQ(dnnmem_intervals_check(&p, &e), DNNMEM_ERR_ID_RANGE);
+  CHECK(e.index == 1 && e.field == DNNMEM_FIELD_REUSE);
+  g.num_nodes = 0, g.in_offsets = NULL, g.in_ids = NULL;
+  CHECK_EQ(dnnmem_graph_topo_order_scratch_size(&g, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_graph_topo_order_scratch_size(&g, &bytes), DNNMEM_OK);
+  CHECK(bytes <= sizeof mem);
+  CHECK_EQ(dnnmem_graph_topo_order(&g, NULL, mem, sizeof mem, &e), DNNMEM_OK);
+  { /* the consumers of an empty graph without offsets (0.8.0 read in_offsets[0]) */
+    dnnmem_label_problem lp;
+    dnnmem_label_result lr;
+    memset(&lp, 0, sizeof lp);
+    lp.graph = &g, lp.num_labels = 2;
+    dnnmem_result rc;
+    memset(&lr, 0x55, sizeof lr);
+    TEST_ASK_PASS(rc, dnnmem_label_solve_scratch_size(&lp, NULL, &test_bytes),
+                  dnnmem_label_solve(&lp, NULL, NULL, &lr, test_mem, test_bytes));
+    CHECK_EQ(rc, DNNMEM_OK);
+    CHECK(lr.cost == 0 && lr.lower_bound == 0 && lr.optimal);
+  }
+  g.num_nodes = 2, g.in_offsets = off, g.in_ids = ids; /* node 1 reads node 2: out of range */
+  CHECK_EQ(dnnmem_graph_topo_order(&g, order, mem, sizeof mem, &e), DNNMEM_ERR_ID_RANGE);
+  CHECK(e.index == 1 && e.field == DNNMEM_FIELD_INPUT);
+}
+
 int main(void) {
   RUN(test_result_names);
   RUN(test_intervals_check);
@@ -505,5 +546,6 @@ int main(void) {
   RUN(test_rng_below);
   RUN(test_compress);
   RUN(test_symbolic_samples);
+  RUN(test_argument_edges);
   return test_finish("test_common");
 }

@@ -272,6 +272,7 @@ static void test_errors(void) {
   CHECK_EQ(dnnmem_flow_scratch_size(1, 0, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_flow_scratch_size(2, -1, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_flow_scratch_size(2, INT32_MAX / 2, &bytes), DNNMEM_ERR_TOO_MANY);
+  CHECK_EQ(dnnmem_flow_scratch_size(INT32_MAX, 0, &bytes), DNNMEM_ERR_TOO_MANY); /* n + 1 offsets */
   CHECK_EQ(dnnmem_flow_scratch_size(2, 0, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_flow_scratch_size(4, 3, &bytes), DNNMEM_OK);
   CHECK(bytes <= sizeof(buf));

@@ -786,6 +786,54 @@ static void test_dual_many_labels(void) {
   }
 }
 
+/* Validation's paths, each with its code and field: more mutually
+   undominated conversion pairs than it keeps (every pair then tried per
+   node: the optimum still brute force's, a size overflowing at one node),
+   no node costs, and costs summing to INT64_MAX (no room for infinite). */
+static void test_argument_edges(void) {
+  dnnmem_rng rng;
+  test_problem t;
+  dnnmem_label_result r;
+  int32_t label[MAXN], a, b, i = 0;
+  dnnmem_rng_seed(&rng, 5);
+  random_problem(&rng, &t, 6, 3, 0, 0);
+  for (a = 0; a < 3; a++) /* the six pairs: rates 1..6, latencies 6..1 */
+    for (b = 0; b < 3; b++)
+      if (a != b) t.rate[a * 3 + b] = 1 + i, t.latency[a * 3 + b] = 6 - i, i++;
+  CHECK_EQ(solve(&t, DNNMEM_LABEL_EXACT, label, &r), DNNMEM_OK);
+  CHECK_EQ(r.cost, ref_label_optimum(exact(&t), NULL));
+  check_answer(&t, label, &r);
+  t.size[4] = INT64_MAX / 4; /* rate 6 times this leaves int64_t */
+  CHECK_EQ(solve(&t, DNNMEM_LABEL_EXACT, label, &r), DNNMEM_ERR_OVERFLOW);
+  CHECK(r.error.index == 4 && r.error.field == DNNMEM_FIELD_SIZE);
+  t.size[4] = 1;
+  { /* the expansion limited to one cycle: at most k moves, still a recounted answer */
+    dnnmem_label_options o;
+    int32_t cycles;
+    memset(&o, 0, sizeof o);
+    o.algo = DNNMEM_LABEL_EXPANSION, o.max_cycles = 1, o.max_sweeps = 1;
+    for (cycles = 0, i = 0; i < 40; i++) {
+      random_problem(&rng, &t, 12, 4, 0, 0);
+      CHECK_EQ(solve_with(&t, &o, label, &r), DNNMEM_OK);
+      CHECK(r.cycles <= 1);
+      check_answer(&t, label, &r);
+      cycles += r.cycles;
+    }
+    CHECK(cycles > 0);
+  }
+  t.p.node_cost = NULL;
+  CHECK_EQ(solve_with(&t, NULL, label, &r), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(r.error.field, DNNMEM_FIELD_COST);
+  t.n = 1, t.k = 1, t.offsets[1] = 0;
+  wire(&t, 0);
+  t.cost[0] = INT64_MAX, t.pin[0] = t.out[0] = FREE, t.size[0] = 0;
+  CHECK_EQ(solve_with(&t, NULL, label, &r), DNNMEM_ERR_OVERFLOW);
+  CHECK(r.error.index == -1 && r.error.field == DNNMEM_FIELD_COST);
+  t.cost[0] = INT64_MAX - 1;
+  CHECK_EQ(solve_with(&t, NULL, label, &r), DNNMEM_OK);
+  CHECK(r.cost == INT64_MAX - 1 && label[0] == 0);
+}
+
 int main(void) {
   RUN(test_worked_example);
   RUN(test_exact_brute_force);
@@ -801,6 +849,7 @@ int main(void) {
   RUN(test_dual_bound);
   RUN(test_dual_trees);
   RUN(test_dual_many_labels);
+  RUN(test_argument_edges);
   exact_free();
   return test_finish("test_label");
 }

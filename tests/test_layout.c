@@ -1516,6 +1516,50 @@ static void test_convert(void) {
   }
 }
 
+/* More argument checks: a conversion from no layout or between different
+   ranks, a bind of a layout whose counts are out of range (a corrupted
+   struct), a rank-0 view reshaped without a shape. */
+static void test_argument_edges(void) {
+  dnnmem_layout a, b, bad;
+  dnnmem_layout_machine m;
+  dnnmem_layout_strided s, out;
+  dnnmem_error fault;
+  int64_t err;
+  size_t bytes = 0;
+  CHECK_EQ(dnnmem_layout_parse("((6:1), (4:6))", 14, &a, &err), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_parse("((24:1))", 8, &b, &err), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_convert_scratch_size(NULL, &a, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_convert_scratch_size(&a, &b, &bytes), DNNMEM_ERR_INVALID_ARGUMENT); /* 2 axes, 1 */
+  CHECK_EQ(dnnmem_layout_convert_scratch_size(&b, &b, &bytes), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_machine_parse("PE=3", 4, &m, &err), DNNMEM_OK);
+  bad = a, bad.num_levels = -1;
+  CHECK_EQ(dnnmem_layout_bind(&bad, &m, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
+  bad = a, bad.num_levels = DNNMEM_LAYOUT_MAX_LEVELS + 1;
+  CHECK_EQ(dnnmem_layout_bind(&bad, &m, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
+  bad = a, bad.num_factors = -1;
+  CHECK_EQ(dnnmem_layout_bind(&bad, &m, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
+  bad = a, bad.num_factors = DNNMEM_LAYOUT_MAX_FACTORS + 1;
+  CHECK_EQ(dnnmem_layout_bind(&bad, &m, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_layout_bind(&a, &m, &fault), DNNMEM_OK);
+  { /* the batch forward map with either output left out: the same addresses, units */
+    dnnmem_layout pe;
+    int64_t units[24], units2[24], addr[24], addr2[24];
+    int32_t i;
+    CHECK_EQ(dnnmem_layout_parse("((3_PE, 2:4), (4:1))", 20, &pe, &err), DNNMEM_OK);
+    CHECK_EQ(dnnmem_layout_bind(&pe, &m, &fault), DNNMEM_OK);
+    CHECK_EQ(dnnmem_layout_forward_range(&pe, 0, 24, units, addr), DNNMEM_OK);
+    CHECK_EQ(dnnmem_layout_forward_range(&pe, 0, 24, NULL, addr2), DNNMEM_OK);
+    CHECK_EQ(dnnmem_layout_forward_range(&pe, 0, 24, units2, NULL), DNNMEM_OK);
+    CHECK_EQ(dnnmem_layout_forward_range(&pe, 0, 24, NULL, NULL), DNNMEM_OK);
+    for (i = 0; i < 24; i++) CHECK(addr2[i] == addr[i] && units2[i] == units[i]);
+    CHECK(units[0] == 0 && units[8] == 1 && units[23] == 2 && addr[0] == 0 && addr[9] == 1);
+  }
+  memset(&s, 0, sizeof s); /* rank 0: one element at 0 */
+  out.rank = 7;
+  CHECK_EQ(dnnmem_layout_reshape_view(&s, 0, NULL, &out), DNNMEM_OK);
+  CHECK_EQ(out.rank, 0);
+}
+
 int main(void) {
   RUN(test_worked_examples);
   RUN(test_worked_examples_board);
@@ -1541,5 +1585,6 @@ int main(void) {
   RUN(test_argument_checks);
   RUN(test_limits_and_edges);
   RUN(test_convert);
+  RUN(test_argument_edges);
   return test_finish("test_layout");
 }

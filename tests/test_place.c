@@ -593,6 +593,52 @@ static void test_argument_checks(void) {
   free(mem);
 }
 
+/* More faults, each with its code, node and field: an op pinned to the
+   accelerator that has no accelerator time, an op with neither time; the
+   cost without a result or a placement, and with NULL options (the
+   defaults: per value) recounted. */
+static void test_argument_edges(void) {
+  test_problem t;
+  dnnmem_place_result c;
+  uint8_t x[2] = {CPU, ACC};
+  unsigned char mem[4096];
+  size_t bytes = 0;
+  memset(&t, 0, sizeof t);
+  t.n = 2, t.offsets[0] = 0, t.offsets[1] = 0, t.offsets[2] = 1, t.ids[0] = 0;
+  t.cpu[0] = 5, t.acc[0] = 1, t.xfer[0] = 3, t.cpu[1] = 4, t.acc[1] = 2, t.xfer[1] = 1;
+  t.device[0] = t.device[1] = ANY, t.output[1] = 1;
+  problem_wire(&t);
+  CHECK_EQ(dnnmem_place_cost_scratch_size(&t.p, NULL, &bytes), DNNMEM_OK);
+  CHECK(bytes <= sizeof mem);
+  CHECK_EQ(dnnmem_place_cost(&t.p, NULL, x, &c, mem, sizeof mem), DNNMEM_OK);
+  CHECK_EQ(c.time, ref_place_time(&t.p, DNNMEM_PLACE_PER_VALUE, x));
+  CHECK_EQ(c.time, 5 + 3 + 2 + 1); /* a on the CPU, b on the accelerator: a crosses once, b is an output */
+  CHECK_EQ(dnnmem_place_cost(&t.p, NULL, x, NULL, mem, sizeof mem), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_place_cost(&t.p, NULL, NULL, &c, mem, sizeof mem), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(c.error.field, DNNMEM_FIELD_PIN);
+  t.device[1] = ACC, t.acc[1] = NO;
+  CHECK_EQ(dnnmem_place_cost(&t.p, NULL, x, &c, mem, sizeof mem), DNNMEM_ERR_PLACE_UNSUPPORTED);
+  CHECK(c.error.index == 1 && c.error.field == DNNMEM_FIELD_PIN);
+  t.device[1] = ANY, t.cpu[1] = NO;
+  CHECK_EQ(dnnmem_place_cost(&t.p, NULL, x, &c, mem, sizeof mem), DNNMEM_ERR_PLACE_UNSUPPORTED);
+  CHECK(c.error.index == 1 && c.error.field == DNNMEM_FIELD_TIME);
+  /* a free CPU op and an accelerator op without accelerator time, both on the CPU */
+  t.cpu[0] = 0, t.cpu[1] = 4, x[1] = CPU;
+  CHECK_EQ(dnnmem_place_cost(&t.p, NULL, x, &c, mem, sizeof mem), DNNMEM_OK);
+  CHECK_EQ(c.time, 0 + 4);
+  { /* a flow algorithm out of range */
+    dnnmem_place_options o;
+    memset(&o, 0, sizeof o);
+    o.algo = DNNMEM_FLOW_ALGO_COUNT;
+    CHECK_EQ(dnnmem_place_cost(&t.p, &o, x, &c, mem, sizeof mem), DNNMEM_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(c.error.field, DNNMEM_FIELD_OPTIONS);
+  }
+  t.n = 0; /* the empty graph costs nothing, without a placement */
+  problem_wire(&t);
+  CHECK_EQ(dnnmem_place_cost(&t.p, NULL, NULL, &c, mem, sizeof mem), DNNMEM_OK);
+  CHECK_EQ(c.time, 0);
+}
+
 int main(void) {
   RUN(test_brute_force);
   RUN(test_brute_force_20);
@@ -603,6 +649,7 @@ int main(void) {
   RUN(test_model_names);
   RUN(test_trivial);
   RUN(test_argument_checks);
+  RUN(test_argument_edges);
   {
     int i;
     for (i = 0; i < 8; i++) test_heap_free(&exact_copy.mem[i]);

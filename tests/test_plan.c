@@ -652,6 +652,62 @@ static void test_minimalloc_C(void) {
   free(off);
 }
 
+/* More argument checks: each scratch size without its output, a problem
+   with records counted but missing, a linked problem checked without
+   offsets, a conflict asked without options. */
+static void test_argument_edges(void) {
+  dnnmem_interval r[2];
+  dnnmem_intervals p = {r, 2, 0};
+  dnnmem_plan_result res;
+  size_t bytes = 0;
+  void *mem;
+  r[0] = ref_plan_record(0, 2, 8), r[1] = ref_plan_record(1, 3, 8);
+  CHECK_EQ(dnnmem_plan_solve_scratch_size(&p, NULL, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_lower_bound_scratch_size(&p, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_check_scratch_size(&p, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_conflict_scratch_size(&p, NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  {
+    dnnmem_plan_options o;
+    memset(&o, 0, sizeof o);
+    o.capacity = 8;
+    CHECK_EQ(dnnmem_plan_conflict_scratch_size(NULL, &o, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  }
+  p.records = NULL;
+  CHECK_EQ(dnnmem_plan_pass_scratch_size(&p, NULL, 0, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  p.records = r;
+  r[1] = ref_plan_record(1, 3, 8), r[1].flags = DNNMEM_INTERVAL_REUSE, r[1].reuse = 0; /* in place of 0 */
+  CHECK_EQ(dnnmem_plan_check_scratch_size(&p, &bytes), DNNMEM_OK);
+  mem = malloc(bytes);
+  CHECK_EQ(dnnmem_plan_check(&p, NULL, &res, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(res.error.field, DNNMEM_FIELD_OFFSET);
+  free(mem);
+  { /* no result: the linked plan in place (8 bytes), and a conflict (16 over 8) */
+    int64_t off[2] = {-1, -1};
+    int32_t conflict[2] = {-1, -1};
+    dnnmem_plan_options o;
+    CHECK_EQ(dnnmem_plan_solve_scratch_size(&p, NULL, &bytes), DNNMEM_OK);
+    mem = malloc(bytes);
+    CHECK_EQ(dnnmem_plan_solve(&p, NULL, off, NULL, mem, bytes), DNNMEM_OK);
+    CHECK(off[0] == 0 && off[1] == 0);
+    free(mem);
+    r[1] = ref_plan_record(1, 3, 8);
+    memset(&o, 0, sizeof o);
+    o.capacity = 8;
+    CHECK_EQ(dnnmem_plan_conflict_scratch_size(&p, &o, &bytes), DNNMEM_OK);
+    mem = malloc(bytes);
+    CHECK_EQ(dnnmem_plan_conflict(&p, &o, conflict, 2, NULL, mem, bytes), DNNMEM_OK);
+    CHECK(conflict[0] == 0 && conflict[1] == 1);
+    free(mem);
+    o.capacity = 16; /* both fit: no conflict, nothing written */
+    CHECK_EQ(dnnmem_plan_conflict_scratch_size(&p, &o, &bytes), DNNMEM_OK);
+    mem = malloc(bytes);
+    conflict[0] = conflict[1] = -7;
+    CHECK_EQ(dnnmem_plan_conflict(&p, &o, conflict, 2, NULL, mem, bytes), DNNMEM_OK);
+    CHECK(conflict[0] == -7 && conflict[1] == -7);
+    free(mem);
+  }
+}
+
 int main(void) {
   RUN(test_chain_staircase);
   RUN(test_heuristic_quality);
@@ -671,5 +727,6 @@ int main(void) {
   RUN(test_bad_input);
   RUN(test_real_models);
   RUN(test_minimalloc_C);
+  RUN(test_argument_edges);
   return test_finish("test_plan");
 }

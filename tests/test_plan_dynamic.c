@@ -637,6 +637,53 @@ static void test_symbolic_arguments(void) {
   r[0].num_gaps = 0;
 }
 
+/* More faults of a resolve, each with its code, index and field: a size
+   below s_min, a negative alignment of the problem or of a record, a
+   stacking naming a record below 0 or a record below past the count; the
+   records past s_max. */
+static void test_resolve_edges(void) {
+  dnnmem_interval r[3], at[3];
+  dnnmem_intervals iv = {r, 3, 4};
+  int64_t c[6] = {0, 3, 5, 0, 1, 2}, off[3];
+  int32_t order[3] = {1, 0, 2}, below_offsets[4] = {0, 0, 0, 2}, below_ids[2] = {0, 1};
+  dnnmem_plan_symbolic p;
+  dnnmem_plan_stacking st = {order, below_offsets, below_ids};
+  dnnmem_plan_result named;
+  r[0] = ref_plan_record(0, 2, 0), r[1] = ref_plan_record(2, 4, 0), r[2] = ref_plan_record(1, 3, 0);
+  p.intervals = &iv, p.coefficients = c, p.terms = 2, p.s_min = 1, p.s_max = 100;
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &named), DNNMEM_OK);
+  CHECK_EQ(named.arena, 11); /* test_resolve_by_hand's */
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 0, off, &named), DNNMEM_ERR_PLAN_SYMBOL_RANGE);
+  CHECK(named.error.index == -1 && named.error.field == DNNMEM_FIELD_SYMBOL);
+  CHECK_EQ(dnnmem_plan_symbolic_records(&p, 101, at, NULL), DNNMEM_ERR_PLAN_SYMBOL_RANGE);
+  iv.alignment = -4;
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &named), DNNMEM_ERR_ALIGNMENT);
+  CHECK(named.error.index == -1 && named.error.field == DNNMEM_FIELD_ALIGNMENT);
+  iv.alignment = 4, r[0].alignment = -8;
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &named), DNNMEM_ERR_ALIGNMENT);
+  CHECK(named.error.index == 0 && named.error.field == DNNMEM_FIELD_ALIGNMENT);
+  r[0].alignment = 0, order[1] = -1;
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &named), DNNMEM_ERR_ID_RANGE);
+  CHECK(named.error.index == 1 && named.error.field == DNNMEM_FIELD_STACKING);
+  order[1] = 0, below_ids[0] = 3;
+  CHECK_EQ(dnnmem_plan_symbolic_resolve(&p, &st, 1, off, &named), DNNMEM_ERR_ID_RANGE);
+  CHECK(named.error.index == 2 && named.error.field == DNNMEM_FIELD_STACKING);
+  { /* the solve's outputs: offsets of the stacking, a capacity >= 0, ids when it is > 0 */
+    dnnmem_plan_symbolic_result sr;
+    size_t bytes = 0;
+    void *mem;
+    CHECK_EQ(dnnmem_plan_symbolic_solve_scratch_size(&p, NULL, &bytes), DNNMEM_OK);
+    mem = malloc(bytes);
+    CHECK_EQ(dnnmem_plan_symbolic_solve(&p, NULL, order, NULL, below_ids, 2, &sr, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(sr.error.field, DNNMEM_FIELD_OUTPUT);
+    CHECK_EQ(dnnmem_plan_symbolic_solve(&p, NULL, order, below_offsets, below_ids, -1, &sr, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(dnnmem_plan_symbolic_solve(&p, NULL, order, below_offsets, NULL, 2, &sr, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(sr.error.field, DNNMEM_FIELD_OUTPUT);
+    CHECK_EQ(dnnmem_plan_symbolic_solve(&p, NULL, order, below_offsets, below_ids, 2, &sr, mem, bytes), DNNMEM_OK);
+    free(mem);
+  }
+}
+
 int main(void) {
   RUN(test_two_pass_by_hand);
   RUN(test_passes_exact_against_brute_force);
@@ -649,5 +696,6 @@ int main(void) {
   RUN(test_polynomial_parser);
   RUN(test_polynomial_units);
   RUN(test_symbolic_arguments);
+  RUN(test_resolve_edges);
   return test_finish("test_plan_dynamic");
 }

@@ -787,6 +787,125 @@ static void test_limits(void) {
   CHECK_EQ(ref_pools_recount(&p, pool_of, off, NULL), res.cost);
 }
 
+/* The entry points' argument checks, each with its code, and a NULL
+   result (optional for solve and conflict): the same answer as with one,
+   feasible or not, linked or not. */
+static void test_argument_edges(void) {
+  dnnmem_interval r[5];
+  dnnmem_pool pools[2];
+  dnnmem_intervals iv = {r, 3, 0};
+  dnnmem_plan_pools p;
+  dnnmem_plan_pools_result res;
+  dnnmem_plan_pools_options o = algo(DNNMEM_PLAN_POOLS_BEST);
+  dnnmem_plan_conflict_result cr;
+  int32_t pool_of[5], conflict[5], offsets_of[4] = {0, 1, 2, 3}, ids[3] = {0, 1, 2}, i;
+  int64_t off[5];
+  size_t bytes = 0;
+  unsigned char *mem;
+  r[0] = rec(0, 2, 100), r[1] = rec(1, 3, 100), r[2] = rec(2, 4, 100);
+  pools[0] = pool(150, 1), pools[1] = pool(0, 10);
+  pools_problem(&p, &iv, pools, 2);
+  /* scratch sizes */
+  CHECK_EQ(dnnmem_plan_pools_solve_scratch_size(&p, NULL, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_pools_solve_scratch_size(NULL, NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_pools_conflict_scratch_size(&p, NULL, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_pools_conflict_scratch_size(NULL, NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  o.pack_node_limit = -1;
+  CHECK_EQ(dnnmem_plan_pools_conflict_scratch_size(&p, &o, &bytes), DNNMEM_ERR_NEGATIVE);
+  CHECK_EQ(pools_solve(&p, &o, pool_of, off, NULL, &res), DNNMEM_ERR_NEGATIVE);
+  CHECK_EQ(res.error.field, DNNMEM_FIELD_LIMIT);
+  o.pack_node_limit = 0, o.algo = (dnnmem_plan_pools_algo)-1;
+  CHECK_EQ(pools_solve(&p, &o, pool_of, off, NULL, &res), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(res.error.field, DNNMEM_FIELD_ALGO);
+  iv.count = -1;
+  CHECK_EQ(dnnmem_plan_pools_solve_scratch_size(&p, NULL, &bytes), DNNMEM_ERR_NEGATIVE);
+  CHECK_EQ(dnnmem_plan_pools_conflict_scratch_size(&p, NULL, &bytes), DNNMEM_ERR_NEGATIVE);
+  iv.count = 3;
+  p.allowed_offsets = offsets_of, p.allowed_ids = ids;
+  offsets_of[3] = -1; /* no sizing for a negative total */
+  CHECK_EQ(dnnmem_plan_pools_conflict_scratch_size(&p, NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  offsets_of[3] = 3, ids[1] = -1, ids[2] = 1; /* record 1's pool id below range */
+  CHECK_EQ(pools_solve(&p, NULL, pool_of, off, NULL, &res), DNNMEM_ERR_ID_RANGE);
+  CHECK(res.error.index == 1 && res.error.field == DNNMEM_FIELD_POOL);
+  p.allowed_offsets = NULL, p.allowed_ids = NULL;
+  /* the problem's and pools' faults, each with its field */
+  CHECK_EQ(pools_solve(NULL, NULL, pool_of, off, NULL, &res), DNNMEM_ERR_INVALID_ARGUMENT);
+  p.intervals = NULL;
+  CHECK_EQ(dnnmem_plan_pools_lower_bound(&p, &res, NULL, 0), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(res.error.field, DNNMEM_FIELD_PROBLEM);
+  p.intervals = &iv, p.pools = NULL;
+  CHECK_EQ(dnnmem_plan_pools_lower_bound(&p, &res, NULL, 0), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(res.error.field, DNNMEM_FIELD_POOL);
+  p.pools = pools, p.num_pools = 0;
+  CHECK_EQ(dnnmem_plan_pools_lower_bound(&p, &res, NULL, 0), DNNMEM_ERR_INVALID_ARGUMENT);
+  p.num_pools = 2, pools[1].capacity = -1;
+  CHECK_EQ(pools_solve(&p, NULL, pool_of, off, NULL, &res), DNNMEM_ERR_NEGATIVE);
+  CHECK(res.error.index == -1 && res.error.other == 1 && res.error.field == DNNMEM_FIELD_CAPACITY);
+  pools[1].capacity = 0, pools[1].alignment = -4;
+  CHECK_EQ(pools_solve(&p, NULL, pool_of, off, NULL, &res), DNNMEM_ERR_NEGATIVE);
+  CHECK(res.error.other == 1 && res.error.field == DNNMEM_FIELD_ALIGNMENT);
+  pools[1].alignment = 0;
+  CHECK_EQ(dnnmem_plan_pools_lower_bound(&p, NULL, NULL, 0), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_pools_lower_bound(NULL, &res, NULL, 0), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(res.error.field, DNNMEM_FIELD_PROBLEM);
+  p.num_pools = 0;
+  CHECK_EQ(dnnmem_plan_pools_lower_bound_scratch_size(&p, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_pools_conflict_scratch_size(&p, NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  p.num_pools = 2, p.intervals = NULL;
+  CHECK_EQ(dnnmem_plan_pools_conflict_scratch_size(&p, NULL, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_plan_pools_check_scratch_size(&p, &bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  p.intervals = &iv, o.node_limit = -1;
+  CHECK_EQ(dnnmem_plan_pools_conflict_scratch_size(&p, &o, &bytes), DNNMEM_ERR_NEGATIVE);
+  o.node_limit = 0;
+  CHECK(dnnmem_plan_pools_algo_name((dnnmem_plan_pools_algo)-1) == NULL);
+  /* outputs: the checker needs both arrays, pool ids in range */
+  for (i = 0; i < 3; i++) pool_of[i] = 1, off[i] = 100 * i;
+  CHECK_EQ(pools_check(&p, pool_of, NULL, NULL, NULL, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(pools_check(&p, NULL, off, NULL, NULL, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  pool_of[2] = -1;
+  CHECK_EQ(pools_check(&p, pool_of, off, NULL, NULL, NULL), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(pools_solve(&p, NULL, pool_of, NULL, NULL, &res), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(res.error.field, DNNMEM_FIELD_OUTPUT);
+  /* no result: the same plan (100 in SRAM at each peak: 100 + 1000 + 100) */
+  CHECK_EQ(dnnmem_plan_pools_solve_scratch_size(&p, NULL, &bytes), DNNMEM_OK);
+  mem = (unsigned char *)malloc(bytes);
+  CHECK_EQ(dnnmem_plan_pools_solve(&p, NULL, pool_of, off, NULL, NULL, mem, bytes), DNNMEM_OK);
+  CHECK_EQ(ref_pools_recount(&p, pool_of, off, NULL), 1200);
+  free(mem);
+  /* an in-place chain (test_links): 300 in SRAM, without a result too */
+  r[1].flags = r[2].flags = DNNMEM_INTERVAL_REUSE, r[1].reuse = 0, r[2].reuse = 1;
+  pools[0].capacity = 100;
+  CHECK_EQ(dnnmem_plan_pools_solve_scratch_size(&p, NULL, &bytes), DNNMEM_OK);
+  mem = (unsigned char *)malloc(bytes);
+  CHECK_EQ(dnnmem_plan_pools_solve(&p, NULL, pool_of, off, NULL, NULL, mem, bytes), DNNMEM_OK);
+  CHECK_EQ(ref_pools_recount(&p, pool_of, off, NULL), 300);
+  /* ... and with no room (one 100-byte pool; record 1 no longer reuses
+     record 0, so 200 bytes are live at step 1): infeasible, no result */
+  r[1] = rec(1, 3, 100), r[2].reuse = 1;
+  p.num_pools = 1;
+  CHECK_EQ(ref_pools_optimum(&p), -1);
+  CHECK_EQ(dnnmem_plan_pools_solve(&p, NULL, pool_of, off, NULL, NULL, mem, bytes), DNNMEM_ERR_INFEASIBLE);
+  CHECK_EQ(dnnmem_plan_pools_solve(&p, NULL, pool_of, off, NULL, &res, mem, bytes), DNNMEM_ERR_INFEASIBLE);
+  CHECK_EQ(res.feasible, 0);
+  free(mem);
+  /* the conflict of test_conflict, without a result; links refused */
+  iv.count = 5, p.num_pools = 2;
+  r[0] = rec(0, 2, 40), r[1] = rec(1, 3, 100), r[2] = rec(1, 4, 100), r[3] = rec(2, 5, 100), r[4] = rec(4, 6, 150);
+  pools[0] = pool(150, 1), pools[1] = pool(100, 10);
+  CHECK_EQ(dnnmem_plan_pools_solve_scratch_size(&p, NULL, &bytes), DNNMEM_OK);
+  mem = (unsigned char *)malloc(bytes);
+  CHECK_EQ(dnnmem_plan_pools_solve(&p, NULL, pool_of, off, NULL, NULL, mem, bytes), DNNMEM_ERR_INFEASIBLE);
+  free(mem);
+  CHECK_EQ(dnnmem_plan_pools_conflict_scratch_size(&p, NULL, &bytes), DNNMEM_OK);
+  mem = (unsigned char *)malloc(bytes);
+  CHECK_EQ(dnnmem_plan_pools_conflict(&p, NULL, conflict, 5, NULL, mem, bytes), DNNMEM_OK);
+  CHECK(conflict[0] == 1 && conflict[1] == 2 && conflict[2] == 3);
+  r[4].flags = DNNMEM_INTERVAL_REUSE, r[4].reuse = 3, r[4].size = 100;
+  CHECK_EQ(dnnmem_plan_pools_conflict(&p, NULL, conflict, 5, &cr, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(cr.error.field, DNNMEM_FIELD_PROBLEM);
+  free(mem);
+}
+
 int main(void) {
   RUN(test_peak_leaves);
   RUN(test_small_beat_large);
@@ -802,5 +921,6 @@ int main(void) {
   RUN(test_conflict);
   RUN(test_arguments);
   RUN(test_limits);
+  RUN(test_argument_edges);
   return test_finish("test_plan_pools");
 }

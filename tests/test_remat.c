@@ -1231,6 +1231,60 @@ static void test_time_bound_zero_times(void) {
   CHECK_EQ(sum, 82378);
 }
 
+/* More argument checks, each with its code and field: a negative step id,
+   options out of range at their low end, a NULL result or sequence, the
+   plan's scratch size without a graph or with a negative length. */
+static void test_argument_edges(void) {
+  ref_remat_graph g;
+  dnnmem_remat_problem p;
+  dnnmem_remat_options o;
+  dnnmem_remat_result st;
+  int32_t seq[8] = {0, -1, 1};
+  int32_t ia[] = {0, -1};
+  size_t need = 0;
+  ref_remat_graph_begin(&g);
+  ref_remat_graph_node(&g, 5, 1, 0, NULL);
+  ref_remat_graph_node(&g, 9, 1, 1, ia);
+  CHECK_EQ(dnnmem_remat_simulate(&g.p, seq, 3, NULL, &st, scratch_buf, sizeof(scratch_buf)), DNNMEM_ERR_ID_RANGE);
+  CHECK(st.error.index == 1 && st.error.field == DNNMEM_FIELD_SEQUENCE);
+  memset(&o, 0, sizeof o);
+  o.algo = (dnnmem_remat_algo)-1;
+  CHECK_EQ(dnnmem_remat_solve_scratch_size(&g.p, &o, 8, &need), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, NULL, seq, 8, &st, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(st.error.field, DNNMEM_FIELD_ALGO);
+  o.algo = DNNMEM_REMAT_ALGO_COUNT;
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, NULL, seq, 8, &st, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(st.error.field, DNNMEM_FIELD_ALGO);
+  o.algo = (dnnmem_remat_algo)0, o.budget = -1;
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, NULL, seq, 8, &st, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(st.error.field, DNNMEM_FIELD_BUDGET);
+  CHECK_EQ(dnnmem_remat_solve_scratch_size(&g.p, NULL, 8, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_solve_scratch_size(&g.p, NULL, -1, &need), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_solve(&g.p, NULL, NULL, seq, 8, NULL, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_solve(&g.p, NULL, NULL, seq, -1, &st, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(st.error.field, DNNMEM_FIELD_OUTPUT);
+  CHECK_EQ(dnnmem_remat_solve(&g.p, NULL, NULL, NULL, 8, &st, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(st.error.field, DNNMEM_FIELD_OUTPUT);
+  /* the plan's scratch size */
+  CHECK_EQ(dnnmem_remat_plan_scratch_size(NULL, NULL, seq, 2, 1, &need), DNNMEM_ERR_INVALID_ARGUMENT);
+  p = g.p;
+  p.graph = NULL;
+  CHECK_EQ(dnnmem_remat_plan_scratch_size(&p, NULL, seq, 2, 1, &need), DNNMEM_ERR_INVALID_ARGUMENT);
+  g.graph.num_nodes = -1;
+  CHECK_EQ(dnnmem_remat_plan_scratch_size(&g.p, NULL, seq, 2, 1, &need), DNNMEM_ERR_INVALID_ARGUMENT);
+  g.graph.num_nodes = g.n;
+  CHECK_EQ(dnnmem_remat_plan_scratch_size(&g.p, NULL, seq, -1, 1, &need), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_plan_scratch_size(&g.p, NULL, seq, 2, 1, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_remat_plan_scratch_size(&g.p, NULL, seq, 2, 1, &need), DNNMEM_OK);
+  CHECK(need > 0);
+}
+
 int main(void) {
   RUN(test_simulator_vs_recount);
   RUN(test_simulator_errors);
@@ -1252,5 +1306,6 @@ int main(void) {
   RUN(test_real_graph);
   RUN(test_argument_checks);
   RUN(test_time_bound_zero_times);
+  RUN(test_argument_edges);
   return test_finish("test_remat");
 }

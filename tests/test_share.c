@@ -225,11 +225,33 @@ static void test_far_apart(void) {
   }
 }
 
+/* Links are not modelled by shared objects: a view or an in-place record
+   is refused with its index and its link's field. */
+static void test_links_refused(void) {
+  dnnmem_interval r[2] = {{0}};
+  dnnmem_intervals p = problem_of(r, 2);
+  dnnmem_share_result c;
+  int32_t obj[2];
+  size_t bytes = 0;
+  char *scratch;
+  r[0] = rec(0, 2, 10), r[1] = rec(1, 3, 10);
+  r[1].flags = DNNMEM_INTERVAL_ALIAS, r[1].alias = 0;
+  CHECK_EQ(dnnmem_share_solve_scratch_size(&p, NULL, &bytes), DNNMEM_OK);
+  scratch = (char *)malloc(bytes);
+  CHECK_EQ(dnnmem_share_solve(&p, NULL, obj, NULL, &c, scratch, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK(c.error.index == 1 && c.error.field == DNNMEM_FIELD_ALIAS);
+  r[1].flags = DNNMEM_INTERVAL_REUSE, r[1].reuse = 0;
+  CHECK_EQ(dnnmem_share_solve(&p, NULL, obj, NULL, &c, scratch, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK(c.error.index == 1 && c.error.field == DNNMEM_FIELD_REUSE);
+  free(scratch);
+}
+
 int main(void) {
   RUN(test_tflite_example);
   RUN(test_oracle);
   RUN(test_check_and_bad_input);
   RUN(test_arguments);
   RUN(test_far_apart);
+  RUN(test_links_refused);
   return test_finish("test_share");
 }
