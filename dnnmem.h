@@ -327,6 +327,15 @@
                     (res.arena == res.lower_bound == 12288, res.optimal == 1,
                     res.algo == DNNMEM_PLAN_GREEDY_SIZE; offsets {8192, 0,
                     8192}: record 1 at the bottom, 0 and 2 above it)
+                The check recounts any plan (yours too) and the bound
+                needs no plan; each asks its scratch the same way:
+                    dnnmem_plan_check_scratch_size(&p, &bytes);
+                    dnnmem_plan_check(&p, offsets, &res, scratch, bytes);
+                    (DNNMEM_OK, res.arena == 12288; offsets {0, 0, 0}:
+                    DNNMEM_ERR_PLAN_OVERLAP, res.error.index 0, .other 1)
+                    dnnmem_plan_lower_bound_scratch_size(&p, &bytes);
+                    dnnmem_plan_lower_bound(&p, &res, scratch, bytes);
+                    (res.lower_bound == 12288)
                 Multi-pass, symbolic sizes, conflict sets and pools have
                 their examples in their sections below; in-place reuse in
                 the tour.
@@ -1038,6 +1047,16 @@
            == 3 MiB; budgets 4, 3.5, 3 MiB: time 60, 70, 70 ns (f1
            recomputed before h), time_lower_bound 60, 65, 70: the last
            point is proven optimal; res.knee == -1)
+       The row order counted step by step, and the bounds (the same p;
+       each solve-shaped call asks its scratch first):
+           int32_t row[7] = {0, 1, 2, 3, 4, 5, 6};  int64_t profile[7];
+           dnnmem_remat_result sim;  dnnmem_remat_bound_result bound;
+           dnnmem_remat_simulate(&p, row, 7, profile, &sim, scratch, bytes);
+           (sim.peak == 4 MiB, sim.time == 60; profile: bytes held per step)
+           dnnmem_remat_lower_bound(&p, &bound);      (bound.peak == 3 MiB)
+           o.budget = 3 << 20;
+           dnnmem_remat_time_bound(&p, &o, &bound, scratch, bytes);
+           (bound.extra_time == 10: no sequence within 3 MiB takes under 70)
 
        Result. dnnmem_remat_result (solve, simulate): peak, time, length
        (steps; OUTPUT_TOO_SMALL: the capacity needed), recomputations
@@ -1519,6 +1538,12 @@
        xfer 5 each: device {CPU, ACC, ACC}, res.time == 25, value 0
        converted once); examples/engine.c (an op the accelerator cannot
        run in the middle: 3300 ns against 3800 for onnx-mlir's default).
+       The price of any assignment (yours, or a baseline's), the same p:
+           uint8_t cpu[3] = {DNNMEM_PLACE_CPU, DNNMEM_PLACE_CPU, DNNMEM_PLACE_CPU};
+           dnnmem_place_cost_scratch_size(&p, NULL, &bytes);
+           dnnmem_place_cost(&p, NULL, cpu, &res, scratch, bytes);
+           (res.time == 200; cpu[0] = DNNMEM_PLACE_ACC: DNNMEM_ERR_INFEASIBLE,
+           res.error.index == 0, node 0 runs on the CPU only)
 
        Result. time (the optimum), the baselines all_acc_time (every op
        the accelerator supports on it), greedy_time (each op on its faster
@@ -1605,6 +1630,12 @@
            dnnmem_label_solve(&p, NULL, label, &res, scratch, bytes);
            (label {0, 2, 1}: cpu, npu, gpu; res.cost == 0 + 10 + 9 + 20 + 9
            == 48 == res.lower_bound, res.gap == 0, res.optimal == 1)
+       The cost of any labeling, the same p:
+           int32_t all_cpu[3] = {0, 0, 0};
+           dnnmem_label_cost_scratch_size(&p, &bytes);
+           dnnmem_label_cost(&p, all_cpu, &res, scratch, bytes);
+           (res.cost == 200; label {0, 2, 2}: an error, res.error.index
+           == 2, node 2 cannot run on the npu)
 
        Errors. res.error names the node (COST, PIN, OUTPUT, INPUT; label_cost:
        the node on a bad label). DNNMEM_ERR_NEGATIVE, DNNMEM_ERR_ID_RANGE,

@@ -166,6 +166,17 @@ static void tour_place(void) {
   CHECK_VALUES(device, DNNMEM_PLACE_CPU, DNNMEM_PLACE_ACC, DNNMEM_PLACE_ACC);
   CHECK_EQ(res.time, 0 + 5 + 10 + 10); /* value 0 converted once */
   free(scratch);
+  { /* the price of any assignment */
+    uint8_t cpu[3] = {DNNMEM_PLACE_CPU, DNNMEM_PLACE_CPU, DNNMEM_PLACE_CPU};
+    CHECK_EQ(dnnmem_place_cost_scratch_size(&p, NULL, &bytes), DNNMEM_OK);
+    scratch = scratch_for(bytes);
+    CHECK_EQ(dnnmem_place_cost(&p, NULL, cpu, &res, scratch, bytes), DNNMEM_OK);
+    CHECK_EQ(res.time, 200);
+    cpu[0] = DNNMEM_PLACE_ACC;
+    CHECK_EQ(dnnmem_place_cost(&p, NULL, cpu, &res, scratch, bytes), DNNMEM_ERR_INFEASIBLE);
+    CHECK_EQ(res.error.index, 0);
+    free(scratch);
+  }
 }
 
 /* ---- the reference sections' examples, in the manual's order ------------- */
@@ -199,6 +210,21 @@ static void ref_plan(void) {
   CHECK_EQ(res.optimal, 1);
   CHECK_EQ(res.algo, DNNMEM_PLAN_GREEDY_SIZE);
   CHECK_VALUES(offsets, 8192, 0, 8192);
+  free(scratch);
+  /* the check and the bound */
+  CHECK_EQ(dnnmem_plan_check_scratch_size(&p, &bytes), DNNMEM_OK);
+  scratch = scratch_for(bytes);
+  CHECK_EQ(dnnmem_plan_check(&p, offsets, &res, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(res.arena, 12288);
+  offsets[0] = offsets[1] = offsets[2] = 0;
+  CHECK_EQ(dnnmem_plan_check(&p, offsets, &res, scratch, bytes), DNNMEM_ERR_PLAN_OVERLAP);
+  CHECK_EQ(res.error.index, 0);
+  CHECK_EQ(res.error.other, 1);
+  free(scratch);
+  CHECK_EQ(dnnmem_plan_lower_bound_scratch_size(&p, &bytes), DNNMEM_OK);
+  scratch = scratch_for(bytes);
+  CHECK_EQ(dnnmem_plan_lower_bound(&p, &res, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(res.lower_bound, 12288);
   free(scratch);
 }
 
@@ -365,6 +391,26 @@ static void ref_remat_curve(void) {
   CHECK_FIELDS(points, time_lower_bound, 60, 65, 70);
   CHECK_EQ(res.knee, -1);
   free(scratch);
+  { /* the row order's step by step count, and the bounds */
+    int32_t row[7] = {0, 1, 2, 3, 4, 5, 6};
+    int64_t profile[7];
+    dnnmem_remat_result sim;
+    dnnmem_remat_bound_result bound;
+    CHECK_EQ(dnnmem_remat_simulate_scratch_size(&p, row, 7, &bytes), DNNMEM_OK);
+    scratch = scratch_for(bytes);
+    CHECK_EQ(dnnmem_remat_simulate(&p, row, 7, profile, &sim, scratch, bytes), DNNMEM_OK);
+    CHECK_EQ(sim.peak, 4 << 20);
+    CHECK_EQ(sim.time, 60);
+    free(scratch);
+    CHECK_EQ(dnnmem_remat_lower_bound(&p, &bound), DNNMEM_OK);
+    CHECK_EQ(bound.peak, 3 << 20);
+    o.budget = 3 << 20;
+    CHECK_EQ(dnnmem_remat_time_bound_scratch_size(&p, &o, &bytes), DNNMEM_OK);
+    scratch = scratch_for(bytes);
+    CHECK_EQ(dnnmem_remat_time_bound(&p, &o, &bound, scratch, bytes), DNNMEM_OK);
+    CHECK_EQ(bound.extra_time, 10);
+    free(scratch);
+  }
 }
 
 /* 6. sizes of a layout on a machine, and a conversion between two layouts */
@@ -440,6 +486,17 @@ static void ref_label(void) {
   CHECK_EQ(res.gap, 0);
   CHECK_EQ(res.optimal, 1);
   free(scratch);
+  { /* the cost of any labeling */
+    int32_t all_cpu[3] = {0, 0, 0};
+    CHECK_EQ(dnnmem_label_cost_scratch_size(&p, &bytes), DNNMEM_OK);
+    scratch = scratch_for(bytes);
+    CHECK_EQ(dnnmem_label_cost(&p, all_cpu, &res, scratch, bytes), DNNMEM_OK);
+    CHECK_EQ(res.cost, 200);
+    label[2] = 2; /* node 2 on the npu, which cannot run it */
+    CHECK(dnnmem_label_cost(&p, label, &res, scratch, bytes) != DNNMEM_OK);
+    CHECK_EQ(res.error.index, 2);
+    free(scratch);
+  }
 }
 
 int main(void) {
