@@ -877,6 +877,14 @@
                     (object_of {0, 1, 0}, object_sizes {4096, 8192},
                     res.objects == 2, res.total == 12288, res.optimal == 1;
                     object_sizes may be NULL, else room for n objects)
+                The check recounts any assignment, the bound needs none
+                (each asks its scratch the same way):
+                    dnnmem_share_check(&p, object_of, &res, scratch, bytes);
+                    (res.objects == 2, res.total == 12288; object_of {0, 0,
+                    0}: DNNMEM_ERR_SHARE_OVERLAP, records 0 and 1 in
+                    res.error.index and .other)
+                    dnnmem_share_lower_bound(&p, &res, scratch, bytes);
+                    (res.lower_bound == 12288)
    Result.      objects (count), total (sum of object sizes), lower_bound
                 (proven), optimal (total == lower_bound), algo (the
                 strategy whose assignment was returned), error.

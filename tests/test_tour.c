@@ -82,6 +82,22 @@ static void tour_share(void) {
   CHECK_EQ(res.total, 12288);
   CHECK_EQ(object_of[0], object_of[2]);
   free(scratch);
+  /* the check recounts any assignment; the bound needs none */
+  CHECK_EQ(dnnmem_share_check_scratch_size(&p, &bytes), DNNMEM_OK);
+  scratch = scratch_for(bytes);
+  CHECK_EQ(dnnmem_share_check(&p, object_of, &res, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(res.objects, 2);
+  CHECK_EQ(res.total, 12288);
+  object_of[1] = object_of[0]; /* records 0 and 1 overlap in time */
+  CHECK_VALUES(object_of, 0, 0, 0);
+  CHECK_EQ(dnnmem_share_check(&p, object_of, &res, scratch, bytes), DNNMEM_ERR_SHARE_OVERLAP);
+  CHECK_EQ(res.error.index + res.error.other, 1); /* records 0 and 1 */
+  free(scratch);
+  CHECK_EQ(dnnmem_share_lower_bound_scratch_size(&p, &bytes), DNNMEM_OK);
+  scratch = scratch_for(bytes);
+  CHECK_EQ(dnnmem_share_lower_bound(&p, &res, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(res.lower_bound, 12288);
+  free(scratch);
 }
 
 /* 0 -> 1 -> 2 */
