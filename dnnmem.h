@@ -1773,7 +1773,7 @@
 
 
    HISTORY (one line per version; what changed, and why, is in the git log)
-       0.9.0  exact backjumps on tilings; cut-only max flow; branches at 95%
+       0.9.0  exact backjumps on tilings; cut-only max flow; make mutate per case
        0.8.0  exact by tight cells (0.034x minimalloc); placement under 0.1.0's time
        0.7.0  errors name record and field; greedy-tflm; remat arena in budget
        0.6.1  exact minimising within ~1.25x of deciding; 32-bit tested
