@@ -5926,8 +5926,9 @@ typedef struct dnnmem__exact {
   int32_t min_size1_of;         /* and the record of the smallest */
   /* the last failed placement: the section (-1 none) and least release of
      the records that no longer fit there, or the record (-1 none); its
-     records in w->zlist up to fail_z (-1: not told) and their culprit */
-  int32_t fail_sec, fail_rec, fail_z, fail_jump;
+     records in w->zlist up to fail_z (-1: not told; their culprit is the
+     frame that placed: see dnnmem__exact_descend) */
+  int32_t fail_sec, fail_rec, fail_z;
   int64_t fail_rel;
   int backjump;       /* failures name their records (else: back to the creator) */
   int64_t backjumps;  /* failures that went back past the frame before */
@@ -7307,18 +7308,6 @@ static void dnnmem__exact_z_merge(dnnmem__exact *w, int32_t d, int32_t from, int
   }
 }
 
-/* Candidate j of frame f refused (dnnmem__exact_doomed): its list gains
-   the records of a section left over capacity - level once j takes its
-   bytes there. */
-static void dnnmem__exact_z_refused(dnnmem__exact *w, dnnmem__exact_frame *f, int32_t j) {
-  int64_t room = w->capacity - f->level;
-  int32_t s;
-  if (f->zend < 0) return;
-  for (s = f->crit_lo; s <= f->crit_hi; s++)
-    if (w->rem[s] - (dnnmem__exact_covers(w, j, s) ? w->size[j] : 0) > room) break;
-  f->zend = s <= f->crit_hi ? dnnmem__exact_z_busy(w, f, s, -1, f->level, f->zbase, f->zend) : -1;
-}
-
 /* Places j in frame d (its next candidate) and enters the frame below:
    1 entered, 2 every part is placed (the plan is in w->offset), 0 the
    placement failed (undone; with logging off nothing is undone). */
@@ -7332,7 +7321,6 @@ static int dnnmem__exact_descend(dnnmem__exact *w, int32_t d, int32_t j, int fit
   w->nodes++;
   w->fail_rec = -1;
   w->fail_z = -1;
-  w->fail_jump = d;
   if (!dnnmem__exact_place(w, d, j)) {
     if (f->zend >= 0 && f->zend < w->zcap && w->fail_rec >= 0) { /* j lifted it */
       w->zlist[f->zend] = w->fail_rec;
@@ -7345,9 +7333,15 @@ static int dnnmem__exact_descend(dnnmem__exact *w, int32_t d, int32_t j, int fit
   count = dnnmem__exact_split(w, d, j, &reranked);
   w->fail_sec = -1;
   if (!dnnmem__exact_check(w, d, j, !reranked, fits)) {
-    if (f->zend >= 0 && w->fail_sec >= 0 && !w->degraded &&
-        (w->fail_z = dnnmem__exact_z_busy(w, f, w->fail_sec, w->fail_rel, w->fail_rel, f->zend, f->zend)) >= 0)
-      w->fail_jump = dnnmem__exact_culprit(w, f->zend, w->fail_z);
+    if (f->zend >= 0 && w->fail_sec >= 0 && !w->degraded)
+      w->fail_z = dnnmem__exact_z_busy(w, f, w->fail_sec, w->fail_rel, w->fail_rel, f->zend, f->zend);
+    /* j is the culprit (no backjump from here): in a frame with a list no
+       record waits below the level, so releases are lowest offsets; had
+       every record of the failed stack (section fail_sec, releases from
+       fail_rel) stood that high before j, the last frame that raised a
+       record busy there (or the restart) swept it with at least these
+       bytes left (they only fall along the path) and failed */
+    DNNMEM_ASSERT(w->fail_z < 0 || dnnmem__exact_culprit(w, f->zend, w->fail_z) == d);
     if (w->logging) dnnmem__exact_undo(w, d);
     return 0;
   }
@@ -7459,7 +7453,11 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
       w->refused++;
       if (w->open[j] == 0) f->done = 1; /* no hat: see dnnmem__exact_place */
       if (!w->logging) return DNNMEM__EXACT_ABORTED;
-      dnnmem__exact_z_refused(w, f, j);
+      /* never in a frame with a list: a section over capacity - level
+         holds records at the level or above only (the bound is unset),
+         which the last frame that raised one of them (or the restart)
+         found over capacity already */
+      DNNMEM_ASSERT(f->zend < 0);
       continue;
     }
     res = dnnmem__exact_descend(w, d, j, fits);
@@ -7471,17 +7469,6 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
       d++;
     } else if (!w->logging) {
       return DNNMEM__EXACT_ABORTED;
-    } else if (w->fail_jump < d) { /* j is no culprit: this frame fails too */
-      int32_t t = w->fail_jump, e, from = f->zend, lo, hi;
-      int64_t b;
-      DNNMEM_ASSERT(t <= f->creator && w->fail_z >= 0);
-      dnnmem__exact_z_hull(w, from, w->fail_z, &lo, &hi, &b);
-      dnnmem__exact_memo_add(w, f->state, lo, hi, b);
-      w->backjumps++;
-      if (t < 0) break;
-      for (e = d - 1; e >= t; e--) dnnmem__exact_undo(w, e);
-      dnnmem__exact_z_merge(w, t, from, w->fail_z);
-      d = t;
     } else {
       dnnmem__exact_z_merge(w, d, w->fail_z >= 0 ? f->zend : -1, w->fail_z);
     }
