@@ -9424,8 +9424,7 @@ static int32_t dnnmem__symbolic_stack(dnnmem__symbolic_work *w, const int64_t *o
         separated = off[c] >= off[b] + rec[b].size && rec[c].lower < rec[b].upper && rec[b].lower < rec[c].upper;
       }
       if (separated) continue;
-      DNNMEM_ASSERT(e < DNNMEM_PLAN_SYMBOLIC_EDGES(n));
-      if (e >= DNNMEM_PLAN_SYMBOLIC_EDGES(n)) return -1;
+      DNNMEM_ASSERT(e < DNNMEM_PLAN_SYMBOLIC_EDGES(n)); /* planar (above): never past */
       w->below_ids[e++] = b;
     }
   }
@@ -9514,7 +9513,7 @@ static dnnmem_result dnnmem__plan_symbolic_solve(const dnnmem_plan_symbolic *pro
     if (c < num_refs) dnnmem__symbolic_at(problem, &w, refs[c]);
     else dnnmem__symbolic_blend(problem, &w, samples, c - num_refs);
     if ((r = dnnmem_plan_solve(&at, &po, w.ref, &pr, w.plan, w.plan_bytes)) != DNNMEM_OK) return r;
-    if (dnnmem__symbolic_stack(&w, w.ref) < 0) continue;
+    (void)dnnmem__symbolic_stack(&w, w.ref);
     DNNMEM_MEMSET(&res, 0, sizeof(res));
     for (i = 0; i < samples; i++) {
       int64_t arena;
@@ -9535,7 +9534,7 @@ static dnnmem_result dnnmem__plan_symbolic_solve(const dnnmem_plan_symbolic *pro
       DNNMEM_MEMCPY(w.best_ref, w.ref, (size_t)n * sizeof(int64_t));
     }
   }
-  if (best.worst_ratio < 0) return DNNMEM_ERR_INVALID_ARGUMENT; /* not reached: stackings are planar */
+  DNNMEM_ASSERT(best.worst_ratio >= 0); /* every stacking was measured (they are planar) */
   if (best.reference >= 0) dnnmem__symbolic_at(problem, &w, best.reference);
   else dnnmem__symbolic_blend(problem, &w, samples, -1 - (int32_t)best.reference);
   edges = dnnmem__symbolic_stack(&w, w.best_ref);
@@ -11021,6 +11020,7 @@ static dnnmem_result dnnmem__pools_run(dnnmem__pools_work *w, const dnnmem_plan_
     }
   }
 #endif
+  if (w->stopped && w->res.stop == DNNMEM_PLAN_STOP_NONE) w->res.stop = DNNMEM_PLAN_STOP_TIME; /* search skipped */
   if (w->best_cost >= 0 && w->best_cost == w->res.lower_bound) w->res.stop = DNNMEM_PLAN_STOP_PROVED;
   if (w->best_cost < 0) {
     if (result) *result = w->res;
