@@ -7322,7 +7322,8 @@ static int dnnmem__exact_descend(dnnmem__exact *w, int32_t d, int32_t j, int fit
   w->fail_rec = -1;
   w->fail_z = -1;
   if (!dnnmem__exact_place(w, d, j)) {
-    if (f->zend >= 0 && f->zend < w->zcap && w->fail_rec >= 0) { /* j lifted it */
+    DNNMEM_ASSERT(w->fail_rec >= 0); /* a placement fails only by lifting a record past capacity */
+    if (f->zend >= 0 && f->zend < w->zcap) { /* j lifted it */
       w->zlist[f->zend] = w->fail_rec;
       w->zbound[f->zend] = w->capacity - w->size[w->fail_rec] + 1;
       w->fail_z = f->zend + 1;
@@ -7333,14 +7334,18 @@ static int dnnmem__exact_descend(dnnmem__exact *w, int32_t d, int32_t j, int fit
   count = dnnmem__exact_split(w, d, j, &reranked);
   w->fail_sec = -1;
   if (!dnnmem__exact_check(w, d, j, !reranked, fits)) {
-    if (f->zend >= 0 && w->fail_sec >= 0 && !w->degraded)
+    /* in a frame with a list (a cell, the bound unset: its level is the
+       least lowest offset of the part) no record waits below the level,
+       so the check fails only in its sweep, which names the section */
+    DNNMEM_ASSERT(f->zend < 0 || w->fail_sec >= 0);
+    if (f->zend >= 0 && !w->degraded)
       w->fail_z = dnnmem__exact_z_busy(w, f, w->fail_sec, w->fail_rel, w->fail_rel, f->zend, f->zend);
-    /* j is the culprit (no backjump from here): in a frame with a list no
-       record waits below the level, so releases are lowest offsets; had
-       every record of the failed stack (section fail_sec, releases from
-       fail_rel) stood that high before j, the last frame that raised a
-       record busy there (or the restart) swept it with at least these
-       bytes left (they only fall along the path) and failed */
+    /* j is the culprit (no backjump from here): releases are lowest
+       offsets there (no record waits); had every record of the failed
+       stack (section fail_sec, releases from fail_rel) stood that high
+       before j, the last frame that raised a record busy there (or the
+       restart) swept it with at least these bytes left (they only fall
+       along the path) and failed */
     DNNMEM_ASSERT(w->fail_z < 0 || dnnmem__exact_culprit(w, f->zend, w->fail_z) == d);
     if (w->logging) dnnmem__exact_undo(w, d);
     return 0;
@@ -11020,7 +11025,7 @@ static dnnmem_result dnnmem__pools_run(dnnmem__pools_work *w, const dnnmem_plan_
     }
   }
 #endif
-  if (w->stopped && w->res.stop == DNNMEM_PLAN_STOP_NONE) w->res.stop = DNNMEM_PLAN_STOP_TIME; /* search skipped */
+  if (w->stopped) w->res.stop = DNNMEM_PLAN_STOP_TIME; /* (else none: the search was skipped) */
   if (w->best_cost >= 0 && w->best_cost == w->res.lower_bound) w->res.stop = DNNMEM_PLAN_STOP_PROVED;
   if (w->best_cost < 0) {
     if (result) *result = w->res;
