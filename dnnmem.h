@@ -18524,10 +18524,12 @@ static dnnmem_result dnnmem__label_validate(const dnnmem_label_problem *p, int64
           return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, v, DNNMEM_FIELD_SIZE);
         if (c > conv) conv = c;
       }
+      /* front < 0: five pairs none of which another reaches in both, so
+         rates and latencies both vary: both arrays are given */
+      DNNMEM_ASSERT(front >= 0 || (p->convert_rate && p->convert_latency));
       for (a = 0; a < k && front < 0; a++)
         for (b = 0; b < k; b++) {
-          int64_t rate = p->convert_rate ? p->convert_rate[a * k + b] : 0;
-          int64_t latency = p->convert_latency ? p->convert_latency[a * k + b] : 0;
+          int64_t rate = p->convert_rate[a * k + b], latency = p->convert_latency[a * k + b];
           if (a == b) continue;
           if (size <= safe_size) c = rate * size + latency; /* fits */
           else if (dnnmem__mul_overflows(rate, size, &c) || dnnmem__add_overflows(c, latency, &c))

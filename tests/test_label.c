@@ -913,6 +913,23 @@ static void test_stop_every_poll(void) {
   free(mem);
 }
 
+/* No nodes: the cost of the empty labeling (label may be NULL) is 0. */
+static void test_empty_cost(void) {
+  test_problem t;
+  dnnmem_label_result c;
+  size_t bytes = 0;
+  void *mem;
+  memset(&t, 0, sizeof(t));
+  t.k = 3;
+  wire(&t, 1);
+  CHECK_EQ(dnnmem_label_cost_scratch_size(exact(&t), &bytes), DNNMEM_OK);
+  mem = malloc(bytes > 0 ? bytes : 1);
+  c.cost = -1;
+  CHECK_EQ(dnnmem_label_cost(exact(&t), NULL, &c, mem, bytes), DNNMEM_OK);
+  CHECK_EQ(c.cost, 0);
+  free(mem);
+}
+
 int main(void) {
   RUN(test_worked_example);
   RUN(test_exact_brute_force);
@@ -931,6 +948,7 @@ int main(void) {
   RUN(test_argument_edges);
   RUN(test_network_in_place);
   RUN(test_stop_every_poll);
+  RUN(test_empty_cost);
   exact_free();
   return test_finish("test_label");
 }
