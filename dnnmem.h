@@ -4385,7 +4385,8 @@ static dnnmem_result dnnmem__topo_order_bytes(int32_t num_nodes, int32_t num_edg
                                               size_t *out_bytes) {
   dnnmem__scratch s;
   dnnmem__topo_work w;
-  if (num_nodes < 0 || num_edges < 0 || out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  DNNMEM_ASSERT(num_nodes >= 0 && num_edges >= 0); /* every caller's graph or counts are checked */
+  if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   dnnmem__scratch_begin(&s, NULL, 0);
   dnnmem__topo_layout(&s, num_nodes, num_edges, &w);
   return dnnmem__scratch_end(&s, out_bytes);
@@ -12396,8 +12397,8 @@ static dnnmem_result dnnmem__remat_options_fail(const dnnmem_remat_options *o, d
   return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, f);
 }
 
-static int32_t dnnmem__remat_num_edges(const dnnmem_graph *g) {
-  return g->num_nodes > 0 && g->in_offsets ? g->in_offsets[g->num_nodes] : 0;
+static int32_t dnnmem__remat_num_edges(const dnnmem_graph *g) { /* a checked graph */
+  return g->num_nodes > 0 ? g->in_offsets[g->num_nodes] : 0;
 }
 
 static const char dnnmem__remat_names[DNNMEM_REMAT_ALGO_COUNT][DNNMEM__NAME_BYTES] = {"anneal", "row-order",
