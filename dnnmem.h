@@ -1341,9 +1341,10 @@
                     compose and complement answer
                     DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE when their conditions
                     fail (a strided result may still exist in odd cases).
-       Example.     Where element (7, 5) lives: the tour's part 6. Sizes on
-                    a machine of 4 PEs, and converting to the layout with
-                    the PE factor first:
+       Example.     Where element (7, 5) lives: the tour's part 6 (lay, a
+                    12x8 tensor: row r on PE r % 4 from address r / 4 * 8).
+                    Sizes on a machine of 4 PEs, and converting to the
+                    layout with the PE factor first:
                         dnnmem_layout lay, other;  dnnmem_layout_machine pe4;
                         dnnmem_layout_result sizes;  dnnmem_layout_conversion conv;
                         int64_t err;          (the byte of a parse error)
@@ -1361,6 +1362,35 @@
                         (of conv.copies == 96, conv.kept == 16 stay, 16 move
                         within their PE (local), 64 change PE (moved), in
                         conv.runs == 10 DMA runs)
+                    An index's position (its row-major rank) and back:
+                        int64_t at[2] = {7, 5}, pos;
+                        dnnmem_layout_position(&lay, at, &pos);   (pos == 61)
+                        dnnmem_layout_index(&lay, 61, at);        (at {7, 5})
+                    Positions [6, 10) at once: row 0 ends on PE 0, row 1
+                    starts on PE 1 (units[e * num_levels + l], addrs[e]):
+                        int64_t units[4], addrs[4];
+                        dnnmem_layout_forward_range(&lay, 6, 4, units, addrs);
+                        (units {0, 0, 1, 1}, addrs {6, 7, 0, 1})
+                    What a slot (units, address) holds, the inverse map:
+                        int64_t pe3[1] = {3};  dnnmem_layout_slot slot;
+                        dnnmem_layout_inverse(&lay, pe3, 13, at, &slot);
+                        (slot == DNNMEM_LAYOUT_SLOT_ELEMENT, at {7, 5};
+                        address 24, past PE 3's 24: DNNMEM_LAYOUT_SLOT_UNUSED)
+                    Many slots, of pad: lay with rows 10 and 11 padding
+                    (held: the position, -1 when unused; what: the slot):
+                        dnnmem_layout_parse("(10,8)/((3:8, 4_PE), (8:1))", 27, &pad, &err);
+                        int64_t pes[3] = {3, 3, 0}, addresses[3] = {13, 21, 24}, held[3];
+                        uint8_t what[3];
+                        dnnmem_layout_inverse_batch(&pad, 3, pes, addresses, held, what);
+                        (held {61, 93, -1}, what {SLOT_ELEMENT, _PAD, _UNUSED})
+                    PE 3's DMA runs (rows 3, 7, 11: 8 elements each at
+                    consecutive addresses); capacity 0 counts them:
+                        dnnmem_layout_run runs[3];  int32_t count;
+                        dnnmem_layout_runs(&lay, pe3, NULL, 0, &count);
+                        (DNNMEM_ERR_OUTPUT_TOO_SMALL, count == 3)
+                        dnnmem_layout_runs(&lay, pe3, runs, 3, &count);
+                        (runs {24, 0, 8}, {56, 8, 8}, {88, 16, 8}: element,
+                        address, length)
        Result.      dnnmem_layout (parse, finish, bind): the layout itself;
                     dnnmem_layout_result (measure): size, padded_size,
                     cosize, units, replicas, slots, padding_slots,

@@ -459,6 +459,61 @@ static void ref_layout(void) {
   free(scratch);
 }
 
+/* 6. the calls on one layout, run as the manual writes them: lay is the
+   tour's 12x8 tensor (row r on PE r % 4 at address r / 4 * 8), bound to
+   4 PEs as in ref_layout */
+static void ref_layout_maps(void) {
+  dnnmem_layout lay, pad;
+  dnnmem_layout_machine pe4;
+  dnnmem_error fault;
+  int64_t err = -1, at[2] = {7, 5}, pos = -1, units[4], addrs[4], pe3[1] = {3}, r, c;
+  int64_t pes[3] = {3, 3, 0}, addresses[3] = {13, 21, 24}, held[3];
+  uint8_t what[3];
+  dnnmem_layout_slot slot;
+  dnnmem_layout_run runs[3];
+  int32_t count = -1;
+  CHECK_EQ(dnnmem_layout_parse("((3:8, 4_PE), (8:1))", 20, &lay, &err), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_machine_parse("PE=4", 4, &pe4, &err), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_bind(&lay, &pe4, &fault), DNNMEM_OK);
+  /* position and index */
+  CHECK_EQ(dnnmem_layout_position(&lay, at, &pos), DNNMEM_OK);
+  CHECK_EQ(pos, 61); /* 7 * 8 + 5 */
+  at[0] = at[1] = -1;
+  CHECK_EQ(dnnmem_layout_index(&lay, 61, at), DNNMEM_OK);
+  CHECK_VALUES(at, 7, 5);
+  /* positions [6, 10) */
+  CHECK_EQ(dnnmem_layout_forward_range(&lay, 6, 4, units, addrs), DNNMEM_OK);
+  CHECK_VALUES(units, 0, 0, 1, 1);
+  CHECK_VALUES(addrs, 6, 7, 0, 1);
+  /* the manual's one-line description of lay, on all 96 positions */
+  for (r = 0; r < 12; r++)
+    for (c = 0; c < 8; c++) {
+      CHECK_EQ(dnnmem_layout_forward_range(&lay, r * 8 + c, 1, units, addrs), DNNMEM_OK);
+      CHECK_EQ(units[0], r % 4);
+      CHECK_EQ(addrs[0], r / 4 * 8 + c);
+    }
+  /* the inverse map */
+  at[0] = at[1] = -1;
+  CHECK_EQ(dnnmem_layout_inverse(&lay, pe3, 13, at, &slot), DNNMEM_OK);
+  CHECK_EQ(slot, DNNMEM_LAYOUT_SLOT_ELEMENT);
+  CHECK_VALUES(at, 7, 5);
+  CHECK_EQ(dnnmem_layout_inverse(&lay, pe3, 24, at, &slot), DNNMEM_OK);
+  CHECK_EQ(slot, DNNMEM_LAYOUT_SLOT_UNUSED);
+  /* many slots of the padded layout: row 11 of PE 3 is padding */
+  CHECK_EQ(dnnmem_layout_parse("(10,8)/((3:8, 4_PE), (8:1))", 27, &pad, &err), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_inverse_batch(&pad, 3, pes, addresses, held, what), DNNMEM_OK);
+  CHECK_VALUES(held, 61, 93, -1); /* (7, 5); (11, 5): 11 * 8 + 5 */
+  CHECK_VALUES(what, DNNMEM_LAYOUT_SLOT_ELEMENT, DNNMEM_LAYOUT_SLOT_PAD, DNNMEM_LAYOUT_SLOT_UNUSED);
+  /* PE 3's runs: rows 3, 7, 11 (elements 24, 56, 88) at addresses 0, 8, 16 */
+  CHECK_EQ(dnnmem_layout_runs(&lay, pe3, NULL, 0, &count), DNNMEM_ERR_OUTPUT_TOO_SMALL);
+  CHECK_EQ(count, 3);
+  CHECK_EQ(dnnmem_layout_runs(&lay, pe3, runs, 3, &count), DNNMEM_OK);
+  CHECK_EQ(count, 3);
+  CHECK_FIELDS(runs, element, 24, 56, 88);
+  CHECK_FIELDS(runs, address, 0, 8, 16);
+  CHECK_FIELDS(runs, length, 8, 8, 8);
+}
+
 /* 7. the tour's diamond: the flow on an arc and the cut */
 static void ref_flow(void) {
   dnnmem_flow f;
@@ -534,6 +589,7 @@ int main(void) {
   RUN(ref_cover);
   RUN(ref_remat_curve);
   RUN(ref_layout);
+  RUN(ref_layout_maps);
   RUN(ref_flow);
   RUN(ref_label);
   return test_finish("test_tour");
