@@ -1391,6 +1391,18 @@
                         dnnmem_layout_runs(&lay, pe3, runs, 3, &count);
                         (runs {24, 0, 8}, {56, 8, 8}, {88, 16, 8}: element,
                         address, length)
+                    Copies: B@[MAB] puts the tensor on each of 2 MABs.
+                    Bound, the levels follow the machine's order; forward
+                    gives copy 0 (DNNMEM_LAYOUT_ALL: every MAB), replica_offset
+                    where copy 1 sits relative to it:
+                        dnnmem_layout_parse("((3:8, 4_PE), (8:1); B@[MAB])", 29, &rep, &err);
+                        dnnmem_layout_machine_parse("MAB=2,PE=4", 10, &mab2, &err);
+                        dnnmem_layout_bind(&rep, &mab2, &fault);      (rep.replicas == 2)
+                        dnnmem_layout_level_index(&rep, "PE");        (1; of "L2B": -1)
+                        dnnmem_layout_forward(&rep, at, units, &address, NULL);
+                        (units {DNNMEM_LAYOUT_ALL, 3}, address == 13)
+                        dnnmem_layout_replica_offset(&rep, 1, offsets);
+                        (int64_t offsets[2] {1, 0}: copy 1 on MAB 1, PE 3)
        Result.      dnnmem_layout (parse, finish, bind): the layout itself;
                     dnnmem_layout_result (measure): size, padded_size,
                     cosize, units, replicas, slots, padding_slots,

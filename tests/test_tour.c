@@ -514,6 +514,29 @@ static void ref_layout_maps(void) {
   CHECK_FIELDS(runs, length, 8, 8, 8);
 }
 
+/* 6. copies: the tensor on each of 2 MABs of 4 PEs */
+static void ref_layout_copies(void) {
+  dnnmem_layout rep;
+  dnnmem_layout_machine mab2;
+  dnnmem_error fault;
+  int64_t err = -1, at[2] = {7, 5}, units[4], address = -1, offsets[2] = {-1, -1};
+  CHECK_EQ(dnnmem_layout_parse("((3:8, 4_PE), (8:1); B@[MAB])", 29, &rep, &err), DNNMEM_OK);
+  CHECK_EQ(rep.replicas, 0); /* unknown before binding */
+  CHECK_EQ(dnnmem_layout_replica_offset(&rep, 1, offsets), DNNMEM_ERR_LAYOUT_NEEDS_MACHINE);
+  CHECK_EQ(dnnmem_layout_machine_parse("MAB=2,PE=4", 10, &mab2, &err), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_bind(&rep, &mab2, &fault), DNNMEM_OK);
+  CHECK_EQ(rep.replicas, 2);
+  CHECK_EQ(dnnmem_layout_level_index(&rep, "PE"), 1);
+  CHECK_EQ(dnnmem_layout_level_index(&rep, "MAB"), 0);
+  CHECK_EQ(dnnmem_layout_level_index(&rep, "L2B"), -1);
+  CHECK_EQ(dnnmem_layout_forward(&rep, at, units, &address, NULL), DNNMEM_OK);
+  CHECK_VALUES(units, DNNMEM_LAYOUT_ALL, 3);
+  CHECK_EQ(address, 13);
+  CHECK_EQ(dnnmem_layout_replica_offset(&rep, 1, offsets), DNNMEM_OK);
+  CHECK_VALUES(offsets, 1, 0);
+  CHECK_EQ(dnnmem_layout_replica_offset(&rep, 2, offsets), DNNMEM_ERR_LAYOUT_INDEX);
+}
+
 /* 7. the tour's diamond: the flow on an arc and the cut */
 static void ref_flow(void) {
   dnnmem_flow f;
@@ -590,6 +613,7 @@ int main(void) {
   RUN(ref_remat_curve);
   RUN(ref_layout);
   RUN(ref_layout_maps);
+  RUN(ref_layout_copies);
   RUN(ref_flow);
   RUN(ref_label);
   return test_finish("test_tour");
