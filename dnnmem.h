@@ -1403,6 +1403,25 @@
                         (units {DNNMEM_LAYOUT_ALL, 3}, address == 13)
                         dnnmem_layout_replica_offset(&rep, 1, offsets);
                         (int64_t offsets[2] {1, 0}: copy 1 on MAB 1, PE 3)
+                    Built in code (factors by axis, outer first; strides
+                    DNNMEM_LAYOUT_AUTO: compact row-major), printed, and
+                    compared with a layout writing the rows as 2 x 2:
+                        dnnmem_layout built = {.num_axes = 2, .num_factors = 2,
+                                               .axis_first = {0, 1, 2}};
+                        built.factors[0].extent = 4;  built.factors[1].extent = 8;
+                        built.factors[0].level = built.factors[1].level = DNNMEM_LAYOUT_MEMORY;
+                        built.factors[0].stride = built.factors[1].stride = DNNMEM_LAYOUT_AUTO;
+                        dnnmem_layout_finish(&built, &fault);      (built.cosize == 32)
+                        dnnmem_layout_print(&built, text, 64, &length);
+                        (char text[64]: "((4:8), (8:1))", length == 14)
+                        dnnmem_layout_parse("((2:16, 2:8), 8:1)", 18, &split, &err);
+                        dnnmem_layout_equal(&built, &split);  (1; of "(4:1, 8:4)": 0)
+                    finish refuses rows 4 apart that are 8 long, naming the
+                    factor (the derived fields stay as they were):
+                        built.factors[0].stride = 4;
+                        dnnmem_layout_finish(&built, &fault);
+                        (DNNMEM_ERR_LAYOUT_COLLISION, fault.index == 0, the
+                        factor, fault.field == DNNMEM_FIELD_STRIDE)
        Result.      dnnmem_layout (parse, finish, bind): the layout itself;
                     dnnmem_layout_result (measure): size, padded_size,
                     cosize, units, replicas, slots, padding_slots,

@@ -537,6 +537,38 @@ static void ref_layout_copies(void) {
   CHECK_EQ(dnnmem_layout_replica_offset(&rep, 2, offsets), DNNMEM_ERR_LAYOUT_INDEX);
 }
 
+/* 6. a layout built in code, printed, compared; finish refusing a collision */
+static void ref_layout_built(void) {
+  dnnmem_layout built = {.num_axes = 2, .num_factors = 2, .axis_first = {0, 1, 2}};
+  dnnmem_layout split, transposed;
+  dnnmem_error fault;
+  char text[64];
+  int32_t length = -1;
+  int64_t err = -1;
+  built.factors[0].extent = 4;
+  built.factors[1].extent = 8;
+  built.factors[0].level = built.factors[1].level = DNNMEM_LAYOUT_MEMORY;
+  built.factors[0].stride = built.factors[1].stride = DNNMEM_LAYOUT_AUTO;
+  CHECK_EQ(dnnmem_layout_finish(&built, &fault), DNNMEM_OK);
+  CHECK_EQ(built.cosize, 32);
+  CHECK_VALUES(built.shape, 4, 8);
+  CHECK_EQ(built.factors[0].stride, 8); /* compact row-major */
+  CHECK_EQ(dnnmem_layout_print(&built, text, 64, &length), DNNMEM_OK);
+  CHECK(strcmp(text, "((4:8), (8:1))") == 0);
+  CHECK_EQ(length, 14);
+  CHECK_EQ(dnnmem_layout_parse("((2:16, 2:8), 8:1)", 18, &split, &err), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_equal(&built, &split), 1);
+  CHECK_EQ(dnnmem_layout_parse("(4:1, 8:4)", 10, &transposed, &err), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_equal(&built, &transposed), 0);
+  /* rows 4 apart, 8 long: factor 0's stride collides */
+  built.factors[0].stride = 4;
+  CHECK_EQ(dnnmem_layout_finish(&built, &fault), DNNMEM_ERR_LAYOUT_COLLISION);
+  CHECK_EQ(fault.index, 0);
+  CHECK_EQ(fault.field, DNNMEM_FIELD_STRIDE);
+  CHECK_EQ(built.cosize, 32); /* unchanged */
+  CHECK_EQ(built.factors[0].stride, 4);
+}
+
 /* 7. the tour's diamond: the flow on an arc and the cut */
 static void ref_flow(void) {
   dnnmem_flow f;
@@ -614,6 +646,7 @@ int main(void) {
   RUN(ref_layout);
   RUN(ref_layout_maps);
   RUN(ref_layout_copies);
+  RUN(ref_layout_built);
   RUN(ref_flow);
   RUN(ref_label);
   return test_finish("test_tour");
