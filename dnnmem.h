@@ -1422,6 +1422,42 @@
                         dnnmem_layout_finish(&built, &fault);
                         (DNNMEM_ERR_LAYOUT_COLLISION, fault.index == 0, the
                         factor, fault.field == DNNMEM_FIELD_STRIDE)
+                    The memory part as a strided layout, for the algebra (a
+                    level index gives the unit part):
+                        dnnmem_layout_strided mem;
+                        dnnmem_layout_part(&lay, DNNMEM_LAYOUT_MEMORY, &mem);
+                        (mem (3:8, 8:1): rank 2, shape {3, 8}, stride {8, 1};
+                        of level 0, PE: (4:1))
+                    A strided layout by hand: cm, a 4x8 tensor stored
+                    column-major (element (i, j) at i + 4 j):
+                        dnnmem_layout_strided cm = {2, {4, 8}, {1, 4}}, r;
+                        dnnmem_layout_strided_check(&cm, &fault);
+                        (DNNMEM_OK; shape {4, 0}: DNNMEM_ERR_LAYOUT_EXTENT,
+                        fault.index == 1, the mode, field EXTENT)
+                        dnnmem_layout_strided_size(&cm);      (32)
+                        dnnmem_layout_strided_eval(&cm, 13);  (21: (1, 5) at 1 + 4 * 5)
+                    The algebra, each result in r: a row-major 4x8 with a
+                    shape-1 mode coalesces to one mode; cm composed with
+                    the left 4x4 tile (its positions) gives its addresses:
+                        dnnmem_layout_strided rm1 = {3, {4, 1, 8}, {8, 5, 1}};
+                        dnnmem_layout_coalesce(&rm1, &r);     (r (32:1))
+                        dnnmem_layout_strided tile = {2, {4, 4}, {8, 1}};
+                        dnnmem_layout_compose(&cm, &tile, &r);  (r (4:1, 4:4))
+                        (tile (4:3), every third position, lands on addresses
+                        0, 12, 24, 5: DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE)
+                    Where the 2x4 tiles of a row-major 4x8 start (the
+                    complement), and cm's address -> position map:
+                        dnnmem_layout_strided tile24 = {2, {2, 4}, {8, 1}};
+                        dnnmem_layout_complement(&tile24, 32, &r);  (r (2:16, 2:4))
+                        dnnmem_layout_right_inverse(&cm, &r);
+                        (r (8:1, 4:8): cm(r(x)) == x for x in [0, 32))
+                    Splitting cm's rows in halves is a view; flattening a
+                    column-major tensor needs a copy (as in NumPy):
+                        int64_t halves[3] = {4, 2, 4}, flat[1] = {32};
+                        dnnmem_layout_reshape_view(&cm, 3, halves, &r);
+                        (r (4:1, 2:16, 4:4))
+                        dnnmem_layout_reshape_view(&cm, 1, flat, &r);
+                        (DNNMEM_ERR_LAYOUT_NEEDS_COPY)
        Result.      dnnmem_layout (parse, finish, bind): the layout itself;
                     dnnmem_layout_result (measure): size, padded_size,
                     cosize, units, replicas, slots, padding_slots,

@@ -9,6 +9,7 @@
 #define DNNMEM_IMPLEMENTATION
 #include "dnnmem.h"
 #include "test.h"
+#include "ref.h"
 
 /* The tour leaves allocation to the reader; this is the "however you like". */
 static void *scratch_for(size_t bytes) { return malloc(bytes ? bytes : 1); }
@@ -569,6 +570,69 @@ static void ref_layout_built(void) {
   CHECK_EQ(built.factors[0].stride, 4);
 }
 
+/* 6. the strided layouts: a part, cm (column-major 4x8) and the algebra */
+static void ref_layout_algebra(void) {
+  dnnmem_layout lay;
+  dnnmem_layout_machine pe4;
+  dnnmem_layout_strided mem, cm = {2, {4, 8}, {1, 4}}, r, bad = {2, {4, 0}, {1, 4}};
+  dnnmem_layout_strided rm1 = {3, {4, 1, 8}, {8, 5, 1}}, tile = {2, {4, 4}, {8, 1}};
+  dnnmem_layout_strided third = {1, {4}, {3}}, tile24 = {2, {2, 4}, {8, 1}};
+  dnnmem_error fault;
+  int64_t err = -1, halves[3] = {4, 2, 4}, flat[1] = {32};
+  CHECK_EQ(dnnmem_layout_parse("((3:8, 4_PE), (8:1))", 20, &lay, &err), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_machine_parse("PE=4", 4, &pe4, &err), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_bind(&lay, &pe4, &fault), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_part(&lay, DNNMEM_LAYOUT_MEMORY, &mem), DNNMEM_OK);
+  CHECK_EQ(mem.rank, 2);
+  CHECK_VALUES(mem.shape, 3, 8);
+  CHECK_VALUES(mem.stride, 8, 1);
+  CHECK_EQ(dnnmem_layout_part(&lay, 0, &mem), DNNMEM_OK); /* PE */
+  CHECK_EQ(mem.rank, 1);
+  CHECK_VALUES(mem.shape, 4);
+  CHECK_VALUES(mem.stride, 1);
+  /* check, size, eval */
+  CHECK_EQ(dnnmem_layout_strided_check(&cm, &fault), DNNMEM_OK);
+  CHECK_EQ(fault.index, -1);
+  CHECK_EQ(dnnmem_layout_strided_check(&bad, &fault), DNNMEM_ERR_LAYOUT_EXTENT);
+  CHECK_EQ(fault.index, 1);
+  CHECK_EQ(fault.field, DNNMEM_FIELD_EXTENT);
+  CHECK_EQ(dnnmem_layout_strided_size(&cm), 32);
+  CHECK_EQ(dnnmem_layout_strided_eval(&cm, 13), 21); /* (1, 5): 1 + 4 * 5 */
+  CHECK_EQ(ref_layout_strided_eval(&cm, 13), 21);
+  /* coalesce, compose */
+  CHECK_EQ(dnnmem_layout_coalesce(&rm1, &r), DNNMEM_OK);
+  CHECK_EQ(r.rank, 1);
+  CHECK_VALUES(r.shape, 32);
+  CHECK_VALUES(r.stride, 1);
+  CHECK(ref_layout_coalesce_ok(&rm1, &r));
+  CHECK_EQ(dnnmem_layout_compose(&cm, &tile, &r), DNNMEM_OK);
+  CHECK_EQ(r.rank, 2);
+  CHECK_VALUES(r.shape, 4, 4);
+  CHECK_VALUES(r.stride, 1, 4);
+  CHECK(ref_layout_compose_ok(&cm, &tile, &r));
+  CHECK_EQ(dnnmem_layout_compose(&cm, &third, &r), DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE);
+  CHECK_EQ(ref_layout_strided_eval(&cm, ref_layout_strided_eval(&third, 1)), 12); /* 0, 12, 24, 5 */
+  CHECK_EQ(ref_layout_strided_eval(&cm, ref_layout_strided_eval(&third, 3)), 5);
+  /* complement, right inverse */
+  CHECK_EQ(dnnmem_layout_complement(&tile24, 32, &r), DNNMEM_OK);
+  CHECK_EQ(r.rank, 2);
+  CHECK_VALUES(r.shape, 2, 2);
+  CHECK_VALUES(r.stride, 16, 4);
+  CHECK(ref_layout_complement_ok(&tile24, 32, &r));
+  CHECK_EQ(dnnmem_layout_right_inverse(&cm, &r), DNNMEM_OK);
+  CHECK_EQ(r.rank, 2);
+  CHECK_VALUES(r.shape, 8, 4);
+  CHECK_VALUES(r.stride, 1, 8);
+  CHECK(ref_layout_right_inverse_ok(&cm, &r));
+  /* reshape views */
+  CHECK_EQ(dnnmem_layout_reshape_view(&cm, 3, halves, &r), DNNMEM_OK);
+  CHECK_EQ(r.rank, 3);
+  CHECK_VALUES(r.shape, 4, 2, 4);
+  CHECK_VALUES(r.stride, 1, 16, 4);
+  CHECK(ref_layout_reshape_ok(&cm, 3, halves, &r));
+  CHECK_EQ(dnnmem_layout_reshape_view(&cm, 1, flat, &r), DNNMEM_ERR_LAYOUT_NEEDS_COPY);
+}
+
 /* 7. the tour's diamond: the flow on an arc and the cut */
 static void ref_flow(void) {
   dnnmem_flow f;
@@ -647,6 +711,7 @@ int main(void) {
   RUN(ref_layout_maps);
   RUN(ref_layout_copies);
   RUN(ref_layout_built);
+  RUN(ref_layout_algebra);
   RUN(ref_flow);
   RUN(ref_label);
   return test_finish("test_tour");
