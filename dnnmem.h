@@ -1330,7 +1330,8 @@
                       complement(A, M)  R, strides decreasing, with (R, A)
                                         a bijection onto [0, size) >= [0, M);
                                         needs A's sorted strides each a
-                                        multiple of the previous extent*stride
+                                        positive multiple of the previous
+                                        extent*stride (the first: of 1)
                       right_inverse(A)  R with A(R(x)) = x on [0, size(R)): the
                                         chain of modes with strides 1, n1,
                                         n1*n2, ... (all of A when A is a
@@ -1478,7 +1479,9 @@
                     DNNMEM_ERR_OUTPUT_TOO_SMALL (print, runs),
                     DNNMEM_ERR_INVALID_ARGUMENT (convert: other shapes or
                     levels), DNNMEM_ERR_OVERFLOW; the algebra
-                    DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE, _NEEDS_COPY.
+                    DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE, _NEEDS_COPY, and on
+                    a bad input strided_check's codes (reshape_view: a
+                    shape of another size, DNNMEM_ERR_INVALID_ARGUMENT).
        Algorithm.   Parsing is one recursive-descent pass. finish validates,
                     resolves strides, and for the memory and each level (a
                     "space") sorts the factors of extent > 1 by stride and
@@ -3380,7 +3383,8 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_convert(const dnnmem_layout *from, const 
 DNNMEM_DEF dnnmem_result dnnmem_layout_strided_check(const dnnmem_layout_strided *layout,
                                                      dnnmem_error *error);
 /* rank in range, shapes >= 1, strides >= 0, size and cosize in int64_t;
-   error (may be NULL): the mode at fault, field EXTENT or STRIDE. */
+   error (may be NULL): the mode at fault, field EXTENT or STRIDE (a rank
+   out of range: index -1, field COUNT). */
 DNNMEM_DEF int64_t dnnmem_layout_strided_size(const dnnmem_layout_strided *layout);
 /* The product of the shape (assumes a checked layout). */
 DNNMEM_DEF int64_t dnnmem_layout_strided_eval(const dnnmem_layout_strided *layout, int64_t x);
