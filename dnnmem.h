@@ -288,6 +288,35 @@
        INPUT), DNNMEM_ERR_NOT_TOPOLOGICAL (an input numbered after its
        consumer: INPUT), DNNMEM_ERR_NEGATIVE (SIZE), DNNMEM_ERR_CYCLE
        (topo_order: a node on the cycle).
+       Example (a graph numbered out of order: node 0 reads node 2, node 2
+       reads node 1; renumber it by a topological order first):
+           int32_t in_offsets[4] = {0, 1, 1, 2}, in_ids[2] = {2, 1}, order[3];
+           dnnmem_graph h = {3, in_offsets, in_ids};  dnnmem_error e;
+           dnnmem_graph_check(&h, &e);          (DNNMEM_OK: the ids are in range)
+           dnnmem_graph_is_topological(&h);     (0: node 0 reads a later id)
+           dnnmem_graph_topo_order_scratch_size(&h, &bytes);
+           dnnmem_graph_topo_order(&h, order, scratch, bytes, &e);
+           (order {1, 2, 0}; in_ids {2, 0}, nodes 0 and 2 reading each
+           other: DNNMEM_ERR_CYCLE, e.index 0 or 2 (on the cycle), field
+           INPUT; in_ids {2, 3}: DNNMEM_ERR_ID_RANGE from both, e.index 2)
+       Example (an offset's alignment: the record's, the problem's, or 1):
+           dnnmem_interval_alignment(&t[0], 64);  (64; with t[0].alignment =
+                                                  256: 256; both 0: 1)
+       Example (names: every enum alike; a file or flag names a strategy):
+           dnnmem_plan_algo a = DNNMEM_PLAN_BEST;  dnnmem_result r;
+           dnnmem_plan_algo_parse("greedy-size", &a);
+           (DNNMEM_OK, a == DNNMEM_PLAN_GREEDY_SIZE; dnnmem_plan_algo_name(a)
+           is "greedy-size", _name(DNNMEM_PLAN_ALGO_COUNT) NULL;
+           "greedy": DNNMEM_ERR_PARSE, a unchanged)
+           dnnmem_result_parse("DNNMEM_ERR_CYCLE", &r);
+           (r == DNNMEM_ERR_CYCLE; dnnmem_result_name(r) gives the name
+           back, dnnmem_result_text(r) "graph has a cycle";
+           dnnmem_field_parse("size", &f): f == DNNMEM_FIELD_SIZE)
+       Example (the same seed, the same draws: a run is replayed by seed):
+           dnnmem_rng r;  dnnmem_rng_seed(&r, 0);
+           dnnmem_rng_next(&r);      (0xE220A8397B1DCDAF: splitmix64's first)
+           dnnmem_rng_below(&r, 6);  (2: a die, 0 .. 5, without modulo bias)
+           dnnmem_rng_uniform(&r);   (0.0264...: 238094247788840 / 2^53)
 
 
 

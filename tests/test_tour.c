@@ -208,6 +208,129 @@ static void ref_graph_intervals(void) {
   CHECK_FIELDS(records, size, 4096, 8192, 4096);
 }
 
+/* 1. a graph numbered out of order (0 reads 2, 2 reads 1): check, test,
+   order; a cycle and an id out of range refused */
+static void ref_graph_order(void) {
+  int32_t in_offsets[4] = {0, 1, 1, 2}, in_ids[2] = {2, 1}, order[3];
+  dnnmem_graph h = {3, in_offsets, in_ids};
+  dnnmem_error e;
+  size_t bytes = 0;
+  void *scratch;
+  CHECK_EQ(dnnmem_graph_check(&h, &e), DNNMEM_OK);
+  CHECK_EQ(dnnmem_graph_is_topological(&h), 0);
+  CHECK_EQ(dnnmem_graph_topo_order_scratch_size(&h, &bytes), DNNMEM_OK);
+  scratch = scratch_for(bytes);
+  CHECK_EQ(dnnmem_graph_topo_order(&h, order, scratch, bytes, &e), DNNMEM_OK);
+  CHECK_VALUES(order, 1, 2, 0);
+  in_ids[1] = 0; /* node 2 reads node 0, which reads node 2 */
+  CHECK_EQ(dnnmem_graph_check(&h, &e), DNNMEM_OK);
+  CHECK_EQ(dnnmem_graph_topo_order(&h, order, scratch, bytes, &e), DNNMEM_ERR_CYCLE);
+  CHECK(e.index == 0 || e.index == 2);
+  CHECK_EQ(e.field, DNNMEM_FIELD_INPUT);
+  in_ids[1] = 3; /* no node 3 */
+  CHECK_EQ(dnnmem_graph_check(&h, &e), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(e.index, 2);
+  CHECK_EQ(e.field, DNNMEM_FIELD_INPUT);
+  CHECK_EQ(dnnmem_graph_topo_order(&h, order, scratch, bytes, &e), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(e.index, 2);
+  free(scratch);
+  { /* an offset's alignment */
+    dnnmem_interval t[3];
+    memcpy(t, tour_records, sizeof t);
+    CHECK_EQ(dnnmem_interval_alignment(&t[0], 64), 64);
+    t[0].alignment = 256;
+    CHECK_EQ(dnnmem_interval_alignment(&t[0], 64), 256);
+    t[0].alignment = 0;
+    CHECK_EQ(dnnmem_interval_alignment(&t[0], 0), 1);
+  }
+}
+
+/* 1. names: one enum's round trip, a result code's, a field's */
+static void ref_names(void) {
+  dnnmem_plan_algo a = DNNMEM_PLAN_BEST;
+  dnnmem_result r;
+  dnnmem_field f;
+  CHECK_EQ(dnnmem_plan_algo_parse("greedy-size", &a), DNNMEM_OK);
+  CHECK_EQ(a, DNNMEM_PLAN_GREEDY_SIZE);
+  CHECK(strcmp(dnnmem_plan_algo_name(a), "greedy-size") == 0);
+  CHECK(dnnmem_plan_algo_name(DNNMEM_PLAN_ALGO_COUNT) == NULL);
+  CHECK_EQ(dnnmem_plan_algo_parse("greedy", &a), DNNMEM_ERR_PARSE);
+  CHECK_EQ(a, DNNMEM_PLAN_GREEDY_SIZE);
+  CHECK_EQ(dnnmem_result_parse("DNNMEM_ERR_CYCLE", &r), DNNMEM_OK);
+  CHECK_EQ(r, DNNMEM_ERR_CYCLE);
+  CHECK(strcmp(dnnmem_result_name(r), "DNNMEM_ERR_CYCLE") == 0);
+  CHECK(strcmp(dnnmem_result_text(r), "graph has a cycle") == 0);
+  CHECK_EQ(dnnmem_field_parse("size", &f), DNNMEM_OK);
+  CHECK_EQ(f, DNNMEM_FIELD_SIZE);
+}
+
+/* Every value of enum T (count of them) named and parsed back to itself;
+   past the end no name; an unknown name DNNMEM_ERR_PARSE, *out unchanged. */
+#define TOUR_ROUND_TRIP(T, count)                                    \
+  do {                                                               \
+    T tour__v = (T)0;                                                \
+    int tour__k;                                                     \
+    for (tour__k = 0; tour__k < (int)(count); tour__k++) {           \
+      CHECK(T##_name((T)tour__k) != NULL);                           \
+      CHECK_EQ(T##_parse(T##_name((T)tour__k), &tour__v), DNNMEM_OK); \
+      CHECK_EQ(tour__v, tour__k);                                    \
+    }                                                                \
+    CHECK(T##_name((T)(count)) == NULL);                             \
+    CHECK_EQ(T##_parse("no such name", &tour__v), DNNMEM_ERR_PARSE); \
+    CHECK_EQ(tour__v, (int)(count)-1);                               \
+  } while (0)
+
+/* 1. the names of every enum of the manual, and every result code */
+static void ref_names_all(void) {
+  static const dnnmem_result codes[] = {
+#define TOUR_CODE(name, value, text) name,
+      DNNMEM_RESULT_LIST(TOUR_CODE)
+#undef TOUR_CODE
+  };
+  static const char *const fields[] = {
+#define TOUR_FIELD(name, text) text,
+      DNNMEM_FIELD_LIST(TOUR_FIELD)
+#undef TOUR_FIELD
+  };
+  size_t i;
+  dnnmem_result r = DNNMEM_OK;
+  dnnmem_field f = DNNMEM_FIELD_NONE;
+  TOUR_ROUND_TRIP(dnnmem_plan_algo, DNNMEM_PLAN_ALGO_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_plan_stop, DNNMEM_PLAN_STOP_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_plan_pools_algo, DNNMEM_PLAN_POOLS_ALGO_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_share_algo, DNNMEM_SHARE_ALGO_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_remat_algo, DNNMEM_REMAT_ALGO_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_remat_spacing, DNNMEM_REMAT_SPACING_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_flow_algo, DNNMEM_FLOW_ALGO_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_place_model, DNNMEM_PLACE_MODEL_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_label_algo, DNNMEM_LABEL_ALGO_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_label_stop, DNNMEM_LABEL_STOP_COUNT);
+  for (i = 0; i < sizeof codes / sizeof codes[0]; i++) {
+    CHECK(dnnmem_result_text(codes[i]) != NULL);
+    CHECK_EQ(dnnmem_result_parse(dnnmem_result_name(codes[i]), &r), DNNMEM_OK);
+    CHECK_EQ(r, codes[i]);
+  }
+  CHECK_EQ(dnnmem_result_parse("DNNMEM_ERR_NO_SUCH", &r), DNNMEM_ERR_PARSE);
+  CHECK_EQ(r, codes[sizeof codes / sizeof codes[0] - 1]);
+  for (i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+    CHECK(strcmp(dnnmem_field_name((dnnmem_field)i), fields[i]) == 0);
+    CHECK_EQ(dnnmem_field_parse(fields[i], &f), DNNMEM_OK);
+    CHECK_EQ(f, (int)i);
+  }
+  CHECK(dnnmem_field_name((dnnmem_field)i) == NULL);
+  CHECK_EQ(dnnmem_field_parse("no such field", &f), DNNMEM_ERR_PARSE);
+  CHECK_EQ(f, (int)i - 1);
+}
+
+/* 1. the same seed, the same draws (splitmix64's published first value) */
+static void ref_rng(void) {
+  dnnmem_rng r;
+  dnnmem_rng_seed(&r, 0);
+  CHECK(dnnmem_rng_next(&r) == 0xE220A8397B1DCDAFull);
+  CHECK_EQ(dnnmem_rng_below(&r, 6), 2);
+  CHECK(dnnmem_rng_uniform(&r) == 238094247788840.0 / 9007199254740992.0);
+}
+
 /* 2. plan with a chosen strategy */
 static void ref_plan(void) {
   dnnmem_intervals p = {tour_records, 3, 64};
@@ -525,6 +648,10 @@ int main(void) {
   RUN(tour_flow);
   RUN(tour_place);
   RUN(ref_graph_intervals);
+  RUN(ref_graph_order);
+  RUN(ref_names);
+  RUN(ref_names_all);
+  RUN(ref_rng);
   RUN(ref_plan);
   RUN(ref_plan_pass);
   RUN(ref_plan_symbolic);
