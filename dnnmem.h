@@ -365,6 +365,14 @@
                     dnnmem_plan_lower_bound_scratch_size(&p, &bytes);
                     dnnmem_plan_lower_bound(&p, &res, scratch, bytes);
                     (res.lower_bound == 12288)
+                Chains: the fewest groups whose records never meet in
+                time (a group can be one buffer reused in turn):
+                    int32_t group_of[3], order[3];
+                    dnnmem_plan_chains_result ch;
+                    dnnmem_plan_chains_scratch_size(&p, &bytes);
+                    dnnmem_plan_chains(&p, group_of, order, &ch, scratch, bytes);
+                    (ch.groups == 2, group_of {0, 1, 0}: record 2 starts
+                    when record 0 ends; order {0, 2, 1}, group by group)
                 Multi-pass, symbolic sizes, conflict sets and pools have
                 their examples in their sections below; in-place reuse in
                 the tour.
@@ -587,6 +595,11 @@
                     (at S = 10: at.arena == 122880, offsets[1] == 40960; at
                     S = 64: 786432, both the lower bound; no scratch, so a
                     runtime resolves per request)
+                    dnnmem_interval at10[3];  dnnmem_error e;
+                    dnnmem_plan_symbolic_records(&sp, 10, at10, &e);
+                    (the records at S = 10 for any operation above: sizes
+                    40960, 81920, 64; S = 65: DNNMEM_ERR_PLAN_SYMBOL_RANGE,
+                    e.index -1, field SYMBOL)
    In place.    Two links a record may carry (dnnmem_interval.reuse /
                 .alias with DNNMEM_INTERVAL_REUSE / _ALIAS), after XLA's
                 may-alias and must-alias and ggml's / ONNX Runtime's
@@ -711,6 +724,23 @@
                     (pool_of {1, 0, 1}: record 1 in SRAM, res.cost == 8192 x 1
                     + 8192 x 10 == 90112, res.optimal == 1; arenas {8192,
                     4096}: records 0 and 2 share DRAM's bytes)
+                The bound, the check of any plan and, with SRAM alone, why
+                no plan fits (each asks its scratch the same way):
+                    dnnmem_plan_pools_lower_bound(&pp, &res, scratch, bytes);
+                    (res.lower_bound == 16384 x 1 + 4096 x (10 - 1) == 53248:
+                    the fractional bound, 4096 bytes of step 1 in DRAM; the
+                    solve's exact search proved 90112)
+                    dnnmem_plan_pools_check(&pp, pool_of, offsets, arenas, &res,
+                                            scratch, bytes);
+                    (res.cost == 90112; pool_of {0, 0, 1} with offsets
+                    {8192, 0, ..}: DNNMEM_ERR_PLAN_POOL_OVER_CAPACITY,
+                    res.error.index 0 (the record reaching highest), .other 0
+                    (SRAM))
+                    dnnmem_plan_pools sram = {&p, pools, 1, NULL, NULL};
+                    dnnmem_plan_pools_conflict(&sram, NULL, conflict, 3, &why,
+                                               scratch, bytes);
+                    (why.feasible == 0, conflict {0, 1}: 12288 bytes live at
+                    step 1, why.minimal == 1)
                 Heuristics. greedy is USMP's greedy_by_size with fallback:
                 records (fixed first) by size descending, each to its first
                 allowed pool with room at the best-fit offset (the smallest

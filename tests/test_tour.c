@@ -367,6 +367,23 @@ static void ref_plan(void) {
   free(scratch);
 }
 
+/* 2. chains: the fewest groups of records that never meet in time */
+static void ref_plan_chains(void) {
+  dnnmem_intervals p = {tour_records, 3, 64};
+  dnnmem_plan_chains_result res;
+  int32_t group_of[3], order[3];
+  size_t bytes = 0;
+  void *scratch;
+  CHECK_EQ(dnnmem_plan_chains_scratch_size(&p, &bytes), DNNMEM_OK);
+  CHECK(bytes <= DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(3));
+  scratch = scratch_for(bytes);
+  CHECK_EQ(dnnmem_plan_chains(&p, group_of, order, &res, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(res.groups, 2);
+  CHECK_VALUES(group_of, 0, 1, 0);
+  CHECK_VALUES(order, 0, 2, 1);
+  free(scratch);
+}
+
 /* 2. multi-pass: t[2]'s size is known only when pass 2 starts */
 static void ref_plan_pass(void) {
   dnnmem_interval t[3];
@@ -420,6 +437,16 @@ static void ref_plan_symbolic(void) {
   CHECK_EQ(dnnmem_plan_symbolic_resolve(&sp, &stacking, 64, offsets, &at), DNNMEM_OK);
   CHECK_EQ(at.arena, 786432);
   free(scratch);
+  { /* the records at one S, for any other operation of this part */
+    dnnmem_interval at10[3];
+    dnnmem_error e;
+    CHECK_EQ(dnnmem_plan_symbolic_records(&sp, 10, at10, &e), DNNMEM_OK);
+    CHECK_FIELDS(at10, size, 40960, 81920, 64);
+    CHECK_FIELDS(at10, lower, 0, 1, 2);
+    CHECK_EQ(dnnmem_plan_symbolic_records(&sp, 65, at10, &e), DNNMEM_ERR_PLAN_SYMBOL_RANGE);
+    CHECK_EQ(e.index, -1);
+    CHECK_EQ(e.field, DNNMEM_FIELD_SYMBOL);
+  }
 }
 
 /* 2. why not: the tour's records cannot fit 8192 bytes */
@@ -460,6 +487,37 @@ static void ref_plan_pools(void) {
   CHECK_VALUES(pool_of, 1, 0, 1);
   CHECK_VALUES(arenas, 8192, 4096);
   free(scratch);
+  /* the bound needs no plan; the check recounts any plan */
+  CHECK_EQ(dnnmem_plan_pools_lower_bound_scratch_size(&pp, &bytes), DNNMEM_OK);
+  scratch = scratch_for(bytes);
+  CHECK_EQ(dnnmem_plan_pools_lower_bound(&pp, &res, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(res.lower_bound, 16384 * 1 + 4096 * (10 - 1)); /* every byte in SRAM, but at step 1 4096 of 12288 in DRAM */
+  free(scratch);
+  CHECK_EQ(dnnmem_plan_pools_check_scratch_size(&pp, &bytes), DNNMEM_OK);
+  scratch = scratch_for(bytes);
+  CHECK_EQ(dnnmem_plan_pools_check(&pp, pool_of, offsets, arenas, &res, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(res.cost, 90112);
+  CHECK_VALUES(arenas, 8192, 4096);
+  pool_of[0] = 0; /* record 0 into SRAM too, above record 1 */
+  offsets[0] = 8192, offsets[1] = 0;
+  CHECK_EQ(dnnmem_plan_pools_check(&pp, pool_of, offsets, arenas, &res, scratch, bytes),
+           DNNMEM_ERR_PLAN_POOL_OVER_CAPACITY);
+  CHECK_EQ(res.error.index, 0);
+  CHECK_EQ(res.error.other, 0);
+  free(scratch);
+  { /* SRAM alone: why no plan fits */
+    dnnmem_plan_pools sram = {&p, pools, 1, NULL, NULL};
+    dnnmem_plan_conflict_result why;
+    int32_t conflict[3];
+    CHECK_EQ(dnnmem_plan_pools_conflict_scratch_size(&sram, NULL, &bytes), DNNMEM_OK);
+    scratch = scratch_for(bytes);
+    CHECK_EQ(dnnmem_plan_pools_conflict(&sram, NULL, conflict, 3, &why, scratch, bytes), DNNMEM_OK);
+    CHECK_EQ(why.feasible, 0);
+    CHECK_EQ(why.count, 2);
+    CHECK_EQ(why.minimal, 1);
+    CHECK_VALUES(conflict, 0, 1);
+    free(scratch);
+  }
 }
 
 /* 3. shared objects by one strategy */
@@ -653,6 +711,7 @@ int main(void) {
   RUN(ref_names_all);
   RUN(ref_rng);
   RUN(ref_plan);
+  RUN(ref_plan_chains);
   RUN(ref_plan_pass);
   RUN(ref_plan_symbolic);
   RUN(ref_plan_conflict);
