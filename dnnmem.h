@@ -1124,6 +1124,29 @@
            o.budget = 3 << 20;
            dnnmem_remat_time_bound(&p, &o, &bound, scratch, bytes);
            (bound.extra_time == 10: no sequence within 3 MiB takes under 70)
+       The exact order of a small group (h from f1 .. g; x, outside the
+       group, held and not counted), and the arena of that order:
+           int32_t members[6] = {1, 2, 3, 4, 5, 6}, order[12];  (target last)
+           dnnmem_remat_group_order_scratch_size(&p, 6, 1000, 12, &bytes);
+           dnnmem_remat_group_order(&p, members, 6, 1000, order, 12, &sim,
+                                    scratch, bytes);
+           (sim.length == 7, order {1, 2, 3, 4, 5, 1, 6}: f1 again before h,
+           sim.peak == 3 MiB; members {1, 2, 3, 4, 5, 2}:
+           DNNMEM_ERR_INVALID_ARGUMENT, sim.error.index 5, .other 1, field
+           MEMBER)
+           int32_t seq[8] = {0, 1, 2, 3, 4, 5, 1, 6};  dnnmem_plan_options po;
+           dnnmem_interval records[8];  int64_t offsets[8];
+           dnnmem_remat_plan_result arena;
+           dnnmem_remat_arena_options(3 << 20, 8, &po);   (solve's: exact,
+                                     capacity 3 MiB, node_limit 1000000)
+           dnnmem_remat_plan_scratch_size(&p, &po, seq, 8, 0, &bytes);
+           dnnmem_remat_plan(&p, &po, seq, 8, 0, records, offsets, &arena,
+                             scratch, bytes);
+           (arena.arena == arena.peak == 3 MiB, arena.time == 70,
+           arena.optimal == 1; records: instance j over [j, its last use
+           + 1), x's [0, 7); seq[5] = 6, h before g:
+           DNNMEM_ERR_REMAT_INPUT_NOT_READY, arena.error.index 5, field
+           SEQUENCE)
 
        Result. dnnmem_remat_result (solve, simulate): peak, time, length
        (steps; OUTPUT_TOO_SMALL: the capacity needed), recomputations

@@ -135,6 +135,19 @@ static void tour_remat(void) {
   CHECK_EQ(res.length, 3); /* nothing to recompute: the row order fits */
   CHECK_EQ(res.time, 60);
   free(scratch);
+  { /* the arena res.arena reports, planned again (deterministic) */
+    dnnmem_plan_options po;
+    dnnmem_interval records[6];
+    int64_t offsets[6];
+    dnnmem_remat_plan_result arena;
+    CHECK(res.arena >= res.peak && res.arena <= o.budget);
+    dnnmem_remat_arena_options(o.budget, res.length, &po);
+    CHECK_EQ(dnnmem_remat_plan_scratch_size(&p, &po, seq, res.length, 0, &bytes), DNNMEM_OK);
+    scratch = scratch_for(bytes);
+    CHECK_EQ(dnnmem_remat_plan(&p, &po, seq, res.length, 0, records, offsets, &arena, scratch, bytes), DNNMEM_OK);
+    CHECK_EQ(arena.arena, res.arena);
+    free(scratch);
+  }
 }
 
 static void tour_layout(void) {
@@ -606,6 +619,61 @@ static void ref_remat_curve(void) {
     scratch = scratch_for(bytes);
     CHECK_EQ(dnnmem_remat_time_bound(&p, &o, &bound, scratch, bytes), DNNMEM_OK);
     CHECK_EQ(bound.extra_time, 10);
+    free(scratch);
+  }
+  { /* h from f1 .. g at the least peak, exactly (x held outside) */
+    int32_t members[6] = {1, 2, 3, 4, 5, 6}, order[12];
+    dnnmem_remat_result best;
+    CHECK_EQ(dnnmem_remat_group_order_scratch_size(&p, 6, 1000, 12, &bytes), DNNMEM_OK);
+    scratch = scratch_for(bytes);
+    CHECK_EQ(dnnmem_remat_group_order(&p, members, 6, 1000, order, 12, &best, scratch, bytes), DNNMEM_OK);
+    CHECK_EQ(best.length, 7);
+    CHECK_EQ(best.peak, 3 << 20);
+    CHECK_VALUES(order, 1, 2, 3, 4, 5, 1, 6);
+    members[5] = 2; /* f2 twice */
+    CHECK_EQ(dnnmem_remat_group_order(&p, members, 6, 1000, order, 12, &best, scratch, bytes),
+             DNNMEM_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(best.error.index, 5);
+    CHECK_EQ(best.error.other, 1);
+    CHECK_EQ(best.error.field, DNNMEM_FIELD_MEMBER);
+    free(scratch);
+  }
+  { /* that order's arena: its 8 instances planned as dnnmem_remat_solve does */
+    int32_t seq[8] = {0, 1, 2, 3, 4, 5, 1, 6};
+    dnnmem_plan_options po;
+    dnnmem_interval records[8];
+    int64_t offsets[8];
+    dnnmem_remat_plan_result arena;
+    dnnmem_remat_arena_options(3 << 20, 8, &po);
+    CHECK_EQ(po.algo, DNNMEM_PLAN_EXACT);
+    CHECK_EQ(po.capacity, 3 << 20);
+    CHECK_EQ(po.node_limit, 1000000); /* 8,000,000 / 8 */
+    CHECK_EQ(dnnmem_remat_plan_scratch_size(&p, &po, seq, 8, 0, &bytes), DNNMEM_OK);
+    scratch = scratch_for(bytes);
+    CHECK_EQ(dnnmem_remat_plan(&p, &po, seq, 8, 0, records, offsets, &arena, scratch, bytes), DNNMEM_OK);
+    CHECK_EQ(arena.arena, 3 << 20);
+    CHECK_EQ(arena.peak, 3 << 20);
+    CHECK_EQ(arena.time, 70);
+    CHECK_EQ(arena.optimal, 1);
+    CHECK_EQ(arena.plan.feasible, 1);
+    CHECK_FIELDS(records, lower, 0, 1, 2, 3, 4, 5, 6, 7);
+    CHECK_FIELDS(records, upper, 7, 3, 6, 5, 6, 8, 8, 8);
+    { /* the offsets recounted */
+      dnnmem_intervals q = {records, 8, 0};
+      dnnmem_plan_result recount;
+      size_t check_bytes = 0;
+      void *check_scratch;
+      CHECK_EQ(dnnmem_plan_check_scratch_size(&q, &check_bytes), DNNMEM_OK);
+      check_scratch = scratch_for(check_bytes);
+      CHECK_EQ(dnnmem_plan_check(&q, offsets, &recount, check_scratch, check_bytes), DNNMEM_OK);
+      CHECK_EQ(recount.arena, 3 << 20);
+      free(check_scratch);
+    }
+    seq[5] = 6; /* h before g */
+    CHECK_EQ(dnnmem_remat_plan(&p, &po, seq, 8, 0, records, offsets, &arena, scratch, bytes),
+             DNNMEM_ERR_REMAT_INPUT_NOT_READY);
+    CHECK_EQ(arena.error.index, 5);
+    CHECK_EQ(arena.error.field, DNNMEM_FIELD_SEQUENCE);
     free(scratch);
   }
 }
