@@ -1550,6 +1550,9 @@
            (res.value == 5, dnnmem_flow_arc_flow(&f, a) == 3;
            dnnmem_flow_source_side(&f, 0) == 1, of node 1: 0: the arcs
            out of the source are the minimum cut)
+           dnnmem_flow_arc(&f, a, &from, &to, &cap, &reverse);
+           (from 0, to 1, cap 3, reverse 0: the arc as added, to export
+           the network; arc 5: DNNMEM_ERR_ID_RANGE)
 
        Result. value (the maximum flow); per arc dnnmem_flow_arc_flow (net
        flow, negative when it runs backwards), per node
@@ -1634,6 +1637,19 @@
            dnnmem_place_cost(&p, NULL, cpu, &res, scratch, bytes);
            (res.time == 200; cpu[0] = DNNMEM_PLACE_ACC: DNNMEM_ERR_INFEASIBLE,
            res.error.index == 0, node 0 runs on the CPU only)
+       The network the solve cuts, to cut it with a max-flow solver of
+       your own (export it with dnnmem_flow_arc), the same p:
+           dnnmem_flow f;  dnnmem_flow_result cut;
+           dnnmem_place_network_scratch_size(&p, NULL, &bytes);
+           dnnmem_place_network(&p, NULL, &f, &res, scratch, bytes);
+           (res.time == 25, the constant: op 1's cheaper side 10 + 5, op
+           2's 10; res.flow_nodes == 4: CPU, accelerator, ops 1 and 2;
+           res.flow_arcs == 3: 1 -> acc 85, 2 -> acc 90, 1 <-> 2 xfer 5)
+           dnnmem_flow_solve(&f, 0, 1, NULL, &cut);
+           (cut.value == 0: the optimum is 25 + 0; network nodes 2 and 3
+           on the sink side: both ops on the accelerator)
+       A constraint of your own is a pin in p.device, not an arc: device
+       {ANY, ANY, CPU} gives device {CPU, ACC, CPU}, res.time == 120.
 
        Result. time (the optimum), the baselines all_acc_time (every op
        the accelerator supports on it), greedy_time (each op on its faster
@@ -1726,6 +1742,18 @@
            dnnmem_label_cost(&p, all_cpu, &res, scratch, bytes);
            (res.cost == 200; label {0, 2, 2}: an error, res.error.index
            == 2, node 2 cannot run on the npu)
+       The bound alone, and one expansion move from all on the cpu
+       (alpha = 2, the npu; each asks its scratch the same way):
+           dnnmem_label_lower_bound(&p, NULL, &res, scratch, bytes);
+           (res.lower_bound == 48, the solve's; res.cost 0)
+           int32_t node[3];  dnnmem_flow f;  dnnmem_label_network_result net;
+           dnnmem_label_network(&p, NULL, all_cpu, 2, &f, node, &net,
+                                scratch, bytes);
+           (node {0, 2, 0}: only op 1 may move; net.constant == 128 =
+           op 0's 0 + op 2's 100 + op 1's cheaper side, 10 + 9 + 9 on the
+           npu; net.approximated == 0; dnnmem_flow_solve(&f, 0, 1, NULL,
+           &cut): cut.value == 0, node 2 on the sink side: op 1 moves, the
+           labeling {0, 2, 0} costs 128 < 200; alpha 3: DNNMEM_ERR_ID_RANGE)
 
        Errors. res.error names the node (COST, PIN, OUTPUT, INPUT; label_cost:
        the node on a bad label). DNNMEM_ERR_NEGATIVE, DNNMEM_ERR_ID_RANGE,
@@ -3595,9 +3623,11 @@ DNNMEM_DEF dnnmem_result dnnmem_place_network(const dnnmem_place_problem *proble
    flow_nodes, flow_arcs; its other fields zero; the solve's errors, named
    as there. Public so that the cut can be
    solved elsewhere: another max-flow solver (a GPU one, or one already in
-   your runtime), or a network you extend with your own constraints
-   before solving it with dnnmem_flow_solve. The scratch must outlive
-   *out_flow. */
+   your runtime), the network read arc by arc with dnnmem_flow_arc. Room
+   for arcs of your own is not promised (dnnmem_flow_add_arc may answer
+   DNNMEM_ERR_FLOW_FULL): a constraint goes into the problem (a pin:
+   problem->device).
+   The scratch must outlive *out_flow. */
 
 DNNMEM_DEF dnnmem_result dnnmem_place_cost_scratch_size(const dnnmem_place_problem *problem,
                                                         const dnnmem_place_options *options,
@@ -3799,9 +3829,11 @@ DNNMEM_DEF dnnmem_result dnnmem_label_network(const dnnmem_label_problem *proble
    follow. For k = 2, labels all 0 where allowed and alpha = 1 it is the
    whole problem (placement's network). Every cut is a move whose cost is
    at most constant + cut, with equality when result->approximated is 0.
-   Public so that a move can be solved elsewhere (another max-flow solver)
-   or extended with constraints of your own, as placement does. The scratch
-   must outlive *out_flow. */
+   Public so that a move can be solved elsewhere (another max-flow solver,
+   the network read arc by arc with dnnmem_flow_arc); placement builds its
+   network with it (k = 2). Room for arcs of your own is not promised
+   (DNNMEM_ERR_FLOW_FULL): a constraint goes into the problem (pin,
+   node_cost). The scratch must outlive *out_flow. */
 
 #endif /* DNNMEM_NO_LABEL */
 

@@ -206,6 +206,32 @@ static void tour_place(void) {
     CHECK_EQ(res.error.index, 0);
     free(scratch);
   }
+  { /* the network the solve cuts, to cut it elsewhere */
+    dnnmem_flow f;
+    dnnmem_flow_result cut;
+    CHECK_EQ(dnnmem_place_network_scratch_size(&p, NULL, &bytes), DNNMEM_OK);
+    scratch = scratch_for(bytes);
+    CHECK_EQ(dnnmem_place_network(&p, NULL, &f, &res, scratch, bytes), DNNMEM_OK);
+    CHECK_EQ(res.time, 15 + 10); /* op 1's cheaper side (10 + xfer 5), op 2's (10) */
+    CHECK_EQ(res.num_free, 2);
+    CHECK_EQ(res.flow_nodes, 4); /* CPU, accelerator, ops 1 and 2 */
+    CHECK_EQ(res.flow_arcs, 3);  /* op 1 -> acc 85, op 2 -> acc 90, 1 <-> 2 xfer 5 */
+    CHECK_EQ(dnnmem_flow_solve(&f, 0, 1, NULL, &cut), DNNMEM_OK);
+    CHECK_EQ(cut.value, 0);
+    CHECK_EQ(dnnmem_flow_source_side(&f, 2) + dnnmem_flow_source_side(&f, 3), 0); /* both on the accelerator */
+    free(scratch);
+  }
+  { /* a pin is the problem's, not an arc of your own: op 2 on the CPU */
+    uint8_t pin[3] = {DNNMEM_PLACE_ANY, DNNMEM_PLACE_ANY, DNNMEM_PLACE_CPU};
+    dnnmem_place_problem pinned = p;
+    pinned.device = pin;
+    CHECK_EQ(dnnmem_place_solve_scratch_size(&pinned, NULL, &bytes), DNNMEM_OK);
+    scratch = scratch_for(bytes);
+    CHECK_EQ(dnnmem_place_solve(&pinned, NULL, device, &res, scratch, bytes), DNNMEM_OK);
+    CHECK_VALUES(device, DNNMEM_PLACE_CPU, DNNMEM_PLACE_ACC, DNNMEM_PLACE_CPU);
+    CHECK_EQ(res.time, 0 + 5 + 10 + 5 + 100);
+    free(scratch);
+  }
 }
 
 /* ---- the reference sections' examples, in the manual's order ------------- */
@@ -623,19 +649,19 @@ static void ref_remat_curve(void) {
   }
   { /* h from f1 .. g at the least peak, exactly (x held outside) */
     int32_t members[6] = {1, 2, 3, 4, 5, 6}, order[12];
-    dnnmem_remat_result best;
+    dnnmem_remat_result sim;
     CHECK_EQ(dnnmem_remat_group_order_scratch_size(&p, 6, 1000, 12, &bytes), DNNMEM_OK);
     scratch = scratch_for(bytes);
-    CHECK_EQ(dnnmem_remat_group_order(&p, members, 6, 1000, order, 12, &best, scratch, bytes), DNNMEM_OK);
-    CHECK_EQ(best.length, 7);
-    CHECK_EQ(best.peak, 3 << 20);
+    CHECK_EQ(dnnmem_remat_group_order(&p, members, 6, 1000, order, 12, &sim, scratch, bytes), DNNMEM_OK);
+    CHECK_EQ(sim.length, 7);
+    CHECK_EQ(sim.peak, 3 << 20);
     CHECK_VALUES(order, 1, 2, 3, 4, 5, 1, 6);
     members[5] = 2; /* f2 twice */
-    CHECK_EQ(dnnmem_remat_group_order(&p, members, 6, 1000, order, 12, &best, scratch, bytes),
+    CHECK_EQ(dnnmem_remat_group_order(&p, members, 6, 1000, order, 12, &sim, scratch, bytes),
              DNNMEM_ERR_INVALID_ARGUMENT);
-    CHECK_EQ(best.error.index, 5);
-    CHECK_EQ(best.error.other, 1);
-    CHECK_EQ(best.error.field, DNNMEM_FIELD_MEMBER);
+    CHECK_EQ(sim.error.index, 5);
+    CHECK_EQ(sim.error.other, 1);
+    CHECK_EQ(sim.error.field, DNNMEM_FIELD_MEMBER);
     free(scratch);
   }
   { /* that order's arena: its 8 instances planned as dnnmem_remat_solve does */
@@ -728,6 +754,13 @@ static void ref_flow(void) {
   CHECK_EQ(dnnmem_flow_arc_flow(&f, a), 3);
   CHECK_EQ(dnnmem_flow_source_side(&f, 0), 1);
   CHECK_EQ(dnnmem_flow_source_side(&f, 1), 0);
+  { /* an arc as added, to export the network */
+    int32_t from = -1, to = -1;
+    int64_t cap = -1, reverse = -1;
+    CHECK_EQ(dnnmem_flow_arc(&f, a, &from, &to, &cap, &reverse), DNNMEM_OK);
+    CHECK(from == 0 && to == 1 && cap == 3 && reverse == 0);
+    CHECK_EQ(dnnmem_flow_arc(&f, 5, &from, &to, &cap, &reverse), DNNMEM_ERR_ID_RANGE);
+  }
   free(scratch);
 }
 
@@ -760,6 +793,34 @@ static void ref_label(void) {
     label[2] = 2; /* node 2 on the npu, which cannot run it */
     CHECK(dnnmem_label_cost(&p, label, &res, scratch, bytes) != DNNMEM_OK);
     CHECK_EQ(res.error.index, 2);
+    free(scratch);
+  }
+  /* the bound alone */
+  CHECK_EQ(dnnmem_label_lower_bound_scratch_size(&p, NULL, &bytes), DNNMEM_OK);
+  scratch = scratch_for(bytes);
+  CHECK_EQ(dnnmem_label_lower_bound(&p, NULL, &res, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(res.lower_bound, 48);
+  CHECK_EQ(res.cost, 0);
+  free(scratch);
+  { /* one expansion move, from all on the cpu: who moves to the npu? */
+    int32_t all_cpu[3] = {0, 0, 0}, node[3];
+    dnnmem_flow f;
+    dnnmem_flow_result cut;
+    dnnmem_label_network_result net;
+    CHECK_EQ(dnnmem_label_network_scratch_size(&p, NULL, &bytes), DNNMEM_OK);
+    scratch = scratch_for(bytes);
+    CHECK_EQ(dnnmem_label_network(&p, NULL, all_cpu, 2, &f, node, &net, scratch, bytes), DNNMEM_OK);
+    CHECK_EQ(net.constant, 0 + 100 + 28); /* op 1's cheaper side: 10 + 9 + 9 on the npu */
+    CHECK_EQ(net.num_free, 1);
+    CHECK_EQ(net.approximated, 0);
+    CHECK_VALUES(node, 0, 2, 0); /* ops 0 and 2 cannot run on the npu */
+    CHECK_EQ(dnnmem_flow_solve(&f, 0, 1, NULL, &cut), DNNMEM_OK);
+    CHECK_EQ(cut.value, 0);
+    CHECK_EQ(dnnmem_flow_source_side(&f, node[1]), 0); /* op 1 moves */
+    all_cpu[1] = 2;
+    CHECK_EQ(dnnmem_label_cost(&p, all_cpu, &res, scratch, bytes), DNNMEM_OK); /* the move's cost, recounted */
+    CHECK_EQ(res.cost, 128);
+    CHECK_EQ(dnnmem_label_network(&p, NULL, all_cpu, 3, &f, node, &net, scratch, bytes), DNNMEM_ERR_ID_RANGE);
     free(scratch);
   }
 }
