@@ -220,6 +220,16 @@ static void tour_place(void) {
     CHECK_EQ(cut.value, 0);
     CHECK_EQ(dnnmem_flow_source_side(&f, 2) + dnnmem_flow_source_side(&f, 3), 0); /* both on the accelerator */
     free(scratch);
+    { /* no room promised for arcs of your own: the per-edge model has none */
+      dnnmem_place_options per_edge;
+      memset(&per_edge, 0, sizeof per_edge);
+      per_edge.model = DNNMEM_PLACE_PER_EDGE;
+      CHECK_EQ(dnnmem_place_network_scratch_size(&p, &per_edge, &bytes), DNNMEM_OK);
+      scratch = scratch_for(bytes);
+      CHECK_EQ(dnnmem_place_network(&p, &per_edge, &f, &res, scratch, bytes), DNNMEM_OK);
+      CHECK_EQ(dnnmem_flow_add_arc(&f, 0, 3, 1000, 0, NULL), DNNMEM_ERR_FLOW_FULL);
+      free(scratch);
+    }
   }
   { /* a pin is the problem's, not an arc of your own: op 2 on the CPU */
     uint8_t pin[3] = {DNNMEM_PLACE_ANY, DNNMEM_PLACE_ANY, DNNMEM_PLACE_CPU};
@@ -305,18 +315,18 @@ static void ref_names(void) {
 
 /* Every value of enum T (count of them) named and parsed back to itself;
    past the end no name; an unknown name DNNMEM_ERR_PARSE, *out unchanged. */
-#define TOUR_ROUND_TRIP(T, count)                                    \
-  do {                                                               \
-    T tour__v = (T)0;                                                \
-    int tour__k;                                                     \
-    for (tour__k = 0; tour__k < (int)(count); tour__k++) {           \
-      CHECK(T##_name((T)tour__k) != NULL);                           \
-      CHECK_EQ(T##_parse(T##_name((T)tour__k), &tour__v), DNNMEM_OK); \
-      CHECK_EQ(tour__v, tour__k);                                    \
-    }                                                                \
-    CHECK(T##_name((T)(count)) == NULL);                             \
-    CHECK_EQ(T##_parse("no such name", &tour__v), DNNMEM_ERR_PARSE); \
-    CHECK_EQ(tour__v, (int)(count)-1);                               \
+#define TOUR_ROUND_TRIP(T, name, parse, count)                    \
+  do {                                                            \
+    T tour__v = (T)0;                                             \
+    int tour__k;                                                  \
+    for (tour__k = 0; tour__k < (int)(count); tour__k++) {        \
+      CHECK(name((T)tour__k) != NULL);                            \
+      CHECK_EQ(parse(name((T)tour__k), &tour__v), DNNMEM_OK);     \
+      CHECK_EQ(tour__v, tour__k);                                 \
+    }                                                             \
+    CHECK(name((T)(count)) == NULL);                              \
+    CHECK_EQ(parse("no such name", &tour__v), DNNMEM_ERR_PARSE);  \
+    CHECK_EQ(tour__v, (int)(count)-1);                            \
   } while (0)
 
 /* 1. the names of every enum of the manual, and every result code */
@@ -334,16 +344,26 @@ static void ref_names_all(void) {
   size_t i;
   dnnmem_result r = DNNMEM_OK;
   dnnmem_field f = DNNMEM_FIELD_NONE;
-  TOUR_ROUND_TRIP(dnnmem_plan_algo, DNNMEM_PLAN_ALGO_COUNT);
-  TOUR_ROUND_TRIP(dnnmem_plan_stop, DNNMEM_PLAN_STOP_COUNT);
-  TOUR_ROUND_TRIP(dnnmem_plan_pools_algo, DNNMEM_PLAN_POOLS_ALGO_COUNT);
-  TOUR_ROUND_TRIP(dnnmem_share_algo, DNNMEM_SHARE_ALGO_COUNT);
-  TOUR_ROUND_TRIP(dnnmem_remat_algo, DNNMEM_REMAT_ALGO_COUNT);
-  TOUR_ROUND_TRIP(dnnmem_remat_spacing, DNNMEM_REMAT_SPACING_COUNT);
-  TOUR_ROUND_TRIP(dnnmem_flow_algo, DNNMEM_FLOW_ALGO_COUNT);
-  TOUR_ROUND_TRIP(dnnmem_place_model, DNNMEM_PLACE_MODEL_COUNT);
-  TOUR_ROUND_TRIP(dnnmem_label_algo, DNNMEM_LABEL_ALGO_COUNT);
-  TOUR_ROUND_TRIP(dnnmem_label_stop, DNNMEM_LABEL_STOP_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_plan_algo, dnnmem_plan_algo_name, dnnmem_plan_algo_parse,
+                  DNNMEM_PLAN_ALGO_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_plan_stop, dnnmem_plan_stop_name, dnnmem_plan_stop_parse,
+                  DNNMEM_PLAN_STOP_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_plan_pools_algo, dnnmem_plan_pools_algo_name, dnnmem_plan_pools_algo_parse,
+                  DNNMEM_PLAN_POOLS_ALGO_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_share_algo, dnnmem_share_algo_name, dnnmem_share_algo_parse,
+                  DNNMEM_SHARE_ALGO_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_remat_algo, dnnmem_remat_algo_name, dnnmem_remat_algo_parse,
+                  DNNMEM_REMAT_ALGO_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_remat_spacing, dnnmem_remat_spacing_name, dnnmem_remat_spacing_parse,
+                  DNNMEM_REMAT_SPACING_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_flow_algo, dnnmem_flow_algo_name, dnnmem_flow_algo_parse,
+                  DNNMEM_FLOW_ALGO_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_place_model, dnnmem_place_model_name, dnnmem_place_model_parse,
+                  DNNMEM_PLACE_MODEL_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_label_algo, dnnmem_label_algo_name, dnnmem_label_algo_parse,
+                  DNNMEM_LABEL_ALGO_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_label_stop, dnnmem_label_stop_name, dnnmem_label_stop_parse,
+                  DNNMEM_LABEL_STOP_COUNT);
   for (i = 0; i < sizeof codes / sizeof codes[0]; i++) {
     CHECK(dnnmem_result_text(codes[i]) != NULL);
     CHECK_EQ(dnnmem_result_parse(dnnmem_result_name(codes[i]), &r), DNNMEM_OK);
