@@ -53,9 +53,11 @@
    never a loose pointer: a lower bound fills result->lower_bound, a check
    of a plan result->arena (or cost, total), a cost result->cost (or time)
    of the part's dnnmem_<part>_result, the fields it does not compute zero.
-   Only three kinds of call hand back a value by pointer: the scratch size
-   queries (*out_bytes), the building blocks of a flow network
-   (dnnmem_flow_add_arc's arc id, dnnmem_flow_arc) and part 6's arithmetic
+   Only these calls hand back a value by pointer: the scratch size
+   queries (*out_bytes), the _parse functions (*out, the value named),
+   dnnmem_remat_arena_options (the plan options it fills), the building
+   blocks of a flow network (dnnmem_flow_add_arc's arc id,
+   dnnmem_flow_arc) and part 6's arithmetic
    on one layout, which needs no scratch and has no result struct
    (positions, addresses, a printed length, a run count).
    On failure the code says what and result->error says where:
@@ -64,8 +66,9 @@
    of its fields (or which argument: DNNMEM_FIELD_ALGO, _SCRATCH, ...),
    and the second of a pair (two records that overlap). A cycle names a
    node on it. Functions without a result struct that validate records
-   (dnnmem_intervals_check, dnnmem_graph_check, dnnmem_layout_finish,
-   _bind, dnnmem_layout_strided_check) take a last
+   (dnnmem_intervals_check, dnnmem_graph_check, dnnmem_graph_topo_order,
+   dnnmem_graph_intervals, dnnmem_plan_symbolic_records,
+   dnnmem_layout_finish, _bind, dnnmem_layout_strided_check) take a last
    dnnmem_error *error (may be NULL); success leaves {-1, NONE, -1}:
        dnnmem_error e;
        if (dnnmem_intervals_check(&p, &e) != DNNMEM_OK)   (t[2].size = -1)

@@ -269,7 +269,9 @@ static void ref_graph_order(void) {
   CHECK_EQ(dnnmem_graph_is_topological(&h), 0);
   CHECK_EQ(dnnmem_graph_topo_order_scratch_size(&h, &bytes), DNNMEM_OK);
   scratch = scratch_for(bytes);
+  e.index = e.other = 7; /* success leaves {-1, NONE, -1} */
   CHECK_EQ(dnnmem_graph_topo_order(&h, order, scratch, bytes, &e), DNNMEM_OK);
+  CHECK(e.index == -1 && e.field == DNNMEM_FIELD_NONE && e.other == -1);
   CHECK_VALUES(order, 1, 2, 0);
   in_ids[1] = 0; /* node 2 reads node 0, which reads node 2 */
   CHECK_EQ(dnnmem_graph_check(&h, &e), DNNMEM_OK);
@@ -499,7 +501,9 @@ static void ref_plan_symbolic(void) {
   { /* the records at one S, for any other operation of this part */
     dnnmem_interval at10[3];
     dnnmem_error e;
+    e.index = e.other = 7; /* success leaves {-1, NONE, -1} */
     CHECK_EQ(dnnmem_plan_symbolic_records(&sp, 10, at10, &e), DNNMEM_OK);
+    CHECK(e.index == -1 && e.field == DNNMEM_FIELD_NONE && e.other == -1);
     CHECK_FIELDS(at10, size, 40960, 81920, 64);
     CHECK_FIELDS(at10, lower, 0, 1, 2);
     CHECK_EQ(dnnmem_plan_symbolic_records(&sp, 65, at10, &e), DNNMEM_ERR_PLAN_SYMBOL_RANGE);
