@@ -216,6 +216,16 @@ static void tour_place(void) {
     CHECK_EQ(res.num_free, 2);
     CHECK_EQ(res.flow_nodes, 4); /* CPU, accelerator, ops 1 and 2 */
     CHECK_EQ(res.flow_arcs, 3);  /* op 1 -> acc 85, op 2 -> acc 90, 1 <-> 2 xfer 5 */
+    CHECK(res.cut == 0 && res.all_acc_time == 0 && res.greedy_time == 0 && res.conversions == 0);
+    { /* exported arc by arc: 2 and 3 are ops 1 and 2 */
+      static const int64_t want[3][4] = {{3, 2, 5, 5}, {2, 1, 85, 0}, {3, 1, 90, 0}};
+      int32_t arc, from = -1, to = -1;
+      int64_t cap = -1, reverse = -1;
+      for (arc = 0; arc < 3; arc++) {
+        CHECK_EQ(dnnmem_flow_arc(&f, arc, &from, &to, &cap, &reverse), DNNMEM_OK);
+        CHECK(from == want[arc][0] && to == want[arc][1] && cap == want[arc][2] && reverse == want[arc][3]);
+      }
+    }
     CHECK_EQ(dnnmem_flow_solve(&f, 0, 1, NULL, &cut), DNNMEM_OK);
     CHECK_EQ(cut.value, 0);
     CHECK_EQ(dnnmem_flow_source_side(&f, 2) + dnnmem_flow_source_side(&f, 3), 0); /* both on the accelerator */
@@ -680,6 +690,7 @@ static void ref_remat_curve(void) {
     CHECK_EQ(sim.length, 7);
     CHECK_EQ(sim.peak, 3 << 20);
     CHECK_VALUES(order, 1, 2, 3, 4, 5, 1, 6);
+    CHECK(sim.time == 0 && sim.recomputations == 0 && sim.moves == 0 && sim.arena == 0); /* the other fields zero */
     members[5] = 2; /* f2 twice */
     CHECK_EQ(dnnmem_remat_group_order(&p, members, 6, 1000, order, 12, &sim, scratch, bytes),
              DNNMEM_ERR_INVALID_ARGUMENT);
