@@ -295,7 +295,7 @@
        reads node 1; renumber it by a topological order first):
            int32_t in_offsets[4] = {0, 1, 1, 2}, in_ids[2] = {2, 1}, order[3];
            dnnmem_graph h = {3, in_offsets, in_ids};  dnnmem_error e;
-           dnnmem_graph_check(&h, &e);          (DNNMEM_OK: the ids are in range)
+           dnnmem_graph_check(&h, &e);          (DNNMEM_OK: ids in range)
            dnnmem_graph_is_topological(&h);     (0: node 0 reads a later id)
            dnnmem_graph_topo_order_scratch_size(&h, &bytes);
            dnnmem_graph_topo_order(&h, order, scratch, bytes, &e);
@@ -373,7 +373,8 @@
                     int32_t group_of[3], order[3];
                     dnnmem_plan_chains_result ch;
                     dnnmem_plan_chains_scratch_size(&p, &bytes);
-                    dnnmem_plan_chains(&p, group_of, order, &ch, scratch, bytes);
+                    dnnmem_plan_chains(&p, group_of, order, &ch, scratch,
+                                       bytes);
                     (ch.groups == 2, group_of {0, 1, 0}: record 2 starts
                     when record 0 ends; order {0, 2, 1}, group by group)
                 Multi-pass, symbolic sizes, conflict sets and pools have
