@@ -744,7 +744,8 @@
                     dnnmem_plan_pools_conflict(&sram, NULL, conflict, 3, &why,
                                                scratch, bytes);
                     (why.feasible == 0, conflict {0, 1}: 12288 bytes live at
-                    step 1, why.minimal == 1)
+                    step 1, why.minimal == 1; the bound of sram alone:
+                    DNNMEM_ERR_INFEASIBLE, no plan exists)
                 Heuristics. greedy is USMP's greedy_by_size with fallback:
                 records (fixed first) by size descending, each to its first
                 allowed pool with room at the best-fit offset (the smallest

@@ -590,6 +590,10 @@ static void ref_plan_pools(void) {
     CHECK_EQ(why.minimal, 1);
     CHECK_VALUES(conflict, 0, 1);
     free(scratch);
+    CHECK_EQ(dnnmem_plan_pools_lower_bound_scratch_size(&sram, &bytes), DNNMEM_OK);
+    scratch = scratch_for(bytes);
+    CHECK_EQ(dnnmem_plan_pools_lower_bound(&sram, &res, scratch, bytes), DNNMEM_ERR_INFEASIBLE);
+    free(scratch);
   }
 }
 
