@@ -356,26 +356,16 @@ static void ref_names_all(void) {
   size_t i;
   dnnmem_result r = DNNMEM_OK;
   dnnmem_field f = DNNMEM_FIELD_NONE;
-  TOUR_ROUND_TRIP(dnnmem_plan_algo, dnnmem_plan_algo_name, dnnmem_plan_algo_parse,
-                  DNNMEM_PLAN_ALGO_COUNT);
-  TOUR_ROUND_TRIP(dnnmem_plan_stop, dnnmem_plan_stop_name, dnnmem_plan_stop_parse,
-                  DNNMEM_PLAN_STOP_COUNT);
-  TOUR_ROUND_TRIP(dnnmem_plan_pools_algo, dnnmem_plan_pools_algo_name, dnnmem_plan_pools_algo_parse,
-                  DNNMEM_PLAN_POOLS_ALGO_COUNT);
-  TOUR_ROUND_TRIP(dnnmem_share_algo, dnnmem_share_algo_name, dnnmem_share_algo_parse,
-                  DNNMEM_SHARE_ALGO_COUNT);
-  TOUR_ROUND_TRIP(dnnmem_remat_algo, dnnmem_remat_algo_name, dnnmem_remat_algo_parse,
-                  DNNMEM_REMAT_ALGO_COUNT);
-  TOUR_ROUND_TRIP(dnnmem_remat_spacing, dnnmem_remat_spacing_name, dnnmem_remat_spacing_parse,
-                  DNNMEM_REMAT_SPACING_COUNT);
-  TOUR_ROUND_TRIP(dnnmem_flow_algo, dnnmem_flow_algo_name, dnnmem_flow_algo_parse,
-                  DNNMEM_FLOW_ALGO_COUNT);
-  TOUR_ROUND_TRIP(dnnmem_place_model, dnnmem_place_model_name, dnnmem_place_model_parse,
-                  DNNMEM_PLACE_MODEL_COUNT);
-  TOUR_ROUND_TRIP(dnnmem_label_algo, dnnmem_label_algo_name, dnnmem_label_algo_parse,
-                  DNNMEM_LABEL_ALGO_COUNT);
-  TOUR_ROUND_TRIP(dnnmem_label_stop, dnnmem_label_stop_name, dnnmem_label_stop_parse,
-                  DNNMEM_LABEL_STOP_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_plan_algo, dnnmem_plan_algo_name, dnnmem_plan_algo_parse, DNNMEM_PLAN_ALGO_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_plan_stop, dnnmem_plan_stop_name, dnnmem_plan_stop_parse, DNNMEM_PLAN_STOP_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_plan_pools_algo, dnnmem_plan_pools_algo_name, dnnmem_plan_pools_algo_parse, DNNMEM_PLAN_POOLS_ALGO_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_share_algo, dnnmem_share_algo_name, dnnmem_share_algo_parse, DNNMEM_SHARE_ALGO_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_remat_algo, dnnmem_remat_algo_name, dnnmem_remat_algo_parse, DNNMEM_REMAT_ALGO_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_remat_spacing, dnnmem_remat_spacing_name, dnnmem_remat_spacing_parse, DNNMEM_REMAT_SPACING_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_flow_algo, dnnmem_flow_algo_name, dnnmem_flow_algo_parse, DNNMEM_FLOW_ALGO_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_place_model, dnnmem_place_model_name, dnnmem_place_model_parse, DNNMEM_PLACE_MODEL_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_label_algo, dnnmem_label_algo_name, dnnmem_label_algo_parse, DNNMEM_LABEL_ALGO_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_label_stop, dnnmem_label_stop_name, dnnmem_label_stop_parse, DNNMEM_LABEL_STOP_COUNT);
   for (i = 0; i < sizeof codes / sizeof codes[0]; i++) {
     CHECK(dnnmem_result_text(codes[i]) != NULL);
     CHECK_EQ(dnnmem_result_parse(dnnmem_result_name(codes[i]), &r), DNNMEM_OK);
