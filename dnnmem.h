@@ -53,9 +53,11 @@
    never a loose pointer: a lower bound fills result->lower_bound, a check
    of a plan result->arena (or cost, total), a cost result->cost (or time)
    of the part's dnnmem_<part>_result, the fields it does not compute zero.
-   Only three kinds of call hand back a value by pointer: the scratch size
-   queries (*out_bytes), the building blocks of a flow network
-   (dnnmem_flow_add_arc's arc id, dnnmem_flow_arc) and part 6's arithmetic
+   Only these calls hand back a value by pointer: the scratch size
+   queries (*out_bytes), the _parse functions (*out, the value named),
+   dnnmem_remat_arena_options (the plan options it fills), the building
+   blocks of a flow network (dnnmem_flow_add_arc's arc id,
+   dnnmem_flow_arc) and part 6's arithmetic
    on one layout, which needs no scratch and has no result struct
    (positions, addresses, a printed length, a run count).
    On failure the code says what and result->error says where:
@@ -64,8 +66,9 @@
    of its fields (or which argument: DNNMEM_FIELD_ALGO, _SCRATCH, ...),
    and the second of a pair (two records that overlap). A cycle names a
    node on it. Functions without a result struct that validate records
-   (dnnmem_intervals_check, dnnmem_graph_check, dnnmem_layout_finish,
-   _bind, dnnmem_layout_strided_check) take a last
+   (dnnmem_intervals_check, dnnmem_graph_check, dnnmem_graph_topo_order,
+   dnnmem_graph_intervals, dnnmem_plan_symbolic_records,
+   dnnmem_layout_finish, _bind, dnnmem_layout_strided_check) take a last
    dnnmem_error *error (may be NULL); success leaves {-1, NONE, -1}:
        dnnmem_error e;
        if (dnnmem_intervals_check(&p, &e) != DNNMEM_OK)   (t[2].size = -1)
@@ -288,6 +291,35 @@
        INPUT), DNNMEM_ERR_NOT_TOPOLOGICAL (an input numbered after its
        consumer: INPUT), DNNMEM_ERR_NEGATIVE (SIZE), DNNMEM_ERR_CYCLE
        (topo_order: a node on the cycle).
+       Example (a graph numbered out of order: node 0 reads node 2, node 2
+       reads node 1; renumber it by a topological order first):
+           int32_t in_offsets[4] = {0, 1, 1, 2}, in_ids[2] = {2, 1}, order[3];
+           dnnmem_graph h = {3, in_offsets, in_ids};  dnnmem_error e;
+           dnnmem_graph_check(&h, &e);          (DNNMEM_OK: ids in range)
+           dnnmem_graph_is_topological(&h);     (0: node 0 reads a later id)
+           dnnmem_graph_topo_order_scratch_size(&h, &bytes);
+           dnnmem_graph_topo_order(&h, order, scratch, bytes, &e);
+           (order {1, 2, 0}; in_ids {2, 0}, nodes 0 and 2 reading each
+           other: DNNMEM_ERR_CYCLE, e.index 0 or 2 (on the cycle), field
+           INPUT; in_ids {2, 3}: DNNMEM_ERR_ID_RANGE from both, e.index 2)
+       Example (an offset's alignment: the record's, the problem's, or 1):
+           dnnmem_interval_alignment(&t[0], 64);  (64; with t[0].alignment =
+                                                  256: 256; both 0: 1)
+       Example (names: every enum alike; a file or flag names a strategy):
+           dnnmem_plan_algo a = DNNMEM_PLAN_BEST;  dnnmem_result r;
+           dnnmem_plan_algo_parse("greedy-size", &a);
+           (DNNMEM_OK, a == DNNMEM_PLAN_GREEDY_SIZE; dnnmem_plan_algo_name(a)
+           is "greedy-size", _name(DNNMEM_PLAN_ALGO_COUNT) NULL;
+           "greedy": DNNMEM_ERR_PARSE, a unchanged)
+           dnnmem_result_parse("DNNMEM_ERR_CYCLE", &r);
+           (r == DNNMEM_ERR_CYCLE; dnnmem_result_name(r) gives the name
+           back, dnnmem_result_text(r) "graph has a cycle";
+           dnnmem_field_parse("size", &f): f == DNNMEM_FIELD_SIZE)
+       Example (the same seed, the same draws: a run is replayed by seed):
+           dnnmem_rng r;  dnnmem_rng_seed(&r, 0);
+           dnnmem_rng_next(&r);      (0xE220A8397B1DCDAF: splitmix64's first)
+           dnnmem_rng_below(&r, 6);  (2: a die, 0 .. 5, without modulo bias)
+           dnnmem_rng_uniform(&r);   (0.0264...: 238094247788840 / 2^53)
 
 
 
@@ -336,6 +368,15 @@
                     dnnmem_plan_lower_bound_scratch_size(&p, &bytes);
                     dnnmem_plan_lower_bound(&p, &res, scratch, bytes);
                     (res.lower_bound == 12288)
+                Chains: the fewest groups whose records never meet in
+                time (a group can be one buffer reused in turn):
+                    int32_t group_of[3], order[3];
+                    dnnmem_plan_chains_result ch;
+                    dnnmem_plan_chains_scratch_size(&p, &bytes);
+                    dnnmem_plan_chains(&p, group_of, order, &ch, scratch,
+                                       bytes);
+                    (ch.groups == 2, group_of {0, 1, 0}: record 2 starts
+                    when record 0 ends; order {0, 2, 1}, group by group)
                 Multi-pass, symbolic sizes, conflict sets and pools have
                 their examples in their sections below; in-place reuse in
                 the tour.
@@ -558,6 +599,11 @@
                     (at S = 10: at.arena == 122880, offsets[1] == 40960; at
                     S = 64: 786432, both the lower bound; no scratch, so a
                     runtime resolves per request)
+                    dnnmem_interval at10[3];  dnnmem_error e;
+                    dnnmem_plan_symbolic_records(&sp, 10, at10, &e);
+                    (the records at S = 10 for any operation above: sizes
+                    40960, 81920, 64; S = 65: DNNMEM_ERR_PLAN_SYMBOL_RANGE,
+                    e.index -1, field SYMBOL)
    In place.    Two links a record may carry (dnnmem_interval.reuse /
                 .alias with DNNMEM_INTERVAL_REUSE / _ALIAS), after XLA's
                 may-alias and must-alias and ggml's / ONNX Runtime's
@@ -682,6 +728,24 @@
                     (pool_of {1, 0, 1}: record 1 in SRAM, res.cost == 8192 x 1
                     + 8192 x 10 == 90112, res.optimal == 1; arenas {8192,
                     4096}: records 0 and 2 share DRAM's bytes)
+                The bound, the check of any plan and, with SRAM alone, why
+                no plan fits (each asks its scratch the same way):
+                    dnnmem_plan_pools_lower_bound(&pp, &res, scratch, bytes);
+                    (res.lower_bound == 16384 x 1 + 4096 x (10 - 1) == 53248:
+                    the fractional bound, 4096 bytes of step 1 in DRAM; the
+                    solve's exact search proved 90112)
+                    dnnmem_plan_pools_check(&pp, pool_of, offsets, arenas, &res,
+                                            scratch, bytes);
+                    (res.cost == 90112; pool_of {0, 0, 1} with offsets
+                    {8192, 0, ..}: DNNMEM_ERR_PLAN_POOL_OVER_CAPACITY,
+                    res.error.index 0 (the record reaching highest), .other 0
+                    (SRAM))
+                    dnnmem_plan_pools sram = {&p, pools, 1, NULL, NULL};
+                    dnnmem_plan_pools_conflict(&sram, NULL, conflict, 3, &why,
+                                               scratch, bytes);
+                    (why.feasible == 0, conflict {0, 1}: 12288 bytes live at
+                    step 1, why.minimal == 1; the bound of sram alone:
+                    DNNMEM_ERR_INFEASIBLE, no plan exists)
                 Heuristics. greedy is USMP's greedy_by_size with fallback:
                 records (fixed first) by size descending, each to its first
                 allowed pool with room at the best-fit offset (the smallest
@@ -1065,6 +1129,29 @@
            o.budget = 3 << 20;
            dnnmem_remat_time_bound(&p, &o, &bound, scratch, bytes);
            (bound.extra_time == 10: no sequence within 3 MiB takes under 70)
+       The exact order of a small group (h from f1 .. g; x, outside the
+       group, held and not counted), and the arena of that order:
+           int32_t members[6] = {1, 2, 3, 4, 5, 6}, order[12];  (target last)
+           dnnmem_remat_group_order_scratch_size(&p, 6, 1000, 12, &bytes);
+           dnnmem_remat_group_order(&p, members, 6, 1000, order, 12, &sim,
+                                    scratch, bytes);
+           (sim.length == 7, order {1, 2, 3, 4, 5, 1, 6}: f1 again before h,
+           sim.peak == 3 MiB; members {1, 2, 3, 4, 5, 2}:
+           DNNMEM_ERR_INVALID_ARGUMENT, sim.error.index 5, .other 1, field
+           MEMBER)
+           int32_t seq[8] = {0, 1, 2, 3, 4, 5, 1, 6};  dnnmem_plan_options po;
+           dnnmem_interval records[8];  int64_t offsets[8];
+           dnnmem_remat_plan_result arena;
+           dnnmem_remat_arena_options(3 << 20, 8, &po);   (solve's: exact,
+                                     capacity 3 MiB, node_limit 1000000)
+           dnnmem_remat_plan_scratch_size(&p, &po, seq, 8, 0, &bytes);
+           dnnmem_remat_plan(&p, &po, seq, 8, 0, records, offsets, &arena,
+                             scratch, bytes);
+           (arena.arena == arena.peak == 3 MiB, arena.time == 70,
+           arena.optimal == 1; records: instance j over [j, its last use
+           + 1), x's [0, 7); seq[5] = 6, h before g:
+           DNNMEM_ERR_REMAT_INPUT_NOT_READY, arena.error.index 5, field
+           SEQUENCE)
 
        Result. dnnmem_remat_result (solve, simulate): peak, time, length
        (steps; OUTPUT_TOO_SMALL: the capacity needed), recomputations
@@ -1568,6 +1655,9 @@
            (res.value == 5, dnnmem_flow_arc_flow(&f, a) == 3;
            dnnmem_flow_source_side(&f, 0) == 1, of node 1: 0: the arcs
            out of the source are the minimum cut)
+           dnnmem_flow_arc(&f, a, &from, &to, &cap, &reverse);
+           (from 0, to 1, cap 3, reverse 0: the arc as added, to export
+           the network; arc 5: DNNMEM_ERR_ID_RANGE)
 
        Result. value (the maximum flow); per arc dnnmem_flow_arc_flow (net
        flow, negative when it runs backwards), per node
@@ -1652,6 +1742,19 @@
            dnnmem_place_cost(&p, NULL, cpu, &res, scratch, bytes);
            (res.time == 200; cpu[0] = DNNMEM_PLACE_ACC: DNNMEM_ERR_INFEASIBLE,
            res.error.index == 0, node 0 runs on the CPU only)
+       The network the solve cuts, to cut it with a max-flow solver of
+       your own (export it with dnnmem_flow_arc), the same p:
+           dnnmem_flow f;  dnnmem_flow_result cut;
+           dnnmem_place_network_scratch_size(&p, NULL, &bytes);
+           dnnmem_place_network(&p, NULL, &f, &res, scratch, bytes);
+           (res.time == 25, the constant: op 1's cheaper side 10 + 5, op
+           2's 10; res.flow_nodes == 4: CPU, accelerator, ops 1 and 2;
+           res.flow_arcs == 3: 1 -> acc 85, 2 -> acc 90, 1 <-> 2 xfer 5)
+           dnnmem_flow_solve(&f, 0, 1, NULL, &cut);
+           (cut.value == 0: the optimum is 25 + 0; network nodes 2 and 3
+           on the sink side: both ops on the accelerator)
+       A constraint of your own is a pin in p.device, not an arc: device
+       {ANY, ANY, CPU} gives device {CPU, ACC, CPU}, res.time == 120.
 
        Result. time (the optimum), the baselines all_acc_time (every op
        the accelerator supports on it), greedy_time (each op on its faster
@@ -1744,6 +1847,18 @@
            dnnmem_label_cost(&p, all_cpu, &res, scratch, bytes);
            (res.cost == 200; label {0, 2, 2}: an error, res.error.index
            == 2, node 2 cannot run on the npu)
+       The bound alone, and one expansion move from all on the cpu
+       (alpha = 2, the npu; each asks its scratch the same way):
+           dnnmem_label_lower_bound(&p, NULL, &res, scratch, bytes);
+           (res.lower_bound == 48, the solve's; res.cost 0)
+           int32_t node[3];  dnnmem_flow f;  dnnmem_label_network_result net;
+           dnnmem_label_network(&p, NULL, all_cpu, 2, &f, node, &net,
+                                scratch, bytes);
+           (node {0, 2, 0}: only op 1 may move; net.constant == 128 =
+           op 0's 0 + op 2's 100 + op 1's cheaper side, 10 + 9 + 9 on the
+           npu; net.approximated == 0; dnnmem_flow_solve(&f, 0, 1, NULL,
+           &cut): cut.value == 0, node 2 on the sink side: op 1 moves, the
+           labeling {0, 2, 0} costs 128 < 200; alpha 3: DNNMEM_ERR_ID_RANGE)
 
        Errors. res.error names the node (COST, PIN, OUTPUT, INPUT; label_cost:
        the node on a bad label). DNNMEM_ERR_NEGATIVE, DNNMEM_ERR_ID_RANGE,
@@ -3614,9 +3729,11 @@ DNNMEM_DEF dnnmem_result dnnmem_place_network(const dnnmem_place_problem *proble
    flow_nodes, flow_arcs; its other fields zero; the solve's errors, named
    as there. Public so that the cut can be
    solved elsewhere: another max-flow solver (a GPU one, or one already in
-   your runtime), or a network you extend with your own constraints
-   before solving it with dnnmem_flow_solve. The scratch must outlive
-   *out_flow. */
+   your runtime), the network read arc by arc with dnnmem_flow_arc. Room
+   for arcs of your own is not promised (dnnmem_flow_add_arc may answer
+   DNNMEM_ERR_FLOW_FULL): a constraint goes into the problem (a pin:
+   problem->device).
+   The scratch must outlive *out_flow. */
 
 DNNMEM_DEF dnnmem_result dnnmem_place_cost_scratch_size(const dnnmem_place_problem *problem,
                                                         const dnnmem_place_options *options,
@@ -3818,9 +3935,11 @@ DNNMEM_DEF dnnmem_result dnnmem_label_network(const dnnmem_label_problem *proble
    follow. For k = 2, labels all 0 where allowed and alpha = 1 it is the
    whole problem (placement's network). Every cut is a move whose cost is
    at most constant + cut, with equality when result->approximated is 0.
-   Public so that a move can be solved elsewhere (another max-flow solver)
-   or extended with constraints of your own, as placement does. The scratch
-   must outlive *out_flow. */
+   Public so that a move can be solved elsewhere (another max-flow solver,
+   the network read arc by arc with dnnmem_flow_arc); placement builds its
+   network with it (k = 2). Room for arcs of your own is not promised
+   (DNNMEM_ERR_FLOW_FULL): a constraint goes into the problem (pin,
+   node_cost). The scratch must outlive *out_flow. */
 
 #endif /* DNNMEM_NO_LABEL */
 

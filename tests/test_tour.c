@@ -136,6 +136,19 @@ static void tour_remat(void) {
   CHECK_EQ(res.length, 3); /* nothing to recompute: the row order fits */
   CHECK_EQ(res.time, 60);
   free(scratch);
+  { /* the arena res.arena reports, planned again (deterministic) */
+    dnnmem_plan_options po;
+    dnnmem_interval records[6];
+    int64_t offsets[6];
+    dnnmem_remat_plan_result arena;
+    CHECK(res.arena >= res.peak && res.arena <= o.budget);
+    dnnmem_remat_arena_options(o.budget, res.length, &po);
+    CHECK_EQ(dnnmem_remat_plan_scratch_size(&p, &po, seq, res.length, 0, &bytes), DNNMEM_OK);
+    scratch = scratch_for(bytes);
+    CHECK_EQ(dnnmem_remat_plan(&p, &po, seq, res.length, 0, records, offsets, &arena, scratch, bytes), DNNMEM_OK);
+    CHECK_EQ(arena.arena, res.arena);
+    free(scratch);
+  }
 }
 
 static void tour_layout(void) {
@@ -194,6 +207,52 @@ static void tour_place(void) {
     CHECK_EQ(res.error.index, 0);
     free(scratch);
   }
+  { /* the network the solve cuts, to cut it elsewhere */
+    dnnmem_flow f;
+    dnnmem_flow_result cut;
+    CHECK_EQ(dnnmem_place_network_scratch_size(&p, NULL, &bytes), DNNMEM_OK);
+    scratch = scratch_for(bytes);
+    CHECK_EQ(dnnmem_place_network(&p, NULL, &f, &res, scratch, bytes), DNNMEM_OK);
+    CHECK_EQ(res.time, 15 + 10); /* op 1's cheaper side (10 + xfer 5), op 2's (10) */
+    CHECK_EQ(res.num_free, 2);
+    CHECK_EQ(res.flow_nodes, 4); /* CPU, accelerator, ops 1 and 2 */
+    CHECK_EQ(res.flow_arcs, 3);  /* op 1 -> acc 85, op 2 -> acc 90, 1 <-> 2 xfer 5 */
+    CHECK(res.cut == 0 && res.all_acc_time == 0 && res.greedy_time == 0 && res.conversions == 0);
+    { /* exported arc by arc: 2 and 3 are ops 1 and 2 */
+      static const int64_t want[3][4] = {{3, 2, 5, 5}, {2, 1, 85, 0}, {3, 1, 90, 0}};
+      int32_t arc, from = -1, to = -1;
+      int64_t cap = -1, reverse = -1;
+      for (arc = 0; arc < 3; arc++) {
+        CHECK_EQ(dnnmem_flow_arc(&f, arc, &from, &to, &cap, &reverse), DNNMEM_OK);
+        CHECK(from == want[arc][0] && to == want[arc][1] && cap == want[arc][2] && reverse == want[arc][3]);
+      }
+    }
+    CHECK_EQ(dnnmem_flow_solve(&f, 0, 1, NULL, &cut), DNNMEM_OK);
+    CHECK_EQ(cut.value, 0);
+    CHECK_EQ(dnnmem_flow_source_side(&f, 2) + dnnmem_flow_source_side(&f, 3), 0); /* both on the accelerator */
+    free(scratch);
+    { /* no room promised for arcs of your own: the per-edge model has none */
+      dnnmem_place_options per_edge;
+      memset(&per_edge, 0, sizeof per_edge);
+      per_edge.model = DNNMEM_PLACE_PER_EDGE;
+      CHECK_EQ(dnnmem_place_network_scratch_size(&p, &per_edge, &bytes), DNNMEM_OK);
+      scratch = scratch_for(bytes);
+      CHECK_EQ(dnnmem_place_network(&p, &per_edge, &f, &res, scratch, bytes), DNNMEM_OK);
+      CHECK_EQ(dnnmem_flow_add_arc(&f, 0, 3, 1000, 0, NULL), DNNMEM_ERR_FLOW_FULL);
+      free(scratch);
+    }
+  }
+  { /* a pin is the problem's, not an arc of your own: op 2 on the CPU */
+    uint8_t pin[3] = {DNNMEM_PLACE_ANY, DNNMEM_PLACE_ANY, DNNMEM_PLACE_CPU};
+    dnnmem_place_problem pinned = p;
+    pinned.device = pin;
+    CHECK_EQ(dnnmem_place_solve_scratch_size(&pinned, NULL, &bytes), DNNMEM_OK);
+    scratch = scratch_for(bytes);
+    CHECK_EQ(dnnmem_place_solve(&pinned, NULL, device, &res, scratch, bytes), DNNMEM_OK);
+    CHECK_VALUES(device, DNNMEM_PLACE_CPU, DNNMEM_PLACE_ACC, DNNMEM_PLACE_CPU);
+    CHECK_EQ(res.time, 0 + 5 + 10 + 5 + 100);
+    free(scratch);
+  }
 }
 
 /* ---- the reference sections' examples, in the manual's order ------------- */
@@ -207,6 +266,131 @@ static void ref_graph_intervals(void) {
   CHECK_FIELDS(records, lower, 0, 1, 2);
   CHECK_FIELDS(records, upper, 2, 3, 3);
   CHECK_FIELDS(records, size, 4096, 8192, 4096);
+}
+
+/* 1. a graph numbered out of order (0 reads 2, 2 reads 1): check, test,
+   order; a cycle and an id out of range refused */
+static void ref_graph_order(void) {
+  int32_t in_offsets[4] = {0, 1, 1, 2}, in_ids[2] = {2, 1}, order[3];
+  dnnmem_graph h = {3, in_offsets, in_ids};
+  dnnmem_error e;
+  size_t bytes = 0;
+  void *scratch;
+  CHECK_EQ(dnnmem_graph_check(&h, &e), DNNMEM_OK);
+  CHECK_EQ(dnnmem_graph_is_topological(&h), 0);
+  CHECK_EQ(dnnmem_graph_topo_order_scratch_size(&h, &bytes), DNNMEM_OK);
+  scratch = scratch_for(bytes);
+  e.index = e.other = 7; /* success leaves {-1, NONE, -1} */
+  CHECK_EQ(dnnmem_graph_topo_order(&h, order, scratch, bytes, &e), DNNMEM_OK);
+  CHECK(e.index == -1 && e.field == DNNMEM_FIELD_NONE && e.other == -1);
+  CHECK_VALUES(order, 1, 2, 0);
+  in_ids[1] = 0; /* node 2 reads node 0, which reads node 2 */
+  CHECK_EQ(dnnmem_graph_check(&h, &e), DNNMEM_OK);
+  CHECK_EQ(dnnmem_graph_topo_order(&h, order, scratch, bytes, &e), DNNMEM_ERR_CYCLE);
+  CHECK(e.index == 0 || e.index == 2);
+  CHECK_EQ(e.field, DNNMEM_FIELD_INPUT);
+  in_ids[1] = 3; /* no node 3 */
+  CHECK_EQ(dnnmem_graph_check(&h, &e), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(e.index, 2);
+  CHECK_EQ(e.field, DNNMEM_FIELD_INPUT);
+  CHECK_EQ(dnnmem_graph_topo_order(&h, order, scratch, bytes, &e), DNNMEM_ERR_ID_RANGE);
+  CHECK_EQ(e.index, 2);
+  free(scratch);
+  { /* an offset's alignment */
+    dnnmem_interval t[3];
+    memcpy(t, tour_records, sizeof t);
+    CHECK_EQ(dnnmem_interval_alignment(&t[0], 64), 64);
+    t[0].alignment = 256;
+    CHECK_EQ(dnnmem_interval_alignment(&t[0], 64), 256);
+    t[0].alignment = 0;
+    CHECK_EQ(dnnmem_interval_alignment(&t[0], 0), 1);
+  }
+}
+
+/* 1. names: one enum's round trip, a result code's, a field's */
+static void ref_names(void) {
+  dnnmem_plan_algo a = DNNMEM_PLAN_BEST;
+  dnnmem_result r;
+  dnnmem_field f;
+  CHECK_EQ(dnnmem_plan_algo_parse("greedy-size", &a), DNNMEM_OK);
+  CHECK_EQ(a, DNNMEM_PLAN_GREEDY_SIZE);
+  CHECK(strcmp(dnnmem_plan_algo_name(a), "greedy-size") == 0);
+  CHECK(dnnmem_plan_algo_name(DNNMEM_PLAN_ALGO_COUNT) == NULL);
+  CHECK_EQ(dnnmem_plan_algo_parse("greedy", &a), DNNMEM_ERR_PARSE);
+  CHECK_EQ(a, DNNMEM_PLAN_GREEDY_SIZE);
+  CHECK_EQ(dnnmem_result_parse("DNNMEM_ERR_CYCLE", &r), DNNMEM_OK);
+  CHECK_EQ(r, DNNMEM_ERR_CYCLE);
+  CHECK(strcmp(dnnmem_result_name(r), "DNNMEM_ERR_CYCLE") == 0);
+  CHECK(strcmp(dnnmem_result_text(r), "graph has a cycle") == 0);
+  CHECK_EQ(dnnmem_field_parse("size", &f), DNNMEM_OK);
+  CHECK_EQ(f, DNNMEM_FIELD_SIZE);
+}
+
+/* Every value of enum T (count of them) named and parsed back to itself;
+   past the end no name; an unknown name DNNMEM_ERR_PARSE, *out unchanged. */
+#define TOUR_ROUND_TRIP(T, name, parse, count)                    \
+  do {                                                            \
+    T tour__v = (T)0;                                             \
+    int tour__k;                                                  \
+    for (tour__k = 0; tour__k < (int)(count); tour__k++) {        \
+      CHECK(name((T)tour__k) != NULL);                            \
+      CHECK_EQ(parse(name((T)tour__k), &tour__v), DNNMEM_OK);     \
+      CHECK_EQ(tour__v, tour__k);                                 \
+    }                                                             \
+    CHECK(name((T)(count)) == NULL);                              \
+    CHECK_EQ(parse("no such name", &tour__v), DNNMEM_ERR_PARSE);  \
+    CHECK_EQ(tour__v, (int)(count)-1);                            \
+  } while (0)
+
+/* 1. the names of every enum of the manual, and every result code */
+static void ref_names_all(void) {
+  static const dnnmem_result codes[] = {
+#define TOUR_CODE(name, value, text) name,
+      DNNMEM_RESULT_LIST(TOUR_CODE)
+#undef TOUR_CODE
+  };
+  static const char *const fields[] = {
+#define TOUR_FIELD(name, text) text,
+      DNNMEM_FIELD_LIST(TOUR_FIELD)
+#undef TOUR_FIELD
+  };
+  size_t i;
+  dnnmem_result r = DNNMEM_OK;
+  dnnmem_field f = DNNMEM_FIELD_NONE;
+  TOUR_ROUND_TRIP(dnnmem_plan_algo, dnnmem_plan_algo_name, dnnmem_plan_algo_parse, DNNMEM_PLAN_ALGO_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_plan_stop, dnnmem_plan_stop_name, dnnmem_plan_stop_parse, DNNMEM_PLAN_STOP_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_plan_pools_algo, dnnmem_plan_pools_algo_name, dnnmem_plan_pools_algo_parse, DNNMEM_PLAN_POOLS_ALGO_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_share_algo, dnnmem_share_algo_name, dnnmem_share_algo_parse, DNNMEM_SHARE_ALGO_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_remat_algo, dnnmem_remat_algo_name, dnnmem_remat_algo_parse, DNNMEM_REMAT_ALGO_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_remat_spacing, dnnmem_remat_spacing_name, dnnmem_remat_spacing_parse, DNNMEM_REMAT_SPACING_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_flow_algo, dnnmem_flow_algo_name, dnnmem_flow_algo_parse, DNNMEM_FLOW_ALGO_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_place_model, dnnmem_place_model_name, dnnmem_place_model_parse, DNNMEM_PLACE_MODEL_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_label_algo, dnnmem_label_algo_name, dnnmem_label_algo_parse, DNNMEM_LABEL_ALGO_COUNT);
+  TOUR_ROUND_TRIP(dnnmem_label_stop, dnnmem_label_stop_name, dnnmem_label_stop_parse, DNNMEM_LABEL_STOP_COUNT);
+  for (i = 0; i < sizeof codes / sizeof codes[0]; i++) {
+    CHECK(dnnmem_result_text(codes[i]) != NULL);
+    CHECK_EQ(dnnmem_result_parse(dnnmem_result_name(codes[i]), &r), DNNMEM_OK);
+    CHECK_EQ(r, codes[i]);
+  }
+  CHECK_EQ(dnnmem_result_parse("DNNMEM_ERR_NO_SUCH", &r), DNNMEM_ERR_PARSE);
+  CHECK_EQ(r, codes[sizeof codes / sizeof codes[0] - 1]);
+  for (i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+    CHECK(strcmp(dnnmem_field_name((dnnmem_field)i), fields[i]) == 0);
+    CHECK_EQ(dnnmem_field_parse(fields[i], &f), DNNMEM_OK);
+    CHECK_EQ(f, (int)i);
+  }
+  CHECK(dnnmem_field_name((dnnmem_field)i) == NULL);
+  CHECK_EQ(dnnmem_field_parse("no such field", &f), DNNMEM_ERR_PARSE);
+  CHECK_EQ(f, (int)i - 1);
+}
+
+/* 1. the same seed, the same draws (splitmix64's published first value) */
+static void ref_rng(void) {
+  dnnmem_rng r;
+  dnnmem_rng_seed(&r, 0);
+  CHECK(dnnmem_rng_next(&r) == 0xE220A8397B1DCDAFull);
+  CHECK_EQ(dnnmem_rng_below(&r, 6), 2);
+  CHECK(dnnmem_rng_uniform(&r) == 238094247788840.0 / 9007199254740992.0);
 }
 
 /* 2. plan with a chosen strategy */
@@ -242,6 +426,23 @@ static void ref_plan(void) {
   scratch = scratch_for(bytes);
   CHECK_EQ(dnnmem_plan_lower_bound(&p, &res, scratch, bytes), DNNMEM_OK);
   CHECK_EQ(res.lower_bound, 12288);
+  free(scratch);
+}
+
+/* 2. chains: the fewest groups of records that never meet in time */
+static void ref_plan_chains(void) {
+  dnnmem_intervals p = {tour_records, 3, 64};
+  dnnmem_plan_chains_result res;
+  int32_t group_of[3], order[3];
+  size_t bytes = 0;
+  void *scratch;
+  CHECK_EQ(dnnmem_plan_chains_scratch_size(&p, &bytes), DNNMEM_OK);
+  CHECK(bytes <= DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(3));
+  scratch = scratch_for(bytes);
+  CHECK_EQ(dnnmem_plan_chains(&p, group_of, order, &res, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(res.groups, 2);
+  CHECK_VALUES(group_of, 0, 1, 0);
+  CHECK_VALUES(order, 0, 2, 1);
   free(scratch);
 }
 
@@ -298,6 +499,18 @@ static void ref_plan_symbolic(void) {
   CHECK_EQ(dnnmem_plan_symbolic_resolve(&sp, &stacking, 64, offsets, &at), DNNMEM_OK);
   CHECK_EQ(at.arena, 786432);
   free(scratch);
+  { /* the records at one S, for any other operation of this part */
+    dnnmem_interval at10[3];
+    dnnmem_error e;
+    e.index = e.other = 7; /* success leaves {-1, NONE, -1} */
+    CHECK_EQ(dnnmem_plan_symbolic_records(&sp, 10, at10, &e), DNNMEM_OK);
+    CHECK(e.index == -1 && e.field == DNNMEM_FIELD_NONE && e.other == -1);
+    CHECK_FIELDS(at10, size, 40960, 81920, 64);
+    CHECK_FIELDS(at10, lower, 0, 1, 2);
+    CHECK_EQ(dnnmem_plan_symbolic_records(&sp, 65, at10, &e), DNNMEM_ERR_PLAN_SYMBOL_RANGE);
+    CHECK_EQ(e.index, -1);
+    CHECK_EQ(e.field, DNNMEM_FIELD_SYMBOL);
+  }
 }
 
 /* 2. why not: the tour's records cannot fit 8192 bytes */
@@ -338,6 +551,41 @@ static void ref_plan_pools(void) {
   CHECK_VALUES(pool_of, 1, 0, 1);
   CHECK_VALUES(arenas, 8192, 4096);
   free(scratch);
+  /* the bound needs no plan; the check recounts any plan */
+  CHECK_EQ(dnnmem_plan_pools_lower_bound_scratch_size(&pp, &bytes), DNNMEM_OK);
+  scratch = scratch_for(bytes);
+  CHECK_EQ(dnnmem_plan_pools_lower_bound(&pp, &res, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(res.lower_bound, 16384 * 1 + 4096 * (10 - 1)); /* every byte in SRAM, but at step 1 4096 of 12288 in DRAM */
+  free(scratch);
+  CHECK_EQ(dnnmem_plan_pools_check_scratch_size(&pp, &bytes), DNNMEM_OK);
+  scratch = scratch_for(bytes);
+  CHECK_EQ(dnnmem_plan_pools_check(&pp, pool_of, offsets, arenas, &res, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(res.cost, 90112);
+  CHECK_VALUES(arenas, 8192, 4096);
+  pool_of[0] = 0; /* record 0 into SRAM too, above record 1 */
+  offsets[0] = 8192, offsets[1] = 0;
+  CHECK_EQ(dnnmem_plan_pools_check(&pp, pool_of, offsets, arenas, &res, scratch, bytes),
+           DNNMEM_ERR_PLAN_POOL_OVER_CAPACITY);
+  CHECK_EQ(res.error.index, 0);
+  CHECK_EQ(res.error.other, 0);
+  free(scratch);
+  { /* SRAM alone: why no plan fits */
+    dnnmem_plan_pools sram = {&p, pools, 1, NULL, NULL};
+    dnnmem_plan_conflict_result why;
+    int32_t conflict[3];
+    CHECK_EQ(dnnmem_plan_pools_conflict_scratch_size(&sram, NULL, &bytes), DNNMEM_OK);
+    scratch = scratch_for(bytes);
+    CHECK_EQ(dnnmem_plan_pools_conflict(&sram, NULL, conflict, 3, &why, scratch, bytes), DNNMEM_OK);
+    CHECK_EQ(why.feasible, 0);
+    CHECK_EQ(why.count, 2);
+    CHECK_EQ(why.minimal, 1);
+    CHECK_VALUES(conflict, 0, 1);
+    free(scratch);
+    CHECK_EQ(dnnmem_plan_pools_lower_bound_scratch_size(&sram, &bytes), DNNMEM_OK);
+    scratch = scratch_for(bytes);
+    CHECK_EQ(dnnmem_plan_pools_lower_bound(&sram, &res, scratch, bytes), DNNMEM_ERR_INFEASIBLE);
+    free(scratch);
+  }
 }
 
 /* 3. shared objects by one strategy */
@@ -426,6 +674,62 @@ static void ref_remat_curve(void) {
     scratch = scratch_for(bytes);
     CHECK_EQ(dnnmem_remat_time_bound(&p, &o, &bound, scratch, bytes), DNNMEM_OK);
     CHECK_EQ(bound.extra_time, 10);
+    free(scratch);
+  }
+  { /* h from f1 .. g at the least peak, exactly (x held outside) */
+    int32_t members[6] = {1, 2, 3, 4, 5, 6}, order[12];
+    dnnmem_remat_result sim;
+    CHECK_EQ(dnnmem_remat_group_order_scratch_size(&p, 6, 1000, 12, &bytes), DNNMEM_OK);
+    scratch = scratch_for(bytes);
+    CHECK_EQ(dnnmem_remat_group_order(&p, members, 6, 1000, order, 12, &sim, scratch, bytes), DNNMEM_OK);
+    CHECK_EQ(sim.length, 7);
+    CHECK_EQ(sim.peak, 3 << 20);
+    CHECK_VALUES(order, 1, 2, 3, 4, 5, 1, 6);
+    CHECK(sim.time == 0 && sim.recomputations == 0 && sim.moves == 0 && sim.arena == 0); /* the other fields zero */
+    members[5] = 2; /* f2 twice */
+    CHECK_EQ(dnnmem_remat_group_order(&p, members, 6, 1000, order, 12, &sim, scratch, bytes),
+             DNNMEM_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(sim.error.index, 5);
+    CHECK_EQ(sim.error.other, 1);
+    CHECK_EQ(sim.error.field, DNNMEM_FIELD_MEMBER);
+    free(scratch);
+  }
+  { /* that order's arena: its 8 instances planned as dnnmem_remat_solve does */
+    int32_t seq[8] = {0, 1, 2, 3, 4, 5, 1, 6};
+    dnnmem_plan_options po;
+    dnnmem_interval records[8];
+    int64_t offsets[8];
+    dnnmem_remat_plan_result arena;
+    dnnmem_remat_arena_options(3 << 20, 8, &po);
+    CHECK_EQ(po.algo, DNNMEM_PLAN_EXACT);
+    CHECK_EQ(po.capacity, 3 << 20);
+    CHECK_EQ(po.node_limit, 1000000); /* 8,000,000 / 8 */
+    CHECK_EQ(dnnmem_remat_plan_scratch_size(&p, &po, seq, 8, 0, &bytes), DNNMEM_OK);
+    scratch = scratch_for(bytes);
+    CHECK_EQ(dnnmem_remat_plan(&p, &po, seq, 8, 0, records, offsets, &arena, scratch, bytes), DNNMEM_OK);
+    CHECK_EQ(arena.arena, 3 << 20);
+    CHECK_EQ(arena.peak, 3 << 20);
+    CHECK_EQ(arena.time, 70);
+    CHECK_EQ(arena.optimal, 1);
+    CHECK_EQ(arena.plan.feasible, 1);
+    CHECK_FIELDS(records, lower, 0, 1, 2, 3, 4, 5, 6, 7);
+    CHECK_FIELDS(records, upper, 7, 3, 6, 5, 6, 8, 8, 8);
+    { /* the offsets recounted */
+      dnnmem_intervals q = {records, 8, 0};
+      dnnmem_plan_result recount;
+      size_t check_bytes = 0;
+      void *check_scratch;
+      CHECK_EQ(dnnmem_plan_check_scratch_size(&q, &check_bytes), DNNMEM_OK);
+      check_scratch = scratch_for(check_bytes);
+      CHECK_EQ(dnnmem_plan_check(&q, offsets, &recount, check_scratch, check_bytes), DNNMEM_OK);
+      CHECK_EQ(recount.arena, 3 << 20);
+      free(check_scratch);
+    }
+    seq[5] = 6; /* h before g */
+    CHECK_EQ(dnnmem_remat_plan(&p, &po, seq, 8, 0, records, offsets, &arena, scratch, bytes),
+             DNNMEM_ERR_REMAT_INPUT_NOT_READY);
+    CHECK_EQ(arena.error.index, 5);
+    CHECK_EQ(arena.error.field, DNNMEM_FIELD_SEQUENCE);
     free(scratch);
   }
 }
@@ -653,6 +957,13 @@ static void ref_flow(void) {
   CHECK_EQ(dnnmem_flow_arc_flow(&f, a), 3);
   CHECK_EQ(dnnmem_flow_source_side(&f, 0), 1);
   CHECK_EQ(dnnmem_flow_source_side(&f, 1), 0);
+  { /* an arc as added, to export the network */
+    int32_t from = -1, to = -1;
+    int64_t cap = -1, reverse = -1;
+    CHECK_EQ(dnnmem_flow_arc(&f, a, &from, &to, &cap, &reverse), DNNMEM_OK);
+    CHECK(from == 0 && to == 1 && cap == 3 && reverse == 0);
+    CHECK_EQ(dnnmem_flow_arc(&f, 5, &from, &to, &cap, &reverse), DNNMEM_ERR_ID_RANGE);
+  }
   free(scratch);
 }
 
@@ -687,6 +998,34 @@ static void ref_label(void) {
     CHECK_EQ(res.error.index, 2);
     free(scratch);
   }
+  /* the bound alone */
+  CHECK_EQ(dnnmem_label_lower_bound_scratch_size(&p, NULL, &bytes), DNNMEM_OK);
+  scratch = scratch_for(bytes);
+  CHECK_EQ(dnnmem_label_lower_bound(&p, NULL, &res, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(res.lower_bound, 48);
+  CHECK_EQ(res.cost, 0);
+  free(scratch);
+  { /* one expansion move, from all on the cpu: who moves to the npu? */
+    int32_t all_cpu[3] = {0, 0, 0}, node[3];
+    dnnmem_flow f;
+    dnnmem_flow_result cut;
+    dnnmem_label_network_result net;
+    CHECK_EQ(dnnmem_label_network_scratch_size(&p, NULL, &bytes), DNNMEM_OK);
+    scratch = scratch_for(bytes);
+    CHECK_EQ(dnnmem_label_network(&p, NULL, all_cpu, 2, &f, node, &net, scratch, bytes), DNNMEM_OK);
+    CHECK_EQ(net.constant, 0 + 100 + 28); /* op 1's cheaper side: 10 + 9 + 9 on the npu */
+    CHECK_EQ(net.num_free, 1);
+    CHECK_EQ(net.approximated, 0);
+    CHECK_VALUES(node, 0, 2, 0); /* ops 0 and 2 cannot run on the npu */
+    CHECK_EQ(dnnmem_flow_solve(&f, 0, 1, NULL, &cut), DNNMEM_OK);
+    CHECK_EQ(cut.value, 0);
+    CHECK_EQ(dnnmem_flow_source_side(&f, node[1]), 0); /* op 1 moves */
+    all_cpu[1] = 2;
+    CHECK_EQ(dnnmem_label_cost(&p, all_cpu, &res, scratch, bytes), DNNMEM_OK); /* the move's cost, recounted */
+    CHECK_EQ(res.cost, 128);
+    CHECK_EQ(dnnmem_label_network(&p, NULL, all_cpu, 3, &f, node, &net, scratch, bytes), DNNMEM_ERR_ID_RANGE);
+    free(scratch);
+  }
 }
 
 int main(void) {
@@ -699,7 +1038,12 @@ int main(void) {
   RUN(tour_flow);
   RUN(tour_place);
   RUN(ref_graph_intervals);
+  RUN(ref_graph_order);
+  RUN(ref_names);
+  RUN(ref_names_all);
+  RUN(ref_rng);
   RUN(ref_plan);
+  RUN(ref_plan_chains);
   RUN(ref_plan_pass);
   RUN(ref_plan_symbolic);
   RUN(ref_plan_conflict);
