@@ -1466,10 +1466,12 @@
                         address 24, past PE 3's 24: DNNMEM_LAYOUT_SLOT_UNUSED)
                     Many slots, of pad: lay with rows 10 and 11 padding
                     (held: the position, -1 when unused; what: the slot):
-                        dnnmem_layout_parse("(10,8)/((3:8, 4_PE), (8:1))", 27, &pad, &err);
-                        int64_t pes[3] = {3, 3, 0}, addresses[3] = {13, 21, 24}, held[3];
-                        uint8_t what[3];
-                        dnnmem_layout_inverse_batch(&pad, 3, pes, addresses, held, what);
+                        dnnmem_layout_parse("(10,8)/((3:8, 4_PE), (8:1))", 27,
+                                            &pad, &err);
+                        int64_t pes[3] = {3, 3, 0}, addresses[3] = {13, 21, 24};
+                        int64_t held[3];  uint8_t what[3];
+                        dnnmem_layout_inverse_batch(&pad, 3, pes, addresses,
+                                                    held, what);
                         (held {61, 93, -1}, what {SLOT_ELEMENT, _PAD, _UNUSED})
                     PE 3's DMA runs (rows 3, 7, 11: 8 elements each at
                     consecutive addresses); capacity 0 counts them:
@@ -1483,10 +1485,12 @@
                     Bound, the levels follow the machine's order; forward
                     gives copy 0 (DNNMEM_LAYOUT_ALL: every MAB), replica_offset
                     where copy 1 sits relative to it:
-                        dnnmem_layout_parse("((3:8, 4_PE), (8:1); B@[MAB])", 29, &rep, &err);
-                        dnnmem_layout_machine_parse("MAB=2,PE=4", 10, &mab2, &err);
-                        dnnmem_layout_bind(&rep, &mab2, &fault);      (rep.replicas == 2)
-                        dnnmem_layout_level_index(&rep, "PE");        (1; of "L2B": -1)
+                        dnnmem_layout_parse("((3:8, 4_PE), (8:1); B@[MAB])", 29,
+                                            &rep, &err);
+                        dnnmem_layout_machine_parse("MAB=2,PE=4", 10, &mab2,
+                                                    &err);
+                        dnnmem_layout_bind(&rep, &mab2, &fault);  (2 replicas)
+                        dnnmem_layout_level_index(&rep, "PE");    (1; "L2B": -1)
                         dnnmem_layout_forward(&rep, at, units, &address, NULL);
                         (units {DNNMEM_LAYOUT_ALL, 3}, address == 13)
                         dnnmem_layout_replica_offset(&rep, 1, offsets);
@@ -1496,17 +1500,20 @@
                     compared with a layout writing the rows as 2 x 2:
                         dnnmem_layout built = {.num_axes = 2, .num_factors = 2,
                                                .axis_first = {0, 1, 2}};
-                        built.factors[0].extent = 4;  built.factors[1].extent = 8;
-                        built.factors[0].level = built.factors[1].level = DNNMEM_LAYOUT_MEMORY;
-                        built.factors[0].stride = built.factors[1].stride = DNNMEM_LAYOUT_AUTO;
-                        dnnmem_layout_finish(&built, &fault);      (built.cosize == 32)
+                        dnnmem_layout_factor *f = built.factors;
+                        f[0].extent = 4;  f[1].extent = 8;
+                        f[0].level = f[1].level = DNNMEM_LAYOUT_MEMORY;
+                        f[0].stride = f[1].stride = DNNMEM_LAYOUT_AUTO;
+                        dnnmem_layout_finish(&built, &fault);   (cosize 32)
                         dnnmem_layout_print(&built, text, 64, &length);
                         (char text[64]: "((4:8), (8:1))", length == 14)
-                        dnnmem_layout_parse("((2:16, 2:8), 8:1)", 18, &split, &err);
-                        dnnmem_layout_equal(&built, &split);  (1; of "(4:1, 8:4)": 0)
+                        dnnmem_layout_parse("((2:16, 2:8), 8:1)", 18, &split,
+                                            &err);
+                        dnnmem_layout_equal(&built, &split);
+                        (1; of built and "(4:1, 8:4)", its transpose: 0)
                     finish refuses rows 4 apart that are 8 long, naming the
                     factor (the derived fields stay as they were):
-                        built.factors[0].stride = 4;
+                        f[0].stride = 4;
                         dnnmem_layout_finish(&built, &fault);
                         (DNNMEM_ERR_LAYOUT_COLLISION, fault.index == 0, the
                         factor, fault.field == DNNMEM_FIELD_STRIDE)
@@ -1523,7 +1530,8 @@
                         (DNNMEM_OK; shape {4, 0}: DNNMEM_ERR_LAYOUT_EXTENT,
                         fault.index == 1, the mode, field EXTENT)
                         dnnmem_layout_strided_size(&cm);      (32)
-                        dnnmem_layout_strided_eval(&cm, 13);  (21: (1, 5) at 1 + 4 * 5)
+                        dnnmem_layout_strided_eval(&cm, 13);
+                        (21: position 13 is (1, 5), at 1 + 4 * 5)
                     The algebra, each result in r: a row-major 4x8 with a
                     shape-1 mode coalesces to one mode; cm composed with
                     the left 4x4 tile (its positions) gives its addresses:
@@ -1536,7 +1544,8 @@
                     Where the 2x4 tiles of a row-major 4x8 start (the
                     complement), and cm's address -> position map:
                         dnnmem_layout_strided tile24 = {2, {2, 4}, {8, 1}};
-                        dnnmem_layout_complement(&tile24, 32, &r);  (r (2:16, 2:4))
+                        dnnmem_layout_complement(&tile24, 32, &r);
+                        (r (2:16, 2:4))
                         dnnmem_layout_right_inverse(&cm, &r);
                         (r (8:1, 4:8): cm(r(x)) == x for x in [0, 32))
                     Splitting cm's rows in halves is a view; flattening a

@@ -850,10 +850,11 @@ static void ref_layout_built(void) {
   char text[64];
   int32_t length = -1;
   int64_t err = -1;
-  built.factors[0].extent = 4;
-  built.factors[1].extent = 8;
-  built.factors[0].level = built.factors[1].level = DNNMEM_LAYOUT_MEMORY;
-  built.factors[0].stride = built.factors[1].stride = DNNMEM_LAYOUT_AUTO;
+  dnnmem_layout_factor *f = built.factors;
+  f[0].extent = 4;
+  f[1].extent = 8;
+  f[0].level = f[1].level = DNNMEM_LAYOUT_MEMORY;
+  f[0].stride = f[1].stride = DNNMEM_LAYOUT_AUTO;
   CHECK_EQ(dnnmem_layout_finish(&built, &fault), DNNMEM_OK);
   CHECK_EQ(built.cosize, 32);
   CHECK_VALUES(built.shape, 4, 8);
@@ -866,7 +867,7 @@ static void ref_layout_built(void) {
   CHECK_EQ(dnnmem_layout_parse("(4:1, 8:4)", 10, &transposed, &err), DNNMEM_OK);
   CHECK_EQ(dnnmem_layout_equal(&built, &transposed), 0);
   /* rows 4 apart, 8 long: factor 0's stride collides */
-  built.factors[0].stride = 4;
+  f[0].stride = 4;
   CHECK_EQ(dnnmem_layout_finish(&built, &fault), DNNMEM_ERR_LAYOUT_COLLISION);
   CHECK_EQ(fault.index, 0);
   CHECK_EQ(fault.field, DNNMEM_FIELD_STRIDE);
