@@ -1417,7 +1417,8 @@
                       complement(A, M)  R, strides decreasing, with (R, A)
                                         a bijection onto [0, size) >= [0, M);
                                         needs A's sorted strides each a
-                                        multiple of the previous extent*stride
+                                        positive multiple of the previous
+                                        extent*stride (the first: of 1)
                       right_inverse(A)  R with A(R(x)) = x on [0, size(R)): the
                                         chain of modes with strides 1, n1,
                                         n1*n2, ... (all of A when A is a
@@ -1428,9 +1429,10 @@
                     compose and complement answer
                     DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE when their conditions
                     fail (a strided result may still exist in odd cases).
-       Example.     Where element (7, 5) lives: the tour's part 6. Sizes on
-                    a machine of 4 PEs, and converting to the layout with
-                    the PE factor first:
+       Example.     Where element (7, 5) lives: the tour's part 6 (lay, a
+                    12x8 tensor: row r on PE r % 4 from address r / 4 * 8).
+                    Sizes on a machine of 4 PEs, and converting to the
+                    layout with the PE factor first:
                         dnnmem_layout lay, other;  dnnmem_layout_machine pe4;
                         dnnmem_layout_result sizes;  dnnmem_layout_conversion conv;
                         int64_t err;          (the byte of a parse error)
@@ -1448,6 +1450,111 @@
                         (of conv.copies == 96, conv.kept == 16 stay, 16 move
                         within their PE (local), 64 change PE (moved), in
                         conv.runs == 10 DMA runs)
+                    An index's position (its row-major rank) and back:
+                        int64_t at[2] = {7, 5}, pos;
+                        dnnmem_layout_position(&lay, at, &pos);   (pos == 61)
+                        dnnmem_layout_index(&lay, 61, at);        (at {7, 5})
+                    Positions [6, 10) at once: row 0 ends on PE 0, row 1
+                    starts on PE 1 (units[e * num_levels + l], addrs[e]):
+                        int64_t units[4], addrs[4];
+                        dnnmem_layout_forward_range(&lay, 6, 4, units, addrs);
+                        (units {0, 0, 1, 1}, addrs {6, 7, 0, 1})
+                    What a slot (units, address) holds, the inverse map:
+                        int64_t pe3[1] = {3};  dnnmem_layout_slot slot;
+                        dnnmem_layout_inverse(&lay, pe3, 13, at, &slot);
+                        (slot == DNNMEM_LAYOUT_SLOT_ELEMENT, at {7, 5};
+                        address 24, past PE 3's 24: DNNMEM_LAYOUT_SLOT_UNUSED)
+                    Many slots, of pad: lay with rows 10 and 11 padding
+                    (held: the position, -1 when unused; what: the slot):
+                        dnnmem_layout_parse("(10,8)/((3:8, 4_PE), (8:1))", 27,
+                                            &pad, &err);
+                        int64_t pes[3] = {3, 3, 0}, addresses[3] = {13, 21, 24};
+                        int64_t held[3];  uint8_t what[3];
+                        dnnmem_layout_inverse_batch(&pad, 3, pes, addresses,
+                                                    held, what);
+                        (held {61, 93, -1}, what {SLOT_ELEMENT, _PAD, _UNUSED})
+                    PE 3's DMA runs (rows 3, 7, 11: 8 elements each at
+                    consecutive addresses); capacity 0 counts them:
+                        dnnmem_layout_run runs[3];  int32_t count;
+                        dnnmem_layout_runs(&lay, pe3, NULL, 0, &count);
+                        (DNNMEM_ERR_OUTPUT_TOO_SMALL, count == 3)
+                        dnnmem_layout_runs(&lay, pe3, runs, 3, &count);
+                        (runs {24, 0, 8}, {56, 8, 8}, {88, 16, 8}: element,
+                        address, length)
+                    Copies: B@[MAB] puts the tensor on each of 2 MABs.
+                    Bound, the levels follow the machine's order; forward
+                    gives copy 0 (DNNMEM_LAYOUT_ALL: every MAB), replica_offset
+                    where copy 1 sits relative to it:
+                        dnnmem_layout_parse("((3:8, 4_PE), (8:1); B@[MAB])", 29,
+                                            &rep, &err);
+                        dnnmem_layout_machine_parse("MAB=2,PE=4", 10, &mab2,
+                                                    &err);
+                        dnnmem_layout_bind(&rep, &mab2, &fault);  (2 replicas)
+                        dnnmem_layout_level_index(&rep, "PE");    (1; "L2B": -1)
+                        dnnmem_layout_forward(&rep, at, units, &address, NULL);
+                        (units {DNNMEM_LAYOUT_ALL, 3}, address == 13)
+                        dnnmem_layout_replica_offset(&rep, 1, offsets);
+                        (int64_t offsets[2] {1, 0}: copy 1 on MAB 1, PE 3)
+                    Built in code (factors by axis, outer first; strides
+                    DNNMEM_LAYOUT_AUTO: compact row-major), printed, and
+                    compared with a layout writing the rows as 2 x 2:
+                        dnnmem_layout built = {.num_axes = 2, .num_factors = 2,
+                                               .axis_first = {0, 1, 2}};
+                        dnnmem_layout_factor *f = built.factors;
+                        f[0].extent = 4;  f[1].extent = 8;
+                        f[0].level = f[1].level = DNNMEM_LAYOUT_MEMORY;
+                        f[0].stride = f[1].stride = DNNMEM_LAYOUT_AUTO;
+                        dnnmem_layout_finish(&built, &fault);   (cosize 32)
+                        dnnmem_layout_print(&built, text, 64, &length);
+                        (char text[64]: "((4:8), (8:1))", length == 14)
+                        dnnmem_layout_parse("((2:16, 2:8), 8:1)", 18, &split,
+                                            &err);
+                        dnnmem_layout_equal(&built, &split);
+                        (1; of built and "(4:1, 8:4)", its transpose: 0)
+                    finish refuses rows 4 apart that are 8 long, naming the
+                    factor (the derived fields stay as they were):
+                        f[0].stride = 4;
+                        dnnmem_layout_finish(&built, &fault);
+                        (DNNMEM_ERR_LAYOUT_COLLISION, fault.index == 0, the
+                        factor, fault.field == DNNMEM_FIELD_STRIDE)
+                    The memory part as a strided layout, for the algebra (a
+                    level index gives the unit part):
+                        dnnmem_layout_strided mem;
+                        dnnmem_layout_part(&lay, DNNMEM_LAYOUT_MEMORY, &mem);
+                        (mem (3:8, 8:1): rank 2, shape {3, 8}, stride {8, 1};
+                        of level 0, PE: (4:1))
+                    A strided layout by hand: cm, a 4x8 tensor stored
+                    column-major (element (i, j) at i + 4 j):
+                        dnnmem_layout_strided cm = {2, {4, 8}, {1, 4}}, r;
+                        dnnmem_layout_strided_check(&cm, &fault);
+                        (DNNMEM_OK; shape {4, 0}: DNNMEM_ERR_LAYOUT_EXTENT,
+                        fault.index == 1, the mode, field EXTENT)
+                        dnnmem_layout_strided_size(&cm);      (32)
+                        dnnmem_layout_strided_eval(&cm, 13);
+                        (21: position 13 is (1, 5), at 1 + 4 * 5)
+                    The algebra, each result in r: a row-major 4x8 with a
+                    shape-1 mode coalesces to one mode; cm composed with
+                    the left 4x4 tile (its positions) gives its addresses:
+                        dnnmem_layout_strided rm1 = {3, {4, 1, 8}, {8, 5, 1}};
+                        dnnmem_layout_coalesce(&rm1, &r);     (r (32:1))
+                        dnnmem_layout_strided tile = {2, {4, 4}, {8, 1}};
+                        dnnmem_layout_compose(&cm, &tile, &r);  (r (4:1, 4:4))
+                        (tile (4:3), every third position, lands on addresses
+                        0, 12, 24, 5: DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE)
+                    Where the 2x4 tiles of a row-major 4x8 start (the
+                    complement), and cm's address -> position map:
+                        dnnmem_layout_strided tile24 = {2, {2, 4}, {8, 1}};
+                        dnnmem_layout_complement(&tile24, 32, &r);
+                        (r (2:16, 2:4))
+                        dnnmem_layout_right_inverse(&cm, &r);
+                        (r (8:1, 4:8): cm(r(x)) == x for x in [0, 32))
+                    Splitting cm's rows in halves is a view; flattening a
+                    column-major tensor needs a copy (as in NumPy):
+                        int64_t halves[3] = {4, 2, 4}, flat[1] = {32};
+                        dnnmem_layout_reshape_view(&cm, 3, halves, &r);
+                        (r (4:1, 2:16, 4:4))
+                        dnnmem_layout_reshape_view(&cm, 1, flat, &r);
+                        (DNNMEM_ERR_LAYOUT_NEEDS_COPY)
        Result.      dnnmem_layout (parse, finish, bind): the layout itself;
                     dnnmem_layout_result (measure): size, padded_size,
                     cosize, units, replicas, slots, padding_slots,
@@ -1468,7 +1575,9 @@
                     DNNMEM_ERR_OUTPUT_TOO_SMALL (print, runs),
                     DNNMEM_ERR_INVALID_ARGUMENT (convert: other shapes or
                     levels), DNNMEM_ERR_OVERFLOW; the algebra
-                    DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE, _NEEDS_COPY.
+                    DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE, _NEEDS_COPY, and on
+                    a bad input strided_check's codes (reshape_view: a
+                    shape of another size, DNNMEM_ERR_INVALID_ARGUMENT).
        Algorithm.   Parsing is one recursive-descent pass. finish validates,
                     resolves strides, and for the memory and each level (a
                     "space") sorts the factors of extent > 1 by stride and
@@ -3398,7 +3507,8 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_convert(const dnnmem_layout *from, const 
 DNNMEM_DEF dnnmem_result dnnmem_layout_strided_check(const dnnmem_layout_strided *layout,
                                                      dnnmem_error *error);
 /* rank in range, shapes >= 1, strides >= 0, size and cosize in int64_t;
-   error (may be NULL): the mode at fault, field EXTENT or STRIDE. */
+   error (may be NULL): the mode at fault, field EXTENT or STRIDE (a rank
+   out of range: index -1, field COUNT). */
 DNNMEM_DEF int64_t dnnmem_layout_strided_size(const dnnmem_layout_strided *layout);
 /* The product of the shape (assumes a checked layout). */
 DNNMEM_DEF int64_t dnnmem_layout_strided_eval(const dnnmem_layout_strided *layout, int64_t x);

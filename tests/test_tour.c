@@ -9,6 +9,7 @@
 #define DNNMEM_IMPLEMENTATION
 #include "dnnmem.h"
 #include "test.h"
+#include "ref.h"
 
 /* The tour leaves allocation to the reader; this is the "however you like". */
 static void *scratch_for(size_t bytes) { return malloc(bytes ? bytes : 1); }
@@ -763,6 +764,180 @@ static void ref_layout(void) {
   free(scratch);
 }
 
+/* 6. the calls on one layout, run as the manual writes them: lay is the
+   tour's 12x8 tensor (row r on PE r % 4 at address r / 4 * 8), bound to
+   4 PEs as in ref_layout */
+static void ref_layout_maps(void) {
+  dnnmem_layout lay, pad;
+  dnnmem_layout_machine pe4;
+  dnnmem_error fault;
+  int64_t err = -1, at[2] = {7, 5}, pos = -1, units[4], addrs[4], pe3[1] = {3}, r, c;
+  int64_t pes[3] = {3, 3, 0}, addresses[3] = {13, 21, 24}, held[3];
+  uint8_t what[3];
+  dnnmem_layout_slot slot;
+  dnnmem_layout_run runs[3];
+  int32_t count = -1;
+  CHECK_EQ(dnnmem_layout_parse("((3:8, 4_PE), (8:1))", 20, &lay, &err), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_machine_parse("PE=4", 4, &pe4, &err), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_bind(&lay, &pe4, &fault), DNNMEM_OK);
+  /* position and index */
+  CHECK_EQ(dnnmem_layout_position(&lay, at, &pos), DNNMEM_OK);
+  CHECK_EQ(pos, 61); /* 7 * 8 + 5 */
+  at[0] = at[1] = -1;
+  CHECK_EQ(dnnmem_layout_index(&lay, 61, at), DNNMEM_OK);
+  CHECK_VALUES(at, 7, 5);
+  /* positions [6, 10) */
+  CHECK_EQ(dnnmem_layout_forward_range(&lay, 6, 4, units, addrs), DNNMEM_OK);
+  CHECK_VALUES(units, 0, 0, 1, 1);
+  CHECK_VALUES(addrs, 6, 7, 0, 1);
+  /* the manual's one-line description of lay, on all 96 positions */
+  for (r = 0; r < 12; r++)
+    for (c = 0; c < 8; c++) {
+      CHECK_EQ(dnnmem_layout_forward_range(&lay, r * 8 + c, 1, units, addrs), DNNMEM_OK);
+      CHECK_EQ(units[0], r % 4);
+      CHECK_EQ(addrs[0], r / 4 * 8 + c);
+    }
+  /* the inverse map */
+  at[0] = at[1] = -1;
+  CHECK_EQ(dnnmem_layout_inverse(&lay, pe3, 13, at, &slot), DNNMEM_OK);
+  CHECK_EQ(slot, DNNMEM_LAYOUT_SLOT_ELEMENT);
+  CHECK_VALUES(at, 7, 5);
+  CHECK_EQ(dnnmem_layout_inverse(&lay, pe3, 24, at, &slot), DNNMEM_OK);
+  CHECK_EQ(slot, DNNMEM_LAYOUT_SLOT_UNUSED);
+  /* many slots of the padded layout: row 11 of PE 3 is padding */
+  CHECK_EQ(dnnmem_layout_parse("(10,8)/((3:8, 4_PE), (8:1))", 27, &pad, &err), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_inverse_batch(&pad, 3, pes, addresses, held, what), DNNMEM_OK);
+  CHECK_VALUES(held, 61, 93, -1); /* (7, 5); (11, 5): 11 * 8 + 5 */
+  CHECK_VALUES(what, DNNMEM_LAYOUT_SLOT_ELEMENT, DNNMEM_LAYOUT_SLOT_PAD, DNNMEM_LAYOUT_SLOT_UNUSED);
+  /* PE 3's runs: rows 3, 7, 11 (elements 24, 56, 88) at addresses 0, 8, 16 */
+  CHECK_EQ(dnnmem_layout_runs(&lay, pe3, NULL, 0, &count), DNNMEM_ERR_OUTPUT_TOO_SMALL);
+  CHECK_EQ(count, 3);
+  CHECK_EQ(dnnmem_layout_runs(&lay, pe3, runs, 3, &count), DNNMEM_OK);
+  CHECK_EQ(count, 3);
+  CHECK_FIELDS(runs, element, 24, 56, 88);
+  CHECK_FIELDS(runs, address, 0, 8, 16);
+  CHECK_FIELDS(runs, length, 8, 8, 8);
+}
+
+/* 6. copies: the tensor on each of 2 MABs of 4 PEs */
+static void ref_layout_copies(void) {
+  dnnmem_layout rep;
+  dnnmem_layout_machine mab2;
+  dnnmem_error fault;
+  int64_t err = -1, at[2] = {7, 5}, units[4], address = -1, offsets[2] = {-1, -1};
+  CHECK_EQ(dnnmem_layout_parse("((3:8, 4_PE), (8:1); B@[MAB])", 29, &rep, &err), DNNMEM_OK);
+  CHECK_EQ(rep.replicas, 0); /* unknown before binding */
+  CHECK_EQ(dnnmem_layout_replica_offset(&rep, 1, offsets), DNNMEM_ERR_LAYOUT_NEEDS_MACHINE);
+  CHECK_EQ(dnnmem_layout_machine_parse("MAB=2,PE=4", 10, &mab2, &err), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_bind(&rep, &mab2, &fault), DNNMEM_OK);
+  CHECK_EQ(rep.replicas, 2);
+  CHECK_EQ(dnnmem_layout_level_index(&rep, "PE"), 1);
+  CHECK_EQ(dnnmem_layout_level_index(&rep, "MAB"), 0);
+  CHECK_EQ(dnnmem_layout_level_index(&rep, "L2B"), -1);
+  CHECK_EQ(dnnmem_layout_forward(&rep, at, units, &address, NULL), DNNMEM_OK);
+  CHECK_VALUES(units, DNNMEM_LAYOUT_ALL, 3);
+  CHECK_EQ(address, 13);
+  CHECK_EQ(dnnmem_layout_replica_offset(&rep, 1, offsets), DNNMEM_OK);
+  CHECK_VALUES(offsets, 1, 0);
+  CHECK_EQ(dnnmem_layout_replica_offset(&rep, 2, offsets), DNNMEM_ERR_LAYOUT_INDEX);
+}
+
+/* 6. a layout built in code, printed, compared; finish refusing a collision */
+static void ref_layout_built(void) {
+  dnnmem_layout built = {.num_axes = 2, .num_factors = 2, .axis_first = {0, 1, 2}};
+  dnnmem_layout split, transposed;
+  dnnmem_error fault;
+  char text[64];
+  int32_t length = -1;
+  int64_t err = -1;
+  dnnmem_layout_factor *f = built.factors;
+  f[0].extent = 4;
+  f[1].extent = 8;
+  f[0].level = f[1].level = DNNMEM_LAYOUT_MEMORY;
+  f[0].stride = f[1].stride = DNNMEM_LAYOUT_AUTO;
+  CHECK_EQ(dnnmem_layout_finish(&built, &fault), DNNMEM_OK);
+  CHECK_EQ(built.cosize, 32);
+  CHECK_VALUES(built.shape, 4, 8);
+  CHECK_EQ(built.factors[0].stride, 8); /* compact row-major */
+  CHECK_EQ(dnnmem_layout_print(&built, text, 64, &length), DNNMEM_OK);
+  CHECK(strcmp(text, "((4:8), (8:1))") == 0);
+  CHECK_EQ(length, 14);
+  CHECK_EQ(dnnmem_layout_parse("((2:16, 2:8), 8:1)", 18, &split, &err), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_equal(&built, &split), 1);
+  CHECK_EQ(dnnmem_layout_parse("(4:1, 8:4)", 10, &transposed, &err), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_equal(&built, &transposed), 0);
+  /* rows 4 apart, 8 long: factor 0's stride collides */
+  f[0].stride = 4;
+  CHECK_EQ(dnnmem_layout_finish(&built, &fault), DNNMEM_ERR_LAYOUT_COLLISION);
+  CHECK_EQ(fault.index, 0);
+  CHECK_EQ(fault.field, DNNMEM_FIELD_STRIDE);
+  CHECK_EQ(built.cosize, 32); /* unchanged */
+  CHECK_EQ(built.factors[0].stride, 4);
+}
+
+/* 6. the strided layouts: a part, cm (column-major 4x8) and the algebra */
+static void ref_layout_algebra(void) {
+  dnnmem_layout lay;
+  dnnmem_layout_machine pe4;
+  dnnmem_layout_strided mem, cm = {2, {4, 8}, {1, 4}}, r, bad = {2, {4, 0}, {1, 4}};
+  dnnmem_layout_strided rm1 = {3, {4, 1, 8}, {8, 5, 1}}, tile = {2, {4, 4}, {8, 1}};
+  dnnmem_layout_strided third = {1, {4}, {3}}, tile24 = {2, {2, 4}, {8, 1}};
+  dnnmem_error fault;
+  int64_t err = -1, halves[3] = {4, 2, 4}, flat[1] = {32};
+  CHECK_EQ(dnnmem_layout_parse("((3:8, 4_PE), (8:1))", 20, &lay, &err), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_machine_parse("PE=4", 4, &pe4, &err), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_bind(&lay, &pe4, &fault), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_part(&lay, DNNMEM_LAYOUT_MEMORY, &mem), DNNMEM_OK);
+  CHECK_EQ(mem.rank, 2);
+  CHECK_VALUES(mem.shape, 3, 8);
+  CHECK_VALUES(mem.stride, 8, 1);
+  CHECK_EQ(dnnmem_layout_part(&lay, 0, &mem), DNNMEM_OK); /* PE */
+  CHECK_EQ(mem.rank, 1);
+  CHECK_VALUES(mem.shape, 4);
+  CHECK_VALUES(mem.stride, 1);
+  /* check, size, eval */
+  CHECK_EQ(dnnmem_layout_strided_check(&cm, &fault), DNNMEM_OK);
+  CHECK_EQ(fault.index, -1);
+  CHECK_EQ(dnnmem_layout_strided_check(&bad, &fault), DNNMEM_ERR_LAYOUT_EXTENT);
+  CHECK_EQ(fault.index, 1);
+  CHECK_EQ(fault.field, DNNMEM_FIELD_EXTENT);
+  CHECK_EQ(dnnmem_layout_strided_size(&cm), 32);
+  CHECK_EQ(dnnmem_layout_strided_eval(&cm, 13), 21); /* (1, 5): 1 + 4 * 5 */
+  CHECK_EQ(ref_layout_strided_eval(&cm, 13), 21);
+  /* coalesce, compose */
+  CHECK_EQ(dnnmem_layout_coalesce(&rm1, &r), DNNMEM_OK);
+  CHECK_EQ(r.rank, 1);
+  CHECK_VALUES(r.shape, 32);
+  CHECK_VALUES(r.stride, 1);
+  CHECK(ref_layout_coalesce_ok(&rm1, &r));
+  CHECK_EQ(dnnmem_layout_compose(&cm, &tile, &r), DNNMEM_OK);
+  CHECK_EQ(r.rank, 2);
+  CHECK_VALUES(r.shape, 4, 4);
+  CHECK_VALUES(r.stride, 1, 4);
+  CHECK(ref_layout_compose_ok(&cm, &tile, &r));
+  CHECK_EQ(dnnmem_layout_compose(&cm, &third, &r), DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE);
+  CHECK_EQ(ref_layout_strided_eval(&cm, ref_layout_strided_eval(&third, 1)), 12); /* 0, 12, 24, 5 */
+  CHECK_EQ(ref_layout_strided_eval(&cm, ref_layout_strided_eval(&third, 3)), 5);
+  /* complement, right inverse */
+  CHECK_EQ(dnnmem_layout_complement(&tile24, 32, &r), DNNMEM_OK);
+  CHECK_EQ(r.rank, 2);
+  CHECK_VALUES(r.shape, 2, 2);
+  CHECK_VALUES(r.stride, 16, 4);
+  CHECK(ref_layout_complement_ok(&tile24, 32, &r));
+  CHECK_EQ(dnnmem_layout_right_inverse(&cm, &r), DNNMEM_OK);
+  CHECK_EQ(r.rank, 2);
+  CHECK_VALUES(r.shape, 8, 4);
+  CHECK_VALUES(r.stride, 1, 8);
+  CHECK(ref_layout_right_inverse_ok(&cm, &r));
+  /* reshape views */
+  CHECK_EQ(dnnmem_layout_reshape_view(&cm, 3, halves, &r), DNNMEM_OK);
+  CHECK_EQ(r.rank, 3);
+  CHECK_VALUES(r.shape, 4, 2, 4);
+  CHECK_VALUES(r.stride, 1, 16, 4);
+  CHECK(ref_layout_reshape_ok(&cm, 3, halves, &r));
+  CHECK_EQ(dnnmem_layout_reshape_view(&cm, 1, flat, &r), DNNMEM_ERR_LAYOUT_NEEDS_COPY);
+}
+
 /* 7. the tour's diamond: the flow on an arc and the cut */
 static void ref_flow(void) {
   dnnmem_flow f;
@@ -878,6 +1053,10 @@ int main(void) {
   RUN(ref_cover);
   RUN(ref_remat_curve);
   RUN(ref_layout);
+  RUN(ref_layout_maps);
+  RUN(ref_layout_copies);
+  RUN(ref_layout_built);
+  RUN(ref_layout_algebra);
   RUN(ref_flow);
   RUN(ref_label);
   return test_finish("test_tour");
