@@ -114,7 +114,8 @@
       computed once and held; is_output marks values held to the end):
        int64_t sizes[3] = {1 << 20, 1 << 20, 1 << 20}, times[3] = {10, 20, 30};
        dnnmem_remat_problem p = {&g, sizes, times, NULL};   (NULL: no outputs)
-       dnnmem_remat_options o = {DNNMEM_REMAT_ANNEAL};  o.budget = 3 << 20;
+       dnnmem_remat_options o;   (zeroed: the defaults, DNNMEM_REMAT_ANNEAL)
+       memset(&o, 0, sizeof o);  o.budget = 3 << 20;
        dnnmem_rng rng;  int32_t seq[2 * 3];   (room for 2n steps is plenty)
        dnnmem_remat_result res;
        dnnmem_rng_seed(&rng, 1);
@@ -934,7 +935,8 @@
                 dnnmem_share_algo_name / dnnmem_share_algo_parse
                 options (NULL = zeroed): algo.
    Example.     The tour's records t[3] (alignment ignored) by one strategy:
-                    dnnmem_share_options o = {DNNMEM_SHARE_GREEDY_BREADTH};
+                    dnnmem_share_options o;  memset(&o, 0, sizeof o);
+                    o.algo = DNNMEM_SHARE_GREEDY_BREADTH;
                     dnnmem_share_solve_scratch_size(&p, &o, &bytes);
                     dnnmem_share_solve(&p, &o, object_of, object_sizes, &res,
                                        scratch, bytes);
@@ -1109,7 +1111,7 @@
                                1 << 20},  times[7] = {0, 10, 10, 10, 10, 10, 10};
            dnnmem_graph g = {7, in_offsets, in_ids};
            dnnmem_remat_problem p = {&g, sizes, times, NULL};
-           dnnmem_remat_options o = {DNNMEM_REMAT_ANNEAL};
+           dnnmem_remat_options o;  memset(&o, 0, sizeof o);
            dnnmem_remat_point points[3];  dnnmem_remat_curve_result res;
            o.iterations = 20000;                    (moves per point)
            dnnmem_rng_seed(&rng, 1);

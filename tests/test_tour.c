@@ -121,12 +121,13 @@ static void tour_remat(void) {
   dnnmem_graph g = {3, tour_in_offsets, tour_in_ids};
   int64_t sizes[3] = {1 << 20, 1 << 20, 1 << 20}, times[3] = {10, 20, 30};
   dnnmem_remat_problem p = {&g, sizes, times, NULL};
-  dnnmem_remat_options o = {DNNMEM_REMAT_ANNEAL};
+  dnnmem_remat_options o;
   dnnmem_remat_result res;
   dnnmem_rng rng;
   int32_t n = 3, seq[6];
   size_t bytes = 0;
   void *scratch;
+  memset(&o, 0, sizeof o); /* zeroed: the defaults, DNNMEM_REMAT_ANNEAL */
   o.budget = 3 << 20;
   dnnmem_rng_seed(&rng, 1);
   CHECK_EQ(dnnmem_remat_solve_scratch_size(&p, &o, 2 * n, &bytes), DNNMEM_OK);
@@ -591,12 +592,14 @@ static void ref_plan_pools(void) {
 /* 3. shared objects by one strategy */
 static void ref_share(void) {
   dnnmem_intervals p = {tour_records, 3, 0};
-  dnnmem_share_options o = {DNNMEM_SHARE_GREEDY_BREADTH};
+  dnnmem_share_options o;
   dnnmem_share_result res;
   int32_t object_of[3];
   int64_t object_sizes[3];
   size_t bytes = 0;
   void *scratch;
+  memset(&o, 0, sizeof o);
+  o.algo = DNNMEM_SHARE_GREEDY_BREADTH;
   CHECK_EQ(dnnmem_share_solve_scratch_size(&p, &o, &bytes), DNNMEM_OK);
   scratch = scratch_for(bytes);
   CHECK_EQ(dnnmem_share_solve(&p, &o, object_of, object_sizes, &res, scratch, bytes), DNNMEM_OK);
@@ -637,12 +640,13 @@ static void ref_remat_curve(void) {
   int64_t sizes[7] = {0, 1 << 20, 1 << 20, 1 << 20, 1 << 20, 1 << 20, 1 << 20};
   int64_t times[7] = {0, 10, 10, 10, 10, 10, 10};
   dnnmem_remat_problem p = {&g, sizes, times, NULL};
-  dnnmem_remat_options o = {DNNMEM_REMAT_ANNEAL};
+  dnnmem_remat_options o;
   dnnmem_remat_point points[3];
   dnnmem_remat_curve_result res;
   dnnmem_rng rng;
   size_t bytes = 0;
   void *scratch;
+  memset(&o, 0, sizeof o);
   o.iterations = 20000;
   dnnmem_rng_seed(&rng, 1);
   CHECK_EQ(dnnmem_remat_curve_scratch_size(&p, &o, 14, 3, &bytes), DNNMEM_OK);
