@@ -6689,11 +6689,11 @@ static int32_t dnnmem__exact_memo_find(const dnnmem__exact *w, uint64_t key) {
   return -1;
 }
 
-/* Whether stamp r belongs to a search that may still look it up: the
-   current one or a suspended one. */
+/* Whether stamp r, not the current search's (its caller skips those),
+   belongs to a suspended search that may still look it up. */
 static int dnnmem__exact_live(const dnnmem__exact *w, uint32_t r) {
   int32_t k;
-  if (r == w->run_id) return 1;
+  DNNMEM_ASSERT(r != w->run_id);
   for (k = 0; k < DNNMEM__EXACT_SLOTS; k++)
     if (w->slots[k].depth >= 0 && w->slots[k].run_id == r) return 1;
   return 0;
@@ -7261,7 +7261,7 @@ static int64_t dnnmem__exact_recount(const dnnmem__exact *w, int32_t k) {
 static void dnnmem__exact_undo(dnnmem__exact *w, int32_t d) {
   dnnmem__exact_frame *f = &w->frames[d];
   int32_t j = f->placed, q, s;
-  if (j < 0) return;
+  DNNMEM_ASSERT(j >= 0); /* undone: a failed placement, or a frame with a child on the path */
   if (f->popped) {
     dnnmem__exact_frame *g = &w->frames[d + 1];
     dnnmem__exact_part *e = &w->pending[w->pending_top++];
@@ -12432,7 +12432,8 @@ static dnnmem_result dnnmem__cover_edges(const dnnmem_graph *graph, const dnnmem
   for (v = 0; v < n; v++) w.out_left[v] = 0;
   for (k = 0; k < m; k++) {
     if (w.first_copy[k] != k) continue;
-    w.uses[k] = 1 + (starts > 0 ? dnnmem_flow_arc_flow(&flow, w.arc_of[k]) : 0);
+    DNNMEM_ASSERT(starts > 0); /* an acyclic graph with an edge has a source: the flow ran */
+    w.uses[k] = 1 + dnnmem_flow_arc_flow(&flow, w.arc_of[k]);
     DNNMEM_ASSERT(w.uses[k] >= 1); /* an arc's flow is >= 0 */
     w.out_left[ids[k]] += w.uses[k];
     total += w.uses[k];
