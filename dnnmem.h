@@ -17787,6 +17787,14 @@ DNNMEM_DEF int dnnmem_flow_source_side(const dnnmem_flow *flow, int32_t node) {
 
 /* ---- CPU/accelerator placement ----------------------------------------- */
 
+/* part 9's (placement's network is the k = 2 labeling's) */
+static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
+                                           const dnnmem_label_options *options, const int32_t *labels,
+                                           int32_t alpha, dnnmem_flow *out_flow, int32_t *out_node,
+                                           dnnmem_label_network_result *result, void *scratch,
+                                           size_t scratch_bytes, int64_t valid_total, dnnmem_error *e);
+static dnnmem_result dnnmem__label_network_bytes(int32_t n, int32_t e, int32_t k, size_t *out_bytes);
+
 /* Validates the problem (not acyclicity); *out_total bounds every cost. */
 static dnnmem_result dnnmem__place_validate(const dnnmem_place_problem *p, int64_t *out_total, dnnmem_error *e) {
   dnnmem_result r;
@@ -18042,7 +18050,6 @@ static void dnnmem__place_phase(dnnmem__scratch *s, int32_t n, int32_t max_nodes
 static dnnmem_result dnnmem__place_layout(dnnmem__scratch *s, const dnnmem_graph *graph, dnnmem__place_work *w) {
   int32_t n = graph->num_nodes, e = n > 0 ? graph->in_offsets[n] : 0, max_nodes, max_arcs;
   int64_t label_nodes = 2 + (int64_t)n + (int64_t)e;
-  dnnmem_label_problem lp;
   dnnmem__scratch sub;
   dnnmem_result r;
   size_t bytes;
@@ -18050,10 +18057,7 @@ static dnnmem_result dnnmem__place_layout(dnnmem__scratch *s, const dnnmem_graph
   DNNMEM_MEMSET(w, 0, sizeof(*w));
   if (!dnnmem__place_bounds(n, e, &max_nodes, &max_arcs)) return DNNMEM_ERR_TOO_MANY;
   if ((r = dnnmem__topo_order_bytes(n, e, &w->topo_bytes)) != DNNMEM_OK) return r;
-  DNNMEM_MEMSET(&lp, 0, sizeof(lp));
-  lp.graph = graph;
-  lp.num_labels = 2;
-  if ((r = dnnmem_label_network_scratch_size(&lp, NULL, &w->label_bytes)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__label_network_bytes(n, e, 2, &w->label_bytes)) != DNNMEM_OK) return r;
   if ((r = dnnmem_flow_scratch_size(max_nodes, max_arcs, &w->flow_bytes)) != DNNMEM_OK) return r;
   w->net_bytes = w->label_bytes > w->flow_bytes ? w->label_bytes : w->flow_bytes;
   if (label_nodes > max_nodes) max_nodes = (int32_t)label_nodes; /* the parts' union-find */
@@ -18252,7 +18256,8 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     lp.convert_size = problem->xfer;
     lp.convert_rate = swap_rate;
     lp.output_label = w.label_output;
-    r = dnnmem_label_network(&lp, NULL, w.label_start, 1, &flow, w.flow_id, &lr, w.flow_mem, w.label_bytes);
+    /* validated above (total bounds every cut: each value converts once) */
+    r = dnnmem__label_network(&lp, NULL, w.label_start, 1, &flow, w.flow_id, &lr, w.flow_mem, w.label_bytes, total, e);
     if (r != DNNMEM_OK) return r;
     DNNMEM_ASSERT(lr.num_free == num_free && lr.approximated == 0);
     net.constant = lr.constant;
@@ -18687,6 +18692,16 @@ static dnnmem_result dnnmem__label_counts(const dnnmem_label_problem *p, const d
   return DNNMEM_OK;
 }
 
+/* A move network's scratch for counts already checked (placement's). */
+static dnnmem_result dnnmem__label_network_bytes(int32_t n, int32_t e, int32_t k, size_t *out_bytes) {
+  dnnmem__scratch s;
+  dnnmem__label_work w;
+  dnnmem_result r;
+  dnnmem__scratch_begin(&s, NULL, 0);
+  if ((r = dnnmem__label_layout(&s, n, e, k, 1, &w)) != DNNMEM_OK) return r;
+  return dnnmem__scratch_end(&s, out_bytes);
+}
+
 static dnnmem_result dnnmem__label_size(const dnnmem_label_problem *p, const dnnmem_label_options *o,
                                         int mode, size_t *out_bytes) {
   dnnmem__scratch s;
@@ -18700,20 +18715,28 @@ static dnnmem_result dnnmem__label_size(const dnnmem_label_problem *p, const dnn
   return dnnmem__scratch_end(&s, out_bytes);
 }
 
-/* Validates, carves and fills the consumers; *total as validate's. */
-static dnnmem_result dnnmem__label_begin(const dnnmem_label_problem *p, const dnnmem_label_options *o,
-                                         int mode, dnnmem__label_work *w, int64_t *total, void *scratch,
-                                         size_t scratch_bytes, dnnmem_error *err) {
+/* Carves the scratch of a validated problem and fills the consumers. */
+static dnnmem_result dnnmem__label_carve(const dnnmem_label_problem *p, int mode, dnnmem__label_work *w,
+                                         void *scratch, size_t scratch_bytes) {
   dnnmem__scratch s;
   dnnmem_result r;
-  int32_t n, e;
-  if ((r = dnnmem__label_counts(p, o, &n, &e, err)) != DNNMEM_OK) return r;
-  if ((r = dnnmem__label_validate(p, total, err)) != DNNMEM_OK) return r;
+  int32_t n = p->graph->num_nodes, e = n > 0 ? p->graph->in_offsets[n] : 0;
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   if ((r = dnnmem__label_layout(&s, n, e, p->num_labels, mode, w)) != DNNMEM_OK) return r;
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
   dnnmem__graph_consumers(p->graph, w->out_offsets, w->out_ids);
   return DNNMEM_OK;
+}
+
+/* Validates, carves and fills the consumers; *total as validate's. */
+static dnnmem_result dnnmem__label_begin(const dnnmem_label_problem *p, const dnnmem_label_options *o,
+                                         int mode, dnnmem__label_work *w, int64_t *total, void *scratch,
+                                         size_t scratch_bytes, dnnmem_error *err) {
+  dnnmem_result r;
+  int32_t n, e;
+  if ((r = dnnmem__label_counts(p, o, &n, &e, err)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__label_validate(p, total, err)) != DNNMEM_OK) return r;
+  return dnnmem__label_carve(p, mode, w, scratch, scratch_bytes);
 }
 
 /* ---- labeling: the cost ------------------------------------------------- */
@@ -19021,23 +19044,29 @@ DNNMEM_DEF dnnmem_result dnnmem_label_network_scratch_size(const dnnmem_label_pr
   return dnnmem__label_size(problem, options, 1, out_bytes);
 }
 
+/* valid_total >= 0: the caller (placement) validated the problem and the
+   labels, and valid_total bounds every finite cut: no second look. */
 static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
                                            const dnnmem_label_options *options, const int32_t *labels,
                                            int32_t alpha, dnnmem_flow *out_flow, int32_t *out_node,
                                            dnnmem_label_network_result *result, void *scratch,
-                                           size_t scratch_bytes, dnnmem_error *e) {
+                                           size_t scratch_bytes, int64_t valid_total, dnnmem_error *e) {
   dnnmem__label_work w;
   dnnmem__label_view vw;
   dnnmem__label_net net;
   dnnmem_flow flow;
   dnnmem_result r;
-  int64_t total;
+  int64_t total = valid_total;
   int32_t v, n;
-  if ((r = dnnmem__label_begin(problem, options, 1, &w, &total, scratch, scratch_bytes, e)) != DNNMEM_OK) return r;
+  if (valid_total >= 0) {
+    if ((r = dnnmem__label_carve(problem, 1, &w, scratch, scratch_bytes)) != DNNMEM_OK) return r;
+  } else if ((r = dnnmem__label_begin(problem, options, 1, &w, &total, scratch, scratch_bytes, e)) != DNNMEM_OK) {
+    return r;
+  }
   n = problem->graph->num_nodes;
   if (out_flow == NULL || (n > 0 && labels == NULL)) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   if (alpha < 0 || alpha >= problem->num_labels) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, -1, DNNMEM_FIELD_INDEX);
-  if ((r = dnnmem__label_check(problem, labels, e)) != DNNMEM_OK) return r;
+  if (valid_total < 0 && (r = dnnmem__label_check(problem, labels, e)) != DNNMEM_OK) return r;
   vw.p = problem;
   vw.k = problem->num_labels;
   vw.group = NULL;
@@ -19062,7 +19091,7 @@ DNNMEM_DEF dnnmem_result dnnmem_label_network(const dnnmem_label_problem *proble
                                               void *scratch, size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__label_network(problem, options, labels, alpha, out_flow, out_node, result, scratch, scratch_bytes, &e));
+                        dnnmem__label_network(problem, options, labels, alpha, out_flow, out_node, result, scratch, scratch_bytes, -1, &e));
 }
 
 /* ---- labeling: lower bound ---------------------------------------------- */
