@@ -18948,6 +18948,52 @@ static void dnnmem__label_value(dnnmem__label_net *net, int32_t u) {
   }
 }
 
+/* dnnmem__label_value with two plain labels (placement; a k = 2 solve):
+   the same arcs in the same order, without the label lists. Every node
+   not on alpha is on the other label, so a fixed consumer's label is its
+   node (1: alpha, 0: the other), and the free consumers form one group. */
+static void dnnmem__label_value2(dnnmem__label_net *net, int32_t u) {
+  const dnnmem__label_view *vw = net->vw;
+  dnnmem__label_work *w = net->w;
+  int32_t alpha = net->alpha, other = 1 - alpha, nu = w->node[u], o = dnnmem__label_output(vw, u);
+  int32_t j, m = 0, single = -1, group_aux = -1, alpha_aux = -1;
+  int to_alpha = o == alpha, to_other = o == other;
+  int64_t fwd, back; /* converting u from the other label to alpha, and back */
+  for (j = w->out_offsets[u]; j < w->out_offsets[u + 1]; j++) {
+    int32_t c = w->out_ids[j], nc = w->node[c];
+    if (w->seen[c] == u) continue;
+    w->seen[c] = u;
+    if (nc >= 2) m++, single = nc;
+    else if (nc == 1) to_alpha = 1;
+    else to_other = 1;
+  }
+  if (m == 0 && !to_alpha && !to_other) return;
+  fwd = dnnmem__label_conv(vw, u, other, alpha);
+  back = dnnmem__label_conv(vw, u, alpha, other);
+  if (nu == 1) { /* on alpha: back once some consumer stays */
+    if (to_other) net->constant += back;
+    else if (m > 0 && back > 0) dnnmem__label_cut(net, m == 1 ? single : (group_aux = dnnmem__label_aux(net)), 1, back);
+  } else if (nu == 0) { /* kept on the other label: fwd once some consumer moves */
+    if (to_alpha) net->constant += fwd;
+    else if (m > 0 && fwd > 0) dnnmem__label_cut(net, 0, m == 1 ? single : (alpha_aux = dnnmem__label_aux(net)), fwd);
+  } else {
+    if (to_alpha) dnnmem__label_cut(net, nu, 1, fwd);
+    if (to_other) dnnmem__label_cut(net, 0, nu, back);
+    if (m > 0 && !to_other && back > 0) /* u moves and some consumer stays */
+      dnnmem__label_cut(net, m == 1 ? single : (group_aux = dnnmem__label_aux(net)), nu, back);
+    if (m > 0 && !to_alpha && fwd > 0) /* u stays and some consumer moves */
+      dnnmem__label_cut(net, nu, m == 1 ? single : (alpha_aux = dnnmem__label_aux(net)), fwd);
+  }
+  if (m < 2) return;
+  for (j = w->out_offsets[u]; j < w->out_offsets[u + 1]; j++) {
+    int32_t c = w->out_ids[j], nc = w->node[c];
+    if (w->seen[c] != u || nc < 2) continue;
+    w->seen[c] = -1 - u;
+    if (group_aux >= 0) dnnmem__label_arc(net, nc, group_aux, net->infinite);
+    if (alpha_aux >= 0) dnnmem__label_arc(net, alpha_aux, nc, net->infinite);
+  }
+}
+
 /* The move's network in one pass: the movable nodes first, then every
    value's conversions and the unaries. */
 static void dnnmem__label_pass(dnnmem__label_net *net) {
@@ -18977,7 +19023,10 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
   }
   net->num_nodes = 2 + net->num_free;
   for (l = 0; l < vw->k; l++) w->fstamp[l] = w->gstamp[l] = -1;
-  for (v = 0; v < n; v++) dnnmem__label_value(net, v);
+  if (vw->k == 2 && vw->group == NULL)
+    for (v = 0; v < n; v++) dnnmem__label_value2(net, v);
+  else
+    for (v = 0; v < n; v++) dnnmem__label_value(net, v);
   for (v = 0; v < net->num_free; v++) {
     int64_t c0 = w->u0[v], c1 = w->u1[v];
     net->constant += c0 < c1 ? c0 : c1;
