@@ -1455,8 +1455,11 @@
            DNNMEM_FLOW_PUSH_RELABEL ("pr"); options.cut_only: nonzero
            when only the value and the cut are wanted (BK then leaves
            the arcs touching a terminal out of its adjacency, one
-           capacity per node instead, and writes no flows back;
-           dnnmem_flow_arc_flow answers 0); result.value.
+           capacity per node instead, minimises out every node with at
+           most two neighbours first (exactly: chains and
+           series-parallel parts, often a whole placement network), and
+           writes no flows back; dnnmem_flow_arc_flow answers 0; the same
+           cut); result.value.
          dnnmem_flow_arc_flow(&flow, arc), dnnmem_flow_source_side(&flow, v),
          dnnmem_flow_arc(&flow, arc, &from, &to, &cap, &reverse)
          dnnmem_flow_algo_name / dnnmem_flow_algo_parse
@@ -3336,8 +3339,9 @@ typedef struct dnnmem_flow_options {
   dnnmem_flow_algo algo; /* 0: DNNMEM_FLOW_BK */
   int32_t cut_only;      /* nonzero: the value and the minimum cut only
                             (faster with BK: terminal arcs summed per node,
-                            no flows written back; dnnmem_flow_arc_flow
-                            answers 0) */
+                            nodes with at most two neighbours minimised
+                            out first, no flows written back;
+                            dnnmem_flow_arc_flow answers 0) */
 } dnnmem_flow_options;
 /* Zeroed (or a NULL pointer): Boykov-Kolmogorov, flows on every arc. */
 
@@ -17329,7 +17333,7 @@ static int64_t dnnmem__bk_init(dnnmem__bk *b, int32_t s, int32_t t, int64_t sour
     nd[v].next_active = -1;
     nd[v].tree = DNNMEM__BK_FREE;
     nd[v].parent = DNNMEM__BK_NONE;
-    if (v != s && v != t) {
+    if (v != s && v != t && !terminals_apart) { /* apart: none (and a reduction leaves dead slots there) */
       for (e = f->mid[v]; e < f->first[v + 1]; e++) {
         if (h[e].head == t) {
           int64_t r = h[e].residual;
@@ -17425,6 +17429,196 @@ static void dnnmem__bk_finish(dnnmem_flow *f, int32_t s, int32_t t, int cut_only
     }
     h[e].residual -= push;
     h[h[e].sister].residual += push;
+  }
+}
+
+/* ---- reduction before BK (cut only) ------------------------------------- */
+
+/* A node with at most two neighbours (terminal arcs aside) is minimised out
+   exactly: its cheaper side for each choice of its neighbours' gives them
+   terminal capacities, a constant and (two neighbours) one arc between
+   them, written into the slots of the arcs it had (a binary submodular
+   energy minimised over one variable stays submodular). Chains and
+   series-parallel parts vanish, a placement network often entirely; BK
+   cuts what is left. Afterwards each eliminated node takes its side from
+   its neighbours', ties to the sink side: the cut BK finds on the whole
+   network (the smallest source side), since the minimum cuts form a
+   lattice. A dead half-arc points at its own tail, no residual either way.
+   Work arrays (push-relabel's, idle under BK): label = live degree (-1:
+   eliminated), current / active_next = the neighbours, bucket_next = the
+   decision table, bucket_head = on the stack, queue2 = the order. */
+#define DNNMEM__FLOW_REDUCE_CAP (DNNMEM__I64_MAX / 4) /* sums of three capacities fit */
+
+/* v's live half-arcs to the front of its range; mid[v] ends them. */
+static void dnnmem__flow_compact(dnnmem_flow *f, int32_t v) {
+  struct dnnmem__flow_half *h = f->half;
+  int32_t e, w = f->first[v];
+  for (e = f->first[v]; e < f->mid[v]; e++)
+    if (h[e].head != v) {
+      if (e != w) {
+        h[w] = h[e];
+        h[h[w].sister].sister = w;
+      }
+      w++;
+    }
+  f->mid[v] = w;
+}
+
+/* d * [node on the sink side] into its terminal capacities (source a,
+   sink b) and the constant k; 0 on overflow. */
+static int dnnmem__flow_unary(int64_t *a, int64_t *b, int64_t *k, int64_t d) {
+  if (d >= 0) return !dnnmem__add_overflows(*a, d, a);
+  return !dnnmem__add_overflows(*k, d, k) && !dnnmem__add_overflows(*b, -d, b);
+}
+
+static void dnnmem__flow_push(dnnmem_flow *f, int32_t *top, int32_t v) {
+  if (f->label[v] < 1 || f->label[v] > 2 || f->bucket_head[v]) return;
+  f->bucket_head[v] = 1;
+  f->bucket_prev[(*top)++] = v;
+}
+
+/* Kills the half-arc e of node v and its sister. */
+static void dnnmem__flow_kill(dnnmem_flow *f, int32_t v, int32_t e) {
+  f->half[f->half[e].sister].residual = 0;
+  f->half[e].head = v;
+  f->half[e].residual = 0;
+  f->label[v]--;
+}
+
+/* Adds lambda onto an arc u -> w already there, when the end with fewer
+   arcs has at most 4 (cheap to look, and what lets series-parallel parts
+   vanish), and kills the slots in u and w of the eliminated node's arcs
+   eu, ew. 0 when it did not. */
+static int dnnmem__flow_parallel(dnnmem_flow *f, int32_t u, int32_t w, int32_t eu, int32_t ew, int64_t lambda) {
+  struct dnnmem__flow_half *h = f->half;
+  int32_t x = f->label[u] <= f->label[w] ? u : w, y = x == u ? w : u, e;
+  int64_t sum;
+  if (f->label[x] > 4) return 0;
+  if (f->mid[x] - f->first[x] > f->label[x]) dnnmem__flow_compact(f, x); /* moves sisters: eu, ew name them */
+  for (e = f->first[x]; e < f->mid[x] && h[e].head != y; e++) {
+  }
+  if (e == f->mid[x]) return 0;
+  if (x == w) e = h[e].sister; /* u -> w */
+  if (dnnmem__add_overflows(h[e].residual + h[h[e].sister].residual, lambda, &sum)) return 0;
+  h[e].residual += lambda;
+  dnnmem__flow_kill(f, u, h[eu].sister);
+  dnnmem__flow_kill(f, w, h[ew].sister);
+  return 1;
+}
+
+/* Eliminates what it can (never s or t, which have no half-arcs here);
+   returns the count, *constant the cost they leave. */
+static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int64_t *constant) {
+  struct dnnmem__flow_half *h = f->half;
+  struct dnnmem__flow_bk_node *nd = f->bk;
+  int32_t n = f->num_nodes, *deg = f->label, top = 0, count = 0, v;
+  int64_t k = 0;
+  for (v = 0; v < n; v++) {
+    deg[v] = f->mid[v] - f->first[v];
+    f->bucket_head[v] = (uint32_t)(deg[v] - 1) < 2u && v != s && v != t; /* on the stack */
+    if (f->bucket_head[v]) f->bucket_prev[top++] = v;
+  }
+  while (top > 0) {
+    int32_t eu, ew, u, w = -1, su, sw = -1, i;
+    int64_t a, b, pu, qu, pw = 0, qw = 0, c0[4], c1[4], cost[4], kk = k, au, bu, aw = 0, bw = 0, lambda = 0;
+    unsigned table = 0;
+    v = f->bucket_prev[--top];
+    f->bucket_head[v] = 0;
+    if (deg[v] < 1 || deg[v] > 2) continue;
+    for (eu = f->first[v]; h[eu].head == v; eu++) { /* the live slots (dead ones point home) */
+    }
+    for (ew = eu + 1; deg[v] == 2 && h[ew].head == v; ew++) {
+    }
+    if (deg[v] < 2) ew = -1;
+    u = h[eu].head;
+    su = h[eu].sister;
+    pu = h[eu].residual;
+    qu = h[su].residual;
+    if (ew >= 0) {
+      w = h[ew].head;
+      sw = h[ew].sister;
+      pw = h[ew].residual;
+      qw = h[sw].residual;
+    }
+    a = nd[v].terminal;
+    b = nd[v].stamp;
+    if ((a | b | pu | qu | pw | qw) > DNNMEM__FLOW_REDUCE_CAP / 2) continue; /* pairs below sum too */
+    if (w == u) { /* two arcs to one neighbour: one */
+      pu += pw, qu += qw;
+      pw = qw = 0;
+      w = -1;
+    }
+    /* cost[i], i: bit 0 = u on the sink side, bit 1 = w; v's side source
+       (b and its arcs out to sink-side neighbours) or sink (a and the arcs in
+       from source-side ones); table bit i: v on the sink side */
+    c0[0] = b, c1[0] = a + qu + qw;
+    c0[1] = b + pu, c1[1] = a + qw;
+    c0[2] = b + pw, c1[2] = a + qu;
+    c0[3] = b + pu + pw, c1[3] = a;
+    for (i = 0; i < 4; i++) {
+      cost[i] = c1[i] <= c0[i] ? c1[i] : c0[i];
+      table |= (unsigned)(c1[i] <= c0[i]) << i;
+    }
+    au = nd[u].terminal;
+    bu = nd[u].stamp;
+    if (dnnmem__add_overflows(kk, cost[0], &kk) || !dnnmem__flow_unary(&au, &bu, &kk, cost[1] - cost[0])) continue;
+    if (w >= 0) {
+      aw = nd[w].terminal;
+      bw = nd[w].stamp;
+      if (!dnnmem__flow_unary(&aw, &bw, &kk, cost[3] - cost[1]) ||
+          dnnmem__add_overflows(cost[2] - cost[0], cost[1] - cost[3], &lambda))
+        continue;
+      DNNMEM_ASSERT(lambda >= 0); /* submodular */
+    }
+    /* commit */
+    k = kk;
+    nd[u].terminal = au;
+    nd[u].stamp = bu;
+    nd[v].terminal = nd[v].stamp = 0;
+    h[eu].residual = 0;
+    if (ew >= 0) h[ew].residual = 0;
+    if (w < 0) { /* one neighbour (or both arcs to it) */
+      dnnmem__flow_kill(f, u, su);
+      if (ew >= 0) dnnmem__flow_kill(f, u, sw);
+    } else if (lambda == 0) {
+      dnnmem__flow_kill(f, u, su);
+      dnnmem__flow_kill(f, w, sw);
+    } else if (!dnnmem__flow_parallel(f, u, w, eu, ew, lambda)) { /* the slots: u -> w (lambda), w -> u (0) */
+      su = h[eu].sister; /* a compaction may have moved them */
+      sw = h[ew].sister;
+      h[su].head = w;
+      h[su].residual = lambda;
+      h[su].sister = sw;
+      h[sw].head = u;
+      h[sw].residual = 0;
+      h[sw].sister = su;
+    }
+    if (w >= 0) {
+      nd[w].terminal = aw;
+      nd[w].stamp = bw;
+    }
+    deg[v] = -1;
+    f->mid[v] = f->first[v];
+    f->current[v] = u;
+    f->active_next[v] = w;
+    f->bucket_next[v] = (int32_t)table;
+    f->queue2[count++] = v;
+    dnnmem__flow_push(f, &top, u);
+    if (w >= 0) dnnmem__flow_push(f, &top, w);
+  }
+  for (v = 0; v < n && count > 0; v++)
+    if (deg[v] >= 0 && f->mid[v] - f->first[v] > deg[v]) dnnmem__flow_compact(f, v);
+  *constant = k;
+  return count;
+}
+
+/* The eliminated nodes' sides from their neighbours', latest first. */
+static void dnnmem__flow_expand(dnnmem_flow *f, int32_t count) {
+  int32_t i;
+  for (i = count - 1; i >= 0; i--) {
+    int32_t v = f->queue2[i], u = f->current[v], w = f->active_next[v];
+    unsigned at = (unsigned)!f->source_side[u] | (w >= 0 && !f->source_side[w] ? 2u : 0u);
+    f->source_side[v] = (uint8_t)!(((unsigned)f->bucket_next[v] >> at) & 1u);
   }
 }
 
@@ -17728,6 +17922,11 @@ static dnnmem_result dnnmem__flow_solve(dnnmem_flow *flow, int32_t source, int32
   if (algo == DNNMEM_FLOW_PUSH_RELABEL) {
     value = dnnmem__pr_run(flow, source, sink);
     dnnmem__flow_mark_source_side(flow, source);
+  } else if (cut_only) { /* the nodes a reduction leaves, then the rest's sides */
+    int64_t constant = 0;
+    int32_t eliminated = dnnmem__flow_reduce(flow, source, sink, &constant);
+    value = dnnmem__bk_run(flow, source, sink, source_total, cut_only, direct + constant);
+    dnnmem__flow_expand(flow, eliminated);
   } else {
     value = dnnmem__bk_run(flow, source, sink, source_total, cut_only, direct); /* marks the side too */
   }
