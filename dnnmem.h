@@ -16990,6 +16990,20 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_add_arc(dnnmem_flow *flow, int32_t from, in
   return DNNMEM_OK;
 }
 
+/* dnnmem_flow_add_arc for a builder whose arcs are valid by construction
+   (the labeling's networks, sized by their bounds): no checks. */
+static DNNMEM__UNUSED void dnnmem__flow_append(dnnmem_flow *flow, int32_t from, int32_t to, int64_t capacity,
+                                               int64_t reverse_capacity) {
+  struct dnnmem__flow_input *in = &flow->input[flow->num_arcs++];
+  DNNMEM_ASSERT(flow->num_arcs <= flow->max_arcs && (uint32_t)from < (uint32_t)flow->num_nodes &&
+                (uint32_t)to < (uint32_t)flow->num_nodes && (capacity | reverse_capacity) >= 0 &&
+                capacity <= DNNMEM__I64_MAX - reverse_capacity);
+  in->from = from;
+  in->to = to;
+  in->capacity = capacity;
+  in->reverse_capacity = reverse_capacity;
+}
+
 /* Merges the half-arcs that share tail and head into one (summing their
    residuals), in place, keeping [first, mid) / [mid, end) per node. Within
    a node, half-arcs lie in arc order, so both ends see the arcs between two
@@ -18474,8 +18488,7 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
   /* the parts: free ops joined by arcs */
   for (v = 0; v < net.num_nodes; v++) w.part[v] = v;
   for (v = 0; v < net.num_arcs; v++) {
-    int32_t from = 0, to = 0;
-    (void)dnnmem_flow_arc(&flow, v, &from, &to, NULL, NULL);
+    int32_t from = flow.input[v].from, to = flow.input[v].to;
     if (from >= 2 && to >= 2) dnnmem__place_union(w.part, from, to);
   }
   *wp = w;
@@ -19017,9 +19030,7 @@ typedef struct dnnmem__label_net {
 } dnnmem__label_net;
 
 static DNNMEM__LABEL_INLINE void dnnmem__label_add(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap, int64_t rcap) {
-  dnnmem_result r = dnnmem_flow_add_arc(net->flow, from, to, cap, rcap, NULL);
-  DNNMEM_ASSERT(r == DNNMEM_OK);
-  (void)r;
+  dnnmem__flow_append(net->flow, from, to, cap, rcap);
   net->num_arcs++;
 }
 
