@@ -1498,11 +1498,19 @@
        flow problem", Algorithmica 1997), then a second phase returns the
        excess of the maximum preflow. Each solve first groups half-arcs by
        tail (CSR), merging parallel and opposite arcs, and when it merged
-       any, afterwards splits the flow back per arc.
+       any, afterwards splits the flow back per arc. A cut-only BK solve
+       first minimises out, one at a time, every node with at most two
+       neighbours (its cheaper side for each choice of theirs: terminal
+       capacities on them, a constant and one arc between the two; a
+       binary submodular cost minimised over one node stays one), so
+       chains, trees and series-parallel parts never reach BK; each such
+       node's side follows from its neighbours' after the cut, ties to the
+       sink side, which gives the same minimal cut.
 
        Complexity. BK O(m n^2 |C|) worst case, near-linear on DAG-like and
        grid networks in practice; push-relabel O(n^2 sqrt(m)); both O(n +
-       m) memory.
+       m) memory. The cut-only reduction: O(1) per node it removes, plus
+       scans of the arc lists of nodes whose neighbours it removed.
 
        Guarantees. An exact maximum flow. The cut is the set reachable
        from the source in the residual network (the minimal minimum cut),
