@@ -1699,7 +1699,8 @@
        flow problem", Algorithmica 1997), then a second phase returns the
        excess of the maximum preflow. Each solve first groups half-arcs by
        tail (CSR), merging parallel and opposite arcs, and when it merged
-       any, afterwards splits the flow back per arc. A cut-only BK solve
+       any, afterwards splits the flow back per arc (a cut-only BK solve
+       drops self-loops and keeps parallel arcs apart). A cut-only BK solve
        first minimises out, one at a time, every node with at most two
        neighbours (its cheaper side for each choice of theirs: terminal
        capacities on them, a constant and one arc between the two; a
@@ -17350,8 +17351,9 @@ static void dnnmem__flow_split(dnnmem_flow *f) {
    With terminals_apart (BK for the cut only, nothing written back), arcs
    touching s or t get no half-arcs: each node's capacities from s and to t
    are summed for BK's init into bk[v].terminal and bk[v].stamp (to t
-   clamped at the source total, as the init does), s -> t into *direct.
-   *source_total: the capacities leaving s; returns -1, or (nothing built)
+   clamped at the source total, as the init does), s -> t into *direct;
+   self-loops are dropped and parallel arcs left apart (BK and the
+   reduction take them as they are: one pass less). *source_total: the capacities leaving s; returns -1, or (nothing built)
    the arc at which they pass int64_t. */
 static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int terminals_apart, int64_t *source_total,
                                   int64_t *direct) {
@@ -17364,7 +17366,8 @@ static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int term
     if ((in->from == s && in->to != s && dnnmem__add_overflows(total, in->capacity, &total)) ||
         (in->to == s && in->from != s && dnnmem__add_overflows(total, in->reverse_capacity, &total)))
       return i;
-    if (terminals_apart && (in->from == s || in->from == t || in->to == s || in->to == t)) continue;
+    if (terminals_apart && (in->from == s || in->from == t || in->to == s || in->to == t || in->from == in->to))
+      continue;
     if (in->to == s || in->to == t) count_term[in->from]++;
     else count_inner[in->from]++;
     if (in->from == s || in->from == t) count_term[in->to]++;
@@ -17398,6 +17401,10 @@ static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int term
       f->arc_half[i] = -1;
       continue;
     }
+    if (terminals_apart && in->from == in->to) { /* a self-loop cuts nothing */
+      f->arc_half[i] = -1;
+      continue;
+    }
     fwd = (in->to == s || in->to == t) ? count_term[in->from]++ : count_inner[in->from]++;
     bwd = (in->from == s || in->from == t) ? count_term[in->to]++ : count_inner[in->to]++;
     f->half[fwd].residual = in->capacity;
@@ -17408,7 +17415,7 @@ static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int term
     f->half[bwd].sister = fwd;
     f->arc_half[i] = fwd;
   }
-  f->merged = dnnmem__flow_merge(f);
+  f->merged = terminals_apart ? 0 : dnnmem__flow_merge(f);
   *source_total = total;
   return -1;
 }
