@@ -1699,9 +1699,9 @@
        flow problem", Algorithmica 1997), then a second phase returns the
        excess of the maximum preflow. Each solve first groups half-arcs by
        tail (CSR), merging parallel and opposite arcs, and when it merged
-       any, afterwards splits the flow back per arc (a cut-only BK solve
-       drops self-loops and keeps parallel arcs apart). A cut-only BK solve
-       first minimises out, one at a time, every node with at most two
+       any, afterwards splits the flow back per arc. A cut-only BK solve
+       instead drops self-loops, keeps parallel arcs apart, and first
+       minimises out, one at a time, every node with at most two
        neighbours (its cheaper side for each choice of theirs: terminal
        capacities on them, a constant and one arc between the two; a
        binary submodular cost minimised over one node stays one), so
@@ -17353,7 +17353,8 @@ static void dnnmem__flow_split(dnnmem_flow *f) {
    are summed for BK's init into bk[v].terminal and bk[v].stamp (to t
    clamped at the source total, as the init does), s -> t into *direct;
    self-loops are dropped and parallel arcs left apart (BK and the
-   reduction take them as they are: one pass less). *source_total: the capacities leaving s; returns -1, or (nothing built)
+   reduction take them as they are: one pass less). *source_total: the
+   capacities leaving s; returns -1, or (nothing built)
    the arc at which they pass int64_t. */
 static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int terminals_apart, int64_t *source_total,
                                   int64_t *direct) {
