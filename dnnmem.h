@@ -17785,7 +17785,7 @@ static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int64_t
     unsigned table = 0;
     v = f->bucket_prev[--top];
     f->bucket_head[v] = 0;
-    if (deg[v] < 1 || deg[v] > 2) continue;
+    if (deg[v] < 1) continue; /* left alone; degrees never grow, so <= 2 */
     for (eu = f->first[v]; h[eu].head == v; eu++) { /* the live slots (dead ones point home) */
     }
     for (ew = eu + 1; deg[v] == 2 && h[ew].head == v; ew++) {
@@ -17826,9 +17826,8 @@ static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int64_t
     if (w >= 0) {
       aw = nd[w].terminal;
       bw = nd[w].stamp;
-      if (!dnnmem__flow_unary(&aw, &bw, &kk, cost[3] - cost[1]) ||
-          dnnmem__add_overflows(cost[2] - cost[0], cost[1] - cost[3], &lambda))
-        continue;
+      if (!dnnmem__flow_unary(&aw, &bw, &kk, cost[3] - cost[1])) continue;
+      lambda = (cost[2] - cost[0]) + (cost[1] - cost[3]); /* each cost within 3/8 of INT64_MAX */
       DNNMEM_ASSERT(lambda >= 0); /* submodular */
     }
     /* commit */

@@ -482,8 +482,17 @@ static void test_reduce_overflow(void) {
   net_make(&t, 8, 13, arcs);
   solve_both(&t, 0, 1, ref_flow_min_cut(t.arcs, t.m, t.n, 0, 1));
   net_free(&t);
+  /* the same for node 3 between 5 and 2 (its second neighbour): its cost
+     onto 2's sink capacity (5 sits in a K4 of 5..8, never a leaf) */
+  static const test_arc two[] = {{0, 4, INT64_MAX / 8 * 7 + 1000, 0}, {4, 1, 5, 0}, {2, 1, INT64_MAX - 1, 0},
+                                 {3, 1, INT64_MAX / 8 - 2, 0}, {3, 5, 2, 1}, {2, 3, INT64_MAX / 8 - 3, 0},
+                                 {0, 5, 4, 0}, {5, 6, 1, 1}, {5, 7, 1, 2}, {5, 8, 2, 1}, {6, 7, 1, 1},
+                                 {6, 8, 3, 1}, {7, 8, 1, 1}, {8, 1, 3, 0}};
   net_make(&t, 5, 5, sinks);
   solve_both(&t, 0, 1, 5);
+  net_free(&t);
+  net_make(&t, 9, 14, two);
+  solve_both(&t, 0, 1, ref_flow_min_cut(t.arcs, t.m, t.n, 0, 1));
   net_free(&t);
 }
 
