@@ -491,8 +491,14 @@ static void test_reduce_overflow(void) {
   net_make(&t, 5, 5, sinks);
   solve_both(&t, 0, 1, 5);
   net_free(&t);
+  /* node 4 in series between 2 and 3, which share an arc too full to take
+     its lambda (5): a parallel arc instead */
+  static const test_arc full[] = {{0, 2, 7, 0}, {2, 3, INT64_MAX - 3, 0}, {2, 4, 5, 0}, {4, 3, 5, 0}, {3, 1, 9, 0}};
   net_make(&t, 9, 14, two);
   solve_both(&t, 0, 1, ref_flow_min_cut(t.arcs, t.m, t.n, 0, 1));
+  net_free(&t);
+  net_make(&t, 5, 5, full);
+  solve_both(&t, 0, 1, 7);
   net_free(&t);
 }
 
