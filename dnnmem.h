@@ -19280,7 +19280,7 @@ static DNNMEM__LABEL_INLINE void dnnmem__label_add(dnnmem__label_net *net, int32
   net->num_arcs++;
 }
 
-static void dnnmem__label_flush(dnnmem__label_net *net) {
+static DNNMEM__LABEL_INLINE void dnnmem__label_flush(dnnmem__label_net *net) {
   if (net->held_from >= 0) dnnmem__label_add(net, net->held_from, net->held_to, net->held_cap, 0);
   net->held_from = -1;
 }
