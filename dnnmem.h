@@ -17710,6 +17710,13 @@ static void dnnmem__bk_finish(dnnmem_flow *f, int32_t s, int32_t t, int cut_only
    decision table, bucket_head = on the stack, queue2 = the order. */
 #define DNNMEM__FLOW_REDUCE_CAP (DNNMEM__I64_MAX / 4) /* sums of three capacities fit */
 
+/* The reduction's steps, once or twice per node: inlined. */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__OPTIMIZE_SIZE__)
+#define DNNMEM__FLOW_INLINE __inline__ __attribute__((always_inline))
+#else
+#define DNNMEM__FLOW_INLINE
+#endif
+
 /* v's live half-arcs to the front of its range; mid[v] ends them. */
 static void dnnmem__flow_compact(dnnmem_flow *f, int32_t v) {
   struct dnnmem__flow_half *h = f->half;
@@ -17727,19 +17734,19 @@ static void dnnmem__flow_compact(dnnmem_flow *f, int32_t v) {
 
 /* d * [node on the sink side] into its terminal capacities (source a,
    sink b) and the constant k; 0 on overflow. */
-static int dnnmem__flow_unary(int64_t *a, int64_t *b, int64_t *k, int64_t d) {
+static DNNMEM__FLOW_INLINE int dnnmem__flow_unary(int64_t *a, int64_t *b, int64_t *k, int64_t d) {
   if (d >= 0) return !dnnmem__add_overflows(*a, d, a);
   return !dnnmem__add_overflows(*k, d, k) && !dnnmem__add_overflows(*b, -d, b);
 }
 
-static void dnnmem__flow_push(dnnmem_flow *f, int32_t *top, int32_t v) {
+static DNNMEM__FLOW_INLINE void dnnmem__flow_push(dnnmem_flow *f, int32_t *top, int32_t v) {
   if (f->label[v] < 1 || f->label[v] > 2 || f->bucket_head[v]) return;
   f->bucket_head[v] = 1;
   f->bucket_prev[(*top)++] = v;
 }
 
 /* Kills the half-arc e of node v and its sister. */
-static void dnnmem__flow_kill(dnnmem_flow *f, int32_t v, int32_t e) {
+static DNNMEM__FLOW_INLINE void dnnmem__flow_kill(dnnmem_flow *f, int32_t v, int32_t e) {
   f->half[f->half[e].sister].residual = 0;
   f->half[e].head = v;
   f->half[e].residual = 0;
