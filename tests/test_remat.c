@@ -1285,6 +1285,115 @@ static void test_argument_edges(void) {
   CHECK(need > 0);
 }
 
+/* sequence_capacity is the array's size: a solve never writes past it,
+   whatever the algorithm, also when the sequence does not fit
+   (OUTPUT_TOO_SMALL, result.length the capacity needed). The array is
+   heap-allocated with 8 guard entries after the capacity, checked intact
+   (a write past the capacity fails here without ASan too). */
+static void test_capacity_guard(void) {
+  ref_remat_graph g;
+  int32_t v, in[3], algo, cap;
+  dnnmem_remat_result st;
+  dnnmem_rng rng;
+  ref_remat_graph_begin(&g); /* the forward/backward chain of test_baselines */
+  in[1] = -1;
+  ref_remat_graph_node(&g, 1, 0, 0, NULL);
+  for (v = 1; v < 25; v++) {
+    in[0] = v - 1;
+    ref_remat_graph_node(&g, 10, 1, 0, in);
+  }
+  for (v = 25; v < 49; v++) {
+    in[0] = v - 1, in[1] = 49 - v, in[2] = -1;
+    ref_remat_graph_node(&g, 10, 1, v == 48, in);
+  }
+  for (algo = 0; algo < DNNMEM_REMAT_ALGO_COUNT; algo++) {
+    dnnmem_remat_options o = options_for(0, 2000);
+    int32_t needed = -1;
+    o.algo = (dnnmem_remat_algo)algo;
+    for (cap = 0; cap <= 2 * g.n; cap += cap < g.n + 2 ? 1 : 7) {
+      int32_t *seq = (int32_t *)malloc((size_t)(cap + 8) * sizeof(int32_t)), k;
+      dnnmem_result r;
+      for (k = 0; k < cap + 8; k++) seq[k] = -7;
+      dnnmem_rng_seed(&rng, 1);
+      memset(&st, 0, sizeof st);
+      r = dnnmem_remat_solve(&g.p, &o, &rng, seq, cap, &st, scratch_buf, sizeof(scratch_buf));
+      for (k = cap; k < cap + 8; k++) CHECK_EQ(seq[k], -7);
+      if (r == DNNMEM_OK) {
+        CHECK(st.length <= cap);
+        check_answer(&g, seq, &st);
+        if (needed < 0) needed = cap; /* the first capacity that fits */
+      } else {
+        CHECK_EQ(r, DNNMEM_ERR_OUTPUT_TOO_SMALL);
+        CHECK(st.length > cap);
+        CHECK_EQ(needed, -1); /* never too small after one that fitted */
+        if (algo != DNNMEM_REMAT_CHECKPOINT) CHECK_EQ(st.length, g.n); /* the row order; anneal: V */
+      }
+      free(seq);
+    }
+    CHECK(needed >= g.n);
+    if (algo != DNNMEM_REMAT_CHECKPOINT) CHECK_EQ(needed, g.n);
+  }
+}
+
+/* The annealer is deterministic: at a fixed seed and move count its
+   answer and its counts (moves tried, accepted) are recorded here, on
+   resnet18.train (317 nodes, 20,000 moves, no budget, peak only), once
+   with the whole pipeline and once on the plain graph alone. A change of
+   the search moves a figure: re-record it (the run prints them) when the
+   change is meant, as test_dual_bound does for labeling. accepted counts
+   the moves taken, so a move that does nothing must not count (a CHAIN
+   draw without a chain). */
+typedef struct anneal_record {
+  int32_t no_contraction;
+  int64_t peak, time;
+  int32_t length;
+  int64_t moves, accepted;
+} anneal_record;
+
+static void test_anneal_record(void) {
+  static const anneal_record want[] = {
+      {0, 210559392, 61130287, 336, 20225, 3424},
+      {1, 196156320, 58343267, 331, 20235, 3691},
+  };
+  files_graph g;
+  files_error err;
+  dnnmem_remat_problem p;
+  dnnmem_remat_result st;
+  dnnmem_rng rng;
+  int32_t *seq;
+  size_t i;
+  if (files_read_graph("tests/data/resnet18.train.graph.csv", &g, &err) != 0) {
+    files_error_print(stderr, &err);
+    CHECK(!"tests/data/resnet18.train.graph.csv unreadable (run from the repository root)");
+    return;
+  }
+  files_graph_remat_problem(&g, &p);
+  seq = (int32_t *)malloc((size_t)(2 * g.n) * sizeof(int32_t));
+  for (i = 0; i < sizeof want / sizeof want[0]; i++) {
+    dnnmem_remat_options o;
+    int64_t peak = -1, time = -1;
+    memset(&o, 0, sizeof o);
+    o.iterations = 20000;
+    o.peak_only = 1;
+    o.no_contraction = want[i].no_contraction;
+    dnnmem_rng_seed(&rng, 1);
+    CHECK_EQ(dnnmem_remat_solve(&p, &o, &rng, seq, 2 * g.n, &st, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
+    CHECK(ref_remat_recount(&p, seq, st.length, &peak, &time));
+    CHECK_EQ(peak, st.peak);
+    CHECK_EQ(time, st.time);
+    printf("anneal record: contraction %d: peak %lld time %lld length %d moves %lld accepted %lld\n",
+           (int)!o.no_contraction, (long long)st.peak, (long long)st.time, (int)st.length, (long long)st.moves,
+           (long long)st.accepted);
+    CHECK_EQ(st.peak, want[i].peak);
+    CHECK_EQ(st.time, want[i].time);
+    CHECK_EQ(st.length, want[i].length);
+    CHECK_EQ(st.moves, want[i].moves);
+    CHECK_EQ(st.accepted, want[i].accepted);
+  }
+  free(seq);
+  files_graph_free(&g);
+}
+
 int main(void) {
   RUN(test_simulator_vs_recount);
   RUN(test_simulator_errors);
@@ -1307,5 +1416,7 @@ int main(void) {
   RUN(test_argument_checks);
   RUN(test_time_bound_zero_times);
   RUN(test_argument_edges);
+  RUN(test_capacity_guard);
+  RUN(test_anneal_record);
   return test_finish("test_remat");
 }
