@@ -891,6 +891,33 @@ static void test_zero_costs_and_terminals(void) {
   CHECK_EQ(nodes, 1787); /* recorded with 0.9.0: the search's effort at these inputs */
 }
 
+/* Costs near the top of int64_t (multiples of 2^55, sums below 2^63): the
+   dual bound works in units of 1 / scale with checked sums (scale 1 here),
+   and a sum that would overflow means no bound, never a wrong one. The
+   exact answer equals brute force and every bound stays below it. */
+static void test_large_costs(void) {
+  FOR_TRIALS(rng, 32, iter, 200) {
+    test_problem t;
+    int32_t label[MAXN], v, a, b, k = 3 + (iter & 1), n = 2 + (int32_t)dnnmem_rng_below(&rng, 3);
+    dnnmem_label_result r;
+    int64_t best, unit = (int64_t)1 << 55;
+    random_problem(&rng, &t, n, k, 0, 1);
+    for (v = 0; v < n; v++)
+      for (a = 0; a < k; a++) {
+        if (t.cost[v * k + a] >= 0) t.cost[v * k + a] = (t.cost[v * k + a] % 4) * unit;
+        for (b = 0; b < k; b++) t.convert[(v * k + a) * k + b] = a == b ? 0 : (t.convert[(v * k + a) * k + b] % 4) * unit;
+      }
+    best = ref_label_optimum(exact(&t), NULL);
+    CHECK_EQ(solve(&t, DNNMEM_LABEL_EXACT, label, &r), DNNMEM_OK);
+    CHECK_EQ(r.cost, best);
+    check_answer(&t, label, &r);
+    CHECK(r.dual_bound <= best && r.merged_bound <= best);
+    CHECK_EQ(solve_sweeps(&t, 0, label, &r), DNNMEM_OK);
+    check_answer(&t, label, &r);
+    CHECK(r.dual_bound <= best && r.lower_bound <= best);
+  }
+}
+
 int main(void) {
   RUN(test_worked_example);
   RUN(test_exact_brute_force);
@@ -908,6 +935,7 @@ int main(void) {
   RUN(test_dual_many_labels);
   RUN(test_argument_edges);
   RUN(test_zero_costs_and_terminals);
+  RUN(test_large_costs);
   exact_free();
   return test_finish("test_label");
 }
