@@ -1348,12 +1348,13 @@ typedef struct anneal_record {
   int64_t peak, time;
   int32_t length;
   int64_t moves, accepted;
+  uint32_t hash; /* FNV-1a of the sequence: which of equally good answers */
 } anneal_record;
 
 static void test_anneal_record(void) {
   static const anneal_record want[] = {
-      {0, 210559392, 61130287, 336, 20225, 3424},
-      {1, 196156320, 58343267, 331, 20235, 3691},
+      {0, 210559392, 61130287, 336, 20225, 3424, 2983632782u},
+      {1, 196156320, 58343267, 331, 20235, 3691, 972672505u},
   };
   files_graph g;
   files_error err;
@@ -1372,6 +1373,8 @@ static void test_anneal_record(void) {
   for (i = 0; i < sizeof want / sizeof want[0]; i++) {
     dnnmem_remat_options o;
     int64_t peak = -1, time = -1;
+    uint32_t hash = 2166136261u;
+    int32_t k;
     memset(&o, 0, sizeof o);
     o.iterations = 20000;
     o.peak_only = 1;
@@ -1381,14 +1384,16 @@ static void test_anneal_record(void) {
     CHECK(ref_remat_recount(&p, seq, st.length, &peak, &time));
     CHECK_EQ(peak, st.peak);
     CHECK_EQ(time, st.time);
-    printf("anneal record: contraction %d: peak %lld time %lld length %d moves %lld accepted %lld\n",
+    for (k = 0; k < st.length; k++) hash = (hash ^ (uint32_t)seq[k]) * 16777619u;
+    printf("anneal record: contraction %d: peak %lld time %lld length %d moves %lld accepted %lld hash %lu\n",
            (int)!o.no_contraction, (long long)st.peak, (long long)st.time, (int)st.length, (long long)st.moves,
-           (long long)st.accepted);
+           (long long)st.accepted, (unsigned long)hash);
     CHECK_EQ(st.peak, want[i].peak);
     CHECK_EQ(st.time, want[i].time);
     CHECK_EQ(st.length, want[i].length);
     CHECK_EQ(st.moves, want[i].moves);
     CHECK_EQ(st.accepted, want[i].accepted);
+    CHECK_EQ(hash, want[i].hash);
   }
   free(seq);
   files_graph_free(&g);
