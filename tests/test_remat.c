@@ -1399,6 +1399,31 @@ static void test_anneal_record(void) {
   files_graph_free(&g);
 }
 
+/* The time bound's network past its limits (3 V + 2 nodes, 9 V + 2 E + 8
+   arcs in int32_t): the scratch size is refused (OVERFLOW), not computed
+   for a network that cannot be built. Called on the private layout with
+   the counts alone (a graph that large would not fit in a test). */
+static void test_time_bound_limits(void) {
+  static const int32_t counts[][2] = {{800000000, 0}, {1000, 600000000}, {119304647, 0}, {119304646, 0}};
+  size_t i;
+  for (i = 0; i < sizeof counts / sizeof counts[0]; i++) {
+    dnnmem__scratch s;
+    dnnmem__tb_work w;
+    size_t bytes = 0;
+    int64_t arcs = 9 * (int64_t)counts[i][0] + 2 * (int64_t)counts[i][1] + 8;
+    int fits = arcs <= 1073741822 && counts[i][0] <= (2147483647 - 3) / 3;
+    dnnmem__scratch_begin(&s, NULL, 0);
+    dnnmem__tb_layout(&s, counts[i][0], counts[i][1], &w);
+    if (fits && sizeof(size_t) >= 8) {
+      CHECK_EQ(dnnmem__scratch_end(&s, &bytes), DNNMEM_OK);
+      CHECK_EQ(w.flow_arcs, arcs);
+    } else if (!fits) {
+      CHECK_EQ(dnnmem__scratch_end(&s, &bytes), DNNMEM_ERR_OVERFLOW);
+      CHECK_EQ(w.flow_arcs, 0);
+    }
+  }
+}
+
 int main(void) {
   RUN(test_simulator_vs_recount);
   RUN(test_simulator_errors);
@@ -1423,5 +1448,6 @@ int main(void) {
   RUN(test_argument_edges);
   RUN(test_capacity_guard);
   RUN(test_anneal_record);
+  RUN(test_time_bound_limits);
   return test_finish("test_remat");
 }
