@@ -1337,24 +1337,28 @@ static void test_capacity_guard(void) {
 
 /* The annealer is deterministic: at a fixed seed and move count its
    answer and its counts (moves tried, accepted) are recorded here, on
-   resnet18.train (317 nodes, 20,000 moves, no budget, peak only), once
-   with the whole pipeline and once on the plain graph alone. A change of
-   the search moves a figure: re-record it (the run prints them) when the
-   change is meant, as test_dual_bound does for labeling. accepted counts
-   the moves taken, so a move that does nothing must not count (a CHAIN
-   draw without a chain). */
+   resnet18.train (317 nodes, 20,000 moves): without a budget (peak only)
+   once with the whole pipeline and once on the plain graph alone, and
+   with a budget out of reach (45% of the row order's peak) with the arena
+   bounded (the plan-guided repairs run). A change of the search moves a
+   figure: re-record it (the run prints them) when the change is meant, as
+   test_dual_bound does for labeling. accepted counts the moves taken, so a
+   move that does nothing must not count (a CHAIN draw without a chain);
+   the hash of the sequence says which of equally good answers came out. */
 typedef struct anneal_record {
-  int32_t no_contraction;
+  int32_t no_contraction, budget_percent, peak_only;
   int64_t peak, time;
   int32_t length;
   int64_t moves, accepted;
-  uint32_t hash; /* FNV-1a of the sequence: which of equally good answers */
+  uint32_t hash; /* FNV-1a of the sequence */
+  int64_t arena;
 } anneal_record;
 
 static void test_anneal_record(void) {
   static const anneal_record want[] = {
-      {0, 210559392, 61130287, 336, 20225, 3424, 2983632782u},
-      {1, 196156320, 58343267, 331, 20235, 3691, 972672505u},
+      {0, 0, 1, 210559392, 61130287, 336, 20225, 3424, 2983632782u, -1},
+      {1, 0, 1, 196156320, 58343267, 331, 20235, 3691, 972672505u, -1},
+      {0, 45, 0, 210559392, 58139884, 334, 20319, 4881, 2124762189u, 210559392},
   };
   files_graph g;
   files_error err;
@@ -1362,6 +1366,7 @@ static void test_anneal_record(void) {
   dnnmem_remat_result st;
   dnnmem_rng rng;
   int32_t *seq;
+  int64_t base_peak;
   size_t i;
   if (files_read_graph("tests/data/resnet18.train.graph.csv", &g, &err) != 0) {
     files_error_print(stderr, &err);
@@ -1370,30 +1375,40 @@ static void test_anneal_record(void) {
   }
   files_graph_remat_problem(&g, &p);
   seq = (int32_t *)malloc((size_t)(2 * g.n) * sizeof(int32_t));
+  {
+    dnnmem_remat_options o = options_for(0, 0);
+    o.algo = DNNMEM_REMAT_ROW_ORDER;
+    CHECK_EQ(dnnmem_remat_solve(&p, &o, NULL, seq, 2 * g.n, &st, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
+    base_peak = st.peak;
+  }
   for (i = 0; i < sizeof want / sizeof want[0]; i++) {
     dnnmem_remat_options o;
     int64_t peak = -1, time = -1;
     uint32_t hash = 2166136261u;
     int32_t k;
+    dnnmem_result r;
     memset(&o, 0, sizeof o);
     o.iterations = 20000;
-    o.peak_only = 1;
+    o.budget = base_peak * want[i].budget_percent / 100;
+    o.peak_only = want[i].peak_only;
     o.no_contraction = want[i].no_contraction;
     dnnmem_rng_seed(&rng, 1);
-    CHECK_EQ(dnnmem_remat_solve(&p, &o, &rng, seq, 2 * g.n, &st, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
+    r = dnnmem_remat_solve(&p, &o, &rng, seq, 2 * g.n, &st, scratch_buf, sizeof(scratch_buf));
+    CHECK_EQ(r, o.budget > 0 ? DNNMEM_ERR_INFEASIBLE : DNNMEM_OK);
     CHECK(ref_remat_recount(&p, seq, st.length, &peak, &time));
     CHECK_EQ(peak, st.peak);
     CHECK_EQ(time, st.time);
     for (k = 0; k < st.length; k++) hash = (hash ^ (uint32_t)seq[k]) * 16777619u;
-    printf("anneal record: contraction %d: peak %lld time %lld length %d moves %lld accepted %lld hash %lu\n",
-           (int)!o.no_contraction, (long long)st.peak, (long long)st.time, (int)st.length, (long long)st.moves,
-           (long long)st.accepted, (unsigned long)hash);
+    printf("anneal record: {%d, %d, %d, %lld, %lld, %d, %lld, %lld, %luu, %lld}\n", (int)o.no_contraction,
+           (int)want[i].budget_percent, (int)o.peak_only, (long long)st.peak, (long long)st.time, (int)st.length,
+           (long long)st.moves, (long long)st.accepted, (unsigned long)hash, (long long)st.arena);
     CHECK_EQ(st.peak, want[i].peak);
     CHECK_EQ(st.time, want[i].time);
     CHECK_EQ(st.length, want[i].length);
     CHECK_EQ(st.moves, want[i].moves);
     CHECK_EQ(st.accepted, want[i].accepted);
     CHECK_EQ(hash, want[i].hash);
+    CHECK_EQ(st.arena, want[i].arena);
   }
   free(seq);
   files_graph_free(&g);
