@@ -1653,8 +1653,11 @@
            DNNMEM_FLOW_PUSH_RELABEL ("pr"); options.cut_only: nonzero
            when only the value and the cut are wanted (BK then leaves
            the arcs touching a terminal out of its adjacency, one
-           capacity per node instead, and writes no flows back;
-           dnnmem_flow_arc_flow answers 0); result.value.
+           capacity per node instead, minimises out every node with at
+           most two neighbours first (exactly: chains and
+           series-parallel parts, often a whole placement network), and
+           writes no flows back; dnnmem_flow_arc_flow answers 0; the same
+           cut); result.value.
          dnnmem_flow_arc_flow(&flow, arc), dnnmem_flow_source_side(&flow, v),
          dnnmem_flow_arc(&flow, arc, &from, &to, &cap, &reverse)
          dnnmem_flow_algo_name / dnnmem_flow_algo_parse
@@ -1696,11 +1699,20 @@
        flow problem", Algorithmica 1997), then a second phase returns the
        excess of the maximum preflow. Each solve first groups half-arcs by
        tail (CSR), merging parallel and opposite arcs, and when it merged
-       any, afterwards splits the flow back per arc.
+       any, afterwards splits the flow back per arc. A cut-only BK solve
+       instead drops self-loops, keeps parallel arcs apart, and first
+       minimises out, one at a time, every node with at most two
+       neighbours (its cheaper side for each choice of theirs: terminal
+       capacities on them, a constant and one arc between the two; a
+       binary submodular cost minimised over one node stays one), so
+       chains, trees and series-parallel parts never reach BK; each such
+       node's side follows from its neighbours' after the cut, ties to the
+       sink side, which gives the same minimal cut.
 
        Complexity. BK O(m n^2 |C|) worst case, near-linear on DAG-like and
        grid networks in practice; push-relabel O(n^2 sqrt(m)); both O(n +
-       m) memory.
+       m) memory. The cut-only reduction: O(1) per node it removes, plus
+       scans of the arc lists of nodes whose neighbours it removed.
 
        Guarantees. An exact maximum flow. The cut is the set reachable
        from the source in the residual network (the minimal minimum cut),
@@ -3563,8 +3575,9 @@ typedef struct dnnmem_flow_options {
   dnnmem_flow_algo algo; /* 0: DNNMEM_FLOW_BK */
   int32_t cut_only;      /* nonzero: the value and the minimum cut only
                             (faster with BK: terminal arcs summed per node,
-                            no flows written back; dnnmem_flow_arc_flow
-                            answers 0) */
+                            nodes with at most two neighbours minimised
+                            out first, no flows written back;
+                            dnnmem_flow_arc_flow answers 0) */
 } dnnmem_flow_options;
 /* Zeroed (or a NULL pointer): Boykov-Kolmogorov, flows on every arc. */
 
@@ -17219,6 +17232,20 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_add_arc(dnnmem_flow *flow, int32_t from, in
   return DNNMEM_OK;
 }
 
+/* dnnmem_flow_add_arc for a builder whose arcs are valid by construction
+   (the labeling's networks, sized by their bounds): no checks. */
+static DNNMEM__UNUSED void dnnmem__flow_append(dnnmem_flow *flow, int32_t from, int32_t to, int64_t capacity,
+                                               int64_t reverse_capacity) {
+  struct dnnmem__flow_input *in = &flow->input[flow->num_arcs++];
+  DNNMEM_ASSERT(flow->num_arcs <= flow->max_arcs && (uint32_t)from < (uint32_t)flow->num_nodes &&
+                (uint32_t)to < (uint32_t)flow->num_nodes && (capacity | reverse_capacity) >= 0 &&
+                capacity <= DNNMEM__I64_MAX - reverse_capacity);
+  in->from = from;
+  in->to = to;
+  in->capacity = capacity;
+  in->reverse_capacity = reverse_capacity;
+}
+
 /* Merges the half-arcs that share tail and head into one (summing their
    residuals), in place, keeping [first, mid) / [mid, end) per node. Within
    a node, half-arcs lie in arc order, so both ends see the arcs between two
@@ -17326,8 +17353,10 @@ static void dnnmem__flow_split(dnnmem_flow *f) {
    With terminals_apart (BK for the cut only, nothing written back), arcs
    touching s or t get no half-arcs: each node's capacities from s and to t
    are summed for BK's init into bk[v].terminal and bk[v].stamp (to t
-   clamped at the source total, as the init does), s -> t into *direct.
-   *source_total: the capacities leaving s; returns -1, or (nothing built)
+   clamped at the source total, as the init does), s -> t into *direct;
+   self-loops are dropped and parallel arcs left apart (BK and the
+   reduction take them as they are: one pass less). *source_total: the
+   capacities leaving s; returns -1, or (nothing built)
    the arc at which they pass int64_t. */
 static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int terminals_apart, int64_t *source_total,
                                   int64_t *direct) {
@@ -17340,7 +17369,8 @@ static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int term
     if ((in->from == s && in->to != s && dnnmem__add_overflows(total, in->capacity, &total)) ||
         (in->to == s && in->from != s && dnnmem__add_overflows(total, in->reverse_capacity, &total)))
       return i;
-    if (terminals_apart && (in->from == s || in->from == t || in->to == s || in->to == t)) continue;
+    if (terminals_apart && (in->from == s || in->from == t || in->to == s || in->to == t || in->from == in->to))
+      continue;
     if (in->to == s || in->to == t) count_term[in->from]++;
     else count_inner[in->from]++;
     if (in->from == s || in->from == t) count_term[in->to]++;
@@ -17374,6 +17404,10 @@ static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int term
       f->arc_half[i] = -1;
       continue;
     }
+    if (terminals_apart && in->from == in->to) { /* a self-loop cuts nothing */
+      f->arc_half[i] = -1;
+      continue;
+    }
     fwd = (in->to == s || in->to == t) ? count_term[in->from]++ : count_inner[in->from]++;
     bwd = (in->from == s || in->from == t) ? count_term[in->to]++ : count_inner[in->to]++;
     f->half[fwd].residual = in->capacity;
@@ -17384,7 +17418,7 @@ static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int term
     f->half[bwd].sister = fwd;
     f->arc_half[i] = fwd;
   }
-  f->merged = dnnmem__flow_merge(f);
+  f->merged = terminals_apart ? 0 : dnnmem__flow_merge(f);
   *source_total = total;
   return -1;
 }
@@ -17562,7 +17596,7 @@ static int64_t dnnmem__bk_init(dnnmem__bk *b, int32_t s, int32_t t, int64_t sour
     nd[v].next_active = -1;
     nd[v].tree = DNNMEM__BK_FREE;
     nd[v].parent = DNNMEM__BK_NONE;
-    if (v != s && v != t) {
+    if (v != s && v != t && !terminals_apart) { /* apart: none (and a reduction leaves dead slots there) */
       for (e = f->mid[v]; e < f->first[v + 1]; e++) {
         if (h[e].head == t) {
           int64_t r = h[e].residual;
@@ -17658,6 +17692,202 @@ static void dnnmem__bk_finish(dnnmem_flow *f, int32_t s, int32_t t, int cut_only
     }
     h[e].residual -= push;
     h[h[e].sister].residual += push;
+  }
+}
+
+/* ---- reduction before BK (cut only) ------------------------------------- */
+
+/* A node with at most two neighbours (terminal arcs aside) is minimised out
+   exactly: its cheaper side for each choice of its neighbours' gives them
+   terminal capacities, a constant and (two neighbours) one arc between
+   them, written into the slots of the arcs it had (a binary submodular
+   energy minimised over one variable stays submodular). Chains and
+   series-parallel parts vanish, a placement network often entirely; BK
+   cuts what is left. Afterwards each eliminated node takes its side from
+   its neighbours', ties to the sink side: the cut BK finds on the whole
+   network (the smallest source side), since the minimum cuts form a
+   lattice. A dead half-arc points at its own tail, no residual either way.
+   Work arrays (push-relabel's, idle under BK): label = live degree (-1:
+   eliminated), current / active_next = the neighbours, bucket_next = the
+   decision table, bucket_head = on the stack, queue2 = the order. */
+#define DNNMEM__FLOW_REDUCE_CAP (DNNMEM__I64_MAX / 4) /* sums of three capacities fit */
+
+/* The reduction's steps, once or twice per node: inlined. */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__OPTIMIZE_SIZE__)
+#define DNNMEM__FLOW_INLINE __inline__ __attribute__((always_inline))
+#else
+#define DNNMEM__FLOW_INLINE
+#endif
+
+/* v's live half-arcs to the front of its range; mid[v] ends them. */
+static void dnnmem__flow_compact(dnnmem_flow *f, int32_t v) {
+  struct dnnmem__flow_half *h = f->half;
+  int32_t e, w = f->first[v];
+  for (e = f->first[v]; e < f->mid[v]; e++)
+    if (h[e].head != v) {
+      if (e != w) {
+        h[w] = h[e];
+        h[h[w].sister].sister = w;
+      }
+      w++;
+    }
+  f->mid[v] = w;
+}
+
+/* d * [node on the sink side] into its terminal capacities (source a,
+   sink b) and the constant k; 0 on overflow. */
+static DNNMEM__FLOW_INLINE int dnnmem__flow_unary(int64_t *a, int64_t *b, int64_t *k, int64_t d) {
+  if (d >= 0) return !dnnmem__add_overflows(*a, d, a);
+  return !dnnmem__add_overflows(*k, d, k) && !dnnmem__add_overflows(*b, -d, b);
+}
+
+static DNNMEM__FLOW_INLINE void dnnmem__flow_push(dnnmem_flow *f, int32_t *top, int32_t v) {
+  if (f->label[v] < 1 || f->label[v] > 2 || f->bucket_head[v]) return;
+  f->bucket_head[v] = 1;
+  f->bucket_prev[(*top)++] = v;
+}
+
+/* Kills the half-arc e of node v and its sister. */
+static DNNMEM__FLOW_INLINE void dnnmem__flow_kill(dnnmem_flow *f, int32_t v, int32_t e) {
+  f->half[f->half[e].sister].residual = 0;
+  f->half[e].head = v;
+  f->half[e].residual = 0;
+  f->label[v]--;
+}
+
+/* Adds lambda onto an arc u -> w already there, when the end with fewer
+   arcs has at most 4 (cheap to look, and what lets series-parallel parts
+   vanish), and kills the slots in u and w of the eliminated node's arcs
+   eu, ew. 0 when it did not. */
+static int dnnmem__flow_parallel(dnnmem_flow *f, int32_t u, int32_t w, int32_t eu, int32_t ew, int64_t lambda) {
+  struct dnnmem__flow_half *h = f->half;
+  int32_t x = f->label[u] <= f->label[w] ? u : w, y = x == u ? w : u, e;
+  int64_t sum;
+  if (f->label[x] > 4) return 0;
+  if (f->mid[x] - f->first[x] > f->label[x]) dnnmem__flow_compact(f, x); /* moves sisters: eu, ew name them */
+  for (e = f->first[x]; e < f->mid[x] && h[e].head != y; e++) {
+  }
+  if (e == f->mid[x]) return 0;
+  if (x == w) e = h[e].sister; /* u -> w */
+  if (dnnmem__add_overflows(h[e].residual + h[h[e].sister].residual, lambda, &sum)) return 0;
+  h[e].residual += lambda;
+  dnnmem__flow_kill(f, u, h[eu].sister);
+  dnnmem__flow_kill(f, w, h[ew].sister);
+  return 1;
+}
+
+/* Eliminates what it can (never s or t, which have no half-arcs here);
+   returns the count, *constant the cost they leave. */
+static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int64_t *constant) {
+  struct dnnmem__flow_half *h = f->half;
+  struct dnnmem__flow_bk_node *nd = f->bk;
+  int32_t n = f->num_nodes, *deg = f->label, top = 0, count = 0, v;
+  int64_t k = 0;
+  for (v = 0; v < n; v++) {
+    deg[v] = f->mid[v] - f->first[v];
+    f->bucket_head[v] = (uint32_t)(deg[v] - 1) < 2u && v != s && v != t; /* on the stack */
+    if (f->bucket_head[v]) f->bucket_prev[top++] = v;
+  }
+  while (top > 0) {
+    int32_t eu, ew, u, w = -1, su, sw = -1, i;
+    int64_t a, b, pu, qu, pw = 0, qw = 0, c0[4], c1[4], cost[4], kk = k, au, bu, aw = 0, bw = 0, lambda = 0;
+    unsigned table = 0;
+    v = f->bucket_prev[--top];
+    f->bucket_head[v] = 0;
+    if (deg[v] < 1) continue; /* left alone; degrees never grow, so <= 2 */
+    for (eu = f->first[v]; h[eu].head == v; eu++) { /* the live slots (dead ones point home) */
+    }
+    for (ew = eu + 1; deg[v] == 2 && h[ew].head == v; ew++) {
+    }
+    if (deg[v] < 2) ew = -1;
+    u = h[eu].head;
+    su = h[eu].sister;
+    pu = h[eu].residual;
+    qu = h[su].residual;
+    if (ew >= 0) {
+      w = h[ew].head;
+      sw = h[ew].sister;
+      pw = h[ew].residual;
+      qw = h[sw].residual;
+    }
+    a = nd[v].terminal;
+    b = nd[v].stamp;
+    if ((a | b | pu | qu | pw | qw) > DNNMEM__FLOW_REDUCE_CAP / 2) continue; /* pairs below sum too */
+    if (w == u) { /* two arcs to one neighbour: one */
+      pu += pw, qu += qw;
+      pw = qw = 0;
+      w = -1;
+    }
+    /* cost[i], i: bit 0 = u on the sink side, bit 1 = w; v's side source
+       (b and its arcs out to sink-side neighbours) or sink (a and the arcs in
+       from source-side ones); table bit i: v on the sink side */
+    c0[0] = b, c1[0] = a + qu + qw;
+    c0[1] = b + pu, c1[1] = a + qw;
+    c0[2] = b + pw, c1[2] = a + qu;
+    c0[3] = b + pu + pw, c1[3] = a;
+    for (i = 0; i < 4; i++) {
+      cost[i] = c1[i] <= c0[i] ? c1[i] : c0[i];
+      table |= (unsigned)(c1[i] <= c0[i]) << i;
+    }
+    au = nd[u].terminal;
+    bu = nd[u].stamp;
+    if (dnnmem__add_overflows(kk, cost[0], &kk) || !dnnmem__flow_unary(&au, &bu, &kk, cost[1] - cost[0])) continue;
+    if (w >= 0) {
+      aw = nd[w].terminal;
+      bw = nd[w].stamp;
+      if (!dnnmem__flow_unary(&aw, &bw, &kk, cost[3] - cost[1])) continue;
+      lambda = (cost[2] - cost[0]) + (cost[1] - cost[3]); /* each cost within 3/8 of INT64_MAX */
+      DNNMEM_ASSERT(lambda >= 0); /* submodular */
+    }
+    /* commit */
+    k = kk;
+    nd[u].terminal = au;
+    nd[u].stamp = bu;
+    nd[v].terminal = nd[v].stamp = 0;
+    h[eu].residual = 0;
+    if (ew >= 0) h[ew].residual = 0;
+    if (w < 0) { /* one neighbour (or both arcs to it) */
+      dnnmem__flow_kill(f, u, su);
+      if (ew >= 0) dnnmem__flow_kill(f, u, sw);
+    } else if (lambda == 0) {
+      dnnmem__flow_kill(f, u, su);
+      dnnmem__flow_kill(f, w, sw);
+    } else if (!dnnmem__flow_parallel(f, u, w, eu, ew, lambda)) { /* the slots: u -> w (lambda), w -> u (0) */
+      su = h[eu].sister; /* a compaction may have moved them */
+      sw = h[ew].sister;
+      h[su].head = w;
+      h[su].residual = lambda;
+      h[su].sister = sw;
+      h[sw].head = u;
+      h[sw].residual = 0;
+      h[sw].sister = su;
+    }
+    if (w >= 0) {
+      nd[w].terminal = aw;
+      nd[w].stamp = bw;
+    }
+    deg[v] = -1;
+    f->mid[v] = f->first[v];
+    f->current[v] = u;
+    f->active_next[v] = w;
+    f->bucket_next[v] = (int32_t)table;
+    f->queue2[count++] = v;
+    dnnmem__flow_push(f, &top, u);
+    if (w >= 0) dnnmem__flow_push(f, &top, w);
+  }
+  for (v = 0; v < n && count > 0; v++)
+    if (deg[v] >= 0 && f->mid[v] - f->first[v] > deg[v]) dnnmem__flow_compact(f, v);
+  *constant = k;
+  return count;
+}
+
+/* The eliminated nodes' sides from their neighbours', latest first. */
+static void dnnmem__flow_expand(dnnmem_flow *f, int32_t count) {
+  int32_t i;
+  for (i = count - 1; i >= 0; i--) {
+    int32_t v = f->queue2[i], u = f->current[v], w = f->active_next[v];
+    unsigned at = (unsigned)!f->source_side[u] | (w >= 0 && !f->source_side[w] ? 2u : 0u);
+    f->source_side[v] = (uint8_t)!(((unsigned)f->bucket_next[v] >> at) & 1u);
   }
 }
 
@@ -17961,6 +18191,11 @@ static dnnmem_result dnnmem__flow_solve(dnnmem_flow *flow, int32_t source, int32
   if (algo == DNNMEM_FLOW_PUSH_RELABEL) {
     value = dnnmem__pr_run(flow, source, sink);
     dnnmem__flow_mark_source_side(flow, source);
+  } else if (cut_only) { /* the nodes a reduction leaves, then the rest's sides */
+    int64_t constant = 0;
+    int32_t eliminated = dnnmem__flow_reduce(flow, source, sink, &constant);
+    value = dnnmem__bk_run(flow, source, sink, source_total, cut_only, direct + constant);
+    dnnmem__flow_expand(flow, eliminated);
   } else {
     value = dnnmem__bk_run(flow, source, sink, source_total, cut_only, direct); /* marks the side too */
   }
@@ -18019,6 +18254,14 @@ DNNMEM_DEF int dnnmem_flow_source_side(const dnnmem_flow *flow, int32_t node) {
 #ifndef DNNMEM_NO_PLACE
 
 /* ---- CPU/accelerator placement ----------------------------------------- */
+
+/* part 9's (placement's network is the k = 2 labeling's) */
+static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
+                                           const dnnmem_label_options *options, const int32_t *labels,
+                                           int32_t alpha, dnnmem_flow *out_flow, int32_t *out_node,
+                                           dnnmem_label_network_result *result, void *scratch,
+                                           size_t scratch_bytes, int64_t valid_total, dnnmem_error *e);
+static dnnmem_result dnnmem__label_network_bytes(int32_t n, int32_t e, int32_t k, size_t *out_bytes);
 
 /* Validates the problem (not acyclicity); *out_total bounds every cost. */
 static dnnmem_result dnnmem__place_validate(const dnnmem_place_problem *p, int64_t *out_total, dnnmem_error *e) {
@@ -18275,7 +18518,6 @@ static void dnnmem__place_phase(dnnmem__scratch *s, int32_t n, int32_t max_nodes
 static dnnmem_result dnnmem__place_layout(dnnmem__scratch *s, const dnnmem_graph *graph, dnnmem__place_work *w) {
   int32_t n = graph->num_nodes, e = n > 0 ? graph->in_offsets[n] : 0, max_nodes, max_arcs;
   int64_t label_nodes = 2 + (int64_t)n + (int64_t)e;
-  dnnmem_label_problem lp;
   dnnmem__scratch sub;
   dnnmem_result r;
   size_t bytes;
@@ -18283,10 +18525,7 @@ static dnnmem_result dnnmem__place_layout(dnnmem__scratch *s, const dnnmem_graph
   DNNMEM_MEMSET(w, 0, sizeof(*w));
   if (!dnnmem__place_bounds(n, e, &max_nodes, &max_arcs)) return DNNMEM_ERR_TOO_MANY;
   if ((r = dnnmem__topo_order_bytes(n, e, &w->topo_bytes)) != DNNMEM_OK) return r;
-  DNNMEM_MEMSET(&lp, 0, sizeof(lp));
-  lp.graph = graph;
-  lp.num_labels = 2;
-  if ((r = dnnmem_label_network_scratch_size(&lp, NULL, &w->label_bytes)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__label_network_bytes(n, e, 2, &w->label_bytes)) != DNNMEM_OK) return r;
   if ((r = dnnmem_flow_scratch_size(max_nodes, max_arcs, &w->flow_bytes)) != DNNMEM_OK) return r;
   w->net_bytes = w->label_bytes > w->flow_bytes ? w->label_bytes : w->flow_bytes;
   if (label_nodes > max_nodes) max_nodes = (int32_t)label_nodes; /* the parts' union-find */
@@ -18485,7 +18724,8 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     lp.convert_size = problem->xfer;
     lp.convert_rate = swap_rate;
     lp.output_label = w.label_output;
-    r = dnnmem_label_network(&lp, NULL, w.label_start, 1, &flow, w.flow_id, &lr, w.flow_mem, w.label_bytes);
+    /* validated above (total bounds every cut: each value converts once) */
+    r = dnnmem__label_network(&lp, NULL, w.label_start, 1, &flow, w.flow_id, &lr, w.flow_mem, w.label_bytes, total, e);
     if (r != DNNMEM_OK) return r;
     DNNMEM_ASSERT(lr.num_free == num_free && lr.approximated == 0);
     net.constant = lr.constant;
@@ -18503,8 +18743,7 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
   /* the parts: free ops joined by arcs */
   for (v = 0; v < net.num_nodes; v++) w.part[v] = v;
   for (v = 0; v < net.num_arcs; v++) {
-    int32_t from = 0, to = 0;
-    (void)dnnmem_flow_arc(&flow, v, &from, &to, NULL, NULL);
+    int32_t from = flow.input[v].from, to = flow.input[v].to;
     if (from >= 2 && to >= 2) dnnmem__place_union(w.part, from, to);
   }
   *wp = w;
@@ -18920,6 +19159,16 @@ static dnnmem_result dnnmem__label_counts(const dnnmem_label_problem *p, const d
   return DNNMEM_OK;
 }
 
+/* A move network's scratch for counts already checked (placement's). */
+static dnnmem_result dnnmem__label_network_bytes(int32_t n, int32_t e, int32_t k, size_t *out_bytes) {
+  dnnmem__scratch s;
+  dnnmem__label_work w;
+  dnnmem_result r;
+  dnnmem__scratch_begin(&s, NULL, 0);
+  if ((r = dnnmem__label_layout(&s, n, e, k, 1, &w)) != DNNMEM_OK) return r;
+  return dnnmem__scratch_end(&s, out_bytes);
+}
+
 static dnnmem_result dnnmem__label_size(const dnnmem_label_problem *p, const dnnmem_label_options *o,
                                         int mode, size_t *out_bytes) {
   dnnmem__scratch s;
@@ -18933,20 +19182,28 @@ static dnnmem_result dnnmem__label_size(const dnnmem_label_problem *p, const dnn
   return dnnmem__scratch_end(&s, out_bytes);
 }
 
-/* Validates, carves and fills the consumers; *total as validate's. */
-static dnnmem_result dnnmem__label_begin(const dnnmem_label_problem *p, const dnnmem_label_options *o,
-                                         int mode, dnnmem__label_work *w, int64_t *total, void *scratch,
-                                         size_t scratch_bytes, dnnmem_error *err) {
+/* Carves the scratch of a validated problem and fills the consumers. */
+static dnnmem_result dnnmem__label_carve(const dnnmem_label_problem *p, int mode, dnnmem__label_work *w,
+                                         void *scratch, size_t scratch_bytes) {
   dnnmem__scratch s;
   dnnmem_result r;
-  int32_t n, e;
-  if ((r = dnnmem__label_counts(p, o, &n, &e, err)) != DNNMEM_OK) return r;
-  if ((r = dnnmem__label_validate(p, total, err)) != DNNMEM_OK) return r;
+  int32_t n = p->graph->num_nodes, e = n > 0 ? p->graph->in_offsets[n] : 0;
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   if ((r = dnnmem__label_layout(&s, n, e, p->num_labels, mode, w)) != DNNMEM_OK) return r;
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
   dnnmem__graph_consumers(p->graph, w->out_offsets, w->out_ids);
   return DNNMEM_OK;
+}
+
+/* Validates, carves and fills the consumers; *total as validate's. */
+static dnnmem_result dnnmem__label_begin(const dnnmem_label_problem *p, const dnnmem_label_options *o,
+                                         int mode, dnnmem__label_work *w, int64_t *total, void *scratch,
+                                         size_t scratch_bytes, dnnmem_error *err) {
+  dnnmem_result r;
+  int32_t n, e;
+  if ((r = dnnmem__label_counts(p, o, &n, &e, err)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__label_validate(p, total, err)) != DNNMEM_OK) return r;
+  return dnnmem__label_carve(p, mode, w, scratch, scratch_bytes);
 }
 
 /* ---- labeling: the cost ------------------------------------------------- */
@@ -19028,13 +19285,11 @@ typedef struct dnnmem__label_net {
 } dnnmem__label_net;
 
 static DNNMEM__LABEL_INLINE void dnnmem__label_add(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap, int64_t rcap) {
-  dnnmem_result r = dnnmem_flow_add_arc(net->flow, from, to, cap, rcap, NULL);
-  DNNMEM_ASSERT(r == DNNMEM_OK);
-  (void)r;
+  dnnmem__flow_append(net->flow, from, to, cap, rcap);
   net->num_arcs++;
 }
 
-static void dnnmem__label_flush(dnnmem__label_net *net) {
+static DNNMEM__LABEL_INLINE void dnnmem__label_flush(dnnmem__label_net *net) {
   if (net->held_from >= 0) dnnmem__label_add(net, net->held_from, net->held_to, net->held_cap, 0);
   net->held_from = -1;
 }
@@ -19158,6 +19413,52 @@ static void dnnmem__label_value(dnnmem__label_net *net, int32_t u) {
   }
 }
 
+/* dnnmem__label_value with two plain labels (placement; a k = 2 solve):
+   the same arcs in the same order, without the label lists. Every node
+   not on alpha is on the other label, so a fixed consumer's label is its
+   node (1: alpha, 0: the other), and the free consumers form one group. */
+static void dnnmem__label_value2(dnnmem__label_net *net, int32_t u) {
+  const dnnmem__label_view *vw = net->vw;
+  dnnmem__label_work *w = net->w;
+  int32_t alpha = net->alpha, other = 1 - alpha, nu = w->node[u], o = dnnmem__label_output(vw, u);
+  int32_t j, m = 0, single = -1, group_aux = -1, alpha_aux = -1;
+  int to_alpha = o == alpha, to_other = o == other;
+  int64_t fwd, back; /* converting u from the other label to alpha, and back */
+  for (j = w->out_offsets[u]; j < w->out_offsets[u + 1]; j++) {
+    int32_t c = w->out_ids[j], nc = w->node[c];
+    if (w->seen[c] == u) continue;
+    w->seen[c] = u;
+    if (nc >= 2) m++, single = nc;
+    else if (nc == 1) to_alpha = 1;
+    else to_other = 1;
+  }
+  if (m == 0 && !to_alpha && !to_other) return;
+  fwd = dnnmem__label_conv(vw, u, other, alpha);
+  back = dnnmem__label_conv(vw, u, alpha, other);
+  if (nu == 1) { /* on alpha: back once some consumer stays */
+    if (to_other) net->constant += back;
+    else if (m > 0 && back > 0) dnnmem__label_cut(net, m == 1 ? single : (group_aux = dnnmem__label_aux(net)), 1, back);
+  } else if (nu == 0) { /* kept on the other label: fwd once some consumer moves */
+    if (to_alpha) net->constant += fwd;
+    else if (m > 0 && fwd > 0) dnnmem__label_cut(net, 0, m == 1 ? single : (alpha_aux = dnnmem__label_aux(net)), fwd);
+  } else {
+    if (to_alpha) dnnmem__label_cut(net, nu, 1, fwd);
+    if (to_other) dnnmem__label_cut(net, 0, nu, back);
+    if (m > 0 && !to_other && back > 0) /* u moves and some consumer stays */
+      dnnmem__label_cut(net, m == 1 ? single : (group_aux = dnnmem__label_aux(net)), nu, back);
+    if (m > 0 && !to_alpha && fwd > 0) /* u stays and some consumer moves */
+      dnnmem__label_cut(net, nu, m == 1 ? single : (alpha_aux = dnnmem__label_aux(net)), fwd);
+  }
+  if (m < 2) return;
+  for (j = w->out_offsets[u]; j < w->out_offsets[u + 1]; j++) {
+    int32_t c = w->out_ids[j], nc = w->node[c];
+    if (w->seen[c] != u || nc < 2) continue;
+    w->seen[c] = -1 - u;
+    if (group_aux >= 0) dnnmem__label_arc(net, nc, group_aux, net->infinite);
+    if (alpha_aux >= 0) dnnmem__label_arc(net, alpha_aux, nc, net->infinite);
+  }
+}
+
 /* The move's network in one pass: the movable nodes first, then every
    value's conversions and the unaries. */
 static void dnnmem__label_pass(dnnmem__label_net *net) {
@@ -19187,7 +19488,10 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
   }
   net->num_nodes = 2 + net->num_free;
   for (l = 0; l < vw->k; l++) w->fstamp[l] = w->gstamp[l] = -1;
-  for (v = 0; v < n; v++) dnnmem__label_value(net, v);
+  if (vw->k == 2 && vw->group == NULL)
+    for (v = 0; v < n; v++) dnnmem__label_value2(net, v);
+  else
+    for (v = 0; v < n; v++) dnnmem__label_value(net, v);
   for (v = 0; v < net->num_free; v++) {
     int64_t c0 = w->u0[v], c1 = w->u1[v];
     net->constant += c0 < c1 ? c0 : c1;
@@ -19254,23 +19558,29 @@ DNNMEM_DEF dnnmem_result dnnmem_label_network_scratch_size(const dnnmem_label_pr
   return dnnmem__label_size(problem, options, 1, out_bytes);
 }
 
+/* valid_total >= 0: the caller (placement) validated the problem and the
+   labels, and valid_total bounds every finite cut: no second look. */
 static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
                                            const dnnmem_label_options *options, const int32_t *labels,
                                            int32_t alpha, dnnmem_flow *out_flow, int32_t *out_node,
                                            dnnmem_label_network_result *result, void *scratch,
-                                           size_t scratch_bytes, dnnmem_error *e) {
+                                           size_t scratch_bytes, int64_t valid_total, dnnmem_error *e) {
   dnnmem__label_work w;
   dnnmem__label_view vw;
   dnnmem__label_net net;
   dnnmem_flow flow;
   dnnmem_result r;
-  int64_t total;
+  int64_t total = valid_total;
   int32_t v, n;
-  if ((r = dnnmem__label_begin(problem, options, 1, &w, &total, scratch, scratch_bytes, e)) != DNNMEM_OK) return r;
+  if (valid_total >= 0) {
+    if ((r = dnnmem__label_carve(problem, 1, &w, scratch, scratch_bytes)) != DNNMEM_OK) return r;
+  } else if ((r = dnnmem__label_begin(problem, options, 1, &w, &total, scratch, scratch_bytes, e)) != DNNMEM_OK) {
+    return r;
+  }
   n = problem->graph->num_nodes;
   if (out_flow == NULL || (n > 0 && labels == NULL)) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   if (alpha < 0 || alpha >= problem->num_labels) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, -1, DNNMEM_FIELD_INDEX);
-  if ((r = dnnmem__label_check(problem, labels, e)) != DNNMEM_OK) return r;
+  if (valid_total < 0 && (r = dnnmem__label_check(problem, labels, e)) != DNNMEM_OK) return r;
   vw.p = problem;
   vw.k = problem->num_labels;
   vw.group = NULL;
@@ -19295,7 +19605,7 @@ DNNMEM_DEF dnnmem_result dnnmem_label_network(const dnnmem_label_problem *proble
                                               void *scratch, size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__label_network(problem, options, labels, alpha, out_flow, out_node, result, scratch, scratch_bytes, &e));
+                        dnnmem__label_network(problem, options, labels, alpha, out_flow, out_node, result, scratch, scratch_bytes, -1, &e));
 }
 
 /* ---- labeling: lower bound ---------------------------------------------- */
