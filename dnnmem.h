@@ -4771,10 +4771,13 @@ typedef struct dnnmem__planner {
   /* the gap rule: placed records by time node, by offset in each node */
   dnnmem__gap_entry *gap_ent, *gap_run; /* n each, grouped by node */
   int32_t *gap_node;                    /* each record's node */
-  int32_t *gap_start, *gap_count, *gap_runs, *gap_zeros, *gap_sub;
+  int32_t *gap_start, *gap_count, *gap_runs, *gap_zeros;
+  int64_t *gap_span;                   /* per node: its subtree's records' lowest offset, highest end (-1: none) */
   uint32_t *gap_anc;                    /* per node: bit d set when ancestor v >> d holds records */
   int32_t *gap_ext;                     /* 4 per node: min lo, max lo, min hi, max hi */
   int32_t gap_leaves, gap_cur; /* P leaves (0: no tree); free intervals */
+  int64_t *gap_fa, *gap_fb, *gap_ta, *gap_tb; /* the free intervals, the buffer a cut writes */
+  int64_t *gap_xa, *gap_xb;                   /* n each: the second buffer (found_key, found_key2 the first) */
   int64_t gap_need;             /* the record's size: shorter free intervals may go */
   int32_t gap_shift;            /* a leaf holds 2^gap_shift segments */
   int gap_tree, gap_zero;       /* laid out; a zero-size record met */
@@ -4807,9 +4810,11 @@ static void dnnmem__gap_layout(dnnmem__scratch *s, int32_t n, dnnmem__planner *p
   p->gap_count = DNNMEM__TAKE(s, int32_t, gap_nodes);
   p->gap_runs = DNNMEM__TAKE(s, int32_t, gap_nodes);
   p->gap_zeros = DNNMEM__TAKE(s, int32_t, gap_nodes);
-  p->gap_sub = DNNMEM__TAKE(s, int32_t, gap_nodes);
+  p->gap_span = DNNMEM__TAKE(s, int64_t, 2 * gap_nodes);
   p->gap_anc = DNNMEM__TAKE(s, uint32_t, gap_nodes);
   p->gap_ext = DNNMEM__TAKE(s, int32_t, 4 * gap_nodes);
+  p->gap_xa = DNNMEM__TAKE(s, int64_t, n);
+  p->gap_xb = DNNMEM__TAKE(s, int64_t, n);
 }
 
 /* full: everything the heuristics use (2: with the gap rule's time tree;
@@ -4993,7 +4998,9 @@ static void dnnmem__gap_tree_reset(dnnmem__planner *p) {
   }
   for (v = 1; v <= 2 * P; v++) p->gap_start[v] += p->gap_start[v - 1];
   for (v = 0; v < 2 * P; v++) {
-    p->gap_count[v] = p->gap_runs[v] = p->gap_zeros[v] = p->gap_sub[v] = 0;
+    p->gap_count[v] = p->gap_runs[v] = p->gap_zeros[v] = 0;
+    p->gap_span[2 * v] = DNNMEM__I64_MAX;
+    p->gap_span[2 * v + 1] = -1;
     p->gap_anc[v] = 0;
     p->gap_ext[4 * v] = p->gap_ext[4 * v + 2] = DNNMEM__I32_MAX;
     p->gap_ext[4 * v + 1] = p->gap_ext[4 * v + 3] = -1;
@@ -5051,7 +5058,13 @@ static void dnnmem__gap_insert(dnnmem__planner *p, int32_t r) {
   if (x.lo > ext[1]) ext[1] = x.lo;
   if (x.hi < ext[2]) ext[2] = x.hi;
   if (x.hi > ext[3]) ext[3] = x.hi;
-  for (k = v; k >= 1 && !p->gap_sub[k]; k >>= 1) p->gap_sub[k] = 1;
+  { /* the subtrees' spans (a zero size: never skipped) */
+    int64_t lo = x.end == x.off ? 0 : x.off, hi = x.end == x.off ? DNNMEM__I64_MAX : x.end;
+    for (k = v; k >= 1 && (p->gap_span[2 * k] > lo || p->gap_span[2 * k + 1] < hi); k >>= 1) {
+      if (p->gap_span[2 * k] > lo) p->gap_span[2 * k] = lo;
+      if (p->gap_span[2 * k + 1] < hi) p->gap_span[2 * k + 1] = hi;
+    }
+  }
   if (x.end == x.off) {
     p->gap_zeros[v]++;
     return;
@@ -5084,70 +5097,64 @@ static void dnnmem__gap_insert(dnnmem__planner *p, int32_t r) {
 #define DNNMEM__GAP_INLINE
 #endif
 
-/* Takes [o, x) (x > o) off the free intervals [ca[i], cb[i]) (sorted,
-   disjoint, the last unbounded; *count of them) from cursor i (no interval
-   before it ends above o); returns the cursor for a next piece at or above
-   o. A piece left shorter than need (the record's size: it can never hold
-   the record, and cuts only shrink it) is dropped where that saves a move. */
-static DNNMEM__GAP_INLINE int32_t dnnmem__gap_take(int64_t *ca, int64_t *cb, int32_t *count, int32_t i, int64_t o,
-                                                  int64_t x, int64_t need) {
-  int32_t c = *count, j, k;
-  while (cb[i] <= o) i++;
-  if (ca[i] >= x) return i;
-  if (ca[i] < o) {
-    if (cb[i] > x) { /* splits interval i */
-      if (o - ca[i] < need) { /* the piece below dropped */
-        ca[i] = x;
-        return i;
-      }
-      if (cb[i] - x < need) { /* the piece above dropped (never the unbounded last) */
-        cb[i] = o;
-        return i;
-      }
-      for (k = c; k > i + 1; k--) ca[k] = ca[k - 1], cb[k] = cb[k - 1];
-      ca[i + 1] = x;
-      cb[i + 1] = cb[i];
-      cb[i] = o;
-      *count = c + 1;
-      return i + 1;
-    }
-    if (o - ca[i] >= need) cb[i++] = o; /* else dropped with the covered ones */
-  }
-  for (j = i; cb[j] <= x; j++) continue; /* covered whole: removed */
-  if (j > i) {
-    for (k = j; k < c; k++) ca[k - (j - i)] = ca[k], cb[k - (j - i)] = cb[k];
-    *count = c - (j - i);
-  }
-  if (ca[i] < x) ca[i] = x;
-  return i;
+/* The free intervals [fa[k], fb[k]) (sorted, disjoint, the last
+   unbounded; gap_cur of them) are cut by one node's pieces at a time, the
+   pieces by offset (they may overlap): one merge into the other buffer.
+   An interval shorter than need (the record's size: it can never hold the
+   record, and cuts only shrink it) is dropped as it is passed. [a, b) is
+   what is left of interval i; out intervals written. */
+typedef struct dnnmem__gap_cut {
+  const int64_t *fa, *fb;
+  int64_t *ta, *tb, a, b, need;
+  int32_t i, out, cut;
+} dnnmem__gap_cut;
+
+static DNNMEM__GAP_INLINE void dnnmem__gap_cut_begin(const dnnmem__planner *p, dnnmem__gap_cut *k) {
+  k->fa = p->gap_fa;
+  k->fb = p->gap_fb;
+  k->ta = p->gap_ta;
+  k->tb = p->gap_tb;
+  k->need = p->gap_need;
+  k->a = k->fa[0];
+  k->b = k->fb[0];
+  k->i = k->out = k->cut = 0;
 }
 
-/* The first free interval ending above o. */
-static int32_t dnnmem__gap_find(const dnnmem__planner *p, int64_t o) {
-  const int64_t *cb = p->found_key2;
-  int32_t a = 0, b = p->gap_cur - 1;
-  while (a < b) {
-    int32_t mid = a + (b - a) / 2;
-    if (cb[mid] <= o) a = mid + 1;
-    else b = mid;
+/* [o, x) (o < x, o at or above the previous piece's) off the intervals. */
+static DNNMEM__GAP_INLINE void dnnmem__gap_cut_piece(dnnmem__gap_cut *k, int64_t o, int64_t x) {
+  while (k->b <= o) { /* passed: kept when it can hold the record */
+    if (k->b - k->a >= k->need) k->ta[k->out] = k->a, k->tb[k->out++] = k->b;
+    k->a = k->fa[++k->i];
+    k->b = k->fb[k->i];
   }
-  return a;
+  if (k->a >= x) return; /* taken already */
+  k->cut = 1;
+  if (k->a < o && o - k->a >= k->need) k->ta[k->out] = k->a, k->tb[k->out++] = o;
+  while (k->b <= x) { /* covered whole (never the unbounded last) */
+    k->a = k->fa[++k->i];
+    k->b = k->fb[k->i];
+  }
+  if (k->a < x) k->a = x;
 }
 
-/* The next piece [off, end) of a node's meeting records by offset: one
-   cut [*o, *x) with the pieces it touches or overlaps, taken off when a
-   piece above it starts (*i the cursor). */
-static DNNMEM__GAP_INLINE void dnnmem__gap_chunk(const dnnmem__planner *p, int64_t *ca, int64_t *cb, int32_t *c,
-                                                 int32_t *i, int64_t *o, int64_t *x, int64_t off, int64_t end,
-                                                 int64_t need) {
-  if (off <= *x) {
-    if (end > *x) *x = end;
-    return;
-  }
-  if (*x >= 0) *i = dnnmem__gap_take(ca, cb, c, *i, *o, *x, need);
-  else *i = dnnmem__gap_find(p, off);
-  *o = off;
-  *x = end;
+/* The rest passed over, the buffers swapped (when a piece cut anything). */
+static DNNMEM__GAP_INLINE void dnnmem__gap_cut_end(dnnmem__planner *p, dnnmem__gap_cut *k) {
+  int32_t i, c = p->gap_cur;
+  int64_t *t;
+  if (!k->cut) return;
+  if (k->b - k->a >= k->need || k->b == DNNMEM__I64_MAX) k->ta[k->out] = k->a, k->tb[k->out++] = k->b;
+  for (i = k->i + 1; i < c; i++) k->ta[k->out] = k->fa[i], k->tb[k->out++] = k->fb[i];
+  p->gap_cur = k->out;
+  t = p->gap_fa, p->gap_fa = p->gap_ta, p->gap_ta = t;
+  t = p->gap_fb, p->gap_fb = p->gap_tb, p->gap_tb = t;
+}
+
+/* Whether bytes [lo, hi) are all taken already (lo < hi). */
+static int dnnmem__gap_taken(const dnnmem__planner *p, int64_t lo, int64_t hi) {
+  const int64_t *fa = p->gap_fa, *fb = p->gap_fb;
+  int32_t i;
+  for (i = 0; fb[i] <= lo; i++) continue;
+  return fa[i] >= hi;
 }
 
 /* Whether a record of node u meets segments [L, H) (the bounds of an
@@ -5155,26 +5162,21 @@ static DNNMEM__GAP_INLINE void dnnmem__gap_chunk(const dnnmem__planner *p, int64
 #define DNNMEM__GAP_MEETS(p, u, L, H) ((p)->gap_ext[4 * (u)] < (H) && (p)->gap_ext[4 * (u) + 3] > (L))
 
 /* Node u's records meeting segments [L, H) off the free intervals: its
-   runs when all of them meet it, else its records one by one (by offset:
-   one cursor moves up through the free intervals). */
+   runs when all of them meet it, else its records one by one (by offset). */
 static void dnnmem__gap_cut_node(dnnmem__planner *p, int32_t u, int32_t L, int32_t H) {
   const int32_t *ext = p->gap_ext + 4 * u;
   const dnnmem__gap_entry *e, *last;
-  int64_t *ca = p->found_key, *cb = p->found_key2, need = p->gap_need;
-  int32_t i, c = p->gap_cur;
+  dnnmem__gap_cut k;
+  dnnmem__gap_cut_begin(p, &k);
   if (ext[1] < H && ext[2] > L) { /* all of them */
     if (p->gap_zeros[u] > 0) p->gap_zero = 1;
     e = p->gap_run + p->gap_start[u];
-    last = e + p->gap_runs[u];
-    for (i = e < last ? dnnmem__gap_find(p, e->off) : 0; e < last; e++)
-      i = dnnmem__gap_take(ca, cb, &c, i, e->off, e->end, need);
+    for (last = e + p->gap_runs[u]; e < last; e++) dnnmem__gap_cut_piece(&k, e->off, e->end);
   } else {
     e = p->gap_ent + p->gap_start[u];
     last = e + p->gap_count[u];
-    if (p->gap_zeros[u] == 0) { /* no zero sizes: meeting records that touch are one cut */
-      int64_t o = -1, x = -1;
+    if (p->gap_zeros[u] == 0) {
       int32_t len, lo, hi, mid;
-      i = -1;
       if (u < p->gap_leaves) { /* by segments: a prefix of each meets (binary search) */
         for (; e < last; e += len) {
           len = e->seg;
@@ -5186,36 +5188,31 @@ static void dnnmem__gap_cut_node(dnnmem__planner *p, int32_t u, int32_t L, int32
               if (e[mid].lo < H && e[mid].hi > L) lo = mid + 1;
               else hi = mid;
             }
-          dnnmem__gap_chunk(p, ca, cb, &c, &i, &o, &x, e->off, e[lo - 1].end, need);
+          dnnmem__gap_cut_piece(&k, e->off, e[lo - 1].end);
         }
       } else { /* a leaf's short records meet at random: listed without branches, then cut */
-        int32_t *sel = p->found, m = 0, k;
-        for (k = 0; e + k < last; k++) {
-          sel[m] = k;
-          m += (e[k].lo < H) & (e[k].hi > L);
+        int32_t *sel = p->found, m = 0, j;
+        for (j = 0; e + j < last; j++) {
+          sel[m] = j;
+          m += (e[j].lo < H) & (e[j].hi > L);
         }
-        for (k = 0; k < m; k++) dnnmem__gap_chunk(p, ca, cb, &c, &i, &o, &x, e[sel[k]].off, e[sel[k]].end, need);
+        for (j = 0; j < m; j++) dnnmem__gap_cut_piece(&k, e[sel[j]].off, e[sel[j]].end);
       }
-      if (x >= 0) dnnmem__gap_take(ca, cb, &c, i, o, x, need);
     } else {
-      for (i = -1; e < last; e++) {
+      for (; e < last; e++) {
         if (e->lo >= H || e->hi <= L) continue;
-        if (e->off == e->end) {
-          p->gap_zero = 1;
-          continue;
-        }
-        if (i < 0) i = dnnmem__gap_find(p, e->off);
-        i = dnnmem__gap_take(ca, cb, &c, i, e->off, e->end, need);
+        if (e->off == e->end) p->gap_zero = 1;
+        else dnnmem__gap_cut_piece(&k, e->off, e->end);
       }
     }
   }
-  p->gap_cur = c;
+  dnnmem__gap_cut_end(p, &k);
 }
 
 /* Node u (blocks [ul, uh)) and its subtree, for segments [L, H). */
 static void dnnmem__gap_cut_below(dnnmem__planner *p, int32_t u, int32_t ul, int32_t uh, int32_t L, int32_t H) {
   while (((int64_t)uh << p->gap_shift) > L && ((int64_t)ul << p->gap_shift) < H &&
-         p->gap_sub[u] > 0) {
+         p->gap_span[2 * u + 1] >= 0 && !dnnmem__gap_taken(p, p->gap_span[2 * u], p->gap_span[2 * u + 1])) {
     int32_t mid = ul + (uh - ul) / 2;
     if (DNNMEM__GAP_MEETS(p, u, L, H)) dnnmem__gap_cut_node(p, u, L, H);
     if (u >= p->gap_leaves) return;
@@ -5225,14 +5222,18 @@ static void dnnmem__gap_cut_below(dnnmem__planner *p, int32_t u, int32_t ul, int
 }
 
 /* The free intervals of the bytes of the placed records meeting record r
-   in time into found_key / found_key2 (gap_cur of them, the last from
-   their top up); 0 when a zero-size record meets r. */
+   in time into gap_fa / gap_fb (gap_cur of them, the last from their top
+   up; those shorter than r dropped); 0 when a zero-size record meets r. */
 static int dnnmem__gap_free(dnnmem__planner *p, int32_t r) {
   int32_t v = p->gap_node[r], L = p->lo[r], H = p->hi[r], u, ul, uh, mid;
   int32_t level = dnnmem__clz_top64((uint64_t)v), height = dnnmem__clz_top64((uint64_t)p->gap_leaves) - level;
   uint32_t anc = p->gap_anc[v];
-  p->found_key[0] = 0;
-  p->found_key2[0] = DNNMEM__I64_MAX;
+  p->gap_fa = p->found_key;
+  p->gap_fb = p->found_key2;
+  p->gap_ta = p->gap_xa;
+  p->gap_tb = p->gap_xb;
+  p->gap_fa[0] = 0;
+  p->gap_fb[0] = DNNMEM__I64_MAX;
   p->gap_cur = 1;
   p->gap_need = p->rec[r].size;
   p->gap_zero = 0;
@@ -5274,14 +5275,14 @@ static void dnnmem__place_in_gap(dnnmem__planner *p, int32_t r) {
   int32_t k;
   if (p->gap_leaves > 0 && size > 0 && dnnmem__gap_free(p, r)) {
     for (k = 0; k + 1 < p->gap_cur; k++) {
-      int64_t lo = p->found_key[k], hi = p->found_key2[k];
+      int64_t lo = p->gap_fa[k], hi = p->gap_fb[k];
       cand = dnnmem__align_up(lo, a);
       if (cand + size <= hi && hi - lo < best_gap) {
         best_gap = hi - lo;
         best = cand;
       }
     }
-    if (best < 0) best = dnnmem__align_up(p->found_key[p->gap_cur - 1], a);
+    if (best < 0) best = dnnmem__align_up(p->gap_fa[p->gap_cur - 1], a);
   } else {
     dnnmem__itree_fill(p);
     dnnmem__neighbours(p, r);
@@ -5510,8 +5511,8 @@ static void dnnmem__place_lowest(dnnmem__planner *p, int32_t r) {
   int32_t k;
   if (p->gap_leaves > 0 && size > 0 && dnnmem__gap_free(p, r)) {
     for (k = 0; k + 1 < p->gap_cur; k++)
-      if ((cand = dnnmem__align_up(p->found_key[k], a)) + size <= p->found_key2[k]) break;
-    top = p->found_key[k];
+      if ((cand = dnnmem__align_up(p->gap_fa[k], a)) + size <= p->gap_fb[k]) break;
+    top = p->gap_fa[k];
   } else {
     dnnmem__itree_fill(p);
     dnnmem__neighbours(p, r);
