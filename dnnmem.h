@@ -427,7 +427,7 @@
                                buffers so); with an alignment the candidate
                                is rounded up (it has none). The gaps from
                                greedy-size's time tree: its complexity.
-                               Scratch alone: about 430 bytes per record.
+                               Scratch alone: about 450 bytes per record.
                 exact          branch and bound after minimalloc (Moffitt,
                                "MiniMalloc", ASPLOS 2023): records in
                                canonical (offset, rank) order, each at its
@@ -842,7 +842,7 @@
                 every S of [64, 2048]). Deterministic; no clock is
                 read (a stop callback may).
    Scratch.     Bound 64 and checker about 180 bytes per piece; solve about
-                725 bytes per record plus the exact search's block (about
+                740 bytes per record plus the exact search's block (about
                 1.7 KiB per record + 1.8 MiB up to DNNMEM_PLAN_BEST_EXACT_MAX
                 records for every algo; above, for exact only, about 3.1 KiB
                 per record + 28 MiB; its undo log holds 32 entries per
