@@ -391,7 +391,11 @@
                                rule reads.
                 greedy-breadth their Greedy by Breadth: records by the
                                widest step of their lifetime (range minimum),
-                               then size; the same gap rule.
+                               then size; the same gap rule. Placed in an
+                               order local in time that keeps the rule's
+                               order for every two records that meet (the
+                               same plan): the widest steps' tree in
+                               preorder.
                 sorted-height  by lifetime length, then size, each on top of
                                what is placed over its lifetime (range chmax
                                segment tree); builds staircases on chains.
@@ -5483,10 +5487,46 @@ static void dnnmem__rank_by_breadth(dnnmem__planner *p) {
   }
 }
 
+/* The order of the widest steps' groups, local in time: the steps form a
+   tree by rank (the root the widest; left of it the tree of the steps
+   before, right the tree of those after), each record the group of its
+   widest step, and of two records that meet in time one's group is the
+   other's or an ancestor of it (the tree's ranges nest, and each holds
+   its widest step's records), of the lower rank. So groups in the tree's
+   preorder place every pair that meets in the order of ranks, as the
+   rule does (records that do not meet see nothing of each other): the
+   same plan, with the records of one span of time placed together
+   instead of scattered over the time line (at 1M records the rank
+   order's misses doubled greedy-breadth's time). first_rank becomes the
+   group's position in preorder. O(n + T). */
+static void dnnmem__breadth_preorder(dnnmem__planner *p) {
+  int32_t T = p->segments, t, i, top = 0, count = 0;
+  const int32_t *rank = p->rank_tree + T; /* the leaves: each step's rank */
+  int32_t *left = p->ids, *right = p->tmp, *stack = p->rank_tree; /* the inner nodes are done with */
+  for (i = 0; i < p->n; i++) p->first_rank[i] = p->ids[p->first_rank[i]]; /* the widest step itself */
+  for (t = 0; t < T; t++) { /* the tree by a stack of the right spine */
+    int32_t last = -1;
+    while (top > 0 && rank[stack[top - 1]] > rank[t]) last = stack[--top];
+    left[t] = last;
+    right[t] = -1;
+    if (top > 0) right[stack[top - 1]] = t;
+    stack[top++] = t;
+  }
+  top = T > 0; /* its root at the bottom of the stack */
+  while (top > 0) { /* preorder, left first; a step's position replaces its left child */
+    t = stack[--top];
+    if (right[t] >= 0) stack[top++] = right[t];
+    if (left[t] >= 0) stack[top++] = left[t];
+    left[t] = count++;
+  }
+  for (i = 0; i < p->n; i++) p->first_rank[i] = left[p->first_rank[i]];
+}
+
 static void dnnmem__plan_greedy_breadth(dnnmem__planner *p) {
   int32_t i, m, *count = p->rank_tree, T = p->segments; /* the ranks are done with the tree */
   dnnmem__rank_by_breadth(p);
-  m = dnnmem__free_by_size(p); /* then by rank, stable (one counting pass): (rank, size descending, id) */
+  dnnmem__breadth_preorder(p);
+  m = dnnmem__free_by_size(p); /* then by group, stable (one counting pass): (group, size descending, id) */
   for (i = 0; i <= T; i++) count[i] = 0;
   for (i = 0; i < m; i++) count[p->first_rank[p->order[i]] + 1]++;
   for (i = 1; i <= T; i++) count[i] += count[i - 1];
