@@ -4789,8 +4789,8 @@ typedef struct dnnmem__planner {
   dnnmem__steps steps;          /* place_on_top's skyline */
   /* greedy-breadth */
   int64_t *breadth;
-  int32_t *rank_tree; /* 2 * segments: range minimum of step ranks */
-  int32_t *first_rank;
+  int32_t *rank_tree; /* 2 * segments: the widest step of ranges of steps */
+  int32_t *widest;    /* each record's widest step (then its group) */
   /* bestfit */
   int32_t *run_end, *run_prev, *run_next, *skip;
   int64_t *run_h;
@@ -4857,7 +4857,7 @@ static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, int full, dnnm
   p->steps.bits = DNNMEM__TAKE(s, uint64_t, nodes); /* T / 63 + 6 words at most */
   p->breadth = DNNMEM__TAKE(s, int64_t, n2);
   p->rank_tree = DNNMEM__TAKE(s, int32_t, 2 * n2);
-  p->first_rank = DNNMEM__TAKE(s, int32_t, n);
+  p->widest = DNNMEM__TAKE(s, int32_t, n);
   p->run_end = DNNMEM__TAKE(s, int32_t, n2);
   p->run_prev = DNNMEM__TAKE(s, int32_t, n2);
   p->run_next = DNNMEM__TAKE(s, int32_t, n2);
@@ -5433,17 +5433,21 @@ static dnnmem_result dnnmem__plan_pathcover(dnnmem__planner *p) {
 }
 
 /* Greedy by breadth: each record belongs to the widest step of its
-   lifetime (range minimum of step ranks); records by (that rank, size
-   descending) then take the smallest fitting gap. */
+   lifetime (ties: the earliest); records by (that step, widest first,
+   then size descending) then take the smallest fitting gap. */
 typedef struct dnnmem__breadth_ctx {
   const dnnmem_interval *rec;
-  const int32_t *first_rank;
+  const int32_t *widest;
+  const int64_t *breadth;
 } dnnmem__breadth_ctx;
+
+/* Whether step a comes before step b: wider, or as wide and earlier. */
+#define DNNMEM__WIDER(breadth, a, b) ((breadth)[a] > (breadth)[b] || ((breadth)[a] == (breadth)[b] && (a) < (b)))
 
 static int dnnmem__less_by_breadth(const void *ctx, int32_t a, int32_t b) {
   const dnnmem__breadth_ctx *c = (const dnnmem__breadth_ctx *)ctx;
-  return c->first_rank[a] < c->first_rank[b] ||
-         (c->first_rank[a] == c->first_rank[b] && c->rec[a].size > c->rec[b].size);
+  int32_t x = c->widest[a], y = c->widest[b];
+  return x != y ? DNNMEM__WIDER(c->breadth, x, y) : c->rec[a].size > c->rec[b].size;
 }
 
 static void dnnmem__step_breadths(dnnmem__planner *p) {
@@ -5456,57 +5460,50 @@ static void dnnmem__step_breadths(dnnmem__planner *p) {
   for (t = 1; t < p->segments; t++) p->breadth[t] += p->breadth[t - 1];
 }
 
-/* Ranks steps by breadth (descending, then time) and gives every record
-   the rank of the widest step of its lifetime (range-minimum tree). */
-static void dnnmem__rank_by_breadth(dnnmem__planner *p) {
-  int32_t T = p->segments, t, i;
+/* Gives every record the widest step of its lifetime (range maximum by
+   DNNMEM__WIDER: a tree of steps; no sort of the steps). */
+static void dnnmem__widest_steps(dnnmem__planner *p) {
+  int32_t T = p->segments, t, i, *tree = p->rank_tree;
+  const int64_t *b = p->breadth;
   dnnmem__step_breadths(p);
-  for (t = 0; t < T; t++) {
-    p->ids[t] = t;
-    p->vals[t] = -p->breadth[t]; /* descending; ties by time (stable) */
-  }
-  dnnmem__radix_sort(p->ids, p->tmp, T, p->vals);
-  for (t = 0; t < T; t++) p->rank_tree[T + p->ids[t]] = t; /* leaves at T + step */
-  for (t = T - 1; t >= 1; t--)
-    p->rank_tree[t] = p->rank_tree[2 * t] < p->rank_tree[2 * t + 1] ? p->rank_tree[2 * t] : p->rank_tree[2 * t + 1];
+  for (t = 0; t < T; t++) tree[T + t] = t; /* leaves at T + step */
+  for (t = T - 1; t >= 1; t--) tree[t] = DNNMEM__WIDER(b, tree[2 * t], tree[2 * t + 1]) ? tree[2 * t] : tree[2 * t + 1];
   for (i = 0; i < p->n; i++) {
-    int32_t l = p->lo[i] + T, r = p->hi[i] + T, best = DNNMEM__I32_MAX;
+    int32_t l = p->lo[i] + T, r = p->hi[i] + T, best = tree[l];
     while (l < r) {
       if (l & 1) {
-        if (p->rank_tree[l] < best) best = p->rank_tree[l];
+        if (DNNMEM__WIDER(b, tree[l], best)) best = tree[l];
         l++;
       }
       if (r & 1) {
         r--;
-        if (p->rank_tree[r] < best) best = p->rank_tree[r];
+        if (DNNMEM__WIDER(b, tree[r], best)) best = tree[r];
       }
       l /= 2;
       r /= 2;
     }
-    p->first_rank[i] = best;
+    p->widest[i] = best;
   }
 }
 
 /* The order of the widest steps' groups, local in time: the steps form a
-   tree by rank (the root the widest; left of it the tree of the steps
-   before, right the tree of those after), each record the group of its
-   widest step, and of two records that meet in time one's group is the
-   other's or an ancestor of it (the tree's ranges nest, and each holds
-   its widest step's records), of the lower rank. So groups in the tree's
-   preorder place every pair that meets in the order of ranks, as the
-   rule does (records that do not meet see nothing of each other): the
-   same plan, with the records of one span of time placed together
-   instead of scattered over the time line (at 1M records the rank
-   order's misses doubled greedy-breadth's time). first_rank becomes the
-   group's position in preorder. O(n + T). */
+   tree (a Cartesian tree: the root the widest step, left of it the tree
+   of the steps before, right the tree of those after), each record the
+   group of its widest step, and of two records that meet in time one's
+   group is the other's or an ancestor of it (the tree's ranges nest, and
+   each holds its widest step's records), the wider. So groups in the
+   tree's preorder place every pair that meets in the rule's order
+   (records that do not meet see nothing of each other): the same plan,
+   with the records of one span of time placed together instead of
+   scattered over the time line (at 1M records the rank order's misses
+   doubled greedy-breadth's time). widest becomes the group's position
+   in preorder. O(n + T). */
 static void dnnmem__breadth_preorder(dnnmem__planner *p) {
   int32_t T = p->segments, t, i, top = 0, count = 0;
-  const int32_t *rank = p->rank_tree + T; /* the leaves: each step's rank */
-  int32_t *left = p->ids, *right = p->tmp, *stack = p->rank_tree; /* the inner nodes are done with */
-  for (i = 0; i < p->n; i++) p->first_rank[i] = p->ids[p->first_rank[i]]; /* the widest step itself */
+  int32_t *left = p->ids, *right = p->tmp, *stack = p->rank_tree; /* the range tree is done with */
   for (t = 0; t < T; t++) { /* the tree by a stack of the right spine */
     int32_t last = -1;
-    while (top > 0 && rank[stack[top - 1]] > rank[t]) last = stack[--top];
+    while (top > 0 && DNNMEM__WIDER(p->breadth, t, stack[top - 1])) last = stack[--top];
     left[t] = last;
     right[t] = -1;
     if (top > 0) right[stack[top - 1]] = t;
@@ -5519,18 +5516,18 @@ static void dnnmem__breadth_preorder(dnnmem__planner *p) {
     if (left[t] >= 0) stack[top++] = left[t];
     left[t] = count++;
   }
-  for (i = 0; i < p->n; i++) p->first_rank[i] = left[p->first_rank[i]];
+  for (i = 0; i < p->n; i++) p->widest[i] = left[p->widest[i]];
 }
 
 static void dnnmem__plan_greedy_breadth(dnnmem__planner *p) {
-  int32_t i, m, *count = p->rank_tree, T = p->segments; /* the ranks are done with the tree */
-  dnnmem__rank_by_breadth(p);
+  int32_t i, m, *count = p->rank_tree, T = p->segments; /* the steps are done with the tree */
+  dnnmem__widest_steps(p);
   dnnmem__breadth_preorder(p);
   m = dnnmem__free_by_size(p); /* then by group, stable (one counting pass): (group, size descending, id) */
   for (i = 0; i <= T; i++) count[i] = 0;
-  for (i = 0; i < m; i++) count[p->first_rank[p->order[i]] + 1]++;
+  for (i = 0; i < m; i++) count[p->widest[p->order[i]] + 1]++;
   for (i = 1; i <= T; i++) count[i] += count[i - 1];
-  for (i = 0; i < m; i++) p->tmp[count[p->first_rank[p->order[i]]]++] = p->order[i];
+  for (i = 0; i < m; i++) p->tmp[count[p->widest[p->order[i]]]++] = p->order[i];
   DNNMEM_MEMCPY(p->order, p->tmp, (size_t)m * sizeof(int32_t));
   dnnmem__gap_begin(p);
   for (i = 0; i < m; i++) {
@@ -11617,10 +11614,11 @@ static int64_t dnnmem__share_run(dnnmem__share_work *w, dnnmem_share_algo algo, 
       break;
     case DNNMEM_SHARE_GREEDY_BREADTH: {
       dnnmem__breadth_ctx ctx;
-      dnnmem__rank_by_breadth(p);
+      dnnmem__widest_steps(p);
       for (i = 0; i < p->n; i++) p->order[i] = i;
       ctx.rec = p->rec;
-      ctx.first_rank = p->first_rank;
+      ctx.widest = p->widest;
+      ctx.breadth = p->breadth;
       dnnmem__sort_ids(p->order, p->tmp, p->n, dnnmem__less_by_breadth, &ctx);
       for (i = 0; i < p->n; i++) dnnmem__object_add(w, dnnmem__pick_object(w, p->order[i], 1), p->order[i]);
       break;
