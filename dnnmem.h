@@ -868,8 +868,9 @@
                 the nodes whose records all meet it (at most k), s the
                 records of the others it visits (its ancestors and the
                 two ends' nodes), a node's size the shifting of its
-                insertion; O(n^2) worst; O(k log k) for a record with a
-                zero size in play; sorted-height and pathcover O(n log n) (plus
+                insertion, plus per node cut the free intervals left
+                (those shorter than the record dropped); O(n^2) worst;
+                O(k log k) for a record with a zero size in play; sorted-height and pathcover O(n log n) (plus
                 O(k log k) per record near fixed ones); bestfit O((n + T)
                 log n + scanned candidates), O(n^2) worst; exact exponential,
                 O(n + sections x live) per placed node, O(1) per refused
