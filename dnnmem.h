@@ -5049,8 +5049,8 @@ static void dnnmem__gap_layout(dnnmem__scratch *s, int32_t n, dnnmem__planner *p
   p->gap_span = DNNMEM__TAKE(s, int64_t, 2 * gap_nodes);
   p->gap_anc = DNNMEM__TAKE(s, uint32_t, gap_nodes);
   p->gap_ext = DNNMEM__TAKE(s, int32_t, 4 * gap_nodes);
-  p->gap_xa = DNNMEM__TAKE(s, int64_t, n);
-  p->gap_xb = DNNMEM__TAKE(s, int64_t, n);
+  p->gap_xa = DNNMEM__TAKE(s, int64_t, 2 * (size_t)n);
+  p->gap_xb = p->gap_xa + n;
 }
 
 /* full: everything the heuristics use (2: with the gap rule's time tree;
@@ -5673,13 +5673,15 @@ typedef struct dnnmem__breadth_ctx {
   const int64_t *breadth;
 } dnnmem__breadth_ctx;
 
-/* Whether step a comes before step b: wider, or as wide and earlier. */
-#define DNNMEM__WIDER(breadth, a, b) ((breadth)[a] > (breadth)[b] || ((breadth)[a] == (breadth)[b] && (a) < (b)))
+/* The one of steps a, b that comes first: the wider, or as wide the earlier. */
+static int32_t dnnmem__wider(const int64_t *breadth, int32_t a, int32_t b) {
+  return breadth[a] > breadth[b] || (breadth[a] == breadth[b] && a < b) ? a : b;
+}
 
 static int dnnmem__less_by_breadth(const void *ctx, int32_t a, int32_t b) {
   const dnnmem__breadth_ctx *c = (const dnnmem__breadth_ctx *)ctx;
   int32_t x = c->widest[a], y = c->widest[b];
-  return x != y ? DNNMEM__WIDER(c->breadth, x, y) : c->rec[a].size > c->rec[b].size;
+  return x != y ? dnnmem__wider(c->breadth, x, y) == x : c->rec[a].size > c->rec[b].size;
 }
 
 static void dnnmem__step_breadths(dnnmem__planner *p) {
@@ -5692,25 +5694,19 @@ static void dnnmem__step_breadths(dnnmem__planner *p) {
   for (t = 1; t < p->segments; t++) p->breadth[t] += p->breadth[t - 1];
 }
 
-/* Gives every record the widest step of its lifetime (range maximum by
-   DNNMEM__WIDER: a tree of steps; no sort of the steps). */
+/* Gives every record the widest step of its lifetime (a range tree of
+   steps by dnnmem__wider; no sort of the steps). */
 static void dnnmem__widest_steps(dnnmem__planner *p) {
   int32_t T = p->segments, t, i, *tree = p->rank_tree;
   const int64_t *b = p->breadth;
   dnnmem__step_breadths(p);
   for (t = 0; t < T; t++) tree[T + t] = t; /* leaves at T + step */
-  for (t = T - 1; t >= 1; t--) tree[t] = DNNMEM__WIDER(b, tree[2 * t], tree[2 * t + 1]) ? tree[2 * t] : tree[2 * t + 1];
+  for (t = T - 1; t >= 1; t--) tree[t] = dnnmem__wider(b, tree[2 * t], tree[2 * t + 1]);
   for (i = 0; i < p->n; i++) {
     int32_t l = p->lo[i] + T, r = p->hi[i] + T, best = tree[l];
     while (l < r) {
-      if (l & 1) {
-        if (DNNMEM__WIDER(b, tree[l], best)) best = tree[l];
-        l++;
-      }
-      if (r & 1) {
-        r--;
-        if (DNNMEM__WIDER(b, tree[r], best)) best = tree[r];
-      }
+      if (l & 1) best = dnnmem__wider(b, tree[l++], best);
+      if (r & 1) best = dnnmem__wider(b, tree[--r], best);
       l /= 2;
       r /= 2;
     }
@@ -5735,7 +5731,7 @@ static void dnnmem__breadth_preorder(dnnmem__planner *p) {
   int32_t *left = p->ids, *right = p->tmp, *stack = p->rank_tree; /* the range tree is done with */
   for (t = 0; t < T; t++) { /* the tree by a stack of the right spine */
     int32_t last = -1;
-    while (top > 0 && DNNMEM__WIDER(p->breadth, t, stack[top - 1])) last = stack[--top];
+    while (top > 0 && dnnmem__wider(p->breadth, t, stack[top - 1]) == t) last = stack[--top];
     left[t] = last;
     right[t] = -1;
     if (top > 0) right[stack[top - 1]] = t;
