@@ -5012,8 +5012,8 @@ typedef struct dnnmem__planner {
   uint32_t *gap_anc;                    /* per node: bit d set when ancestor v >> d holds records */
   int32_t *gap_ext;                     /* 4 per node: min lo, max lo, min hi, max hi */
   int32_t gap_leaves, gap_cur; /* P leaves (0: no tree); free intervals */
-  int64_t *gap_fa, *gap_fb, *gap_ta, *gap_tb; /* the free intervals, the buffer a cut writes */
-  int64_t *gap_xa, *gap_xb;                   /* n each: the second buffer (found_key, found_key2 the first) */
+  int64_t *gap_fa, *gap_fb, *gap_ta, *gap_tb; /* the free intervals, the buffer a cut writes (n each:
+                                                 found_key, found_key2 and a second pair, swapped by cuts) */
   int64_t gap_need;             /* the record's size: shorter free intervals may go */
   int32_t gap_shift;            /* a leaf holds 2^gap_shift segments */
   int gap_tree, gap_zero;       /* laid out; a zero-size record met */
@@ -5022,7 +5022,7 @@ typedef struct dnnmem__planner {
   /* greedy-breadth */
   int64_t *breadth;
   int32_t *rank_tree; /* 2 * segments: the widest step of ranges of steps */
-  int32_t *widest;    /* each record's widest step (then its group) */
+  int32_t *widest;    /* each record's widest step */
   /* bestfit */
   int32_t *run_end, *run_prev, *run_next, *skip;
   int64_t *run_h;
@@ -5049,8 +5049,10 @@ static void dnnmem__gap_layout(dnnmem__scratch *s, int32_t n, dnnmem__planner *p
   p->gap_span = DNNMEM__TAKE(s, int64_t, 2 * gap_nodes);
   p->gap_anc = DNNMEM__TAKE(s, uint32_t, gap_nodes);
   p->gap_ext = DNNMEM__TAKE(s, int32_t, 4 * gap_nodes);
-  p->gap_xa = DNNMEM__TAKE(s, int64_t, 2 * (size_t)n);
-  p->gap_xb = p->gap_xa + n;
+  p->gap_ta = DNNMEM__TAKE(s, int64_t, 2 * (size_t)n);
+  p->gap_tb = p->gap_ta + n;
+  p->gap_fa = p->found_key; /* carved before */
+  p->gap_fb = p->found_key2;
 }
 
 /* full: everything the heuristics use (2: with the gap rule's time tree;
@@ -5464,11 +5466,7 @@ static int dnnmem__gap_free(dnnmem__planner *p, int32_t r) {
   int32_t v = p->gap_node[r], L = p->lo[r], H = p->hi[r], u, ul, uh, mid;
   int32_t level = dnnmem__clz_top64((uint64_t)v), height = dnnmem__clz_top64((uint64_t)p->gap_leaves) - level;
   uint32_t anc = p->gap_anc[v];
-  p->gap_fa = p->found_key;
-  p->gap_fb = p->found_key2;
-  p->gap_ta = p->gap_xa;
-  p->gap_tb = p->gap_xb;
-  p->gap_fa[0] = 0;
+  p->gap_fa[0] = 0; /* in whichever buffer the last query ended */
   p->gap_fb[0] = DNNMEM__I64_MAX;
   p->gap_cur = 1;
   p->gap_need = p->rec[r].size;
@@ -5724,39 +5722,25 @@ static void dnnmem__widest_steps(dnnmem__planner *p) {
    (records that do not meet see nothing of each other): the same plan,
    with the records of one span of time placed together instead of
    scattered over the time line (at 1M records the rank order's misses
-   doubled greedy-breadth's time). widest becomes the group's position
-   in preorder. O(n + T). */
-static void dnnmem__breadth_preorder(dnnmem__planner *p) {
-  int32_t T = p->segments, t, i, top = 0, count = 0;
-  int32_t *left = p->ids, *right = p->tmp, *stack = p->rank_tree; /* the range tree is done with */
-  for (t = 0; t < T; t++) { /* the tree by a stack of the right spine */
-    int32_t last = -1;
-    while (top > 0 && dnnmem__wider(p->breadth, t, stack[top - 1]) == t) last = stack[--top];
-    left[t] = last;
-    right[t] = -1;
-    if (top > 0) right[stack[top - 1]] = t;
+   doubled greedy-breadth's time). A step's range [after the previous
+   wider step, the next wider step) gives its place in preorder: by start,
+   then the longer first. */
+static void dnnmem__plan_greedy_breadth(dnnmem__planner *p) {
+  int32_t i, m, t, top = 0, T = p->segments;
+  int32_t *start = p->ids, *end = p->rank_tree + T, *stack = p->rank_tree; /* the range tree is done with */
+  dnnmem__widest_steps(p);
+  for (t = 0; t < T; t++) { /* the ranges by a stack of steps, each wider than the next */
+    while (top > 0 && dnnmem__wider(p->breadth, t, stack[top - 1]) == t) end[stack[--top]] = t;
+    start[t] = top > 0 ? stack[top - 1] + 1 : 0;
     stack[top++] = t;
   }
-  top = T > 0; /* its root at the bottom of the stack */
-  while (top > 0) { /* preorder, left first; a step's position replaces its left child */
-    t = stack[--top];
-    if (right[t] >= 0) stack[top++] = right[t];
-    if (left[t] >= 0) stack[top++] = left[t];
-    left[t] = count++;
+  while (top > 0) end[stack[--top]] = T;
+  m = dnnmem__free_by_size(p); /* then by group, stable: (group, size descending, id) */
+  for (i = 0; i < m; i++) {
+    int32_t r = p->order[i], w = p->widest[r];
+    p->vals[r] = (int64_t)start[w] * ((int64_t)T + 1) + (T - end[w]);
   }
-  for (i = 0; i < p->n; i++) p->widest[i] = left[p->widest[i]];
-}
-
-static void dnnmem__plan_greedy_breadth(dnnmem__planner *p) {
-  int32_t i, m, *count = p->rank_tree, T = p->segments; /* the steps are done with the tree */
-  dnnmem__widest_steps(p);
-  dnnmem__breadth_preorder(p);
-  m = dnnmem__free_by_size(p); /* then by group, stable (one counting pass): (group, size descending, id) */
-  for (i = 0; i <= T; i++) count[i] = 0;
-  for (i = 0; i < m; i++) count[p->widest[p->order[i]] + 1]++;
-  for (i = 1; i <= T; i++) count[i] += count[i - 1];
-  for (i = 0; i < m; i++) p->tmp[count[p->widest[p->order[i]]]++] = p->order[i];
-  DNNMEM_MEMCPY(p->order, p->tmp, (size_t)m * sizeof(int32_t));
+  dnnmem__radix_sort(p->order, p->tmp, m, p->vals);
   dnnmem__gap_begin(p);
   for (i = 0; i < m; i++) {
     DNNMEM__GAP_AHEAD(p, i, m);
