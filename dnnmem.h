@@ -432,7 +432,7 @@
                                records it meets by offset instead, as the
                                rule reads.
                 greedy-breadth their Greedy by Breadth: records by the
-                               widest step of their lifetime (range minimum),
+                               widest step of their lifetime (a range tree),
                                then size; the same gap rule. Placed in an
                                order local in time that keeps the rule's
                                order for every two records that meet (the
