@@ -4761,6 +4761,11 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
 #define DNNMEM__PLAN_MEMO_LEAN_MAX ((size_t)1 << 14)
 #define DNNMEM__PLAN_MEMO_MAX ((size_t)1 << 18)
 #define DNNMEM__PLAN_MEMO_PROBES 4
+/* The failed records the memo's entries name (a ring: an entry whose
+   records were overwritten names the records of its sections instead):
+   entries per record and at most (none in the lean block). */
+#define DNNMEM__PLAN_MEMO_Z_PER_RECORD 1024
+#define DNNMEM__PLAN_MEMO_Z_MAX ((int64_t)1 << 21)
 /* The gap rule sorts the placed neighbours of a record by insertion in
    runs of this many, then by merging. */
 #define DNNMEM__PLAN_FOUND_RUN 16
@@ -6212,6 +6217,10 @@ typedef struct dnnmem__exact {
   uint32_t *memo_run;
   int32_t *memo_lo, *memo_hi;
   int64_t *memo_b;
+  /* and its failed records: mz_rec / mz_b[memo_zat % mz_cap ..] (a ring
+     written up to mz_top), memo_zlen of them (-1: not kept) */
+  int64_t *memo_zat, *mz_b, mz_cap, mz_top;
+  int32_t *memo_zlen, *mz_rec;
   uint32_t run_id, run_count, memo_mask; /* the search's stamp, the last stamp given */
   dnnmem__exact_slot slots[DNNMEM__EXACT_SLOTS];
 } dnnmem__exact;
@@ -6249,6 +6258,12 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
   w->memo_lo = DNNMEM__TAKE(s, int32_t, memo);
   w->memo_hi = DNNMEM__TAKE(s, int32_t, memo);
   w->memo_b = DNNMEM__TAKE(s, int64_t, memo);
+  w->memo_zat = DNNMEM__TAKE(s, int64_t, memo);
+  w->memo_zlen = DNNMEM__TAKE(s, int32_t, memo);
+  w->mz_cap = lean ? 0 : DNNMEM__PLAN_MEMO_Z_PER_RECORD * (int64_t)n;
+  if (w->mz_cap > DNNMEM__PLAN_MEMO_Z_MAX) w->mz_cap = DNNMEM__PLAN_MEMO_Z_MAX;
+  w->mz_rec = DNNMEM__TAKE(s, int32_t, (size_t)w->mz_cap);
+  w->mz_b = DNNMEM__TAKE(s, int64_t, (size_t)w->mz_cap);
   w->size = DNNMEM__TAKE(s, int64_t, nn);
   w->align = DNNMEM__TAKE(s, int64_t, nn);
   w->offset = DNNMEM__TAKE(s, int64_t, nn);
@@ -6676,9 +6691,11 @@ static uint64_t dnnmem__exact_mix(uint64_t x) {
    capacity: restarts keep what they learned (nogoods). With windows the
    ranks are part of the state (and each run keeps its own). Keys are
    64-bit hashes (a false match has probability about 2^-64 per probe);
-   stamp 0 marks an empty slot. Each entry keeps the sections its failed
-   records live in and the greatest height they had to reach (memo_lo -1:
-   not told; see dnnmem__exact_culprit).
+   stamp 0 marks an empty slot. Each entry keeps its failure's records
+   and heights (see dnnmem__exact_culprit): the same state fails on the
+   same records, so a hit jumps as far as the failure did. When the ring
+   no longer holds them, the sections they live in and the greatest height
+   they had to reach stand in (memo_lo -1: not told).
    Returns the slot holding key, -1 none. */
 static int32_t dnnmem__exact_memo_find(const dnnmem__exact *w, uint64_t key) {
   uint32_t i = (uint32_t)key & w->memo_mask, t;
@@ -6697,10 +6714,16 @@ static int dnnmem__exact_live(const dnnmem__exact *w, uint32_t r) {
   return 0;
 }
 
+static void dnnmem__exact_z_hull(const dnnmem__exact *w, int32_t from, int32_t to, int32_t *lo, int32_t *hi,
+                                 int64_t *b);
+
 /* Into the first of the probed slots that no live search holds, else the
-   first another search holds, else the first. */
-static void dnnmem__exact_memo_add(dnnmem__exact *w, uint64_t key, int32_t lo, int32_t hi, int64_t b) {
+   first another search holds, else the first; with the failed records
+   zlist[from .. to) (from -1: not told). */
+static void dnnmem__exact_memo_add(dnnmem__exact *w, uint64_t key, int32_t from, int32_t to) {
   uint32_t i = (uint32_t)key & w->memo_mask, t, other = DNNMEM__PLAN_MEMO_PROBES;
+  int32_t lo = -1, hi = -1, p;
+  int64_t b = 0;
   for (t = 0; t < DNNMEM__PLAN_MEMO_PROBES; t++, i = (i + 1) & w->memo_mask) {
     if (w->memo_run[i] != 0 && w->memo_key[i] == key) break; /* known: now this run's */
     if (w->memo_run[i] == w->run_id) continue;
@@ -6709,11 +6732,39 @@ static void dnnmem__exact_memo_add(dnnmem__exact *w, uint64_t key, int32_t lo, i
   }
   if (t == DNNMEM__PLAN_MEMO_PROBES)
     i = ((uint32_t)key + (other == DNNMEM__PLAN_MEMO_PROBES ? 0 : other)) & w->memo_mask;
+  if (from >= 0) dnnmem__exact_z_hull(w, from, to, &lo, &hi, &b);
   w->memo_key[i] = key;
   w->memo_run[i] = w->run_id;
   w->memo_lo[i] = lo;
   w->memo_hi[i] = hi;
   w->memo_b[i] = b;
+  w->memo_zlen[i] = -1;
+  if (from >= 0 && w->mz_cap > 0 && to - from <= w->mz_cap) {
+    w->memo_zat[i] = w->mz_top;
+    w->memo_zlen[i] = to - from;
+    for (p = from; p < to; p++, w->mz_top++) {
+      w->mz_rec[w->mz_top % w->mz_cap] = w->zlist[p];
+      w->mz_b[w->mz_top % w->mz_cap] = w->zbound[p];
+    }
+  }
+}
+
+/* Frame f's list (empty): memo slot i's failed records when the ring
+   still holds them, else the unplaced records of the part living in its
+   sections. Returns its end, -1 when out of room. */
+static int32_t dnnmem__exact_z_span(dnnmem__exact *w, const dnnmem__exact_frame *f, int32_t lo, int32_t hi,
+                                    int64_t b);
+static int32_t dnnmem__exact_z_memo(dnnmem__exact *w, const dnnmem__exact_frame *f, int32_t i) {
+  int32_t c, end = f->zbase;
+  int64_t at = w->memo_zat[i];
+  if (w->memo_zlen[i] < 0 || at < w->mz_top - w->mz_cap)
+    return dnnmem__exact_z_span(w, f, w->memo_lo[i], w->memo_hi[i], w->memo_b[i]);
+  if ((int64_t)end + w->memo_zlen[i] > w->zcap) return -1;
+  for (c = 0; c < w->memo_zlen[i]; c++, at++) {
+    w->zlist[end] = w->mz_rec[at % w->mz_cap];
+    w->zbound[end++] = w->mz_b[at % w->mz_cap];
+  }
+  return end;
 }
 
 /* Backjumping (Prosser's conflict-directed backjumping, 1993). In a frame
@@ -6816,7 +6867,7 @@ static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact
   if (w->logging && (p = dnnmem__exact_memo_find(w, state)) >= 0) { /* a dive cannot back up */
     f->done = 1; /* failed before, on the records living in [lo, hi) */
     f->zend = part->bound_offset < 0 && w->memo_lo[p] >= 0 && w->backjump && !w->degraded
-                  ? dnnmem__exact_z_span(w, f, w->memo_lo[p], w->memo_hi[p], w->memo_b[p])
+                  ? dnnmem__exact_z_memo(w, f, p)
                   : -1;
   }
 }
@@ -7663,8 +7714,7 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
     }
     j = f->done ? -1 : dnnmem__exact_next(w, f);
     if (j < 0) { /* the part fails: back to the frame that created it */
-      int32_t t = f->creator, e, to = -1, lo = -1, hi = -1;
-      int64_t b = 0;
+      int32_t t = f->creator, e, to = -1;
       if (!w->logging && t >= 0) return DNNMEM__EXACT_ABORTED; /* a dive: nothing to undo with */
       if (f->zend >= 0 && !w->degraded) /* the cell's records too (not at a remembered state) */
         to = f->cell >= 0 ? dnnmem__exact_z_busy(w, f, f->cell, -1, f->cell_offset + 1, f->zbase, f->zend) : f->zend;
@@ -7672,9 +7722,8 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
         t = dnnmem__exact_culprit(w, f->zbase, to);
         DNNMEM_ASSERT(t <= f->creator);
         w->backjumps += t < f->creator;
-        dnnmem__exact_z_hull(w, f->zbase, to, &lo, &hi, &b);
       }
-      dnnmem__exact_memo_add(w, f->state, lo, hi, b);
+      dnnmem__exact_memo_add(w, f->state, to >= 0 ? f->zbase : -1, to);
       if (t < 0) break; /* the root part: exhausted */
       for (e = d - 1; e >= t; e--) dnnmem__exact_undo(w, e);
       dnnmem__exact_z_merge(w, t, to >= 0 ? f->zbase : -1, to);
@@ -7703,11 +7752,9 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
     } else if (!w->logging) {
       return DNNMEM__EXACT_ABORTED;
     } else if (w->fail_jump < d) { /* j is no culprit: this frame fails too */
-      int32_t t = w->fail_jump, e, from = f->zend, lo, hi;
-      int64_t b;
+      int32_t t = w->fail_jump, e, from = f->zend;
       DNNMEM_ASSERT(t <= f->creator && w->fail_z >= 0);
-      dnnmem__exact_z_hull(w, from, w->fail_z, &lo, &hi, &b);
-      dnnmem__exact_memo_add(w, f->state, lo, hi, b);
+      dnnmem__exact_memo_add(w, f->state, from, w->fail_z);
       w->backjumps++;
       if (t < 0) break;
       for (e = d - 1; e >= t; e--) dnnmem__exact_undo(w, e);
@@ -8057,6 +8104,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   w.nodes = w.refused = w.backjumps = 0;
   w.backjump = !params->no_backjumps;
   w.zstamp = 0;
+  w.mz_top = 0;
   DNNMEM_MEMSET(w.zmark, 0, (size_t)count * sizeof(uint32_t));
   w.node_limit = params->node_limit > 0 ? params->node_limit : DNNMEM__I64_MAX;
   w.stop = params->stop;
