@@ -908,9 +908,9 @@
                 read (a stop callback may).
    Scratch.     Bound 64 and checker about 180 bytes per piece; solve about
                 725 bytes per record plus the exact search's block (about
-                1.7 KiB per record + 1.8 MiB up to DNNMEM_PLAN_BEST_EXACT_MAX
+                1.9 KiB per record + 1.9 MiB up to DNNMEM_PLAN_BEST_EXACT_MAX
                 records for every algo; above, for exact only, about 3.1 KiB
-                per record + 28 MiB; its undo log holds 32 entries per
+                per record + 43 MiB; its undo log holds 32 entries per
                 record + 2^16 up to DNNMEM_PLAN_BEST_EXACT_MAX records, 64
                 per record + 2^20 above; a search that needs more goes on
                 degraded). Chains: DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(n).
@@ -1340,7 +1340,7 @@
        max_group_size (4 V max_group_size unit edges dominate); baselines
        and simulate O(V + E + capacity); DNNMEM_REMAT_SIMULATE_SCRATCH_BYTES.
        Unless peak_only: plus dnnmem_remat_plan's for capacity records with
-       the exact search (about 3.1 KiB a record, plus 28 MiB above 4096) and
+       the exact search (about 3.1 KiB a record, plus 43 MiB above 4096) and
        about 84 bytes a step.
        Plan: the simulator's plus dnnmem_plan_solve's for L records
        (without gaps: the size query needs the length only). Curve: the larger of
@@ -2419,9 +2419,9 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_solve_scratch_size(const dnnmem_intervals *
    plus the exact search's block: up to DNNMEM_PLAN_BEST_EXACT_MAX records
    whatever the algo (one size serves every algo there) but greedy-tflm,
    which alone takes about 430 bytes per record (an engine's planner
-   inside its arena: nothing for the other strategies), about 1.7 KiB per
-   record plus 1.8 MiB; above, only for exact, about 3.1 KiB per record
-   plus 28 MiB.
+   inside its arena: nothing for the other strategies), about 1.9 KiB per
+   record plus 1.9 MiB; above, only for exact, about 3.1 KiB per record
+   plus 43 MiB.
    Reads problem->count and each record's num_gaps (not the rest, which
    the operation validates); records may be NULL to size records without
    gaps. options may be NULL. */
@@ -4763,9 +4763,10 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
 #define DNNMEM__PLAN_MEMO_PROBES 4
 /* The failed records the memo's entries name (a ring: an entry whose
    records were overwritten names the records of its sections instead):
-   entries per record and at most (none in the lean block). */
-#define DNNMEM__PLAN_MEMO_Z_PER_RECORD 1024
-#define DNNMEM__PLAN_MEMO_Z_MAX ((int64_t)1 << 21)
+   entries per record, lean and full, and at most. */
+#define DNNMEM__PLAN_MEMO_Z_LEAN_PER_RECORD 16
+#define DNNMEM__PLAN_MEMO_Z_PER_RECORD 128
+#define DNNMEM__PLAN_MEMO_Z_MAX ((int64_t)1 << 20)
 /* The gap rule sorts the placed neighbours of a record by insertion in
    runs of this many, then by merging. */
 #define DNNMEM__PLAN_FOUND_RUN 16
@@ -6258,10 +6259,10 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
   w->memo_lo = DNNMEM__TAKE(s, int32_t, memo);
   w->memo_hi = DNNMEM__TAKE(s, int32_t, memo);
   w->memo_b = DNNMEM__TAKE(s, int64_t, memo);
-  w->memo_zat = DNNMEM__TAKE(s, int64_t, memo);
-  w->memo_zlen = DNNMEM__TAKE(s, int32_t, memo);
-  w->mz_cap = lean ? 0 : DNNMEM__PLAN_MEMO_Z_PER_RECORD * (int64_t)n;
+  w->mz_cap = (lean ? DNNMEM__PLAN_MEMO_Z_LEAN_PER_RECORD : DNNMEM__PLAN_MEMO_Z_PER_RECORD) * (int64_t)n;
   if (w->mz_cap > DNNMEM__PLAN_MEMO_Z_MAX) w->mz_cap = DNNMEM__PLAN_MEMO_Z_MAX;
+  w->memo_zat = DNNMEM__TAKE(s, int64_t, w->mz_cap > 0 ? memo : 0);
+  w->memo_zlen = DNNMEM__TAKE(s, int32_t, w->mz_cap > 0 ? memo : 0);
   w->mz_rec = DNNMEM__TAKE(s, int32_t, (size_t)w->mz_cap);
   w->mz_b = DNNMEM__TAKE(s, int64_t, (size_t)w->mz_cap);
   w->size = DNNMEM__TAKE(s, int64_t, nn);
@@ -6738,8 +6739,9 @@ static void dnnmem__exact_memo_add(dnnmem__exact *w, uint64_t key, int32_t from,
   w->memo_lo[i] = lo;
   w->memo_hi[i] = hi;
   w->memo_b[i] = b;
+  if (w->mz_cap == 0) return;
   w->memo_zlen[i] = -1;
-  if (from >= 0 && w->mz_cap > 0 && to - from <= w->mz_cap) {
+  if (from >= 0 && to - from <= w->mz_cap) {
     w->memo_zat[i] = w->mz_top;
     w->memo_zlen[i] = to - from;
     for (p = from; p < to; p++, w->mz_top++) {
@@ -6756,8 +6758,8 @@ static int32_t dnnmem__exact_z_span(dnnmem__exact *w, const dnnmem__exact_frame 
                                     int64_t b);
 static int32_t dnnmem__exact_z_memo(dnnmem__exact *w, const dnnmem__exact_frame *f, int32_t i) {
   int32_t c, end = f->zbase;
-  int64_t at = w->memo_zat[i];
-  if (w->memo_zlen[i] < 0 || at < w->mz_top - w->mz_cap)
+  int64_t at = w->mz_cap > 0 ? w->memo_zat[i] : 0;
+  if (w->mz_cap == 0 || w->memo_zlen[i] < 0 || at < w->mz_top - w->mz_cap)
     return dnnmem__exact_z_span(w, f, w->memo_lo[i], w->memo_hi[i], w->memo_b[i]);
   if ((int64_t)end + w->memo_zlen[i] > w->zcap) return -1;
   for (c = 0; c < w->memo_zlen[i]; c++, at++) {
