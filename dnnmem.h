@@ -2432,10 +2432,10 @@ typedef struct dnnmem_plan_result {
 DNNMEM_DEF dnnmem_result dnnmem_plan_solve_scratch_size(const dnnmem_intervals *problem,
                                                         const dnnmem_plan_options *options,
                                                         size_t *out_bytes);
-/* Scratch for dnnmem_plan_solve: O(n + gaps), about 725 bytes per record,
+/* Scratch for dnnmem_plan_solve: O(n + gaps), about 740 bytes per record,
    plus the exact search's block: up to DNNMEM_PLAN_BEST_EXACT_MAX records
    whatever the algo (one size serves every algo there) but greedy-tflm,
-   which alone takes about 430 bytes per record (an engine's planner
+   which alone takes about 450 bytes per record (an engine's planner
    inside its arena: nothing for the other strategies), about 1.9 KiB per
    record plus 1.9 MiB; above, only for exact, about 3.1 KiB per record
    plus 43 MiB.
