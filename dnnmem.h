@@ -913,9 +913,9 @@
                 read (a stop callback may).
    Scratch.     Bound 64 and checker about 180 bytes per piece; solve about
                 740 bytes per record plus the exact search's block (about
-                1.7 KiB per record + 1.8 MiB up to DNNMEM_PLAN_BEST_EXACT_MAX
+                1.9 KiB per record + 1.9 MiB up to DNNMEM_PLAN_BEST_EXACT_MAX
                 records for every algo; above, for exact only, about 3.1 KiB
-                per record + 28 MiB; its undo log holds 32 entries per
+                per record + 43 MiB; its undo log holds 32 entries per
                 record + 2^16 up to DNNMEM_PLAN_BEST_EXACT_MAX records, 64
                 per record + 2^20 above; a search that needs more goes on
                 degraded). Chains: DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(n).
@@ -1345,7 +1345,7 @@
        max_group_size (4 V max_group_size unit edges dominate); baselines
        and simulate O(V + E + capacity); DNNMEM_REMAT_SIMULATE_SCRATCH_BYTES.
        Unless peak_only: plus dnnmem_remat_plan's for capacity records with
-       the exact search (about 3.1 KiB a record, plus 28 MiB above 4096) and
+       the exact search (about 3.1 KiB a record, plus 43 MiB above 4096) and
        about 84 bytes a step.
        Plan: the simulator's plus dnnmem_plan_solve's for L records
        (without gaps: the size query needs the length only). Curve: the larger of
@@ -2432,13 +2432,13 @@ typedef struct dnnmem_plan_result {
 DNNMEM_DEF dnnmem_result dnnmem_plan_solve_scratch_size(const dnnmem_intervals *problem,
                                                         const dnnmem_plan_options *options,
                                                         size_t *out_bytes);
-/* Scratch for dnnmem_plan_solve: O(n + gaps), about 725 bytes per record,
+/* Scratch for dnnmem_plan_solve: O(n + gaps), about 740 bytes per record,
    plus the exact search's block: up to DNNMEM_PLAN_BEST_EXACT_MAX records
    whatever the algo (one size serves every algo there) but greedy-tflm,
-   which alone takes about 430 bytes per record (an engine's planner
-   inside its arena: nothing for the other strategies), about 1.7 KiB per
-   record plus 1.8 MiB; above, only for exact, about 3.1 KiB per record
-   plus 28 MiB.
+   which alone takes about 450 bytes per record (an engine's planner
+   inside its arena: nothing for the other strategies), about 1.9 KiB per
+   record plus 1.9 MiB; above, only for exact, about 3.1 KiB per record
+   plus 43 MiB.
    Reads problem->count and each record's num_gaps (not the rest, which
    the operation validates); records may be NULL to size records without
    gaps. options may be NULL. */
@@ -4780,6 +4780,12 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
 #define DNNMEM__PLAN_MEMO_LEAN_MAX ((size_t)1 << 14)
 #define DNNMEM__PLAN_MEMO_MAX ((size_t)1 << 18)
 #define DNNMEM__PLAN_MEMO_PROBES 4
+/* The failed records the memo's entries name (a ring: an entry whose
+   records were overwritten names the records of its sections instead):
+   entries per record, lean and full, and at most. */
+#define DNNMEM__PLAN_MEMO_Z_LEAN_PER_RECORD 16
+#define DNNMEM__PLAN_MEMO_Z_PER_RECORD 128
+#define DNNMEM__PLAN_MEMO_Z_MAX ((int64_t)1 << 20)
 /* The gap rule sorts the placed neighbours of a record by insertion in
    runs of this many, then by merging. */
 #define DNNMEM__PLAN_FOUND_RUN 16
@@ -6246,6 +6252,10 @@ typedef struct dnnmem__exact {
   uint32_t *memo_run;
   int32_t *memo_lo, *memo_hi;
   int64_t *memo_b;
+  /* and its failed records: mz_rec / mz_b[memo_zat % mz_cap ..] (a ring
+     written up to mz_top), memo_zlen of them (-1: not kept) */
+  int64_t *memo_zat, *mz_b, mz_cap, mz_top;
+  int32_t *memo_zlen, *mz_rec;
   uint32_t run_id, run_count, memo_mask; /* the search's stamp, the last stamp given */
   dnnmem__exact_slot slots[DNNMEM__EXACT_SLOTS];
 } dnnmem__exact;
@@ -6283,6 +6293,12 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
   w->memo_lo = DNNMEM__TAKE(s, int32_t, memo);
   w->memo_hi = DNNMEM__TAKE(s, int32_t, memo);
   w->memo_b = DNNMEM__TAKE(s, int64_t, memo);
+  w->mz_cap = (lean ? DNNMEM__PLAN_MEMO_Z_LEAN_PER_RECORD : DNNMEM__PLAN_MEMO_Z_PER_RECORD) * (int64_t)n;
+  if (w->mz_cap > DNNMEM__PLAN_MEMO_Z_MAX) w->mz_cap = DNNMEM__PLAN_MEMO_Z_MAX;
+  w->memo_zat = DNNMEM__TAKE(s, int64_t, w->mz_cap > 0 ? memo : 0);
+  w->memo_zlen = DNNMEM__TAKE(s, int32_t, w->mz_cap > 0 ? memo : 0);
+  w->mz_rec = DNNMEM__TAKE(s, int32_t, (size_t)w->mz_cap);
+  w->mz_b = DNNMEM__TAKE(s, int64_t, (size_t)w->mz_cap);
   w->size = DNNMEM__TAKE(s, int64_t, nn);
   w->align = DNNMEM__TAKE(s, int64_t, nn);
   w->offset = DNNMEM__TAKE(s, int64_t, nn);
@@ -6710,9 +6726,11 @@ static uint64_t dnnmem__exact_mix(uint64_t x) {
    capacity: restarts keep what they learned (nogoods). With windows the
    ranks are part of the state (and each run keeps its own). Keys are
    64-bit hashes (a false match has probability about 2^-64 per probe);
-   stamp 0 marks an empty slot. Each entry keeps the sections its failed
-   records live in and the greatest height they had to reach (memo_lo -1:
-   not told; see dnnmem__exact_culprit).
+   stamp 0 marks an empty slot. Each entry keeps its failure's records
+   and heights (see dnnmem__exact_culprit): the same state fails on the
+   same records, so a hit jumps as far as the failure did. When the ring
+   no longer holds them, the sections they live in and the greatest height
+   they had to reach stand in (memo_lo -1: not told).
    Returns the slot holding key, -1 none. */
 static int32_t dnnmem__exact_memo_find(const dnnmem__exact *w, uint64_t key) {
   uint32_t i = (uint32_t)key & w->memo_mask, t;
@@ -6731,10 +6749,16 @@ static int dnnmem__exact_live(const dnnmem__exact *w, uint32_t r) {
   return 0;
 }
 
+static void dnnmem__exact_z_hull(const dnnmem__exact *w, int32_t from, int32_t to, int32_t *lo, int32_t *hi,
+                                 int64_t *b);
+
 /* Into the first of the probed slots that no live search holds, else the
-   first another search holds, else the first. */
-static void dnnmem__exact_memo_add(dnnmem__exact *w, uint64_t key, int32_t lo, int32_t hi, int64_t b) {
+   first another search holds, else the first; with the failed records
+   zlist[from .. to) (from -1: not told). */
+static void dnnmem__exact_memo_add(dnnmem__exact *w, uint64_t key, int32_t from, int32_t to) {
   uint32_t i = (uint32_t)key & w->memo_mask, t, other = DNNMEM__PLAN_MEMO_PROBES;
+  int32_t lo = -1, hi = -1, p;
+  int64_t b = 0;
   for (t = 0; t < DNNMEM__PLAN_MEMO_PROBES; t++, i = (i + 1) & w->memo_mask) {
     if (w->memo_run[i] != 0 && w->memo_key[i] == key) break; /* known: now this run's */
     if (w->memo_run[i] == w->run_id) continue;
@@ -6743,11 +6767,40 @@ static void dnnmem__exact_memo_add(dnnmem__exact *w, uint64_t key, int32_t lo, i
   }
   if (t == DNNMEM__PLAN_MEMO_PROBES)
     i = ((uint32_t)key + (other == DNNMEM__PLAN_MEMO_PROBES ? 0 : other)) & w->memo_mask;
+  if (from >= 0) dnnmem__exact_z_hull(w, from, to, &lo, &hi, &b);
   w->memo_key[i] = key;
   w->memo_run[i] = w->run_id;
   w->memo_lo[i] = lo;
   w->memo_hi[i] = hi;
   w->memo_b[i] = b;
+  if (w->mz_cap == 0) return;
+  w->memo_zlen[i] = -1;
+  if (from >= 0 && to - from <= w->mz_cap) {
+    w->memo_zat[i] = w->mz_top;
+    w->memo_zlen[i] = to - from;
+    for (p = from; p < to; p++, w->mz_top++) {
+      w->mz_rec[w->mz_top % w->mz_cap] = w->zlist[p];
+      w->mz_b[w->mz_top % w->mz_cap] = w->zbound[p];
+    }
+  }
+}
+
+/* Frame f's list (empty): memo slot i's failed records when the ring
+   still holds them, else the unplaced records of the part living in its
+   sections. Returns its end, -1 when out of room. */
+static int32_t dnnmem__exact_z_span(dnnmem__exact *w, const dnnmem__exact_frame *f, int32_t lo, int32_t hi,
+                                    int64_t b);
+static int32_t dnnmem__exact_z_memo(dnnmem__exact *w, const dnnmem__exact_frame *f, int32_t i) {
+  int32_t c, end = f->zbase;
+  int64_t at = w->mz_cap > 0 ? w->memo_zat[i] : 0;
+  if (w->mz_cap == 0 || w->memo_zlen[i] < 0 || at < w->mz_top - w->mz_cap)
+    return dnnmem__exact_z_span(w, f, w->memo_lo[i], w->memo_hi[i], w->memo_b[i]);
+  if ((int64_t)end + w->memo_zlen[i] > w->zcap) return -1;
+  for (c = 0; c < w->memo_zlen[i]; c++, at++) {
+    w->zlist[end] = w->mz_rec[at % w->mz_cap];
+    w->zbound[end++] = w->mz_b[at % w->mz_cap];
+  }
+  return end;
 }
 
 /* Backjumping (Prosser's conflict-directed backjumping, 1993). In a frame
@@ -6850,7 +6903,7 @@ static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact
   if (w->logging && (p = dnnmem__exact_memo_find(w, state)) >= 0) { /* a dive cannot back up */
     f->done = 1; /* failed before, on the records living in [lo, hi) */
     f->zend = part->bound_offset < 0 && w->memo_lo[p] >= 0 && w->backjump && !w->degraded
-                  ? dnnmem__exact_z_span(w, f, w->memo_lo[p], w->memo_hi[p], w->memo_b[p])
+                  ? dnnmem__exact_z_memo(w, f, p)
                   : -1;
   }
 }
@@ -7695,8 +7748,7 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
     }
     j = f->done ? -1 : dnnmem__exact_next(w, f);
     if (j < 0) { /* the part fails: back to the frame that created it */
-      int32_t t = f->creator, e, to = -1, lo = -1, hi = -1;
-      int64_t b = 0;
+      int32_t t = f->creator, e, to = -1;
       if (!w->logging && t >= 0) return DNNMEM__EXACT_ABORTED; /* a dive: nothing to undo with */
       if (f->zend >= 0 && !w->degraded) /* the cell's records too (not at a remembered state) */
         to = f->cell >= 0 ? dnnmem__exact_z_busy(w, f, f->cell, -1, f->cell_offset + 1, f->zbase, f->zend) : f->zend;
@@ -7704,9 +7756,8 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
         t = dnnmem__exact_culprit(w, f->zbase, to);
         DNNMEM_ASSERT(t <= f->creator);
         w->backjumps += t < f->creator;
-        dnnmem__exact_z_hull(w, f->zbase, to, &lo, &hi, &b);
       }
-      dnnmem__exact_memo_add(w, f->state, lo, hi, b);
+      dnnmem__exact_memo_add(w, f->state, to >= 0 ? f->zbase : -1, to);
       if (t < 0) break; /* the root part: exhausted */
       for (e = d - 1; e >= t; e--) dnnmem__exact_undo(w, e);
       dnnmem__exact_z_merge(w, t, to >= 0 ? f->zbase : -1, to);
@@ -8082,6 +8133,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   w.nodes = w.refused = w.backjumps = 0;
   w.backjump = !params->no_backjumps;
   w.zstamp = 0;
+  w.mz_top = 0;
   DNNMEM_MEMSET(w.zmark, 0, (size_t)count * sizeof(uint32_t));
   w.node_limit = params->node_limit > 0 ? params->node_limit : DNNMEM__I64_MAX;
   w.stop = params->stop;
