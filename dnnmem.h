@@ -4634,7 +4634,8 @@ static dnnmem_result dnnmem__topo_order_bytes(int32_t num_nodes, int32_t num_edg
                                               size_t *out_bytes) {
   dnnmem__scratch s;
   dnnmem__topo_work w;
-  if (num_nodes < 0 || num_edges < 0 || out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  DNNMEM_ASSERT(num_nodes >= 0 && num_edges >= 0); /* every caller's graph or counts are checked */
+  if (out_bytes == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   dnnmem__scratch_begin(&s, NULL, 0);
   dnnmem__topo_layout(&s, num_nodes, num_edges, &w);
   return dnnmem__scratch_end(&s, out_bytes);
@@ -6195,8 +6196,9 @@ typedef struct dnnmem__exact {
   int32_t min_size1_of;         /* and the record of the smallest */
   /* the last failed placement: the section (-1 none) and least release of
      the records that no longer fit there, or the record (-1 none); its
-     records in w->zlist up to fail_z (-1: not told) and their culprit */
-  int32_t fail_sec, fail_rec, fail_z, fail_jump;
+     records in w->zlist up to fail_z (-1: not told; their culprit is the
+     frame that placed: see dnnmem__exact_descend) */
+  int32_t fail_sec, fail_rec, fail_z;
   int64_t fail_rel;
   int backjump;       /* failures name their records (else: back to the creator) */
   int64_t backjumps;  /* failures that went back past the frame before */
@@ -6737,11 +6739,11 @@ static int32_t dnnmem__exact_memo_find(const dnnmem__exact *w, uint64_t key) {
   return -1;
 }
 
-/* Whether stamp r belongs to a search that may still look it up: the
-   current one or a suspended one. */
+/* Whether stamp r, not the current search's (its caller skips those),
+   belongs to a suspended search that may still look it up. */
 static int dnnmem__exact_live(const dnnmem__exact *w, uint32_t r) {
   int32_t k;
-  if (r == w->run_id) return 1;
+  DNNMEM_ASSERT(r != w->run_id);
   for (k = 0; k < DNNMEM__EXACT_SLOTS; k++)
     if (w->slots[k].depth >= 0 && w->slots[k].run_id == r) return 1;
   return 0;
@@ -7344,7 +7346,7 @@ static int64_t dnnmem__exact_recount(const dnnmem__exact *w, int32_t k) {
 static void dnnmem__exact_undo(dnnmem__exact *w, int32_t d) {
   dnnmem__exact_frame *f = &w->frames[d];
   int32_t j = f->placed, q, s;
-  if (j < 0) return;
+  DNNMEM_ASSERT(j >= 0); /* undone: a failed placement, or a frame with a child on the path */
   if (f->popped) {
     dnnmem__exact_frame *g = &w->frames[d + 1];
     dnnmem__exact_part *e = &w->pending[w->pending_top++];
@@ -7623,18 +7625,6 @@ static void dnnmem__exact_z_merge(dnnmem__exact *w, int32_t d, int32_t from, int
   }
 }
 
-/* Candidate j of frame f refused (dnnmem__exact_doomed): its list gains
-   the records of a section left over capacity - level once j takes its
-   bytes there. */
-static void dnnmem__exact_z_refused(dnnmem__exact *w, dnnmem__exact_frame *f, int32_t j) {
-  int64_t room = w->capacity - f->level;
-  int32_t s;
-  if (f->zend < 0) return;
-  for (s = f->crit_lo; s <= f->crit_hi; s++)
-    if (w->rem[s] - (dnnmem__exact_covers(w, j, s) ? w->size[j] : 0) > room) break;
-  f->zend = s <= f->crit_hi ? dnnmem__exact_z_busy(w, f, s, -1, f->level, f->zbase, f->zend) : -1;
-}
-
 /* Places j in frame d (its next candidate) and enters the frame below:
    1 entered, 2 every part is placed (the plan is in w->offset), 0 the
    placement failed (undone; with logging off nothing is undone). */
@@ -7648,9 +7638,9 @@ static int dnnmem__exact_descend(dnnmem__exact *w, int32_t d, int32_t j, int fit
   w->nodes++;
   w->fail_rec = -1;
   w->fail_z = -1;
-  w->fail_jump = d;
   if (!dnnmem__exact_place(w, d, j)) {
-    if (f->zend >= 0 && f->zend < w->zcap && w->fail_rec >= 0) { /* j lifted it */
+    DNNMEM_ASSERT(w->fail_rec >= 0); /* a placement fails only by lifting a record past capacity */
+    if (f->zend >= 0 && f->zend < w->zcap) { /* j lifted it */
       w->zlist[f->zend] = w->fail_rec;
       w->zbound[f->zend] = w->capacity - w->size[w->fail_rec] + 1;
       w->fail_z = f->zend + 1;
@@ -7661,9 +7651,19 @@ static int dnnmem__exact_descend(dnnmem__exact *w, int32_t d, int32_t j, int fit
   count = dnnmem__exact_split(w, d, j, &reranked);
   w->fail_sec = -1;
   if (!dnnmem__exact_check(w, d, j, !reranked, fits)) {
-    if (f->zend >= 0 && w->fail_sec >= 0 && !w->degraded &&
-        (w->fail_z = dnnmem__exact_z_busy(w, f, w->fail_sec, w->fail_rel, w->fail_rel, f->zend, f->zend)) >= 0)
-      w->fail_jump = dnnmem__exact_culprit(w, f->zend, w->fail_z);
+    /* in a frame with a list (a cell, the bound unset: its level is the
+       least lowest offset of the part) no record waits below the level,
+       so the check fails only in its sweep, which names the section */
+    DNNMEM_ASSERT(f->zend < 0 || w->fail_sec >= 0);
+    if (f->zend >= 0 && !w->degraded)
+      w->fail_z = dnnmem__exact_z_busy(w, f, w->fail_sec, w->fail_rel, w->fail_rel, f->zend, f->zend);
+    /* j is the culprit (no backjump from here): releases are lowest
+       offsets there (no record waits); had every record of the failed
+       stack (section fail_sec, releases from fail_rel) stood that high
+       before j, the last frame that raised a record busy there (or the
+       restart) swept it with at least these bytes left (they only fall
+       along the path) and failed */
+    DNNMEM_ASSERT(w->fail_z < 0 || dnnmem__exact_culprit(w, f->zend, w->fail_z) == d);
     if (w->logging) dnnmem__exact_undo(w, d);
     return 0;
   }
@@ -7773,7 +7773,11 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
       w->refused++;
       if (w->open[j] == 0) f->done = 1; /* no hat: see dnnmem__exact_place */
       if (!w->logging) return DNNMEM__EXACT_ABORTED;
-      dnnmem__exact_z_refused(w, f, j);
+      /* never in a frame with a list: a section over capacity - level
+         holds records at the level or above only (the bound is unset),
+         which the last frame that raised one of them (or the restart)
+         found over capacity already */
+      DNNMEM_ASSERT(f->zend < 0);
       continue;
     }
     res = dnnmem__exact_descend(w, d, j, fits);
@@ -7785,15 +7789,6 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
       d++;
     } else if (!w->logging) {
       return DNNMEM__EXACT_ABORTED;
-    } else if (w->fail_jump < d) { /* j is no culprit: this frame fails too */
-      int32_t t = w->fail_jump, e, from = f->zend;
-      DNNMEM_ASSERT(t <= f->creator && w->fail_z >= 0);
-      dnnmem__exact_memo_add(w, f->state, from, w->fail_z);
-      w->backjumps++;
-      if (t < 0) break;
-      for (e = d - 1; e >= t; e--) dnnmem__exact_undo(w, e);
-      dnnmem__exact_z_merge(w, t, from, w->fail_z);
-      d = t;
     } else {
       dnnmem__exact_z_merge(w, d, w->fail_z >= 0 ? f->zend : -1, w->fail_z);
     }
@@ -9750,8 +9745,7 @@ static int32_t dnnmem__symbolic_stack(dnnmem__symbolic_work *w, const int64_t *o
         separated = off[c] >= off[b] + rec[b].size && rec[c].lower < rec[b].upper && rec[b].lower < rec[c].upper;
       }
       if (separated) continue;
-      DNNMEM_ASSERT(e < DNNMEM_PLAN_SYMBOLIC_EDGES(n));
-      if (e >= DNNMEM_PLAN_SYMBOLIC_EDGES(n)) return -1;
+      DNNMEM_ASSERT(e < DNNMEM_PLAN_SYMBOLIC_EDGES(n)); /* planar (above): never past */
       w->below_ids[e++] = b;
     }
   }
@@ -9840,7 +9834,7 @@ static dnnmem_result dnnmem__plan_symbolic_solve(const dnnmem_plan_symbolic *pro
     if (c < num_refs) dnnmem__symbolic_at(problem, &w, refs[c]);
     else dnnmem__symbolic_blend(problem, &w, samples, c - num_refs);
     if ((r = dnnmem_plan_solve(&at, &po, w.ref, &pr, w.plan, w.plan_bytes)) != DNNMEM_OK) return r;
-    if (dnnmem__symbolic_stack(&w, w.ref) < 0) continue;
+    (void)dnnmem__symbolic_stack(&w, w.ref);
     DNNMEM_MEMSET(&res, 0, sizeof(res));
     for (i = 0; i < samples; i++) {
       int64_t arena;
@@ -9861,7 +9855,7 @@ static dnnmem_result dnnmem__plan_symbolic_solve(const dnnmem_plan_symbolic *pro
       DNNMEM_MEMCPY(w.best_ref, w.ref, (size_t)n * sizeof(int64_t));
     }
   }
-  if (best.worst_ratio < 0) return DNNMEM_ERR_INVALID_ARGUMENT; /* not reached: stackings are planar */
+  DNNMEM_ASSERT(best.worst_ratio >= 0); /* every stacking was measured (they are planar) */
   if (best.reference >= 0) dnnmem__symbolic_at(problem, &w, best.reference);
   else dnnmem__symbolic_blend(problem, &w, samples, -1 - (int32_t)best.reference);
   edges = dnnmem__symbolic_stack(&w, w.best_ref);
@@ -11347,6 +11341,7 @@ static dnnmem_result dnnmem__pools_run(dnnmem__pools_work *w, const dnnmem_plan_
     }
   }
 #endif
+  if (w->stopped) w->res.stop = DNNMEM_PLAN_STOP_TIME; /* (else none: the search was skipped) */
   if (w->best_cost >= 0 && w->best_cost == w->res.lower_bound) w->res.stop = DNNMEM_PLAN_STOP_PROVED;
   if (w->best_cost < 0) {
     if (result) *result = w->res;
@@ -12522,7 +12517,8 @@ static dnnmem_result dnnmem__cover_edges(const dnnmem_graph *graph, const dnnmem
   for (v = 0; v < n; v++) w.out_left[v] = 0;
   for (k = 0; k < m; k++) {
     if (w.first_copy[k] != k) continue;
-    w.uses[k] = 1 + (starts > 0 ? dnnmem_flow_arc_flow(&flow, w.arc_of[k]) : 0);
+    DNNMEM_ASSERT(starts > 0); /* an acyclic graph with an edge has a source: the flow ran */
+    w.uses[k] = 1 + dnnmem_flow_arc_flow(&flow, w.arc_of[k]);
     DNNMEM_ASSERT(w.uses[k] >= 1); /* an arc's flow is >= 0 */
     w.out_left[ids[k]] += w.uses[k];
     total += w.uses[k];
@@ -12718,8 +12714,8 @@ static dnnmem_result dnnmem__remat_options_fail(const dnnmem_remat_options *o, d
   return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, f);
 }
 
-static int32_t dnnmem__remat_num_edges(const dnnmem_graph *g) {
-  return g->num_nodes > 0 && g->in_offsets ? g->in_offsets[g->num_nodes] : 0;
+static int32_t dnnmem__remat_num_edges(const dnnmem_graph *g) { /* a checked graph */
+  return g->num_nodes > 0 ? g->in_offsets[g->num_nodes] : 0;
 }
 
 static const char dnnmem__remat_names[DNNMEM_REMAT_ALGO_COUNT][DNNMEM__NAME_BYTES] = {"anneal", "row-order",
@@ -19074,10 +19070,12 @@ static dnnmem_result dnnmem__label_validate(const dnnmem_label_problem *p, int64
           return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, v, DNNMEM_FIELD_SIZE);
         if (c > conv) conv = c;
       }
+      /* front < 0: five pairs none of which another reaches in both, so
+         rates and latencies both vary: both arrays are given */
+      DNNMEM_ASSERT(front >= 0 || (p->convert_rate && p->convert_latency));
       for (a = 0; a < k && front < 0; a++)
         for (b = 0; b < k; b++) {
-          int64_t rate = p->convert_rate ? p->convert_rate[a * k + b] : 0;
-          int64_t latency = p->convert_latency ? p->convert_latency[a * k + b] : 0;
+          int64_t rate = p->convert_rate[a * k + b], latency = p->convert_latency[a * k + b];
           if (a == b) continue;
           if (size <= safe_size) c = rate * size + latency; /* fits */
           else if (dnnmem__mul_overflows(rate, size, &c) || dnnmem__add_overflows(c, latency, &c))

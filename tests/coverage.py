@@ -106,6 +106,7 @@ def main():
     hit_l = sum(r[2] for r in rows.values())
     total_b = sum(r[3] for r in rows.values())
     hit_b = sum(r[4] for r in rows.values())
+    print("branches: %d, never taken: %d" % (total_b, total_b - hit_b))
     print("%s: lines %.1f%%, branches %.1f%%" % (base, pct(hit_l, total_l), pct(hit_b, total_b)))
     return 0
 

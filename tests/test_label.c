@@ -834,6 +834,102 @@ static void test_argument_edges(void) {
   CHECK(r.cost == INT64_MAX - 1 && label[0] == 0);
 }
 
+/* dnnmem_label_network with out_node the labels array itself (allowed:
+   the labels are read before the numbers are written): the same numbers
+   and network as with an array of its own. */
+static void test_network_in_place(void) {
+  FOR_TRIALS(rng, 16, iter, 20) {
+    test_problem t;
+    int32_t n = 1 + (int32_t)dnnmem_rng_below(&rng, 10), v, labels[MAXN], same[MAXN], node[MAXN];
+    size_t bytes = 0;
+    void *mem;
+    dnnmem_flow flow;
+    dnnmem_flow_result fr, fr2;
+    dnnmem_label_network_result nr, nr2;
+    random_problem(&rng, &t, n, 3, 1, 1);
+    for (v = 0; v < n; v++) /* a feasible labeling: the pin, else the first allowed label */
+      for (labels[v] = t.pin[v] >= 0 ? t.pin[v] : 0; t.cost[v * 3 + labels[v]] < 0;) labels[v]++;
+    CHECK_EQ(dnnmem_label_network_scratch_size(exact(&t), NULL, &bytes), DNNMEM_OK);
+    mem = malloc(bytes);
+    CHECK_EQ(dnnmem_label_network(exact(&t), NULL, labels, 2, &flow, node, &nr, mem, bytes), DNNMEM_OK);
+    CHECK_EQ(dnnmem_flow_solve(&flow, 0, 1, NULL, &fr), DNNMEM_OK);
+    memcpy(same, labels, sizeof labels);
+    CHECK_EQ(dnnmem_label_network(exact(&t), NULL, same, 2, &flow, same, &nr2, mem, bytes), DNNMEM_OK);
+    CHECK_EQ(dnnmem_flow_solve(&flow, 0, 1, NULL, &fr2), DNNMEM_OK);
+    for (v = 0; v < n; v++) CHECK_EQ(same[v], node[v]);
+    CHECK(nr2.constant == nr.constant && nr2.num_free == nr.num_free && fr2.value == fr.value);
+    free(mem);
+  }
+}
+
+/* test_stop_points at every poll (it samples 64), for the expansion and
+   exact: a stop told at any poll (a dual sweep, an expansion move, the
+   branching) still answers, recounted, with stop TIME unless proven; a
+   stop at the first poll makes no move (the initial labeling). No options
+   at all: the same answer and effort as zeroed ones (the defaults), on a
+   case whose default solve branches. */
+static void test_stop_every_poll(void) {
+  test_problem t;
+  int32_t label[MAXN], calls, algo, moves_cut = 0;
+  dnnmem_label_result r;
+  dnnmem_label_options o;
+  size_t bytes = 0;
+  void *mem = stop_case(18, 14, &t, &o, stop_after, &bytes);
+  o.max_sweeps = 1;
+  for (algo = DNNMEM_LABEL_EXACT; algo <= DNNMEM_LABEL_EXPANSION; algo++) {
+    int polls = 1 << 30;
+    o.algo = (dnnmem_label_algo)algo;
+    o.stop_user = &polls;
+    CHECK_EQ(dnnmem_label_solve(exact(&t), &o, label, &r, mem, bytes), DNNMEM_OK);
+    polls = (1 << 30) - polls;
+    for (calls = 1; calls <= polls; calls++) {
+      int left = calls - 1;
+      o.stop_user = &left;
+      CHECK_EQ(dnnmem_label_solve(exact(&t), &o, label, &r, mem, bytes), DNNMEM_OK);
+      check_answer(&t, label, &r);
+      if (!r.optimal) CHECK_EQ(r.stop, DNNMEM_LABEL_STOP_TIME);
+      if (calls == 1) CHECK(r.moves == 0 && r.cost == r.initial_cost);
+      moves_cut += r.stop == DNNMEM_LABEL_STOP_TIME && r.moves > 0 && r.nodes == 0;
+    }
+  }
+  CHECK(moves_cut > 0);
+  free(mem);
+  { /* no options: as zeroed ones (the defaults), on the first seeded case
+       whose default solve branches */
+    int32_t again[MAXN];
+    uint64_t seed;
+    dnnmem_label_result r2;
+    for (seed = 1; seed < 40; seed++) {
+      mem = stop_case(seed, 14, &t, &o, NULL, &bytes);
+      CHECK_EQ(dnnmem_label_solve(exact(&t), &o, label, &r, mem, bytes), DNNMEM_OK);
+      if (r.nodes > 0) break;
+      free(mem);
+    }
+    CHECK(r.nodes > 0 && r.optimal);
+    CHECK_EQ(dnnmem_label_solve(exact(&t), NULL, again, &r2, mem, bytes), DNNMEM_OK);
+    CHECK(r2.cost == r.cost && r2.nodes == r.nodes && r2.moves == r.moves && r2.optimal);
+    CHECK_EQ(memcmp(again, label, (size_t)t.n * sizeof(int32_t)), 0);
+  }
+  free(mem);
+}
+
+/* No nodes: the cost of the empty labeling (label may be NULL) is 0. */
+static void test_empty_cost(void) {
+  test_problem t;
+  dnnmem_label_result c;
+  size_t bytes = 0;
+  void *mem;
+  memset(&t, 0, sizeof(t));
+  t.k = 3;
+  wire(&t, 1);
+  CHECK_EQ(dnnmem_label_cost_scratch_size(exact(&t), &bytes), DNNMEM_OK);
+  mem = malloc(bytes > 0 ? bytes : 1);
+  c.cost = -1;
+  CHECK_EQ(dnnmem_label_cost(exact(&t), NULL, &c, mem, bytes), DNNMEM_OK);
+  CHECK_EQ(c.cost, 0);
+  free(mem);
+}
+
 /* Ties and zeros: node costs 0..2 and conversions 0..3, so that many
    labels cost nothing and many labelings tie. The exact search equals
    brute force (a zero-cost label is as allowed as any other). And every
@@ -934,6 +1030,9 @@ int main(void) {
   RUN(test_dual_trees);
   RUN(test_dual_many_labels);
   RUN(test_argument_edges);
+  RUN(test_network_in_place);
+  RUN(test_stop_every_poll);
+  RUN(test_empty_cost);
   RUN(test_zero_costs_and_terminals);
   RUN(test_large_costs);
   exact_free();

@@ -1560,6 +1560,31 @@ static void test_argument_edges(void) {
   CHECK_EQ(out.rank, 0);
 }
 
+/* A layout without active factors (every extent 1): one position,
+   forward_range's single-position path with each output optional. */
+static void test_single_position_range(void) {
+  dnnmem_layout l;
+  int64_t err = 0, unit = -7, addr = -9;
+  CHECK_EQ(parse("((1:5),(1:3))", &l, &err), DNNMEM_OK);
+  CHECK(l.num_active == 0 && l.padded_size == 1);
+  CHECK_EQ(dnnmem_layout_forward_range(&l, 0, 1, NULL, NULL), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_forward_range(&l, 0, 1, &unit, NULL), DNNMEM_OK);
+  CHECK_EQ(unit, -7); /* no levels: no unit written */
+  CHECK_EQ(dnnmem_layout_forward_range(&l, 0, 1, NULL, &addr), DNNMEM_OK);
+  CHECK_EQ(addr, 0);
+  CHECK_EQ(dnnmem_layout_forward_range(&l, 1, 1, NULL, &addr), DNNMEM_ERR_LAYOUT_INDEX);
+  { /* its conversion to itself keeps its one element; to nothing is refused */
+    dnnmem_layout_conversion c;
+    unsigned char mem[64];
+    size_t bytes = 0;
+    CHECK_EQ(dnnmem_layout_convert_scratch_size(&l, &l, &bytes), DNNMEM_OK);
+    CHECK(bytes <= sizeof mem);
+    CHECK_EQ(dnnmem_layout_convert(&l, &l, &c, mem, bytes), DNNMEM_OK);
+    CHECK(c.elements == 1 && c.kept == 1);
+    CHECK_EQ(dnnmem_layout_convert(&l, NULL, &c, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  }
+}
+
 /* A padding error names the axis at fault, not the first one: the
    position of that axis's number in the prefix (a later axis padded
    smaller than the layout's shape, a product that overflows). And
@@ -1626,6 +1651,7 @@ int main(void) {
   RUN(test_limits_and_edges);
   RUN(test_convert);
   RUN(test_argument_edges);
+  RUN(test_single_position_range);
   RUN(test_padding_axis_and_level_limit);
   return test_finish("test_layout");
 }

@@ -708,6 +708,45 @@ static void test_argument_edges(void) {
   }
 }
 
+/* Past DNNMEM_PLAN_BEST_EXACT_MAX records: 343 time-disjoint copies of a
+   tiling of height 10 (12 pieces, 4116 records) that every heuristic
+   plans in 11. Best runs no search there (the heuristics' plan above the
+   bound, stop none); exact searches (a node limit: stop nodes); with an
+   in-place link (ties sized for the whole problem) best still plans.
+   Recounted. */
+static void test_past_best_exact_max(void) {
+  enum { COPIES = 343, N = 12 * COPIES + 2 };
+  static const int64_t g[12][3] = {{0, 1, 7}, {6, 8, 10}, {1, 4, 1}, {0, 1, 3}, {1, 5, 4}, {5, 6, 6},
+                                   {1, 5, 1}, {1, 6, 2},  {1, 2, 1}, {2, 5, 1}, {4, 6, 2}, {1, 4, 1}};
+  dnnmem_interval *r = (dnnmem_interval *)calloc(N, sizeof *r);
+  int64_t *off = (int64_t *)calloc(N, sizeof *off);
+  dnnmem_intervals all = problem_of(r, N - 2, 0);
+  dnnmem_plan_options opt;
+  dnnmem_plan_result res;
+  int32_t c, k;
+  for (c = 0; c < COPIES; c++)
+    for (k = 0; k < 12; k++) r[12 * c + k] = ref_plan_record(8 * c + g[k][0], 8 * c + g[k][1], g[k][2]);
+  CHECK(N - 2 > DNNMEM_PLAN_BEST_EXACT_MAX);
+  CHECK_EQ(ref_plan_max_load(r, N - 2), 10);
+  memset(&opt, 0, sizeof opt);
+  CHECK_EQ(solve(r, N - 2, 0, &opt, off, &res), DNNMEM_OK);
+  CHECK(res.arena == 11 && res.lower_bound == 10 && res.stop == DNNMEM_PLAN_STOP_NONE && res.nodes == 0);
+  CHECK_EQ(ref_plan_recount(&all, off), 11);
+  opt.algo = DNNMEM_PLAN_EXACT, opt.node_limit = 50;
+  CHECK_EQ(solve(r, N - 2, 0, &opt, off, &res), DNNMEM_OK);
+  CHECK(res.arena == 11 && res.lower_bound == 10 && res.stop == DNNMEM_PLAN_STOP_NODES && res.nodes == 50);
+  CHECK_EQ(ref_plan_recount(&all, off), 11);
+  r[N - 2] = ref_plan_record(8 * COPIES, 8 * COPIES + 2, 3), r[N - 1] = ref_plan_record(8 * COPIES + 1, 8 * COPIES + 3, 3);
+  r[N - 1].flags = DNNMEM_INTERVAL_REUSE, r[N - 1].reuse = N - 2;
+  all.count = N;
+  memset(&opt, 0, sizeof opt);
+  CHECK_EQ(solve(r, N, 0, &opt, off, &res), DNNMEM_OK);
+  CHECK(res.arena == 11 && res.lower_bound == 10 && res.stop == DNNMEM_PLAN_STOP_NONE);
+  CHECK_EQ(ref_plan_tied_recount(&all, off), 11);
+  free(off);
+  free(r);
+}
+
 int main(void) {
   RUN(test_chain_staircase);
   RUN(test_heuristic_quality);
@@ -728,5 +767,6 @@ int main(void) {
   RUN(test_real_models);
   RUN(test_minimalloc_C);
   RUN(test_argument_edges);
+  RUN(test_past_best_exact_max);
   return test_finish("test_plan");
 }

@@ -389,6 +389,45 @@ static void test_tilings(void) {
   CHECK_EQ(bad, 0);
 }
 
+/* Told to stop at once: two time-disjoint copies of a tiling of height 10
+   that every heuristic plans in 11 (test_plan's test_past_best_exact_max),
+   at capacity 10 (feasible: the tiling). The heuristics miss and the
+   search stops at its first poll; the time components are asked in turn
+   until one is stopped: unknown (count 0), stop "time", with or without a
+   result. */
+static int conflict_stop_now(void *user) {
+  (void)user;
+  return 1;
+}
+static void test_stop(void) {
+  static const int64_t g[12][3] = {{0, 1, 7}, {6, 8, 10}, {1, 4, 1}, {0, 1, 3}, {1, 5, 4}, {5, 6, 6},
+                                   {1, 5, 1}, {1, 6, 2},  {1, 2, 1}, {2, 5, 1}, {4, 6, 2}, {1, 4, 1}};
+  dnnmem_interval r[24];
+  dnnmem_intervals p = {r, 24, 0};
+  dnnmem_plan_options opt;
+  dnnmem_plan_conflict_result res;
+  int32_t ids[24], c, k;
+  size_t bytes = 0;
+  void *mem;
+  for (c = 0; c < 2; c++)
+    for (k = 0; k < 12; k++) r[12 * c + k] = rec(8 * c + g[k][0], 8 * c + g[k][1], g[k][2]);
+  memset(&opt, 0, sizeof opt);
+  opt.capacity = 10;
+  opt.stop = conflict_stop_now;
+  CHECK_EQ(dnnmem_plan_conflict_scratch_size(&p, &opt, &bytes), DNNMEM_OK);
+  mem = malloc(bytes);
+  CHECK_EQ(dnnmem_plan_conflict(&p, &opt, ids, 24, &res, mem, bytes), DNNMEM_OK);
+  CHECK(res.feasible == -1 && res.count == 0 && res.stop == DNNMEM_PLAN_STOP_TIME);
+  /* the whole problem; the peak's component (step 0: two records, which
+     the heuristics fit); the next one (steps 1-5), stopped */
+  CHECK(res.decisions == 3 && res.nodes == 0);
+  CHECK_EQ(dnnmem_plan_conflict(&p, &opt, ids, 24, NULL, mem, bytes), DNNMEM_OK);
+  opt.stop = NULL; /* answered: it fits */
+  CHECK_EQ(dnnmem_plan_conflict(&p, &opt, ids, 24, &res, mem, bytes), DNNMEM_OK);
+  CHECK(res.feasible == 1 && res.count == 0 && res.stop == DNNMEM_PLAN_STOP_PROVED);
+  free(mem);
+}
+
 int main(void) {
   RUN(test_pairwise_overlap);
   RUN(test_single_record);
@@ -400,5 +439,6 @@ int main(void) {
   RUN(test_scratch_and_arguments);
   RUN(test_limits_and_determinism);
   RUN(test_tilings);
+  RUN(test_stop);
   return test_finish("test_plan_conflict");
 }

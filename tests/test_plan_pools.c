@@ -906,6 +906,65 @@ static void test_argument_edges(void) {
   free(mem);
 }
 
+/* options.stop, polled by the improver before each pass and move: told
+   to stop at any of its first five polls (the two greedies' improvers),
+   best returns the second greedy's plan, 1120 (test_small_beat_large),
+   unproven (the bound is 760), with stop "time" (no search ran because it
+   was told to stop: not "none"); at the sixth, the exact search proves
+   it. Every plan recounted. */
+static int pools_stop_after(void *user) { return --*(int *)user < 0; }
+static void test_stop(void) {
+  dnnmem_interval r[3];
+  dnnmem_pool pools[2];
+  dnnmem_intervals iv = {r, 3, 0};
+  dnnmem_plan_pools p;
+  dnnmem_plan_pools_result res;
+  dnnmem_plan_pools_options o = algo(DNNMEM_PLAN_POOLS_BEST);
+  int32_t pool_of[3], polls;
+  int64_t off[3];
+  r[0] = rec(0, 10, 100), r[1] = rec(0, 5, 60), r[2] = rec(5, 10, 60);
+  pools[0] = pool(100, 1), pools[1] = pool(0, 10);
+  pools_problem(&p, &iv, pools, 2);
+  o.stop = pools_stop_after;
+  for (polls = 0; polls < 6; polls++) {
+    int left = polls;
+    o.stop_user = &left;
+    CHECK_EQ(pools_solve(&p, &o, pool_of, off, NULL, &res), DNNMEM_OK);
+    CHECK_EQ(res.cost, 1120);
+    CHECK_EQ(res.moves, 0);
+    CHECK_EQ(res.algo, DNNMEM_PLAN_POOLS_IMPROVE);
+    CHECK_EQ(res.stop, polls < 5 ? DNNMEM_PLAN_STOP_TIME : DNNMEM_PLAN_STOP_PROVED);
+    CHECK_EQ(res.lower_bound, polls < 5 ? 760 : 1120);
+    CHECK_EQ(ref_pools_recount(&p, pool_of, off, NULL), 1120);
+  }
+}
+
+/* pack_node_limit: test_limits's instance, exact, with packing questions
+   of at most 1000 nodes (these small ones need fewer): the same proven
+   optimum as with the default limit. */
+static void test_pack_node_limit(void) {
+  dnnmem_interval r[12];
+  dnnmem_pool pools[3];
+  dnnmem_intervals iv = {r, 12, 0};
+  dnnmem_plan_pools p;
+  dnnmem_plan_pools_result res, ref;
+  dnnmem_plan_pools_options o = algo(DNNMEM_PLAN_POOLS_EXACT);
+  int32_t pool_of[12];
+  int64_t off[12];
+  FOR_TRIALS(rng, 5, i, 12) {
+    int64_t lo = dnnmem_rng_below(&rng, 10);
+    r[i] = rec(lo, lo + 1 + dnnmem_rng_below(&rng, 6), 10 + dnnmem_rng_below(&rng, 90));
+  }
+  pools[0] = pool(120, 1), pools[1] = pool(150, 3), pools[2] = pool(0, 9);
+  pools_problem(&p, &iv, pools, 3);
+  CHECK_EQ(pools_solve(&p, &o, pool_of, off, NULL, &ref), DNNMEM_OK);
+  o.pack_node_limit = 1000;
+  CHECK_EQ(pools_solve(&p, &o, pool_of, off, NULL, &res), DNNMEM_OK);
+  CHECK(ref.optimal && res.optimal && res.stop == DNNMEM_PLAN_STOP_PROVED);
+  CHECK_EQ(res.cost, ref.cost);
+  CHECK_EQ(ref_pools_recount(&p, pool_of, off, NULL), ref.cost);
+}
+
 int main(void) {
   RUN(test_peak_leaves);
   RUN(test_small_beat_large);
@@ -922,5 +981,7 @@ int main(void) {
   RUN(test_arguments);
   RUN(test_limits);
   RUN(test_argument_edges);
+  RUN(test_stop);
+  RUN(test_pack_node_limit);
   return test_finish("test_plan_pools");
 }

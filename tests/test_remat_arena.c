@@ -51,6 +51,9 @@ static int64_t brute_arena(const dnnmem_remat_problem *p, const int32_t *seq, in
   return ref_plan_optimum(&ip, NULL);
 }
 
+static dnnmem_stop_fn t_stop; /* options.stop of solve() (test_arena_stops) */
+static void *t_stop_user;
+
 /* One solve; checks what holds for every answer and returns the code. */
 static dnnmem_result solve(const dnnmem_remat_problem *p, int64_t budget, int32_t peak_only,
                            int64_t iterations, uint64_t seed, int32_t *seq,
@@ -66,6 +69,7 @@ static dnnmem_result solve(const dnnmem_remat_problem *p, int64_t budget, int32_
   o.budget = budget;
   o.peak_only = peak_only;
   o.iterations = iterations;
+  o.stop = t_stop, o.stop_user = t_stop_user;
   dnnmem_rng_seed(&rng, seed);
   CHECK_EQ(dnnmem_remat_solve_scratch_size(p, &o, cap, &bytes), DNNMEM_OK);
   scratch = malloc(bytes);
@@ -270,11 +274,42 @@ static void test_arena_equal_sizes(void) {
   }
 }
 
+/* A stop told at any of the last 25 polls of a run (the arena rounds',
+   each repair candidate's plan): the answer holds solve()'s invariants
+   (valid, its arena the public plan's, OK exactly when it fits), and the
+   same stop gives the same answer. The constructed graph at 8 bytes. */
+static int stop_after_polls(void *user) { return --*(int *)user < 0; }
+static void test_arena_stops(void) {
+  ref_remat_graph g;
+  int32_t seq[32], again[32], polls, k;
+  dnnmem_remat_result res, res2;
+  arena_graph(&g);
+  t_stop = stop_after_polls;
+  polls = 1 << 30;
+  t_stop_user = &polls;
+  solve(&g.p, 8, 0, 20000, 1, seq, &res);
+  polls = (1 << 30) - polls;
+  CHECK(polls > 24);
+  for (k = polls - 24; k <= polls; k++) { /* the arena rounds' polls are the last */
+    int left = k;
+    dnnmem_result r;
+    t_stop_user = &left;
+    r = solve(&g.p, 8, 0, 20000, 1, seq, &res);
+    left = k;
+    CHECK_EQ(solve(&g.p, 8, 0, 20000, 1, again, &res2), r);
+    CHECK(res2.length == res.length && res2.arena == res.arena && res2.time == res.time);
+    CHECK_EQ(memcmp(again, seq, (size_t)res.length * sizeof(int32_t)), 0);
+  }
+  t_stop = NULL;
+  t_stop_user = NULL;
+}
+
 int main(void) {
   RUN(test_arena_options);
   RUN(test_arena_constructed);
   RUN(test_arena_random);
   RUN(test_curve_arenas);
   RUN(test_arena_equal_sizes);
+  RUN(test_arena_stops);
   return test_finish("test_remat_arena");
 }
