@@ -962,7 +962,7 @@ static void test_argument_checks(void) {
   dnnmem_remat_options o;
   dnnmem_remat_result st;
   dnnmem_remat_algo algo;
-  int32_t seq[16], members[4] = {1, 2, 3, 4}, order[16], cut = -5;
+  int32_t seq[16] = {0}, members[4] = {1, 2, 3, 4}, order[16], cut = -5;
   int64_t lb = -1, extra = -1;
   dnnmem_remat_result gres;
   size_t need = 0;
