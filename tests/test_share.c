@@ -246,6 +246,17 @@ static void test_links_refused(void) {
   free(scratch);
 }
 
+/* The largest count (2^30 - 1: its 2n time points are the last int32
+   ones) is a size, one more is TOO_MANY (test_arguments); sizes read only
+   the count. */
+static void test_largest_count(void) {
+  dnnmem_intervals big = problem_of(NULL, INT32_MAX / 2);
+  size_t bytes = 0;
+  CHECK_HUGE_SIZE(dnnmem_share_solve_scratch_size(&big, NULL, &bytes), bytes, (size_t)1 << 30);
+  CHECK_HUGE_SIZE(dnnmem_share_lower_bound_scratch_size(&big, &bytes), bytes, (size_t)1 << 30);
+  CHECK_HUGE_SIZE(dnnmem_share_check_scratch_size(&big, &bytes), bytes, (size_t)1 << 30);
+}
+
 int main(void) {
   RUN(test_tflite_example);
   RUN(test_oracle);
@@ -253,5 +264,6 @@ int main(void) {
   RUN(test_arguments);
   RUN(test_far_apart);
   RUN(test_links_refused);
+  RUN(test_largest_count);
   return test_finish("test_share");
 }
