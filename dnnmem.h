@@ -53,9 +53,11 @@
    never a loose pointer: a lower bound fills result->lower_bound, a check
    of a plan result->arena (or cost, total), a cost result->cost (or time)
    of the part's dnnmem_<part>_result, the fields it does not compute zero.
-   Only three kinds of call hand back a value by pointer: the scratch size
-   queries (*out_bytes), the building blocks of a flow network
-   (dnnmem_flow_add_arc's arc id, dnnmem_flow_arc) and part 6's arithmetic
+   Only these calls hand back a value by pointer: the scratch size
+   queries (*out_bytes), the _parse functions (*out, the value named),
+   dnnmem_remat_arena_options (the plan options it fills), the building
+   blocks of a flow network (dnnmem_flow_add_arc's arc id,
+   dnnmem_flow_arc) and part 6's arithmetic
    on one layout, which needs no scratch and has no result struct
    (positions, addresses, a printed length, a run count).
    On failure the code says what and result->error says where:
@@ -64,8 +66,9 @@
    of its fields (or which argument: DNNMEM_FIELD_ALGO, _SCRATCH, ...),
    and the second of a pair (two records that overlap). A cycle names a
    node on it. Functions without a result struct that validate records
-   (dnnmem_intervals_check, dnnmem_graph_check, dnnmem_layout_finish,
-   _bind, dnnmem_layout_strided_check) take a last
+   (dnnmem_intervals_check, dnnmem_graph_check, dnnmem_graph_topo_order,
+   dnnmem_graph_intervals, dnnmem_plan_symbolic_records,
+   dnnmem_layout_finish, _bind, dnnmem_layout_strided_check) take a last
    dnnmem_error *error (may be NULL); success leaves {-1, NONE, -1}:
        dnnmem_error e;
        if (dnnmem_intervals_check(&p, &e) != DNNMEM_OK)   (t[2].size = -1)
@@ -111,7 +114,8 @@
       computed once and held; is_output marks values held to the end):
        int64_t sizes[3] = {1 << 20, 1 << 20, 1 << 20}, times[3] = {10, 20, 30};
        dnnmem_remat_problem p = {&g, sizes, times, NULL};   (NULL: no outputs)
-       dnnmem_remat_options o = {DNNMEM_REMAT_ANNEAL};  o.budget = 3 << 20;
+       dnnmem_remat_options o;   (zeroed: the defaults, DNNMEM_REMAT_ANNEAL)
+       memset(&o, 0, sizeof o);  o.budget = 3 << 20;
        dnnmem_rng rng;  int32_t seq[2 * 3];   (room for 2n steps is plenty)
        dnnmem_remat_result res;
        dnnmem_rng_seed(&rng, 1);
@@ -288,6 +292,35 @@
        INPUT), DNNMEM_ERR_NOT_TOPOLOGICAL (an input numbered after its
        consumer: INPUT), DNNMEM_ERR_NEGATIVE (SIZE), DNNMEM_ERR_CYCLE
        (topo_order: a node on the cycle).
+       Example (a graph numbered out of order: node 0 reads node 2, node 2
+       reads node 1; renumber it by a topological order first):
+           int32_t in_offsets[4] = {0, 1, 1, 2}, in_ids[2] = {2, 1}, order[3];
+           dnnmem_graph h = {3, in_offsets, in_ids};  dnnmem_error e;
+           dnnmem_graph_check(&h, &e);          (DNNMEM_OK: ids in range)
+           dnnmem_graph_is_topological(&h);     (0: node 0 reads a later id)
+           dnnmem_graph_topo_order_scratch_size(&h, &bytes);
+           dnnmem_graph_topo_order(&h, order, scratch, bytes, &e);
+           (order {1, 2, 0}; in_ids {2, 0}, nodes 0 and 2 reading each
+           other: DNNMEM_ERR_CYCLE, e.index 0 or 2 (on the cycle), field
+           INPUT; in_ids {2, 3}: DNNMEM_ERR_ID_RANGE from both, e.index 2)
+       Example (an offset's alignment: the record's, the problem's, or 1):
+           dnnmem_interval_alignment(&t[0], 64);  (64; with t[0].alignment =
+                                                  256: 256; both 0: 1)
+       Example (names: every enum alike; a file or flag names a strategy):
+           dnnmem_plan_algo a = DNNMEM_PLAN_BEST;  dnnmem_result r;
+           dnnmem_plan_algo_parse("greedy-size", &a);
+           (DNNMEM_OK, a == DNNMEM_PLAN_GREEDY_SIZE; dnnmem_plan_algo_name(a)
+           is "greedy-size", _name(DNNMEM_PLAN_ALGO_COUNT) NULL;
+           "greedy": DNNMEM_ERR_PARSE, a unchanged)
+           dnnmem_result_parse("DNNMEM_ERR_CYCLE", &r);
+           (r == DNNMEM_ERR_CYCLE; dnnmem_result_name(r) gives the name
+           back, dnnmem_result_text(r) "graph has a cycle";
+           dnnmem_field_parse("size", &f): f == DNNMEM_FIELD_SIZE)
+       Example (the same seed, the same draws: a run is replayed by seed):
+           dnnmem_rng r;  dnnmem_rng_seed(&r, 0);
+           dnnmem_rng_next(&r);      (0xE220A8397B1DCDAF: splitmix64's first)
+           dnnmem_rng_below(&r, 6);  (2: a die, 0 .. 5, without modulo bias)
+           dnnmem_rng_uniform(&r);   (0.0264...: 238094247788840 / 2^53)
 
 
 
@@ -336,6 +369,15 @@
                     dnnmem_plan_lower_bound_scratch_size(&p, &bytes);
                     dnnmem_plan_lower_bound(&p, &res, scratch, bytes);
                     (res.lower_bound == 12288)
+                Chains: the fewest groups whose records never meet in
+                time (a group can be one buffer reused in turn):
+                    int32_t group_of[3], order[3];
+                    dnnmem_plan_chains_result ch;
+                    dnnmem_plan_chains_scratch_size(&p, &bytes);
+                    dnnmem_plan_chains(&p, group_of, order, &ch, scratch,
+                                       bytes);
+                    (ch.groups == 2, group_of {0, 1, 0}: record 2 starts
+                    when record 0 ends; order {0, 2, 1}, group by group)
                 Multi-pass, symbolic sizes, conflict sets and pools have
                 their examples in their sections below; in-place reuse in
                 the tour.
@@ -558,6 +600,11 @@
                     (at S = 10: at.arena == 122880, offsets[1] == 40960; at
                     S = 64: 786432, both the lower bound; no scratch, so a
                     runtime resolves per request)
+                    dnnmem_interval at10[3];  dnnmem_error e;
+                    dnnmem_plan_symbolic_records(&sp, 10, at10, &e);
+                    (the records at S = 10 for any operation above: sizes
+                    40960, 81920, 64; S = 65: DNNMEM_ERR_PLAN_SYMBOL_RANGE,
+                    e.index -1, field SYMBOL)
    In place.    Two links a record may carry (dnnmem_interval.reuse /
                 .alias with DNNMEM_INTERVAL_REUSE / _ALIAS), after XLA's
                 may-alias and must-alias and ggml's / ONNX Runtime's
@@ -682,6 +729,24 @@
                     (pool_of {1, 0, 1}: record 1 in SRAM, res.cost == 8192 x 1
                     + 8192 x 10 == 90112, res.optimal == 1; arenas {8192,
                     4096}: records 0 and 2 share DRAM's bytes)
+                The bound, the check of any plan and, with SRAM alone, why
+                no plan fits (each asks its scratch the same way):
+                    dnnmem_plan_pools_lower_bound(&pp, &res, scratch, bytes);
+                    (res.lower_bound == 16384 x 1 + 4096 x (10 - 1) == 53248:
+                    the fractional bound, 4096 bytes of step 1 in DRAM; the
+                    solve's exact search proved 90112)
+                    dnnmem_plan_pools_check(&pp, pool_of, offsets, arenas, &res,
+                                            scratch, bytes);
+                    (res.cost == 90112; pool_of {0, 0, 1} with offsets
+                    {8192, 0, ..}: DNNMEM_ERR_PLAN_POOL_OVER_CAPACITY,
+                    res.error.index 0 (the record reaching highest), .other 0
+                    (SRAM))
+                    dnnmem_plan_pools sram = {&p, pools, 1, NULL, NULL};
+                    dnnmem_plan_pools_conflict(&sram, NULL, conflict, 3, &why,
+                                               scratch, bytes);
+                    (why.feasible == 0, conflict {0, 1}: 12288 bytes live at
+                    step 1, why.minimal == 1; the bound of sram alone:
+                    DNNMEM_ERR_INFEASIBLE, no plan exists)
                 Heuristics. greedy is USMP's greedy_by_size with fallback:
                 records (fixed first) by size descending, each to its first
                 allowed pool with room at the best-fit offset (the smallest
@@ -870,7 +935,8 @@
                 dnnmem_share_algo_name / dnnmem_share_algo_parse
                 options (NULL = zeroed): algo.
    Example.     The tour's records t[3] (alignment ignored) by one strategy:
-                    dnnmem_share_options o = {DNNMEM_SHARE_GREEDY_BREADTH};
+                    dnnmem_share_options o;  memset(&o, 0, sizeof o);
+                    o.algo = DNNMEM_SHARE_GREEDY_BREADTH;
                     dnnmem_share_solve_scratch_size(&p, &o, &bytes);
                     dnnmem_share_solve(&p, &o, object_of, object_sizes, &res,
                                        scratch, bytes);
@@ -1045,7 +1111,7 @@
                                1 << 20},  times[7] = {0, 10, 10, 10, 10, 10, 10};
            dnnmem_graph g = {7, in_offsets, in_ids};
            dnnmem_remat_problem p = {&g, sizes, times, NULL};
-           dnnmem_remat_options o = {DNNMEM_REMAT_ANNEAL};
+           dnnmem_remat_options o;  memset(&o, 0, sizeof o);
            dnnmem_remat_point points[3];  dnnmem_remat_curve_result res;
            o.iterations = 20000;                    (moves per point)
            dnnmem_rng_seed(&rng, 1);
@@ -1065,6 +1131,29 @@
            o.budget = 3 << 20;
            dnnmem_remat_time_bound(&p, &o, &bound, scratch, bytes);
            (bound.extra_time == 10: no sequence within 3 MiB takes under 70)
+       The exact order of a small group (h from f1 .. g; x, outside the
+       group, held and not counted), and the arena of that order:
+           int32_t members[6] = {1, 2, 3, 4, 5, 6}, order[12];  (target last)
+           dnnmem_remat_group_order_scratch_size(&p, 6, 1000, 12, &bytes);
+           dnnmem_remat_group_order(&p, members, 6, 1000, order, 12, &sim,
+                                    scratch, bytes);
+           (sim.length == 7, order {1, 2, 3, 4, 5, 1, 6}: f1 again before h,
+           sim.peak == 3 MiB; members {1, 2, 3, 4, 5, 2}:
+           DNNMEM_ERR_INVALID_ARGUMENT, sim.error.index 5, .other 1, field
+           MEMBER)
+           int32_t seq[8] = {0, 1, 2, 3, 4, 5, 1, 6};  dnnmem_plan_options po;
+           dnnmem_interval records[8];  int64_t offsets[8];
+           dnnmem_remat_plan_result arena;
+           dnnmem_remat_arena_options(3 << 20, 8, &po);   (solve's: exact,
+                                     capacity 3 MiB, node_limit 1000000)
+           dnnmem_remat_plan_scratch_size(&p, &po, seq, 8, 0, &bytes);
+           dnnmem_remat_plan(&p, &po, seq, 8, 0, records, offsets, &arena,
+                             scratch, bytes);
+           (arena.arena == arena.peak == 3 MiB, arena.time == 70,
+           arena.optimal == 1; records: instance j over [j, its last use
+           + 1), x's [0, 7); seq[5] = 6, h before g:
+           DNNMEM_ERR_REMAT_INPUT_NOT_READY, arena.error.index 5, field
+           SEQUENCE)
 
        Result. dnnmem_remat_result (solve, simulate): peak, time, length
        (steps; OUTPUT_TOO_SMALL: the capacity needed), recomputations
@@ -1330,7 +1419,8 @@
                       complement(A, M)  R, strides decreasing, with (R, A)
                                         a bijection onto [0, size) >= [0, M);
                                         needs A's sorted strides each a
-                                        multiple of the previous extent*stride
+                                        positive multiple of the previous
+                                        extent*stride (the first: of 1)
                       right_inverse(A)  R with A(R(x)) = x on [0, size(R)): the
                                         chain of modes with strides 1, n1,
                                         n1*n2, ... (all of A when A is a
@@ -1341,9 +1431,10 @@
                     compose and complement answer
                     DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE when their conditions
                     fail (a strided result may still exist in odd cases).
-       Example.     Where element (7, 5) lives: the tour's part 6. Sizes on
-                    a machine of 4 PEs, and converting to the layout with
-                    the PE factor first:
+       Example.     Where element (7, 5) lives: the tour's part 6 (lay, a
+                    12x8 tensor: row r on PE r % 4 from address r / 4 * 8).
+                    Sizes on a machine of 4 PEs, and converting to the
+                    layout with the PE factor first:
                         dnnmem_layout lay, other;  dnnmem_layout_machine pe4;
                         dnnmem_layout_result sizes;  dnnmem_layout_conversion conv;
                         int64_t err;          (the byte of a parse error)
@@ -1361,6 +1452,111 @@
                         (of conv.copies == 96, conv.kept == 16 stay, 16 move
                         within their PE (local), 64 change PE (moved), in
                         conv.runs == 10 DMA runs)
+                    An index's position (its row-major rank) and back:
+                        int64_t at[2] = {7, 5}, pos;
+                        dnnmem_layout_position(&lay, at, &pos);   (pos == 61)
+                        dnnmem_layout_index(&lay, 61, at);        (at {7, 5})
+                    Positions [6, 10) at once: row 0 ends on PE 0, row 1
+                    starts on PE 1 (units[e * num_levels + l], addrs[e]):
+                        int64_t units[4], addrs[4];
+                        dnnmem_layout_forward_range(&lay, 6, 4, units, addrs);
+                        (units {0, 0, 1, 1}, addrs {6, 7, 0, 1})
+                    What a slot (units, address) holds, the inverse map:
+                        int64_t pe3[1] = {3};  dnnmem_layout_slot slot;
+                        dnnmem_layout_inverse(&lay, pe3, 13, at, &slot);
+                        (slot == DNNMEM_LAYOUT_SLOT_ELEMENT, at {7, 5};
+                        address 24, past PE 3's 24: DNNMEM_LAYOUT_SLOT_UNUSED)
+                    Many slots, of pad: lay with rows 10 and 11 padding
+                    (held: the position, -1 when unused; what: the slot):
+                        dnnmem_layout_parse("(10,8)/((3:8, 4_PE), (8:1))", 27,
+                                            &pad, &err);
+                        int64_t pes[3] = {3, 3, 0}, addresses[3] = {13, 21, 24};
+                        int64_t held[3];  uint8_t what[3];
+                        dnnmem_layout_inverse_batch(&pad, 3, pes, addresses,
+                                                    held, what);
+                        (held {61, 93, -1}, what {SLOT_ELEMENT, _PAD, _UNUSED})
+                    PE 3's DMA runs (rows 3, 7, 11: 8 elements each at
+                    consecutive addresses); capacity 0 counts them:
+                        dnnmem_layout_run runs[3];  int32_t count;
+                        dnnmem_layout_runs(&lay, pe3, NULL, 0, &count);
+                        (DNNMEM_ERR_OUTPUT_TOO_SMALL, count == 3)
+                        dnnmem_layout_runs(&lay, pe3, runs, 3, &count);
+                        (runs {24, 0, 8}, {56, 8, 8}, {88, 16, 8}: element,
+                        address, length)
+                    Copies: B@[MAB] puts the tensor on each of 2 MABs.
+                    Bound, the levels follow the machine's order; forward
+                    gives copy 0 (DNNMEM_LAYOUT_ALL: every MAB), replica_offset
+                    where copy 1 sits relative to it:
+                        dnnmem_layout_parse("((3:8, 4_PE), (8:1); B@[MAB])", 29,
+                                            &rep, &err);
+                        dnnmem_layout_machine_parse("MAB=2,PE=4", 10, &mab2,
+                                                    &err);
+                        dnnmem_layout_bind(&rep, &mab2, &fault);  (2 replicas)
+                        dnnmem_layout_level_index(&rep, "PE");    (1; "L2B": -1)
+                        dnnmem_layout_forward(&rep, at, units, &address, NULL);
+                        (units {DNNMEM_LAYOUT_ALL, 3}, address == 13)
+                        dnnmem_layout_replica_offset(&rep, 1, offsets);
+                        (int64_t offsets[2] {1, 0}: copy 1 on MAB 1, PE 3)
+                    Built in code (factors by axis, outer first; strides
+                    DNNMEM_LAYOUT_AUTO: compact row-major), printed, and
+                    compared with a layout writing the rows as 2 x 2:
+                        dnnmem_layout built = {.num_axes = 2, .num_factors = 2,
+                                               .axis_first = {0, 1, 2}};
+                        dnnmem_layout_factor *f = built.factors;
+                        f[0].extent = 4;  f[1].extent = 8;
+                        f[0].level = f[1].level = DNNMEM_LAYOUT_MEMORY;
+                        f[0].stride = f[1].stride = DNNMEM_LAYOUT_AUTO;
+                        dnnmem_layout_finish(&built, &fault);   (cosize 32)
+                        dnnmem_layout_print(&built, text, 64, &length);
+                        (char text[64]: "((4:8), (8:1))", length == 14)
+                        dnnmem_layout_parse("((2:16, 2:8), 8:1)", 18, &split,
+                                            &err);
+                        dnnmem_layout_equal(&built, &split);
+                        (1; of built and "(4:1, 8:4)", its transpose: 0)
+                    finish refuses rows 4 apart that are 8 long, naming the
+                    factor (the derived fields stay as they were):
+                        f[0].stride = 4;
+                        dnnmem_layout_finish(&built, &fault);
+                        (DNNMEM_ERR_LAYOUT_COLLISION, fault.index == 0, the
+                        factor, fault.field == DNNMEM_FIELD_STRIDE)
+                    The memory part as a strided layout, for the algebra (a
+                    level index gives the unit part):
+                        dnnmem_layout_strided mem;
+                        dnnmem_layout_part(&lay, DNNMEM_LAYOUT_MEMORY, &mem);
+                        (mem (3:8, 8:1): rank 2, shape {3, 8}, stride {8, 1};
+                        of level 0, PE: (4:1))
+                    A strided layout by hand: cm, a 4x8 tensor stored
+                    column-major (element (i, j) at i + 4 j):
+                        dnnmem_layout_strided cm = {2, {4, 8}, {1, 4}}, r;
+                        dnnmem_layout_strided_check(&cm, &fault);
+                        (DNNMEM_OK; shape {4, 0}: DNNMEM_ERR_LAYOUT_EXTENT,
+                        fault.index == 1, the mode, field EXTENT)
+                        dnnmem_layout_strided_size(&cm);      (32)
+                        dnnmem_layout_strided_eval(&cm, 13);
+                        (21: position 13 is (1, 5), at 1 + 4 * 5)
+                    The algebra, each result in r: a row-major 4x8 with a
+                    shape-1 mode coalesces to one mode; cm composed with
+                    the left 4x4 tile (its positions) gives its addresses:
+                        dnnmem_layout_strided rm1 = {3, {4, 1, 8}, {8, 5, 1}};
+                        dnnmem_layout_coalesce(&rm1, &r);     (r (32:1))
+                        dnnmem_layout_strided tile = {2, {4, 4}, {8, 1}};
+                        dnnmem_layout_compose(&cm, &tile, &r);  (r (4:1, 4:4))
+                        (tile (4:3), every third position, lands on addresses
+                        0, 12, 24, 5: DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE)
+                    Where the 2x4 tiles of a row-major 4x8 start (the
+                    complement), and cm's address -> position map:
+                        dnnmem_layout_strided tile24 = {2, {2, 4}, {8, 1}};
+                        dnnmem_layout_complement(&tile24, 32, &r);
+                        (r (2:16, 2:4))
+                        dnnmem_layout_right_inverse(&cm, &r);
+                        (r (8:1, 4:8): cm(r(x)) == x for x in [0, 32))
+                    Splitting cm's rows in halves is a view; flattening a
+                    column-major tensor needs a copy (as in NumPy):
+                        int64_t halves[3] = {4, 2, 4}, flat[1] = {32};
+                        dnnmem_layout_reshape_view(&cm, 3, halves, &r);
+                        (r (4:1, 2:16, 4:4))
+                        dnnmem_layout_reshape_view(&cm, 1, flat, &r);
+                        (DNNMEM_ERR_LAYOUT_NEEDS_COPY)
        Result.      dnnmem_layout (parse, finish, bind): the layout itself;
                     dnnmem_layout_result (measure): size, padded_size,
                     cosize, units, replicas, slots, padding_slots,
@@ -1381,7 +1577,9 @@
                     DNNMEM_ERR_OUTPUT_TOO_SMALL (print, runs),
                     DNNMEM_ERR_INVALID_ARGUMENT (convert: other shapes or
                     levels), DNNMEM_ERR_OVERFLOW; the algebra
-                    DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE, _NEEDS_COPY.
+                    DNNMEM_ERR_LAYOUT_NOT_DIVISIBLE, _NEEDS_COPY, and on
+                    a bad input strided_check's codes (reshape_view: a
+                    shape of another size, DNNMEM_ERR_INVALID_ARGUMENT).
        Algorithm.   Parsing is one recursive-descent pass. finish validates,
                     resolves strides, and for the memory and each level (a
                     "space") sorts the factors of extent > 1 by stride and
@@ -1468,6 +1666,9 @@
            (res.value == 5, dnnmem_flow_arc_flow(&f, a) == 3;
            dnnmem_flow_source_side(&f, 0) == 1, of node 1: 0: the arcs
            out of the source are the minimum cut)
+           dnnmem_flow_arc(&f, a, &from, &to, &cap, &reverse);
+           (from 0, to 1, cap 3, reverse 0: the arc as added, to export
+           the network; arc 5: DNNMEM_ERR_ID_RANGE)
 
        Result. value (the maximum flow); per arc dnnmem_flow_arc_flow (net
        flow, negative when it runs backwards), per node
@@ -1552,6 +1753,19 @@
            dnnmem_place_cost(&p, NULL, cpu, &res, scratch, bytes);
            (res.time == 200; cpu[0] = DNNMEM_PLACE_ACC: DNNMEM_ERR_INFEASIBLE,
            res.error.index == 0, node 0 runs on the CPU only)
+       The network the solve cuts, to cut it with a max-flow solver of
+       your own (export it with dnnmem_flow_arc), the same p:
+           dnnmem_flow f;  dnnmem_flow_result cut;
+           dnnmem_place_network_scratch_size(&p, NULL, &bytes);
+           dnnmem_place_network(&p, NULL, &f, &res, scratch, bytes);
+           (res.time == 25, the constant: op 1's cheaper side 10 + 5, op
+           2's 10; res.flow_nodes == 4: CPU, accelerator, ops 1 and 2;
+           res.flow_arcs == 3: 1 -> acc 85, 2 -> acc 90, 1 <-> 2 xfer 5)
+           dnnmem_flow_solve(&f, 0, 1, NULL, &cut);
+           (cut.value == 0: the optimum is 25 + 0; network nodes 2 and 3
+           on the sink side: both ops on the accelerator)
+       A constraint of your own is a pin in p.device, not an arc: device
+       {ANY, ANY, CPU} gives device {CPU, ACC, CPU}, res.time == 120.
 
        Result. time (the optimum), the baselines all_acc_time (every op
        the accelerator supports on it), greedy_time (each op on its faster
@@ -1644,6 +1858,18 @@
            dnnmem_label_cost(&p, all_cpu, &res, scratch, bytes);
            (res.cost == 200; label {0, 2, 2}: an error, res.error.index
            == 2, node 2 cannot run on the npu)
+       The bound alone, and one expansion move from all on the cpu
+       (alpha = 2, the npu; each asks its scratch the same way):
+           dnnmem_label_lower_bound(&p, NULL, &res, scratch, bytes);
+           (res.lower_bound == 48, the solve's; res.cost 0)
+           int32_t node[3];  dnnmem_flow f;  dnnmem_label_network_result net;
+           dnnmem_label_network(&p, NULL, all_cpu, 2, &f, node, &net,
+                                scratch, bytes);
+           (node {0, 2, 0}: only op 1 may move; net.constant == 128 =
+           op 0's 0 + op 2's 100 + op 1's cheaper side, 10 + 9 + 9 on the
+           npu; net.approximated == 0; dnnmem_flow_solve(&f, 0, 1, NULL,
+           &cut): cut.value == 0, node 2 on the sink side: op 1 moves, the
+           labeling {0, 2, 0} costs 128 < 200; alpha 3: DNNMEM_ERR_ID_RANGE)
 
        Errors. res.error names the node (COST, PIN, OUTPUT, INPUT; label_cost:
        the node on a bad label). DNNMEM_ERR_NEGATIVE, DNNMEM_ERR_ID_RANGE,
@@ -3283,7 +3509,8 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_convert(const dnnmem_layout *from, const 
 DNNMEM_DEF dnnmem_result dnnmem_layout_strided_check(const dnnmem_layout_strided *layout,
                                                      dnnmem_error *error);
 /* rank in range, shapes >= 1, strides >= 0, size and cosize in int64_t;
-   error (may be NULL): the mode at fault, field EXTENT or STRIDE. */
+   error (may be NULL): the mode at fault, field EXTENT or STRIDE (a rank
+   out of range: index -1, field COUNT). */
 DNNMEM_DEF int64_t dnnmem_layout_strided_size(const dnnmem_layout_strided *layout);
 /* The product of the shape (assumes a checked layout). */
 DNNMEM_DEF int64_t dnnmem_layout_strided_eval(const dnnmem_layout_strided *layout, int64_t x);
@@ -3513,9 +3740,11 @@ DNNMEM_DEF dnnmem_result dnnmem_place_network(const dnnmem_place_problem *proble
    flow_nodes, flow_arcs; its other fields zero; the solve's errors, named
    as there. Public so that the cut can be
    solved elsewhere: another max-flow solver (a GPU one, or one already in
-   your runtime), or a network you extend with your own constraints
-   before solving it with dnnmem_flow_solve. The scratch must outlive
-   *out_flow. */
+   your runtime), the network read arc by arc with dnnmem_flow_arc. Room
+   for arcs of your own is not promised (dnnmem_flow_add_arc may answer
+   DNNMEM_ERR_FLOW_FULL): a constraint goes into the problem (a pin:
+   problem->device).
+   The scratch must outlive *out_flow. */
 
 DNNMEM_DEF dnnmem_result dnnmem_place_cost_scratch_size(const dnnmem_place_problem *problem,
                                                         const dnnmem_place_options *options,
@@ -3717,9 +3946,11 @@ DNNMEM_DEF dnnmem_result dnnmem_label_network(const dnnmem_label_problem *proble
    follow. For k = 2, labels all 0 where allowed and alpha = 1 it is the
    whole problem (placement's network). Every cut is a move whose cost is
    at most constant + cut, with equality when result->approximated is 0.
-   Public so that a move can be solved elsewhere (another max-flow solver)
-   or extended with constraints of your own, as placement does. The scratch
-   must outlive *out_flow. */
+   Public so that a move can be solved elsewhere (another max-flow solver,
+   the network read arc by arc with dnnmem_flow_arc); placement builds its
+   network with it (k = 2). Room for arcs of your own is not promised
+   (DNNMEM_ERR_FLOW_FULL): a constraint goes into the problem (pin,
+   node_cost). The scratch must outlive *out_flow. */
 
 #endif /* DNNMEM_NO_LABEL */
 

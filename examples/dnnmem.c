@@ -1936,7 +1936,7 @@ static void share_solve(const char *file, const files_intervals *iv, const dnnme
 }
 
 static int cmd_share(const cli_args *a) {
-  dnnmem_share_options opt = {DNNMEM_SHARE_BEST};
+  dnnmem_share_options opt = {.algo = DNNMEM_SHARE_BEST};
   dnnmem_share_result res;
   files_intervals iv;
   int64_t *object_of;

@@ -12,6 +12,7 @@
    Build: cc -I. examples/engine.c -lm (make builds build/example_engine). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #define DNNMEM_IMPLEMENTATION
 #include "dnnmem.h"
 
@@ -53,7 +54,7 @@ static int plan_arena(const dnnmem_graph *graph) {
 static int recompute(const dnnmem_graph *graph) {
   /* README: remat */
   dnnmem_remat_problem problem = {graph, sizes, times, is_output};
-  dnnmem_remat_options options = {DNNMEM_REMAT_ANNEAL};
+  dnnmem_remat_options options;
   dnnmem_remat_result result;
   dnnmem_remat_plan_result arena;
   dnnmem_interval records[2 * N];
@@ -62,6 +63,7 @@ static int recompute(const dnnmem_graph *graph) {
   dnnmem_rng rng;
   size_t bytes, plan_bytes;
   void *scratch;
+  memset(&options, 0, sizeof options);                     /* zeroed: the defaults (annealing) */
   options.budget = 7 * MB;                                  /* the row order holds 10 MB at once */
   dnnmem_rng_seed(&rng, 1);
   dnnmem_remat_solve_scratch_size(&problem, &options, 2 * N, &bytes);
