@@ -733,6 +733,18 @@ static void test_search_effort_features(void) {
   }
 }
 
+/* The restarts' Luby sequence (Luby, Sinclair and Zuckerman 1993), whose
+   terms scale the noisy runs' node limits: t(2^k - 1) = 2^(k-1), else
+   t(i) = t(i - 2^(k-1) + 1) for 2^(k-1) <= i < 2^k - 1. */
+static void test_luby(void) {
+  static const int64_t want[31] = {1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1,
+                                   1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 16};
+  int64_t i;
+  for (i = 1; i <= 31; i++) CHECK_EQ(dnnmem__exact_luby(i), want[i - 1]);
+  CHECK_EQ(dnnmem__exact_luby(((int64_t)1 << 40) - 1), (int64_t)1 << 39);
+  CHECK_EQ(dnnmem__exact_luby((int64_t)1 << 40), 1);
+}
+
 int main(void) {
   RUN(test_refuted_climb);
   RUN(test_stop_names);
@@ -746,5 +758,6 @@ int main(void) {
   RUN(test_search_effort);
   RUN(test_memo);
   RUN(test_search_effort_features);
+  RUN(test_luby);
   return test_finish("test_plan_exact");
 }
