@@ -890,6 +890,49 @@ static void test_argument_table(void) {
   free(scr);
 }
 
+/* An empty problem needs no arrays: every entry point of parts 1-4 takes
+   count 0 with its records and per-record outputs NULL (the rules are
+   "count > 0 and NULL"), and says OK with its error cleared. */
+static void test_empty_needs_no_arrays(void) {
+  enum { SCR = 1 << 16 };
+  void *scr = take(SCR);
+  dnnmem_intervals p = {NULL, 0, 0};
+  dnnmem_plan_result res;
+  dnnmem_error e;
+  static const int32_t offs[1] = {0}, bo[1] = {0};
+  dnnmem_graph g = {0, offs, NULL};
+  int64_t coef[1] = {0};
+  dnnmem_plan_symbolic sp = {&p, NULL, 1, 0, 4};
+  dnnmem_plan_stacking st = {NULL, bo, NULL};
+  dnnmem_plan_symbolic_result sres;
+  dnnmem_pool pool = {"only", 0, 0, 1};
+  dnnmem_plan_pools pp = {&p, &pool, 1, NULL, NULL};
+  dnnmem_plan_pools_result pres;
+  dnnmem_share_result shres;
+  int32_t out_bo[1] = {-1};
+  (void)coef;
+  NAMES(dnnmem_intervals_check(&p, &e), e, DNNMEM_OK, -1, -1, DNNMEM_FIELD_NONE);
+  NAMES(dnnmem_graph_topo_order(&g, NULL, scr, SCR, &e), e, DNNMEM_OK, -1, -1, DNNMEM_FIELD_NONE);
+  NAMES(dnnmem_graph_intervals(&g, NULL, NULL, NULL, &e), e, DNNMEM_OK, -1, -1, DNNMEM_FIELD_NONE);
+  NAMES(dnnmem_plan_solve(&p, NULL, NULL, &res, scr, SCR), res.error, DNNMEM_OK, -1, -1, DNNMEM_FIELD_NONE);
+  CHECK_EQ(res.arena, 0);
+  NAMES(dnnmem_plan_check(&p, NULL, &res, scr, SCR), res.error, DNNMEM_OK, -1, -1, DNNMEM_FIELD_NONE);
+  NAMES(dnnmem_plan_pass(&p, NULL, 1, NULL, &res, scr, SCR), res.error, DNNMEM_OK, -1, -1, DNNMEM_FIELD_NONE);
+  NAMES(dnnmem_plan_symbolic_records(&sp, 2, NULL, &e), e, DNNMEM_OK, -1, -1, DNNMEM_FIELD_NONE);
+  NAMES(dnnmem_plan_symbolic_resolve(&sp, &st, 2, NULL, &res), res.error, DNNMEM_OK, -1, -1, DNNMEM_FIELD_NONE);
+  NAMES(dnnmem_plan_symbolic_solve(&sp, NULL, NULL, out_bo, NULL, 0, &sres, scr, SCR), sres.error, DNNMEM_OK, -1,
+        -1, DNNMEM_FIELD_NONE);
+  CHECK_EQ(out_bo[0], 0);
+  NAMES(dnnmem_plan_pools_solve(&pp, NULL, NULL, NULL, NULL, &pres, scr, SCR), pres.error, DNNMEM_OK, -1, -1,
+        DNNMEM_FIELD_NONE);
+  NAMES(dnnmem_plan_pools_check(&pp, NULL, NULL, NULL, &pres, scr, SCR), pres.error, DNNMEM_OK, -1, -1,
+        DNNMEM_FIELD_NONE);
+  NAMES(dnnmem_share_solve(&p, NULL, NULL, NULL, &shres, scr, SCR), shres.error, DNNMEM_OK, -1, -1,
+        DNNMEM_FIELD_NONE);
+  NAMES(dnnmem_share_check(&p, NULL, &shres, scr, SCR), shres.error, DNNMEM_OK, -1, -1, DNNMEM_FIELD_NONE);
+  free(scr);
+}
+
 int main(void) {
   dnnmem_rng_seed(&rng, 2028);
   RUN(test_plan_records);
@@ -900,5 +943,6 @@ int main(void) {
   RUN(test_layout);
   RUN(test_names);
   RUN(test_argument_table);
+  RUN(test_empty_needs_no_arrays);
   return test_finish("test_errors");
 }
