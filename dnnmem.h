@@ -14840,10 +14840,12 @@ static dnnmem_remat_result dnnmem__remat_arena_try(dnnmem__remat *w, const int32
    the later rounds' answers do not. */
 static int dnnmem__remat_offer(dnnmem__remat *w, const int32_t *seq, int32_t len) {
   dnnmem_remat_result found;
-  if (w->arena_on && len > 0) (void)dnnmem__remat_arena_try(w, seq, len);
-  if (len <= 0 || dnnmem__remat_sim(w->p, seq, len, &w->sim, &found, NULL) != DNNMEM_OK ||
-      !dnnmem__remat_better(&found, &w->cand_result, w->budget))
-    return 0;
+  dnnmem_result r;
+  if (len <= 0) return 0;
+  if (w->arena_on) (void)dnnmem__remat_arena_try(w, seq, len);
+  r = dnnmem__remat_sim(w->p, seq, len, &w->sim, &found, NULL);
+  DNNMEM_ASSERT(r == DNNMEM_OK); /* every candidate is valid by construction (a stage's expansion too) */
+  if (r != DNNMEM_OK || !dnnmem__remat_better(&found, &w->cand_result, w->budget)) return 0;
   w->cand_result = found;
   w->cand_len = len;
   DNNMEM_MEMCPY(w->cand, seq, (size_t)len * sizeof(int32_t));

@@ -834,6 +834,90 @@ static void test_argument_edges(void) {
   CHECK(r.cost == INT64_MAX - 1 && label[0] == 0);
 }
 
+/* Ties and zeros: node costs 0..2 and conversions 0..3, so that many
+   labels cost nothing and many labelings tie. The exact search equals
+   brute force (a zero-cost label is as allowed as any other). And every
+   move's network nets each movable node's unary costs into at most one
+   terminal arc (source -> node or node -> sink, never into the source or
+   out of the sink), so that the network stays its documented size. */
+static void test_zero_costs_and_terminals(void) {
+  int64_t nodes = 0;
+  FOR_TRIALS(rng, 31, iter, 300) {
+    test_problem t;
+    int32_t label[MAXN], labels[MAXN], node[MAXN], v, a, b, k = 3 + (iter & 1), arc, alpha;
+    int32_t *terminal;
+    dnnmem_label_result r;
+    dnnmem_label_options o;
+    dnnmem_label_network_result nr;
+    dnnmem_flow flow;
+    int64_t best;
+    size_t bytes = 0;
+    void *mem;
+    random_small(&rng, &t, k, 1, 0, 1);
+    for (v = 0; v < t.n; v++)
+      for (a = 0; a < k; a++) {
+        if (t.cost[v * k + a] >= 0) t.cost[v * k + a] %= 3;
+        for (b = 0; b < k; b++) t.convert[(v * k + a) * k + b] = a == b ? 0 : t.convert[(v * k + a) * k + b] % 4;
+      }
+    best = ref_label_optimum(exact(&t), NULL);
+    memset(&o, 0, sizeof o); /* one sweep, one cycle: the branch and bound decides */
+    o.algo = DNNMEM_LABEL_EXACT;
+    o.max_sweeps = 1;
+    o.max_cycles = 1;
+    CHECK_EQ(solve_with(&t, &o, label, &r), DNNMEM_OK);
+    CHECK_EQ(r.cost, best);
+    CHECK_EQ(r.optimal, 1);
+    check_answer(&t, label, &r);
+    nodes += r.nodes;
+    /* the network of a move from the answer */
+    alpha = (int32_t)dnnmem_rng_below(&rng, (uint32_t)k);
+    for (v = 0; v < t.n; v++) labels[v] = label[v];
+    CHECK_EQ(dnnmem_label_network_scratch_size(exact(&t), NULL, &bytes), DNNMEM_OK);
+    mem = malloc(bytes);
+    CHECK_EQ(dnnmem_label_network(exact(&t), NULL, labels, alpha, &flow, node, &nr, mem, bytes), DNNMEM_OK);
+    terminal = (int32_t *)calloc((size_t)flow.num_nodes, sizeof(int32_t));
+    for (arc = 0; arc < flow.num_arcs; arc++) {
+      int32_t from = -1, to = -1;
+      CHECK_EQ(dnnmem_flow_arc(&flow, arc, &from, &to, NULL, NULL), DNNMEM_OK);
+      CHECK(to != 0 && from != 1);
+      if (from == 0 && to >= 2 && to < 2 + nr.num_free) terminal[to]++;
+      if (to == 1 && from >= 2 && from < 2 + nr.num_free) terminal[from]++;
+    }
+    for (v = 2; v < 2 + nr.num_free; v++) CHECK(terminal[v] <= 1);
+    free(terminal);
+    free(mem);
+  }
+  printf("zero costs: %lld branch-and-bound nodes\n", (long long)nodes);
+  CHECK_EQ(nodes, 1787); /* recorded with 0.9.0: the search's effort at these inputs */
+}
+
+/* Costs near the top of int64_t (multiples of 2^55, sums below 2^63): the
+   dual bound works in units of 1 / scale with checked sums (scale 1 here),
+   and a sum that would overflow means no bound, never a wrong one. The
+   exact answer equals brute force and every bound stays below it. */
+static void test_large_costs(void) {
+  FOR_TRIALS(rng, 32, iter, 200) {
+    test_problem t;
+    int32_t label[MAXN], v, a, b, k = 3 + (iter & 1), n = 2 + (int32_t)dnnmem_rng_below(&rng, 3);
+    dnnmem_label_result r;
+    int64_t best, unit = (int64_t)1 << 55;
+    random_problem(&rng, &t, n, k, 0, 1);
+    for (v = 0; v < n; v++)
+      for (a = 0; a < k; a++) {
+        if (t.cost[v * k + a] >= 0) t.cost[v * k + a] = (t.cost[v * k + a] % 4) * unit;
+        for (b = 0; b < k; b++) t.convert[(v * k + a) * k + b] = a == b ? 0 : (t.convert[(v * k + a) * k + b] % 4) * unit;
+      }
+    best = ref_label_optimum(exact(&t), NULL);
+    CHECK_EQ(solve(&t, DNNMEM_LABEL_EXACT, label, &r), DNNMEM_OK);
+    CHECK_EQ(r.cost, best);
+    check_answer(&t, label, &r);
+    CHECK(r.dual_bound <= best && r.merged_bound <= best);
+    CHECK_EQ(solve_sweeps(&t, 0, label, &r), DNNMEM_OK);
+    check_answer(&t, label, &r);
+    CHECK(r.dual_bound <= best && r.lower_bound <= best);
+  }
+}
+
 int main(void) {
   RUN(test_worked_example);
   RUN(test_exact_brute_force);
@@ -850,6 +934,8 @@ int main(void) {
   RUN(test_dual_trees);
   RUN(test_dual_many_labels);
   RUN(test_argument_edges);
+  RUN(test_zero_costs_and_terminals);
+  RUN(test_large_costs);
   exact_free();
   return test_finish("test_label");
 }

@@ -1560,6 +1560,46 @@ static void test_argument_edges(void) {
   CHECK_EQ(out.rank, 0);
 }
 
+/* A padding error names the axis at fault, not the first one: the
+   position of that axis's number in the prefix (a later axis padded
+   smaller than the layout's shape, a product that overflows). And
+   dnnmem_layout_convert at the level limit (DNNMEM_LAYOUT_MAX_LEVELS
+   levels, elements that move): the recount agrees, and ASan sees any
+   access one past the per-level arrays. */
+static void test_padding_axis_and_level_limit(void) {
+  static const bad_case cases[] = {
+      {"(12,8)/((3:7, 4_PE), (7:1))", DNNMEM_ERR_LAYOUT_PADDING, 4},
+      {"(2,3,5)/((2:12), (3:4), (4:1))", DNNMEM_ERR_LAYOUT_PADDING, 5},
+      {"(2,4,4)/((2:12), (3:4), (4:1))", DNNMEM_ERR_LAYOUT_PADDING, 3},
+      {"(2,3)/((2:12), (3:4), (4:1))", DNNMEM_ERR_LAYOUT_PADDING, 0}, /* rank */
+  };
+  static const char *const machine = "A=2,B=2,C=2,D=2,E=2,F=2,G=2,H=2";
+  static const char *const texts[] = {"((2_A, 4:1))", "((2_H, 4:1))", "((4:1, 2_A))", "((8:1); B@[C])"};
+  dnnmem_layout l[4];
+  dnnmem_layout_conversion got;
+  size_t i, j;
+  for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+    dnnmem_layout x;
+    int64_t err = -1;
+    dnnmem_result r = parse(cases[i].text, &x, &err);
+    if (r != cases[i].result || err != cases[i].position) {
+      fprintf(stderr, "'%s': got %s at %lld, want %s at %lld\n", cases[i].text, dnnmem_result_text(r),
+              (long long)err, dnnmem_result_text(cases[i].result), (long long)cases[i].position);
+      CHECK(0);
+    }
+  }
+  for (i = 0; i < 4; i++) {
+    CHECK(load(texts[i], machine, &l[i]));
+    CHECK_EQ(l[i].num_levels, DNNMEM_LAYOUT_MAX_LEVELS);
+  }
+  for (i = 0; i < 4; i++)
+    for (j = 0; j < 4; j++) {
+      check_convert(&l[i], &l[j], &got);
+      CHECK_EQ(got.elements, 8);
+      if (i != j && i != 3) CHECK(got.moved > 0); /* from the broadcast every unit holds all */
+    }
+}
+
 int main(void) {
   RUN(test_worked_examples);
   RUN(test_worked_examples_board);
@@ -1586,5 +1626,6 @@ int main(void) {
   RUN(test_limits_and_edges);
   RUN(test_convert);
   RUN(test_argument_edges);
+  RUN(test_padding_axis_and_level_limit);
   return test_finish("test_layout");
 }

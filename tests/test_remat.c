@@ -1285,6 +1285,160 @@ static void test_argument_edges(void) {
   CHECK(need > 0);
 }
 
+/* sequence_capacity is the array's size: a solve never writes past it,
+   whatever the algorithm, also when the sequence does not fit
+   (OUTPUT_TOO_SMALL, result.length the capacity needed). The array is
+   heap-allocated with 8 guard entries after the capacity, checked intact
+   (a write past the capacity fails here without ASan too). */
+static void test_capacity_guard(void) {
+  ref_remat_graph g;
+  int32_t v, in[3], algo, cap;
+  dnnmem_remat_result st;
+  dnnmem_rng rng;
+  ref_remat_graph_begin(&g); /* the forward/backward chain of test_baselines */
+  in[1] = -1;
+  ref_remat_graph_node(&g, 1, 0, 0, NULL);
+  for (v = 1; v < 25; v++) {
+    in[0] = v - 1;
+    ref_remat_graph_node(&g, 10, 1, 0, in);
+  }
+  for (v = 25; v < 49; v++) {
+    in[0] = v - 1, in[1] = 49 - v, in[2] = -1;
+    ref_remat_graph_node(&g, 10, 1, v == 48, in);
+  }
+  for (algo = 0; algo < DNNMEM_REMAT_ALGO_COUNT; algo++) {
+    dnnmem_remat_options o = options_for(0, 2000);
+    int32_t needed = -1;
+    o.algo = (dnnmem_remat_algo)algo;
+    for (cap = 0; cap <= 2 * g.n; cap += cap < g.n + 2 ? 1 : 7) {
+      int32_t *seq = (int32_t *)malloc((size_t)(cap + 8) * sizeof(int32_t)), k;
+      dnnmem_result r;
+      for (k = 0; k < cap + 8; k++) seq[k] = -7;
+      dnnmem_rng_seed(&rng, 1);
+      memset(&st, 0, sizeof st);
+      r = dnnmem_remat_solve(&g.p, &o, &rng, seq, cap, &st, scratch_buf, sizeof(scratch_buf));
+      for (k = cap; k < cap + 8; k++) CHECK_EQ(seq[k], -7);
+      if (r == DNNMEM_OK) {
+        CHECK(st.length <= cap);
+        check_answer(&g, seq, &st);
+        if (needed < 0) needed = cap; /* the first capacity that fits */
+      } else {
+        CHECK_EQ(r, DNNMEM_ERR_OUTPUT_TOO_SMALL);
+        CHECK(st.length > cap);
+        CHECK_EQ(needed, -1); /* never too small after one that fitted */
+        if (algo != DNNMEM_REMAT_CHECKPOINT) CHECK_EQ(st.length, g.n); /* the row order; anneal: V */
+      }
+      free(seq);
+    }
+    CHECK(needed >= g.n);
+    if (algo != DNNMEM_REMAT_CHECKPOINT) CHECK_EQ(needed, g.n);
+  }
+}
+
+/* The annealer is deterministic: at a fixed seed and move count its
+   answer and its counts (moves tried, accepted) are recorded here, on
+   resnet18.train (317 nodes, 20,000 moves): without a budget (peak only)
+   once with the whole pipeline and once on the plain graph alone, and
+   with a budget out of reach (45% of the row order's peak) with the arena
+   bounded (the plan-guided repairs run). A change of the search moves a
+   figure: re-record it (the run prints them) when the change is meant, as
+   test_dual_bound does for labeling. accepted counts the moves taken, so a
+   move that does nothing must not count (a CHAIN draw without a chain);
+   the hash of the sequence says which of equally good answers came out. */
+typedef struct anneal_record {
+  int32_t no_contraction, budget_percent, peak_only;
+  int64_t peak, time;
+  int32_t length;
+  int64_t moves, accepted;
+  uint32_t hash; /* FNV-1a of the sequence */
+  int64_t arena;
+} anneal_record;
+
+static void test_anneal_record(void) {
+  static const anneal_record want[] = {
+      {0, 0, 1, 210559392, 61130287, 336, 20225, 3424, 2983632782u, -1},
+      {1, 0, 1, 196156320, 58343267, 331, 20235, 3691, 972672505u, -1},
+      {0, 45, 0, 210559392, 58139884, 334, 20319, 4881, 2124762189u, 210559392},
+  };
+  files_graph g;
+  files_error err;
+  dnnmem_remat_problem p;
+  dnnmem_remat_result st;
+  dnnmem_rng rng;
+  int32_t *seq;
+  int64_t base_peak;
+  size_t i;
+  if (files_read_graph("tests/data/resnet18.train.graph.csv", &g, &err) != 0) {
+    files_error_print(stderr, &err);
+    CHECK(!"tests/data/resnet18.train.graph.csv unreadable (run from the repository root)");
+    return;
+  }
+  files_graph_remat_problem(&g, &p);
+  seq = (int32_t *)malloc((size_t)(2 * g.n) * sizeof(int32_t));
+  {
+    dnnmem_remat_options o = options_for(0, 0);
+    o.algo = DNNMEM_REMAT_ROW_ORDER;
+    CHECK_EQ(dnnmem_remat_solve(&p, &o, NULL, seq, 2 * g.n, &st, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
+    base_peak = st.peak;
+  }
+  for (i = 0; i < sizeof want / sizeof want[0]; i++) {
+    dnnmem_remat_options o;
+    int64_t peak = -1, time = -1;
+    uint32_t hash = 2166136261u;
+    int32_t k;
+    dnnmem_result r;
+    memset(&o, 0, sizeof o);
+    o.iterations = 20000;
+    o.budget = base_peak * want[i].budget_percent / 100;
+    o.peak_only = want[i].peak_only;
+    o.no_contraction = want[i].no_contraction;
+    dnnmem_rng_seed(&rng, 1);
+    r = dnnmem_remat_solve(&p, &o, &rng, seq, 2 * g.n, &st, scratch_buf, sizeof(scratch_buf));
+    CHECK_EQ(r, o.budget > 0 ? DNNMEM_ERR_INFEASIBLE : DNNMEM_OK);
+    CHECK(ref_remat_recount(&p, seq, st.length, &peak, &time));
+    CHECK_EQ(peak, st.peak);
+    CHECK_EQ(time, st.time);
+    for (k = 0; k < st.length; k++) hash = (hash ^ (uint32_t)seq[k]) * 16777619u;
+    printf("anneal record: {%d, %d, %d, %lld, %lld, %d, %lld, %lld, %luu, %lld}\n", (int)o.no_contraction,
+           (int)want[i].budget_percent, (int)o.peak_only, (long long)st.peak, (long long)st.time, (int)st.length,
+           (long long)st.moves, (long long)st.accepted, (unsigned long)hash, (long long)st.arena);
+    CHECK_EQ(st.peak, want[i].peak);
+    CHECK_EQ(st.time, want[i].time);
+    CHECK_EQ(st.length, want[i].length);
+    CHECK_EQ(st.moves, want[i].moves);
+    CHECK_EQ(st.accepted, want[i].accepted);
+    CHECK_EQ(hash, want[i].hash);
+    CHECK_EQ(st.arena, want[i].arena);
+  }
+  free(seq);
+  files_graph_free(&g);
+}
+
+/* The time bound's network past its limits (3 V + 2 nodes, 9 V + 2 E + 8
+   arcs in int32_t): the scratch size is refused (OVERFLOW), not computed
+   for a network that cannot be built. Called on the private layout with
+   the counts alone (a graph that large would not fit in a test). */
+static void test_time_bound_limits(void) {
+  static const int32_t counts[][2] = {{800000000, 0}, {1000, 600000000}, {119304647, 0}, {119304646, 0}};
+  size_t i;
+  for (i = 0; i < sizeof counts / sizeof counts[0]; i++) {
+    dnnmem__scratch s;
+    dnnmem__tb_work w;
+    size_t bytes = 0;
+    int64_t arcs = 9 * (int64_t)counts[i][0] + 2 * (int64_t)counts[i][1] + 8;
+    int fits = arcs <= 1073741822 && counts[i][0] <= (2147483647 - 3) / 3;
+    dnnmem__scratch_begin(&s, NULL, 0);
+    dnnmem__tb_layout(&s, counts[i][0], counts[i][1], &w);
+    if (fits && sizeof(size_t) >= 8) {
+      CHECK_EQ(dnnmem__scratch_end(&s, &bytes), DNNMEM_OK);
+      CHECK_EQ(w.flow_arcs, arcs);
+    } else if (!fits) {
+      CHECK_EQ(dnnmem__scratch_end(&s, &bytes), DNNMEM_ERR_OVERFLOW);
+      CHECK_EQ(w.flow_arcs, 0);
+    }
+  }
+}
+
 int main(void) {
   RUN(test_simulator_vs_recount);
   RUN(test_simulator_errors);
@@ -1307,5 +1461,8 @@ int main(void) {
   RUN(test_argument_checks);
   RUN(test_time_bound_zero_times);
   RUN(test_argument_edges);
+  RUN(test_capacity_guard);
+  RUN(test_anneal_record);
+  RUN(test_time_bound_limits);
   return test_finish("test_remat");
 }
