@@ -628,7 +628,7 @@ static void bench_place_r18(const char *models, int32_t target, const char *buil
            solve_cpu / (boost_cpu * 1e3));
     printf("| CPU time, its network alone: dnnmem_place_network (validation, network from the graph) | %.1f | %.3fx Boost |\n",
            net_cpu, net_cpu / (boost_cpu * 1e3));
-    printf("| CPU time, its cut alone: dnnmem_flow_solve on that network (BK, cut_only as placement; adjacency built inside) | %.1f | %.3fx Boost |\n",
+    printf("| CPU time, its cut alone: dnnmem_flow_solve on that network (cut_only as placement: adjacency, reduction, BK) | %.1f | %.3fx Boost |\n",
            cut_cpu, cut_cpu / (boost_cpu * 1e3));
   } else {
     printf("| Boost | n/a (build/bench_boost needs libboost-graph-dev) | |\n");

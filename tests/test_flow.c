@@ -381,6 +381,127 @@ static void test_parallel_huge(void) {
   net_free(&t);
 }
 
+/* A sparse network: a random tree over nodes 2..n-1 (arcs both ways, some
+   extra chords), terminal arcs on most nodes; capacities small (ties) or,
+   with huge, some inner ones past INT64_MAX / 8 (kept out of the cut-only
+   reduction). Node 0 is the source, 1 the sink. Returns the arc count. */
+static int32_t sparse_net(dnnmem_rng *rng, int32_t n, int32_t chords, int huge, test_arc *arcs) {
+  int32_t v, m = 0, i;
+  for (v = 2; v < n; v++) {
+    if (v > 2) {
+      arcs[m].from = v;
+      arcs[m].to = 2 + (int32_t)dnnmem_rng_below(rng, (uint32_t)(v - 2));
+      arcs[m].cap = (int64_t)dnnmem_rng_below(rng, 4);
+      arcs[m].rcap = (int64_t)dnnmem_rng_below(rng, 4);
+      if (huge && dnnmem_rng_below(rng, 4) == 0) arcs[m].cap += INT64_MAX / 8;
+      m++;
+    }
+    if (dnnmem_rng_below(rng, 5) != 0) { /* a terminal arc, sometimes both */
+      int sink = (int)dnnmem_rng_below(rng, 2);
+      arcs[m].from = sink ? v : 0;
+      arcs[m].to = sink ? 1 : v;
+      arcs[m].cap = (int64_t)dnnmem_rng_below(rng, 6);
+      arcs[m++].rcap = 0;
+      if (dnnmem_rng_below(rng, 4) == 0) {
+        arcs[m].from = sink ? 0 : v;
+        arcs[m].to = sink ? v : 1;
+        arcs[m].cap = (int64_t)dnnmem_rng_below(rng, 6);
+        arcs[m++].rcap = 0;
+      }
+    }
+  }
+  for (i = 0; i < chords && n > 3; i++) {
+    arcs[m].from = 2 + (int32_t)dnnmem_rng_below(rng, (uint32_t)(n - 2));
+    arcs[m].to = 2 + (int32_t)dnnmem_rng_below(rng, (uint32_t)(n - 2));
+    arcs[m].cap = (int64_t)dnnmem_rng_below(rng, 4);
+    arcs[m++].rcap = (int64_t)dnnmem_rng_below(rng, 4);
+  }
+  return m;
+}
+
+/* The smallest source side of a minimum cut by brute force: the
+   intersection of every minimum cut's source side. */
+static void brute_min_side(const test_net *t, int32_t s, int32_t tk, int64_t best, uint8_t *min_side) {
+  uint8_t side[20];
+  uint32_t mask;
+  int32_t v;
+  for (v = 0; v < t->n; v++) min_side[v] = 1;
+  for (mask = 0; mask < (1u << t->n); mask++) {
+    if (!(mask >> s & 1) || (mask >> tk & 1)) continue;
+    for (v = 0; v < t->n; v++) side[v] = (uint8_t)(mask >> v & 1);
+    if (ref_flow_cut(t->arcs, t->m, side) != best) continue;
+    for (v = 0; v < t->n; v++) min_side[v] &= side[v];
+  }
+}
+
+/* The cut-only solve minimises nodes with at most two neighbours out
+   before BK (chains, trees, series-parallel parts): small sparse networks
+   against brute force (value, and the smallest source side with the ties
+   small capacities make), larger ones against the full solves. */
+static void test_reduce_sparse(void) {
+  test_arc arcs[64];
+  uint8_t min_side[20];
+  FOR_TRIALS(rng, 13, iter, 3000) {
+    int32_t n = 3 + (int32_t)dnnmem_rng_below(&rng, 10), v, same = 1;
+    int32_t m = sparse_net(&rng, n, (int32_t)dnnmem_rng_below(&rng, 3), iter % 3 == 0, arcs);
+    int64_t best;
+    test_net t;
+    net_make(&t, n, m, arcs);
+    best = ref_flow_min_cut(t.arcs, t.m, t.n, 0, 1);
+    solve_both(&t, 0, 1, best); /* ends with the cut-only solves */
+    brute_min_side(&t, 0, 1, best, min_side);
+    for (v = 0; v < n; v++) same &= min_side[v] == dnnmem_flow_source_side(&t.flow, v);
+    CHECK(same);
+    net_free(&t);
+  }
+  FOR_TRIALS(rng, 17, iter, 40) {
+    int32_t n = 100 + (int32_t)dnnmem_rng_below(&rng, 2000);
+    test_arc *big = (test_arc *)malloc(sizeof(test_arc) * (size_t)(4 * n + 64));
+    int32_t m = sparse_net(&rng, n, (int32_t)dnnmem_rng_below(&rng, (uint32_t)n / 4), iter % 4 == 0, big);
+    test_net t;
+    net_make(&t, n, m, big);
+    solve_both(&t, 0, 1, -1);
+    net_free(&t);
+    free(big);
+  }
+}
+
+/* Reductions whose sums could overflow are not made: the leaf 3 hangs off
+   node 2, whose source capacity is near INT64_MAX; node 6 sits between
+   two arcs of INT64_MAX / 2 into it. */
+static void test_reduce_overflow(void) {
+  static const test_arc arcs[] = {{0, 2, INT64_MAX / 8 * 7, 0}, {2, 1, 5, 0}, {2, 3, 9, INT64_MAX / 8 - 1},
+                                  {3, 1, INT64_MAX / 8 - 2, 0}, {0, 3, 1, 0}, {2, 4, 3, 3}, {4, 1, 2, 0},
+                                  {5, 6, INT64_MAX / 2, 1}, {7, 6, INT64_MAX / 2, 1}, {0, 6, 5, 0},
+                                  {6, 1, 7, 0}, {0, 5, 3, 0}, {7, 1, 4, 0}};
+  /* the leaf 3's sink capacity would push node 2's (clamped at the source
+     total, 7/8 of INT64_MAX) past INT64_MAX */
+  static const test_arc sinks[] = {{0, 4, INT64_MAX / 8 * 7 + 1000, 0}, {4, 1, 5, 0}, {2, 1, INT64_MAX - 1, 0},
+                                   {3, 1, INT64_MAX / 8 - 2, 0}, {2, 3, INT64_MAX / 8 - 3, 0}};
+  test_net t;
+  net_make(&t, 8, 13, arcs);
+  solve_both(&t, 0, 1, ref_flow_min_cut(t.arcs, t.m, t.n, 0, 1));
+  net_free(&t);
+  /* the same for node 3 between 5 and 2 (its second neighbour): its cost
+     onto 2's sink capacity (5 sits in a K4 of 5..8, never a leaf) */
+  static const test_arc two[] = {{0, 4, INT64_MAX / 8 * 7 + 1000, 0}, {4, 1, 5, 0}, {2, 1, INT64_MAX - 1, 0},
+                                 {3, 1, INT64_MAX / 8 - 2, 0}, {3, 5, 2, 1}, {2, 3, INT64_MAX / 8 - 3, 0},
+                                 {0, 5, 4, 0}, {5, 6, 1, 1}, {5, 7, 1, 2}, {5, 8, 2, 1}, {6, 7, 1, 1},
+                                 {6, 8, 3, 1}, {7, 8, 1, 1}, {8, 1, 3, 0}};
+  net_make(&t, 5, 5, sinks);
+  solve_both(&t, 0, 1, 5);
+  net_free(&t);
+  /* node 4 in series between 2 and 3, which share an arc too full to take
+     its lambda (5): a parallel arc instead */
+  static const test_arc full[] = {{0, 2, 7, 0}, {2, 3, INT64_MAX - 3, 0}, {2, 4, 5, 0}, {4, 3, 5, 0}, {3, 1, 9, 0}};
+  net_make(&t, 9, 14, two);
+  solve_both(&t, 0, 1, ref_flow_min_cut(t.arcs, t.m, t.n, 0, 1));
+  net_free(&t);
+  net_make(&t, 5, 5, full);
+  solve_both(&t, 0, 1, 7);
+  net_free(&t);
+}
+
 /* The algorithms' names: a round trip, and unknown names refused. */
 static void test_algo_names(void) {
   CHECK_EQ(DNNMEM_FLOW_BK, 0); /* the zeroed options' algorithm */
@@ -398,5 +519,7 @@ int main(void) {
   RUN(test_errors);
   RUN(test_big_sink_capacities);
   RUN(test_parallel_huge);
+  RUN(test_reduce_sparse);
+  RUN(test_reduce_overflow);
   return test_finish("test_flow");
 }

@@ -276,43 +276,60 @@ static void test_resumed_searches(void) {
    and are all found, whichever search stored them; a key of another
    search, suspended, is kept while a
    free probe remains, else the first such slot is taken; a key another
-   search knows becomes this one's; a dead search's slot is free. */
+   search knows becomes this one's; a dead search's slot is free. Each
+   key keeps its failed records (a ring of 3 here: the first key's one
+   record is overwritten by the fourth's, and the first names the records
+   of its sections instead: none in an empty part) and their hull. */
 static void test_memo(void) {
   dnnmem__exact w;
+  dnnmem__exact_frame f;
   uint64_t key[8];
   uint32_t run[8];
-  int32_t k, lo[8], hi[8];
-  int64_t b[8];
+  int32_t k, lo[8], hi[8], zlen[8], zlist[8], mz_rec[3], span_lo[4], span_hi[4], start_index[1] = {0};
+  int64_t b[8], zat[8], zbound[8], mz_b[3];
   memset(&w, 0, sizeof w);
+  memset(&f, 0, sizeof f);
   memset(run, 0, sizeof run);
   for (k = 0; k < DNNMEM__EXACT_SLOTS; k++) w.slots[k].depth = -1;
   w.memo_key = key, w.memo_run = run, w.memo_lo = lo, w.memo_hi = hi, w.memo_b = b, w.memo_mask = 7, w.run_id = 2;
-  for (k = 0; k < DNNMEM__PLAN_MEMO_PROBES; k++) dnnmem__exact_memo_add(&w, 5 + 8 * (uint64_t)k, k, -k, 100 * k);
+  w.memo_zat = zat, w.memo_zlen = zlen, w.mz_rec = mz_rec, w.mz_b = mz_b, w.mz_cap = 3;
+  w.zlist = zlist, w.zbound = zbound, w.zcap = 8, w.span_lo = span_lo, w.span_hi = span_hi;
+  w.start_index = start_index;
+  for (k = 0; k < DNNMEM__PLAN_MEMO_PROBES; k++) {
+    span_lo[k] = k, span_hi[k] = 10 + k, zlist[k] = k, zbound[k] = 100 * k;
+    dnnmem__exact_memo_add(&w, 5 + 8 * (uint64_t)k, k, k + 1);
+  }
   for (k = 0; k < DNNMEM__PLAN_MEMO_PROBES; k++)
     CHECK_EQ(dnnmem__exact_memo_find(&w, 5 + 8 * (uint64_t)k), (5 + k) & 7);
-  CHECK_EQ(lo[0] + 10 * lo[7] - hi[0] + b[6], 126); /* each key's sections and height beside it */
+  CHECK_EQ(lo[0] + 10 * lo[7] + hi[0] + b[6], 136); /* each key's sections and height beside it */
+  f.zbase = 5;
+  CHECK_EQ(dnnmem__exact_z_memo(&w, &f, 6), 6); /* the second key's record, ... */
+  CHECK(zlist[5] == 1 && zbound[5] == 100);
+  CHECK_EQ(dnnmem__exact_z_memo(&w, &f, 0), 6); /* the fourth's, ... */
+  CHECK(zlist[5] == 3 && zbound[5] == 300);
+  CHECK_EQ(dnnmem__exact_z_memo(&w, &f, 5), 5); /* the first's gone */
   CHECK_EQ(run[5] + run[6] + run[7] + run[0], 8); /* slots 5, 6, 7, then 0 (wrapped) */
   CHECK_EQ(key[0], 29);
   CHECK_EQ(dnnmem__exact_memo_find(&w, 5 + 8 * 4), -1);
   CHECK_EQ(dnnmem__exact_memo_find(&w, 6), -1);
   w.run_id = 3; /* run 2 suspended: its keys held, the new key takes a free slot */
   w.slots[1].depth = 0, w.slots[1].run_id = 2;
-  dnnmem__exact_memo_add(&w, 6, -1, -1, 0);
+  dnnmem__exact_memo_add(&w, 6, -1, -1);
   CHECK_EQ(run[6], 2); /* 6 is run 2's: the probes go on to slot 1 */
   CHECK_EQ(run[1], 3);
   CHECK_EQ(key[1], 6);
   CHECK_EQ(dnnmem__exact_memo_find(&w, 6), 1);
   CHECK_EQ(dnnmem__exact_memo_find(&w, 5), 5); /* any search's key is found (a failed state fails in every run) */
-  dnnmem__exact_memo_add(&w, 13, -1, -1, 0); /* known to run 2: its slot becomes run 3's */
+  dnnmem__exact_memo_add(&w, 13, -1, -1); /* known to run 2: its slot becomes run 3's */
   CHECK_EQ(key[6], 13);
   CHECK_EQ(run[6], 3);
   CHECK_EQ(dnnmem__exact_memo_find(&w, 13), 6);
-  CHECK_EQ(lo[6], -1);
-  dnnmem__exact_memo_add(&w, 37, -1, -1, 0); /* slots 5, 7, 0 run 2's, 6 its own: the first of run 2's */
+  CHECK(lo[6] == -1 && zlen[6] == -1);
+  dnnmem__exact_memo_add(&w, 37, -1, -1); /* slots 5, 7, 0 run 2's, 6 its own: the first of run 2's */
   CHECK_EQ(key[5], 37);
   CHECK_EQ(run[5], 3);
   w.slots[1].depth = -1, w.run_id = 4; /* run 3 gone: its slot 6 is free */
-  dnnmem__exact_memo_add(&w, 14, -1, -1, 0);
+  dnnmem__exact_memo_add(&w, 14, -1, -1);
   CHECK_EQ(key[6], 14);
   CHECK_EQ(run[7], 2);
 }
