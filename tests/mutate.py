@@ -2,7 +2,7 @@
 """make mutate: a mutation run over dnnmem.h's implementation.
 
 usage: tests/mutate.py [--seed S] [-n N] [-j JOBS] [--list] [--only ID,...]
-                       [--no-sanitize-survivors] [--sanitize-budget SECONDS]
+                       [--parts P] [--no-sanitize-survivors] [--sanitize-budget SECONDS]
                        [--work DIR]
 
 Every mutation site of the implementation (from the part 1 marker that
@@ -17,7 +17,9 @@ DNNMEM_ASSERT lines left out) is listed in file order:
   break   break; and continue; dropped
 The sample: the site list cut into N runs of equal length, one site drawn
 in each by the seed (random.Random(seed)), so the mutants spread over the
-whole file whatever the seed.
+whole file whatever the seed. --parts 2 (or 1-4, or 2,5) draws the same
+way from those parts' sites only (a sample to work on one part; the score
+of record is drawn from the whole file).
 
 Which tests can see a mutant: every unit test (tests/test_*.c) is built
 once with gcov (-O0) and tests/test.h's hook (TEST_HOOK, the file HOOK
@@ -486,6 +488,7 @@ def main():
     ap.add_argument("-j", "--jobs", type=int, default=1, help="mutants built and run at once")
     ap.add_argument("--list", action="store_true", help="list the sample, build nothing")
     ap.add_argument("--only", default="", help="comma-separated mutant ids to run (any site, not only the sample)")
+    ap.add_argument("--parts", default="", help="draw from these parts' sites only: 2 or 1-4 or 2,5 (default: all)")
     ap.add_argument("--no-sanitize-survivors", action="store_true",
                     help="do not rerun a survivor's tests under ASan+UBSan")
     ap.add_argument("--sanitize-budget", type=float, default=3.0,
@@ -497,14 +500,21 @@ def main():
     lines = open(HEADER, encoding="utf-8").read().split("\n")
     all_sites = sites(lines)
     ids = mutant_ids(lines, all_sites)
-    rng = random.Random(args.seed)
-    n = min(args.n, len(all_sites))
-    sample = []
-    for c in range(n):
-        lo, hi = c * len(all_sites) // n, (c + 1) * len(all_sites) // n
-        sample.append(rng.randrange(lo, hi))
     parts = parts_of(lines)
     part_of = lambda i: [p for p in parts if p[0] <= i][-1]
+    pool = list(range(len(all_sites)))  # the sites the sample is drawn from
+    if args.parts:
+        want = set()
+        for a in args.parts.split(","):
+            lo, _, hi = a.partition("-")
+            want.update(range(int(lo), int(hi or lo) + 1))
+        pool = [k for k in pool if part_of(all_sites[k][0])[1] in want]
+    rng = random.Random(args.seed)
+    n = min(args.n, len(pool))
+    sample = []
+    for c in range(n):
+        lo, hi = c * len(pool) // n, (c + 1) * len(pool) // n
+        sample.append(pool[rng.randrange(lo, hi)])
     equivalent = read_equivalent()
     only = set(filter(None, args.only.split(",")))
     if only:  # the named mutants, wherever they are (sample or not)

@@ -446,6 +446,493 @@ static void test_names(void) {
   CHECK(dnnmem_field_name((dnnmem_field)-1) == NULL);
 }
 
+/* ---- every argument rule of parts 1-4 by its exact error ---------------------- */
+
+/* code, then error.index, .other and .field, all four exactly. */
+#define NAMES(got, e, code, idx, oth, fld)                                  \
+  do {                                                                      \
+    CHECK_EQ((got), (code));                                                \
+    CHECK_EQ((e).index, (idx));                                             \
+    CHECK_EQ((e).other, (oth));                                             \
+    CHECK_EQ((e).field, (fld));                                             \
+  } while (0)
+
+/* Each entry point of parts 1-4 (and labeling's options and pins) given
+   one bad argument at a time on a tiny good problem: the code, the index
+   (-1 for an argument), the pair's other and the field, as the manual
+   states them. Deterministic (no shared generator). */
+static void test_argument_table(void) {
+  enum { SCR = 8 << 20 };
+  void *scr = take(SCR);
+  dnnmem_interval r[4];
+  dnnmem_intervals p = {r, 3, 0}, bad;
+  dnnmem_plan_options o;
+  dnnmem_plan_result res;
+  dnnmem_error e;
+  int64_t off[4] = {0, 0, 0, 0};
+  int32_t i32[8];
+  memset(r, 0, sizeof(r));
+  r[0].lower = 0, r[0].upper = 2, r[0].size = 8;
+  r[1].lower = 1, r[1].upper = 3, r[1].size = 16;
+  r[2].lower = 2, r[2].upper = 4, r[2].size = 8;
+  memset(&o, 0, sizeof(o));
+  /* part 1: records */
+  NAMES(dnnmem_intervals_check(NULL, &e), e, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1, DNNMEM_FIELD_PROBLEM);
+  bad = p, bad.count = -1;
+  NAMES(dnnmem_intervals_check(&bad, &e), e, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1, DNNMEM_FIELD_COUNT);
+  bad = p, bad.records = NULL;
+  NAMES(dnnmem_intervals_check(&bad, &e), e, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1, DNNMEM_FIELD_PROBLEM);
+  bad = p, bad.alignment = 12;
+  NAMES(dnnmem_intervals_check(&bad, &e), e, DNNMEM_ERR_ALIGNMENT, -1, -1, DNNMEM_FIELD_ALIGNMENT);
+  bad.alignment = -4;
+  NAMES(dnnmem_intervals_check(&bad, &e), e, DNNMEM_ERR_ALIGNMENT, -1, -1, DNNMEM_FIELD_ALIGNMENT);
+  NAMES(dnnmem_intervals_check(&p, &e), e, DNNMEM_OK, -1, -1, DNNMEM_FIELD_NONE);
+  /* part 1: graphs (0 <- 1 <- 2 and 2 <- 1 closes a cycle on 1, 2) */
+  {
+    static const int32_t offs[4] = {0, 0, 1, 2}, ids[2] = {0, 1}, cyc[2] = {2, 1}, far[2] = {0, 3};
+    static const int32_t first[4] = {1, 1, 1, 2}, down[4] = {0, 1, 0, 2};
+    static const int32_t back[4] = {0, 0, 1, 2}, back_ids[2] = {1, 1};
+    static const int64_t sizes[3] = {4, 4, 4}, neg[3] = {4, 4, -1};
+    dnnmem_graph g = {3, offs, ids}, gb;
+    dnnmem_interval out[3];
+    NAMES(dnnmem_graph_check(NULL, &e), e, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1, DNNMEM_FIELD_PROBLEM);
+    gb = g, gb.num_nodes = -1;
+    NAMES(dnnmem_graph_check(&gb, &e), e, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1, DNNMEM_FIELD_COUNT);
+    gb = g, gb.in_offsets = NULL;
+    NAMES(dnnmem_graph_check(&gb, &e), e, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1, DNNMEM_FIELD_INPUT);
+    gb.num_nodes = 0;
+    NAMES(dnnmem_graph_check(&gb, &e), e, DNNMEM_OK, -1, -1, DNNMEM_FIELD_NONE);
+    gb = g, gb.in_offsets = first;
+    NAMES(dnnmem_graph_check(&gb, &e), e, DNNMEM_ERR_INVALID_ARGUMENT, 0, -1, DNNMEM_FIELD_INPUT);
+    gb.in_offsets = down;
+    NAMES(dnnmem_graph_check(&gb, &e), e, DNNMEM_ERR_INVALID_ARGUMENT, 1, -1, DNNMEM_FIELD_INPUT);
+    gb = g, gb.in_ids = NULL;
+    NAMES(dnnmem_graph_check(&gb, &e), e, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1, DNNMEM_FIELD_INPUT);
+    gb = g, gb.in_ids = far;
+    NAMES(dnnmem_graph_check(&gb, &e), e, DNNMEM_ERR_ID_RANGE, 2, -1, DNNMEM_FIELD_INPUT);
+    NAMES(dnnmem_graph_check(&g, &e), e, DNNMEM_OK, -1, -1, DNNMEM_FIELD_NONE);
+    NAMES(dnnmem_graph_topo_order(&g, NULL, scr, SCR, &e), e, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_OUTPUT);
+    NAMES(dnnmem_graph_topo_order(&g, i32, scr, 4, &e), e, DNNMEM_ERR_SCRATCH_TOO_SMALL, -1, -1,
+          DNNMEM_FIELD_SCRATCH);
+    gb = g, gb.in_ids = cyc; /* 1 <- 2 <- 1: the walk back from 1 ends on 2 after 3 steps */
+    NAMES(dnnmem_graph_topo_order(&gb, i32, scr, SCR, &e), e, DNNMEM_ERR_CYCLE, 2, -1, DNNMEM_FIELD_INPUT);
+    NAMES(dnnmem_graph_intervals(&g, NULL, NULL, out, &e), e, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_SIZE);
+    NAMES(dnnmem_graph_intervals(&g, sizes, NULL, NULL, &e), e, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_OUTPUT);
+    gb = g, gb.in_offsets = back, gb.in_ids = back_ids; /* node 1 reads itself */
+    NAMES(dnnmem_graph_intervals(&gb, sizes, NULL, out, &e), e, DNNMEM_ERR_NOT_TOPOLOGICAL, 1, -1,
+          DNNMEM_FIELD_INPUT);
+    NAMES(dnnmem_graph_intervals(&g, neg, NULL, out, &e), e, DNNMEM_ERR_NEGATIVE, 2, -1, DNNMEM_FIELD_SIZE);
+    NAMES(dnnmem_graph_intervals(&g, sizes, NULL, out, &e), e, DNNMEM_OK, -1, -1, DNNMEM_FIELD_NONE);
+  }
+  /* part 2: options, outputs (plain and linked records: two code paths) */
+  {
+    int link;
+    for (link = 0; link < 2; link++) {
+      if (link) r[2].flags = DNNMEM_INTERVAL_REUSE, r[2].reuse = 1; /* 1 dies at 2's first step */
+      o.algo = (dnnmem_plan_algo)DNNMEM_PLAN_ALGO_COUNT;
+      NAMES(dnnmem_plan_solve(&p, &o, off, &res, scr, SCR), res.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+            DNNMEM_FIELD_ALGO);
+      o.algo = (dnnmem_plan_algo)-1;
+      NAMES(dnnmem_plan_solve(&p, &o, off, &res, scr, SCR), res.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+            DNNMEM_FIELD_ALGO);
+      o.algo = DNNMEM_PLAN_BEST, o.node_limit = -1;
+      NAMES(dnnmem_plan_solve(&p, &o, off, &res, scr, SCR), res.error, DNNMEM_ERR_NEGATIVE, -1, -1,
+            DNNMEM_FIELD_LIMIT);
+      o.node_limit = 0, o.capacity = -1;
+      NAMES(dnnmem_plan_solve(&p, &o, off, &res, scr, SCR), res.error, DNNMEM_ERR_NEGATIVE, -1, -1,
+            DNNMEM_FIELD_CAPACITY);
+      o.capacity = 0;
+      NAMES(dnnmem_plan_solve(&p, &o, NULL, &res, scr, SCR), res.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+            DNNMEM_FIELD_OUTPUT);
+      NAMES(dnnmem_plan_check(&p, NULL, &res, scr, SCR), res.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+            DNNMEM_FIELD_OFFSET);
+      NAMES(dnnmem_plan_solve(&p, &o, off, &res, scr, SCR), res.error, DNNMEM_OK, -1, -1, DNNMEM_FIELD_NONE);
+      NAMES(dnnmem_plan_check(&p, off, &res, scr, SCR), res.error, DNNMEM_OK, -1, -1, DNNMEM_FIELD_NONE);
+    }
+    r[2].flags = 0, r[2].reuse = 0;
+  }
+  /* part 2: passes */
+  {
+    r[1].pass = 2;
+    NAMES(dnnmem_plan_pass(NULL, NULL, 1, off, &res, scr, SCR), res.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_PROBLEM);
+    NAMES(dnnmem_plan_pass(&p, NULL, 0, off, &res, scr, SCR), res.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_PASS);
+    r[2].pass = -1;
+    NAMES(dnnmem_plan_pass(&p, NULL, 1, off, &res, scr, SCR), res.error, DNNMEM_ERR_NEGATIVE, 2, -1,
+          DNNMEM_FIELD_PASS);
+    r[2].pass = 0, r[2].num_gaps = -1;
+    NAMES(dnnmem_plan_pass(&p, NULL, 1, off, &res, scr, SCR), res.error, DNNMEM_ERR_INVALID_ARGUMENT, 2, -1,
+          DNNMEM_FIELD_GAP);
+    r[2].num_gaps = 0;
+    NAMES(dnnmem_plan_pass(&p, NULL, 1, NULL, &res, scr, SCR), res.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_OUTPUT);
+    r[0].flags = DNNMEM_INTERVAL_ALIAS, r[0].alias = 2;
+    r[0].upper = 2, r[2].lower = 2;
+    NAMES(dnnmem_plan_pass(&p, NULL, 1, off, &res, scr, SCR), res.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_PROBLEM);
+    r[0].flags = 0, r[0].alias = 0;
+    NAMES(dnnmem_plan_pass(&p, NULL, 1, off, &res, scr, SCR), res.error, DNNMEM_OK, -1, -1, DNNMEM_FIELD_NONE);
+    r[2].flags = DNNMEM_INTERVAL_FIXED, r[2].fixed_offset = off[2] + 8; /* placed by pass 1 elsewhere */
+    NAMES(dnnmem_plan_pass(&p, NULL, 2, off, &res, scr, SCR), res.error, DNNMEM_ERR_PLAN_FIXED_MISMATCH, 2, -1,
+          DNNMEM_FIELD_OFFSET);
+    r[2].flags = 0, r[2].fixed_offset = 0, r[1].pass = 0;
+  }
+  /* part 2: symbolic sizes (size = c0 + c1 S) */
+  {
+    static const int64_t coef[6] = {8, 1, 16, 0, 8, 2}, negc[6] = {8, 1, 16, 0, 8, -2};
+    static const int32_t order[3] = {0, 1, 2}, twice[3] = {0, 0, 2}, far[3] = {0, 5, 2};
+    static const int32_t below[4] = {0, 0, 1, 2}, below_ids[2] = {0, 1}, down[4] = {0, 1, 0, 2};
+    static const int32_t later[2] = {2, 1}, out_ids[2] = {0, 7};
+    dnnmem_plan_symbolic sp = {&p, coef, 2, 1, 100}, sb;
+    dnnmem_plan_stacking st = {order, below, below_ids}, stb;
+    dnnmem_plan_symbolic_result sres;
+    dnnmem_interval at[3];
+    int32_t bo[4], bi[8];
+    NAMES(dnnmem_plan_symbolic_records(NULL, 1, at, &e), e, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_PROBLEM);
+    sb = sp, sb.intervals = NULL;
+    NAMES(dnnmem_plan_symbolic_records(&sb, 1, at, &e), e, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_PROBLEM);
+    bad = p, bad.count = -1, sb = sp, sb.intervals = &bad;
+    NAMES(dnnmem_plan_symbolic_records(&sb, 1, at, &e), e, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_COUNT);
+    bad = p, bad.records = NULL;
+    NAMES(dnnmem_plan_symbolic_records(&sb, 1, at, &e), e, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_PROBLEM);
+    sb = sp, sb.coefficients = NULL;
+    NAMES(dnnmem_plan_symbolic_records(&sb, 1, at, &e), e, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_SIZE);
+    sb = sp, sb.terms = 0;
+    NAMES(dnnmem_plan_symbolic_records(&sb, 1, at, &e), e, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_SYMBOL);
+    sb.terms = DNNMEM_PLAN_SYMBOLIC_MAX_TERMS + 1;
+    NAMES(dnnmem_plan_symbolic_records(&sb, 1, at, &e), e, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_SYMBOL);
+    sb = sp, sb.s_min = -1;
+    NAMES(dnnmem_plan_symbolic_records(&sb, 1, at, &e), e, DNNMEM_ERR_NEGATIVE, -1, -1, DNNMEM_FIELD_SYMBOL);
+    sb = sp, sb.s_max = 0;
+    NAMES(dnnmem_plan_symbolic_records(&sb, 1, at, &e), e, DNNMEM_ERR_PLAN_SYMBOL_RANGE, -1, -1,
+          DNNMEM_FIELD_SYMBOL);
+    r[1].flags = DNNMEM_INTERVAL_FIXED;
+    NAMES(dnnmem_plan_symbolic_records(&sp, 1, at, &e), e, DNNMEM_ERR_INVALID_ARGUMENT, 1, -1,
+          DNNMEM_FIELD_OFFSET);
+    r[1].flags = DNNMEM_INTERVAL_ALIAS;
+    NAMES(dnnmem_plan_symbolic_records(&sp, 1, at, &e), e, DNNMEM_ERR_INVALID_ARGUMENT, 1, -1,
+          DNNMEM_FIELD_ALIAS);
+    r[1].flags = DNNMEM_INTERVAL_REUSE;
+    NAMES(dnnmem_plan_symbolic_records(&sp, 1, at, &e), e, DNNMEM_ERR_INVALID_ARGUMENT, 1, -1,
+          DNNMEM_FIELD_REUSE);
+    r[1].flags = 0, r[1].num_gaps = 1;
+    NAMES(dnnmem_plan_symbolic_records(&sp, 1, at, &e), e, DNNMEM_ERR_INVALID_ARGUMENT, 1, -1,
+          DNNMEM_FIELD_GAP);
+    r[1].num_gaps = 0;
+    NAMES(dnnmem_plan_symbolic_records(&sp, 0, at, &e), e, DNNMEM_ERR_PLAN_SYMBOL_RANGE, -1, -1,
+          DNNMEM_FIELD_SYMBOL);
+    NAMES(dnnmem_plan_symbolic_records(&sp, 101, at, &e), e, DNNMEM_ERR_PLAN_SYMBOL_RANGE, -1, -1,
+          DNNMEM_FIELD_SYMBOL);
+    NAMES(dnnmem_plan_symbolic_records(&sp, 1, NULL, &e), e, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_OUTPUT);
+    sb = sp, sb.coefficients = negc;
+    NAMES(dnnmem_plan_symbolic_records(&sb, 1, at, &e), e, DNNMEM_ERR_NEGATIVE, 2, -1, DNNMEM_FIELD_SIZE);
+    NAMES(dnnmem_plan_symbolic_records(&sp, 100, at, &e), e, DNNMEM_OK, -1, -1, DNNMEM_FIELD_NONE);
+    CHECK(at[0].size == 108 && at[1].size == 16 && at[2].size == 208);
+    /* resolve: the stacking's every rule */
+    NAMES(dnnmem_plan_symbolic_resolve(&sp, &st, 0, off, &res), res.error, DNNMEM_ERR_PLAN_SYMBOL_RANGE, -1, -1,
+          DNNMEM_FIELD_SYMBOL);
+    bad = p, bad.alignment = 3, sb = sp, sb.intervals = &bad;
+    NAMES(dnnmem_plan_symbolic_resolve(&sb, &st, 1, off, &res), res.error, DNNMEM_ERR_ALIGNMENT, -1, -1,
+          DNNMEM_FIELD_ALIGNMENT);
+    NAMES(dnnmem_plan_symbolic_resolve(&sp, &st, 1, NULL, &res), res.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_OUTPUT);
+    NAMES(dnnmem_plan_symbolic_resolve(&sp, NULL, 1, off, &res), res.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_STACKING);
+    stb = st, stb.below_offsets = NULL;
+    NAMES(dnnmem_plan_symbolic_resolve(&sp, &stb, 1, off, &res), res.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_STACKING);
+    stb = st, stb.order = NULL;
+    NAMES(dnnmem_plan_symbolic_resolve(&sp, &stb, 1, off, &res), res.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_STACKING);
+    stb = st, stb.below_offsets = down + 1; /* starts at 1 */
+    NAMES(dnnmem_plan_symbolic_resolve(&sp, &stb, 1, off, &res), res.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_STACKING);
+    stb = st, stb.below_offsets = down; /* 0, 1, 0: decreases after position 1 */
+    NAMES(dnnmem_plan_symbolic_resolve(&sp, &stb, 1, off, &res), res.error, DNNMEM_ERR_INVALID_ARGUMENT, 1, -1,
+          DNNMEM_FIELD_STACKING);
+    stb = st, stb.below_ids = NULL;
+    NAMES(dnnmem_plan_symbolic_resolve(&sp, &stb, 1, off, &res), res.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_STACKING);
+    stb = st, stb.order = far;
+    NAMES(dnnmem_plan_symbolic_resolve(&sp, &stb, 1, off, &res), res.error, DNNMEM_ERR_ID_RANGE, 1, -1,
+          DNNMEM_FIELD_STACKING);
+    stb = st, stb.order = twice;
+    NAMES(dnnmem_plan_symbolic_resolve(&sp, &stb, 1, off, &res), res.error, DNNMEM_ERR_INVALID_ARGUMENT, 1, -1,
+          DNNMEM_FIELD_STACKING);
+    r[1].alignment = 6;
+    NAMES(dnnmem_plan_symbolic_resolve(&sp, &st, 1, off, &res), res.error, DNNMEM_ERR_ALIGNMENT, 1, -1,
+          DNNMEM_FIELD_ALIGNMENT);
+    r[1].alignment = 0;
+    sb = sp, sb.coefficients = negc;
+    NAMES(dnnmem_plan_symbolic_resolve(&sb, &st, 1, off, &res), res.error, DNNMEM_ERR_NEGATIVE, 2, -1,
+          DNNMEM_FIELD_SIZE);
+    stb = st, stb.below_ids = out_ids;
+    NAMES(dnnmem_plan_symbolic_resolve(&sp, &stb, 1, off, &res), res.error, DNNMEM_ERR_ID_RANGE, 2, -1,
+          DNNMEM_FIELD_STACKING);
+    stb = st, stb.below_ids = later; /* record 2 below record 1: not resolved yet */
+    NAMES(dnnmem_plan_symbolic_resolve(&sp, &stb, 1, off, &res), res.error, DNNMEM_ERR_INVALID_ARGUMENT, 1, -1,
+          DNNMEM_FIELD_STACKING);
+    NAMES(dnnmem_plan_symbolic_resolve(&sp, &st, 2, off, &res), res.error, DNNMEM_OK, -1, -1, DNNMEM_FIELD_NONE);
+    CHECK(off[0] == 0 && off[1] == 10 && off[2] == 26 && res.arena == 38);
+    /* solve: its outputs and options */
+    NAMES(dnnmem_plan_symbolic_solve(&sp, NULL, NULL, bo, bi, 8, &sres, scr, SCR), sres.error,
+          DNNMEM_ERR_INVALID_ARGUMENT, -1, -1, DNNMEM_FIELD_OUTPUT);
+    NAMES(dnnmem_plan_symbolic_solve(&sp, NULL, i32, NULL, bi, 8, &sres, scr, SCR), sres.error,
+          DNNMEM_ERR_INVALID_ARGUMENT, -1, -1, DNNMEM_FIELD_OUTPUT);
+    NAMES(dnnmem_plan_symbolic_solve(&sp, NULL, i32, bo, bi, -1, &sres, scr, SCR), sres.error,
+          DNNMEM_ERR_INVALID_ARGUMENT, -1, -1, DNNMEM_FIELD_OUTPUT);
+    NAMES(dnnmem_plan_symbolic_solve(&sp, NULL, i32, bo, NULL, 8, &sres, scr, SCR), sres.error,
+          DNNMEM_ERR_INVALID_ARGUMENT, -1, -1, DNNMEM_FIELD_OUTPUT);
+    o.algo = (dnnmem_plan_algo)DNNMEM_PLAN_ALGO_COUNT;
+    NAMES(dnnmem_plan_symbolic_solve(&sp, &o, i32, bo, bi, 8, &sres, scr, SCR), sres.error,
+          DNNMEM_ERR_INVALID_ARGUMENT, -1, -1, DNNMEM_FIELD_ALGO);
+    o.algo = DNNMEM_PLAN_BEST;
+    NAMES(dnnmem_plan_symbolic_solve(&sp, NULL, i32, bo, bi, 8, &sres, scr, SCR), sres.error, DNNMEM_OK, -1, -1,
+          DNNMEM_FIELD_NONE);
+  }
+  /* part 2: conflicts and pools */
+  {
+    dnnmem_plan_conflict_result cres;
+    dnnmem_pool pools[2] = {{"fast", 24, 0, 1}, {"slow", 0, 0, 4}}, pb[2];
+    static const int32_t aoff[4] = {0, 1, 2, 4}, aids[4] = {0, 1, 0, 1};
+    static const int32_t aoff0[4] = {1, 1, 2, 4}, adown[4] = {0, 2, 1, 4}, afar[4] = {0, 1, 2, 4};
+    static const int32_t aids_far[4] = {0, 1, 0, 2}, aids_twice[4] = {0, 1, 1, 1};
+    dnnmem_plan_pools pp = {&p, pools, 2, NULL, NULL}, ppb;
+    dnnmem_plan_pools_options po;
+    dnnmem_plan_pools_result pres;
+    int32_t pool_of[3] = {0, 0, 0};
+    o.capacity = 24;
+    r[2].flags = DNNMEM_INTERVAL_REUSE, r[2].reuse = 1;
+    NAMES(dnnmem_plan_conflict(&p, &o, i32, 3, &cres, scr, SCR), cres.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_PROBLEM);
+    NAMES(dnnmem_plan_pools_conflict(&pp, NULL, i32, 3, &cres, scr, SCR), cres.error, DNNMEM_ERR_INVALID_ARGUMENT,
+          -1, -1, DNNMEM_FIELD_PROBLEM);
+    r[2].flags = 0, r[2].reuse = 0, o.capacity = 0;
+    memset(&po, 0, sizeof(po));
+    NAMES(dnnmem_plan_pools_solve(NULL, &po, pool_of, off, NULL, &pres, scr, SCR), pres.error,
+          DNNMEM_ERR_INVALID_ARGUMENT, -1, -1, DNNMEM_FIELD_PROBLEM);
+    ppb = pp, ppb.intervals = NULL;
+    NAMES(dnnmem_plan_pools_solve(&ppb, &po, pool_of, off, NULL, &pres, scr, SCR), pres.error,
+          DNNMEM_ERR_INVALID_ARGUMENT, -1, -1, DNNMEM_FIELD_PROBLEM);
+    ppb = pp, ppb.pools = NULL;
+    NAMES(dnnmem_plan_pools_solve(&ppb, &po, pool_of, off, NULL, &pres, scr, SCR), pres.error,
+          DNNMEM_ERR_INVALID_ARGUMENT, -1, -1, DNNMEM_FIELD_POOL);
+    ppb = pp, ppb.num_pools = 0;
+    NAMES(dnnmem_plan_pools_solve(&ppb, &po, pool_of, off, NULL, &pres, scr, SCR), pres.error,
+          DNNMEM_ERR_INVALID_ARGUMENT, -1, -1, DNNMEM_FIELD_POOL);
+    ppb = pp, ppb.pools = pb;
+    pb[0] = pools[0], pb[1] = pools[1], pb[1].capacity = -1;
+    NAMES(dnnmem_plan_pools_solve(&ppb, &po, pool_of, off, NULL, &pres, scr, SCR), pres.error,
+          DNNMEM_ERR_NEGATIVE, -1, 1, DNNMEM_FIELD_CAPACITY);
+    pb[1] = pools[1], pb[1].cost = -1;
+    NAMES(dnnmem_plan_pools_solve(&ppb, &po, pool_of, off, NULL, &pres, scr, SCR), pres.error,
+          DNNMEM_ERR_NEGATIVE, -1, 1, DNNMEM_FIELD_COST);
+    pb[1] = pools[1], pb[1].alignment = -2;
+    NAMES(dnnmem_plan_pools_solve(&ppb, &po, pool_of, off, NULL, &pres, scr, SCR), pres.error,
+          DNNMEM_ERR_NEGATIVE, -1, 1, DNNMEM_FIELD_ALIGNMENT);
+    pb[1].alignment = 24;
+    NAMES(dnnmem_plan_pools_solve(&ppb, &po, pool_of, off, NULL, &pres, scr, SCR), pres.error,
+          DNNMEM_ERR_ALIGNMENT, -1, 1, DNNMEM_FIELD_ALIGNMENT);
+    ppb = pp, ppb.allowed_offsets = aoff0, ppb.allowed_ids = aids;
+    NAMES(dnnmem_plan_pools_solve(&ppb, &po, pool_of, off, NULL, &pres, scr, SCR), pres.error,
+          DNNMEM_ERR_INVALID_ARGUMENT, 0, -1, DNNMEM_FIELD_POOL);
+    ppb.allowed_offsets = adown;
+    NAMES(dnnmem_plan_pools_solve(&ppb, &po, pool_of, off, NULL, &pres, scr, SCR), pres.error,
+          DNNMEM_ERR_INVALID_ARGUMENT, 1, -1, DNNMEM_FIELD_POOL);
+    ppb.allowed_offsets = afar, ppb.allowed_ids = NULL;
+    NAMES(dnnmem_plan_pools_solve(&ppb, &po, pool_of, off, NULL, &pres, scr, SCR), pres.error,
+          DNNMEM_ERR_INVALID_ARGUMENT, -1, -1, DNNMEM_FIELD_POOL);
+    ppb.allowed_ids = aids_far;
+    NAMES(dnnmem_plan_pools_solve(&ppb, &po, pool_of, off, NULL, &pres, scr, SCR), pres.error,
+          DNNMEM_ERR_ID_RANGE, 2, -1, DNNMEM_FIELD_POOL);
+    ppb.allowed_ids = aids_twice;
+    NAMES(dnnmem_plan_pools_solve(&ppb, &po, pool_of, off, NULL, &pres, scr, SCR), pres.error,
+          DNNMEM_ERR_INVALID_ARGUMENT, 2, -1, DNNMEM_FIELD_POOL);
+    r[1].size = INT64_MAX / 2; /* size x the cost 4 passes int64_t */
+    NAMES(dnnmem_plan_pools_solve(&pp, &po, pool_of, off, NULL, &pres, scr, SCR), pres.error,
+          DNNMEM_ERR_OVERFLOW, 1, -1, DNNMEM_FIELD_SIZE);
+    r[1].size = 16;
+    ppb = pp, ppb.allowed_offsets = aoff, ppb.allowed_ids = aids; /* record 0: fast only; 1: slow only */
+    r[0].size = 32;
+    NAMES(dnnmem_plan_pools_solve(&ppb, &po, pool_of, off, NULL, &pres, scr, SCR), pres.error,
+          DNNMEM_ERR_PLAN_POOL_CAPACITY, 0, -1, DNNMEM_FIELD_SIZE);
+    r[0].size = 8;
+    po.algo = (dnnmem_plan_pools_algo)DNNMEM_PLAN_POOLS_ALGO_COUNT;
+    NAMES(dnnmem_plan_pools_solve(&pp, &po, pool_of, off, NULL, &pres, scr, SCR), pres.error,
+          DNNMEM_ERR_INVALID_ARGUMENT, -1, -1, DNNMEM_FIELD_ALGO);
+    po.algo = DNNMEM_PLAN_POOLS_BEST, po.node_limit = -1;
+    NAMES(dnnmem_plan_pools_solve(&pp, &po, pool_of, off, NULL, &pres, scr, SCR), pres.error,
+          DNNMEM_ERR_NEGATIVE, -1, -1, DNNMEM_FIELD_LIMIT);
+    po.node_limit = 0, po.pack_node_limit = -1;
+    NAMES(dnnmem_plan_pools_solve(&pp, &po, pool_of, off, NULL, &pres, scr, SCR), pres.error,
+          DNNMEM_ERR_NEGATIVE, -1, -1, DNNMEM_FIELD_LIMIT);
+    po.pack_node_limit = 0;
+    NAMES(dnnmem_plan_pools_solve(&pp, &po, NULL, off, NULL, &pres, scr, SCR), pres.error,
+          DNNMEM_ERR_INVALID_ARGUMENT, -1, -1, DNNMEM_FIELD_OUTPUT);
+    NAMES(dnnmem_plan_pools_solve(&pp, &po, pool_of, NULL, NULL, &pres, scr, SCR), pres.error,
+          DNNMEM_ERR_INVALID_ARGUMENT, -1, -1, DNNMEM_FIELD_OUTPUT);
+    /* the checker */
+    NAMES(dnnmem_plan_pools_check(&pp, NULL, off, NULL, &pres, scr, SCR), pres.error, DNNMEM_ERR_INVALID_ARGUMENT,
+          -1, -1, DNNMEM_FIELD_POOL);
+    NAMES(dnnmem_plan_pools_check(&pp, pool_of, NULL, NULL, &pres, scr, SCR), pres.error,
+          DNNMEM_ERR_INVALID_ARGUMENT, -1, -1, DNNMEM_FIELD_OFFSET);
+    pool_of[0] = 0, pool_of[1] = 0, pool_of[2] = 2;
+    off[0] = 0, off[1] = 8, off[2] = 0;
+    NAMES(dnnmem_plan_pools_check(&pp, pool_of, off, NULL, &pres, scr, SCR), pres.error, DNNMEM_ERR_ID_RANGE, 2,
+          -1, DNNMEM_FIELD_POOL);
+    pool_of[2] = 0;
+    NAMES(dnnmem_plan_pools_check(&ppb, pool_of, off, NULL, &pres, scr, SCR), pres.error,
+          DNNMEM_ERR_PLAN_POOL_FORBIDDEN, 1, -1, DNNMEM_FIELD_POOL);
+    off[1] = 16; /* 16 + 16 > 24: record 1 passes the fast pool */
+    NAMES(dnnmem_plan_pools_check(&pp, pool_of, off, NULL, &pres, scr, SCR), pres.error,
+          DNNMEM_ERR_PLAN_POOL_OVER_CAPACITY, 1, 0, DNNMEM_FIELD_OFFSET);
+    off[1] = 8;
+    r[2].flags = DNNMEM_INTERVAL_ALIAS, r[2].alias = 0, r[0].upper = 2;
+    pool_of[2] = 1, off[2] = 0;
+    NAMES(dnnmem_plan_pools_check(&pp, pool_of, off, NULL, &pres, scr, SCR), pres.error,
+          DNNMEM_ERR_PLAN_ALIAS_OFFSET, 0, 2, DNNMEM_FIELD_POOL);
+    pool_of[2] = 0;
+    NAMES(dnnmem_plan_pools_check(&pp, pool_of, off, NULL, &pres, scr, SCR), pres.error, DNNMEM_OK, -1, -1,
+          DNNMEM_FIELD_NONE);
+    r[2].flags = 0, r[2].alias = 0;
+  }
+  /* part 3: shared objects */
+  {
+    dnnmem_share_options so;
+    dnnmem_share_result sres;
+    int32_t obj[3] = {0, 1, 0};
+    so.algo = (dnnmem_share_algo)DNNMEM_SHARE_ALGO_COUNT;
+    NAMES(dnnmem_share_solve(&p, &so, obj, NULL, &sres, scr, SCR), sres.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_ALGO);
+    so.algo = DNNMEM_SHARE_BEST;
+    NAMES(dnnmem_share_solve(NULL, &so, obj, NULL, &sres, scr, SCR), sres.error, DNNMEM_ERR_INVALID_ARGUMENT, -1,
+          -1, DNNMEM_FIELD_PROBLEM);
+    NAMES(dnnmem_share_solve(&p, &so, NULL, NULL, &sres, scr, SCR), sres.error, DNNMEM_ERR_INVALID_ARGUMENT, -1,
+          -1, DNNMEM_FIELD_OUTPUT);
+    r[1].flags = DNNMEM_INTERVAL_ALIAS;
+    NAMES(dnnmem_share_solve(&p, &so, obj, NULL, &sres, scr, SCR), sres.error, DNNMEM_ERR_INVALID_ARGUMENT, 1, -1,
+          DNNMEM_FIELD_ALIAS);
+    r[1].flags = 0, r[2].flags = DNNMEM_INTERVAL_REUSE, r[2].reuse = 1;
+    NAMES(dnnmem_share_check(&p, obj, &sres, scr, SCR), sres.error, DNNMEM_ERR_INVALID_ARGUMENT, 2, -1,
+          DNNMEM_FIELD_REUSE);
+    r[2].flags = 0, r[2].reuse = 0;
+    NAMES(dnnmem_share_check(&p, NULL, &sres, scr, SCR), sres.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_OBJECT);
+    obj[1] = 3;
+    NAMES(dnnmem_share_check(&p, obj, &sres, scr, SCR), sres.error, DNNMEM_ERR_ID_RANGE, 1, -1,
+          DNNMEM_FIELD_OBJECT);
+    obj[1] = 0; /* 0 and 1 meet at step 1 (and 1 and 2 at 2) */
+    NAMES(dnnmem_share_check(&p, obj, &sres, scr, SCR), sres.error, DNNMEM_ERR_SHARE_OVERLAP, 0, 1,
+          DNNMEM_FIELD_OBJECT);
+    obj[0] = 1, obj[1] = 0, obj[2] = 1;
+    NAMES(dnnmem_share_check(&p, obj, &sres, scr, SCR), sres.error, DNNMEM_OK, -1, -1, DNNMEM_FIELD_NONE);
+    CHECK(sres.objects == 2 && sres.total == 24);
+  }
+  /* part 4: path covers */
+  {
+    static const int32_t offs[4] = {0, 0, 1, 2}, ids[2] = {0, 1};
+    dnnmem_graph g = {3, offs, ids}, g0 = {0, NULL, NULL};
+    dnnmem_cover_options co;
+    dnnmem_cover_result cres;
+    int64_t uses[2], poffs[4];
+    co.transitive = 1;
+    NAMES(dnnmem_cover_vertices(NULL, NULL, i32, i32 + 3, &cres, scr, SCR), cres.error,
+          DNNMEM_ERR_INVALID_ARGUMENT, -1, -1, DNNMEM_FIELD_PROBLEM);
+    NAMES(dnnmem_cover_vertices(&g0, NULL, i32, i32 + 3, &cres, scr, SCR), cres.error,
+          DNNMEM_ERR_INVALID_ARGUMENT, -1, -1, DNNMEM_FIELD_COUNT);
+    NAMES(dnnmem_cover_edges(&g0, NULL, uses, poffs, i32, 8, &cres, scr, SCR), cres.error,
+          DNNMEM_ERR_INVALID_ARGUMENT, -1, -1, DNNMEM_FIELD_COUNT);
+    NAMES(dnnmem_cover_edges(&g, &co, uses, poffs, i32, 8, &cres, scr, SCR), cres.error,
+          DNNMEM_ERR_INVALID_ARGUMENT, -1, -1, DNNMEM_FIELD_OPTIONS);
+    co.transitive = 0;
+    NAMES(dnnmem_cover_edges(&g, &co, uses, poffs, i32, -1, &cres, scr, SCR), cres.error,
+          DNNMEM_ERR_INVALID_ARGUMENT, -1, -1, DNNMEM_FIELD_OUTPUT);
+    NAMES(dnnmem_cover_edges(&g, &co, uses, poffs, i32, 8, &cres, scr, SCR), cres.error, DNNMEM_OK, -1, -1,
+          DNNMEM_FIELD_NONE);
+    CHECK_EQ(cres.paths, 1);
+  }
+  /* part 9: the algo, and a node no label is left for (pinned: the pin named) */
+  {
+    static const int32_t offs[3] = {0, 0, 1}, ids[1] = {0};
+    dnnmem_graph g = {2, offs, ids};
+    int64_t cost[4] = {1, 2, 3, 4};
+    int32_t pin[2] = {DNNMEM_LABEL_FREE, 0}, lab[2];
+    dnnmem_label_problem lp;
+    dnnmem_label_options lo;
+    dnnmem_label_result lres;
+    memset(&lp, 0, sizeof(lp));
+    memset(&lo, 0, sizeof(lo));
+    lp.graph = &g, lp.num_labels = 2, lp.node_cost = cost, lp.pin = pin;
+    lo.algo = (dnnmem_label_algo)DNNMEM_LABEL_ALGO_COUNT;
+    NAMES(dnnmem_label_solve(&lp, &lo, lab, &lres, scr, SCR), lres.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_ALGO);
+    cost[2] = DNNMEM_LABEL_UNSUPPORTED; /* node 1 pinned to label 0, which it cannot take */
+    NAMES(dnnmem_label_solve(&lp, NULL, lab, &lres, scr, SCR), lres.error, DNNMEM_ERR_LABEL_NONE_ALLOWED, 1, -1,
+          DNNMEM_FIELD_PIN);
+    pin[1] = DNNMEM_LABEL_FREE, cost[3] = DNNMEM_LABEL_UNSUPPORTED; /* free, but no label at all */
+    NAMES(dnnmem_label_solve(&lp, NULL, lab, &lres, scr, SCR), lres.error, DNNMEM_ERR_LABEL_NONE_ALLOWED, 1, -1,
+          DNNMEM_FIELD_COST);
+    cost[3] = 4;
+    NAMES(dnnmem_label_solve(&lp, NULL, lab, &lres, scr, SCR), lres.error, DNNMEM_OK, -1, -1, DNNMEM_FIELD_NONE);
+  }
+  free(scr);
+}
+
+/* An empty problem needs no arrays: every entry point of parts 1-4 takes
+   count 0 with its records and per-record outputs NULL (the rules are
+   "count > 0 and NULL"), and says OK with its error cleared. */
+static void test_empty_needs_no_arrays(void) {
+  enum { SCR = 1 << 16 };
+  void *scr = take(SCR);
+  dnnmem_intervals p = {NULL, 0, 0};
+  dnnmem_plan_result res;
+  dnnmem_error e;
+  static const int32_t offs[1] = {0}, bo[1] = {0};
+  dnnmem_graph g = {0, offs, NULL};
+  int64_t coef[1] = {0};
+  dnnmem_plan_symbolic sp = {&p, NULL, 1, 0, 4};
+  dnnmem_plan_stacking st = {NULL, bo, NULL};
+  dnnmem_plan_symbolic_result sres;
+  dnnmem_pool pool = {"only", 0, 0, 1};
+  dnnmem_plan_pools pp = {&p, &pool, 1, NULL, NULL};
+  dnnmem_plan_pools_result pres;
+  dnnmem_share_result shres;
+  int32_t out_bo[1] = {-1};
+  (void)coef;
+  NAMES(dnnmem_intervals_check(&p, &e), e, DNNMEM_OK, -1, -1, DNNMEM_FIELD_NONE);
+  NAMES(dnnmem_graph_topo_order(&g, NULL, scr, SCR, &e), e, DNNMEM_OK, -1, -1, DNNMEM_FIELD_NONE);
+  NAMES(dnnmem_graph_intervals(&g, NULL, NULL, NULL, &e), e, DNNMEM_OK, -1, -1, DNNMEM_FIELD_NONE);
+  NAMES(dnnmem_plan_solve(&p, NULL, NULL, &res, scr, SCR), res.error, DNNMEM_OK, -1, -1, DNNMEM_FIELD_NONE);
+  CHECK_EQ(res.arena, 0);
+  NAMES(dnnmem_plan_check(&p, NULL, &res, scr, SCR), res.error, DNNMEM_OK, -1, -1, DNNMEM_FIELD_NONE);
+  NAMES(dnnmem_plan_pass(&p, NULL, 1, NULL, &res, scr, SCR), res.error, DNNMEM_OK, -1, -1, DNNMEM_FIELD_NONE);
+  NAMES(dnnmem_plan_symbolic_records(&sp, 2, NULL, &e), e, DNNMEM_OK, -1, -1, DNNMEM_FIELD_NONE);
+  NAMES(dnnmem_plan_symbolic_resolve(&sp, &st, 2, NULL, &res), res.error, DNNMEM_OK, -1, -1, DNNMEM_FIELD_NONE);
+  NAMES(dnnmem_plan_symbolic_solve(&sp, NULL, NULL, out_bo, NULL, 0, &sres, scr, SCR), sres.error, DNNMEM_OK, -1,
+        -1, DNNMEM_FIELD_NONE);
+  CHECK_EQ(out_bo[0], 0);
+  NAMES(dnnmem_plan_pools_solve(&pp, NULL, NULL, NULL, NULL, &pres, scr, SCR), pres.error, DNNMEM_OK, -1, -1,
+        DNNMEM_FIELD_NONE);
+  NAMES(dnnmem_plan_pools_check(&pp, NULL, NULL, NULL, &pres, scr, SCR), pres.error, DNNMEM_OK, -1, -1,
+        DNNMEM_FIELD_NONE);
+  NAMES(dnnmem_share_solve(&p, NULL, NULL, NULL, &shres, scr, SCR), shres.error, DNNMEM_OK, -1, -1,
+        DNNMEM_FIELD_NONE);
+  NAMES(dnnmem_share_check(&p, NULL, &shres, scr, SCR), shres.error, DNNMEM_OK, -1, -1, DNNMEM_FIELD_NONE);
+  free(scr);
+}
+
 int main(void) {
   dnnmem_rng_seed(&rng, 2028);
   RUN(test_plan_records);
@@ -455,5 +942,7 @@ int main(void) {
   RUN(test_flow);
   RUN(test_layout);
   RUN(test_names);
+  RUN(test_argument_table);
+  RUN(test_empty_needs_no_arrays);
   return test_finish("test_errors");
 }

@@ -236,6 +236,28 @@ static void test_linked_rules(void) {
   free(off);
 }
 
+/* The exact search's largest problem: records + 2 per gap + 2 = 2^30 - 1
+   time points (the last int32 ones) is a size, one more is refused; the
+   exact sizes read only the counts (one record, 2^29 - 2 gaps never
+   touched). */
+static void test_exact_largest(void) {
+  dnnmem_interval r[2] = {{0}};
+  dnnmem_intervals p = problem_of(r, 1);
+  dnnmem_plan_options o;
+  size_t bytes = 0;
+  memset(&o, 0, sizeof o);
+  o.algo = DNNMEM_PLAN_EXACT;
+  r[0] = rec(0, 2, 8), r[1] = rec(1, 3, 8);
+  r[0].num_gaps = INT32_MAX / 4 - 1; /* 1 + 2 (2^29 - 2) + 2 = 2^30 - 1 */
+  CHECK_HUGE_SIZE(dnnmem_plan_solve_scratch_size(&p, &o, &bytes), bytes, (size_t)1 << 30);
+  r[0].num_gaps = INT32_MAX / 4; /* 2^30 + 1 (refused: OVERFLOW comes first here) */
+  CHECK(dnnmem_plan_solve_scratch_size(&p, &o, &bytes) != DNNMEM_OK);
+  p.records = NULL, p.count = INT32_MAX / 2 - 2; /* records without gaps: 2^30 - 3 + 2 */
+  CHECK_HUGE_SIZE(dnnmem_plan_solve_scratch_size(&p, &o, &bytes), bytes, (size_t)1 << 30);
+  p.count++;
+  CHECK(dnnmem_plan_solve_scratch_size(&p, &o, &bytes) != DNNMEM_OK);
+}
+
 int main(void) {
   RUN(test_problem_rules);
   RUN(test_linked_rules);
@@ -243,5 +265,6 @@ int main(void) {
   RUN(test_check_conflicts);
   RUN(test_options);
   RUN(test_capacity_and_chains);
+  RUN(test_exact_largest);
   return test_finish("test_plan_args");
 }

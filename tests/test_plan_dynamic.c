@@ -684,6 +684,42 @@ static void test_resolve_edges(void) {
   }
 }
 
+/* A range of one S = 0: the plan is S = 0's own (reference 0), the same
+   stacking as the constant sizes c0 asked at S = 1 (reference 1): every
+   output equal, records empty at 0 included. */
+static void test_symbolic_at_zero(void) {
+  int32_t same = 0;
+  FOR_TRIALS(rng, 5, k, 60) {
+    dnnmem_interval r[8];
+    int64_t c[16], c0[8];
+    dnnmem_intervals iv = {r, 0, 0};
+    dnnmem_plan_symbolic zero, one;
+    symbolic_plan a, b;
+    int32_t n = 3 + (int32_t)dnnmem_rng_below(&rng, 5), i;
+    for (i = 0; i < n; i++) {
+      int64_t lo = dnnmem_rng_below(&rng, 6);
+      r[i] = ref_plan_record(lo, lo + 1 + dnnmem_rng_below(&rng, 4), 0);
+      c0[i] = c[2 * i] = dnnmem_rng_below(&rng, 3) ? dnnmem_rng_below(&rng, 50) : 0;
+      c[2 * i + 1] = dnnmem_rng_below(&rng, 8);
+    }
+    iv.count = n;
+    zero.intervals = &iv, zero.coefficients = c, zero.terms = 2, zero.s_min = zero.s_max = 0;
+    one.intervals = &iv, one.coefficients = c0, one.terms = 1, one.s_min = one.s_max = 1;
+    CHECK_EQ(symbolic_solve(&zero, DNNMEM_PLAN_BEST, &a), DNNMEM_OK);
+    CHECK_EQ(symbolic_solve(&one, DNNMEM_PLAN_BEST, &b), DNNMEM_OK);
+    CHECK_EQ(a.res.reference, 0);
+    CHECK_EQ(b.res.reference, 1);
+    CHECK_EQ(a.res.edges, b.res.edges);
+    CHECK(a.res.arena_min == b.res.arena_min && a.res.arena_max == b.res.arena_max);
+    CHECK(a.res.lower_bound_min == b.res.lower_bound_min && a.res.samples == 1 && b.res.samples == 1);
+    CHECK(memcmp(a.order, b.order, (size_t)n * sizeof(int32_t)) == 0);
+    CHECK(memcmp(a.below_offsets, b.below_offsets, (size_t)(n + 1) * sizeof(int32_t)) == 0);
+    if (a.res.edges == b.res.edges)
+      same += memcmp(a.below_ids, b.below_ids, (size_t)a.res.edges * sizeof(int32_t)) == 0;
+  }
+  CHECK_EQ(same, 60);
+}
+
 int main(void) {
   RUN(test_two_pass_by_hand);
   RUN(test_passes_exact_against_brute_force);
@@ -697,5 +733,6 @@ int main(void) {
   RUN(test_polynomial_units);
   RUN(test_symbolic_arguments);
   RUN(test_resolve_edges);
+  RUN(test_symbolic_at_zero);
   return test_finish("test_plan_dynamic");
 }

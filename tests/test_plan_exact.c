@@ -587,6 +587,181 @@ static void test_search_effort(void) {
   CHECK_EQ(nodes, EFFORT_NODES);
 }
 
+/* test_search_effort_features' figures, recorded at 0.9.0 (issue 31) */
+#define EFFORT_HINTED 664
+#define EFFORT_SCAN 886
+#define EFFORT_PARTS 209
+#define EFFORT_WINDOWS 157906
+#define EFFORT_FIXED 130
+#define EFFORT_SMALL 6310
+#define EFFORT_TINY 1662
+/* The search's effort by feature, each family's nodes pinned exactly (as
+   test_search_effort, whose instances do not reach these paths): hinted
+   tilings that take restarts (plain orders suspended and resumed while
+   noisy runs reorder: order 0, the hints' own, included); searches whose
+   undo log and candidate lists are forced small (frames that scan);
+   problems that fall apart into many parts of two or three records
+   (re-ranked parts); gaps with windows; fixed records; small random
+   searches with hints, alignments and fixed records (the search itself,
+   minimising, then refuting one byte less); tiny windowed problems asked
+   every capacity up to their first fit. Plans are recounted, optima
+   proven where the search can prove them (windows may leave a capacity
+   undecided: stop incomplete); the figures were recorded at this
+   commit's search, and any change to them is a changed search (re-record
+   it when that is intended, after checking the others' figures). */
+static void test_search_effort_features(void) {
+  static dnnmem_interval r[200];
+  static int64_t off[200];
+  static dnnmem_gap gaps[200];
+  static const int64_t want[7] = {EFFORT_HINTED, EFFORT_SCAN, EFFORT_PARTS, EFFORT_WINDOWS, EFFORT_FIXED, EFFORT_SMALL, EFFORT_TINY};
+  int64_t got[7] = {0, 0, 0, 0, 0, 0, 0};
+  dnnmem_plan_options opt = ref_plan_options(DNNMEM_PLAN_EXACT, 0, 0);
+  dnnmem_plan_result res;
+  dnnmem_rng rng;
+  int32_t k, i, n;
+  dnnmem_rng_seed(&rng, 47); /* hinted tilings: the optimum is the height whatever the hints */
+  for (k = 0; k < 3; k++) {
+    dnnmem_intervals p;
+    n = ref_plan_tiling(&rng, r, 160, 1000, 256 * 1024, 1024);
+    for (i = 0; i < n; i++)
+      if (dnnmem_rng_below(&rng, 3) == 0)
+        r[i].flags |= DNNMEM_INTERVAL_HINT, r[i].hint = 1024 * (int64_t)dnnmem_rng_below(&rng, 256);
+    p.records = r, p.count = n, p.alignment = 0;
+    CHECK_EQ(solve(r, n, &opt, off, &res), DNNMEM_OK);
+    CHECK(res.optimal && res.arena == 256 * 1024 && ref_plan_recount(&p, off) == 256 * 1024);
+    got[0] += res.nodes;
+  }
+  dnnmem_rng_seed(&rng, 49); /* small logs: minimise and decide at the optimum */
+  for (k = 0; k < 3; k++) {
+    dnnmem_intervals p;
+    dnnmem__exact_outcome o;
+    n = ref_plan_tiling(&rng, r, 80 + 40 * k, 500, 128 * 1024, 1024);
+    p.records = r, p.count = n, p.alignment = 0;
+    o = search(r, n, 0, 0, 2 + 6 * k, off);
+    CHECK(o.optimal && o.arena == 128 * 1024 && ref_plan_recount(&p, off) == 128 * 1024);
+    got[1] += o.nodes;
+    o = search(r, n, 0, 128 * 1024, 3 + 5 * k, off);
+    CHECK(o.feasible == 1 && ref_plan_recount(&p, off) <= 128 * 1024);
+    got[1] += o.nodes;
+  }
+  dnnmem_rng_seed(&rng, 51); /* parts: a tiling, then clusters of 2-4 records apart in time */
+  for (k = 0; k < 3; k++) {
+    dnnmem_intervals p;
+    dnnmem__exact_outcome o;
+    int64_t t = 400;
+    n = ref_plan_tiling(&rng, r, 60, 400, 64 * 1024, 1024);
+    while (n < 100) {
+      int32_t c = 2 + (int32_t)dnnmem_rng_below(&rng, 3), j;
+      for (j = 0; j < c; j++) {
+        int64_t lo = t + dnnmem_rng_below(&rng, 3);
+        r[n++] = rec(lo, lo + 1 + dnnmem_rng_below(&rng, 3), 1024 * (1 + (int64_t)dnnmem_rng_below(&rng, 16)));
+      }
+      t += 6;
+    }
+    p.records = r, p.count = n, p.alignment = 0;
+    o = search(r, n, 0, 0, 0, off);
+    CHECK(o.optimal && o.arena == 64 * 1024 && ref_plan_recount(&p, off) == 64 * 1024);
+    got[2] += o.nodes;
+  }
+  dnnmem_rng_seed(&rng, 53); /* gaps keeping a window of the record's bytes */
+  for (k = 0; k < 30; k++) {
+    n = 6 + (int32_t)dnnmem_rng_below(&rng, 4);
+    for (i = 0; i < n; i++) {
+      int64_t lo = dnnmem_rng_below(&rng, 10);
+      r[i] = rec(lo, lo + 3 + dnnmem_rng_below(&rng, 5), 4 * (1 + dnnmem_rng_below(&rng, 10)));
+      if (dnnmem_rng_below(&rng, 2)) {
+        gaps[i].lower = lo + 1, gaps[i].upper = lo + 2;
+        gaps[i].window_lower = 0, gaps[i].window_upper = r[i].size / 4 * (int64_t)dnnmem_rng_below(&rng, 4);
+        r[i].gaps = &gaps[i], r[i].num_gaps = 1;
+      }
+    }
+    CHECK_EQ(solve(r, n, &opt, off, &res), DNNMEM_OK);
+    CHECK(res.arena > 0 && (res.stop == DNNMEM_PLAN_STOP_PROVED || res.stop == DNNMEM_PLAN_STOP_INCOMPLETE));
+    got[3] += res.nodes;
+  }
+  dnnmem_rng_seed(&rng, 55); /* a few records fixed at free offsets */
+  for (k = 0; k < 30; k++) {
+    n = 9 + (int32_t)dnnmem_rng_below(&rng, 6);
+    for (i = 0; i < n; i++) {
+      int64_t lo = dnnmem_rng_below(&rng, 10);
+      r[i] = rec(lo, lo + 1 + dnnmem_rng_below(&rng, 5), 1 + dnnmem_rng_below(&rng, 30));
+    }
+    for (i = 0; i < n; i += 4) {
+      int64_t x = 0;
+      while (ref_plan_fixed_collides(r, n, i, x)) x += 8;
+      r[i].fixed_offset = x, r[i].flags |= DNNMEM_INTERVAL_FIXED;
+    }
+    CHECK_EQ(solve(r, n, &opt, off, &res), DNNMEM_OK);
+    CHECK(res.optimal && res.arena > 0);
+    got[4] += res.nodes;
+  }
+  for (k = 0; k < 400; k++) { /* small random searches (no heuristics first): fixed records, alignments */
+    dnnmem_rng_seed(&rng, 57 + (uint64_t)k);
+    n = 5 + (int32_t)dnnmem_rng_below(&rng, 6);
+    for (i = 0; i < n; i++) {
+      int64_t lo = dnnmem_rng_below(&rng, 8);
+      r[i] = rec(lo, lo + 1 + dnnmem_rng_below(&rng, 5), 1 + dnnmem_rng_below(&rng, 9));
+      if (dnnmem_rng_below(&rng, 4) == 0) r[i].alignment = 2;
+      if (dnnmem_rng_below(&rng, 3) == 0) r[i].flags |= DNNMEM_INTERVAL_HINT, r[i].hint = dnnmem_rng_below(&rng, 20);
+    }
+    for (i = 0; i < n && k % 2; i += 3) {
+      int64_t x = 0;
+      while (ref_plan_fixed_collides(r, n, i, x)) x += 2;
+      r[i].fixed_offset = x, r[i].flags |= DNNMEM_INTERVAL_FIXED;
+    }
+    {
+      dnnmem_intervals p = {r, n, 1};
+      dnnmem__exact_outcome o = search(r, n, 1, 0, 0, off);
+      CHECK(o.optimal && ref_plan_recount(&p, off) == o.arena);
+      got[5] += o.nodes;
+      o = search(r, n, 1, o.arena - 1, 0, off);
+      CHECK(o.feasible == 0);
+      got[5] += o.nodes;
+    }
+  }
+  for (k = 0; k < 300; k++) { /* tiny windows with alignments, each capacity from the bound up */
+    dnnmem_intervals p = {r, 0, 1};
+    int64_t cap;
+    dnnmem_rng_seed(&rng, 1000 + (uint64_t)k);
+    n = 2 + (int32_t)dnnmem_rng_below(&rng, 3);
+    for (i = 0; i < n; i++) {
+      int64_t lo = dnnmem_rng_below(&rng, 6);
+      r[i] = rec(lo, lo + 2 + dnnmem_rng_below(&rng, 6), 1 + dnnmem_rng_below(&rng, 4));
+      if (dnnmem_rng_below(&rng, 2)) r[i].alignment = 2;
+      if (r[i].size > 1 && dnnmem_rng_below(&rng, 2)) {
+        gaps[i].lower = lo + 1, gaps[i].upper = r[i].upper - 1 > lo + 1 ? r[i].upper - 1 : r[i].upper;
+        gaps[i].window_lower = 1, gaps[i].window_upper = 1 + (int64_t)dnnmem_rng_below(&rng, (uint32_t)r[i].size);
+        r[i].gaps = &gaps[i], r[i].num_gaps = 1;
+      }
+    }
+    p.count = n;
+    for (cap = 1; cap <= 12; cap++) {
+      dnnmem__exact_outcome o = search(r, n, 1, cap, 0, off);
+      CHECK(o.feasible == 0 || (o.feasible == 1 && ref_plan_recount(&p, off) <= cap) ||
+            (o.feasible == -1 && o.stop == DNNMEM_PLAN_STOP_INCOMPLETE)); /* windows: not always decided */
+      got[6] += o.nodes;
+      if (o.feasible == 1) break;
+    }
+  }
+  for (k = 0; k < 7; k++) {
+    printf("exact search effort, family %d: %lld nodes (recorded %lld)\n", (int)k, (long long)got[k],
+           (long long)want[k]);
+    CHECK_EQ(got[k], want[k]);
+  }
+}
+
+/* The restarts' Luby sequence (Luby, Sinclair and Zuckerman 1993), whose
+   terms scale the noisy runs' node limits: t(2^k - 1) = 2^(k-1), else
+   t(i) = t(i - 2^(k-1) + 1) for 2^(k-1) <= i < 2^k - 1. */
+static void test_luby(void) {
+  static const int64_t want[31] = {1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1,
+                                   1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 16};
+  int64_t i;
+  for (i = 1; i <= 31; i++) CHECK_EQ(dnnmem__exact_luby(i), want[i - 1]);
+  CHECK_EQ(dnnmem__exact_luby(((int64_t)1 << 40) - 1), (int64_t)1 << 39);
+  CHECK_EQ(dnnmem__exact_luby((int64_t)1 << 40), 1);
+}
+
 int main(void) {
   RUN(test_refuted_climb);
   RUN(test_stop_names);
@@ -599,5 +774,7 @@ int main(void) {
   RUN(test_backjumps_tilings);
   RUN(test_search_effort);
   RUN(test_memo);
+  RUN(test_search_effort_features);
+  RUN(test_luby);
   return test_finish("test_plan_exact");
 }

@@ -965,6 +965,77 @@ static void test_pack_node_limit(void) {
   CHECK_EQ(ref_pools_recount(&p, pool_of, off, NULL), ref.cost);
 }
 
+/* Uniform costs: every plan costs c x the sum of sizes, so c = 0 (free
+   pools) and c = 3 must return exactly c = 1's plan (pools, offsets,
+   arenas: the smallest arenas among equal costs) and prove it (cost ==
+   lower_bound: stop proved, optimal), for every algo. A zero best cost is
+   a cost like any other: no algo may treat it as "no plan yet". */
+static void test_uniform_costs(void) {
+  int32_t differ = 0;
+  FOR_TRIALS(rng, 77, trial, 60) {
+    dnnmem_interval r[10];
+    dnnmem_pool pools[3];
+    dnnmem_intervals iv;
+    dnnmem_plan_pools p;
+    int32_t n = 4 + (int32_t)dnnmem_rng_below(&rng, 7), P = 2 + (int32_t)dnnmem_rng_below(&rng, 2), i, q, a, c;
+    int64_t load, sum = 0;
+    for (i = 0; i < n; i++) {
+      int64_t lo = dnnmem_rng_below(&rng, 8);
+      r[i] = rec(lo, lo + 1 + dnnmem_rng_below(&rng, 5), 1 + dnnmem_rng_below(&rng, 30));
+      sum += r[i].size;
+    }
+    iv.records = r, iv.count = n, iv.alignment = 0;
+    load = ref_plan_max_load(r, n);
+    for (a = 0; a < DNNMEM_PLAN_POOLS_ALGO_COUNT; a++) {
+      dnnmem_plan_pools_options o = algo((dnnmem_plan_pools_algo)a);
+      dnnmem_plan_pools_result want, res;
+      int32_t pool_want[10], pool_of[10];
+      int64_t off_want[10], off[10], ar_want[3], ar[3];
+      for (c = 1; c >= 0; c = c == 1 ? 3 : c == 3 ? 0 : -1) {
+        dnnmem_plan_pools_result *rs = c == 1 ? &want : &res;
+        for (q = 0; q < P; q++) pools[q] = pool(q == P - 1 ? 0 : load / 2 + 1 + (int64_t)q, c);
+        pools_problem(&p, &iv, pools, P);
+        CHECK_EQ(pools_solve(&p, &o, c == 1 ? pool_want : pool_of, c == 1 ? off_want : off, c == 1 ? ar_want : ar,
+                             rs),
+                 DNNMEM_OK);
+        CHECK_EQ(rs->cost, c * sum);
+        CHECK_EQ(rs->lower_bound, c * sum);
+        CHECK_EQ(rs->stop, DNNMEM_PLAN_STOP_PROVED);
+        CHECK_EQ(rs->optimal, 1);
+        if (c == 1) continue;
+        for (i = 0; i < n; i++) CHECK(pool_of[i] == pool_want[i] && off[i] == off_want[i]);
+        for (q = 0; q < P; q++) CHECK_EQ(ar[q], ar_want[q]);
+        CHECK(res.algo == want.algo && res.moves == want.moves && res.decisions == want.decisions &&
+              res.nodes == want.nodes);
+      }
+      if (ar_want[0] != ar_want[P - 1]) differ++;
+    }
+  }
+  CHECK(differ > 0);
+}
+
+/* USMP's greedy places each record (largest first) in the smallest hole
+   that fits among the records it meets, the hole at offset 0 included:
+   A [0,2) 24 at 0, B [0,4) 16 above it at 24, C [2,4) 8 meets only B and
+   goes under it, at 0 (arena 40, not 48). */
+static void test_greedy_hole_at_zero(void) {
+  dnnmem_interval r[3];
+  dnnmem_pool pools[1];
+  dnnmem_intervals iv = {r, 3, 0};
+  dnnmem_plan_pools p;
+  dnnmem_plan_pools_result res;
+  dnnmem_plan_pools_options o = algo(DNNMEM_PLAN_POOLS_GREEDY);
+  int32_t pool_of[3];
+  int64_t off[3], arenas[1];
+  r[0] = rec(0, 2, 24), r[1] = rec(0, 4, 16), r[2] = rec(2, 4, 8);
+  pools[0] = pool(0, 1);
+  pools_problem(&p, &iv, pools, 1);
+  CHECK_EQ(pools_solve(&p, &o, pool_of, off, arenas, &res), DNNMEM_OK);
+  CHECK_VALUES(off, 0, 24, 0);
+  CHECK_VALUES(arenas, 40);
+  CHECK_EQ(res.cost, 48);
+}
+
 int main(void) {
   RUN(test_peak_leaves);
   RUN(test_small_beat_large);
@@ -983,5 +1054,7 @@ int main(void) {
   RUN(test_argument_edges);
   RUN(test_stop);
   RUN(test_pack_node_limit);
+  RUN(test_uniform_costs);
+  RUN(test_greedy_hole_at_zero);
   return test_finish("test_plan_pools");
 }

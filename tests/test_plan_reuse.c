@@ -319,6 +319,29 @@ static void test_scratch_and_determinism(void) {
   free(mem);
 }
 
+/* Zero-size records tied in place over several spans (B takes over A's
+   bytes, A dies at B's first step; a third empty record aliases B): the
+   merged group is as tall as its tallest member, 0 bytes, so C, live all
+   the time, is the whole arena: 8 bytes, for every algo and the bound. */
+static void test_empty_tied_group(void) {
+  dnnmem_interval r[4];
+  dnnmem_intervals p = {r, 4, 0};
+  dnnmem_plan_result res;
+  int64_t off[4], arena = -1, lb = -1;
+  int32_t a;
+  r[0] = rec(0, 3, 0), r[1] = rec(2, 5, 0), r[2] = rec(3, 6, 0), r[3] = rec(0, 6, 8);
+  reuse(&r[1], 0);
+  alias(&r[2], 1);
+  for (a = 0; a < DNNMEM_PLAN_ALGO_COUNT; a++) {
+    CHECK_EQ(solve(&p, (dnnmem_plan_algo)a, off, &res), DNNMEM_OK);
+    CHECK_EQ(res.arena, 8);
+    CHECK_EQ(check(&p, off, &arena, NULL), DNNMEM_OK);
+    CHECK_EQ(arena, 8);
+  }
+  CHECK_EQ(bound(&p, &lb), DNNMEM_OK);
+  CHECK_EQ(lb, 8);
+}
+
 int main(void) {
   RUN(test_inplace_chain);
   RUN(test_alias_views);
@@ -328,5 +351,6 @@ int main(void) {
   RUN(test_refusals);
   RUN(test_random_oracle);
   RUN(test_scratch_and_determinism);
+  RUN(test_empty_tied_group);
   return test_finish("test_plan_reuse");
 }

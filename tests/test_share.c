@@ -246,6 +246,40 @@ static void test_links_refused(void) {
   free(scratch);
 }
 
+/* The largest count (2^30 - 1: its 2n time points are the last int32
+   ones) is a size, one more is TOO_MANY (test_arguments); sizes read only
+   the count. */
+static void test_largest_count(void) {
+  dnnmem_intervals big = problem_of(NULL, INT32_MAX / 2);
+  size_t bytes = 0;
+  CHECK_HUGE_SIZE(dnnmem_share_solve_scratch_size(&big, NULL, &bytes), bytes, (size_t)1 << 30);
+  CHECK_HUGE_SIZE(dnnmem_share_lower_bound_scratch_size(&big, &bytes), bytes, (size_t)1 << 30);
+  CHECK_HUGE_SIZE(dnnmem_share_check_scratch_size(&big, &bytes), bytes, (size_t)1 << 30);
+}
+
+/* Greedy by order takes records by (lower, upper), equal lifetimes by id
+   (the sort is stable; its "less" is strict): X [0,1) of 16 bytes opens
+   object 0; A [1,3) of 8 bytes comes before B [1,3) of 16 and takes
+   object 0 (free, no growth), so B opens object 1: 32 bytes, where B first
+   would have made 24. The algorithm's order, exactly. */
+static void test_greedy_order_ties(void) {
+  dnnmem_interval r[3];
+  dnnmem_intervals p = problem_of(r, 3);
+  dnnmem_share_options opt;
+  dnnmem_share_result res;
+  int32_t obj[3];
+  size_t bytes = 0;
+  char *scratch;
+  opt.algo = DNNMEM_SHARE_GREEDY_ORDER;
+  CHECK_EQ(dnnmem_share_solve_scratch_size(&p, &opt, &bytes), DNNMEM_OK);
+  scratch = (char *)malloc(bytes);
+  r[0] = rec(0, 1, 16), r[1] = rec(1, 3, 8), r[2] = rec(1, 3, 16);
+  CHECK_EQ(dnnmem_share_solve(&p, &opt, obj, NULL, &res, scratch, bytes), DNNMEM_OK);
+  CHECK_VALUES(obj, 0, 0, 1);
+  CHECK_EQ(res.total, 32);
+  free(scratch);
+}
+
 int main(void) {
   RUN(test_tflite_example);
   RUN(test_oracle);
@@ -253,5 +287,7 @@ int main(void) {
   RUN(test_arguments);
   RUN(test_far_apart);
   RUN(test_links_refused);
+  RUN(test_largest_count);
+  RUN(test_greedy_order_ties);
   return test_finish("test_share");
 }
