@@ -172,10 +172,10 @@ static void test_small_beat_large(void) {
   CHECK_EQ(ref_pools_recount(&p, pool_of, off, NULL), 1120);
 }
 
-/* Load fits, packing does not: SRAM of 4 bytes, records whose load is 4 at
-   every step but whose best arena is 5 (sizes 2 and 1 staggered). The
-   bound says 1 x everything; the exact search must move one byte-record
-   out, and proves the optimum. Found by the oracle, checked here. */
+/* SRAM one byte short of the records' best arena (4, their load: sizes 2
+   and 1 staggered), DRAM at cost 3: some records must leave SRAM, and the
+   exact search must find and prove the oracle's optimum over both pools,
+   with the bound below it. */
 static void test_packing_not_load(void) {
   dnnmem_interval r[5];
   dnnmem_pool pools[2];
