@@ -176,7 +176,7 @@ static void test_small_beat_large(void) {
    and 1 staggered), DRAM at cost 3: some records must leave SRAM, and the
    exact search must find and prove the oracle's optimum over both pools,
    with the bound below it. */
-static void test_packing_not_load(void) {
+static void test_sram_one_byte_short(void) {
   dnnmem_interval r[5];
   dnnmem_pool pools[2];
   dnnmem_intervals iv = {r, 5, 0}, all;
@@ -1040,7 +1040,7 @@ int main(void) {
   RUN(test_peak_leaves);
   RUN(test_small_beat_large);
   RUN(test_equal_cost_smaller_arenas);
-  RUN(test_packing_not_load);
+  RUN(test_sram_one_byte_short);
   RUN(test_allowed_and_checker);
   RUN(test_infeasible_and_alignment);
   RUN(test_fixed);
