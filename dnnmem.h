@@ -2016,6 +2016,7 @@
 
 
    HISTORY (one line per version; what changed, and why, is in the git log)
+       0.10.0 a run example per function; cuts by node reduction; faster greedies
        0.9.0  exact backjumps on tilings; cut-only max flow; make mutate per case
        0.8.0  exact by tight cells (0.034x minimalloc); placement under 0.1.0's time
        0.7.0  errors name record and field; greedy-tflm; remat arena in budget
@@ -2038,9 +2039,9 @@
 #include <stdint.h>
 
 #define DNNMEM_VERSION_MAJOR 0
-#define DNNMEM_VERSION_MINOR 9
+#define DNNMEM_VERSION_MINOR 10
 #define DNNMEM_VERSION_PATCH 0
-#define DNNMEM_VERSION_STRING "0.9.0"
+#define DNNMEM_VERSION_STRING "0.10.0"
 
 #ifndef DNNMEM_DEF
 #ifdef DNNMEM_STATIC
