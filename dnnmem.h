@@ -2016,7 +2016,7 @@
 
 
    HISTORY (one line per version; what changed, and why, is in the git log)
-       0.10.0 a run example per function; cuts by node reduction; faster greedies
+       0.10.0 a tour example per function; cuts by reduction; faster greedies
        0.9.0  exact backjumps on tilings; cut-only max flow; make mutate per case
        0.8.0  exact by tight cells (0.034x minimalloc); placement under 0.1.0's time
        0.7.0  errors name record and field; greedy-tflm; remat arena in budget
