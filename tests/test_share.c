@@ -264,16 +264,18 @@ static void test_largest_count(void) {
    would have made 24. The algorithm's order, exactly. */
 static void test_greedy_order_ties(void) {
   dnnmem_interval r[3];
-  dnnmem_intervals p = problem_of(r, 3);
+  dnnmem_intervals p;
   dnnmem_share_options opt;
   dnnmem_share_result res;
   int32_t obj[3];
   size_t bytes = 0;
   char *scratch;
+  r[0] = rec(0, 1, 16), r[1] = rec(1, 3, 8), r[2] = rec(1, 3, 16);
+  p = problem_of(r, 3);
+  memset(&opt, 0, sizeof opt);
   opt.algo = DNNMEM_SHARE_GREEDY_ORDER;
   CHECK_EQ(dnnmem_share_solve_scratch_size(&p, &opt, &bytes), DNNMEM_OK);
   scratch = (char *)malloc(bytes);
-  r[0] = rec(0, 1, 16), r[1] = rec(1, 3, 8), r[2] = rec(1, 3, 16);
   CHECK_EQ(dnnmem_share_solve(&p, &opt, obj, NULL, &res, scratch, bytes), DNNMEM_OK);
   CHECK_VALUES(obj, 0, 0, 1);
   CHECK_EQ(res.total, 32);
