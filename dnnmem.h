@@ -870,8 +870,9 @@
                 two ends' nodes), a node's size the shifting of its
                 insertion, plus per node cut the free intervals left
                 (those shorter than the record dropped); O(n^2) worst;
-                O(k log k) for a record with a zero size in play; sorted-height and pathcover O(n log n) (plus
-                O(k log k) per record near fixed ones); bestfit O((n + T)
+                O(k log k) for a record with a zero size in play;
+                sorted-height and pathcover O(n log n) (plus O(k log k)
+                per record near fixed ones); bestfit O((n + T)
                 log n + scanned candidates), O(n^2) worst; exact exponential,
                 O(n + sections x live) per placed node, O(1) per refused
                 one (plus O(sections) per offset a frame reaches, O(its
