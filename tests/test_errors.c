@@ -650,27 +650,23 @@ static void test_argument_table(void) {
           DNNMEM_FIELD_OUTPUT);
     NAMES(dnnmem_plan_symbolic_resolve(&sp, NULL, 1, off, &res), res.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
           DNNMEM_FIELD_STACKING);
+    /* a stacking refused: the code and its position, field STACKING */
+#define BAD_STACKING(code, idx) \
+  NAMES(dnnmem_plan_symbolic_resolve(&sp, &stb, 1, off, &res), res.error, code, idx, -1, DNNMEM_FIELD_STACKING)
     stb = st, stb.below_offsets = NULL;
-    NAMES(dnnmem_plan_symbolic_resolve(&sp, &stb, 1, off, &res), res.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
-          DNNMEM_FIELD_STACKING);
+    BAD_STACKING(DNNMEM_ERR_INVALID_ARGUMENT, -1);
     stb = st, stb.order = NULL;
-    NAMES(dnnmem_plan_symbolic_resolve(&sp, &stb, 1, off, &res), res.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
-          DNNMEM_FIELD_STACKING);
+    BAD_STACKING(DNNMEM_ERR_INVALID_ARGUMENT, -1);
     stb = st, stb.below_offsets = down + 1; /* starts at 1 */
-    NAMES(dnnmem_plan_symbolic_resolve(&sp, &stb, 1, off, &res), res.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
-          DNNMEM_FIELD_STACKING);
+    BAD_STACKING(DNNMEM_ERR_INVALID_ARGUMENT, -1);
     stb = st, stb.below_offsets = down; /* 0, 1, 0: decreases after position 1 */
-    NAMES(dnnmem_plan_symbolic_resolve(&sp, &stb, 1, off, &res), res.error, DNNMEM_ERR_INVALID_ARGUMENT, 1, -1,
-          DNNMEM_FIELD_STACKING);
+    BAD_STACKING(DNNMEM_ERR_INVALID_ARGUMENT, 1);
     stb = st, stb.below_ids = NULL;
-    NAMES(dnnmem_plan_symbolic_resolve(&sp, &stb, 1, off, &res), res.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
-          DNNMEM_FIELD_STACKING);
+    BAD_STACKING(DNNMEM_ERR_INVALID_ARGUMENT, -1);
     stb = st, stb.order = far;
-    NAMES(dnnmem_plan_symbolic_resolve(&sp, &stb, 1, off, &res), res.error, DNNMEM_ERR_ID_RANGE, 1, -1,
-          DNNMEM_FIELD_STACKING);
+    BAD_STACKING(DNNMEM_ERR_ID_RANGE, 1);
     stb = st, stb.order = twice;
-    NAMES(dnnmem_plan_symbolic_resolve(&sp, &stb, 1, off, &res), res.error, DNNMEM_ERR_INVALID_ARGUMENT, 1, -1,
-          DNNMEM_FIELD_STACKING);
+    BAD_STACKING(DNNMEM_ERR_INVALID_ARGUMENT, 1);
     r[1].alignment = 6;
     NAMES(dnnmem_plan_symbolic_resolve(&sp, &st, 1, off, &res), res.error, DNNMEM_ERR_ALIGNMENT, 1, -1,
           DNNMEM_FIELD_ALIGNMENT);
@@ -679,11 +675,10 @@ static void test_argument_table(void) {
     NAMES(dnnmem_plan_symbolic_resolve(&sb, &st, 1, off, &res), res.error, DNNMEM_ERR_NEGATIVE, 2, -1,
           DNNMEM_FIELD_SIZE);
     stb = st, stb.below_ids = out_ids;
-    NAMES(dnnmem_plan_symbolic_resolve(&sp, &stb, 1, off, &res), res.error, DNNMEM_ERR_ID_RANGE, 2, -1,
-          DNNMEM_FIELD_STACKING);
+    BAD_STACKING(DNNMEM_ERR_ID_RANGE, 2);
     stb = st, stb.below_ids = later; /* record 2 below record 1: not resolved yet */
-    NAMES(dnnmem_plan_symbolic_resolve(&sp, &stb, 1, off, &res), res.error, DNNMEM_ERR_INVALID_ARGUMENT, 1, -1,
-          DNNMEM_FIELD_STACKING);
+    BAD_STACKING(DNNMEM_ERR_INVALID_ARGUMENT, 1);
+#undef BAD_STACKING
     NAMES(dnnmem_plan_symbolic_resolve(&sp, &st, 2, off, &res), res.error, DNNMEM_OK, -1, -1, DNNMEM_FIELD_NONE);
     CHECK(off[0] == 0 && off[1] == 10 && off[2] == 26 && res.arena == 38);
     /* solve: its outputs and options */

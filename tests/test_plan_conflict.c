@@ -306,6 +306,21 @@ static void test_scratch_and_arguments(void) {
   CHECK_EQ(res.count, 0);
 }
 
+/* Asks for a conflict at capacity with a stop that stops at the first
+   poll; *opt (zeroed but for those two) and the scratch it returns serve
+   the caller's further calls. */
+static void *conflict_stopped(const dnnmem_intervals *p, int64_t capacity, dnnmem_plan_options *opt, int32_t *ids,
+                              int32_t capacity_ids, dnnmem_plan_conflict_result *res, size_t *bytes) {
+  void *mem;
+  memset(opt, 0, sizeof *opt);
+  opt->capacity = capacity;
+  opt->stop = test_stop_now;
+  CHECK_EQ(dnnmem_plan_conflict_scratch_size(p, opt, bytes), DNNMEM_OK);
+  mem = malloc(*bytes);
+  CHECK_EQ(dnnmem_plan_conflict(p, opt, ids, capacity_ids, res, mem, *bytes), DNNMEM_OK);
+  return mem;
+}
+
 /* Limits: a search told to stop at once answers what it proved before it
    polled (a verified conflict, not claimed minimal unless every decision
    was answered) or nothing (feasible -1, count 0, stop time); with a node
@@ -325,12 +340,7 @@ static void test_limits_and_determinism(void) {
   r[1].fixed_offset = 1;
   r[2] = rec(4, 6, 1);
   r[3] = rec(1, 3, 2);
-  memset(&opt, 0, sizeof opt);
-  opt.capacity = 3;
-  opt.stop = test_stop_now;
-  CHECK_EQ(dnnmem_plan_conflict_scratch_size(&p, &opt, &bytes), DNNMEM_OK);
-  mem = malloc(bytes);
-  CHECK_EQ(dnnmem_plan_conflict(&p, &opt, ids, 4, &res, mem, bytes), DNNMEM_OK);
+  mem = conflict_stopped(&p, 3, &opt, ids, 4, &res, &bytes);
   if (res.feasible == 0) {
     CHECK(verified(&p, 3, ids, &res));
     CHECK(res.minimal || res.stop != DNNMEM_PLAN_STOP_PROVED); /* unproven only with a reason */
@@ -395,10 +405,6 @@ static void test_tilings(void) {
    search stops at its first poll; the time components are asked in turn
    until one is stopped: unknown (count 0), stop "time", with or without a
    result. */
-static int conflict_stop_now(void *user) {
-  (void)user;
-  return 1;
-}
 static void test_stop(void) {
   static const int64_t g[12][3] = {{0, 1, 7}, {6, 8, 10}, {1, 4, 1}, {0, 1, 3}, {1, 5, 4}, {5, 6, 6},
                                    {1, 5, 1}, {1, 6, 2},  {1, 2, 1}, {2, 5, 1}, {4, 6, 2}, {1, 4, 1}};
@@ -411,12 +417,7 @@ static void test_stop(void) {
   void *mem;
   for (c = 0; c < 2; c++)
     for (k = 0; k < 12; k++) r[12 * c + k] = rec(8 * c + g[k][0], 8 * c + g[k][1], g[k][2]);
-  memset(&opt, 0, sizeof opt);
-  opt.capacity = 10;
-  opt.stop = conflict_stop_now;
-  CHECK_EQ(dnnmem_plan_conflict_scratch_size(&p, &opt, &bytes), DNNMEM_OK);
-  mem = malloc(bytes);
-  CHECK_EQ(dnnmem_plan_conflict(&p, &opt, ids, 24, &res, mem, bytes), DNNMEM_OK);
+  mem = conflict_stopped(&p, 10, &opt, ids, 24, &res, &bytes);
   CHECK(res.feasible == -1 && res.count == 0 && res.stop == DNNMEM_PLAN_STOP_TIME);
   /* the whole problem; the peak's component (step 0: two records, which
      the heuristics fit); the next one (steps 1-5), stopped */

@@ -759,13 +759,14 @@ static void test_arguments(void) {
 }
 
 /* A node limit stops the exact search with its reason; the answer stays
-   valid. */
+   valid. A limit on the packing questions (pack_node_limit) leaves the
+   proven optimum as it is. */
 static void test_limits(void) {
   dnnmem_interval r[12];
   dnnmem_pool pools[3];
   dnnmem_intervals iv = {r, 12, 0};
   dnnmem_plan_pools p;
-  dnnmem_plan_pools_result res;
+  dnnmem_plan_pools_result res, ref;
   dnnmem_plan_pools_options o = algo(DNNMEM_PLAN_POOLS_EXACT);
   int32_t pool_of[12];
   int64_t off[12];
@@ -781,10 +782,17 @@ static void test_limits(void) {
   CHECK(res.nodes <= 3);
   CHECK_EQ(ref_pools_recount(&p, pool_of, off, NULL), res.cost);
   o.node_limit = 0;
+  CHECK_EQ(pools_solve(&p, &o, pool_of, off, NULL, &ref), DNNMEM_OK);
+  CHECK_EQ(ref.stop, DNNMEM_PLAN_STOP_PROVED);
+  CHECK(ref.optimal);
+  CHECK_EQ(ref_pools_recount(&p, pool_of, off, NULL), ref.cost);
+  /* packing questions of at most 1000 nodes (these small ones need fewer):
+     the same proven optimum */
+  o.pack_node_limit = 1000;
   CHECK_EQ(pools_solve(&p, &o, pool_of, off, NULL, &res), DNNMEM_OK);
-  CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_PROVED);
-  CHECK(res.optimal);
-  CHECK_EQ(ref_pools_recount(&p, pool_of, off, NULL), res.cost);
+  CHECK(res.optimal && res.stop == DNNMEM_PLAN_STOP_PROVED);
+  CHECK_EQ(res.cost, ref.cost);
+  CHECK_EQ(ref_pools_recount(&p, pool_of, off, NULL), ref.cost);
 }
 
 /* The entry points' argument checks, each with its code, and a NULL
@@ -939,32 +947,6 @@ static void test_stop(void) {
   }
 }
 
-/* pack_node_limit: test_limits's instance, exact, with packing questions
-   of at most 1000 nodes (these small ones need fewer): the same proven
-   optimum as with the default limit. */
-static void test_pack_node_limit(void) {
-  dnnmem_interval r[12];
-  dnnmem_pool pools[3];
-  dnnmem_intervals iv = {r, 12, 0};
-  dnnmem_plan_pools p;
-  dnnmem_plan_pools_result res, ref;
-  dnnmem_plan_pools_options o = algo(DNNMEM_PLAN_POOLS_EXACT);
-  int32_t pool_of[12];
-  int64_t off[12];
-  FOR_TRIALS(rng, 5, i, 12) {
-    int64_t lo = dnnmem_rng_below(&rng, 10);
-    r[i] = rec(lo, lo + 1 + dnnmem_rng_below(&rng, 6), 10 + dnnmem_rng_below(&rng, 90));
-  }
-  pools[0] = pool(120, 1), pools[1] = pool(150, 3), pools[2] = pool(0, 9);
-  pools_problem(&p, &iv, pools, 3);
-  CHECK_EQ(pools_solve(&p, &o, pool_of, off, NULL, &ref), DNNMEM_OK);
-  o.pack_node_limit = 1000;
-  CHECK_EQ(pools_solve(&p, &o, pool_of, off, NULL, &res), DNNMEM_OK);
-  CHECK(ref.optimal && res.optimal && res.stop == DNNMEM_PLAN_STOP_PROVED);
-  CHECK_EQ(res.cost, ref.cost);
-  CHECK_EQ(ref_pools_recount(&p, pool_of, off, NULL), ref.cost);
-}
-
 /* Uniform costs: every plan costs c x the sum of sizes, so c = 0 (free
    pools) and c = 3 must return exactly c = 1's plan (pools, offsets,
    arenas: the smallest arenas among equal costs) and prove it (cost ==
@@ -1053,7 +1035,6 @@ int main(void) {
   RUN(test_limits);
   RUN(test_argument_edges);
   RUN(test_stop);
-  RUN(test_pack_node_limit);
   RUN(test_uniform_costs);
   RUN(test_greedy_hole_at_zero);
   return test_finish("test_plan_pools");

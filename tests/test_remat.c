@@ -728,28 +728,25 @@ static void test_bad_input(void) {
   }
 }
 
+/* A long chain whose activations are all used again at the end, in
+   reverse (a forward/backward shape): 49 nodes, the last an output. */
+static void forward_backward_chain(ref_remat_graph *g) {
+  int32_t v, in[3];
+  ref_remat_graph_begin(g);
+  ref_remat_graph_node(g, 1, 0, 0, NULL);
+  for (v = 1; v < 49; v++) {
+    in[0] = v - 1, in[1] = v < 25 ? -1 : 49 - v, in[2] = -1;
+    ref_remat_graph_node(g, 10, 1, v == 48, in);
+  }
+}
+
 static void test_baselines(void) {
   ref_remat_graph g;
-  int32_t seq[256], v, in[2], needed;
+  int32_t seq[256], v, needed;
   dnnmem_remat_result row, ck;
   dnnmem_remat_options o = options_for(0, 0);
   size_t need = 0;
-  /* a long chain whose activations are all used again at the end, in
-     reverse (a forward/backward shape) */
-  ref_remat_graph_begin(&g);
-  in[1] = -1;
-  ref_remat_graph_node(&g, 1, 0, 0, NULL);
-  for (v = 1; v < 25; v++) {
-    in[0] = v - 1;
-    ref_remat_graph_node(&g, 10, 1, 0, in);
-  }
-  for (v = 25; v < 49; v++) {
-    int32_t in2[3];
-    in2[0] = v - 1;
-    in2[1] = 49 - v;
-    in2[2] = -1;
-    ref_remat_graph_node(&g, 10, 1, v == 48, in2);
-  }
+  forward_backward_chain(&g);
   o.algo = DNNMEM_REMAT_ROW_ORDER;
   CHECK_EQ(dnnmem_remat_solve_scratch_size(&g.p, &o, 256, &need), DNNMEM_OK);
   CHECK_EQ(dnnmem_remat_solve(&g.p, &o, NULL, seq, 256, &row, scratch_buf + 7, need), DNNMEM_OK);
@@ -848,24 +845,31 @@ static void test_extreme_temperatures(void) {
   check_answer(&g, seq, &st);
 }
 
+/* The shared resnet18 training graph as a recompute problem; 0 (and a
+   failed check) when the file cannot be read. */
+static int read_resnet18_train(files_graph *g, dnnmem_remat_problem *p) {
+  files_error err;
+  if (files_read_graph("tests/data/resnet18.train.graph.csv", g, &err) != 0) {
+    files_error_print(stderr, &err);
+    CHECK(!"tests/data/resnet18.train.graph.csv unreadable (run from the repository root)");
+    return 0;
+  }
+  files_graph_remat_problem(g, p);
+  return 1;
+}
+
 /* ---- a real training graph ---------------------------------------------------------- */
 
 static void test_real_graph(void) {
   dnnmem_remat_bound_result tb;
   files_graph g;
-  files_error err;
   dnnmem_remat_problem p;
   dnnmem_remat_options o = options_for(0, 0);
   dnnmem_remat_result base, st, st2;
   dnnmem_rng rng;
   int32_t *seq, *seq2, capacity, i;
   size_t need;
-  if (files_read_graph("tests/data/resnet18.train.graph.csv", &g, &err) != 0) {
-    files_error_print(stderr, &err);
-    CHECK(!"tests/data/resnet18.train.graph.csv unreadable (run from the repository root)");
-    return;
-  }
-  files_graph_remat_problem(&g, &p);
+  if (!read_resnet18_train(&g, &p)) return;
   capacity = 2 * g.n;
   seq = (int32_t *)malloc((size_t)capacity * 4);
   seq2 = (int32_t *)malloc((size_t)capacity * 4);
@@ -1292,20 +1296,10 @@ static void test_argument_edges(void) {
    (a write past the capacity fails here without ASan too). */
 static void test_capacity_guard(void) {
   ref_remat_graph g;
-  int32_t v, in[3], algo, cap;
+  int32_t algo, cap;
   dnnmem_remat_result st;
   dnnmem_rng rng;
-  ref_remat_graph_begin(&g); /* the forward/backward chain of test_baselines */
-  in[1] = -1;
-  ref_remat_graph_node(&g, 1, 0, 0, NULL);
-  for (v = 1; v < 25; v++) {
-    in[0] = v - 1;
-    ref_remat_graph_node(&g, 10, 1, 0, in);
-  }
-  for (v = 25; v < 49; v++) {
-    in[0] = v - 1, in[1] = 49 - v, in[2] = -1;
-    ref_remat_graph_node(&g, 10, 1, v == 48, in);
-  }
+  forward_backward_chain(&g);
   for (algo = 0; algo < DNNMEM_REMAT_ALGO_COUNT; algo++) {
     dnnmem_remat_options o = options_for(0, 2000);
     int32_t needed = -1;
@@ -1361,19 +1355,13 @@ static void test_anneal_record(void) {
       {0, 45, 0, 210559392, 58139884, 334, 20319, 4881, 2124762189u, 210559392},
   };
   files_graph g;
-  files_error err;
   dnnmem_remat_problem p;
   dnnmem_remat_result st;
   dnnmem_rng rng;
   int32_t *seq;
   int64_t base_peak;
   size_t i;
-  if (files_read_graph("tests/data/resnet18.train.graph.csv", &g, &err) != 0) {
-    files_error_print(stderr, &err);
-    CHECK(!"tests/data/resnet18.train.graph.csv unreadable (run from the repository root)");
-    return;
-  }
-  files_graph_remat_problem(&g, &p);
+  if (!read_resnet18_train(&g, &p)) return;
   seq = (int32_t *)malloc((size_t)(2 * g.n) * sizeof(int32_t));
   {
     dnnmem_remat_options o = options_for(0, 0);
