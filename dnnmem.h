@@ -5072,7 +5072,7 @@ static void dnnmem__gap_layout(dnnmem__scratch *s, int32_t n, dnnmem__planner *p
   p->gap_anc = DNNMEM__TAKE(s, uint32_t, gap_nodes);
   p->gap_ext = DNNMEM__TAKE(s, int32_t, 4 * gap_nodes);
   p->gap_ta = DNNMEM__TAKE(s, int64_t, 2 * (size_t)n);
-  p->gap_tb = p->gap_ta + n;
+  p->gap_tb = p->gap_ta ? p->gap_ta + n : NULL; /* NULL while sizing: no arithmetic on it */
   p->gap_fa = p->found_key; /* carved before */
   p->gap_fb = p->found_key2;
 }
