@@ -13156,15 +13156,15 @@ static int dnnmem__tb_classify(const dnnmem_remat_problem *problem, dnnmem__tb_w
 
 /* Maximises the Lagrangian value over lambda[k], the other multiplier
    fixed; it is concave with slope held[k] - cap[k]: find the octave where
-   the slope turns (from 0 when another cut has a multiplier: 0 is best if
-   cut k is within its cap there), then bisect it. lambda[k] ends at the
-   best multiplier seen; returns the best value (scaled units), at least
-   top. */
+   the slope turns, walking up from start (down when cut k is within its
+   cap there; from 0 when another cut has a multiplier: 0 is best if cut k
+   is within its cap there), then bisect it. lambda[k] ends at the best
+   multiplier seen; returns the best value (scaled units), at least top. */
 static int64_t dnnmem__tb_line(const dnnmem_remat_problem *problem, dnnmem__tb_work *w, double *lambda,
-                               int32_t k, int32_t bisections, int64_t top) {
+                               int32_t k, double start, int32_t bisections, int64_t top) {
   int64_t held[2], value;
   int32_t steps;
-  double lo = w->lambda_lo, hi = w->lambda_hi, best = lambda[k];
+  double lo = start > w->lambda_lo ? start : w->lambda_lo, hi, best = lambda[k];
 #define DNNMEM__TB_TRY(x)                                   \
   do {                                                      \
     lambda[k] = (x);                                        \
@@ -13181,13 +13181,24 @@ static int64_t dnnmem__tb_line(const dnnmem_remat_problem *problem, dnnmem__tb_w
       return top;
     }
   }
-  for (;;) {
-    DNNMEM__TB_TRY(lo);
-    if (held[k] <= w->cap[k] || lo >= hi) break;
-    lo = lo * 2 < hi ? lo * 2 : hi;
-  }
+  if (lo > w->lambda_hi) lo = w->lambda_hi;
+  DNNMEM__TB_TRY(lo);
   hi = lo;
-  lo = lo / 2 > w->lambda_lo ? lo / 2 : w->lambda_lo;
+  if (held[k] <= w->cap[k]) {
+    while (lo > w->lambda_lo && held[k] <= w->cap[k]) {
+      hi = lo;
+      lo = lo / 2 > w->lambda_lo ? lo / 2 : w->lambda_lo;
+      DNNMEM__TB_TRY(lo);
+    }
+    if (held[k] <= w->cap[k]) hi = lo; /* within the cap down to the range's end */
+  } else {
+    while (hi < w->lambda_hi && held[k] > w->cap[k]) {
+      lo = hi;
+      hi = hi * 2 < w->lambda_hi ? hi * 2 : w->lambda_hi;
+      DNNMEM__TB_TRY(hi);
+    }
+    if (held[k] > w->cap[k]) lo = hi; /* over the cap up to the range's end */
+  }
   for (steps = 0; steps < bisections && lo < hi; steps++) {
     double mid = lo + (hi - lo) / 2;
     DNNMEM__TB_TRY(mid);
@@ -13200,19 +13211,24 @@ static int64_t dnnmem__tb_line(const dnnmem_remat_problem *problem, dnnmem__tb_w
 }
 
 /* The bound (scaled units) of the cuts at L[0 .. K) in that order (-1 when
-   the order is impossible): one cut, its multiplier maximised; a pair,
-   by coordinate ascent from the first cut's alone (each point is a
-   bound: no need to reach the maximum). */
+   the order is impossible): one cut, its multiplier maximised (*lambda0
+   receives it); a pair, by coordinate ascent from *lambda0 for the first
+   cut (each point is a bound: no need to reach the maximum). */
 static int64_t dnnmem__tb_cut(const dnnmem_remat_problem *problem, dnnmem__tb_work *w, const int32_t *L,
-                              int32_t K, int64_t budget) {
+                              int32_t K, int64_t budget, double *lambda0) {
   double lambda[2] = {0, 0};
   int64_t top = 0;
   int32_t round;
   if (!dnnmem__tb_classify(problem, w, L, K, budget)) return -1;
-  top = dnnmem__tb_line(problem, w, lambda, 0, DNNMEM__REMAT_BOUND_BISECTIONS, top);
-  for (round = 0; K == 2 && round < DNNMEM__REMAT_BOUND_PAIR_ROUNDS; round++) {
-    top = dnnmem__tb_line(problem, w, lambda, 1, DNNMEM__REMAT_BOUND_PAIR_BISECTIONS, top);
-    top = dnnmem__tb_line(problem, w, lambda, 0, DNNMEM__REMAT_BOUND_PAIR_BISECTIONS, top);
+  if (K == 1) {
+    top = dnnmem__tb_line(problem, w, lambda, 0, 0, DNNMEM__REMAT_BOUND_BISECTIONS, top);
+    *lambda0 = lambda[0];
+    return top;
+  }
+  top = dnnmem__tb_line(problem, w, lambda, 0, *lambda0, DNNMEM__REMAT_BOUND_PAIR_BISECTIONS, top);
+  for (round = 0; round < DNNMEM__REMAT_BOUND_PAIR_ROUNDS; round++) {
+    top = dnnmem__tb_line(problem, w, lambda, 1, 0, DNNMEM__REMAT_BOUND_PAIR_BISECTIONS, top);
+    top = dnnmem__tb_line(problem, w, lambda, 0, lambda[0], DNNMEM__REMAT_BOUND_PAIR_BISECTIONS, top);
   }
   return top;
 }
@@ -13246,6 +13262,7 @@ static dnnmem_result dnnmem__remat_time_bound(const dnnmem_remat_problem *proble
   const dnnmem_graph *g;
   dnnmem_result r = dnnmem__remat_validate(problem, e);
   int64_t lower, best = 0;
+  double best_lambda = 0; /* the best cut's multiplier: where a pair's search starts */
   int32_t n, i, cuts, best_cut = -1, best_cut2 = -1;
   if (r != DNNMEM_OK) return r;
   if (!dnnmem__remat_options(options, &o)) return dnnmem__remat_options_fail(options, e);
@@ -13281,10 +13298,12 @@ static dnnmem_result dnnmem__remat_time_bound(const dnnmem_remat_problem *proble
   ctx.pos = w.queue;
   dnnmem__sort_ids(w.cuts, w.tmp, n, dnnmem__tb_busier, &ctx);
   for (i = 0; i < cuts; i++) {
-    int64_t extra = dnnmem__tb_unscale(&w, dnnmem__tb_cut(problem, &w, &w.cuts[i], 1, o.budget));
+    double lambda;
+    int64_t extra = dnnmem__tb_unscale(&w, dnnmem__tb_cut(problem, &w, &w.cuts[i], 1, o.budget, &lambda));
     if (extra > best) {
       best = extra;
       best_cut = w.cuts[i];
+      best_lambda = lambda;
     }
   }
   /* Linked pairs: the best cut with each other candidate. Which is first
@@ -13297,9 +13316,9 @@ static dnnmem_result dnnmem__remat_time_bound(const dnnmem_remat_problem *proble
     pair[0] = flip[1] = best_cut;
     pair[1] = flip[0] = w.cuts[i];
     if (w.cuts[i] == best_cut) continue;
-    a = dnnmem__tb_cut(problem, &w, pair, 2, o.budget);
+    a = dnnmem__tb_cut(problem, &w, pair, 2, o.budget, &best_lambda);
     if (a >= 0 && dnnmem__tb_unscale(&w, a) <= best) continue;
-    b = dnnmem__tb_cut(problem, &w, flip, 2, o.budget); /* >= 0 when a < 0: a DAG */
+    b = dnnmem__tb_cut(problem, &w, flip, 2, o.budget, &best_lambda); /* >= 0 when a < 0: a DAG */
     if (a < 0 || (b >= 0 && b < a)) a = b;
     if (dnnmem__tb_unscale(&w, a) > best) {
       best = dnnmem__tb_unscale(&w, a);
