@@ -1173,7 +1173,8 @@
        dnnmem_remat_plan_result: arena, peak, time, length, optimal, plan
        (dnnmem_plan_solve's result). dnnmem_remat_bound_result
        (lower_bound, time_bound): peak, extra_time (INT64_MAX when the
-       budget is below the peak's bound) and the cut node. Each has error.
+       budget is below the peak's bound), the cut node and cut2 (a linked
+       pair's other node, -1: one cut). Each has error.
 
        Errors. result.error names the node (SIZE, TIME, INPUT; a cycle: a
        node on it), the sequence step (simulate, plan: SEQUENCE) or the
@@ -1276,7 +1277,19 @@
        recomputed); times are scaled to integers so that the range times
        the total size fits, by up to 2^24 more before the range is capped
        (a range capped near total time / total size, before 0.5.0, left
-       the bound weaker than it is on transformer graphs). The bound holds
+       the bound weaker than it is on transformer graphs). Then linked
+       pairs: the best cut L with each other candidate M, the budget at
+       both steps, the thresholds of the later cut implying the earlier's
+       (held at the later: held at the earlier or recomputed between), one
+       multiplier per cut (coordinate ascent from L's); a node's
+       recomputation counted at one cut (the later for nodes first
+       computed after the earlier). Which of L and M comes first is not
+       known: the pair proves the smaller of its two orders (the one an
+       ancestor forces, if any). It sees the second memory peak one cut
+       misses: bert_base.train 9.12% -> 10.34% at the bench budget (a step
+       of the backward pass linked with the step of its 94 MB decoder-
+       weight gradient, before or after it; tests/BENCHMARKS.md). The
+       bound holds
        for every sequence whose peak fits; every arena is at least its
        peak, so it holds for every sequence whose arena fits too (the
        default solve's answers): it bounds both kinds of answer.
@@ -1322,7 +1335,9 @@
        500000 moves by default, a repair round O(S + the instances held at
        the peak x 16 recomputations' degree log L), each trial counted as
        a move; checkpoint O(L + E); time_bound ~30 x
-       bound_cuts min cuts (3 V + 2 nodes, 9 V + 2 E arcs); group_order
+       bound_cuts min cuts (3 V + 2 nodes, 9 V + 2 E arcs) and up to ~100
+       x bound_cuts on the pairs' networks (6 V + 2 nodes, 24 V + 4 E
+       arcs): 5-10x one cut's CPU on the training graphs; group_order
        O(states x g^2); plan O(V + L + in-degrees) plus dnnmem_plan_solve on
        L records; curve N x (solve + time_bound) + O(N^2).
 
@@ -3116,10 +3131,13 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *pro
    every valid sequence whose peak fits options->budget; result->cut the
    cut node that gave it (-1: none, bound 0).
    options->bound_cuts candidate cuts (0: 16), the nodes whose steps hold
-   the most memory in the row order. 0 when the row order fits or there
+   the most memory in the row order, then the best of them linked with
+   each other one (result->cut2: the pair's other node when a pair gave
+   the bound; -1: one cut). 0 when the row order fits or there
    is no budget (0). DNNMEM_ERR_INFEASIBLE (and INT64_MAX) for a budget below
    dnnmem_remat_lower_bound. About bound_cuts * 30 minimum cuts on 3 V + 2
-   nodes and 9 V + 2 E arcs. */
+   nodes and 9 V + 2 E arcs, and up to bound_cuts * 100 on the pairs' 6 V +
+   2 nodes and 24 V + 4 E arcs. */
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_group_order_scratch_size(const dnnmem_remat_problem *problem,
                                                                int32_t num_members,
