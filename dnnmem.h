@@ -13245,7 +13245,10 @@ static int64_t dnnmem__tb_cut(const dnnmem_remat_problem *problem, dnnmem__tb_wo
   }
   top = dnnmem__tb_line(problem, w, lambda, 0, *lambda0, DNNMEM__REMAT_BOUND_PAIR_BISECTIONS, top);
   for (round = 0; round < DNNMEM__REMAT_BOUND_PAIR_ROUNDS; round++) {
-    top = dnnmem__tb_line(problem, w, lambda, 1, 0, DNNMEM__REMAT_BOUND_PAIR_BISECTIONS, top);
+    /* the second cut's multiplier starts at the first's (both in time per
+       byte); none needed there: the first's line cannot move */
+    top = dnnmem__tb_line(problem, w, lambda, 1, lambda[0], DNNMEM__REMAT_BOUND_PAIR_BISECTIONS, top);
+    if (lambda[1] == 0) break;
     top = dnnmem__tb_line(problem, w, lambda, 0, lambda[0], DNNMEM__REMAT_BOUND_PAIR_BISECTIONS, top);
   }
   return top;
