@@ -1438,6 +1438,36 @@ static void test_time_bound_limits(void) {
 static void test_time_bound_linked(void) {
   int32_t trial, feasible = 0, positive = 0, tight = 0, pairs = 0, pairs_tight = 0;
   uint64_t rng = 2027;
+  { /* x (16 bytes) feeds a and c; b = f(a), c = f(b, x), d = f(y, b),
+       out = f(d, a), budget 47. Computing c holds x, b, c (46): a cannot
+       be held across it; computing d before c holds x too (y, b, d, x:
+       41), so a cannot be held across d either. Whichever comes first, a
+       is recomputed (8): the pair of c and d proves it, in both orders,
+       where every cut alone proves at most 6 (measured with the pairs
+       switched off; the optimum from ref_remat_optimum). */
+    int32_t ix[] = {0, -1}, ia[] = {1, -1}, ic[] = {2, 0, -1}, id[] = {4, 2, -1}, io[] = {5, 1, -1};
+    ref_remat_graph g;
+    dnnmem_remat_options o;
+    dnnmem_remat_bound_result tb;
+    ref_remat_graph_begin(&g);
+    ref_remat_graph_node(&g, 16, 0, 0, NULL); /* 0 x */
+    ref_remat_graph_node(&g, 9, 8, 0, ix);    /* 1 a */
+    ref_remat_graph_node(&g, 15, 7, 0, ia);   /* 2 b */
+    ref_remat_graph_node(&g, 15, 4, 0, ic);   /* 3 c (a sink) */
+    ref_remat_graph_node(&g, 3, 0, 0, NULL);  /* 4 y */
+    ref_remat_graph_node(&g, 7, 9, 0, id);    /* 5 d */
+    ref_remat_graph_node(&g, 3, 6, 1, io);    /* 6 out */
+    o = options_for(47, 0);
+    CHECK_EQ(ref_remat_optimum(&g.p, o.budget) - sum_times(&g), 8);
+    o.bound_cuts = g.n;
+    CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &tb, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
+    CHECK_EQ(tb.extra_time, 8);
+    CHECK((tb.cut == 3 && tb.cut2 == 5) || (tb.cut == 5 && tb.cut2 == 3));
+    o.bound_cuts = 1; /* the busiest step alone: no pair */
+    CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &tb, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
+    CHECK_EQ(tb.extra_time, 6);
+    CHECK_EQ(tb.cut2, -1);
+  }
   for (trial = 0; trial < 2000; trial++) {
     ref_remat_graph g;
     dnnmem_remat_options o;
