@@ -13319,7 +13319,7 @@ static dnnmem_result dnnmem__remat_time_bound(const dnnmem_remat_problem *proble
   ctx.pos = w.queue;
   dnnmem__sort_ids(w.cuts, w.tmp, n, dnnmem__tb_busier, &ctx);
   for (i = 0; i < cuts; i++) {
-    double lambda;
+    double lambda = 0;
     int64_t extra = dnnmem__tb_unscale(&w, dnnmem__tb_cut(problem, &w, &w.cuts[i], 1, o.budget, &lambda));
     if (extra > best) {
       best = extra;
