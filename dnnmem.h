@@ -1278,7 +1278,8 @@
        the total size fits, by up to 2^24 more before the range is capped
        (a range capped near total time / total size, before 0.5.0, left
        the bound weaker than it is on transformer graphs). Then linked
-       pairs: the best cut L with each other candidate M, the budget at
+       pairs: the best cut L with each of the first bound_cuts / 4
+       candidates M (rounded up; the busiest steps), the budget at
        both steps, the thresholds of the later cut implying the earlier's
        (held at the later: held at the earlier or recomputed between), one
        multiplier per cut (coordinate ascent from L's); a node's
@@ -1335,9 +1336,9 @@
        500000 moves by default, a repair round O(S + the instances held at
        the peak x 16 recomputations' degree log L), each trial counted as
        a move; checkpoint O(L + E); time_bound ~30 x
-       bound_cuts min cuts (3 V + 2 nodes, 9 V + 2 E arcs) and up to ~100
+       bound_cuts min cuts (3 V + 2 nodes, 9 V + 2 E arcs) and up to ~25
        x bound_cuts on the pairs' networks (6 V + 2 nodes, 24 V + 4 E
-       arcs): 5-10x one cut's CPU on the training graphs; group_order
+       arcs): 1.4-2.4x one cut's CPU on the training graphs; group_order
        O(states x g^2); plan O(V + L + in-degrees) plus dnnmem_plan_solve on
        L records; curve N x (solve + time_bound) + O(N^2).
 
@@ -3132,11 +3133,11 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *pro
    cut node that gave it (-1: none, bound 0).
    options->bound_cuts candidate cuts (0: 16), the nodes whose steps hold
    the most memory in the row order, then the best of them linked with
-   each other one (result->cut2: the pair's other node when a pair gave
-   the bound; -1: one cut). 0 when the row order fits or there
+   each of the first bound_cuts / 4 (rounded up; result->cut2: the pair's
+   other node when a pair gave the bound; -1: one cut). 0 when the row order fits or there
    is no budget (0). DNNMEM_ERR_INFEASIBLE (and INT64_MAX) for a budget below
    dnnmem_remat_lower_bound. About bound_cuts * 30 minimum cuts on 3 V + 2
-   nodes and 9 V + 2 E arcs, and up to bound_cuts * 100 on the pairs' 6 V +
+   nodes and 9 V + 2 E arcs, and up to bound_cuts * 25 on the pairs' 6 V +
    2 nodes and 24 V + 4 E arcs. */
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_group_order_scratch_size(const dnnmem_remat_problem *problem,
@@ -13284,7 +13285,7 @@ static dnnmem_result dnnmem__remat_time_bound(const dnnmem_remat_problem *proble
   dnnmem_result r = dnnmem__remat_validate(problem, e);
   int64_t lower, best = 0;
   double best_lambda = 0; /* the best cut's multiplier: where a pair's search starts */
-  int32_t n, i, cuts, best_cut = -1, best_cut2 = -1;
+  int32_t n, i, cuts, partners, best_cut = -1, best_cut2 = -1;
   if (r != DNNMEM_OK) return r;
   if (!dnnmem__remat_options(options, &o)) return dnnmem__remat_options_fail(options, e);
   g = problem->graph;
@@ -13327,11 +13328,15 @@ static dnnmem_result dnnmem__remat_time_bound(const dnnmem_remat_problem *proble
       best_lambda = lambda;
     }
   }
-  /* Linked pairs: the best cut with each other candidate. Which is first
-     computed is not known: a pair proves the smaller of its two orders
-     (an impossible order proves nothing about the other), the second
-     tried only when the first beats the best so far. */
-  for (i = 0; i < cuts && best_cut >= 0; i++) {
+  /* Linked pairs: the best cut with each of the busiest quarter of the
+     candidates (on the bundled graphs the partner that helps is among the
+     first: the steps of the largest values; all of them cost 2.5x more
+     for one graph's 0.07 points). Which is first computed is not known: a
+     pair proves the smaller of its two orders (an impossible order proves
+     nothing about the other), the second tried only when the first beats
+     the best so far. */
+  partners = (int32_t)(((int64_t)o.bound_cuts + 3) / 4);
+  for (i = 0; i < cuts && i < partners && best_cut >= 0; i++) {
     int32_t pair[2], flip[2];
     int64_t a, b;
     pair[0] = flip[1] = best_cut;

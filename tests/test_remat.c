@@ -471,7 +471,7 @@ static void test_time_bound(void) {
     o.budget = e.best_peak_any +
                (int64_t)(t_rand(2) ? 0 : t_rand((uint32_t)(row.peak - e.best_peak_any + 1)));
     exhaustive_search(&e, &g, o.budget);
-    o.bound_cuts = g.n;
+    o.bound_cuts = 4 * g.n; /* every cut, the best linked with every other */
     CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &tb, scratch_buf, sizeof(scratch_buf)),
              DNNMEM_OK);
     extra = tb.extra_time;
@@ -1228,7 +1228,7 @@ static void test_time_bound_zero_times(void) {
     }
     memset(&o, 0, sizeof o);
     o.budget = total / 2 + 1;
-    o.bound_cuts = g.n;
+    o.bound_cuts = 4 * g.n; /* every cut, the best linked with every other */
     if (dnnmem_remat_time_bound(&g.p, &o, &tb, scratch_buf, sizeof(scratch_buf)) == DNNMEM_OK)
       sum += tb.extra_time * (trial + 1);
   }
@@ -1459,7 +1459,7 @@ static void test_time_bound_linked(void) {
     ref_remat_graph_node(&g, 3, 6, 1, io);    /* 6 out */
     o = options_for(47, 0);
     CHECK_EQ(ref_remat_optimum(&g.p, o.budget) - sum_times(&g), 8);
-    o.bound_cuts = g.n;
+    o.bound_cuts = 4 * g.n; /* every cut, the best linked with every other */
     CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &tb, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
     CHECK_EQ(tb.extra_time, 8);
     CHECK((tb.cut == 3 && tb.cut2 == 5) || (tb.cut == 5 && tb.cut2 == 3));
@@ -1482,7 +1482,7 @@ static void test_time_bound_linked(void) {
     CHECK_EQ(dnnmem_remat_solve(&g.p, &o, NULL, seq, 16, &row, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
     CHECK_EQ(dnnmem_remat_lower_bound(&g.p, &lbr), DNNMEM_OK);
     o = options_for(lbr.peak + (int64_t)ref_rand(&rng, (uint32_t)(row.peak - lbr.peak + 1)), 0);
-    o.bound_cuts = g.n;
+    o.bound_cuts = 4 * g.n; /* every cut, the best linked with every other */
     opt = ref_remat_optimum(&g.p, o.budget);
     CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &tb, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
     if (opt < 0) continue;
