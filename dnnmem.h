@@ -1279,21 +1279,21 @@
        (a range capped near total time / total size, before 0.5.0, left
        the bound weaker than it is on transformer graphs). Then linked
        pairs: the best cut L with each of the first bound_cuts / 4
-       candidates M (rounded up; the busiest steps), the budget at
-       both steps, the thresholds of the later cut implying the earlier's
-       (held at the later: held at the earlier or recomputed between), one
+       candidates M (rounded up; the busiest steps), the budget at both
+       steps, the thresholds of the later cut implying the earlier's (held
+       at the later: held at the earlier or recomputed between), one
        multiplier per cut (coordinate ascent from L's); a node's
-       recomputation counted at one cut (the later for nodes first
-       computed after the earlier). Which of L and M comes first is not
-       known: the pair proves the smaller of its two orders (the one an
-       ancestor forces, if any). It sees the second memory peak one cut
-       misses: bert_base.train 9.12% -> 10.34% at the bench budget (a step
-       of the backward pass linked with the step of its 94 MB decoder-
-       weight gradient, before or after it; tests/BENCHMARKS.md). The
-       bound holds
-       for every sequence whose peak fits; every arena is at least its
-       peak, so it holds for every sequence whose arena fits too (the
-       default solve's answers): it bounds both kinds of answer.
+       recomputation is counted at one cut (the later for nodes first
+       computed after the earlier and for ancestors of the later only; at
+       both it would not be a minimum cut). Which of L and M comes first
+       is not known: the pair proves the smaller of its two orders (the
+       one an ancestor forces, if any). It sees a second memory peak one
+       cut misses: bert_base.train 9.12% -> 10.34% at the bench budget (a
+       step of the backward pass linked with the step of its 94 MB
+       decoder-weight gradient, before or after it; tests/BENCHMARKS.md).
+       The bound holds for every sequence whose peak fits; every arena is
+       at least its peak, so it holds for every sequence whose arena fits
+       too (the default solve's answers): it bounds both kinds of answer.
 
        The schedule's arena (dnnmem_remat_plan): record j is the instance
        computed at step j over [j, end + 1), end its last bound use (j if
@@ -3134,8 +3134,8 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *pro
    options->bound_cuts candidate cuts (0: 16), the nodes whose steps hold
    the most memory in the row order, then the best of them linked with
    each of the first bound_cuts / 4 (rounded up; result->cut2: the pair's
-   other node when a pair gave the bound; -1: one cut). 0 when the row order fits or there
-   is no budget (0). DNNMEM_ERR_INFEASIBLE (and INT64_MAX) for a budget below
+   other node when a pair gave the bound; -1: one cut). 0 when the row
+   order fits or there is no budget (0). DNNMEM_ERR_INFEASIBLE (and INT64_MAX) for a budget below
    dnnmem_remat_lower_bound. About bound_cuts * 30 minimum cuts on 3 V + 2
    nodes and 9 V + 2 E arcs, and up to bound_cuts * 25 on the pairs' 6 V +
    2 nodes and 24 V + 4 E arcs. */
