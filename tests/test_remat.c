@@ -1570,6 +1570,34 @@ static void test_anneal_ties(void) {
   CHECK_EQ(hash, TIES_HASH);
 }
 
+/* Chen's checkpointing at its keep rule's edges: 9 nodes (segments of
+   k = 3 positions), a chain 0 -> 1 -> ... -> 8; node 5 also reads node 1
+   (4 positions on, 1 % 3 != 2: not kept, recomputed in 5's segment),
+   node 6 node 3 (k = 3 positions on: kept) and node 7 node 2 (5 positions
+   on, but every k-th: kept). The sequence by hand: 0 1 2 3 4 1 5 6 7 8. */
+static void test_checkpoint_keep_edge(void) {
+  static const int32_t want[10] = {0, 1, 2, 3, 4, 1, 5, 6, 7, 8};
+  ref_remat_graph g;
+  dnnmem_remat_options o;
+  dnnmem_remat_result st;
+  int32_t in[3], v, *seq = (int32_t *)malloc(10 * sizeof(int32_t));
+  int64_t peak = -1, t = -1;
+  ref_remat_graph_begin(&g);
+  ref_remat_graph_node(&g, 4, 0, 0, NULL);
+  for (v = 1; v < 9; v++) {
+    in[0] = v - 1, in[1] = v == 5 ? 1 : v == 6 ? 3 : v == 7 ? 2 : -1, in[2] = -1;
+    ref_remat_graph_node(&g, 4, v, v == 8, in);
+  }
+  memset(&o, 0, sizeof o);
+  o.algo = DNNMEM_REMAT_CHECKPOINT;
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, NULL, seq, 10, &st, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
+  CHECK_EQ(st.length, 10);
+  CHECK(memcmp(seq, want, sizeof want) == 0);
+  CHECK(recount(&g, seq, st.length, &peak, &t));
+  CHECK(st.peak == peak && st.time == t && t == 36 + 1);
+  free(seq);
+}
+
 int main(void) {
   RUN(test_simulator_vs_recount);
   RUN(test_simulator_errors);
@@ -1597,5 +1625,6 @@ int main(void) {
   RUN(test_time_bound_limits);
   RUN(test_anneal_record_small);
   RUN(test_anneal_ties);
+  RUN(test_checkpoint_keep_edge);
   return test_finish("test_remat");
 }
