@@ -786,7 +786,7 @@ static dnnmem__exact_outcome search_bj(const dnnmem_interval *r, int32_t n, int6
 }
 
 /* test_search_scan_and_windows' figures, recorded at 0.10.0 (issue 31) */
-#define EFFORT_SCAN_RANDOM 2502
+#define EFFORT_SCAN_RANDOM 5100
 #define EFFORT_SCAN_BACKJUMPS 0 /* degraded logs and windows take none */
 #define EFFORT_WINDOWS_LONG 72907
 /* Two feature families test_search_effort_features does not reach, their
@@ -794,9 +794,10 @@ static dnnmem__exact_outcome search_bj(const dnnmem_interval *r, int32_t n, int6
    tilings: frames without a tight cell) whose candidate lists and undo
    log are forced to two entries, so every frame of more than two
    candidates scans (dnnmem__exact_scan and its dominance height), with
-   and without backjumps, minimising (the optimum by brute force,
-   tests/ref.h), then refuting one byte less and answering one byte
-   more; (2) records whose one gap spans most of their lifetime keeping a
+   and without backjumps, and with full lists without backjumps (each
+   frame's list after its parent's), minimising (the optimum by brute force,
+   tests/ref.h, up to 8 records), then refuting one byte less and
+   answering two bytes more; (2) records whose one gap spans most of their lifetime keeping a
    window anywhere in their bytes, so two records can overlap in time by
    their windows alone (a conflict whose required lift is zero or less:
    the placement leaves the record where it waits and only its count of
@@ -818,7 +819,7 @@ static void test_search_scan_and_windows(void) {
     int64_t opt;
     int b;
     dnnmem_rng_seed(&rng, 7000 + (uint64_t)k);
-    n = 4 + (int32_t)dnnmem_rng_below(&rng, 5);
+    n = 4 + (int32_t)dnnmem_rng_below(&rng, 8);
     for (i = 0; i < n; i++) {
       int64_t lo = dnnmem_rng_below(&rng, 8);
       r[i] = rec(lo, lo + 1 + dnnmem_rng_below(&rng, 5), 1 + dnnmem_rng_below(&rng, 9));
@@ -831,19 +832,21 @@ static void test_search_scan_and_windows(void) {
       r[i].fixed_offset = x, r[i].flags |= DNNMEM_INTERVAL_FIXED;
     }
     p.count = n;
-    opt = ref_plan_optimum(&p, NULL);
-    for (b = 0; b < 2; b++) {
-      dnnmem__exact_outcome o = search_bj(r, n, 0, 2, b, off);
+    /* brute force up to 8 records; above, the search with its own lists */
+    opt = n <= 8 ? ref_plan_optimum(&p, NULL) : search_bj(r, n, 0, 0, 0, off).arena;
+    for (b = 0; b < 3; b++) { /* lists of 2 with and without backjumps; full lists without */
+      int64_t L = b < 2 ? 2 : 0;
+      dnnmem__exact_outcome o = search_bj(r, n, 0, L, b > 0, off);
       CHECK(o.optimal && o.arena == opt && o.lower_bound == opt && o.stop == DNNMEM_PLAN_STOP_PROVED);
       CHECK_EQ(ref_plan_recount(&p, off), opt);
       nodes[0] += o.nodes;
       nodes[1] += o.backjumps;
-      o = search_bj(r, n, opt - 1, 2, b, off);
+      o = search_bj(r, n, opt - 1, L, b > 0, off);
       CHECK(o.feasible == 0 && o.stop == DNNMEM_PLAN_STOP_PROVED);
       nodes[0] += o.nodes;
       nodes[1] += o.backjumps;
-      o = search_bj(r, n, opt + 1, 2, b, off);
-      CHECK(o.feasible == 1 && ref_plan_recount(&p, off) >= opt && ref_plan_recount(&p, off) <= opt + 1);
+      o = search_bj(r, n, opt + 2, L, b > 0, off);
+      CHECK(o.feasible == 1 && ref_plan_recount(&p, off) >= opt && ref_plan_recount(&p, off) <= opt + 2);
       nodes[0] += o.nodes;
       nodes[1] += o.backjumps;
     }
