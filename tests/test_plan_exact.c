@@ -786,7 +786,7 @@ static dnnmem__exact_outcome search_bj(const dnnmem_interval *r, int32_t n, int6
 }
 
 /* test_search_scan_and_windows' figures, recorded at 0.10.0 (issue 31) */
-#define EFFORT_SCAN_RANDOM 5100
+#define EFFORT_SCAN_RANDOM 7776
 #define EFFORT_SCAN_BACKJUMPS 0 /* degraded logs and windows take none */
 #define EFFORT_WINDOWS_LONG 72907
 /* Two feature families test_search_effort_features does not reach, their
