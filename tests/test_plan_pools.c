@@ -529,6 +529,7 @@ static void test_links(void) {
    never above it; "optimal" only when it is. */
 static void test_links_random(void) {
   int32_t solved = 0, at_optimum = 0, proved = 0, rule_errors = 0;
+  long long reused = 0, costs = 0; /* the ties each plan takes, and the costs: deterministic, recorded */
   FOR_TRIALS(rng, 29, trial, 300) {
     dnnmem_interval r[6];
     dnnmem_pool pools[3];
@@ -598,8 +599,12 @@ static void test_links_random(void) {
         proved++;
       }
       at_optimum += res.cost == opt;
+      reused += res.reused, costs += res.cost;
     }
   }
+  printf("pools with links: %lld ties used, costs %lld\n", reused, costs);
+  CHECK_EQ(reused, 139);
+  CHECK_EQ(costs, 58564);
   if (getenv("POOLS_DEBUG"))
     fprintf(stderr, "links: %d solved, %d at the optimum, %d proved, %d rule errors\n", (int)solved, (int)at_optimum,
             (int)proved, (int)rule_errors);
