@@ -529,7 +529,7 @@ static void test_links(void) {
    never above it; "optimal" only when it is. */
 static void test_links_random(void) {
   int32_t solved = 0, at_optimum = 0, proved = 0, rule_errors = 0;
-  long long reused = 0, costs = 0; /* the ties each plan takes, and the costs: deterministic, recorded */
+  long long reused = 0, costs = 0, moves = 0; /* ties taken, costs, improving moves: deterministic, recorded */
   FOR_TRIALS(rng, 29, trial, 300) {
     dnnmem_interval r[6];
     dnnmem_pool pools[3];
@@ -599,10 +599,11 @@ static void test_links_random(void) {
         proved++;
       }
       at_optimum += res.cost == opt;
-      reused += res.reused, costs += res.cost;
+      reused += res.reused, costs += res.cost, moves += res.moves;
     }
   }
-  printf("pools with links: %lld ties used, costs %lld\n", reused, costs);
+  printf("pools with links: %lld ties used, costs %lld, moves %lld\n", reused, costs, moves);
+  CHECK_EQ(moves, 12);
   CHECK_EQ(reused, 139);
   CHECK_EQ(costs, 58564);
   if (getenv("POOLS_DEBUG"))
