@@ -312,6 +312,31 @@ static void test_check_names_first_overlap(void) {
   free(scratch);
 }
 
+/* Greedy by size improved's time distance: zero for lifetimes that touch
+   ([1,4) then [4,5) and [4,6)), not negative. Stage 0 puts [1,4) of 3
+   bytes in object 0; in stage 2 both small records are at distance 0
+   from it, the tie goes to the first by size then id (record 1), and
+   record 2, meeting record 1, opens object 1: 0 0 1, total 4. */
+static void test_improved_touching(void) {
+  dnnmem_interval r[3];
+  dnnmem_intervals p;
+  dnnmem_share_options opt;
+  dnnmem_share_result res;
+  int32_t obj[3];
+  size_t bytes = 0;
+  char *scratch;
+  r[0] = rec(1, 4, 3), r[1] = rec(4, 5, 1), r[2] = rec(4, 6, 1);
+  p = problem_of(r, 3);
+  memset(&opt, 0, sizeof opt);
+  opt.algo = DNNMEM_SHARE_GREEDY_SIZE_IMPROVED;
+  CHECK_EQ(dnnmem_share_solve_scratch_size(&p, &opt, &bytes), DNNMEM_OK);
+  scratch = (char *)malloc(bytes);
+  CHECK_EQ(dnnmem_share_solve(&p, &opt, obj, NULL, &res, scratch, bytes), DNNMEM_OK);
+  CHECK_VALUES(obj, 0, 0, 1);
+  CHECK_EQ(res.total, 4);
+  free(scratch);
+}
+
 int main(void) {
   RUN(test_tflite_example);
   RUN(test_oracle);
@@ -322,5 +347,6 @@ int main(void) {
   RUN(test_largest_count);
   RUN(test_greedy_order_ties);
   RUN(test_check_names_first_overlap);
+  RUN(test_improved_touching);
   return test_finish("test_share");
 }
