@@ -12613,8 +12613,6 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #define DNNMEM__REMAT_CHAIN_MAX 6           /* a CHAIN moves at most 6 nodes */
 #define DNNMEM__REMAT_CHAIN_SCAN 64         /* and looks at most 64 slots for each gap */
 #define DNNMEM__REMAT_ADD_DRAWS 4           /* a quarter ADD, the rest REMOVE */
-#define DNNMEM__REMAT_CLOSURE_OF 4          /* CLOSURE: one in 4 of the second SWAP draws */
-#define DNNMEM__REMAT_CLOSURE_MAX 12        /* a CLOSURE adds or removes at most 12 instances */
 #define DNNMEM__REMAT_ADD_WINDOW_DIV 32     /* an ADD lands within S / 32 + 2 slots before */
 #define DNNMEM__REMAT_ADD_WINDOW_MIN 2      /* its use: close, where it shortens a hold */
 #define DNNMEM__REMAT_RESPREAD_SWEEPS 16    /* respread after 16 S moves: ADDs fill the gaps */
@@ -14267,130 +14265,6 @@ static void dnnmem__repair_undo(dnnmem__remat *w, const int32_t *added, int32_t 
   while (na-- > 0) dnnmem__undo_op(w, DNNMEM__MOVE_ADD, w->slot_node[added[na]], -1, added[na]);
 }
 
-/* CLOSURE: a region's plan switched in one move (one accept test for the
-   whole; returns 1 if accepted). ADD form: v computed again in the last
-   free slot before a random use, and each input whose hold that would
-   stretch computed again just before its consumer (recursively, up to a
-   drawn count): v is recomputed from its nearest held ancestors and its
-   earlier instance released. REMOVE form: an instance of v goes, and with
-   it each input instance left without a use (recursively): v is held
-   instead, and so is what fed its recomputation. Single ADDs and REMOVEs
-   cannot make such a switch: each step alone costs. */
-static int dnnmem__anneal_closure(dnnmem__remat *w, double temp, double *cost, double *best_cost,
-                                  int *at_best) {
-  int32_t kinds[DNNMEM__REMAT_CLOSURE_MAX], nodes[DNNMEM__REMAT_CLOSURE_MAX],
-      slots[DNNMEM__REMAT_CLOSURE_MAX];
-  int32_t nops = 0, done, k, i, log_cap = 4 * w->n + 16, span_lo, span_hi, v, s;
-  int32_t limit = 1 + (int32_t)dnnmem_rng_below(w->rng, DNNMEM__REMAT_CLOSURE_MAX);
-  int64_t new_time = w->time, old_peak = w->tree[1];
-  double new_cost, delta;
-  s = w->occ[dnnmem_rng_below(w->rng, (uint32_t)w->num_occ)];
-  v = w->slot_node[s];
-  if (w->fixed[v]) return 0;
-  w->num_log = 0;
-  w->span_lo = w->S;
-  w->span_hi = -1;
-  if (dnnmem_rng_below(w->rng, 2) == 0) {
-    int32_t c, y, steps, t;
-    if (w->uout_off[v] == w->uout_off[v + 1] || w->num_occ >= w->L) return 0;
-    c = w->uout_ids[w->uout_off[v] +
-                    (int32_t)dnnmem_rng_below(w->rng, (uint32_t)(w->uout_off[v + 1] - w->uout_off[v]))];
-    y = w->first[c];
-    steps = (int32_t)dnnmem_rng_below(w->rng, (uint32_t)w->count[c]);
-    while (steps-- > 0) y = w->slot_next[y];
-    if ((t = dnnmem__free_before(w, dnnmem__inputs_ready(w, v) - 1, y)) < 0) return 0;
-    if (4 + 2 * (w->uin_off[v + 1] - w->uin_off[v]) > log_cap) return 0;
-    dnnmem__apply_op(w, DNNMEM__MOVE_ADD, v, -1, t);
-    kinds[nops] = DNNMEM__MOVE_ADD;
-    nodes[nops] = v;
-    slots[nops++] = t;
-    new_time += w->utime[v];
-    for (done = 0; done < nops && nops < limit; done++) {
-      int32_t a = slots[done], cn = nodes[done];
-      for (k = w->uin_off[cn]; k < w->uin_off[cn + 1] && nops < limit; k++) {
-        int32_t u = w->uin_ids[k], b = w->first[u], old_end = -1, lo, tu;
-        while (w->slot_next[b] >= 0 && w->slot_next[b] < a) b = w->slot_next[b];
-        if (w->fixed[u]) continue;
-        for (i = 0; i < w->num_log; i++) /* its first change: the end before this move */
-          if (w->log[i].slot == b) {
-            old_end = w->log[i].old_end;
-            break;
-          }
-        if (i == w->num_log || old_end >= a || w->num_occ >= w->L) continue; /* held anyway */
-        lo = dnnmem__inputs_ready(w, u) - 1;
-        if ((tu = dnnmem__free_before(w, lo > old_end ? lo : old_end, a)) < 0) continue;
-        if (w->num_log + 4 + 2 * (w->uin_off[u + 1] - w->uin_off[u]) > log_cap) break;
-        dnnmem__apply_op(w, DNNMEM__MOVE_ADD, u, -1, tu);
-        kinds[nops] = DNNMEM__MOVE_ADD;
-        nodes[nops] = u;
-        slots[nops++] = tu;
-        new_time += w->utime[u];
-      }
-    }
-  } else {
-    int32_t min_consumer = w->S, new_first;
-    if (w->count[v] < 2) return 0;
-    for (k = w->uout_off[v]; k < w->uout_off[v + 1]; k++)
-      if (w->first[w->uout_ids[k]] < min_consumer) min_consumer = w->first[w->uout_ids[k]];
-    new_first = s == w->first[v] ? w->slot_next[s] : w->first[v];
-    if (new_first >= min_consumer) return 0;
-    dnnmem__apply_op(w, DNNMEM__MOVE_REMOVE, v, s, -1);
-    kinds[nops] = DNNMEM__MOVE_REMOVE;
-    nodes[nops] = v;
-    slots[nops++] = s;
-    new_time -= w->utime[v];
-    for (done = 0; done < nops && nops < limit; done++) {
-      int32_t a = slots[done], cn = nodes[done];
-      for (k = w->uin_off[cn]; k < w->uin_off[cn + 1] && nops < limit; k++) {
-        int32_t u = w->uin_ids[k], b = w->first[u], j;
-        while (w->slot_next[b] >= 0 && w->slot_next[b] < a) b = w->slot_next[b];
-        /* left without a use (an output's last instance is used at the end) */
-        if (w->fixed[u] || w->count[u] < 2 || w->slot_end[b] != b) continue;
-        min_consumer = w->S;
-        for (j = w->uout_off[u]; j < w->uout_off[u + 1]; j++)
-          if (w->first[w->uout_ids[j]] < min_consumer) min_consumer = w->first[w->uout_ids[j]];
-        new_first = b == w->first[u] ? w->slot_next[b] : w->first[u];
-        if (new_first >= min_consumer) continue;
-        if (w->num_log + 4 + 2 * (w->uin_off[u + 1] - w->uin_off[u]) > log_cap) break;
-        dnnmem__apply_op(w, DNNMEM__MOVE_REMOVE, u, b, -1);
-        kinds[nops] = DNNMEM__MOVE_REMOVE;
-        nodes[nops] = u;
-        slots[nops++] = b;
-        new_time -= w->utime[u];
-      }
-    }
-  }
-  span_lo = w->span_lo;
-  span_hi = w->span_hi;
-  dnnmem__blocks_update(w);
-  new_cost = dnnmem__remat_cost(w, new_time, w->tree[1]);
-  delta = new_cost - *cost;
-  if (delta <= 0 || dnnmem_rng_uniform(w->rng) < DNNMEM_EXP(-delta / temp)) {
-    if (delta > 0 && *at_best) { /* leaving the best: save the state before this move */
-      DNNMEM_MEMCPY(w->best, w->slot_node, (size_t)w->S * sizeof(int32_t));
-      for (i = nops - 1; i >= 0; i--) w->best[slots[i]] = kinds[i] == DNNMEM__MOVE_ADD ? -1 : nodes[i];
-      *at_best = 0;
-    }
-    w->time = new_time;
-    *cost = new_cost;
-    if (new_cost < *best_cost) {
-      *best_cost = new_cost;
-      *at_best = 1;
-    }
-    return 1;
-  }
-  dnnmem__undo_log(w, 0);
-  for (i = nops - 1; i >= 0; i--)
-    dnnmem__undo_op(w, kinds[i], nodes[i], kinds[i] == DNNMEM__MOVE_REMOVE ? slots[i] : -1,
-                    kinds[i] == DNNMEM__MOVE_ADD ? slots[i] : -1);
-  w->span_lo = span_lo;
-  w->span_hi = span_hi;
-  dnnmem__blocks_update(w);
-  DNNMEM_ASSERT(w->tree[1] == old_peak);
-  (void)old_peak;
-  return 0;
-}
-
 /* One annealing move at temperature temp; returns 1 if accepted. The
    caller keeps at_best (current state equals the best, not yet saved).
    Moves: SWAP, ADD, REMOVE, and ADD of a recomputation together with one of
@@ -14405,8 +14279,6 @@ static int dnnmem__anneal_move(dnnmem__remat *w, double temp, double *cost, doub
   if (w->num_occ == 0) return 0;
   if (r == 0 && dnnmem_rng_below(w->rng, DNNMEM__REMAT_CHAIN_OF) == 0)
     return dnnmem__anneal_chain(w, temp, cost, best_cost, at_best);
-  if (r == 1 && !w->o->reorder_only && dnnmem_rng_below(w->rng, DNNMEM__REMAT_CLOSURE_OF) == 0)
-    return dnnmem__anneal_closure(w, temp, cost, best_cost, at_best);
   kind = w->o->reorder_only || r < DNNMEM__REMAT_SWAP_DRAWS ? DNNMEM__MOVE_SWAP
          : r < DNNMEM__REMAT_SWAP_DRAWS + DNNMEM__REMAT_ADD_DRAWS ? DNNMEM__MOVE_ADD
                                                                  : DNNMEM__MOVE_REMOVE;
