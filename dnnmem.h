@@ -1210,12 +1210,7 @@
        holds more). A portfolio shares the run: a drop-set
        search (checkpointing decoded from a set of dropped values, annealed
        over the set: finds pairs such as bn + relu that pay only when
-       recomputed together; it starts from the time bound's recomputation
-       set at its best cut, the labelling at the least multiplier whose
-       held bytes fit, and that set decoded the same way is a candidate
-       too; the best of them starts the plain graph), the plain graph,
-       then graph
-       contraction
+       recomputed together), the plain graph, then graph contraction
        (Preferred Networks tech blog, "Improving recomputation with
        graph-contraction preprocessing", Nov. 2023, in Japanese): small
        values, inputs, outputs and sinks are marked, each marked node
@@ -1347,9 +1342,8 @@
        time bound hold for every valid sequence within the budget (results
        measured on real graphs: tests/BENCHMARKS.md).
 
-       Scratch. Anneal about 3 KB per node at capacity 2 V and the default
-       max_group_size (4 V max_group_size unit edges dominate; the time
-       bound's about 1.1 KB); baselines
+       Scratch. Anneal about 1.8 KB per node at capacity 2 V and the default
+       max_group_size (4 V max_group_size unit edges dominate); baselines
        and simulate O(V + E + capacity); DNNMEM_REMAT_SIMULATE_SCRATCH_BYTES.
        Unless peak_only: plus dnnmem_remat_plan's for capacity records with
        the exact search (about 3.1 KiB a record, plus 43 MiB above 4096) and
@@ -3047,7 +3041,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve_scratch_size(const dnnmem_remat_prob
                                                          int32_t sequence_capacity,
                                                          size_t *out_bytes);
 /* Scratch for dnnmem_remat_solve with these options (algo, max_group_size)
-   and capacity. Anneal: about 3 KB per node for a capacity of 2 V, less
+   and capacity. Anneal: about 1.8 KB per node for a capacity of 2 V, less
    with smaller groups; the baselines: O(V + E + capacity).
    DNNMEM_ERR_TOO_MANY (from the solve too) for anneal when the capacity
    passes 2^28 steps or V x 4 x max_group_size + E passes 2^31 - 1. */
@@ -12971,10 +12965,9 @@ static void dnnmem__tb_mark(const dnnmem_graph *g, dnnmem__tb_work *w, int32_t x
    the cut at L: builds the labelling network (three variables per node,
    b1 = [label >= H], b2 = [>= R], b3 = [= A]; source side = 1) and solves
    it. *held receives the held bytes of the minimising labelling (beyond
-   L and its inputs); recompute, when not NULL, its nodes recomputed after
-   the cut (label R: 1, else 0). */
+   L and its inputs). */
 static void dnnmem__tb_value(const dnnmem_remat_problem *p, dnnmem__tb_work *w, double lambda,
-                             int64_t cap, int64_t *out_value, int64_t *held, uint8_t *recompute) {
+                             int64_t cap, int64_t *out_value, int64_t *held) {
   const dnnmem_graph *g = p->graph;
   int32_t n = g->num_nodes, v, k;
   int64_t cut = 0, konst = 0, ch, cr, inf = w->inf;
@@ -13032,11 +13025,6 @@ static void dnnmem__tb_value(const dnnmem_remat_problem *p, dnnmem__tb_work *w, 
     if (!(w->cls[v] & DNNMEM__TB_FIXED) && dnnmem_flow_source_side(&f, 2 + 3 * v) &&
         !dnnmem_flow_source_side(&f, 3 + 3 * v))
       *held += p->sizes[v];
-  if (recompute)
-    for (v = 0; v < n; v++)
-      recompute[v] = (uint8_t)(!(w->cls[v] & DNNMEM__TB_FIXED) &&
-                               dnnmem_flow_source_side(&f, 3 + 3 * v) &&
-                               !dnnmem_flow_source_side(&f, 4 + 3 * v));
   /* minus lambda * cap rounded up (cap < the row order's peak, so the
      product stays below limit) */
   *out_value = cut + konst -
@@ -13103,11 +13091,9 @@ static int dnnmem__tb_scale(const dnnmem_remat_problem *problem, dnnmem__tb_work
 /* The bound (scaled units) of the cut at L: classify the nodes, then
    maximise the Lagrangian value over the multiplier. It is concave in
    lambda with slope held - cap: find the octave where the slope turns,
-   then bisect it. recompute, when not NULL, receives the labelling at the
-   least multiplier seen whose held bytes fit (the last one tried if none):
-   a recomputation set that fits the cut. */
+   then bisect it. */
 static int64_t dnnmem__tb_cut(const dnnmem_remat_problem *problem, dnnmem__tb_work *w, int32_t L,
-                              int64_t budget, uint8_t *recompute) {
+                              int64_t budget) {
   const dnnmem_graph *g = problem->graph;
   int32_t k, v, steps;
   int64_t cap = budget, held, value, top = 0;
@@ -13123,7 +13109,7 @@ static int64_t dnnmem__tb_cut(const dnnmem_remat_problem *problem, dnnmem__tb_wo
       cap -= problem->sizes[g->in_ids[k]];
     }
   for (;;) {
-    dnnmem__tb_value(problem, w, lo, cap, &value, &held, NULL);
+    dnnmem__tb_value(problem, w, lo, cap, &value, &held);
     if (value > top) top = value;
     if (held <= cap || lo >= hi) break;
     lo = lo * 2 < hi ? lo * 2 : hi;
@@ -13132,12 +13118,11 @@ static int64_t dnnmem__tb_cut(const dnnmem_remat_problem *problem, dnnmem__tb_wo
   lo = lo / 2 > w->lambda_lo ? lo / 2 : w->lambda_lo;
   for (steps = 0; steps < DNNMEM__REMAT_BOUND_BISECTIONS && lo < hi; steps++) {
     double mid = lo + (hi - lo) / 2;
-    dnnmem__tb_value(problem, w, mid, cap, &value, &held, NULL);
+    dnnmem__tb_value(problem, w, mid, cap, &value, &held);
     if (value > top) top = value;
     if (held > cap) lo = mid;
     else hi = mid;
   }
-  if (recompute) dnnmem__tb_value(problem, w, hi, cap, &value, &held, recompute);
   return top;
 }
 
@@ -13151,12 +13136,10 @@ static int dnnmem__tb_busier(const void *ctx, int32_t a, int32_t b) {
   return c->profile[c->pos[a]] > c->profile[c->pos[b]];
 }
 
-/* The time bound; recompute (optional, V entries) receives the best cut's
-   recomputation set (dnnmem__tb_cut), all 0 when the bound is 0. */
 static dnnmem_result dnnmem__remat_time_bound(const dnnmem_remat_problem *problem,
                                               const dnnmem_remat_options *options, int64_t *out_extra_time,
-                                              int32_t *out_cut, uint8_t *recompute, void *scratch,
-                                              size_t scratch_bytes, dnnmem_error *e) {
+                                              int32_t *out_cut, void *scratch, size_t scratch_bytes,
+                                              dnnmem_error *e) {
   dnnmem__scratch s;
   dnnmem__tb_work w;
   dnnmem__tb_profile_ctx ctx;
@@ -13172,7 +13155,6 @@ static dnnmem_result dnnmem__remat_time_bound(const dnnmem_remat_problem *proble
   n = g->num_nodes;
   *out_extra_time = 0;
   if (out_cut) *out_cut = -1;
-  if (recompute) DNNMEM_MEMSET(recompute, 0, (size_t)n);
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__tb_layout(&s, n, dnnmem__remat_num_edges(g), &w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
@@ -13200,7 +13182,7 @@ static dnnmem_result dnnmem__remat_time_bound(const dnnmem_remat_problem *proble
   ctx.pos = w.queue;
   dnnmem__sort_ids(w.cuts, w.tmp, n, dnnmem__tb_busier, &ctx);
   for (i = 0; i < cuts; i++) {
-    int64_t top = dnnmem__tb_cut(problem, &w, w.cuts[i], o.budget, NULL), extra;
+    int64_t top = dnnmem__tb_cut(problem, &w, w.cuts[i], o.budget), extra;
     if (top <= 0) continue;
     /* back to time units: divide by 2^shift, rounding up */
     if (w.shift >= 0)
@@ -13214,7 +13196,6 @@ static dnnmem_result dnnmem__remat_time_bound(const dnnmem_remat_problem *proble
   }
   *out_extra_time = best;
   if (out_cut) *out_cut = best_cut;
-  if (recompute && best_cut >= 0) (void)dnnmem__tb_cut(problem, &w, best_cut, o.budget, recompute);
   return DNNMEM_OK;
 }
 
@@ -13226,8 +13207,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *pro
   dnnmem_result r;
   if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   DNNMEM_MEMSET(result, 0, sizeof(*result));
-  r = dnnmem__remat_time_bound(problem, options, &result->extra_time, &result->cut, NULL, scratch,
-                               scratch_bytes, &e);
+  r = dnnmem__remat_time_bound(problem, options, &result->extra_time, &result->cut, scratch, scratch_bytes, &e);
   if (r == DNNMEM_OK || r == DNNMEM_ERR_INFEASIBLE) (void)dnnmem__remat_lower_bound(problem, &result->peak, NULL);
   return dnnmem__report(&result->error, &e, r);
 }
@@ -13654,11 +13634,6 @@ typedef struct dnnmem__remat {
   dnnmem_remat_result cand_result;
   /* the drop-set search (decoder): per node dropped, best dropped, state */
   uint8_t *drop, *best_drop, *dec_state;
-  /* the time bound's recomputation set (a candidate) and the bound's
-     scratch */
-  uint8_t *guide;
-  unsigned char *tb_mem;
-  size_t tb_bytes;
   int32_t *dec_stack, *dec_edge, *dec_cand;
   dnnmem__end_change *log; /* interval changes of the move being tried */
   int64_t *tree, *lazy, *mem;
@@ -13736,15 +13711,6 @@ static void dnnmem__remat_layout(dnnmem__scratch *s, dnnmem__remat *w) {
   w->dec_stack = DNNMEM__TAKE(s, int32_t, n);
   w->dec_edge = DNNMEM__TAKE(s, int32_t, n);
   w->dec_cand = DNNMEM__TAKE(s, int32_t, n);
-  w->guide = DNNMEM__TAKE(s, uint8_t, n);
-  {
-    dnnmem__scratch t;
-    dnnmem__tb_work tw;
-    dnnmem__scratch_begin(&t, NULL, 0);
-    dnnmem__tb_layout(&t, n, w->m, &tw);
-    if (dnnmem__scratch_end(&t, &w->tb_bytes) != DNNMEM_OK) s->overflow = 1;
-    w->tb_mem = DNNMEM__TAKE(s, unsigned char, w->tb_bytes);
-  }
   w->seq_tmp = DNNMEM__TAKE(s, int32_t, w->L);
   w->log = DNNMEM__TAKE(s, dnnmem__end_change, 4 * (size_t)n + 16); /* two operations */
   w->tree = DNNMEM__TAKE(s, int64_t, 2 * (size_t)w->P);
@@ -14594,21 +14560,18 @@ static double dnnmem__decode_cost(const dnnmem__remat *w, const dnnmem_remat_res
 /* Anneals a drop set until the progress reaches progress_end (each decode
    counts as 1 + (V + E) / 32 moves): flip one candidate (or two, 3 in 10),
    decode, simulate. Candidates: non-input nodes up to the boundary (the row
-   order's peak step). The first set: start's candidates (NULL: none
-   dropped). Writes the best decoded
+   order's peak step). Writes the best decoded
    sequence (feasible first, then time) to seq and returns its length
    (0 if none). */
 static int32_t dnnmem__decode_search(dnnmem__remat *w, double progress_end, int32_t boundary,
-                                     const uint8_t *start, int32_t *seq,
-                                     dnnmem_remat_result *best_stats) {
+                                     int32_t *seq, dnnmem_remat_result *best_stats) {
   int32_t v, num_cand = 0, len, best_len = 0;
   int64_t charge = 1 + ((int64_t)w->n + w->m) / DNNMEM__REMAT_DECODE_CHARGE_DIV;
   double cost, temp = DNNMEM__REMAT_DECODE_START_TEMP;
   dnnmem_remat_result st;
   for (v = 0; v < w->n; v++) { /* (a value used only before the boundary counts too: */
-    w->drop[v] = (uint8_t)(start && start[v] && !w->fixed[v] && w->pos[v] <= boundary);
-    w->best_drop[v] = w->drop[v]; /* dropped, it is recomputed with a dropped consumer
-                                     instead of being held for that consumer) */
+    w->drop[v] = 0;           /* dropped, it is recomputed with a dropped consumer */
+    w->best_drop[v] = 0;      /* instead of being held for that consumer) */
     if (!w->fixed[v] && w->pos[v] <= boundary) w->dec_cand[num_cand++] = v;
   }
   len = dnnmem__decode(w, w->drop, boundary, w->seq_tmp);
@@ -14971,48 +14934,34 @@ static int dnnmem__remat_offer(dnnmem__remat *w, const int32_t *seq, int32_t len
 }
 
 /* The drop-set search over the first share of the run, cut at the row
-   order's peak step, from the time bound's recomputation set at its best
-   cut (dnnmem__remat_time_bound; with a budget): its best is a candidate,
-   and so is that set decoded the same way. Returns the plain annealer's start in
-   seq_tmp (its length; 0: the row order): the best candidate when one of
-   them beats the row order. */
-static int32_t dnnmem__remat_drop_phase(dnnmem__remat *w) {
+   order's peak step; its best is a candidate. 1 when it beats the row
+   order (then it starts the plain annealer). */
+static int dnnmem__remat_drop_phase(dnnmem__remat *w) {
   dnnmem_remat_result found;
-  int32_t boundary = 0, k, len, cut = -1, v, guided = 0;
-  int64_t extra = 0;
+  int32_t boundary = 0, k, len;
   int warm;
   dnnmem__remat_sim(w->p, w->order, w->n, &w->sim, &found, w->mem); /* valid: the base */
   for (k = 1; k < w->n; k++)
     if (w->mem[k] > w->mem[boundary]) boundary = k;
-  if (w->budget > 0 &&
-      dnnmem__remat_time_bound(w->p, w->o, &extra, &cut, w->guide, w->tb_mem, w->tb_bytes, NULL) ==
-          DNNMEM_OK)
-    for (v = 0; v < w->n; v++) guided |= w->guide[v] && !w->fixed[v];
   w->pipe_end = DNNMEM__REMAT_DECODE_SHARE * w->main_end;
-  len = dnnmem__decode_search(w, w->pipe_end, boundary, guided && extra > 0 ? w->guide : NULL,
-                              w->seq_tmp, &found);
+  len = dnnmem__decode_search(w, w->pipe_end, boundary, w->seq_tmp, &found);
   warm = dnnmem__remat_offer(w, w->seq_tmp, len);
   w->pipe_begin = w->pipe_end;
   w->pipe_end = w->main_end;
-  if (guided && extra > 0 && (len = dnnmem__decode(w, w->guide, boundary, w->seq_tmp)) > 0)
-    warm |= dnnmem__remat_offer(w, w->seq_tmp, len);
-  if (!warm) return 0;
-  for (len = 0; len < w->cand_len; len++) w->seq_tmp[len] = w->cand[len];
-  return len;
+  return warm;
 }
 
 /* The portfolio's first pipeline: the plain graph (CNNs fare best there)
-   from a decoded schedule in seq_tmp[0 .. start) (warm: refined at a tenth
-   of the start temperature, not melted) or the row order (start 0), up to
-   PLAIN_SHARE of the run; its result is a candidate. Then the contraction
-   pipeline's first marking. */
-static dnnmem_result dnnmem__remat_plain_phase(dnnmem__remat *w, int32_t start) {
+   from the decoded schedule (warm: refined at a tenth of the start
+   temperature, not melted) or the row order, up to PLAIN_SHARE of the
+   run; its result is a candidate. Then the contraction pipeline's first
+   marking. */
+static dnnmem_result dnnmem__remat_plain_phase(dnnmem__remat *w, int warm) {
   dnnmem_result r;
   int32_t v, len;
-  int warm = start > 0;
   w->pipe_end = DNNMEM__REMAT_PLAIN_SHARE * w->main_end;
   if ((r = dnnmem__remat_build_units(w)) != DNNMEM_OK) return r;
-  if (warm) dnnmem__anneal_load(w, w->seq_tmp, start);
+  if (warm) dnnmem__anneal_load(w, w->cand, w->cand_len);
   else dnnmem__anneal_load(w, w->order, w->n);
   if (warm) {
     w->temp0 *= DNNMEM__REMAT_WARM_TEMP;
@@ -15256,8 +15205,8 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
   dnnmem_remat_options o;
   dnnmem_remat_result found;
   dnnmem_result r = dnnmem__remat_validate(problem, e);
-  int32_t n, k, len, stages, warm = 0;
-  int contraction;
+  int32_t n, k, len, stages;
+  int warm = 0, contraction;
   if (r != DNNMEM_OK) return r;
   if (!dnnmem__remat_options(options, &o)) return dnnmem__remat_options_fail(options, e);
   if (result == NULL || sequence_capacity < 0 || (sequence_capacity > 0 && sequence == NULL))
@@ -15304,8 +15253,8 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
   if (!o.reorder_only && n > DNNMEM__REMAT_MIN_SEARCH_NODES) warm = dnnmem__remat_drop_phase(&w);
   if (contraction && (r = dnnmem__remat_plain_phase(&w, warm)) != DNNMEM_OK) return r;
   len = 0;
-  if (!contraction && warm > 0)
-    len = warm; /* the start in seq_tmp */
+  if (!contraction && warm)
+    for (; len < w.cand_len; len++) w.seq_tmp[len] = w.cand[len];
   else
     for (k = 0; k < n; k++)
       if (w.marked[w.order[k]]) w.seq_tmp[len++] = w.order[k];
@@ -15643,7 +15592,7 @@ static dnnmem_result dnnmem__remat_curve(const dnnmem_remat_problem *problem,
     pt->run_peak = st.peak;
     pt->run_arena = st.arena;
     moves += st.moves;
-    r = dnnmem__remat_time_bound(problem, &run, &extra, NULL, NULL, region, region_bytes, NULL);
+    r = dnnmem__remat_time_bound(problem, &run, &extra, NULL, region, region_bytes, NULL);
     if (r != DNNMEM_OK) return r; /* (the budget is at least the peak's lower bound) */
     pt->time_lower_bound = dnnmem__add_overflows(sum_times, extra, &extra) ? DNNMEM__I64_MAX : extra;
     if (k > 0 && points[k - 1].time_lower_bound > pt->time_lower_bound)
