@@ -17893,7 +17893,7 @@ static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int64_t
     c0[1] = b + pu, c1[1] = a + qw;
     c0[2] = b + pw, c1[2] = a + qu;
     c0[3] = b + pu + pw, c1[3] = a;
-    for (i = 0; i < 4; i++) {
+    for (i = 0; i < (w >= 0 ? 4 : 2); i++) { /* one neighbour: bit 1 never set */
       cost[i] = c1[i] <= c0[i] ? c1[i] : c0[i];
       table |= (unsigned)(c1[i] <= c0[i]) << i;
     }
@@ -18331,30 +18331,41 @@ static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
                                            size_t scratch_bytes, int64_t valid_total, dnnmem_error *e);
 static dnnmem_result dnnmem__label_network_bytes(int32_t n, int32_t e, int32_t k, size_t *out_bytes);
 
-/* Validates the problem (not acyclicity); *out_total bounds every cost. */
-static dnnmem_result dnnmem__place_validate(const dnnmem_place_problem *p, int64_t *out_total, dnnmem_error *e) {
-  dnnmem_result r;
-  int64_t total = 0;
-  int32_t v, n;
+/* The problem given and its graph valid: what the scratch's layout reads. */
+static dnnmem_result dnnmem__place_graph(const dnnmem_place_problem *p, dnnmem_error *e) {
   if (p == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
-  if ((r = dnnmem_graph_check(p->graph, e)) != DNNMEM_OK) return r;
-  n = p->graph->num_nodes;
+  return dnnmem_graph_check(p->graph, e);
+}
+
+/* Validates the rest of a problem whose graph dnnmem__place_graph passed
+   (not acyclicity); *out_total bounds every cost; forced (NULL: not
+   wanted) receives dnnmem__place_forced of every node. Bitwise tests and
+   one overflow test per node: few branches to mispredict. */
+static dnnmem_result dnnmem__place_validate(const dnnmem_place_problem *p, int64_t *out_total, uint8_t *forced,
+                                            dnnmem_error *e) {
+  int64_t total = 0;
+  int32_t v, n = p->graph->num_nodes;
   if (n > 0 && (p->cpu_time == NULL || p->acc_time == NULL || p->xfer == NULL))
     return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, p->xfer == NULL ? DNNMEM_FIELD_SIZE : DNNMEM_FIELD_TIME);
   for (v = 0; v < n; v++) {
-    int64_t c = p->cpu_time[v], a = p->acc_time[v];
+    int64_t c = p->cpu_time[v], a = p->acc_time[v], x = p->xfer[v];
     uint8_t dev = p->device ? p->device[v] : (uint8_t)DNNMEM_PLACE_ANY;
-    if ((c < 0 && c != DNNMEM_PLACE_UNSUPPORTED) || (a < 0 && a != DNNMEM_PLACE_UNSUPPORTED))
+    uint64_t times, twice;
+    if ((c < DNNMEM_PLACE_UNSUPPORTED) | (a < DNNMEM_PLACE_UNSUPPORTED))
       return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_TIME);
-    if (p->xfer[v] < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_SIZE);
+    if (x < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_SIZE);
     if (dev > DNNMEM_PLACE_ACC) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, v, DNNMEM_FIELD_PIN);
-    if ((dev == DNNMEM_PLACE_CPU && c < 0) || (dev == DNNMEM_PLACE_ACC && a < 0) || (c < 0 && a < 0))
+    if (((dev == DNNMEM_PLACE_CPU) & (c < 0)) | ((dev == DNNMEM_PLACE_ACC) & (a < 0)) | ((c < 0) & (a < 0)))
       return dnnmem__fail(e, DNNMEM_ERR_PLACE_UNSUPPORTED, v, c < 0 && a < 0 ? DNNMEM_FIELD_TIME : DNNMEM_FIELD_PIN);
-    if (dnnmem__add_overflows(total, c > 0 ? c : 0, &total) ||
-        dnnmem__add_overflows(total, a > 0 ? a : 0, &total) ||
-        dnnmem__add_overflows(total, p->xfer[v], &total) ||
-        dnnmem__add_overflows(total, p->xfer[v], &total))
+    /* each term within [0, INT64_MAX]: a sum of two never wraps in uint64_t */
+    times = (uint64_t)(c > 0 ? c : 0) + (uint64_t)(a > 0 ? a : 0);
+    twice = (uint64_t)x + (uint64_t)x;
+    if (times > (uint64_t)DNNMEM__I64_MAX || twice > (uint64_t)DNNMEM__I64_MAX - times ||
+        times + twice > (uint64_t)(DNNMEM__I64_MAX - total))
       return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, v, DNNMEM_FIELD_TIME);
+    total += (int64_t)(times + twice);
+    /* a pin, else the only device that runs it (CPU = 1, ACC = 2) */
+    if (forced) forced[v] = (uint8_t)(dev != DNNMEM_PLACE_ANY ? dev : (a < 0) | (c < 0) << 1);
   }
   *out_total = total;
   return DNNMEM_OK;
@@ -18403,7 +18414,7 @@ static dnnmem_result dnnmem__place_eval(const dnnmem_place_problem *p, dnnmem_pl
     uint8_t forced = forced_of ? forced_of[v] : dnnmem__place_forced(p, v);
     unsigned code;
     int64_t c, a;
-    if ((x[v] != DNNMEM_PLACE_CPU && x[v] != DNNMEM_PLACE_ACC) || (forced != DNNMEM_PLACE_ANY && forced != x[v]))
+    if (((x[v] != DNNMEM_PLACE_CPU) & (x[v] != DNNMEM_PLACE_ACC)) | ((forced != DNNMEM_PLACE_ANY) & (forced != x[v])))
       return dnnmem__fail(e, DNNMEM_ERR_INFEASIBLE, v, DNNMEM_FIELD_OUTPUT);
     code = dnnmem__place_code(p, x, baselines, v, forced);
     c = p->cpu_time[v];
@@ -18514,7 +18525,8 @@ static dnnmem_result dnnmem__place_cost(const dnnmem_place_problem *problem, con
   dnnmem_result r;
   int64_t total;
   int32_t *seen;
-  if ((r = dnnmem__place_validate(problem, &total, e)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__place_graph(problem, e)) != DNNMEM_OK || (r = dnnmem__place_validate(problem, &total, NULL, e)) != DNNMEM_OK)
+    return r;
   if ((r = dnnmem__place_options(options, &model, &algo)) != DNNMEM_OK)
     return dnnmem__fail(e, r, -1, DNNMEM_FIELD_OPTIONS);
   if (result == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
@@ -18749,24 +18761,27 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
   dnnmem_place_model model;
   dnnmem_flow_algo algo;
   dnnmem_result r;
+  dnnmem_result r_layout;
   int64_t total;
   int32_t n, v, num_free = 0;
-  if ((r = dnnmem__place_validate(problem, &total, e)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__place_graph(problem, e)) != DNNMEM_OK) return r;
+  /* carved first, so that validation fills forced; its errors come after
+     the problem's, as always */
+  dnnmem__scratch_begin(&s, scratch, scratch_bytes);
+  if ((r_layout = dnnmem__place_layout(&s, problem->graph, &w)) == DNNMEM_OK) r_layout = dnnmem__scratch_end(&s, NULL);
+  if ((r = dnnmem__place_validate(problem, &total, r_layout == DNNMEM_OK ? w.forced : NULL, e)) != DNNMEM_OK) return r;
   if ((r = dnnmem__place_options(options, &model, &algo)) != DNNMEM_OK)
     return dnnmem__fail(e, r, -1, DNNMEM_FIELD_OPTIONS);
   n = problem->graph->num_nodes;
   if (total == DNNMEM__I64_MAX) /* no room for "infinite" */
     return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, -1, DNNMEM_FIELD_TIME);
-  dnnmem__scratch_begin(&s, scratch, scratch_bytes);
-  if ((r = dnnmem__place_layout(&s, problem->graph, &w)) != DNNMEM_OK) return r;
-  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+  if (r_layout != DNNMEM_OK) return r_layout;
   /* a cycle? (none when every input precedes its node, the usual numbering) */
   if (n > 0 && !dnnmem_graph_is_topological(problem->graph) &&
       (r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo, w.topo_bytes, e)) != DNNMEM_OK)
     return r;
   for (v = 0; v < n; v++) {
-    uint8_t forced = dnnmem__place_forced(problem, v);
-    w.forced[v] = forced;
+    uint8_t forced = w.forced[v];
     w.flow_id[v] = forced == DNNMEM_PLACE_CPU ? DNNMEM__PLACE_S : forced == DNNMEM_PLACE_ACC ? DNNMEM__PLACE_T : 2 + num_free++;
     if (model == DNNMEM_PLACE_PER_VALUE) { /* the labeling below: a pin is the other device unsupported */
       w.label_cost[2 * v] = forced == DNNMEM_PLACE_ACC ? DNNMEM_LABEL_UNSUPPORTED : problem->cpu_time[v];
@@ -18873,15 +18888,13 @@ static dnnmem_result dnnmem__place_solve(const dnnmem_place_problem *problem,
   if (r != DNNMEM_OK) return r;
   cut = flow.value;
   DNNMEM_MEMSET(&res, 0, sizeof(res));
-  for (v = 0; v < n; v++) {
-    device[v] = w.forced[v] != DNNMEM_PLACE_ANY ? w.forced[v]
-                    : dnnmem_flow_source_side(&flow, w.flow_id[v]) ? (uint8_t)DNNMEM_PLACE_CPU
-                                                                   : (uint8_t)DNNMEM_PLACE_ACC;
-    if (device[v] == DNNMEM_PLACE_CPU) res.num_cpu++;
-    else res.num_acc++;
+  for (v = 0; v < n; v++) { /* a pinned op's flow_id is S or T: its side is its device */
+    device[v] = (uint8_t)(DNNMEM_PLACE_ACC - flow.source_side[w.flow_id[v]]);
+    res.num_acc += device[v] - DNNMEM_PLACE_CPU;
     if (w.forced[v] == DNNMEM_PLACE_ANY && dnnmem__place_find(w.part, w.flow_id[v]) == w.flow_id[v])
       res.num_parts++;
   }
+  res.num_cpu = n - res.num_acc;
   {
     int64_t time[4];
     int32_t conversions[4];
@@ -19483,6 +19496,17 @@ static void dnnmem__label_value(dnnmem__label_net *net, int32_t u) {
   }
 }
 
+/* dnnmem__label_conversion of value u between the two labels of a k = 2
+   problem, from label a to 1 - a. */
+static DNNMEM__LABEL_INLINE int64_t dnnmem__label_conv2(const dnnmem_label_problem *p, int32_t u, int32_t a) {
+  int32_t ab = 1 + a; /* a * 2 + (1 - a) */
+  int64_t c = 0;
+  if (p->convert) return p->convert[(size_t)u * 4u + (size_t)ab];
+  if (p->convert_rate) c = p->convert_rate[ab] * (p->convert_size ? p->convert_size[u] : 1);
+  if (p->convert_latency) c += p->convert_latency[ab];
+  return c;
+}
+
 /* dnnmem__label_value with two plain labels (placement; a k = 2 solve):
    the same arcs in the same order, without the label lists. Every node
    not on alpha is on the other label, so a fixed consumer's label is its
@@ -19493,7 +19517,7 @@ static void dnnmem__label_value2(dnnmem__label_net *net, int32_t u) {
   int32_t alpha = net->alpha, other = 1 - alpha, nu = w->node[u], o = dnnmem__label_output(vw, u);
   int32_t j, m = 0, single = -1, group_aux = -1, alpha_aux = -1;
   int to_alpha = o == alpha, to_other = o == other;
-  int64_t fwd, back; /* converting u from the other label to alpha, and back */
+  int64_t fwd = 0, back = 0; /* converting u from the other label to alpha, and back (what is read) */
   for (j = w->out_offsets[u]; j < w->out_offsets[u + 1]; j++) {
     int32_t c = w->out_ids[j], nc = w->node[c];
     if (w->seen[c] == u) continue;
@@ -19503,8 +19527,8 @@ static void dnnmem__label_value2(dnnmem__label_net *net, int32_t u) {
     else to_other = 1;
   }
   if (m == 0 && !to_alpha && !to_other) return;
-  fwd = dnnmem__label_conv(vw, u, other, alpha);
-  back = dnnmem__label_conv(vw, u, alpha, other);
+  if (nu != 1) fwd = dnnmem__label_conv2(vw->p, u, other);
+  if (nu != 0) back = dnnmem__label_conv2(vw->p, u, alpha);
   if (nu == 1) { /* on alpha: back once some consumer stays */
     if (to_other) net->constant += back;
     else if (m > 0 && back > 0) dnnmem__label_cut(net, m == 1 ? single : (group_aux = dnnmem__label_aux(net)), 1, back);
