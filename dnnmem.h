@@ -17865,6 +17865,35 @@ static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int64_t
     if (deg[v] < 1) continue; /* left alone; degrees never grow, so <= 2 */
     for (eu = f->first[v]; h[eu].head == v; eu++) { /* the live slots (dead ones point home) */
     }
+    if (deg[v] == 1) { /* one neighbour (most nodes): its two cases, as below with w < 0 */
+      u = h[eu].head;
+      su = h[eu].sister;
+      pu = h[eu].residual;
+      qu = h[su].residual;
+      a = nd[v].terminal;
+      b = nd[v].stamp;
+      if ((a | b | pu | qu) > DNNMEM__FLOW_REDUCE_CAP / 2) continue;
+      cost[0] = dnnmem__min64(b, a + qu);
+      cost[1] = dnnmem__min64(b + pu, a);
+      table = (unsigned)(a + qu <= b) | (unsigned)(a <= b + pu) << 1;
+      au = nd[u].terminal;
+      bu = nd[u].stamp;
+      if (dnnmem__add_overflows(kk, cost[0], &kk) || !dnnmem__flow_unary(&au, &bu, &kk, cost[1] - cost[0])) continue;
+      k = kk;
+      nd[u].terminal = au;
+      nd[u].stamp = bu;
+      nd[v].terminal = nd[v].stamp = 0;
+      h[eu].residual = 0;
+      dnnmem__flow_kill(f, u, su);
+      deg[v] = -1;
+      f->mid[v] = f->first[v];
+      f->current[v] = u;
+      f->active_next[v] = -1;
+      f->bucket_next[v] = (int32_t)table;
+      f->queue2[count++] = v;
+      dnnmem__flow_push(f, &top, u);
+      continue;
+    }
     for (ew = eu + 1; deg[v] == 2 && h[ew].head == v; ew++) {
     }
     if (deg[v] < 2) ew = -1;
@@ -17893,7 +17922,7 @@ static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int64_t
     c0[1] = b + pu, c1[1] = a + qw;
     c0[2] = b + pw, c1[2] = a + qu;
     c0[3] = b + pu + pw, c1[3] = a;
-    for (i = 0; i < (w >= 0 ? 4 : 2); i++) { /* one neighbour: bit 1 never set */
+    for (i = 0; i < 4; i++) {
       cost[i] = c1[i] <= c0[i] ? c1[i] : c0[i];
       table |= (unsigned)(c1[i] <= c0[i]) << i;
     }
@@ -18398,13 +18427,30 @@ static DNNMEM__PLACE_INLINE unsigned dnnmem__place_code(const dnnmem_place_probl
   return forced == DNNMEM_PLACE_ACC ? code | 14u : code;
 }
 
+/* Value v's conversions in each assignment of mask (per value: seen[v]
+   holds its code << 8 and its consumers' marks, as dnnmem__place_eval's). */
+static DNNMEM__PLACE_INLINE void dnnmem__place_converts(const dnnmem_place_problem *p, int32_t v, unsigned sv,
+                                                        unsigned mask, int64_t *time, int32_t *conversions) {
+  unsigned cv = sv >> 8, on_acc = sv & 15u, on_cpu = (sv >> 4) & 15u, needs;
+  int32_t i;
+  if (p->is_output && p->is_output[v]) on_cpu = mask;
+  needs = ((~cv & on_acc) | (cv & on_cpu)) & mask;
+  for (i = 0; needs; i++, needs >>= 1)
+    if (needs & 1u) {
+      time[i] += p->xfer[v];
+      conversions[i]++;
+    }
+}
+
 /* Costs of a validated problem under the assignment x, and with baselines
    under the three baselines too (time[0..3], conversions[0..3]): one sweep
    over the edges for all. seen holds n int32; forced (NULL: worked out
-   here) dnnmem__place_forced of every node. */
+   here) dnnmem__place_forced of every node; topological: every input
+   precedes its node (the per-value sweep then counts each value as it
+   passes it). */
 static dnnmem_result dnnmem__place_eval(const dnnmem_place_problem *p, dnnmem_place_model model,
-                                        const uint8_t *forced_of, const uint8_t *x, int baselines, int32_t *seen,
-                                        int64_t *time, int32_t *conversions, dnnmem_error *e) {
+                                        const uint8_t *forced_of, const uint8_t *x, int baselines, int topological,
+                                        int32_t *seen, int64_t *time, int32_t *conversions, dnnmem_error *e) {
   const dnnmem_graph *g = p->graph;
   int32_t n = g->num_nodes, v, k, i, count = baselines ? 4 : 1;
   unsigned mask = baselines ? 15u : 1u;
@@ -18449,20 +18495,19 @@ static dnnmem_result dnnmem__place_eval(const dnnmem_place_problem *p, dnnmem_pl
           }
     }
   } else {
+    if (topological) { /* in reverse order a value's consumers have all marked it when it is reached */
+      for (v = n - 1; v >= 0; v--) {
+        unsigned cv = (unsigned)seen[v] >> 8, bits = cv | ((~cv & mask) << 4);
+        for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) seen[g->in_ids[k]] |= (int32_t)bits;
+        dnnmem__place_converts(p, v, (unsigned)seen[v], mask, time, conversions);
+      }
+      return DNNMEM_OK;
+    }
     for (v = 0; v < n; v++) {
       unsigned cv = (unsigned)seen[v] >> 8, bits = cv | ((~cv & mask) << 4);
       for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) seen[g->in_ids[k]] |= (int32_t)bits;
     }
-    for (v = 0; v < n; v++) {
-      unsigned sv = (unsigned)seen[v], cv = sv >> 8, on_acc = sv & 15u, on_cpu = (sv >> 4) & 15u, needs;
-      if (p->is_output && p->is_output[v]) on_cpu = mask;
-      needs = ((~cv & on_acc) | (cv & on_cpu)) & mask;
-      for (i = 0; needs; i++, needs >>= 1)
-        if (needs & 1u) {
-          time[i] += p->xfer[v];
-          conversions[i]++;
-        }
-    }
+    for (v = 0; v < n; v++) dnnmem__place_converts(p, v, (unsigned)seen[v], mask, time, conversions);
   }
   return DNNMEM_OK; /* no overflow: validation bounded the sum */
 }
@@ -18535,7 +18580,7 @@ static dnnmem_result dnnmem__place_cost(const dnnmem_place_problem *problem, con
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   seen = dnnmem__place_cost_layout(&s, problem->graph->num_nodes);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  return dnnmem__place_eval(problem, model, NULL, device, 0, seen, &result->time, &result->conversions, e);
+  return dnnmem__place_eval(problem, model, NULL, device, 0, 0, seen, &result->time, &result->conversions, e);
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_place_cost(const dnnmem_place_problem *problem, const dnnmem_place_options *options,
@@ -18563,6 +18608,7 @@ typedef struct dnnmem__place_work {
   int32_t *label_output, *label_start;
   int32_t *seen;         /* 2. dedupe stamps (per edge: while building too) */
   int32_t *part;         /*    union-find over network nodes: the parts */
+  int topological;       /* every input precedes its node */
   unsigned char *flow_mem; /* after it: per edge the network, per value the labeling network's scratch */
   size_t flow_bytes, net_bytes, label_bytes;
 } dnnmem__place_work;
@@ -18777,8 +18823,8 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, -1, DNNMEM_FIELD_TIME);
   if (r_layout != DNNMEM_OK) return r_layout;
   /* a cycle? (none when every input precedes its node, the usual numbering) */
-  if (n > 0 && !dnnmem_graph_is_topological(problem->graph) &&
-      (r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo, w.topo_bytes, e)) != DNNMEM_OK)
+  w.topological = n == 0 || dnnmem_graph_is_topological(problem->graph);
+  if (!w.topological && (r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo, w.topo_bytes, e)) != DNNMEM_OK)
     return r;
   for (v = 0; v < n; v++) {
     uint8_t forced = w.forced[v];
@@ -18891,14 +18937,15 @@ static dnnmem_result dnnmem__place_solve(const dnnmem_place_problem *problem,
   for (v = 0; v < n; v++) { /* a pinned op's flow_id is S or T: its side is its device */
     device[v] = (uint8_t)(DNNMEM_PLACE_ACC - flow.source_side[w.flow_id[v]]);
     res.num_acc += device[v] - DNNMEM_PLACE_CPU;
-    if (w.forced[v] == DNNMEM_PLACE_ANY && dnnmem__place_find(w.part, w.flow_id[v]) == w.flow_id[v])
-      res.num_parts++;
   }
   res.num_cpu = n - res.num_acc;
+  /* a part's root is its smallest node, a free op (an auxiliary node
+     comes after them and always has an arc to one) */
+  for (v = 2; v < 2 + num_free; v++) res.num_parts += w.part[v] == v;
   {
     int64_t time[4];
     int32_t conversions[4];
-    r = dnnmem__place_eval(problem, model, w.forced, device, 1, w.seen, time, conversions, NULL);
+    r = dnnmem__place_eval(problem, model, w.forced, device, 1, w.topological, w.seen, time, conversions, NULL);
     if (r != DNNMEM_OK) return r;
     res.time = time[0];
     res.conversions = conversions[0];
