@@ -17469,13 +17469,9 @@ static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int term
         sink = &f->bk[a].stamp;
         *sink = ab > total - *sink ? total : *sink + ab;
       }
-      f->arc_half[i] = -1;
-      continue;
+      continue; /* apart: arc_half unread (no flows written back) */
     }
-    if (terminals_apart && in->from == in->to) { /* a self-loop cuts nothing */
-      f->arc_half[i] = -1;
-      continue;
-    }
+    if (terminals_apart && in->from == in->to) continue; /* a self-loop cuts nothing */
     fwd = (in->to == s || in->to == t) ? count_term[in->from]++ : count_inner[in->from]++;
     bwd = (in->from == s || in->from == t) ? count_term[in->to]++ : count_inner[in->to]++;
     f->half[fwd].residual = in->capacity;
@@ -17484,7 +17480,7 @@ static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int term
     f->half[bwd].residual = in->reverse_capacity;
     f->half[bwd].head = in->from;
     f->half[bwd].sister = fwd;
-    f->arc_half[i] = fwd;
+    if (!terminals_apart) f->arc_half[i] = fwd;
   }
   f->merged = terminals_apart ? 0 : dnnmem__flow_merge(f);
   *source_total = total;
@@ -17674,7 +17670,7 @@ static int64_t dnnmem__bk_init(dnnmem__bk *b, int32_t s, int32_t t, int64_t sour
         }
       }
     }
-    f->excess[v] = sink_cap; /* sink capacity per node */
+    if (!terminals_apart) f->excess[v] = sink_cap; /* sink capacity per node, for the flows written back */
     value += dnnmem__min64(source_cap, sink_cap);
     nd[v].terminal = source_cap - sink_cap;
     if (nd[v].terminal != 0) {
@@ -18427,30 +18423,13 @@ static DNNMEM__PLACE_INLINE unsigned dnnmem__place_code(const dnnmem_place_probl
   return forced == DNNMEM_PLACE_ACC ? code | 14u : code;
 }
 
-/* Value v's conversions in each assignment of mask (per value: seen[v]
-   holds its code << 8 and its consumers' marks, as dnnmem__place_eval's). */
-static DNNMEM__PLACE_INLINE void dnnmem__place_converts(const dnnmem_place_problem *p, int32_t v, unsigned sv,
-                                                        unsigned mask, int64_t *time, int32_t *conversions) {
-  unsigned cv = sv >> 8, on_acc = sv & 15u, on_cpu = (sv >> 4) & 15u, needs;
-  int32_t i;
-  if (p->is_output && p->is_output[v]) on_cpu = mask;
-  needs = ((~cv & on_acc) | (cv & on_cpu)) & mask;
-  for (i = 0; needs; i++, needs >>= 1)
-    if (needs & 1u) {
-      time[i] += p->xfer[v];
-      conversions[i]++;
-    }
-}
-
 /* Costs of a validated problem under the assignment x, and with baselines
    under the three baselines too (time[0..3], conversions[0..3]): one sweep
    over the edges for all. seen holds n int32; forced (NULL: worked out
-   here) dnnmem__place_forced of every node; topological: every input
-   precedes its node (the per-value sweep then counts each value as it
-   passes it). */
+   here) dnnmem__place_forced of every node. */
 static dnnmem_result dnnmem__place_eval(const dnnmem_place_problem *p, dnnmem_place_model model,
-                                        const uint8_t *forced_of, const uint8_t *x, int baselines, int topological,
-                                        int32_t *seen, int64_t *time, int32_t *conversions, dnnmem_error *e) {
+                                        const uint8_t *forced_of, const uint8_t *x, int baselines, int32_t *seen,
+                                        int64_t *time, int32_t *conversions, dnnmem_error *e) {
   const dnnmem_graph *g = p->graph;
   int32_t n = g->num_nodes, v, k, i, count = baselines ? 4 : 1;
   unsigned mask = baselines ? 15u : 1u;
@@ -18495,19 +18474,20 @@ static dnnmem_result dnnmem__place_eval(const dnnmem_place_problem *p, dnnmem_pl
           }
     }
   } else {
-    if (topological) { /* in reverse order a value's consumers have all marked it when it is reached */
-      for (v = n - 1; v >= 0; v--) {
-        unsigned cv = (unsigned)seen[v] >> 8, bits = cv | ((~cv & mask) << 4);
-        for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) seen[g->in_ids[k]] |= (int32_t)bits;
-        dnnmem__place_converts(p, v, (unsigned)seen[v], mask, time, conversions);
-      }
-      return DNNMEM_OK;
-    }
     for (v = 0; v < n; v++) {
       unsigned cv = (unsigned)seen[v] >> 8, bits = cv | ((~cv & mask) << 4);
       for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) seen[g->in_ids[k]] |= (int32_t)bits;
     }
-    for (v = 0; v < n; v++) dnnmem__place_converts(p, v, (unsigned)seen[v], mask, time, conversions);
+    for (v = 0; v < n; v++) {
+      unsigned sv = (unsigned)seen[v], cv = sv >> 8, on_acc = sv & 15u, on_cpu = (sv >> 4) & 15u, needs;
+      if (p->is_output && p->is_output[v]) on_cpu = mask;
+      needs = ((~cv & on_acc) | (cv & on_cpu)) & mask;
+      for (i = 0; needs; i++, needs >>= 1)
+        if (needs & 1u) {
+          time[i] += p->xfer[v];
+          conversions[i]++;
+        }
+    }
   }
   return DNNMEM_OK; /* no overflow: validation bounded the sum */
 }
@@ -18580,7 +18560,7 @@ static dnnmem_result dnnmem__place_cost(const dnnmem_place_problem *problem, con
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   seen = dnnmem__place_cost_layout(&s, problem->graph->num_nodes);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  return dnnmem__place_eval(problem, model, NULL, device, 0, 0, seen, &result->time, &result->conversions, e);
+  return dnnmem__place_eval(problem, model, NULL, device, 0, seen, &result->time, &result->conversions, e);
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_place_cost(const dnnmem_place_problem *problem, const dnnmem_place_options *options,
@@ -18608,7 +18588,6 @@ typedef struct dnnmem__place_work {
   int32_t *label_output, *label_start;
   int32_t *seen;         /* 2. dedupe stamps (per edge: while building too) */
   int32_t *part;         /*    union-find over network nodes: the parts */
-  int topological;       /* every input precedes its node */
   unsigned char *flow_mem; /* after it: per edge the network, per value the labeling network's scratch */
   size_t flow_bytes, net_bytes, label_bytes;
 } dnnmem__place_work;
@@ -18823,19 +18802,18 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, -1, DNNMEM_FIELD_TIME);
   if (r_layout != DNNMEM_OK) return r_layout;
   /* a cycle? (none when every input precedes its node, the usual numbering) */
-  w.topological = n == 0 || dnnmem_graph_is_topological(problem->graph);
-  if (!w.topological && (r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo, w.topo_bytes, e)) != DNNMEM_OK)
+  if (n > 0 && !dnnmem_graph_is_topological(problem->graph) &&
+      (r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo, w.topo_bytes, e)) != DNNMEM_OK)
     return r;
-  for (v = 0; v < n; v++) {
+  for (v = 0; v < n && model == DNNMEM_PLACE_PER_VALUE; v++) { /* the labeling below: a pin is the other device unsupported */
     uint8_t forced = w.forced[v];
-    w.flow_id[v] = forced == DNNMEM_PLACE_CPU ? DNNMEM__PLACE_S : forced == DNNMEM_PLACE_ACC ? DNNMEM__PLACE_T : 2 + num_free++;
-    if (model == DNNMEM_PLACE_PER_VALUE) { /* the labeling below: a pin is the other device unsupported */
-      w.label_cost[2 * v] = forced == DNNMEM_PLACE_ACC ? DNNMEM_LABEL_UNSUPPORTED : problem->cpu_time[v];
-      w.label_cost[2 * v + 1] = forced == DNNMEM_PLACE_CPU ? DNNMEM_LABEL_UNSUPPORTED : problem->acc_time[v];
-      w.label_output[v] = problem->is_output && problem->is_output[v] ? 0 : DNNMEM_LABEL_FREE;
-      w.label_start[v] = forced == DNNMEM_PLACE_ACC ? 1 : 0;
-    }
+    w.label_cost[2 * v] = forced == DNNMEM_PLACE_ACC ? DNNMEM_LABEL_UNSUPPORTED : problem->cpu_time[v];
+    w.label_cost[2 * v + 1] = forced == DNNMEM_PLACE_CPU ? DNNMEM_LABEL_UNSUPPORTED : problem->acc_time[v];
+    w.label_output[v] = problem->is_output && problem->is_output[v] ? 0 : DNNMEM_LABEL_FREE;
+    w.label_start[v] = forced == DNNMEM_PLACE_ACC ? 1 : 0;
   }
+  for (v = 0; v < n && model != DNNMEM_PLACE_PER_VALUE; v++) /* the labeling numbers its own the same way */
+    w.flow_id[v] = w.forced[v] == DNNMEM_PLACE_CPU ? DNNMEM__PLACE_S : w.forced[v] == DNNMEM_PLACE_ACC ? DNNMEM__PLACE_T : 2 + num_free++;
   net.p = problem;
   net.w = &w;
   net.flow = NULL;
@@ -18856,7 +18834,8 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     /* validated above (total bounds every cut: each value converts once) */
     r = dnnmem__label_network(&lp, NULL, w.label_start, 1, &flow, w.flow_id, &lr, w.flow_mem, w.label_bytes, total, e);
     if (r != DNNMEM_OK) return r;
-    DNNMEM_ASSERT(lr.num_free == num_free && lr.approximated == 0);
+    DNNMEM_ASSERT(lr.approximated == 0);
+    num_free = lr.num_free; /* flow_id: S, T, or 2.. for free ops in id order */
     net.constant = lr.constant;
     net.num_nodes = flow.num_nodes;
     net.num_arcs = flow.num_arcs;
@@ -18945,7 +18924,7 @@ static dnnmem_result dnnmem__place_solve(const dnnmem_place_problem *problem,
   {
     int64_t time[4];
     int32_t conversions[4];
-    r = dnnmem__place_eval(problem, model, w.forced, device, 1, w.topological, w.seen, time, conversions, NULL);
+    r = dnnmem__place_eval(problem, model, w.forced, device, 1, w.seen, time, conversions, NULL);
     if (r != DNNMEM_OK) return r;
     res.time = time[0];
     res.conversions = conversions[0];
