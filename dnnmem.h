@@ -17772,8 +17772,10 @@ static void dnnmem__bk_finish(dnnmem_flow *f, int32_t s, int32_t t, int cut_only
    network (the smallest source side), since the minimum cuts form a
    lattice. A dead half-arc points at its own tail, no residual either way.
    Work arrays (push-relabel's, idle under BK): label = live degree (-1:
-   eliminated), current / active_next = the neighbours, bucket_next = the
-   decision table, bucket_head = on the stack, queue2 = the order. */
+   eliminated), bucket_head = on the stack, bucket_prev = the stack; the
+   i-th elimination in queue2[i] (the node), current[i] / active_next[i]
+   (its neighbours), bucket_next[i] (the decision table): written and read
+   back in order. */
 #define DNNMEM__FLOW_REDUCE_CAP (DNNMEM__I64_MAX / 4) /* sums of three capacities fit */
 
 /* The reduction's steps, once or twice per node: inlined. */
@@ -17883,9 +17885,9 @@ static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int64_t
       dnnmem__flow_kill(f, u, su);
       deg[v] = -1;
       f->mid[v] = f->first[v];
-      f->current[v] = u;
-      f->active_next[v] = -1;
-      f->bucket_next[v] = (int32_t)table;
+      f->current[count] = u;
+      f->active_next[count] = -1;
+      f->bucket_next[count] = (int32_t)table;
       f->queue2[count++] = v;
       dnnmem__flow_push(f, &top, u);
       continue;
@@ -17961,9 +17963,9 @@ static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int64_t
     }
     deg[v] = -1;
     f->mid[v] = f->first[v];
-    f->current[v] = u;
-    f->active_next[v] = w;
-    f->bucket_next[v] = (int32_t)table;
+    f->current[count] = u;
+    f->active_next[count] = w;
+    f->bucket_next[count] = (int32_t)table;
     f->queue2[count++] = v;
     dnnmem__flow_push(f, &top, u);
     if (w >= 0) dnnmem__flow_push(f, &top, w);
@@ -17978,9 +17980,9 @@ static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int64_t
 static void dnnmem__flow_expand(dnnmem_flow *f, int32_t count) {
   int32_t i;
   for (i = count - 1; i >= 0; i--) {
-    int32_t v = f->queue2[i], u = f->current[v], w = f->active_next[v];
+    int32_t v = f->queue2[i], u = f->current[i], w = f->active_next[i];
     unsigned at = (unsigned)!f->source_side[u] | (w >= 0 && !f->source_side[w] ? 2u : 0u);
-    f->source_side[v] = (uint8_t)!(((unsigned)f->bucket_next[v] >> at) & 1u);
+    f->source_side[v] = (uint8_t)!(((unsigned)f->bucket_next[i] >> at) & 1u);
   }
 }
 
@@ -18353,7 +18355,8 @@ static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
                                            const dnnmem_label_options *options, const int32_t *labels,
                                            int32_t alpha, dnnmem_flow *out_flow, int32_t *out_node,
                                            dnnmem_label_network_result *result, void *scratch,
-                                           size_t scratch_bytes, int64_t valid_total, dnnmem_error *e);
+                                           size_t scratch_bytes, int64_t valid_total, int32_t *out_value_arcs,
+                                           dnnmem_error *e);
 static dnnmem_result dnnmem__label_network_bytes(int32_t n, int32_t e, int32_t k, size_t *out_bytes);
 
 /* The problem given and its graph valid: what the scratch's layout reads. */
@@ -18788,7 +18791,7 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
   dnnmem_result r;
   dnnmem_result r_layout;
   int64_t total;
-  int32_t n, v, num_free = 0;
+  int32_t n, v, num_free = 0, value_arcs = 0;
   if ((r = dnnmem__place_graph(problem, e)) != DNNMEM_OK) return r;
   /* carved first, so that validation fills forced; its errors come after
      the problem's, as always */
@@ -18832,7 +18835,8 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     lp.convert_rate = swap_rate;
     lp.output_label = w.label_output;
     /* validated above (total bounds every cut: each value converts once) */
-    r = dnnmem__label_network(&lp, NULL, w.label_start, 1, &flow, w.flow_id, &lr, w.flow_mem, w.label_bytes, total, e);
+    r = dnnmem__label_network(&lp, NULL, w.label_start, 1, &flow, w.flow_id, &lr, w.flow_mem, w.label_bytes, total,
+                              &value_arcs, e);
     if (r != DNNMEM_OK) return r;
     DNNMEM_ASSERT(lr.approximated == 0);
     num_free = lr.num_free; /* flow_id: S, T, or 2.. for free ops in id order */
@@ -18847,10 +18851,11 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     net.flow = &flow;
     dnnmem__place_pass(&net, num_free);
     DNNMEM_ASSERT(flow.num_arcs == net.num_arcs);
+    value_arcs = net.num_arcs;
   }
-  /* the parts: free ops joined by arcs */
+  /* the parts: free ops joined by arcs (the labeling's unaries come last) */
   for (v = 0; v < net.num_nodes; v++) w.part[v] = v;
-  for (v = 0; v < net.num_arcs; v++) {
+  for (v = 0; v < value_arcs; v++) {
     int32_t from = flow.input[v].from, to = flow.input[v].to;
     if (from >= 2 && to >= 2) dnnmem__place_union(w.part, from, to);
   }
@@ -19390,6 +19395,7 @@ typedef struct dnnmem__label_net {
   int32_t alpha, num_nodes, num_arcs, num_free, approximated;
   int64_t constant, infinite;
   int32_t held_from, held_to; /* an arc not yet added (held_from < 0: none) */
+  int32_t value_arcs;         /* arcs before the unaries: every arc between two other nodes is one */
   int64_t held_cap;
 } dnnmem__label_net;
 
@@ -19612,6 +19618,8 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
     for (v = 0; v < n; v++) dnnmem__label_value2(net, v);
   else
     for (v = 0; v < n; v++) dnnmem__label_value(net, v);
+  dnnmem__label_flush(net); /* (no unary pairs with it) */
+  net->value_arcs = net->num_arcs;
   for (v = 0; v < net->num_free; v++) {
     int64_t c0 = w->u0[v], c1 = w->u1[v];
     net->constant += c0 < c1 ? c0 : c1;
@@ -19684,7 +19692,8 @@ static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
                                            const dnnmem_label_options *options, const int32_t *labels,
                                            int32_t alpha, dnnmem_flow *out_flow, int32_t *out_node,
                                            dnnmem_label_network_result *result, void *scratch,
-                                           size_t scratch_bytes, int64_t valid_total, dnnmem_error *e) {
+                                           size_t scratch_bytes, int64_t valid_total, int32_t *out_value_arcs,
+                                           dnnmem_error *e) {
   dnnmem__label_work w;
   dnnmem__label_view vw;
   dnnmem__label_net net;
@@ -19707,6 +19716,7 @@ static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
   if (out_node && out_node != labels) w.node = out_node; /* built in place: no copy */
   dnnmem__label_build(&vw, &w, labels, alpha, total + 1, &flow, &net);
   *out_flow = flow;
+  if (out_value_arcs) *out_value_arcs = net.value_arcs;
   if (out_node && w.node != out_node)
     for (v = 0; v < n; v++) out_node[v] = w.node[v];
   if (result) {
@@ -19725,7 +19735,7 @@ DNNMEM_DEF dnnmem_result dnnmem_label_network(const dnnmem_label_problem *proble
                                               void *scratch, size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__label_network(problem, options, labels, alpha, out_flow, out_node, result, scratch, scratch_bytes, -1, &e));
+                        dnnmem__label_network(problem, options, labels, alpha, out_flow, out_node, result, scratch, scratch_bytes, -1, NULL, &e));
 }
 
 /* ---- labeling: lower bound ---------------------------------------------- */
