@@ -6152,9 +6152,6 @@ typedef struct dnnmem__exact_frame {
      section, -1 none (canonical order), -2 not chosen yet; its offset */
   int32_t cell, tight; /* tight 0: no tight section at entry (else unknown) */
   int64_t cell_offset, level; /* level: no record of the part ends below it */
-  /* row 1: the cell lies in a walled row [row_lo, row_hi) whose covers
-     that tile no row were left out (dnnmem__exact_rows) */
-  int32_t row, row_lo, row_hi;
   /* backjumping (dnnmem__exact_culprit): the records its failed children
      could not place, each above a height, w->zlist / zbound[zbase ..
      zend) (zend -1: not told) */
@@ -6211,7 +6208,6 @@ typedef struct dnnmem__exact {
   int64_t *size, *align, *offset, *lowest, *release;
   int32_t *seg_first, *seg_count, *span_lo, *span_hi, *rank;
   int32_t *open, *open0; /* unplaced records each record conflicts with */
-  int32_t *twin;         /* the next record of its twin class, a ring (see dnnmem__exact_twins) */
   int32_t *raiser;       /* the frame that raised lowest to its value, -1 none */
   uint8_t *placed;
   /* per segment (busy stretch or kept window) */
@@ -6222,13 +6218,6 @@ typedef struct dnnmem__exact {
   int32_t *item_end, *item_dying; /* item_dying: per section, zero between sweeps */
   int32_t *cell_count; /* per section, zero between uses (dnnmem__exact_cell) */
   int64_t *cell_floor; /* per section: the least lowest offset of a record busy there */
-  /* rows (dnnmem__exact_rows): per section its walled row's first section
-     (-1 none), the covers of each row tiling it from its start up to a
-     section (row_l) and from a section to its end (row_r); stretches: no
-     search record has more than one busy stretch */
-  int32_t *row_run, *cell_viable;
-  uint8_t *row_l, *row_r;
-  int stretches;
   /* sections */
   int64_t *times, *rem, *rem0, *total;
   int32_t *cut, *cut0, *start_index;
@@ -6326,7 +6315,6 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
   w->open = DNNMEM__TAKE(s, int32_t, nn);
   w->open0 = DNNMEM__TAKE(s, int32_t, nn);
   w->raiser = DNNMEM__TAKE(s, int32_t, nn);
-  w->twin = DNNMEM__TAKE(s, int32_t, nn);
   w->placed = DNNMEM__TAKE(s, uint8_t, nn);
   w->seg_lo = DNNMEM__TAKE(s, int32_t, segs);
   w->seg_hi = DNNMEM__TAKE(s, int32_t, segs);
@@ -6342,10 +6330,6 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
   w->item_dying = DNNMEM__TAKE(s, int32_t, events);
   w->cell_count = DNNMEM__TAKE(s, int32_t, events);
   w->cell_floor = DNNMEM__TAKE(s, int64_t, events);
-  w->row_run = DNNMEM__TAKE(s, int32_t, events);
-  w->cell_viable = DNNMEM__TAKE(s, int32_t, events);
-  w->row_l = DNNMEM__TAKE(s, uint8_t, events);
-  w->row_r = DNNMEM__TAKE(s, uint8_t, events);
   w->times = DNNMEM__TAKE(s, int64_t, events);
   w->rem = DNNMEM__TAKE(s, int64_t, events);
   w->rem0 = DNNMEM__TAKE(s, int64_t, events);
@@ -6592,52 +6576,6 @@ static void dnnmem__exact_sort_items(dnnmem__exact *w, int32_t *items, int32_t c
   for (i = 0; i < count; i++) items[i] = w->tmp[i];
 }
 
-/* Twins: search records the search cannot tell apart (one busy stretch,
-   the same span, sections, window, size and alignment). Two unplaced twins
-   always have the same lowest offset (every placement raises both alike),
-   and a plan stays a plan with two twins' offsets swapped, so a frame that
-   tried one twin at its offset need not try another there: the other's
-   subtree is the first's with the two renamed (and a bound no weaker), and
-   its failure names what the first's did, renamed, which a cell's own
-   names cover (both twins are busy in the cell, at its offset). Ranks
-   break the tie: see dnnmem__exact_twin_tried. */
-/* -1, 0, 1: record a's stretch, size and alignment before, as, after b's. */
-static int dnnmem__exact_twin_cmp(const dnnmem__exact *w, int32_t a, int32_t b) {
-  int64_t ka[8], kb[8];
-  int32_t t, qa = w->seg_first[a], qb = w->seg_first[b];
-  ka[0] = w->span_lo[a], ka[1] = w->span_hi[a], ka[2] = w->seg_lo[qa], ka[3] = w->seg_hi[qa];
-  ka[4] = w->seg_wl[qa], ka[5] = w->seg_wu[qa], ka[6] = w->size[a], ka[7] = w->align[a];
-  kb[0] = w->span_lo[b], kb[1] = w->span_hi[b], kb[2] = w->seg_lo[qb], kb[3] = w->seg_hi[qb];
-  kb[4] = w->seg_wl[qb], kb[5] = w->seg_wu[qb], kb[6] = w->size[b], kb[7] = w->align[b];
-  for (t = 0; t < 8; t++)
-    if (ka[t] != kb[t]) return ka[t] < kb[t] ? -1 : 1;
-  return 0;
-}
-
-static int dnnmem__exact_less_twin(const void *ctx, int32_t a, int32_t b) {
-  int c = dnnmem__exact_twin_cmp((const dnnmem__exact *)ctx, a, b);
-  return c != 0 ? c < 0 : a < b;
-}
-
-/* The twin rings, O(m log m). */
-static void dnnmem__exact_twins(dnnmem__exact *w) {
-  int32_t i, c = 0, first = 0;
-  for (i = 0; i < w->m; i++) {
-    int32_t k = w->search[i];
-    w->twin[k] = k;
-    if (w->seg_count[k] == 1) w->ids[c++] = k;
-  }
-  w->stretches = c == w->m && !w->has_windows;
-  dnnmem__sort_ids(w->ids, w->tmp, c, dnnmem__exact_less_twin, w);
-  for (i = 1; i <= c; i++) /* each run of equals [first, i) into a ring */
-    if (i == c || dnnmem__exact_twin_cmp(w, w->ids[i - 1], w->ids[i]) != 0) {
-      int32_t t;
-      for (t = first; t + 1 < i; t++) w->twin[w->ids[t]] = w->ids[t + 1];
-      w->twin[w->ids[i - 1]] = w->ids[first];
-      first = i;
-    }
-}
-
 /* The search records by first section and their conflict counts (pairs by
    a sweep over first sections, O(m + pairs)); their segments by first
    section for the section sweep. */
@@ -6671,7 +6609,6 @@ static void dnnmem__exact_index(dnnmem__exact *w) {
     while (j < nseg && w->seg_lo[w->seg_order[j]] < s) j++;
     w->seg_start[s] = j;
   }
-  dnnmem__exact_twins(w);
   for (s = 0, j = 0; s <= w->sections; s++) { /* every item before it has ended by s */
     while (j < nseg && w->seg_hi[w->seg_order[j]] <= s) j++;
     w->seg_reach[s] = j;
@@ -6947,7 +6884,6 @@ static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact
   f->cand_end = -1;
   f->cell = -2;
   f->tight = 1;
-  f->row = 0;
   f->zbase = d == 0 ? 0 : w->frames[d - 1].zend >= 0 ? w->frames[d - 1].zend : w->frames[d - 1].zbase;
   f->zend = w->backjump ? f->zbase : -1;
   uint64_t state = dnnmem__exact_mix(((uint64_t)(uint32_t)part->lo << 32) ^ (uint32_t)part->hi) +
@@ -6987,85 +6923,6 @@ static int dnnmem__exact_allowed(const dnnmem__exact *w, const dnnmem__exact_fra
   return w->lowest[k] > f->bound_offset || (w->lowest[k] == f->bound_offset && w->rank[k] > f->bound_rank);
 }
 
-/* Whether frame f tries an unplaced twin of record k (allowed, at k's
-   offset: twins share it) before k: one of a smaller rank (the frame's
-   candidates come by rank at an offset). Then k need not be tried. */
-static int dnnmem__exact_twin_tried(const dnnmem__exact *w, const dnnmem__exact_frame *f, int32_t k) {
-  int32_t t;
-  for (t = w->twin[k]; t != k; t = w->twin[t])
-    if (!w->placed[t] && w->rank[t] < w->rank[k] && dnnmem__exact_allowed(w, f, t)) {
-      DNNMEM_ASSERT(w->lowest[t] == w->lowest[k]);
-      return 1;
-    }
-  return 0;
-}
-
-/* Whether record k is a cover of its walled row (dnnmem__exact_rows). */
-static int dnnmem__exact_row_cover(const dnnmem__exact *w, const dnnmem__exact_frame *f, int32_t k) {
-  int32_t a = w->seg_lo[w->seg_first[k]];
-  return !w->placed[k] && w->row_run[a] >= 0 && w->lowest[k] == w->cell_floor[a] &&
-         w->size[k] <= w->capacity - w->lowest[k] && dnnmem__exact_allowed(w, f, k) &&
-         !dnnmem__exact_twin_tried(w, f, k);
-}
-
-/* Rows. A walled row is a run [a, b) of tight sections (see
-   dnnmem__exact_cell) with one floor h whose neighbours in the part have
-   higher floors (or none). Every byte (s, h) of it is covered by a record
-   placed at h (a cover: lowest offset h, allowed), and no cover reaches a
-   wall (a record busy there has a lowest offset above h): the covers
-   placed at h tile [a, b) with their busy stretches. So a cover no tiling
-   of its row uses is never placed at h, and a row no cover tiles fails
-   the frame (every section in it without such a cover): a path search
-   over the row's sections (row_l: tiled from a; row_r: tiled to b), the
-   records by first section, forwards and backwards. One busy stretch per
-   record (stretches) and the cell floors of the frame's state. Failing
-   there depends on the records busy in the row and in its walls, each at
-   min(its lowest offset, h + 1): a cover at h, the others above it (see
-   dnnmem__exact_z_rows). O(sections + records of the part). */
-static void dnnmem__exact_rows(dnnmem__exact *w, const dnnmem__exact_frame *f) {
-  int32_t s, b, p;
-  for (s = f->part_lo; s <= f->part_hi; s++) w->row_l[s] = w->row_r[s] = 0;
-  for (s = f->part_lo; s < f->part_hi; s = b) {
-    int64_t h = w->cell_floor[s];
-    int walled = h != DNNMEM__I64_MAX && (s == f->part_lo || w->cell_floor[s - 1] > h);
-    for (b = s; b < f->part_hi && w->cell_floor[b] == h; b++) walled &= w->rem[b] == w->capacity - h;
-    walled &= b == f->part_hi || w->cell_floor[b] > h;
-    for (p = s; p < b; p++) w->row_run[p] = walled ? s : -1;
-    if (walled) w->row_l[s] = w->row_r[b] = 1;
-  }
-  for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
-    int32_t k = w->search[p], q = w->seg_first[k];
-    if (w->row_l[w->seg_lo[q]] && dnnmem__exact_row_cover(w, f, k)) w->row_l[w->seg_hi[q]] = 1;
-  }
-  for (p = w->start_index[f->part_hi] - 1; p >= w->start_index[f->part_lo]; p--) {
-    int32_t k = w->search[p], q = w->seg_first[k];
-    if (w->row_r[w->seg_hi[q]] && dnnmem__exact_row_cover(w, f, k)) w->row_r[w->seg_lo[q]] = 1;
-  }
-}
-
-/* Whether cover k of a walled row tiles it with others. */
-static int dnnmem__exact_row_viable(const dnnmem__exact *w, int32_t k) {
-  int32_t q = w->seg_first[k];
-  return w->row_l[w->seg_lo[q]] && w->row_r[w->seg_hi[q]];
-}
-
-/* The cell floors of frame f's part (its state), into w->cell_floor;
-   returns the least lowest offset of the records the bound allows. */
-static int64_t dnnmem__exact_floors(dnnmem__exact *w, const dnnmem__exact_frame *f) {
-  int32_t p, q, s;
-  int64_t o = DNNMEM__I64_MAX;
-  for (s = f->part_lo; s < f->part_hi; s++) w->cell_floor[s] = DNNMEM__I64_MAX;
-  for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
-    int32_t k = w->search[p];
-    if (w->placed[k]) continue;
-    if (dnnmem__exact_allowed(w, f, k) && w->lowest[k] < o) o = w->lowest[k];
-    for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++)
-      for (s = w->seg_lo[q]; s < w->seg_hi[q]; s++)
-        if (w->lowest[k] < w->cell_floor[s]) w->cell_floor[s] = w->lowest[k];
-  }
-  return o;
-}
-
 /* A tight cell to branch on. Let L be the least lowest offset of the
    part's records that the frame's bound allows: no record of the part ends
    below L (one the bound refuses must be lifted by a record placed at L or
@@ -7091,7 +6948,7 @@ static int64_t dnnmem__exact_floors(dnnmem__exact *w, const dnnmem__exact_frame 
    replay chooses the same). No windows (their records may share bytes).
    O(sections + busy sections of the part's records). */
 static void dnnmem__exact_cell(dnnmem__exact *w, dnnmem__exact_frame *f) {
-  int32_t p, q, s, best = -1, fewest = 0, best_all = 0, slack = 0, d = (int32_t)(f - w->frames), zend = f->zend;
+  int32_t p, q, s, best = -1, fewest = 0, slack = 0, d = (int32_t)(f - w->frames), zend = f->zend;
   const int32_t unsafe = -1;
   int64_t o = DNNMEM__I64_MAX;
   f->cell = -1;
@@ -7120,16 +6977,23 @@ static void dnnmem__exact_cell(dnnmem__exact *w, dnnmem__exact_frame *f) {
       return;
     }
   }
-  o = dnnmem__exact_floors(w, f);
+  for (s = f->part_lo; s < f->part_hi; s++) w->cell_floor[s] = DNNMEM__I64_MAX;
+  for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
+    int32_t k = w->search[p];
+    if (w->placed[k]) continue;
+    if (dnnmem__exact_allowed(w, f, k) && w->lowest[k] < o) o = w->lowest[k];
+    for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++)
+      for (s = w->seg_lo[q]; s < w->seg_hi[q]; s++)
+        if (w->lowest[k] < w->cell_floor[s]) w->cell_floor[s] = w->lowest[k];
+  }
   f->level = o;
   if (o >= w->capacity) return;
   f->tight = 0; /* until a tight section is seen */
-  if (w->stretches) dnnmem__exact_rows(w, f);
   /* covers counted per tight cell; a cell with an unsafe cover is marked */
   for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
     int32_t k = w->search[p], safe = 1;
     int64_t h = w->lowest[k];
-    if (w->placed[k] || !dnnmem__exact_allowed(w, f, k) || dnnmem__exact_twin_tried(w, f, k)) continue;
+    if (w->placed[k] || !dnnmem__exact_allowed(w, f, k)) continue;
     for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k] && safe; q++)
       for (s = w->seg_lo[q]; s < w->seg_hi[q] && safe; s++) safe = w->cell_floor[s] == h;
     for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++)
@@ -7137,40 +7001,30 @@ static void dnnmem__exact_cell(dnnmem__exact *w, dnnmem__exact_frame *f) {
         if (w->cell_floor[s] == h && w->rem[s] == w->capacity - h)
           w->cell_count[s] = !safe || w->cell_count[s] == unsafe ? unsafe
                              : w->cell_count[s] + (w->size[k] <= w->capacity - h);
-    if (w->stretches && dnnmem__exact_row_cover(w, f, k) && dnnmem__exact_row_viable(w, k))
-      for (s = w->seg_lo[w->seg_first[k]]; s < w->seg_hi[w->seg_first[k]]; s++) w->cell_viable[s]++;
   }
   /* the fewest covers (ties: the lowest floor, then the first section;
      a restart with noise draws among them, so that its search differs from
      the others' in the cells as well); a tight section without covers
      fails the frame at once */
   for (s = f->part_lo; s < f->part_hi; s++) {
-    int32_t c = w->cell_count[s], all = c;
+    int32_t c = w->cell_count[s];
     int64_t h = w->cell_floor[s];
     w->cell_count[s] = 0;
-    if (w->stretches && w->row_run[s] >= 0) c = w->cell_viable[s]; /* a walled row: covers that tile it */
-    w->cell_viable[s] = 0;
     if (h != DNNMEM__I64_MAX && w->rem[s] != w->capacity - h) slack = 1;
     if (h == DNNMEM__I64_MAX || w->rem[s] != w->capacity - h) continue;
     f->tight = 1;
-    if (all == unsafe) continue;
+    if (c == unsafe) continue;
     if (best < 0 || c < fewest ||
         (c == fewest && (w->order_seed ? dnnmem__exact_mix((uint64_t)s ^ w->order_seed) <
                                              dnnmem__exact_mix((uint64_t)best ^ w->order_seed)
                                        : h < f->cell_offset))) {
       best = s;
       fewest = c;
-      best_all = all;
       f->cell_offset = h;
     }
   }
   if (!slack || fewest <= 1) f->cell = best;
   if (f->cell >= 0 && f->bound_offset < 0) f->zend = zend;
-  if (f->cell >= 0 && w->stretches && w->row_run[best] >= 0 && fewest < best_all) {
-    f->row = 1;
-    f->row_lo = w->row_run[best];
-    for (f->row_hi = best; f->row_hi < f->part_hi && w->row_run[f->row_hi] == f->row_lo; f->row_hi++) {}
-  }
 }
 
 /* The untried candidate with the smallest (lowest offset, rank) above the
@@ -7188,7 +7042,6 @@ static int32_t dnnmem__exact_scan(const dnnmem__exact *w, const dnnmem__exact_fr
     if (o < f->last_offset || (o == f->last_offset && w->rank[k] <= f->last_rank)) continue;
     if ((f->cell < 0 && o >= f->min_height) || o + w->size[k] > w->capacity) continue;
     if (f->cell >= 0 && (o != f->cell_offset || !dnnmem__exact_covers(w, k, f->cell))) continue;
-    if (dnnmem__exact_twin_tried(w, f, k)) continue;
     if (best < 0 || o < bo || (o == bo && w->rank[k] < br)) {
       best = k;
       bo = o;
@@ -7209,17 +7062,12 @@ static int dnnmem__exact_less_cand(const void *ctx, int32_t a, int32_t b) {
    lists its candidates, and each choice takes the least of the list's
    rest (the first few by a pass over it, then the rest sorted once). */
 static int32_t dnnmem__exact_next(dnnmem__exact *w, dnnmem__exact_frame *f) {
-  int fresh = f->cell == -2; /* the rows are this frame's */
-  if (fresh) dnnmem__exact_cell(w, f);
+  if (f->cell == -2) dnnmem__exact_cell(w, f);
   if (f->cand_end == -1) {
     int32_t p, c = f->cand_base;
     if ((int64_t)f->cand_base + w->start_index[f->part_hi] - w->start_index[f->part_lo] > w->cand_cap) {
       f->cand_end = -2;
     } else {
-      if (f->row && !fresh) { /* a replayed frame: its state again, so its rows */
-        dnnmem__exact_floors(w, f);
-        dnnmem__exact_rows(w, f);
-      }
       /* dnnmem__exact_scan's filter, written out: a shared predicate
          measured 15% slower on minimalloc's H */
       for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
@@ -7230,7 +7078,6 @@ static int32_t dnnmem__exact_next(dnnmem__exact *w, dnnmem__exact_frame *f) {
         if (o < f->last_offset || (o == f->last_offset && w->rank[k] <= f->last_rank)) continue;
         if ((f->cell < 0 && o >= f->min_height) || o + w->size[k] > w->capacity) continue;
         if (f->cell >= 0 && (o != f->cell_offset || !dnnmem__exact_covers(w, k, f->cell))) continue;
-        if (dnnmem__exact_twin_tried(w, f, k) || (f->row && !dnnmem__exact_row_viable(w, k))) continue;
         w->cand[c++] = k;
       }
       f->cand_next = f->cand_base;
@@ -7725,35 +7572,6 @@ static int32_t dnnmem__exact_z_busy(dnnmem__exact *w, const dnnmem__exact_frame 
   return end;
 }
 
-/* Adds to the list zlist[from .. end) what frame f's walled row needs
-   (dnnmem__exact_rows): the unplaced records of its part busy in the row
-   or in a wall beside it, each above min(its lowest offset, the cell's
-   offset + 1), as dnnmem__exact_z_busy. Returns its new end, -1 when out
-   of room. */
-static int32_t dnnmem__exact_z_rows(dnnmem__exact *w, const dnnmem__exact_frame *f, int32_t from, int32_t end) {
-  uint32_t stamp = dnnmem__exact_z_stamp(w);
-  int32_t p, lo = f->row_lo > f->part_lo ? f->row_lo - 1 : f->part_lo;
-  int32_t hi = f->row_hi < f->part_hi ? f->row_hi + 1 : f->part_hi; /* sections [lo, hi) */
-  int64_t b = f->cell_offset + 1;
-  for (p = from; p < end; p++) {
-    w->zmark[w->zlist[p]] = stamp;
-    w->zpos[w->zlist[p]] = p;
-  }
-  for (p = w->start_index[f->part_lo]; p < w->start_index[hi]; p++) {
-    int32_t k = w->search[p], q = w->seg_first[k];
-    int64_t h = w->lowest[k] < b ? w->lowest[k] : b;
-    if (w->placed[k] || w->seg_hi[q] <= lo) continue; /* one busy stretch: stretches */
-    if (w->zmark[k] == stamp) {
-      if (h > w->zbound[w->zpos[k]]) w->zbound[w->zpos[k]] = h;
-      continue;
-    }
-    if (end >= w->zcap) return -1;
-    w->zbound[end] = h;
-    w->zlist[end++] = k;
-  }
-  return end;
-}
-
 /* The shallowest frame whose placement raised record k's lowest offset
    to b or above (the undo log keeps each record's earlier values), -1
    none: it was there from the start. */
@@ -7935,9 +7753,7 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
       int32_t t = f->creator, e, to = -1;
       if (!w->logging && t >= 0) return DNNMEM__EXACT_ABORTED; /* a dive: nothing to undo with */
       if (f->zend >= 0 && !w->degraded) /* the cell's records too (not at a remembered state) */
-        to = f->cell < 0 ? f->zend
-             : f->row ? dnnmem__exact_z_rows(w, f, f->zbase, f->zend)
-                      : dnnmem__exact_z_busy(w, f, f->cell, -1, f->cell_offset + 1, f->zbase, f->zend);
+        to = f->cell >= 0 ? dnnmem__exact_z_busy(w, f, f->cell, -1, f->cell_offset + 1, f->zbase, f->zend) : f->zend;
       if (to >= 0) { /* or further back */
         t = dnnmem__exact_culprit(w, f->zbase, to);
         DNNMEM_ASSERT(t <= f->creator);
@@ -8089,7 +7905,6 @@ typedef struct dnnmem__exact_params {
                                   failed-record entries (tests: a full log, frames
                                   that scan, lists without room) */
   int no_backjumps;            /* tests: every failure goes back to its creator */
-  int no_twins, no_rows;       /* tests: twins tried apart; rows not tiled (dnnmem__exact_rows) */
 } dnnmem__exact_params;
 
 typedef struct dnnmem__exact_outcome {
@@ -8317,9 +8132,6 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   if (params->log_limit > 0 && params->log_limit < w.cand_cap) w.cand_cap = params->log_limit;
   if (params->log_limit > 0 && params->log_limit < w.zcap) w.zcap = params->log_limit;
   bound = dnnmem__exact_setup(&w, records, count, alignment, params->ignore_gaps);
-  if (params->no_twins)
-    for (i = 0; i < count; i++) w.twin[i] = i;
-  if (params->no_rows) w.stretches = 0;
   w.nodes = w.refused = w.backjumps = 0;
   w.backjump = !params->no_backjumps;
   w.zstamp = 0;

@@ -762,81 +762,6 @@ static void test_luby(void) {
   CHECK_EQ(dnnmem__exact_luby((int64_t)1 << 40), 1);
 }
 
-/* Twins (records the search cannot tell apart: one tried per frame) and
-   walled rows (covers that tile no row left out): 1500 small tilings
-   (5-9 pieces, 4-8 bytes x 4-9 steps, unit 1: twins are common), spoilt
-   0-3 times (a byte less, an alignment, a step shorter, a byte moved
-   between nested pieces, a byte split off), each decided at the
-   brute-force optimum and one below with both rules, without twins,
-   without rows and without either (and so without backjumps once): every
-   answer the brute force's, every plan recounted within its capacity; and
-   each rule cuts nodes (a rule that cut a feasible packing would answer
-   "no" at the optimum). */
-static void test_twins_rows(void) {
-  dnnmem_interval r[64];
-  int64_t off[64], nodes[2][5] = {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}};
-  int32_t seed, yes = 0, no = 0;
-  for (seed = 0; seed < 1800; seed++) {
-    dnnmem_rng rng;
-    dnnmem_intervals p;
-    int64_t height, optimum, answer = -1;
-    int32_t n, k, c, m, mode, big = seed >= 1500;
-    dnnmem_rng_seed(&rng, (uint64_t)seed * 7 + 1);
-    height = big ? 24 : 4 + (int64_t)dnnmem_rng_below(&rng, 5);
-    n = big ? ref_plan_tiling(&rng, r, 24 + (int32_t)dnnmem_rng_below(&rng, 17), 30, height, 1)
-            : ref_plan_tiling(&rng, r, 5 + (int32_t)dnnmem_rng_below(&rng, 5), 4 + (int32_t)dnnmem_rng_below(&rng, 6),
-                              height, 1);
-    for (m = (int32_t)dnnmem_rng_below(&rng, 4); m > 0; m--) {
-      k = (int32_t)dnnmem_rng_below(&rng, (uint32_t)n);
-      switch (dnnmem_rng_below(&rng, 6)) {
-      case 0: if (r[k].size > 1) r[k].size--; break;
-      case 1: r[k].alignment = 2; break;
-      case 2: if (r[k].upper - r[k].lower > 1) r[k].upper--; break;
-      case 3:
-        for (c = 0; c < n; c++)
-          if (c != k && r[c].lower <= r[k].lower && r[c].upper >= r[k].upper && r[c].size > 1) {
-            r[c].size--, r[k].size++;
-            break;
-          }
-        break;
-      case 4:
-        if (r[k].size > 1 && n < 64) r[n] = r[k], r[n].size = 1, r[k].size--, n++;
-        break;
-      default: break;
-      }
-    }
-    p.records = r, p.count = n, p.alignment = 0;
-    optimum = big ? height : ref_plan_optimum(&p, NULL);
-    for (c = 0; c < 2; c++)
-      for (mode = 0; mode < 5; mode++) {
-        dnnmem__exact_params params;
-        dnnmem__exact_outcome out;
-        size_t bytes = 0;
-        void *scratch;
-        memset(&params, 0, sizeof params);
-        params.capacity = optimum - c;
-        params.no_twins = mode == 1 || mode >= 3;
-        params.no_rows = mode == 2 || mode >= 3;
-        params.no_backjumps = mode == 4;
-        CHECK_EQ(dnnmem__exact_scratch_size(n, 0, 0, &bytes), DNNMEM_OK);
-        scratch = malloc(bytes);
-        CHECK_EQ(dnnmem__exact_solve(r, n, 0, &params, off, &out, scratch, bytes), DNNMEM_OK);
-        free(scratch);
-        if (!big) CHECK_EQ(out.feasible, c == 0);
-        if (mode == 0) answer = out.feasible;
-        CHECK_EQ(out.feasible, answer);
-        if (out.feasible == 1) CHECK(ref_plan_recount(&p, off) > 0 && ref_plan_recount(&p, off) <= optimum - c);
-        if (big && mode == 0 && c == 0) out.feasible ? yes++ : no++;
-        nodes[big][mode] += out.nodes;
-      }
-  }
-  for (seed = 0; seed < 2; seed++)
-    printf("twins and rows (%s): %lld nodes (without twins %lld, without rows %lld, neither %lld, nor backjumps %lld)\n",
-           seed ? "24-40 pieces" : "5-9 pieces", (long long)nodes[seed][0], (long long)nodes[seed][1],
-           (long long)nodes[seed][2], (long long)nodes[seed][3], (long long)nodes[seed][4]);
-  printf("at the height: %d yes, %d no\n", yes, no);
-}
-
 int main(void) {
   RUN(test_refuted_climb);
   RUN(test_stop_names);
@@ -851,6 +776,5 @@ int main(void) {
   RUN(test_memo);
   RUN(test_search_effort_features);
   RUN(test_luby);
-  RUN(test_twins_rows);
   return test_finish("test_plan_exact");
 }
