@@ -5481,17 +5481,18 @@ static void dnnmem__gap_cut_below(dnnmem__planner *p, int32_t u, int32_t ul, int
   }
 }
 
-/* The free intervals of the bytes of the placed records meeting record r
-   in time into gap_fa / gap_fb (gap_cur of them, the last from their top
-   up; those shorter than r dropped); 0 when a zero-size record meets r. */
-static int dnnmem__gap_free(dnnmem__planner *p, int32_t r) {
-  int32_t v = p->gap_node[r], L = p->lo[r], H = p->hi[r], u, ul, uh, mid;
+/* The free intervals of the bytes of the placed records meeting segments
+   [L, H) (within node v's range) into gap_fa / gap_fb (gap_cur of them,
+   the last from their top up; those shorter than need dropped); 0 when a
+   zero-size record meets them. */
+static int dnnmem__gap_free_span(dnnmem__planner *p, int32_t v, int32_t L, int32_t H, int64_t need) {
+  int32_t u, ul, uh, mid;
   int32_t level = dnnmem__clz_top64((uint64_t)v), height = dnnmem__clz_top64((uint64_t)p->gap_leaves) - level;
   uint32_t anc = p->gap_anc[v];
   p->gap_fa[0] = 0; /* in whichever buffer the last query ended */
   p->gap_fb[0] = DNNMEM__I64_MAX;
   p->gap_cur = 1;
-  p->gap_need = p->rec[r].size;
+  p->gap_need = need;
   p->gap_zero = 0;
   for (; anc; anc &= anc - 1) { /* the ancestors holding records (any order: the free set is the same) */
     u = v >> dnnmem__ctz64(anc);
@@ -5506,6 +5507,27 @@ static int dnnmem__gap_free(dnnmem__planner *p, int32_t r) {
     dnnmem__gap_cut_below(p, 2 * v + 1, mid, uh, L, H);
   }
   return !p->gap_zero;
+}
+
+/* Those meeting record r (shorter than r dropped). */
+static int dnnmem__gap_free(dnnmem__planner *p, int32_t r) {
+  return dnnmem__gap_free_span(p, p->gap_node[r], p->lo[r], p->hi[r], p->rec[r].size);
+}
+
+/* The smallest free interval that holds a record of this size and
+   alignment (the lowest of equal ones), else the top's offset. */
+static int64_t dnnmem__gap_best(const dnnmem__planner *p, int64_t a, int64_t size) {
+  int64_t best = -1, best_gap = DNNMEM__I64_MAX, cand;
+  int32_t k;
+  for (k = 0; k + 1 < p->gap_cur; k++) {
+    int64_t lo = p->gap_fa[k], hi = p->gap_fb[k];
+    cand = dnnmem__align_up(lo, a);
+    if (cand + size <= hi && hi - lo < best_gap) {
+      best_gap = hi - lo;
+      best = cand;
+    }
+  }
+  return best >= 0 ? best : dnnmem__align_up(p->gap_fa[p->gap_cur - 1], a);
 }
 
 /* TFLite's rule: the smallest gap between placed neighbours that fits
@@ -5530,15 +5552,7 @@ static void dnnmem__place_in_gap(dnnmem__planner *p, int32_t r) {
   int64_t prev_end = 0, best = -1, best_gap = DNNMEM__I64_MAX, cand;
   int32_t k;
   if (p->gap_leaves > 0 && size > 0 && dnnmem__gap_free(p, r)) {
-    for (k = 0; k + 1 < p->gap_cur; k++) {
-      int64_t lo = p->gap_fa[k], hi = p->gap_fb[k];
-      cand = dnnmem__align_up(lo, a);
-      if (cand + size <= hi && hi - lo < best_gap) {
-        best_gap = hi - lo;
-        best = cand;
-      }
-    }
-    if (best < 0) best = dnnmem__align_up(p->gap_fa[p->gap_cur - 1], a);
+    best = dnnmem__gap_best(p, a, size);
   } else {
     dnnmem__itree_fill(p);
     dnnmem__neighbours(p, r);
@@ -5734,6 +5748,108 @@ static void dnnmem__widest_steps(dnnmem__planner *p) {
   }
 }
 
+/* Greedy-breadth's placements by groups. Every record of a group holds its
+   step t, so the placed records alive at t meet each of them: their free
+   intervals F (one time-tree query at t, then each member's bytes cut off
+   as it is placed) hold most of a member's neighbours (in training graphs
+   all but about one: the order places the wider steps' groups first). The
+   others meet r's lifetime [L, H) only on one side of t: they end in
+   (L, t] or start in (t, H), found by their ends and starts, placed ones
+   marked in a bit tree over 2T positions (ends at hi - 1, starts at T + lo)
+   with a list per segment. So r's free intervals are F's that can hold r,
+   cut by those few: the same intervals as the time tree's, the same plan.
+   More than DNNMEM__PLAN_SIDE_MAX of them: the time tree's query. Lists
+   and F in bestfit's arrays (unused here); no zero sizes. */
+#define DNNMEM__PLAN_SIDE_MAX 32
+
+static void dnnmem__breadth_mark(dnnmem__planner *p, dnnmem__steps *ends, int32_t r) {
+  int32_t *end_head = p->run_end, *start_head = p->run_prev, *end_next = p->run_next, *start_next = p->skip;
+  end_next[r] = end_head[p->hi[r]];
+  end_head[p->hi[r]] = r;
+  start_next[r] = start_head[p->lo[r]];
+  start_head[p->lo[r]] = r;
+  dnnmem__steps_set(ends, p->hi[r] - 1);
+  dnnmem__steps_set(ends, p->segments + p->lo[r]);
+}
+
+/* The placed records ending in (L, t] or starting in (t, H) off the free
+   intervals (by offset: insertion sort); 0 when there are too many. */
+static int dnnmem__breadth_sides(dnnmem__planner *p, const dnnmem__steps *ends, int32_t r, int32_t t) {
+  int64_t o[DNNMEM__PLAN_SIDE_MAX], x[DNNMEM__PLAN_SIDE_MAX];
+  int32_t L = p->lo[r], H = p->hi[r], T = p->segments, c = 0, b, q, j, side;
+  dnnmem__gap_cut k;
+  for (side = 0; side < 2; side++) {
+    int32_t from = side ? T + t + 1 : L, to = side ? T + H : t;
+    const int32_t *head = side ? p->run_prev : p->run_end, *next = side ? p->skip : p->run_next;
+    for (b = dnnmem__steps_next(ends, from); b < to; b = dnnmem__steps_next(ends, b + 1))
+      for (q = head[side ? b - T : b + 1]; q >= 0; q = next[q]) {
+        int64_t qo = p->off[q], qx = qo + p->rec[q].size;
+        if (c == DNNMEM__PLAN_SIDE_MAX) return 0;
+        for (j = c++; j > 0 && o[j - 1] > qo; j--) o[j] = o[j - 1], x[j] = x[j - 1];
+        o[j] = qo;
+        x[j] = qx;
+      }
+  }
+  if (c == 0) return 1;
+  dnnmem__gap_cut_begin(p, &k);
+  for (j = 0; j < c; j++) dnnmem__gap_cut_piece(&k, o[j], x[j]);
+  dnnmem__gap_cut_end(p, &k);
+  return 1;
+}
+
+static void dnnmem__breadth_place(dnnmem__planner *p, int32_t m) {
+  int64_t *fa = p->run_h, *fb = p->heap.key; /* F: n + 1 at most (n - 1 placed, each splits one) */
+  int32_t i, j, t, cur = -1, nf = 0, T = p->segments;
+  dnnmem__steps ends = p->steps;
+  dnnmem__steps_reset(&ends, 2 * T); /* bit 0 set by the reset: hi == 1's list, maybe empty */
+  for (t = 0; t <= T; t++) p->run_end[t] = p->run_prev[t] = -1;
+  for (i = 0; i < p->n; i++)
+    if (p->off[i] >= 0) dnnmem__breadth_mark(p, &ends, i);
+  for (i = 0; i < m; i++) {
+    int32_t r = p->order[i];
+    int64_t a = dnnmem_interval_alignment(&p->rec[r], p->align), size = p->rec[r].size, o, e;
+    DNNMEM__GAP_AHEAD(p, i, m);
+    t = p->widest[r];
+    if (t != cur) { /* a new group: F at t */
+      int32_t v = p->gap_leaves + (t >> p->gap_shift);
+      dnnmem__gap_free_span(p, v, t, t + 1, 0);
+      nf = p->gap_cur;
+      DNNMEM_MEMCPY(fa, p->gap_fa, (size_t)nf * sizeof(int64_t));
+      DNNMEM_MEMCPY(fb, p->gap_fb, (size_t)nf * sizeof(int64_t));
+      cur = t;
+    }
+    for (j = 0, p->gap_cur = 0; j < nf; j++) /* F's intervals that can hold r (the last: unbounded) */
+      if (fb[j] - fa[j] >= size || j == nf - 1) {
+        p->gap_fa[p->gap_cur] = fa[j];
+        p->gap_fb[p->gap_cur++] = fb[j];
+      }
+    p->gap_need = size;
+    if (dnnmem__breadth_sides(p, &ends, r, t)) {
+      p->off[r] = dnnmem__gap_best(p, a, size);
+      dnnmem__gap_insert(p, r);
+    } else {
+      dnnmem__place_in_gap(p, r);
+    }
+    dnnmem__breadth_mark(p, &ends, r);
+    o = p->off[r];
+    e = o + size;
+    for (j = nf - 1; fa[j] > o; j--) continue; /* F's interval holding r's bytes (r is alive at t) */
+    if (fa[j] < o && e < fb[j]) { /* split in two */
+      int32_t k;
+      for (k = nf++; k > j + 1; k--) fa[k] = fa[k - 1], fb[k] = fb[k - 1];
+      fa[j + 1] = e;
+      fb[j + 1] = fb[j];
+      fb[j] = o;
+    } else if (fa[j] < o) {
+      fb[j] = o;
+    } else if (e < fb[j]) {
+      fa[j] = e;
+    } else { /* filled whole */
+      for (nf--; j < nf; j++) fa[j] = fa[j + 1], fb[j] = fb[j + 1];
+    }
+  }
+}
+
 /* The order of the widest steps' groups, local in time: the steps form a
    tree (a Cartesian tree: the root the widest step, left of it the tree
    of the steps before, right the tree of those after), each record the
@@ -5764,10 +5880,15 @@ static void dnnmem__plan_greedy_breadth(dnnmem__planner *p) {
   }
   dnnmem__radix_sort(p->order, p->tmp, m, p->vals);
   dnnmem__gap_begin(p);
-  for (i = 0; i < m; i++) {
-    DNNMEM__GAP_AHEAD(p, i, m);
-    dnnmem__place_in_gap(p, p->order[i]);
+  for (i = 0; i < p->n && p->rec[i].size > 0; i++) continue;
+  if (p->gap_leaves == 0 || i < p->n) { /* a zero size: the walk over neighbours, record by record */
+    for (i = 0; i < m; i++) {
+      DNNMEM__GAP_AHEAD(p, i, m);
+      dnnmem__place_in_gap(p, p->order[i]);
+    }
+    return;
   }
+  dnnmem__breadth_place(p, m);
 }
 
 /* TensorFlow Lite Micro's GreedyMemoryPlanner (greedy_memory_planner.cc):
