@@ -5663,6 +5663,206 @@ static void dnnmem__gap_begin(dnnmem__planner *p) {
     if (p->off[i] >= 0) dnnmem__gap_insert(p, i);
 }
 
+/* The gap rule by a sweep (greedy-size and greedy-breadth without zero
+   sizes): a step c and F, the free intervals of the placed records alive
+   at c (disjoint in bytes: they share a step). Record r at a step t of
+   its lifetime [L, H) meets every record alive at t, and the others it
+   meets end in (L, t] or start in (t, H): with few of those, r's free
+   intervals are F's at t that can hold r, cut by them (the time tree's
+   intervals, the same plan). Placed records are marked by their ends and
+   starts (bits over 2T positions: ends at hi - 1, starts at T + lo; a
+   list per segment), so moving c to t frees the bytes of those that die
+   between and cuts those born between, and r's few others are found the
+   same way. Greedy-breadth takes t = r's widest step (a group's members
+   share it; in training graphs all but about one neighbour is alive
+   there: the wider steps' groups come first), greedy-size the step of r
+   nearest c for short records (a leaf's: within 2^gap_shift segments;
+   time-ordered within a size). Over DNNMEM__PLAN_SWEEP_MAX records or
+   words of bits: the time tree's query (and F from one at t). Lists and F
+   in bestfit's arrays (unused here). */
+#define DNNMEM__PLAN_SWEEP_MAX 32
+
+typedef struct dnnmem__sweep {
+  uint64_t *bits;
+  int64_t *fa, *fb; /* F: at most n + 1 (n - 1 placed, each splits one) */
+  int32_t nf, c, got[2 * DNNMEM__PLAN_SWEEP_MAX];
+} dnnmem__sweep;
+
+static void dnnmem__sweep_mark(dnnmem__planner *p, dnnmem__sweep *w, int32_t r) {
+  int32_t *end_head = p->run_end, *start_head = p->run_prev, *end_next = p->run_next, *start_next = p->skip;
+  int32_t e = p->hi[r] - 1, s = p->segments + p->lo[r];
+  end_next[r] = end_head[p->hi[r]];
+  end_head[p->hi[r]] = r;
+  start_next[r] = start_head[p->lo[r]];
+  start_head[p->lo[r]] = r;
+  w->bits[e >> 6] |= (uint64_t)1 << (e & 63);
+  w->bits[s >> 6] |= (uint64_t)1 << (s & 63);
+}
+
+/* Appends to got (count *c) the placed records marked at positions
+   [from, to) (ends or starts: below T or not); 0 past max records or
+   DNNMEM__PLAN_SWEEP_MAX words. */
+static int dnnmem__sweep_collect(const dnnmem__planner *p, dnnmem__sweep *w, int32_t from, int32_t to, int32_t *c,
+                                 int32_t max) {
+  int32_t i, T = p->segments, q;
+  int starts = from >= T;
+  const int32_t *head = starts ? p->run_prev : p->run_end, *next = starts ? p->skip : p->run_next;
+  if (from >= to) return 1;
+  if (((to - 1) >> 6) - (from >> 6) >= DNNMEM__PLAN_SWEEP_MAX) return 0;
+  for (i = from >> 6; i <= (to - 1) >> 6; i++) {
+    uint64_t word = w->bits[i];
+    if (i == from >> 6) word &= ~(uint64_t)0 << (from & 63);
+    if (i == (to - 1) >> 6) word &= ~(uint64_t)0 >> (63 - ((to - 1) & 63));
+    for (; word; word &= word - 1) {
+      int32_t b = 64 * i + dnnmem__ctz64(word);
+      for (q = head[starts ? b - T : b + 1]; q >= 0; q = next[q]) {
+        if (*c == max) return 0;
+        w->got[(*c)++] = q;
+      }
+    }
+  }
+  return 1;
+}
+
+/* F's first interval starting above o. */
+static int32_t dnnmem__sweep_find(const dnnmem__sweep *w, int64_t o) {
+  int32_t a = 0, b = w->nf;
+  while (a < b) {
+    int32_t mid = a + (b - a) / 2;
+    if (w->fa[mid] <= o) a = mid + 1;
+    else b = mid;
+  }
+  return a;
+}
+
+/* Placed record q's bytes off F (cut) or back into it (q alive at c). */
+static void dnnmem__sweep_flip(dnnmem__planner *p, dnnmem__sweep *w, int32_t q, int cut) {
+  int64_t o = p->off[q], e = o + p->rec[q].size, *fa = w->fa, *fb = w->fb;
+  int32_t j = dnnmem__sweep_find(w, o), k;
+  if (cut) { /* within interval j - 1 */
+    j--;
+    if (fa[j] < o && e < fb[j]) { /* split in two */
+      for (k = w->nf++; k > j + 1; k--) fa[k] = fa[k - 1], fb[k] = fb[k - 1];
+      fa[j + 1] = e;
+      fb[j + 1] = fb[j];
+      fb[j] = o;
+    } else if (fa[j] < o) {
+      fb[j] = o;
+    } else if (e < fb[j]) {
+      fa[j] = e;
+    } else { /* filled whole */
+      for (w->nf--; j < w->nf; j++) fa[j] = fa[j + 1], fb[j] = fb[j + 1];
+    }
+  } else if (j > 0 && fb[j - 1] == o) { /* between intervals j - 1 and j (the last is unbounded) */
+    if (fa[j] == e) {
+      fb[j - 1] = fb[j];
+      for (w->nf--; j < w->nf; j++) fa[j] = fa[j + 1], fb[j] = fb[j + 1];
+    } else {
+      fb[j - 1] = e;
+    }
+  } else if (fa[j] == e) {
+    fa[j] = o;
+  } else {
+    for (k = w->nf++; k > j; k--) fa[k] = fa[k - 1], fb[k] = fb[k - 1];
+    fa[j] = o;
+    fb[j] = e;
+  }
+}
+
+/* Moves c to t: frees the bytes of the records alive at c, not at t, then
+   cuts those alive at t, not at c (all marked between); 0 when too far. */
+static int dnnmem__sweep_move(dnnmem__planner *p, dnnmem__sweep *w, int32_t t) {
+  int32_t c = w->c, T = p->segments, lo = c < t ? c : t, hi = c < t ? t : c, n = 0, pass, j;
+  if (!dnnmem__sweep_collect(p, w, lo, hi, &n, 2 * DNNMEM__PLAN_SWEEP_MAX) ||
+      !dnnmem__sweep_collect(p, w, T + lo + 1, T + hi + 1, &n, 2 * DNNMEM__PLAN_SWEEP_MAX))
+    return 0;
+  for (pass = 0; pass < 2; pass++)
+    for (j = 0; j < n; j++) {
+      int32_t q = w->got[j], was = p->lo[q] <= c && p->hi[q] > c, is = p->lo[q] <= t && p->hi[q] > t;
+      if (was != is && is == pass) dnnmem__sweep_flip(p, w, q, pass);
+    }
+  w->c = t;
+  return 1;
+}
+
+/* r's free intervals at its step c: F's that can hold r, cut by the
+   placed records ending in (L, c] or starting in (c, H) (by offset:
+   insertion sort); 0 when there are too many. */
+static int dnnmem__sweep_free(dnnmem__planner *p, dnnmem__sweep *w, int32_t r) {
+  int64_t o[DNNMEM__PLAN_SWEEP_MAX], x[DNNMEM__PLAN_SWEEP_MAX], size = p->rec[r].size;
+  int32_t T = p->segments, n = 0, i, j;
+  dnnmem__gap_cut k;
+  if (!dnnmem__sweep_collect(p, w, p->lo[r], w->c, &n, DNNMEM__PLAN_SWEEP_MAX) ||
+      !dnnmem__sweep_collect(p, w, T + w->c + 1, T + p->hi[r], &n, DNNMEM__PLAN_SWEEP_MAX))
+    return 0;
+  for (i = 0; i < n; i++) {
+    int64_t qo = p->off[w->got[i]];
+    for (j = i; j > 0 && o[j - 1] > qo; j--) o[j] = o[j - 1], x[j] = x[j - 1];
+    o[j] = qo;
+    x[j] = qo + p->rec[w->got[i]].size;
+  }
+  for (j = 0, p->gap_cur = 0; j < w->nf; j++) /* F's intervals that can hold r (the last: unbounded) */
+    if (w->fb[j] - w->fa[j] >= size || j == w->nf - 1) {
+      p->gap_fa[p->gap_cur] = w->fa[j];
+      p->gap_fb[p->gap_cur++] = w->fb[j];
+    }
+  p->gap_need = size;
+  if (n == 0) return 1;
+  dnnmem__gap_cut_begin(p, &k);
+  for (j = 0; j < n; j++) dnnmem__gap_cut_piece(&k, o[j], x[j]);
+  dnnmem__gap_cut_end(p, &k);
+  return 1;
+}
+
+/* F at t from the time tree (the query's free intervals, nothing dropped). */
+static void dnnmem__sweep_at(dnnmem__planner *p, dnnmem__sweep *w, int32_t t) {
+  dnnmem__gap_free_span(p, p->gap_leaves + (t >> p->gap_shift), t, t + 1, 0);
+  w->nf = p->gap_cur;
+  DNNMEM_MEMCPY(w->fa, p->gap_fa, (size_t)w->nf * sizeof(int64_t));
+  DNNMEM_MEMCPY(w->fb, p->gap_fb, (size_t)w->nf * sizeof(int64_t));
+  w->c = t;
+}
+
+/* The order's m records placed by the gap rule: by the sweep where it
+   can (no zero sizes; by_widest: greedy-breadth's steps), else record by
+   record by the time tree. */
+static void dnnmem__plan_gaps(dnnmem__planner *p, int32_t m, int by_widest) {
+  dnnmem__sweep w;
+  int32_t i, T = p->segments;
+  dnnmem__gap_begin(p);
+  for (i = 0; i < p->n && p->rec[i].size > 0; i++) continue;
+  if (p->gap_leaves == 0 || i < p->n) { /* a zero size: the walk over neighbours, record by record */
+    for (i = 0; i < m; i++) {
+      DNNMEM__GAP_AHEAD(p, i, m);
+      dnnmem__place_in_gap(p, p->order[i]);
+    }
+    return;
+  }
+  w.bits = p->steps.bits; /* 4n words at least */
+  w.fa = p->run_h;
+  w.fb = p->heap.key;
+  w.c = -1;
+  DNNMEM_MEMSET(w.bits, 0, (size_t)(2 * T / 64 + 1) * sizeof(uint64_t));
+  for (i = 0; i <= T; i++) p->run_end[i] = p->run_prev[i] = -1;
+  for (i = 0; i < p->n; i++)
+    if (p->off[i] >= 0) dnnmem__sweep_mark(p, &w, i);
+  for (i = 0; i < m; i++) {
+    int32_t r = p->order[i], t = -1;
+    DNNMEM__GAP_AHEAD(p, i, m);
+    if (by_widest) t = p->widest[r];
+    else if (p->gap_node[r] >= p->gap_leaves) t = w.c < p->lo[r] ? p->lo[r] : w.c < p->hi[r] ? w.c : p->hi[r] - 1;
+    if (t >= 0 && t != w.c && (w.c < 0 || !dnnmem__sweep_move(p, &w, t))) dnnmem__sweep_at(p, &w, t);
+    if (t >= 0 && dnnmem__sweep_free(p, &w, r)) {
+      p->off[r] = dnnmem__gap_best(p, dnnmem_interval_alignment(&p->rec[r], p->align), p->rec[r].size);
+      dnnmem__gap_insert(p, r);
+    } else {
+      dnnmem__place_in_gap(p, r);
+    }
+    dnnmem__sweep_mark(p, &w, r);
+    if (w.c >= p->lo[r] && w.c < p->hi[r]) dnnmem__sweep_flip(p, &w, r, 1);
+  }
+}
+
 static void dnnmem__plan_greedy_size(dnnmem__planner *p) {
   int32_t i, m = dnnmem__free_by_size(p);
   dnnmem__gap_begin(p);
@@ -5748,108 +5948,6 @@ static void dnnmem__widest_steps(dnnmem__planner *p) {
   }
 }
 
-/* Greedy-breadth's placements by groups. Every record of a group holds its
-   step t, so the placed records alive at t meet each of them: their free
-   intervals F (one time-tree query at t, then each member's bytes cut off
-   as it is placed) hold most of a member's neighbours (in training graphs
-   all but about one: the order places the wider steps' groups first). The
-   others meet r's lifetime [L, H) only on one side of t: they end in
-   (L, t] or start in (t, H), found by their ends and starts, placed ones
-   marked in a bit tree over 2T positions (ends at hi - 1, starts at T + lo)
-   with a list per segment. So r's free intervals are F's that can hold r,
-   cut by those few: the same intervals as the time tree's, the same plan.
-   More than DNNMEM__PLAN_SIDE_MAX of them: the time tree's query. Lists
-   and F in bestfit's arrays (unused here); no zero sizes. */
-#define DNNMEM__PLAN_SIDE_MAX 32
-
-static void dnnmem__breadth_mark(dnnmem__planner *p, dnnmem__steps *ends, int32_t r) {
-  int32_t *end_head = p->run_end, *start_head = p->run_prev, *end_next = p->run_next, *start_next = p->skip;
-  end_next[r] = end_head[p->hi[r]];
-  end_head[p->hi[r]] = r;
-  start_next[r] = start_head[p->lo[r]];
-  start_head[p->lo[r]] = r;
-  dnnmem__steps_set(ends, p->hi[r] - 1);
-  dnnmem__steps_set(ends, p->segments + p->lo[r]);
-}
-
-/* The placed records ending in (L, t] or starting in (t, H) off the free
-   intervals (by offset: insertion sort); 0 when there are too many. */
-static int dnnmem__breadth_sides(dnnmem__planner *p, const dnnmem__steps *ends, int32_t r, int32_t t) {
-  int64_t o[DNNMEM__PLAN_SIDE_MAX], x[DNNMEM__PLAN_SIDE_MAX];
-  int32_t L = p->lo[r], H = p->hi[r], T = p->segments, c = 0, b, q, j, side;
-  dnnmem__gap_cut k;
-  for (side = 0; side < 2; side++) {
-    int32_t from = side ? T + t + 1 : L, to = side ? T + H : t;
-    const int32_t *head = side ? p->run_prev : p->run_end, *next = side ? p->skip : p->run_next;
-    for (b = dnnmem__steps_next(ends, from); b < to; b = dnnmem__steps_next(ends, b + 1))
-      for (q = head[side ? b - T : b + 1]; q >= 0; q = next[q]) {
-        int64_t qo = p->off[q], qx = qo + p->rec[q].size;
-        if (c == DNNMEM__PLAN_SIDE_MAX) return 0;
-        for (j = c++; j > 0 && o[j - 1] > qo; j--) o[j] = o[j - 1], x[j] = x[j - 1];
-        o[j] = qo;
-        x[j] = qx;
-      }
-  }
-  if (c == 0) return 1;
-  dnnmem__gap_cut_begin(p, &k);
-  for (j = 0; j < c; j++) dnnmem__gap_cut_piece(&k, o[j], x[j]);
-  dnnmem__gap_cut_end(p, &k);
-  return 1;
-}
-
-static void dnnmem__breadth_place(dnnmem__planner *p, int32_t m) {
-  int64_t *fa = p->run_h, *fb = p->heap.key; /* F: n + 1 at most (n - 1 placed, each splits one) */
-  int32_t i, j, t, cur = -1, nf = 0, T = p->segments;
-  dnnmem__steps ends = p->steps;
-  dnnmem__steps_reset(&ends, 2 * T); /* bit 0 set by the reset: hi == 1's list, maybe empty */
-  for (t = 0; t <= T; t++) p->run_end[t] = p->run_prev[t] = -1;
-  for (i = 0; i < p->n; i++)
-    if (p->off[i] >= 0) dnnmem__breadth_mark(p, &ends, i);
-  for (i = 0; i < m; i++) {
-    int32_t r = p->order[i];
-    int64_t a = dnnmem_interval_alignment(&p->rec[r], p->align), size = p->rec[r].size, o, e;
-    DNNMEM__GAP_AHEAD(p, i, m);
-    t = p->widest[r];
-    if (t != cur) { /* a new group: F at t */
-      int32_t v = p->gap_leaves + (t >> p->gap_shift);
-      dnnmem__gap_free_span(p, v, t, t + 1, 0);
-      nf = p->gap_cur;
-      DNNMEM_MEMCPY(fa, p->gap_fa, (size_t)nf * sizeof(int64_t));
-      DNNMEM_MEMCPY(fb, p->gap_fb, (size_t)nf * sizeof(int64_t));
-      cur = t;
-    }
-    for (j = 0, p->gap_cur = 0; j < nf; j++) /* F's intervals that can hold r (the last: unbounded) */
-      if (fb[j] - fa[j] >= size || j == nf - 1) {
-        p->gap_fa[p->gap_cur] = fa[j];
-        p->gap_fb[p->gap_cur++] = fb[j];
-      }
-    p->gap_need = size;
-    if (dnnmem__breadth_sides(p, &ends, r, t)) {
-      p->off[r] = dnnmem__gap_best(p, a, size);
-      dnnmem__gap_insert(p, r);
-    } else {
-      dnnmem__place_in_gap(p, r);
-    }
-    dnnmem__breadth_mark(p, &ends, r);
-    o = p->off[r];
-    e = o + size;
-    for (j = nf - 1; fa[j] > o; j--) continue; /* F's interval holding r's bytes (r is alive at t) */
-    if (fa[j] < o && e < fb[j]) { /* split in two */
-      int32_t k;
-      for (k = nf++; k > j + 1; k--) fa[k] = fa[k - 1], fb[k] = fb[k - 1];
-      fa[j + 1] = e;
-      fb[j + 1] = fb[j];
-      fb[j] = o;
-    } else if (fa[j] < o) {
-      fb[j] = o;
-    } else if (e < fb[j]) {
-      fa[j] = e;
-    } else { /* filled whole */
-      for (nf--; j < nf; j++) fa[j] = fa[j + 1], fb[j] = fb[j + 1];
-    }
-  }
-}
-
 /* The order of the widest steps' groups, local in time: the steps form a
    tree (a Cartesian tree: the root the widest step, left of it the tree
    of the steps before, right the tree of those after), each record the
@@ -5879,16 +5977,7 @@ static void dnnmem__plan_greedy_breadth(dnnmem__planner *p) {
     p->vals[r] = (int64_t)start[w] * ((int64_t)T + 1) + (T - end[w]);
   }
   dnnmem__radix_sort(p->order, p->tmp, m, p->vals);
-  dnnmem__gap_begin(p);
-  for (i = 0; i < p->n && p->rec[i].size > 0; i++) continue;
-  if (p->gap_leaves == 0 || i < p->n) { /* a zero size: the walk over neighbours, record by record */
-    for (i = 0; i < m; i++) {
-      DNNMEM__GAP_AHEAD(p, i, m);
-      dnnmem__place_in_gap(p, p->order[i]);
-    }
-    return;
-  }
-  dnnmem__breadth_place(p, m);
+  dnnmem__plan_gaps(p, m, 1);
 }
 
 /* TensorFlow Lite Micro's GreedyMemoryPlanner (greedy_memory_planner.cc):
