@@ -5679,7 +5679,10 @@ static void dnnmem__gap_begin(dnnmem__planner *p) {
    nearest c for short records (a leaf's: within 2^gap_shift segments;
    time-ordered within a size). Over DNNMEM__PLAN_SWEEP_MAX records or
    words of bits: the time tree's query (and F from one at t). Lists and F
-   in bestfit's arrays (unused here). */
+   in bestfit's arrays (unused here). Builds for size leave it out (2.5 KB
+   of code at -Os; the time tree gives the same plans). */
+#if !defined(__OPTIMIZE_SIZE__)
+#define DNNMEM__PLAN_SWEEP 1
 #define DNNMEM__PLAN_SWEEP_MAX 32
 
 typedef struct dnnmem__sweep {
@@ -5822,22 +5825,31 @@ static void dnnmem__sweep_at(dnnmem__planner *p, dnnmem__sweep *w, int32_t t) {
   DNNMEM_MEMCPY(w->fb, p->gap_fb, (size_t)w->nf * sizeof(int64_t));
   w->c = t;
 }
+#endif
 
 /* The order's m records placed by the gap rule: by the sweep where it
    can (no zero sizes; by_widest: greedy-breadth's steps), else record by
    record by the time tree. */
 static void dnnmem__plan_gaps(dnnmem__planner *p, int32_t m, int by_widest) {
+#ifdef DNNMEM__PLAN_SWEEP
   dnnmem__sweep w;
-  int32_t i, T = p->segments;
+  int32_t T = p->segments;
+#endif
+  int32_t i;
   dnnmem__gap_begin(p);
   for (i = 0; i < p->n && p->rec[i].size > 0; i++) continue;
-  if (p->gap_leaves == 0 || i < p->n) { /* a zero size: the walk over neighbours, record by record */
+#ifdef DNNMEM__PLAN_SWEEP
+  if (p->gap_leaves == 0 || i < p->n) /* a zero size: the walk over neighbours, record by record */
+#endif
+  {
+    (void)by_widest;
     for (i = 0; i < m; i++) {
       DNNMEM__GAP_AHEAD(p, i, m);
       dnnmem__place_in_gap(p, p->order[i]);
     }
     return;
   }
+#ifdef DNNMEM__PLAN_SWEEP
   w.bits = p->steps.bits; /* 4n words at least */
   w.fa = p->run_h;
   w.fb = p->heap.key;
@@ -5861,6 +5873,7 @@ static void dnnmem__plan_gaps(dnnmem__planner *p, int32_t m, int by_widest) {
     dnnmem__sweep_mark(p, &w, r);
     if (w.c >= p->lo[r] && w.c < p->hi[r]) dnnmem__sweep_flip(p, &w, r, 1);
   }
+#endif
 }
 
 static void dnnmem__plan_greedy_size(dnnmem__planner *p) {

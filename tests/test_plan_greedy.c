@@ -117,8 +117,36 @@ static void test_same_plans_at_scale(void) {
   CHECK_EQ(bad, 0);
 }
 
+/* Greedy-breadth's sweep (no zero sizes) far apart in time: clusters of
+   short records thousands of steps apart (moves past its words of marks:
+   a time-tree query at the step instead) and long records of a few bytes
+   whose widest step is far from an end (their other neighbours past its
+   words or records: the time tree's query for the record). */
+static void test_breadth_sweep_far_apart(void) {
+  int32_t bad = 0;
+  FOR_TRIALS(rng, 31, trial, 4) {
+    int32_t n = 1800 + (int32_t)dnnmem_rng_below(&rng, 600), i;
+    dnnmem_interval *r = (dnnmem_interval *)calloc((size_t)n, sizeof *r);
+    dnnmem_intervals p;
+    for (i = 0; i < n; i++) {
+      int64_t lo = (int64_t)dnnmem_rng_below(&rng, 4) * 5000 + dnnmem_rng_below(&rng, 1500);
+      scale_record(&rng, &r[i], lo, 1 + dnnmem_rng_below(&rng, 40), 0, trial % 2);
+      if (dnnmem_rng_below(&rng, 10) == 0) { /* long and small */
+        r[i].lower = dnnmem_rng_below(&rng, 3000);
+        r[i].upper = r[i].lower + 3000 + dnnmem_rng_below(&rng, 15000);
+        r[i].size = 1 + dnnmem_rng_below(&rng, 3);
+      }
+    }
+    p.records = r, p.count = n, p.alignment = 0;
+    bad += differs_from_rule(&p, "far apart", trial, bad, 1);
+    free(r);
+  }
+  CHECK_EQ(bad, 0);
+}
+
 int main(void) {
   RUN(test_same_plans_as_the_plain_rule);
   RUN(test_same_plans_at_scale);
+  RUN(test_breadth_sweep_far_apart);
   return test_finish("test_plan_greedy");
 }
