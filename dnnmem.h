@@ -5514,20 +5514,20 @@ static int dnnmem__gap_free(dnnmem__planner *p, int32_t r) {
   return dnnmem__gap_free_span(p, p->gap_node[r], p->lo[r], p->hi[r], p->rec[r].size);
 }
 
-/* The smallest free interval that holds a record of this size and
-   alignment (the lowest of equal ones), else the top's offset. */
-static int64_t dnnmem__gap_best(const dnnmem__planner *p, int64_t a, int64_t size) {
+/* Of free intervals [fa[k], fb[k]) (the last unbounded), the smallest
+   that holds a record of this size and alignment (the lowest of equal
+   ones), else the top's offset. */
+static int64_t dnnmem__gap_best(const int64_t *fa, const int64_t *fb, int32_t count, int64_t a, int64_t size) {
   int64_t best = -1, best_gap = DNNMEM__I64_MAX, cand;
   int32_t k;
-  for (k = 0; k + 1 < p->gap_cur; k++) {
-    int64_t lo = p->gap_fa[k], hi = p->gap_fb[k];
-    cand = dnnmem__align_up(lo, a);
-    if (cand + size <= hi && hi - lo < best_gap) {
-      best_gap = hi - lo;
+  for (k = 0; k + 1 < count; k++) {
+    cand = dnnmem__align_up(fa[k], a);
+    if (cand + size <= fb[k] && fb[k] - fa[k] < best_gap) {
+      best_gap = fb[k] - fa[k];
       best = cand;
     }
   }
-  return best >= 0 ? best : dnnmem__align_up(p->gap_fa[p->gap_cur - 1], a);
+  return best >= 0 ? best : dnnmem__align_up(fa[count - 1], a);
 }
 
 /* TFLite's rule: the smallest gap between placed neighbours that fits
@@ -5552,7 +5552,7 @@ static void dnnmem__place_in_gap(dnnmem__planner *p, int32_t r) {
   int64_t prev_end = 0, best = -1, best_gap = DNNMEM__I64_MAX, cand;
   int32_t k;
   if (p->gap_leaves > 0 && size > 0 && dnnmem__gap_free(p, r)) {
-    best = dnnmem__gap_best(p, a, size);
+    best = dnnmem__gap_best(p->gap_fa, p->gap_fb, p->gap_cur, a, size);
   } else {
     dnnmem__itree_fill(p);
     dnnmem__neighbours(p, r);
@@ -5688,7 +5688,7 @@ static void dnnmem__gap_begin(dnnmem__planner *p) {
 typedef struct dnnmem__sweep {
   uint64_t *bits;
   int64_t *fa, *fb; /* F: at most n + 1 (n - 1 placed, each splits one) */
-  int32_t nf, c, got[2 * DNNMEM__PLAN_SWEEP_MAX];
+  int32_t nf, c, got[DNNMEM__PLAN_SWEEP_MAX];
 } dnnmem__sweep;
 
 static void dnnmem__sweep_mark(dnnmem__planner *p, dnnmem__sweep *w, int32_t r) {
@@ -5703,10 +5703,10 @@ static void dnnmem__sweep_mark(dnnmem__planner *p, dnnmem__sweep *w, int32_t r) 
 }
 
 /* Appends to got (count *c) the placed records marked at positions
-   [from, to) (ends or starts: below T or not); 0 past max records or
-   DNNMEM__PLAN_SWEEP_MAX words. */
-static int dnnmem__sweep_collect(const dnnmem__planner *p, dnnmem__sweep *w, int32_t from, int32_t to, int32_t *c,
-                                 int32_t max) {
+   [from, to) (ends or starts: below T or not); 0 past
+   DNNMEM__PLAN_SWEEP_MAX records or words. */
+static DNNMEM__GAP_INLINE int dnnmem__sweep_collect(const dnnmem__planner *p, dnnmem__sweep *w, int32_t from,
+                                                    int32_t to, int32_t *c) {
   int32_t i, T = p->segments, q;
   int starts = from >= T;
   const int32_t *head = starts ? p->run_prev : p->run_end, *next = starts ? p->skip : p->run_next;
@@ -5719,7 +5719,7 @@ static int dnnmem__sweep_collect(const dnnmem__planner *p, dnnmem__sweep *w, int
     for (; word; word &= word - 1) {
       int32_t b = 64 * i + dnnmem__ctz64(word);
       for (q = head[starts ? b - T : b + 1]; q >= 0; q = next[q]) {
-        if (*c == max) return 0;
+        if (*c == DNNMEM__PLAN_SWEEP_MAX) return 0;
         w->got[(*c)++] = q;
       }
     }
@@ -5776,8 +5776,8 @@ static void dnnmem__sweep_flip(dnnmem__planner *p, dnnmem__sweep *w, int32_t q, 
    cuts those alive at t, not at c (all marked between); 0 when too far. */
 static int dnnmem__sweep_move(dnnmem__planner *p, dnnmem__sweep *w, int32_t t) {
   int32_t c = w->c, T = p->segments, lo = c < t ? c : t, hi = c < t ? t : c, n = 0, pass, j;
-  if (!dnnmem__sweep_collect(p, w, lo, hi, &n, 2 * DNNMEM__PLAN_SWEEP_MAX) ||
-      !dnnmem__sweep_collect(p, w, T + lo + 1, T + hi + 1, &n, 2 * DNNMEM__PLAN_SWEEP_MAX))
+  if (!dnnmem__sweep_collect(p, w, lo, hi, &n) ||
+      !dnnmem__sweep_collect(p, w, T + lo + 1, T + hi + 1, &n))
     return 0;
   for (pass = 0; pass < 2; pass++)
     for (j = 0; j < n; j++) {
@@ -5790,14 +5790,16 @@ static int dnnmem__sweep_move(dnnmem__planner *p, dnnmem__sweep *w, int32_t t) {
 
 /* r's free intervals at its step c: F's that can hold r, cut by the
    placed records ending in (L, c] or starting in (c, H) (by offset:
-   insertion sort); 0 when there are too many. */
+   insertion sort), into gap_fa / gap_fb; 2 when there are none (F's
+   serve), 0 when there are too many. */
 static int dnnmem__sweep_free(dnnmem__planner *p, dnnmem__sweep *w, int32_t r) {
   int64_t o[DNNMEM__PLAN_SWEEP_MAX], x[DNNMEM__PLAN_SWEEP_MAX], size = p->rec[r].size;
   int32_t T = p->segments, n = 0, i, j;
   dnnmem__gap_cut k;
-  if (!dnnmem__sweep_collect(p, w, p->lo[r], w->c, &n, DNNMEM__PLAN_SWEEP_MAX) ||
-      !dnnmem__sweep_collect(p, w, T + w->c + 1, T + p->hi[r], &n, DNNMEM__PLAN_SWEEP_MAX))
+  if (!dnnmem__sweep_collect(p, w, p->lo[r], w->c, &n) ||
+      !dnnmem__sweep_collect(p, w, T + w->c + 1, T + p->hi[r], &n))
     return 0;
+  if (n == 0) return 2;
   for (i = 0; i < n; i++) {
     int64_t qo = p->off[w->got[i]];
     for (j = i; j > 0 && o[j - 1] > qo; j--) o[j] = o[j - 1], x[j] = x[j - 1];
@@ -5810,7 +5812,6 @@ static int dnnmem__sweep_free(dnnmem__planner *p, dnnmem__sweep *w, int32_t r) {
       p->gap_fb[p->gap_cur++] = w->fb[j];
     }
   p->gap_need = size;
-  if (n == 0) return 1;
   dnnmem__gap_cut_begin(p, &k);
   for (j = 0; j < n; j++) dnnmem__gap_cut_piece(&k, o[j], x[j]);
   dnnmem__gap_cut_end(p, &k);
@@ -5833,7 +5834,7 @@ static void dnnmem__sweep_at(dnnmem__planner *p, dnnmem__sweep *w, int32_t t) {
 static void dnnmem__plan_gaps(dnnmem__planner *p, int32_t m, int by_widest) {
 #ifdef DNNMEM__PLAN_SWEEP
   dnnmem__sweep w;
-  int32_t T = p->segments;
+  int32_t T = p->segments, k;
 #endif
   int32_t i;
   dnnmem__gap_begin(p);
@@ -5864,8 +5865,10 @@ static void dnnmem__plan_gaps(dnnmem__planner *p, int32_t m, int by_widest) {
     if (by_widest) t = p->widest[r];
     else if (p->gap_node[r] >= p->gap_leaves) t = w.c < p->lo[r] ? p->lo[r] : w.c < p->hi[r] ? w.c : p->hi[r] - 1;
     if (t >= 0 && t != w.c && (w.c < 0 || !dnnmem__sweep_move(p, &w, t))) dnnmem__sweep_at(p, &w, t);
-    if (t >= 0 && dnnmem__sweep_free(p, &w, r)) {
-      p->off[r] = dnnmem__gap_best(p, dnnmem_interval_alignment(&p->rec[r], p->align), p->rec[r].size);
+    if (t >= 0 && (k = dnnmem__sweep_free(p, &w, r)) != 0) {
+      int64_t a = dnnmem_interval_alignment(&p->rec[r], p->align), size = p->rec[r].size;
+      p->off[r] = k == 2 ? dnnmem__gap_best(w.fa, w.fb, w.nf, a, size)
+                         : dnnmem__gap_best(p->gap_fa, p->gap_fb, p->gap_cur, a, size);
       dnnmem__gap_insert(p, r);
     } else {
       dnnmem__place_in_gap(p, r);
