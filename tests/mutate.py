@@ -2,7 +2,7 @@
 """make mutate: a mutation run over dnnmem.h's implementation.
 
 usage: tests/mutate.py [--seed S] [-n N] [-j JOBS] [--list] [--only ID,...]
-                       [--parts P] [--no-sanitize-survivors] [--sanitize-budget SECONDS]
+                       [--parts P] [--lines A-B,...] [--no-sanitize-survivors] [--sanitize-budget SECONDS]
                        [--work DIR]
 
 Every mutation site of the implementation (from the part 1 marker that
@@ -19,7 +19,9 @@ The sample: the site list cut into N runs of equal length, one site drawn
 in each by the seed (random.Random(seed)), so the mutants spread over the
 whole file whatever the seed. --parts 2 (or 1-4, or 2,5) draws the same
 way from those parts' sites only (a sample to work on one part; the score
-of record is drawn from the whole file).
+of record is drawn from the whole file). --lines 8540-9070,9140-9900
+draws from the sites on those lines of dnnmem.h only (with --parts: on
+both).
 
 Which tests can see a mutant: every unit test (tests/test_*.c) is built
 once with gcov (-O0) and tests/test.h's hook (TEST_HOOK, the file HOOK
@@ -489,6 +491,7 @@ def main():
     ap.add_argument("--list", action="store_true", help="list the sample, build nothing")
     ap.add_argument("--only", default="", help="comma-separated mutant ids to run (any site, not only the sample)")
     ap.add_argument("--parts", default="", help="draw from these parts' sites only: 2 or 1-4 or 2,5 (default: all)")
+    ap.add_argument("--lines", default="", help="draw from these lines of dnnmem.h only: A-B[,C-D] (default: all)")
     ap.add_argument("--no-sanitize-survivors", action="store_true",
                     help="do not rerun a survivor's tests under ASan+UBSan")
     ap.add_argument("--sanitize-budget", type=float, default=3.0,
@@ -509,6 +512,9 @@ def main():
             lo, _, hi = a.partition("-")
             want.update(range(int(lo), int(hi or lo) + 1))
         pool = [k for k in pool if part_of(all_sites[k][0])[1] in want]
+    if args.lines:
+        spans = [tuple(int(x) for x in a.split("-")) for a in args.lines.split(",")]
+        pool = [k for k in pool if any(lo <= all_sites[k][0] + 1 <= hi for lo, hi in spans)]
     rng = random.Random(args.seed)
     n = min(args.n, len(pool))
     sample = []

@@ -720,6 +720,62 @@ static void test_symbolic_at_zero(void) {
   CHECK_EQ(same, 60);
 }
 
+/* Every field of a symbolic result recounted on random problems over 64
+   values of S, every one a sample: [0, 63], and [40, 103] in every other
+   trial (a short range away from 0). The worst ratio and the first S
+   reaching it (dnnmem_plan_lower_bound's bound at each S), the arenas and
+   bounds at both ends, the samples, the edges, a reference among the
+   eight spread over the samples (the highest S, then 9 lower each time,
+   the lowest positive one last) or a blend, and a cleared error. */
+static void test_symbolic_result_fields(void) {
+  FOR_TRIALS(rng, 31, trial, 150) {
+    symbolic_case k;
+    dnnmem_plan_stacking st;
+    dnnmem_interval at[12];
+    dnnmem_intervals iv = {at, 0, 0};
+    dnnmem_plan_result bound;
+    int64_t off[12], s, arena = -1, worst_at = -1, ends[4] = {-1, -1, -1, -1}, lo = trial % 2 ? 40 : 0;
+    double worst = 0.0;
+    int32_t i, known = 0;
+    size_t bytes = 0;
+    void *scratch;
+    k.n = 2 + (int32_t)dnnmem_rng_below(&rng, 11);
+    k.iv.records = k.r, k.iv.count = k.n, k.iv.alignment = 0;
+    random_symbolic(&rng, k.r, k.c, k.n, 6, 4000);
+    k.p.intervals = &k.iv, k.p.coefficients = k.c, k.p.terms = 3, k.p.s_min = lo, k.p.s_max = lo + 63;
+    CHECK_EQ(symbolic_solve(&k.p, DNNMEM_PLAN_BEST, &k.sp), DNNMEM_OK);
+    st.order = k.sp.order, st.below_offsets = k.sp.below_offsets, st.below_ids = k.sp.below_ids;
+    iv.count = k.n;
+    CHECK_EQ(dnnmem_plan_lower_bound_scratch_size(&k.iv, &bytes), DNNMEM_OK);
+    scratch = malloc(bytes ? bytes : 1);
+    for (s = lo; s <= lo + 63; s++) {
+      double ratio;
+      CHECK_EQ(resolve(&k.p, &st, s, off, &arena), DNNMEM_OK);
+      for (i = 0; i < k.n; i++) at[i] = k.r[i], at[i].size = ref_poly(k.c + 3 * i, 3, s);
+      memset(&bound, 0, sizeof bound);
+      CHECK_EQ(dnnmem_plan_lower_bound(&iv, &bound, scratch, bytes), DNNMEM_OK);
+      CHECK_EQ(bound.lower_bound, ref_plan_max_load(at, k.n)); /* no alignment: the max load */
+      ratio = bound.lower_bound > 0 ? (double)arena / (double)bound.lower_bound : 1.0;
+      if (ratio > worst) worst = ratio, worst_at = s;
+      if (s == lo) ends[0] = arena, ends[1] = bound.lower_bound;
+      if (s == lo + 63) ends[2] = arena, ends[3] = bound.lower_bound;
+    }
+    free(scratch);
+    CHECK(k.sp.res.worst_ratio == worst);
+    CHECK_EQ(k.sp.res.worst_at, worst_at);
+    CHECK_EQ(k.sp.res.arena_min, ends[0]);
+    CHECK_EQ(k.sp.res.lower_bound_min, ends[1]);
+    CHECK_EQ(k.sp.res.arena_max, ends[2]);
+    CHECK_EQ(k.sp.res.lower_bound_max, ends[3]);
+    CHECK_EQ(k.sp.res.samples, 64);
+    CHECK_EQ(k.sp.res.edges, k.sp.below_offsets[k.n]);
+    for (i = 0; i < 7; i++) known += k.sp.res.reference == lo + 63 - 9 * i;
+    known += k.sp.res.reference == (lo > 0 ? lo : 1);
+    CHECK(known == 1 || (k.sp.res.reference <= -1 && k.sp.res.reference >= -3));
+    CHECK(k.sp.res.error.index == -1 && k.sp.res.error.field == DNNMEM_FIELD_NONE && k.sp.res.error.other == -1);
+  }
+}
+
 int main(void) {
   RUN(test_two_pass_by_hand);
   RUN(test_passes_exact_against_brute_force);
@@ -734,5 +790,6 @@ int main(void) {
   RUN(test_symbolic_arguments);
   RUN(test_resolve_edges);
   RUN(test_symbolic_at_zero);
+  RUN(test_symbolic_result_fields);
   return test_finish("test_plan_dynamic");
 }

@@ -342,6 +342,33 @@ static void test_empty_tied_group(void) {
   CHECK_EQ(lb, 8);
 }
 
+/* Aliases only (no reuse link): the merged problem is the problem, and
+   the search's proof carries over. F, fixed at 1 over [0,2), leaves X (2
+   bytes, [0,2)) no room below it: 4 bytes where the bound says 3; the
+   exact search proves 4, so lower_bound is 4, optimal, stop proved (not
+   the bound of 3 and a stop of incomplete). Y and its view Z elsewhere
+   make the aliases. */
+static void test_alias_only_proof(void) {
+  dnnmem_interval r[4];
+  dnnmem_intervals p = {r, 4, 0};
+  int64_t off[4], lb = -1;
+  dnnmem_plan_result res;
+  dnnmem_plan_algo algos[2] = {DNNMEM_PLAN_EXACT, DNNMEM_PLAN_BEST};
+  int32_t k;
+  r[0] = ref_plan_fixed_record(0, 2, 1, 1), r[1] = rec(0, 2, 2), r[2] = rec(5, 6, 1), r[3] = rec(5, 6, 1);
+  alias(&r[3], 2);
+  CHECK_EQ(bound(&p, &lb), DNNMEM_OK);
+  CHECK_EQ(lb, 3);
+  for (k = 0; k < 2; k++) {
+    CHECK_EQ(solve(&p, algos[k], off, &res), DNNMEM_OK);
+    CHECK_EQ(res.arena, 4);
+    CHECK_EQ(res.lower_bound, 4);
+    CHECK(res.optimal == 1 && res.stop == DNNMEM_PLAN_STOP_PROVED);
+    CHECK_VALUES(off, 1, 2);
+    CHECK_EQ(off[3], off[2]);
+  }
+}
+
 int main(void) {
   RUN(test_inplace_chain);
   RUN(test_alias_views);
@@ -352,5 +379,6 @@ int main(void) {
   RUN(test_random_oracle);
   RUN(test_scratch_and_determinism);
   RUN(test_empty_tied_group);
+  RUN(test_alias_only_proof);
   return test_finish("test_plan_reuse");
 }

@@ -282,6 +282,61 @@ static void test_greedy_order_ties(void) {
   free(scratch);
 }
 
+/* The check names the first overlap in its order (by object, then start,
+   ties by id): three members of one object starting together overlap,
+   and the pair named is (0, 1), not (1, 2) (a sort that put equal starts
+   in reverse would name that); three by time give the earlier pair, and
+   a member meeting only the one that ends last names that one. */
+static void test_check_names_first_overlap(void) {
+  dnnmem_interval r[4];
+  dnnmem_intervals p;
+  dnnmem_share_result res;
+  int32_t obj[4] = {0, 0, 0, 1};
+  size_t bytes = 0;
+  char *scratch;
+  r[0] = rec(2, 7, 8), r[1] = rec(2, 5, 8), r[2] = rec(2, 6, 8), r[3] = rec(0, 9, 8);
+  p = problem_of(r, 4);
+  CHECK_EQ(dnnmem_share_check_scratch_size(&p, &bytes), DNNMEM_OK);
+  scratch = (char *)malloc(bytes);
+  CHECK_EQ(dnnmem_share_check(&p, obj, &res, scratch, bytes), DNNMEM_ERR_SHARE_OVERLAP);
+  CHECK(res.error.index == 0 && res.error.other == 1 && res.error.field == DNNMEM_FIELD_OBJECT);
+  r[0] = rec(0, 4, 8), r[1] = rec(6, 9, 8), r[2] = rec(3, 5, 8); /* 2 meets 0 only */
+  CHECK_EQ(dnnmem_share_check(&p, obj, &res, scratch, bytes), DNNMEM_ERR_SHARE_OVERLAP);
+  CHECK(res.error.index == 0 && res.error.other == 2);
+  r[0] = rec(0, 8, 8), r[1] = rec(1, 2, 8), r[2] = rec(3, 5, 8); /* 1 and 2 meet 0, which ends last */
+  CHECK_EQ(dnnmem_share_check(&p, obj, &res, scratch, bytes), DNNMEM_ERR_SHARE_OVERLAP);
+  CHECK(res.error.index == 0 && res.error.other == 1);
+  r[1] = rec(8, 9, 8), r[2] = rec(9, 12, 16), obj[3] = 3; /* touching ends: no overlap */
+  CHECK_EQ(dnnmem_share_check(&p, obj, &res, scratch, bytes), DNNMEM_OK);
+  CHECK(res.objects == 2 && res.total == 24);
+  free(scratch);
+}
+
+/* Greedy by size improved's time distance: zero for lifetimes that touch
+   ([1,4) then [4,5) and [4,6)), not negative. Stage 0 puts [1,4) of 3
+   bytes in object 0; in stage 2 both small records are at distance 0
+   from it, the tie goes to the first by size then id (record 1), and
+   record 2, meeting record 1, opens object 1: 0 0 1, total 4. */
+static void test_improved_touching(void) {
+  dnnmem_interval r[3];
+  dnnmem_intervals p;
+  dnnmem_share_options opt;
+  dnnmem_share_result res;
+  int32_t obj[3];
+  size_t bytes = 0;
+  char *scratch;
+  r[0] = rec(1, 4, 3), r[1] = rec(4, 5, 1), r[2] = rec(4, 6, 1);
+  p = problem_of(r, 3);
+  memset(&opt, 0, sizeof opt);
+  opt.algo = DNNMEM_SHARE_GREEDY_SIZE_IMPROVED;
+  CHECK_EQ(dnnmem_share_solve_scratch_size(&p, &opt, &bytes), DNNMEM_OK);
+  scratch = (char *)malloc(bytes);
+  CHECK_EQ(dnnmem_share_solve(&p, &opt, obj, NULL, &res, scratch, bytes), DNNMEM_OK);
+  CHECK_VALUES(obj, 0, 0, 1);
+  CHECK_EQ(res.total, 4);
+  free(scratch);
+}
+
 int main(void) {
   RUN(test_tflite_example);
   RUN(test_oracle);
@@ -291,5 +346,7 @@ int main(void) {
   RUN(test_links_refused);
   RUN(test_largest_count);
   RUN(test_greedy_order_ties);
+  RUN(test_check_names_first_overlap);
+  RUN(test_improved_touching);
   return test_finish("test_share");
 }
