@@ -5728,7 +5728,7 @@ static DNNMEM__GAP_INLINE int dnnmem__sweep_collect(const dnnmem__planner *p, dn
 }
 
 /* F's first interval starting above o. */
-static int32_t dnnmem__sweep_find(const dnnmem__sweep *w, int64_t o) {
+static DNNMEM__GAP_INLINE int32_t dnnmem__sweep_find(const dnnmem__sweep *w, int64_t o) {
   int32_t a = 0, b = w->nf;
   while (a < b) {
     int32_t mid = a + (b - a) / 2;
@@ -5739,7 +5739,7 @@ static int32_t dnnmem__sweep_find(const dnnmem__sweep *w, int64_t o) {
 }
 
 /* Placed record q's bytes off F (cut) or back into it (q alive at c). */
-static void dnnmem__sweep_flip(dnnmem__planner *p, dnnmem__sweep *w, int32_t q, int cut) {
+static DNNMEM__GAP_INLINE void dnnmem__sweep_flip(dnnmem__planner *p, dnnmem__sweep *w, int32_t q, int cut) {
   int64_t o = p->off[q], e = o + p->rec[q].size, *fa = w->fa, *fb = w->fb;
   int32_t j = dnnmem__sweep_find(w, o), k;
   if (cut) { /* within interval j - 1 */
