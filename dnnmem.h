@@ -437,7 +437,12 @@
                                order local in time that keeps the rule's
                                order for every two records that meet (the
                                same plan): the widest steps' tree in
-                               preorder.
+                               preorder. Without zero sizes, a sweep over
+                               time: the free intervals of the records
+                               alive at the step, moved from group to
+                               group, cut by the few neighbours that end
+                               or start beside it (the time tree when
+                               there are more than 32).
                 sorted-height  by lifetime length, then size, each on top of
                                what is placed over its lifetime (range chmax
                                segment tree); builds staircases on chains.
@@ -870,6 +875,11 @@
                 two ends' nodes), a node's size the shifting of its
                 insertion, plus per node cut the free intervals left
                 (those shorter than the record dropped); O(n^2) worst;
+                greedy-breadth's sweep O(f + w + m) per record: f the
+                free intervals at its step, w the words of marks scanned
+                (at most 32) and m the records they mark (at most 32 each
+                way), a placed record's flips O(f); past those bounds,
+                the time tree's;
                 O(k log k) for a record with a zero size in play;
                 sorted-height and pathcover O(n log n) (plus O(k log k)
                 per record near fixed ones); bestfit O((n + T)
