@@ -5865,6 +5865,7 @@ static void dnnmem__plan_gaps(dnnmem__planner *p, int32_t m, int by_widest) {
   w.fa = p->run_h;
   w.fb = p->heap.key;
   w.c = -1;
+  w.nf = 0;
   DNNMEM_MEMSET(w.bits, 0, (size_t)(2 * T / 64 + 1) * sizeof(uint64_t));
   for (i = 0; i <= T; i++) p->run_end[i] = p->run_prev[i] = -1;
   for (i = 0; i < p->n; i++)
