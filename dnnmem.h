@@ -5673,24 +5673,24 @@ static void dnnmem__gap_begin(dnnmem__planner *p) {
     if (p->off[i] >= 0) dnnmem__gap_insert(p, i);
 }
 
-/* The gap rule by a sweep (greedy-size and greedy-breadth without zero
-   sizes): a step c and F, the free intervals of the placed records alive
-   at c (disjoint in bytes: they share a step). Record r at a step t of
-   its lifetime [L, H) meets every record alive at t, and the others it
-   meets end in (L, t] or start in (t, H): with few of those, r's free
-   intervals are F's at t that can hold r, cut by them (the time tree's
-   intervals, the same plan). Placed records are marked by their ends and
-   starts (bits over 2T positions: ends at hi - 1, starts at T + lo; a
-   list per segment), so moving c to t frees the bytes of those that die
-   between and cuts those born between, and r's few others are found the
-   same way. Greedy-breadth takes t = r's widest step (a group's members
-   share it; in training graphs all but about one neighbour is alive
-   there: the wider steps' groups come first), greedy-size the step of r
-   nearest c for short records (a leaf's: within 2^gap_shift segments;
-   time-ordered within a size). Over DNNMEM__PLAN_SWEEP_MAX records or
-   words of bits: the time tree's query (and F from one at t). Lists and F
-   in bestfit's arrays (unused here). Builds for size leave it out (2.5 KB
-   of code at -Os; the time tree gives the same plans). */
+/* Greedy-breadth's gap rule by a sweep (without zero sizes): a step c and
+   F, the free intervals of the placed records alive at c (disjoint in
+   bytes: they share a step). Record r at a step t of its lifetime [L, H)
+   meets every record alive at t, and the others it meets end in (L, t]
+   or start in (t, H): with few of those, r's free intervals are F's at t
+   that can hold r, cut by them (the time tree's intervals, the same
+   plan). Placed records are marked by their ends and starts (bits over 2T
+   positions: ends at hi - 1, starts at T + lo; a list per segment), so
+   moving c to t frees the bytes of those that die between and cuts those
+   born between, and r's few others are found the same way. t is r's
+   widest step: a group's members share it, and in training graphs all
+   but about one neighbour is alive there (the wider steps' groups come
+   first). Over DNNMEM__PLAN_SWEEP_MAX records or words of bits: the time
+   tree's query (and F from one at t). Lists and F in bestfit's arrays
+   (unused here). Builds for size leave it out (2.5 KB of code at -Os; the
+   time tree gives the same plans). Not for greedy-size: its order runs
+   over all of time once per size, and moving c costs as much as the
+   tree's queries it saves. */
 #if !defined(__OPTIMIZE_SIZE__)
 #define DNNMEM__PLAN_SWEEP 1
 #define DNNMEM__PLAN_SWEEP_MAX 32
@@ -5838,10 +5838,9 @@ static void dnnmem__sweep_at(dnnmem__planner *p, dnnmem__sweep *w, int32_t t) {
 }
 #endif
 
-/* The order's m records placed by the gap rule: by the sweep where it
-   can (no zero sizes; by_widest: greedy-breadth's steps), else record by
-   record by the time tree. */
-static void dnnmem__plan_gaps(dnnmem__planner *p, int32_t m, int by_widest) {
+/* Greedy-breadth's m records in order by the gap rule: by the sweep
+   where it can (no zero sizes), else record by record by the time tree. */
+static void dnnmem__breadth_place(dnnmem__planner *p, int32_t m) {
 #ifdef DNNMEM__PLAN_SWEEP
   dnnmem__sweep w;
   int32_t T = p->segments, k;
@@ -5853,7 +5852,6 @@ static void dnnmem__plan_gaps(dnnmem__planner *p, int32_t m, int by_widest) {
   if (p->gap_leaves == 0 || i < p->n) /* a zero size: the walk over neighbours, record by record */
 #endif
   {
-    (void)by_widest;
     for (i = 0; i < m; i++) {
       DNNMEM__GAP_AHEAD(p, i, m);
       dnnmem__place_in_gap(p, p->order[i]);
@@ -5871,12 +5869,10 @@ static void dnnmem__plan_gaps(dnnmem__planner *p, int32_t m, int by_widest) {
   for (i = 0; i < p->n; i++)
     if (p->off[i] >= 0) dnnmem__sweep_mark(p, &w, i);
   for (i = 0; i < m; i++) {
-    int32_t r = p->order[i], t = -1;
+    int32_t r = p->order[i], t = p->widest[r];
     DNNMEM__GAP_AHEAD(p, i, m);
-    if (by_widest) t = p->widest[r];
-    else if (p->gap_node[r] >= p->gap_leaves) t = w.c < p->lo[r] ? p->lo[r] : w.c < p->hi[r] ? w.c : p->hi[r] - 1;
-    if (t >= 0 && t != w.c && (w.c < 0 || !dnnmem__sweep_move(p, &w, t))) dnnmem__sweep_at(p, &w, t);
-    if (t >= 0 && (k = dnnmem__sweep_free(p, &w, r)) != 0) {
+    if (t != w.c && (w.c < 0 || !dnnmem__sweep_move(p, &w, t))) dnnmem__sweep_at(p, &w, t);
+    if ((k = dnnmem__sweep_free(p, &w, r)) != 0) {
       int64_t a = dnnmem_interval_alignment(&p->rec[r], p->align), size = p->rec[r].size;
       p->off[r] = k == 2 ? dnnmem__gap_best(w.fa, w.fb, w.nf, a, size)
                          : dnnmem__gap_best(p->gap_fa, p->gap_fb, p->gap_cur, a, size);
@@ -5885,7 +5881,7 @@ static void dnnmem__plan_gaps(dnnmem__planner *p, int32_t m, int by_widest) {
       dnnmem__place_in_gap(p, r);
     }
     dnnmem__sweep_mark(p, &w, r);
-    if (w.c >= p->lo[r] && w.c < p->hi[r]) dnnmem__sweep_flip(p, &w, r, 1);
+    dnnmem__sweep_flip(p, &w, r, 1); /* r is alive at c, its widest step */
   }
 #endif
 }
@@ -6004,7 +6000,7 @@ static void dnnmem__plan_greedy_breadth(dnnmem__planner *p) {
     p->vals[r] = (int64_t)start[w] * ((int64_t)T + 1) + (T - end[w]);
   }
   dnnmem__radix_sort(p->order, p->tmp, m, p->vals);
-  dnnmem__plan_gaps(p, m, 1);
+  dnnmem__breadth_place(p, m);
 }
 
 /* TensorFlow Lite Micro's GreedyMemoryPlanner (greedy_memory_planner.cc):
