@@ -17702,13 +17702,9 @@ static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int term
         sink = &f->bk[a].stamp;
         *sink = ab > total - *sink ? total : *sink + ab;
       }
-      f->arc_half[i] = -1;
-      continue;
+      continue; /* apart: arc_half unread (no flows written back) */
     }
-    if (terminals_apart && in->from == in->to) { /* a self-loop cuts nothing */
-      f->arc_half[i] = -1;
-      continue;
-    }
+    if (terminals_apart && in->from == in->to) continue; /* a self-loop cuts nothing */
     fwd = (in->to == s || in->to == t) ? count_term[in->from]++ : count_inner[in->from]++;
     bwd = (in->from == s || in->from == t) ? count_term[in->to]++ : count_inner[in->to]++;
     f->half[fwd].residual = in->capacity;
@@ -17717,7 +17713,7 @@ static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int term
     f->half[bwd].residual = in->reverse_capacity;
     f->half[bwd].head = in->from;
     f->half[bwd].sister = fwd;
-    f->arc_half[i] = fwd;
+    if (!terminals_apart) f->arc_half[i] = fwd;
   }
   f->merged = terminals_apart ? 0 : dnnmem__flow_merge(f);
   *source_total = total;
@@ -17907,7 +17903,7 @@ static int64_t dnnmem__bk_init(dnnmem__bk *b, int32_t s, int32_t t, int64_t sour
         }
       }
     }
-    f->excess[v] = sink_cap; /* sink capacity per node */
+    if (!terminals_apart) f->excess[v] = sink_cap; /* sink capacity per node, for the flows written back */
     value += dnnmem__min64(source_cap, sink_cap);
     nd[v].terminal = source_cap - sink_cap;
     if (nd[v].terminal != 0) {
@@ -18009,8 +18005,10 @@ static void dnnmem__bk_finish(dnnmem_flow *f, int32_t s, int32_t t, int cut_only
    network (the smallest source side), since the minimum cuts form a
    lattice. A dead half-arc points at its own tail, no residual either way.
    Work arrays (push-relabel's, idle under BK): label = live degree (-1:
-   eliminated), current / active_next = the neighbours, bucket_next = the
-   decision table, bucket_head = on the stack, queue2 = the order. */
+   eliminated), bucket_head = on the stack, bucket_prev = the stack; the
+   i-th elimination in queue2[i] (the node), current[i] / active_next[i]
+   (its neighbours), bucket_next[i] (the decision table): written and read
+   back in order. */
 #define DNNMEM__FLOW_REDUCE_CAP (DNNMEM__I64_MAX / 4) /* sums of three capacities fit */
 
 /* The reduction's steps, once or twice per node: inlined. */
@@ -18098,6 +18096,35 @@ static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int64_t
     if (deg[v] < 1) continue; /* left alone; degrees never grow, so <= 2 */
     for (eu = f->first[v]; h[eu].head == v; eu++) { /* the live slots (dead ones point home) */
     }
+    if (deg[v] == 1) { /* one neighbour (most nodes): its two cases, as below with w < 0 */
+      u = h[eu].head;
+      su = h[eu].sister;
+      pu = h[eu].residual;
+      qu = h[su].residual;
+      a = nd[v].terminal;
+      b = nd[v].stamp;
+      if ((a | b | pu | qu) > DNNMEM__FLOW_REDUCE_CAP / 2) continue;
+      cost[0] = dnnmem__min64(b, a + qu);
+      cost[1] = dnnmem__min64(b + pu, a);
+      table = (unsigned)(a + qu <= b) | (unsigned)(a <= b + pu) << 1;
+      au = nd[u].terminal;
+      bu = nd[u].stamp;
+      if (dnnmem__add_overflows(kk, cost[0], &kk) || !dnnmem__flow_unary(&au, &bu, &kk, cost[1] - cost[0])) continue;
+      k = kk;
+      nd[u].terminal = au;
+      nd[u].stamp = bu;
+      nd[v].terminal = nd[v].stamp = 0;
+      h[eu].residual = 0;
+      dnnmem__flow_kill(f, u, su);
+      deg[v] = -1;
+      f->mid[v] = f->first[v];
+      f->current[count] = u;
+      f->active_next[count] = -1;
+      f->bucket_next[count] = (int32_t)table;
+      f->queue2[count++] = v;
+      dnnmem__flow_push(f, &top, u);
+      continue;
+    }
     for (ew = eu + 1; deg[v] == 2 && h[ew].head == v; ew++) {
     }
     if (deg[v] < 2) ew = -1;
@@ -18169,9 +18196,9 @@ static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int64_t
     }
     deg[v] = -1;
     f->mid[v] = f->first[v];
-    f->current[v] = u;
-    f->active_next[v] = w;
-    f->bucket_next[v] = (int32_t)table;
+    f->current[count] = u;
+    f->active_next[count] = w;
+    f->bucket_next[count] = (int32_t)table;
     f->queue2[count++] = v;
     dnnmem__flow_push(f, &top, u);
     if (w >= 0) dnnmem__flow_push(f, &top, w);
@@ -18186,9 +18213,9 @@ static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int64_t
 static void dnnmem__flow_expand(dnnmem_flow *f, int32_t count) {
   int32_t i;
   for (i = count - 1; i >= 0; i--) {
-    int32_t v = f->queue2[i], u = f->current[v], w = f->active_next[v];
+    int32_t v = f->queue2[i], u = f->current[i], w = f->active_next[i];
     unsigned at = (unsigned)!f->source_side[u] | (w >= 0 && !f->source_side[w] ? 2u : 0u);
-    f->source_side[v] = (uint8_t)!(((unsigned)f->bucket_next[v] >> at) & 1u);
+    f->source_side[v] = (uint8_t)!(((unsigned)f->bucket_next[i] >> at) & 1u);
   }
 }
 
@@ -18561,33 +18588,45 @@ static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
                                            const dnnmem_label_options *options, const int32_t *labels,
                                            int32_t alpha, dnnmem_flow *out_flow, int32_t *out_node,
                                            dnnmem_label_network_result *result, void *scratch,
-                                           size_t scratch_bytes, int64_t valid_total, dnnmem_error *e);
+                                           size_t scratch_bytes, int64_t valid_total, int32_t *out_value_arcs,
+                                           dnnmem_error *e);
 static dnnmem_result dnnmem__label_network_bytes(int32_t n, int32_t e, int32_t k, size_t *out_bytes);
 
-/* Validates the problem (not acyclicity); *out_total bounds every cost. */
-static dnnmem_result dnnmem__place_validate(const dnnmem_place_problem *p, int64_t *out_total, dnnmem_error *e) {
-  dnnmem_result r;
-  int64_t total = 0;
-  int32_t v, n;
+/* The problem given and its graph valid: what the scratch's layout reads. */
+static dnnmem_result dnnmem__place_graph(const dnnmem_place_problem *p, dnnmem_error *e) {
   if (p == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
-  if ((r = dnnmem_graph_check(p->graph, e)) != DNNMEM_OK) return r;
-  n = p->graph->num_nodes;
+  return dnnmem_graph_check(p->graph, e);
+}
+
+/* Validates the rest of a problem whose graph dnnmem__place_graph passed
+   (not acyclicity); *out_total bounds every cost; forced (NULL: not
+   wanted) receives dnnmem__place_forced of every node. Bitwise tests and
+   one overflow test per node: few branches to mispredict. */
+static dnnmem_result dnnmem__place_validate(const dnnmem_place_problem *p, int64_t *out_total, uint8_t *forced,
+                                            dnnmem_error *e) {
+  int64_t total = 0;
+  int32_t v, n = p->graph->num_nodes;
   if (n > 0 && (p->cpu_time == NULL || p->acc_time == NULL || p->xfer == NULL))
     return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, p->xfer == NULL ? DNNMEM_FIELD_SIZE : DNNMEM_FIELD_TIME);
   for (v = 0; v < n; v++) {
-    int64_t c = p->cpu_time[v], a = p->acc_time[v];
+    int64_t c = p->cpu_time[v], a = p->acc_time[v], x = p->xfer[v];
     uint8_t dev = p->device ? p->device[v] : (uint8_t)DNNMEM_PLACE_ANY;
-    if ((c < 0 && c != DNNMEM_PLACE_UNSUPPORTED) || (a < 0 && a != DNNMEM_PLACE_UNSUPPORTED))
+    uint64_t times, twice;
+    if ((c < DNNMEM_PLACE_UNSUPPORTED) | (a < DNNMEM_PLACE_UNSUPPORTED))
       return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_TIME);
-    if (p->xfer[v] < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_SIZE);
+    if (x < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_SIZE);
     if (dev > DNNMEM_PLACE_ACC) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, v, DNNMEM_FIELD_PIN);
-    if ((dev == DNNMEM_PLACE_CPU && c < 0) || (dev == DNNMEM_PLACE_ACC && a < 0) || (c < 0 && a < 0))
+    if (((dev == DNNMEM_PLACE_CPU) & (c < 0)) | ((dev == DNNMEM_PLACE_ACC) & (a < 0)) | ((c < 0) & (a < 0)))
       return dnnmem__fail(e, DNNMEM_ERR_PLACE_UNSUPPORTED, v, c < 0 && a < 0 ? DNNMEM_FIELD_TIME : DNNMEM_FIELD_PIN);
-    if (dnnmem__add_overflows(total, c > 0 ? c : 0, &total) ||
-        dnnmem__add_overflows(total, a > 0 ? a : 0, &total) ||
-        dnnmem__add_overflows(total, p->xfer[v], &total) ||
-        dnnmem__add_overflows(total, p->xfer[v], &total))
+    /* each term within [0, INT64_MAX]: a sum of two never wraps in uint64_t */
+    times = (uint64_t)(c > 0 ? c : 0) + (uint64_t)(a > 0 ? a : 0);
+    twice = (uint64_t)x + (uint64_t)x;
+    if (times > (uint64_t)DNNMEM__I64_MAX || twice > (uint64_t)DNNMEM__I64_MAX - times ||
+        times + twice > (uint64_t)(DNNMEM__I64_MAX - total))
       return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, v, DNNMEM_FIELD_TIME);
+    total += (int64_t)(times + twice);
+    /* a pin, else the only device that runs it (CPU = 1, ACC = 2) */
+    if (forced) forced[v] = (uint8_t)(dev != DNNMEM_PLACE_ANY ? dev : (a < 0) | (c < 0) << 1);
   }
   *out_total = total;
   return DNNMEM_OK;
@@ -18636,7 +18675,7 @@ static dnnmem_result dnnmem__place_eval(const dnnmem_place_problem *p, dnnmem_pl
     uint8_t forced = forced_of ? forced_of[v] : dnnmem__place_forced(p, v);
     unsigned code;
     int64_t c, a;
-    if ((x[v] != DNNMEM_PLACE_CPU && x[v] != DNNMEM_PLACE_ACC) || (forced != DNNMEM_PLACE_ANY && forced != x[v]))
+    if (((x[v] != DNNMEM_PLACE_CPU) & (x[v] != DNNMEM_PLACE_ACC)) | ((forced != DNNMEM_PLACE_ANY) & (forced != x[v])))
       return dnnmem__fail(e, DNNMEM_ERR_INFEASIBLE, v, DNNMEM_FIELD_OUTPUT);
     code = dnnmem__place_code(p, x, baselines, v, forced);
     c = p->cpu_time[v];
@@ -18747,7 +18786,8 @@ static dnnmem_result dnnmem__place_cost(const dnnmem_place_problem *problem, con
   dnnmem_result r;
   int64_t total;
   int32_t *seen;
-  if ((r = dnnmem__place_validate(problem, &total, e)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__place_graph(problem, e)) != DNNMEM_OK || (r = dnnmem__place_validate(problem, &total, NULL, e)) != DNNMEM_OK)
+    return r;
   if ((r = dnnmem__place_options(options, &model, &algo)) != DNNMEM_OK)
     return dnnmem__fail(e, r, -1, DNNMEM_FIELD_OPTIONS);
   if (result == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
@@ -18982,32 +19022,34 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
   dnnmem_place_model model;
   dnnmem_flow_algo algo;
   dnnmem_result r;
+  dnnmem_result r_layout;
   int64_t total;
-  int32_t n, v, num_free = 0;
-  if ((r = dnnmem__place_validate(problem, &total, e)) != DNNMEM_OK) return r;
+  int32_t n, v, num_free = 0, value_arcs = 0;
+  if ((r = dnnmem__place_graph(problem, e)) != DNNMEM_OK) return r;
+  /* carved first, so that validation fills forced; its errors come after
+     the problem's, as always */
+  dnnmem__scratch_begin(&s, scratch, scratch_bytes);
+  if ((r_layout = dnnmem__place_layout(&s, problem->graph, &w)) == DNNMEM_OK) r_layout = dnnmem__scratch_end(&s, NULL);
+  if ((r = dnnmem__place_validate(problem, &total, r_layout == DNNMEM_OK ? w.forced : NULL, e)) != DNNMEM_OK) return r;
   if ((r = dnnmem__place_options(options, &model, &algo)) != DNNMEM_OK)
     return dnnmem__fail(e, r, -1, DNNMEM_FIELD_OPTIONS);
   n = problem->graph->num_nodes;
   if (total == DNNMEM__I64_MAX) /* no room for "infinite" */
     return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, -1, DNNMEM_FIELD_TIME);
-  dnnmem__scratch_begin(&s, scratch, scratch_bytes);
-  if ((r = dnnmem__place_layout(&s, problem->graph, &w)) != DNNMEM_OK) return r;
-  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+  if (r_layout != DNNMEM_OK) return r_layout;
   /* a cycle? (none when every input precedes its node, the usual numbering) */
   if (n > 0 && !dnnmem_graph_is_topological(problem->graph) &&
       (r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo, w.topo_bytes, e)) != DNNMEM_OK)
     return r;
-  for (v = 0; v < n; v++) {
-    uint8_t forced = dnnmem__place_forced(problem, v);
-    w.forced[v] = forced;
-    w.flow_id[v] = forced == DNNMEM_PLACE_CPU ? DNNMEM__PLACE_S : forced == DNNMEM_PLACE_ACC ? DNNMEM__PLACE_T : 2 + num_free++;
-    if (model == DNNMEM_PLACE_PER_VALUE) { /* the labeling below: a pin is the other device unsupported */
-      w.label_cost[2 * v] = forced == DNNMEM_PLACE_ACC ? DNNMEM_LABEL_UNSUPPORTED : problem->cpu_time[v];
-      w.label_cost[2 * v + 1] = forced == DNNMEM_PLACE_CPU ? DNNMEM_LABEL_UNSUPPORTED : problem->acc_time[v];
-      w.label_output[v] = problem->is_output && problem->is_output[v] ? 0 : DNNMEM_LABEL_FREE;
-      w.label_start[v] = forced == DNNMEM_PLACE_ACC ? 1 : 0;
-    }
+  for (v = 0; v < n && model == DNNMEM_PLACE_PER_VALUE; v++) { /* the labeling below: a pin is the other device unsupported */
+    uint8_t forced = w.forced[v];
+    w.label_cost[2 * v] = forced == DNNMEM_PLACE_ACC ? DNNMEM_LABEL_UNSUPPORTED : problem->cpu_time[v];
+    w.label_cost[2 * v + 1] = forced == DNNMEM_PLACE_CPU ? DNNMEM_LABEL_UNSUPPORTED : problem->acc_time[v];
+    w.label_output[v] = problem->is_output && problem->is_output[v] ? 0 : DNNMEM_LABEL_FREE;
+    w.label_start[v] = forced == DNNMEM_PLACE_ACC ? 1 : 0;
   }
+  for (v = 0; v < n && model != DNNMEM_PLACE_PER_VALUE; v++) /* the labeling numbers its own the same way */
+    w.flow_id[v] = w.forced[v] == DNNMEM_PLACE_CPU ? DNNMEM__PLACE_S : w.forced[v] == DNNMEM_PLACE_ACC ? DNNMEM__PLACE_T : 2 + num_free++;
   net.p = problem;
   net.w = &w;
   net.flow = NULL;
@@ -19026,9 +19068,11 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     lp.convert_rate = swap_rate;
     lp.output_label = w.label_output;
     /* validated above (total bounds every cut: each value converts once) */
-    r = dnnmem__label_network(&lp, NULL, w.label_start, 1, &flow, w.flow_id, &lr, w.flow_mem, w.label_bytes, total, e);
+    r = dnnmem__label_network(&lp, NULL, w.label_start, 1, &flow, w.flow_id, &lr, w.flow_mem, w.label_bytes, total,
+                              &value_arcs, e);
     if (r != DNNMEM_OK) return r;
-    DNNMEM_ASSERT(lr.num_free == num_free && lr.approximated == 0);
+    DNNMEM_ASSERT(lr.approximated == 0);
+    num_free = lr.num_free; /* flow_id: S, T, or 2.. for free ops in id order */
     net.constant = lr.constant;
     net.num_nodes = flow.num_nodes;
     net.num_arcs = flow.num_arcs;
@@ -19040,10 +19084,11 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     net.flow = &flow;
     dnnmem__place_pass(&net, num_free);
     DNNMEM_ASSERT(flow.num_arcs == net.num_arcs);
+    value_arcs = net.num_arcs;
   }
-  /* the parts: free ops joined by arcs */
+  /* the parts: free ops joined by arcs (the labeling's unaries come last) */
   for (v = 0; v < net.num_nodes; v++) w.part[v] = v;
-  for (v = 0; v < net.num_arcs; v++) {
+  for (v = 0; v < value_arcs; v++) {
     int32_t from = flow.input[v].from, to = flow.input[v].to;
     if (from >= 2 && to >= 2) dnnmem__place_union(w.part, from, to);
   }
@@ -19106,15 +19151,14 @@ static dnnmem_result dnnmem__place_solve(const dnnmem_place_problem *problem,
   if (r != DNNMEM_OK) return r;
   cut = flow.value;
   DNNMEM_MEMSET(&res, 0, sizeof(res));
-  for (v = 0; v < n; v++) {
-    device[v] = w.forced[v] != DNNMEM_PLACE_ANY ? w.forced[v]
-                    : dnnmem_flow_source_side(&flow, w.flow_id[v]) ? (uint8_t)DNNMEM_PLACE_CPU
-                                                                   : (uint8_t)DNNMEM_PLACE_ACC;
-    if (device[v] == DNNMEM_PLACE_CPU) res.num_cpu++;
-    else res.num_acc++;
-    if (w.forced[v] == DNNMEM_PLACE_ANY && dnnmem__place_find(w.part, w.flow_id[v]) == w.flow_id[v])
-      res.num_parts++;
+  for (v = 0; v < n; v++) { /* a pinned op's flow_id is S or T: its side is its device */
+    device[v] = (uint8_t)(DNNMEM_PLACE_ACC - flow.source_side[w.flow_id[v]]);
+    res.num_acc += device[v] - DNNMEM_PLACE_CPU;
   }
+  res.num_cpu = n - res.num_acc;
+  /* a part's root is its smallest node, a free op (an auxiliary node
+     comes after them and always has an arc to one) */
+  for (v = 2; v < 2 + num_free; v++) res.num_parts += w.part[v] == v;
   {
     int64_t time[4];
     int32_t conversions[4];
@@ -19584,6 +19628,7 @@ typedef struct dnnmem__label_net {
   int32_t alpha, num_nodes, num_arcs, num_free, approximated;
   int64_t constant, infinite;
   int32_t held_from, held_to; /* an arc not yet added (held_from < 0: none) */
+  int32_t value_arcs;         /* arcs before the unaries: every arc between two other nodes is one */
   int64_t held_cap;
 } dnnmem__label_net;
 
@@ -19716,6 +19761,17 @@ static void dnnmem__label_value(dnnmem__label_net *net, int32_t u) {
   }
 }
 
+/* dnnmem__label_conversion of value u between the two labels of a k = 2
+   problem, from label a to 1 - a. */
+static DNNMEM__LABEL_INLINE int64_t dnnmem__label_conv2(const dnnmem_label_problem *p, int32_t u, int32_t a) {
+  int32_t ab = 1 + a; /* a * 2 + (1 - a) */
+  int64_t c = 0;
+  if (p->convert) return p->convert[(size_t)u * 4u + (size_t)ab];
+  if (p->convert_rate) c = p->convert_rate[ab] * (p->convert_size ? p->convert_size[u] : 1);
+  if (p->convert_latency) c += p->convert_latency[ab];
+  return c;
+}
+
 /* dnnmem__label_value with two plain labels (placement; a k = 2 solve):
    the same arcs in the same order, without the label lists. Every node
    not on alpha is on the other label, so a fixed consumer's label is its
@@ -19726,7 +19782,7 @@ static void dnnmem__label_value2(dnnmem__label_net *net, int32_t u) {
   int32_t alpha = net->alpha, other = 1 - alpha, nu = w->node[u], o = dnnmem__label_output(vw, u);
   int32_t j, m = 0, single = -1, group_aux = -1, alpha_aux = -1;
   int to_alpha = o == alpha, to_other = o == other;
-  int64_t fwd, back; /* converting u from the other label to alpha, and back */
+  int64_t fwd = 0, back = 0; /* converting u from the other label to alpha, and back (what is read) */
   for (j = w->out_offsets[u]; j < w->out_offsets[u + 1]; j++) {
     int32_t c = w->out_ids[j], nc = w->node[c];
     if (w->seen[c] == u) continue;
@@ -19736,8 +19792,8 @@ static void dnnmem__label_value2(dnnmem__label_net *net, int32_t u) {
     else to_other = 1;
   }
   if (m == 0 && !to_alpha && !to_other) return;
-  fwd = dnnmem__label_conv(vw, u, other, alpha);
-  back = dnnmem__label_conv(vw, u, alpha, other);
+  if (nu != 1) fwd = dnnmem__label_conv2(vw->p, u, other);
+  if (nu != 0) back = dnnmem__label_conv2(vw->p, u, alpha);
   if (nu == 1) { /* on alpha: back once some consumer stays */
     if (to_other) net->constant += back;
     else if (m > 0 && back > 0) dnnmem__label_cut(net, m == 1 ? single : (group_aux = dnnmem__label_aux(net)), 1, back);
@@ -19795,6 +19851,8 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
     for (v = 0; v < n; v++) dnnmem__label_value2(net, v);
   else
     for (v = 0; v < n; v++) dnnmem__label_value(net, v);
+  dnnmem__label_flush(net); /* (no unary pairs with it) */
+  net->value_arcs = net->num_arcs;
   for (v = 0; v < net->num_free; v++) {
     int64_t c0 = w->u0[v], c1 = w->u1[v];
     net->constant += c0 < c1 ? c0 : c1;
@@ -19867,7 +19925,8 @@ static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
                                            const dnnmem_label_options *options, const int32_t *labels,
                                            int32_t alpha, dnnmem_flow *out_flow, int32_t *out_node,
                                            dnnmem_label_network_result *result, void *scratch,
-                                           size_t scratch_bytes, int64_t valid_total, dnnmem_error *e) {
+                                           size_t scratch_bytes, int64_t valid_total, int32_t *out_value_arcs,
+                                           dnnmem_error *e) {
   dnnmem__label_work w;
   dnnmem__label_view vw;
   dnnmem__label_net net;
@@ -19890,6 +19949,7 @@ static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
   if (out_node && out_node != labels) w.node = out_node; /* built in place: no copy */
   dnnmem__label_build(&vw, &w, labels, alpha, total + 1, &flow, &net);
   *out_flow = flow;
+  if (out_value_arcs) *out_value_arcs = net.value_arcs;
   if (out_node && w.node != out_node)
     for (v = 0; v < n; v++) out_node[v] = w.node[v];
   if (result) {
@@ -19908,7 +19968,7 @@ DNNMEM_DEF dnnmem_result dnnmem_label_network(const dnnmem_label_problem *proble
                                               void *scratch, size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__label_network(problem, options, labels, alpha, out_flow, out_node, result, scratch, scratch_bytes, -1, &e));
+                        dnnmem__label_network(problem, options, labels, alpha, out_flow, out_node, result, scratch, scratch_bytes, -1, NULL, &e));
 }
 
 /* ---- labeling: lower bound ---------------------------------------------- */

@@ -1014,6 +1014,103 @@ static void test_large_costs(void) {
   }
 }
 
+/* More undominated conversion pairs than validation keeps (k = 3: six):
+   every pair is tried per node, whichever label pair holds the largest
+   rate. Rates 1..6 against latencies 6..1, then pair j's rate raised to
+   2^61 with latency 0 (still undominated): size 4 overflows int64_t at
+   that pair (SIZE), size 2 converts to 2^62 whose k - 1 = 2 copies leave
+   int64_t (COST), size 1 solves (the optimum brute force's). */
+static void test_every_pair_overflows(void) {
+  dnnmem_rng rng;
+  test_problem t;
+  dnnmem_label_result r;
+  int32_t label[MAXN], a, b, i, j;
+  dnnmem_rng_seed(&rng, 6);
+  for (j = 0; j < 6; j++) {
+    random_problem(&rng, &t, 5, 3, 0, 0);
+    for (a = 0, i = 0; a < 3; a++)
+      for (b = 0; b < 3; b++)
+        if (a != b) {
+          t.rate[a * 3 + b] = i == j ? (int64_t)1 << 61 : 1 + i;
+          t.latency[a * 3 + b] = i == j ? 0 : 6 - i;
+          i++;
+        }
+    for (i = 0; i < 5; i++) t.size[i] = 0;
+    t.size[3] = 4;
+    CHECK_EQ(solve(&t, DNNMEM_LABEL_EXACT, label, &r), DNNMEM_ERR_OVERFLOW);
+    CHECK(r.error.index == 3 && r.error.field == DNNMEM_FIELD_SIZE);
+    t.size[3] = 2;
+    CHECK_EQ(solve(&t, DNNMEM_LABEL_EXACT, label, &r), DNNMEM_ERR_OVERFLOW);
+    CHECK(r.error.index == 3 && r.error.field == DNNMEM_FIELD_COST);
+    t.size[3] = 1;
+    CHECK_EQ(solve(&t, DNNMEM_LABEL_EXACT, label, &r), DNNMEM_OK);
+    CHECK_EQ(r.cost, ref_label_optimum(exact(&t), NULL));
+    check_answer(&t, label, &r);
+  }
+}
+
+/* The relaxed factors (k = 11, 12) at fixed seeds: the solver is
+   deterministic, so the sums of its bounds, costs and sweeps are an exact
+   record (recorded with 0.10.0); a bound moved by a changed message or a
+   wrongly kept minimum changes one. Each bound is also below brute force. */
+#define MANY_DUAL_SUM 3059
+#define MANY_LOWER_SUM 3059
+#define MANY_COST_SUM 3168
+#define MANY_SWEEPS_SUM 75
+static void test_dual_many_labels_record(void) {
+  int64_t sum_dual = 0, sum_lower = 0, sum_cost = 0, sum_sweeps = 0;
+  FOR_TRIALS(rng, 24, iter, 40) {
+    test_problem t;
+    int32_t k = 11 + iter % 2, n = 2 + (int32_t)dnnmem_rng_below(&rng, 3), label[MAXN];
+    dnnmem_label_result r;
+    int64_t best;
+    random_problem(&rng, &t, n, k, iter % 3 == 0, iter & 1);
+    best = ref_label_optimum(exact(&t), NULL);
+    CHECK_EQ(solve_sweeps(&t, iter % 4 == 0 ? 1 : 0, label, &r), DNNMEM_OK);
+    check_answer(&t, label, &r);
+    CHECK(r.dual_bound <= best && r.lower_bound <= best && best <= r.cost);
+    sum_dual += r.dual_bound, sum_lower += r.lower_bound, sum_cost += r.cost, sum_sweeps += r.sweeps;
+  }
+  printf("many labels sums: dual %lld, lower %lld, cost %lld, sweeps %lld\n", (long long)sum_dual,
+         (long long)sum_lower, (long long)sum_cost, (long long)sum_sweeps);
+  CHECK_EQ(sum_dual, MANY_DUAL_SUM);
+  CHECK_EQ(sum_lower, MANY_LOWER_SUM);
+  CHECK_EQ(sum_cost, MANY_COST_SUM);
+  CHECK_EQ(sum_sweeps, MANY_SWEEPS_SUM);
+}
+
+/* Branch and bound branches only on nodes with a choice: num_free is the
+   recount of nodes with more than one allowed label (pins counted), and
+   the nodes it visits at fixed seeds are an exact record (recorded with
+   0.10.0; a node with one label put in the order adds nodes). */
+#define EXACT_NODES_SUM 557
+static void test_exact_nodes_record(void) {
+  int64_t nodes = 0;
+  FOR_TRIALS(rng, 25, iter, 200) {
+    test_problem t;
+    int32_t label[MAXN], v, a, nfree = 0;
+    dnnmem_label_result r;
+    int64_t best = random_small(&rng, &t, 3 + (iter & 1), 1, 0, (iter >> 1) & 1);
+    for (v = 0; v < t.n; v++) {
+      int32_t allowed = 0;
+      for (a = 0; a < t.k; a++) allowed += t.cost[v * t.k + a] >= 0 && (t.pin[v] < 0 || t.pin[v] == a);
+      if (iter % 3 == 0 && allowed > 1 && v % 2 == 0) { /* more single-label nodes */
+        t.pin[v] = t.cost[v * t.k] >= 0 ? 0 : t.cost[v * t.k + 1] >= 0 ? 1 : FREE;
+        if (t.pin[v] >= 0) allowed = 1;
+      }
+      nfree += allowed > 1;
+    }
+    if (iter % 3 == 0) best = ref_label_optimum(exact(&t), NULL);
+    CHECK_EQ(solve(&t, DNNMEM_LABEL_EXACT, label, &r), DNNMEM_OK);
+    CHECK_EQ(r.cost, best);
+    CHECK_EQ(r.num_free, nfree);
+    check_answer(&t, label, &r);
+    nodes += r.nodes;
+  }
+  printf("exact nodes sum: %lld\n", (long long)nodes);
+  CHECK_EQ(nodes, EXACT_NODES_SUM);
+}
+
 int main(void) {
   RUN(test_worked_example);
   RUN(test_exact_brute_force);
@@ -1035,6 +1132,9 @@ int main(void) {
   RUN(test_empty_cost);
   RUN(test_zero_costs_and_terminals);
   RUN(test_large_costs);
+  RUN(test_every_pair_overflows);
+  RUN(test_dual_many_labels_record);
+  RUN(test_exact_nodes_record);
   exact_free();
   return test_finish("test_label");
 }

@@ -1625,6 +1625,95 @@ static void test_padding_axis_and_level_limit(void) {
     }
 }
 
+/* The axis ranges of a layout built in code: axis_first starts at 0,
+   rises, and ends at most at num_factors; each break is
+   DNNMEM_ERR_INVALID_ARGUMENT about no factor (index -1, no field) with
+   the layout unchanged, whichever axis breaks it (one or two axes, data
+   factors only or a broadcast after them). */
+static void test_finish_axis_ranges(void) {
+  static const int32_t cases[][4] = {
+      /* axes, axis_first[1], axis_first[2], OK? */
+      {1, 1, 0, 1}, {1, 2, 0, 1}, {1, 3, 0, 0}, {1, 0, 0, 0},
+      {2, 1, 2, 1}, {2, 1, 3, 0}, {2, 2, 2, 0}, {2, 3, 3, 0}, {2, 2, 1, 0},
+  };
+  size_t i;
+  int broadcast;
+  for (broadcast = 0; broadcast < 2; broadcast++)
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+      dnnmem_layout l, before;
+      dnnmem_error fault;
+      dnnmem_result r;
+      int32_t k;
+      memset(&l, 0, sizeof l);
+      l.num_axes = cases[i][0];
+      l.num_factors = 2 + broadcast;
+      l.axis_first[1] = cases[i][1] == 3 ? 3 + broadcast : cases[i][1]; /* 3: past the factors */
+      l.axis_first[2] = cases[i][2] == 3 ? 3 + broadcast : cases[i][2];
+      for (k = 0; k < 2; k++) {
+        l.factors[k].extent = 2 + k;
+        l.factors[k].stride = DNNMEM_LAYOUT_AUTO;
+        l.factors[k].level = DNNMEM_LAYOUT_MEMORY;
+        l.factors[k].position = -1;
+      }
+      if (broadcast) { /* factor 2: B@[B], after the data factors */
+        l.num_levels = 1;
+        strncpy(l.level_names[0], "B", DNNMEM_LAYOUT_NAME_BYTES);
+        l.factors[2].extent = 1;
+        l.factors[2].stride = 1;
+        l.factors[2].level = 0;
+        l.factors[2].flags = DNNMEM_LAYOUT_ALL_UNITS;
+        l.factors[2].position = -1;
+        if (cases[i][3] && l.axis_first[l.num_axes] != 2) continue; /* a data factor on a level: another rule */
+      } else if (cases[i][3] && l.axis_first[l.num_axes] < 2)
+        continue; /* a factor after the axes would be a broadcast in memory: another rule */
+      before = l;
+      r = dnnmem_layout_finish(&l, &fault);
+      if (cases[i][3]) {
+        CHECK_EQ(r, DNNMEM_OK);
+        CHECK(ref_layout_round_trip_ok(&l, NULL));
+        continue;
+      }
+      if (r != DNNMEM_ERR_INVALID_ARGUMENT || fault.index != -1 || fault.field != DNNMEM_FIELD_NONE) {
+        fprintf(stderr, "axis_first case %d (broadcast %d): %s at %d field %d\n", (int)i, broadcast,
+                dnnmem_result_name(r), (int)fault.index, (int)fault.field);
+        CHECK(0);
+      }
+      CHECK(memcmp(&l, &before, sizeof l) == 0);
+    }
+}
+
+/* compose's result at DNNMEM_LAYOUT_MAX_FACTORS modes: A of 32 modes of
+   shape 2 that do not coalesce (strides 3^i), B = (2^32:1) walks all of A
+   (the result is A's 32 modes); one more mode of B (a broadcast (2:0))
+   needs 33: DNNMEM_ERR_LAYOUT_LIMIT, whichever side it is on. */
+static void test_compose_mode_limit(void) {
+  dnnmem_layout_strided *a = (dnnmem_layout_strided *)malloc(sizeof *a);
+  dnnmem_layout_strided *b = (dnnmem_layout_strided *)malloc(sizeof *b);
+  dnnmem_layout_strided *r = (dnnmem_layout_strided *)malloc(sizeof *r);
+  int64_t stride = 1;
+  int32_t i;
+  a->rank = DNNMEM_LAYOUT_MAX_FACTORS;
+  for (i = DNNMEM_LAYOUT_MAX_FACTORS - 1; i >= 0; i--, stride *= 3) a->shape[i] = 2, a->stride[i] = stride;
+  b->rank = 1;
+  b->shape[0] = (int64_t)1 << DNNMEM_LAYOUT_MAX_FACTORS;
+  b->stride[0] = 1;
+  CHECK_EQ(dnnmem_layout_compose(a, b, r), DNNMEM_OK);
+  CHECK_EQ(r->rank, DNNMEM_LAYOUT_MAX_FACTORS);
+  for (i = 0; i < DNNMEM_LAYOUT_MAX_FACTORS; i++) CHECK(r->shape[i] == 2 && r->stride[i] == a->stride[i]);
+  b->rank = 2;
+  b->shape[1] = 2, b->stride[1] = 0; /* inner broadcast */
+  CHECK_EQ(dnnmem_layout_compose(a, b, r), DNNMEM_ERR_LAYOUT_LIMIT);
+  b->shape[1] = b->shape[0], b->stride[1] = 1;
+  b->shape[0] = 2, b->stride[0] = 0; /* outer broadcast */
+  CHECK_EQ(dnnmem_layout_compose(a, b, r), DNNMEM_ERR_LAYOUT_LIMIT);
+  b->shape[0] = 1; /* a unit mode adds none */
+  CHECK_EQ(dnnmem_layout_compose(a, b, r), DNNMEM_OK);
+  CHECK_EQ(r->rank, DNNMEM_LAYOUT_MAX_FACTORS);
+  free(a);
+  free(b);
+  free(r);
+}
+
 int main(void) {
   RUN(test_worked_examples);
   RUN(test_worked_examples_board);
@@ -1653,5 +1742,7 @@ int main(void) {
   RUN(test_argument_edges);
   RUN(test_single_position_range);
   RUN(test_padding_axis_and_level_limit);
+  RUN(test_finish_axis_ranges);
+  RUN(test_compose_mode_limit);
   return test_finish("test_layout");
 }

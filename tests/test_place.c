@@ -639,6 +639,64 @@ static void test_argument_edges(void) {
   CHECK_EQ(c.time, 0);
 }
 
+/* The exported network holds no arc without capacity (a zero transfer or
+   equal device times add none): random problems with many zero transfers
+   and ties, both models, every arc read back; and a hand-counted per-edge
+   network: a chain 0 -> 1 -> 2 of free ops, value 0's transfer 0 and value
+   1's 5, every op faster on one device: 2 + 3 nodes, the 1 -> 2 arc and
+   one terminal arc per op = 4 arcs. */
+static void test_network_no_empty_arcs(void) {
+  int zero_seen = 0;
+  FOR_TRIALS(rng, 41, iter, 200) {
+    test_problem t;
+    int per_edge = iter & 1;
+    int32_t v, a;
+    size_t bytes = 0;
+    void *mem;
+    dnnmem_flow net;
+    dnnmem_place_options o;
+    dnnmem_place_result built, solved;
+    uint8_t d[32] = {0};
+    random_problem(&rng, &t, 2 + (int32_t)dnnmem_rng_below(&rng, 12));
+    for (v = 0; v < t.n; v++) {
+      if (dnnmem_rng_below(&rng, 2) == 0) t.xfer[v] = 0;
+      if (dnnmem_rng_below(&rng, 4) == 0 && t.cpu[v] >= 0 && t.acc[v] >= 0) t.acc[v] = t.cpu[v];
+    }
+    memset(&o, 0, sizeof o);
+    o.model = per_edge ? DNNMEM_PLACE_PER_EDGE : DNNMEM_PLACE_PER_VALUE;
+    CHECK_EQ(dnnmem_place_network_scratch_size(exact(&t), &o, &bytes), DNNMEM_OK);
+    mem = malloc(bytes);
+    CHECK_EQ(dnnmem_place_network(exact(&t), &o, &net, &built, mem, bytes), DNNMEM_OK);
+    for (a = 0; a < net.num_arcs; a++) {
+      int64_t cap = -1, rcap = -1;
+      CHECK_EQ(dnnmem_flow_arc(&net, a, NULL, NULL, &cap, &rcap), DNNMEM_OK);
+      CHECK(cap >= 0 && rcap >= 0 && (cap > 0 || rcap > 0));
+    }
+    free(mem);
+    CHECK_EQ(solve(&t, per_edge, DNNMEM_FLOW_BK, d, &solved), DNNMEM_OK);
+    CHECK_EQ(solved.flow_arcs, built.flow_arcs);
+    CHECK_EQ(solved.time, ref_place_optimum(&t.p, (dnnmem_place_model)per_edge));
+    for (v = 0; v < t.n; v++) zero_seen += t.xfer[v] == 0 && t.device[v] == ANY;
+  }
+  CHECK(zero_seen > 100);
+  {
+    test_problem t;
+    uint8_t d[32] = {0};
+    dnnmem_place_result r;
+    static const int64_t cpu[3] = {10, 40, 10}, acc[3] = {30, 20, 30}, xfer[3] = {0, 5, 7};
+    int32_t v;
+    t.n = 3;
+    t.offsets[0] = 0, t.offsets[1] = 0, t.offsets[2] = 1, t.offsets[3] = 2;
+    t.ids[0] = 0, t.ids[1] = 1;
+    for (v = 0; v < 3; v++) t.cpu[v] = cpu[v], t.acc[v] = acc[v], t.xfer[v] = xfer[v], t.device[v] = ANY, t.output[v] = 0;
+    problem_wire(&t);
+    CHECK_EQ(solve(&t, 1, DNNMEM_FLOW_BK, d, &r), DNNMEM_OK);
+    CHECK_EQ(r.flow_nodes, 5);
+    CHECK_EQ(r.flow_arcs, 4);
+    CHECK_EQ(r.time, ref_place_optimum(&t.p, DNNMEM_PLACE_PER_EDGE));
+  }
+}
+
 int main(void) {
   RUN(test_brute_force);
   RUN(test_brute_force_20);
@@ -650,6 +708,7 @@ int main(void) {
   RUN(test_trivial);
   RUN(test_argument_checks);
   RUN(test_argument_edges);
+  RUN(test_network_no_empty_arcs);
   {
     int i;
     for (i = 0; i < 8; i++) test_heap_free(&exact_copy.mem[i]);

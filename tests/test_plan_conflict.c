@@ -429,6 +429,129 @@ static void test_stop(void) {
   free(mem);
 }
 
+/* test_conflict_effort's figures, recorded at 0.10.0 (issue 31): sums of
+   decisions, nodes and set sizes, and a hash of every set written */
+#define CONFLICT_DECISIONS 4545
+#define CONFLICT_NODES 1121
+#define CONFLICT_COUNTS 2801
+#define CONFLICT_HASH 8238006729658476981u
+/* Which conflict is found and at what cost: random small problems (fixed
+   records, alignments, gaps keeping windows) asked every capacity from
+   four below the brute-force optimum up to it, some with a node limit
+   that leaves decisions unanswered. Every answer is checked as
+   test_random_oracle checks it (feasible exactly at the optimum, a set
+   over the capacity, minimal when proven); which set is written (the
+   deletion filter's order: one of several minimal sets), the decisions
+   asked and the nodes spent are deterministic and equal the recorded
+   figures (another figure is a changed search: re-record it after
+   checking it). The same over pools (dnnmem_plan_pools_conflict, the
+   pools oracle: no assignment fits the set, one fits each set less a
+   record). */
+static void test_conflict_effort(void) {
+  static dnnmem_interval r[8];
+  static dnnmem_gap g[8];
+  dnnmem_intervals p;
+  dnnmem_plan_conflict_result res;
+  int32_t ids[8], i, bad = 0;
+  long long decisions = 0, nodes = 0, counts = 0;
+  uint64_t hash = 1469598103934665603u;
+  FOR_TRIALS(rng, 4242, trial, 300) {
+    int32_t n = 2 + (int32_t)dnnmem_rng_below(&rng, 6);
+    int64_t opt, capacity;
+    for (i = 0; i < n; i++) {
+      int64_t lo = dnnmem_rng_below(&rng, 7);
+      r[i] = rec(lo, lo + 1 + dnnmem_rng_below(&rng, 5), 1 + dnnmem_rng_below(&rng, 6));
+      if (dnnmem_rng_below(&rng, 4) == 0) r[i].alignment = 2;
+      if (n <= 4 && r[i].upper - r[i].lower >= 3 && dnnmem_rng_below(&rng, 3) == 0) {
+        g[i].lower = r[i].lower + 1, g[i].upper = r[i].upper - 1;
+        g[i].window_lower = 0, g[i].window_upper = dnnmem_rng_below(&rng, (uint32_t)r[i].size);
+        r[i].gaps = &g[i], r[i].num_gaps = 1;
+      }
+    }
+    for (i = 0; i < n; i++)
+      if (dnnmem_rng_below(&rng, 6) == 0) {
+        int64_t x = 2 * (int64_t)dnnmem_rng_below(&rng, 4);
+        if (r[i].num_gaps || ref_plan_fixed_collides(r, n, i, x)) continue;
+        r[i].flags = DNNMEM_INTERVAL_FIXED, r[i].fixed_offset = x;
+      }
+    p.records = r, p.count = n, p.alignment = 0;
+    opt = ref_plan_optimum(&p, NULL);
+    if (opt < 1) continue;
+    for (capacity = opt - 4; capacity <= opt; capacity++) {
+      int64_t limit = trial % 5 == 4 ? 3 : 0;
+      dnnmem_result rc;
+      if (capacity < 1) continue;
+      rc = conflict_of(&p, capacity, limit, ids, 8, &res);
+      CHECK_EQ(rc, DNNMEM_OK);
+      if (rc != DNNMEM_OK) continue;
+      if (res.feasible == 1) bad += capacity < opt || res.count != 0;
+      else if (res.feasible == 0) bad += capacity >= opt || !verified(&p, capacity, ids, &res);
+      else bad += res.count != 0 || res.stop == DNNMEM_PLAN_STOP_PROVED;
+      if (limit == 0 && res.feasible != -1) bad += res.stop != DNNMEM_PLAN_STOP_PROVED && res.stop != DNNMEM_PLAN_STOP_INCOMPLETE;
+      decisions += res.decisions, nodes += res.nodes, counts += res.count;
+      hash = (hash ^ (uint64_t)(res.feasible + 2 + 4 * res.minimal + 8 * (int)res.stop)) * 1099511628211u;
+      for (i = 0; i < res.count; i++) hash = (hash ^ (uint64_t)ids[i]) * 1099511628211u;
+    }
+  }
+  FOR_TRIALS(rng, 4243, trial, 300) { /* over pools: the set's records fit no assignment (the oracle) */
+    dnnmem_pool pools[3];
+    dnnmem_plan_pools pp;
+    int32_t n = 2 + (int32_t)dnnmem_rng_below(&rng, 4), P = 1 + (int32_t)dnnmem_rng_below(&rng, 3), q, k = 0, j;
+    int32_t offsets_of[8], allowed[24];
+    uint8_t member[8];
+    int64_t load, best;
+    size_t bytes = 0;
+    void *mem;
+    dnnmem_result rc;
+    for (i = 0; i < n; i++) {
+      int64_t lo = dnnmem_rng_below(&rng, 5);
+      r[i] = rec(lo, lo + 1 + dnnmem_rng_below(&rng, 4), 1 + dnnmem_rng_below(&rng, 8));
+    }
+    p.records = r, p.count = n, p.alignment = 0;
+    load = ref_plan_max_load(r, n);
+    memset(pools, 0, sizeof pools);
+    for (q = 0; q < P; q++) pools[q].capacity = 1 + (int64_t)dnnmem_rng_below(&rng, (uint32_t)load + 2), pools[q].cost = 1 + q;
+    memset(&pp, 0, sizeof pp);
+    pp.intervals = &p, pp.pools = pools, pp.num_pools = P;
+    if (dnnmem_rng_below(&rng, 2)) {
+      offsets_of[0] = 0;
+      for (i = 0; i < n; i++) {
+        for (q = 0; q < P; q++)
+          if (dnnmem_rng_below(&rng, 3)) allowed[k++] = q;
+        offsets_of[i + 1] = k;
+      }
+      pp.allowed_offsets = offsets_of, pp.allowed_ids = allowed;
+    }
+    CHECK_EQ(dnnmem_plan_pools_conflict_scratch_size(&pp, NULL, &bytes), DNNMEM_OK);
+    mem = malloc(bytes);
+    rc = dnnmem_plan_pools_conflict(&pp, NULL, ids, 8, &res, mem, bytes);
+    free(mem);
+    hash = (hash ^ (uint64_t)(rc + 1000)) * 1099511628211u;
+    if (rc != DNNMEM_OK) continue;
+    best = ref_pools_optimum(&pp);
+    if (res.feasible == 1) bad += best < 0 || res.count != 0;
+    else bad += res.feasible != 0 || best >= 0 || !res.minimal;
+    memset(member, 0, sizeof member);
+    for (i = 0; i < res.count; i++) member[ids[i]] = 1;
+    if (res.feasible == 0) bad += ref_pools_optimum_of(&pp, member) != -1;
+    for (j = 0; j < res.count; j++) {
+      member[ids[j]] = 0;
+      bad += ref_pools_optimum_of(&pp, member) < 0;
+      member[ids[j]] = 1;
+    }
+    decisions += res.decisions, nodes += res.nodes, counts += res.count;
+    hash = (hash ^ (uint64_t)(res.feasible + 2 + 4 * res.minimal + 8 * (int)res.stop)) * 1099511628211u;
+    for (i = 0; i < res.count; i++) hash = (hash ^ (uint64_t)ids[i]) * 1099511628211u;
+  }
+  printf("conflict effort: %lld decisions, %lld nodes, %lld ids, hash %llu\n", decisions, nodes, counts,
+         (unsigned long long)hash);
+  CHECK_EQ(bad, 0);
+  CHECK_EQ(decisions, CONFLICT_DECISIONS);
+  CHECK_EQ(nodes, CONFLICT_NODES);
+  CHECK_EQ(counts, CONFLICT_COUNTS);
+  CHECK(hash == (uint64_t)CONFLICT_HASH);
+}
+
 int main(void) {
   RUN(test_pairwise_overlap);
   RUN(test_single_record);
@@ -441,5 +564,6 @@ int main(void) {
   RUN(test_limits_and_determinism);
   RUN(test_tilings);
   RUN(test_stop);
+  RUN(test_conflict_effort);
   return test_finish("test_plan_conflict");
 }

@@ -762,6 +762,139 @@ static void test_luby(void) {
   CHECK_EQ(dnnmem__exact_luby((int64_t)1 << 40), 1);
 }
 
+/* dnnmem__exact_solve as search() with backjumps optionally off. */
+static dnnmem__exact_outcome search_bj(const dnnmem_interval *r, int32_t n, int64_t capacity, int64_t log_limit,
+                                       int no_backjumps, int64_t *off) {
+  dnnmem__exact_params params;
+  dnnmem__exact_outcome out;
+  size_t bytes = 0;
+  int64_t gaps = 0;
+  int32_t i;
+  void *scratch;
+  for (i = 0; i < n; i++) gaps += r[i].num_gaps;
+  memset(&params, 0, sizeof params);
+  memset(&out, 0, sizeof out);
+  params.capacity = capacity;
+  params.log_limit = log_limit;
+  params.no_backjumps = no_backjumps;
+  out.arena = -2;
+  if (dnnmem__exact_scratch_size(n, gaps, 0, &bytes) != DNNMEM_OK) return out;
+  scratch = malloc(bytes);
+  if (dnnmem__exact_solve(r, n, 1, &params, off, &out, scratch, bytes) != DNNMEM_OK) out.arena = -2;
+  free(scratch);
+  return out;
+}
+
+/* test_search_scan_and_windows' figures, recorded at 0.10.0 (issue 31) */
+#define EFFORT_SCAN_RANDOM 7776
+#define EFFORT_SCAN_BACKJUMPS 0 /* degraded logs and windows take none */
+#define EFFORT_WINDOWS_LONG 72907
+/* Two feature families test_search_effort_features does not reach, their
+   answers exact and their effort pinned: (1) small random searches (not
+   tilings: frames without a tight cell) whose candidate lists and undo
+   log are forced to two entries, so every frame of more than two
+   candidates scans (dnnmem__exact_scan and its dominance height), with
+   and without backjumps, and with full lists without backjumps (each
+   frame's list after its parent's), minimising (the optimum by brute force,
+   tests/ref.h, up to 8 records), then refuting one byte less and
+   answering two bytes more; (2) records whose one gap spans most of their lifetime keeping a
+   window anywhere in their bytes, so two records can overlap in time by
+   their windows alone (a conflict whose required lift is zero or less:
+   the placement leaves the record where it waits and only its count of
+   conflicting records falls, which dnnmem__exact_check's "nothing left
+   can lift it" catches), each minimised and asked the four capacities
+   up to its answer, with and without a small log; a capacity refused is
+   below the brute-force optimum where that is cheap (up to 5 records).
+   Nodes and backjumps are summed per family and equal the recorded
+   figures: the search is deterministic, any other count is a changed
+   search (re-record after checking it, as test_search_effort_features). */
+static void test_search_scan_and_windows(void) {
+  static dnnmem_interval r[16];
+  static dnnmem_gap gaps[16];
+  int64_t off[16], nodes[3] = {0, 0, 0};
+  dnnmem_rng rng;
+  int32_t k, i, n;
+  for (k = 0; k < 150; k++) {
+    dnnmem_intervals p = {r, 0, 1};
+    int64_t opt;
+    int b;
+    dnnmem_rng_seed(&rng, 7000 + (uint64_t)k);
+    n = 4 + (int32_t)dnnmem_rng_below(&rng, 8);
+    for (i = 0; i < n; i++) {
+      int64_t lo = dnnmem_rng_below(&rng, 8);
+      r[i] = rec(lo, lo + 1 + dnnmem_rng_below(&rng, 5), 1 + dnnmem_rng_below(&rng, 9));
+      if (dnnmem_rng_below(&rng, 4) == 0) r[i].alignment = 2;
+      if (k % 3 == 1 && dnnmem_rng_below(&rng, 3) == 0) r[i].flags |= DNNMEM_INTERVAL_HINT, r[i].hint = dnnmem_rng_below(&rng, 20);
+    }
+    for (i = 0; i < n && k % 4 == 3; i += 3) {
+      int64_t x = 0;
+      while (ref_plan_fixed_collides(r, n, i, x)) x += 2;
+      r[i].fixed_offset = x, r[i].flags |= DNNMEM_INTERVAL_FIXED;
+    }
+    p.count = n;
+    /* brute force up to 8 records; above, the search with its own lists */
+    opt = n <= 8 ? ref_plan_optimum(&p, NULL) : search_bj(r, n, 0, 0, 0, off).arena;
+    for (b = 0; b < 3; b++) { /* lists of 2 with and without backjumps; full lists without */
+      int64_t L = b < 2 ? 2 : 0;
+      dnnmem__exact_outcome o = search_bj(r, n, 0, L, b > 0, off);
+      CHECK(o.optimal && o.arena == opt && o.lower_bound == opt && o.stop == DNNMEM_PLAN_STOP_PROVED);
+      CHECK_EQ(ref_plan_recount(&p, off), opt);
+      nodes[0] += o.nodes;
+      nodes[1] += o.backjumps;
+      o = search_bj(r, n, opt - 1, L, b > 0, off);
+      CHECK(o.feasible == 0 && o.stop == DNNMEM_PLAN_STOP_PROVED);
+      nodes[0] += o.nodes;
+      nodes[1] += o.backjumps;
+      o = search_bj(r, n, opt + 2, L, b > 0, off);
+      CHECK(o.feasible == 1 && ref_plan_recount(&p, off) >= opt && ref_plan_recount(&p, off) <= opt + 2);
+      nodes[0] += o.nodes;
+      nodes[1] += o.backjumps;
+    }
+  }
+  for (k = 0; k < 300; k++) {
+    dnnmem_intervals p = {r, 0, 1};
+    int64_t cap, L, opt = -1;
+    dnnmem_rng_seed(&rng, 13000 + (uint64_t)k);
+    n = 3 + (int32_t)dnnmem_rng_below(&rng, 5);
+    for (i = 0; i < n; i++) {
+      int64_t lo = dnnmem_rng_below(&rng, 6), up = lo + 2 + dnnmem_rng_below(&rng, 6);
+      r[i] = rec(lo, up, 1 + dnnmem_rng_below(&rng, 8));
+      if (dnnmem_rng_below(&rng, 3)) {
+        gaps[i].lower = lo + (int64_t)dnnmem_rng_below(&rng, 2), gaps[i].upper = up - (int64_t)dnnmem_rng_below(&rng, 2);
+        if (gaps[i].upper <= gaps[i].lower) gaps[i].upper = gaps[i].lower + 1;
+        gaps[i].window_lower = dnnmem_rng_below(&rng, (uint32_t)r[i].size);
+        gaps[i].window_upper =
+            gaps[i].window_lower + dnnmem_rng_below(&rng, (uint32_t)(r[i].size - gaps[i].window_lower + 1));
+        r[i].gaps = &gaps[i], r[i].num_gaps = 1;
+      }
+    }
+    p.count = n;
+    if (n <= 5) opt = ref_plan_optimum(&p, NULL);
+    for (L = 0; L <= 2; L += 2) {
+      dnnmem__exact_outcome o = search_bj(r, n, 0, L, 0, off);
+      int64_t a = o.arena;
+      CHECK(a > 0 && ref_plan_recount(&p, off) == a && (opt < 0 || a >= opt));
+      CHECK(o.lower_bound <= a && (opt < 0 || o.lower_bound <= opt));
+      if (o.optimal) CHECK(opt < 0 || a == opt);
+      nodes[2] += o.nodes;
+      nodes[1] += o.backjumps;
+      for (cap = a - 3; cap <= a; cap++) {
+        if (cap <= 0) continue;
+        o = search_bj(r, n, cap, L, 0, off);
+        CHECK(o.feasible == 1 ? ref_plan_recount(&p, off) <= cap
+                              : o.feasible == 0 ? opt < 0 || cap < opt : o.stop == DNNMEM_PLAN_STOP_INCOMPLETE);
+        nodes[2] += o.nodes;
+        nodes[1] += o.backjumps;
+      }
+    }
+  }
+  printf("exact search effort: scanning %lld nodes; long windows %lld nodes; backjumps %lld\n", (long long)nodes[0],
+         (long long)nodes[2], (long long)nodes[1]);
+  CHECK_EQ(nodes[0], EFFORT_SCAN_RANDOM);
+  CHECK_EQ(nodes[1], EFFORT_SCAN_BACKJUMPS);
+  CHECK_EQ(nodes[2], EFFORT_WINDOWS_LONG);
+}
+
 int main(void) {
   RUN(test_refuted_climb);
   RUN(test_stop_names);
@@ -776,5 +909,6 @@ int main(void) {
   RUN(test_memo);
   RUN(test_search_effort_features);
   RUN(test_luby);
+  RUN(test_search_scan_and_windows);
   return test_finish("test_plan_exact");
 }

@@ -529,6 +529,7 @@ static void test_links(void) {
    never above it; "optimal" only when it is. */
 static void test_links_random(void) {
   int32_t solved = 0, at_optimum = 0, proved = 0, rule_errors = 0;
+  long long reused = 0, costs = 0, moves = 0; /* ties taken, costs, improving moves: deterministic, recorded */
   FOR_TRIALS(rng, 29, trial, 300) {
     dnnmem_interval r[6];
     dnnmem_pool pools[3];
@@ -598,8 +599,13 @@ static void test_links_random(void) {
         proved++;
       }
       at_optimum += res.cost == opt;
+      reused += res.reused, costs += res.cost, moves += res.moves;
     }
   }
+  printf("pools with links: %lld ties used, costs %lld, moves %lld\n", reused, costs, moves);
+  CHECK_EQ(moves, 12);
+  CHECK_EQ(reused, 139);
+  CHECK_EQ(costs, 58564);
   if (getenv("POOLS_DEBUG"))
     fprintf(stderr, "links: %d solved, %d at the optimum, %d proved, %d rule errors\n", (int)solved, (int)at_optimum,
             (int)proved, (int)rule_errors);
@@ -1018,6 +1024,118 @@ static void test_greedy_hole_at_zero(void) {
   CHECK_EQ(res.cost, 48);
 }
 
+/* test_gaps_and_empty_records' figures, recorded at 0.10.0 (issue 31):
+   per algo (best, greedy, improve, exact) the sums of nodes, decisions
+   and moves, and a hash of every assignment */
+#define POOLS_GAPS_NODES 994, 0, 0, 994
+#define POOLS_GAPS_DECISIONS 4591, 0, 4331, 4591
+#define POOLS_GAPS_MOVES 2007, 0, 2007, 2007
+#define POOLS_GAPS_HASH 4205263495662666673u
+/* Random tiny pools problems beside test_random_oracle's: records of size
+   zero, and records whose one gap keeps a window of their bytes (the
+   bound counts the window in the gap, the exact search plans without the
+   gaps and says incomplete unless its bound meets the cost), random
+   allowed lists. Against the oracle
+   (every assignment, every pool by brute force): every answer valid and
+   recounted, never below the optimum, the bound (its own and each
+   result's) never above it; the exact search proves the optimum when no
+   record has a gap; a record of size zero goes to the first pool of its
+   list (there is nothing to decide). The efforts (exact nodes, packing
+   decisions, improving moves) and the assignments are deterministic and
+   equal the recorded figures (a changed count is a changed search:
+   re-record it after checking it). */
+static void test_gaps_and_empty_records(void) {
+  static const long long want_nodes[] = {POOLS_GAPS_NODES}, want_decisions[] = {POOLS_GAPS_DECISIONS},
+                         want_moves[] = {POOLS_GAPS_MOVES};
+  long long nodes[DNNMEM_PLAN_POOLS_ALGO_COUNT], decisions[DNNMEM_PLAN_POOLS_ALGO_COUNT],
+      moves[DNNMEM_PLAN_POOLS_ALGO_COUNT];
+  uint64_t hash = 1469598103934665603u;
+  int32_t a, empty_checked = 0, gapped = 0;
+  memset(nodes, 0, sizeof nodes), memset(decisions, 0, sizeof decisions), memset(moves, 0, sizeof moves);
+  FOR_TRIALS(rng, 5000, k, 1500) {
+    dnnmem_interval r[6];
+    dnnmem_gap gaps[6];
+    dnnmem_pool pools[3];
+    dnnmem_intervals iv;
+    dnnmem_plan_pools p;
+    int32_t n = 2 + (int32_t)dnnmem_rng_below(&rng, 4), P = 2 + (int32_t)dnnmem_rng_below(&rng, 2), i, q, m = 0;
+    int32_t offsets_of[7], ids[18], pool_of[6], any_gap = 0;
+    int64_t off[6], load, opt, bound = -1;
+    dnnmem_result brc;
+    for (i = 0; i < n; i++) {
+      int64_t lo = dnnmem_rng_below(&rng, 5), up = lo + 1 + dnnmem_rng_below(&rng, 5);
+      r[i] = rec(lo, up, dnnmem_rng_below(&rng, 5) == 0 ? 0 : 1 + dnnmem_rng_below(&rng, 8));
+      if (r[i].size > 1 && up - lo >= 3 && dnnmem_rng_below(&rng, 2)) {
+        gaps[i].lower = lo + 1, gaps[i].upper = up - (int64_t)dnnmem_rng_below(&rng, 2);
+        gaps[i].window_lower = 0, gaps[i].window_upper = dnnmem_rng_below(&rng, (uint32_t)r[i].size);
+        r[i].gaps = &gaps[i], r[i].num_gaps = 1;
+        any_gap = 1;
+      }
+      if (dnnmem_rng_below(&rng, 8) == 0) r[i].alignment = 2;
+    }
+    iv.records = r, iv.count = n, iv.alignment = 0;
+    load = ref_plan_max_load(r, n);
+    for (q = 0; q < P; q++)
+      pools[q] = pool(q == P - 1 && dnnmem_rng_below(&rng, 3) ? 0 : 1 + (int64_t)dnnmem_rng_below(&rng, (uint32_t)load + 4),
+                      1 + dnnmem_rng_below(&rng, 10));
+    pools_problem(&p, &iv, pools, P);
+    if (dnnmem_rng_below(&rng, 2)) {
+      offsets_of[0] = 0;
+      for (i = 0; i < n; i++) {
+        int32_t start = m;
+        for (q = 0; q < P; q++)
+          if (dnnmem_rng_below(&rng, 3)) ids[m++] = q;
+        if (m == start) ids[m++] = (int32_t)dnnmem_rng_below(&rng, (uint32_t)P);
+        if (m - start >= 2 && dnnmem_rng_below(&rng, 2)) { int32_t t = ids[start]; ids[start] = ids[start + 1], ids[start + 1] = t; }
+        offsets_of[i + 1] = m;
+      }
+      p.allowed_offsets = offsets_of, p.allowed_ids = ids;
+    }
+    gapped += any_gap;
+    opt = ref_pools_optimum(&p);
+    brc = pools_bound(&p, &bound);
+    if (brc == DNNMEM_OK) CHECK(opt < 0 || bound <= opt);
+    for (a = 0; a < DNNMEM_PLAN_POOLS_ALGO_COUNT; a++) {
+      dnnmem_plan_pools_options o = algo((dnnmem_plan_pools_algo)a);
+      dnnmem_plan_pools_result res;
+      int64_t arenas[3], ref_arenas[3];
+      dnnmem_result rc = pools_solve(&p, &o, pool_of, off, arenas, &res);
+      hash = (hash ^ (uint64_t)(rc + 1000)) * 1099511628211u;
+      if (rc != DNNMEM_OK) {
+        CHECK(rc == DNNMEM_ERR_INFEASIBLE || rc == DNNMEM_ERR_PLAN_POOL_CAPACITY);
+        if (rc == DNNMEM_ERR_INFEASIBLE && res.feasible == 0) CHECK_EQ(opt, -1);
+        continue;
+      }
+      CHECK(opt >= 0 && res.cost >= opt && res.lower_bound <= opt && res.lower_bound >= bound);
+      CHECK_EQ(ref_pools_recount(&p, pool_of, off, ref_arenas), res.cost);
+      for (q = 0; q < P; q++) CHECK_EQ(arenas[q], ref_arenas[q]);
+      if (res.optimal || res.stop == DNNMEM_PLAN_STOP_PROVED) CHECK_EQ(res.cost, opt);
+      if (a == DNNMEM_PLAN_POOLS_EXACT) {
+        if (any_gap) CHECK(res.stop == DNNMEM_PLAN_STOP_INCOMPLETE || (res.stop == DNNMEM_PLAN_STOP_PROVED && res.optimal));
+        else CHECK(res.stop == DNNMEM_PLAN_STOP_PROVED && res.cost == opt && res.lower_bound == opt && res.optimal);
+      }
+      if (res.algo == DNNMEM_PLAN_POOLS_EXACT)
+        for (i = 0; i < n; i++)
+          if (r[i].size == 0) {
+            CHECK_EQ(pool_of[i], p.allowed_offsets ? ids[offsets_of[i]] : 0);
+            empty_checked++;
+          }
+      for (i = 0; i < n; i++) hash = (hash ^ (uint64_t)pool_of[i]) * 1099511628211u;
+      nodes[a] += res.nodes, decisions[a] += res.decisions, moves[a] += res.moves;
+    }
+  }
+  printf("pools with gaps and empty records: %d gapped, %d empty records checked, hash %llu\n", (int)gapped,
+         (int)empty_checked, (unsigned long long)hash);
+  for (a = 0; a < DNNMEM_PLAN_POOLS_ALGO_COUNT; a++) {
+    printf("  algo %d: nodes %lld, decisions %lld, moves %lld\n", (int)a, nodes[a], decisions[a], moves[a]);
+    CHECK_EQ(nodes[a], want_nodes[a]);
+    CHECK_EQ(decisions[a], want_decisions[a]);
+    CHECK_EQ(moves[a], want_moves[a]);
+  }
+  CHECK(gapped > 300 && empty_checked > 30);
+  CHECK(hash == (uint64_t)POOLS_GAPS_HASH);
+}
+
 int main(void) {
   RUN(test_peak_leaves);
   RUN(test_small_beat_large);
@@ -1037,5 +1155,6 @@ int main(void) {
   RUN(test_stop);
   RUN(test_uniform_costs);
   RUN(test_greedy_hole_at_zero);
+  RUN(test_gaps_and_empty_records);
   return test_finish("test_plan_pools");
 }

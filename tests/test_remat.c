@@ -1427,6 +1427,178 @@ static void test_time_bound_limits(void) {
   }
 }
 
+/* The annealer at fixed seeds on small graphs, renumbered so that node 0
+   is an op with inputs and consumers (ids rotated by one: the first node
+   last; the annealer keeps the caller's ids), capacities tight (n + 3
+   steps: ADDs past it refused) or loose (2 n), plain or contracted. The
+   problem's arrays and the sequence are heap arrays of exactly their
+   sizes; every answer is recounted. The record (peak, time, length,
+   moves, accepted, FNV-1a of the sequence) is exact: the hash says which
+   of equally good states came out. */
+typedef struct small_record {
+  int64_t peak, time;
+  int32_t length;
+  int64_t moves, accepted;
+  uint32_t hash;
+} small_record;
+
+static small_record anneal_rotated(const ref_remat_graph *src, int32_t run) {
+  int32_t n = src->n, v, k, e = 0, cap = run & 2 ? 2 * n : n + 3;
+  int32_t *off = (int32_t *)malloc((size_t)(n + 1) * sizeof(int32_t));
+  int32_t *ids = (int32_t *)malloc((size_t)src->off[n] * sizeof(int32_t));
+  int32_t *seq = (int32_t *)malloc((size_t)cap * sizeof(int32_t));
+  int64_t *size = (int64_t *)malloc((size_t)n * sizeof(int64_t));
+  int64_t *time = (int64_t *)malloc((size_t)n * sizeof(int64_t));
+  int64_t peak = -1, t = -1;
+  uint8_t *out = (uint8_t *)malloc((size_t)n);
+  dnnmem_graph g;
+  dnnmem_remat_problem p;
+  dnnmem_remat_options o;
+  dnnmem_remat_result st;
+  dnnmem_rng rng;
+  small_record rec;
+  size_t bytes = 0;
+  void *mem;
+  off[0] = 0;
+  for (v = 0; v < n; v++) { /* new id v is old id (v + 1) % n */
+    int32_t old = (v + 1) % n;
+    for (k = src->off[old]; k < src->off[old + 1]; k++) ids[e++] = (src->ids[k] + n - 1) % n;
+    off[v + 1] = e;
+    size[v] = src->size[old];
+    time[v] = src->time[old];
+    out[v] = src->out[old];
+  }
+  g.num_nodes = n;
+  g.in_offsets = off;
+  g.in_ids = ids;
+  memset(&p, 0, sizeof p);
+  p.graph = &g;
+  p.sizes = size;
+  p.times = time;
+  p.is_output = out;
+  CHECK(off[1] > 0); /* node 0 reads an input */
+  memset(&o, 0, sizeof o);
+  o.iterations = 20000;
+  o.no_contraction = run & 1;
+  CHECK_EQ(dnnmem_remat_solve_scratch_size(&p, &o, cap, &bytes), DNNMEM_OK);
+  mem = malloc(bytes);
+  dnnmem_rng_seed(&rng, 1 + (uint64_t)run);
+  CHECK_EQ(dnnmem_remat_solve(&p, &o, &rng, seq, cap, &st, mem, bytes), DNNMEM_OK);
+  CHECK(st.length >= n && st.length <= cap);
+  CHECK(ref_remat_recount(&p, seq, st.length, &peak, &t));
+  CHECK_EQ(peak, st.peak);
+  CHECK_EQ(t, st.time);
+  rec.peak = st.peak, rec.time = st.time, rec.length = st.length, rec.moves = st.moves, rec.accepted = st.accepted;
+  rec.hash = 2166136261u;
+  for (k = 0; k < st.length; k++) rec.hash = (rec.hash ^ (uint32_t)seq[k]) * 16777619u;
+  free(mem);
+  free(seq);
+  free(off);
+  free(ids);
+  free(size);
+  free(time);
+  free(out);
+  return rec;
+}
+
+/* Random training graphs (the gradient chain), sizes 8 or 16 and times 1
+   or 2 (many equal costs); recorded with 0.10.0. */
+static void test_anneal_record_small(void) {
+  static const small_record want[8] = {
+      {72, 30, 21, 20224, 1691, 2732824408u}, {72, 30, 21, 20224, 1557, 2732824408u},
+      {56, 39, 28, 20231, 1869, 1512490191u}, {56, 38, 27, 20227, 1469, 4087472011u},
+      {64, 29, 22, 20224, 2126, 2701059141u}, {64, 29, 22, 20224, 2161, 2701059141u},
+      {64, 30, 22, 20250, 2336, 284588632u},  {64, 29, 22, 20228, 2401, 2701059141u},
+  };
+  int32_t run, v, bad = 0;
+  for (run = 0; run < 8; run++) {
+    ref_remat_graph *src = (ref_remat_graph *)malloc(sizeof *src);
+    uint64_t seed = 77 + (uint64_t)(run / 4);
+    small_record r;
+    ref_remat_random_training(src, 9, 9, &seed);
+    for (v = 0; v < src->n; v++) {
+      src->size[v] = src->size[v] % 2 ? 8 : 16;
+      src->time[v] = src->time[v] == 0 ? 0 : 1 + src->time[v] % 2;
+    }
+    r = anneal_rotated(src, run);
+    printf("      {%lld, %lld, %d, %lld, %lld, %luu},\n", (long long)r.peak, (long long)r.time, (int)r.length,
+           (long long)r.moves, (long long)r.accepted, (unsigned long)r.hash);
+    bad += r.peak != want[run].peak || r.time != want[run].time || r.length != want[run].length ||
+           r.moves != want[run].moves || r.accepted != want[run].accepted || r.hash != want[run].hash;
+    free(src);
+  }
+  CHECK_EQ(bad, 0);
+}
+
+/* Three parallel chains from one op to a join, one size and time per
+   chain: moving a chain past another often leaves the cost as it was, so
+   which of the tied states the annealer keeps (the first one reached
+   after it left the best, not a later tie) shows in the sequences; on
+   7 to 9 nodes a chain move's log is near its capacity (4 V + 16). 32
+   runs folded into one FNV-1a of their records, recorded with 0.10.0. */
+#define TIES_PEAKS 1312
+#define TIES_TIMES 563
+#define TIES_HASH 3657722424u
+static void test_anneal_ties(void) {
+  int32_t run;
+  int64_t peaks = 0, times = 0;
+  uint32_t hash = 2166136261u;
+  for (run = 0; run < 32; run++) { /* runs 24-31: 7 to 9 nodes, chains of 2 to 4 */
+    ref_remat_graph *src = (ref_remat_graph *)malloc(sizeof *src);
+    int32_t in[4], x, tiny = run >= 24;
+    small_record r;
+    ref_remat_graph_begin(src);
+    in[0] = ref_remat_graph_node(src, 8, 0, 0, NULL), in[1] = -1;
+    x = ref_remat_graph_node(src, 8, 1, 0, in);
+    in[0] = ref_remat_graph_chain(src, x, (tiny ? 2 : 4) + run % 3, 8, 1);
+    in[1] = ref_remat_graph_chain(src, x, tiny ? 2 : 5, 16, 2);
+    in[2] = tiny ? -1 : ref_remat_graph_chain(src, x, 3 + run % 2, 8, 1);
+    in[3] = -1;
+    ref_remat_graph_node(src, 8, 1, 1, in);
+    r = anneal_rotated(src, run);
+    peaks += r.peak, times += r.time;
+    hash = (hash ^ (uint32_t)r.peak) * 16777619u;
+    hash = (hash ^ (uint32_t)r.time) * 16777619u;
+    hash = (hash ^ (uint32_t)r.length) * 16777619u;
+    hash = (hash ^ (uint32_t)r.moves) * 16777619u;
+    hash = (hash ^ (uint32_t)r.accepted) * 16777619u;
+    hash = (hash ^ r.hash) * 16777619u;
+    free(src);
+  }
+  printf("anneal ties: peaks %lld, times %lld, hash %luu\n", (long long)peaks, (long long)times, (unsigned long)hash);
+  CHECK_EQ(peaks, TIES_PEAKS);
+  CHECK_EQ(times, TIES_TIMES);
+  CHECK_EQ(hash, TIES_HASH);
+}
+
+/* Chen's checkpointing at its keep rule's edges: 9 nodes (segments of
+   k = 3 positions), a chain 0 -> 1 -> ... -> 8; node 5 also reads node 1
+   (4 positions on, 1 % 3 != 2: not kept, recomputed in 5's segment),
+   node 6 node 3 (k = 3 positions on: kept) and node 7 node 2 (5 positions
+   on, but every k-th: kept). The sequence by hand: 0 1 2 3 4 1 5 6 7 8. */
+static void test_checkpoint_keep_edge(void) {
+  static const int32_t want[10] = {0, 1, 2, 3, 4, 1, 5, 6, 7, 8};
+  ref_remat_graph g;
+  dnnmem_remat_options o;
+  dnnmem_remat_result st;
+  int32_t in[3], v, *seq = (int32_t *)malloc(10 * sizeof(int32_t));
+  int64_t peak = -1, t = -1;
+  ref_remat_graph_begin(&g);
+  ref_remat_graph_node(&g, 4, 0, 0, NULL);
+  for (v = 1; v < 9; v++) {
+    in[0] = v - 1, in[1] = v == 5 ? 1 : v == 6 ? 3 : v == 7 ? 2 : -1, in[2] = -1;
+    ref_remat_graph_node(&g, 4, v, v == 8, in);
+  }
+  memset(&o, 0, sizeof o);
+  o.algo = DNNMEM_REMAT_CHECKPOINT;
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, NULL, seq, 10, &st, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
+  CHECK_EQ(st.length, 10);
+  CHECK(memcmp(seq, want, sizeof want) == 0);
+  CHECK(recount(&g, seq, st.length, &peak, &t));
+  CHECK(st.peak == peak && st.time == t && t == 36 + 1);
+  free(seq);
+}
+
 int main(void) {
   RUN(test_simulator_vs_recount);
   RUN(test_simulator_errors);
@@ -1452,5 +1624,8 @@ int main(void) {
   RUN(test_capacity_guard);
   RUN(test_anneal_record);
   RUN(test_time_bound_limits);
+  RUN(test_anneal_record_small);
+  RUN(test_anneal_ties);
+  RUN(test_checkpoint_keep_edge);
   return test_finish("test_remat");
 }
