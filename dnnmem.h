@@ -488,10 +488,13 @@
                                section stacked by release offset); independent
                                sides solved apart with backjumping; a table of
                                failed states, keyed by capacity and kept
-                               across restarts (nogoods); tight cells: a
-                               section whose unplaced bytes fill all above
-                               its floor (the least lowest offset there)
-                               must have that byte covered by a record
+                               across restarts, and each failure's named
+                               records and heights kept as a nogood that
+                               fails any placement leaving them all at
+                               their heights (watched records); tight
+                               cells: a section whose unplaced bytes fill
+                               all above its floor (the least lowest offset
+                               there) must have that byte covered by a record
                                placed there, so a frame may branch on the
                                cell with the fewest such records (dancing
                                links' smallest column): always in a part
@@ -924,8 +927,8 @@
                 read (a stop callback may).
    Scratch.     Bound 64 and checker about 180 bytes per piece; solve about
                 740 bytes per record plus the exact search's block (about
-                1.9 KiB per record + 1.9 MiB up to DNNMEM_PLAN_BEST_EXACT_MAX
-                records for every algo; above, for exact only, about 3.1 KiB
+                2.7 KiB per record + 1.9 MiB up to DNNMEM_PLAN_BEST_EXACT_MAX
+                records for every algo; above, for exact only, about 4.7 KiB
                 per record + 43 MiB; its undo log holds 32 entries per
                 record + 2^16 up to DNNMEM_PLAN_BEST_EXACT_MAX records, 64
                 per record + 2^20 above; a search that needs more goes on
@@ -1356,7 +1359,7 @@
        max_group_size (4 V max_group_size unit edges dominate); baselines
        and simulate O(V + E + capacity); DNNMEM_REMAT_SIMULATE_SCRATCH_BYTES.
        Unless peak_only: plus dnnmem_remat_plan's for capacity records with
-       the exact search (about 3.1 KiB a record, plus 43 MiB above 4096) and
+       the exact search (about 4.7 KiB a record, plus 43 MiB above 4096) and
        about 84 bytes a step.
        Plan: the simulator's plus dnnmem_plan_solve's for L records
        (without gaps: the size query needs the length only). Curve: the larger of
@@ -2448,8 +2451,8 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_solve_scratch_size(const dnnmem_intervals *
    plus the exact search's block: up to DNNMEM_PLAN_BEST_EXACT_MAX records
    whatever the algo (one size serves every algo there) but greedy-tflm,
    which alone takes about 450 bytes per record (an engine's planner
-   inside its arena: nothing for the other strategies), about 1.9 KiB per
-   record plus 1.9 MiB; above, only for exact, about 3.1 KiB per record
+   inside its arena: nothing for the other strategies), about 2.7 KiB per
+   record plus 1.9 MiB; above, only for exact, about 4.7 KiB per record
    plus 43 MiB.
    Reads problem->count and each record's num_gaps (not the rest, which
    the operation validates); records may be NULL to size records without
@@ -4798,6 +4801,9 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
 #define DNNMEM__PLAN_MEMO_Z_LEAN_PER_RECORD 16
 #define DNNMEM__PLAN_MEMO_Z_PER_RECORD 128
 #define DNNMEM__PLAN_MEMO_Z_MAX ((int64_t)1 << 20)
+#define DNNMEM__PLAN_NOGOOD_LEAN_PER_RECORD 64 /* learned nogoods' entries (lean block) */
+#define DNNMEM__PLAN_NOGOOD_PER_RECORD 128     /* (full block) */
+#define DNNMEM__PLAN_NOGOOD_MAX ((int64_t)1 << 20)
 /* The gap rule sorts the placed neighbours of a record by insertion in
    runs of this many, then by merging. */
 #define DNNMEM__PLAN_FOUND_RUN 16
@@ -6492,6 +6498,16 @@ typedef struct dnnmem__exact {
   int64_t *memo_zat, *mz_b, mz_cap, mz_top;
   int32_t *memo_zlen, *mz_rec;
   uint32_t run_id, run_count, memo_mask; /* the search's stamp, the last stamp given */
+  /* learned nogoods (dnnmem__exact_learn): nogood i's records and heights
+     ng_rec / ng_h[ng_at[i] .. ng_at[i] + ng_len[i]), valid within
+     capacity ng_for; it watches its entry ng_watch[i], a list per record
+     through watch_head and ng_next; ng_fired: the nogood the last
+     placement satisfied, -1 none */
+  int32_t *ng_rec, *ng_at, *ng_len, *ng_watch, *ng_next, *watch_head;
+  int64_t *ng_h;
+  int64_t ng_cap, ng_top, ng_for;
+  int32_t ng_max, ng_count, ng_fired;
+  int64_t ng_hits;
   dnnmem__exact_slot slots[DNNMEM__EXACT_SLOTS];
 } dnnmem__exact;
 
@@ -6533,6 +6549,16 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
   w->memo_zat = DNNMEM__TAKE(s, int64_t, w->mz_cap > 0 ? memo : 0);
   w->memo_zlen = DNNMEM__TAKE(s, int32_t, w->mz_cap > 0 ? memo : 0);
   w->mz_rec = DNNMEM__TAKE(s, int32_t, (size_t)w->mz_cap);
+  w->ng_cap = (lean ? DNNMEM__PLAN_NOGOOD_LEAN_PER_RECORD : DNNMEM__PLAN_NOGOOD_PER_RECORD) * (int64_t)n;
+  if (w->ng_cap > DNNMEM__PLAN_NOGOOD_MAX) w->ng_cap = DNNMEM__PLAN_NOGOOD_MAX;
+  w->ng_max = (int32_t)(w->ng_cap / 16);
+  w->ng_rec = DNNMEM__TAKE(s, int32_t, (size_t)w->ng_cap);
+  w->ng_h = DNNMEM__TAKE(s, int64_t, (size_t)w->ng_cap);
+  w->ng_at = DNNMEM__TAKE(s, int32_t, (size_t)w->ng_max);
+  w->ng_len = DNNMEM__TAKE(s, int32_t, (size_t)w->ng_max);
+  w->ng_watch = DNNMEM__TAKE(s, int32_t, (size_t)w->ng_max);
+  w->ng_next = DNNMEM__TAKE(s, int32_t, (size_t)w->ng_max);
+  w->watch_head = DNNMEM__TAKE(s, int32_t, w->ng_cap > 0 ? nn : 0);
   w->mz_b = DNNMEM__TAKE(s, int64_t, (size_t)w->mz_cap);
   w->size = DNNMEM__TAKE(s, int64_t, nn);
   w->align = DNNMEM__TAKE(s, int64_t, nn);
@@ -7468,6 +7494,8 @@ static int dnnmem__exact_sweep(dnnmem__exact *w, int32_t lo, int32_t hi, int64_t
   return ok;
 }
 
+static void dnnmem__exact_watch(dnnmem__exact *w, int32_t k, int64_t x);
+
 /* Places record j of frame d at its lowest offset and updates the state.
    Returns 1 when the section bound and every record still fit. The state
    is changed even on failure; dnnmem__exact_undo restores it. */
@@ -7507,6 +7535,7 @@ static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
     if (w->logging && !f->unlogged && !dnnmem__exact_log(w, k, w->lowest[k])) f->unlogged = 1;
     w->lowest[k] = x;
     w->raiser[k] = d;
+    if (w->ng_cap > 0 && w->watch_head[k] >= 0) dnnmem__exact_watch(w, k, x);
     if (w->span_lo[k] < w->dirty_lo) w->dirty_lo = w->span_lo[k];
     if (w->span_hi[k] > w->dirty_hi) w->dirty_hi = w->span_hi[k];
     if (x > w->capacity - w->size[k] && ok) {
@@ -7860,6 +7889,86 @@ static void dnnmem__exact_z_merge(dnnmem__exact *w, int32_t d, int32_t from, int
   }
 }
 
+/* Nogoods. A failure's list (see dnnmem__exact_culprit) holds wherever
+   its records are unplaced, each at or above its height: the capacity and
+   those records alone fail it (a section they overfill, a cell only they
+   can cover, each cover's child failing on its own list). So beyond the
+   memo's exact states, a list is kept as a nogood: a placement that lifts
+   a record to its height, with every other record of a nogood unplaced
+   at its height, fails at once on that list. Each nogood watches one of
+   its entries below its height (lowest offsets fall on undo, so a watch
+   stays below); when that record rises to it, the nogood looks for
+   another, and fires when none is left and none of its records is placed
+   (a placed one: it cannot hold below here; the watch stays, and the
+   nogood is missed after that record's undo: a missed cut, never a wrong
+   one). Lists learned at a capacity hold below it: the store is emptied
+   when a higher capacity is asked, and when full. */
+static void dnnmem__exact_forget(dnnmem__exact *w, int64_t capacity) {
+  int32_t i;
+  for (i = 0; i < w->n && w->ng_cap > 0; i++) w->watch_head[i] = -1;
+  w->ng_top = 0;
+  w->ng_count = 0;
+  w->ng_for = capacity;
+}
+
+/* Learns zlist[from .. to) in the current state (the frame the failure
+   jumped back to, its placement undone), watching an entry below its
+   height (one exists: the culprit's placement raised one there). */
+static void dnnmem__exact_learn(dnnmem__exact *w, int32_t from, int32_t to) {
+  int32_t p, i, watch = -1;
+  if (w->ng_cap == 0 || to - from > w->ng_cap / 4) return;
+  if (w->capacity != w->ng_for) {
+    if (w->capacity > w->ng_for) dnnmem__exact_forget(w, w->capacity);
+    w->ng_for = w->capacity; /* what is kept holds below */
+  }
+  for (p = from; p < to && watch < 0; p++)
+    if (!w->placed[w->zlist[p]] && w->lowest[w->zlist[p]] < w->zbound[p]) watch = p - from;
+  if (watch < 0) return;
+  if (w->ng_count == w->ng_max || w->ng_top + (to - from) > w->ng_cap) dnnmem__exact_forget(w, w->ng_for);
+  i = w->ng_count++;
+  w->ng_at[i] = (int32_t)w->ng_top;
+  w->ng_len[i] = to - from;
+  for (p = from; p < to; p++, w->ng_top++) {
+    w->ng_rec[w->ng_top] = w->zlist[p];
+    w->ng_h[w->ng_top] = w->zbound[p];
+  }
+  w->ng_watch[i] = w->ng_at[i] + watch;
+  w->ng_next[i] = w->watch_head[w->zlist[from + watch]];
+  w->watch_head[w->zlist[from + watch]] = i;
+}
+
+/* Record k rose to lowest offset x: the nogoods watching it look for
+   another entry below its height; the first with none sets ng_fired. */
+static void dnnmem__exact_watch(dnnmem__exact *w, int32_t k, int64_t x) {
+  int32_t i = w->watch_head[k], *link = &w->watch_head[k];
+  while (i >= 0) {
+    int32_t next = w->ng_next[i], c, e, end = w->ng_at[i] + w->ng_len[i], other = -1, placed = 0;
+    if (w->ng_h[w->ng_watch[i]] > x) { /* still below */
+      link = &w->ng_next[i];
+      i = next;
+      continue;
+    }
+    for (c = 0, e = w->ng_watch[i]; c < w->ng_len[i] && other < 0; c++) { /* on from the watch, round */
+      int32_t r;
+      if (++e == end) e = w->ng_at[i];
+      r = w->ng_rec[e];
+      if (w->placed[r]) placed = 1;
+      else if (w->lowest[r] < w->ng_h[e]) other = e;
+    }
+    if (other >= 0) { /* watch it instead */
+      int32_t r = w->ng_rec[other];
+      *link = next;
+      w->ng_watch[i] = other;
+      w->ng_next[i] = w->watch_head[r];
+      w->watch_head[r] = i;
+    } else {
+      if (!placed && w->ng_fired < 0 && w->capacity <= w->ng_for) w->ng_fired = i;
+      link = &w->ng_next[i];
+    }
+    i = next;
+  }
+}
+
 /* Places j in frame d (its next candidate) and enters the frame below:
    1 entered, 2 every part is placed (the plan is in w->offset), 0 the
    placement failed (undone; with logging off nothing is undone). */
@@ -7873,6 +7982,7 @@ static int dnnmem__exact_descend(dnnmem__exact *w, int32_t d, int32_t j, int fit
   w->nodes++;
   w->fail_rec = -1;
   w->fail_z = -1;
+  w->ng_fired = -1;
   if (!dnnmem__exact_place(w, d, j)) {
     DNNMEM_ASSERT(w->fail_rec >= 0); /* a placement fails only by lifting a record past capacity */
     if (f->zend >= 0 && f->zend < w->zcap) { /* j lifted it */
@@ -7880,6 +7990,19 @@ static int dnnmem__exact_descend(dnnmem__exact *w, int32_t d, int32_t j, int fit
       w->zbound[f->zend] = w->capacity - w->size[w->fail_rec] + 1;
       w->fail_z = f->zend + 1;
     }
+    if (w->logging) dnnmem__exact_undo(w, d);
+    return 0;
+  }
+  if (w->ng_fired >= 0) { /* a learned nogood holds: fails on its list */
+    int32_t g = w->ng_fired, e;
+    if (f->zend >= 0 && !w->degraded && (int64_t)f->zend + w->ng_len[g] <= w->zcap) {
+      for (e = 0; e < w->ng_len[g]; e++) {
+        w->zlist[f->zend + e] = w->ng_rec[w->ng_at[g] + e];
+        w->zbound[f->zend + e] = w->ng_h[w->ng_at[g] + e];
+      }
+      w->fail_z = f->zend + w->ng_len[g];
+    }
+    w->ng_hits++;
     if (w->logging) dnnmem__exact_undo(w, d);
     return 0;
   }
@@ -7995,6 +8118,7 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
       dnnmem__exact_memo_add(w, f->state, to >= 0 ? f->zbase : -1, to);
       if (t < 0) break; /* the root part: exhausted */
       for (e = d - 1; e >= t; e--) dnnmem__exact_undo(w, e);
+      if (to >= 0) dnnmem__exact_learn(w, f->zbase, to);
       dnnmem__exact_z_merge(w, t, to >= 0 ? f->zbase : -1, to);
       d = t;
       continue;
@@ -8138,6 +8262,7 @@ typedef struct dnnmem__exact_params {
                                   failed-record entries (tests: a full log, frames
                                   that scan, lists without room) */
   int no_backjumps;            /* tests: every failure goes back to its creator */
+  int no_nogoods;              /* tests: no nogoods learned (dnnmem__exact_learn) */
 } dnnmem__exact_params;
 
 typedef struct dnnmem__exact_outcome {
@@ -8149,6 +8274,7 @@ typedef struct dnnmem__exact_outcome {
   dnnmem_plan_stop stop;
   int32_t degraded;    /* the undo log filled (deeper nodes recounted) */
   int64_t backjumps;   /* failures that went back past the frame before */
+  int64_t nogoods;     /* placements a learned nogood failed */
 } dnnmem__exact_outcome;
 
 /* The arena of a plan of the search's records. */
@@ -8369,6 +8495,9 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   w.backjump = !params->no_backjumps;
   w.zstamp = 0;
   w.mz_top = 0;
+  w.ng_hits = 0;
+  if (params->no_nogoods) w.ng_cap = 0;
+  dnnmem__exact_forget(&w, 0);
   DNNMEM_MEMSET(w.zmark, 0, (size_t)count * sizeof(uint32_t));
   w.node_limit = params->node_limit > 0 ? params->node_limit : DNNMEM__I64_MAX;
   w.stop = params->stop;
@@ -8410,6 +8539,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   out->nodes = w.nodes;
   out->degraded = w.degraded;
   out->backjumps = w.backjumps;
+  out->nogoods = w.ng_hits;
   /* why it ended: the question settled, else the limit that ended it
      (stop first: a callback that fired also ends a search at its node
      limit), else every capacity was asked without a proof (windows) */
