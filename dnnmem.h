@@ -437,7 +437,12 @@
                                order local in time that keeps the rule's
                                order for every two records that meet (the
                                same plan): the widest steps' tree in
-                               preorder.
+                               preorder. Without zero sizes, a sweep over
+                               time: the free intervals of the records
+                               alive at the step, moved from group to
+                               group, cut by the few neighbours that end
+                               or start beside it (the time tree when
+                               there are more than 32).
                 sorted-height  by lifetime length, then size, each on top of
                                what is placed over its lifetime (range chmax
                                segment tree); builds staircases on chains.
@@ -873,6 +878,11 @@
                 two ends' nodes), a node's size the shifting of its
                 insertion, plus per node cut the free intervals left
                 (those shorter than the record dropped); O(n^2) worst;
+                greedy-breadth's sweep O(f + w + m) per record: f the
+                free intervals at its step, w the words of marks scanned
+                (at most 32) and m the records they mark (at most 32 each
+                way), a placed record's flips O(f); past those bounds,
+                the time tree's;
                 O(k log k) for a record with a zero size in play;
                 sorted-height and pathcover O(n log n) (plus O(k log k)
                 per record near fixed ones); bestfit O((n + T)
@@ -5487,17 +5497,18 @@ static void dnnmem__gap_cut_below(dnnmem__planner *p, int32_t u, int32_t ul, int
   }
 }
 
-/* The free intervals of the bytes of the placed records meeting record r
-   in time into gap_fa / gap_fb (gap_cur of them, the last from their top
-   up; those shorter than r dropped); 0 when a zero-size record meets r. */
-static int dnnmem__gap_free(dnnmem__planner *p, int32_t r) {
-  int32_t v = p->gap_node[r], L = p->lo[r], H = p->hi[r], u, ul, uh, mid;
+/* The free intervals of the bytes of the placed records meeting segments
+   [L, H) (within node v's range) into gap_fa / gap_fb (gap_cur of them,
+   the last from their top up; those shorter than need dropped); 0 when a
+   zero-size record meets them. */
+static int dnnmem__gap_free_span(dnnmem__planner *p, int32_t v, int32_t L, int32_t H, int64_t need) {
+  int32_t u, ul, uh, mid;
   int32_t level = dnnmem__clz_top64((uint64_t)v), height = dnnmem__clz_top64((uint64_t)p->gap_leaves) - level;
   uint32_t anc = p->gap_anc[v];
   p->gap_fa[0] = 0; /* in whichever buffer the last query ended */
   p->gap_fb[0] = DNNMEM__I64_MAX;
   p->gap_cur = 1;
-  p->gap_need = p->rec[r].size;
+  p->gap_need = need;
   p->gap_zero = 0;
   for (; anc; anc &= anc - 1) { /* the ancestors holding records (any order: the free set is the same) */
     u = v >> dnnmem__ctz64(anc);
@@ -5512,6 +5523,27 @@ static int dnnmem__gap_free(dnnmem__planner *p, int32_t r) {
     dnnmem__gap_cut_below(p, 2 * v + 1, mid, uh, L, H);
   }
   return !p->gap_zero;
+}
+
+/* Those meeting record r (shorter than r dropped). */
+static int dnnmem__gap_free(dnnmem__planner *p, int32_t r) {
+  return dnnmem__gap_free_span(p, p->gap_node[r], p->lo[r], p->hi[r], p->rec[r].size);
+}
+
+/* Of free intervals [fa[k], fb[k]) (the last unbounded), the smallest
+   that holds a record of this size and alignment (the lowest of equal
+   ones), else the top's offset. */
+static int64_t dnnmem__gap_best(const int64_t *fa, const int64_t *fb, int32_t count, int64_t a, int64_t size) {
+  int64_t best = -1, best_gap = DNNMEM__I64_MAX, cand;
+  int32_t k;
+  for (k = 0; k + 1 < count; k++) {
+    cand = dnnmem__align_up(fa[k], a);
+    if (cand + size <= fb[k] && fb[k] - fa[k] < best_gap) {
+      best_gap = fb[k] - fa[k];
+      best = cand;
+    }
+  }
+  return best >= 0 ? best : dnnmem__align_up(fa[count - 1], a);
 }
 
 /* TFLite's rule: the smallest gap between placed neighbours that fits
@@ -5536,15 +5568,7 @@ static void dnnmem__place_in_gap(dnnmem__planner *p, int32_t r) {
   int64_t prev_end = 0, best = -1, best_gap = DNNMEM__I64_MAX, cand;
   int32_t k;
   if (p->gap_leaves > 0 && size > 0 && dnnmem__gap_free(p, r)) {
-    for (k = 0; k + 1 < p->gap_cur; k++) {
-      int64_t lo = p->gap_fa[k], hi = p->gap_fb[k];
-      cand = dnnmem__align_up(lo, a);
-      if (cand + size <= hi && hi - lo < best_gap) {
-        best_gap = hi - lo;
-        best = cand;
-      }
-    }
-    if (best < 0) best = dnnmem__align_up(p->gap_fa[p->gap_cur - 1], a);
+    best = dnnmem__gap_best(p->gap_fa, p->gap_fb, p->gap_cur, a, size);
   } else {
     dnnmem__itree_fill(p);
     dnnmem__neighbours(p, r);
@@ -5653,6 +5677,219 @@ static void dnnmem__gap_begin(dnnmem__planner *p) {
   dnnmem__gap_tree_reset(p);
   for (i = 0; i < p->n; i++)
     if (p->off[i] >= 0) dnnmem__gap_insert(p, i);
+}
+
+/* Greedy-breadth's gap rule by a sweep (without zero sizes): a step c and
+   F, the free intervals of the placed records alive at c (disjoint in
+   bytes: they share a step). Record r at a step t of its lifetime [L, H)
+   meets every record alive at t, and the others it meets end in (L, t]
+   or start in (t, H): with few of those, r's free intervals are F's at t
+   that can hold r, cut by them (the time tree's intervals, the same
+   plan). Placed records are marked by their ends and starts (bits over 2T
+   positions: ends at hi - 1, starts at T + lo; a list per segment), so
+   moving c to t frees the bytes of those that die between and cuts those
+   born between, and r's few others are found the same way. t is r's
+   widest step: a group's members share it, and in training graphs all
+   but about one neighbour is alive there (the wider steps' groups come
+   first). Over DNNMEM__PLAN_SWEEP_MAX records or words of bits: the time
+   tree's query (and F from one at t). Lists and F in bestfit's arrays
+   (unused here). Builds for size leave it out (2.5 KB of code at -Os; the
+   time tree gives the same plans). Not for greedy-size: its order runs
+   over all of time once per size, and moving c costs as much as the
+   tree's queries it saves. */
+#if !defined(__OPTIMIZE_SIZE__)
+#define DNNMEM__PLAN_SWEEP 1
+#define DNNMEM__PLAN_SWEEP_MAX 32
+
+typedef struct dnnmem__sweep {
+  uint64_t *bits;
+  int64_t *fa, *fb; /* F: at most n + 1 (n - 1 placed, each splits one) */
+  int32_t nf, c, got[DNNMEM__PLAN_SWEEP_MAX];
+} dnnmem__sweep;
+
+static void dnnmem__sweep_mark(dnnmem__planner *p, dnnmem__sweep *w, int32_t r) {
+  int32_t *end_head = p->run_end, *start_head = p->run_prev, *end_next = p->run_next, *start_next = p->skip;
+  int32_t e = p->hi[r] - 1, s = p->segments + p->lo[r];
+  end_next[r] = end_head[p->hi[r]];
+  end_head[p->hi[r]] = r;
+  start_next[r] = start_head[p->lo[r]];
+  start_head[p->lo[r]] = r;
+  w->bits[e >> 6] |= (uint64_t)1 << (e & 63);
+  w->bits[s >> 6] |= (uint64_t)1 << (s & 63);
+}
+
+/* Appends to got (count *c) the placed records marked at positions
+   [from, to) (ends or starts: below T or not); 0 past
+   DNNMEM__PLAN_SWEEP_MAX records or words. */
+static DNNMEM__GAP_INLINE int dnnmem__sweep_collect(const dnnmem__planner *p, dnnmem__sweep *w, int32_t from,
+                                                    int32_t to, int32_t *c) {
+  int32_t i, T = p->segments, q;
+  int starts = from >= T;
+  const int32_t *head = starts ? p->run_prev : p->run_end, *next = starts ? p->skip : p->run_next;
+  if (from >= to) return 1;
+  if (((to - 1) >> 6) - (from >> 6) >= DNNMEM__PLAN_SWEEP_MAX) return 0;
+  for (i = from >> 6; i <= (to - 1) >> 6; i++) {
+    uint64_t word = w->bits[i];
+    if (i == from >> 6) word &= ~(uint64_t)0 << (from & 63);
+    if (i == (to - 1) >> 6) word &= ~(uint64_t)0 >> (63 - ((to - 1) & 63));
+    for (; word; word &= word - 1) {
+      int32_t b = 64 * i + dnnmem__ctz64(word);
+      for (q = head[starts ? b - T : b + 1]; q >= 0; q = next[q]) {
+        if (*c == DNNMEM__PLAN_SWEEP_MAX) return 0;
+        w->got[(*c)++] = q;
+      }
+    }
+  }
+  return 1;
+}
+
+/* F's first interval starting above o. */
+static DNNMEM__GAP_INLINE int32_t dnnmem__sweep_find(const dnnmem__sweep *w, int64_t o) {
+  int32_t a = 0, b = w->nf;
+  while (a < b) {
+    int32_t mid = a + (b - a) / 2;
+    if (w->fa[mid] <= o) a = mid + 1;
+    else b = mid;
+  }
+  return a;
+}
+
+/* Placed record q's bytes off F (cut) or back into it (q alive at c). */
+static DNNMEM__GAP_INLINE void dnnmem__sweep_flip(dnnmem__planner *p, dnnmem__sweep *w, int32_t q, int cut) {
+  int64_t o = p->off[q], e = o + p->rec[q].size, *fa = w->fa, *fb = w->fb;
+  int32_t j = dnnmem__sweep_find(w, o), k;
+  if (cut) { /* within interval j - 1 */
+    j--;
+    if (fa[j] < o && e < fb[j]) { /* split in two */
+      for (k = w->nf++; k > j + 1; k--) fa[k] = fa[k - 1], fb[k] = fb[k - 1];
+      fa[j + 1] = e;
+      fb[j + 1] = fb[j];
+      fb[j] = o;
+    } else if (fa[j] < o) {
+      fb[j] = o;
+    } else if (e < fb[j]) {
+      fa[j] = e;
+    } else { /* filled whole */
+      for (w->nf--; j < w->nf; j++) fa[j] = fa[j + 1], fb[j] = fb[j + 1];
+    }
+  } else if (j > 0 && fb[j - 1] == o) { /* between intervals j - 1 and j (the last is unbounded) */
+    if (fa[j] == e) {
+      fb[j - 1] = fb[j];
+      for (w->nf--; j < w->nf; j++) fa[j] = fa[j + 1], fb[j] = fb[j + 1];
+    } else {
+      fb[j - 1] = e;
+    }
+  } else if (fa[j] == e) {
+    fa[j] = o;
+  } else {
+    for (k = w->nf++; k > j; k--) fa[k] = fa[k - 1], fb[k] = fb[k - 1];
+    fa[j] = o;
+    fb[j] = e;
+  }
+}
+
+/* Moves c to t: frees the bytes of the records alive at c, not at t, then
+   cuts those alive at t, not at c (all marked between); 0 when too far. */
+static int dnnmem__sweep_move(dnnmem__planner *p, dnnmem__sweep *w, int32_t t) {
+  int32_t c = w->c, T = p->segments, lo = c < t ? c : t, hi = c < t ? t : c, n = 0, pass, j;
+  if (!dnnmem__sweep_collect(p, w, lo, hi, &n) ||
+      !dnnmem__sweep_collect(p, w, T + lo + 1, T + hi + 1, &n))
+    return 0;
+  for (pass = 0; pass < 2; pass++)
+    for (j = 0; j < n; j++) {
+      int32_t q = w->got[j], was = p->lo[q] <= c && p->hi[q] > c, is = p->lo[q] <= t && p->hi[q] > t;
+      if (was != is && is == pass) dnnmem__sweep_flip(p, w, q, pass);
+    }
+  w->c = t;
+  return 1;
+}
+
+/* r's free intervals at its step c: F's that can hold r, cut by the
+   placed records ending in (L, c] or starting in (c, H) (by offset:
+   insertion sort), into gap_fa / gap_fb; 2 when there are none (F's
+   serve), 0 when there are too many. */
+static int dnnmem__sweep_free(dnnmem__planner *p, dnnmem__sweep *w, int32_t r) {
+  int64_t o[DNNMEM__PLAN_SWEEP_MAX], x[DNNMEM__PLAN_SWEEP_MAX], size = p->rec[r].size;
+  int32_t T = p->segments, n = 0, i, j;
+  dnnmem__gap_cut k;
+  if (!dnnmem__sweep_collect(p, w, p->lo[r], w->c, &n) ||
+      !dnnmem__sweep_collect(p, w, T + w->c + 1, T + p->hi[r], &n))
+    return 0;
+  if (n == 0) return 2;
+  for (i = 0; i < n; i++) {
+    int64_t qo = p->off[w->got[i]];
+    for (j = i; j > 0 && o[j - 1] > qo; j--) o[j] = o[j - 1], x[j] = x[j - 1];
+    o[j] = qo;
+    x[j] = qo + p->rec[w->got[i]].size;
+  }
+  for (j = 0, p->gap_cur = 0; j < w->nf; j++) /* F's intervals that can hold r (the last: unbounded) */
+    if (w->fb[j] - w->fa[j] >= size || j == w->nf - 1) {
+      p->gap_fa[p->gap_cur] = w->fa[j];
+      p->gap_fb[p->gap_cur++] = w->fb[j];
+    }
+  p->gap_need = size;
+  dnnmem__gap_cut_begin(p, &k);
+  for (j = 0; j < n; j++) dnnmem__gap_cut_piece(&k, o[j], x[j]);
+  dnnmem__gap_cut_end(p, &k);
+  return 1;
+}
+
+/* F at t from the time tree (the query's free intervals, nothing dropped). */
+static void dnnmem__sweep_at(dnnmem__planner *p, dnnmem__sweep *w, int32_t t) {
+  dnnmem__gap_free_span(p, p->gap_leaves + (t >> p->gap_shift), t, t + 1, 0);
+  w->nf = p->gap_cur;
+  DNNMEM_MEMCPY(w->fa, p->gap_fa, (size_t)w->nf * sizeof(int64_t));
+  DNNMEM_MEMCPY(w->fb, p->gap_fb, (size_t)w->nf * sizeof(int64_t));
+  w->c = t;
+}
+#endif
+
+/* Greedy-breadth's m records in order by the gap rule: by the sweep
+   where it can (no zero sizes), else record by record by the time tree. */
+static void dnnmem__breadth_place(dnnmem__planner *p, int32_t m) {
+#ifdef DNNMEM__PLAN_SWEEP
+  dnnmem__sweep w;
+  int32_t T = p->segments, k;
+#endif
+  int32_t i;
+  dnnmem__gap_begin(p);
+  for (i = 0; i < p->n && p->rec[i].size > 0; i++) continue;
+#ifdef DNNMEM__PLAN_SWEEP
+  if (p->gap_leaves == 0 || i < p->n) /* a zero size: the walk over neighbours, record by record */
+#endif
+  {
+    for (i = 0; i < m; i++) {
+      DNNMEM__GAP_AHEAD(p, i, m);
+      dnnmem__place_in_gap(p, p->order[i]);
+    }
+    return;
+  }
+#ifdef DNNMEM__PLAN_SWEEP
+  w.bits = p->steps.bits; /* 4n words at least */
+  w.fa = p->run_h;
+  w.fb = p->heap.key;
+  w.c = -1;
+  w.nf = 0;
+  DNNMEM_MEMSET(w.bits, 0, (size_t)(2 * T / 64 + 1) * sizeof(uint64_t));
+  for (i = 0; i <= T; i++) p->run_end[i] = p->run_prev[i] = -1;
+  for (i = 0; i < p->n; i++)
+    if (p->off[i] >= 0) dnnmem__sweep_mark(p, &w, i);
+  for (i = 0; i < m; i++) {
+    int32_t r = p->order[i], t = p->widest[r];
+    DNNMEM__GAP_AHEAD(p, i, m);
+    if (t != w.c && (w.c < 0 || !dnnmem__sweep_move(p, &w, t))) dnnmem__sweep_at(p, &w, t);
+    if ((k = dnnmem__sweep_free(p, &w, r)) != 0) {
+      int64_t a = dnnmem_interval_alignment(&p->rec[r], p->align), size = p->rec[r].size;
+      p->off[r] = k == 2 ? dnnmem__gap_best(w.fa, w.fb, w.nf, a, size)
+                         : dnnmem__gap_best(p->gap_fa, p->gap_fb, p->gap_cur, a, size);
+      dnnmem__gap_insert(p, r);
+    } else {
+      dnnmem__place_in_gap(p, r);
+    }
+    dnnmem__sweep_mark(p, &w, r);
+    dnnmem__sweep_flip(p, &w, r, 1); /* r is alive at c, its widest step */
+  }
+#endif
 }
 
 static void dnnmem__plan_greedy_size(dnnmem__planner *p) {
@@ -5769,11 +6006,7 @@ static void dnnmem__plan_greedy_breadth(dnnmem__planner *p) {
     p->vals[r] = (int64_t)start[w] * ((int64_t)T + 1) + (T - end[w]);
   }
   dnnmem__radix_sort(p->order, p->tmp, m, p->vals);
-  dnnmem__gap_begin(p);
-  for (i = 0; i < m; i++) {
-    DNNMEM__GAP_AHEAD(p, i, m);
-    dnnmem__place_in_gap(p, p->order[i]);
-  }
+  dnnmem__breadth_place(p, m);
 }
 
 /* TensorFlow Lite Micro's GreedyMemoryPlanner (greedy_memory_planner.cc):
