@@ -437,7 +437,12 @@
                                order local in time that keeps the rule's
                                order for every two records that meet (the
                                same plan): the widest steps' tree in
-                               preorder.
+                               preorder. Without zero sizes, a sweep over
+                               time: the free intervals of the records
+                               alive at the step, moved from group to
+                               group, cut by the few neighbours that end
+                               or start beside it (the time tree when
+                               there are more than 32).
                 sorted-height  by lifetime length, then size, each on top of
                                what is placed over its lifetime (range chmax
                                segment tree); builds staircases on chains.
@@ -483,10 +488,13 @@
                                section stacked by release offset); independent
                                sides solved apart with backjumping; a table of
                                failed states, keyed by capacity and kept
-                               across restarts (nogoods); tight cells: a
-                               section whose unplaced bytes fill all above
-                               its floor (the least lowest offset there)
-                               must have that byte covered by a record
+                               across restarts, and each failure's named
+                               records and heights kept as a nogood that
+                               fails any placement leaving them all at
+                               their heights (watched records); tight
+                               cells: a section whose unplaced bytes fill
+                               all above its floor (the least lowest offset
+                               there) must have that byte covered by a record
                                placed there, so a frame may branch on the
                                cell with the fewest such records (dancing
                                links' smallest column): always in a part
@@ -870,6 +878,11 @@
                 two ends' nodes), a node's size the shifting of its
                 insertion, plus per node cut the free intervals left
                 (those shorter than the record dropped); O(n^2) worst;
+                greedy-breadth's sweep O(f + w + m) per record: f the
+                free intervals at its step, w the words of marks scanned
+                (at most 32) and m the records they mark (at most 32 each
+                way), a placed record's flips O(f); past those bounds,
+                the time tree's;
                 O(k log k) for a record with a zero size in play;
                 sorted-height and pathcover O(n log n) (plus O(k log k)
                 per record near fixed ones); bestfit O((n + T)
@@ -914,8 +927,8 @@
                 read (a stop callback may).
    Scratch.     Bound 64 and checker about 180 bytes per piece; solve about
                 740 bytes per record plus the exact search's block (about
-                1.9 KiB per record + 1.9 MiB up to DNNMEM_PLAN_BEST_EXACT_MAX
-                records for every algo; above, for exact only, about 3.1 KiB
+                2.7 KiB per record + 1.9 MiB up to DNNMEM_PLAN_BEST_EXACT_MAX
+                records for every algo; above, for exact only, about 4.7 KiB
                 per record + 43 MiB; its undo log holds 32 entries per
                 record + 2^16 up to DNNMEM_PLAN_BEST_EXACT_MAX records, 64
                 per record + 2^20 above; a search that needs more goes on
@@ -1362,7 +1375,7 @@
        max_group_size (4 V max_group_size unit edges dominate); baselines
        and simulate O(V + E + capacity); DNNMEM_REMAT_SIMULATE_SCRATCH_BYTES.
        Unless peak_only: plus dnnmem_remat_plan's for capacity records with
-       the exact search (about 3.1 KiB a record, plus 43 MiB above 4096) and
+       the exact search (about 4.7 KiB a record, plus 43 MiB above 4096) and
        about 84 bytes a step.
        Plan: the simulator's plus dnnmem_plan_solve's for L records
        (without gaps: the size query needs the length only). Curve: the larger of
@@ -2454,8 +2467,8 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_solve_scratch_size(const dnnmem_intervals *
    plus the exact search's block: up to DNNMEM_PLAN_BEST_EXACT_MAX records
    whatever the algo (one size serves every algo there) but greedy-tflm,
    which alone takes about 450 bytes per record (an engine's planner
-   inside its arena: nothing for the other strategies), about 1.9 KiB per
-   record plus 1.9 MiB; above, only for exact, about 3.1 KiB per record
+   inside its arena: nothing for the other strategies), about 2.7 KiB per
+   record plus 1.9 MiB; above, only for exact, about 4.7 KiB per record
    plus 43 MiB.
    Reads problem->count and each record's num_gaps (not the rest, which
    the operation validates); records may be NULL to size records without
@@ -4809,6 +4822,9 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
 #define DNNMEM__PLAN_MEMO_Z_LEAN_PER_RECORD 16
 #define DNNMEM__PLAN_MEMO_Z_PER_RECORD 128
 #define DNNMEM__PLAN_MEMO_Z_MAX ((int64_t)1 << 20)
+#define DNNMEM__PLAN_NOGOOD_LEAN_PER_RECORD 64 /* learned nogoods' entries (lean block) */
+#define DNNMEM__PLAN_NOGOOD_PER_RECORD 128     /* (full block) */
+#define DNNMEM__PLAN_NOGOOD_MAX ((int64_t)1 << 20)
 /* The gap rule sorts the placed neighbours of a record by insertion in
    runs of this many, then by merging. */
 #define DNNMEM__PLAN_FOUND_RUN 16
@@ -5502,17 +5518,18 @@ static void dnnmem__gap_cut_below(dnnmem__planner *p, int32_t u, int32_t ul, int
   }
 }
 
-/* The free intervals of the bytes of the placed records meeting record r
-   in time into gap_fa / gap_fb (gap_cur of them, the last from their top
-   up; those shorter than r dropped); 0 when a zero-size record meets r. */
-static int dnnmem__gap_free(dnnmem__planner *p, int32_t r) {
-  int32_t v = p->gap_node[r], L = p->lo[r], H = p->hi[r], u, ul, uh, mid;
+/* The free intervals of the bytes of the placed records meeting segments
+   [L, H) (within node v's range) into gap_fa / gap_fb (gap_cur of them,
+   the last from their top up; those shorter than need dropped); 0 when a
+   zero-size record meets them. */
+static int dnnmem__gap_free_span(dnnmem__planner *p, int32_t v, int32_t L, int32_t H, int64_t need) {
+  int32_t u, ul, uh, mid;
   int32_t level = dnnmem__clz_top64((uint64_t)v), height = dnnmem__clz_top64((uint64_t)p->gap_leaves) - level;
   uint32_t anc = p->gap_anc[v];
   p->gap_fa[0] = 0; /* in whichever buffer the last query ended */
   p->gap_fb[0] = DNNMEM__I64_MAX;
   p->gap_cur = 1;
-  p->gap_need = p->rec[r].size;
+  p->gap_need = need;
   p->gap_zero = 0;
   for (; anc; anc &= anc - 1) { /* the ancestors holding records (any order: the free set is the same) */
     u = v >> dnnmem__ctz64(anc);
@@ -5527,6 +5544,27 @@ static int dnnmem__gap_free(dnnmem__planner *p, int32_t r) {
     dnnmem__gap_cut_below(p, 2 * v + 1, mid, uh, L, H);
   }
   return !p->gap_zero;
+}
+
+/* Those meeting record r (shorter than r dropped). */
+static int dnnmem__gap_free(dnnmem__planner *p, int32_t r) {
+  return dnnmem__gap_free_span(p, p->gap_node[r], p->lo[r], p->hi[r], p->rec[r].size);
+}
+
+/* Of free intervals [fa[k], fb[k]) (the last unbounded), the smallest
+   that holds a record of this size and alignment (the lowest of equal
+   ones), else the top's offset. */
+static int64_t dnnmem__gap_best(const int64_t *fa, const int64_t *fb, int32_t count, int64_t a, int64_t size) {
+  int64_t best = -1, best_gap = DNNMEM__I64_MAX, cand;
+  int32_t k;
+  for (k = 0; k + 1 < count; k++) {
+    cand = dnnmem__align_up(fa[k], a);
+    if (cand + size <= fb[k] && fb[k] - fa[k] < best_gap) {
+      best_gap = fb[k] - fa[k];
+      best = cand;
+    }
+  }
+  return best >= 0 ? best : dnnmem__align_up(fa[count - 1], a);
 }
 
 /* TFLite's rule: the smallest gap between placed neighbours that fits
@@ -5551,15 +5589,7 @@ static void dnnmem__place_in_gap(dnnmem__planner *p, int32_t r) {
   int64_t prev_end = 0, best = -1, best_gap = DNNMEM__I64_MAX, cand;
   int32_t k;
   if (p->gap_leaves > 0 && size > 0 && dnnmem__gap_free(p, r)) {
-    for (k = 0; k + 1 < p->gap_cur; k++) {
-      int64_t lo = p->gap_fa[k], hi = p->gap_fb[k];
-      cand = dnnmem__align_up(lo, a);
-      if (cand + size <= hi && hi - lo < best_gap) {
-        best_gap = hi - lo;
-        best = cand;
-      }
-    }
-    if (best < 0) best = dnnmem__align_up(p->gap_fa[p->gap_cur - 1], a);
+    best = dnnmem__gap_best(p->gap_fa, p->gap_fb, p->gap_cur, a, size);
   } else {
     dnnmem__itree_fill(p);
     dnnmem__neighbours(p, r);
@@ -5668,6 +5698,219 @@ static void dnnmem__gap_begin(dnnmem__planner *p) {
   dnnmem__gap_tree_reset(p);
   for (i = 0; i < p->n; i++)
     if (p->off[i] >= 0) dnnmem__gap_insert(p, i);
+}
+
+/* Greedy-breadth's gap rule by a sweep (without zero sizes): a step c and
+   F, the free intervals of the placed records alive at c (disjoint in
+   bytes: they share a step). Record r at a step t of its lifetime [L, H)
+   meets every record alive at t, and the others it meets end in (L, t]
+   or start in (t, H): with few of those, r's free intervals are F's at t
+   that can hold r, cut by them (the time tree's intervals, the same
+   plan). Placed records are marked by their ends and starts (bits over 2T
+   positions: ends at hi - 1, starts at T + lo; a list per segment), so
+   moving c to t frees the bytes of those that die between and cuts those
+   born between, and r's few others are found the same way. t is r's
+   widest step: a group's members share it, and in training graphs all
+   but about one neighbour is alive there (the wider steps' groups come
+   first). Over DNNMEM__PLAN_SWEEP_MAX records or words of bits: the time
+   tree's query (and F from one at t). Lists and F in bestfit's arrays
+   (unused here). Builds for size leave it out (2.5 KB of code at -Os; the
+   time tree gives the same plans). Not for greedy-size: its order runs
+   over all of time once per size, and moving c costs as much as the
+   tree's queries it saves. */
+#if !defined(__OPTIMIZE_SIZE__)
+#define DNNMEM__PLAN_SWEEP 1
+#define DNNMEM__PLAN_SWEEP_MAX 32
+
+typedef struct dnnmem__sweep {
+  uint64_t *bits;
+  int64_t *fa, *fb; /* F: at most n + 1 (n - 1 placed, each splits one) */
+  int32_t nf, c, got[DNNMEM__PLAN_SWEEP_MAX];
+} dnnmem__sweep;
+
+static void dnnmem__sweep_mark(dnnmem__planner *p, dnnmem__sweep *w, int32_t r) {
+  int32_t *end_head = p->run_end, *start_head = p->run_prev, *end_next = p->run_next, *start_next = p->skip;
+  int32_t e = p->hi[r] - 1, s = p->segments + p->lo[r];
+  end_next[r] = end_head[p->hi[r]];
+  end_head[p->hi[r]] = r;
+  start_next[r] = start_head[p->lo[r]];
+  start_head[p->lo[r]] = r;
+  w->bits[e >> 6] |= (uint64_t)1 << (e & 63);
+  w->bits[s >> 6] |= (uint64_t)1 << (s & 63);
+}
+
+/* Appends to got (count *c) the placed records marked at positions
+   [from, to) (ends or starts: below T or not); 0 past
+   DNNMEM__PLAN_SWEEP_MAX records or words. */
+static DNNMEM__GAP_INLINE int dnnmem__sweep_collect(const dnnmem__planner *p, dnnmem__sweep *w, int32_t from,
+                                                    int32_t to, int32_t *c) {
+  int32_t i, T = p->segments, q;
+  int starts = from >= T;
+  const int32_t *head = starts ? p->run_prev : p->run_end, *next = starts ? p->skip : p->run_next;
+  if (from >= to) return 1;
+  if (((to - 1) >> 6) - (from >> 6) >= DNNMEM__PLAN_SWEEP_MAX) return 0;
+  for (i = from >> 6; i <= (to - 1) >> 6; i++) {
+    uint64_t word = w->bits[i];
+    if (i == from >> 6) word &= ~(uint64_t)0 << (from & 63);
+    if (i == (to - 1) >> 6) word &= ~(uint64_t)0 >> (63 - ((to - 1) & 63));
+    for (; word; word &= word - 1) {
+      int32_t b = 64 * i + dnnmem__ctz64(word);
+      for (q = head[starts ? b - T : b + 1]; q >= 0; q = next[q]) {
+        if (*c == DNNMEM__PLAN_SWEEP_MAX) return 0;
+        w->got[(*c)++] = q;
+      }
+    }
+  }
+  return 1;
+}
+
+/* F's first interval starting above o. */
+static DNNMEM__GAP_INLINE int32_t dnnmem__sweep_find(const dnnmem__sweep *w, int64_t o) {
+  int32_t a = 0, b = w->nf;
+  while (a < b) {
+    int32_t mid = a + (b - a) / 2;
+    if (w->fa[mid] <= o) a = mid + 1;
+    else b = mid;
+  }
+  return a;
+}
+
+/* Placed record q's bytes off F (cut) or back into it (q alive at c). */
+static DNNMEM__GAP_INLINE void dnnmem__sweep_flip(dnnmem__planner *p, dnnmem__sweep *w, int32_t q, int cut) {
+  int64_t o = p->off[q], e = o + p->rec[q].size, *fa = w->fa, *fb = w->fb;
+  int32_t j = dnnmem__sweep_find(w, o), k;
+  if (cut) { /* within interval j - 1 */
+    j--;
+    if (fa[j] < o && e < fb[j]) { /* split in two */
+      for (k = w->nf++; k > j + 1; k--) fa[k] = fa[k - 1], fb[k] = fb[k - 1];
+      fa[j + 1] = e;
+      fb[j + 1] = fb[j];
+      fb[j] = o;
+    } else if (fa[j] < o) {
+      fb[j] = o;
+    } else if (e < fb[j]) {
+      fa[j] = e;
+    } else { /* filled whole */
+      for (w->nf--; j < w->nf; j++) fa[j] = fa[j + 1], fb[j] = fb[j + 1];
+    }
+  } else if (j > 0 && fb[j - 1] == o) { /* between intervals j - 1 and j (the last is unbounded) */
+    if (fa[j] == e) {
+      fb[j - 1] = fb[j];
+      for (w->nf--; j < w->nf; j++) fa[j] = fa[j + 1], fb[j] = fb[j + 1];
+    } else {
+      fb[j - 1] = e;
+    }
+  } else if (fa[j] == e) {
+    fa[j] = o;
+  } else {
+    for (k = w->nf++; k > j; k--) fa[k] = fa[k - 1], fb[k] = fb[k - 1];
+    fa[j] = o;
+    fb[j] = e;
+  }
+}
+
+/* Moves c to t: frees the bytes of the records alive at c, not at t, then
+   cuts those alive at t, not at c (all marked between); 0 when too far. */
+static int dnnmem__sweep_move(dnnmem__planner *p, dnnmem__sweep *w, int32_t t) {
+  int32_t c = w->c, T = p->segments, lo = c < t ? c : t, hi = c < t ? t : c, n = 0, pass, j;
+  if (!dnnmem__sweep_collect(p, w, lo, hi, &n) ||
+      !dnnmem__sweep_collect(p, w, T + lo + 1, T + hi + 1, &n))
+    return 0;
+  for (pass = 0; pass < 2; pass++)
+    for (j = 0; j < n; j++) {
+      int32_t q = w->got[j], was = p->lo[q] <= c && p->hi[q] > c, is = p->lo[q] <= t && p->hi[q] > t;
+      if (was != is && is == pass) dnnmem__sweep_flip(p, w, q, pass);
+    }
+  w->c = t;
+  return 1;
+}
+
+/* r's free intervals at its step c: F's that can hold r, cut by the
+   placed records ending in (L, c] or starting in (c, H) (by offset:
+   insertion sort), into gap_fa / gap_fb; 2 when there are none (F's
+   serve), 0 when there are too many. */
+static int dnnmem__sweep_free(dnnmem__planner *p, dnnmem__sweep *w, int32_t r) {
+  int64_t o[DNNMEM__PLAN_SWEEP_MAX], x[DNNMEM__PLAN_SWEEP_MAX], size = p->rec[r].size;
+  int32_t T = p->segments, n = 0, i, j;
+  dnnmem__gap_cut k;
+  if (!dnnmem__sweep_collect(p, w, p->lo[r], w->c, &n) ||
+      !dnnmem__sweep_collect(p, w, T + w->c + 1, T + p->hi[r], &n))
+    return 0;
+  if (n == 0) return 2;
+  for (i = 0; i < n; i++) {
+    int64_t qo = p->off[w->got[i]];
+    for (j = i; j > 0 && o[j - 1] > qo; j--) o[j] = o[j - 1], x[j] = x[j - 1];
+    o[j] = qo;
+    x[j] = qo + p->rec[w->got[i]].size;
+  }
+  for (j = 0, p->gap_cur = 0; j < w->nf; j++) /* F's intervals that can hold r (the last: unbounded) */
+    if (w->fb[j] - w->fa[j] >= size || j == w->nf - 1) {
+      p->gap_fa[p->gap_cur] = w->fa[j];
+      p->gap_fb[p->gap_cur++] = w->fb[j];
+    }
+  p->gap_need = size;
+  dnnmem__gap_cut_begin(p, &k);
+  for (j = 0; j < n; j++) dnnmem__gap_cut_piece(&k, o[j], x[j]);
+  dnnmem__gap_cut_end(p, &k);
+  return 1;
+}
+
+/* F at t from the time tree (the query's free intervals, nothing dropped). */
+static void dnnmem__sweep_at(dnnmem__planner *p, dnnmem__sweep *w, int32_t t) {
+  dnnmem__gap_free_span(p, p->gap_leaves + (t >> p->gap_shift), t, t + 1, 0);
+  w->nf = p->gap_cur;
+  DNNMEM_MEMCPY(w->fa, p->gap_fa, (size_t)w->nf * sizeof(int64_t));
+  DNNMEM_MEMCPY(w->fb, p->gap_fb, (size_t)w->nf * sizeof(int64_t));
+  w->c = t;
+}
+#endif
+
+/* Greedy-breadth's m records in order by the gap rule: by the sweep
+   where it can (no zero sizes), else record by record by the time tree. */
+static void dnnmem__breadth_place(dnnmem__planner *p, int32_t m) {
+#ifdef DNNMEM__PLAN_SWEEP
+  dnnmem__sweep w;
+  int32_t T = p->segments, k;
+#endif
+  int32_t i;
+  dnnmem__gap_begin(p);
+  for (i = 0; i < p->n && p->rec[i].size > 0; i++) continue;
+#ifdef DNNMEM__PLAN_SWEEP
+  if (p->gap_leaves == 0 || i < p->n) /* a zero size: the walk over neighbours, record by record */
+#endif
+  {
+    for (i = 0; i < m; i++) {
+      DNNMEM__GAP_AHEAD(p, i, m);
+      dnnmem__place_in_gap(p, p->order[i]);
+    }
+    return;
+  }
+#ifdef DNNMEM__PLAN_SWEEP
+  w.bits = p->steps.bits; /* 4n words at least */
+  w.fa = p->run_h;
+  w.fb = p->heap.key;
+  w.c = -1;
+  w.nf = 0;
+  DNNMEM_MEMSET(w.bits, 0, (size_t)(2 * T / 64 + 1) * sizeof(uint64_t));
+  for (i = 0; i <= T; i++) p->run_end[i] = p->run_prev[i] = -1;
+  for (i = 0; i < p->n; i++)
+    if (p->off[i] >= 0) dnnmem__sweep_mark(p, &w, i);
+  for (i = 0; i < m; i++) {
+    int32_t r = p->order[i], t = p->widest[r];
+    DNNMEM__GAP_AHEAD(p, i, m);
+    if (t != w.c && (w.c < 0 || !dnnmem__sweep_move(p, &w, t))) dnnmem__sweep_at(p, &w, t);
+    if ((k = dnnmem__sweep_free(p, &w, r)) != 0) {
+      int64_t a = dnnmem_interval_alignment(&p->rec[r], p->align), size = p->rec[r].size;
+      p->off[r] = k == 2 ? dnnmem__gap_best(w.fa, w.fb, w.nf, a, size)
+                         : dnnmem__gap_best(p->gap_fa, p->gap_fb, p->gap_cur, a, size);
+      dnnmem__gap_insert(p, r);
+    } else {
+      dnnmem__place_in_gap(p, r);
+    }
+    dnnmem__sweep_mark(p, &w, r);
+    dnnmem__sweep_flip(p, &w, r, 1); /* r is alive at c, its widest step */
+  }
+#endif
 }
 
 static void dnnmem__plan_greedy_size(dnnmem__planner *p) {
@@ -5784,11 +6027,7 @@ static void dnnmem__plan_greedy_breadth(dnnmem__planner *p) {
     p->vals[r] = (int64_t)start[w] * ((int64_t)T + 1) + (T - end[w]);
   }
   dnnmem__radix_sort(p->order, p->tmp, m, p->vals);
-  dnnmem__gap_begin(p);
-  for (i = 0; i < m; i++) {
-    DNNMEM__GAP_AHEAD(p, i, m);
-    dnnmem__place_in_gap(p, p->order[i]);
-  }
+  dnnmem__breadth_place(p, m);
 }
 
 /* TensorFlow Lite Micro's GreedyMemoryPlanner (greedy_memory_planner.cc):
@@ -6280,6 +6519,16 @@ typedef struct dnnmem__exact {
   int64_t *memo_zat, *mz_b, mz_cap, mz_top;
   int32_t *memo_zlen, *mz_rec;
   uint32_t run_id, run_count, memo_mask; /* the search's stamp, the last stamp given */
+  /* learned nogoods (dnnmem__exact_learn): nogood i's records and heights
+     ng_rec / ng_h[ng_at[i] .. ng_at[i] + ng_len[i]), valid within
+     capacity ng_for; it watches its entry ng_watch[i], a list per record
+     through watch_head and ng_next; ng_fired: the nogood the last
+     placement satisfied, -1 none */
+  int32_t *ng_rec, *ng_at, *ng_len, *ng_watch, *ng_next, *watch_head;
+  int64_t *ng_h;
+  int64_t ng_cap, ng_top, ng_for;
+  int32_t ng_max, ng_count, ng_fired;
+  int64_t ng_hits;
   dnnmem__exact_slot slots[DNNMEM__EXACT_SLOTS];
 } dnnmem__exact;
 
@@ -6321,6 +6570,16 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
   w->memo_zat = DNNMEM__TAKE(s, int64_t, w->mz_cap > 0 ? memo : 0);
   w->memo_zlen = DNNMEM__TAKE(s, int32_t, w->mz_cap > 0 ? memo : 0);
   w->mz_rec = DNNMEM__TAKE(s, int32_t, (size_t)w->mz_cap);
+  w->ng_cap = (lean ? DNNMEM__PLAN_NOGOOD_LEAN_PER_RECORD : DNNMEM__PLAN_NOGOOD_PER_RECORD) * (int64_t)n;
+  if (w->ng_cap > DNNMEM__PLAN_NOGOOD_MAX) w->ng_cap = DNNMEM__PLAN_NOGOOD_MAX;
+  w->ng_max = (int32_t)(w->ng_cap / 16);
+  w->ng_rec = DNNMEM__TAKE(s, int32_t, (size_t)w->ng_cap);
+  w->ng_h = DNNMEM__TAKE(s, int64_t, (size_t)w->ng_cap);
+  w->ng_at = DNNMEM__TAKE(s, int32_t, (size_t)w->ng_max);
+  w->ng_len = DNNMEM__TAKE(s, int32_t, (size_t)w->ng_max);
+  w->ng_watch = DNNMEM__TAKE(s, int32_t, (size_t)w->ng_max);
+  w->ng_next = DNNMEM__TAKE(s, int32_t, (size_t)w->ng_max);
+  w->watch_head = DNNMEM__TAKE(s, int32_t, w->ng_cap > 0 ? nn : 0);
   w->mz_b = DNNMEM__TAKE(s, int64_t, (size_t)w->mz_cap);
   w->size = DNNMEM__TAKE(s, int64_t, nn);
   w->align = DNNMEM__TAKE(s, int64_t, nn);
@@ -7256,6 +7515,8 @@ static int dnnmem__exact_sweep(dnnmem__exact *w, int32_t lo, int32_t hi, int64_t
   return ok;
 }
 
+static void dnnmem__exact_watch(dnnmem__exact *w, int32_t k, int64_t x);
+
 /* Places record j of frame d at its lowest offset and updates the state.
    Returns 1 when the section bound and every record still fit. The state
    is changed even on failure; dnnmem__exact_undo restores it. */
@@ -7295,6 +7556,7 @@ static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
     if (w->logging && !f->unlogged && !dnnmem__exact_log(w, k, w->lowest[k])) f->unlogged = 1;
     w->lowest[k] = x;
     w->raiser[k] = d;
+    if (w->ng_cap > 0 && w->watch_head[k] >= 0) dnnmem__exact_watch(w, k, x);
     if (w->span_lo[k] < w->dirty_lo) w->dirty_lo = w->span_lo[k];
     if (w->span_hi[k] > w->dirty_hi) w->dirty_hi = w->span_hi[k];
     if (x > w->capacity - w->size[k] && ok) {
@@ -7648,6 +7910,86 @@ static void dnnmem__exact_z_merge(dnnmem__exact *w, int32_t d, int32_t from, int
   }
 }
 
+/* Nogoods. A failure's list (see dnnmem__exact_culprit) holds wherever
+   its records are unplaced, each at or above its height: the capacity and
+   those records alone fail it (a section they overfill, a cell only they
+   can cover, each cover's child failing on its own list). So beyond the
+   memo's exact states, a list is kept as a nogood: a placement that lifts
+   a record to its height, with every other record of a nogood unplaced
+   at its height, fails at once on that list. Each nogood watches one of
+   its entries below its height (lowest offsets fall on undo, so a watch
+   stays below); when that record rises to it, the nogood looks for
+   another, and fires when none is left and none of its records is placed
+   (a placed one: it cannot hold below here; the watch stays, and the
+   nogood is missed after that record's undo: a missed cut, never a wrong
+   one). Lists learned at a capacity hold below it: the store is emptied
+   when a higher capacity is asked, and when full. */
+static void dnnmem__exact_forget(dnnmem__exact *w, int64_t capacity) {
+  int32_t i;
+  for (i = 0; i < w->n && w->ng_cap > 0; i++) w->watch_head[i] = -1;
+  w->ng_top = 0;
+  w->ng_count = 0;
+  w->ng_for = capacity;
+}
+
+/* Learns zlist[from .. to) in the current state (the frame the failure
+   jumped back to, its placement undone), watching an entry below its
+   height (one exists: the culprit's placement raised one there). */
+static void dnnmem__exact_learn(dnnmem__exact *w, int32_t from, int32_t to) {
+  int32_t p, i, watch = -1;
+  if (w->ng_cap == 0 || to - from > w->ng_cap / 4) return;
+  if (w->capacity != w->ng_for) {
+    if (w->capacity > w->ng_for) dnnmem__exact_forget(w, w->capacity);
+    w->ng_for = w->capacity; /* what is kept holds below */
+  }
+  for (p = from; p < to && watch < 0; p++)
+    if (!w->placed[w->zlist[p]] && w->lowest[w->zlist[p]] < w->zbound[p]) watch = p - from;
+  if (watch < 0) return;
+  if (w->ng_count == w->ng_max || w->ng_top + (to - from) > w->ng_cap) dnnmem__exact_forget(w, w->ng_for);
+  i = w->ng_count++;
+  w->ng_at[i] = (int32_t)w->ng_top;
+  w->ng_len[i] = to - from;
+  for (p = from; p < to; p++, w->ng_top++) {
+    w->ng_rec[w->ng_top] = w->zlist[p];
+    w->ng_h[w->ng_top] = w->zbound[p];
+  }
+  w->ng_watch[i] = w->ng_at[i] + watch;
+  w->ng_next[i] = w->watch_head[w->zlist[from + watch]];
+  w->watch_head[w->zlist[from + watch]] = i;
+}
+
+/* Record k rose to lowest offset x: the nogoods watching it look for
+   another entry below its height; the first with none sets ng_fired. */
+static void dnnmem__exact_watch(dnnmem__exact *w, int32_t k, int64_t x) {
+  int32_t i = w->watch_head[k], *link = &w->watch_head[k];
+  while (i >= 0) {
+    int32_t next = w->ng_next[i], c, e, end = w->ng_at[i] + w->ng_len[i], other = -1, placed = 0;
+    if (w->ng_h[w->ng_watch[i]] > x) { /* still below */
+      link = &w->ng_next[i];
+      i = next;
+      continue;
+    }
+    for (c = 0, e = w->ng_watch[i]; c < w->ng_len[i] && other < 0; c++) { /* on from the watch, round */
+      int32_t r;
+      if (++e == end) e = w->ng_at[i];
+      r = w->ng_rec[e];
+      if (w->placed[r]) placed = 1;
+      else if (w->lowest[r] < w->ng_h[e]) other = e;
+    }
+    if (other >= 0) { /* watch it instead */
+      int32_t r = w->ng_rec[other];
+      *link = next;
+      w->ng_watch[i] = other;
+      w->ng_next[i] = w->watch_head[r];
+      w->watch_head[r] = i;
+    } else {
+      if (!placed && w->ng_fired < 0 && w->capacity <= w->ng_for) w->ng_fired = i;
+      link = &w->ng_next[i];
+    }
+    i = next;
+  }
+}
+
 /* Places j in frame d (its next candidate) and enters the frame below:
    1 entered, 2 every part is placed (the plan is in w->offset), 0 the
    placement failed (undone; with logging off nothing is undone). */
@@ -7661,6 +8003,7 @@ static int dnnmem__exact_descend(dnnmem__exact *w, int32_t d, int32_t j, int fit
   w->nodes++;
   w->fail_rec = -1;
   w->fail_z = -1;
+  w->ng_fired = -1;
   if (!dnnmem__exact_place(w, d, j)) {
     DNNMEM_ASSERT(w->fail_rec >= 0); /* a placement fails only by lifting a record past capacity */
     if (f->zend >= 0 && f->zend < w->zcap) { /* j lifted it */
@@ -7668,6 +8011,19 @@ static int dnnmem__exact_descend(dnnmem__exact *w, int32_t d, int32_t j, int fit
       w->zbound[f->zend] = w->capacity - w->size[w->fail_rec] + 1;
       w->fail_z = f->zend + 1;
     }
+    if (w->logging) dnnmem__exact_undo(w, d);
+    return 0;
+  }
+  if (w->ng_fired >= 0) { /* a learned nogood holds: fails on its list */
+    int32_t g = w->ng_fired, e;
+    if (f->zend >= 0 && !w->degraded && (int64_t)f->zend + w->ng_len[g] <= w->zcap) {
+      for (e = 0; e < w->ng_len[g]; e++) {
+        w->zlist[f->zend + e] = w->ng_rec[w->ng_at[g] + e];
+        w->zbound[f->zend + e] = w->ng_h[w->ng_at[g] + e];
+      }
+      w->fail_z = f->zend + w->ng_len[g];
+    }
+    w->ng_hits++;
     if (w->logging) dnnmem__exact_undo(w, d);
     return 0;
   }
@@ -7783,6 +8139,7 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
       dnnmem__exact_memo_add(w, f->state, to >= 0 ? f->zbase : -1, to);
       if (t < 0) break; /* the root part: exhausted */
       for (e = d - 1; e >= t; e--) dnnmem__exact_undo(w, e);
+      if (to >= 0) dnnmem__exact_learn(w, f->zbase, to);
       dnnmem__exact_z_merge(w, t, to >= 0 ? f->zbase : -1, to);
       d = t;
       continue;
@@ -7926,6 +8283,7 @@ typedef struct dnnmem__exact_params {
                                   failed-record entries (tests: a full log, frames
                                   that scan, lists without room) */
   int no_backjumps;            /* tests: every failure goes back to its creator */
+  int no_nogoods;              /* tests: no nogoods learned (dnnmem__exact_learn) */
 } dnnmem__exact_params;
 
 typedef struct dnnmem__exact_outcome {
@@ -7937,6 +8295,7 @@ typedef struct dnnmem__exact_outcome {
   dnnmem_plan_stop stop;
   int32_t degraded;    /* the undo log filled (deeper nodes recounted) */
   int64_t backjumps;   /* failures that went back past the frame before */
+  int64_t nogoods;     /* placements a learned nogood failed */
 } dnnmem__exact_outcome;
 
 /* The arena of a plan of the search's records. */
@@ -8157,6 +8516,9 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   w.backjump = !params->no_backjumps;
   w.zstamp = 0;
   w.mz_top = 0;
+  w.ng_hits = 0;
+  if (params->no_nogoods) w.ng_cap = 0;
+  dnnmem__exact_forget(&w, 0);
   DNNMEM_MEMSET(w.zmark, 0, (size_t)count * sizeof(uint32_t));
   w.node_limit = params->node_limit > 0 ? params->node_limit : DNNMEM__I64_MAX;
   w.stop = params->stop;
@@ -8198,6 +8560,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   out->nodes = w.nodes;
   out->degraded = w.degraded;
   out->backjumps = w.backjumps;
+  out->nogoods = w.ng_hits;
   /* why it ended: the question settled, else the limit that ended it
      (stop first: a callback that fired also ends a search at its node
      limit), else every capacity was asked without a proof (windows) */
@@ -17628,13 +17991,9 @@ static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int term
         sink = &f->bk[a].stamp;
         *sink = ab > total - *sink ? total : *sink + ab;
       }
-      f->arc_half[i] = -1;
-      continue;
+      continue; /* apart: arc_half unread (no flows written back) */
     }
-    if (terminals_apart && in->from == in->to) { /* a self-loop cuts nothing */
-      f->arc_half[i] = -1;
-      continue;
-    }
+    if (terminals_apart && in->from == in->to) continue; /* a self-loop cuts nothing */
     fwd = (in->to == s || in->to == t) ? count_term[in->from]++ : count_inner[in->from]++;
     bwd = (in->from == s || in->from == t) ? count_term[in->to]++ : count_inner[in->to]++;
     f->half[fwd].residual = in->capacity;
@@ -17643,7 +18002,7 @@ static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int term
     f->half[bwd].residual = in->reverse_capacity;
     f->half[bwd].head = in->from;
     f->half[bwd].sister = fwd;
-    f->arc_half[i] = fwd;
+    if (!terminals_apart) f->arc_half[i] = fwd;
   }
   f->merged = terminals_apart ? 0 : dnnmem__flow_merge(f);
   *source_total = total;
@@ -17833,7 +18192,7 @@ static int64_t dnnmem__bk_init(dnnmem__bk *b, int32_t s, int32_t t, int64_t sour
         }
       }
     }
-    f->excess[v] = sink_cap; /* sink capacity per node */
+    if (!terminals_apart) f->excess[v] = sink_cap; /* sink capacity per node, for the flows written back */
     value += dnnmem__min64(source_cap, sink_cap);
     nd[v].terminal = source_cap - sink_cap;
     if (nd[v].terminal != 0) {
@@ -17935,8 +18294,10 @@ static void dnnmem__bk_finish(dnnmem_flow *f, int32_t s, int32_t t, int cut_only
    network (the smallest source side), since the minimum cuts form a
    lattice. A dead half-arc points at its own tail, no residual either way.
    Work arrays (push-relabel's, idle under BK): label = live degree (-1:
-   eliminated), current / active_next = the neighbours, bucket_next = the
-   decision table, bucket_head = on the stack, queue2 = the order. */
+   eliminated), bucket_head = on the stack, bucket_prev = the stack; the
+   i-th elimination in queue2[i] (the node), current[i] / active_next[i]
+   (its neighbours), bucket_next[i] (the decision table): written and read
+   back in order. */
 #define DNNMEM__FLOW_REDUCE_CAP (DNNMEM__I64_MAX / 4) /* sums of three capacities fit */
 
 /* The reduction's steps, once or twice per node: inlined. */
@@ -18024,6 +18385,35 @@ static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int64_t
     if (deg[v] < 1) continue; /* left alone; degrees never grow, so <= 2 */
     for (eu = f->first[v]; h[eu].head == v; eu++) { /* the live slots (dead ones point home) */
     }
+    if (deg[v] == 1) { /* one neighbour (most nodes): its two cases, as below with w < 0 */
+      u = h[eu].head;
+      su = h[eu].sister;
+      pu = h[eu].residual;
+      qu = h[su].residual;
+      a = nd[v].terminal;
+      b = nd[v].stamp;
+      if ((a | b | pu | qu) > DNNMEM__FLOW_REDUCE_CAP / 2) continue;
+      cost[0] = dnnmem__min64(b, a + qu);
+      cost[1] = dnnmem__min64(b + pu, a);
+      table = (unsigned)(a + qu <= b) | (unsigned)(a <= b + pu) << 1;
+      au = nd[u].terminal;
+      bu = nd[u].stamp;
+      if (dnnmem__add_overflows(kk, cost[0], &kk) || !dnnmem__flow_unary(&au, &bu, &kk, cost[1] - cost[0])) continue;
+      k = kk;
+      nd[u].terminal = au;
+      nd[u].stamp = bu;
+      nd[v].terminal = nd[v].stamp = 0;
+      h[eu].residual = 0;
+      dnnmem__flow_kill(f, u, su);
+      deg[v] = -1;
+      f->mid[v] = f->first[v];
+      f->current[count] = u;
+      f->active_next[count] = -1;
+      f->bucket_next[count] = (int32_t)table;
+      f->queue2[count++] = v;
+      dnnmem__flow_push(f, &top, u);
+      continue;
+    }
     for (ew = eu + 1; deg[v] == 2 && h[ew].head == v; ew++) {
     }
     if (deg[v] < 2) ew = -1;
@@ -18095,9 +18485,9 @@ static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int64_t
     }
     deg[v] = -1;
     f->mid[v] = f->first[v];
-    f->current[v] = u;
-    f->active_next[v] = w;
-    f->bucket_next[v] = (int32_t)table;
+    f->current[count] = u;
+    f->active_next[count] = w;
+    f->bucket_next[count] = (int32_t)table;
     f->queue2[count++] = v;
     dnnmem__flow_push(f, &top, u);
     if (w >= 0) dnnmem__flow_push(f, &top, w);
@@ -18112,9 +18502,9 @@ static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int64_t
 static void dnnmem__flow_expand(dnnmem_flow *f, int32_t count) {
   int32_t i;
   for (i = count - 1; i >= 0; i--) {
-    int32_t v = f->queue2[i], u = f->current[v], w = f->active_next[v];
+    int32_t v = f->queue2[i], u = f->current[i], w = f->active_next[i];
     unsigned at = (unsigned)!f->source_side[u] | (w >= 0 && !f->source_side[w] ? 2u : 0u);
-    f->source_side[v] = (uint8_t)!(((unsigned)f->bucket_next[v] >> at) & 1u);
+    f->source_side[v] = (uint8_t)!(((unsigned)f->bucket_next[i] >> at) & 1u);
   }
 }
 
@@ -18487,33 +18877,45 @@ static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
                                            const dnnmem_label_options *options, const int32_t *labels,
                                            int32_t alpha, dnnmem_flow *out_flow, int32_t *out_node,
                                            dnnmem_label_network_result *result, void *scratch,
-                                           size_t scratch_bytes, int64_t valid_total, dnnmem_error *e);
+                                           size_t scratch_bytes, int64_t valid_total, int32_t *out_value_arcs,
+                                           dnnmem_error *e);
 static dnnmem_result dnnmem__label_network_bytes(int32_t n, int32_t e, int32_t k, size_t *out_bytes);
 
-/* Validates the problem (not acyclicity); *out_total bounds every cost. */
-static dnnmem_result dnnmem__place_validate(const dnnmem_place_problem *p, int64_t *out_total, dnnmem_error *e) {
-  dnnmem_result r;
-  int64_t total = 0;
-  int32_t v, n;
+/* The problem given and its graph valid: what the scratch's layout reads. */
+static dnnmem_result dnnmem__place_graph(const dnnmem_place_problem *p, dnnmem_error *e) {
   if (p == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
-  if ((r = dnnmem_graph_check(p->graph, e)) != DNNMEM_OK) return r;
-  n = p->graph->num_nodes;
+  return dnnmem_graph_check(p->graph, e);
+}
+
+/* Validates the rest of a problem whose graph dnnmem__place_graph passed
+   (not acyclicity); *out_total bounds every cost; forced (NULL: not
+   wanted) receives dnnmem__place_forced of every node. Bitwise tests and
+   one overflow test per node: few branches to mispredict. */
+static dnnmem_result dnnmem__place_validate(const dnnmem_place_problem *p, int64_t *out_total, uint8_t *forced,
+                                            dnnmem_error *e) {
+  int64_t total = 0;
+  int32_t v, n = p->graph->num_nodes;
   if (n > 0 && (p->cpu_time == NULL || p->acc_time == NULL || p->xfer == NULL))
     return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, p->xfer == NULL ? DNNMEM_FIELD_SIZE : DNNMEM_FIELD_TIME);
   for (v = 0; v < n; v++) {
-    int64_t c = p->cpu_time[v], a = p->acc_time[v];
+    int64_t c = p->cpu_time[v], a = p->acc_time[v], x = p->xfer[v];
     uint8_t dev = p->device ? p->device[v] : (uint8_t)DNNMEM_PLACE_ANY;
-    if ((c < 0 && c != DNNMEM_PLACE_UNSUPPORTED) || (a < 0 && a != DNNMEM_PLACE_UNSUPPORTED))
+    uint64_t times, twice;
+    if ((c < DNNMEM_PLACE_UNSUPPORTED) | (a < DNNMEM_PLACE_UNSUPPORTED))
       return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_TIME);
-    if (p->xfer[v] < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_SIZE);
+    if (x < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_SIZE);
     if (dev > DNNMEM_PLACE_ACC) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, v, DNNMEM_FIELD_PIN);
-    if ((dev == DNNMEM_PLACE_CPU && c < 0) || (dev == DNNMEM_PLACE_ACC && a < 0) || (c < 0 && a < 0))
+    if (((dev == DNNMEM_PLACE_CPU) & (c < 0)) | ((dev == DNNMEM_PLACE_ACC) & (a < 0)) | ((c < 0) & (a < 0)))
       return dnnmem__fail(e, DNNMEM_ERR_PLACE_UNSUPPORTED, v, c < 0 && a < 0 ? DNNMEM_FIELD_TIME : DNNMEM_FIELD_PIN);
-    if (dnnmem__add_overflows(total, c > 0 ? c : 0, &total) ||
-        dnnmem__add_overflows(total, a > 0 ? a : 0, &total) ||
-        dnnmem__add_overflows(total, p->xfer[v], &total) ||
-        dnnmem__add_overflows(total, p->xfer[v], &total))
+    /* each term within [0, INT64_MAX]: a sum of two never wraps in uint64_t */
+    times = (uint64_t)(c > 0 ? c : 0) + (uint64_t)(a > 0 ? a : 0);
+    twice = (uint64_t)x + (uint64_t)x;
+    if (times > (uint64_t)DNNMEM__I64_MAX || twice > (uint64_t)DNNMEM__I64_MAX - times ||
+        times + twice > (uint64_t)(DNNMEM__I64_MAX - total))
       return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, v, DNNMEM_FIELD_TIME);
+    total += (int64_t)(times + twice);
+    /* a pin, else the only device that runs it (CPU = 1, ACC = 2) */
+    if (forced) forced[v] = (uint8_t)(dev != DNNMEM_PLACE_ANY ? dev : (a < 0) | (c < 0) << 1);
   }
   *out_total = total;
   return DNNMEM_OK;
@@ -18562,7 +18964,7 @@ static dnnmem_result dnnmem__place_eval(const dnnmem_place_problem *p, dnnmem_pl
     uint8_t forced = forced_of ? forced_of[v] : dnnmem__place_forced(p, v);
     unsigned code;
     int64_t c, a;
-    if ((x[v] != DNNMEM_PLACE_CPU && x[v] != DNNMEM_PLACE_ACC) || (forced != DNNMEM_PLACE_ANY && forced != x[v]))
+    if (((x[v] != DNNMEM_PLACE_CPU) & (x[v] != DNNMEM_PLACE_ACC)) | ((forced != DNNMEM_PLACE_ANY) & (forced != x[v])))
       return dnnmem__fail(e, DNNMEM_ERR_INFEASIBLE, v, DNNMEM_FIELD_OUTPUT);
     code = dnnmem__place_code(p, x, baselines, v, forced);
     c = p->cpu_time[v];
@@ -18673,7 +19075,8 @@ static dnnmem_result dnnmem__place_cost(const dnnmem_place_problem *problem, con
   dnnmem_result r;
   int64_t total;
   int32_t *seen;
-  if ((r = dnnmem__place_validate(problem, &total, e)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__place_graph(problem, e)) != DNNMEM_OK || (r = dnnmem__place_validate(problem, &total, NULL, e)) != DNNMEM_OK)
+    return r;
   if ((r = dnnmem__place_options(options, &model, &algo)) != DNNMEM_OK)
     return dnnmem__fail(e, r, -1, DNNMEM_FIELD_OPTIONS);
   if (result == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
@@ -18908,32 +19311,34 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
   dnnmem_place_model model;
   dnnmem_flow_algo algo;
   dnnmem_result r;
+  dnnmem_result r_layout;
   int64_t total;
-  int32_t n, v, num_free = 0;
-  if ((r = dnnmem__place_validate(problem, &total, e)) != DNNMEM_OK) return r;
+  int32_t n, v, num_free = 0, value_arcs = 0;
+  if ((r = dnnmem__place_graph(problem, e)) != DNNMEM_OK) return r;
+  /* carved first, so that validation fills forced; its errors come after
+     the problem's, as always */
+  dnnmem__scratch_begin(&s, scratch, scratch_bytes);
+  if ((r_layout = dnnmem__place_layout(&s, problem->graph, &w)) == DNNMEM_OK) r_layout = dnnmem__scratch_end(&s, NULL);
+  if ((r = dnnmem__place_validate(problem, &total, r_layout == DNNMEM_OK ? w.forced : NULL, e)) != DNNMEM_OK) return r;
   if ((r = dnnmem__place_options(options, &model, &algo)) != DNNMEM_OK)
     return dnnmem__fail(e, r, -1, DNNMEM_FIELD_OPTIONS);
   n = problem->graph->num_nodes;
   if (total == DNNMEM__I64_MAX) /* no room for "infinite" */
     return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, -1, DNNMEM_FIELD_TIME);
-  dnnmem__scratch_begin(&s, scratch, scratch_bytes);
-  if ((r = dnnmem__place_layout(&s, problem->graph, &w)) != DNNMEM_OK) return r;
-  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+  if (r_layout != DNNMEM_OK) return r_layout;
   /* a cycle? (none when every input precedes its node, the usual numbering) */
   if (n > 0 && !dnnmem_graph_is_topological(problem->graph) &&
       (r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo, w.topo_bytes, e)) != DNNMEM_OK)
     return r;
-  for (v = 0; v < n; v++) {
-    uint8_t forced = dnnmem__place_forced(problem, v);
-    w.forced[v] = forced;
-    w.flow_id[v] = forced == DNNMEM_PLACE_CPU ? DNNMEM__PLACE_S : forced == DNNMEM_PLACE_ACC ? DNNMEM__PLACE_T : 2 + num_free++;
-    if (model == DNNMEM_PLACE_PER_VALUE) { /* the labeling below: a pin is the other device unsupported */
-      w.label_cost[2 * v] = forced == DNNMEM_PLACE_ACC ? DNNMEM_LABEL_UNSUPPORTED : problem->cpu_time[v];
-      w.label_cost[2 * v + 1] = forced == DNNMEM_PLACE_CPU ? DNNMEM_LABEL_UNSUPPORTED : problem->acc_time[v];
-      w.label_output[v] = problem->is_output && problem->is_output[v] ? 0 : DNNMEM_LABEL_FREE;
-      w.label_start[v] = forced == DNNMEM_PLACE_ACC ? 1 : 0;
-    }
+  for (v = 0; v < n && model == DNNMEM_PLACE_PER_VALUE; v++) { /* the labeling below: a pin is the other device unsupported */
+    uint8_t forced = w.forced[v];
+    w.label_cost[2 * v] = forced == DNNMEM_PLACE_ACC ? DNNMEM_LABEL_UNSUPPORTED : problem->cpu_time[v];
+    w.label_cost[2 * v + 1] = forced == DNNMEM_PLACE_CPU ? DNNMEM_LABEL_UNSUPPORTED : problem->acc_time[v];
+    w.label_output[v] = problem->is_output && problem->is_output[v] ? 0 : DNNMEM_LABEL_FREE;
+    w.label_start[v] = forced == DNNMEM_PLACE_ACC ? 1 : 0;
   }
+  for (v = 0; v < n && model != DNNMEM_PLACE_PER_VALUE; v++) /* the labeling numbers its own the same way */
+    w.flow_id[v] = w.forced[v] == DNNMEM_PLACE_CPU ? DNNMEM__PLACE_S : w.forced[v] == DNNMEM_PLACE_ACC ? DNNMEM__PLACE_T : 2 + num_free++;
   net.p = problem;
   net.w = &w;
   net.flow = NULL;
@@ -18952,9 +19357,11 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     lp.convert_rate = swap_rate;
     lp.output_label = w.label_output;
     /* validated above (total bounds every cut: each value converts once) */
-    r = dnnmem__label_network(&lp, NULL, w.label_start, 1, &flow, w.flow_id, &lr, w.flow_mem, w.label_bytes, total, e);
+    r = dnnmem__label_network(&lp, NULL, w.label_start, 1, &flow, w.flow_id, &lr, w.flow_mem, w.label_bytes, total,
+                              &value_arcs, e);
     if (r != DNNMEM_OK) return r;
-    DNNMEM_ASSERT(lr.num_free == num_free && lr.approximated == 0);
+    DNNMEM_ASSERT(lr.approximated == 0);
+    num_free = lr.num_free; /* flow_id: S, T, or 2.. for free ops in id order */
     net.constant = lr.constant;
     net.num_nodes = flow.num_nodes;
     net.num_arcs = flow.num_arcs;
@@ -18966,10 +19373,11 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     net.flow = &flow;
     dnnmem__place_pass(&net, num_free);
     DNNMEM_ASSERT(flow.num_arcs == net.num_arcs);
+    value_arcs = net.num_arcs;
   }
-  /* the parts: free ops joined by arcs */
+  /* the parts: free ops joined by arcs (the labeling's unaries come last) */
   for (v = 0; v < net.num_nodes; v++) w.part[v] = v;
-  for (v = 0; v < net.num_arcs; v++) {
+  for (v = 0; v < value_arcs; v++) {
     int32_t from = flow.input[v].from, to = flow.input[v].to;
     if (from >= 2 && to >= 2) dnnmem__place_union(w.part, from, to);
   }
@@ -19032,15 +19440,14 @@ static dnnmem_result dnnmem__place_solve(const dnnmem_place_problem *problem,
   if (r != DNNMEM_OK) return r;
   cut = flow.value;
   DNNMEM_MEMSET(&res, 0, sizeof(res));
-  for (v = 0; v < n; v++) {
-    device[v] = w.forced[v] != DNNMEM_PLACE_ANY ? w.forced[v]
-                    : dnnmem_flow_source_side(&flow, w.flow_id[v]) ? (uint8_t)DNNMEM_PLACE_CPU
-                                                                   : (uint8_t)DNNMEM_PLACE_ACC;
-    if (device[v] == DNNMEM_PLACE_CPU) res.num_cpu++;
-    else res.num_acc++;
-    if (w.forced[v] == DNNMEM_PLACE_ANY && dnnmem__place_find(w.part, w.flow_id[v]) == w.flow_id[v])
-      res.num_parts++;
+  for (v = 0; v < n; v++) { /* a pinned op's flow_id is S or T: its side is its device */
+    device[v] = (uint8_t)(DNNMEM_PLACE_ACC - flow.source_side[w.flow_id[v]]);
+    res.num_acc += device[v] - DNNMEM_PLACE_CPU;
   }
+  res.num_cpu = n - res.num_acc;
+  /* a part's root is its smallest node, a free op (an auxiliary node
+     comes after them and always has an arc to one) */
+  for (v = 2; v < 2 + num_free; v++) res.num_parts += w.part[v] == v;
   {
     int64_t time[4];
     int32_t conversions[4];
@@ -19510,6 +19917,7 @@ typedef struct dnnmem__label_net {
   int32_t alpha, num_nodes, num_arcs, num_free, approximated;
   int64_t constant, infinite;
   int32_t held_from, held_to; /* an arc not yet added (held_from < 0: none) */
+  int32_t value_arcs;         /* arcs before the unaries: every arc between two other nodes is one */
   int64_t held_cap;
 } dnnmem__label_net;
 
@@ -19642,6 +20050,17 @@ static void dnnmem__label_value(dnnmem__label_net *net, int32_t u) {
   }
 }
 
+/* dnnmem__label_conversion of value u between the two labels of a k = 2
+   problem, from label a to 1 - a. */
+static DNNMEM__LABEL_INLINE int64_t dnnmem__label_conv2(const dnnmem_label_problem *p, int32_t u, int32_t a) {
+  int32_t ab = 1 + a; /* a * 2 + (1 - a) */
+  int64_t c = 0;
+  if (p->convert) return p->convert[(size_t)u * 4u + (size_t)ab];
+  if (p->convert_rate) c = p->convert_rate[ab] * (p->convert_size ? p->convert_size[u] : 1);
+  if (p->convert_latency) c += p->convert_latency[ab];
+  return c;
+}
+
 /* dnnmem__label_value with two plain labels (placement; a k = 2 solve):
    the same arcs in the same order, without the label lists. Every node
    not on alpha is on the other label, so a fixed consumer's label is its
@@ -19652,7 +20071,7 @@ static void dnnmem__label_value2(dnnmem__label_net *net, int32_t u) {
   int32_t alpha = net->alpha, other = 1 - alpha, nu = w->node[u], o = dnnmem__label_output(vw, u);
   int32_t j, m = 0, single = -1, group_aux = -1, alpha_aux = -1;
   int to_alpha = o == alpha, to_other = o == other;
-  int64_t fwd, back; /* converting u from the other label to alpha, and back */
+  int64_t fwd = 0, back = 0; /* converting u from the other label to alpha, and back (what is read) */
   for (j = w->out_offsets[u]; j < w->out_offsets[u + 1]; j++) {
     int32_t c = w->out_ids[j], nc = w->node[c];
     if (w->seen[c] == u) continue;
@@ -19662,8 +20081,8 @@ static void dnnmem__label_value2(dnnmem__label_net *net, int32_t u) {
     else to_other = 1;
   }
   if (m == 0 && !to_alpha && !to_other) return;
-  fwd = dnnmem__label_conv(vw, u, other, alpha);
-  back = dnnmem__label_conv(vw, u, alpha, other);
+  if (nu != 1) fwd = dnnmem__label_conv2(vw->p, u, other);
+  if (nu != 0) back = dnnmem__label_conv2(vw->p, u, alpha);
   if (nu == 1) { /* on alpha: back once some consumer stays */
     if (to_other) net->constant += back;
     else if (m > 0 && back > 0) dnnmem__label_cut(net, m == 1 ? single : (group_aux = dnnmem__label_aux(net)), 1, back);
@@ -19721,6 +20140,8 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
     for (v = 0; v < n; v++) dnnmem__label_value2(net, v);
   else
     for (v = 0; v < n; v++) dnnmem__label_value(net, v);
+  dnnmem__label_flush(net); /* (no unary pairs with it) */
+  net->value_arcs = net->num_arcs;
   for (v = 0; v < net->num_free; v++) {
     int64_t c0 = w->u0[v], c1 = w->u1[v];
     net->constant += c0 < c1 ? c0 : c1;
@@ -19793,7 +20214,8 @@ static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
                                            const dnnmem_label_options *options, const int32_t *labels,
                                            int32_t alpha, dnnmem_flow *out_flow, int32_t *out_node,
                                            dnnmem_label_network_result *result, void *scratch,
-                                           size_t scratch_bytes, int64_t valid_total, dnnmem_error *e) {
+                                           size_t scratch_bytes, int64_t valid_total, int32_t *out_value_arcs,
+                                           dnnmem_error *e) {
   dnnmem__label_work w;
   dnnmem__label_view vw;
   dnnmem__label_net net;
@@ -19816,6 +20238,7 @@ static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
   if (out_node && out_node != labels) w.node = out_node; /* built in place: no copy */
   dnnmem__label_build(&vw, &w, labels, alpha, total + 1, &flow, &net);
   *out_flow = flow;
+  if (out_value_arcs) *out_value_arcs = net.value_arcs;
   if (out_node && w.node != out_node)
     for (v = 0; v < n; v++) out_node[v] = w.node[v];
   if (result) {
@@ -19834,7 +20257,7 @@ DNNMEM_DEF dnnmem_result dnnmem_label_network(const dnnmem_label_problem *proble
                                               void *scratch, size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__label_network(problem, options, labels, alpha, out_flow, out_node, result, scratch, scratch_bytes, -1, &e));
+                        dnnmem__label_network(problem, options, labels, alpha, out_flow, out_node, result, scratch, scratch_bytes, -1, NULL, &e));
 }
 
 /* ---- labeling: lower bound ---------------------------------------------- */

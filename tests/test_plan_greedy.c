@@ -117,8 +117,72 @@ static void test_same_plans_at_scale(void) {
   CHECK_EQ(bad, 0);
 }
 
+/* Greedy-breadth's sweep (no zero sizes) far apart in time: clusters of
+   short records thousands of steps apart (moves past its words of marks:
+   a time-tree query at the step instead) and long records of a few bytes
+   whose widest step is far from an end (their other neighbours past its
+   words or records: the time tree's query for the record). */
+static void test_breadth_sweep_far_apart(void) {
+  int32_t bad = 0;
+  FOR_TRIALS(rng, 31, trial, 4) {
+    int32_t n = 1800 + (int32_t)dnnmem_rng_below(&rng, 600), i;
+    dnnmem_interval *r = (dnnmem_interval *)calloc((size_t)n, sizeof *r);
+    dnnmem_intervals p;
+    for (i = 0; i < n; i++) {
+      int64_t lo = (int64_t)dnnmem_rng_below(&rng, 4) * 5000 + dnnmem_rng_below(&rng, 1500);
+      scale_record(&rng, &r[i], lo, 1 + dnnmem_rng_below(&rng, 40), 0, trial % 2);
+      if (dnnmem_rng_below(&rng, 10) == 0) { /* long and small */
+        r[i].lower = dnnmem_rng_below(&rng, 3000);
+        r[i].upper = r[i].lower + 3000 + dnnmem_rng_below(&rng, 15000);
+        r[i].size = 1 + dnnmem_rng_below(&rng, 3);
+      }
+    }
+    p.records = r, p.count = n, p.alignment = 0;
+    bad += differs_from_rule(&p, "far apart", trial, bad, 1);
+    free(r);
+  }
+  CHECK_EQ(bad, 0);
+}
+
+/* The sweep's words limit, where it decides: r = [100, 4400) of 1 byte
+   has its widest step at 4300 (B, 1000 bytes), and meets A = [50, 110),
+   placed before it (its group's step 50, with G, is the widest) at 1000,
+   above G. Between them 1,100 one-step records of a byte (placed after r)
+   put about 2,200 segments, past the sweep's 32 words: the time tree's
+   query sees A, so r goes above it at 1100, not at 1000 (B's top). */
+static void test_breadth_sweep_far_side(void) {
+  enum { FILL = 1100, N = 4 + FILL };
+  static dnnmem_interval r[N];
+  dnnmem_intervals p;
+  dnnmem_plan_options o;
+  dnnmem_plan_result res;
+  int64_t off[N];
+  size_t bytes = 0;
+  void *scratch;
+  int32_t i;
+  static const int64_t lohisize[4][3] = {{50, 51, 1000}, {50, 110, 100}, {4300, 4301, 1000}, {100, 4400, 1}};
+  memset(r, 0, sizeof r);
+  for (i = 0; i < 4; i++) r[i].lower = lohisize[i][0], r[i].upper = lohisize[i][1], r[i].size = lohisize[i][2];
+  for (i = 0; i < FILL; i++) r[4 + i].lower = 200 + 2 * i, r[4 + i].upper = 201 + 2 * i, r[4 + i].size = 1;
+  p.records = r, p.count = N, p.alignment = 0;
+  memset(&o, 0, sizeof o);
+  o.algo = DNNMEM_PLAN_GREEDY_BREADTH;
+  CHECK_EQ(dnnmem_plan_solve_scratch_size(&p, &o, &bytes), DNNMEM_OK);
+  scratch = malloc(bytes);
+  CHECK_EQ(dnnmem_plan_solve(&p, &o, off, &res, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(off[0], 0);    /* G */
+  CHECK_EQ(off[1], 1000); /* A, above G */
+  CHECK_EQ(off[2], 0);    /* B */
+  CHECK_EQ(off[3], 1100); /* r, above A */
+  CHECK_EQ(off[4], 0);    /* a filler, below r */
+  CHECK_EQ(differs_from_rule(&p, "far side", 0, 0, 1), 0);
+  free(scratch);
+}
+
 int main(void) {
   RUN(test_same_plans_as_the_plain_rule);
   RUN(test_same_plans_at_scale);
+  RUN(test_breadth_sweep_far_apart);
+  RUN(test_breadth_sweep_far_side);
   return test_finish("test_plan_greedy");
 }
