@@ -283,7 +283,7 @@ int main(int argc, char **argv) {
   printf("## remat: recompute annealing (FastSA + contraction), %.1f %s s per solve\n\n", seconds,
          use_wall_clock ? "wall" : "CPU");
   printf("target: budget = max(50%% base peak, 1.1 x lower bound), feasible with <= 10%% extra time.\n");
-  printf("proven: every sequence within the target budget needs at least this extra time\n(dnnmem_remat_time_bound, 16 cuts).\n");
+  printf("proven: every sequence within the target budget needs at least this extra time\n(dnnmem_remat_time_bound: 16 cuts, the best linked with the 4 busiest).\n");
   printf("lowest: the lowest peak (fraction of the base peak) reached with <= 20%% extra time\n(4 bisection steps on the budget); LB: dnnmem_remat_lower_bound.\n\n");
   printf("| graph | n | base peak MB | LB/base | target/base | peak/base | extra time | proven >= | "
          "gap (points) | feasible | target wall s | bound ms | lowest @<=20%% | its extra time | "

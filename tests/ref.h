@@ -1313,6 +1313,78 @@ REF_FN int64_t ref_remat_best(const dnnmem_remat_problem *p, int32_t max_len, in
   return s.best_time;
 }
 
+/* The least time of any valid sequence (no length limit) whose peak fits
+   budget, -1 when none: Dijkstra over states (C, L), C the nodes computed
+   so far, L the subset whose latest instances are still to be used (live).
+   Computing v (its inputs in L, a graph input only when not in C) holds
+   bytes(L + v) at its step (an older instance of v has no later use: uses
+   bind to the new one) and costs its time; dropping a member of L (no use
+   at a later step binds to it) is free; done when C is every node and L
+   holds every graph output (its last instance, held to the end). Every
+   valid sequence is such a path (drop each instance after its last bound
+   use) and every path a valid sequence whose memory at each step is at
+   most the path's, so the least path is the optimum. 4^n states: n <= 10. */
+REF_FN int64_t ref_remat_optimum(const dnnmem_remat_problem *p, int64_t budget) {
+  const dnnmem_graph *g = p->graph;
+  int32_t n = g->num_nodes, v, k, heap_n = 0;
+  uint32_t full = (1u << n) - 1, outputs = 0, states = 1u << (2 * n);
+  int64_t *dist = (int64_t *)malloc((size_t)states * sizeof(int64_t)), answer = -1;
+  uint64_t *heap = (uint64_t *)malloc((size_t)states * (size_t)(n + 1) * 2 * sizeof(uint64_t) + 8);
+  uint32_t s;
+  for (s = 0; s < states; s++) dist[s] = -1;
+  for (v = 0; v < n; v++)
+    if (p->is_output && p->is_output[v]) outputs |= 1u << v;
+#define REF_PUSH(state, d)                                                                  \
+  do {                                                                                      \
+    uint64_t item_ = ((uint64_t)(d) << 32) | (state), t_;                                   \
+    int32_t i_ = heap_n++;                                                                  \
+    heap[i_] = item_;                                                                       \
+    while (i_ > 0 && heap[(i_ - 1) / 2] > heap[i_]) {                                       \
+      t_ = heap[i_], heap[i_] = heap[(i_ - 1) / 2], heap[(i_ - 1) / 2] = t_, i_ = (i_ - 1) / 2; \
+    }                                                                                       \
+  } while (0)
+  REF_PUSH(0u, 0);
+  while (heap_n > 0 && answer < 0) {
+    uint64_t top = heap[0], t;
+    uint32_t c, l;
+    int64_t d = (int64_t)(top >> 32);
+    int32_t i = 0;
+    heap[0] = heap[--heap_n];
+    for (;;) { /* sift down */
+      int32_t a = 2 * i + 1, b = a + 1, m = i;
+      if (a < heap_n && heap[a] < heap[m]) m = a;
+      if (b < heap_n && heap[b] < heap[m]) m = b;
+      if (m == i) break;
+      t = heap[i], heap[i] = heap[m], heap[m] = t, i = m;
+    }
+    s = (uint32_t)(top & 0xffffffffu);
+    if (dist[s] >= 0) continue;
+    dist[s] = d;
+    c = s & full;
+    l = s >> n;
+    if (c == full && (l & outputs) == outputs) answer = d;
+    for (v = 0; v < n; v++) {
+      int64_t mem = 0;
+      uint32_t nl = l | (1u << v), ok = 1;
+      if (l & (1u << v)) { /* drop */
+        uint32_t ns = c | ((l & ~(1u << v)) << n);
+        if (dist[ns] < 0) REF_PUSH(ns, d);
+      }
+      if (g->in_offsets[v] == g->in_offsets[v + 1] && (c & (1u << v))) continue;
+      for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) ok &= (l >> g->in_ids[k]) & 1u;
+      if (!ok) continue;
+      for (k = 0; k < n; k++)
+        if (nl & (1u << k)) mem += p->sizes[k];
+      if (mem > budget) continue;
+      if (dist[(c | (1u << v)) | (nl << n)] < 0) REF_PUSH((c | (1u << v)) | (nl << n), d + p->times[v]);
+    }
+  }
+#undef REF_PUSH
+  free(dist);
+  free(heap);
+  return answer;
+}
+
 /* (end of section 5) */
 
 /* ==== 6. Layout arithmetic ================================================ */
