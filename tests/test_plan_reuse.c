@@ -369,6 +369,29 @@ static void test_alias_only_proof(void) {
   }
 }
 
+/* The checker names two members that share a byte, not two that only
+   touch: views 0 (2 bytes) and 1 (6 bytes, an alias of 0) at offset 0,
+   record 2 (2 bytes) at offset 2, all alive together. 2 touches 0 (its
+   bytes start where 0's end) and overlaps 1, so the pair is (1, 2); with
+   the single record first (its partner's members 1 and 2, at 0 and 0) the
+   pair is (0, 2). */
+static void test_check_names_meeting_members(void) {
+  dnnmem_interval r[3];
+  dnnmem_intervals p = {r, 3, 0};
+  int64_t off[3];
+  int32_t pair[2];
+  r[0] = rec(0, 4, 2), r[1] = rec(0, 4, 6), r[2] = rec(0, 4, 2);
+  alias(&r[1], 0);
+  off[0] = 0, off[1] = 0, off[2] = 2;
+  CHECK_EQ(check(&p, off, NULL, pair), DNNMEM_ERR_PLAN_OVERLAP);
+  CHECK(pair[0] == 1 && pair[1] == 2);
+  r[0] = rec(0, 4, 2), r[1] = rec(0, 4, 2), r[2] = rec(0, 4, 6);
+  alias(&r[2], 1);
+  off[0] = 2, off[1] = 0, off[2] = 0;
+  CHECK_EQ(check(&p, off, NULL, pair), DNNMEM_ERR_PLAN_OVERLAP);
+  CHECK(pair[0] == 0 && pair[1] == 2);
+}
+
 int main(void) {
   RUN(test_inplace_chain);
   RUN(test_alias_views);
@@ -380,5 +403,6 @@ int main(void) {
   RUN(test_scratch_and_determinism);
   RUN(test_empty_tied_group);
   RUN(test_alias_only_proof);
+  RUN(test_check_names_meeting_members);
   return test_finish("test_plan_reuse");
 }
