@@ -972,6 +972,32 @@ static void test_search_scan_and_windows(void) {
   CHECK_EQ(nodes[2], EFFORT_WINDOWS_LONG);
 }
 
+/* The search's probes above the low end: once a probe finds a plan, the
+   next probe goes twice as far below it as that one went. On this
+   instance (16 records, three fixed, two aligned to 8, an optimum of 120)
+   the schedule decides the node count, recorded here as
+   test_search_effort's is (a deterministic search: another count is a
+   changed search; a probe distance left as it was takes 2388). */
+static void test_search_effort_probes(void) {
+  static const int64_t t[16][5] = { /* lower, upper, size, alignment, fixed offset (-1: none) */
+      {5, 12, 22, 0, -1}, {12, 16, 16, 8, -1}, {8, 14, 23, 0, 48}, {0, 2, 22, 0, -1},
+      {6, 9, 0, 0, 16},   {8, 15, 27, 0, -1},  {2, 10, 19, 0, -1}, {3, 8, 12, 0, -1},
+      {11, 15, 9, 0, -1}, {7, 14, 12, 0, -1},  {9, 14, 9, 8, -1},  {2, 3, 3, 0, -1},
+      {11, 18, 11, 0, -1}, {12, 20, 12, 0, -1}, {5, 6, 28, 0, -1}, {17, 25, 13, 0, 64}};
+  dnnmem_interval r[16];
+  int64_t off[16];
+  dnnmem_plan_options opt = ref_plan_options(DNNMEM_PLAN_EXACT, 0, 0);
+  dnnmem_plan_result res;
+  int32_t i;
+  for (i = 0; i < 16; i++) {
+    r[i] = t[i][4] >= 0 ? ref_plan_fixed_record(t[i][0], t[i][1], t[i][2], t[i][4]) : rec(t[i][0], t[i][1], t[i][2]);
+    r[i].alignment = t[i][3];
+  }
+  CHECK_EQ(solve(r, 16, &opt, off, &res), DNNMEM_OK);
+  CHECK(res.arena == 120 && res.lower_bound == 120 && res.optimal && res.stop == DNNMEM_PLAN_STOP_PROVED);
+  CHECK_EQ(res.nodes, 2382);
+}
+
 int main(void) {
   RUN(test_refuted_climb);
   RUN(test_stop_names);
@@ -988,5 +1014,6 @@ int main(void) {
   RUN(test_luby);
   RUN(test_search_scan_and_windows);
   RUN(test_nogoods);
+  RUN(test_search_effort_probes);
   return test_finish("test_plan_exact");
 }

@@ -369,6 +369,53 @@ static void test_alias_only_proof(void) {
   }
 }
 
+/* The checker names two members that share a byte, not two that only
+   touch: views 0 (2 bytes) and 1 (6 bytes, an alias of 0) at offset 0,
+   record 2 (2 bytes) at offset 2, all alive together. 2 touches 0 (its
+   bytes start where 0's end) and overlaps 1, so the pair is (1, 2); with
+   the single record first (its partner's members 1 and 2, at 0 and 0) the
+   pair is (0, 2). */
+static void test_check_names_meeting_members(void) {
+  dnnmem_interval r[3];
+  dnnmem_intervals p = {r, 3, 0};
+  int64_t off[3];
+  int32_t pair[2];
+  r[0] = rec(0, 4, 2), r[1] = rec(0, 4, 6), r[2] = rec(0, 4, 2);
+  alias(&r[1], 0);
+  off[0] = 0, off[1] = 0, off[2] = 2;
+  CHECK_EQ(check(&p, off, NULL, pair), DNNMEM_ERR_PLAN_OVERLAP);
+  CHECK(pair[0] == 1 && pair[1] == 2);
+  r[0] = rec(0, 4, 2), r[1] = rec(0, 4, 2), r[2] = rec(0, 4, 6);
+  alias(&r[2], 1);
+  off[0] = 2, off[1] = 0, off[2] = 0;
+  CHECK_EQ(check(&p, off, NULL, pair), DNNMEM_ERR_PLAN_OVERLAP);
+  CHECK(pair[0] == 0 && pair[1] == 2);
+}
+
+/* Alias classes whose heights step down and up again over their time
+   (class {0, 2, 6, 8}: 6 bytes at step 1, 4 elsewhere; class {3, 4}: 1
+   byte at steps 0 and 2, nothing at 1): a merged record keeps windows
+   below its height, here two of 4 bytes ([0, 1) and [2, 4)) on either
+   side of the 6-byte step, which must stay two (joined, step 1 would lose
+   2 bytes). The exact search proves the reuse-aware bound, 25, with a
+   plan the checker and the independent recount accept. */
+static void test_alias_stepped_heights(void) {
+  dnnmem_interval r[10];
+  dnnmem_intervals p = {r, 10, 0};
+  int64_t off[10], arena = -1, lb = -1;
+  dnnmem_plan_result res;
+  r[0] = rec(0, 4, 3), r[1] = rec(1, 4, 4), r[2] = rec(0, 4, 1), r[3] = rec(2, 3, 1), r[4] = rec(0, 1, 1);
+  r[5] = rec(1, 4, 6), r[6] = rec(1, 2, 6), r[7] = rec(0, 4, 4), r[8] = rec(0, 4, 4), r[9] = rec(1, 4, 5);
+  alias(&r[2], 0), alias(&r[4], 3), alias(&r[6], 0), alias(&r[8], 2);
+  CHECK_EQ(bound(&p, &lb), DNNMEM_OK);
+  CHECK_EQ(lb, 25);
+  CHECK_EQ(solve(&p, DNNMEM_PLAN_EXACT, off, &res), DNNMEM_OK);
+  CHECK(res.arena == 25 && res.lower_bound == 25 && res.optimal && res.stop == DNNMEM_PLAN_STOP_PROVED);
+  CHECK_EQ(ref_plan_tied_recount(&p, off), 25);
+  CHECK_EQ(check(&p, off, &arena, NULL), DNNMEM_OK);
+  CHECK_EQ(arena, 25);
+}
+
 int main(void) {
   RUN(test_inplace_chain);
   RUN(test_alias_views);
@@ -380,5 +427,7 @@ int main(void) {
   RUN(test_scratch_and_determinism);
   RUN(test_empty_tied_group);
   RUN(test_alias_only_proof);
+  RUN(test_check_names_meeting_members);
+  RUN(test_alias_stepped_heights);
   return test_finish("test_plan_reuse");
 }

@@ -337,6 +337,33 @@ static void test_improved_touching(void) {
   free(scratch);
 }
 
+/* Greedy by size improved's stages: sizes 4 ([1,2)), 3 ([0,3)), 2
+   ([4,7)) have positional maximums 4, 3, so 4 is stage 0, 3 stage 2 (equal
+   to the second maximum) and 2 stage 3 (below it): each its own stage.
+   Stage 0 opens object A for the 4; in stage 2 the 3 meets it and opens
+   B; in stage 3 the 2 may join A (time distance 2) or B (1) and takes B:
+   objects by first use 0 0 1, total 7. Were 3 and 2 one stage, the 2
+   would take A first (the only pair), leaving the 3 a new object: 1 0 1. */
+static void test_improved_stages(void) {
+  dnnmem_interval r[3];
+  dnnmem_intervals p;
+  dnnmem_share_options opt;
+  dnnmem_share_result res;
+  int32_t obj[3];
+  size_t bytes = 0;
+  char *scratch;
+  r[0] = rec(4, 7, 2), r[1] = rec(0, 3, 3), r[2] = rec(1, 2, 4);
+  p = problem_of(r, 3);
+  memset(&opt, 0, sizeof opt);
+  opt.algo = DNNMEM_SHARE_GREEDY_SIZE_IMPROVED;
+  CHECK_EQ(dnnmem_share_solve_scratch_size(&p, &opt, &bytes), DNNMEM_OK);
+  scratch = (char *)malloc(bytes);
+  CHECK_EQ(dnnmem_share_solve(&p, &opt, obj, NULL, &res, scratch, bytes), DNNMEM_OK);
+  CHECK_VALUES(obj, 0, 0, 1);
+  CHECK(res.objects == 2 && res.total == 7 && res.lower_bound == 7 && res.optimal == 1);
+  free(scratch);
+}
+
 int main(void) {
   RUN(test_tflite_example);
   RUN(test_oracle);
@@ -348,5 +375,6 @@ int main(void) {
   RUN(test_greedy_order_ties);
   RUN(test_check_names_first_overlap);
   RUN(test_improved_touching);
+  RUN(test_improved_stages);
   return test_finish("test_share");
 }
