@@ -1714,6 +1714,52 @@ static void test_compose_mode_limit(void) {
   free(r);
 }
 
+/* Broadcast counts multiply into replicas: a product past int64_t is
+   DNNMEM_ERR_OVERFLOW at the factor that passes it (acceptance mutant
+   67e076aaa8 returned OK with a wrong replica count). */
+static void test_replicas_overflow(void) {
+  dnnmem_layout l, before;
+  dnnmem_error fault;
+  int64_t err = -7;
+  const char *fits = "((2:1); B@[4294967296_X, 2147483647_Y])";
+  const char *past = "((2:1); B@[4294967296_X, 2147483648_Y])";
+  CHECK_EQ(parse(fits, &l, &err), DNNMEM_OK);
+  CHECK_EQ(l.replicas, (int64_t)4294967296 * 2147483647);
+  CHECK_EQ(parse(past, &l, &err), DNNMEM_ERR_OVERFLOW);
+  CHECK_EQ(err, 25); /* 2147483648_Y */
+  CHECK_EQ(parse(fits, &l, &err), DNNMEM_OK);
+  l.factors[2].extent = 2147483648;
+  before = l;
+  CHECK_EQ(dnnmem_layout_finish(&l, &fault), DNNMEM_ERR_OVERFLOW);
+  CHECK(fault.index == 2 && fault.field == DNNMEM_FIELD_EXTENT);
+  CHECK(memcmp(&l, &before, sizeof(l)) == 0); /* unchanged on error */
+}
+
+/* finish's error fields: a factor's bad level index and the level names'
+   own errors (no factor) name LEVEL; a bad header names nothing
+   (acceptance mutant e351f6076d gave NONE to the first two). */
+static void test_finish_error_fields(void) {
+  dnnmem_layout l;
+  dnnmem_error fault;
+  build(&l, "B_", 0, 0);
+  l.factors[1].level = 1; /* num_levels is 1 */
+  CHECK_EQ(dnnmem_layout_finish(&l, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK(fault.index == 1 && fault.field == DNNMEM_FIELD_LEVEL);
+  build(&l, "B_", 0, 0);
+  l.num_levels = 2;
+  strcpy(l.level_names[1], "B_"); /* the same name twice */
+  l.factors[0].level = 1;
+  CHECK_EQ(dnnmem_layout_finish(&l, &fault), DNNMEM_ERR_LAYOUT_LEVEL_CONFLICT);
+  CHECK(fault.index == -1 && fault.field == DNNMEM_FIELD_LEVEL);
+  build(&l, "9B", 0, 0);
+  CHECK_EQ(dnnmem_layout_finish(&l, &fault), DNNMEM_ERR_PARSE);
+  CHECK(fault.index == -1 && fault.field == DNNMEM_FIELD_LEVEL);
+  build(&l, "B_", 0, 0);
+  l.num_axes = 0;
+  CHECK_EQ(dnnmem_layout_finish(&l, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK(fault.index == -1 && fault.field == DNNMEM_FIELD_NONE);
+}
+
 int main(void) {
   RUN(test_worked_examples);
   RUN(test_worked_examples_board);
@@ -1744,5 +1790,7 @@ int main(void) {
   RUN(test_padding_axis_and_level_limit);
   RUN(test_finish_axis_ranges);
   RUN(test_compose_mode_limit);
+  RUN(test_replicas_overflow);
+  RUN(test_finish_error_fields);
   return test_finish("test_layout");
 }

@@ -1677,6 +1677,42 @@ static void test_checkpoint_keep_edge(void) {
   free(seq);
 }
 
+/* A free recomputation (time 0) that lowers the peak is kept: x -> a (free,
+   10 B) -> b -> c (10 B) -> d, e = (d, a). The row order holds a across c
+   (peak 21); computing a again before e costs nothing and reaches the lower
+   bound 12 (e with its inputs). Within the row order's peak the answer is
+   the least time, then the lowest peak: time 4 (no extra), peak 12, for
+   every seed and with contraction on or off (acceptance mutant f7b25f7940
+   let the polish drop free recomputations: peak 21). */
+static void test_free_recompute_kept(void) {
+  static const int32_t in_off[7] = {0, 0, 1, 2, 3, 4, 6}, in_ids[6] = {0, 1, 2, 3, 4, 1};
+  static const int64_t sizes[6] = {0, 10, 1, 10, 1, 1}, times[6] = {0, 0, 1, 1, 1, 1};
+  dnnmem_graph g = {6, in_off, in_ids};
+  dnnmem_remat_problem p = {&g, sizes, times, NULL};
+  dnnmem_remat_bound_result lb;
+  int32_t *seq = (int32_t *)malloc(12 * sizeof(int32_t)), seed, nc;
+  CHECK_EQ(dnnmem_remat_lower_bound(&p, &lb), DNNMEM_OK);
+  CHECK_EQ(lb.peak, 12);
+  for (seed = 1; seed <= 3; seed++)
+    for (nc = 0; nc < 2; nc++) {
+      dnnmem_remat_options o;
+      dnnmem_remat_result st;
+      dnnmem_rng rng;
+      int64_t peak = -1, t = -1;
+      memset(&o, 0, sizeof o);
+      o.budget = 21;
+      o.iterations = 2000;
+      o.no_contraction = nc;
+      dnnmem_rng_seed(&rng, (uint64_t)seed);
+      CHECK_EQ(dnnmem_remat_solve(&p, &o, &rng, seq, 12, &st, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
+      CHECK(ref_remat_recount(&p, seq, st.length, &peak, &t));
+      CHECK(st.peak == peak && st.time == t);
+      CHECK_EQ(st.time, 4);
+      CHECK_EQ(st.peak, 12);
+    }
+  free(seq);
+}
+
 int main(void) {
   RUN(test_simulator_vs_recount);
   RUN(test_simulator_errors);
@@ -1706,5 +1742,6 @@ int main(void) {
   RUN(test_anneal_ties);
   RUN(test_checkpoint_keep_edge);
   RUN(test_time_bound_linked);
+  RUN(test_free_recompute_kept);
   return test_finish("test_remat");
 }
