@@ -38,9 +38,10 @@ static dnnmem_result solve(const dnnmem_interval *r, int32_t n, const dnnmem_pla
 }
 
 /* The search itself with at most log_limit undo-log entries (0: the
-   scratch's own), minimising (capacity 0) or answering the capacity. */
-static dnnmem__exact_outcome search(const dnnmem_interval *r, int32_t n, int64_t align, int64_t capacity,
-                                    int64_t log_limit, int64_t *off) {
+   scratch's own), minimising (capacity 0) or answering the capacity,
+   backjumps optionally off. */
+static dnnmem__exact_outcome search_with(const dnnmem_interval *r, int32_t n, int64_t align, int64_t capacity,
+                                         int64_t log_limit, int no_backjumps, int64_t *off) {
   dnnmem__exact_params params;
   dnnmem__exact_outcome out;
   size_t bytes = 0;
@@ -52,12 +53,18 @@ static dnnmem__exact_outcome search(const dnnmem_interval *r, int32_t n, int64_t
   memset(&out, 0, sizeof out);
   params.capacity = capacity;
   params.log_limit = log_limit;
+  params.no_backjumps = no_backjumps;
   out.arena = -2;
   if (dnnmem__exact_scratch_size(n, gaps, 0, &bytes) != DNNMEM_OK) return out;
   scratch = malloc(bytes);
   if (dnnmem__exact_solve(r, n, align, &params, off, &out, scratch, bytes) != DNNMEM_OK) out.arena = -2;
   free(scratch);
   return out;
+}
+
+static dnnmem__exact_outcome search(const dnnmem_interval *r, int32_t n, int64_t align, int64_t capacity,
+                                    int64_t log_limit, int64_t *off) {
+  return search_with(r, n, align, capacity, log_limit, 0, off);
 }
 
 static void test_stop_names(void) {
@@ -839,27 +846,10 @@ static void test_nogoods(void) {
   CHECK(yes > 100);
 }
 
-/* dnnmem__exact_solve as search() with backjumps optionally off. */
+/* dnnmem__exact_solve as search() at alignment 1, backjumps optionally off. */
 static dnnmem__exact_outcome search_bj(const dnnmem_interval *r, int32_t n, int64_t capacity, int64_t log_limit,
                                        int no_backjumps, int64_t *off) {
-  dnnmem__exact_params params;
-  dnnmem__exact_outcome out;
-  size_t bytes = 0;
-  int64_t gaps = 0;
-  int32_t i;
-  void *scratch;
-  for (i = 0; i < n; i++) gaps += r[i].num_gaps;
-  memset(&params, 0, sizeof params);
-  memset(&out, 0, sizeof out);
-  params.capacity = capacity;
-  params.log_limit = log_limit;
-  params.no_backjumps = no_backjumps;
-  out.arena = -2;
-  if (dnnmem__exact_scratch_size(n, gaps, 0, &bytes) != DNNMEM_OK) return out;
-  scratch = malloc(bytes);
-  if (dnnmem__exact_solve(r, n, 1, &params, off, &out, scratch, bytes) != DNNMEM_OK) out.arena = -2;
-  free(scratch);
-  return out;
+  return search_with(r, n, 1, capacity, log_limit, no_backjumps, off);
 }
 
 /* test_search_scan_and_windows' figures, recorded at 0.10.0 (issue 31) */

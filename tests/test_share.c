@@ -264,22 +264,12 @@ static void test_largest_count(void) {
    would have made 24. The algorithm's order, exactly. */
 static void test_greedy_order_ties(void) {
   dnnmem_interval r[3];
-  dnnmem_intervals p;
-  dnnmem_share_options opt;
   dnnmem_share_result res;
   int32_t obj[3];
-  size_t bytes = 0;
-  char *scratch;
   r[0] = rec(0, 1, 16), r[1] = rec(1, 3, 8), r[2] = rec(1, 3, 16);
-  p = problem_of(r, 3);
-  memset(&opt, 0, sizeof opt);
-  opt.algo = DNNMEM_SHARE_GREEDY_ORDER;
-  CHECK_EQ(dnnmem_share_solve_scratch_size(&p, &opt, &bytes), DNNMEM_OK);
-  scratch = (char *)malloc(bytes);
-  CHECK_EQ(dnnmem_share_solve(&p, &opt, obj, NULL, &res, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(share(r, 3, DNNMEM_SHARE_GREEDY_ORDER, obj, &res), DNNMEM_OK);
   CHECK_VALUES(obj, 0, 0, 1);
   CHECK_EQ(res.total, 32);
-  free(scratch);
 }
 
 /* The check names the first overlap in its order (by object, then start,
@@ -319,22 +309,12 @@ static void test_check_names_first_overlap(void) {
    record 2, meeting record 1, opens object 1: 0 0 1, total 4. */
 static void test_improved_touching(void) {
   dnnmem_interval r[3];
-  dnnmem_intervals p;
-  dnnmem_share_options opt;
   dnnmem_share_result res;
   int32_t obj[3];
-  size_t bytes = 0;
-  char *scratch;
   r[0] = rec(1, 4, 3), r[1] = rec(4, 5, 1), r[2] = rec(4, 6, 1);
-  p = problem_of(r, 3);
-  memset(&opt, 0, sizeof opt);
-  opt.algo = DNNMEM_SHARE_GREEDY_SIZE_IMPROVED;
-  CHECK_EQ(dnnmem_share_solve_scratch_size(&p, &opt, &bytes), DNNMEM_OK);
-  scratch = (char *)malloc(bytes);
-  CHECK_EQ(dnnmem_share_solve(&p, &opt, obj, NULL, &res, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(share(r, 3, DNNMEM_SHARE_GREEDY_SIZE_IMPROVED, obj, &res), DNNMEM_OK);
   CHECK_VALUES(obj, 0, 0, 1);
   CHECK_EQ(res.total, 4);
-  free(scratch);
 }
 
 /* Greedy by size improved's stages: sizes 4 ([1,2)), 3 ([0,3)), 2
@@ -346,22 +326,12 @@ static void test_improved_touching(void) {
    would take A first (the only pair), leaving the 3 a new object: 1 0 1. */
 static void test_improved_stages(void) {
   dnnmem_interval r[3];
-  dnnmem_intervals p;
-  dnnmem_share_options opt;
   dnnmem_share_result res;
   int32_t obj[3];
-  size_t bytes = 0;
-  char *scratch;
   r[0] = rec(4, 7, 2), r[1] = rec(0, 3, 3), r[2] = rec(1, 2, 4);
-  p = problem_of(r, 3);
-  memset(&opt, 0, sizeof opt);
-  opt.algo = DNNMEM_SHARE_GREEDY_SIZE_IMPROVED;
-  CHECK_EQ(dnnmem_share_solve_scratch_size(&p, &opt, &bytes), DNNMEM_OK);
-  scratch = (char *)malloc(bytes);
-  CHECK_EQ(dnnmem_share_solve(&p, &opt, obj, NULL, &res, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(share(r, 3, DNNMEM_SHARE_GREEDY_SIZE_IMPROVED, obj, &res), DNNMEM_OK);
   CHECK_VALUES(obj, 0, 0, 1);
   CHECK(res.objects == 2 && res.total == 7 && res.lower_bound == 7 && res.optimal == 1);
-  free(scratch);
 }
 
 int main(void) {
