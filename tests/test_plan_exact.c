@@ -417,6 +417,29 @@ static void test_tight_cells(void) {
   }
 }
 
+/* Spoils a tiling once, by the kind drawn below `kinds`: a byte less, an
+   alignment, a step shorter, a byte moved from a piece to one it nests in,
+   or (below `room` records) a byte split off as a record of its own. */
+static void spoil(dnnmem_rng *rng, dnnmem_interval *r, int32_t *n, uint32_t kinds, int32_t room) {
+  int32_t k = (int32_t)dnnmem_rng_below(rng, (uint32_t)*n), c;
+  switch (dnnmem_rng_below(rng, kinds)) {
+  case 0: if (r[k].size > 1) r[k].size--; break;
+  case 1: r[k].alignment = 2; break;
+  case 2: if (r[k].upper - r[k].lower > 1) r[k].upper--; break;
+  case 3:
+    for (c = 0; c < *n; c++)
+      if (c != k && r[c].lower <= r[k].lower && r[c].upper >= r[k].upper && r[c].size > 1) {
+        r[c].size--, r[k].size++;
+        break;
+      }
+    break;
+  case 4:
+    if (r[k].size > 1 && *n < room) r[*n] = r[k], r[*n].size = 1, r[k].size--, (*n)++;
+    break;
+  default: break;
+  }
+}
+
 /* Backjumping (a failure in a tiling goes back to the deepest frame that
    raised a record it could not place as high as it had to be): small
    tilings (8 pieces of 6 x 8) with a hole, an alignment or a byte moved
@@ -489,26 +512,11 @@ static void test_backjumps(void) {
       dnnmem_rng rng;
       dnnmem_intervals p;
       dnnmem__exact_outcome out;
-      int32_t n, k, c, m;
+      int32_t n, m;
       dnnmem_rng_seed(&rng, (uint64_t)seeds[seed][0] * 7 + 1);
       n = ref_plan_tiling(&rng, r, 20 + (int32_t)dnnmem_rng_below(&rng, 40), 20 + (int32_t)dnnmem_rng_below(&rng, 30),
                           16 + seeds[seed][0] % 17, 1);
-      for (m = 0; m < 1 + (int32_t)dnnmem_rng_below(&rng, 3); m++) {
-        k = (int32_t)dnnmem_rng_below(&rng, (uint32_t)n);
-        switch (dnnmem_rng_below(&rng, 5)) {
-        case 0: if (r[k].size > 1) r[k].size--; break;
-        case 1: r[k].alignment = 2; break;
-        case 2: if (r[k].upper - r[k].lower > 1) r[k].upper--; break;
-        case 3:
-          for (c = 0; c < n; c++)
-            if (c != k && r[c].lower <= r[k].lower && r[c].upper >= r[k].upper && r[c].size > 1) {
-              r[c].size--, r[k].size++;
-              break;
-            }
-          break;
-        default: break;
-        }
-      }
+      for (m = 0; m < 1 + (int32_t)dnnmem_rng_below(&rng, 3); m++) spoil(&rng, r, &n, 5, 0);
       p.records = r, p.count = n, p.alignment = 0;
       out = search(r, n, 0, seeds[seed][1], 0, off);
       CHECK_EQ(out.feasible, 1);
@@ -788,31 +796,13 @@ static void test_nogoods(void) {
     dnnmem_rng rng;
     dnnmem_intervals p;
     int64_t height, optimum, answer = -1;
-    int32_t n, k, c, m, mode, big = seed >= 1500;
+    int32_t n, c, m, mode, big = seed >= 1500;
     dnnmem_rng_seed(&rng, (uint64_t)seed * 7 + 1);
     height = big ? 24 : 4 + (int64_t)dnnmem_rng_below(&rng, 5);
     n = big ? ref_plan_tiling(&rng, r, 24 + (int32_t)dnnmem_rng_below(&rng, 17), 30, height, 1)
             : ref_plan_tiling(&rng, r, 5 + (int32_t)dnnmem_rng_below(&rng, 5), 4 + (int32_t)dnnmem_rng_below(&rng, 6),
                               height, 1);
-    for (m = (int32_t)dnnmem_rng_below(&rng, 4); m > 0; m--) {
-      k = (int32_t)dnnmem_rng_below(&rng, (uint32_t)n);
-      switch (dnnmem_rng_below(&rng, 6)) {
-      case 0: if (r[k].size > 1) r[k].size--; break;
-      case 1: r[k].alignment = 2; break;
-      case 2: if (r[k].upper - r[k].lower > 1) r[k].upper--; break;
-      case 3:
-        for (c = 0; c < n; c++)
-          if (c != k && r[c].lower <= r[k].lower && r[c].upper >= r[k].upper && r[c].size > 1) {
-            r[c].size--, r[k].size++;
-            break;
-          }
-        break;
-      case 4:
-        if (r[k].size > 1 && n < 64) r[n] = r[k], r[n].size = 1, r[k].size--, n++;
-        break;
-      default: break;
-      }
-    }
+    for (m = (int32_t)dnnmem_rng_below(&rng, 4); m > 0; m--) spoil(&rng, r, &n, 6, 64);
     p.records = r, p.count = n, p.alignment = 0;
     optimum = big ? height : ref_plan_optimum(&p, NULL);
     for (c = 0; c < 2; c++)
