@@ -18336,6 +18336,20 @@ static DNNMEM__FLOW_INLINE void dnnmem__flow_push(dnnmem_flow *f, int32_t *top, 
   f->bucket_prev[(*top)++] = v;
 }
 
+/* Records v's elimination (count-th, its neighbours u and w (-1: none),
+   its side table), retires v and stacks its neighbours, whose degrees fell. */
+static DNNMEM__FLOW_INLINE void dnnmem__flow_eliminated(dnnmem_flow *f, int32_t *top, int32_t *count, int32_t v,
+                                                        int32_t u, int32_t w, unsigned table) {
+  f->label[v] = -1;
+  f->mid[v] = f->first[v];
+  f->current[*count] = u;
+  f->active_next[*count] = w;
+  f->bucket_next[*count] = (int32_t)table;
+  f->queue2[(*count)++] = v;
+  dnnmem__flow_push(f, top, u);
+  if (w >= 0) dnnmem__flow_push(f, top, w);
+}
+
 /* Kills the half-arc e of node v and its sister. */
 static DNNMEM__FLOW_INLINE void dnnmem__flow_kill(dnnmem_flow *f, int32_t v, int32_t e) {
   f->half[f->half[e].sister].residual = 0;
@@ -18406,13 +18420,7 @@ static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int64_t
       nd[v].terminal = nd[v].stamp = 0;
       h[eu].residual = 0;
       dnnmem__flow_kill(f, u, su);
-      deg[v] = -1;
-      f->mid[v] = f->first[v];
-      f->current[count] = u;
-      f->active_next[count] = -1;
-      f->bucket_next[count] = (int32_t)table;
-      f->queue2[count++] = v;
-      dnnmem__flow_push(f, &top, u);
+      dnnmem__flow_eliminated(f, &top, &count, v, u, -1, table);
       continue;
     }
     for (ew = eu + 1; deg[v] == 2 && h[ew].head == v; ew++) {
@@ -18484,14 +18492,7 @@ static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int64_t
       nd[w].terminal = aw;
       nd[w].stamp = bw;
     }
-    deg[v] = -1;
-    f->mid[v] = f->first[v];
-    f->current[count] = u;
-    f->active_next[count] = w;
-    f->bucket_next[count] = (int32_t)table;
-    f->queue2[count++] = v;
-    dnnmem__flow_push(f, &top, u);
-    if (w >= 0) dnnmem__flow_push(f, &top, w);
+    dnnmem__flow_eliminated(f, &top, &count, v, u, w, table);
   }
   for (v = 0; v < n && count > 0; v++)
     if (deg[v] >= 0 && f->mid[v] - f->first[v] > deg[v]) dnnmem__flow_compact(f, v);

@@ -610,6 +610,26 @@ static void test_search_effort(void) {
 #define EFFORT_FIXED 130
 #define EFFORT_SMALL 6310
 #define EFFORT_TINY 1662
+/* A small random problem into r: least + below(spread) records over 12
+   steps, some aligned to 2, some hinted (when hints), every third fixed
+   clear of the others (when fixed); returns the count. */
+static int32_t small_records(dnnmem_rng *rng, dnnmem_interval *r, int32_t least, uint32_t spread, int hints,
+                             int fixed) {
+  int32_t i, n = least + (int32_t)dnnmem_rng_below(rng, spread);
+  for (i = 0; i < n; i++) {
+    int64_t lo = dnnmem_rng_below(rng, 8);
+    r[i] = rec(lo, lo + 1 + dnnmem_rng_below(rng, 5), 1 + dnnmem_rng_below(rng, 9));
+    if (dnnmem_rng_below(rng, 4) == 0) r[i].alignment = 2;
+    if (hints && dnnmem_rng_below(rng, 3) == 0) r[i].flags |= DNNMEM_INTERVAL_HINT, r[i].hint = dnnmem_rng_below(rng, 20);
+  }
+  for (i = 0; i < n && fixed; i += 3) {
+    int64_t x = 0;
+    while (ref_plan_fixed_collides(r, n, i, x)) x += 2;
+    r[i].fixed_offset = x, r[i].flags |= DNNMEM_INTERVAL_FIXED;
+  }
+  return n;
+}
+
 /* The search's effort by feature, each family's nodes pinned exactly (as
    test_search_effort, whose instances do not reach these paths): hinted
    tilings that take restarts (plain orders suspended and resumed while
@@ -712,18 +732,7 @@ static void test_search_effort_features(void) {
   }
   for (k = 0; k < 400; k++) { /* small random searches (no heuristics first): fixed records, alignments */
     dnnmem_rng_seed(&rng, 57 + (uint64_t)k);
-    n = 5 + (int32_t)dnnmem_rng_below(&rng, 6);
-    for (i = 0; i < n; i++) {
-      int64_t lo = dnnmem_rng_below(&rng, 8);
-      r[i] = rec(lo, lo + 1 + dnnmem_rng_below(&rng, 5), 1 + dnnmem_rng_below(&rng, 9));
-      if (dnnmem_rng_below(&rng, 4) == 0) r[i].alignment = 2;
-      if (dnnmem_rng_below(&rng, 3) == 0) r[i].flags |= DNNMEM_INTERVAL_HINT, r[i].hint = dnnmem_rng_below(&rng, 20);
-    }
-    for (i = 0; i < n && k % 2; i += 3) {
-      int64_t x = 0;
-      while (ref_plan_fixed_collides(r, n, i, x)) x += 2;
-      r[i].fixed_offset = x, r[i].flags |= DNNMEM_INTERVAL_FIXED;
-    }
+    n = small_records(&rng, r, 5, 6, 1, k % 2);
     {
       dnnmem_intervals p = {r, n, 1};
       dnnmem__exact_outcome o = search(r, n, 1, 0, 0, off);
@@ -876,18 +885,7 @@ static void test_search_scan_and_windows(void) {
     int64_t opt;
     int b;
     dnnmem_rng_seed(&rng, 7000 + (uint64_t)k);
-    n = 4 + (int32_t)dnnmem_rng_below(&rng, 8);
-    for (i = 0; i < n; i++) {
-      int64_t lo = dnnmem_rng_below(&rng, 8);
-      r[i] = rec(lo, lo + 1 + dnnmem_rng_below(&rng, 5), 1 + dnnmem_rng_below(&rng, 9));
-      if (dnnmem_rng_below(&rng, 4) == 0) r[i].alignment = 2;
-      if (k % 3 == 1 && dnnmem_rng_below(&rng, 3) == 0) r[i].flags |= DNNMEM_INTERVAL_HINT, r[i].hint = dnnmem_rng_below(&rng, 20);
-    }
-    for (i = 0; i < n && k % 4 == 3; i += 3) {
-      int64_t x = 0;
-      while (ref_plan_fixed_collides(r, n, i, x)) x += 2;
-      r[i].fixed_offset = x, r[i].flags |= DNNMEM_INTERVAL_FIXED;
-    }
+    n = small_records(&rng, r, 4, 8, k % 3 == 1, k % 4 == 3);
     p.count = n;
     /* brute force up to 8 records; above, the search with its own lists */
     opt = n <= 8 ? ref_plan_optimum(&p, NULL) : search_bj(r, n, 0, 0, 0, off).arena;
