@@ -1838,26 +1838,6 @@ REF_FN int64_t ref_place_time(const dnnmem_place_problem *p, dnnmem_place_model 
   return total;
 }
 
-/* The conversions ref_place_time charges for the assignment: per value,
-   the values converted at least once; per edge, every crossing (consumer
-   on the other device, or an output left on the accelerator). */
-REF_FN int32_t ref_place_conversions(const dnnmem_place_problem *p, dnnmem_place_model model,
-                                     const uint8_t *device) {
-  const dnnmem_graph *g = p->graph;
-  int32_t u, c, k, count = 0;
-  for (u = 0; u < g->num_nodes; u++) {
-    int32_t crossings = 0;
-    for (c = 0; c < g->num_nodes; c++) {
-      int uses = 0;
-      for (k = g->in_offsets[c]; k < g->in_offsets[c + 1]; k++) uses |= g->in_ids[k] == u;
-      crossings += uses && device[c] != device[u];
-    }
-    crossings += p->is_output && p->is_output[u] && device[u] == DNNMEM_PLACE_ACC;
-    count += model == DNNMEM_PLACE_PER_EDGE ? crossings : crossings > 0;
-  }
-  return count;
-}
-
 /* The optimum by trying every assignment (num_nodes <= 20); -1 when none is
    feasible. */
 REF_FN int64_t ref_place_optimum(const dnnmem_place_problem *p, dnnmem_place_model model) {

@@ -87,6 +87,26 @@ static dnnmem_result solve(const test_problem *t, int per_edge, dnnmem_flow_algo
   return r;
 }
 
+/* The conversions ref.h's ref_place_time charges for the assignment: per value,
+   the values converted at least once; per edge, every crossing (consumer
+   on the other device, or an output left on the accelerator). */
+static int32_t ref_place_conversions(const dnnmem_place_problem *p, dnnmem_place_model model,
+                                     const uint8_t *device) {
+  const dnnmem_graph *g = p->graph;
+  int32_t u, c, k, count = 0;
+  for (u = 0; u < g->num_nodes; u++) {
+    int32_t crossings = 0;
+    for (c = 0; c < g->num_nodes; c++) {
+      int uses = 0;
+      for (k = g->in_offsets[c]; k < g->in_offsets[c + 1]; k++) uses |= g->in_ids[k] == u;
+      crossings += uses && device[c] != device[u];
+    }
+    crossings += p->is_output && p->is_output[u] && device[u] == DNNMEM_PLACE_ACC;
+    count += model == DNNMEM_PLACE_PER_EDGE ? crossings : crossings > 0;
+  }
+  return count;
+}
+
 /* Checks a solution: the optimum's recount, the baselines' recounts. */
 static void check_result(const test_problem *t, int per_edge, const uint8_t *device,
                          const dnnmem_place_result *res) {
