@@ -384,31 +384,39 @@ static void test_errors(void) {
   dnnmem_place_result r;
   size_t bytes = 0;
   void *mem;
+  /* each fault: its code, the node and the field named */
   chain(&t, 3, 10, 30);
   t.cpu[2] = -2;
   CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_ERR_NEGATIVE);
+  CHECK(r.error.index == 2 && r.error.field == DNNMEM_FIELD_TIME && r.error.other == -1);
   chain(&t, 3, 10, 30);
   t.xfer[2] = -1;
   CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_ERR_NEGATIVE);
+  CHECK(r.error.index == 2 && r.error.field == DNNMEM_FIELD_SIZE);
   chain(&t, 3, 10, 30);
   t.device[2] = CPU;
   t.cpu[2] = NO;
   CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_ERR_PLACE_UNSUPPORTED);
+  CHECK(r.error.index == 2 && r.error.field == DNNMEM_FIELD_PIN);
   chain(&t, 3, 10, 30);
   t.cpu[2] = NO;
   t.acc[2] = NO;
   CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_ERR_PLACE_UNSUPPORTED);
+  CHECK(r.error.index == 2 && r.error.field == DNNMEM_FIELD_TIME);
   chain(&t, 3, 10, 30);
   t.device[3] = 7;
   CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK(r.error.index == 3 && r.error.field == DNNMEM_FIELD_PIN);
   chain(&t, 3, 10, 30);
   t.ids[0] = 3; /* node 1 reads node 3, which (indirectly) reads node 1 */
   CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_ERR_CYCLE);
+  CHECK(r.error.index >= 1 && r.error.index <= 3 && r.error.field == DNNMEM_FIELD_INPUT);
   chain(&t, 3, 10, 30);
   t.ids[1] = 1; /* self-loop */
   t.offsets[3] = 2;
   t.ids[1] = 2;
   CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_ERR_CYCLE);
+  CHECK(r.error.index == 2 && r.error.field == DNNMEM_FIELD_INPUT);
   chain(&t, 3, 10, 30);
   t.ids[2] = 40;
   CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_ERR_ID_RANGE);
@@ -416,6 +424,7 @@ static void test_errors(void) {
   t.cpu[2] = INT64_MAX / 2;
   t.acc[3] = INT64_MAX / 2;
   CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_ERR_OVERFLOW);
+  CHECK(r.error.index == 3 && r.error.field == DNNMEM_FIELD_TIME);
   /* times just inside the limit work */
   chain(&t, 3, 10, 30);
   t.cpu[2] = INT64_MAX / 4;
