@@ -976,6 +976,56 @@ static void test_search_effort_probes(void) {
   CHECK_EQ(res.nodes, 2382);
 }
 
+/* A failure that holds from the root (issue 31, mutant c2d9f1ffe3): a
+   frame whose cell lies at offset 0 names its children's records at
+   height 0, where every record stood from the start, so its part's
+   failure goes back to no frame (dnnmem__exact_raised walks each record's
+   undo-log entries down to the log's first) and the question ends: one
+   backjump, past the frame that created the part. Walking short of entry
+   0 credits the first logged raise's frame instead: the search goes back
+   there and tries its other candidates (30 records: 10 nodes, not 3) or
+   counts no backjump (21 records). Two tilings 22 and 12 high with fixed
+   records, found by a differential run over 20000 such; each minimised
+   (proven at the height) and refuted one byte below, the figures exact. */
+static void test_backjump_to_root(void) {
+  static const int64_t a[30][4] = {
+      {0, 9, 13, -1},  {0, 1, 3, -1},   {14, 15, 3, -1}, {4, 13, 3, -1},  {3, 4, 2, 0},    {13, 15, 1, 0},
+      {0, 3, 5, -1},   {3, 4, 1, -1},   {2, 3, 2, -1},   {9, 11, 6, -1},  {13, 14, 1, -1}, {2, 3, 1, -1},
+      {14, 15, 1, -1}, {14, 15, 1, -1}, {4, 13, 5, -1},  {13, 15, 1, -1}, {13, 15, 4, -1}, {14, 15, 6, -1},
+      {3, 4, 5, -1},   {1, 2, 1, -1},   {9, 14, 1, -1},  {14, 15, 1, -1}, {11, 14, 12, -1}, {13, 15, 1, -1},
+      {1, 2, 2, -1},   {9, 10, 1, -1},  {14, 15, 2, 1},  {10, 11, 1, -1}, {9, 10, 5, -1},  {10, 11, 5, -1}};
+  static const int64_t b[21][4] = {
+      {0, 15, 3, -1}, {0, 4, 1, 0},    {0, 2, 3, -1},   {5, 8, 1, -1},   {0, 15, 3, -1},  {4, 5, 2, -1},
+      {2, 7, 2, -1},  {5, 15, 1, -1},  {12, 13, 2, -1}, {13, 15, 1, 0},  {0, 3, 1, -1},   {8, 14, 1, -1},
+      {9, 11, 3, -1}, {13, 14, 2, -1}, {14, 15, 2, -1}, {11, 12, 3, -1}, {12, 13, 1, 0},  {7, 9, 3, -1},
+      {3, 4, 1, -1},  {14, 15, 1, -1}, {2, 7, 1, -1}};
+  /* per case: height, nodes minimising, nodes refuting height - 1, backjumps (each) */
+  static const int64_t want[2][4] = {{22, 3, 3, 1}, {12, 2, 2, 1}};
+  dnnmem_interval r[30];
+  int64_t off[30];
+  int32_t c, i;
+  for (c = 0; c < 2; c++) {
+    const int64_t(*t)[4] = c == 0 ? a : b;
+    int32_t n = c == 0 ? 30 : 21;
+    dnnmem_intervals p;
+    dnnmem__exact_outcome out;
+    for (i = 0; i < n; i++) r[i] = t[i][3] < 0 ? rec(t[i][0], t[i][1], t[i][2]) : ref_plan_fixed_record(t[i][0], t[i][1], t[i][2], t[i][3]);
+    p.records = r, p.count = n, p.alignment = 0;
+    out = search_bj(r, n, 0, 0, 0, off);
+    CHECK_EQ(out.arena, want[c][0]);
+    CHECK_EQ(out.lower_bound, want[c][0]);
+    CHECK_EQ(out.optimal, 1);
+    CHECK_EQ(ref_plan_recount(&p, off), want[c][0]);
+    CHECK_EQ(out.nodes, want[c][1]);
+    CHECK_EQ(out.backjumps, want[c][3]);
+    out = search_bj(r, n, want[c][0] - 1, 0, 0, off);
+    CHECK_EQ(out.feasible, 0);
+    CHECK_EQ(out.stop, DNNMEM_PLAN_STOP_PROVED);
+    CHECK_EQ(out.nodes, want[c][2]);
+    CHECK_EQ(out.backjumps, want[c][3]);
+  }
+}
+
 int main(void) {
   RUN(test_refuted_climb);
   RUN(test_stop_names);
@@ -993,5 +1043,6 @@ int main(void) {
   RUN(test_search_scan_and_windows);
   RUN(test_nogoods);
   RUN(test_search_effort_probes);
+  RUN(test_backjump_to_root);
   return test_finish("test_plan_exact");
 }
