@@ -1026,6 +1026,46 @@ static void test_backjump_to_root(void) {
   }
 }
 
+/* A frame whose parent keeps no list (issue 31, mutant 90ca161a0c): its
+   list starts where the parent's started, past every live ancestor's
+   list. A 20-high tiling of 35 records with fixed ones, lists and log
+   forced to 16 entries (frames lose their lists), found by a
+   differential run over 1500 such: minimised (proven) and refuted one
+   byte below, nodes, backjumps and nogoods exact (a list started
+   elsewhere, over an ancestor's, took 34 nodes, no backjump and two
+   nogood hits). */
+static void test_list_base(void) {
+  static const int64_t t[35][4] = {
+      {0, 1, 1, -1},  {0, 1, 1, -1},  {1, 13, 4, -1}, {6, 13, 3, 0},  {6, 7, 1, -1},  {0, 2, 4, -1},
+      {4, 6, 1, -1},  {6, 8, 1, -1},  {11, 12, 1, -1}, {12, 13, 1, -1}, {6, 11, 1, -1}, {0, 1, 1, -1},
+      {2, 3, 1, -1},  {8, 9, 1, -1},  {1, 2, 1, 0},   {8, 10, 1, -1}, {11, 13, 1, -1}, {2, 5, 1, -1},
+      {10, 11, 1, -1}, {3, 4, 1, -1}, {4, 6, 3, -1},  {2, 4, 4, -1},  {1, 12, 1, -1}, {4, 6, 1, -1},
+      {1, 13, 5, -1}, {1, 13, 2, -1}, {9, 13, 1, -1}, {5, 6, 1, -1},  {1, 5, 1, -1},  {1, 2, 1, -1},
+      {12, 13, 1, -1}, {0, 1, 8, -1}, {5, 13, 1, -1}, {7, 8, 1, -1},  {0, 1, 4, 0}};
+  dnnmem_interval r[35];
+  int64_t off[35];
+  dnnmem_intervals p;
+  dnnmem__exact_outcome out;
+  int32_t i, c;
+  for (i = 0; i < 35; i++) r[i] = t[i][3] < 0 ? rec(t[i][0], t[i][1], t[i][2]) : ref_plan_fixed_record(t[i][0], t[i][1], t[i][2], t[i][3]);
+  p.records = r, p.count = 35, p.alignment = 0;
+  for (c = 0; c < 2; c++) {
+    out = search_bj(r, 35, c == 0 ? 0 : 19, 16, 0, off);
+    if (c == 0) {
+      CHECK_EQ(out.arena, 20);
+      CHECK_EQ(out.lower_bound, 20);
+      CHECK_EQ(out.optimal, 1);
+      CHECK_EQ(ref_plan_recount(&p, off), 20);
+    } else {
+      CHECK_EQ(out.feasible, 0);
+    }
+    CHECK_EQ(out.stop, DNNMEM_PLAN_STOP_PROVED);
+    CHECK_EQ(out.nodes, 36);
+    CHECK_EQ(out.backjumps, 1);
+    CHECK_EQ(out.nogoods, 0);
+  }
+}
+
 int main(void) {
   RUN(test_refuted_climb);
   RUN(test_stop_names);
@@ -1044,5 +1084,6 @@ int main(void) {
   RUN(test_nogoods);
   RUN(test_search_effort_probes);
   RUN(test_backjump_to_root);
+  RUN(test_list_base);
   return test_finish("test_plan_exact");
 }
