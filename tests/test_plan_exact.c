@@ -1066,6 +1066,40 @@ static void test_list_base(void) {
   }
 }
 
+/* A nogood fires in a frame whose list has no room left for the nogood's
+   (issue 31, mutant a8e016e270): the failure then names nothing (the
+   parent's list is dropped) and nothing is written past the lists. A
+   13-high tiling of 14 records with fixed ones, minimised with lists and
+   log forced to 20 and 16 entries (at 16 the log fills too), found by a
+   differential run over 20000 such: the answer proven, nodes, backjumps
+   and nogood hits exact per limit (the mutant, copying past the end:
+   61/1/15 and 63/0/14). */
+static void test_nogood_list_room(void) {
+  static const int64_t t[14][4] = {{0, 2, 1, -1}, {0, 1, 1, 0},  {1, 8, 1, -1}, {3, 8, 5, -1}, {0, 1, 8, -1},
+                                   {2, 3, 2, -1}, {0, 3, 3, -1}, {1, 2, 2, 0},  {1, 2, 2, -1}, {2, 3, 6, -1},
+                                   {3, 8, 5, -1}, {2, 3, 1, -1}, {1, 2, 4, -1}, {3, 8, 2, -1}};
+  /* per log limit: nodes, backjumps, nogood hits, degraded */
+  static const int64_t want[2][5] = {{20, 58, 0, 14, 0}, {16, 61, 1, 15, 1}};
+  dnnmem_interval r[14];
+  int64_t off[14];
+  dnnmem_intervals p;
+  int32_t i, c;
+  for (i = 0; i < 14; i++) r[i] = t[i][3] < 0 ? rec(t[i][0], t[i][1], t[i][2]) : ref_plan_fixed_record(t[i][0], t[i][1], t[i][2], t[i][3]);
+  p.records = r, p.count = 14, p.alignment = 0;
+  for (c = 0; c < 2; c++) {
+    dnnmem__exact_outcome out = search_bj(r, 14, 0, want[c][0], 0, off);
+    CHECK_EQ(out.arena, 13);
+    CHECK_EQ(out.lower_bound, 13);
+    CHECK_EQ(out.optimal, 1);
+    CHECK_EQ(out.stop, DNNMEM_PLAN_STOP_PROVED);
+    CHECK_EQ(ref_plan_recount(&p, off), 13);
+    CHECK_EQ(out.nodes, want[c][1]);
+    CHECK_EQ(out.backjumps, want[c][2]);
+    CHECK_EQ(out.nogoods, want[c][3]);
+    CHECK_EQ(out.degraded, want[c][4]);
+  }
+}
+
 int main(void) {
   RUN(test_refuted_climb);
   RUN(test_stop_names);
@@ -1085,5 +1119,6 @@ int main(void) {
   RUN(test_search_effort_probes);
   RUN(test_backjump_to_root);
   RUN(test_list_base);
+  RUN(test_nogood_list_room);
   return test_finish("test_plan_exact");
 }
