@@ -1143,7 +1143,8 @@ static void test_gaps_and_empty_records(void) {
    ({0, 3}, {0, 4}, {2, 3}, {2, 4}: 2 x 1 + 3 x 3 = 11, which the bound
    proves); the tie goes to {0, 3}. Per algo the answer and the effort
    are exact (greedy asks no question; the others 6, improve's answer
-   returned). */
+   returned), and the checker's on the plan: its cost, every other field
+   zero. */
 static void test_one_byte_pools(void) {
   static const int32_t want_pool[5] = {0, 1, 1, 0, 1};
   static const int64_t want_off[5] = {0, 0, 1, 0, 1};
@@ -1172,6 +1173,18 @@ static void test_one_byte_pools(void) {
     CHECK_EQ(res.moves, 0);
     CHECK(ar[0] == 1 && ar[1] == 2);
     for (i = 0; i < 5; i++) CHECK(pool_of[i] == want_pool[i] && off[i] == want_off[i]);
+    { /* the checker writes its cost and zeroes the rest (result prefilled) */
+      dnnmem_plan_pools_result chk;
+      dnnmem_result rc;
+      memset(&chk, 0x5a, sizeof chk);
+      TEST_ASK_PASS(rc, dnnmem_plan_pools_check_scratch_size(&p, &test_bytes),
+                    dnnmem_plan_pools_check(&p, pool_of, off, ar, &chk, test_mem, test_bytes));
+      CHECK_EQ(rc, DNNMEM_OK);
+      CHECK_EQ(chk.cost, 11);
+      CHECK(chk.lower_bound == 0 && chk.optimal == 0 && chk.feasible == 0 && chk.algo == 0 && chk.nodes == 0 &&
+            chk.decisions == 0 && chk.moves == 0 && chk.reused == 0 && chk.stop == 0);
+      CHECK(chk.error.index == -1 && chk.error.other == -1 && chk.error.field == DNNMEM_FIELD_NONE);
+    }
   }
 }
 
