@@ -37,7 +37,8 @@ cases): a case marked alone in its own process, the others by running
 their file up to the last of them. A case that does not run L cannot tell
 the mutant from the code.
 
-Each mutant is built once (tests/impl.c at -O0, no sanitizers; tests that
+Each mutant is built once (tests/impl.c at -O0, no sanitizers, the scratch
+guard on as in make test: DNNMEM_SCRATCH_GUARD; tests that
 use private names compiled whole); its runs go cheapest first, each with a
 CPU-time limit (load does not move it) of four times the case's time under
 gcov plus 3 s, and the first that fails kills it. A mutant none fails is
@@ -220,7 +221,7 @@ def own_impl(path):
     """Whether a test compiles its own copy of the implementation (the
     Makefile's rule: private names or a DNNMEM_ configuration)."""
     text = "".join(l for l in open(path, encoding="utf-8") if not re.search(r"define\s*DNNMEM_IMPLEMENTATION", l))
-    return re.search(r"dnnmem__|DNNMEM__|define\s+DNNMEM_", text) is not None
+    return re.search(r"dnnmem__|DNNMEM__|(?:define|undef)\s+DNNMEM_", text) is not None
 
 
 def run(cmd, **kw):
@@ -293,7 +294,7 @@ class Builder:
         self.base_ok = None
 
     def cflags(self, hdr_dir):
-        return ["-std=c99", "-w", "-I" + hdr_dir, "-I.", "-Itests", "-include", self.hook,
+        return ["-std=c99", "-w", "-DDNNMEM_SCRATCH_GUARD", "-I" + hdr_dir, "-I.", "-Itests", "-include", self.hook,
                 "-fmacro-prefix-map=%s/=" % hdr_dir] + self.flags
 
     def object(self, t):
