@@ -14300,8 +14300,9 @@ static void dnnmem__remat_layout(dnnmem__scratch *s, dnnmem__remat *w) {
   w->drop = DNNMEM__TAKE(s, uint8_t, n);
   w->best_drop = DNNMEM__TAKE(s, uint8_t, n);
   w->dec_state = DNNMEM__TAKE(s, uint8_t, n);
-  w->dec_stack = DNNMEM__TAKE(s, int32_t, n);
-  w->dec_edge = DNNMEM__TAKE(s, int32_t, n);
+  /* also the arena repair's candidate pairs (up to ARENA_CANDIDATES) */
+  w->dec_stack = DNNMEM__TAKE(s, int32_t, n > DNNMEM__REMAT_ARENA_CANDIDATES ? n : DNNMEM__REMAT_ARENA_CANDIDATES);
+  w->dec_edge = DNNMEM__TAKE(s, int32_t, n > DNNMEM__REMAT_ARENA_CANDIDATES ? n : DNNMEM__REMAT_ARENA_CANDIDATES);
   w->dec_cand = DNNMEM__TAKE(s, int32_t, n);
   w->seq_tmp = DNNMEM__TAKE(s, int32_t, w->L);
   w->log = DNNMEM__TAKE(s, dnnmem__end_change, 4 * (size_t)n + 16); /* two operations */
