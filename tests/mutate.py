@@ -7,7 +7,9 @@ usage: tests/mutate.py [--seed S] [-n N] [-j JOBS] [--list] [--only ID,...]
 
 Every mutation site of the implementation (from the part 1 marker that
 starts it to the end of the implementation; comment, preprocessor and
-DNNMEM_ASSERT lines left out) is listed in file order:
+DNNMEM_ASSERT lines left out, and the scratch guard's code, the
+#ifdef DNNMEM_SCRATCH_GUARD branches: a debug build's checks) is listed in
+file order:
   rel     <  <=  >  >=  ==  != to their neighbour (< to <=, == to !=, ...)
   arith   a binary + to -, a binary - to +
   logic   && to ||, || to &&
@@ -138,10 +140,16 @@ def code_tokens(text, in_comment):
 def sites(lines):
     """Every mutation site: (line index, col, length, replacement, operator)."""
     first, last = impl_range(lines)
-    out, in_comment, cont = [], False, False
+    out, in_comment, cont, guard = [], False, False, False
     for i in range(first, last):
         text = lines[i]
         was_cont, cont = cont, text.rstrip().endswith("\\")
+        if re.match(r"\s*#\s*ifdef\s+DNNMEM_SCRATCH_GUARD\b", text):
+            guard = True  # the scratch guard: test instrumentation, like DNNMEM_ASSERT
+        elif guard and re.match(r"\s*#\s*(else|endif)\b", text):
+            guard = False
+        if guard:
+            continue
         toks, in_comment_next = code_tokens(text, in_comment)
         skip = in_comment and not toks
         in_comment = in_comment_next
