@@ -8618,7 +8618,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
       ub = dnnmem__exact_arena(&w, offsets);
     } else {
       ub = -1;
-      if (!dnnmem__exact_dive(&w, big, offsets, &ub)) return DNNMEM_ERR_INFEASIBLE;
+      if (!dnnmem__exact_dive(&w, big, offsets, &ub)) return dnnmem__guarded(scratch, scratch_bytes, DNNMEM_ERR_INFEASIBLE);
       w.nodes = w.refused = 0; /* the dive is outside the node limit */
     }
     dnnmem__exact_narrow(&w, g, big, params->warm_offsets == NULL, &lb, &ub, offsets);
@@ -8638,7 +8638,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   else if (w.stopped) out->stop = DNNMEM_PLAN_STOP_TIME;
   else if (w.nodes >= w.node_limit) out->stop = DNNMEM_PLAN_STOP_NODES;
   else out->stop = DNNMEM_PLAN_STOP_INCOMPLETE;
-  return DNNMEM_OK;
+  return dnnmem__guarded(scratch, scratch_bytes, DNNMEM_OK); /* its own carve (nested in the plan's) */
 }
 
 #endif /* DNNMEM_NO_EXACT */
