@@ -18293,16 +18293,12 @@ static void dnnmem__bk_finish(dnnmem_flow *f, int32_t s, int32_t t, int cut_only
    cuts what is left. Afterwards each eliminated node takes its side from
    its neighbours', ties to the sink side: the cut BK finds on the whole
    network (the smallest source side), since the minimum cuts form a
-   lattice; so the order of the eliminations does not matter, and a
-   builder may eliminate each node as soon as its last arc is written
-   (dnnmem__flow_open / _pair / _close: the labeling's networks, which
-   then never exist whole). A dead half-arc points at its own tail, no
-   residual either way. Work arrays (push-relabel's, idle under BK): label
-   = live degree (-1: eliminated), bucket_head = on the stack (or not yet
-   complete: kept off it), bucket_prev = the stack; the i-th elimination
-   in queue2[i] (the node), current[i] / active_next[i] (its neighbours,
-   -1: none), bucket_next[i] (the decision table): written and read back
-   in order. */
+   lattice. A dead half-arc points at its own tail, no residual either
+   way. When nothing is left, BK does not run. Work arrays (push-relabel's,
+   idle under BK): label = live degree (-1: eliminated), bucket_head = on
+   the stack, bucket_prev = the stack; the i-th elimination in queue2[i]
+   (the node), current[i] / active_next[i] (its neighbours, -1: none),
+   bucket_next[i] (the decision table): written and read back in order. */
 #define DNNMEM__FLOW_REDUCE_CAP (DNNMEM__I64_MAX / 4) /* sums of three capacities fit */
 
 /* The reduction's steps, once or twice per node: inlined. */
@@ -18333,13 +18329,6 @@ static DNNMEM__FLOW_INLINE int dnnmem__flow_unary(int64_t *a, int64_t *b, int64_
   if (d >= 0) return !dnnmem__add_overflows(*a, d, a);
   return !dnnmem__add_overflows(*k, d, k) && !dnnmem__add_overflows(*b, -d, b);
 }
-
-/* The reduction's running state: the stack's top, the eliminations so
-   far and the cost they leave. */
-typedef struct dnnmem__flow_reducer {
-  int32_t top, count;
-  int64_t constant;
-} dnnmem__flow_reducer;
 
 static DNNMEM__FLOW_INLINE void dnnmem__flow_push(dnnmem_flow *f, int32_t *top, int32_t v) {
   if ((uint32_t)f->label[v] > 2u || f->bucket_head[v]) return;
@@ -18390,13 +18379,18 @@ static int dnnmem__flow_parallel(dnnmem_flow *f, int32_t u, int32_t w, int32_t e
   return 1;
 }
 
-/* Eliminates the stacked nodes and what their eliminations bring down to
-   two neighbours or fewer (never s or t, which have no half-arcs here). */
-static void dnnmem__flow_drain(dnnmem_flow *f, dnnmem__flow_reducer *r) {
+/* Eliminates what it can (never s or t, which have no half-arcs here);
+   returns the count, *constant the cost they leave. */
+static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int64_t *constant) {
   struct dnnmem__flow_half *h = f->half;
   struct dnnmem__flow_bk_node *nd = f->bk;
-  int32_t *deg = f->label, top = r->top, count = r->count, v;
-  int64_t k = r->constant;
+  int32_t n = f->num_nodes, *deg = f->label, top = 0, count = 0, v;
+  int64_t k = 0;
+  for (v = 0; v < n; v++) {
+    deg[v] = f->mid[v] - f->first[v];
+    f->bucket_head[v] = (uint32_t)deg[v] <= 2u && v != s && v != t; /* on the stack */
+    if (f->bucket_head[v]) f->bucket_prev[top++] = v;
+  }
   while (top > 0) {
     int32_t eu, ew, u, w = -1, su, sw = -1, i;
     int64_t a, b, pu, qu, pw = 0, qw = 0, c0[4], c1[4], cost[4], kk = k, au, bu, aw = 0, bw = 0, lambda = 0;
@@ -18504,9 +18498,8 @@ static void dnnmem__flow_drain(dnnmem_flow *f, dnnmem__flow_reducer *r) {
     }
     dnnmem__flow_eliminated(f, &top, &count, v, u, w, table);
   }
-  r->top = top;
-  r->count = count;
-  r->constant = k;
+  *constant = k;
+  return count;
 }
 
 /* The eliminated nodes' sides from their neighbours', latest first. */
@@ -18519,30 +18512,7 @@ static void dnnmem__flow_expand(dnnmem_flow *f, int32_t count) {
   }
 }
 
-static int64_t dnnmem__bk_run(dnnmem_flow *f, int32_t s, int32_t t, int64_t source_total, int cut_only,
-                              int64_t direct);
-
-/* After the eliminations: BK cuts what is left (when anything is), then
-   the eliminated nodes take their sides; the flow's value and cut. */
-static void dnnmem__flow_reduced(dnnmem_flow *f, int32_t s, int32_t t, dnnmem__flow_reducer *r) {
-  int32_t n = f->num_nodes, v;
-  int64_t value = r->constant;
-  if (r->count < n - 2) {
-    for (v = 0; v < n; v++)
-      if (f->label[v] >= 0 && f->mid[v] - f->first[v] > f->label[v]) dnnmem__flow_compact(f, v);
-    value = dnnmem__bk_run(f, s, t, 0, 1, value); /* source_total: read only with terminal half-arcs */
-  } else {
-    f->source_side[s] = 1;
-    f->source_side[t] = 0;
-  }
-  dnnmem__flow_expand(f, r->count);
-  f->cut_only = 1;
-  f->source = s;
-  f->sink = t;
-  f->value = value;
-}
-
-/* The parts of a network: nodes joined by arcs, a union-find whose root
+/* The parts of a network (nodes joined by arcs): a union-find whose root
    is a part's smallest node (deterministic). */
 static DNNMEM__UNUSED int32_t dnnmem__flow_find(int32_t *part, int32_t v) {
   while (part[v] != v) {
@@ -18556,38 +18526,6 @@ static DNNMEM__UNUSED void dnnmem__flow_union(int32_t *part, int32_t a, int32_t 
   a = dnnmem__flow_find(part, a);
   b = dnnmem__flow_find(part, b);
   if (a != b) part[a > b ? a : b] = a < b ? a : b;
-}
-
-/* A builder's network minimised as it is written: every node opened
-   (empty, its arcs to come into `slots` half-arcs from position first),
-   its arcs added, then closed once its last arc is in (eliminated then
-   when it can be); s and t opened, never closed. dnnmem__flow_reduced
-   ends it. The flow's arc list stays empty (no dnnmem_flow_arc). */
-static DNNMEM__UNUSED DNNMEM__FLOW_INLINE void dnnmem__flow_open(dnnmem_flow *f, int32_t v, int32_t first) {
-  f->first[v] = f->mid[v] = first;
-  f->label[v] = 0;
-  f->bucket_head[v] = 1; /* not complete: off the stack */
-  f->bk[v].terminal = f->bk[v].stamp = 0;
-}
-
-/* from -> to with capacity cap, to -> from with rcap (open nodes). */
-static DNNMEM__UNUSED DNNMEM__FLOW_INLINE void dnnmem__flow_pair(dnnmem_flow *f, int32_t from, int32_t to, int64_t cap, int64_t rcap) {
-  struct dnnmem__flow_half *h = f->half;
-  int32_t p = f->mid[from]++, q = f->mid[to]++;
-  DNNMEM_ASSERT(from != to && f->bucket_head[from] && f->bucket_head[to]);
-  h[p].residual = cap;
-  h[p].head = to;
-  h[p].sister = q;
-  h[q].residual = rcap;
-  h[q].head = from;
-  h[q].sister = p;
-  f->label[from]++;
-  f->label[to]++;
-}
-
-static DNNMEM__UNUSED DNNMEM__FLOW_INLINE void dnnmem__flow_close(dnnmem_flow *f, dnnmem__flow_reducer *r, int32_t v) {
-  f->bucket_head[v] = 0;
-  dnnmem__flow_push(f, &r->top, v);
 }
 
 static int64_t dnnmem__bk_run(dnnmem_flow *f, int32_t s, int32_t t, int64_t source_total, int cut_only,
@@ -18891,17 +18829,18 @@ static dnnmem_result dnnmem__flow_solve(dnnmem_flow *flow, int32_t source, int32
     value = dnnmem__pr_run(flow, source, sink);
     dnnmem__flow_mark_source_side(flow, source);
   } else if (cut_only) { /* the nodes a reduction leaves, then the rest's sides */
-    dnnmem__flow_reducer red;
-    red.top = red.count = 0;
-    red.constant = direct;
-    for (i = 0; i < flow->num_nodes; i++) {
-      flow->label[i] = flow->mid[i] - flow->first[i];
-      flow->bucket_head[i] = (uint32_t)flow->label[i] <= 2u && i != source && i != sink; /* on the stack */
-      if (flow->bucket_head[i]) flow->bucket_prev[red.top++] = i;
+    int64_t constant = 0;
+    int32_t eliminated = dnnmem__flow_reduce(flow, source, sink, &constant);
+    if (eliminated < flow->num_nodes - 2) { /* BK on what is left, its live half-arcs first */
+      for (i = 0; i < flow->num_nodes; i++)
+        if (flow->label[i] >= 0 && flow->mid[i] - flow->first[i] > flow->label[i]) dnnmem__flow_compact(flow, i);
+      value = dnnmem__bk_run(flow, source, sink, source_total, cut_only, direct + constant);
+    } else { /* nothing left: no pass over the nodes */
+      value = direct + constant;
+      flow->source_side[source] = 1;
+      flow->source_side[sink] = 0;
     }
-    dnnmem__flow_drain(flow, &red);
-    dnnmem__flow_reduced(flow, source, sink, &red);
-    value = flow->value;
+    dnnmem__flow_expand(flow, eliminated);
   } else {
     value = dnnmem__bk_run(flow, source, sink, source_total, cut_only, direct); /* marks the side too */
   }
@@ -18966,8 +18905,8 @@ static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
                                            const dnnmem_label_options *options, const int32_t *labels,
                                            int32_t alpha, dnnmem_flow *out_flow, int32_t *out_node,
                                            dnnmem_label_network_result *result, void *scratch,
-                                           size_t scratch_bytes, int64_t valid_total, int32_t *out_value_arcs,
-                                           int32_t *part, int topological, int32_t *out_arcs, dnnmem_error *e);
+                                           size_t scratch_bytes, int64_t valid_total, int32_t *part,
+                                           dnnmem_error *e);
 static dnnmem_result dnnmem__label_network_bytes(int32_t n, int32_t e, int32_t k, size_t *out_bytes);
 
 /* The problem given and its graph valid: what the scratch's layout reads. */
@@ -19201,7 +19140,7 @@ typedef struct dnnmem__place_work {
   int64_t *label_cost;   /* 1. per value: the problem as a labeling (part 9) */
   int32_t *label_output, *label_start;
   int32_t *seen;         /* 2. dedupe stamps (per edge: while building too) */
-  int32_t *part;         /* union-find over network nodes: the parts (joined while phase 1's arrays are read) */
+  int32_t *part;         /* union-find over network nodes: the parts (joined while phase 1 is read) */
   unsigned char *flow_mem; /* after it: per edge the network, per value the labeling network's scratch */
   size_t flow_bytes, net_bytes, label_bytes;
 } dnnmem__place_work;
@@ -19373,14 +19312,12 @@ static void dnnmem__place_pass(dnnmem__place_net *net, int num_free) {
   }
 }
 
-/* Validates, carves the scratch and builds the network into *flow; with
-   solve (the per-value model, BK) the labeling cuts it as it builds it
-   when it can: then *solved = 1 and the network was never whole. */
+/* Validates, carves the scratch and builds the network into *flow. */
 static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
                                          const dnnmem_place_options *options, dnnmem__place_work *wp,
                                          dnnmem__place_net *netp, dnnmem_flow *flowp,
                                          int32_t *out_num_free, void *scratch, size_t scratch_bytes,
-                                         int solve, int *solved, dnnmem_error *e) {
+                                         dnnmem_error *e) {
   dnnmem__scratch s;
   dnnmem__place_work w;
   dnnmem__place_net net;
@@ -19390,9 +19327,7 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
   dnnmem_result r;
   dnnmem_result r_layout;
   int64_t total;
-  int32_t n, v, num_free = 0, value_arcs = 0;
-  int topological = 1;
-  *solved = 0;
+  int32_t n, v, num_free = 0;
   if ((r = dnnmem__place_graph(problem, e)) != DNNMEM_OK) return r;
   /* carved first, so that validation fills forced; its errors come after
      the problem's, as always */
@@ -19406,7 +19341,7 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, -1, DNNMEM_FIELD_TIME);
   if (r_layout != DNNMEM_OK) return r_layout;
   /* a cycle? (none when every input precedes its node, the usual numbering) */
-  if (n > 0 && !(topological = dnnmem_graph_is_topological(problem->graph)) &&
+  if (n > 0 && !dnnmem_graph_is_topological(problem->graph) &&
       (r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo, w.topo_bytes, e)) != DNNMEM_OK)
     return r;
   for (v = 0; v < n && model == DNNMEM_PLACE_PER_VALUE; v++) { /* the labeling below: a pin is the other device unsupported */
@@ -19437,13 +19372,13 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     lp.output_label = w.label_output;
     /* validated above (total bounds every cut: each value converts once) */
     r = dnnmem__label_network(&lp, NULL, w.label_start, 1, &flow, w.flow_id, &lr, w.flow_mem, w.label_bytes, total,
-                              &value_arcs, solve && algo == DNNMEM_FLOW_BK ? w.part : NULL, topological, &net.num_arcs, e);
+                              w.part, e); /* the parts joined as it goes */
     if (r != DNNMEM_OK) return r;
-    *solved = value_arcs < 0; /* the parts joined as it went */
     DNNMEM_ASSERT(lr.approximated == 0);
     num_free = lr.num_free; /* flow_id: S, T, or 2.. for free ops in id order */
     net.constant = lr.constant;
     net.num_nodes = flow.num_nodes;
+    net.num_arcs = flow.num_arcs;
   } else {
     dnnmem__graph_consumers(problem->graph, w.out_offsets, w.out_ids); /* the labeling has its own */
     dnnmem__place_pass(&net, num_free);
@@ -19452,13 +19387,12 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     net.flow = &flow;
     dnnmem__place_pass(&net, num_free);
     DNNMEM_ASSERT(flow.num_arcs == net.num_arcs);
-    value_arcs = net.num_arcs;
-  }
-  /* the parts: free ops joined by arcs (the labeling's unaries come last) */
-  for (v = 0; v < net.num_nodes && !*solved; v++) w.part[v] = v;
-  for (v = 0; v < value_arcs; v++) {
-    int32_t from = flow.input[v].from, to = flow.input[v].to;
-    if (from >= 2 && to >= 2) dnnmem__flow_union(w.part, from, to);
+    /* the parts: free ops joined by arcs */
+    for (v = 0; v < net.num_nodes; v++) w.part[v] = v;
+    for (v = 0; v < net.num_arcs; v++) {
+      int32_t from = flow.input[v].from, to = flow.input[v].to;
+      if (from >= 2 && to >= 2) dnnmem__flow_union(w.part, from, to);
+    }
   }
   *wp = w;
   *netp = net;
@@ -19478,12 +19412,11 @@ DNNMEM_DEF dnnmem_result dnnmem_place_network(const dnnmem_place_problem *proble
   dnnmem_flow flow;
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   int32_t num_free;
-  int solved;
   dnnmem_result r;
   if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   DNNMEM_MEMSET(result, 0, sizeof(*result));
   if (out_flow == NULL) r = dnnmem__fail(&e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
-  else r = dnnmem__place_build(problem, options, &w, &net, &flow, &num_free, scratch, scratch_bytes, 0, &solved, &e);
+  else r = dnnmem__place_build(problem, options, &w, &net, &flow, &num_free, scratch, scratch_bytes, &e);
   if (r == DNNMEM_OK) {
     *out_flow = flow;
     result->time = net.constant;
@@ -19507,7 +19440,6 @@ static dnnmem_result dnnmem__place_solve(const dnnmem_place_problem *problem,
   dnnmem_result r;
   int64_t cut;
   int32_t n, v, num_free = 0;
-  int solved;
   if (problem == NULL || problem->graph == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
   DNNMEM_MEMSET(&flow_options, 0, sizeof(flow_options));
   flow_options.cut_only = 1; /* the sides are the answer */
@@ -19515,10 +19447,10 @@ static dnnmem_result dnnmem__place_solve(const dnnmem_place_problem *problem,
     return dnnmem__fail(e, r, -1, DNNMEM_FIELD_OPTIONS);
   n = problem->graph->num_nodes;
   if (result == NULL || (n > 0 && device == NULL)) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
-  r = dnnmem__place_build(problem, options, &w, &net, &flow, &num_free, scratch, scratch_bytes, 1, &solved, e);
+  r = dnnmem__place_build(problem, options, &w, &net, &flow, &num_free, scratch, scratch_bytes, e);
   if (r != DNNMEM_OK) return r;
-  if (!solved && (r = dnnmem_flow_solve(&flow, DNNMEM__PLACE_S, DNNMEM__PLACE_T, &flow_options, NULL)) != DNNMEM_OK)
-    return r;
+  r = dnnmem_flow_solve(&flow, DNNMEM__PLACE_S, DNNMEM__PLACE_T, &flow_options, NULL);
+  if (r != DNNMEM_OK) return r;
   cut = flow.value;
   DNNMEM_MEMSET(&res, 0, sizeof(res));
   for (v = 0; v < n; v++) { /* a pinned op's flow_id is S or T: its side is its device */
@@ -19764,7 +19696,6 @@ typedef struct dnnmem__label_work {
   int64_t *icons, *imc, *iopn, *ild;
   unsigned char *flow_mem;
   size_t flow_bytes;
-  int direct;                      /* mode 3: the arrays leave the flow's arrays free (a direct build) */
 } dnnmem__label_work;
 
 /* Bounds of a move's network: S, T, every op, an auxiliary node per
@@ -19826,13 +19757,10 @@ static void dnnmem__label_arrays(dnnmem__scratch *s, int32_t n, int32_t e, int32
   }
 }
 
-/* mode 0: the cost only (consumers, label stamps); 1: a network; 2: solve;
-   3: a network built straight into its reduction (1's size).
+/* mode 0: the cost only (consumers, label stamps); 1: a network; 2: solve.
    A network alone (1): building it writes only the flow's arcs, first in
    the flow's scratch, and the work arrays are dead once it is built: they
-   lie after the arcs, on pages a solve touches anyway (fewer fresh pages).
-   A direct build (3) writes no arc list: the arrays lie over it when they
-   fit there (w->direct), else as 1's. */
+   lie after the arcs, on pages a solve touches anyway (fewer fresh pages). */
 static dnnmem_result dnnmem__label_layout(dnnmem__scratch *s, int32_t n, int32_t e, int32_t k, int mode,
                                           dnnmem__label_work *w) {
   int32_t max_nodes, max_arcs;
@@ -19842,26 +19770,23 @@ static dnnmem_result dnnmem__label_layout(dnnmem__scratch *s, int32_t n, int32_t
     if ((r = dnnmem__label_bounds(n, e, &max_nodes, &max_arcs)) != DNNMEM_OK) return r;
     if ((r = dnnmem_flow_scratch_size(max_nodes, max_arcs, &w->flow_bytes)) != DNNMEM_OK) return r;
   }
-  if (mode == 1 || mode == 3) {
+  if (mode == 1) {
     size_t arcs_bytes = dnnmem__flow_arcs_bytes(max_arcs), need;
     dnnmem__scratch sub;
     dnnmem__scratch_begin(&sub, NULL, 0);
-    dnnmem__label_arrays(&sub, n, e, k, 1, w);
+    dnnmem__label_arrays(&sub, n, e, k, mode, w);
     if ((r = dnnmem__scratch_end(&sub, &need)) != DNNMEM_OK) return r;
     if (arcs_bytes <= w->flow_bytes && need <= w->flow_bytes - arcs_bytes) {
-      int over = mode == 3 && need <= arcs_bytes;
       w->flow_mem = DNNMEM__TAKE(s, unsigned char, w->flow_bytes);
       if (w->flow_mem == NULL) return DNNMEM_OK; /* sizing, or short: the caller's scratch_end says */
-      dnnmem__scratch_begin(&sub, w->flow_mem + (over ? 0 : arcs_bytes), over ? arcs_bytes : w->flow_bytes - arcs_bytes);
-      dnnmem__label_arrays(&sub, n, e, k, 1, w);
-      w->direct = over;
+      dnnmem__scratch_begin(&sub, w->flow_mem + arcs_bytes, w->flow_bytes - arcs_bytes);
+      dnnmem__label_arrays(&sub, n, e, k, mode, w);
       return dnnmem__scratch_end(&sub, NULL);
     }
   }
-  dnnmem__label_arrays(s, n, e, k, mode == 3 ? 1 : mode, w);
+  dnnmem__label_arrays(s, n, e, k, mode, w);
   if (mode == 0) return DNNMEM_OK;
   w->flow_mem = DNNMEM__TAKE(s, unsigned char, w->flow_bytes);
-  w->direct = 1; /* apart from the flow's memory */
   return DNNMEM_OK;
 }
 
@@ -20005,28 +19930,14 @@ typedef struct dnnmem__label_net {
   int32_t alpha, num_nodes, num_arcs, num_free, approximated;
   int64_t constant, infinite;
   int32_t held_from, held_to; /* an arc not yet added (held_from < 0: none) */
-  int32_t value_arcs;         /* arcs before the unaries: every arc between two other nodes is one */
   int64_t held_cap;
-  /* a direct build (reducer != NULL): the arcs go straight into the flow's
-     adjacency, each node eliminated when complete (dnnmem__flow_open) */
-  dnnmem__flow_reducer *reducer;
-  int32_t *part;              /* NULL, or the union-find of the nodes the arcs join */
-  int32_t next_slot;          /* the next auxiliary node's first half-arc */
-  int topological;            /* every input precedes its node: a node is complete after its value */
+  int32_t *part;              /* NULL, or a union-find of the nodes, joined as arcs are written */
 } dnnmem__label_net;
 
 static DNNMEM__LABEL_INLINE void dnnmem__label_add(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap, int64_t rcap) {
+  dnnmem__flow_append(net->flow, from, to, cap, rcap);
   net->num_arcs++;
-  if (net->reducer == NULL) {
-    dnnmem__flow_append(net->flow, from, to, cap, rcap);
-  } else if (from == 0) { /* a terminal arc: BK's capacities (the reverse carries nothing) */
-    net->flow->bk[to].terminal += cap;
-  } else if (to == 1) {
-    net->flow->bk[from].stamp += cap;
-  } else {
-    dnnmem__flow_pair(net->flow, from, to, cap, rcap);
-    if (net->part) dnnmem__flow_union(net->part, from, to);
-  }
+  if (net->part && from >= 2 && to >= 2) dnnmem__flow_union(net->part, from, to);
 }
 
 static DNNMEM__LABEL_INLINE void dnnmem__label_flush(dnnmem__label_net *net) {
@@ -20061,13 +19972,8 @@ static DNNMEM__LABEL_INLINE void dnnmem__label_cut(dnnmem__label_net *net, int32
   else dnnmem__label_arc(net, from, to, cap);
 }
 
-/* A new auxiliary node with at most `arcs` arcs. */
-static int32_t dnnmem__label_aux(dnnmem__label_net *net, int32_t arcs) {
-  if (net->reducer) {
-    dnnmem__flow_open(net->flow, net->num_nodes, net->next_slot);
-    net->next_slot += arcs;
-    if (net->part) net->part[net->num_nodes] = net->num_nodes;
-  }
+static int32_t dnnmem__label_aux(dnnmem__label_net *net) {
+  if (net->part) net->part[net->num_nodes] = net->num_nodes;
   return net->num_nodes++;
 }
 
@@ -20137,7 +20043,7 @@ static void dnnmem__label_value(dnnmem__label_net *net, int32_t u) {
     if (w->gcount[b] == 1) {
       z = w->node[w->gone[b]];
     } else {
-      z = dnnmem__label_aux(net, w->gcount[b] + 1);
+      z = dnnmem__label_aux(net);
       w->gaux[b] = z;
     }
     dnnmem__label_cut(net, z, 1, base);  /* Z: some member stays on b */
@@ -20146,7 +20052,7 @@ static void dnnmem__label_value(dnnmem__label_net *net, int32_t u) {
   if (free_count > 0 && a != alpha && w->fstamp[alpha] != u) {
     int64_t c = dnnmem__label_conv(vw, u, a, alpha);
     if (c > 0) {
-      int32_t y = free_count == 1 ? w->node[single] : (alpha_aux = dnnmem__label_aux(net, free_count + 1));
+      int32_t y = free_count == 1 ? w->node[single] : (alpha_aux = dnnmem__label_aux(net));
       dnnmem__label_cut(net, nu, y, c); /* u stays and some consumer moves */
     }
   }
@@ -20196,17 +20102,17 @@ static void dnnmem__label_value2(dnnmem__label_net *net, int32_t u) {
   if (nu != 0) back = dnnmem__label_conv2(vw->p, u, alpha);
   if (nu == 1) { /* on alpha: back once some consumer stays */
     if (to_other) net->constant += back;
-    else if (m > 0 && back > 0) dnnmem__label_cut(net, m == 1 ? single : (group_aux = dnnmem__label_aux(net, m + 1)), 1, back);
+    else if (m > 0 && back > 0) dnnmem__label_cut(net, m == 1 ? single : (group_aux = dnnmem__label_aux(net)), 1, back);
   } else if (nu == 0) { /* kept on the other label: fwd once some consumer moves */
     if (to_alpha) net->constant += fwd;
-    else if (m > 0 && fwd > 0) dnnmem__label_cut(net, 0, m == 1 ? single : (alpha_aux = dnnmem__label_aux(net, m + 1)), fwd);
+    else if (m > 0 && fwd > 0) dnnmem__label_cut(net, 0, m == 1 ? single : (alpha_aux = dnnmem__label_aux(net)), fwd);
   } else {
     if (to_alpha) dnnmem__label_cut(net, nu, 1, fwd);
     if (to_other) dnnmem__label_cut(net, 0, nu, back);
     if (m > 0 && !to_other && back > 0) /* u moves and some consumer stays */
-      dnnmem__label_cut(net, m == 1 ? single : (group_aux = dnnmem__label_aux(net, m + 1)), nu, back);
+      dnnmem__label_cut(net, m == 1 ? single : (group_aux = dnnmem__label_aux(net)), nu, back);
     if (m > 0 && !to_alpha && fwd > 0) /* u stays and some consumer moves */
-      dnnmem__label_cut(net, nu, m == 1 ? single : (alpha_aux = dnnmem__label_aux(net, m + 1)), fwd);
+      dnnmem__label_cut(net, nu, m == 1 ? single : (alpha_aux = dnnmem__label_aux(net)), fwd);
   }
   if (m < 2) return;
   for (j = w->out_offsets[u]; j < w->out_offsets[u + 1]; j++) {
@@ -20218,56 +20124,12 @@ static void dnnmem__label_value2(dnnmem__label_net *net, int32_t u) {
   }
 }
 
-/* A movable node's unaries (u0, u1) into its terminal capacities, and the
-   node closed (a direct build). */
-static void dnnmem__label_close(dnnmem__label_net *net, int32_t node) {
-  int64_t c0 = net->w->u0[node - 2], c1 = net->w->u1[node - 2];
-  net->constant += c0 < c1 ? c0 : c1;
-  if (c0 != c1) net->num_arcs++; /* the arc the list would hold */
-  if (c0 > c1) net->flow->bk[node].stamp += c0 - c1;
-  else net->flow->bk[node].terminal += c1 - c0;
-  dnnmem__flow_close(net->flow, net->reducer, node);
-}
-
-/* After value u's arcs (a direct build): its auxiliary nodes from `aux`
-   on are complete, and so is u's node when every input precedes it. The
-   complete nodes are eliminated a few dozen at a time (one call each
-   cost as much as an elimination). */
-#define DNNMEM__LABEL_DRAIN 64
-static void dnnmem__label_settle(dnnmem__label_net *net, int32_t u, int32_t aux) {
-  dnnmem__label_flush(net); /* (an arc never pairs with the next value's: a DAG) */
-  for (; aux < net->num_nodes; aux++) dnnmem__flow_close(net->flow, net->reducer, aux);
-  if (net->topological && net->w->node[u] >= 2) dnnmem__label_close(net, net->w->node[u]);
-  if (net->reducer->top >= DNNMEM__LABEL_DRAIN) dnnmem__flow_drain(net->flow, net->reducer);
-}
-
-/* A direct build's half-arcs for op v's node: its own value's arcs (two
-   with two plain labels, else at most outdegree + 1) and two per input;
-   and for the auxiliary nodes of v's value: one per consumer and one each
-   (two plain labels: at most two nodes; else a group's members, and one
-   for alpha: at most 3 outdegree in all), none below two consumers. In
-   all at most 2 n + 6 e: within the flow's 2 max_arcs = 4 n + 6 e. */
-static DNNMEM__LABEL_INLINE int32_t dnnmem__label_own_room(const dnnmem__label_work *w, const int32_t *in_offsets,
-                                                           int plain2, int32_t v) {
-  return 2 + 2 * (in_offsets[v + 1] - in_offsets[v]) + (plain2 ? 0 : w->out_offsets[v + 1] - w->out_offsets[v]);
-}
-
-static DNNMEM__LABEL_INLINE int32_t dnnmem__label_aux_room(const dnnmem__label_work *w, int plain2, int32_t v) {
-  int32_t out = w->out_offsets[v + 1] - w->out_offsets[v];
-  return out < 2 ? 0 : plain2 ? 2 * out + 2 : 3 * out;
-}
-
 /* The move's network in one pass: the movable nodes first, then every
-   value's conversions and the unaries. A direct build lays each op's
-   rooms out in id order, so that the half-arcs are written (and soon
-   read) in one stream. */
+   value's conversions and the unaries. */
 static void dnnmem__label_pass(dnnmem__label_net *net) {
   const dnnmem__label_view *vw = net->vw;
   dnnmem__label_work *w = net->w;
-  const int32_t *in_offsets = vw->p->graph->in_offsets;
   int32_t n = vw->p->graph->num_nodes, v, l;
-  int plain2 = vw->k == 2 && vw->group == NULL;
-  net->next_slot = 0;
   net->num_free = 0;
   net->num_arcs = 0;
   net->constant = 0;
@@ -20286,43 +20148,17 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
     } else {
       w->u0[net->num_free] = keep;
       w->u1[net->num_free] = moved;
-      w->node[v] = 2 + net->num_free;
-      if (net->reducer) {
-        dnnmem__flow_open(net->flow, 2 + net->num_free, net->next_slot);
-        net->next_slot += dnnmem__label_own_room(w, in_offsets, plain2, v);
-        if (net->part) net->part[2 + net->num_free] = 2 + net->num_free;
-      }
-      net->num_free++;
+      if (net->part) net->part[2 + net->num_free] = 2 + net->num_free;
+      w->node[v] = 2 + net->num_free++;
     }
-    if (net->reducer) net->next_slot += dnnmem__label_aux_room(w, plain2, v);
   }
   net->num_nodes = 2 + net->num_free;
   for (l = 0; l < vw->k; l++) w->fstamp[l] = w->gstamp[l] = -1;
-  if (net->reducer) { /* s and t: no half-arcs, never closed */
-    dnnmem__flow_open(net->flow, 0, 0);
-    dnnmem__flow_open(net->flow, 1, 0);
-    int32_t cursor = 0;
-    for (v = 0; v < n; v++) { /* the slots as above: v's value's auxiliary nodes after v's node's */
-      int32_t aux = net->num_nodes;
-      if (w->node[v] >= 2) cursor += dnnmem__label_own_room(w, in_offsets, plain2, v);
-      net->next_slot = cursor;
-      cursor += dnnmem__label_aux_room(w, plain2, v);
-      if (plain2) dnnmem__label_value2(net, v);
-      else dnnmem__label_value(net, v);
-      DNNMEM_ASSERT(net->next_slot <= cursor);
-      dnnmem__label_settle(net, v, aux);
-    }
-    for (v = 0; v < net->num_free && !net->topological; v++) dnnmem__label_close(net, 2 + v);
-    dnnmem__flow_drain(net->flow, net->reducer);
-    net->value_arcs = net->num_arcs; /* (no list) */
-    return;
-  }
   if (vw->k == 2 && vw->group == NULL)
     for (v = 0; v < n; v++) dnnmem__label_value2(net, v);
   else
     for (v = 0; v < n; v++) dnnmem__label_value(net, v);
   dnnmem__label_flush(net); /* (no unary pairs with it) */
-  net->value_arcs = net->num_arcs;
   for (v = 0; v < net->num_free; v++) {
     int64_t c0 = w->u0[v], c1 = w->u1[v];
     net->constant += c0 < c1 ? c0 : c1;
@@ -20339,7 +20175,7 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
    w->flow_mem for them (dnnmem_flow_scratch_size). */
 static void dnnmem__label_build(const dnnmem__label_view *vw, dnnmem__label_work *w, const int32_t *x,
                                 int32_t alpha, int64_t infinite, dnnmem_flow *flow, dnnmem__label_net *net,
-                                dnnmem__flow_reducer *reducer, int32_t *part, int topological) {
+                                int32_t *part) {
   const dnnmem_graph *g = vw->p->graph;
   int32_t max_nodes = 0, max_arcs = 0;
   dnnmem_result r;
@@ -20354,15 +20190,10 @@ static void dnnmem__label_build(const dnnmem__label_view *vw, dnnmem__label_work
   DNNMEM_ASSERT(r == DNNMEM_OK);
   (void)r;
   net->flow = flow;
-  net->reducer = reducer;
   net->part = part;
-  net->topological = topological;
-  if (reducer) reducer->top = reducer->count = 0, reducer->constant = 0;
   dnnmem__label_pass(net);
-  DNNMEM_ASSERT((reducer ? 0 : flow->num_arcs) == (reducer ? 0 : net->num_arcs) && net->num_nodes <= max_nodes);
-  DNNMEM_ASSERT(reducer == NULL || net->next_slot <= 2 * max_arcs);
+  DNNMEM_ASSERT(flow->num_arcs == net->num_arcs && net->num_nodes <= max_nodes);
   flow->num_nodes = net->num_nodes; /* no arc names a node past the last one used */
-  if (reducer) dnnmem__flow_reduced(flow, 0, 1, reducer); /* solved: BK on what is left */
 }
 
 /* One move: out = x with the cut's nodes on alpha; *energy = constant + cut
@@ -20375,7 +20206,7 @@ static dnnmem_result dnnmem__label_move(const dnnmem__label_view *vw, dnnmem__la
   dnnmem_flow_options fo;
   dnnmem_result r;
   int32_t v, n = vw->p->graph->num_nodes;
-  dnnmem__label_build(vw, w, x, alpha, infinite, &flow, &net, NULL, NULL, 0);
+  dnnmem__label_build(vw, w, x, alpha, infinite, &flow, &net, NULL);
   DNNMEM_MEMSET(&fo, 0, sizeof(fo));
   fo.algo = algo;
   fo.cut_only = 1; /* the move reads the sides only */
@@ -20397,18 +20228,14 @@ DNNMEM_DEF dnnmem_result dnnmem_label_network_scratch_size(const dnnmem_label_pr
 }
 
 /* valid_total >= 0: the caller (placement) validated the problem and the
-   labels, and valid_total bounds every finite cut: no second look. With
-   part (placement's solve, BK) the network is cut as it is built when the
-   scratch allows (*out_value_arcs = -1: *out_flow is solved, cut only, its
-   arc list empty; part[] the parts' union-find), else built as always.
-   *out_arcs (may be NULL): the network's arcs (built or not). */
+   labels, and valid_total bounds every finite cut: no second look. part
+   (NULL: none): the nodes' union-find, joined by the arcs as written. */
 static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
                                            const dnnmem_label_options *options, const int32_t *labels,
                                            int32_t alpha, dnnmem_flow *out_flow, int32_t *out_node,
                                            dnnmem_label_network_result *result, void *scratch,
-                                           size_t scratch_bytes, int64_t valid_total, int32_t *out_value_arcs,
-                                           int32_t *part, int topological, int32_t *out_arcs, dnnmem_error *e) {
-  dnnmem__flow_reducer reducer;
+                                           size_t scratch_bytes, int64_t valid_total, int32_t *part,
+                                           dnnmem_error *e) {
   dnnmem__label_work w;
   dnnmem__label_view vw;
   dnnmem__label_net net;
@@ -20417,8 +20244,7 @@ static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
   int64_t total = valid_total;
   int32_t v, n;
   if (valid_total >= 0) {
-    if ((r = dnnmem__label_carve(problem, part ? 3 : 1, &w, scratch, scratch_bytes)) != DNNMEM_OK) return r;
-    if (!w.direct) part = NULL;
+    if ((r = dnnmem__label_carve(problem, 1, &w, scratch, scratch_bytes)) != DNNMEM_OK) return r;
   } else if ((r = dnnmem__label_begin(problem, options, 1, &w, &total, scratch, scratch_bytes, e)) != DNNMEM_OK) {
     return r;
   }
@@ -20430,10 +20256,8 @@ static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
   vw.k = problem->num_labels;
   vw.group = NULL;
   if (out_node && out_node != labels) w.node = out_node; /* built in place: no copy */
-  dnnmem__label_build(&vw, &w, labels, alpha, total + 1, &flow, &net, part ? &reducer : NULL, part, topological);
+  dnnmem__label_build(&vw, &w, labels, alpha, total + 1, &flow, &net, part);
   *out_flow = flow;
-  if (out_value_arcs) *out_value_arcs = part ? -1 : net.value_arcs;
-  if (out_arcs) *out_arcs = net.num_arcs;
   if (out_node && w.node != out_node)
     for (v = 0; v < n; v++) out_node[v] = w.node[v];
   if (result) {
@@ -20452,7 +20276,7 @@ DNNMEM_DEF dnnmem_result dnnmem_label_network(const dnnmem_label_problem *proble
                                               void *scratch, size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__label_network(problem, options, labels, alpha, out_flow, out_node, result, scratch, scratch_bytes, -1, NULL, NULL, 0, NULL, &e));
+                        dnnmem__label_network(problem, options, labels, alpha, out_flow, out_node, result, scratch, scratch_bytes, -1, NULL, &e));
 }
 
 /* ---- labeling: lower bound ---------------------------------------------- */
