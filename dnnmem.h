@@ -3640,6 +3640,8 @@ typedef struct dnnmem_flow {
   int32_t *arc_work;                  /* 2 per arc: position map, then flow */
   int32_t merged;                     /* parallel arcs or self-loops merged: flows in arc_work */
   int32_t cut_only;                   /* the last solve wrote no arc flows */
+  int32_t given;                      /* a builder summed the terminal arcs into bk (next solve: cut only, BK) */
+  int64_t given_source;               /*   their capacities out of the source */
   struct dnnmem__flow_bk_node *bk;    /* BK per-node state */
   int32_t *queue, *queue2;            /* FIFOs, CSR fill cursors */
   int64_t *excess;                    /* push-relabel */
@@ -17798,6 +17800,8 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_init(dnnmem_flow *flow, int32_t num_nodes, 
   flow->value = 0;
   flow->merged = 0;
   flow->cut_only = 0;
+  flow->given = 0;
+  flow->given_source = 0;
   return DNNMEM_OK;
 }
 
@@ -17946,14 +17950,16 @@ static void dnnmem__flow_split(dnnmem_flow *f) {
    are summed for BK's init into bk[v].terminal and bk[v].stamp (to t
    clamped at the source total, as the init does), s -> t into *direct;
    self-loops are dropped and parallel arcs left apart (BK and the
-   reduction take them as they are: one pass less). *source_total: the
-   capacities leaving s; returns -1, or (nothing built)
-   the arc at which they pass int64_t. */
+   reduction take them as they are: one pass less); a builder may have
+   summed terminal arcs there already instead of listing them (f->given,
+   read once). *source_total: the capacities leaving s; returns -1, or
+   (nothing built) the arc at which they pass int64_t. */
 static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int terminals_apart, int64_t *source_total,
                                   int64_t *direct) {
   int32_t n = f->num_nodes, m = f->num_arcs, v, i;
   int32_t *count_inner = f->queue, *count_term = f->queue2;
-  int64_t total = 0;
+  int64_t total = f->given ? f->given_source : 0;
+  DNNMEM_ASSERT(!f->given || terminals_apart);
   for (v = 0; v < n; v++) count_inner[v] = count_term[v] = 0;
   for (i = 0; i < m; i++) {
     const struct dnnmem__flow_input *in = &f->input[i];
@@ -17968,7 +17974,8 @@ static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int term
     else count_inner[in->to]++;
   }
   *direct = 0;
-  for (v = 0; v < n && terminals_apart; v++) f->bk[v].terminal = f->bk[v].stamp = 0;
+  for (v = 0; v < n && terminals_apart && !f->given; v++) f->bk[v].terminal = f->bk[v].stamp = 0;
+  f->given = 0;
   f->first[0] = 0;
   for (v = 0; v < n; v++) {
     int32_t ci = count_inner[v];
@@ -18906,7 +18913,7 @@ static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
                                            int32_t alpha, dnnmem_flow *out_flow, int32_t *out_node,
                                            dnnmem_label_network_result *result, void *scratch,
                                            size_t scratch_bytes, int64_t valid_total, int32_t *part,
-                                           dnnmem_error *e);
+                                           int given, int32_t *out_arcs, dnnmem_error *e);
 static dnnmem_result dnnmem__label_network_bytes(int32_t n, int32_t e, int32_t k, size_t *out_bytes);
 
 /* The problem given and its graph valid: what the scratch's layout reads. */
@@ -19312,12 +19319,14 @@ static void dnnmem__place_pass(dnnmem__place_net *net, int num_free) {
   }
 }
 
-/* Validates, carves the scratch and builds the network into *flow. */
+/* Validates, carves the scratch and builds the network into *flow; for
+   solve (the per-value model under BK: cut only) without its terminal
+   arcs in the list (see dnnmem__label_net). */
 static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
                                          const dnnmem_place_options *options, dnnmem__place_work *wp,
                                          dnnmem__place_net *netp, dnnmem_flow *flowp,
                                          int32_t *out_num_free, void *scratch, size_t scratch_bytes,
-                                         dnnmem_error *e) {
+                                         int solve, dnnmem_error *e) {
   dnnmem__scratch s;
   dnnmem__place_work w;
   dnnmem__place_net net;
@@ -19372,13 +19381,12 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     lp.output_label = w.label_output;
     /* validated above (total bounds every cut: each value converts once) */
     r = dnnmem__label_network(&lp, NULL, w.label_start, 1, &flow, w.flow_id, &lr, w.flow_mem, w.label_bytes, total,
-                              w.part, e); /* the parts joined as it goes */
+                              w.part, solve && algo == DNNMEM_FLOW_BK, &net.num_arcs, e); /* the parts joined as it goes */
     if (r != DNNMEM_OK) return r;
     DNNMEM_ASSERT(lr.approximated == 0);
     num_free = lr.num_free; /* flow_id: S, T, or 2.. for free ops in id order */
     net.constant = lr.constant;
     net.num_nodes = flow.num_nodes;
-    net.num_arcs = flow.num_arcs;
   } else {
     dnnmem__graph_consumers(problem->graph, w.out_offsets, w.out_ids); /* the labeling has its own */
     dnnmem__place_pass(&net, num_free);
@@ -19416,7 +19424,7 @@ DNNMEM_DEF dnnmem_result dnnmem_place_network(const dnnmem_place_problem *proble
   if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   DNNMEM_MEMSET(result, 0, sizeof(*result));
   if (out_flow == NULL) r = dnnmem__fail(&e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
-  else r = dnnmem__place_build(problem, options, &w, &net, &flow, &num_free, scratch, scratch_bytes, &e);
+  else r = dnnmem__place_build(problem, options, &w, &net, &flow, &num_free, scratch, scratch_bytes, 0, &e);
   if (r == DNNMEM_OK) {
     *out_flow = flow;
     result->time = net.constant;
@@ -19447,7 +19455,7 @@ static dnnmem_result dnnmem__place_solve(const dnnmem_place_problem *problem,
     return dnnmem__fail(e, r, -1, DNNMEM_FIELD_OPTIONS);
   n = problem->graph->num_nodes;
   if (result == NULL || (n > 0 && device == NULL)) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
-  r = dnnmem__place_build(problem, options, &w, &net, &flow, &num_free, scratch, scratch_bytes, e);
+  r = dnnmem__place_build(problem, options, &w, &net, &flow, &num_free, scratch, scratch_bytes, 1, e);
   if (r != DNNMEM_OK) return r;
   r = dnnmem_flow_solve(&flow, DNNMEM__PLACE_S, DNNMEM__PLACE_T, &flow_options, NULL);
   if (r != DNNMEM_OK) return r;
@@ -19932,11 +19940,18 @@ typedef struct dnnmem__label_net {
   int32_t held_from, held_to; /* an arc not yet added (held_from < 0: none) */
   int64_t held_cap;
   int32_t *part;              /* NULL, or a union-find of the nodes, joined as arcs are written */
+  int given;                  /* the next solve is cut-only BK: terminal arcs summed into the flow's
+                                 per-node capacities, not listed (dnnmem__flow_build) */
 } dnnmem__label_net;
 
 static DNNMEM__LABEL_INLINE void dnnmem__label_add(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap, int64_t rcap) {
-  dnnmem__flow_append(net->flow, from, to, cap, rcap);
   net->num_arcs++;
+  if (net->given && (from == 0 || to == 1)) { /* (the reverse of such an arc carries nothing) */
+    if (from == 0) net->flow->bk[to].terminal += cap, net->flow->given_source += cap;
+    else net->flow->bk[from].stamp += cap;
+    return;
+  }
+  dnnmem__flow_append(net->flow, from, to, cap, rcap);
   if (net->part && from >= 2 && to >= 2) dnnmem__flow_union(net->part, from, to);
 }
 
@@ -19974,6 +19989,7 @@ static DNNMEM__LABEL_INLINE void dnnmem__label_cut(dnnmem__label_net *net, int32
 
 static int32_t dnnmem__label_aux(dnnmem__label_net *net) {
   if (net->part) net->part[net->num_nodes] = net->num_nodes;
+  if (net->given) net->flow->bk[net->num_nodes].terminal = net->flow->bk[net->num_nodes].stamp = 0;
   return net->num_nodes++;
 }
 
@@ -20154,18 +20170,29 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
   }
   net->num_nodes = 2 + net->num_free;
   for (l = 0; l < vw->k; l++) w->fstamp[l] = w->gstamp[l] = -1;
+  for (v = 0; v < 2 && net->given; v++) net->flow->bk[v].terminal = net->flow->bk[v].stamp = 0;
   if (vw->k == 2 && vw->group == NULL)
     for (v = 0; v < n; v++) dnnmem__label_value2(net, v);
   else
     for (v = 0; v < n; v++) dnnmem__label_value(net, v);
   dnnmem__label_flush(net); /* (no unary pairs with it) */
-  for (v = 0; v < net->num_free; v++) {
+  for (v = 0; v < net->num_free && net->given; v++) { /* the unaries straight into the capacities */
+    int64_t c0 = w->u0[v], c1 = w->u1[v];
+    struct dnnmem__flow_bk_node *nd = &net->flow->bk[2 + v];
+    net->constant += c0 < c1 ? c0 : c1;
+    net->num_arcs += c0 != c1;
+    nd->terminal = c1 > c0 ? c1 - c0 : 0;
+    nd->stamp = c0 > c1 ? c0 - c1 : 0;
+    net->flow->given_source += nd->terminal;
+  }
+  for (v = 0; v < net->num_free && !net->given; v++) {
     int64_t c0 = w->u0[v], c1 = w->u1[v];
     net->constant += c0 < c1 ? c0 : c1;
     if (c0 > c1) dnnmem__label_arc(net, 2 + v, 1, c0 - c1);
     else if (c1 > c0) dnnmem__label_arc(net, 0, 2 + v, c1 - c0);
   }
   dnnmem__label_flush(net);
+  net->flow->given = net->given;
 }
 
 /* Builds the move's network into *flow (memory w->flow_mem), sized by the
@@ -20175,7 +20202,7 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
    w->flow_mem for them (dnnmem_flow_scratch_size). */
 static void dnnmem__label_build(const dnnmem__label_view *vw, dnnmem__label_work *w, const int32_t *x,
                                 int32_t alpha, int64_t infinite, dnnmem_flow *flow, dnnmem__label_net *net,
-                                int32_t *part) {
+                                int32_t *part, int given) {
   const dnnmem_graph *g = vw->p->graph;
   int32_t max_nodes = 0, max_arcs = 0;
   dnnmem_result r;
@@ -20191,8 +20218,9 @@ static void dnnmem__label_build(const dnnmem__label_view *vw, dnnmem__label_work
   (void)r;
   net->flow = flow;
   net->part = part;
+  net->given = given;
   dnnmem__label_pass(net);
-  DNNMEM_ASSERT(flow->num_arcs == net->num_arcs && net->num_nodes <= max_nodes);
+  DNNMEM_ASSERT((given || flow->num_arcs == net->num_arcs) && net->num_nodes <= max_nodes);
   flow->num_nodes = net->num_nodes; /* no arc names a node past the last one used */
 }
 
@@ -20206,7 +20234,7 @@ static dnnmem_result dnnmem__label_move(const dnnmem__label_view *vw, dnnmem__la
   dnnmem_flow_options fo;
   dnnmem_result r;
   int32_t v, n = vw->p->graph->num_nodes;
-  dnnmem__label_build(vw, w, x, alpha, infinite, &flow, &net, NULL);
+  dnnmem__label_build(vw, w, x, alpha, infinite, &flow, &net, NULL, algo == DNNMEM_FLOW_BK);
   DNNMEM_MEMSET(&fo, 0, sizeof(fo));
   fo.algo = algo;
   fo.cut_only = 1; /* the move reads the sides only */
@@ -20229,13 +20257,15 @@ DNNMEM_DEF dnnmem_result dnnmem_label_network_scratch_size(const dnnmem_label_pr
 
 /* valid_total >= 0: the caller (placement) validated the problem and the
    labels, and valid_total bounds every finite cut: no second look. part
-   (NULL: none): the nodes' union-find, joined by the arcs as written. */
+   (NULL: none): the nodes' union-find, joined by the arcs as written;
+   given: for one cut-only BK solve (terminal arcs not listed, see
+   dnnmem__label_net); *out_arcs (may be NULL) the network's arcs. */
 static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
                                            const dnnmem_label_options *options, const int32_t *labels,
                                            int32_t alpha, dnnmem_flow *out_flow, int32_t *out_node,
                                            dnnmem_label_network_result *result, void *scratch,
                                            size_t scratch_bytes, int64_t valid_total, int32_t *part,
-                                           dnnmem_error *e) {
+                                           int given, int32_t *out_arcs, dnnmem_error *e) {
   dnnmem__label_work w;
   dnnmem__label_view vw;
   dnnmem__label_net net;
@@ -20256,8 +20286,9 @@ static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
   vw.k = problem->num_labels;
   vw.group = NULL;
   if (out_node && out_node != labels) w.node = out_node; /* built in place: no copy */
-  dnnmem__label_build(&vw, &w, labels, alpha, total + 1, &flow, &net, part);
+  dnnmem__label_build(&vw, &w, labels, alpha, total + 1, &flow, &net, part, given);
   *out_flow = flow;
+  if (out_arcs) *out_arcs = net.num_arcs;
   if (out_node && w.node != out_node)
     for (v = 0; v < n; v++) out_node[v] = w.node[v];
   if (result) {
@@ -20276,7 +20307,7 @@ DNNMEM_DEF dnnmem_result dnnmem_label_network(const dnnmem_label_problem *proble
                                               void *scratch, size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__label_network(problem, options, labels, alpha, out_flow, out_node, result, scratch, scratch_bytes, -1, NULL, &e));
+                        dnnmem__label_network(problem, options, labels, alpha, out_flow, out_node, result, scratch, scratch_bytes, -1, NULL, 0, NULL, &e));
 }
 
 /* ---- labeling: lower bound ---------------------------------------------- */
