@@ -1740,9 +1740,10 @@
        neighbours (its cheaper side for each choice of theirs: terminal
        capacities on them, a constant and one arc between the two; a
        binary submodular cost minimised over one node stays one), so
-       chains, trees and series-parallel parts never reach BK; each such
-       node's side follows from its neighbours' after the cut, ties to the
-       sink side, which gives the same minimal cut.
+       chains, trees and series-parallel parts never reach BK (nor does
+       a network they make up wholly); each such node's side follows from
+       its neighbours' after the cut, ties to the sink side, which gives
+       the same minimal cut.
 
        Complexity. BK O(m n^2 |C|) worst case, near-linear on DAG-like and
        grid networks in practice; push-relabel O(n^2 sqrt(m)); both O(n +
