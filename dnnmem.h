@@ -3642,7 +3642,6 @@ typedef struct dnnmem_flow {
   int32_t merged;                     /* parallel arcs or self-loops merged: flows in arc_work */
   int32_t cut_only;                   /* the last solve wrote no arc flows */
   int32_t given;                      /* a builder summed the terminal arcs into bk (next solve: cut only, BK) */
-  int64_t given_source;               /*   their capacities out of the source */
   struct dnnmem__flow_bk_node *bk;    /* BK per-node state */
   int32_t *queue, *queue2;            /* FIFOs, CSR fill cursors */
   int64_t *excess;                    /* push-relabel */
@@ -17802,7 +17801,6 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_init(dnnmem_flow *flow, int32_t num_nodes, 
   flow->merged = 0;
   flow->cut_only = 0;
   flow->given = 0;
-  flow->given_source = 0;
   return DNNMEM_OK;
 }
 
@@ -17952,14 +17950,15 @@ static void dnnmem__flow_split(dnnmem_flow *f) {
    clamped at the source total, as the init does), s -> t into *direct;
    self-loops are dropped and parallel arcs left apart (BK and the
    reduction take them as they are: one pass less); a builder may have
-   summed terminal arcs there already instead of listing them (f->given,
-   read once). *source_total: the capacities leaving s; returns -1, or
-   (nothing built) the arc at which they pass int64_t. */
+   summed all its terminal arcs there already instead of listing them
+   (f->given, read once; its validation bounds their sums, so no clamp).
+   *source_total: the listed capacities leaving s; returns -1, or (nothing
+   built) the arc at which they pass int64_t. */
 static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int terminals_apart, int64_t *source_total,
                                   int64_t *direct) {
   int32_t n = f->num_nodes, m = f->num_arcs, v, i;
   int32_t *count_inner = f->queue, *count_term = f->queue2;
-  int64_t total = f->given ? f->given_source : 0;
+  int64_t total = 0;
   DNNMEM_ASSERT(!f->given || terminals_apart);
   for (v = 0; v < n; v++) count_inner[v] = count_term[v] = 0;
   for (i = 0; i < m; i++) {
@@ -19948,7 +19947,7 @@ typedef struct dnnmem__label_net {
 static DNNMEM__LABEL_INLINE void dnnmem__label_add(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap, int64_t rcap) {
   net->num_arcs++;
   if (net->given && (from == 0 || to == 1)) { /* (the reverse of such an arc carries nothing) */
-    if (from == 0) net->flow->bk[to].terminal += cap, net->flow->given_source += cap;
+    if (from == 0) net->flow->bk[to].terminal += cap;
     else net->flow->bk[from].stamp += cap;
     return;
   }
@@ -20184,7 +20183,6 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
     net->num_arcs += c0 != c1;
     nd->terminal = c1 > c0 ? c1 - c0 : 0;
     nd->stamp = c0 > c1 ? c0 - c1 : 0;
-    net->flow->given_source += nd->terminal;
   }
   for (v = 0; v < net->num_free && !net->given; v++) {
     int64_t c0 = w->u0[v], c1 = w->u1[v];
