@@ -630,6 +630,38 @@ static void test_curve_bound_carry(void) {
   check_curve(&g, &o, pt, 15, &res);
 }
 
+/* The curve's argument errors name the argument: a missing point array
+   or no points is OUTPUT, bad options or annealing without a generator
+   OPTIONS, each with index and other -1. */
+static void test_curve_argument_fields(void) {
+  ref_remat_graph g;
+  dnnmem_remat_options o;
+  dnnmem_remat_point pt[4];
+  dnnmem_remat_curve_result res;
+  dnnmem_rng rng;
+  dnnmem_rng_seed(&rng, 1);
+  two_tier(&g);
+  memset(&o, 0, sizeof(o));
+  o.iterations = 100;
+  memset(&res, 0x5a, sizeof(res));
+  CHECK_EQ(dnnmem_remat_curve(&g.p, &o, &rng, 20, NULL, 4, &res, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK(res.error.index == -1 && res.error.other == -1 && res.error.field == DNNMEM_FIELD_OUTPUT);
+  memset(&res, 0x5a, sizeof(res));
+  CHECK_EQ(dnnmem_remat_curve(&g.p, &o, &rng, 20, pt, 0, &res, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK(res.error.index == -1 && res.error.other == -1 && res.error.field == DNNMEM_FIELD_OUTPUT);
+  memset(&res, 0x5a, sizeof(res));
+  CHECK_EQ(dnnmem_remat_curve(&g.p, &o, NULL, 20, pt, 4, &res, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK(res.error.index == -1 && res.error.other == -1 && res.error.field == DNNMEM_FIELD_OPTIONS);
+  o.spacing = DNNMEM_REMAT_SPACING_COUNT;
+  memset(&res, 0x5a, sizeof(res));
+  CHECK_EQ(dnnmem_remat_curve(&g.p, &o, &rng, 20, pt, 4, &res, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK(res.error.index == -1 && res.error.other == -1 && res.error.field == DNNMEM_FIELD_OPTIONS);
+}
+
 int main(void) {
   RUN(test_plan_hand);
   RUN(test_plan_random);
@@ -640,5 +672,6 @@ int main(void) {
   RUN(test_curve_random);
   RUN(test_curve_arguments);
   RUN(test_curve_bound_carry);
+  RUN(test_curve_argument_fields);
   return test_finish("test_remat_plan");
 }
