@@ -5832,15 +5832,18 @@ static DNNMEM__GAP_INLINE void dnnmem__sweep_flip(dnnmem__planner *p, dnnmem__sw
 /* Moves c to t: frees the bytes of the records alive at c, not at t, then
    cuts those alive at t, not at c (all marked between); 0 when too far. */
 static int dnnmem__sweep_move(dnnmem__planner *p, dnnmem__sweep *w, int32_t t) {
-  int32_t c = w->c, T = p->segments, lo = c < t ? c : t, hi = c < t ? t : c, n = 0, pass, j;
+  int32_t c = w->c, T = p->segments, lo = c < t ? c : t, hi = c < t ? t : c, n = 0, born = 0, j;
   if (!dnnmem__sweep_collect(p, w, lo, hi, &n) ||
       !dnnmem__sweep_collect(p, w, T + lo + 1, T + hi + 1, &n))
     return 0;
-  for (pass = 0; pass < 2; pass++)
-    for (j = 0; j < n; j++) {
-      int32_t q = w->got[j], was = p->lo[q] <= c && p->hi[q] > c, is = p->lo[q] <= t && p->hi[q] > t;
-      if (was != is && is == pass) dnnmem__sweep_flip(p, w, q, pass);
+  for (j = 0; j < n; j++) { /* the dying freed now, the born kept for after */
+    int32_t q = w->got[j], was = p->lo[q] <= c && p->hi[q] > c, is = p->lo[q] <= t && p->hi[q] > t;
+    if (was != is) {
+      if (is) w->got[born++] = q;
+      else dnnmem__sweep_flip(p, w, q, 0);
     }
+  }
+  for (j = 0; j < born; j++) dnnmem__sweep_flip(p, w, w->got[j], 1);
   w->c = t;
   return 1;
 }
