@@ -6110,7 +6110,7 @@ static void dnnmem__widest_steps(dnnmem__planner *p) {
    wider step, the next wider step) gives its place in preorder: by start,
    then the longer first. */
 static void dnnmem__plan_greedy_breadth(dnnmem__planner *p) {
-  int32_t i, m, t, top = 0, T = p->segments;
+  int32_t i, m, t, top = 0, T = p->segments, pass;
   int32_t *start = p->ids, *end = p->rank_tree + T, *stack = p->rank_tree; /* the range tree is done with */
   dnnmem__widest_steps(p);
   for (t = 0; t < T; t++) { /* the ranges by a stack of steps, each wider than the next */
@@ -6120,11 +6120,14 @@ static void dnnmem__plan_greedy_breadth(dnnmem__planner *p) {
   }
   while (top > 0) end[stack[--top]] = T;
   m = dnnmem__free_by_size(p); /* then by group, stable: (group, size descending, id) */
-  for (i = 0; i < m; i++) {
-    int32_t r = p->order[i], w = p->widest[r];
-    p->vals[r] = (int64_t)start[w] * ((int64_t)T + 1) + (T - end[w]);
+  for (pass = 0; pass < 2; pass++) { /* counting passes by T - end, then start, of the group's step */
+    int32_t *count = stack, *src = pass ? p->tmp : p->order, *dst = pass ? p->order : p->tmp, sum = 0, c;
+    const int32_t *key = pass ? start : end;
+    for (t = 0; t < T; t++) count[t] = 0;
+    for (i = 0; i < m; i++) count[pass ? key[p->widest[src[i]]] : T - key[p->widest[src[i]]]]++;
+    for (t = 0; t < T; t++) c = count[t], count[t] = sum, sum += c;
+    for (i = 0; i < m; i++) dst[count[pass ? key[p->widest[src[i]]] : T - key[p->widest[src[i]]]]++] = src[i];
   }
-  dnnmem__radix_sort(p->order, p->tmp, m, p->vals);
   dnnmem__breadth_place(p, m);
 }
 
