@@ -6114,19 +6114,19 @@ static void dnnmem__plan_greedy_breadth(dnnmem__planner *p) {
   int32_t *start = p->ids, *end = p->rank_tree + T, *stack = p->rank_tree; /* the range tree is done with */
   dnnmem__widest_steps(p);
   for (t = 0; t < T; t++) { /* the ranges by a stack of steps, each wider than the next */
-    while (top > 0 && dnnmem__wider(p->breadth, t, stack[top - 1]) == t) end[stack[--top]] = t;
+    while (top > 0 && dnnmem__wider(p->breadth, t, stack[top - 1]) == t) end[stack[--top]] = T - t;
     start[t] = top > 0 ? stack[top - 1] + 1 : 0;
     stack[top++] = t;
   }
-  while (top > 0) end[stack[--top]] = T;
+  while (top > 0) end[stack[--top]] = 0; /* T - the range's end: the longer first */
   m = dnnmem__free_by_size(p); /* then by group, stable: (group, size descending, id) */
   for (pass = 0; pass < 2; pass++) { /* counting passes by T - end, then start, of the group's step */
     int32_t *count = stack, *src = pass ? p->tmp : p->order, *dst = pass ? p->order : p->tmp, sum = 0, c;
     const int32_t *key = pass ? start : end;
     for (t = 0; t < T; t++) count[t] = 0;
-    for (i = 0; i < m; i++) count[pass ? key[p->widest[src[i]]] : T - key[p->widest[src[i]]]]++;
+    for (i = 0; i < m; i++) count[key[p->widest[src[i]]]]++;
     for (t = 0; t < T; t++) c = count[t], count[t] = sum, sum += c;
-    for (i = 0; i < m; i++) dst[count[pass ? key[p->widest[src[i]]] : T - key[p->widest[src[i]]]]++] = src[i];
+    for (i = 0; i < m; i++) dst[count[key[p->widest[src[i]]]]++] = src[i];
   }
   dnnmem__breadth_place(p, m);
 }
