@@ -198,8 +198,9 @@ static int64_t breadth_plan(const dnnmem_intervals *p, int64_t *off) {
 /* The sweep's far moves (jumps by the records alive, flips or a rebuild,
    the time tree past their bounds) at sizes the plain rule cannot check:
    6,000-20,000 records, a training-like graph repeated in time (its far
-   moves swap the records alive: the time tree) and generated lifetimes (a
-   few long ones: jumps alone), with a few fixed records. The same records
+   moves swap the records alive: the time tree; once with sizes of 1-3
+   bytes) and generated lifetimes (a few long ones: jumps alone), with a
+   few fixed records. The same records
    and one of zero size after all of them (it meets none, and moves no
    one's widest step nor group: the same plan) are placed record by record
    by the time tree: every other offset must agree, and the plan recount. */
@@ -226,6 +227,7 @@ static void test_breadth_sweep_jumps(void) {
         r[i].lower += (int64_t)(i / m) * 2 * m;
         r[i].upper += (int64_t)(i / m) * 2 * m;
       }
+      if (trial == 1) r[i].size = 1 + dnnmem_rng_below(&rng, 3); /* bytes: gaps of one byte abound */
       if (dnnmem_rng_below(&rng, 2000) == 0 && r[i].size <= 64) { /* fixed, in its own slot */
         r[i].flags |= DNNMEM_INTERVAL_FIXED;
         r[i].fixed_offset = ((int64_t)1 << 40) + 64 * (int64_t)i;
