@@ -197,7 +197,7 @@ static int64_t breadth_plan(const dnnmem_intervals *p, int64_t *off) {
 
 /* The sweep's far moves (jumps by the records alive, flips or a rebuild,
    the time tree past their bounds) at sizes the plain rule cannot check:
-   6,000-20,000 records, a training-like graph repeated in time (its far
+   5,000-12,000 records, a training-like graph repeated in time (its far
    moves swap the records alive: the time tree; once with sizes of 1-3
    bytes) and generated lifetimes (a few long ones: jumps alone), with a
    few fixed records. The same records
@@ -207,7 +207,7 @@ static int64_t breadth_plan(const dnnmem_intervals *p, int64_t *off) {
 static void test_breadth_sweep_jumps(void) {
   int32_t bad = 0;
   FOR_TRIALS(rng, 59, trial, 4) {
-    int32_t n = 6000 + (int32_t)dnnmem_rng_below(&rng, 14000), i, m = 40 + (int32_t)dnnmem_rng_below(&rng, 160);
+    int32_t n = 5000 + (int32_t)dnnmem_rng_below(&rng, 7000), i, m = 40 + (int32_t)dnnmem_rng_below(&rng, 160);
     dnnmem_interval *r = (dnnmem_interval *)calloc((size_t)n + 1, sizeof *r);
     int64_t *off = (int64_t *)calloc((size_t)n + 1, sizeof(int64_t));
     int64_t *want = (int64_t *)calloc((size_t)n + 1, sizeof(int64_t)), last = 0, arena;
