@@ -446,8 +446,10 @@
                                time: the free intervals of the records
                                alive at the step, moved from group to
                                group, cut by the few neighbours that end
-                               or start beside it (the time tree when
-                               there are more than 32).
+                               or start beside it; a far move finds who
+                               dies among those alive and who is born
+                               among the marks (the time tree, built then,
+                               when there are more than 32).
                 sorted-height  by lifetime length, then size, each on top of
                                what is placed over its lifetime (range chmax
                                segment tree); builds staircases on chains.
@@ -886,7 +888,9 @@
                 greedy-breadth's sweep O(f + w + m) per record: f the
                 free intervals at its step, w the words of marks scanned
                 (at most 32) and m the records they mark (at most 32 each
-                way), a placed record's flips O(f); past those bounds,
+                way), a placed record's flips O(f); far moves O(a + w +
+                m + f x 64) each, a the records alive before, at most
+                32 n + T / 32 in all for a + w + m; past those bounds,
                 the time tree's;
                 O(k log k) for a record with a zero size in play;
                 sorted-height and pathcover O(n log n) (plus O(k log k)
@@ -5787,10 +5791,13 @@ static void dnnmem__gap_begin(dnnmem__planner *p) {
    born between, and r's few others are found the same way. t is r's
    widest step: a group's members share it, and in training graphs all
    but about one neighbour is alive there (the wider steps' groups come
-   first). Over DNNMEM__PLAN_SWEEP_MAX records or words of bits: the time
-   tree's query (and F from one at t). Lists and F in bestfit's arrays
-   (unused here). Builds for size leave it out (2.5 KB of code at -Os; the
-   time tree gives the same plans). Not for greedy-size: its order runs
+   first). Over DNNMEM__PLAN_SWEEP_MAX records or words of bits, a jump
+   (below) by A, the placed records alive at c; past its bounds the time
+   tree serves, built then (its insertions cost a tenth of the strategy:
+   bench_plan's generated records never need it, tiled resnet50.train's
+   far moves, ~150 records dying and as many born, do). Lists, F and A in
+   bestfit's arrays (unused here). Builds for size leave it out (2.5 KB
+   of code at -Os; the time tree gives the same plans). Not for greedy-size: its order runs
    over all of time once per size, and moving c costs as much as the
    tree's queries it saves. */
 #if !defined(__OPTIMIZE_SIZE__)
@@ -5800,7 +5807,9 @@ static void dnnmem__gap_begin(dnnmem__planner *p) {
 typedef struct dnnmem__sweep {
   uint64_t *bits;
   int64_t *fa, *fb; /* F: at most n + 1 (n - 1 placed, each splits one) */
-  int32_t nf, c, got[DNNMEM__PLAN_SWEEP_MAX];
+  int32_t *alive, *pos; /* A: the placed records alive at c (-1 na: not kept), each one's place in it */
+  int64_t budget;       /* what jumps may still scan: words, A's records and marked ones */
+  int32_t nf, na, c, got[DNNMEM__PLAN_SWEEP_MAX];
 } dnnmem__sweep;
 
 static void dnnmem__sweep_mark(dnnmem__planner *p, dnnmem__sweep *w, int32_t r) {
@@ -5854,6 +5863,16 @@ static DNNMEM__GAP_INLINE int32_t dnnmem__sweep_find(const dnnmem__sweep *w, int
 static DNNMEM__GAP_INLINE void dnnmem__sweep_flip(dnnmem__planner *p, dnnmem__sweep *w, int32_t q, int cut) {
   int64_t o = p->off[q], e = o + p->rec[q].size, *fa = w->fa, *fb = w->fb;
   int32_t j = dnnmem__sweep_find(w, o), k;
+  if (w->na >= 0) { /* A: appended, or the last takes q's place */
+    if (cut) {
+      w->pos[q] = w->na;
+      w->alive[w->na++] = q;
+    } else {
+      k = w->alive[--w->na];
+      w->alive[w->pos[q]] = k;
+      w->pos[k] = w->pos[q];
+    }
+  }
   if (cut) { /* within interval j - 1 */
     j--;
     if (fa[j] < o && e < fb[j]) { /* split in two */
@@ -5887,15 +5906,18 @@ static DNNMEM__GAP_INLINE void dnnmem__sweep_flip(dnnmem__planner *p, dnnmem__sw
 /* Moves c to t: frees the bytes of the records alive at c, not at t, then
    cuts those alive at t, not at c (all marked between); 0 when too far. */
 static int dnnmem__sweep_move(dnnmem__planner *p, dnnmem__sweep *w, int32_t t) {
-  int32_t c = w->c, T = p->segments, lo = c < t ? c : t, hi = c < t ? t : c, n = 0, pass, j;
+  int32_t c = w->c, T = p->segments, lo = c < t ? c : t, hi = c < t ? t : c, n = 0, born = 0, j;
   if (!dnnmem__sweep_collect(p, w, lo, hi, &n) ||
       !dnnmem__sweep_collect(p, w, T + lo + 1, T + hi + 1, &n))
     return 0;
-  for (pass = 0; pass < 2; pass++)
-    for (j = 0; j < n; j++) {
-      int32_t q = w->got[j], was = p->lo[q] <= c && p->hi[q] > c, is = p->lo[q] <= t && p->hi[q] > t;
-      if (was != is && is == pass) dnnmem__sweep_flip(p, w, q, pass);
+  for (j = 0; j < n; j++) { /* the dying freed now, the born kept for after */
+    int32_t q = w->got[j], was = p->lo[q] <= c && p->hi[q] > c, is = p->lo[q] <= t && p->hi[q] > t;
+    if (was != is) {
+      if (is) w->got[born++] = q;
+      else dnnmem__sweep_flip(p, w, q, 0);
     }
+  }
+  for (j = 0; j < born; j++) dnnmem__sweep_flip(p, w, w->got[j], 1);
   w->c = t;
   return 1;
 }
@@ -5930,13 +5952,76 @@ static int dnnmem__sweep_free(dnnmem__planner *p, dnnmem__sweep *w, int32_t r) {
   return 1;
 }
 
-/* F at t from the time tree (the query's free intervals, nothing dropped). */
+/* F at t from the time tree (the query's free intervals, nothing dropped);
+   A is no longer kept. */
 static void dnnmem__sweep_at(dnnmem__planner *p, dnnmem__sweep *w, int32_t t) {
   dnnmem__gap_free_span(p, p->gap_leaves + (t >> p->gap_shift), t, t + 1, 0);
   w->nf = p->gap_cur;
   DNNMEM_MEMCPY(w->fa, p->gap_fa, (size_t)w->nf * sizeof(int64_t));
   DNNMEM_MEMCPY(w->fb, p->gap_fb, (size_t)w->nf * sizeof(int64_t));
   w->c = t;
+  w->na = -1;
+}
+
+/* Moves c to t far away (past the marks' limit): the records that die
+   between are A's not alive at t, those born between the placed ones
+   marked between (starts after c, or, moving back, ends before it) alive
+   at t. With few of both, each is flipped; else, with few alive at t, F
+   is the gaps between them by offset. 0 (nothing changed) when A is not
+   kept, or the jumps' budget (DNNMEM__PLAN_SWEEP_BUDGET per record: they
+   never cost more than the time tree would) is spent, or both are many. */
+#define DNNMEM__PLAN_SWEEP_BUDGET 32
+#ifndef DNNMEM__PLAN_SWEEP_JUMP
+#define DNNMEM__PLAN_SWEEP_JUMP 64
+#endif
+static int dnnmem__sweep_jump(dnnmem__planner *p, dnnmem__sweep *w, int32_t t) {
+  int32_t T = p->segments, c = w->c, from, to, i, j, q, m = 0, d = 0, *keep = p->tmp, *dead = p->tmp + p->n;
+  const int32_t *head, *next;
+  int64_t top = 0;
+  if (c < t) from = T + c + 1, to = T + t + 1, head = p->run_prev, next = p->skip; /* starts in (c, t] */
+  else from = t, to = c, head = p->run_end, next = p->run_next; /* ends in (t, c]: at hi - 1 in [t, c) */
+  if (w->na < 0 || (w->budget -= ((to - 1) >> 6) - (from >> 6) + 1 + w->na) < 0) return 0;
+  for (j = 0; j < w->na; j++) { /* A's records: alive at t, or dying */
+    q = w->alive[j];
+    if (p->lo[q] <= t && p->hi[q] > t) keep[m++] = q;
+    else dead[d++] = q;
+  }
+  for (i = from >> 6, j = m; from < to && i <= (to - 1) >> 6; i++) {
+    uint64_t word = w->bits[i];
+    if (i == from >> 6) word &= ~(uint64_t)0 << (from & 63);
+    if (i == (to - 1) >> 6) word &= ~(uint64_t)0 >> (63 - ((to - 1) & 63));
+    for (; word; word &= word - 1) {
+      int32_t b = 64 * i + dnnmem__ctz64(word);
+      for (q = head[c < t ? b - T : b + 1]; q >= 0; q = next[q], w->budget--)
+        if (p->lo[q] <= t && p->hi[q] > t) keep[m++] = q;
+    }
+  }
+  if (m - j + d <= DNNMEM__PLAN_SWEEP_JUMP) {
+    for (i = 0; i < d; i++) dnnmem__sweep_flip(p, w, dead[i], 0);
+    for (i = j; i < m; i++) dnnmem__sweep_flip(p, w, keep[i], 1);
+    w->c = t;
+    return 1;
+  }
+  if (m > DNNMEM__PLAN_SWEEP_MAX) return 0; /* the time tree's query is cheaper */
+  dnnmem__insertion_sort(keep, m, p->off);
+  for (j = 0, w->nf = 0; j < m; j++) { /* disjoint: they share step t */
+    q = keep[j];
+    w->pos[q] = j;
+    w->alive[j] = q;
+    if (p->off[q] > top) w->fa[w->nf] = top, w->fb[w->nf++] = p->off[q];
+    top = p->off[q] + p->rec[q].size;
+  }
+  w->fa[w->nf] = top;
+  w->fb[w->nf++] = DNNMEM__I64_MAX;
+  w->na = m;
+  w->c = t;
+  return 1;
+}
+
+/* The sweep's time tree, built when first needed (every record placed so
+   far goes in, and each placement after it). */
+static void dnnmem__sweep_tree(dnnmem__planner *p) {
+  if (p->gap_leaves == 0) dnnmem__gap_begin(p);
 }
 #endif
 
@@ -5948,12 +6033,12 @@ static void dnnmem__breadth_place(dnnmem__planner *p, int32_t m) {
   int32_t T = p->segments, k;
 #endif
   int32_t i;
-  dnnmem__gap_begin(p);
   for (i = 0; i < p->n && p->rec[i].size > 0; i++) continue;
 #ifdef DNNMEM__PLAN_SWEEP
-  if (p->gap_leaves == 0 || i < p->n) /* a zero size: the walk over neighbours, record by record */
+  if (!p->gap_tree || i < p->n) /* a zero size: the walk over neighbours, record by record */
 #endif
   {
+    dnnmem__gap_begin(p);
     for (i = 0; i < m; i++) {
       DNNMEM__GAP_AHEAD(p, i, m);
       dnnmem__place_in_gap(p, p->order[i]);
@@ -5964,8 +6049,16 @@ static void dnnmem__breadth_place(dnnmem__planner *p, int32_t m) {
   w.bits = p->steps.bits; /* 4n words at least */
   w.fa = p->run_h;
   w.fb = p->heap.key;
-  w.c = -1;
-  w.nf = 0;
+  w.alive = p->heap.id;
+  w.pos = p->heap.id + p->n;
+  w.c = -1; /* before all time: nothing alive, all free */
+  w.fa[0] = 0;
+  w.fb[0] = DNNMEM__I64_MAX;
+  w.nf = 1;
+  w.na = 0;
+  w.budget = (int64_t)DNNMEM__PLAN_SWEEP_BUDGET * p->n + 2 * T / 64 + 1; /* the first from nothing */
+  p->gap_leaves = 0; /* the time tree: built when first needed */
+  p->itree_all = 0;
   DNNMEM_MEMSET(w.bits, 0, (size_t)(2 * T / 64 + 1) * sizeof(uint64_t));
   for (i = 0; i <= T; i++) p->run_end[i] = p->run_prev[i] = -1;
   for (i = 0; i < p->n; i++)
@@ -5973,13 +6066,17 @@ static void dnnmem__breadth_place(dnnmem__planner *p, int32_t m) {
   for (i = 0; i < m; i++) {
     int32_t r = p->order[i], t = p->widest[r];
     DNNMEM__GAP_AHEAD(p, i, m);
-    if (t != w.c && (w.c < 0 || !dnnmem__sweep_move(p, &w, t))) dnnmem__sweep_at(p, &w, t);
+    if (t != w.c && (w.c < 0 || !dnnmem__sweep_move(p, &w, t)) && !dnnmem__sweep_jump(p, &w, t)) {
+      dnnmem__sweep_tree(p);
+      dnnmem__sweep_at(p, &w, t);
+    }
     if ((k = dnnmem__sweep_free(p, &w, r)) != 0) {
       int64_t a = dnnmem_interval_alignment(&p->rec[r], p->align), size = p->rec[r].size;
       p->off[r] = k == 2 ? dnnmem__gap_best(w.fa, w.fb, w.nf, a, size)
                          : dnnmem__gap_best(p->gap_fa, p->gap_fb, p->gap_cur, a, size);
-      dnnmem__gap_insert(p, r);
+      if (p->gap_leaves > 0) dnnmem__gap_insert(p, r);
     } else {
+      dnnmem__sweep_tree(p);
       dnnmem__place_in_gap(p, r);
     }
     dnnmem__sweep_mark(p, &w, r);
@@ -6087,21 +6184,24 @@ static void dnnmem__widest_steps(dnnmem__planner *p) {
    wider step, the next wider step) gives its place in preorder: by start,
    then the longer first. */
 static void dnnmem__plan_greedy_breadth(dnnmem__planner *p) {
-  int32_t i, m, t, top = 0, T = p->segments;
+  int32_t i, m, t, top = 0, T = p->segments, pass;
   int32_t *start = p->ids, *end = p->rank_tree + T, *stack = p->rank_tree; /* the range tree is done with */
   dnnmem__widest_steps(p);
   for (t = 0; t < T; t++) { /* the ranges by a stack of steps, each wider than the next */
-    while (top > 0 && dnnmem__wider(p->breadth, t, stack[top - 1]) == t) end[stack[--top]] = t;
+    while (top > 0 && dnnmem__wider(p->breadth, t, stack[top - 1]) == t) end[stack[--top]] = T - t;
     start[t] = top > 0 ? stack[top - 1] + 1 : 0;
     stack[top++] = t;
   }
-  while (top > 0) end[stack[--top]] = T;
+  while (top > 0) end[stack[--top]] = 0; /* T - the range's end: the longer first */
   m = dnnmem__free_by_size(p); /* then by group, stable: (group, size descending, id) */
-  for (i = 0; i < m; i++) {
-    int32_t r = p->order[i], w = p->widest[r];
-    p->vals[r] = (int64_t)start[w] * ((int64_t)T + 1) + (T - end[w]);
+  for (pass = 0; pass < 2; pass++) { /* counting passes by T - end, then start, of the group's step */
+    int32_t *count = stack, *src = pass ? p->tmp : p->order, *dst = pass ? p->order : p->tmp, sum = 0, c;
+    const int32_t *key = pass ? start : end;
+    for (t = 0; t < T; t++) count[t] = 0;
+    for (i = 0; i < m; i++) count[key[p->widest[src[i]]]]++;
+    for (t = 0; t < T; t++) c = count[t], count[t] = sum, sum += c;
+    for (i = 0; i < m; i++) dst[count[key[p->widest[src[i]]]]++] = src[i];
   }
-  dnnmem__radix_sort(p->order, p->tmp, m, p->vals);
   dnnmem__breadth_place(p, m);
 }
 
