@@ -501,7 +501,10 @@
                                without slack (tilings), elsewhere only
                                when one record or none can cover it;
                                a failure there names the records it could
-                               not place, and the search jumps back to the
+                               not place (a section that overflows: the
+                               fewest of its records that overflow it
+                               above one height, the one that jumps
+                               farthest), and the search jumps back to the
                                deepest frame that raised one of their lowest
                                offsets (conflict-directed backjumping,
                                Prosser 1993); minimalloc's round robin
@@ -511,7 +514,10 @@
                                replayed: no node searched twice), plus
                                randomised orders with Luby's limits (Luby,
                                Sinclair & Zuckerman, 1993), sharing the
-                               nodes equally. A candidate that would leave
+                               nodes equally; every other randomised run
+                               tries a cell's covers that reach the walls
+                               of its row first (a tiling's bottom-left
+                               fill). A candidate that would leave
                                a section over capacity - its offset is
                                refused without being placed (O(1) but a
                                count of the part's sections per offset),
