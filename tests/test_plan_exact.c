@@ -1039,6 +1039,132 @@ static void test_short_reasons(void) {
   CHECK(yes > 100);
 }
 
+/* A failure that holds from the root (issue 31, mutant c2d9f1ffe3): a
+   frame whose cell lies at offset 0 names its children's records at
+   height 0, where every record stood from the start, so its part's
+   failure goes back to no frame (dnnmem__exact_raised walks each record's
+   undo-log entries down to the log's first) and the question ends: one
+   backjump, past the frame that created the part. Walking short of entry
+   0 credits the first logged raise's frame instead: the search goes back
+   there and tries its other candidates (30 records: 10 nodes, not 3) or
+   counts no backjump (21 records). Two tilings 22 and 12 high with fixed
+   records, found by a differential run over 20000 such; each minimised
+   (proven at the height) and refuted one byte below, the figures exact. */
+static void test_backjump_to_root(void) {
+  static const int64_t a[30][4] = {
+      {0, 9, 13, -1},  {0, 1, 3, -1},   {14, 15, 3, -1}, {4, 13, 3, -1},  {3, 4, 2, 0},    {13, 15, 1, 0},
+      {0, 3, 5, -1},   {3, 4, 1, -1},   {2, 3, 2, -1},   {9, 11, 6, -1},  {13, 14, 1, -1}, {2, 3, 1, -1},
+      {14, 15, 1, -1}, {14, 15, 1, -1}, {4, 13, 5, -1},  {13, 15, 1, -1}, {13, 15, 4, -1}, {14, 15, 6, -1},
+      {3, 4, 5, -1},   {1, 2, 1, -1},   {9, 14, 1, -1},  {14, 15, 1, -1}, {11, 14, 12, -1}, {13, 15, 1, -1},
+      {1, 2, 2, -1},   {9, 10, 1, -1},  {14, 15, 2, 1},  {10, 11, 1, -1}, {9, 10, 5, -1},  {10, 11, 5, -1}};
+  static const int64_t b[21][4] = {
+      {0, 15, 3, -1}, {0, 4, 1, 0},    {0, 2, 3, -1},   {5, 8, 1, -1},   {0, 15, 3, -1},  {4, 5, 2, -1},
+      {2, 7, 2, -1},  {5, 15, 1, -1},  {12, 13, 2, -1}, {13, 15, 1, 0},  {0, 3, 1, -1},   {8, 14, 1, -1},
+      {9, 11, 3, -1}, {13, 14, 2, -1}, {14, 15, 2, -1}, {11, 12, 3, -1}, {12, 13, 1, 0},  {7, 9, 3, -1},
+      {3, 4, 1, -1},  {14, 15, 1, -1}, {2, 7, 1, -1}};
+  /* per case: height, nodes minimising, nodes refuting height - 1, backjumps (each) */
+  static const int64_t want[2][4] = {{22, 3, 3, 1}, {12, 2, 2, 1}};
+  dnnmem_interval r[30];
+  int64_t off[30];
+  int32_t c, i;
+  for (c = 0; c < 2; c++) {
+    const int64_t(*t)[4] = c == 0 ? a : b;
+    int32_t n = c == 0 ? 30 : 21;
+    dnnmem_intervals p;
+    dnnmem__exact_outcome out;
+    for (i = 0; i < n; i++) r[i] = t[i][3] < 0 ? rec(t[i][0], t[i][1], t[i][2]) : ref_plan_fixed_record(t[i][0], t[i][1], t[i][2], t[i][3]);
+    p.records = r, p.count = n, p.alignment = 0;
+    out = search_bj(r, n, 0, 0, 0, off);
+    CHECK_EQ(out.arena, want[c][0]);
+    CHECK_EQ(out.lower_bound, want[c][0]);
+    CHECK_EQ(out.optimal, 1);
+    CHECK_EQ(ref_plan_recount(&p, off), want[c][0]);
+    CHECK_EQ(out.nodes, want[c][1]);
+    CHECK_EQ(out.backjumps, want[c][3]);
+    out = search_bj(r, n, want[c][0] - 1, 0, 0, off);
+    CHECK_EQ(out.feasible, 0);
+    CHECK_EQ(out.stop, DNNMEM_PLAN_STOP_PROVED);
+    CHECK_EQ(out.nodes, want[c][2]);
+    CHECK_EQ(out.backjumps, want[c][3]);
+  }
+}
+
+/* A frame whose parent keeps no list (issue 31, mutant 90ca161a0c): its
+   list starts where the parent's started, past every live ancestor's
+   list. A 20-high tiling of 35 records with fixed ones, lists and log
+   forced to 16 entries (frames lose their lists), found by a
+   differential run over 1500 such: minimised (proven) and refuted one
+   byte below, nodes, backjumps and nogoods exact (a list started
+   elsewhere, over an ancestor's, took 34 nodes, no backjump and two
+   nogood hits). */
+static void test_list_base(void) {
+  static const int64_t t[35][4] = {
+      {0, 1, 1, -1},  {0, 1, 1, -1},  {1, 13, 4, -1}, {6, 13, 3, 0},  {6, 7, 1, -1},  {0, 2, 4, -1},
+      {4, 6, 1, -1},  {6, 8, 1, -1},  {11, 12, 1, -1}, {12, 13, 1, -1}, {6, 11, 1, -1}, {0, 1, 1, -1},
+      {2, 3, 1, -1},  {8, 9, 1, -1},  {1, 2, 1, 0},   {8, 10, 1, -1}, {11, 13, 1, -1}, {2, 5, 1, -1},
+      {10, 11, 1, -1}, {3, 4, 1, -1}, {4, 6, 3, -1},  {2, 4, 4, -1},  {1, 12, 1, -1}, {4, 6, 1, -1},
+      {1, 13, 5, -1}, {1, 13, 2, -1}, {9, 13, 1, -1}, {5, 6, 1, -1},  {1, 5, 1, -1},  {1, 2, 1, -1},
+      {12, 13, 1, -1}, {0, 1, 8, -1}, {5, 13, 1, -1}, {7, 8, 1, -1},  {0, 1, 4, 0}};
+  dnnmem_interval r[35];
+  int64_t off[35];
+  dnnmem_intervals p;
+  dnnmem__exact_outcome out;
+  int32_t i, c;
+  for (i = 0; i < 35; i++) r[i] = t[i][3] < 0 ? rec(t[i][0], t[i][1], t[i][2]) : ref_plan_fixed_record(t[i][0], t[i][1], t[i][2], t[i][3]);
+  p.records = r, p.count = 35, p.alignment = 0;
+  for (c = 0; c < 2; c++) {
+    out = search_bj(r, 35, c == 0 ? 0 : 19, 16, 0, off);
+    if (c == 0) {
+      CHECK_EQ(out.arena, 20);
+      CHECK_EQ(out.lower_bound, 20);
+      CHECK_EQ(out.optimal, 1);
+      CHECK_EQ(ref_plan_recount(&p, off), 20);
+    } else {
+      CHECK_EQ(out.feasible, 0);
+    }
+    CHECK_EQ(out.stop, DNNMEM_PLAN_STOP_PROVED);
+    CHECK_EQ(out.nodes, 36);
+    CHECK_EQ(out.backjumps, 1);
+    CHECK_EQ(out.nogoods, 0);
+  }
+}
+
+/* A nogood fires in a frame whose list has no room left for the nogood's
+   (issue 31, mutant a8e016e270): the failure then names nothing (the
+   parent's list is dropped) and nothing is written past the lists. A
+   13-high tiling of 14 records with fixed ones, minimised with lists and
+   log forced to 20 and 16 entries (at 16 the log fills too), found by a
+   differential run over 20000 such: the answer proven, nodes, backjumps
+   and nogood hits exact per limit (the mutant, copying past the end:
+   57/1/13 and 63/0/14; at 20 entries 58 nodes and 14 hits before the
+   fitted order of covers, issue 29, which still fires a nogood without
+   room there). */
+static void test_nogood_list_room(void) {
+  static const int64_t t[14][4] = {{0, 2, 1, -1}, {0, 1, 1, 0},  {1, 8, 1, -1}, {3, 8, 5, -1}, {0, 1, 8, -1},
+                                   {2, 3, 2, -1}, {0, 3, 3, -1}, {1, 2, 2, 0},  {1, 2, 2, -1}, {2, 3, 6, -1},
+                                   {3, 8, 5, -1}, {2, 3, 1, -1}, {1, 2, 4, -1}, {3, 8, 2, -1}};
+  /* per log limit: nodes, backjumps, nogood hits, degraded */
+  static const int64_t want[2][5] = {{20, 54, 0, 12, 0}, {16, 61, 1, 15, 1}};
+  dnnmem_interval r[14];
+  int64_t off[14];
+  dnnmem_intervals p;
+  int32_t i, c;
+  for (i = 0; i < 14; i++) r[i] = t[i][3] < 0 ? rec(t[i][0], t[i][1], t[i][2]) : ref_plan_fixed_record(t[i][0], t[i][1], t[i][2], t[i][3]);
+  p.records = r, p.count = 14, p.alignment = 0;
+  for (c = 0; c < 2; c++) {
+    dnnmem__exact_outcome out = search_bj(r, 14, 0, want[c][0], 0, off);
+    CHECK_EQ(out.arena, 13);
+    CHECK_EQ(out.lower_bound, 13);
+    CHECK_EQ(out.optimal, 1);
+    CHECK_EQ(out.stop, DNNMEM_PLAN_STOP_PROVED);
+    CHECK_EQ(ref_plan_recount(&p, off), 13);
+    CHECK_EQ(out.nodes, want[c][1]);
+    CHECK_EQ(out.backjumps, want[c][2]);
+    CHECK_EQ(out.nogoods, want[c][3]);
+    CHECK_EQ(out.degraded, want[c][4]);
+  }
+}
+
 int main(void) {
   RUN(test_refuted_climb);
   RUN(test_stop_names);
@@ -1056,6 +1182,9 @@ int main(void) {
   RUN(test_search_scan_and_windows);
   RUN(test_nogoods);
   RUN(test_search_effort_probes);
+  RUN(test_backjump_to_root);
+  RUN(test_list_base);
+  RUN(test_nogood_list_room);
   RUN(test_short_reasons);
   return test_finish("test_plan_exact");
 }

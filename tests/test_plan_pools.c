@@ -1136,6 +1136,58 @@ static void test_gaps_and_empty_records(void) {
   CHECK(hash == (uint64_t)POOLS_GAPS_HASH);
 }
 
+/* Pools of one byte (issue 31): every packing question asked of
+   dnnmem_plan_solve counts in result.decisions, at a capacity of 1 too.
+   Records of 1 byte, SRAM 1 byte at cost 1, DRAM 4 bytes at cost 3:
+   SRAM holds one record at a time, at most two of the five in turn
+   ({0, 3}, {0, 4}, {2, 3}, {2, 4}: 2 x 1 + 3 x 3 = 11, which the bound
+   proves); the tie goes to {0, 3}. Per algo the answer and the effort
+   are exact (greedy asks no question; the others 6, improve's answer
+   returned), and the checker's on the plan: its cost, every other field
+   zero. */
+static void test_one_byte_pools(void) {
+  static const int32_t want_pool[5] = {0, 1, 1, 0, 1};
+  static const int64_t want_off[5] = {0, 0, 1, 0, 1};
+  dnnmem_interval r[5];
+  dnnmem_pool pools[2];
+  dnnmem_intervals iv = {r, 5, 0};
+  dnnmem_plan_pools p;
+  int32_t a, i;
+  r[0] = rec(0, 2, 1), r[1] = rec(1, 3, 1), r[2] = rec(1, 2, 1), r[3] = rec(3, 4, 1), r[4] = rec(2, 4, 1);
+  pools[0] = pool(1, 1), pools[1] = pool(4, 3);
+  pools_problem(&p, &iv, pools, 2);
+  for (a = 0; a < DNNMEM_PLAN_POOLS_ALGO_COUNT; a++) {
+    dnnmem_plan_pools_options o = algo((dnnmem_plan_pools_algo)a);
+    dnnmem_plan_pools_result res;
+    int32_t pool_of[5];
+    int64_t off[5], ar[2];
+    CHECK_EQ(pools_solve(&p, &o, pool_of, off, ar, &res), DNNMEM_OK);
+    CHECK_EQ(res.cost, 11);
+    CHECK_EQ(res.lower_bound, 11);
+    CHECK_EQ(res.optimal, 1);
+    CHECK_EQ(res.feasible, 1);
+    CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_PROVED);
+    CHECK_EQ(res.algo, a == DNNMEM_PLAN_POOLS_GREEDY ? DNNMEM_PLAN_POOLS_GREEDY : DNNMEM_PLAN_POOLS_IMPROVE);
+    CHECK_EQ(res.nodes, 0);
+    CHECK_EQ(res.decisions, a == DNNMEM_PLAN_POOLS_GREEDY ? 0 : 6);
+    CHECK_EQ(res.moves, 0);
+    CHECK(ar[0] == 1 && ar[1] == 2);
+    for (i = 0; i < 5; i++) CHECK(pool_of[i] == want_pool[i] && off[i] == want_off[i]);
+    { /* the checker writes its cost and zeroes the rest (result prefilled) */
+      dnnmem_plan_pools_result chk;
+      dnnmem_result rc;
+      memset(&chk, 0x5a, sizeof chk);
+      TEST_ASK_PASS(rc, dnnmem_plan_pools_check_scratch_size(&p, &test_bytes),
+                    dnnmem_plan_pools_check(&p, pool_of, off, ar, &chk, test_mem, test_bytes));
+      CHECK_EQ(rc, DNNMEM_OK);
+      CHECK_EQ(chk.cost, 11);
+      CHECK(chk.lower_bound == 0 && chk.optimal == 0 && chk.feasible == 0 && chk.algo == 0 && chk.nodes == 0 &&
+            chk.decisions == 0 && chk.moves == 0 && chk.reused == 0 && chk.stop == 0);
+      CHECK(chk.error.index == -1 && chk.error.other == -1 && chk.error.field == DNNMEM_FIELD_NONE);
+    }
+  }
+}
+
 int main(void) {
   RUN(test_peak_leaves);
   RUN(test_small_beat_large);
@@ -1156,5 +1208,6 @@ int main(void) {
   RUN(test_uniform_costs);
   RUN(test_greedy_hole_at_zero);
   RUN(test_gaps_and_empty_records);
+  RUN(test_one_byte_pools);
   return test_finish("test_plan_pools");
 }
