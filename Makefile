@@ -24,6 +24,9 @@ CLANG   := $(shell command -v clang 2>/dev/null)
 BUILD   := build
 WARN    := -std=c99 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Werror
 SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+# the sanitized builds also guard the scratch (dnnmem.h part 1: an overrun
+# inside one scratch block, which ASan cannot see, fails an assertion)
+GUARD   := -DDNNMEM_SCRATCH_GUARD
 FUZZ_SECONDS ?= 60
 STB     := /usr/include/stb/stb_ds.h
 
@@ -51,7 +54,7 @@ EXAMPLES  := $(EX_SRC:examples/%.c=$(BUILD)/example_%)
 SAN_LIB   := $(BUILD)/san/libdnnmem.a
 LF_LIB    := $(BUILD)/libfuzzer/libdnnmem.a
 HEADERS   := dnnmem.h tests/test.h tests/ref.h fuzz/fuzz.h examples/dnnmem_files.h
-own_impl   = $(shell sed '/define[[:space:]]*DNNMEM_IMPLEMENTATION/d' $(1) | grep -cE 'dnnmem__|DNNMEM__|define[[:space:]]+DNNMEM_')
+own_impl   = $(shell sed '/define[[:space:]]*DNNMEM_IMPLEMENTATION/d' $(1) | grep -cE 'dnnmem__|DNNMEM__|(define|undef)[[:space:]]+DNNMEM_')
 skip_impl  = $(if $(filter 0,$(call own_impl,$(1))),-DDNNMEM__IMPLEMENTATION_DONE)
 SAN_OBJ   := $(TEST_SRC:%.c=$(BUILD)/obj/san/%.o) $(FUZZ_SRC:%.c=$(BUILD)/obj/san/%.o) \
              $(BUILD)/obj/san/fuzz/driver.o $(BUILD)/obj/san/examples/dnnmem.o
@@ -103,7 +106,7 @@ $(BUILD)/san/dnnmem: $(BUILD)/obj/san/examples/dnnmem.o $(SAN_LIB)
 # the implementation once per flavour, and each file's object (see SAN_LIB)
 $(BUILD)/san/impl.o: tests/impl.c dnnmem.h
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(SAN) -O1 -g -I. -c -o $@ $<
+	$(CC) $(WARN) $(SAN) $(GUARD) -O1 -g -I. -c -o $@ $<
 
 $(BUILD)/libfuzzer/impl.o: tests/impl.c dnnmem.h
 	@mkdir -p $(@D)
@@ -118,7 +121,7 @@ $(BUILD)/m32/impl.o: tests/impl.c dnnmem.h
 
 $(BUILD)/obj/san/%.o: %.c $(HEADERS) | stb
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(SAN) -O1 -g -I. $(call skip_impl,$<) -c -o $@ $<
+	$(CC) $(WARN) $(SAN) $(GUARD) -O1 -g -I. $(call skip_impl,$<) -c -o $@ $<
 
 $(BUILD)/obj/m32/%.o: %.c $(HEADERS) | stb
 	@mkdir -p $(@D)

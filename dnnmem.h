@@ -178,6 +178,11 @@
        before any output is written. Size and use come from one private
        function each, so they cannot disagree. Scratch may be reused.
        DNNMEM_*_SCRATCH_BYTES macros give static bounds where they are simple.
+       Debug builds may define DNNMEM_SCRATCH_GUARD (this library's tests
+       do): 16 guard bytes sit between the arrays carved from scratch, and
+       an operation checks them when it returns, so a write past an array
+       inside the scratch fails an assertion. Scratch sizes then grow by
+       16 bytes per array (the static bounds by 4096).
        Outputs too small. An array with a capacity that is too short gives
        DNNMEM_ERR_OUTPUT_TOO_SMALL and reports the count needed; call again.
        Integers. int64_t for bytes, offsets, times and capacities (sums that
@@ -2522,7 +2527,12 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_check(const dnnmem_intervals *problem,
    records + 2 gaps. */
 
 /* A static bound on dnnmem_plan_chains_scratch_size for count records. */
-#define DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(count) (68 * (size_t)(count) + 256)
+#ifdef DNNMEM_SCRATCH_GUARD
+#define DNNMEM__GUARD_SLACK 4096u /* the guard's headers (see part 1), in the static bounds below */
+#else
+#define DNNMEM__GUARD_SLACK 0u
+#endif
+#define DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(count) (68 * (size_t)(count) + 256 + DNNMEM__GUARD_SLACK)
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_chains_scratch_size(const dnnmem_intervals *problem,
                                                          size_t *out_bytes);
@@ -3110,7 +3120,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_simulate_scratch_size(const dnnmem_remat_p
 /* Scratch for dnnmem_remat_simulate (sequence is not read; may be NULL). */
 
 #define DNNMEM_REMAT_SIMULATE_SCRATCH_BYTES(num_nodes, length) \
-  ((size_t)(num_nodes) * 4 + ((size_t)(length) + 1) * 12 + 64)
+  ((size_t)(num_nodes) * 4 + ((size_t)(length) + 1) * 12 + 64 + DNNMEM__GUARD_SLACK)
 /* Enough scratch for dnnmem_remat_simulate (for static buffers). */
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_simulate(const dnnmem_remat_problem *problem,
@@ -3659,7 +3669,7 @@ typedef struct dnnmem_flow {
    the rest is private. */
 
 #define DNNMEM_FLOW_SCRATCH_BYTES(num_nodes, max_arcs) \
-  ((size_t)(num_nodes) * 88u + (size_t)(max_arcs) * 68u + 512u)
+  ((size_t)(num_nodes) * 88u + (size_t)(max_arcs) * 68u + 512u + DNNMEM__GUARD_SLACK)
 /* An upper bound of dnnmem_flow_scratch_size for static buffers. */
 
 DNNMEM_DEF dnnmem_result dnnmem_flow_scratch_size(int32_t num_nodes, int32_t max_arcs,
@@ -3770,7 +3780,7 @@ DNNMEM_DEF dnnmem_result dnnmem_place_solve_scratch_size(const dnnmem_place_prob
    (the per-node arrays may still be NULL). */
 
 #define DNNMEM_PLACE_SCRATCH_BYTES(num_nodes, num_edges) \
-  ((size_t)(num_nodes) * 528u + (size_t)(num_edges) * 304u + 2048u)
+  ((size_t)(num_nodes) * 528u + (size_t)(num_edges) * 304u + 2048u + DNNMEM__GUARD_SLACK)
 /* An upper bound of the solve's and the network's scratch for a graph of
    num_nodes nodes and num_edges input entries (static buffers). */
 
@@ -3944,7 +3954,7 @@ DNNMEM_DEF dnnmem_result dnnmem_label_solve_scratch_size(const dnnmem_label_prob
 #define DNNMEM_LABEL_SCRATCH_BYTES(num_nodes, num_edges, num_labels)                     \
   ((size_t)(num_nodes) * 320u + (size_t)(num_edges) * 320u + (size_t)(num_labels) * 64u + \
    (size_t)(num_labels) * ((size_t)(num_nodes) + (size_t)(num_edges)) * 32u +              \
-   ((size_t)64u << DNNMEM_LABEL_FACTOR_BITS) + 1024u)
+   ((size_t)64u << DNNMEM_LABEL_FACTOR_BITS) + 1024u + DNNMEM__GUARD_SLACK)
 /* An upper bound of the solve's, the bound's and the network's scratch
    (static buffers). */
 
@@ -4343,13 +4353,65 @@ typedef struct dnnmem__scratch {
   int overflow, short_of_space;
 } dnnmem__scratch;
 
+#ifdef DNNMEM_SCRATCH_GUARD
+/* A debug build's guard (tests define DNNMEM_SCRATCH_GUARD): every block
+   is preceded by a 16-byte header {length, length ^ magic} and followed by
+   its padding filled with 0xA5, and the carving ends with an end header,
+   so a write one past an array (or one before it) changes a header or a
+   padding byte. The chain starts at the block's aligned start: a public
+   entry checks it from its scratch pointer alone when it returns
+   (dnnmem__guarded). Sizes grow by 16 bytes a block plus 16 a carving. */
+#define DNNMEM__GUARD_MAGIC 0x5ca7c4ed9a4d5eedull
+#define DNNMEM__GUARD_END (~(uint64_t)0)
+
+static DNNMEM__UNUSED void dnnmem__guard_put(unsigned char *at, uint64_t len) {
+  uint64_t h[2];
+  h[0] = len;
+  h[1] = len ^ DNNMEM__GUARD_MAGIC;
+  DNNMEM_MEMCPY(at, h, sizeof(h));
+}
+
+/* Asserts the chain of guards in a carved scratch block is intact, then
+   erases its first header (a later call that fails before carving, maybe
+   at another alignment, must not check this chain); returns code. A block
+   whose first header is not one (nothing carved) is left alone. */
+static DNNMEM__UNUSED dnnmem_result dnnmem__guarded(void *mem, size_t bytes, dnnmem_result code) {
+  unsigned char *base;
+  size_t pad, at = 0, k;
+  uint64_t h[2];
+  if (mem == NULL) return code;
+  pad = (size_t)((DNNMEM__SCRATCH_ALIGN - ((uintptr_t)mem % DNNMEM__SCRATCH_ALIGN)) % DNNMEM__SCRATCH_ALIGN);
+  if (bytes < pad + 16) return code;
+  base = (unsigned char *)mem + pad;
+  bytes -= pad;
+  DNNMEM_MEMCPY(h, base, sizeof(h));
+  if ((h[1] ^ h[0]) != DNNMEM__GUARD_MAGIC) return code; /* not carved */
+  for (;;) {
+    DNNMEM_ASSERT(at + 16 <= bytes); /* the chain stays inside the block */
+    DNNMEM_MEMCPY(h, base + at, sizeof(h));
+    DNNMEM_ASSERT((h[1] ^ h[0]) == DNNMEM__GUARD_MAGIC); /* a header overwritten: an overrun */
+    if (h[0] == DNNMEM__GUARD_END) break;
+    DNNMEM_ASSERT(h[0] <= bytes - at - 16);
+    for (k = at + 16 + (size_t)h[0]; k % DNNMEM__SCRATCH_ALIGN; k++)
+      DNNMEM_ASSERT(base[k] == 0xA5); /* padding overwritten: an overrun */
+    at = k;
+  }
+  DNNMEM_MEMSET(base, 0, 16);
+  return code;
+}
+#define DNNMEM__GUARD_BYTES 16
+#else
+#define dnnmem__guarded(mem, bytes, code) (code)
+#define DNNMEM__GUARD_BYTES 0
+#endif
+
 static DNNMEM__UNUSED void dnnmem__scratch_begin(dnnmem__scratch *s, void *mem, size_t bytes) {
   s->overflow = 0;
   s->short_of_space = 0;
   s->used = 0;
   if (mem == NULL) {
     s->base = NULL;
-    s->used = DNNMEM__SCRATCH_ALIGN - 1;
+    s->used = DNNMEM__SCRATCH_ALIGN - 1 + DNNMEM__GUARD_BYTES;
     s->cap = (size_t)-1;
   } else {
     size_t pad = (size_t)((DNNMEM__SCRATCH_ALIGN -
@@ -4358,25 +4420,37 @@ static DNNMEM__UNUSED void dnnmem__scratch_begin(dnnmem__scratch *s, void *mem, 
     s->base = (unsigned char *)mem + pad;
     s->cap = bytes >= pad ? bytes - pad : 0;
     if (bytes < pad) s->short_of_space = 1;
+#ifdef DNNMEM_SCRATCH_GUARD
+    if (s->cap < DNNMEM__GUARD_BYTES) s->short_of_space = 1, s->cap = 0;
+    else dnnmem__guard_put(s->base, DNNMEM__GUARD_END), s->used = DNNMEM__GUARD_BYTES;
+#endif
   }
 }
 
 static DNNMEM__UNUSED void *dnnmem__scratch_take(dnnmem__scratch *s, size_t count, size_t elem) {
-  size_t bytes;
+  size_t bytes, guard;
   void *p;
-  if (elem != 0 && count > ((size_t)-1 - DNNMEM__SCRATCH_ALIGN) / elem) {
+  if (elem != 0 && count > ((size_t)-1 - DNNMEM__SCRATCH_ALIGN - DNNMEM__GUARD_BYTES) / elem) {
     s->overflow = 1;
     return NULL;
   }
   bytes = (count * elem + (DNNMEM__SCRATCH_ALIGN - 1)) &
           ~(size_t)(DNNMEM__SCRATCH_ALIGN - 1);
-  if (bytes > s->cap - s->used) {
+  guard = bytes > 0 ? DNNMEM__GUARD_BYTES : 0; /* an empty block is never read */
+  if (bytes + guard > s->cap - s->used) {
     if (s->base == NULL) s->overflow = 1;
     else s->short_of_space = 1;
     return NULL;
   }
   p = s->base ? (void *)(s->base + s->used) : NULL;
-  s->used += bytes;
+#ifdef DNNMEM_SCRATCH_GUARD
+  if (p && bytes > 0) { /* this block's header replaces the end header; padding; a new end */
+    dnnmem__guard_put(s->base + s->used - DNNMEM__GUARD_BYTES, count * elem);
+    DNNMEM_MEMSET(s->base + s->used + count * elem, 0xA5, bytes - count * elem);
+    dnnmem__guard_put(s->base + s->used + bytes, DNNMEM__GUARD_END);
+  }
+#endif
+  s->used += bytes + guard;
   return p;
 }
 
@@ -4388,7 +4462,7 @@ static DNNMEM__UNUSED void *dnnmem__scratch_take(dnnmem__scratch *s, size_t coun
 static DNNMEM__UNUSED dnnmem_result dnnmem__scratch_end(const dnnmem__scratch *s, size_t *out_bytes) {
   if (s->overflow) return DNNMEM_ERR_OVERFLOW;
   /* an operation (no out_bytes) handed a NULL buffer: short unless it needs nothing */
-  if (s->base == NULL && out_bytes == NULL && s->used > DNNMEM__SCRATCH_ALIGN - 1)
+  if (s->base == NULL && out_bytes == NULL && s->used > DNNMEM__SCRATCH_ALIGN - 1 + DNNMEM__GUARD_BYTES)
     return DNNMEM_ERR_SCRATCH_TOO_SMALL;
   if (s->short_of_space) return DNNMEM_ERR_SCRATCH_TOO_SMALL;
   if (out_bytes) *out_bytes = s->used;
@@ -8688,7 +8762,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
       ub = dnnmem__exact_arena(&w, offsets);
     } else {
       ub = -1;
-      if (!dnnmem__exact_dive(&w, big, offsets, &ub)) return DNNMEM_ERR_INFEASIBLE;
+      if (!dnnmem__exact_dive(&w, big, offsets, &ub)) return dnnmem__guarded(scratch, scratch_bytes, DNNMEM_ERR_INFEASIBLE);
       w.nodes = w.refused = 0; /* the dive is outside the node limit */
     }
     dnnmem__exact_narrow(&w, g, big, params->warm_offsets == NULL, &lb, &ub, offsets);
@@ -8710,7 +8784,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   else if (w.stopped) out->stop = DNNMEM_PLAN_STOP_TIME;
   else if (w.nodes >= w.node_limit) out->stop = DNNMEM_PLAN_STOP_NODES;
   else out->stop = DNNMEM_PLAN_STOP_INCOMPLETE;
-  return DNNMEM_OK;
+  return dnnmem__guarded(scratch, scratch_bytes, DNNMEM_OK); /* its own carve (nested in the plan's) */
 }
 
 #endif /* DNNMEM_NO_EXACT */
@@ -9589,7 +9663,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_solve(const dnnmem_intervals *problem,
                                            void *scratch, size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__plan_solve(problem, options, offsets, result, scratch, scratch_bytes, &e));
+                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__plan_solve(problem, options, offsets, result, scratch, scratch_bytes, &e)));
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_lower_bound_scratch_size(const dnnmem_intervals *problem,
@@ -9618,7 +9692,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_lower_bound(const dnnmem_intervals *problem
     r = dnnmem__ties_begin(problem, NULL, DNNMEM__PLAN_BOUND, &t, &core, &core_bytes, scratch, scratch_bytes, &e);
     if (r == DNNMEM_OK) result->lower_bound = dnnmem__ties_bound(&t, problem->alignment, core, core_bytes);
   }
-  return dnnmem__report(&result->error, &e, r);
+  return dnnmem__report(&result->error, &e, dnnmem__guarded(scratch, scratch_bytes, r));
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_check_scratch_size(const dnnmem_intervals *problem,
@@ -9650,7 +9724,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_check(const dnnmem_intervals *problem,
     if (r == DNNMEM_OK) r = dnnmem__ties_check(problem, &t, offsets, core, core_bytes, &e);
   }
   if (result && r == DNNMEM_OK) result->arena = arena;
-  return dnnmem__report(result ? &result->error : NULL, &e, r);
+  return dnnmem__report(result ? &result->error : NULL, &e, dnnmem__guarded(scratch, scratch_bytes, r));
 }
 
 /* ---- path-cover grouping ------------------------------------------------ */
@@ -9872,7 +9946,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_chains(const dnnmem_intervals *problem, int
   int32_t groups = 0;
   dnnmem_result r = dnnmem__plan_chains(problem, group_of, order, &groups, scratch, scratch_bytes, &e);
   if (result) result->groups = r == DNNMEM_OK ? groups : 0;
-  return dnnmem__report(result ? &result->error : NULL, &e, r);
+  return dnnmem__report(result ? &result->error : NULL, &e, dnnmem__guarded(scratch, scratch_bytes, r));
 }
 
 
@@ -10007,7 +10081,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pass(const dnnmem_intervals *problem, const
                                           void *scratch, size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__plan_pass(problem, options, pass, offsets, result, scratch, scratch_bytes, &e));
+                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__plan_pass(problem, options, pass, offsets, result, scratch, scratch_bytes, &e)));
 }
 
 /* ---- symbolic sizes ----------------------------------------------------- */
@@ -10406,7 +10480,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_solve(const dnnmem_plan_symbolic *
                                                     void *scratch, size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__plan_symbolic_solve(problem, options, order, below_offsets, below_ids, below_capacity, result, scratch, scratch_bytes, &e));
+                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__plan_symbolic_solve(problem, options, order, below_offsets, below_ids, below_capacity, result, scratch, scratch_bytes, &e)));
 }
 
 /* ---- conflict sets ("why not") ------------------------------------------ */
@@ -10756,7 +10830,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_conflict(const dnnmem_intervals *problem, c
                                               size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__plan_conflict(problem, options, conflict, conflict_capacity, result, scratch, scratch_bytes, &e));
+                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__plan_conflict(problem, options, conflict, conflict_capacity, result, scratch, scratch_bytes, &e)));
 }
 
 
@@ -11340,7 +11414,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_lower_bound(const dnnmem_plan_pools *
   if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   DNNMEM_MEMSET(result, 0, sizeof(*result));
   return dnnmem__report(&result->error, &e,
-                        dnnmem__plan_pools_lower_bound(problem, &result->lower_bound, scratch, scratch_bytes, &e));
+                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__plan_pools_lower_bound(problem, &result->lower_bound, scratch, scratch_bytes, &e)));
 }
 
 /* ---- pools: the checker --------------------------------------------------- */
@@ -11436,7 +11510,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_check(const dnnmem_plan_pools *proble
   int64_t cost = 0;
   dnnmem_result r = dnnmem__plan_pools_check(problem, pool_of, offsets, &cost, arenas, scratch, scratch_bytes, &e);
   if (result) DNNMEM_MEMSET(result, 0, sizeof(*result)), result->cost = r == DNNMEM_OK ? cost : 0;
-  return dnnmem__report(result ? &result->error : NULL, &e, r);
+  return dnnmem__report(result ? &result->error : NULL, &e, dnnmem__guarded(scratch, scratch_bytes, r));
 }
 
 /* ---- pools: placing, packing, improving ------------------------------------ */
@@ -12052,7 +12126,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_solve(const dnnmem_plan_pools *proble
                                                  size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__plan_pools_solve(problem, options, pool_of, offsets, arenas, result, scratch, scratch_bytes, &e));
+                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__plan_pools_solve(problem, options, pool_of, offsets, arenas, result, scratch, scratch_bytes, &e)));
 }
 
 /* ---- pools: why not ------------------------------------------------------- */
@@ -12117,7 +12191,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_conflict(const dnnmem_plan_pools *pro
                                                     void *scratch, size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__plan_pools_conflict(problem, options, conflict, conflict_capacity, result, scratch, scratch_bytes, &e));
+                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__plan_pools_conflict(problem, options, conflict, conflict_capacity, result, scratch, scratch_bytes, &e)));
 }
 
 /* ==== 3. Shared objects (dnnmem_share_*) ================================= */
@@ -12475,7 +12549,7 @@ DNNMEM_DEF dnnmem_result dnnmem_share_lower_bound(const dnnmem_intervals *proble
   DNNMEM_MEMSET(result, 0, sizeof(*result));
   r = dnnmem__share_begin(problem, DNNMEM__SHARE_BOUND, &w, scratch, scratch_bytes, &e);
   if (r == DNNMEM_OK) result->lower_bound = dnnmem__share_bound(&w, &m);
-  return dnnmem__report(&result->error, &e, r);
+  return dnnmem__report(&result->error, &e, dnnmem__guarded(scratch, scratch_bytes, r));
 }
 
 /* Copies w's assignment to object_of (and object_sizes), objects
@@ -12542,7 +12616,7 @@ DNNMEM_DEF dnnmem_result dnnmem_share_solve(const dnnmem_intervals *problem,
                                             size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__share_solve(problem, options, object_of, object_sizes, result, scratch, scratch_bytes, &e));
+                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__share_solve(problem, options, object_of, object_sizes, result, scratch, scratch_bytes, &e)));
 }
 
 /* Records by (object, lower). */
@@ -12605,7 +12679,7 @@ DNNMEM_DEF dnnmem_result dnnmem_share_check(const dnnmem_intervals *problem, con
   DNNMEM_MEMSET(&res, 0, sizeof(res));
   r = dnnmem__share_check(problem, object_of, &res, scratch, scratch_bytes, &e);
   if (result) *result = res; /* zero but on success */
-  return dnnmem__report(result ? &result->error : NULL, &e, r);
+  return dnnmem__report(result ? &result->error : NULL, &e, dnnmem__guarded(scratch, scratch_bytes, r));
 }
 
 
@@ -12904,7 +12978,7 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_vertices(const dnnmem_graph *graph,
                                                size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__cover_vertices(graph, options, path_of, order, result, scratch, scratch_bytes, &e));
+                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__cover_vertices(graph, options, path_of, order, result, scratch, scratch_bytes, &e)));
 }
 
 /* ---- W: paths covering every edge --------------------------------------- */
@@ -13104,7 +13178,7 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
                                             size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__cover_edges(graph, options, edge_uses, path_offsets, path_nodes, path_nodes_capacity, result, scratch, scratch_bytes, &e));
+                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__cover_edges(graph, options, edge_uses, path_offsets, path_nodes, path_nodes_capacity, result, scratch, scratch_bytes, &e)));
 }
 
 
@@ -13376,7 +13450,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_simulate(const dnnmem_remat_problem *probl
                                                void *scratch, size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__remat_simulate(problem, sequence, length, profile, result, scratch, scratch_bytes, &e));
+                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__remat_simulate(problem, sequence, length, profile, result, scratch, scratch_bytes, &e)));
 }
 
 static dnnmem_result dnnmem__remat_lower_bound(const dnnmem_remat_problem *problem, int64_t *out_bound,
@@ -13873,7 +13947,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *pro
   r = dnnmem__remat_time_bound(problem, options, &result->extra_time, &result->cut, &result->cut2, scratch,
                                scratch_bytes, &e);
   if (r == DNNMEM_OK || r == DNNMEM_ERR_INFEASIBLE) (void)dnnmem__remat_lower_bound(problem, &result->peak, NULL);
-  return dnnmem__report(&result->error, &e, r);
+  return dnnmem__report(&result->error, &e, dnnmem__guarded(scratch, scratch_bytes, r));
 }
 
 /* ---- exact group order: backward Dijkstra over held sets ----------------- */
@@ -14143,8 +14217,8 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_group_order(const dnnmem_remat_problem *pr
   if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   DNNMEM_MEMSET(result, 0, sizeof(*result));
   return dnnmem__report(&result->error, &e,
-                        dnnmem__group_order(problem, members, num_members, max_states, order, order_capacity,
-                                            result, scratch, scratch_bytes, &e));
+                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__group_order(problem, members, num_members, max_states, order, order_capacity,
+                                            result, scratch, scratch_bytes, &e)));
 }
 
 /* ---- baselines ------------------------------------------------------------ */
@@ -14372,8 +14446,9 @@ static void dnnmem__remat_layout(dnnmem__scratch *s, dnnmem__remat *w) {
   w->drop = DNNMEM__TAKE(s, uint8_t, n);
   w->best_drop = DNNMEM__TAKE(s, uint8_t, n);
   w->dec_state = DNNMEM__TAKE(s, uint8_t, n);
-  w->dec_stack = DNNMEM__TAKE(s, int32_t, n);
-  w->dec_edge = DNNMEM__TAKE(s, int32_t, n);
+  /* also the arena repair's candidate pairs (up to ARENA_CANDIDATES) */
+  w->dec_stack = DNNMEM__TAKE(s, int32_t, n > DNNMEM__REMAT_ARENA_CANDIDATES ? n : DNNMEM__REMAT_ARENA_CANDIDATES);
+  w->dec_edge = DNNMEM__TAKE(s, int32_t, n > DNNMEM__REMAT_ARENA_CANDIDATES ? n : DNNMEM__REMAT_ARENA_CANDIDATES);
   w->dec_cand = DNNMEM__TAKE(s, int32_t, n);
   w->seq_tmp = DNNMEM__TAKE(s, int32_t, w->L);
   w->log = DNNMEM__TAKE(s, dnnmem__end_change, 4 * (size_t)n + 16); /* two operations */
@@ -15960,7 +16035,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
                                             size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__remat_solve(problem, options, rng, sequence, sequence_capacity, result, scratch, scratch_bytes, &e));
+                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__remat_solve(problem, options, rng, sequence, sequence_capacity, result, scratch, scratch_bytes, &e)));
 }
 
 /* ---- the schedule's own arena ---------------------------------------------- */
@@ -16075,7 +16150,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
                                            void *scratch, size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__remat_plan(problem, options, sequence, length, alignment, records, offsets, result, scratch, scratch_bytes, &e));
+                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__remat_plan(problem, options, sequence, length, alignment, records, offsets, result, scratch, scratch_bytes, &e)));
 }
 
 /* ---- the memory / time trade-off curve -------------------------------------- */
@@ -16294,7 +16369,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_curve(const dnnmem_remat_problem *problem,
                                             size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__remat_curve(problem, options, rng, sequence_capacity, points, num_points, result, scratch, scratch_bytes, &e));
+                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__remat_curve(problem, options, rng, sequence_capacity, points, num_points, result, scratch, scratch_bytes, &e)));
 }
 
 
@@ -19236,7 +19311,7 @@ DNNMEM_DEF dnnmem_result dnnmem_place_cost(const dnnmem_place_problem *problem, 
                                            size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__place_cost(problem, options, device, result, scratch, scratch_bytes, &e));
+                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__place_cost(problem, options, device, result, scratch, scratch_bytes, &e)));
 }
 
 typedef struct dnnmem__place_work {
@@ -19554,7 +19629,7 @@ DNNMEM_DEF dnnmem_result dnnmem_place_network(const dnnmem_place_problem *proble
     result->flow_nodes = net.num_nodes;
     result->flow_arcs = net.num_arcs;
   }
-  return dnnmem__report(&result->error, &e, r);
+  return dnnmem__report(&result->error, &e, dnnmem__guarded(scratch, scratch_bytes, r));
 }
 
 static dnnmem_result dnnmem__place_solve(const dnnmem_place_problem *problem,
@@ -19617,7 +19692,7 @@ DNNMEM_DEF dnnmem_result dnnmem_place_solve(const dnnmem_place_problem *problem,
                                             void *scratch, size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__place_solve(problem, options, device, result, scratch, scratch_bytes, &e));
+                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__place_solve(problem, options, device, result, scratch, scratch_bytes, &e)));
 }
 
 
@@ -20046,7 +20121,7 @@ DNNMEM_DEF dnnmem_result dnnmem_label_cost(const dnnmem_label_problem *problem, 
   if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   DNNMEM_MEMSET(result, 0, sizeof(*result));
   return dnnmem__report(&result->error, &e,
-                        dnnmem__label_cost(problem, label, &result->cost, scratch, scratch_bytes, &e));
+                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__label_cost(problem, label, &result->cost, scratch, scratch_bytes, &e)));
 }
 
 /* ---- labeling: one expansion move as a min cut --------------------------- */
@@ -20400,7 +20475,7 @@ DNNMEM_DEF dnnmem_result dnnmem_label_network(const dnnmem_label_problem *proble
                                               void *scratch, size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__label_network(problem, options, labels, alpha, out_flow, out_node, result, scratch, scratch_bytes, -1, NULL, &e));
+                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__label_network(problem, options, labels, alpha, out_flow, out_node, result, scratch, scratch_bytes, -1, NULL, &e)));
 }
 
 /* ---- labeling: lower bound ---------------------------------------------- */
@@ -20949,7 +21024,7 @@ DNNMEM_DEF dnnmem_result dnnmem_label_lower_bound(const dnnmem_label_problem *pr
   DNNMEM_MEMSET(result, 0, sizeof(*result));
   r = dnnmem__label_lower_bound(problem, options, &bound, scratch, scratch_bytes, &e);
   result->lower_bound = r == DNNMEM_OK ? bound : 0;
-  return dnnmem__report(&result->error, &e, r);
+  return dnnmem__report(&result->error, &e, dnnmem__guarded(scratch, scratch_bytes, r));
 }
 
 /* ---- labeling: branch and bound ------------------------------------------ */
@@ -21170,7 +21245,7 @@ DNNMEM_DEF dnnmem_result dnnmem_label_solve(const dnnmem_label_problem *problem,
                                             size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__label_solve(problem, options, label, result, scratch, scratch_bytes, &e));
+                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__label_solve(problem, options, label, result, scratch, scratch_bytes, &e)));
 }
 
 #endif /* DNNMEM_NO_LABEL */

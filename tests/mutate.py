@@ -7,7 +7,9 @@ usage: tests/mutate.py [--seed S] [-n N] [-j JOBS] [--list] [--only ID,...]
 
 Every mutation site of the implementation (from the part 1 marker that
 starts it to the end of the implementation; comment, preprocessor and
-DNNMEM_ASSERT lines left out) is listed in file order:
+DNNMEM_ASSERT lines left out, and the scratch guard's code, the
+#ifdef DNNMEM_SCRATCH_GUARD branches: a debug build's checks) is listed in
+file order:
   rel     <  <=  >  >=  ==  != to their neighbour (< to <=, == to !=, ...)
   arith   a binary + to -, a binary - to +
   logic   && to ||, || to &&
@@ -37,7 +39,8 @@ cases): a case marked alone in its own process, the others by running
 their file up to the last of them. A case that does not run L cannot tell
 the mutant from the code.
 
-Each mutant is built once (tests/impl.c at -O0, no sanitizers; tests that
+Each mutant is built once (tests/impl.c at -O0, no sanitizers, the scratch
+guard on as in make test: DNNMEM_SCRATCH_GUARD; tests that
 use private names compiled whole); its runs go cheapest first, each with a
 CPU-time limit (load does not move it) of four times the case's time under
 gcov plus 3 s, and the first that fails kills it. A mutant none fails is
@@ -137,10 +140,16 @@ def code_tokens(text, in_comment):
 def sites(lines):
     """Every mutation site: (line index, col, length, replacement, operator)."""
     first, last = impl_range(lines)
-    out, in_comment, cont = [], False, False
+    out, in_comment, cont, guard = [], False, False, False
     for i in range(first, last):
         text = lines[i]
         was_cont, cont = cont, text.rstrip().endswith("\\")
+        if re.match(r"\s*#\s*ifdef\s+DNNMEM_SCRATCH_GUARD\b", text):
+            guard = True  # the scratch guard: test instrumentation, like DNNMEM_ASSERT
+        elif guard and re.match(r"\s*#\s*(else|endif)\b", text):
+            guard = False
+        if guard:
+            continue
         toks, in_comment_next = code_tokens(text, in_comment)
         skip = in_comment and not toks
         in_comment = in_comment_next
@@ -220,7 +229,7 @@ def own_impl(path):
     """Whether a test compiles its own copy of the implementation (the
     Makefile's rule: private names or a DNNMEM_ configuration)."""
     text = "".join(l for l in open(path, encoding="utf-8") if not re.search(r"define\s*DNNMEM_IMPLEMENTATION", l))
-    return re.search(r"dnnmem__|DNNMEM__|define\s+DNNMEM_", text) is not None
+    return re.search(r"dnnmem__|DNNMEM__|(?:define|undef)\s+DNNMEM_", text) is not None
 
 
 def run(cmd, **kw):
@@ -293,7 +302,7 @@ class Builder:
         self.base_ok = None
 
     def cflags(self, hdr_dir):
-        return ["-std=c99", "-w", "-I" + hdr_dir, "-I.", "-Itests", "-include", self.hook,
+        return ["-std=c99", "-w", "-DDNNMEM_SCRATCH_GUARD", "-I" + hdr_dir, "-I.", "-Itests", "-include", self.hook,
                 "-fmacro-prefix-map=%s/=" % hdr_dir] + self.flags
 
     def object(self, t):

@@ -413,9 +413,14 @@ static void test_scratch_carver(void) {
   dnnmem__scratch_begin(&s, NULL, 0);
   CHECK(dnnmem__scratch_take(&s, 3, 4) == NULL);
   CHECK_EQ(dnnmem__scratch_end(&s, &bytes), DNNMEM_OK);
-  CHECK_EQ(bytes, 16 + 15); /* 12 bytes rounded to 16, plus the worst start padding */
+  /* 12 bytes rounded to 16, plus the worst start padding (and a guard
+     build's two headers: the block's and the end's) */
+  CHECK_EQ(bytes, 16 + 15 + 2 * DNNMEM__GUARD_BYTES);
   dnnmem__scratch_begin(&s, NULL, 0);
   CHECK(dnnmem__scratch_take(&s, (size_t)-1 / 2, 4) == NULL);
+  CHECK_EQ(dnnmem__scratch_end(&s, &bytes), DNNMEM_ERR_OVERFLOW);
+  dnnmem__scratch_begin(&s, NULL, 0); /* bytes whose rounding (and guard header) would wrap */
+  CHECK(dnnmem__scratch_take(&s, (size_t)-1 - 8, 1) == NULL);
   CHECK_EQ(dnnmem__scratch_end(&s, &bytes), DNNMEM_ERR_OVERFLOW);
   dnnmem__scratch_begin(&s, NULL, 0); /* an operation given no memory */
   CHECK(dnnmem__scratch_take(&s, 1, 1) == NULL);

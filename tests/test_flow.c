@@ -536,6 +536,99 @@ static void test_bk_flows_record(void) {
   CHECK_EQ(hash, BK_FLOWS_HASH);
 }
 
+/* Push-relabel is deterministic too: its arc flows on fixed networks (small
+   ones full of parallel and opposite arcs, merged and split back; larger
+   ones crossing the global-relabel work limit and the gap rule) are an
+   exact record, as BK's above, recorded with 0.11.0. Printed, to record
+   again after an intended change. Each value equals BK's. */
+#define PR_FLOWS_HASH 1372065626u
+static void test_pr_flows_record(void) {
+  uint32_t hash = 2166136261u;
+  FOR_TRIALS(rng, 53, iter, 60) {
+    int32_t n = iter % 2 ? 3 + (int32_t)dnnmem_rng_below(&rng, 6) : 20 + (int32_t)dnnmem_rng_below(&rng, 200), a;
+    int32_t m = n * (1 + (int32_t)dnnmem_rng_below(&rng, 6));
+    test_arc *arcs = (test_arc *)malloc(sizeof(test_arc) * (size_t)m);
+    test_net t;
+    int64_t bk = -1, pr = -2;
+    random_net(&rng, n, m, iter % 3 ? 100 : 1000000000, arcs);
+    net_make(&t, n, m, arcs);
+    CHECK_EQ(solve_with(&t.flow, 0, n - 1, DNNMEM_FLOW_BK, &bk), DNNMEM_OK);
+    CHECK_EQ(solve_with(&t.flow, 0, n - 1, DNNMEM_FLOW_PUSH_RELABEL, &pr), DNNMEM_OK);
+    CHECK_EQ(bk, pr);
+    hash = (hash ^ (uint32_t)pr) * 16777619u;
+    for (a = 0; a < m; a++) hash = (hash ^ (uint32_t)dnnmem_flow_arc_flow(&t.flow, a)) * 16777619u;
+    for (a = 0; a < n; a++) hash = (hash ^ (uint32_t)dnnmem_flow_source_side(&t.flow, a)) * 16777619u;
+    net_free(&t);
+    free(arcs);
+  }
+  printf("pr flows hash %luu\n", (unsigned long)hash);
+  CHECK_EQ(hash, PR_FLOWS_HASH);
+}
+
+/* The cut-only reduction is deterministic: on fixed sparse networks (ties,
+   huge inner capacities) the nodes it eliminates, in order, with their
+   neighbours and side tables, the constant, and the network it leaves
+   (live degrees, residuals, terminal capacities) are an exact record,
+   recorded with 0.11.0 (a reduction that eliminates less, or otherwise,
+   still cuts right: only this sees it). Printed, to record again after an
+   intended change. */
+#define REDUCE_HASH 2801603266u
+static uint32_t fnv(uint32_t hash, int64_t x) {
+  hash = (hash ^ (uint32_t)x) * 16777619u;
+  return (hash ^ (uint32_t)((uint64_t)x >> 32)) * 16777619u;
+}
+/* The minimum cut's value: brute force on small networks, else a full
+   push-relabel solve (checked against brute force above). */
+static int64_t ref_flow_min_cut_any(test_net *t, int32_t s, int32_t tk) {
+  int64_t v = -1;
+  if (t->n <= 16) return ref_flow_min_cut(t->arcs, t->m, t->n, s, tk);
+  CHECK_EQ(solve_with(&t->flow, s, tk, DNNMEM_FLOW_PUSH_RELABEL, &v), DNNMEM_OK);
+  return v;
+}
+static void test_reduce_record(void) {
+  uint32_t hash = 2166136261u;
+  int64_t eliminated = 0;
+  FOR_TRIALS(rng, 57, iter, 80) {
+    int32_t n = iter % 2 ? 3 + (int32_t)dnnmem_rng_below(&rng, 12) : 50 + (int32_t)dnnmem_rng_below(&rng, 300);
+    test_arc *arcs = (test_arc *)malloc(sizeof(test_arc) * (size_t)(4 * n + 64));
+    int32_t m = sparse_net(&rng, n, (int32_t)dnnmem_rng_below(&rng, (uint32_t)n / 3 + 2), iter % 3 == 0, arcs);
+    int32_t count, v, e;
+    int64_t total = 0, direct = 0, constant = 0, best;
+    test_net t;
+    net_make(&t, n, m, arcs);
+    best = ref_flow_min_cut_any(&t, 0, 1);
+    CHECK_EQ(dnnmem__flow_build(&t.flow, 0, 1, 1, &total, &direct), -1);
+    count = dnnmem__flow_reduce(&t.flow, 0, 1, &constant);
+    eliminated += count;
+    hash = fnv(fnv(fnv(fnv(hash, count), constant), total), direct);
+    for (v = 0; v < count; v++) {
+      hash = fnv(fnv(hash, t.flow.queue2[v]), t.flow.current[v]);
+      hash = fnv(fnv(hash, t.flow.active_next[v]), t.flow.bucket_next[v]);
+    }
+    for (v = 0; v < n; v++) {
+      hash = fnv(fnv(hash, t.flow.label[v]), t.flow.mid[v] - t.flow.first[v]);
+      hash = fnv(fnv(hash, t.flow.bk[v].terminal), t.flow.bk[v].stamp);
+      for (e = t.flow.first[v]; e < t.flow.mid[v]; e++)
+        hash = fnv(fnv(hash, t.flow.half[e].head), t.flow.half[e].residual);
+    }
+    /* then BK on what is left, terminals apart: its residuals and the sides */
+    {
+      int64_t value = dnnmem__bk_run(&t.flow, 0, 1, total, 1, direct + constant);
+      CHECK_EQ(value, best);
+      dnnmem__flow_expand(&t.flow, count);
+      hash = fnv(hash, value);
+      for (v = 0; v < n; v++) {
+        hash = fnv(fnv(hash, t.flow.bk[v].terminal), t.flow.source_side[v]);
+        for (e = t.flow.first[v]; e < t.flow.mid[v]; e++) hash = fnv(hash, t.flow.half[e].residual);
+      }
+    }
+    net_free(&t);
+    free(arcs);
+  }
+  printf("reduce hash %luu, %ld eliminated\n", (unsigned long)hash, (long)eliminated);
+  CHECK_EQ(hash, REDUCE_HASH);
+}
+
 int main(void) {
   RUN(test_textbook);
   RUN(test_algo_names);
@@ -549,5 +642,7 @@ int main(void) {
   RUN(test_reduce_sparse);
   RUN(test_reduce_overflow);
   RUN(test_bk_flows_record);
+  RUN(test_pr_flows_record);
+  RUN(test_reduce_record);
   return test_finish("test_flow");
 }

@@ -87,12 +87,38 @@ static dnnmem_result solve(const test_problem *t, int per_edge, dnnmem_flow_algo
   return r;
 }
 
+/* The conversions ref.h's ref_place_time charges for the assignment: per value,
+   the values converted at least once; per edge, every crossing (consumer
+   on the other device, or an output left on the accelerator). */
+static int32_t ref_place_conversions(const dnnmem_place_problem *p, dnnmem_place_model model,
+                                     const uint8_t *device) {
+  const dnnmem_graph *g = p->graph;
+  int32_t u, c, k, count = 0;
+  for (u = 0; u < g->num_nodes; u++) {
+    int32_t crossings = 0;
+    for (c = 0; c < g->num_nodes; c++) {
+      int uses = 0;
+      for (k = g->in_offsets[c]; k < g->in_offsets[c + 1]; k++) uses |= g->in_ids[k] == u;
+      crossings += uses && device[c] != device[u];
+    }
+    crossings += p->is_output && p->is_output[u] && device[u] == DNNMEM_PLACE_ACC;
+    count += model == DNNMEM_PLACE_PER_EDGE ? crossings : crossings > 0;
+  }
+  return count;
+}
+
 /* Checks a solution: the optimum's recount, the baselines' recounts. */
 static void check_result(const test_problem *t, int per_edge, const uint8_t *device,
                          const dnnmem_place_result *res) {
   uint8_t x[32] = {0};
   int32_t v, ncpu = 0;
+  int32_t nfree = 0;
   CHECK_EQ(ref_place_time(&t->p, (dnnmem_place_model)(per_edge), device), res->time);
+  CHECK_EQ(ref_place_conversions(&t->p, (dnnmem_place_model)(per_edge), device), res->conversions);
+  CHECK(res->error.index == -1 && res->error.field == DNNMEM_FIELD_NONE && res->error.other == -1);
+  for (v = 0; v < t->n; v++) nfree += t->device[v] == ANY && t->cpu[v] >= 0 && t->acc[v] >= 0;
+  CHECK_EQ(res->num_free, nfree);
+  CHECK(res->num_parts >= (nfree > 0) && res->num_parts <= nfree);
   for (v = 0; v < t->n; v++) ncpu += device[v] == CPU;
   CHECK_EQ(res->num_cpu, ncpu);
   CHECK_EQ(res->num_acc, t->n - ncpu);
@@ -358,31 +384,39 @@ static void test_errors(void) {
   dnnmem_place_result r;
   size_t bytes = 0;
   void *mem;
+  /* each fault: its code, the node and the field named */
   chain(&t, 3, 10, 30);
   t.cpu[2] = -2;
   CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_ERR_NEGATIVE);
+  CHECK(r.error.index == 2 && r.error.field == DNNMEM_FIELD_TIME && r.error.other == -1);
   chain(&t, 3, 10, 30);
   t.xfer[2] = -1;
   CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_ERR_NEGATIVE);
+  CHECK(r.error.index == 2 && r.error.field == DNNMEM_FIELD_SIZE);
   chain(&t, 3, 10, 30);
   t.device[2] = CPU;
   t.cpu[2] = NO;
   CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_ERR_PLACE_UNSUPPORTED);
+  CHECK(r.error.index == 2 && r.error.field == DNNMEM_FIELD_PIN);
   chain(&t, 3, 10, 30);
   t.cpu[2] = NO;
   t.acc[2] = NO;
   CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_ERR_PLACE_UNSUPPORTED);
+  CHECK(r.error.index == 2 && r.error.field == DNNMEM_FIELD_TIME);
   chain(&t, 3, 10, 30);
   t.device[3] = 7;
   CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK(r.error.index == 3 && r.error.field == DNNMEM_FIELD_PIN);
   chain(&t, 3, 10, 30);
   t.ids[0] = 3; /* node 1 reads node 3, which (indirectly) reads node 1 */
   CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_ERR_CYCLE);
+  CHECK(r.error.index >= 1 && r.error.index <= 3 && r.error.field == DNNMEM_FIELD_INPUT);
   chain(&t, 3, 10, 30);
   t.ids[1] = 1; /* self-loop */
   t.offsets[3] = 2;
   t.ids[1] = 2;
   CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_ERR_CYCLE);
+  CHECK(r.error.index == 2 && r.error.field == DNNMEM_FIELD_INPUT);
   chain(&t, 3, 10, 30);
   t.ids[2] = 40;
   CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_ERR_ID_RANGE);
@@ -390,6 +424,7 @@ static void test_errors(void) {
   t.cpu[2] = INT64_MAX / 2;
   t.acc[3] = INT64_MAX / 2;
   CHECK_EQ(solve(&t, 0, DNNMEM_FLOW_BK, d, &r), DNNMEM_ERR_OVERFLOW);
+  CHECK(r.error.index == 3 && r.error.field == DNNMEM_FIELD_TIME);
   /* times just inside the limit work */
   chain(&t, 3, 10, 30);
   t.cpu[2] = INT64_MAX / 4;
@@ -460,6 +495,10 @@ static void test_cost(void) {
     } else {
       CHECK_EQ(dnnmem_place_cost(&t.p, &o, x, &c, mem, bytes), DNNMEM_OK);
       CHECK_EQ(c.time, ref_place_time(&t.p, (dnnmem_place_model)(iter & 1), x));
+      CHECK_EQ(c.conversions, ref_place_conversions(&t.p, (dnnmem_place_model)(iter & 1), x));
+      CHECK(c.all_acc_time == 0 && c.greedy_time == 0 && c.all_cpu_time == 0 && c.cut == 0 && c.num_free == 0);
+      CHECK(c.num_cpu == 0 && c.num_acc == 0 && c.num_parts == 0 && c.flow_nodes == 0 && c.flow_arcs == 0);
+      CHECK(c.error.index == -1 && c.error.field == DNNMEM_FIELD_NONE);
     }
     free(mem);
   }
@@ -697,6 +736,50 @@ static void test_network_no_empty_arcs(void) {
   }
 }
 
+/* Ties go to the accelerator: the placement's CPU set is the smallest
+   optimal one (the minimum cut's smallest source side; minimum cuts form
+   a lattice), i.e. the intersection of every optimum's CPU set, by brute
+   force on small problems full of ties (equal times, zero transfers),
+   both models, both flow algorithms. */
+static void test_ties_smallest_cpu_set(void) {
+  int tied = 0;
+  FOR_TRIALS(rng, 77, iter, 300) {
+    test_problem t;
+    int per_edge, algo;
+    int32_t v, n;
+    random_problem(&rng, &t, 1 + (int32_t)dnnmem_rng_below(&rng, 12));
+    n = t.n;
+    for (v = 0; v < n; v++)
+      if (dnnmem_rng_below(&rng, 2)) t.acc[v] = t.cpu[v] >= 0 ? t.cpu[v] : t.acc[v];
+    for (v = 0; v < n; v++)
+      if (dnnmem_rng_below(&rng, 2)) t.xfer[v] = 0;
+    for (per_edge = 0; per_edge < 2; per_edge++) {
+      int64_t best = ref_place_optimum(&t.p, (dnnmem_place_model)per_edge);
+      uint8_t inter[32], x[32];
+      uint32_t mask;
+      int optima = 0;
+      for (v = 0; v < n; v++) inter[v] = 1;
+      for (mask = 0; mask < (1u << n); mask++) {
+        for (v = 0; v < n; v++) x[v] = (mask >> v & 1) ? ACC : CPU;
+        if (ref_place_time(&t.p, (dnnmem_place_model)per_edge, x) != best) continue;
+        optima++;
+        for (v = 0; v < n; v++) inter[v] &= x[v] == CPU;
+      }
+      tied += optima > 1;
+      for (algo = 0; algo < 2; algo++) {
+        uint8_t d[32] = {0};
+        dnnmem_place_result r;
+        int same = 1;
+        CHECK_EQ(solve(&t, per_edge, (dnnmem_flow_algo)algo, d, &r), DNNMEM_OK);
+        for (v = 0; v < n; v++) same &= (d[v] == CPU) == inter[v];
+        CHECK(same);
+        check_result(&t, per_edge, d, &r);
+      }
+    }
+  }
+  CHECK(tied > 300);
+}
+
 int main(void) {
   RUN(test_brute_force);
   RUN(test_brute_force_20);
@@ -709,6 +792,7 @@ int main(void) {
   RUN(test_argument_checks);
   RUN(test_argument_edges);
   RUN(test_network_no_empty_arcs);
+  RUN(test_ties_smallest_cpu_set);
   {
     int i;
     for (i = 0; i < 8; i++) test_heap_free(&exact_copy.mem[i]);
