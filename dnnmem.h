@@ -508,7 +508,10 @@
                                without slack (tilings), elsewhere only
                                when one record or none can cover it;
                                a failure there names the records it could
-                               not place, and the search jumps back to the
+                               not place (a section that overflows: the
+                               fewest of its records that overflow it
+                               above one height, the one that jumps
+                               farthest), and the search jumps back to the
                                deepest frame that raised one of their lowest
                                offsets (conflict-directed backjumping,
                                Prosser 1993); minimalloc's round robin
@@ -518,7 +521,10 @@
                                replayed: no node searched twice), plus
                                randomised orders with Luby's limits (Luby,
                                Sinclair & Zuckerman, 1993), sharing the
-                               nodes equally. A candidate that would leave
+                               nodes equally; every other randomised run
+                               tries a cell's covers that reach the walls
+                               of its row first (a tiling's bottom-left
+                               fill). A candidate that would leave
                                a section over capacity - its offset is
                                refused without being placed (O(1) but a
                                count of the part's sections per offset),
@@ -6683,6 +6689,8 @@ typedef struct dnnmem__exact {
   int64_t *keys, *order_keys;
   int32_t order_kind;
   uint64_t order_seed;
+  int fit; /* this run orders a cell's covers by dnnmem__exact_fit_order */
+  int fit_off, long_reasons; /* tests (dnnmem__exact_params) */
   int64_t *noise; /* per record: the current restart's key factor */
   /* failed part states (transposition table): 64-bit hash, run stamp */
   uint64_t *memo_key;
@@ -6704,6 +6712,7 @@ typedef struct dnnmem__exact {
   int64_t ng_cap, ng_top, ng_for;
   int32_t ng_max, ng_count, ng_fired;
   int64_t ng_hits;
+  int64_t z_lists, z_len; /* failures that named records, and their records */
   dnnmem__exact_slot slots[DNNMEM__EXACT_SLOTS];
 } dnnmem__exact;
 
@@ -7511,6 +7520,36 @@ static int dnnmem__exact_less_cand(const void *ctx, int32_t a, int32_t b) {
   return w->lowest[a] < w->lowest[b] || (w->lowest[a] == w->lowest[b] && w->rank[a] < w->rank[b]);
 }
 
+/* A noisy run's order of a cell's covers (any order is complete; a
+   resumed search needs the canonical one, so only runs never resumed):
+   the covers that reach the walls of the cell's row (the run of sections
+   around the cell with its floor) first, then those whose tops meet the
+   floor beside them, then by rank: the bottom-left fill of a tiling. */
+static int dnnmem__exact_less_fit(const void *ctx, int32_t a, int32_t b) {
+  const dnnmem__exact *w = (const dnnmem__exact *)ctx;
+  return w->keys[a] > w->keys[b] || (w->keys[a] == w->keys[b] && w->rank[a] < w->rank[b]);
+}
+
+static int64_t dnnmem__exact_beside(const dnnmem__exact *w, const dnnmem__exact_frame *f, int32_t s) {
+  if (s < f->part_lo || s >= f->part_hi) return -1; /* a time cut: no neighbour */
+  return w->cell_floor[s] == DNNMEM__I64_MAX ? w->capacity : w->cell_floor[s];
+}
+
+static void dnnmem__exact_fit_order(dnnmem__exact *w, dnnmem__exact_frame *f) {
+  int32_t lo = f->cell, hi = f->cell + 1, i;
+  int64_t h = f->cell_offset;
+  while (lo > f->part_lo && w->cell_floor[lo - 1] == h) lo--;
+  while (hi < f->part_hi && w->cell_floor[hi] == h) hi++;
+  for (i = f->cand_base; i < f->cand_end; i++) {
+    int32_t k = w->cand[i];
+    int64_t top = h + w->size[k];
+    w->keys[k] = 4 * ((w->span_lo[k] == lo) + (w->span_hi[k] == hi)) +
+                 (dnnmem__exact_beside(w, f, w->span_lo[k] - 1) == top) + (dnnmem__exact_beside(w, f, w->span_hi[k]) == top);
+  }
+  dnnmem__sort_ids(w->cand + f->cand_base, w->tmp, f->cand_end - f->cand_base, dnnmem__exact_less_fit, w);
+  f->cand_sorted = 1;
+}
+
 /* The frame's next candidate, as dnnmem__exact_scan: while the frame is
    the deepest, its part's lowest offsets and ranks stay as they were at
    its entry (what deeper frames change they undo), so its first choice
@@ -7538,6 +7577,7 @@ static int32_t dnnmem__exact_next(dnnmem__exact *w, dnnmem__exact_frame *f) {
       f->cand_next = f->cand_base;
       f->cand_end = c;
       f->cand_sorted = 0;
+      if (f->cell >= 0 && w->fit && c - f->cand_base > 1) dnnmem__exact_fit_order(w, f);
     }
   }
   if (f->cand_end == -2) return dnnmem__exact_scan(w, f);
@@ -8051,6 +8091,90 @@ static int32_t dnnmem__exact_culprit(const dnnmem__exact *w, int32_t from, int32
   return c;
 }
 
+/* How deep record k's entry at height t sends a jump: the frame that
+   raised it there. Frame d (>= 0) placed the cover of its cell just now:
+   a record that placement raised past t is named at the cell's offset h
+   once merged into d's list (dnnmem__exact_z_merge), so counted there. */
+static int32_t dnnmem__exact_z_depth(const dnnmem__exact *w, int32_t k, int64_t t, int32_t d, int64_t h) {
+  if (d >= 0 && w->raiser[k] == d && t > w->log_old[w->lastlog[k]]) return dnnmem__exact_raised(w, k, h);
+  return dnnmem__exact_raised(w, k, t);
+}
+
+static int dnnmem__exact_less_z(const void *ctx, int32_t a, int32_t b) {
+  const int64_t *k = (const int64_t *)ctx;
+  return k[a] < k[b] || (k[a] == k[b] && a < b);
+}
+
+/* Of the unplaced records of frame f's part busy in section s (in
+   w->tmp2[0 .. c), by lowest offset, highest first), those at or above
+   t = lowest of position last: the fewest whose bytes exceed capacity - t
+   among those whose deepest jump (dnnmem__exact_z_depth) is the
+   shallowest possible, into w->ids[0 .. *count), that depth into *depth;
+   0 when all of them fit. */
+static int dnnmem__exact_z_pick(dnnmem__exact *w, int32_t last, int32_t d, int64_t h, int32_t *count,
+                                int32_t *depth) {
+  int64_t t = w->lowest[w->tmp2[last]], room = w->capacity - t, sum = 0;
+  int32_t i, n = last + 1, m;
+  for (i = 0; i < n; i++) {
+    w->ids[i] = i;
+    w->keys[i] = dnnmem__exact_z_depth(w, w->tmp2[i], t, d, h);
+  }
+  dnnmem__sort_ids(w->ids, w->tmp, n, dnnmem__exact_less_z, w->keys);
+  for (m = 0; m < n && sum <= room; m++) sum += w->size[w->tmp2[w->ids[m]]];
+  if (sum <= room) return 0;
+  *depth = (int32_t)w->keys[w->ids[m - 1]];
+  while (m < n && w->keys[w->ids[m]] == *depth) m++; /* all as shallow: the largest first */
+  for (i = 0; i < m; i++) w->keys[w->ids[i]] = -w->size[w->tmp2[w->ids[i]]];
+  dnnmem__sort_ids(w->ids, w->tmp, m, dnnmem__exact_less_z, w->keys);
+  for (i = 0, sum = 0; sum <= room; i++) sum += w->size[w->tmp2[w->ids[i]]];
+  *count = i;
+  return 1;
+}
+
+/* A short reason that section s of frame f's part overflows, as a new
+   list zlist[end ..): records busy in s, each at or above a height t >=
+   tmin, whose bytes exceed capacity - t (they cannot all fit above t,
+   whatever else is placed: no windows, so each takes its size there). Of
+   the heights t among their lowest offsets, the one whose records jump
+   back farthest, then the fewest records (dnnmem__exact_z_pick); d, h:
+   as dnnmem__exact_z_depth. Returns the list's end: end when no such t
+   exists, -1 when out of room. */
+static int32_t dnnmem__exact_z_stack(dnnmem__exact *w, const dnnmem__exact_frame *f, int32_t s, int64_t tmin,
+                                     int32_t d, int64_t h, int32_t end) {
+  int32_t p, c = 0, i, best = -1, best_depth = 0, best_count = 0, count, depth;
+  int64_t sum = 0;
+  for (p = w->start_index[f->part_lo]; p < w->start_index[s + 1]; p++) {
+    int32_t k = w->search[p];
+    if (w->placed[k] || w->span_hi[k] <= s || w->lowest[k] < tmin || !dnnmem__exact_covers(w, k, s)) continue;
+    w->keys[c] = -w->lowest[k];
+    w->ids[c] = c;
+    w->tmp2[c++] = k;
+  }
+  dnnmem__sort_ids(w->ids, w->tmp, c, dnnmem__exact_less_z, w->keys);
+  for (i = 0; i < c; i++) w->item_end[i] = w->tmp2[w->ids[i]];
+  for (i = 0; i < c; i++) w->tmp2[i] = w->item_end[i];
+  for (i = 0; i < c; i++) {
+    sum += w->size[w->tmp2[i]];
+    if ((i + 1 < c && w->lowest[w->tmp2[i + 1]] == w->lowest[w->tmp2[i]]) ||
+        sum <= w->capacity - w->lowest[w->tmp2[i]])
+      continue;
+    if (dnnmem__exact_z_pick(w, i, d, h, &count, &depth) &&
+        (best < 0 || depth < best_depth || (depth == best_depth && count < best_count))) {
+      best = i;
+      best_depth = depth;
+      best_count = count;
+    }
+  }
+  if (best < 0) return end;
+  if ((int64_t)end + best_count > w->zcap) return -1;
+  dnnmem__exact_z_pick(w, best, d, h, &count, &depth);
+  for (i = 0; i < count; i++) {
+    w->zlist[end + i] = w->tmp2[w->ids[i]];
+    w->zbound[end + i] = w->lowest[w->tmp2[best]];
+  }
+  return end + count;
+}
+
 /* Adds zlist[from .. to) (from -1: not told), failed below frame d, to
    frame d's list, the deepest: a height that d's child raised a record to
    becomes d's cell offset (the child lifted it there from at least that:
@@ -8209,7 +8333,9 @@ static int dnnmem__exact_descend(dnnmem__exact *w, int32_t d, int32_t j, int fit
        least lowest offset of the part) no record waits below the level,
        so the check fails only in its sweep, which names the section */
     DNNMEM_ASSERT(f->zend < 0 || w->fail_sec >= 0);
-    if (f->zend >= 0 && !w->degraded)
+    if (f->zend >= 0 && !w->degraded && w->logging && !w->long_reasons) /* its stack, as short as can be */
+      w->fail_z = dnnmem__exact_z_stack(w, f, w->fail_sec, w->fail_rel, d, f->cell_offset, f->zend);
+    if (f->zend >= 0 && !w->degraded && w->fail_z <= f->zend) /* the sweep's whole stack */
       w->fail_z = dnnmem__exact_z_busy(w, f, w->fail_sec, w->fail_rel, w->fail_rel, f->zend, f->zend);
     /* j is the culprit (no backjump from here): releases are lowest
        offsets there (no record waits); had every record of the failed
@@ -8304,9 +8430,14 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
     if (j < 0) { /* the part fails: back to the frame that created it */
       int32_t t = f->creator, e, to = -1;
       if (!w->logging && t >= 0) return DNNMEM__EXACT_ABORTED; /* a dive: nothing to undo with */
-      if (f->zend >= 0 && !w->degraded) /* the cell's records too (not at a remembered state) */
+      if (f->zend == f->zbase && !w->degraded && f->cell >= 0 && f->last_offset < 0 && w->logging &&
+          !w->long_reasons)
+        to = dnnmem__exact_z_stack(w, f, f->cell, f->cell_offset + 1, -1, 0, f->zbase); /* no cover */
+      if (f->zend >= 0 && !w->degraded && to <= f->zbase) /* the cell's records too (not at a remembered state) */
         to = f->cell >= 0 ? dnnmem__exact_z_busy(w, f, f->cell, -1, f->cell_offset + 1, f->zbase, f->zend) : f->zend;
       if (to >= 0) { /* or further back */
+        w->z_lists++;
+        w->z_len += to - f->zbase;
         t = dnnmem__exact_culprit(w, f->zbase, to);
         DNNMEM_ASSERT(t <= f->creator);
         w->backjumps += t < f->creator;
@@ -8416,6 +8547,7 @@ static int dnnmem__exact_step(dnnmem__exact *w, dnnmem__exact_portfolio *pf) {
     limit -= slot->spent;
   }
   w->capacity = pf->capacity;
+  w->fit = seed != 0 && pf->noisy_runs % 2 == 0 && !w->fit_off; /* every other noisy run */
   if (w->order_kind != kind || w->order_seed != seed)
     dnnmem__exact_set_order(w, kind, seed, w->order_keys + 4 * (size_t)w->m);
   res = dnnmem__exact_run(w, limit, slot);
@@ -8459,6 +8591,8 @@ typedef struct dnnmem__exact_params {
                                   that scan, lists without room) */
   int no_backjumps;            /* tests: every failure goes back to its creator */
   int no_nogoods;              /* tests: no nogoods learned (dnnmem__exact_learn) */
+  int long_reasons;            /* tests: a failed sweep names its whole stack */
+  int no_fit;                  /* tests: noisy runs keep the canonical order of covers */
 } dnnmem__exact_params;
 
 typedef struct dnnmem__exact_outcome {
@@ -8471,6 +8605,7 @@ typedef struct dnnmem__exact_outcome {
   int32_t degraded;    /* the undo log filled (deeper nodes recounted) */
   int64_t backjumps;   /* failures that went back past the frame before */
   int64_t nogoods;     /* placements a learned nogood failed */
+  int64_t lists, list_len; /* frames that failed naming records; records named */
 } dnnmem__exact_outcome;
 
 /* The arena of a plan of the search's records. */
@@ -8520,6 +8655,7 @@ static int dnnmem__exact_dive(dnnmem__exact *w, int64_t big, int64_t *offsets, i
   int res;
   dnnmem__exact_set_order(w, 1, 0, w->order_keys + 4 * (size_t)w->m);
   w->capacity = big;
+  w->fit = 0;
   w->stop = NULL;
   w->node_limit = DNNMEM__I64_MAX;
   w->logging = 0;
@@ -8691,7 +8827,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   w.backjump = !params->no_backjumps;
   w.zstamp = 0;
   w.mz_top = 0;
-  w.ng_hits = 0;
+  w.ng_hits = w.z_lists = w.z_len = 0;
   if (params->no_nogoods) w.ng_cap = 0;
   dnnmem__exact_forget(&w, 0);
   DNNMEM_MEMSET(w.zmark, 0, (size_t)count * sizeof(uint32_t));
@@ -8701,6 +8837,9 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   w.stopped = w.degraded = 0;
   w.logging = 1;
   w.order_kind = -1;
+  w.fit = 0;
+  w.fit_off = params->no_fit;
+  w.long_reasons = params->long_reasons;
   w.run_id = w.run_count = 0;
   for (i = 0; i <= (int32_t)w.memo_mask; i++) w.memo_run[i] = 0;
   out->optimal = 0;
@@ -8736,6 +8875,8 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   out->degraded = w.degraded;
   out->backjumps = w.backjumps;
   out->nogoods = w.ng_hits;
+  out->lists = w.z_lists;
+  out->list_len = w.z_len;
   /* why it ended: the question settled, else the limit that ended it
      (stop first: a callback that fired also ends a search at its node
      limit), else every capacity was asked without a proof (windows) */
