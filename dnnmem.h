@@ -178,6 +178,11 @@
        before any output is written. Size and use come from one private
        function each, so they cannot disagree. Scratch may be reused.
        DNNMEM_*_SCRATCH_BYTES macros give static bounds where they are simple.
+       Debug builds may define DNNMEM_SCRATCH_GUARD (this library's tests
+       do): 16 guard bytes sit between the arrays carved from scratch, and
+       an operation checks them when it returns, so a write past an array
+       inside the scratch fails an assertion. Scratch sizes then grow by
+       16 bytes per array (the static bounds by 4096).
        Outputs too small. An array with a capacity that is too short gives
        DNNMEM_ERR_OUTPUT_TOO_SMALL and reports the count needed; call again.
        Integers. int64_t for bytes, offsets, times and capacities (sums that
@@ -233,7 +238,7 @@
                                ALIAS) and their code drops out. With
                                DNNMEM_ONLY_PLAN and DNNMEM_NO_EXACT the
                                planner (heuristics, check, lower bound) is
-                               18.6 KiB of x86-64 .text at -Os
+                               19.1 KiB of x86-64 .text at -Os
                                (tests/size_plan.c; make test keeps it
                                <= 20 KB), TFLite Micro's greedy planner's
                                feature set.
@@ -441,8 +446,10 @@
                                time: the free intervals of the records
                                alive at the step, moved from group to
                                group, cut by the few neighbours that end
-                               or start beside it (the time tree when
-                               there are more than 32).
+                               or start beside it; a far move finds who
+                               dies among those alive and who is born
+                               among the marks (the time tree, built then,
+                               when there are more than 32).
                 sorted-height  by lifetime length, then size, each on top of
                                what is placed over its lifetime (range chmax
                                segment tree); builds staircases on chains.
@@ -501,7 +508,10 @@
                                without slack (tilings), elsewhere only
                                when one record or none can cover it;
                                a failure there names the records it could
-                               not place, and the search jumps back to the
+                               not place (a section that overflows: the
+                               fewest of its records that overflow it
+                               above one height, the one that jumps
+                               farthest), and the search jumps back to the
                                deepest frame that raised one of their lowest
                                offsets (conflict-directed backjumping,
                                Prosser 1993); minimalloc's round robin
@@ -511,7 +521,10 @@
                                replayed: no node searched twice), plus
                                randomised orders with Luby's limits (Luby,
                                Sinclair & Zuckerman, 1993), sharing the
-                               nodes equally. A candidate that would leave
+                               nodes equally; every other randomised run
+                               tries a cell's covers that reach the walls
+                               of its row first (a tiling's bottom-left
+                               fill). A candidate that would leave
                                a section over capacity - its offset is
                                refused without being placed (O(1) but a
                                count of the part's sections per offset),
@@ -881,7 +894,9 @@
                 greedy-breadth's sweep O(f + w + m) per record: f the
                 free intervals at its step, w the words of marks scanned
                 (at most 32) and m the records they mark (at most 32 each
-                way), a placed record's flips O(f); past those bounds,
+                way), a placed record's flips O(f); far moves O(a + w +
+                m + f x 64) each, a the records alive before, at most
+                32 n + T / 32 in all for a + w + m; past those bounds,
                 the time tree's;
                 O(k log k) for a record with a zero size in play;
                 sorted-height and pathcover O(n log n) (plus O(k log k)
@@ -5784,10 +5799,13 @@ static void dnnmem__gap_begin(dnnmem__planner *p) {
    born between, and r's few others are found the same way. t is r's
    widest step: a group's members share it, and in training graphs all
    but about one neighbour is alive there (the wider steps' groups come
-   first). Over DNNMEM__PLAN_SWEEP_MAX records or words of bits: the time
-   tree's query (and F from one at t). Lists and F in bestfit's arrays
-   (unused here). Builds for size leave it out (2.5 KB of code at -Os; the
-   time tree gives the same plans). Not for greedy-size: its order runs
+   first). Over DNNMEM__PLAN_SWEEP_MAX records or words of bits, a jump
+   (below) by A, the placed records alive at c; past its bounds the time
+   tree serves, built then (its insertions cost a tenth of the strategy:
+   bench_plan's generated records never need it, tiled resnet50.train's
+   far moves, ~150 records dying and as many born, do). Lists, F and A in
+   bestfit's arrays (unused here). Builds for size leave it out (2.5 KB
+   of code at -Os; the time tree gives the same plans). Not for greedy-size: its order runs
    over all of time once per size, and moving c costs as much as the
    tree's queries it saves. */
 #if !defined(__OPTIMIZE_SIZE__)
@@ -5797,7 +5815,9 @@ static void dnnmem__gap_begin(dnnmem__planner *p) {
 typedef struct dnnmem__sweep {
   uint64_t *bits;
   int64_t *fa, *fb; /* F: at most n + 1 (n - 1 placed, each splits one) */
-  int32_t nf, c, got[DNNMEM__PLAN_SWEEP_MAX];
+  int32_t *alive, *pos; /* A: the placed records alive at c (-1 na: not kept), each one's place in it */
+  int64_t budget;       /* what jumps may still scan: words, A's records and marked ones */
+  int32_t nf, na, c, got[DNNMEM__PLAN_SWEEP_MAX];
 } dnnmem__sweep;
 
 static void dnnmem__sweep_mark(dnnmem__planner *p, dnnmem__sweep *w, int32_t r) {
@@ -5851,6 +5871,16 @@ static DNNMEM__GAP_INLINE int32_t dnnmem__sweep_find(const dnnmem__sweep *w, int
 static DNNMEM__GAP_INLINE void dnnmem__sweep_flip(dnnmem__planner *p, dnnmem__sweep *w, int32_t q, int cut) {
   int64_t o = p->off[q], e = o + p->rec[q].size, *fa = w->fa, *fb = w->fb;
   int32_t j = dnnmem__sweep_find(w, o), k;
+  if (w->na >= 0) { /* A: appended, or the last takes q's place */
+    if (cut) {
+      w->pos[q] = w->na;
+      w->alive[w->na++] = q;
+    } else {
+      k = w->alive[--w->na];
+      w->alive[w->pos[q]] = k;
+      w->pos[k] = w->pos[q];
+    }
+  }
   if (cut) { /* within interval j - 1 */
     j--;
     if (fa[j] < o && e < fb[j]) { /* split in two */
@@ -5884,15 +5914,18 @@ static DNNMEM__GAP_INLINE void dnnmem__sweep_flip(dnnmem__planner *p, dnnmem__sw
 /* Moves c to t: frees the bytes of the records alive at c, not at t, then
    cuts those alive at t, not at c (all marked between); 0 when too far. */
 static int dnnmem__sweep_move(dnnmem__planner *p, dnnmem__sweep *w, int32_t t) {
-  int32_t c = w->c, T = p->segments, lo = c < t ? c : t, hi = c < t ? t : c, n = 0, pass, j;
+  int32_t c = w->c, T = p->segments, lo = c < t ? c : t, hi = c < t ? t : c, n = 0, born = 0, j;
   if (!dnnmem__sweep_collect(p, w, lo, hi, &n) ||
       !dnnmem__sweep_collect(p, w, T + lo + 1, T + hi + 1, &n))
     return 0;
-  for (pass = 0; pass < 2; pass++)
-    for (j = 0; j < n; j++) {
-      int32_t q = w->got[j], was = p->lo[q] <= c && p->hi[q] > c, is = p->lo[q] <= t && p->hi[q] > t;
-      if (was != is && is == pass) dnnmem__sweep_flip(p, w, q, pass);
+  for (j = 0; j < n; j++) { /* the dying freed now, the born kept for after */
+    int32_t q = w->got[j], was = p->lo[q] <= c && p->hi[q] > c, is = p->lo[q] <= t && p->hi[q] > t;
+    if (was != is) {
+      if (is) w->got[born++] = q;
+      else dnnmem__sweep_flip(p, w, q, 0);
     }
+  }
+  for (j = 0; j < born; j++) dnnmem__sweep_flip(p, w, w->got[j], 1);
   w->c = t;
   return 1;
 }
@@ -5927,13 +5960,76 @@ static int dnnmem__sweep_free(dnnmem__planner *p, dnnmem__sweep *w, int32_t r) {
   return 1;
 }
 
-/* F at t from the time tree (the query's free intervals, nothing dropped). */
+/* F at t from the time tree (the query's free intervals, nothing dropped);
+   A is no longer kept. */
 static void dnnmem__sweep_at(dnnmem__planner *p, dnnmem__sweep *w, int32_t t) {
   dnnmem__gap_free_span(p, p->gap_leaves + (t >> p->gap_shift), t, t + 1, 0);
   w->nf = p->gap_cur;
   DNNMEM_MEMCPY(w->fa, p->gap_fa, (size_t)w->nf * sizeof(int64_t));
   DNNMEM_MEMCPY(w->fb, p->gap_fb, (size_t)w->nf * sizeof(int64_t));
   w->c = t;
+  w->na = -1;
+}
+
+/* Moves c to t far away (past the marks' limit): the records that die
+   between are A's not alive at t, those born between the placed ones
+   marked between (starts after c, or, moving back, ends before it) alive
+   at t. With few of both, each is flipped; else, with few alive at t, F
+   is the gaps between them by offset. 0 (nothing changed) when A is not
+   kept, or the jumps' budget (DNNMEM__PLAN_SWEEP_BUDGET per record: they
+   never cost more than the time tree would) is spent, or both are many. */
+#define DNNMEM__PLAN_SWEEP_BUDGET 32
+#ifndef DNNMEM__PLAN_SWEEP_JUMP
+#define DNNMEM__PLAN_SWEEP_JUMP 64
+#endif
+static int dnnmem__sweep_jump(dnnmem__planner *p, dnnmem__sweep *w, int32_t t) {
+  int32_t T = p->segments, c = w->c, from, to, i, j, q, m = 0, d = 0, *keep = p->tmp, *dead = p->tmp + p->n;
+  const int32_t *head, *next;
+  int64_t top = 0;
+  if (c < t) from = T + c + 1, to = T + t + 1, head = p->run_prev, next = p->skip; /* starts in (c, t] */
+  else from = t, to = c, head = p->run_end, next = p->run_next; /* ends in (t, c]: at hi - 1 in [t, c) */
+  if (w->na < 0 || (w->budget -= ((to - 1) >> 6) - (from >> 6) + 1 + w->na) < 0) return 0;
+  for (j = 0; j < w->na; j++) { /* A's records: alive at t, or dying */
+    q = w->alive[j];
+    if (p->lo[q] <= t && p->hi[q] > t) keep[m++] = q;
+    else dead[d++] = q;
+  }
+  for (i = from >> 6, j = m; from < to && i <= (to - 1) >> 6; i++) {
+    uint64_t word = w->bits[i];
+    if (i == from >> 6) word &= ~(uint64_t)0 << (from & 63);
+    if (i == (to - 1) >> 6) word &= ~(uint64_t)0 >> (63 - ((to - 1) & 63));
+    for (; word; word &= word - 1) {
+      int32_t b = 64 * i + dnnmem__ctz64(word);
+      for (q = head[c < t ? b - T : b + 1]; q >= 0; q = next[q], w->budget--)
+        if (p->lo[q] <= t && p->hi[q] > t) keep[m++] = q;
+    }
+  }
+  if (m - j + d <= DNNMEM__PLAN_SWEEP_JUMP) {
+    for (i = 0; i < d; i++) dnnmem__sweep_flip(p, w, dead[i], 0);
+    for (i = j; i < m; i++) dnnmem__sweep_flip(p, w, keep[i], 1);
+    w->c = t;
+    return 1;
+  }
+  if (m > DNNMEM__PLAN_SWEEP_MAX) return 0; /* the time tree's query is cheaper */
+  dnnmem__insertion_sort(keep, m, p->off);
+  for (j = 0, w->nf = 0; j < m; j++) { /* disjoint: they share step t */
+    q = keep[j];
+    w->pos[q] = j;
+    w->alive[j] = q;
+    if (p->off[q] > top) w->fa[w->nf] = top, w->fb[w->nf++] = p->off[q];
+    top = p->off[q] + p->rec[q].size;
+  }
+  w->fa[w->nf] = top;
+  w->fb[w->nf++] = DNNMEM__I64_MAX;
+  w->na = m;
+  w->c = t;
+  return 1;
+}
+
+/* The sweep's time tree, built when first needed (every record placed so
+   far goes in, and each placement after it). */
+static void dnnmem__sweep_tree(dnnmem__planner *p) {
+  if (p->gap_leaves == 0) dnnmem__gap_begin(p);
 }
 #endif
 
@@ -5945,12 +6041,12 @@ static void dnnmem__breadth_place(dnnmem__planner *p, int32_t m) {
   int32_t T = p->segments, k;
 #endif
   int32_t i;
-  dnnmem__gap_begin(p);
   for (i = 0; i < p->n && p->rec[i].size > 0; i++) continue;
 #ifdef DNNMEM__PLAN_SWEEP
-  if (p->gap_leaves == 0 || i < p->n) /* a zero size: the walk over neighbours, record by record */
+  if (!p->gap_tree || i < p->n) /* a zero size: the walk over neighbours, record by record */
 #endif
   {
+    dnnmem__gap_begin(p);
     for (i = 0; i < m; i++) {
       DNNMEM__GAP_AHEAD(p, i, m);
       dnnmem__place_in_gap(p, p->order[i]);
@@ -5961,8 +6057,16 @@ static void dnnmem__breadth_place(dnnmem__planner *p, int32_t m) {
   w.bits = p->steps.bits; /* 4n words at least */
   w.fa = p->run_h;
   w.fb = p->heap.key;
-  w.c = -1;
-  w.nf = 0;
+  w.alive = p->heap.id;
+  w.pos = p->heap.id + p->n;
+  w.c = -1; /* before all time: nothing alive, all free */
+  w.fa[0] = 0;
+  w.fb[0] = DNNMEM__I64_MAX;
+  w.nf = 1;
+  w.na = 0;
+  w.budget = (int64_t)DNNMEM__PLAN_SWEEP_BUDGET * p->n + 2 * T / 64 + 1; /* the first from nothing */
+  p->gap_leaves = 0; /* the time tree: built when first needed */
+  p->itree_all = 0;
   DNNMEM_MEMSET(w.bits, 0, (size_t)(2 * T / 64 + 1) * sizeof(uint64_t));
   for (i = 0; i <= T; i++) p->run_end[i] = p->run_prev[i] = -1;
   for (i = 0; i < p->n; i++)
@@ -5970,13 +6074,17 @@ static void dnnmem__breadth_place(dnnmem__planner *p, int32_t m) {
   for (i = 0; i < m; i++) {
     int32_t r = p->order[i], t = p->widest[r];
     DNNMEM__GAP_AHEAD(p, i, m);
-    if (t != w.c && (w.c < 0 || !dnnmem__sweep_move(p, &w, t))) dnnmem__sweep_at(p, &w, t);
+    if (t != w.c && (w.c < 0 || !dnnmem__sweep_move(p, &w, t)) && !dnnmem__sweep_jump(p, &w, t)) {
+      dnnmem__sweep_tree(p);
+      dnnmem__sweep_at(p, &w, t);
+    }
     if ((k = dnnmem__sweep_free(p, &w, r)) != 0) {
       int64_t a = dnnmem_interval_alignment(&p->rec[r], p->align), size = p->rec[r].size;
       p->off[r] = k == 2 ? dnnmem__gap_best(w.fa, w.fb, w.nf, a, size)
                          : dnnmem__gap_best(p->gap_fa, p->gap_fb, p->gap_cur, a, size);
-      dnnmem__gap_insert(p, r);
+      if (p->gap_leaves > 0) dnnmem__gap_insert(p, r);
     } else {
+      dnnmem__sweep_tree(p);
       dnnmem__place_in_gap(p, r);
     }
     dnnmem__sweep_mark(p, &w, r);
@@ -6084,21 +6192,24 @@ static void dnnmem__widest_steps(dnnmem__planner *p) {
    wider step, the next wider step) gives its place in preorder: by start,
    then the longer first. */
 static void dnnmem__plan_greedy_breadth(dnnmem__planner *p) {
-  int32_t i, m, t, top = 0, T = p->segments;
+  int32_t i, m, t, top = 0, T = p->segments, pass;
   int32_t *start = p->ids, *end = p->rank_tree + T, *stack = p->rank_tree; /* the range tree is done with */
   dnnmem__widest_steps(p);
   for (t = 0; t < T; t++) { /* the ranges by a stack of steps, each wider than the next */
-    while (top > 0 && dnnmem__wider(p->breadth, t, stack[top - 1]) == t) end[stack[--top]] = t;
+    while (top > 0 && dnnmem__wider(p->breadth, t, stack[top - 1]) == t) end[stack[--top]] = T - t;
     start[t] = top > 0 ? stack[top - 1] + 1 : 0;
     stack[top++] = t;
   }
-  while (top > 0) end[stack[--top]] = T;
+  while (top > 0) end[stack[--top]] = 0; /* T - the range's end: the longer first */
   m = dnnmem__free_by_size(p); /* then by group, stable: (group, size descending, id) */
-  for (i = 0; i < m; i++) {
-    int32_t r = p->order[i], w = p->widest[r];
-    p->vals[r] = (int64_t)start[w] * ((int64_t)T + 1) + (T - end[w]);
+  for (pass = 0; pass < 2; pass++) { /* counting passes by T - end, then start, of the group's step */
+    int32_t *count = stack, *src = pass ? p->tmp : p->order, *dst = pass ? p->order : p->tmp, sum = 0, c;
+    const int32_t *key = pass ? start : end;
+    for (t = 0; t < T; t++) count[t] = 0;
+    for (i = 0; i < m; i++) count[key[p->widest[src[i]]]]++;
+    for (t = 0; t < T; t++) c = count[t], count[t] = sum, sum += c;
+    for (i = 0; i < m; i++) dst[count[key[p->widest[src[i]]]]++] = src[i];
   }
-  dnnmem__radix_sort(p->order, p->tmp, m, p->vals);
   dnnmem__breadth_place(p, m);
 }
 
@@ -6580,6 +6691,8 @@ typedef struct dnnmem__exact {
   int64_t *keys, *order_keys;
   int32_t order_kind;
   uint64_t order_seed;
+  int fit; /* this run orders a cell's covers by dnnmem__exact_fit_order */
+  int fit_off, long_reasons; /* tests (dnnmem__exact_params) */
   int64_t *noise; /* per record: the current restart's key factor */
   /* failed part states (transposition table): 64-bit hash, run stamp */
   uint64_t *memo_key;
@@ -6601,6 +6714,7 @@ typedef struct dnnmem__exact {
   int64_t ng_cap, ng_top, ng_for;
   int32_t ng_max, ng_count, ng_fired;
   int64_t ng_hits;
+  int64_t z_lists, z_len; /* failures that named records, and their records */
   dnnmem__exact_slot slots[DNNMEM__EXACT_SLOTS];
 } dnnmem__exact;
 
@@ -7408,6 +7522,36 @@ static int dnnmem__exact_less_cand(const void *ctx, int32_t a, int32_t b) {
   return w->lowest[a] < w->lowest[b] || (w->lowest[a] == w->lowest[b] && w->rank[a] < w->rank[b]);
 }
 
+/* A noisy run's order of a cell's covers (any order is complete; a
+   resumed search needs the canonical one, so only runs never resumed):
+   the covers that reach the walls of the cell's row (the run of sections
+   around the cell with its floor) first, then those whose tops meet the
+   floor beside them, then by rank: the bottom-left fill of a tiling. */
+static int dnnmem__exact_less_fit(const void *ctx, int32_t a, int32_t b) {
+  const dnnmem__exact *w = (const dnnmem__exact *)ctx;
+  return w->keys[a] > w->keys[b] || (w->keys[a] == w->keys[b] && w->rank[a] < w->rank[b]);
+}
+
+static int64_t dnnmem__exact_beside(const dnnmem__exact *w, const dnnmem__exact_frame *f, int32_t s) {
+  if (s < f->part_lo || s >= f->part_hi) return -1; /* a time cut: no neighbour */
+  return w->cell_floor[s] == DNNMEM__I64_MAX ? w->capacity : w->cell_floor[s];
+}
+
+static void dnnmem__exact_fit_order(dnnmem__exact *w, dnnmem__exact_frame *f) {
+  int32_t lo = f->cell, hi = f->cell + 1, i;
+  int64_t h = f->cell_offset;
+  while (lo > f->part_lo && w->cell_floor[lo - 1] == h) lo--;
+  while (hi < f->part_hi && w->cell_floor[hi] == h) hi++;
+  for (i = f->cand_base; i < f->cand_end; i++) {
+    int32_t k = w->cand[i];
+    int64_t top = h + w->size[k];
+    w->keys[k] = 4 * ((w->span_lo[k] == lo) + (w->span_hi[k] == hi)) +
+                 (dnnmem__exact_beside(w, f, w->span_lo[k] - 1) == top) + (dnnmem__exact_beside(w, f, w->span_hi[k]) == top);
+  }
+  dnnmem__sort_ids(w->cand + f->cand_base, w->tmp, f->cand_end - f->cand_base, dnnmem__exact_less_fit, w);
+  f->cand_sorted = 1;
+}
+
 /* The frame's next candidate, as dnnmem__exact_scan: while the frame is
    the deepest, its part's lowest offsets and ranks stay as they were at
    its entry (what deeper frames change they undo), so its first choice
@@ -7435,6 +7579,7 @@ static int32_t dnnmem__exact_next(dnnmem__exact *w, dnnmem__exact_frame *f) {
       f->cand_next = f->cand_base;
       f->cand_end = c;
       f->cand_sorted = 0;
+      if (f->cell >= 0 && w->fit && c - f->cand_base > 1) dnnmem__exact_fit_order(w, f);
     }
   }
   if (f->cand_end == -2) return dnnmem__exact_scan(w, f);
@@ -7948,6 +8093,90 @@ static int32_t dnnmem__exact_culprit(const dnnmem__exact *w, int32_t from, int32
   return c;
 }
 
+/* How deep record k's entry at height t sends a jump: the frame that
+   raised it there. Frame d (>= 0) placed the cover of its cell just now:
+   a record that placement raised past t is named at the cell's offset h
+   once merged into d's list (dnnmem__exact_z_merge), so counted there. */
+static int32_t dnnmem__exact_z_depth(const dnnmem__exact *w, int32_t k, int64_t t, int32_t d, int64_t h) {
+  if (d >= 0 && w->raiser[k] == d && t > w->log_old[w->lastlog[k]]) return dnnmem__exact_raised(w, k, h);
+  return dnnmem__exact_raised(w, k, t);
+}
+
+static int dnnmem__exact_less_z(const void *ctx, int32_t a, int32_t b) {
+  const int64_t *k = (const int64_t *)ctx;
+  return k[a] < k[b] || (k[a] == k[b] && a < b);
+}
+
+/* Of the unplaced records of frame f's part busy in section s (in
+   w->tmp2[0 .. c), by lowest offset, highest first), those at or above
+   t = lowest of position last: the fewest whose bytes exceed capacity - t
+   among those whose deepest jump (dnnmem__exact_z_depth) is the
+   shallowest possible, into w->ids[0 .. *count), that depth into *depth;
+   0 when all of them fit. */
+static int dnnmem__exact_z_pick(dnnmem__exact *w, int32_t last, int32_t d, int64_t h, int32_t *count,
+                                int32_t *depth) {
+  int64_t t = w->lowest[w->tmp2[last]], room = w->capacity - t, sum = 0;
+  int32_t i, n = last + 1, m;
+  for (i = 0; i < n; i++) {
+    w->ids[i] = i;
+    w->keys[i] = dnnmem__exact_z_depth(w, w->tmp2[i], t, d, h);
+  }
+  dnnmem__sort_ids(w->ids, w->tmp, n, dnnmem__exact_less_z, w->keys);
+  for (m = 0; m < n && sum <= room; m++) sum += w->size[w->tmp2[w->ids[m]]];
+  if (sum <= room) return 0;
+  *depth = (int32_t)w->keys[w->ids[m - 1]];
+  while (m < n && w->keys[w->ids[m]] == *depth) m++; /* all as shallow: the largest first */
+  for (i = 0; i < m; i++) w->keys[w->ids[i]] = -w->size[w->tmp2[w->ids[i]]];
+  dnnmem__sort_ids(w->ids, w->tmp, m, dnnmem__exact_less_z, w->keys);
+  for (i = 0, sum = 0; sum <= room; i++) sum += w->size[w->tmp2[w->ids[i]]];
+  *count = i;
+  return 1;
+}
+
+/* A short reason that section s of frame f's part overflows, as a new
+   list zlist[end ..): records busy in s, each at or above a height t >=
+   tmin, whose bytes exceed capacity - t (they cannot all fit above t,
+   whatever else is placed: no windows, so each takes its size there). Of
+   the heights t among their lowest offsets, the one whose records jump
+   back farthest, then the fewest records (dnnmem__exact_z_pick); d, h:
+   as dnnmem__exact_z_depth. Returns the list's end: end when no such t
+   exists, -1 when out of room. */
+static int32_t dnnmem__exact_z_stack(dnnmem__exact *w, const dnnmem__exact_frame *f, int32_t s, int64_t tmin,
+                                     int32_t d, int64_t h, int32_t end) {
+  int32_t p, c = 0, i, best = -1, best_depth = 0, best_count = 0, count, depth;
+  int64_t sum = 0;
+  for (p = w->start_index[f->part_lo]; p < w->start_index[s + 1]; p++) {
+    int32_t k = w->search[p];
+    if (w->placed[k] || w->span_hi[k] <= s || w->lowest[k] < tmin || !dnnmem__exact_covers(w, k, s)) continue;
+    w->keys[c] = -w->lowest[k];
+    w->ids[c] = c;
+    w->tmp2[c++] = k;
+  }
+  dnnmem__sort_ids(w->ids, w->tmp, c, dnnmem__exact_less_z, w->keys);
+  for (i = 0; i < c; i++) w->item_end[i] = w->tmp2[w->ids[i]];
+  for (i = 0; i < c; i++) w->tmp2[i] = w->item_end[i];
+  for (i = 0; i < c; i++) {
+    sum += w->size[w->tmp2[i]];
+    if ((i + 1 < c && w->lowest[w->tmp2[i + 1]] == w->lowest[w->tmp2[i]]) ||
+        sum <= w->capacity - w->lowest[w->tmp2[i]])
+      continue;
+    if (dnnmem__exact_z_pick(w, i, d, h, &count, &depth) &&
+        (best < 0 || depth < best_depth || (depth == best_depth && count < best_count))) {
+      best = i;
+      best_depth = depth;
+      best_count = count;
+    }
+  }
+  if (best < 0) return end;
+  if ((int64_t)end + best_count > w->zcap) return -1;
+  dnnmem__exact_z_pick(w, best, d, h, &count, &depth);
+  for (i = 0; i < count; i++) {
+    w->zlist[end + i] = w->tmp2[w->ids[i]];
+    w->zbound[end + i] = w->lowest[w->tmp2[best]];
+  }
+  return end + count;
+}
+
 /* Adds zlist[from .. to) (from -1: not told), failed below frame d, to
    frame d's list, the deepest: a height that d's child raised a record to
    becomes d's cell offset (the child lifted it there from at least that:
@@ -8106,7 +8335,9 @@ static int dnnmem__exact_descend(dnnmem__exact *w, int32_t d, int32_t j, int fit
        least lowest offset of the part) no record waits below the level,
        so the check fails only in its sweep, which names the section */
     DNNMEM_ASSERT(f->zend < 0 || w->fail_sec >= 0);
-    if (f->zend >= 0 && !w->degraded)
+    if (f->zend >= 0 && !w->degraded && w->logging && !w->long_reasons) /* its stack, as short as can be */
+      w->fail_z = dnnmem__exact_z_stack(w, f, w->fail_sec, w->fail_rel, d, f->cell_offset, f->zend);
+    if (f->zend >= 0 && !w->degraded && w->fail_z <= f->zend) /* the sweep's whole stack */
       w->fail_z = dnnmem__exact_z_busy(w, f, w->fail_sec, w->fail_rel, w->fail_rel, f->zend, f->zend);
     /* j is the culprit (no backjump from here): releases are lowest
        offsets there (no record waits); had every record of the failed
@@ -8201,9 +8432,14 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
     if (j < 0) { /* the part fails: back to the frame that created it */
       int32_t t = f->creator, e, to = -1;
       if (!w->logging && t >= 0) return DNNMEM__EXACT_ABORTED; /* a dive: nothing to undo with */
-      if (f->zend >= 0 && !w->degraded) /* the cell's records too (not at a remembered state) */
+      if (f->zend == f->zbase && !w->degraded && f->cell >= 0 && f->last_offset < 0 && w->logging &&
+          !w->long_reasons)
+        to = dnnmem__exact_z_stack(w, f, f->cell, f->cell_offset + 1, -1, 0, f->zbase); /* no cover */
+      if (f->zend >= 0 && !w->degraded && to <= f->zbase) /* the cell's records too (not at a remembered state) */
         to = f->cell >= 0 ? dnnmem__exact_z_busy(w, f, f->cell, -1, f->cell_offset + 1, f->zbase, f->zend) : f->zend;
       if (to >= 0) { /* or further back */
+        w->z_lists++;
+        w->z_len += to - f->zbase;
         t = dnnmem__exact_culprit(w, f->zbase, to);
         DNNMEM_ASSERT(t <= f->creator);
         w->backjumps += t < f->creator;
@@ -8313,6 +8549,7 @@ static int dnnmem__exact_step(dnnmem__exact *w, dnnmem__exact_portfolio *pf) {
     limit -= slot->spent;
   }
   w->capacity = pf->capacity;
+  w->fit = seed != 0 && pf->noisy_runs % 2 == 0 && !w->fit_off; /* every other noisy run */
   if (w->order_kind != kind || w->order_seed != seed)
     dnnmem__exact_set_order(w, kind, seed, w->order_keys + 4 * (size_t)w->m);
   res = dnnmem__exact_run(w, limit, slot);
@@ -8356,6 +8593,8 @@ typedef struct dnnmem__exact_params {
                                   that scan, lists without room) */
   int no_backjumps;            /* tests: every failure goes back to its creator */
   int no_nogoods;              /* tests: no nogoods learned (dnnmem__exact_learn) */
+  int long_reasons;            /* tests: a failed sweep names its whole stack */
+  int no_fit;                  /* tests: noisy runs keep the canonical order of covers */
 } dnnmem__exact_params;
 
 typedef struct dnnmem__exact_outcome {
@@ -8368,6 +8607,7 @@ typedef struct dnnmem__exact_outcome {
   int32_t degraded;    /* the undo log filled (deeper nodes recounted) */
   int64_t backjumps;   /* failures that went back past the frame before */
   int64_t nogoods;     /* placements a learned nogood failed */
+  int64_t lists, list_len; /* frames that failed naming records; records named */
 } dnnmem__exact_outcome;
 
 /* The arena of a plan of the search's records. */
@@ -8417,6 +8657,7 @@ static int dnnmem__exact_dive(dnnmem__exact *w, int64_t big, int64_t *offsets, i
   int res;
   dnnmem__exact_set_order(w, 1, 0, w->order_keys + 4 * (size_t)w->m);
   w->capacity = big;
+  w->fit = 0;
   w->stop = NULL;
   w->node_limit = DNNMEM__I64_MAX;
   w->logging = 0;
@@ -8588,7 +8829,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   w.backjump = !params->no_backjumps;
   w.zstamp = 0;
   w.mz_top = 0;
-  w.ng_hits = 0;
+  w.ng_hits = w.z_lists = w.z_len = 0;
   if (params->no_nogoods) w.ng_cap = 0;
   dnnmem__exact_forget(&w, 0);
   DNNMEM_MEMSET(w.zmark, 0, (size_t)count * sizeof(uint32_t));
@@ -8598,6 +8839,9 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   w.stopped = w.degraded = 0;
   w.logging = 1;
   w.order_kind = -1;
+  w.fit = 0;
+  w.fit_off = params->no_fit;
+  w.long_reasons = params->long_reasons;
   w.run_id = w.run_count = 0;
   for (i = 0; i <= (int32_t)w.memo_mask; i++) w.memo_run[i] = 0;
   out->optimal = 0;
@@ -8633,6 +8877,8 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   out->degraded = w.degraded;
   out->backjumps = w.backjumps;
   out->nogoods = w.ng_hits;
+  out->lists = w.z_lists;
+  out->list_len = w.z_len;
   /* why it ended: the question settled, else the limit that ended it
      (stop first: a callback that fired also ends a search at its node
      limit), else every capacity was asked without a proof (windows) */
