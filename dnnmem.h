@@ -1755,9 +1755,10 @@
        neighbours (its cheaper side for each choice of theirs: terminal
        capacities on them, a constant and one arc between the two; a
        binary submodular cost minimised over one node stays one), so
-       chains, trees and series-parallel parts never reach BK; each such
-       node's side follows from its neighbours' after the cut, ties to the
-       sink side, which gives the same minimal cut.
+       chains, trees and series-parallel parts never reach BK (nor does
+       a network they make up wholly); each such node's side follows from
+       its neighbours' after the cut, ties to the sink side, which gives
+       the same minimal cut.
 
        Complexity. BK O(m n^2 |C|) worst case, near-linear on DAG-like and
        grid networks in practice; push-relabel O(n^2 sqrt(m)); both O(n +
@@ -3660,6 +3661,7 @@ typedef struct dnnmem_flow {
   int32_t *arc_work;                  /* 2 per arc: position map, then flow */
   int32_t merged;                     /* parallel arcs or self-loops merged: flows in arc_work */
   int32_t cut_only;                   /* the last solve wrote no arc flows */
+  int32_t given;                      /* a builder summed the terminal arcs into bk (next solve: cut only, BK) */
   struct dnnmem__flow_bk_node *bk;    /* BK per-node state */
   int32_t *queue, *queue2;            /* FIFOs, CSR fill cursors */
   int64_t *excess;                    /* push-relabel */
@@ -18114,6 +18116,7 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_init(dnnmem_flow *flow, int32_t num_nodes, 
   flow->value = 0;
   flow->merged = 0;
   flow->cut_only = 0;
+  flow->given = 0;
   return DNNMEM_OK;
 }
 
@@ -18262,14 +18265,17 @@ static void dnnmem__flow_split(dnnmem_flow *f) {
    are summed for BK's init into bk[v].terminal and bk[v].stamp (to t
    clamped at the source total, as the init does), s -> t into *direct;
    self-loops are dropped and parallel arcs left apart (BK and the
-   reduction take them as they are: one pass less). *source_total: the
-   capacities leaving s; returns -1, or (nothing built)
-   the arc at which they pass int64_t. */
+   reduction take them as they are: one pass less); a builder may have
+   summed all its terminal arcs there already instead of listing them
+   (f->given, read once; its validation bounds their sums, so no clamp).
+   *source_total: the listed capacities leaving s; returns -1, or (nothing
+   built) the arc at which they pass int64_t. */
 static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int terminals_apart, int64_t *source_total,
                                   int64_t *direct) {
   int32_t n = f->num_nodes, m = f->num_arcs, v, i;
   int32_t *count_inner = f->queue, *count_term = f->queue2;
   int64_t total = 0;
+  DNNMEM_ASSERT(!f->given || terminals_apart);
   for (v = 0; v < n; v++) count_inner[v] = count_term[v] = 0;
   for (i = 0; i < m; i++) {
     const struct dnnmem__flow_input *in = &f->input[i];
@@ -18284,7 +18290,8 @@ static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int term
     else count_inner[in->to]++;
   }
   *direct = 0;
-  for (v = 0; v < n && terminals_apart; v++) f->bk[v].terminal = f->bk[v].stamp = 0;
+  for (v = 0; v < n && terminals_apart && !f->given; v++) f->bk[v].terminal = f->bk[v].stamp = 0;
+  f->given = 0;
   f->first[0] = 0;
   for (v = 0; v < n; v++) {
     int32_t ci = count_inner[v];
@@ -18609,12 +18616,12 @@ static void dnnmem__bk_finish(dnnmem_flow *f, int32_t s, int32_t t, int cut_only
    cuts what is left. Afterwards each eliminated node takes its side from
    its neighbours', ties to the sink side: the cut BK finds on the whole
    network (the smallest source side), since the minimum cuts form a
-   lattice. A dead half-arc points at its own tail, no residual either way.
-   Work arrays (push-relabel's, idle under BK): label = live degree (-1:
-   eliminated), bucket_head = on the stack, bucket_prev = the stack; the
-   i-th elimination in queue2[i] (the node), current[i] / active_next[i]
-   (its neighbours), bucket_next[i] (the decision table): written and read
-   back in order. */
+   lattice. A dead half-arc points at its own tail, no residual either
+   way. When nothing is left, BK does not run. Work arrays (push-relabel's,
+   idle under BK): label = live degree (-1: eliminated), bucket_head = on
+   the stack, bucket_prev = the stack; the i-th elimination in queue2[i]
+   (the node), current[i] / active_next[i] (its neighbours, -1: none),
+   bucket_next[i] (the decision table): written and read back in order. */
 #define DNNMEM__FLOW_REDUCE_CAP (DNNMEM__I64_MAX / 4) /* sums of three capacities fit */
 
 /* The reduction's steps, once or twice per node: inlined. */
@@ -18647,7 +18654,7 @@ static DNNMEM__FLOW_INLINE int dnnmem__flow_unary(int64_t *a, int64_t *b, int64_
 }
 
 static DNNMEM__FLOW_INLINE void dnnmem__flow_push(dnnmem_flow *f, int32_t *top, int32_t v) {
-  if (f->label[v] < 1 || f->label[v] > 2 || f->bucket_head[v]) return;
+  if ((uint32_t)f->label[v] > 2u || f->bucket_head[v]) return;
   f->bucket_head[v] = 1;
   f->bucket_prev[(*top)++] = v;
 }
@@ -18662,7 +18669,7 @@ static DNNMEM__FLOW_INLINE void dnnmem__flow_eliminated(dnnmem_flow *f, int32_t 
   f->active_next[*count] = w;
   f->bucket_next[*count] = (int32_t)table;
   f->queue2[(*count)++] = v;
-  dnnmem__flow_push(f, top, u);
+  if (u >= 0) dnnmem__flow_push(f, top, u);
   if (w >= 0) dnnmem__flow_push(f, top, w);
 }
 
@@ -18704,7 +18711,7 @@ static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int64_t
   int64_t k = 0;
   for (v = 0; v < n; v++) {
     deg[v] = f->mid[v] - f->first[v];
-    f->bucket_head[v] = (uint32_t)(deg[v] - 1) < 2u && v != s && v != t; /* on the stack */
+    f->bucket_head[v] = (uint32_t)deg[v] <= 2u && v != s && v != t; /* on the stack */
     if (f->bucket_head[v]) f->bucket_prev[top++] = v;
   }
   while (top > 0) {
@@ -18713,7 +18720,15 @@ static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int64_t
     unsigned table = 0;
     v = f->bucket_prev[--top];
     f->bucket_head[v] = 0;
-    if (deg[v] < 1) continue; /* left alone; degrees never grow, so <= 2 */
+    a = nd[v].terminal;
+    b = nd[v].stamp;
+    if (deg[v] == 0) { /* no neighbour: its cheaper side (degrees never grow, so <= 2) */
+      if (dnnmem__add_overflows(kk, a < b ? a : b, &kk)) continue;
+      k = kk;
+      nd[v].terminal = nd[v].stamp = 0;
+      dnnmem__flow_eliminated(f, &top, &count, v, -1, -1, (unsigned)(a <= b));
+      continue;
+    }
     for (eu = f->first[v]; h[eu].head == v; eu++) { /* the live slots (dead ones point home) */
     }
     if (deg[v] == 1) { /* one neighbour (most nodes): its two cases, as below with w < 0 */
@@ -18721,8 +18736,6 @@ static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int64_t
       su = h[eu].sister;
       pu = h[eu].residual;
       qu = h[su].residual;
-      a = nd[v].terminal;
-      b = nd[v].stamp;
       if ((a | b | pu | qu) > DNNMEM__FLOW_REDUCE_CAP / 2) continue;
       cost[0] = dnnmem__min64(b, a + qu);
       cost[1] = dnnmem__min64(b + pu, a);
@@ -18752,8 +18765,6 @@ static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int64_t
       pw = h[ew].residual;
       qw = h[sw].residual;
     }
-    a = nd[v].terminal;
-    b = nd[v].stamp;
     if ((a | b | pu | qu | pw | qw) > DNNMEM__FLOW_REDUCE_CAP / 2) continue; /* pairs below sum too */
     if (w == u) { /* two arcs to one neighbour: one */
       pu += pw, qu += qw;
@@ -18810,7 +18821,7 @@ static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int64_t
     }
     dnnmem__flow_eliminated(f, &top, &count, v, u, w, table);
   }
-  for (v = 0; v < n && count > 0; v++)
+  for (v = 0; v < n && count > 0 && count < n - 2; v++) /* BK's live half-arcs first (none left: no BK) */
     if (deg[v] >= 0 && f->mid[v] - f->first[v] > deg[v]) dnnmem__flow_compact(f, v);
   *constant = k;
   return count;
@@ -18821,9 +18832,25 @@ static void dnnmem__flow_expand(dnnmem_flow *f, int32_t count) {
   int32_t i;
   for (i = count - 1; i >= 0; i--) {
     int32_t v = f->queue2[i], u = f->current[i], w = f->active_next[i];
-    unsigned at = (unsigned)!f->source_side[u] | (w >= 0 && !f->source_side[w] ? 2u : 0u);
+    unsigned at = (u >= 0 && !f->source_side[u] ? 1u : 0u) | (w >= 0 && !f->source_side[w] ? 2u : 0u);
     f->source_side[v] = (uint8_t)!(((unsigned)f->bucket_next[i] >> at) & 1u);
   }
+}
+
+/* The parts of a network (nodes joined by arcs): a union-find whose root
+   is a part's smallest node (deterministic). */
+static DNNMEM__UNUSED int32_t dnnmem__flow_find(int32_t *part, int32_t v) {
+  while (part[v] != v) {
+    part[v] = part[part[v]];
+    v = part[v];
+  }
+  return v;
+}
+
+static DNNMEM__UNUSED void dnnmem__flow_union(int32_t *part, int32_t a, int32_t b) {
+  a = dnnmem__flow_find(part, a);
+  b = dnnmem__flow_find(part, b);
+  if (a != b) part[a > b ? a : b] = a < b ? a : b;
 }
 
 static int64_t dnnmem__bk_run(dnnmem_flow *f, int32_t s, int32_t t, int64_t source_total, int cut_only,
@@ -19129,7 +19156,13 @@ static dnnmem_result dnnmem__flow_solve(dnnmem_flow *flow, int32_t source, int32
   } else if (cut_only) { /* the nodes a reduction leaves, then the rest's sides */
     int64_t constant = 0;
     int32_t eliminated = dnnmem__flow_reduce(flow, source, sink, &constant);
-    value = dnnmem__bk_run(flow, source, sink, source_total, cut_only, direct + constant);
+    if (eliminated < flow->num_nodes - 2) { /* BK on what is left */
+      value = dnnmem__bk_run(flow, source, sink, source_total, cut_only, direct + constant);
+    } else { /* nothing left: no pass over the nodes */
+      value = direct + constant;
+      flow->source_side[source] = 1;
+      flow->source_side[sink] = 0;
+    }
     dnnmem__flow_expand(flow, eliminated);
   } else {
     value = dnnmem__bk_run(flow, source, sink, source_total, cut_only, direct); /* marks the side too */
@@ -19195,8 +19228,8 @@ static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
                                            const dnnmem_label_options *options, const int32_t *labels,
                                            int32_t alpha, dnnmem_flow *out_flow, int32_t *out_node,
                                            dnnmem_label_network_result *result, void *scratch,
-                                           size_t scratch_bytes, int64_t valid_total, int32_t *out_value_arcs,
-                                           dnnmem_error *e);
+                                           size_t scratch_bytes, int64_t valid_total, int32_t *part,
+                                           int given, int32_t *out_arcs, dnnmem_error *e);
 static dnnmem_result dnnmem__label_network_bytes(int32_t n, int32_t e, int32_t k, size_t *out_bytes);
 
 /* The problem given and its graph valid: what the scratch's layout reads. */
@@ -19430,7 +19463,7 @@ typedef struct dnnmem__place_work {
   int64_t *label_cost;   /* 1. per value: the problem as a labeling (part 9) */
   int32_t *label_output, *label_start;
   int32_t *seen;         /* 2. dedupe stamps (per edge: while building too) */
-  int32_t *part;         /*    union-find over network nodes: the parts */
+  int32_t *part;         /* union-find over network nodes: the parts (joined while phase 1 is read) */
   unsigned char *flow_mem; /* after it: per edge the network, per value the labeling network's scratch */
   size_t flow_bytes, net_bytes, label_bytes;
 } dnnmem__place_work;
@@ -19446,7 +19479,7 @@ static int dnnmem__place_bounds(int32_t n, int32_t e, int32_t *max_nodes, int32_
 }
 
 /* The arrays of one phase (0, 1, 2 as in dnnmem__place_work). */
-static void dnnmem__place_phase(dnnmem__scratch *s, int32_t n, int32_t max_nodes, int phase, dnnmem__place_work *w) {
+static void dnnmem__place_phase(dnnmem__scratch *s, int32_t n, int phase, dnnmem__place_work *w) {
   if (phase == 0) {
     w->order = DNNMEM__TAKE(s, int32_t, n);
     w->topo = DNNMEM__TAKE(s, unsigned char, w->topo_bytes);
@@ -19456,7 +19489,6 @@ static void dnnmem__place_phase(dnnmem__scratch *s, int32_t n, int32_t max_nodes
     w->label_start = DNNMEM__TAKE(s, int32_t, n);
   } else {
     w->seen = DNNMEM__TAKE(s, int32_t, n);
-    w->part = DNNMEM__TAKE(s, int32_t, max_nodes);
   }
 }
 
@@ -19479,7 +19511,7 @@ static dnnmem_result dnnmem__place_layout(dnnmem__scratch *s, const dnnmem_graph
   if (label_nodes > max_nodes) max_nodes = (int32_t)label_nodes; /* the parts' union-find */
   for (phase = 0; phase < 3; phase++) {
     dnnmem__scratch_begin(&sub, NULL, 0);
-    dnnmem__place_phase(&sub, n, max_nodes, phase, w);
+    dnnmem__place_phase(&sub, n, phase, w);
     if ((r = dnnmem__scratch_end(&sub, &bytes)) != DNNMEM_OK) return r;
     if (bytes > w->phase_bytes) w->phase_bytes = bytes;
   }
@@ -19489,11 +19521,12 @@ static dnnmem_result dnnmem__place_layout(dnnmem__scratch *s, const dnnmem_graph
   w->cost_cpu = DNNMEM__TAKE(s, int64_t, n);
   w->cost_acc = DNNMEM__TAKE(s, int64_t, n);
   w->forced = DNNMEM__TAKE(s, uint8_t, n);
+  w->part = DNNMEM__TAKE(s, int32_t, max_nodes);
   w->phase_mem = DNNMEM__TAKE(s, unsigned char, w->phase_bytes);
   w->flow_mem = DNNMEM__TAKE(s, unsigned char, w->net_bytes);
   for (phase = 0; phase < 3 && w->phase_mem != NULL; phase++) {
     dnnmem__scratch_begin(&sub, w->phase_mem, w->phase_bytes);
-    dnnmem__place_phase(&sub, n, max_nodes, phase, w);
+    dnnmem__place_phase(&sub, n, phase, w);
     r = dnnmem__scratch_end(&sub, NULL);
     DNNMEM_ASSERT(r == DNNMEM_OK); /* phase_bytes: the largest phase, measured above */
   }
@@ -19533,20 +19566,6 @@ typedef struct dnnmem__place_net {
 
 #define DNNMEM__PLACE_S 0
 #define DNNMEM__PLACE_T 1
-
-static int32_t dnnmem__place_find(int32_t *part, int32_t v) {
-  while (part[v] != v) {
-    part[v] = part[part[v]];
-    v = part[v];
-  }
-  return v;
-}
-
-static void dnnmem__place_union(int32_t *part, int32_t a, int32_t b) {
-  a = dnnmem__place_find(part, a);
-  b = dnnmem__place_find(part, b);
-  if (a != b) part[a > b ? a : b] = a < b ? a : b; /* smaller root: deterministic */
-}
 
 static void dnnmem__place_arc(dnnmem__place_net *net, int32_t from, int32_t to, int64_t cap,
                               int64_t rcap) {
@@ -19616,12 +19635,14 @@ static void dnnmem__place_pass(dnnmem__place_net *net, int num_free) {
   }
 }
 
-/* Validates, carves the scratch and builds the network into *flow. */
+/* Validates, carves the scratch and builds the network into *flow; for
+   solve (the per-value model under BK: cut only) without its terminal
+   arcs in the list (see dnnmem__label_net). */
 static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
                                          const dnnmem_place_options *options, dnnmem__place_work *wp,
                                          dnnmem__place_net *netp, dnnmem_flow *flowp,
                                          int32_t *out_num_free, void *scratch, size_t scratch_bytes,
-                                         dnnmem_error *e) {
+                                         int solve, dnnmem_error *e) {
   dnnmem__scratch s;
   dnnmem__place_work w;
   dnnmem__place_net net;
@@ -19631,7 +19652,7 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
   dnnmem_result r;
   dnnmem_result r_layout;
   int64_t total;
-  int32_t n, v, num_free = 0, value_arcs = 0;
+  int32_t n, v, num_free = 0;
   if ((r = dnnmem__place_graph(problem, e)) != DNNMEM_OK) return r;
   /* carved first, so that validation fills forced; its errors come after
      the problem's, as always */
@@ -19676,13 +19697,12 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     lp.output_label = w.label_output;
     /* validated above (total bounds every cut: each value converts once) */
     r = dnnmem__label_network(&lp, NULL, w.label_start, 1, &flow, w.flow_id, &lr, w.flow_mem, w.label_bytes, total,
-                              &value_arcs, e);
+                              w.part, solve && algo == DNNMEM_FLOW_BK, &net.num_arcs, e); /* the parts joined as it goes */
     if (r != DNNMEM_OK) return r;
     DNNMEM_ASSERT(lr.approximated == 0);
     num_free = lr.num_free; /* flow_id: S, T, or 2.. for free ops in id order */
     net.constant = lr.constant;
     net.num_nodes = flow.num_nodes;
-    net.num_arcs = flow.num_arcs;
   } else {
     dnnmem__graph_consumers(problem->graph, w.out_offsets, w.out_ids); /* the labeling has its own */
     dnnmem__place_pass(&net, num_free);
@@ -19691,13 +19711,12 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     net.flow = &flow;
     dnnmem__place_pass(&net, num_free);
     DNNMEM_ASSERT(flow.num_arcs == net.num_arcs);
-    value_arcs = net.num_arcs;
-  }
-  /* the parts: free ops joined by arcs (the labeling's unaries come last) */
-  for (v = 0; v < net.num_nodes; v++) w.part[v] = v;
-  for (v = 0; v < value_arcs; v++) {
-    int32_t from = flow.input[v].from, to = flow.input[v].to;
-    if (from >= 2 && to >= 2) dnnmem__place_union(w.part, from, to);
+    /* the parts: free ops joined by arcs */
+    for (v = 0; v < net.num_nodes; v++) w.part[v] = v;
+    for (v = 0; v < net.num_arcs; v++) {
+      int32_t from = flow.input[v].from, to = flow.input[v].to;
+      if (from >= 2 && to >= 2) dnnmem__flow_union(w.part, from, to);
+    }
   }
   *wp = w;
   *netp = net;
@@ -19721,7 +19740,7 @@ DNNMEM_DEF dnnmem_result dnnmem_place_network(const dnnmem_place_problem *proble
   if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   DNNMEM_MEMSET(result, 0, sizeof(*result));
   if (out_flow == NULL) r = dnnmem__fail(&e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
-  else r = dnnmem__place_build(problem, options, &w, &net, &flow, &num_free, scratch, scratch_bytes, &e);
+  else r = dnnmem__place_build(problem, options, &w, &net, &flow, &num_free, scratch, scratch_bytes, 0, &e);
   if (r == DNNMEM_OK) {
     *out_flow = flow;
     result->time = net.constant;
@@ -19752,7 +19771,7 @@ static dnnmem_result dnnmem__place_solve(const dnnmem_place_problem *problem,
     return dnnmem__fail(e, r, -1, DNNMEM_FIELD_OPTIONS);
   n = problem->graph->num_nodes;
   if (result == NULL || (n > 0 && device == NULL)) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
-  r = dnnmem__place_build(problem, options, &w, &net, &flow, &num_free, scratch, scratch_bytes, e);
+  r = dnnmem__place_build(problem, options, &w, &net, &flow, &num_free, scratch, scratch_bytes, 1, e);
   if (r != DNNMEM_OK) return r;
   r = dnnmem_flow_solve(&flow, DNNMEM__PLACE_S, DNNMEM__PLACE_T, &flow_options, NULL);
   if (r != DNNMEM_OK) return r;
@@ -20235,13 +20254,21 @@ typedef struct dnnmem__label_net {
   int32_t alpha, num_nodes, num_arcs, num_free, approximated;
   int64_t constant, infinite;
   int32_t held_from, held_to; /* an arc not yet added (held_from < 0: none) */
-  int32_t value_arcs;         /* arcs before the unaries: every arc between two other nodes is one */
   int64_t held_cap;
+  int32_t *part;              /* NULL, or a union-find of the nodes, joined as arcs are written */
+  int given;                  /* the next solve is cut-only BK: terminal arcs summed into the flow's
+                                 per-node capacities, not listed (dnnmem__flow_build) */
 } dnnmem__label_net;
 
 static DNNMEM__LABEL_INLINE void dnnmem__label_add(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap, int64_t rcap) {
-  dnnmem__flow_append(net->flow, from, to, cap, rcap);
   net->num_arcs++;
+  if (net->given && (from == 0 || to == 1)) { /* (the reverse of such an arc carries nothing) */
+    if (from == 0) net->flow->bk[to].terminal += cap;
+    else net->flow->bk[from].stamp += cap;
+    return;
+  }
+  dnnmem__flow_append(net->flow, from, to, cap, rcap);
+  if (net->part && from >= 2 && to >= 2) dnnmem__flow_union(net->part, from, to);
 }
 
 static DNNMEM__LABEL_INLINE void dnnmem__label_flush(dnnmem__label_net *net) {
@@ -20276,7 +20303,11 @@ static DNNMEM__LABEL_INLINE void dnnmem__label_cut(dnnmem__label_net *net, int32
   else dnnmem__label_arc(net, from, to, cap);
 }
 
-static int32_t dnnmem__label_aux(dnnmem__label_net *net) { return net->num_nodes++; }
+static int32_t dnnmem__label_aux(dnnmem__label_net *net) {
+  if (net->part) net->part[net->num_nodes] = net->num_nodes;
+  if (net->given) net->flow->bk[net->num_nodes].terminal = net->flow->bk[net->num_nodes].stamp = 0;
+  return net->num_nodes++;
+}
 
 /* The conversions of value u in the move (see the manual): certain
    destinations as unary costs, each group of movable consumers sharing a
@@ -20449,24 +20480,34 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
     } else {
       w->u0[net->num_free] = keep;
       w->u1[net->num_free] = moved;
+      if (net->part) net->part[2 + net->num_free] = 2 + net->num_free;
       w->node[v] = 2 + net->num_free++;
     }
   }
   net->num_nodes = 2 + net->num_free;
   for (l = 0; l < vw->k; l++) w->fstamp[l] = w->gstamp[l] = -1;
+  for (v = 0; v < 2 && net->given; v++) net->flow->bk[v].terminal = net->flow->bk[v].stamp = 0;
   if (vw->k == 2 && vw->group == NULL)
     for (v = 0; v < n; v++) dnnmem__label_value2(net, v);
   else
     for (v = 0; v < n; v++) dnnmem__label_value(net, v);
   dnnmem__label_flush(net); /* (no unary pairs with it) */
-  net->value_arcs = net->num_arcs;
-  for (v = 0; v < net->num_free; v++) {
+  for (v = 0; v < net->num_free && net->given; v++) { /* the unaries straight into the capacities */
+    int64_t c0 = w->u0[v], c1 = w->u1[v];
+    struct dnnmem__flow_bk_node *nd = &net->flow->bk[2 + v];
+    net->constant += c0 < c1 ? c0 : c1;
+    net->num_arcs += c0 != c1;
+    nd->terminal = c1 > c0 ? c1 - c0 : 0;
+    nd->stamp = c0 > c1 ? c0 - c1 : 0;
+  }
+  for (v = 0; v < net->num_free && !net->given; v++) {
     int64_t c0 = w->u0[v], c1 = w->u1[v];
     net->constant += c0 < c1 ? c0 : c1;
     if (c0 > c1) dnnmem__label_arc(net, 2 + v, 1, c0 - c1);
     else if (c1 > c0) dnnmem__label_arc(net, 0, 2 + v, c1 - c0);
   }
   dnnmem__label_flush(net);
+  net->flow->given = net->given;
 }
 
 /* Builds the move's network into *flow (memory w->flow_mem), sized by the
@@ -20475,7 +20516,8 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
    Cannot fail: dnnmem__label_begin's layout took these bounds and sized
    w->flow_mem for them (dnnmem_flow_scratch_size). */
 static void dnnmem__label_build(const dnnmem__label_view *vw, dnnmem__label_work *w, const int32_t *x,
-                                int32_t alpha, int64_t infinite, dnnmem_flow *flow, dnnmem__label_net *net) {
+                                int32_t alpha, int64_t infinite, dnnmem_flow *flow, dnnmem__label_net *net,
+                                int32_t *part, int given) {
   const dnnmem_graph *g = vw->p->graph;
   int32_t max_nodes = 0, max_arcs = 0;
   dnnmem_result r;
@@ -20490,8 +20532,10 @@ static void dnnmem__label_build(const dnnmem__label_view *vw, dnnmem__label_work
   DNNMEM_ASSERT(r == DNNMEM_OK);
   (void)r;
   net->flow = flow;
+  net->part = part;
+  net->given = given;
   dnnmem__label_pass(net);
-  DNNMEM_ASSERT(flow->num_arcs == net->num_arcs && net->num_nodes <= max_nodes);
+  DNNMEM_ASSERT((given || flow->num_arcs == net->num_arcs) && net->num_nodes <= max_nodes);
   flow->num_nodes = net->num_nodes; /* no arc names a node past the last one used */
 }
 
@@ -20505,7 +20549,7 @@ static dnnmem_result dnnmem__label_move(const dnnmem__label_view *vw, dnnmem__la
   dnnmem_flow_options fo;
   dnnmem_result r;
   int32_t v, n = vw->p->graph->num_nodes;
-  dnnmem__label_build(vw, w, x, alpha, infinite, &flow, &net);
+  dnnmem__label_build(vw, w, x, alpha, infinite, &flow, &net, NULL, algo == DNNMEM_FLOW_BK);
   DNNMEM_MEMSET(&fo, 0, sizeof(fo));
   fo.algo = algo;
   fo.cut_only = 1; /* the move reads the sides only */
@@ -20527,13 +20571,16 @@ DNNMEM_DEF dnnmem_result dnnmem_label_network_scratch_size(const dnnmem_label_pr
 }
 
 /* valid_total >= 0: the caller (placement) validated the problem and the
-   labels, and valid_total bounds every finite cut: no second look. */
+   labels, and valid_total bounds every finite cut: no second look. part
+   (NULL: none): the nodes' union-find, joined by the arcs as written;
+   given: for one cut-only BK solve (terminal arcs not listed, see
+   dnnmem__label_net); *out_arcs (may be NULL) the network's arcs. */
 static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
                                            const dnnmem_label_options *options, const int32_t *labels,
                                            int32_t alpha, dnnmem_flow *out_flow, int32_t *out_node,
                                            dnnmem_label_network_result *result, void *scratch,
-                                           size_t scratch_bytes, int64_t valid_total, int32_t *out_value_arcs,
-                                           dnnmem_error *e) {
+                                           size_t scratch_bytes, int64_t valid_total, int32_t *part,
+                                           int given, int32_t *out_arcs, dnnmem_error *e) {
   dnnmem__label_work w;
   dnnmem__label_view vw;
   dnnmem__label_net net;
@@ -20554,9 +20601,9 @@ static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
   vw.k = problem->num_labels;
   vw.group = NULL;
   if (out_node && out_node != labels) w.node = out_node; /* built in place: no copy */
-  dnnmem__label_build(&vw, &w, labels, alpha, total + 1, &flow, &net);
+  dnnmem__label_build(&vw, &w, labels, alpha, total + 1, &flow, &net, part, given);
   *out_flow = flow;
-  if (out_value_arcs) *out_value_arcs = net.value_arcs;
+  if (out_arcs) *out_arcs = net.num_arcs;
   if (out_node && w.node != out_node)
     for (v = 0; v < n; v++) out_node[v] = w.node[v];
   if (result) {
@@ -20575,7 +20622,7 @@ DNNMEM_DEF dnnmem_result dnnmem_label_network(const dnnmem_label_problem *proble
                                               void *scratch, size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__label_network(problem, options, labels, alpha, out_flow, out_node, result, scratch, scratch_bytes, -1, NULL, &e)));
+                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__label_network(problem, options, labels, alpha, out_flow, out_node, result, scratch, scratch_bytes, -1, NULL, 0, NULL, &e)));
 }
 
 /* ---- labeling: lower bound ---------------------------------------------- */
