@@ -19561,7 +19561,7 @@ typedef struct dnnmem__place_net {
   dnnmem__place_work *w;
   dnnmem_flow *flow; /* NULL while counting */
   int32_t num_nodes, num_arcs;
-  int64_t constant, infinite;
+  int64_t constant;
 } dnnmem__place_net;
 
 #define DNNMEM__PLACE_S 0
@@ -19681,7 +19681,6 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
   net.p = problem;
   net.w = &w;
   net.flow = NULL;
-  net.infinite = total + 1; /* more than every finite cut */
   if (model == DNNMEM_PLACE_PER_VALUE) {
     /* a labeling with labels 0 = CPU, 1 = ACC; its network is the move
        from "everything free on the CPU" to the accelerator (part 9) */
