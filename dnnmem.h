@@ -178,6 +178,11 @@
        before any output is written. Size and use come from one private
        function each, so they cannot disagree. Scratch may be reused.
        DNNMEM_*_SCRATCH_BYTES macros give static bounds where they are simple.
+       Debug builds may define DNNMEM_SCRATCH_GUARD (this library's tests
+       do): 16 guard bytes sit between the arrays carved from scratch, and
+       an operation checks them when it returns, so a write past an array
+       inside the scratch fails an assertion. Scratch sizes then grow by
+       16 bytes per array (the static bounds by 4096).
        Outputs too small. An array with a capacity that is too short gives
        DNNMEM_ERR_OUTPUT_TOO_SMALL and reports the count needed; call again.
        Integers. int64_t for bytes, offsets, times and capacities (sums that
@@ -233,7 +238,7 @@
                                ALIAS) and their code drops out. With
                                DNNMEM_ONLY_PLAN and DNNMEM_NO_EXACT the
                                planner (heuristics, check, lower bound) is
-                               18.6 KiB of x86-64 .text at -Os
+                               19.1 KiB of x86-64 .text at -Os
                                (tests/size_plan.c; make test keeps it
                                <= 20 KB), TFLite Micro's greedy planner's
                                feature set.
@@ -441,8 +446,10 @@
                                time: the free intervals of the records
                                alive at the step, moved from group to
                                group, cut by the few neighbours that end
-                               or start beside it (the time tree when
-                               there are more than 32).
+                               or start beside it; a far move finds who
+                               dies among those alive and who is born
+                               among the marks (the time tree, built then,
+                               when there are more than 32).
                 sorted-height  by lifetime length, then size, each on top of
                                what is placed over its lifetime (range chmax
                                segment tree); builds staircases on chains.
@@ -501,7 +508,10 @@
                                without slack (tilings), elsewhere only
                                when one record or none can cover it;
                                a failure there names the records it could
-                               not place, and the search jumps back to the
+                               not place (a section that overflows: the
+                               fewest of its records that overflow it
+                               above one height, the one that jumps
+                               farthest), and the search jumps back to the
                                deepest frame that raised one of their lowest
                                offsets (conflict-directed backjumping,
                                Prosser 1993); minimalloc's round robin
@@ -511,7 +521,10 @@
                                replayed: no node searched twice), plus
                                randomised orders with Luby's limits (Luby,
                                Sinclair & Zuckerman, 1993), sharing the
-                               nodes equally. A candidate that would leave
+                               nodes equally; every other randomised run
+                               tries a cell's covers that reach the walls
+                               of its row first (a tiling's bottom-left
+                               fill). A candidate that would leave
                                a section over capacity - its offset is
                                refused without being placed (O(1) but a
                                count of the part's sections per offset),
@@ -881,7 +894,9 @@
                 greedy-breadth's sweep O(f + w + m) per record: f the
                 free intervals at its step, w the words of marks scanned
                 (at most 32) and m the records they mark (at most 32 each
-                way), a placed record's flips O(f); past those bounds,
+                way), a placed record's flips O(f); far moves O(a + w +
+                m + f x 64) each, a the records alive before, at most
+                32 n + T / 32 in all for a + w + m; past those bounds,
                 the time tree's;
                 O(k log k) for a record with a zero size in play;
                 sorted-height and pathcover O(n log n) (plus O(k log k)
@@ -1744,9 +1759,10 @@
        neighbours (its cheaper side for each choice of theirs: terminal
        capacities on them, a constant and one arc between the two; a
        binary submodular cost minimised over one node stays one), so
-       chains, trees and series-parallel parts never reach BK; each such
-       node's side follows from its neighbours' after the cut, ties to the
-       sink side, which gives the same minimal cut.
+       chains, trees and series-parallel parts never reach BK (nor does
+       a network they make up wholly); each such node's side follows from
+       its neighbours' after the cut, ties to the sink side, which gives
+       the same minimal cut.
 
        Complexity. BK O(m n^2 |C|) worst case, near-linear on DAG-like and
        grid networks in practice; push-relabel O(n^2 sqrt(m)); both O(n +
@@ -3649,6 +3665,7 @@ typedef struct dnnmem_flow {
   int32_t *arc_work;                  /* 2 per arc: position map, then flow */
   int32_t merged;                     /* parallel arcs or self-loops merged: flows in arc_work */
   int32_t cut_only;                   /* the last solve wrote no arc flows */
+  int32_t given;                      /* a builder summed the terminal arcs into bk (next solve: cut only, BK) */
   struct dnnmem__flow_bk_node *bk;    /* BK per-node state */
   int32_t *queue, *queue2;            /* FIFOs, CSR fill cursors */
   int64_t *excess;                    /* push-relabel */
@@ -5786,10 +5803,13 @@ static void dnnmem__gap_begin(dnnmem__planner *p) {
    born between, and r's few others are found the same way. t is r's
    widest step: a group's members share it, and in training graphs all
    but about one neighbour is alive there (the wider steps' groups come
-   first). Over DNNMEM__PLAN_SWEEP_MAX records or words of bits: the time
-   tree's query (and F from one at t). Lists and F in bestfit's arrays
-   (unused here). Builds for size leave it out (2.5 KB of code at -Os; the
-   time tree gives the same plans). Not for greedy-size: its order runs
+   first). Over DNNMEM__PLAN_SWEEP_MAX records or words of bits, a jump
+   (below) by A, the placed records alive at c; past its bounds the time
+   tree serves, built then (its insertions cost a tenth of the strategy:
+   bench_plan's generated records never need it, tiled resnet50.train's
+   far moves, ~150 records dying and as many born, do). Lists, F and A in
+   bestfit's arrays (unused here). Builds for size leave it out (2.5 KB
+   of code at -Os; the time tree gives the same plans). Not for greedy-size: its order runs
    over all of time once per size, and moving c costs as much as the
    tree's queries it saves. */
 #if !defined(__OPTIMIZE_SIZE__)
@@ -5799,7 +5819,9 @@ static void dnnmem__gap_begin(dnnmem__planner *p) {
 typedef struct dnnmem__sweep {
   uint64_t *bits;
   int64_t *fa, *fb; /* F: at most n + 1 (n - 1 placed, each splits one) */
-  int32_t nf, c, got[DNNMEM__PLAN_SWEEP_MAX];
+  int32_t *alive, *pos; /* A: the placed records alive at c (-1 na: not kept), each one's place in it */
+  int64_t budget;       /* what jumps may still scan: words, A's records and marked ones */
+  int32_t nf, na, c, got[DNNMEM__PLAN_SWEEP_MAX];
 } dnnmem__sweep;
 
 static void dnnmem__sweep_mark(dnnmem__planner *p, dnnmem__sweep *w, int32_t r) {
@@ -5853,6 +5875,16 @@ static DNNMEM__GAP_INLINE int32_t dnnmem__sweep_find(const dnnmem__sweep *w, int
 static DNNMEM__GAP_INLINE void dnnmem__sweep_flip(dnnmem__planner *p, dnnmem__sweep *w, int32_t q, int cut) {
   int64_t o = p->off[q], e = o + p->rec[q].size, *fa = w->fa, *fb = w->fb;
   int32_t j = dnnmem__sweep_find(w, o), k;
+  if (w->na >= 0) { /* A: appended, or the last takes q's place */
+    if (cut) {
+      w->pos[q] = w->na;
+      w->alive[w->na++] = q;
+    } else {
+      k = w->alive[--w->na];
+      w->alive[w->pos[q]] = k;
+      w->pos[k] = w->pos[q];
+    }
+  }
   if (cut) { /* within interval j - 1 */
     j--;
     if (fa[j] < o && e < fb[j]) { /* split in two */
@@ -5886,15 +5918,18 @@ static DNNMEM__GAP_INLINE void dnnmem__sweep_flip(dnnmem__planner *p, dnnmem__sw
 /* Moves c to t: frees the bytes of the records alive at c, not at t, then
    cuts those alive at t, not at c (all marked between); 0 when too far. */
 static int dnnmem__sweep_move(dnnmem__planner *p, dnnmem__sweep *w, int32_t t) {
-  int32_t c = w->c, T = p->segments, lo = c < t ? c : t, hi = c < t ? t : c, n = 0, pass, j;
+  int32_t c = w->c, T = p->segments, lo = c < t ? c : t, hi = c < t ? t : c, n = 0, born = 0, j;
   if (!dnnmem__sweep_collect(p, w, lo, hi, &n) ||
       !dnnmem__sweep_collect(p, w, T + lo + 1, T + hi + 1, &n))
     return 0;
-  for (pass = 0; pass < 2; pass++)
-    for (j = 0; j < n; j++) {
-      int32_t q = w->got[j], was = p->lo[q] <= c && p->hi[q] > c, is = p->lo[q] <= t && p->hi[q] > t;
-      if (was != is && is == pass) dnnmem__sweep_flip(p, w, q, pass);
+  for (j = 0; j < n; j++) { /* the dying freed now, the born kept for after */
+    int32_t q = w->got[j], was = p->lo[q] <= c && p->hi[q] > c, is = p->lo[q] <= t && p->hi[q] > t;
+    if (was != is) {
+      if (is) w->got[born++] = q;
+      else dnnmem__sweep_flip(p, w, q, 0);
     }
+  }
+  for (j = 0; j < born; j++) dnnmem__sweep_flip(p, w, w->got[j], 1);
   w->c = t;
   return 1;
 }
@@ -5929,13 +5964,76 @@ static int dnnmem__sweep_free(dnnmem__planner *p, dnnmem__sweep *w, int32_t r) {
   return 1;
 }
 
-/* F at t from the time tree (the query's free intervals, nothing dropped). */
+/* F at t from the time tree (the query's free intervals, nothing dropped);
+   A is no longer kept. */
 static void dnnmem__sweep_at(dnnmem__planner *p, dnnmem__sweep *w, int32_t t) {
   dnnmem__gap_free_span(p, p->gap_leaves + (t >> p->gap_shift), t, t + 1, 0);
   w->nf = p->gap_cur;
   DNNMEM_MEMCPY(w->fa, p->gap_fa, (size_t)w->nf * sizeof(int64_t));
   DNNMEM_MEMCPY(w->fb, p->gap_fb, (size_t)w->nf * sizeof(int64_t));
   w->c = t;
+  w->na = -1;
+}
+
+/* Moves c to t far away (past the marks' limit): the records that die
+   between are A's not alive at t, those born between the placed ones
+   marked between (starts after c, or, moving back, ends before it) alive
+   at t. With few of both, each is flipped; else, with few alive at t, F
+   is the gaps between them by offset. 0 (nothing changed) when A is not
+   kept, or the jumps' budget (DNNMEM__PLAN_SWEEP_BUDGET per record: they
+   never cost more than the time tree would) is spent, or both are many. */
+#define DNNMEM__PLAN_SWEEP_BUDGET 32
+#ifndef DNNMEM__PLAN_SWEEP_JUMP
+#define DNNMEM__PLAN_SWEEP_JUMP 64
+#endif
+static int dnnmem__sweep_jump(dnnmem__planner *p, dnnmem__sweep *w, int32_t t) {
+  int32_t T = p->segments, c = w->c, from, to, i, j, q, m = 0, d = 0, *keep = p->tmp, *dead = p->tmp + p->n;
+  const int32_t *head, *next;
+  int64_t top = 0;
+  if (c < t) from = T + c + 1, to = T + t + 1, head = p->run_prev, next = p->skip; /* starts in (c, t] */
+  else from = t, to = c, head = p->run_end, next = p->run_next; /* ends in (t, c]: at hi - 1 in [t, c) */
+  if (w->na < 0 || (w->budget -= ((to - 1) >> 6) - (from >> 6) + 1 + w->na) < 0) return 0;
+  for (j = 0; j < w->na; j++) { /* A's records: alive at t, or dying */
+    q = w->alive[j];
+    if (p->lo[q] <= t && p->hi[q] > t) keep[m++] = q;
+    else dead[d++] = q;
+  }
+  for (i = from >> 6, j = m; from < to && i <= (to - 1) >> 6; i++) {
+    uint64_t word = w->bits[i];
+    if (i == from >> 6) word &= ~(uint64_t)0 << (from & 63);
+    if (i == (to - 1) >> 6) word &= ~(uint64_t)0 >> (63 - ((to - 1) & 63));
+    for (; word; word &= word - 1) {
+      int32_t b = 64 * i + dnnmem__ctz64(word);
+      for (q = head[c < t ? b - T : b + 1]; q >= 0; q = next[q], w->budget--)
+        if (p->lo[q] <= t && p->hi[q] > t) keep[m++] = q;
+    }
+  }
+  if (m - j + d <= DNNMEM__PLAN_SWEEP_JUMP) {
+    for (i = 0; i < d; i++) dnnmem__sweep_flip(p, w, dead[i], 0);
+    for (i = j; i < m; i++) dnnmem__sweep_flip(p, w, keep[i], 1);
+    w->c = t;
+    return 1;
+  }
+  if (m > DNNMEM__PLAN_SWEEP_MAX) return 0; /* the time tree's query is cheaper */
+  dnnmem__insertion_sort(keep, m, p->off);
+  for (j = 0, w->nf = 0; j < m; j++) { /* disjoint: they share step t */
+    q = keep[j];
+    w->pos[q] = j;
+    w->alive[j] = q;
+    if (p->off[q] > top) w->fa[w->nf] = top, w->fb[w->nf++] = p->off[q];
+    top = p->off[q] + p->rec[q].size;
+  }
+  w->fa[w->nf] = top;
+  w->fb[w->nf++] = DNNMEM__I64_MAX;
+  w->na = m;
+  w->c = t;
+  return 1;
+}
+
+/* The sweep's time tree, built when first needed (every record placed so
+   far goes in, and each placement after it). */
+static void dnnmem__sweep_tree(dnnmem__planner *p) {
+  if (p->gap_leaves == 0) dnnmem__gap_begin(p);
 }
 #endif
 
@@ -5947,12 +6045,12 @@ static void dnnmem__breadth_place(dnnmem__planner *p, int32_t m) {
   int32_t T = p->segments, k;
 #endif
   int32_t i;
-  dnnmem__gap_begin(p);
   for (i = 0; i < p->n && p->rec[i].size > 0; i++) continue;
 #ifdef DNNMEM__PLAN_SWEEP
-  if (p->gap_leaves == 0 || i < p->n) /* a zero size: the walk over neighbours, record by record */
+  if (!p->gap_tree || i < p->n) /* a zero size: the walk over neighbours, record by record */
 #endif
   {
+    dnnmem__gap_begin(p);
     for (i = 0; i < m; i++) {
       DNNMEM__GAP_AHEAD(p, i, m);
       dnnmem__place_in_gap(p, p->order[i]);
@@ -5963,8 +6061,16 @@ static void dnnmem__breadth_place(dnnmem__planner *p, int32_t m) {
   w.bits = p->steps.bits; /* 4n words at least */
   w.fa = p->run_h;
   w.fb = p->heap.key;
-  w.c = -1;
-  w.nf = 0;
+  w.alive = p->heap.id;
+  w.pos = p->heap.id + p->n;
+  w.c = -1; /* before all time: nothing alive, all free */
+  w.fa[0] = 0;
+  w.fb[0] = DNNMEM__I64_MAX;
+  w.nf = 1;
+  w.na = 0;
+  w.budget = (int64_t)DNNMEM__PLAN_SWEEP_BUDGET * p->n + 2 * T / 64 + 1; /* the first from nothing */
+  p->gap_leaves = 0; /* the time tree: built when first needed */
+  p->itree_all = 0;
   DNNMEM_MEMSET(w.bits, 0, (size_t)(2 * T / 64 + 1) * sizeof(uint64_t));
   for (i = 0; i <= T; i++) p->run_end[i] = p->run_prev[i] = -1;
   for (i = 0; i < p->n; i++)
@@ -5972,13 +6078,17 @@ static void dnnmem__breadth_place(dnnmem__planner *p, int32_t m) {
   for (i = 0; i < m; i++) {
     int32_t r = p->order[i], t = p->widest[r];
     DNNMEM__GAP_AHEAD(p, i, m);
-    if (t != w.c && (w.c < 0 || !dnnmem__sweep_move(p, &w, t))) dnnmem__sweep_at(p, &w, t);
+    if (t != w.c && (w.c < 0 || !dnnmem__sweep_move(p, &w, t)) && !dnnmem__sweep_jump(p, &w, t)) {
+      dnnmem__sweep_tree(p);
+      dnnmem__sweep_at(p, &w, t);
+    }
     if ((k = dnnmem__sweep_free(p, &w, r)) != 0) {
       int64_t a = dnnmem_interval_alignment(&p->rec[r], p->align), size = p->rec[r].size;
       p->off[r] = k == 2 ? dnnmem__gap_best(w.fa, w.fb, w.nf, a, size)
                          : dnnmem__gap_best(p->gap_fa, p->gap_fb, p->gap_cur, a, size);
-      dnnmem__gap_insert(p, r);
+      if (p->gap_leaves > 0) dnnmem__gap_insert(p, r);
     } else {
+      dnnmem__sweep_tree(p);
       dnnmem__place_in_gap(p, r);
     }
     dnnmem__sweep_mark(p, &w, r);
@@ -6086,21 +6196,24 @@ static void dnnmem__widest_steps(dnnmem__planner *p) {
    wider step, the next wider step) gives its place in preorder: by start,
    then the longer first. */
 static void dnnmem__plan_greedy_breadth(dnnmem__planner *p) {
-  int32_t i, m, t, top = 0, T = p->segments;
+  int32_t i, m, t, top = 0, T = p->segments, pass;
   int32_t *start = p->ids, *end = p->rank_tree + T, *stack = p->rank_tree; /* the range tree is done with */
   dnnmem__widest_steps(p);
   for (t = 0; t < T; t++) { /* the ranges by a stack of steps, each wider than the next */
-    while (top > 0 && dnnmem__wider(p->breadth, t, stack[top - 1]) == t) end[stack[--top]] = t;
+    while (top > 0 && dnnmem__wider(p->breadth, t, stack[top - 1]) == t) end[stack[--top]] = T - t;
     start[t] = top > 0 ? stack[top - 1] + 1 : 0;
     stack[top++] = t;
   }
-  while (top > 0) end[stack[--top]] = T;
+  while (top > 0) end[stack[--top]] = 0; /* T - the range's end: the longer first */
   m = dnnmem__free_by_size(p); /* then by group, stable: (group, size descending, id) */
-  for (i = 0; i < m; i++) {
-    int32_t r = p->order[i], w = p->widest[r];
-    p->vals[r] = (int64_t)start[w] * ((int64_t)T + 1) + (T - end[w]);
+  for (pass = 0; pass < 2; pass++) { /* counting passes by T - end, then start, of the group's step */
+    int32_t *count = stack, *src = pass ? p->tmp : p->order, *dst = pass ? p->order : p->tmp, sum = 0, c;
+    const int32_t *key = pass ? start : end;
+    for (t = 0; t < T; t++) count[t] = 0;
+    for (i = 0; i < m; i++) count[key[p->widest[src[i]]]]++;
+    for (t = 0; t < T; t++) c = count[t], count[t] = sum, sum += c;
+    for (i = 0; i < m; i++) dst[count[key[p->widest[src[i]]]]++] = src[i];
   }
-  dnnmem__radix_sort(p->order, p->tmp, m, p->vals);
   dnnmem__breadth_place(p, m);
 }
 
@@ -6582,6 +6695,8 @@ typedef struct dnnmem__exact {
   int64_t *keys, *order_keys;
   int32_t order_kind;
   uint64_t order_seed;
+  int fit; /* this run orders a cell's covers by dnnmem__exact_fit_order */
+  int fit_off, long_reasons; /* tests (dnnmem__exact_params) */
   int64_t *noise; /* per record: the current restart's key factor */
   /* failed part states (transposition table): 64-bit hash, run stamp */
   uint64_t *memo_key;
@@ -6603,6 +6718,7 @@ typedef struct dnnmem__exact {
   int64_t ng_cap, ng_top, ng_for;
   int32_t ng_max, ng_count, ng_fired;
   int64_t ng_hits;
+  int64_t z_lists, z_len; /* failures that named records, and their records */
   dnnmem__exact_slot slots[DNNMEM__EXACT_SLOTS];
 } dnnmem__exact;
 
@@ -7410,6 +7526,36 @@ static int dnnmem__exact_less_cand(const void *ctx, int32_t a, int32_t b) {
   return w->lowest[a] < w->lowest[b] || (w->lowest[a] == w->lowest[b] && w->rank[a] < w->rank[b]);
 }
 
+/* A noisy run's order of a cell's covers (any order is complete; a
+   resumed search needs the canonical one, so only runs never resumed):
+   the covers that reach the walls of the cell's row (the run of sections
+   around the cell with its floor) first, then those whose tops meet the
+   floor beside them, then by rank: the bottom-left fill of a tiling. */
+static int dnnmem__exact_less_fit(const void *ctx, int32_t a, int32_t b) {
+  const dnnmem__exact *w = (const dnnmem__exact *)ctx;
+  return w->keys[a] > w->keys[b] || (w->keys[a] == w->keys[b] && w->rank[a] < w->rank[b]);
+}
+
+static int64_t dnnmem__exact_beside(const dnnmem__exact *w, const dnnmem__exact_frame *f, int32_t s) {
+  if (s < f->part_lo || s >= f->part_hi) return -1; /* a time cut: no neighbour */
+  return w->cell_floor[s] == DNNMEM__I64_MAX ? w->capacity : w->cell_floor[s];
+}
+
+static void dnnmem__exact_fit_order(dnnmem__exact *w, dnnmem__exact_frame *f) {
+  int32_t lo = f->cell, hi = f->cell + 1, i;
+  int64_t h = f->cell_offset;
+  while (lo > f->part_lo && w->cell_floor[lo - 1] == h) lo--;
+  while (hi < f->part_hi && w->cell_floor[hi] == h) hi++;
+  for (i = f->cand_base; i < f->cand_end; i++) {
+    int32_t k = w->cand[i];
+    int64_t top = h + w->size[k];
+    w->keys[k] = 4 * ((w->span_lo[k] == lo) + (w->span_hi[k] == hi)) +
+                 (dnnmem__exact_beside(w, f, w->span_lo[k] - 1) == top) + (dnnmem__exact_beside(w, f, w->span_hi[k]) == top);
+  }
+  dnnmem__sort_ids(w->cand + f->cand_base, w->tmp, f->cand_end - f->cand_base, dnnmem__exact_less_fit, w);
+  f->cand_sorted = 1;
+}
+
 /* The frame's next candidate, as dnnmem__exact_scan: while the frame is
    the deepest, its part's lowest offsets and ranks stay as they were at
    its entry (what deeper frames change they undo), so its first choice
@@ -7437,6 +7583,7 @@ static int32_t dnnmem__exact_next(dnnmem__exact *w, dnnmem__exact_frame *f) {
       f->cand_next = f->cand_base;
       f->cand_end = c;
       f->cand_sorted = 0;
+      if (f->cell >= 0 && w->fit && c - f->cand_base > 1) dnnmem__exact_fit_order(w, f);
     }
   }
   if (f->cand_end == -2) return dnnmem__exact_scan(w, f);
@@ -7950,6 +8097,90 @@ static int32_t dnnmem__exact_culprit(const dnnmem__exact *w, int32_t from, int32
   return c;
 }
 
+/* How deep record k's entry at height t sends a jump: the frame that
+   raised it there. Frame d (>= 0) placed the cover of its cell just now:
+   a record that placement raised past t is named at the cell's offset h
+   once merged into d's list (dnnmem__exact_z_merge), so counted there. */
+static int32_t dnnmem__exact_z_depth(const dnnmem__exact *w, int32_t k, int64_t t, int32_t d, int64_t h) {
+  if (d >= 0 && w->raiser[k] == d && t > w->log_old[w->lastlog[k]]) return dnnmem__exact_raised(w, k, h);
+  return dnnmem__exact_raised(w, k, t);
+}
+
+static int dnnmem__exact_less_z(const void *ctx, int32_t a, int32_t b) {
+  const int64_t *k = (const int64_t *)ctx;
+  return k[a] < k[b] || (k[a] == k[b] && a < b);
+}
+
+/* Of the unplaced records of frame f's part busy in section s (in
+   w->tmp2[0 .. c), by lowest offset, highest first), those at or above
+   t = lowest of position last: the fewest whose bytes exceed capacity - t
+   among those whose deepest jump (dnnmem__exact_z_depth) is the
+   shallowest possible, into w->ids[0 .. *count), that depth into *depth;
+   0 when all of them fit. */
+static int dnnmem__exact_z_pick(dnnmem__exact *w, int32_t last, int32_t d, int64_t h, int32_t *count,
+                                int32_t *depth) {
+  int64_t t = w->lowest[w->tmp2[last]], room = w->capacity - t, sum = 0;
+  int32_t i, n = last + 1, m;
+  for (i = 0; i < n; i++) {
+    w->ids[i] = i;
+    w->keys[i] = dnnmem__exact_z_depth(w, w->tmp2[i], t, d, h);
+  }
+  dnnmem__sort_ids(w->ids, w->tmp, n, dnnmem__exact_less_z, w->keys);
+  for (m = 0; m < n && sum <= room; m++) sum += w->size[w->tmp2[w->ids[m]]];
+  if (sum <= room) return 0;
+  *depth = (int32_t)w->keys[w->ids[m - 1]];
+  while (m < n && w->keys[w->ids[m]] == *depth) m++; /* all as shallow: the largest first */
+  for (i = 0; i < m; i++) w->keys[w->ids[i]] = -w->size[w->tmp2[w->ids[i]]];
+  dnnmem__sort_ids(w->ids, w->tmp, m, dnnmem__exact_less_z, w->keys);
+  for (i = 0, sum = 0; sum <= room; i++) sum += w->size[w->tmp2[w->ids[i]]];
+  *count = i;
+  return 1;
+}
+
+/* A short reason that section s of frame f's part overflows, as a new
+   list zlist[end ..): records busy in s, each at or above a height t >=
+   tmin, whose bytes exceed capacity - t (they cannot all fit above t,
+   whatever else is placed: no windows, so each takes its size there). Of
+   the heights t among their lowest offsets, the one whose records jump
+   back farthest, then the fewest records (dnnmem__exact_z_pick); d, h:
+   as dnnmem__exact_z_depth. Returns the list's end: end when no such t
+   exists, -1 when out of room. */
+static int32_t dnnmem__exact_z_stack(dnnmem__exact *w, const dnnmem__exact_frame *f, int32_t s, int64_t tmin,
+                                     int32_t d, int64_t h, int32_t end) {
+  int32_t p, c = 0, i, best = -1, best_depth = 0, best_count = 0, count, depth;
+  int64_t sum = 0;
+  for (p = w->start_index[f->part_lo]; p < w->start_index[s + 1]; p++) {
+    int32_t k = w->search[p];
+    if (w->placed[k] || w->span_hi[k] <= s || w->lowest[k] < tmin || !dnnmem__exact_covers(w, k, s)) continue;
+    w->keys[c] = -w->lowest[k];
+    w->ids[c] = c;
+    w->tmp2[c++] = k;
+  }
+  dnnmem__sort_ids(w->ids, w->tmp, c, dnnmem__exact_less_z, w->keys);
+  for (i = 0; i < c; i++) w->item_end[i] = w->tmp2[w->ids[i]];
+  for (i = 0; i < c; i++) w->tmp2[i] = w->item_end[i];
+  for (i = 0; i < c; i++) {
+    sum += w->size[w->tmp2[i]];
+    if ((i + 1 < c && w->lowest[w->tmp2[i + 1]] == w->lowest[w->tmp2[i]]) ||
+        sum <= w->capacity - w->lowest[w->tmp2[i]])
+      continue;
+    if (dnnmem__exact_z_pick(w, i, d, h, &count, &depth) &&
+        (best < 0 || depth < best_depth || (depth == best_depth && count < best_count))) {
+      best = i;
+      best_depth = depth;
+      best_count = count;
+    }
+  }
+  if (best < 0) return end;
+  if ((int64_t)end + best_count > w->zcap) return -1;
+  dnnmem__exact_z_pick(w, best, d, h, &count, &depth);
+  for (i = 0; i < count; i++) {
+    w->zlist[end + i] = w->tmp2[w->ids[i]];
+    w->zbound[end + i] = w->lowest[w->tmp2[best]];
+  }
+  return end + count;
+}
+
 /* Adds zlist[from .. to) (from -1: not told), failed below frame d, to
    frame d's list, the deepest: a height that d's child raised a record to
    becomes d's cell offset (the child lifted it there from at least that:
@@ -8108,7 +8339,9 @@ static int dnnmem__exact_descend(dnnmem__exact *w, int32_t d, int32_t j, int fit
        least lowest offset of the part) no record waits below the level,
        so the check fails only in its sweep, which names the section */
     DNNMEM_ASSERT(f->zend < 0 || w->fail_sec >= 0);
-    if (f->zend >= 0 && !w->degraded)
+    if (f->zend >= 0 && !w->degraded && w->logging && !w->long_reasons) /* its stack, as short as can be */
+      w->fail_z = dnnmem__exact_z_stack(w, f, w->fail_sec, w->fail_rel, d, f->cell_offset, f->zend);
+    if (f->zend >= 0 && !w->degraded && w->fail_z <= f->zend) /* the sweep's whole stack */
       w->fail_z = dnnmem__exact_z_busy(w, f, w->fail_sec, w->fail_rel, w->fail_rel, f->zend, f->zend);
     /* j is the culprit (no backjump from here): releases are lowest
        offsets there (no record waits); had every record of the failed
@@ -8203,9 +8436,14 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
     if (j < 0) { /* the part fails: back to the frame that created it */
       int32_t t = f->creator, e, to = -1;
       if (!w->logging && t >= 0) return DNNMEM__EXACT_ABORTED; /* a dive: nothing to undo with */
-      if (f->zend >= 0 && !w->degraded) /* the cell's records too (not at a remembered state) */
+      if (f->zend == f->zbase && !w->degraded && f->cell >= 0 && f->last_offset < 0 && w->logging &&
+          !w->long_reasons)
+        to = dnnmem__exact_z_stack(w, f, f->cell, f->cell_offset + 1, -1, 0, f->zbase); /* no cover */
+      if (f->zend >= 0 && !w->degraded && to <= f->zbase) /* the cell's records too (not at a remembered state) */
         to = f->cell >= 0 ? dnnmem__exact_z_busy(w, f, f->cell, -1, f->cell_offset + 1, f->zbase, f->zend) : f->zend;
       if (to >= 0) { /* or further back */
+        w->z_lists++;
+        w->z_len += to - f->zbase;
         t = dnnmem__exact_culprit(w, f->zbase, to);
         DNNMEM_ASSERT(t <= f->creator);
         w->backjumps += t < f->creator;
@@ -8315,6 +8553,7 @@ static int dnnmem__exact_step(dnnmem__exact *w, dnnmem__exact_portfolio *pf) {
     limit -= slot->spent;
   }
   w->capacity = pf->capacity;
+  w->fit = seed != 0 && pf->noisy_runs % 2 == 0 && !w->fit_off; /* every other noisy run */
   if (w->order_kind != kind || w->order_seed != seed)
     dnnmem__exact_set_order(w, kind, seed, w->order_keys + 4 * (size_t)w->m);
   res = dnnmem__exact_run(w, limit, slot);
@@ -8358,6 +8597,8 @@ typedef struct dnnmem__exact_params {
                                   that scan, lists without room) */
   int no_backjumps;            /* tests: every failure goes back to its creator */
   int no_nogoods;              /* tests: no nogoods learned (dnnmem__exact_learn) */
+  int long_reasons;            /* tests: a failed sweep names its whole stack */
+  int no_fit;                  /* tests: noisy runs keep the canonical order of covers */
 } dnnmem__exact_params;
 
 typedef struct dnnmem__exact_outcome {
@@ -8370,6 +8611,7 @@ typedef struct dnnmem__exact_outcome {
   int32_t degraded;    /* the undo log filled (deeper nodes recounted) */
   int64_t backjumps;   /* failures that went back past the frame before */
   int64_t nogoods;     /* placements a learned nogood failed */
+  int64_t lists, list_len; /* frames that failed naming records; records named */
 } dnnmem__exact_outcome;
 
 /* The arena of a plan of the search's records. */
@@ -8419,6 +8661,7 @@ static int dnnmem__exact_dive(dnnmem__exact *w, int64_t big, int64_t *offsets, i
   int res;
   dnnmem__exact_set_order(w, 1, 0, w->order_keys + 4 * (size_t)w->m);
   w->capacity = big;
+  w->fit = 0;
   w->stop = NULL;
   w->node_limit = DNNMEM__I64_MAX;
   w->logging = 0;
@@ -8590,7 +8833,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   w.backjump = !params->no_backjumps;
   w.zstamp = 0;
   w.mz_top = 0;
-  w.ng_hits = 0;
+  w.ng_hits = w.z_lists = w.z_len = 0;
   if (params->no_nogoods) w.ng_cap = 0;
   dnnmem__exact_forget(&w, 0);
   DNNMEM_MEMSET(w.zmark, 0, (size_t)count * sizeof(uint32_t));
@@ -8600,6 +8843,9 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   w.stopped = w.degraded = 0;
   w.logging = 1;
   w.order_kind = -1;
+  w.fit = 0;
+  w.fit_off = params->no_fit;
+  w.long_reasons = params->long_reasons;
   w.run_id = w.run_count = 0;
   for (i = 0; i <= (int32_t)w.memo_mask; i++) w.memo_run[i] = 0;
   out->optimal = 0;
@@ -8635,6 +8881,8 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   out->degraded = w.degraded;
   out->backjumps = w.backjumps;
   out->nogoods = w.ng_hits;
+  out->lists = w.z_lists;
+  out->list_len = w.z_len;
   /* why it ended: the question settled, else the limit that ended it
      (stop first: a callback that fired also ends a search at its node
      limit), else every capacity was asked without a proof (windows) */
@@ -17928,6 +18176,7 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_init(dnnmem_flow *flow, int32_t num_nodes, 
   flow->value = 0;
   flow->merged = 0;
   flow->cut_only = 0;
+  flow->given = 0;
   return DNNMEM_OK;
 }
 
@@ -18076,14 +18325,17 @@ static void dnnmem__flow_split(dnnmem_flow *f) {
    are summed for BK's init into bk[v].terminal and bk[v].stamp (to t
    clamped at the source total, as the init does), s -> t into *direct;
    self-loops are dropped and parallel arcs left apart (BK and the
-   reduction take them as they are: one pass less). *source_total: the
-   capacities leaving s; returns -1, or (nothing built)
-   the arc at which they pass int64_t. */
+   reduction take them as they are: one pass less); a builder may have
+   summed all its terminal arcs there already instead of listing them
+   (f->given, read once; its validation bounds their sums, so no clamp).
+   *source_total: the listed capacities leaving s; returns -1, or (nothing
+   built) the arc at which they pass int64_t. */
 static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int terminals_apart, int64_t *source_total,
                                   int64_t *direct) {
   int32_t n = f->num_nodes, m = f->num_arcs, v, i;
   int32_t *count_inner = f->queue, *count_term = f->queue2;
   int64_t total = 0;
+  DNNMEM_ASSERT(!f->given || terminals_apart);
   for (v = 0; v < n; v++) count_inner[v] = count_term[v] = 0;
   for (i = 0; i < m; i++) {
     const struct dnnmem__flow_input *in = &f->input[i];
@@ -18098,7 +18350,8 @@ static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int term
     else count_inner[in->to]++;
   }
   *direct = 0;
-  for (v = 0; v < n && terminals_apart; v++) f->bk[v].terminal = f->bk[v].stamp = 0;
+  for (v = 0; v < n && terminals_apart && !f->given; v++) f->bk[v].terminal = f->bk[v].stamp = 0;
+  f->given = 0;
   f->first[0] = 0;
   for (v = 0; v < n; v++) {
     int32_t ci = count_inner[v];
@@ -18423,12 +18676,12 @@ static void dnnmem__bk_finish(dnnmem_flow *f, int32_t s, int32_t t, int cut_only
    cuts what is left. Afterwards each eliminated node takes its side from
    its neighbours', ties to the sink side: the cut BK finds on the whole
    network (the smallest source side), since the minimum cuts form a
-   lattice. A dead half-arc points at its own tail, no residual either way.
-   Work arrays (push-relabel's, idle under BK): label = live degree (-1:
-   eliminated), bucket_head = on the stack, bucket_prev = the stack; the
-   i-th elimination in queue2[i] (the node), current[i] / active_next[i]
-   (its neighbours), bucket_next[i] (the decision table): written and read
-   back in order. */
+   lattice. A dead half-arc points at its own tail, no residual either
+   way. When nothing is left, BK does not run. Work arrays (push-relabel's,
+   idle under BK): label = live degree (-1: eliminated), bucket_head = on
+   the stack, bucket_prev = the stack; the i-th elimination in queue2[i]
+   (the node), current[i] / active_next[i] (its neighbours, -1: none),
+   bucket_next[i] (the decision table): written and read back in order. */
 #define DNNMEM__FLOW_REDUCE_CAP (DNNMEM__I64_MAX / 4) /* sums of three capacities fit */
 
 /* The reduction's steps, once or twice per node: inlined. */
@@ -18461,7 +18714,7 @@ static DNNMEM__FLOW_INLINE int dnnmem__flow_unary(int64_t *a, int64_t *b, int64_
 }
 
 static DNNMEM__FLOW_INLINE void dnnmem__flow_push(dnnmem_flow *f, int32_t *top, int32_t v) {
-  if (f->label[v] < 1 || f->label[v] > 2 || f->bucket_head[v]) return;
+  if ((uint32_t)f->label[v] > 2u || f->bucket_head[v]) return;
   f->bucket_head[v] = 1;
   f->bucket_prev[(*top)++] = v;
 }
@@ -18476,7 +18729,7 @@ static DNNMEM__FLOW_INLINE void dnnmem__flow_eliminated(dnnmem_flow *f, int32_t 
   f->active_next[*count] = w;
   f->bucket_next[*count] = (int32_t)table;
   f->queue2[(*count)++] = v;
-  dnnmem__flow_push(f, top, u);
+  if (u >= 0) dnnmem__flow_push(f, top, u);
   if (w >= 0) dnnmem__flow_push(f, top, w);
 }
 
@@ -18518,7 +18771,7 @@ static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int64_t
   int64_t k = 0;
   for (v = 0; v < n; v++) {
     deg[v] = f->mid[v] - f->first[v];
-    f->bucket_head[v] = (uint32_t)(deg[v] - 1) < 2u && v != s && v != t; /* on the stack */
+    f->bucket_head[v] = (uint32_t)deg[v] <= 2u && v != s && v != t; /* on the stack */
     if (f->bucket_head[v]) f->bucket_prev[top++] = v;
   }
   while (top > 0) {
@@ -18527,7 +18780,15 @@ static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int64_t
     unsigned table = 0;
     v = f->bucket_prev[--top];
     f->bucket_head[v] = 0;
-    if (deg[v] < 1) continue; /* left alone; degrees never grow, so <= 2 */
+    a = nd[v].terminal;
+    b = nd[v].stamp;
+    if (deg[v] == 0) { /* no neighbour: its cheaper side (degrees never grow, so <= 2) */
+      if (dnnmem__add_overflows(kk, a < b ? a : b, &kk)) continue;
+      k = kk;
+      nd[v].terminal = nd[v].stamp = 0;
+      dnnmem__flow_eliminated(f, &top, &count, v, -1, -1, (unsigned)(a <= b));
+      continue;
+    }
     for (eu = f->first[v]; h[eu].head == v; eu++) { /* the live slots (dead ones point home) */
     }
     if (deg[v] == 1) { /* one neighbour (most nodes): its two cases, as below with w < 0 */
@@ -18535,8 +18796,6 @@ static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int64_t
       su = h[eu].sister;
       pu = h[eu].residual;
       qu = h[su].residual;
-      a = nd[v].terminal;
-      b = nd[v].stamp;
       if ((a | b | pu | qu) > DNNMEM__FLOW_REDUCE_CAP / 2) continue;
       cost[0] = dnnmem__min64(b, a + qu);
       cost[1] = dnnmem__min64(b + pu, a);
@@ -18566,8 +18825,6 @@ static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int64_t
       pw = h[ew].residual;
       qw = h[sw].residual;
     }
-    a = nd[v].terminal;
-    b = nd[v].stamp;
     if ((a | b | pu | qu | pw | qw) > DNNMEM__FLOW_REDUCE_CAP / 2) continue; /* pairs below sum too */
     if (w == u) { /* two arcs to one neighbour: one */
       pu += pw, qu += qw;
@@ -18624,7 +18881,7 @@ static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int64_t
     }
     dnnmem__flow_eliminated(f, &top, &count, v, u, w, table);
   }
-  for (v = 0; v < n && count > 0; v++)
+  for (v = 0; v < n && count > 0 && count < n - 2; v++) /* BK's live half-arcs first (none left: no BK) */
     if (deg[v] >= 0 && f->mid[v] - f->first[v] > deg[v]) dnnmem__flow_compact(f, v);
   *constant = k;
   return count;
@@ -18635,9 +18892,25 @@ static void dnnmem__flow_expand(dnnmem_flow *f, int32_t count) {
   int32_t i;
   for (i = count - 1; i >= 0; i--) {
     int32_t v = f->queue2[i], u = f->current[i], w = f->active_next[i];
-    unsigned at = (unsigned)!f->source_side[u] | (w >= 0 && !f->source_side[w] ? 2u : 0u);
+    unsigned at = (u >= 0 && !f->source_side[u] ? 1u : 0u) | (w >= 0 && !f->source_side[w] ? 2u : 0u);
     f->source_side[v] = (uint8_t)!(((unsigned)f->bucket_next[i] >> at) & 1u);
   }
+}
+
+/* The parts of a network (nodes joined by arcs): a union-find whose root
+   is a part's smallest node (deterministic). */
+static DNNMEM__UNUSED int32_t dnnmem__flow_find(int32_t *part, int32_t v) {
+  while (part[v] != v) {
+    part[v] = part[part[v]];
+    v = part[v];
+  }
+  return v;
+}
+
+static DNNMEM__UNUSED void dnnmem__flow_union(int32_t *part, int32_t a, int32_t b) {
+  a = dnnmem__flow_find(part, a);
+  b = dnnmem__flow_find(part, b);
+  if (a != b) part[a > b ? a : b] = a < b ? a : b;
 }
 
 static int64_t dnnmem__bk_run(dnnmem_flow *f, int32_t s, int32_t t, int64_t source_total, int cut_only,
@@ -18943,7 +19216,13 @@ static dnnmem_result dnnmem__flow_solve(dnnmem_flow *flow, int32_t source, int32
   } else if (cut_only) { /* the nodes a reduction leaves, then the rest's sides */
     int64_t constant = 0;
     int32_t eliminated = dnnmem__flow_reduce(flow, source, sink, &constant);
-    value = dnnmem__bk_run(flow, source, sink, source_total, cut_only, direct + constant);
+    if (eliminated < flow->num_nodes - 2) { /* BK on what is left */
+      value = dnnmem__bk_run(flow, source, sink, source_total, cut_only, direct + constant);
+    } else { /* nothing left: no pass over the nodes */
+      value = direct + constant;
+      flow->source_side[source] = 1;
+      flow->source_side[sink] = 0;
+    }
     dnnmem__flow_expand(flow, eliminated);
   } else {
     value = dnnmem__bk_run(flow, source, sink, source_total, cut_only, direct); /* marks the side too */
@@ -19009,8 +19288,8 @@ static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
                                            const dnnmem_label_options *options, const int32_t *labels,
                                            int32_t alpha, dnnmem_flow *out_flow, int32_t *out_node,
                                            dnnmem_label_network_result *result, void *scratch,
-                                           size_t scratch_bytes, int64_t valid_total, int32_t *out_value_arcs,
-                                           dnnmem_error *e);
+                                           size_t scratch_bytes, int64_t valid_total, int32_t *part,
+                                           int given, int32_t *out_arcs, dnnmem_error *e);
 static dnnmem_result dnnmem__label_network_bytes(int32_t n, int32_t e, int32_t k, size_t *out_bytes);
 
 /* The problem given and its graph valid: what the scratch's layout reads. */
@@ -19244,7 +19523,7 @@ typedef struct dnnmem__place_work {
   int64_t *label_cost;   /* 1. per value: the problem as a labeling (part 9) */
   int32_t *label_output, *label_start;
   int32_t *seen;         /* 2. dedupe stamps (per edge: while building too) */
-  int32_t *part;         /*    union-find over network nodes: the parts */
+  int32_t *part;         /* union-find over network nodes: the parts (joined while phase 1 is read) */
   unsigned char *flow_mem; /* after it: per edge the network, per value the labeling network's scratch */
   size_t flow_bytes, net_bytes, label_bytes;
 } dnnmem__place_work;
@@ -19260,7 +19539,7 @@ static int dnnmem__place_bounds(int32_t n, int32_t e, int32_t *max_nodes, int32_
 }
 
 /* The arrays of one phase (0, 1, 2 as in dnnmem__place_work). */
-static void dnnmem__place_phase(dnnmem__scratch *s, int32_t n, int32_t max_nodes, int phase, dnnmem__place_work *w) {
+static void dnnmem__place_phase(dnnmem__scratch *s, int32_t n, int phase, dnnmem__place_work *w) {
   if (phase == 0) {
     w->order = DNNMEM__TAKE(s, int32_t, n);
     w->topo = DNNMEM__TAKE(s, unsigned char, w->topo_bytes);
@@ -19270,7 +19549,6 @@ static void dnnmem__place_phase(dnnmem__scratch *s, int32_t n, int32_t max_nodes
     w->label_start = DNNMEM__TAKE(s, int32_t, n);
   } else {
     w->seen = DNNMEM__TAKE(s, int32_t, n);
-    w->part = DNNMEM__TAKE(s, int32_t, max_nodes);
   }
 }
 
@@ -19293,7 +19571,7 @@ static dnnmem_result dnnmem__place_layout(dnnmem__scratch *s, const dnnmem_graph
   if (label_nodes > max_nodes) max_nodes = (int32_t)label_nodes; /* the parts' union-find */
   for (phase = 0; phase < 3; phase++) {
     dnnmem__scratch_begin(&sub, NULL, 0);
-    dnnmem__place_phase(&sub, n, max_nodes, phase, w);
+    dnnmem__place_phase(&sub, n, phase, w);
     if ((r = dnnmem__scratch_end(&sub, &bytes)) != DNNMEM_OK) return r;
     if (bytes > w->phase_bytes) w->phase_bytes = bytes;
   }
@@ -19303,11 +19581,12 @@ static dnnmem_result dnnmem__place_layout(dnnmem__scratch *s, const dnnmem_graph
   w->cost_cpu = DNNMEM__TAKE(s, int64_t, n);
   w->cost_acc = DNNMEM__TAKE(s, int64_t, n);
   w->forced = DNNMEM__TAKE(s, uint8_t, n);
+  w->part = DNNMEM__TAKE(s, int32_t, max_nodes);
   w->phase_mem = DNNMEM__TAKE(s, unsigned char, w->phase_bytes);
   w->flow_mem = DNNMEM__TAKE(s, unsigned char, w->net_bytes);
   for (phase = 0; phase < 3 && w->phase_mem != NULL; phase++) {
     dnnmem__scratch_begin(&sub, w->phase_mem, w->phase_bytes);
-    dnnmem__place_phase(&sub, n, max_nodes, phase, w);
+    dnnmem__place_phase(&sub, n, phase, w);
     r = dnnmem__scratch_end(&sub, NULL);
     DNNMEM_ASSERT(r == DNNMEM_OK); /* phase_bytes: the largest phase, measured above */
   }
@@ -19342,25 +19621,11 @@ typedef struct dnnmem__place_net {
   dnnmem__place_work *w;
   dnnmem_flow *flow; /* NULL while counting */
   int32_t num_nodes, num_arcs;
-  int64_t constant, infinite;
+  int64_t constant;
 } dnnmem__place_net;
 
 #define DNNMEM__PLACE_S 0
 #define DNNMEM__PLACE_T 1
-
-static int32_t dnnmem__place_find(int32_t *part, int32_t v) {
-  while (part[v] != v) {
-    part[v] = part[part[v]];
-    v = part[v];
-  }
-  return v;
-}
-
-static void dnnmem__place_union(int32_t *part, int32_t a, int32_t b) {
-  a = dnnmem__place_find(part, a);
-  b = dnnmem__place_find(part, b);
-  if (a != b) part[a > b ? a : b] = a < b ? a : b; /* smaller root: deterministic */
-}
 
 static void dnnmem__place_arc(dnnmem__place_net *net, int32_t from, int32_t to, int64_t cap,
                               int64_t rcap) {
@@ -19430,12 +19695,14 @@ static void dnnmem__place_pass(dnnmem__place_net *net, int num_free) {
   }
 }
 
-/* Validates, carves the scratch and builds the network into *flow. */
+/* Validates, carves the scratch and builds the network into *flow; for
+   solve (the per-value model under BK: cut only) without its terminal
+   arcs in the list (see dnnmem__label_net). */
 static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
                                          const dnnmem_place_options *options, dnnmem__place_work *wp,
                                          dnnmem__place_net *netp, dnnmem_flow *flowp,
                                          int32_t *out_num_free, void *scratch, size_t scratch_bytes,
-                                         dnnmem_error *e) {
+                                         int solve, dnnmem_error *e) {
   dnnmem__scratch s;
   dnnmem__place_work w;
   dnnmem__place_net net;
@@ -19445,7 +19712,7 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
   dnnmem_result r;
   dnnmem_result r_layout;
   int64_t total;
-  int32_t n, v, num_free = 0, value_arcs = 0;
+  int32_t n, v, num_free = 0;
   if ((r = dnnmem__place_graph(problem, e)) != DNNMEM_OK) return r;
   /* carved first, so that validation fills forced; its errors come after
      the problem's, as always */
@@ -19474,7 +19741,6 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
   net.p = problem;
   net.w = &w;
   net.flow = NULL;
-  net.infinite = total + 1; /* more than every finite cut */
   if (model == DNNMEM_PLACE_PER_VALUE) {
     /* a labeling with labels 0 = CPU, 1 = ACC; its network is the move
        from "everything free on the CPU" to the accelerator (part 9) */
@@ -19490,13 +19756,12 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     lp.output_label = w.label_output;
     /* validated above (total bounds every cut: each value converts once) */
     r = dnnmem__label_network(&lp, NULL, w.label_start, 1, &flow, w.flow_id, &lr, w.flow_mem, w.label_bytes, total,
-                              &value_arcs, e);
+                              w.part, solve && algo == DNNMEM_FLOW_BK, &net.num_arcs, e); /* the parts joined as it goes */
     if (r != DNNMEM_OK) return r;
     DNNMEM_ASSERT(lr.approximated == 0);
     num_free = lr.num_free; /* flow_id: S, T, or 2.. for free ops in id order */
     net.constant = lr.constant;
     net.num_nodes = flow.num_nodes;
-    net.num_arcs = flow.num_arcs;
   } else {
     dnnmem__graph_consumers(problem->graph, w.out_offsets, w.out_ids); /* the labeling has its own */
     dnnmem__place_pass(&net, num_free);
@@ -19505,13 +19770,12 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     net.flow = &flow;
     dnnmem__place_pass(&net, num_free);
     DNNMEM_ASSERT(flow.num_arcs == net.num_arcs);
-    value_arcs = net.num_arcs;
-  }
-  /* the parts: free ops joined by arcs (the labeling's unaries come last) */
-  for (v = 0; v < net.num_nodes; v++) w.part[v] = v;
-  for (v = 0; v < value_arcs; v++) {
-    int32_t from = flow.input[v].from, to = flow.input[v].to;
-    if (from >= 2 && to >= 2) dnnmem__place_union(w.part, from, to);
+    /* the parts: free ops joined by arcs */
+    for (v = 0; v < net.num_nodes; v++) w.part[v] = v;
+    for (v = 0; v < net.num_arcs; v++) {
+      int32_t from = flow.input[v].from, to = flow.input[v].to;
+      if (from >= 2 && to >= 2) dnnmem__flow_union(w.part, from, to);
+    }
   }
   *wp = w;
   *netp = net;
@@ -19535,7 +19799,7 @@ DNNMEM_DEF dnnmem_result dnnmem_place_network(const dnnmem_place_problem *proble
   if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   DNNMEM_MEMSET(result, 0, sizeof(*result));
   if (out_flow == NULL) r = dnnmem__fail(&e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
-  else r = dnnmem__place_build(problem, options, &w, &net, &flow, &num_free, scratch, scratch_bytes, &e);
+  else r = dnnmem__place_build(problem, options, &w, &net, &flow, &num_free, scratch, scratch_bytes, 0, &e);
   if (r == DNNMEM_OK) {
     *out_flow = flow;
     result->time = net.constant;
@@ -19566,7 +19830,7 @@ static dnnmem_result dnnmem__place_solve(const dnnmem_place_problem *problem,
     return dnnmem__fail(e, r, -1, DNNMEM_FIELD_OPTIONS);
   n = problem->graph->num_nodes;
   if (result == NULL || (n > 0 && device == NULL)) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
-  r = dnnmem__place_build(problem, options, &w, &net, &flow, &num_free, scratch, scratch_bytes, e);
+  r = dnnmem__place_build(problem, options, &w, &net, &flow, &num_free, scratch, scratch_bytes, 1, e);
   if (r != DNNMEM_OK) return r;
   r = dnnmem_flow_solve(&flow, DNNMEM__PLACE_S, DNNMEM__PLACE_T, &flow_options, NULL);
   if (r != DNNMEM_OK) return r;
@@ -20049,13 +20313,21 @@ typedef struct dnnmem__label_net {
   int32_t alpha, num_nodes, num_arcs, num_free, approximated;
   int64_t constant, infinite;
   int32_t held_from, held_to; /* an arc not yet added (held_from < 0: none) */
-  int32_t value_arcs;         /* arcs before the unaries: every arc between two other nodes is one */
   int64_t held_cap;
+  int32_t *part;              /* NULL, or a union-find of the nodes, joined as arcs are written */
+  int given;                  /* the next solve is cut-only BK: terminal arcs summed into the flow's
+                                 per-node capacities, not listed (dnnmem__flow_build) */
 } dnnmem__label_net;
 
 static DNNMEM__LABEL_INLINE void dnnmem__label_add(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap, int64_t rcap) {
-  dnnmem__flow_append(net->flow, from, to, cap, rcap);
   net->num_arcs++;
+  if (net->given && (from == 0 || to == 1)) { /* (the reverse of such an arc carries nothing) */
+    if (from == 0) net->flow->bk[to].terminal += cap;
+    else net->flow->bk[from].stamp += cap;
+    return;
+  }
+  dnnmem__flow_append(net->flow, from, to, cap, rcap);
+  if (net->part && from >= 2 && to >= 2) dnnmem__flow_union(net->part, from, to);
 }
 
 static DNNMEM__LABEL_INLINE void dnnmem__label_flush(dnnmem__label_net *net) {
@@ -20090,7 +20362,11 @@ static DNNMEM__LABEL_INLINE void dnnmem__label_cut(dnnmem__label_net *net, int32
   else dnnmem__label_arc(net, from, to, cap);
 }
 
-static int32_t dnnmem__label_aux(dnnmem__label_net *net) { return net->num_nodes++; }
+static int32_t dnnmem__label_aux(dnnmem__label_net *net) {
+  if (net->part) net->part[net->num_nodes] = net->num_nodes;
+  if (net->given) net->flow->bk[net->num_nodes].terminal = net->flow->bk[net->num_nodes].stamp = 0;
+  return net->num_nodes++;
+}
 
 /* The conversions of value u in the move (see the manual): certain
    destinations as unary costs, each group of movable consumers sharing a
@@ -20263,24 +20539,34 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
     } else {
       w->u0[net->num_free] = keep;
       w->u1[net->num_free] = moved;
+      if (net->part) net->part[2 + net->num_free] = 2 + net->num_free;
       w->node[v] = 2 + net->num_free++;
     }
   }
   net->num_nodes = 2 + net->num_free;
   for (l = 0; l < vw->k; l++) w->fstamp[l] = w->gstamp[l] = -1;
+  for (v = 0; v < 2 && net->given; v++) net->flow->bk[v].terminal = net->flow->bk[v].stamp = 0;
   if (vw->k == 2 && vw->group == NULL)
     for (v = 0; v < n; v++) dnnmem__label_value2(net, v);
   else
     for (v = 0; v < n; v++) dnnmem__label_value(net, v);
   dnnmem__label_flush(net); /* (no unary pairs with it) */
-  net->value_arcs = net->num_arcs;
-  for (v = 0; v < net->num_free; v++) {
+  for (v = 0; v < net->num_free && net->given; v++) { /* the unaries straight into the capacities */
+    int64_t c0 = w->u0[v], c1 = w->u1[v];
+    struct dnnmem__flow_bk_node *nd = &net->flow->bk[2 + v];
+    net->constant += c0 < c1 ? c0 : c1;
+    net->num_arcs += c0 != c1;
+    nd->terminal = c1 > c0 ? c1 - c0 : 0;
+    nd->stamp = c0 > c1 ? c0 - c1 : 0;
+  }
+  for (v = 0; v < net->num_free && !net->given; v++) {
     int64_t c0 = w->u0[v], c1 = w->u1[v];
     net->constant += c0 < c1 ? c0 : c1;
     if (c0 > c1) dnnmem__label_arc(net, 2 + v, 1, c0 - c1);
     else if (c1 > c0) dnnmem__label_arc(net, 0, 2 + v, c1 - c0);
   }
   dnnmem__label_flush(net);
+  net->flow->given = net->given;
 }
 
 /* Builds the move's network into *flow (memory w->flow_mem), sized by the
@@ -20289,7 +20575,8 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
    Cannot fail: dnnmem__label_begin's layout took these bounds and sized
    w->flow_mem for them (dnnmem_flow_scratch_size). */
 static void dnnmem__label_build(const dnnmem__label_view *vw, dnnmem__label_work *w, const int32_t *x,
-                                int32_t alpha, int64_t infinite, dnnmem_flow *flow, dnnmem__label_net *net) {
+                                int32_t alpha, int64_t infinite, dnnmem_flow *flow, dnnmem__label_net *net,
+                                int32_t *part, int given) {
   const dnnmem_graph *g = vw->p->graph;
   int32_t max_nodes = 0, max_arcs = 0;
   dnnmem_result r;
@@ -20304,8 +20591,10 @@ static void dnnmem__label_build(const dnnmem__label_view *vw, dnnmem__label_work
   DNNMEM_ASSERT(r == DNNMEM_OK);
   (void)r;
   net->flow = flow;
+  net->part = part;
+  net->given = given;
   dnnmem__label_pass(net);
-  DNNMEM_ASSERT(flow->num_arcs == net->num_arcs && net->num_nodes <= max_nodes);
+  DNNMEM_ASSERT((given || flow->num_arcs == net->num_arcs) && net->num_nodes <= max_nodes);
   flow->num_nodes = net->num_nodes; /* no arc names a node past the last one used */
 }
 
@@ -20319,7 +20608,7 @@ static dnnmem_result dnnmem__label_move(const dnnmem__label_view *vw, dnnmem__la
   dnnmem_flow_options fo;
   dnnmem_result r;
   int32_t v, n = vw->p->graph->num_nodes;
-  dnnmem__label_build(vw, w, x, alpha, infinite, &flow, &net);
+  dnnmem__label_build(vw, w, x, alpha, infinite, &flow, &net, NULL, algo == DNNMEM_FLOW_BK);
   DNNMEM_MEMSET(&fo, 0, sizeof(fo));
   fo.algo = algo;
   fo.cut_only = 1; /* the move reads the sides only */
@@ -20341,13 +20630,16 @@ DNNMEM_DEF dnnmem_result dnnmem_label_network_scratch_size(const dnnmem_label_pr
 }
 
 /* valid_total >= 0: the caller (placement) validated the problem and the
-   labels, and valid_total bounds every finite cut: no second look. */
+   labels, and valid_total bounds every finite cut: no second look. part
+   (NULL: none): the nodes' union-find, joined by the arcs as written;
+   given: for one cut-only BK solve (terminal arcs not listed, see
+   dnnmem__label_net); *out_arcs (may be NULL) the network's arcs. */
 static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
                                            const dnnmem_label_options *options, const int32_t *labels,
                                            int32_t alpha, dnnmem_flow *out_flow, int32_t *out_node,
                                            dnnmem_label_network_result *result, void *scratch,
-                                           size_t scratch_bytes, int64_t valid_total, int32_t *out_value_arcs,
-                                           dnnmem_error *e) {
+                                           size_t scratch_bytes, int64_t valid_total, int32_t *part,
+                                           int given, int32_t *out_arcs, dnnmem_error *e) {
   dnnmem__label_work w;
   dnnmem__label_view vw;
   dnnmem__label_net net;
@@ -20368,9 +20660,9 @@ static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
   vw.k = problem->num_labels;
   vw.group = NULL;
   if (out_node && out_node != labels) w.node = out_node; /* built in place: no copy */
-  dnnmem__label_build(&vw, &w, labels, alpha, total + 1, &flow, &net);
+  dnnmem__label_build(&vw, &w, labels, alpha, total + 1, &flow, &net, part, given);
   *out_flow = flow;
-  if (out_value_arcs) *out_value_arcs = net.value_arcs;
+  if (out_arcs) *out_arcs = net.num_arcs;
   if (out_node && w.node != out_node)
     for (v = 0; v < n; v++) out_node[v] = w.node[v];
   if (result) {
@@ -20389,7 +20681,7 @@ DNNMEM_DEF dnnmem_result dnnmem_label_network(const dnnmem_label_problem *proble
                                               void *scratch, size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__label_network(problem, options, labels, alpha, out_flow, out_node, result, scratch, scratch_bytes, -1, NULL, &e)));
+                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__label_network(problem, options, labels, alpha, out_flow, out_node, result, scratch, scratch_bytes, -1, NULL, 0, NULL, &e)));
 }
 
 /* ---- labeling: lower bound ---------------------------------------------- */

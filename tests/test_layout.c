@@ -1760,6 +1760,75 @@ static void test_finish_error_fields(void) {
   CHECK(fault.index == -1 && fault.field == DNNMEM_FIELD_NONE);
 }
 
+/* forward_range over every window (first, count) of small layouts (levels,
+   padding, broadcasts, a non-compact stride) against the per-index
+   dnnmem_layout_forward, into heap arrays of exactly count addresses and
+   count x levels units (ASan sees one past them): a window that ends
+   inside a later run of the innermost factor must stop there. */
+static void test_forward_range_windows(void) {
+  static const char *const texts[] = {"((4_PE, 3:8), (8:1))", "(10,7)/((3:7, 4_PE), (7:1))",
+                                      "((12:8), (8:1); B@[PE])", "((2_PE:2, 3:4), (2_PE:1, 3:1))",
+                                      "((3:16), (5:2))"};
+  size_t t;
+  for (t = 0; t < sizeof(texts) / sizeof(texts[0]); t++) {
+    dnnmem_layout l;
+    int64_t n, first, count, e, index[DNNMEM_LAYOUT_MAX_AXES], *want_units, *want_addr;
+    int32_t levels, lv;
+    CHECK(load(texts[t], NULL, &l));
+    n = l.padded_size;
+    levels = l.num_levels;
+    want_units = (int64_t *)malloc((size_t)(n * levels + 1) * sizeof(int64_t));
+    want_addr = (int64_t *)malloc((size_t)n * sizeof(int64_t));
+    for (e = 0; e < n; e++) {
+      CHECK_EQ(dnnmem_layout_index(&l, e, index), DNNMEM_OK);
+      CHECK_EQ(dnnmem_layout_forward(&l, index, want_units + e * levels, &want_addr[e], NULL), DNNMEM_OK);
+    }
+    for (first = 0; first < n; first++)
+      for (count = 1; first + count <= n; count++) {
+        int64_t *units = (int64_t *)malloc((size_t)(count * levels + 1) * sizeof(int64_t));
+        int64_t *addr = (int64_t *)malloc((size_t)count * sizeof(int64_t));
+        int bad = 0;
+        CHECK_EQ(dnnmem_layout_forward_range(&l, first, count, levels ? units : NULL, addr), DNNMEM_OK);
+        for (e = 0; e < count; e++) {
+          bad |= addr[e] != want_addr[first + e];
+          for (lv = 0; lv < levels; lv++) bad |= units[e * levels + lv] != want_units[(first + e) * levels + lv];
+        }
+        if (bad) fprintf(stderr, "%s: window %lld + %lld\n", texts[t], (long long)first, (long long)count);
+        CHECK(!bad);
+        free(units);
+        free(addr);
+      }
+    free(want_units);
+    free(want_addr);
+  }
+}
+
+/* The error position of both parsers is 0 when there is no offending
+   text: after a success and after a refused argument (the caller's value
+   is overwritten either way). */
+static void test_parse_error_position_zero(void) {
+  dnnmem_layout l;
+  dnnmem_layout_machine m;
+  int64_t err = -7;
+  CHECK_EQ(dnnmem_layout_machine_parse("L2B=16,PE=4", 11, &m, &err), DNNMEM_OK);
+  CHECK_EQ(err, 0);
+  err = -7;
+  CHECK_EQ(dnnmem_layout_machine_parse(NULL, 4, &m, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(err, 0);
+  err = -7;
+  CHECK_EQ(dnnmem_layout_machine_parse("PE=4", 4, NULL, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(err, 0);
+  err = -7;
+  CHECK_EQ(dnnmem_layout_parse("((4_PE, 3:8), (8:1))", 20, &l, &err), DNNMEM_OK);
+  CHECK_EQ(err, 0);
+  err = -7;
+  CHECK_EQ(dnnmem_layout_parse(NULL, 3, &l, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(err, 0);
+  err = -7;
+  CHECK_EQ(dnnmem_layout_parse("(2:1)", 5, NULL, &err), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(err, 0);
+}
+
 int main(void) {
   RUN(test_worked_examples);
   RUN(test_worked_examples_board);
@@ -1792,5 +1861,7 @@ int main(void) {
   RUN(test_compose_mode_limit);
   RUN(test_replicas_overflow);
   RUN(test_finish_error_fields);
+  RUN(test_forward_range_windows);
+  RUN(test_parse_error_position_zero);
   return test_finish("test_layout");
 }

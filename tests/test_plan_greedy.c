@@ -179,10 +179,83 @@ static void test_breadth_sweep_far_side(void) {
   free(scratch);
 }
 
+/* greedy-breadth's plan of p (offsets in off; the arena, -1 on error). */
+static int64_t breadth_plan(const dnnmem_intervals *p, int64_t *off) {
+  dnnmem_plan_options o;
+  dnnmem_plan_result res;
+  size_t bytes = 0;
+  void *scratch;
+  int64_t arena = -1;
+  memset(&o, 0, sizeof o);
+  o.algo = DNNMEM_PLAN_GREEDY_BREADTH;
+  if (dnnmem_plan_solve_scratch_size(p, &o, &bytes) != DNNMEM_OK) return -1;
+  scratch = malloc(bytes);
+  if (dnnmem_plan_solve(p, &o, off, &res, scratch, bytes) == DNNMEM_OK) arena = res.arena;
+  free(scratch);
+  return arena;
+}
+
+/* The sweep's far moves (jumps by the records alive, flips or a rebuild,
+   the time tree past their bounds) at sizes the plain rule cannot check:
+   5,000-12,000 records, a training-like graph repeated in time (its far
+   moves swap the records alive: the time tree; once with sizes of 1-3
+   bytes) and generated lifetimes (a few long ones: jumps alone), with a
+   few fixed records. The same records
+   and one of zero size after all of them (it meets none, and moves no
+   one's widest step nor group: the same plan) are placed record by record
+   by the time tree: every other offset must agree, and the plan recount. */
+static void test_breadth_sweep_jumps(void) {
+  int32_t bad = 0;
+  FOR_TRIALS(rng, 59, trial, 4) {
+    int32_t n = 5000 + (int32_t)dnnmem_rng_below(&rng, 7000), i, m = 40 + (int32_t)dnnmem_rng_below(&rng, 160);
+    dnnmem_interval *r = (dnnmem_interval *)calloc((size_t)n + 1, sizeof *r);
+    int64_t *off = (int64_t *)calloc((size_t)n + 1, sizeof(int64_t));
+    int64_t *want = (int64_t *)calloc((size_t)n + 1, sizeof(int64_t)), last = 0, arena;
+    dnnmem_intervals p;
+    for (i = 0; i < n; i++) {
+      if (trial % 2 == 0) { /* lifetimes as bench_plan's generated ones */
+        uint32_t roll = dnnmem_rng_below(&rng, 100);
+        int64_t len = roll < 80 ? 1 + dnnmem_rng_below(&rng, 3) : roll < 98 ? 4 + dnnmem_rng_below(&rng, 30)
+                                                                             : 50 + dnnmem_rng_below(&rng, 500);
+        scale_record(&rng, &r[i], i, len, 0, trial == 2);
+      } else if (i < m) { /* a training-like graph, then its copies */
+        uint32_t roll = dnnmem_rng_below(&rng, 10);
+        int64_t len = roll < 5 ? 2 * (int64_t)(m - i) : 1 + dnnmem_rng_below(&rng, roll < 8 ? 3 : (uint32_t)m);
+        scale_record(&rng, &r[i], i, len, 0, trial == 3);
+      } else {
+        r[i] = r[i % m];
+        r[i].lower += (int64_t)(i / m) * 2 * m;
+        r[i].upper += (int64_t)(i / m) * 2 * m;
+      }
+      if (trial == 1) r[i].size = 1 + dnnmem_rng_below(&rng, 3); /* bytes: gaps of one byte abound */
+      if (dnnmem_rng_below(&rng, 2000) == 0 && r[i].size <= 64) { /* fixed, in its own slot */
+        r[i].flags |= DNNMEM_INTERVAL_FIXED;
+        r[i].fixed_offset = ((int64_t)1 << 40) + 64 * (int64_t)i;
+      }
+      if (r[i].upper > last) last = r[i].upper;
+    }
+    p.records = r, p.count = n, p.alignment = 0;
+    arena = breadth_plan(&p, off);
+    r[n].lower = last + 1, r[n].upper = last + 2; /* size 0: record by record */
+    p.count = n + 1;
+    breadth_plan(&p, want);
+    p.count = n;
+    for (i = 0; i < n && off[i] == want[i]; i++) continue;
+    if (i < n || arena != ref_plan_recount(&p, off)) {
+      if (bad < 5) fprintf(stderr, "jumps trial %d: n=%d record %d at %lld, the time tree's %lld\n", trial, n, i,
+                           (long long)(i < n ? off[i] : -1), (long long)(i < n ? want[i] : -1));
+      bad++;
+    }
+    free(r), free(off), free(want);
+  }
+  CHECK_EQ(bad, 0);
+}
+
 int main(void) {
   RUN(test_same_plans_as_the_plain_rule);
   RUN(test_same_plans_at_scale);
   RUN(test_breadth_sweep_far_apart);
   RUN(test_breadth_sweep_far_side);
+  RUN(test_breadth_sweep_jumps);
   return test_finish("test_plan_greedy");
 }

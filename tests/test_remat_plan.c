@@ -580,6 +580,88 @@ static void test_curve_arguments(void) {
   CHECK_ENUM_NAMES(dnnmem_remat_spacing, DNNMEM_REMAT_SPACING_COUNT, "log", "even", "geometric");
 }
 
+/* The curve's time bounds carry: a point's bound is the largest of the
+   bounds at its budget and every larger one (a larger budget's bound holds
+   for a smaller budget too). The time bound itself need not fall with the
+   budget: its multiplier search takes another path when a held total
+   equals one budget's cap. On this graph (found by a search over random
+   graphs, bound_cuts 2) the bound is 3 at budget 45 and 2 at 44; the
+   curve from 49 (row order) to 35 (the peak's lower bound) in 15 points
+   takes every budget, so point 5 (budget 44) carries point 4's 3. Every
+   point's bound is recounted from dnnmem_remat_time_bound at the budgets
+   up to its own. */
+static void test_curve_bound_carry(void) {
+  static const int64_t size[] = {3, 17, 18, 5, 2, 7, 6, 8, 6, 7}, time[] = {0, 3, 8, 0, 6, 6, 9, 5, 7, 3};
+  static const int32_t in[][3] = {{-1}, {0, -1}, {1, -1}, {-1}, {3, 2, -1}, {4, 1, -1}, {5, 1, -1}, {6, 2, -1},
+                                  {7, 1, -1}, {8, 1, -1}};
+  ref_remat_graph g;
+  dnnmem_remat_options o;
+  dnnmem_remat_point pt[15];
+  dnnmem_remat_curve_result res;
+  dnnmem_remat_bound_result tb;
+  int64_t carried = 0, bare[15];
+  int32_t v, k, carries = 0;
+  ref_remat_graph_begin(&g);
+  for (v = 0; v < 10; v++) ref_remat_graph_node(&g, size[v], time[v], v == 9, in[v]);
+  memset(&o, 0, sizeof(o));
+  o.iterations = 2000;
+  o.bound_cuts = 2;
+  CHECK_EQ(run_curve(&g, &o, 5, pt, 15, &res), DNNMEM_OK);
+  CHECK_EQ(res.base_peak, 49);
+  CHECK_EQ(res.base_time, 47);
+  CHECK_EQ(res.lower_bound, 35);
+  for (k = 0; k < 15; k++) {
+    dnnmem_remat_options one = o;
+    size_t need = 0;
+    CHECK_EQ(pt[k].budget, 49 - k);
+    one.budget = pt[k].budget;
+    CHECK_EQ(dnnmem_remat_time_bound_scratch_size(&g.p, &one, &need), DNNMEM_OK);
+    CHECK(need <= sizeof(scratch_buf));
+    CHECK_EQ(dnnmem_remat_time_bound(&g.p, &one, &tb, scratch_buf, need), DNNMEM_OK);
+    bare[k] = tb.extra_time;
+    carries += k > 0 && bare[k] < carried;
+    if (bare[k] > carried) carried = bare[k];
+    CHECK_EQ(pt[k].time_lower_bound, res.base_time + carried);
+  }
+  CHECK_EQ(bare[4], 3);
+  CHECK_EQ(bare[5], 2);
+  CHECK_EQ(pt[5].time_lower_bound, res.base_time + 3);
+  CHECK(carries >= 1);
+  check_curve(&g, &o, pt, 15, &res);
+}
+
+/* The curve's argument errors name the argument: a missing point array
+   or no points is OUTPUT, bad options or annealing without a generator
+   OPTIONS, each with index and other -1. */
+static void test_curve_argument_fields(void) {
+  ref_remat_graph g;
+  dnnmem_remat_options o;
+  dnnmem_remat_point pt[4];
+  dnnmem_remat_curve_result res;
+  dnnmem_rng rng;
+  dnnmem_rng_seed(&rng, 1);
+  two_tier(&g);
+  memset(&o, 0, sizeof(o));
+  o.iterations = 100;
+  memset(&res, 0x5a, sizeof(res));
+  CHECK_EQ(dnnmem_remat_curve(&g.p, &o, &rng, 20, NULL, 4, &res, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK(res.error.index == -1 && res.error.other == -1 && res.error.field == DNNMEM_FIELD_OUTPUT);
+  memset(&res, 0x5a, sizeof(res));
+  CHECK_EQ(dnnmem_remat_curve(&g.p, &o, &rng, 20, pt, 0, &res, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK(res.error.index == -1 && res.error.other == -1 && res.error.field == DNNMEM_FIELD_OUTPUT);
+  memset(&res, 0x5a, sizeof(res));
+  CHECK_EQ(dnnmem_remat_curve(&g.p, &o, NULL, 20, pt, 4, &res, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK(res.error.index == -1 && res.error.other == -1 && res.error.field == DNNMEM_FIELD_OPTIONS);
+  o.spacing = DNNMEM_REMAT_SPACING_COUNT;
+  memset(&res, 0x5a, sizeof(res));
+  CHECK_EQ(dnnmem_remat_curve(&g.p, &o, &rng, 20, pt, 4, &res, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK(res.error.index == -1 && res.error.other == -1 && res.error.field == DNNMEM_FIELD_OPTIONS);
+}
+
 int main(void) {
   RUN(test_plan_hand);
   RUN(test_plan_random);
@@ -589,5 +671,7 @@ int main(void) {
   RUN(test_curve_two_tier);
   RUN(test_curve_random);
   RUN(test_curve_arguments);
+  RUN(test_curve_bound_carry);
+  RUN(test_curve_argument_fields);
   return test_finish("test_remat_plan");
 }
