@@ -1260,6 +1260,10 @@
        states (bert_base.train, 26 M moves: 12% -> 18% extra time).
        Every stage's result is re-simulated and the best kept.
        reorder_only: SWAP only; no_contraction: no contraction pipeline.
+       Last, the answer loses every computation no later step reads (not
+       a graph output's last instance, its node computed elsewhere too):
+       peak and time never grow; with the arena bounded it is planned
+       again and kept when it still fits (or, not fitting, is no larger).
        The arena (a budget, not peak_only): the pipelines get the first
        75% of the run; every candidate they offer (each pipeline's and
        stage's result) and their answer are planned by dnnmem_remat_plan with
@@ -16037,6 +16041,42 @@ static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int3
   w->budget = w->aim = budget;
 }
 
+/* Drops the computations whose value no later step reads, unless one is a
+   graph output's last instance or its node's only one left: an unread
+   value costs time and memory for nothing (the annealer leaves some: its
+   REMOVE is drawn at random, and a free one changes no cost). From the
+   last step back, so that a dropped step's inputs lose that use first.
+   Peak and time never grow (fewer instances, none held longer). seq[0 ..
+   len) valid, rewritten in place; returns the new length. uses and prev:
+   len entries; latest and count: V. */
+static int32_t dnnmem__remat_trim(const dnnmem_remat_problem *p, int32_t *seq, int32_t len,
+                                  int32_t *uses, int32_t *prev, int32_t *latest, int32_t *count) {
+  const dnnmem_graph *g = p->graph;
+  int32_t n = g->num_nodes, j, k, v, out = 0;
+  for (v = 0; v < n; v++) latest[v] = -1, count[v] = 0;
+  for (j = 0; j < len; j++) {
+    v = seq[j];
+    uses[j] = 0;
+    for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) uses[latest[g->in_ids[k]]]++;
+    prev[j] = latest[v];
+    latest[v] = j;
+    count[v]++;
+  }
+  for (v = 0; v < n; v++) /* an output's last instance is read at the end */
+    if (p->is_output && p->is_output[v]) uses[latest[v]]++;
+  for (j = len - 1; j >= 0; j--) {
+    v = seq[j];
+    latest[v] = prev[j]; /* every input's latest is now its binding for step j */
+    if (uses[j] > 0 || count[v] == 1) continue;
+    count[v]--;
+    for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) uses[latest[g->in_ids[k]]]--;
+    seq[j] = -1;
+  }
+  for (j = 0; j < len; j++)
+    if (seq[j] >= 0) seq[out++] = seq[j];
+  return out;
+}
+
 static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
                                          const dnnmem_remat_options *options, dnnmem_rng *rng,
                                          int32_t *sequence, int32_t sequence_capacity,
@@ -16120,6 +16160,26 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
       len = w.arena_len;
       found = w.arena_result;
       for (k = 0; k < len; k++) sequence[k] = w.arena_cand[k];
+    }
+  }
+  /* the answer without unread computations: never slower nor higher; its
+     arena planned again (kept when it still fits, or is smaller) */
+  for (k = 0; k < len; k++) w.seq_tmp[k] = sequence[k];
+  k = dnnmem__remat_trim(problem, w.seq_tmp, len, w.occ, w.occ_pos, w.tmp, w.stack);
+  if (k < len) {
+    dnnmem_remat_result trimmed;
+    if (w.arena_on && found.arena >= 0) {
+      trimmed = dnnmem__remat_arena_try(&w, w.seq_tmp, k);
+      if (trimmed.arena < 0 || trimmed.arena > (found.arena <= o.budget ? o.budget : found.arena))
+        trimmed.length = -1;
+    } else {
+      r = dnnmem__remat_sim(problem, w.seq_tmp, k, &w.sim, &trimmed, NULL);
+      DNNMEM_ASSERT(r == DNNMEM_OK && trimmed.peak <= found.peak && trimmed.time <= found.time);
+    }
+    if (trimmed.length == k) {
+      len = k;
+      found = trimmed;
+      for (k = 0; k < len; k++) sequence[k] = w.seq_tmp[k];
     }
   }
   found.moves = w.iteration;

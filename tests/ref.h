@@ -1243,6 +1243,32 @@ REF_FN void ref_remat_lifetimes(const dnnmem_remat_problem *p, const int32_t *se
   }
 }
 
+/* The computations of a valid sequence that could be left out: step i
+   whose value no later step reads (no use binds to it: the used node's
+   latest computation before the use is another), that is not a graph
+   output's last instance, and whose node is computed again elsewhere in
+   the sequence. From the definition, O(L^2 degree). */
+REF_FN int32_t ref_remat_unread(const dnnmem_remat_problem *p, const int32_t *seq, int32_t len) {
+  const int32_t *off = p->graph->in_offsets, *ids = p->graph->in_ids;
+  int32_t i, q, k, r, count = 0;
+  for (i = 0; i < len; i++) {
+    int32_t v = seq[i], read = 0, last = 1, others = 0;
+    for (q = 0; q < len; q++)
+      if (q != i && seq[q] == v) others++, last &= q < i;
+    for (q = i + 1; q < len && !read; q++) {
+      int uses = 0, bound = -1;
+      for (k = off[seq[q]]; k < off[seq[q] + 1]; k++) uses |= ids[k] == v;
+      if (!uses) continue;
+      for (r = 0; r < q; r++)
+        if (seq[r] == v) bound = r;
+      read = bound == i;
+    }
+    if (last && p->is_output && p->is_output[v]) read = 1;
+    if (!read && others > 0) count++;
+  }
+  return count;
+}
+
 /* The least time of a valid sequence of at most max_len steps whose peak
    (by_arena 0) or whose minimum arena over every plan of its instances
    (by_arena 1: ref_remat_lifetimes, then ref_plan_optimum) fits budget:
