@@ -1829,6 +1829,26 @@ static void test_parse_error_position_zero(void) {
   CHECK_EQ(err, 0);
 }
 
+/* dnnmem_layout_finish's factor axes: each data factor names its logical
+   axis, each broadcast factor (written or implicit) -1, as the manual says
+   (mutant 388c465af7 gave broadcasts axis 0 unseen). */
+static void test_broadcast_factor_axis(void) {
+  dnnmem_layout l;
+  int32_t k;
+  CHECK(load("((12:8), (8:1); B@[PE])", NULL, &l));
+  CHECK_EQ(l.num_factors, 3);
+  CHECK_EQ(l.axis_first[l.num_axes], 2);
+  CHECK_EQ(l.factors[0].axis, 0);
+  CHECK_EQ(l.factors[1].axis, 1);
+  CHECK_EQ(l.factors[2].axis, -1);
+  CHECK(load("((4_PE, 3:8), (8:1); B@[2_L2B:2])", NULL, &l)); /* a level in an axis too */
+  CHECK_EQ(l.num_factors, 4);
+  for (k = 0; k < l.num_factors; k++) CHECK_EQ(l.factors[k].axis, k < 2 ? 0 : k < 3 ? 1 : -1);
+  CHECK(load("((12:8), (8:1))", "PE=4", &l)); /* an implicit broadcast */
+  CHECK_EQ(l.num_factors, 3);
+  CHECK_EQ(l.factors[2].axis, -1);
+}
+
 int main(void) {
   RUN(test_worked_examples);
   RUN(test_worked_examples_board);
@@ -1863,5 +1883,6 @@ int main(void) {
   RUN(test_finish_error_fields);
   RUN(test_forward_range_windows);
   RUN(test_parse_error_position_zero);
+  RUN(test_broadcast_factor_axis);
   return test_finish("test_layout");
 }
