@@ -1849,6 +1849,30 @@ static void test_broadcast_factor_axis(void) {
   CHECK_EQ(l.factors[2].axis, -1);
 }
 
+/* A conversion needs the same logical shape on every axis: layouts equal
+   but for one axis's unpadded extent (the first, then the last) are
+   refused, by the size query and the conversion alike (mutant 100daaf261
+   compared axes from the second on). */
+static void test_convert_shape_each_axis(void) {
+  static const char *const texts[] = {"((6:4), (4:1))", "(5,4)/((6:4), (4:1))", "(6,3)/((6:4), (4:1))"};
+  dnnmem_layout l[3];
+  dnnmem_layout_conversion got;
+  int64_t err;
+  size_t bytes = 0;
+  void *mem;
+  int32_t i;
+  for (i = 0; i < 3; i++) CHECK_EQ(dnnmem_layout_parse(texts[i], strlen(texts[i]), &l[i], &err), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_convert_scratch_size(&l[0], &l[0], &bytes), DNNMEM_OK);
+  mem = malloc(bytes);
+  for (i = 1; i < 3; i++) {
+    size_t other = 0;
+    CHECK_EQ(dnnmem_layout_convert_scratch_size(&l[0], &l[i], &other), DNNMEM_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(dnnmem_layout_convert_scratch_size(&l[i], &l[0], &other), DNNMEM_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(dnnmem_layout_convert(&l[0], &l[i], &got, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  }
+  free(mem);
+}
+
 int main(void) {
   RUN(test_worked_examples);
   RUN(test_worked_examples_board);
@@ -1884,5 +1908,6 @@ int main(void) {
   RUN(test_forward_range_windows);
   RUN(test_parse_error_position_zero);
   RUN(test_broadcast_factor_axis);
+  RUN(test_convert_shape_each_axis);
   return test_finish("test_layout");
 }
