@@ -1871,6 +1871,25 @@ static void test_convert_shape_each_axis(void) {
     CHECK_EQ(dnnmem_layout_convert(&l[0], &l[i], &got, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
   }
   free(mem);
+  { /* entries past the counts are no part of a layout: junk there changes nothing
+       (kin of 100daaf261: loops one past num_axes or num_levels) */
+    dnnmem_layout pe, junk;
+    dnnmem_layout_machine m;
+    dnnmem_error fault;
+    CHECK_EQ(dnnmem_layout_machine_parse("PE=3", 4, &m, &err), DNNMEM_OK);
+    CHECK_EQ(dnnmem_layout_parse("((3_PE, 2:4), (4:1))", 20, &pe, &err), DNNMEM_OK);
+    CHECK_EQ(dnnmem_layout_bind(&pe, &m, &fault), DNNMEM_OK);
+    junk = pe;
+    junk.unpadded[junk.num_axes] = 5;
+    strcpy(junk.level_names[junk.num_levels], "ZZ");
+    junk.level_extent[junk.num_levels] = 7;
+    CHECK_EQ(dnnmem_layout_convert_scratch_size(&pe, &junk, &bytes), DNNMEM_OK);
+    mem = malloc(bytes);
+    CHECK_EQ(dnnmem_layout_convert(&pe, &junk, &got, mem, bytes), DNNMEM_OK);
+    CHECK_EQ(got.elements, 24);
+    CHECK_EQ(got.kept, got.copies);
+    free(mem);
+  }
 }
 
 int main(void) {
