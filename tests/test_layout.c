@@ -1829,6 +1829,69 @@ static void test_parse_error_position_zero(void) {
   CHECK_EQ(err, 0);
 }
 
+/* dnnmem_layout_finish's factor axes: each data factor names its logical
+   axis, each broadcast factor (written or implicit) -1, as the manual says
+   (mutant 388c465af7 gave broadcasts axis 0 unseen). */
+static void test_broadcast_factor_axis(void) {
+  dnnmem_layout l;
+  int32_t k;
+  CHECK(load("((12:8), (8:1); B@[PE])", NULL, &l));
+  CHECK_EQ(l.num_factors, 3);
+  CHECK_EQ(l.axis_first[l.num_axes], 2);
+  CHECK_EQ(l.factors[0].axis, 0);
+  CHECK_EQ(l.factors[1].axis, 1);
+  CHECK_EQ(l.factors[2].axis, -1);
+  CHECK(load("((4_PE, 3:8), (8:1); B@[2_L2B:2])", NULL, &l)); /* a level in an axis too */
+  CHECK_EQ(l.num_factors, 4);
+  for (k = 0; k < l.num_factors; k++) CHECK_EQ(l.factors[k].axis, k < 2 ? 0 : k < 3 ? 1 : -1);
+  CHECK(load("((12:8), (8:1))", "PE=4", &l)); /* an implicit broadcast */
+  CHECK_EQ(l.num_factors, 3);
+  CHECK_EQ(l.factors[2].axis, -1);
+}
+
+/* A conversion needs the same logical shape on every axis: layouts equal
+   but for one axis's unpadded extent (the first, then the last) are
+   refused, by the size query and the conversion alike (mutant 100daaf261
+   compared axes from the second on). */
+static void test_convert_shape_each_axis(void) {
+  static const char *const texts[] = {"((6:4), (4:1))", "(5,4)/((6:4), (4:1))", "(6,3)/((6:4), (4:1))"};
+  dnnmem_layout l[3];
+  dnnmem_layout_conversion got;
+  int64_t err;
+  size_t bytes = 0;
+  void *mem;
+  int32_t i;
+  for (i = 0; i < 3; i++) CHECK_EQ(dnnmem_layout_parse(texts[i], strlen(texts[i]), &l[i], &err), DNNMEM_OK);
+  CHECK_EQ(dnnmem_layout_convert_scratch_size(&l[0], &l[0], &bytes), DNNMEM_OK);
+  mem = malloc(bytes);
+  for (i = 1; i < 3; i++) {
+    size_t other = 0;
+    CHECK_EQ(dnnmem_layout_convert_scratch_size(&l[0], &l[i], &other), DNNMEM_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(dnnmem_layout_convert_scratch_size(&l[i], &l[0], &other), DNNMEM_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(dnnmem_layout_convert(&l[0], &l[i], &got, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  }
+  free(mem);
+  { /* entries past the counts are no part of a layout: junk there changes nothing
+       (kin of 100daaf261: loops one past num_axes or num_levels) */
+    dnnmem_layout pe, junk;
+    dnnmem_layout_machine m;
+    dnnmem_error fault;
+    CHECK_EQ(dnnmem_layout_machine_parse("PE=3", 4, &m, &err), DNNMEM_OK);
+    CHECK_EQ(dnnmem_layout_parse("((3_PE, 2:4), (4:1))", 20, &pe, &err), DNNMEM_OK);
+    CHECK_EQ(dnnmem_layout_bind(&pe, &m, &fault), DNNMEM_OK);
+    junk = pe;
+    junk.unpadded[junk.num_axes] = 5;
+    strcpy(junk.level_names[junk.num_levels], "ZZ");
+    junk.level_extent[junk.num_levels] = 7;
+    CHECK_EQ(dnnmem_layout_convert_scratch_size(&pe, &junk, &bytes), DNNMEM_OK);
+    mem = malloc(bytes);
+    CHECK_EQ(dnnmem_layout_convert(&pe, &junk, &got, mem, bytes), DNNMEM_OK);
+    CHECK_EQ(got.elements, 24);
+    CHECK_EQ(got.kept, got.copies);
+    free(mem);
+  }
+}
+
 int main(void) {
   RUN(test_worked_examples);
   RUN(test_worked_examples_board);
@@ -1863,5 +1926,7 @@ int main(void) {
   RUN(test_finish_error_fields);
   RUN(test_forward_range_windows);
   RUN(test_parse_error_position_zero);
+  RUN(test_broadcast_factor_axis);
+  RUN(test_convert_shape_each_axis);
   return test_finish("test_layout");
 }
