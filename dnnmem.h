@@ -6039,16 +6039,19 @@ static void dnnmem__sweep_tree(dnnmem__planner *p) {
 #endif
 
 /* Greedy-breadth's m records in order by the gap rule: by the sweep
-   where it can (no zero sizes), else record by record by the time tree. */
+   where it can (no zero sizes, no gaps: the sweep holds a record over its
+   whole lifetime, and two placed records that share bytes in a gap would
+   leave its free intervals inconsistent), else record by record by the
+   time tree. */
 static void dnnmem__breadth_place(dnnmem__planner *p, int32_t m) {
 #ifdef DNNMEM__PLAN_SWEEP
   dnnmem__sweep w;
   int32_t T = p->segments, k;
 #endif
   int32_t i;
-  for (i = 0; i < p->n && p->rec[i].size > 0; i++) continue;
+  for (i = 0; i < p->n && p->rec[i].size > 0 && p->rec[i].num_gaps == 0; i++) continue;
 #ifdef DNNMEM__PLAN_SWEEP
-  if (!p->gap_tree || i < p->n) /* a zero size: the walk over neighbours, record by record */
+  if (!p->gap_tree || i < p->n) /* a zero size or a gap: record by record */
 #endif
   {
     dnnmem__gap_begin(p);
