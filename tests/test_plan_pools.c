@@ -1188,6 +1188,28 @@ static void test_one_byte_pools(void) {
   }
 }
 
+/* Greedy's hole search ignores records of size zero (mutant 3b9987d959,
+   `size > 0` -> `>= 0`, let a fixed empty record at 12 split the hole
+   [10, 20) and put the 8-byte record at 12): fixed 10 bytes at 0, empty
+   at 12, 10 bytes at 20; the free record takes the hole at 10. */
+static void test_greedy_empty_record_no_wall(void) {
+  dnnmem_interval r[4];
+  dnnmem_pool pools[1];
+  dnnmem_intervals iv = {r, 4, 0};
+  dnnmem_plan_pools p;
+  dnnmem_plan_pools_result res;
+  dnnmem_plan_pools_options o = algo(DNNMEM_PLAN_POOLS_GREEDY);
+  int32_t pool_of[4];
+  int64_t off[4], arenas[1];
+  r[0] = ref_plan_fixed_record(0, 4, 10, 0), r[1] = ref_plan_fixed_record(0, 4, 0, 12);
+  r[2] = ref_plan_fixed_record(0, 4, 10, 20), r[3] = rec(0, 4, 8);
+  pools[0] = pool(0, 1);
+  pools_problem(&p, &iv, pools, 1);
+  CHECK_EQ(pools_solve(&p, &o, pool_of, off, arenas, &res), DNNMEM_OK);
+  CHECK_VALUES(off, 0, 12, 20, 10);
+  CHECK_VALUES(arenas, 30);
+}
+
 int main(void) {
   RUN(test_peak_leaves);
   RUN(test_small_beat_large);
@@ -1209,5 +1231,6 @@ int main(void) {
   RUN(test_greedy_hole_at_zero);
   RUN(test_gaps_and_empty_records);
   RUN(test_one_byte_pools);
+  RUN(test_greedy_empty_record_no_wall);
   return test_finish("test_plan_pools");
 }
