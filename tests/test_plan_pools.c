@@ -1188,6 +1188,78 @@ static void test_one_byte_pools(void) {
   }
 }
 
+/* Greedy's hole search ignores records of size zero (mutant 3b9987d959,
+   `size > 0` -> `>= 0`, let a fixed empty record at 12 split the hole
+   [10, 20) and put the 8-byte record at 12): fixed 10 bytes at 0, empty
+   at 12, 10 bytes at 20; the free record takes the hole at 10. */
+static void test_greedy_empty_record_no_wall(void) {
+  dnnmem_interval r[4];
+  dnnmem_pool pools[1];
+  dnnmem_intervals iv = {r, 4, 0};
+  dnnmem_plan_pools p;
+  dnnmem_plan_pools_result res;
+  dnnmem_plan_pools_options o = algo(DNNMEM_PLAN_POOLS_GREEDY);
+  int32_t pool_of[4];
+  int64_t off[4], arenas[1];
+  r[0] = ref_plan_fixed_record(0, 4, 10, 0), r[1] = ref_plan_fixed_record(0, 4, 0, 12);
+  r[2] = ref_plan_fixed_record(0, 4, 10, 20), r[3] = rec(0, 4, 8);
+  pools[0] = pool(0, 1);
+  pools_problem(&p, &iv, pools, 1);
+  CHECK_EQ(pools_solve(&p, &o, pool_of, off, arenas, &res), DNNMEM_OK);
+  CHECK_VALUES(off, 0, 12, 20, 10);
+  CHECK_VALUES(arenas, 30);
+}
+
+/* A completed search whose every packing was decided says proved, even
+   when a pool without a capacity got a plan best could not prove minimal
+   (its arena does not enter the cost). Mutant 04ea13a509 (the leaf's
+   `f == -1 && pack_stop == PROVED` negated) took that pack's stop
+   (nodes) instead. 150 random records (seed 7: best's own search stops at
+   its node limit on them) may use pool 1 (cost 2) only; records of 6, 4
+   and 4 bytes meeting each other may use pool 0 (9 bytes, cost 1) too:
+   the greedy puts the 6 there (cost 2 sum + 22), the search finds the
+   two 4s (2 sum + 20, above the fractional bound 2 sum + 19, so only the
+   completed search proves it) and packs both pools. */
+static void test_unbounded_pack_stop_proved(void) {
+  enum { N = 150 };
+  static dnnmem_interval r[N + 3];
+  static int32_t offsets_of[N + 4], ids[N + 6], pool_of[N + 3];
+  static int64_t off[N + 3];
+  dnnmem_pool pools[2];
+  dnnmem_intervals iv = {r, N + 3, 0};
+  dnnmem_plan_pools p;
+  dnnmem_plan_pools_result res;
+  dnnmem_plan_pools_options o = algo(DNNMEM_PLAN_POOLS_EXACT);
+  dnnmem_rng rng;
+  int64_t sum = 0;
+  int32_t i, k = 0;
+  dnnmem_rng_seed(&rng, 7);
+  for (i = 0; i < N; i++) {
+    int64_t lo = (int64_t)dnnmem_rng_below(&rng, 40), hi, size; /* drawn in this order */
+    hi = lo + 1 + (int64_t)dnnmem_rng_below(&rng, 12);
+    size = 1 + (int64_t)dnnmem_rng_below(&rng, 1000);
+    r[i] = rec(lo, hi, size);
+    sum += size;
+    offsets_of[i] = k;
+    ids[k++] = 1;
+  }
+  r[N] = rec(0, 2, 6), r[N + 1] = rec(0, 2, 4), r[N + 2] = rec(0, 2, 4);
+  for (i = N; i < N + 3; i++) {
+    offsets_of[i] = k;
+    ids[k++] = 0, ids[k++] = 1;
+  }
+  offsets_of[N + 3] = k;
+  pools[0] = pool(9, 1), pools[1] = pool(0, 2);
+  pools_problem(&p, &iv, pools, 2);
+  p.allowed_offsets = offsets_of, p.allowed_ids = ids;
+  CHECK_EQ(pools_solve(&p, &o, pool_of, off, NULL, &res), DNNMEM_OK);
+  CHECK_EQ(res.cost, 2 * sum + 20);
+  CHECK(pool_of[N] == 1 && pool_of[N + 1] == 0 && pool_of[N + 2] == 0);
+  CHECK(res.nodes > 0);
+  CHECK(res.optimal && res.lower_bound == res.cost);
+  CHECK_EQ(res.stop, DNNMEM_PLAN_STOP_PROVED);
+}
+
 int main(void) {
   RUN(test_peak_leaves);
   RUN(test_small_beat_large);
@@ -1209,5 +1281,7 @@ int main(void) {
   RUN(test_greedy_hole_at_zero);
   RUN(test_gaps_and_empty_records);
   RUN(test_one_byte_pools);
+  RUN(test_greedy_empty_record_no_wall);
+  RUN(test_unbounded_pack_stop_proved);
   return test_finish("test_plan_pools");
 }
