@@ -786,6 +786,21 @@ static void test_luby(void) {
   CHECK_EQ(dnnmem__exact_luby((int64_t)1 << 40), 1);
 }
 
+/* A spoilt tiling for the nogood and reason tests: small (brute-force
+   optimum) or big (24 x 30, its height the optimum), up to 3 spoils. */
+static int32_t spoilt_tiling(dnnmem_rng *rng, dnnmem_interval *r, int big, dnnmem_intervals *p, int64_t *height,
+                             int64_t *optimum) {
+  int32_t n, m;
+  *height = big ? 24 : 4 + (int64_t)dnnmem_rng_below(rng, 5);
+  n = big ? ref_plan_tiling(rng, r, 24 + (int32_t)dnnmem_rng_below(rng, 17), 30, *height, 1)
+          : ref_plan_tiling(rng, r, 5 + (int32_t)dnnmem_rng_below(rng, 5), 4 + (int32_t)dnnmem_rng_below(rng, 6),
+                            *height, 1);
+  for (m = (int32_t)dnnmem_rng_below(rng, 4); m > 0; m--) spoil(rng, r, &n, 6, 64);
+  p->records = r, p->count = n, p->alignment = 0;
+  *optimum = big ? *height : ref_plan_optimum(p, NULL);
+  return n;
+}
+
 /* Nogoods (a failure's named records and heights, kept beyond the memo's
    exact states: a placement that leaves them all unplaced at their heights
    fails at once): 1500 small tilings (5-9 pieces, 4-8 bytes x 4-9 steps,
@@ -805,15 +820,9 @@ static void test_nogoods(void) {
     dnnmem_rng rng;
     dnnmem_intervals p;
     int64_t height, optimum, answer = -1;
-    int32_t n, c, m, mode, big = seed >= 1500;
+    int32_t n, c, mode, big = seed >= 1500;
     dnnmem_rng_seed(&rng, (uint64_t)seed * 7 + 1);
-    height = big ? 24 : 4 + (int64_t)dnnmem_rng_below(&rng, 5);
-    n = big ? ref_plan_tiling(&rng, r, 24 + (int32_t)dnnmem_rng_below(&rng, 17), 30, height, 1)
-            : ref_plan_tiling(&rng, r, 5 + (int32_t)dnnmem_rng_below(&rng, 5), 4 + (int32_t)dnnmem_rng_below(&rng, 6),
-                              height, 1);
-    for (m = (int32_t)dnnmem_rng_below(&rng, 4); m > 0; m--) spoil(&rng, r, &n, 6, 64);
-    p.records = r, p.count = n, p.alignment = 0;
-    optimum = big ? height : ref_plan_optimum(&p, NULL);
+    n = spoilt_tiling(&rng, r, big, &p, &height, &optimum);
     for (c = 0; c < 2; c++)
       for (mode = 0; mode < 2; mode++) {
         dnnmem__exact_params params;
@@ -997,15 +1006,9 @@ static void test_short_reasons(void) {
     dnnmem_rng rng;
     dnnmem_intervals p;
     int64_t height, optimum, answer = -1;
-    int32_t n, c, m, mode, big = seed >= 1500;
+    int32_t n, c, mode, big = seed >= 1500;
     dnnmem_rng_seed(&rng, (uint64_t)seed * 13 + 5);
-    height = big ? 24 : 4 + (int64_t)dnnmem_rng_below(&rng, 5);
-    n = big ? ref_plan_tiling(&rng, r, 24 + (int32_t)dnnmem_rng_below(&rng, 17), 30, height, 1)
-            : ref_plan_tiling(&rng, r, 5 + (int32_t)dnnmem_rng_below(&rng, 5), 4 + (int32_t)dnnmem_rng_below(&rng, 6),
-                              height, 1);
-    for (m = (int32_t)dnnmem_rng_below(&rng, 4); m > 0; m--) spoil(&rng, r, &n, 6, 64);
-    p.records = r, p.count = n, p.alignment = 0;
-    optimum = big ? height : ref_plan_optimum(&p, NULL);
+    n = spoilt_tiling(&rng, r, big, &p, &height, &optimum);
     for (c = 0; c < 2; c++)
       for (mode = 0; mode < 3; mode++) {
         dnnmem__exact_params params;
