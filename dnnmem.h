@@ -9773,7 +9773,9 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_solve(const dnnmem_intervals *problem,
                                            void *scratch, size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__plan_solve(problem, options, offsets, result, scratch, scratch_bytes, &e)));
+                        dnnmem__guarded(scratch, scratch_bytes,
+                                        dnnmem__plan_solve(problem, options, offsets, result, scratch, scratch_bytes,
+                                                           &e)));
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_plan_lower_bound_scratch_size(const dnnmem_intervals *problem,
@@ -10191,7 +10193,9 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pass(const dnnmem_intervals *problem, const
                                           void *scratch, size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__plan_pass(problem, options, pass, offsets, result, scratch, scratch_bytes, &e)));
+                        dnnmem__guarded(scratch, scratch_bytes,
+                                        dnnmem__plan_pass(problem, options, pass, offsets, result, scratch,
+                                                          scratch_bytes, &e)));
 }
 
 /* ---- symbolic sizes ----------------------------------------------------- */
@@ -10590,7 +10594,10 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_symbolic_solve(const dnnmem_plan_symbolic *
                                                     void *scratch, size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__plan_symbolic_solve(problem, options, order, below_offsets, below_ids, below_capacity, result, scratch, scratch_bytes, &e)));
+                        dnnmem__guarded(scratch, scratch_bytes,
+                                        dnnmem__plan_symbolic_solve(problem, options, order, below_offsets, below_ids,
+                                                                    below_capacity, result, scratch, scratch_bytes,
+                                                                    &e)));
 }
 
 /* ---- conflict sets ("why not") ------------------------------------------ */
@@ -10940,7 +10947,9 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_conflict(const dnnmem_intervals *problem, c
                                               size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__plan_conflict(problem, options, conflict, conflict_capacity, result, scratch, scratch_bytes, &e)));
+                        dnnmem__guarded(scratch, scratch_bytes,
+                                        dnnmem__plan_conflict(problem, options, conflict, conflict_capacity, result,
+                                                              scratch, scratch_bytes, &e)));
 }
 
 
@@ -11524,7 +11533,9 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_lower_bound(const dnnmem_plan_pools *
   if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   DNNMEM_MEMSET(result, 0, sizeof(*result));
   return dnnmem__report(&result->error, &e,
-                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__plan_pools_lower_bound(problem, &result->lower_bound, scratch, scratch_bytes, &e)));
+                        dnnmem__guarded(scratch, scratch_bytes,
+                                        dnnmem__plan_pools_lower_bound(problem, &result->lower_bound, scratch,
+                                                                       scratch_bytes, &e)));
 }
 
 /* ---- pools: the checker --------------------------------------------------- */
@@ -12236,7 +12247,9 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_solve(const dnnmem_plan_pools *proble
                                                  size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__plan_pools_solve(problem, options, pool_of, offsets, arenas, result, scratch, scratch_bytes, &e)));
+                        dnnmem__guarded(scratch, scratch_bytes,
+                                        dnnmem__plan_pools_solve(problem, options, pool_of, offsets, arenas, result,
+                                                                 scratch, scratch_bytes, &e)));
 }
 
 /* ---- pools: why not ------------------------------------------------------- */
@@ -12301,7 +12314,9 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_conflict(const dnnmem_plan_pools *pro
                                                     void *scratch, size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__plan_pools_conflict(problem, options, conflict, conflict_capacity, result, scratch, scratch_bytes, &e)));
+                        dnnmem__guarded(scratch, scratch_bytes,
+                                        dnnmem__plan_pools_conflict(problem, options, conflict, conflict_capacity,
+                                                                    result, scratch, scratch_bytes, &e)));
 }
 
 /* ==== 3. Shared objects (dnnmem_share_*) ================================= */
@@ -12726,7 +12741,9 @@ DNNMEM_DEF dnnmem_result dnnmem_share_solve(const dnnmem_intervals *problem,
                                             size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__share_solve(problem, options, object_of, object_sizes, result, scratch, scratch_bytes, &e)));
+                        dnnmem__guarded(scratch, scratch_bytes,
+                                        dnnmem__share_solve(problem, options, object_of, object_sizes, result,
+                                                            scratch, scratch_bytes, &e)));
 }
 
 /* Records by (object, lower). */
@@ -13088,7 +13105,9 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_vertices(const dnnmem_graph *graph,
                                                size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__cover_vertices(graph, options, path_of, order, result, scratch, scratch_bytes, &e)));
+                        dnnmem__guarded(scratch, scratch_bytes,
+                                        dnnmem__cover_vertices(graph, options, path_of, order, result, scratch,
+                                                               scratch_bytes, &e)));
 }
 
 /* ---- W: paths covering every edge --------------------------------------- */
@@ -13288,7 +13307,9 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
                                             size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__cover_edges(graph, options, edge_uses, path_offsets, path_nodes, path_nodes_capacity, result, scratch, scratch_bytes, &e)));
+                        dnnmem__guarded(scratch, scratch_bytes,
+                                        dnnmem__cover_edges(graph, options, edge_uses, path_offsets, path_nodes,
+                                                            path_nodes_capacity, result, scratch, scratch_bytes, &e)));
 }
 
 
@@ -13560,7 +13581,9 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_simulate(const dnnmem_remat_problem *probl
                                                void *scratch, size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__remat_simulate(problem, sequence, length, profile, result, scratch, scratch_bytes, &e)));
+                        dnnmem__guarded(scratch, scratch_bytes,
+                                        dnnmem__remat_simulate(problem, sequence, length, profile, result, scratch,
+                                                               scratch_bytes, &e)));
 }
 
 static dnnmem_result dnnmem__remat_lower_bound(const dnnmem_remat_problem *problem, int64_t *out_bound,
@@ -14327,7 +14350,9 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_group_order(const dnnmem_remat_problem *pr
   if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   DNNMEM_MEMSET(result, 0, sizeof(*result));
   return dnnmem__report(&result->error, &e,
-                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__group_order(problem, members, num_members, max_states, order, order_capacity,
+                        dnnmem__guarded(scratch, scratch_bytes,
+                                        dnnmem__group_order(problem, members, num_members, max_states, order,
+                                                            order_capacity,
                                             result, scratch, scratch_bytes, &e)));
 }
 
@@ -16201,7 +16226,9 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
                                             size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__remat_solve(problem, options, rng, sequence, sequence_capacity, result, scratch, scratch_bytes, &e)));
+                        dnnmem__guarded(scratch, scratch_bytes,
+                                        dnnmem__remat_solve(problem, options, rng, sequence, sequence_capacity,
+                                                            result, scratch, scratch_bytes, &e)));
 }
 
 /* ---- the schedule's own arena ---------------------------------------------- */
@@ -16316,7 +16343,9 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
                                            void *scratch, size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__remat_plan(problem, options, sequence, length, alignment, records, offsets, result, scratch, scratch_bytes, &e)));
+                        dnnmem__guarded(scratch, scratch_bytes,
+                                        dnnmem__remat_plan(problem, options, sequence, length, alignment, records,
+                                                           offsets, result, scratch, scratch_bytes, &e)));
 }
 
 /* ---- the memory / time trade-off curve -------------------------------------- */
@@ -16535,7 +16564,9 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_curve(const dnnmem_remat_problem *problem,
                                             size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__remat_curve(problem, options, rng, sequence_capacity, points, num_points, result, scratch, scratch_bytes, &e)));
+                        dnnmem__guarded(scratch, scratch_bytes,
+                                        dnnmem__remat_curve(problem, options, rng, sequence_capacity, points,
+                                                            num_points, result, scratch, scratch_bytes, &e)));
 }
 
 
@@ -19508,7 +19539,9 @@ DNNMEM_DEF dnnmem_result dnnmem_place_cost(const dnnmem_place_problem *problem, 
                                            size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__place_cost(problem, options, device, result, scratch, scratch_bytes, &e)));
+                        dnnmem__guarded(scratch, scratch_bytes,
+                                        dnnmem__place_cost(problem, options, device, result, scratch, scratch_bytes,
+                                                           &e)));
 }
 
 typedef struct dnnmem__place_work {
@@ -19874,7 +19907,9 @@ DNNMEM_DEF dnnmem_result dnnmem_place_solve(const dnnmem_place_problem *problem,
                                             void *scratch, size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__place_solve(problem, options, device, result, scratch, scratch_bytes, &e)));
+                        dnnmem__guarded(scratch, scratch_bytes,
+                                        dnnmem__place_solve(problem, options, device, result, scratch, scratch_bytes,
+                                                            &e)));
 }
 
 
@@ -20303,7 +20338,8 @@ DNNMEM_DEF dnnmem_result dnnmem_label_cost(const dnnmem_label_problem *problem, 
   if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   DNNMEM_MEMSET(result, 0, sizeof(*result));
   return dnnmem__report(&result->error, &e,
-                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__label_cost(problem, label, &result->cost, scratch, scratch_bytes, &e)));
+                        dnnmem__guarded(scratch, scratch_bytes,
+                                        dnnmem__label_cost(problem, label, &result->cost, scratch, scratch_bytes, &e)));
 }
 
 /* ---- labeling: one expansion move as a min cut --------------------------- */
@@ -20685,7 +20721,9 @@ DNNMEM_DEF dnnmem_result dnnmem_label_network(const dnnmem_label_problem *proble
                                               void *scratch, size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__label_network(problem, options, labels, alpha, out_flow, out_node, result, scratch, scratch_bytes, -1, NULL, 0, NULL, &e)));
+                        dnnmem__guarded(scratch, scratch_bytes,
+                                        dnnmem__label_network(problem, options, labels, alpha, out_flow, out_node,
+                                                              result, scratch, scratch_bytes, -1, NULL, 0, NULL, &e)));
 }
 
 /* ---- labeling: lower bound ---------------------------------------------- */
@@ -21455,7 +21493,9 @@ DNNMEM_DEF dnnmem_result dnnmem_label_solve(const dnnmem_label_problem *problem,
                                             size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__guarded(scratch, scratch_bytes, dnnmem__label_solve(problem, options, label, result, scratch, scratch_bytes, &e)));
+                        dnnmem__guarded(scratch, scratch_bytes,
+                                        dnnmem__label_solve(problem, options, label, result, scratch, scratch_bytes,
+                                                            &e)));
 }
 
 #endif /* DNNMEM_NO_LABEL */
