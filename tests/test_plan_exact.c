@@ -788,8 +788,8 @@ static void test_luby(void) {
 
 /* A spoilt tiling for the nogood and reason tests: small (brute-force
    optimum) or big (24 x 30, its height the optimum), up to 3 spoils. */
-static int32_t spoilt_tiling(dnnmem_rng *rng, dnnmem_interval *r, int big, dnnmem_intervals *p, int64_t *height,
-                             int64_t *optimum) {
+static void spoilt_tiling(dnnmem_rng *rng, dnnmem_interval *r, int big, dnnmem_intervals *p, int64_t *height,
+                          int64_t *optimum) {
   int32_t n, m;
   *height = big ? 24 : 4 + (int64_t)dnnmem_rng_below(rng, 5);
   n = big ? ref_plan_tiling(rng, r, 24 + (int32_t)dnnmem_rng_below(rng, 17), 30, *height, 1)
@@ -798,7 +798,26 @@ static int32_t spoilt_tiling(dnnmem_rng *rng, dnnmem_interval *r, int big, dnnme
   for (m = (int32_t)dnnmem_rng_below(rng, 4); m > 0; m--) spoil(rng, r, &n, 6, 64);
   p->records = r, p->count = n, p->alignment = 0;
   *optimum = big ? *height : ref_plan_optimum(p, NULL);
-  return n;
+}
+
+/* One question of the spoilt-tiling tests at params' capacity: the
+   answer the brute force's (small: yes exactly at the optimum) or, past
+   the first mode, the first mode's; a plan recounted within capacity. */
+static dnnmem__exact_outcome spoilt_question(const dnnmem_intervals *p, const dnnmem__exact_params *params, int big,
+                                             int64_t optimum, int first, int64_t *answer, int64_t *off) {
+  dnnmem__exact_outcome out;
+  size_t bytes = 0;
+  void *scratch;
+  CHECK_EQ(dnnmem__exact_scratch_size(p->count, 0, 0, &bytes), DNNMEM_OK);
+  scratch = malloc(bytes);
+  CHECK_EQ(dnnmem__exact_solve(p->records, p->count, 0, params, off, &out, scratch, bytes), DNNMEM_OK);
+  free(scratch);
+  if (!big) CHECK_EQ(out.feasible, params->capacity == optimum);
+  if (first) *answer = out.feasible;
+  CHECK(out.feasible == 0 || out.feasible == 1);
+  CHECK_EQ(out.feasible, *answer);
+  if (out.feasible == 1) CHECK(ref_plan_recount(p, off) > 0 && ref_plan_recount(p, off) <= params->capacity);
+  return out;
 }
 
 /* Nogoods (a failure's named records and heights, kept beyond the memo's
@@ -820,27 +839,17 @@ static void test_nogoods(void) {
     dnnmem_rng rng;
     dnnmem_intervals p;
     int64_t height, optimum, answer = -1;
-    int32_t n, c, mode, big = seed >= 1500;
+    int32_t c, mode, big = seed >= 1500;
     dnnmem_rng_seed(&rng, (uint64_t)seed * 7 + 1);
-    n = spoilt_tiling(&rng, r, big, &p, &height, &optimum);
+    spoilt_tiling(&rng, r, big, &p, &height, &optimum);
     for (c = 0; c < 2; c++)
       for (mode = 0; mode < 2; mode++) {
         dnnmem__exact_params params;
         dnnmem__exact_outcome out;
-        size_t bytes = 0;
-        void *scratch;
         memset(&params, 0, sizeof params);
         params.capacity = optimum - c;
         params.no_nogoods = mode;
-        CHECK_EQ(dnnmem__exact_scratch_size(n, 0, 0, &bytes), DNNMEM_OK);
-        scratch = malloc(bytes);
-        CHECK_EQ(dnnmem__exact_solve(r, n, 0, &params, off, &out, scratch, bytes), DNNMEM_OK);
-        free(scratch);
-        if (!big) CHECK_EQ(out.feasible, c == 0);
-        if (mode == 0) answer = out.feasible;
-        CHECK(out.feasible == 0 || out.feasible == 1);
-        CHECK_EQ(out.feasible, answer);
-        if (out.feasible == 1) CHECK(ref_plan_recount(&p, off) > 0 && ref_plan_recount(&p, off) <= optimum - c);
+        out = spoilt_question(&p, &params, big, optimum, mode == 0, &answer, off);
         if (mode == 1) CHECK_EQ(out.nogoods, 0);
         if (big && mode == 0 && c == 0) out.feasible ? yes++ : no++;
         nodes[big][mode] += out.nodes;
@@ -1006,28 +1015,18 @@ static void test_short_reasons(void) {
     dnnmem_rng rng;
     dnnmem_intervals p;
     int64_t height, optimum, answer = -1;
-    int32_t n, c, mode, big = seed >= 1500;
+    int32_t c, mode, big = seed >= 1500;
     dnnmem_rng_seed(&rng, (uint64_t)seed * 13 + 5);
-    n = spoilt_tiling(&rng, r, big, &p, &height, &optimum);
+    spoilt_tiling(&rng, r, big, &p, &height, &optimum);
     for (c = 0; c < 2; c++)
       for (mode = 0; mode < 3; mode++) {
         dnnmem__exact_params params;
         dnnmem__exact_outcome out;
-        size_t bytes = 0;
-        void *scratch;
         memset(&params, 0, sizeof params);
         params.capacity = optimum - c;
         params.long_reasons = mode == 1;
         params.no_fit = mode == 2;
-        CHECK_EQ(dnnmem__exact_scratch_size(n, 0, 0, &bytes), DNNMEM_OK);
-        scratch = malloc(bytes);
-        CHECK_EQ(dnnmem__exact_solve(r, n, 0, &params, off, &out, scratch, bytes), DNNMEM_OK);
-        free(scratch);
-        if (!big) CHECK_EQ(out.feasible, c == 0);
-        if (mode == 0) answer = out.feasible;
-        CHECK(out.feasible == 0 || out.feasible == 1);
-        CHECK_EQ(out.feasible, answer);
-        if (out.feasible == 1) CHECK(ref_plan_recount(&p, off) > 0 && ref_plan_recount(&p, off) <= optimum - c);
+        out = spoilt_question(&p, &params, big, optimum, mode == 0, &answer, off);
         if (big && mode == 0 && c == 0) out.feasible ? yes++ : no++;
         lists[mode] += out.lists;
         named[mode] += out.list_len;
