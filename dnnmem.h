@@ -4790,7 +4790,8 @@ DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order(const dnnmem_graph *graph, int3
   m = n > 0 ? graph->in_offsets[n] : 0;
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__topo_layout(&s, n, m, &w);
-  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return dnnmem__fail(e, r, -1, DNNMEM_FIELD_SCRATCH);
+  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK)
+    return dnnmem__guarded(scratch, scratch_bytes, dnnmem__fail(e, r, -1, DNNMEM_FIELD_SCRATCH));
   dnnmem__graph_consumers(graph, w.out_offsets, w.out_ids);
   for (v = 0; v < n; v++) w.pending[v] = graph->in_offsets[v + 1] - graph->in_offsets[v];
   /* Kahn with the FIFO kept in order[] itself */
@@ -4802,7 +4803,7 @@ DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order(const dnnmem_graph *graph, int3
     for (k = w.out_offsets[u]; k < w.out_offsets[u + 1]; k++)
       if (--w.pending[w.out_ids[k]] == 0) order[tail++] = w.out_ids[k];
   }
-  if (tail == n) return DNNMEM_OK;
+  if (tail == n) return dnnmem__guarded(scratch, scratch_bytes, DNNMEM_OK);
   /* every node left has an input left: n steps back along them end on a cycle */
   v = 0;
   while (w.pending[v] == 0) v++;
@@ -4812,7 +4813,7 @@ DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order(const dnnmem_graph *graph, int3
         v = graph->in_ids[k];
         break;
       }
-  return dnnmem__fail(e, DNNMEM_ERR_CYCLE, v, DNNMEM_FIELD_INPUT);
+  return dnnmem__guarded(scratch, scratch_bytes, dnnmem__fail(e, DNNMEM_ERR_CYCLE, v, DNNMEM_FIELD_INPUT));
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_graph_intervals(const dnnmem_graph *graph,
@@ -17785,16 +17786,18 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_convert(const dnnmem_layout *from, const 
   if (to->cosize > DNNMEM__I32_MAX) return DNNMEM_ERR_TOO_MANY; /* runs are counted in int32_t */
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   runs = DNNMEM__TAKE(&s, dnnmem_layout_run, to->cosize > 0 ? to->cosize : 1);
-  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return dnnmem__guarded(scratch, scratch_bytes, r);
   DNNMEM_MEMSET(&c, 0, sizeof(c));
   c.elements = to->size;
-  if (dnnmem__mul_overflows(to->size, to->replicas, &c.copies)) return DNNMEM_ERR_OVERFLOW;
+  if (dnnmem__mul_overflows(to->size, to->replicas, &c.copies))
+    return dnnmem__guarded(scratch, scratch_bytes, DNNMEM_ERR_OVERFLOW);
   for (lv = 0; lv < levels; lv++) {
     extent[lv] = to->bound ? to->level_extent[lv] : to->level_span[lv];
     unit[lv] = 0;
   }
   for (;;) { /* every unit of to, odometer over the levels */
-    if ((r = dnnmem_layout_runs(to, unit, runs, (int32_t)to->cosize, &count)) != DNNMEM_OK) return r;
+    if ((r = dnnmem_layout_runs(to, unit, runs, (int32_t)to->cosize, &count)) != DNNMEM_OK)
+      return dnnmem__guarded(scratch, scratch_bytes, r);
     for (j = 0; j < count; j++) {
       int open = 0;
       for (t = 0; t < runs[j].length; t++) {
@@ -17805,8 +17808,10 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_convert(const dnnmem_layout *from, const 
           index[a] = rest % to->unpadded[a];
           rest /= to->unpadded[a];
         }
-        if ((r = dnnmem_layout_forward(from, index, src, &from_addr, NULL)) != DNNMEM_OK) return r;
-        if ((r = dnnmem_layout_inverse(from, unit, from_addr, held, &slot)) != DNNMEM_OK) return r;
+        if ((r = dnnmem_layout_forward(from, index, src, &from_addr, NULL)) != DNNMEM_OK)
+          return dnnmem__guarded(scratch, scratch_bytes, r);
+        if ((r = dnnmem_layout_inverse(from, unit, from_addr, held, &slot)) != DNNMEM_OK)
+          return dnnmem__guarded(scratch, scratch_bytes, r);
         if (slot == DNNMEM_LAYOUT_SLOT_ELEMENT)
           for (a = 0; a < to->num_axes; a++) same &= held[a] == index[a];
         else
@@ -17842,7 +17847,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_convert(const dnnmem_layout *from, const 
     if (lv < 0) break;
   }
   *result = c;
-  return DNNMEM_OK;
+  return dnnmem__guarded(scratch, scratch_bytes, DNNMEM_OK);
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_layout_part(const dnnmem_layout *layout, int32_t level,
@@ -18203,7 +18208,7 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_init(dnnmem_flow *flow, int32_t num_nodes, 
   if (scratch == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__flow_layout(&s, num_nodes, max_arcs, flow);
-  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return dnnmem__guarded(scratch, scratch_bytes, r);
   flow->num_nodes = num_nodes;
   flow->max_arcs = max_arcs;
   flow->num_arcs = 0;
@@ -18212,7 +18217,7 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_init(dnnmem_flow *flow, int32_t num_nodes, 
   flow->merged = 0;
   flow->cut_only = 0;
   flow->given = 0;
-  return DNNMEM_OK;
+  return dnnmem__guarded(scratch, scratch_bytes, DNNMEM_OK);
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_flow_add_arc(dnnmem_flow *flow, int32_t from, int32_t to,
