@@ -19276,12 +19276,39 @@ static dnnmem_result dnnmem__flow_solve(dnnmem_flow *flow, int32_t source, int32
   return DNNMEM_OK;
 }
 
+#ifdef DNNMEM_SCRATCH_GUARD
+/* A network outlives dnnmem_flow_init, and a builder may use the gaps
+   between its arrays until it is built (the labeling's move network keeps
+   its work arrays there), so a solve lays the guards again over the same
+   blocks and checks them when it returns. Their start, or NULL (no
+   network); *bytes: the carving's length. */
+static void *dnnmem__flow_guards(const dnnmem_flow *f, size_t *bytes) {
+  dnnmem__scratch s;
+  dnnmem_flow g;
+  unsigned char *base;
+  int32_t n; /* the node count it was made for (a builder may lower num_nodes): bk's length */
+  if (f == NULL || f->input == NULL) return NULL;
+  base = (unsigned char *)f->input - DNNMEM__GUARD_BYTES;
+  n = (int32_t)(((size_t)((unsigned char *)f->queue - (unsigned char *)f->bk) - DNNMEM__GUARD_BYTES) /
+                sizeof(struct dnnmem__flow_bk_node));
+  dnnmem__scratch_begin(&s, base, (size_t)-1 / 2);
+  dnnmem__flow_layout(&s, n, f->max_arcs, &g);
+  DNNMEM_ASSERT(g.bk == f->bk && g.source_side == f->source_side); /* the same blocks */
+  *bytes = s.used;
+  return base;
+}
+#endif
+
 DNNMEM_DEF dnnmem_result dnnmem_flow_solve(dnnmem_flow *flow, int32_t source, int32_t sink,
                                            const dnnmem_flow_options *options,
                                            dnnmem_flow_result *result) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+#ifdef DNNMEM_SCRATCH_GUARD
+  size_t bytes = 0;
+  void *mem = dnnmem__flow_guards(flow, &bytes); /* (without the guard, dnnmem__guarded drops both) */
+#endif
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__flow_solve(flow, source, sink, options, result, &e));
+                        dnnmem__guarded(mem, bytes, dnnmem__flow_solve(flow, source, sink, options, result, &e)));
 }
 
 DNNMEM_DEF int64_t dnnmem_flow_arc_flow(const dnnmem_flow *flow, int32_t arc) {
@@ -20715,7 +20742,7 @@ static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
     result->num_free = net.num_free;
     result->approximated = net.approximated;
   }
-  return DNNMEM_OK;
+  return dnnmem__guarded(scratch, scratch_bytes, DNNMEM_OK); /* its own carve (nested in placement's) */
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_label_network(const dnnmem_label_problem *problem,
