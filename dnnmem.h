@@ -19621,6 +19621,17 @@ static void dnnmem__place_phase(dnnmem__scratch *s, int32_t n, int phase, dnnmem
   }
 }
 
+/* The phases share one region, so each lays its arrays' guards again
+   before it runs: checks the guards of the phase that ran (guard builds),
+   then lays phase next's (-1: none). The pointers do not change. */
+static void dnnmem__place_phase_next(dnnmem__place_work *w, int32_t n, int next) {
+  dnnmem__scratch sub;
+  (void)dnnmem__guarded(w->phase_mem, w->phase_bytes, DNNMEM_OK);
+  if (next < 0) return;
+  dnnmem__scratch_begin(&sub, w->phase_mem, w->phase_bytes);
+  dnnmem__place_phase(&sub, n, next, w);
+}
+
 /* The per-value model is a labeling with two labels (0 = CPU, 1 = ACC):
    its network is part 9's; the per-edge model builds its own here. Either
    model's network fits the same region. */
@@ -19794,10 +19805,12 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
   if (total == DNNMEM__I64_MAX) /* no room for "infinite" */
     return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, -1, DNNMEM_FIELD_TIME);
   if (r_layout != DNNMEM_OK) return r_layout;
+  dnnmem__place_phase_next(&w, n, 0);
   /* a cycle? (none when every input precedes its node, the usual numbering) */
   if (n > 0 && !dnnmem_graph_is_topological(problem->graph) &&
       (r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo, w.topo_bytes, e)) != DNNMEM_OK)
     return r;
+  dnnmem__place_phase_next(&w, n, model == DNNMEM_PLACE_PER_VALUE ? 1 : 2);
   for (v = 0; v < n && model == DNNMEM_PLACE_PER_VALUE; v++) { /* the labeling below: a pin is the other device unsupported */
     uint8_t forced = w.forced[v];
     w.label_cost[2 * v] = forced == DNNMEM_PLACE_ACC ? DNNMEM_LABEL_UNSUPPORTED : problem->cpu_time[v];
@@ -19846,6 +19859,7 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
       if (from >= 2 && to >= 2) dnnmem__flow_union(w.part, from, to);
     }
   }
+  dnnmem__place_phase_next(&w, n, -1);
   *wp = w;
   *netp = net;
   netp->w = wp;
@@ -19916,8 +19930,10 @@ static dnnmem_result dnnmem__place_solve(const dnnmem_place_problem *problem,
   {
     int64_t time[4];
     int32_t conversions[4];
+    dnnmem__place_phase_next(&w, n, 2);
     r = dnnmem__place_eval(problem, model, w.forced, device, 1, w.seen, time, conversions, NULL);
     if (r != DNNMEM_OK) return r;
+    dnnmem__place_phase_next(&w, n, -1);
     res.time = time[0];
     res.conversions = conversions[0];
     res.all_acc_time = time[1];
