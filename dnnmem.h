@@ -180,9 +180,10 @@
        DNNMEM_*_SCRATCH_BYTES macros give static bounds where they are simple.
        Debug builds may define DNNMEM_SCRATCH_GUARD (this library's tests
        do): 16 guard bytes sit between the arrays carved from scratch, and
-       an operation checks them when it returns, so a write past an array
-       inside the scratch fails an assertion. Scratch sizes then grow by
-       16 bytes per array (the static bounds by 4096).
+       every call that carves checks them when it returns (a max-flow
+       network, which outlives its init: each solve), so a write past an
+       array inside the scratch fails an assertion. Scratch sizes then grow
+       by 16 bytes per array (the static bounds by 4096).
        Outputs too small. An array with a capacity that is too short gives
        DNNMEM_ERR_OUTPUT_TOO_SMALL and reports the count needed; call again.
        Integers. int64_t for bytes, offsets, times and capacities (sums that
