@@ -4923,17 +4923,10 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
 /* The gap rule's time tree has a leaf per 2^this time segments (6 measured
    best, 5-7 within 10%, on 100k high-overlap and realistic records), one
    less per halving of the segments below the record count (dense time
-   lines: a leaf's records are scanned, and mostly meet at finer leaves),
-   and no wider than the smallest power of two above the records' mean
-   lifetime in segments, down to 2^DNNMEM__PLAN_GAP_SHIFT_MIN (short
-   lifetimes: a query scans its leaf's records, which finer leaves cut,
-   and few records cross into inner nodes; on 100k records the best
-   width was 16 segments for mean lifetimes 2-11, 32 for 16-30, 64 from
-   60 on). */
+   lines: a leaf's records are scanned, and mostly meet at finer leaves). */
 #ifndef DNNMEM__PLAN_GAP_SHIFT
 #define DNNMEM__PLAN_GAP_SHIFT 6
 #endif
-#define DNNMEM__PLAN_GAP_SHIFT_MIN 4
 /* options->stop is polled every this many nodes (a power of two). */
 #define DNNMEM__PLAN_STOP_POLL 1024
 /* Restart orders scale their keys by a factor in 64ths: 64 for the plain
@@ -5190,13 +5183,13 @@ typedef struct dnnmem__planner {
   size_t cover_bytes;
 } dnnmem__planner;
 
-/* The gap rule's time tree: 2P nodes, P blocks of 2^DNNMEM__PLAN_GAP_SHIFT_MIN
+/* The gap rule's time tree: 2P nodes, P blocks of 2^DNNMEM__PLAN_GAP_SHIFT
    for <= 2n - 1 segments (a finer leaf only where segments x 2^(shift - S)
    < n: as few blocks). */
 static void dnnmem__gap_layout(dnnmem__scratch *s, int32_t n, dnnmem__planner *p) {
   size_t n2 = 2 * (size_t)n, gap_nodes;
-  gap_nodes = dnnmem__sky_nodes((int32_t)((n2 + ((size_t)1 << DNNMEM__PLAN_GAP_SHIFT_MIN) - 1) >>
-                                          DNNMEM__PLAN_GAP_SHIFT_MIN));
+  gap_nodes = dnnmem__sky_nodes((int32_t)((n2 + ((size_t)1 << DNNMEM__PLAN_GAP_SHIFT) - 1) >>
+                                          DNNMEM__PLAN_GAP_SHIFT));
   p->gap_ent = DNNMEM__TAKE(s, dnnmem__gap_entry, n);
   p->gap_run = DNNMEM__TAKE(s, dnnmem__gap_entry, n);
   p->gap_node = DNNMEM__TAKE(s, int32_t, n);
@@ -5380,13 +5373,8 @@ static int64_t dnnmem__avoid_fixed(dnnmem__planner *p, int32_t r, int64_t start)
    whose records all meet r takes off its runs, one that only some meet
    its records one by one. */
 static void dnnmem__gap_tree_reset(dnnmem__planner *p) {
-  int32_t P = 1, i, v, S = DNNMEM__PLAN_GAP_SHIFT, life = DNNMEM__PLAN_GAP_SHIFT_MIN;
-  int64_t mean = 0;
+  int32_t P = 1, i, v, S = DNNMEM__PLAN_GAP_SHIFT;
   while (S > 0 && ((int64_t)p->segments << (DNNMEM__PLAN_GAP_SHIFT - S)) < p->n) S--; /* dense: finer leaves */
-  for (i = 0; i < p->n; i++) mean += p->hi[i] - p->lo[i];
-  mean = p->n > 0 ? mean / p->n : 0;
-  while (life < DNNMEM__PLAN_GAP_SHIFT && ((int64_t)1 << life) <= mean) life++; /* short lifetimes: finer leaves */
-  if (S > life) S = life;
   while (((int64_t)P << S) < p->segments) P *= 2;
   p->gap_leaves = P;
   p->gap_shift = S;

@@ -251,44 +251,11 @@ static void test_breadth_sweep_jumps(void) {
   CHECK_EQ(bad, 0);
 }
 
-/* Short lifetimes at scale (mean under 16 and under 32 segments: the time
-   tree's leaves of 16 and 32 segments, more of them than the 64-segment
-   leaves' count; the trials whose endpoints are all distinct fill the
-   most leaves there can be), against the plain rules; zero sizes and
-   fixed records in some trials. */
-static void test_same_plans_short_lifetimes(void) {
-  int32_t bad = 0;
-  FOR_TRIALS(rng, 29, trial, 8) {
-    int32_t n = 1000 + (int32_t)dnnmem_rng_below(&rng, 2000), i, fixed = 0;
-    int64_t longest = trial % 4 == 3 ? 40 : trial % 4 == 2 ? 24 : trial % 4 == 1 ? 8 : 3, t = 0;
-    dnnmem_interval *r = (dnnmem_interval *)calloc((size_t)n, sizeof *r);
-    dnnmem_intervals p;
-    for (i = 0; i < n; i++) {
-      int64_t len = 1 + (int64_t)dnnmem_rng_below(&rng, (uint32_t)longest);
-      if (trial < 4) { /* every endpoint distinct: 2n - 1 segments */
-        scale_record(&rng, &r[i], 2 * (int64_t)i, 2 * len + 1, trial == 1, 0);
-      } else {
-        t += dnnmem_rng_below(&rng, 2);
-        scale_record(&rng, &r[i], t, len, trial == 5, trial == 6);
-      }
-      if (trial == 7 && fixed < 16 && dnnmem_rng_below(&rng, 50) == 0 && r[i].size <= 64) {
-        r[i].flags |= DNNMEM_INTERVAL_FIXED;
-        r[i].fixed_offset = 64 * (int64_t)fixed++;
-      }
-    }
-    p.records = r, p.count = n, p.alignment = 0;
-    bad += differs_from_rule(&p, "short trial", trial, bad, 1);
-    free(r);
-  }
-  CHECK_EQ(bad, 0);
-}
-
 int main(void) {
   RUN(test_same_plans_as_the_plain_rule);
   RUN(test_same_plans_at_scale);
   RUN(test_breadth_sweep_far_apart);
   RUN(test_breadth_sweep_far_side);
   RUN(test_breadth_sweep_jumps);
-  RUN(test_same_plans_short_lifetimes);
   return test_finish("test_plan_greedy");
 }
