@@ -10180,7 +10180,9 @@ static dnnmem_result dnnmem__plan_pass(const dnnmem_intervals *problem, const dn
   sub.records = w.records;
   sub.count = n;
   sub.alignment = problem->alignment;
-  if ((r = dnnmem__plan_solve(&sub, options, w.offsets, result, w.plan, w.plan_bytes, e)) != DNNMEM_OK) {
+  r = dnnmem__guarded(w.plan, w.plan_bytes, /* its own carve (nested in the pass's) */
+                      dnnmem__plan_solve(&sub, options, w.offsets, result, w.plan, w.plan_bytes, e));
+  if (r != DNNMEM_OK) {
     if (e->index >= 0) e->index = w.ids[e->index]; /* the problem's records */
     if (e->other >= 0) e->other = w.ids[e->other];
     return r;
@@ -16528,7 +16530,8 @@ static dnnmem_result dnnmem__remat_curve(const dnnmem_remat_problem *problem,
     pt->run_peak = st.peak;
     pt->run_arena = st.arena;
     moves += st.moves;
-    r = dnnmem__remat_time_bound(problem, &run, &extra, NULL, NULL, region, region_bytes, NULL);
+    r = dnnmem__guarded(region, region_bytes, /* its own carve (nested in the curve's) */
+                        dnnmem__remat_time_bound(problem, &run, &extra, NULL, NULL, region, region_bytes, NULL));
     if (r != DNNMEM_OK) return r; /* (the budget is at least the peak's lower bound) */
     pt->time_lower_bound = dnnmem__add_overflows(sum_times, extra, &extra) ? DNNMEM__I64_MAX : extra;
     if (k > 0 && points[k - 1].time_lower_bound > pt->time_lower_bound)
