@@ -9661,7 +9661,8 @@ static dnnmem_result dnnmem__ties_solve(const dnnmem_intervals *problem, const d
     merged.records = t->merged;
     merged.count = dnnmem__ties_merge(t);
     merged.alignment = problem->alignment;
-    r = dnnmem__plan_solve_core(&merged, options, t->merged_off, &res, core, core_bytes, e);
+    r = dnnmem__guarded(core, core_bytes, /* its own carve (nested in the ties') */
+                        dnnmem__plan_solve_core(&merged, options, t->merged_off, &res, core, core_bytes, e));
     if (r != DNNMEM_OK) { /* name the merged records' first members */
       if (e->index >= 0) e->index = t->rep[e->index];
       if (e->other >= 0) e->other = t->rep[e->other];
