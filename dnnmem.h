@@ -4411,9 +4411,21 @@ static DNNMEM__UNUSED dnnmem_result dnnmem__guarded(void *mem, size_t bytes, dnn
   DNNMEM_MEMSET(base, 0, 16);
   return code;
 }
+
+/* Erases the first header of a block a nested call is about to carve, so
+   that the check after it, should the call fail before carving, finds no
+   older chain there; returns mem. */
+static DNNMEM__UNUSED void *dnnmem__unguarded(void *mem, size_t bytes) {
+  size_t pad;
+  if (mem == NULL) return mem;
+  pad = (size_t)((DNNMEM__SCRATCH_ALIGN - ((uintptr_t)mem % DNNMEM__SCRATCH_ALIGN)) % DNNMEM__SCRATCH_ALIGN);
+  if (bytes >= pad + 16) DNNMEM_MEMSET((unsigned char *)mem + pad, 0, 16);
+  return mem;
+}
 #define DNNMEM__GUARD_BYTES 16
 #else
 #define dnnmem__guarded(mem, bytes, code) (code)
+#define dnnmem__unguarded(mem, bytes) ((void *)(mem))
 #define DNNMEM__GUARD_BYTES 0
 #endif
 
@@ -9662,7 +9674,8 @@ static dnnmem_result dnnmem__ties_solve(const dnnmem_intervals *problem, const d
     merged.count = dnnmem__ties_merge(t);
     merged.alignment = problem->alignment;
     r = dnnmem__guarded(core, core_bytes, /* its own carve (nested in the ties') */
-                        dnnmem__plan_solve_core(&merged, options, t->merged_off, &res, core, core_bytes, e));
+                        dnnmem__plan_solve_core(&merged, options, t->merged_off, &res,
+                                                dnnmem__unguarded(core, core_bytes), core_bytes, e));
     if (r != DNNMEM_OK) { /* name the merged records' first members */
       if (e->index >= 0) e->index = t->rep[e->index];
       if (e->other >= 0) e->other = t->rep[e->other];
@@ -10182,7 +10195,8 @@ static dnnmem_result dnnmem__plan_pass(const dnnmem_intervals *problem, const dn
   sub.count = n;
   sub.alignment = problem->alignment;
   r = dnnmem__guarded(w.plan, w.plan_bytes, /* its own carve (nested in the pass's) */
-                      dnnmem__plan_solve(&sub, options, w.offsets, result, w.plan, w.plan_bytes, e));
+                      dnnmem__plan_solve(&sub, options, w.offsets, result, dnnmem__unguarded(w.plan, w.plan_bytes),
+                                         w.plan_bytes, e));
   if (r != DNNMEM_OK) {
     if (e->index >= 0) e->index = w.ids[e->index]; /* the problem's records */
     if (e->other >= 0) e->other = w.ids[e->other];
@@ -16532,7 +16546,8 @@ static dnnmem_result dnnmem__remat_curve(const dnnmem_remat_problem *problem,
     pt->run_arena = st.arena;
     moves += st.moves;
     r = dnnmem__guarded(region, region_bytes, /* its own carve (nested in the curve's) */
-                        dnnmem__remat_time_bound(problem, &run, &extra, NULL, NULL, region, region_bytes, NULL));
+                        dnnmem__remat_time_bound(problem, &run, &extra, NULL, NULL,
+                                                 dnnmem__unguarded(region, region_bytes), region_bytes, NULL));
     if (r != DNNMEM_OK) return r; /* (the budget is at least the peak's lower bound) */
     pt->time_lower_bound = dnnmem__add_overflows(sum_times, extra, &extra) ? DNNMEM__I64_MAX : extra;
     if (k > 0 && points[k - 1].time_lower_bound > pt->time_lower_bound)
