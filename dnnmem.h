@@ -180,9 +180,10 @@
        DNNMEM_*_SCRATCH_BYTES macros give static bounds where they are simple.
        Debug builds may define DNNMEM_SCRATCH_GUARD (this library's tests
        do): 16 guard bytes sit between the arrays carved from scratch, and
-       an operation checks them when it returns, so a write past an array
-       inside the scratch fails an assertion. Scratch sizes then grow by
-       16 bytes per array (the static bounds by 4096).
+       every call that carves checks them when it returns (a max-flow
+       network, which outlives its init: each solve), so a write past an
+       array inside the scratch fails an assertion. Scratch sizes then grow
+       by 16 bytes per array (the static bounds by 4096).
        Outputs too small. An array with a capacity that is too short gives
        DNNMEM_ERR_OUTPUT_TOO_SMALL and reports the count needed; call again.
        Integers. int64_t for bytes, offsets, times and capacities (sums that
@@ -4410,9 +4411,21 @@ static DNNMEM__UNUSED dnnmem_result dnnmem__guarded(void *mem, size_t bytes, dnn
   DNNMEM_MEMSET(base, 0, 16);
   return code;
 }
+
+/* Erases the first header of a block a nested call is about to carve, so
+   that the check after it, should the call fail before carving, finds no
+   older chain there; returns mem. */
+static DNNMEM__UNUSED void *dnnmem__unguarded(void *mem, size_t bytes) {
+  size_t pad;
+  if (mem == NULL) return mem;
+  pad = (size_t)((DNNMEM__SCRATCH_ALIGN - ((uintptr_t)mem % DNNMEM__SCRATCH_ALIGN)) % DNNMEM__SCRATCH_ALIGN);
+  if (bytes >= pad + 16) DNNMEM_MEMSET((unsigned char *)mem + pad, 0, 16);
+  return mem;
+}
 #define DNNMEM__GUARD_BYTES 16
 #else
 #define dnnmem__guarded(mem, bytes, code) (code)
+#define dnnmem__unguarded(mem, bytes) ((void *)(mem))
 #define DNNMEM__GUARD_BYTES 0
 #endif
 
@@ -4790,7 +4803,8 @@ DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order(const dnnmem_graph *graph, int3
   m = n > 0 ? graph->in_offsets[n] : 0;
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__topo_layout(&s, n, m, &w);
-  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return dnnmem__fail(e, r, -1, DNNMEM_FIELD_SCRATCH);
+  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK)
+    return dnnmem__guarded(scratch, scratch_bytes, dnnmem__fail(e, r, -1, DNNMEM_FIELD_SCRATCH));
   dnnmem__graph_consumers(graph, w.out_offsets, w.out_ids);
   for (v = 0; v < n; v++) w.pending[v] = graph->in_offsets[v + 1] - graph->in_offsets[v];
   /* Kahn with the FIFO kept in order[] itself */
@@ -4802,7 +4816,7 @@ DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order(const dnnmem_graph *graph, int3
     for (k = w.out_offsets[u]; k < w.out_offsets[u + 1]; k++)
       if (--w.pending[w.out_ids[k]] == 0) order[tail++] = w.out_ids[k];
   }
-  if (tail == n) return DNNMEM_OK;
+  if (tail == n) return dnnmem__guarded(scratch, scratch_bytes, DNNMEM_OK);
   /* every node left has an input left: n steps back along them end on a cycle */
   v = 0;
   while (w.pending[v] == 0) v++;
@@ -4812,7 +4826,7 @@ DNNMEM_DEF dnnmem_result dnnmem_graph_topo_order(const dnnmem_graph *graph, int3
         v = graph->in_ids[k];
         break;
       }
-  return dnnmem__fail(e, DNNMEM_ERR_CYCLE, v, DNNMEM_FIELD_INPUT);
+  return dnnmem__guarded(scratch, scratch_bytes, dnnmem__fail(e, DNNMEM_ERR_CYCLE, v, DNNMEM_FIELD_INPUT));
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_graph_intervals(const dnnmem_graph *graph,
@@ -9659,7 +9673,9 @@ static dnnmem_result dnnmem__ties_solve(const dnnmem_intervals *problem, const d
     merged.records = t->merged;
     merged.count = dnnmem__ties_merge(t);
     merged.alignment = problem->alignment;
-    r = dnnmem__plan_solve_core(&merged, options, t->merged_off, &res, core, core_bytes, e);
+    r = dnnmem__guarded(core, core_bytes, /* its own carve (nested in the ties') */
+                        dnnmem__plan_solve_core(&merged, options, t->merged_off, &res,
+                                                dnnmem__unguarded(core, core_bytes), core_bytes, e));
     if (r != DNNMEM_OK) { /* name the merged records' first members */
       if (e->index >= 0) e->index = t->rep[e->index];
       if (e->other >= 0) e->other = t->rep[e->other];
@@ -10178,7 +10194,10 @@ static dnnmem_result dnnmem__plan_pass(const dnnmem_intervals *problem, const dn
   sub.records = w.records;
   sub.count = n;
   sub.alignment = problem->alignment;
-  if ((r = dnnmem__plan_solve(&sub, options, w.offsets, result, w.plan, w.plan_bytes, e)) != DNNMEM_OK) {
+  r = dnnmem__guarded(w.plan, w.plan_bytes, /* its own carve (nested in the pass's) */
+                      dnnmem__plan_solve(&sub, options, w.offsets, result, dnnmem__unguarded(w.plan, w.plan_bytes),
+                                         w.plan_bytes, e));
+  if (r != DNNMEM_OK) {
     if (e->index >= 0) e->index = w.ids[e->index]; /* the problem's records */
     if (e->other >= 0) e->other = w.ids[e->other];
     return r;
@@ -16526,7 +16545,9 @@ static dnnmem_result dnnmem__remat_curve(const dnnmem_remat_problem *problem,
     pt->run_peak = st.peak;
     pt->run_arena = st.arena;
     moves += st.moves;
-    r = dnnmem__remat_time_bound(problem, &run, &extra, NULL, NULL, region, region_bytes, NULL);
+    r = dnnmem__guarded(region, region_bytes, /* its own carve (nested in the curve's) */
+                        dnnmem__remat_time_bound(problem, &run, &extra, NULL, NULL,
+                                                 dnnmem__unguarded(region, region_bytes), region_bytes, NULL));
     if (r != DNNMEM_OK) return r; /* (the budget is at least the peak's lower bound) */
     pt->time_lower_bound = dnnmem__add_overflows(sum_times, extra, &extra) ? DNNMEM__I64_MAX : extra;
     if (k > 0 && points[k - 1].time_lower_bound > pt->time_lower_bound)
@@ -17785,16 +17806,18 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_convert(const dnnmem_layout *from, const 
   if (to->cosize > DNNMEM__I32_MAX) return DNNMEM_ERR_TOO_MANY; /* runs are counted in int32_t */
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   runs = DNNMEM__TAKE(&s, dnnmem_layout_run, to->cosize > 0 ? to->cosize : 1);
-  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return dnnmem__guarded(scratch, scratch_bytes, r);
   DNNMEM_MEMSET(&c, 0, sizeof(c));
   c.elements = to->size;
-  if (dnnmem__mul_overflows(to->size, to->replicas, &c.copies)) return DNNMEM_ERR_OVERFLOW;
+  if (dnnmem__mul_overflows(to->size, to->replicas, &c.copies))
+    return dnnmem__guarded(scratch, scratch_bytes, DNNMEM_ERR_OVERFLOW);
   for (lv = 0; lv < levels; lv++) {
     extent[lv] = to->bound ? to->level_extent[lv] : to->level_span[lv];
     unit[lv] = 0;
   }
   for (;;) { /* every unit of to, odometer over the levels */
-    if ((r = dnnmem_layout_runs(to, unit, runs, (int32_t)to->cosize, &count)) != DNNMEM_OK) return r;
+    if ((r = dnnmem_layout_runs(to, unit, runs, (int32_t)to->cosize, &count)) != DNNMEM_OK)
+      return dnnmem__guarded(scratch, scratch_bytes, r);
     for (j = 0; j < count; j++) {
       int open = 0;
       for (t = 0; t < runs[j].length; t++) {
@@ -17805,8 +17828,10 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_convert(const dnnmem_layout *from, const 
           index[a] = rest % to->unpadded[a];
           rest /= to->unpadded[a];
         }
-        if ((r = dnnmem_layout_forward(from, index, src, &from_addr, NULL)) != DNNMEM_OK) return r;
-        if ((r = dnnmem_layout_inverse(from, unit, from_addr, held, &slot)) != DNNMEM_OK) return r;
+        if ((r = dnnmem_layout_forward(from, index, src, &from_addr, NULL)) != DNNMEM_OK)
+          return dnnmem__guarded(scratch, scratch_bytes, r);
+        if ((r = dnnmem_layout_inverse(from, unit, from_addr, held, &slot)) != DNNMEM_OK)
+          return dnnmem__guarded(scratch, scratch_bytes, r);
         if (slot == DNNMEM_LAYOUT_SLOT_ELEMENT)
           for (a = 0; a < to->num_axes; a++) same &= held[a] == index[a];
         else
@@ -17842,7 +17867,7 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_convert(const dnnmem_layout *from, const 
     if (lv < 0) break;
   }
   *result = c;
-  return DNNMEM_OK;
+  return dnnmem__guarded(scratch, scratch_bytes, DNNMEM_OK);
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_layout_part(const dnnmem_layout *layout, int32_t level,
@@ -18203,7 +18228,7 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_init(dnnmem_flow *flow, int32_t num_nodes, 
   if (scratch == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__flow_layout(&s, num_nodes, max_arcs, flow);
-  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return dnnmem__guarded(scratch, scratch_bytes, r);
   flow->num_nodes = num_nodes;
   flow->max_arcs = max_arcs;
   flow->num_arcs = 0;
@@ -18212,7 +18237,7 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_init(dnnmem_flow *flow, int32_t num_nodes, 
   flow->merged = 0;
   flow->cut_only = 0;
   flow->given = 0;
-  return DNNMEM_OK;
+  return dnnmem__guarded(scratch, scratch_bytes, DNNMEM_OK);
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_flow_add_arc(dnnmem_flow *flow, int32_t from, int32_t to,
@@ -19271,12 +19296,39 @@ static dnnmem_result dnnmem__flow_solve(dnnmem_flow *flow, int32_t source, int32
   return DNNMEM_OK;
 }
 
+#ifdef DNNMEM_SCRATCH_GUARD
+/* A network outlives dnnmem_flow_init, and a builder may use the gaps
+   between its arrays until it is built (the labeling's move network keeps
+   its work arrays there), so a solve lays the guards again over the same
+   blocks and checks them when it returns. Their start, or NULL (no
+   network); *bytes: the carving's length. */
+static void *dnnmem__flow_guards(const dnnmem_flow *f, size_t *bytes) {
+  dnnmem__scratch s;
+  dnnmem_flow g;
+  unsigned char *base;
+  int32_t n; /* the node count it was made for (a builder may lower num_nodes): bk's length */
+  if (f == NULL || f->input == NULL) return NULL;
+  base = (unsigned char *)f->input - DNNMEM__GUARD_BYTES;
+  n = (int32_t)(((size_t)((unsigned char *)f->queue - (unsigned char *)f->bk) - DNNMEM__GUARD_BYTES) /
+                sizeof(struct dnnmem__flow_bk_node));
+  dnnmem__scratch_begin(&s, base, (size_t)-1 / 2);
+  dnnmem__flow_layout(&s, n, f->max_arcs, &g);
+  DNNMEM_ASSERT(g.bk == f->bk && g.source_side == f->source_side); /* the same blocks */
+  *bytes = s.used;
+  return base;
+}
+#endif
+
 DNNMEM_DEF dnnmem_result dnnmem_flow_solve(dnnmem_flow *flow, int32_t source, int32_t sink,
                                            const dnnmem_flow_options *options,
                                            dnnmem_flow_result *result) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
+#ifdef DNNMEM_SCRATCH_GUARD
+  size_t bytes = 0;
+  void *mem = dnnmem__flow_guards(flow, &bytes); /* (without the guard, dnnmem__guarded drops both) */
+#endif
   return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__flow_solve(flow, source, sink, options, result, &e));
+                        dnnmem__guarded(mem, bytes, dnnmem__flow_solve(flow, source, sink, options, result, &e)));
 }
 
 DNNMEM_DEF int64_t dnnmem_flow_arc_flow(const dnnmem_flow *flow, int32_t arc) {
@@ -19589,6 +19641,17 @@ static void dnnmem__place_phase(dnnmem__scratch *s, int32_t n, int phase, dnnmem
   }
 }
 
+/* The phases share one region, so each lays its arrays' guards again
+   before it runs: checks the guards of the phase that ran (guard builds),
+   then lays phase next's (-1: none). The pointers do not change. */
+static void dnnmem__place_phase_next(dnnmem__place_work *w, int32_t n, int next) {
+  dnnmem__scratch sub;
+  (void)dnnmem__guarded(w->phase_mem, w->phase_bytes, DNNMEM_OK);
+  if (next < 0) return;
+  dnnmem__scratch_begin(&sub, w->phase_mem, w->phase_bytes);
+  dnnmem__place_phase(&sub, n, next, w);
+}
+
 /* The per-value model is a labeling with two labels (0 = CPU, 1 = ACC):
    its network is part 9's; the per-edge model builds its own here. Either
    model's network fits the same region. */
@@ -19762,10 +19825,12 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
   if (total == DNNMEM__I64_MAX) /* no room for "infinite" */
     return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, -1, DNNMEM_FIELD_TIME);
   if (r_layout != DNNMEM_OK) return r_layout;
+  dnnmem__place_phase_next(&w, n, 0);
   /* a cycle? (none when every input precedes its node, the usual numbering) */
   if (n > 0 && !dnnmem_graph_is_topological(problem->graph) &&
       (r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo, w.topo_bytes, e)) != DNNMEM_OK)
     return r;
+  dnnmem__place_phase_next(&w, n, model == DNNMEM_PLACE_PER_VALUE ? 1 : 2);
   for (v = 0; v < n && model == DNNMEM_PLACE_PER_VALUE; v++) { /* the labeling below: a pin is the other device unsupported */
     uint8_t forced = w.forced[v];
     w.label_cost[2 * v] = forced == DNNMEM_PLACE_ACC ? DNNMEM_LABEL_UNSUPPORTED : problem->cpu_time[v];
@@ -19814,6 +19879,7 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
       if (from >= 2 && to >= 2) dnnmem__flow_union(w.part, from, to);
     }
   }
+  dnnmem__place_phase_next(&w, n, -1);
   *wp = w;
   *netp = net;
   netp->w = wp;
@@ -19884,8 +19950,10 @@ static dnnmem_result dnnmem__place_solve(const dnnmem_place_problem *problem,
   {
     int64_t time[4];
     int32_t conversions[4];
+    dnnmem__place_phase_next(&w, n, 2);
     r = dnnmem__place_eval(problem, model, w.forced, device, 1, w.seen, time, conversions, NULL);
     if (r != DNNMEM_OK) return r;
+    dnnmem__place_phase_next(&w, n, -1);
     res.time = time[0];
     res.conversions = conversions[0];
     res.all_acc_time = time[1];
@@ -20710,7 +20778,7 @@ static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
     result->num_free = net.num_free;
     result->approximated = net.approximated;
   }
-  return DNNMEM_OK;
+  return dnnmem__guarded(scratch, scratch_bytes, DNNMEM_OK); /* its own carve (nested in placement's) */
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_label_network(const dnnmem_label_problem *problem,

@@ -657,6 +657,43 @@ static void test_reduce_record(void) {
   CHECK_EQ(hash, REDUCE_HASH);
 }
 
+/* The static bound holds in the guard builds (tests define
+   DNNMEM_SCRATCH_GUARD: 16 bytes a block; DNNMEM__GUARD_SLACK in the
+   macro), and a network in exactly the asked bytes, at any misalignment,
+   solves with its guards laid again and checked (dnnmem_flow_solve): a
+   chain 0 -> 1 -> ... -> n-1 whose arc i joins i % (n-1) and the next node
+   with capacity i + 1, so the value is the smallest link's sum. */
+static void test_guarded_bound(void) {
+  static const int32_t nodes[] = {2, 3, 5, 17, 64, 1000};
+  int32_t a, b, k, i;
+  for (a = 0; a < (int32_t)(sizeof nodes / sizeof nodes[0]); a++) {
+    int32_t n = nodes[a], arcs[4];
+    arcs[0] = 0, arcs[1] = 1, arcs[2] = n - 1, arcs[3] = 4 * n + 3;
+    for (b = 0; b < 4; b++) {
+      int32_t m = arcs[b];
+      size_t bytes = 0;
+      int64_t *link = (int64_t *)calloc((size_t)n, sizeof(int64_t)), want = -1;
+      CHECK_EQ(dnnmem_flow_scratch_size(n, m, &bytes), DNNMEM_OK);
+      CHECK(bytes <= DNNMEM_FLOW_SCRATCH_BYTES(n, m));
+      for (i = 0; i < m; i++) link[i % (n - 1)] += i + 1;
+      for (i = 0; i < n - 1; i++)
+        if (want < 0 || link[i] < want) want = link[i];
+      for (k = 0; k < 2 * 16; k++) { /* misalignments 0..15, each algorithm */
+        unsigned char *buffer = (unsigned char *)malloc(bytes + (size_t)(k / 2)); /* its end: ASan's */
+        dnnmem_flow flow;
+        int64_t value = -1;
+        CHECK_EQ(dnnmem_flow_init(&flow, n, m, buffer + k / 2, bytes), DNNMEM_OK);
+        for (i = 0; i < m; i++)
+          CHECK_EQ(dnnmem_flow_add_arc(&flow, i % (n - 1), i % (n - 1) + 1, i + 1, 0, NULL), DNNMEM_OK);
+        CHECK_EQ(solve_with(&flow, 0, n - 1, k % 2 ? DNNMEM_FLOW_PUSH_RELABEL : DNNMEM_FLOW_BK, &value), DNNMEM_OK);
+        CHECK_EQ(value, want);
+        free(buffer);
+      }
+      free(link);
+    }
+  }
+}
+
 int main(void) {
   RUN(test_textbook);
   RUN(test_algo_names);
@@ -673,5 +710,6 @@ int main(void) {
   RUN(test_pr_flows_record);
   RUN(test_reduce_record);
   RUN(test_reduce_isolated);
+  RUN(test_guarded_bound);
   return test_finish("test_flow");
 }
