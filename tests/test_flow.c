@@ -634,7 +634,7 @@ static void test_reduce_record(void) {
       hash = fnv(fnv(hash, t.flow.active_next[v]), t.flow.bucket_next[v]);
     }
     for (v = 0; v < n; v++) {
-      hash = fnv(fnv(hash, t.flow.label[v]), t.flow.mid[v] - t.flow.first[v]);
+      hash = fnv(fnv(hash, t.flow.bk[v].dist), t.flow.mid[v] - t.flow.first[v]); /* the live degree */
       hash = fnv(fnv(hash, t.flow.bk[v].terminal), t.flow.bk[v].stamp);
       for (e = t.flow.first[v]; e < t.flow.mid[v]; e++)
         hash = fnv(fnv(hash, t.flow.half[e].head), t.flow.half[e].residual);
