@@ -18370,9 +18370,11 @@ static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int term
   int32_t n = f->num_nodes, m = f->num_arcs, v, i;
   int32_t *count_inner = f->queue, *count_term = f->queue2;
   int64_t total = 0;
-  DNNMEM_ASSERT(!f->given || terminals_apart);
-  for (v = 0; v < n; v++) count_inner[v] = count_term[v] = 0;
-  for (i = 0; i < m; i++) {
+  int given = f->given; /* a builder's arcs: none touches s or t, none is a self-loop; it counted them in queue */
+  DNNMEM_ASSERT(!given || terminals_apart);
+  for (v = 0; v < n && !given; v++) count_inner[v] = 0;
+  for (v = 0; v < n && !terminals_apart; v++) count_term[v] = 0; /* apart: no half-arc has a terminal head */
+  for (i = 0; i < m && !given; i++) {
     const struct dnnmem__flow_input *in = &f->input[i];
     if ((in->from == s && in->to != s && dnnmem__add_overflows(total, in->capacity, &total)) ||
         (in->to == s && in->from != s && dnnmem__add_overflows(total, in->reverse_capacity, &total)))
@@ -18390,12 +18392,22 @@ static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int term
   f->first[0] = 0;
   for (v = 0; v < n; v++) {
     int32_t ci = count_inner[v];
-    f->first[v + 1] = f->first[v] + ci + count_term[v];
+    f->first[v + 1] = f->first[v] + ci + (terminals_apart ? 0 : count_term[v]);
     f->mid[v] = f->first[v] + ci;
     count_inner[v] = f->first[v]; /* fill cursors */
-    count_term[v] = f->mid[v];
+    if (!terminals_apart) count_term[v] = f->mid[v];
   }
-  for (i = 0; i < m; i++) {
+  for (i = 0; i < m && given; i++) {
+    const struct dnnmem__flow_input *in = &f->input[i];
+    int32_t fwd = count_inner[in->from]++, bwd = count_inner[in->to]++;
+    f->half[fwd].residual = in->capacity;
+    f->half[fwd].head = in->to;
+    f->half[fwd].sister = bwd;
+    f->half[bwd].residual = in->reverse_capacity;
+    f->half[bwd].head = in->from;
+    f->half[bwd].sister = fwd;
+  }
+  for (i = 0; i < m && !given; i++) {
     const struct dnnmem__flow_input *in = &f->input[i];
     int32_t fwd, bwd;
     if (terminals_apart && (in->from == s || in->from == t || in->to == s || in->to == t)) {
@@ -20382,6 +20394,7 @@ static DNNMEM__LABEL_INLINE void dnnmem__label_add(dnnmem__label_net *net, int32
     return;
   }
   dnnmem__flow_append(net->flow, from, to, cap, rcap);
+  if (net->given) net->flow->queue[from]++, net->flow->queue[to]++; /* the build's counts */
   if (net->part && from >= 2 && to >= 2) dnnmem__flow_union(net->part, from, to);
 }
 
@@ -20419,7 +20432,10 @@ static DNNMEM__LABEL_INLINE void dnnmem__label_cut(dnnmem__label_net *net, int32
 
 static int32_t dnnmem__label_aux(dnnmem__label_net *net) {
   if (net->part) net->part[net->num_nodes] = net->num_nodes;
-  if (net->given) net->flow->bk[net->num_nodes].terminal = net->flow->bk[net->num_nodes].stamp = 0;
+  if (net->given) {
+    net->flow->bk[net->num_nodes].terminal = net->flow->bk[net->num_nodes].stamp = 0;
+    net->flow->queue[net->num_nodes] = 0;
+  }
   return net->num_nodes++;
 }
 
@@ -20600,6 +20616,7 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
   net->num_nodes = 2 + net->num_free;
   for (l = 0; l < vw->k; l++) w->fstamp[l] = w->gstamp[l] = -1;
   for (v = 0; v < 2 && net->given; v++) net->flow->bk[v].terminal = net->flow->bk[v].stamp = 0;
+  for (v = 0; v < net->num_nodes && net->given; v++) net->flow->queue[v] = 0; /* the build's counts (auxiliary nodes: as made) */
   if (vw->k == 2 && vw->group == NULL)
     for (v = 0; v < n; v++) dnnmem__label_value2(net, v);
   else
