@@ -18824,17 +18824,22 @@ static int dnnmem__flow_parallel(dnnmem_flow *f, int32_t u, int32_t w, int32_t e
 }
 
 /* Eliminates what it can (never s or t, which have no half-arcs here);
-   returns the count, *constant the cost they leave. */
-static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int64_t *constant) {
+   returns the count, *constant the cost they leave. ready: a builder set
+   each node's degree and stack flag with its given capacities (while it
+   wrote the record: one pass less over the records). */
+static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int ready, int64_t *constant) {
   struct dnnmem__flow_half *h = f->half;
   struct dnnmem__flow_bk_node *nd = f->bk;
   int32_t n = f->num_nodes, top = 0, count = 0, v;
   int64_t k = 0;
   for (v = 0; v < n; v++) {
     int32_t d = f->mid[v] - f->first[v];
-    nd[v].dist = d;
-    nd[v].tree = (uint8_t)((uint32_t)d <= 2u && v != s && v != t); /* on the stack */
-    if (nd[v].tree) f->bucket_prev[top++] = v;
+    if (!ready) {
+      nd[v].dist = d;
+      nd[v].tree = (uint8_t)((uint32_t)d <= 2u && v != s && v != t); /* on the stack */
+    }
+    DNNMEM_ASSERT(nd[v].dist == d && nd[v].tree == ((uint32_t)d <= 2u && v != s && v != t));
+    if ((uint32_t)d <= 2u && v != s && v != t) f->bucket_prev[top++] = v;
   }
   while (top > 0) {
     int32_t eu, ew, u, w = -1, su, sw = -1, i, deg;
@@ -19266,12 +19271,14 @@ static dnnmem_result dnnmem__flow_solve(dnnmem_flow *flow, int32_t source, int32
   int cut_only = options != NULL && options->cut_only != 0;
   int64_t source_total = 0, direct = 0, value;
   int32_t i;
+  int given;
   if (flow == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
   if (source < 0 || source >= flow->num_nodes) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, -1, DNNMEM_FIELD_SOURCE);
   if (sink < 0 || sink >= flow->num_nodes) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, -1, DNNMEM_FIELD_SINK);
   if (source == sink) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_SINK);
   if ((int)algo < 0 || algo >= DNNMEM_FLOW_ALGO_COUNT) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_ALGO);
   flow->source = flow->sink = -1;
+  given = flow->given; /* (the build reads it once) */
   if ((i = dnnmem__flow_build(flow, source, sink, cut_only && algo == DNNMEM_FLOW_BK, &source_total, &direct)) >= 0)
     return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, i, DNNMEM_FIELD_CAPACITY);
   if (algo == DNNMEM_FLOW_PUSH_RELABEL) {
@@ -19279,7 +19286,7 @@ static dnnmem_result dnnmem__flow_solve(dnnmem_flow *flow, int32_t source, int32
     dnnmem__flow_mark_source_side(flow, source);
   } else if (cut_only) { /* the nodes a reduction leaves, then the rest's sides */
     int64_t constant = 0;
-    int32_t eliminated = dnnmem__flow_reduce(flow, source, sink, &constant);
+    int32_t eliminated = dnnmem__flow_reduce(flow, source, sink, given, &constant);
     if (eliminated < flow->num_nodes - 2) { /* BK on what is left */
       value = dnnmem__bk_run(flow, source, sink, source_total, cut_only, direct + constant);
     } else { /* nothing left: no pass over the nodes */
@@ -20620,7 +20627,10 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
   }
   net->num_nodes = 2 + net->num_free;
   for (l = 0; l < vw->k; l++) w->fstamp[l] = w->gstamp[l] = -1;
-  for (v = 0; v < 2 && net->given; v++) net->flow->bk[v].terminal = net->flow->bk[v].stamp = 0;
+  for (v = 0; v < 2 && net->given; v++) {
+    net->flow->bk[v].terminal = net->flow->bk[v].stamp = 0;
+    net->flow->bk[v].dist = net->flow->bk[v].tree = 0;
+  }
   for (v = 0; v < net->num_nodes && net->given; v++) net->flow->queue[v] = 0; /* the build's counts (auxiliary nodes: as made) */
   if (vw->k == 2 && vw->group == NULL)
     for (v = 0; v < n; v++) dnnmem__label_value2(net, v);
@@ -20634,6 +20644,12 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
     net->num_arcs += c0 != c1;
     nd->terminal = c1 > c0 ? c1 - c0 : 0;
     nd->stamp = c0 > c1 ? c0 - c1 : 0;
+    nd->dist = net->flow->queue[2 + v]; /* and the reduction's degree and stack flag (dnnmem__flow_reduce) */
+    nd->tree = (uint8_t)(nd->dist <= 2);
+  }
+  for (v = 2 + net->num_free; v < net->num_nodes && net->given; v++) { /* the auxiliary nodes' */
+    net->flow->bk[v].dist = net->flow->queue[v];
+    net->flow->bk[v].tree = (uint8_t)(net->flow->queue[v] <= 2);
   }
   for (v = 0; v < net->num_free && !net->given; v++) {
     int64_t c0 = w->u0[v], c1 = w->u1[v];

@@ -626,7 +626,7 @@ static void test_reduce_record(void) {
     net_make(&t, n, m, arcs);
     best = ref_flow_min_cut_any(&t, 0, 1);
     CHECK_EQ(dnnmem__flow_build(&t.flow, 0, 1, 1, &total, &direct), -1);
-    count = dnnmem__flow_reduce(&t.flow, 0, 1, &constant);
+    count = dnnmem__flow_reduce(&t.flow, 0, 1, 0, &constant);
     eliminated += count;
     hash = fnv(fnv(fnv(fnv(hash, count), constant), total), direct);
     for (v = 0; v < count; v++) {
