@@ -20578,7 +20578,7 @@ static void dnnmem__label_value2(dnnmem__label_net *net, int32_t u) {
   } else {
     if (to_alpha) dnnmem__label_cut(net, nu, 1, fwd);
     if (to_other) dnnmem__label_cut(net, 0, nu, back);
-    if (m == 1 && !to_other && !to_alpha && back > 0 && fwd > 0) { /* (most values) the two below, one pair */
+    if (m == 1 && single != nu && !to_other && !to_alpha && back > 0 && fwd > 0) { /* (most values) the two below, one pair */
       dnnmem__label_flush(net);
       dnnmem__label_add(net, single, nu, back, fwd);
       return;
