@@ -3666,7 +3666,8 @@ typedef struct dnnmem_flow {
   int32_t *arc_work;                  /* 2 per arc: position map, then flow */
   int32_t merged;                     /* parallel arcs or self-loops merged: flows in arc_work */
   int32_t cut_only;                   /* the last solve wrote no arc flows */
-  int32_t given;                      /* a builder summed the terminal arcs into bk (next solve: cut only, BK) */
+  int32_t given;                      /* a builder summed the terminal arcs into bk, counted its arcs per node in
+                                         queue, set the degrees and stack flags (next solve: cut only, BK) */
   struct dnnmem__flow_bk_node *bk;    /* BK per-node state */
   int32_t *queue, *queue2;            /* FIFOs, CSR fill cursors */
   int64_t *excess;                    /* push-relabel */
@@ -20390,7 +20391,8 @@ typedef struct dnnmem__label_net {
   int64_t held_cap;
   int32_t *part;              /* NULL, or a union-find of the nodes, joined as arcs are written */
   int given;                  /* the next solve is cut-only BK: terminal arcs summed into the flow's
-                                 per-node capacities, not listed (dnnmem__flow_build) */
+                                 per-node capacities, not listed, the others counted per node, and the
+                                 reduction's degrees and stack flags set (dnnmem__flow_build, _reduce) */
 } dnnmem__label_net;
 
 static DNNMEM__LABEL_INLINE void dnnmem__label_add(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap, int64_t rcap) {
@@ -20578,7 +20580,7 @@ static void dnnmem__label_value2(dnnmem__label_net *net, int32_t u) {
   } else {
     if (to_alpha) dnnmem__label_cut(net, nu, 1, fwd);
     if (to_other) dnnmem__label_cut(net, 0, nu, back);
-    if (m == 1 && single != nu && !to_other && !to_alpha && back > 0 && fwd > 0) { /* (most values) the two below, one pair */
+    if (m == 1 && single != nu && !to_other && !to_alpha && back > 0 && fwd > 0) { /* most values: the two below */
       dnnmem__label_flush(net);
       dnnmem__label_add(net, single, nu, back, fwd);
       return;
@@ -20631,7 +20633,7 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
     net->flow->bk[v].terminal = net->flow->bk[v].stamp = 0;
     net->flow->bk[v].dist = net->flow->bk[v].tree = 0;
   }
-  for (v = 0; v < net->num_nodes && net->given; v++) net->flow->queue[v] = 0; /* the build's counts (auxiliary nodes: as made) */
+  for (v = 0; v < net->num_nodes && net->given; v++) net->flow->queue[v] = 0; /* arcs per node (auxiliary: as made) */
   if (vw->k == 2 && vw->group == NULL)
     for (v = 0; v < n; v++) dnnmem__label_value2(net, v);
   else
