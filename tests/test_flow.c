@@ -626,7 +626,7 @@ static void test_reduce_record(void) {
     net_make(&t, n, m, arcs);
     best = ref_flow_min_cut_any(&t, 0, 1);
     CHECK_EQ(dnnmem__flow_build(&t.flow, 0, 1, 1, &total, &direct), -1);
-    count = dnnmem__flow_reduce(&t.flow, 0, 1, &constant);
+    count = dnnmem__flow_reduce(&t.flow, 0, 1, 0, &constant);
     eliminated += count;
     hash = fnv(fnv(fnv(fnv(hash, count), constant), total), direct);
     for (v = 0; v < count; v++) {
@@ -634,7 +634,7 @@ static void test_reduce_record(void) {
       hash = fnv(fnv(hash, t.flow.active_next[v]), t.flow.bucket_next[v]);
     }
     for (v = 0; v < n; v++) {
-      hash = fnv(fnv(hash, t.flow.label[v]), t.flow.mid[v] - t.flow.first[v]);
+      hash = fnv(fnv(hash, t.flow.bk[v].dist), t.flow.mid[v] - t.flow.first[v]); /* the live degree */
       hash = fnv(fnv(hash, t.flow.bk[v].terminal), t.flow.bk[v].stamp);
       for (e = t.flow.first[v]; e < t.flow.mid[v]; e++)
         hash = fnv(fnv(hash, t.flow.half[e].head), t.flow.half[e].residual);
