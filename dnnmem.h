@@ -6062,9 +6062,9 @@ static void dnnmem__sweep_copy(dnnmem__sweep *u, const dnnmem__sweep *v) {
 #define DNNMEM__PLAN_SWEEP_CURSORS 3
 static dnnmem__sweep *dnnmem__sweep_to(dnnmem__planner *p, dnnmem__sweep *w, int32_t t, int32_t i) {
   dnnmem__sweep *u = NULL, *v = NULL;
-  int32_t k, d = DNNMEM__I32_MAX, forked = 0;
+  int32_t k, d = DNNMEM__I32_MAX, forked = 0, e;
   for (k = 0; k < DNNMEM__PLAN_SWEEP_CURSORS; k++)
-    if (w[k].c >= 0 && (t > w[k].c ? t - w[k].c : w[k].c - t) < d) d = t > w[k].c ? t - w[k].c : w[k].c - t, u = &w[k];
+    if (w[k].c >= 0 && (e = t > w[k].c ? t - w[k].c : w[k].c - t) < d) d = e, u = &w[k];
   if (d > 0) {
     for (k = 0; k < DNNMEM__PLAN_SWEEP_CURSORS; k++)
       if (&w[k] != u && (v == NULL || w[k].used < v->used)) v = &w[k];
@@ -6097,7 +6097,7 @@ static dnnmem__sweep *dnnmem__sweep_to(dnnmem__planner *p, dnnmem__sweep *w, int
    time tree. */
 static void dnnmem__breadth_place(dnnmem__planner *p, int32_t m) {
 #ifdef DNNMEM__PLAN_SWEEP
-  dnnmem__sweep w[DNNMEM__PLAN_SWEEP_CURSORS], *u;
+  dnnmem__sweep w[DNNMEM__PLAN_SWEEP_CURSORS], *u = NULL;
   int64_t budget;
   int32_t T = p->segments, k, n1 = p->n + 1;
 #endif
@@ -6142,7 +6142,7 @@ static void dnnmem__breadth_place(dnnmem__planner *p, int32_t m) {
   for (i = 0; i < m; i++) {
     int32_t r = p->order[i], t = p->widest[r];
     DNNMEM__GAP_AHEAD(p, i, m);
-    u = dnnmem__sweep_to(p, w, t, i);
+    if (u == NULL || u->c != t) u = dnnmem__sweep_to(p, w, t, i); /* else: r's group goes on */
     if ((k = dnnmem__sweep_free(p, u, r)) != 0) {
       int64_t a = dnnmem_interval_alignment(&p->rec[r], p->align), size = p->rec[r].size;
       p->off[r] = k == 2 ? dnnmem__gap_best(u->fa, u->fb, u->nf, a, size)
@@ -6154,7 +6154,7 @@ static void dnnmem__breadth_place(dnnmem__planner *p, int32_t m) {
     }
     dnnmem__sweep_mark(p, u, r);
     for (k = 0; k < DNNMEM__PLAN_SWEEP_CURSORS; k++) /* r is alive at u's step, its widest, maybe at others' */
-      if (p->lo[r] <= w[k].c && w[k].c < p->hi[r]) dnnmem__sweep_flip(p, &w[k], r, 1);
+      if ((uint32_t)(w[k].c - p->lo[r]) < (uint32_t)(p->hi[r] - p->lo[r])) dnnmem__sweep_flip(p, &w[k], r, 1);
   }
 #endif
 }
