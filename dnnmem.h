@@ -6051,14 +6051,17 @@ static void dnnmem__sweep_copy(dnnmem__sweep *u, const dnnmem__sweep *v) {
 }
 
 /* The sweep as DNNMEM__PLAN_SWEEP_CURSORS cursors, each a step with its F
-   and A (every placement cuts every cursor it is alive at): the order's
-   groups come in runs that alternate between fronts far apart in time
-   (tiled resnet50.train: the backward pass of one copy from its peak up
-   and the forward pass of the next from its peak down; then on from each
-   peak), so each front keeps a cursor, and one that came by a far move
-   (a peak) is copied, not moved, the first time it moves on. The cursor
-   for step t: the nearest, moved; else (far) a copy of the nearest in
-   the least recently used one, jumped or from the time tree. */
+   and A. One left at step c stays exact: a record placed later belongs to
+   a step t after c in the groups' order (the steps' Cartesian tree in
+   preorder), lives within t's range in the tree, which holds no step
+   visited before t, so it is alive at no other cursor's step. The groups
+   come in runs that alternate between fronts far apart in time (tiled
+   resnet50.train: the backward pass of one copy from its peak up and the
+   forward pass of the next from its peak down; then on from each peak),
+   so each front keeps a cursor, and one that came by a far move (a peak)
+   is copied, not moved, the first time it moves on. The cursor for step
+   t: the nearest, moved; else (far) a copy of the nearest in the least
+   recently used one, jumped or from the time tree. */
 #define DNNMEM__PLAN_SWEEP_CURSORS 3
 static dnnmem__sweep *dnnmem__sweep_to(dnnmem__planner *p, dnnmem__sweep *w, int32_t t, int32_t i) {
   dnnmem__sweep *u = NULL, *v = NULL;
@@ -6153,8 +6156,9 @@ static void dnnmem__breadth_place(dnnmem__planner *p, int32_t m) {
       dnnmem__place_in_gap(p, r);
     }
     dnnmem__sweep_mark(p, u, r);
-    for (k = 0; k < DNNMEM__PLAN_SWEEP_CURSORS; k++) /* r is alive at u's step, its widest, maybe at others' */
-      if ((uint32_t)(w[k].c - p->lo[r]) < (uint32_t)(p->hi[r] - p->lo[r])) dnnmem__sweep_flip(p, &w[k], r, 1);
+    dnnmem__sweep_flip(p, u, r, 1); /* r is alive at u's step, its widest, and at no other cursor's */
+    for (k = 0; k < DNNMEM__PLAN_SWEEP_CURSORS; k++)
+      DNNMEM_ASSERT(&w[k] == u || (uint32_t)(w[k].c - p->lo[r]) >= (uint32_t)(p->hi[r] - p->lo[r]));
   }
 #endif
 }
