@@ -449,7 +449,10 @@
                                or start beside it; a far move finds who
                                dies among those alive and who is born
                                among the marks (the time tree, built then,
-                               when there are more than 32).
+                               when there are more than 32). Three such
+                               cursors: the order alternates between
+                               fronts far apart (a training graph's
+                               passes), and one left behind stays exact.
                 sorted-height  by lifetime length, then size, each on top of
                                what is placed over its lifetime (range chmax
                                segment tree); builds staircases on chains.
@@ -5807,12 +5810,11 @@ static void dnnmem__gap_begin(dnnmem__planner *p) {
    first). Over DNNMEM__PLAN_SWEEP_MAX records or words of bits, a jump
    (below) by A, the placed records alive at c; past its bounds the time
    tree serves, built then (its insertions cost a tenth of the strategy:
-   bench_plan's generated records never need it, tiled resnet50.train's
-   far moves, ~150 records dying and as many born, do). Lists, F and A in
-   bestfit's arrays (unused here). Builds for size leave it out (2.5 KB
-   of code at -Os; the time tree gives the same plans). Not for greedy-size: its order runs
-   over all of time once per size, and moving c costs as much as the
-   tree's queries it saves. */
+   bench_plan's records, generated or tiled, never need it with the
+   cursors below). Lists, F and A in arrays unused here. Builds for size
+   leave it out (2.5 KB of code at -Os; the time tree gives the same
+   plans). Not for greedy-size: its order runs over all of time once per
+   size, and moving c costs as much as the tree's queries it saves. */
 #if !defined(__OPTIMIZE_SIZE__)
 #define DNNMEM__PLAN_SWEEP 1
 #define DNNMEM__PLAN_SWEEP_MAX 32
