@@ -6264,7 +6264,7 @@ static void dnnmem__widest_steps(dnnmem__planner *p) {
    wider step, the next wider step) gives its place in preorder: by start,
    then the longer first. */
 static void dnnmem__plan_greedy_breadth(dnnmem__planner *p) {
-  int32_t i, e, m, t, top = 0, T = p->segments, pass;
+  int32_t i, m, t, top = 0, T = p->segments, pass;
   int32_t *start = p->ids, *end = p->rank_tree + T, *stack = p->rank_tree; /* the range tree is done with */
   dnnmem__widest_steps(p);
   for (t = 0; t < T; t++) { /* the ranges by a stack of steps, each wider than the next */
@@ -6273,10 +6273,7 @@ static void dnnmem__plan_greedy_breadth(dnnmem__planner *p) {
     stack[top++] = t;
   }
   while (top > 0) end[stack[--top]] = 0; /* T - the range's end: the longer first */
-  for (i = 0, m = 0; i < p->n; i++) { /* the free records by id */
-    p->vals[i] = -p->rec[i].size;
-    if (!(p->rec[i].flags & DNNMEM_INTERVAL_FIXED)) p->order[m++] = i;
-  }
+  m = dnnmem__free_by_size(p); /* then by group, stable: (group, size descending, id) */
   for (pass = 0; pass < 2; pass++) { /* counting passes by T - end, then start, of the group's step */
     int32_t *count = stack, *src = pass ? p->tmp : p->order, *dst = pass ? p->order : p->tmp, sum = 0, c;
     const int32_t *key = pass ? start : end;
@@ -6284,11 +6281,6 @@ static void dnnmem__plan_greedy_breadth(dnnmem__planner *p) {
     for (i = 0; i < m; i++) count[key[p->widest[src[i]]]]++;
     for (t = 0; t < T; t++) c = count[t], count[t] = sum, sum += c;
     for (i = 0; i < m; i++) dst[count[key[p->widest[src[i]]]]++] = src[i];
-  }
-  for (i = 0; i < m; i = e) { /* each group by size, descending, stable: (group, size descending, id); most
-                                 groups are short: cheaper than one sort of all by size first */
-    for (e = i + 1, t = p->widest[p->order[i]]; e < m && p->widest[p->order[e]] == t; e++) continue;
-    dnnmem__radix_sort(p->order + i, p->tmp, e - i, p->vals);
   }
   dnnmem__breadth_place(p, m);
 }
