@@ -6040,16 +6040,17 @@ static void dnnmem__sweep_tree(dnnmem__planner *p) {
   if (p->gap_leaves == 0) dnnmem__gap_begin(p);
 }
 
-/* Cursor u takes v's step, F and A. */
+/* Cursor u takes v's step, F and A (A's copy paid from the jumps' budget,
+   else not kept: copies never cost more than the time tree would). */
 static void dnnmem__sweep_copy(dnnmem__sweep *u, const dnnmem__sweep *v) {
   int32_t j;
   u->c = v->c;
   u->nf = v->nf;
-  u->na = v->na;
+  u->na = v->na >= 0 && (*u->budget -= v->na) >= 0 ? v->na : -1;
   u->anchor = 0;
   DNNMEM_MEMCPY(u->fa, v->fa, (size_t)v->nf * sizeof(int64_t));
   DNNMEM_MEMCPY(u->fb, v->fb, (size_t)v->nf * sizeof(int64_t));
-  for (j = 0; j < v->na; j++) u->alive[j] = v->alive[j], u->pos[v->alive[j]] = j;
+  for (j = 0; j < u->na; j++) u->alive[j] = v->alive[j], u->pos[v->alive[j]] = j;
 }
 
 /* The sweep as DNNMEM__PLAN_SWEEP_CURSORS cursors, each a step with its F
