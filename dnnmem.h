@@ -450,7 +450,10 @@
                                or start beside it; a far move finds who
                                dies among those alive and who is born
                                among the marks (the time tree, built then,
-                               when there are more than 32).
+                               when there are more than 32). Three such
+                               cursors: the order alternates between
+                               fronts far apart (a training graph's
+                               passes), and one left behind stays exact.
                 sorted-height  by lifetime length, then size, each on top of
                                what is placed over its lifetime (range chmax
                                segment tree); builds staircases on chains.
@@ -5822,12 +5825,11 @@ static void dnnmem__gap_begin(dnnmem__planner *p) {
    first). Over DNNMEM__PLAN_SWEEP_MAX records or words of bits, a jump
    (below) by A, the placed records alive at c; past its bounds the time
    tree serves, built then (its insertions cost a tenth of the strategy:
-   bench_plan's generated records never need it, tiled resnet50.train's
-   far moves, ~150 records dying and as many born, do). Lists, F and A in
-   bestfit's arrays (unused here). Builds for size leave it out (2.5 KB
-   of code at -Os; the time tree gives the same plans). Not for greedy-size: its order runs
-   over all of time once per size, and moving c costs as much as the
-   tree's queries it saves. */
+   bench_plan's records, generated or tiled, never need it with the
+   cursors below). Lists, F and A in arrays unused here. Builds for size
+   leave it out (2.5 KB of code at -Os; the time tree gives the same
+   plans). Not for greedy-size: its order runs over all of time once per
+   size, and moving c costs as much as the tree's queries it saves. */
 #if !defined(__OPTIMIZE_SIZE__)
 #define DNNMEM__PLAN_SWEEP 1
 #define DNNMEM__PLAN_SWEEP_MAX 32
@@ -5836,8 +5838,9 @@ typedef struct dnnmem__sweep {
   uint64_t *bits;
   int64_t *fa, *fb; /* F: at most n + 1 (n - 1 placed, each splits one) */
   int32_t *alive, *pos; /* A: the placed records alive at c (-1 na: not kept), each one's place in it */
-  int64_t budget;       /* what jumps may still scan: words, A's records and marked ones */
+  int64_t *budget;      /* what jumps may still scan: words, A's records and marked ones (shared) */
   int32_t nf, na, c, got[DNNMEM__PLAN_SWEEP_MAX];
+  int32_t used, anchor; /* the placement that last took it; arrived by a far move, not left since */
 } dnnmem__sweep;
 
 static void dnnmem__sweep_mark(dnnmem__planner *p, dnnmem__sweep *w, int32_t r) {
@@ -6008,7 +6011,7 @@ static int dnnmem__sweep_jump(dnnmem__planner *p, dnnmem__sweep *w, int32_t t) {
   int64_t top = 0;
   if (c < t) from = T + c + 1, to = T + t + 1, head = p->run_prev, next = p->skip; /* starts in (c, t] */
   else from = t, to = c, head = p->run_end, next = p->run_next; /* ends in (t, c]: at hi - 1 in [t, c) */
-  if (w->na < 0 || (w->budget -= ((to - 1) >> 6) - (from >> 6) + 1 + w->na) < 0) return 0;
+  if (w->na < 0 || (*w->budget -= ((to - 1) >> 6) - (from >> 6) + 1 + w->na) < 0) return 0;
   for (j = 0; j < w->na; j++) { /* A's records: alive at t, or dying */
     q = w->alive[j];
     if (p->lo[q] <= t && p->hi[q] > t) keep[m++] = q;
@@ -6020,7 +6023,7 @@ static int dnnmem__sweep_jump(dnnmem__planner *p, dnnmem__sweep *w, int32_t t) {
     if (i == (to - 1) >> 6) word &= ~(uint64_t)0 >> (63 - ((to - 1) & 63));
     for (; word; word &= word - 1) {
       int32_t b = 64 * i + dnnmem__ctz64(word);
-      for (q = head[c < t ? b - T : b + 1]; q >= 0; q = next[q], w->budget--)
+      for (q = head[c < t ? b - T : b + 1]; q >= 0; q = next[q], (*w->budget)--)
         if (p->lo[q] <= t && p->hi[q] > t) keep[m++] = q;
     }
   }
@@ -6051,6 +6054,61 @@ static int dnnmem__sweep_jump(dnnmem__planner *p, dnnmem__sweep *w, int32_t t) {
 static void dnnmem__sweep_tree(dnnmem__planner *p) {
   if (p->gap_leaves == 0) dnnmem__gap_begin(p);
 }
+
+/* Cursor u takes v's step, F and A (A's copy paid from the jumps' budget,
+   else not kept: copies never cost more than the time tree would). */
+static void dnnmem__sweep_copy(dnnmem__sweep *u, const dnnmem__sweep *v) {
+  int32_t j;
+  u->c = v->c;
+  u->nf = v->nf;
+  u->na = v->na >= 0 && (*u->budget -= v->na) >= 0 ? v->na : -1;
+  u->anchor = 0;
+  DNNMEM_MEMCPY(u->fa, v->fa, (size_t)v->nf * sizeof(int64_t));
+  DNNMEM_MEMCPY(u->fb, v->fb, (size_t)v->nf * sizeof(int64_t));
+  for (j = 0; j < u->na; j++) u->alive[j] = v->alive[j], u->pos[v->alive[j]] = j;
+}
+
+/* The sweep as DNNMEM__PLAN_SWEEP_CURSORS cursors, each a step with its F
+   and A. One left at step c stays exact: a record placed later belongs to
+   a step t after c in the groups' order (the steps' Cartesian tree in
+   preorder), lives within t's range in the tree, which holds no step
+   visited before t, so it is alive at no other cursor's step. The groups
+   come in runs that alternate between fronts far apart in time (tiled
+   resnet50.train: the backward pass of one copy from its peak up and the
+   forward pass of the next from its peak down; then on from each peak),
+   so each front keeps a cursor, and one that came by a far move (a peak)
+   is copied, not moved, the first time it moves on. The cursor for step
+   t: the nearest, moved; else (far) a copy of the nearest in the least
+   recently used one, jumped or from the time tree. */
+#define DNNMEM__PLAN_SWEEP_CURSORS 3
+static dnnmem__sweep *dnnmem__sweep_to(dnnmem__planner *p, dnnmem__sweep *w, int32_t t, int32_t i) {
+  dnnmem__sweep *u = NULL, *v = NULL;
+  int32_t k, d = DNNMEM__I32_MAX, forked = 0, e;
+  for (k = 0; k < DNNMEM__PLAN_SWEEP_CURSORS; k++)
+    if (w[k].c >= 0 && (e = t > w[k].c ? t - w[k].c : w[k].c - t) < d) d = e, u = &w[k];
+  if (d > 0) {
+    for (k = 0; k < DNNMEM__PLAN_SWEEP_CURSORS; k++)
+      if (&w[k] != u && (v == NULL || w[k].used < v->used)) v = &w[k];
+    if (u != NULL && u->anchor) { /* left where it came */
+      dnnmem__sweep_copy(v, u);
+      u->anchor = 0;
+      u = v;
+      forked = 1;
+    }
+    if (u == NULL || !dnnmem__sweep_move(p, u, t)) {
+      if (u == NULL) u = v; /* nothing placed yet */
+      else if (!forked) dnnmem__sweep_copy(v, u), u = v;
+      if (!dnnmem__sweep_jump(p, u, t)) {
+        dnnmem__sweep_tree(p);
+        dnnmem__sweep_at(p, u, t);
+      }
+      u->anchor = 1;
+    }
+  }
+  u->used = i;
+  return u;
+}
+
 #endif
 
 /* Greedy-breadth's m records in order by the gap rule: by the sweep
@@ -6060,8 +6118,9 @@ static void dnnmem__sweep_tree(dnnmem__planner *p) {
    time tree. */
 static void dnnmem__breadth_place(dnnmem__planner *p, int32_t m) {
 #ifdef DNNMEM__PLAN_SWEEP
-  dnnmem__sweep w;
-  int32_t T = p->segments, k;
+  dnnmem__sweep w[DNNMEM__PLAN_SWEEP_CURSORS], *u = NULL;
+  int64_t budget;
+  int32_t T = p->segments, k, n1 = p->n + 1;
 #endif
   int32_t i;
   for (i = 0; i < p->n && p->rec[i].size > 0 && p->rec[i].num_gaps == 0; i++) continue;
@@ -6077,41 +6136,47 @@ static void dnnmem__breadth_place(dnnmem__planner *p, int32_t m) {
     return;
   }
 #ifdef DNNMEM__PLAN_SWEEP
-  w.bits = p->steps.bits; /* 4n words at least */
-  w.fa = p->run_h;
-  w.fb = p->heap.key;
-  w.alive = p->heap.id;
-  w.pos = p->heap.id + p->n;
-  w.c = -1; /* before all time: nothing alive, all free */
-  w.fa[0] = 0;
-  w.fb[0] = DNNMEM__I64_MAX;
-  w.nf = 1;
-  w.na = 0;
-  w.budget = (int64_t)DNNMEM__PLAN_SWEEP_BUDGET * p->n + 2 * T / 64 + 1; /* the first from nothing */
+  for (k = 0; k < DNNMEM__PLAN_SWEEP_CURSORS; k++) { /* F and A in arrays unused here: bestfit's run_h (2n),
+                                                        heap.key (5n + 4) and heap.id (as many), vals (2n), the
+                                                        range tree (4n) */
+    w[k].bits = p->steps.bits; /* 4n words at least */
+    w[k].fa = k ? p->heap.key + (2 * k - 2) * n1 : p->run_h;
+    w[k].fb = k ? p->heap.key + (2 * k - 1) * n1 : p->vals;
+    w[k].alive = p->heap.id + 2 * k * p->n;
+    w[k].pos = k < 2 ? w[k].alive + p->n : p->rank_tree;
+    w[k].budget = &budget;
+    w[k].c = -1; /* before all time: nothing alive, all free */
+    w[k].fa[0] = 0;
+    w[k].fb[0] = DNNMEM__I64_MAX;
+    w[k].nf = 1;
+    w[k].na = 0;
+    w[k].used = -1;
+    w[k].anchor = 0;
+  }
+  budget = (int64_t)DNNMEM__PLAN_SWEEP_BUDGET * p->n + 2 * T / 64 + 1; /* the first from nothing */
   p->gap_leaves = 0; /* the time tree: built when first needed */
   p->itree_all = 0;
-  DNNMEM_MEMSET(w.bits, 0, (size_t)(2 * T / 64 + 1) * sizeof(uint64_t));
+  DNNMEM_MEMSET(w[0].bits, 0, (size_t)(2 * T / 64 + 1) * sizeof(uint64_t));
   for (i = 0; i <= T; i++) p->run_end[i] = p->run_prev[i] = -1;
   for (i = 0; i < p->n; i++)
-    if (p->off[i] >= 0) dnnmem__sweep_mark(p, &w, i);
+    if (p->off[i] >= 0) dnnmem__sweep_mark(p, w, i);
   for (i = 0; i < m; i++) {
     int32_t r = p->order[i], t = p->widest[r];
     DNNMEM__GAP_AHEAD(p, i, m);
-    if (t != w.c && (w.c < 0 || !dnnmem__sweep_move(p, &w, t)) && !dnnmem__sweep_jump(p, &w, t)) {
-      dnnmem__sweep_tree(p);
-      dnnmem__sweep_at(p, &w, t);
-    }
-    if ((k = dnnmem__sweep_free(p, &w, r)) != 0) {
+    if (u == NULL || u->c != t) u = dnnmem__sweep_to(p, w, t, i); /* else: r's group goes on */
+    if ((k = dnnmem__sweep_free(p, u, r)) != 0) {
       int64_t a = dnnmem_interval_alignment(&p->rec[r], p->align), size = p->rec[r].size;
-      p->off[r] = k == 2 ? dnnmem__gap_best(w.fa, w.fb, w.nf, a, size)
+      p->off[r] = k == 2 ? dnnmem__gap_best(u->fa, u->fb, u->nf, a, size)
                          : dnnmem__gap_best(p->gap_fa, p->gap_fb, p->gap_cur, a, size);
       if (p->gap_leaves > 0) dnnmem__gap_insert(p, r);
     } else {
       dnnmem__sweep_tree(p);
       dnnmem__place_in_gap(p, r);
     }
-    dnnmem__sweep_mark(p, &w, r);
-    dnnmem__sweep_flip(p, &w, r, 1); /* r is alive at c, its widest step */
+    dnnmem__sweep_mark(p, u, r);
+    dnnmem__sweep_flip(p, u, r, 1); /* r is alive at u's step, its widest, and at no other cursor's */
+    for (k = 0; k < DNNMEM__PLAN_SWEEP_CURSORS; k++)
+      DNNMEM_ASSERT(&w[k] == u || (uint32_t)(w[k].c - p->lo[r]) >= (uint32_t)(p->hi[r] - p->lo[r]));
   }
 #endif
 }

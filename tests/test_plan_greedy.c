@@ -251,11 +251,61 @@ static void test_breadth_sweep_jumps(void) {
   CHECK_EQ(bad, 0);
 }
 
+/* The sweep's cursors (steps, each with its free intervals, kept exact
+   while the order alternates between fronts far apart): training-like
+   graphs (each forward record saved until its mirror step in the backward
+   pass, short temporaries beside) repeated in time, one chain or two
+   offset by half a graph (more fronts at once than cursors), sizes of a
+   few bytes or of kilobytes. Each plan equals the record-by-record plan
+   of the time tree (the same records and one of zero size after all of
+   them) and recounts. */
+static void test_breadth_sweep_cursors(void) {
+  int32_t bad = 0;
+  FOR_TRIALS(rng, 71, trial, 6) {
+    int32_t m = 20 + (int32_t)dnnmem_rng_below(&rng, 100), copies = 6 + (int32_t)dnnmem_rng_below(&rng, 10);
+    int32_t chains = 1 + trial % 2, cap = 2 * m * copies * chains + 1, n = 0, k, h, j, i;
+    dnnmem_interval *r = (dnnmem_interval *)calloc((size_t)cap, sizeof *r);
+    int64_t *off = (int64_t *)calloc((size_t)cap, sizeof(int64_t));
+    int64_t *want = (int64_t *)calloc((size_t)cap, sizeof(int64_t)), last = 0, arena;
+    dnnmem_intervals p;
+    for (k = 0; k < copies; k++)
+      for (h = 0; h < chains; h++)
+        for (j = 0; j < m; j++) {
+          int64_t base = (int64_t)k * 2 * m + (int64_t)h * m, len[2];
+          len[0] = 2 * (int64_t)(m - j);                   /* saved for its mirror step */
+          len[1] = 1 + dnnmem_rng_below(&rng, 3);           /* a temporary */
+          for (i = 0; i < 2; i++) {
+            if (i == 1 && dnnmem_rng_below(&rng, 2) == 0) continue;
+            r[n].lower = base + j;
+            r[n].upper = base + j + len[i];
+            r[n].size = trial % 3 == 0 ? 1 + dnnmem_rng_below(&rng, 3) : (int64_t)64 << dnnmem_rng_below(&rng, 6);
+            if (r[n].upper > last) last = r[n].upper;
+            n++;
+          }
+        }
+    p.records = r, p.count = n, p.alignment = 0;
+    arena = breadth_plan(&p, off);
+    r[n].lower = last + 1, r[n].upper = last + 2, r[n].size = 0; /* record by record */
+    p.count = n + 1;
+    breadth_plan(&p, want);
+    p.count = n;
+    for (i = 0; i < n && off[i] == want[i]; i++) continue;
+    if (i < n || arena != ref_plan_recount(&p, off)) {
+      if (bad < 5) fprintf(stderr, "cursors trial %d: n=%d record %d at %lld, the time tree's %lld\n", trial, n, i,
+                           (long long)(i < n ? off[i] : -1), (long long)(i < n ? want[i] : -1));
+      bad++;
+    }
+    free(r), free(off), free(want);
+  }
+  CHECK_EQ(bad, 0);
+}
+
 int main(void) {
   RUN(test_same_plans_as_the_plain_rule);
   RUN(test_same_plans_at_scale);
   RUN(test_breadth_sweep_far_apart);
   RUN(test_breadth_sweep_far_side);
   RUN(test_breadth_sweep_jumps);
+  RUN(test_breadth_sweep_cursors);
   return test_finish("test_plan_greedy");
 }
