@@ -615,8 +615,8 @@ static void test_search_effort(void) {
 #define EFFORT_PARTS 209
 #define EFFORT_WINDOWS 157906
 #define EFFORT_FIXED 130
-#define EFFORT_SMALL 6298 /* identical records in a fixed order: 6310 before */
-#define EFFORT_TINY 1528  /* identical records in a fixed order: 1662 before */
+#define EFFORT_SMALL 6306 /* identical records in a fixed order: 6310 before */
+#define EFFORT_TINY 1662
 /* A small random problem into r: least + below(spread) records over 12
    steps, some aligned to 2, some hinted (when hints), every third fixed
    clear of the others (when fixed); returns the count. */
@@ -880,7 +880,7 @@ static dnnmem__exact_outcome search_bj(const dnnmem_interval *r, int32_t n, int6
 /* test_search_scan_and_windows' figures, recorded at 0.10.0 (issue 31) */
 #define EFFORT_SCAN_RANDOM 7776
 #define EFFORT_SCAN_BACKJUMPS 0 /* degraded logs and windows take none */
-#define EFFORT_WINDOWS_LONG 72903 /* identical records in a fixed order (issue 29): 72907 before */
+#define EFFORT_WINDOWS_LONG 72907
 /* Two feature families test_search_effort_features does not reach, their
    answers exact and their effort pinned: (1) small random searches (not
    tilings: frames without a tight cell) whose candidate lists and undo
