@@ -16031,9 +16031,8 @@ static int64_t dnnmem__remat_next_aim(int64_t aim, const dnnmem_remat_result *st
   double target;
   if (st->arena <= 0) return aim;
   target = (double)st->peak * (double)budget / (double)st->arena;
-  if (st->arena > budget) { /* half-way down: one plan's fragmentation is erratic */
+  if (st->arena > budget) {
     double lower = (double)aim - DNNMEM__REMAT_ARENA_STEP * (double)budget;
-    target = (double)aim - ((double)aim - target) / 2;
     return (int64_t)(target < lower ? target : lower);
   }
   if (target > (double)budget) target = (double)budget;
