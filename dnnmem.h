@@ -6110,32 +6110,6 @@ static void dnnmem__plan_greedy_size(dnnmem__planner *p) {
   }
 }
 
-/* First fit by size: largest first, each at the lowest offset free over
-   its lifetime (greedy-size takes the smallest gap that fits instead). Not
-   a strategy of its own: the exact strategy's extra warm start. On the
-   records of recomputation schedules (many sizes, long-lived outputs born
-   among short-lived values) it plans 2-7% below every strategy above
-   (bert_base.train's answer: 1.058 of its peak against greedy-size's
-   1.087; tests/BENCHMARKS.md). */
-static void dnnmem__plan_first_fit(dnnmem__planner *p) {
-  int32_t i, k, m = dnnmem__free_by_size(p);
-  p->gap_leaves = 0;
-  dnnmem__itree_fill(p); /* the fixed records are in */
-  for (i = 0; i < m; i++) {
-    int32_t r = p->order[i];
-    int64_t a = dnnmem_interval_alignment(&p->rec[r], p->align), size = p->rec[r].size, end = 0, at = -1;
-    dnnmem__neighbours(p, r);
-    for (k = 0; k < p->found_count && at < 0; k++) {
-      int32_t q = p->found[k];
-      if (p->rec[q].size == 0) continue; /* holds no bytes */
-      if (dnnmem__align_up(end, a) + size <= p->off[q]) at = dnnmem__align_up(end, a);
-      end = dnnmem__max64(end, p->off[q] + p->rec[q].size);
-    }
-    p->off[r] = at >= 0 ? at : dnnmem__align_up(end, a);
-    dnnmem__itree_insert(p, r);
-  }
-}
-
 static void dnnmem__plan_sorted_height(dnnmem__planner *p) {
   int32_t i, m = dnnmem__free_by_size(p);
   for (i = 0; i < p->n; i++) p->vals[i] = p->rec[i].lower - p->rec[i].upper; /* length, descending */
@@ -9158,19 +9132,6 @@ static dnnmem_result dnnmem__plan_heuristics(dnnmem__planner *p, dnnmem_plan_alg
       DNNMEM_MEMCPY(offsets, p->off, (size_t)p->n * sizeof(int64_t));
     }
   }
-#ifndef DNNMEM_NO_EXACT
-  if (algo == DNNMEM_PLAN_EXACT && res->arena > res->lower_bound) { /* the search's warm start */
-    int64_t arena = 0;
-    dnnmem__plan_reset(p, 1);
-    dnnmem__plan_first_fit(p);
-    for (i = 0; i < p->n; i++) arena = dnnmem__max64(arena, p->off[i] + p->rec[i].size);
-    if (arena < res->arena) {
-      res->arena = arena;
-      res->algo = DNNMEM_PLAN_EXACT;
-      DNNMEM_MEMCPY(offsets, p->off, (size_t)p->n * sizeof(int64_t));
-    }
-  }
-#endif
   return DNNMEM_OK;
 }
 

@@ -662,48 +662,6 @@ static void test_curve_argument_fields(void) {
   CHECK(res.error.index == -1 && res.error.other == -1 && res.error.field == DNNMEM_FIELD_OPTIONS);
 }
 
-/* The arena options' exact strategy starts from first fit by size as well
-   as the heuristics: with a one-node search its arena is never above the
-   rule's (tests/ref.h, from the definition), and on some problems that
-   is below every heuristic's. Small random problems (fixed records,
-   alignments, zero sizes) and the records of random schedules. */
-static void test_exact_first_fit(void) {
-  static const dnnmem_plan_algo heur[] = {DNNMEM_PLAN_PATHCOVER, DNNMEM_PLAN_SORTED_HEIGHT, DNNMEM_PLAN_GREEDY_SIZE,
-                                          DNNMEM_PLAN_GREEDY_BREADTH, DNNMEM_PLAN_BESTFIT, DNNMEM_PLAN_GREEDY_TFLM};
-  int32_t below = 0, bad = 0, k, order[64];
-  int64_t off[64], ff_off[64];
-  FOR_TRIALS(rng, 2027, trial, 4000) {
-    dnnmem_interval r[64];
-    dnnmem_intervals p;
-    dnnmem_plan_options o;
-    dnnmem_plan_result res;
-    size_t bytes = 0;
-    void *buf;
-    int64_t ff, least = INT64_MAX;
-    ref_plan_random_trial(&rng, trial, r, &p, 0, trial % 4 ? 1 : 16, trial % 4 == 0 && trial % 7 == 3, 5, 4);
-    ff = ref_plan_first_fit(&p, ff_off, order);
-    CHECK_EQ(ref_plan_recount(&p, ff_off), ff);
-    for (k = 0; k < 6; k++) {
-      o = ref_plan_options(heur[k], 0, 0);
-      CHECK_EQ(dnnmem_plan_solve_scratch_size(&p, &o, &bytes), DNNMEM_OK);
-      buf = malloc(bytes);
-      CHECK_EQ(dnnmem_plan_solve(&p, &o, off, &res, buf, bytes), DNNMEM_OK);
-      free(buf);
-      if (res.arena < least) least = res.arena;
-    }
-    o = ref_plan_options(DNNMEM_PLAN_EXACT, 0, 1);
-    CHECK_EQ(dnnmem_plan_solve_scratch_size(&p, &o, &bytes), DNNMEM_OK);
-    buf = malloc(bytes);
-    CHECK_EQ(dnnmem_plan_solve(&p, &o, off, &res, buf, bytes), DNNMEM_OK);
-    free(buf);
-    CHECK_EQ(ref_plan_recount(&p, off), res.arena);
-    bad += res.arena > ff || res.arena > least;
-    below += ff < least;
-  }
-  CHECK_EQ(bad, 0);
-  CHECK(below > 5); /* 16 of the 4000 */
-}
-
 int main(void) {
   RUN(test_plan_hand);
   RUN(test_plan_random);
@@ -715,6 +673,5 @@ int main(void) {
   RUN(test_curve_arguments);
   RUN(test_curve_bound_carry);
   RUN(test_curve_argument_fields);
-  RUN(test_exact_first_fit);
   return test_finish("test_remat_plan");
 }
