@@ -1341,7 +1341,8 @@
        none), length - 1 for a graph output's last instance: the
        simulator's own holding rule, so the records' load is the peak and
        the peak is a lower bound of every arena. dnnmem_plan_solve plans
-       them (the caller's plan options); result.optimal = 1 when the arena
+       them (the caller's plan options; a capacity they miss is asked of
+       first fit by size too, see dnnmem_remat_plan); result.optimal = 1 when the arena
        equals the plan's lower bound (at least the peak; above it where
        the plan proves more, e.g. 74 over a peak of 73 on a fuzzed
        12-step schedule): proven minimal. Measured (tests/BENCHMARKS.md): equal on some graphs, 2-6% above the
@@ -1381,7 +1382,7 @@
        x bound_cuts on the pairs' networks (6 V + 2 nodes, 24 V + 4 E
        arcs): 1.4-2.4x one cut's CPU on the training graphs; group_order
        O(states x g^2); plan O(V + L + in-degrees) plus dnnmem_plan_solve on
-       L records; curve N x (solve + time_bound) + O(N^2).
+       L records (and O(L^2) first fit when a capacity is missed); curve N x (solve + time_bound) + O(N^2).
 
        Guarantees. Every sequence returned is valid and its result is the
        simulator's. Anneal never returns worse than the row order (feasible
@@ -1405,8 +1406,8 @@
        Unless peak_only: plus dnnmem_remat_plan's for capacity records with
        the exact search (about 4.7 KiB a record, plus 43 MiB above 4096) and
        about 84 bytes a step.
-       Plan: the simulator's plus dnnmem_plan_solve's for L records
-       (without gaps: the size query needs the length only). Curve: the larger of
+       Plan: the simulator's plus dnnmem_plan_solve's for L records and
+       28 bytes a record (without gaps: the size query needs the length only). Curve: the larger of
        solve's and time_bound's, plus the capacity's sequence.
 
 
@@ -3237,6 +3238,9 @@ typedef struct dnnmem_remat_plan_result {
                       smaller */
   dnnmem_plan_result plan; /* dnnmem_plan_solve's own result */
   dnnmem_error error;      /* on failure: the node or step at fault */
+  int32_t first_fit;       /* 1: the offsets are first fit's, which met a
+                              capacity the planner missed (plan.arena and
+                              plan.feasible then say so) */
 } dnnmem_remat_plan_result;
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_plan_scratch_size(const dnnmem_remat_problem *problem,
@@ -3255,15 +3259,22 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
    graph output: exactly what dnnmem_remat_simulate counts, so the most
    bytes live at one step equals the sequence's peak. The records are
    planned by dnnmem_plan_solve (options passed through, NULL: best) with
-   the plan's alignment (0 or 1: none) into offsets[length]. records is the
+   the plan's alignment (0 or 1: none) into offsets[length]; when
+   options->capacity > 0 and that plan misses it (not proven impossible),
+   also by first fit by size (largest first, ties the earlier step, each
+   at the lowest aligned offset free over its lifetime), whose plan is
+   taken when it meets the capacity (result.first_fit = 1, plan.arena and
+   plan.feasible = 1 then say so): on schedules' records it often plans
+   2-10% lower (tests/BENCHMARKS.md). records is the
    caller's (length entries, required when length > 0); it receives the
    lifetimes once the sequence is validated, also when the plan's scratch
    then proves short (the size query reads only the length). The sequence is validated as by
    dnnmem_remat_simulate (its errors); dnnmem_plan_solve's errors pass
    through (DNNMEM_ERR_OVERFLOW when the instances' sizes sum past int64_t,
    DNNMEM_ERR_ALIGNMENT). result may be NULL. O(V + L + the steps'
-   in-degrees) plus the plan's time; scratch: the simulator's plus
-   dnnmem_plan_solve's for L records. */
+   in-degrees) plus the plan's time (first fit: O(L^2)); scratch: the
+   simulator's plus dnnmem_plan_solve's for L records plus 28 bytes a
+   record. */
 
 /* ---- recompute: the memory / time trade-off curve ----------------------- */
 
@@ -16394,8 +16405,8 @@ static dnnmem_result dnnmem__remat_plan_carve(const dnnmem_remat_problem *proble
                                               const dnnmem_plan_options *options, int32_t length,
                                               int64_t alignment, const dnnmem_interval *records,
                                               dnnmem__sim_work *sim, unsigned char **plan_mem,
-                                              size_t *plan_bytes, void *scratch,
-                                              size_t scratch_bytes, size_t *out_bytes) {
+                                              size_t *plan_bytes, int64_t **fit_off, int32_t **fit_ids,
+                                              void *scratch, size_t scratch_bytes, size_t *out_bytes) {
   dnnmem__scratch s;
   dnnmem_intervals ip;
   dnnmem_result r;
@@ -16406,7 +16417,49 @@ static dnnmem_result dnnmem__remat_plan_carve(const dnnmem_remat_problem *proble
   dnnmem__scratch_begin(&s, out_bytes ? NULL : scratch, scratch_bytes);
   dnnmem__sim_layout(&s, problem->graph->num_nodes, length, sim);
   *plan_mem = DNNMEM__TAKE(&s, unsigned char, *plan_bytes);
+  /* first fit's offsets and sizes, then its order, sort space and list */
+  *fit_off = DNNMEM__TAKE(&s, int64_t, 2 * (size_t)length);
+  *fit_ids = DNNMEM__TAKE(&s, int32_t, 3 * (size_t)length);
   return dnnmem__scratch_end(&s, out_bytes);
+}
+
+/* First fit by size on a schedule's records (no gaps, no links): largest
+   first (ties: the earlier step), each at the lowest offset (aligned)
+   free over its lifetime, found along a list of the placed records by
+   offset. O(L^2). Where the planner's strategies take the tightest hole
+   (greedy-size) or search from them, this keeps the low offsets packed:
+   the records of recomputation schedules hold outputs to the end (weight
+   gradients) born one by one among short-lived values, and there it plans
+   2-10% lower (bert_base.train's answers: 1.058 x the peak against
+   1.087 x; notes in tests/BENCHMARKS.md). off: 2 L (offsets, then sizes
+   as sort keys); ids: 3 L. Returns the arena. */
+static int64_t dnnmem__remat_first_fit(const dnnmem_interval *rec, int32_t n, int64_t alignment,
+                                       int64_t *off, int32_t *ids) {
+  int64_t a = alignment > 1 ? alignment : 1, arena = 0, *key = off + n;
+  int32_t *order = ids, *list = ids + n, *tmp = ids + 2 * n, i, k, placed = 0;
+  for (i = 0; i < n; i++) order[i] = i, key[i] = -rec[i].size;
+  dnnmem__radix_sort(order, tmp, n, key);
+  for (i = 0; i < n; i++) {
+    int32_t r = order[i];
+    int64_t size = rec[r].size, end = 0, at = -1;
+    if (size == 0) { /* holds no bytes */
+      off[r] = 0;
+      continue;
+    }
+    for (k = 0; k < placed; k++) {
+      int32_t q = list[k];
+      if (rec[q].lower >= rec[r].upper || rec[r].lower >= rec[q].upper) continue;
+      if (dnnmem__align_up(end, a) + size <= off[q]) break;
+      end = dnnmem__max64(end, off[q] + rec[q].size);
+    }
+    at = dnnmem__align_up(end, a);
+    off[r] = at;
+    arena = dnnmem__max64(arena, at + size);
+    for (k = placed; k > 0 && off[list[k - 1]] > at; k--) list[k] = list[k - 1];
+    list[k] = r;
+    placed++;
+  }
+  return arena;
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_plan_scratch_size(const dnnmem_remat_problem *problem,
@@ -16416,12 +16469,14 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan_scratch_size(const dnnmem_remat_probl
   dnnmem__sim_work sim;
   unsigned char *plan_mem;
   size_t plan_bytes;
+  int64_t *fit_off;
+  int32_t *fit_ids;
   (void)sequence; /* the size depends on the length only */
   if (problem == NULL || problem->graph == NULL || problem->graph->num_nodes < 0 || length < 0 ||
       out_bytes == NULL)
     return DNNMEM_ERR_INVALID_ARGUMENT;
   return dnnmem__remat_plan_carve(problem, options, length, alignment, NULL, &sim, &plan_mem,
-                                  &plan_bytes, NULL, 0, out_bytes);
+                                  &plan_bytes, &fit_off, &fit_ids, NULL, 0, out_bytes);
 }
 
 static dnnmem_result dnnmem__remat_plan(const dnnmem_remat_problem *problem,
@@ -16436,7 +16491,8 @@ static dnnmem_result dnnmem__remat_plan(const dnnmem_remat_problem *problem,
   dnnmem_plan_result pr;
   unsigned char *plan_mem;
   size_t plan_bytes;
-  int32_t j;
+  int64_t *fit_off;
+  int32_t j, *fit_ids, first_fit = 0;
   dnnmem_result r = dnnmem__remat_validate(problem, e);
   if (r != DNNMEM_OK) return r;
   if (length < 0 || (length > 0 && sequence == NULL)) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_SEQUENCE);
@@ -16458,13 +16514,25 @@ static dnnmem_result dnnmem__remat_plan(const dnnmem_remat_problem *problem,
     records[j].size = problem->sizes[v];
   }
   r = dnnmem__remat_plan_carve(problem, options, length, alignment, NULL, &sim, &plan_mem,
-                               &plan_bytes, scratch, scratch_bytes, NULL);
+                               &plan_bytes, &fit_off, &fit_ids, scratch, scratch_bytes, NULL);
   if (r != DNNMEM_OK) return r;
   ip.records = records;
   ip.count = length;
   ip.alignment = alignment;
   if ((r = dnnmem_plan_solve(&ip, options, offsets, &pr, plan_mem, plan_bytes)) != DNNMEM_OK)
     return *e = pr.error, r; /* its records are the steps */
+  /* a capacity the plan misses: first fit may meet it (and answers the
+     question then); otherwise the planner's plan stands */
+  if (options && options->capacity > 0 && pr.arena > options->capacity && pr.feasible != 0 &&
+      dnnmem__remat_first_fit(records, length, alignment, fit_off, fit_ids) <= options->capacity) {
+    DNNMEM_MEMCPY(offsets, fit_off, (size_t)length * sizeof(int64_t));
+    pr.arena = 0;
+    for (j = 0; j < length; j++) pr.arena = dnnmem__max64(pr.arena, offsets[j] + records[j].size);
+    pr.feasible = 1;
+    pr.optimal = pr.arena == pr.lower_bound;
+    pr.stop = DNNMEM_PLAN_STOP_PROVED;
+    first_fit = 1;
+  }
   /* the records' load is the peak: no plan (lower bound) is below it */
   DNNMEM_ASSERT(pr.lower_bound >= st.peak && (alignment > 1 || length == 0 || pr.arena >= st.peak));
   if (result) {
@@ -16474,6 +16542,7 @@ static dnnmem_result dnnmem__remat_plan(const dnnmem_remat_problem *problem,
     result->length = length;
     result->optimal = pr.optimal;
     result->plan = pr;
+    result->first_fit = first_fit;
   }
   return DNNMEM_OK;
 }

@@ -164,6 +164,38 @@ REF_FN int64_t ref_plan_recount(const dnnmem_intervals *problem, const int64_t *
   return arena;
 }
 
+/* First fit by size, from its definition: fixed records where they must
+   be; the others by size, descending (ties: index), each at the lowest
+   aligned offset where it collides with no record placed before it (0 or
+   the aligned end of one of them). Writes offsets; returns the arena.
+   O(n^3). */
+REF_FN int64_t ref_plan_first_fit(const dnnmem_intervals *problem, int64_t *offsets, int32_t *order) {
+  const dnnmem_interval *r = problem->records;
+  int32_t n = problem->count, i, j, k, m = 0;
+  int64_t arena = 0;
+  for (i = 0; i < n; i++) {
+    offsets[i] = (r[i].flags & DNNMEM_INTERVAL_FIXED) ? r[i].fixed_offset : -1;
+    if (offsets[i] < 0) order[m++] = i;
+  }
+  for (i = 1; i < m; i++) /* insertion sort: size descending, then index */
+    for (j = i; j > 0 && r[order[j]].size > r[order[j - 1]].size; j--) k = order[j], order[j] = order[j - 1], order[j - 1] = k;
+  for (i = 0; i < m; i++) {
+    int32_t x = order[i];
+    int64_t a = ref_plan_alignment(&r[x], problem->alignment), best = -1;
+    for (k = -1; k < n; k++) {
+      int64_t at = k < 0 ? 0 : offsets[k] < 0 ? -1 : (offsets[k] + r[k].size + a - 1) / a * a;
+      if (at < 0 || (best >= 0 && at >= best)) continue;
+      for (j = 0; j < n && !(offsets[j] >= 0 && ref_plan_collide(&r[x], at, &r[j], offsets[j])); j++) {
+      }
+      if (j == n) best = at;
+    }
+    offsets[x] = best;
+  }
+  for (i = 0; i < n; i++)
+    if (offsets[i] + r[i].size > arena) arena = offsets[i] + r[i].size;
+  return arena;
+}
+
 typedef struct ref_plan_search {
   const dnnmem_intervals *problem;
   int64_t *off, *best_off, best, load;

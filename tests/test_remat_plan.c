@@ -662,6 +662,57 @@ static void test_curve_argument_fields(void) {
   CHECK(res.error.index == -1 && res.error.other == -1 && res.error.field == DNNMEM_FIELD_OPTIONS);
 }
 
+/* A capacity the planner misses: first fit by size (tests/ref.h, from its
+   definition) answers it when it meets it, with exactly its offsets'
+   arena; a capacity one byte below first fit's keeps the planner's plan.
+   Random training graphs' schedules with recomputations, greedy-size
+   (no search) as the planner, alignment 4 every third schedule. */
+static void test_plan_first_fit(void) {
+  int32_t trial, below = 0, order[MAXL];
+  for (trial = 0; trial < 300; trial++) {
+    ref_remat_graph g;
+    int32_t seq[MAXL], len = 0, v, j;
+    int64_t peak, time, upper[MAXL], ff_off[MAXL], ff, greedy, align = trial % 3 == 0 ? 4 : 0;
+    dnnmem_interval rec[MAXL];
+    dnnmem_intervals ip;
+    dnnmem_plan_options po;
+    dnnmem_remat_plan_result res;
+    tg_random_training(&g, 4 + (int32_t)t_rand(12), 1 + (int32_t)t_rand(4));
+    for (v = 0; v < g.n && len < MAXL - 2; v++) {
+      if (v > 0 && g.off[v] < g.off[v + 1] && t_rand(3) == 0) {
+        int32_t u = (int32_t)t_rand((uint32_t)v);
+        if (g.off[u] < g.off[u + 1]) seq[len++] = u; /* not a graph input */
+      }
+      seq[len++] = v;
+    }
+    if (!ref_remat_recount(&g.p, seq, len, &peak, &time)) continue;
+    ref_remat_lifetimes(&g.p, seq, len, upper);
+    for (j = 0; j < len; j++) rec[j] = ref_plan_record(j, upper[j], g.size[seq[j]]);
+    ip.records = rec;
+    ip.count = len;
+    ip.alignment = align;
+    ff = ref_plan_first_fit(&ip, ff_off, order);
+    po = ref_plan_options(DNNMEM_PLAN_GREEDY_SIZE, 0, 0);
+    greedy = plan_checked(&g.p, seq, len, &po, align, &res);
+    CHECK_EQ(res.first_fit, 0); /* no capacity asked */
+    po.capacity = ff;
+    CHECK_EQ(plan_checked(&g.p, seq, len, &po, align, &res), ff < greedy ? ff : greedy);
+    CHECK_EQ(res.first_fit, ff < greedy);
+    CHECK_EQ(res.plan.feasible, 1);
+    if (ff < greedy) {
+      below++;
+      CHECK_EQ(res.plan.arena, ff);
+      CHECK_EQ(res.plan.stop, DNNMEM_PLAN_STOP_PROVED);
+    }
+    po.capacity = ff - 1;
+    if (ff > 1) {
+      CHECK_EQ(plan_checked(&g.p, seq, len, &po, align, &res), greedy);
+      CHECK_EQ(res.first_fit, 0);
+    }
+  }
+  CHECK(below >= 5); /* 7 of the 300 */
+}
+
 int main(void) {
   RUN(test_plan_hand);
   RUN(test_plan_random);
@@ -673,5 +724,6 @@ int main(void) {
   RUN(test_curve_arguments);
   RUN(test_curve_bound_carry);
   RUN(test_curve_argument_fields);
+  RUN(test_plan_first_fit);
   return test_finish("test_remat_plan");
 }
