@@ -1226,7 +1226,9 @@
        to the first free slot after its inputs: a value and the values it
        feeds shift as one block where single SWAPs would each hold one
        longer and be refused), and COPY on the plain graph (one move in
-       4096, on graphs with a class of 3 or more nodes): nodes are
+       4096, with a budget, on graphs with a class of 3 or more nodes;
+       without a budget the peak is the cost, and a layer's choice there
+       is not its peers'; mobilenet_v2 peaked 3% higher): nodes are
        classed by size, time, degrees and 4 rounds of their neighbours'
        classes (repeated layers: one class per role); COPY maps a node to
        a peer, grows the map over same-class neighbours where either side
@@ -1234,9 +1236,10 @@
        their originals (each just before the corresponding use) and
        repairs the peak (at most 8 rounds, as below): a layer's whole
        choice in one move, e.g. bert's hold-the-softmax against
-       recompute-the-scores, which single moves cannot switch (bert,
-       peak-only, 30 M moves, seeds 1-3: 12.35 / 10.68 / 16.12% extra
-       time -> 11.32 / 11.26 / 11.56%); hold intervals in a segment tree
+       recompute-the-scores, which single moves cannot switch (bert, 30 M
+       moves, seeds 1-3, the arena bounded: 17.65 / 18.27 / 16.14% extra
+       time -> 16.41 / 16.27 / 16.75%; peak-only still 11.9-17.0%: the
+       seeds differ earlier too); hold intervals in a segment tree
        (range add, global max), so a move's peak costs O(degree log L).
        Cost: time /
        base time, plus exp(10 x overshoot / base peak) - 1 over the budget
@@ -14518,7 +14521,7 @@ typedef struct dnnmem__remat {
   uint64_t *cls_hash, *cls_tmp;
   int32_t *cls_ids, *cls_lo, *cls_len;
   int peers; /* some class has COPY_CLASS members */
-  int copy_on; /* peers, and every node marked: units are nodes (COPY maps nodes) */
+  int copy_on; /* peers, a budget, and every node marked: units are nodes (COPY maps nodes) */
   /* units: marked nodes standing for their groups */
   int32_t *uin_off, *uin_ids, *uout_off, *uout_ids, *grp_off, *grp_ids;
   int64_t *utime, *uextra;
@@ -15767,7 +15770,7 @@ static dnnmem_result dnnmem__remat_build_units(dnnmem__remat *w) {
   int32_t v, i, j, k, e = 0, q = 0;
   w->uin_off[0] = 0;
   w->grp_off[0] = 0;
-  w->copy_on = w->peers && !w->o->reorder_only;
+  w->copy_on = w->peers && w->o->budget > 0 && !w->o->reorder_only;
   for (v = 0; v < w->n; v++) w->copy_on &= w->marked[v];
   for (v = 0; v < w->n; v++) {
     int32_t count, inputs = 0, len = 0;
