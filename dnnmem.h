@@ -1234,8 +1234,23 @@
        and the chain of its sole consumers, up to 6, move up together, each
        to the first free slot after its inputs: a value and the values it
        feeds shift as one block where single SWAPs would each hold one
-       longer and be refused); hold intervals in a segment tree (range add,
-       global max), so a move's peak costs O(degree log L). Cost: time /
+       longer and be refused), and COPY on the plain graph (one move in
+       4096, with a budget, on graphs with a class of 3 or more nodes;
+       without a budget the peak is the cost, and a layer's choice there
+       is not its peers'; mobilenet_v2 peaked 3% higher): nodes are
+       classed by size, time, degrees and 4 rounds of their neighbours'
+       classes (repeated layers: one class per role); COPY maps a node to
+       a peer, grows the map over same-class neighbours where either side
+       recomputes (at most 48), gives the peers the recomputations of
+       their originals (each just before the corresponding use) and
+       repairs the peak (at most 8 rounds, as below): a layer's whole
+       choice in one move, e.g. bert's hold-the-softmax against
+       recompute-the-scores, which single moves cannot switch (bert, 30 M
+       moves, seeds 1-3, the arena bounded: 17.65 / 18.27 / 16.14% extra
+       time -> 16.41 / 16.27 / 16.75%; peak-only still 11.9-17.0%: the
+       seeds differ earlier too); hold intervals in a segment tree
+       (range add, global max), so a move's peak costs O(degree log L).
+       Cost: time /
        base time, plus exp(10 x overshoot / base peak) - 1 over the budget
        (continuous at the budget: a jump there kept the search in the first
        feasible region it reached; the contraction pipeline: over an aim 2%
@@ -1377,7 +1392,9 @@
        O(V + squared in-degrees); anneal O(degree log L) per move, 1000 V +
        500000 moves by default, a repair round O(S + the instances held at
        the peak x 16 recomputations' degree log L), each trial counted as
-       a move; checkpoint O(L + E); time_bound ~30 x
+       a move; a COPY O(S) (the state kept, reloaded when refused) plus
+       up to 8 repair rounds, the classes O(4 (V + E) + V log V) once;
+       checkpoint O(L + E); time_bound ~30 x
        bound_cuts min cuts (3 V + 2 nodes, 9 V + 2 E arcs) and up to ~25
        x bound_cuts on the pairs' networks (6 V + 2 nodes, 24 V + 4 E
        arcs): 1.4-2.4x one cut's CPU on the training graphs; group_order
@@ -13497,6 +13514,13 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #define DNNMEM__REMAT_CHAIN_OF 8            /* CHAIN: one in 8 SWAP draws */
 #define DNNMEM__REMAT_CHAIN_MAX 6           /* a CHAIN moves at most 6 nodes */
 #define DNNMEM__REMAT_CHAIN_SCAN 64         /* and looks at most 64 slots for each gap */
+#define DNNMEM__REMAT_COPY_OF 256           /* COPY: one in 256 draws of the second 16th */
+#define DNNMEM__REMAT_COPY_PAIRS 48         /* a COPY maps at most 48 nodes to their peers */
+#define DNNMEM__REMAT_COPY_OPS 192          /* and adds at most 192 instances */
+#define DNNMEM__REMAT_COPY_REPAIRS 8        /* then repairs the peak in at most 8 rounds */
+#define DNNMEM__REMAT_CLASS_ROUNDS 4        /* peers: equal after 4 rounds of neighbour hashing */
+#define DNNMEM__REMAT_COPY_CLASS 3          /* COPY from classes of 3 or more (a layer repeated
+                                               twice has no majority to copy) */
 #define DNNMEM__REMAT_ADD_DRAWS 4           /* a quarter ADD, the rest REMOVE */
 #define DNNMEM__REMAT_ADD_WINDOW_DIV 32     /* an ADD lands within S / 32 + 2 slots before */
 #define DNNMEM__REMAT_ADD_WINDOW_MIN 2      /* its use: close, where it shortens a hold */
@@ -14646,6 +14670,12 @@ typedef struct dnnmem__remat {
   uint8_t *fixed, *marked;
   int32_t *rank, *csize, *stamp, *stack, *tmp;
   int32_t stamp_value;
+  /* peers: nodes of one structural class (repeated layers), cls_ids sorted
+     by class; v's class is cls_ids[cls_lo[v] .. + cls_len[v]) */
+  uint64_t *cls_hash, *cls_tmp;
+  int32_t *cls_ids, *cls_lo, *cls_len;
+  int peers; /* some class has COPY_CLASS members */
+  int copy_on; /* peers, a budget, and every node marked: units are nodes (COPY maps nodes) */
   /* units: marked nodes standing for their groups */
   int32_t *uin_off, *uin_ids, *uout_off, *uout_ids, *grp_off, *grp_ids;
   int64_t *utime, *uextra;
@@ -14710,6 +14740,11 @@ static void dnnmem__remat_layout(dnnmem__scratch *s, dnnmem__remat *w) {
   w->stamp = DNNMEM__TAKE(s, int32_t, n);
   w->stack = DNNMEM__TAKE(s, int32_t, n);
   w->tmp = DNNMEM__TAKE(s, int32_t, n);
+  w->cls_hash = DNNMEM__TAKE(s, uint64_t, n);
+  w->cls_tmp = DNNMEM__TAKE(s, uint64_t, n);
+  w->cls_ids = DNNMEM__TAKE(s, int32_t, n);
+  w->cls_lo = DNNMEM__TAKE(s, int32_t, n);
+  w->cls_len = DNNMEM__TAKE(s, int32_t, n);
   w->uin_off = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
   w->uin_ids = DNNMEM__TAKE(s, int32_t, w->cap_edges);
   w->uout_off = DNNMEM__TAKE(s, int32_t, (size_t)n + 1);
@@ -15293,6 +15328,195 @@ static void dnnmem__repair_undo(dnnmem__remat *w, const int32_t *added, int32_t 
   while (na-- > 0) dnnmem__undo_op(w, DNNMEM__MOVE_ADD, w->slot_node[added[na]], -1, added[na]);
 }
 
+/* One round of the greedy repair (dnnmem__anneal_repair) at the highest
+   slot pk: among the recomputations that release an instance held across
+   pk, applies the one that lowers the peak (else the memory at pk,
+   without raising the peak) at the least time per byte. Counts its
+   trials as moves; 0 if none helps. */
+static int dnnmem__repair_step(dnnmem__remat *w) {
+  int32_t pk = dnnmem__seg_argmax(w), best_x = -1, x, na, added[DNNMEM__REMAT_REPAIR_MAX_ADD];
+  int64_t peak = w->tree[1], at = peak, dtime;
+  double best_ratio = 0;
+  int best_peak_drop = 0;
+  for (x = 0; x < pk; x++) {
+    int32_t v = w->slot_node[x];
+    int64_t new_peak, new_at;
+    double ratio;
+    if (v < 0 || w->slot_end[x] < pk || w->p->sizes[v] == 0) continue;
+    na = dnnmem__repair_apply(w, x, pk, added, &dtime);
+    if (na == 0) continue;
+    w->iteration++;
+    new_peak = w->tree[1];
+    new_at = dnnmem__seg_at(w, pk);
+    dnnmem__repair_undo(w, added, na);
+    if (new_peak < peak) {
+      ratio = (double)(dtime + 1) / (double)(peak - new_peak);
+      if (!best_peak_drop || ratio < best_ratio) {
+        best_ratio = ratio;
+        best_x = x;
+        best_peak_drop = 1;
+      }
+    } else if (!best_peak_drop && new_peak == peak && new_at < at) {
+      ratio = (double)(dtime + 1) / (double)(at - new_at);
+      if (best_x < 0 || ratio < best_ratio) {
+        best_ratio = ratio;
+        best_x = x;
+      }
+    }
+  }
+  if (best_x < 0) return 0;
+  na = dnnmem__repair_apply(w, best_x, pk, added, &dtime);
+  DNNMEM_ASSERT(na > 0);
+  (void)na;
+  w->time += dtime;
+  w->num_log = 0;
+  return 1;
+}
+
+/* The peer of x (a node mapped by a COPY: pa[i] -> pb[i]) or else b's
+   neighbour of x's class (dir 0: inputs, 1: consumers) stamped by neither
+   side (sa, sb); -1 if none. */
+static int32_t dnnmem__copy_peer(const dnnmem__remat *w, int32_t x, int32_t b, int dir, const int32_t *pa,
+                                 const int32_t *pb, int32_t np, int32_t sa, int32_t sb) {
+  const int32_t *ids = dir ? w->uout_ids : w->uin_ids, *off = dir ? w->uout_off : w->uin_off;
+  int32_t i, k;
+  if (w->stamp[x] == sa)
+    for (i = 0; i < np; i++)
+      if (pa[i] == x) return pb[i];
+  for (k = off[b]; k < off[b + 1]; k++) {
+    int32_t y = ids[k];
+    if (y != x && w->stamp[y] != sa && w->stamp[y] != sb && w->cls_hash[y] == w->cls_hash[x]) return y;
+  }
+  return -1;
+}
+
+/* COPY: layers repeat (nodes of one class are the same node in other
+   layers), and a recomputation choice good in one layer is good in the
+   others; but switching a layer from one choice to another (hold the
+   softmax output and recompute Q, K and V, or hold Q and K and recompute
+   the scores and the softmax) takes some twenty moves, none downhill
+   alone. COPY maps a node a to a peer b, grows the map over neighbours of
+   the same class where either side recomputes (the choice's block, at
+   most COPY_PAIRS nodes), removes every recomputation of the mapped b's
+   and gives each b the recomputations of its a, latest first, each just
+   before b's use that corresponds to a's (the consumer's peer, its
+   instance counted from the last); then, where the peak rose above the
+   aim (or the old peak), up to COPY_REPAIRS rounds of the greedy repair.
+   Plain graph only (copy_on); evaluated like the other moves (rejected: the
+   sequence reloaded); returns 1 if accepted. */
+static int dnnmem__anneal_copy(dnnmem__remat *w, double temp, double *cost, double *best_cost,
+                               int *at_best) {
+  int32_t pa[DNNMEM__REMAT_COPY_PAIRS], pb[DNNMEM__REMAT_COPY_PAIRS], np = 1, head, dir, k, i;
+  int32_t os[DNNMEM__REMAT_COPY_OPS], ov[DNNMEM__REMAT_COPY_OPS], nops = 0, na, sa, sb, len;
+  int32_t s = w->occ[dnnmem_rng_below(w->rng, (uint32_t)w->num_occ)], a = w->slot_node[s], b;
+  int32_t window = w->S / DNNMEM__REMAT_ADD_WINDOW_DIV + DNNMEM__REMAT_ADD_WINDOW_MIN;
+  int64_t old_time = w->time, limit = w->tree[1] > w->aim ? w->tree[1] : w->aim;
+  double new_cost, delta;
+  if (w->cls_len[a] < DNNMEM__REMAT_COPY_CLASS || w->fixed[a]) return 0;
+  b = w->cls_ids[w->cls_lo[a] + (int32_t)dnnmem_rng_below(w->rng, (uint32_t)w->cls_len[a])];
+  if (b == a || (w->count[a] < 2 && w->count[b] < 2)) return 0;
+  if (dnnmem_rng_below(w->rng, 2)) { /* either way */
+    k = a;
+    a = b;
+    b = k;
+  }
+  if (w->stamp_value > DNNMEM__I32_MAX - 2) {
+    for (k = 0; k < w->n; k++) w->stamp[k] = 0;
+    w->stamp_value = 0;
+  }
+  sa = ++w->stamp_value;
+  sb = ++w->stamp_value;
+  w->stamp[a] = sa;
+  w->stamp[b] = sb;
+  pa[0] = a;
+  pb[0] = b;
+  for (head = 0; head < np; head++) /* the map, breadth first */
+    for (dir = 0; dir < 2; dir++) {
+      const int32_t *ids = dir ? w->uout_ids : w->uin_ids, *off = dir ? w->uout_off : w->uin_off;
+      for (k = off[pa[head]]; k < off[pa[head] + 1] && np < DNNMEM__REMAT_COPY_PAIRS; k++) {
+        int32_t x = ids[k], y;
+        if (w->stamp[x] == sa || w->stamp[x] == sb || w->fixed[x]) continue;
+        y = dnnmem__copy_peer(w, x, pb[head], dir, pa, pb, np, sa, sb);
+        if (y < 0 || w->fixed[y] || (w->count[x] < 2 && w->count[y] < 2)) continue;
+        w->stamp[x] = sa;
+        w->stamp[y] = sb;
+        pa[np] = x;
+        pb[np++] = y;
+      }
+    }
+  /* the state before, to reload if rejected (and the best, if it is) */
+  len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+  if (*at_best) DNNMEM_MEMCPY(w->best, w->slot_node, (size_t)w->S * sizeof(int32_t));
+  w->span_lo = 0;
+  w->span_hi = w->S - 1;
+  /* the b's recomputations go (the last instances: never a first) */
+  for (i = 0; i < np; i++)
+    while (w->count[pb[i]] > 1) {
+      int32_t x = w->first[pb[i]];
+      while (w->slot_next[x] >= 0) x = w->slot_next[x];
+      w->num_log = 0;
+      dnnmem__apply_op(w, DNNMEM__MOVE_REMOVE, pb[i], x, -1);
+      w->time -= w->utime[pb[i]];
+      nops++;
+    }
+  /* the a's recomputations (slot os, pair ov), latest first */
+  na = 0;
+  for (i = 0; i < np; i++)
+    for (k = w->slot_next[w->first[pa[i]]]; k >= 0 && na < DNNMEM__REMAT_COPY_OPS; k = w->slot_next[k]) {
+      int32_t j = na++;
+      for (; j > 0 && os[j - 1] < k; j--) {
+        os[j] = os[j - 1];
+        ov[j] = ov[j - 1];
+      }
+      os[j] = k;
+      ov[j] = i;
+    }
+  for (i = 0; i < na; i++) {
+    int32_t x = os[i], va = pa[ov[i]], vb = pb[ov[i]], next = w->slot_next[x], use = w->S, c = -1;
+    int32_t y, rank = 0, cb, lo, t;
+    if (next < 0) next = w->S;
+    for (k = w->uout_off[va]; k < w->uout_off[va + 1]; k++) /* a's use of this instance */
+      for (y = w->first[w->uout_ids[k]]; y >= 0 && y < next; y = w->slot_next[y])
+        if (y > x) {
+          if (y < use) use = y, c = w->uout_ids[k];
+          break;
+        }
+    if (c < 0 || (cb = dnnmem__copy_peer(w, c, vb, 1, pa, pb, np, sa, sb)) < 0) continue;
+    for (y = w->slot_next[use]; y >= 0; y = w->slot_next[y]) rank++;
+    for (y = w->first[cb]; w->slot_next[y] >= 0; y = w->slot_next[y]) {
+    }
+    for (; rank > 0 && w->slot_prev[y] >= 0; rank--) y = w->slot_prev[y];
+    lo = dnnmem__inputs_ready(w, vb);
+    if (y - window > lo) lo = y - window;
+    for (t = y - 1; t >= lo && w->slot_node[t] >= 0; t--) {
+    }
+    if (t < lo || w->num_occ >= w->L) continue;
+    w->num_log = 0;
+    dnnmem__apply_op(w, DNNMEM__MOVE_ADD, vb, -1, t);
+    w->time += w->utime[vb];
+    nops++;
+  }
+  w->num_log = 0;
+  for (k = 0; nops > 0 && k < DNNMEM__REMAT_COPY_REPAIRS && w->tree[1] > limit; k++)
+    if (!dnnmem__repair_step(w)) break;
+  dnnmem__blocks_update(w);
+  new_cost = dnnmem__remat_cost(w, w->time, w->tree[1]);
+  delta = new_cost - *cost;
+  if (nops > 0 && (delta <= 0 || dnnmem_rng_uniform(w->rng) < DNNMEM_EXP(-delta / temp))) {
+    if (delta > 0) *at_best = 0; /* the best was saved above */
+    *cost = new_cost;
+    if (new_cost < *best_cost) {
+      *best_cost = new_cost;
+      *at_best = 1;
+    }
+    return 1;
+  }
+  w->time = old_time;
+  dnnmem__anneal_load(w, w->seq_tmp, len);
+  *cost = dnnmem__remat_cost(w, w->time, w->tree[1]);
+  return 0;
+}
+
 /* One annealing move at temperature temp; returns 1 if accepted. The
    caller keeps at_best (current state equals the best, not yet saved).
    Moves: SWAP, ADD, REMOVE, and ADD of a recomputation together with one of
@@ -15307,6 +15531,8 @@ static int dnnmem__anneal_move(dnnmem__remat *w, double temp, double *cost, doub
   if (w->num_occ == 0) return 0;
   if (r == 0 && dnnmem_rng_below(w->rng, DNNMEM__REMAT_CHAIN_OF) == 0)
     return dnnmem__anneal_chain(w, temp, cost, best_cost, at_best);
+  if (r == 1 && w->copy_on && dnnmem_rng_below(w->rng, DNNMEM__REMAT_COPY_OF) == 0)
+    return dnnmem__anneal_copy(w, temp, cost, best_cost, at_best);
   kind = w->o->reorder_only || r < DNNMEM__REMAT_SWAP_DRAWS ? DNNMEM__MOVE_SWAP
          : r < DNNMEM__REMAT_SWAP_DRAWS + DNNMEM__REMAT_ADD_DRAWS ? DNNMEM__MOVE_ADD
                                                                  : DNNMEM__MOVE_REMOVE;
@@ -15439,51 +15665,13 @@ static void dnnmem__anneal_polish(dnnmem__remat *w) {
    each round. Counts its trials as moves; skipped after a stop before the
    run's end (progress < 1: the caller wants the best so far, now). */
 static void dnnmem__anneal_repair(dnnmem__remat *w) {
-  int32_t round, x, added[DNNMEM__REMAT_REPAIR_MAX_ADD], len;
+  int32_t round, len;
   int32_t limit = w->n / 16 + DNNMEM__REMAT_REPAIR_ROUNDS;
   if (w->tree[1] <= w->budget || w->o->reorder_only || (w->stopped && w->progress < 1)) return;
   len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
   dnnmem__anneal_load(w, w->seq_tmp, len);
   for (round = 0; round < limit && w->tree[1] > w->budget; round++) {
-    int32_t pk = dnnmem__seg_argmax(w), best_x = -1;
-    int64_t peak = w->tree[1], at = peak;
-    double best_ratio = 0;
-    int best_peak_drop = 0;
-    for (x = 0; x < pk; x++) {
-      int32_t v = w->slot_node[x], na;
-      int64_t dtime, new_peak, new_at;
-      double ratio;
-      if (v < 0 || w->slot_end[x] < pk || w->p->sizes[v] == 0) continue;
-      na = dnnmem__repair_apply(w, x, pk, added, &dtime);
-      if (na == 0) continue;
-      w->iteration++;
-      new_peak = w->tree[1];
-      new_at = dnnmem__seg_at(w, pk);
-      dnnmem__repair_undo(w, added, na);
-      if (new_peak < peak) {
-        ratio = (double)(dtime + 1) / (double)(peak - new_peak);
-        if (!best_peak_drop || ratio < best_ratio) {
-          best_ratio = ratio;
-          best_x = x;
-          best_peak_drop = 1;
-        }
-      } else if (!best_peak_drop && new_peak == peak && new_at < at) {
-        ratio = (double)(dtime + 1) / (double)(at - new_at);
-        if (best_x < 0 || ratio < best_ratio) {
-          best_ratio = ratio;
-          best_x = x;
-        }
-      }
-    }
-    if (best_x < 0) break;
-    {
-      int64_t dtime;
-      int32_t na = dnnmem__repair_apply(w, best_x, pk, added, &dtime);
-      DNNMEM_ASSERT(na > 0);
-      (void)na;
-      w->time += dtime;
-      w->num_log = 0;
-    }
+    if (!dnnmem__repair_step(w)) break;
     len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
     dnnmem__anneal_load(w, w->seq_tmp, len);
   }
@@ -15736,6 +15924,8 @@ static dnnmem_result dnnmem__remat_build_units(dnnmem__remat *w) {
   int32_t v, i, j, k, e = 0, q = 0;
   w->uin_off[0] = 0;
   w->grp_off[0] = 0;
+  w->copy_on = w->peers && w->o->budget > 0 && !w->o->reorder_only;
+  for (v = 0; v < w->n; v++) w->copy_on &= w->marked[v];
   for (v = 0; v < w->n; v++) {
     int32_t count, inputs = 0, len = 0;
     w->utime[v] = 0;
@@ -15853,6 +16043,54 @@ static int32_t dnnmem__remat_expand(dnnmem__remat *w, int32_t *seq) {
   return len;
 }
 
+static uint64_t dnnmem__remat_mix(uint64_t x) {
+  x = (x ^ (x >> 31)) * DNNMEM__REMAT_HASH_MUL;
+  x = (x ^ (x >> 29)) * 0xBF58476D1CE4E5B9ull;
+  return x ^ (x >> 32);
+}
+
+static int dnnmem__remat_class_less(const void *ctx, int32_t a, int32_t b) {
+  const uint64_t *h = (const uint64_t *)ctx;
+  return h[a] != h[b] ? h[a] < h[b] : a < b;
+}
+
+/* Peers (repeated layers): a node's hash from its size, time, degrees and
+   kind, refined CLASS_ROUNDS times by its inputs' and consumers' hashes
+   (sums: no order); nodes of equal hash form a class. */
+static void dnnmem__remat_classes(dnnmem__remat *w) {
+  const dnnmem_graph *g = w->p->graph;
+  uint64_t *h = w->cls_hash, *t = w->cls_tmp;
+  int32_t v, k, round, i, j;
+  for (v = 0; v < w->n; v++) {
+    uint64_t x = dnnmem__remat_mix((uint64_t)w->p->sizes[v]) ^ (uint64_t)w->p->times[v];
+    x = dnnmem__remat_mix(x) + (uint64_t)(g->in_offsets[v + 1] - g->in_offsets[v]);
+    x = dnnmem__remat_mix(x) + (uint64_t)(w->gout_off[v + 1] - w->gout_off[v]);
+    h[v] = dnnmem__remat_mix(x) + (uint64_t)w->fixed[v] +
+           (uint64_t)(w->p->is_output && w->p->is_output[v]) * 2u;
+  }
+  for (round = 0; round < DNNMEM__REMAT_CLASS_ROUNDS; round++) {
+    for (v = 0; v < w->n; v++) {
+      uint64_t x = dnnmem__remat_mix(h[v]);
+      for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) x += dnnmem__remat_mix(h[g->in_ids[k]] ^ 1u);
+      for (k = w->gout_off[v]; k < w->gout_off[v + 1]; k++) x += dnnmem__remat_mix(h[w->gout_ids[k]] ^ 2u);
+      t[v] = x;
+    }
+    for (v = 0; v < w->n; v++) h[v] = t[v];
+  }
+  for (v = 0; v < w->n; v++) w->cls_ids[v] = v;
+  w->peers = 0;
+  dnnmem__sort_ids(w->cls_ids, w->tmp, w->n, dnnmem__remat_class_less, h);
+  for (i = 0; i < w->n; i = j) {
+    for (j = i + 1; j < w->n && h[w->cls_ids[j]] == h[w->cls_ids[i]]; j++) {
+    }
+    for (k = i; k < j; k++) {
+      w->cls_lo[w->cls_ids[k]] = i;
+      w->cls_len[w->cls_ids[k]] = j - i;
+    }
+    w->peers |= j - i >= DNNMEM__REMAT_COPY_CLASS;
+  }
+}
+
 static int dnnmem__remat_rank_less(const void *ctx, int32_t a, int32_t b) {
   const int64_t *sizes = (const int64_t *)ctx;
   return sizes[a] != sizes[b] ? sizes[a] < sizes[b] : a < b;
@@ -15922,6 +16160,7 @@ static dnnmem_result dnnmem__remat_prepare(dnnmem__remat *w, void *scratch, size
   dnnmem__sort_ids(w->rank, w->tmp, n, dnnmem__remat_rank_less, w->p->sizes);
   for (k = 0; k < n; k++) w->tmp[w->rank[k]] = k;
   for (v = 0; v < n; v++) w->rank[v] = w->tmp[v];
+  dnnmem__remat_classes(w);
   return DNNMEM_OK;
 }
 

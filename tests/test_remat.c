@@ -1772,6 +1772,55 @@ static void test_trim_unread(void) {
   }
 }
 
+/* Repeated layers (the annealer's COPY: a class of 8 peers per role): 8
+   layers a = f(x) (16 bytes, time 4), b = g(a) (32, time 1), c = h(b) (the
+   next x), then the backward pass gb = (g, b), ga = (gb, a) from the last
+   layer down. Holding every a and recomputing every b before its gb
+   (time + 8) fits the budget that schedule peaks at; each seed's answer
+   is recounted and recomputes no more than that. */
+static void test_copy_layers(void) {
+  ref_remat_graph g;
+  int32_t a[8], b[8], c[8], in[3], x, grad, i, k, len = 0, seq[128], sched[64], seed;
+  int64_t peak = -1, time = -1, budget, base_time = 0;
+  ref_remat_graph_begin(&g);
+  x = ref_remat_graph_node(&g, 16, 0, 0, NULL);
+  sched[len++] = x;
+  for (i = 0; i < 8; i++) {
+    in[0] = x, in[1] = -1;
+    a[i] = ref_remat_graph_node(&g, 16, 4, 0, in);
+    in[0] = a[i];
+    b[i] = ref_remat_graph_node(&g, 32, 1, 0, in);
+    in[0] = b[i];
+    x = c[i] = ref_remat_graph_node(&g, 16, 1, 0, in);
+    sched[len++] = a[i], sched[len++] = b[i], sched[len++] = c[i];
+  }
+  grad = ref_remat_graph_node(&g, 16, 0, 0, NULL);
+  sched[len++] = grad;
+  for (i = 7; i >= 0; i--) {
+    in[0] = grad, in[1] = b[i], in[2] = -1;
+    k = ref_remat_graph_node(&g, 16, 1, 0, in);
+    in[0] = k, in[1] = a[i];
+    grad = ref_remat_graph_node(&g, 16, 1, i == 0, in);
+    sched[len++] = b[i], sched[len++] = k, sched[len++] = grad;
+  }
+  (void)c;
+  for (i = 0; i < g.n; i++) base_time += g.time[i];
+  CHECK(recount(&g, sched, len, &budget, &time));
+  CHECK_EQ(time, base_time + 8);
+  for (seed = 1; seed <= 8; seed++) {
+    dnnmem_remat_options o = options_for(budget, 200000);
+    dnnmem_remat_result st;
+    dnnmem_rng rng;
+    dnnmem_rng_seed(&rng, (uint64_t)seed);
+    o.peak_only = 1;
+    CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 128, &st, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
+    check_answer(&g, seq, &st);
+    CHECK(recount(&g, seq, st.length, &peak, &time));
+    CHECK(peak <= budget);
+    CHECK(time <= base_time + 8);
+  }
+}
+
 int main(void) {
   RUN(test_simulator_vs_recount);
   RUN(test_simulator_errors);
@@ -1803,5 +1852,6 @@ int main(void) {
   RUN(test_time_bound_linked);
   RUN(test_free_recompute_kept);
   RUN(test_trim_unread);
+  RUN(test_copy_layers);
   return test_finish("test_remat");
 }
