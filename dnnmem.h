@@ -1237,20 +1237,17 @@
        longer and be refused), and COPY on the plain graph (one move in
        4096, with a budget, on graphs with a class of 3 or more nodes;
        without a budget the peak is the cost, and a layer's choice there
-       is not its peers'; mobilenet_v2 peaked 3% higher): nodes are
-       classed by size, time, degrees and 4 rounds of their neighbours'
-       classes (repeated layers: one class per role); COPY maps a node to
-       a peer, grows the map over same-class neighbours where either side
-       recomputes (at most 48), gives the peers the recomputations of
-       their originals (each just before the corresponding use) and
-       repairs the peak (at most 8 rounds, as below): a layer's whole
-       choice in one move, e.g. bert's hold-the-softmax against
-       recompute-the-scores, which single moves cannot switch (bert, 30 M
-       moves, seeds 1-3, the arena bounded: 17.65 / 18.27 / 16.14% extra
-       time -> 16.41 / 16.27 / 16.75%; peak-only still 11.9-17.0%: the
-       seeds differ earlier too); hold intervals in a segment tree
-       (range add, global max), so a move's peak costs O(degree log L).
-       Cost: time /
+       is not its peers'): nodes are classed by size, time, degrees and 4
+       rounds of their neighbours' classes (repeated layers: one class per
+       role); COPY maps a node to a peer, grows the map over same-class
+       neighbours where either side recomputes (at most 48), gives the
+       peers the recomputations of their originals (each just before the
+       corresponding use) and repairs the peak (at most 8 rounds, as
+       below): a layer's whole choice in one move (e.g. a transformer
+       layer holding its softmax output against recomputing its scores),
+       which takes some twenty single moves, none downhill alone; hold
+       intervals in a segment tree (range add, global max), so a move's
+       peak costs O(degree log L). Cost: time /
        base time, plus exp(10 x overshoot / base peak) - 1 over the budget
        (continuous at the budget: a jump there kept the search in the first
        feasible region it reached; the contraction pipeline: over an aim 2%
@@ -1357,11 +1354,12 @@
        simulator's own holding rule, so the records' load is the peak and
        the peak is a lower bound of every arena. dnnmem_plan_solve plans
        them (the caller's plan options; a capacity they miss is asked of
-       first fit by size too, see dnnmem_remat_plan); result.optimal = 1 when the arena
-       equals the plan's lower bound (at least the peak; above it where
-       the plan proves more, e.g. 74 over a peak of 73 on a fuzzed
-       12-step schedule): proven minimal. Measured (tests/BENCHMARKS.md): equal on some graphs, 2-6% above the
-       peak on others, where recomputed instances fragment the arena.
+       first fit by size too, see dnnmem_remat_plan); result.optimal = 1
+       when the arena equals the plan's lower bound (at least the peak;
+       above it where the plan proves more, e.g. 74 over a peak of 73 on
+       a fuzzed 12-step schedule): proven minimal. The arena equals the
+       peak on some graphs and lies a few percent above it on others,
+       where recomputed instances fragment it (tests/BENCHMARKS.md).
 
        The trade-off curve (dnnmem_remat_curve). N budgets from the row
        order's peak B down to dnnmem_remat_lower_bound b: even,
@@ -1399,7 +1397,8 @@
        x bound_cuts on the pairs' networks (6 V + 2 nodes, 24 V + 4 E
        arcs): 1.4-2.4x one cut's CPU on the training graphs; group_order
        O(states x g^2); plan O(V + L + in-degrees) plus dnnmem_plan_solve on
-       L records (and O(L^2) first fit when a capacity is missed); curve N x (solve + time_bound) + O(N^2).
+       L records (and O(L^2) first fit when a capacity is missed); curve
+       N x (solve + time_bound) + O(N^2).
 
        Guarantees. Every sequence returned is valid and its result is the
        simulator's. Anneal never returns worse than the row order (feasible
@@ -1424,7 +1423,8 @@
        the exact search (about 4.7 KiB a record, plus 43 MiB above 4096) and
        about 84 bytes a step.
        Plan: the simulator's plus dnnmem_plan_solve's for L records and
-       28 bytes a record (without gaps: the size query needs the length only). Curve: the larger of
+       28 bytes a record (without gaps: the size query needs the length
+       only). Curve: the larger of
        solve's and time_bound's, plus the capacity's sequence.
 
 
