@@ -20715,9 +20715,11 @@ static void dnnmem__label_arrays(dnnmem__scratch *s, int32_t n, int32_t e, int32
 }
 
 /* mode 0: the cost only (consumers, label stamps); 1: a network; 2: solve.
-   A network alone (1): building it writes only the flow's arcs, first in
-   the flow's scratch, and the work arrays are dead once it is built: they
-   lie after the arcs, on pages a solve touches anyway (fewer fresh pages). */
+   A network alone (1): the work arrays lie after the arcs, in the flow's
+   scratch, on pages a solve touches anyway (fewer fresh pages). Building
+   writes the flow's arcs, and with given terminals (placement's BK) also
+   bk's capacities, which on graphs of 3 nodes or fewer reach into the work
+   arrays: only after their last read, so they are dead once read. */
 static dnnmem_result dnnmem__label_layout(dnnmem__scratch *s, int32_t n, int32_t e, int32_t k, int mode,
                                           dnnmem__label_work *w) {
   int32_t max_nodes, max_arcs;
