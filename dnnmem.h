@@ -19856,13 +19856,11 @@ static dnnmem_result dnnmem__place_graph(const dnnmem_place_problem *p, dnnmem_e
 
 /* Validates the rest of a problem whose graph dnnmem__place_graph passed
    (not acyclicity); *out_total bounds every cost; forced (NULL: not
-   wanted) receives dnnmem__place_forced of every node and base (NULL: not
-   wanted) the op times of the three baselines of dnnmem__place_code, so
-   that the solve's recount reads no op times. Bitwise tests and one
-   overflow test per node: few branches to mispredict. */
+   wanted) receives dnnmem__place_forced of every node. Bitwise tests and
+   one overflow test per node: few branches to mispredict. */
 static dnnmem_result dnnmem__place_validate(const dnnmem_place_problem *p, int64_t *out_total, uint8_t *forced,
-                                            int64_t *base, dnnmem_error *e) {
-  int64_t total = 0, all_acc = 0, greedy = 0, all_cpu = 0;
+                                            dnnmem_error *e) {
+  int64_t total = 0;
   int32_t v, n = p->graph->num_nodes;
   if (n > 0 && (p->cpu_time == NULL || p->acc_time == NULL || p->xfer == NULL))
     return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, p->xfer == NULL ? DNNMEM_FIELD_SIZE : DNNMEM_FIELD_TIME);
@@ -19883,33 +19881,20 @@ static dnnmem_result dnnmem__place_validate(const dnnmem_place_problem *p, int64
         times + twice > (uint64_t)(DNNMEM__I64_MAX - total))
       return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, v, DNNMEM_FIELD_TIME);
     total += (int64_t)(times + twice);
-    /* a pin, else the only device that runs it (CPU = 1, ACC = 2); free:
-       4 when faster on the accelerator */
-    if (dev == DNNMEM_PLACE_ANY) dev = (uint8_t)((a < 0) | (c < 0) << 1);
-    if (dev == DNNMEM_PLACE_ANY) dev = a < c ? 4u : 0u;
-    if (forced) forced[v] = dev;
-    all_acc += dev == DNNMEM_PLACE_CPU ? c : a;
-    greedy += dev & 6u ? a : c;
-    all_cpu += dev == DNNMEM_PLACE_ACC ? a : c;
-  }
-  if (base) {
-    base[0] = all_acc;
-    base[1] = greedy;
-    base[2] = all_cpu;
+    /* a pin, else the only device that runs it (CPU = 1, ACC = 2) */
+    if (forced) forced[v] = (uint8_t)(dev != DNNMEM_PLACE_ANY ? dev : (a < 0) | (c < 0) << 1);
   }
   *out_total = total;
   return DNNMEM_OK;
 }
 
-/* The device an op must use (CPU/ACC), or ANY when the cut decides, with
-   4 added when that op is faster on the accelerator: readers of the
-   device mask with 3. */
+/* The device an op must use (CPU/ACC), or ANY when the cut decides. */
 static uint8_t dnnmem__place_forced(const dnnmem_place_problem *p, int32_t v) {
   uint8_t dev = p->device ? p->device[v] : (uint8_t)DNNMEM_PLACE_ANY;
   if (dev != DNNMEM_PLACE_ANY) return dev;
   if (p->acc_time[v] < 0) return DNNMEM_PLACE_CPU;
   if (p->cpu_time[v] < 0) return DNNMEM_PLACE_ACC;
-  return p->acc_time[v] < p->cpu_time[v] ? 4u : 0u;
+  return DNNMEM_PLACE_ANY;
 }
 
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(__OPTIMIZE_SIZE__)
@@ -19926,21 +19911,17 @@ static DNNMEM__PLACE_INLINE unsigned dnnmem__place_code(const dnnmem_place_probl
                                                         int32_t v, uint8_t forced) {
   unsigned code = x[v] == DNNMEM_PLACE_ACC ? 1u : 0u;
   if (!baselines) return code;
-  (void)p;
-  if ((forced & 3u) == DNNMEM_PLACE_ANY) return code | 2u | (forced & 4u);
+  if (forced == DNNMEM_PLACE_ANY) return code | 2u | (p->acc_time[v] < p->cpu_time[v] ? 4u : 0u);
   return forced == DNNMEM_PLACE_ACC ? code | 14u : code;
 }
 
 /* Costs of a validated problem under the assignment x, and with baselines
    under the three baselines too (time[0..3], conversions[0..3]): one sweep
    over the edges for all. seen holds n int32; forced (NULL: worked out
-   here) dnnmem__place_forced of every node; base (NULL: summed here)
-   validation's op times of the baselines, then no op time is read and
-   time[0] is x's conversions alone. */
+   here) dnnmem__place_forced of every node. */
 static dnnmem_result dnnmem__place_eval(const dnnmem_place_problem *p, dnnmem_place_model model,
-                                        const uint8_t *forced_of, const uint8_t *x, int baselines,
-                                        const int64_t *base, int32_t *seen, int64_t *time, int32_t *conversions,
-                                        dnnmem_error *e) {
+                                        const uint8_t *forced_of, const uint8_t *x, int baselines, int32_t *seen,
+                                        int64_t *time, int32_t *conversions, dnnmem_error *e) {
   const dnnmem_graph *g = p->graph;
   int32_t n = g->num_nodes, v, k, i, count = baselines ? 4 : 1;
   unsigned mask = baselines ? 15u : 1u;
@@ -19950,22 +19931,17 @@ static dnnmem_result dnnmem__place_eval(const dnnmem_place_problem *p, dnnmem_pl
     uint8_t forced = forced_of ? forced_of[v] : dnnmem__place_forced(p, v);
     unsigned code;
     int64_t c, a;
-    if (((x[v] != DNNMEM_PLACE_CPU) & (x[v] != DNNMEM_PLACE_ACC)) |
-        (((forced & 3u) != DNNMEM_PLACE_ANY) & (forced != x[v])))
+    if (((x[v] != DNNMEM_PLACE_CPU) & (x[v] != DNNMEM_PLACE_ACC)) | ((forced != DNNMEM_PLACE_ANY) & (forced != x[v])))
       return dnnmem__fail(e, DNNMEM_ERR_INFEASIBLE, v, DNNMEM_FIELD_OUTPUT);
     code = dnnmem__place_code(p, x, baselines, v, forced);
-    if (!base) {
-      c = p->cpu_time[v];
-      a = p->acc_time[v];
-      sum[0] += code & 1u ? a : c;
-      sum[1] += code & 2u ? a : c;
-      sum[2] += code & 4u ? a : c;
-      sum[3] += code & 8u ? a : c;
-    }
+    c = p->cpu_time[v];
+    a = p->acc_time[v];
+    sum[0] += code & 1u ? a : c;
+    sum[1] += code & 2u ? a : c;
+    sum[2] += code & 4u ? a : c;
+    sum[3] += code & 8u ? a : c;
     seen[v] = (int32_t)(code << 8); /* per value below: bits 0-3 a consumer on ACC, 4-7 one on CPU */
   }
-  if (base)
-    for (i = 1; i < count; i++) sum[i] = base[i - 1];
   for (i = 0; i < count; i++) time[i] = sum[i];
   if (model == DNNMEM_PLACE_PER_EDGE) {
     for (v = 0; v < n; v++) seen[v] = -1;
@@ -20006,14 +19982,6 @@ static dnnmem_result dnnmem__place_eval(const dnnmem_place_problem *p, dnnmem_pl
     }
   }
   return DNNMEM_OK; /* no overflow: validation bounded the sum */
-}
-
-/* The op times of assignment x (the solve's check in debug builds). */
-static int64_t dnnmem__place_op_time(const dnnmem_place_problem *p, const uint8_t *x) {
-  int64_t sum = 0;
-  int32_t v;
-  for (v = 0; v < p->graph->num_nodes; v++) sum += x[v] == DNNMEM_PLACE_ACC ? p->acc_time[v] : p->cpu_time[v];
-  return sum;
 }
 
 /* dnnmem_place_cost's scratch: one stamp per node. */
@@ -20074,7 +20042,7 @@ static dnnmem_result dnnmem__place_cost(const dnnmem_place_problem *problem, con
   dnnmem_result r;
   int64_t total;
   int32_t *seen;
-  if ((r = dnnmem__place_graph(problem, e)) != DNNMEM_OK || (r = dnnmem__place_validate(problem, &total, NULL, NULL, e)) != DNNMEM_OK)
+  if ((r = dnnmem__place_graph(problem, e)) != DNNMEM_OK || (r = dnnmem__place_validate(problem, &total, NULL, e)) != DNNMEM_OK)
     return r;
   if ((r = dnnmem__place_options(options, &model, &algo)) != DNNMEM_OK)
     return dnnmem__fail(e, r, -1, DNNMEM_FIELD_OPTIONS);
@@ -20084,7 +20052,7 @@ static dnnmem_result dnnmem__place_cost(const dnnmem_place_problem *problem, con
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   seen = dnnmem__place_cost_layout(&s, problem->graph->num_nodes);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  return dnnmem__place_eval(problem, model, NULL, device, 0, NULL, seen, &result->time, &result->conversions, e);
+  return dnnmem__place_eval(problem, model, NULL, device, 0, seen, &result->time, &result->conversions, e);
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_place_cost(const dnnmem_place_problem *problem, const dnnmem_place_options *options,
@@ -20103,8 +20071,7 @@ typedef struct dnnmem__place_work {
   int32_t *flow_id;      /* free op -> network node; pinned: 0 (CPU) / 1 (ACC) */
   int64_t *cost_cpu;     /* per op: cost if on the CPU (time + conversions) */
   int64_t *cost_acc;
-  uint8_t *forced;       /* dnnmem__place_forced: DNNMEM_PLACE_ANY / CPU / ACC, + 4 */
-  int64_t base[3];       /* the baselines' op times (validation) */
+  uint8_t *forced;       /* DNNMEM_PLACE_ANY / CPU / ACC */
   /* one region, each phase's arrays from its start (fewer fresh pages) */
   unsigned char *phase_mem;
   size_t phase_bytes;
@@ -20247,14 +20214,14 @@ static void dnnmem__place_edges(dnnmem__place_net *net, int32_t u) {
   dnnmem__place_work *w = net->w;
   int32_t k;
   int64_t x = p->xfer[u];
-  uint8_t fu = w->forced[u] & 3u;
+  uint8_t fu = w->forced[u];
   if (p->is_output && p->is_output[u]) {
     if (fu == DNNMEM_PLACE_ANY) w->cost_acc[u] += x;
     else if (fu == DNNMEM_PLACE_ACC) net->constant += x;
   }
   for (k = w->out_offsets[u]; k < w->out_offsets[u + 1]; k++) {
     int32_t c = w->out_ids[k];
-    uint8_t fc = w->forced[c] & 3u;
+    uint8_t fc = w->forced[c];
     if (w->seen[c] == u) continue;
     w->seen[c] = u;
     if (fu == DNNMEM_PLACE_ANY && fc == DNNMEM_PLACE_ANY) {
@@ -20281,7 +20248,7 @@ static void dnnmem__place_pass(dnnmem__place_net *net, int num_free) {
   net->constant = 0;
   for (v = 0; v < n; v++) {
     w->seen[v] = DNNMEM__I32_MAX; /* no value id */
-    w->cost_cpu[v] = w->forced[v] == DNNMEM_PLACE_ACC ? 0 : p->cpu_time[v]; /* CPU/ACC: no 4 */
+    w->cost_cpu[v] = w->forced[v] == DNNMEM_PLACE_ACC ? 0 : p->cpu_time[v];
     w->cost_acc[v] = w->forced[v] == DNNMEM_PLACE_CPU ? 0 : p->acc_time[v];
   }
   for (v = 0; v < n; v++) dnnmem__place_edges(net, v);
@@ -20289,7 +20256,7 @@ static void dnnmem__place_pass(dnnmem__place_net *net, int num_free) {
     int64_t c = w->cost_cpu[v], a = w->cost_acc[v];
     if (w->forced[v] == DNNMEM_PLACE_CPU) net->constant += c;
     else if (w->forced[v] == DNNMEM_PLACE_ACC) net->constant += a;
-    else { /* free, 0 or 4 */
+    else {
       net->constant += c < a ? c : a;
       if (c > a) dnnmem__place_arc(net, w->flow_id[v], DNNMEM__PLACE_T, c - a, 0);
       else if (a > c) dnnmem__place_arc(net, DNNMEM__PLACE_S, w->flow_id[v], a - c, 0);
@@ -20320,7 +20287,7 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
      the problem's, as always */
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   if ((r_layout = dnnmem__place_layout(&s, problem->graph, &w)) == DNNMEM_OK) r_layout = dnnmem__scratch_end(&s, NULL);
-  if ((r = dnnmem__place_validate(problem, &total, r_layout == DNNMEM_OK ? w.forced : NULL, w.base, e)) != DNNMEM_OK) return r;
+  if ((r = dnnmem__place_validate(problem, &total, r_layout == DNNMEM_OK ? w.forced : NULL, e)) != DNNMEM_OK) return r;
   if ((r = dnnmem__place_options(options, &model, &algo)) != DNNMEM_OK)
     return dnnmem__fail(e, r, -1, DNNMEM_FIELD_OPTIONS);
   n = problem->graph->num_nodes;
@@ -20341,7 +20308,7 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     w.label_start[v] = forced == DNNMEM_PLACE_ACC ? 1 : 0;
   }
   for (v = 0; v < n && model != DNNMEM_PLACE_PER_VALUE; v++) /* the labeling numbers its own the same way */
-    w.flow_id[v] = w.forced[v] == DNNMEM_PLACE_CPU ? DNNMEM__PLACE_S : w.forced[v] == DNNMEM_PLACE_ACC ? DNNMEM__PLACE_T : 2 + num_free++; /* else 0 or 4 */
+    w.flow_id[v] = w.forced[v] == DNNMEM_PLACE_CPU ? DNNMEM__PLACE_S : w.forced[v] == DNNMEM_PLACE_ACC ? DNNMEM__PLACE_T : 2 + num_free++;
   net.p = problem;
   net.w = &w;
   net.flow = NULL;
@@ -20453,19 +20420,16 @@ static dnnmem_result dnnmem__place_solve(const dnnmem_place_problem *problem,
     int64_t time[4];
     int32_t conversions[4];
     dnnmem__place_phase_next(&w, n, 2);
-    r = dnnmem__place_eval(problem, model, w.forced, device, 1, w.base, w.seen, time, conversions, NULL);
+    r = dnnmem__place_eval(problem, model, w.forced, device, 1, w.seen, time, conversions, NULL);
     if (r != DNNMEM_OK) return r;
     dnnmem__place_phase_next(&w, n, -1);
-    /* every cut is an assignment: the tests recount the time, and debug
-       builds here */
-    res.time = net.constant + cut;
-    DNNMEM_ASSERT(res.time == time[0] + dnnmem__place_op_time(problem, device));
-    (void)dnnmem__place_op_time; /* used when asserts are */
+    res.time = time[0];
     res.conversions = conversions[0];
     res.all_acc_time = time[1];
     res.greedy_time = time[2];
     res.all_cpu_time = time[3];
   }
+  DNNMEM_ASSERT(res.time == net.constant + cut); /* every cut is an assignment */
   res.cut = cut;
   res.num_free = num_free;
   res.flow_nodes = net.num_nodes;
