@@ -195,6 +195,31 @@ static int64_t breadth_plan(const dnnmem_intervals *p, int64_t *off) {
   return arena;
 }
 
+/* Plans r[0..n) (with room for one more record) by the sweep into off,
+   and by the time tree record by record into want: the same records and
+   one of zero size after all of them, at last + 1 (it meets none, and
+   moves no one's widest step nor group: the same plan). Returns 1,
+   reporting the first few, when an offset differs or the plan does not
+   recount. */
+static int32_t sweep_differs(dnnmem_interval *r, int32_t n, int64_t last, int64_t *off, int64_t *want,
+                             const char *what, int32_t trial, int32_t bad) {
+  dnnmem_intervals p;
+  int32_t i;
+  int64_t arena;
+  p.records = r, p.count = n, p.alignment = 0;
+  arena = breadth_plan(&p, off);
+  r[n].lower = last + 1, r[n].upper = last + 2, r[n].size = 0;
+  p.count = n + 1;
+  breadth_plan(&p, want);
+  p.count = n;
+  for (i = 0; i < n && off[i] == want[i]; i++) continue;
+  if (i == n && arena == ref_plan_recount(&p, off)) return 0;
+  if (bad < 5)
+    fprintf(stderr, "%s trial %d: n=%d record %d at %lld, the time tree's %lld\n", what, trial, n, i,
+            (long long)(i < n ? off[i] : -1), (long long)(i < n ? want[i] : -1));
+  return 1;
+}
+
 /* The sweep's far moves (jumps by the records alive, flips or a rebuild,
    the time tree past their bounds) at sizes the plain rule cannot check:
    5,000-12,000 records, a training-like graph repeated in time (its far
@@ -210,8 +235,7 @@ static void test_breadth_sweep_jumps(void) {
     int32_t n = 5000 + (int32_t)dnnmem_rng_below(&rng, 7000), i, m = 40 + (int32_t)dnnmem_rng_below(&rng, 160);
     dnnmem_interval *r = (dnnmem_interval *)calloc((size_t)n + 1, sizeof *r);
     int64_t *off = (int64_t *)calloc((size_t)n + 1, sizeof(int64_t));
-    int64_t *want = (int64_t *)calloc((size_t)n + 1, sizeof(int64_t)), last = 0, arena;
-    dnnmem_intervals p;
+    int64_t *want = (int64_t *)calloc((size_t)n + 1, sizeof(int64_t)), last = 0;
     for (i = 0; i < n; i++) {
       if (trial % 2 == 0) { /* lifetimes as bench_plan's generated ones */
         uint32_t roll = dnnmem_rng_below(&rng, 100);
@@ -234,18 +258,7 @@ static void test_breadth_sweep_jumps(void) {
       }
       if (r[i].upper > last) last = r[i].upper;
     }
-    p.records = r, p.count = n, p.alignment = 0;
-    arena = breadth_plan(&p, off);
-    r[n].lower = last + 1, r[n].upper = last + 2; /* size 0: record by record */
-    p.count = n + 1;
-    breadth_plan(&p, want);
-    p.count = n;
-    for (i = 0; i < n && off[i] == want[i]; i++) continue;
-    if (i < n || arena != ref_plan_recount(&p, off)) {
-      if (bad < 5) fprintf(stderr, "jumps trial %d: n=%d record %d at %lld, the time tree's %lld\n", trial, n, i,
-                           (long long)(i < n ? off[i] : -1), (long long)(i < n ? want[i] : -1));
-      bad++;
-    }
+    bad += sweep_differs(r, n, last, off, want, "jumps", trial, bad);
     free(r), free(off), free(want);
   }
   CHECK_EQ(bad, 0);
@@ -266,8 +279,7 @@ static void test_breadth_sweep_cursors(void) {
     int32_t chains = 1 + trial % 2, cap = 2 * m * copies * chains + 1, n = 0, k, h, j, i;
     dnnmem_interval *r = (dnnmem_interval *)calloc((size_t)cap, sizeof *r);
     int64_t *off = (int64_t *)calloc((size_t)cap, sizeof(int64_t));
-    int64_t *want = (int64_t *)calloc((size_t)cap, sizeof(int64_t)), last = 0, arena;
-    dnnmem_intervals p;
+    int64_t *want = (int64_t *)calloc((size_t)cap, sizeof(int64_t)), last = 0;
     for (k = 0; k < copies; k++)
       for (h = 0; h < chains; h++)
         for (j = 0; j < m; j++) {
@@ -283,18 +295,7 @@ static void test_breadth_sweep_cursors(void) {
             n++;
           }
         }
-    p.records = r, p.count = n, p.alignment = 0;
-    arena = breadth_plan(&p, off);
-    r[n].lower = last + 1, r[n].upper = last + 2, r[n].size = 0; /* record by record */
-    p.count = n + 1;
-    breadth_plan(&p, want);
-    p.count = n;
-    for (i = 0; i < n && off[i] == want[i]; i++) continue;
-    if (i < n || arena != ref_plan_recount(&p, off)) {
-      if (bad < 5) fprintf(stderr, "cursors trial %d: n=%d record %d at %lld, the time tree's %lld\n", trial, n, i,
-                           (long long)(i < n ? off[i] : -1), (long long)(i < n ? want[i] : -1));
-      bad++;
-    }
+    bad += sweep_differs(r, n, last, off, want, "cursors", trial, bad);
     free(r), free(off), free(want);
   }
   CHECK_EQ(bad, 0);
