@@ -523,8 +523,9 @@
                                each order's search suspended at its limit
                                and resumed in the next round (its path
                                replayed: no node searched twice), plus
-                               randomised orders with Luby's limits (Luby,
-                               Sinclair & Zuckerman, 1993), sharing the
+                               randomised orders (noise on the keys that
+                               differ between records) with Luby's limits
+                               (Luby, Sinclair & Zuckerman, 1993), sharing the
                                nodes equally; every other randomised run
                                tries a cell's covers that reach the walls
                                of its row first (a tiling's bottom-left
