@@ -19,7 +19,9 @@
 # conversion 10 GB/s + 2 us. `time` is the accelerator's (the training
 # device), `acc_time` inf for ops the accelerator lacks.
 #
-# usage: /usr/bin/python3 tests/trace_train_graph.py NAME [BATCH] [OUT.csv]
+# usage: /usr/bin/python3 tests/trace_train_graph.py [--meta] NAME [BATCH] [OUT.csv]
+#   --meta: trace and run on the meta device (shapes only, no compute: fast;
+#   torch 1.13's meta lacks convolution backward, so not for conv nets).
 #   NAME: a torchvision classification model (resnet18, efficientnet_b0,
 #   googlenet, mnasnet1_0, regnet_y_400mf, vit_b_16, ...) or one of the
 #   torch.nn builds below (t5_mini: nn.Transformer encoder-decoder; gpt_dec:
@@ -122,10 +124,15 @@ def op_name(n):
 
 
 def main():
-    name = sys.argv[1]
-    batch = int(sys.argv[2]) if len(sys.argv) > 2 else 8
-    out = sys.argv[3] if len(sys.argv) > 3 else 'tests/data/proxy/%s.train.graph.csv' % name
+    args = sys.argv[1:]
+    meta = '--meta' in args
+    args = [a for a in args if a != '--meta']
+    name = args[0]
+    batch = int(args[1]) if len(args) > 1 else 8
+    out = args[2] if len(args) > 2 else 'tests/data/proxy/%s.train.graph.csv' % name
     model, x = build(name, batch)
+    if meta:
+        model, x = model.to('meta'), x.to('meta')
     model.train()
     captured = {}
 
