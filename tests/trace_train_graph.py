@@ -13,7 +13,7 @@
 # recovered from their rows): CPU 100 GFLOP/s + 20 GB/s + 0.5 us per op;
 # accelerator 6 TFLOP/s on matrix ops + 200 GB/s + 10 us per op; bytes =
 # the op's tensor inputs (parameters included) + its outputs; flops =
-# 2*m*n*k for mm/addmm/bmm, 2 * outputs * (Cin/groups * kernel) for a
+# 2*m*n*k for mm/addmm/bmm/baddbmm, 2 * outputs * (Cin/groups * kernel) for a
 # convolution and twice that for its backward, one per output element
 # elsewhere (the accelerator's time for those is its memory time);
 # conversion 10 GB/s + 2 us. `time` is the accelerator's (the training
@@ -32,7 +32,7 @@
 import math, sys, torch, torchvision
 from functorch.compile import aot_module, default_partition
 
-MATRIX = {'convolution', 'convolution_backward', 'mm', 'addmm', 'bmm'}
+MATRIX = {'convolution', 'convolution_backward', 'mm', 'addmm', 'bmm', 'baddbmm'}
 # ops the accelerator lacks (README: concat, split, reshape/view,
 # transpose/permute, gather, reductions, softmax, layer norm...)
 CPU_ONLY = {'view', '_reshape_alias', '_unsafe_view', 'reshape', 't', 'transpose', 'permute', 'expand',
@@ -206,8 +206,9 @@ def main():
                 in_bytes += sum(nbytes(t) for t in tensors(vals.get(a)))
         outs_t = tensors(vals[src])
         total = in_bytes + sum(nbytes(t) for t in outs_t)
-        if op in ('mm', 'bmm', 'addmm'):
-            a, b = (vals[src.args[0]], vals[src.args[1]]) if op != 'addmm' else (vals[src.args[1]], vals[src.args[2]])
+        if op in ('mm', 'bmm', 'addmm', 'baddbmm'):
+            k = 1 if op in ('addmm', 'baddbmm') else 0  # addmm(bias, a, b), baddbmm(bias, a, b)
+            a, b = vals[src.args[k]], vals[src.args[k + 1]]
             flops = 2 * a.numel() * b.shape[-1]
         elif op == 'convolution':
             flops = 2 * vals[src].numel() * math.prod(vals[src.args[1]].shape[1:])
