@@ -5319,6 +5319,9 @@ static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, int full, dnnm
   p->found_key = DNNMEM__TAKE(s, int64_t, n);
   p->found_key2 = DNNMEM__TAKE(s, int64_t, n);
   p->steps.h = NULL;
+#ifdef DNNMEM__PLAN_ANCHORS
+  p->anc_run = NULL; /* greedy-size's columns: laid out with the time tree of the full layout only */
+#endif
   if (full == 3) { /* greedy-tflm alone */
     dnnmem__gap_layout(s, n, p);
     return;
@@ -6317,7 +6320,7 @@ static void dnnmem__anchor_ent_add(dnnmem__planner *p, dnnmem__gap_entry *e, int
 
 static void dnnmem__anchor_insert(dnnmem__planner *p, int32_t q) {
   int32_t S = p->gap_shift, B = p->anc_blocks, lo = p->lo[q], k;
-  int32_t first = (lo + ((int32_t)1 << S) - 1) >> S, last = (p->hi[q] - 1) >> S;
+  int32_t first = (lo >> S) + ((lo & (((int32_t)1 << S) - 1)) != 0), last = (p->hi[q] - 1) >> S;
   int64_t o = p->off[q], e = o + p->rec[q].size;
   dnnmem__anchor_ent_add(p, p->gap_ent, B + (lo >> S), q);
   dnnmem__anchor_run_add(p, lo >> S, o, e);
@@ -6372,10 +6375,11 @@ static int dnnmem__anchor_begin(dnnmem__planner *p) {
   p->gap_shift = S;
   p->anc_blocks = B;
   for (j = 0; j < 4 * B; j++) cnt[j] = 0;
+  if (p->n > DNNMEM__I32_MAX / (DNNMEM__PLAN_ANCHOR_SPANS + 1)) return 0; /* anc_run's slots are int32 */
   for (i = 0; i < p->n; i++) {
-    int32_t first = (p->lo[i] + ((int32_t)1 << S) - 1) >> S, last = (p->hi[i] - 1) >> S;
+    int32_t lo = p->lo[i], first = (lo >> S) + ((lo & (((int32_t)1 << S) - 1)) != 0), last = (p->hi[i] - 1) >> S;
     if (p->rec[i].size == 0) return 0;
-    cnt[p->lo[i] >> S]++;
+    cnt[lo >> S]++;
     if (first <= last) {
       cnt[2 * B + last]++;
       cnt[3 * B + first]++; /* T: a difference array, summed below */
@@ -6403,7 +6407,7 @@ static int dnnmem__anchor_begin(dnnmem__planner *p) {
 static void dnnmem__plan_greedy_size(dnnmem__planner *p) {
   int32_t i, m = dnnmem__free_by_size(p);
 #ifdef DNNMEM__PLAN_ANCHORS
-  if (p->gap_tree && dnnmem__anchor_begin(p)) {
+  if (p->anc_run && dnnmem__anchor_begin(p)) {
     for (i = 0; i < m; i++) {
       int32_t r = p->order[i];
       if (i + DNNMEM__PLAN_AHEAD < m) DNNMEM__PLAN_FETCH(p, p->order[i + DNNMEM__PLAN_AHEAD]);
