@@ -32,7 +32,10 @@
    (arena <= budget, extra time <= max(10%, bound + 2 points));
    $BENCH_REMAT_ARENA_ONLY=1 runs only this table; $BENCH_REMAT_SKIP_PEAK=1
    leaves out its peak-only solves (half the CPU, for experiments on the
-   arena-aware solve; their columns show 0). */
+   arena-aware solve; their columns show 0). $BENCH_REMAT_AIMS=0.92,0.95,...
+   runs only the arena's cost per graph at seed $BENCH_REMAT_SEED: the
+   peak-only solve at the budget B, fresh peak-only solves at each r x B
+   (their arenas planned at B) and the arena-aware solve. */
 #include "bench.h"
 
 #include <glob.h>
