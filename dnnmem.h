@@ -19833,6 +19833,22 @@ DNNMEM_DEF int dnnmem_flow_source_side(const dnnmem_flow *flow, int32_t node) {
 
 #endif /* DNNMEM_NO_FLOW */
 
+#ifndef DNNMEM_NO_LABEL
+/* A k = 2 move network's nodes worked out by its caller (placement, in its
+   validation pass: one pass less over the ops): each op's network node
+   (0: stays on label 0, 1: on label 1 = alpha, 2..: movable, in id order),
+   the movable nodes' unaries (u0: on label 0, u1: moved), the fixed ops'
+   costs summed, their union-find slots set; out0 (NULL: none) marks the
+   values wanted on label 0 (the problem's output_label unread). */
+typedef struct dnnmem__label_nodes {
+  int32_t *node;
+  int64_t *u0, *u1;
+  int32_t num_free;
+  int64_t constant;
+  const uint8_t *out0;
+} dnnmem__label_nodes;
+#endif
+
 /* ==== 8. Placement (dnnmem_place_*) ====================================== */
 
 #ifndef DNNMEM_NO_PLACE
@@ -19845,7 +19861,8 @@ static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
                                            int32_t alpha, dnnmem_flow *out_flow, int32_t *out_node,
                                            dnnmem_label_network_result *result, void *scratch,
                                            size_t scratch_bytes, int64_t valid_total, int32_t *part,
-                                           int given, int32_t *out_arcs, dnnmem_error *e);
+                                           int given, const dnnmem__label_nodes *nodes, int32_t *out_arcs,
+                                           dnnmem_error *e);
 static dnnmem_result dnnmem__label_network_bytes(int32_t n, int32_t e, int32_t k, size_t *out_bytes);
 
 /* The problem given and its graph valid: what the scratch's layout reads. */
@@ -19856,12 +19873,15 @@ static dnnmem_result dnnmem__place_graph(const dnnmem_place_problem *p, dnnmem_e
 
 /* Validates the rest of a problem whose graph dnnmem__place_graph passed
    (not acyclicity); *out_total bounds every cost; forced (NULL: not
-   wanted) receives dnnmem__place_forced of every node. Bitwise tests and
-   one overflow test per node: few branches to mispredict. */
+   wanted) receives dnnmem__place_forced of every node, and then nodes the
+   network's nodes (the k = 2 labeling's, labels 0 = CPU, 1 = ACC; the
+   per-edge network numbers its nodes the same way), part their union-find
+   slots. Bitwise tests and one overflow test per node: few branches to
+   mispredict. */
 static dnnmem_result dnnmem__place_validate(const dnnmem_place_problem *p, int64_t *out_total, uint8_t *forced,
-                                            dnnmem_error *e) {
-  int64_t total = 0;
-  int32_t v, n = p->graph->num_nodes;
+                                            dnnmem__label_nodes *nodes, int32_t *part, dnnmem_error *e) {
+  int64_t total = 0, constant = 0;
+  int32_t v, n = p->graph->num_nodes, num_free = 0;
   if (n > 0 && (p->cpu_time == NULL || p->acc_time == NULL || p->xfer == NULL))
     return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, p->xfer == NULL ? DNNMEM_FIELD_SIZE : DNNMEM_FIELD_TIME);
   for (v = 0; v < n; v++) {
@@ -19881,8 +19901,22 @@ static dnnmem_result dnnmem__place_validate(const dnnmem_place_problem *p, int64
         times + twice > (uint64_t)(DNNMEM__I64_MAX - total))
       return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, v, DNNMEM_FIELD_TIME);
     total += (int64_t)(times + twice);
-    /* a pin, else the only device that runs it (CPU = 1, ACC = 2) */
-    if (forced) forced[v] = (uint8_t)(dev != DNNMEM_PLACE_ANY ? dev : (a < 0) | (c < 0) << 1);
+    if (forced) { /* a pin, else the only device that runs it (CPU = 1, ACC = 2) */
+      uint8_t f = (uint8_t)(dev != DNNMEM_PLACE_ANY ? dev : (a < 0) | (c < 0) << 1);
+      int32_t free_op = f == DNNMEM_PLACE_ANY;
+      forced[v] = f;
+      /* a free op's slots written always, kept when it is free (no branch) */
+      nodes->node[v] = free_op ? 2 + num_free : f - 1;
+      nodes->u0[num_free] = c;
+      nodes->u1[num_free] = a;
+      part[2 + num_free] = 2 + num_free;
+      constant += f == DNNMEM_PLACE_CPU ? c : f == DNNMEM_PLACE_ACC ? a : 0;
+      num_free += free_op;
+    }
+  }
+  if (forced) {
+    nodes->num_free = num_free;
+    nodes->constant = constant; /* within total */
   }
   *out_total = total;
   return DNNMEM_OK;
@@ -19907,51 +19941,97 @@ static uint8_t dnnmem__place_forced(const dnnmem_place_problem *p, int32_t v) {
    the baselines 1 = every op the accelerator supports on it (onnx-mlir's
    default), 2 = each op on its faster device, 3 = every op on the CPU
    where possible. */
-static DNNMEM__PLACE_INLINE unsigned dnnmem__place_code(const dnnmem_place_problem *p, const uint8_t *x, int baselines,
+static DNNMEM__PLACE_INLINE unsigned dnnmem__place_code(const dnnmem_place_problem *p, uint8_t xv, int baselines,
                                                         int32_t v, uint8_t forced) {
-  unsigned code = x[v] == DNNMEM_PLACE_ACC ? 1u : 0u;
+  unsigned code = xv == DNNMEM_PLACE_ACC ? 1u : 0u;
   if (!baselines) return code;
   if (forced == DNNMEM_PLACE_ANY) return code | 2u | (p->acc_time[v] < p->cpu_time[v] ? 4u : 0u);
   return forced == DNNMEM_PLACE_ACC ? code | 14u : code;
 }
 
+/* The answer's devices read from the cut while the recount runs
+   (dnnmem__place_eval): op v on the accelerator when its network node
+   node[v] is on the sink side; device receives them. */
+typedef struct dnnmem__place_sides {
+  const int32_t *node;
+  const uint8_t *side;
+  uint8_t *device;
+} dnnmem__place_sides;
+
 /* Costs of a validated problem under the assignment x, and with baselines
-   under the three baselines too (time[0..3], conversions[0..3]): one sweep
-   over the edges for all. seen holds n int32; forced (NULL: worked out
-   here) dnnmem__place_forced of every node. */
+   under the three baselines too (time[0..3], conversions[0..3]); seen holds
+   n int32; forced (NULL: worked out here) dnnmem__place_forced of every
+   node. The per-value model in one sweep over the ops and their inputs: an
+   op's code goes into seen before its consumers read it (bits 8-11; a first
+   pass when in_order is 0, some input coming after its op), and a value
+   pays its conversion in lane i at the first consumer (or output) that
+   needs it (bits 0-3: paid). sides (NULL: x given) fills x from the cut in
+   that sweep; *num_acc: the ops x puts on the accelerator. */
 static dnnmem_result dnnmem__place_eval(const dnnmem_place_problem *p, dnnmem_place_model model,
-                                        const uint8_t *forced_of, const uint8_t *x, int baselines, int32_t *seen,
-                                        int64_t *time, int32_t *conversions, dnnmem_error *e) {
+                                        const uint8_t *forced_of, const uint8_t *x, int baselines, int in_order,
+                                        const dnnmem__place_sides *sides, int32_t *seen, int64_t *time,
+                                        int32_t *conversions, int32_t *num_acc, dnnmem_error *e) {
   const dnnmem_graph *g = p->graph;
-  int32_t n = g->num_nodes, v, k, i, count = baselines ? 4 : 1;
+  int32_t n = g->num_nodes, v, k, i, count = baselines ? 4 : 1, acc = 0;
   unsigned mask = baselines ? 15u : 1u;
-  int64_t sum[4] = {0, 0, 0, 0}; /* the sweep over nodes sums in registers */
-  for (i = 0; i < count; i++) conversions[i] = 0;
+  int64_t sum[4] = {0, 0, 0, 0}; /* the sweep sums in registers (constant indices only) */
+  int32_t conv[4] = {0, 0, 0, 0};
+  int per_value = model == DNNMEM_PLACE_PER_VALUE;
+  const int64_t *cpu = p->cpu_time, *accel = p->acc_time, *xfer = p->xfer; /* locals: device's stores alias all */
+  const int32_t *in_offsets = g->in_offsets, *in_ids = g->in_ids, *node = sides ? sides->node : NULL;
+  const uint8_t *out = p->is_output, *side = sides ? sides->side : NULL;
+  uint8_t *device = sides ? sides->device : NULL;
+  if (side != NULL && !in_order) { /* the codes' first pass reads x */
+    for (v = 0; v < n; v++) device[v] = (uint8_t)(DNNMEM_PLACE_ACC - side[node[v]]);
+    side = NULL;
+    device = NULL;
+  }
+  for (v = 0; v < n && per_value && !in_order; v++)
+    seen[v] = (int32_t)(dnnmem__place_code(p, x[v], baselines, v, forced_of ? forced_of[v] : dnnmem__place_forced(p, v))
+                        << 8);
   for (v = 0; v < n; v++) {
     uint8_t forced = forced_of ? forced_of[v] : dnnmem__place_forced(p, v);
-    unsigned code;
-    int64_t c, a;
-    if (((x[v] != DNNMEM_PLACE_CPU) & (x[v] != DNNMEM_PLACE_ACC)) | ((forced != DNNMEM_PLACE_ANY) & (forced != x[v])))
+    uint8_t xv = side ? (uint8_t)(DNNMEM_PLACE_ACC - side[node[v]]) : x[v]; /* (x is not read back: no store to load) */
+    unsigned code, bits;
+    int64_t c = cpu[v], a = accel[v];
+    if (device) device[v] = xv;
+    if (((xv != DNNMEM_PLACE_CPU) & (xv != DNNMEM_PLACE_ACC)) | ((forced != DNNMEM_PLACE_ANY) & (forced != xv)))
       return dnnmem__fail(e, DNNMEM_ERR_INFEASIBLE, v, DNNMEM_FIELD_OUTPUT);
-    code = dnnmem__place_code(p, x, baselines, v, forced);
-    c = p->cpu_time[v];
-    a = p->acc_time[v];
+    code = dnnmem__place_code(p, xv, baselines, v, forced);
+    acc += (int32_t)(code & 1u);
     sum[0] += code & 1u ? a : c;
     sum[1] += code & 2u ? a : c;
     sum[2] += code & 4u ? a : c;
     sum[3] += code & 8u ? a : c;
-    seen[v] = (int32_t)(code << 8); /* per value below: bits 0-3 a consumer on ACC, 4-7 one on CPU */
+    if (!per_value) continue;
+    bits = code | ((~code & mask) << 4);
+    if (in_order) seen[v] = (int32_t)(code << 8);
+    for (k = in_offsets[v]; k < in_offsets[v + 1]; k++) seen[in_ids[k]] |= (int32_t)bits;
   }
-  for (i = 0; i < count; i++) time[i] = sum[i];
+  for (v = 0; v < n && per_value; v++) {
+    unsigned sv = (unsigned)seen[v], cv = sv >> 8, on_acc = sv & 15u, on_cpu = (sv >> 4) & 15u, needs;
+    if (out && out[v]) on_cpu = mask;
+    needs = ((~cv & on_acc) | (cv & on_cpu)) & mask;
+    for (i = 0; needs; i++, needs >>= 1)
+      if (needs & 1u) {
+        sum[i] += xfer[v];
+        conv[i]++;
+      }
+  }
+  for (i = 0; i < count; i++) {
+    time[i] = sum[i];
+    conversions[i] = conv[i];
+  }
+  if (num_acc) *num_acc = acc;
   if (model == DNNMEM_PLACE_PER_EDGE) {
     for (v = 0; v < n; v++) seen[v] = -1;
     for (v = 0; v < n; v++) {
-      unsigned cv = dnnmem__place_code(p, x, baselines, v, forced_of ? forced_of[v] : dnnmem__place_forced(p, v)), diff;
+      unsigned cv = dnnmem__place_code(p, x[v], baselines, v, forced_of ? forced_of[v] : dnnmem__place_forced(p, v)), diff;
       for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) {
         int32_t u = g->in_ids[k];
         if (seen[u] == v) continue; /* x * x: one edge */
         seen[u] = v;
-        diff = cv ^ dnnmem__place_code(p, x, baselines, u, forced_of ? forced_of[u] : dnnmem__place_forced(p, u));
+        diff = cv ^ dnnmem__place_code(p, x[u], baselines, u, forced_of ? forced_of[u] : dnnmem__place_forced(p, u));
         for (i = 0; diff; i++, diff >>= 1)
           if (diff & 1u) {
             time[i] += p->xfer[u];
@@ -19964,21 +20044,6 @@ static dnnmem_result dnnmem__place_eval(const dnnmem_place_problem *p, dnnmem_pl
             time[i] += p->xfer[v];
             conversions[i]++;
           }
-    }
-  } else {
-    for (v = 0; v < n; v++) {
-      unsigned cv = (unsigned)seen[v] >> 8, bits = cv | ((~cv & mask) << 4);
-      for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) seen[g->in_ids[k]] |= (int32_t)bits;
-    }
-    for (v = 0; v < n; v++) {
-      unsigned sv = (unsigned)seen[v], cv = sv >> 8, on_acc = sv & 15u, on_cpu = (sv >> 4) & 15u, needs;
-      if (p->is_output && p->is_output[v]) on_cpu = mask;
-      needs = ((~cv & on_acc) | (cv & on_cpu)) & mask;
-      for (i = 0; needs; i++, needs >>= 1)
-        if (needs & 1u) {
-          time[i] += p->xfer[v];
-          conversions[i]++;
-        }
     }
   }
   return DNNMEM_OK; /* no overflow: validation bounded the sum */
@@ -20042,7 +20107,8 @@ static dnnmem_result dnnmem__place_cost(const dnnmem_place_problem *problem, con
   dnnmem_result r;
   int64_t total;
   int32_t *seen;
-  if ((r = dnnmem__place_graph(problem, e)) != DNNMEM_OK || (r = dnnmem__place_validate(problem, &total, NULL, e)) != DNNMEM_OK)
+  if ((r = dnnmem__place_graph(problem, e)) != DNNMEM_OK ||
+      (r = dnnmem__place_validate(problem, &total, NULL, NULL, NULL, e)) != DNNMEM_OK)
     return r;
   if ((r = dnnmem__place_options(options, &model, &algo)) != DNNMEM_OK)
     return dnnmem__fail(e, r, -1, DNNMEM_FIELD_OPTIONS);
@@ -20052,7 +20118,8 @@ static dnnmem_result dnnmem__place_cost(const dnnmem_place_problem *problem, con
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   seen = dnnmem__place_cost_layout(&s, problem->graph->num_nodes);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  return dnnmem__place_eval(problem, model, NULL, device, 0, seen, &result->time, &result->conversions, e);
+  return dnnmem__place_eval(problem, model, NULL, device, 0, 0, NULL, seen, &result->time, &result->conversions, NULL,
+                            e);
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_place_cost(const dnnmem_place_problem *problem, const dnnmem_place_options *options,
@@ -20069,8 +20136,8 @@ typedef struct dnnmem__place_work {
   int32_t *out_offsets;  /* consumers CSR */
   int32_t *out_ids;
   int32_t *flow_id;      /* free op -> network node; pinned: 0 (CPU) / 1 (ACC) */
-  int64_t *cost_cpu;     /* per op: cost if on the CPU (time + conversions) */
-  int64_t *cost_acc;
+  int64_t *cost_cpu;     /* per op: cost if on the CPU (time + conversions); per value: the */
+  int64_t *cost_acc;     /* labeling's unaries per free op (dnnmem__label_nodes) */
   uint8_t *forced;       /* DNNMEM_PLACE_ANY / CPU / ACC */
   /* one region, each phase's arrays from its start (fewer fresh pages) */
   unsigned char *phase_mem;
@@ -20078,10 +20145,9 @@ typedef struct dnnmem__place_work {
   int32_t *order;        /* 0. the cycle check: a topological order */
   unsigned char *topo;   /*    dnnmem_graph_topo_order's scratch */
   size_t topo_bytes;
-  int64_t *label_cost;   /* 1. per value: the problem as a labeling (part 9) */
-  int32_t *label_output, *label_start;
-  int32_t *seen;         /* 2. dedupe stamps (per edge: while building too) */
-  int32_t *part;         /* union-find over network nodes: the parts (joined while phase 1 is read) */
+  int32_t *seen;         /* 1. dedupe stamps (per edge: while building too) */
+  int32_t *part;         /* union-find over network nodes: the parts (joined as arcs are written) */
+  int in_order;          /* every input precedes its op */
   unsigned char *flow_mem; /* after it: per edge the network, per value the labeling network's scratch */
   size_t flow_bytes, net_bytes, label_bytes;
 } dnnmem__place_work;
@@ -20096,15 +20162,11 @@ static int dnnmem__place_bounds(int32_t n, int32_t e, int32_t *max_nodes, int32_
   return 1;
 }
 
-/* The arrays of one phase (0, 1, 2 as in dnnmem__place_work). */
+/* The arrays of one phase (0, 1 as in dnnmem__place_work). */
 static void dnnmem__place_phase(dnnmem__scratch *s, int32_t n, int phase, dnnmem__place_work *w) {
   if (phase == 0) {
     w->order = DNNMEM__TAKE(s, int32_t, n);
     w->topo = DNNMEM__TAKE(s, unsigned char, w->topo_bytes);
-  } else if (phase == 1) {
-    w->label_cost = DNNMEM__TAKE(s, int64_t, 2 * (size_t)n);
-    w->label_output = DNNMEM__TAKE(s, int32_t, n);
-    w->label_start = DNNMEM__TAKE(s, int32_t, n);
   } else {
     w->seen = DNNMEM__TAKE(s, int32_t, n);
   }
@@ -20138,7 +20200,7 @@ static dnnmem_result dnnmem__place_layout(dnnmem__scratch *s, const dnnmem_graph
   if ((r = dnnmem_flow_scratch_size(max_nodes, max_arcs, &w->flow_bytes)) != DNNMEM_OK) return r;
   w->net_bytes = w->label_bytes > w->flow_bytes ? w->label_bytes : w->flow_bytes;
   if (label_nodes > max_nodes) max_nodes = (int32_t)label_nodes; /* the parts' union-find */
-  for (phase = 0; phase < 3; phase++) {
+  for (phase = 0; phase < 2; phase++) {
     dnnmem__scratch_begin(&sub, NULL, 0);
     dnnmem__place_phase(&sub, n, phase, w);
     if ((r = dnnmem__scratch_end(&sub, &bytes)) != DNNMEM_OK) return r;
@@ -20153,7 +20215,7 @@ static dnnmem_result dnnmem__place_layout(dnnmem__scratch *s, const dnnmem_graph
   w->part = DNNMEM__TAKE(s, int32_t, max_nodes);
   w->phase_mem = DNNMEM__TAKE(s, unsigned char, w->phase_bytes);
   w->flow_mem = DNNMEM__TAKE(s, unsigned char, w->net_bytes);
-  for (phase = 0; phase < 3 && w->phase_mem != NULL; phase++) {
+  for (phase = 0; phase < 2 && w->phase_mem != NULL; phase++) {
     dnnmem__scratch_begin(&sub, w->phase_mem, w->phase_bytes);
     dnnmem__place_phase(&sub, n, phase, w);
     r = dnnmem__scratch_end(&sub, NULL);
@@ -20280,14 +20342,21 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
   dnnmem_flow_algo algo;
   dnnmem_result r;
   dnnmem_result r_layout;
+  dnnmem__label_nodes nodes;
   int64_t total;
-  int32_t n, v, num_free = 0;
+  int32_t n, v, num_free;
   if ((r = dnnmem__place_graph(problem, e)) != DNNMEM_OK) return r;
   /* carved first, so that validation fills forced; its errors come after
      the problem's, as always */
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   if ((r_layout = dnnmem__place_layout(&s, problem->graph, &w)) == DNNMEM_OK) r_layout = dnnmem__scratch_end(&s, NULL);
-  if ((r = dnnmem__place_validate(problem, &total, r_layout == DNNMEM_OK ? w.forced : NULL, e)) != DNNMEM_OK) return r;
+  nodes.node = w.flow_id;
+  nodes.u0 = w.cost_cpu;
+  nodes.u1 = w.cost_acc;
+  nodes.out0 = problem->is_output; /* outputs: back on the CPU */
+  if ((r = dnnmem__place_validate(problem, &total, r_layout == DNNMEM_OK ? w.forced : NULL, &nodes, w.part, e)) !=
+      DNNMEM_OK)
+    return r;
   if ((r = dnnmem__place_options(options, &model, &algo)) != DNNMEM_OK)
     return dnnmem__fail(e, r, -1, DNNMEM_FIELD_OPTIONS);
   n = problem->graph->num_nodes;
@@ -20296,19 +20365,11 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
   if (r_layout != DNNMEM_OK) return r_layout;
   dnnmem__place_phase_next(&w, n, 0);
   /* a cycle? (none when every input precedes its node, the usual numbering) */
-  if (n > 0 && !dnnmem_graph_is_topological(problem->graph) &&
-      (r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo, w.topo_bytes, e)) != DNNMEM_OK)
+  w.in_order = n == 0 || dnnmem_graph_is_topological(problem->graph);
+  if (!w.in_order && (r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo, w.topo_bytes, e)) != DNNMEM_OK)
     return r;
-  dnnmem__place_phase_next(&w, n, model == DNNMEM_PLACE_PER_VALUE ? 1 : 2);
-  for (v = 0; v < n && model == DNNMEM_PLACE_PER_VALUE; v++) { /* the labeling below: a pin is the other device unsupported */
-    uint8_t forced = w.forced[v];
-    w.label_cost[2 * v] = forced == DNNMEM_PLACE_ACC ? DNNMEM_LABEL_UNSUPPORTED : problem->cpu_time[v];
-    w.label_cost[2 * v + 1] = forced == DNNMEM_PLACE_CPU ? DNNMEM_LABEL_UNSUPPORTED : problem->acc_time[v];
-    w.label_output[v] = problem->is_output && problem->is_output[v] ? 0 : DNNMEM_LABEL_FREE;
-    w.label_start[v] = forced == DNNMEM_PLACE_ACC ? 1 : 0;
-  }
-  for (v = 0; v < n && model != DNNMEM_PLACE_PER_VALUE; v++) /* the labeling numbers its own the same way */
-    w.flow_id[v] = w.forced[v] == DNNMEM_PLACE_CPU ? DNNMEM__PLACE_S : w.forced[v] == DNNMEM_PLACE_ACC ? DNNMEM__PLACE_T : 2 + num_free++;
+  dnnmem__place_phase_next(&w, n, model == DNNMEM_PLACE_PER_VALUE ? -1 : 1);
+  num_free = nodes.num_free; /* flow_id: S, T, or 2.. for free ops in id order (validation numbered them) */
   net.p = problem;
   net.w = &w;
   net.flow = NULL;
@@ -20321,16 +20382,13 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     DNNMEM_MEMSET(&lp, 0, sizeof(lp));
     lp.graph = problem->graph;
     lp.num_labels = 2;
-    lp.node_cost = w.label_cost;
     lp.convert_size = problem->xfer;
-    lp.convert_rate = swap_rate;
-    lp.output_label = w.label_output;
+    lp.convert_rate = swap_rate; /* node costs and outputs: in nodes */
     /* validated above (total bounds every cut: each value converts once) */
-    r = dnnmem__label_network(&lp, NULL, w.label_start, 1, &flow, w.flow_id, &lr, w.flow_mem, w.label_bytes, total,
-                              w.part, solve && algo == DNNMEM_FLOW_BK, &net.num_arcs, e); /* the parts joined as it goes */
+    r = dnnmem__label_network(&lp, NULL, NULL, 1, &flow, w.flow_id, &lr, w.flow_mem, w.label_bytes, total, w.part,
+                              solve && algo == DNNMEM_FLOW_BK, &nodes, &net.num_arcs, e); /* the parts joined as it goes */
     if (r != DNNMEM_OK) return r;
-    DNNMEM_ASSERT(lr.approximated == 0);
-    num_free = lr.num_free; /* flow_id: S, T, or 2.. for free ops in id order */
+    DNNMEM_ASSERT(lr.approximated == 0 && lr.num_free == num_free);
     net.constant = lr.constant;
     net.num_nodes = flow.num_nodes;
   } else {
@@ -20408,21 +20466,22 @@ static dnnmem_result dnnmem__place_solve(const dnnmem_place_problem *problem,
   if (r != DNNMEM_OK) return r;
   cut = flow.value;
   DNNMEM_MEMSET(&res, 0, sizeof(res));
-  for (v = 0; v < n; v++) { /* a pinned op's flow_id is S or T: its side is its device */
-    device[v] = (uint8_t)(DNNMEM_PLACE_ACC - flow.source_side[w.flow_id[v]]);
-    res.num_acc += device[v] - DNNMEM_PLACE_CPU;
-  }
-  res.num_cpu = n - res.num_acc;
   /* a part's root is its smallest node, a free op (an auxiliary node
      comes after them and always has an arc to one) */
   for (v = 2; v < 2 + num_free; v++) res.num_parts += w.part[v] == v;
   {
     int64_t time[4];
     int32_t conversions[4];
-    dnnmem__place_phase_next(&w, n, 2);
-    r = dnnmem__place_eval(problem, model, w.forced, device, 1, w.seen, time, conversions, NULL);
+    dnnmem__place_sides sides; /* a pinned op's flow_id is S or T: its side is its device */
+    sides.node = w.flow_id;
+    sides.side = flow.source_side;
+    sides.device = device;
+    dnnmem__place_phase_next(&w, n, 1);
+    r = dnnmem__place_eval(problem, model, w.forced, device, 1, w.in_order, &sides, w.seen, time, conversions,
+                           &res.num_acc, NULL);
     if (r != DNNMEM_OK) return r;
     dnnmem__place_phase_next(&w, n, -1);
+    res.num_cpu = n - res.num_acc;
     res.time = time[0];
     res.conversions = conversions[0];
     res.all_acc_time = time[1];
@@ -20895,6 +20954,7 @@ typedef struct dnnmem__label_net {
   int given;                  /* the next solve is cut-only BK: terminal arcs summed into the flow's
                                  per-node capacities, not listed, the others counted per node, and the
                                  reduction's degrees and stack flags set (dnnmem__flow_build, _reduce) */
+  const dnnmem__label_nodes *nodes; /* NULL, or the nodes as the caller worked them out (k = 2) */
 } dnnmem__label_net;
 
 static DNNMEM__LABEL_INLINE void dnnmem__label_add(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap, int64_t rcap) {
@@ -21058,10 +21118,14 @@ static DNNMEM__LABEL_INLINE int64_t dnnmem__label_conv2(const dnnmem_label_probl
 static void dnnmem__label_value2(dnnmem__label_net *net, int32_t u) {
   const dnnmem__label_view *vw = net->vw;
   dnnmem__label_work *w = net->w;
-  int32_t alpha = net->alpha, other = 1 - alpha, nu = w->node[u], o = dnnmem__label_output(vw, u);
-  int32_t j, m = 0, single = -1, group_aux = -1, alpha_aux = -1, prev = -1;
-  int to_alpha = o == alpha, to_other = o == other;
+  int32_t alpha = net->alpha, other = 1 - alpha, nu = w->node[u], j, m = 0, single = -1, group_aux = -1;
+  int32_t alpha_aux = -1, prev = -1, o;
+  int to_alpha, to_other;
   int64_t fwd = 0, back = 0; /* converting u from the other label to alpha, and back (what is read) */
+  if (net->nodes == NULL) o = dnnmem__label_output(vw, u);
+  else o = net->nodes->out0 && net->nodes->out0[u] ? 0 : DNNMEM_LABEL_FREE;
+  to_alpha = o == alpha;
+  to_other = o == other;
   for (j = w->out_offsets[u]; j < w->out_offsets[u + 1]; j++) {
     int32_t c = w->out_ids[j], nc = w->node[c];
     if (c == prev) continue; /* x * x: one consumer (a list is in consumer order) */
@@ -21113,7 +21177,11 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
   net->constant = 0;
   net->approximated = 0;
   net->held_from = -1;
-  for (v = 0; v < n; v++) {
+  if (net->nodes) { /* worked out by the caller */
+    net->num_free = net->nodes->num_free;
+    net->constant = net->nodes->constant;
+  }
+  for (v = 0; v < n && net->nodes == NULL; v++) {
     int32_t a = net->x[v];
     int64_t keep = dnnmem__label_theta(vw, v, a), moved;
     if (a == net->alpha) {
@@ -21172,7 +21240,7 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
    w->flow_mem for them (dnnmem_flow_scratch_size). */
 static void dnnmem__label_build(const dnnmem__label_view *vw, dnnmem__label_work *w, const int32_t *x,
                                 int32_t alpha, int64_t infinite, dnnmem_flow *flow, dnnmem__label_net *net,
-                                int32_t *part, int given) {
+                                int32_t *part, int given, const dnnmem__label_nodes *nodes) {
   const dnnmem_graph *g = vw->p->graph;
   int32_t max_nodes = 0, max_arcs = 0;
   dnnmem_result r;
@@ -21189,6 +21257,7 @@ static void dnnmem__label_build(const dnnmem__label_view *vw, dnnmem__label_work
   net->flow = flow;
   net->part = part;
   net->given = given;
+  net->nodes = nodes;
   dnnmem__label_pass(net);
   DNNMEM_ASSERT((given || flow->num_arcs == net->num_arcs) && net->num_nodes <= max_nodes);
   flow->num_nodes = net->num_nodes; /* no arc names a node past the last one used */
@@ -21204,7 +21273,7 @@ static dnnmem_result dnnmem__label_move(const dnnmem__label_view *vw, dnnmem__la
   dnnmem_flow_options fo;
   dnnmem_result r;
   int32_t v, n = vw->p->graph->num_nodes;
-  dnnmem__label_build(vw, w, x, alpha, infinite, &flow, &net, NULL, algo == DNNMEM_FLOW_BK);
+  dnnmem__label_build(vw, w, x, alpha, infinite, &flow, &net, NULL, algo == DNNMEM_FLOW_BK, NULL);
   DNNMEM_MEMSET(&fo, 0, sizeof(fo));
   fo.algo = algo;
   fo.cut_only = 1; /* the move reads the sides only */
@@ -21229,13 +21298,16 @@ DNNMEM_DEF dnnmem_result dnnmem_label_network_scratch_size(const dnnmem_label_pr
    labels, and valid_total bounds every finite cut: no second look. part
    (NULL: none): the nodes' union-find, joined by the arcs as written;
    given: for one cut-only BK solve (terminal arcs not listed, see
-   dnnmem__label_net); *out_arcs (may be NULL) the network's arcs. */
+   dnnmem__label_net); nodes (NULL: none; then labels NULL, alpha 1,
+   out_node nodes->node): the caller's nodes, no first pass; *out_arcs
+   (may be NULL) the network's arcs. */
 static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
                                            const dnnmem_label_options *options, const int32_t *labels,
                                            int32_t alpha, dnnmem_flow *out_flow, int32_t *out_node,
                                            dnnmem_label_network_result *result, void *scratch,
                                            size_t scratch_bytes, int64_t valid_total, int32_t *part,
-                                           int given, int32_t *out_arcs, dnnmem_error *e) {
+                                           int given, const dnnmem__label_nodes *nodes, int32_t *out_arcs,
+                                           dnnmem_error *e) {
   dnnmem__label_work w;
   dnnmem__label_view vw;
   dnnmem__label_net net;
@@ -21249,14 +21321,20 @@ static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
     return r;
   }
   n = problem->graph->num_nodes;
-  if (out_flow == NULL || (n > 0 && labels == NULL)) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
+  if (out_flow == NULL || (n > 0 && labels == NULL && nodes == NULL))
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   if (alpha < 0 || alpha >= problem->num_labels) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, -1, DNNMEM_FIELD_INDEX);
   if (valid_total < 0 && (r = dnnmem__label_check(problem, labels, e)) != DNNMEM_OK) return r;
   vw.p = problem;
   vw.k = problem->num_labels;
   vw.group = NULL;
   if (out_node && out_node != labels) w.node = out_node; /* built in place: no copy */
-  dnnmem__label_build(&vw, &w, labels, alpha, total + 1, &flow, &net, part, given);
+  if (nodes) { /* the caller's (k = 2, validated) */
+    DNNMEM_ASSERT(valid_total >= 0 && problem->num_labels == 2 && alpha == 1 && out_node == nodes->node);
+    w.u0 = nodes->u0;
+    w.u1 = nodes->u1;
+  }
+  dnnmem__label_build(&vw, &w, labels, alpha, total + 1, &flow, &net, part, given, nodes);
   *out_flow = flow;
   if (out_arcs) *out_arcs = net.num_arcs;
   if (out_node && w.node != out_node)
@@ -21279,7 +21357,8 @@ DNNMEM_DEF dnnmem_result dnnmem_label_network(const dnnmem_label_problem *proble
   return dnnmem__report(result ? &result->error : NULL, &e,
                         dnnmem__guarded(scratch, scratch_bytes,
                                         dnnmem__label_network(problem, options, labels, alpha, out_flow, out_node,
-                                                              result, scratch, scratch_bytes, -1, NULL, 0, NULL, &e)));
+                                                              result, scratch, scratch_bytes, -1, NULL, 0, NULL, NULL,
+                                                              &e)));
 }
 
 /* ---- labeling: lower bound ---------------------------------------------- */
