@@ -3704,8 +3704,9 @@ typedef struct dnnmem_flow {
   int32_t *arc_work;                  /* 2 per arc: position map, then flow */
   int32_t merged;                     /* parallel arcs or self-loops merged: flows in arc_work */
   int32_t cut_only;                   /* the last solve wrote no arc flows */
-  int32_t given;                      /* a builder summed the terminal arcs into bk, counted its arcs per node in
-                                         queue, set the degrees and stack flags (next solve: cut only, BK) */
+  int32_t given;                      /* 0, or 1 + the nodes stacked: a builder summed the terminal arcs into bk,
+                                         laid out the half-arcs' ranges (queue: fill cursors), set the degrees,
+                                         stack flags and the stack (next solve: cut only, BK) */
   struct dnnmem__flow_bk_node *bk;    /* BK per-node state */
   int32_t *queue, *queue2;            /* FIFOs, CSR fill cursors */
   int64_t *excess;                    /* push-relabel */
@@ -18820,7 +18821,8 @@ static void dnnmem__flow_split(dnnmem_flow *f) {
    self-loops are dropped and parallel arcs left apart (BK and the
    reduction take them as they are: one pass less); a builder may have
    summed all its terminal arcs there already instead of listing them
-   (f->given, read once; its validation bounds their sums, so no clamp).
+   (f->given, read once; its validation bounds their sums, so no clamp),
+   and then laid out the ranges too.
    *source_total: the listed capacities leaving s; returns -1, or (nothing
    built) the arc at which they pass int64_t. */
 static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int terminals_apart, int64_t *source_total,
@@ -18848,7 +18850,7 @@ static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int term
   for (v = 0; v < n && terminals_apart && !f->given; v++) f->bk[v].terminal = f->bk[v].stamp = 0;
   f->given = 0;
   f->first[0] = 0;
-  for (v = 0; v < n; v++) {
+  for (v = 0; v < n && !given; v++) { /* (given: laid out) */
     int32_t ci = count_inner[v];
     f->first[v + 1] = f->first[v] + ci + (terminals_apart ? 0 : count_term[v]);
     f->mid[v] = f->first[v] + ci;
@@ -19282,23 +19284,28 @@ static int dnnmem__flow_parallel(dnnmem_flow *f, int32_t u, int32_t w, int32_t e
 }
 
 /* Eliminates what it can (never s or t, which have no half-arcs here);
-   returns the count, *constant the cost they leave. ready: a builder set
-   each node's degree and stack flag with its given capacities (while it
-   wrote the record: one pass less over the records). */
-static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int ready, int64_t *constant) {
+   returns the count, *constant the cost they leave. ready (f->given): 0,
+   or 1 + the nodes a builder stacked as it wrote each node's degree and
+   stack flag with its given capacities (one pass less over the records). */
+static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int32_t ready, int64_t *constant) {
   struct dnnmem__flow_half *h = f->half;
   struct dnnmem__flow_bk_node *nd = f->bk;
-  int32_t n = f->num_nodes, top = 0, count = 0, v;
+  int32_t n = f->num_nodes, top = ready > 0 ? ready - 1 : 0, count = 0, v, stacked = 0;
   int64_t k = 0;
-  for (v = 0; v < n; v++) {
+  for (v = 0; v < n && !ready; v++) {
     int32_t d = f->mid[v] - f->first[v];
-    if (!ready) {
-      nd[v].dist = d;
-      nd[v].tree = (uint8_t)((uint32_t)d <= 2u && v != s && v != t); /* on the stack */
-    }
-    DNNMEM_ASSERT(nd[v].dist == d && nd[v].tree == ((uint32_t)d <= 2u && v != s && v != t));
-    if ((uint32_t)d <= 2u && v != s && v != t) f->bucket_prev[top++] = v;
+    nd[v].dist = d;
+    nd[v].tree = (uint8_t)((uint32_t)d <= 2u && v != s && v != t); /* on the stack */
+    if (nd[v].tree) f->bucket_prev[top++] = v;
   }
+  for (v = 0; v < n; v++) { /* (checks only) */
+    int32_t d = f->mid[v] - f->first[v];
+    DNNMEM_ASSERT(nd[v].dist == d && nd[v].tree == ((uint32_t)d <= 2u && v != s && v != t));
+    DNNMEM_ASSERT(!nd[v].tree || (stacked < top && f->bucket_prev[stacked] == v));
+    stacked += nd[v].tree;
+  }
+  DNNMEM_ASSERT(stacked == top);
+  (void)stacked;
   while (top > 0) {
     int32_t eu, ew, u, w = -1, su, sw = -1, i, deg;
     int64_t a, b, pu, qu, pw = 0, qw = 0, c0[4], c1[4], cost[4], kk = k, au, bu, aw = 0, bw = 0, lambda = 0;
@@ -19728,8 +19735,7 @@ static dnnmem_result dnnmem__flow_solve(dnnmem_flow *flow, int32_t source, int32
   dnnmem_flow_algo algo = options ? options->algo : DNNMEM_FLOW_BK;
   int cut_only = options != NULL && options->cut_only != 0;
   int64_t source_total = 0, direct = 0, value;
-  int32_t i;
-  int given;
+  int32_t i, given;
   if (flow == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
   if (source < 0 || source >= flow->num_nodes) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, -1, DNNMEM_FIELD_SOURCE);
   if (sink < 0 || sink >= flow->num_nodes) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, -1, DNNMEM_FIELD_SINK);
@@ -20952,8 +20958,9 @@ typedef struct dnnmem__label_net {
   int64_t held_cap;
   int32_t *part;              /* NULL, or a union-find of the nodes, joined as arcs are written */
   int given;                  /* the next solve is cut-only BK: terminal arcs summed into the flow's
-                                 per-node capacities, not listed, the others counted per node, and the
-                                 reduction's degrees and stack flags set (dnnmem__flow_build, _reduce) */
+                                 per-node capacities, not listed, the others' half-arc ranges laid out,
+                                 and the reduction's degrees, stack flags and stack set (flow->given;
+                                 dnnmem__flow_build, _reduce) */
   const dnnmem__label_nodes *nodes; /* NULL, or the nodes as the caller worked them out (k = 2) */
 } dnnmem__label_net;
 
@@ -21209,19 +21216,29 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
   else
     for (v = 0; v < n; v++) dnnmem__label_value(net, v);
   dnnmem__label_flush(net); /* (no unary pairs with it) */
-  for (v = 0; v < net->num_free && net->given; v++) { /* the unaries straight into the capacities */
-    int64_t c0 = w->u0[v], c1 = w->u1[v];
-    struct dnnmem__flow_bk_node *nd = &net->flow->bk[2 + v];
-    net->constant += c0 < c1 ? c0 : c1;
-    net->num_arcs += c0 != c1;
-    nd->terminal = c1 > c0 ? c1 - c0 : 0;
-    nd->stamp = c0 > c1 ? c0 - c1 : 0;
-    nd->dist = net->flow->queue[2 + v]; /* and the reduction's degree and stack flag (dnnmem__flow_reduce) */
-    nd->tree = (uint8_t)(nd->dist <= 2);
-  }
-  for (v = 2 + net->num_free; v < net->num_nodes && net->given; v++) { /* the auxiliary nodes' */
-    net->flow->bk[v].dist = net->flow->queue[v];
-    net->flow->bk[v].tree = (uint8_t)(net->flow->queue[v] <= 2);
+  if (net->given) { /* one pass over the nodes: what dnnmem__flow_build's and _reduce's first passes do */
+    dnnmem_flow *f = net->flow;
+    int32_t at = 0, top = 0, movable_end = 2 + net->num_free;
+    f->first[0] = f->first[1] = f->mid[0] = f->mid[1] = 0; /* S and T: no listed arcs */
+    for (v = 2; v < net->num_nodes; v++) {
+      struct dnnmem__flow_bk_node *nd = &f->bk[v];
+      int32_t d = f->queue[v]; /* arcs at v */
+      if (v < movable_end) { /* the unaries straight into the capacities */
+        int64_t c0 = w->u0[v - 2], c1 = w->u1[v - 2];
+        net->constant += c0 < c1 ? c0 : c1;
+        net->num_arcs += c0 != c1;
+        nd->terminal = c1 > c0 ? c1 - c0 : 0;
+        nd->stamp = c0 > c1 ? c0 - c1 : 0;
+      }
+      nd->dist = d; /* the reduction's degree, stack flag and stack */
+      nd->tree = (uint8_t)(d <= 2);
+      if (d <= 2) f->bucket_prev[top++] = v;
+      f->first[v] = f->queue[v] = at; /* the half-arcs' ranges, queue their fill cursors */
+      at += d;
+      f->mid[v] = at;
+    }
+    f->first[net->num_nodes > 2 ? net->num_nodes : 2] = at;
+    f->given = 1 + top;
   }
   for (v = 0; v < net->num_free && !net->given; v++) {
     int64_t c0 = w->u0[v], c1 = w->u1[v];
@@ -21230,7 +21247,6 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
     else if (c1 > c0) dnnmem__label_arc(net, 0, 2 + v, c1 - c0);
   }
   dnnmem__label_flush(net);
-  net->flow->given = net->given;
 }
 
 /* Builds the move's network into *flow (memory w->flow_mem), sized by the
