@@ -4781,18 +4781,24 @@ DNNMEM_DEF int dnnmem_graph_is_topological(const dnnmem_graph *graph) {
 }
 
 /* Consumers CSR (out_offsets[n + 1], out_ids[m]) by counting, each list in
-   consumer order. */
-static DNNMEM__UNUSED void dnnmem__graph_consumers(const dnnmem_graph *g, int32_t *out_offsets,
+   consumer order; returns dnnmem_graph_is_topological (told by the pass
+   that reads each node's inputs: one pass less for a caller that asks). */
+static DNNMEM__UNUSED int dnnmem__graph_consumers(const dnnmem_graph *g, int32_t *out_offsets,
                                     int32_t *out_ids) {
   int32_t n = g->num_nodes, m = n > 0 ? g->in_offsets[n] : 0, v, k; /* an empty graph may have no offsets */
+  uint32_t late = 0;
   for (v = 0; v <= n; v++) out_offsets[v] = 0;
   for (k = 0; k < m; k++) out_offsets[g->in_ids[k] + 1]++;
   for (v = 0; v < n; v++) out_offsets[v + 1] += out_offsets[v];
   for (v = 0; v < n; v++)
-    for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++)
-      out_ids[out_offsets[g->in_ids[k]]++] = v;
+    for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) {
+      int32_t u = g->in_ids[k];
+      late |= (uint32_t)(u >= v);
+      out_ids[out_offsets[u]++] = v;
+    }
   for (v = n; v > 0; v--) out_offsets[v] = out_offsets[v - 1];
   out_offsets[0] = 0;
+  return !late;
 }
 
 typedef struct dnnmem__topo_work {
@@ -19299,8 +19305,8 @@ static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int32_t
     if (nd[v].tree) f->bucket_prev[top++] = v;
   }
   for (v = 0; v < n; v++) { /* (checks only) */
-    int32_t d = f->mid[v] - f->first[v];
-    DNNMEM_ASSERT(nd[v].dist == d && nd[v].tree == ((uint32_t)d <= 2u && v != s && v != t));
+    DNNMEM_ASSERT(nd[v].dist == f->mid[v] - f->first[v] &&
+                  nd[v].tree == ((uint32_t)nd[v].dist <= 2u && v != s && v != t));
     DNNMEM_ASSERT(!nd[v].tree || (stacked < top && f->bucket_prev[stacked] == v));
     stacked += nd[v].tree;
   }
@@ -19845,13 +19851,15 @@ DNNMEM_DEF int dnnmem_flow_source_side(const dnnmem_flow *flow, int32_t node) {
    (0: stays on label 0, 1: on label 1 = alpha, 2..: movable, in id order),
    the movable nodes' unaries (u0: on label 0, u1: moved), the fixed ops'
    costs summed, their union-find slots set; out0 (NULL: none) marks the
-   values wanted on label 0 (the problem's output_label unread). */
+   values wanted on label 0 (the problem's output_label unread). The
+   network's build sets in_order: dnnmem_graph_is_topological. */
 typedef struct dnnmem__label_nodes {
   int32_t *node;
   int64_t *u0, *u1;
   int32_t num_free;
   int64_t constant;
   const uint8_t *out0;
+  int in_order;
 } dnnmem__label_nodes;
 #endif
 
@@ -19867,7 +19875,7 @@ static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
                                            int32_t alpha, dnnmem_flow *out_flow, int32_t *out_node,
                                            dnnmem_label_network_result *result, void *scratch,
                                            size_t scratch_bytes, int64_t valid_total, int32_t *part,
-                                           int given, const dnnmem__label_nodes *nodes, int32_t *out_arcs,
+                                           int given, dnnmem__label_nodes *nodes, int32_t *out_arcs,
                                            dnnmem_error *e);
 static dnnmem_result dnnmem__label_network_bytes(int32_t n, int32_t e, int32_t k, size_t *out_bytes);
 
@@ -20369,11 +20377,6 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
   if (total == DNNMEM__I64_MAX) /* no room for "infinite" */
     return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, -1, DNNMEM_FIELD_TIME);
   if (r_layout != DNNMEM_OK) return r_layout;
-  dnnmem__place_phase_next(&w, n, 0);
-  /* a cycle? (none when every input precedes its node, the usual numbering) */
-  w.in_order = n == 0 || dnnmem_graph_is_topological(problem->graph);
-  if (!w.in_order && (r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo, w.topo_bytes, e)) != DNNMEM_OK)
-    return r;
   dnnmem__place_phase_next(&w, n, model == DNNMEM_PLACE_PER_VALUE ? -1 : 1);
   num_free = nodes.num_free; /* flow_id: S, T, or 2.. for free ops in id order (validation numbered them) */
   net.p = problem;
@@ -20395,10 +20398,11 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
                               solve && algo == DNNMEM_FLOW_BK, &nodes, &net.num_arcs, e); /* the parts joined as it goes */
     if (r != DNNMEM_OK) return r;
     DNNMEM_ASSERT(lr.approximated == 0 && lr.num_free == num_free);
+    w.in_order = nodes.in_order;
     net.constant = lr.constant;
     net.num_nodes = flow.num_nodes;
   } else {
-    dnnmem__graph_consumers(problem->graph, w.out_offsets, w.out_ids); /* the labeling has its own */
+    w.in_order = dnnmem__graph_consumers(problem->graph, w.out_offsets, w.out_ids); /* the labeling has its own */
     dnnmem__place_pass(&net, num_free);
     r = dnnmem_flow_init(&flow, net.num_nodes, net.num_arcs, w.flow_mem, w.flow_bytes);
     DNNMEM_ASSERT(r == DNNMEM_OK); /* the count is within dnnmem__place_bounds, which sized flow_bytes */
@@ -20411,6 +20415,13 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
       int32_t from = flow.input[v].from, to = flow.input[v].to;
       if (from >= 2 && to >= 2) dnnmem__flow_union(w.part, from, to);
     }
+  }
+  /* a cycle? (none when every input precedes its node, the usual numbering,
+     which the consumers' pass told: a cyclic graph's network is built in
+     vain, a rare error) */
+  if (!w.in_order) {
+    dnnmem__place_phase_next(&w, n, 0);
+    if ((r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo, w.topo_bytes, e)) != DNNMEM_OK) return r;
   }
   dnnmem__place_phase_next(&w, n, -1);
   *wp = w;
@@ -20719,6 +20730,7 @@ typedef struct dnnmem__label_work {
   int64_t *icons, *imc, *iopn, *ild;
   unsigned char *flow_mem;
   size_t flow_bytes;
+  int in_order;                    /* every input precedes its node (the consumers' pass tells) */
 } dnnmem__label_work;
 
 /* Bounds of a move's network: S, T, every op, an auxiliary node per
@@ -20864,7 +20876,7 @@ static dnnmem_result dnnmem__label_carve(const dnnmem_label_problem *p, int mode
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   if ((r = dnnmem__label_layout(&s, n, e, p->num_labels, mode, w)) != DNNMEM_OK) return r;
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  dnnmem__graph_consumers(p->graph, w->out_offsets, w->out_ids);
+  w->in_order = dnnmem__graph_consumers(p->graph, w->out_offsets, w->out_ids);
   return DNNMEM_OK;
 }
 
@@ -21322,7 +21334,7 @@ static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
                                            int32_t alpha, dnnmem_flow *out_flow, int32_t *out_node,
                                            dnnmem_label_network_result *result, void *scratch,
                                            size_t scratch_bytes, int64_t valid_total, int32_t *part,
-                                           int given, const dnnmem__label_nodes *nodes, int32_t *out_arcs,
+                                           int given, dnnmem__label_nodes *nodes, int32_t *out_arcs,
                                            dnnmem_error *e) {
   dnnmem__label_work w;
   dnnmem__label_view vw;
@@ -21349,6 +21361,7 @@ static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
     DNNMEM_ASSERT(valid_total >= 0 && problem->num_labels == 2 && alpha == 1 && out_node == nodes->node);
     w.u0 = nodes->u0;
     w.u1 = nodes->u1;
+    nodes->in_order = w.in_order;
   }
   dnnmem__label_build(&vw, &w, labels, alpha, total + 1, &flow, &net, part, given, nodes);
   *out_flow = flow;
