@@ -19975,12 +19975,13 @@ typedef struct dnnmem__place_sides {
 /* Costs of a validated problem under the assignment x, and with baselines
    under the three baselines too (time[0..3], conversions[0..3]); seen holds
    n int32; forced (NULL: worked out here) dnnmem__place_forced of every
-   node. The per-value model in one sweep over the ops and their inputs: an
-   op's code goes into seen before its consumers read it (bits 8-11; a first
-   pass when in_order is 0, some input coming after its op), and a value
-   pays its conversion in lane i at the first consumer (or output) that
-   needs it (bits 0-3: paid). sides (NULL: x given) fills x from the cut in
-   that sweep; *num_acc: the ops x puts on the accelerator. */
+   node. The per-value model: one sweep over the ops writes each op's code
+   into seen (bits 8-11) and marks its inputs (bits 0-3: a consumer on the
+   accelerator in lane i, 4-7: one on the CPU), then one over the values
+   adds the conversions. A code is written before its consumers mark it
+   when in_order (every input precedes its op), else by a first pass.
+   sides (NULL: x given) reads x off the cut in the sweep (x is
+   sides->device); *num_acc (NULL: not wanted) the ops on the accelerator. */
 static dnnmem_result dnnmem__place_eval(const dnnmem_place_problem *p, dnnmem_place_model model,
                                         const uint8_t *forced_of, const uint8_t *x, int baselines, int in_order,
                                         const dnnmem__place_sides *sides, int32_t *seen, int64_t *time,
@@ -19988,7 +19989,7 @@ static dnnmem_result dnnmem__place_eval(const dnnmem_place_problem *p, dnnmem_pl
   const dnnmem_graph *g = p->graph;
   int32_t n = g->num_nodes, v, k, i, count = baselines ? 4 : 1, acc = 0;
   unsigned mask = baselines ? 15u : 1u;
-  int64_t sum[4] = {0, 0, 0, 0}; /* the sweep sums in registers (constant indices only) */
+  int64_t sum[4] = {0, 0, 0, 0}; /* the sweeps sum in registers */
   int32_t conv[4] = {0, 0, 0, 0};
   int per_value = model == DNNMEM_PLACE_PER_VALUE;
   const int64_t *cpu = p->cpu_time, *accel = p->acc_time, *xfer = p->xfer; /* locals: device's stores alias all */
@@ -20005,7 +20006,7 @@ static dnnmem_result dnnmem__place_eval(const dnnmem_place_problem *p, dnnmem_pl
                         << 8);
   for (v = 0; v < n; v++) {
     uint8_t forced = forced_of ? forced_of[v] : dnnmem__place_forced(p, v);
-    uint8_t xv = side ? (uint8_t)(DNNMEM_PLACE_ACC - side[node[v]]) : x[v]; /* (x is not read back: no store to load) */
+    uint8_t xv = side ? (uint8_t)(DNNMEM_PLACE_ACC - side[node[v]]) : x[v]; /* (not read back after the store) */
     unsigned code, bits;
     int64_t c = cpu[v], a = accel[v];
     if (device) device[v] = xv;
@@ -21242,9 +21243,10 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
         nd->terminal = c1 > c0 ? c1 - c0 : 0;
         nd->stamp = c0 > c1 ? c0 - c1 : 0;
       }
-      nd->dist = d; /* the reduction's degree, stack flag and stack */
+      nd->dist = d; /* the reduction's degree, stack flag and stack (no branch: it mispredicts) */
       nd->tree = (uint8_t)(d <= 2);
-      if (d <= 2) f->bucket_prev[top++] = v;
+      f->bucket_prev[top] = v;
+      top += d <= 2;
       f->first[v] = f->queue[v] = at; /* the half-arcs' ranges, queue their fill cursors */
       at += d;
       f->mid[v] = at;
