@@ -1286,12 +1286,15 @@
        peak and time never grow; with the arena bounded it is planned
        again and kept when it still fits (or, not fitting, is no larger).
        The arena (a budget, not peak_only): the pipelines get the first
-       75% of the run; every candidate they offer (each pipeline's and
-       stage's result) and their answer are planned by dnnmem_remat_plan with
+       75% of the run (90% when the plain pipeline's answer already
+       fits: the contraction pipeline takes the rest and the rounds below
+       share the last 10%); every candidate they offer
+       (each pipeline's and stage's result) and their answer are planned
+       by dnnmem_remat_plan with
        dnnmem_remat_arena_options (part 2's exact search asked "do the
        instances fit capacity = budget?", node-limited: it decides a fit
        far faster than it minimises, and finds fits the heuristics miss by
-       3-7% of the peak). Then 5 rounds share the last 25%: from the last
+       3-7% of the peak). Then 5 rounds share the rest: from the last
        state, anneal warm (a tenth of the start temperature) at an aim
        corrected by the measured fragmentation, aim' = peak x budget /
        arena (at least 0.25% of the budget lower when the arena did not
@@ -13560,6 +13563,10 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 
 /* the arena (with a budget, not peak_only) */
 #define DNNMEM__REMAT_ARENA_SHARE 0.25      /* the arena rounds' share of the run */
+#define DNNMEM__REMAT_ARENA_SHARE_FIT 0.1  /* their share when the plain pipeline's answer
+                                               fits before the contraction pipeline: the rounds
+                                               have little to fix, contraction needs the
+                                               moves (vgg16.train s3: 11.47 -> 8.24%) */
 #define DNNMEM__REMAT_ARENA_ROUNDS 5        /* warm annealing rounds in it */
 #define DNNMEM__REMAT_ARENA_SAMPLES 4       /* each planned 4 times on the way */
 #define DNNMEM__REMAT_ARENA_REPAIRS 8       /* greedy repairs at most when none fits */
@@ -14729,6 +14736,7 @@ typedef struct dnnmem__remat {
   size_t plan_bytes;
   int32_t *arena_cand, arena_len;
   dnnmem_remat_result arena_result; /* arena -1: none yet */
+  int64_t offer_arena;              /* the last offered candidate's arena (-1: none) */
 } dnnmem__remat;
 
 static void dnnmem__remat_layout(dnnmem__scratch *s, dnnmem__remat *w) {
@@ -16198,7 +16206,7 @@ static int dnnmem__remat_offer(dnnmem__remat *w, const int32_t *seq, int32_t len
   dnnmem_remat_result found;
   dnnmem_result r;
   if (len <= 0) return 0;
-  if (w->arena_on) (void)dnnmem__remat_arena_try(w, seq, len);
+  if (w->arena_on) w->offer_arena = dnnmem__remat_arena_try(w, seq, len).arena;
   r = dnnmem__remat_sim(w->p, seq, len, &w->sim, &found, NULL);
   DNNMEM_ASSERT(r == DNNMEM_OK); /* every candidate is valid by construction (a stage's expansion too) */
   if (r != DNNMEM_OK || !dnnmem__remat_better(&found, &w->cand_result, w->budget)) return 0;
@@ -16540,7 +16548,7 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
   w.rng = rng;
   w.arena_on = o.budget > 0 && !o.peak_only;
   w.main_end = w.arena_on ? 1.0 - DNNMEM__REMAT_ARENA_SHARE : 1.0;
-  w.arena_result.arena = -1;
+  w.arena_result.arena = w.offer_arena = -1;
   if ((r = dnnmem__remat_prepare(&w, scratch, scratch_bytes)) != DNNMEM_OK) return r;
   if (sequence_capacity < n) {
     DNNMEM_MEMSET(result, 0, sizeof(*result));
@@ -16563,6 +16571,14 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
   w.pipe_end = w.main_end;
   if (!o.reorder_only && n > DNNMEM__REMAT_MIN_SEARCH_NODES) warm = dnnmem__remat_drop_phase(&w);
   if (contraction && (r = dnnmem__remat_plain_phase(&w, warm)) != DNNMEM_OK) return r;
+  if (contraction && w.arena_on && w.offer_arena >= 0 && w.offer_arena <= o.budget) {
+    /* the plain pipeline's answer (near the budget) fits: this graph's
+       schedules plan near their peak, so the contraction pipeline takes
+       most of the arena rounds' share. Not the drop-set pipeline's: slow
+       decoded schedules fit where the fast ones do not (t5_mini) */
+    w.main_end = 1.0 - DNNMEM__REMAT_ARENA_SHARE_FIT;
+    w.pipe_end = w.main_end;
+  }
   len = 0;
   if (!contraction && warm)
     for (; len < w.cand_len; len++) w.seq_tmp[len] = w.cand[len];

@@ -32,7 +32,10 @@
    (arena <= budget, extra time <= max(10%, bound + 2 points));
    $BENCH_REMAT_ARENA_ONLY=1 runs only this table; $BENCH_REMAT_SKIP_PEAK=1
    leaves out its peak-only solves (half the CPU, for experiments on the
-   arena-aware solve; their columns show 0). */
+   arena-aware solve; their columns show 0). $BENCH_REMAT_AIMS=0.92,0.95,...
+   runs only the arena's cost per graph at seed $BENCH_REMAT_SEED: the
+   peak-only solve at the budget B, fresh peak-only solves at each r x B
+   (their arenas planned at B) and the arena-aware solve. */
 #include "bench.h"
 
 #include <glob.h>
@@ -235,6 +238,66 @@ static void arena_table(char **files, size_t count, int64_t moves, int32_t first
            fits, runs, peak_fits, marked, runs, sum_gap / runs, sum_cpu_peak > 0 ? sum_cpu / sum_cpu_peak : 0.0);
 }
 
+/* Where the arena's time goes ($BENCH_REMAT_AIMS="0.92,0.95,..."): per
+   graph at budget B (as the arena table), seed $BENCH_REMAT_SEED, the
+   peak-only solve at B, the peak-only solve started fresh at r x B for
+   each listed r (the full move count) with its arena planned at B as the
+   solve plans (dnnmem_remat_arena_options), and the arena-aware solve at
+   B: extra time and arena / B. When a fresh solve at some r fits B faster
+   than the arena-aware solve, the arena rounds spend their moves badly. */
+static void aims_table(char **files, size_t count, int64_t moves, uint64_t seed, const char *aims) {
+  size_t i;
+  printf("\n## remat: the arena's cost, %lld moves, seed %llu (extra time %%, arena / budget)\n\n",
+         (long long)moves, (unsigned long long)seed);
+  for (i = 0; i < count; i++) {
+    remat_graph g;
+    dnnmem_remat_result base, a;
+    dnnmem_remat_options o;
+    dnnmem_remat_bound_result tb;
+    int64_t lb, target, arena, pk, tm;
+    int32_t capacity, *seq;
+    size_t bytes = 0;
+    void *scratch;
+    double ms;
+    const char *name = strrchr(files[i], '/') ? strrchr(files[i], '/') + 1 : files[i], *r = aims;
+    if (!read_graph(files[i], &g)) continue;
+    capacity = 2 * g.n + 16;
+    seq = (int32_t *)malloc((size_t)capacity * sizeof(int32_t));
+    memset(&o, 0, sizeof(o));
+    o.algo = DNNMEM_REMAT_ROW_ORDER;
+    dnnmem_remat_solve_scratch_size(&g.p, &o, capacity, &bytes);
+    scratch = malloc(bytes);
+    dnnmem_remat_solve(&g.p, &o, NULL, seq, capacity, &base, scratch, bytes);
+    free(scratch);
+    dnnmem_remat_lower_bound(&g.p, &tb);
+    lb = tb.peak;
+    target = base.peak / 2;
+    if (target < lb + lb / 10) target = lb + lb / 10;
+    solve_moves(&g, target, 1, moves, seed, capacity, seq, &a, &ms);
+    arena = plan_arena(&g, target, seq, a.length);
+    printf("%s: peak-only at B %.2f%% arena %.4f (%.1f s)", name,
+           100.0 * (double)(a.time - base.time) / (double)base.time, (double)arena / (double)target, ms / 1e3);
+    while (r && *r) {
+      double f = atof(r);
+      int64_t aim = (int64_t)(f * (double)target);
+      solve_moves(&g, aim, 1, moves, seed, capacity, seq, &a, &ms);
+      if (!ref_remat_recount(&g.p, seq, a.length, &pk, &tm) || pk != a.peak || tm != a.time) printf(" (recount!)");
+      arena = plan_arena(&g, target, seq, a.length);
+      printf(" | at %.3f B: %.2f%% peak %.4f arena %.4f%s", f, 100.0 * (double)(a.time - base.time) / (double)base.time,
+             (double)a.peak / (double)target, (double)arena / (double)target, arena <= target ? " fits" : "");
+      fflush(stdout);
+      r = strchr(r, ',');
+      if (r) r++;
+    }
+    solve_moves(&g, target, 0, moves, seed, capacity, seq, &a, &ms);
+    printf(" | arena-aware %.2f%% peak %.4f arena %.4f (%.1f s)\n", 100.0 * (double)(a.time - base.time) / (double)base.time,
+           (double)a.peak / (double)target, (double)a.arena / (double)target, ms / 1e3);
+    fflush(stdout);
+    free(seq);
+    files_graph_free(&g.file);
+  }
+}
+
 int main(int argc, char **argv) {
   dnnmem_remat_bound_result tb;
   double seconds = 30, sum_gap = 0;
@@ -274,6 +337,12 @@ int main(int argc, char **argv) {
   arena_moves = env && atof(env) > 0 ? (int64_t)atof(env) : bench_quick ? 3000000 : 30000000;
   env = getenv("BENCH_REMAT_SKIP_PEAK");
   bench_skip_peak = env && atoi(env) > 0;
+  env = getenv("BENCH_REMAT_AIMS");
+  if (env && *env) {
+    aims_table(files, count, arena_moves, bench_seed, env);
+    if (gl.gl_pathc) globfree(&gl);
+    return 0;
+  }
   env = getenv("BENCH_REMAT_ARENA_ONLY");
   if (env && atoi(env) > 0) {
     arena_table(files, count, arena_moves, bench_quick ? (int32_t)bench_seed : 1, bench_quick ? 1 : 3);
