@@ -436,7 +436,16 @@
                                which a prefix meets); a zero size
                                (the record or one it meets) scans the
                                records it meets by offset instead, as the
-                               rule reads.
+                               rule reads. Without zero sizes, and with at
+                               most 3 block ends per record on average
+                               inside lifetimes (blocks: the tree's
+                               leaves), anchor columns instead: the
+                               records alive at the block start before
+                               the record's start and past its block
+                               (runs), or ending in it, or starting in
+                               its two end blocks (tested), and the runs
+                               of those starting in the blocks between;
+                               the same plans (not in builds for size).
                 greedy-breadth their Greedy by Breadth: records by the
                                widest step of their lifetime (a range tree),
                                then size; the same gap rule. Placed in an
@@ -906,7 +915,12 @@
                 way), a placed record's flips O(f); far moves O(a + w +
                 m + f x 64) each, a the records alive before, at most
                 32 n + T / 32 in all for a + w + m; past those bounds,
-                the time tree's;
+                the time tree's; greedy-size's anchor columns O(b +
+                e + r) per query, b the blocks its lifetime spans, e
+                the records starting in its end blocks or alive at the
+                first anchor and ending in its block, r the runs cut,
+                and O(a) list insertions per placed record, a the
+                anchors its lifetime holds;
                 O(k log k) for a record with a zero size in play;
                 sorted-height and pathcover O(n log n) (plus O(k log k)
                 per record near fixed ones); bestfit O((n + T)
@@ -950,7 +964,8 @@
                 every S of [64, 2048]). Deterministic; no clock is
                 read (a stop callback may).
    Scratch.     Bound 64 and checker about 180 bytes per piece; solve about
-                740 bytes per record plus the exact search's block (about
+                800 bytes per record (greedy-size's anchor columns 64 of
+                them) plus the exact search's block (about
                 2.7 KiB per record + 1.9 MiB up to DNNMEM_PLAN_BEST_EXACT_MAX
                 records for every algo; above, for exact only, about 4.7 KiB
                 per record + 43 MiB; its undo log holds 32 entries per
@@ -4989,6 +5004,14 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
 #ifndef DNNMEM__PLAN_GAP_SHIFT
 #define DNNMEM__PLAN_GAP_SHIFT 6
 #endif
+/* Greedy-size's anchor columns (below): spans per record of the lists of
+   records alive past a block's end (in training graphs 2.6 at 64
+   segments a block; more: the time tree serves). Builds for size leave
+   the columns out (the time tree gives the same plans). */
+#if !defined(__OPTIMIZE_SIZE__)
+#define DNNMEM__PLAN_ANCHORS 1
+#define DNNMEM__PLAN_ANCHOR_SPANS 3
+#endif
 /* options->stop is polled every this many nodes (a power of two). */
 #define DNNMEM__PLAN_STOP_POLL 1024
 /* Restart orders scale their keys by a factor in 64ths: 64 for the plain
@@ -5199,6 +5222,11 @@ typedef struct dnnmem__gap_entry {
   int32_t seg; /* an entry starting a segment: its length; else 0 */
 } dnnmem__gap_entry;
 
+/* Bytes [off, end): a run of a union of placed records' bytes. */
+typedef struct dnnmem__gap_span {
+  int64_t off, end;
+} dnnmem__gap_span;
+
 typedef struct dnnmem__planner {
   const dnnmem_interval *rec;
   int32_t n, segments, num_fixed;
@@ -5231,6 +5259,11 @@ typedef struct dnnmem__planner {
   int32_t gap_shift;            /* a leaf holds 2^gap_shift segments */
   int gap_tree, gap_zero;       /* laid out; a zero-size record met */
   int itree_all;                /* the interval tree holds every placed record */
+#ifdef DNNMEM__PLAN_ANCHORS
+  dnnmem__gap_span *anc_run; /* greedy-size's anchor columns: the runs of U and T */
+  int32_t *anc_at, *anc_cnt; /* per list (U, St, E, T of each block): first slot, count */
+  int32_t anc_blocks;
+#endif
   dnnmem__steps steps;          /* place_on_top's skyline */
   /* greedy-breadth */
   int64_t *breadth;
@@ -5296,6 +5329,9 @@ static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, int full, dnnm
   p->found_key = DNNMEM__TAKE(s, int64_t, n);
   p->found_key2 = DNNMEM__TAKE(s, int64_t, n);
   p->steps.h = NULL;
+#ifdef DNNMEM__PLAN_ANCHORS
+  p->anc_run = NULL; /* greedy-size's columns: laid out with the time tree of the full layout only */
+#endif
   if (full == 3) { /* greedy-tflm alone */
     dnnmem__gap_layout(s, n, p);
     return;
@@ -5320,6 +5356,15 @@ static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, int full, dnnm
   p->cover_scratch = DNNMEM__TAKE(s, unsigned char, p->cover_bytes);
   if (full < 2) return;
   dnnmem__gap_layout(s, n, p);
+#ifdef DNNMEM__PLAN_ANCHORS
+  { /* as many blocks as the time tree has leaves (at most): 4 lists each */
+    size_t lists = 2 * dnnmem__sky_nodes((int32_t)((n2 + ((size_t)1 << DNNMEM__PLAN_GAP_SHIFT) - 1) >>
+                                                   DNNMEM__PLAN_GAP_SHIFT));
+    p->anc_run = DNNMEM__TAKE(s, dnnmem__gap_span, (DNNMEM__PLAN_ANCHOR_SPANS + 1) * (size_t)n);
+    p->anc_at = DNNMEM__TAKE(s, int32_t, lists);
+    p->anc_cnt = DNNMEM__TAKE(s, int32_t, lists);
+  }
+#endif
 }
 
 /* Orders: each a "less" over record ids with explicit tie-breaks (id last,
@@ -6225,8 +6270,165 @@ static void dnnmem__breadth_place(dnnmem__planner *p, int32_t m) {
 #endif
 }
 
+#ifdef DNNMEM__PLAN_ANCHORS
+/* Greedy-size's anchor columns (no zero sizes; few blocks per record):
+   time in blocks of 2^S segments (the time tree's leaves), an anchor at
+   each block's first segment. A record q meets r over [L, H) iff q is
+   alive at L or starts in (L, H); with jL and jH the blocks of L and
+   H - 1, those are: the records alive at anchor jL and past its block (T,
+   runs: all meet r), alive there and ending in the block (E, by offset),
+   starting in block jL or jH (St, by offset), and all those starting in
+   the blocks between (U, runs). Only E and St are tested record by record;
+   T and U are a few runs each (records alive together are packed). In
+   the time tree the records crossing an ancestor's middle meet r only in
+   part (those alive at one end of r), about half of its query on training
+   graphs; here they are whole runs of T. A record joins its block's St
+   and U, its last anchor's E and the T of every anchor before (the time
+   tree: one node). Lists by a count first: St and E in the time tree's
+   entry arrays (unused here), U and T in anc_run, each list's slots at
+   anc_at: U, St, E and T of block j at j, B + j, 2B + j, 3B + j. */
+static void dnnmem__anchor_run_add(dnnmem__planner *p, int32_t l, int64_t o, int64_t e) {
+  dnnmem__gap_span *r = p->anc_run + p->anc_at[l];
+  int32_t a = 0, k = p->anc_cnt[l], b = k, j;
+  while (a < k) { /* the first run reaching o */
+    int32_t mid = a + (k - a) / 2;
+    if (r[mid].end < o) a = mid + 1;
+    else k = mid;
+  }
+  for (j = a; j < b && r[j].off <= e; j++) { /* the runs [o, e) meets or touches merge into it */
+    if (r[j].off < o) o = r[j].off;
+    if (r[j].end > e) e = r[j].end;
+  }
+  if (j == a) {
+    for (k = b++; k > a; k--) r[k] = r[k - 1];
+  } else if (j > a + 1) {
+    for (k = j; k < b; k++) r[k - (j - a - 1)] = r[k];
+    b -= j - a - 1;
+  }
+  r[a].off = o;
+  r[a].end = e;
+  p->anc_cnt[l] = b;
+}
+
+/* Placed record q into list l of entries e (St or E), after those at its offset. */
+static void dnnmem__anchor_ent_add(dnnmem__planner *p, dnnmem__gap_entry *e, int32_t l, int32_t q) {
+  int32_t a = 0, k = p->anc_cnt[l], b = k;
+  e += p->anc_at[l];
+  while (a < k) {
+    int32_t mid = a + (k - a) / 2;
+    if (e[mid].off <= p->off[q]) a = mid + 1;
+    else k = mid;
+  }
+  for (k = b; k > a; k--) e[k] = e[k - 1];
+  e[a].off = p->off[q];
+  e[a].end = p->off[q] + p->rec[q].size;
+  e[a].lo = p->lo[q];
+  e[a].hi = p->hi[q];
+  e[a].seg = 0;
+  p->anc_cnt[l] = b + 1;
+}
+
+static void dnnmem__anchor_insert(dnnmem__planner *p, int32_t q) {
+  int32_t S = p->gap_shift, B = p->anc_blocks, lo = p->lo[q], k;
+  int32_t first = (lo >> S) + ((lo & (((int32_t)1 << S) - 1)) != 0), last = (p->hi[q] - 1) >> S;
+  int64_t o = p->off[q], e = o + p->rec[q].size;
+  dnnmem__anchor_ent_add(p, p->gap_ent, B + (lo >> S), q);
+  dnnmem__anchor_run_add(p, lo >> S, o, e);
+  for (k = first; k < last; k++) dnnmem__anchor_run_add(p, 3 * B + k, o, e);
+  if (first <= last) dnnmem__anchor_ent_add(p, p->gap_run, 2 * B + last, q);
+}
+
+/* List l's runs off the free intervals (none when their bytes are taken). */
+static void dnnmem__anchor_cut_runs(dnnmem__planner *p, int32_t l) {
+  const dnnmem__gap_span *r = p->anc_run + p->anc_at[l], *last = r + p->anc_cnt[l];
+  dnnmem__gap_cut k;
+  if (r == last || dnnmem__gap_taken(p, r->off, last[-1].end)) return;
+  dnnmem__gap_cut_begin(p, &k);
+  for (; r < last; r++) dnnmem__gap_cut_piece(&k, r->off, r->end);
+  dnnmem__gap_cut_end(p, &k);
+}
+
+/* List l's entries meeting segments [L, H) off the free intervals. */
+static void dnnmem__anchor_cut_ents(dnnmem__planner *p, const dnnmem__gap_entry *e, int32_t l, int32_t L,
+                                    int32_t H) {
+  const dnnmem__gap_entry *last = e + p->anc_at[l] + p->anc_cnt[l];
+  dnnmem__gap_cut k;
+  if (p->anc_cnt[l] == 0) return;
+  dnnmem__gap_cut_begin(p, &k);
+  for (e += p->anc_at[l]; e < last; e++)
+    if (e->lo < H && e->hi > L) dnnmem__gap_cut_piece(&k, e->off, e->end);
+  dnnmem__gap_cut_end(p, &k);
+}
+
+/* The free intervals of the placed records meeting r (as gap_free). */
+static void dnnmem__anchor_free(dnnmem__planner *p, int32_t r) {
+  int32_t S = p->gap_shift, B = p->anc_blocks, L = p->lo[r], H = p->hi[r], jL = L >> S, jH = (H - 1) >> S, j;
+  p->gap_fa[0] = 0;
+  p->gap_fb[0] = DNNMEM__I64_MAX;
+  p->gap_cur = 1;
+  p->gap_need = p->rec[r].size;
+  dnnmem__anchor_cut_runs(p, 3 * B + jL);
+  dnnmem__anchor_cut_ents(p, p->gap_run, 2 * B + jL, L, H);
+  dnnmem__anchor_cut_ents(p, p->gap_ent, B + jL, L, H);
+  if (jH == jL) return;
+  dnnmem__anchor_cut_ents(p, p->gap_ent, B + jH, L, H);
+  for (j = jL + 1; j < jH; j++) dnnmem__anchor_cut_runs(p, j);
+}
+
+/* The lists laid out by counts and the fixed records in; 0 (the time tree
+   serves) with a zero size or past DNNMEM__PLAN_ANCHOR_SPANS per record. */
+static int dnnmem__anchor_begin(dnnmem__planner *p) {
+  int32_t S = DNNMEM__PLAN_GAP_SHIFT, B = 1, i, j, *at = p->anc_at, *cnt = p->anc_cnt, st = 0, e = 0, run = 0;
+  int64_t spans = 0;
+  while (S > 0 && ((int64_t)p->segments << (DNNMEM__PLAN_GAP_SHIFT - S)) < p->n) S--; /* the tree's leaves */
+  while (((int64_t)B << S) < p->segments) B *= 2;
+  p->gap_shift = S;
+  p->anc_blocks = B;
+  for (j = 0; j < 4 * B; j++) cnt[j] = 0;
+  if (p->n > DNNMEM__I32_MAX / (DNNMEM__PLAN_ANCHOR_SPANS + 1)) return 0; /* anc_run's slots are int32 */
+  for (i = 0; i < p->n; i++) {
+    int32_t lo = p->lo[i], first = (lo >> S) + ((lo & (((int32_t)1 << S) - 1)) != 0), last = (p->hi[i] - 1) >> S;
+    if (p->rec[i].size == 0) return 0;
+    cnt[lo >> S]++;
+    if (first <= last) {
+      cnt[2 * B + last]++;
+      cnt[3 * B + first]++; /* T: a difference array, summed below */
+      cnt[3 * B + last]--;
+      spans += last - first;
+    }
+  }
+  if (spans > (int64_t)DNNMEM__PLAN_ANCHOR_SPANS * p->n) return 0;
+  for (j = 0; j < B; j++) {
+    if (j > 0) cnt[3 * B + j] += cnt[3 * B + j - 1];
+    at[j] = run, run += cnt[j];
+    at[B + j] = st, st += cnt[j];
+    at[2 * B + j] = e, e += cnt[2 * B + j];
+  }
+  for (j = 0; j < B; j++) at[3 * B + j] = run, run += cnt[3 * B + j];
+  for (j = 0; j < 4 * B; j++) cnt[j] = 0;
+  p->gap_leaves = 0; /* the time tree is not built */
+  p->itree_all = 0;
+  for (i = 0; i < p->n; i++)
+    if (p->off[i] >= 0) dnnmem__anchor_insert(p, i);
+  return 1;
+}
+#endif
+
 static void dnnmem__plan_greedy_size(dnnmem__planner *p) {
   int32_t i, m = dnnmem__free_by_size(p);
+#ifdef DNNMEM__PLAN_ANCHORS
+  if (p->anc_run && dnnmem__anchor_begin(p)) {
+    for (i = 0; i < m; i++) {
+      int32_t r = p->order[i];
+      if (i + DNNMEM__PLAN_AHEAD < m) DNNMEM__PLAN_FETCH(p, p->order[i + DNNMEM__PLAN_AHEAD]);
+      dnnmem__anchor_free(p, r);
+      p->off[r] = dnnmem__gap_best(p->gap_fa, p->gap_fb, p->gap_cur,
+                                   dnnmem_interval_alignment(&p->rec[r], p->align), p->rec[r].size);
+      dnnmem__anchor_insert(p, r);
+    }
+    return;
+  }
+#endif
   dnnmem__gap_begin(p);
   for (i = 0; i < m; i++) {
     DNNMEM__GAP_AHEAD(p, i, m);

@@ -301,6 +301,39 @@ static void test_breadth_sweep_cursors(void) {
   CHECK_EQ(bad, 0);
 }
 
+/* Greedy-size's two ways (no zero sizes): its anchor columns, time in
+   blocks of 64 segments, on records whose lifetimes start and end at the
+   blocks' edges or one segment beside them (a unit record at every step:
+   a step is a segment), and the time tree, when the records are alive
+   over more than 3 blocks each on average (most of them long here). */
+static void test_size_columns_and_tree(void) {
+  int32_t bad = 0;
+  FOR_TRIALS(rng, 29, trial, 8) {
+    int32_t n = 600 + (int32_t)dnnmem_rng_below(&rng, 600), steps = n / 2, i, fixed = 0;
+    int wide = trial % 2 == 1;
+    dnnmem_interval *r = (dnnmem_interval *)calloc((size_t)n, sizeof *r);
+    dnnmem_intervals p;
+    for (i = 0; i < n; i++) {
+      int64_t lo = i < steps ? i : 64 * (int64_t)dnnmem_rng_below(&rng, (uint32_t)(steps / 64)), len;
+      if (i < steps) len = 1;
+      else if (wide) len = steps / 2 + dnnmem_rng_below(&rng, (uint32_t)(steps / 2));
+      else len = 64 * (1 + (int64_t)dnnmem_rng_below(&rng, 3));
+      if (i >= steps && dnnmem_rng_below(&rng, 3) == 0) lo += (int64_t)dnnmem_rng_below(&rng, 3) - 1; /* beside an edge */
+      if (i >= steps && dnnmem_rng_below(&rng, 3) == 0) len += (int64_t)dnnmem_rng_below(&rng, 3) - 1;
+      scale_record(&rng, &r[i], lo < 0 ? 0 : lo, len, 0, trial % 4 == 2);
+      if (trial % 4 == 3 && dnnmem_rng_below(&rng, 50) == 0) {
+        r[i].flags |= DNNMEM_INTERVAL_FIXED;
+        r[i].fixed_offset = 4096 * (int64_t)(fixed++); /* its own slot */
+        r[i].size = 64;
+      }
+    }
+    p.records = r, p.count = n, p.alignment = trial % 4 == 1 ? 16 : 0;
+    bad += differs_from_rule(&p, wide ? "wide trial" : "edges trial", trial, bad, 0);
+    free(r);
+  }
+  CHECK_EQ(bad, 0);
+}
+
 int main(void) {
   RUN(test_same_plans_as_the_plain_rule);
   RUN(test_same_plans_at_scale);
@@ -308,5 +341,6 @@ int main(void) {
   RUN(test_breadth_sweep_far_side);
   RUN(test_breadth_sweep_jumps);
   RUN(test_breadth_sweep_cursors);
+  RUN(test_size_columns_and_tree);
   return test_finish("test_plan_greedy");
 }
