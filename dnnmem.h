@@ -3723,8 +3723,9 @@ typedef struct dnnmem_flow {
   int32_t *arc_work;                  /* 2 per arc: position map, then flow */
   int32_t merged;                     /* parallel arcs or self-loops merged: flows in arc_work */
   int32_t cut_only;                   /* the last solve wrote no arc flows */
-  int32_t given;                      /* a builder summed the terminal arcs into bk, counted its arcs per node in
-                                         queue, set the degrees and stack flags (next solve: cut only, BK) */
+  int32_t given;                      /* 0, or 1 + the nodes stacked: a builder summed the terminal arcs into bk,
+                                         laid out the half-arcs' ranges (queue: fill cursors), set the degrees,
+                                         stack flags and the stack (next solve: cut only, BK) */
   struct dnnmem__flow_bk_node *bk;    /* BK per-node state */
   int32_t *queue, *queue2;            /* FIFOs, CSR fill cursors */
   int64_t *excess;                    /* push-relabel */
@@ -4799,18 +4800,24 @@ DNNMEM_DEF int dnnmem_graph_is_topological(const dnnmem_graph *graph) {
 }
 
 /* Consumers CSR (out_offsets[n + 1], out_ids[m]) by counting, each list in
-   consumer order. */
-static DNNMEM__UNUSED void dnnmem__graph_consumers(const dnnmem_graph *g, int32_t *out_offsets,
+   consumer order; returns dnnmem_graph_is_topological (told by the pass
+   that reads each node's inputs: one pass less for a caller that asks). */
+static DNNMEM__UNUSED int dnnmem__graph_consumers(const dnnmem_graph *g, int32_t *out_offsets,
                                     int32_t *out_ids) {
   int32_t n = g->num_nodes, m = n > 0 ? g->in_offsets[n] : 0, v, k; /* an empty graph may have no offsets */
+  uint32_t late = 0;
   for (v = 0; v <= n; v++) out_offsets[v] = 0;
   for (k = 0; k < m; k++) out_offsets[g->in_ids[k] + 1]++;
   for (v = 0; v < n; v++) out_offsets[v + 1] += out_offsets[v];
   for (v = 0; v < n; v++)
-    for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++)
-      out_ids[out_offsets[g->in_ids[k]]++] = v;
+    for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) {
+      int32_t u = g->in_ids[k];
+      late |= (uint32_t)(u >= v);
+      out_ids[out_offsets[u]++] = v;
+    }
   for (v = n; v > 0; v--) out_offsets[v] = out_offsets[v - 1];
   out_offsets[0] = 0;
+  return !late;
 }
 
 typedef struct dnnmem__topo_work {
@@ -19050,7 +19057,8 @@ static void dnnmem__flow_split(dnnmem_flow *f) {
    self-loops are dropped and parallel arcs left apart (BK and the
    reduction take them as they are: one pass less); a builder may have
    summed all its terminal arcs there already instead of listing them
-   (f->given, read once; its validation bounds their sums, so no clamp).
+   (f->given, read once; its validation bounds their sums, so no clamp),
+   and then laid out the ranges too.
    *source_total: the listed capacities leaving s; returns -1, or (nothing
    built) the arc at which they pass int64_t. */
 static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int terminals_apart, int64_t *source_total,
@@ -19078,7 +19086,7 @@ static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int term
   for (v = 0; v < n && terminals_apart && !f->given; v++) f->bk[v].terminal = f->bk[v].stamp = 0;
   f->given = 0;
   f->first[0] = 0;
-  for (v = 0; v < n; v++) {
+  for (v = 0; v < n && !given; v++) { /* (given: laid out) */
     int32_t ci = count_inner[v];
     f->first[v + 1] = f->first[v] + ci + (terminals_apart ? 0 : count_term[v]);
     f->mid[v] = f->first[v] + ci;
@@ -19512,23 +19520,28 @@ static int dnnmem__flow_parallel(dnnmem_flow *f, int32_t u, int32_t w, int32_t e
 }
 
 /* Eliminates what it can (never s or t, which have no half-arcs here);
-   returns the count, *constant the cost they leave. ready: a builder set
-   each node's degree and stack flag with its given capacities (while it
-   wrote the record: one pass less over the records). */
-static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int ready, int64_t *constant) {
+   returns the count, *constant the cost they leave. ready (f->given): 0,
+   or 1 + the nodes a builder stacked as it wrote each node's degree and
+   stack flag with its given capacities (one pass less over the records). */
+static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int32_t ready, int64_t *constant) {
   struct dnnmem__flow_half *h = f->half;
   struct dnnmem__flow_bk_node *nd = f->bk;
-  int32_t n = f->num_nodes, top = 0, count = 0, v;
+  int32_t n = f->num_nodes, top = ready > 0 ? ready - 1 : 0, count = 0, v, stacked = 0;
   int64_t k = 0;
-  for (v = 0; v < n; v++) {
+  for (v = 0; v < n && !ready; v++) {
     int32_t d = f->mid[v] - f->first[v];
-    if (!ready) {
-      nd[v].dist = d;
-      nd[v].tree = (uint8_t)((uint32_t)d <= 2u && v != s && v != t); /* on the stack */
-    }
-    DNNMEM_ASSERT(nd[v].dist == d && nd[v].tree == ((uint32_t)d <= 2u && v != s && v != t));
-    if ((uint32_t)d <= 2u && v != s && v != t) f->bucket_prev[top++] = v;
+    nd[v].dist = d;
+    nd[v].tree = (uint8_t)((uint32_t)d <= 2u && v != s && v != t); /* on the stack */
+    if (nd[v].tree) f->bucket_prev[top++] = v;
   }
+  for (v = 0; v < n; v++) { /* (checks only) */
+    DNNMEM_ASSERT(nd[v].dist == f->mid[v] - f->first[v] &&
+                  nd[v].tree == ((uint32_t)nd[v].dist <= 2u && v != s && v != t));
+    DNNMEM_ASSERT(!nd[v].tree || (stacked < top && f->bucket_prev[stacked] == v));
+    stacked += nd[v].tree;
+  }
+  DNNMEM_ASSERT(stacked == top);
+  (void)stacked;
   while (top > 0) {
     int32_t eu, ew, u, w = -1, su, sw = -1, i, deg;
     int64_t a, b, pu, qu, pw = 0, qw = 0, c0[4], c1[4], cost[4], kk = k, au, bu, aw = 0, bw = 0, lambda = 0;
@@ -19958,8 +19971,7 @@ static dnnmem_result dnnmem__flow_solve(dnnmem_flow *flow, int32_t source, int32
   dnnmem_flow_algo algo = options ? options->algo : DNNMEM_FLOW_BK;
   int cut_only = options != NULL && options->cut_only != 0;
   int64_t source_total = 0, direct = 0, value;
-  int32_t i;
-  int given;
+  int32_t i, given;
   if (flow == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
   if (source < 0 || source >= flow->num_nodes) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, -1, DNNMEM_FIELD_SOURCE);
   if (sink < 0 || sink >= flow->num_nodes) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, -1, DNNMEM_FIELD_SINK);
@@ -20063,6 +20075,24 @@ DNNMEM_DEF int dnnmem_flow_source_side(const dnnmem_flow *flow, int32_t node) {
 
 #endif /* DNNMEM_NO_FLOW */
 
+#ifndef DNNMEM_NO_LABEL
+/* A k = 2 move network's nodes worked out by its caller (placement, in its
+   validation pass: one pass less over the ops): each op's network node
+   (0: stays on label 0, 1: on label 1 = alpha, 2..: movable, in id order),
+   the movable nodes' unaries (u0: on label 0, u1: moved), the fixed ops'
+   costs summed, their union-find slots set; out0 (NULL: none) marks the
+   values wanted on label 0 (the problem's output_label unread). The
+   network's build sets in_order: dnnmem_graph_is_topological. */
+typedef struct dnnmem__label_nodes {
+  int32_t *node;
+  int64_t *u0, *u1;
+  int32_t num_free;
+  int64_t constant;
+  const uint8_t *out0;
+  int in_order;
+} dnnmem__label_nodes;
+#endif
+
 /* ==== 8. Placement (dnnmem_place_*) ====================================== */
 
 #ifndef DNNMEM_NO_PLACE
@@ -20075,7 +20105,8 @@ static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
                                            int32_t alpha, dnnmem_flow *out_flow, int32_t *out_node,
                                            dnnmem_label_network_result *result, void *scratch,
                                            size_t scratch_bytes, int64_t valid_total, int32_t *part,
-                                           int given, int32_t *out_arcs, dnnmem_error *e);
+                                           int given, dnnmem__label_nodes *nodes, int32_t *out_arcs,
+                                           dnnmem_error *e);
 static dnnmem_result dnnmem__label_network_bytes(int32_t n, int32_t e, int32_t k, size_t *out_bytes);
 
 /* The problem given and its graph valid: what the scratch's layout reads. */
@@ -20086,12 +20117,15 @@ static dnnmem_result dnnmem__place_graph(const dnnmem_place_problem *p, dnnmem_e
 
 /* Validates the rest of a problem whose graph dnnmem__place_graph passed
    (not acyclicity); *out_total bounds every cost; forced (NULL: not
-   wanted) receives dnnmem__place_forced of every node. Bitwise tests and
-   one overflow test per node: few branches to mispredict. */
+   wanted) receives dnnmem__place_forced of every node, and then nodes the
+   network's nodes (the k = 2 labeling's, labels 0 = CPU, 1 = ACC; the
+   per-edge network numbers its nodes the same way), part their union-find
+   slots. Bitwise tests and one overflow test per node: few branches to
+   mispredict. */
 static dnnmem_result dnnmem__place_validate(const dnnmem_place_problem *p, int64_t *out_total, uint8_t *forced,
-                                            dnnmem_error *e) {
-  int64_t total = 0;
-  int32_t v, n = p->graph->num_nodes;
+                                            dnnmem__label_nodes *nodes, int32_t *part, dnnmem_error *e) {
+  int64_t total = 0, constant = 0;
+  int32_t v, n = p->graph->num_nodes, num_free = 0;
   if (n > 0 && (p->cpu_time == NULL || p->acc_time == NULL || p->xfer == NULL))
     return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, p->xfer == NULL ? DNNMEM_FIELD_SIZE : DNNMEM_FIELD_TIME);
   for (v = 0; v < n; v++) {
@@ -20111,8 +20145,22 @@ static dnnmem_result dnnmem__place_validate(const dnnmem_place_problem *p, int64
         times + twice > (uint64_t)(DNNMEM__I64_MAX - total))
       return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, v, DNNMEM_FIELD_TIME);
     total += (int64_t)(times + twice);
-    /* a pin, else the only device that runs it (CPU = 1, ACC = 2) */
-    if (forced) forced[v] = (uint8_t)(dev != DNNMEM_PLACE_ANY ? dev : (a < 0) | (c < 0) << 1);
+    if (forced) { /* a pin, else the only device that runs it (CPU = 1, ACC = 2) */
+      uint8_t f = (uint8_t)(dev != DNNMEM_PLACE_ANY ? dev : (a < 0) | (c < 0) << 1);
+      int32_t free_op = f == DNNMEM_PLACE_ANY;
+      forced[v] = f;
+      /* a free op's slots written always, kept when it is free (no branch) */
+      nodes->node[v] = free_op ? 2 + num_free : f - 1;
+      nodes->u0[num_free] = c;
+      nodes->u1[num_free] = a;
+      part[2 + num_free] = 2 + num_free;
+      constant += f == DNNMEM_PLACE_CPU ? c : f == DNNMEM_PLACE_ACC ? a : 0;
+      num_free += free_op;
+    }
+  }
+  if (forced) {
+    nodes->num_free = num_free;
+    nodes->constant = constant; /* within total */
   }
   *out_total = total;
   return DNNMEM_OK;
@@ -20137,51 +20185,98 @@ static uint8_t dnnmem__place_forced(const dnnmem_place_problem *p, int32_t v) {
    the baselines 1 = every op the accelerator supports on it (onnx-mlir's
    default), 2 = each op on its faster device, 3 = every op on the CPU
    where possible. */
-static DNNMEM__PLACE_INLINE unsigned dnnmem__place_code(const dnnmem_place_problem *p, const uint8_t *x, int baselines,
+static DNNMEM__PLACE_INLINE unsigned dnnmem__place_code(const dnnmem_place_problem *p, uint8_t xv, int baselines,
                                                         int32_t v, uint8_t forced) {
-  unsigned code = x[v] == DNNMEM_PLACE_ACC ? 1u : 0u;
+  unsigned code = xv == DNNMEM_PLACE_ACC ? 1u : 0u;
   if (!baselines) return code;
   if (forced == DNNMEM_PLACE_ANY) return code | 2u | (p->acc_time[v] < p->cpu_time[v] ? 4u : 0u);
   return forced == DNNMEM_PLACE_ACC ? code | 14u : code;
 }
 
+/* The answer's devices read from the cut while the recount runs
+   (dnnmem__place_eval): op v on the accelerator when its network node
+   node[v] is on the sink side; device receives them. */
+typedef struct dnnmem__place_sides {
+  const int32_t *node;
+  const uint8_t *side;
+  uint8_t *device;
+} dnnmem__place_sides;
+
 /* Costs of a validated problem under the assignment x, and with baselines
-   under the three baselines too (time[0..3], conversions[0..3]): one sweep
-   over the edges for all. seen holds n int32; forced (NULL: worked out
-   here) dnnmem__place_forced of every node. */
+   under the three baselines too (time[0..3], conversions[0..3]); seen holds
+   n int32; forced (NULL: worked out here) dnnmem__place_forced of every
+   node. The per-value model: one sweep over the ops writes each op's code
+   into seen (bits 8-11) and marks its inputs (bits 0-3: a consumer on the
+   accelerator in lane i, 4-7: one on the CPU), then one over the values
+   adds the conversions. A code is written before its consumers mark it
+   when in_order (every input precedes its op), else by a first pass.
+   sides (NULL: x given) reads x off the cut in the sweep (x is
+   sides->device); *num_acc (NULL: not wanted) the ops on the accelerator. */
 static dnnmem_result dnnmem__place_eval(const dnnmem_place_problem *p, dnnmem_place_model model,
-                                        const uint8_t *forced_of, const uint8_t *x, int baselines, int32_t *seen,
-                                        int64_t *time, int32_t *conversions, dnnmem_error *e) {
+                                        const uint8_t *forced_of, const uint8_t *x, int baselines, int in_order,
+                                        const dnnmem__place_sides *sides, int32_t *seen, int64_t *time,
+                                        int32_t *conversions, int32_t *num_acc, dnnmem_error *e) {
   const dnnmem_graph *g = p->graph;
-  int32_t n = g->num_nodes, v, k, i, count = baselines ? 4 : 1;
+  int32_t n = g->num_nodes, v, k, i, count = baselines ? 4 : 1, acc = 0;
   unsigned mask = baselines ? 15u : 1u;
-  int64_t sum[4] = {0, 0, 0, 0}; /* the sweep over nodes sums in registers */
-  for (i = 0; i < count; i++) conversions[i] = 0;
+  int64_t sum[4] = {0, 0, 0, 0}; /* the sweeps sum in registers */
+  int32_t conv[4] = {0, 0, 0, 0};
+  int per_value = model == DNNMEM_PLACE_PER_VALUE;
+  const int64_t *cpu = p->cpu_time, *accel = p->acc_time, *xfer = p->xfer; /* locals: device's stores alias all */
+  const int32_t *in_offsets = g->in_offsets, *in_ids = g->in_ids, *node = sides ? sides->node : NULL;
+  const uint8_t *out = p->is_output, *side = sides ? sides->side : NULL;
+  uint8_t *device = sides ? sides->device : NULL;
+  if (side != NULL && !in_order) { /* the codes' first pass reads x */
+    for (v = 0; v < n; v++) device[v] = (uint8_t)(DNNMEM_PLACE_ACC - side[node[v]]);
+    side = NULL;
+    device = NULL;
+  }
+  for (v = 0; v < n && per_value && !in_order; v++)
+    seen[v] = (int32_t)(dnnmem__place_code(p, x[v], baselines, v, forced_of ? forced_of[v] : dnnmem__place_forced(p, v))
+                        << 8);
   for (v = 0; v < n; v++) {
     uint8_t forced = forced_of ? forced_of[v] : dnnmem__place_forced(p, v);
-    unsigned code;
-    int64_t c, a;
-    if (((x[v] != DNNMEM_PLACE_CPU) & (x[v] != DNNMEM_PLACE_ACC)) | ((forced != DNNMEM_PLACE_ANY) & (forced != x[v])))
+    uint8_t xv = side ? (uint8_t)(DNNMEM_PLACE_ACC - side[node[v]]) : x[v]; /* (not read back after the store) */
+    unsigned code, bits;
+    int64_t c = cpu[v], a = accel[v];
+    if (device) device[v] = xv;
+    if (((xv != DNNMEM_PLACE_CPU) & (xv != DNNMEM_PLACE_ACC)) | ((forced != DNNMEM_PLACE_ANY) & (forced != xv)))
       return dnnmem__fail(e, DNNMEM_ERR_INFEASIBLE, v, DNNMEM_FIELD_OUTPUT);
-    code = dnnmem__place_code(p, x, baselines, v, forced);
-    c = p->cpu_time[v];
-    a = p->acc_time[v];
+    code = dnnmem__place_code(p, xv, baselines, v, forced);
+    acc += (int32_t)(code & 1u);
     sum[0] += code & 1u ? a : c;
     sum[1] += code & 2u ? a : c;
     sum[2] += code & 4u ? a : c;
     sum[3] += code & 8u ? a : c;
-    seen[v] = (int32_t)(code << 8); /* per value below: bits 0-3 a consumer on ACC, 4-7 one on CPU */
+    if (!per_value) continue;
+    bits = code | ((~code & mask) << 4);
+    if (in_order) seen[v] = (int32_t)(code << 8);
+    for (k = in_offsets[v]; k < in_offsets[v + 1]; k++) seen[in_ids[k]] |= (int32_t)bits;
   }
-  for (i = 0; i < count; i++) time[i] = sum[i];
+  for (v = 0; v < n && per_value; v++) {
+    unsigned sv = (unsigned)seen[v], cv = sv >> 8, on_acc = sv & 15u, on_cpu = (sv >> 4) & 15u, needs;
+    if (out && out[v]) on_cpu = mask;
+    needs = ((~cv & on_acc) | (cv & on_cpu)) & mask;
+    for (i = 0; needs; i++, needs >>= 1)
+      if (needs & 1u) {
+        sum[i] += xfer[v];
+        conv[i]++;
+      }
+  }
+  for (i = 0; i < count; i++) {
+    time[i] = sum[i];
+    conversions[i] = conv[i];
+  }
+  if (num_acc) *num_acc = acc;
   if (model == DNNMEM_PLACE_PER_EDGE) {
     for (v = 0; v < n; v++) seen[v] = -1;
     for (v = 0; v < n; v++) {
-      unsigned cv = dnnmem__place_code(p, x, baselines, v, forced_of ? forced_of[v] : dnnmem__place_forced(p, v)), diff;
+      unsigned cv = dnnmem__place_code(p, x[v], baselines, v, forced_of ? forced_of[v] : dnnmem__place_forced(p, v)), diff;
       for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) {
         int32_t u = g->in_ids[k];
         if (seen[u] == v) continue; /* x * x: one edge */
         seen[u] = v;
-        diff = cv ^ dnnmem__place_code(p, x, baselines, u, forced_of ? forced_of[u] : dnnmem__place_forced(p, u));
+        diff = cv ^ dnnmem__place_code(p, x[u], baselines, u, forced_of ? forced_of[u] : dnnmem__place_forced(p, u));
         for (i = 0; diff; i++, diff >>= 1)
           if (diff & 1u) {
             time[i] += p->xfer[u];
@@ -20194,21 +20289,6 @@ static dnnmem_result dnnmem__place_eval(const dnnmem_place_problem *p, dnnmem_pl
             time[i] += p->xfer[v];
             conversions[i]++;
           }
-    }
-  } else {
-    for (v = 0; v < n; v++) {
-      unsigned cv = (unsigned)seen[v] >> 8, bits = cv | ((~cv & mask) << 4);
-      for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) seen[g->in_ids[k]] |= (int32_t)bits;
-    }
-    for (v = 0; v < n; v++) {
-      unsigned sv = (unsigned)seen[v], cv = sv >> 8, on_acc = sv & 15u, on_cpu = (sv >> 4) & 15u, needs;
-      if (p->is_output && p->is_output[v]) on_cpu = mask;
-      needs = ((~cv & on_acc) | (cv & on_cpu)) & mask;
-      for (i = 0; needs; i++, needs >>= 1)
-        if (needs & 1u) {
-          time[i] += p->xfer[v];
-          conversions[i]++;
-        }
     }
   }
   return DNNMEM_OK; /* no overflow: validation bounded the sum */
@@ -20272,7 +20352,8 @@ static dnnmem_result dnnmem__place_cost(const dnnmem_place_problem *problem, con
   dnnmem_result r;
   int64_t total;
   int32_t *seen;
-  if ((r = dnnmem__place_graph(problem, e)) != DNNMEM_OK || (r = dnnmem__place_validate(problem, &total, NULL, e)) != DNNMEM_OK)
+  if ((r = dnnmem__place_graph(problem, e)) != DNNMEM_OK ||
+      (r = dnnmem__place_validate(problem, &total, NULL, NULL, NULL, e)) != DNNMEM_OK)
     return r;
   if ((r = dnnmem__place_options(options, &model, &algo)) != DNNMEM_OK)
     return dnnmem__fail(e, r, -1, DNNMEM_FIELD_OPTIONS);
@@ -20282,7 +20363,8 @@ static dnnmem_result dnnmem__place_cost(const dnnmem_place_problem *problem, con
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   seen = dnnmem__place_cost_layout(&s, problem->graph->num_nodes);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  return dnnmem__place_eval(problem, model, NULL, device, 0, seen, &result->time, &result->conversions, e);
+  return dnnmem__place_eval(problem, model, NULL, device, 0, 0, NULL, seen, &result->time, &result->conversions, NULL,
+                            e);
 }
 
 DNNMEM_DEF dnnmem_result dnnmem_place_cost(const dnnmem_place_problem *problem, const dnnmem_place_options *options,
@@ -20299,8 +20381,8 @@ typedef struct dnnmem__place_work {
   int32_t *out_offsets;  /* consumers CSR */
   int32_t *out_ids;
   int32_t *flow_id;      /* free op -> network node; pinned: 0 (CPU) / 1 (ACC) */
-  int64_t *cost_cpu;     /* per op: cost if on the CPU (time + conversions) */
-  int64_t *cost_acc;
+  int64_t *cost_cpu;     /* per op: cost if on the CPU (time + conversions); per value: the */
+  int64_t *cost_acc;     /* labeling's unaries per free op (dnnmem__label_nodes) */
   uint8_t *forced;       /* DNNMEM_PLACE_ANY / CPU / ACC */
   /* one region, each phase's arrays from its start (fewer fresh pages) */
   unsigned char *phase_mem;
@@ -20308,10 +20390,9 @@ typedef struct dnnmem__place_work {
   int32_t *order;        /* 0. the cycle check: a topological order */
   unsigned char *topo;   /*    dnnmem_graph_topo_order's scratch */
   size_t topo_bytes;
-  int64_t *label_cost;   /* 1. per value: the problem as a labeling (part 9) */
-  int32_t *label_output, *label_start;
-  int32_t *seen;         /* 2. dedupe stamps (per edge: while building too) */
-  int32_t *part;         /* union-find over network nodes: the parts (joined while phase 1 is read) */
+  int32_t *seen;         /* 1. dedupe stamps (per edge: while building too) */
+  int32_t *part;         /* union-find over network nodes: the parts (joined as arcs are written) */
+  int in_order;          /* every input precedes its op */
   unsigned char *flow_mem; /* after it: per edge the network, per value the labeling network's scratch */
   size_t flow_bytes, net_bytes, label_bytes;
 } dnnmem__place_work;
@@ -20326,15 +20407,11 @@ static int dnnmem__place_bounds(int32_t n, int32_t e, int32_t *max_nodes, int32_
   return 1;
 }
 
-/* The arrays of one phase (0, 1, 2 as in dnnmem__place_work). */
+/* The arrays of one phase (0, 1 as in dnnmem__place_work). */
 static void dnnmem__place_phase(dnnmem__scratch *s, int32_t n, int phase, dnnmem__place_work *w) {
   if (phase == 0) {
     w->order = DNNMEM__TAKE(s, int32_t, n);
     w->topo = DNNMEM__TAKE(s, unsigned char, w->topo_bytes);
-  } else if (phase == 1) {
-    w->label_cost = DNNMEM__TAKE(s, int64_t, 2 * (size_t)n);
-    w->label_output = DNNMEM__TAKE(s, int32_t, n);
-    w->label_start = DNNMEM__TAKE(s, int32_t, n);
   } else {
     w->seen = DNNMEM__TAKE(s, int32_t, n);
   }
@@ -20368,7 +20445,7 @@ static dnnmem_result dnnmem__place_layout(dnnmem__scratch *s, const dnnmem_graph
   if ((r = dnnmem_flow_scratch_size(max_nodes, max_arcs, &w->flow_bytes)) != DNNMEM_OK) return r;
   w->net_bytes = w->label_bytes > w->flow_bytes ? w->label_bytes : w->flow_bytes;
   if (label_nodes > max_nodes) max_nodes = (int32_t)label_nodes; /* the parts' union-find */
-  for (phase = 0; phase < 3; phase++) {
+  for (phase = 0; phase < 2; phase++) {
     dnnmem__scratch_begin(&sub, NULL, 0);
     dnnmem__place_phase(&sub, n, phase, w);
     if ((r = dnnmem__scratch_end(&sub, &bytes)) != DNNMEM_OK) return r;
@@ -20383,7 +20460,7 @@ static dnnmem_result dnnmem__place_layout(dnnmem__scratch *s, const dnnmem_graph
   w->part = DNNMEM__TAKE(s, int32_t, max_nodes);
   w->phase_mem = DNNMEM__TAKE(s, unsigned char, w->phase_bytes);
   w->flow_mem = DNNMEM__TAKE(s, unsigned char, w->net_bytes);
-  for (phase = 0; phase < 3 && w->phase_mem != NULL; phase++) {
+  for (phase = 0; phase < 2 && w->phase_mem != NULL; phase++) {
     dnnmem__scratch_begin(&sub, w->phase_mem, w->phase_bytes);
     dnnmem__place_phase(&sub, n, phase, w);
     r = dnnmem__scratch_end(&sub, NULL);
@@ -20510,35 +20587,29 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
   dnnmem_flow_algo algo;
   dnnmem_result r;
   dnnmem_result r_layout;
+  dnnmem__label_nodes nodes;
   int64_t total;
-  int32_t n, v, num_free = 0;
+  int32_t n, v, num_free;
   if ((r = dnnmem__place_graph(problem, e)) != DNNMEM_OK) return r;
   /* carved first, so that validation fills forced; its errors come after
      the problem's, as always */
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   if ((r_layout = dnnmem__place_layout(&s, problem->graph, &w)) == DNNMEM_OK) r_layout = dnnmem__scratch_end(&s, NULL);
-  if ((r = dnnmem__place_validate(problem, &total, r_layout == DNNMEM_OK ? w.forced : NULL, e)) != DNNMEM_OK) return r;
+  nodes.node = w.flow_id;
+  nodes.u0 = w.cost_cpu;
+  nodes.u1 = w.cost_acc;
+  nodes.out0 = problem->is_output; /* outputs: back on the CPU */
+  if ((r = dnnmem__place_validate(problem, &total, r_layout == DNNMEM_OK ? w.forced : NULL, &nodes, w.part, e)) !=
+      DNNMEM_OK)
+    return r;
   if ((r = dnnmem__place_options(options, &model, &algo)) != DNNMEM_OK)
     return dnnmem__fail(e, r, -1, DNNMEM_FIELD_OPTIONS);
   n = problem->graph->num_nodes;
   if (total == DNNMEM__I64_MAX) /* no room for "infinite" */
     return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, -1, DNNMEM_FIELD_TIME);
   if (r_layout != DNNMEM_OK) return r_layout;
-  dnnmem__place_phase_next(&w, n, 0);
-  /* a cycle? (none when every input precedes its node, the usual numbering) */
-  if (n > 0 && !dnnmem_graph_is_topological(problem->graph) &&
-      (r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo, w.topo_bytes, e)) != DNNMEM_OK)
-    return r;
-  dnnmem__place_phase_next(&w, n, model == DNNMEM_PLACE_PER_VALUE ? 1 : 2);
-  for (v = 0; v < n && model == DNNMEM_PLACE_PER_VALUE; v++) { /* the labeling below: a pin is the other device unsupported */
-    uint8_t forced = w.forced[v];
-    w.label_cost[2 * v] = forced == DNNMEM_PLACE_ACC ? DNNMEM_LABEL_UNSUPPORTED : problem->cpu_time[v];
-    w.label_cost[2 * v + 1] = forced == DNNMEM_PLACE_CPU ? DNNMEM_LABEL_UNSUPPORTED : problem->acc_time[v];
-    w.label_output[v] = problem->is_output && problem->is_output[v] ? 0 : DNNMEM_LABEL_FREE;
-    w.label_start[v] = forced == DNNMEM_PLACE_ACC ? 1 : 0;
-  }
-  for (v = 0; v < n && model != DNNMEM_PLACE_PER_VALUE; v++) /* the labeling numbers its own the same way */
-    w.flow_id[v] = w.forced[v] == DNNMEM_PLACE_CPU ? DNNMEM__PLACE_S : w.forced[v] == DNNMEM_PLACE_ACC ? DNNMEM__PLACE_T : 2 + num_free++;
+  dnnmem__place_phase_next(&w, n, model == DNNMEM_PLACE_PER_VALUE ? -1 : 1);
+  num_free = nodes.num_free; /* flow_id: S, T, or 2.. for free ops in id order (validation numbered them) */
   net.p = problem;
   net.w = &w;
   net.flow = NULL;
@@ -20551,20 +20622,18 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
     DNNMEM_MEMSET(&lp, 0, sizeof(lp));
     lp.graph = problem->graph;
     lp.num_labels = 2;
-    lp.node_cost = w.label_cost;
     lp.convert_size = problem->xfer;
-    lp.convert_rate = swap_rate;
-    lp.output_label = w.label_output;
+    lp.convert_rate = swap_rate; /* node costs and outputs: in nodes */
     /* validated above (total bounds every cut: each value converts once) */
-    r = dnnmem__label_network(&lp, NULL, w.label_start, 1, &flow, w.flow_id, &lr, w.flow_mem, w.label_bytes, total,
-                              w.part, solve && algo == DNNMEM_FLOW_BK, &net.num_arcs, e); /* the parts joined as it goes */
+    r = dnnmem__label_network(&lp, NULL, NULL, 1, &flow, w.flow_id, &lr, w.flow_mem, w.label_bytes, total, w.part,
+                              solve && algo == DNNMEM_FLOW_BK, &nodes, &net.num_arcs, e); /* the parts joined as it goes */
     if (r != DNNMEM_OK) return r;
-    DNNMEM_ASSERT(lr.approximated == 0);
-    num_free = lr.num_free; /* flow_id: S, T, or 2.. for free ops in id order */
+    DNNMEM_ASSERT(lr.approximated == 0 && lr.num_free == num_free);
+    w.in_order = nodes.in_order;
     net.constant = lr.constant;
     net.num_nodes = flow.num_nodes;
   } else {
-    dnnmem__graph_consumers(problem->graph, w.out_offsets, w.out_ids); /* the labeling has its own */
+    w.in_order = dnnmem__graph_consumers(problem->graph, w.out_offsets, w.out_ids); /* the labeling has its own */
     dnnmem__place_pass(&net, num_free);
     r = dnnmem_flow_init(&flow, net.num_nodes, net.num_arcs, w.flow_mem, w.flow_bytes);
     DNNMEM_ASSERT(r == DNNMEM_OK); /* the count is within dnnmem__place_bounds, which sized flow_bytes */
@@ -20577,6 +20646,13 @@ static dnnmem_result dnnmem__place_build(const dnnmem_place_problem *problem,
       int32_t from = flow.input[v].from, to = flow.input[v].to;
       if (from >= 2 && to >= 2) dnnmem__flow_union(w.part, from, to);
     }
+  }
+  /* a cycle? (none when every input precedes its node, the usual numbering,
+     which the consumers' pass told: a cyclic graph's network is built in
+     vain, a rare error) */
+  if (!w.in_order) {
+    dnnmem__place_phase_next(&w, n, 0);
+    if ((r = dnnmem_graph_topo_order(problem->graph, w.order, w.topo, w.topo_bytes, e)) != DNNMEM_OK) return r;
   }
   dnnmem__place_phase_next(&w, n, -1);
   *wp = w;
@@ -20638,21 +20714,22 @@ static dnnmem_result dnnmem__place_solve(const dnnmem_place_problem *problem,
   if (r != DNNMEM_OK) return r;
   cut = flow.value;
   DNNMEM_MEMSET(&res, 0, sizeof(res));
-  for (v = 0; v < n; v++) { /* a pinned op's flow_id is S or T: its side is its device */
-    device[v] = (uint8_t)(DNNMEM_PLACE_ACC - flow.source_side[w.flow_id[v]]);
-    res.num_acc += device[v] - DNNMEM_PLACE_CPU;
-  }
-  res.num_cpu = n - res.num_acc;
   /* a part's root is its smallest node, a free op (an auxiliary node
      comes after them and always has an arc to one) */
   for (v = 2; v < 2 + num_free; v++) res.num_parts += w.part[v] == v;
   {
     int64_t time[4];
     int32_t conversions[4];
-    dnnmem__place_phase_next(&w, n, 2);
-    r = dnnmem__place_eval(problem, model, w.forced, device, 1, w.seen, time, conversions, NULL);
+    dnnmem__place_sides sides; /* a pinned op's flow_id is S or T: its side is its device */
+    sides.node = w.flow_id;
+    sides.side = flow.source_side;
+    sides.device = device;
+    dnnmem__place_phase_next(&w, n, 1);
+    r = dnnmem__place_eval(problem, model, w.forced, device, 1, w.in_order, &sides, w.seen, time, conversions,
+                           &res.num_acc, NULL);
     if (r != DNNMEM_OK) return r;
     dnnmem__place_phase_next(&w, n, -1);
+    res.num_cpu = n - res.num_acc;
     res.time = time[0];
     res.conversions = conversions[0];
     res.all_acc_time = time[1];
@@ -20884,6 +20961,7 @@ typedef struct dnnmem__label_work {
   int64_t *icons, *imc, *iopn, *ild;
   unsigned char *flow_mem;
   size_t flow_bytes;
+  int in_order;                    /* every input precedes its node (the consumers' pass tells) */
 } dnnmem__label_work;
 
 /* Bounds of a move's network: S, T, every op, an auxiliary node per
@@ -21029,7 +21107,7 @@ static dnnmem_result dnnmem__label_carve(const dnnmem_label_problem *p, int mode
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   if ((r = dnnmem__label_layout(&s, n, e, p->num_labels, mode, w)) != DNNMEM_OK) return r;
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
-  dnnmem__graph_consumers(p->graph, w->out_offsets, w->out_ids);
+  w->in_order = dnnmem__graph_consumers(p->graph, w->out_offsets, w->out_ids);
   return DNNMEM_OK;
 }
 
@@ -21123,8 +21201,10 @@ typedef struct dnnmem__label_net {
   int64_t held_cap;
   int32_t *part;              /* NULL, or a union-find of the nodes, joined as arcs are written */
   int given;                  /* the next solve is cut-only BK: terminal arcs summed into the flow's
-                                 per-node capacities, not listed, the others counted per node, and the
-                                 reduction's degrees and stack flags set (dnnmem__flow_build, _reduce) */
+                                 per-node capacities, not listed, the others' half-arc ranges laid out,
+                                 and the reduction's degrees, stack flags and stack set (flow->given;
+                                 dnnmem__flow_build, _reduce) */
+  const dnnmem__label_nodes *nodes; /* NULL, or the nodes as the caller worked them out (k = 2) */
 } dnnmem__label_net;
 
 static DNNMEM__LABEL_INLINE void dnnmem__label_add(dnnmem__label_net *net, int32_t from, int32_t to, int64_t cap, int64_t rcap) {
@@ -21288,10 +21368,14 @@ static DNNMEM__LABEL_INLINE int64_t dnnmem__label_conv2(const dnnmem_label_probl
 static void dnnmem__label_value2(dnnmem__label_net *net, int32_t u) {
   const dnnmem__label_view *vw = net->vw;
   dnnmem__label_work *w = net->w;
-  int32_t alpha = net->alpha, other = 1 - alpha, nu = w->node[u], o = dnnmem__label_output(vw, u);
-  int32_t j, m = 0, single = -1, group_aux = -1, alpha_aux = -1, prev = -1;
-  int to_alpha = o == alpha, to_other = o == other;
+  int32_t alpha = net->alpha, other = 1 - alpha, nu = w->node[u], j, m = 0, single = -1, group_aux = -1;
+  int32_t alpha_aux = -1, prev = -1, o;
+  int to_alpha, to_other;
   int64_t fwd = 0, back = 0; /* converting u from the other label to alpha, and back (what is read) */
+  if (net->nodes == NULL) o = dnnmem__label_output(vw, u);
+  else o = net->nodes->out0 && net->nodes->out0[u] ? 0 : DNNMEM_LABEL_FREE;
+  to_alpha = o == alpha;
+  to_other = o == other;
   for (j = w->out_offsets[u]; j < w->out_offsets[u + 1]; j++) {
     int32_t c = w->out_ids[j], nc = w->node[c];
     if (c == prev) continue; /* x * x: one consumer (a list is in consumer order) */
@@ -21343,7 +21427,11 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
   net->constant = 0;
   net->approximated = 0;
   net->held_from = -1;
-  for (v = 0; v < n; v++) {
+  if (net->nodes) { /* worked out by the caller */
+    net->num_free = net->nodes->num_free;
+    net->constant = net->nodes->constant;
+  }
+  for (v = 0; v < n && net->nodes == NULL; v++) {
     int32_t a = net->x[v];
     int64_t keep = dnnmem__label_theta(vw, v, a), moved;
     if (a == net->alpha) {
@@ -21371,19 +21459,30 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
   else
     for (v = 0; v < n; v++) dnnmem__label_value(net, v);
   dnnmem__label_flush(net); /* (no unary pairs with it) */
-  for (v = 0; v < net->num_free && net->given; v++) { /* the unaries straight into the capacities */
-    int64_t c0 = w->u0[v], c1 = w->u1[v];
-    struct dnnmem__flow_bk_node *nd = &net->flow->bk[2 + v];
-    net->constant += c0 < c1 ? c0 : c1;
-    net->num_arcs += c0 != c1;
-    nd->terminal = c1 > c0 ? c1 - c0 : 0;
-    nd->stamp = c0 > c1 ? c0 - c1 : 0;
-    nd->dist = net->flow->queue[2 + v]; /* and the reduction's degree and stack flag (dnnmem__flow_reduce) */
-    nd->tree = (uint8_t)(nd->dist <= 2);
-  }
-  for (v = 2 + net->num_free; v < net->num_nodes && net->given; v++) { /* the auxiliary nodes' */
-    net->flow->bk[v].dist = net->flow->queue[v];
-    net->flow->bk[v].tree = (uint8_t)(net->flow->queue[v] <= 2);
+  if (net->given) { /* one pass over the nodes: what dnnmem__flow_build's and _reduce's first passes do */
+    dnnmem_flow *f = net->flow;
+    int32_t at = 0, top = 0, movable_end = 2 + net->num_free;
+    f->first[0] = f->first[1] = f->mid[0] = f->mid[1] = 0; /* S and T: no listed arcs */
+    for (v = 2; v < net->num_nodes; v++) {
+      struct dnnmem__flow_bk_node *nd = &f->bk[v];
+      int32_t d = f->queue[v]; /* arcs at v */
+      if (v < movable_end) { /* the unaries straight into the capacities */
+        int64_t c0 = w->u0[v - 2], c1 = w->u1[v - 2];
+        net->constant += c0 < c1 ? c0 : c1;
+        net->num_arcs += c0 != c1;
+        nd->terminal = c1 > c0 ? c1 - c0 : 0;
+        nd->stamp = c0 > c1 ? c0 - c1 : 0;
+      }
+      nd->dist = d; /* the reduction's degree, stack flag and stack (no branch: it mispredicts) */
+      nd->tree = (uint8_t)(d <= 2);
+      f->bucket_prev[top] = v;
+      top += d <= 2;
+      f->first[v] = f->queue[v] = at; /* the half-arcs' ranges, queue their fill cursors */
+      at += d;
+      f->mid[v] = at;
+    }
+    f->first[net->num_nodes > 2 ? net->num_nodes : 2] = at;
+    f->given = 1 + top;
   }
   for (v = 0; v < net->num_free && !net->given; v++) {
     int64_t c0 = w->u0[v], c1 = w->u1[v];
@@ -21392,7 +21491,6 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
     else if (c1 > c0) dnnmem__label_arc(net, 0, 2 + v, c1 - c0);
   }
   dnnmem__label_flush(net);
-  net->flow->given = net->given;
 }
 
 /* Builds the move's network into *flow (memory w->flow_mem), sized by the
@@ -21402,7 +21500,7 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
    w->flow_mem for them (dnnmem_flow_scratch_size). */
 static void dnnmem__label_build(const dnnmem__label_view *vw, dnnmem__label_work *w, const int32_t *x,
                                 int32_t alpha, int64_t infinite, dnnmem_flow *flow, dnnmem__label_net *net,
-                                int32_t *part, int given) {
+                                int32_t *part, int given, const dnnmem__label_nodes *nodes) {
   const dnnmem_graph *g = vw->p->graph;
   int32_t max_nodes = 0, max_arcs = 0;
   dnnmem_result r;
@@ -21419,6 +21517,7 @@ static void dnnmem__label_build(const dnnmem__label_view *vw, dnnmem__label_work
   net->flow = flow;
   net->part = part;
   net->given = given;
+  net->nodes = nodes;
   dnnmem__label_pass(net);
   DNNMEM_ASSERT((given || flow->num_arcs == net->num_arcs) && net->num_nodes <= max_nodes);
   flow->num_nodes = net->num_nodes; /* no arc names a node past the last one used */
@@ -21434,7 +21533,7 @@ static dnnmem_result dnnmem__label_move(const dnnmem__label_view *vw, dnnmem__la
   dnnmem_flow_options fo;
   dnnmem_result r;
   int32_t v, n = vw->p->graph->num_nodes;
-  dnnmem__label_build(vw, w, x, alpha, infinite, &flow, &net, NULL, algo == DNNMEM_FLOW_BK);
+  dnnmem__label_build(vw, w, x, alpha, infinite, &flow, &net, NULL, algo == DNNMEM_FLOW_BK, NULL);
   DNNMEM_MEMSET(&fo, 0, sizeof(fo));
   fo.algo = algo;
   fo.cut_only = 1; /* the move reads the sides only */
@@ -21459,13 +21558,16 @@ DNNMEM_DEF dnnmem_result dnnmem_label_network_scratch_size(const dnnmem_label_pr
    labels, and valid_total bounds every finite cut: no second look. part
    (NULL: none): the nodes' union-find, joined by the arcs as written;
    given: for one cut-only BK solve (terminal arcs not listed, see
-   dnnmem__label_net); *out_arcs (may be NULL) the network's arcs. */
+   dnnmem__label_net); nodes (NULL: none; then labels NULL, alpha 1,
+   out_node nodes->node): the caller's nodes, no first pass; *out_arcs
+   (may be NULL) the network's arcs. */
 static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
                                            const dnnmem_label_options *options, const int32_t *labels,
                                            int32_t alpha, dnnmem_flow *out_flow, int32_t *out_node,
                                            dnnmem_label_network_result *result, void *scratch,
                                            size_t scratch_bytes, int64_t valid_total, int32_t *part,
-                                           int given, int32_t *out_arcs, dnnmem_error *e) {
+                                           int given, dnnmem__label_nodes *nodes, int32_t *out_arcs,
+                                           dnnmem_error *e) {
   dnnmem__label_work w;
   dnnmem__label_view vw;
   dnnmem__label_net net;
@@ -21479,14 +21581,21 @@ static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
     return r;
   }
   n = problem->graph->num_nodes;
-  if (out_flow == NULL || (n > 0 && labels == NULL)) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
+  if (out_flow == NULL || (n > 0 && labels == NULL && nodes == NULL))
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   if (alpha < 0 || alpha >= problem->num_labels) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, -1, DNNMEM_FIELD_INDEX);
   if (valid_total < 0 && (r = dnnmem__label_check(problem, labels, e)) != DNNMEM_OK) return r;
   vw.p = problem;
   vw.k = problem->num_labels;
   vw.group = NULL;
   if (out_node && out_node != labels) w.node = out_node; /* built in place: no copy */
-  dnnmem__label_build(&vw, &w, labels, alpha, total + 1, &flow, &net, part, given);
+  if (nodes) { /* the caller's (k = 2, validated) */
+    DNNMEM_ASSERT(valid_total >= 0 && problem->num_labels == 2 && alpha == 1 && out_node == nodes->node);
+    w.u0 = nodes->u0;
+    w.u1 = nodes->u1;
+    nodes->in_order = w.in_order;
+  }
+  dnnmem__label_build(&vw, &w, labels, alpha, total + 1, &flow, &net, part, given, nodes);
   *out_flow = flow;
   if (out_arcs) *out_arcs = net.num_arcs;
   if (out_node && w.node != out_node)
@@ -21509,7 +21618,8 @@ DNNMEM_DEF dnnmem_result dnnmem_label_network(const dnnmem_label_problem *proble
   return dnnmem__report(result ? &result->error : NULL, &e,
                         dnnmem__guarded(scratch, scratch_bytes,
                                         dnnmem__label_network(problem, options, labels, alpha, out_flow, out_node,
-                                                              result, scratch, scratch_bytes, -1, NULL, 0, NULL, &e)));
+                                                              result, scratch, scratch_bytes, -1, NULL, 0, NULL, NULL,
+                                                              &e)));
 }
 
 /* ---- labeling: lower bound ---------------------------------------------- */

@@ -151,6 +151,27 @@ static dnnmem_result solve_moves(remat_graph *g, int64_t budget, int32_t peak_on
   return r;
 }
 
+/* The row order's answer (base) and the target budget, max(50% of its
+   peak, 1.1 x the lower bound), as the arena and aims tables take it. */
+static int64_t row_order_budget(remat_graph *g, int32_t capacity, int32_t *seq, dnnmem_remat_result *base) {
+  dnnmem_remat_options o;
+  dnnmem_remat_bound_result tb;
+  size_t bytes = 0;
+  void *scratch;
+  int64_t lb, target;
+  memset(&o, 0, sizeof(o));
+  o.algo = DNNMEM_REMAT_ROW_ORDER;
+  dnnmem_remat_solve_scratch_size(&g->p, &o, capacity, &bytes);
+  scratch = malloc(bytes);
+  dnnmem_remat_solve(&g->p, &o, NULL, seq, capacity, base, scratch, bytes);
+  free(scratch);
+  dnnmem_remat_lower_bound(&g->p, &tb);
+  lb = tb.peak;
+  target = base->peak / 2;
+  if (target < lb + lb / 10) target = lb + lb / 10;
+  return target;
+}
+
 /* Per graph and seed, the target budget max(50% base peak, 1.1 x LB):
    peak_only (extra time, its arena planned afterwards / budget, CPU s)
    against the default (extra time, peak and arena / budget, CPU s), the
@@ -168,7 +189,7 @@ static void arena_table(char **files, size_t count, int64_t moves, int32_t first
     remat_graph g;
     dnnmem_remat_result base, a, b;
     dnnmem_remat_options o;
-    int64_t lb, target, proven = 0, pk, tm;
+    int64_t target, proven = 0, pk, tm;
     dnnmem_remat_bound_result tb;
     int32_t capacity, *seq;
     size_t bytes = 0;
@@ -177,16 +198,7 @@ static void arena_table(char **files, size_t count, int64_t moves, int32_t first
     if (!read_graph(files[i], &g)) continue;
     capacity = 2 * g.n + 16;
     seq = (int32_t *)malloc((size_t)capacity * sizeof(int32_t));
-    memset(&o, 0, sizeof(o));
-    o.algo = DNNMEM_REMAT_ROW_ORDER;
-    dnnmem_remat_solve_scratch_size(&g.p, &o, capacity, &bytes);
-    scratch = malloc(bytes);
-    dnnmem_remat_solve(&g.p, &o, NULL, seq, capacity, &base, scratch, bytes);
-    free(scratch);
-    dnnmem_remat_lower_bound(&g.p, &tb);
-    lb = tb.peak;
-    target = base.peak / 2;
-    if (target < lb + lb / 10) target = lb + lb / 10;
+    target = row_order_budget(&g, capacity, seq, &base);
     memset(&o, 0, sizeof(o));
     o.budget = target;
     dnnmem_remat_time_bound_scratch_size(&g.p, &o, &bytes);
@@ -252,27 +264,14 @@ static void aims_table(char **files, size_t count, int64_t moves, uint64_t seed,
   for (i = 0; i < count; i++) {
     remat_graph g;
     dnnmem_remat_result base, a;
-    dnnmem_remat_options o;
-    dnnmem_remat_bound_result tb;
-    int64_t lb, target, arena, pk, tm;
+    int64_t target, arena, pk, tm;
     int32_t capacity, *seq;
-    size_t bytes = 0;
-    void *scratch;
     double ms;
     const char *name = strrchr(files[i], '/') ? strrchr(files[i], '/') + 1 : files[i], *r = aims;
     if (!read_graph(files[i], &g)) continue;
     capacity = 2 * g.n + 16;
     seq = (int32_t *)malloc((size_t)capacity * sizeof(int32_t));
-    memset(&o, 0, sizeof(o));
-    o.algo = DNNMEM_REMAT_ROW_ORDER;
-    dnnmem_remat_solve_scratch_size(&g.p, &o, capacity, &bytes);
-    scratch = malloc(bytes);
-    dnnmem_remat_solve(&g.p, &o, NULL, seq, capacity, &base, scratch, bytes);
-    free(scratch);
-    dnnmem_remat_lower_bound(&g.p, &tb);
-    lb = tb.peak;
-    target = base.peak / 2;
-    if (target < lb + lb / 10) target = lb + lb / 10;
+    target = row_order_budget(&g, capacity, seq, &base);
     solve_moves(&g, target, 1, moves, seed, capacity, seq, &a, &ms);
     arena = plan_arena(&g, target, seq, a.length);
     printf("%s: peak-only at B %.2f%% arena %.4f (%.1f s)", name,
