@@ -532,8 +532,9 @@
                                each order's search suspended at its limit
                                and resumed in the next round (its path
                                replayed: no node searched twice), plus
-                               randomised orders with Luby's limits (Luby,
-                               Sinclair & Zuckerman, 1993), sharing the
+                               randomised orders (noise on the keys that
+                               differ between records) with Luby's limits
+                               (Luby, Sinclair & Zuckerman, 1993), sharing the
                                nodes equally; every other randomised run
                                tries a cell's covers that reach the walls
                                of its row first (a tiling's bottom-left
@@ -7028,7 +7029,7 @@ typedef struct dnnmem__exact {
   int32_t order_kind;
   uint64_t order_seed;
   int fit; /* this run orders a cell's covers by dnnmem__exact_fit_order */
-  int fit_off, long_reasons, twins_off; /* tests (dnnmem__exact_params) */
+  int fit_off, long_reasons, twins_off, shared_noise; /* tests (dnnmem__exact_params) */
   int64_t *noise; /* per record: the current restart's key factor */
   /* failed part states (transposition table): 64-bit hash, run stamp */
   uint64_t *memo_key;
@@ -7519,10 +7520,12 @@ static int64_t dnnmem__exact_scale(int64_t q, int64_t factor) {
 static void dnnmem__exact_set_order(dnnmem__exact *w, int32_t kind, uint64_t seed, int64_t *keys) {
   /* keys: 4 per search position; the ids array holds positions. A nonzero
      seed scales every record's keys by a random factor in [0.6, 1.4): a
-     different but still sensible order for each restart. */
+     different but still sensible order for each restart (keys that
+     differ between records only: see below). */
   dnnmem__exact_order_ctx ctx;
   dnnmem_rng rng;
   int32_t i, p, t;
+  int varies[3] = {0, 0, 0};
   dnnmem_rng_seed(&rng, seed);
   for (p = 0; p < w->m; p++)
     w->noise[w->search[p]] = seed ? DNNMEM__PLAN_NOISE_LOW + (int64_t)dnnmem_rng_below(&rng, DNNMEM__PLAN_NOISE_SPAN)
@@ -7537,10 +7540,17 @@ static void dnnmem__exact_set_order(dnnmem__exact *w, int32_t kind, uint64_t see
     keys[4 * p] = kind == 0 ? hinted : 0;
     for (t = 0; t < 3; t++) {
       char c = dnnmem__exact_order_keys[kind][t];
-      keys[4 * p + 1 + t] = -dnnmem__exact_scale(c == 'T' ? sect : c == 'W' ? width : c == 'A' ? area : rec->size,
-                                                 w->noise[r]);
+      keys[4 * p + 1 + t] = c == 'T' ? sect : c == 'W' ? width : c == 'A' ? area : rec->size;
+      varies[t] |= p > 0 && keys[4 * p + 1 + t] != keys[1 + t];
     }
   }
+  /* a key that every record shares orders nothing: scaled by the noise it
+     would be a random order (a tiling's T: every section is full) */
+  for (p = 0; p < w->m; p++)
+    for (t = 0; t < 3; t++)
+      keys[4 * p + 1 + t] = varies[t] || w->shared_noise
+                                ? -dnnmem__exact_scale(keys[4 * p + 1 + t], w->noise[w->search[p]])
+                                : -keys[4 * p + 1 + t];
   for (p = 0; p < w->m; p++) w->ids[p] = p;
   ctx.w = w;
   ctx.keys = keys;
@@ -8980,6 +8990,7 @@ typedef struct dnnmem__exact_params {
   int long_reasons;            /* tests: a failed sweep names its whole stack */
   int no_fit;                  /* tests: noisy runs keep the canonical order of covers */
   int no_twins;                /* tests: identical records in any order (dnnmem__exact_twins) */
+  int shared_noise;            /* tests: noise scales keys every record shares (dnnmem__exact_set_order) */
 } dnnmem__exact_params;
 
 typedef struct dnnmem__exact_outcome {
@@ -9229,6 +9240,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   w.fit = 0;
   w.fit_off = params->no_fit;
   w.long_reasons = params->long_reasons;
+  w.shared_noise = params->shared_noise;
   w.run_id = w.run_count = 0;
   for (i = 0; i <= (int32_t)w.memo_mask; i++) w.memo_run[i] = 0;
   out->optimal = 0;

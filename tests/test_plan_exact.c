@@ -41,6 +41,11 @@ static dnnmem_result solve(const dnnmem_interval *r, int32_t n, const dnnmem_pla
    found before dnnmem__exact_twins, whose figures it would move). */
 static int twins_off;
 
+/* Noise on keys that every record shares in search_with (the regression
+   cases recorded before dnnmem__exact_set_order left such keys alone,
+   issue 29: their search paths are the point). */
+static int shared_noise;
+
 /* The search itself with at most log_limit undo-log entries (0: the
    scratch's own), minimising (capacity 0) or answering the capacity,
    backjumps optionally off. */
@@ -59,6 +64,7 @@ static dnnmem__exact_outcome search_with(const dnnmem_interval *r, int32_t n, in
   params.log_limit = log_limit;
   params.no_backjumps = no_backjumps;
   params.no_twins = twins_off;
+  params.shared_noise = shared_noise;
   out.arena = -2;
   if (dnnmem__exact_scratch_size(n, gaps, 0, &bytes) != DNNMEM_OK) return out;
   scratch = malloc(bytes);
@@ -247,13 +253,14 @@ static void test_refuted_climb(void) {
 static void test_resumed_searches(void) {
   static dnnmem_interval r[160];
   static int64_t off[160], again[160];
-  static const int64_t budgets[] = {1, 10, 100, 497, 20000, 0};
+  static const int64_t budgets[] = {1, 10, 100, 496, 20000, 0};
   const int64_t height = 1024 * 1024;
   int32_t s, b, i, n, found = 0;
   for (s = 0; s < 2; s++) {
     dnnmem_rng rng;
     dnnmem_intervals p;
-    dnnmem_rng_seed(&rng, s ? 30 : 8); /* 496 and 498 nodes to decide (twins; 496 and 1840 before) */
+    dnnmem_rng_seed(&rng, s ? 30 : 8); /* 496 and 497 nodes to decide (498 before noise left the
+                                           tiling's shared key alone, issue 29; 1840 before twins) */
     n = ref_plan_tiling(&rng, r, 160, 1000, height, 1024);
     p.records = r, p.count = n, p.alignment = 0;
     for (b = 0; b < 6; b++) {
@@ -281,7 +288,7 @@ static void test_resumed_searches(void) {
       if (budgets[b] == 0) CHECK(res.optimal && res.arena == height);
     }
   }
-  CHECK_EQ(found, 5); /* 20000 nodes suffice for both, 497 for the first only */
+  CHECK_EQ(found, 5); /* 20000 nodes suffice for both, 496 for the first only */
 }
 
 /* The memo of failed states: keys on one slot take its probes in turn
@@ -613,7 +620,12 @@ static void test_search_effort(void) {
 #define EFFORT_HINTED 630 /* nogoods: 664 before */
 #define EFFORT_SCAN 728 /* identical records in a fixed order (issue 29): 886 before */
 #define EFFORT_PARTS 209
-#define EFFORT_WINDOWS 157906
+/* 157906 before noise left keys every record shares alone (issue 29):
+   one of the 30 (9 records, all alive at the peak, so T is shared) ends
+   incomplete either way (windows), its noisy runs now ordered by W and A,
+   and its questions from 179 to 200 take 159440 nodes, not 96337; the
+   plans, arenas and stops of all 30 are the same */
+#define EFFORT_WINDOWS 221009
 #define EFFORT_FIXED 130
 #define EFFORT_SMALL 6306 /* identical records in a fixed order: 6310 before */
 #define EFFORT_TINY 1662
@@ -880,7 +892,9 @@ static dnnmem__exact_outcome search_bj(const dnnmem_interval *r, int32_t n, int6
 /* test_search_scan_and_windows' figures, recorded at 0.10.0 (issue 31) */
 #define EFFORT_SCAN_RANDOM 7776
 #define EFFORT_SCAN_BACKJUMPS 0 /* degraded logs and windows take none */
-#define EFFORT_WINDOWS_LONG 72907
+/* 72907 before noise left keys every record shares alone (issue 29):
+   windowed searches that end incomplete, their noisy runs reordered */
+#define EFFORT_WINDOWS_LONG 74847
 /* Two feature families test_search_effort_features does not reach, their
    answers exact and their effort pinned: (1) small random searches (not
    tilings: frames without a tight cell) whose candidate lists and undo
@@ -1035,6 +1049,7 @@ static void test_short_reasons(void) {
         params.long_reasons = mode == 1;
         params.no_fit = mode == 2;
         params.no_twins = 1; /* the figures recorded before dnnmem__exact_twins */
+        params.shared_noise = 1; /* and before noise left shared keys alone */
         out = spoilt_question(&p, &params, big, optimum, mode == 0, &answer, off);
         if (big && mode == 0 && c == 0) out.feasible ? yes++ : no++;
         lists[mode] += out.lists;
@@ -1165,6 +1180,7 @@ static void test_nogood_list_room(void) {
   for (i = 0; i < 14; i++) r[i] = t[i][3] < 0 ? rec(t[i][0], t[i][1], t[i][2]) : ref_plan_fixed_record(t[i][0], t[i][1], t[i][2], t[i][3]);
   p.records = r, p.count = 14, p.alignment = 0;
   twins_off = 1;
+  shared_noise = 1; /* the path it was found on */
   for (c = 0; c < 2; c++) {
     dnnmem__exact_outcome out = search_bj(r, 14, 0, want[c][0], 0, off);
     CHECK_EQ(out.arena, 13);
@@ -1178,6 +1194,7 @@ static void test_nogood_list_room(void) {
     CHECK_EQ(out.degraded, want[c][4]);
   }
   twins_off = 0;
+  shared_noise = 0;
 }
 
 /* Identical records (dnnmem__exact_twins: each waits below its twin): 400
