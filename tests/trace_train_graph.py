@@ -82,7 +82,7 @@ class Seq2Seq(torch.nn.Module):
 
 
 class Patchify(torch.nn.Module):
-    """ViT's 16x16 stride-16 patch conv as reshape + linear (as tests/trace_vit_train.py)."""
+    """ViT's 16x16 stride-16 patch conv as reshape + linear (also tests/trace_vit_train.py's)."""
     def __init__(self):
         super().__init__()
         self.lin = torch.nn.Linear(3 * 16 * 16, 768)

@@ -8,17 +8,10 @@
 import sys, torch, torchvision
 from functorch.compile import aot_module, default_partition
 from torch.fx.passes.shape_prop import ShapeProp
+from trace_train_graph import Patchify  # the 16x16 stride-16 conv as reshape + linear (meta has no conv backward)
 batch = int(sys.argv[1]) if len(sys.argv) > 1 else 8
 out = sys.argv[2]
 model = torchvision.models.vit_b_16()
-class Patchify(torch.nn.Module):  # the 16x16 stride-16 conv as reshape + linear (meta has no conv backward)
-    def __init__(self):
-        super().__init__()
-        self.lin = torch.nn.Linear(3 * 16 * 16, 768)
-    def forward(self, x):
-        b = x.shape[0]
-        x = x.reshape(b, 3, 14, 16, 14, 16).permute(0, 2, 4, 1, 3, 5).reshape(b, 14, 14, 768)
-        return self.lin(x).permute(0, 3, 1, 2)
 model.conv_proj = Patchify()
 model = model.to("meta")
 model.train()
