@@ -437,15 +437,16 @@
                                (the record or one it meets) scans the
                                records it meets by offset instead, as the
                                rule reads. Without zero sizes, and with at
-                               most 3 block ends per record on average
-                               inside lifetimes (blocks: the tree's
-                               leaves), anchor columns instead: the
-                               records alive at the block start before
-                               the record's start and past its block
-                               (runs), or ending in it, or starting in
-                               its two end blocks (tested), and the runs
-                               of those starting in the blocks between;
-                               the same plans (not in builds for size).
+                               most 3 block starts per record on average
+                               inside lifetimes past the first (blocks:
+                               the tree's leaves), anchor columns
+                               instead: the records alive at the block
+                               start before the record's start and past
+                               its block (runs), or ending in it, or
+                               starting in its two end blocks (tested),
+                               and the runs of those starting in the
+                               blocks between; the same plans (not in
+                               builds for size).
                 greedy-breadth their Greedy by Breadth: records by the
                                widest step of their lifetime (a range tree),
                                then size; the same gap rule. Placed in an
@@ -966,10 +967,10 @@
                 read (a stop callback may).
    Scratch.     Bound 64 and checker about 180 bytes per piece; solve about
                 800 bytes per record (greedy-size's anchor columns 64 of
-                them) plus the exact search's block (about
-                2.7 KiB per record + 1.9 MiB up to DNNMEM_PLAN_BEST_EXACT_MAX
-                records for every algo; above, for exact only, about 4.7 KiB
-                per record + 43 MiB; its undo log holds 32 entries per
+                them, not in builds for size) plus the exact search's
+                block (about 2.7 KiB per record + 1.9 MiB up to
+                DNNMEM_PLAN_BEST_EXACT_MAX records for every algo; above,
+                for exact only, about 4.7 KiB per record + 43 MiB; its undo log holds 32 entries per
                 record + 2^16 up to DNNMEM_PLAN_BEST_EXACT_MAX records, 64
                 per record + 2^20 above; a search that needs more goes on
                 degraded). Chains: DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(n).
@@ -1302,9 +1303,9 @@
        peak and time never grow; with the arena bounded it is planned
        again and kept when it still fits (or, not fitting, is no larger).
        The arena (a budget, not peak_only): the pipelines get the first
-       75% of the run (90% when the plain pipeline's answer already
-       fits: the contraction pipeline takes the rest and the rounds below
-       share the last 10%); every candidate they offer
+       75% of the run (90% with contraction when the plain pipeline's
+       answer already fits: the contraction pipeline takes the rest
+       and the rounds below share the last 10%); every candidate they offer
        (each pipeline's and stage's result) and their answer are planned
        by dnnmem_remat_plan with
        dnnmem_remat_arena_options (part 2's exact search asked "do the
@@ -5007,7 +5008,7 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
 #define DNNMEM__PLAN_GAP_SHIFT 6
 #endif
 /* Greedy-size's anchor columns (below): spans per record of the lists of
-   records alive past a block's end (in training graphs 2.6 at 64
+   records alive past a block's end (a few in training graphs at 64
    segments a block; more: the time tree serves). Builds for size leave
    the columns out (the time tree gives the same plans). */
 #if !defined(__OPTIMIZE_SIZE__)
@@ -13781,7 +13782,7 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #define DNNMEM__REMAT_ARENA_SHARE_FIT 0.1  /* their share when the plain pipeline's answer
                                                fits before the contraction pipeline: the rounds
                                                have little to fix, contraction needs the
-                                               moves (vgg16.train s3: 11.47 -> 8.24%) */
+                                               moves */
 #define DNNMEM__REMAT_ARENA_ROUNDS 5        /* warm annealing rounds in it */
 #define DNNMEM__REMAT_ARENA_SAMPLES 4       /* each planned 4 times on the way */
 #define DNNMEM__REMAT_ARENA_REPAIRS 8       /* greedy repairs at most when none fits */
@@ -16415,8 +16416,8 @@ static dnnmem_remat_result dnnmem__remat_arena_try(dnnmem__remat *w, const int32
 
 /* Offers seq[0 .. len) as a candidate: kept (in the caller's sequence
    array) when it simulates better than the best so far. 1 if kept. With
-   the arena bounded it is planned too: a pipeline's stage may fit where
-   the later rounds' answers do not. */
+   the arena bounded it is planned too (its arena in w->offer_arena): a
+   pipeline's stage may fit where the later rounds' answers do not. */
 static int dnnmem__remat_offer(dnnmem__remat *w, const int32_t *seq, int32_t len) {
   dnnmem_remat_result found;
   dnnmem_result r;
@@ -16785,6 +16786,7 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
   w.pipe_begin = 0.0;
   w.pipe_end = w.main_end;
   if (!o.reorder_only && n > DNNMEM__REMAT_MIN_SEARCH_NODES) warm = dnnmem__remat_drop_phase(&w);
+  w.offer_arena = -1; /* set by the plain pipeline's offers only */
   if (contraction && (r = dnnmem__remat_plain_phase(&w, warm)) != DNNMEM_OK) return r;
   if (contraction && w.arena_on && w.offer_arena >= 0 && w.offer_arena <= o.budget) {
     /* the plain pipeline's answer (near the budget) fits: this graph's
@@ -19067,7 +19069,7 @@ static int32_t dnnmem__flow_build(dnnmem_flow *f, int32_t s, int32_t t, int term
   int32_t n = f->num_nodes, m = f->num_arcs, v, i;
   int32_t *count_inner = f->queue, *count_term = f->queue2;
   int64_t total = 0;
-  int given = f->given; /* a builder's arcs: none touches s or t, none is a self-loop; it counted them in queue */
+  int given = f->given; /* a builder's arcs: none touches s or t, none is a self-loop; ranges laid out, queue their fill cursors */
   DNNMEM_ASSERT(!given || terminals_apart);
   for (v = 0; v < n && !given; v++) count_inner[v] = 0;
   for (v = 0; v < n && !terminals_apart; v++) count_term[v] = 0; /* apart: no half-arc has a terminal head */
@@ -19523,7 +19525,7 @@ static int dnnmem__flow_parallel(dnnmem_flow *f, int32_t u, int32_t w, int32_t e
 /* Eliminates what it can (never s or t, which have no half-arcs here);
    returns the count, *constant the cost they leave. ready (f->given): 0,
    or 1 + the nodes a builder stacked as it wrote each node's degree and
-   stack flag with its given capacities (one pass less over the records). */
+   stack flag with its given capacities (one pass less over the nodes). */
 static int32_t dnnmem__flow_reduce(dnnmem_flow *f, int32_t s, int32_t t, int32_t ready, int64_t *constant) {
   struct dnnmem__flow_half *h = f->half;
   struct dnnmem__flow_bk_node *nd = f->bk;
@@ -20118,11 +20120,11 @@ static dnnmem_result dnnmem__place_graph(const dnnmem_place_problem *p, dnnmem_e
 
 /* Validates the rest of a problem whose graph dnnmem__place_graph passed
    (not acyclicity); *out_total bounds every cost; forced (NULL: not
-   wanted) receives dnnmem__place_forced of every node, and then nodes the
-   network's nodes (the k = 2 labeling's, labels 0 = CPU, 1 = ACC; the
-   per-edge network numbers its nodes the same way), part their union-find
-   slots. Bitwise tests and one overflow test per node: few branches to
-   mispredict. */
+   wanted) receives dnnmem__place_forced of every node, nodes each op's
+   node in the k = 2 labeling's network (labels 0 = CPU, 1 = ACC; the
+   per-edge network numbers its nodes the same way) and the free ops'
+   unaries, part their union-find slots. Bitwise tests and one overflow
+   test per node: few branches to mispredict. */
 static dnnmem_result dnnmem__place_validate(const dnnmem_place_problem *p, int64_t *out_total, uint8_t *forced,
                                             dnnmem__label_nodes *nodes, int32_t *part, dnnmem_error *e) {
   int64_t total = 0, constant = 0;
@@ -20151,7 +20153,7 @@ static dnnmem_result dnnmem__place_validate(const dnnmem_place_problem *p, int64
       int32_t free_op = f == DNNMEM_PLACE_ANY;
       forced[v] = f;
       /* a free op's slots written always, kept when it is free (no branch) */
-      nodes->node[v] = free_op ? 2 + num_free : f - 1;
+      nodes->node[v] = free_op ? 2 + num_free : f - 1; /* a pin's terminal: CPU 1 -> s (0), ACC 2 -> t (1) */
       nodes->u0[num_free] = c;
       nodes->u1[num_free] = a;
       part[2 + num_free] = 2 + num_free;
@@ -21482,7 +21484,7 @@ static void dnnmem__label_pass(dnnmem__label_net *net) {
       at += d;
       f->mid[v] = at;
     }
-    f->first[net->num_nodes > 2 ? net->num_nodes : 2] = at;
+    f->first[net->num_nodes] = at;
     f->given = 1 + top;
   }
   for (v = 0; v < net->num_free && !net->given; v++) {
@@ -21559,8 +21561,8 @@ DNNMEM_DEF dnnmem_result dnnmem_label_network_scratch_size(const dnnmem_label_pr
    labels, and valid_total bounds every finite cut: no second look. part
    (NULL: none): the nodes' union-find, joined by the arcs as written;
    given: for one cut-only BK solve (terminal arcs not listed, see
-   dnnmem__label_net); nodes (NULL: none; then labels NULL, alpha 1,
-   out_node nodes->node): the caller's nodes, no first pass; *out_arcs
+   dnnmem__label_net); nodes (NULL: none): the caller's nodes, no first
+   pass (given with labels NULL, alpha 1, out_node nodes->node); *out_arcs
    (may be NULL) the network's arcs. */
 static dnnmem_result dnnmem__label_network(const dnnmem_label_problem *problem,
                                            const dnnmem_label_options *options, const int32_t *labels,
