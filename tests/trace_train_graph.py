@@ -126,6 +126,29 @@ def op_name(n):
     return s.split('.')[0]
 
 
+def joint_graph(model, x, backward_may_fail=False):
+    """AOTAutograd's joint forward + backward graph of a training step on x,
+    and its inputs. The graph is captured as the step is compiled, before
+    backward runs: backward_may_fail tolerates a backward the device cannot
+    run (the meta device lacks some kernels)."""
+    captured = {}
+
+    def part(joint, joint_inputs, **kw):
+        captured['g'] = joint
+        captured['in'] = joint_inputs
+        return default_partition(joint, joint_inputs, **kw)
+
+    m = aot_module(model, fw_compiler=lambda gm, ex: gm, bw_compiler=lambda gm, ex: gm, partition_fn=part)
+    y = m(x)
+    try:
+        y.sum().backward()
+    except Exception as e:
+        if not backward_may_fail:
+            raise
+        print('backward:', type(e).__name__)
+    return captured['g'], captured['in']
+
+
 def main():
     args = sys.argv[1:]
     meta = '--meta' in args
@@ -137,20 +160,10 @@ def main():
     if meta:
         model, x = model.to('meta'), x.to('meta')
     model.train()
-    captured = {}
-
-    def part(joint, joint_inputs, **kw):
-        captured['g'] = joint
-        captured['in'] = joint_inputs
-        return default_partition(joint, joint_inputs, **kw)
-
-    m = aot_module(model, fw_compiler=lambda gm, ex: gm, bw_compiler=lambda gm, ex: gm, partition_fn=part)
-    y = m(x)
-    y.sum().backward()
-    g = captured['g']
+    g, inputs = joint_graph(model, x)
     # the value of every node: run the joint graph once on the captured inputs
     vals = {}
-    flat = [t for a in captured['in'] for t in (a if isinstance(a, (list, tuple)) else [a])]
+    flat = [t for a in inputs for t in (a if isinstance(a, (list, tuple)) else [a])]
 
     class Record(torch.fx.Interpreter):
         def run_node(self, n):

@@ -6,30 +6,15 @@
 # lives from step i to its last consumer + 1, graph outputs to the end.
 # usage: /usr/bin/python3 tests/trace_vit_train.py BATCH OUT.csv   (batch 8)
 import sys, torch, torchvision
-from functorch.compile import aot_module, default_partition
-from torch.fx.passes.shape_prop import ShapeProp
-from trace_train_graph import Patchify  # the 16x16 stride-16 conv as reshape + linear (meta has no conv backward)
+from trace_train_graph import Patchify, joint_graph  # the 16x16 stride-16 conv as reshape + linear (meta has no conv backward)
 batch = int(sys.argv[1]) if len(sys.argv) > 1 else 8
 out = sys.argv[2]
 model = torchvision.models.vit_b_16()
 model.conv_proj = Patchify()
 model = model.to("meta")
 model.train()
-captured = {}
-def part(joint, joint_inputs, **kw):
-    captured['g'] = joint
-    captured['in'] = joint_inputs
-    return default_partition(joint, joint_inputs, **kw)
-def comp(gm, ex):
-    return gm
-m = aot_module(model, fw_compiler=comp, bw_compiler=comp, partition_fn=part)
 x = torch.randn(batch, 3, 224, 224, device="meta")
-y = m(x)
-try:
-    y.sum().backward()
-except Exception as e:
-    print('backward:', type(e).__name__)
-g = captured['g']
+g, _ = joint_graph(model, x, backward_may_fail=True)
 nodes = [n for n in g.graph.nodes]
 nparams = sum(1 for _ in model.parameters()) + sum(1 for _ in model.buffers())
 # values: every node with a tensor result except parameter primals and output
