@@ -14033,6 +14033,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_lower_bound(const dnnmem_remat_problem *pr
 #define DNNMEM__TB_DESCENDANT 2 /* (first computed after the cut) */
 #define DNNMEM__TB_FIXED 4      /* the cut node or one of its inputs: held */
 #define DNNMEM__TB_LATE 8       /* (first cut's class) counted at the second cut */
+#define DNNMEM__TB_BIG 16       /* larger than the room left at the cut: never held */
 
 typedef struct dnnmem__tb_work {
   unsigned char *topo_scratch, *flow_scratch;
@@ -14154,6 +14155,7 @@ static void dnnmem__tb_value(const dnnmem_remat_problem *p, dnnmem__tb_work *w, 
         int32_t a1 = DNNMEM__TB_VAR(v, 0);
         for (c = 0; c < 3; c++) DNNMEM__TB_ARC(b1 + c, a1 + c, inf);
       }
+      if (cl & DNNMEM__TB_BIG) DNNMEM__TB_ARC(b1, b2, inf); /* not held: done, recomputed or after */
       if (cl & DNNMEM__TB_FIXED) {
         DNNMEM__TB_ARC(0, b1, inf);
         if (k == K - 1) DNNMEM__TB_ARC(b2, 1, inf); /* held through the last cut: not recounted */
@@ -14291,14 +14293,33 @@ static int dnnmem__tb_classify(const dnnmem_remat_problem *problem, dnnmem__tb_w
         w->cls[v] |= DNNMEM__TB_LATE;
     }
   }
+  /* At a cut step the fixed bytes are held, and so is every graph input
+     (computed once) that is computed before it and read after it (or an
+     output); no other node larger than the room left can be held there.
+     Graph inputs are never marked: every labelling with the other nodes
+     recomputed stays open, so the cut stays finite. */
+  for (k = 0; k < K; k++) {
+    uint8_t *cls = w->cls + (size_t)k * (size_t)n;
+    int64_t room = w->cap[k];
+    for (v = 0; v < n; v++)
+      if (g->in_offsets[v] == g->in_offsets[v + 1] && (cls[v] & DNNMEM__TB_ANCESTOR) &&
+          !(cls[v] & DNNMEM__TB_FIXED)) {
+        int read = problem->is_output && problem->is_output[v];
+        for (c = w->out_offsets[v]; c < w->out_offsets[v + 1] && !read; c++)
+          read = (cls[w->out_ids[c]] & DNNMEM__TB_DESCENDANT) != 0;
+        if (read) room -= problem->sizes[v];
+      }
+    for (v = 0; v < n; v++)
+      if (g->in_offsets[v] < g->in_offsets[v + 1] && !(cls[v] & DNNMEM__TB_FIXED) && problem->sizes[v] > room)
+        cls[v] |= DNNMEM__TB_BIG;
+  }
   return 1;
 }
 
 /* Maximises the Lagrangian value over lambda[k], the other multiplier
    fixed; it is concave with slope held[k] - cap[k]: find the octave where
    the slope turns, walking up from start (down when cut k is within its
-   cap there; from 0 when another cut has a multiplier: 0 is best if cut k
-   is within its cap there), then bisect it. lambda[k] ends at the best
+   cap there; 0 is best if cut k is within its cap at 0), then bisect it. lambda[k] ends at the best
    multiplier seen; returns the best value (scaled units), at least top. */
 static int64_t dnnmem__tb_line(const dnnmem_remat_problem *problem, dnnmem__tb_work *w, double *lambda,
                                int32_t k, double start, int32_t bisections, int64_t top) {
@@ -14314,12 +14335,10 @@ static int64_t dnnmem__tb_line(const dnnmem_remat_problem *problem, dnnmem__tb_w
       best = lambda[k];                                     \
     }                                                       \
   } while (0)
-  if (w->num_cuts > 1) {
-    DNNMEM__TB_TRY(0.0);
-    if (held[k] <= w->cap[k]) {
-      lambda[k] = best;
-      return top;
-    }
+  DNNMEM__TB_TRY(0.0); /* nodes too large to hold can make 0 the best */
+  if (held[k] <= w->cap[k]) {
+    lambda[k] = best;
+    return top;
   }
   if (lo > w->lambda_hi) lo = w->lambda_hi;
   DNNMEM__TB_TRY(lo);
