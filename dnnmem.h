@@ -1179,8 +1179,9 @@
            dnnmem_remat_curve(&p, &o, &rng, 14, points, 3, &res, scratch, bytes);
            (res.base_peak == 4 MiB (f1 .. f4 held at once), res.lower_bound
            == 3 MiB; budgets 4, 3.5, 3 MiB: time 60, 70, 70 ns (f1
-           recomputed before h), time_lower_bound 60, 65, 70: the last
-           point is proven optimal; res.knee == -1)
+           recomputed before h), time_lower_bound 60, 70, 70: the last
+           two are proven optimal (f1 does not fit beside g, f4 and f2);
+           res.knee == -1)
        The row order counted step by step, and the bounds (the same p;
        each solve-shaped call asks its scratch first):
            int32_t row[7] = {0, 1, 2, 3, 4, 5, 6};  int64_t profile[7];
