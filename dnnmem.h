@@ -1345,7 +1345,10 @@
        fields with convex priors", PAMI 2003; dnnmem_flow, Boykov-
        Kolmogorov), maximised over the multiplier by doubling and 24
        bisection steps in integer arithmetic, for the options.bound_cuts
-       steps of the row order that hold the most. The multiplier ranges
+       steps of the row order that hold the most, then the 4 steps on each
+       side of the best one (held bytes rank the steps, not what their
+       cuts prove: t5_mini's best cut is 2 steps past its busiest). The
+       multiplier ranges
        from half the least to twice the largest time per byte of a node
        that can be recomputed (beyond it no node is held where it could be
        recomputed); times are scaled to integers so that the range times
@@ -13834,6 +13837,7 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
                                                that the multiplier's range fits */
 #define DNNMEM__REMAT_BOUND_MARGIN (1.0 / 1125899906842624.0) /* 2^-50: held costs rounded
                                                down (and cap up) past double rounding */
+#define DNNMEM__REMAT_BOUND_WALK 4          /* row-order steps each side of the best cut */
 #define DNNMEM__REMAT_BOUND_PAIR_ROUNDS 1   /* coordinate ascent rounds over a pair's multipliers */
 #define DNNMEM__REMAT_BOUND_PAIR_BISECTIONS 16 /* per coordinate: 2^-16 of its octave */
 
@@ -14473,6 +14477,24 @@ static dnnmem_result dnnmem__remat_time_bound(const dnnmem_remat_problem *proble
       best = extra;
       best_cut = w.cuts[i];
       best_lambda = lambda;
+    }
+  }
+  /* The steps next to the best cut's in the row order (the busiest steps
+     rank by held bytes, not by what a cut proves; a neighbour can prove
+     more): DNNMEM__REMAT_BOUND_WALK on each side. */
+  if (best_cut >= 0) {
+    int32_t at = 0, d;
+    while (w.order[at] != best_cut) at++;
+    for (d = -DNNMEM__REMAT_BOUND_WALK; d <= DNNMEM__REMAT_BOUND_WALK; d++) {
+      double lambda = 0;
+      int64_t extra;
+      if (d == 0 || at + d < 0 || at + d >= n) continue;
+      extra = dnnmem__tb_unscale(&w, dnnmem__tb_cut(problem, &w, &w.order[at + d], 1, o.budget, &lambda));
+      if (extra > best) {
+        best = extra;
+        best_cut = w.order[at + d];
+        best_lambda = lambda;
+      }
     }
   }
   /* Linked pairs: the best cut with each of the busiest quarter of the
