@@ -1349,9 +1349,8 @@
        side of the best one (held bytes rank the steps, not what their
        cuts prove: t5_mini's best cut is 2 steps past its busiest). The
        multiplier ranges from half the least to twice the largest time
-       per byte of a node
-       that can be recomputed (beyond it no node is held where it could be
-       recomputed); times are scaled to integers so that the range times
+       per byte of a node that can be recomputed (beyond it no node is
+       held where it could be recomputed); times are scaled to integers so that the range times
        the total size fits, by up to 2^24 more before the range is capped
        (a range capped near total time / total size, before 0.5.0, left
        the bound weaker than it is on transformer graphs). Then linked
