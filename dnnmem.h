@@ -1347,8 +1347,7 @@
        bisection steps in integer arithmetic, for the options.bound_cuts
        steps of the row order that hold the most, then the 4 steps on each
        side of the best one (held bytes rank the steps, not what their
-       cuts prove: t5_mini's best cut is 2 steps past its busiest). The
-       multiplier ranges from half the least to twice the largest time
+       cuts prove). The multiplier ranges from half the least to twice the largest time
        per byte of a node that can be recomputed (beyond it no node is
        held where it could be recomputed); times are scaled to integers so that the range times
        the total size fits, by up to 2^24 more before the range is capped
@@ -1371,8 +1370,7 @@
        cut node, its inputs and the graph inputs computed before it and
        read after it) is never held there: an infinite arc, and every
        multiplier search tries 0 first, where such nodes alone can cost
-       time (on random graphs of 10 nodes the bound meets the optimum on
-       half of those that need extra time instead of a sixth).
+       time.
        The bound holds for every sequence whose peak fits; every arena is
        at least its peak, so it holds for every sequence whose arena fits
        too (the default solve's answers): it bounds both kinds of answer.
