@@ -1347,9 +1347,10 @@
        bisection steps in integer arithmetic, for the options.bound_cuts
        steps of the row order that hold the most, then the 4 steps on each
        side of the best one (held bytes rank the steps, not what their
-       cuts prove). The multiplier ranges from half the least to twice the largest time
-       per byte of a node that can be recomputed (beyond it no node is
-       held where it could be recomputed); times are scaled to integers so that the range times
+       cuts prove). The multiplier ranges
+       from half the least to twice the largest time per byte of a node
+       that can be recomputed (beyond it no node is held where it could be
+       recomputed); times are scaled to integers so that the range times
        the total size fits, by up to 2^24 more before the range is capped
        (a range capped near total time / total size, before 0.5.0, left
        the bound weaker than it is on transformer graphs). Then linked
