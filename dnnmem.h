@@ -1420,8 +1420,8 @@
        the peak x 16 recomputations' degree log L), each trial counted as
        a move; a COPY O(S) (the state kept, reloaded when refused) plus
        up to 8 repair rounds, the classes O(4 (V + E) + V log V) once;
-       checkpoint O(L + E); time_bound ~30 x
-       bound_cuts min cuts (3 V + 2 nodes, 9 V + 2 E arcs) and up to ~25
+       checkpoint O(L + E); time_bound ~30 x (bound_cuts + 8) min
+       cuts (3 V + 2 nodes, 9 V + 2 E arcs) and up to ~25
        x bound_cuts on the pairs' networks (6 V + 2 nodes, 24 V + 4 E
        arcs): 1.4-2.4x one cut's CPU on the training graphs; group_order
        O(states x g^2); plan O(V + L + in-degrees) plus dnnmem_plan_solve on
@@ -3233,8 +3233,8 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *pro
    each of the first bound_cuts / 4 (rounded up; result->cut2: the pair's
    other node when a pair gave the bound; -1: one cut). 0 when the row
    order fits or there is no budget (0). DNNMEM_ERR_INFEASIBLE (and INT64_MAX) for a budget below
-   dnnmem_remat_lower_bound. About bound_cuts * 30 minimum cuts on 3 V + 2
-   nodes and 9 V + 2 E arcs, and up to bound_cuts * 25 on the pairs' 6 V +
+   dnnmem_remat_lower_bound. About (bound_cuts + 8) * 30 minimum cuts on
+   3 V + 2 nodes and 9 V + 2 E arcs, and up to bound_cuts * 25 on the pairs' 6 V +
    2 nodes and 24 V + 4 E arcs. */
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_group_order_scratch_size(const dnnmem_remat_problem *problem,
@@ -14328,8 +14328,9 @@ static int dnnmem__tb_classify(const dnnmem_remat_problem *problem, dnnmem__tb_w
 /* Maximises the Lagrangian value over lambda[k], the other multiplier
    fixed; it is concave with slope held[k] - cap[k]: find the octave where
    the slope turns, walking up from start (down when cut k is within its
-   cap there; 0 is best if cut k is within its cap at 0), then bisect it. lambda[k] ends at the best
-   multiplier seen; returns the best value (scaled units), at least top. */
+   cap there; 0 is best if cut k is within its cap at 0), then bisect it.
+   lambda[k] ends at the best multiplier seen; returns the best value
+   (scaled units), at least top. */
 static int64_t dnnmem__tb_line(const dnnmem_remat_problem *problem, dnnmem__tb_work *w, double *lambda,
                                int32_t k, double start, int32_t bisections, int64_t top) {
   int64_t held[2], value;
