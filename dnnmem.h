@@ -3234,8 +3234,8 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *pro
    other node when a pair gave the bound; -1: one cut). 0 when the row
    order fits or there is no budget (0). DNNMEM_ERR_INFEASIBLE (and INT64_MAX) for a budget below
    dnnmem_remat_lower_bound. About (bound_cuts + 8) * 30 minimum cuts on
-   3 V + 2 nodes and 9 V + 2 E arcs, and up to bound_cuts * 25 on the pairs' 6 V +
-   2 nodes and 24 V + 4 E arcs. */
+   3 V + 2 nodes and 9 V + 2 E arcs, and up to bound_cuts * 25 on the
+   pairs' 6 V + 2 nodes and 24 V + 4 E arcs. */
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_group_order_scratch_size(const dnnmem_remat_problem *problem,
                                                                int32_t num_members,
