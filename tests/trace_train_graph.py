@@ -29,9 +29,11 @@
 #   googlenet, mnasnet1_0, regnet_y_400mf, vit_b_16, ...) or one of the
 #   torch.nn builds below (t5_mini: nn.Transformer encoder-decoder; gpt_dec:
 #   a causal decoder-only LM, GPT-like, on nn.TransformerEncoderLayer with a
-#   causal mask). OUT defaults to tests/data/proxy/NAME.train.graph.csv
-#   (a held-out proxy set for remat: outside tests/data/*.train.graph.csv,
-#   which make test's test_plan_data reads whole).
+#   causal mask; the second proxy set's bert_mid, llama_dec, bart_small,
+#   mobilevit_xxs, deit_s: see tests/data/proxy2/README.md). OUT defaults to
+#   tests/data/proxy/NAME.train.graph.csv (a held-out proxy set for remat:
+#   outside tests/data/*.train.graph.csv, which make test's test_plan_data
+#   reads whole).
 import math, sys, torch, torchvision
 from functorch.compile import aot_module, default_partition
 
