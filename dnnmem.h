@@ -1179,8 +1179,9 @@
            dnnmem_remat_curve(&p, &o, &rng, 14, points, 3, &res, scratch, bytes);
            (res.base_peak == 4 MiB (f1 .. f4 held at once), res.lower_bound
            == 3 MiB; budgets 4, 3.5, 3 MiB: time 60, 70, 70 ns (f1
-           recomputed before h), time_lower_bound 60, 65, 70: the last
-           point is proven optimal; res.knee == -1)
+           recomputed before h), time_lower_bound 60, 70, 70: the last
+           two are proven optimal (f1 does not fit beside g, f4 and f2);
+           res.knee == -1)
        The row order counted step by step, and the bounds (the same p;
        each solve-shaped call asks its scratch first):
            int32_t row[7] = {0, 1, 2, 3, 4, 5, 6};  int64_t profile[7];
@@ -1344,7 +1345,9 @@
        fields with convex priors", PAMI 2003; dnnmem_flow, Boykov-
        Kolmogorov), maximised over the multiplier by doubling and 24
        bisection steps in integer arithmetic, for the options.bound_cuts
-       steps of the row order that hold the most. The multiplier ranges
+       steps of the row order that hold the most, then the 4 steps on each
+       side of the best one (held bytes rank the steps, not what their
+       cuts prove). The multiplier ranges
        from half the least to twice the largest time per byte of a node
        that can be recomputed (beyond it no node is held where it could be
        recomputed); times are scaled to integers so that the range times
@@ -1364,6 +1367,11 @@
        cut misses: bert_base.train 9.12% -> 10.34% at the bench budget (a
        step of the backward pass linked with the step of its 94 MB
        decoder-weight gradient, before or after it; tests/BENCHMARKS.md).
+       At each cut a node larger than the room left (the budget less the
+       cut node, its inputs and the graph inputs computed before it and
+       read after it) is never held there: an infinite arc, and every
+       multiplier search tries 0 first, where such nodes alone can cost
+       time.
        The bound holds for every sequence whose peak fits; every arena is
        at least its peak, so it holds for every sequence whose arena fits
        too (the default solve's answers): it bounds both kinds of answer.
@@ -1412,8 +1420,8 @@
        the peak x 16 recomputations' degree log L), each trial counted as
        a move; a COPY O(S) (the state kept, reloaded when refused) plus
        up to 8 repair rounds, the classes O(4 (V + E) + V log V) once;
-       checkpoint O(L + E); time_bound ~30 x
-       bound_cuts min cuts (3 V + 2 nodes, 9 V + 2 E arcs) and up to ~25
+       checkpoint O(L + E); time_bound ~30 x (bound_cuts + 8) min
+       cuts (3 V + 2 nodes, 9 V + 2 E arcs) and up to ~25
        x bound_cuts on the pairs' networks (6 V + 2 nodes, 24 V + 4 E
        arcs): 1.4-2.4x one cut's CPU on the training graphs; group_order
        O(states x g^2); plan O(V + L + in-degrees) plus dnnmem_plan_solve on
@@ -3225,9 +3233,9 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *pro
    each of the first bound_cuts / 4 (rounded up; result->cut2: the pair's
    other node when a pair gave the bound; -1: one cut). 0 when the row
    order fits or there is no budget (0). DNNMEM_ERR_INFEASIBLE (and INT64_MAX) for a budget below
-   dnnmem_remat_lower_bound. About bound_cuts * 30 minimum cuts on 3 V + 2
-   nodes and 9 V + 2 E arcs, and up to bound_cuts * 25 on the pairs' 6 V +
-   2 nodes and 24 V + 4 E arcs. */
+   dnnmem_remat_lower_bound. About (bound_cuts + 8) * 30 minimum cuts on
+   3 V + 2 nodes and 9 V + 2 E arcs, and up to bound_cuts * 25 on the
+   pairs' 6 V + 2 nodes and 24 V + 4 E arcs. */
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_group_order_scratch_size(const dnnmem_remat_problem *problem,
                                                                int32_t num_members,
@@ -13827,6 +13835,7 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
                                                that the multiplier's range fits */
 #define DNNMEM__REMAT_BOUND_MARGIN (1.0 / 1125899906842624.0) /* 2^-50: held costs rounded
                                                down (and cap up) past double rounding */
+#define DNNMEM__REMAT_BOUND_WALK 4          /* row-order steps each side of the best cut */
 #define DNNMEM__REMAT_BOUND_PAIR_ROUNDS 1   /* coordinate ascent rounds over a pair's multipliers */
 #define DNNMEM__REMAT_BOUND_PAIR_BISECTIONS 16 /* per coordinate: 2^-16 of its octave */
 
@@ -14033,6 +14042,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_lower_bound(const dnnmem_remat_problem *pr
 #define DNNMEM__TB_DESCENDANT 2 /* (first computed after the cut) */
 #define DNNMEM__TB_FIXED 4      /* the cut node or one of its inputs: held */
 #define DNNMEM__TB_LATE 8       /* (first cut's class) counted at the second cut */
+#define DNNMEM__TB_BIG 16       /* larger than the room left at the cut: never held */
 
 typedef struct dnnmem__tb_work {
   unsigned char *topo_scratch, *flow_scratch;
@@ -14154,6 +14164,7 @@ static void dnnmem__tb_value(const dnnmem_remat_problem *p, dnnmem__tb_work *w, 
         int32_t a1 = DNNMEM__TB_VAR(v, 0);
         for (c = 0; c < 3; c++) DNNMEM__TB_ARC(b1 + c, a1 + c, inf);
       }
+      if (cl & DNNMEM__TB_BIG) DNNMEM__TB_ARC(b1, b2, inf); /* not held: done, recomputed or after */
       if (cl & DNNMEM__TB_FIXED) {
         DNNMEM__TB_ARC(0, b1, inf);
         if (k == K - 1) DNNMEM__TB_ARC(b2, 1, inf); /* held through the last cut: not recounted */
@@ -14291,15 +14302,35 @@ static int dnnmem__tb_classify(const dnnmem_remat_problem *problem, dnnmem__tb_w
         w->cls[v] |= DNNMEM__TB_LATE;
     }
   }
+  /* At a cut step the fixed bytes are held, and so is every graph input
+     (computed once) that is computed before it and read after it (or an
+     output); no other node larger than the room left can be held there.
+     Graph inputs are never marked: every labelling with the other nodes
+     recomputed stays open, so the cut stays finite. */
+  for (k = 0; k < K; k++) {
+    uint8_t *cls = w->cls + (size_t)k * (size_t)n;
+    int64_t room = w->cap[k];
+    for (v = 0; v < n; v++)
+      if (g->in_offsets[v] == g->in_offsets[v + 1] && (cls[v] & DNNMEM__TB_ANCESTOR) &&
+          !(cls[v] & DNNMEM__TB_FIXED)) {
+        int read = problem->is_output && problem->is_output[v];
+        for (c = w->out_offsets[v]; c < w->out_offsets[v + 1] && !read; c++)
+          read = (cls[w->out_ids[c]] & DNNMEM__TB_DESCENDANT) != 0;
+        if (read) room -= problem->sizes[v];
+      }
+    for (v = 0; v < n; v++)
+      if (g->in_offsets[v] < g->in_offsets[v + 1] && !(cls[v] & DNNMEM__TB_FIXED) && problem->sizes[v] > room)
+        cls[v] |= DNNMEM__TB_BIG;
+  }
   return 1;
 }
 
 /* Maximises the Lagrangian value over lambda[k], the other multiplier
    fixed; it is concave with slope held[k] - cap[k]: find the octave where
    the slope turns, walking up from start (down when cut k is within its
-   cap there; from 0 when another cut has a multiplier: 0 is best if cut k
-   is within its cap there), then bisect it. lambda[k] ends at the best
-   multiplier seen; returns the best value (scaled units), at least top. */
+   cap there; 0 is best if cut k is within its cap at 0), then bisect it.
+   lambda[k] ends at the best multiplier seen; returns the best value
+   (scaled units), at least top. */
 static int64_t dnnmem__tb_line(const dnnmem_remat_problem *problem, dnnmem__tb_work *w, double *lambda,
                                int32_t k, double start, int32_t bisections, int64_t top) {
   int64_t held[2], value;
@@ -14314,12 +14345,10 @@ static int64_t dnnmem__tb_line(const dnnmem_remat_problem *problem, dnnmem__tb_w
       best = lambda[k];                                     \
     }                                                       \
   } while (0)
-  if (w->num_cuts > 1) {
-    DNNMEM__TB_TRY(0.0);
-    if (held[k] <= w->cap[k]) {
-      lambda[k] = best;
-      return top;
-    }
+  DNNMEM__TB_TRY(0.0); /* nodes too large to hold can make 0 the best */
+  if (held[k] <= w->cap[k]) {
+    lambda[k] = best;
+    return top;
   }
   if (lo > w->lambda_hi) lo = w->lambda_hi;
   DNNMEM__TB_TRY(lo);
@@ -14447,6 +14476,24 @@ static dnnmem_result dnnmem__remat_time_bound(const dnnmem_remat_problem *proble
       best = extra;
       best_cut = w.cuts[i];
       best_lambda = lambda;
+    }
+  }
+  /* The steps next to the best cut's in the row order (the busiest steps
+     rank by held bytes, not by what a cut proves; a neighbour can prove
+     more): DNNMEM__REMAT_BOUND_WALK on each side. */
+  if (best_cut >= 0) {
+    int32_t at = 0, d;
+    while (w.order[at] != best_cut) at++;
+    for (d = -DNNMEM__REMAT_BOUND_WALK; d <= DNNMEM__REMAT_BOUND_WALK; d++) {
+      double lambda = 0;
+      int64_t extra;
+      if (d == 0 || at + d < 0 || at + d >= n) continue;
+      extra = dnnmem__tb_unscale(&w, dnnmem__tb_cut(problem, &w, &w.order[at + d], 1, o.budget, &lambda));
+      if (extra > best) {
+        best = extra;
+        best_cut = w.order[at + d];
+        best_lambda = lambda;
+      }
     }
   }
   /* Linked pairs: the best cut with each of the busiest quarter of the

@@ -35,7 +35,9 @@
    arena-aware solve; their columns show 0). $BENCH_REMAT_AIMS=0.92,0.95,...
    runs only the arena's cost per graph at seed $BENCH_REMAT_SEED: the
    peak-only solve at the budget B, fresh peak-only solves at each r x B
-   (their arenas planned at B) and the arena-aware solve. */
+   (their arenas planned at B) and the arena-aware solve.
+   $BENCH_REMAT_BOUND_ONLY=1 prints only the proven bound per graph and its
+   CPU milliseconds. */
 #include "bench.h"
 
 #include <glob.h>
@@ -297,6 +299,41 @@ static void aims_table(char **files, size_t count, int64_t moves, uint64_t seed,
   }
 }
 
+/* $BENCH_REMAT_BOUND_ONLY=1: per graph, the proven bound alone at the
+   arena table's budget, its cut nodes and CPU milliseconds (the bound
+   does not depend on the seed). */
+static void bound_table(char **files, size_t count) {
+  size_t i;
+  printf("\n## remat: the proven time bound at max(50%% base peak, 1.1 LB)\n\n"
+         "| graph | n | proven >= | cut | cut2 | CPU ms |\n|---|---|---|---|---|---|\n");
+  for (i = 0; i < count; i++) {
+    remat_graph g;
+    dnnmem_remat_result base;
+    dnnmem_remat_options o;
+    dnnmem_remat_bound_result tb;
+    int32_t capacity, *seq;
+    size_t bytes = 0;
+    void *scratch;
+    double t0;
+    const char *name = strrchr(files[i], '/') ? strrchr(files[i], '/') + 1 : files[i];
+    if (!read_graph(files[i], &g)) continue;
+    capacity = 2 * g.n + 16;
+    seq = (int32_t *)malloc((size_t)capacity * sizeof(int32_t));
+    memset(&o, 0, sizeof(o));
+    o.budget = row_order_budget(&g, capacity, seq, &base);
+    dnnmem_remat_time_bound_scratch_size(&g.p, &o, &bytes);
+    scratch = malloc(bytes);
+    t0 = bench_cpu_ms();
+    dnnmem_remat_time_bound(&g.p, &o, &tb, scratch, bytes);
+    printf("| %s | %d | %.2f%% | %d | %d | %.0f |\n", name, g.n, 100.0 * (double)tb.extra_time / (double)base.time,
+           tb.cut, tb.cut2, bench_cpu_ms() - t0);
+    fflush(stdout);
+    free(scratch);
+    free(seq);
+    files_graph_free(&g.file);
+  }
+}
+
 int main(int argc, char **argv) {
   dnnmem_remat_bound_result tb;
   double seconds = 30, sum_gap = 0;
@@ -339,6 +376,12 @@ int main(int argc, char **argv) {
   env = getenv("BENCH_REMAT_AIMS");
   if (env && *env) {
     aims_table(files, count, arena_moves, bench_seed, env);
+    if (gl.gl_pathc) globfree(&gl);
+    return 0;
+  }
+  env = getenv("BENCH_REMAT_BOUND_ONLY");
+  if (env && atoi(env) > 0) {
+    bound_table(files, count);
     if (gl.gl_pathc) globfree(&gl);
     return 0;
   }
