@@ -1418,8 +1418,7 @@
        arcs): 1.4-2.4x one cut's CPU on the training graphs; group_order
        O(states x g^2); plan O(V + L + in-degrees) plus dnnmem_plan_solve on
        L records (and O(L^2) first fit in up to four orders when a capacity
-       is missed); curve
-       N x (solve + time_bound) + O(N^2).
+       is missed); curve N x (solve + time_bound) + O(N^2).
 
        Guarantees. Every sequence returned is valid and its result is the
        simulator's. Anneal never returns worse than the row order (feasible
