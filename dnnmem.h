@@ -1382,7 +1382,7 @@
        simulator's own holding rule, so the records' load is the peak and
        the peak is a lower bound of every arena. dnnmem_plan_solve plans
        them (the caller's plan options; a capacity they miss is asked of
-       first fit by size too, see dnnmem_remat_plan); result.optimal = 1
+       first fit in four orders too, see dnnmem_remat_plan); result.optimal = 1
        when the arena equals the plan's lower bound (at least the peak;
        above it where the plan proves more, e.g. 74 over a peak of 73 on
        a fuzzed 12-step schedule): proven minimal. The arena equals the
@@ -1425,8 +1425,8 @@
        x bound_cuts on the pairs' networks (6 V + 2 nodes, 24 V + 4 E
        arcs): 1.4-2.4x one cut's CPU on the training graphs; group_order
        O(states x g^2); plan O(V + L + in-degrees) plus dnnmem_plan_solve on
-       L records (and O(L^2) first fit when a capacity is missed); curve
-       N x (solve + time_bound) + O(N^2).
+       L records (and O(L^2) first fit in up to four orders when a capacity
+       is missed); curve N x (solve + time_bound) + O(N^2).
 
        Guarantees. Every sequence returned is valid and its result is the
        simulator's. Anneal never returns worse than the row order (feasible
@@ -3285,9 +3285,10 @@ typedef struct dnnmem_remat_plan_result {
                       smaller */
   dnnmem_plan_result plan; /* dnnmem_plan_solve's own result */
   dnnmem_error error;      /* on failure: the node or step at fault */
-  int32_t first_fit;       /* 1: the offsets are first fit's, which met a
-                              capacity the planner missed (plan.arena and
-                              plan.feasible then say so) */
+  int32_t first_fit;       /* 1: the offsets are first fit's, lower than
+                              the planner's plan at a capacity it missed
+                              (plan.arena says so; plan.feasible = 1 when
+                              they meet it) */
 } dnnmem_remat_plan_result;
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_plan_scratch_size(const dnnmem_remat_problem *problem,
@@ -3308,18 +3309,23 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
    planned by dnnmem_plan_solve (options passed through, NULL: best) with
    the plan's alignment (0 or 1: none) into offsets[length]; when
    options->capacity > 0 and that plan misses it (not proven impossible),
-   also by first fit by size (largest first, ties the earlier step, each
-   at the lowest aligned offset free over its lifetime), whose plan is
-   taken when it meets the capacity (result.first_fit = 1, plan.arena and
-   plan.feasible = 1 then say so): on schedules' records it often plans
-   2-10% lower (tests/BENCHMARKS.md). records is the
+   also by first fit (each record at the lowest aligned offset free over
+   its lifetime) in up to four orders, in turn until one meets the
+   capacity: largest first, ties the earlier step; largest first, ties
+   the later end; by size class (the power of two at or below the size)
+   ties the later end, then by size; by size class, ties the longer
+   lifetime, then by size. The lowest plan is taken when it is below the
+   planner's (result.first_fit = 1; plan.arena says so, plan.feasible = 1
+   when it meets the capacity, else as the planner left it): on
+   schedules' records first fit often plans 2-10% lower, and which order
+   is lowest varies by schedule (tests/BENCHMARKS.md). records is the
    caller's (length entries, required when length > 0); it receives the
    lifetimes once the sequence is validated, also when the plan's scratch
    then proves short (the size query reads only the length). The sequence is validated as by
    dnnmem_remat_simulate (its errors); dnnmem_plan_solve's errors pass
    through (DNNMEM_ERR_OVERFLOW when the instances' sizes sum past int64_t,
    DNNMEM_ERR_ALIGNMENT). result may be NULL. O(V + L + the steps'
-   in-degrees) plus the plan's time (first fit: O(L^2)); scratch: the
+   in-degrees) plus the plan's time (first fit: O(L^2) an order); scratch: the
    simulator's plus dnnmem_plan_solve's for L records plus 28 bytes a
    record. */
 
@@ -16950,21 +16956,36 @@ static dnnmem_result dnnmem__remat_plan_carve(const dnnmem_remat_problem *proble
   return dnnmem__scratch_end(&s, out_bytes);
 }
 
-/* First fit by size on a schedule's records (no gaps, no links): largest
-   first (ties: the earlier step), each at the lowest offset (aligned)
-   free over its lifetime, found along a list of the placed records by
-   offset. O(L^2). Where the planner's strategies take the tightest hole
-   (greedy-size) or search from them, this keeps the low offsets packed:
-   the records of recomputation schedules hold outputs to the end (weight
-   gradients) born one by one among short-lived values, and there it plans
-   2-10% lower (bert_base.train's answers: 1.058 x the peak against
-   1.087 x; notes in tests/BENCHMARKS.md). off: 2 L (offsets, then sizes
-   as sort keys); ids: 3 L. Returns the arena. */
+/* First fit on a schedule's records (no gaps, no links): each record, in
+   the rule's order, at the lowest offset (aligned) free over its
+   lifetime, found along a list of the placed records by offset. O(L^2).
+   Where the planner's strategies take the tightest hole (greedy-size) or
+   search from them, this keeps the low offsets packed: the records of
+   recomputation schedules hold outputs to the end (weight gradients) born
+   one by one among short-lived values, and there it plans 2-10% lower
+   (notes in tests/BENCHMARKS.md). Which ties break best depends on the
+   schedule (sizes repeat: bert_base.train's 1,726 records have 15), so
+   there are DNNMEM__REMAT_FIT_RULES orders: 0 largest first, ties the
+   earlier step; 1 largest first, ties the later death; 2 and 3 by size
+   class (power of two), ties the later death (2) or the longer lifetime
+   (3), then the larger. off: 2 L (offsets, then sort keys); ids: 3 L.
+   Returns the arena. */
+#define DNNMEM__REMAT_FIT_RULES 4
 static int64_t dnnmem__remat_first_fit(const dnnmem_interval *rec, int32_t n, int64_t alignment,
-                                       int64_t *off, int32_t *ids) {
+                                       int32_t rule, int64_t *off, int32_t *ids) {
   int64_t a = alignment > 1 ? alignment : 1, arena = 0, *key = off + n;
   int32_t *order = ids, *list = ids + n, *tmp = ids + 2 * n, i, k, placed = 0;
   for (i = 0; i < n; i++) order[i] = i, key[i] = -rec[i].size;
+  if (rule > 0) { /* stable sorts: the ties' keys first */
+    if (rule >= 2) dnnmem__radix_sort(order, tmp, n, key);
+    for (i = 0; i < n; i++) key[i] = rule == 3 ? rec[i].lower - rec[i].upper : -rec[i].upper;
+    dnnmem__radix_sort(order, tmp, n, key);
+    for (i = 0; i < n; i++) {
+      int64_t c = 0, size = rec[i].size;
+      while (rule >= 2 && size > 1) size >>= 1, c++;
+      key[i] = rule >= 2 ? -c : -rec[i].size;
+    }
+  }
   dnnmem__radix_sort(order, tmp, n, key);
   for (i = 0; i < n; i++) {
     int32_t r = order[i];
@@ -17048,17 +17069,19 @@ static dnnmem_result dnnmem__remat_plan(const dnnmem_remat_problem *problem,
   ip.alignment = alignment;
   if ((r = dnnmem_plan_solve(&ip, options, offsets, &pr, plan_mem, plan_bytes)) != DNNMEM_OK)
     return *e = pr.error, r; /* its records are the steps */
-  /* a capacity the plan misses: first fit may meet it (and answers the
-     question then); otherwise the planner's plan stands */
-  if (options && options->capacity > 0 && pr.arena > options->capacity && pr.feasible != 0 &&
-      dnnmem__remat_first_fit(records, length, alignment, fit_off, fit_ids) <= options->capacity) {
-    DNNMEM_MEMCPY(offsets, fit_off, (size_t)length * sizeof(int64_t));
-    pr.arena = 0;
-    for (j = 0; j < length; j++) pr.arena = dnnmem__max64(pr.arena, offsets[j] + records[j].size);
-    pr.feasible = 1;
-    pr.optimal = pr.arena == pr.lower_bound;
-    pr.stop = DNNMEM_PLAN_STOP_PROVED;
-    first_fit = 1;
+  /* a capacity the plan misses: first fit's orders, the lowest plan kept
+     while none meets it (the arena's distance to the capacity is what
+     the solve's aims read); the first that meets it answers the question */
+  for (j = 0; options && options->capacity > 0 && pr.arena > options->capacity && pr.feasible != 0 &&
+              j < DNNMEM__REMAT_FIT_RULES; j++) {
+    int64_t ff = dnnmem__remat_first_fit(records, length, alignment, j, fit_off, fit_ids);
+    if (ff < pr.arena) {
+      DNNMEM_MEMCPY(offsets, fit_off, (size_t)length * sizeof(int64_t));
+      pr.arena = ff;
+      pr.optimal = ff == pr.lower_bound;
+      if (ff <= options->capacity) pr.feasible = 1, pr.stop = DNNMEM_PLAN_STOP_PROVED;
+      first_fit = 1;
+    }
   }
   /* the records' load is the peak: no plan (lower bound) is below it */
   DNNMEM_ASSERT(pr.lower_bound >= st.peak && (alignment > 1 || length == 0 || pr.arena >= st.peak));
