@@ -37,7 +37,8 @@
    peak-only solve at the budget B, fresh peak-only solves at each r x B
    (their arenas planned at B) and the arena-aware solve.
    $BENCH_REMAT_BOUND_ONLY=1 prints only the proven bound per graph and its
-   CPU milliseconds. */
+   CPU milliseconds; $BENCH_REMAT_PLANS=1 only the peak-only answers'
+   arenas, by the planner alone and as the solve plans them. */
 #include "bench.h"
 
 #include <glob.h>
