@@ -1423,7 +1423,7 @@
        checkpoint O(L + E); time_bound ~30 x (bound_cuts + 8) min
        cuts (3 V + 2 nodes, 9 V + 2 E arcs) and up to ~25
        x bound_cuts on the pairs' networks (6 V + 2 nodes, 24 V + 4 E
-       arcs): 1.4-2.4x one cut's CPU on the training graphs; group_order
+       arcs); group_order
        O(states x g^2); plan O(V + L + in-degrees) plus dnnmem_plan_solve on
        L records (and O(L^2) first fit in up to four orders when a capacity
        is missed); curve N x (solve + time_bound) + O(N^2).
