@@ -304,11 +304,11 @@ static void test_arena_stops(void) {
   t_stop_user = NULL;
 }
 
-/* First fit with a cap (the arena rounds' look and dnnmem_remat_plan's
-   fallback): within the cap, the arena and offsets of the definition
-   (ref_plan_first_fit); past it, an answer past the cap. Random records of
-   2,000 problems, caps at the arena, one byte either side, none and
-   random. */
+/* First fit with a cap (the arena rounds' look): within the cap, the
+   arena and offsets of the definition (ref_plan_first_fit, order 0) and
+   the uncapped arena in the other orders; past it, an answer past the
+   cap. Random records of 2,000 problems; caps at the arena, one byte
+   either side, none and random. */
 static void test_first_fit_cap(void) {
   dnnmem_rng rng;
   dnnmem_interval rec[40];
@@ -331,7 +331,7 @@ static void test_first_fit_cap(void) {
     for (k = 0; k < 5; k++) {
       cap = k == 0 ? arena : k == 1 ? arena - 1 : k == 2 ? arena + 1 : k == 3 ? 0
                                                    : 1 + (int64_t)dnnmem_rng_below(&rng, (uint32_t)(2 * arena + 1));
-      got = dnnmem__remat_first_fit(rec, n, 0, cap, off, ids);
+      got = dnnmem__remat_first_fit(rec, n, 0, 0, cap, off, ids);
       if (cap <= 0 || arena <= cap) {
         bad += got != arena;
         for (i = 0; i < n; i++) bad += rec[i].size > 0 && off[i] != ref_off[i];
@@ -339,6 +339,12 @@ static void test_first_fit_cap(void) {
         bad += got <= cap;
         capped++;
       }
+    }
+    for (k = 1; k < DNNMEM__REMAT_FIT_RULES; k++) { /* the other orders: capped as uncapped */
+      int64_t full = dnnmem__remat_first_fit(rec, n, 0, k, 0, off, ids);
+      cap = 1 + (int64_t)dnnmem_rng_below(&rng, (uint32_t)(full + 1));
+      got = dnnmem__remat_first_fit(rec, n, 0, k, cap, off, ids);
+      bad += full <= cap ? got != full : got <= cap;
     }
   }
   CHECK_EQ(bad, 0);
