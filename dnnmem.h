@@ -1325,9 +1325,9 @@
        resnet18.train state from 1.065 to 1.030 and 0.999 of the budget),
        then repair to the aim, polish, plan. The rounds also look at the
        layout of the states they pass: every 1000 moves, a state faster
-       than the fastest that fits so far is laid out by first fit in
-       dnnmem_remat_plan's orders (each stopped at the first instance
-       past the budget) and, when one fits, planned and offered: states on the
+       than the fastest that fits so far is laid out by first fit by size
+       (dnnmem_remat_plan's first order; stopped at the first instance
+       past the budget) and, when it fits, planned and offered: states on the
        way down to an aim fragment less than those that settle at it
        (bert_base.train at seed 1: a fit at peak 0.968 of the budget where
        the round's end state needs 0.924). While no plan fits, up to 8 repairs: guided by
@@ -15979,20 +15979,20 @@ static void dnnmem__anneal_repair(dnnmem__remat *w) {
   dnnmem__blocks_update(w);
 }
 
-#define DNNMEM__REMAT_FIT_RULES 4 /* first fit's orders (dnnmem__remat_first_fit) */
 static int64_t dnnmem__remat_first_fit(const dnnmem_interval *rec, int32_t n, int64_t alignment,
                                        int32_t rule, int64_t cap, int64_t *off, int32_t *ids);
 static dnnmem_remat_result dnnmem__remat_arena_try(dnnmem__remat *w, const int32_t *seq,
                                                    int32_t len);
 
 /* The arena rounds' look at the layout of the loaded state: when it is
-   faster than the fastest fit so far and first fit (any of its orders)
-   places its instances (over slots: the steps' overlaps) within the budget, it is
+   faster than the fastest fit so far and first fit by size (order 0: one
+   order, the looks are many) places its instances (over slots: the
+   steps' overlaps) within the budget, it is
    planned and offered. The rounds anneal towards an aim below the budget;
    states on the way fragment less than those that settle at the aim. */
 static void dnnmem__anneal_look(dnnmem__remat *w) {
   int64_t budget = w->o->budget;
-  int32_t x, len = 0, rule;
+  int32_t x, len = 0;
   if (w->arena_result.arena >= 0 && w->arena_result.arena <= budget && w->time >= w->arena_result.time)
     return;
   for (x = 0; x < w->S; x++) {
@@ -16003,12 +16003,9 @@ static void dnnmem__anneal_look(dnnmem__remat *w) {
     w->records[len].upper = (int64_t)w->slot_end[x] + 1;
     w->records[len++].size = w->p->sizes[v];
   }
-  for (rule = 0; rule < DNNMEM__REMAT_FIT_RULES; rule++)
-    if (dnnmem__remat_first_fit(w->records, len, 0, rule, budget, w->fit_off, w->fit_ids) <= budget) {
-      len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
-      (void)dnnmem__remat_arena_try(w, w->seq_tmp, len);
-      return;
-    }
+  if (dnnmem__remat_first_fit(w->records, len, 0, 0, budget, w->fit_off, w->fit_ids) > budget) return;
+  len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+  (void)dnnmem__remat_arena_try(w, w->seq_tmp, len);
 }
 
 /* Anneals until the progress reaches progress_end (or a stop); leaves the
@@ -17018,6 +17015,7 @@ static dnnmem_result dnnmem__remat_plan_carve(const dnnmem_remat_problem *proble
    (3), then the larger. off: 2 L (offsets, then sort keys); ids: 3 L.
    Returns the arena; cap > 0: stops at the first record placed past cap
    (returns its end, > cap; offsets incomplete). */
+#define DNNMEM__REMAT_FIT_RULES 4
 static int64_t dnnmem__remat_first_fit(const dnnmem_interval *rec, int32_t n, int64_t alignment,
                                        int32_t rule, int64_t cap, int64_t *off, int32_t *ids) {
   int64_t a = alignment > 1 ? alignment : 1, arena = 0, *key = off + n;
