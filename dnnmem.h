@@ -6302,7 +6302,7 @@ static void dnnmem__breadth_place(dnnmem__planner *p, int32_t m) {
    tree: one node). Lists by a count first: St and E over the time tree's
    entry arrays (unused here), U and T in anc_run, each list's slots at
    anc_at: U, St, E and T of block j at j, B + j, 2B + j, 3B + j. */
-static void dnnmem__anchor_run_add(dnnmem__planner *p, int32_t l, int64_t o, int64_t e) {
+static DNNMEM__GAP_INLINE void dnnmem__anchor_run_add(dnnmem__planner *p, int32_t l, int64_t o, int64_t e) {
   dnnmem__gap_span *r = p->anc_run + p->anc_at[l];
   int32_t a = 0, k = p->anc_cnt[l], b = k, j;
   while (a < k) { /* the first run reaching o */
@@ -6327,7 +6327,8 @@ static void dnnmem__anchor_run_add(dnnmem__planner *p, int32_t l, int64_t o, int
 
 /* Placed record q into list l of entries e (St or E), after those at its
    offset; seg: the segments of the list's block it lives at. */
-static void dnnmem__anchor_ent_add(dnnmem__planner *p, dnnmem__anchor_entry *e, int32_t l, int32_t q, uint64_t seg) {
+static DNNMEM__GAP_INLINE void dnnmem__anchor_ent_add(dnnmem__planner *p, dnnmem__anchor_entry *e, int32_t l, int32_t q,
+                                                      uint64_t seg) {
   int32_t a = 0, k = p->anc_cnt[l], b = k;
   e += p->anc_at[l];
   while (a < k) {
@@ -6357,7 +6358,7 @@ static void dnnmem__anchor_insert(dnnmem__planner *p, int32_t q) {
 }
 
 /* List l's runs off the free intervals (none when their bytes are taken). */
-static void dnnmem__anchor_cut_runs(dnnmem__planner *p, int32_t l) {
+static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_runs(dnnmem__planner *p, int32_t l) {
   const dnnmem__gap_span *r = p->anc_run + p->anc_at[l], *last = r + p->anc_cnt[l];
   dnnmem__gap_cut k;
   if (r == last || dnnmem__gap_taken(p, r->off, last[-1].end)) return;
@@ -6368,7 +6369,8 @@ static void dnnmem__anchor_cut_runs(dnnmem__planner *p, int32_t l) {
 
 /* List l's entries living at a segment of q (of their block) off the free
    intervals: one test of a mask each. */
-static void dnnmem__anchor_cut_ents(dnnmem__planner *p, const dnnmem__anchor_entry *e, int32_t l, uint64_t q) {
+static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_ents(dnnmem__planner *p, const dnnmem__anchor_entry *e, int32_t l,
+                                                       uint64_t q) {
   const dnnmem__anchor_entry *last = e + p->anc_at[l] + p->anc_cnt[l];
   dnnmem__gap_cut k;
   if (p->anc_cnt[l] == 0) return;
