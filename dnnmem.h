@@ -6292,9 +6292,9 @@ static void dnnmem__breadth_place(dnnmem__planner *p, int32_t m) {
    runs: all meet r), alive there and ending in the block (E, by offset),
    starting in block jL or jH (St, by offset), and all those starting in
    the blocks between (U, runs). Only E and St are tested record by record,
-   by one AND: each entry holds the segments of its block it lives at, a
-   query the segments of r's (or, at a block r passes, of after L or
-   before H); T and U are a few runs each (alive together: packed). In
+   by one AND: each entry holds the segments of its block it lives at, the
+   query r's own there (one block), else from L on in block jL and up to
+   H - 1 in block jH. T and U: a few runs each (alive together: packed). In
    the time tree the records crossing an ancestor's middle meet r only in
    part (those alive at one end of r), about half of its query on training
    graphs; here they are whole runs of T. A record joins its block's St
