@@ -7046,6 +7046,7 @@ typedef struct dnnmem__exact {
   uint64_t order_seed;
   int fit; /* this run orders a cell's covers by dnnmem__exact_fit_order */
   int fit_off, long_reasons, twins_off, shared_noise; /* tests (dnnmem__exact_params) */
+  uint64_t noise_salt; /* tests: another stream of noisy restarts (0: the shipped one) */
   int64_t *noise; /* per record: the current restart's key factor */
   /* failed part states (transposition table): 64-bit hash, run stamp */
   uint64_t *memo_key;
@@ -8948,7 +8949,7 @@ static int dnnmem__exact_step(dnnmem__exact *w, dnnmem__exact_portfolio *pf) {
   if (pf->noisy_nodes < pf->plain_nodes) {
     int64_t luby = dnnmem__exact_luby(pf->noisy_runs + 1);
     kind = first + (int32_t)(pf->noisy_runs % orders);
-    seed = (uint64_t)(pf->noisy_runs + 1) * 0x9E3779B97F4A7C15ull;
+    seed = (uint64_t)(pf->noisy_runs + 1) * 0x9E3779B97F4A7C15ull + (w->noise_salt << 32);
     limit = luby > DNNMEM__I64_MAX / base ? DNNMEM__I64_MAX : base * luby;
   } else {
     int64_t round = pf->plain_runs / orders;
@@ -9007,6 +9008,7 @@ typedef struct dnnmem__exact_params {
   int no_fit;                  /* tests: noisy runs keep the canonical order of covers */
   int no_twins;                /* tests: identical records in any order (dnnmem__exact_twins) */
   int shared_noise;            /* tests: noise scales keys every record shares (dnnmem__exact_set_order) */
+  uint64_t noise_salt;         /* tests: another stream of noisy restarts (their seeds + salt << 32) */
 } dnnmem__exact_params;
 
 typedef struct dnnmem__exact_outcome {
@@ -9257,6 +9259,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   w.fit_off = params->no_fit;
   w.long_reasons = params->long_reasons;
   w.shared_noise = params->shared_noise;
+  w.noise_salt = params->noise_salt;
   w.run_id = w.run_count = 0;
   for (i = 0; i <= (int32_t)w.memo_mask; i++) w.memo_run[i] = 0;
   out->optimal = 0;
