@@ -1179,8 +1179,9 @@
            dnnmem_remat_curve(&p, &o, &rng, 14, points, 3, &res, scratch, bytes);
            (res.base_peak == 4 MiB (f1 .. f4 held at once), res.lower_bound
            == 3 MiB; budgets 4, 3.5, 3 MiB: time 60, 70, 70 ns (f1
-           recomputed before h), time_lower_bound 60, 65, 70: the last
-           point is proven optimal; res.knee == -1)
+           recomputed before h), time_lower_bound 60, 70, 70: the last
+           two are proven optimal (f1 does not fit beside g, f4 and f2);
+           res.knee == -1)
        The row order counted step by step, and the bounds (the same p;
        each solve-shaped call asks its scratch first):
            int32_t row[7] = {0, 1, 2, 3, 4, 5, 6};  int64_t profile[7];
@@ -1344,7 +1345,9 @@
        fields with convex priors", PAMI 2003; dnnmem_flow, Boykov-
        Kolmogorov), maximised over the multiplier by doubling and 24
        bisection steps in integer arithmetic, for the options.bound_cuts
-       steps of the row order that hold the most. The multiplier ranges
+       steps of the row order that hold the most, then the 4 steps on each
+       side of the best one (held bytes rank the steps, not what their
+       cuts prove). The multiplier ranges
        from half the least to twice the largest time per byte of a node
        that can be recomputed (beyond it no node is held where it could be
        recomputed); times are scaled to integers so that the range times
@@ -1364,6 +1367,11 @@
        cut misses: bert_base.train 9.12% -> 10.34% at the bench budget (a
        step of the backward pass linked with the step of its 94 MB
        decoder-weight gradient, before or after it; tests/BENCHMARKS.md).
+       At each cut a node larger than the room left (the budget less the
+       cut node, its inputs and the graph inputs computed before it and
+       read after it) is never held there: an infinite arc, and every
+       multiplier search tries 0 first, where such nodes alone can cost
+       time.
        The bound holds for every sequence whose peak fits; every arena is
        at least its peak, so it holds for every sequence whose arena fits
        too (the default solve's answers): it bounds both kinds of answer.
@@ -1374,7 +1382,7 @@
        simulator's own holding rule, so the records' load is the peak and
        the peak is a lower bound of every arena. dnnmem_plan_solve plans
        them (the caller's plan options; a capacity they miss is asked of
-       first fit by size too, see dnnmem_remat_plan); result.optimal = 1
+       first fit in four orders too, see dnnmem_remat_plan); result.optimal = 1
        when the arena equals the plan's lower bound (at least the peak;
        above it where the plan proves more, e.g. 74 over a peak of 73 on
        a fuzzed 12-step schedule): proven minimal. The arena equals the
@@ -1412,13 +1420,13 @@
        the peak x 16 recomputations' degree log L), each trial counted as
        a move; a COPY O(S) (the state kept, reloaded when refused) plus
        up to 8 repair rounds, the classes O(4 (V + E) + V log V) once;
-       checkpoint O(L + E); time_bound ~30 x
-       bound_cuts min cuts (3 V + 2 nodes, 9 V + 2 E arcs) and up to ~25
+       checkpoint O(L + E); time_bound ~30 x (bound_cuts + 8) min
+       cuts (3 V + 2 nodes, 9 V + 2 E arcs) and up to ~25
        x bound_cuts on the pairs' networks (6 V + 2 nodes, 24 V + 4 E
-       arcs): 1.4-2.4x one cut's CPU on the training graphs; group_order
+       arcs); group_order
        O(states x g^2); plan O(V + L + in-degrees) plus dnnmem_plan_solve on
-       L records (and O(L^2) first fit when a capacity is missed); curve
-       N x (solve + time_bound) + O(N^2).
+       L records (and O(L^2) first fit in up to four orders when a capacity
+       is missed); curve N x (solve + time_bound) + O(N^2).
 
        Guarantees. Every sequence returned is valid and its result is the
        simulator's. Anneal never returns worse than the row order (feasible
@@ -3225,9 +3233,9 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *pro
    each of the first bound_cuts / 4 (rounded up; result->cut2: the pair's
    other node when a pair gave the bound; -1: one cut). 0 when the row
    order fits or there is no budget (0). DNNMEM_ERR_INFEASIBLE (and INT64_MAX) for a budget below
-   dnnmem_remat_lower_bound. About bound_cuts * 30 minimum cuts on 3 V + 2
-   nodes and 9 V + 2 E arcs, and up to bound_cuts * 25 on the pairs' 6 V +
-   2 nodes and 24 V + 4 E arcs. */
+   dnnmem_remat_lower_bound. About (bound_cuts + 8) * 30 minimum cuts on
+   3 V + 2 nodes and 9 V + 2 E arcs, and up to bound_cuts * 25 on the
+   pairs' 6 V + 2 nodes and 24 V + 4 E arcs. */
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_group_order_scratch_size(const dnnmem_remat_problem *problem,
                                                                int32_t num_members,
@@ -3277,9 +3285,10 @@ typedef struct dnnmem_remat_plan_result {
                       smaller */
   dnnmem_plan_result plan; /* dnnmem_plan_solve's own result */
   dnnmem_error error;      /* on failure: the node or step at fault */
-  int32_t first_fit;       /* 1: the offsets are first fit's, which met a
-                              capacity the planner missed (plan.arena and
-                              plan.feasible then say so) */
+  int32_t first_fit;       /* 1: the offsets are first fit's, lower than
+                              the planner's plan at a capacity it missed
+                              (plan.arena says so; plan.feasible = 1 when
+                              they meet it) */
 } dnnmem_remat_plan_result;
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_plan_scratch_size(const dnnmem_remat_problem *problem,
@@ -3300,18 +3309,23 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
    planned by dnnmem_plan_solve (options passed through, NULL: best) with
    the plan's alignment (0 or 1: none) into offsets[length]; when
    options->capacity > 0 and that plan misses it (not proven impossible),
-   also by first fit by size (largest first, ties the earlier step, each
-   at the lowest aligned offset free over its lifetime), whose plan is
-   taken when it meets the capacity (result.first_fit = 1, plan.arena and
-   plan.feasible = 1 then say so): on schedules' records it often plans
-   2-10% lower (tests/BENCHMARKS.md). records is the
+   also by first fit (each record at the lowest aligned offset free over
+   its lifetime) in up to four orders, in turn until one meets the
+   capacity: largest first, ties the earlier step; largest first, ties
+   the later end; by size class (the power of two at or below the size)
+   ties the later end, then by size; by size class, ties the longer
+   lifetime, then by size. The lowest plan is taken when it is below the
+   planner's (result.first_fit = 1; plan.arena says so, plan.feasible = 1
+   when it meets the capacity, else as the planner left it): on
+   schedules' records first fit often plans 2-10% lower, and which order
+   is lowest varies by schedule (tests/BENCHMARKS.md). records is the
    caller's (length entries, required when length > 0); it receives the
    lifetimes once the sequence is validated, also when the plan's scratch
    then proves short (the size query reads only the length). The sequence is validated as by
    dnnmem_remat_simulate (its errors); dnnmem_plan_solve's errors pass
    through (DNNMEM_ERR_OVERFLOW when the instances' sizes sum past int64_t,
    DNNMEM_ERR_ALIGNMENT). result may be NULL. O(V + L + the steps'
-   in-degrees) plus the plan's time (first fit: O(L^2)); scratch: the
+   in-degrees) plus the plan's time (first fit: O(L^2) an order); scratch: the
    simulator's plus dnnmem_plan_solve's for L records plus 28 bytes a
    record. */
 
@@ -7056,6 +7070,7 @@ typedef struct dnnmem__exact {
   uint64_t order_seed;
   int fit; /* this run orders a cell's covers by dnnmem__exact_fit_order */
   int fit_off, long_reasons, twins_off, shared_noise; /* tests (dnnmem__exact_params) */
+  uint64_t noise_salt; /* tests: another stream of noisy restarts (0: the shipped one) */
   int64_t *noise; /* per record: the current restart's key factor */
   /* failed part states (transposition table): 64-bit hash, run stamp */
   uint64_t *memo_key;
@@ -8958,7 +8973,7 @@ static int dnnmem__exact_step(dnnmem__exact *w, dnnmem__exact_portfolio *pf) {
   if (pf->noisy_nodes < pf->plain_nodes) {
     int64_t luby = dnnmem__exact_luby(pf->noisy_runs + 1);
     kind = first + (int32_t)(pf->noisy_runs % orders);
-    seed = (uint64_t)(pf->noisy_runs + 1) * 0x9E3779B97F4A7C15ull;
+    seed = (uint64_t)(pf->noisy_runs + 1) * 0x9E3779B97F4A7C15ull + (w->noise_salt << 32);
     limit = luby > DNNMEM__I64_MAX / base ? DNNMEM__I64_MAX : base * luby;
   } else {
     int64_t round = pf->plain_runs / orders;
@@ -9017,6 +9032,7 @@ typedef struct dnnmem__exact_params {
   int no_fit;                  /* tests: noisy runs keep the canonical order of covers */
   int no_twins;                /* tests: identical records in any order (dnnmem__exact_twins) */
   int shared_noise;            /* tests: noise scales keys every record shares (dnnmem__exact_set_order) */
+  uint64_t noise_salt;         /* tests: another stream of noisy restarts (their seeds + salt << 32) */
 } dnnmem__exact_params;
 
 typedef struct dnnmem__exact_outcome {
@@ -9267,6 +9283,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   w.fit_off = params->no_fit;
   w.long_reasons = params->long_reasons;
   w.shared_noise = params->shared_noise;
+  w.noise_salt = params->noise_salt;
   w.run_id = w.run_count = 0;
   for (i = 0; i <= (int32_t)w.memo_mask; i++) w.memo_run[i] = 0;
   out->optimal = 0;
@@ -13851,6 +13868,7 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
                                                that the multiplier's range fits */
 #define DNNMEM__REMAT_BOUND_MARGIN (1.0 / 1125899906842624.0) /* 2^-50: held costs rounded
                                                down (and cap up) past double rounding */
+#define DNNMEM__REMAT_BOUND_WALK 4          /* row-order steps each side of the best cut */
 #define DNNMEM__REMAT_BOUND_PAIR_ROUNDS 1   /* coordinate ascent rounds over a pair's multipliers */
 #define DNNMEM__REMAT_BOUND_PAIR_BISECTIONS 16 /* per coordinate: 2^-16 of its octave */
 
@@ -14057,6 +14075,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_lower_bound(const dnnmem_remat_problem *pr
 #define DNNMEM__TB_DESCENDANT 2 /* (first computed after the cut) */
 #define DNNMEM__TB_FIXED 4      /* the cut node or one of its inputs: held */
 #define DNNMEM__TB_LATE 8       /* (first cut's class) counted at the second cut */
+#define DNNMEM__TB_BIG 16       /* larger than the room left at the cut: never held */
 
 typedef struct dnnmem__tb_work {
   unsigned char *topo_scratch, *flow_scratch;
@@ -14178,6 +14197,7 @@ static void dnnmem__tb_value(const dnnmem_remat_problem *p, dnnmem__tb_work *w, 
         int32_t a1 = DNNMEM__TB_VAR(v, 0);
         for (c = 0; c < 3; c++) DNNMEM__TB_ARC(b1 + c, a1 + c, inf);
       }
+      if (cl & DNNMEM__TB_BIG) DNNMEM__TB_ARC(b1, b2, inf); /* not held: done, recomputed or after */
       if (cl & DNNMEM__TB_FIXED) {
         DNNMEM__TB_ARC(0, b1, inf);
         if (k == K - 1) DNNMEM__TB_ARC(b2, 1, inf); /* held through the last cut: not recounted */
@@ -14315,15 +14335,35 @@ static int dnnmem__tb_classify(const dnnmem_remat_problem *problem, dnnmem__tb_w
         w->cls[v] |= DNNMEM__TB_LATE;
     }
   }
+  /* At a cut step the fixed bytes are held, and so is every graph input
+     (computed once) that is computed before it and read after it (or an
+     output); no other node larger than the room left can be held there.
+     Graph inputs are never marked: every labelling with the other nodes
+     recomputed stays open, so the cut stays finite. */
+  for (k = 0; k < K; k++) {
+    uint8_t *cls = w->cls + (size_t)k * (size_t)n;
+    int64_t room = w->cap[k];
+    for (v = 0; v < n; v++)
+      if (g->in_offsets[v] == g->in_offsets[v + 1] && (cls[v] & DNNMEM__TB_ANCESTOR) &&
+          !(cls[v] & DNNMEM__TB_FIXED)) {
+        int read = problem->is_output && problem->is_output[v];
+        for (c = w->out_offsets[v]; c < w->out_offsets[v + 1] && !read; c++)
+          read = (cls[w->out_ids[c]] & DNNMEM__TB_DESCENDANT) != 0;
+        if (read) room -= problem->sizes[v];
+      }
+    for (v = 0; v < n; v++)
+      if (g->in_offsets[v] < g->in_offsets[v + 1] && !(cls[v] & DNNMEM__TB_FIXED) && problem->sizes[v] > room)
+        cls[v] |= DNNMEM__TB_BIG;
+  }
   return 1;
 }
 
 /* Maximises the Lagrangian value over lambda[k], the other multiplier
    fixed; it is concave with slope held[k] - cap[k]: find the octave where
    the slope turns, walking up from start (down when cut k is within its
-   cap there; from 0 when another cut has a multiplier: 0 is best if cut k
-   is within its cap there), then bisect it. lambda[k] ends at the best
-   multiplier seen; returns the best value (scaled units), at least top. */
+   cap there; 0 is best if cut k is within its cap at 0), then bisect it.
+   lambda[k] ends at the best multiplier seen; returns the best value
+   (scaled units), at least top. */
 static int64_t dnnmem__tb_line(const dnnmem_remat_problem *problem, dnnmem__tb_work *w, double *lambda,
                                int32_t k, double start, int32_t bisections, int64_t top) {
   int64_t held[2], value;
@@ -14338,12 +14378,10 @@ static int64_t dnnmem__tb_line(const dnnmem_remat_problem *problem, dnnmem__tb_w
       best = lambda[k];                                     \
     }                                                       \
   } while (0)
-  if (w->num_cuts > 1) {
-    DNNMEM__TB_TRY(0.0);
-    if (held[k] <= w->cap[k]) {
-      lambda[k] = best;
-      return top;
-    }
+  DNNMEM__TB_TRY(0.0); /* nodes too large to hold can make 0 the best */
+  if (held[k] <= w->cap[k]) {
+    lambda[k] = best;
+    return top;
   }
   if (lo > w->lambda_hi) lo = w->lambda_hi;
   DNNMEM__TB_TRY(lo);
@@ -14471,6 +14509,24 @@ static dnnmem_result dnnmem__remat_time_bound(const dnnmem_remat_problem *proble
       best = extra;
       best_cut = w.cuts[i];
       best_lambda = lambda;
+    }
+  }
+  /* The steps next to the best cut's in the row order (the busiest steps
+     rank by held bytes, not by what a cut proves; a neighbour can prove
+     more): DNNMEM__REMAT_BOUND_WALK on each side. */
+  if (best_cut >= 0) {
+    int32_t at = 0, d;
+    while (w.order[at] != best_cut) at++;
+    for (d = -DNNMEM__REMAT_BOUND_WALK; d <= DNNMEM__REMAT_BOUND_WALK; d++) {
+      double lambda = 0;
+      int64_t extra;
+      if (d == 0 || at + d < 0 || at + d >= n) continue;
+      extra = dnnmem__tb_unscale(&w, dnnmem__tb_cut(problem, &w, &w.order[at + d], 1, o.budget, &lambda));
+      if (extra > best) {
+        best = extra;
+        best_cut = w.order[at + d];
+        best_lambda = lambda;
+      }
     }
   }
   /* Linked pairs: the best cut with each of the busiest quarter of the
@@ -16927,21 +16983,36 @@ static dnnmem_result dnnmem__remat_plan_carve(const dnnmem_remat_problem *proble
   return dnnmem__scratch_end(&s, out_bytes);
 }
 
-/* First fit by size on a schedule's records (no gaps, no links): largest
-   first (ties: the earlier step), each at the lowest offset (aligned)
-   free over its lifetime, found along a list of the placed records by
-   offset. O(L^2). Where the planner's strategies take the tightest hole
-   (greedy-size) or search from them, this keeps the low offsets packed:
-   the records of recomputation schedules hold outputs to the end (weight
-   gradients) born one by one among short-lived values, and there it plans
-   2-10% lower (bert_base.train's answers: 1.058 x the peak against
-   1.087 x; notes in tests/BENCHMARKS.md). off: 2 L (offsets, then sizes
-   as sort keys); ids: 3 L. Returns the arena. */
+/* First fit on a schedule's records (no gaps, no links): each record, in
+   the rule's order, at the lowest offset (aligned) free over its
+   lifetime, found along a list of the placed records by offset. O(L^2).
+   Where the planner's strategies take the tightest hole (greedy-size) or
+   search from them, this keeps the low offsets packed: the records of
+   recomputation schedules hold outputs to the end (weight gradients) born
+   one by one among short-lived values, and there it plans 2-10% lower
+   (notes in tests/BENCHMARKS.md). Which ties break best depends on the
+   schedule (sizes repeat: bert_base.train's 1,726 records have 15), so
+   there are DNNMEM__REMAT_FIT_RULES orders: 0 largest first, ties the
+   earlier step; 1 largest first, ties the later death; 2 and 3 by size
+   class (power of two), ties the later death (2) or the longer lifetime
+   (3), then the larger. off: 2 L (offsets, then sort keys); ids: 3 L.
+   Returns the arena. */
+#define DNNMEM__REMAT_FIT_RULES 4
 static int64_t dnnmem__remat_first_fit(const dnnmem_interval *rec, int32_t n, int64_t alignment,
-                                       int64_t *off, int32_t *ids) {
+                                       int32_t rule, int64_t *off, int32_t *ids) {
   int64_t a = alignment > 1 ? alignment : 1, arena = 0, *key = off + n;
   int32_t *order = ids, *list = ids + n, *tmp = ids + 2 * n, i, k, placed = 0;
   for (i = 0; i < n; i++) order[i] = i, key[i] = -rec[i].size;
+  if (rule > 0) { /* stable sorts: the ties' keys first */
+    if (rule >= 2) dnnmem__radix_sort(order, tmp, n, key);
+    for (i = 0; i < n; i++) key[i] = rule == 3 ? rec[i].lower - rec[i].upper : -rec[i].upper;
+    dnnmem__radix_sort(order, tmp, n, key);
+    for (i = 0; i < n; i++) {
+      int64_t c = 0, size = rec[i].size;
+      while (rule >= 2 && size > 1) size >>= 1, c++;
+      key[i] = rule >= 2 ? -c : -rec[i].size;
+    }
+  }
   dnnmem__radix_sort(order, tmp, n, key);
   for (i = 0; i < n; i++) {
     int32_t r = order[i];
@@ -17025,17 +17096,19 @@ static dnnmem_result dnnmem__remat_plan(const dnnmem_remat_problem *problem,
   ip.alignment = alignment;
   if ((r = dnnmem_plan_solve(&ip, options, offsets, &pr, plan_mem, plan_bytes)) != DNNMEM_OK)
     return *e = pr.error, r; /* its records are the steps */
-  /* a capacity the plan misses: first fit may meet it (and answers the
-     question then); otherwise the planner's plan stands */
-  if (options && options->capacity > 0 && pr.arena > options->capacity && pr.feasible != 0 &&
-      dnnmem__remat_first_fit(records, length, alignment, fit_off, fit_ids) <= options->capacity) {
-    DNNMEM_MEMCPY(offsets, fit_off, (size_t)length * sizeof(int64_t));
-    pr.arena = 0;
-    for (j = 0; j < length; j++) pr.arena = dnnmem__max64(pr.arena, offsets[j] + records[j].size);
-    pr.feasible = 1;
-    pr.optimal = pr.arena == pr.lower_bound;
-    pr.stop = DNNMEM_PLAN_STOP_PROVED;
-    first_fit = 1;
+  /* a capacity the plan misses: first fit's orders, the lowest plan kept
+     while none meets it (the arena's distance to the capacity is what
+     the solve's aims read); the first that meets it answers the question */
+  for (j = 0; options && options->capacity > 0 && pr.arena > options->capacity && pr.feasible != 0 &&
+              j < DNNMEM__REMAT_FIT_RULES; j++) {
+    int64_t ff = dnnmem__remat_first_fit(records, length, alignment, j, fit_off, fit_ids);
+    if (ff < pr.arena) {
+      DNNMEM_MEMCPY(offsets, fit_off, (size_t)length * sizeof(int64_t));
+      pr.arena = ff;
+      pr.optimal = ff == pr.lower_bound;
+      if (ff <= options->capacity) pr.feasible = 1, pr.stop = DNNMEM_PLAN_STOP_PROVED;
+      first_fit = 1;
+    }
   }
   /* the records' load is the peak: no plan (lower bound) is below it */
   DNNMEM_ASSERT(pr.lower_bound >= st.peak && (alignment > 1 || length == 0 || pr.arena >= st.peak));

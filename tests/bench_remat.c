@@ -35,7 +35,10 @@
    arena-aware solve; their columns show 0). $BENCH_REMAT_AIMS=0.92,0.95,...
    runs only the arena's cost per graph at seed $BENCH_REMAT_SEED: the
    peak-only solve at the budget B, fresh peak-only solves at each r x B
-   (their arenas planned at B) and the arena-aware solve. */
+   (their arenas planned at B) and the arena-aware solve.
+   $BENCH_REMAT_BOUND_ONLY=1 prints only the proven bound per graph and its
+   CPU milliseconds; $BENCH_REMAT_PLANS=1 only the peak-only answers'
+   arenas, by the planner alone and as the solve plans them. */
 #include "bench.h"
 
 #include <glob.h>
@@ -297,6 +300,98 @@ static void aims_table(char **files, size_t count, int64_t moves, uint64_t seed,
   }
 }
 
+/* Per graph, the peak-only answer at the budget B (seed, moves) planned
+   by the planner alone (the solve's options without a capacity: the
+   exact search's best within its nodes) and as the solve plans it
+   (capacity B: first fit's orders too when the planner misses B):
+   arena / peak, whether first fit's plan was taken, CPU ms of the call. */
+static void plans_table(char **files, size_t count, int64_t moves, uint64_t seed) {
+  size_t i;
+  printf("\n## remat: the schedule's arena, peak-only answers, %lld moves, seed %llu\n\n", (long long)moves,
+         (unsigned long long)seed);
+  printf("| graph | steps | peak/B | planner alone: arena/peak | ms | at capacity B: arena/peak | first fit | ms |\n"
+         "|---|---|---|---|---|---|---|---|\n");
+  for (i = 0; i < count; i++) {
+    remat_graph g;
+    dnnmem_remat_result base, a;
+    dnnmem_plan_options po;
+    dnnmem_remat_plan_result pr[2];
+    dnnmem_interval *rec;
+    dnnmem_intervals ip;
+    int64_t target, *off;
+    int32_t capacity, *seq, k;
+    double ms, t0, plan_ms[2];
+    size_t bytes = 0;
+    void *scratch;
+    const char *name = strrchr(files[i], '/') ? strrchr(files[i], '/') + 1 : files[i];
+    if (!read_graph(files[i], &g)) continue;
+    capacity = 2 * g.n + 16;
+    seq = (int32_t *)malloc((size_t)capacity * sizeof(int32_t));
+    target = row_order_budget(&g, capacity, seq, &base);
+    solve_moves(&g, target, 1, moves, seed, capacity, seq, &a, &ms);
+    rec = (dnnmem_interval *)malloc((size_t)a.length * sizeof(*rec));
+    off = (int64_t *)malloc((size_t)a.length * sizeof(int64_t));
+    dnnmem_remat_arena_options(target, a.length, &po);
+    dnnmem_remat_plan_scratch_size(&g.p, &po, seq, a.length, 0, &bytes);
+    scratch = malloc(bytes);
+    ip.records = rec;
+    ip.count = a.length;
+    ip.alignment = 0;
+    for (k = 0; k < 2; k++) {
+      po.capacity = k ? target : 0;
+      t0 = bench_cpu_ms();
+      if (dnnmem_remat_plan(&g.p, &po, seq, a.length, 0, rec, off, &pr[k], scratch, bytes) != DNNMEM_OK ||
+          ref_plan_recount(&ip, off) != pr[k].arena)
+        printf("(plan failed or recount differs) ");
+      plan_ms[k] = bench_cpu_ms() - t0;
+    }
+    printf("| %s | %d | %.4f | %.4f | %.0f | %.4f | %s | %.0f |\n", name, a.length, (double)a.peak / (double)target,
+           (double)pr[0].arena / (double)a.peak, plan_ms[0], (double)pr[1].arena / (double)a.peak,
+           pr[1].first_fit ? "yes" : "no", plan_ms[1]);
+    fflush(stdout);
+    free(scratch);
+    free(rec);
+    free(off);
+    free(seq);
+    files_graph_free(&g.file);
+  }
+}
+
+/* $BENCH_REMAT_BOUND_ONLY=1: per graph, the proven bound alone at the
+   arena table's budget, its cut nodes and CPU milliseconds (the bound
+   does not depend on the seed). */
+static void bound_table(char **files, size_t count) {
+  size_t i;
+  printf("\n## remat: the proven time bound at max(50%% base peak, 1.1 LB)\n\n"
+         "| graph | n | proven >= | cut | cut2 | CPU ms |\n|---|---|---|---|---|---|\n");
+  for (i = 0; i < count; i++) {
+    remat_graph g;
+    dnnmem_remat_result base;
+    dnnmem_remat_options o;
+    dnnmem_remat_bound_result tb;
+    int32_t capacity, *seq;
+    size_t bytes = 0;
+    void *scratch;
+    double t0;
+    const char *name = strrchr(files[i], '/') ? strrchr(files[i], '/') + 1 : files[i];
+    if (!read_graph(files[i], &g)) continue;
+    capacity = 2 * g.n + 16;
+    seq = (int32_t *)malloc((size_t)capacity * sizeof(int32_t));
+    memset(&o, 0, sizeof(o));
+    o.budget = row_order_budget(&g, capacity, seq, &base);
+    dnnmem_remat_time_bound_scratch_size(&g.p, &o, &bytes);
+    scratch = malloc(bytes);
+    t0 = bench_cpu_ms();
+    dnnmem_remat_time_bound(&g.p, &o, &tb, scratch, bytes);
+    printf("| %s | %d | %.2f%% | %d | %d | %.0f |\n", name, g.n, 100.0 * (double)tb.extra_time / (double)base.time,
+           tb.cut, tb.cut2, bench_cpu_ms() - t0);
+    fflush(stdout);
+    free(scratch);
+    free(seq);
+    files_graph_free(&g.file);
+  }
+}
+
 int main(int argc, char **argv) {
   dnnmem_remat_bound_result tb;
   double seconds = 30, sum_gap = 0;
@@ -339,6 +434,18 @@ int main(int argc, char **argv) {
   env = getenv("BENCH_REMAT_AIMS");
   if (env && *env) {
     aims_table(files, count, arena_moves, bench_seed, env);
+    if (gl.gl_pathc) globfree(&gl);
+    return 0;
+  }
+  env = getenv("BENCH_REMAT_PLANS");
+  if (env && atoi(env) > 0) {
+    plans_table(files, count, arena_moves, bench_seed);
+    if (gl.gl_pathc) globfree(&gl);
+    return 0;
+  }
+  env = getenv("BENCH_REMAT_BOUND_ONLY");
+  if (env && atoi(env) > 0) {
+    bound_table(files, count);
     if (gl.gl_pathc) globfree(&gl);
     return 0;
   }

@@ -169,16 +169,66 @@ REF_FN int64_t ref_plan_recount(const dnnmem_intervals *problem, const int64_t *
    aligned offset where it collides with no record placed before it (0 or
    the aligned end of one of them). Writes offsets; returns the arena.
    O(n^3). */
+REF_FN int64_t ref_plan_first_fit_in(const dnnmem_intervals *problem, int64_t *offsets, const int32_t *order,
+                                     int32_t m);
 REF_FN int64_t ref_plan_first_fit(const dnnmem_intervals *problem, int64_t *offsets, int32_t *order) {
   const dnnmem_interval *r = problem->records;
   int32_t n = problem->count, i, j, k, m = 0;
-  int64_t arena = 0;
-  for (i = 0; i < n; i++) {
-    offsets[i] = (r[i].flags & DNNMEM_INTERVAL_FIXED) ? r[i].fixed_offset : -1;
-    if (offsets[i] < 0) order[m++] = i;
-  }
+  for (i = 0; i < n; i++)
+    if (!(r[i].flags & DNNMEM_INTERVAL_FIXED)) order[m++] = i;
   for (i = 1; i < m; i++) /* insertion sort: size descending, then index */
     for (j = i; j > 0 && r[order[j]].size > r[order[j - 1]].size; j--) k = order[j], order[j] = order[j - 1], order[j - 1] = k;
+  return ref_plan_first_fit_in(problem, offsets, order, m);
+}
+
+/* The size class of dnnmem_remat_plan's first fit rules 2 and 3: the
+   largest c with 2^c <= size (0 for sizes 0 and 1). */
+REF_FN int64_t ref_remat_size_class(int64_t size) {
+  int64_t c = 0;
+  while (c < 62 && ((int64_t)1 << (c + 1)) <= size) c++;
+  return c;
+}
+
+/* Whether record x goes before y in dnnmem_remat_plan's first fit rule
+   (its manual): 0 size descending; 1 size descending, then the later end;
+   2 size class descending, then the later end, then size descending; 3
+   size class descending, then the longer lifetime, then size descending;
+   ties the lower index. */
+REF_FN int ref_remat_fit_before(const dnnmem_interval *r, int32_t rule, int32_t x, int32_t y) {
+  int64_t kx[3], ky[3];
+  int32_t i;
+  kx[0] = rule >= 2 ? ref_remat_size_class(r[x].size) : r[x].size;
+  ky[0] = rule >= 2 ? ref_remat_size_class(r[y].size) : r[y].size;
+  kx[1] = rule == 0 ? 0 : rule == 3 ? r[x].upper - r[x].lower : r[x].upper;
+  ky[1] = rule == 0 ? 0 : rule == 3 ? r[y].upper - r[y].lower : r[y].upper;
+  kx[2] = r[x].size, ky[2] = r[y].size;
+  for (i = 0; i < 3; i++)
+    if (kx[i] != ky[i]) return kx[i] > ky[i];
+  return x < y;
+}
+
+/* dnnmem_remat_plan's first fit in rule's order (records without fixed
+   offsets). Writes offsets; returns the arena. O(n^3). */
+REF_FN int64_t ref_remat_first_fit(const dnnmem_intervals *problem, int32_t rule, int64_t *offsets, int32_t *order) {
+  int32_t n = problem->count, i, j, k;
+  for (i = 0; i < n; i++) order[i] = i;
+  for (i = 1; i < n; i++)
+    for (j = i; j > 0 && ref_remat_fit_before(problem->records, rule, order[j], order[j - 1]); j--)
+      k = order[j], order[j] = order[j - 1], order[j - 1] = k;
+  return ref_plan_first_fit_in(problem, offsets, order, n);
+}
+
+/* First fit in the given order of m records: each at the lowest aligned
+   offset where it collides with no record placed before it (0 or the
+   aligned end of one of them); records not in order keep a fixed offset
+   (or -1). Writes offsets; returns the arena. O(n^3). */
+REF_FN int64_t ref_plan_first_fit_in(const dnnmem_intervals *problem, int64_t *offsets, const int32_t *order,
+                                     int32_t m) {
+  const dnnmem_interval *r = problem->records;
+  int32_t n = problem->count, i, j, k;
+  int64_t arena = 0;
+  for (i = 0; i < n; i++) offsets[i] = (r[i].flags & DNNMEM_INTERVAL_FIXED) ? r[i].fixed_offset : -1;
+  for (i = 0; i < m; i++) offsets[order[i]] = -1;
   for (i = 0; i < m; i++) {
     int32_t x = order[i];
     int64_t a = ref_plan_alignment(&r[x], problem->alignment), best = -1;

@@ -657,7 +657,7 @@ static void ref_remat_curve(void) {
   CHECK_EQ(res.lower_bound, 3 << 20);
   CHECK_FIELDS(points, budget, 4 << 20, 7 << 19, 3 << 20);
   CHECK_FIELDS(points, time, 60, 70, 70);
-  CHECK_FIELDS(points, time_lower_bound, 60, 65, 70);
+  CHECK_FIELDS(points, time_lower_bound, 60, 70, 70);
   CHECK_EQ(res.knee, -1);
   free(scratch);
   { /* the row order's step by step count, and the bounds */
