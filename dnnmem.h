@@ -5251,6 +5251,13 @@ typedef struct dnnmem__gap_span {
   int64_t off, end;
 } dnnmem__gap_span;
 
+/* A placed record in greedy-size's anchor columns: its bytes and the
+   segments of its list's block it lives at (bit s: the block's segment s). */
+typedef struct dnnmem__anchor_entry {
+  int64_t off, end;
+  uint64_t seg;
+} dnnmem__anchor_entry;
+
 typedef struct dnnmem__planner {
   const dnnmem_interval *rec;
   int32_t n, segments, num_fixed;
@@ -5285,6 +5292,7 @@ typedef struct dnnmem__planner {
   int itree_all;                /* the interval tree holds every placed record */
 #ifdef DNNMEM__PLAN_ANCHORS
   dnnmem__gap_span *anc_run; /* greedy-size's anchor columns: the runs of U and T */
+  dnnmem__anchor_entry *anc_st, *anc_e; /* St and E: in gap_ent and gap_run (unused then) */
   int32_t *anc_at, *anc_cnt; /* per list (U, St, E, T of each block): first slot, count */
   int32_t anc_blocks;
 #endif
@@ -5385,6 +5393,8 @@ static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, int full, dnnm
     size_t lists = 2 * dnnmem__sky_nodes((int32_t)((n2 + ((size_t)1 << DNNMEM__PLAN_GAP_SHIFT) - 1) >>
                                                    DNNMEM__PLAN_GAP_SHIFT));
     p->anc_run = DNNMEM__TAKE(s, dnnmem__gap_span, (DNNMEM__PLAN_ANCHOR_SPANS + 1) * (size_t)n);
+    p->anc_st = (dnnmem__anchor_entry *)(void *)p->gap_ent; /* smaller than a gap entry */
+    p->anc_e = (dnnmem__anchor_entry *)(void *)p->gap_run;
     p->anc_at = DNNMEM__TAKE(s, int32_t, lists);
     p->anc_cnt = DNNMEM__TAKE(s, int32_t, lists);
   }
@@ -6302,16 +6312,18 @@ static void dnnmem__breadth_place(dnnmem__planner *p, int32_t m) {
    H - 1, those are: the records alive at anchor jL and past its block (T,
    runs: all meet r), alive there and ending in the block (E, by offset),
    starting in block jL or jH (St, by offset), and all those starting in
-   the blocks between (U, runs). Only E and St are tested record by record;
-   T and U are a few runs each (records alive together are packed). In
+   the blocks between (U, runs). Only E and St are tested record by record,
+   by one AND: each entry holds the segments of its block it lives at, the
+   query r's own there (one block), else from L on in block jL and up to
+   H - 1 in block jH. T and U: a few runs each (alive together: packed). In
    the time tree the records crossing an ancestor's middle meet r only in
    part (those alive at one end of r), about half of its query on training
    graphs; here they are whole runs of T. A record joins its block's St
    and U, its last anchor's E and the T of every anchor before (the time
-   tree: one node). Lists by a count first: St and E in the time tree's
+   tree: one node). Lists by a count first: St and E over the time tree's
    entry arrays (unused here), U and T in anc_run, each list's slots at
    anc_at: U, St, E and T of block j at j, B + j, 2B + j, 3B + j. */
-static void dnnmem__anchor_run_add(dnnmem__planner *p, int32_t l, int64_t o, int64_t e) {
+static DNNMEM__GAP_INLINE void dnnmem__anchor_run_add(dnnmem__planner *p, int32_t l, int64_t o, int64_t e) {
   dnnmem__gap_span *r = p->anc_run + p->anc_at[l];
   int32_t a = 0, k = p->anc_cnt[l], b = k, j;
   while (a < k) { /* the first run reaching o */
@@ -6334,8 +6346,10 @@ static void dnnmem__anchor_run_add(dnnmem__planner *p, int32_t l, int64_t o, int
   p->anc_cnt[l] = b;
 }
 
-/* Placed record q into list l of entries e (St or E), after those at its offset. */
-static void dnnmem__anchor_ent_add(dnnmem__planner *p, dnnmem__gap_entry *e, int32_t l, int32_t q) {
+/* Placed record q into list l of entries e (St or E), after those at its
+   offset; seg: the segments of the list's block it lives at. */
+static DNNMEM__GAP_INLINE void dnnmem__anchor_ent_add(dnnmem__planner *p, dnnmem__anchor_entry *e, int32_t l, int32_t q,
+                                                      uint64_t seg) {
   int32_t a = 0, k = p->anc_cnt[l], b = k;
   e += p->anc_at[l];
   while (a < k) {
@@ -6346,24 +6360,26 @@ static void dnnmem__anchor_ent_add(dnnmem__planner *p, dnnmem__gap_entry *e, int
   for (k = b; k > a; k--) e[k] = e[k - 1];
   e[a].off = p->off[q];
   e[a].end = p->off[q] + p->rec[q].size;
-  e[a].lo = p->lo[q];
-  e[a].hi = p->hi[q];
-  e[a].seg = 0;
+  e[a].seg = seg;
   p->anc_cnt[l] = b + 1;
 }
+
+/* Bits a..b of a segment mask (0 <= a <= b < 64). */
+#define DNNMEM__ANCHOR_BITS(a, b) ((~(uint64_t)0 >> (63 - (b))) & (~(uint64_t)0 << (a)))
 
 static void dnnmem__anchor_insert(dnnmem__planner *p, int32_t q) {
   int32_t S = p->gap_shift, B = p->anc_blocks, lo = p->lo[q], k;
   int32_t first = (lo >> S) + ((lo & (((int32_t)1 << S) - 1)) != 0), last = (p->hi[q] - 1) >> S;
+  int32_t M = ((int32_t)1 << S) - 1, top = (lo >> S) < last ? M : (p->hi[q] - 1) & M;
   int64_t o = p->off[q], e = o + p->rec[q].size;
-  dnnmem__anchor_ent_add(p, p->gap_ent, B + (lo >> S), q);
+  dnnmem__anchor_ent_add(p, p->anc_st, B + (lo >> S), q, DNNMEM__ANCHOR_BITS(lo & M, top));
   dnnmem__anchor_run_add(p, lo >> S, o, e);
   for (k = first; k < last; k++) dnnmem__anchor_run_add(p, 3 * B + k, o, e);
-  if (first <= last) dnnmem__anchor_ent_add(p, p->gap_run, 2 * B + last, q);
+  if (first <= last) dnnmem__anchor_ent_add(p, p->anc_e, 2 * B + last, q, DNNMEM__ANCHOR_BITS(0, (p->hi[q] - 1) & M));
 }
 
 /* List l's runs off the free intervals (none when their bytes are taken). */
-static void dnnmem__anchor_cut_runs(dnnmem__planner *p, int32_t l) {
+static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_runs(dnnmem__planner *p, int32_t l) {
   const dnnmem__gap_span *r = p->anc_run + p->anc_at[l], *last = r + p->anc_cnt[l];
   dnnmem__gap_cut k;
   if (r == last || dnnmem__gap_taken(p, r->off, last[-1].end)) return;
@@ -6372,30 +6388,37 @@ static void dnnmem__anchor_cut_runs(dnnmem__planner *p, int32_t l) {
   dnnmem__gap_cut_end(p, &k);
 }
 
-/* List l's entries meeting segments [L, H) off the free intervals. */
-static void dnnmem__anchor_cut_ents(dnnmem__planner *p, const dnnmem__gap_entry *e, int32_t l, int32_t L,
-                                    int32_t H) {
-  const dnnmem__gap_entry *last = e + p->anc_at[l] + p->anc_cnt[l];
+/* List l's entries living at a segment of q (of their block) off the free
+   intervals: one test of a mask each. */
+static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_ents(dnnmem__planner *p, const dnnmem__anchor_entry *e, int32_t l,
+                                                       uint64_t q) {
+  const dnnmem__anchor_entry *last = e + p->anc_at[l] + p->anc_cnt[l];
   dnnmem__gap_cut k;
   if (p->anc_cnt[l] == 0) return;
   dnnmem__gap_cut_begin(p, &k);
   for (e += p->anc_at[l]; e < last; e++)
-    if (e->lo < H && e->hi > L) dnnmem__gap_cut_piece(&k, e->off, e->end);
+    if (e->seg & q) dnnmem__gap_cut_piece(&k, e->off, e->end);
   dnnmem__gap_cut_end(p, &k);
 }
 
 /* The free intervals of the placed records meeting r (as gap_free). */
 static void dnnmem__anchor_free(dnnmem__planner *p, int32_t r) {
   int32_t S = p->gap_shift, B = p->anc_blocks, L = p->lo[r], H = p->hi[r], jL = L >> S, jH = (H - 1) >> S, j;
+  int32_t M = ((int32_t)1 << S) - 1;
+  uint64_t qL = DNNMEM__ANCHOR_BITS(L & M, 63), qH = DNNMEM__ANCHOR_BITS(0, (H - 1) & M);
   p->gap_fa[0] = 0;
   p->gap_fb[0] = DNNMEM__I64_MAX;
   p->gap_cur = 1;
   p->gap_need = p->rec[r].size;
   dnnmem__anchor_cut_runs(p, 3 * B + jL);
-  dnnmem__anchor_cut_ents(p, p->gap_run, 2 * B + jL, L, H);
-  dnnmem__anchor_cut_ents(p, p->gap_ent, B + jL, L, H);
-  if (jH == jL) return;
-  dnnmem__anchor_cut_ents(p, p->gap_ent, B + jH, L, H);
+  if (jH == jL) { /* q: r's segments */
+    dnnmem__anchor_cut_ents(p, p->anc_e, 2 * B + jL, qL & qH);
+    dnnmem__anchor_cut_ents(p, p->anc_st, B + jL, qL & qH);
+    return;
+  }
+  dnnmem__anchor_cut_ents(p, p->anc_e, 2 * B + jL, qL); /* alive at L or after */
+  dnnmem__anchor_cut_ents(p, p->anc_st, B + jL, qL);
+  dnnmem__anchor_cut_ents(p, p->anc_st, B + jH, qH); /* born before H */
   for (j = jL + 1; j < jH; j++) dnnmem__anchor_cut_runs(p, j);
 }
 
@@ -6410,6 +6433,7 @@ static int dnnmem__anchor_begin(dnnmem__planner *p) {
   p->anc_blocks = B;
   for (j = 0; j < 4 * B; j++) cnt[j] = 0;
   if (p->n > DNNMEM__I32_MAX / (DNNMEM__PLAN_ANCHOR_SPANS + 1)) return 0; /* anc_run's slots are int32 */
+  if (S > 6) return 0; /* a block's segments in one 64-bit mask */
   for (i = 0; i < p->n; i++) {
     int32_t lo = p->lo[i], first = (lo >> S) + ((lo & (((int32_t)1 << S) - 1)) != 0), last = (p->hi[i] - 1) >> S;
     if (p->rec[i].size == 0) return 0;
@@ -7053,6 +7077,7 @@ typedef struct dnnmem__exact {
   uint64_t order_seed;
   int fit; /* this run orders a cell's covers by dnnmem__exact_fit_order */
   int fit_off, long_reasons, twins_off, shared_noise; /* tests (dnnmem__exact_params) */
+  uint64_t noise_salt; /* tests: another stream of noisy restarts (0: the shipped one) */
   int64_t *noise; /* per record: the current restart's key factor */
   /* failed part states (transposition table): 64-bit hash, run stamp */
   uint64_t *memo_key;
@@ -8955,7 +8980,7 @@ static int dnnmem__exact_step(dnnmem__exact *w, dnnmem__exact_portfolio *pf) {
   if (pf->noisy_nodes < pf->plain_nodes) {
     int64_t luby = dnnmem__exact_luby(pf->noisy_runs + 1);
     kind = first + (int32_t)(pf->noisy_runs % orders);
-    seed = (uint64_t)(pf->noisy_runs + 1) * 0x9E3779B97F4A7C15ull;
+    seed = (uint64_t)(pf->noisy_runs + 1) * 0x9E3779B97F4A7C15ull + (w->noise_salt << 32);
     limit = luby > DNNMEM__I64_MAX / base ? DNNMEM__I64_MAX : base * luby;
   } else {
     int64_t round = pf->plain_runs / orders;
@@ -9014,6 +9039,7 @@ typedef struct dnnmem__exact_params {
   int no_fit;                  /* tests: noisy runs keep the canonical order of covers */
   int no_twins;                /* tests: identical records in any order (dnnmem__exact_twins) */
   int shared_noise;            /* tests: noise scales keys every record shares (dnnmem__exact_set_order) */
+  uint64_t noise_salt;         /* tests: another stream of noisy restarts (their seeds + salt << 32) */
 } dnnmem__exact_params;
 
 typedef struct dnnmem__exact_outcome {
@@ -9264,6 +9290,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   w.fit_off = params->no_fit;
   w.long_reasons = params->long_reasons;
   w.shared_noise = params->shared_noise;
+  w.noise_salt = params->noise_salt;
   w.run_id = w.run_count = 0;
   for (i = 0; i <= (int32_t)w.memo_mask; i++) w.memo_run[i] = 0;
   out->optimal = 0;
