@@ -1323,7 +1323,14 @@
        polished state at each quarter of the round (the plan is erratic
        near a fit: swaps that changed neither peak nor time took one
        resnet18.train state from 1.065 to 1.030 and 0.999 of the budget),
-       then repair to the aim, polish, plan. While no plan fits, up to 8 repairs: guided by
+       then repair to the aim, polish, plan. The rounds also look at the
+       layout of the states they pass: every 1000 moves, a state faster
+       than the fastest that fits so far is laid out by first fit by size
+       (dnnmem_remat_plan's first order; stopped at the first instance
+       past the budget) and, when it fits, planned and offered: states on the
+       way down to an aim fragment less than those that settle at it
+       (bert_base.train at seed 1: a fit at peak 0.968 of the budget where
+       the round's end state needs 0.924). While no plan fits, up to 8 repairs: guided by
        the plan (the instances held across the first step of a record
        planned above the budget are released there by the repair's
        recomputation, each of up to 16 candidates planned, the smallest
@@ -13830,6 +13837,9 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #define DNNMEM__REMAT_ARENA_STEP 0.0025     /* an aim that did not fit drops by at least
                                                0.25% of the budget */
 #define DNNMEM__REMAT_ARENA_CANDIDATES 16  /* plan-guided repairs tried per round */
+#define DNNMEM__REMAT_ARENA_LOOK 1000      /* arena rounds: a state's layout looked at every
+                                              1000 moves (first fit, when faster than the
+                                              fastest fit so far) */
 #define DNNMEM__REMAT_PLATEAU_MARGIN 0.05   /* arena rounds: each block's memory above the aim
                                                less 5% of the budget costs (mean over the
                                                blocks, / the base peak): a plateau near the
@@ -15033,6 +15043,8 @@ typedef struct dnnmem__remat {
   int32_t *arena_cand, arena_len;
   dnnmem_remat_result arena_result; /* arena -1: none yet */
   int64_t offer_arena;              /* the last offered candidate's arena (-1: none) */
+  int64_t *fit_off;                 /* first fit's scratch (2 L, 3 L) for the rounds' looks */
+  int32_t *fit_ids;
 } dnnmem__remat;
 
 static void dnnmem__remat_layout(dnnmem__scratch *s, dnnmem__remat *w) {
@@ -15102,6 +15114,8 @@ static void dnnmem__remat_layout(dnnmem__scratch *s, dnnmem__remat *w) {
     w->records = DNNMEM__TAKE(s, dnnmem_interval, w->L);
     w->offsets = DNNMEM__TAKE(s, int64_t, w->L);
     w->arena_cand = DNNMEM__TAKE(s, int32_t, w->L);
+    w->fit_off = DNNMEM__TAKE(s, int64_t, 2 * (size_t)w->L);
+    w->fit_ids = DNNMEM__TAKE(s, int32_t, 3 * (size_t)w->L);
   }
 }
 
@@ -15992,6 +16006,35 @@ static void dnnmem__anneal_repair(dnnmem__remat *w) {
   dnnmem__blocks_update(w);
 }
 
+static int64_t dnnmem__remat_first_fit(const dnnmem_interval *rec, int32_t n, int64_t alignment,
+                                       int32_t rule, int64_t cap, int64_t *off, int32_t *ids);
+static dnnmem_remat_result dnnmem__remat_arena_try(dnnmem__remat *w, const int32_t *seq,
+                                                   int32_t len);
+
+/* The arena rounds' look at the layout of the loaded state: when it is
+   faster than the fastest fit so far and first fit by size (order 0: one
+   order, the looks are many) places its instances (over slots: the
+   steps' overlaps) within the budget, it is
+   planned and offered. The rounds anneal towards an aim below the budget;
+   states on the way fragment less than those that settle at the aim. */
+static void dnnmem__anneal_look(dnnmem__remat *w) {
+  int64_t budget = w->o->budget;
+  int32_t x, len = 0;
+  if (w->arena_result.arena >= 0 && w->arena_result.arena <= budget && w->time >= w->arena_result.time)
+    return;
+  for (x = 0; x < w->S; x++) {
+    int32_t v = w->slot_node[x];
+    if (v < 0) continue;
+    DNNMEM_MEMSET(&w->records[len], 0, sizeof(w->records[len]));
+    w->records[len].lower = x;
+    w->records[len].upper = (int64_t)w->slot_end[x] + 1;
+    w->records[len++].size = w->p->sizes[v];
+  }
+  if (dnnmem__remat_first_fit(w->records, len, 0, 0, budget, w->fit_off, w->fit_ids) > budget) return;
+  len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+  (void)dnnmem__remat_arena_try(w, w->seq_tmp, len);
+}
+
 /* Anneals until the progress reaches progress_end (or a stop); leaves the
    best state of the stage loaded. */
 static void dnnmem__anneal_stage(dnnmem__remat *w, double progress_end) {
@@ -16022,6 +16065,7 @@ static void dnnmem__anneal_stage(dnnmem__remat *w, double progress_end) {
     w->iteration++;
     since_respace++;
     w->accepted += dnnmem__anneal_move(w, temp, &cost, &best_cost, &at_best);
+    if (w->plateau > 0 && w->iteration % DNNMEM__REMAT_ARENA_LOOK == 0) dnnmem__anneal_look(w);
   }
   if (!at_best) {
     len = dnnmem__slots_to_seq(w, w->best, w->seq_tmp);
@@ -16996,10 +17040,11 @@ static dnnmem_result dnnmem__remat_plan_carve(const dnnmem_remat_problem *proble
    earlier step; 1 largest first, ties the later death; 2 and 3 by size
    class (power of two), ties the later death (2) or the longer lifetime
    (3), then the larger. off: 2 L (offsets, then sort keys); ids: 3 L.
-   Returns the arena. */
+   Returns the arena; cap > 0: stops at the first record placed past cap
+   (returns its end, > cap; offsets incomplete). */
 #define DNNMEM__REMAT_FIT_RULES 4
 static int64_t dnnmem__remat_first_fit(const dnnmem_interval *rec, int32_t n, int64_t alignment,
-                                       int32_t rule, int64_t *off, int32_t *ids) {
+                                       int32_t rule, int64_t cap, int64_t *off, int32_t *ids) {
   int64_t a = alignment > 1 ? alignment : 1, arena = 0, *key = off + n;
   int32_t *order = ids, *list = ids + n, *tmp = ids + 2 * n, i, k, placed = 0;
   for (i = 0; i < n; i++) order[i] = i, key[i] = -rec[i].size;
@@ -17030,6 +17075,7 @@ static int64_t dnnmem__remat_first_fit(const dnnmem_interval *rec, int32_t n, in
     at = dnnmem__align_up(end, a);
     off[r] = at;
     arena = dnnmem__max64(arena, at + size);
+    if (cap > 0 && arena > cap) return arena;
     for (k = placed; k > 0 && off[list[k - 1]] > at; k--) list[k] = list[k - 1];
     list[k] = r;
     placed++;
@@ -17101,7 +17147,7 @@ static dnnmem_result dnnmem__remat_plan(const dnnmem_remat_problem *problem,
      the solve's aims read); the first that meets it answers the question */
   for (j = 0; options && options->capacity > 0 && pr.arena > options->capacity && pr.feasible != 0 &&
               j < DNNMEM__REMAT_FIT_RULES; j++) {
-    int64_t ff = dnnmem__remat_first_fit(records, length, alignment, j, fit_off, fit_ids);
+    int64_t ff = dnnmem__remat_first_fit(records, length, alignment, j, 0, fit_off, fit_ids);
     if (ff < pr.arena) {
       DNNMEM_MEMCPY(offsets, fit_off, (size_t)length * sizeof(int64_t));
       pr.arena = ff;
