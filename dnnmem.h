@@ -1327,10 +1327,9 @@
        layout of the states they pass: every 1000 moves, a state faster
        than the fastest that fits so far is laid out by first fit by size
        (dnnmem_remat_plan's first order; stopped at the first instance
-       past the budget) and, when it fits, planned and offered: states on the
-       way down to an aim fragment less than those that settle at it
-       (bert_base.train at seed 1: a fit at peak 0.968 of the budget where
-       the round's end state needs 0.924). While no plan fits, up to 8 repairs: guided by
+       past the budget) and, when it fits, planned and offered: states on
+       the way down to an aim can fragment less than those that settle at
+       it. While no plan fits, up to 8 repairs: guided by
        the plan (the instances held across the first step of a record
        planned above the budget are released there by the repair's
        recomputation, each of up to 16 candidates planned, the smallest
