@@ -1374,8 +1374,8 @@
        step of the backward pass linked with the step of its 94 MB
        decoder-weight gradient, before or after it; tests/BENCHMARKS.md).
        At each cut a node larger than the room left (the budget less the
-       cut node, its inputs and the graph inputs computed before it and
-       read after it) is never held there: an infinite arc, and every
+       cut node, its inputs and the graph inputs among its ancestors that
+       a descendant reads or that are outputs) is never held there: an infinite arc, and every
        multiplier search tries 0 first, where such nodes alone can cost
        time.
        The bound holds for every sequence whose peak fits; every arena is
@@ -3235,7 +3235,8 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *pro
    every valid sequence whose peak fits options->budget; result->cut the
    cut node that gave it (-1: none, bound 0).
    options->bound_cuts candidate cuts (0: 16), the nodes whose steps hold
-   the most memory in the row order, then the best of them linked with
+   the most memory in the row order, then the 4 row-order steps on each
+   side of the best (result->cut may be one of them), then the best linked with
    each of the first bound_cuts / 4 (rounded up; result->cut2: the pair's
    other node when a pair gave the bound; -1: one cut). 0 when the row
    order fits or there is no budget (0). DNNMEM_ERR_INFEASIBLE (and INT64_MAX) for a budget below
@@ -14464,6 +14465,18 @@ static int64_t dnnmem__tb_unscale(const dnnmem__tb_work *w, int64_t top) {
   return top > (DNNMEM__I64_MAX >> -w->shift) ? DNNMEM__I64_MAX : top << -w->shift;
 }
 
+/* One cut at node v: keeps it as the best when it proves more. */
+static void dnnmem__tb_try(const dnnmem_remat_problem *problem, dnnmem__tb_work *w, int32_t v, int64_t budget,
+                           int64_t *best, int32_t *best_cut, double *best_lambda) {
+  double lambda = 0;
+  int64_t extra = dnnmem__tb_unscale(w, dnnmem__tb_cut(problem, w, &v, 1, budget, &lambda));
+  if (extra > *best) {
+    *best = extra;
+    *best_cut = v;
+    *best_lambda = lambda;
+  }
+}
+
 static dnnmem_result dnnmem__remat_time_bound(const dnnmem_remat_problem *problem,
                                               const dnnmem_remat_options *options, int64_t *out_extra_time,
                                               int32_t *out_cut, int32_t *out_cut2, void *scratch,
@@ -14511,31 +14524,19 @@ static dnnmem_result dnnmem__remat_time_bound(const dnnmem_remat_problem *proble
   ctx.profile = w.profile;
   ctx.pos = w.queue;
   dnnmem__sort_ids(w.cuts, w.tmp, n, dnnmem__tb_busier, &ctx);
-  for (i = 0; i < cuts; i++) {
-    double lambda = 0;
-    int64_t extra = dnnmem__tb_unscale(&w, dnnmem__tb_cut(problem, &w, &w.cuts[i], 1, o.budget, &lambda));
-    if (extra > best) {
-      best = extra;
-      best_cut = w.cuts[i];
-      best_lambda = lambda;
-    }
-  }
+  for (i = 0; i < cuts; i++)
+    dnnmem__tb_try(problem, &w, w.cuts[i], o.budget, &best, &best_cut, &best_lambda);
   /* The steps next to the best cut's in the row order (the busiest steps
      rank by held bytes, not by what a cut proves; a neighbour can prove
-     more): DNNMEM__REMAT_BOUND_WALK on each side. */
+     more): DNNMEM__REMAT_BOUND_WALK on each side, those not tried above. */
   if (best_cut >= 0) {
-    int32_t at = 0, d;
+    int32_t at = 0, d, k;
     while (w.order[at] != best_cut) at++;
     for (d = -DNNMEM__REMAT_BOUND_WALK; d <= DNNMEM__REMAT_BOUND_WALK; d++) {
-      double lambda = 0;
-      int64_t extra;
       if (d == 0 || at + d < 0 || at + d >= n) continue;
-      extra = dnnmem__tb_unscale(&w, dnnmem__tb_cut(problem, &w, &w.order[at + d], 1, o.budget, &lambda));
-      if (extra > best) {
-        best = extra;
-        best_cut = w.order[at + d];
-        best_lambda = lambda;
-      }
+      k = 0;
+      while (k < cuts && w.cuts[k] != w.order[at + d]) k++;
+      if (k == cuts) dnnmem__tb_try(problem, &w, w.order[at + d], o.budget, &best, &best_cut, &best_lambda);
     }
   }
   /* Linked pairs: the best cut with each of the busiest quarter of the
@@ -17032,9 +17033,9 @@ static dnnmem_result dnnmem__remat_plan_carve(const dnnmem_remat_problem *proble
    Where the planner's strategies take the tightest hole (greedy-size) or
    search from them, this keeps the low offsets packed: the records of
    recomputation schedules hold outputs to the end (weight gradients) born
-   one by one among short-lived values, and there it plans 2-10% lower
-   (notes in tests/BENCHMARKS.md). Which ties break best depends on the
-   schedule (sizes repeat: bert_base.train's 1,726 records have 15), so
+   one by one among short-lived values, and there it can plan lower
+   (tests/BENCHMARKS.md). Which ties break best depends on the schedule
+   (sizes repeat on training schedules), so
    there are DNNMEM__REMAT_FIT_RULES orders: 0 largest first, ties the
    earlier step; 1 largest first, ties the later death; 2 and 3 by size
    class (power of two), ties the later death (2) or the longer lifetime
