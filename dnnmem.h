@@ -1327,7 +1327,13 @@
        polished state at each quarter of the round (the plan is erratic
        near a fit: swaps that changed neither peak nor time took one
        resnet18.train state from 1.065 to 1.030 and 0.999 of the budget),
-       then repair to the aim, polish, plan. While no plan fits, up to 8 repairs: guided by
+       then repair to the aim, polish, plan. The rounds also look at the
+       layout of the states they pass: every 1000 moves, a state faster
+       than the fastest that fits so far is laid out by first fit by size
+       (dnnmem_remat_plan's first order; stopped at the first instance
+       past the budget) and, when it fits, planned and offered: states on
+       the way down to an aim can fragment less than those that settle at
+       it. While no plan fits, up to 8 repairs: guided by
        the plan (the instances held across the first step of a record
        planned above the budget are released there by the repair's
        recomputation, each of up to 16 candidates planned, the smallest
@@ -1427,7 +1433,7 @@
        checkpoint O(L + E); time_bound ~30 x (bound_cuts + 8) min
        cuts (3 V + 2 nodes, 9 V + 2 E arcs) and up to ~25
        x bound_cuts on the pairs' networks (6 V + 2 nodes, 24 V + 4 E
-       arcs): 1.4-2.4x one cut's CPU on the training graphs; group_order
+       arcs); group_order
        O(states x g^2); plan O(V + L + in-degrees) plus dnnmem_plan_solve on
        L records (and O(L^2) first fit in up to four orders when a capacity
        is missed); curve N x (solve + time_bound) + O(N^2).
@@ -5248,6 +5254,13 @@ typedef struct dnnmem__gap_span {
   int64_t off, end;
 } dnnmem__gap_span;
 
+/* A placed record in greedy-size's anchor columns: its bytes and the
+   segments of its list's block it lives at (bit s: the block's segment s). */
+typedef struct dnnmem__anchor_entry {
+  int64_t off, end;
+  uint64_t seg;
+} dnnmem__anchor_entry;
+
 typedef struct dnnmem__planner {
   const dnnmem_interval *rec;
   int32_t n, segments, num_fixed;
@@ -5282,6 +5295,7 @@ typedef struct dnnmem__planner {
   int itree_all;                /* the interval tree holds every placed record */
 #ifdef DNNMEM__PLAN_ANCHORS
   dnnmem__gap_span *anc_run; /* greedy-size's anchor columns: the runs of U and T */
+  dnnmem__anchor_entry *anc_st, *anc_e; /* St and E: in gap_ent and gap_run (unused then) */
   int32_t *anc_at, *anc_cnt; /* per list (U, St, E, T of each block): first slot, count */
   int32_t anc_blocks;
 #endif
@@ -5382,6 +5396,8 @@ static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, int full, dnnm
     size_t lists = 2 * dnnmem__sky_nodes((int32_t)((n2 + ((size_t)1 << DNNMEM__PLAN_GAP_SHIFT) - 1) >>
                                                    DNNMEM__PLAN_GAP_SHIFT));
     p->anc_run = DNNMEM__TAKE(s, dnnmem__gap_span, (DNNMEM__PLAN_ANCHOR_SPANS + 1) * (size_t)n);
+    p->anc_st = (dnnmem__anchor_entry *)(void *)p->gap_ent; /* smaller than a gap entry */
+    p->anc_e = (dnnmem__anchor_entry *)(void *)p->gap_run;
     p->anc_at = DNNMEM__TAKE(s, int32_t, lists);
     p->anc_cnt = DNNMEM__TAKE(s, int32_t, lists);
   }
@@ -6299,16 +6315,18 @@ static void dnnmem__breadth_place(dnnmem__planner *p, int32_t m) {
    H - 1, those are: the records alive at anchor jL and past its block (T,
    runs: all meet r), alive there and ending in the block (E, by offset),
    starting in block jL or jH (St, by offset), and all those starting in
-   the blocks between (U, runs). Only E and St are tested record by record;
-   T and U are a few runs each (records alive together are packed). In
+   the blocks between (U, runs). Only E and St are tested record by record,
+   by one AND: each entry holds the segments of its block it lives at, the
+   query r's own there (one block), else from L on in block jL and up to
+   H - 1 in block jH. T and U: a few runs each (alive together: packed). In
    the time tree the records crossing an ancestor's middle meet r only in
    part (those alive at one end of r), about half of its query on training
    graphs; here they are whole runs of T. A record joins its block's St
    and U, its last anchor's E and the T of every anchor before (the time
-   tree: one node). Lists by a count first: St and E in the time tree's
+   tree: one node). Lists by a count first: St and E over the time tree's
    entry arrays (unused here), U and T in anc_run, each list's slots at
    anc_at: U, St, E and T of block j at j, B + j, 2B + j, 3B + j. */
-static void dnnmem__anchor_run_add(dnnmem__planner *p, int32_t l, int64_t o, int64_t e) {
+static DNNMEM__GAP_INLINE void dnnmem__anchor_run_add(dnnmem__planner *p, int32_t l, int64_t o, int64_t e) {
   dnnmem__gap_span *r = p->anc_run + p->anc_at[l];
   int32_t a = 0, k = p->anc_cnt[l], b = k, j;
   while (a < k) { /* the first run reaching o */
@@ -6331,8 +6349,10 @@ static void dnnmem__anchor_run_add(dnnmem__planner *p, int32_t l, int64_t o, int
   p->anc_cnt[l] = b;
 }
 
-/* Placed record q into list l of entries e (St or E), after those at its offset. */
-static void dnnmem__anchor_ent_add(dnnmem__planner *p, dnnmem__gap_entry *e, int32_t l, int32_t q) {
+/* Placed record q into list l of entries e (St or E), after those at its
+   offset; seg: the segments of the list's block it lives at. */
+static DNNMEM__GAP_INLINE void dnnmem__anchor_ent_add(dnnmem__planner *p, dnnmem__anchor_entry *e, int32_t l, int32_t q,
+                                                      uint64_t seg) {
   int32_t a = 0, k = p->anc_cnt[l], b = k;
   e += p->anc_at[l];
   while (a < k) {
@@ -6343,24 +6363,26 @@ static void dnnmem__anchor_ent_add(dnnmem__planner *p, dnnmem__gap_entry *e, int
   for (k = b; k > a; k--) e[k] = e[k - 1];
   e[a].off = p->off[q];
   e[a].end = p->off[q] + p->rec[q].size;
-  e[a].lo = p->lo[q];
-  e[a].hi = p->hi[q];
-  e[a].seg = 0;
+  e[a].seg = seg;
   p->anc_cnt[l] = b + 1;
 }
+
+/* Bits a..b of a segment mask (0 <= a <= b < 64). */
+#define DNNMEM__ANCHOR_BITS(a, b) ((~(uint64_t)0 >> (63 - (b))) & (~(uint64_t)0 << (a)))
 
 static void dnnmem__anchor_insert(dnnmem__planner *p, int32_t q) {
   int32_t S = p->gap_shift, B = p->anc_blocks, lo = p->lo[q], k;
   int32_t first = (lo >> S) + ((lo & (((int32_t)1 << S) - 1)) != 0), last = (p->hi[q] - 1) >> S;
+  int32_t M = ((int32_t)1 << S) - 1, top = (lo >> S) < last ? M : (p->hi[q] - 1) & M;
   int64_t o = p->off[q], e = o + p->rec[q].size;
-  dnnmem__anchor_ent_add(p, p->gap_ent, B + (lo >> S), q);
+  dnnmem__anchor_ent_add(p, p->anc_st, B + (lo >> S), q, DNNMEM__ANCHOR_BITS(lo & M, top));
   dnnmem__anchor_run_add(p, lo >> S, o, e);
   for (k = first; k < last; k++) dnnmem__anchor_run_add(p, 3 * B + k, o, e);
-  if (first <= last) dnnmem__anchor_ent_add(p, p->gap_run, 2 * B + last, q);
+  if (first <= last) dnnmem__anchor_ent_add(p, p->anc_e, 2 * B + last, q, DNNMEM__ANCHOR_BITS(0, (p->hi[q] - 1) & M));
 }
 
 /* List l's runs off the free intervals (none when their bytes are taken). */
-static void dnnmem__anchor_cut_runs(dnnmem__planner *p, int32_t l) {
+static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_runs(dnnmem__planner *p, int32_t l) {
   const dnnmem__gap_span *r = p->anc_run + p->anc_at[l], *last = r + p->anc_cnt[l];
   dnnmem__gap_cut k;
   if (r == last || dnnmem__gap_taken(p, r->off, last[-1].end)) return;
@@ -6369,30 +6391,37 @@ static void dnnmem__anchor_cut_runs(dnnmem__planner *p, int32_t l) {
   dnnmem__gap_cut_end(p, &k);
 }
 
-/* List l's entries meeting segments [L, H) off the free intervals. */
-static void dnnmem__anchor_cut_ents(dnnmem__planner *p, const dnnmem__gap_entry *e, int32_t l, int32_t L,
-                                    int32_t H) {
-  const dnnmem__gap_entry *last = e + p->anc_at[l] + p->anc_cnt[l];
+/* List l's entries living at a segment of q (of their block) off the free
+   intervals: one test of a mask each. */
+static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_ents(dnnmem__planner *p, const dnnmem__anchor_entry *e, int32_t l,
+                                                       uint64_t q) {
+  const dnnmem__anchor_entry *last = e + p->anc_at[l] + p->anc_cnt[l];
   dnnmem__gap_cut k;
   if (p->anc_cnt[l] == 0) return;
   dnnmem__gap_cut_begin(p, &k);
   for (e += p->anc_at[l]; e < last; e++)
-    if (e->lo < H && e->hi > L) dnnmem__gap_cut_piece(&k, e->off, e->end);
+    if (e->seg & q) dnnmem__gap_cut_piece(&k, e->off, e->end);
   dnnmem__gap_cut_end(p, &k);
 }
 
 /* The free intervals of the placed records meeting r (as gap_free). */
 static void dnnmem__anchor_free(dnnmem__planner *p, int32_t r) {
   int32_t S = p->gap_shift, B = p->anc_blocks, L = p->lo[r], H = p->hi[r], jL = L >> S, jH = (H - 1) >> S, j;
+  int32_t M = ((int32_t)1 << S) - 1;
+  uint64_t qL = DNNMEM__ANCHOR_BITS(L & M, 63), qH = DNNMEM__ANCHOR_BITS(0, (H - 1) & M);
   p->gap_fa[0] = 0;
   p->gap_fb[0] = DNNMEM__I64_MAX;
   p->gap_cur = 1;
   p->gap_need = p->rec[r].size;
   dnnmem__anchor_cut_runs(p, 3 * B + jL);
-  dnnmem__anchor_cut_ents(p, p->gap_run, 2 * B + jL, L, H);
-  dnnmem__anchor_cut_ents(p, p->gap_ent, B + jL, L, H);
-  if (jH == jL) return;
-  dnnmem__anchor_cut_ents(p, p->gap_ent, B + jH, L, H);
+  if (jH == jL) { /* q: r's segments */
+    dnnmem__anchor_cut_ents(p, p->anc_e, 2 * B + jL, qL & qH);
+    dnnmem__anchor_cut_ents(p, p->anc_st, B + jL, qL & qH);
+    return;
+  }
+  dnnmem__anchor_cut_ents(p, p->anc_e, 2 * B + jL, qL); /* alive at L or after */
+  dnnmem__anchor_cut_ents(p, p->anc_st, B + jL, qL);
+  dnnmem__anchor_cut_ents(p, p->anc_st, B + jH, qH); /* born before H */
   for (j = jL + 1; j < jH; j++) dnnmem__anchor_cut_runs(p, j);
 }
 
@@ -6407,6 +6436,7 @@ static int dnnmem__anchor_begin(dnnmem__planner *p) {
   p->anc_blocks = B;
   for (j = 0; j < 4 * B; j++) cnt[j] = 0;
   if (p->n > DNNMEM__I32_MAX / (DNNMEM__PLAN_ANCHOR_SPANS + 1)) return 0; /* anc_run's slots are int32 */
+  if (S > 6) return 0; /* a block's segments in one 64-bit mask */
   for (i = 0; i < p->n; i++) {
     int32_t lo = p->lo[i], first = (lo >> S) + ((lo & (((int32_t)1 << S) - 1)) != 0), last = (p->hi[i] - 1) >> S;
     if (p->rec[i].size == 0) return 0;
@@ -7050,6 +7080,7 @@ typedef struct dnnmem__exact {
   uint64_t order_seed;
   int fit; /* this run orders a cell's covers by dnnmem__exact_fit_order */
   int fit_off, long_reasons, twins_off, shared_noise; /* tests (dnnmem__exact_params) */
+  uint64_t noise_salt; /* tests: another stream of noisy restarts (0: the shipped one) */
   int64_t *noise; /* per record: the current restart's key factor */
   /* failed part states (transposition table): 64-bit hash, run stamp */
   uint64_t *memo_key;
@@ -8952,7 +8983,7 @@ static int dnnmem__exact_step(dnnmem__exact *w, dnnmem__exact_portfolio *pf) {
   if (pf->noisy_nodes < pf->plain_nodes) {
     int64_t luby = dnnmem__exact_luby(pf->noisy_runs + 1);
     kind = first + (int32_t)(pf->noisy_runs % orders);
-    seed = (uint64_t)(pf->noisy_runs + 1) * 0x9E3779B97F4A7C15ull;
+    seed = (uint64_t)(pf->noisy_runs + 1) * 0x9E3779B97F4A7C15ull + (w->noise_salt << 32);
     limit = luby > DNNMEM__I64_MAX / base ? DNNMEM__I64_MAX : base * luby;
   } else {
     int64_t round = pf->plain_runs / orders;
@@ -9011,6 +9042,7 @@ typedef struct dnnmem__exact_params {
   int no_fit;                  /* tests: noisy runs keep the canonical order of covers */
   int no_twins;                /* tests: identical records in any order (dnnmem__exact_twins) */
   int shared_noise;            /* tests: noise scales keys every record shares (dnnmem__exact_set_order) */
+  uint64_t noise_salt;         /* tests: another stream of noisy restarts (their seeds + salt << 32) */
 } dnnmem__exact_params;
 
 typedef struct dnnmem__exact_outcome {
@@ -9261,6 +9293,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   w.fit_off = params->no_fit;
   w.long_reasons = params->long_reasons;
   w.shared_noise = params->shared_noise;
+  w.noise_salt = params->noise_salt;
   w.run_id = w.run_count = 0;
   for (i = 0; i <= (int32_t)w.memo_mask; i++) w.memo_run[i] = 0;
   out->optimal = 0;
@@ -13810,6 +13843,9 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #define DNNMEM__REMAT_ARENA_STEP 0.0025     /* an aim that did not fit drops by at least
                                                0.25% of the budget */
 #define DNNMEM__REMAT_ARENA_CANDIDATES 16  /* plan-guided repairs tried per round */
+#define DNNMEM__REMAT_ARENA_LOOK 1000      /* arena rounds: a state's layout looked at every
+                                              1000 moves (first fit, when faster than the
+                                              fastest fit so far) */
 #define DNNMEM__REMAT_PLATEAU_MARGIN 0.05   /* arena rounds: each block's memory above the aim
                                                less 5% of the budget costs (mean over the
                                                blocks, / the base peak): a plateau near the
@@ -15030,6 +15066,8 @@ typedef struct dnnmem__remat {
   int32_t *arena_cand, arena_len;
   dnnmem_remat_result arena_result; /* arena -1: none yet */
   int64_t offer_arena;              /* the last offered candidate's arena (-1: none) */
+  int64_t *fit_off;                 /* first fit's scratch (2 L, 3 L) for the rounds' looks */
+  int32_t *fit_ids;
 } dnnmem__remat;
 
 static void dnnmem__remat_layout(dnnmem__scratch *s, dnnmem__remat *w) {
@@ -15103,6 +15141,8 @@ static void dnnmem__remat_layout(dnnmem__scratch *s, dnnmem__remat *w) {
     w->records = DNNMEM__TAKE(s, dnnmem_interval, w->L);
     w->offsets = DNNMEM__TAKE(s, int64_t, w->L);
     w->arena_cand = DNNMEM__TAKE(s, int32_t, w->L);
+    w->fit_off = DNNMEM__TAKE(s, int64_t, 2 * (size_t)w->L);
+    w->fit_ids = DNNMEM__TAKE(s, int32_t, 3 * (size_t)w->L);
   }
 }
 
@@ -15993,6 +16033,35 @@ static void dnnmem__anneal_repair(dnnmem__remat *w) {
   dnnmem__blocks_update(w);
 }
 
+static int64_t dnnmem__remat_first_fit(const dnnmem_interval *rec, int32_t n, int64_t alignment,
+                                       int32_t rule, int64_t cap, int64_t *off, int32_t *ids);
+static dnnmem_remat_result dnnmem__remat_arena_try(dnnmem__remat *w, const int32_t *seq,
+                                                   int32_t len);
+
+/* The arena rounds' look at the layout of the loaded state: when it is
+   faster than the fastest fit so far and first fit by size (order 0: one
+   order, the looks are many) places its instances (over slots: the
+   steps' overlaps) within the budget, it is
+   planned and offered. The rounds anneal towards an aim below the budget;
+   states on the way fragment less than those that settle at the aim. */
+static void dnnmem__anneal_look(dnnmem__remat *w) {
+  int64_t budget = w->o->budget;
+  int32_t x, len = 0;
+  if (w->arena_result.arena >= 0 && w->arena_result.arena <= budget && w->time >= w->arena_result.time)
+    return;
+  for (x = 0; x < w->S; x++) {
+    int32_t v = w->slot_node[x];
+    if (v < 0) continue;
+    DNNMEM_MEMSET(&w->records[len], 0, sizeof(w->records[len]));
+    w->records[len].lower = x;
+    w->records[len].upper = (int64_t)w->slot_end[x] + 1;
+    w->records[len++].size = w->p->sizes[v];
+  }
+  if (dnnmem__remat_first_fit(w->records, len, 0, 0, budget, w->fit_off, w->fit_ids) > budget) return;
+  len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+  (void)dnnmem__remat_arena_try(w, w->seq_tmp, len);
+}
+
 /* Anneals until the progress reaches progress_end (or a stop); leaves the
    best state of the stage loaded. */
 static void dnnmem__anneal_stage(dnnmem__remat *w, double progress_end) {
@@ -16023,6 +16092,7 @@ static void dnnmem__anneal_stage(dnnmem__remat *w, double progress_end) {
     w->iteration++;
     since_respace++;
     w->accepted += dnnmem__anneal_move(w, temp, &cost, &best_cost, &at_best);
+    if (w->plateau > 0 && w->iteration % DNNMEM__REMAT_ARENA_LOOK == 0) dnnmem__anneal_look(w);
   }
   if (!at_best) {
     len = dnnmem__slots_to_seq(w, w->best, w->seq_tmp);
@@ -17085,10 +17155,11 @@ static dnnmem_result dnnmem__remat_plan_carve(const dnnmem_remat_problem *proble
    earlier step; 1 largest first, ties the later death; 2 and 3 by size
    class (power of two), ties the later death (2) or the longer lifetime
    (3), then the larger. off: 2 L (offsets, then sort keys); ids: 3 L.
-   Returns the arena. */
+   Returns the arena; cap > 0: stops at the first record placed past cap
+   (returns its end, > cap; offsets incomplete). */
 #define DNNMEM__REMAT_FIT_RULES 4
 static int64_t dnnmem__remat_first_fit(const dnnmem_interval *rec, int32_t n, int64_t alignment,
-                                       int32_t rule, int64_t *off, int32_t *ids) {
+                                       int32_t rule, int64_t cap, int64_t *off, int32_t *ids) {
   int64_t a = alignment > 1 ? alignment : 1, arena = 0, *key = off + n;
   int32_t *order = ids, *list = ids + n, *tmp = ids + 2 * n, i, k, placed = 0;
   for (i = 0; i < n; i++) order[i] = i, key[i] = -rec[i].size;
@@ -17119,6 +17190,7 @@ static int64_t dnnmem__remat_first_fit(const dnnmem_interval *rec, int32_t n, in
     at = dnnmem__align_up(end, a);
     off[r] = at;
     arena = dnnmem__max64(arena, at + size);
+    if (cap > 0 && arena > cap) return arena;
     for (k = placed; k > 0 && off[list[k - 1]] > at; k--) list[k] = list[k - 1];
     list[k] = r;
     placed++;
@@ -17190,7 +17262,7 @@ static dnnmem_result dnnmem__remat_plan(const dnnmem_remat_problem *problem,
      the solve's aims read); the first that meets it answers the question */
   for (j = 0; options && options->capacity > 0 && pr.arena > options->capacity && pr.feasible != 0 &&
               j < DNNMEM__REMAT_FIT_RULES; j++) {
-    int64_t ff = dnnmem__remat_first_fit(records, length, alignment, j, fit_off, fit_ids);
+    int64_t ff = dnnmem__remat_first_fit(records, length, alignment, j, 0, fit_off, fit_ids);
     if (ff < pr.arena) {
       DNNMEM_MEMCPY(offsets, fit_off, (size_t)length * sizeof(int64_t));
       pr.arena = ff;

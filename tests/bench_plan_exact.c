@@ -5,7 +5,8 @@
    constructed tilings with a known optimum (decide at it, then minimise);
    the arena over time while minimising (an anytime curve); and on the
    model interval files, each proven optimal or searched to its limit with
-   the stop reason. Reads ../shared/data/ (or $DNNMEM_DATA) when present;
+   the stop reason; $BENCH_EXACT_STREAMS=N adds the bigger tilings' spread
+   over N noise streams of the restarts. Reads ../shared/data/ (or $DNNMEM_DATA) when present;
    skips what it cannot find. Wall times on a shared machine are noisy; the
    tilings' ratios are of CPU times. */
 #include "bench.h"
@@ -220,6 +221,57 @@ static void bench_big_tilings(double seconds) {
   printf("\ndecided at the optimum: %d of %d\n", decided, asked);
 }
 
+/* Bigger tilings under other streams of noisy restarts (the search's
+   internal noise_salt; stream 0 is the shipped one): how much deciding
+   depends on the stream's luck, at a fixed node limit (load-independent).
+   Seeds 1-8 only (9-12 are held out). */
+static void bench_noise_spread(int64_t node_limit, int streams) {
+  static const int32_t sizes[] = {400, 600, 800};
+  int32_t k, seed, decided = 0, asked = 0, salt;
+  printf("\n## exact planning: bigger tilings under %d noise streams, decide at 1048576, at most %lld nodes\n\n",
+         streams, (long long)node_limit);
+  printf("| buffers | seed | nodes per stream (-: unanswered) | decided |\n|---|---|---|---|\n");
+  for (k = 0; k < (int32_t)(sizeof(sizes) / sizeof(sizes[0])); k++)
+    for (seed = 1; seed <= 8; seed++) {
+      dnnmem_interval *r = (dnnmem_interval *)calloc((size_t)sizes[k], sizeof(*r));
+      int64_t *off = (int64_t *)calloc((size_t)sizes[k] + 1, sizeof(int64_t));
+      dnnmem_rng rng;
+      int32_t n, ok = 0;
+      size_t bytes = 0;
+      void *scratch;
+      dnnmem_intervals p;
+      dnnmem_rng_seed(&rng, (uint64_t)seed);
+      n = ref_plan_tiling(&rng, r, sizes[k], 1000, 1024 * 1024, 1024);
+      p.records = r, p.count = n, p.alignment = 0;
+      dnnmem__exact_scratch_size(n, 0, 0, &bytes);
+      scratch = malloc(bytes);
+      printf("| %d | %d |", n, seed);
+      for (salt = 0; salt < streams; salt++) {
+        dnnmem__exact_params params;
+        dnnmem__exact_outcome out;
+        memset(&params, 0, sizeof params);
+        params.capacity = 1024 * 1024;
+        params.node_limit = node_limit;
+        params.noise_salt = (uint64_t)salt;
+        if (dnnmem__exact_solve(r, n, 1, &params, off, &out, scratch, bytes) != DNNMEM_OK) out.feasible = -2;
+        if (out.feasible == 1 && ref_plan_recount(&p, off) == 1024 * 1024) {
+          printf(" %lld", (long long)out.nodes);
+          ok++;
+        } else {
+          printf(" %s", out.feasible == 1 ? "INVALID" : "-");
+        }
+        fflush(stdout);
+      }
+      printf(" | %d of %d |\n", ok, streams);
+      decided += ok;
+      asked += streams;
+      free(scratch);
+      free(off);
+      free(r);
+    }
+  printf("\ndecided at the optimum: %d of %d (seed x stream)\n", decided, asked);
+}
+
 /* The arena while minimising: the same deterministic search stopped at
    growing times (a run stopped at t is the longer run's state at t). */
 static void bench_anytime(void) {
@@ -273,7 +325,7 @@ static void bench_models(double seconds) {
 }
 
 int main(void) {
-  const char *solver = getenv("MINIMALLOC"), *data = getenv("DNNMEM_DATA");
+  const char *solver = getenv("MINIMALLOC"), *data = getenv("DNNMEM_DATA"), *streams;
   FILE *f = solver && *solver ? fopen(solver, "rb") : NULL;
   snprintf(data_dir, sizeof data_dir, "%s", data && *data ? data : "../shared/data");
   if (f) fclose(f);
@@ -281,6 +333,8 @@ int main(void) {
   bench_challenging(solver, 10);
   bench_tilings(30);
   bench_big_tilings(10);
+  streams = getenv("BENCH_EXACT_STREAMS"); /* the spread over noise streams: ~7 CPU minutes */
+  if (streams && atoi(streams) > 0) bench_noise_spread(1000000, atoi(streams));
   bench_anytime();
   bench_models(10);
   return 0;

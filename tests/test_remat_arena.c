@@ -304,6 +304,53 @@ static void test_arena_stops(void) {
   t_stop_user = NULL;
 }
 
+/* First fit with a cap (the arena rounds' look): within the cap, the
+   arena and offsets of the definition (ref_plan_first_fit, order 0) and
+   the uncapped arena in the other orders; past it, an answer past the
+   cap. Random records of 2,000 problems; caps at the arena, one byte
+   either side, none and random. */
+static void test_first_fit_cap(void) {
+  dnnmem_rng rng;
+  dnnmem_interval rec[40];
+  dnnmem_intervals ip;
+  int64_t ref_off[40], off[80], cap, got, arena;
+  int32_t order[40], ids[120], n, i, k, t, bad = 0, capped = 0;
+  dnnmem_rng_seed(&rng, 27);
+  for (t = 0; t < 2000; t++) {
+    n = 1 + (int32_t)dnnmem_rng_below(&rng, 40);
+    for (i = 0; i < n; i++) {
+      memset(&rec[i], 0, sizeof(rec[i]));
+      rec[i].lower = (int64_t)dnnmem_rng_below(&rng, 30);
+      rec[i].upper = rec[i].lower + 1 + (int64_t)dnnmem_rng_below(&rng, 12);
+      rec[i].size = dnnmem_rng_below(&rng, 8) == 0 ? 0 : 1 + (int64_t)dnnmem_rng_below(&rng, 100);
+    }
+    ip.records = rec;
+    ip.count = n;
+    ip.alignment = 0;
+    arena = ref_plan_first_fit(&ip, ref_off, order);
+    for (k = 0; k < 5; k++) {
+      cap = k == 0 ? arena : k == 1 ? arena - 1 : k == 2 ? arena + 1 : k == 3 ? 0
+                                                   : 1 + (int64_t)dnnmem_rng_below(&rng, (uint32_t)(2 * arena + 1));
+      got = dnnmem__remat_first_fit(rec, n, 0, 0, cap, off, ids);
+      if (cap <= 0 || arena <= cap) {
+        bad += got != arena;
+        for (i = 0; i < n; i++) bad += rec[i].size > 0 && off[i] != ref_off[i];
+      } else {
+        bad += got <= cap;
+        capped++;
+      }
+    }
+    for (k = 1; k < DNNMEM__REMAT_FIT_RULES; k++) { /* the other orders: capped as uncapped */
+      int64_t full = dnnmem__remat_first_fit(rec, n, 0, k, 0, off, ids);
+      cap = 1 + (int64_t)dnnmem_rng_below(&rng, (uint32_t)(full + 1));
+      got = dnnmem__remat_first_fit(rec, n, 0, k, cap, off, ids);
+      bad += full <= cap ? got != full : got <= cap;
+    }
+  }
+  CHECK_EQ(bad, 0);
+  CHECK(capped > 2000); /* every problem with a record past 0 is cut at arena - 1 */
+}
+
 int main(void) {
   RUN(test_arena_options);
   RUN(test_arena_constructed);
@@ -311,5 +358,6 @@ int main(void) {
   RUN(test_curve_arenas);
   RUN(test_arena_equal_sizes);
   RUN(test_arena_stops);
+  RUN(test_first_fit_cap);
   return test_finish("test_remat_arena");
 }
