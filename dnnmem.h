@@ -1278,7 +1278,11 @@
        holds more). A portfolio shares the run: a drop-set
        search (checkpointing decoded from a set of dropped values, annealed
        over the set: finds pairs such as bn + relu that pay only when
-       recomputed together), the plain graph, then graph contraction
+       recomputed together), the plain graph (with a budget started from
+       the time bound's labelling: its best cut's held and recomputed
+       values, those first computed after the cut computed on demand; one
+       dnnmem_remat_time_bound per solve, no moves; else from the
+       drop-set's best, else the row order), then graph contraction
        (Preferred Networks tech blog, "Improving recomputation with
        graph-contraction preprocessing", Nov. 2023, in Japanese): small
        values, inputs, outputs and sinks are marked, each marked node
@@ -13805,6 +13809,9 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #define DNNMEM__REMAT_REPAIR_ROUNDS 64      /* greedy repair over the budget: V / 16 + 64
                                                rounds at most */
 #define DNNMEM__REMAT_REPAIR_MAX_ADD 16     /* a repair recomputes at most 16 nodes */
+#ifndef DNNMEM__REMAT_BOUND_START
+#define DNNMEM__REMAT_BOUND_START 1
+#endif
 #define DNNMEM__REMAT_WARM_TEMP 0.1         /* start temperature factor from a decoded start:
                                                refine it, do not melt it */
 
@@ -14175,7 +14182,7 @@ static void dnnmem__tb_mark(const dnnmem_graph *g, dnnmem__tb_work *w, uint8_t *
    cut), else the first. held[k] receives the held bytes at cut k of the
    minimising labelling (beyond its fixed nodes). */
 static void dnnmem__tb_value(const dnnmem_remat_problem *p, dnnmem__tb_work *w, const double *lambda,
-                             int64_t *out_value, int64_t *held) {
+                             int64_t *out_value, int64_t *held, uint8_t *labels) {
   const dnnmem_graph *g = p->graph;
   int32_t n = g->num_nodes, v, k, c, K = w->num_cuts;
   int64_t konst = 0, inf = w->inf;
@@ -14248,6 +14255,11 @@ static void dnnmem__tb_value(const dnnmem_remat_problem *p, dnnmem__tb_work *w, 
     if (lambda[k] > 0)
       *out_value -= (int64_t)(lambda[k] * (double)w->cap[k] * (1.0 + DNNMEM__REMAT_BOUND_MARGIN)) + 1;
   }
+  if (labels) /* the first cut's labelling: 0 freed, 1 held, 2 recomputed, 3 first computed after */
+    for (v = 0; v < n; v++)
+      labels[v] = (uint8_t)(dnnmem_flow_source_side(&f, DNNMEM__TB_VAR(v, 0)) +
+                            dnnmem_flow_source_side(&f, DNNMEM__TB_VAR(v, 0) + 1) +
+                            dnnmem_flow_source_side(&f, DNNMEM__TB_VAR(v, 0) + 2));
 #undef DNNMEM__TB_VAR
 #undef DNNMEM__TB_ARC
 }
@@ -14382,7 +14394,7 @@ static int64_t dnnmem__tb_line(const dnnmem_remat_problem *problem, dnnmem__tb_w
 #define DNNMEM__TB_TRY(x)                                   \
   do {                                                      \
     lambda[k] = (x);                                        \
-    dnnmem__tb_value(problem, w, lambda, &value, held);     \
+    dnnmem__tb_value(problem, w, lambda, &value, held, NULL); \
     if (value > top) {                                      \
       top = value;                                          \
       best = lambda[k];                                     \
@@ -14479,8 +14491,8 @@ static void dnnmem__tb_try(const dnnmem_remat_problem *problem, dnnmem__tb_work 
 
 static dnnmem_result dnnmem__remat_time_bound(const dnnmem_remat_problem *problem,
                                               const dnnmem_remat_options *options, int64_t *out_extra_time,
-                                              int32_t *out_cut, int32_t *out_cut2, void *scratch,
-                                              size_t scratch_bytes, dnnmem_error *e) {
+                                              int32_t *out_cut, int32_t *out_cut2, uint8_t *labels,
+                                              void *scratch, size_t scratch_bytes, dnnmem_error *e) {
   dnnmem__scratch s;
   dnnmem__tb_work w;
   dnnmem__tb_profile_ctx ctx;
@@ -14562,6 +14574,14 @@ static dnnmem_result dnnmem__remat_time_bound(const dnnmem_remat_problem *proble
       best_cut2 = w.cuts[i];
     }
   }
+  if (labels && best_cut >= 0) { /* the best single cut's labelling at its multiplier */
+    int64_t held[2], value;
+    double lambda[2];
+    lambda[0] = best_lambda;
+    lambda[1] = 0;
+    (void)dnnmem__tb_classify(problem, &w, &best_cut, 1, o.budget); /* a single cut always classifies */
+    dnnmem__tb_value(problem, &w, lambda, &value, held, labels);
+  }
   *out_extra_time = best;
   if (out_cut) *out_cut = best_cut;
   if (out_cut2) *out_cut2 = best_cut2;
@@ -14576,7 +14596,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *pro
   dnnmem_result r;
   if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   DNNMEM_MEMSET(result, 0, sizeof(*result));
-  r = dnnmem__remat_time_bound(problem, options, &result->extra_time, &result->cut, &result->cut2, scratch,
+  r = dnnmem__remat_time_bound(problem, options, &result->extra_time, &result->cut, &result->cut2, NULL, scratch,
                                scratch_bytes, &e);
   if (r == DNNMEM_OK || r == DNNMEM_ERR_INFEASIBLE) (void)dnnmem__remat_lower_bound(problem, &result->peak, NULL);
   return dnnmem__report(&result->error, &e, dnnmem__guarded(scratch, scratch_bytes, r));
@@ -15012,6 +15032,10 @@ typedef struct dnnmem__remat {
   dnnmem_remat_result cand_result;
   /* the drop-set search (decoder): per node dropped, best dropped, state */
   uint8_t *drop, *best_drop, *dec_state;
+  uint8_t *bound_labels; /* the time bound's labelling: a start (dnnmem__remat_bound_start) */
+  int32_t *bound_seq;
+  unsigned char *bound_mem;
+  size_t bound_bytes;
   int32_t *dec_stack, *dec_edge, *dec_cand;
   dnnmem__end_change *log; /* interval changes of the move being tried */
   int64_t *tree, *lazy, *mem;
@@ -15099,6 +15123,10 @@ static void dnnmem__remat_layout(dnnmem__scratch *s, dnnmem__remat *w) {
   w->dec_edge = DNNMEM__TAKE(s, int32_t, n > DNNMEM__REMAT_ARENA_CANDIDATES ? n : DNNMEM__REMAT_ARENA_CANDIDATES);
   w->dec_cand = DNNMEM__TAKE(s, int32_t, n);
   w->seq_tmp = DNNMEM__TAKE(s, int32_t, w->L);
+  if (dnnmem_remat_time_bound_scratch_size(w->p, w->o, &w->bound_bytes) != DNNMEM_OK) s->overflow = 1;
+  w->bound_mem = DNNMEM__TAKE(s, unsigned char, w->bound_bytes);
+  w->bound_labels = DNNMEM__TAKE(s, uint8_t, n);
+  w->bound_seq = DNNMEM__TAKE(s, int32_t, w->L);
   w->log = DNNMEM__TAKE(s, dnnmem__end_change, 4 * (size_t)n + 16); /* two operations */
   w->tree = DNNMEM__TAKE(s, int64_t, 2 * (size_t)w->P);
   w->lazy = DNNMEM__TAKE(s, int64_t, w->P);
@@ -16574,17 +16602,102 @@ static int dnnmem__remat_drop_phase(dnnmem__remat *w) {
   return warm;
 }
 
+/* Computes v and, depth first, the inputs it needs in phase ph: those
+   first computed after the cut (label 3) not yet computed, and those
+   recomputed (label 2) not yet computed in this phase. 0 when the
+   sequence would outgrow the capacity. */
+static int dnnmem__remat_bound_go(dnnmem__remat *w, const uint8_t *lab, int32_t v, uint8_t ph, int32_t *seq,
+                                  int32_t *len) {
+  const dnnmem_graph *g = w->p->graph;
+  int32_t top = 0;
+  w->dec_stack[0] = v;
+  w->dec_edge[0] = g->in_offsets[v];
+  while (top >= 0) {
+    int32_t x = w->dec_stack[top], e = w->dec_edge[top];
+    if (e < g->in_offsets[x + 1]) {
+      int32_t u = g->in_ids[e];
+      w->dec_edge[top] = e + 1;
+      if ((lab[u] == 3 && w->dec_state[u] == 0) || (lab[u] == 2 && w->dec_state[u] != ph)) {
+        w->dec_stack[++top] = u; /* a DAG: never on the stack twice, depth < n */
+        w->dec_edge[top] = g->in_offsets[u];
+      }
+      continue;
+    }
+    if (*len >= w->L) return 0;
+    seq[(*len)++] = x;
+    w->dec_state[x] = ph;
+    top--;
+  }
+  return 1;
+}
+
+/* A start from the time bound's labelling (its best cut, dnnmem__tb_value):
+   the nodes not first computed after the cut in row order, then, on
+   demand from the sinks and outputs, those first computed after it, with
+   the recomputed ones computed again where read. The cold start's drop
+   set holds what the cut recomputes on the transformers (softmax and
+   dropout masks) and recomputes chains the cut holds: this start is the
+   bound's trade. Its length, 0 when there is none (no budget, no cut, or
+   it does not fit the capacity). */
+static int32_t dnnmem__remat_bound_start(dnnmem__remat *w, int32_t *seq) {
+  const uint8_t *lab = w->bound_labels;
+  int64_t extra = 0;
+  int32_t cut = -1, k, len = 0;
+  if (dnnmem__remat_time_bound(w->p, w->o, &extra, &cut, NULL, w->bound_labels, w->bound_mem, w->bound_bytes,
+                               NULL) != DNNMEM_OK ||
+      cut < 0)
+    return 0;
+  for (k = 0; k < w->n; k++) w->dec_state[k] = 0;
+  for (k = 0; k < w->n; k++)
+    if (lab[w->order[k]] != 3 && !dnnmem__remat_bound_go(w, lab, w->order[k], 1, seq, &len)) return 0;
+  for (k = 0; k < w->n; k++) {
+    int32_t x = w->order[k];
+    int sink = w->gout_off[x] == w->gout_off[x + 1] || (w->p->is_output && w->p->is_output[x]);
+    if (w->dec_state[x] == 0 && sink && !dnnmem__remat_bound_go(w, lab, x, 2, seq, &len)) return 0;
+  }
+  for (k = 0; k < w->n; k++)
+    if (w->dec_state[w->order[k]] == 0 && !dnnmem__remat_bound_go(w, lab, w->order[k], 2, seq, &len)) return 0;
+  return len;
+}
+
+/* A start's state after the greedy repair, simulated into *out. Its trials
+   are not counted as moves (a fixed effort, at most V / 16 + 64 rounds):
+   where the default start wins, the run is the one without this test. */
+static void dnnmem__remat_repaired(dnnmem__remat *w, const int32_t *seq, int32_t len, dnnmem_remat_result *out) {
+  dnnmem_result r;
+  int64_t moves = w->iteration;
+  dnnmem__anneal_load(w, seq, len);
+  dnnmem__anneal_repair(w);
+  len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+  r = dnnmem__remat_sim(w->p, w->seq_tmp, len, &w->sim, out, NULL);
+  DNNMEM_ASSERT(r == DNNMEM_OK);
+  (void)r;
+  w->iteration = moves;
+}
+
 /* The portfolio's first pipeline: the plain graph (CNNs fare best there)
    from the decoded schedule (warm: refined at a tenth of the start
-   temperature, not melted) or the row order, up to PLAIN_SHARE of the
-   run; its result is a candidate. Then the contraction pipeline's first
+   temperature, not melted) or the row order, or from start (the time
+   bound's, warm) when its repaired state fits and beats theirs, up to
+   PLAIN_SHARE of the run; its result is a candidate. Then the contraction pipeline's first
    marking. */
-static dnnmem_result dnnmem__remat_plain_phase(dnnmem__remat *w, int warm) {
+static dnnmem_result dnnmem__remat_plain_phase(dnnmem__remat *w, int warm, const int32_t *start,
+                                               int32_t start_len) {
   dnnmem_result r;
   int32_t v, len;
   w->pipe_end = DNNMEM__REMAT_PLAIN_SHARE * w->main_end;
   if ((r = dnnmem__remat_build_units(w)) != DNNMEM_OK) return r;
-  if (warm) dnnmem__anneal_load(w, w->cand, w->cand_len);
+  if (start_len > 0) { /* it competes with the default start: both repaired, it starts when it fits
+                           and is better (over the budget, lower is not a better start: resnet18) */
+    dnnmem_remat_result a, b;
+    dnnmem__remat_repaired(w, start, start_len, &a);
+    if (warm) dnnmem__remat_repaired(w, w->cand, w->cand_len, &b);
+    else dnnmem__remat_repaired(w, w->order, w->n, &b);
+    if (a.peak <= w->budget && dnnmem__remat_better(&a, &b, w->budget)) warm = 1;
+    else start_len = 0;
+  }
+  if (start_len > 0) dnnmem__anneal_load(w, start, start_len);
+  else if (warm) dnnmem__anneal_load(w, w->cand, w->cand_len);
   else dnnmem__anneal_load(w, w->order, w->n);
   if (warm) {
     w->temp0 *= DNNMEM__REMAT_WARM_TEMP;
@@ -16911,7 +17024,10 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
   w.pipe_end = w.main_end;
   if (!o.reorder_only && n > DNNMEM__REMAT_MIN_SEARCH_NODES) warm = dnnmem__remat_drop_phase(&w);
   w.offer_arena = -1; /* set by the plain pipeline's offers only */
-  if (contraction && (r = dnnmem__remat_plain_phase(&w, warm)) != DNNMEM_OK) return r;
+  if (contraction) {
+    int32_t start_len = o.budget > 0 && DNNMEM__REMAT_BOUND_START ? dnnmem__remat_bound_start(&w, w.bound_seq) : 0;
+    if ((r = dnnmem__remat_plain_phase(&w, warm, w.bound_seq, start_len)) != DNNMEM_OK) return r;
+  }
   if (contraction && w.arena_on && w.offer_arena >= 0 && w.offer_arena <= o.budget) {
     /* the plain pipeline's answer (near the budget) fits: this graph's
        schedules plan near their peak, so the contraction pipeline takes
@@ -17362,7 +17478,7 @@ static dnnmem_result dnnmem__remat_curve(const dnnmem_remat_problem *problem,
     pt->run_arena = st.arena;
     moves += st.moves;
     r = dnnmem__guarded(region, region_bytes, /* its own carve (nested in the curve's) */
-                        dnnmem__remat_time_bound(problem, &run, &extra, NULL, NULL,
+                        dnnmem__remat_time_bound(problem, &run, &extra, NULL, NULL, NULL,
                                                  dnnmem__unguarded(region, region_bytes), region_bytes, NULL));
     if (r != DNNMEM_OK) return r; /* (the budget is at least the peak's lower bound) */
     pt->time_lower_bound = dnnmem__add_overflows(sum_times, extra, &extra) ? DNNMEM__I64_MAX : extra;
