@@ -2131,6 +2131,7 @@
 
 
    HISTORY (one line per version; what changed, and why, is in the git log)
+       0.15.0 remat bound's room rule, its labelling as a start; first fit x4
        0.14.0 placement 0.145x Boost (fused passes); greedy-size anchor columns
        0.13.0 exact twins; greedy-breadth cursors; remat COPY; guard everywhere
        0.12.0 scratch guard; exact short reasons; placement 0.18x Boost; trim
@@ -2158,9 +2159,9 @@
 #include <stdint.h>
 
 #define DNNMEM_VERSION_MAJOR 0
-#define DNNMEM_VERSION_MINOR 14
+#define DNNMEM_VERSION_MINOR 15
 #define DNNMEM_VERSION_PATCH 0
-#define DNNMEM_VERSION_STRING "0.14.0"
+#define DNNMEM_VERSION_STRING "0.15.0"
 
 #ifndef DNNMEM_DEF
 #ifdef DNNMEM_STATIC
