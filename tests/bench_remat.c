@@ -175,6 +175,17 @@ static int64_t row_order_budget(remat_graph *g, int32_t capacity, int32_t *seq, 
   return target;
 }
 
+/* Reads a graph for a table: seq gets room for 2 n + 16 steps (capacity),
+   base the row order's answer; returns the budget (row_order_budget), or
+   -1 when the file does not read. */
+static int64_t graph_at_budget(const char *file, remat_graph *g, int32_t *capacity, int32_t **seq,
+                               dnnmem_remat_result *base) {
+  if (!read_graph(file, g)) return -1;
+  *capacity = 2 * g->n + 16;
+  *seq = (int32_t *)malloc((size_t)*capacity * sizeof(int32_t));
+  return row_order_budget(g, *capacity, *seq, base);
+}
+
 /* Per graph and seed, the target budget max(50% base peak, 1.1 x LB):
    peak_only (extra time, its arena planned afterwards / budget, CPU s)
    against the default (extra time, peak and arena / budget, CPU s), the
@@ -198,10 +209,7 @@ static void arena_table(char **files, size_t count, int64_t moves, int32_t first
     size_t bytes = 0;
     void *scratch;
     const char *name = strrchr(files[i], '/') ? strrchr(files[i], '/') + 1 : files[i];
-    if (!read_graph(files[i], &g)) continue;
-    capacity = 2 * g.n + 16;
-    seq = (int32_t *)malloc((size_t)capacity * sizeof(int32_t));
-    target = row_order_budget(&g, capacity, seq, &base);
+    if ((target = graph_at_budget(files[i], &g, &capacity, &seq, &base)) < 0) continue;
     memset(&o, 0, sizeof(o));
     o.budget = target;
     dnnmem_remat_time_bound_scratch_size(&g.p, &o, &bytes);
@@ -271,10 +279,7 @@ static void aims_table(char **files, size_t count, int64_t moves, uint64_t seed,
     int32_t capacity, *seq;
     double ms;
     const char *name = strrchr(files[i], '/') ? strrchr(files[i], '/') + 1 : files[i], *r = aims;
-    if (!read_graph(files[i], &g)) continue;
-    capacity = 2 * g.n + 16;
-    seq = (int32_t *)malloc((size_t)capacity * sizeof(int32_t));
-    target = row_order_budget(&g, capacity, seq, &base);
+    if ((target = graph_at_budget(files[i], &g, &capacity, &seq, &base)) < 0) continue;
     solve_moves(&g, target, 1, moves, seed, capacity, seq, &a, &ms);
     arena = plan_arena(&g, target, seq, a.length);
     printf("%s: peak-only at B %.2f%% arena %.4f (%.1f s)", name,
@@ -324,10 +329,7 @@ static void plans_table(char **files, size_t count, int64_t moves, uint64_t seed
     size_t bytes = 0;
     void *scratch;
     const char *name = strrchr(files[i], '/') ? strrchr(files[i], '/') + 1 : files[i];
-    if (!read_graph(files[i], &g)) continue;
-    capacity = 2 * g.n + 16;
-    seq = (int32_t *)malloc((size_t)capacity * sizeof(int32_t));
-    target = row_order_budget(&g, capacity, seq, &base);
+    if ((target = graph_at_budget(files[i], &g, &capacity, &seq, &base)) < 0) continue;
     solve_moves(&g, target, 1, moves, seed, capacity, seq, &a, &ms);
     rec = (dnnmem_interval *)malloc((size_t)a.length * sizeof(*rec));
     off = (int64_t *)malloc((size_t)a.length * sizeof(int64_t));
@@ -374,11 +376,8 @@ static void bound_table(char **files, size_t count) {
     void *scratch;
     double t0;
     const char *name = strrchr(files[i], '/') ? strrchr(files[i], '/') + 1 : files[i];
-    if (!read_graph(files[i], &g)) continue;
-    capacity = 2 * g.n + 16;
-    seq = (int32_t *)malloc((size_t)capacity * sizeof(int32_t));
     memset(&o, 0, sizeof(o));
-    o.budget = row_order_budget(&g, capacity, seq, &base);
+    if ((o.budget = graph_at_budget(files[i], &g, &capacity, &seq, &base)) < 0) continue;
     dnnmem_remat_time_bound_scratch_size(&g.p, &o, &bytes);
     scratch = malloc(bytes);
     t0 = bench_cpu_ms();
