@@ -1379,9 +1379,9 @@
        decoder-weight gradient, before or after it; tests/BENCHMARKS.md).
        At each cut a node larger than the room left (the budget less the
        cut node, its inputs and the graph inputs among its ancestors that
-       a descendant reads or that are outputs) is never held there: an infinite arc, and every
-       multiplier search tries 0 first, where such nodes alone can cost
-       time.
+       a descendant reads or that are outputs) is never held there: an
+       infinite arc, and every multiplier search tries 0 first, where such
+       nodes alone can cost time.
        The bound holds for every sequence whose peak fits; every arena is
        at least its peak, so it holds for every sequence whose arena fits
        too (the default solve's answers): it bounds both kinds of answer.
@@ -3241,10 +3241,11 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *pro
    cut node that gave it (-1: none, bound 0).
    options->bound_cuts candidate cuts (0: 16), the nodes whose steps hold
    the most memory in the row order, then the 4 row-order steps on each
-   side of the best (result->cut may be one of them), then the best linked with
-   each of the first bound_cuts / 4 (rounded up; result->cut2: the pair's
-   other node when a pair gave the bound; -1: one cut). 0 when the row
-   order fits or there is no budget (0). DNNMEM_ERR_INFEASIBLE (and INT64_MAX) for a budget below
+   side of the best (result->cut may be one of them), then the best
+   linked with each of the first bound_cuts / 4 (rounded up;
+   result->cut2: the pair's other node when a pair gave the bound; -1:
+   one cut). 0 when the row order fits or there is no budget (0).
+   DNNMEM_ERR_INFEASIBLE (and INT64_MAX) for a budget below
    dnnmem_remat_lower_bound. About (bound_cuts + 8) * 30 minimum cuts on
    3 V + 2 nodes and 9 V + 2 E arcs, and up to bound_cuts * 25 on the
    pairs' 6 V + 2 nodes and 24 V + 4 E arcs. */
@@ -16680,8 +16681,8 @@ static void dnnmem__remat_repaired(dnnmem__remat *w, const int32_t *seq, int32_t
    from the decoded schedule (warm: refined at a tenth of the start
    temperature, not melted) or the row order, or from start (the time
    bound's, warm) when its repaired state fits and beats theirs, up to
-   PLAIN_SHARE of the run; its result is a candidate. Then the contraction pipeline's first
-   marking. */
+   PLAIN_SHARE of the run; its result is a candidate. Then the
+   contraction pipeline's first marking. */
 static dnnmem_result dnnmem__remat_plain_phase(dnnmem__remat *w, int warm, const int32_t *start,
                                                int32_t start_len) {
   dnnmem_result r;
