@@ -13845,6 +13845,16 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #define DNNMEM__REMAT_ARENA_REPAIRS 8       /* greedy repairs at most when none fits */
 #define DNNMEM__REMAT_ARENA_STEP 0.0025     /* an aim that did not fit drops by at least
                                                0.25% of the budget */
+#define DNNMEM__REMAT_ARENA_SETTLE 5        /* a round's end: higher repair aims tried */
+#ifndef DNNMEM__REMAT_NEAR_MISS
+#define DNNMEM__REMAT_NEAR_MISS 0.01
+#endif
+#ifndef DNNMEM__REMAT_SETTLE_FIX
+#define DNNMEM__REMAT_SETTLE_FIX 0
+#endif
+#ifndef DNNMEM__REMAT_SETTLE_AIM
+#define DNNMEM__REMAT_SETTLE_AIM 1
+#endif
 #define DNNMEM__REMAT_ARENA_CANDIDATES 16  /* plan-guided repairs tried per round */
 #define DNNMEM__REMAT_ARENA_LOOK 1000      /* arena rounds: a state's layout looked at every
                                               1000 moves (first fit, when faster than the
@@ -16864,6 +16874,57 @@ static int64_t dnnmem__remat_next_aim(int64_t aim, const dnnmem_remat_result *st
   return target > (double)aim ? aim + (int64_t)((target - (double)aim) / 2) : aim;
 }
 
+/* Repairs the loaded state at aim a, polishes and plans it (offered). */
+static dnnmem_remat_result dnnmem__remat_arena_repair_at(dnnmem__remat *w, const int32_t *seq,
+                                                         int32_t len, int64_t a) {
+  dnnmem__anneal_load(w, seq, len);
+  w->budget = w->aim = a;
+  dnnmem__anneal_repair(w);
+  dnnmem__anneal_polish(w);
+  len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+  return dnnmem__remat_arena_try(w, w->seq_tmp, len);
+}
+
+/* Ends an arena round: the annealed state often hovers above the round's
+   aim, and the greedy repair down to it costs time at every step of the
+   plateau. When the repair at the aim plans within the budget, higher aims
+   up to the state's peak are tried too (bisection, ARENA_SETTLE steps):
+   the fastest that still fits is left loaded (the repair is deterministic,
+   so it is rebuilt from the saved state). Returns the loaded state's plan;
+   the round's aim is restored. */
+static dnnmem_remat_result dnnmem__remat_arena_settle(dnnmem__remat *w, int64_t *aim_io) {
+  int64_t budget = w->o->budget, aim = *aim_io, lo = aim, hi = w->tree[1], mid;
+  int64_t near_aim = -1;
+  int32_t len = dnnmem__slots_to_seq(w, w->slot_node, w->bound_seq), k;
+  dnnmem_remat_result st = dnnmem__remat_arena_repair_at(w, w->bound_seq, len, aim), found, near;
+  if (hi > budget) hi = budget;
+  if (st.arena < 0 || st.arena > budget || hi <= lo || w->o->reorder_only) {
+    w->budget = w->aim = aim;
+    return st;
+  }
+  for (k = 0; k < DNNMEM__REMAT_ARENA_SETTLE && !w->halted; k++) {
+    mid = lo + (hi - lo) / 2;
+    found = dnnmem__remat_arena_repair_at(w, w->bound_seq, len, mid);
+    if (found.arena >= 0 && found.arena <= budget) lo = mid, st = found;
+    else {
+      hi = mid;
+      if (found.arena >= 0 && (double)found.arena <= (1.0 + DNNMEM__REMAT_NEAR_MISS) * (double)budget &&
+          found.time < (near_aim >= 0 ? near.time : st.time))
+        near = found, near_aim = mid;
+    }
+  }
+  if (near_aim >= 0 && near.time < st.time) lo = near_aim, st = near;
+  found = dnnmem__remat_arena_repair_at(w, w->bound_seq, len, lo);
+  DNNMEM_ASSERT(w->stopped || (found.time == st.time && found.peak == st.peak && found.arena == st.arena));
+  for (k = 0; k < DNNMEM__REMAT_SETTLE_FIX && st.arena > budget && !w->halted; k++) {
+    w->budget = w->aim = lo;
+    if (!dnnmem__remat_arena_repair(w, &st)) break;
+  }
+  w->budget = w->aim = aim;
+  if (DNNMEM__REMAT_SETTLE_AIM) *aim_io = lo;
+  return st;
+}
+
 /* The arena rounds over the rest of the run, from the pipelines' answer
    seq[0 .. len): plan it; anneal warm (from the last state) at an aim
    lowered by the measured fragmentation (raised back where it fits),
@@ -16905,10 +16966,7 @@ static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int3
       (void)dnnmem__remat_arena_try(w, w->seq_tmp, len);
     }
     dnnmem__anneal_stage(w, w->pipe_end);
-    dnnmem__anneal_repair(w);
-    dnnmem__anneal_polish(w);
-    len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
-    st = dnnmem__remat_arena_try(w, w->seq_tmp, len);
+    st = dnnmem__remat_arena_settle(w, &aim);
   }
   w->temp0 /= DNNMEM__REMAT_WARM_TEMP;
   w->log_ratio += dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
