@@ -13845,15 +13845,13 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #define DNNMEM__REMAT_ARENA_REPAIRS 8       /* greedy repairs at most when none fits */
 #define DNNMEM__REMAT_ARENA_STEP 0.0025     /* an aim that did not fit drops by at least
                                                0.25% of the budget */
-#define DNNMEM__REMAT_ARENA_SETTLE 5        /* a round's end: higher repair aims tried */
+#ifndef DNNMEM__REMAT_ARENA_SETTLE
+#define DNNMEM__REMAT_ARENA_SETTLE 5        /* a round's end: higher repair aims tried
+                                               (0: the repair at the round's aim only) */
+#endif
 #ifndef DNNMEM__REMAT_NEAR_MISS
-#define DNNMEM__REMAT_NEAR_MISS 0.01
-#endif
-#ifndef DNNMEM__REMAT_SETTLE_FIX
-#define DNNMEM__REMAT_SETTLE_FIX 0
-#endif
-#ifndef DNNMEM__REMAT_SETTLE_AIM
-#define DNNMEM__REMAT_SETTLE_AIM 1
+#define DNNMEM__REMAT_NEAR_MISS 0.01       /* a faster state planned within 1% over the
+                                              budget: the next round starts from it */
 #endif
 #define DNNMEM__REMAT_ARENA_CANDIDATES 16  /* plan-guided repairs tried per round */
 #define DNNMEM__REMAT_ARENA_LOOK 1000      /* arena rounds: a state's layout looked at every
@@ -16888,10 +16886,12 @@ static dnnmem_remat_result dnnmem__remat_arena_repair_at(dnnmem__remat *w, const
 /* Ends an arena round: the annealed state often hovers above the round's
    aim, and the greedy repair down to it costs time at every step of the
    plateau. When the repair at the aim plans within the budget, higher aims
-   up to the state's peak are tried too (bisection, ARENA_SETTLE steps):
-   the fastest that still fits is left loaded (the repair is deterministic,
-   so it is rebuilt from the saved state). Returns the loaded state's plan;
-   the round's aim is restored. */
+   up to the state's peak are tried too (bisection, ARENA_SETTLE steps;
+   each plan offered): the fastest that fits is left loaded, or a faster
+   one planned at most NEAR_MISS over the budget (the next round's looks
+   and plans may find a layout of it that fits; the fit is already kept).
+   The repair is deterministic, so the state is rebuilt from the saved
+   one. *aim_io becomes that state's aim; returns its plan. */
 static dnnmem_remat_result dnnmem__remat_arena_settle(dnnmem__remat *w, int64_t *aim_io) {
   int64_t budget = w->o->budget, aim = *aim_io, lo = aim, hi = w->tree[1], mid;
   int64_t near_aim = -1;
@@ -16916,19 +16916,16 @@ static dnnmem_remat_result dnnmem__remat_arena_settle(dnnmem__remat *w, int64_t 
   if (near_aim >= 0 && near.time < st.time) lo = near_aim, st = near;
   found = dnnmem__remat_arena_repair_at(w, w->bound_seq, len, lo);
   DNNMEM_ASSERT(w->stopped || (found.time == st.time && found.peak == st.peak && found.arena == st.arena));
-  for (k = 0; k < DNNMEM__REMAT_SETTLE_FIX && st.arena > budget && !w->halted; k++) {
-    w->budget = w->aim = lo;
-    if (!dnnmem__remat_arena_repair(w, &st)) break;
-  }
   w->budget = w->aim = aim;
-  if (DNNMEM__REMAT_SETTLE_AIM) *aim_io = lo;
+  *aim_io = lo;
   return st;
 }
 
 /* The arena rounds over the rest of the run, from the pipelines' answer
    seq[0 .. len): plan it; anneal warm (from the last state) at an aim
    lowered by the measured fragmentation (raised back where it fits),
-   repair, polish, plan; ARENA_ROUNDS times. Then, while nothing fits, a
+   then settle (repair to the highest aim whose plan fits, polish, plan);
+   ARENA_ROUNDS times. Then, while nothing fits, a
    greedy repair to a lower aim and a plan, at most ARENA_REPAIRS times.
    Every plan is offered as the arena candidate. */
 static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int32_t len) {
