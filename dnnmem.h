@@ -1327,7 +1327,11 @@
        polished state at each quarter of the round (the plan is erratic
        near a fit: swaps that changed neither peak nor time took one
        resnet18.train state from 1.065 to 1.030 and 0.999 of the budget),
-       then repair to the aim, polish, plan. The rounds also look at the
+       then repair to the aim, polish, plan; when that fits, higher
+       aims up to the state's peak are tried from the same state (5
+       bisection steps, each planned): the fastest that fits stays, or a
+       faster one planned at most 1% over the budget, which the next
+       round starts from at its aim. The rounds also look at the
        layout of the states they pass: every 1000 moves, a state faster
        than the fastest that fits so far is laid out by first fit by size
        (dnnmem_remat_plan's first order; stopped at the first instance
@@ -16872,7 +16876,8 @@ static int64_t dnnmem__remat_next_aim(int64_t aim, const dnnmem_remat_result *st
   return target > (double)aim ? aim + (int64_t)((target - (double)aim) / 2) : aim;
 }
 
-/* Repairs the loaded state at aim a, polishes and plans it (offered). */
+/* Loads seq[0 .. len), repairs it to aim a, polishes and plans it
+   (offered); the repaired state stays loaded. */
 static dnnmem_remat_result dnnmem__remat_arena_repair_at(dnnmem__remat *w, const int32_t *seq,
                                                          int32_t len, int64_t a) {
   dnnmem__anneal_load(w, seq, len);
