@@ -6473,12 +6473,18 @@ static void dnnmem__anchor_free(dnnmem__planner *p, int32_t r) {
   int32_t S = p->gap_shift, B = p->anc_blocks, L = p->lo[r], H = p->hi[r], jL = L >> S, jH = (H - 1) >> S, j;
   int32_t M = ((int32_t)1 << S) - 1;
   uint64_t qL = DNNMEM__ANCHOR_BITS(L & M, 63), qH = DNNMEM__ANCHOR_BITS(0, (H - 1) & M);
-  p->heap.id[0] = 1;
-  p->heap.key[1] = 0;
-  p->heap.key[p->n + 3] = DNNMEM__I64_MAX;
-  p->anc_top = 2;
-  p->gap_need = p->rec[r].size;
-  dnnmem__anchor_cut_runs(p, 3 * B + jL);
+  { /* the first list, T's runs, cuts [0, inf): its gaps */
+    const dnnmem__gap_span *u = p->anc_run + p->anc_at[3 * B + jL], *last = u + p->anc_cnt[3 * B + jL];
+    int64_t *fa = p->heap.key, *fb = p->heap.key + p->n + 2, x = 0, need = p->rec[r].size;
+    int32_t *nx = p->heap.id, v = 0, t = 1;
+    for (; u < last; u++) {
+      if (u->off - x >= need) fa[t] = x, fb[t] = u->off, nx[v] = t, v = t++;
+      x = u->end;
+    }
+    fa[t] = x, fb[t] = DNNMEM__I64_MAX, nx[v] = t;
+    p->anc_top = t + 1;
+    p->gap_need = need;
+  }
   if (jH == jL) { /* q: r's segments */
     dnnmem__anchor_cut_ents(p, p->anc_e, 2 * B + jL, qL & qH);
     dnnmem__anchor_cut_ents(p, p->anc_st, B + jL, qL & qH);
