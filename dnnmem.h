@@ -6422,22 +6422,29 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_piece(dnnmem__planner *p, dnnm
     k->fa[m] = k->a;
     k->fb[m] = o;
     k->nx[k->pv] = m;
+    k->nx[m] = k->c;
     k->pv = m;
   }
-  while (k->b <= x) { /* covered whole (never the unbounded last) */
-    k->c = k->nx[k->c];
-    k->a = k->fa[k->c];
-    k->b = k->fb[k->c];
-  }
-  if (k->a < x) {
-    if (k->b - x < k->need && k->b != DNNMEM__I64_MAX) { /* the rest too short */
+  if (k->b > x) { /* the usual: c's start raised */
+    if (k->b - x >= k->need || k->b == DNNMEM__I64_MAX) {
+      k->a = k->fa[k->c] = x;
+      return;
+    }
+  } else {
+    do { /* covered whole (never the unbounded last) */
       k->c = k->nx[k->c];
       k->a = k->fa[k->c];
       k->b = k->fb[k->c];
-    } else {
-      k->a = k->fa[k->c] = x;
+    } while (k->b <= x);
+    if (k->a >= x || k->b - x >= k->need || k->b == DNNMEM__I64_MAX) {
+      if (k->a < x) k->a = k->fa[k->c] = x;
+      k->nx[k->pv] = k->c;
+      return;
     }
   }
+  k->c = k->nx[k->c]; /* the rest too short */
+  k->a = k->fa[k->c];
+  k->b = k->fb[k->c];
   k->nx[k->pv] = k->c;
 }
 
