@@ -6459,11 +6459,6 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_runs(dnnmem__planner *p, int32
   dnnmem__anchor_cut k;
   if (r == last) return;
   dnnmem__anchor_cut_begin(p, &k);
-  { /* taken: the first interval reaching r's first byte starts past the last run's end */
-    int32_t c = k.c;
-    while (k.fb[c] <= r->off) c = k.nx[c];
-    if (k.fa[c] >= last[-1].end) return;
-  }
   for (; r < last; r++) dnnmem__anchor_cut_piece(p, &k, r->off, r->end);
 }
 
