@@ -6412,7 +6412,9 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_begin(const dnnmem__planner *p
   k->b = k->fb[k->c];
 }
 
-/* [o, x) (o < x, o at or above the previous piece's) off the intervals. */
+/* [o, x) (o < x, o at or above the previous piece's) off the intervals.
+   The unbounded last stays long enough (x + need is within the sizes'
+   checked total). */
 static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_piece(dnnmem__planner *p, dnnmem__anchor_cut *k, int64_t o,
                                                         int64_t x) {
   while (k->b <= o) { /* passed */
@@ -6431,7 +6433,7 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_piece(dnnmem__planner *p, dnnm
     k->pv = m;
   }
   if (k->b > x) { /* the usual: c's start raised */
-    if (k->b - x >= k->need || k->b == DNNMEM__I64_MAX) {
+    if (k->b - x >= k->need) {
       k->a = k->fa[k->c] = x;
       return;
     }
@@ -6441,7 +6443,7 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_piece(dnnmem__planner *p, dnnm
       k->a = k->fa[k->c];
       k->b = k->fb[k->c];
     } while (k->b <= x);
-    if (k->a >= x || k->b - x >= k->need || k->b == DNNMEM__I64_MAX) {
+    if (k->a >= x || k->b - x >= k->need) {
       if (k->a < x) k->a = k->fa[k->c] = x;
       k->nx[k->pv] = k->c;
       return;
