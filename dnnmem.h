@@ -6506,11 +6506,11 @@ static void dnnmem__anchor_free(dnnmem__planner *p, int32_t r) {
     dnnmem__anchor_cut_ents(p, p->anc_st, 4 * B + jL, qL & qH);
     return;
   }
+  for (j = jL + 1; j < jH; j++) dnnmem__anchor_cut_runs(p, j); /* runs first: more entries then fall in taken bytes */
   dnnmem__anchor_cut_ents(p, p->anc_e, 2 * B + jL, qL); /* alive at L or after */
   dnnmem__anchor_cut_ents(p, p->anc_st, B + jL, qL);
   dnnmem__anchor_cut_ents(p, p->anc_st, B + jH, qH); /* born before H */
   dnnmem__anchor_cut_ents(p, p->anc_st, 4 * B + jH, qH);
-  for (j = jL + 1; j < jH; j++) dnnmem__anchor_cut_runs(p, j);
 }
 
 /* gap_best over the linked list. */
