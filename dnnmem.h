@@ -5395,10 +5395,10 @@ static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, int full, dnnm
   if (full < 2) return;
   dnnmem__gap_layout(s, n, p);
 #ifdef DNNMEM__PLAN_ANCHORS
-  { /* as many blocks as the time tree has leaves (at most): 6 lists each */
-    size_t lists = 3 * dnnmem__sky_nodes((int32_t)((n2 + ((size_t)1 << DNNMEM__PLAN_GAP_SHIFT) - 1) >>
+  { /* as many blocks as the time tree has leaves (at most): 4 lists each */
+    size_t lists = 2 * dnnmem__sky_nodes((int32_t)((n2 + ((size_t)1 << DNNMEM__PLAN_GAP_SHIFT) - 1) >>
                                                    DNNMEM__PLAN_GAP_SHIFT));
-    p->anc_run = DNNMEM__TAKE(s, dnnmem__gap_span, (DNNMEM__PLAN_ANCHOR_SPANS + 2) * (size_t)n);
+    p->anc_run = DNNMEM__TAKE(s, dnnmem__gap_span, (DNNMEM__PLAN_ANCHOR_SPANS + 1) * (size_t)n);
     p->anc_st = (dnnmem__anchor_entry *)(void *)p->gap_ent; /* smaller than a gap entry */
     p->anc_e = (dnnmem__anchor_entry *)(void *)p->gap_run;
     p->anc_at = DNNMEM__TAKE(s, int32_t, lists);
@@ -6376,14 +6376,9 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_ent_add(dnnmem__planner *p, dnnmem
 static void dnnmem__anchor_insert(dnnmem__planner *p, int32_t q) {
   int32_t S = p->gap_shift, B = p->anc_blocks, lo = p->lo[q], k;
   int32_t first = (lo >> S) + ((lo & (((int32_t)1 << S) - 1)) != 0), last = (p->hi[q] - 1) >> S;
-  int32_t M = ((int32_t)1 << S) - 1;
+  int32_t M = ((int32_t)1 << S) - 1, top = (lo >> S) < last ? M : (p->hi[q] - 1) & M;
   int64_t o = p->off[q], e = o + p->rec[q].size;
-  if ((lo >> S) < last) { /* past its block's end: Sx and X */
-    dnnmem__anchor_ent_add(p, p->anc_st, 4 * B + (lo >> S), q, DNNMEM__ANCHOR_BITS(lo & M, M));
-    dnnmem__anchor_run_add(p, 5 * B + (lo >> S), o, e);
-  } else {
-    dnnmem__anchor_ent_add(p, p->anc_st, B + (lo >> S), q, DNNMEM__ANCHOR_BITS(lo & M, (p->hi[q] - 1) & M));
-  }
+  dnnmem__anchor_ent_add(p, p->anc_st, B + (lo >> S), q, DNNMEM__ANCHOR_BITS(lo & M, top));
   dnnmem__anchor_run_add(p, lo >> S, o, e);
   for (k = first; k < last; k++) dnnmem__anchor_run_add(p, 3 * B + k, o, e);
   if (first <= last) dnnmem__anchor_ent_add(p, p->anc_e, 2 * B + last, q, DNNMEM__ANCHOR_BITS(0, (p->hi[q] - 1) & M));
@@ -6482,35 +6477,27 @@ static void dnnmem__anchor_free(dnnmem__planner *p, int32_t r) {
   int32_t S = p->gap_shift, B = p->anc_blocks, L = p->lo[r], H = p->hi[r], jL = L >> S, jH = (H - 1) >> S, j;
   int32_t M = ((int32_t)1 << S) - 1;
   uint64_t qL = DNNMEM__ANCHOR_BITS(L & M, 63), qH = DNNMEM__ANCHOR_BITS(0, (H - 1) & M);
-  { /* the first lists cut [0, inf): their gaps. T's runs; with r past block jL also X's (alive at anchor
-       jL + 1 as T's: they overlap only where a record starts at anchor jL), merged */
-    const dnnmem__gap_span *u = p->anc_run + p->anc_at[3 * B + jL], *ue = u + p->anc_cnt[3 * B + jL];
-    const dnnmem__gap_span *v = p->anc_run + p->anc_at[5 * B + jL], *ve = jH > jL ? v + p->anc_cnt[5 * B + jL] : v;
+  { /* the first list, T's runs, cuts [0, inf): its gaps */
+    const dnnmem__gap_span *u = p->anc_run + p->anc_at[3 * B + jL], *last = u + p->anc_cnt[3 * B + jL];
     int64_t *fa = p->heap.key, *fb = p->heap.key + p->n + 2, x = 0, need = p->rec[r].size;
-    int32_t *nx = p->heap.id, w = 0, t = 1;
-    for (;;) {
-      const dnnmem__gap_span *g;
-      if (u < ue && (v == ve || u->off < v->off)) g = u++;
-      else if (v < ve) g = v++;
-      else break;
-      if (g->off - x >= need) fa[t] = x, fb[t] = g->off, nx[w] = t, w = t++;
-      if (g->end > x) x = g->end;
+    int32_t *nx = p->heap.id, v = 0, t = 1;
+    for (; u < last; u++) {
+      if (u->off - x >= need) fa[t] = x, fb[t] = u->off, nx[v] = t, v = t++;
+      x = u->end;
     }
-    fa[t] = x, fb[t] = DNNMEM__I64_MAX, nx[w] = t;
+    fa[t] = x, fb[t] = DNNMEM__I64_MAX, nx[v] = t;
     p->anc_top = t + 1;
     p->gap_need = need;
   }
   if (jH == jL) { /* q: r's segments */
     dnnmem__anchor_cut_ents(p, p->anc_e, 2 * B + jL, qL & qH);
     dnnmem__anchor_cut_ents(p, p->anc_st, B + jL, qL & qH);
-    dnnmem__anchor_cut_ents(p, p->anc_st, 4 * B + jL, qL & qH);
     return;
   }
   for (j = jL + 1; j < jH; j++) dnnmem__anchor_cut_runs(p, j); /* runs first: more entries then fall in taken bytes */
   dnnmem__anchor_cut_ents(p, p->anc_e, 2 * B + jL, qL); /* alive at L or after */
   dnnmem__anchor_cut_ents(p, p->anc_st, B + jL, qL);
   dnnmem__anchor_cut_ents(p, p->anc_st, B + jH, qH); /* born before H */
-  dnnmem__anchor_cut_ents(p, p->anc_st, 4 * B + jH, qH);
 }
 
 /* gap_best over the linked list. */
@@ -6538,15 +6525,13 @@ static int dnnmem__anchor_begin(dnnmem__planner *p) {
   while (((int64_t)B << S) < p->segments) B *= 2;
   p->gap_shift = S;
   p->anc_blocks = B;
-  for (j = 0; j < 6 * B; j++) cnt[j] = 0;
-  if (p->n > DNNMEM__I32_MAX / (DNNMEM__PLAN_ANCHOR_SPANS + 2)) return 0; /* anc_run's slots are int32 */
+  for (j = 0; j < 4 * B; j++) cnt[j] = 0;
+  if (p->n > DNNMEM__I32_MAX / (DNNMEM__PLAN_ANCHOR_SPANS + 1)) return 0; /* anc_run's slots are int32 */
   if (S > 6) return 0; /* a block's segments in one 64-bit mask */
   for (i = 0; i < p->n; i++) {
     int32_t lo = p->lo[i], first = (lo >> S) + ((lo & (((int32_t)1 << S) - 1)) != 0), last = (p->hi[i] - 1) >> S;
     if (p->rec[i].size == 0) return 0;
     cnt[lo >> S]++;
-    cnt[((lo >> S) < last ? 4 * B : B) + (lo >> S)]++; /* Sx and X, else St */
-    if ((lo >> S) < last) cnt[5 * B + (lo >> S)]++;
     if (first <= last) {
       cnt[2 * B + last]++;
       cnt[3 * B + first]++; /* T: a difference array, summed below */
@@ -6558,13 +6543,11 @@ static int dnnmem__anchor_begin(dnnmem__planner *p) {
   for (j = 0; j < B; j++) {
     if (j > 0) cnt[3 * B + j] += cnt[3 * B + j - 1];
     at[j] = run, run += cnt[j];
-    at[B + j] = st, st += cnt[B + j];
-    at[4 * B + j] = st, st += cnt[4 * B + j];
+    at[B + j] = st, st += cnt[j];
     at[2 * B + j] = e, e += cnt[2 * B + j];
   }
   for (j = 0; j < B; j++) at[3 * B + j] = run, run += cnt[3 * B + j];
-  for (j = 0; j < B; j++) at[5 * B + j] = run, run += cnt[5 * B + j];
-  for (j = 0; j < 6 * B; j++) cnt[j] = 0;
+  for (j = 0; j < 4 * B; j++) cnt[j] = 0;
   p->gap_leaves = 0; /* the time tree is not built */
   p->itree_all = 0;
   for (i = 0; i < p->n; i++)

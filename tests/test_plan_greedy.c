@@ -338,7 +338,7 @@ static void test_size_columns_and_tree(void) {
    (its linked list of them cut in place, one node more per piece that
    leaves a part below it): sizes of many magnitudes, most records alive
    with others, lifetimes from one step to a few blocks, a quarter starting
-   at a block's first segment (in T and X of that block both), against the
+   at a block's first segment (in the block's St and E both), against the
    rule. */
 static void test_size_many_gaps(void) {
   int32_t bad = 0;
