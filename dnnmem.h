@@ -6389,8 +6389,9 @@ static void dnnmem__anchor_insert(dnnmem__planner *p, int32_t q) {
    second buffer copies them all): node c is bytes [fa[c], fb[c]), next
    nx[c]; node 0 the head, the last unbounded. Arrays of bestfit's heap
    (unused here), 2n + 4 entries: at most n + 2 nodes (one more per piece
-   that leaves a part below it). As gap_cut: intervals shorter than need
-   go as soon as they are cut. */
+   that leaves a part below it; a record listed twice, as one starting at
+   anchor jL is, finds its bytes taken the second time). As gap_cut:
+   intervals shorter than need go as soon as they are cut. */
 typedef struct dnnmem__anchor_cut {
   int64_t *fa, *fb, a, b, need;
   int32_t *nx, pv, c;
@@ -6450,7 +6451,7 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_piece(dnnmem__planner *p, dnnm
   k->nx[k->pv] = k->c;
 }
 
-/* List l's runs off the free intervals (none when their bytes are taken). */
+/* List l's runs off the free intervals. */
 static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_runs(dnnmem__planner *p, int32_t l) {
   const dnnmem__gap_span *r = p->anc_run + p->anc_at[l], *last = r + p->anc_cnt[l];
   dnnmem__anchor_cut k;
