@@ -5024,6 +5024,10 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
 #define DNNMEM__PLAN_NOGOOD_LEAN_PER_RECORD 64 /* learned nogoods' entries (lean block) */
 #define DNNMEM__PLAN_NOGOOD_PER_RECORD 128     /* (full block) */
 #define DNNMEM__PLAN_NOGOOD_MAX ((int64_t)1 << 20)
+/* The zero-slack sums (dnnmem__exact_sums): 64-bit words of subset sums
+   per section (full block only; off when a section holds more bytes than
+   64 x this many granules). */
+#define DNNMEM__PLAN_SUM_WORDS 32
 /* The gap rule sorts the placed neighbours of a record by insertion in
    runs of this many, then by merging. */
 #define DNNMEM__PLAN_FOUND_RUN 16
@@ -7106,6 +7110,14 @@ typedef struct dnnmem__exact {
   int32_t ng_max, ng_count, ng_fired;
   int64_t ng_hits;
   int64_t z_lists, z_len; /* failures that named records, and their records */
+  /* zero-slack sums (dnnmem__exact_sums): per section the subset sums of
+     its unplaced records' bytes in granules (DNNMEM__PLAN_SUM_WORDS words;
+     the words past its bytes left are zero) and its floor; sum_hits:
+     placements they failed */
+  uint64_t *sum_bits;
+  int64_t *sum_floor;
+  int sums;
+  int64_t sum_hits;
   dnnmem__exact_slot slots[DNNMEM__EXACT_SLOTS];
 } dnnmem__exact;
 
@@ -7208,6 +7220,8 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
   w->tmp2 = DNNMEM__TAKE(s, int32_t, events);
   w->keys = DNNMEM__TAKE(s, int64_t, events);
   w->order_keys = DNNMEM__TAKE(s, int64_t, 8 * nn);
+  w->sum_bits = DNNMEM__TAKE(s, uint64_t, lean ? 0 : events * DNNMEM__PLAN_SUM_WORDS);
+  w->sum_floor = DNNMEM__TAKE(s, int64_t, lean ? 0 : events);
   {
     int32_t k;
     for (k = 0; k < DNNMEM__EXACT_SLOTS; k++) {
@@ -8739,6 +8753,151 @@ static void dnnmem__exact_watch(dnnmem__exact *w, int32_t k, int64_t x) {
   }
 }
 
+/* Zero-slack stacks: section s's bitset of the heights (granules above
+   its floor) that a stack of some of its unplaced records can reach from
+   the floor, each record starting at or above its lowest offset, and the
+   words that hold it with `bytes` left there. */
+static uint64_t *dnnmem__exact_sum_row(const dnnmem__exact *w, int32_t s) {
+  return w->sum_bits + (size_t)s * DNNMEM__PLAN_SUM_WORDS;
+}
+
+static int32_t dnnmem__exact_sum_words(const dnnmem__exact *w, int64_t bytes) {
+  return (int32_t)(bytes / w->granularity / 64) + 1;
+}
+
+/* Word a of bitset b without its bits below x. */
+static uint64_t dnnmem__exact_sum_from(const uint64_t *b, int32_t a, int64_t x) {
+  int64_t first = (int64_t)a * 64;
+  if (a < 0 || first + 63 < x) return 0;
+  return first >= x ? b[a] : b[a] & (~(uint64_t)0 << (x - first));
+}
+
+/* b |= (b's bits from x on) << z, over n words: a record of z granules
+   stacked on every height it may start at. Top down, so each word reads
+   words not yet changed. */
+static void dnnmem__exact_sum_push(uint64_t *b, int32_t n, int64_t x, int64_t z) {
+  int32_t q = (int32_t)(z >> 6), r = (int32_t)(z & 63), i;
+  for (i = n - 1; i >= q; i--)
+    b[i] |= dnnmem__exact_sum_from(b, i - q, x) << r |
+            (r ? dnnmem__exact_sum_from(b, i - q - 1, x) >> (64 - r) : 0);
+}
+
+/* 64 bits of bitset b (n words) from bit x on (zeros past its end). */
+static uint64_t dnnmem__exact_sum_at(const uint64_t *b, int32_t n, int64_t x) {
+  int64_t q = x >> 6;
+  int32_t r = (int32_t)(x & 63);
+  uint64_t v = q < n ? b[q] >> r : 0;
+  if (r && q + 1 < n) v |= b[q + 1] << (64 - r);
+  return v;
+}
+
+/* Whether section s is tight: its unplaced records fill every byte from
+   its floor (the least lowest offset of one busy there) to capacity. */
+static int dnnmem__exact_sum_tight(const dnnmem__exact *w, int32_t s) {
+  return w->sum_floor[s] != DNNMEM__I64_MAX && w->rem[s] == w->capacity - w->sum_floor[s];
+}
+
+/* Keeps in m (nw words; bit x: record k at lowest[k] + x granules) the
+   offsets that tight section s allows k (dnnmem__exact_sums). Returns
+   whether any is left. */
+static int dnnmem__exact_sum_and(const dnnmem__exact *w, int32_t k, int32_t s, uint64_t *m, int32_t nw) {
+  const uint64_t *b = dnnmem__exact_sum_row(w, s);
+  int32_t n = dnnmem__exact_sum_words(w, w->rem[s]), i;
+  int64_t x = (w->lowest[k] - w->sum_floor[s]) / w->granularity, z = w->size[k] / w->granularity;
+  uint64_t any = 0;
+  for (i = 0; i < nw; i++, x += 64) any |= m[i] &= dnnmem__exact_sum_at(b, n, x) & dnnmem__exact_sum_at(b, n, x + z);
+  return any != 0;
+}
+
+/* Zero slack. In a tight section s with floor h, every completion stacks
+   the records unplaced and busy there over [h, capacity) without a gap
+   (each lies at or above h, and their bytes are capacity - h; no
+   windows), each at or above its lowest offset. The records below a given
+   height then stack in order of lowest offsets as well (exchange), so the
+   heights such stacks reach from h (a subset sum taken in that order,
+   each record only onto heights at or above its lowest offset: the
+   section's row) hold the bottom and the top of every record there. An
+   offset of record k (at least its lowest, ending within capacity: the
+   rows stop at capacity - h) must be one in every tight section of its
+   busy stretches. After placing j, each unplaced record that meets j
+   (lifted, or in a section j left) is checked; when one has no offset
+   left the placement fails, naming the records busy in the tight sections
+   that ruled out its last offsets, each at or above its lowest offset:
+   higher offsets only shrink the rows, so they fail wherever they stand
+   that high (a list as backjumping and nogoods need). Sound at any
+   capacity (sections with slack are not looked at). Returns 1 when every
+   record checked keeps an offset. */
+static int dnnmem__exact_sums(dnnmem__exact *w, int32_t d, int32_t j) {
+  const dnnmem__exact_frame *f = &w->frames[d];
+  int32_t p, q, s, lo = DNNMEM__I32_MAX, hi = -1, end = w->start_index[w->span_hi[j]], c = 0, i;
+  int64_t need;
+  uint64_t m[DNNMEM__PLAN_SUM_WORDS];
+  for (p = w->start_index[f->part_lo]; p < end; p++) {
+    int32_t k = w->search[p];
+    if (w->placed[k] || !dnnmem__exact_conflict(w, j, k, &need)) continue;
+    if (w->span_lo[k] < lo) lo = w->span_lo[k];
+    if (w->span_hi[k] > hi) hi = w->span_hi[k];
+  }
+  if (hi < 0) return 1;
+  /* the floors, and the busy stretches there by lowest offset */
+  for (s = lo; s < hi; s++) w->sum_floor[s] = DNNMEM__I64_MAX;
+  for (p = w->seg_reach[lo]; p < w->seg_start[hi]; p++) {
+    int32_t sq = w->seg_order[p], r = w->seg_owner[sq];
+    if (w->placed[r] || w->seg_hi[sq] <= lo) continue;
+    for (s = w->seg_lo[sq] > lo ? w->seg_lo[sq] : lo; s < w->seg_hi[sq] && s < hi; s++)
+      if (w->lowest[r] < w->sum_floor[s]) w->sum_floor[s] = w->lowest[r];
+    w->ids[c] = c;
+    w->keys[c] = w->lowest[r];
+    w->tmp2[c++] = sq;
+  }
+  dnnmem__sort_ids(w->ids, w->tmp, c, dnnmem__exact_less_key, w->keys);
+  for (s = lo; s < hi; s++)
+    if (dnnmem__exact_sum_tight(w, s)) {
+      uint64_t *b = dnnmem__exact_sum_row(w, s);
+      DNNMEM_MEMSET(b, 0, (size_t)dnnmem__exact_sum_words(w, w->rem[s]) * sizeof(uint64_t));
+      b[0] = 1;
+    }
+  for (i = 0; i < c; i++) {
+    int32_t sq = w->tmp2[w->ids[i]], r = w->seg_owner[sq];
+    int64_t z = (w->seg_wu[sq] - w->seg_wl[sq]) / w->granularity;
+    for (s = w->seg_lo[sq] > lo ? w->seg_lo[sq] : lo; s < w->seg_hi[sq] && s < hi; s++)
+      if (dnnmem__exact_sum_tight(w, s))
+        dnnmem__exact_sum_push(dnnmem__exact_sum_row(w, s), dnnmem__exact_sum_words(w, w->rem[s]),
+                               (w->lowest[r] - w->sum_floor[s]) / w->granularity, z);
+  }
+  for (p = w->start_index[f->part_lo]; p < end; p++) {
+    int32_t k = w->search[p], nw = 0, last = -1, e, left;
+    if (w->placed[k] || !dnnmem__exact_conflict(w, j, k, &need)) continue;
+    for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k] && last < 0; q++)
+      for (s = w->seg_lo[q]; s < w->seg_hi[q] && last < 0; s++) {
+        if (!dnnmem__exact_sum_tight(w, s)) continue;
+        if (nw == 0) { /* every offset up to capacity */
+          nw = (int32_t)((w->capacity - w->size[k] - w->lowest[k]) / w->granularity / 64) + 1;
+          if (nw > DNNMEM__PLAN_SUM_WORDS) nw = DNNMEM__PLAN_SUM_WORDS;
+          for (i = 0; i < nw; i++) m[i] = ~(uint64_t)0;
+        }
+        if (!dnnmem__exact_sum_and(w, k, s, m, nw)) last = s;
+      }
+    if (last < 0) continue;
+    w->sum_hits++;
+    if (f->zend < 0 || w->degraded || !w->logging) return 0;
+    /* the reason: the last section first, then the others in turn until
+       no offset is left (often one or two sections) */
+    for (i = 0; i < nw; i++) m[i] = ~(uint64_t)0;
+    e = dnnmem__exact_z_busy(w, f, last, -1, DNNMEM__I64_MAX, f->zend, f->zend);
+    left = dnnmem__exact_sum_and(w, k, last, m, nw);
+    for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k] && e >= 0 && left; q++)
+      for (s = w->seg_lo[q]; s < w->seg_hi[q] && e >= 0 && left; s++) {
+        if (s == last || !dnnmem__exact_sum_tight(w, s)) continue;
+        e = dnnmem__exact_z_busy(w, f, s, -1, DNNMEM__I64_MAX, f->zend, e);
+        left = dnnmem__exact_sum_and(w, k, s, m, nw);
+      }
+    w->fail_z = e;
+    return 0;
+  }
+  return 1;
+}
+
 /* Places j in frame d (its next candidate) and enters the frame below:
    1 entered, 2 every part is placed (the plan is in w->offset), 0 the
    placement failed (undone; with logging off nothing is undone). */
@@ -8794,6 +8953,10 @@ static int dnnmem__exact_descend(dnnmem__exact *w, int32_t d, int32_t j, int fit
        restart) swept it with at least these bytes left (they only fall
        along the path) and failed */
     DNNMEM_ASSERT(w->fail_z < 0 || dnnmem__exact_culprit(w, f->zend, w->fail_z) == d);
+    if (w->logging) dnnmem__exact_undo(w, d);
+    return 0;
+  }
+  if (w->sums && !dnnmem__exact_sums(w, d, j)) {
     if (w->logging) dnnmem__exact_undo(w, d);
     return 0;
   }
@@ -9045,6 +9208,7 @@ typedef struct dnnmem__exact_params {
   int no_fit;                  /* tests: noisy runs keep the canonical order of covers */
   int no_twins;                /* tests: identical records in any order (dnnmem__exact_twins) */
   int shared_noise;            /* tests: noise scales keys every record shares (dnnmem__exact_set_order) */
+  int no_sums;                 /* tests: no zero-slack sums (dnnmem__exact_sums) */
   uint64_t noise_salt;         /* tests: another stream of noisy restarts (their seeds + salt << 32) */
 } dnnmem__exact_params;
 
@@ -9059,6 +9223,7 @@ typedef struct dnnmem__exact_outcome {
   int64_t backjumps;   /* failures that went back past the frame before */
   int64_t nogoods;     /* placements a learned nogood failed */
   int64_t lists, list_len; /* frames that failed naming records; records named */
+  int64_t sums;        /* placements the zero-slack sums failed */
 } dnnmem__exact_outcome;
 
 /* The arena of a plan of the search's records. */
@@ -9278,11 +9443,17 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   bound = dnnmem__exact_setup(&w, records, count, alignment, params->ignore_gaps);
   w.twins_off = params->no_twins;
   dnnmem__exact_twins(&w);
+  { /* the sums fit their words (granules), no windows, the full block */
+    int64_t most = 0;
+    for (i = 0; i < w.sections; i++) most = dnnmem__max64(most, w.rem0[i]);
+    w.sums = !params->no_sums && !params->lean && !w.has_windows &&
+             most / w.granularity < 64 * DNNMEM__PLAN_SUM_WORDS;
+  }
   w.nodes = w.refused = w.backjumps = 0;
   w.backjump = !params->no_backjumps;
   w.zstamp = 0;
   w.mz_top = 0;
-  w.ng_hits = w.z_lists = w.z_len = 0;
+  w.ng_hits = w.z_lists = w.z_len = w.sum_hits = 0;
   if (params->no_nogoods) w.ng_cap = 0;
   dnnmem__exact_forget(&w, 0);
   DNNMEM_MEMSET(w.zmark, 0, (size_t)count * sizeof(uint32_t));
@@ -9334,6 +9505,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   out->nogoods = w.ng_hits;
   out->lists = w.z_lists;
   out->list_len = w.z_len;
+  out->sums = w.sum_hits;
   /* why it ended: the question settled, else the limit that ended it
      (stop first: a callback that fired also ends a search at its node
      limit), else every capacity was asked without a proof (windows) */
