@@ -6991,6 +6991,7 @@ typedef struct dnnmem__exact_frame {
      could not place, each above a height, w->zlist / zbound[zbase ..
      zend) (zend -1: not told) */
   int32_t zbase, zend;
+  int32_t sum_lo, sum_hi; /* the sections whose rows its placement cleared */
 } dnnmem__exact_frame;
 
 typedef struct dnnmem__exact_part {
@@ -7116,6 +7117,7 @@ typedef struct dnnmem__exact {
      placements they failed */
   uint64_t *sum_bits;
   int64_t *sum_floor;
+  uint8_t *sum_ok;
   int sums;
   int64_t sum_hits;
   dnnmem__exact_slot slots[DNNMEM__EXACT_SLOTS];
@@ -7222,6 +7224,7 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
   w->order_keys = DNNMEM__TAKE(s, int64_t, 8 * nn);
   w->sum_bits = DNNMEM__TAKE(s, uint64_t, lean ? 0 : events * DNNMEM__PLAN_SUM_WORDS);
   w->sum_floor = DNNMEM__TAKE(s, int64_t, lean ? 0 : events);
+  w->sum_ok = DNNMEM__TAKE(s, uint8_t, lean ? 0 : events);
   {
     int32_t k;
     for (k = 0; k < DNNMEM__EXACT_SLOTS; k++) {
@@ -7849,6 +7852,113 @@ static int dnnmem__exact_allowed(const dnnmem__exact *w, const dnnmem__exact_fra
   return w->lowest[k] > f->bound_offset || (w->lowest[k] == f->bound_offset && w->rank[k] > f->bound_rank);
 }
 
+/* Zero-slack stacks (dnnmem__exact_sums, dnnmem__exact_viable). Section
+   s's row: the heights (granules above its floor, the least lowest offset
+   of a record busy there) that a stack of some of its unplaced records
+   reaches from the floor, each record starting at or above its lowest
+   offset; kept while sum_ok[s] (a placement and its undo clear the
+   sections whose records it met). */
+static uint64_t *dnnmem__exact_sum_row(const dnnmem__exact *w, int32_t s) {
+  return w->sum_bits + (size_t)s * DNNMEM__PLAN_SUM_WORDS;
+}
+
+static int32_t dnnmem__exact_sum_words(const dnnmem__exact *w, int64_t bytes) {
+  return (int32_t)(bytes / w->granularity / 64) + 1;
+}
+
+/* Word a of bitset b without its bits below x. */
+static uint64_t dnnmem__exact_sum_from(const uint64_t *b, int32_t a, int64_t x) {
+  int64_t first = (int64_t)a * 64;
+  if (a < 0 || first + 63 < x) return 0;
+  return first >= x ? b[a] : b[a] & (~(uint64_t)0 << (x - first));
+}
+
+/* b |= (b's bits from x on) << z, over n words: a record of z granules
+   stacked on every height it may start at. Top down, so each word reads
+   words not yet changed. */
+static void dnnmem__exact_sum_push(uint64_t *b, int32_t n, int64_t x, int64_t z) {
+  int32_t q = (int32_t)(z >> 6), r = (int32_t)(z & 63), i;
+  for (i = n - 1; i >= q; i--)
+    b[i] |= dnnmem__exact_sum_from(b, i - q, x) << r |
+            (r ? dnnmem__exact_sum_from(b, i - q - 1, x) >> (64 - r) : 0);
+}
+
+/* 64 bits of bitset b (n words) from bit x on (zeros past its end). */
+static uint64_t dnnmem__exact_sum_at(const uint64_t *b, int32_t n, int64_t x) {
+  int64_t q = x >> 6;
+  int32_t r = (int32_t)(x & 63);
+  uint64_t v = q < n ? b[q] >> r : 0;
+  if (r && q + 1 < n) v |= b[q + 1] << (64 - r);
+  return v;
+}
+
+/* Section s's row, counted when not kept; NULL when s is not tight (its
+   unplaced records do not fill every byte from its floor to capacity).
+   Stacks below a height take their records in order of lowest offsets
+   (an exchange keeps any stack valid), so the row is a subset sum taken
+   in that order, each record only onto heights at or above its lowest
+   offset. O(records busy there x words). */
+static const uint64_t *dnnmem__exact_sum_get(dnnmem__exact *w, int32_t s) {
+  uint64_t *b = dnnmem__exact_sum_row(w, s);
+  int32_t p, c = 0, i, n;
+  int64_t floor = DNNMEM__I64_MAX;
+  if (!w->sum_ok[s]) {
+    for (p = w->seg_reach[s]; p < w->seg_start[s + 1]; p++) { /* by lowest offset: insertion */
+      int32_t q = w->seg_order[p], r = w->seg_owner[q];
+      if (w->placed[r] || w->seg_hi[q] <= s) continue;
+      for (i = c; i > 0 && w->item_release[i - 1] > w->lowest[r]; i--) {
+        w->item_release[i] = w->item_release[i - 1];
+        w->item_bytes[i] = w->item_bytes[i - 1];
+      }
+      w->item_release[i] = w->lowest[r];
+      w->item_bytes[i] = w->seg_wu[q] - w->seg_wl[q];
+      c++;
+    }
+    if (c > 0) floor = w->item_release[0];
+    w->sum_floor[s] = floor;
+    w->sum_ok[s] = 1;
+    if (floor != DNNMEM__I64_MAX && w->rem[s] <= 64 * DNNMEM__PLAN_SUM_WORDS * w->granularity - 1) {
+      n = dnnmem__exact_sum_words(w, w->rem[s]);
+      DNNMEM_MEMSET(b, 0, (size_t)n * sizeof(uint64_t));
+      b[0] = 1;
+      for (i = 0; i < c; i++)
+        dnnmem__exact_sum_push(b, n, (w->item_release[i] - floor) / w->granularity, w->item_bytes[i] / w->granularity);
+    } else {
+      w->sum_floor[s] = DNNMEM__I64_MAX; /* nothing to tell */
+    }
+  }
+  if (w->sum_floor[s] == DNNMEM__I64_MAX || w->rem[s] != w->capacity - w->sum_floor[s]) return NULL;
+  return b;
+}
+
+/* Keeps in m (nw words; bit x: record k at lowest[k] + x granules) the
+   offsets that tight section s (row b) allows k: its bottom and its top
+   both in the row. Returns whether any is left. */
+static int dnnmem__exact_sum_and(const dnnmem__exact *w, const uint64_t *b, int32_t k, int32_t s, uint64_t *m,
+                                 int32_t nw) {
+  int32_t n = dnnmem__exact_sum_words(w, w->rem[s]), i;
+  int64_t x = (w->lowest[k] - w->sum_floor[s]) / w->granularity, z = w->size[k] / w->granularity;
+  uint64_t any = 0;
+  for (i = 0; i < nw; i++, x += 64) any |= m[i] &= dnnmem__exact_sum_at(b, n, x) & dnnmem__exact_sum_at(b, n, x + z);
+  return any != 0;
+}
+
+/* Whether record k, at its lowest offset, may stand there: a tight
+   section of its busy stretches whose row lacks its bottom or top
+   (dnnmem__exact_sums) rules it out. Returns that section, -1 none. */
+static int32_t dnnmem__exact_viable(dnnmem__exact *w, int32_t k) {
+  int32_t q, s;
+  uint64_t m;
+  if (!w->sums) return -1;
+  for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++)
+    for (s = w->seg_lo[q]; s < w->seg_hi[q]; s++) {
+      const uint64_t *b = dnnmem__exact_sum_get(w, s);
+      m = 1;
+      if (b && !dnnmem__exact_sum_and(w, b, k, s, &m, 1)) return s;
+    }
+  return -1;
+}
+
 /* A tight cell to branch on. Let L be the least lowest offset of the
    part's records that the frame's bound allows: no record of the part ends
    below L (one the bound refuses must be lifted by a record placed at L or
@@ -7917,16 +8027,19 @@ static void dnnmem__exact_cell(dnnmem__exact *w, dnnmem__exact_frame *f) {
   f->tight = 0; /* until a tight section is seen */
   /* covers counted per tight cell; a cell with an unsafe cover is marked */
   for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
-    int32_t k = w->search[p], safe = 1;
+    int32_t k = w->search[p], safe = 1, viable = 2;
     int64_t h = w->lowest[k];
     if (w->placed[k] || !dnnmem__exact_allowed(w, f, k)) continue;
     for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k] && safe; q++)
       for (s = w->seg_lo[q]; s < w->seg_hi[q] && safe; s++) safe = w->cell_floor[s] == h;
     for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++)
       for (s = w->seg_lo[q]; s < w->seg_hi[q]; s++)
-        if (w->cell_floor[s] == h && w->rem[s] == w->capacity - h)
-          w->cell_count[s] = !safe || w->cell_count[s] == unsafe ? unsafe
-                             : w->cell_count[s] + (w->size[k] <= w->capacity - h && !dnnmem__exact_waits(w, k));
+        if (w->cell_floor[s] == h && w->rem[s] == w->capacity - h) {
+          if (viable == 2) /* counted once per record, when it would count */
+            viable = safe && w->size[k] <= w->capacity - h && !dnnmem__exact_waits(w, k) &&
+                     dnnmem__exact_viable(w, k) < 0;
+          w->cell_count[s] = !safe || w->cell_count[s] == unsafe ? unsafe : w->cell_count[s] + viable;
+        }
   }
   /* the fewest covers (ties: the lowest floor, then the first section;
      a restart with noise draws among them, so that its search differs from
@@ -8013,6 +8126,9 @@ static void dnnmem__exact_fit_order(dnnmem__exact *w, dnnmem__exact_frame *f) {
   f->cand_sorted = 1;
 }
 
+static int32_t dnnmem__exact_z_busy(dnnmem__exact *w, const dnnmem__exact_frame *f, int32_t s, int64_t rel,
+                                    int64_t b, int32_t from, int32_t end);
+
 /* The frame's next candidate, as dnnmem__exact_scan: while the frame is
    the deepest, its part's lowest offsets and ranks stay as they were at
    its entry (what deeper frames change they undo), so its first choice
@@ -8021,7 +8137,7 @@ static void dnnmem__exact_fit_order(dnnmem__exact *w, dnnmem__exact_frame *f) {
 static int32_t dnnmem__exact_next(dnnmem__exact *w, dnnmem__exact_frame *f) {
   if (f->cell == -2) dnnmem__exact_cell(w, f);
   if (f->cand_end == -1) {
-    int32_t p, c = f->cand_base;
+    int32_t p, c = f->cand_base, s;
     if ((int64_t)f->cand_base + w->start_index[f->part_hi] - w->start_index[f->part_lo] > w->cand_cap) {
       f->cand_end = -2;
     } else {
@@ -8036,6 +8152,10 @@ static int32_t dnnmem__exact_next(dnnmem__exact *w, dnnmem__exact_frame *f) {
         if ((f->cell < 0 && o >= f->min_height) || o + w->size[k] > w->capacity) continue;
         if (f->cell >= 0 && (o != f->cell_offset || !dnnmem__exact_covers(w, k, f->cell))) continue;
         if (f->cell >= 0 && dnnmem__exact_waits(w, k)) continue;
+        if (f->cell >= 0 && (s = dnnmem__exact_viable(w, k)) >= 0) { /* ruled out: its reason joins the list */
+          if (f->zend >= 0 && !w->degraded) f->zend = dnnmem__exact_z_busy(w, f, s, -1, DNNMEM__I64_MAX, f->zbase, f->zend);
+          continue;
+        }
         w->cand[c++] = k;
       }
       f->cand_next = f->cand_base;
@@ -8215,6 +8335,8 @@ static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
   /* every unplaced record of the part for the two smallest sizes (for
      dnnmem__exact_check); those that begin before j ends may meet it */
   end = w->start_index[w->span_hi[j]];
+  f->sum_lo = w->span_lo[j];
+  f->sum_hi = w->span_hi[j];
   for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
     int32_t k = w->search[p];
     int64_t x;
@@ -8229,6 +8351,8 @@ static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
     if (p >= end || !dnnmem__exact_conflict(w, j, k, &need)) continue;
     hat = 1;
     w->open[k]--;
+    if (w->span_lo[k] < f->sum_lo) f->sum_lo = w->span_lo[k];
+    if (w->span_hi[k] > f->sum_hi) f->sum_hi = w->span_hi[k];
     x = o + need;
     if (x <= w->lowest[k]) continue;
     x = dnnmem__exact_clear_fixed(w, k, x);
@@ -8246,6 +8370,7 @@ static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
   for (q = w->seg_first[j]; q < w->seg_first[j] + w->seg_count[j]; q++)
     for (s = w->seg_lo[q]; s < w->seg_hi[q]; s++) w->rem[s] -= w->seg_wu[q] - w->seg_wl[q];
   for (s = w->span_lo[j]; s + 1 < w->span_hi[j]; s++) w->cut[s]--;
+  if (w->sums) DNNMEM_MEMSET(w->sum_ok + f->sum_lo, 0, (size_t)(f->sum_hi - f->sum_lo));
   /* Nothing unplaced can ever sit on j (it has no "hat"): j stays at this
      offset in every completion, and any sibling placed first would leave j
      below the canonical bound forever. If j fails here, the frame fails. */
@@ -8333,6 +8458,7 @@ static void dnnmem__exact_undo(dnnmem__exact *w, int32_t d) {
   for (q = w->seg_first[j]; q < w->seg_first[j] + w->seg_count[j]; q++)
     for (s = w->seg_lo[q]; s < w->seg_hi[q]; s++) w->rem[s] += w->seg_wu[q] - w->seg_wl[q];
   for (s = w->span_lo[j]; s + 1 < w->span_hi[j]; s++) w->cut[s]++;
+  if (w->sums) DNNMEM_MEMSET(w->sum_ok + f->sum_lo, 0, (size_t)(f->sum_hi - f->sum_lo));
   while (w->log_top > f->log_mark) {
     int32_t id = w->log_id[--w->log_top];
     if (id >= 0) {
@@ -8434,6 +8560,7 @@ static int32_t dnnmem__exact_restart(dnnmem__exact *w) {
     w->rem[s] = w->rem0[s];
     w->cut[s] = w->cut0[s];
   }
+  if (w->sums) DNNMEM_MEMSET(w->sum_ok, 0, (size_t)w->sections);
   w->log_top = 0;
   w->pending_top = 0;
   /* every later sweep looks only where releases rose: check all once */
@@ -8753,130 +8880,40 @@ static void dnnmem__exact_watch(dnnmem__exact *w, int32_t k, int64_t x) {
   }
 }
 
-/* Zero-slack stacks: section s's bitset of the heights (granules above
-   its floor) that a stack of some of its unplaced records can reach from
-   the floor, each record starting at or above its lowest offset, and the
-   words that hold it with `bytes` left there. */
-static uint64_t *dnnmem__exact_sum_row(const dnnmem__exact *w, int32_t s) {
-  return w->sum_bits + (size_t)s * DNNMEM__PLAN_SUM_WORDS;
-}
-
-static int32_t dnnmem__exact_sum_words(const dnnmem__exact *w, int64_t bytes) {
-  return (int32_t)(bytes / w->granularity / 64) + 1;
-}
-
-/* Word a of bitset b without its bits below x. */
-static uint64_t dnnmem__exact_sum_from(const uint64_t *b, int32_t a, int64_t x) {
-  int64_t first = (int64_t)a * 64;
-  if (a < 0 || first + 63 < x) return 0;
-  return first >= x ? b[a] : b[a] & (~(uint64_t)0 << (x - first));
-}
-
-/* b |= (b's bits from x on) << z, over n words: a record of z granules
-   stacked on every height it may start at. Top down, so each word reads
-   words not yet changed. */
-static void dnnmem__exact_sum_push(uint64_t *b, int32_t n, int64_t x, int64_t z) {
-  int32_t q = (int32_t)(z >> 6), r = (int32_t)(z & 63), i;
-  for (i = n - 1; i >= q; i--)
-    b[i] |= dnnmem__exact_sum_from(b, i - q, x) << r |
-            (r ? dnnmem__exact_sum_from(b, i - q - 1, x) >> (64 - r) : 0);
-}
-
-/* 64 bits of bitset b (n words) from bit x on (zeros past its end). */
-static uint64_t dnnmem__exact_sum_at(const uint64_t *b, int32_t n, int64_t x) {
-  int64_t q = x >> 6;
-  int32_t r = (int32_t)(x & 63);
-  uint64_t v = q < n ? b[q] >> r : 0;
-  if (r && q + 1 < n) v |= b[q + 1] << (64 - r);
-  return v;
-}
-
-/* Whether section s is tight: its unplaced records fill every byte from
-   its floor (the least lowest offset of one busy there) to capacity. */
-static int dnnmem__exact_sum_tight(const dnnmem__exact *w, int32_t s) {
-  return w->sum_floor[s] != DNNMEM__I64_MAX && w->rem[s] == w->capacity - w->sum_floor[s];
-}
-
-/* Keeps in m (nw words; bit x: record k at lowest[k] + x granules) the
-   offsets that tight section s allows k (dnnmem__exact_sums). Returns
-   whether any is left. */
-static int dnnmem__exact_sum_and(const dnnmem__exact *w, int32_t k, int32_t s, uint64_t *m, int32_t nw) {
-  const uint64_t *b = dnnmem__exact_sum_row(w, s);
-  int32_t n = dnnmem__exact_sum_words(w, w->rem[s]), i;
-  int64_t x = (w->lowest[k] - w->sum_floor[s]) / w->granularity, z = w->size[k] / w->granularity;
-  uint64_t any = 0;
-  for (i = 0; i < nw; i++, x += 64) any |= m[i] &= dnnmem__exact_sum_at(b, n, x) & dnnmem__exact_sum_at(b, n, x + z);
-  return any != 0;
-}
-
 /* Zero slack. In a tight section s with floor h, every completion stacks
    the records unplaced and busy there over [h, capacity) without a gap
    (each lies at or above h, and their bytes are capacity - h; no
-   windows), each at or above its lowest offset. The records below a given
-   height then stack in order of lowest offsets as well (exchange), so the
-   heights such stacks reach from h (a subset sum taken in that order,
-   each record only onto heights at or above its lowest offset: the
-   section's row) hold the bottom and the top of every record there. An
-   offset of record k (at least its lowest, ending within capacity: the
-   rows stop at capacity - h) must be one in every tight section of its
-   busy stretches. After placing j, each unplaced record that meets j
-   (lifted, or in a section j left) is checked; when one has no offset
-   left the placement fails, naming the records busy in the tight sections
-   that ruled out its last offsets, each at or above its lowest offset:
-   higher offsets only shrink the rows, so they fail wherever they stand
-   that high (a list as backjumping and nogoods need). Sound at any
-   capacity (sections with slack are not looked at). Returns 1 when every
-   record checked keeps an offset. */
+   windows), each at or above its lowest offset: the bottom and the top of
+   each record there are heights of the section's row
+   (dnnmem__exact_sum_get). An offset of record k (at least its lowest,
+   ending within capacity: the rows stop at capacity - h) must be one in
+   every tight section of its busy stretches. After placing j, each
+   unplaced record that meets j (lifted, or in a section j left) is
+   checked; when one has no offset left the placement fails, naming the
+   records busy in the tight sections that ruled out its last offsets,
+   each at or above its lowest offset: higher offsets only shrink the rows,
+   and those records alone fill the section from its floor, so they fail
+   wherever they stand that high (a list as backjumping and nogoods need).
+   Sound at any capacity (sections with slack are not looked at). Returns
+   1 when every record checked keeps an offset. */
 static int dnnmem__exact_sums(dnnmem__exact *w, int32_t d, int32_t j) {
   const dnnmem__exact_frame *f = &w->frames[d];
-  int32_t p, q, s, lo = DNNMEM__I32_MAX, hi = -1, end = w->start_index[w->span_hi[j]], c = 0, i;
+  int32_t p, q, s, end = w->start_index[w->span_hi[j]], i;
   int64_t need;
   uint64_t m[DNNMEM__PLAN_SUM_WORDS];
-  for (p = w->start_index[f->part_lo]; p < end; p++) {
-    int32_t k = w->search[p];
-    if (w->placed[k] || !dnnmem__exact_conflict(w, j, k, &need)) continue;
-    if (w->span_lo[k] < lo) lo = w->span_lo[k];
-    if (w->span_hi[k] > hi) hi = w->span_hi[k];
-  }
-  if (hi < 0) return 1;
-  /* the floors, and the busy stretches there by lowest offset */
-  for (s = lo; s < hi; s++) w->sum_floor[s] = DNNMEM__I64_MAX;
-  for (p = w->seg_reach[lo]; p < w->seg_start[hi]; p++) {
-    int32_t sq = w->seg_order[p], r = w->seg_owner[sq];
-    if (w->placed[r] || w->seg_hi[sq] <= lo) continue;
-    for (s = w->seg_lo[sq] > lo ? w->seg_lo[sq] : lo; s < w->seg_hi[sq] && s < hi; s++)
-      if (w->lowest[r] < w->sum_floor[s]) w->sum_floor[s] = w->lowest[r];
-    w->ids[c] = c;
-    w->keys[c] = w->lowest[r];
-    w->tmp2[c++] = sq;
-  }
-  dnnmem__sort_ids(w->ids, w->tmp, c, dnnmem__exact_less_key, w->keys);
-  for (s = lo; s < hi; s++)
-    if (dnnmem__exact_sum_tight(w, s)) {
-      uint64_t *b = dnnmem__exact_sum_row(w, s);
-      DNNMEM_MEMSET(b, 0, (size_t)dnnmem__exact_sum_words(w, w->rem[s]) * sizeof(uint64_t));
-      b[0] = 1;
-    }
-  for (i = 0; i < c; i++) {
-    int32_t sq = w->tmp2[w->ids[i]], r = w->seg_owner[sq];
-    int64_t z = (w->seg_wu[sq] - w->seg_wl[sq]) / w->granularity;
-    for (s = w->seg_lo[sq] > lo ? w->seg_lo[sq] : lo; s < w->seg_hi[sq] && s < hi; s++)
-      if (dnnmem__exact_sum_tight(w, s))
-        dnnmem__exact_sum_push(dnnmem__exact_sum_row(w, s), dnnmem__exact_sum_words(w, w->rem[s]),
-                               (w->lowest[r] - w->sum_floor[s]) / w->granularity, z);
-  }
+  const uint64_t *b;
   for (p = w->start_index[f->part_lo]; p < end; p++) {
     int32_t k = w->search[p], nw = 0, last = -1, e, left;
     if (w->placed[k] || !dnnmem__exact_conflict(w, j, k, &need)) continue;
     for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k] && last < 0; q++)
       for (s = w->seg_lo[q]; s < w->seg_hi[q] && last < 0; s++) {
-        if (!dnnmem__exact_sum_tight(w, s)) continue;
+        if (!(b = dnnmem__exact_sum_get(w, s))) continue;
         if (nw == 0) { /* every offset up to capacity */
           nw = (int32_t)((w->capacity - w->size[k] - w->lowest[k]) / w->granularity / 64) + 1;
           if (nw > DNNMEM__PLAN_SUM_WORDS) nw = DNNMEM__PLAN_SUM_WORDS;
           for (i = 0; i < nw; i++) m[i] = ~(uint64_t)0;
         }
-        if (!dnnmem__exact_sum_and(w, k, s, m, nw)) last = s;
+        if (!dnnmem__exact_sum_and(w, b, k, s, m, nw)) last = s;
       }
     if (last < 0) continue;
     w->sum_hits++;
@@ -8885,12 +8922,12 @@ static int dnnmem__exact_sums(dnnmem__exact *w, int32_t d, int32_t j) {
        no offset is left (often one or two sections) */
     for (i = 0; i < nw; i++) m[i] = ~(uint64_t)0;
     e = dnnmem__exact_z_busy(w, f, last, -1, DNNMEM__I64_MAX, f->zend, f->zend);
-    left = dnnmem__exact_sum_and(w, k, last, m, nw);
+    left = dnnmem__exact_sum_and(w, dnnmem__exact_sum_get(w, last), k, last, m, nw);
     for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k] && e >= 0 && left; q++)
       for (s = w->seg_lo[q]; s < w->seg_hi[q] && e >= 0 && left; s++) {
-        if (s == last || !dnnmem__exact_sum_tight(w, s)) continue;
+        if (s == last || !(b = dnnmem__exact_sum_get(w, s))) continue;
         e = dnnmem__exact_z_busy(w, f, s, -1, DNNMEM__I64_MAX, f->zend, e);
-        left = dnnmem__exact_sum_and(w, k, s, m, nw);
+        left = dnnmem__exact_sum_and(w, b, k, s, m, nw);
       }
     w->fail_z = e;
     return 0;
