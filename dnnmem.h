@@ -6954,6 +6954,8 @@ static int dnnmem__find_overlap(const dnnmem_interval *records, int32_t count,
 #ifndef DNNMEM_NO_EXACT
 
 /* ---- exact interval planning --------------------------------------------- */
+int dnnmem__sum_most = 1 << 30;
+
 
 #if defined(__GNUC__) || defined(__clang__)
 #define DNNMEM__EXACT_INLINE __inline__ __attribute__((always_inline))
@@ -7117,7 +7119,9 @@ typedef struct dnnmem__exact {
      placements they failed */
   uint64_t *sum_bits;
   int64_t *sum_floor;
-  uint8_t *sum_ok;
+  uint8_t *sum_ok, *sum_full;
+  int64_t *sum_fg; /* per section: its floor in granules, and its row's words */
+  int32_t *sum_n;
   int sums;
   int64_t sum_hits;
   dnnmem__exact_slot slots[DNNMEM__EXACT_SLOTS];
@@ -7225,6 +7229,9 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
   w->sum_bits = DNNMEM__TAKE(s, uint64_t, lean ? 0 : events * DNNMEM__PLAN_SUM_WORDS);
   w->sum_floor = DNNMEM__TAKE(s, int64_t, lean ? 0 : events);
   w->sum_ok = DNNMEM__TAKE(s, uint8_t, lean ? 0 : events);
+  w->sum_full = DNNMEM__TAKE(s, uint8_t, lean ? 0 : events);
+  w->sum_fg = DNNMEM__TAKE(s, int64_t, lean ? 0 : events);
+  w->sum_n = DNNMEM__TAKE(s, int32_t, lean ? 0 : events);
   {
     int32_t k;
     for (k = 0; k < DNNMEM__EXACT_SLOTS; k++) {
@@ -7866,21 +7873,19 @@ static int32_t dnnmem__exact_sum_words(const dnnmem__exact *w, int64_t bytes) {
   return (int32_t)(bytes / w->granularity / 64) + 1;
 }
 
-/* Word a of bitset b without its bits below x. */
-static uint64_t dnnmem__exact_sum_from(const uint64_t *b, int32_t a, int64_t x) {
-  int64_t first = (int64_t)a * 64;
-  if (a < 0 || first + 63 < x) return 0;
-  return first >= x ? b[a] : b[a] & (~(uint64_t)0 << (x - first));
-}
-
 /* b |= (b's bits from x on) << z, over n words: a record of z granules
    stacked on every height it may start at. Top down, so each word reads
    words not yet changed. */
 static void dnnmem__exact_sum_push(uint64_t *b, int32_t n, int64_t x, int64_t z) {
-  int32_t q = (int32_t)(z >> 6), r = (int32_t)(z & 63), i;
-  for (i = n - 1; i >= q; i--)
-    b[i] |= dnnmem__exact_sum_from(b, i - q, x) << r |
-            (r ? dnnmem__exact_sum_from(b, i - q - 1, x) >> (64 - r) : 0);
+  int32_t q = (int32_t)(z >> 6), r = (int32_t)(z & 63), xa = (int32_t)(x >> 6), i;
+  uint64_t xm = ~(uint64_t)0 << (x & 63);
+  if (x >= 64 * (int64_t)n) return;
+  for (i = n - 1; i >= q + xa; i--) {
+    int32_t a = i - q;
+    uint64_t v = (a == xa ? b[a] & xm : b[a]) << r;
+    if (r && a > xa) v |= (a - 1 == xa ? b[a - 1] & xm : b[a - 1]) >> (64 - r);
+    b[i] |= v;
+  }
 }
 
 /* 64 bits of bitset b (n words) from bit x on (zeros past its end). */
@@ -7892,43 +7897,66 @@ static uint64_t dnnmem__exact_sum_at(const uint64_t *b, int32_t n, int64_t x) {
   return v;
 }
 
-/* Section s's row, counted when not kept; NULL when s is not tight (its
-   unplaced records do not fill every byte from its floor to capacity).
-   Stacks below a height take their records in order of lowest offsets
-   (an exchange keeps any stack valid), so the row is a subset sum taken
-   in that order, each record only onto heights at or above its lowest
-   offset. O(records busy there x words). */
-static const uint64_t *dnnmem__exact_sum_get(dnnmem__exact *w, int32_t s) {
-  uint64_t *b = dnnmem__exact_sum_row(w, s);
-  int32_t p, c = 0, i, n;
-  int64_t floor = DNNMEM__I64_MAX;
-  if (!w->sum_ok[s]) {
-    for (p = w->seg_reach[s]; p < w->seg_start[s + 1]; p++) { /* by lowest offset: insertion */
-      int32_t q = w->seg_order[p], r = w->seg_owner[q];
-      if (w->placed[r] || w->seg_hi[q] <= s) continue;
-      for (i = c; i > 0 && w->item_release[i - 1] > w->lowest[r]; i--) {
-        w->item_release[i] = w->item_release[i - 1];
-        w->item_bytes[i] = w->item_bytes[i - 1];
+/* The rows of sections [lo, hi) not kept, counted: stacks below a height
+   take their records in order of lowest offsets (an exchange keeps any
+   stack valid), so a row is a subset sum taken in that order, each record
+   only onto heights at or above its lowest offset. One sweep over the
+   busy stretches that meet the range, sorted by lowest offset:
+   O(stretches log stretches + pairs x words). */
+static void dnnmem__exact_sum_count(dnnmem__exact *w, int32_t lo, int32_t hi) {
+  int32_t p, s, c = 0, i;
+  int64_t g = w->granularity;
+  for (s = lo; s < hi; s++)
+    if (!w->sum_ok[s]) w->sum_floor[s] = DNNMEM__I64_MAX, w->sum_n[s] = 0;
+  for (p = w->seg_reach[lo]; p < w->seg_start[hi]; p++) {
+    int32_t q = w->seg_order[p], r = w->seg_owner[q];
+    if (w->placed[r] || w->seg_hi[q] <= lo) continue;
+    for (s = w->seg_lo[q] > lo ? w->seg_lo[q] : lo; s < w->seg_hi[q] && s < hi; s++)
+      if (!w->sum_ok[s]) {
+        w->sum_n[s]++;
+        if (w->lowest[r] < w->sum_floor[s]) w->sum_floor[s] = w->lowest[r];
       }
-      w->item_release[i] = w->lowest[r];
-      w->item_bytes[i] = w->seg_wu[q] - w->seg_wl[q];
-      c++;
-    }
-    if (c > 0) floor = w->item_release[0];
-    w->sum_floor[s] = floor;
-    w->sum_ok[s] = 1;
-    if (floor != DNNMEM__I64_MAX && w->rem[s] <= 64 * DNNMEM__PLAN_SUM_WORDS * w->granularity - 1) {
-      n = dnnmem__exact_sum_words(w, w->rem[s]);
-      DNNMEM_MEMSET(b, 0, (size_t)n * sizeof(uint64_t));
-      b[0] = 1;
-      for (i = 0; i < c; i++)
-        dnnmem__exact_sum_push(b, n, (w->item_release[i] - floor) / w->granularity, w->item_bytes[i] / w->granularity);
-    } else {
-      w->sum_floor[s] = DNNMEM__I64_MAX; /* nothing to tell */
-    }
+    w->ids[c] = c;
+    w->keys[c] = w->lowest[r];
+    w->tmp2[c++] = q;
   }
-  if (w->sum_floor[s] == DNNMEM__I64_MAX || w->rem[s] != w->capacity - w->sum_floor[s]) return NULL;
-  return b;
+  dnnmem__sort_ids(w->ids, w->tmp, c, dnnmem__exact_less_key, w->keys);
+  for (s = lo; s < hi; s++)
+    if (!w->sum_ok[s] && w->sum_n[s] > dnnmem__sum_most) { /* crowded: not counted */
+      w->sum_floor[s] = DNNMEM__I64_MAX;
+      w->sum_ok[s] = 1;
+    } else if (!w->sum_ok[s] && w->sum_floor[s] != DNNMEM__I64_MAX) {
+      uint64_t *b = dnnmem__exact_sum_row(w, s);
+      w->sum_n[s] = dnnmem__exact_sum_words(w, w->rem[s]);
+      w->sum_fg[s] = w->sum_floor[s] / g;
+      DNNMEM_MEMSET(b, 0, (size_t)w->sum_n[s] * sizeof(uint64_t));
+      b[0] = 1;
+    }
+  for (i = 0; i < c; i++) { /* granules: the divisions out of the inner loop */
+    int32_t q = w->tmp2[w->ids[i]], r = w->seg_owner[q];
+    int64_t z = (w->seg_wu[q] - w->seg_wl[q]) / g, x = w->lowest[r] / g;
+    for (s = w->seg_lo[q] > lo ? w->seg_lo[q] : lo; s < w->seg_hi[q] && s < hi; s++)
+      if (!w->sum_ok[s]) dnnmem__exact_sum_push(dnnmem__exact_sum_row(w, s), w->sum_n[s], x - w->sum_fg[s], z);
+  }
+  for (s = lo; s < hi; s++)
+    if (!w->sum_ok[s]) {
+      const uint64_t *b = dnnmem__exact_sum_row(w, s);
+      int32_t n = dnnmem__exact_sum_words(w, w->rem[s]);
+      for (i = 0; i < n - 1 && b[i] == ~(uint64_t)0; i++) {
+      }
+      w->sum_full[s] = i == n - 1 && b[i] == (~(uint64_t)0 >> (63 - (w->rem[s] / g) % 64));
+      w->sum_ok[s] = 1;
+    }
+}
+
+/* Section s's row when kept and it tells something: NULL when s is not
+   tight (its unplaced records do not fill every byte from its floor to
+   capacity) or when the row holds every height (capacity says as much). */
+static const uint64_t *dnnmem__exact_sum_get(const dnnmem__exact *w, int32_t s) {
+  if (!w->sum_ok[s] || w->sum_floor[s] == DNNMEM__I64_MAX || w->sum_full[s] ||
+      w->rem[s] != w->capacity - w->sum_floor[s])
+    return NULL;
+  return dnnmem__exact_sum_row(w, s);
 }
 
 /* Keeps in m (nw words; bit x: record k at lowest[k] + x granules) the
@@ -7941,22 +7969,6 @@ static int dnnmem__exact_sum_and(const dnnmem__exact *w, const uint64_t *b, int3
   uint64_t any = 0;
   for (i = 0; i < nw; i++, x += 64) any |= m[i] &= dnnmem__exact_sum_at(b, n, x) & dnnmem__exact_sum_at(b, n, x + z);
   return any != 0;
-}
-
-/* Whether record k, at its lowest offset, may stand there: a tight
-   section of its busy stretches whose row lacks its bottom or top
-   (dnnmem__exact_sums) rules it out. Returns that section, -1 none. */
-static int32_t dnnmem__exact_viable(dnnmem__exact *w, int32_t k) {
-  int32_t q, s;
-  uint64_t m;
-  if (!w->sums) return -1;
-  for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++)
-    for (s = w->seg_lo[q]; s < w->seg_hi[q]; s++) {
-      const uint64_t *b = dnnmem__exact_sum_get(w, s);
-      m = 1;
-      if (b && !dnnmem__exact_sum_and(w, b, k, s, &m, 1)) return s;
-    }
-  return -1;
 }
 
 /* A tight cell to branch on. Let L be the least lowest offset of the
@@ -8027,19 +8039,16 @@ static void dnnmem__exact_cell(dnnmem__exact *w, dnnmem__exact_frame *f) {
   f->tight = 0; /* until a tight section is seen */
   /* covers counted per tight cell; a cell with an unsafe cover is marked */
   for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
-    int32_t k = w->search[p], safe = 1, viable = 2;
+    int32_t k = w->search[p], safe = 1;
     int64_t h = w->lowest[k];
     if (w->placed[k] || !dnnmem__exact_allowed(w, f, k)) continue;
     for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k] && safe; q++)
       for (s = w->seg_lo[q]; s < w->seg_hi[q] && safe; s++) safe = w->cell_floor[s] == h;
     for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++)
       for (s = w->seg_lo[q]; s < w->seg_hi[q]; s++)
-        if (w->cell_floor[s] == h && w->rem[s] == w->capacity - h) {
-          if (viable == 2) /* counted once per record, when it would count */
-            viable = safe && w->size[k] <= w->capacity - h && !dnnmem__exact_waits(w, k) &&
-                     dnnmem__exact_viable(w, k) < 0;
-          w->cell_count[s] = !safe || w->cell_count[s] == unsafe ? unsafe : w->cell_count[s] + viable;
-        }
+        if (w->cell_floor[s] == h && w->rem[s] == w->capacity - h)
+          w->cell_count[s] = !safe || w->cell_count[s] == unsafe ? unsafe
+                             : w->cell_count[s] + (w->size[k] <= w->capacity - h && !dnnmem__exact_waits(w, k));
   }
   /* the fewest covers (ties: the lowest floor, then the first section;
      a restart with noise draws among them, so that its search differs from
@@ -8126,9 +8135,6 @@ static void dnnmem__exact_fit_order(dnnmem__exact *w, dnnmem__exact_frame *f) {
   f->cand_sorted = 1;
 }
 
-static int32_t dnnmem__exact_z_busy(dnnmem__exact *w, const dnnmem__exact_frame *f, int32_t s, int64_t rel,
-                                    int64_t b, int32_t from, int32_t end);
-
 /* The frame's next candidate, as dnnmem__exact_scan: while the frame is
    the deepest, its part's lowest offsets and ranks stay as they were at
    its entry (what deeper frames change they undo), so its first choice
@@ -8137,7 +8143,7 @@ static int32_t dnnmem__exact_z_busy(dnnmem__exact *w, const dnnmem__exact_frame 
 static int32_t dnnmem__exact_next(dnnmem__exact *w, dnnmem__exact_frame *f) {
   if (f->cell == -2) dnnmem__exact_cell(w, f);
   if (f->cand_end == -1) {
-    int32_t p, c = f->cand_base, s;
+    int32_t p, c = f->cand_base;
     if ((int64_t)f->cand_base + w->start_index[f->part_hi] - w->start_index[f->part_lo] > w->cand_cap) {
       f->cand_end = -2;
     } else {
@@ -8152,10 +8158,6 @@ static int32_t dnnmem__exact_next(dnnmem__exact *w, dnnmem__exact_frame *f) {
         if ((f->cell < 0 && o >= f->min_height) || o + w->size[k] > w->capacity) continue;
         if (f->cell >= 0 && (o != f->cell_offset || !dnnmem__exact_covers(w, k, f->cell))) continue;
         if (f->cell >= 0 && dnnmem__exact_waits(w, k)) continue;
-        if (f->cell >= 0 && (s = dnnmem__exact_viable(w, k)) >= 0) { /* ruled out: its reason joins the list */
-          if (f->zend >= 0 && !w->degraded) f->zend = dnnmem__exact_z_busy(w, f, s, -1, DNNMEM__I64_MAX, f->zbase, f->zend);
-          continue;
-        }
         w->cand[c++] = k;
       }
       f->cand_next = f->cand_base;
@@ -8902,6 +8904,7 @@ static int dnnmem__exact_sums(dnnmem__exact *w, int32_t d, int32_t j) {
   int64_t need;
   uint64_t m[DNNMEM__PLAN_SUM_WORDS];
   const uint64_t *b;
+  dnnmem__exact_sum_count(w, f->sum_lo, f->sum_hi);
   for (p = w->start_index[f->part_lo]; p < end; p++) {
     int32_t k = w->search[p], nw = 0, last = -1, e, left;
     if (w->placed[k] || !dnnmem__exact_conflict(w, j, k, &need)) continue;
