@@ -6954,7 +6954,6 @@ static int dnnmem__find_overlap(const dnnmem_interval *records, int32_t count,
 #ifndef DNNMEM_NO_EXACT
 
 /* ---- exact interval planning --------------------------------------------- */
-int dnnmem__sum_most = 1 << 30;
 
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -7907,25 +7906,19 @@ static void dnnmem__exact_sum_count(dnnmem__exact *w, int32_t lo, int32_t hi) {
   int32_t p, s, c = 0, i;
   int64_t g = w->granularity;
   for (s = lo; s < hi; s++)
-    if (!w->sum_ok[s]) w->sum_floor[s] = DNNMEM__I64_MAX, w->sum_n[s] = 0;
+    if (!w->sum_ok[s]) w->sum_floor[s] = DNNMEM__I64_MAX;
   for (p = w->seg_reach[lo]; p < w->seg_start[hi]; p++) {
     int32_t q = w->seg_order[p], r = w->seg_owner[q];
     if (w->placed[r] || w->seg_hi[q] <= lo) continue;
     for (s = w->seg_lo[q] > lo ? w->seg_lo[q] : lo; s < w->seg_hi[q] && s < hi; s++)
-      if (!w->sum_ok[s]) {
-        w->sum_n[s]++;
-        if (w->lowest[r] < w->sum_floor[s]) w->sum_floor[s] = w->lowest[r];
-      }
+      if (!w->sum_ok[s] && w->lowest[r] < w->sum_floor[s]) w->sum_floor[s] = w->lowest[r];
     w->ids[c] = c;
     w->keys[c] = w->lowest[r];
     w->tmp2[c++] = q;
   }
   dnnmem__sort_ids(w->ids, w->tmp, c, dnnmem__exact_less_key, w->keys);
   for (s = lo; s < hi; s++)
-    if (!w->sum_ok[s] && w->sum_n[s] > dnnmem__sum_most) { /* crowded: not counted */
-      w->sum_floor[s] = DNNMEM__I64_MAX;
-      w->sum_ok[s] = 1;
-    } else if (!w->sum_ok[s] && w->sum_floor[s] != DNNMEM__I64_MAX) {
+    if (!w->sum_ok[s] && w->sum_floor[s] != DNNMEM__I64_MAX) {
       uint64_t *b = dnnmem__exact_sum_row(w, s);
       w->sum_n[s] = dnnmem__exact_sum_words(w, w->rem[s]);
       w->sum_fg[s] = w->sum_floor[s] / g;
@@ -7938,14 +7931,15 @@ static void dnnmem__exact_sum_count(dnnmem__exact *w, int32_t lo, int32_t hi) {
     for (s = w->seg_lo[q] > lo ? w->seg_lo[q] : lo; s < w->seg_hi[q] && s < hi; s++)
       if (!w->sum_ok[s]) dnnmem__exact_sum_push(dnnmem__exact_sum_row(w, s), w->sum_n[s], x - w->sum_fg[s], z);
   }
-  for (s = lo; s < hi; s++)
+  for (s = lo; s < hi; s++) /* every height up to its bytes: full */
     if (!w->sum_ok[s]) {
       const uint64_t *b = dnnmem__exact_sum_row(w, s);
-      int32_t n = dnnmem__exact_sum_words(w, w->rem[s]);
+      int32_t n = w->sum_n[s];
+      w->sum_ok[s] = 1;
+      if (w->sum_floor[s] == DNNMEM__I64_MAX) continue;
       for (i = 0; i < n - 1 && b[i] == ~(uint64_t)0; i++) {
       }
       w->sum_full[s] = i == n - 1 && b[i] == (~(uint64_t)0 >> (63 - (w->rem[s] / g) % 64));
-      w->sum_ok[s] = 1;
     }
 }
 

@@ -46,7 +46,6 @@ static const struct {
           {"G", 1048576}, {"H", 1048576}, {"I", 1048576}, {"J", 1041408}, {"K", 1048576}};
 
 int main(int argc, char **argv) {
-  if (getenv("SUM_MOST")) dnnmem__sum_most = atoi(getenv("SUM_MOST"));
   if (argc >= 8 && !strcmp(argv[1], "tile")) {
     int32_t s, seed, salt;
     char *sizes = argv[2], *tok;
