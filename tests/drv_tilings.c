@@ -91,6 +91,53 @@ int main(int argc, char **argv) {
     }
     return 0;
   }
+  if (argc >= 3 && !strcmp(argv[1], "bf")) { /* soundness: small tilings vs brute force, larger on vs off */
+    int32_t seed, bad = 0, hits = 0, count = atoi(argv[2]);
+    for (seed = 0; seed < count; seed++) {
+      dnnmem_interval r[80];
+      int64_t off[80], opt, c;
+      dnnmem_rng rng;
+      dnnmem_intervals p;
+      int32_t n, big = seed % 4 == 3, mode;
+      dnnmem_rng_seed(&rng, (uint64_t)seed * 31 + 7);
+      n = big ? ref_plan_tiling(&rng, r, 40 + (int32_t)dnnmem_rng_below(&rng, 40), 40, 48, 1)
+              : ref_plan_tiling(&rng, r, 5 + (int32_t)dnnmem_rng_below(&rng, 6), 4 + (int32_t)dnnmem_rng_below(&rng, 6),
+                                4 + (int64_t)dnnmem_rng_below(&rng, 6), 1);
+      if (dnnmem_rng_below(&rng, 2)) { int32_t k = (int32_t)dnnmem_rng_below(&rng, (uint32_t)n); if (r[k].size > 1) r[k].size--; }
+      if (dnnmem_rng_below(&rng, 3) == 0) { int32_t k = (int32_t)dnnmem_rng_below(&rng, (uint32_t)n); if (r[k].upper - r[k].lower > 1) r[k].upper--; }
+      for (mode = (int32_t)dnnmem_rng_below(&rng, 4); mode > 0; mode--) { /* a byte moved to a nesting piece */
+        int32_t k = (int32_t)dnnmem_rng_below(&rng, (uint32_t)n), cc;
+        for (cc = 0; cc < n; cc++)
+          if (cc != k && r[cc].lower <= r[k].lower && r[cc].upper >= r[k].upper && r[cc].size > 1) { r[cc].size--, r[k].size++; break; }
+      }
+      p.records = r, p.count = n, p.alignment = 0;
+      opt = big ? 48 : ref_plan_optimum(&p, NULL);
+      for (c = opt; c >= opt - 1; c--) {
+        int32_t ans[2];
+        for (mode = 0; mode < 2; mode++) {
+          dnnmem__exact_params params;
+          dnnmem__exact_outcome out;
+          size_t bytes = 0;
+          void *scratch;
+          dnnmem__exact_scratch_size(n, 0, 0, &bytes);
+          scratch = malloc(bytes);
+          memset(&params, 0, sizeof params);
+          params.capacity = c;
+          params.no_sums = mode;
+          params.node_limit = big ? 2000000 : 0;
+          dnnmem__exact_solve(r, n, 1, &params, off, &out, scratch, bytes);
+          free(scratch);
+          ans[mode] = out.feasible;
+          if (mode == 0) hits += out.sums > 0;
+          if (out.feasible == 1 && ref_plan_recount(&p, off) > c) bad++, printf("seed %d: INVALID plan\n", seed);
+        }
+        if ((ans[0] != ans[1] && ans[0] >= 0 && ans[1] >= 0) || (!big && ans[0] != (c == opt)))
+          bad++, printf("seed %d cap %lld: on %d off %d (opt %lld)\n", seed, (long long)c, ans[0], ans[1], (long long)opt);
+      }
+    }
+    printf("bf: %d questions wrong, %d with sums failing placements\n", bad, hits);
+    return bad != 0;
+  }
   fprintf(stderr, "usage: see the comment\n");
   return 2;
 }
