@@ -6987,6 +6987,7 @@ typedef struct dnnmem__exact_frame {
   /* the tight cell the frame branches on (dnnmem__exact_cell): its
      section, -1 none (canonical order), -2 not chosen yet; its offset */
   int32_t cell, tight; /* tight 0: no tight section at entry (else unknown) */
+  int32_t flat;        /* it branches on a cell and no section of its part has slack */
   int64_t cell_offset, level; /* level: no record of the part ends below it */
   /* backjumping (dnnmem__exact_culprit): the records its failed children
      could not place, each above a height, w->zlist / zbound[zbase ..
@@ -7819,6 +7820,7 @@ static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact
   f->cand_end = -1;
   f->cell = -2;
   f->tight = 1;
+  f->flat = 0;
   f->zbase = d == 0 ? 0 : w->frames[d - 1].zend >= 0 ? w->frames[d - 1].zend : w->frames[d - 1].zbase;
   f->zend = w->backjump ? f->zbase : -1;
   uint64_t state = dnnmem__exact_mix(((uint64_t)(uint32_t)part->lo << 32) ^ (uint32_t)part->hi) +
@@ -8066,6 +8068,7 @@ static void dnnmem__exact_cell(dnnmem__exact *w, dnnmem__exact_frame *f) {
     }
   }
   if (!slack || fewest <= 1) f->cell = best;
+  f->flat = f->cell >= 0 && !slack;
   if (f->cell >= 0 && f->bound_offset < 0) f->zend = zend;
 }
 
@@ -8990,7 +8993,7 @@ static int dnnmem__exact_descend(dnnmem__exact *w, int32_t d, int32_t j, int fit
     if (w->logging) dnnmem__exact_undo(w, d);
     return 0;
   }
-  if (w->sums && !dnnmem__exact_sums(w, d, j)) {
+  if (w->sums && f->flat && !dnnmem__exact_sums(w, d, j)) { /* zero slack (tilings): where it pays */
     if (w->logging) dnnmem__exact_undo(w, d);
     return 0;
   }
