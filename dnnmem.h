@@ -543,7 +543,15 @@
                                lifetime, size and alignment, no gaps) go
                                in a fixed order from the bottom, so no
                                subtree is searched twice with two of them
-                               swapped.
+                               swapped; in a part without slack each
+                               placement checks the records it met
+                               against every tight section's stacks (the
+                               heights its records reach from its floor,
+                               each at or above its lowest offset): one
+                               whose bottom and top are not both such
+                               heights in each of its tight sections
+                               fails it (up to 2048 granules a section,
+                               not in best's block).
                                A candidate that would leave
                                a section over capacity - its offset is
                                refused without being placed (O(1) but a
@@ -970,7 +978,7 @@
                 them, not in builds for size) plus the exact search's
                 block (about 2.7 KiB per record + 1.9 MiB up to
                 DNNMEM_PLAN_BEST_EXACT_MAX records for every algo; above,
-                for exact only, about 4.7 KiB per record + 43 MiB; its undo log holds 32 entries per
+                for exact only, about 5.3 KiB per record + 43 MiB; its undo log holds 32 entries per
                 record + 2^16 up to DNNMEM_PLAN_BEST_EXACT_MAX records, 64
                 per record + 2^20 above; a search that needs more goes on
                 degraded). Chains: DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(n).
@@ -1458,7 +1466,7 @@
        max_group_size (4 V max_group_size unit edges dominate); baselines
        and simulate O(V + E + capacity); DNNMEM_REMAT_SIMULATE_SCRATCH_BYTES.
        Unless peak_only: plus dnnmem_remat_plan's for capacity records with
-       the exact search (about 4.7 KiB a record, plus 43 MiB above 4096) and
+       the exact search (about 5.3 KiB a record, plus 43 MiB above 4096) and
        about 84 bytes a step.
        Plan: the simulator's plus dnnmem_plan_solve's for L records and
        28 bytes a record (without gaps: the size query needs the length
@@ -2558,7 +2566,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_solve_scratch_size(const dnnmem_intervals *
    whatever the algo (one size serves every algo there) but greedy-tflm,
    which alone takes about 450 bytes per record (an engine's planner
    inside its arena: nothing for the other strategies), about 2.7 KiB per
-   record plus 1.9 MiB; above, only for exact, about 4.7 KiB per record
+   record plus 1.9 MiB; above, only for exact, about 5.3 KiB per record
    plus 43 MiB.
    Reads problem->count and each record's num_gaps (not the rest, which
    the operation validates); records may be NULL to size records without
