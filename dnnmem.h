@@ -550,8 +550,9 @@
                                each at or above its lowest offset): one
                                whose bottom and top are not both such
                                heights in each of its tight sections
-                               fails it (up to 2048 granules a section,
-                               not in best's block).
+                               fails it (above
+                               DNNMEM_PLAN_BEST_EXACT_MAX records, up to
+                               2048 granules a section).
                                A candidate that would leave
                                a section over capacity - its offset is
                                refused without being placed (O(1) but a
