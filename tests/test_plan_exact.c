@@ -627,7 +627,7 @@ static void test_search_effort(void) {
    plans, arenas and stops of all 30 are the same */
 #define EFFORT_WINDOWS 221009
 #define EFFORT_FIXED 130
-#define EFFORT_SMALL 6303 /* zero-slack stacks (issue 29): 6306 before; identical records in a fixed order: 6310 before */
+#define EFFORT_SMALL 6306 /* identical records in a fixed order: 6310 before */
 #define EFFORT_TINY 1662
 /* A small random problem into r: least + below(spread) records over 12
    steps, some aligned to 2, some hinted (when hints), every third fixed
