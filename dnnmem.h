@@ -8912,8 +8912,20 @@ static int dnnmem__exact_sums(dnnmem__exact *w, int32_t d, int32_t j) {
   const uint64_t *b;
   dnnmem__exact_sum_count(w, f->sum_lo, f->sum_hi);
   for (p = w->start_index[f->part_lo]; p < end; p++) {
-    int32_t k = w->search[p], nw = 0, last = -1, e, left;
+    int32_t k = w->search[p], nw = 0, last = -1, e, left, stands = 1;
+    int64_t z = w->size[k] / w->granularity;
     if (w->placed[k] || !dnnmem__exact_conflict(w, j, k, &need)) continue;
+    /* at its lowest offset k stands where a floor is as high (its own push
+       reaches its top there): only the rows of lower floors can rule that
+       offset out, and while it stands, k keeps an offset */
+    for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k] && stands; q++)
+      for (s = w->seg_lo[q]; s < w->seg_hi[q] && stands; s++) {
+        int64_t x;
+        if (!(b = dnnmem__exact_sum_get(w, s)) || w->sum_floor[s] >= w->lowest[k]) continue;
+        x = (w->lowest[k] - w->sum_floor[s]) / w->granularity;
+        stands = (int)(dnnmem__exact_sum_at(b, w->sum_n[s], x) & dnnmem__exact_sum_at(b, w->sum_n[s], x + z) & 1);
+      }
+    if (stands) continue;
     for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k] && last < 0; q++)
       for (s = w->seg_lo[q]; s < w->seg_hi[q] && last < 0; s++) {
         if (!(b = dnnmem__exact_sum_get(w, s))) continue;
