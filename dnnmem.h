@@ -7916,6 +7916,9 @@ static uint64_t dnnmem__exact_sum_at(const uint64_t *b, int32_t n, int64_t x) {
 static void dnnmem__exact_sum_count(dnnmem__exact *w, int32_t lo, int32_t hi) {
   int32_t p, s, c = 0, i;
   int64_t g = w->granularity;
+  while (lo < hi && w->sum_ok[lo]) lo++; /* the kept rows at the ends: not swept */
+  while (hi > lo && w->sum_ok[hi - 1]) hi--;
+  if (lo == hi) return;
   for (s = lo; s < hi; s++)
     if (!w->sum_ok[s]) w->sum_floor[s] = DNNMEM__I64_MAX;
   for (p = w->seg_reach[lo]; p < w->seg_start[hi]; p++) {
@@ -8359,10 +8362,10 @@ static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
     if (p >= end || !dnnmem__exact_conflict(w, j, k, &need)) continue;
     hat = 1;
     w->open[k]--;
-    if (w->span_lo[k] < f->sum_lo) f->sum_lo = w->span_lo[k];
-    if (w->span_hi[k] > f->sum_hi) f->sum_hi = w->span_hi[k];
     x = o + need;
     if (x <= w->lowest[k]) continue;
+    if (w->span_lo[k] < f->sum_lo) f->sum_lo = w->span_lo[k]; /* its release moved: its rows change */
+    if (w->span_hi[k] > f->sum_hi) f->sum_hi = w->span_hi[k];
     x = dnnmem__exact_clear_fixed(w, k, x);
     if (w->logging && !f->unlogged && !dnnmem__exact_log(w, k, w->lowest[k])) f->unlogged = 1;
     w->lowest[k] = x;
@@ -8906,11 +8909,17 @@ static void dnnmem__exact_watch(dnnmem__exact *w, int32_t k, int64_t x) {
    1 when every record checked keeps an offset. */
 static int dnnmem__exact_sums(dnnmem__exact *w, int32_t d, int32_t j) {
   const dnnmem__exact_frame *f = &w->frames[d];
-  int32_t p, q, s, end = w->start_index[w->span_hi[j]], i;
+  int32_t p, q, s, end = w->start_index[w->span_hi[j]], i, lo = w->span_lo[j], hi = w->span_hi[j];
   int64_t need;
   uint64_t m[DNNMEM__PLAN_SUM_WORDS];
   const uint64_t *b;
-  dnnmem__exact_sum_count(w, f->sum_lo, f->sum_hi);
+  for (p = w->start_index[f->part_lo]; p < end; p++) { /* the rows the records that meet j live in */
+    int32_t k = w->search[p];
+    if (w->placed[k] || !dnnmem__exact_conflict(w, j, k, &need)) continue;
+    if (w->span_lo[k] < lo) lo = w->span_lo[k];
+    if (w->span_hi[k] > hi) hi = w->span_hi[k];
+  }
+  dnnmem__exact_sum_count(w, lo, hi);
   for (p = w->start_index[f->part_lo]; p < end; p++) {
     int32_t k = w->search[p], nw = 0, last = -1, e, left, stands = 1;
     int64_t z = w->size[k] / w->granularity;
