@@ -5033,9 +5033,9 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
 #define DNNMEM__PLAN_NOGOOD_LEAN_PER_RECORD 64 /* learned nogoods' entries (lean block) */
 #define DNNMEM__PLAN_NOGOOD_PER_RECORD 128     /* (full block) */
 #define DNNMEM__PLAN_NOGOOD_MAX ((int64_t)1 << 20)
-/* The zero-slack sums (dnnmem__exact_sums): 64-bit words of subset sums
-   per section (full block only; off when a section holds more bytes than
-   64 x this many granules). */
+/* The zero-slack stacks (dnnmem__exact_sums): 64-bit words of a section's
+   row (full block only; off when a section holds more bytes than 64 x
+   this many granules). */
 #define DNNMEM__PLAN_SUM_WORDS 32
 /* The gap rule sorts the placed neighbours of a record by insertion in
    runs of this many, then by merging. */
@@ -7122,14 +7122,14 @@ typedef struct dnnmem__exact {
   int32_t ng_max, ng_count, ng_fired;
   int64_t ng_hits;
   int64_t z_lists, z_len; /* failures that named records, and their records */
-  /* zero-slack sums (dnnmem__exact_sums): per section the subset sums of
-     its unplaced records' bytes in granules (DNNMEM__PLAN_SUM_WORDS words;
-     the words past its bytes left are zero) and its floor; sum_hits:
-     placements they failed */
+  /* zero-slack stacks (dnnmem__exact_sums): per section its row
+     (DNNMEM__PLAN_SUM_WORDS words, sum_n of them counted), its floor, and
+     whether the row is kept and holds every height; sum_hits: placements
+     they failed */
   uint64_t *sum_bits;
   int64_t *sum_floor;
   uint8_t *sum_ok, *sum_full;
-  int64_t *sum_fg; /* per section: its floor in granules, and its row's words */
+  int64_t *sum_fg; /* per section: its floor in granules */
   int32_t *sum_n;
   int sums;
   int64_t sum_hits;
@@ -7869,12 +7869,12 @@ static int dnnmem__exact_allowed(const dnnmem__exact *w, const dnnmem__exact_fra
   return w->lowest[k] > f->bound_offset || (w->lowest[k] == f->bound_offset && w->rank[k] > f->bound_rank);
 }
 
-/* Zero-slack stacks (dnnmem__exact_sums, dnnmem__exact_viable). Section
-   s's row: the heights (granules above its floor, the least lowest offset
-   of a record busy there) that a stack of some of its unplaced records
-   reaches from the floor, each record starting at or above its lowest
-   offset; kept while sum_ok[s] (a placement and its undo clear the
-   sections whose records it met). */
+/* Zero-slack stacks (dnnmem__exact_sums). Section s's row: the heights
+   (granules above its floor, the least lowest offset of a record busy
+   there) that a stack of some of its unplaced records reaches from the
+   floor, each record starting at or above its lowest offset; kept while
+   sum_ok[s] (a placement and its undo clear the rows they change: the
+   sections of the placed record and of the records it raised). */
 static uint64_t *dnnmem__exact_sum_row(const dnnmem__exact *w, int32_t s) {
   return w->sum_bits + (size_t)s * DNNMEM__PLAN_SUM_WORDS;
 }
