@@ -3,7 +3,11 @@
    recounted). Not part of make; see notes/ISSUE-29-tilings.md.
      drv_tilings tile SIZES SEED_LO SEED_HI SALT_LO SALT_HI NODES [OFF]
      drv_tilings mm DATA_DIR [OFF]
-   OFF 1: the zero-slack sums rule off (params.no_sums). */
+     drv_tilings bf COUNT   (soundness: small tilings against the brute
+                             force, larger ones with the rule on and off;
+                             build without NDEBUG for the asserts)
+   OFF 1: the zero-slack stacks off (params.no_sums). Build:
+     cc -std=c99 -O2 -DNDEBUG -I. -Itests -o drv tests/drv_tilings.c -lm */
 #include "bench.h"
 
 static int no_sums;
