@@ -543,16 +543,7 @@
                                lifetime, size and alignment, no gaps) go
                                in a fixed order from the bottom, so no
                                subtree is searched twice with two of them
-                               swapped; in a part without slack each
-                               placement checks the records it met
-                               against every tight section's stacks (the
-                               heights its records reach from its floor,
-                               each at or above its lowest offset): one
-                               whose bottom and top are not both such
-                               heights in each of its tight sections
-                               fails it (above
-                               DNNMEM_PLAN_BEST_EXACT_MAX records, up to
-                               2048 granules a section).
+                               swapped.
                                A candidate that would leave
                                a section over capacity - its offset is
                                refused without being placed (O(1) but a
@@ -979,7 +970,7 @@
                 them, not in builds for size) plus the exact search's
                 block (about 2.7 KiB per record + 1.9 MiB up to
                 DNNMEM_PLAN_BEST_EXACT_MAX records for every algo; above,
-                for exact only, about 5.3 KiB per record + 43 MiB; its undo log holds 32 entries per
+                for exact only, about 4.7 KiB per record + 43 MiB; its undo log holds 32 entries per
                 record + 2^16 up to DNNMEM_PLAN_BEST_EXACT_MAX records, 64
                 per record + 2^20 above; a search that needs more goes on
                 degraded). Chains: DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(n).
@@ -1467,7 +1458,7 @@
        max_group_size (4 V max_group_size unit edges dominate); baselines
        and simulate O(V + E + capacity); DNNMEM_REMAT_SIMULATE_SCRATCH_BYTES.
        Unless peak_only: plus dnnmem_remat_plan's for capacity records with
-       the exact search (about 5.3 KiB a record, plus 43 MiB above 4096) and
+       the exact search (about 4.7 KiB a record, plus 43 MiB above 4096) and
        about 84 bytes a step.
        Plan: the simulator's plus dnnmem_plan_solve's for L records and
        28 bytes a record (without gaps: the size query needs the length
@@ -2567,7 +2558,7 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_solve_scratch_size(const dnnmem_intervals *
    whatever the algo (one size serves every algo there) but greedy-tflm,
    which alone takes about 450 bytes per record (an engine's planner
    inside its arena: nothing for the other strategies), about 2.7 KiB per
-   record plus 1.9 MiB; above, only for exact, about 5.3 KiB per record
+   record plus 1.9 MiB; above, only for exact, about 4.7 KiB per record
    plus 43 MiB.
    Reads problem->count and each record's num_gaps (not the rest, which
    the operation validates); records may be NULL to size records without
@@ -5033,10 +5024,6 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
 #define DNNMEM__PLAN_NOGOOD_LEAN_PER_RECORD 64 /* learned nogoods' entries (lean block) */
 #define DNNMEM__PLAN_NOGOOD_PER_RECORD 128     /* (full block) */
 #define DNNMEM__PLAN_NOGOOD_MAX ((int64_t)1 << 20)
-/* The zero-slack stacks (dnnmem__exact_sums): 64-bit words of a section's
-   row (full block only; off when a section holds more bytes than 64 x
-   this many granules). */
-#define DNNMEM__PLAN_SUM_WORDS 32
 /* The gap rule sorts the placed neighbours of a record by insertion in
    runs of this many, then by merging. */
 #define DNNMEM__PLAN_FOUND_RUN 16
@@ -7052,7 +7039,6 @@ static int dnnmem__find_overlap(const dnnmem_interval *records, int32_t count,
 
 /* ---- exact interval planning --------------------------------------------- */
 
-
 #if defined(__GNUC__) || defined(__clang__)
 #define DNNMEM__EXACT_INLINE __inline__ __attribute__((always_inline))
 #else
@@ -7084,13 +7070,11 @@ typedef struct dnnmem__exact_frame {
   /* the tight cell the frame branches on (dnnmem__exact_cell): its
      section, -1 none (canonical order), -2 not chosen yet; its offset */
   int32_t cell, tight; /* tight 0: no tight section at entry (else unknown) */
-  int32_t flat;        /* it branches on a cell and no section of its part has slack */
   int64_t cell_offset, level; /* level: no record of the part ends below it */
   /* backjumping (dnnmem__exact_culprit): the records its failed children
      could not place, each above a height, w->zlist / zbound[zbase ..
      zend) (zend -1: not told) */
   int32_t zbase, zend;
-  int32_t sum_lo, sum_hi; /* the sections whose rows its placement cleared */
 } dnnmem__exact_frame;
 
 typedef struct dnnmem__exact_part {
@@ -7210,17 +7194,6 @@ typedef struct dnnmem__exact {
   int32_t ng_max, ng_count, ng_fired;
   int64_t ng_hits;
   int64_t z_lists, z_len; /* failures that named records, and their records */
-  /* zero-slack stacks (dnnmem__exact_sums): per section its row
-     (DNNMEM__PLAN_SUM_WORDS words, sum_n of them counted), its floor, and
-     whether the row is kept and holds every height; sum_hits: placements
-     they failed */
-  uint64_t *sum_bits;
-  int64_t *sum_floor;
-  uint8_t *sum_ok, *sum_full;
-  int64_t *sum_fg; /* per section: its floor in granules */
-  int32_t *sum_n;
-  int sums;
-  int64_t sum_hits;
   dnnmem__exact_slot slots[DNNMEM__EXACT_SLOTS];
 } dnnmem__exact;
 
@@ -7323,12 +7296,6 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
   w->tmp2 = DNNMEM__TAKE(s, int32_t, events);
   w->keys = DNNMEM__TAKE(s, int64_t, events);
   w->order_keys = DNNMEM__TAKE(s, int64_t, 8 * nn);
-  w->sum_bits = DNNMEM__TAKE(s, uint64_t, lean ? 0 : events * DNNMEM__PLAN_SUM_WORDS);
-  w->sum_floor = DNNMEM__TAKE(s, int64_t, lean ? 0 : events);
-  w->sum_ok = DNNMEM__TAKE(s, uint8_t, lean ? 0 : events);
-  w->sum_full = DNNMEM__TAKE(s, uint8_t, lean ? 0 : events);
-  w->sum_fg = DNNMEM__TAKE(s, int64_t, lean ? 0 : events);
-  w->sum_n = DNNMEM__TAKE(s, int32_t, lean ? 0 : events);
   {
     int32_t k;
     for (k = 0; k < DNNMEM__EXACT_SLOTS; k++) {
@@ -7917,7 +7884,6 @@ static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact
   f->cand_end = -1;
   f->cell = -2;
   f->tight = 1;
-  f->flat = 0;
   f->zbase = d == 0 ? 0 : w->frames[d - 1].zend >= 0 ? w->frames[d - 1].zend : w->frames[d - 1].zbase;
   f->zend = w->backjump ? f->zbase : -1;
   uint64_t state = dnnmem__exact_mix(((uint64_t)(uint32_t)part->lo << 32) ^ (uint32_t)part->hi) +
@@ -7955,116 +7921,6 @@ static int dnnmem__exact_covers(const dnnmem__exact *w, int32_t k, int32_t s) {
 /* Whether the frame's bound lets record k sit at its lowest offset. */
 static int dnnmem__exact_allowed(const dnnmem__exact *w, const dnnmem__exact_frame *f, int32_t k) {
   return w->lowest[k] > f->bound_offset || (w->lowest[k] == f->bound_offset && w->rank[k] > f->bound_rank);
-}
-
-/* Zero-slack stacks (dnnmem__exact_sums). Section s's row: the heights
-   (granules above its floor, the least lowest offset of a record busy
-   there) that a stack of some of its unplaced records reaches from the
-   floor, each record starting at or above its lowest offset; kept while
-   sum_ok[s] (a placement and its undo clear the rows they change: the
-   sections of the placed record and of the records it raised). */
-static uint64_t *dnnmem__exact_sum_row(const dnnmem__exact *w, int32_t s) {
-  return w->sum_bits + (size_t)s * DNNMEM__PLAN_SUM_WORDS;
-}
-
-static int32_t dnnmem__exact_sum_words(const dnnmem__exact *w, int64_t bytes) {
-  return (int32_t)(bytes / w->granularity / 64) + 1;
-}
-
-/* b |= (b's bits from x on) << z, over n words: a record of z granules
-   stacked on every height it may start at. Top down, so each word reads
-   words not yet changed. */
-static void dnnmem__exact_sum_push(uint64_t *b, int32_t n, int64_t x, int64_t z) {
-  int32_t q = (int32_t)(z >> 6), r = (int32_t)(z & 63), xa = (int32_t)(x >> 6), i;
-  uint64_t xm = ~(uint64_t)0 << (x & 63);
-  if (x >= 64 * (int64_t)n) return;
-  for (i = n - 1; i >= q + xa; i--) {
-    int32_t a = i - q;
-    uint64_t v = (a == xa ? b[a] & xm : b[a]) << r;
-    if (r && a > xa) v |= (a - 1 == xa ? b[a - 1] & xm : b[a - 1]) >> (64 - r);
-    b[i] |= v;
-  }
-}
-
-/* 64 bits of bitset b (n words) from bit x on (zeros past its end). */
-static uint64_t dnnmem__exact_sum_at(const uint64_t *b, int32_t n, int64_t x) {
-  int64_t q = x >> 6;
-  int32_t r = (int32_t)(x & 63);
-  uint64_t v = q < n ? b[q] >> r : 0;
-  if (r && q + 1 < n) v |= b[q + 1] << (64 - r);
-  return v;
-}
-
-/* The rows of sections [lo, hi) not kept, counted: stacks below a height
-   take their records in order of lowest offsets (an exchange keeps any
-   stack valid), so a row is a subset sum taken in that order, each record
-   only onto heights at or above its lowest offset. One sweep over the
-   busy stretches that meet the range, sorted by lowest offset:
-   O(stretches log stretches + pairs x words). */
-static void dnnmem__exact_sum_count(dnnmem__exact *w, int32_t lo, int32_t hi) {
-  int32_t p, s, c = 0, i;
-  int64_t g = w->granularity;
-  while (lo < hi && w->sum_ok[lo]) lo++; /* the kept rows at the ends: not swept */
-  while (hi > lo && w->sum_ok[hi - 1]) hi--;
-  if (lo == hi) return;
-  for (s = lo; s < hi; s++)
-    if (!w->sum_ok[s]) w->sum_floor[s] = DNNMEM__I64_MAX;
-  for (p = w->seg_reach[lo]; p < w->seg_start[hi]; p++) {
-    int32_t q = w->seg_order[p], r = w->seg_owner[q];
-    if (w->placed[r] || w->seg_hi[q] <= lo) continue;
-    for (s = w->seg_lo[q] > lo ? w->seg_lo[q] : lo; s < w->seg_hi[q] && s < hi; s++)
-      if (!w->sum_ok[s] && w->lowest[r] < w->sum_floor[s]) w->sum_floor[s] = w->lowest[r];
-    w->ids[c] = c;
-    w->keys[c] = w->lowest[r];
-    w->tmp2[c++] = q;
-  }
-  dnnmem__sort_ids(w->ids, w->tmp, c, dnnmem__exact_less_key, w->keys);
-  for (s = lo; s < hi; s++)
-    if (!w->sum_ok[s] && w->sum_floor[s] != DNNMEM__I64_MAX) {
-      uint64_t *b = dnnmem__exact_sum_row(w, s);
-      w->sum_n[s] = dnnmem__exact_sum_words(w, w->rem[s]);
-      w->sum_fg[s] = w->sum_floor[s] / g;
-      DNNMEM_MEMSET(b, 0, (size_t)w->sum_n[s] * sizeof(uint64_t));
-      b[0] = 1;
-    }
-  for (i = 0; i < c; i++) { /* granules: the divisions out of the inner loop */
-    int32_t q = w->tmp2[w->ids[i]], r = w->seg_owner[q];
-    int64_t z = (w->seg_wu[q] - w->seg_wl[q]) / g, x = w->lowest[r] / g;
-    for (s = w->seg_lo[q] > lo ? w->seg_lo[q] : lo; s < w->seg_hi[q] && s < hi; s++)
-      if (!w->sum_ok[s]) dnnmem__exact_sum_push(dnnmem__exact_sum_row(w, s), w->sum_n[s], x - w->sum_fg[s], z);
-  }
-  for (s = lo; s < hi; s++) /* every height up to its bytes: full */
-    if (!w->sum_ok[s]) {
-      const uint64_t *b = dnnmem__exact_sum_row(w, s);
-      int32_t n = w->sum_n[s];
-      w->sum_ok[s] = 1;
-      if (w->sum_floor[s] == DNNMEM__I64_MAX) continue;
-      for (i = 0; i < n - 1 && b[i] == ~(uint64_t)0; i++) {
-      }
-      w->sum_full[s] = i == n - 1 && b[i] == (~(uint64_t)0 >> (63 - (w->rem[s] / g) % 64));
-    }
-}
-
-/* Section s's row when kept and it tells something: NULL when s is not
-   tight (its unplaced records do not fill every byte from its floor to
-   capacity) or when the row holds every height (capacity says as much). */
-static const uint64_t *dnnmem__exact_sum_get(const dnnmem__exact *w, int32_t s) {
-  if (!w->sum_ok[s] || w->sum_floor[s] == DNNMEM__I64_MAX || w->sum_full[s] ||
-      w->rem[s] != w->capacity - w->sum_floor[s])
-    return NULL;
-  return dnnmem__exact_sum_row(w, s);
-}
-
-/* Keeps in m (nw words; bit x: record k at lowest[k] + x granules) the
-   offsets that tight section s (row b) allows k: its bottom and its top
-   both in the row. Returns whether any is left. */
-static int dnnmem__exact_sum_and(const dnnmem__exact *w, const uint64_t *b, int32_t k, int32_t s, uint64_t *m,
-                                 int32_t nw) {
-  int32_t n = dnnmem__exact_sum_words(w, w->rem[s]), i;
-  int64_t x = (w->lowest[k] - w->sum_floor[s]) / w->granularity, z = w->size[k] / w->granularity;
-  uint64_t any = 0;
-  for (i = 0; i < nw; i++, x += 64) any |= m[i] &= dnnmem__exact_sum_at(b, n, x) & dnnmem__exact_sum_at(b, n, x + z);
-  return any != 0;
 }
 
 /* A tight cell to branch on. Let L be the least lowest offset of the
@@ -8168,7 +8024,6 @@ static void dnnmem__exact_cell(dnnmem__exact *w, dnnmem__exact_frame *f) {
     }
   }
   if (!slack || fewest <= 1) f->cell = best;
-  f->flat = f->cell >= 0 && !slack;
   if (f->cell >= 0 && f->bound_offset < 0) f->zend = zend;
 }
 
@@ -8434,8 +8289,6 @@ static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
   /* every unplaced record of the part for the two smallest sizes (for
      dnnmem__exact_check); those that begin before j ends may meet it */
   end = w->start_index[w->span_hi[j]];
-  f->sum_lo = w->span_lo[j];
-  f->sum_hi = w->span_hi[j];
   for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
     int32_t k = w->search[p];
     int64_t x;
@@ -8452,8 +8305,6 @@ static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
     w->open[k]--;
     x = o + need;
     if (x <= w->lowest[k]) continue;
-    if (w->span_lo[k] < f->sum_lo) f->sum_lo = w->span_lo[k]; /* its release moved: its rows change */
-    if (w->span_hi[k] > f->sum_hi) f->sum_hi = w->span_hi[k];
     x = dnnmem__exact_clear_fixed(w, k, x);
     if (w->logging && !f->unlogged && !dnnmem__exact_log(w, k, w->lowest[k])) f->unlogged = 1;
     w->lowest[k] = x;
@@ -8469,7 +8320,6 @@ static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
   for (q = w->seg_first[j]; q < w->seg_first[j] + w->seg_count[j]; q++)
     for (s = w->seg_lo[q]; s < w->seg_hi[q]; s++) w->rem[s] -= w->seg_wu[q] - w->seg_wl[q];
   for (s = w->span_lo[j]; s + 1 < w->span_hi[j]; s++) w->cut[s]--;
-  if (w->sums) DNNMEM_MEMSET(w->sum_ok + f->sum_lo, 0, (size_t)(f->sum_hi - f->sum_lo));
   /* Nothing unplaced can ever sit on j (it has no "hat"): j stays at this
      offset in every completion, and any sibling placed first would leave j
      below the canonical bound forever. If j fails here, the frame fails. */
@@ -8557,7 +8407,6 @@ static void dnnmem__exact_undo(dnnmem__exact *w, int32_t d) {
   for (q = w->seg_first[j]; q < w->seg_first[j] + w->seg_count[j]; q++)
     for (s = w->seg_lo[q]; s < w->seg_hi[q]; s++) w->rem[s] += w->seg_wu[q] - w->seg_wl[q];
   for (s = w->span_lo[j]; s + 1 < w->span_hi[j]; s++) w->cut[s]++;
-  if (w->sums) DNNMEM_MEMSET(w->sum_ok + f->sum_lo, 0, (size_t)(f->sum_hi - f->sum_lo));
   while (w->log_top > f->log_mark) {
     int32_t id = w->log_id[--w->log_top];
     if (id >= 0) {
@@ -8659,7 +8508,6 @@ static int32_t dnnmem__exact_restart(dnnmem__exact *w) {
     w->rem[s] = w->rem0[s];
     w->cut[s] = w->cut0[s];
   }
-  if (w->sums) DNNMEM_MEMSET(w->sum_ok, 0, (size_t)w->sections);
   w->log_top = 0;
   w->pending_top = 0;
   /* every later sweep looks only where releases rose: check all once */
@@ -8979,80 +8827,6 @@ static void dnnmem__exact_watch(dnnmem__exact *w, int32_t k, int64_t x) {
   }
 }
 
-/* Zero slack. In a tight section s with floor h, every completion stacks
-   the records unplaced and busy there over [h, capacity) without a gap
-   (each lies at or above h, and their bytes are capacity - h; no
-   windows), each at or above its lowest offset: the bottom and the top of
-   each record there are heights of the section's row
-   (dnnmem__exact_sum_get). An offset of record k (at least its lowest,
-   ending within capacity: the rows stop at capacity - h) must be one in
-   every tight section of its busy stretches. After placing j, each
-   unplaced record that meets j (lifted, or in a section j left) is
-   checked; when one has no offset left the placement fails, naming the
-   records busy in the tight sections that ruled out its last offsets,
-   each at or above its lowest offset: higher offsets only shrink the rows,
-   and those records alone fill the section from its floor, so they fail
-   wherever they stand that high (a list as backjumping and nogoods need).
-   Sound at any capacity (sections with slack are not looked at). Returns
-   1 when every record checked keeps an offset. */
-static int dnnmem__exact_sums(dnnmem__exact *w, int32_t d, int32_t j) {
-  const dnnmem__exact_frame *f = &w->frames[d];
-  int32_t p, q, s, end = w->start_index[w->span_hi[j]], i, lo = w->span_lo[j], hi = w->span_hi[j];
-  int64_t need;
-  uint64_t m[DNNMEM__PLAN_SUM_WORDS];
-  const uint64_t *b;
-  for (p = w->start_index[f->part_lo]; p < end; p++) { /* the rows the records that meet j live in */
-    int32_t k = w->search[p];
-    if (w->placed[k] || !dnnmem__exact_conflict(w, j, k, &need)) continue;
-    if (w->span_lo[k] < lo) lo = w->span_lo[k];
-    if (w->span_hi[k] > hi) hi = w->span_hi[k];
-  }
-  dnnmem__exact_sum_count(w, lo, hi);
-  for (p = w->start_index[f->part_lo]; p < end; p++) {
-    int32_t k = w->search[p], nw = 0, last = -1, e, left, stands = 1;
-    int64_t z = w->size[k] / w->granularity;
-    if (w->placed[k] || !dnnmem__exact_conflict(w, j, k, &need)) continue;
-    /* at its lowest offset k stands where a floor is as high (its own push
-       reaches its top there): only the rows of lower floors can rule that
-       offset out, and while it stands, k keeps an offset */
-    for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k] && stands; q++)
-      for (s = w->seg_lo[q]; s < w->seg_hi[q] && stands; s++) {
-        int64_t x;
-        if (!(b = dnnmem__exact_sum_get(w, s)) || w->sum_floor[s] >= w->lowest[k]) continue;
-        x = (w->lowest[k] - w->sum_floor[s]) / w->granularity;
-        stands = (int)(dnnmem__exact_sum_at(b, w->sum_n[s], x) & dnnmem__exact_sum_at(b, w->sum_n[s], x + z) & 1);
-      }
-    if (stands) continue;
-    for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k] && last < 0; q++)
-      for (s = w->seg_lo[q]; s < w->seg_hi[q] && last < 0; s++) {
-        if (!(b = dnnmem__exact_sum_get(w, s))) continue;
-        if (nw == 0) { /* every offset up to capacity */
-          nw = (int32_t)((w->capacity - w->size[k] - w->lowest[k]) / w->granularity / 64) + 1;
-          if (nw > DNNMEM__PLAN_SUM_WORDS) nw = DNNMEM__PLAN_SUM_WORDS;
-          for (i = 0; i < nw; i++) m[i] = ~(uint64_t)0;
-        }
-        if (!dnnmem__exact_sum_and(w, b, k, s, m, nw)) last = s;
-      }
-    if (last < 0) continue;
-    w->sum_hits++;
-    if (f->zend < 0 || w->degraded || !w->logging) return 0;
-    /* the reason: the last section first, then the others in turn until
-       no offset is left (often one or two sections) */
-    for (i = 0; i < nw; i++) m[i] = ~(uint64_t)0;
-    e = dnnmem__exact_z_busy(w, f, last, -1, DNNMEM__I64_MAX, f->zend, f->zend);
-    left = dnnmem__exact_sum_and(w, dnnmem__exact_sum_get(w, last), k, last, m, nw);
-    for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k] && e >= 0 && left; q++)
-      for (s = w->seg_lo[q]; s < w->seg_hi[q] && e >= 0 && left; s++) {
-        if (s == last || !(b = dnnmem__exact_sum_get(w, s))) continue;
-        e = dnnmem__exact_z_busy(w, f, s, -1, DNNMEM__I64_MAX, f->zend, e);
-        left = dnnmem__exact_sum_and(w, b, k, s, m, nw);
-      }
-    w->fail_z = e;
-    return 0;
-  }
-  return 1;
-}
-
 /* Places j in frame d (its next candidate) and enters the frame below:
    1 entered, 2 every part is placed (the plan is in w->offset), 0 the
    placement failed (undone; with logging off nothing is undone). */
@@ -9108,10 +8882,6 @@ static int dnnmem__exact_descend(dnnmem__exact *w, int32_t d, int32_t j, int fit
        restart) swept it with at least these bytes left (they only fall
        along the path) and failed */
     DNNMEM_ASSERT(w->fail_z < 0 || dnnmem__exact_culprit(w, f->zend, w->fail_z) == d);
-    if (w->logging) dnnmem__exact_undo(w, d);
-    return 0;
-  }
-  if (w->sums && f->flat && !dnnmem__exact_sums(w, d, j)) { /* zero slack (tilings): where it pays */
     if (w->logging) dnnmem__exact_undo(w, d);
     return 0;
   }
@@ -9363,7 +9133,6 @@ typedef struct dnnmem__exact_params {
   int no_fit;                  /* tests: noisy runs keep the canonical order of covers */
   int no_twins;                /* tests: identical records in any order (dnnmem__exact_twins) */
   int shared_noise;            /* tests: noise scales keys every record shares (dnnmem__exact_set_order) */
-  int no_sums;                 /* tests: no zero-slack sums (dnnmem__exact_sums) */
   uint64_t noise_salt;         /* tests: another stream of noisy restarts (their seeds + salt << 32) */
 } dnnmem__exact_params;
 
@@ -9378,7 +9147,6 @@ typedef struct dnnmem__exact_outcome {
   int64_t backjumps;   /* failures that went back past the frame before */
   int64_t nogoods;     /* placements a learned nogood failed */
   int64_t lists, list_len; /* frames that failed naming records; records named */
-  int64_t sums;        /* placements the zero-slack sums failed */
 } dnnmem__exact_outcome;
 
 /* The arena of a plan of the search's records. */
@@ -9598,17 +9366,11 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   bound = dnnmem__exact_setup(&w, records, count, alignment, params->ignore_gaps);
   w.twins_off = params->no_twins;
   dnnmem__exact_twins(&w);
-  { /* the sums fit their words (granules), no windows, the full block */
-    int64_t most = 0;
-    for (i = 0; i < w.sections; i++) most = dnnmem__max64(most, w.rem0[i]);
-    w.sums = !params->no_sums && !params->lean && !w.has_windows &&
-             most / w.granularity < 64 * DNNMEM__PLAN_SUM_WORDS;
-  }
   w.nodes = w.refused = w.backjumps = 0;
   w.backjump = !params->no_backjumps;
   w.zstamp = 0;
   w.mz_top = 0;
-  w.ng_hits = w.z_lists = w.z_len = w.sum_hits = 0;
+  w.ng_hits = w.z_lists = w.z_len = 0;
   if (params->no_nogoods) w.ng_cap = 0;
   dnnmem__exact_forget(&w, 0);
   DNNMEM_MEMSET(w.zmark, 0, (size_t)count * sizeof(uint32_t));
@@ -9660,7 +9422,6 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   out->nogoods = w.ng_hits;
   out->lists = w.z_lists;
   out->list_len = w.z_len;
-  out->sums = w.sum_hits;
   /* why it ended: the question settled, else the limit that ended it
      (stop first: a callback that fired also ends a search at its node
      limit), else every capacity was asked without a proof (windows) */

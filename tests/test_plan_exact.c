@@ -1257,92 +1257,6 @@ static void test_twins(void) {
   CHECK(hits > 0 && yes > 50);
 }
 
-/* Zero-slack stacks (dnnmem__exact_sums: in a section whose unplaced
-   records must fill every byte from its floor to capacity, a record
-   starts and ends at heights that stacks of the section's records reach,
-   each record at or above its lowest offset): 1500 small tilings (5-9
-   pieces, 4-8 bytes x 4-9 steps, unit 1) spoilt 0-3 times, decided at the
-   brute-force optimum and one below (infeasibility still proven), and 300
-   of 40-79 pieces (48 bytes x 40 steps, unit 1) spoilt alike (a byte
-   moved between nested pieces keeps every section's load: a tiling that
-   may no longer exist) at the height and one below, each with and
-   without the rule: every answer the brute force's (small) or the same
-   both ways (larger), every plan recounted within its capacity; the rule
-   fails placements on the larger (one that failed where a plan exists
-   would answer "no" at the height: the larger ones' answers include
-   yes) and saves nodes there. Then a bench tiling (400 pieces of 1048576
-   x 1000, unit 1024, seed 1) decided at its optimum: the rule fails
-   placements there and the search takes 554 nodes (4524 without). */
-static void test_sums(void) {
-  dnnmem_interval r[96], *big_r;
-  int64_t off[96], *big_off, nodes[2][2] = {{0, 0}, {0, 0}}, hits[2] = {0, 0};
-  int32_t seed, yes = 0, no = 0, n, mode;
-  for (seed = 0; seed < 1800; seed++) {
-    dnnmem_rng rng;
-    dnnmem_intervals p;
-    int64_t height, optimum, answer = -1;
-    int32_t c, big = seed >= 1500, m;
-    dnnmem_rng_seed(&rng, (uint64_t)seed * 17 + 9);
-    if (big) {
-      height = 48;
-      n = ref_plan_tiling(&rng, r, 40 + (int32_t)dnnmem_rng_below(&rng, 40), 40, height, 1);
-      for (m = (int32_t)dnnmem_rng_below(&rng, 4); m > 0; m--) spoil(&rng, r, &n, 6, 90);
-      p.records = r, p.count = n, p.alignment = 0;
-      optimum = height;
-    } else {
-      spoilt_tiling(&rng, r, 0, &p, &height, &optimum);
-    }
-    for (c = 0; c < 2; c++)
-      for (mode = 0; mode < 2; mode++) {
-        dnnmem__exact_params params;
-        dnnmem__exact_outcome out;
-        memset(&params, 0, sizeof params);
-        params.capacity = optimum - c;
-        params.no_sums = mode;
-        out = spoilt_question(&p, &params, big, optimum, mode == 0, &answer, off);
-        if (mode == 1) CHECK_EQ(out.sums, 0);
-        if (big && mode == 0 && c == 0) out.feasible ? yes++ : no++;
-        nodes[big][mode] += out.nodes;
-        hits[big] += out.sums;
-      }
-  }
-  printf("sums: small %lld nodes (without %lld), %lld placements failed; larger %lld (without %lld), %lld; larger "
-         "at the height: %d yes, %d no\n",
-         (long long)nodes[0][0], (long long)nodes[0][1], (long long)hits[0], (long long)nodes[1][0],
-         (long long)nodes[1][1], (long long)hits[1], yes, no);
-  CHECK(hits[1] > 0);
-  CHECK(nodes[1][0] < nodes[1][1]);
-  CHECK(yes > 100);
-  big_r = (dnnmem_interval *)calloc(400, sizeof(*big_r));
-  big_off = (int64_t *)calloc(401, sizeof(int64_t));
-  {
-    dnnmem_rng rng;
-    dnnmem_intervals p;
-    dnnmem_rng_seed(&rng, 1);
-    n = ref_plan_tiling(&rng, big_r, 400, 1000, 1024 * 1024, 1024);
-    p.records = big_r, p.count = n, p.alignment = 0;
-    for (mode = 0; mode < 2; mode++) {
-      dnnmem__exact_params params;
-      dnnmem__exact_outcome out;
-      size_t bytes = 0;
-      void *scratch;
-      memset(&params, 0, sizeof params);
-      params.capacity = 1024 * 1024;
-      params.no_sums = mode;
-      CHECK_EQ(dnnmem__exact_scratch_size(n, 0, 0, &bytes), DNNMEM_OK);
-      scratch = malloc(bytes);
-      CHECK_EQ(dnnmem__exact_solve(big_r, n, 1, &params, big_off, &out, scratch, bytes), DNNMEM_OK);
-      free(scratch);
-      CHECK_EQ(out.feasible, 1);
-      CHECK_EQ(ref_plan_recount(&p, big_off), 1024 * 1024);
-      CHECK_EQ(out.nodes, mode == 0 ? 554 : 4524);
-      CHECK(mode == 0 ? out.sums > 0 : out.sums == 0);
-    }
-  }
-  free(big_r);
-  free(big_off);
-}
-
 int main(void) {
   RUN(test_refuted_climb);
   RUN(test_stop_names);
@@ -1365,6 +1279,5 @@ int main(void) {
   RUN(test_nogood_list_room);
   RUN(test_short_reasons);
   RUN(test_twins);
-  RUN(test_sums);
   return test_finish("test_plan_exact");
 }
