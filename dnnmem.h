@@ -5305,6 +5305,8 @@ typedef struct dnnmem__planner {
   dnnmem__anchor_entry *anc_st, *anc_e; /* St and E: in gap_ent and gap_run (unused then) */
   int32_t *anc_at, *anc_cnt; /* per list (U, St, E, T of each block): first slot, count */
   int32_t anc_blocks, anc_top; /* anc_top: the free intervals' next node */
+  int64_t *anc_fa, *anc_fb;  /* the free intervals' list (bestfit's heap arrays, unused here) */
+  int32_t *anc_nx;
 #endif
   dnnmem__steps steps;          /* place_on_top's skyline */
   /* greedy-breadth */
@@ -6392,19 +6394,20 @@ static void dnnmem__anchor_insert(dnnmem__planner *p, int32_t q) {
    touches only the intervals up to its last piece, where a merge into a
    second buffer copies them all): node c is bytes [fa[c], fb[c]), next
    nx[c]; node 0 the head, the last unbounded. Arrays of bestfit's heap
-   (unused here), 2n + 4 entries: at most n + 2 nodes (one more per piece
-   that leaves a part below it; a record listed twice, as one starting at
-   anchor jL is, finds its bytes taken the second time). As gap_cut:
-   intervals shorter than need go as soon as they are cut. */
+   (unused here), n + 2 nodes: one per placed record at most (a gap below
+   a T run, or a piece's part below; a record listed twice, as one
+   starting at anchor jL is, finds its bytes taken the second time), the
+   head and the unbounded last. As gap_cut: intervals shorter than need go
+   as soon as they are cut. */
 typedef struct dnnmem__anchor_cut {
   int64_t *fa, *fb, a, b, need;
   int32_t *nx, pv, c;
 } dnnmem__anchor_cut;
 
 static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_begin(const dnnmem__planner *p, dnnmem__anchor_cut *k) {
-  k->fa = p->heap.key;
-  k->fb = p->heap.key + p->n + 2;
-  k->nx = p->heap.id;
+  k->fa = p->anc_fa;
+  k->fb = p->anc_fb;
+  k->nx = p->anc_nx;
   k->need = p->gap_need;
   k->pv = 0;
   k->c = k->nx[0];
@@ -6426,6 +6429,7 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_piece(dnnmem__planner *p, dnnm
   if (k->a >= x) return; /* taken already */
   if (k->a < o && o - k->a >= k->need) { /* the part below stays: a new node before c */
     int32_t m = p->anc_top++;
+    DNNMEM_ASSERT(m < p->n + 2);
     k->fa[m] = k->a;
     k->fb[m] = o;
     k->nx[k->pv] = m;
@@ -6484,8 +6488,8 @@ static void dnnmem__anchor_free(dnnmem__planner *p, int32_t r) {
   uint64_t qL = DNNMEM__ANCHOR_BITS(L & M, 63), qH = DNNMEM__ANCHOR_BITS(0, (H - 1) & M);
   { /* the first list, T's runs, cuts [0, inf): its gaps */
     const dnnmem__gap_span *u = p->anc_run + p->anc_at[3 * B + jL], *last = u + p->anc_cnt[3 * B + jL];
-    int64_t *fa = p->heap.key, *fb = p->heap.key + p->n + 2, x = 0, need = p->rec[r].size;
-    int32_t *nx = p->heap.id, v = 0, t = 1;
+    int64_t *fa = p->anc_fa, *fb = p->anc_fb, x = 0, need = p->rec[r].size;
+    int32_t *nx = p->anc_nx, v = 0, t = 1;
     for (; u < last; u++) {
       if (u->off - x >= need) fa[t] = x, fb[t] = u->off, nx[v] = t, v = t++;
       x = u->end;
@@ -6507,8 +6511,8 @@ static void dnnmem__anchor_free(dnnmem__planner *p, int32_t r) {
 
 /* gap_best over the linked list. */
 static int64_t dnnmem__anchor_best(const dnnmem__planner *p, int64_t a, int64_t size) {
-  const int64_t *fa = p->heap.key, *fb = p->heap.key + p->n + 2;
-  const int32_t *nx = p->heap.id;
+  const int64_t *fa = p->anc_fa, *fb = p->anc_fb;
+  const int32_t *nx = p->anc_nx;
   int64_t best = -1, best_gap = DNNMEM__I64_MAX, cand;
   int32_t c;
   for (c = nx[0]; fb[c] != DNNMEM__I64_MAX; c = nx[c]) {
@@ -6555,6 +6559,9 @@ static int dnnmem__anchor_begin(dnnmem__planner *p) {
   for (j = 0; j < 4 * B; j++) cnt[j] = 0;
   p->gap_leaves = 0; /* the time tree is not built */
   p->itree_all = 0;
+  p->anc_fa = p->heap.key;
+  p->anc_fb = p->heap.key + p->n + 2;
+  p->anc_nx = p->heap.id;
   for (i = 0; i < p->n; i++)
     if (p->off[i] >= 0) dnnmem__anchor_insert(p, i);
   return 1;

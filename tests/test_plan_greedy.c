@@ -338,7 +338,7 @@ static void test_size_columns_and_tree(void) {
    (its linked list of them cut in place, one node more per piece that
    leaves a part below it): sizes of many magnitudes, most records alive
    with others, lifetimes from one step to a few blocks, a quarter starting
-   at a block's first segment (in the block's St and E both), against the
+   at a block's first segment (in the block's St, and E or T), against the
    rule. */
 static void test_size_many_gaps(void) {
   int32_t bad = 0;
@@ -365,6 +365,33 @@ static void test_size_many_gaps(void) {
   CHECK_EQ(bad, 0);
 }
 
+/* The list at its bound: fixed 1-byte records at offsets 2i (every one
+   a piece that leaves a part below), met by one free record: as entries
+   of one block and of many, mixed lifetimes, and as T runs; the free
+   record of 1 byte (the first hole) or 2 (above them all). */
+static void test_size_comb(void) {
+  int32_t bad = 0, mode, n, size;
+  for (mode = 0; mode < 3; mode++)
+    for (n = 300; n <= 3000; n *= 10)
+      for (size = 1; size <= 2; size++) {
+        dnnmem_interval *r = (dnnmem_interval *)calloc((size_t)n, sizeof *r);
+        dnnmem_intervals p;
+        int32_t i;
+        for (i = 0; i < n - 1; i++) {
+          r[i].size = 1;
+          r[i].flags = DNNMEM_INTERVAL_FIXED;
+          r[i].fixed_offset = 2 * (int64_t)i;
+          r[i].lower = mode == 0 ? i % 200 : mode == 1 ? (i * 37) % 300 : 0;
+          r[i].upper = mode == 0 ? r[i].lower + 1 : mode == 1 ? r[i].lower + 1 + i % 150 : 200;
+        }
+        r[n - 1].lower = 0, r[n - 1].upper = 300, r[n - 1].size = size;
+        p.records = r, p.count = n, p.alignment = 0;
+        bad += differs_from_rule(&p, "comb", mode * 10 + size, bad, 0);
+        free(r);
+      }
+  CHECK_EQ(bad, 0);
+}
+
 int main(void) {
   RUN(test_same_plans_as_the_plain_rule);
   RUN(test_same_plans_at_scale);
@@ -374,5 +401,6 @@ int main(void) {
   RUN(test_breadth_sweep_cursors);
   RUN(test_size_columns_and_tree);
   RUN(test_size_many_gaps);
+  RUN(test_size_comb);
   return test_finish("test_plan_greedy");
 }
