@@ -13796,6 +13796,9 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #define DNNMEM__REMAT_CHAIN_MAX 6           /* a CHAIN moves at most 6 nodes */
 #define DNNMEM__REMAT_CHAIN_SCAN 64         /* and looks at most 64 slots for each gap */
 #define DNNMEM__REMAT_COPY_OF 256           /* COPY: one in 256 draws of the second 16th */
+#ifndef DNNMEM__REMAT_LAB
+#define DNNMEM__REMAT_LAB 0                 /* LAB drawn (1) or not: measured mixed, off */
+#endif
 #define DNNMEM__REMAT_LAB_OF 64             /* LAB: one in 64 draws of the third 16th */
 #define DNNMEM__REMAT_LAB_NODES 48          /* a LAB flips at most 48 nodes */
 #define DNNMEM__REMAT_COPY_PAIRS 48         /* a COPY maps at most 48 nodes to their peers */
@@ -15919,7 +15922,7 @@ static int dnnmem__anneal_lab(dnnmem__remat *w, double temp, double *cost, doubl
   int32_t window = w->S / DNNMEM__REMAT_ADD_WINDOW_DIV + DNNMEM__REMAT_ADD_WINDOW_MIN;
   int64_t old_time = w->time, limit = w->tree[1] > w->aim ? w->tree[1] : w->aim;
   double new_cost, delta;
-if (w->lab_budget != w->aim) { /* the labelling at the aim (the rounds aim below the budget) */
+  if (w->lab_budget != w->aim) { /* the labelling at the aim (the rounds aim below the budget) */
     dnnmem_remat_options o = *w->o;
     int64_t extra = 0;
     int32_t cut = -1;
@@ -15932,7 +15935,7 @@ if (w->lab_budget != w->aim) { /* the labelling at the aim (the rounds aim below
   if (w->bound_cut < 0) return 0;
   P = w->first[w->bound_cut];
   if ((kind[0] = dnnmem__lab_differs(w, a, P)) == 0) return 0;
-if (w->stamp_value > DNNMEM__I32_MAX - 1) {
+  if (w->stamp_value > DNNMEM__I32_MAX - 1) {
     for (k = 0; k < w->n; k++) w->stamp[k] = 0;
     w->stamp_value = 0;
   }
@@ -16030,7 +16033,7 @@ static int dnnmem__anneal_move(dnnmem__remat *w, double temp, double *cost, doub
     return dnnmem__anneal_chain(w, temp, cost, best_cost, at_best);
   if (r == 1 && w->copy_on && dnnmem_rng_below(w->rng, DNNMEM__REMAT_COPY_OF) == 0)
     return dnnmem__anneal_copy(w, temp, cost, best_cost, at_best);
-  if (r == 2 && w->lab_on && w->plateau == 0 && dnnmem_rng_below(w->rng, DNNMEM__REMAT_LAB_OF) == 0)
+  if (DNNMEM__REMAT_LAB && r == 2 && w->lab_on && w->plateau == 0 && dnnmem_rng_below(w->rng, DNNMEM__REMAT_LAB_OF) == 0)
     return dnnmem__anneal_lab(w, temp, cost, best_cost, at_best);
   kind = w->o->reorder_only || r < DNNMEM__REMAT_SWAP_DRAWS ? DNNMEM__MOVE_SWAP
          : r < DNNMEM__REMAT_SWAP_DRAWS + DNNMEM__REMAT_ADD_DRAWS ? DNNMEM__MOVE_ADD
@@ -17196,7 +17199,7 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
       if (w.marked[w.order[k]]) w.seq_tmp[len++] = w.order[k];
   if (contraction) w.aim = w.budget - (int64_t)((double)w.budget * DNNMEM__REMAT_AIM_MARGIN);
   if ((r = dnnmem__remat_stages(&w, stages, len)) != DNNMEM_OK) return r;
-w.aim = w.budget;
+  w.aim = w.budget;
   dnnmem__anneal_repair(&w);
   dnnmem__anneal_polish(&w);
   len = dnnmem__slots_to_seq(&w, w.slot_node, w.seq_tmp);
@@ -17237,7 +17240,7 @@ w.aim = w.budget;
       for (k = 0; k < len; k++) sequence[k] = w.seq_tmp[k];
     }
   }
-found.moves = w.iteration;
+  found.moves = w.iteration;
   found.accepted = w.accepted;
   *result = found;
   if (w.arena_on && found.arena >= 0) return found.arena <= o.budget ? DNNMEM_OK : DNNMEM_ERR_INFEASIBLE;
