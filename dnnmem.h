@@ -5300,7 +5300,7 @@ typedef struct dnnmem__planner {
   dnnmem__gap_span *anc_run; /* greedy-size's anchor columns: the runs of U and T */
   dnnmem__anchor_entry *anc_st, *anc_e; /* St and E: in gap_ent and gap_run (unused then) */
   int32_t *anc_at, *anc_cnt; /* per list (U, St, E, T of each block): first slot, count */
-  int32_t anc_blocks;
+  int32_t anc_blocks, anc_top; /* anc_top: the free intervals' next node */
 #endif
   dnnmem__steps steps;          /* place_on_top's skyline */
   /* greedy-breadth */
@@ -6384,14 +6384,80 @@ static void dnnmem__anchor_insert(dnnmem__planner *p, int32_t q) {
   if (first <= last) dnnmem__anchor_ent_add(p, p->anc_e, 2 * B + last, q, DNNMEM__ANCHOR_BITS(0, (p->hi[q] - 1) & M));
 }
 
-/* List l's runs off the free intervals (none when their bytes are taken). */
+/* The query's free intervals as a linked list (cut in place: a pass
+   touches only the intervals up to its last piece, where a merge into a
+   second buffer copies them all): node c is bytes [fa[c], fb[c]), next
+   nx[c]; node 0 the head, the last unbounded. Arrays of bestfit's heap
+   (unused here), 2n + 4 entries: at most n + 2 nodes (one more per piece
+   that leaves a part below it; a record listed twice, as one starting at
+   anchor jL is, finds its bytes taken the second time). As gap_cut:
+   intervals shorter than need go as soon as they are cut. */
+typedef struct dnnmem__anchor_cut {
+  int64_t *fa, *fb, a, b, need;
+  int32_t *nx, pv, c;
+} dnnmem__anchor_cut;
+
+static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_begin(const dnnmem__planner *p, dnnmem__anchor_cut *k) {
+  k->fa = p->heap.key;
+  k->fb = p->heap.key + p->n + 2;
+  k->nx = p->heap.id;
+  k->need = p->gap_need;
+  k->pv = 0;
+  k->c = k->nx[0];
+  k->a = k->fa[k->c];
+  k->b = k->fb[k->c];
+}
+
+/* [o, x) (o < x, o at or above the previous piece's) off the intervals.
+   The unbounded last stays long enough (x + need is within the sizes'
+   checked total). */
+static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_piece(dnnmem__planner *p, dnnmem__anchor_cut *k, int64_t o,
+                                                        int64_t x) {
+  while (k->b <= o) { /* passed */
+    k->pv = k->c;
+    k->c = k->nx[k->c];
+    k->a = k->fa[k->c];
+    k->b = k->fb[k->c];
+  }
+  if (k->a >= x) return; /* taken already */
+  if (k->a < o && o - k->a >= k->need) { /* the part below stays: a new node before c */
+    int32_t m = p->anc_top++;
+    k->fa[m] = k->a;
+    k->fb[m] = o;
+    k->nx[k->pv] = m;
+    k->nx[m] = k->c;
+    k->pv = m;
+  }
+  if (k->b > x) { /* the usual: c's start raised */
+    if (k->b - x >= k->need) {
+      k->a = k->fa[k->c] = x;
+      return;
+    }
+  } else {
+    do { /* covered whole (never the unbounded last) */
+      k->c = k->nx[k->c];
+      k->a = k->fa[k->c];
+      k->b = k->fb[k->c];
+    } while (k->b <= x);
+    if (k->a >= x || k->b - x >= k->need) {
+      if (k->a < x) k->a = k->fa[k->c] = x;
+      k->nx[k->pv] = k->c;
+      return;
+    }
+  }
+  k->c = k->nx[k->c]; /* the rest too short */
+  k->a = k->fa[k->c];
+  k->b = k->fb[k->c];
+  k->nx[k->pv] = k->c;
+}
+
+/* List l's runs off the free intervals. */
 static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_runs(dnnmem__planner *p, int32_t l) {
   const dnnmem__gap_span *r = p->anc_run + p->anc_at[l], *last = r + p->anc_cnt[l];
-  dnnmem__gap_cut k;
-  if (r == last || dnnmem__gap_taken(p, r->off, last[-1].end)) return;
-  dnnmem__gap_cut_begin(p, &k);
-  for (; r < last; r++) dnnmem__gap_cut_piece(&k, r->off, r->end);
-  dnnmem__gap_cut_end(p, &k);
+  dnnmem__anchor_cut k;
+  if (r == last) return;
+  dnnmem__anchor_cut_begin(p, &k);
+  for (; r < last; r++) dnnmem__anchor_cut_piece(p, &k, r->off, r->end);
 }
 
 /* List l's entries living at a segment of q (of their block) off the free
@@ -6399,33 +6465,56 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_runs(dnnmem__planner *p, int32
 static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_ents(dnnmem__planner *p, const dnnmem__anchor_entry *e, int32_t l,
                                                        uint64_t q) {
   const dnnmem__anchor_entry *last = e + p->anc_at[l] + p->anc_cnt[l];
-  dnnmem__gap_cut k;
+  dnnmem__anchor_cut k;
   if (p->anc_cnt[l] == 0) return;
-  dnnmem__gap_cut_begin(p, &k);
+  dnnmem__anchor_cut_begin(p, &k);
   for (e += p->anc_at[l]; e < last; e++)
-    if (e->seg & q) dnnmem__gap_cut_piece(&k, e->off, e->end);
-  dnnmem__gap_cut_end(p, &k);
+    if (e->seg & q) dnnmem__anchor_cut_piece(p, &k, e->off, e->end);
 }
 
-/* The free intervals of the placed records meeting r (as gap_free). */
+/* The free intervals of the placed records meeting r (as gap_free), in
+   the linked list. */
 static void dnnmem__anchor_free(dnnmem__planner *p, int32_t r) {
   int32_t S = p->gap_shift, B = p->anc_blocks, L = p->lo[r], H = p->hi[r], jL = L >> S, jH = (H - 1) >> S, j;
   int32_t M = ((int32_t)1 << S) - 1;
   uint64_t qL = DNNMEM__ANCHOR_BITS(L & M, 63), qH = DNNMEM__ANCHOR_BITS(0, (H - 1) & M);
-  p->gap_fa[0] = 0;
-  p->gap_fb[0] = DNNMEM__I64_MAX;
-  p->gap_cur = 1;
-  p->gap_need = p->rec[r].size;
-  dnnmem__anchor_cut_runs(p, 3 * B + jL);
+  { /* the first list, T's runs, cuts [0, inf): its gaps */
+    const dnnmem__gap_span *u = p->anc_run + p->anc_at[3 * B + jL], *last = u + p->anc_cnt[3 * B + jL];
+    int64_t *fa = p->heap.key, *fb = p->heap.key + p->n + 2, x = 0, need = p->rec[r].size;
+    int32_t *nx = p->heap.id, v = 0, t = 1;
+    for (; u < last; u++) {
+      if (u->off - x >= need) fa[t] = x, fb[t] = u->off, nx[v] = t, v = t++;
+      x = u->end;
+    }
+    fa[t] = x, fb[t] = DNNMEM__I64_MAX, nx[v] = t;
+    p->anc_top = t + 1;
+    p->gap_need = need;
+  }
   if (jH == jL) { /* q: r's segments */
     dnnmem__anchor_cut_ents(p, p->anc_e, 2 * B + jL, qL & qH);
     dnnmem__anchor_cut_ents(p, p->anc_st, B + jL, qL & qH);
     return;
   }
+  for (j = jL + 1; j < jH; j++) dnnmem__anchor_cut_runs(p, j); /* runs first: more entries then fall in taken bytes */
   dnnmem__anchor_cut_ents(p, p->anc_e, 2 * B + jL, qL); /* alive at L or after */
   dnnmem__anchor_cut_ents(p, p->anc_st, B + jL, qL);
   dnnmem__anchor_cut_ents(p, p->anc_st, B + jH, qH); /* born before H */
-  for (j = jL + 1; j < jH; j++) dnnmem__anchor_cut_runs(p, j);
+}
+
+/* gap_best over the linked list. */
+static int64_t dnnmem__anchor_best(const dnnmem__planner *p, int64_t a, int64_t size) {
+  const int64_t *fa = p->heap.key, *fb = p->heap.key + p->n + 2;
+  const int32_t *nx = p->heap.id;
+  int64_t best = -1, best_gap = DNNMEM__I64_MAX, cand;
+  int32_t c;
+  for (c = nx[0]; fb[c] != DNNMEM__I64_MAX; c = nx[c]) {
+    cand = dnnmem__align_up(fa[c], a);
+    if (cand + size <= fb[c] && fb[c] - fa[c] < best_gap) {
+      best_gap = fb[c] - fa[c];
+      best = cand;
+    }
+  }
+  return best >= 0 ? best : dnnmem__align_up(fa[c], a);
 }
 
 /* The lists laid out by counts and the fixed records in; 0 (the time tree
@@ -6476,8 +6565,7 @@ static void dnnmem__plan_greedy_size(dnnmem__planner *p) {
       int32_t r = p->order[i];
       if (i + DNNMEM__PLAN_AHEAD < m) DNNMEM__PLAN_FETCH(p, p->order[i + DNNMEM__PLAN_AHEAD]);
       dnnmem__anchor_free(p, r);
-      p->off[r] = dnnmem__gap_best(p->gap_fa, p->gap_fb, p->gap_cur,
-                                   dnnmem_interval_alignment(&p->rec[r], p->align), p->rec[r].size);
+      p->off[r] = dnnmem__anchor_best(p, dnnmem_interval_alignment(&p->rec[r], p->align), p->rec[r].size);
       dnnmem__anchor_insert(p, r);
     }
     return;

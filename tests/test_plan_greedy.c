@@ -334,6 +334,37 @@ static void test_size_columns_and_tree(void) {
   CHECK_EQ(bad, 0);
 }
 
+/* Greedy-size's anchor columns where a query leaves many free intervals
+   (its linked list of them cut in place, one node more per piece that
+   leaves a part below it): sizes of many magnitudes, most records alive
+   with others, lifetimes from one step to a few blocks, a quarter starting
+   at a block's first segment (in the block's St and E both), against the
+   rule. */
+static void test_size_many_gaps(void) {
+  int32_t bad = 0;
+  FOR_TRIALS(rng, 31, trial, 8) {
+    int32_t n = 1000 + (int32_t)dnnmem_rng_below(&rng, 1500), steps = n / 2, i;
+    dnnmem_interval *r = (dnnmem_interval *)calloc((size_t)n, sizeof *r);
+    dnnmem_intervals p;
+    for (i = 0; i < n; i++) {
+      uint32_t roll = dnnmem_rng_below(&rng, 10);
+      int64_t lo = dnnmem_rng_below(&rng, (uint32_t)steps), len;
+      len = roll < 5 ? 1 + dnnmem_rng_below(&rng, 8) : roll < 8 ? 20 + dnnmem_rng_below(&rng, 80)
+                                                                : 100 + dnnmem_rng_below(&rng, 150);
+      if (dnnmem_rng_below(&rng, 4) == 0) lo -= lo % 64; /* at an anchor */
+      memset(&r[i], 0, sizeof r[i]);
+      r[i].lower = lo;
+      r[i].upper = lo + len;
+      r[i].size = (int64_t)(1 + dnnmem_rng_below(&rng, 1000)) << dnnmem_rng_below(&rng, 10);
+      if (trial % 2 == 1 && dnnmem_rng_below(&rng, 4) == 0) r[i].alignment = 256;
+    }
+    p.records = r, p.count = n, p.alignment = 0;
+    bad += differs_from_rule(&p, "gaps trial", trial, bad, 0);
+    free(r);
+  }
+  CHECK_EQ(bad, 0);
+}
+
 int main(void) {
   RUN(test_same_plans_as_the_plain_rule);
   RUN(test_same_plans_at_scale);
@@ -342,5 +373,6 @@ int main(void) {
   RUN(test_breadth_sweep_jumps);
   RUN(test_breadth_sweep_cursors);
   RUN(test_size_columns_and_tree);
+  RUN(test_size_many_gaps);
   return test_finish("test_plan_greedy");
 }
