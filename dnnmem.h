@@ -1327,7 +1327,11 @@
        polished state at each quarter of the round (the plan is erratic
        near a fit: swaps that changed neither peak nor time took one
        resnet18.train state from 1.065 to 1.030 and 0.999 of the budget),
-       then repair to the aim, polish, plan. The rounds also look at the
+       then repair to the aim, polish, plan; when that fits, higher
+       aims up to the state's peak are tried from the same state (5
+       bisection steps, each planned): the fastest that fits stays, or a
+       faster one planned at most 1% over the budget, which the next
+       round starts from at its aim. The rounds also look at the
        layout of the states they pass: every 1000 moves, a state faster
        than the fastest that fits so far is laid out by first fit by size
        (dnnmem_remat_plan's first order; stopped at the first instance
@@ -13938,6 +13942,14 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #define DNNMEM__REMAT_ARENA_REPAIRS 8       /* greedy repairs at most when none fits */
 #define DNNMEM__REMAT_ARENA_STEP 0.0025     /* an aim that did not fit drops by at least
                                                0.25% of the budget */
+#ifndef DNNMEM__REMAT_ARENA_SETTLE
+#define DNNMEM__REMAT_ARENA_SETTLE 5        /* a round's end: higher repair aims tried
+                                               (0: the repair at the round's aim only) */
+#endif
+#ifndef DNNMEM__REMAT_NEAR_MISS
+#define DNNMEM__REMAT_NEAR_MISS 0.01       /* a faster state planned within 1% over the
+                                              budget: the next round starts from it */
+#endif
 #define DNNMEM__REMAT_ARENA_CANDIDATES 16  /* plan-guided repairs tried per round */
 #define DNNMEM__REMAT_ARENA_LOOK 1000      /* arena rounds: a state's layout looked at every
                                               1000 moves (first fit, when faster than the
@@ -17104,10 +17116,61 @@ static int64_t dnnmem__remat_next_aim(int64_t aim, const dnnmem_remat_result *st
   return target > (double)aim ? aim + (int64_t)((target - (double)aim) / 2) : aim;
 }
 
+/* Loads seq[0 .. len), repairs it to aim a, polishes and plans it
+   (offered); the repaired state stays loaded. */
+static dnnmem_remat_result dnnmem__remat_arena_repair_at(dnnmem__remat *w, const int32_t *seq,
+                                                         int32_t len, int64_t a) {
+  dnnmem__anneal_load(w, seq, len);
+  w->budget = w->aim = a;
+  dnnmem__anneal_repair(w);
+  dnnmem__anneal_polish(w);
+  len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+  return dnnmem__remat_arena_try(w, w->seq_tmp, len);
+}
+
+/* Ends an arena round: the annealed state often hovers above the round's
+   aim, and the greedy repair down to it costs time at every step of the
+   plateau. When the repair at the aim plans within the budget, higher aims
+   up to the state's peak are tried too (bisection, ARENA_SETTLE steps;
+   each plan offered): the fastest that fits is left loaded, or a faster
+   one planned at most NEAR_MISS over the budget (the next round's looks
+   and plans may find a layout of it that fits; the fit is already kept).
+   The repair is deterministic, so the state is rebuilt from the saved
+   one. *aim_io becomes that state's aim; returns its plan. */
+static dnnmem_remat_result dnnmem__remat_arena_settle(dnnmem__remat *w, int64_t *aim_io) {
+  int64_t budget = w->o->budget, aim = *aim_io, lo = aim, hi = w->tree[1], mid;
+  int64_t near_aim = -1;
+  int32_t len = dnnmem__slots_to_seq(w, w->slot_node, w->bound_seq), k;
+  dnnmem_remat_result st = dnnmem__remat_arena_repair_at(w, w->bound_seq, len, aim), found, near;
+  if (hi > budget) hi = budget;
+  if (st.arena < 0 || st.arena > budget || hi <= lo || w->o->reorder_only) {
+    w->budget = w->aim = aim;
+    return st;
+  }
+  for (k = 0; k < DNNMEM__REMAT_ARENA_SETTLE && !w->halted; k++) {
+    mid = lo + (hi - lo) / 2;
+    found = dnnmem__remat_arena_repair_at(w, w->bound_seq, len, mid);
+    if (found.arena >= 0 && found.arena <= budget) lo = mid, st = found;
+    else {
+      hi = mid;
+      if (found.arena >= 0 && (double)found.arena <= (1.0 + DNNMEM__REMAT_NEAR_MISS) * (double)budget &&
+          found.time < (near_aim >= 0 ? near.time : st.time))
+        near = found, near_aim = mid;
+    }
+  }
+  if (near_aim >= 0 && near.time < st.time) lo = near_aim, st = near;
+  found = dnnmem__remat_arena_repair_at(w, w->bound_seq, len, lo);
+  DNNMEM_ASSERT(w->stopped || (found.time == st.time && found.peak == st.peak && found.arena == st.arena));
+  w->budget = w->aim = aim;
+  *aim_io = lo;
+  return st;
+}
+
 /* The arena rounds over the rest of the run, from the pipelines' answer
    seq[0 .. len): plan it; anneal warm (from the last state) at an aim
    lowered by the measured fragmentation (raised back where it fits),
-   repair, polish, plan; ARENA_ROUNDS times. Then, while nothing fits, a
+   then settle (repair to the highest aim whose plan fits, polish, plan);
+   ARENA_ROUNDS times. Then, while nothing fits, a
    greedy repair to a lower aim and a plan, at most ARENA_REPAIRS times.
    Every plan is offered as the arena candidate. */
 static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int32_t len) {
@@ -17145,10 +17208,7 @@ static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int3
       (void)dnnmem__remat_arena_try(w, w->seq_tmp, len);
     }
     dnnmem__anneal_stage(w, w->pipe_end);
-    dnnmem__anneal_repair(w);
-    dnnmem__anneal_polish(w);
-    len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
-    st = dnnmem__remat_arena_try(w, w->seq_tmp, len);
+    st = dnnmem__remat_arena_settle(w, &aim);
   }
   w->temp0 /= DNNMEM__REMAT_WARM_TEMP;
   w->log_ratio += dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
