@@ -2135,6 +2135,7 @@
 
 
    HISTORY (one line per version; what changed, and why, is in the git log)
+       0.16.0 remat rounds settle at the highest aim that fits; greedy-size list
        0.15.0 remat bound's room rule, its labelling as a start; first fit x4
        0.14.0 placement 0.145x Boost (fused passes); greedy-size anchor columns
        0.13.0 exact twins; greedy-breadth cursors; remat COPY; guard everywhere
@@ -2163,9 +2164,9 @@
 #include <stdint.h>
 
 #define DNNMEM_VERSION_MAJOR 0
-#define DNNMEM_VERSION_MINOR 15
+#define DNNMEM_VERSION_MINOR 16
 #define DNNMEM_VERSION_PATCH 0
-#define DNNMEM_VERSION_STRING "0.15.0"
+#define DNNMEM_VERSION_STRING "0.16.0"
 
 #ifndef DNNMEM_DEF
 #ifdef DNNMEM_STATIC
@@ -13895,11 +13896,6 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #define DNNMEM__REMAT_CHAIN_MAX 6           /* a CHAIN moves at most 6 nodes */
 #define DNNMEM__REMAT_CHAIN_SCAN 64         /* and looks at most 64 slots for each gap */
 #define DNNMEM__REMAT_COPY_OF 256           /* COPY: one in 256 draws of the second 16th */
-#ifndef DNNMEM__REMAT_LAB
-#define DNNMEM__REMAT_LAB 0                 /* LAB drawn (1) or not: measured mixed, off */
-#endif
-#define DNNMEM__REMAT_LAB_OF 64             /* LAB: one in 64 draws of the third 16th */
-#define DNNMEM__REMAT_LAB_NODES 48          /* a LAB flips at most 48 nodes */
 #define DNNMEM__REMAT_COPY_PAIRS 48         /* a COPY maps at most 48 nodes to their peers */
 #define DNNMEM__REMAT_COPY_OPS 192          /* and adds at most 192 instances */
 #define DNNMEM__REMAT_COPY_REPAIRS 8        /* then repairs the peak in at most 8 rounds */
@@ -15131,9 +15127,6 @@ typedef struct dnnmem__remat {
   int32_t *cls_ids, *cls_lo, *cls_len;
   int peers; /* some class has COPY_CLASS members */
   int copy_on; /* peers, a budget, and every node marked: units are nodes (COPY maps nodes) */
-  int lab_on;  /* the bound's labelling known and every node marked (LAB maps nodes) */
-  int32_t bound_cut; /* the time bound's best cut node (-1: none) */
-  int64_t lab_budget; /* the budget bound_labels are for */
   /* units: marked nodes standing for their groups */
   int32_t *uin_off, *uin_ids, *uout_off, *uout_ids, *grp_off, *grp_ids;
   int64_t *utime, *uextra;
@@ -15988,142 +15981,6 @@ static int dnnmem__anneal_copy(dnnmem__remat *w, double temp, double *cost, doub
   return 0;
 }
 
-/* LAB's view of node a against the time bound's labelling at its cut
-   slot P (the cut node's first instance): 1 when the bound recomputes a
-   (label 2) and the state holds it across P (no instance after P), 2 when
-   the bound holds a or frees it for good (label 1 or 0) and the state
-   computes it again after P;
-   0 when they agree (or a is fixed). */
-static int dnnmem__lab_differs(const dnnmem__remat *w, int32_t a, int32_t P) {
-  int32_t x = w->first[a], last = -1;
-  uint8_t lab = w->bound_labels[a];
-  if (w->fixed[a] || x < 0 || x >= P) return 0;
-  for (; x >= 0 && x < P; x = w->slot_next[x]) last = x;
-  if (lab == 2) return x < 0 && w->slot_end[last] >= P ? 1 : 0;
-  return lab <= 1 && x >= 0 ? 2 : 0;
-}
-
-static int dnnmem__remat_pos_greater(const void *ctx, int32_t a, int32_t b) {
-  const int32_t *pos = (const int32_t *)ctx;
-  return pos[a] > pos[b];
-}
-
-/* LAB: the time bound's labelling at its best cut says which values a
-   fast sequence recomputes across the cut (on the transformers: the
-   scores, the softmax and the dropout masks, holding the projections),
-   but the annealer settles in a layer's other choice, and switching
-   takes some twenty coordinated moves, none downhill alone. LAB takes a
-   node where the state differs from the labelling and the connected block
-   of such nodes around it (at most LAB_NODES, over inputs and consumers),
-   drops every instance after the cut slot of the nodes the bound holds,
-   and gives each node the bound recomputes one instance just before its
-   first use after the cut slot (consumers first, so that an input's
-   recomputation lands before its consumer's); then, where the peak rose
-   above the aim (or the old peak), up to COPY_REPAIRS rounds of the
-   greedy repair. Plain graph only (lab_on); evaluated like the other
-   moves (rejected: the sequence reloaded); returns 1 if accepted. */
-static int dnnmem__anneal_lab(dnnmem__remat *w, double temp, double *cost, double *best_cost, int *at_best) {
-  int32_t blk[DNNMEM__REMAT_LAB_NODES], kind[DNNMEM__REMAT_LAB_NODES], nb = 1, head, dir, k, i, len, nops = 0;
-  int32_t s = w->occ[dnnmem_rng_below(w->rng, (uint32_t)w->num_occ)], a = w->slot_node[s], sa;
-  int32_t P;
-  int32_t window = w->S / DNNMEM__REMAT_ADD_WINDOW_DIV + DNNMEM__REMAT_ADD_WINDOW_MIN;
-  int64_t old_time = w->time, limit = w->tree[1] > w->aim ? w->tree[1] : w->aim;
-  double new_cost, delta;
-  if (w->lab_budget != w->aim) { /* the labelling at the aim (the rounds aim below the budget) */
-    dnnmem_remat_options o = *w->o;
-    int64_t extra = 0;
-    int32_t cut = -1;
-    o.budget = w->lab_budget = w->aim;
-    if (dnnmem__remat_time_bound(w->p, &o, &extra, &cut, NULL, w->bound_labels, w->bound_mem, w->bound_bytes,
-                                 NULL) != DNNMEM_OK)
-      cut = -1;
-    w->bound_cut = cut;
-  }
-  if (w->bound_cut < 0) return 0;
-  P = w->first[w->bound_cut];
-  if ((kind[0] = dnnmem__lab_differs(w, a, P)) == 0) return 0;
-  if (w->stamp_value > DNNMEM__I32_MAX - 1) {
-    for (k = 0; k < w->n; k++) w->stamp[k] = 0;
-    w->stamp_value = 0;
-  }
-  sa = ++w->stamp_value;
-  w->stamp[a] = sa;
-  blk[0] = a;
-  for (head = 0; head < nb; head++) /* the block, breadth first */
-    for (dir = 0; dir < 2; dir++) {
-      const int32_t *ids = dir ? w->uout_ids : w->uin_ids, *off = dir ? w->uout_off : w->uin_off;
-      for (k = off[blk[head]]; k < off[blk[head] + 1] && nb < DNNMEM__REMAT_LAB_NODES; k++) {
-        int32_t x = ids[k], d;
-        if (w->stamp[x] == sa) continue;
-        w->stamp[x] = sa;
-        if ((d = dnnmem__lab_differs(w, x, P)) == 0) continue;
-        kind[nb] = d;
-        blk[nb++] = x;
-      }
-    }
-  len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
-  if (*at_best) DNNMEM_MEMCPY(w->best, w->slot_node, (size_t)w->S * sizeof(int32_t));
-  w->span_lo = 0;
-  w->span_hi = w->S - 1;
-  /* held by the bound: the instances after P go (never a first) */
-  for (i = 0; i < nb; i++) {
-    int32_t x;
-    if (kind[i] != 2) continue;
-    for (;;) {
-      for (x = w->first[blk[i]]; w->slot_next[x] >= 0; x = w->slot_next[x]) {
-      }
-      if (x <= P) break;
-      w->num_log = 0;
-      dnnmem__apply_op(w, DNNMEM__MOVE_REMOVE, blk[i], x, -1);
-      w->time -= w->utime[blk[i]];
-      nops++;
-    }
-  }
-  /* recomputed by the bound: consumers first */
-  for (i = k = 0; i < nb; i++)
-    if (kind[i] == 1) blk[k++] = blk[i];
-  dnnmem__sort_ids(blk, kind, k, dnnmem__remat_pos_greater, w->pos);
-  for (i = 0; i < k; i++) {
-    int32_t v = blk[i], use = w->S, c, y, lo, t;
-    for (c = w->uout_off[v]; c < w->uout_off[v + 1]; c++)
-      for (y = w->first[w->uout_ids[c]]; y >= 0 && y < use; y = w->slot_next[y])
-        if (y > P) {
-          use = y;
-          break;
-        }
-    if (use >= w->S || w->num_occ >= w->L) continue;
-    lo = dnnmem__inputs_ready(w, v);
-    if (lo < P + 1) lo = P + 1;
-    if (use - window > lo) lo = use - window;
-    for (t = use - 1; t >= lo && w->slot_node[t] >= 0; t--) {
-    }
-    if (t < lo) continue;
-    w->num_log = 0;
-    dnnmem__apply_op(w, DNNMEM__MOVE_ADD, v, -1, t);
-    w->time += w->utime[v];
-    nops++;
-  }
-  w->num_log = 0;
-  for (k = 0; nops > 0 && k < DNNMEM__REMAT_COPY_REPAIRS && w->tree[1] > limit; k++)
-    if (!dnnmem__repair_step(w)) break;
-  dnnmem__blocks_update(w);
-  new_cost = dnnmem__remat_cost(w, w->time, w->tree[1]);
-  delta = new_cost - *cost;
-  if (nops > 0 && (delta <= 0 || dnnmem_rng_uniform(w->rng) < DNNMEM_EXP(-delta / temp))) {
-    if (delta > 0) *at_best = 0; /* the best was saved above */
-    *cost = new_cost;
-    if (new_cost < *best_cost) {
-      *best_cost = new_cost;
-      *at_best = 1;
-    }
-    return 1;
-  }
-  w->time = old_time;
-  dnnmem__anneal_load(w, w->seq_tmp, len);
-  *cost = dnnmem__remat_cost(w, w->time, w->tree[1]);
-  return 0;
-}
-
 /* One annealing move at temperature temp; returns 1 if accepted. The
    caller keeps at_best (current state equals the best, not yet saved).
    Moves: SWAP, ADD, REMOVE, and ADD of a recomputation together with one of
@@ -16140,8 +15997,6 @@ static int dnnmem__anneal_move(dnnmem__remat *w, double temp, double *cost, doub
     return dnnmem__anneal_chain(w, temp, cost, best_cost, at_best);
   if (r == 1 && w->copy_on && dnnmem_rng_below(w->rng, DNNMEM__REMAT_COPY_OF) == 0)
     return dnnmem__anneal_copy(w, temp, cost, best_cost, at_best);
-  if (DNNMEM__REMAT_LAB && r == 2 && w->lab_on && w->plateau == 0 && dnnmem_rng_below(w->rng, DNNMEM__REMAT_LAB_OF) == 0)
-    return dnnmem__anneal_lab(w, temp, cost, best_cost, at_best);
   kind = w->o->reorder_only || r < DNNMEM__REMAT_SWAP_DRAWS ? DNNMEM__MOVE_SWAP
          : r < DNNMEM__REMAT_SWAP_DRAWS + DNNMEM__REMAT_ADD_DRAWS ? DNNMEM__MOVE_ADD
                                                                  : DNNMEM__MOVE_REMOVE;
@@ -16564,11 +16419,7 @@ static dnnmem_result dnnmem__remat_build_units(dnnmem__remat *w) {
   w->uin_off[0] = 0;
   w->grp_off[0] = 0;
   w->copy_on = w->peers && w->o->budget > 0 && !w->o->reorder_only;
-  w->lab_on = w->bound_cut >= 0 && w->o->budget > 0 && !w->o->reorder_only;
-  for (v = 0; v < w->n; v++) {
-    w->copy_on &= w->marked[v];
-    w->lab_on &= w->marked[v];
-  }
+  for (v = 0; v < w->n; v++) w->copy_on &= w->marked[v];
   for (v = 0; v < w->n; v++) {
     int32_t count, inputs = 0, len = 0;
     w->utime[v] = 0;
@@ -16906,8 +16757,6 @@ static int32_t dnnmem__remat_bound_start(dnnmem__remat *w, int32_t *seq) {
                                NULL) != DNNMEM_OK ||
       cut < 0)
     return 0;
-  w->bound_cut = cut;
-  w->lab_budget = w->o->budget;
   for (k = 0; k < w->n; k++) w->dec_state[k] = 0;
   for (k = 0; k < w->n; k++)
     if (lab[w->order[k]] != 3 && !dnnmem__remat_bound_go(w, lab, w->order[k], 1, seq, &len)) return 0;
@@ -17311,7 +17160,6 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
   w.arena_on = o.budget > 0 && !o.peak_only;
   w.main_end = w.arena_on ? 1.0 - DNNMEM__REMAT_ARENA_SHARE : 1.0;
   w.arena_result.arena = w.offer_arena = -1;
-  w.bound_cut = -1;
   if ((r = dnnmem__remat_prepare(&w, scratch, scratch_bytes)) != DNNMEM_OK) return r;
   if (sequence_capacity < n) {
     DNNMEM_MEMSET(result, 0, sizeof(*result));

@@ -1859,87 +1859,6 @@ static void test_copy_layers(void) {
   }
 }
 
-/* LAB (the annealer's move toward the time bound's labelling), called on
-   loaded states: two layers q = P(x) (4 bytes, time 4), s = S(q) (8 bytes,
-   time 1, the second 2), x' = M(s), and a backward pass g = B(g', s, q),
-   at the budget of the schedule that recomputes the first s only (time
-   + 1, the optimum: ref_remat_optimum over every sequence). The state
-   holds both s to the backward pass and recomputes each q there (time + 8,
-   over the budget); the bound's labelling holds each q and recomputes the
-   first s. LAB at a temperature nothing worse passes (a block a move)
-   reaches the optimum: the state's sequence, recounted, fits the budget in
-   the optimum's time and agrees with the labelling. */
-static void test_lab_layers(void) {
-  ref_remat_graph g;
-  int32_t x[3], q[2], s[2], gr[3], in[4], i, len = 0, sched[32], fast[32], nf = 0, seq[64], tries, accepted = 0;
-  int64_t budget, t_cold, p_cold, t_fast, peak = -1, time = -1, opt;
-  dnnmem__remat w;
-  dnnmem_remat_options o;
-  dnnmem_remat_result base;
-  dnnmem_rng rng;
-  double cost, best_cost;
-  int at_best = 1;
-  ref_remat_graph_begin(&g);
-  x[0] = ref_remat_graph_node(&g, 1, 0, 0, NULL);
-  sched[len++] = fast[nf++] = x[0];
-  for (i = 0; i < 2; i++) {
-    in[0] = x[i], in[1] = -1;
-    q[i] = ref_remat_graph_node(&g, 4, 4, 0, in);
-    in[0] = q[i];
-    s[i] = ref_remat_graph_node(&g, 8, 1 + i, 0, in);
-    in[0] = s[i];
-    x[i + 1] = ref_remat_graph_node(&g, 1, 1, 0, in);
-    sched[len++] = fast[nf++] = q[i], sched[len++] = fast[nf++] = s[i], sched[len++] = fast[nf++] = x[i + 1];
-  }
-  in[0] = x[2], in[1] = -1;
-  gr[2] = ref_remat_graph_node(&g, 1, 1, 0, in);
-  sched[len++] = fast[nf++] = gr[2];
-  for (i = 1; i >= 0; i--) { /* the cold state: s held, q recomputed */
-    in[0] = gr[i + 1], in[1] = s[i], in[2] = q[i], in[3] = -1;
-    gr[i] = ref_remat_graph_node(&g, 1, 1, i == 0, in);
-    sched[len++] = q[i], sched[len++] = gr[i];
-    if (i == 0) fast[nf++] = s[i];
-    fast[nf++] = gr[i];
-  }
-  CHECK_EQ(g.n, 10);
-  CHECK(recount(&g, sched, len, &p_cold, &t_cold));
-  CHECK(recount(&g, fast, nf, &budget, &t_fast));
-  CHECK(p_cold > budget && t_fast < t_cold);
-  opt = ref_remat_optimum(&g.p, budget);
-  CHECK_EQ(opt, t_fast);
-  memset(&w, 0, sizeof w);
-  o = options_for(budget, 1000);
-  CHECK(dnnmem__remat_options(&o, &o));
-  dnnmem_rng_seed(&rng, 7);
-  CHECK(dnnmem__remat_dims(&w, g.n, dnnmem__remat_num_edges(&g.graph), 64, o.max_group_size));
-  w.p = &g.p;
-  w.o = &o;
-  w.rng = &rng;
-  w.bound_cut = -1;
-  CHECK_EQ(dnnmem__remat_prepare(&w, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
-  CHECK_EQ(dnnmem__remat_sim(&g.p, w.order, g.n, &w.sim, &base, NULL), DNNMEM_OK);
-  dnnmem__remat_objective(&w, &base);
-  for (i = 0; i < g.n; i++) w.marked[i] = 1;
-  CHECK(dnnmem__remat_bound_start(&w, w.bound_seq) > 0);
-  CHECK(w.bound_cut >= 0);
-  CHECK_EQ(dnnmem__remat_build_units(&w), DNNMEM_OK);
-  CHECK(w.lab_on);
-  CHECK_EQ(w.bound_labels[q[0]], 1);
-  CHECK_EQ(w.bound_labels[q[1]], 1);
-  CHECK_EQ(w.bound_labels[s[0]], 2);
-  CHECK_EQ(w.bound_labels[s[1]], 1);
-  dnnmem__anneal_load(&w, sched, len);
-  cost = best_cost = dnnmem__remat_cost(&w, w.time, w.tree[1]);
-  for (tries = 0; tries < 1000; tries++) accepted += dnnmem__anneal_lab(&w, 1e-12, &cost, &best_cost, &at_best);
-  CHECK(accepted >= 1 && accepted <= 2);
-  len = dnnmem__slots_to_seq(&w, w.slot_node, seq);
-  CHECK(recount(&g, seq, len, &peak, &time));
-  CHECK(peak <= budget);
-  CHECK_EQ(time, opt);
-  CHECK_EQ(time, w.time);
-  for (i = 0; i < g.n; i++) CHECK_EQ(dnnmem__lab_differs(&w, i, w.first[w.bound_cut]), 0);
-}
-
 int main(void) {
   RUN(test_simulator_vs_recount);
   RUN(test_simulator_errors);
@@ -1972,6 +1891,5 @@ int main(void) {
   RUN(test_free_recompute_kept);
   RUN(test_trim_unread);
   RUN(test_copy_layers);
-  RUN(test_lab_layers);
   return test_finish("test_remat");
 }
