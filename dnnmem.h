@@ -1307,47 +1307,45 @@
        a graph output's last instance, its node computed elsewhere too):
        peak and time never grow; with the arena bounded it is planned
        again and kept when it still fits (or, not fitting, is no larger).
-       The arena (a budget, not peak_only): the pipelines get the first
-       75% of the run (90% with contraction when the plain pipeline's
-       answer already fits: the contraction pipeline takes the rest
-       and the rounds below share the last 10%); every candidate they offer
-       (each pipeline's and stage's result) and their answer are planned
-       by dnnmem_remat_plan with
-       dnnmem_remat_arena_options (part 2's exact search asked "do the
-       instances fit capacity = budget?", node-limited: it decides a fit
-       far faster than it minimises, and finds fits the heuristics miss by
-       3-7% of the peak). Then 5 rounds share the rest: from the last
-       state, anneal warm (a tenth of the start temperature) at an aim
-       corrected by the measured fragmentation, aim' = peak x budget /
-       arena (at least 0.25% of the budget lower when the arena did not
-       fit; half-way up, at most the budget, when it did), with one more
-       cost: memory above the aim less 5% of the budget (per block of
-       slots, as the overshoot is counted), for a plateau near the aim
-       plans with holes; planning the
-       polished state at each quarter of the round (the plan is erratic
-       near a fit: swaps that changed neither peak nor time took one
-       resnet18.train state from 1.065 to 1.030 and 0.999 of the budget),
-       then repair to the aim, polish, plan; when that fits, higher
-       aims up to the state's peak are tried from the same state (5
-       bisection steps, each planned): the fastest that fits stays, or a
-       faster one planned at most 1% over the budget, which the next
-       round starts from at its aim. The rounds also look at the
-       layout of the states they pass: every 1000 moves, a state faster
-       than the fastest that fits so far is laid out by first fit by size
-       (dnnmem_remat_plan's first order; stopped at the first instance
-       past the budget) and, when it fits, planned and offered: states on
-       the way down to an aim can fragment less than those that settle at
-       it. While no plan fits, up to 8 repairs: guided by
-       the plan (the instances held across the first step of a record
-       planned above the budget are released there by the repair's
-       recomputation, each of up to 16 candidates planned, the smallest
-       arena kept; an equal load can fragment less: test_remat_arena's
-       8-node graph), else greedy to an aim lowered the same way. Every
-       plan is a
-       candidate: the answer is the fastest whose arena fits (none: the
-       smallest arena), so result.arena <= budget whenever DNNMEM_OK.
-       The plans are the arena's extra cost: 7-18% more CPU time at
-       the same move count on the training graphs (tests/BENCHMARKS.md).
+       The arena (a budget, not peak_only): the pipelines get the first 75%
+       of the run (90% with contraction when the plain pipeline's answer
+       already fits: the contraction pipeline takes the rest and the rounds
+       below share the last 10%); every candidate they offer (each
+       pipeline's and stage's result) and their answer are planned by
+       dnnmem_remat_plan with dnnmem_remat_arena_options (part 2's exact
+       search asked "do the instances fit capacity = budget?",
+       node-limited: it decides a fit far faster than it minimises, and
+       finds fits the heuristics miss by 3-7% of the peak). Then 5 rounds
+       share the rest: from the last state, anneal warm (a tenth of the
+       start temperature) at an aim corrected by the measured
+       fragmentation, aim' = peak x budget / arena (at least 0.25% of the
+       budget lower when the arena did not fit; half-way up, at most the
+       budget, when it did), with one more cost: memory above the aim less
+       5% of the budget (per block of slots, as the overshoot is counted),
+       for a plateau near the aim plans with holes; planning the polished
+       state at each quarter of the round (the plan is erratic near a fit:
+       swaps that changed neither peak nor time took one resnet18.train
+       state from 1.065 to 1.030 and 0.999 of the budget), then repair to
+       the aim, polish, plan; when that fits, higher aims up to the state's
+       peak are tried from the same state (5 bisection steps, each
+       planned): the highest aim that fits stays, or a faster state planned
+       at most 1% over the budget, which the next round starts from, its
+       aim lowered as after any miss. The rounds also look at the layout of
+       the states they pass: every 1000 moves, a state faster than the
+       fastest that fits so far is laid out by first fit by size
+       (dnnmem_remat_plan's first order; stopped at the first instance past
+       the budget) and, when it fits, planned and offered: states on the
+       way down to an aim can fragment less than those that settle at it.
+       While no plan fits, up to 8 repairs: guided by the plan (the
+       instances held across the first step of a record planned above the
+       budget are released there by the repair's recomputation, each of up
+       to 16 candidates planned, the smallest arena kept; an equal load can
+       fragment less: test_remat_arena's 8-node graph), else greedy to an
+       aim lowered the same way. Every plan is a candidate: the answer is
+       the fastest whose arena fits (none: the smallest arena), so
+       result.arena <= budget whenever DNNMEM_OK. The plans are the arena's
+       extra cost: 7-18% more CPU time at the same move count on the
+       training graphs (tests/BENCHMARKS.md).
        Row order: the topological order (the given one when topological).
        Checkpoint: Chen, Xu, Zhang, Guestrin, "Training deep nets with
        sublinear memory cost" (arXiv 2016): sqrt(V) segments.
@@ -13947,7 +13945,7 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
                                                0.25% of the budget */
 #ifndef DNNMEM__REMAT_ARENA_SETTLE
 #define DNNMEM__REMAT_ARENA_SETTLE 5        /* a round's end: higher repair aims tried
-                                               (0: the repair at the round's aim only) */
+                                               (0: no higher aims) */
 #endif
 #ifndef DNNMEM__REMAT_NEAR_MISS
 #define DNNMEM__REMAT_NEAR_MISS 0.01       /* a faster state planned within 1% over the
@@ -16988,8 +16986,8 @@ static dnnmem_remat_result dnnmem__remat_arena_repair_at(dnnmem__remat *w, const
    aim, and the greedy repair down to it costs time at every step of the
    plateau. When the repair at the aim plans within the budget, higher aims
    up to the state's peak are tried too (bisection, ARENA_SETTLE steps;
-   each plan offered): the fastest that fits is left loaded, or a faster
-   one planned at most NEAR_MISS over the budget (the next round's looks
+   each plan offered): the highest aim that fits is left loaded, or a
+   faster state planned at most NEAR_MISS over the budget (the next round's looks
    and plans may find a layout of it that fits; the fit is already kept).
    The repair is deterministic, so the state is rebuilt from the saved
    one. *aim_io becomes that state's aim; returns its plan. */

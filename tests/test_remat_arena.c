@@ -361,7 +361,8 @@ static void test_first_fit_cap(void) {
    of the row order's peak, 300,000 moves, seed 2: recorded 43,252,105 ns
    (the repair at the round's aim only, DNNMEM__REMAT_ARENA_SETTLE 0:
    43,651,417, 0.9% slower); the answer recounted, its arena the public
-   plan's and within the budget. Fails when 0.5% slower than recorded. */
+   plan's and within the budget. Fails when 0.5% slower than recorded;
+   re-record it (as test_anneal_record) when the annealer's moves change. */
 static void test_arena_settle_quality(void) {
   static char scratch[1 << 24];
   files_graph g;
