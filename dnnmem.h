@@ -543,7 +543,14 @@
                                lifetime, size and alignment, no gaps) go
                                in a fixed order from the bottom, so no
                                subtree is searched twice with two of them
-                               swapped.
+                               swapped; in parts without slack, seams:
+                               where two tight sections meet, the records
+                               ending there and those beginning there
+                               (each at or above its lowest offset) must
+                               stack to a common height at or above the
+                               records crossing it (two subset-sum rows),
+                               else the placement fails, naming the
+                               seam's records.
                                A candidate that would leave
                                a section over capacity - its offset is
                                refused without being placed (O(1) but a
@@ -930,7 +937,11 @@
                 O(n + sections x live) per placed node, O(1) per refused
                 one (plus O(sections) per offset a frame reaches, O(its
                 part's sections + busy sections) to choose its cell, and
-                O(k log k) to list a frame's k candidates), a resumed
+                O(k log k) to list a frame's k candidates; without
+                slack O(spans of the part's records) plus O(e^2 + e w)
+                per seam its placement moved, e records ending or
+                beginning there, w words of heights, e times that for
+                a seam that fails), a resumed
                 search's replay O(depth) nodes, undoing an unlogged
                 placement O(k m) (m records searched); bound, checker
                 O(p log p), p = records + 2 gaps; chains O(n log n). A
@@ -8880,10 +8891,11 @@ static void dnnmem__exact_watch(dnnmem__exact *w, int32_t k, int64_t x) {
    crossing records' least lowest offset must be a stack height on both
    sides: two subset-sum rows with release offsets. A placement that
    leaves a seam without one fails; its list names the seam's records,
-   those ending at the left floor, those beginning at the right one, the
-   crossing ones at their least lowest offset: wherever they all stand
-   that high (unplaced), their bytes tile both columns exactly and the
-   rows stay as empty (a nogood). Only in frames without slack, where
+   those ending or beginning there at their lowest offsets (the rows'
+   releases), the crossing ones above the highest common height below
+   them (at least both floors): wherever they all stand that high
+   (unplaced), their bytes tile both columns exactly and the rows keep
+   no common height for them (a nogood). Only in frames without slack, where
    every seam whose sections moved (the placement's stretch and the
    records it lifted) is checked; instances with gaps, windows or fixed
    records keep no seams. */
@@ -8900,24 +8912,46 @@ static uint64_t dnnmem__exact_bits(const uint64_t *row, int32_t words, int64_t p
   return x;
 }
 
-/* The stack heights of records recs[0 .. c) from base (each at or above
-   its lowest offset) into row: bit v for base + v g. */
-static void dnnmem__exact_row(const dnnmem__exact *w, uint64_t *row, int32_t words, int32_t *recs, int32_t c,
-                              int64_t base, int64_t g) {
+/* The stack heights from base of records recs[0 .. c) with releases
+   rel[0 .. c) (each at or above its release: stacked by release, WLOG)
+   into row: bit v for base + v g. ord: room for c positions. */
+static void dnnmem__exact_row(const dnnmem__exact *w, uint64_t *row, int32_t words, const int32_t *recs,
+                              const int64_t *rel, int32_t *ord, int32_t c, int64_t base, int64_t g) {
   int32_t i, a, b;
-  for (a = 1; a < c; a++) /* by lowest offset (a side holds few) */
-    for (b = a; b > 0 && w->lowest[recs[b]] < w->lowest[recs[b - 1]]; b--) {
-      int32_t t = recs[b];
-      recs[b] = recs[b - 1];
-      recs[b - 1] = t;
+  for (a = 0; a < c; a++) /* by release (a side holds few) */
+    for (ord[a] = a, b = a; b > 0 && rel[ord[b]] < rel[ord[b - 1]]; b--) {
+      int32_t t = ord[b];
+      ord[b] = ord[b - 1];
+      ord[b - 1] = t;
     }
   for (i = 0; i < words; i++) row[i] = 0;
   row[0] = 1;
   for (a = 0; a < c; a++) {
-    int32_t k = recs[a];
-    int64_t r = (w->lowest[k] - base + g - 1) / g, sh = w->size[k] / g;
+    int64_t r = (rel[ord[a]] - base + g - 1) / g, sh = w->size[recs[ord[a]]] / g;
     for (i = words - 1; i >= 0; i--) row[i] |= dnnmem__exact_bits(row, words, 64 * (int64_t)i - sh, r);
   }
+}
+
+/* A seam's two rows (records and releases: tmp2 / item_release, the left
+   side's [0, ce), the right's [ce, cs)): the highest common height bit
+   below bit hi (bit v of the left row meets bit v - shift of the right),
+   -1 none. */
+static int64_t dnnmem__exact_meet(dnnmem__exact *w, int32_t words, int32_t ce, int32_t cs, int64_t tl, int64_t tr,
+                                  int64_t hi) {
+  uint64_t *ra = w->seam_row, *rb = w->seam_row + DNNMEM__PLAN_SEAM_WORDS;
+  int64_t g = w->granularity, shift = (tr - tl) / g, v;
+  dnnmem__exact_row(w, ra, words, w->tmp2, w->item_release, w->ids, ce, tl, g);
+  dnnmem__exact_row(w, rb, words, w->tmp2 + ce, w->item_release + ce, w->ids, cs - ce, tr, g);
+  for (v = hi - 1; v >= 0; v--) {
+    uint64_t m = dnnmem__exact_bits(ra, words, v - 63, 0) & dnnmem__exact_bits(rb, words, v - 63 - shift, 0);
+    if (m != 0) {
+      int32_t top = 63;
+      while (!(m >> top & 1)) top--;
+      return v - 63 + top;
+    }
+    v -= 63;
+  }
+  return -1;
 }
 
 /* Whether every seam that frame d's placement of j moved keeps a common
@@ -8927,9 +8961,8 @@ static int dnnmem__exact_seams(dnnmem__exact *w, int32_t d, int32_t j) {
   const dnnmem__exact_frame *f = &w->frames[d];
   int32_t lo = (int32_t)dnnmem__min64(w->dirty_lo, w->span_lo[j]) - 1;
   int32_t hi = (int32_t)dnnmem__max64(w->dirty_hi, w->span_hi[j]);
-  int32_t p, s, t, ce, cs;
+  int32_t p, s, t, ce, cs, i;
   int64_t g = w->granularity, cap = w->capacity;
-  uint64_t *ra = w->seam_row, *rb = w->seam_row + DNNMEM__PLAN_SEAM_WORDS;
   if (lo < f->part_lo) lo = f->part_lo;
   if (hi > f->part_hi - 1) hi = f->part_hi - 1; /* seams lo .. hi - 1 */
   if (lo >= hi) return 1;
@@ -8944,8 +8977,8 @@ static int dnnmem__exact_seams(dnnmem__exact *w, int32_t d, int32_t j) {
     }
   }
   for (s = lo; s < hi; s++) {
-    int64_t tl = w->seam_floor[s], tr = w->seam_floor[s + 1], x = w->seam_cross[s], top, shift, v;
-    int32_t words, ok = 0;
+    int64_t tl = w->seam_floor[s], tr = w->seam_floor[s + 1], x = w->seam_cross[s], top, v;
+    int32_t words;
     if (x == DNNMEM__I64_MAX || w->rem[s] != cap - tl || w->rem[s + 1] != cap - tr) continue;
     words = (int32_t)((cap - (tl < tr ? tl : tr)) / g / 64 + 1);
     if (words > DNNMEM__PLAN_SEAM_WORDS) continue;
@@ -8954,31 +8987,38 @@ static int dnnmem__exact_seams(dnnmem__exact *w, int32_t d, int32_t j) {
     for (cs = ce, p = w->start_index[s + 1]; p < w->start_index[s + 2]; p++)
       if (!w->placed[w->search[p]]) w->tmp2[cs++] = w->search[p];
     if (ce > DNNMEM__PLAN_SEAM_SIDE || cs - ce > DNNMEM__PLAN_SEAM_SIDE) continue;
-    dnnmem__exact_row(w, ra, words, w->tmp2, ce, tl, g);
-    dnnmem__exact_row(w, rb, words, w->tmp2 + ce, cs - ce, tr, g);
-    shift = (tr - tl) / g; /* bit v of ra is bit v - shift of rb */
-    top = (cap - tl) / g;
-    for (v = (x - tl + g - 1) / g; v <= top && !ok; v += 64) {
-      uint64_t m = dnnmem__exact_bits(ra, words, v, 0) & dnnmem__exact_bits(rb, words, v - shift, 0);
-      if (top - v < 63) m &= ((uint64_t)1 << (top - v + 1)) - 1;
-      ok = m != 0;
-    }
-    if (ok) continue;
+    for (i = 0; i < cs; i++) w->item_release[i] = w->lowest[w->tmp2[i]];
+    top = (cap - tl) / g + 1;
+    if (dnnmem__exact_meet(w, words, ce, cs, tl, tr, top) >= (x - tl + g - 1) / g) continue;
     w->fail_z = -1;
     if (f->zend >= 0 && !w->degraded) { /* the seam's records */
       int32_t end = f->zend;
-      for (p = w->start_index[f->part_lo]; p < w->start_index[s + 2] && end >= 0; p++) {
+      /* each ending or beginning record at its floor where the seam still
+         fails so (lower heights: a more general nogood), else at its
+         lowest offset; the crossing ones need only stand above the
+         highest common height below them */
+      for (i = 0; i < cs; i++) {
+        int64_t r = w->item_release[i], floor = i < ce ? tl : tr;
+        if (r == floor) continue;
+        w->item_release[i] = floor;
+        if (dnnmem__exact_meet(w, words, ce, cs, tl, tr, top) >= (x - tl + g - 1) / g) w->item_release[i] = r;
+      }
+      v = dnnmem__exact_meet(w, words, ce, cs, tl, tr, (x - tl + g - 1) / g);
+      x = dnnmem__max64(tl + (v + 1) * g, dnnmem__max64(tl, tr));
+      for (i = 0; i < cs && end >= 0; i++) {
+        if (end >= w->zcap) end = -1;
+        else {
+          w->zlist[end] = w->tmp2[i];
+          w->zbound[end++] = w->item_release[i];
+        }
+      }
+      for (p = w->start_index[f->part_lo]; p < w->start_index[s + 1] && end >= 0; p++) {
         int32_t k = w->search[p];
-        int64_t b;
-        if (w->placed[k] || w->span_hi[k] <= s) continue;
-        if (w->span_hi[k] == s + 1) b = tl;      /* ends at the seam */
-        else if (w->span_lo[k] == s + 1) b = tr; /* begins there */
-        else if (w->span_lo[k] <= s) b = x;      /* crosses it */
-        else continue;
+        if (w->placed[k] || w->span_hi[k] <= s + 1) continue; /* crosses the seam */
         if (end >= w->zcap) end = -1;
         else {
           w->zlist[end] = k;
-          w->zbound[end++] = b;
+          w->zbound[end++] = x;
         }
       }
       w->fail_z = end;
