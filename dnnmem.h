@@ -8926,9 +8926,12 @@ static void dnnmem__exact_row(const dnnmem__exact *w, uint64_t *row, int32_t wor
     }
   for (i = 0; i < words; i++) row[i] = 0;
   row[0] = 1;
-  for (a = 0; a < c; a++) {
+  for (a = 0, b = 1; a < c; a++) { /* words [0, b) may be nonzero */
     int64_t r = (rel[ord[a]] - base + g - 1) / g, sh = w->size[recs[ord[a]]] / g;
-    for (i = words - 1; i >= 0; i--) row[i] |= dnnmem__exact_bits(row, words, 64 * (int64_t)i - sh, r);
+    if (r >= 64 * (int64_t)b) continue; /* nothing stands that high yet */
+    b = (int32_t)dnnmem__min64(words, b + sh / 64 + 1);
+    for (i = b - 1; i >= 0 && 64 * (int64_t)i + 63 >= r + sh; i--)
+      row[i] |= dnnmem__exact_bits(row, words, 64 * (int64_t)i - sh, r);
   }
 }
 
@@ -8980,6 +8983,7 @@ static int dnnmem__exact_seams(dnnmem__exact *w, int32_t d, int32_t j) {
     int64_t tl = w->seam_floor[s], tr = w->seam_floor[s + 1], x = w->seam_cross[s], top, v;
     int32_t words;
     if (x == DNNMEM__I64_MAX || w->rem[s] != cap - tl || w->rem[s + 1] != cap - tr) continue;
+    if (tl == tr && x == tl) continue; /* a crossing record can stand on both floors */
     words = (int32_t)((cap - (tl < tr ? tl : tr)) / g / 64 + 1);
     if (words > DNNMEM__PLAN_SEAM_WORDS) continue;
     for (ce = 0, t = w->end_index[s]; t < w->end_index[s + 1]; t++)
