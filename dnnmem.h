@@ -6403,15 +6403,20 @@ typedef struct dnnmem__anchor_cut {
   int32_t *nx, pv, c;
 } dnnmem__anchor_cut;
 
+/* To node c's successor (c's bytes in a, b). */
+static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_next(dnnmem__anchor_cut *k) {
+  k->c = k->nx[k->c];
+  k->a = k->fa[k->c];
+  k->b = k->fb[k->c];
+}
+
 static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_begin(const dnnmem__planner *p, dnnmem__anchor_cut *k) {
   k->fa = p->anc_fa;
   k->fb = p->anc_fb;
   k->nx = p->anc_nx;
   k->need = p->gap_need;
-  k->pv = 0;
-  k->c = k->nx[0];
-  k->a = k->fa[k->c];
-  k->b = k->fb[k->c];
+  k->pv = k->c = 0;
+  dnnmem__anchor_cut_next(k);
 }
 
 /* [o, x) (o < x, o at or above the previous piece's) off the intervals.
@@ -6421,9 +6426,7 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_piece(dnnmem__planner *p, dnnm
                                                         int64_t x) {
   while (k->b <= o) { /* passed */
     k->pv = k->c;
-    k->c = k->nx[k->c];
-    k->a = k->fa[k->c];
-    k->b = k->fb[k->c];
+    dnnmem__anchor_cut_next(k);
   }
   if (k->a >= x) return; /* taken already */
   if (k->a < o && o - k->a >= k->need) { /* the part below stays: a new node before c */
@@ -6441,20 +6444,15 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_piece(dnnmem__planner *p, dnnm
       return;
     }
   } else {
-    do { /* covered whole (never the unbounded last) */
-      k->c = k->nx[k->c];
-      k->a = k->fa[k->c];
-      k->b = k->fb[k->c];
-    } while (k->b <= x);
+    do dnnmem__anchor_cut_next(k); /* covered whole (never the unbounded last) */
+    while (k->b <= x);
     if (k->a >= x || k->b - x >= k->need) {
       if (k->a < x) k->a = k->fa[k->c] = x;
       k->nx[k->pv] = k->c;
       return;
     }
   }
-  k->c = k->nx[k->c]; /* the rest too short */
-  k->a = k->fa[k->c];
-  k->b = k->fb[k->c];
+  dnnmem__anchor_cut_next(k); /* the rest too short */
   k->nx[k->pv] = k->c;
 }
 
