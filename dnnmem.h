@@ -5044,6 +5044,9 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
 #if !defined(__OPTIMIZE_SIZE__)
 #define DNNMEM__PLAN_ANCHORS 1
 #define DNNMEM__PLAN_ANCHOR_SPANS 3
+#ifndef DNNMEM__PLAN_ANCHOR_UNIONS
+#define DNNMEM__PLAN_ANCHOR_UNIONS 2
+#endif
 #endif
 /* options->stop is polled every this many nodes (a power of two). */
 #define DNNMEM__PLAN_STOP_POLL 1024
@@ -5306,6 +5309,8 @@ typedef struct dnnmem__planner {
   int32_t anc_blocks, anc_top; /* anc_top: the free intervals' next node */
   int64_t *anc_fa, *anc_fb;  /* the free intervals' list (bestfit's heap arrays, unused here) */
   int32_t *anc_nx;
+  dnnmem__gap_span *anc_up[DNNMEM__PLAN_ANCHOR_UNIONS + 1]; /* level k's unions of U (arrays unused here) */
+  int32_t *anc_uat, *anc_ucnt, *anc_udirty, anc_levels; /* per union: first slot, count, stale */
 #endif
   dnnmem__steps steps;          /* place_on_top's skyline */
   /* greedy-breadth */
@@ -6465,6 +6470,58 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_runs(dnnmem__planner *p, int32
   for (; r < last; r++) dnnmem__anchor_cut_piece(p, &k, r->off, r->end);
 }
 
+/* Level k's union m (k >= 1) of U's runs over blocks [m 2^k, (m + 1) 2^k),
+   rebuilt from its halves when an insertion into one of its blocks made it
+   stale; *r its runs. Reads far outnumber the insertions between them. */
+static int32_t dnnmem__anchor_union(dnnmem__planner *p, int32_t k, int32_t m, const dnnmem__gap_span **r);
+
+static DNNMEM__GAP_INLINE int32_t dnnmem__anchor_fresh(dnnmem__planner *p, int32_t k, int32_t m,
+                                                       const dnnmem__gap_span **r) {
+  int32_t x = p->anc_blocks - (p->anc_blocks >> (k - 1)) + m, j, c = 0;
+  const int32_t *st = p->anc_cnt + p->anc_blocks + (m << k);
+  for (j = 0; j < 1 << k; j++) c += st[j]; /* its records: their St entries */
+  if (c != p->anc_udirty[x]) return dnnmem__anchor_union(p, k, m, r);
+  *r = p->anc_up[k] + p->anc_uat[x];
+  return p->anc_ucnt[x];
+}
+
+static int32_t dnnmem__anchor_union(dnnmem__planner *p, int32_t k, int32_t m, const dnnmem__gap_span **r) {
+  int32_t x = p->anc_blocks - (p->anc_blocks >> (k - 1)) + m, i = 0, j = 0, na, nb, c = 0;
+  dnnmem__gap_span *o = p->anc_up[k] + p->anc_uat[x];
+  const dnnmem__gap_span *a, *b;
+  if (1) {
+    if (k == 1) {
+      a = p->anc_run + p->anc_at[2 * m], na = p->anc_cnt[2 * m];
+      b = p->anc_run + p->anc_at[2 * m + 1], nb = p->anc_cnt[2 * m + 1];
+    } else {
+      na = dnnmem__anchor_fresh(p, k - 1, 2 * m, &a);
+      nb = dnnmem__anchor_fresh(p, k - 1, 2 * m + 1, &b);
+    }
+    while (i < na || j < nb) { /* by offset; runs that meet or touch merge */
+      dnnmem__gap_span y = j >= nb || (i < na && a[i].off <= b[j].off) ? a[i++] : b[j++];
+      if (c > 0 && y.off <= o[c - 1].end) {
+        if (y.end > o[c - 1].end) o[c - 1].end = y.end;
+      } else {
+        o[c++] = y;
+      }
+    }
+    p->anc_ucnt[x] = c;
+    for (c = 0, i = 0; i < 1 << k; i++) c += p->anc_cnt[p->anc_blocks + (m << k) + i];
+    p->anc_udirty[x] = c;
+  }
+  *r = o;
+  return p->anc_ucnt[x];
+}
+
+/* Runs r[0 .. c) off the free intervals. */
+static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_span(dnnmem__planner *p, const dnnmem__gap_span *r, int32_t c) {
+  const dnnmem__gap_span *last = r + c;
+  dnnmem__anchor_cut k;
+  if (c == 0) return;
+  dnnmem__anchor_cut_begin(p, &k);
+  for (; r < last; r++) dnnmem__anchor_cut_piece(p, &k, r->off, r->end);
+}
+
 /* List l's entries living at a segment of q (of their block) off the free
    intervals: one test of a mask each. */
 static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_ents(dnnmem__planner *p, const dnnmem__anchor_entry *e, int32_t l,
@@ -6500,7 +6557,15 @@ static void dnnmem__anchor_free(dnnmem__planner *p, int32_t r) {
     dnnmem__anchor_cut_ents(p, p->anc_st, B + jL, qL & qH);
     return;
   }
-  for (j = jL + 1; j < jH; j++) dnnmem__anchor_cut_runs(p, j); /* runs first: more entries then fall in taken bytes */
+  for (j = jL + 1; j < jH;) { /* runs first: more entries then fall in taken bytes */
+    int32_t k = 0, c;
+    const dnnmem__gap_span *u;
+    while (k < p->anc_levels && !(j & ((2 << k) - 1)) && j + (2 << k) <= jH) k++; /* the widest aligned union */
+    if (k == 0) c = p->anc_cnt[j], u = p->anc_run + p->anc_at[j];
+    else c = dnnmem__anchor_fresh(p, k, j >> k, &u);
+    dnnmem__anchor_cut_span(p, u, c);
+    j += 1 << k;
+  }
   dnnmem__anchor_cut_ents(p, p->anc_e, 2 * B + jL, qL); /* alive at L or after */
   dnnmem__anchor_cut_ents(p, p->anc_st, B + jL, qL);
   dnnmem__anchor_cut_ents(p, p->anc_st, B + jH, qH); /* born before H */
@@ -6553,6 +6618,24 @@ static int dnnmem__anchor_begin(dnnmem__planner *p) {
     at[2 * B + j] = e, e += cnt[2 * B + j];
   }
   for (j = 0; j < B; j++) at[3 * B + j] = run, run += cnt[3 * B + j];
+  p->anc_up[1] = (dnnmem__gap_span *)(void *)p->gap_ta; /* n runs each: arrays of the time tree, bestfit, */
+  p->anc_up[2] = (dnnmem__gap_span *)(void *)p->run_h;  /* greedy-breadth (unused here) */
+#if DNNMEM__PLAN_ANCHOR_UNIONS > 2
+  p->anc_up[3] = (dnnmem__gap_span *)(void *)p->breadth;
+#endif
+  p->anc_uat = p->run_end;
+  p->anc_ucnt = p->run_prev;
+  p->anc_udirty = p->run_next;
+  for (p->anc_levels = 0; p->anc_levels < DNNMEM__PLAN_ANCHOR_UNIONS && (2 << p->anc_levels) <= B;) {
+    int32_t k = ++p->anc_levels, x = B - (B >> (k - 1)), w = 1 << k;
+    for (j = 0, st = 0; j < B; j += w) { /* a union holds at most its blocks' records */
+      int32_t i2;
+      p->anc_uat[x + (j >> k)] = st;
+      p->anc_ucnt[x + (j >> k)] = 0;
+      p->anc_udirty[x + (j >> k)] = 0;
+      for (i2 = j; i2 < j + w; i2++) st += cnt[i2];
+    }
+  }
   for (j = 0; j < 4 * B; j++) cnt[j] = 0;
   p->gap_leaves = 0; /* the time tree is not built */
   p->itree_all = 0;
