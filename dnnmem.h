@@ -5311,6 +5311,7 @@ typedef struct dnnmem__planner {
   int32_t *anc_nx;
   dnnmem__gap_span *anc_up[DNNMEM__PLAN_ANCHOR_UNIONS + 1]; /* level k's unions of U (arrays unused here) */
   int32_t *anc_uat, *anc_ucnt, *anc_udirty, anc_levels; /* per union: first slot, count, stale */
+  int32_t *anc_ustamp; /* per block: its St count when its U was built */
 #endif
   dnnmem__steps steps;          /* place_on_top's skyline */
   /* greedy-breadth */
@@ -6389,7 +6390,6 @@ static void dnnmem__anchor_insert(dnnmem__planner *p, int32_t q) {
   int32_t M = ((int32_t)1 << S) - 1, top = (lo >> S) < last ? M : (p->hi[q] - 1) & M;
   int64_t o = p->off[q], e = o + p->rec[q].size;
   dnnmem__anchor_ent_add(p, p->anc_st, B + (lo >> S), q, DNNMEM__ANCHOR_BITS(lo & M, top));
-  dnnmem__anchor_run_add(p, lo >> S, o, e);
   for (k = first; k < last; k++) dnnmem__anchor_run_add(p, 3 * B + k, o, e);
   if (first <= last) dnnmem__anchor_ent_add(p, p->anc_e, 2 * B + last, q, DNNMEM__ANCHOR_BITS(0, (p->hi[q] - 1) & M));
 }
@@ -6475,6 +6475,30 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_runs(dnnmem__planner *p, int32
    stale; *r its runs. Reads far outnumber the insertions between them. */
 static int32_t dnnmem__anchor_union(dnnmem__planner *p, int32_t k, int32_t m, const dnnmem__gap_span **r);
 
+/* U(j): the runs of block j's St entries, rebuilt when read after
+   insertions into the block (long queries read a block's U far more often
+   than records start there). */
+static int32_t dnnmem__anchor_ubuild(dnnmem__planner *p, int32_t j) {
+  const dnnmem__anchor_entry *e = p->anc_st + p->anc_at[p->anc_blocks + j], *last = e + p->anc_cnt[p->anc_blocks + j];
+  dnnmem__gap_span *o = p->anc_run + p->anc_at[j];
+  int32_t c = 0;
+  for (; e < last; e++) {
+    if (c > 0 && e->off <= o[c - 1].end) {
+      if (e->end > o[c - 1].end) o[c - 1].end = e->end;
+    } else {
+      o[c].off = e->off;
+      o[c++].end = e->end;
+    }
+  }
+  p->anc_ustamp[j] = p->anc_cnt[p->anc_blocks + j];
+  return p->anc_cnt[j] = c;
+}
+
+static DNNMEM__GAP_INLINE int32_t dnnmem__anchor_ulist(dnnmem__planner *p, int32_t j, const dnnmem__gap_span **r) {
+  *r = p->anc_run + p->anc_at[j];
+  return p->anc_cnt[p->anc_blocks + j] == p->anc_ustamp[j] ? p->anc_cnt[j] : dnnmem__anchor_ubuild(p, j);
+}
+
 static DNNMEM__GAP_INLINE int32_t dnnmem__anchor_fresh(dnnmem__planner *p, int32_t k, int32_t m,
                                                        const dnnmem__gap_span **r) {
   int32_t x = p->anc_blocks - (p->anc_blocks >> (k - 1)) + m, j, c = 0;
@@ -6491,8 +6515,8 @@ static int32_t dnnmem__anchor_union(dnnmem__planner *p, int32_t k, int32_t m, co
   const dnnmem__gap_span *a, *b;
   if (1) {
     if (k == 1) {
-      a = p->anc_run + p->anc_at[2 * m], na = p->anc_cnt[2 * m];
-      b = p->anc_run + p->anc_at[2 * m + 1], nb = p->anc_cnt[2 * m + 1];
+      na = dnnmem__anchor_ulist(p, 2 * m, &a);
+      nb = dnnmem__anchor_ulist(p, 2 * m + 1, &b);
     } else {
       na = dnnmem__anchor_fresh(p, k - 1, 2 * m, &a);
       nb = dnnmem__anchor_fresh(p, k - 1, 2 * m + 1, &b);
@@ -6561,7 +6585,7 @@ static void dnnmem__anchor_free(dnnmem__planner *p, int32_t r) {
     int32_t k = 0, c;
     const dnnmem__gap_span *u;
     while (k < p->anc_levels && !(j & ((2 << k) - 1)) && j + (2 << k) <= jH) k++; /* the widest aligned union */
-    if (k == 0) c = p->anc_cnt[j], u = p->anc_run + p->anc_at[j];
+    if (k == 0) c = dnnmem__anchor_ulist(p, j, &u);
     else c = dnnmem__anchor_fresh(p, k, j >> k, &u);
     dnnmem__anchor_cut_span(p, u, c);
     j += 1 << k;
@@ -6626,6 +6650,8 @@ static int dnnmem__anchor_begin(dnnmem__planner *p) {
   p->anc_uat = p->run_end;
   p->anc_ucnt = p->run_prev;
   p->anc_udirty = p->run_next;
+  p->anc_ustamp = p->rank_tree;
+  for (j = 0; j < B; j++) p->anc_ustamp[j] = 0;
   for (p->anc_levels = 0; p->anc_levels < DNNMEM__PLAN_ANCHOR_UNIONS && (2 << p->anc_levels) <= B;) {
     int32_t k = ++p->anc_levels, x = B - (B >> (k - 1)), w = 1 << k;
     for (j = 0, st = 0; j < B; j += w) { /* a union holds at most its blocks' records */
