@@ -6342,12 +6342,8 @@ static void dnnmem__breadth_place(dnnmem__planner *p, int32_t m) {
    anc_at: U, St, E and T of block j at j, B + j, 2B + j, 3B + j. */
 static DNNMEM__GAP_INLINE void dnnmem__anchor_run_add(dnnmem__planner *p, int32_t l, int64_t o, int64_t e) {
   dnnmem__gap_span *r = p->anc_run + p->anc_at[l];
-  int32_t a = 0, k = p->anc_cnt[l], b = k, j;
-  while (a < k) { /* the first run reaching o */
-    int32_t mid = a + (k - a) / 2;
-    if (r[mid].end < o) a = mid + 1;
-    else k = mid;
-  }
+  int32_t a = p->anc_cnt[l], b = a, k, j;
+  while (a > 0 && r[a - 1].end >= o) a--; /* the first run reaching o (from the end: runs are few) */
   for (j = a; j < b && r[j].off <= e; j++) { /* the runs [o, e) meets or touches merge into it */
     if (r[j].off < o) o = r[j].off;
     if (r[j].end > e) e = r[j].end;
@@ -6367,18 +6363,13 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_run_add(dnnmem__planner *p, int32_
    offset; seg: the segments of the list's block it lives at. */
 static DNNMEM__GAP_INLINE void dnnmem__anchor_ent_add(dnnmem__planner *p, dnnmem__anchor_entry *e, int32_t l, int32_t q,
                                                       uint64_t seg) {
-  int32_t a = 0, k = p->anc_cnt[l], b = k;
+  int32_t k = p->anc_cnt[l]++;
+  int64_t o = p->off[q];
   e += p->anc_at[l];
-  while (a < k) {
-    int32_t mid = a + (k - a) / 2;
-    if (e[mid].off <= p->off[q]) a = mid + 1;
-    else k = mid;
-  }
-  for (k = b; k > a; k--) e[k] = e[k - 1];
-  e[a].off = p->off[q];
-  e[a].end = p->off[q] + p->rec[q].size;
-  e[a].seg = seg;
-  p->anc_cnt[l] = b + 1;
+  for (; k > 0 && e[k - 1].off > o; k--) e[k] = e[k - 1]; /* from the end: few entries follow */
+  e[k].off = o;
+  e[k].end = o + p->rec[q].size;
+  e[k].seg = seg;
 }
 
 /* Bits a..b of a segment mask (0 <= a <= b < 64). */
