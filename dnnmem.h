@@ -5044,8 +5044,14 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
 #if !defined(__OPTIMIZE_SIZE__)
 #define DNNMEM__PLAN_ANCHORS 1
 #define DNNMEM__PLAN_ANCHOR_SPANS 3
+/* Greedy-size's long queries take the runs of the blocks between their
+   ends from unions of aligned runs of 2, 4, ... blocks, this many levels
+   (2 measured best: 3 levels gain 0.05% for one more array). */
 #ifndef DNNMEM__PLAN_ANCHOR_UNIONS
 #define DNNMEM__PLAN_ANCHOR_UNIONS 2
+#endif
+#if DNNMEM__PLAN_ANCHOR_UNIONS > 3
+#error "DNNMEM__PLAN_ANCHOR_UNIONS: at most 3 (one unused array of n runs a level)"
 #endif
 #endif
 /* options->stop is polled every this many nodes (a power of two). */
@@ -5310,7 +5316,7 @@ typedef struct dnnmem__planner {
   int64_t *anc_fa, *anc_fb;  /* the free intervals' list (bestfit's heap arrays, unused here) */
   int32_t *anc_nx;
   dnnmem__gap_span *anc_up[DNNMEM__PLAN_ANCHOR_UNIONS + 1]; /* level k's unions of U (arrays unused here) */
-  int32_t *anc_uat, *anc_ucnt, *anc_udirty, anc_levels; /* per union: first slot, count, stale */
+  int32_t *anc_uat, *anc_ucnt, *anc_usum, anc_levels; /* per union: first slot, count, its St counts at build */
   int32_t *anc_ustamp; /* per block: its St count when its U was built */
 #endif
   dnnmem__steps steps;          /* place_on_top's skyline */
@@ -6335,11 +6341,12 @@ static void dnnmem__breadth_place(dnnmem__planner *p, int32_t m) {
    H - 1 in block jH. T and U: a few runs each (alive together: packed). In
    the time tree the records crossing an ancestor's middle meet r only in
    part (those alive at one end of r), about half of its query on training
-   graphs; here they are whole runs of T. A record joins its block's St
-   and U, its last anchor's E and the T of every anchor before (the time
-   tree: one node). Lists by a count first: St and E over the time tree's
-   entry arrays (unused here), U and T in anc_run, each list's slots at
-   anc_at: U, St, E and T of block j at j, B + j, 2B + j, 3B + j. */
+   graphs; here they are whole runs of T. A record joins its block's St,
+   its last anchor's E and the T of every anchor before (the time tree:
+   one node); U is built from St when read. Lists by a count first: St and
+   E over the time tree's entry arrays (unused here), U and T in anc_run,
+   each list's slots at anc_at: U, St, E and T of block j at j, B + j,
+   2B + j, 3B + j. */
 static DNNMEM__GAP_INLINE void dnnmem__anchor_run_add(dnnmem__planner *p, int32_t l, int64_t o, int64_t e) {
   dnnmem__gap_span *r = p->anc_run + p->anc_at[l];
   int32_t a = p->anc_cnt[l], b = a, k, j;
@@ -6452,23 +6459,12 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_piece(dnnmem__planner *p, dnnm
   k->nx[k->pv] = k->c;
 }
 
-/* List l's runs off the free intervals. */
-static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_runs(dnnmem__planner *p, int32_t l) {
-  const dnnmem__gap_span *r = p->anc_run + p->anc_at[l], *last = r + p->anc_cnt[l];
-  dnnmem__anchor_cut k;
-  if (r == last) return;
-  dnnmem__anchor_cut_begin(p, &k);
-  for (; r < last; r++) dnnmem__anchor_cut_piece(p, &k, r->off, r->end);
-}
-
-/* Level k's union m (k >= 1) of U's runs over blocks [m 2^k, (m + 1) 2^k),
-   rebuilt from its halves when an insertion into one of its blocks made it
-   stale; *r its runs. Reads far outnumber the insertions between them. */
 static int32_t dnnmem__anchor_union(dnnmem__planner *p, int32_t k, int32_t m, const dnnmem__gap_span **r);
 
-/* U(j): the runs of block j's St entries, rebuilt when read after
-   insertions into the block (long queries read a block's U far more often
-   than records start there). */
+/* U(j): the runs of block j's St entries (every record starting in the
+   block), rebuilt when read after records joined St(j) (its count then
+   differs from the stamp): long queries read a block's U far more often
+   than records start there. */
 static int32_t dnnmem__anchor_ubuild(dnnmem__planner *p, int32_t j) {
   const dnnmem__anchor_entry *e = p->anc_st + p->anc_at[p->anc_blocks + j], *last = e + p->anc_cnt[p->anc_blocks + j];
   dnnmem__gap_span *o = p->anc_run + p->anc_at[j];
@@ -6485,17 +6481,22 @@ static int32_t dnnmem__anchor_ubuild(dnnmem__planner *p, int32_t j) {
   return p->anc_cnt[j] = c;
 }
 
+/* U(j)'s runs in *r, their count returned. */
 static DNNMEM__GAP_INLINE int32_t dnnmem__anchor_ulist(dnnmem__planner *p, int32_t j, const dnnmem__gap_span **r) {
   *r = p->anc_run + p->anc_at[j];
   return p->anc_cnt[p->anc_blocks + j] == p->anc_ustamp[j] ? p->anc_cnt[j] : dnnmem__anchor_ubuild(p, j);
 }
 
+/* Level k's union m (k >= 1): U's runs over blocks [m 2^k, (m + 1) 2^k)
+   in *r, their count returned; rebuilt from its halves when records joined
+   one of its blocks since (the blocks' St counts sum to other than the
+   stamp). Reads far outnumber the insertions between them. */
 static DNNMEM__GAP_INLINE int32_t dnnmem__anchor_fresh(dnnmem__planner *p, int32_t k, int32_t m,
                                                        const dnnmem__gap_span **r) {
   int32_t x = p->anc_blocks - (p->anc_blocks >> (k - 1)) + m, j, c = 0;
   const int32_t *st = p->anc_cnt + p->anc_blocks + (m << k);
-  for (j = 0; j < 1 << k; j++) c += st[j]; /* its records: their St entries */
-  if (c != p->anc_udirty[x]) return dnnmem__anchor_union(p, k, m, r);
+  for (j = 0; j < 1 << k; j++) c += st[j];
+  if (c != p->anc_usum[x]) return dnnmem__anchor_union(p, k, m, r);
   *r = p->anc_up[k] + p->anc_uat[x];
   return p->anc_ucnt[x];
 }
@@ -6504,26 +6505,24 @@ static int32_t dnnmem__anchor_union(dnnmem__planner *p, int32_t k, int32_t m, co
   int32_t x = p->anc_blocks - (p->anc_blocks >> (k - 1)) + m, i = 0, j = 0, na, nb, c = 0;
   dnnmem__gap_span *o = p->anc_up[k] + p->anc_uat[x];
   const dnnmem__gap_span *a, *b;
-  if (1) {
-    if (k == 1) {
-      na = dnnmem__anchor_ulist(p, 2 * m, &a);
-      nb = dnnmem__anchor_ulist(p, 2 * m + 1, &b);
-    } else {
-      na = dnnmem__anchor_fresh(p, k - 1, 2 * m, &a);
-      nb = dnnmem__anchor_fresh(p, k - 1, 2 * m + 1, &b);
-    }
-    while (i < na || j < nb) { /* by offset; runs that meet or touch merge */
-      dnnmem__gap_span y = j >= nb || (i < na && a[i].off <= b[j].off) ? a[i++] : b[j++];
-      if (c > 0 && y.off <= o[c - 1].end) {
-        if (y.end > o[c - 1].end) o[c - 1].end = y.end;
-      } else {
-        o[c++] = y;
-      }
-    }
-    p->anc_ucnt[x] = c;
-    for (c = 0, i = 0; i < 1 << k; i++) c += p->anc_cnt[p->anc_blocks + (m << k) + i];
-    p->anc_udirty[x] = c;
+  if (k == 1) {
+    na = dnnmem__anchor_ulist(p, 2 * m, &a);
+    nb = dnnmem__anchor_ulist(p, 2 * m + 1, &b);
+  } else {
+    na = dnnmem__anchor_fresh(p, k - 1, 2 * m, &a);
+    nb = dnnmem__anchor_fresh(p, k - 1, 2 * m + 1, &b);
   }
+  while (i < na || j < nb) { /* by offset; runs that meet or touch merge */
+    dnnmem__gap_span y = j >= nb || (i < na && a[i].off <= b[j].off) ? a[i++] : b[j++];
+    if (c > 0 && y.off <= o[c - 1].end) {
+      if (y.end > o[c - 1].end) o[c - 1].end = y.end;
+    } else {
+      o[c++] = y;
+    }
+  }
+  p->anc_ucnt[x] = c;
+  for (c = 0, i = 0; i < 1 << k; i++) c += p->anc_cnt[p->anc_blocks + (m << k) + i];
+  p->anc_usum[x] = c;
   *r = o;
   return p->anc_ucnt[x];
 }
@@ -6640,7 +6639,7 @@ static int dnnmem__anchor_begin(dnnmem__planner *p) {
 #endif
   p->anc_uat = p->run_end;
   p->anc_ucnt = p->run_prev;
-  p->anc_udirty = p->run_next;
+  p->anc_usum = p->run_next;
   p->anc_ustamp = p->rank_tree;
   for (j = 0; j < B; j++) p->anc_ustamp[j] = 0;
   for (p->anc_levels = 0; p->anc_levels < DNNMEM__PLAN_ANCHOR_UNIONS && (2 << p->anc_levels) <= B;) {
@@ -6649,7 +6648,7 @@ static int dnnmem__anchor_begin(dnnmem__planner *p) {
       int32_t i2;
       p->anc_uat[x + (j >> k)] = st;
       p->anc_ucnt[x + (j >> k)] = 0;
-      p->anc_udirty[x + (j >> k)] = 0;
+      p->anc_usum[x + (j >> k)] = 0;
       for (i2 = j; i2 < j + w; i2++) st += cnt[i2];
     }
   }
