@@ -5066,8 +5066,8 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
 #ifndef DNNMEM__PLAN_ANCHOR_UNIONS
 #define DNNMEM__PLAN_ANCHOR_UNIONS 2
 #endif
-#if DNNMEM__PLAN_ANCHOR_UNIONS > 3
-#error "DNNMEM__PLAN_ANCHOR_UNIONS: at most 3 (one unused array of n runs a level)"
+#if DNNMEM__PLAN_ANCHOR_UNIONS < 1 || DNNMEM__PLAN_ANCHOR_UNIONS > 3
+#error "DNNMEM__PLAN_ANCHOR_UNIONS: 1 to 3 (one unused array of n runs a level)"
 #endif
 #endif
 /* options->stop is polled every this many nodes (a power of two). */
@@ -6475,7 +6475,13 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_piece(dnnmem__planner *p, dnnm
   k->nx[k->pv] = k->c;
 }
 
-static int32_t dnnmem__anchor_union(dnnmem__planner *p, int32_t k, int32_t m, const dnnmem__gap_span **r);
+static int32_t dnnmem__anchor_union(dnnmem__planner *p, int32_t k, int32_t m, int32_t sum, const dnnmem__gap_span **r);
+
+/* Union m of level k's slot in anc_uat, anc_ucnt and anc_usum: level 1's
+   B/2 unions first, then level 2's B/4 (all below B). */
+static DNNMEM__GAP_INLINE int32_t dnnmem__anchor_slot(const dnnmem__planner *p, int32_t k, int32_t m) {
+  return p->anc_blocks - (p->anc_blocks >> (k - 1)) + m;
+}
 
 /* U(j): the runs of block j's St entries (every record starting in the
    block), rebuilt when read after records joined St(j) (its count then
@@ -6509,16 +6515,18 @@ static DNNMEM__GAP_INLINE int32_t dnnmem__anchor_ulist(dnnmem__planner *p, int32
    stamp). Reads far outnumber the insertions between them. */
 static DNNMEM__GAP_INLINE int32_t dnnmem__anchor_fresh(dnnmem__planner *p, int32_t k, int32_t m,
                                                        const dnnmem__gap_span **r) {
-  int32_t x = p->anc_blocks - (p->anc_blocks >> (k - 1)) + m, j, c = 0;
+  int32_t x = dnnmem__anchor_slot(p, k, m), j, c = 0;
   const int32_t *st = p->anc_cnt + p->anc_blocks + (m << k);
   for (j = 0; j < 1 << k; j++) c += st[j];
-  if (c != p->anc_usum[x]) return dnnmem__anchor_union(p, k, m, r);
+  if (c != p->anc_usum[x]) return dnnmem__anchor_union(p, k, m, c, r);
   *r = p->anc_up[k] + p->anc_uat[x];
   return p->anc_ucnt[x];
 }
 
-static int32_t dnnmem__anchor_union(dnnmem__planner *p, int32_t k, int32_t m, const dnnmem__gap_span **r) {
-  int32_t x = p->anc_blocks - (p->anc_blocks >> (k - 1)) + m, i = 0, j = 0, na, nb, c = 0;
+/* Rebuilds level k's union m from its halves; sum: its blocks' St counts
+   now (the stamp). */
+static int32_t dnnmem__anchor_union(dnnmem__planner *p, int32_t k, int32_t m, int32_t sum, const dnnmem__gap_span **r) {
+  int32_t x = dnnmem__anchor_slot(p, k, m), i = 0, j = 0, na, nb, c = 0;
   dnnmem__gap_span *o = p->anc_up[k] + p->anc_uat[x];
   const dnnmem__gap_span *a, *b;
   if (k == 1) {
@@ -6537,10 +6545,9 @@ static int32_t dnnmem__anchor_union(dnnmem__planner *p, int32_t k, int32_t m, co
     }
   }
   p->anc_ucnt[x] = c;
-  for (c = 0, i = 0; i < 1 << k; i++) c += p->anc_cnt[p->anc_blocks + (m << k) + i];
-  p->anc_usum[x] = c;
+  p->anc_usum[x] = sum;
   *r = o;
-  return p->anc_ucnt[x];
+  return c;
 }
 
 /* Runs r[0 .. c) off the free intervals. */
@@ -6648,8 +6655,16 @@ static int dnnmem__anchor_begin(dnnmem__planner *p) {
     at[2 * B + j] = e, e += cnt[2 * B + j];
   }
   for (j = 0; j < B; j++) at[3 * B + j] = run, run += cnt[3 * B + j];
-  p->anc_up[1] = (dnnmem__gap_span *)(void *)p->gap_ta; /* n runs each: arrays of the time tree, bestfit, */
-  p->anc_up[2] = (dnnmem__gap_span *)(void *)p->run_h;  /* greedy-breadth (unused here) */
+  if (p->gap_ta == p->found_key) { /* an earlier strategy's cuts swapped the pairs: gap_ta's 2n back */
+    p->gap_ta = p->gap_fa, p->gap_tb = p->gap_fb;
+    p->gap_fa = p->found_key, p->gap_fb = p->found_key2;
+  }
+  /* the unions' runs (n a level) in arrays of the time tree, bestfit and
+     greedy-breadth, unused here; anc_up[0] unused (level 0 is U) */
+  p->anc_up[1] = (dnnmem__gap_span *)(void *)p->gap_ta;
+#if DNNMEM__PLAN_ANCHOR_UNIONS > 1
+  p->anc_up[2] = (dnnmem__gap_span *)(void *)p->run_h;
+#endif
 #if DNNMEM__PLAN_ANCHOR_UNIONS > 2
   p->anc_up[3] = (dnnmem__gap_span *)(void *)p->breadth;
 #endif
@@ -6659,7 +6674,7 @@ static int dnnmem__anchor_begin(dnnmem__planner *p) {
   p->anc_ustamp = p->rank_tree;
   for (j = 0; j < B; j++) p->anc_ustamp[j] = 0;
   for (p->anc_levels = 0; p->anc_levels < DNNMEM__PLAN_ANCHOR_UNIONS && (2 << p->anc_levels) <= B;) {
-    int32_t k = ++p->anc_levels, x = B - (B >> (k - 1)), w = 1 << k;
+    int32_t k = ++p->anc_levels, x = dnnmem__anchor_slot(p, k, 0), w = 1 << k;
     for (j = 0, st = 0; j < B; j += w) { /* a union holds at most its blocks' records */
       int32_t i2;
       p->anc_uat[x + (j >> k)] = st;
