@@ -5046,6 +5046,15 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
 #if !defined(__OPTIMIZE_SIZE__)
 #define DNNMEM__PLAN_ANCHORS 1
 #define DNNMEM__PLAN_ANCHOR_SPANS 3
+/* Greedy-size's long queries take the runs of the blocks between their
+   ends from unions of aligned runs of 2, 4, ... blocks, this many levels
+   (2 measured best: 3 levels gain 0.05% for one more array). */
+#ifndef DNNMEM__PLAN_ANCHOR_UNIONS
+#define DNNMEM__PLAN_ANCHOR_UNIONS 2
+#endif
+#if DNNMEM__PLAN_ANCHOR_UNIONS > 3
+#error "DNNMEM__PLAN_ANCHOR_UNIONS: at most 3 (one unused array of n runs a level)"
+#endif
 #endif
 /* options->stop is polled every this many nodes (a power of two). */
 #define DNNMEM__PLAN_STOP_POLL 1024
@@ -5308,6 +5317,9 @@ typedef struct dnnmem__planner {
   int32_t anc_blocks, anc_top; /* anc_top: the free intervals' next node */
   int64_t *anc_fa, *anc_fb;  /* the free intervals' list (bestfit's heap arrays, unused here) */
   int32_t *anc_nx;
+  dnnmem__gap_span *anc_up[DNNMEM__PLAN_ANCHOR_UNIONS + 1]; /* level k's unions of U (arrays unused here) */
+  int32_t *anc_uat, *anc_ucnt, *anc_usum, anc_levels; /* per union: first slot, count, its St counts at build */
+  int32_t *anc_ustamp; /* per block: its St count when its U was built */
 #endif
   dnnmem__steps steps;          /* place_on_top's skyline */
   /* greedy-breadth */
@@ -6331,19 +6343,16 @@ static void dnnmem__breadth_place(dnnmem__planner *p, int32_t m) {
    H - 1 in block jH. T and U: a few runs each (alive together: packed). In
    the time tree the records crossing an ancestor's middle meet r only in
    part (those alive at one end of r), about half of its query on training
-   graphs; here they are whole runs of T. A record joins its block's St
-   and U, its last anchor's E and the T of every anchor before (the time
-   tree: one node). Lists by a count first: St and E over the time tree's
-   entry arrays (unused here), U and T in anc_run, each list's slots at
-   anc_at: U, St, E and T of block j at j, B + j, 2B + j, 3B + j. */
+   graphs; here they are whole runs of T. A record joins its block's St,
+   its last anchor's E and the T of every anchor before (the time tree:
+   one node); U is built from St when read. Lists by a count first: St and
+   E over the time tree's entry arrays (unused here), U and T in anc_run,
+   each list's slots at anc_at: U, St, E and T of block j at j, B + j,
+   2B + j, 3B + j. */
 static DNNMEM__GAP_INLINE void dnnmem__anchor_run_add(dnnmem__planner *p, int32_t l, int64_t o, int64_t e) {
   dnnmem__gap_span *r = p->anc_run + p->anc_at[l];
-  int32_t a = 0, k = p->anc_cnt[l], b = k, j;
-  while (a < k) { /* the first run reaching o */
-    int32_t mid = a + (k - a) / 2;
-    if (r[mid].end < o) a = mid + 1;
-    else k = mid;
-  }
+  int32_t a = p->anc_cnt[l], b = a, k, j;
+  while (a > 0 && r[a - 1].end >= o) a--; /* the first run reaching o (from the end: runs are few) */
   for (j = a; j < b && r[j].off <= e; j++) { /* the runs [o, e) meets or touches merge into it */
     if (r[j].off < o) o = r[j].off;
     if (r[j].end > e) e = r[j].end;
@@ -6363,18 +6372,13 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_run_add(dnnmem__planner *p, int32_
    offset; seg: the segments of the list's block it lives at. */
 static DNNMEM__GAP_INLINE void dnnmem__anchor_ent_add(dnnmem__planner *p, dnnmem__anchor_entry *e, int32_t l, int32_t q,
                                                       uint64_t seg) {
-  int32_t a = 0, k = p->anc_cnt[l], b = k;
+  int32_t k = p->anc_cnt[l]++;
+  int64_t o = p->off[q];
   e += p->anc_at[l];
-  while (a < k) {
-    int32_t mid = a + (k - a) / 2;
-    if (e[mid].off <= p->off[q]) a = mid + 1;
-    else k = mid;
-  }
-  for (k = b; k > a; k--) e[k] = e[k - 1];
-  e[a].off = p->off[q];
-  e[a].end = p->off[q] + p->rec[q].size;
-  e[a].seg = seg;
-  p->anc_cnt[l] = b + 1;
+  for (; k > 0 && e[k - 1].off > o; k--) e[k] = e[k - 1]; /* from the end: few entries follow */
+  e[k].off = o;
+  e[k].end = o + p->rec[q].size;
+  e[k].seg = seg;
 }
 
 /* Bits a..b of a segment mask (0 <= a <= b < 64). */
@@ -6386,7 +6390,6 @@ static void dnnmem__anchor_insert(dnnmem__planner *p, int32_t q) {
   int32_t M = ((int32_t)1 << S) - 1, top = (lo >> S) < last ? M : (p->hi[q] - 1) & M;
   int64_t o = p->off[q], e = o + p->rec[q].size;
   dnnmem__anchor_ent_add(p, p->anc_st, B + (lo >> S), q, DNNMEM__ANCHOR_BITS(lo & M, top));
-  dnnmem__anchor_run_add(p, lo >> S, o, e);
   for (k = first; k < last; k++) dnnmem__anchor_run_add(p, 3 * B + k, o, e);
   if (first <= last) dnnmem__anchor_ent_add(p, p->anc_e, 2 * B + last, q, DNNMEM__ANCHOR_BITS(0, (p->hi[q] - 1) & M));
 }
@@ -6405,15 +6408,20 @@ typedef struct dnnmem__anchor_cut {
   int32_t *nx, pv, c;
 } dnnmem__anchor_cut;
 
+/* To node c's successor (c's bytes in a, b). */
+static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_next(dnnmem__anchor_cut *k) {
+  k->c = k->nx[k->c];
+  k->a = k->fa[k->c];
+  k->b = k->fb[k->c];
+}
+
 static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_begin(const dnnmem__planner *p, dnnmem__anchor_cut *k) {
   k->fa = p->anc_fa;
   k->fb = p->anc_fb;
   k->nx = p->anc_nx;
   k->need = p->gap_need;
-  k->pv = 0;
-  k->c = k->nx[0];
-  k->a = k->fa[k->c];
-  k->b = k->fb[k->c];
+  k->pv = k->c = 0;
+  dnnmem__anchor_cut_next(k);
 }
 
 /* [o, x) (o < x, o at or above the previous piece's) off the intervals.
@@ -6423,9 +6431,7 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_piece(dnnmem__planner *p, dnnm
                                                         int64_t x) {
   while (k->b <= o) { /* passed */
     k->pv = k->c;
-    k->c = k->nx[k->c];
-    k->a = k->fa[k->c];
-    k->b = k->fb[k->c];
+    dnnmem__anchor_cut_next(k);
   }
   if (k->a >= x) return; /* taken already */
   if (k->a < o && o - k->a >= k->need) { /* the part below stays: a new node before c */
@@ -6443,28 +6449,91 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_piece(dnnmem__planner *p, dnnm
       return;
     }
   } else {
-    do { /* covered whole (never the unbounded last) */
-      k->c = k->nx[k->c];
-      k->a = k->fa[k->c];
-      k->b = k->fb[k->c];
-    } while (k->b <= x);
+    do dnnmem__anchor_cut_next(k); /* covered whole (never the unbounded last) */
+    while (k->b <= x);
     if (k->a >= x || k->b - x >= k->need) {
       if (k->a < x) k->a = k->fa[k->c] = x;
       k->nx[k->pv] = k->c;
       return;
     }
   }
-  k->c = k->nx[k->c]; /* the rest too short */
-  k->a = k->fa[k->c];
-  k->b = k->fb[k->c];
+  dnnmem__anchor_cut_next(k); /* the rest too short */
   k->nx[k->pv] = k->c;
 }
 
-/* List l's runs off the free intervals. */
-static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_runs(dnnmem__planner *p, int32_t l) {
-  const dnnmem__gap_span *r = p->anc_run + p->anc_at[l], *last = r + p->anc_cnt[l];
+static int32_t dnnmem__anchor_union(dnnmem__planner *p, int32_t k, int32_t m, const dnnmem__gap_span **r);
+
+/* U(j): the runs of block j's St entries (every record starting in the
+   block), rebuilt when read after records joined St(j) (its count then
+   differs from the stamp): long queries read a block's U far more often
+   than records start there. */
+static int32_t dnnmem__anchor_ubuild(dnnmem__planner *p, int32_t j) {
+  const dnnmem__anchor_entry *e = p->anc_st + p->anc_at[p->anc_blocks + j], *last = e + p->anc_cnt[p->anc_blocks + j];
+  dnnmem__gap_span *o = p->anc_run + p->anc_at[j];
+  int32_t c = 0;
+  for (; e < last; e++) {
+    if (c > 0 && e->off <= o[c - 1].end) {
+      if (e->end > o[c - 1].end) o[c - 1].end = e->end;
+    } else {
+      o[c].off = e->off;
+      o[c++].end = e->end;
+    }
+  }
+  p->anc_ustamp[j] = p->anc_cnt[p->anc_blocks + j];
+  return p->anc_cnt[j] = c;
+}
+
+/* U(j)'s runs in *r, their count returned. */
+static DNNMEM__GAP_INLINE int32_t dnnmem__anchor_ulist(dnnmem__planner *p, int32_t j, const dnnmem__gap_span **r) {
+  *r = p->anc_run + p->anc_at[j];
+  return p->anc_cnt[p->anc_blocks + j] == p->anc_ustamp[j] ? p->anc_cnt[j] : dnnmem__anchor_ubuild(p, j);
+}
+
+/* Level k's union m (k >= 1): U's runs over blocks [m 2^k, (m + 1) 2^k)
+   in *r, their count returned; rebuilt from its halves when records joined
+   one of its blocks since (the blocks' St counts sum to other than the
+   stamp). Reads far outnumber the insertions between them. */
+static DNNMEM__GAP_INLINE int32_t dnnmem__anchor_fresh(dnnmem__planner *p, int32_t k, int32_t m,
+                                                       const dnnmem__gap_span **r) {
+  int32_t x = p->anc_blocks - (p->anc_blocks >> (k - 1)) + m, j, c = 0;
+  const int32_t *st = p->anc_cnt + p->anc_blocks + (m << k);
+  for (j = 0; j < 1 << k; j++) c += st[j];
+  if (c != p->anc_usum[x]) return dnnmem__anchor_union(p, k, m, r);
+  *r = p->anc_up[k] + p->anc_uat[x];
+  return p->anc_ucnt[x];
+}
+
+static int32_t dnnmem__anchor_union(dnnmem__planner *p, int32_t k, int32_t m, const dnnmem__gap_span **r) {
+  int32_t x = p->anc_blocks - (p->anc_blocks >> (k - 1)) + m, i = 0, j = 0, na, nb, c = 0;
+  dnnmem__gap_span *o = p->anc_up[k] + p->anc_uat[x];
+  const dnnmem__gap_span *a, *b;
+  if (k == 1) {
+    na = dnnmem__anchor_ulist(p, 2 * m, &a);
+    nb = dnnmem__anchor_ulist(p, 2 * m + 1, &b);
+  } else {
+    na = dnnmem__anchor_fresh(p, k - 1, 2 * m, &a);
+    nb = dnnmem__anchor_fresh(p, k - 1, 2 * m + 1, &b);
+  }
+  while (i < na || j < nb) { /* by offset; runs that meet or touch merge */
+    dnnmem__gap_span y = j >= nb || (i < na && a[i].off <= b[j].off) ? a[i++] : b[j++];
+    if (c > 0 && y.off <= o[c - 1].end) {
+      if (y.end > o[c - 1].end) o[c - 1].end = y.end;
+    } else {
+      o[c++] = y;
+    }
+  }
+  p->anc_ucnt[x] = c;
+  for (c = 0, i = 0; i < 1 << k; i++) c += p->anc_cnt[p->anc_blocks + (m << k) + i];
+  p->anc_usum[x] = c;
+  *r = o;
+  return p->anc_ucnt[x];
+}
+
+/* Runs r[0 .. c) off the free intervals. */
+static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_span(dnnmem__planner *p, const dnnmem__gap_span *r, int32_t c) {
+  const dnnmem__gap_span *last = r + c;
   dnnmem__anchor_cut k;
-  if (r == last) return;
+  if (c == 0) return;
   dnnmem__anchor_cut_begin(p, &k);
   for (; r < last; r++) dnnmem__anchor_cut_piece(p, &k, r->off, r->end);
 }
@@ -6504,7 +6573,15 @@ static void dnnmem__anchor_free(dnnmem__planner *p, int32_t r) {
     dnnmem__anchor_cut_ents(p, p->anc_st, B + jL, qL & qH);
     return;
   }
-  for (j = jL + 1; j < jH; j++) dnnmem__anchor_cut_runs(p, j); /* runs first: more entries then fall in taken bytes */
+  for (j = jL + 1; j < jH;) { /* runs first: more entries then fall in taken bytes */
+    int32_t k = 0, c;
+    const dnnmem__gap_span *u;
+    while (k < p->anc_levels && !(j & ((2 << k) - 1)) && j + (2 << k) <= jH) k++; /* the widest aligned union */
+    if (k == 0) c = dnnmem__anchor_ulist(p, j, &u);
+    else c = dnnmem__anchor_fresh(p, k, j >> k, &u);
+    dnnmem__anchor_cut_span(p, u, c);
+    j += 1 << k;
+  }
   dnnmem__anchor_cut_ents(p, p->anc_e, 2 * B + jL, qL); /* alive at L or after */
   dnnmem__anchor_cut_ents(p, p->anc_st, B + jL, qL);
   dnnmem__anchor_cut_ents(p, p->anc_st, B + jH, qH); /* born before H */
@@ -6557,6 +6634,26 @@ static int dnnmem__anchor_begin(dnnmem__planner *p) {
     at[2 * B + j] = e, e += cnt[2 * B + j];
   }
   for (j = 0; j < B; j++) at[3 * B + j] = run, run += cnt[3 * B + j];
+  p->anc_up[1] = (dnnmem__gap_span *)(void *)p->gap_ta; /* n runs each: arrays of the time tree, bestfit, */
+  p->anc_up[2] = (dnnmem__gap_span *)(void *)p->run_h;  /* greedy-breadth (unused here) */
+#if DNNMEM__PLAN_ANCHOR_UNIONS > 2
+  p->anc_up[3] = (dnnmem__gap_span *)(void *)p->breadth;
+#endif
+  p->anc_uat = p->run_end;
+  p->anc_ucnt = p->run_prev;
+  p->anc_usum = p->run_next;
+  p->anc_ustamp = p->rank_tree;
+  for (j = 0; j < B; j++) p->anc_ustamp[j] = 0;
+  for (p->anc_levels = 0; p->anc_levels < DNNMEM__PLAN_ANCHOR_UNIONS && (2 << p->anc_levels) <= B;) {
+    int32_t k = ++p->anc_levels, x = B - (B >> (k - 1)), w = 1 << k;
+    for (j = 0, st = 0; j < B; j += w) { /* a union holds at most its blocks' records */
+      int32_t i2;
+      p->anc_uat[x + (j >> k)] = st;
+      p->anc_ucnt[x + (j >> k)] = 0;
+      p->anc_usum[x + (j >> k)] = 0;
+      for (i2 = j; i2 < j + w; i2++) st += cnt[i2];
+    }
+  }
   for (j = 0; j < 4 * B; j++) cnt[j] = 0;
   p->gap_leaves = 0; /* the time tree is not built */
   p->itree_all = 0;
