@@ -1441,8 +1441,10 @@
        O(V + squared in-degrees); anneal O(degree log L) per move, 1000 V +
        500000 moves by default, a repair round O(S + the instances held at
        the peak x 16 recomputations' degree log L), each trial counted as
-       a move; a COPY O(S) (the state kept, reloaded when refused) plus
-       up to 8 repair rounds, the classes O(4 (V + E) + V log V) once;
+       a move (at the arena rounds' ends only up to the iterations, after
+       the last round not at all); a COPY O(S) (the state kept, reloaded
+       when refused) plus up to 8 repair rounds, the classes O(4 (V + E) +
+       V log V) once;
        checkpoint O(L + E); time_bound ~30 x (bound_cuts + 8) min
        cuts (3 V + 2 nodes, 9 V + 2 E arcs) and up to ~25
        x bound_cuts on the pairs' networks (6 V + 2 nodes, 24 V + 4 E
@@ -17308,15 +17310,20 @@ static dnnmem_remat_result dnnmem__remat_arena_repair_at(dnnmem__remat *w, const
    faster state planned at most NEAR_MISS over the budget (the next round's looks
    and plans may find a layout of it that fits; the fit is already kept).
    The repair is deterministic, so the state is rebuilt from the saved
-   one. *aim_io becomes that state's aim; returns its plan. */
-static dnnmem_remat_result dnnmem__remat_arena_settle(dnnmem__remat *w, int64_t *aim_io) {
-  int64_t budget = w->o->budget, aim = *aim_io, lo = aim, hi = w->tree[1], mid;
+   one for the next round. After the last round (last) no state is
+   rebuilt (the fit is already the arena candidate) and the repairs are
+   not moves; before, they count up to the run's iterations, never past
+   (the caller then ends the rounds). *aim_io becomes that state's aim;
+   returns its plan. */
+static dnnmem_remat_result dnnmem__remat_arena_settle(dnnmem__remat *w, int64_t *aim_io, int last) {
+  int64_t budget = w->o->budget, aim = *aim_io, lo = aim, hi = w->tree[1], mid, moves = w->iteration;
   int64_t near_aim = -1;
   int32_t len = dnnmem__slots_to_seq(w, w->slot_node, w->bound_seq), k;
   dnnmem_remat_result st = dnnmem__remat_arena_repair_at(w, w->bound_seq, len, aim), found, near;
   if (hi > budget) hi = budget;
   if (st.arena < 0 || st.arena > budget || hi <= lo || w->o->reorder_only) {
     w->budget = w->aim = aim;
+    w->iteration = last ? moves : dnnmem__min64(w->iteration, dnnmem__max64(moves, w->iterations));
     return st;
   }
   for (k = 0; k < DNNMEM__REMAT_ARENA_SETTLE && !w->halted; k++) {
@@ -17331,8 +17338,11 @@ static dnnmem_remat_result dnnmem__remat_arena_settle(dnnmem__remat *w, int64_t 
     }
   }
   if (near_aim >= 0 && near.time < st.time) lo = near_aim, st = near;
-  found = dnnmem__remat_arena_repair_at(w, w->bound_seq, len, lo);
-  DNNMEM_ASSERT(w->stopped || (found.time == st.time && found.peak == st.peak && found.arena == st.arena));
+  if (!last) {
+    found = dnnmem__remat_arena_repair_at(w, w->bound_seq, len, lo);
+    DNNMEM_ASSERT(w->stopped || (found.time == st.time && found.peak == st.peak && found.arena == st.arena));
+  }
+  w->iteration = last ? moves : dnnmem__min64(w->iteration, dnnmem__max64(moves, w->iterations));
   w->budget = w->aim = aim;
   *aim_io = lo;
   return st;
@@ -17362,7 +17372,7 @@ static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int3
   dnnmem__anneal_load(w, seq, len);
   w->temp0 *= DNNMEM__REMAT_WARM_TEMP; /* refine, do not melt */
   w->log_ratio -= dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
-  for (round = 0; round < DNNMEM__REMAT_ARENA_ROUNDS && !w->stopped; round++) {
+  for (round = 0; round < DNNMEM__REMAT_ARENA_ROUNDS && !w->stopped && w->iteration < w->iterations; round++) {
     aim = dnnmem__remat_next_aim(aim, &st, budget);
     w->budget = w->aim = aim;
     w->plateau = aim - (int64_t)(DNNMEM__REMAT_PLATEAU_MARGIN * (double)budget);
@@ -17380,7 +17390,7 @@ static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int3
       (void)dnnmem__remat_arena_try(w, w->seq_tmp, len);
     }
     dnnmem__anneal_stage(w, w->pipe_end);
-    st = dnnmem__remat_arena_settle(w, &aim);
+    st = dnnmem__remat_arena_settle(w, &aim, round == DNNMEM__REMAT_ARENA_ROUNDS - 1 || w->stopped);
   }
   w->temp0 /= DNNMEM__REMAT_WARM_TEMP;
   w->log_ratio += dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
