@@ -13909,6 +13909,12 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #define DNNMEM__REMAT_REPAIR_ROUNDS 64      /* greedy repair over the budget: V / 16 + 64
                                                rounds at most */
 #define DNNMEM__REMAT_REPAIR_MAX_ADD 16     /* a repair recomputes at most 16 nodes */
+#ifndef DNNMEM__REMAT_EXCHANGE_TRIES
+#define DNNMEM__REMAT_EXCHANGE_TRIES 10
+#endif
+#ifndef DNNMEM__REMAT_REPAIR_AREA
+#define DNNMEM__REMAT_REPAIR_AREA 1
+#endif
 #ifndef DNNMEM__REMAT_BOUND_START
 #define DNNMEM__REMAT_BOUND_START 1
 #endif
@@ -15147,6 +15153,9 @@ typedef struct dnnmem__remat {
   int32_t *dec_stack, *dec_edge, *dec_cand;
   dnnmem__end_change *log; /* interval changes of the move being tried */
   int64_t *tree, *lazy, *mem;
+  int64_t *rep_delta; /* the repair's memory change of a candidate (S + 1, kept zero) */
+  int32_t tabu;       /* a node the repair does not recompute (-1: none; inside the exchange) */
+  int32_t *rep_count; /* each node's instances before the repair (V) */
   int32_t num_occ, num_log;
   int64_t time;
   /* objective */
@@ -15239,6 +15248,8 @@ static void dnnmem__remat_layout(dnnmem__scratch *s, dnnmem__remat *w) {
   w->tree = DNNMEM__TAKE(s, int64_t, 2 * (size_t)w->P);
   w->lazy = DNNMEM__TAKE(s, int64_t, w->P);
   w->mem = DNNMEM__TAKE(s, int64_t, (size_t)w->S + 1);
+  w->rep_delta = DNNMEM__TAKE(s, int64_t, (size_t)w->S + 1);
+  w->rep_count = DNNMEM__TAKE(s, int32_t, n);
   dnnmem__sim_layout(s, n, w->L, &w->sim);
   if (w->arena_on) {
     size_t bytes = 0;
@@ -15795,22 +15806,67 @@ static void dnnmem__repair_undo(dnnmem__remat *w, const int32_t *added, int32_t 
    pk, applies the one that lowers the peak (else the memory at pk,
    without raising the peak) at the least time per byte. Counts its
    trials as moves; 0 if none helps. */
-static int dnnmem__repair_step(dnnmem__remat *w) {
+/* The overshoot (byte-slots over the budget; w->mem holds each slot's
+   memory less the budget) that the applied candidate removes: its interval
+   changes (the log) and its added instances' extra summed per slot. */
+static int64_t dnnmem__repair_gain(dnnmem__remat *w, const int32_t *added, int32_t na) {
+  int64_t *d = w->rep_delta, cur = 0, gain = 0;
+  int32_t lo = w->S, hi = -1, i, t;
+  for (i = 0; i < w->num_log; i++) {
+    const dnnmem__end_change *c = &w->log[i];
+    int32_t a = c->old_end < c->new_end ? c->old_end + 1 : c->new_end + 1,
+            b = c->old_end < c->new_end ? c->new_end : c->old_end;
+    int64_t z = c->old_end < c->new_end ? c->size : -c->size;
+    d[a] += z;
+    d[b + 1] -= z;
+    if (a < lo) lo = a;
+    if (b + 1 > hi) hi = b + 1;
+  }
+  for (i = 0; i < na; i++) {
+    int64_t z = w->uextra[w->slot_node[added[i]]];
+    d[added[i]] += z;
+    d[added[i] + 1] -= z;
+    if (added[i] < lo) lo = added[i];
+    if (added[i] + 1 > hi) hi = added[i] + 1;
+  }
+  for (t = lo; t <= hi; t++) {
+    cur += d[t];
+    d[t] = 0;
+    if (cur != 0 && t < w->S) {
+      int64_t m = w->mem[t], after = m + cur;
+      gain += (m > 0 ? m : 0) - (after > 0 ? after : 0);
+    }
+  }
+  return gain;
+}
+
+static int dnnmem__repair_step(dnnmem__remat *w, int area) {
   int32_t pk = dnnmem__seg_argmax(w), best_x = -1, x, na, added[DNNMEM__REMAT_REPAIR_MAX_ADD];
   int64_t peak = w->tree[1], at = peak, dtime;
   double best_ratio = 0;
   int best_peak_drop = 0;
+  if (area)
+    for (x = 0; x < w->S; x++) w->mem[x] = dnnmem__seg_at(w, x) - w->budget;
   for (x = 0; x < pk; x++) {
     int32_t v = w->slot_node[x];
-    int64_t new_peak, new_at;
+    int64_t new_peak, new_at, gain = 0;
     double ratio;
-    if (v < 0 || w->slot_end[x] < pk || w->p->sizes[v] == 0) continue;
+    if (v < 0 || w->slot_end[x] < pk || w->p->sizes[v] == 0 || v == w->tabu) continue;
     na = dnnmem__repair_apply(w, x, pk, added, &dtime);
     if (na == 0) continue;
     w->iteration++;
     new_peak = w->tree[1];
     new_at = dnnmem__seg_at(w, pk);
+    if (area) gain = dnnmem__repair_gain(w, added, na);
     dnnmem__repair_undo(w, added, na);
+    if (area) {
+      ratio = (double)(dtime + 1) / (double)gain;
+      if (gain > 0 && (best_x < 0 || ratio < best_ratio)) {
+        best_ratio = ratio;
+        best_x = x;
+      }
+      continue;
+    }
     if (new_peak < peak) {
       ratio = (double)(dtime + 1) / (double)(peak - new_peak);
       if (!best_peak_drop || ratio < best_ratio) {
@@ -15960,7 +16016,7 @@ static int dnnmem__anneal_copy(dnnmem__remat *w, double temp, double *cost, doub
   }
   w->num_log = 0;
   for (k = 0; nops > 0 && k < DNNMEM__REMAT_COPY_REPAIRS && w->tree[1] > limit; k++)
-    if (!dnnmem__repair_step(w)) break;
+    if (!dnnmem__repair_step(w, 0)) break;
   dnnmem__blocks_update(w);
   new_cost = dnnmem__remat_cost(w, w->time, w->tree[1]);
   delta = new_cost - *cost;
@@ -16118,6 +16174,47 @@ static void dnnmem__anneal_polish(dnnmem__remat *w) {
   }
 }
 
+static void dnnmem__anneal_repair(dnnmem__remat *w);
+
+/* Exchange: drops one recomputation (the costliest not yet tried, up to
+   tries of them) and repairs the peak back to the budget with the others
+   present; kept when the repaired state is faster. */
+static void dnnmem__anneal_exchange(dnnmem__remat *w, int32_t tries, const int32_t *before) {
+  int32_t k, x, i;
+  uint8_t *tried = w->dec_state;
+  for (x = 0; x < w->n; x++) tried[x] = 0;
+  if (w->tree[1] > w->budget) return;
+  for (k = 0; k < tries; k++) {
+    int32_t bx = -1, v, min_consumer = w->S, new_first;
+    int64_t time0 = w->time;
+    for (x = 0; x < w->S; x++) {
+      v = w->slot_node[x];
+      if (v < 0 || x == w->first[v] || w->fixed[v] || tried[v] || w->utime[v] == 0) continue;
+      if (before && w->count[v] <= before[v]) continue;
+      if (bx < 0 || w->utime[v] > w->utime[w->slot_node[bx]]) bx = x;
+    }
+    if (bx < 0) return;
+    v = w->slot_node[bx];
+    tried[v] = 1;
+    for (i = w->uout_off[v]; i < w->uout_off[v + 1]; i++)
+      if (w->first[w->uout_ids[i]] < min_consumer) min_consumer = w->first[w->uout_ids[i]];
+    new_first = bx == w->first[v] ? w->slot_next[bx] : w->first[v];
+    if (new_first >= min_consumer) continue;
+    DNNMEM_MEMCPY(w->best, w->slot_node, (size_t)w->S * sizeof(int32_t));
+    w->num_log = 0;
+    dnnmem__apply_op(w, DNNMEM__MOVE_REMOVE, v, bx, -1);
+    w->num_log = 0;
+    w->time -= w->utime[v];
+    w->tabu = v;
+    dnnmem__anneal_repair(w);
+    w->tabu = -1;
+    dnnmem__anneal_polish(w);
+    if (w->tree[1] <= w->budget && w->time < time0) continue;
+    DNNMEM_MEMCPY(w->slot_node, w->best, (size_t)w->S * sizeof(int32_t));
+    dnnmem__anneal_rebuild(w);
+  }
+}
+
 /* Greedy repair of a state over the budget: at the highest slot, among the
    recomputations that release an instance held across it (with the inputs
    they would otherwise stretch across it), apply the one that lowers the
@@ -16132,10 +16229,17 @@ static void dnnmem__anneal_repair(dnnmem__remat *w) {
   if (w->tree[1] <= w->budget || w->o->reorder_only || (w->stopped && w->progress < 1)) return;
   len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
   dnnmem__anneal_load(w, w->seq_tmp, len);
+  for (round = 0; round <= w->S; round++) w->rep_delta[round] = 0;
+  if (w->tabu < 0)
+    for (round = 0; round < w->n; round++) w->rep_count[round] = w->count[round];
   for (round = 0; round < limit && w->tree[1] > w->budget; round++) {
-    if (!dnnmem__repair_step(w)) break;
+    if (!dnnmem__repair_step(w, DNNMEM__REMAT_REPAIR_AREA)) break;
     len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
     dnnmem__anneal_load(w, w->seq_tmp, len);
+  }
+  if (w->tabu < 0 && round > 0 && DNNMEM__REMAT_EXCHANGE_TRIES > 0 && w->tree[1] <= w->budget) {
+    dnnmem__anneal_polish(w);
+    dnnmem__anneal_exchange(w, DNNMEM__REMAT_EXCHANGE_TRIES, w->rep_count);
   }
   w->span_lo = 0;
   w->span_hi = w->S - 1;
@@ -16613,6 +16717,7 @@ static dnnmem_result dnnmem__remat_prepare(dnnmem__remat *w, void *scratch, size
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__remat_layout(&s, w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+  w->tabu = -1;
   if ((r = dnnmem_graph_topo_order(g, w->order, w->topo_scratch, w->topo_bytes, w->error)) != DNNMEM_OK)
     return r;
   if (dnnmem_graph_is_topological(g)) /* the row order as given */

@@ -1859,6 +1859,101 @@ static void test_copy_layers(void) {
   }
 }
 
+/* The repair's parts on the private annealing state, random graphs of at
+   most 10 nodes at random budgets between the lower bound and the row
+   order's peak. (1) The overshoot a repair candidate removes
+   (dnnmem__repair_gain, from the candidate's logged interval changes) is
+   the sum over slots of max(0, memory - budget) before less after, each
+   slot's memory read from the segment tree. (2) The repair (by overshoot
+   per time) and polish from the row order: the sequence recounts to the
+   state's peak and time; when it fits, its time is never below the
+   optimum (ref_remat_optimum). (3) The exchange (drop a recomputation,
+   repair again without it) keeps the peak within the budget, never raises
+   the time, recounts, and stays at or above the optimum. */
+static void test_repair_exchange(void) {
+  uint64_t rng = 4242;
+  int32_t trial, gains = 0, fits = 0, improved = 0, optimal_before = 0, optimal_after = 0;
+  for (trial = 0; trial < 600; trial++) {
+    ref_remat_graph g;
+    dnnmem_remat_options o, oo;
+    dnnmem_remat_bound_result lbr;
+    dnnmem_remat_result row;
+    dnnmem__remat w;
+    dnnmem_rng arng;
+    int32_t seq[4 * MAXN], len, v, x, t;
+    int64_t budget, opt, peak, time, time_before;
+    if (trial % 2 == 0) ref_remat_random_graph(&g, 5 + (int32_t)ref_rand(&rng, 5), 0, &rng);
+    else ref_remat_random_training(&g, 2 + (int32_t)ref_rand(&rng, 2), 2 + (int32_t)ref_rand(&rng, 2), &rng);
+    o = options_for(0, 0);
+    o.algo = DNNMEM_REMAT_ROW_ORDER;
+    CHECK_EQ(dnnmem_remat_solve(&g.p, &o, NULL, seq, 4 * MAXN, &row, scratch_buf, sizeof(scratch_buf)),
+             DNNMEM_OK);
+    CHECK_EQ(dnnmem_remat_lower_bound(&g.p, &lbr), DNNMEM_OK);
+    if (row.peak <= lbr.peak) continue;
+    budget = lbr.peak + (int64_t)ref_rand(&rng, (uint32_t)(row.peak - lbr.peak));
+    o = options_for(budget, 1000);
+    CHECK(dnnmem__remat_options(&o, &oo));
+    memset(&w, 0, sizeof w);
+    CHECK(dnnmem__remat_dims(&w, g.n, dnnmem__remat_num_edges(g.p.graph), 4 * g.n, oo.max_group_size));
+    w.p = &g.p;
+    w.o = &oo;
+    dnnmem_rng_seed(&arng, 1);
+    w.rng = &arng;
+    w.arena_result.arena = w.offer_arena = -1;
+    CHECK_EQ(dnnmem__remat_prepare(&w, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
+    CHECK_EQ(dnnmem__remat_sim(&g.p, w.order, g.n, &w.sim, &row, NULL), DNNMEM_OK);
+    dnnmem__remat_objective(&w, &row);
+    for (v = 0; v < g.n; v++) w.marked[v] = 1;
+    CHECK_EQ(dnnmem__remat_build_units(&w), DNNMEM_OK);
+    dnnmem__anneal_load(&w, w.order, g.n);
+    if (w.tree[1] > budget) { /* (1) every candidate at the highest slot */
+      int32_t pk = dnnmem__seg_argmax(&w), added[DNNMEM__REMAT_REPAIR_MAX_ADD], na;
+      int64_t dtime, before = 0, after, gain;
+      for (t = 0; t <= w.S; t++) w.rep_delta[t] = 0;
+      for (t = 0; t < w.S; t++) {
+        w.mem[t] = dnnmem__seg_at(&w, t) - budget;
+        before += w.mem[t] > 0 ? w.mem[t] : 0;
+      }
+      for (x = 0; x < pk; x++) {
+        if (w.slot_node[x] < 0 || w.slot_end[x] < pk) continue;
+        if ((na = dnnmem__repair_apply(&w, x, pk, added, &dtime)) == 0) continue;
+        gain = dnnmem__repair_gain(&w, added, na);
+        after = 0;
+        for (t = 0; t < w.S; t++) after += dnnmem__seg_at(&w, t) > budget ? dnnmem__seg_at(&w, t) - budget : 0;
+        CHECK_EQ(gain, before - after);
+        dnnmem__repair_undo(&w, added, na);
+        gains++;
+      }
+      for (t = 0; t <= w.S; t++) CHECK_EQ(w.rep_delta[t], 0);
+    }
+    dnnmem__anneal_repair(&w); /* (2) */
+    dnnmem__anneal_polish(&w);
+    len = dnnmem__slots_to_seq(&w, w.slot_node, seq);
+    CHECK(recount(&g, seq, len, &peak, &time));
+    CHECK_EQ(peak, w.tree[1]);
+    CHECK_EQ(time, w.time);
+    if (peak > budget) continue;
+    fits++;
+    opt = ref_remat_optimum(&g.p, budget);
+    CHECK(opt >= 0 && time >= opt);
+    time_before = time;
+    optimal_before += time == opt;
+    dnnmem__anneal_exchange(&w, 40); /* (3) */
+    len = dnnmem__slots_to_seq(&w, w.slot_node, seq);
+    CHECK(recount(&g, seq, len, &peak, &time));
+    CHECK_EQ(peak, w.tree[1]);
+    CHECK_EQ(time, w.time);
+    CHECK(peak <= budget);
+    CHECK(time <= time_before && time >= opt);
+    improved += time < time_before;
+    optimal_after += time == opt;
+  }
+  printf("repair: %d candidates' gains recounted; %d repaired states fit, %d at the optimum; the exchange lowers "
+         "%d, then %d at the optimum\n", gains, fits, optimal_before, improved, optimal_after);
+  CHECK(gains > 1000);
+  CHECK(improved > 0);
+}
+
 int main(void) {
   RUN(test_simulator_vs_recount);
   RUN(test_simulator_errors);
@@ -1891,5 +1986,6 @@ int main(void) {
   RUN(test_free_recompute_kept);
   RUN(test_trim_unread);
   RUN(test_copy_layers);
+  RUN(test_repair_exchange);
   return test_finish("test_remat");
 }
