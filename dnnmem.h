@@ -13910,10 +13910,8 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
                                                rounds at most */
 #define DNNMEM__REMAT_REPAIR_MAX_ADD 16     /* a repair recomputes at most 16 nodes */
 #ifndef DNNMEM__REMAT_EXCHANGE_TRIES
-#define DNNMEM__REMAT_EXCHANGE_TRIES 10
-#endif
-#ifndef DNNMEM__REMAT_REPAIR_AREA
-#define DNNMEM__REMAT_REPAIR_AREA 1
+#define DNNMEM__REMAT_EXCHANGE_TRIES 10     /* after a repair: its 10 costliest recomputations
+                                               dropped in turn and the peak repaired again */
 #endif
 #ifndef DNNMEM__REMAT_BOUND_START
 #define DNNMEM__REMAT_BOUND_START 1
@@ -15153,7 +15151,6 @@ typedef struct dnnmem__remat {
   int32_t *dec_stack, *dec_edge, *dec_cand;
   dnnmem__end_change *log; /* interval changes of the move being tried */
   int64_t *tree, *lazy, *mem;
-  int64_t *rep_delta; /* the repair's memory change of a candidate (S + 1, kept zero) */
   int32_t tabu;       /* a node the repair does not recompute (-1: none; inside the exchange) */
   int32_t *rep_count; /* each node's instances before the repair (V) */
   int32_t num_occ, num_log;
@@ -15248,7 +15245,6 @@ static void dnnmem__remat_layout(dnnmem__scratch *s, dnnmem__remat *w) {
   w->tree = DNNMEM__TAKE(s, int64_t, 2 * (size_t)w->P);
   w->lazy = DNNMEM__TAKE(s, int64_t, w->P);
   w->mem = DNNMEM__TAKE(s, int64_t, (size_t)w->S + 1);
-  w->rep_delta = DNNMEM__TAKE(s, int64_t, (size_t)w->S + 1);
   w->rep_count = DNNMEM__TAKE(s, int32_t, n);
   dnnmem__sim_layout(s, n, w->L, &w->sim);
   if (w->arena_on) {
@@ -15806,50 +15802,14 @@ static void dnnmem__repair_undo(dnnmem__remat *w, const int32_t *added, int32_t 
    pk, applies the one that lowers the peak (else the memory at pk,
    without raising the peak) at the least time per byte. Counts its
    trials as moves; 0 if none helps. */
-/* The overshoot (byte-slots over the budget; w->mem holds each slot's
-   memory less the budget) that the applied candidate removes: its interval
-   changes (the log) and its added instances' extra summed per slot. */
-static int64_t dnnmem__repair_gain(dnnmem__remat *w, const int32_t *added, int32_t na) {
-  int64_t *d = w->rep_delta, cur = 0, gain = 0;
-  int32_t lo = w->S, hi = -1, i, t;
-  for (i = 0; i < w->num_log; i++) {
-    const dnnmem__end_change *c = &w->log[i];
-    int32_t a = c->old_end < c->new_end ? c->old_end + 1 : c->new_end + 1,
-            b = c->old_end < c->new_end ? c->new_end : c->old_end;
-    int64_t z = c->old_end < c->new_end ? c->size : -c->size;
-    d[a] += z;
-    d[b + 1] -= z;
-    if (a < lo) lo = a;
-    if (b + 1 > hi) hi = b + 1;
-  }
-  for (i = 0; i < na; i++) {
-    int64_t z = w->uextra[w->slot_node[added[i]]];
-    d[added[i]] += z;
-    d[added[i] + 1] -= z;
-    if (added[i] < lo) lo = added[i];
-    if (added[i] + 1 > hi) hi = added[i] + 1;
-  }
-  for (t = lo; t <= hi; t++) {
-    cur += d[t];
-    d[t] = 0;
-    if (cur != 0 && t < w->S) {
-      int64_t m = w->mem[t], after = m + cur;
-      gain += (m > 0 ? m : 0) - (after > 0 ? after : 0);
-    }
-  }
-  return gain;
-}
-
-static int dnnmem__repair_step(dnnmem__remat *w, int area) {
+static int dnnmem__repair_step(dnnmem__remat *w) {
   int32_t pk = dnnmem__seg_argmax(w), best_x = -1, x, na, added[DNNMEM__REMAT_REPAIR_MAX_ADD];
   int64_t peak = w->tree[1], at = peak, dtime;
   double best_ratio = 0;
   int best_peak_drop = 0;
-  if (area)
-    for (x = 0; x < w->S; x++) w->mem[x] = dnnmem__seg_at(w, x) - w->budget;
   for (x = 0; x < pk; x++) {
     int32_t v = w->slot_node[x];
-    int64_t new_peak, new_at, gain = 0;
+    int64_t new_peak, new_at;
     double ratio;
     if (v < 0 || w->slot_end[x] < pk || w->p->sizes[v] == 0 || v == w->tabu) continue;
     na = dnnmem__repair_apply(w, x, pk, added, &dtime);
@@ -15857,16 +15817,7 @@ static int dnnmem__repair_step(dnnmem__remat *w, int area) {
     w->iteration++;
     new_peak = w->tree[1];
     new_at = dnnmem__seg_at(w, pk);
-    if (area) gain = dnnmem__repair_gain(w, added, na);
     dnnmem__repair_undo(w, added, na);
-    if (area) {
-      ratio = (double)(dtime + 1) / (double)gain;
-      if (gain > 0 && (best_x < 0 || ratio < best_ratio)) {
-        best_ratio = ratio;
-        best_x = x;
-      }
-      continue;
-    }
     if (new_peak < peak) {
       ratio = (double)(dtime + 1) / (double)(peak - new_peak);
       if (!best_peak_drop || ratio < best_ratio) {
@@ -16016,7 +15967,7 @@ static int dnnmem__anneal_copy(dnnmem__remat *w, double temp, double *cost, doub
   }
   w->num_log = 0;
   for (k = 0; nops > 0 && k < DNNMEM__REMAT_COPY_REPAIRS && w->tree[1] > limit; k++)
-    if (!dnnmem__repair_step(w, 0)) break;
+    if (!dnnmem__repair_step(w)) break;
   dnnmem__blocks_update(w);
   new_cost = dnnmem__remat_cost(w, w->time, w->tree[1]);
   delta = new_cost - *cost;
@@ -16176,9 +16127,13 @@ static void dnnmem__anneal_polish(dnnmem__remat *w) {
 
 static void dnnmem__anneal_repair(dnnmem__remat *w);
 
-/* Exchange: drops one recomputation (the costliest not yet tried, up to
-   tries of them) and repairs the peak back to the budget with the others
-   present; kept when the repaired state is faster. */
+/* The exchange after a repair (the greedy fixes the highest slot first;
+   a choice made early may be needless once later ones are in): drops one
+   recomputation (of a node with more instances than before[v], all when
+   before is NULL; the costliest not yet tried, up to tries of them) and
+   repairs the peak back to the budget without that node, then polishes;
+   kept when it fits and is faster, else the state is restored. State
+   within the budget; w->best is its copy meanwhile. */
 static void dnnmem__anneal_exchange(dnnmem__remat *w, int32_t tries, const int32_t *before) {
   int32_t k, x, i;
   uint8_t *tried = w->dec_state;
@@ -16221,19 +16176,20 @@ static void dnnmem__anneal_exchange(dnnmem__remat *w, int32_t tries, const int32
    peak (else the memory at that slot, without raising the peak) at the
    least time per byte; repeat until the peak fits the budget, nothing
    helps, or V / 16 + REPAIR_ROUNDS rounds. The slots are respread before
-   each round. Counts its trials as moves; skipped after a stop before the
-   run's end (progress < 1: the caller wants the best so far, now). */
+   each round. When it fits after adding recomputations: polished and
+   exchanged (EXCHANGE_TRIES of the nodes it recomputed). Counts its
+   trials as moves; skipped after a stop before the run's end (progress
+   < 1: the caller wants the best so far, now). */
 static void dnnmem__anneal_repair(dnnmem__remat *w) {
   int32_t round, len;
   int32_t limit = w->n / 16 + DNNMEM__REMAT_REPAIR_ROUNDS;
   if (w->tree[1] <= w->budget || w->o->reorder_only || (w->stopped && w->progress < 1)) return;
   len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
   dnnmem__anneal_load(w, w->seq_tmp, len);
-  for (round = 0; round <= w->S; round++) w->rep_delta[round] = 0;
   if (w->tabu < 0)
     for (round = 0; round < w->n; round++) w->rep_count[round] = w->count[round];
   for (round = 0; round < limit && w->tree[1] > w->budget; round++) {
-    if (!dnnmem__repair_step(w, DNNMEM__REMAT_REPAIR_AREA)) break;
+    if (!dnnmem__repair_step(w)) break;
     len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
     dnnmem__anneal_load(w, w->seq_tmp, len);
   }
