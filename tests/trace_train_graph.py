@@ -30,7 +30,8 @@
 #   torch.nn builds below (t5_mini: nn.Transformer encoder-decoder; gpt_dec:
 #   a causal decoder-only LM, GPT-like, on nn.TransformerEncoderLayer with a
 #   causal mask; the second proxy set's bert_mid, llama_dec, bart_small,
-#   mobilevit_xxs, deit_s: see tests/data/proxy2/README.md). OUT defaults to
+#   mobilevit_xxs, deit_s: see tests/data/proxy2/README.md; the third set's
+#   gpt_mid, bert_long, t5_mid: tests/data/proxy3/README.md). OUT defaults to
 #   tests/data/proxy/NAME.train.graph.csv (a held-out proxy set for remat:
 #   outside tests/data/*.train.graph.csv, which make test's test_plan_data
 #   reads whole).
@@ -256,6 +257,12 @@ def build(name, batch):
         return torchvision.models.VisionTransformer(224, 16, 12, 6, 384, 1536), torch.randn(batch, 3, 224, 224)
     if name == 'gpt_dec':
         return Causal(), torch.randint(0, 4096, (batch, 128))
+    if name == 'gpt_mid':  # the third proxy set's: wider, longer and deeper than gpt_dec
+        return Causal(8192, 512, 8, 6, 256), torch.randint(0, 8192, (batch, 256))
+    if name == 'bert_long':  # the third proxy set's: a narrower bert_mid on 512-token sequences
+        return Bert(8192, 384, 6, 6, 512), torch.randint(0, 8192, (batch, 512))
+    if name == 't5_mid':  # the third proxy set's: t5_mini with d 384, 6 heads, 4+4 layers, seq 128
+        return Seq2Seq(8192, 384, 6, 4, 128), torch.randint(0, 8192, (batch, 2, 128))
     if name == 't5_mini':
         return Seq2Seq(), torch.randint(0, 4096, (batch, 2, 64))
     kw = {'aux_logits': False, 'init_weights': False} if name in ('googlenet', 'inception_v3') else {}
