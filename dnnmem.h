@@ -14229,6 +14229,10 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #define DNNMEM__REMAT_REPAIR_ROUNDS 64      /* greedy repair over the budget: V / 16 + 64
                                                rounds at most */
 #define DNNMEM__REMAT_REPAIR_MAX_ADD 16     /* a repair recomputes at most 16 nodes */
+#ifndef DNNMEM__REMAT_EXCHANGE_TRIES
+#define DNNMEM__REMAT_EXCHANGE_TRIES 10     /* after a repair: its 10 costliest recomputations
+                                               dropped in turn and the peak repaired again */
+#endif
 #ifndef DNNMEM__REMAT_BOUND_START
 #define DNNMEM__REMAT_BOUND_START 1
 #endif
@@ -15467,6 +15471,8 @@ typedef struct dnnmem__remat {
   int32_t *dec_stack, *dec_edge, *dec_cand;
   dnnmem__end_change *log; /* interval changes of the move being tried */
   int64_t *tree, *lazy, *mem;
+  int32_t tabu;       /* a node the repair does not recompute (-1: none; inside the exchange) */
+  int32_t *rep_count; /* each node's instances before the repair (V) */
   int32_t num_occ, num_log;
   int64_t time;
   /* objective */
@@ -15559,6 +15565,7 @@ static void dnnmem__remat_layout(dnnmem__scratch *s, dnnmem__remat *w) {
   w->tree = DNNMEM__TAKE(s, int64_t, 2 * (size_t)w->P);
   w->lazy = DNNMEM__TAKE(s, int64_t, w->P);
   w->mem = DNNMEM__TAKE(s, int64_t, (size_t)w->S + 1);
+  w->rep_count = DNNMEM__TAKE(s, int32_t, n);
   dnnmem__sim_layout(s, n, w->L, &w->sim);
   if (w->arena_on) {
     size_t bytes = 0;
@@ -16124,7 +16131,7 @@ static int dnnmem__repair_step(dnnmem__remat *w) {
     int32_t v = w->slot_node[x];
     int64_t new_peak, new_at;
     double ratio;
-    if (v < 0 || w->slot_end[x] < pk || w->p->sizes[v] == 0) continue;
+    if (v < 0 || w->slot_end[x] < pk || w->p->sizes[v] == 0 || v == w->tabu) continue;
     na = dnnmem__repair_apply(w, x, pk, added, &dtime);
     if (na == 0) continue;
     w->iteration++;
@@ -16438,24 +16445,77 @@ static void dnnmem__anneal_polish(dnnmem__remat *w) {
   }
 }
 
+static void dnnmem__anneal_repair(dnnmem__remat *w);
+
+/* The exchange after a repair (the greedy fixes the highest slot first;
+   a choice made early may be needless once later ones are in): drops one
+   recomputation (of a node with more instances than before[v], all when
+   before is NULL; the costliest not yet tried, up to tries of them) and
+   repairs the peak back to the budget without that node, then polishes;
+   kept when it fits and is faster, else the state is restored. State
+   within the budget; w->best is its copy meanwhile. */
+static void dnnmem__anneal_exchange(dnnmem__remat *w, int32_t tries, const int32_t *before) {
+  int32_t k, x, i;
+  uint8_t *tried = w->dec_state;
+  for (x = 0; x < w->n; x++) tried[x] = 0;
+  if (w->tree[1] > w->budget) return;
+  for (k = 0; k < tries; k++) {
+    int32_t bx = -1, v, min_consumer = w->S, new_first;
+    int64_t time0 = w->time;
+    for (x = 0; x < w->S; x++) {
+      v = w->slot_node[x];
+      if (v < 0 || x == w->first[v] || w->fixed[v] || tried[v] || w->utime[v] == 0) continue;
+      if (before && w->count[v] <= before[v]) continue;
+      if (bx < 0 || w->utime[v] > w->utime[w->slot_node[bx]]) bx = x;
+    }
+    if (bx < 0) return;
+    v = w->slot_node[bx];
+    tried[v] = 1;
+    for (i = w->uout_off[v]; i < w->uout_off[v + 1]; i++)
+      if (w->first[w->uout_ids[i]] < min_consumer) min_consumer = w->first[w->uout_ids[i]];
+    new_first = bx == w->first[v] ? w->slot_next[bx] : w->first[v];
+    if (new_first >= min_consumer) continue;
+    DNNMEM_MEMCPY(w->best, w->slot_node, (size_t)w->S * sizeof(int32_t));
+    w->num_log = 0;
+    dnnmem__apply_op(w, DNNMEM__MOVE_REMOVE, v, bx, -1);
+    w->num_log = 0;
+    w->time -= w->utime[v];
+    w->tabu = v;
+    dnnmem__anneal_repair(w);
+    w->tabu = -1;
+    dnnmem__anneal_polish(w);
+    if (w->tree[1] <= w->budget && w->time < time0) continue;
+    DNNMEM_MEMCPY(w->slot_node, w->best, (size_t)w->S * sizeof(int32_t));
+    dnnmem__anneal_rebuild(w);
+  }
+}
+
 /* Greedy repair of a state over the budget: at the highest slot, among the
    recomputations that release an instance held across it (with the inputs
    they would otherwise stretch across it), apply the one that lowers the
    peak (else the memory at that slot, without raising the peak) at the
    least time per byte; repeat until the peak fits the budget, nothing
    helps, or V / 16 + REPAIR_ROUNDS rounds. The slots are respread before
-   each round. Counts its trials as moves; skipped after a stop before the
-   run's end (progress < 1: the caller wants the best so far, now). */
+   each round. When it fits after adding recomputations: polished and
+   exchanged (EXCHANGE_TRIES of the nodes it recomputed). Counts its
+   trials as moves; skipped after a stop before the run's end (progress
+   < 1: the caller wants the best so far, now). */
 static void dnnmem__anneal_repair(dnnmem__remat *w) {
   int32_t round, len;
   int32_t limit = w->n / 16 + DNNMEM__REMAT_REPAIR_ROUNDS;
   if (w->tree[1] <= w->budget || w->o->reorder_only || (w->stopped && w->progress < 1)) return;
   len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
   dnnmem__anneal_load(w, w->seq_tmp, len);
+  if (w->tabu < 0)
+    for (round = 0; round < w->n; round++) w->rep_count[round] = w->count[round];
   for (round = 0; round < limit && w->tree[1] > w->budget; round++) {
     if (!dnnmem__repair_step(w)) break;
     len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
     dnnmem__anneal_load(w, w->seq_tmp, len);
+  }
+  if (w->tabu < 0 && round > 0 && DNNMEM__REMAT_EXCHANGE_TRIES > 0 && w->tree[1] <= w->budget) {
+    dnnmem__anneal_polish(w);
+    dnnmem__anneal_exchange(w, DNNMEM__REMAT_EXCHANGE_TRIES, w->rep_count);
   }
   w->span_lo = 0;
   w->span_hi = w->S - 1;
@@ -16933,6 +16993,7 @@ static dnnmem_result dnnmem__remat_prepare(dnnmem__remat *w, void *scratch, size
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__remat_layout(&s, w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+  w->tabu = -1;
   if ((r = dnnmem_graph_topo_order(g, w->order, w->topo_scratch, w->topo_bytes, w->error)) != DNNMEM_OK)
     return r;
   if (dnnmem_graph_is_topological(g)) /* the row order as given */

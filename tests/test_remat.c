@@ -1356,8 +1356,10 @@ static void test_anneal_record(void) {
       /* the plain pipeline from the time bound's start (without it: time
          56833307, hash 143901195u); the arena rounds' settle counts its
          repair trials as moves up to the iterations only (0.16.0 counted
-         them all: the same answer after 23296 moves, 4644 accepted) */
-      {0, 60, 0, 225857184, 56517407, 328, 20000, 4586, 445737669u, 231432096},
+         them all: the same answer after 23296 moves, 4644 accepted); the
+         repair's exchange (its repairs' trials count as moves): was
+         {225857184, 56517407, 328, 20000, 4586, 445737669u, 231432096} */
+      {0, 60, 0, 227113120, 54695593, 329, 20000, 3711, 1111395200u, 230706080},
   };
   files_graph g;
   dnnmem_remat_problem p;
@@ -1860,6 +1862,93 @@ static void test_copy_layers(void) {
   }
 }
 
+/* The repair and its exchange on the private annealing state, random
+   graphs of at most 10 nodes at random budgets between the lower bound and
+   the row order's peak. (1) From the row order, the greedy alone (as
+   inside an exchange: w.tabu >= 0) and the repair with its exchange (each
+   recomputation it added dropped in turn and the peak repaired again
+   without it): the same states fit; the exchange's sequence recounts to
+   the state's peak and time, is never slower than the greedy's, and never
+   faster than the optimum (ref_remat_optimum). (2) An exchange over every
+   recomputation keeps the peak within the budget, never raises the time,
+   recounts, and stays at or above the optimum. */
+static void test_repair_exchange(void) {
+  uint64_t rng = 4242;
+  int32_t trial, fits = 0, exchanged = 0, improved = 0, optimal_before = 0, optimal_after = 0;
+  for (trial = 0; trial < 600; trial++) {
+    ref_remat_graph g;
+    dnnmem_remat_options o, oo;
+    dnnmem_remat_bound_result lbr;
+    dnnmem_remat_result row;
+    dnnmem__remat w;
+    dnnmem_rng arng;
+    int32_t seq[4 * MAXN], len, v;
+    int64_t budget, opt, peak, time, time_before, greedy_peak, greedy_time;
+    if (trial % 2 == 0) ref_remat_random_graph(&g, 5 + (int32_t)ref_rand(&rng, 5), 0, &rng);
+    else ref_remat_random_training(&g, 2 + (int32_t)ref_rand(&rng, 2), 2 + (int32_t)ref_rand(&rng, 2), &rng);
+    o = options_for(0, 0);
+    o.algo = DNNMEM_REMAT_ROW_ORDER;
+    CHECK_EQ(dnnmem_remat_solve(&g.p, &o, NULL, seq, 4 * MAXN, &row, scratch_buf, sizeof(scratch_buf)),
+             DNNMEM_OK);
+    CHECK_EQ(dnnmem_remat_lower_bound(&g.p, &lbr), DNNMEM_OK);
+    if (row.peak <= lbr.peak) continue;
+    budget = lbr.peak + (int64_t)ref_rand(&rng, (uint32_t)(row.peak - lbr.peak));
+    o = options_for(budget, 1000);
+    CHECK(dnnmem__remat_options(&o, &oo));
+    memset(&w, 0, sizeof w);
+    CHECK(dnnmem__remat_dims(&w, g.n, dnnmem__remat_num_edges(g.p.graph), 4 * g.n, oo.max_group_size));
+    w.p = &g.p;
+    w.o = &oo;
+    dnnmem_rng_seed(&arng, 1);
+    w.rng = &arng;
+    w.arena_result.arena = w.offer_arena = -1;
+    CHECK_EQ(dnnmem__remat_prepare(&w, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
+    CHECK_EQ(dnnmem__remat_sim(&g.p, w.order, g.n, &w.sim, &row, NULL), DNNMEM_OK);
+    dnnmem__remat_objective(&w, &row);
+    for (v = 0; v < g.n; v++) w.marked[v] = 1;
+    CHECK_EQ(dnnmem__remat_build_units(&w), DNNMEM_OK);
+    dnnmem__anneal_load(&w, w.order, g.n);
+    w.tabu = g.n; /* (1) the greedy alone: as inside an exchange (no node is tabu) */
+    dnnmem__anneal_repair(&w);
+    w.tabu = -1;
+    dnnmem__anneal_polish(&w);
+    greedy_peak = w.tree[1];
+    greedy_time = w.time;
+    dnnmem__anneal_load(&w, w.order, g.n); /* then with its exchange */
+    dnnmem__anneal_repair(&w);
+    dnnmem__anneal_polish(&w);
+    len = dnnmem__slots_to_seq(&w, w.slot_node, seq);
+    CHECK(recount(&g, seq, len, &peak, &time));
+    CHECK_EQ(peak, w.tree[1]);
+    CHECK_EQ(time, w.time);
+    CHECK_EQ(peak <= budget, greedy_peak <= budget);
+    if (peak > budget) continue;
+    fits++;
+    CHECK(time <= greedy_time);
+    exchanged += time < greedy_time;
+    opt = ref_remat_optimum(&g.p, budget);
+    CHECK(opt >= 0 && time >= opt);
+    time_before = time;
+    optimal_before += time == opt;
+    dnnmem__anneal_exchange(&w, 40, NULL); /* (2) every recomputation */
+    len = dnnmem__slots_to_seq(&w, w.slot_node, seq);
+    CHECK(recount(&g, seq, len, &peak, &time));
+    CHECK_EQ(peak, w.tree[1]);
+    CHECK_EQ(time, w.time);
+    CHECK(peak <= budget);
+    CHECK(time <= time_before && time >= opt);
+    improved += time < time_before;
+    optimal_after += time == opt;
+  }
+  printf("repair: %d repaired states fit (the repair's exchange lowers %d), %d at the optimum; an exchange over "
+         "every recomputation lowers %d more, then %d at the optimum\n",
+         fits, exchanged, optimal_before, improved, optimal_after);
+  /* recorded (re-record when the repair changes) */
+  CHECK_EQ(fits, 156);
+  CHECK_EQ(exchanged, 4);
+  CHECK_EQ(optimal_before, 134);
+}
+
 int main(void) {
   RUN(test_simulator_vs_recount);
   RUN(test_simulator_errors);
@@ -1892,5 +1981,6 @@ int main(void) {
   RUN(test_free_recompute_kept);
   RUN(test_trim_unread);
   RUN(test_copy_layers);
+  RUN(test_repair_exchange);
   return test_finish("test_remat");
 }
