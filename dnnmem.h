@@ -543,7 +543,14 @@
                                lifetime, size and alignment, no gaps) go
                                in a fixed order from the bottom, so no
                                subtree is searched twice with two of them
-                               swapped.
+                               swapped; in parts without slack, seams:
+                               where two tight sections meet, the records
+                               ending there and those beginning there
+                               (each at or above its lowest offset) must
+                               stack to a common height at or above the
+                               records crossing it (two subset-sum rows),
+                               else the placement fails, naming the
+                               seam's records.
                                A candidate that would leave
                                a section over capacity - its offset is
                                refused without being placed (O(1) but a
@@ -930,7 +937,11 @@
                 O(n + sections x live) per placed node, O(1) per refused
                 one (plus O(sections) per offset a frame reaches, O(its
                 part's sections + busy sections) to choose its cell, and
-                O(k log k) to list a frame's k candidates), a resumed
+                O(k log k) to list a frame's k candidates; without
+                slack O(spans of the part's records) plus O(e^2 + e w)
+                per seam its placement moved, e records ending or
+                beginning there, w words of heights, e times that for
+                a seam that fails), a resumed
                 search's replay O(depth) nodes, undoing an unlogged
                 placement O(k m) (m records searched); bound, checker
                 O(p log p), p = records + 2 gaps; chains O(n log n). A
@@ -5027,6 +5038,11 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
 #define DNNMEM__PLAN_NOGOOD_LEAN_PER_RECORD 64 /* learned nogoods' entries (lean block) */
 #define DNNMEM__PLAN_NOGOOD_PER_RECORD 128     /* (full block) */
 #define DNNMEM__PLAN_NOGOOD_MAX ((int64_t)1 << 20)
+/* Seams (dnnmem__exact_seams): subset-sum rows of at most this many
+   64-bit words (heights in steps of the sizes' gcd), at most this many
+   records a side; a seam beyond either is not checked. */
+#define DNNMEM__PLAN_SEAM_WORDS 64
+#define DNNMEM__PLAN_SEAM_SIDE 64
 /* The gap rule sorts the placed neighbours of a record by insertion in
    runs of this many, then by merging. */
 #define DNNMEM__PLAN_FOUND_RUN 16
@@ -5044,6 +5060,15 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
 #if !defined(__OPTIMIZE_SIZE__)
 #define DNNMEM__PLAN_ANCHORS 1
 #define DNNMEM__PLAN_ANCHOR_SPANS 3
+/* Greedy-size's long queries take the runs of the blocks between their
+   ends from unions of aligned runs of 2, 4, ... blocks, this many levels
+   (2 measured best: 3 levels gain 0.05% for one more array). */
+#ifndef DNNMEM__PLAN_ANCHOR_UNIONS
+#define DNNMEM__PLAN_ANCHOR_UNIONS 2
+#endif
+#if DNNMEM__PLAN_ANCHOR_UNIONS > 3
+#error "DNNMEM__PLAN_ANCHOR_UNIONS: at most 3 (one unused array of n runs a level)"
+#endif
 #endif
 /* options->stop is polled every this many nodes (a power of two). */
 #define DNNMEM__PLAN_STOP_POLL 1024
@@ -5306,6 +5331,9 @@ typedef struct dnnmem__planner {
   int32_t anc_blocks, anc_top; /* anc_top: the free intervals' next node */
   int64_t *anc_fa, *anc_fb;  /* the free intervals' list (bestfit's heap arrays, unused here) */
   int32_t *anc_nx;
+  dnnmem__gap_span *anc_up[DNNMEM__PLAN_ANCHOR_UNIONS + 1]; /* level k's unions of U (arrays unused here) */
+  int32_t *anc_uat, *anc_ucnt, *anc_usum, anc_levels; /* per union: first slot, count, its St counts at build */
+  int32_t *anc_ustamp; /* per block: its St count when its U was built */
 #endif
   dnnmem__steps steps;          /* place_on_top's skyline */
   /* greedy-breadth */
@@ -6329,19 +6357,16 @@ static void dnnmem__breadth_place(dnnmem__planner *p, int32_t m) {
    H - 1 in block jH. T and U: a few runs each (alive together: packed). In
    the time tree the records crossing an ancestor's middle meet r only in
    part (those alive at one end of r), about half of its query on training
-   graphs; here they are whole runs of T. A record joins its block's St
-   and U, its last anchor's E and the T of every anchor before (the time
-   tree: one node). Lists by a count first: St and E over the time tree's
-   entry arrays (unused here), U and T in anc_run, each list's slots at
-   anc_at: U, St, E and T of block j at j, B + j, 2B + j, 3B + j. */
+   graphs; here they are whole runs of T. A record joins its block's St,
+   its last anchor's E and the T of every anchor before (the time tree:
+   one node); U is built from St when read. Lists by a count first: St and
+   E over the time tree's entry arrays (unused here), U and T in anc_run,
+   each list's slots at anc_at: U, St, E and T of block j at j, B + j,
+   2B + j, 3B + j. */
 static DNNMEM__GAP_INLINE void dnnmem__anchor_run_add(dnnmem__planner *p, int32_t l, int64_t o, int64_t e) {
   dnnmem__gap_span *r = p->anc_run + p->anc_at[l];
-  int32_t a = 0, k = p->anc_cnt[l], b = k, j;
-  while (a < k) { /* the first run reaching o */
-    int32_t mid = a + (k - a) / 2;
-    if (r[mid].end < o) a = mid + 1;
-    else k = mid;
-  }
+  int32_t a = p->anc_cnt[l], b = a, k, j;
+  while (a > 0 && r[a - 1].end >= o) a--; /* the first run reaching o (from the end: runs are few) */
   for (j = a; j < b && r[j].off <= e; j++) { /* the runs [o, e) meets or touches merge into it */
     if (r[j].off < o) o = r[j].off;
     if (r[j].end > e) e = r[j].end;
@@ -6361,18 +6386,13 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_run_add(dnnmem__planner *p, int32_
    offset; seg: the segments of the list's block it lives at. */
 static DNNMEM__GAP_INLINE void dnnmem__anchor_ent_add(dnnmem__planner *p, dnnmem__anchor_entry *e, int32_t l, int32_t q,
                                                       uint64_t seg) {
-  int32_t a = 0, k = p->anc_cnt[l], b = k;
+  int32_t k = p->anc_cnt[l]++;
+  int64_t o = p->off[q];
   e += p->anc_at[l];
-  while (a < k) {
-    int32_t mid = a + (k - a) / 2;
-    if (e[mid].off <= p->off[q]) a = mid + 1;
-    else k = mid;
-  }
-  for (k = b; k > a; k--) e[k] = e[k - 1];
-  e[a].off = p->off[q];
-  e[a].end = p->off[q] + p->rec[q].size;
-  e[a].seg = seg;
-  p->anc_cnt[l] = b + 1;
+  for (; k > 0 && e[k - 1].off > o; k--) e[k] = e[k - 1]; /* from the end: few entries follow */
+  e[k].off = o;
+  e[k].end = o + p->rec[q].size;
+  e[k].seg = seg;
 }
 
 /* Bits a..b of a segment mask (0 <= a <= b < 64). */
@@ -6384,7 +6404,6 @@ static void dnnmem__anchor_insert(dnnmem__planner *p, int32_t q) {
   int32_t M = ((int32_t)1 << S) - 1, top = (lo >> S) < last ? M : (p->hi[q] - 1) & M;
   int64_t o = p->off[q], e = o + p->rec[q].size;
   dnnmem__anchor_ent_add(p, p->anc_st, B + (lo >> S), q, DNNMEM__ANCHOR_BITS(lo & M, top));
-  dnnmem__anchor_run_add(p, lo >> S, o, e);
   for (k = first; k < last; k++) dnnmem__anchor_run_add(p, 3 * B + k, o, e);
   if (first <= last) dnnmem__anchor_ent_add(p, p->anc_e, 2 * B + last, q, DNNMEM__ANCHOR_BITS(0, (p->hi[q] - 1) & M));
 }
@@ -6403,15 +6422,20 @@ typedef struct dnnmem__anchor_cut {
   int32_t *nx, pv, c;
 } dnnmem__anchor_cut;
 
+/* To node c's successor (c's bytes in a, b). */
+static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_next(dnnmem__anchor_cut *k) {
+  k->c = k->nx[k->c];
+  k->a = k->fa[k->c];
+  k->b = k->fb[k->c];
+}
+
 static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_begin(const dnnmem__planner *p, dnnmem__anchor_cut *k) {
   k->fa = p->anc_fa;
   k->fb = p->anc_fb;
   k->nx = p->anc_nx;
   k->need = p->gap_need;
-  k->pv = 0;
-  k->c = k->nx[0];
-  k->a = k->fa[k->c];
-  k->b = k->fb[k->c];
+  k->pv = k->c = 0;
+  dnnmem__anchor_cut_next(k);
 }
 
 /* [o, x) (o < x, o at or above the previous piece's) off the intervals.
@@ -6421,9 +6445,7 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_piece(dnnmem__planner *p, dnnm
                                                         int64_t x) {
   while (k->b <= o) { /* passed */
     k->pv = k->c;
-    k->c = k->nx[k->c];
-    k->a = k->fa[k->c];
-    k->b = k->fb[k->c];
+    dnnmem__anchor_cut_next(k);
   }
   if (k->a >= x) return; /* taken already */
   if (k->a < o && o - k->a >= k->need) { /* the part below stays: a new node before c */
@@ -6441,28 +6463,91 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_piece(dnnmem__planner *p, dnnm
       return;
     }
   } else {
-    do { /* covered whole (never the unbounded last) */
-      k->c = k->nx[k->c];
-      k->a = k->fa[k->c];
-      k->b = k->fb[k->c];
-    } while (k->b <= x);
+    do dnnmem__anchor_cut_next(k); /* covered whole (never the unbounded last) */
+    while (k->b <= x);
     if (k->a >= x || k->b - x >= k->need) {
       if (k->a < x) k->a = k->fa[k->c] = x;
       k->nx[k->pv] = k->c;
       return;
     }
   }
-  k->c = k->nx[k->c]; /* the rest too short */
-  k->a = k->fa[k->c];
-  k->b = k->fb[k->c];
+  dnnmem__anchor_cut_next(k); /* the rest too short */
   k->nx[k->pv] = k->c;
 }
 
-/* List l's runs off the free intervals. */
-static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_runs(dnnmem__planner *p, int32_t l) {
-  const dnnmem__gap_span *r = p->anc_run + p->anc_at[l], *last = r + p->anc_cnt[l];
+static int32_t dnnmem__anchor_union(dnnmem__planner *p, int32_t k, int32_t m, const dnnmem__gap_span **r);
+
+/* U(j): the runs of block j's St entries (every record starting in the
+   block), rebuilt when read after records joined St(j) (its count then
+   differs from the stamp): long queries read a block's U far more often
+   than records start there. */
+static int32_t dnnmem__anchor_ubuild(dnnmem__planner *p, int32_t j) {
+  const dnnmem__anchor_entry *e = p->anc_st + p->anc_at[p->anc_blocks + j], *last = e + p->anc_cnt[p->anc_blocks + j];
+  dnnmem__gap_span *o = p->anc_run + p->anc_at[j];
+  int32_t c = 0;
+  for (; e < last; e++) {
+    if (c > 0 && e->off <= o[c - 1].end) {
+      if (e->end > o[c - 1].end) o[c - 1].end = e->end;
+    } else {
+      o[c].off = e->off;
+      o[c++].end = e->end;
+    }
+  }
+  p->anc_ustamp[j] = p->anc_cnt[p->anc_blocks + j];
+  return p->anc_cnt[j] = c;
+}
+
+/* U(j)'s runs in *r, their count returned. */
+static DNNMEM__GAP_INLINE int32_t dnnmem__anchor_ulist(dnnmem__planner *p, int32_t j, const dnnmem__gap_span **r) {
+  *r = p->anc_run + p->anc_at[j];
+  return p->anc_cnt[p->anc_blocks + j] == p->anc_ustamp[j] ? p->anc_cnt[j] : dnnmem__anchor_ubuild(p, j);
+}
+
+/* Level k's union m (k >= 1): U's runs over blocks [m 2^k, (m + 1) 2^k)
+   in *r, their count returned; rebuilt from its halves when records joined
+   one of its blocks since (the blocks' St counts sum to other than the
+   stamp). Reads far outnumber the insertions between them. */
+static DNNMEM__GAP_INLINE int32_t dnnmem__anchor_fresh(dnnmem__planner *p, int32_t k, int32_t m,
+                                                       const dnnmem__gap_span **r) {
+  int32_t x = p->anc_blocks - (p->anc_blocks >> (k - 1)) + m, j, c = 0;
+  const int32_t *st = p->anc_cnt + p->anc_blocks + (m << k);
+  for (j = 0; j < 1 << k; j++) c += st[j];
+  if (c != p->anc_usum[x]) return dnnmem__anchor_union(p, k, m, r);
+  *r = p->anc_up[k] + p->anc_uat[x];
+  return p->anc_ucnt[x];
+}
+
+static int32_t dnnmem__anchor_union(dnnmem__planner *p, int32_t k, int32_t m, const dnnmem__gap_span **r) {
+  int32_t x = p->anc_blocks - (p->anc_blocks >> (k - 1)) + m, i = 0, j = 0, na, nb, c = 0;
+  dnnmem__gap_span *o = p->anc_up[k] + p->anc_uat[x];
+  const dnnmem__gap_span *a, *b;
+  if (k == 1) {
+    na = dnnmem__anchor_ulist(p, 2 * m, &a);
+    nb = dnnmem__anchor_ulist(p, 2 * m + 1, &b);
+  } else {
+    na = dnnmem__anchor_fresh(p, k - 1, 2 * m, &a);
+    nb = dnnmem__anchor_fresh(p, k - 1, 2 * m + 1, &b);
+  }
+  while (i < na || j < nb) { /* by offset; runs that meet or touch merge */
+    dnnmem__gap_span y = j >= nb || (i < na && a[i].off <= b[j].off) ? a[i++] : b[j++];
+    if (c > 0 && y.off <= o[c - 1].end) {
+      if (y.end > o[c - 1].end) o[c - 1].end = y.end;
+    } else {
+      o[c++] = y;
+    }
+  }
+  p->anc_ucnt[x] = c;
+  for (c = 0, i = 0; i < 1 << k; i++) c += p->anc_cnt[p->anc_blocks + (m << k) + i];
+  p->anc_usum[x] = c;
+  *r = o;
+  return p->anc_ucnt[x];
+}
+
+/* Runs r[0 .. c) off the free intervals. */
+static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_span(dnnmem__planner *p, const dnnmem__gap_span *r, int32_t c) {
+  const dnnmem__gap_span *last = r + c;
   dnnmem__anchor_cut k;
-  if (r == last) return;
+  if (c == 0) return;
   dnnmem__anchor_cut_begin(p, &k);
   for (; r < last; r++) dnnmem__anchor_cut_piece(p, &k, r->off, r->end);
 }
@@ -6502,7 +6587,15 @@ static void dnnmem__anchor_free(dnnmem__planner *p, int32_t r) {
     dnnmem__anchor_cut_ents(p, p->anc_st, B + jL, qL & qH);
     return;
   }
-  for (j = jL + 1; j < jH; j++) dnnmem__anchor_cut_runs(p, j); /* runs first: more entries then fall in taken bytes */
+  for (j = jL + 1; j < jH;) { /* runs first: more entries then fall in taken bytes */
+    int32_t k = 0, c;
+    const dnnmem__gap_span *u;
+    while (k < p->anc_levels && !(j & ((2 << k) - 1)) && j + (2 << k) <= jH) k++; /* the widest aligned union */
+    if (k == 0) c = dnnmem__anchor_ulist(p, j, &u);
+    else c = dnnmem__anchor_fresh(p, k, j >> k, &u);
+    dnnmem__anchor_cut_span(p, u, c);
+    j += 1 << k;
+  }
   dnnmem__anchor_cut_ents(p, p->anc_e, 2 * B + jL, qL); /* alive at L or after */
   dnnmem__anchor_cut_ents(p, p->anc_st, B + jL, qL);
   dnnmem__anchor_cut_ents(p, p->anc_st, B + jH, qH); /* born before H */
@@ -6555,6 +6648,26 @@ static int dnnmem__anchor_begin(dnnmem__planner *p) {
     at[2 * B + j] = e, e += cnt[2 * B + j];
   }
   for (j = 0; j < B; j++) at[3 * B + j] = run, run += cnt[3 * B + j];
+  p->anc_up[1] = (dnnmem__gap_span *)(void *)p->gap_ta; /* n runs each: arrays of the time tree, bestfit, */
+  p->anc_up[2] = (dnnmem__gap_span *)(void *)p->run_h;  /* greedy-breadth (unused here) */
+#if DNNMEM__PLAN_ANCHOR_UNIONS > 2
+  p->anc_up[3] = (dnnmem__gap_span *)(void *)p->breadth;
+#endif
+  p->anc_uat = p->run_end;
+  p->anc_ucnt = p->run_prev;
+  p->anc_usum = p->run_next;
+  p->anc_ustamp = p->rank_tree;
+  for (j = 0; j < B; j++) p->anc_ustamp[j] = 0;
+  for (p->anc_levels = 0; p->anc_levels < DNNMEM__PLAN_ANCHOR_UNIONS && (2 << p->anc_levels) <= B;) {
+    int32_t k = ++p->anc_levels, x = B - (B >> (k - 1)), w = 1 << k;
+    for (j = 0, st = 0; j < B; j += w) { /* a union holds at most its blocks' records */
+      int32_t i2;
+      p->anc_uat[x + (j >> k)] = st;
+      p->anc_ucnt[x + (j >> k)] = 0;
+      p->anc_usum[x + (j >> k)] = 0;
+      for (i2 = j; i2 < j + w; i2++) st += cnt[i2];
+    }
+  }
   for (j = 0; j < 4 * B; j++) cnt[j] = 0;
   p->gap_leaves = 0; /* the time tree is not built */
   p->itree_all = 0;
@@ -7080,6 +7193,7 @@ typedef struct dnnmem__exact_frame {
   /* the tight cell the frame branches on (dnnmem__exact_cell): its
      section, -1 none (canonical order), -2 not chosen yet; its offset */
   int32_t cell, tight; /* tight 0: no tight section at entry (else unknown) */
+  int32_t noslack;     /* every section of the part with unplaced records is tight */
   int64_t cell_offset, level; /* level: no record of the part ends below it */
   /* backjumping (dnnmem__exact_culprit): the records its failed children
      could not place, each above a height, w->zlist / zbound[zbase ..
@@ -7204,6 +7318,15 @@ typedef struct dnnmem__exact {
   int32_t ng_max, ng_count, ng_fired;
   int64_t ng_hits;
   int64_t z_lists, z_len; /* failures that named records, and their records */
+  /* seams (dnnmem__exact_seams): the search records by the end of their
+     stretch, end_index[s] the first that ends after section s; per section
+     its floor, per seam (sections s, s + 1) the least lowest offset of the
+     records busy on both sides; two subset-sum rows */
+  int32_t *end_order, *end_index;
+  int64_t *seam_floor, *seam_cross;
+  uint64_t *seam_row;
+  int seams_on;
+  int64_t seam_fails;
   dnnmem__exact_slot slots[DNNMEM__EXACT_SLOTS];
 } dnnmem__exact;
 
@@ -7286,6 +7409,11 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
   w->item_dying = DNNMEM__TAKE(s, int32_t, events);
   w->cell_count = DNNMEM__TAKE(s, int32_t, events);
   w->cell_floor = DNNMEM__TAKE(s, int64_t, events);
+  w->end_order = DNNMEM__TAKE(s, int32_t, nn);
+  w->end_index = DNNMEM__TAKE(s, int32_t, events);
+  w->seam_floor = DNNMEM__TAKE(s, int64_t, events);
+  w->seam_cross = DNNMEM__TAKE(s, int64_t, events);
+  w->seam_row = DNNMEM__TAKE(s, uint64_t, 2 * DNNMEM__PLAN_SEAM_WORDS);
   w->times = DNNMEM__TAKE(s, int64_t, events);
   w->rem = DNNMEM__TAKE(s, int64_t, events);
   w->rem0 = DNNMEM__TAKE(s, int64_t, events);
@@ -7568,6 +7696,15 @@ static void dnnmem__exact_index(dnnmem__exact *w) {
   for (s = 0, j = 0; s <= w->sections; s++) { /* every item before it has ended by s */
     while (j < nseg && w->seg_hi[w->seg_order[j]] <= s) j++;
     w->seg_reach[s] = j;
+  }
+  for (i = 0; i < w->m; i++) {
+    w->end_order[i] = w->search[i];
+    w->keys[i] = w->span_hi[w->search[i]];
+  }
+  dnnmem__exact_sort_items(w, w->end_order, w->m);
+  for (s = 0, j = 0; s <= w->sections; s++) {
+    while (j < w->m && w->span_hi[w->end_order[j]] <= s) j++;
+    w->end_index[s] = j;
   }
 }
 
@@ -7894,6 +8031,7 @@ static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact
   f->cand_end = -1;
   f->cell = -2;
   f->tight = 1;
+  f->noslack = 0;
   f->zbase = d == 0 ? 0 : w->frames[d - 1].zend >= 0 ? w->frames[d - 1].zend : w->frames[d - 1].zbase;
   f->zend = w->backjump ? f->zbase : -1;
   uint64_t state = dnnmem__exact_mix(((uint64_t)(uint32_t)part->lo << 32) ^ (uint32_t)part->hi) +
@@ -8035,6 +8173,7 @@ static void dnnmem__exact_cell(dnnmem__exact *w, dnnmem__exact_frame *f) {
   }
   if (!slack || fewest <= 1) f->cell = best;
   if (f->cell >= 0 && f->bound_offset < 0) f->zend = zend;
+  f->noslack = !slack && f->tight;
 }
 
 /* The untried candidate with the smallest (lowest offset, rank) above the
@@ -8837,6 +8976,159 @@ static void dnnmem__exact_watch(dnnmem__exact *w, int32_t k, int64_t x) {
   }
 }
 
+/* Seams. Let sections s and s + 1 both be tight (a section is tight when
+   its unplaced bytes fill all of [floor, capacity), the floor the least
+   lowest offset of its unplaced records: every such record lies above
+   every placed one there, so they tile [floor, capacity) exactly). The
+   records busy on both sides (crossing the seam) take the same bytes in
+   both; let H be where the lowest of them lies. Below H, [floor, H) is
+   tiled in s by records that end at the seam and in s + 1 by records
+   that begin there, each at or above its lowest offset (so stacked in
+   the order of their lowest offsets, WLOG). So some H at or above the
+   crossing records' least lowest offset must be a stack height on both
+   sides: two subset-sum rows with release offsets. A placement that
+   leaves a seam without one fails; its list names the seam's records,
+   those ending or beginning there at their lowest offsets (the rows'
+   releases), the crossing ones above the highest common height below
+   them (at least both floors): wherever they all stand that high
+   (unplaced), their bytes tile both columns exactly and the rows keep
+   no common height for them (a nogood). Only in frames without slack, where
+   every seam whose sections moved (the placement's stretch and the
+   records it lifted) is checked; instances with gaps, windows or fixed
+   records keep no seams. */
+
+/* Bits p .. p + 63 of row (words of it; beyond them zero), those below
+   bit r cleared. */
+static uint64_t dnnmem__exact_bits(const uint64_t *row, int32_t words, int64_t p, int64_t r) {
+  int64_t q = p >= 0 ? p / 64 : -((63 - p) / 64), o = p - 64 * q;
+  uint64_t x = 0;
+  if (p + 64 <= r) return 0;
+  if (q >= 0 && q < words) x = row[q] >> o;
+  if (o > 0 && q + 1 >= 0 && q + 1 < words) x |= row[q + 1] << (64 - o);
+  if (r > p) x &= ~(uint64_t)0 << (r - p);
+  return x;
+}
+
+/* The stack heights from base of records recs[0 .. c) with releases
+   rel[0 .. c) (each at or above its release: stacked by release, WLOG)
+   into row: bit v for base + v g. ord: room for c positions. */
+static void dnnmem__exact_row(const dnnmem__exact *w, uint64_t *row, int32_t words, const int32_t *recs,
+                              const int64_t *rel, int32_t *ord, int32_t c, int64_t base, int64_t g) {
+  int32_t i, a, b;
+  for (a = 0; a < c; a++) /* by release (a side holds few) */
+    for (ord[a] = a, b = a; b > 0 && rel[ord[b]] < rel[ord[b - 1]]; b--) {
+      int32_t t = ord[b];
+      ord[b] = ord[b - 1];
+      ord[b - 1] = t;
+    }
+  for (i = 0; i < words; i++) row[i] = 0;
+  row[0] = 1;
+  for (a = 0, b = 1; a < c; a++) { /* words [0, b) may be nonzero */
+    int64_t r = (rel[ord[a]] - base + g - 1) / g, sh = w->size[recs[ord[a]]] / g;
+    if (r >= 64 * (int64_t)b) continue; /* nothing stands that high yet */
+    b = (int32_t)dnnmem__min64(words, b + sh / 64 + 1);
+    for (i = b - 1; i >= 0 && 64 * (int64_t)i + 63 >= r + sh; i--)
+      row[i] |= dnnmem__exact_bits(row, words, 64 * (int64_t)i - sh, r);
+  }
+}
+
+/* A seam's two rows (records and releases: tmp2 / item_release, the left
+   side's [0, ce), the right's [ce, cs)): the highest common height bit
+   below bit hi (bit v of the left row meets bit v - shift of the right),
+   -1 none. */
+static int64_t dnnmem__exact_meet(dnnmem__exact *w, int32_t words, int32_t ce, int32_t cs, int64_t tl, int64_t tr,
+                                  int64_t hi) {
+  uint64_t *ra = w->seam_row, *rb = w->seam_row + DNNMEM__PLAN_SEAM_WORDS;
+  int64_t g = w->granularity, shift = (tr - tl) / g, v;
+  dnnmem__exact_row(w, ra, words, w->tmp2, w->item_release, w->ids, ce, tl, g);
+  dnnmem__exact_row(w, rb, words, w->tmp2 + ce, w->item_release + ce, w->ids, cs - ce, tr, g);
+  for (v = hi - 1; v >= 0; v--) {
+    uint64_t m = dnnmem__exact_bits(ra, words, v - 63, 0) & dnnmem__exact_bits(rb, words, v - 63 - shift, 0);
+    if (m != 0) {
+      int32_t top = 63;
+      while (!(m >> top & 1)) top--;
+      return v - 63 + top;
+    }
+    v -= 63;
+  }
+  return -1;
+}
+
+/* Whether every seam that frame d's placement of j moved keeps a common
+   stack height (above); 0: it fails, the list in zlist[f->zend ..
+   w->fail_z) when the frame keeps one. */
+static int dnnmem__exact_seams(dnnmem__exact *w, int32_t d, int32_t j) {
+  const dnnmem__exact_frame *f = &w->frames[d];
+  int32_t lo = (int32_t)dnnmem__min64(w->dirty_lo, w->span_lo[j]) - 1;
+  int32_t hi = (int32_t)dnnmem__max64(w->dirty_hi, w->span_hi[j]);
+  int32_t p, s, t, ce, cs, i;
+  int64_t g = w->granularity, cap = w->capacity;
+  if (lo < f->part_lo) lo = f->part_lo;
+  if (hi > f->part_hi - 1) hi = f->part_hi - 1; /* seams lo .. hi - 1 */
+  if (lo >= hi) return 1;
+  for (s = lo; s <= hi; s++) w->seam_floor[s] = w->seam_cross[s] = DNNMEM__I64_MAX;
+  for (p = w->start_index[f->part_lo]; p < w->start_index[hi + 1]; p++) {
+    int32_t k = w->search[p];
+    int64_t x = w->lowest[k];
+    if (w->placed[k] || w->span_hi[k] <= lo) continue;
+    for (s = w->span_lo[k] > lo ? w->span_lo[k] : lo; s < w->span_hi[k] && s <= hi; s++) {
+      if (x < w->seam_floor[s]) w->seam_floor[s] = x;
+      if (s + 1 < w->span_hi[k] && x < w->seam_cross[s]) w->seam_cross[s] = x;
+    }
+  }
+  for (s = lo; s < hi; s++) {
+    int64_t tl = w->seam_floor[s], tr = w->seam_floor[s + 1], x = w->seam_cross[s], top, v;
+    int32_t words;
+    if (x == DNNMEM__I64_MAX || w->rem[s] != cap - tl || w->rem[s + 1] != cap - tr) continue;
+    if (tl == tr && x == tl) continue; /* a crossing record can stand on both floors */
+    words = (int32_t)((cap - (tl < tr ? tl : tr)) / g / 64 + 1);
+    if (words > DNNMEM__PLAN_SEAM_WORDS) continue;
+    for (ce = 0, t = w->end_index[s]; t < w->end_index[s + 1]; t++)
+      if (!w->placed[w->end_order[t]]) w->tmp2[ce++] = w->end_order[t];
+    for (cs = ce, p = w->start_index[s + 1]; p < w->start_index[s + 2]; p++)
+      if (!w->placed[w->search[p]]) w->tmp2[cs++] = w->search[p];
+    if (ce > DNNMEM__PLAN_SEAM_SIDE || cs - ce > DNNMEM__PLAN_SEAM_SIDE) continue;
+    for (i = 0; i < cs; i++) w->item_release[i] = w->lowest[w->tmp2[i]];
+    top = (cap - tl) / g + 1;
+    if (dnnmem__exact_meet(w, words, ce, cs, tl, tr, top) >= (x - tl + g - 1) / g) continue;
+    w->fail_z = -1;
+    if (f->zend >= 0 && !w->degraded) { /* the seam's records */
+      int32_t end = f->zend;
+      /* each ending or beginning record at its floor where the seam still
+         fails so (lower heights: a more general nogood), else at its
+         lowest offset; the crossing ones need only stand above the
+         highest common height below them */
+      for (i = 0; i < cs; i++) {
+        int64_t r = w->item_release[i], floor = i < ce ? tl : tr;
+        if (r == floor) continue;
+        w->item_release[i] = floor;
+        if (dnnmem__exact_meet(w, words, ce, cs, tl, tr, top) >= (x - tl + g - 1) / g) w->item_release[i] = r;
+      }
+      v = dnnmem__exact_meet(w, words, ce, cs, tl, tr, (x - tl + g - 1) / g);
+      x = dnnmem__max64(tl + (v + 1) * g, dnnmem__max64(tl, tr));
+      for (i = 0; i < cs && end >= 0; i++) {
+        if (end >= w->zcap) end = -1;
+        else {
+          w->zlist[end] = w->tmp2[i];
+          w->zbound[end++] = w->item_release[i];
+        }
+      }
+      for (p = w->start_index[f->part_lo]; p < w->start_index[s + 1] && end >= 0; p++) {
+        int32_t k = w->search[p];
+        if (w->placed[k] || w->span_hi[k] <= s + 1) continue; /* crosses the seam */
+        if (end >= w->zcap) end = -1;
+        else {
+          w->zlist[end] = k;
+          w->zbound[end++] = x;
+        }
+      }
+      w->fail_z = end;
+    }
+    return 0;
+  }
+  return 1;
+}
+
 /* Places j in frame d (its next candidate) and enters the frame below:
    1 entered, 2 every part is placed (the plan is in w->offset), 0 the
    placement failed (undone; with logging off nothing is undone). */
@@ -8892,6 +9184,11 @@ static int dnnmem__exact_descend(dnnmem__exact *w, int32_t d, int32_t j, int fit
        restart) swept it with at least these bytes left (they only fall
        along the path) and failed */
     DNNMEM_ASSERT(w->fail_z < 0 || dnnmem__exact_culprit(w, f->zend, w->fail_z) == d);
+    if (w->logging) dnnmem__exact_undo(w, d);
+    return 0;
+  }
+  if (f->noslack && w->seams_on && !dnnmem__exact_seams(w, d, j)) {
+    w->seam_fails++;
     if (w->logging) dnnmem__exact_undo(w, d);
     return 0;
   }
@@ -9142,6 +9439,7 @@ typedef struct dnnmem__exact_params {
   int long_reasons;            /* tests: a failed sweep names its whole stack */
   int no_fit;                  /* tests: noisy runs keep the canonical order of covers */
   int no_twins;                /* tests: identical records in any order (dnnmem__exact_twins) */
+  int no_seams;                /* tests: no seam checks (dnnmem__exact_seams) */
   int shared_noise;            /* tests: noise scales keys every record shares (dnnmem__exact_set_order) */
   uint64_t noise_salt;         /* tests: another stream of noisy restarts (their seeds + salt << 32) */
 } dnnmem__exact_params;
@@ -9157,6 +9455,7 @@ typedef struct dnnmem__exact_outcome {
   int64_t backjumps;   /* failures that went back past the frame before */
   int64_t nogoods;     /* placements a learned nogood failed */
   int64_t lists, list_len; /* frames that failed naming records; records named */
+  int64_t seam_fails;      /* placements a seam failed (dnnmem__exact_seams) */
 } dnnmem__exact_outcome;
 
 /* The arena of a plan of the search's records. */
@@ -9376,6 +9675,9 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   bound = dnnmem__exact_setup(&w, records, count, alignment, params->ignore_gaps);
   w.twins_off = params->no_twins;
   dnnmem__exact_twins(&w);
+  w.seams_on = !params->no_seams && !w.has_windows && w.num_fixed == 0;
+  for (i = 0; i < w.m && w.seams_on; i++) w.seams_on = w.seg_count[w.search[i]] == 1;
+  w.seam_fails = 0;
   w.nodes = w.refused = w.backjumps = 0;
   w.backjump = !params->no_backjumps;
   w.zstamp = 0;
@@ -9432,6 +9734,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   out->nogoods = w.ng_hits;
   out->lists = w.z_lists;
   out->list_len = w.z_len;
+  out->seam_fails = w.seam_fails;
   /* why it ended: the question settled, else the limit that ended it
      (stop first: a callback that fired also ends a search at its node
      limit), else every capacity was asked without a proof (windows) */

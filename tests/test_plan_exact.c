@@ -617,7 +617,7 @@ static void test_search_effort(void) {
 }
 
 /* test_search_effort_features' figures, recorded at 0.9.0 (issue 31) */
-#define EFFORT_HINTED 630 /* nogoods: 664 before */
+#define EFFORT_HINTED 601 /* seams (issue 29): 630 before; nogoods: 664 before that */
 #define EFFORT_SCAN 728 /* identical records in a fixed order (issue 29): 886 before */
 #define EFFORT_PARTS 209
 /* 157906 before noise left keys every record shares alone (issue 29):
@@ -1257,6 +1257,91 @@ static void test_twins(void) {
   CHECK(hits > 0 && yes > 50);
 }
 
+/* Seams (dnnmem__exact_seams: where two tight sections meet, the records
+   ending and beginning there must reach a common stack height at or
+   above the crossing records'): 1500 small spoilt tilings (brute-force
+   optimum, at it and one below) and 300 of 24-40 pieces (24 x 30, at the
+   height and one below), each with and without seams: every answer the
+   brute force's (small) or the same both ways (larger), every plan
+   recounted within its capacity; 300 tilings of 40-60 pieces (32 x 40)
+   decided at their height (a seam that failed where a plan exists would
+   answer "no" there); seams fail placements in the two larger sets (the
+   small ones are too small to need them). Then a 200-piece tiling (1024
+   x 200 steps, unit 16) decided at its height in fewer nodes with seams. */
+static void test_seams(void) {
+  static dnnmem_interval big[200];
+  static int64_t big_off[200];
+  dnnmem_interval r[64];
+  int64_t off[64], nodes[2][2] = {{0, 0}, {0, 0}}, fails[2] = {0, 0}, tiled[2];
+  int32_t seed, yes = 0, mode, n;
+  dnnmem_rng rng;
+  dnnmem_intervals p;
+  for (seed = 0; seed < 1800; seed++) {
+    int64_t height, optimum, answer = -1;
+    int32_t c, large = seed >= 1500;
+    dnnmem_rng_seed(&rng, (uint64_t)seed * 13 + 5);
+    spoilt_tiling(&rng, r, large, &p, &height, &optimum);
+    for (c = 0; c < 2; c++)
+      for (mode = 0; mode < 2; mode++) {
+        dnnmem__exact_params params;
+        dnnmem__exact_outcome out;
+        memset(&params, 0, sizeof params);
+        params.capacity = optimum - c;
+        params.no_seams = mode;
+        out = spoilt_question(&p, &params, large, optimum, mode == 0, &answer, off);
+        if (mode == 1) CHECK_EQ(out.seam_fails, 0);
+        if (large && mode == 0 && c == 0) yes += out.feasible == 1;
+        nodes[large][mode] += out.nodes;
+        if (large) fails[1] += out.seam_fails;
+      }
+  }
+  for (seed = 0; seed < 300; seed++) {
+    dnnmem__exact_params params;
+    dnnmem__exact_outcome out;
+    size_t bytes = 0;
+    void *scratch;
+    dnnmem_rng_seed(&rng, (uint64_t)seed * 17 + 3);
+    n = ref_plan_tiling(&rng, big, 40 + (int32_t)dnnmem_rng_below(&rng, 21), 40, 32, 1);
+    p.records = big, p.count = n, p.alignment = 0;
+    memset(&params, 0, sizeof params);
+    params.capacity = 32;
+    CHECK_EQ(dnnmem__exact_scratch_size(n, 0, 0, &bytes), DNNMEM_OK);
+    scratch = malloc(bytes);
+    CHECK_EQ(dnnmem__exact_solve(big, n, 0, &params, big_off, &out, scratch, bytes), DNNMEM_OK);
+    free(scratch);
+    CHECK_EQ(out.feasible, 1);
+    CHECK_EQ(ref_plan_recount(&p, big_off), 32);
+    fails[0] += out.seam_fails;
+  }
+  dnnmem_rng_seed(&rng, 1);
+  n = ref_plan_tiling(&rng, big, 200, 200, 1024, 16);
+  p.records = big, p.count = n, p.alignment = 0;
+  for (mode = 0; mode < 2; mode++) {
+    dnnmem__exact_params params;
+    dnnmem__exact_outcome out;
+    size_t bytes = 0;
+    void *scratch;
+    memset(&params, 0, sizeof params);
+    params.capacity = 1024;
+    params.no_seams = mode;
+    CHECK_EQ(dnnmem__exact_scratch_size(n, 0, 0, &bytes), DNNMEM_OK);
+    scratch = malloc(bytes);
+    CHECK_EQ(dnnmem__exact_solve(big, n, 0, &params, big_off, &out, scratch, bytes), DNNMEM_OK);
+    free(scratch);
+    CHECK_EQ(out.feasible, 1);
+    CHECK_EQ(ref_plan_recount(&p, big_off), 1024);
+    tiled[mode] = out.nodes;
+    if (mode == 0) CHECK(out.seam_fails > 0);
+  }
+  printf("seams: small %lld nodes (without %lld); larger %lld (without %lld); placements failed at 40-60 pieces "
+         "%lld, larger %lld; 200 pieces %lld nodes (without %lld)\n",
+         (long long)nodes[0][0], (long long)nodes[0][1], (long long)nodes[1][0], (long long)nodes[1][1],
+         (long long)fails[0], (long long)fails[1], (long long)tiled[0], (long long)tiled[1]);
+  CHECK(fails[0] > 0 && fails[1] > 0);
+  CHECK(yes > 100);
+  CHECK(tiled[0] < tiled[1]);
+}
+
 int main(void) {
   RUN(test_refuted_climb);
   RUN(test_stop_names);
@@ -1279,5 +1364,6 @@ int main(void) {
   RUN(test_nogood_list_room);
   RUN(test_short_reasons);
   RUN(test_twins);
+  RUN(test_seams);
   return test_finish("test_plan_exact");
 }

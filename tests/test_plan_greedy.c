@@ -365,6 +365,44 @@ static void test_size_many_gaps(void) {
   CHECK_EQ(bad, 0);
 }
 
+/* Greedy-size's long queries over many blocks: the runs of the blocks
+   between their ends come from U lists built from the blocks' St entries
+   and from unions of aligned pairs and quads of blocks, rebuilt when read
+   after a record started in one of their blocks. A unit record at every
+   step (a step is a segment: 48 blocks), records alive over 2-9 blocks
+   from any step or from a block's, a pair's or a quad's edge, sizes of a
+   few values (many placed in turn, so the unions go stale between
+   reads), against the rule. */
+static void test_size_unions(void) {
+  int32_t bad = 0;
+  FOR_TRIALS(rng, 37, trial, 8) {
+    int32_t steps = 48 * 64, n = steps + 300 + (int32_t)dnnmem_rng_below(&rng, 900), i, fixed = 0;
+    dnnmem_interval *r = (dnnmem_interval *)calloc((size_t)n, sizeof *r);
+    dnnmem_intervals p;
+    for (i = 0; i < n; i++) {
+      int64_t lo = i, len = 1;
+      if (i >= steps) {
+        uint32_t edge = dnnmem_rng_below(&rng, 4);
+        lo = dnnmem_rng_below(&rng, (uint32_t)(steps - 9 * 64));
+        if (edge > 0) lo -= lo % (64 << (edge - 1)); /* at a block's, a pair's or a quad's first step */
+        len = 64 * (2 + (int64_t)dnnmem_rng_below(&rng, 8)) + (int64_t)dnnmem_rng_below(&rng, 64) - 32;
+      }
+      memset(&r[i], 0, sizeof r[i]);
+      r[i].lower = lo;
+      r[i].upper = lo + len;
+      r[i].size = (int64_t)(1 + dnnmem_rng_below(&rng, 4)) << (i < steps ? dnnmem_rng_below(&rng, 3) : 3 + dnnmem_rng_below(&rng, 4));
+      if (trial % 2 == 1 && i >= steps && dnnmem_rng_below(&rng, 40) == 0) {
+        r[i].flags |= DNNMEM_INTERVAL_FIXED;
+        r[i].fixed_offset = 1024 * (int64_t)(fixed++); /* its own slot, over several blocks */
+      }
+    }
+    p.records = r, p.count = n, p.alignment = trial % 4 == 2 ? 8 : 0;
+    bad += differs_from_rule(&p, "unions trial", trial, bad, 0);
+    free(r);
+  }
+  CHECK_EQ(bad, 0);
+}
+
 /* The list at its bound: fixed 1-byte records at offsets 2i (every one
    a piece that leaves a part below), met by one free record: as entries
    of one block and of many, mixed lifetimes, and as T runs; the free
@@ -402,5 +440,6 @@ int main(void) {
   RUN(test_size_columns_and_tree);
   RUN(test_size_many_gaps);
   RUN(test_size_comb);
+  RUN(test_size_unions);
   return test_finish("test_plan_greedy");
 }
