@@ -17409,6 +17409,15 @@ static dnnmem_remat_result dnnmem__remat_arena_settle(dnnmem__remat *w, int64_t 
   return st;
 }
 
+/* 1 if a[0 .. la) and b[0 .. lb) are the same sequence. */
+static int dnnmem__remat_same_seq(const int32_t *a, int32_t la, const int32_t *b, int32_t lb) {
+  int32_t j;
+  if (la != lb) return 0;
+  for (j = 0; j < la; j++)
+    if (a[j] != b[j]) return 0;
+  return 1;
+}
+
 /* The arena rounds over the rest of the run, from the pipelines' answer
    seq[0 .. len): plan it; anneal warm (from the last state) at an aim
    lowered by the measured fragmentation (raised back where it fits),
@@ -17462,16 +17471,22 @@ static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int3
   for (round = 0; round < DNNMEM__REMAT_ARENA_REPAIRS && w->arena_result.arena > budget &&
                   st.arena >= 0 && !w->halted;
        round++) {
+    int32_t len0;
     if (w->o->stop && w->o->stop(w->o->stop_user)) break;
     len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
-    st = dnnmem__remat_arena_try(w, w->seq_tmp, len); /* the loaded state's plan */
+    if (round == 0) /* later rounds: the last round's last plan is this state's */
+      st = dnnmem__remat_arena_try(w, w->seq_tmp, len); /* the loaded state's plan */
     if (st.arena < 0) break;
     if (!w->o->reorder_only && dnnmem__remat_arena_repair(w, &st)) continue;
+    len0 = dnnmem__slots_to_seq(w, w->slot_node, w->bound_seq);
     aim = dnnmem__remat_next_aim(aim, &st, budget);
     w->budget = w->aim = aim;
     dnnmem__anneal_repair(w);
     dnnmem__anneal_polish(w);
     len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+    /* unchanged: the repair's steps do not depend on the aim and stopped
+       short of this one, so every lower aim would repeat this round */
+    if (dnnmem__remat_same_seq(w->seq_tmp, len, w->bound_seq, len0)) break;
     st = dnnmem__remat_arena_try(w, w->seq_tmp, len);
   }
   w->budget = w->aim = budget;

@@ -308,6 +308,42 @@ static void test_arena_stops(void) {
   t_stop_user = NULL;
 }
 
+/* Nothing fits: random small graphs at a budget one byte under the least
+   peak of any sequence (ref_remat_optimum, Dijkstra over every sequence),
+   so no arena fits either. The final repairs find nothing to release and
+   stop (a round that leaves the state unchanged would repeat itself at
+   every lower aim); the answer is INFEASIBLE, valid, its arena the public
+   plan's (solve()), its peak at least the proven least, and the same on a
+   second run. */
+static void test_arena_nothing_fits(void) {
+  int32_t trial, seq[MAXL], again[MAXL], tried = 0;
+  uint64_t rng = 77;
+  for (trial = 0; trial < 12; trial++) {
+    ref_remat_graph g;
+    dnnmem_remat_result res, res2;
+    int64_t lo = 0, hi, least;
+    int32_t v;
+    ref_remat_random_graph(&g, 6 + (int32_t)ref_rand(&rng, 4), 0, &rng);
+    for (v = 0, hi = 0; v < g.n; v++) hi += g.size[v];
+    while (lo < hi) { /* the least peak: the smallest budget with a sequence */
+      int64_t mid = lo + (hi - lo) / 2;
+      if (ref_remat_optimum(&g.p, mid) >= 0) hi = mid;
+      else lo = mid + 1;
+    }
+    least = lo;
+    if (least < 2) continue;
+    tried++;
+    CHECK_EQ(solve(&g.p, least - 1, 0, 5000, (uint64_t)trial + 1, seq, &res), DNNMEM_ERR_INFEASIBLE);
+    CHECK(res.peak >= least);
+    CHECK(res.arena >= res.peak);
+    CHECK_EQ(solve(&g.p, least - 1, 0, 5000, (uint64_t)trial + 1, again, &res2), DNNMEM_ERR_INFEASIBLE);
+    CHECK(res2.length == res.length && res2.arena == res.arena && res2.time == res.time &&
+          res2.moves == res.moves);
+    CHECK_EQ(memcmp(again, seq, (size_t)res.length * sizeof(int32_t)), 0);
+  }
+  CHECK(tried >= 8);
+}
+
 /* First fit with a cap (the arena rounds' look): within the cap, the
    arena and offsets of the definition (ref_plan_first_fit, order 0) and
    the uncapped arena in the other orders; past it, an answer past the
@@ -425,6 +461,7 @@ int main(void) {
   RUN(test_curve_arenas);
   RUN(test_arena_equal_sizes);
   RUN(test_arena_stops);
+  RUN(test_arena_nothing_fits);
   RUN(test_first_fit_cap);
   RUN(test_arena_settle_quality);
   return test_finish("test_remat_arena");
