@@ -548,9 +548,10 @@
                                ending there and those beginning there
                                (each at or above its lowest offset) must
                                stack to a common height at or above the
-                               records crossing it (two subset-sum rows),
-                               else the placement fails, naming the
-                               seam's records.
+                               crossing records' least lowest offset (two
+                               subset-sum rows), else the placement fails,
+                               naming the seam's records (not with gaps,
+                               windows or fixed records).
                                A candidate that would leave
                                a section over capacity - its offset is
                                refused without being placed (O(1) but a
@@ -1310,8 +1311,13 @@
        memory) at the least time per byte is applied, until the peak fits,
        nothing helps, or V / 16 + 64 rounds (not after a stop before the
        run's end). Single ADDs cannot make such a move in one step, and as
-       an annealing move it drove the search into high-time feasible
-       states (bert_base.train, 26 M moves: 12% -> 18% extra time).
+       an annealing move it drove the search into high-time feasible states
+       (bert_base.train, 26 M moves: 12% -> 18% extra time). When the
+       repair added recomputations and the peak fits, an exchange follows:
+       the greedy's first choices are often needless once the later ones
+       are in, so for up to 10 of the nodes it recomputed, costliest first,
+       that recomputation is dropped and the peak repaired again without
+       that node, kept when it fits and is faster.
        Every stage's result is re-simulated and the best kept.
        reorder_only: SWAP only; no_contraction: no contraction pipeline.
        Last, the answer loses every computation no later step reads (not
@@ -1352,7 +1358,8 @@
        budget are released there by the repair's recomputation, each of up
        to 16 candidates planned, the smallest arena kept; an equal load can
        fragment less: test_remat_arena's 8-node graph), else greedy to an
-       aim lowered the same way. Every plan is a candidate: the answer is
+       aim lowered the same way (until a repair changes nothing: every
+       lower aim would repeat it). Every plan is a candidate: the answer is
        the fastest whose arena fits (none: the smallest arena), so
        result.arena <= budget whenever DNNMEM_OK. The plans are the arena's
        extra cost: 7-18% more CPU time at the same move count on the
@@ -2146,6 +2153,7 @@
 
 
    HISTORY (one line per version; what changed, and why, is in the git log)
+       0.17.0 exact seams; remat repair exchange; greedy-size block unions
        0.16.0 remat rounds settle at the highest aim that fits; greedy-size list
        0.15.0 remat bound's room rule, its labelling as a start; first fit x4
        0.14.0 placement 0.145x Boost (fused passes); greedy-size anchor columns
@@ -2175,9 +2183,9 @@
 #include <stdint.h>
 
 #define DNNMEM_VERSION_MAJOR 0
-#define DNNMEM_VERSION_MINOR 16
+#define DNNMEM_VERSION_MINOR 17
 #define DNNMEM_VERSION_PATCH 0
-#define DNNMEM_VERSION_STRING "0.16.0"
+#define DNNMEM_VERSION_STRING "0.17.0"
 
 #ifndef DNNMEM_DEF
 #ifdef DNNMEM_STATIC
@@ -9095,11 +9103,13 @@ static int dnnmem__exact_seams(dnnmem__exact *w, int32_t d, int32_t j) {
   }
   for (s = lo; s < hi; s++) {
     int64_t tl = w->seam_floor[s], tr = w->seam_floor[s + 1], x = w->seam_cross[s], top, v;
+    int64_t wide;
     int32_t words;
     if (x == DNNMEM__I64_MAX || w->rem[s] != cap - tl || w->rem[s + 1] != cap - tr) continue;
     if (tl == tr && x == tl) continue; /* a crossing record can stand on both floors */
-    words = (int32_t)((cap - (tl < tr ? tl : tr)) / g / 64 + 1);
-    if (words > DNNMEM__PLAN_SEAM_WORDS) continue;
+    wide = (cap - (tl < tr ? tl : tr)) / g / 64 + 1; /* compared before the cast: huge capacities */
+    if (wide > DNNMEM__PLAN_SEAM_WORDS) continue;
+    words = (int32_t)wide;
     for (ce = 0, t = w->end_index[s]; t < w->end_index[s + 1]; t++)
       if (!w->placed[w->end_order[t]]) w->tmp2[ce++] = w->end_order[t];
     for (cs = ce, p = w->start_index[s + 1]; p < w->start_index[s + 2]; p++)

@@ -1340,6 +1340,30 @@ static void test_seams(void) {
   CHECK(fails[0] > 0 && fails[1] > 0);
   CHECK(yes > 100);
   CHECK(tiled[0] < tiled[1]);
+  { /* a five-record tiling of height 2^38 - 1 (gcd 1): its rows would need
+       2^32 words, past int32_t; seams then stand aside (they once cut the
+       count short and proved "no") */
+    int64_t cap = ((int64_t)1 << 38) - 1;
+    static const int64_t span[5][2] = {{0, 3}, {0, 2}, {2, 4}, {3, 5}, {4, 5}};
+    dnnmem_interval t[5];
+    dnnmem__exact_params params;
+    dnnmem__exact_outcome out;
+    size_t bytes = 0;
+    void *scratch;
+    int32_t i;
+    memset(t, 0, sizeof t);
+    for (i = 0; i < 5; i++) t[i].lower = span[i][0], t[i].upper = span[i][1], t[i].size = i % 3 == 0 ? cap - 17 : 17;
+    p.records = t, p.count = 5, p.alignment = 0;
+    memset(&params, 0, sizeof params);
+    params.capacity = cap;
+    CHECK_EQ(dnnmem__exact_scratch_size(5, 0, 0, &bytes), DNNMEM_OK);
+    scratch = malloc(bytes);
+    CHECK_EQ(dnnmem__exact_solve(t, 5, 0, &params, off, &out, scratch, bytes), DNNMEM_OK);
+    free(scratch);
+    CHECK_EQ(out.feasible, 1);
+    CHECK_EQ(out.seam_fails, 0);
+    CHECK_EQ(ref_plan_recount(&p, off), cap);
+  }
 }
 
 int main(void) {
