@@ -9102,7 +9102,7 @@ static int dnnmem__exact_seams(dnnmem__exact *w, int32_t d, int32_t j) {
     }
   }
   for (s = lo; s < hi; s++) {
-    int64_t tl = w->seam_floor[s], tr = w->seam_floor[s + 1], x = w->seam_cross[s], top, v;
+    int64_t tl = w->seam_floor[s], tr = w->seam_floor[s + 1], x = w->seam_cross[s], top, v, need;
     int64_t wide;
     int32_t words;
     if (x == DNNMEM__I64_MAX || w->rem[s] != cap - tl || w->rem[s + 1] != cap - tr) continue;
@@ -9117,7 +9117,8 @@ static int dnnmem__exact_seams(dnnmem__exact *w, int32_t d, int32_t j) {
     if (ce > DNNMEM__PLAN_SEAM_SIDE || cs - ce > DNNMEM__PLAN_SEAM_SIDE) continue;
     for (i = 0; i < cs; i++) w->item_release[i] = w->lowest[w->tmp2[i]];
     top = (cap - tl) / g + 1;
-    if (dnnmem__exact_meet(w, words, ce, cs, tl, tr, top) >= (x - tl + g - 1) / g) continue;
+    need = (x - tl + g - 1) / g; /* the least common height (steps above tl) the seam allows */
+    if (dnnmem__exact_meet(w, words, ce, cs, tl, tr, top) >= need) continue;
     w->fail_z = -1;
     if (f->zend >= 0 && !w->degraded) { /* the seam's records */
       int32_t end = f->zend;
@@ -9129,9 +9130,9 @@ static int dnnmem__exact_seams(dnnmem__exact *w, int32_t d, int32_t j) {
         int64_t r = w->item_release[i], floor = i < ce ? tl : tr;
         if (r == floor) continue;
         w->item_release[i] = floor;
-        if (dnnmem__exact_meet(w, words, ce, cs, tl, tr, top) >= (x - tl + g - 1) / g) w->item_release[i] = r;
+        if (dnnmem__exact_meet(w, words, ce, cs, tl, tr, top) >= need) w->item_release[i] = r;
       }
-      v = dnnmem__exact_meet(w, words, ce, cs, tl, tr, (x - tl + g - 1) / g);
+      v = dnnmem__exact_meet(w, words, ce, cs, tl, tr, need);
       x = dnnmem__max64(tl + (v + 1) * g, dnnmem__max64(tl, tr));
       for (i = 0; i < cs && end >= 0; i++) {
         if (end >= w->zcap) end = -1;
