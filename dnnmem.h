@@ -15514,6 +15514,10 @@ typedef struct dnnmem__remat {
   int64_t offer_arena;              /* the last offered candidate's arena (-1: none) */
   int64_t *fit_off;                 /* first fit's scratch (2 L, 3 L) for the rounds' looks */
   int32_t *fit_ids;
+  /* the last planned sequence (plan_len -1: none, or records overwritten)
+     and its result: the rounds often plan the same state twice */
+  int32_t *plan_seq, plan_len;
+  dnnmem_remat_result plan_found;
 } dnnmem__remat;
 
 static void dnnmem__remat_layout(dnnmem__scratch *s, dnnmem__remat *w) {
@@ -15590,6 +15594,7 @@ static void dnnmem__remat_layout(dnnmem__scratch *s, dnnmem__remat *w) {
     w->arena_cand = DNNMEM__TAKE(s, int32_t, w->L);
     w->fit_off = DNNMEM__TAKE(s, int64_t, 2 * (size_t)w->L);
     w->fit_ids = DNNMEM__TAKE(s, int32_t, 3 * (size_t)w->L);
+    w->plan_seq = DNNMEM__TAKE(s, int32_t, w->L);
   }
 }
 
@@ -16549,6 +16554,7 @@ static void dnnmem__anneal_look(dnnmem__remat *w) {
   int32_t x, len = 0;
   if (w->arena_result.arena >= 0 && w->arena_result.arena <= budget && w->time >= w->arena_result.time)
     return;
+  w->plan_len = -1; /* the records are rewritten: the last plan is gone */
   for (x = 0; x < w->S; x++) {
     int32_t v = w->slot_node[x];
     if (v < 0) continue;
@@ -17264,6 +17270,15 @@ static int dnnmem__remat_arena_better(const dnnmem_remat_result *a, const dnnmem
   return a->arena != b->arena ? a->arena < b->arena : a->time < b->time;
 }
 
+/* 1 if a[0 .. la) and b[0 .. lb) are the same sequence. */
+static int dnnmem__remat_same_seq(const int32_t *a, int32_t la, const int32_t *b, int32_t lb) {
+  int32_t j;
+  if (la != lb) return 0;
+  for (j = 0; j < la; j++)
+    if (a[j] != b[j]) return 0;
+  return 1;
+}
+
 /* Plans seq[0 .. len) (dnnmem_remat_plan, the public planner) and offers it
    as the arena candidate. Returns its result (arena -1 if the plan failed:
    instance sizes past int64_t). */
@@ -17271,17 +17286,28 @@ static dnnmem_remat_result dnnmem__remat_arena_try(dnnmem__remat *w, const int32
                                                    int32_t len) {
   dnnmem_remat_plan_result pr;
   dnnmem_remat_result found;
-  DNNMEM_MEMSET(&found, 0, sizeof(found));
-  found.arena = -1;
-  dnnmem_remat_arena_options(w->o->budget, len, &w->plan_options); /* the scratch: any length */
-  if (dnnmem__remat_sim(w->p, seq, len, &w->sim, &found, NULL) != DNNMEM_OK ||
-      dnnmem_remat_plan(w->p, &w->plan_options, seq, len, 0, w->records, w->offsets, &pr,
-                        w->plan_mem, w->plan_bytes) != DNNMEM_OK)
-    return found;
-  found.arena = pr.arena;
+  /* the same sequence as the last plan: the same records, offsets and
+     result (the plan is deterministic; the budget is the run's) */
+  if (w->plan_len >= 0 && dnnmem__remat_same_seq(seq, len, w->plan_seq, w->plan_len)) {
+    found = w->plan_found;
+  } else {
+    DNNMEM_MEMSET(&found, 0, sizeof(found));
+    found.arena = -1;
+    dnnmem_remat_arena_options(w->o->budget, len, &w->plan_options); /* the scratch: any length */
+    if (dnnmem__remat_sim(w->p, seq, len, &w->sim, &found, NULL) != DNNMEM_OK ||
+        dnnmem_remat_plan(w->p, &w->plan_options, seq, len, 0, w->records, w->offsets, &pr,
+                          w->plan_mem, w->plan_bytes) != DNNMEM_OK) {
+      w->plan_len = -1; /* the records may be half written */
+      return found;
+    }
+    found.arena = pr.arena;
 #ifdef DNNMEM__DEBUG_ARENA
-  fprintf(stderr, "  try it %lld prog %.3f aim %.4f peak %.4f arena %.4f time %lld nodes %lld stop %d\n", (long long)w->iteration, w->progress, (double)w->aim/w->o->budget, (double)found.peak/w->o->budget, (double)found.arena/w->o->budget, (long long)found.time, (long long)pr.plan.nodes, pr.plan.stop);
+    fprintf(stderr, "  try it %lld prog %.3f aim %.4f peak %.4f arena %.4f time %lld nodes %lld stop %d\n", (long long)w->iteration, w->progress, (double)w->aim/w->o->budget, (double)found.peak/w->o->budget, (double)found.arena/w->o->budget, (long long)found.time, (long long)pr.plan.nodes, pr.plan.stop);
 #endif
+    if (seq != w->plan_seq) DNNMEM_MEMCPY(w->plan_seq, seq, (size_t)len * sizeof(int32_t));
+    w->plan_len = len;
+    w->plan_found = found;
+  }
   if (dnnmem__remat_arena_better(&found, &w->arena_result, w->o->budget)) {
     w->arena_result = found;
     w->arena_len = len;
@@ -17418,15 +17444,6 @@ static dnnmem_remat_result dnnmem__remat_arena_settle(dnnmem__remat *w, int64_t 
   w->budget = w->aim = aim;
   *aim_io = lo;
   return st;
-}
-
-/* 1 if a[0 .. la) and b[0 .. lb) are the same sequence. */
-static int dnnmem__remat_same_seq(const int32_t *a, int32_t la, const int32_t *b, int32_t lb) {
-  int32_t j;
-  if (la != lb) return 0;
-  for (j = 0; j < la; j++)
-    if (a[j] != b[j]) return 0;
-  return 1;
 }
 
 /* The arena rounds over the rest of the run, from the pipelines' answer
@@ -17573,6 +17590,7 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
   w.arena_on = o.budget > 0 && !o.peak_only;
   w.main_end = w.arena_on ? 1.0 - DNNMEM__REMAT_ARENA_SHARE : 1.0;
   w.arena_result.arena = w.offer_arena = -1;
+  w.plan_len = -1;
   if ((r = dnnmem__remat_prepare(&w, scratch, scratch_bytes)) != DNNMEM_OK) return r;
   if (sequence_capacity < n) {
     DNNMEM_MEMSET(result, 0, sizeof(*result));
