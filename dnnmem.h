@@ -15516,9 +15516,11 @@ typedef struct dnnmem__remat {
   int64_t offer_arena;              /* the last offered candidate's arena (-1: none) */
   int64_t *fit_off;                 /* first fit's scratch (2 L, 3 L) for the rounds' looks */
   int32_t *fit_ids;
-  /* the last planned sequence (plan_len -1: none, or records overwritten)
-     and its result: the rounds often plan the same state twice */
+  /* the last planned sequence (plan_len -1: none) and its result (its
+     plan stays in records and offsets): the rounds often plan the same
+     state twice */
   int32_t *plan_seq, plan_len;
+  dnnmem_interval *look_records; /* the look's records (L), apart from the plan's */
   dnnmem_remat_result plan_found;
 } dnnmem__remat;
 
@@ -15597,6 +15599,7 @@ static void dnnmem__remat_layout(dnnmem__scratch *s, dnnmem__remat *w) {
     w->fit_off = DNNMEM__TAKE(s, int64_t, 2 * (size_t)w->L);
     w->fit_ids = DNNMEM__TAKE(s, int32_t, 3 * (size_t)w->L);
     w->plan_seq = DNNMEM__TAKE(s, int32_t, w->L);
+    w->look_records = DNNMEM__TAKE(s, dnnmem_interval, w->L);
   }
 }
 
@@ -16556,16 +16559,15 @@ static void dnnmem__anneal_look(dnnmem__remat *w) {
   int32_t x, len = 0;
   if (w->arena_result.arena >= 0 && w->arena_result.arena <= budget && w->time >= w->arena_result.time)
     return;
-  w->plan_len = -1; /* the records are rewritten: the last plan is gone */
   for (x = 0; x < w->S; x++) {
     int32_t v = w->slot_node[x];
     if (v < 0) continue;
-    DNNMEM_MEMSET(&w->records[len], 0, sizeof(w->records[len]));
-    w->records[len].lower = x;
-    w->records[len].upper = (int64_t)w->slot_end[x] + 1;
-    w->records[len++].size = w->p->sizes[v];
+    DNNMEM_MEMSET(&w->look_records[len], 0, sizeof(w->look_records[len]));
+    w->look_records[len].lower = x;
+    w->look_records[len].upper = (int64_t)w->slot_end[x] + 1;
+    w->look_records[len++].size = w->p->sizes[v];
   }
-  if (dnnmem__remat_first_fit(w->records, len, 0, 0, budget, w->fit_off, w->fit_ids) > budget) return;
+  if (dnnmem__remat_first_fit(w->look_records, len, 0, 0, budget, w->fit_off, w->fit_ids) > budget) return;
   len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
   (void)dnnmem__remat_arena_try(w, w->seq_tmp, len);
 }
