@@ -14228,12 +14228,6 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #define DNNMEM__REMAT_COPY_PAIRS 48         /* a COPY maps at most 48 nodes to their peers */
 #define DNNMEM__REMAT_COPY_OPS 192          /* and adds at most 192 instances */
 #define DNNMEM__REMAT_COPY_REPAIRS 8        /* then repairs the peak in at most 8 rounds */
-#ifndef DNNMEM__REMAT_COPY_ALL_REPAIRS
-#define DNNMEM__REMAT_COPY_ALL_REPAIRS 1
-#endif
-#ifndef DNNMEM__REMAT_COPY_ALL_OF
-#define DNNMEM__REMAT_COPY_ALL_OF 0         /* one COPY in 4 copies to the whole class */
-#endif
 #define DNNMEM__REMAT_CLASS_ROUNDS 4        /* peers: equal after 4 rounds of neighbour hashing */
 #define DNNMEM__REMAT_COPY_CLASS 3          /* COPY from classes of 3 or more (a layer repeated
                                                twice has no majority to copy) */
@@ -14249,13 +14243,6 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #ifndef DNNMEM__REMAT_EXCHANGE_TRIES
 #define DNNMEM__REMAT_EXCHANGE_TRIES 10     /* after a repair: its 10 costliest recomputations
                                                dropped in turn and the peak repaired again */
-#endif
-#ifndef DNNMEM__REMAT_EXCHANGE_PAIRS
-#define DNNMEM__REMAT_EXCHANGE_PAIRS 1
-#endif
-#ifndef DNNMEM__REMAT_EXCHANGE_CLASS
-#define DNNMEM__REMAT_EXCHANGE_CLASS 4      /* then its 4 costliest recomputations copied to
-                                               every peer in turn */
 #endif
 #ifndef DNNMEM__REMAT_BOUND_START
 #define DNNMEM__REMAT_BOUND_START 1
@@ -16210,7 +16197,7 @@ static int32_t dnnmem__copy_peer(const dnnmem__remat *w, int32_t x, int32_t b, i
    before b's use that corresponds to a's (the consumer's peer, its
    instance counted from the last). Returns the instances removed and
    added (0: the state is unchanged); w->time follows. */
-static int32_t dnnmem__copy_pair(dnnmem__remat *w, int32_t a, int32_t b, int32_t max_pairs) {
+static int32_t dnnmem__copy_pair(dnnmem__remat *w, int32_t a, int32_t b) {
   int32_t pa[DNNMEM__REMAT_COPY_PAIRS], pb[DNNMEM__REMAT_COPY_PAIRS], np = 1, head, dir, k, i;
   int32_t os[DNNMEM__REMAT_COPY_OPS], ov[DNNMEM__REMAT_COPY_OPS], nops = 0, na, sa, sb;
   int32_t window = w->S / DNNMEM__REMAT_ADD_WINDOW_DIV + DNNMEM__REMAT_ADD_WINDOW_MIN;
@@ -16227,7 +16214,7 @@ static int32_t dnnmem__copy_pair(dnnmem__remat *w, int32_t a, int32_t b, int32_t
   for (head = 0; head < np; head++) /* the map, breadth first */
     for (dir = 0; dir < 2; dir++) {
       const int32_t *ids = dir ? w->uout_ids : w->uin_ids, *off = dir ? w->uout_off : w->uin_off;
-      for (k = off[pa[head]]; k < off[pa[head] + 1] && np < max_pairs; k++) {
+      for (k = off[pa[head]]; k < off[pa[head] + 1] && np < DNNMEM__REMAT_COPY_PAIRS; k++) {
         int32_t x = ids[k], y;
         if (w->stamp[x] == sa || w->stamp[x] == sb || w->fixed[x]) continue;
         y = dnnmem__copy_peer(w, x, pb[head], dir, pa, pb, np, sa, sb);
@@ -16294,28 +16281,21 @@ static int32_t dnnmem__copy_pair(dnnmem__remat *w, int32_t a, int32_t b, int32_t
    others; but switching a layer from one choice to another (hold the
    softmax output and recompute Q, K and V, or hold Q and K and recompute
    the scores and the softmax) takes some twenty moves, none downhill
-   alone. COPY maps a node a to a peer b (dnnmem__copy_pair); one in
-   COPY_ALL_OF maps a to every other member of its class at once (a choice
-   that pays only when made in every layer: each single copy is uphill);
-   then, where the peak rose above the aim (or the old peak), up to
-   COPY_REPAIRS rounds (per peer copied) of the greedy repair. Plain graph
-   only (copy_on); evaluated like the other moves (rejected: the sequence
-   reloaded); returns 1 if accepted. */
-#ifdef DNNMEM__DEBUG_COPY
-static int64_t dnnmem__dbg_copy[2][4];
-#endif
+   alone. COPY maps a node a to a peer b and copies a's block's
+   recomputations to b's (dnnmem__copy_pair); then, where the peak rose
+   above the aim (or the old peak), up to COPY_REPAIRS rounds of the greedy
+   repair. Plain graph only (copy_on); evaluated like the other moves
+   (rejected: the sequence reloaded); returns 1 if accepted. */
 static int dnnmem__anneal_copy(dnnmem__remat *w, double temp, double *cost, double *best_cost,
                                int *at_best) {
-  int32_t k, len, nops = 0, copies = 1;
+  int32_t k, len, nops;
   int32_t s = w->occ[dnnmem_rng_below(w->rng, (uint32_t)w->num_occ)], a = w->slot_node[s], b;
   int64_t old_time = w->time, limit = w->tree[1] > w->aim ? w->tree[1] : w->aim;
   double new_cost, delta;
-  int all;
   if (w->cls_len[a] < DNNMEM__REMAT_COPY_CLASS || w->fixed[a]) return 0;
-  all = DNNMEM__REMAT_COPY_ALL_OF > 0 && dnnmem_rng_below(w->rng, DNNMEM__REMAT_COPY_ALL_OF) == 0;
   b = w->cls_ids[w->cls_lo[a] + (int32_t)dnnmem_rng_below(w->rng, (uint32_t)w->cls_len[a])];
-  if (b == a || (!all && w->count[a] < 2 && w->count[b] < 2)) return 0;
-  if (dnnmem_rng_below(w->rng, 2)) { /* either way (all: from b, a random member) */
+  if (b == a || (w->count[a] < 2 && w->count[b] < 2)) return 0;
+  if (dnnmem_rng_below(w->rng, 2)) { /* either way */
     k = a;
     a = b;
     b = k;
@@ -16325,29 +16305,12 @@ static int dnnmem__anneal_copy(dnnmem__remat *w, double temp, double *cost, doub
   if (*at_best) DNNMEM_MEMCPY(w->best, w->slot_node, (size_t)w->S * sizeof(int32_t));
   w->span_lo = 0;
   w->span_hi = w->S - 1;
-  if (!all) nops = dnnmem__copy_pair(w, a, b, DNNMEM__REMAT_COPY_PAIRS);
-  else
-    for (k = w->cls_lo[a], copies = 0; k < w->cls_lo[a] + w->cls_len[a]; k++) {
-      int32_t c = w->cls_ids[k], done;
-      if (c == a || w->fixed[c]) continue;
-      done = dnnmem__copy_pair(w, a, c, DNNMEM__REMAT_COPY_PAIRS);
-      nops += done;
-      copies += done > 0;
-    }
-#ifdef DNNMEM__DEBUG_COPY
-  int64_t it0 = w->iteration;
-#endif
-  for (k = 0; nops > 0 && k < DNNMEM__REMAT_COPY_REPAIRS * (DNNMEM__REMAT_COPY_ALL_REPAIRS ? copies : 1) && w->tree[1] > limit; k++)
+  nops = dnnmem__copy_pair(w, a, b);
+  for (k = 0; nops > 0 && k < DNNMEM__REMAT_COPY_REPAIRS && w->tree[1] > limit; k++)
     if (!dnnmem__repair_step(w)) break;
   dnnmem__blocks_update(w);
   new_cost = dnnmem__remat_cost(w, w->time, w->tree[1]);
   delta = new_cost - *cost;
-#ifdef DNNMEM__DEBUG_COPY
-  dnnmem__dbg_copy[all][0]++;
-  dnnmem__dbg_copy[all][1] += w->iteration - it0;
-  dnnmem__dbg_copy[all][2] += nops > 0 && delta <= 0;
-  dnnmem__dbg_copy[all][3] += nops > 0 && !(delta <= 0);
-#endif
   if (nops > 0 && (delta <= 0 || dnnmem_rng_uniform(w->rng) < DNNMEM_EXP(-delta / temp))) {
     if (delta > 0) *at_best = 0; /* the best was saved above */
     *cost = new_cost;
@@ -16509,14 +16472,8 @@ static void dnnmem__anneal_repair(dnnmem__remat *w);
    recomputation (of a node with more instances than before[v], all when
    before is NULL; the costliest not yet tried, up to tries of them) and
    repairs the peak back to the budget without that node, then polishes;
-   kept when it fits and is faster, else the state is restored. Then the
-   class-wide exchange: the repair chose layer by layer, and a choice it
-   made in one layer may be cheaper in every layer at once (the others'
-   own choices then go in the polish): for up to EXCHANGE_CLASS nodes it
-   recomputed (costliest first, one per class), that node's recomputation
-   pattern is copied to every peer (dnnmem__copy_pair), the peak repaired
-   and the state polished; kept when it fits and is faster. State within
-   the budget; w->best is its copy meanwhile. */
+   kept when it fits and is faster, else the state is restored. State
+   within the budget; w->best is its copy meanwhile. */
 static void dnnmem__anneal_exchange(dnnmem__remat *w, int32_t tries, const int32_t *before) {
   int32_t k, x, i;
   uint8_t *tried = w->dec_state;
@@ -16531,7 +16488,7 @@ static void dnnmem__anneal_exchange(dnnmem__remat *w, int32_t tries, const int32
       if (before && w->count[v] <= before[v]) continue;
       if (bx < 0 || w->utime[v] > w->utime[w->slot_node[bx]]) bx = x;
     }
-    if (bx < 0) break;
+    if (bx < 0) return;
     v = w->slot_node[bx];
     tried[v] = 1;
     for (i = w->uout_off[v]; i < w->uout_off[v + 1]; i++)
@@ -16547,38 +16504,6 @@ static void dnnmem__anneal_exchange(dnnmem__remat *w, int32_t tries, const int32
     dnnmem__anneal_repair(w);
     w->tabu = -1;
     dnnmem__anneal_polish(w);
-    if (w->tree[1] <= w->budget && w->time < time0) continue;
-    DNNMEM_MEMCPY(w->slot_node, w->best, (size_t)w->S * sizeof(int32_t));
-    dnnmem__anneal_rebuild(w);
-  }
-  if (!w->copy_on || DNNMEM__REMAT_EXCHANGE_CLASS <= 0) return;
-  for (x = 0; x < w->n; x++) tried[x] = 0;
-  for (k = 0; k < DNNMEM__REMAT_EXCHANGE_CLASS; k++) {
-    int32_t bv = -1, v, nops = 0;
-    int64_t time0 = w->time;
-    for (v = 0; v < w->n; v++) {
-      if (w->count[v] < 2 || w->fixed[v] || tried[v] || w->utime[v] == 0 ||
-          w->cls_len[v] < DNNMEM__REMAT_COPY_CLASS)
-        continue;
-      if (before && w->count[v] <= before[v]) continue;
-      if (bv < 0 || w->utime[v] > w->utime[bv]) bv = v;
-    }
-    if (bv < 0) return;
-    for (i = w->cls_lo[bv]; i < w->cls_lo[bv] + w->cls_len[bv]; i++) tried[w->cls_ids[i]] = 1;
-    DNNMEM_MEMCPY(w->best, w->slot_node, (size_t)w->S * sizeof(int32_t));
-    for (i = w->cls_lo[bv]; i < w->cls_lo[bv] + w->cls_len[bv]; i++)
-      if (w->cls_ids[i] != bv && !w->fixed[w->cls_ids[i]]) nops += dnnmem__copy_pair(w, bv, w->cls_ids[i], DNNMEM__REMAT_EXCHANGE_PAIRS);
-    if (nops == 0) continue;
-    w->iteration += nops;
-    w->tabu = w->n; /* inside the exchange: no nested one */
-    dnnmem__anneal_repair(w);
-    w->tabu = -1;
-    dnnmem__anneal_polish(w);
-#ifdef DNNMEM__DEBUG_COPY
-    fprintf(stderr, "xc v %d cls %d nops %d: peak %.4f budget %.4f time %+.3f%%\n", bv, w->cls_len[bv], nops,
-            (double)w->tree[1] / w->o->budget, (double)w->budget / w->o->budget,
-            100.0 * (double)(w->time - time0) * w->inv_time0);
-#endif
     if (w->tree[1] <= w->budget && w->time < time0) continue;
     DNNMEM_MEMCPY(w->slot_node, w->best, (size_t)w->S * sizeof(int32_t));
     dnnmem__anneal_rebuild(w);
@@ -17742,11 +17667,6 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
   }
   found.moves = w.iteration;
   found.accepted = w.accepted;
-#ifdef DNNMEM__DEBUG_COPY
-  fprintf(stderr, "copy one: %lld tries %lld repair moves %lld down %lld up; all: %lld tries %lld repair moves %lld down %lld up\n",
-          (long long)dnnmem__dbg_copy[0][0], (long long)dnnmem__dbg_copy[0][1], (long long)dnnmem__dbg_copy[0][2], (long long)dnnmem__dbg_copy[0][3],
-          (long long)dnnmem__dbg_copy[1][0], (long long)dnnmem__dbg_copy[1][1], (long long)dnnmem__dbg_copy[1][2], (long long)dnnmem__dbg_copy[1][3]);
-#endif
   *result = found;
   if (w.arena_on && found.arena >= 0) return found.arena <= o.budget ? DNNMEM_OK : DNNMEM_ERR_INFEASIBLE;
   return o.budget == 0 || found.peak <= o.budget ? DNNMEM_OK : DNNMEM_ERR_INFEASIBLE;

@@ -1862,10 +1862,10 @@ static void test_copy_layers(void) {
   }
 }
 
-/* The class-wide copy (dnnmem__copy_pair from one layer to every peer, as
-   COPY's broadcast and the repair's class exchange use it), on the private
-   state: test_copy_layers' 8 layers, the row-order-like schedule where
-   only layer 3 recomputes b before its gb. Copying b[3] to every other
+/* COPY's core (dnnmem__copy_pair) from one layer to every peer of its
+   class in turn (a class-wide change), on the private state:
+   test_copy_layers' 8 layers, the row-order-like schedule where only
+   layer 3 recomputes b before its gb. Copying b[3] to every other
    member of its class gives each of them exactly one recomputation of b
    (time + 1 each), placed before its own gb (the sequence recounts to the
    state's peak and time); when the class holds all 8 b's the peak is the
@@ -1932,7 +1932,7 @@ static void test_copy_class(void) {
   time0 = w.time;
   CHECK_EQ(time0, base_time + 1);
   for (k = w.cls_lo[b[3]]; k < w.cls_lo[b[3]] + w.cls_len[b[3]]; k++)
-    if (w.cls_ids[k] != b[3]) CHECK_EQ(dnnmem__copy_pair(&w, b[3], w.cls_ids[k], DNNMEM__REMAT_COPY_PAIRS), 1);
+    if (w.cls_ids[k] != b[3]) CHECK_EQ(dnnmem__copy_pair(&w, b[3], w.cls_ids[k]), 1);
   for (i = 0; i < 8; i++) CHECK_EQ(w.count[b[i]], w.cls_hash[b[i]] == w.cls_hash[b[3]] ? 2 : 1);
   len = dnnmem__slots_to_seq(&w, w.slot_node, seq);
   CHECK(recount(&g, seq, len, &peak, &time));
@@ -1945,7 +1945,7 @@ static void test_copy_class(void) {
   nops = 0;
   c = w.cls_ids[w.cls_lo[b[3]]] == b[3] ? w.cls_ids[w.cls_lo[b[3]] + 1] : w.cls_ids[w.cls_lo[b[3]]];
   for (k = w.cls_lo[b[3]]; k < w.cls_lo[b[3]] + w.cls_len[b[3]]; k++)
-    if (w.cls_ids[k] != c) nops += dnnmem__copy_pair(&w, c, w.cls_ids[k], DNNMEM__REMAT_COPY_PAIRS);
+    if (w.cls_ids[k] != c) nops += dnnmem__copy_pair(&w, c, w.cls_ids[k]);
   CHECK_EQ(nops, 1);
   CHECK_EQ(w.time, base_time);
   CHECK_EQ(w.count[b[3]], 1);
