@@ -6703,11 +6703,51 @@ static int dnnmem__anchor_begin(dnnmem__planner *p) {
     if (p->off[i] >= 0) dnnmem__anchor_insert(p, i);
   return 1;
 }
+
+/* free_by_size's order (size descending, then id) by an LSD radix sort of
+   (key, id) pairs in 64-bit words (in vals' 2n): only the bits where the
+   keys differ, in up to 3 digits of up to 11 bits (counts in tmp's 2n),
+   every digit counted in one read, the pairs read in order; free_by_size
+   when those bits pass 32 or the counts do not fit. */
+static int32_t dnnmem__anchor_by_size(dnnmem__planner *p) {
+  uint64_t *a = (uint64_t *)(void *)p->vals, *b = a + p->n, d = 0, x, *t;
+  int32_t *count = p->tmp, i, m = 0, lb = 0, range = 0, w, passes, k, mk;
+  for (i = 0; i < p->n; i++) {
+    if (p->rec[i].flags & DNNMEM_INTERVAL_FIXED) continue;
+    a[m] = x = (uint64_t)(DNNMEM__I64_MAX - p->rec[i].size); /* ascending: size descending */
+    d |= x ^ a[0];
+    p->order[m++] = i;
+  }
+  if (d == 0) return m; /* one size: by id */
+  while (!((d >> lb) & 1)) lb++;
+  while (range < 64 - lb && (d >> (lb + range)) != 0) range++;
+  passes = (range + 10) / 11;
+  w = (range + passes - 1) / passes;
+  if (range > 32 || ((int64_t)passes << w) > 2 * (int64_t)p->n) return dnnmem__free_by_size(p);
+  mk = (1 << w) - 1;
+  DNNMEM_MEMSET(count, 0, ((size_t)passes << w) * sizeof(int32_t));
+  for (i = 0; i < m; i++) {
+    x = (a[i] >> lb) & ((((uint64_t)1) << range) - 1);
+    a[i] = x << 32 | (uint32_t)p->order[i];
+    count[x & mk]++;
+    if (passes > 1) count[(1 << w) + ((x >> w) & mk)]++;
+    if (passes > 2) count[(2 << w) + ((x >> 2 * w) & mk)]++;
+  }
+  for (k = 0; k < passes; k++) {
+    int32_t sum = 0, c, v, *n = count + (k << w), sh = 32 + k * w;
+    for (v = 0; v <= mk; v++) c = n[v], n[v] = sum, sum += c;
+    for (i = 0; i < m; i++) b[n[(a[i] >> sh) & mk]++] = a[i];
+    t = a, a = b, b = t;
+  }
+  for (i = 0; i < m; i++) p->order[i] = (int32_t)(uint32_t)a[i];
+  return m;
+}
 #endif
 
 static void dnnmem__plan_greedy_size(dnnmem__planner *p) {
-  int32_t i, m = dnnmem__free_by_size(p);
+  int32_t i, m;
 #ifdef DNNMEM__PLAN_ANCHORS
+  m = dnnmem__anchor_by_size(p);
   if (p->anc_run && dnnmem__anchor_begin(p)) {
     for (i = 0; i < m; i++) {
       int32_t r = p->order[i];
@@ -6718,6 +6758,8 @@ static void dnnmem__plan_greedy_size(dnnmem__planner *p) {
     }
     return;
   }
+#else
+  m = dnnmem__free_by_size(p);
 #endif
   dnnmem__gap_begin(p);
   for (i = 0; i < m; i++) {
