@@ -6624,6 +6624,11 @@ static int64_t dnnmem__anchor_best(const dnnmem__planner *p, int64_t a, int64_t 
   const int32_t *nx = p->anc_nx;
   int64_t best = -1, best_gap = DNNMEM__I64_MAX, cand;
   int32_t c;
+  if (a == 1) { /* every interval listed fits (none shorter than need): the shortest */
+    for (c = nx[0]; fb[c] != DNNMEM__I64_MAX; c = nx[c])
+      if (fb[c] - fa[c] < best_gap) best_gap = fb[c] - fa[c], best = fa[c];
+    return best >= 0 ? best : fa[c];
+  }
   for (c = nx[0]; fb[c] != DNNMEM__I64_MAX; c = nx[c]) {
     cand = dnnmem__align_up(fa[c], a);
     if (cand + size <= fb[c] && fb[c] - fa[c] < best_gap) {
