@@ -6375,21 +6375,24 @@ static void dnnmem__breadth_place(dnnmem__planner *p, int32_t m) {
    2B + j, 3B + j. */
 static DNNMEM__GAP_INLINE void dnnmem__anchor_run_add(dnnmem__planner *p, int32_t l, int64_t o, int64_t e) {
   dnnmem__gap_span *r = p->anc_run + p->anc_at[l];
-  int32_t a = p->anc_cnt[l], b = a, k, j;
+  int32_t b = p->anc_cnt[l], a = b, k;
   while (a > 0 && r[a - 1].end >= o) a--; /* the first run reaching o (from the end: runs are few) */
-  for (j = a; j < b && r[j].off <= e; j++) { /* the runs [o, e) meets or touches merge into it */
-    if (r[j].off < o) o = r[j].off;
-    if (r[j].end > e) e = r[j].end;
+  DNNMEM_ASSERT(a == b || r[a].end == o || r[a].off >= e); /* alive together: byte-disjoint */
+  if (a < b && r[a].end == o) { /* r[a] goes on up to e, and joins r[a + 1] when it starts there */
+    r[a].end = e;
+    if (a + 1 < b && r[a + 1].off == e) {
+      r[a].end = r[a + 1].end;
+      for (k = a + 1; k + 1 < b; k++) r[k] = r[k + 1];
+      p->anc_cnt[l] = b - 1;
+    }
+  } else if (a < b && r[a].off == e) {
+    r[a].off = o;
+  } else {
+    for (k = b; k > a; k--) r[k] = r[k - 1];
+    r[a].off = o;
+    r[a].end = e;
+    p->anc_cnt[l] = b + 1;
   }
-  if (j == a) {
-    for (k = b++; k > a; k--) r[k] = r[k - 1];
-  } else if (j > a + 1) {
-    for (k = j; k < b; k++) r[k - (j - a - 1)] = r[k];
-    b -= j - a - 1;
-  }
-  r[a].off = o;
-  r[a].end = e;
-  p->anc_cnt[l] = b;
 }
 
 /* Placed record q into list l of entries e (St or E), after those at its
