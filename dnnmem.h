@@ -6402,7 +6402,11 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_ent_add(dnnmem__planner *p, dnnmem
   int32_t k = p->anc_cnt[l]++;
   int64_t o = p->off[q];
   e += p->anc_at[l];
-  for (; k > 0 && e[k - 1].off > o; k--) e[k] = e[k - 1]; /* from the end: few entries follow */
+  if (k > 0 && e[0].off <= o) { /* e[0] stops the walk from the end (few entries follow) */
+    for (; e[k - 1].off > o; k--) e[k] = e[k - 1];
+  } else {
+    for (; k > 0; k--) e[k] = e[k - 1];
+  }
   e[k].off = o;
   e[k].end = o + p->rec[q].size;
   e[k].seg = seg;
