@@ -6723,7 +6723,8 @@ static int dnnmem__anchor_begin(dnnmem__planner *p) {
    when those bits pass 32 or the counts do not fit. */
 static int32_t dnnmem__anchor_by_size(dnnmem__planner *p) {
   uint64_t *a = (uint64_t *)(void *)p->vals, *b = a + p->n, d = 0, x, *t;
-  int32_t *count = p->tmp, i, m = 0, lb = 0, range = 0, w, passes, k, mk;
+  int32_t *count = p->tmp, i, m = 0, lb = 0, range = 0, w, passes, k;
+  uint64_t mk;
   for (i = 0; i < p->n; i++) {
     if (p->rec[i].flags & DNNMEM_INTERVAL_FIXED) continue;
     a[m] = x = (uint64_t)(DNNMEM__I64_MAX - p->rec[i].size); /* ascending: size descending */
@@ -6736,7 +6737,7 @@ static int32_t dnnmem__anchor_by_size(dnnmem__planner *p) {
   passes = (range + 10) / 11;
   w = (range + passes - 1) / passes;
   if (range > 32 || ((int64_t)passes << w) > 2 * (int64_t)p->n) return dnnmem__free_by_size(p);
-  mk = (1 << w) - 1;
+  mk = ((uint64_t)1 << w) - 1;
   DNNMEM_MEMSET(count, 0, ((size_t)passes << w) * sizeof(int32_t));
   for (i = 0; i < m; i++) {
     x = (a[i] >> lb) & ((((uint64_t)1) << range) - 1);
@@ -6747,7 +6748,7 @@ static int32_t dnnmem__anchor_by_size(dnnmem__planner *p) {
   }
   for (k = 0; k < passes; k++) {
     int32_t sum = 0, c, v, *n = count + (k << w), sh = 32 + k * w;
-    for (v = 0; v <= mk; v++) c = n[v], n[v] = sum, sum += c;
+    for (v = 0; v < 1 << w; v++) c = n[v], n[v] = sum, sum += c;
     for (i = 0; i < m; i++) b[n[(a[i] >> sh) & mk]++] = a[i];
     t = a, a = b, b = t;
   }
