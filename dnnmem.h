@@ -8007,10 +8007,13 @@ static void dnnmem__exact_memo_add(dnnmem__exact *w, uint64_t key, int32_t from,
   if (from >= 0 && to - from <= w->mz_cap) {
     w->memo_zat[i] = w->mz_top;
     w->memo_zlen[i] = to - from;
-    for (p = from; p < to; p++, w->mz_top++) {
-      w->mz_rec[w->mz_top % w->mz_cap] = w->zlist[p];
-      w->mz_b[w->mz_top % w->mz_cap] = w->zbound[p];
+    int64_t at = w->mz_top % w->mz_cap; /* one division, not one per entry */
+    for (p = from; p < to; p++) {
+      w->mz_rec[at] = w->zlist[p];
+      w->mz_b[at] = w->zbound[p];
+      if (++at == w->mz_cap) at = 0;
     }
+    w->mz_top += to - from;
   }
 }
 
@@ -8176,8 +8179,9 @@ static int dnnmem__exact_allowed(const dnnmem__exact *w, const dnnmem__exact_fra
    replay chooses the same). No windows (their records may share bytes).
    O(sections + busy sections of the part's records). */
 static void dnnmem__exact_cell(dnnmem__exact *w, dnnmem__exact_frame *f) {
-  int32_t p, q, s, best = -1, fewest = 0, slack = 0, d = (int32_t)(f - w->frames), zend = f->zend;
+  int32_t p, q, s, best = -1, fewest = 0, slack = 0, d = (int32_t)(f - w->frames), zend = f->zend, add;
   const int32_t unsafe = -1;
+  int64_t *cf = w->cell_floor;
   int64_t o = DNNMEM__I64_MAX;
   f->cell = -1;
   f->zend = -1; /* failures that follow the canonical order: no backjumps */
@@ -8205,14 +8209,16 @@ static void dnnmem__exact_cell(dnnmem__exact *w, dnnmem__exact_frame *f) {
       return;
     }
   }
-  for (s = f->part_lo; s < f->part_hi; s++) w->cell_floor[s] = DNNMEM__I64_MAX;
+  for (s = f->part_lo; s < f->part_hi; s++) cf[s] = DNNMEM__I64_MAX;
   for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
     int32_t k = w->search[p];
+    int64_t x = w->lowest[k];
     if (w->placed[k]) continue;
-    if (dnnmem__exact_allowed(w, f, k) && w->lowest[k] < o) o = w->lowest[k];
-    for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++)
-      for (s = w->seg_lo[q]; s < w->seg_hi[q]; s++)
-        if (w->lowest[k] < w->cell_floor[s]) w->cell_floor[s] = w->lowest[k];
+    if (dnnmem__exact_allowed(w, f, k) && x < o) o = x;
+    for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++) {
+      int32_t e = w->seg_hi[q];
+      for (s = w->seg_lo[q]; s < e; s++) cf[s] = x < cf[s] ? x : cf[s];
+    }
   }
   f->level = o;
   if (o >= w->capacity) return;
@@ -8222,13 +8228,17 @@ static void dnnmem__exact_cell(dnnmem__exact *w, dnnmem__exact_frame *f) {
     int32_t k = w->search[p], safe = 1;
     int64_t h = w->lowest[k];
     if (w->placed[k] || !dnnmem__exact_allowed(w, f, k)) continue;
-    for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k] && safe; q++)
-      for (s = w->seg_lo[q]; s < w->seg_hi[q] && safe; s++) safe = w->cell_floor[s] == h;
-    for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++)
-      for (s = w->seg_lo[q]; s < w->seg_hi[q]; s++)
-        if (w->cell_floor[s] == h && w->rem[s] == w->capacity - h)
-          w->cell_count[s] = !safe || w->cell_count[s] == unsafe ? unsafe
-                             : w->cell_count[s] + (w->size[k] <= w->capacity - h && !dnnmem__exact_waits(w, k));
+    for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k] && safe; q++) {
+      int32_t e = w->seg_hi[q];
+      for (s = w->seg_lo[q]; s < e && safe; s++) safe = cf[s] == h;
+    }
+    add = w->size[k] <= w->capacity - h && !dnnmem__exact_waits(w, k);
+    for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++) {
+      int32_t e = w->seg_hi[q];
+      for (s = w->seg_lo[q]; s < e; s++)
+        if (cf[s] == h && w->rem[s] == w->capacity - h)
+          w->cell_count[s] = !safe || w->cell_count[s] == unsafe ? unsafe : w->cell_count[s] + add;
+    }
   }
   /* the fewest covers (ties: the lowest floor, then the first section;
      a restart with noise draws among them, so that its search differs from
@@ -9035,12 +9045,16 @@ static void dnnmem__exact_watch(dnnmem__exact *w, int32_t k, int64_t x) {
       i = next;
       continue;
     }
-    for (c = 0, e = w->ng_watch[i]; c < w->ng_len[i] && other < 0; c++) { /* on from the watch, round */
-      int32_t r;
-      if (++e == end) e = w->ng_at[i];
-      r = w->ng_rec[e];
-      if (w->placed[r]) placed = 1;
-      else if (w->lowest[r] < w->ng_h[e]) other = e;
+    /* on from the watch, round to it: the first entry below its height
+       (branch-free tests: this scan was a third of a tiling's time) */
+    for (e = w->ng_watch[i] + 1, c = 0; c < 2 && other < 0; c++, e = w->ng_at[i]) {
+      int32_t stop = c == 0 ? end : w->ng_watch[i] + 1;
+      for (; e < stop; e++) {
+        int32_t r = w->ng_rec[e], p = w->placed[r];
+        placed |= p;
+        if (!p & (w->lowest[r] < w->ng_h[e])) break;
+      }
+      if (e < stop) other = e;
     }
     if (other >= 0) { /* watch it instead */
       int32_t r = w->ng_rec[other];
