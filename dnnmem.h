@@ -16259,36 +16259,17 @@ static int32_t dnnmem__copy_peer(const dnnmem__remat *w, int32_t x, int32_t b, i
   return -1;
 }
 
-/* COPY: layers repeat (nodes of one class are the same node in other
-   layers), and a recomputation choice good in one layer is good in the
-   others; but switching a layer from one choice to another (hold the
-   softmax output and recompute Q, K and V, or hold Q and K and recompute
-   the scores and the softmax) takes some twenty moves, none downhill
-   alone. COPY maps a node a to a peer b, grows the map over neighbours of
-   the same class where either side recomputes (the choice's block, at
-   most COPY_PAIRS nodes), removes every recomputation of the mapped b's
-   and gives each b the recomputations of its a, latest first, each just
+/* Maps node a to its peer b and grows the map over neighbours of the same
+   class where either side recomputes (the choice's block, at most
+   COPY_PAIRS nodes), removes every recomputation of the mapped b's and
+   gives each b the recomputations of its a, latest first, each just
    before b's use that corresponds to a's (the consumer's peer, its
-   instance counted from the last); then, where the peak rose above the
-   aim (or the old peak), up to COPY_REPAIRS rounds of the greedy repair.
-   Plain graph only (copy_on); evaluated like the other moves (rejected: the
-   sequence reloaded); returns 1 if accepted. */
-static int dnnmem__anneal_copy(dnnmem__remat *w, double temp, double *cost, double *best_cost,
-                               int *at_best) {
+   instance counted from the last). Returns the instances removed and
+   added (0: the state is unchanged); w->time follows. */
+static int32_t dnnmem__copy_pair(dnnmem__remat *w, int32_t a, int32_t b) {
   int32_t pa[DNNMEM__REMAT_COPY_PAIRS], pb[DNNMEM__REMAT_COPY_PAIRS], np = 1, head, dir, k, i;
-  int32_t os[DNNMEM__REMAT_COPY_OPS], ov[DNNMEM__REMAT_COPY_OPS], nops = 0, na, sa, sb, len;
-  int32_t s = w->occ[dnnmem_rng_below(w->rng, (uint32_t)w->num_occ)], a = w->slot_node[s], b;
+  int32_t os[DNNMEM__REMAT_COPY_OPS], ov[DNNMEM__REMAT_COPY_OPS], nops = 0, na, sa, sb;
   int32_t window = w->S / DNNMEM__REMAT_ADD_WINDOW_DIV + DNNMEM__REMAT_ADD_WINDOW_MIN;
-  int64_t old_time = w->time, limit = w->tree[1] > w->aim ? w->tree[1] : w->aim;
-  double new_cost, delta;
-  if (w->cls_len[a] < DNNMEM__REMAT_COPY_CLASS || w->fixed[a]) return 0;
-  b = w->cls_ids[w->cls_lo[a] + (int32_t)dnnmem_rng_below(w->rng, (uint32_t)w->cls_len[a])];
-  if (b == a || (w->count[a] < 2 && w->count[b] < 2)) return 0;
-  if (dnnmem_rng_below(w->rng, 2)) { /* either way */
-    k = a;
-    a = b;
-    b = k;
-  }
   if (w->stamp_value > DNNMEM__I32_MAX - 2) {
     for (k = 0; k < w->n; k++) w->stamp[k] = 0;
     w->stamp_value = 0;
@@ -16313,11 +16294,6 @@ static int dnnmem__anneal_copy(dnnmem__remat *w, double temp, double *cost, doub
         pb[np++] = y;
       }
     }
-  /* the state before, to reload if rejected (and the best, if it is) */
-  len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
-  if (*at_best) DNNMEM_MEMCPY(w->best, w->slot_node, (size_t)w->S * sizeof(int32_t));
-  w->span_lo = 0;
-  w->span_hi = w->S - 1;
   /* the b's recomputations go (the last instances: never a first) */
   for (i = 0; i < np; i++)
     while (w->count[pb[i]] > 1) {
@@ -16366,6 +16342,39 @@ static int dnnmem__anneal_copy(dnnmem__remat *w, double temp, double *cost, doub
     nops++;
   }
   w->num_log = 0;
+  return nops;
+}
+
+/* COPY: layers repeat (nodes of one class are the same node in other
+   layers), and a recomputation choice good in one layer is good in the
+   others; but switching a layer from one choice to another (hold the
+   softmax output and recompute Q, K and V, or hold Q and K and recompute
+   the scores and the softmax) takes some twenty moves, none downhill
+   alone. COPY maps a node a to a peer b and copies a's block's
+   recomputations to b's (dnnmem__copy_pair); then, where the peak rose
+   above the aim (or the old peak), up to COPY_REPAIRS rounds of the greedy
+   repair. Plain graph only (copy_on); evaluated like the other moves
+   (rejected: the sequence reloaded); returns 1 if accepted. */
+static int dnnmem__anneal_copy(dnnmem__remat *w, double temp, double *cost, double *best_cost,
+                               int *at_best) {
+  int32_t k, len, nops;
+  int32_t s = w->occ[dnnmem_rng_below(w->rng, (uint32_t)w->num_occ)], a = w->slot_node[s], b;
+  int64_t old_time = w->time, limit = w->tree[1] > w->aim ? w->tree[1] : w->aim;
+  double new_cost, delta;
+  if (w->cls_len[a] < DNNMEM__REMAT_COPY_CLASS || w->fixed[a]) return 0;
+  b = w->cls_ids[w->cls_lo[a] + (int32_t)dnnmem_rng_below(w->rng, (uint32_t)w->cls_len[a])];
+  if (b == a || (w->count[a] < 2 && w->count[b] < 2)) return 0;
+  if (dnnmem_rng_below(w->rng, 2)) { /* either way */
+    k = a;
+    a = b;
+    b = k;
+  }
+  /* the state before, to reload if rejected (and the best, if it is) */
+  len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+  if (*at_best) DNNMEM_MEMCPY(w->best, w->slot_node, (size_t)w->S * sizeof(int32_t));
+  w->span_lo = 0;
+  w->span_hi = w->S - 1;
+  nops = dnnmem__copy_pair(w, a, b);
   for (k = 0; nops > 0 && k < DNNMEM__REMAT_COPY_REPAIRS && w->tree[1] > limit; k++)
     if (!dnnmem__repair_step(w)) break;
   dnnmem__blocks_update(w);
