@@ -6377,21 +6377,24 @@ static void dnnmem__breadth_place(dnnmem__planner *p, int32_t m) {
    2B + j, 3B + j. */
 static DNNMEM__GAP_INLINE void dnnmem__anchor_run_add(dnnmem__planner *p, int32_t l, int64_t o, int64_t e) {
   dnnmem__gap_span *r = p->anc_run + p->anc_at[l];
-  int32_t a = p->anc_cnt[l], b = a, k, j;
+  int32_t b = p->anc_cnt[l], a = b, k;
   while (a > 0 && r[a - 1].end >= o) a--; /* the first run reaching o (from the end: runs are few) */
-  for (j = a; j < b && r[j].off <= e; j++) { /* the runs [o, e) meets or touches merge into it */
-    if (r[j].off < o) o = r[j].off;
-    if (r[j].end > e) e = r[j].end;
+  DNNMEM_ASSERT(a == b || r[a].end == o || r[a].off >= e); /* alive together: byte-disjoint */
+  if (a < b && r[a].end == o) { /* r[a] goes on up to e, and joins r[a + 1] when it starts there */
+    r[a].end = e;
+    if (a + 1 < b && r[a + 1].off == e) {
+      r[a].end = r[a + 1].end;
+      for (k = a + 1; k + 1 < b; k++) r[k] = r[k + 1];
+      p->anc_cnt[l] = b - 1;
+    }
+  } else if (a < b && r[a].off == e) {
+    r[a].off = o;
+  } else {
+    for (k = b; k > a; k--) r[k] = r[k - 1];
+    r[a].off = o;
+    r[a].end = e;
+    p->anc_cnt[l] = b + 1;
   }
-  if (j == a) {
-    for (k = b++; k > a; k--) r[k] = r[k - 1];
-  } else if (j > a + 1) {
-    for (k = j; k < b; k++) r[k - (j - a - 1)] = r[k];
-    b -= j - a - 1;
-  }
-  r[a].off = o;
-  r[a].end = e;
-  p->anc_cnt[l] = b;
 }
 
 /* Placed record q into list l of entries e (St or E), after those at its
@@ -6401,7 +6404,11 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_ent_add(dnnmem__planner *p, dnnmem
   int32_t k = p->anc_cnt[l]++;
   int64_t o = p->off[q];
   e += p->anc_at[l];
-  for (; k > 0 && e[k - 1].off > o; k--) e[k] = e[k - 1]; /* from the end: few entries follow */
+  if (k > 0 && e[0].off <= o) { /* e[0] stops the walk from the end (few entries follow) */
+    for (; e[k - 1].off > o; k--) e[k] = e[k - 1];
+  } else {
+    for (; k > 0; k--) e[k] = e[k - 1];
+  }
   e[k].off = o;
   e[k].end = o + p->rec[q].size;
   e[k].seg = seg;
@@ -6626,6 +6633,11 @@ static int64_t dnnmem__anchor_best(const dnnmem__planner *p, int64_t a, int64_t 
   const int32_t *nx = p->anc_nx;
   int64_t best = -1, best_gap = DNNMEM__I64_MAX, cand;
   int32_t c;
+  if (a == 1) { /* every interval listed fits (none shorter than need): the shortest */
+    for (c = nx[0]; fb[c] != DNNMEM__I64_MAX; c = nx[c])
+      if (fb[c] - fa[c] < best_gap) best_gap = fb[c] - fa[c], best = fa[c];
+    return best >= 0 ? best : fa[c];
+  }
   for (c = nx[0]; fb[c] != DNNMEM__I64_MAX; c = nx[c]) {
     cand = dnnmem__align_up(fa[c], a);
     if (cand + size <= fb[c] && fb[c] - fa[c] < best_gap) {
@@ -6705,11 +6717,52 @@ static int dnnmem__anchor_begin(dnnmem__planner *p) {
     if (p->off[i] >= 0) dnnmem__anchor_insert(p, i);
   return 1;
 }
+
+/* free_by_size's order (size descending, then id) by an LSD radix sort of
+   (key, id) pairs in 64-bit words (in vals' 2n): only the bits where the
+   keys differ, in up to 3 digits of up to 11 bits (counts in tmp's 2n),
+   every digit counted in one read, the pairs read in order; free_by_size
+   when those bits pass 32 or the counts do not fit. */
+static int32_t dnnmem__anchor_by_size(dnnmem__planner *p) {
+  uint64_t *a = (uint64_t *)(void *)p->vals, *b = a + p->n, d = 0, x, *t;
+  int32_t *count = p->tmp, i, m = 0, lb = 0, range = 0, w, passes, k;
+  uint64_t mk;
+  for (i = 0; i < p->n; i++) {
+    if (p->rec[i].flags & DNNMEM_INTERVAL_FIXED) continue;
+    a[m] = x = (uint64_t)(DNNMEM__I64_MAX - p->rec[i].size); /* ascending: size descending */
+    d |= x ^ a[0];
+    p->order[m++] = i;
+  }
+  if (d == 0) return m; /* one size: by id */
+  while (!((d >> lb) & 1)) lb++;
+  while (range < 64 - lb && (d >> (lb + range)) != 0) range++;
+  passes = (range + 10) / 11;
+  w = (range + passes - 1) / passes;
+  if (range > 32 || ((int64_t)passes << w) > 2 * (int64_t)p->n) return dnnmem__free_by_size(p);
+  mk = ((uint64_t)1 << w) - 1;
+  DNNMEM_MEMSET(count, 0, ((size_t)passes << w) * sizeof(int32_t));
+  for (i = 0; i < m; i++) {
+    x = (a[i] >> lb) & ((((uint64_t)1) << range) - 1);
+    a[i] = x << 32 | (uint32_t)p->order[i];
+    count[x & mk]++;
+    if (passes > 1) count[(1 << w) + ((x >> w) & mk)]++;
+    if (passes > 2) count[(2 << w) + ((x >> 2 * w) & mk)]++;
+  }
+  for (k = 0; k < passes; k++) {
+    int32_t sum = 0, c, v, *n = count + (k << w), sh = 32 + k * w;
+    for (v = 0; v < 1 << w; v++) c = n[v], n[v] = sum, sum += c;
+    for (i = 0; i < m; i++) b[n[(a[i] >> sh) & mk]++] = a[i];
+    t = a, a = b, b = t;
+  }
+  for (i = 0; i < m; i++) p->order[i] = (int32_t)(uint32_t)a[i];
+  return m;
+}
 #endif
 
 static void dnnmem__plan_greedy_size(dnnmem__planner *p) {
-  int32_t i, m = dnnmem__free_by_size(p);
+  int32_t i, m;
 #ifdef DNNMEM__PLAN_ANCHORS
+  m = dnnmem__anchor_by_size(p);
   if (p->anc_run && dnnmem__anchor_begin(p)) {
     for (i = 0; i < m; i++) {
       int32_t r = p->order[i];
@@ -6720,6 +6773,8 @@ static void dnnmem__plan_greedy_size(dnnmem__planner *p) {
     }
     return;
   }
+#else
+  m = dnnmem__free_by_size(p);
 #endif
   dnnmem__gap_begin(p);
   for (i = 0; i < m; i++) {
@@ -7954,10 +8009,13 @@ static void dnnmem__exact_memo_add(dnnmem__exact *w, uint64_t key, int32_t from,
   if (from >= 0 && to - from <= w->mz_cap) {
     w->memo_zat[i] = w->mz_top;
     w->memo_zlen[i] = to - from;
-    for (p = from; p < to; p++, w->mz_top++) {
-      w->mz_rec[w->mz_top % w->mz_cap] = w->zlist[p];
-      w->mz_b[w->mz_top % w->mz_cap] = w->zbound[p];
+    int64_t at = w->mz_top % w->mz_cap; /* one division, not one per entry */
+    for (p = from; p < to; p++) {
+      w->mz_rec[at] = w->zlist[p];
+      w->mz_b[at] = w->zbound[p];
+      if (++at == w->mz_cap) at = 0;
     }
+    w->mz_top += to - from;
   }
 }
 
@@ -8123,8 +8181,9 @@ static int dnnmem__exact_allowed(const dnnmem__exact *w, const dnnmem__exact_fra
    replay chooses the same). No windows (their records may share bytes).
    O(sections + busy sections of the part's records). */
 static void dnnmem__exact_cell(dnnmem__exact *w, dnnmem__exact_frame *f) {
-  int32_t p, q, s, best = -1, fewest = 0, slack = 0, d = (int32_t)(f - w->frames), zend = f->zend;
+  int32_t p, q, s, best = -1, fewest = 0, slack = 0, d = (int32_t)(f - w->frames), zend = f->zend, add;
   const int32_t unsafe = -1;
+  int64_t *cf = w->cell_floor;
   int64_t o = DNNMEM__I64_MAX;
   f->cell = -1;
   f->zend = -1; /* failures that follow the canonical order: no backjumps */
@@ -8152,14 +8211,16 @@ static void dnnmem__exact_cell(dnnmem__exact *w, dnnmem__exact_frame *f) {
       return;
     }
   }
-  for (s = f->part_lo; s < f->part_hi; s++) w->cell_floor[s] = DNNMEM__I64_MAX;
+  for (s = f->part_lo; s < f->part_hi; s++) cf[s] = DNNMEM__I64_MAX;
   for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
     int32_t k = w->search[p];
+    int64_t x = w->lowest[k];
     if (w->placed[k]) continue;
-    if (dnnmem__exact_allowed(w, f, k) && w->lowest[k] < o) o = w->lowest[k];
-    for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++)
-      for (s = w->seg_lo[q]; s < w->seg_hi[q]; s++)
-        if (w->lowest[k] < w->cell_floor[s]) w->cell_floor[s] = w->lowest[k];
+    if (dnnmem__exact_allowed(w, f, k) && x < o) o = x;
+    for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++) {
+      int32_t e = w->seg_hi[q];
+      for (s = w->seg_lo[q]; s < e; s++) cf[s] = x < cf[s] ? x : cf[s];
+    }
   }
   f->level = o;
   if (o >= w->capacity) return;
@@ -8169,13 +8230,17 @@ static void dnnmem__exact_cell(dnnmem__exact *w, dnnmem__exact_frame *f) {
     int32_t k = w->search[p], safe = 1;
     int64_t h = w->lowest[k];
     if (w->placed[k] || !dnnmem__exact_allowed(w, f, k)) continue;
-    for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k] && safe; q++)
-      for (s = w->seg_lo[q]; s < w->seg_hi[q] && safe; s++) safe = w->cell_floor[s] == h;
-    for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++)
-      for (s = w->seg_lo[q]; s < w->seg_hi[q]; s++)
-        if (w->cell_floor[s] == h && w->rem[s] == w->capacity - h)
-          w->cell_count[s] = !safe || w->cell_count[s] == unsafe ? unsafe
-                             : w->cell_count[s] + (w->size[k] <= w->capacity - h && !dnnmem__exact_waits(w, k));
+    for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k] && safe; q++) {
+      int32_t e = w->seg_hi[q];
+      for (s = w->seg_lo[q]; s < e && safe; s++) safe = cf[s] == h;
+    }
+    add = w->size[k] <= w->capacity - h && !dnnmem__exact_waits(w, k);
+    for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++) {
+      int32_t e = w->seg_hi[q];
+      for (s = w->seg_lo[q]; s < e; s++)
+        if (cf[s] == h && w->rem[s] == w->capacity - h)
+          w->cell_count[s] = !safe || w->cell_count[s] == unsafe ? unsafe : w->cell_count[s] + add;
+    }
   }
   /* the fewest covers (ties: the lowest floor, then the first section;
      a restart with noise draws among them, so that its search differs from
@@ -8982,12 +9047,16 @@ static void dnnmem__exact_watch(dnnmem__exact *w, int32_t k, int64_t x) {
       i = next;
       continue;
     }
-    for (c = 0, e = w->ng_watch[i]; c < w->ng_len[i] && other < 0; c++) { /* on from the watch, round */
-      int32_t r;
-      if (++e == end) e = w->ng_at[i];
-      r = w->ng_rec[e];
-      if (w->placed[r]) placed = 1;
-      else if (w->lowest[r] < w->ng_h[e]) other = e;
+    /* on from the watch, round to it: the first entry below its height
+       (branch-free tests: this scan was a third of a tiling's time) */
+    for (e = w->ng_watch[i] + 1, c = 0; c < 2 && other < 0; c++, e = w->ng_at[i]) {
+      int32_t stop = c == 0 ? end : w->ng_watch[i] + 1;
+      for (; e < stop; e++) {
+        int32_t r = w->ng_rec[e], p = w->placed[r];
+        placed |= p;
+        if (!p & (w->lowest[r] < w->ng_h[e])) break;
+      }
+      if (e < stop) other = e;
     }
     if (other >= 0) { /* watch it instead */
       int32_t r = w->ng_rec[other];
@@ -16200,36 +16269,17 @@ static int32_t dnnmem__copy_peer(const dnnmem__remat *w, int32_t x, int32_t b, i
   return -1;
 }
 
-/* COPY: layers repeat (nodes of one class are the same node in other
-   layers), and a recomputation choice good in one layer is good in the
-   others; but switching a layer from one choice to another (hold the
-   softmax output and recompute Q, K and V, or hold Q and K and recompute
-   the scores and the softmax) takes some twenty moves, none downhill
-   alone. COPY maps a node a to a peer b, grows the map over neighbours of
-   the same class where either side recomputes (the choice's block, at
-   most COPY_PAIRS nodes), removes every recomputation of the mapped b's
-   and gives each b the recomputations of its a, latest first, each just
+/* Maps node a to its peer b and grows the map over neighbours of the same
+   class where either side recomputes (the choice's block, at most
+   COPY_PAIRS nodes), removes every recomputation of the mapped b's and
+   gives each b the recomputations of its a, latest first, each just
    before b's use that corresponds to a's (the consumer's peer, its
-   instance counted from the last); then, where the peak rose above the
-   aim (or the old peak), up to COPY_REPAIRS rounds of the greedy repair.
-   Plain graph only (copy_on); evaluated like the other moves (rejected: the
-   sequence reloaded); returns 1 if accepted. */
-static int dnnmem__anneal_copy(dnnmem__remat *w, double temp, double *cost, double *best_cost,
-                               int *at_best) {
+   instance counted from the last). Returns the instances removed and
+   added (0: the state is unchanged); w->time follows. */
+static int32_t dnnmem__copy_pair(dnnmem__remat *w, int32_t a, int32_t b) {
   int32_t pa[DNNMEM__REMAT_COPY_PAIRS], pb[DNNMEM__REMAT_COPY_PAIRS], np = 1, head, dir, k, i;
-  int32_t os[DNNMEM__REMAT_COPY_OPS], ov[DNNMEM__REMAT_COPY_OPS], nops = 0, na, sa, sb, len;
-  int32_t s = w->occ[dnnmem_rng_below(w->rng, (uint32_t)w->num_occ)], a = w->slot_node[s], b;
+  int32_t os[DNNMEM__REMAT_COPY_OPS], ov[DNNMEM__REMAT_COPY_OPS], nops = 0, na, sa, sb;
   int32_t window = w->S / DNNMEM__REMAT_ADD_WINDOW_DIV + DNNMEM__REMAT_ADD_WINDOW_MIN;
-  int64_t old_time = w->time, limit = w->tree[1] > w->aim ? w->tree[1] : w->aim;
-  double new_cost, delta;
-  if (w->cls_len[a] < DNNMEM__REMAT_COPY_CLASS || w->fixed[a]) return 0;
-  b = w->cls_ids[w->cls_lo[a] + (int32_t)dnnmem_rng_below(w->rng, (uint32_t)w->cls_len[a])];
-  if (b == a || (w->count[a] < 2 && w->count[b] < 2)) return 0;
-  if (dnnmem_rng_below(w->rng, 2)) { /* either way */
-    k = a;
-    a = b;
-    b = k;
-  }
   if (w->stamp_value > DNNMEM__I32_MAX - 2) {
     for (k = 0; k < w->n; k++) w->stamp[k] = 0;
     w->stamp_value = 0;
@@ -16254,11 +16304,6 @@ static int dnnmem__anneal_copy(dnnmem__remat *w, double temp, double *cost, doub
         pb[np++] = y;
       }
     }
-  /* the state before, to reload if rejected (and the best, if it is) */
-  len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
-  if (*at_best) DNNMEM_MEMCPY(w->best, w->slot_node, (size_t)w->S * sizeof(int32_t));
-  w->span_lo = 0;
-  w->span_hi = w->S - 1;
   /* the b's recomputations go (the last instances: never a first) */
   for (i = 0; i < np; i++)
     while (w->count[pb[i]] > 1) {
@@ -16307,6 +16352,39 @@ static int dnnmem__anneal_copy(dnnmem__remat *w, double temp, double *cost, doub
     nops++;
   }
   w->num_log = 0;
+  return nops;
+}
+
+/* COPY: layers repeat (nodes of one class are the same node in other
+   layers), and a recomputation choice good in one layer is good in the
+   others; but switching a layer from one choice to another (hold the
+   softmax output and recompute Q, K and V, or hold Q and K and recompute
+   the scores and the softmax) takes some twenty moves, none downhill
+   alone. COPY maps a node a to a peer b and copies a's block's
+   recomputations to b's (dnnmem__copy_pair); then, where the peak rose
+   above the aim (or the old peak), up to COPY_REPAIRS rounds of the greedy
+   repair. Plain graph only (copy_on); evaluated like the other moves
+   (rejected: the sequence reloaded); returns 1 if accepted. */
+static int dnnmem__anneal_copy(dnnmem__remat *w, double temp, double *cost, double *best_cost,
+                               int *at_best) {
+  int32_t k, len, nops;
+  int32_t s = w->occ[dnnmem_rng_below(w->rng, (uint32_t)w->num_occ)], a = w->slot_node[s], b;
+  int64_t old_time = w->time, limit = w->tree[1] > w->aim ? w->tree[1] : w->aim;
+  double new_cost, delta;
+  if (w->cls_len[a] < DNNMEM__REMAT_COPY_CLASS || w->fixed[a]) return 0;
+  b = w->cls_ids[w->cls_lo[a] + (int32_t)dnnmem_rng_below(w->rng, (uint32_t)w->cls_len[a])];
+  if (b == a || (w->count[a] < 2 && w->count[b] < 2)) return 0;
+  if (dnnmem_rng_below(w->rng, 2)) { /* either way */
+    k = a;
+    a = b;
+    b = k;
+  }
+  /* the state before, to reload if rejected (and the best, if it is) */
+  len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+  if (*at_best) DNNMEM_MEMCPY(w->best, w->slot_node, (size_t)w->S * sizeof(int32_t));
+  w->span_lo = 0;
+  w->span_hi = w->S - 1;
+  nops = dnnmem__copy_pair(w, a, b);
   for (k = 0; nops > 0 && k < DNNMEM__REMAT_COPY_REPAIRS && w->tree[1] > limit; k++)
     if (!dnnmem__repair_step(w)) break;
   dnnmem__blocks_update(w);

@@ -430,6 +430,38 @@ static void test_size_comb(void) {
   CHECK_EQ(bad, 0);
 }
 
+/* Greedy-size's size order (size descending, then id), sorted over the
+   bits where the sizes differ: one size for all, sizes differing in 8, 20
+   and 30 bits (one, two and three digits) from a low bit of 0, 3 or 6,
+   and in 40 bits (the general sort); many equal sizes (ties by id),
+   lifetimes that meet, so the order decides the offsets, and a few fixed
+   records; against the rule. */
+static void test_size_order(void) {
+  static const int bits[] = {0, 8, 20, 30, 40};
+  int32_t bad = 0;
+  FOR_TRIALS(rng, 41, trial, 15) {
+    int32_t n = 3100 + (int32_t)dnnmem_rng_below(&rng, 900), i, fixed = 0;
+    int b = bits[trial % 5], low = 3 * (trial % 3);
+    dnnmem_interval *r = (dnnmem_interval *)calloc((size_t)n, sizeof *r);
+    dnnmem_intervals p;
+    for (i = 0; i < n; i++) {
+      uint64_t v = ((uint64_t)dnnmem_rng_below(&rng, 1u << 20) << 20 | dnnmem_rng_below(&rng, 1u << 20));
+      r[i].lower = dnnmem_rng_below(&rng, (uint32_t)(n / 2));
+      r[i].upper = r[i].lower + 1 + dnnmem_rng_below(&rng, 40);
+      if (b <= 8 && dnnmem_rng_below(&rng, 2) == 0) v = 0; /* ties */
+      r[i].size = (int64_t)(((uint64_t)1 << b) + (b > 0 ? v % ((uint64_t)1 << b) : 0)) << low;
+      if (trial % 2 == 1 && dnnmem_rng_below(&rng, 100) == 0) {
+        r[i].flags |= DNNMEM_INTERVAL_FIXED;
+        r[i].fixed_offset = ((int64_t)1 << 56) + ((int64_t)1 << 48) * (int64_t)(fixed++); /* its own slot, above all */
+      }
+    }
+    p.records = r, p.count = n, p.alignment = 0;
+    bad += differs_from_rule(&p, "order trial", trial, bad, 0);
+    free(r);
+  }
+  CHECK_EQ(bad, 0);
+}
+
 int main(void) {
   RUN(test_same_plans_as_the_plain_rule);
   RUN(test_same_plans_at_scale);
@@ -441,5 +473,6 @@ int main(void) {
   RUN(test_size_many_gaps);
   RUN(test_size_comb);
   RUN(test_size_unions);
+  RUN(test_size_order);
   return test_finish("test_plan_greedy");
 }

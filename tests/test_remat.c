@@ -1862,6 +1862,97 @@ static void test_copy_layers(void) {
   }
 }
 
+/* COPY's core (dnnmem__copy_pair) from one layer to every peer of its
+   class in turn (a class-wide change), on the private state:
+   test_copy_layers' 8 layers, the row-order-like schedule where only
+   layer 3 recomputes b before its gb. Copying b[3] to every other
+   member of its class gives each of them exactly one recomputation of b
+   (time + 1 each), placed before its own gb (the sequence recounts to the
+   state's peak and time); when the class holds all 8 b's the peak is the
+   "hold a, recompute b" schedule's. From the schedule again, copying a
+   peer that recomputes nothing to every other one removes layer 3's
+   recomputation (one operation; the time without recomputation). */
+static void test_copy_class(void) {
+  ref_remat_graph g;
+  int32_t a[8], b[8], in[3], x, grad, i, k, len = 0, seq[128], sched[64], hold[64], hlen = 0, v;
+  int32_t peers = 0, nops, len0, c;
+  int64_t peak, time, base_time = 0, hold_peak, hold_time, time0;
+  dnnmem_remat_options o, oo;
+  dnnmem_remat_result row;
+  dnnmem__remat w;
+  dnnmem_rng arng;
+  ref_remat_graph_begin(&g);
+  x = ref_remat_graph_node(&g, 16, 0, 0, NULL);
+  sched[len++] = x, hold[hlen++] = x;
+  for (i = 0; i < 8; i++) {
+    in[0] = x, in[1] = -1;
+    a[i] = ref_remat_graph_node(&g, 16, 4, 0, in);
+    in[0] = a[i];
+    b[i] = ref_remat_graph_node(&g, 32, 1, 0, in);
+    in[0] = b[i];
+    x = ref_remat_graph_node(&g, 16, 1, 0, in);
+    sched[len++] = a[i], sched[len++] = b[i], sched[len++] = x;
+    hold[hlen++] = a[i], hold[hlen++] = b[i], hold[hlen++] = x;
+  }
+  grad = ref_remat_graph_node(&g, 16, 0, 0, NULL);
+  sched[len++] = grad, hold[hlen++] = grad;
+  for (i = 7; i >= 0; i--) {
+    in[0] = grad, in[1] = b[i], in[2] = -1;
+    k = ref_remat_graph_node(&g, 16, 1, 0, in);
+    in[0] = k, in[1] = a[i];
+    grad = ref_remat_graph_node(&g, 16, 1, i == 0, in);
+    if (i == 3) sched[len++] = b[i];
+    hold[hlen++] = b[i];
+    sched[len++] = k, sched[len++] = grad;
+    hold[hlen++] = k, hold[hlen++] = grad;
+  }
+  for (i = 0; i < g.n; i++) base_time += g.time[i];
+  CHECK(recount(&g, hold, hlen, &hold_peak, &hold_time));
+  CHECK_EQ(hold_time, base_time + 8);
+  o = options_for(hold_peak, 1000);
+  CHECK(dnnmem__remat_options(&o, &oo));
+  memset(&w, 0, sizeof w);
+  CHECK(dnnmem__remat_dims(&w, g.n, dnnmem__remat_num_edges(g.p.graph), 4 * g.n, oo.max_group_size));
+  w.p = &g.p;
+  w.o = &oo;
+  dnnmem_rng_seed(&arng, 1);
+  w.rng = &arng;
+  w.arena_result.arena = w.offer_arena = -1;
+  CHECK_EQ(dnnmem__remat_prepare(&w, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
+  CHECK_EQ(dnnmem__remat_sim(&g.p, w.order, g.n, &w.sim, &row, NULL), DNNMEM_OK);
+  dnnmem__remat_objective(&w, &row);
+  for (v = 0; v < g.n; v++) w.marked[v] = 1;
+  CHECK_EQ(dnnmem__remat_build_units(&w), DNNMEM_OK);
+  CHECK(w.copy_on);
+  for (i = 0; i < 8; i++) peers += w.cls_hash[b[i]] == w.cls_hash[b[3]];
+  CHECK(peers >= DNNMEM__REMAT_COPY_CLASS);
+  CHECK_EQ(w.cls_len[b[3]], peers);
+  dnnmem__anneal_load(&w, sched, len);
+  len0 = len;
+  time0 = w.time;
+  CHECK_EQ(time0, base_time + 1);
+  for (k = w.cls_lo[b[3]]; k < w.cls_lo[b[3]] + w.cls_len[b[3]]; k++)
+    if (w.cls_ids[k] != b[3]) CHECK_EQ(dnnmem__copy_pair(&w, b[3], w.cls_ids[k]), 1);
+  for (i = 0; i < 8; i++) CHECK_EQ(w.count[b[i]], w.cls_hash[b[i]] == w.cls_hash[b[3]] ? 2 : 1);
+  len = dnnmem__slots_to_seq(&w, w.slot_node, seq);
+  CHECK(recount(&g, seq, len, &peak, &time));
+  CHECK_EQ(peak, w.tree[1]);
+  CHECK_EQ(time, w.time);
+  CHECK_EQ(time, base_time + peers);
+  if (peers == 8) CHECK_EQ(peak, hold_peak);
+  /* and from a peer that recomputes nothing: layer 3's recomputation goes */
+  dnnmem__anneal_load(&w, sched, len0);
+  nops = 0;
+  c = w.cls_ids[w.cls_lo[b[3]]] == b[3] ? w.cls_ids[w.cls_lo[b[3]] + 1] : w.cls_ids[w.cls_lo[b[3]]];
+  for (k = w.cls_lo[b[3]]; k < w.cls_lo[b[3]] + w.cls_len[b[3]]; k++)
+    if (w.cls_ids[k] != c) nops += dnnmem__copy_pair(&w, c, w.cls_ids[k]);
+  CHECK_EQ(nops, 1);
+  CHECK_EQ(w.time, base_time);
+  CHECK_EQ(w.count[b[3]], 1);
+  printf("copy class: %d of 8 b's are peers; copied to all of them: time + %lld, peak %lld (hold a, recompute b: "
+         "%lld)\n", peers, (long long)(time - base_time), (long long)peak, (long long)hold_peak);
+}
+
 /* The repair and its exchange on the private annealing state, random
    graphs of at most 10 nodes at random budgets between the lower bound and
    the row order's peak. (1) From the row order, the greedy alone (as
@@ -1981,6 +2072,7 @@ int main(void) {
   RUN(test_free_recompute_kept);
   RUN(test_trim_unread);
   RUN(test_copy_layers);
+  RUN(test_copy_class);
   RUN(test_repair_exchange);
   return test_finish("test_remat");
 }
