@@ -1412,7 +1412,7 @@
        simulator's own holding rule, so the records' load is the peak and
        the peak is a lower bound of every arena. dnnmem_plan_solve plans
        them (the caller's plan options; a capacity they miss is asked of
-       first fit in four orders too, see dnnmem_remat_plan); result.optimal = 1
+       first fit in five orders too, see dnnmem_remat_plan); result.optimal = 1
        when the arena equals the plan's lower bound (at least the peak;
        above it where the plan proves more, e.g. 74 over a peak of 73 on
        a fuzzed 12-step schedule): proven minimal. The arena equals the
@@ -1457,7 +1457,7 @@
        x bound_cuts on the pairs' networks (6 V + 2 nodes, 24 V + 4 E
        arcs); group_order
        O(states x g^2); plan O(V + L + in-degrees) plus dnnmem_plan_solve on
-       L records (and O(L^2) first fit in up to four orders when a capacity
+       L records (and O(L^2) first fit in up to five orders when a capacity
        is missed); curve N x (solve + time_bound) + O(N^2).
 
        Guarantees. Every sequence returned is valid and its result is the
@@ -3347,12 +3347,14 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
    the plan's alignment (0 or 1: none) into offsets[length]; when
    options->capacity > 0 and that plan misses it (not proven impossible),
    also by first fit (each record at the lowest aligned offset free over
-   its lifetime) in up to four orders, in turn until one meets the
+   its lifetime) in up to five orders, in turn until one meets the
    capacity: largest first, ties the earlier step; largest first, ties
    the later end; by size class (the power of two at or below the size)
    ties the later end, then by size; by size class, ties the longer
-   lifetime, then by size. The lowest plan is taken when it is below the
-   planner's (result.first_fit = 1; plan.arena says so, plan.feasible = 1
+   lifetime, then by size; by half size class (floor(2 log2 size)), ties
+   the earlier step. The lowest plan of the first four is taken when it
+   is below the planner's, the fifth's only when it meets the capacity
+   (result.first_fit = 1; plan.arena says so, plan.feasible = 1
    when it meets the capacity, else as the planner left it): on
    schedules' records first fit often plans 2-10% lower, and which order
    is lowest varies by schedule (tests/BENCHMARKS.md). records is the
@@ -15583,6 +15585,12 @@ typedef struct dnnmem__remat {
   int64_t offer_arena;              /* the last offered candidate's arena (-1: none) */
   int64_t *fit_off;                 /* first fit's scratch (2 L, 3 L) for the rounds' looks */
   int32_t *fit_ids;
+  /* the last planned sequence (plan_len -1: none) and its result (its
+     plan stays in records and offsets): the rounds often plan the same
+     state twice */
+  int32_t *plan_seq, plan_len;
+  dnnmem_interval *look_records; /* the look's records (L), apart from the plan's */
+  dnnmem_remat_result plan_found;
 } dnnmem__remat;
 
 static void dnnmem__remat_layout(dnnmem__scratch *s, dnnmem__remat *w) {
@@ -15659,6 +15667,8 @@ static void dnnmem__remat_layout(dnnmem__scratch *s, dnnmem__remat *w) {
     w->arena_cand = DNNMEM__TAKE(s, int32_t, w->L);
     w->fit_off = DNNMEM__TAKE(s, int64_t, 2 * (size_t)w->L);
     w->fit_ids = DNNMEM__TAKE(s, int32_t, 3 * (size_t)w->L);
+    w->plan_seq = DNNMEM__TAKE(s, int32_t, w->L);
+    w->look_records = DNNMEM__TAKE(s, dnnmem_interval, w->L);
   }
 }
 
@@ -16630,12 +16640,12 @@ static void dnnmem__anneal_look(dnnmem__remat *w) {
   for (x = 0; x < w->S; x++) {
     int32_t v = w->slot_node[x];
     if (v < 0) continue;
-    DNNMEM_MEMSET(&w->records[len], 0, sizeof(w->records[len]));
-    w->records[len].lower = x;
-    w->records[len].upper = (int64_t)w->slot_end[x] + 1;
-    w->records[len++].size = w->p->sizes[v];
+    DNNMEM_MEMSET(&w->look_records[len], 0, sizeof(w->look_records[len]));
+    w->look_records[len].lower = x;
+    w->look_records[len].upper = (int64_t)w->slot_end[x] + 1;
+    w->look_records[len++].size = w->p->sizes[v];
   }
-  if (dnnmem__remat_first_fit(w->records, len, 0, 0, budget, w->fit_off, w->fit_ids) > budget) return;
+  if (dnnmem__remat_first_fit(w->look_records, len, 0, 0, budget, w->fit_off, w->fit_ids) > budget) return;
   len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
   (void)dnnmem__remat_arena_try(w, w->seq_tmp, len);
 }
@@ -17342,6 +17352,15 @@ static int dnnmem__remat_arena_better(const dnnmem_remat_result *a, const dnnmem
   return a->arena != b->arena ? a->arena < b->arena : a->time < b->time;
 }
 
+/* 1 if a[0 .. la) and b[0 .. lb) are the same sequence. */
+static int dnnmem__remat_same_seq(const int32_t *a, int32_t la, const int32_t *b, int32_t lb) {
+  int32_t j;
+  if (la != lb) return 0;
+  for (j = 0; j < la; j++)
+    if (a[j] != b[j]) return 0;
+  return 1;
+}
+
 /* Plans seq[0 .. len) (dnnmem_remat_plan, the public planner) and offers it
    as the arena candidate. Returns its result (arena -1 if the plan failed:
    instance sizes past int64_t). */
@@ -17349,17 +17368,28 @@ static dnnmem_remat_result dnnmem__remat_arena_try(dnnmem__remat *w, const int32
                                                    int32_t len) {
   dnnmem_remat_plan_result pr;
   dnnmem_remat_result found;
-  DNNMEM_MEMSET(&found, 0, sizeof(found));
-  found.arena = -1;
-  dnnmem_remat_arena_options(w->o->budget, len, &w->plan_options); /* the scratch: any length */
-  if (dnnmem__remat_sim(w->p, seq, len, &w->sim, &found, NULL) != DNNMEM_OK ||
-      dnnmem_remat_plan(w->p, &w->plan_options, seq, len, 0, w->records, w->offsets, &pr,
-                        w->plan_mem, w->plan_bytes) != DNNMEM_OK)
-    return found;
-  found.arena = pr.arena;
+  /* the same sequence as the last plan: the same records, offsets and
+     result (the plan is deterministic; the budget is the run's) */
+  if (w->plan_len >= 0 && dnnmem__remat_same_seq(seq, len, w->plan_seq, w->plan_len)) {
+    found = w->plan_found;
+  } else {
+    DNNMEM_MEMSET(&found, 0, sizeof(found));
+    found.arena = -1;
+    dnnmem_remat_arena_options(w->o->budget, len, &w->plan_options); /* the scratch: any length */
+    if (dnnmem__remat_sim(w->p, seq, len, &w->sim, &found, NULL) != DNNMEM_OK ||
+        dnnmem_remat_plan(w->p, &w->plan_options, seq, len, 0, w->records, w->offsets, &pr,
+                          w->plan_mem, w->plan_bytes) != DNNMEM_OK) {
+      w->plan_len = -1; /* the records may be half written */
+      return found;
+    }
+    found.arena = pr.arena;
 #ifdef DNNMEM__DEBUG_ARENA
-  fprintf(stderr, "  try it %lld prog %.3f aim %.4f peak %.4f arena %.4f time %lld nodes %lld stop %d\n", (long long)w->iteration, w->progress, (double)w->aim/w->o->budget, (double)found.peak/w->o->budget, (double)found.arena/w->o->budget, (long long)found.time, (long long)pr.plan.nodes, pr.plan.stop);
+    fprintf(stderr, "  try it %lld prog %.3f aim %.4f peak %.4f arena %.4f time %lld nodes %lld stop %d\n", (long long)w->iteration, w->progress, (double)w->aim/w->o->budget, (double)found.peak/w->o->budget, (double)found.arena/w->o->budget, (long long)found.time, (long long)pr.plan.nodes, pr.plan.stop);
 #endif
+    if (seq != w->plan_seq) DNNMEM_MEMCPY(w->plan_seq, seq, (size_t)len * sizeof(int32_t));
+    w->plan_len = len;
+    w->plan_found = found;
+  }
   if (dnnmem__remat_arena_better(&found, &w->arena_result, w->o->budget)) {
     w->arena_result = found;
     w->arena_len = len;
@@ -17496,15 +17526,6 @@ static dnnmem_remat_result dnnmem__remat_arena_settle(dnnmem__remat *w, int64_t 
   w->budget = w->aim = aim;
   *aim_io = lo;
   return st;
-}
-
-/* 1 if a[0 .. la) and b[0 .. lb) are the same sequence. */
-static int dnnmem__remat_same_seq(const int32_t *a, int32_t la, const int32_t *b, int32_t lb) {
-  int32_t j;
-  if (la != lb) return 0;
-  for (j = 0; j < la; j++)
-    if (a[j] != b[j]) return 0;
-  return 1;
 }
 
 /* The arena rounds over the rest of the run, from the pipelines' answer
@@ -17651,6 +17672,7 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
   w.arena_on = o.budget > 0 && !o.peak_only;
   w.main_end = w.arena_on ? 1.0 - DNNMEM__REMAT_ARENA_SHARE : 1.0;
   w.arena_result.arena = w.offer_arena = -1;
+  w.plan_len = -1;
   if ((r = dnnmem__remat_prepare(&w, scratch, scratch_bytes)) != DNNMEM_OK) return r;
   if (sequence_capacity < n) {
     DNNMEM_MEMSET(result, 0, sizeof(*result));
@@ -17804,16 +17826,29 @@ static dnnmem_result dnnmem__remat_plan_carve(const dnnmem_remat_problem *proble
    there are DNNMEM__REMAT_FIT_RULES orders: 0 largest first, ties the
    earlier step; 1 largest first, ties the later death; 2 and 3 by size
    class (power of two), ties the later death (2) or the longer lifetime
-   (3), then the larger. off: 2 L (offsets, then sort keys); ids: 3 L.
+   (3), then the larger; 4 by half a power of two (sizes a few percent
+   apart, such as a weight and its neighbour's, are one class), ties the
+   earlier step. off: 2 L (offsets, then sort keys); ids: 3 L.
    Returns the arena; cap > 0: stops at the first record placed past cap
    (returns its end, > cap; offsets incomplete). */
-#define DNNMEM__REMAT_FIT_RULES 4
+#define DNNMEM__REMAT_FIT_RULES 5
+/* the rules from this one on are taken only when they meet the capacity:
+   a lower miss moves the solve's aims (its trajectory) for no fit */
+#define DNNMEM__REMAT_FIT_LOWEST 4
 static int64_t dnnmem__remat_first_fit(const dnnmem_interval *rec, int32_t n, int64_t alignment,
                                        int32_t rule, int64_t cap, int64_t *off, int32_t *ids) {
   int64_t a = alignment > 1 ? alignment : 1, arena = 0, *key = off + n;
   int32_t *order = ids, *list = ids + n, *tmp = ids + 2 * n, i, k, placed = 0;
   for (i = 0; i < n; i++) order[i] = i, key[i] = -rec[i].size;
-  if (rule > 0) { /* stable sorts: the ties' keys first */
+  if (rule == 4) /* 2 floor(log2 size), + 1 from 2^k sqrt(2) (31 leading bits) */
+    for (i = 0; i < n; i++) {
+      int64_t size = rec[i].size, m;
+      int32_t c = 0;
+      while (size >> c > 1) c++;
+      m = c > 30 ? size >> (c - 30) : size << (30 - c);
+      key[i] = size > 0 ? -(2 * (int64_t)c + (m >= 1518500250)) : 0;
+    }
+  else if (rule > 0) { /* stable sorts: the ties' keys first */
     if (rule >= 2) dnnmem__radix_sort(order, tmp, n, key);
     for (i = 0; i < n; i++) key[i] = rule == 3 ? rec[i].lower - rec[i].upper : -rec[i].upper;
     dnnmem__radix_sort(order, tmp, n, key);
@@ -17913,7 +17948,7 @@ static dnnmem_result dnnmem__remat_plan(const dnnmem_remat_problem *problem,
   for (j = 0; options && options->capacity > 0 && pr.arena > options->capacity && pr.feasible != 0 &&
               j < DNNMEM__REMAT_FIT_RULES; j++) {
     int64_t ff = dnnmem__remat_first_fit(records, length, alignment, j, 0, fit_off, fit_ids);
-    if (ff < pr.arena) {
+    if (ff < pr.arena && (j < DNNMEM__REMAT_FIT_LOWEST || ff <= options->capacity)) {
       DNNMEM_MEMCPY(offsets, fit_off, (size_t)length * sizeof(int64_t));
       pr.arena = ff;
       pr.optimal = ff == pr.lower_bound;
