@@ -1412,7 +1412,7 @@
        simulator's own holding rule, so the records' load is the peak and
        the peak is a lower bound of every arena. dnnmem_plan_solve plans
        them (the caller's plan options; a capacity they miss is asked of
-       first fit in five orders too, see dnnmem_remat_plan); result.optimal = 1
+       first fit in four orders too, see dnnmem_remat_plan); result.optimal = 1
        when the arena equals the plan's lower bound (at least the peak;
        above it where the plan proves more, e.g. 74 over a peak of 73 on
        a fuzzed 12-step schedule): proven minimal. The arena equals the
@@ -1457,7 +1457,7 @@
        x bound_cuts on the pairs' networks (6 V + 2 nodes, 24 V + 4 E
        arcs); group_order
        O(states x g^2); plan O(V + L + in-degrees) plus dnnmem_plan_solve on
-       L records (and O(L^2) first fit in up to five orders when a capacity
+       L records (and O(L^2) first fit in up to four orders when a capacity
        is missed); curve N x (solve + time_bound) + O(N^2).
 
        Guarantees. Every sequence returned is valid and its result is the
@@ -3347,14 +3347,12 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
    the plan's alignment (0 or 1: none) into offsets[length]; when
    options->capacity > 0 and that plan misses it (not proven impossible),
    also by first fit (each record at the lowest aligned offset free over
-   its lifetime) in up to five orders, in turn until one meets the
+   its lifetime) in up to four orders, in turn until one meets the
    capacity: largest first, ties the earlier step; largest first, ties
    the later end; by size class (the power of two at or below the size)
    ties the later end, then by size; by size class, ties the longer
-   lifetime, then by size; by half size class (floor(2 log2 size)), ties
-   the earlier step. The lowest plan of the first four is taken when it
-   is below the planner's, the fifth's only when it meets the capacity
-   (result.first_fit = 1; plan.arena says so, plan.feasible = 1
+   lifetime, then by size. The lowest plan is taken when it is below the
+   planner's (result.first_fit = 1; plan.arena says so, plan.feasible = 1
    when it meets the capacity, else as the planner left it): on
    schedules' records first fit often plans 2-10% lower, and which order
    is lowest varies by schedule (tests/BENCHMARKS.md). records is the
@@ -17826,29 +17824,16 @@ static dnnmem_result dnnmem__remat_plan_carve(const dnnmem_remat_problem *proble
    there are DNNMEM__REMAT_FIT_RULES orders: 0 largest first, ties the
    earlier step; 1 largest first, ties the later death; 2 and 3 by size
    class (power of two), ties the later death (2) or the longer lifetime
-   (3), then the larger; 4 by half a power of two (sizes a few percent
-   apart, such as a weight and its neighbour's, are one class), ties the
-   earlier step. off: 2 L (offsets, then sort keys); ids: 3 L.
+   (3), then the larger. off: 2 L (offsets, then sort keys); ids: 3 L.
    Returns the arena; cap > 0: stops at the first record placed past cap
    (returns its end, > cap; offsets incomplete). */
-#define DNNMEM__REMAT_FIT_RULES 5
-/* the rules from this one on are taken only when they meet the capacity:
-   a lower miss moves the solve's aims (its trajectory) for no fit */
-#define DNNMEM__REMAT_FIT_LOWEST 4
+#define DNNMEM__REMAT_FIT_RULES 4
 static int64_t dnnmem__remat_first_fit(const dnnmem_interval *rec, int32_t n, int64_t alignment,
                                        int32_t rule, int64_t cap, int64_t *off, int32_t *ids) {
   int64_t a = alignment > 1 ? alignment : 1, arena = 0, *key = off + n;
   int32_t *order = ids, *list = ids + n, *tmp = ids + 2 * n, i, k, placed = 0;
   for (i = 0; i < n; i++) order[i] = i, key[i] = -rec[i].size;
-  if (rule == 4) /* 2 floor(log2 size), + 1 from 2^k sqrt(2) (31 leading bits) */
-    for (i = 0; i < n; i++) {
-      int64_t size = rec[i].size, m;
-      int32_t c = 0;
-      while (size >> c > 1) c++;
-      m = c > 30 ? size >> (c - 30) : size << (30 - c);
-      key[i] = size > 0 ? -(2 * (int64_t)c + (m >= 1518500250)) : 0;
-    }
-  else if (rule > 0) { /* stable sorts: the ties' keys first */
+  if (rule > 0) { /* stable sorts: the ties' keys first */
     if (rule >= 2) dnnmem__radix_sort(order, tmp, n, key);
     for (i = 0; i < n; i++) key[i] = rule == 3 ? rec[i].lower - rec[i].upper : -rec[i].upper;
     dnnmem__radix_sort(order, tmp, n, key);
@@ -17948,7 +17933,7 @@ static dnnmem_result dnnmem__remat_plan(const dnnmem_remat_problem *problem,
   for (j = 0; options && options->capacity > 0 && pr.arena > options->capacity && pr.feasible != 0 &&
               j < DNNMEM__REMAT_FIT_RULES; j++) {
     int64_t ff = dnnmem__remat_first_fit(records, length, alignment, j, 0, fit_off, fit_ids);
-    if (ff < pr.arena && (j < DNNMEM__REMAT_FIT_LOWEST || ff <= options->capacity)) {
+    if (ff < pr.arena) {
       DNNMEM_MEMCPY(offsets, fit_off, (size_t)length * sizeof(int64_t));
       pr.arena = ff;
       pr.optimal = ff == pr.lower_bound;

@@ -189,28 +189,19 @@ REF_FN int64_t ref_remat_size_class(int64_t size) {
   return c;
 }
 
-/* The half size class of dnnmem_remat_plan's fifth first fit rule: the
-   largest h with 2^h <= size^2, i.e. floor(2 log2 size) (0 for sizes 0 and
-   1); sizes below 2^31 (size^2 in int64_t). */
-REF_FN int64_t ref_remat_half_class(int64_t size) {
-  int64_t h = 0;
-  while (h < 62 && ((int64_t)1 << (h + 1)) <= size * size) h++;
-  return h;
-}
-
 /* Whether record x goes before y in dnnmem_remat_plan's first fit rule
    (its manual): 0 size descending; 1 size descending, then the later end;
    2 size class descending, then the later end, then size descending; 3
    size class descending, then the longer lifetime, then size descending;
-   4 half size class descending; ties the lower index. */
+   ties the lower index. */
 REF_FN int ref_remat_fit_before(const dnnmem_interval *r, int32_t rule, int32_t x, int32_t y) {
   int64_t kx[3], ky[3];
   int32_t i;
-  kx[0] = rule == 4 ? ref_remat_half_class(r[x].size) : rule >= 2 ? ref_remat_size_class(r[x].size) : r[x].size;
-  ky[0] = rule == 4 ? ref_remat_half_class(r[y].size) : rule >= 2 ? ref_remat_size_class(r[y].size) : r[y].size;
-  kx[1] = rule == 0 || rule == 4 ? 0 : rule == 3 ? r[x].upper - r[x].lower : r[x].upper;
-  ky[1] = rule == 0 || rule == 4 ? 0 : rule == 3 ? r[y].upper - r[y].lower : r[y].upper;
-  kx[2] = rule == 4 ? 0 : r[x].size, ky[2] = rule == 4 ? 0 : r[y].size;
+  kx[0] = rule >= 2 ? ref_remat_size_class(r[x].size) : r[x].size;
+  ky[0] = rule >= 2 ? ref_remat_size_class(r[y].size) : r[y].size;
+  kx[1] = rule == 0 ? 0 : rule == 3 ? r[x].upper - r[x].lower : r[x].upper;
+  ky[1] = rule == 0 ? 0 : rule == 3 ? r[y].upper - r[y].lower : r[y].upper;
+  kx[2] = r[x].size, ky[2] = r[y].size;
   for (i = 0; i < 3; i++)
     if (kx[i] != ky[i]) return kx[i] > ky[i];
   return x < y;
