@@ -6364,7 +6364,8 @@ static void dnnmem__breadth_place(dnnmem__planner *p, int32_t m) {
    the blocks between (U, runs). Only E and St are tested record by record,
    by one AND: each entry holds the segments of its block it lives at, the
    query r's own there (one block), else from L on in block jL and up to
-   H - 1 in block jH. T and U: a few runs each (alive together: packed). In
+   H - 1 in block jH. T and U: a few runs each (alive together: packed,
+   but for fixed records sharing bytes within one's gap). In
    the time tree the records crossing an ancestor's middle meet r only in
    part (those alive at one end of r), about half of its query on training
    graphs; here they are whole runs of T. A record joins its block's St,
@@ -6375,23 +6376,31 @@ static void dnnmem__breadth_place(dnnmem__planner *p, int32_t m) {
    2B + j, 3B + j. */
 static DNNMEM__GAP_INLINE void dnnmem__anchor_run_add(dnnmem__planner *p, int32_t l, int64_t o, int64_t e) {
   dnnmem__gap_span *r = p->anc_run + p->anc_at[l];
-  int32_t b = p->anc_cnt[l], a = b, k;
+  int32_t b = p->anc_cnt[l], a = b, k, j;
   while (a > 0 && r[a - 1].end >= o) a--; /* the first run reaching o (from the end: runs are few) */
-  DNNMEM_ASSERT(a == b || r[a].end == o || r[a].off >= e); /* alive together: byte-disjoint */
-  if (a < b && r[a].end == o) { /* r[a] goes on up to e, and joins r[a + 1] when it starts there */
+  if (a < b && r[a].end == o && (a + 1 == b || r[a + 1].off >= e)) { /* r[a] goes on up to e */
     r[a].end = e;
-    if (a + 1 < b && r[a + 1].off == e) {
+    if (a + 1 < b && r[a + 1].off == e) { /* and joins r[a + 1] */
       r[a].end = r[a + 1].end;
       for (k = a + 1; k + 1 < b; k++) r[k] = r[k + 1];
       p->anc_cnt[l] = b - 1;
     }
   } else if (a < b && r[a].off == e) {
     r[a].off = o;
-  } else {
+  } else if (a == b || r[a].off > e) { /* between */
     for (k = b; k > a; k--) r[k] = r[k - 1];
     r[a].off = o;
     r[a].end = e;
     p->anc_cnt[l] = b + 1;
+  } else { /* [o, e) overlaps runs: fixed records sharing bytes within a gap; all merge */
+    for (j = a; j < b && r[j].off <= e; j++) {
+      if (r[j].off < o) o = r[j].off;
+      if (r[j].end > e) e = r[j].end;
+    }
+    for (k = j; k < b; k++) r[k - (j - a - 1)] = r[k];
+    r[a].off = o;
+    r[a].end = e;
+    p->anc_cnt[l] = b - (j - a - 1);
   }
 }
 
@@ -7882,8 +7891,9 @@ static const char dnnmem__exact_order_keys[DNNMEM__EXACT_ORDERS][4] = {"TWA", "T
 /* A key scaled by a restart's noise factor (DNNMEM__PLAN_NOISE_ONE =
    none), saturating. */
 static int64_t dnnmem__exact_scale(int64_t q, int64_t factor) {
-  if (q > DNNMEM__I64_MAX / (2 * DNNMEM__PLAN_NOISE_ONE)) return q / DNNMEM__PLAN_NOISE_ONE * factor;
-  return q * factor / DNNMEM__PLAN_NOISE_ONE;
+  int64_t d = q / DNNMEM__PLAN_NOISE_ONE;
+  if (q <= DNNMEM__I64_MAX / (2 * DNNMEM__PLAN_NOISE_ONE)) return q * factor / DNNMEM__PLAN_NOISE_ONE;
+  return d > DNNMEM__I64_MAX / factor ? DNNMEM__I64_MAX : d * factor; /* factor > 0 */
 }
 
 static void dnnmem__exact_set_order(dnnmem__exact *w, int32_t kind, uint64_t seed, int64_t *keys) {

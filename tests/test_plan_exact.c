@@ -1366,6 +1366,41 @@ static void test_seams(void) {
   }
 }
 
+/* Restarts scale order keys by a noise factor in [40, 88) / 64, saturating:
+   keys near INT64_MAX (sections of records up to 2^62) overflowed once a
+   factor passed 64 (the review's 14 records, best at alignment 64, under
+   UBSan). Exact values of the scale, then the plan recounted. */
+static void test_huge_keys(void) {
+  static const int64_t t[14][3] = {
+      {11, 15, 124196610},           {3, 14, 5372266478},       {5, 17, 135311306927561157},
+      {10, 17, 39},                  {2, 8, 698103496325227944}, {8, 11, 4164507820166112806},
+      {10, 11, 7633626547},          {8, 14, 3},                {8, 19, 263436795310},
+      {9, 10, 49947933887599999},    {8, 11, 97162023251831244}, {11, 15, 68904753660},
+      {7, 10, 953319312588158},      {9, 14, 347}};
+  dnnmem_interval r[14];
+  int64_t off[14];
+  dnnmem_intervals p;
+  dnnmem_plan_options o;
+  dnnmem_plan_result res;
+  size_t bytes;
+  void *scratch;
+  int32_t i;
+  CHECK_EQ(dnnmem__exact_scale(6400, 40), 4000);
+  CHECK_EQ(dnnmem__exact_scale(DNNMEM__I64_MAX, 40), DNNMEM__I64_MAX / 64 * 40);
+  CHECK_EQ(dnnmem__exact_scale(DNNMEM__I64_MAX, 87), DNNMEM__I64_MAX);
+  CHECK_EQ(dnnmem__exact_scale(DNNMEM__I64_MAX / 64, 87), DNNMEM__I64_MAX / 64 / 64 * 87);
+  for (i = 0; i < 14; i++) r[i] = rec(t[i][0], t[i][1], t[i][2]);
+  p.records = r, p.count = 14, p.alignment = 64;
+  memset(&o, 0, sizeof o);
+  o.algo = DNNMEM_PLAN_BEST;
+  CHECK_EQ(dnnmem_plan_solve_scratch_size(&p, &o, &bytes), DNNMEM_OK);
+  scratch = malloc(bytes);
+  CHECK_EQ(dnnmem_plan_solve(&p, &o, off, &res, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(ref_plan_recount(&p, off), res.arena);
+  CHECK(res.arena >= res.lower_bound);
+  free(scratch);
+}
+
 int main(void) {
   RUN(test_refuted_climb);
   RUN(test_stop_names);
@@ -1389,5 +1424,6 @@ int main(void) {
   RUN(test_short_reasons);
   RUN(test_twins);
   RUN(test_seams);
+  RUN(test_huge_keys);
   return test_finish("test_plan_exact");
 }

@@ -462,6 +462,47 @@ static void test_size_order(void) {
   CHECK_EQ(bad, 0);
 }
 
+/* Fixed records may share bytes where one lives inside another's idle
+   gap (the checker honours gaps; greedy-size does not, so both are alive
+   together in its lists and their runs overlap). Hosts fixed in slots of
+   their own with a gap, guests fixed inside a host's bytes and gap, free
+   records meeting the hosts outside their gaps, a unit record at every
+   step (many blocks); against the rule. Trial 0 is the review's case. */
+static void test_size_fixed_in_gaps(void) {
+  int32_t bad = 0;
+  FOR_TRIALS(rng, 43, trial, 40) {
+    int32_t steps = trial == 0 ? 330 : 64 + (int32_t)dnnmem_rng_below(&rng, 400), hosts = 1 + trial % 6;
+    int32_t n = steps + 3 * hosts + (trial == 0 ? 0 : (int32_t)dnnmem_rng_below(&rng, 60)), i, h;
+    dnnmem_interval *r = (dnnmem_interval *)calloc((size_t)n, sizeof *r);
+    dnnmem_gap *g = (dnnmem_gap *)calloc((size_t)hosts, sizeof *g);
+    dnnmem_intervals p;
+    for (i = 0; i < steps; i++) r[i].lower = trial == 0 ? 0 : i, r[i].upper = r[i].lower + 1, r[i].size = 1;
+    if (trial == 0) r[steps - 1].lower = 4, r[steps - 1].upper = 5;
+    for (h = 0; h < hosts; h++) {
+      dnnmem_interval *a = &r[steps + 3 * h], *b = a + 1, *c = a + 2;
+      int64_t lo = trial == 0 ? 0 : dnnmem_rng_below(&rng, (uint32_t)(steps - 40));
+      int64_t len = trial == 0 ? 10 : 12 + dnnmem_rng_below(&rng, 28), size = 100 + 10 * (int64_t)h;
+      a->lower = lo, a->upper = lo + len, a->size = size;
+      a->flags = DNNMEM_INTERVAL_FIXED, a->fixed_offset = 4096 * (int64_t)h;
+      g[h].lower = lo + 1, g[h].upper = lo + len - 1;
+      a->gaps = &g[h], a->num_gaps = 1;
+      b->lower = lo + 2, b->upper = lo + len - 1 - (trial == 0 ? 0 : dnnmem_rng_below(&rng, 3));
+      b->size = 10, b->flags = DNNMEM_INTERVAL_FIXED;
+      b->fixed_offset = a->fixed_offset + (trial == 0 ? 50 : (int64_t)dnnmem_rng_below(&rng, (uint32_t)size - 10));
+      c->lower = lo + 2, c->upper = lo + len, c->size = 40; /* meets the host at its last step */
+    }
+    for (i = steps + 3 * hosts; i < n; i++) {
+      r[i].lower = dnnmem_rng_below(&rng, (uint32_t)steps);
+      r[i].upper = r[i].lower + 1 + dnnmem_rng_below(&rng, 30);
+      r[i].size = 1 + dnnmem_rng_below(&rng, 200);
+    }
+    p.records = r, p.count = n, p.alignment = 0;
+    bad += differs_from_rule(&p, "fixed in gaps trial", trial, bad, 0);
+    free(r), free(g);
+  }
+  CHECK_EQ(bad, 0);
+}
+
 int main(void) {
   RUN(test_same_plans_as_the_plain_rule);
   RUN(test_same_plans_at_scale);
@@ -474,5 +515,6 @@ int main(void) {
   RUN(test_size_comb);
   RUN(test_size_unions);
   RUN(test_size_order);
+  RUN(test_size_fixed_in_gaps);
   return test_finish("test_plan_greedy");
 }
