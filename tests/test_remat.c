@@ -1813,6 +1813,37 @@ static void test_trim_unread(void) {
   }
 }
 
+/* test_copy_layers' graph into g (a, b: the layers' nodes) and its
+   schedule into sched: every node in row order, b[i] recomputed before
+   the backward step gb of each layer i in mask. Returns the schedule's
+   length. */
+static int32_t copy_layers_graph(ref_remat_graph *g, int32_t *a, int32_t *b, unsigned mask, int32_t *sched) {
+  int32_t in[3], x, grad, i, k, len = 0;
+  ref_remat_graph_begin(g);
+  x = ref_remat_graph_node(g, 16, 0, 0, NULL);
+  sched[len++] = x;
+  for (i = 0; i < 8; i++) {
+    in[0] = x, in[1] = -1;
+    a[i] = ref_remat_graph_node(g, 16, 4, 0, in);
+    in[0] = a[i];
+    b[i] = ref_remat_graph_node(g, 32, 1, 0, in);
+    in[0] = b[i];
+    x = ref_remat_graph_node(g, 16, 1, 0, in);
+    sched[len++] = a[i], sched[len++] = b[i], sched[len++] = x;
+  }
+  grad = ref_remat_graph_node(g, 16, 0, 0, NULL);
+  sched[len++] = grad;
+  for (i = 7; i >= 0; i--) {
+    in[0] = grad, in[1] = b[i], in[2] = -1;
+    k = ref_remat_graph_node(g, 16, 1, 0, in);
+    in[0] = k, in[1] = a[i];
+    grad = ref_remat_graph_node(g, 16, 1, i == 0, in);
+    if (mask >> i & 1) sched[len++] = b[i];
+    sched[len++] = k, sched[len++] = grad;
+  }
+  return len;
+}
+
 /* Repeated layers (the annealer's COPY: a class of 8 peers per role): 8
    layers a = f(x) (16 bytes, time 4), b = g(a) (32, time 1), c = h(b) (the
    next x), then the backward pass gb = (g, b), ga = (gb, a) from the last
@@ -1821,30 +1852,9 @@ static void test_trim_unread(void) {
    is recounted and recomputes no more than that. */
 static void test_copy_layers(void) {
   ref_remat_graph g;
-  int32_t a[8], b[8], c[8], in[3], x, grad, i, k, len = 0, seq[128], sched[64], seed;
+  int32_t a[8], b[8], i, seq[128], sched[64], seed;
   int64_t peak = -1, time = -1, budget, base_time = 0;
-  ref_remat_graph_begin(&g);
-  x = ref_remat_graph_node(&g, 16, 0, 0, NULL);
-  sched[len++] = x;
-  for (i = 0; i < 8; i++) {
-    in[0] = x, in[1] = -1;
-    a[i] = ref_remat_graph_node(&g, 16, 4, 0, in);
-    in[0] = a[i];
-    b[i] = ref_remat_graph_node(&g, 32, 1, 0, in);
-    in[0] = b[i];
-    x = c[i] = ref_remat_graph_node(&g, 16, 1, 0, in);
-    sched[len++] = a[i], sched[len++] = b[i], sched[len++] = c[i];
-  }
-  grad = ref_remat_graph_node(&g, 16, 0, 0, NULL);
-  sched[len++] = grad;
-  for (i = 7; i >= 0; i--) {
-    in[0] = grad, in[1] = b[i], in[2] = -1;
-    k = ref_remat_graph_node(&g, 16, 1, 0, in);
-    in[0] = k, in[1] = a[i];
-    grad = ref_remat_graph_node(&g, 16, 1, i == 0, in);
-    sched[len++] = b[i], sched[len++] = k, sched[len++] = grad;
-  }
-  (void)c;
+  int32_t len = copy_layers_graph(&g, a, b, 0xffu, sched);
   for (i = 0; i < g.n; i++) base_time += g.time[i];
   CHECK(recount(&g, sched, len, &budget, &time));
   CHECK_EQ(time, base_time + 8);
@@ -1862,6 +1872,29 @@ static void test_copy_layers(void) {
   }
 }
 
+/* The solve's private annealing state on g at a budget (1000 moves, seed
+   1), prepared as the solve prepares it, every node marked, units built;
+   its options in oo and its generator in arng. */
+static void annealing_state(dnnmem__remat *w, dnnmem_remat_options *oo, dnnmem_rng *arng, ref_remat_graph *g,
+                            int64_t budget) {
+  dnnmem_remat_options o = options_for(budget, 1000);
+  dnnmem_remat_result row;
+  int32_t v;
+  CHECK(dnnmem__remat_options(&o, oo));
+  memset(w, 0, sizeof *w);
+  CHECK(dnnmem__remat_dims(w, g->n, dnnmem__remat_num_edges(g->p.graph), 4 * g->n, oo->max_group_size));
+  w->p = &g->p;
+  w->o = oo;
+  dnnmem_rng_seed(arng, 1);
+  w->rng = arng;
+  w->arena_result.arena = w->offer_arena = -1;
+  CHECK_EQ(dnnmem__remat_prepare(w, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
+  CHECK_EQ(dnnmem__remat_sim(&g->p, w->order, g->n, &w->sim, &row, NULL), DNNMEM_OK);
+  dnnmem__remat_objective(w, &row);
+  for (v = 0; v < g->n; v++) w->marked[v] = 1;
+  CHECK_EQ(dnnmem__remat_build_units(w), DNNMEM_OK);
+}
+
 /* COPY's core (dnnmem__copy_pair) from one layer to every peer of its
    class in turn (a class-wide change), on the private state:
    test_copy_layers' 8 layers, the row-order-like schedule where only
@@ -1874,55 +1907,18 @@ static void test_copy_layers(void) {
    recomputation (one operation; the time without recomputation). */
 static void test_copy_class(void) {
   ref_remat_graph g;
-  int32_t a[8], b[8], in[3], x, grad, i, k, len = 0, seq[128], sched[64], hold[64], hlen = 0, v;
+  int32_t a[8], b[8], i, k, len, seq[128], sched[64], hold[64], hlen;
   int32_t peers = 0, nops, len0, c;
   int64_t peak, time, base_time = 0, hold_peak, hold_time, time0;
-  dnnmem_remat_options o, oo;
-  dnnmem_remat_result row;
+  dnnmem_remat_options oo;
   dnnmem__remat w;
   dnnmem_rng arng;
-  ref_remat_graph_begin(&g);
-  x = ref_remat_graph_node(&g, 16, 0, 0, NULL);
-  sched[len++] = x, hold[hlen++] = x;
-  for (i = 0; i < 8; i++) {
-    in[0] = x, in[1] = -1;
-    a[i] = ref_remat_graph_node(&g, 16, 4, 0, in);
-    in[0] = a[i];
-    b[i] = ref_remat_graph_node(&g, 32, 1, 0, in);
-    in[0] = b[i];
-    x = ref_remat_graph_node(&g, 16, 1, 0, in);
-    sched[len++] = a[i], sched[len++] = b[i], sched[len++] = x;
-    hold[hlen++] = a[i], hold[hlen++] = b[i], hold[hlen++] = x;
-  }
-  grad = ref_remat_graph_node(&g, 16, 0, 0, NULL);
-  sched[len++] = grad, hold[hlen++] = grad;
-  for (i = 7; i >= 0; i--) {
-    in[0] = grad, in[1] = b[i], in[2] = -1;
-    k = ref_remat_graph_node(&g, 16, 1, 0, in);
-    in[0] = k, in[1] = a[i];
-    grad = ref_remat_graph_node(&g, 16, 1, i == 0, in);
-    if (i == 3) sched[len++] = b[i];
-    hold[hlen++] = b[i];
-    sched[len++] = k, sched[len++] = grad;
-    hold[hlen++] = k, hold[hlen++] = grad;
-  }
+  hlen = copy_layers_graph(&g, a, b, 0xffu, hold); /* hold a, recompute b */
+  len = copy_layers_graph(&g, a, b, 1u << 3, sched); /* the same graph; only layer 3 recomputes b */
   for (i = 0; i < g.n; i++) base_time += g.time[i];
   CHECK(recount(&g, hold, hlen, &hold_peak, &hold_time));
   CHECK_EQ(hold_time, base_time + 8);
-  o = options_for(hold_peak, 1000);
-  CHECK(dnnmem__remat_options(&o, &oo));
-  memset(&w, 0, sizeof w);
-  CHECK(dnnmem__remat_dims(&w, g.n, dnnmem__remat_num_edges(g.p.graph), 4 * g.n, oo.max_group_size));
-  w.p = &g.p;
-  w.o = &oo;
-  dnnmem_rng_seed(&arng, 1);
-  w.rng = &arng;
-  w.arena_result.arena = w.offer_arena = -1;
-  CHECK_EQ(dnnmem__remat_prepare(&w, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
-  CHECK_EQ(dnnmem__remat_sim(&g.p, w.order, g.n, &w.sim, &row, NULL), DNNMEM_OK);
-  dnnmem__remat_objective(&w, &row);
-  for (v = 0; v < g.n; v++) w.marked[v] = 1;
-  CHECK_EQ(dnnmem__remat_build_units(&w), DNNMEM_OK);
+  annealing_state(&w, &oo, &arng, &g, hold_peak);
   CHECK(w.copy_on);
   for (i = 0; i < 8; i++) peers += w.cls_hash[b[i]] == w.cls_hash[b[3]];
   CHECK(peers >= DNNMEM__REMAT_COPY_CLASS);
@@ -1973,7 +1969,7 @@ static void test_repair_exchange(void) {
     dnnmem_remat_result row;
     dnnmem__remat w;
     dnnmem_rng arng;
-    int32_t seq[4 * MAXN], len, v;
+    int32_t seq[4 * MAXN], len;
     int64_t budget, opt, peak, time, time_before, greedy_peak, greedy_time;
     if (trial % 2 == 0) ref_remat_random_graph(&g, 5 + (int32_t)ref_rand(&rng, 5), 0, &rng);
     else ref_remat_random_training(&g, 2 + (int32_t)ref_rand(&rng, 2), 2 + (int32_t)ref_rand(&rng, 2), &rng);
@@ -1984,20 +1980,7 @@ static void test_repair_exchange(void) {
     CHECK_EQ(dnnmem_remat_lower_bound(&g.p, &lbr), DNNMEM_OK);
     if (row.peak <= lbr.peak) continue;
     budget = lbr.peak + (int64_t)ref_rand(&rng, (uint32_t)(row.peak - lbr.peak));
-    o = options_for(budget, 1000);
-    CHECK(dnnmem__remat_options(&o, &oo));
-    memset(&w, 0, sizeof w);
-    CHECK(dnnmem__remat_dims(&w, g.n, dnnmem__remat_num_edges(g.p.graph), 4 * g.n, oo.max_group_size));
-    w.p = &g.p;
-    w.o = &oo;
-    dnnmem_rng_seed(&arng, 1);
-    w.rng = &arng;
-    w.arena_result.arena = w.offer_arena = -1;
-    CHECK_EQ(dnnmem__remat_prepare(&w, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
-    CHECK_EQ(dnnmem__remat_sim(&g.p, w.order, g.n, &w.sim, &row, NULL), DNNMEM_OK);
-    dnnmem__remat_objective(&w, &row);
-    for (v = 0; v < g.n; v++) w.marked[v] = 1;
-    CHECK_EQ(dnnmem__remat_build_units(&w), DNNMEM_OK);
+    annealing_state(&w, &oo, &arng, &g, budget);
     dnnmem__anneal_load(&w, w.order, g.n);
     w.tabu = g.n; /* (1) the greedy alone: as inside an exchange (no node is tabu) */
     dnnmem__anneal_repair(&w);
