@@ -5399,7 +5399,7 @@ static void dnnmem__planner_layout(dnnmem__scratch *s, int32_t n, int full, dnnm
   p->hi = DNNMEM__TAKE(s, int32_t, n);
   p->order = DNNMEM__TAKE(s, int32_t, n);
   p->ids = DNNMEM__TAKE(s, int32_t, n2);
-  p->tmp = DNNMEM__TAKE(s, int32_t, n2);
+  p->tmp = DNNMEM__TAKE(s, int32_t, n2); /* 2 n each: dnnmem__anchor_by_size's counts and words */
   p->vals = DNNMEM__TAKE(s, int64_t, n2);
   p->by_lower = DNNMEM__TAKE(s, int32_t, n);
   p->maxup = DNNMEM__TAKE(s, int64_t, n);
@@ -6728,12 +6728,14 @@ static int dnnmem__anchor_begin(dnnmem__planner *p) {
 
 /* free_by_size's order (size descending, then id) by an LSD radix sort of
    (key, id) pairs in 64-bit words (in vals' 2n): only the bits where the
-   keys differ, in up to 3 digits of up to 11 bits (counts in tmp's 2n),
+   keys differ, in up to 3 digits of up to 11 bits (three cover 32 bits,
+   and 2^11 counts a digit stay in the first-level cache; counts in tmp's
+   2n),
    every digit counted in one read, the pairs read in order; free_by_size
    when those bits pass 32 or the counts do not fit. */
 static int32_t dnnmem__anchor_by_size(dnnmem__planner *p) {
   uint64_t *a = (uint64_t *)(void *)p->vals, *b = a + p->n, d = 0, x, *t;
-  int32_t *count = p->tmp, i, m = 0, lb = 0, range = 0, w, passes, k;
+  int32_t *count = p->tmp, i, m = 0, lb = 0, bits = 0, w, passes, k;
   uint64_t mk;
   for (i = 0; i < p->n; i++) {
     if (p->rec[i].flags & DNNMEM_INTERVAL_FIXED) continue;
@@ -6743,23 +6745,23 @@ static int32_t dnnmem__anchor_by_size(dnnmem__planner *p) {
   }
   if (d == 0) return m; /* one size: by id */
   while (!((d >> lb) & 1)) lb++;
-  while (range < 64 - lb && (d >> (lb + range)) != 0) range++;
-  passes = (range + 10) / 11;
-  w = (range + passes - 1) / passes;
-  if (range > 32 || ((int64_t)passes << w) > 2 * (int64_t)p->n) return dnnmem__free_by_size(p);
+  while (bits < 64 - lb && (d >> (lb + bits)) != 0) bits++;
+  passes = (bits + 10) / 11;
+  w = (bits + passes - 1) / passes;
+  if (bits > 32 || ((int64_t)passes << w) > 2 * (int64_t)p->n) return dnnmem__free_by_size(p);
   mk = ((uint64_t)1 << w) - 1;
   DNNMEM_MEMSET(count, 0, ((size_t)passes << w) * sizeof(int32_t));
   for (i = 0; i < m; i++) {
-    x = (a[i] >> lb) & ((((uint64_t)1) << range) - 1);
+    x = (a[i] >> lb) & ((((uint64_t)1) << bits) - 1);
     a[i] = x << 32 | (uint32_t)p->order[i];
     count[x & mk]++;
     if (passes > 1) count[(1 << w) + ((x >> w) & mk)]++;
     if (passes > 2) count[(2 << w) + ((x >> 2 * w) & mk)]++;
   }
   for (k = 0; k < passes; k++) {
-    int32_t sum = 0, c, v, *n = count + (k << w), sh = 32 + k * w;
-    for (v = 0; v < 1 << w; v++) c = n[v], n[v] = sum, sum += c;
-    for (i = 0; i < m; i++) b[n[(a[i] >> sh) & mk]++] = a[i];
+    int32_t sum = 0, c, v, *at = count + (k << w), sh = 32 + k * w;
+    for (v = 0; v < 1 << w; v++) c = at[v], at[v] = sum, sum += c;
+    for (i = 0; i < m; i++) b[at[(a[i] >> sh) & mk]++] = a[i];
     t = a, a = b, b = t;
   }
   for (i = 0; i < m; i++) p->order[i] = (int32_t)(uint32_t)a[i];
