@@ -6730,9 +6730,8 @@ static int dnnmem__anchor_begin(dnnmem__planner *p) {
    (key, id) pairs in 64-bit words (in vals' 2n): only the bits where the
    keys differ, in up to 3 digits of up to 11 bits (three cover 32 bits,
    and 2^11 counts a digit stay in the first-level cache; counts in tmp's
-   2n),
-   every digit counted in one read, the pairs read in order; free_by_size
-   when those bits pass 32 or the counts do not fit. */
+   2n), every digit counted in one read, the pairs read in order;
+   free_by_size when those bits pass 32 or the counts do not fit. */
 static int32_t dnnmem__anchor_by_size(dnnmem__planner *p) {
   uint64_t *a = (uint64_t *)(void *)p->vals, *b = a + p->n, d = 0, x, *t;
   int32_t *count = p->tmp, i, m = 0, lb = 0, bits = 0, w, passes, k;
@@ -8018,9 +8017,9 @@ static void dnnmem__exact_memo_add(dnnmem__exact *w, uint64_t key, int32_t from,
   if (w->mz_cap == 0) return;
   w->memo_zlen[i] = -1;
   if (from >= 0 && to - from <= w->mz_cap) {
+    int64_t at = w->mz_top % w->mz_cap; /* one division, not one per entry */
     w->memo_zat[i] = w->mz_top;
     w->memo_zlen[i] = to - from;
-    int64_t at = w->mz_top % w->mz_cap; /* one division, not one per entry */
     for (p = from; p < to; p++) {
       w->mz_rec[at] = w->zlist[p];
       w->mz_b[at] = w->zbound[p];
