@@ -6754,8 +6754,8 @@ static int32_t dnnmem__anchor_by_size(dnnmem__planner *p) {
     x = (a[i] >> lb) & ((((uint64_t)1) << bits) - 1);
     a[i] = x << 32 | (uint32_t)p->order[i];
     count[x & mk]++;
-    if (passes > 1) count[(1 << w) + ((x >> w) & mk)]++;
-    if (passes > 2) count[(2 << w) + ((x >> 2 * w) & mk)]++;
+    if (passes > 1) count[((uint64_t)1 << w) + ((x >> w) & mk)]++;
+    if (passes > 2) count[((uint64_t)2 << w) + ((x >> 2 * w) & mk)]++;
   }
   for (k = 0; k < passes; k++) {
     int32_t sum = 0, c, v, *at = count + (k << w), sh = 32 + k * w;
