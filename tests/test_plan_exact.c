@@ -1346,20 +1346,13 @@ static void test_seams(void) {
     int64_t cap = ((int64_t)1 << 38) - 1;
     static const int64_t span[5][2] = {{0, 3}, {0, 2}, {2, 4}, {3, 5}, {4, 5}};
     dnnmem_interval t[5];
-    dnnmem__exact_params params;
     dnnmem__exact_outcome out;
-    size_t bytes = 0;
-    void *scratch;
     int32_t i;
     memset(t, 0, sizeof t);
     for (i = 0; i < 5; i++) t[i].lower = span[i][0], t[i].upper = span[i][1], t[i].size = i % 3 == 0 ? cap - 17 : 17;
     p.records = t, p.count = 5, p.alignment = 0;
-    memset(&params, 0, sizeof params);
-    params.capacity = cap;
-    CHECK_EQ(dnnmem__exact_scratch_size(5, 0, 0, &bytes), DNNMEM_OK);
-    scratch = malloc(bytes);
-    CHECK_EQ(dnnmem__exact_solve(t, 5, 0, &params, off, &out, scratch, bytes), DNNMEM_OK);
-    free(scratch);
+    out = search(t, 5, 0, cap, 0, off);
+    CHECK(out.arena != -2); /* the search ran */
     CHECK_EQ(out.feasible, 1);
     CHECK_EQ(out.seam_fails, 0);
     CHECK_EQ(ref_plan_recount(&p, off), cap);
@@ -1379,26 +1372,18 @@ static void test_huge_keys(void) {
       {7, 10, 953319312588158},      {9, 14, 347}};
   dnnmem_interval r[14];
   int64_t off[14];
-  dnnmem_intervals p;
   dnnmem_plan_options o;
   dnnmem_plan_result res;
-  size_t bytes;
-  void *scratch;
   int32_t i;
   CHECK_EQ(dnnmem__exact_scale(6400, 40), 4000);
   CHECK_EQ(dnnmem__exact_scale(DNNMEM__I64_MAX, 40), DNNMEM__I64_MAX / 64 * 40);
   CHECK_EQ(dnnmem__exact_scale(DNNMEM__I64_MAX, 87), DNNMEM__I64_MAX);
   CHECK_EQ(dnnmem__exact_scale(DNNMEM__I64_MAX / 64, 87), DNNMEM__I64_MAX / 64 / 64 * 87);
-  for (i = 0; i < 14; i++) r[i] = rec(t[i][0], t[i][1], t[i][2]);
-  p.records = r, p.count = 14, p.alignment = 64;
+  for (i = 0; i < 14; i++) r[i] = rec(t[i][0], t[i][1], t[i][2]), r[i].alignment = 64;
   memset(&o, 0, sizeof o);
   o.algo = DNNMEM_PLAN_BEST;
-  CHECK_EQ(dnnmem_plan_solve_scratch_size(&p, &o, &bytes), DNNMEM_OK);
-  scratch = malloc(bytes);
-  CHECK_EQ(dnnmem_plan_solve(&p, &o, off, &res, scratch, bytes), DNNMEM_OK);
-  CHECK_EQ(ref_plan_recount(&p, off), res.arena);
-  CHECK(res.arena >= res.lower_bound);
-  free(scratch);
+  CHECK_EQ(solve(r, 14, &o, off, &res), DNNMEM_OK); /* recounted: -1 on a bad plan */
+  CHECK(res.arena >= res.lower_bound && res.arena > 0);
 }
 
 int main(void) {
