@@ -8204,9 +8204,9 @@ static int dnnmem__exact_allowed(const dnnmem__exact *w, const dnnmem__exact_fra
 static int dnnmem__exact_cell_step(dnnmem__exact *w, dnnmem__exact_frame *f, int32_t d) {
   const dnnmem__exact_frame *g = &w->frames[d - 1];
   const int32_t unsafe = -1;
-  int32_t j = g->placed, p, q, s, lo, hi, lo2, hi2, first = w->start_index[f->part_lo], end;
+  int32_t j = g->placed, p, q, s, lo, hi, lo2, hi2, first = w->start_index[f->part_lo], end, n;
   int64_t *cf = w->cell_floor, at = w->cell_top, top;
-  int32_t *cc = w->cell_count;
+  int32_t *cc = w->cell_count, *busy = w->tmp2; /* the records busy in R */
   if (w->cell_at != d - 1 || j < 0 || g->bound_offset >= 0 || f->bound_offset >= 0 || g->part_lo > f->part_lo ||
       f->part_hi > g->part_hi)
     return 0;
@@ -8221,10 +8221,11 @@ static int dnnmem__exact_cell_step(dnnmem__exact *w, dnnmem__exact_frame *f, int
   }
   top = at + (hi - lo);
   end = w->start_index[hi];
-  for (p = first; p < end; p++) {
+  for (p = first, n = 0; p < end; p++) {
     int32_t k = w->search[p];
     int64_t x = w->lowest[k];
     if (w->placed[k] || w->span_hi[k] <= lo) continue;
+    busy[n++] = k;
     for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++) {
       int32_t e = w->seg_hi[q] < hi ? w->seg_hi[q] : hi;
       for (s = w->seg_lo[q] > lo ? w->seg_lo[q] : lo; s < e; s++) cf[s] = x < cf[s] ? x : cf[s];
@@ -8234,10 +8235,9 @@ static int dnnmem__exact_cell_step(dnnmem__exact *w, dnnmem__exact_frame *f, int
   lo2 = lo;
   hi2 = hi;
   f->cell_flips = 0;
-  for (p = first; p < end; p++) {
-    int32_t k = w->search[p], safe = 1;
+  for (p = 0; p < n; p++) {
+    int32_t k = busy[p], safe = 1;
     int64_t h = w->lowest[k];
-    if (w->placed[k] || w->span_hi[k] <= lo) continue;
     for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k] && safe; q++) {
       int32_t e = w->seg_hi[q];
       for (s = w->seg_lo[q]; s < e && safe; s++) safe = cf[s] == h;
@@ -8431,10 +8431,10 @@ static void dnnmem__exact_cell(dnnmem__exact *w, dnnmem__exact_frame *f) {
    frame's last one, below the dominance height, within capacity, covering
    the frame's cell when it has one: a scan of the part. */
 static int32_t dnnmem__exact_scan(const dnnmem__exact *w, const dnnmem__exact_frame *f) {
-  int32_t p, best = -1;
+  int32_t p, best = -1, end = w->start_index[f->cell >= 0 ? f->cell + 1 : f->part_hi];
   int64_t bo = 0;
   int32_t br = 0;
-  for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
+  for (p = w->start_index[f->part_lo]; p < end; p++) {
     int32_t k = w->search[p];
     int64_t o;
     if (w->placed[k]) continue;
@@ -8501,7 +8501,9 @@ static int32_t dnnmem__exact_next(dnnmem__exact *w, dnnmem__exact_frame *f) {
     } else {
       /* dnnmem__exact_scan's filter, written out: a shared predicate
          measured 15% slower on minimalloc's H */
-      for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
+      /* a cell's covers begin at or before it */
+      int32_t end = w->start_index[f->cell >= 0 ? f->cell + 1 : f->part_hi];
+      for (p = w->start_index[f->part_lo]; p < end; p++) {
         int32_t k = w->search[p];
         int64_t o;
         if (w->placed[k]) continue;
