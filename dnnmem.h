@@ -8189,6 +8189,26 @@ static int dnnmem__exact_allowed(const dnnmem__exact *w, const dnnmem__exact_fra
   return w->lowest[k] > f->bound_offset || (w->lowest[k] == f->bound_offset && w->rank[k] > f->bound_rank);
 }
 
+/* The unplaced records of frame f's part whose stretch meets sections
+   [lo, hi), into list: those that begin before hi (by start) or those
+   that end after lo (by end), whichever are fewer. */
+static int32_t dnnmem__exact_cell_busy(const dnnmem__exact *w, const dnnmem__exact_frame *f, int32_t lo, int32_t hi,
+                                       int32_t *list) {
+  int32_t p, n = 0, end;
+  if (w->start_index[hi] - w->start_index[f->part_lo] <= w->end_index[f->part_hi] - w->end_index[lo]) {
+    for (p = w->start_index[f->part_lo], end = w->start_index[hi]; p < end; p++) {
+      int32_t k = w->search[p];
+      if (!w->placed[k] && w->span_hi[k] > lo) list[n++] = k;
+    }
+  } else { /* an unplaced record ending in (lo, part_hi] lies in the part */
+    for (p = w->end_index[lo], end = w->end_index[f->part_hi]; p < end; p++) {
+      int32_t k = w->end_order[p];
+      if (!w->placed[k] && w->span_lo[k] < hi) list[n++] = k;
+    }
+  }
+  return n;
+}
+
 /* Frame f's floors, cover counts and safe flags (below) from its
    parent's, which cell_floor, cell_count and cell_safe hold: the parent
    placed one record, so floors moved only in its stretch and where it
@@ -8204,7 +8224,7 @@ static int dnnmem__exact_allowed(const dnnmem__exact *w, const dnnmem__exact_fra
 static int dnnmem__exact_cell_step(dnnmem__exact *w, dnnmem__exact_frame *f, int32_t d) {
   const dnnmem__exact_frame *g = &w->frames[d - 1];
   const int32_t unsafe = -1;
-  int32_t j = g->placed, p, q, s, lo, hi, lo2, hi2, first = w->start_index[f->part_lo], end, n;
+  int32_t j = g->placed, p, q, s, lo, hi, lo2, hi2, n;
   int64_t *cf = w->cell_floor, at = w->cell_top, top;
   int32_t *cc = w->cell_count, *busy = w->tmp2; /* the records busy in R */
   if (w->cell_at != d - 1 || j < 0 || g->bound_offset >= 0 || f->bound_offset >= 0 || g->part_lo > f->part_lo ||
@@ -8220,12 +8240,10 @@ static int dnnmem__exact_cell_step(dnnmem__exact *w, dnnmem__exact_frame *f, int
     cf[s] = DNNMEM__I64_MAX;
   }
   top = at + (hi - lo);
-  end = w->start_index[hi];
-  for (p = first, n = 0; p < end; p++) {
-    int32_t k = w->search[p];
+  n = dnnmem__exact_cell_busy(w, f, lo, hi, busy);
+  for (p = 0; p < n; p++) {
+    int32_t k = busy[p];
     int64_t x = w->lowest[k];
-    if (w->placed[k] || w->span_hi[k] <= lo) continue;
-    busy[n++] = k;
     for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++) {
       int32_t e = w->seg_hi[q] < hi ? w->seg_hi[q] : hi;
       for (s = w->seg_lo[q] > lo ? w->seg_lo[q] : lo; s < e; s++) cf[s] = x < cf[s] ? x : cf[s];
@@ -8256,12 +8274,10 @@ static int dnnmem__exact_cell_step(dnnmem__exact *w, dnnmem__exact_frame *f, int
     w->cell_old[top + s - lo2] = cc[s];
     cc[s] = 0;
   }
-  end = w->start_index[hi2];
-  for (p = first; p < end; p++) {
-    int32_t k = w->search[p], safe, add;
+  if (lo2 < lo || hi2 > hi) n = dnnmem__exact_cell_busy(w, f, lo2, hi2, busy);
+  for (p = 0; p < n; p++) {
+    int32_t k = busy[p], safe = w->cell_safe[k], add;
     int64_t h = w->lowest[k];
-    if (w->placed[k] || w->span_hi[k] <= lo2) continue;
-    safe = w->cell_safe[k];
     add = w->size[k] <= w->capacity - h && !dnnmem__exact_waits(w, k);
     for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++) {
       int32_t e = w->seg_hi[q] < hi2 ? w->seg_hi[q] : hi2;
