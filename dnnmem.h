@@ -8637,6 +8637,20 @@ static int dnnmem__exact_log(dnnmem__exact *w, int32_t id, int64_t old) {
    order is the least height they can reach (one machine, release times);
    that height must fit. A sweep over the part with the live items kept
    sorted by release: O(items + sections x live). */
+static DNNMEM__EXACT_INLINE void dnnmem__exact_sweep_add(dnnmem__exact *w, int32_t q, int64_t rel, int32_t *live) {
+  int32_t i;
+  for (i = *live; i > 0 && w->item_release[i - 1] > rel; i--) {
+    w->item_release[i] = w->item_release[i - 1];
+    w->item_bytes[i] = w->item_bytes[i - 1];
+    w->item_end[i] = w->item_end[i - 1];
+  }
+  w->item_release[i] = rel;
+  w->item_bytes[i] = w->seg_wu[q] - w->seg_wl[q];
+  w->item_end[i] = w->seg_hi[q];
+  w->item_dying[w->seg_hi[q]]++;
+  (*live)++;
+}
+
 static int dnnmem__exact_sweep(dnnmem__exact *w, int32_t lo, int32_t hi, int64_t o, int32_t dlo,
                                int32_t dhi, int fits) {
   int32_t s, p = w->seg_start[lo], live = 0, dead = 0, i, k;
@@ -8654,6 +8668,20 @@ static int dnnmem__exact_sweep(dnnmem__exact *w, int32_t lo, int32_t hi, int64_t
   if (dlo < lo) dlo = lo;
   if (dhi > hi) dhi = hi;
   if (dlo < dhi && w->seg_reach[dlo] > p) p = w->seg_reach[dlo];
+  if (dlo < dhi && w->end_index[hi] - w->end_index[dlo] < w->seg_start[dlo + 1] - p) {
+    /* the items live at dlo found by their records' ends (fewer to look
+       at; nothing unplaced crosses hi); equal releases in another order
+       give the same stacks */
+    for (i = w->end_index[dlo]; i < w->end_index[hi]; i++) {
+      int32_t r = w->end_order[i], q;
+      if (w->placed[r] || w->span_lo[r] > dlo) continue;
+      for (q = w->seg_first[r]; q < w->seg_first[r] + w->seg_count[r]; q++) {
+        int64_t rel = w->release[r] + w->seg_wl[q];
+        if (w->seg_lo[q] <= dlo && dlo < w->seg_hi[q] && rel > o) dnnmem__exact_sweep_add(w, q, rel, &live);
+      }
+    }
+    p = w->seg_start[dlo + 1];
+  }
   for (s = dlo; s < dhi && ok; s++) {
     int64_t sum = 0, room = w->capacity - w->rem[s];
     /* items that ended stay in the list, skipped, until they are half of
@@ -8677,16 +8705,7 @@ static int dnnmem__exact_sweep(dnnmem__exact *w, int32_t lo, int32_t hi, int64_t
       if (w->placed[r] || w->seg_hi[q] <= s) continue;
       rel = w->release[r] + w->seg_wl[q];
       if (rel <= o) continue; /* at o: covered by o + rem above */
-      for (i = live; i > 0 && w->item_release[i - 1] > rel; i--) {
-        w->item_release[i] = w->item_release[i - 1];
-        w->item_bytes[i] = w->item_bytes[i - 1];
-        w->item_end[i] = w->item_end[i - 1];
-      }
-      w->item_release[i] = rel;
-      w->item_bytes[i] = w->seg_wu[q] - w->seg_wl[q];
-      w->item_end[i] = w->seg_hi[q];
-      w->item_dying[w->seg_hi[q]]++;
-      live++;
+      dnnmem__exact_sweep_add(w, q, rel, &live);
     }
     /* from the highest release down; below a release r every term is at
        most r + rem, so stop once that fits */
