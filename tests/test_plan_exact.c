@@ -1363,7 +1363,7 @@ static void test_seams(void) {
    parent's (dnnmem__exact_cell_step, issue 29) against each frame
    counting them from scratch (cell_full): 1500 small tilings (5-9 pieces,
    the brute-force optimum) and 300 of 24-40 pieces (24 x 30), spoilt 0-3
-   times, at the optimum and one below, plus 200 of 40-60 pieces (40 x 32)
+   times, at the optimum and one below, plus 400 of 40-60 pieces (40 x 32)
    at the height, each with the scratch's stack and with one of 16 entries
    (steps that find it full count from scratch, mid-step too); random
    records with gaps, alignments and fixed ones minimised: the same answer,
