@@ -7432,6 +7432,9 @@ typedef struct dnnmem__exact {
   int seams_on;
   int64_t seam_fails;
   dnnmem__exact_slot slots[DNNMEM__EXACT_SLOTS];
+  /* the plain round robin's orders: the kinds whose ranks differ
+     (dnnmem__exact_plain_kinds) */
+  int32_t plain_kinds[DNNMEM__EXACT_ORDERS], plain_count;
   /* cell_floor and cell_count hold frame cell_at's entry state (-1: no
      frame's); the frames' old values, a stack (dnnmem__exact_cell_step) */
   int64_t *cell_old;
@@ -7962,6 +7965,27 @@ static void dnnmem__exact_set_order(dnnmem__exact *w, int32_t kind, uint64_t see
   for (i = 0; i < w->m; i++) w->rank[w->search[w->ids[i]]] = i;
   w->order_kind = kind;
   w->order_seed = seed;
+}
+
+/* The plain round robin's orders. A kind whose ranks are an earlier
+   kind's runs the same search (a tiling: every section's total is the
+   capacity, so T orders nothing and TWA and WAT are both WA): it is left
+   out, and the others share its nodes. Told apart by a hash of the ranks:
+   a collision only leaves out an order, and any plain order alone
+   exhausts the tree in time. Noisy runs keep every kind. */
+static void dnnmem__exact_plain_kinds(dnnmem__exact *w, int all) {
+  uint64_t h[DNNMEM__EXACT_ORDERS];
+  int32_t k, e, p, first = 1;
+  for (p = 0; p < w->m; p++)
+    if (w->rec[w->search[p]].flags & DNNMEM_INTERVAL_HINT) first = 0;
+  w->plain_count = 0;
+  for (k = first; k < DNNMEM__EXACT_ORDERS; k++) {
+    dnnmem__exact_set_order(w, k, 0, w->order_keys + 4 * (size_t)w->m);
+    for (h[k] = 0, p = 0; p < w->m; p++) h[k] = (h[k] ^ (uint64_t)(uint32_t)w->rank[w->search[p]]) * 0x100000001B3ull;
+    for (e = 0; e < w->plain_count && (all || h[w->plain_kinds[e]] != h[k]); e++) continue;
+    if (e == w->plain_count) w->plain_kinds[w->plain_count++] = k;
+  }
+  w->order_kind = -1; /* the next user sets its own */
 }
 
 static int dnnmem__exact_part_nonempty(const dnnmem__exact *w, int32_t lo, int32_t hi) {
@@ -9701,8 +9725,8 @@ static int dnnmem__exact_step(dnnmem__exact *w, dnnmem__exact_portfolio *pf) {
     seed = (uint64_t)(pf->noisy_runs + 1) * 0x9E3779B97F4A7C15ull + (w->noise_salt << 32);
     limit = luby > DNNMEM__I64_MAX / base ? DNNMEM__I64_MAX : base * luby;
   } else {
-    int64_t round = pf->plain_runs / orders;
-    kind = first + (int32_t)(pf->plain_runs % orders);
+    int64_t round = pf->plain_runs / w->plain_count;
+    kind = w->plain_kinds[pf->plain_runs % w->plain_count];
     seed = 0;
     limit = round >= 62 || base > (DNNMEM__I64_MAX >> round) ? DNNMEM__I64_MAX : base << round;
     slot = &w->slots[pf->slot0 + kind]; /* resumed: on to the round's limit */
@@ -9759,6 +9783,7 @@ typedef struct dnnmem__exact_params {
   int no_seams;                /* tests: no seam checks (dnnmem__exact_seams) */
   int shared_noise;            /* tests: noise scales keys every record shares (dnnmem__exact_set_order) */
   uint64_t noise_salt;         /* tests: another stream of noisy restarts (their seeds + salt << 32) */
+  int all_plain;               /* tests: the plain round robin keeps repeated orders */
   int cell_full;               /* tests: every frame counts its cell from scratch (dnnmem__exact_cell_step) */
 } dnnmem__exact_params;
 
@@ -9774,6 +9799,7 @@ typedef struct dnnmem__exact_outcome {
   int64_t nogoods;     /* placements a learned nogood failed */
   int64_t lists, list_len; /* frames that failed naming records; records named */
   int64_t seam_fails;      /* placements a seam failed (dnnmem__exact_seams) */
+  int32_t plain_orders;    /* the plain round robin's orders (dnnmem__exact_plain_kinds) */
 } dnnmem__exact_outcome;
 
 /* The arena of a plan of the search's records. */
@@ -10019,11 +10045,13 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   w.long_reasons = params->long_reasons;
   w.shared_noise = params->shared_noise;
   w.noise_salt = params->noise_salt;
+  dnnmem__exact_plain_kinds(&w, params->all_plain);
   w.run_id = w.run_count = 0;
   for (i = 0; i <= (int32_t)w.memo_mask; i++) w.memo_run[i] = 0;
   out->optimal = 0;
   out->feasible = -1;
   out->arena = -1;
+  out->plain_orders = w.plain_count;
   /* canonical plans have arenas that are multiples of g (not with windows) */
   g = w.has_windows ? 1 : w.granularity;
   lb = dnnmem__exact_round_up(dnnmem__max64(bound, params->lower_bound), g);
