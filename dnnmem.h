@@ -8158,6 +8158,7 @@ static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact
   dnnmem__exact_frame *f = &w->frames[d];
   int64_t h = DNNMEM__I64_MAX;
   int32_t p;
+  uint64_t state;
   f->bound_offset = part->bound_offset;
   f->bound_rank = part->bound_rank;
   f->part_lo = part->lo;
@@ -8176,9 +8177,9 @@ static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact
   f->noslack = 0;
   f->zbase = d == 0 ? 0 : w->frames[d - 1].zend >= 0 ? w->frames[d - 1].zend : w->frames[d - 1].zbase;
   f->zend = w->backjump ? f->zbase : -1;
-  uint64_t state = dnnmem__exact_mix(((uint64_t)(uint32_t)part->lo << 32) ^ (uint32_t)part->hi) +
-                   dnnmem__exact_mix((uint64_t)part->bound_offset ^ 0x5bd1e995u) +
-                   dnnmem__exact_mix((uint64_t)w->capacity ^ ((uint64_t)w->has_windows * w->run_id << 40));
+  state = dnnmem__exact_mix(((uint64_t)(uint32_t)part->lo << 32) ^ (uint32_t)part->hi) +
+          dnnmem__exact_mix((uint64_t)part->bound_offset ^ 0x5bd1e995u) +
+          dnnmem__exact_mix((uint64_t)w->capacity ^ ((uint64_t)w->has_windows * w->run_id << 40));
   for (p = w->start_index[part->lo]; p < w->start_index[part->hi]; p++) {
     int32_t k = w->search[p];
     uint64_t tie;
