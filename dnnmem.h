@@ -6591,13 +6591,13 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_span(dnnmem__planner *p, const
 /* List l's entries living at a segment of q (of their block) off the free
    intervals: one test of a mask each. */
 static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_ents(dnnmem__planner *p, const dnnmem__anchor_entry *e, int32_t l,
-                                                       uint64_t q) {
+                                                       uint64_t q, int below) {
   const dnnmem__anchor_entry *last = e + p->anc_at[l] + p->anc_cnt[l];
   dnnmem__anchor_cut k;
   if (p->anc_cnt[l] == 0) return;
   dnnmem__anchor_cut_begin(p, &k);
   for (e += p->anc_at[l]; e < last; e++)
-    if (e->seg & q) dnnmem__anchor_cut_piece(p, &k, e->off, e->end);
+    if (!(below && e->end <= k.a) && (e->seg & q)) dnnmem__anchor_cut_piece(p, &k, e->off, e->end);
 }
 
 /* The free intervals of the placed records meeting r (as gap_free), in
@@ -6619,8 +6619,8 @@ static void dnnmem__anchor_free(dnnmem__planner *p, int32_t r) {
     p->gap_need = need;
   }
   if (jH == jL) { /* q: r's segments */
-    dnnmem__anchor_cut_ents(p, p->anc_e, 2 * B + jL, qL & qH);
-    dnnmem__anchor_cut_ents(p, p->anc_st, B + jL, qL & qH);
+    dnnmem__anchor_cut_ents(p, p->anc_e, 2 * B + jL, qL & qH, 0);
+    dnnmem__anchor_cut_ents(p, p->anc_st, B + jL, qL & qH, 0);
     return;
   }
   for (j = jL + 1; j < jH;) { /* runs first: more entries then fall in taken bytes */
@@ -6632,9 +6632,9 @@ static void dnnmem__anchor_free(dnnmem__planner *p, int32_t r) {
     dnnmem__anchor_cut_span(p, u, c);
     j += 1 << k;
   }
-  dnnmem__anchor_cut_ents(p, p->anc_e, 2 * B + jL, qL); /* alive at L or after */
-  dnnmem__anchor_cut_ents(p, p->anc_st, B + jL, qL);
-  dnnmem__anchor_cut_ents(p, p->anc_st, B + jH, qH); /* born before H */
+  dnnmem__anchor_cut_ents(p, p->anc_e, 2 * B + jL, qL, 0); /* alive at L or after */
+  dnnmem__anchor_cut_ents(p, p->anc_st, B + jL, qL, 1);
+  dnnmem__anchor_cut_ents(p, p->anc_st, B + jH, qH, 1); /* born before H */
 }
 
 /* gap_best over the linked list. */
