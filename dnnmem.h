@@ -5350,6 +5350,7 @@ typedef struct dnnmem__planner {
   dnnmem__gap_span *anc_up[DNNMEM__PLAN_ANCHOR_UNIONS + 1]; /* level k's unions of U (arrays unused here) */
   int32_t *anc_uat, *anc_ucnt, *anc_usum, anc_levels; /* per union: first slot, count, its St counts at build */
   int32_t *anc_ustamp; /* per block: its St count when its U was built */
+  int64_t *anc_big; /* per block: its St entries' largest size (vals, unused here) */
 #endif
   dnnmem__steps steps;          /* place_on_top's skyline */
   /* greedy-breadth */
@@ -6436,6 +6437,7 @@ static void dnnmem__anchor_insert(dnnmem__planner *p, int32_t q) {
   int32_t M = ((int32_t)1 << S) - 1, top = (lo >> S) < last ? M : (p->hi[q] - 1) & M;
   int64_t o = p->off[q], e = o + p->rec[q].size;
   dnnmem__anchor_ent_add(p, p->anc_st, B + (lo >> S), q, DNNMEM__ANCHOR_BITS(lo & M, top));
+  if (e - o > p->anc_big[lo >> S]) p->anc_big[lo >> S] = e - o;
   for (k = first; k < last; k++) dnnmem__anchor_run_add(p, 3 * B + k, o, e);
   if (first <= last) dnnmem__anchor_ent_add(p, p->anc_e, 2 * B + last, q, DNNMEM__ANCHOR_BITS(0, (p->hi[q] - 1) & M));
 }
@@ -6596,7 +6598,18 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_ents(dnnmem__planner *p, const
   dnnmem__anchor_cut k;
   if (p->anc_cnt[l] == 0) return;
   dnnmem__anchor_cut_begin(p, &k);
-  for (e += p->anc_at[l]; e < last; e++)
+  e += p->anc_at[l];
+  if (below) { /* St (l: B + its block): entries starting at or below the first free byte less its largest size end there */
+    int64_t t = k.a - p->anc_big[l - p->anc_blocks];
+    int32_t lo = 0, hi = p->anc_cnt[l], mid;
+    while (lo < hi) {
+      mid = (lo + hi) >> 1;
+      if (e[mid].off <= t) lo = mid + 1;
+      else hi = mid;
+    }
+    e += lo;
+  }
+  for (; e < last; e++)
     if (!(below && e->end <= k.a) && (e->seg & q)) dnnmem__anchor_cut_piece(p, &k, e->off, e->end);
 }
 
@@ -6719,6 +6732,8 @@ static int dnnmem__anchor_begin(dnnmem__planner *p) {
   p->gap_leaves = 0; /* the time tree is not built */
   p->itree_all = 0;
   p->anc_nodes = (dnnmem__anchor_node *)(void *)p->heap.key; /* 24 bytes a node: 3 (n + 2) of its 5n + 4 */
+  p->anc_big = p->vals; /* the size order is read (2n >= B) */
+  for (j = 0; j < B; j++) p->anc_big[j] = 0;
   for (i = 0; i < p->n; i++)
     if (p->off[i] >= 0) dnnmem__anchor_insert(p, i);
   return 1;
