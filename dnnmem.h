@@ -5309,6 +5309,12 @@ typedef struct dnnmem__anchor_entry {
   uint64_t seg;
 } dnnmem__anchor_entry;
 
+/* A node of greedy-size's free intervals: bytes [a, b), next nx. */
+typedef struct dnnmem__anchor_node {
+  int64_t a, b;
+  struct dnnmem__anchor_node *nx;
+} dnnmem__anchor_node;
+
 typedef struct dnnmem__planner {
   const dnnmem_interval *rec;
   int32_t n, segments, num_fixed;
@@ -5346,11 +5352,11 @@ typedef struct dnnmem__planner {
   dnnmem__anchor_entry *anc_st, *anc_e; /* St and E: in gap_ent and gap_run (unused then) */
   int32_t *anc_at, *anc_cnt; /* per list (U, St, E, T of each block): first slot, count */
   int32_t anc_blocks, anc_top; /* anc_top: the free intervals' next node */
-  int64_t *anc_fa, *anc_fb;  /* the free intervals' list (bestfit's heap arrays, unused here) */
-  int32_t *anc_nx;
+  struct dnnmem__anchor_node *anc_nodes; /* the free intervals' list (bestfit's heap keys, unused here) */
   dnnmem__gap_span *anc_up[DNNMEM__PLAN_ANCHOR_UNIONS + 1]; /* level k's unions of U (arrays unused here) */
   int32_t *anc_uat, *anc_ucnt, *anc_usum, anc_levels; /* per union: first slot, count, its St counts at build */
   int32_t *anc_ustamp; /* per block: its St count when its U was built */
+  int64_t *anc_big; /* per block: its St entries' largest size (vals, unused here) */
 #endif
   dnnmem__steps steps;          /* place_on_top's skyline */
   /* greedy-breadth */
@@ -6437,6 +6443,7 @@ static void dnnmem__anchor_insert(dnnmem__planner *p, int32_t q) {
   int32_t M = ((int32_t)1 << S) - 1, top = (lo >> S) < last ? M : (p->hi[q] - 1) & M;
   int64_t o = p->off[q], e = o + p->rec[q].size;
   dnnmem__anchor_ent_add(p, p->anc_st, B + (lo >> S), q, DNNMEM__ANCHOR_BITS(lo & M, top));
+  if (e - o > p->anc_big[lo >> S]) p->anc_big[lo >> S] = e - o;
   for (k = first; k < last; k++) dnnmem__anchor_run_add(p, 3 * B + k, o, e);
   if (first <= last) dnnmem__anchor_ent_add(p, p->anc_e, 2 * B + last, q, DNNMEM__ANCHOR_BITS(0, (p->hi[q] - 1) & M));
 }
@@ -6451,23 +6458,20 @@ static void dnnmem__anchor_insert(dnnmem__planner *p, int32_t q) {
    head and the unbounded last. As gap_cut: intervals shorter than need go
    as soon as they are cut. */
 typedef struct dnnmem__anchor_cut {
-  int64_t *fa, *fb, a, b, need;
-  int32_t *nx, pv, c;
+  dnnmem__anchor_node *pv, *c;
+  int64_t a, b, need;
 } dnnmem__anchor_cut;
 
 /* To node c's successor (c's bytes in a, b). */
 static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_next(dnnmem__anchor_cut *k) {
-  k->c = k->nx[k->c];
-  k->a = k->fa[k->c];
-  k->b = k->fb[k->c];
+  k->c = k->c->nx;
+  k->a = k->c->a;
+  k->b = k->c->b;
 }
 
 static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_begin(const dnnmem__planner *p, dnnmem__anchor_cut *k) {
-  k->fa = p->anc_fa;
-  k->fb = p->anc_fb;
-  k->nx = p->anc_nx;
   k->need = p->gap_need;
-  k->pv = k->c = 0;
+  k->pv = k->c = p->anc_nodes;
   dnnmem__anchor_cut_next(k);
 }
 
@@ -6482,30 +6486,30 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_piece(dnnmem__planner *p, dnnm
   }
   if (k->a >= x) return; /* taken already */
   if (k->a < o && o - k->a >= k->need) { /* the part below stays: a new node before c */
-    int32_t m = p->anc_top++;
-    DNNMEM_ASSERT(m < p->n + 2);
-    k->fa[m] = k->a;
-    k->fb[m] = o;
-    k->nx[k->pv] = m;
-    k->nx[m] = k->c;
+    dnnmem__anchor_node *m = p->anc_nodes + p->anc_top++;
+    DNNMEM_ASSERT(p->anc_top <= p->n + 2);
+    m->a = k->a;
+    m->b = o;
+    k->pv->nx = m;
+    m->nx = k->c;
     k->pv = m;
   }
   if (k->b > x) { /* the usual: c's start raised */
     if (k->b - x >= k->need) {
-      k->a = k->fa[k->c] = x;
+      k->a = k->c->a = x;
       return;
     }
   } else {
     do dnnmem__anchor_cut_next(k); /* covered whole (never the unbounded last) */
     while (k->b <= x);
     if (k->a >= x || k->b - x >= k->need) {
-      if (k->a < x) k->a = k->fa[k->c] = x;
-      k->nx[k->pv] = k->c;
+      if (k->a < x) k->a = k->c->a = x;
+      k->pv->nx = k->c;
       return;
     }
   }
   dnnmem__anchor_cut_next(k); /* the rest too short */
-  k->nx[k->pv] = k->c;
+  k->pv->nx = k->c;
 }
 
 static int32_t dnnmem__anchor_union(dnnmem__planner *p, int32_t k, int32_t m, int32_t sum, const dnnmem__gap_span **r);
@@ -6595,13 +6599,24 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_span(dnnmem__planner *p, const
 /* List l's entries living at a segment of q (of their block) off the free
    intervals: one test of a mask each. */
 static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_ents(dnnmem__planner *p, const dnnmem__anchor_entry *e, int32_t l,
-                                                       uint64_t q) {
+                                                       uint64_t q, int below) {
   const dnnmem__anchor_entry *last = e + p->anc_at[l] + p->anc_cnt[l];
   dnnmem__anchor_cut k;
   if (p->anc_cnt[l] == 0) return;
   dnnmem__anchor_cut_begin(p, &k);
-  for (e += p->anc_at[l]; e < last; e++)
-    if (e->seg & q) dnnmem__anchor_cut_piece(p, &k, e->off, e->end);
+  e += p->anc_at[l];
+  if (below) { /* St (l: B + its block): entries starting at or below the first free byte less its largest size end there */
+    int64_t t = k.a - p->anc_big[l - p->anc_blocks];
+    int32_t lo = 0, hi = p->anc_cnt[l], mid;
+    while (lo < hi) {
+      mid = (lo + hi) >> 1;
+      if (e[mid].off <= t) lo = mid + 1;
+      else hi = mid;
+    }
+    e += lo;
+  }
+  for (; e < last; e++)
+    if (!(below && e->end <= k.a) && (e->seg & q)) dnnmem__anchor_cut_piece(p, &k, e->off, e->end);
 }
 
 /* The free intervals of the placed records meeting r (as gap_free), in
@@ -6612,19 +6627,19 @@ static void dnnmem__anchor_free(dnnmem__planner *p, int32_t r) {
   uint64_t qL = DNNMEM__ANCHOR_BITS(L & M, 63), qH = DNNMEM__ANCHOR_BITS(0, (H - 1) & M);
   { /* the first list, T's runs, cuts [0, inf): its gaps */
     const dnnmem__gap_span *u = p->anc_run + p->anc_at[3 * B + jL], *last = u + p->anc_cnt[3 * B + jL];
-    int64_t *fa = p->anc_fa, *fb = p->anc_fb, x = 0, need = p->rec[r].size;
-    int32_t *nx = p->anc_nx, v = 0, t = 1;
+    dnnmem__anchor_node *v = p->anc_nodes, *t = v + 1;
+    int64_t x = 0, need = p->rec[r].size;
     for (; u < last; u++) {
-      if (u->off - x >= need) fa[t] = x, fb[t] = u->off, nx[v] = t, v = t++;
+      if (u->off - x >= need) t->a = x, t->b = u->off, v->nx = t, v = t++;
       x = u->end;
     }
-    fa[t] = x, fb[t] = DNNMEM__I64_MAX, nx[v] = t;
-    p->anc_top = t + 1;
+    t->a = x, t->b = DNNMEM__I64_MAX, v->nx = t;
+    p->anc_top = (int32_t)(t - p->anc_nodes) + 1;
     p->gap_need = need;
   }
   if (jH == jL) { /* q: r's segments */
-    dnnmem__anchor_cut_ents(p, p->anc_e, 2 * B + jL, qL & qH);
-    dnnmem__anchor_cut_ents(p, p->anc_st, B + jL, qL & qH);
+    dnnmem__anchor_cut_ents(p, p->anc_e, 2 * B + jL, qL & qH, 0);
+    dnnmem__anchor_cut_ents(p, p->anc_st, B + jL, qL & qH, 0);
     return;
   }
   for (j = jL + 1; j < jH;) { /* runs first: more entries then fall in taken bytes */
@@ -6636,30 +6651,28 @@ static void dnnmem__anchor_free(dnnmem__planner *p, int32_t r) {
     dnnmem__anchor_cut_span(p, u, c);
     j += 1 << k;
   }
-  dnnmem__anchor_cut_ents(p, p->anc_e, 2 * B + jL, qL); /* alive at L or after */
-  dnnmem__anchor_cut_ents(p, p->anc_st, B + jL, qL);
-  dnnmem__anchor_cut_ents(p, p->anc_st, B + jH, qH); /* born before H */
+  dnnmem__anchor_cut_ents(p, p->anc_e, 2 * B + jL, qL, 0); /* alive at L or after */
+  dnnmem__anchor_cut_ents(p, p->anc_st, B + jL, qL, 1);
+  dnnmem__anchor_cut_ents(p, p->anc_st, B + jH, qH, 1); /* born before H */
 }
 
 /* gap_best over the linked list. */
 static int64_t dnnmem__anchor_best(const dnnmem__planner *p, int64_t a, int64_t size) {
-  const int64_t *fa = p->anc_fa, *fb = p->anc_fb;
-  const int32_t *nx = p->anc_nx;
+  const dnnmem__anchor_node *c;
   int64_t best = -1, best_gap = DNNMEM__I64_MAX, cand;
-  int32_t c;
   if (a == 1) { /* every interval listed fits (none shorter than need): the shortest */
-    for (c = nx[0]; fb[c] != DNNMEM__I64_MAX; c = nx[c])
-      if (fb[c] - fa[c] < best_gap) best_gap = fb[c] - fa[c], best = fa[c];
-    return best >= 0 ? best : fa[c];
+    for (c = p->anc_nodes->nx; c->b != DNNMEM__I64_MAX; c = c->nx)
+      if (c->b - c->a < best_gap) best_gap = c->b - c->a, best = c->a;
+    return best >= 0 ? best : c->a;
   }
-  for (c = nx[0]; fb[c] != DNNMEM__I64_MAX; c = nx[c]) {
-    cand = dnnmem__align_up(fa[c], a);
-    if (cand + size <= fb[c] && fb[c] - fa[c] < best_gap) {
-      best_gap = fb[c] - fa[c];
+  for (c = p->anc_nodes->nx; c->b != DNNMEM__I64_MAX; c = c->nx) {
+    cand = dnnmem__align_up(c->a, a);
+    if (cand + size <= c->b && c->b - c->a < best_gap) {
+      best_gap = c->b - c->a;
       best = cand;
     }
   }
-  return best >= 0 ? best : dnnmem__align_up(fa[c], a);
+  return best >= 0 ? best : dnnmem__align_up(c->a, a);
 }
 
 /* The lists laid out by counts and the fixed records in; 0 (the time tree
@@ -6724,9 +6737,9 @@ static int dnnmem__anchor_begin(dnnmem__planner *p) {
   for (j = 0; j < 4 * B; j++) cnt[j] = 0;
   p->gap_leaves = 0; /* the time tree is not built */
   p->itree_all = 0;
-  p->anc_fa = p->heap.key;
-  p->anc_fb = p->heap.key + p->n + 2;
-  p->anc_nx = p->heap.id;
+  p->anc_nodes = (dnnmem__anchor_node *)(void *)p->heap.key; /* 24 bytes a node: 3 (n + 2) of its 5n + 4 */
+  p->anc_big = p->vals; /* the size order is read (2n >= B) */
+  for (j = 0; j < B; j++) p->anc_big[j] = 0;
   for (i = 0; i < p->n; i++)
     if (p->off[i] >= 0) dnnmem__anchor_insert(p, i);
   return 1;

@@ -503,6 +503,83 @@ static void test_size_fixed_in_gaps(void) {
   CHECK_EQ(bad, 0);
 }
 
+/* Greedy-size's long queries skip the entries of their end blocks' St
+   lists that lie in taken bytes: those ending at or below the current
+   free interval's start, and first those starting at or below the first
+   free byte less the list's largest size (a bound kept per block). A
+   unit record at every step (16 blocks), floors of large records alive
+   over many blocks (most bytes below taken), records over 2-5 blocks
+   from any step with sizes of a few small values (so an entry often ends
+   exactly at a free interval's start, or one byte past it), a large
+   record now and then among them (the bound), fixed records in their own
+   slots low and high; against the rule. */
+static void test_size_taken_below(void) {
+  int32_t bad = 0;
+  FOR_TRIALS(rng, 47, trial, 12) {
+    int32_t steps = 16 * 64, n = steps + 200 + (int32_t)dnnmem_rng_below(&rng, 800), i, fixed = 0;
+    dnnmem_interval *r = (dnnmem_interval *)calloc((size_t)n, sizeof *r);
+    dnnmem_intervals p;
+    for (i = 0; i < n; i++) {
+      int64_t lo = i, len = 1, size = 1 + (int64_t)dnnmem_rng_below(&rng, 3);
+      uint32_t roll = dnnmem_rng_below(&rng, 20);
+      if (i >= steps) {
+        lo = dnnmem_rng_below(&rng, (uint32_t)(steps - 5 * 64));
+        len = 64 * (2 + (int64_t)dnnmem_rng_below(&rng, 4)) + (int64_t)dnnmem_rng_below(&rng, 64);
+        if (trial % 3 == 1) size = 7; /* one size: entries of the bound's size end one byte past a free start */
+        else size = roll < 2 ? 200 + (int64_t)dnnmem_rng_below(&rng, 300) : 1 + (int64_t)dnnmem_rng_below(&rng, trial % 3 == 0 ? 40 : 6);
+        if (roll == 2) len = 64 * (6 + (int64_t)dnnmem_rng_below(&rng, 5)), lo = dnnmem_rng_below(&rng, 64); /* a floor */
+      }
+      r[i].lower = lo;
+      r[i].upper = lo + len;
+      r[i].size = size;
+      if (trial % 2 == 1 && i >= steps && dnnmem_rng_below(&rng, 60) == 0) {
+        r[i].flags |= DNNMEM_INTERVAL_FIXED;
+        r[i].fixed_offset = (fixed % 2 ? ((int64_t)1 << 20) : 0) + 4096 * (int64_t)(fixed + 1); /* its own slot */
+        fixed++;
+      }
+    }
+    p.records = r, p.count = n, p.alignment = trial % 4 == 2 ? 8 : 0;
+    bad += differs_from_rule(&p, "taken below trial", trial, bad, 0);
+    free(r);
+  }
+  CHECK_EQ(bad, 0);
+  { /* Q over blocks 1-3 meets G [0, 100) (block 1), H [0, 94) (block 2) and
+       E [94, 101) (block 3, its largest: a bound of 7): the first free
+       byte is 100 and E, starting 6 below it, takes it: Q at 101. Fixed
+       1-byte records 2 apart at 2^20, one at each even step: a segment a
+       step, 1-byte gaps between them. */
+    dnnmem_interval q[204];
+    dnnmem_intervals p;
+    int64_t off[204];
+    dnnmem_plan_options opt;
+    dnnmem_plan_result res;
+    void *scratch;
+    size_t bytes = 0;
+    int32_t i;
+    memset(q, 0, sizeof q);
+    for (i = 0; i < 200; i++) {
+      q[i].lower = 2 * i, q[i].upper = 2 * i + 1, q[i].size = 1;
+      q[i].flags = DNNMEM_INTERVAL_FIXED, q[i].fixed_offset = ((int64_t)1 << 20) + 2 * i;
+    }
+    q[200].lower = 100, q[200].upper = 140, q[200].size = 100; /* G */
+    q[201].lower = 150, q[201].upper = 215, q[201].size = 94;  /* H */
+    q[202].lower = 200, q[202].upper = 210, q[202].size = 7;   /* E */
+    q[203].lower = 100, q[203].upper = 220, q[203].size = 5;   /* Q */
+    p.records = q, p.count = 204, p.alignment = 0;
+    memset(&opt, 0, sizeof opt);
+    opt.algo = DNNMEM_PLAN_GREEDY_SIZE;
+    CHECK_EQ(dnnmem_plan_solve_scratch_size(&p, &opt, &bytes), DNNMEM_OK);
+    scratch = malloc(bytes);
+    CHECK_EQ(dnnmem_plan_solve(&p, &opt, off, &res, scratch, bytes), DNNMEM_OK);
+    free(scratch);
+    CHECK_EQ(off[200], 0);
+    CHECK_EQ(off[201], 0);
+    CHECK_EQ(off[202], 94);
+    CHECK_EQ(off[203], 101);
+    CHECK_EQ(differs_from_rule(&p, "taken below case", 0, 0, 0), 0);
+  }
+}
+
 int main(void) {
   RUN(test_same_plans_as_the_plain_rule);
   RUN(test_same_plans_at_scale);
@@ -516,5 +593,6 @@ int main(void) {
   RUN(test_size_unions);
   RUN(test_size_order);
   RUN(test_size_fixed_in_gaps);
+  RUN(test_size_taken_below);
   return test_finish("test_plan_greedy");
 }
