@@ -18091,42 +18091,124 @@ static dnnmem_result dnnmem__remat_plan_carve(const dnnmem_remat_problem *proble
    there are DNNMEM__REMAT_FIT_RULES orders: 0 largest first, ties the
    earlier step; 1 largest first, ties the later death; 2 and 3 by size
    class (power of two), ties the later death (2) or the longer lifetime
-   (3), then the larger. off: 2 L (offsets, then sort keys); ids: 3 L.
-   Returns the arena; cap > 0: stops at the first record placed past cap
-   (returns its end, > cap; offsets incomplete). */
-#define DNNMEM__REMAT_FIT_RULES 4
+   (3), then the larger. Rules 4-9 are rules 0 and 1 with lanes (below).
+   off: 2 L (offsets, then sort keys, then the lanes' offsets); ids: 3 L
+   (order, list, sort space, then the lanes' widths). Returns the arena;
+   cap > 0: stops at the first record placed past cap (returns its end,
+   > cap; offsets incomplete). */
+#define DNNMEM__REMAT_FIT_RULES 10
+#define DNNMEM__REMAT_FIT_PLAIN 4 /* the orders without lanes */
+#define DNNMEM__REMAT_LANE_WIDTHS 3
+
+/* The lowest offset in [lo, hi - size] (aligned to a) free over record r's
+   lifetime, along the placed records' list (by offset; from index k0,
+   before which none reaches lo); -1 if none. */
+static int64_t dnnmem__remat_fit_at(const dnnmem_interval *rec, const int64_t *off, const int32_t *list,
+                                    int32_t k0, int32_t placed, int32_t r, int64_t a, int64_t lo,
+                                    int64_t hi) {
+  int64_t end = lo, size = rec[r].size;
+  int32_t k;
+  for (k = k0; k < placed; k++) {
+    int32_t q = list[k];
+    if (rec[q].lower >= rec[r].upper || rec[r].lower >= rec[q].upper || off[q] + rec[q].size <= end) continue;
+    if (dnnmem__align_up(end, a) + size <= off[q]) break;
+    end = off[q] + rec[q].size;
+    if (dnnmem__align_up(end, a) > hi - size) return -1;
+  }
+  end = dnnmem__align_up(end, a);
+  return end <= hi - size ? end : -1;
+}
+
+/* Lanes (rules 4-9): a record whose size is a lane width opens a lane,
+   the column [offset, offset + width) over every step; a smaller record
+   first takes the lowest room inside a lane of the narrowest width above
+   its size (lowest lane first), and only then the lowest room anywhere.
+   Plain first fit drops a small record across a large one's column when
+   that is lower, and the column's slot, once free, no longer takes a
+   large record: a sliver hole under the arena's top. The widths: the
+   sizes with the most bytes x steps (rules 4-5: the first alone, 6-7:
+   the second alone, 8-9: the first three), ties the larger. */
+static int32_t dnnmem__remat_lane_widths(const dnnmem_interval *rec, int32_t n, const int32_t *order,
+                                         int32_t rule, int64_t *width) {
+  double area[DNNMEM__REMAT_LANE_WIDTHS], cur = 0;
+  int64_t top[DNNMEM__REMAT_LANE_WIDTHS];
+  int32_t i, k, m, count = 0, want = (rule - 4) / 2;
+  for (i = 0; i <= n; i++) { /* order: largest first, so equal sizes are runs */
+    if (i > 0 && (i == n || rec[order[i]].size != rec[order[i - 1]].size)) {
+      int64_t size = rec[order[i - 1]].size;
+      for (k = 0; k < count && area[k] >= cur; k++) continue;
+      if (size > 0 && k < DNNMEM__REMAT_LANE_WIDTHS) {
+        for (m = count < DNNMEM__REMAT_LANE_WIDTHS ? count : DNNMEM__REMAT_LANE_WIDTHS - 1; m > k; m--)
+          area[m] = area[m - 1], top[m] = top[m - 1];
+        area[k] = cur, top[k] = size;
+        if (count < DNNMEM__REMAT_LANE_WIDTHS) count++;
+      }
+      cur = 0;
+    }
+    if (i < n) cur += (double)rec[order[i]].size * (double)(rec[order[i]].upper - rec[order[i]].lower);
+  }
+  if (want < 2) {
+    if (want >= count) return 0;
+    width[0] = top[want];
+    return 1;
+  }
+  for (k = 0; k < count; k++) width[k] = top[k];
+  return count;
+}
+
 static int64_t dnnmem__remat_first_fit(const dnnmem_interval *rec, int32_t n, int64_t alignment,
                                        int32_t rule, int64_t cap, int64_t *off, int32_t *ids) {
-  int64_t a = alignment > 1 ? alignment : 1, arena = 0, *key = off + n;
-  int32_t *order = ids, *list = ids + n, *tmp = ids + 2 * n, i, k, placed = 0;
+  int64_t a = alignment > 1 ? alignment : 1, arena = 0, *key = off + n, *lane = off + n,
+          width[DNNMEM__REMAT_LANE_WIDTHS], big = 0;
+  int32_t *order = ids, *list = ids + n, *tmp = ids + 2 * n, *lane_w = ids + 2 * n, i, k, placed = 0,
+          widths = 0, lanes = 0, tie = rule >= 4 ? rule % 2 : rule;
   for (i = 0; i < n; i++) order[i] = i, key[i] = -rec[i].size;
-  if (rule > 0) { /* stable sorts: the ties' keys first */
-    if (rule >= 2) dnnmem__radix_sort(order, tmp, n, key);
-    for (i = 0; i < n; i++) key[i] = rule == 3 ? rec[i].lower - rec[i].upper : -rec[i].upper;
+  if (rule >= 4) { /* the lanes' widths, from the records by size */
+    dnnmem__radix_sort(order, tmp, n, key);
+    widths = dnnmem__remat_lane_widths(rec, n, order, rule, width);
+    for (i = 0; i < n; i++) order[i] = i;
+  }
+  if (tie > 0) { /* stable sorts: the ties' keys first */
+    if (tie >= 2) dnnmem__radix_sort(order, tmp, n, key);
+    for (i = 0; i < n; i++) key[i] = tie == 3 ? rec[i].lower - rec[i].upper : -rec[i].upper;
     dnnmem__radix_sort(order, tmp, n, key);
     for (i = 0; i < n; i++) {
       int64_t c = 0, size = rec[i].size;
-      while (rule >= 2 && size > 1) size >>= 1, c++;
-      key[i] = rule >= 2 ? -c : -rec[i].size;
+      while (tie >= 2 && size > 1) size >>= 1, c++;
+      key[i] = tie >= 2 ? -c : -rec[i].size;
     }
   }
   dnnmem__radix_sort(order, tmp, n, key);
   for (i = 0; i < n; i++) {
-    int32_t r = order[i];
-    int64_t size = rec[r].size, end = 0, at = -1;
+    int32_t r = order[i], lo = 0, hi = placed, c = -1;
+    int64_t size = rec[r].size, at = -1;
     if (size == 0) { /* holds no bytes */
       off[r] = 0;
       continue;
     }
-    for (k = 0; k < placed; k++) {
-      int32_t q = list[k];
-      if (rec[q].lower >= rec[r].upper || rec[r].lower >= rec[q].upper) continue;
-      if (dnnmem__align_up(end, a) + size <= off[q]) break;
-      end = dnnmem__max64(end, off[q] + rec[q].size);
+    for (k = 0; k < widths; k++) /* the narrowest lane above size */
+      if (width[k] > size && (c < 0 || width[k] < width[c])) c = k;
+    for (k = 0; c >= 0 && k < lanes && at < 0; k++) {
+      if (lane_w[k] != c) continue;
+      while (lo < hi) { /* the first placed record that can reach the lane */
+        int32_t mid = lo + (hi - lo) / 2;
+        if (off[list[mid]] + big <= lane[k]) lo = mid + 1;
+        else hi = mid;
+      }
+      hi = placed;
+      at = dnnmem__remat_fit_at(rec, off, list, lo, placed, r, a, lane[k], lane[k] + width[c]);
     }
-    at = dnnmem__align_up(end, a);
+    if (at < 0) at = dnnmem__remat_fit_at(rec, off, list, 0, placed, r, a, 0, DNNMEM__I64_MAX);
+    for (c = 0; c < widths; c++) { /* a new lane */
+      if (width[c] != size) continue;
+      for (k = 0; k < lanes && !(lane[k] == at && lane_w[k] == c); k++) continue;
+      if (k < lanes) break;
+      for (k = lanes; k > 0 && lane[k - 1] > at; k--) lane[k] = lane[k - 1], lane_w[k] = lane_w[k - 1];
+      lane[k] = at, lane_w[k] = c, lanes++;
+    }
     off[r] = at;
     arena = dnnmem__max64(arena, at + size);
+    big = dnnmem__max64(big, size);
     if (cap > 0 && arena > cap) return arena;
     for (k = placed; k > 0 && off[list[k - 1]] > at; k--) list[k] = list[k - 1];
     list[k] = r;
@@ -18196,11 +18278,14 @@ static dnnmem_result dnnmem__remat_plan(const dnnmem_remat_problem *problem,
     return *e = pr.error, r; /* its records are the steps */
   /* a capacity the plan misses: first fit's orders, the lowest plan kept
      while none meets it (the arena's distance to the capacity is what
-     the solve's aims read); the first that meets it answers the question */
+     the solve's aims read); the first that meets it answers the question.
+     The lanes' orders count only when they meet it (stopped past it): a
+     lower miss would move the aims and no fit with them */
   for (j = 0; options && options->capacity > 0 && pr.arena > options->capacity && pr.feasible != 0 &&
               j < DNNMEM__REMAT_FIT_RULES; j++) {
-    int64_t ff = dnnmem__remat_first_fit(records, length, alignment, j, 0, fit_off, fit_ids);
-    if (ff < pr.arena) {
+    int64_t ff = dnnmem__remat_first_fit(records, length, alignment, j, j < DNNMEM__REMAT_FIT_PLAIN ? 0 : options->capacity,
+                                         fit_off, fit_ids);
+    if (ff < pr.arena && (j < DNNMEM__REMAT_FIT_PLAIN || ff <= options->capacity)) {
       DNNMEM_MEMCPY(offsets, fit_off, (size_t)length * sizeof(int64_t));
       pr.arena = ff;
       pr.optimal = ff == pr.lower_bound;

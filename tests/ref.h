@@ -207,15 +207,99 @@ REF_FN int ref_remat_fit_before(const dnnmem_interval *r, int32_t rule, int32_t 
   return x < y;
 }
 
+/* The lane widths of dnnmem_remat_plan's first fit rules 4-9 (its
+   manual): the sizes (> 0) by the bytes x steps of their records,
+   descending, ties the larger size; rules 4-5 the first, 6-7 the second,
+   8-9 the first three. Writes them to width; returns how many. O(n^2). */
+REF_FN int32_t ref_remat_lane_widths(const dnnmem_interval *r, int32_t n, int32_t rule, int64_t *width) {
+  int64_t top[3];
+  double best_area;
+  int32_t count = 0, i, j, k, want = (rule - 4) / 2;
+  while (count < 3) {
+    int64_t best = 0;
+    best_area = -1;
+    for (i = 0; i < n; i++) {
+      double area = 0;
+      if (r[i].size <= 0) continue;
+      for (k = 0; k < count && top[k] != r[i].size; k++) {
+      }
+      if (k < count) continue; /* taken */
+      for (j = 0; j < n; j++)
+        if (r[j].size == r[i].size) area += (double)r[j].size * (double)(r[j].upper - r[j].lower);
+      if (area > best_area || (area == best_area && r[i].size > best)) best_area = area, best = r[i].size;
+    }
+    if (best_area < 0) break;
+    top[count++] = best;
+  }
+  if (want < 2) {
+    if (want >= count) return 0;
+    width[0] = top[want];
+    return 1;
+  }
+  for (k = 0; k < count; k++) width[k] = top[k];
+  return count;
+}
+
+/* The lowest aligned offset in [lo, hi - size of x] where record x
+   collides with no placed record (offset >= 0); -1 if none. O(n^2). */
+REF_FN int64_t ref_remat_lowest_in(const dnnmem_intervals *problem, const int64_t *offsets, int32_t x, int64_t lo,
+                                   int64_t hi) {
+  const dnnmem_interval *r = problem->records;
+  int64_t a = ref_plan_alignment(&r[x], problem->alignment), best = -1;
+  int32_t j, k;
+  for (k = -1; k < problem->count; k++) {
+    int64_t at = k < 0 ? lo : offsets[k] < 0 ? -1 : offsets[k] + r[k].size;
+    if (at < lo) continue;
+    at = (at + a - 1) / a * a;
+    if (at > hi - r[x].size || (best >= 0 && at >= best)) continue;
+    for (j = 0; j < problem->count && !(offsets[j] >= 0 && ref_plan_collide(&r[x], at, &r[j], offsets[j])); j++) {
+    }
+    if (j == problem->count) best = at;
+  }
+  return best;
+}
+
 /* dnnmem_remat_plan's first fit in rule's order (records without fixed
-   offsets). Writes offsets; returns the arena. O(n^3). */
+   offsets); rules 4-9 with lanes, from the manual: in rule 0's (4, 6, 8)
+   or rule 1's (5, 7, 9) order, a record first takes the lowest offset
+   inside the lowest lane of the narrowest width above its size (a lane:
+   [offset, offset + width) of a placed record whose size is that width),
+   then the lowest anywhere; records of size 0 at 0. Writes offsets;
+   returns the arena. O(n^3) (O(n^4) with lanes). */
 REF_FN int64_t ref_remat_first_fit(const dnnmem_intervals *problem, int32_t rule, int64_t *offsets, int32_t *order) {
-  int32_t n = problem->count, i, j, k;
+  const dnnmem_interval *r = problem->records;
+  int64_t width[3], arena = 0;
+  int32_t n = problem->count, i, j, k, widths;
   for (i = 0; i < n; i++) order[i] = i;
   for (i = 1; i < n; i++)
-    for (j = i; j > 0 && ref_remat_fit_before(problem->records, rule, order[j], order[j - 1]); j--)
+    for (j = i; j > 0 && ref_remat_fit_before(r, rule < 4 ? rule : rule % 2, order[j], order[j - 1]); j--)
       k = order[j], order[j] = order[j - 1], order[j - 1] = k;
-  return ref_plan_first_fit_in(problem, offsets, order, n);
+  if (rule < 4) return ref_plan_first_fit_in(problem, offsets, order, n);
+  widths = ref_remat_lane_widths(r, n, rule, width);
+  for (i = 0; i < n; i++) offsets[i] = -1;
+  for (i = 0; i < n; i++) {
+    int32_t x = order[i], c = -1;
+    int64_t at = -1, lane = -1;
+    if (r[x].size == 0) {
+      offsets[x] = 0;
+      continue;
+    }
+    for (k = 0; k < widths; k++)
+      if (width[k] > r[x].size && (c < 0 || width[k] < width[c])) c = k;
+    while (c >= 0) { /* the lanes of width c, lowest first */
+      int64_t next = -1;
+      for (j = 0; j < n; j++)
+        if (offsets[j] > lane && r[j].size == width[c] && (next < 0 || offsets[j] < next)) next = offsets[j];
+      if (next < 0) break;
+      lane = next;
+      if ((at = ref_remat_lowest_in(problem, offsets, x, lane, lane + width[c])) >= 0) break;
+    }
+    if (at < 0) at = ref_remat_lowest_in(problem, offsets, x, 0, INT64_MAX);
+    offsets[x] = at;
+  }
+  for (i = 0; i < n; i++)
+    if (offsets[i] + r[i].size > arena) arena = offsets[i] + r[i].size;
+  return arena;
 }
 
 /* First fit in the given order of m records: each at the lowest aligned

@@ -382,6 +382,9 @@ static void test_first_fit_cap(void) {
     }
     for (k = 1; k < DNNMEM__REMAT_FIT_RULES; k++) { /* the other orders: capped as uncapped */
       int64_t full = dnnmem__remat_first_fit(rec, n, 0, k, 0, off, ids);
+      /* the offsets of the definition (lanes too), recounted */
+      bad += full != ref_remat_first_fit(&ip, k, ref_off, order) || ref_plan_recount(&ip, off) != full;
+      for (i = 0; i < n; i++) bad += off[i] != ref_off[i];
       cap = 1 + (int64_t)dnnmem_rng_below(&rng, (uint32_t)(full + 1));
       got = dnnmem__remat_first_fit(rec, n, 0, k, cap, off, ids);
       bad += full <= cap ? got != full : got <= cap;
@@ -389,6 +392,39 @@ static void test_first_fit_cap(void) {
   }
   CHECK_EQ(bad, 0);
   CHECK(capped > 2000); /* every problem with a record past 0 is cut at arena - 1 */
+}
+
+/* Lanes (first fit's rules 4-9): seven records whose load peaks at 9
+   (step 2: 1 + 3 + 3 + 2), where first fit in its four orders plans 10
+   and with lanes of width 3 (the size with the most bytes x steps: 18)
+   plans at the peak. First fit drops record 1 (size 2, step 4) at 3,
+   across the lane [4, 7) record 2 opened; then record 0 (size 1, steps
+   1-4) finds no room under 9. With lanes record 1 takes the lane's free
+   window at 4 and record 0 the hole at 3. Offsets of every rule from
+   the definition (tests/ref.h), recounted. */
+static void test_first_fit_lanes(void) {
+  static const int64_t rec_def[7][3] = {{1, 5, 1}, {4, 5, 2}, {0, 3, 3}, {0, 1, 4}, {4, 5, 3}, {1, 3, 3}, {2, 3, 2}};
+  static const int64_t plain_off[7] = {9, 3, 4, 0, 0, 0, 7}, lane_off[7] = {3, 4, 4, 0, 0, 0, 7};
+  dnnmem_interval rec[7];
+  dnnmem_intervals ip;
+  int64_t off[14], ref_off[7], width[3];
+  int32_t ids[21], order[7], i, k;
+  for (i = 0; i < 7; i++) rec[i] = ref_plan_record(rec_def[i][0], rec_def[i][1], rec_def[i][2]);
+  ip.records = rec;
+  ip.count = 7;
+  ip.alignment = 0;
+  CHECK_EQ(ref_remat_lane_widths(rec, 7, 8, width), 3);
+  CHECK(width[0] == 3 && width[1] == 4 && width[2] == 2); /* 18, 4 (the larger of 4, 4 and 4), 4 */
+  for (k = 0; k < DNNMEM__REMAT_FIT_RULES; k++) {
+    int lanes_of_3 = k == 4 || k == 5 || k == 8 || k == 9;
+    CHECK_EQ(dnnmem__remat_first_fit(rec, 7, 0, k, 0, off, ids), lanes_of_3 ? 9 : 10);
+    CHECK_EQ(ref_remat_first_fit(&ip, k, ref_off, order), lanes_of_3 ? 9 : 10);
+    CHECK_EQ(ref_plan_recount(&ip, off), lanes_of_3 ? 9 : 10);
+    for (i = 0; i < 7; i++) {
+      CHECK_EQ(off[i], lanes_of_3 ? lane_off[i] : plain_off[i]);
+      CHECK_EQ(ref_off[i], off[i]);
+    }
+  }
 }
 
 /* A round of the arena rounds ends with the greedy repair; repairing only
@@ -463,6 +499,7 @@ int main(void) {
   RUN(test_arena_stops);
   RUN(test_arena_nothing_fits);
   RUN(test_first_fit_cap);
+  RUN(test_first_fit_lanes);
   RUN(test_arena_settle_quality);
   return test_finish("test_remat_arena");
 }

@@ -665,17 +665,19 @@ static void test_curve_argument_fields(void) {
 /* A capacity the planner misses: first fit's rules in turn (tests/ref.h,
    from their definition), the lowest plan kept, until one meets it; that
    one answers (feasible 1, stop proved); a capacity none meets keeps the
-   lowest of the planner's and the rules' plans (feasible unknown), and
-   one the lower bound refutes, the planner's. Random training graphs'
+   lowest of the planner's and the rules' plans (feasible unknown; rules
+   4-9, with lanes, count only when they meet it), and one the lower bound
+   refutes, the planner's. Random training graphs'
    schedules with recomputations, greedy-size (no search) as the planner,
    alignment 4 every third schedule; every capacity at and one byte below
    each rule's arena and the planner's. */
 static void test_plan_first_fit(void) {
-  int32_t trial, below = 0, missed = 0, later = 0, order[MAXL];
+  int32_t trial, below = 0, missed = 0, later = 0, lanes = 0, order[MAXL];
   for (trial = 0; trial < 300; trial++) {
     ref_remat_graph g;
     int32_t seq[MAXL], len = 0, v, j, c;
-    int64_t peak, time, upper[MAXL], ff_off[MAXL], ff[4], greedy, lb, caps[10],
+    int64_t peak, time, upper[MAXL], ff_off[MAXL], ff[DNNMEM__REMAT_FIT_RULES], greedy, lb,
+        caps[2 * DNNMEM__REMAT_FIT_RULES + 2],
         align = trial % 3 == 0 ? 4 : 0;
     dnnmem_interval rec[MAXL];
     dnnmem_intervals ip;
@@ -695,20 +697,21 @@ static void test_plan_first_fit(void) {
     ip.records = rec;
     ip.count = len;
     ip.alignment = align;
-    for (j = 0; j < 4; j++) ff[j] = ref_remat_first_fit(&ip, j, ff_off, order);
+    for (j = 0; j < DNNMEM__REMAT_FIT_RULES; j++) ff[j] = ref_remat_first_fit(&ip, j, ff_off, order);
     CHECK_EQ(ff[0], ref_plan_first_fit(&ip, ff_off, order)); /* rule 0: by size */
     po = ref_plan_options(DNNMEM_PLAN_GREEDY_SIZE, 0, 0);
     greedy = plan_checked(&g.p, seq, len, &po, align, &res);
     lb = res.plan.lower_bound;
     CHECK_EQ(res.first_fit, 0); /* no capacity asked */
-    for (j = 0; j < 4; j++) caps[2 * j] = ff[j], caps[2 * j + 1] = ff[j] - 1;
-    caps[8] = greedy, caps[9] = greedy - 1;
-    for (c = 0; c < 10; c++) {
+    for (j = 0; j < DNNMEM__REMAT_FIT_RULES; j++) caps[2 * j] = ff[j], caps[2 * j + 1] = ff[j] - 1;
+    caps[2 * j] = greedy, caps[2 * j + 1] = greedy - 1;
+    for (c = 0; c < 2 * DNNMEM__REMAT_FIT_RULES + 2; c++) {
       int64_t best = greedy, cap = caps[c];
       int32_t took = 0;
       if (cap <= 0) continue;
-      for (j = 0; greedy > cap && lb <= cap && best > cap && j < 4; j++)
-        if (ff[j] < best) best = ff[j], took = 1, later += j > 0;
+      for (j = 0; greedy > cap && lb <= cap && best > cap && j < DNNMEM__REMAT_FIT_RULES; j++)
+        if (ff[j] < best && (j < 4 || ff[j] <= cap)) /* lanes (rules 4-9): only a fit */
+          best = ff[j], took = 1, later += j > 0, lanes += j >= 4;
       po.capacity = cap;
       CHECK_EQ(plan_checked(&g.p, seq, len, &po, align, &res), best);
       CHECK_EQ(res.first_fit, took);
@@ -719,8 +722,8 @@ static void test_plan_first_fit(void) {
       missed += took && best > cap;
     }
   }
-  CHECK(below >= 20 && missed >= 20 && later >= 5);
-  printf("  first fit: %d fits, %d lower misses, %d by a later rule\n", below, missed, later);
+  CHECK(below >= 20 && missed >= 20 && later >= 5); /* lanes: test_first_fit_lanes (test_remat_arena) */
+  printf("  first fit: %d fits, %d lower misses, %d by a later rule, %d with lanes\n", below, missed, later, lanes);
 }
 
 int main(void) {
