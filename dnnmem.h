@@ -1412,7 +1412,7 @@
        simulator's own holding rule, so the records' load is the peak and
        the peak is a lower bound of every arena. dnnmem_plan_solve plans
        them (the caller's plan options; a capacity they miss is asked of
-       first fit in four orders too, see dnnmem_remat_plan); result.optimal = 1
+       first fit in several orders too, see dnnmem_remat_plan); result.optimal = 1
        when the arena equals the plan's lower bound (at least the peak;
        above it where the plan proves more, e.g. 74 over a peak of 73 on
        a fuzzed 12-step schedule): proven minimal. The arena equals the
@@ -1457,7 +1457,7 @@
        x bound_cuts on the pairs' networks (6 V + 2 nodes, 24 V + 4 E
        arcs); group_order
        O(states x g^2); plan O(V + L + in-degrees) plus dnnmem_plan_solve on
-       L records (and O(L^2) first fit in up to four orders when a capacity
+       L records (and O(L^2) first fit in up to ten orders when a capacity
        is missed); curve N x (solve + time_bound) + O(N^2).
 
        Guarantees. Every sequence returned is valid and its result is the
@@ -3352,8 +3352,13 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
    capacity: largest first, ties the earlier step; largest first, ties
    the later end; by size class (the power of two at or below the size)
    ties the later end, then by size; by size class, ties the longer
-   lifetime, then by size. The lowest plan is taken when it is below the
-   planner's (result.first_fit = 1; plan.arena says so, plan.feasible = 1
+   lifetime, then by size. While none meets it, the first two orders run
+   again with lanes (the sizes with the most bytes x steps are lane
+   widths: a record of a lane width opens a column of its width over
+   every step, and a smaller record takes the lowest room inside a lane
+   of the narrowest width above its size before the lowest room
+   anywhere), each taken only when it meets the capacity. The lowest plan
+   is taken when it is below the planner's (result.first_fit = 1; plan.arena says so, plan.feasible = 1
    when it meets the capacity, else as the planner left it): on
    schedules' records first fit often plans 2-10% lower, and which order
    is lowest varies by schedule (tests/BENCHMARKS.md). records is the
