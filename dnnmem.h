@@ -17279,15 +17279,15 @@ static void dnnmem__remat_repaired(dnnmem__remat *w, const int32_t *seq, int32_t
   w->iteration = moves;
 }
 
-/* The broadcast descent on the loaded state (units are nodes): annealing settles each layer's recomputation choice on its own,
-   and a basin where some layers chose worse is one that no single move
-   leaves (switching a layer takes some twenty moves, COPY one layer at a
-   time is uphill while the peak sits in another). For each class of peers
-   whose members recompute differently (in the classes' order), the member that
-   recomputes most and the one that recomputes least are each copied to
-   every other peer (dnnmem__copy_pair), the peak repaired to the budget and
-   the state polished; kept when it fits and is faster, else restored. At
-   most BROADCAST_TRIES tries (the repairs count as moves). */
+/* The broadcast descent on the loaded state (units are nodes): annealing
+   and the repair settle each layer's recomputation choice on its own, and
+   a state where some layers chose worse is one that no single move leaves
+   (switching a layer takes some twenty moves). For each class of peers
+   whose members recompute differently (in the classes' order), the member
+   that recomputes most and the one that recomputes least are each copied
+   to every other peer (dnnmem__copy_pair), the peak repaired to the budget
+   and the state polished; kept when it fits and is faster, else restored.
+   At most BROADCAST_TRIES tries (the repairs count as moves). */
 static void dnnmem__remat_broadcast(dnnmem__remat *w) {
   int32_t tries = 0, i, j, k, len, side;
   if (!w->copy_on || DNNMEM__REMAT_BROADCAST_TRIES <= 0 || w->halted) return;
