@@ -5033,6 +5033,12 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
 /* A frame picks its first this many candidates by a pass over its list,
    then sorts the rest. */
 #define DNNMEM__PLAN_CAND_SELECT 4
+/* The old floors and cover counts a frame's cell keeps to restore its
+   parent's (dnnmem__exact_cell_step), per section, lean and full: a
+   path's frames change about 10 sections each; when full, a frame
+   counts its cell from scratch. */
+#define DNNMEM__PLAN_CELL_LOG_LEAN_PER_SECTION 4
+#define DNNMEM__PLAN_CELL_LOG_PER_SECTION 16
 /* Failed-state table: 64 slots per record, a power of two within [1024,
    max]; a lookup probes 4 neighbouring slots (a full run replaces its first). */
 #define DNNMEM__PLAN_MEMO_MIN 1024
@@ -7290,6 +7296,13 @@ typedef struct dnnmem__exact_frame {
      could not place, each above a height, w->zlist / zbound[zbase ..
      zend) (zend -1: not told) */
   int32_t zbase, zend;
+  /* what its cell changed from its parent's (dnnmem__exact_cell_step):
+     the floors of sections [cell_lo, cell_hi), the counts of [count_lo,
+     count_hi), the safe flags of cell_flips records, their old values
+     from w->cell_old[cell_mark] on in that order (-1: counted from
+     scratch) */
+  int64_t cell_mark;
+  int32_t cell_lo, cell_hi, count_lo, count_hi, cell_flips;
 } dnnmem__exact_frame;
 
 typedef struct dnnmem__exact_part {
@@ -7419,6 +7432,16 @@ typedef struct dnnmem__exact {
   int seams_on;
   int64_t seam_fails;
   dnnmem__exact_slot slots[DNNMEM__EXACT_SLOTS];
+  /* the plain round robin's orders: the kinds whose ranks differ
+     (dnnmem__exact_plain_kinds) */
+  int32_t plain_kinds[DNNMEM__EXACT_ORDERS], plain_count;
+  /* cell_floor and cell_count hold frame cell_at's entry state (-1: no
+     frame's); the frames' old values, a stack (dnnmem__exact_cell_step) */
+  int64_t *cell_old;
+  uint8_t *cell_safe; /* per record: its covers are safe (in cell_at's state) */
+  int64_t cell_cap, cell_top;
+  int32_t cell_at;
+  int cell_full; /* tests: every cell counted from scratch */
 } dnnmem__exact;
 
 /* Sizing depends only on n and the number of gaps, so scratch_size needs no
@@ -7500,6 +7523,9 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
   w->item_dying = DNNMEM__TAKE(s, int32_t, events);
   w->cell_count = DNNMEM__TAKE(s, int32_t, events);
   w->cell_floor = DNNMEM__TAKE(s, int64_t, events);
+  w->cell_cap = (int64_t)events * (lean ? DNNMEM__PLAN_CELL_LOG_LEAN_PER_SECTION : DNNMEM__PLAN_CELL_LOG_PER_SECTION);
+  w->cell_old = DNNMEM__TAKE(s, int64_t, (size_t)w->cell_cap);
+  w->cell_safe = DNNMEM__TAKE(s, uint8_t, nn);
   w->end_order = DNNMEM__TAKE(s, int32_t, nn);
   w->end_index = DNNMEM__TAKE(s, int32_t, events);
   w->seam_floor = DNNMEM__TAKE(s, int64_t, events);
@@ -7941,6 +7967,27 @@ static void dnnmem__exact_set_order(dnnmem__exact *w, int32_t kind, uint64_t see
   w->order_seed = seed;
 }
 
+/* The plain round robin's orders. A kind whose ranks are an earlier
+   kind's runs the same search (a tiling: every section's total is the
+   capacity, so T orders nothing and TWA and WAT are both WA): it is left
+   out, and the others share its nodes. Told apart by a hash of the ranks:
+   a collision only leaves out an order, and any plain order alone
+   exhausts the tree in time. Noisy runs keep every kind. */
+static void dnnmem__exact_plain_kinds(dnnmem__exact *w, int all) {
+  uint64_t h[DNNMEM__EXACT_ORDERS];
+  int32_t k, e, p, first = 1;
+  for (p = 0; p < w->m; p++)
+    if (w->rec[w->search[p]].flags & DNNMEM_INTERVAL_HINT) first = 0;
+  w->plain_count = 0;
+  for (k = first; k < DNNMEM__EXACT_ORDERS; k++) {
+    dnnmem__exact_set_order(w, k, 0, w->order_keys + 4 * (size_t)w->m);
+    for (h[k] = 0, p = 0; p < w->m; p++) h[k] = (h[k] ^ (uint64_t)(uint32_t)w->rank[w->search[p]]) * 0x100000001B3ull;
+    for (e = 0; e < w->plain_count && (all || h[w->plain_kinds[e]] != h[k]); e++) continue;
+    if (e == w->plain_count) w->plain_kinds[w->plain_count++] = k;
+  }
+  w->order_kind = -1; /* the next user sets its own */
+}
+
 static int dnnmem__exact_part_nonempty(const dnnmem__exact *w, int32_t lo, int32_t hi) {
   int32_t p;
   for (p = w->start_index[lo]; p < w->start_index[hi]; p++)
@@ -8111,6 +8158,7 @@ static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact
   dnnmem__exact_frame *f = &w->frames[d];
   int64_t h = DNNMEM__I64_MAX;
   int32_t p;
+  uint64_t state;
   f->bound_offset = part->bound_offset;
   f->bound_rank = part->bound_rank;
   f->part_lo = part->lo;
@@ -8129,9 +8177,9 @@ static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact
   f->noslack = 0;
   f->zbase = d == 0 ? 0 : w->frames[d - 1].zend >= 0 ? w->frames[d - 1].zend : w->frames[d - 1].zbase;
   f->zend = w->backjump ? f->zbase : -1;
-  uint64_t state = dnnmem__exact_mix(((uint64_t)(uint32_t)part->lo << 32) ^ (uint32_t)part->hi) +
-                   dnnmem__exact_mix((uint64_t)part->bound_offset ^ 0x5bd1e995u) +
-                   dnnmem__exact_mix((uint64_t)w->capacity ^ ((uint64_t)w->has_windows * w->run_id << 40));
+  state = dnnmem__exact_mix(((uint64_t)(uint32_t)part->lo << 32) ^ (uint32_t)part->hi) +
+          dnnmem__exact_mix((uint64_t)part->bound_offset ^ 0x5bd1e995u) +
+          dnnmem__exact_mix((uint64_t)w->capacity ^ ((uint64_t)w->has_windows * w->run_id << 40));
   for (p = w->start_index[part->lo]; p < w->start_index[part->hi]; p++) {
     int32_t k = w->search[p];
     uint64_t tie;
@@ -8166,6 +8214,130 @@ static int dnnmem__exact_allowed(const dnnmem__exact *w, const dnnmem__exact_fra
   return w->lowest[k] > f->bound_offset || (w->lowest[k] == f->bound_offset && w->rank[k] > f->bound_rank);
 }
 
+/* The unplaced records of frame f's part whose stretch meets sections
+   [lo, hi), into list: those that begin before hi (by start) or those
+   that end after lo (by end), whichever are fewer. */
+static int32_t dnnmem__exact_cell_busy(const dnnmem__exact *w, const dnnmem__exact_frame *f, int32_t lo, int32_t hi,
+                                       int32_t *list) {
+  int32_t p, n = 0, end;
+  if (w->start_index[hi] - w->start_index[f->part_lo] <= w->end_index[f->part_hi] - w->end_index[lo]) {
+    for (p = w->start_index[f->part_lo], end = w->start_index[hi]; p < end; p++) {
+      int32_t k = w->search[p];
+      if (!w->placed[k] && w->span_hi[k] > lo) list[n++] = k;
+    }
+  } else { /* an unplaced record ending in (lo, part_hi] lies in the part */
+    for (p = w->end_index[lo], end = w->end_index[f->part_hi]; p < end; p++) {
+      int32_t k = w->end_order[p];
+      if (!w->placed[k] && w->span_lo[k] < hi) list[n++] = k;
+    }
+  }
+  return n;
+}
+
+/* Frame f's floors, cover counts and safe flags (below) from its
+   parent's, which cell_floor, cell_count and cell_safe hold: the parent
+   placed one record, so floors moved only in its stretch and where it
+   lifted records (the dirty range R), a record's flag only if it is busy
+   in R, and a section's count only in R and where a record whose flag
+   flipped is busy. Each is counted again there; the old values go to a
+   stack, for dnnmem__exact_cell_back to restore when the parent's
+   placement is undone. Only when every record is allowed in both frames
+   (bounds unset: a part of a tiling) and the child's part lies in the
+   parent's. Returns 0 when it does not apply or the stack is full (then
+   the caller counts from scratch, over what it began). O(part's records
+   + busy sections of the records busy where it counts again). */
+static int dnnmem__exact_cell_step(dnnmem__exact *w, dnnmem__exact_frame *f, int32_t d) {
+  const dnnmem__exact_frame *g = &w->frames[d - 1];
+  const int32_t unsafe = -1;
+  int32_t j = g->placed, p, q, s, lo, hi, lo2, hi2, n;
+  int64_t *cf = w->cell_floor, at = w->cell_top, top;
+  int32_t *cc = w->cell_count, *busy = w->tmp2; /* the records busy in R */
+  if (w->cell_at != d - 1 || j < 0 || g->bound_offset >= 0 || f->bound_offset >= 0 || g->part_lo > f->part_lo ||
+      f->part_hi > g->part_hi)
+    return 0;
+  lo = (int32_t)dnnmem__max64(f->part_lo, dnnmem__min64(w->dirty_lo, w->span_lo[j]));
+  hi = (int32_t)dnnmem__min64(f->part_hi, dnnmem__max64(w->dirty_hi, w->span_hi[j]));
+  if (hi < lo) hi = lo;
+  if (at + (hi - lo) > w->cell_cap) return 0;
+  w->cell_at = -1; /* until done */
+  for (s = lo; s < hi; s++) {
+    w->cell_old[at + s - lo] = cf[s];
+    cf[s] = DNNMEM__I64_MAX;
+  }
+  top = at + (hi - lo);
+  n = dnnmem__exact_cell_busy(w, f, lo, hi, busy);
+  for (p = 0; p < n; p++) {
+    int32_t k = busy[p];
+    int64_t x = w->lowest[k];
+    for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++) {
+      int32_t e = w->seg_hi[q] < hi ? w->seg_hi[q] : hi;
+      for (s = w->seg_lo[q] > lo ? w->seg_lo[q] : lo; s < e; s++) cf[s] = x < cf[s] ? x : cf[s];
+    }
+  }
+  /* the flags of the records busy in R; a flip moves counts along its stretch */
+  lo2 = lo;
+  hi2 = hi;
+  f->cell_flips = 0;
+  for (p = 0; p < n; p++) {
+    int32_t k = busy[p], safe = 1;
+    int64_t h = w->lowest[k];
+    for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k] && safe; q++) {
+      int32_t e = w->seg_hi[q];
+      for (s = w->seg_lo[q]; s < e && safe; s++) safe = cf[s] == h;
+    }
+    if (safe == w->cell_safe[k]) continue;
+    if (top + f->cell_flips >= w->cell_cap) return 0;
+    w->cell_old[top + f->cell_flips++] = 2 * (int64_t)k + w->cell_safe[k];
+    w->cell_safe[k] = (uint8_t)safe;
+    if (w->span_lo[k] < lo2) lo2 = w->span_lo[k];
+    if (w->span_hi[k] > hi2) hi2 = w->span_hi[k];
+  }
+  /* the flips' entries move up past the counts' */
+  if (top + (hi2 - lo2) + f->cell_flips > w->cell_cap) return 0;
+  for (p = f->cell_flips - 1; p >= 0; p--) w->cell_old[top + (hi2 - lo2) + p] = w->cell_old[top + p];
+  for (s = lo2; s < hi2; s++) {
+    w->cell_old[top + s - lo2] = cc[s];
+    cc[s] = 0;
+  }
+  if (lo2 < lo || hi2 > hi) n = dnnmem__exact_cell_busy(w, f, lo2, hi2, busy);
+  for (p = 0; p < n; p++) {
+    int32_t k = busy[p], safe = w->cell_safe[k], add;
+    int64_t h = w->lowest[k];
+    add = w->size[k] <= w->capacity - h && !dnnmem__exact_waits(w, k);
+    for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++) {
+      int32_t e = w->seg_hi[q] < hi2 ? w->seg_hi[q] : hi2;
+      for (s = w->seg_lo[q] > lo2 ? w->seg_lo[q] : lo2; s < e; s++)
+        if (cf[s] == h && w->rem[s] == w->capacity - h) cc[s] = !safe || cc[s] == unsafe ? unsafe : cc[s] + add;
+    }
+  }
+  f->cell_mark = at;
+  f->cell_lo = lo;
+  f->cell_hi = hi;
+  f->count_lo = lo2;
+  f->count_hi = hi2;
+  w->cell_top = top + (hi2 - lo2) + f->cell_flips;
+  w->cell_at = d;
+  return 1;
+}
+
+/* Frame e's placement is undone: the floors, counts and flags go back to
+   its entry state when its child's cell stepped from it. */
+static void dnnmem__exact_cell_back(dnnmem__exact *w, int32_t e) {
+  const dnnmem__exact_frame *f = &w->frames[e + 1];
+  int64_t at = f->cell_mark, p;
+  int32_t s;
+  if (w->cell_at != e + 1) return;
+  if (at < 0) {
+    w->cell_at = -1;
+    return;
+  }
+  for (s = f->cell_lo; s < f->cell_hi; s++) w->cell_floor[s] = w->cell_old[at++];
+  for (s = f->count_lo; s < f->count_hi; s++) w->cell_count[s] = (int32_t)w->cell_old[at++];
+  for (p = at; p < at + f->cell_flips; p++) w->cell_safe[w->cell_old[p] / 2] = (uint8_t)(w->cell_old[p] % 2);
+  w->cell_top = f->cell_mark;
+  w->cell_at = e;
+}
+
 /* A tight cell to branch on. Let L be the least lowest offset of the
    part's records that the frame's bound allows: no record of the part ends
    below L (one the bound refuses must be lifted by a record placed at L or
@@ -8189,7 +8361,9 @@ static int dnnmem__exact_allowed(const dnnmem__exact *w, const dnnmem__exact_fra
    minimalloc's set), so only a forced cell (one cover, or none: the
    frame fails) is taken there. Chosen from the frame's entry state (a
    replay chooses the same). No windows (their records may share bytes).
-   O(sections + busy sections of the part's records). */
+   O(sections + busy sections of the part's records), or O(sections +
+   records) and the busy sections near the parent's placement when a
+   child steps from its parent's counts (dnnmem__exact_cell_step). */
 static void dnnmem__exact_cell(dnnmem__exact *w, dnnmem__exact_frame *f) {
   int32_t p, q, s, best = -1, fewest = 0, slack = 0, d = (int32_t)(f - w->frames), zend = f->zend, add;
   const int32_t unsafe = -1;
@@ -8206,6 +8380,7 @@ static void dnnmem__exact_cell(dnnmem__exact *w, dnnmem__exact_frame *f) {
     int32_t j = w->frames[d - 1].placed, any = 0;
     int32_t lo = (int32_t)dnnmem__max64(f->part_lo, dnnmem__min64(w->dirty_lo, w->span_lo[j]));
     int32_t hi = (int32_t)dnnmem__min64(f->part_hi, dnnmem__max64(w->dirty_hi, w->span_hi[j]));
+    w->cell_at = -1; /* the floors of another state */
     for (s = lo; s < hi; s++) w->cell_floor[s] = DNNMEM__I64_MAX;
     for (p = w->start_index[f->part_lo]; p < w->start_index[hi]; p++) {
       int32_t k = w->search[p];
@@ -8221,37 +8396,53 @@ static void dnnmem__exact_cell(dnnmem__exact *w, dnnmem__exact_frame *f) {
       return;
     }
   }
-  for (s = f->part_lo; s < f->part_hi; s++) cf[s] = DNNMEM__I64_MAX;
-  for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
-    int32_t k = w->search[p];
-    int64_t x = w->lowest[k];
-    if (w->placed[k]) continue;
-    if (dnnmem__exact_allowed(w, f, k) && x < o) o = x;
-    for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++) {
-      int32_t e = w->seg_hi[q];
-      for (s = w->seg_lo[q]; s < e; s++) cf[s] = x < cf[s] ? x : cf[s];
+  if (d > 0 && !w->cell_full && dnnmem__exact_cell_step(w, f, d)) {
+    for (s = f->part_lo; s < f->part_hi; s++) o = cf[s] < o ? cf[s] : o; /* every record is allowed */
+    f->level = o;
+    if (o >= w->capacity) return;
+  } else {
+    for (s = f->part_lo; s < f->part_hi; s++) {
+      cf[s] = DNNMEM__I64_MAX;
+      w->cell_count[s] = 0;
     }
+    for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
+      int32_t k = w->search[p];
+      int64_t x = w->lowest[k];
+      if (w->placed[k]) continue;
+      if (dnnmem__exact_allowed(w, f, k) && x < o) o = x;
+      for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++) {
+        int32_t e = w->seg_hi[q];
+        for (s = w->seg_lo[q]; s < e; s++) cf[s] = x < cf[s] ? x : cf[s];
+      }
+    }
+    f->level = o;
+    w->cell_at = -1;
+    if (o >= w->capacity) return;
+    /* covers counted per tight cell; a cell with an unsafe cover is marked */
+    for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
+      int32_t k = w->search[p], safe = 1;
+      int64_t h = w->lowest[k];
+      if (w->placed[k] || !dnnmem__exact_allowed(w, f, k)) continue;
+      for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k] && safe; q++) {
+        int32_t e = w->seg_hi[q];
+        for (s = w->seg_lo[q]; s < e && safe; s++) safe = cf[s] == h;
+      }
+      w->cell_safe[k] = (uint8_t)safe;
+      add = w->size[k] <= w->capacity - h && !dnnmem__exact_waits(w, k);
+      for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++) {
+        int32_t e = w->seg_hi[q];
+        for (s = w->seg_lo[q]; s < e; s++)
+          if (cf[s] == h && w->rem[s] == w->capacity - h)
+            w->cell_count[s] = !safe || w->cell_count[s] == unsafe ? unsafe : w->cell_count[s] + add;
+      }
+    }
+    /* this frame's state (every record's flag when all are allowed): its
+       children step from it */
+    if (f->bound_offset < 0) w->cell_at = d;
+    w->cell_top = 0;
+    f->cell_mark = -1;
   }
-  f->level = o;
-  if (o >= w->capacity) return;
   f->tight = 0; /* until a tight section is seen */
-  /* covers counted per tight cell; a cell with an unsafe cover is marked */
-  for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
-    int32_t k = w->search[p], safe = 1;
-    int64_t h = w->lowest[k];
-    if (w->placed[k] || !dnnmem__exact_allowed(w, f, k)) continue;
-    for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k] && safe; q++) {
-      int32_t e = w->seg_hi[q];
-      for (s = w->seg_lo[q]; s < e && safe; s++) safe = cf[s] == h;
-    }
-    add = w->size[k] <= w->capacity - h && !dnnmem__exact_waits(w, k);
-    for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++) {
-      int32_t e = w->seg_hi[q];
-      for (s = w->seg_lo[q]; s < e; s++)
-        if (cf[s] == h && w->rem[s] == w->capacity - h)
-          w->cell_count[s] = !safe || w->cell_count[s] == unsafe ? unsafe : w->cell_count[s] + add;
-    }
-  }
   /* the fewest covers (ties: the lowest floor, then the first section;
      a restart with noise draws among them, so that its search differs from
      the others' in the cells as well); a tight section without covers
@@ -8259,7 +8450,6 @@ static void dnnmem__exact_cell(dnnmem__exact *w, dnnmem__exact_frame *f) {
   for (s = f->part_lo; s < f->part_hi; s++) {
     int32_t c = w->cell_count[s];
     int64_t h = w->cell_floor[s];
-    w->cell_count[s] = 0;
     if (h != DNNMEM__I64_MAX && w->rem[s] != w->capacity - h) slack = 1;
     if (h == DNNMEM__I64_MAX || w->rem[s] != w->capacity - h) continue;
     f->tight = 1;
@@ -8278,15 +8468,34 @@ static void dnnmem__exact_cell(dnnmem__exact *w, dnnmem__exact_frame *f) {
   f->noslack = !slack && f->tight;
 }
 
+/* Where a frame's candidates are: the part's records, or a cell's covers
+   (they meet the cell) among those that begin at or before it or among
+   those that end after it, whichever are fewer ([*from, *to) of the
+   order returned). The order does not matter: candidates are taken by
+   (lowest offset, rank), unique. */
+static const int32_t *dnnmem__exact_looks(const dnnmem__exact *w, const dnnmem__exact_frame *f, int32_t *from,
+                                          int32_t *to) {
+  if (f->cell >= 0 && w->end_index[f->part_hi] - w->end_index[f->cell] <
+                          w->start_index[f->cell + 1] - w->start_index[f->part_lo]) {
+    *from = w->end_index[f->cell];
+    *to = w->end_index[f->part_hi];
+    return w->end_order;
+  }
+  *from = w->start_index[f->part_lo];
+  *to = w->start_index[f->cell >= 0 ? f->cell + 1 : f->part_hi];
+  return w->search;
+}
+
 /* The untried candidate with the smallest (lowest offset, rank) above the
    frame's last one, below the dominance height, within capacity, covering
    the frame's cell when it has one: a scan of the part. */
 static int32_t dnnmem__exact_scan(const dnnmem__exact *w, const dnnmem__exact_frame *f) {
-  int32_t p, best = -1;
+  int32_t p, best = -1, end;
   int64_t bo = 0;
   int32_t br = 0;
-  for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
-    int32_t k = w->search[p];
+  const int32_t *ids = dnnmem__exact_looks(w, f, &p, &end);
+  for (; p < end; p++) {
+    int32_t k = ids[p];
     int64_t o;
     if (w->placed[k]) continue;
     o = w->lowest[k];
@@ -8352,8 +8561,10 @@ static int32_t dnnmem__exact_next(dnnmem__exact *w, dnnmem__exact_frame *f) {
     } else {
       /* dnnmem__exact_scan's filter, written out: a shared predicate
          measured 15% slower on minimalloc's H */
-      for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
-        int32_t k = w->search[p];
+      int32_t end;
+      const int32_t *ids = dnnmem__exact_looks(w, f, &p, &end);
+      for (; p < end; p++) {
+        int32_t k = ids[p];
         int64_t o;
         if (w->placed[k]) continue;
         o = w->lowest[k];
@@ -8451,6 +8662,20 @@ static int dnnmem__exact_log(dnnmem__exact *w, int32_t id, int64_t old) {
    order is the least height they can reach (one machine, release times);
    that height must fit. A sweep over the part with the live items kept
    sorted by release: O(items + sections x live). */
+static DNNMEM__EXACT_INLINE void dnnmem__exact_sweep_add(dnnmem__exact *w, int32_t q, int64_t rel, int32_t *live) {
+  int32_t i;
+  for (i = *live; i > 0 && w->item_release[i - 1] > rel; i--) {
+    w->item_release[i] = w->item_release[i - 1];
+    w->item_bytes[i] = w->item_bytes[i - 1];
+    w->item_end[i] = w->item_end[i - 1];
+  }
+  w->item_release[i] = rel;
+  w->item_bytes[i] = w->seg_wu[q] - w->seg_wl[q];
+  w->item_end[i] = w->seg_hi[q];
+  w->item_dying[w->seg_hi[q]]++;
+  (*live)++;
+}
+
 static int dnnmem__exact_sweep(dnnmem__exact *w, int32_t lo, int32_t hi, int64_t o, int32_t dlo,
                                int32_t dhi, int fits) {
   int32_t s, p = w->seg_start[lo], live = 0, dead = 0, i, k;
@@ -8468,6 +8693,20 @@ static int dnnmem__exact_sweep(dnnmem__exact *w, int32_t lo, int32_t hi, int64_t
   if (dlo < lo) dlo = lo;
   if (dhi > hi) dhi = hi;
   if (dlo < dhi && w->seg_reach[dlo] > p) p = w->seg_reach[dlo];
+  if (dlo < dhi && w->end_index[hi] - w->end_index[dlo] < w->seg_start[dlo + 1] - p) {
+    /* the items live at dlo found by their records' ends (fewer to look
+       at; nothing unplaced crosses hi); equal releases in another order
+       give the same stacks */
+    for (i = w->end_index[dlo]; i < w->end_index[hi]; i++) {
+      int32_t r = w->end_order[i], q;
+      if (w->placed[r] || w->span_lo[r] > dlo) continue;
+      for (q = w->seg_first[r]; q < w->seg_first[r] + w->seg_count[r]; q++) {
+        int64_t rel = w->release[r] + w->seg_wl[q];
+        if (w->seg_lo[q] <= dlo && dlo < w->seg_hi[q] && rel > o) dnnmem__exact_sweep_add(w, q, rel, &live);
+      }
+    }
+    p = w->seg_start[dlo + 1];
+  }
   for (s = dlo; s < dhi && ok; s++) {
     int64_t sum = 0, room = w->capacity - w->rem[s];
     /* items that ended stay in the list, skipped, until they are half of
@@ -8491,16 +8730,7 @@ static int dnnmem__exact_sweep(dnnmem__exact *w, int32_t lo, int32_t hi, int64_t
       if (w->placed[r] || w->seg_hi[q] <= s) continue;
       rel = w->release[r] + w->seg_wl[q];
       if (rel <= o) continue; /* at o: covered by o + rem above */
-      for (i = live; i > 0 && w->item_release[i - 1] > rel; i--) {
-        w->item_release[i] = w->item_release[i - 1];
-        w->item_bytes[i] = w->item_bytes[i - 1];
-        w->item_end[i] = w->item_end[i - 1];
-      }
-      w->item_release[i] = rel;
-      w->item_bytes[i] = w->seg_wu[q] - w->seg_wl[q];
-      w->item_end[i] = w->seg_hi[q];
-      w->item_dying[w->seg_hi[q]]++;
-      live++;
+      dnnmem__exact_sweep_add(w, q, rel, &live);
     }
     /* from the highest release down; below a release r every term is at
        most r + rem, so stop once that fits */
@@ -8671,6 +8901,7 @@ static void dnnmem__exact_undo(dnnmem__exact *w, int32_t d) {
   w->placed[j] = 0;
   w->offset[j] = -1;
   f->placed = -1;
+  dnnmem__exact_cell_back(w, d);
   if (f->unlogged) {
     int32_t p, end = w->start_index[w->span_hi[j]];
     int64_t need;
@@ -9495,8 +9726,8 @@ static int dnnmem__exact_step(dnnmem__exact *w, dnnmem__exact_portfolio *pf) {
     seed = (uint64_t)(pf->noisy_runs + 1) * 0x9E3779B97F4A7C15ull + (w->noise_salt << 32);
     limit = luby > DNNMEM__I64_MAX / base ? DNNMEM__I64_MAX : base * luby;
   } else {
-    int64_t round = pf->plain_runs / orders;
-    kind = first + (int32_t)(pf->plain_runs % orders);
+    int64_t round = pf->plain_runs / w->plain_count;
+    kind = w->plain_kinds[pf->plain_runs % w->plain_count];
     seed = 0;
     limit = round >= 62 || base > (DNNMEM__I64_MAX >> round) ? DNNMEM__I64_MAX : base << round;
     slot = &w->slots[pf->slot0 + kind]; /* resumed: on to the round's limit */
@@ -9553,6 +9784,8 @@ typedef struct dnnmem__exact_params {
   int no_seams;                /* tests: no seam checks (dnnmem__exact_seams) */
   int shared_noise;            /* tests: noise scales keys every record shares (dnnmem__exact_set_order) */
   uint64_t noise_salt;         /* tests: another stream of noisy restarts (their seeds + salt << 32) */
+  int all_plain;               /* tests: the plain round robin keeps repeated orders */
+  int cell_full;               /* tests: every frame counts its cell from scratch (dnnmem__exact_cell_step) */
 } dnnmem__exact_params;
 
 typedef struct dnnmem__exact_outcome {
@@ -9567,6 +9800,7 @@ typedef struct dnnmem__exact_outcome {
   int64_t nogoods;     /* placements a learned nogood failed */
   int64_t lists, list_len; /* frames that failed naming records; records named */
   int64_t seam_fails;      /* placements a seam failed (dnnmem__exact_seams) */
+  int32_t plain_orders;    /* the plain round robin's orders (dnnmem__exact_plain_kinds) */
 } dnnmem__exact_outcome;
 
 /* The arena of a plan of the search's records. */
@@ -9805,14 +10039,20 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   w.order_kind = -1;
   w.fit = 0;
   w.fit_off = params->no_fit;
+  w.cell_full = params->cell_full;
+  w.cell_at = -1;
+  w.cell_top = 0;
+  if (params->log_limit > 0 && params->log_limit < w.cell_cap) w.cell_cap = params->log_limit;
   w.long_reasons = params->long_reasons;
   w.shared_noise = params->shared_noise;
   w.noise_salt = params->noise_salt;
+  dnnmem__exact_plain_kinds(&w, params->all_plain);
   w.run_id = w.run_count = 0;
   for (i = 0; i <= (int32_t)w.memo_mask; i++) w.memo_run[i] = 0;
   out->optimal = 0;
   out->feasible = -1;
   out->arena = -1;
+  out->plain_orders = w.plain_count;
   /* canonical plans have arenas that are multiples of g (not with windows) */
   g = w.has_windows ? 1 : w.granularity;
   lb = dnnmem__exact_round_up(dnnmem__max64(bound, params->lower_bound), g);

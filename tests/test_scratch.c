@@ -76,22 +76,26 @@ static void test_scratch_64(void) {
   /* the exact block's nogood store: +53504 = 64 x (64 entries x 12 + 4 nogoods x 16 + 4);
      its twins (issue 29): +256 = 64 x 4; greedy-size's anchor columns (issue 29): +4160 =
      64 x 4 runs x 16 + 2 x 8 list slots x 4; the exact search's seams (issue 29): +4400 =
-     64 x 52 (by end, floors, crossing heights) + 1072 (two rows of 64 words, alignment) */
-  static const size_t want[] = {645263, 645263, 645263, 645263, 645263, 645263, 645263, 27375,
-                                645263, 4111,   9999,   9231,   4383,   30575,  22911};
+     64 x 52 (by end, floors, crossing heights) + 1072 (two rows of 64 words, alignment); the
+     cell's steps (issue 29): +6304 = 130 sections x 4 lean entries x 8 (old floors, counts and
+     flags) + 64 (a safe flag a record) + 65 frames x 32 (where each step wrote) */
+  static const size_t want[] = {651567, 651567, 651567, 651567, 651567, 651567, 651567, 27375,
+                                651567, 4111,   9999,   9231,   4383,   30575,  22911};
   check_sizes(64, want, (int32_t)(sizeof want / sizeof want[0]));
 }
 
 static void test_scratch_7(void) {
-  static const size_t want[] = {66719, 66719, 66719, 66719, 66719, 66719, 66719, 3359,
-                                66719, 479,   1231,  1135,  559,   3759,  2575};
+  /* the cell's steps: +784 = 16 x 4 x 8 + 8 flags + 8 frames x 32 + 8 alignment */
+  static const size_t want[] = {67503, 67503, 67503, 67503, 67503, 67503, 67503, 3359,
+                                67503, 479,   1231,  1135,  559,   3759,  2575};
   check_sizes(7, want, (int32_t)(sizeof want / sizeof want[0]));
 }
 
 /* past 256 records the short exact search's memo table reaches its cap */
 static void test_scratch_300(void) {
-  static const size_t want[] = {3134959, 3134959, 3134959, 3134959, 3134959, 3134959, 3134959, 142463,
-                                3134959, 19215,   60383,   49999,   20431,   163263,  107167};
+  /* the cell's steps: +29200 = 602 x 4 x 8 + 304 flags + 301 frames x 32 */
+  static const size_t want[] = {3164159, 3164159, 3164159, 3164159, 3164159, 3164159, 3164159, 142463,
+                                3164159, 19215,   60383,   49999,   20431,   163263,  107167};
   check_sizes(300, want, (int32_t)(sizeof want / sizeof want[0]));
 }
 
