@@ -14588,6 +14588,10 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #ifndef DNNMEM__REMAT_BOUND_START
 #define DNNMEM__REMAT_BOUND_START 1
 #endif
+#ifndef DNNMEM__REMAT_BROADCAST_TRIES
+#define DNNMEM__REMAT_BROADCAST_TRIES 32    /* the arena answer: at most 32 broadcasts of a
+                                               layer's choice to every peer layer (0: none) */
+#endif
 #define DNNMEM__REMAT_WARM_TEMP 0.1         /* start temperature factor from a decoded start:
                                                refine it, do not melt it */
 
@@ -17533,6 +17537,70 @@ static void dnnmem__remat_repaired(dnnmem__remat *w, const int32_t *seq, int32_t
   w->iteration = moves;
 }
 
+/* The broadcast descent on the loaded state (units are nodes): annealing
+   and the repair settle each layer's recomputation choice on its own, and
+   a state where some layers chose worse is one that no single move leaves
+   (switching a layer takes some twenty moves). For each class of peers
+   whose members recompute differently (in the classes' order), the member
+   that recomputes most and the one that recomputes least are each copied
+   to every other peer (dnnmem__copy_pair), the peak repaired to the budget
+   and the state polished; kept when it fits and is faster, else restored.
+   At most BROADCAST_TRIES tries (the repairs count as moves). */
+static void dnnmem__remat_broadcast(dnnmem__remat *w) {
+  int32_t tries = 0, i, j, k, len, side;
+  if (!w->copy_on || DNNMEM__REMAT_BROADCAST_TRIES <= 0 || w->halted) return;
+  for (i = 0; i < w->n && tries < DNNMEM__REMAT_BROADCAST_TRIES && !w->halted; i = j) {
+    int32_t lo = i, hi_c = -1, lo_c = -1;
+    j = i + w->cls_len[w->cls_ids[i]];
+    if (j - i < DNNMEM__REMAT_COPY_CLASS || w->fixed[w->cls_ids[i]]) continue;
+    for (k = lo; k < j; k++) {
+      int32_t c = w->cls_ids[k];
+      if (hi_c < 0 || w->count[c] > w->count[hi_c]) hi_c = c;
+      if (lo_c < 0 || w->count[c] < w->count[lo_c]) lo_c = c;
+    }
+    if (w->count[hi_c] == w->count[lo_c]) continue;
+    for (side = 0; side < 2 && tries < DNNMEM__REMAT_BROADCAST_TRIES; side++) {
+      int32_t a = side ? lo_c : hi_c, nops = 0;
+      int64_t time0 = w->time;
+      tries++;
+      len = dnnmem__slots_to_seq(w, w->slot_node, w->bound_seq);
+      w->span_lo = 0;
+      w->span_hi = w->S - 1;
+      for (k = lo; k < j; k++)
+        if (w->cls_ids[k] != a) nops += dnnmem__copy_pair(w, a, w->cls_ids[k]);
+      if (nops > 0) {
+        dnnmem__anneal_repair(w);
+        dnnmem__anneal_polish(w);
+        if (w->tree[1] <= w->budget && w->time < time0) continue;
+      }
+      dnnmem__anneal_load(w, w->bound_seq, len);
+    }
+  }
+  w->span_lo = 0;
+  w->span_hi = w->S - 1;
+  dnnmem__blocks_update(w);
+}
+
+/* The broadcast descent on the arena answer, at its own peak: a faster
+   state at that peak is planned and offered (kept when its arena fits and
+   it is faster). A fixed effort after the rounds: not counted as moves,
+   as the last settle's repairs. */
+static void dnnmem__remat_arena_broadcast(dnnmem__remat *w) {
+  int64_t moves = w->iteration, time0;
+  int32_t len;
+  if (w->arena_result.arena < 0 || w->arena_result.arena > w->o->budget || w->halted) return;
+  dnnmem__anneal_load(w, w->arena_cand, w->arena_len);
+  time0 = w->time;
+  w->budget = w->aim = w->arena_result.peak;
+  dnnmem__remat_broadcast(w);
+  if (w->time < time0) {
+    len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+    (void)dnnmem__remat_arena_try(w, w->seq_tmp, len);
+  }
+  w->budget = w->aim = w->o->budget;
+  w->iteration = moves;
+}
+
 /* The portfolio's first pipeline: the plain graph (CNNs fare best there)
    from the decoded schedule (warm: refined at a tenth of the start
    temperature, not melted) or the row order, or from start (the time
@@ -18000,6 +18068,7 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
   }
   if (w.arena_on) { /* the rest of the run for the arena: its best is the answer */
     dnnmem__remat_arena_phase(&w, sequence, len);
+    if (contraction) dnnmem__remat_arena_broadcast(&w); /* one call: the broadcast descent */
     if (w.arena_result.arena >= 0) {
       len = w.arena_len;
       found = w.arena_result;

@@ -1949,6 +1949,72 @@ static void test_copy_class(void) {
          "%lld)\n", peers, (long long)(time - base_time), (long long)peak, (long long)hold_peak);
 }
 
+/* The broadcast descent (dnnmem__remat_broadcast) on the private state:
+   test_copy_layers' 8 layers, from a schedule where every layer but 3
+   recomputes a (from its input x, held instead of a) and then b before
+   its gb (time + 5 a layer) and layer 3 only b (+ 1), at the budget of
+   that schedule or of "hold a, recompute b", the higher. The descent
+   keeps a state only when it fits and is faster: the result recounts to
+   the state's peak and time, fits, is never slower than the start nor
+   faster than the proven time bound; copying layer 3's choice to the
+   peers of its class (the least recomputing member) makes those layers
+   hold a, so the time drops by 4 per peer at least, and here it ends at
+   the proven bound (+ 7: the optimum). It does not show the descent doing
+   what the polish cannot (on this graph a layer's switch is downhill
+   alone); bert's arena answers do (tests/BENCHMARKS.md). */
+static void test_broadcast_layers(void) {
+  ref_remat_graph g;
+  int32_t a[8], b[8], i, k, len = 0, seq[128], hold[64], hlen, peers;
+  int64_t peak, time, base_time = 0, hold_peak, hold_time, start_peak, start_time, budget, polished;
+  dnnmem_remat_options oo, ob;
+  dnnmem_remat_bound_result tb;
+  dnnmem__remat w;
+  dnnmem_rng arng;
+  size_t need = 0;
+  hlen = copy_layers_graph(&g, a, b, 0xffu, hold);
+  for (i = 0; i < g.n; i++) base_time += g.time[i];
+  CHECK(recount(&g, hold, hlen, &hold_peak, &hold_time));
+  /* the start: hold's forward pass, then a and b again before each gb but layer 3's (b only) */
+  for (k = 0; k < 1 + 3 * 8 + 1; k++) seq[len++] = hold[k]; /* x0, (a, b, c) x 8, grad */
+  for (i = 7; i >= 0; i--) {
+    int32_t gb = b[7] + 3 + 2 * (7 - i); /* copy_layers_graph's backward ids: gb then ga per layer */
+    if (i != 3) seq[len++] = a[i];
+    seq[len++] = b[i];
+    seq[len++] = gb;
+    seq[len++] = gb + 1;
+  }
+  CHECK(recount(&g, seq, len, &start_peak, &start_time));
+  CHECK_EQ(start_time, base_time + 7 * 5 + 1);
+  budget = start_peak > hold_peak ? start_peak : hold_peak;
+  annealing_state(&w, &oo, &arng, &g, budget);
+  CHECK(w.copy_on);
+  peers = w.cls_len[a[3]];
+  CHECK(peers >= DNNMEM__REMAT_COPY_CLASS);
+  dnnmem__anneal_load(&w, seq, len);
+  dnnmem__anneal_polish(&w); /* for the record: here the polish alone gets there too */
+  polished = w.time;
+  dnnmem__anneal_load(&w, seq, len);
+  CHECK_EQ(w.time, start_time);
+  dnnmem__remat_broadcast(&w);
+  len = dnnmem__slots_to_seq(&w, w.slot_node, seq);
+  CHECK(recount(&g, seq, len, &peak, &time));
+  CHECK_EQ(peak, w.tree[1]);
+  CHECK_EQ(time, w.time);
+  CHECK(peak <= budget);
+  CHECK(time <= start_time - 4 * (peers - 1));
+  ob = options_for(budget, 0);
+  CHECK_EQ(dnnmem_remat_time_bound_scratch_size(&g.p, &ob, &need), DNNMEM_OK);
+  CHECK(need <= sizeof(scratch_buf));
+  CHECK_EQ(dnnmem_remat_time_bound(&g.p, &ob, &tb, scratch_buf, need), DNNMEM_OK);
+  CHECK(time - base_time >= tb.extra_time);
+  CHECK_EQ(time - base_time, 7);
+  CHECK_EQ(tb.extra_time, 7);
+  printf("broadcast: %d peers of a[3]; start + %lld (peak %lld; polished alone + %lld), after + %lld (peak %lld), "
+         "budget %lld, proven >= + %lld\n",
+         peers, (long long)(start_time - base_time), (long long)start_peak, (long long)(polished - base_time),
+         (long long)(time - base_time), (long long)peak, (long long)budget, (long long)tb.extra_time);
+}
+
 /* The repair and its exchange on the private annealing state, random
    graphs of at most 10 nodes at random budgets between the lower bound and
    the row order's peak. (1) From the row order, the greedy alone (as
@@ -2056,6 +2122,7 @@ int main(void) {
   RUN(test_trim_unread);
   RUN(test_copy_layers);
   RUN(test_copy_class);
+  RUN(test_broadcast_layers);
   RUN(test_repair_exchange);
   return test_finish("test_remat");
 }
