@@ -1359,7 +1359,14 @@
        to 16 candidates planned, the smallest arena kept; an equal load can
        fragment less: test_remat_arena's 8-node graph), else greedy to an
        aim lowered the same way (until a repair changes nothing: every
-       lower aim would repeat it). Every plan is a candidate: the answer is
+       lower aim would repeat it). Then, on graphs with peer classes and
+       an arena that fits, a broadcast descent at the answer's own peak:
+       for each class whose members recompute differently, the member that
+       recomputes most and the one that recomputes least are each copied to
+       every other peer (COPY's map), the peak repaired and the state
+       polished, kept when it fits that peak and is faster (at most 32
+       tries, a fixed effort not counted as moves); a faster state is
+       planned. Every plan is a candidate: the answer is
        the fastest whose arena fits (none: the smallest arena), so
        result.arena <= budget whenever DNNMEM_OK. The plans are the arena's
        extra cost: 7-18% more CPU time at the same move count on the
@@ -17545,7 +17552,7 @@ static void dnnmem__remat_repaired(dnnmem__remat *w, const int32_t *seq, int32_t
    that recomputes most and the one that recomputes least are each copied
    to every other peer (dnnmem__copy_pair), the peak repaired to the budget
    and the state polished; kept when it fits and is faster, else restored.
-   At most BROADCAST_TRIES tries (the repairs count as moves). */
+   At most BROADCAST_TRIES tries. */
 static void dnnmem__remat_broadcast(dnnmem__remat *w) {
   int32_t tries = 0, i, j, k, len, side;
   if (!w->copy_on || DNNMEM__REMAT_BROADCAST_TRIES <= 0 || w->halted) return;
@@ -18068,7 +18075,7 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
   }
   if (w.arena_on) { /* the rest of the run for the arena: its best is the answer */
     dnnmem__remat_arena_phase(&w, sequence, len);
-    if (contraction) dnnmem__remat_arena_broadcast(&w); /* one call: the broadcast descent */
+    if (contraction) dnnmem__remat_arena_broadcast(&w);
     if (w.arena_result.arena >= 0) {
       len = w.arena_len;
       found = w.arena_result;
