@@ -980,9 +980,9 @@
    Scratch.     Bound 64 and checker about 180 bytes per piece; solve about
                 800 bytes per record (greedy-size's anchor columns 64 of
                 them, not in builds for size) plus the exact search's
-                block (about 2.7 KiB per record + 1.9 MiB up to
+                block (about 2.8 KiB per record + 1.9 MiB up to
                 DNNMEM_PLAN_BEST_EXACT_MAX records for every algo; above,
-                for exact only, about 4.7 KiB per record + 43 MiB; its undo log holds 32 entries per
+                for exact only, about 5.0 KiB per record + 43 MiB; its undo log holds 32 entries per
                 record + 2^16 up to DNNMEM_PLAN_BEST_EXACT_MAX records, 64
                 per record + 2^20 above; a search that needs more goes on
                 degraded). Chains: DNNMEM_PLAN_CHAINS_SCRATCH_BYTES(n).
@@ -7390,7 +7390,7 @@ typedef struct dnnmem__exact {
   /* the sweep's live items, by release: start offset, bytes, last section */
   int64_t *item_release, *item_bytes;
   int32_t *item_end, *item_dying; /* item_dying: per section, zero between sweeps */
-  int32_t *cell_count; /* per section, zero between uses (dnnmem__exact_cell) */
+  int32_t *cell_count; /* per section: frame cell_at's counts (dnnmem__exact_cell) */
   int64_t *cell_floor; /* per section: the least lowest offset of a record busy there */
   /* sections */
   int64_t *times, *rem, *rem0, *total;
@@ -9798,9 +9798,10 @@ typedef struct dnnmem__exact_params {
   int64_t lower_bound;         /* a known valid lower bound, or 0 */
   int lean;                    /* the scratch was sized lean */
   int ignore_gaps;             /* plan as if unfixed records had no gaps (valid) */
-  int64_t log_limit;           /* > 0: at most this many undo-log, candidate-list and
-                                  failed-record entries (tests: a full log, frames
-                                  that scan, lists without room) */
+  int64_t log_limit;           /* > 0: at most this many undo-log, candidate-list,
+                                  failed-record and cell-stack entries (tests: a full
+                                  log, frames that scan, lists without room, cells
+                                  counted from scratch) */
   int no_backjumps;            /* tests: every failure goes back to its creator */
   int no_nogoods;              /* tests: no nogoods learned (dnnmem__exact_learn) */
   int long_reasons;            /* tests: a failed sweep names its whole stack */
