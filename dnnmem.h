@@ -2160,6 +2160,7 @@
 
 
    HISTORY (one line per version; what changed, and why, is in the git log)
+       0.19.0 exact cell stepped (0.72x); greedy-size skips; remat lanes, broadcast
        0.18.0 exact nogood watch 0.82x CPU; greedy-size size sort; remat replan
        0.17.0 exact seams; remat repair exchange; greedy-size block unions
        0.16.0 remat rounds settle at the highest aim that fits; greedy-size list
@@ -2191,9 +2192,9 @@
 #include <stdint.h>
 
 #define DNNMEM_VERSION_MAJOR 0
-#define DNNMEM_VERSION_MINOR 18
+#define DNNMEM_VERSION_MINOR 19
 #define DNNMEM_VERSION_PATCH 0
-#define DNNMEM_VERSION_STRING "0.18.0"
+#define DNNMEM_VERSION_STRING "0.19.0"
 
 #ifndef DNNMEM_DEF
 #ifdef DNNMEM_STATIC
