@@ -5365,7 +5365,7 @@ typedef struct dnnmem__planner {
   dnnmem__anchor_entry *anc_st, *anc_e; /* St and E: in gap_ent and gap_run (unused then) */
   int32_t *anc_at, *anc_cnt; /* per list (U, St, E, T of each block): first slot, count */
   int32_t anc_blocks, anc_top; /* anc_top: the free intervals' next node */
-  struct dnnmem__anchor_node *anc_nodes; /* the free intervals' list (bestfit's heap keys, unused here) */
+  dnnmem__anchor_node *anc_nodes; /* the free intervals' list (bestfit's heap keys, unused here) */
   dnnmem__gap_span *anc_up[DNNMEM__PLAN_ANCHOR_UNIONS + 1]; /* level k's unions of U (arrays unused here) */
   int32_t *anc_uat, *anc_ucnt, *anc_usum, anc_levels; /* per union: first slot, count, its St counts at build */
   int32_t *anc_ustamp; /* per block: its St count when its U was built */
@@ -6463,9 +6463,9 @@ static void dnnmem__anchor_insert(dnnmem__planner *p, int32_t q) {
 
 /* The query's free intervals as a linked list (cut in place: a pass
    touches only the intervals up to its last piece, where a merge into a
-   second buffer copies them all): node c is bytes [fa[c], fb[c]), next
-   nx[c]; node 0 the head, the last unbounded. Arrays of bestfit's heap
-   (unused here), n + 2 nodes: one per placed record at most (a gap below
+   second buffer copies them all): anc_nodes[0] is the head, each node
+   bytes [a, b) reached by its nx, the last unbounded. In bestfit's heap
+   keys (unused here), n + 2 nodes: one per placed record at most (a gap below
    a T run, or a piece's part below; a record listed twice, as one
    starting at anchor jL is, finds its bytes taken the second time), the
    head and the unbounded last. As gap_cut: intervals shorter than need go
@@ -6610,7 +6610,10 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_span(dnnmem__planner *p, const
 }
 
 /* List l's entries living at a segment of q (of their block) off the free
-   intervals: one test of a mask each. */
+   intervals: one test of a mask each. below (St lists only: l in [B, 2 B)):
+   entries ending at or below the current free start are skipped first, as
+   cut_piece would find their bytes taken; so is the prefix of those
+   starting at or below the first free byte less the block's largest size. */
 static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_ents(dnnmem__planner *p, const dnnmem__anchor_entry *e, int32_t l,
                                                        uint64_t q, int below) {
   const dnnmem__anchor_entry *last = e + p->anc_at[l] + p->anc_cnt[l];
@@ -6618,7 +6621,8 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_ents(dnnmem__planner *p, const
   if (p->anc_cnt[l] == 0) return;
   dnnmem__anchor_cut_begin(p, &k);
   e += p->anc_at[l];
-  if (below) { /* St (l: B + its block): entries starting at or below the first free byte less its largest size end there */
+  DNNMEM_ASSERT(!below || (l >= p->anc_blocks && l < 2 * p->anc_blocks));
+  if (below) {
     int64_t t = k.a - p->anc_big[l - p->anc_blocks];
     int32_t lo = 0, hi = p->anc_cnt[l], mid;
     while (lo < hi) {
@@ -6751,7 +6755,7 @@ static int dnnmem__anchor_begin(dnnmem__planner *p) {
   p->gap_leaves = 0; /* the time tree is not built */
   p->itree_all = 0;
   p->anc_nodes = (dnnmem__anchor_node *)(void *)p->heap.key; /* 24 bytes a node: 3 (n + 2) of its 5n + 4 */
-  p->anc_big = p->vals; /* the size order is read (2n >= B) */
+  p->anc_big = p->vals; /* the size order is read; B < 2 segments / 2^S <= 2 n (S = 0 only below n / 64 segments) */
   for (j = 0; j < B; j++) p->anc_big[j] = 0;
   for (i = 0; i < p->n; i++)
     if (p->off[i] >= 0) dnnmem__anchor_insert(p, i);
