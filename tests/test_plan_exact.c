@@ -1263,7 +1263,7 @@ static void test_twins(void) {
 }
 
 /* Repeated plain orders (dnnmem__exact_plain_kinds: a plain order whose
-   ranks repeat an earlier one's runs the same search, so the plain round
+   ranks repeat an earlier one's starts the same search, so the plain round
    robin leaves it out): 600 spoilt small tilings (brute-force optimum, at
    it and one below) and 200 of 24-40 pieces (24 x 30, at the height and
    one below), each with and without repeats: every answer the brute
@@ -1311,7 +1311,7 @@ static void test_plain_orders(void) {
     n = ref_plan_tiling(&rng, t, 120, 400, 64 * 1024, 1024);
     if (mode == 2)
       for (i = 0; i < n; i++)
-        if (t[i].lower > 0) { /* one byte cut shorter: the sections' totals differ */
+        if (t[i].lower > 0) { /* half a unit (512 bytes) cut: the sections' totals differ */
           t[i].size -= 512;
           break;
         }
