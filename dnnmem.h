@@ -3361,12 +3361,13 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
    the later end; by size class (the power of two at or below the size)
    ties the later end, then by size; by size class, ties the longer
    lifetime, then by size. While none meets it, the first two orders run
-   again with lanes (the sizes with the most bytes x steps are lane
-   widths: a record of a lane width opens a column of its width over
-   every step, and a smaller record takes the lowest room inside a lane
-   of the narrowest width above its size before the lowest room
-   anywhere), each taken only when it meets the capacity. The lowest plan
-   is taken when it is below the planner's (result.first_fit = 1; plan.arena says so, plan.feasible = 1
+   again with lanes, three times each (lane widths: the size with the
+   most bytes x steps, the second, the first three; a record of a lane
+   width opens a column of its width over every step, and a smaller
+   record takes the lowest room inside a lane of the narrowest width
+   above its size before the lowest room anywhere), each taken only when
+   it meets the capacity. The lowest plan is taken when it is below the
+   planner's (result.first_fit = 1; plan.arena says so, plan.feasible = 1
    when it meets the capacity, else as the planner left it): on
    schedules' records first fit often plans 2-10% lower, and which order
    is lowest varies by schedule (tests/BENCHMARKS.md). records is the
@@ -18181,7 +18182,7 @@ static dnnmem_result dnnmem__remat_plan_carve(const dnnmem_remat_problem *proble
    class (power of two), ties the later death (2) or the longer lifetime
    (3), then the larger. Rules 4-9 are rules 0 and 1 with lanes (below).
    off: 2 L (offsets, then sort keys, then the lanes' offsets); ids: 3 L
-   (order, list, sort space, then the lanes' widths). Returns the arena;
+   (order, list, sort space, then each lane's width index). Returns the arena;
    cap > 0: stops at the first record placed past cap (returns its end,
    > cap; offsets incomplete). */
 #define DNNMEM__REMAT_FIT_RULES 10
