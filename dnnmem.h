@@ -8002,9 +8002,10 @@ static void dnnmem__exact_set_order(dnnmem__exact *w, int32_t kind, uint64_t see
    kind's starts the same search (a tiling: every section's total is the
    capacity, so T orders nothing and TWA and WAT are both WA; only a
    split-off part's re-ranking, by the kind's key order, can tell them
-   apart later): it is left out, and the others share its nodes. Told apart by a hash of the ranks:
-   a collision only leaves out an order, and any plain order alone
-   exhausts the tree in time. Noisy runs keep every kind. */
+   apart later): it is left out, and the others share its nodes. Told
+   apart by a hash of the ranks: a collision only leaves out an order, and
+   any plain order alone exhausts the tree in time. Noisy runs keep every
+   kind. */
 static void dnnmem__exact_plain_kinds(dnnmem__exact *w, int all) {
   uint64_t h[DNNMEM__EXACT_ORDERS];
   int32_t k, e, p, first = 1;
