@@ -722,8 +722,56 @@ static void test_plan_first_fit(void) {
       missed += took && best > cap;
     }
   }
-  CHECK(below >= 20 && missed >= 20 && later >= 5); /* lanes: test_first_fit_lanes (test_remat_arena) */
+  CHECK(below >= 20 && missed >= 20 && later >= 5); /* lanes: test_plan_lanes */
   printf("  first fit: %d fits, %d lower misses, %d by a later rule, %d with lanes\n", below, missed, later, lanes);
+}
+
+/* dnnmem_remat_plan takes a lanes plan when the four plain orders miss
+   the capacity (test_first_fit_lanes' seven records, load 9, as a
+   schedule): time stretched by 3 so that each record starts at its own
+   step (a record of step t is computed at step 3 t + its rank among
+   those of step t, and lives to 3 upper - 1, where a step reads it; the
+   other steps compute nodes of size 0). Greedy-size and the four plain
+   orders plan 10; lanes of width 3 plan 9, the peak: taken at capacity
+   9, not at 8 (a lanes miss is not taken: the plain orders' 10 stays). */
+static void test_plan_lanes(void) {
+  static const int64_t rec_def[7][3] = {{1, 5, 1}, {4, 5, 2}, {0, 3, 3}, {0, 1, 4}, {4, 5, 3}, {1, 3, 3}, {2, 3, 2}};
+  ref_remat_graph g;
+  int32_t step_of[15], reads[15][8], nreads[15], seq[15], i, t, j, c;
+  int64_t size_at[15];
+  dnnmem_plan_options po;
+  dnnmem_remat_plan_result res;
+  for (t = 0; t < 15; t++) step_of[t] = -1, nreads[t] = 0, size_at[t] = 0;
+  for (i = 0; i < 7; i++) {
+    int32_t rank = 0, at;
+    for (j = 0; j < i; j++) rank += rec_def[j][0] == rec_def[i][0];
+    at = 3 * (int32_t)rec_def[i][0] + rank;
+    CHECK(step_of[at] < 0);
+    step_of[at] = i;
+    size_at[at] = rec_def[i][2];
+  }
+  for (i = 0; i < 7; i++) { /* the reader at 3 upper - 1 */
+    int32_t at = 3 * (int32_t)rec_def[i][1] - 1, from = -1;
+    for (t = 0; t < 15; t++)
+      if (step_of[t] == i) from = t;
+    CHECK(step_of[at] < 0); /* a step of size 0 */
+    reads[at][nreads[at]++] = from;
+  }
+  ref_remat_graph_begin(&g);
+  for (t = 0; t < 15; t++) { /* node t computed at step t */
+    reads[t][nreads[t]] = -1;
+    CHECK_EQ(ref_remat_graph_node(&g, size_at[t], 1, 0, reads[t]), t);
+    seq[t] = t;
+  }
+  po = ref_plan_options(DNNMEM_PLAN_GREEDY_SIZE, 0, 0);
+  CHECK_EQ(plan_checked(&g.p, seq, 15, &po, 0, &res), 10);
+  CHECK_EQ(res.peak, 9);
+  for (c = 8; c <= 9; c++) {
+    po.capacity = c;
+    CHECK_EQ(plan_checked(&g.p, seq, 15, &po, 0, &res), c == 9 ? 9 : 10);
+    CHECK_EQ(res.first_fit, c == 9);
+    CHECK_EQ(res.plan.feasible, c == 9 ? 1 : 0);
+  }
 }
 
 int main(void) {
@@ -738,5 +786,6 @@ int main(void) {
   RUN(test_curve_bound_carry);
   RUN(test_curve_argument_fields);
   RUN(test_plan_first_fit);
+  RUN(test_plan_lanes);
   return test_finish("test_remat_plan");
 }
