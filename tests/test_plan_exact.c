@@ -46,6 +46,24 @@ static int twins_off;
    issue 29: their search paths are the point). */
 static int shared_noise;
 
+/* dnnmem__exact_solve with params in scratch of its own size (gaps
+   counted from the records); the call must succeed. */
+static dnnmem__exact_outcome solve_params(const dnnmem_interval *r, int32_t n, int64_t align,
+                                          const dnnmem__exact_params *params, int64_t *off) {
+  dnnmem__exact_outcome out;
+  size_t bytes = 0;
+  int64_t gaps = 0;
+  int32_t i;
+  void *scratch;
+  for (i = 0; i < n; i++) gaps += r[i].num_gaps;
+  memset(&out, 0, sizeof out);
+  CHECK_EQ(dnnmem__exact_scratch_size(n, gaps, 0, &bytes), DNNMEM_OK);
+  scratch = malloc(bytes);
+  CHECK_EQ(dnnmem__exact_solve(r, n, align, params, off, &out, scratch, bytes), DNNMEM_OK);
+  free(scratch);
+  return out;
+}
+
 /* The search itself with at most log_limit undo-log entries (0: the
    scratch's own), minimising (capacity 0) or answering the capacity,
    backjumps optionally off. */
@@ -492,16 +510,11 @@ static void test_backjumps(void) {
       for (mode = 0; mode < (big ? 3 : 1) && cap > 0; mode++) {
         dnnmem__exact_params params;
         dnnmem__exact_outcome out;
-        size_t bytes = 0;
-        void *scratch;
         memset(&params, 0, sizeof params);
         params.capacity = cap;
         params.no_backjumps = mode == 1;
         params.log_limit = mode == 2 ? 64 : 0;
-        CHECK_EQ(dnnmem__exact_scratch_size(n, 0, 0, &bytes), DNNMEM_OK);
-        scratch = malloc(bytes);
-        CHECK_EQ(dnnmem__exact_solve(r, n, 0, &params, off, &out, scratch, bytes), DNNMEM_OK);
-        free(scratch);
+        out = solve_params(r, n, 0, &params, off);
         CHECK(out.feasible == 0 || out.feasible == 1);
         if (!big) CHECK_EQ(out.feasible, c == 0);
         if (mode == 0) answer = out.feasible;
@@ -829,12 +842,7 @@ static void spoilt_tiling(dnnmem_rng *rng, dnnmem_interval *r, int big, dnnmem_i
 static dnnmem__exact_outcome spoilt_question(const dnnmem_intervals *p, const dnnmem__exact_params *params, int big,
                                              int64_t optimum, int first, int64_t *answer, int64_t *off) {
   dnnmem__exact_outcome out;
-  size_t bytes = 0;
-  void *scratch;
-  CHECK_EQ(dnnmem__exact_scratch_size(p->count, 0, 0, &bytes), DNNMEM_OK);
-  scratch = malloc(bytes);
-  CHECK_EQ(dnnmem__exact_solve(p->records, p->count, 0, params, off, &out, scratch, bytes), DNNMEM_OK);
-  free(scratch);
+  out = solve_params(p->records, p->count, 0, params, off);
   if (!big) CHECK_EQ(out.feasible, params->capacity == optimum);
   if (first) *answer = out.feasible;
   CHECK(out.feasible == 0 || out.feasible == 1);
@@ -1304,8 +1312,6 @@ static void test_plain_orders(void) {
     dnnmem_intervals p;
     dnnmem__exact_params params;
     dnnmem__exact_outcome out;
-    size_t bytes = 0;
-    void *scratch;
     int32_t n;
     dnnmem_rng_seed(&rng, 29);
     n = ref_plan_tiling(&rng, t, 120, 400, 64 * 1024, 1024);
@@ -1319,10 +1325,7 @@ static void test_plain_orders(void) {
     memset(&params, 0, sizeof params);
     params.capacity = 64 * 1024;
     params.all_plain = mode == 1;
-    CHECK_EQ(dnnmem__exact_scratch_size(n, 0, 0, &bytes), DNNMEM_OK);
-    scratch = malloc(bytes);
-    CHECK_EQ(dnnmem__exact_solve(t, n, 0, &params, t_off, &out, scratch, bytes), DNNMEM_OK);
-    free(scratch);
+    out = solve_params(t, n, 0, &params, t_off);
     CHECK_EQ(out.plain_orders, mode == 0 ? 2 : 3);
     CHECK_EQ(out.feasible, 1);
     CHECK(ref_plan_recount(&p, t_off) > 0 && ref_plan_recount(&p, t_off) <= 64 * 1024);
@@ -1370,17 +1373,12 @@ static void test_seams(void) {
   for (seed = 0; seed < 300; seed++) {
     dnnmem__exact_params params;
     dnnmem__exact_outcome out;
-    size_t bytes = 0;
-    void *scratch;
     dnnmem_rng_seed(&rng, (uint64_t)seed * 17 + 3);
     n = ref_plan_tiling(&rng, big, 40 + (int32_t)dnnmem_rng_below(&rng, 21), 40, 32, 1);
     p.records = big, p.count = n, p.alignment = 0;
     memset(&params, 0, sizeof params);
     params.capacity = 32;
-    CHECK_EQ(dnnmem__exact_scratch_size(n, 0, 0, &bytes), DNNMEM_OK);
-    scratch = malloc(bytes);
-    CHECK_EQ(dnnmem__exact_solve(big, n, 0, &params, big_off, &out, scratch, bytes), DNNMEM_OK);
-    free(scratch);
+    out = solve_params(big, n, 0, &params, big_off);
     CHECK_EQ(out.feasible, 1);
     CHECK_EQ(ref_plan_recount(&p, big_off), 32);
     fails[0] += out.seam_fails;
@@ -1391,15 +1389,10 @@ static void test_seams(void) {
   for (mode = 0; mode < 2; mode++) {
     dnnmem__exact_params params;
     dnnmem__exact_outcome out;
-    size_t bytes = 0;
-    void *scratch;
     memset(&params, 0, sizeof params);
     params.capacity = 1024;
     params.no_seams = mode;
-    CHECK_EQ(dnnmem__exact_scratch_size(n, 0, 0, &bytes), DNNMEM_OK);
-    scratch = malloc(bytes);
-    CHECK_EQ(dnnmem__exact_solve(big, n, 0, &params, big_off, &out, scratch, bytes), DNNMEM_OK);
-    free(scratch);
+    out = solve_params(big, n, 0, &params, big_off);
     CHECK_EQ(out.feasible, 1);
     CHECK_EQ(ref_plan_recount(&p, big_off), 1024);
     tiled[mode] = out.nodes;
@@ -1499,14 +1492,9 @@ static void test_cell_step(void) {
       }
     for (full = 0; full < 2; full++) {
       dnnmem__exact_params params;
-      size_t bytes = 0;
-      void *scratch;
       memset(&params, 0, sizeof params);
       params.cell_full = full;
-      CHECK_EQ(dnnmem__exact_scratch_size(n, ngaps, 0, &bytes), DNNMEM_OK);
-      scratch = malloc(bytes);
-      CHECK_EQ(dnnmem__exact_solve(r, n, 1, &params, off[full], &out[full], scratch, bytes), DNNMEM_OK);
-      free(scratch);
+      out[full] = solve_params(r, n, 1, &params, off[full]);
     }
     CHECK_EQ(out[0].arena, out[1].arena);
     CHECK_EQ(out[0].nodes, out[1].nodes);
