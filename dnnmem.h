@@ -8240,7 +8240,7 @@ static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact
       state += dnnmem__exact_mix(key + tie1);
     } else {
       if (w->hash_at[k] != x || w->scan_full) {
-        DNNMEM_ASSERT(w->hash_at[k] != x || w->hash_of[k] == dnnmem__exact_mix(key + tie0));
+        DNNMEM_ASSERT(!w->scan_full || w->hash_at[k] != x || w->hash_of[k] == dnnmem__exact_mix(key + tie0));
         w->hash_at[k] = x;
         w->hash_of[k] = dnnmem__exact_mix(key + tie0);
       }
