@@ -7482,6 +7482,8 @@ typedef struct dnnmem__exact {
      tie, for lowest offset hash_at (-1: none yet) */
   uint64_t *hash_of;
   int64_t *hash_at;
+  int32_t *search_hi; /* per search position: its record's span_hi (a record that ends before
+                         a placement's stretch cannot meet it: dnnmem__exact_place's filter) */
 } dnnmem__exact;
 
 /* Sizing depends only on n and the number of gaps, so scratch_size needs no
@@ -7535,6 +7537,7 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
   w->ng_stuck_d = DNNMEM__TAKE(s, int32_t, (size_t)w->ng_max);
   w->hash_of = DNNMEM__TAKE(s, uint64_t, nn);
   w->hash_at = DNNMEM__TAKE(s, int64_t, nn);
+  w->search_hi = DNNMEM__TAKE(s, int32_t, nn);
   w->watch_head = DNNMEM__TAKE(s, int32_t, w->ng_cap > 0 ? nn : 0);
   w->mz_b = DNNMEM__TAKE(s, int64_t, (size_t)w->mz_cap);
   w->size = DNNMEM__TAKE(s, int64_t, nn);
@@ -7833,6 +7836,7 @@ static void dnnmem__exact_index(dnnmem__exact *w) {
     w->start_index[s] = j;
   }
   for (i = 0; i < w->m; i++) w->open0[w->search[i]] = 0;
+  for (i = 0; i < w->m; i++) w->search_hi[i] = w->span_hi[w->search[i]];
   for (i = 0; i < w->m; i++) {
     int32_t a = w->search[i], b, c;
     int64_t need;
@@ -8822,12 +8826,15 @@ static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
   w->dirty_hi = -1;
   w->offset[j] = o;
   w->placed[j] = 1;
-  /* the records of the part that begin before j ends may meet it */
+  /* the records of the part that begin before j ends and end after it
+     begins may meet it */
   end = w->start_index[w->span_hi[j]];
   if (end > w->start_index[f->part_hi]) end = w->start_index[f->part_hi];
   for (p = w->start_index[f->part_lo]; p < end; p++) {
-    int32_t k = w->search[p];
+    int32_t k;
     int64_t x;
+    if (w->search_hi[p] <= w->span_lo[j]) continue;
+    k = w->search[p];
     if (w->placed[k] || !dnnmem__exact_conflict(w, j, k, &need)) continue;
     hat = 1;
     w->open[k]--;
@@ -8951,7 +8958,9 @@ static void dnnmem__exact_undo(dnnmem__exact *w, int32_t d) {
     int32_t p, end = w->start_index[w->span_hi[j]];
     int64_t need;
     for (p = w->start_index[f->part_lo]; p < end; p++) {
-      int32_t k = w->search[p];
+      int32_t k;
+      if (w->search_hi[p] <= w->span_lo[j]) continue;
+      k = w->search[p];
       if (k != j && !w->placed[k] && dnnmem__exact_conflict(w, j, k, &need)) w->open[k]++;
     }
   }
