@@ -6612,9 +6612,11 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_span(dnnmem__planner *p, const
 
 /* List l's entries living at a segment of q (of their block) off the free
    intervals: one test of a mask each. below (St lists only: l in [B, 2 B)):
-   entries ending at or below the current free start are skipped first, as
-   cut_piece would find their bytes taken; so is the prefix of those
-   starting at or below the first free byte less the block's largest size. */
+   1, entries ending at or below the current free start are skipped first,
+   as cut_piece would find their bytes taken; 2, so is the prefix of those
+   starting at or below the first free byte less the block's largest size,
+   by a binary search (worth it where that prefix is most of the list: a
+   long query's last block, not its first). */
 static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_ents(dnnmem__planner *p, const dnnmem__anchor_entry *e, int32_t l,
                                                        uint64_t q, int below) {
   const dnnmem__anchor_entry *last = e + p->anc_at[l] + p->anc_cnt[l];
@@ -6623,7 +6625,7 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_ents(dnnmem__planner *p, const
   dnnmem__anchor_cut_begin(p, &k);
   e += p->anc_at[l];
   DNNMEM_ASSERT(!below || (l >= p->anc_blocks && l < 2 * p->anc_blocks));
-  if (below) {
+  if (below == 2) {
     int64_t t = k.a - p->anc_big[l - p->anc_blocks];
     int32_t lo = 0, hi = p->anc_cnt[l], mid;
     while (lo < hi) {
@@ -6671,7 +6673,7 @@ static void dnnmem__anchor_free(dnnmem__planner *p, int32_t r) {
   }
   dnnmem__anchor_cut_ents(p, p->anc_e, 2 * B + jL, qL, 0); /* alive at L or after */
   dnnmem__anchor_cut_ents(p, p->anc_st, B + jL, qL, 1);
-  dnnmem__anchor_cut_ents(p, p->anc_st, B + jH, qH, 1); /* born before H */
+  dnnmem__anchor_cut_ents(p, p->anc_st, B + jH, qH, 2); /* born before H */
 }
 
 /* gap_best over the linked list. */
