@@ -535,8 +535,11 @@
                                replayed: no node searched twice), plus
                                randomised orders (noise on the keys that
                                differ between records) with Luby's limits
-                               (Luby, Sinclair & Zuckerman, 1993), sharing the
-                               nodes equally; every other randomised run
+                               (Luby, Sinclair & Zuckerman, 1993), each
+                               ended early once it has gone no deeper
+                               for m / 2 + 16 nodes (m records: stuck,
+                               so another start), sharing the nodes
+                               equally; every other randomised run
                                tries a cell's covers that reach the walls
                                of its row first (a tiling's bottom-left
                                fill); on cells, identical records (one
