@@ -1436,9 +1436,9 @@ static void test_seams(void) {
    the height and one below), with and without: every answer the brute
    force's (small) or the same both ways (larger), every plan recounted,
    no stall without (the larger ones are decided before a noisy run
-   stalls); then bench's
-   400-buffer tiling of seed 5 (1048576 x 1000 steps, unit 1024) decided
-   at its height in fewer nodes with stalls (3,142 against 7,104). */
+   stalls); then bench's 400-buffer tiling of seed 5 (1048576 x 1000
+   steps, unit 1024) decided at its height in fewer nodes with stalls
+   (3,142 against 7,104). */
 static void test_stalls(void) {
   static dnnmem_interval big[400];
   static int64_t big_off[400];
