@@ -535,8 +535,11 @@
                                replayed: no node searched twice), plus
                                randomised orders (noise on the keys that
                                differ between records) with Luby's limits
-                               (Luby, Sinclair & Zuckerman, 1993), sharing the
-                               nodes equally; every other randomised run
+                               (Luby, Sinclair & Zuckerman, 1993), each
+                               ended early once it has gone no deeper
+                               for m / 2 + 16 nodes (m records: stuck,
+                               so another start), sharing the nodes
+                               equally; every other randomised run
                                tries a cell's covers that reach the walls
                                of its row first (a tiling's bottom-left
                                fill); on cells, identical records (one
@@ -5103,6 +5106,10 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
    every round of the round robin: a few thousand nodes settle most runs. */
 #define DNNMEM__PLAN_RUN_NODES_PER_RECORD 2
 #define DNNMEM__PLAN_RUN_NODES_EXTRA 16
+/* A noisy restart ends early once it has gone no deeper for m / this +
+   DNNMEM__PLAN_RUN_NODES_EXTRA nodes: stuck under an early wrong choice,
+   its nodes buy another start instead (a run that succeeds rarely stalls). */
+#define DNNMEM__PLAN_STALL_DIV 2
 /* Re-ranking a part of c records lists its rank values by marks over all
    m ranks when c x this >= m (O(m)), else by sorting (O(c log c)). */
 #define DNNMEM__PLAN_RANK_MARKS 8
@@ -7384,6 +7391,11 @@ typedef struct dnnmem__exact {
   int64_t cell_cap, cell_top;
   int32_t cell_at;
   int cell_full; /* tests: every cell counted from scratch */
+  /* > 0: the run ends (aborted) after this many nodes without a frame
+     deeper than its deepest (noisy restarts; 0 for every other run) */
+  int64_t stall_limit;
+  int stall_off; /* tests: noisy restarts run to their node limit */
+  int64_t stalls; /* runs the stall ended */
   /* the nogood watch: placements numbered (frame serial); per nogood the
      frame (ng_stuck_d, -1 none) and serial of the placement whose scan
      found no other entry but a placed one (dnnmem__exact_watch) */
@@ -9595,8 +9607,8 @@ static int32_t dnnmem__exact_replay(dnnmem__exact *w, const dnnmem__exact_slot *
    resumed (slot NULL: new, not kept). FOUND leaves the plan in w->offset;
    ABORTED keeps the search in slot. */
 static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot *slot) {
-  int32_t d = 0, nparts = dnnmem__exact_restart(w);
-  int64_t nodes = 0;
+  int32_t d = 0, nparts = dnnmem__exact_restart(w), deepest = 0;
+  int64_t nodes = 0, deepest_at = 0; /* the deepest frame so far, entered at node deepest_at */
   int out = DNNMEM__EXACT_EXHAUSTED;
   if (nparts < 0) return DNNMEM__EXACT_EXHAUSTED;
   if (nparts == 0) return DNNMEM__EXACT_FOUND;
@@ -9618,9 +9630,11 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
     dnnmem__exact_frame *f = &w->frames[d];
     int32_t j;
     int res, fits;
-    if (nodes >= limit || w->nodes >= w->node_limit ||
+    int stalled = w->stall_limit > 0 && nodes - deepest_at > w->stall_limit;
+    if (nodes >= limit || w->nodes >= w->node_limit || stalled ||
         (w->stop && (w->nodes & (DNNMEM__PLAN_STOP_POLL - 1)) == 0 && (w->stopped = w->stop(w->stop_user) != 0))) {
       if (slot) dnnmem__exact_suspend(w, slot, d);
+      w->stalls += stalled;
       return DNNMEM__EXACT_ABORTED;
     }
     j = f->done ? -1 : dnnmem__exact_next(w, f);
@@ -9669,7 +9683,10 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
       break;
     }
     if (res == 1) {
-      d++;
+      if (++d > deepest) {
+        deepest = d;
+        deepest_at = nodes;
+      }
     } else if (!w->logging) {
       return DNNMEM__EXACT_ABORTED;
     } else {
@@ -9747,7 +9764,9 @@ static int dnnmem__exact_step(dnnmem__exact *w, dnnmem__exact_portfolio *pf) {
   w->fit = seed != 0 && pf->noisy_runs % 2 == 0 && !w->fit_off; /* every other noisy run */
   if (w->order_kind != kind || w->order_seed != seed)
     dnnmem__exact_set_order(w, kind, seed, w->order_keys + 4 * (size_t)w->m);
+  w->stall_limit = seed && !w->stall_off ? w->m / DNNMEM__PLAN_STALL_DIV + DNNMEM__PLAN_RUN_NODES_EXTRA : 0;
   res = dnnmem__exact_run(w, limit, slot);
+  w->stall_limit = 0;
   if (seed) {
     pf->noisy_nodes += w->nodes - before;
     pf->noisy_runs++;
@@ -9797,6 +9816,7 @@ typedef struct dnnmem__exact_params {
   uint64_t noise_salt;         /* tests: another stream of noisy restarts (their seeds + salt << 32) */
   int all_plain;               /* tests: the plain round robin keeps repeated orders */
   int cell_full;               /* tests: every frame counts its cell from scratch (dnnmem__exact_cell_step) */
+  int no_stall;                /* tests: noisy restarts never end for a stall (DNNMEM__PLAN_STALL_DIV) */
   int scan_full;               /* tests: stuck nogoods scanned, state hashes mixed afresh, the two
                                   smallest sizes counted at every check (the shortcuts asserted) */
 } dnnmem__exact_params;
@@ -9814,6 +9834,7 @@ typedef struct dnnmem__exact_outcome {
   int64_t lists, list_len; /* frames that failed naming records; records named */
   int64_t seam_fails;      /* placements a seam failed (dnnmem__exact_seams) */
   int32_t plain_orders;    /* the plain round robin's orders (dnnmem__exact_plain_kinds) */
+  int64_t stalls;          /* noisy restarts a stall ended (DNNMEM__PLAN_STALL_DIV) */
 } dnnmem__exact_outcome;
 
 /* The arena of a plan of the search's records. */
@@ -10053,6 +10074,8 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   w.fit = 0;
   w.fit_off = params->no_fit;
   w.cell_full = params->cell_full;
+  w.stall_off = params->no_stall;
+  w.stall_limit = w.stalls = 0;
   w.scan_full = params->scan_full;
   w.serial = 0;
   for (i = 0; i < count; i++) w.hash_at[i] = -1;
@@ -10102,6 +10125,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   out->lists = w.z_lists;
   out->list_len = w.z_len;
   out->seam_fails = w.seam_fails;
+  out->stalls = w.stalls;
   /* why it ended: the question settled, else the limit that ended it
      (stop first: a callback that fired also ends a search at its node
      limit), else every capacity was asked without a proof (windows) */
