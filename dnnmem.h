@@ -14611,12 +14611,6 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #define DNNMEM__REMAT_BROADCAST_TRIES 32    /* the arena answer: at most 32 broadcasts of a
                                                layer's choice to every peer layer (0: none) */
 #endif
-#ifndef DNNMEM__REMAT_BROADCAST_SINGLE
-#define DNNMEM__REMAT_BROADCAST_SINGLE 0
-#endif
-#ifndef DNNMEM__REMAT_ROUND_BROADCAST
-#define DNNMEM__REMAT_ROUND_BROADCAST 0     /* the broadcast after each arena round but the last */
-#endif
 #define DNNMEM__REMAT_WARM_TEMP 0.1         /* start temperature factor from a decoded start:
                                                refine it, do not melt it */
 
@@ -17379,11 +17373,14 @@ static void dnnmem__remat_classes(dnnmem__remat *w, int loose) {
   int32_t *rep = w->stack, *join = w->stamp, v, k, round, i, j;
   dnnmem__remat_hash(w, DNNMEM__REMAT_CLASS_ROUNDS, h, t);
   dnnmem__remat_group(w, h);
+  w->peers = 0;
+  for (v = 0; v < w->n; v++) w->peers |= w->cls_len[v] >= DNNMEM__REMAT_COPY_CLASS;
+  if (!loose) return;
   for (v = 0; v < w->n; v++) { /* the class: its first node, -1 if small */
     rep[v] = w->cls_len[v] >= DNNMEM__REMAT_COPY_CLASS ? w->cls_ids[w->cls_lo[v]] : -1;
     join[v] = rep[v] < 0 ? -2 : -1; /* -2: small, to join; -1: not joining */
   }
-  for (round = DNNMEM__REMAT_CLASS_ROUNDS - 1; round >= 0 && loose; round--) {
+  for (round = DNNMEM__REMAT_CLASS_ROUNDS - 1; round >= 0; round--) {
     dnnmem__remat_hash(w, round, h, t);
     dnnmem__remat_group(w, h);
     for (i = 0; i < w->n; i = j) {
@@ -17408,8 +17405,6 @@ static void dnnmem__remat_classes(dnnmem__remat *w, int loose) {
     join[v] = 0;
   }
   dnnmem__remat_group(w, h);
-  w->peers = 0;
-  for (v = 0; v < w->n; v++) w->peers |= w->cls_len[v] >= DNNMEM__REMAT_COPY_CLASS;
 }
 
 static int dnnmem__remat_rank_less(const void *ctx, int32_t a, int32_t b) {
@@ -17652,37 +17647,13 @@ static void dnnmem__remat_broadcast(dnnmem__remat *w) {
       dnnmem__anneal_load(w, w->bound_seq, len);
     }
   }
-  /* then one layer at a time (the knapsack over layers: the repair frees
-     the bytes elsewhere): the least recomputing member copied to each
-     member that recomputes more, alone */
-  for (i = 0; i < w->n && DNNMEM__REMAT_BROADCAST_SINGLE && tries < DNNMEM__REMAT_BROADCAST_SINGLE && !w->halted; i = j) {
-    int32_t lo_c = -1;
-    j = i + w->cls_len[w->cls_ids[i]];
-    if (j - i < DNNMEM__REMAT_COPY_CLASS || w->fixed[w->cls_ids[i]]) continue;
-    for (k = i; k < j; k++)
-      if (lo_c < 0 || w->count[w->cls_ids[k]] < w->count[lo_c]) lo_c = w->cls_ids[k];
-    for (k = i; k < j && tries < DNNMEM__REMAT_BROADCAST_SINGLE && !w->halted; k++) {
-      int32_t b = w->cls_ids[k];
-      int64_t time0 = w->time;
-      if (w->count[b] <= w->count[lo_c]) continue;
-      tries++;
-      len = dnnmem__slots_to_seq(w, w->slot_node, w->bound_seq);
-      w->span_lo = 0;
-      w->span_hi = w->S - 1;
-      if (dnnmem__copy_pair(w, lo_c, b) > 0) {
-        dnnmem__anneal_repair(w);
-        dnnmem__anneal_polish(w);
-        if (w->tree[1] <= w->budget && w->time < time0) continue;
-      }
-      dnnmem__anneal_load(w, w->bound_seq, len);
-    }
-  }
   w->span_lo = 0;
   w->span_hi = w->S - 1;
   dnnmem__blocks_update(w);
 }
 
-/* The broadcast descent on the arena answer, at its own peak: a faster
+/* The broadcast descent on the arena answer, at its own peak, over the
+   loose classes (a stack's end layers with their peers): a faster
    state at that peak is planned and offered (kept when its arena fits and
    it is faster). A fixed effort after the rounds: not counted as moves,
    as the last settle's repairs. */
@@ -17696,9 +17667,6 @@ static void dnnmem__remat_arena_broadcast(dnnmem__remat *w) {
   if (DNNMEM__REMAT_LOOSE_CLASSES) dnnmem__remat_classes(w, 1);
   dnnmem__remat_broadcast(w);
   if (DNNMEM__REMAT_LOOSE_CLASSES) dnnmem__remat_classes(w, 0);
-#ifdef DNNMEM__DEBUG_ARENA
-  fprintf(stderr, "final broadcast peak %.4f time %lld -> %lld\n", (double)w->budget/w->o->budget, (long long)time0, (long long)w->time);
-#endif
   if (w->time < time0) {
     len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
     (void)dnnmem__remat_arena_try(w, w->seq_tmp, len);
@@ -18015,21 +17983,6 @@ static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int3
     }
     dnnmem__anneal_stage(w, w->pipe_end);
     st = dnnmem__remat_arena_settle(w, &aim, round == DNNMEM__REMAT_ARENA_ROUNDS - 1 || w->stopped);
-    if (DNNMEM__REMAT_ROUND_BROADCAST && round < DNNMEM__REMAT_ARENA_ROUNDS - 1 && !w->stopped &&
-        st.arena >= 0 && st.arena <= budget && w->iteration < w->iterations) {
-      /* the broadcast at the settled aim (counted as moves): the next round
-         starts from the faster state */
-      int64_t time0 = w->time;
-      w->budget = w->aim = aim;
-      dnnmem__remat_broadcast(w);
-#ifdef DNNMEM__DEBUG_ARENA
-      fprintf(stderr, "round %d broadcast aim %.4f time %lld -> %lld it %lld\n", (int)round, (double)aim/budget, (long long)time0, (long long)w->time, (long long)w->iteration);
-#endif
-      if (w->time < time0) {
-        len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
-        st = dnnmem__remat_arena_try(w, w->seq_tmp, len);
-      }
-    }
   }
   w->temp0 /= DNNMEM__REMAT_WARM_TEMP;
   w->log_ratio += dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
