@@ -14594,6 +14594,9 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #define DNNMEM__REMAT_CLASS_ROUNDS 4        /* peers: equal after 4 rounds of neighbour hashing */
 #define DNNMEM__REMAT_COPY_CLASS 3          /* COPY from classes of 3 or more (a layer repeated
                                                twice has no majority to copy) */
+#ifndef DNNMEM__REMAT_LOOSE_CLASSES
+#define DNNMEM__REMAT_LOOSE_CLASSES 1       /* a stack's end layers join their peers' classes */
+#endif
 #define DNNMEM__REMAT_ADD_DRAWS 4           /* a quarter ADD, the rest REMOVE */
 #define DNNMEM__REMAT_ADD_WINDOW_DIV 32     /* an ADD lands within S / 32 + 2 slots before */
 #define DNNMEM__REMAT_ADD_WINDOW_MIN 2      /* its use: close, where it shortens a hold */
@@ -14635,12 +14638,16 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
                                                mostly 19%) */
 
 /* the arena (with a budget, not peak_only) */
+#ifndef DNNMEM__REMAT_ARENA_SHARE
 #define DNNMEM__REMAT_ARENA_SHARE 0.25      /* the arena rounds' share of the run */
+#endif
 #define DNNMEM__REMAT_ARENA_SHARE_FIT 0.1  /* their share when the plain pipeline's answer
                                                fits before the contraction pipeline: the rounds
                                                have little to fix, contraction needs the
                                                moves */
+#ifndef DNNMEM__REMAT_ARENA_ROUNDS
 #define DNNMEM__REMAT_ARENA_ROUNDS 5        /* warm annealing rounds in it */
+#endif
 #define DNNMEM__REMAT_ARENA_SAMPLES 4       /* each planned 4 times on the way */
 #define DNNMEM__REMAT_ARENA_REPAIRS 8       /* greedy repairs at most when none fits */
 #define DNNMEM__REMAT_ARENA_STEP 0.0025     /* an aim that did not fit drops by at least
@@ -17321,13 +17328,12 @@ static int dnnmem__remat_class_less(const void *ctx, int32_t a, int32_t b) {
   return h[a] != h[b] ? h[a] < h[b] : a < b;
 }
 
-/* Peers (repeated layers): a node's hash from its size, time, degrees and
-   kind, refined CLASS_ROUNDS times by its inputs' and consumers' hashes
-   (sums: no order); nodes of equal hash form a class. */
-static void dnnmem__remat_classes(dnnmem__remat *w) {
+/* The nodes' hashes after `rounds` rounds into h (t: scratch): from a
+   node's size, time, degrees and kind, refined by its inputs' and
+   consumers' hashes (sums: no order). */
+static void dnnmem__remat_hash(dnnmem__remat *w, int32_t rounds, uint64_t *h, uint64_t *t) {
   const dnnmem_graph *g = w->p->graph;
-  uint64_t *h = w->cls_hash, *t = w->cls_tmp;
-  int32_t v, k, round, i, j;
+  int32_t v, k, round;
   for (v = 0; v < w->n; v++) {
     uint64_t x = dnnmem__remat_mix((uint64_t)w->p->sizes[v]) ^ (uint64_t)w->p->times[v];
     x = dnnmem__remat_mix(x) + (uint64_t)(g->in_offsets[v + 1] - g->in_offsets[v]);
@@ -17335,7 +17341,7 @@ static void dnnmem__remat_classes(dnnmem__remat *w) {
     h[v] = dnnmem__remat_mix(x) + (uint64_t)w->fixed[v] +
            (uint64_t)(w->p->is_output && w->p->is_output[v]) * 2u;
   }
-  for (round = 0; round < DNNMEM__REMAT_CLASS_ROUNDS; round++) {
+  for (round = 0; round < rounds; round++) {
     for (v = 0; v < w->n; v++) {
       uint64_t x = dnnmem__remat_mix(h[v]);
       for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) x += dnnmem__remat_mix(h[g->in_ids[k]] ^ 1u);
@@ -17344,8 +17350,13 @@ static void dnnmem__remat_classes(dnnmem__remat *w) {
     }
     for (v = 0; v < w->n; v++) h[v] = t[v];
   }
+}
+
+/* cls_ids: the nodes sorted by h; cls_lo / cls_len: each node's run of
+   equal hashes (its class). */
+static void dnnmem__remat_group(dnnmem__remat *w, const uint64_t *h) {
+  int32_t v, i, j, k;
   for (v = 0; v < w->n; v++) w->cls_ids[v] = v;
-  w->peers = 0;
   dnnmem__sort_ids(w->cls_ids, w->tmp, w->n, dnnmem__remat_class_less, h);
   for (i = 0; i < w->n; i = j) {
     for (j = i + 1; j < w->n && h[w->cls_ids[j]] == h[w->cls_ids[i]]; j++) {
@@ -17354,8 +17365,52 @@ static void dnnmem__remat_classes(dnnmem__remat *w) {
       w->cls_lo[w->cls_ids[k]] = i;
       w->cls_len[w->cls_ids[k]] = j - i;
     }
-    w->peers |= j - i >= DNNMEM__REMAT_COPY_CLASS;
   }
+}
+
+/* Peers (repeated layers): nodes of equal hash after CLASS_ROUNDS rounds
+   form a class. The first and last layers of a stack differ from the
+   others within CLASS_ROUNDS hops of what comes before and after the
+   stack; loose: such a node in a class smaller than COPY_CLASS joins the
+   class of COPY_CLASS or more that it was with at the latest earlier
+   round where it was with only one (its hash becomes that class's). */
+static void dnnmem__remat_classes(dnnmem__remat *w, int loose) {
+  uint64_t *h = w->cls_hash, *t = w->cls_tmp;
+  int32_t *rep = w->stack, *join = w->stamp, v, k, round, i, j;
+  dnnmem__remat_hash(w, DNNMEM__REMAT_CLASS_ROUNDS, h, t);
+  dnnmem__remat_group(w, h);
+  w->peers = 0;
+  for (v = 0; v < w->n; v++) w->peers |= w->cls_len[v] >= DNNMEM__REMAT_COPY_CLASS;
+  if (!loose) return;
+  for (v = 0; v < w->n; v++) { /* the class: its first node, -1 if small */
+    rep[v] = w->cls_len[v] >= DNNMEM__REMAT_COPY_CLASS ? w->cls_ids[w->cls_lo[v]] : -1;
+    join[v] = rep[v] < 0 ? -2 : -1; /* -2: small, to join; -1: not joining */
+  }
+  for (round = DNNMEM__REMAT_CLASS_ROUNDS - 1; round >= 0; round--) {
+    dnnmem__remat_hash(w, round, h, t);
+    dnnmem__remat_group(w, h);
+    for (i = 0; i < w->n; i = j) {
+      int32_t one = -1, many = 0;
+      j = i + w->cls_len[w->cls_ids[i]];
+      for (k = i; k < j; k++) {
+        int32_t r = rep[w->cls_ids[k]];
+        if (r < 0) continue;
+        if (one < 0) one = r;
+        else if (r != one) many = 1;
+      }
+      if (one < 0) continue;
+      for (k = i; k < j; k++)
+        if (join[w->cls_ids[k]] == -2) join[w->cls_ids[k]] = many ? -1 : one;
+    }
+  }
+  dnnmem__remat_hash(w, DNNMEM__REMAT_CLASS_ROUNDS, h, t);
+  for (v = 0; v < w->n; v++)
+    if (join[v] >= 0) t[v] = h[join[v]];
+  for (v = 0; v < w->n; v++) {
+    if (join[v] >= 0) h[v] = t[v];
+    join[v] = 0;
+  }
+  dnnmem__remat_group(w, h);
 }
 
 static int dnnmem__remat_rank_less(const void *ctx, int32_t a, int32_t b) {
@@ -17428,7 +17483,7 @@ static dnnmem_result dnnmem__remat_prepare(dnnmem__remat *w, void *scratch, size
   dnnmem__sort_ids(w->rank, w->tmp, n, dnnmem__remat_rank_less, w->p->sizes);
   for (k = 0; k < n; k++) w->tmp[w->rank[k]] = k;
   for (v = 0; v < n; v++) w->rank[v] = w->tmp[v];
-  dnnmem__remat_classes(w);
+  dnnmem__remat_classes(w, 0);
   return DNNMEM_OK;
 }
 
@@ -17603,7 +17658,8 @@ static void dnnmem__remat_broadcast(dnnmem__remat *w) {
   dnnmem__blocks_update(w);
 }
 
-/* The broadcast descent on the arena answer, at its own peak: a faster
+/* The broadcast descent on the arena answer, at its own peak, over the
+   loose classes (a stack's end layers with their peers): a faster
    state at that peak is planned and offered (kept when its arena fits and
    it is faster). A fixed effort after the rounds: not counted as moves,
    as the last settle's repairs. */
@@ -17614,7 +17670,9 @@ static void dnnmem__remat_arena_broadcast(dnnmem__remat *w) {
   dnnmem__anneal_load(w, w->arena_cand, w->arena_len);
   time0 = w->time;
   w->budget = w->aim = w->arena_result.peak;
+  if (DNNMEM__REMAT_LOOSE_CLASSES) dnnmem__remat_classes(w, 1);
   dnnmem__remat_broadcast(w);
+  if (DNNMEM__REMAT_LOOSE_CLASSES) dnnmem__remat_classes(w, 0);
   if (w->time < time0) {
     len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
     (void)dnnmem__remat_arena_try(w, w->seq_tmp, len);

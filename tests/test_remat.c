@@ -1949,6 +1949,56 @@ static void test_copy_class(void) {
          "%lld)\n", peers, (long long)(time - base_time), (long long)peak, (long long)hold_peak);
 }
 
+/* Loose classes (dnnmem__remat_classes with loose set, as the arena
+   answer's broadcast takes them): test_copy_layers' 8 layers, whose first
+   and last layers differ from the others within CLASS_ROUNDS hops of the
+   input x0 and of the graph's ends. The strict classes of a[3] and b[3]
+   leave some of the 8 out; the loose ones are exactly the 8 a's and the 8
+   b's (every member recounted against the ids, no other node in them),
+   and the strict classes come back unchanged. */
+static void test_loose_classes(void) {
+  ref_remat_graph g;
+  int32_t a[8], b[8], sched[64], i, k, strict_a, strict_b, lo_a, lo_b;
+  dnnmem_remat_options oo;
+  dnnmem__remat w;
+  dnnmem_rng arng;
+  int64_t peak, time;
+  int32_t len = copy_layers_graph(&g, a, b, 0xffu, sched);
+  CHECK(recount(&g, sched, len, &peak, &time));
+  annealing_state(&w, &oo, &arng, &g, peak);
+  strict_a = w.cls_len[a[3]];
+  strict_b = w.cls_len[b[3]];
+  lo_a = w.cls_lo[a[3]];
+  lo_b = w.cls_lo[b[3]];
+  CHECK(strict_a < 8 || strict_b < 8);
+  dnnmem__remat_classes(&w, 1);
+  for (i = 0; i < 8; i++) {
+    CHECK_EQ(w.cls_len[a[i]], 8);
+    CHECK_EQ(w.cls_lo[a[i]], w.cls_lo[a[3]]);
+    CHECK_EQ(w.cls_hash[a[i]], w.cls_hash[a[3]]);
+    CHECK_EQ(w.cls_len[b[i]], 8);
+    CHECK_EQ(w.cls_lo[b[i]], w.cls_lo[b[3]]);
+    CHECK_EQ(w.cls_hash[b[i]], w.cls_hash[b[3]]);
+  }
+  for (k = w.cls_lo[a[3]]; k < w.cls_lo[a[3]] + 8; k++) { /* the members are the a's */
+    int found = 0;
+    for (i = 0; i < 8; i++) found |= w.cls_ids[k] == a[i];
+    CHECK(found);
+  }
+  for (k = w.cls_lo[b[3]]; k < w.cls_lo[b[3]] + 8; k++) {
+    int found = 0;
+    for (i = 0; i < 8; i++) found |= w.cls_ids[k] == b[i];
+    CHECK(found);
+  }
+  dnnmem__remat_classes(&w, 0);
+  CHECK_EQ(w.cls_len[a[3]], strict_a);
+  CHECK_EQ(w.cls_len[b[3]], strict_b);
+  CHECK_EQ(w.cls_lo[a[3]], lo_a);
+  CHECK_EQ(w.cls_lo[b[3]], lo_b);
+  for (i = 0; i < g.n; i++) CHECK_EQ(w.stamp[i], 0);
+  printf("loose classes: a[3]'s class %d -> 8, b[3]'s %d -> 8\n", strict_a, strict_b);
+}
+
 /* The broadcast descent (dnnmem__remat_broadcast) on the private state:
    test_copy_layers' 8 layers, from a schedule where every layer but 3
    recomputes a (from its input x, held instead of a) and then b before
@@ -2122,6 +2172,7 @@ int main(void) {
   RUN(test_trim_unread);
   RUN(test_copy_layers);
   RUN(test_copy_class);
+  RUN(test_loose_classes);
   RUN(test_broadcast_layers);
   RUN(test_repair_exchange);
   return test_finish("test_remat");
