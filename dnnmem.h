@@ -535,8 +535,11 @@
                                replayed: no node searched twice), plus
                                randomised orders (noise on the keys that
                                differ between records) with Luby's limits
-                               (Luby, Sinclair & Zuckerman, 1993), sharing the
-                               nodes equally; every other randomised run
+                               (Luby, Sinclair & Zuckerman, 1993), each
+                               ended early once it has gone no deeper
+                               for m / 2 + 16 nodes (m records: stuck,
+                               so another start), sharing the nodes
+                               equally; every other randomised run
                                tries a cell's covers that reach the walls
                                of its row first (a tiling's bottom-left
                                fill); on cells, identical records (one
@@ -5101,15 +5104,6 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
 #if !defined(__OPTIMIZE_SIZE__)
 #define DNNMEM__PLAN_ANCHORS 1
 #define DNNMEM__PLAN_ANCHOR_SPANS 3
-/* Greedy-size's long queries take the runs of the blocks between their
-   ends from unions of aligned runs of 2, 4, ... blocks, this many levels
-   (2 measured best: 3 levels gain 0.05% for one more array). */
-#ifndef DNNMEM__PLAN_ANCHOR_UNIONS
-#define DNNMEM__PLAN_ANCHOR_UNIONS 2
-#endif
-#if DNNMEM__PLAN_ANCHOR_UNIONS < 1 || DNNMEM__PLAN_ANCHOR_UNIONS > 3
-#error "DNNMEM__PLAN_ANCHOR_UNIONS: 1 to 3 (one unused array of n runs a level)"
-#endif
 #endif
 /* options->stop is polled every this many nodes (a power of two). */
 #define DNNMEM__PLAN_STOP_POLL 1024
@@ -5122,6 +5116,10 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
    every round of the round robin: a few thousand nodes settle most runs. */
 #define DNNMEM__PLAN_RUN_NODES_PER_RECORD 2
 #define DNNMEM__PLAN_RUN_NODES_EXTRA 16
+/* A noisy restart ends early once it has gone no deeper for m / this +
+   DNNMEM__PLAN_RUN_NODES_EXTRA nodes: stuck under an early wrong choice,
+   its nodes buy another start instead (a run that succeeds rarely stalls). */
+#define DNNMEM__PLAN_STALL_DIV 2
 /* Re-ranking a part of c records lists its rank values by marks over all
    m ranks when c x this >= m (O(m)), else by sorting (O(c log c)). */
 #define DNNMEM__PLAN_RANK_MARKS 8
@@ -5377,8 +5375,6 @@ typedef struct dnnmem__planner {
   int32_t *anc_at, *anc_cnt; /* per list (U, St, E, T of each block): first slot, count */
   int32_t anc_blocks, anc_top; /* anc_top: the free intervals' next node */
   dnnmem__anchor_node *anc_nodes; /* the free intervals' list (bestfit's heap keys, unused here) */
-  dnnmem__gap_span *anc_up[DNNMEM__PLAN_ANCHOR_UNIONS + 1]; /* level k's unions of U (arrays unused here) */
-  int32_t *anc_uat, *anc_ucnt, *anc_usum, anc_levels; /* per union: first slot, count, its St counts at build */
   int32_t *anc_ustamp; /* per block: its St count when its U was built */
   int64_t *anc_big; /* per block: its St entries' largest size (vals, unused here) */
 #endif
@@ -6536,14 +6532,6 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_piece(dnnmem__planner *p, dnnm
   k->pv->nx = k->c;
 }
 
-static int32_t dnnmem__anchor_union(dnnmem__planner *p, int32_t k, int32_t m, int32_t sum, const dnnmem__gap_span **r);
-
-/* Union m of level k's slot in anc_uat, anc_ucnt and anc_usum: level 1's
-   B/2 unions first, then level 2's B/4 (all below B). */
-static DNNMEM__GAP_INLINE int32_t dnnmem__anchor_slot(const dnnmem__planner *p, int32_t k, int32_t m) {
-  return p->anc_blocks - (p->anc_blocks >> (k - 1)) + m;
-}
-
 /* U(j): the runs of block j's St entries (every record starting in the
    block), rebuilt when read after records joined St(j) (its count then
    differs from the stamp): long queries read a block's U far more often
@@ -6570,47 +6558,6 @@ static DNNMEM__GAP_INLINE int32_t dnnmem__anchor_ulist(dnnmem__planner *p, int32
   return p->anc_cnt[p->anc_blocks + j] == p->anc_ustamp[j] ? p->anc_cnt[j] : dnnmem__anchor_ubuild(p, j);
 }
 
-/* Level k's union m (k >= 1): U's runs over blocks [m 2^k, (m + 1) 2^k)
-   in *r, their count returned; rebuilt from its halves when records joined
-   one of its blocks since (the blocks' St counts sum to other than the
-   stamp). Reads far outnumber the insertions between them. */
-static DNNMEM__GAP_INLINE int32_t dnnmem__anchor_fresh(dnnmem__planner *p, int32_t k, int32_t m,
-                                                       const dnnmem__gap_span **r) {
-  int32_t x = dnnmem__anchor_slot(p, k, m), j, c = 0;
-  const int32_t *st = p->anc_cnt + p->anc_blocks + (m << k);
-  for (j = 0; j < 1 << k; j++) c += st[j];
-  if (c != p->anc_usum[x]) return dnnmem__anchor_union(p, k, m, c, r);
-  *r = p->anc_up[k] + p->anc_uat[x];
-  return p->anc_ucnt[x];
-}
-
-/* Rebuilds level k's union m from its halves; sum: its blocks' St counts
-   now (the stamp). */
-static int32_t dnnmem__anchor_union(dnnmem__planner *p, int32_t k, int32_t m, int32_t sum, const dnnmem__gap_span **r) {
-  int32_t x = dnnmem__anchor_slot(p, k, m), i = 0, j = 0, na, nb, c = 0;
-  dnnmem__gap_span *o = p->anc_up[k] + p->anc_uat[x];
-  const dnnmem__gap_span *a, *b;
-  if (k == 1) {
-    na = dnnmem__anchor_ulist(p, 2 * m, &a);
-    nb = dnnmem__anchor_ulist(p, 2 * m + 1, &b);
-  } else {
-    na = dnnmem__anchor_fresh(p, k - 1, 2 * m, &a);
-    nb = dnnmem__anchor_fresh(p, k - 1, 2 * m + 1, &b);
-  }
-  while (i < na || j < nb) { /* by offset; runs that meet or touch merge */
-    dnnmem__gap_span y = j >= nb || (i < na && a[i].off <= b[j].off) ? a[i++] : b[j++];
-    if (c > 0 && y.off <= o[c - 1].end) {
-      if (y.end > o[c - 1].end) o[c - 1].end = y.end;
-    } else {
-      o[c++] = y;
-    }
-  }
-  p->anc_ucnt[x] = c;
-  p->anc_usum[x] = sum;
-  *r = o;
-  return c;
-}
-
 /* Runs r[0 .. c) off the free intervals. */
 static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_span(dnnmem__planner *p, const dnnmem__gap_span *r, int32_t c) {
   const dnnmem__gap_span *last = r + c;
@@ -6622,9 +6569,11 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_span(dnnmem__planner *p, const
 
 /* List l's entries living at a segment of q (of their block) off the free
    intervals: one test of a mask each. below (St lists only: l in [B, 2 B)):
-   entries ending at or below the current free start are skipped first, as
-   cut_piece would find their bytes taken; so is the prefix of those
-   starting at or below the first free byte less the block's largest size. */
+   1, entries ending at or below the current free start are skipped first,
+   as cut_piece would find their bytes taken; 2, so is the prefix of those
+   starting at or below the first free byte less the block's largest size,
+   by a binary search (worth it where that prefix is most of the list: a
+   long query's last block, not its first). */
 static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_ents(dnnmem__planner *p, const dnnmem__anchor_entry *e, int32_t l,
                                                        uint64_t q, int below) {
   const dnnmem__anchor_entry *last = e + p->anc_at[l] + p->anc_cnt[l];
@@ -6633,7 +6582,7 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_ents(dnnmem__planner *p, const
   dnnmem__anchor_cut_begin(p, &k);
   e += p->anc_at[l];
   DNNMEM_ASSERT(!below || (l >= p->anc_blocks && l < 2 * p->anc_blocks));
-  if (below) {
+  if (below == 2) {
     int64_t t = k.a - p->anc_big[l - p->anc_blocks];
     int32_t lo = 0, hi = p->anc_cnt[l], mid;
     while (lo < hi) {
@@ -6670,18 +6619,14 @@ static void dnnmem__anchor_free(dnnmem__planner *p, int32_t r) {
     dnnmem__anchor_cut_ents(p, p->anc_st, B + jL, qL & qH, 0);
     return;
   }
-  for (j = jL + 1; j < jH;) { /* runs first: more entries then fall in taken bytes */
-    int32_t k = 0, c;
+  for (j = jL + 1; j < jH; j++) { /* runs first: more entries then fall in taken bytes */
     const dnnmem__gap_span *u;
-    while (k < p->anc_levels && !(j & ((2 << k) - 1)) && j + (2 << k) <= jH) k++; /* the widest aligned union */
-    if (k == 0) c = dnnmem__anchor_ulist(p, j, &u);
-    else c = dnnmem__anchor_fresh(p, k, j >> k, &u);
+    int32_t c = dnnmem__anchor_ulist(p, j, &u);
     dnnmem__anchor_cut_span(p, u, c);
-    j += 1 << k;
   }
   dnnmem__anchor_cut_ents(p, p->anc_e, 2 * B + jL, qL, 0); /* alive at L or after */
   dnnmem__anchor_cut_ents(p, p->anc_st, B + jL, qL, 1);
-  dnnmem__anchor_cut_ents(p, p->anc_st, B + jH, qH, 1); /* born before H */
+  dnnmem__anchor_cut_ents(p, p->anc_st, B + jH, qH, 2); /* born before H */
 }
 
 /* gap_best over the linked list. */
@@ -6734,34 +6679,8 @@ static int dnnmem__anchor_begin(dnnmem__planner *p) {
     at[2 * B + j] = e, e += cnt[2 * B + j];
   }
   for (j = 0; j < B; j++) at[3 * B + j] = run, run += cnt[3 * B + j];
-  if (p->gap_ta == p->found_key) { /* an earlier strategy's cuts swapped the pairs: gap_ta's 2n back */
-    p->gap_ta = p->gap_fa, p->gap_tb = p->gap_fb;
-    p->gap_fa = p->found_key, p->gap_fb = p->found_key2;
-  }
-  /* the unions' runs (n a level) in arrays of the time tree, bestfit and
-     greedy-breadth, unused here; anc_up[0] unused (level 0 is U) */
-  p->anc_up[1] = (dnnmem__gap_span *)(void *)p->gap_ta;
-#if DNNMEM__PLAN_ANCHOR_UNIONS > 1
-  p->anc_up[2] = (dnnmem__gap_span *)(void *)p->run_h;
-#endif
-#if DNNMEM__PLAN_ANCHOR_UNIONS > 2
-  p->anc_up[3] = (dnnmem__gap_span *)(void *)p->breadth;
-#endif
-  p->anc_uat = p->run_end;
-  p->anc_ucnt = p->run_prev;
-  p->anc_usum = p->run_next;
   p->anc_ustamp = p->rank_tree;
   for (j = 0; j < B; j++) p->anc_ustamp[j] = 0;
-  for (p->anc_levels = 0; p->anc_levels < DNNMEM__PLAN_ANCHOR_UNIONS && (2 << p->anc_levels) <= B;) {
-    int32_t k = ++p->anc_levels, x = dnnmem__anchor_slot(p, k, 0), w = 1 << k;
-    for (j = 0, st = 0; j < B; j += w) { /* a union holds at most its blocks' records */
-      int32_t i2;
-      p->anc_uat[x + (j >> k)] = st;
-      p->anc_ucnt[x + (j >> k)] = 0;
-      p->anc_usum[x + (j >> k)] = 0;
-      for (i2 = j; i2 < j + w; i2++) st += cnt[i2];
-    }
-  }
   for (j = 0; j < 4 * B; j++) cnt[j] = 0;
   p->gap_leaves = 0; /* the time tree is not built */
   p->itree_all = 0;
@@ -7483,6 +7402,11 @@ typedef struct dnnmem__exact {
   int64_t cell_cap, cell_top;
   int32_t cell_at;
   int cell_full; /* tests: every cell counted from scratch */
+  /* > 0: the run ends (aborted) after this many nodes without a frame
+     deeper than its deepest (noisy restarts; 0 for every other run) */
+  int64_t stall_limit;
+  int stall_off; /* tests: noisy restarts run to their node limit */
+  int64_t stalls; /* runs the stall ended */
 } dnnmem__exact;
 
 /* Sizing depends only on n and the number of gaps, so scratch_size needs no
@@ -9628,8 +9552,8 @@ static int32_t dnnmem__exact_replay(dnnmem__exact *w, const dnnmem__exact_slot *
    resumed (slot NULL: new, not kept). FOUND leaves the plan in w->offset;
    ABORTED keeps the search in slot. */
 static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot *slot) {
-  int32_t d = 0, nparts = dnnmem__exact_restart(w);
-  int64_t nodes = 0;
+  int32_t d = 0, nparts = dnnmem__exact_restart(w), deepest = 0;
+  int64_t nodes = 0, deepest_at = 0; /* the deepest frame so far, entered at node deepest_at */
   int out = DNNMEM__EXACT_EXHAUSTED;
   if (nparts < 0) return DNNMEM__EXACT_EXHAUSTED;
   if (nparts == 0) return DNNMEM__EXACT_FOUND;
@@ -9651,9 +9575,11 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
     dnnmem__exact_frame *f = &w->frames[d];
     int32_t j;
     int res, fits;
-    if (nodes >= limit || w->nodes >= w->node_limit ||
+    int stalled = w->stall_limit > 0 && nodes - deepest_at > w->stall_limit;
+    if (nodes >= limit || w->nodes >= w->node_limit || stalled ||
         (w->stop && (w->nodes & (DNNMEM__PLAN_STOP_POLL - 1)) == 0 && (w->stopped = w->stop(w->stop_user) != 0))) {
       if (slot) dnnmem__exact_suspend(w, slot, d);
+      w->stalls += stalled;
       return DNNMEM__EXACT_ABORTED;
     }
     j = f->done ? -1 : dnnmem__exact_next(w, f);
@@ -9702,7 +9628,10 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
       break;
     }
     if (res == 1) {
-      d++;
+      if (++d > deepest) {
+        deepest = d;
+        deepest_at = nodes;
+      }
     } else if (!w->logging) {
       return DNNMEM__EXACT_ABORTED;
     } else {
@@ -9780,7 +9709,9 @@ static int dnnmem__exact_step(dnnmem__exact *w, dnnmem__exact_portfolio *pf) {
   w->fit = seed != 0 && pf->noisy_runs % 2 == 0 && !w->fit_off; /* every other noisy run */
   if (w->order_kind != kind || w->order_seed != seed)
     dnnmem__exact_set_order(w, kind, seed, w->order_keys + 4 * (size_t)w->m);
+  w->stall_limit = seed && !w->stall_off ? w->m / DNNMEM__PLAN_STALL_DIV + DNNMEM__PLAN_RUN_NODES_EXTRA : 0;
   res = dnnmem__exact_run(w, limit, slot);
+  w->stall_limit = 0;
   if (seed) {
     pf->noisy_nodes += w->nodes - before;
     pf->noisy_runs++;
@@ -9830,6 +9761,7 @@ typedef struct dnnmem__exact_params {
   uint64_t noise_salt;         /* tests: another stream of noisy restarts (their seeds + salt << 32) */
   int all_plain;               /* tests: the plain round robin keeps repeated orders */
   int cell_full;               /* tests: every frame counts its cell from scratch (dnnmem__exact_cell_step) */
+  int no_stall;                /* tests: noisy restarts never end for a stall (DNNMEM__PLAN_STALL_DIV) */
 } dnnmem__exact_params;
 
 typedef struct dnnmem__exact_outcome {
@@ -9845,6 +9777,7 @@ typedef struct dnnmem__exact_outcome {
   int64_t lists, list_len; /* frames that failed naming records; records named */
   int64_t seam_fails;      /* placements a seam failed (dnnmem__exact_seams) */
   int32_t plain_orders;    /* the plain round robin's orders (dnnmem__exact_plain_kinds) */
+  int64_t stalls;          /* noisy restarts a stall ended (DNNMEM__PLAN_STALL_DIV) */
 } dnnmem__exact_outcome;
 
 /* The arena of a plan of the search's records. */
@@ -10084,6 +10017,8 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   w.fit = 0;
   w.fit_off = params->no_fit;
   w.cell_full = params->cell_full;
+  w.stall_off = params->no_stall;
+  w.stall_limit = w.stalls = 0;
   w.cell_at = -1;
   w.cell_top = 0;
   if (params->log_limit > 0 && params->log_limit < w.cell_cap) w.cell_cap = params->log_limit;
@@ -10130,6 +10065,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   out->lists = w.z_lists;
   out->list_len = w.z_len;
   out->seam_fails = w.seam_fails;
+  out->stalls = w.stalls;
   /* why it ended: the question settled, else the limit that ended it
      (stop first: a callback that fired also ends a search at its node
      limit), else every capacity was asked without a proof (windows) */

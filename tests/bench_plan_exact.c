@@ -7,7 +7,8 @@
    model interval files, each proven optimal or searched to its limit with
    the stop reason; $BENCH_EXACT_STREAMS=N adds the bigger tilings' spread
    over N noise streams of the restarts ($BENCH_EXACT_NO_SEAMS=1: that
-   spread without seams, dnnmem__exact_seams, for the comparison). Reads
+   spread without seams, dnnmem__exact_seams, for the comparison;
+   $BENCH_EXACT_NO_STALL=1: without noisy runs that end for a stall). Reads
    ../shared/data/ (or $DNNMEM_DATA) when present;
    skips what it cannot find. Wall times on a shared machine are noisy; the
    tilings' ratios are of CPU times. */
@@ -230,8 +231,9 @@ static void bench_big_tilings(double seconds) {
 static void bench_noise_spread(int64_t node_limit, int streams) {
   static const int32_t sizes[] = {400, 600, 800};
   int32_t k, seed, decided = 0, asked = 0, salt;
-  printf("\n## exact planning: bigger tilings under %d noise streams, decide at 1048576, at most %lld nodes%s\n\n",
-         streams, (long long)node_limit, getenv("BENCH_EXACT_NO_SEAMS") ? " (seams off)" : "");
+  printf("\n## exact planning: bigger tilings under %d noise streams, decide at 1048576, at most %lld nodes%s%s\n\n",
+         streams, (long long)node_limit, getenv("BENCH_EXACT_NO_SEAMS") ? " (seams off)" : "",
+         getenv("BENCH_EXACT_NO_STALL") ? " (noisy runs never end for a stall)" : "");
   printf("| buffers | seed | nodes per stream (-: unanswered) | decided |\n|---|---|---|---|\n");
   for (k = 0; k < (int32_t)(sizeof(sizes) / sizeof(sizes[0])); k++)
     for (seed = 1; seed <= 8; seed++) {
@@ -256,6 +258,7 @@ static void bench_noise_spread(int64_t node_limit, int streams) {
         params.node_limit = node_limit;
         params.noise_salt = (uint64_t)salt;
         params.no_seams = getenv("BENCH_EXACT_NO_SEAMS") != NULL;
+        params.no_stall = getenv("BENCH_EXACT_NO_STALL") != NULL;
         if (dnnmem__exact_solve(r, n, 1, &params, off, &out, scratch, bytes) != DNNMEM_OK) out.feasible = -2;
         if (out.feasible == 1 && ref_plan_recount(&p, off) == 1024 * 1024) {
           printf(" %lld", (long long)out.nodes);
