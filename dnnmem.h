@@ -3334,7 +3334,8 @@ typedef struct dnnmem_remat_plan_result {
                       smaller */
   dnnmem_plan_result plan; /* dnnmem_plan_solve's own result */
   dnnmem_error error;      /* on failure: the node or step at fault */
-  int32_t first_fit;       /* 1: the offsets are first fit's, lower than
+  int32_t first_fit;       /* 1: the offsets are first fit's (or push
+                              insertion's from them), lower than
                               the planner's plan at a capacity it missed
                               (plan.arena says so; plan.feasible = 1 when
                               they meet it) */
@@ -3369,7 +3370,14 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
    width opens a column of its width over every step, and a smaller
    record takes the lowest room inside a lane of the narrowest width
    above its size before the lowest room anywhere), each taken only when
-   it meets the capacity. The lowest plan is taken when it is below the
+   it meets the capacity. When the lowest plan still misses the capacity
+   by at most capacity / 33, push insertion searches from it (the lowest
+   lanes plan if lower): each record reaching above the capacity is put
+   back lower (at 0 or on a record live with it), the records above it
+   pushed up just enough, where that leaves the least area above the
+   capacity, while that area falls; its effort is counted in records
+   visited (no clock), so the layout is the sequence's alone; taken only
+   when it meets the capacity (result.first_fit = 1 too). The lowest plan is taken when it is below the
    planner's (result.first_fit = 1; plan.arena says so, plan.feasible = 1
    when it meets the capacity, else as the planner left it): on
    schedules' records first fit often plans 2-10% lower, and which order
@@ -3380,9 +3388,11 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
    dnnmem_remat_simulate (its errors); dnnmem_plan_solve's errors pass
    through (DNNMEM_ERR_OVERFLOW when the instances' sizes sum past int64_t,
    DNNMEM_ERR_ALIGNMENT). result may be NULL. O(V + L + the steps'
-   in-degrees) plus the plan's time (first fit: O(L^2) an order); scratch: the
-   simulator's plus dnnmem_plan_solve's for L records plus 28 bytes a
-   record. */
+   in-degrees) plus the plan's time (first fit: O(L^2) an order; push
+   insertion: at most 4,000,000 records visited, O(log L) each); scratch: the
+   simulator's plus dnnmem_plan_solve's for L records plus 48 bytes a
+   record and 32 a leaf of a tree over the steps (leaves: the power of two
+   at or above L). */
 
 /* ---- recompute: the memory / time trade-off curve ----------------------- */
 
@@ -18209,6 +18219,13 @@ DNNMEM_DEF void dnnmem_remat_arena_options(int64_t budget, int32_t length,
   out->capacity = budget > 0 ? budget : 0;
 }
 
+/* the segment tree of push insertion (below): leaves for n steps */
+static int32_t dnnmem__remat_push_pow2(int32_t n) {
+  int32_t p = 1;
+  while (p < n) p <<= 1;
+  return p;
+}
+
 /* The scratch of dnnmem_remat_plan: the simulator's work, then
    dnnmem_plan_solve's for length records without gaps. */
 static dnnmem_result dnnmem__remat_plan_carve(const dnnmem_remat_problem *problem,
@@ -18227,9 +18244,10 @@ static dnnmem_result dnnmem__remat_plan_carve(const dnnmem_remat_problem *proble
   dnnmem__scratch_begin(&s, out_bytes ? NULL : scratch, scratch_bytes);
   dnnmem__sim_layout(&s, problem->graph->num_nodes, length, sim);
   *plan_mem = DNNMEM__TAKE(&s, unsigned char, *plan_bytes);
-  /* first fit's offsets and sizes, then its order, sort space and list */
-  *fit_off = DNNMEM__TAKE(&s, int64_t, 2 * (size_t)length);
-  *fit_ids = DNNMEM__TAKE(&s, int32_t, 3 * (size_t)length);
+  /* first fit's offsets and sizes, then its order, sort space and list;
+     push insertion's (4 L + 1 + 4 pow2(L), 4 L) */
+  *fit_off = DNNMEM__TAKE(&s, int64_t, 4 * (size_t)length + 1 + 4 * (size_t)dnnmem__remat_push_pow2(length));
+  *fit_ids = DNNMEM__TAKE(&s, int32_t, 4 * (size_t)length);
   return dnnmem__scratch_end(&s, out_bytes);
 }
 
@@ -18371,6 +18389,184 @@ static int64_t dnnmem__remat_first_fit(const dnnmem_interval *rec, int32_t n, in
   return arena;
 }
 
+/* Push insertion (dnnmem__remat_push): a search on the lowest plan when it
+   misses the capacity by a little. A greedy pass cannot undo its early
+   choices, and the records first fit leaves above the capacity are mostly
+   long-lived ones that found no room over their whole lifetime. Each
+   record reaching above cap is taken out and put back lower (at 0 or on
+   the top of a record live with it), each record above it pushed up just
+   enough to clear the records pushed before it (records live together keep
+   their order, so the layout stays valid); the offset whose layout has the
+   least area above cap (bytes x steps) is taken when that area falls, and
+   the records still above cap then drop to the lowest room free. Passes
+   until one takes nothing or the records visited reach
+   DNNMEM__REMAT_PUSH_VISITS: no draws and no clock, so the layout is the
+   records' alone. The pushed tops are kept per step in a segment tree
+   (sub: the most below a node, tag: the most over all of it). */
+#ifndef DNNMEM__REMAT_PUSH_MOVES
+#define DNNMEM__REMAT_PUSH_MOVES 64 /* records pushed by one insertion, but at 0 */
+#endif
+#ifndef DNNMEM__REMAT_PUSH_VISITS
+#define DNNMEM__REMAT_PUSH_VISITS 4000000
+#endif
+#define DNNMEM__REMAT_PUSH_MARGIN 33 /* runs when the plan misses cap by at most cap / 33 */
+
+/* v >= 0: raises the steps [lo, hi) to at least v; v < 0: clears the nodes
+   that raise touched (every raise cleared this way resets the tree). */
+static void dnnmem__remat_push_raise(int64_t *sub, int64_t *tag, int32_t p, int64_t lo, int64_t hi, int64_t v) {
+  int64_t l = lo + p, r = hi + p, i;
+  for (; l < r; l >>= 1, r >>= 1) {
+    if (l & 1) tag[l] = v < 0 ? 0 : dnnmem__max64(tag[l], v), sub[l] = v < 0 ? 0 : dnnmem__max64(sub[l], v), l++;
+    if (r & 1) r--, tag[r] = v < 0 ? 0 : dnnmem__max64(tag[r], v), sub[r] = v < 0 ? 0 : dnnmem__max64(sub[r], v);
+  }
+  for (i = (lo + p) >> 1; i > 0; i >>= 1) sub[i] = v < 0 ? 0 : dnnmem__max64(sub[i], v);
+  for (i = (hi - 1 + p) >> 1; i > 0; i >>= 1) sub[i] = v < 0 ? 0 : dnnmem__max64(sub[i], v);
+}
+
+static int64_t dnnmem__remat_push_max(const int64_t *sub, const int64_t *tag, int32_t p, int64_t lo, int64_t hi) {
+  int64_t l = lo + p, r = hi + p, i, m = 0;
+  for (; l < r; l >>= 1, r >>= 1) {
+    if (l & 1) m = dnnmem__max64(m, sub[l++]);
+    if (r & 1) m = dnnmem__max64(m, sub[--r]);
+  }
+  for (i = (lo + p) >> 1; i > 0; i >>= 1) m = dnnmem__max64(m, tag[i]);
+  for (i = (hi - 1 + p) >> 1; i > 0; i >>= 1) m = dnnmem__max64(m, tag[i]);
+  return m;
+}
+
+/* bytes x steps of record r above cap at offset at */
+static int64_t dnnmem__remat_push_excess(const dnnmem_interval *r, int64_t at, int64_t cap) {
+  int64_t top = at + r->size;
+  return top > cap ? (top - dnnmem__max64(at, cap)) * (r->upper - r->lower) : 0;
+}
+
+/* Record v (out of list) at offset x, the records above pushed: their new
+   offsets in noff, them in moved[0 .. *count) (v first); returns the area
+   above cap (cost: the others' before), stopped once it reaches bound. */
+static int64_t dnnmem__remat_push_eval(const dnnmem_interval *rec, const int64_t *off, const int32_t *list,
+                                       int32_t placed, int32_t v, int64_t x, int64_t cap, int64_t big, int64_t a,
+                                       int64_t cost, int64_t bound, int64_t *noff, int32_t *moved,
+                                       int32_t *count, int64_t *sub, int64_t *tag, int32_t p, int64_t *visits) {
+  int32_t lo = 0, hi = placed, k, m = 1;
+  int64_t top = x + rec[v].size, slo = rec[v].lower, shi = rec[v].upper;
+  while (lo < hi) { /* the first record that can reach x */
+    int32_t mid = lo + (hi - lo) / 2;
+    if (off[list[mid]] + big <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  noff[v] = x, moved[0] = v;
+  cost += dnnmem__remat_push_excess(&rec[v], x, cap);
+  dnnmem__remat_push_raise(sub, tag, p, rec[v].lower, rec[v].upper, top);
+  for (k = lo; k < placed && cost < bound && off[list[k]] < top; k++) {
+    int32_t q = list[k];
+    int64_t need;
+    if (off[q] + rec[q].size <= x || rec[q].lower >= shi || slo >= rec[q].upper) continue; /* clear of all pushed */
+    ++*visits;
+    need = dnnmem__remat_push_max(sub, tag, p, rec[q].lower, rec[q].upper);
+    if (need <= off[q]) continue;
+    need = dnnmem__align_up(need, a);
+    cost += dnnmem__remat_push_excess(&rec[q], need, cap) - dnnmem__remat_push_excess(&rec[q], off[q], cap);
+    noff[q] = need, moved[m++] = q;
+    top = dnnmem__max64(top, need + rec[q].size);
+    slo = dnnmem__min64(slo, rec[q].lower), shi = dnnmem__max64(shi, rec[q].upper);
+    if (x > 0 && m > DNNMEM__REMAT_PUSH_MOVES) { /* too wide a push (but at 0): not taken */
+      cost = DNNMEM__I64_MAX;
+      break;
+    }
+    dnnmem__remat_push_raise(sub, tag, p, rec[q].lower, rec[q].upper, need + rec[q].size);
+  }
+  for (k = 0; k < m; k++) dnnmem__remat_push_raise(sub, tag, p, rec[moved[k]].lower, rec[moved[k]].upper, -1);
+  *count = m;
+  return cost;
+}
+
+/* The list (records of non-zero size) sorted by off. */
+static void dnnmem__remat_push_sort(const int64_t *off, int32_t *list, int32_t placed, int64_t *key, int32_t *tmp) {
+  int32_t k;
+  for (k = 0; k < placed; k++) key[list[k]] = off[list[k]];
+  dnnmem__radix_sort(list, tmp, placed, key);
+}
+
+/* w64[0 .. n): a valid layout of rec[0 .. n) (the start); w64: 4 n + 1 +
+   4 pow2(n), w32: 4 n. Returns the arena of a layout within cap (written
+   to offsets), else -1 (offsets unchanged). */
+static int64_t dnnmem__remat_push(const dnnmem_interval *rec, int32_t n, int64_t alignment, int64_t cap,
+                                  int64_t *offsets, int64_t *w64, int32_t *w32) {
+  int32_t p = dnnmem__remat_push_pow2(n), *list = w32, *moved = w32 + n, *tmp = w32 + 2 * n,
+          *over = w32 + 3 * n, placed = 0, i, k, count, taken = 1;
+  int64_t a = alignment > 1 ? alignment : 1, *off = w64, *noff = w64 + n, *key = w64 + 2 * n,
+          *xs = w64 + 3 * n, *sub = w64 + 4 * n + 1, *tag = sub + 2 * p, cost = 0, big = 0, visits = 0, arena = 0;
+  for (i = 0; i < n; i++) { /* the areas below sum in int64_t */
+    if (rec[i].size > (DNNMEM__I64_MAX - arena) / (n + 1)) return -1;
+    arena += rec[i].size;
+  }
+  arena = 0;
+  DNNMEM_MEMSET(sub, 0, 4 * (size_t)p * sizeof(int64_t));
+  for (i = 0; i < n; i++) {
+    if (rec[i].size > 0) list[placed++] = i, big = dnnmem__max64(big, rec[i].size);
+    cost += dnnmem__remat_push_excess(&rec[i], off[i], cap);
+  }
+  dnnmem__remat_push_sort(off, list, placed, key, tmp);
+  while (cost > 0 && taken && visits < DNNMEM__REMAT_PUSH_VISITS) {
+    int32_t no = 0;
+    taken = 0;
+    for (k = 0; k < placed; k++)
+      if (off[list[k]] + rec[list[k]].size > cap) over[no++] = list[k];
+    for (i = 0; i < no && cost > 0 && visits < DNNMEM__REMAT_PUSH_VISITS; i++) {
+      int32_t v = over[i], nx = 0, m = 0, at = -1;
+      int64_t base, best, bx = -1;
+      if (off[v] + rec[v].size <= cap) continue;
+      for (k = 0; k < placed; k++) /* v out of the list; its room's candidates */
+        if (list[k] == v) {
+          at = k;
+        } else {
+          int32_t q = list[k];
+          int64_t t = dnnmem__align_up(off[q] + rec[q].size, a);
+          list[m++] = q;
+          if (rec[q].lower < rec[v].upper && rec[v].lower < rec[q].upper && t + rec[v].size <= cap &&
+              (nx == 0 || xs[nx - 1] != t))
+            xs[nx++] = t;
+        }
+      visits += placed--;
+      xs[nx++] = 0;
+      base = cost - dnnmem__remat_push_excess(&rec[v], off[v], cap);
+      best = cost;
+      for (k = nx - 1; k >= 0 && best > base; k--) { /* none beats base: v above nothing else */
+        int64_t c = dnnmem__remat_push_eval(rec, off, list, placed, v, xs[k], cap, big, a, base, best, noff,
+                                            moved, &count, sub, tag, p, &visits);
+        if (c < best) best = c, bx = xs[k];
+      }
+      if (bx < 0) { /* v back in its place */
+        for (k = placed; k > at; k--) list[k] = list[k - 1];
+        list[at] = v, placed++;
+        continue;
+      }
+      cost = dnnmem__remat_push_eval(rec, off, list, placed, v, bx, cap, big, a, base, DNNMEM__I64_MAX, noff,
+                                     moved, &count, sub, tag, p, &visits);
+      for (k = 0; k < count; k++) off[moved[k]] = noff[moved[k]];
+      list[placed++] = v;
+      dnnmem__remat_push_sort(off, list, placed, key, tmp);
+      taken = 1;
+      for (k = 0, m = 0; k < placed; k++) /* the records above cap drop where they can */
+        if (off[list[k]] + rec[list[k]].size > cap) moved[m++] = list[k];
+      for (k = 0; k < m; k++) {
+        int32_t q = moved[k], j, to;
+        int64_t low;
+        for (j = 0; list[j] != q; j++) continue;
+        for (; j + 1 < placed; j++) list[j] = list[j + 1];
+        low = dnnmem__remat_fit_at(rec, off, list, 0, placed - 1, q, a, 0, DNNMEM__I64_MAX);
+        visits += placed;
+        if (low < off[q]) cost += dnnmem__remat_push_excess(&rec[q], low, cap) - dnnmem__remat_push_excess(&rec[q], off[q], cap), off[q] = low;
+        for (to = placed - 1; to > 0 && off[list[to - 1]] > off[q]; to--) list[to] = list[to - 1];
+        list[to] = q;
+      }
+    }
+  }
+  if (cost > 0) return -1;
+  for (i = 0; i < n; i++) offsets[i] = off[i], arena = dnnmem__max64(arena, off[i] + rec[i].size);
+  return arena;
+}
+
 DNNMEM_DEF dnnmem_result dnnmem_remat_plan_scratch_size(const dnnmem_remat_problem *problem,
                                                         const dnnmem_plan_options *options,
                                                         const int32_t *sequence, int32_t length,
@@ -18401,6 +18597,7 @@ static dnnmem_result dnnmem__remat_plan(const dnnmem_remat_problem *problem,
   unsigned char *plan_mem;
   size_t plan_bytes;
   int64_t *fit_off;
+  int64_t held = -1; /* the lowest lanes plan that missed (its offsets at fit_off + 2 L) */
   int32_t j, *fit_ids, first_fit = 0;
   dnnmem_result r = dnnmem__remat_validate(problem, e);
   if (r != DNNMEM_OK) return r;
@@ -18437,13 +18634,32 @@ static dnnmem_result dnnmem__remat_plan(const dnnmem_remat_problem *problem,
      lower miss would move the aims and no fit with them */
   for (j = 0; options && options->capacity > 0 && pr.arena > options->capacity && pr.feasible != 0 &&
               j < DNNMEM__REMAT_FIT_RULES; j++) {
-    int64_t ff = dnnmem__remat_first_fit(records, length, alignment, j, j < DNNMEM__REMAT_FIT_PLAIN ? 0 : options->capacity,
-                                         fit_off, fit_ids);
+    int near = j >= DNNMEM__REMAT_FIT_PLAIN && pr.arena - options->capacity <= options->capacity / DNNMEM__REMAT_PUSH_MARGIN;
+    int64_t ff = dnnmem__remat_first_fit(records, length, alignment, j,
+                                         j < DNNMEM__REMAT_FIT_PLAIN || near ? 0 : options->capacity, fit_off, fit_ids);
     if (ff < pr.arena && (j < DNNMEM__REMAT_FIT_PLAIN || ff <= options->capacity)) {
       DNNMEM_MEMCPY(offsets, fit_off, (size_t)length * sizeof(int64_t));
       pr.arena = ff;
       pr.optimal = ff == pr.lower_bound;
       if (ff <= options->capacity) pr.feasible = 1, pr.stop = DNNMEM_PLAN_STOP_PROVED;
+      first_fit = 1;
+    } else if (near && ff < pr.arena && (held < 0 || ff < held)) { /* push's start, not an answer */
+      DNNMEM_MEMCPY(fit_off + 2 * (size_t)length, fit_off, (size_t)length * sizeof(int64_t));
+      held = ff;
+    }
+  }
+  /* a near miss: push insertion from the lowest plan (a lanes plan that
+     missed included), taken when it meets the capacity (as the lanes) */
+  if (options && options->capacity > 0 && pr.arena > options->capacity && pr.feasible != 0 &&
+      pr.arena - options->capacity <= options->capacity / DNNMEM__REMAT_PUSH_MARGIN) {
+    int64_t pa;
+    if (held >= 0) DNNMEM_MEMCPY(fit_off, fit_off + 2 * (size_t)length, (size_t)length * sizeof(int64_t));
+    else DNNMEM_MEMCPY(fit_off, offsets, (size_t)length * sizeof(int64_t));
+    pa = dnnmem__remat_push(records, length, alignment, options->capacity, offsets, fit_off, fit_ids);
+    if (pa >= 0) {
+      pr.arena = pa;
+      pr.optimal = pa == pr.lower_bound;
+      pr.feasible = 1, pr.stop = DNNMEM_PLAN_STOP_PROVED;
       first_fit = 1;
     }
   }

@@ -666,13 +666,14 @@ static void test_curve_argument_fields(void) {
    from their definition), the lowest plan kept, until one meets it; that
    one answers (feasible 1, stop proved); a capacity none meets keeps the
    lowest of the planner's and the rules' plans (feasible unknown; rules
-   4-9, with lanes, count only when they meet it), and one the lower bound
+   4-9, with lanes, count only when they meet it; within capacity / 33,
+   push insertion may meet it: then recounted), and one the lower bound
    refutes, the planner's. Random training graphs'
    schedules with recomputations, greedy-size (no search) as the planner,
    alignment 4 every third schedule; every capacity at and one byte below
    each rule's arena and the planner's. */
 static void test_plan_first_fit(void) {
-  int32_t trial, below = 0, missed = 0, later = 0, lanes = 0, order[MAXL];
+  int32_t trial, below = 0, missed = 0, later = 0, lanes = 0, pushed = 0, order[MAXL];
   for (trial = 0; trial < 300; trial++) {
     ref_remat_graph g;
     int32_t seq[MAXL], len = 0, v, j, c;
@@ -713,6 +714,13 @@ static void test_plan_first_fit(void) {
         if (ff[j] < best && (j < 4 || ff[j] <= cap)) /* lanes (rules 4-9): only a fit */
           best = ff[j], took = 1, later += j > 0, lanes += j >= 4;
       po.capacity = cap;
+      if (best > cap && lb <= cap && best - cap <= cap / 33 && plan_checked(&g.p, seq, len, &po, align, &res) <= cap) {
+        CHECK_EQ(res.first_fit, 1); /* push insertion met it (test_plan_push) */
+        CHECK_EQ(res.plan.feasible, 1);
+        CHECK_EQ(res.plan.stop, DNNMEM_PLAN_STOP_PROVED);
+        pushed++;
+        continue;
+      }
       CHECK_EQ(plan_checked(&g.p, seq, len, &po, align, &res), best);
       CHECK_EQ(res.first_fit, took);
       CHECK_EQ(res.plan.arena, best);
@@ -723,7 +731,8 @@ static void test_plan_first_fit(void) {
     }
   }
   CHECK(below >= 20 && missed >= 20 && later >= 5); /* lanes: test_plan_lanes */
-  printf("  first fit: %d fits, %d lower misses, %d by a later rule, %d with lanes\n", below, missed, later, lanes);
+  printf("  first fit: %d fits, %d lower misses, %d by a later rule, %d with lanes, %d by push insertion\n", below,
+         missed, later, lanes, pushed);
 }
 
 /* dnnmem_remat_plan takes a lanes plan when the four plain orders miss
@@ -734,35 +743,48 @@ static void test_plan_first_fit(void) {
    other steps compute nodes of size 0). Greedy-size and the four plain
    orders plan 10; lanes of width 3 plan 9, the peak: taken at capacity
    9, not at 8 (a lanes miss is not taken: the plain orders' 10 stays). */
-static void test_plan_lanes(void) {
-  static const int64_t rec_def[7][3] = {{1, 5, 1}, {4, 5, 2}, {0, 3, 3}, {0, 1, 4}, {4, 5, 3}, {1, 3, 3}, {2, 3, 2}};
-  ref_remat_graph g;
-  int32_t step_of[15], reads[15][8], nreads[15], seq[15], i, t, j, c;
-  int64_t size_at[15];
-  dnnmem_plan_options po;
-  dnnmem_remat_plan_result res;
-  for (t = 0; t < 15; t++) step_of[t] = -1, nreads[t] = 0, size_at[t] = 0;
-  for (i = 0; i < 7; i++) {
+#define STRETCH_STEPS 18
+/* Records {lower, upper, size} (upper <= 6, at most two of one lower) as a
+   schedule of 3 max(upper) steps: record i computed at step 3 lower + its
+   rank among those of its lower, read (and so held) to step 3 upper - 1;
+   the other steps compute nodes of size 0. Overlaps as the records'. */
+static int32_t stretched_schedule(const int64_t (*rec_def)[3], int32_t n, ref_remat_graph *g, int32_t *seq) {
+  int32_t step_of[STRETCH_STEPS], reads[STRETCH_STEPS][8], nreads[STRETCH_STEPS], i, t, j, steps = 0;
+  int64_t size_at[STRETCH_STEPS];
+  for (t = 0; t < STRETCH_STEPS; t++) step_of[t] = -1, nreads[t] = 0, size_at[t] = 0;
+  for (i = 0; i < n; i++) {
     int32_t rank = 0, at;
     for (j = 0; j < i; j++) rank += rec_def[j][0] == rec_def[i][0];
     at = 3 * (int32_t)rec_def[i][0] + rank;
-    CHECK(step_of[at] < 0);
+    CHECK(rank < 2 && step_of[at] < 0);
     step_of[at] = i;
     size_at[at] = rec_def[i][2];
+    if (3 * (int32_t)rec_def[i][1] > steps) steps = 3 * (int32_t)rec_def[i][1];
   }
-  for (i = 0; i < 7; i++) { /* the reader at 3 upper - 1 */
+  CHECK(steps <= STRETCH_STEPS);
+  for (i = 0; i < n; i++) { /* the reader at 3 upper - 1 */
     int32_t at = 3 * (int32_t)rec_def[i][1] - 1, from = -1;
-    for (t = 0; t < 15; t++)
+    for (t = 0; t < steps; t++)
       if (step_of[t] == i) from = t;
     CHECK(step_of[at] < 0); /* a step of size 0 */
     reads[at][nreads[at]++] = from;
   }
-  ref_remat_graph_begin(&g);
-  for (t = 0; t < 15; t++) { /* node t computed at step t */
+  ref_remat_graph_begin(g);
+  for (t = 0; t < steps; t++) { /* node t computed at step t */
     reads[t][nreads[t]] = -1;
-    CHECK_EQ(ref_remat_graph_node(&g, size_at[t], 1, 0, reads[t]), t);
+    CHECK_EQ(ref_remat_graph_node(g, size_at[t], 1, 0, reads[t]), t);
     seq[t] = t;
   }
+  return steps;
+}
+
+static void test_plan_lanes(void) {
+  static const int64_t rec_def[7][3] = {{1, 5, 1}, {4, 5, 2}, {0, 3, 3}, {0, 1, 4}, {4, 5, 3}, {1, 3, 3}, {2, 3, 2}};
+  ref_remat_graph g;
+  int32_t seq[STRETCH_STEPS], c;
+  dnnmem_plan_options po;
+  dnnmem_remat_plan_result res;
+  CHECK_EQ(stretched_schedule(rec_def, 7, &g, seq), 15);
   po = ref_plan_options(DNNMEM_PLAN_GREEDY_SIZE, 0, 0);
   CHECK_EQ(plan_checked(&g.p, seq, 15, &po, 0, &res), 10);
   CHECK_EQ(res.peak, 9);
@@ -772,6 +794,60 @@ static void test_plan_lanes(void) {
     CHECK_EQ(res.first_fit, c == 9);
     CHECK_EQ(res.plan.feasible, c == 9 ? 1 : 0);
   }
+}
+
+/* Push insertion on a near miss: five records at load 66 ({lower, upper,
+   size}: a 16 over [1, 6), 30 over [3, 5), 9 and 11 at 4, 31 at 5). Every
+   first-fit order and greedy-size plan 67: the 16 goes on the 30 (at 30)
+   before the 9 is placed, and the 9 ends on top, [58, 67). Push takes the
+   9 out and puts it at 0 (its first candidate; on the 30 does as well),
+   pushing the 30 to 9, the 16 to 39 and the 11 to 55: 66, the peak
+   (optimal). Taken at capacity 66 (within 66 / 33 of the
+   67), not at 65 (below the peak: refuted); the same offsets on a second
+   call; a capacity of 2000 planned the same (no push runs: it fits). */
+static void test_plan_push(void) {
+  static const int64_t rec_def[5][3] = {{1, 6, 16}, {4, 5, 9}, {3, 5, 30}, {5, 6, 31}, {4, 6, 11}};
+  static const int64_t want[5] = {39, 9, 0, 55, 0}; /* by step: the 16, 30, 9, 11, 31 */
+  ref_remat_graph g;
+  int32_t seq[STRETCH_STEPS], order[STRETCH_STEPS], len, i, j, c;
+  int64_t off[STRETCH_STEPS], again[STRETCH_STEPS], ff_off[STRETCH_STEPS];
+  dnnmem_interval rec[STRETCH_STEPS];
+  dnnmem_intervals ip;
+  dnnmem_plan_options po;
+  dnnmem_remat_plan_result res;
+  len = stretched_schedule(rec_def, 5, &g, seq);
+  CHECK_EQ(len, 18);
+  po = ref_plan_options(DNNMEM_PLAN_GREEDY_SIZE, 0, 0);
+  CHECK_EQ(plan_checked(&g.p, seq, len, &po, 0, &res), 67);
+  CHECK_EQ(res.peak, 66);
+  for (j = 0; j < len; j++) rec[j] = ref_plan_record(j, 0, g.size[seq[j]]);
+  ref_remat_lifetimes(&g.p, seq, len, off);
+  for (j = 0; j < len; j++) rec[j].upper = off[j];
+  ip.records = rec;
+  ip.count = len;
+  ip.alignment = 0;
+  for (j = 0; j < DNNMEM__REMAT_FIT_RULES; j++) CHECK_EQ(ref_remat_first_fit(&ip, j, ff_off, order), 67);
+  for (c = 65; c <= 66; c++) {
+    po.capacity = c;
+    CHECK_EQ(plan_checked(&g.p, seq, len, &po, 0, &res), c == 66 ? 66 : 67);
+    CHECK_EQ(res.first_fit, c == 66);
+    CHECK_EQ(res.plan.feasible, c == 66 ? 1 : 0);
+    CHECK_EQ(res.optimal, c == 66);
+  }
+  po.capacity = 66;
+  CHECK_EQ(dnnmem_remat_plan(&g.p, &po, seq, len, 0, rec, off, &res, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
+  CHECK_EQ(dnnmem_remat_plan(&g.p, &po, seq, len, 0, rec, again, &res, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
+  for (i = 0, j = 0; j < len; j++) {
+    CHECK_EQ(again[j], off[j]);
+    if (rec[j].size == 0) continue;
+    CHECK_EQ(off[j], want[i]);
+    i++;
+  }
+  CHECK_EQ(i, 5);
+  CHECK_EQ(ref_plan_recount(&ip, off), 66);
+  po.capacity = 2000;
+  CHECK_EQ(plan_checked(&g.p, seq, len, &po, 0, &res), 67);
+  CHECK_EQ(res.first_fit, 0);
 }
 
 int main(void) {
@@ -787,5 +863,6 @@ int main(void) {
   RUN(test_curve_argument_fields);
   RUN(test_plan_first_fit);
   RUN(test_plan_lanes);
+  RUN(test_plan_push);
   return test_finish("test_remat_plan");
 }
