@@ -7263,6 +7263,7 @@ typedef struct dnnmem__exact_frame {
      scratch) */
   int64_t cell_mark;
   int32_t cell_lo, cell_hi, count_lo, count_hi, cell_flips;
+  int64_t serial; /* its placement's number (w->serial), for the nogood watch */
 } dnnmem__exact_frame;
 
 typedef struct dnnmem__exact_part {
@@ -7301,8 +7302,6 @@ typedef struct dnnmem__exact {
   int stopped, degraded, logging; /* logging 0: a dive that never backtracks;
                                      degraded: the log filled at least once */
   int32_t dirty_lo, dirty_hi; /* sections where a release rose at this node */
-  int64_t min_size1, min_size2; /* the two smallest unplaced sizes of the part */
-  int32_t min_size1_of;         /* and the record of the smallest */
   /* the last failed placement: the section (-1 none) and least release of
      the records that no longer fit there, or the record (-1 none); its
      records in w->zlist up to fail_z (-1: not told; their culprit is the
@@ -7407,6 +7406,18 @@ typedef struct dnnmem__exact {
   int64_t stall_limit;
   int stall_off; /* tests: noisy restarts run to their node limit */
   int64_t stalls; /* runs the stall ended */
+  /* the nogood watch: placements numbered (frame serial); per nogood the
+     frame (ng_stuck_d, -1 none) and serial of the placement whose scan
+     found no other entry but a placed one (dnnmem__exact_watch) */
+  int64_t serial, *ng_stuck;
+  int32_t *ng_stuck_d;
+  int scan_full; /* tests: the shortcuts below not taken (and asserted) */
+  /* per record: its term of a state's hash (dnnmem__exact_enter) without a
+     tie, for lowest offset hash_at (-1: none yet) */
+  uint64_t *hash_of;
+  int64_t *hash_at;
+  int32_t *search_hi; /* per search position: its record's span_hi (a record that ends before
+                         a placement's stretch cannot meet it: dnnmem__exact_place's filter) */
 } dnnmem__exact;
 
 /* Sizing depends only on n and the number of gaps, so scratch_size needs no
@@ -7456,6 +7467,11 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
   w->ng_len = DNNMEM__TAKE(s, int32_t, (size_t)w->ng_max);
   w->ng_watch = DNNMEM__TAKE(s, int32_t, (size_t)w->ng_max);
   w->ng_next = DNNMEM__TAKE(s, int32_t, (size_t)w->ng_max);
+  w->ng_stuck = DNNMEM__TAKE(s, int64_t, (size_t)w->ng_max);
+  w->ng_stuck_d = DNNMEM__TAKE(s, int32_t, (size_t)w->ng_max);
+  w->hash_of = DNNMEM__TAKE(s, uint64_t, nn);
+  w->hash_at = DNNMEM__TAKE(s, int64_t, nn);
+  w->search_hi = DNNMEM__TAKE(s, int32_t, nn);
   w->watch_head = DNNMEM__TAKE(s, int32_t, w->ng_cap > 0 ? nn : 0);
   w->mz_b = DNNMEM__TAKE(s, int64_t, (size_t)w->mz_cap);
   w->size = DNNMEM__TAKE(s, int64_t, nn);
@@ -7754,6 +7770,7 @@ static void dnnmem__exact_index(dnnmem__exact *w) {
     w->start_index[s] = j;
   }
   for (i = 0; i < w->m; i++) w->open0[w->search[i]] = 0;
+  for (i = 0; i < w->m; i++) w->search_hi[i] = w->span_hi[w->search[i]];
   for (i = 0; i < w->m; i++) {
     int32_t a = w->search[i], b, c;
     int64_t need;
@@ -8125,7 +8142,7 @@ static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact
   dnnmem__exact_frame *f = &w->frames[d];
   int64_t h = DNNMEM__I64_MAX;
   int32_t p;
-  uint64_t state;
+  uint64_t state, tie0 = dnnmem__exact_mix(0), tie1 = dnnmem__exact_mix(1);
   f->bound_offset = part->bound_offset;
   f->bound_rank = part->bound_rank;
   f->part_lo = part->lo;
@@ -8149,14 +8166,24 @@ static void dnnmem__exact_enter(dnnmem__exact *w, int32_t d, const dnnmem__exact
           dnnmem__exact_mix((uint64_t)w->capacity ^ ((uint64_t)w->has_windows * w->run_id << 40));
   for (p = w->start_index[part->lo]; p < w->start_index[part->hi]; p++) {
     int32_t k = w->search[p];
-    uint64_t tie;
+    int64_t x = w->lowest[k];
+    uint64_t key = ((uint64_t)(uint32_t)k << 40) ^ (uint64_t)x;
     if (w->placed[k]) continue;
-    h = dnnmem__min64(h, w->lowest[k] + w->size[k]);
-    /* ranks matter only for ties at the bound (any rank with windows) */
-    tie = w->has_windows ? (uint64_t)(uint32_t)w->rank[k] + 2
-          : (uint64_t)(w->lowest[k] == part->bound_offset && w->rank[k] > part->bound_rank);
-    state += dnnmem__exact_mix((((uint64_t)(uint32_t)k << 40) ^ (uint64_t)w->lowest[k]) +
-                               dnnmem__exact_mix(tie));
+    h = dnnmem__min64(h, x + w->size[k]);
+    /* ranks matter only for ties at the bound (any rank with windows);
+       a record's term without a tie is kept until its offset moves */
+    if (w->has_windows) {
+      state += dnnmem__exact_mix(key + dnnmem__exact_mix((uint64_t)(uint32_t)w->rank[k] + 2));
+    } else if (x == part->bound_offset && w->rank[k] > part->bound_rank) {
+      state += dnnmem__exact_mix(key + tie1);
+    } else {
+      if (w->hash_at[k] != x || w->scan_full) {
+        DNNMEM_ASSERT(!w->scan_full || w->hash_at[k] != x || w->hash_of[k] == dnnmem__exact_mix(key + tie0));
+        w->hash_at[k] = x;
+        w->hash_of[k] = dnnmem__exact_mix(key + tie0);
+      }
+      state += w->hash_of[k];
+    }
   }
   f->min_height = h;
   f->state = state;
@@ -8716,7 +8743,7 @@ static int dnnmem__exact_sweep(dnnmem__exact *w, int32_t lo, int32_t hi, int64_t
   return ok;
 }
 
-static void dnnmem__exact_watch(dnnmem__exact *w, int32_t k, int64_t x);
+static void dnnmem__exact_watch(dnnmem__exact *w, int32_t k, int64_t x, int32_t d);
 
 /* Places record j of frame d at its lowest offset and updates the state.
    Returns 1 when the section bound and every record still fit. The state
@@ -8726,29 +8753,23 @@ static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
   int64_t o = w->lowest[j], need;
   int32_t p, q, s, ok = 1, hat = 0, end;
   f->placed = j;
+  f->serial = ++w->serial;
   f->log_mark = w->log_top;
   f->unlogged = 0;
   w->dirty_lo = DNNMEM__I32_MAX;
   w->dirty_hi = -1;
   w->offset[j] = o;
   w->placed[j] = 1;
-  w->min_size1 = w->min_size2 = DNNMEM__I64_MAX;
-  w->min_size1_of = -1;
-  /* every unplaced record of the part for the two smallest sizes (for
-     dnnmem__exact_check); those that begin before j ends may meet it */
+  /* the records of the part that begin before j ends and end after it
+     begins may meet it */
   end = w->start_index[w->span_hi[j]];
-  for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
-    int32_t k = w->search[p];
+  if (end > w->start_index[f->part_hi]) end = w->start_index[f->part_hi];
+  for (p = w->start_index[f->part_lo]; p < end; p++) {
+    int32_t k;
     int64_t x;
-    if (w->placed[k]) continue;
-    if (w->size[k] < w->min_size1) {
-      w->min_size2 = w->min_size1;
-      w->min_size1 = w->size[k];
-      w->min_size1_of = k;
-    } else if (w->size[k] < w->min_size2) {
-      w->min_size2 = w->size[k];
-    }
-    if (p >= end || !dnnmem__exact_conflict(w, j, k, &need)) continue;
+    if (w->search_hi[p] <= w->span_lo[j]) continue;
+    k = w->search[p];
+    if (w->placed[k] || !dnnmem__exact_conflict(w, j, k, &need)) continue;
     hat = 1;
     w->open[k]--;
     x = o + need;
@@ -8757,7 +8778,7 @@ static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
     if (w->logging && !f->unlogged && !dnnmem__exact_log(w, k, w->lowest[k])) f->unlogged = 1;
     w->lowest[k] = x;
     w->raiser[k] = d;
-    if (w->ng_cap > 0 && w->watch_head[k] >= 0) dnnmem__exact_watch(w, k, x);
+    if (w->ng_cap > 0 && w->watch_head[k] >= 0) dnnmem__exact_watch(w, k, x, d);
     if (w->span_lo[k] < w->dirty_lo) w->dirty_lo = w->span_lo[k];
     if (w->span_hi[k] > w->dirty_hi) w->dirty_hi = w->span_hi[k];
     if (x > w->capacity - w->size[k] && ok) {
@@ -8776,20 +8797,42 @@ static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
   return ok;
 }
 
+/* The two smallest unplaced sizes of frame f's part, the first record of
+   the smallest. */
+static void dnnmem__exact_min_sizes(const dnnmem__exact *w, const dnnmem__exact_frame *f, int64_t *min1,
+                                    int64_t *min2, int32_t *who) {
+  int32_t p;
+  *min1 = *min2 = DNNMEM__I64_MAX;
+  *who = -1;
+  for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
+    int32_t k = w->search[p];
+    if (w->placed[k]) continue;
+    if (w->size[k] < *min1) {
+      *min2 = *min1;
+      *min1 = w->size[k];
+      *who = k;
+    } else if (w->size[k] < *min2) {
+      *min2 = w->size[k];
+    }
+  }
+}
+
 /* The bounds after placing j at o in frame d's part. A record that can no
    longer be placed where it stands (its lowest offset is below o, or equal
    to o with a smaller rank while ranks are kept) waits for a conflicting
    record to lift it: to at least o + that record's size, so o + the
    smallest other unplaced size is a bound; with no conflicting record left
-   it can never be placed (the two smallest sizes come from
-   dnnmem__exact_place's scan). Then the section sweep. */
+   it can never be placed (the two smallest sizes are counted when the
+   first such record is met: most placements leave none). Then the
+   section sweep. */
 static int dnnmem__exact_check(dnnmem__exact *w, int32_t d, int32_t j, int ranks_kept, int fits) {
   const dnnmem__exact_frame *f = &w->frames[d];
-  int64_t o = f->cell >= 0 ? f->level : w->offset[j], min1 = w->min_size1, min2 = w->min_size2, top = 0;
-  int32_t p, who = w->min_size1_of;
+  int64_t o = f->cell >= 0 ? f->level : w->offset[j], min1 = -1, min2 = DNNMEM__I64_MAX, top = 0;
+  int32_t p, who = -1;
   /* records at o with a rank above this may still sit there: j's (the
      canonical order), or the frame's bound's when j covers its cell */
   int32_t above = f->cell < 0 ? w->rank[j] : f->bound_offset == o ? f->bound_rank : -1;
+  if (w->scan_full) dnnmem__exact_min_sizes(w, f, &min1, &min2, &who);
   for (p = w->start_index[f->part_lo]; p < w->start_index[f->part_hi]; p++) {
     int32_t k = w->search[p];
     int64_t lift;
@@ -8798,6 +8841,7 @@ static int dnnmem__exact_check(dnnmem__exact *w, int32_t d, int32_t j, int ranks
     if (w->release[k] > top) top = w->release[k];
     if (w->lowest[k] > o || (w->lowest[k] == o && (!ranks_kept || w->rank[k] > above))) continue;
     if (w->open[k] == 0) return 0;
+    if (min1 < 0 && !w->has_windows) dnnmem__exact_min_sizes(w, f, &min1, &min2, &who);
     lift = w->has_windows ? 0 : k == who ? min2 : min1;
     if (lift > w->capacity - o - w->size[k]) return 0;
     if (o + lift > w->release[k]) w->release[k] = o + lift;
@@ -8848,7 +8892,9 @@ static void dnnmem__exact_undo(dnnmem__exact *w, int32_t d) {
     int32_t p, end = w->start_index[w->span_hi[j]];
     int64_t need;
     for (p = w->start_index[f->part_lo]; p < end; p++) {
-      int32_t k = w->search[p];
+      int32_t k;
+      if (w->search_hi[p] <= w->span_lo[j]) continue;
+      k = w->search[p];
       if (k != j && !w->placed[k] && dnnmem__exact_conflict(w, j, k, &need)) w->open[k]++;
     }
   }
@@ -9240,17 +9286,31 @@ static void dnnmem__exact_learn(dnnmem__exact *w, int32_t from, int32_t to) {
     w->ng_h[w->ng_top] = w->zbound[p];
   }
   w->ng_watch[i] = w->ng_at[i] + watch;
+  w->ng_stuck_d[i] = -1;
   w->ng_next[i] = w->watch_head[w->zlist[from + watch]];
   w->watch_head[w->zlist[from + watch]] = i;
 }
 
-/* Record k rose to lowest offset x: the nogoods watching it look for
-   another entry below its height; the first with none sets ng_fired. */
-static void dnnmem__exact_watch(dnnmem__exact *w, int32_t k, int64_t x) {
+/* Record k rose to lowest offset x in frame d's placement: the nogoods
+   watching it look for another entry below its height; the first with
+   none sets ng_fired. A nogood whose scan in frame g's placement found
+   only a placed entry is not scanned again while that placement is on
+   the path above d: every entry placed or at its height then still is
+   (placements only raise lowest offsets; only undoing g or a frame
+   above it lowers them), so the scan would find the same. */
+static void dnnmem__exact_watch(dnnmem__exact *w, int32_t k, int64_t x, int32_t d) {
   int32_t i = w->watch_head[k], *link = &w->watch_head[k];
   while (i >= 0) {
     int32_t next = w->ng_next[i], c, e, end = w->ng_at[i] + w->ng_len[i], other = -1, placed = 0;
+    int32_t g = w->ng_stuck_d[i];
+    int stuck;
     if (w->ng_h[w->ng_watch[i]] > x) { /* still below */
+      link = &w->ng_next[i];
+      i = next;
+      continue;
+    }
+    stuck = g >= 0 && g < d && w->frames[g].serial == w->ng_stuck[i] && w->frames[g].placed >= 0;
+    if (stuck && !w->scan_full) {
       link = &w->ng_next[i];
       i = next;
       continue;
@@ -9276,8 +9336,13 @@ static void dnnmem__exact_watch(dnnmem__exact *w, int32_t k, int64_t x) {
       w->watch_head[r] = i;
     } else {
       if (!placed && w->ng_fired < 0 && w->capacity <= w->ng_for) w->ng_fired = i;
+      if (placed) { /* the scan holds while this placement is on the path */
+        w->ng_stuck_d[i] = d;
+        w->ng_stuck[i] = w->frames[d].serial;
+      }
       link = &w->ng_next[i];
     }
+    DNNMEM_ASSERT(!stuck || (other < 0 && placed)); /* the skip would have found the same */
     i = next;
   }
 }
@@ -9762,6 +9827,8 @@ typedef struct dnnmem__exact_params {
   int all_plain;               /* tests: the plain round robin keeps repeated orders */
   int cell_full;               /* tests: every frame counts its cell from scratch (dnnmem__exact_cell_step) */
   int no_stall;                /* tests: noisy restarts never end for a stall (DNNMEM__PLAN_STALL_DIV) */
+  int scan_full;               /* tests: stuck nogoods scanned, state hashes mixed afresh, the two
+                                  smallest sizes counted at every check (the shortcuts asserted) */
 } dnnmem__exact_params;
 
 typedef struct dnnmem__exact_outcome {
@@ -10019,6 +10086,9 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   w.cell_full = params->cell_full;
   w.stall_off = params->no_stall;
   w.stall_limit = w.stalls = 0;
+  w.scan_full = params->scan_full;
+  w.serial = 0;
+  for (i = 0; i < count; i++) w.hash_at[i] = -1;
   w.cell_at = -1;
   w.cell_top = 0;
   if (params->log_limit > 0 && params->log_limit < w.cell_cap) w.cell_cap = params->log_limit;

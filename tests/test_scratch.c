@@ -78,24 +78,31 @@ static void test_scratch_64(void) {
      64 x 4 runs x 16 + 2 x 8 list slots x 4; the exact search's seams (issue 29): +4400 =
      64 x 52 (by end, floors, crossing heights) + 1072 (two rows of 64 words, alignment); the
      cell's steps (issue 29): +6304 = 130 sections x 4 lean entries x 8 (old floors, counts and
-     flags) + 64 (a safe flag a record) + 65 frames x 32 (where each step wrote) */
-  static const size_t want[] = {651567, 651567, 651567, 651567, 651567, 651567, 651567, 27375,
-                                651567, 4111,   9999,   9231,   4383,   30575,  22911};
+     flags) + 64 (a safe flag a record) + 65 frames x 32 (where each step wrote); the
+     nogood watch's skip, the kept hash terms and the span filter (issue 29): +4880 = 256
+     nogoods x 12 (serial, frame) + 64 x 20 (term, its offset, span end by search position) +
+     65 frames x 8 (serial) + 8 alignment */
+  static const size_t want[] = {656447, 656447, 656447, 656447, 656447, 656447, 656447, 27375,
+                                656447, 4111,   9999,   9231,   4383,   30575,  22911};
   check_sizes(64, want, (int32_t)(sizeof want / sizeof want[0]));
 }
 
 static void test_scratch_7(void) {
-  /* the cell's steps: +784 = 16 x 4 x 8 + 8 flags + 8 frames x 32 + 8 alignment */
-  static const size_t want[] = {67503, 67503, 67503, 67503, 67503, 67503, 67503, 3359,
-                                67503, 479,   1231,  1135,  559,   3759,  2575};
+  /* the cell's steps: +784 = 16 x 4 x 8 + 8 flags + 8 frames x 32 + 8 alignment; the
+     nogood watch's skip, the kept hash terms and the span filter: +560 = 28 x 12 + 7 x 20 +
+     8 x 8 + 20 alignment */
+  static const size_t want[] = {68063, 68063, 68063, 68063, 68063, 68063, 68063, 3359,
+                                68063, 479,   1231,  1135,  559,   3759,  2575};
   check_sizes(7, want, (int32_t)(sizeof want / sizeof want[0]));
 }
 
 /* past 256 records the short exact search's memo table reaches its cap */
 static void test_scratch_300(void) {
-  /* the cell's steps: +29200 = 602 x 4 x 8 + 304 flags + 301 frames x 32 */
-  static const size_t want[] = {3164159, 3164159, 3164159, 3164159, 3164159, 3164159, 3164159, 142463,
-                                3164159, 19215,   60383,   49999,   20431,   163263,  107167};
+  /* the cell's steps: +29200 = 602 x 4 x 8 + 304 flags + 301 frames x 32; the nogood
+     watch's skip, the kept hash terms and the span filter: +22816 = 1200 x 12 + 300 x 20 +
+     301 x 8 + 8 */
+  static const size_t want[] = {3186975, 3186975, 3186975, 3186975, 3186975, 3186975, 3186975, 142463,
+                                3186975, 19215,   60383,   49999,   20431,   163263,  107167};
   check_sizes(300, want, (int32_t)(sizeof want / sizeof want[0]));
 }
 
