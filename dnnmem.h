@@ -2163,6 +2163,7 @@
 
 
    HISTORY (one line per version; what changed, and why, is in the git log)
+       0.20.0 exact nodes 0.76x, stalled restarts end; remat push; greedy-size
        0.19.0 exact cell stepped (0.72x); greedy-size skips; remat lanes, broadcast
        0.18.0 exact nogood watch 0.82x CPU; greedy-size size sort; remat replan
        0.17.0 exact seams; remat repair exchange; greedy-size block unions
@@ -2195,9 +2196,9 @@
 #include <stdint.h>
 
 #define DNNMEM_VERSION_MAJOR 0
-#define DNNMEM_VERSION_MINOR 19
+#define DNNMEM_VERSION_MINOR 20
 #define DNNMEM_VERSION_PATCH 0
-#define DNNMEM_VERSION_STRING "0.19.0"
+#define DNNMEM_VERSION_STRING "0.20.0"
 
 #ifndef DNNMEM_DEF
 #ifdef DNNMEM_STATIC
