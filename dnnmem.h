@@ -536,7 +536,7 @@
                                randomised orders (noise on the keys that
                                differ between records) with Luby's limits
                                (Luby, Sinclair & Zuckerman, 1993), each
-                               ended early once it has gone no deeper
+                               ending early once it has gone no deeper
                                for m / 2 + 16 nodes (m records: stuck,
                                so another start), sharing the nodes
                                equally; every other randomised run
@@ -7402,8 +7402,9 @@ typedef struct dnnmem__exact {
   int64_t cell_cap, cell_top;
   int32_t cell_at;
   int cell_full; /* tests: every cell counted from scratch */
-  /* > 0: the run ends (aborted) after this many nodes without a frame
-     deeper than its deepest (noisy restarts; 0 for every other run) */
+  /* > 0: the run ends (aborted) once more than this many nodes have
+     passed without a frame deeper than its deepest (noisy restarts; 0
+     for every other run) */
   int64_t stall_limit;
   int stall_off; /* tests: noisy restarts run to their node limit */
   int64_t stalls; /* runs the stall ended */
@@ -9616,7 +9617,9 @@ static int32_t dnnmem__exact_replay(dnnmem__exact *w, const dnnmem__exact_slot *
 /* One depth-first search for a plan within w->capacity with the current
    ranks, at most `limit` nodes: a new search, or slot's suspended one
    resumed (slot NULL: new, not kept). FOUND leaves the plan in w->offset;
-   ABORTED keeps the search in slot. */
+   ABORTED (limit, node limit, stop, or w->stall_limit > 0 and more than
+   that many nodes since the run last went deeper) keeps the search in
+   slot. */
 static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot *slot) {
   int32_t d = 0, nparts = dnnmem__exact_restart(w), deepest = 0;
   int64_t nodes = 0, deepest_at = 0; /* the deepest frame so far, entered at node deepest_at */
@@ -9746,8 +9749,8 @@ static void dnnmem__exact_ask(dnnmem__exact *w, dnnmem__exact_portfolio *pf, int
 }
 
 /* The question's next run: FOUND (the plan in w->offset), EXHAUSTED
-   (none within the capacity), ABORTED (the run's limit, the node limit or
-   stop; w->stopped tells stop). */
+   (none within the capacity), ABORTED (the run's limit, a noisy run's
+   stall, the node limit or stop; w->stopped tells stop). */
 static int dnnmem__exact_step(dnnmem__exact *w, dnnmem__exact_portfolio *pf) {
   int64_t base = DNNMEM__PLAN_RUN_NODES_PER_RECORD * (int64_t)w->m + DNNMEM__PLAN_RUN_NODES_EXTRA, limit;
   int64_t before = w->nodes;
