@@ -1491,9 +1491,10 @@
        and simulate O(V + E + capacity); DNNMEM_REMAT_SIMULATE_SCRATCH_BYTES.
        Unless peak_only: plus dnnmem_remat_plan's for capacity records with
        the exact search (about 4.7 KiB a record, plus 43 MiB above 4096) and
-       about 84 bytes a step.
+       about 104 bytes a step plus 32 a leaf of push insertion's tree.
        Plan: the simulator's plus dnnmem_plan_solve's for L records and
-       28 bytes a record (without gaps: the size query needs the length
+       48 bytes a record plus 32 a leaf of push insertion's tree (the power
+       of two at or above L; without gaps: the size query needs the length
        only). Curve: the larger of
        solve's and time_bound's, plus the capacity's sequence.
 
@@ -3388,9 +3389,10 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
    then proves short (the size query reads only the length). The sequence is validated as by
    dnnmem_remat_simulate (its errors); dnnmem_plan_solve's errors pass
    through (DNNMEM_ERR_OVERFLOW when the instances' sizes sum past int64_t,
-   DNNMEM_ERR_ALIGNMENT). result may be NULL. O(V + L + the steps'
-   in-degrees) plus the plan's time (first fit: O(L^2) an order; push
-   insertion: at most 4,000,000 records visited, O(log L) each); scratch: the
+   DNNMEM_ERR_ALIGNMENT); DNNMEM_ERR_TOO_MANY past 2^30 steps. result may
+   be NULL. O(V + L + the steps' in-degrees) plus the plan's time (first
+   fit: O(L^2) an order; push insertion: at most 4,000,000 records
+   visited, each O(log L) plus a scan of the records live with it); scratch: the
    simulator's plus dnnmem_plan_solve's for L records plus 48 bytes a
    record and 32 a leaf of a tree over the steps (leaves: the power of two
    at or above L). */
@@ -18223,7 +18225,11 @@ DNNMEM_DEF void dnnmem_remat_arena_options(int64_t budget, int32_t length,
   out->capacity = budget > 0 ? budget : 0;
 }
 
-/* the segment tree of push insertion (below): leaves for n steps */
+/* push insertion's tree needs its leaves (a power of two) in int32_t */
+#define DNNMEM__REMAT_MAX_STEPS (1 << 30)
+
+/* the segment tree of push insertion (below): leaves for n steps, n at
+   most DNNMEM__REMAT_MAX_STEPS */
 static int32_t dnnmem__remat_push_pow2(int32_t n) {
   int32_t p = 1;
   while (p < n) p <<= 1;
@@ -18241,6 +18247,7 @@ static dnnmem_result dnnmem__remat_plan_carve(const dnnmem_remat_problem *proble
   dnnmem__scratch s;
   dnnmem_intervals ip;
   dnnmem_result r;
+  if (length > DNNMEM__REMAT_MAX_STEPS) return DNNMEM_ERR_TOO_MANY;
   ip.records = records;
   ip.count = length;
   ip.alignment = alignment;
@@ -18408,7 +18415,7 @@ static int64_t dnnmem__remat_first_fit(const dnnmem_interval *rec, int32_t n, in
    records' alone. The pushed tops are kept per step in a segment tree
    (sub: the most below a node, tag: the most over all of it). */
 #ifndef DNNMEM__REMAT_PUSH_MOVES
-#define DNNMEM__REMAT_PUSH_MOVES 64 /* records pushed by one insertion, but at 0 */
+#define DNNMEM__REMAT_PUSH_MOVES 64 /* records moved by one insertion (itself too), but at 0 */
 #endif
 #ifndef DNNMEM__REMAT_PUSH_VISITS
 #define DNNMEM__REMAT_PUSH_VISITS 4000000
