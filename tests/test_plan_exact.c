@@ -1612,9 +1612,10 @@ static void test_cell_step(void) {
 /* The nogood watch's skip, the state hash's kept terms and the two
    smallest sizes counted only when a record waits (issue 29) against
    their full computations (scan_full: every stuck nogood scanned, every
-   term mixed afresh, the sizes counted at every check, each shortcut
-   asserted to give the same): 600 tilings of 40-160 pieces (40 x 32) at
-   the height and 300 spoilt ones of 24-40 pieces (24 x 30) at their
+   term mixed afresh, the sizes counted at every check; the kept terms
+   and the skips still registered asserted to give the same): 600 tilings
+   of 40-160 pieces (time 40 x bytes 32) at the height and 300 spoilt ones
+   of 24-40 pieces (bytes 24 x time 30) at their
    optimum and one below, a quarter with a 16-entry log, at most 20,000
    nodes, and 200 random record sets with gaps, alignments and fixed
    records minimised: the same answer, nodes, backjumps, nogood failures
