@@ -1369,11 +1369,13 @@
        every other peer (COPY's map), the peak repaired and the state
        polished, kept when it fits that peak and is faster (at most 32
        tries, a fixed effort not counted as moves); a faster state is
-       planned. Every plan is a candidate: the answer is
-       the fastest whose arena fits (none: the smallest arena), so
-       result.arena <= budget whenever DNNMEM_OK. The plans are the arena's
-       extra cost: 7-18% more CPU time at the same move count on the
-       training graphs (tests/BENCHMARKS.md).
+       planned. Its classes also take in a stack's first and last layers
+       (which differ from their peers only next to what comes before and
+       after the stack), each joining its peers' class. Every plan is a
+       candidate: the answer is the fastest whose arena fits (none: the
+       smallest arena), so result.arena <= budget whenever DNNMEM_OK. The
+       plans are the arena's extra cost: 7-18% more CPU time at the same
+       move count on the training graphs (tests/BENCHMARKS.md).
        Row order: the topological order (the given one when topological).
        Checkpoint: Chen, Xu, Zhang, Guestrin, "Training deep nets with
        sublinear memory cost" (arXiv 2016): sqrt(V) segments.

@@ -365,14 +365,14 @@ static void test_size_many_gaps(void) {
   CHECK_EQ(bad, 0);
 }
 
-/* Greedy-size's long queries over many blocks: the runs of the blocks
-   between their ends come from U lists built from the blocks' St entries
-   and from unions of aligned pairs and quads of blocks, rebuilt when read
-   after a record started in one of their blocks. A unit record at every
+/* Greedy-size's long queries over many blocks: each block between a
+   query's end blocks cuts its U list's runs (the bytes of its St
+   entries, merged; rebuilt when read after a record started in that
+   block), then the end blocks cut their entries. A unit record at every
    step (a step is a segment: 48 blocks), records alive over 2-9 blocks
-   from any step or from a block's, a pair's or a quad's edge, sizes of a
-   few values (many placed in turn, so the unions go stale between
-   reads), against the rule. */
+   from any step or from the first step of a block (or of an aligned pair
+   or quad of blocks), sizes of a few values (many placed in turn, so the
+   U lists go stale between reads), against the rule. */
 static void test_size_unions(void) {
   int32_t bad = 0;
   FOR_TRIALS(rng, 37, trial, 8) {
@@ -504,15 +504,16 @@ static void test_size_fixed_in_gaps(void) {
 }
 
 /* Greedy-size's long queries skip the entries of their end blocks' St
-   lists that lie in taken bytes: those ending at or below the current
-   free interval's start, and first those starting at or below the first
-   free byte less the list's largest size (a bound kept per block). A
-   unit record at every step (16 blocks), floors of large records alive
-   over many blocks (most bytes below taken), records over 2-5 blocks
-   from any step with sizes of a few small values (so an entry often ends
-   exactly at a free interval's start, or one byte past it), a large
-   record now and then among them (the bound), fixed records in their own
-   slots low and high; against the rule. */
+   lists that lie in taken bytes: in both end blocks those ending at or
+   below the current free interval's start (entry by entry), and in the
+   last block first the prefix of those starting at or below the first
+   free byte less the list's largest size (a bound kept per block, a
+   binary search). A unit record at every step (16 blocks), floors of
+   large records alive over many blocks (most bytes below taken), records
+   over 2-5 blocks from any step with sizes of a few small values (so an
+   entry often ends exactly at a free interval's start, or one byte past
+   it), a large record now and then among them (the bound), fixed records
+   in their own slots low and high; against the rule. */
 static void test_size_taken_below(void) {
   int32_t bad = 0;
   FOR_TRIALS(rng, 47, trial, 12) {

@@ -1958,7 +1958,7 @@ static void test_copy_class(void) {
    and the strict classes come back unchanged. */
 static void test_loose_classes(void) {
   ref_remat_graph g;
-  int32_t a[8], b[8], sched[64], i, k, strict_a, strict_b, lo_a, lo_b;
+  int32_t a[8], b[8], sched[64], i, k, strict_a, strict_b, lo_a, lo_b, loose_a, loose_b;
   dnnmem_remat_options oo;
   dnnmem__remat w;
   dnnmem_rng arng;
@@ -1972,6 +1972,8 @@ static void test_loose_classes(void) {
   lo_b = w.cls_lo[b[3]];
   CHECK(strict_a < 8 || strict_b < 8);
   dnnmem__remat_classes(&w, 1);
+  loose_a = w.cls_len[a[3]];
+  loose_b = w.cls_len[b[3]];
   for (i = 0; i < 8; i++) {
     CHECK_EQ(w.cls_len[a[i]], 8);
     CHECK_EQ(w.cls_lo[a[i]], w.cls_lo[a[3]]);
@@ -1996,7 +1998,70 @@ static void test_loose_classes(void) {
   CHECK_EQ(w.cls_lo[a[3]], lo_a);
   CHECK_EQ(w.cls_lo[b[3]], lo_b);
   for (i = 0; i < g.n; i++) CHECK_EQ(w.stamp[i], 0);
-  printf("loose classes: a[3]'s class %d -> 8, b[3]'s %d -> 8\n", strict_a, strict_b);
+  printf("loose classes: a[3]'s class %d -> %d, b[3]'s %d -> %d\n", strict_a, loose_a, strict_b, loose_b);
+}
+
+/* A chain u -> s -> m -> t (sizes u, s, 16, 5; time 1; t an output) into
+   g; returns m. */
+static int32_t loose_chain(ref_remat_graph *g, int64_t u, int64_t s) {
+  int32_t in[2] = {-1, -1}, m;
+  in[0] = ref_remat_graph_node(g, u, 1, 0, NULL);
+  in[0] = ref_remat_graph_node(g, s, 1, 0, in);
+  m = in[0] = ref_remat_graph_node(g, 16, 1, 0, in);
+  ref_remat_graph_node(g, 5, 1, 1, in);
+  return m;
+}
+
+/* The members of v's class (dnnmem__remat_classes' cls_*) are exactly the
+   count ids in ids. */
+static void check_class(const dnnmem__remat *w, int32_t v, const int32_t *ids, int32_t count) {
+  int32_t i, k;
+  CHECK_EQ(w->cls_len[v], count);
+  for (k = w->cls_lo[v]; k < w->cls_lo[v] + w->cls_len[v]; k++) {
+    int found = 0;
+    for (i = 0; i < count; i++) found |= w->cls_ids[k] == ids[i];
+    CHECK(found);
+  }
+}
+
+/* Where loose classes join and where they do not, on chains
+   u -> s -> m -> t (loose_chain): P, 3 chains u 8, s 10; Q, 3 chains
+   u 8, s 20; B: u 7, s 10; A: u 9, s 30. The m's are alike at round 0
+   (own size and degrees); at round 1 (s seen) P's m's and B's m are
+   alike, Q's m's apart, A's m alone; at round 2 (u seen) B's m is alone
+   too. Strict: P's and Q's m's are classes of 3, A's and B's m alone.
+   Loose: B's m was with P's and Q's m's at round 0 but with P's only at
+   round 1, the latest round it met a class of 3: it joins P's (a latest
+   round first, not the earliest). A's m met P's and Q's together only
+   (round 0): it stays alone (no join where two classes meet). */
+static void test_loose_classes_join(void) {
+  ref_remat_graph g;
+  int32_t p[4], q[3], ma, mb, i, sched[64];
+  int64_t peak, time;
+  dnnmem_remat_options oo;
+  dnnmem__remat w;
+  dnnmem_rng arng;
+  ref_remat_graph_begin(&g);
+  for (i = 0; i < 3; i++) p[i] = loose_chain(&g, 8, 10);
+  for (i = 0; i < 3; i++) q[i] = loose_chain(&g, 8, 20);
+  mb = p[3] = loose_chain(&g, 7, 10);
+  ma = loose_chain(&g, 9, 30);
+  for (i = 0; i < g.n; i++) sched[i] = i;
+  CHECK(recount(&g, sched, g.n, &peak, &time));
+  annealing_state(&w, &oo, &arng, &g, peak);
+  dnnmem__remat_classes(&w, 0);
+  check_class(&w, p[0], p, 3);
+  check_class(&w, q[0], q, 3);
+  check_class(&w, mb, &mb, 1);
+  check_class(&w, ma, &ma, 1);
+  dnnmem__remat_classes(&w, 1);
+  check_class(&w, p[0], p, 4); /* B's m joined P's */
+  CHECK_EQ(w.cls_hash[mb], w.cls_hash[p[0]]);
+  check_class(&w, q[0], q, 3);
+  check_class(&w, ma, &ma, 1); /* A's m stays alone */
+  printf("loose classes: B's m in a class of %d (P's 3 and it), A's m in a class of %d (alone)\n", w.cls_len[mb],
+         w.cls_len[ma]);
+  dnnmem__remat_classes(&w, 0);
 }
 
 /* The broadcast descent (dnnmem__remat_broadcast) on the private state:
@@ -2173,6 +2238,7 @@ int main(void) {
   RUN(test_copy_layers);
   RUN(test_copy_class);
   RUN(test_loose_classes);
+  RUN(test_loose_classes_join);
   RUN(test_broadcast_layers);
   RUN(test_repair_exchange);
   return test_finish("test_remat");
