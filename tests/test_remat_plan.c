@@ -850,6 +850,60 @@ static void test_plan_push(void) {
   CHECK_EQ(res.first_fit, 0);
 }
 
+/* The push margin's edge: five records ({lower, upper, size}: a 2997
+   over [0, 4), 1632 over [2, 5), 1026 over [4, 6), 1659 and 2450 at 5),
+   load 5135 (the 1026, 1659 and 2450 at step 5). Greedy-size and every
+   first-fit order but one plan 5655 (the 2997 at 0, the 1632 on it at
+   2997, the 1026 on that at 4629; the 2450 at 0, the 1659 at 2450), by
+   size 6767. Push reaches the peak (the 1026 at 0, the 2450 on it at
+   1026, the 1659 at 3476; the 2997 and 1632 stay): 5135, so the margin
+   alone decides. Capacity 5489: 5655 misses it by 166 = 5489 / 33, at
+   the margin (<=): push runs and meets it. Capacity 5488: a miss of 167,
+   one more than 5488 / 33 = 166: no push, the 5655 reported (a margin
+   of / 32, 171, would push; one of / 34, 161, or < would not at 5489). */
+static void test_plan_push_margin(void) {
+  static const int64_t rec_def[5][3] = {{0, 4, 2997}, {2, 5, 1632}, {4, 6, 1026}, {5, 6, 1659}, {5, 6, 2450}};
+  static const int64_t want[5] = {0, 2997, 0, 3476, 1026}; /* by step: the 2997, 1632, 1026, 1659, 2450 */
+  static const int64_t low[5] = {0, 2997, 4629, 2450, 0};  /* greedy-size's */
+  ref_remat_graph g;
+  int32_t seq[STRETCH_STEPS], order[STRETCH_STEPS], len, i, j;
+  int64_t off[STRETCH_STEPS], ff_off[STRETCH_STEPS], c;
+  dnnmem_interval rec[STRETCH_STEPS];
+  dnnmem_intervals ip;
+  dnnmem_plan_options po;
+  dnnmem_remat_plan_result res;
+  len = stretched_schedule(rec_def, 5, &g, seq);
+  CHECK_EQ(len, 18);
+  po = ref_plan_options(DNNMEM_PLAN_GREEDY_SIZE, 0, 0);
+  CHECK_EQ(plan_checked(&g.p, seq, len, &po, 0, &res), 5655);
+  CHECK_EQ(res.peak, 5135);
+  CHECK_EQ(res.plan.lower_bound, 5135);
+  for (j = 0; j < len; j++) rec[j] = ref_plan_record(j, 0, g.size[seq[j]]);
+  ref_remat_lifetimes(&g.p, seq, len, off);
+  for (j = 0; j < len; j++) rec[j].upper = off[j];
+  ip.records = rec;
+  ip.count = len;
+  ip.alignment = 0;
+  for (j = 0; j < DNNMEM__REMAT_FIT_RULES; j++) CHECK_EQ(ref_remat_first_fit(&ip, j, ff_off, order), j == 2 ? 6767 : 5655);
+  CHECK_EQ(5655 - 5489, 5489 / 33);
+  CHECK_EQ(5655 - 5488, 5488 / 33 + 1);
+  for (c = 5488; c <= 5489; c++) {
+    po.capacity = c;
+    CHECK_EQ(plan_checked(&g.p, seq, len, &po, 0, &res), c == 5489 ? 5135 : 5655);
+    CHECK_EQ(res.first_fit, c == 5489);
+    CHECK_EQ(res.plan.feasible, c == 5489 ? 1 : -1); /* 5488: above the bound, not met */
+    CHECK_EQ(res.optimal, c == 5489);
+    CHECK_EQ(dnnmem_remat_plan(&g.p, &po, seq, len, 0, rec, off, &res, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
+    for (i = 0, j = 0; j < len; j++) {
+      if (rec[j].size == 0) continue;
+      CHECK_EQ(off[j], c == 5489 ? want[i] : low[i]);
+      i++;
+    }
+    CHECK_EQ(i, 5);
+    CHECK_EQ(ref_plan_recount(&ip, off), c == 5489 ? 5135 : 5655);
+  }
+}
+
 int main(void) {
   RUN(test_plan_hand);
   RUN(test_plan_random);
@@ -864,5 +918,6 @@ int main(void) {
   RUN(test_plan_first_fit);
   RUN(test_plan_lanes);
   RUN(test_plan_push);
+  RUN(test_plan_push_margin);
   return test_finish("test_remat_plan");
 }
