@@ -18569,7 +18569,10 @@ static int64_t dnnmem__remat_push(const dnnmem_interval *rec, int32_t n, int64_t
         for (; j + 1 < placed; j++) list[j] = list[j + 1];
         low = dnnmem__remat_fit_at(rec, off, list, 0, placed - 1, q, a, 0, DNNMEM__I64_MAX);
         visits += placed;
-        if (low < off[q]) cost += dnnmem__remat_push_excess(&rec[q], low, cap) - dnnmem__remat_push_excess(&rec[q], off[q], cap), off[q] = low;
+        if (low < off[q]) {
+          cost += dnnmem__remat_push_excess(&rec[q], low, cap) - dnnmem__remat_push_excess(&rec[q], off[q], cap);
+          off[q] = low;
+        }
         for (to = placed - 1; to > 0 && off[list[to - 1]] > off[q]; to--) list[to] = list[to - 1];
         list[to] = q;
       }
