@@ -1526,6 +1526,41 @@ static void test_stalls(void) {
   CHECK(tiled[0] < tiled[1]);
 }
 
+/* Records with gaps (small_records, a gap over the middle steps in about
+   half of the unfixed records of 3 steps or more), alignments and fixed
+   records, minimised with a test switch off and on (scan 0: cell_full,
+   1: scan_full): the same arena, nodes and offsets, the plan optimal and
+   recounted. */
+static void gapped_both_ways(uint64_t seed_value, int fixed, int scan) {
+  static dnnmem_interval r[64];
+  static dnnmem_gap gaps[64];
+  static int64_t off[2][64];
+  dnnmem_rng rng;
+  dnnmem__exact_outcome out[2];
+  dnnmem_intervals p;
+  int32_t n, full, i;
+  dnnmem_rng_seed(&rng, seed_value);
+  n = small_records(&rng, r, 8, 12, 0, fixed);
+  for (i = 0; i < n; i++)
+    if (r[i].upper - r[i].lower >= 3 && !(r[i].flags & DNNMEM_INTERVAL_FIXED) && dnnmem_rng_below(&rng, 2)) {
+      gaps[i].lower = r[i].lower + 1, gaps[i].upper = r[i].upper - 1;
+      gaps[i].window_lower = gaps[i].window_upper = 0;
+      r[i].gaps = &gaps[i], r[i].num_gaps = 1;
+    }
+  for (full = 0; full < 2; full++) {
+    dnnmem__exact_params params;
+    memset(&params, 0, sizeof params);
+    if (scan) params.scan_full = full;
+    else params.cell_full = full;
+    out[full] = solve_params(r, n, 1, &params, off[full]);
+  }
+  CHECK_EQ(out[0].arena, out[1].arena);
+  CHECK_EQ(out[0].nodes, out[1].nodes);
+  for (i = 0; i < n; i++) CHECK_EQ(off[0][i], off[1][i]);
+  p.records = r, p.count = n, p.alignment = 1;
+  CHECK(out[0].optimal && out[0].arena > 0 && ref_plan_recount(&p, off[0]) == out[0].arena);
+}
+
 /* The cell's floors, cover counts and safe flags stepped from the
    parent's (dnnmem__exact_cell_step, issue 29) against each frame
    counting them from scratch (cell_full): 1500 small tilings (5-9 pieces,
@@ -1577,33 +1612,7 @@ static void test_cell_step(void) {
         same++;
       }
   }
-  for (seed = 0; seed < 300; seed++) { /* records with gaps (two busy stretches), alignments, fixed */
-    static dnnmem_gap gaps[64];
-    dnnmem_rng rng;
-    dnnmem__exact_outcome out[2];
-    dnnmem_intervals p;
-    int32_t n, full, i;
-    int64_t ngaps = 0;
-    dnnmem_rng_seed(&rng, (uint64_t)seed * 7 + 1);
-    n = small_records(&rng, r, 8, 12, 0, seed % 2);
-    for (i = 0; i < n; i++)
-      if (r[i].upper - r[i].lower >= 3 && !(r[i].flags & DNNMEM_INTERVAL_FIXED) && dnnmem_rng_below(&rng, 2)) {
-        gaps[i].lower = r[i].lower + 1, gaps[i].upper = r[i].upper - 1;
-        gaps[i].window_lower = gaps[i].window_upper = 0;
-        r[i].gaps = &gaps[i], r[i].num_gaps = 1, ngaps++;
-      }
-    for (full = 0; full < 2; full++) {
-      dnnmem__exact_params params;
-      memset(&params, 0, sizeof params);
-      params.cell_full = full;
-      out[full] = solve_params(r, n, 1, &params, off[full]);
-    }
-    CHECK_EQ(out[0].arena, out[1].arena);
-    CHECK_EQ(out[0].nodes, out[1].nodes);
-    for (i = 0; i < n; i++) CHECK_EQ(off[0][i], off[1][i]);
-    p.records = r, p.count = n, p.alignment = 1;
-    CHECK(out[0].optimal && out[0].arena > 0 && ref_plan_recount(&p, off[0]) == out[0].arena);
-  }
+  for (seed = 0; seed < 300; seed++) gapped_both_ways((uint64_t)seed * 7 + 1, seed % 2, 0);
   printf("cell steps: %lld questions, %lld nodes each way, %d larger decided yes\n", (long long)same,
          (long long)nodes, yes);
   CHECK(yes > 300);
@@ -1660,33 +1669,7 @@ static void test_scan_full(void) {
       hits += out[0].nogoods;
     }
   }
-  for (seed = 0; seed < 200; seed++) { /* records with gaps, alignments, fixed */
-    static dnnmem_gap gaps[64];
-    dnnmem_rng rng;
-    dnnmem__exact_outcome out[2];
-    dnnmem_intervals p;
-    int32_t n, full, i;
-    dnnmem_rng_seed(&rng, (uint64_t)seed * 11 + 3);
-    n = small_records(&rng, r, 8, 12, 0, seed % 2);
-    for (i = 0; i < n; i++)
-      if (r[i].upper - r[i].lower >= 3 && !(r[i].flags & DNNMEM_INTERVAL_FIXED) && dnnmem_rng_below(&rng, 2)) {
-        gaps[i].lower = r[i].lower + 1, gaps[i].upper = r[i].upper - 1;
-        gaps[i].window_lower = gaps[i].window_upper = 0;
-        r[i].gaps = &gaps[i], r[i].num_gaps = 1;
-      }
-    for (full = 0; full < 2; full++) {
-      dnnmem__exact_params params;
-      memset(&params, 0, sizeof params);
-      params.scan_full = full;
-      out[full] = solve_params(r, n, 1, &params, off[full]);
-    }
-    CHECK_EQ(out[0].arena, out[1].arena);
-    CHECK_EQ(out[0].nodes, out[1].nodes);
-    for (i = 0; i < n; i++) CHECK_EQ(off[0][i], off[1][i]);
-    p.records = r, p.count = n, p.alignment = 1;
-    CHECK(out[0].optimal && out[0].arena > 0 && ref_plan_recount(&p, off[0]) == out[0].arena);
-    for (i = 0; i < n; i++) r[i].gaps = NULL, r[i].num_gaps = 0;
-  }
+  for (seed = 0; seed < 200; seed++) gapped_both_ways((uint64_t)seed * 11 + 3, seed % 2, 1);
   printf("scan_full: %lld nodes each way, %lld nogood failures, %d yes, %d no\n", (long long)nodes,
          (long long)hits, yes, no);
   CHECK(hits > 500);
