@@ -148,9 +148,10 @@ static void scale_rows(const dnnmem_interval *r, int n, const dnnmem_plan_algo *
   int rounds = n >= 1000000 ? ROUNDS_1M : ROUNDS_100K, i, j, k;
   printf("CPU time: the least over %d rounds; x naive: the median over the rounds of the strategy's CPU time\n"
          "over naive's, the two solved back to back in each round (the machine may be shared).\n\n", rounds);
-  printf("| strategy | arena / lower bound | CPU time (ms, least of %d) | x naive (median of %d rounds) | wall (ms) |"
-         " records per CPU second |%s\n"
-         "|---|---|---|---|---|---|%s\n", rounds, rounds, checksum ? " plan checksum |" : "", checksum ? "---|" : "");
+  printf("| strategy | arena / lower bound | CPU time (ms, least of %d) | x naive (median of %d rounds) |"
+         " rounds' least - most | wall (ms) | records per CPU second |%s\n"
+         "|---|---|---|---|---|---|---|%s\n",
+         rounds, rounds, checksum ? " plan checksum |" : "", checksum ? "---|" : "");
   for (k = 0; k < count; k++) {
     dnnmem_plan_result res, nres;
     double ms, nms, cpu = 0, ratio[ROUNDS_100K];
@@ -172,8 +173,9 @@ static void scale_rows(const dnnmem_interval *r, int n, const dnnmem_plan_algo *
     if (k > 0 && rounds % 2 == 0) plan_cpu_once(r, n, fast[k], off, &res, &ms); /* off: this strategy's plan */
     qsort(ratio, (size_t)rounds, sizeof(double), cmp_double);
     floor_note(fast[k], ratio[rounds / 2]);
-    printf("| %s | %.4f | %.1f | %.2f | %.1f | %.2f M |", dnnmem_plan_algo_name(fast[k]),
-           (double)res.arena / (double)res.lower_bound, cpu, ratio[rounds / 2], ms, n / cpu / 1e3);
+    printf("| %s | %.4f | %.1f | %.2f | %.2f - %.2f | %.1f | %.2f M |", dnnmem_plan_algo_name(fast[k]),
+           (double)res.arena / (double)res.lower_bound, cpu, ratio[rounds / 2], ratio[0], ratio[rounds - 1], ms,
+           n / cpu / 1e3);
     for (i = 0; checksum && i < n; i++) sum = sum * 31 + off[i];
     if (checksum) printf(" %016llx |", (unsigned long long)sum);
     printf("\n");
