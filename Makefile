@@ -65,7 +65,8 @@ LF_OBJ    := $(FUZZ_SRC:%.c=$(BUILD)/obj/libfuzzer/%.o)
 # The unit tests once more as a 32-bit build (a 32-bit size_t, as on many
 # embedded targets; SSE2 arithmetic, x87's is refused; UBSan; -O0: a quarter
 # of -O1's compile time), when gcc can build for it (Debian: gcc-multilib);
-# skipped with a message otherwise.
+# skipped with a message otherwise. Its tests skip the long cases
+# (TEST_SKIP_LONG: tests/test.h's RUN_LONG), which the 64-bit build runs.
 M32FLAGS  := -m32 -msse2 -mfpmath=sse -fsanitize=undefined -fno-sanitize-recover=all
 M32       := $(shell printf 'int main(void){return 0;}' | $(CC) $(M32FLAGS) -x c - -o /dev/null 2>/dev/null && echo yes)
 M32_LIB   := $(BUILD)/m32/libdnnmem.a
@@ -128,7 +129,7 @@ $(BUILD)/obj/san/%.o: %.c $(HEADERS) | stb
 
 $(BUILD)/obj/m32/%.o: %.c $(HEADERS) | stb
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(M32FLAGS) -O0 -g -I. $(call skip_impl,$<) -c -o $@ $<
+	$(CC) $(WARN) $(M32FLAGS) -DTEST_SKIP_LONG -O0 -g -I. $(call skip_impl,$<) -c -o $@ $<
 
 $(BUILD)/m32/test_%: $(BUILD)/obj/m32/tests/test_%.o $(M32_LIB)
 	$(CC) $(M32FLAGS) -o $@ $^ -lm

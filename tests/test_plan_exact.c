@@ -1768,7 +1768,7 @@ int main(void) {
   RUN(test_stalls);
   RUN(test_watch_placed);
   RUN(test_huge_keys);
-  RUN(test_cell_step);
-  RUN(test_scan_full);
+  RUN_LONG(test_cell_step);
+  RUN_LONG(test_scan_full);
   return test_finish("test_plan_exact");
 }
