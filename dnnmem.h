@@ -9262,8 +9262,9 @@ static void dnnmem__exact_z_merge(dnnmem__exact *w, int32_t d, int32_t from, int
    lowest offset when undone): the nogood watches it, and is not looked at
    again until it rises after its undo. A placed one at its height: it
    cannot hold below here; the watch stays, and the nogood is missed after
-   that record's undo (a missed cut, never a wrong one). Lists learned at a capacity hold below it: the store is emptied
-   when a higher capacity is asked, and when full. */
+   that record's undo (a missed cut, never a wrong one). Lists learned at
+   a capacity hold below it: the store is emptied when a higher capacity
+   is asked, and when full. */
 static void dnnmem__exact_forget(dnnmem__exact *w, int64_t capacity) {
   int32_t i;
   for (i = 0; i < w->n && w->ng_cap > 0; i++) w->watch_head[i] = -1;
