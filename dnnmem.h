@@ -1405,10 +1405,12 @@
        computed after the earlier and for ancestors of the later only; at
        both it would not be a minimum cut). Which of L and M comes first
        is not known: the pair proves the smaller of its two orders (the
-       one an ancestor forces, if any). It sees a second memory peak one
-       cut misses: bert_base.train 9.12% -> 10.34% at the bench budget (a
-       step of the backward pass linked with the step of its 94 MB
-       decoder-weight gradient, before or after it; tests/BENCHMARKS.md).
+       one an ancestor forces, if any). On the training graphs its gain is
+       that split, not a second peak (at the best multipliers M's is 0):
+       bert_base.train 9.12% -> 10.34% at the bench budget, M its 94 MB
+       decoder-weight gradient: computed before L it (or a copy) is held
+       at L or recomputed; after L, the 125 MB it is computed from stays
+       held at L (tests/BENCHMARKS.md).
        At each cut a node larger than the room left (the budget less the
        cut node, its inputs and the graph inputs among its ancestors that
        a descendant reads or that are outputs) is never held there: an
