@@ -9261,10 +9261,12 @@ static void dnnmem__exact_z_merge(dnnmem__exact *w, int32_t d, int32_t from, int
    at its height, fails at once on that list. Each nogood watches one of
    its entries below its height (lowest offsets fall on undo, so a watch
    stays below); when that record rises to it, the nogood looks for
-   another, and fires when none is left and none of its records is placed
-   (a placed one: it cannot hold below here; the watch stays, and the
-   nogood is missed after that record's undo: a missed cut, never a wrong
-   one). Lists learned at a capacity hold below it: the store is emptied
+   another, and fires when none is left and none of its records is placed.
+   A record placed below its height is such an entry (it keeps that
+   lowest offset when undone): the nogood watches it, and is not looked at
+   again until it rises after its undo. A placed one at its height: it
+   cannot hold below here; the watch stays, and the nogood is missed after
+   that record's undo (a missed cut, never a wrong one). Lists learned at a capacity hold below it: the store is emptied
    when a higher capacity is asked, and when full. */
 static void dnnmem__exact_forget(dnnmem__exact *w, int64_t capacity) {
   int32_t i;
@@ -9326,15 +9328,16 @@ static void dnnmem__exact_watch(dnnmem__exact *w, int32_t k, int64_t x, int32_t 
       continue;
     }
     /* on from the watch, round to it (pass c = 0 after the watch to the
-       end, c = 1 from the start through the watch): the first unplaced
-       entry below its height. One branch an entry, the tests combined
-       without: this scan was a third of a tiling's time. */
+       end, c = 1 from the start through the watch): the first entry below
+       its height, placed or not (placed: the nogood cannot fire until its
+       undo, after which it is still below). One branch an entry: this scan
+       was a third of a tiling's time. */
     for (e = w->ng_watch[i] + 1, c = 0; c < 2 && other < 0; c++, e = w->ng_at[i]) {
       int32_t stop = c == 0 ? end : w->ng_watch[i] + 1;
       for (; e < stop; e++) {
         int32_t r = w->ng_rec[e], p = w->placed[r];
         placed |= p;
-        if (!p & (w->lowest[r] < w->ng_h[e])) break;
+        if (w->lowest[r] < w->ng_h[e]) break;
       }
       if (e < stop) other = e;
     }
