@@ -1507,6 +1507,34 @@ static void test_time_bound_linked(void) {
     CHECK(tb.extra_time <= 2);
     CHECK_EQ(tb.cut2, -1);
   }
+  { /* x -> a -> b -> c -> d (a sink); y; outputs e = f(y, a), f = f(e, b),
+       g = f(f, a); budget 45 (a random graph, the optimum 9 from
+       ref_remat_optimum). The pair of d and g proves 9 only when the
+       ancestors of g alone (y, e, f) are counted at d's cut; counted at
+       g's, the pair proves 7. */
+    int32_t ix[] = {0, -1}, ia[] = {1, -1}, ib[] = {2, -1}, ic[] = {3, -1}, ie[] = {5, 1, -1}, iff[] = {6, 2, -1},
+            ig[] = {7, 1, -1};
+    ref_remat_graph g;
+    dnnmem_remat_options o;
+    dnnmem_remat_bound_result tb;
+    ref_remat_graph_begin(&g);
+    ref_remat_graph_node(&g, 5, 0, 0, NULL);  /* 0 x */
+    ref_remat_graph_node(&g, 12, 7, 0, ix);   /* 1 a */
+    ref_remat_graph_node(&g, 13, 8, 0, ia);   /* 2 b */
+    ref_remat_graph_node(&g, 19, 6, 0, ib);   /* 3 c */
+    ref_remat_graph_node(&g, 16, 8, 0, ic);   /* 4 d (a sink) */
+    ref_remat_graph_node(&g, 2, 0, 0, NULL);  /* 5 y */
+    ref_remat_graph_node(&g, 8, 2, 1, ie);    /* 6 e */
+    ref_remat_graph_node(&g, 1, 4, 1, iff);   /* 7 f */
+    ref_remat_graph_node(&g, 3, 9, 1, ig);    /* 8 g */
+    o = options_for(45, 0);
+    CHECK_EQ(ref_remat_optimum(&g.p, o.budget) - sum_times(&g), 9);
+    o.bound_cuts = 4 * g.n;
+    CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &tb, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
+    CHECK_EQ(tb.extra_time, 9);
+    CHECK_EQ(tb.cut, 4);
+    CHECK_EQ(tb.cut2, 8);
+  }
   for (trial = 0; trial < 2000; trial++) {
     ref_remat_graph g;
     dnnmem_remat_options o;
