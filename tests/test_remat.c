@@ -2232,6 +2232,40 @@ static void test_repair_exchange(void) {
   CHECK_EQ(optimal_before, 134);
 }
 
+/* The curve's knee rule (dnnmem__curve_knee) on given points (budgets
+   falling, times rising), and the oracle test_remat_plan checks curves
+   with (ref_curve_knee) on the same points; the first-fit rule count
+   that test_remat_plan's oracle loops over. */
+static void test_knee_rule(void) {
+  dnnmem_remat_point pt[8];
+  int64_t b1[] = {100, 90, 80, 70, 60}, t1[] = {10, 10, 10, 30, 50}; /* flat, then 2 per byte */
+  int64_t t2[] = {10, 12, 14, 16, 18};                                /* a line: no knee */
+  int64_t t3[] = {10, 11, 13, 16, 20};                                /* +1 each: the first */
+  int64_t b4[] = {100, 90, 90, 80, 70}, t4[] = {10, 10, 10, 10, 40};  /* a repeated budget */
+  int64_t t5[] = {10, 10, 30, -1, -1};                                /* nothing found below */
+  int i;
+#define KNEE(count, want)                               \
+  do {                                                  \
+    CHECK_EQ(dnnmem__curve_knee(pt, count), want);      \
+    CHECK_EQ(ref_curve_knee(pt, count), want);          \
+  } while (0)
+  CHECK_EQ(DNNMEM__REMAT_FIT_RULES, REF_REMAT_FIT_RULES);
+  memset(pt, 0, sizeof(pt));
+  for (i = 0; i < 5; i++) pt[i].budget = b1[i], pt[i].time = t1[i];
+  KNEE(5, 2); /* slopes 0 0 2 2: budget 80 */
+  for (i = 0; i < 5; i++) pt[i].time = t2[i];
+  KNEE(5, -1);
+  for (i = 0; i < 5; i++) pt[i].time = t3[i];
+  KNEE(5, 1); /* slopes .1 .2 .3 .4: equal increases, the largest budget */
+  for (i = 0; i < 5; i++) pt[i].budget = b4[i], pt[i].time = t4[i];
+  KNEE(5, 3); /* 100 90 80 70: slopes 0 0 3 */
+  for (i = 0; i < 5; i++) pt[i].budget = b1[i], pt[i].time = t5[i];
+  KNEE(5, 1); /* slopes 0 2, then none */
+  KNEE(2, -1);
+  KNEE(1, -1);
+#undef KNEE
+}
+
 int main(void) {
   RUN(test_simulator_vs_recount);
   RUN(test_simulator_errors);
@@ -2269,5 +2303,6 @@ int main(void) {
   RUN(test_loose_classes_join);
   RUN(test_broadcast_layers);
   RUN(test_repair_exchange);
+  RUN(test_knee_rule);
   return test_finish("test_remat");
 }
