@@ -1409,10 +1409,8 @@
        is not known: the pair proves the smaller of its two orders (the
        one an ancestor forces, if any). On the training graphs its gain is
        that split, not a second peak (at the best multipliers M's is 0):
-       bert_base.train 9.12% -> 10.34% at the bench budget, M its 94 MB
-       decoder-weight gradient: computed before L it (or a copy) is held
-       at L or recomputed; after L, the 125 MB it is computed from stays
-       held at L (tests/BENCHMARKS.md).
+       on bert_base.train M is a large weight gradient, and each order
+       holds a different large value at L (tests/BENCHMARKS.md).
        At each cut a node larger than the room left (the budget less the
        cut node, its inputs and the graph inputs among its ancestors that
        a descendant reads or that are outputs) is never held there: an
@@ -1470,7 +1468,7 @@
        V log V) once;
        checkpoint O(L + E); time_bound ~30 x (bound_cuts + 8) min
        cuts (3 V + 2 nodes, 9 V + 2 E arcs) and up to ~25
-       x bound_cuts on the pairs' networks (6 V + 2 nodes, 24 V + 4 E
+       x bound_cuts + 100 on the pairs' networks (6 V + 2 nodes, 24 V + 4 E
        arcs); group_order
        O(states x g^2); plan O(V + L + in-degrees) plus dnnmem_plan_solve on
        L records (and O(L^2) first fit in up to ten orders when a capacity
@@ -15023,8 +15021,9 @@ static void dnnmem__tb_mark(const dnnmem_graph *g, dnnmem__tb_work *w, uint8_t *
    linked: b_j at the second cut implies b_j at the first (held at the
    second: held at the first or computed between; computed or first after
    the second: so after the first). v's recomputation time is counted at
-   one cut: the second for LATE nodes (first computed after the first
-   cut), else the first. held[k] receives the held bytes at cut k of the
+   one cut: the second for LATE nodes (dnnmem__tb_classify: first computed
+   after the first cut, or, unless count_first, an ancestor of the second
+   only), else the first. held[k] receives the held bytes at cut k of the
    minimising labelling (beyond its fixed nodes). */
 static void dnnmem__tb_value(const dnnmem_remat_problem *p, dnnmem__tb_work *w, const double *lambda,
                              int64_t *out_value, int64_t *held, uint8_t *labels) {
@@ -15423,9 +15422,10 @@ static dnnmem_result dnnmem__remat_time_bound(const dnnmem_remat_problem *proble
     }
   }
   /* The best pair again with those ancestors counted at the first cut:
-     neither count proves more on every graph (the first does on the
-     transformer graphs, the second on small random ones), and the pair
-     proves the larger (each order the smaller of its two). */
+     neither count proves more on every graph (counting them at the first
+     cut does on some transformer graphs, at the second on small random
+     ones), and the pair proves the larger (each order the smaller of its
+     two). */
   if (best_cut2 >= 0) {
     int32_t pair[2], flip[2];
     int64_t a, b;
