@@ -14635,6 +14635,13 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #define DNNMEM__REMAT_BROADCAST_TRIES 32    /* the arena answer: at most 32 broadcasts of a
                                                layer's choice to every peer layer (0: none) */
 #endif
+#ifndef DNNMEM__REMAT_BROADCAST_SETTLE
+#define DNNMEM__REMAT_BROADCAST_SETTLE 5    /* a faster broadcast state over the budget:
+                                               repaired to at most 5 lower aims */
+#endif
+#ifndef DNNMEM__REMAT_BROADCAST_LOOSE_FIRST
+#define DNNMEM__REMAT_BROADCAST_LOOSE_FIRST 1 /* the loose classes' broadcast first */
+#endif
 #define DNNMEM__REMAT_WARM_TEMP 0.1         /* start temperature factor from a decoded start:
                                                refine it, do not melt it */
 
@@ -14673,6 +14680,10 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #ifndef DNNMEM__REMAT_ARENA_SETTLE
 #define DNNMEM__REMAT_ARENA_SETTLE 5        /* a round's end: higher repair aims tried
                                                (0: no higher aims) */
+#endif
+#ifndef DNNMEM__REMAT_AIM_FLOOR
+#define DNNMEM__REMAT_AIM_FLOOR 0          /* the rounds' aims stay at or above the fastest
+                                              fit's peak */
 #endif
 #ifndef DNNMEM__REMAT_NEAR_MISS
 #define DNNMEM__REMAT_NEAR_MISS 0.01       /* a faster state planned within 1% over the
@@ -17677,25 +17688,56 @@ static void dnnmem__remat_broadcast(dnnmem__remat *w) {
 }
 
 /* The broadcast descent on the arena answer, at its own peak, over the
-   loose classes (a stack's end layers with their peers): a faster
-   state at that peak is planned and offered (kept when its arena fits and
-   it is faster). A fixed effort after the rounds: not counted as moves,
-   as the last settle's repairs. */
+   loose classes (a stack's end layers with their peers), then over the
+   strict ones from the best answer so far: neither rule's descent finds
+   all the other's. A faster state at that peak is planned and offered
+   (kept when its arena fits and it is faster); one that plans over the
+   budget is repaired to lower aims (from the aim that would fragment as
+   its plan did, then bisection up to its peak; at most BROADCAST_SETTLE)
+   while still faster than the answer, each planned and offered. A fixed
+   effort after the rounds: not counted as moves, as the last settle's
+   repairs. */
+static int64_t dnnmem__remat_next_aim(int64_t aim, const dnnmem_remat_result *st, int64_t budget);
+static dnnmem_remat_result dnnmem__remat_arena_repair_at(dnnmem__remat *w, const int32_t *seq,
+                                                         int32_t len, int64_t a);
 static void dnnmem__remat_arena_broadcast(dnnmem__remat *w) {
-  int64_t moves = w->iteration, time0;
-  int32_t len;
-  if (w->arena_result.arena < 0 || w->arena_result.arena > w->o->budget || w->halted) return;
-  dnnmem__anneal_load(w, w->arena_cand, w->arena_len);
-  time0 = w->time;
-  w->budget = w->aim = w->arena_result.peak;
-  if (DNNMEM__REMAT_LOOSE_CLASSES) dnnmem__remat_classes(w, 1);
-  dnnmem__remat_broadcast(w);
-  if (DNNMEM__REMAT_LOOSE_CLASSES) dnnmem__remat_classes(w, 0);
-  if (w->time < time0) {
-    len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
-    (void)dnnmem__remat_arena_try(w, w->seq_tmp, len);
+  int64_t moves = w->iteration, budget = w->o->budget, aim, lo, hi, mid;
+  int32_t len, rule, k;
+  int fit;
+  dnnmem_remat_result st, found;
+  if (w->arena_result.arena < 0 || w->arena_result.arena > budget || w->halted) return;
+  for (rule = 0; rule < 2; rule++) {
+    int loose = rule == (DNNMEM__REMAT_BROADCAST_LOOSE_FIRST ? 0 : 1);
+    if (loose && !DNNMEM__REMAT_LOOSE_CLASSES) continue;
+    if (w->halted) break;
+    dnnmem__anneal_load(w, w->arena_cand, w->arena_len);
+    w->budget = w->aim = aim = w->arena_result.peak;
+    if (loose) dnnmem__remat_classes(w, 1);
+    dnnmem__remat_broadcast(w);
+    if (loose) dnnmem__remat_classes(w, 0);
+#ifdef DNNMEM__DEBUG_ARENA
+    fprintf(stderr, "  broadcast loose %d time %lld answer %lld peak %.4f\n", loose, (long long)w->time,
+            (long long)w->arena_result.time, (double)w->arena_result.peak / (double)budget);
+#endif
+    if (w->time >= w->arena_result.time) continue;
+    len = dnnmem__slots_to_seq(w, w->slot_node, w->bound_seq);
+    st = dnnmem__remat_arena_try(w, w->bound_seq, len);
+    /* bisection between the aim that would fragment as this plan did and
+       the state's peak: the highest aim whose repair fits is the fastest */
+    hi = aim;
+    mid = lo = dnnmem__remat_next_aim(aim, &st, budget);
+    for (k = 0, fit = 0; k < DNNMEM__REMAT_BROADCAST_SETTLE && st.arena > budget && !w->halted; k++) {
+      if (w->o->stop && w->o->stop(w->o->stop_user)) break;
+      found = dnnmem__remat_arena_repair_at(w, w->bound_seq, len, mid);
+      if (found.arena < 0) break;
+      if (found.arena <= budget) lo = mid, fit = 1;
+      else if (found.time >= w->arena_result.time) break; /* lower aims: slower still */
+      else if (fit) hi = mid;
+      else hi = mid, lo = dnnmem__remat_next_aim(mid, &found, budget);
+      mid = fit ? lo + (hi - lo) / 2 : lo;
+    }
   }
-  w->budget = w->aim = w->o->budget;
+  w->budget = w->aim = budget;
   w->iteration = moves;
 }
 
@@ -17990,6 +18032,10 @@ static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int3
   w->log_ratio -= dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
   for (round = 0; round < DNNMEM__REMAT_ARENA_ROUNDS && !w->stopped && w->iteration < w->iterations; round++) {
     aim = dnnmem__remat_next_aim(aim, &st, budget);
+    /* never below the fastest fit's peak: states annealed lower are slower */
+    if (DNNMEM__REMAT_AIM_FLOOR && w->arena_result.arena >= 0 && w->arena_result.arena <= budget &&
+        aim < w->arena_result.peak)
+      aim = w->arena_result.peak;
     w->budget = w->aim = aim;
     w->plateau = aim - (int64_t)(DNNMEM__REMAT_PLATEAU_MARGIN * (double)budget);
     w->span_lo = 0;
