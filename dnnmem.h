@@ -14635,8 +14635,8 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #define DNNMEM__REMAT_BROADCAST_TRIES 32    /* the arena answer: at most 32 broadcasts of a
                                                layer's choice to every peer layer (0: none) */
 #endif
-#ifndef DNNMEM__REMAT_BROADCAST_SETTLE
-#define DNNMEM__REMAT_BROADCAST_SETTLE 5    /* a faster broadcast state over the budget:
+#ifndef DNNMEM__REMAT_LOWER_TRIES
+#define DNNMEM__REMAT_LOWER_TRIES 5         /* a faster state planned over the budget:
                                                repaired to at most 5 lower aims */
 #endif
 #ifndef DNNMEM__REMAT_BROADCAST_LOOSE_FIRST
@@ -14681,8 +14681,12 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #define DNNMEM__REMAT_ARENA_SETTLE 5        /* a round's end: higher repair aims tried
                                                (0: no higher aims) */
 #endif
+#ifndef DNNMEM__REMAT_SETTLE_LOWER
+#define DNNMEM__REMAT_SETTLE_LOWER 1       /* a round's end that misses at its aim: lower
+                                              aims tried (dnnmem__remat_arena_lower) */
+#endif
 #ifndef DNNMEM__REMAT_AIM_FLOOR
-#define DNNMEM__REMAT_AIM_FLOOR 0          /* the rounds' aims stay at or above the fastest
+#define DNNMEM__REMAT_AIM_FLOOR 1          /* the rounds' aims stay at or above the fastest
                                               fit's peak */
 #endif
 #ifndef DNNMEM__REMAT_NEAR_MISS
@@ -17692,19 +17696,15 @@ static void dnnmem__remat_broadcast(dnnmem__remat *w) {
    strict ones from the best answer so far: neither rule's descent finds
    all the other's. A faster state at that peak is planned and offered
    (kept when its arena fits and it is faster); one that plans over the
-   budget is repaired to lower aims (from the aim that would fragment as
-   its plan did, then bisection up to its peak; at most BROADCAST_SETTLE)
-   while still faster than the answer, each planned and offered. A fixed
+   budget is repaired to lower aims (dnnmem__remat_arena_lower). A fixed
    effort after the rounds: not counted as moves, as the last settle's
    repairs. */
-static int64_t dnnmem__remat_next_aim(int64_t aim, const dnnmem_remat_result *st, int64_t budget);
-static dnnmem_remat_result dnnmem__remat_arena_repair_at(dnnmem__remat *w, const int32_t *seq,
-                                                         int32_t len, int64_t a);
+static void dnnmem__remat_arena_lower(dnnmem__remat *w, const int32_t *seq, int32_t len,
+                                      const dnnmem_remat_result *st, int64_t aim);
 static void dnnmem__remat_arena_broadcast(dnnmem__remat *w) {
-  int64_t moves = w->iteration, budget = w->o->budget, aim, lo, hi, mid;
-  int32_t len, rule, k;
-  int fit;
-  dnnmem_remat_result st, found;
+  int64_t moves = w->iteration, budget = w->o->budget, aim;
+  int32_t len, rule;
+  dnnmem_remat_result st;
   if (w->arena_result.arena < 0 || w->arena_result.arena > budget || w->halted) return;
   for (rule = 0; rule < 2; rule++) {
     int loose = rule == (DNNMEM__REMAT_BROADCAST_LOOSE_FIRST ? 0 : 1);
@@ -17722,20 +17722,7 @@ static void dnnmem__remat_arena_broadcast(dnnmem__remat *w) {
     if (w->time >= w->arena_result.time) continue;
     len = dnnmem__slots_to_seq(w, w->slot_node, w->bound_seq);
     st = dnnmem__remat_arena_try(w, w->bound_seq, len);
-    /* bisection between the aim that would fragment as this plan did and
-       the state's peak: the highest aim whose repair fits is the fastest */
-    hi = aim;
-    mid = lo = dnnmem__remat_next_aim(aim, &st, budget);
-    for (k = 0, fit = 0; k < DNNMEM__REMAT_BROADCAST_SETTLE && st.arena > budget && !w->halted; k++) {
-      if (w->o->stop && w->o->stop(w->o->stop_user)) break;
-      found = dnnmem__remat_arena_repair_at(w, w->bound_seq, len, mid);
-      if (found.arena < 0) break;
-      if (found.arena <= budget) lo = mid, fit = 1;
-      else if (found.time >= w->arena_result.time) break; /* lower aims: slower still */
-      else if (fit) hi = mid;
-      else hi = mid, lo = dnnmem__remat_next_aim(mid, &found, budget);
-      mid = fit ? lo + (hi - lo) / 2 : lo;
-    }
+    dnnmem__remat_arena_lower(w, w->bound_seq, len, &st, aim);
   }
   w->budget = w->aim = budget;
   w->iteration = moves;
@@ -17960,6 +17947,36 @@ static dnnmem_remat_result dnnmem__remat_arena_repair_at(dnnmem__remat *w, const
   return dnnmem__remat_arena_try(w, w->seq_tmp, len);
 }
 
+/* seq[0 .. len), planned as *st over the budget at peak aim (or less) and
+   faster than the arena answer, repaired to lower aims: from the aim that
+   would fragment as its plan did, lower again while that misses, then
+   bisection up to aim once one fits (the highest aim that fits is the
+   fastest); at most LOWER_TRIES repairs, each polished, planned and
+   offered, none once a miss is already slower than the answer (lower aims
+   only slower). The last try's state stays loaded. */
+static void dnnmem__remat_arena_lower(dnnmem__remat *w, const int32_t *seq, int32_t len,
+                                      const dnnmem_remat_result *st, int64_t aim) {
+  int64_t budget = w->o->budget, hi = aim, lo, mid;
+  int32_t k;
+  int fit = 0;
+  dnnmem_remat_result found;
+  if (st->arena <= budget || w->o->reorder_only || (w->arena_result.arena >= 0 && w->arena_result.arena <= budget &&
+                                                    st->time >= w->arena_result.time))
+    return;
+  mid = lo = dnnmem__remat_next_aim(aim, st, budget);
+  for (k = 0; k < DNNMEM__REMAT_LOWER_TRIES && !w->halted; k++) {
+    if (w->o->stop && w->o->stop(w->o->stop_user)) break;
+    found = dnnmem__remat_arena_repair_at(w, seq, len, mid);
+    if (found.arena < 0) break;
+    if (found.arena <= budget) lo = mid, fit = 1;
+    else if (found.time >= w->arena_result.time) break;
+    else if (fit) hi = mid;
+    else hi = mid, lo = dnnmem__remat_next_aim(mid, &found, budget);
+    mid = fit ? lo + (hi - lo) / 2 : lo;
+    if (fit && mid == lo) break;
+  }
+}
+
 /* Ends an arena round: the annealed state often hovers above the round's
    aim, and the greedy repair down to it costs time at every step of the
    plateau. When the repair at the aim plans within the budget, higher aims
@@ -17980,6 +17997,11 @@ static dnnmem_remat_result dnnmem__remat_arena_settle(dnnmem__remat *w, int64_t 
   dnnmem_remat_result st = dnnmem__remat_arena_repair_at(w, w->bound_seq, len, aim), found, near;
   if (hi > budget) hi = budget;
   if (st.arena < 0 || st.arena > budget || hi <= lo || w->o->reorder_only) {
+    if (DNNMEM__REMAT_SETTLE_LOWER && st.arena > budget) {
+      found = st;
+      dnnmem__remat_arena_lower(w, w->bound_seq, len, &found, aim);
+      if (!last) (void)dnnmem__remat_arena_repair_at(w, w->bound_seq, len, aim); /* the aim's state again */
+    }
     w->budget = w->aim = aim;
     w->iteration = last ? moves : dnnmem__min64(w->iteration, dnnmem__max64(moves, w->iterations));
     return st;

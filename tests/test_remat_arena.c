@@ -490,6 +490,135 @@ static void test_arena_settle_quality(void) {
   files_graph_free(&g);
 }
 
+/* tests/test_remat.c's repeated layers: 8 layers a = f(x) (16 bytes, time
+   4), b = g(a) (32, time 1), c = h(b) (the next x), then grad and the
+   backward pass gb = (grad, b), ga = (gb, a) from the last layer down.
+   sched: the row order (hold a and b). Returns its length. */
+static int32_t layers_graph(ref_remat_graph *g, int32_t *a, int32_t *b, int32_t *sched) {
+  int32_t in[3], x, grad, i, k, len = 0;
+  ref_remat_graph_begin(g);
+  x = ref_remat_graph_node(g, 16, 0, 0, NULL);
+  sched[len++] = x;
+  for (i = 0; i < 8; i++) {
+    in[0] = x, in[1] = -1;
+    a[i] = ref_remat_graph_node(g, 16, 4, 0, in);
+    in[0] = a[i];
+    b[i] = ref_remat_graph_node(g, 32, 1, 0, in);
+    in[0] = b[i];
+    x = ref_remat_graph_node(g, 16, 1, 0, in);
+    sched[len++] = a[i], sched[len++] = b[i], sched[len++] = x;
+  }
+  grad = ref_remat_graph_node(g, 16, 0, 0, NULL);
+  sched[len++] = grad;
+  for (i = 7; i >= 0; i--) {
+    in[0] = grad, in[1] = b[i], in[2] = -1;
+    k = ref_remat_graph_node(g, 16, 1, 0, in);
+    in[0] = k, in[1] = a[i];
+    grad = ref_remat_graph_node(g, 16, 1, i == 0, in);
+    sched[len++] = k, sched[len++] = grad;
+  }
+  return len;
+}
+
+/* The public plan's arena of seq (dnnmem_remat_arena_options at budget). */
+static int64_t public_arena(const dnnmem_remat_problem *p, int64_t budget, const int32_t *seq, int32_t len) {
+  static char buf[1 << 20];
+  dnnmem_plan_options po;
+  dnnmem_remat_plan_result pr;
+  dnnmem_interval rec[MAXL];
+  int64_t off[MAXL];
+  size_t bytes = 0;
+  dnnmem_remat_arena_options(budget, len, &po);
+  CHECK_EQ(dnnmem_remat_plan_scratch_size(p, &po, seq, len, 0, &bytes), DNNMEM_OK);
+  CHECK(bytes <= sizeof buf);
+  CHECK_EQ(dnnmem_remat_plan(p, &po, seq, len, 0, rec, off, &pr, buf, bytes), DNNMEM_OK);
+  return pr.arena;
+}
+
+/* The broadcast descent on the arena answer (dnnmem__remat_arena_broadcast,
+   the private state), on the repeated layers from a slow answer: every
+   layer but 3 recomputes a and b before its gb (+ 5 a layer), layer 3
+   only b (+ 1). The arena budget is that answer's own planned arena at
+   budget_num / 8 of it, at least the answer's. The descent keeps only a
+   faster answer whose public plan fits: the result recounts, its arena is
+   the public plan's, fits, is never slower than the start nor faster than
+   the proven bound at its peak; the move count, the budget and the aim
+   are the run's again after it, and a second call from the same state
+   gives the same answer. */
+static void test_arena_broadcast(void) {
+  static char scratch[1 << 22];
+  ref_remat_graph g;
+  int32_t a[8], b[8], row[64], seq[128], len = 0, i, k, rlen, trial;
+  int64_t peak, time, base_time = 0, start_time, start_peak, start_arena, budget, times[2];
+  for (trial = 0; trial < 2; trial++) {
+    dnnmem_remat_options o, oo;
+    dnnmem_remat_result st;
+    dnnmem_remat_bound_result tb;
+    dnnmem__remat w;
+    dnnmem_rng rng;
+    size_t need = 0;
+    len = 0, base_time = 0;
+    rlen = layers_graph(&g, a, b, row);
+    for (i = 0; i < g.n; i++) base_time += g.time[i];
+    for (k = 0; k < 1 + 3 * 8 + 1; k++) seq[len++] = row[k]; /* x0, (a, b, c) x 8, grad */
+    for (i = 7; i >= 0; i--) {
+      int32_t gb = row[26 + 2 * (7 - i)];
+      if (i != 3) seq[len++] = a[i];
+      seq[len++] = b[i];
+      seq[len++] = gb;
+      seq[len++] = gb + 1;
+    }
+    CHECK(rlen == 42);
+    CHECK(ref_remat_recount(&g.p, seq, len, &start_peak, &start_time));
+    CHECK_EQ(start_time, base_time + 7 * 5 + 1);
+    start_arena = public_arena(&g.p, 0, seq, len);
+    budget = start_arena;
+    o = ref_remat_options(budget, 1000);
+    CHECK(dnnmem__remat_options(&o, &oo));
+    memset(&w, 0, sizeof w);
+    CHECK(dnnmem__remat_dims(&w, g.n, dnnmem__remat_num_edges(g.p.graph), 4 * g.n, oo.max_group_size));
+    w.p = &g.p;
+    w.o = &oo;
+    dnnmem_rng_seed(&rng, 1);
+    w.rng = &rng;
+    w.arena_on = 1;
+    w.arena_result.arena = w.offer_arena = -1;
+    w.plan_len = -1;
+    CHECK_EQ(dnnmem__remat_prepare(&w, scratch, sizeof scratch), DNNMEM_OK);
+    CHECK_EQ(dnnmem__remat_sim(&g.p, w.order, g.n, &w.sim, &st, NULL), DNNMEM_OK);
+    dnnmem__remat_objective(&w, &st);
+    for (i = 0; i < g.n; i++) w.marked[i] = 1;
+    CHECK_EQ(dnnmem__remat_build_units(&w), DNNMEM_OK);
+    CHECK(w.copy_on);
+    (void)dnnmem__remat_arena_try(&w, seq, len);
+    CHECK_EQ(w.arena_result.time, start_time);
+    CHECK_EQ(w.arena_result.arena, start_arena);
+    w.iteration = 123;
+    dnnmem__remat_arena_broadcast(&w);
+    CHECK_EQ(w.iteration, 123);
+    CHECK_EQ(w.budget, budget);
+    CHECK_EQ(w.aim, budget);
+    CHECK(ref_remat_recount(&g.p, w.arena_cand, w.arena_len, &peak, &time));
+    CHECK_EQ(peak, w.arena_result.peak);
+    CHECK_EQ(time, w.arena_result.time);
+    CHECK_EQ(public_arena(&g.p, budget, w.arena_cand, w.arena_len), w.arena_result.arena);
+    CHECK(w.arena_result.arena <= budget);
+    CHECK(time < start_time);
+    o = ref_remat_options(peak, 0);
+    CHECK_EQ(dnnmem_remat_time_bound_scratch_size(&g.p, &o, &need), DNNMEM_OK);
+    CHECK(need <= sizeof scratch);
+    CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &tb, scratch, need), DNNMEM_OK);
+    CHECK(time - base_time >= tb.extra_time);
+    times[trial] = time;
+    printf("arena broadcast: start + %lld (peak %lld, arena %lld = budget), after + %lld (peak %lld, arena %lld), "
+           "proven at that peak >= + %lld\n",
+           (long long)(start_time - base_time), (long long)start_peak, (long long)start_arena,
+           (long long)(time - base_time), (long long)peak, (long long)w.arena_result.arena,
+           (long long)tb.extra_time);
+  }
+  CHECK_EQ(times[0], times[1]);
+}
+
 int main(void) {
   RUN(test_arena_options);
   RUN(test_arena_constructed);
@@ -501,5 +630,6 @@ int main(void) {
   RUN(test_first_fit_cap);
   RUN(test_first_fit_lanes);
   RUN(test_arena_settle_quality);
+  RUN(test_arena_broadcast);
   return test_finish("test_remat_arena");
 }
