@@ -14681,14 +14681,6 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #define DNNMEM__REMAT_ARENA_SETTLE 5        /* a round's end: higher repair aims tried
                                                (0: no higher aims) */
 #endif
-#ifndef DNNMEM__REMAT_SETTLE_LOWER
-#define DNNMEM__REMAT_SETTLE_LOWER 1       /* a round's end that misses at its aim: lower
-                                              aims tried (dnnmem__remat_arena_lower) */
-#endif
-#ifndef DNNMEM__REMAT_AIM_FLOOR
-#define DNNMEM__REMAT_AIM_FLOOR 1          /* the rounds' aims stay at or above the fastest
-                                              fit's peak */
-#endif
 #ifndef DNNMEM__REMAT_NEAR_MISS
 #define DNNMEM__REMAT_NEAR_MISS 0.01       /* a faster state planned within 1% over the
                                               budget: the next round starts from it */
@@ -17997,11 +17989,6 @@ static dnnmem_remat_result dnnmem__remat_arena_settle(dnnmem__remat *w, int64_t 
   dnnmem_remat_result st = dnnmem__remat_arena_repair_at(w, w->bound_seq, len, aim), found, near;
   if (hi > budget) hi = budget;
   if (st.arena < 0 || st.arena > budget || hi <= lo || w->o->reorder_only) {
-    if (DNNMEM__REMAT_SETTLE_LOWER && st.arena > budget) {
-      found = st;
-      dnnmem__remat_arena_lower(w, w->bound_seq, len, &found, aim);
-      if (!last) (void)dnnmem__remat_arena_repair_at(w, w->bound_seq, len, aim); /* the aim's state again */
-    }
     w->budget = w->aim = aim;
     w->iteration = last ? moves : dnnmem__min64(w->iteration, dnnmem__max64(moves, w->iterations));
     return st;
@@ -18054,10 +18041,6 @@ static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int3
   w->log_ratio -= dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
   for (round = 0; round < DNNMEM__REMAT_ARENA_ROUNDS && !w->stopped && w->iteration < w->iterations; round++) {
     aim = dnnmem__remat_next_aim(aim, &st, budget);
-    /* never below the fastest fit's peak: states annealed lower are slower */
-    if (DNNMEM__REMAT_AIM_FLOOR && w->arena_result.arena >= 0 && w->arena_result.arena <= budget &&
-        aim < w->arena_result.peak)
-      aim = w->arena_result.peak;
     w->budget = w->aim = aim;
     w->plateau = aim - (int64_t)(DNNMEM__REMAT_PLATEAU_MARGIN * (double)budget);
     w->span_lo = 0;
