@@ -27,6 +27,9 @@ SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fram
 # the sanitized builds also guard the scratch (dnnmem.h part 1: an overrun
 # inside one scratch block, which ASan cannot see, fails an assertion)
 GUARD   := -DDNNMEM_SCRATCH_GUARD
+# -g for the sanitizers' reports (file:line), without gcc's tracking of
+# variables, which took a quarter of every sanitized compile of the header
+SAN_G   := -g $(shell $(CC) -Werror -fno-var-tracking -x c -c /dev/null -o /dev/null 2>/dev/null && echo -fno-var-tracking)
 FUZZ_SECONDS ?= 60
 STB     := /usr/include/stb/stb_ds.h
 
@@ -62,7 +65,8 @@ LF_OBJ    := $(FUZZ_SRC:%.c=$(BUILD)/obj/libfuzzer/%.o)
 # The unit tests once more as a 32-bit build (a 32-bit size_t, as on many
 # embedded targets; SSE2 arithmetic, x87's is refused; UBSan; -O0: a quarter
 # of -O1's compile time), when gcc can build for it (Debian: gcc-multilib);
-# skipped with a message otherwise.
+# skipped with a message otherwise. Its tests skip the long cases
+# (TEST_SKIP_LONG: tests/test.h's RUN_LONG), which the 64-bit build runs.
 M32FLAGS  := -m32 -msse2 -mfpmath=sse -fsanitize=undefined -fno-sanitize-recover=all
 M32       := $(shell printf 'int main(void){return 0;}' | $(CC) $(M32FLAGS) -x c - -o /dev/null 2>/dev/null && echo yes)
 M32_LIB   := $(BUILD)/m32/libdnnmem.a
@@ -106,7 +110,7 @@ $(BUILD)/san/dnnmem: $(BUILD)/obj/san/examples/dnnmem.o $(SAN_LIB)
 # the implementation once per flavour, and each file's object (see SAN_LIB)
 $(BUILD)/san/impl.o: tests/impl.c dnnmem.h
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(SAN) $(GUARD) -O1 -g -I. -c -o $@ $<
+	$(CC) $(WARN) $(SAN) $(GUARD) -O1 $(SAN_G) -I. -c -o $@ $<
 
 $(BUILD)/libfuzzer/impl.o: tests/impl.c dnnmem.h
 	@mkdir -p $(@D)
@@ -121,11 +125,11 @@ $(BUILD)/m32/impl.o: tests/impl.c dnnmem.h
 
 $(BUILD)/obj/san/%.o: %.c $(HEADERS) | stb
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(SAN) $(GUARD) -O1 -g -I. $(call skip_impl,$<) -c -o $@ $<
+	$(CC) $(WARN) $(SAN) $(GUARD) -O1 $(SAN_G) -I. $(call skip_impl,$<) -c -o $@ $<
 
 $(BUILD)/obj/m32/%.o: %.c $(HEADERS) | stb
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(M32FLAGS) -O0 -g -I. $(call skip_impl,$<) -c -o $@ $<
+	$(CC) $(WARN) $(M32FLAGS) -DTEST_SKIP_LONG -O0 -g -I. $(call skip_impl,$<) -c -o $@ $<
 
 $(BUILD)/m32/test_%: $(BUILD)/obj/m32/tests/test_%.o $(M32_LIB)
 	$(CC) $(M32FLAGS) -o $@ $^ -lm

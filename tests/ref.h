@@ -259,6 +259,10 @@ REF_FN int64_t ref_remat_lowest_in(const dnnmem_intervals *problem, const int64_
   return best;
 }
 
+/* The number of first-fit orders dnnmem_remat_plan tries (its private
+   DNNMEM__REMAT_FIT_RULES; test_remat checks that they agree). */
+#define REF_REMAT_FIT_RULES 10
+
 /* dnnmem_remat_plan's first fit in rule's order (records without fixed
    offsets); rules 4-9 with lanes, from the manual: in rule 0's (4, 6, 8)
    or rule 1's (5, 7, 9) order, a record first takes the lowest offset
@@ -300,6 +304,28 @@ REF_FN int64_t ref_remat_first_fit(const dnnmem_intervals *problem, int32_t rule
   for (i = 0; i < n; i++)
     if (offsets[i] + r[i].size > arena) arena = offsets[i] + r[i].size;
   return arena;
+}
+
+/* The curve's knee from the manual (dnnmem_remat_curve): the points with a
+   time (the prefix before the first -1), a repeated budget taken once;
+   slope i is the time per byte saved between kept points i and i + 1; the
+   knee is the kept point between the two slopes whose increase is the
+   largest, an increase counted only above 1e-9 x the two slopes' sum,
+   the first (larger budget) on ties; -1 without one. Returns the index
+   into pt. */
+REF_FN int32_t ref_curve_knee(const dnnmem_remat_point *pt, int32_t n) {
+  int32_t kept[64], m = 0, i, knee = -1;
+  double slope[64], best = 0.0;
+  for (i = 0; i < n && i < 64 && pt[i].time >= 0; i++)
+    if (m == 0 || pt[i].budget != pt[kept[m - 1]].budget) kept[m++] = i;
+  for (i = 0; i + 1 < m; i++)
+    slope[i] = (double)(pt[kept[i + 1]].time - pt[kept[i]].time) /
+               (double)(pt[kept[i]].budget - pt[kept[i + 1]].budget);
+  for (i = 1; i + 1 < m; i++) {
+    double rise = slope[i] - slope[i - 1], noise = 1e-9 * (slope[i] + slope[i - 1]);
+    if (rise > noise && rise > best + noise) best = rise, knee = kept[i];
+  }
+  return knee;
 }
 
 /* First fit in the given order of m records: each at the lowest aligned

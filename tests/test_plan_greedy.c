@@ -591,7 +591,7 @@ int main(void) {
   RUN(test_size_columns_and_tree);
   RUN(test_size_many_gaps);
   RUN(test_size_comb);
-  RUN(test_size_unions);
+  RUN_LONG(test_size_unions);
   RUN(test_size_order);
   RUN(test_size_fixed_in_gaps);
   RUN(test_size_taken_below);

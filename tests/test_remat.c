@@ -1507,6 +1507,34 @@ static void test_time_bound_linked(void) {
     CHECK(tb.extra_time <= 2);
     CHECK_EQ(tb.cut2, -1);
   }
+  { /* x -> a -> b -> c -> d (a sink); y; outputs e = f(y, a), f = f(e, b),
+       g = f(f, a); budget 45 (a random graph, the optimum 9 from
+       ref_remat_optimum). The pair of d and g proves 9 only when the
+       ancestors of g alone (y, e, f) are counted at d's cut; counted at
+       g's, the pair proves 7. */
+    int32_t ix[] = {0, -1}, ia[] = {1, -1}, ib[] = {2, -1}, ic[] = {3, -1}, ie[] = {5, 1, -1}, iff[] = {6, 2, -1},
+            ig[] = {7, 1, -1};
+    ref_remat_graph g;
+    dnnmem_remat_options o;
+    dnnmem_remat_bound_result tb;
+    ref_remat_graph_begin(&g);
+    ref_remat_graph_node(&g, 5, 0, 0, NULL);  /* 0 x */
+    ref_remat_graph_node(&g, 12, 7, 0, ix);   /* 1 a */
+    ref_remat_graph_node(&g, 13, 8, 0, ia);   /* 2 b */
+    ref_remat_graph_node(&g, 19, 6, 0, ib);   /* 3 c */
+    ref_remat_graph_node(&g, 16, 8, 0, ic);   /* 4 d (a sink) */
+    ref_remat_graph_node(&g, 2, 0, 0, NULL);  /* 5 y */
+    ref_remat_graph_node(&g, 8, 2, 1, ie);    /* 6 e */
+    ref_remat_graph_node(&g, 1, 4, 1, iff);   /* 7 f */
+    ref_remat_graph_node(&g, 3, 9, 1, ig);    /* 8 g */
+    o = options_for(45, 0);
+    CHECK_EQ(ref_remat_optimum(&g.p, o.budget) - sum_times(&g), 9);
+    o.bound_cuts = 4 * g.n;
+    CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &tb, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
+    CHECK_EQ(tb.extra_time, 9);
+    CHECK_EQ(tb.cut, 4);
+    CHECK_EQ(tb.cut2, 8);
+  }
   for (trial = 0; trial < 2000; trial++) {
     ref_remat_graph g;
     dnnmem_remat_options o;
@@ -2204,6 +2232,40 @@ static void test_repair_exchange(void) {
   CHECK_EQ(optimal_before, 134);
 }
 
+/* The curve's knee rule (dnnmem__curve_knee) on given points (budgets
+   falling, times rising), and the oracle test_remat_plan checks curves
+   with (ref_curve_knee) on the same points; the first-fit rule count
+   that test_remat_plan's oracle loops over. */
+static void test_knee_rule(void) {
+  dnnmem_remat_point pt[8];
+  int64_t b1[] = {100, 90, 80, 70, 60}, t1[] = {10, 10, 10, 30, 50}; /* flat, then 2 per byte */
+  int64_t t2[] = {10, 12, 14, 16, 18};                                /* a line: no knee */
+  int64_t t3[] = {10, 11, 13, 16, 20};                                /* +1 each: the first */
+  int64_t b4[] = {100, 90, 90, 80, 70}, t4[] = {10, 10, 10, 10, 40};  /* a repeated budget */
+  int64_t t5[] = {10, 10, 30, -1, -1};                                /* nothing found below */
+  int i;
+#define KNEE(count, want)                               \
+  do {                                                  \
+    CHECK_EQ(dnnmem__curve_knee(pt, count), want);      \
+    CHECK_EQ(ref_curve_knee(pt, count), want);          \
+  } while (0)
+  CHECK_EQ(DNNMEM__REMAT_FIT_RULES, REF_REMAT_FIT_RULES);
+  memset(pt, 0, sizeof(pt));
+  for (i = 0; i < 5; i++) pt[i].budget = b1[i], pt[i].time = t1[i];
+  KNEE(5, 2); /* slopes 0 0 2 2: budget 80 */
+  for (i = 0; i < 5; i++) pt[i].time = t2[i];
+  KNEE(5, -1);
+  for (i = 0; i < 5; i++) pt[i].time = t3[i];
+  KNEE(5, 1); /* slopes .1 .2 .3 .4: equal increases, the largest budget */
+  for (i = 0; i < 5; i++) pt[i].budget = b4[i], pt[i].time = t4[i];
+  KNEE(5, 3); /* 100 90 80 70: slopes 0 0 3 */
+  for (i = 0; i < 5; i++) pt[i].budget = b1[i], pt[i].time = t5[i];
+  KNEE(5, 1); /* slopes 0 2, then none */
+  KNEE(2, -1);
+  KNEE(1, -1);
+#undef KNEE
+}
+
 int main(void) {
   RUN(test_simulator_vs_recount);
   RUN(test_simulator_errors);
@@ -2241,5 +2303,6 @@ int main(void) {
   RUN(test_loose_classes_join);
   RUN(test_broadcast_layers);
   RUN(test_repair_exchange);
+  RUN(test_knee_rule);
   return test_finish("test_remat");
 }

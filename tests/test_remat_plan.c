@@ -320,30 +320,6 @@ static void test_plan_data(void) {
 
 /* ---- the trade-off curve ---------------------------------------------------------------- */
 
-/* The knee rule on given points (budgets falling, times rising). */
-static void test_knee_rule(void) {
-  dnnmem_remat_point pt[8];
-  int64_t b1[] = {100, 90, 80, 70, 60}, t1[] = {10, 10, 10, 30, 50}; /* flat, then 2 per byte */
-  int64_t t2[] = {10, 12, 14, 16, 18};                                /* a line: no knee */
-  int64_t t3[] = {10, 11, 13, 16, 20};                                /* +1 each: the first */
-  int64_t b4[] = {100, 90, 90, 80, 70}, t4[] = {10, 10, 10, 10, 40};  /* a repeated budget */
-  int64_t t5[] = {10, 10, 30, -1, -1};                                /* nothing found below */
-  int i;
-  memset(pt, 0, sizeof(pt));
-  for (i = 0; i < 5; i++) pt[i].budget = b1[i], pt[i].time = t1[i];
-  CHECK_EQ(dnnmem__curve_knee(pt, 5), 2); /* slopes 0 0 2 2: budget 80 */
-  for (i = 0; i < 5; i++) pt[i].time = t2[i];
-  CHECK_EQ(dnnmem__curve_knee(pt, 5), -1);
-  for (i = 0; i < 5; i++) pt[i].time = t3[i];
-  CHECK_EQ(dnnmem__curve_knee(pt, 5), 1); /* slopes .1 .2 .3 .4: equal increases, the largest budget */
-  for (i = 0; i < 5; i++) pt[i].budget = b4[i], pt[i].time = t4[i];
-  CHECK_EQ(dnnmem__curve_knee(pt, 5), 3); /* 100 90 80 70: slopes 0 0 3 */
-  for (i = 0; i < 5; i++) pt[i].budget = b1[i], pt[i].time = t5[i];
-  CHECK_EQ(dnnmem__curve_knee(pt, 5), 1); /* slopes 0 2, then none */
-  CHECK_EQ(dnnmem__curve_knee(pt, 2), -1);
-  CHECK_EQ(dnnmem__curve_knee(pt, 1), -1);
-}
-
 /* Two tiers (ids: x a p q r b s t u):
      x (1, input) -> a (20, t 1) -> p (20) -> q (20) -> r = f(q, a) (5)
        -> b (20, t 50) -> s (15) -> t (15) -> u = f(t, b) (1, output)
@@ -423,7 +399,7 @@ static void check_curve(const ref_remat_graph *g, const dnnmem_remat_options *o,
       CHECK_EQ(st.peak, pt[k].run_peak);
     }
   }
-  CHECK_EQ(res->knee, dnnmem__curve_knee(pt, n));
+  CHECK_EQ(res->knee, ref_curve_knee(pt, n));
 }
 
 static void test_curve_two_tier(void) {
@@ -677,8 +653,8 @@ static void test_plan_first_fit(void) {
   for (trial = 0; trial < 300; trial++) {
     ref_remat_graph g;
     int32_t seq[MAXL], len = 0, v, j, c;
-    int64_t peak, time, upper[MAXL], ff_off[MAXL], ff[DNNMEM__REMAT_FIT_RULES], greedy, lb,
-        caps[2 * DNNMEM__REMAT_FIT_RULES + 2],
+    int64_t peak, time, upper[MAXL], ff_off[MAXL], ff[REF_REMAT_FIT_RULES], greedy, lb,
+        caps[2 * REF_REMAT_FIT_RULES + 2],
         align = trial % 3 == 0 ? 4 : 0;
     dnnmem_interval rec[MAXL];
     dnnmem_intervals ip;
@@ -698,19 +674,19 @@ static void test_plan_first_fit(void) {
     ip.records = rec;
     ip.count = len;
     ip.alignment = align;
-    for (j = 0; j < DNNMEM__REMAT_FIT_RULES; j++) ff[j] = ref_remat_first_fit(&ip, j, ff_off, order);
+    for (j = 0; j < REF_REMAT_FIT_RULES; j++) ff[j] = ref_remat_first_fit(&ip, j, ff_off, order);
     CHECK_EQ(ff[0], ref_plan_first_fit(&ip, ff_off, order)); /* rule 0: by size */
     po = ref_plan_options(DNNMEM_PLAN_GREEDY_SIZE, 0, 0);
     greedy = plan_checked(&g.p, seq, len, &po, align, &res);
     lb = res.plan.lower_bound;
     CHECK_EQ(res.first_fit, 0); /* no capacity asked */
-    for (j = 0; j < DNNMEM__REMAT_FIT_RULES; j++) caps[2 * j] = ff[j], caps[2 * j + 1] = ff[j] - 1;
+    for (j = 0; j < REF_REMAT_FIT_RULES; j++) caps[2 * j] = ff[j], caps[2 * j + 1] = ff[j] - 1;
     caps[2 * j] = greedy, caps[2 * j + 1] = greedy - 1;
-    for (c = 0; c < 2 * DNNMEM__REMAT_FIT_RULES + 2; c++) {
+    for (c = 0; c < 2 * REF_REMAT_FIT_RULES + 2; c++) {
       int64_t best = greedy, cap = caps[c];
       int32_t took = 0;
       if (cap <= 0) continue;
-      for (j = 0; greedy > cap && lb <= cap && best > cap && j < DNNMEM__REMAT_FIT_RULES; j++)
+      for (j = 0; greedy > cap && lb <= cap && best > cap && j < REF_REMAT_FIT_RULES; j++)
         if (ff[j] < best && (j < 4 || ff[j] <= cap)) /* lanes (rules 4-9): only a fit */
           best = ff[j], took = 1, later += j > 0, lanes += j >= 4;
       po.capacity = cap;
@@ -826,7 +802,7 @@ static void test_plan_push(void) {
   ip.records = rec;
   ip.count = len;
   ip.alignment = 0;
-  for (j = 0; j < DNNMEM__REMAT_FIT_RULES; j++) CHECK_EQ(ref_remat_first_fit(&ip, j, ff_off, order), 67);
+  for (j = 0; j < REF_REMAT_FIT_RULES; j++) CHECK_EQ(ref_remat_first_fit(&ip, j, ff_off, order), 67);
   for (c = 65; c <= 66; c++) {
     po.capacity = c;
     CHECK_EQ(plan_checked(&g.p, seq, len, &po, 0, &res), c == 66 ? 66 : 67);
@@ -884,7 +860,7 @@ static void test_plan_push_margin(void) {
   ip.records = rec;
   ip.count = len;
   ip.alignment = 0;
-  for (j = 0; j < DNNMEM__REMAT_FIT_RULES; j++) CHECK_EQ(ref_remat_first_fit(&ip, j, ff_off, order), j == 2 ? 6767 : 5655);
+  for (j = 0; j < REF_REMAT_FIT_RULES; j++) CHECK_EQ(ref_remat_first_fit(&ip, j, ff_off, order), j == 2 ? 6767 : 5655);
   CHECK_EQ(5655 - 5489, 5489 / 33);
   CHECK_EQ(5655 - 5488, 5488 / 33 + 1);
   for (c = 5488; c <= 5489; c++) {
@@ -909,7 +885,6 @@ int main(void) {
   RUN(test_plan_random);
   RUN(test_plan_errors);
   RUN(test_plan_data);
-  RUN(test_knee_rule);
   RUN(test_curve_two_tier);
   RUN(test_curve_random);
   RUN(test_curve_arguments);

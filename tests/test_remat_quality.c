@@ -171,8 +171,8 @@ static void test_repair_chain(void) {
 }
 
 int main(void) {
-  RUN(test_anneal_quality);
-  RUN(test_repair_quality);
+  RUN_LONG(test_anneal_quality);
+  RUN_LONG(test_repair_quality);
   RUN(test_repair_chain);
   return test_finish("test_remat_quality");
 }
