@@ -7418,7 +7418,7 @@ typedef struct dnnmem__exact {
   int64_t stalls; /* runs the stall ended */
   /* the nogood watch: placements numbered (frame serial); per nogood the
      frame (ng_stuck_d, -1 none) and serial of the placement whose scan
-     found no other entry but a placed one (dnnmem__exact_watch) */
+     found every entry at its height, some placed (dnnmem__exact_watch) */
   int64_t serial, *ng_stuck;
   int32_t *ng_stuck_d;
   int scan_full; /* tests: the shortcuts below not taken (and asserted) */
@@ -9265,10 +9265,10 @@ static void dnnmem__exact_z_merge(dnnmem__exact *w, int32_t d, int32_t from, int
    A record placed below its height is such an entry (it keeps that
    lowest offset when undone): the nogood watches it, and is not looked at
    again until it rises after its undo. A placed one at its height: it
-   cannot hold below here; the watch stays, and the nogood is missed after
-   that record's undo (a missed cut, never a wrong one). Lists learned at
-   a capacity hold below it: the store is emptied when a higher capacity
-   is asked, and when full. */
+   cannot hold below here; the watch stays on the entry that rose, which
+   falls below its height again when this placement is undone, before
+   that record's. Lists learned at a capacity hold below it: the store is
+   emptied when a higher capacity is asked, and when full. */
 static void dnnmem__exact_forget(dnnmem__exact *w, int64_t capacity) {
   int32_t i;
   for (i = 0; i < w->n && w->ng_cap > 0; i++) w->watch_head[i] = -1;
@@ -9307,8 +9307,8 @@ static void dnnmem__exact_learn(dnnmem__exact *w, int32_t from, int32_t to) {
 /* Record k rose to lowest offset x in frame d's placement: the nogoods
    watching it look for another entry below its height; the first with
    none sets ng_fired. A nogood whose scan in frame g's placement found
-   only a placed entry is not scanned again while that placement is on
-   the path above d: every entry placed or at its height then still is
+   every entry at its height, some placed, is not scanned again while that
+   placement is on the path above d: every entry at its height still is
    (placements only raise lowest offsets; only undoing g or a frame
    above it lowers them), so the scan would find the same. */
 static void dnnmem__exact_watch(dnnmem__exact *w, int32_t k, int64_t x, int32_t d) {
