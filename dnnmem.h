@@ -14641,6 +14641,13 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #define DNNMEM__REMAT_BROADCAST_TRIES 32    /* the arena answer: at most 32 broadcasts of a
                                                layer's choice to every peer layer (0: none) */
 #endif
+#ifndef DNNMEM__REMAT_LOWER_TRIES
+#define DNNMEM__REMAT_LOWER_TRIES 5         /* a faster state planned over the budget:
+                                               repaired to at most 5 lower aims */
+#endif
+#ifndef DNNMEM__REMAT_BROADCAST_LOOSE_FIRST
+#define DNNMEM__REMAT_BROADCAST_LOOSE_FIRST 1 /* the loose classes' broadcast first */
+#endif
 #define DNNMEM__REMAT_WARM_TEMP 0.1         /* start temperature factor from a decoded start:
                                                refine it, do not melt it */
 
@@ -17708,25 +17715,39 @@ static void dnnmem__remat_broadcast(dnnmem__remat *w) {
 }
 
 /* The broadcast descent on the arena answer, at its own peak, over the
-   loose classes (a stack's end layers with their peers): a faster
-   state at that peak is planned and offered (kept when its arena fits and
-   it is faster). A fixed effort after the rounds: not counted as moves,
-   as the last settle's repairs. */
+   loose classes (a stack's end layers with their peers), then over the
+   strict ones from the best answer so far: neither rule's descent finds
+   all the other's. A faster state at that peak is planned and offered
+   (kept when its arena fits and it is faster); one that plans over the
+   budget is repaired to lower aims (dnnmem__remat_arena_lower). A fixed
+   effort after the rounds: not counted as moves, as the last settle's
+   repairs. */
+static void dnnmem__remat_arena_lower(dnnmem__remat *w, const int32_t *seq, int32_t len,
+                                      const dnnmem_remat_result *st, int64_t aim);
 static void dnnmem__remat_arena_broadcast(dnnmem__remat *w) {
-  int64_t moves = w->iteration, time0;
-  int32_t len;
-  if (w->arena_result.arena < 0 || w->arena_result.arena > w->o->budget || w->halted) return;
-  dnnmem__anneal_load(w, w->arena_cand, w->arena_len);
-  time0 = w->time;
-  w->budget = w->aim = w->arena_result.peak;
-  if (DNNMEM__REMAT_LOOSE_CLASSES) dnnmem__remat_classes(w, 1);
-  dnnmem__remat_broadcast(w);
-  if (DNNMEM__REMAT_LOOSE_CLASSES) dnnmem__remat_classes(w, 0);
-  if (w->time < time0) {
-    len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
-    (void)dnnmem__remat_arena_try(w, w->seq_tmp, len);
+  int64_t moves = w->iteration, budget = w->o->budget, aim;
+  int32_t len, rule;
+  dnnmem_remat_result st;
+  if (w->arena_result.arena < 0 || w->arena_result.arena > budget || w->halted) return;
+  for (rule = 0; rule < 2; rule++) {
+    int loose = rule == (DNNMEM__REMAT_BROADCAST_LOOSE_FIRST ? 0 : 1);
+    if (loose && !DNNMEM__REMAT_LOOSE_CLASSES) continue;
+    if (w->halted) break;
+    dnnmem__anneal_load(w, w->arena_cand, w->arena_len);
+    w->budget = w->aim = aim = w->arena_result.peak;
+    if (loose) dnnmem__remat_classes(w, 1);
+    dnnmem__remat_broadcast(w);
+    if (loose) dnnmem__remat_classes(w, 0);
+#ifdef DNNMEM__DEBUG_ARENA
+    fprintf(stderr, "  broadcast loose %d time %lld answer %lld peak %.4f\n", loose, (long long)w->time,
+            (long long)w->arena_result.time, (double)w->arena_result.peak / (double)budget);
+#endif
+    if (w->time >= w->arena_result.time) continue;
+    len = dnnmem__slots_to_seq(w, w->slot_node, w->bound_seq);
+    st = dnnmem__remat_arena_try(w, w->bound_seq, len);
+    dnnmem__remat_arena_lower(w, w->bound_seq, len, &st, aim);
   }
-  w->budget = w->aim = w->o->budget;
+  w->budget = w->aim = budget;
   w->iteration = moves;
 }
 
@@ -17947,6 +17968,36 @@ static dnnmem_remat_result dnnmem__remat_arena_repair_at(dnnmem__remat *w, const
   dnnmem__anneal_polish(w);
   len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
   return dnnmem__remat_arena_try(w, w->seq_tmp, len);
+}
+
+/* seq[0 .. len), planned as *st over the budget at peak aim (or less) and
+   faster than the arena answer, repaired to lower aims: from the aim that
+   would fragment as its plan did, lower again while that misses, then
+   bisection up to aim once one fits (the highest aim that fits is the
+   fastest); at most LOWER_TRIES repairs, each polished, planned and
+   offered, none once a miss is already slower than the answer (lower aims
+   only slower). The last try's state stays loaded. */
+static void dnnmem__remat_arena_lower(dnnmem__remat *w, const int32_t *seq, int32_t len,
+                                      const dnnmem_remat_result *st, int64_t aim) {
+  int64_t budget = w->o->budget, hi = aim, lo, mid;
+  int32_t k;
+  int fit = 0;
+  dnnmem_remat_result found;
+  if (st->arena <= budget || w->o->reorder_only || (w->arena_result.arena >= 0 && w->arena_result.arena <= budget &&
+                                                    st->time >= w->arena_result.time))
+    return;
+  mid = lo = dnnmem__remat_next_aim(aim, st, budget);
+  for (k = 0; k < DNNMEM__REMAT_LOWER_TRIES && !w->halted; k++) {
+    if (w->o->stop && w->o->stop(w->o->stop_user)) break;
+    found = dnnmem__remat_arena_repair_at(w, seq, len, mid);
+    if (found.arena < 0) break;
+    if (found.arena <= budget) lo = mid, fit = 1;
+    else if (found.time >= w->arena_result.time) break;
+    else if (fit) hi = mid;
+    else hi = mid, lo = dnnmem__remat_next_aim(mid, &found, budget);
+    mid = fit ? lo + (hi - lo) / 2 : lo;
+    if (fit && mid == lo) break;
+  }
 }
 
 /* Ends an arena round: the annealed state often hovers above the round's

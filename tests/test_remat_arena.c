@@ -490,6 +490,212 @@ static void test_arena_settle_quality(void) {
   files_graph_free(&g);
 }
 
+/* tests/test_remat.c's repeated layers: 8 layers a = f(x) (16 bytes, time
+   4), b = g(a) (32, time 1), c = h(b) (the next x), then grad and the
+   backward pass gb = (grad, b), ga = (gb, a) from the last layer down.
+   sched: the row order (hold a and b). Returns its length. */
+static int32_t layers_graph(ref_remat_graph *g, int32_t *a, int32_t *b, int32_t *sched) {
+  int32_t in[3], x, grad, i, k, len = 0;
+  ref_remat_graph_begin(g);
+  x = ref_remat_graph_node(g, 16, 0, 0, NULL);
+  sched[len++] = x;
+  for (i = 0; i < 8; i++) {
+    in[0] = x, in[1] = -1;
+    a[i] = ref_remat_graph_node(g, 16, 4, 0, in);
+    in[0] = a[i];
+    b[i] = ref_remat_graph_node(g, 32, 1, 0, in);
+    in[0] = b[i];
+    x = ref_remat_graph_node(g, 16, 1, 0, in);
+    sched[len++] = a[i], sched[len++] = b[i], sched[len++] = x;
+  }
+  grad = ref_remat_graph_node(g, 16, 0, 0, NULL);
+  sched[len++] = grad;
+  for (i = 7; i >= 0; i--) {
+    in[0] = grad, in[1] = b[i], in[2] = -1;
+    k = ref_remat_graph_node(g, 16, 1, 0, in);
+    in[0] = k, in[1] = a[i];
+    grad = ref_remat_graph_node(g, 16, 1, i == 0, in);
+    sched[len++] = k, sched[len++] = grad;
+  }
+  return len;
+}
+
+/* The public plan's arena of seq (dnnmem_remat_arena_options at budget). */
+static int64_t public_arena(const dnnmem_remat_problem *p, int64_t budget, const int32_t *seq, int32_t len) {
+  static char buf[1 << 20];
+  dnnmem_plan_options po;
+  dnnmem_remat_plan_result pr;
+  dnnmem_interval rec[MAXL];
+  int64_t off[MAXL];
+  size_t bytes = 0;
+  dnnmem_remat_arena_options(budget, len, &po);
+  CHECK_EQ(dnnmem_remat_plan_scratch_size(p, &po, seq, len, 0, &bytes), DNNMEM_OK);
+  CHECK(bytes <= sizeof buf);
+  CHECK_EQ(dnnmem_remat_plan(p, &po, seq, len, 0, rec, off, &pr, buf, bytes), DNNMEM_OK);
+  return pr.arena;
+}
+
+/* The private state of an arena solve at budget on g (as the solve sets it
+   up: every node marked, units are nodes), nothing offered yet. */
+static void layers_state(dnnmem__remat *w, dnnmem_remat_options *oo, dnnmem_rng *rng, ref_remat_graph *g,
+                         int64_t budget, void *scratch, size_t bytes) {
+  dnnmem_remat_options o = ref_remat_options(budget, 1000);
+  dnnmem_remat_result row;
+  int32_t v;
+  CHECK(dnnmem__remat_options(&o, oo));
+  memset(w, 0, sizeof *w);
+  CHECK(dnnmem__remat_dims(w, g->n, dnnmem__remat_num_edges(g->p.graph), 4 * g->n, oo->max_group_size));
+  w->p = &g->p;
+  w->o = oo;
+  dnnmem_rng_seed(rng, 1);
+  w->rng = rng;
+  w->arena_on = 1;
+  w->arena_result.arena = w->offer_arena = -1;
+  w->plan_len = -1;
+  CHECK_EQ(dnnmem__remat_prepare(w, scratch, bytes), DNNMEM_OK);
+  CHECK_EQ(dnnmem__remat_sim(&g->p, w->order, g->n, &w->sim, &row, NULL), DNNMEM_OK);
+  dnnmem__remat_objective(w, &row);
+  for (v = 0; v < g->n; v++) w->marked[v] = 1;
+  CHECK_EQ(dnnmem__remat_build_units(w), DNNMEM_OK);
+}
+
+/* The arena answer after a step of the private state: it recounts, its
+   arena is the public plan's and fits the budget; returns its time. */
+static int64_t check_answer(const dnnmem__remat *w, const ref_remat_graph *g, int64_t budget) {
+  int64_t peak, time;
+  CHECK(ref_remat_recount(&g->p, w->arena_cand, w->arena_len, &peak, &time));
+  CHECK_EQ(peak, w->arena_result.peak);
+  CHECK_EQ(time, w->arena_result.time);
+  CHECK_EQ(public_arena(&g->p, budget, w->arena_cand, w->arena_len), w->arena_result.arena);
+  CHECK(w->arena_result.arena <= budget);
+  return time;
+}
+
+/* The slow answer of the repeated layers: every layer but 3 recomputes a
+   and b before its gb (+ 5 a layer), layer 3 only b (+ 1). */
+static int32_t layers_slow(const int32_t *row, const int32_t *a, const int32_t *b, int32_t *seq) {
+  int32_t i, k, len = 0;
+  for (k = 0; k < 1 + 3 * 8 + 1; k++) seq[len++] = row[k]; /* x0, (a, b, c) x 8, grad */
+  for (i = 7; i >= 0; i--) {
+    int32_t gb = row[26 + 2 * (7 - i)];
+    if (i != 3) seq[len++] = a[i];
+    seq[len++] = b[i];
+    seq[len++] = gb;
+    seq[len++] = gb + 1;
+  }
+  return len;
+}
+
+/* The broadcast descent on the arena answer (dnnmem__remat_arena_broadcast,
+   the private state), on the repeated layers from the slow answer, the
+   arena budget that answer's own planned arena. The descent keeps only a
+   faster answer whose public plan fits: the result recounts, its arena is
+   the public plan's, fits, is faster than the start and never faster than
+   the proven bound at its peak; the move count, the budget and the aim
+   are the run's again after it, and a second run from the same state
+   gives the same answer. */
+static void test_arena_broadcast(void) {
+  static char scratch[1 << 22];
+  ref_remat_graph g;
+  int32_t a[8], b[8], row[64], seq[128], len, i, trial;
+  int64_t time, base_time, start_time, start_peak, start_arena, budget, times[2];
+  for (trial = 0; trial < 2; trial++) {
+    dnnmem_remat_options o, oo;
+    dnnmem_remat_bound_result tb;
+    dnnmem__remat w;
+    dnnmem_rng rng;
+    size_t need = 0;
+    CHECK_EQ(layers_graph(&g, a, b, row), 42);
+    for (i = 0, base_time = 0; i < g.n; i++) base_time += g.time[i];
+    len = layers_slow(row, a, b, seq);
+    CHECK(ref_remat_recount(&g.p, seq, len, &start_peak, &start_time));
+    CHECK_EQ(start_time, base_time + 7 * 5 + 1);
+    start_arena = public_arena(&g.p, 0, seq, len);
+    budget = start_arena;
+    layers_state(&w, &oo, &rng, &g, budget, scratch, sizeof scratch);
+    CHECK(w.copy_on);
+    (void)dnnmem__remat_arena_try(&w, seq, len);
+    CHECK_EQ(w.arena_result.time, start_time);
+    CHECK_EQ(w.arena_result.arena, start_arena);
+    w.iteration = 123;
+    dnnmem__remat_arena_broadcast(&w);
+    CHECK_EQ(w.iteration, 123);
+    CHECK_EQ(w.budget, budget);
+    CHECK_EQ(w.aim, budget);
+    time = check_answer(&w, &g, budget);
+    CHECK(time < start_time);
+    o = ref_remat_options(w.arena_result.peak, 0);
+    CHECK_EQ(dnnmem_remat_time_bound_scratch_size(&g.p, &o, &need), DNNMEM_OK);
+    CHECK(need <= sizeof scratch);
+    CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &tb, scratch, need), DNNMEM_OK);
+    CHECK(time - base_time >= tb.extra_time);
+    times[trial] = time;
+    printf("arena broadcast: start + %lld (peak %lld, arena %lld = budget), after + %lld (peak %lld, arena %lld), "
+           "proven at that peak >= + %lld\n",
+           (long long)(start_time - base_time), (long long)start_peak, (long long)start_arena,
+           (long long)(time - base_time), (long long)w.arena_result.peak, (long long)w.arena_result.arena,
+           (long long)tb.extra_time);
+  }
+  CHECK_EQ(times[0], times[1]);
+}
+
+/* A faster state planned over the budget, repaired to lower aims
+   (dnnmem__remat_arena_lower, the private state): the repeated layers'
+   row order (no recomputation) over an arena budget of the slow answer's
+   planned arena, that answer offered first. From the row order's plan
+   the search repairs to lower aims: the answer becomes a faster one that
+   fits (recounted, its arena the public plan's), never faster than the
+   proven bound at the budget. Not from a state already slower than the
+   answer (nothing tried), nor from one that fits. */
+static void test_arena_lower(void) {
+  static char scratch[1 << 22];
+  ref_remat_graph g;
+  int32_t a[8], b[8], row[64], seq[128], len, rlen, i;
+  int64_t time, base_time = 0, slow_time, budget, peak, rtime;
+  dnnmem_remat_options o, oo;
+  dnnmem_remat_result st, slow;
+  dnnmem_remat_bound_result tb;
+  dnnmem__remat w;
+  dnnmem_rng rng;
+  size_t need = 0;
+  rlen = layers_graph(&g, a, b, row);
+  for (i = 0; i < g.n; i++) base_time += g.time[i];
+  len = layers_slow(row, a, b, seq);
+  budget = public_arena(&g.p, 0, seq, len);
+  CHECK(ref_remat_recount(&g.p, row, rlen, &peak, &rtime));
+  CHECK(peak > budget);
+  layers_state(&w, &oo, &rng, &g, budget, scratch, sizeof scratch);
+  slow = dnnmem__remat_arena_try(&w, seq, len);
+  slow_time = slow.time;
+  CHECK_EQ(w.arena_result.time, slow_time);
+  /* a state that fits, or one slower than the answer: nothing tried */
+  dnnmem__anneal_load(&w, seq, len);
+  dnnmem__remat_arena_lower(&w, seq, len, &slow, slow.peak);
+  CHECK_EQ(w.arena_result.time, slow_time);
+  st = slow;
+  st.arena = budget + 1;
+  dnnmem__remat_arena_lower(&w, seq, len, &st, slow.peak);
+  CHECK_EQ(w.arena_result.time, slow_time);
+  CHECK_EQ(w.plan_len, len); /* no other plan made */
+  /* the row order: fast, over the budget */
+  st = dnnmem__remat_arena_try(&w, row, rlen);
+  CHECK(st.arena > budget);
+  CHECK_EQ(w.arena_result.time, slow_time);
+  dnnmem__remat_arena_lower(&w, row, rlen, &st, st.peak);
+  time = check_answer(&w, &g, budget);
+  CHECK(time < slow_time);
+  o = ref_remat_options(budget, 0);
+  CHECK_EQ(dnnmem_remat_time_bound_scratch_size(&g.p, &o, &need), DNNMEM_OK);
+  CHECK(need <= sizeof scratch);
+  CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &tb, scratch, need), DNNMEM_OK);
+  CHECK(time - base_time >= tb.extra_time);
+  printf("arena lower: row order + 0 (peak %lld, arena %lld), budget %lld, slow answer + %lld; after + %lld "
+         "(peak %lld, arena %lld), proven >= + %lld\n",
+         (long long)peak, (long long)st.arena, (long long)budget, (long long)(slow_time - base_time),
+         (long long)(time - base_time), (long long)w.arena_result.peak, (long long)w.arena_result.arena,
+         (long long)tb.extra_time);
+}
+
 int main(void) {
   RUN(test_arena_options);
   RUN(test_arena_constructed);
@@ -501,5 +707,7 @@ int main(void) {
   RUN(test_first_fit_cap);
   RUN(test_first_fit_lanes);
   RUN(test_arena_settle_quality);
+  RUN(test_arena_broadcast);
+  RUN(test_arena_lower);
   return test_finish("test_remat_arena");
 }
