@@ -2168,6 +2168,7 @@
 
 
    HISTORY (one line per version; what changed, and why, is in the git log)
+       0.21.0 exact watch on placed entries 0.78x; remat broadcast x2, repair
        0.20.0 exact nodes 0.76x, stalled restarts end; remat push; greedy-size
        0.19.0 exact cell stepped (0.72x); greedy-size skips; remat lanes, broadcast
        0.18.0 exact nogood watch 0.82x CPU; greedy-size size sort; remat replan
@@ -2201,9 +2202,9 @@
 #include <stdint.h>
 
 #define DNNMEM_VERSION_MAJOR 0
-#define DNNMEM_VERSION_MINOR 20
+#define DNNMEM_VERSION_MINOR 21
 #define DNNMEM_VERSION_PATCH 0
-#define DNNMEM_VERSION_STRING "0.20.0"
+#define DNNMEM_VERSION_STRING "0.21.0"
 
 #ifndef DNNMEM_DEF
 #ifdef DNNMEM_STATIC
