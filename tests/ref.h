@@ -1286,6 +1286,39 @@ REF_FN int32_t ref_remat_graph_node(ref_remat_graph *g, int64_t size, int64_t ti
   return v;
 }
 
+/* Repeated layers into g: 8 layers a = f(x) (16 bytes, time 4), b = g(a)
+   (32, time 1), x' = h(b) (16, time 1), then grad and the backward pass
+   gb = (grad, b), ga = (gb, a) from the last layer down (a and b: the
+   layers' nodes). Its schedule into sched: every node in row order, b[i]
+   recomputed before the backward step gb of each layer i in mask.
+   Returns the schedule's length. */
+REF_FN int32_t ref_remat_layers_graph(ref_remat_graph *g, int32_t *a, int32_t *b, unsigned mask, int32_t *sched) {
+  int32_t in[3], x, grad, i, k, len = 0;
+  ref_remat_graph_begin(g);
+  x = ref_remat_graph_node(g, 16, 0, 0, NULL);
+  sched[len++] = x;
+  for (i = 0; i < 8; i++) {
+    in[0] = x, in[1] = -1;
+    a[i] = ref_remat_graph_node(g, 16, 4, 0, in);
+    in[0] = a[i];
+    b[i] = ref_remat_graph_node(g, 32, 1, 0, in);
+    in[0] = b[i];
+    x = ref_remat_graph_node(g, 16, 1, 0, in);
+    sched[len++] = a[i], sched[len++] = b[i], sched[len++] = x;
+  }
+  grad = ref_remat_graph_node(g, 16, 0, 0, NULL);
+  sched[len++] = grad;
+  for (i = 7; i >= 0; i--) {
+    in[0] = grad, in[1] = b[i], in[2] = -1;
+    k = ref_remat_graph_node(g, 16, 1, 0, in);
+    in[0] = k, in[1] = a[i];
+    grad = ref_remat_graph_node(g, 16, 1, i == 0, in);
+    if (mask >> i & 1) sched[len++] = b[i];
+    sched[len++] = k, sched[len++] = grad;
+  }
+  return len;
+}
+
 /* Recompute options: a budget and a move count; the rest zero (defaults). */
 REF_FN dnnmem_remat_options ref_remat_options(int64_t budget, int64_t iterations) {
   dnnmem_remat_options o;

@@ -1841,37 +1841,6 @@ static void test_trim_unread(void) {
   }
 }
 
-/* test_copy_layers' graph into g (a, b: the layers' nodes) and its
-   schedule into sched: every node in row order, b[i] recomputed before
-   the backward step gb of each layer i in mask. Returns the schedule's
-   length. */
-static int32_t copy_layers_graph(ref_remat_graph *g, int32_t *a, int32_t *b, unsigned mask, int32_t *sched) {
-  int32_t in[3], x, grad, i, k, len = 0;
-  ref_remat_graph_begin(g);
-  x = ref_remat_graph_node(g, 16, 0, 0, NULL);
-  sched[len++] = x;
-  for (i = 0; i < 8; i++) {
-    in[0] = x, in[1] = -1;
-    a[i] = ref_remat_graph_node(g, 16, 4, 0, in);
-    in[0] = a[i];
-    b[i] = ref_remat_graph_node(g, 32, 1, 0, in);
-    in[0] = b[i];
-    x = ref_remat_graph_node(g, 16, 1, 0, in);
-    sched[len++] = a[i], sched[len++] = b[i], sched[len++] = x;
-  }
-  grad = ref_remat_graph_node(g, 16, 0, 0, NULL);
-  sched[len++] = grad;
-  for (i = 7; i >= 0; i--) {
-    in[0] = grad, in[1] = b[i], in[2] = -1;
-    k = ref_remat_graph_node(g, 16, 1, 0, in);
-    in[0] = k, in[1] = a[i];
-    grad = ref_remat_graph_node(g, 16, 1, i == 0, in);
-    if (mask >> i & 1) sched[len++] = b[i];
-    sched[len++] = k, sched[len++] = grad;
-  }
-  return len;
-}
-
 /* Repeated layers (the annealer's COPY: a class of 8 peers per role): 8
    layers a = f(x) (16 bytes, time 4), b = g(a) (32, time 1), c = h(b) (the
    next x), then the backward pass gb = (g, b), ga = (gb, a) from the last
@@ -1882,7 +1851,7 @@ static void test_copy_layers(void) {
   ref_remat_graph g;
   int32_t a[8], b[8], i, seq[128], sched[64], seed;
   int64_t peak = -1, time = -1, budget, base_time = 0;
-  int32_t len = copy_layers_graph(&g, a, b, 0xffu, sched);
+  int32_t len = ref_remat_layers_graph(&g, a, b, 0xffu, sched);
   for (i = 0; i < g.n; i++) base_time += g.time[i];
   CHECK(recount(&g, sched, len, &budget, &time));
   CHECK_EQ(time, base_time + 8);
@@ -1941,8 +1910,8 @@ static void test_copy_class(void) {
   dnnmem_remat_options oo;
   dnnmem__remat w;
   dnnmem_rng arng;
-  hlen = copy_layers_graph(&g, a, b, 0xffu, hold); /* hold a, recompute b */
-  len = copy_layers_graph(&g, a, b, 1u << 3, sched); /* the same graph; only layer 3 recomputes b */
+  hlen = ref_remat_layers_graph(&g, a, b, 0xffu, hold); /* hold a, recompute b */
+  len = ref_remat_layers_graph(&g, a, b, 1u << 3, sched); /* the same graph; only layer 3 recomputes b */
   for (i = 0; i < g.n; i++) base_time += g.time[i];
   CHECK(recount(&g, hold, hlen, &hold_peak, &hold_time));
   CHECK_EQ(hold_time, base_time + 8);
@@ -1991,7 +1960,7 @@ static void test_loose_classes(void) {
   dnnmem__remat w;
   dnnmem_rng arng;
   int64_t peak, time;
-  int32_t len = copy_layers_graph(&g, a, b, 0xffu, sched);
+  int32_t len = ref_remat_layers_graph(&g, a, b, 0xffu, sched);
   CHECK(recount(&g, sched, len, &peak, &time));
   annealing_state(&w, &oo, &arng, &g, peak);
   strict_a = w.cls_len[a[3]];
@@ -2114,13 +2083,13 @@ static void test_broadcast_layers(void) {
   dnnmem__remat w;
   dnnmem_rng arng;
   size_t need = 0;
-  hlen = copy_layers_graph(&g, a, b, 0xffu, hold);
+  hlen = ref_remat_layers_graph(&g, a, b, 0xffu, hold);
   for (i = 0; i < g.n; i++) base_time += g.time[i];
   CHECK(recount(&g, hold, hlen, &hold_peak, &hold_time));
   /* the start: hold's forward pass, then a and b again before each gb but layer 3's (b only) */
   for (k = 0; k < 1 + 3 * 8 + 1; k++) seq[len++] = hold[k]; /* x0, (a, b, c) x 8, grad */
   for (i = 7; i >= 0; i--) {
-    int32_t gb = b[7] + 3 + 2 * (7 - i); /* copy_layers_graph's backward ids: gb then ga per layer */
+    int32_t gb = b[7] + 3 + 2 * (7 - i); /* ref_remat_layers_graph's backward ids: gb then ga per layer */
     if (i != 3) seq[len++] = a[i];
     seq[len++] = b[i];
     seq[len++] = gb;

@@ -490,36 +490,6 @@ static void test_arena_settle_quality(void) {
   files_graph_free(&g);
 }
 
-/* tests/test_remat.c's repeated layers: 8 layers a = f(x) (16 bytes, time
-   4), b = g(a) (32, time 1), c = h(b) (the next x), then grad and the
-   backward pass gb = (grad, b), ga = (gb, a) from the last layer down.
-   sched: the row order (hold a and b). Returns its length. */
-static int32_t layers_graph(ref_remat_graph *g, int32_t *a, int32_t *b, int32_t *sched) {
-  int32_t in[3], x, grad, i, k, len = 0;
-  ref_remat_graph_begin(g);
-  x = ref_remat_graph_node(g, 16, 0, 0, NULL);
-  sched[len++] = x;
-  for (i = 0; i < 8; i++) {
-    in[0] = x, in[1] = -1;
-    a[i] = ref_remat_graph_node(g, 16, 4, 0, in);
-    in[0] = a[i];
-    b[i] = ref_remat_graph_node(g, 32, 1, 0, in);
-    in[0] = b[i];
-    x = ref_remat_graph_node(g, 16, 1, 0, in);
-    sched[len++] = a[i], sched[len++] = b[i], sched[len++] = x;
-  }
-  grad = ref_remat_graph_node(g, 16, 0, 0, NULL);
-  sched[len++] = grad;
-  for (i = 7; i >= 0; i--) {
-    in[0] = grad, in[1] = b[i], in[2] = -1;
-    k = ref_remat_graph_node(g, 16, 1, 0, in);
-    in[0] = k, in[1] = a[i];
-    grad = ref_remat_graph_node(g, 16, 1, i == 0, in);
-    sched[len++] = k, sched[len++] = grad;
-  }
-  return len;
-}
-
 /* The public plan's arena of seq (dnnmem_remat_arena_options at budget). */
 static int64_t public_arena(const dnnmem_remat_problem *p, int64_t budget, const int32_t *seq, int32_t len) {
   static char buf[1 << 20];
@@ -571,8 +541,9 @@ static int64_t check_answer(const dnnmem__remat *w, const ref_remat_graph *g, in
   return time;
 }
 
-/* The slow answer of the repeated layers: every layer but 3 recomputes a
-   and b before its gb (+ 5 a layer), layer 3 only b (+ 1). */
+/* The slow answer of the repeated layers (ref_remat_layers_graph): every
+   layer but 3 recomputes a and b before its gb (+ 5 a layer), layer 3
+   only b (+ 1). */
 static int32_t layers_slow(const int32_t *row, const int32_t *a, const int32_t *b, int32_t *seq) {
   int32_t i, k, len = 0;
   for (k = 0; k < 1 + 3 * 8 + 1; k++) seq[len++] = row[k]; /* x0, (a, b, c) x 8, grad */
@@ -605,7 +576,7 @@ static void test_arena_broadcast(void) {
     dnnmem__remat w;
     dnnmem_rng rng;
     size_t need = 0;
-    CHECK_EQ(layers_graph(&g, a, b, row), 42);
+    CHECK_EQ(ref_remat_layers_graph(&g, a, b, 0, row), 42);
     for (i = 0, base_time = 0; i < g.n; i++) base_time += g.time[i];
     len = layers_slow(row, a, b, seq);
     CHECK(ref_remat_recount(&g.p, seq, len, &start_peak, &start_time));
@@ -658,7 +629,7 @@ static void test_arena_lower(void) {
   dnnmem__remat w;
   dnnmem_rng rng;
   size_t need = 0;
-  rlen = layers_graph(&g, a, b, row);
+  rlen = ref_remat_layers_graph(&g, a, b, 0, row);
   for (i = 0; i < g.n; i++) base_time += g.time[i];
   len = layers_slow(row, a, b, seq);
   budget = public_arena(&g.p, 0, seq, len);
