@@ -1368,10 +1368,16 @@
        recomputes most and the one that recomputes least are each copied to
        every other peer (COPY's map), the peak repaired and the state
        polished, kept when it fits that peak and is faster (at most 32
-       tries, a fixed effort not counted as moves); a faster state is
-       planned. Its classes also take in a stack's first and last layers
+       tries); a faster state is planned. The descent runs twice: first
+       over classes that also take in a stack's first and last layers
        (which differ from their peers only next to what comes before and
-       after the stack), each joining its peers' class. Every plan is a
+       after the stack), each joining its peers' class, then over the
+       strict classes from the best answer so far. A faster state whose
+       plan misses the budget is repaired to lower aims: from the aim that
+       would fragment as its plan did, lower while that misses, then by
+       bisection up toward its peak once one fits (the highest aim that
+       fits is the fastest), at most 5 repairs, each planned. All of this
+       is a fixed effort, not counted as moves. Every plan is a
        candidate: the answer is the fastest whose arena fits (none: the
        smallest arena), so result.arena <= budget whenever DNNMEM_OK. The
        plans are the arena's extra cost: 7-18% more CPU time at the same
@@ -14640,7 +14646,8 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #endif
 #ifndef DNNMEM__REMAT_BROADCAST_TRIES
 #define DNNMEM__REMAT_BROADCAST_TRIES 32    /* the arena answer: at most 32 broadcasts of a
-                                               layer's choice to every peer layer (0: none) */
+                                               layer's choice to every peer layer per class
+                                               rule (0: none) */
 #endif
 #ifndef DNNMEM__REMAT_LOWER_TRIES
 #define DNNMEM__REMAT_LOWER_TRIES 5         /* a faster state planned over the budget:

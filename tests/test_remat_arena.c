@@ -595,6 +595,7 @@ static void test_arena_broadcast(void) {
     CHECK_EQ(w.aim, budget);
     time = check_answer(&w, &g, budget);
     CHECK(time < start_time);
+    CHECK_EQ(time - base_time, 7); /* the proven bound at that peak, below */
     o = ref_remat_options(w.arena_result.peak, 0);
     CHECK_EQ(dnnmem_remat_time_bound_scratch_size(&g.p, &o, &need), DNNMEM_OK);
     CHECK(need <= sizeof scratch);
@@ -655,6 +656,7 @@ static void test_arena_lower(void) {
   dnnmem__remat_arena_lower(&w, row, rlen, &st, st.peak);
   time = check_answer(&w, &g, budget);
   CHECK(time < slow_time);
+  CHECK_EQ(time - base_time, 7); /* the proven bound at the budget, below */
   o = ref_remat_options(budget, 0);
   CHECK_EQ(dnnmem_remat_time_bound_scratch_size(&g.p, &o, &need), DNNMEM_OK);
   CHECK(need <= sizeof scratch);
