@@ -1275,6 +1275,69 @@ static void test_twins(void) {
   CHECK(hits > 0 && yes > 50);
 }
 
+/* Stacks of one busy stretch (dnnmem__exact_place: in cell frames a
+   smaller record never starts directly on a larger one of the same
+   stretch; some plan has every such pair swapped): 600 small tilings
+   (4-7 pieces, 4-9 bytes x 3-8 steps, unit 1) whose pieces are cut into
+   two unequal records of one lifetime, up to 10 records, spoilt 0-2 times
+   (alignments among the spoils), decided at the brute-force optimum and
+   one below, and 300 of 24-40 pieces (24 x 30, up to 60 records) at the
+   height and one below, each with and without the rule: every answer the
+   brute force's (small) or the same both ways (larger), every plan
+   recounted within its capacity, and the rule raises records (a rule that
+   cut a needed plan answers "no" at the optimum). STACK_SMALL and
+   STACK_BIG are raised offline. */
+#ifndef STACK_SMALL
+#define STACK_SMALL 600
+#endif
+#ifndef STACK_BIG
+#define STACK_BIG 300
+#endif
+static void test_stacks(void) {
+  dnnmem_interval r[64];
+  int64_t off[64], nodes[2][2] = {{0, 0}, {0, 0}};
+  int32_t seed, yes = 0, differ = 0;
+  for (seed = 0; seed < STACK_SMALL + STACK_BIG; seed++) {
+    dnnmem_rng rng;
+    dnnmem_intervals p;
+    int64_t height, optimum, answer = -1, got[2][2];
+    int32_t c, mode, big = seed >= STACK_SMALL, n, k, m;
+    dnnmem_rng_seed(&rng, (uint64_t)seed * 13 + 5);
+    height = big ? 24 : 4 + (int64_t)dnnmem_rng_below(&rng, 6);
+    n = big ? ref_plan_tiling(&rng, r, 24 + (int32_t)dnnmem_rng_below(&rng, 17), 30, height, 1)
+            : ref_plan_tiling(&rng, r, 4 + (int32_t)dnnmem_rng_below(&rng, 4), 3 + (int32_t)dnnmem_rng_below(&rng, 6),
+                              height, 1);
+    for (m = n / 2 + 1, k = 0; k < m && n < (big ? 60 : 10); k++) {
+      int32_t i = (int32_t)dnnmem_rng_below(&rng, (uint32_t)n);
+      int64_t a;
+      if (r[i].size < 3) continue;
+      a = 1 + (int64_t)dnnmem_rng_below(&rng, (uint32_t)(r[i].size - 1));
+      if (2 * a == r[i].size) continue; /* unequal: equal ones are twins */
+      r[n] = r[i], r[n++].size = r[i].size - a, r[i].size = a;
+    }
+    for (m = (int32_t)dnnmem_rng_below(&rng, 3); m > 0; m--) spoil(&rng, r, &n, 6, 64);
+    p.records = r, p.count = n, p.alignment = 0;
+    optimum = big ? height : ref_plan_optimum(&p, NULL);
+    for (c = 0; c < 2; c++)
+      for (mode = 0; mode < 2; mode++) {
+        dnnmem__exact_params params;
+        dnnmem__exact_outcome out;
+        memset(&params, 0, sizeof params);
+        params.capacity = optimum - c;
+        params.no_stack = mode;
+        out = spoilt_question(&p, &params, big, optimum, mode == 0, &answer, off);
+        if (big && mode == 0 && c == 0) yes += out.feasible == 1;
+        nodes[big][mode] += out.nodes;
+        got[c][mode] = out.nodes;
+      }
+    differ += got[0][0] != got[0][1] || got[1][0] != got[1][1];
+  }
+  printf("stacks: small %lld nodes (any order %lld); larger %lld (any order %lld); %d of %d searches moved\n",
+         (long long)nodes[0][0], (long long)nodes[0][1], (long long)nodes[1][0], (long long)nodes[1][1], differ,
+         STACK_SMALL + STACK_BIG);
+  CHECK(differ > 0 && yes > 50);
+}
+
 /* Repeated plain orders (dnnmem__exact_plain_kinds: a plain order whose
    ranks repeat an earlier one's starts the same search, so the plain round
    robin leaves it out): 600 spoilt small tilings (brute-force optimum, at
@@ -1763,6 +1826,7 @@ int main(void) {
   RUN(test_nogood_list_room);
   RUN(test_short_reasons);
   RUN(test_twins);
+  RUN(test_stacks);
   RUN(test_plain_orders);
   RUN(test_seams);
   RUN(test_stalls);
