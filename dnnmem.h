@@ -8797,10 +8797,10 @@ static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
     hat = 1;
     w->open[k]--;
     x = o + need;
-    /* A cover k of this cell tried before j failed there; had a plan j
-       here and k directly on it, swapping the two (one busy stretch, so
-       the same neighbours) would give one with k here: k does not start
-       at j's top (canonical offsets lie on the granularity). */
+    /* A cover k of this cell tried before j failed there. Both have one
+       busy stretch, so a plan with j here and k directly on it would give
+       one with the two swapped, k here: k does not start at j's top
+       (canonical offsets lie on the granularity). */
     if (w->stack_on && x >= w->lowest[k] && f->cell >= 0 && f->cand_end >= 0 && w->span_lo[k] == w->span_lo[j] &&
         w->span_hi[k] == w->span_hi[j] && need == w->size[j] && w->align[k] == w->align[j] &&
         ((w->size[k] | w->size[j]) & (w->align[k] - 1)) == 0 && dnnmem__exact_twinnable(w, k) &&
