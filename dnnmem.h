@@ -6611,7 +6611,8 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_ents(dnnmem__planner *p, const
 }
 
 /* The free intervals of the placed records meeting r (as gap_free), in
-   the linked list. */
+   the linked list: the first pass writes the gaps of the records alive at
+   anchor jL, the other lists are cut from them. */
 static void dnnmem__anchor_free(dnnmem__planner *p, int32_t r) {
   int32_t S = p->gap_shift, B = p->anc_blocks, L = p->lo[r], H = p->hi[r], jL = L >> S, jH = (H - 1) >> S, j;
   int32_t M = ((int32_t)1 << S) - 1;
@@ -6624,9 +6625,8 @@ static void dnnmem__anchor_free(dnnmem__planner *p, int32_t r) {
     const dnnmem__anchor_entry *f = p->anc_e + p->anc_at[2 * B + jL], *fl = f + p->anc_cnt[2 * B + jL];
     dnnmem__anchor_node *v = p->anc_nodes, *t = v + 1;
     int64_t x = 0, need = p->rec[r].size;
-    uint64_t q = jH == jL ? qL & qH : qL;
     for (; f < fl; f++) {
-      if (!(f->seg & q)) continue;
+      if (!(f->seg & qL)) continue; /* ended before L (alive from the anchor: qH holds) */
       for (; u < last && u->off < f->off; u++) {
         if (u->off - x >= need) t->a = x, t->b = u->off, v->nx = t, v = t++;
         if (u->end > x) x = u->end;
@@ -6640,6 +6640,7 @@ static void dnnmem__anchor_free(dnnmem__planner *p, int32_t r) {
     }
     t->a = x, t->b = DNNMEM__I64_MAX, v->nx = t;
     p->anc_top = (int32_t)(t - p->anc_nodes) + 1;
+    DNNMEM_ASSERT(p->anc_top <= p->n + 2);
     p->gap_need = need;
   }
   if (jH == jL) { /* q: r's segments */
