@@ -7417,6 +7417,7 @@ typedef struct dnnmem__exact {
   uint64_t *seam_row;
   int seams_on;
   int64_t seam_fails;
+  int stack_on; /* a failed cover never directly on a later one of its stretch (dnnmem__exact_place) */
   dnnmem__exact_slot slots[DNNMEM__EXACT_SLOTS];
   /* the plain round robin's orders: the kinds whose ranks differ
      (dnnmem__exact_plain_kinds) */
@@ -8773,6 +8774,14 @@ static int dnnmem__exact_sweep(dnnmem__exact *w, int32_t lo, int32_t hi, int64_t
 
 static void dnnmem__exact_watch(dnnmem__exact *w, int32_t k, int64_t x, int32_t d);
 
+/* Whether k is a candidate frame f tried before its current one. */
+static int dnnmem__exact_tried(const dnnmem__exact *w, const dnnmem__exact_frame *f, int32_t k) {
+  int32_t p;
+  for (p = f->cand_base; p + 1 < f->cand_next; p++)
+    if (w->cand[p] == k) return 1;
+  return 0;
+}
+
 /* Places record j of frame d at its lowest offset and updates the state.
    Returns 1 when the section bound and every record still fit. The state
    is changed even on failure; dnnmem__exact_undo restores it. */
@@ -8801,6 +8810,15 @@ static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
     hat = 1;
     w->open[k]--;
     x = o + need;
+    /* A cover k of this cell tried before j failed there. Both have one
+       busy stretch, so a plan with j here and k directly on it would give
+       one with the two swapped, k here: k does not start at j's top
+       (canonical offsets lie on the granularity). */
+    if (w->stack_on && x >= w->lowest[k] && f->cell >= 0 && f->cand_end >= 0 && w->span_lo[k] == w->span_lo[j] &&
+        w->span_hi[k] == w->span_hi[j] && need == w->size[j] && w->align[k] == w->align[j] &&
+        ((w->size[k] | w->size[j]) & (w->align[k] - 1)) == 0 && dnnmem__exact_twinnable(w, k) &&
+        dnnmem__exact_twinnable(w, j) && dnnmem__exact_tried(w, f, k))
+      x += w->granularity;
     if (x <= w->lowest[k]) continue;
     x = dnnmem__exact_clear_fixed(w, k, x);
     if (w->logging && !f->unlogged && !dnnmem__exact_log(w, k, w->lowest[k])) f->unlogged = 1;
@@ -9856,6 +9874,7 @@ typedef struct dnnmem__exact_params {
   int no_fit;                  /* tests: noisy runs keep the canonical order of covers */
   int no_twins;                /* tests: identical records in any order (dnnmem__exact_twins) */
   int no_seams;                /* tests: no seam checks (dnnmem__exact_seams) */
+  int no_stack;                /* tests: same-stretch records stacked in any order (dnnmem__exact_place) */
   int shared_noise;            /* tests: noise scales keys every record shares (dnnmem__exact_set_order) */
   uint64_t noise_salt;         /* tests: another stream of noisy restarts (their seeds + salt << 32) */
   int all_plain;               /* tests: the plain round robin keeps repeated orders */
@@ -10100,6 +10119,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   dnnmem__exact_twins(&w);
   w.seams_on = !params->no_seams && !w.has_windows && w.num_fixed == 0;
   for (i = 0; i < w.m && w.seams_on; i++) w.seams_on = w.seg_count[w.search[i]] == 1;
+  w.stack_on = !params->no_stack && !w.has_windows && w.num_fixed == 0;
   w.seam_fails = 0;
   w.nodes = w.refused = w.backjumps = 0;
   w.backjump = !params->no_backjumps;
