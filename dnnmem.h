@@ -6611,25 +6611,39 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_ents(dnnmem__planner *p, const
 }
 
 /* The free intervals of the placed records meeting r (as gap_free), in
-   the linked list. */
+   the linked list: the first pass writes the gaps of the records alive at
+   anchor jL, the other lists are cut from them. */
 static void dnnmem__anchor_free(dnnmem__planner *p, int32_t r) {
   int32_t S = p->gap_shift, B = p->anc_blocks, L = p->lo[r], H = p->hi[r], jL = L >> S, jH = (H - 1) >> S, j;
   int32_t M = ((int32_t)1 << S) - 1;
   uint64_t qL = DNNMEM__ANCHOR_BITS(L & M, 63), qH = DNNMEM__ANCHOR_BITS(0, (H - 1) & M);
-  { /* the first list, T's runs, cuts [0, inf): its gaps */
+  { /* the first pass: T's runs and the E entries meeting r, all alive at
+       anchor jL (byte-disjoint: merged by offset as they come), cut [0,
+       inf): their gaps. x: the highest end so far (fixed records may share
+       bytes). */
     const dnnmem__gap_span *u = p->anc_run + p->anc_at[3 * B + jL], *last = u + p->anc_cnt[3 * B + jL];
+    const dnnmem__anchor_entry *f = p->anc_e + p->anc_at[2 * B + jL], *fl = f + p->anc_cnt[2 * B + jL];
     dnnmem__anchor_node *v = p->anc_nodes, *t = v + 1;
     int64_t x = 0, need = p->rec[r].size;
+    for (; f < fl; f++) {
+      if (!(f->seg & qL)) continue; /* ended before L (alive from the anchor: qH holds) */
+      for (; u < last && u->off < f->off; u++) {
+        if (u->off - x >= need) t->a = x, t->b = u->off, v->nx = t, v = t++;
+        if (u->end > x) x = u->end;
+      }
+      if (f->off - x >= need) t->a = x, t->b = f->off, v->nx = t, v = t++;
+      if (f->end > x) x = f->end;
+    }
     for (; u < last; u++) {
       if (u->off - x >= need) t->a = x, t->b = u->off, v->nx = t, v = t++;
-      x = u->end;
+      if (u->end > x) x = u->end;
     }
     t->a = x, t->b = DNNMEM__I64_MAX, v->nx = t;
     p->anc_top = (int32_t)(t - p->anc_nodes) + 1;
+    DNNMEM_ASSERT(p->anc_top <= p->n + 2);
     p->gap_need = need;
   }
   if (jH == jL) { /* q: r's segments */
-    dnnmem__anchor_cut_ents(p, p->anc_e, 2 * B + jL, qL & qH, 0);
     dnnmem__anchor_cut_ents(p, p->anc_st, B + jL, qL & qH, 0);
     return;
   }
@@ -6638,8 +6652,7 @@ static void dnnmem__anchor_free(dnnmem__planner *p, int32_t r) {
     int32_t c = dnnmem__anchor_ulist(p, j, &u);
     dnnmem__anchor_cut_span(p, u, c);
   }
-  dnnmem__anchor_cut_ents(p, p->anc_e, 2 * B + jL, qL, 0); /* alive at L or after */
-  dnnmem__anchor_cut_ents(p, p->anc_st, B + jL, qL, 1);
+  dnnmem__anchor_cut_ents(p, p->anc_st, B + jL, qL, 1); /* alive at L or after */
   dnnmem__anchor_cut_ents(p, p->anc_st, B + jH, qH, 2); /* born before H */
 }
 
