@@ -1816,7 +1816,7 @@ static void test_scan_full(void) {
   for (seed = 0; seed < 200; seed++) gapped_both_ways((uint64_t)seed * 11 + 3, seed % 2, 1);
   printf("scan_full: %lld nodes each way, %lld nogood failures, %d yes, %d no\n", (long long)nodes,
          (long long)hits, yes, no);
-  CHECK(hits > 500);
+  CHECK(hits > 400); /* 460 (505 before failed covers were chained) */
   CHECK(yes > 800 && no > 200);
 }
 
