@@ -14699,6 +14699,11 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #define DNNMEM__REMAT_NEAR_MISS 0.01       /* a faster state planned within 1% over the
                                               budget: the next round starts from it */
 #endif
+#ifndef DNNMEM__REMAT_ARENA_RESTART
+#define DNNMEM__REMAT_ARENA_RESTART 1      /* a round after a miss, once one fits, anneals
+                                              from the pipelines' answer again (0: from the
+                                              miss, at a lower aim) */
+#endif
 #define DNNMEM__REMAT_ARENA_CANDIDATES 16  /* plan-guided repairs tried per round */
 #define DNNMEM__REMAT_ARENA_LOOK 1000      /* arena rounds: a state's layout looked at every
                                               1000 moves (first fit, when faster than the
@@ -18054,6 +18059,27 @@ static dnnmem_remat_result dnnmem__remat_arena_settle(dnnmem__remat *w, int64_t 
   return st;
 }
 
+/* Before an arena round: when the last round's state missed the budget
+   and an answer fits, the round anneals from the pipelines' answer
+   seq[0 .. len) again, at the fit's aim (*st: the answer's result, *aim
+   its peak), not from the miss at a lower aim: every state annealed below
+   a fit's peak is slower than that fit, and the rounds from the miss end
+   where they started. Returns 1 if it restarted. */
+static int dnnmem__remat_arena_restart(dnnmem__remat *w, dnnmem_remat_result *st, int64_t *aim,
+                                       const int32_t *seq, int32_t len) {
+  int64_t budget = w->o->budget;
+  if (!DNNMEM__REMAT_ARENA_RESTART || st->arena <= budget || w->arena_result.arena < 0 ||
+      w->arena_result.arena > budget)
+    return 0;
+#ifdef DNNMEM__DEBUG_ARENA
+  fprintf(stderr, "  restart\n");
+#endif
+  dnnmem__anneal_load(w, seq, len);
+  *st = w->arena_result;
+  *aim = st->peak;
+  return 1;
+}
+
 /* The arena rounds over the rest of the run, from the pipelines' answer
    seq[0 .. len): plan it; anneal warm (from the last state) at an aim
    lowered by the measured fragmentation (raised back where it fits),
@@ -18064,7 +18090,7 @@ static dnnmem_remat_result dnnmem__remat_arena_settle(dnnmem__remat *w, int64_t 
 static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int32_t len) {
   int64_t budget = w->budget, aim = budget;
   dnnmem_remat_result st;
-  int32_t round, k;
+  int32_t round, k, start_len = len;
   double share = (1.0 - w->main_end) / DNNMEM__REMAT_ARENA_ROUNDS;
   /* the row order (as given when topological) and the start order are
      candidates too: never slower than them where their arenas fit */
@@ -18079,6 +18105,7 @@ static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int3
   w->temp0 *= DNNMEM__REMAT_WARM_TEMP; /* refine, do not melt */
   w->log_ratio -= dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
   for (round = 0; round < DNNMEM__REMAT_ARENA_ROUNDS && !w->stopped && w->iteration < w->iterations; round++) {
+    if (round > 0) (void)dnnmem__remat_arena_restart(w, &st, &aim, seq, start_len);
     aim = dnnmem__remat_next_aim(aim, &st, budget);
     w->budget = w->aim = aim;
     w->plateau = aim - (int64_t)(DNNMEM__REMAT_PLATEAU_MARGIN * (double)budget);
