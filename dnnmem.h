@@ -14700,9 +14700,9 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
                                               budget: the next round starts from it */
 #endif
 #ifndef DNNMEM__REMAT_ARENA_RESTART
-#define DNNMEM__REMAT_ARENA_RESTART 1      /* a round after a miss, once one fits, anneals
-                                              from the pipelines' answer again (0: from the
-                                              miss, at a lower aim) */
+#define DNNMEM__REMAT_ARENA_RESTART 1      /* a round after a miss, once one fits, starts
+                                              from the fastest fit (0: from the miss, at a
+                                              lower aim) */
 #endif
 #define DNNMEM__REMAT_ARENA_CANDIDATES 16  /* plan-guided repairs tried per round */
 #define DNNMEM__REMAT_ARENA_LOOK 1000      /* arena rounds: a state's layout looked at every
@@ -18060,21 +18060,18 @@ static dnnmem_remat_result dnnmem__remat_arena_settle(dnnmem__remat *w, int64_t 
 }
 
 /* Before an arena round: when the last round's state missed the budget
-   and an answer fits, the round anneals from the pipelines' answer
-   seq[0 .. len) again, at the fit's aim (*st: the answer's result, *aim
-   its peak), not from the miss at a lower aim: every state annealed below
-   a fit's peak is slower than that fit, and the rounds from the miss end
-   where they started. Returns 1 if it restarted. */
-static int dnnmem__remat_arena_restart(dnnmem__remat *w, dnnmem_remat_result *st, int64_t *aim,
-                                       const int32_t *seq, int32_t len) {
+   (not a faster near miss carried on by the settle) and an answer fits,
+   lower aims would only anneal slower states: the round starts from that
+   answer instead (loaded; *st its result, *aim its peak), to anneal above
+   its peak and be repaired back down to it (the caller's aims): a kick
+   and a repair around the fastest fit. Returns 1 if it restarted. */
+static int dnnmem__remat_arena_restart(dnnmem__remat *w, dnnmem_remat_result *st, int64_t *aim) {
   int64_t budget = w->o->budget;
   if (!DNNMEM__REMAT_ARENA_RESTART || st->arena <= budget || w->arena_result.arena < 0 ||
-      w->arena_result.arena > budget)
+      w->arena_result.arena > budget ||
+      ((double)st->arena <= (1.0 + DNNMEM__REMAT_NEAR_MISS) * (double)budget && st->time < w->arena_result.time))
     return 0;
-#ifdef DNNMEM__DEBUG_ARENA
-  fprintf(stderr, "  restart\n");
-#endif
-  dnnmem__anneal_load(w, seq, len);
+  dnnmem__anneal_load(w, w->arena_cand, w->arena_len);
   *st = w->arena_result;
   *aim = st->peak;
   return 1;
@@ -18084,13 +18081,14 @@ static int dnnmem__remat_arena_restart(dnnmem__remat *w, dnnmem_remat_result *st
    seq[0 .. len): plan it; anneal warm (from the last state) at an aim
    lowered by the measured fragmentation (raised back where it fits),
    then settle (repair to the highest aim whose plan fits, polish, plan);
-   ARENA_ROUNDS times. Then, while nothing fits, a
+   ARENA_ROUNDS times; a round after a miss, once one fits, from the
+   fastest fit instead (dnnmem__remat_arena_restart). Then, while nothing fits, a
    greedy repair to a lower aim and a plan, at most ARENA_REPAIRS times.
    Every plan is offered as the arena candidate. */
 static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int32_t len) {
   int64_t budget = w->budget, aim = budget;
   dnnmem_remat_result st;
-  int32_t round, k, start_len = len;
+  int32_t round, k;
   double share = (1.0 - w->main_end) / DNNMEM__REMAT_ARENA_ROUNDS;
   /* the row order (as given when topological) and the start order are
      candidates too: never slower than them where their arenas fit */
@@ -18105,10 +18103,14 @@ static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int3
   w->temp0 *= DNNMEM__REMAT_WARM_TEMP; /* refine, do not melt */
   w->log_ratio -= dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
   for (round = 0; round < DNNMEM__REMAT_ARENA_ROUNDS && !w->stopped && w->iteration < w->iterations; round++) {
-    if (round > 0) (void)dnnmem__remat_arena_restart(w, &st, &aim, seq, start_len);
+    /* after a restart the annealing aims half-way between the fit's and
+       the budget; the settle repairs to the fit's */
+    int restarted = round > 0 && dnnmem__remat_arena_restart(w, &st, &aim);
+    int64_t anneal_aim;
     aim = dnnmem__remat_next_aim(aim, &st, budget);
-    w->budget = w->aim = aim;
-    w->plateau = aim - (int64_t)(DNNMEM__REMAT_PLATEAU_MARGIN * (double)budget);
+    anneal_aim = restarted ? aim + (budget - aim) / 2 : aim;
+    w->budget = w->aim = anneal_aim;
+    w->plateau = anneal_aim - (int64_t)(DNNMEM__REMAT_PLATEAU_MARGIN * (double)budget);
     w->span_lo = 0;
     w->span_hi = w->S - 1;
     dnnmem__blocks_update(w);

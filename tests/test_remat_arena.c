@@ -671,10 +671,11 @@ static void test_arena_lower(void) {
 
 /* The restart before an arena round (dnnmem__remat_arena_restart, the
    private state), on the repeated layers at the slow answer's planned
-   arena: with no answer that fits, or a last round that fit, nothing
-   changes; once the slow answer fits and the last round's state (the row
-   order, fast) misses, the round starts from the given start sequence
-   (here the slow answer itself), its result is the answer's and its aim the answer's peak. */
+   arena: with no answer that fits, a last round that fit, or a faster
+   near miss (within DNNMEM__REMAT_NEAR_MISS), nothing changes; once the
+   slow answer fits and the last round's state (the row order: fast,
+   far over) misses, the round starts from that answer (loaded: its
+   sequence, time and peak), its result and aim the answer's. */
 static void test_arena_restart(void) {
   static char scratch[1 << 22];
   ref_remat_graph g;
@@ -691,26 +692,32 @@ static void test_arena_restart(void) {
   /* nothing fits yet: the row order misses, no restart */
   miss = dnnmem__remat_arena_try(&w, row, rlen);
   CHECK(miss.arena > budget);
+  CHECK((double)miss.arena > (1.0 + DNNMEM__REMAT_NEAR_MISS) * (double)budget);
   dnnmem__anneal_load(&w, row, rlen);
   st = miss, aim = 5;
-  CHECK_EQ(dnnmem__remat_arena_restart(&w, &st, &aim, seq, len), 0);
+  CHECK_EQ(dnnmem__remat_arena_restart(&w, &st, &aim), 0);
   CHECK_EQ(st.time, miss.time);
   CHECK_EQ(aim, 5);
-  glen = dnnmem__slots_to_seq(&w, w.slot_node, got);
-  CHECK(dnnmem__remat_same_seq(got, glen, row, rlen));
   /* the slow answer fits */
   slow = dnnmem__remat_arena_try(&w, seq, len);
   CHECK_EQ(slow.arena, budget);
   CHECK_EQ(w.arena_result.time, slow.time);
-  /* a last round that fit: no restart */
+  CHECK(miss.time < slow.time);
+  /* a last round that fit, or a faster near miss: no restart */
   st = slow, aim = 5;
-  CHECK_EQ(dnnmem__remat_arena_restart(&w, &st, &aim, row, rlen), 0);
+  CHECK_EQ(dnnmem__remat_arena_restart(&w, &st, &aim), 0);
+  CHECK((double)(budget + 1) <= (1.0 + DNNMEM__REMAT_NEAR_MISS) * (double)budget);
+  st = miss, st.arena = budget + 1;
+  CHECK_EQ(dnnmem__remat_arena_restart(&w, &st, &aim), 0);
   CHECK_EQ(aim, 5);
   glen = dnnmem__slots_to_seq(&w, w.slot_node, got);
   CHECK(dnnmem__remat_same_seq(got, glen, row, rlen));
-  /* a last round that missed after the fit: from the start, at the fit's aim */
+  /* a slower near miss, or a last round that missed by more: from the answer */
+  st = miss, st.arena = budget + 1, st.time = slow.time;
+  CHECK_EQ(dnnmem__remat_arena_restart(&w, &st, &aim), 1);
+  dnnmem__anneal_load(&w, row, rlen);
   st = miss, aim = 5;
-  CHECK_EQ(dnnmem__remat_arena_restart(&w, &st, &aim, seq, len), 1);
+  CHECK_EQ(dnnmem__remat_arena_restart(&w, &st, &aim), 1);
   CHECK_EQ(st.time, slow.time);
   CHECK_EQ(st.peak, slow.peak);
   CHECK_EQ(st.arena, slow.arena);
