@@ -18071,6 +18071,9 @@ static int dnnmem__remat_arena_restart(dnnmem__remat *w, dnnmem_remat_result *st
       w->arena_result.arena > budget ||
       ((double)st->arena <= (1.0 + DNNMEM__REMAT_NEAR_MISS) * (double)budget && st->time < w->arena_result.time))
     return 0;
+#ifdef DNNMEM__DEBUG_ARENA
+  fprintf(stderr, "  restart at the answer, peak %.4f\n", (double)w->arena_result.peak / (double)budget);
+#endif
   dnnmem__anneal_load(w, w->arena_cand, w->arena_len);
   *st = w->arena_result;
   *aim = st->peak;

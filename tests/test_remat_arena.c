@@ -665,7 +665,7 @@ static void test_arena_restart(void) {
   rlen = ref_remat_layers_graph(&g, a, b, 0, row);
   len = layers_slow(row, a, b, seq);
   budget = public_arena(&g.p, 0, seq, len);
-  layers_state(&w, &oo, &rng, &g, budget, scratch, sizeof scratch);
+  remat_state(&w, &oo, &rng, &g, budget, 1, scratch, sizeof scratch);
   /* nothing fits yet: the row order misses, no restart */
   miss = dnnmem__remat_arena_try(&w, row, rlen);
   CHECK(miss.arena > budget);
