@@ -14732,6 +14732,11 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #define DNNMEM__REMAT_NEAR_MISS 0.01       /* a faster state planned within 1% over the
                                               budget: the next round starts from it */
 #endif
+#ifndef DNNMEM__REMAT_ARENA_RESTART
+#define DNNMEM__REMAT_ARENA_RESTART 1      /* a round after a miss, once one fits, starts
+                                              from the fastest fit (0: from the miss, at a
+                                              lower aim) */
+#endif
 #define DNNMEM__REMAT_ARENA_CANDIDATES 16  /* plan-guided repairs tried per round */
 #define DNNMEM__REMAT_ARENA_LOOK 1000      /* arena rounds: a state's layout looked at every
                                               1000 moves (first fit, when faster than the
@@ -18087,11 +18092,33 @@ static dnnmem_remat_result dnnmem__remat_arena_settle(dnnmem__remat *w, int64_t 
   return st;
 }
 
+/* Before an arena round: when the last round's state missed the budget
+   (not a faster near miss carried on by the settle) and an answer fits,
+   lower aims would only anneal slower states: the round starts from that
+   answer instead (loaded; *st its result, *aim its peak), to anneal above
+   its peak and be repaired back down to it (the caller's aims): a kick
+   and a repair around the fastest fit. Returns 1 if it restarted. */
+static int dnnmem__remat_arena_restart(dnnmem__remat *w, dnnmem_remat_result *st, int64_t *aim) {
+  int64_t budget = w->o->budget;
+  if (!DNNMEM__REMAT_ARENA_RESTART || st->arena <= budget || w->arena_result.arena < 0 ||
+      w->arena_result.arena > budget ||
+      ((double)st->arena <= (1.0 + DNNMEM__REMAT_NEAR_MISS) * (double)budget && st->time < w->arena_result.time))
+    return 0;
+#ifdef DNNMEM__DEBUG_ARENA
+  fprintf(stderr, "  restart at the answer, peak %.4f\n", (double)w->arena_result.peak / (double)budget);
+#endif
+  dnnmem__anneal_load(w, w->arena_cand, w->arena_len);
+  *st = w->arena_result;
+  *aim = st->peak;
+  return 1;
+}
+
 /* The arena rounds over the rest of the run, from the pipelines' answer
    seq[0 .. len): plan it; anneal warm (from the last state) at an aim
    lowered by the measured fragmentation (raised back where it fits),
    then settle (repair to the highest aim whose plan fits, polish, plan);
-   ARENA_ROUNDS times. Then, while nothing fits, a
+   ARENA_ROUNDS times; a round after a miss, once one fits, from the
+   fastest fit instead (dnnmem__remat_arena_restart). Then, while nothing fits, a
    greedy repair to a lower aim and a plan, at most ARENA_REPAIRS times.
    Every plan is offered as the arena candidate. */
 static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int32_t len) {
@@ -18112,9 +18139,14 @@ static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int3
   w->temp0 *= DNNMEM__REMAT_WARM_TEMP; /* refine, do not melt */
   w->log_ratio -= dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
   for (round = 0; round < DNNMEM__REMAT_ARENA_ROUNDS && !w->stopped && w->iteration < w->iterations; round++) {
+    /* after a restart the annealing aims half-way between the fit's and
+       the budget; the settle repairs to the fit's */
+    int restarted = round > 0 && dnnmem__remat_arena_restart(w, &st, &aim);
+    int64_t anneal_aim;
     aim = dnnmem__remat_next_aim(aim, &st, budget);
-    w->budget = w->aim = aim;
-    w->plateau = aim - (int64_t)(DNNMEM__REMAT_PLATEAU_MARGIN * (double)budget);
+    anneal_aim = restarted ? aim + (budget - aim) / 2 : aim;
+    w->budget = w->aim = anneal_aim;
+    w->plateau = anneal_aim - (int64_t)(DNNMEM__REMAT_PLATEAU_MARGIN * (double)budget);
     w->span_lo = 0;
     w->span_hi = w->S - 1;
     dnnmem__blocks_update(w);
