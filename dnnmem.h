@@ -18689,7 +18689,8 @@ static int64_t dnnmem__remat_push(const dnnmem_interval *rec, int32_t n, int64_t
 #define DNNMEM__REMAT_WHEEL_STEP 16
 static int64_t dnnmem__remat_wheel(const dnnmem_interval *rec, int32_t n, int64_t alignment, int64_t cap,
                                    int64_t *offsets, int64_t *w64, int32_t *w32) {
-  int32_t *order = w32 + 4 * (size_t)n, d = n >= DNNMEM__REMAT_WHEEL_STEP ? n / DNNMEM__REMAT_WHEEL_STEP : 1, round, i, j;
+  int32_t *order = w32 + 4 * (size_t)n, d = n >= DNNMEM__REMAT_WHEEL_STEP ? n / DNNMEM__REMAT_WHEEL_STEP : 1;
+  int32_t round, i, j;
   int64_t arena = dnnmem__remat_first_fit(rec, n, alignment, 0, 0, w64, w32);
   DNNMEM_MEMCPY(order, w32, (size_t)n * sizeof(int32_t));
   for (round = 0; round < DNNMEM__REMAT_WHEEL_ROUNDS; round++) {
@@ -18705,10 +18706,12 @@ static int64_t dnnmem__remat_wheel(const dnnmem_interval *rec, int32_t n, int64_
       DNNMEM_MEMCPY(offsets, w64, (size_t)n * sizeof(int64_t));
       return arena;
     }
-    if (arena - cap <= cap / DNNMEM__REMAT_PUSH_MARGIN && (arena = dnnmem__remat_push(rec, n, alignment, cap, offsets, w64, w32)) >= 0)
-      return arena;
-    DNNMEM_MEMCPY(w32, order, (size_t)n * sizeof(int32_t)); /* w64 was push's: the order's layout again */
-    dnnmem__remat_first_fit(rec, n, alignment, -1, 0, w64, w32);
+    if (arena - cap > cap / DNNMEM__REMAT_PUSH_MARGIN) continue;
+    if ((arena = dnnmem__remat_push(rec, n, alignment, cap, offsets, w64, w32)) >= 0) return arena;
+    if (round + 1 < DNNMEM__REMAT_WHEEL_ROUNDS) { /* w64 was push's: the order's layout again */
+      DNNMEM_MEMCPY(w32, order, (size_t)n * sizeof(int32_t));
+      dnnmem__remat_first_fit(rec, n, alignment, -1, 0, w64, w32);
+    }
   }
   return -1;
 }
