@@ -1501,9 +1501,9 @@
        and simulate O(V + E + capacity); DNNMEM_REMAT_SIMULATE_SCRATCH_BYTES.
        Unless peak_only: plus dnnmem_remat_plan's for capacity records with
        the exact search (about 4.7 KiB a record, plus 43 MiB above 4096) and
-       about 104 bytes a step plus 32 a leaf of push insertion's tree.
+       about 108 bytes a step plus 32 a leaf of push insertion's tree.
        Plan: the simulator's plus dnnmem_plan_solve's for L records and
-       48 bytes a record plus 32 a leaf of push insertion's tree (the power
+       52 bytes a record plus 32 a leaf of push insertion's tree (the power
        of two at or above L; without gaps: the size query needs the length
        only). Curve: the larger of
        solve's and time_bound's, plus the capacity's sequence.
@@ -3390,7 +3390,11 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
    pushed up just enough, where that leaves the least area above the
    capacity, while that area falls; its effort is counted in records
    visited (no clock), so the layout is the sequence's alone; taken only
-   when it meets the capacity (result.first_fit = 1 too). The lowest plan is taken when it is below the
+   when it meets the capacity (result.first_fit = 1 too). When push
+   misses too, up to four times: the records above the capacity move L /
+   16 places ahead in the first order, first fit runs along the new order
+   and push searches from that layout (a near miss); taken only when one
+   meets the capacity. The lowest plan is taken when it is below the
    planner's (result.first_fit = 1; plan.arena says so, plan.feasible = 1
    when it meets the capacity, else as the planner left it): on
    schedules' records first fit often plans 2-10% lower, and which order
@@ -3403,8 +3407,9 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
    DNNMEM_ERR_ALIGNMENT); DNNMEM_ERR_TOO_MANY past 2^30 steps. result may
    be NULL. O(V + L + the steps' in-degrees) plus the plan's time (first
    fit: O(L^2) an order; push insertion: at most 4,000,000 records
-   visited, each O(log L) plus a scan of the records live with it); scratch: the
-   simulator's plus dnnmem_plan_solve's for L records plus 48 bytes a
+   visited, each O(log L) plus a scan of the records live with it, five
+   times at most); scratch: the
+   simulator's plus dnnmem_plan_solve's for L records plus 52 bytes a
    record and 32 a leaf of a tree over the steps (leaves: the power of two
    at or above L). */
 
