@@ -56,7 +56,7 @@ EXAMPLES  := $(EX_SRC:examples/%.c=$(BUILD)/example_%)
 # archive out. Nothing to register: new files are sorted by their text.
 SAN_LIB   := $(BUILD)/san/libdnnmem.a
 LF_LIB    := $(BUILD)/libfuzzer/libdnnmem.a
-HEADERS   := dnnmem.h tests/test.h tests/ref.h fuzz/fuzz.h examples/dnnmem_files.h
+HEADERS   := dnnmem.h tests/test.h tests/ref.h tests/remat_state.h fuzz/fuzz.h examples/dnnmem_files.h
 own_impl   = $(shell sed '/define[[:space:]]*DNNMEM_IMPLEMENTATION/d' $(1) | grep -cE 'dnnmem__|DNNMEM__|(define|undef)[[:space:]]+DNNMEM_')
 skip_impl  = $(if $(filter 0,$(call own_impl,$(1))),-DDNNMEM__IMPLEMENTATION_DONE)
 SAN_OBJ   := $(TEST_SRC:%.c=$(BUILD)/obj/san/%.o) $(FUZZ_SRC:%.c=$(BUILD)/obj/san/%.o) \

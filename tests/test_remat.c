@@ -15,6 +15,7 @@
 #define DNNMEM_IMPLEMENTATION
 #include "dnnmem.h"
 #include "ref.h"
+#include "remat_state.h"
 #include "../examples/dnnmem_files.h"
 
 /* ---- random graphs (built with tests/ref.h's ref_remat_graph) ---------- */
@@ -1869,29 +1870,6 @@ static void test_copy_layers(void) {
   }
 }
 
-/* The solve's private annealing state on g at a budget (1000 moves, seed
-   1), prepared as the solve prepares it, every node marked, units built;
-   its options in oo and its generator in arng. */
-static void annealing_state(dnnmem__remat *w, dnnmem_remat_options *oo, dnnmem_rng *arng, ref_remat_graph *g,
-                            int64_t budget) {
-  dnnmem_remat_options o = options_for(budget, 1000);
-  dnnmem_remat_result row;
-  int32_t v;
-  CHECK(dnnmem__remat_options(&o, oo));
-  memset(w, 0, sizeof *w);
-  CHECK(dnnmem__remat_dims(w, g->n, dnnmem__remat_num_edges(g->p.graph), 4 * g->n, oo->max_group_size));
-  w->p = &g->p;
-  w->o = oo;
-  dnnmem_rng_seed(arng, 1);
-  w->rng = arng;
-  w->arena_result.arena = w->offer_arena = -1;
-  CHECK_EQ(dnnmem__remat_prepare(w, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
-  CHECK_EQ(dnnmem__remat_sim(&g->p, w->order, g->n, &w->sim, &row, NULL), DNNMEM_OK);
-  dnnmem__remat_objective(w, &row);
-  for (v = 0; v < g->n; v++) w->marked[v] = 1;
-  CHECK_EQ(dnnmem__remat_build_units(w), DNNMEM_OK);
-}
-
 /* COPY's core (dnnmem__copy_pair) from one layer to every peer of its
    class in turn (a class-wide change), on the private state:
    test_copy_layers' 8 layers, the row-order-like schedule where only
@@ -1915,7 +1893,7 @@ static void test_copy_class(void) {
   for (i = 0; i < g.n; i++) base_time += g.time[i];
   CHECK(recount(&g, hold, hlen, &hold_peak, &hold_time));
   CHECK_EQ(hold_time, base_time + 8);
-  annealing_state(&w, &oo, &arng, &g, hold_peak);
+  remat_state(&w, &oo, &arng, &g, hold_peak, 0, scratch_buf, sizeof(scratch_buf));
   CHECK(w.copy_on);
   for (i = 0; i < 8; i++) peers += w.cls_hash[b[i]] == w.cls_hash[b[3]];
   CHECK(peers >= DNNMEM__REMAT_COPY_CLASS);
@@ -1962,7 +1940,7 @@ static void test_loose_classes(void) {
   int64_t peak, time;
   int32_t len = ref_remat_layers_graph(&g, a, b, 0xffu, sched);
   CHECK(recount(&g, sched, len, &peak, &time));
-  annealing_state(&w, &oo, &arng, &g, peak);
+  remat_state(&w, &oo, &arng, &g, peak, 0, scratch_buf, sizeof(scratch_buf));
   strict_a = w.cls_len[a[3]];
   strict_b = w.cls_len[b[3]];
   lo_a = w.cls_lo[a[3]];
@@ -2045,7 +2023,7 @@ static void test_loose_classes_join(void) {
   ma = loose_chain(&g, 9, 30);
   for (i = 0; i < g.n; i++) sched[i] = i;
   CHECK(recount(&g, sched, g.n, &peak, &time));
-  annealing_state(&w, &oo, &arng, &g, peak);
+  remat_state(&w, &oo, &arng, &g, peak, 0, scratch_buf, sizeof(scratch_buf));
   dnnmem__remat_classes(&w, 0);
   check_class(&w, p[0], p, 3);
   check_class(&w, q[0], q, 3);
@@ -2098,7 +2076,7 @@ static void test_broadcast_layers(void) {
   CHECK(recount(&g, seq, len, &start_peak, &start_time));
   CHECK_EQ(start_time, base_time + 7 * 5 + 1);
   budget = start_peak > hold_peak ? start_peak : hold_peak;
-  annealing_state(&w, &oo, &arng, &g, budget);
+  remat_state(&w, &oo, &arng, &g, budget, 0, scratch_buf, sizeof(scratch_buf));
   CHECK(w.copy_on);
   peers = w.cls_len[a[3]];
   CHECK(peers >= DNNMEM__REMAT_COPY_CLASS);
@@ -2158,7 +2136,7 @@ static void test_repair_exchange(void) {
     CHECK_EQ(dnnmem_remat_lower_bound(&g.p, &lbr), DNNMEM_OK);
     if (row.peak <= lbr.peak) continue;
     budget = lbr.peak + (int64_t)ref_rand(&rng, (uint32_t)(row.peak - lbr.peak));
-    annealing_state(&w, &oo, &arng, &g, budget);
+    remat_state(&w, &oo, &arng, &g, budget, 0, scratch_buf, sizeof(scratch_buf));
     dnnmem__anneal_load(&w, w.order, g.n);
     w.tabu = g.n; /* (1) the greedy alone: as inside an exchange (no node is tabu) */
     dnnmem__anneal_repair(&w);

@@ -20,6 +20,7 @@
 #define DNNMEM_IMPLEMENTATION
 #include "dnnmem.h"
 #include "ref.h"
+#include "remat_state.h"
 #include "../examples/dnnmem_files.h"
 
 #define MAXL 256
@@ -505,30 +506,6 @@ static int64_t public_arena(const dnnmem_remat_problem *p, int64_t budget, const
   return pr.arena;
 }
 
-/* The private state of an arena solve at budget on g (as the solve sets it
-   up: every node marked, units are nodes), nothing offered yet. */
-static void layers_state(dnnmem__remat *w, dnnmem_remat_options *oo, dnnmem_rng *rng, ref_remat_graph *g,
-                         int64_t budget, void *scratch, size_t bytes) {
-  dnnmem_remat_options o = ref_remat_options(budget, 1000);
-  dnnmem_remat_result row;
-  int32_t v;
-  CHECK(dnnmem__remat_options(&o, oo));
-  memset(w, 0, sizeof *w);
-  CHECK(dnnmem__remat_dims(w, g->n, dnnmem__remat_num_edges(g->p.graph), 4 * g->n, oo->max_group_size));
-  w->p = &g->p;
-  w->o = oo;
-  dnnmem_rng_seed(rng, 1);
-  w->rng = rng;
-  w->arena_on = 1;
-  w->arena_result.arena = w->offer_arena = -1;
-  w->plan_len = -1;
-  CHECK_EQ(dnnmem__remat_prepare(w, scratch, bytes), DNNMEM_OK);
-  CHECK_EQ(dnnmem__remat_sim(&g->p, w->order, g->n, &w->sim, &row, NULL), DNNMEM_OK);
-  dnnmem__remat_objective(w, &row);
-  for (v = 0; v < g->n; v++) w->marked[v] = 1;
-  CHECK_EQ(dnnmem__remat_build_units(w), DNNMEM_OK);
-}
-
 /* The arena answer after a step of the private state: it recounts, its
    arena is the public plan's and fits the budget; returns its time. */
 static int64_t check_answer(const dnnmem__remat *w, const ref_remat_graph *g, int64_t budget) {
@@ -583,7 +560,7 @@ static void test_arena_broadcast(void) {
     CHECK_EQ(start_time, base_time + 7 * 5 + 1);
     start_arena = public_arena(&g.p, 0, seq, len);
     budget = start_arena;
-    layers_state(&w, &oo, &rng, &g, budget, scratch, sizeof scratch);
+    remat_state(&w, &oo, &rng, &g, budget, 1, scratch, sizeof scratch);
     CHECK(w.copy_on);
     (void)dnnmem__remat_arena_try(&w, seq, len);
     CHECK_EQ(w.arena_result.time, start_time);
@@ -636,7 +613,7 @@ static void test_arena_lower(void) {
   budget = public_arena(&g.p, 0, seq, len);
   CHECK(ref_remat_recount(&g.p, row, rlen, &peak, &rtime));
   CHECK(peak > budget);
-  layers_state(&w, &oo, &rng, &g, budget, scratch, sizeof scratch);
+  remat_state(&w, &oo, &rng, &g, budget, 1, scratch, sizeof scratch);
   slow = dnnmem__remat_arena_try(&w, seq, len);
   slow_time = slow.time;
   CHECK_EQ(w.arena_result.time, slow_time);
