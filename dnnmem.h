@@ -6616,25 +6616,39 @@ static DNNMEM__GAP_INLINE void dnnmem__anchor_cut_ents(dnnmem__planner *p, const
 }
 
 /* The free intervals of the placed records meeting r (as gap_free), in
-   the linked list. */
+   the linked list: the first pass writes the gaps of the records alive at
+   anchor jL, the other lists are cut from them. */
 static void dnnmem__anchor_free(dnnmem__planner *p, int32_t r) {
   int32_t S = p->gap_shift, B = p->anc_blocks, L = p->lo[r], H = p->hi[r], jL = L >> S, jH = (H - 1) >> S, j;
   int32_t M = ((int32_t)1 << S) - 1;
   uint64_t qL = DNNMEM__ANCHOR_BITS(L & M, 63), qH = DNNMEM__ANCHOR_BITS(0, (H - 1) & M);
-  { /* the first list, T's runs, cuts [0, inf): its gaps */
+  { /* the first pass: T's runs and the E entries meeting r, all alive at
+       anchor jL (byte-disjoint: merged by offset as they come), cut [0,
+       inf): their gaps. x: the highest end so far (fixed records may share
+       bytes). */
     const dnnmem__gap_span *u = p->anc_run + p->anc_at[3 * B + jL], *last = u + p->anc_cnt[3 * B + jL];
+    const dnnmem__anchor_entry *f = p->anc_e + p->anc_at[2 * B + jL], *fl = f + p->anc_cnt[2 * B + jL];
     dnnmem__anchor_node *v = p->anc_nodes, *t = v + 1;
     int64_t x = 0, need = p->rec[r].size;
+    for (; f < fl; f++) {
+      if (!(f->seg & qL)) continue; /* ended before L (alive from the anchor: qH holds) */
+      for (; u < last && u->off < f->off; u++) {
+        if (u->off - x >= need) t->a = x, t->b = u->off, v->nx = t, v = t++;
+        if (u->end > x) x = u->end;
+      }
+      if (f->off - x >= need) t->a = x, t->b = f->off, v->nx = t, v = t++;
+      if (f->end > x) x = f->end;
+    }
     for (; u < last; u++) {
       if (u->off - x >= need) t->a = x, t->b = u->off, v->nx = t, v = t++;
-      x = u->end;
+      if (u->end > x) x = u->end;
     }
     t->a = x, t->b = DNNMEM__I64_MAX, v->nx = t;
     p->anc_top = (int32_t)(t - p->anc_nodes) + 1;
+    DNNMEM_ASSERT(p->anc_top <= p->n + 2);
     p->gap_need = need;
   }
   if (jH == jL) { /* q: r's segments */
-    dnnmem__anchor_cut_ents(p, p->anc_e, 2 * B + jL, qL & qH, 0);
     dnnmem__anchor_cut_ents(p, p->anc_st, B + jL, qL & qH, 0);
     return;
   }
@@ -6643,8 +6657,7 @@ static void dnnmem__anchor_free(dnnmem__planner *p, int32_t r) {
     int32_t c = dnnmem__anchor_ulist(p, j, &u);
     dnnmem__anchor_cut_span(p, u, c);
   }
-  dnnmem__anchor_cut_ents(p, p->anc_e, 2 * B + jL, qL, 0); /* alive at L or after */
-  dnnmem__anchor_cut_ents(p, p->anc_st, B + jL, qL, 1);
+  dnnmem__anchor_cut_ents(p, p->anc_st, B + jL, qL, 1); /* alive at L or after */
   dnnmem__anchor_cut_ents(p, p->anc_st, B + jH, qH, 2); /* born before H */
 }
 
@@ -7409,6 +7422,7 @@ typedef struct dnnmem__exact {
   uint64_t *seam_row;
   int seams_on;
   int64_t seam_fails;
+  int stack_on; /* a failed cover never directly on a later one of its stretch (dnnmem__exact_place) */
   dnnmem__exact_slot slots[DNNMEM__EXACT_SLOTS];
   /* the plain round robin's orders: the kinds whose ranks differ
      (dnnmem__exact_plain_kinds) */
@@ -8765,6 +8779,14 @@ static int dnnmem__exact_sweep(dnnmem__exact *w, int32_t lo, int32_t hi, int64_t
 
 static void dnnmem__exact_watch(dnnmem__exact *w, int32_t k, int64_t x, int32_t d);
 
+/* Whether k is a candidate frame f tried before its current one. */
+static int dnnmem__exact_tried(const dnnmem__exact *w, const dnnmem__exact_frame *f, int32_t k) {
+  int32_t p;
+  for (p = f->cand_base; p + 1 < f->cand_next; p++)
+    if (w->cand[p] == k) return 1;
+  return 0;
+}
+
 /* Places record j of frame d at its lowest offset and updates the state.
    Returns 1 when the section bound and every record still fit. The state
    is changed even on failure; dnnmem__exact_undo restores it. */
@@ -8793,6 +8815,15 @@ static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
     hat = 1;
     w->open[k]--;
     x = o + need;
+    /* A cover k of this cell tried before j failed there. Both have one
+       busy stretch, so a plan with j here and k directly on it would give
+       one with the two swapped, k here: k does not start at j's top
+       (canonical offsets lie on the granularity). */
+    if (w->stack_on && x >= w->lowest[k] && f->cell >= 0 && f->cand_end >= 0 && w->span_lo[k] == w->span_lo[j] &&
+        w->span_hi[k] == w->span_hi[j] && need == w->size[j] && w->align[k] == w->align[j] &&
+        ((w->size[k] | w->size[j]) & (w->align[k] - 1)) == 0 && dnnmem__exact_twinnable(w, k) &&
+        dnnmem__exact_twinnable(w, j) && dnnmem__exact_tried(w, f, k))
+      x += w->granularity;
     if (x <= w->lowest[k]) continue;
     x = dnnmem__exact_clear_fixed(w, k, x);
     if (w->logging && !f->unlogged && !dnnmem__exact_log(w, k, w->lowest[k])) f->unlogged = 1;
@@ -9848,6 +9879,7 @@ typedef struct dnnmem__exact_params {
   int no_fit;                  /* tests: noisy runs keep the canonical order of covers */
   int no_twins;                /* tests: identical records in any order (dnnmem__exact_twins) */
   int no_seams;                /* tests: no seam checks (dnnmem__exact_seams) */
+  int no_stack;                /* tests: same-stretch records stacked in any order (dnnmem__exact_place) */
   int shared_noise;            /* tests: noise scales keys every record shares (dnnmem__exact_set_order) */
   uint64_t noise_salt;         /* tests: another stream of noisy restarts (their seeds + salt << 32) */
   int all_plain;               /* tests: the plain round robin keeps repeated orders */
@@ -10092,6 +10124,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   dnnmem__exact_twins(&w);
   w.seams_on = !params->no_seams && !w.has_windows && w.num_fixed == 0;
   for (i = 0; i < w.m && w.seams_on; i++) w.seams_on = w.seg_count[w.search[i]] == 1;
+  w.stack_on = !params->no_stack && !w.has_windows && w.num_fixed == 0;
   w.seam_fails = 0;
   w.nodes = w.refused = w.backjumps = 0;
   w.backjump = !params->no_backjumps;

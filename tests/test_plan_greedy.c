@@ -581,6 +581,89 @@ static void test_size_taken_below(void) {
   }
 }
 
+/* Greedy-size's first pass of a query: T's runs and the E entries meeting
+   the query (the records alive at the query's first anchor, kept in two
+   lists) swept together by offset into the free intervals. A unit record
+   at every step (12 blocks), records alive from inside one block to
+   inside the next (E entries, many ending before a later query starts)
+   and over 1-4 blocks (T runs), sizes of a few values so that T runs and
+   E entries interleave in bytes; in odd trials fixed hosts with an idle
+   gap and fixed guests inside it (alive together in the lists: pieces
+   that overlap), an E entry inside a T run and a T run inside an E entry
+   (a guest that outlives its host); against the rule. Then one case: X alive at block 2's
+   anchor but dead before Q starts leaves its bytes to Q (Q at 100, on
+   X's bytes; 160, above them, if X were taken). */
+static void test_size_first_pass(void) {
+  int32_t bad = 0;
+  FOR_TRIALS(rng, 53, trial, 12) {
+    int32_t steps = 12 * 64, hosts = trial % 2 ? 4 : 0, n = steps + 300 + (int32_t)dnnmem_rng_below(&rng, 600), i;
+    dnnmem_interval *r = (dnnmem_interval *)calloc((size_t)n + 3 * (size_t)hosts, sizeof *r);
+    dnnmem_gap *g = (dnnmem_gap *)calloc((size_t)hosts + 1, sizeof *g);
+    dnnmem_intervals p;
+    for (i = 0; i < n; i++) {
+      int64_t lo = i, len = 1, size = 1 + (int64_t)dnnmem_rng_below(&rng, 2);
+      if (i >= steps) {
+        uint32_t roll = dnnmem_rng_below(&rng, 3);
+        lo = 64 + dnnmem_rng_below(&rng, (uint32_t)(steps - 6 * 64));
+        if (roll == 0) lo -= 1 + lo % 64 / 2, len = 2 + dnnmem_rng_below(&rng, 60); /* across one anchor */
+        else if (roll == 1) len = 64 * (1 + (int64_t)dnnmem_rng_below(&rng, 4)) + (int64_t)dnnmem_rng_below(&rng, 64);
+        else len = 1 + dnnmem_rng_below(&rng, 40);
+        size = (int64_t)(1 + dnnmem_rng_below(&rng, 3)) << (2 * dnnmem_rng_below(&rng, 3));
+      }
+      r[i].lower = lo, r[i].upper = lo + len, r[i].size = size;
+    }
+    for (i = 0; i < hosts; i++) {
+      dnnmem_interval *a = &r[n + 3 * i], *b = a + 1, *c = a + 2;
+      int64_t lo = 64 * (2 + 2 * (int64_t)i) - 10, len = 80 + (int64_t)dnnmem_rng_below(&rng, 60);
+      if (i % 2) len = 20 + (int64_t)dnnmem_rng_below(&rng, 40); /* the host ends in the block, its guest lives on */
+      a->lower = lo, a->upper = lo + len, a->size = 64; /* a T run (E entry) at anchor lo + 10 */
+      a->flags = DNNMEM_INTERVAL_FIXED, a->fixed_offset = 4096 + 1024 * (int64_t)i;
+      g[i].lower = lo + 1, g[i].upper = lo + len - (i % 2 ? 0 : 1);
+      a->gaps = &g[i], a->num_gaps = 1;
+      b->lower = lo + 2, b->upper = lo + 20 + (int64_t)dnnmem_rng_below(&rng, 20); /* an E entry (T run) inside it */
+      if (i % 2) b->upper = lo + len + 100 + (int64_t)dnnmem_rng_below(&rng, 60);
+      b->size = 8 + (int64_t)dnnmem_rng_below(&rng, 40), b->flags = DNNMEM_INTERVAL_FIXED;
+      b->fixed_offset = a->fixed_offset + (int64_t)dnnmem_rng_below(&rng, 64 - (uint32_t)b->size + 1);
+      c->lower = lo + 15, c->upper = lo + 40, c->size = 3; /* meets both */
+    }
+    p.records = r, p.count = n + 3 * hosts, p.alignment = trial % 4 == 2 ? 4 : 0;
+    bad += differs_from_rule(&p, "first pass trial", trial, bad, 0);
+    free(r), free(g);
+  }
+  CHECK_EQ(bad, 0);
+  { /* Y [100, 200) size 100 (T at anchor 128), X [120, 140) size 60 (E at
+       128, on top of Y), Q [150, 160) size 50; fixed 1-byte records at
+       2^20 + 2i, one at each even step: a segment a step */
+    dnnmem_interval q[203];
+    dnnmem_intervals p;
+    int64_t off[203];
+    dnnmem_plan_options opt;
+    dnnmem_plan_result res;
+    void *scratch;
+    size_t bytes = 0;
+    int32_t i;
+    memset(q, 0, sizeof q);
+    for (i = 0; i < 200; i++) {
+      q[i].lower = 2 * i, q[i].upper = 2 * i + 1, q[i].size = 1;
+      q[i].flags = DNNMEM_INTERVAL_FIXED, q[i].fixed_offset = ((int64_t)1 << 20) + 2 * i;
+    }
+    q[200].lower = 100, q[200].upper = 200, q[200].size = 100; /* Y */
+    q[201].lower = 120, q[201].upper = 140, q[201].size = 60;  /* X */
+    q[202].lower = 150, q[202].upper = 160, q[202].size = 50;  /* Q */
+    p.records = q, p.count = 203, p.alignment = 0;
+    memset(&opt, 0, sizeof opt);
+    opt.algo = DNNMEM_PLAN_GREEDY_SIZE;
+    CHECK_EQ(dnnmem_plan_solve_scratch_size(&p, &opt, &bytes), DNNMEM_OK);
+    scratch = malloc(bytes);
+    CHECK_EQ(dnnmem_plan_solve(&p, &opt, off, &res, scratch, bytes), DNNMEM_OK);
+    free(scratch);
+    CHECK_EQ(off[200], 0);
+    CHECK_EQ(off[201], 100);
+    CHECK_EQ(off[202], 100);
+    CHECK_EQ(differs_from_rule(&p, "first pass case", 0, 0, 0), 0);
+  }
+}
+
 int main(void) {
   RUN(test_same_plans_as_the_plain_rule);
   RUN(test_same_plans_at_scale);
@@ -595,5 +678,6 @@ int main(void) {
   RUN(test_size_order);
   RUN(test_size_fixed_in_gaps);
   RUN(test_size_taken_below);
+  RUN(test_size_first_pass);
   return test_finish("test_plan_greedy");
 }
