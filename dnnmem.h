@@ -1501,9 +1501,9 @@
        and simulate O(V + E + capacity); DNNMEM_REMAT_SIMULATE_SCRATCH_BYTES.
        Unless peak_only: plus dnnmem_remat_plan's for capacity records with
        the exact search (about 4.7 KiB a record, plus 43 MiB above 4096) and
-       about 104 bytes a step plus 32 a leaf of push insertion's tree.
+       about 108 bytes a step plus 32 a leaf of push insertion's tree.
        Plan: the simulator's plus dnnmem_plan_solve's for L records and
-       48 bytes a record plus 32 a leaf of push insertion's tree (the power
+       52 bytes a record plus 32 a leaf of push insertion's tree (the power
        of two at or above L; without gaps: the size query needs the length
        only). Curve: the larger of
        solve's and time_bound's, plus the capacity's sequence.
@@ -3390,7 +3390,11 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
    pushed up just enough, where that leaves the least area above the
    capacity, while that area falls; its effort is counted in records
    visited (no clock), so the layout is the sequence's alone; taken only
-   when it meets the capacity (result.first_fit = 1 too). The lowest plan is taken when it is below the
+   when it meets the capacity (result.first_fit = 1 too). When push
+   misses too, up to four times: the records above the capacity move L /
+   16 places ahead in the first order, first fit runs along the new order
+   and push searches from that layout (a near miss); taken only when one
+   meets the capacity. The lowest plan is taken when it is below the
    planner's (result.first_fit = 1; plan.arena says so, plan.feasible = 1
    when it meets the capacity, else as the planner left it): on
    schedules' records first fit often plans 2-10% lower, and which order
@@ -3403,8 +3407,9 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
    DNNMEM_ERR_ALIGNMENT); DNNMEM_ERR_TOO_MANY past 2^30 steps. result may
    be NULL. O(V + L + the steps' in-degrees) plus the plan's time (first
    fit: O(L^2) an order; push insertion: at most 4,000,000 records
-   visited, each O(log L) plus a scan of the records live with it); scratch: the
-   simulator's plus dnnmem_plan_solve's for L records plus 48 bytes a
+   visited, each O(log L) plus a scan of the records live with it, five
+   times at most); scratch: the
+   simulator's plus dnnmem_plan_solve's for L records plus 52 bytes a
    record and 32 a leaf of a tree over the steps (leaves: the power of two
    at or above L). */
 
@@ -14749,6 +14754,11 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #define DNNMEM__REMAT_NEAR_MISS 0.01       /* a faster state planned within 1% over the
                                               budget: the next round starts from it */
 #endif
+#ifndef DNNMEM__REMAT_ARENA_RESTART
+#define DNNMEM__REMAT_ARENA_RESTART 1      /* a round after a miss, once one fits, starts
+                                              from the fastest fit (0: from the miss, at a
+                                              lower aim) */
+#endif
 #define DNNMEM__REMAT_ARENA_CANDIDATES 16  /* plan-guided repairs tried per round */
 #define DNNMEM__REMAT_ARENA_LOOK 1000      /* arena rounds: a state's layout looked at every
                                               1000 moves (first fit, when faster than the
@@ -18104,11 +18114,33 @@ static dnnmem_remat_result dnnmem__remat_arena_settle(dnnmem__remat *w, int64_t 
   return st;
 }
 
+/* Before an arena round: when the last round's state missed the budget
+   (not a faster near miss carried on by the settle) and an answer fits,
+   lower aims would only anneal slower states: the round starts from that
+   answer instead (loaded; *st its result, *aim its peak), to anneal above
+   its peak and be repaired back down to it (the caller's aims): a kick
+   and a repair around the fastest fit. Returns 1 if it restarted. */
+static int dnnmem__remat_arena_restart(dnnmem__remat *w, dnnmem_remat_result *st, int64_t *aim) {
+  int64_t budget = w->o->budget;
+  if (!DNNMEM__REMAT_ARENA_RESTART || st->arena <= budget || w->arena_result.arena < 0 ||
+      w->arena_result.arena > budget ||
+      ((double)st->arena <= (1.0 + DNNMEM__REMAT_NEAR_MISS) * (double)budget && st->time < w->arena_result.time))
+    return 0;
+#ifdef DNNMEM__DEBUG_ARENA
+  fprintf(stderr, "  restart at the answer, peak %.4f\n", (double)w->arena_result.peak / (double)budget);
+#endif
+  dnnmem__anneal_load(w, w->arena_cand, w->arena_len);
+  *st = w->arena_result;
+  *aim = st->peak;
+  return 1;
+}
+
 /* The arena rounds over the rest of the run, from the pipelines' answer
    seq[0 .. len): plan it; anneal warm (from the last state) at an aim
    lowered by the measured fragmentation (raised back where it fits),
    then settle (repair to the highest aim whose plan fits, polish, plan);
-   ARENA_ROUNDS times. Then, while nothing fits, a
+   ARENA_ROUNDS times; a round after a miss, once one fits, from the
+   fastest fit instead (dnnmem__remat_arena_restart). Then, while nothing fits, a
    greedy repair to a lower aim and a plan, at most ARENA_REPAIRS times.
    Every plan is offered as the arena candidate. */
 static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int32_t len) {
@@ -18129,9 +18161,14 @@ static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int3
   w->temp0 *= DNNMEM__REMAT_WARM_TEMP; /* refine, do not melt */
   w->log_ratio -= dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
   for (round = 0; round < DNNMEM__REMAT_ARENA_ROUNDS && !w->stopped && w->iteration < w->iterations; round++) {
+    /* after a restart the annealing aims half-way between the fit's and
+       the budget; the settle repairs to the fit's */
+    int restarted = round > 0 && dnnmem__remat_arena_restart(w, &st, &aim);
+    int64_t anneal_aim;
     aim = dnnmem__remat_next_aim(aim, &st, budget);
-    w->budget = w->aim = aim;
-    w->plateau = aim - (int64_t)(DNNMEM__REMAT_PLATEAU_MARGIN * (double)budget);
+    anneal_aim = restarted ? aim + (budget - aim) / 2 : aim;
+    w->budget = w->aim = anneal_aim;
+    w->plateau = anneal_aim - (int64_t)(DNNMEM__REMAT_PLATEAU_MARGIN * (double)budget);
     w->span_lo = 0;
     w->span_hi = w->S - 1;
     dnnmem__blocks_update(w);
@@ -18398,9 +18435,9 @@ static dnnmem_result dnnmem__remat_plan_carve(const dnnmem_remat_problem *proble
   dnnmem__sim_layout(&s, problem->graph->num_nodes, length, sim);
   *plan_mem = DNNMEM__TAKE(&s, unsigned char, *plan_bytes);
   /* first fit's offsets and sizes, then its order, sort space and list;
-     push insertion's (4 L + 1 + 4 pow2(L), 4 L) */
+     push insertion's (4 L + 1 + 4 pow2(L), 4 L), then the wheel's order (L) */
   *fit_off = DNNMEM__TAKE(&s, int64_t, 4 * (size_t)length + 1 + 4 * (size_t)dnnmem__remat_push_pow2(length));
-  *fit_ids = DNNMEM__TAKE(&s, int32_t, 4 * (size_t)length);
+  *fit_ids = DNNMEM__TAKE(&s, int32_t, 5 * (size_t)length);
   return dnnmem__scratch_end(&s, out_bytes);
 }
 
@@ -18416,7 +18453,8 @@ static dnnmem_result dnnmem__remat_plan_carve(const dnnmem_remat_problem *proble
    there are DNNMEM__REMAT_FIT_RULES orders: 0 largest first, ties the
    earlier step; 1 largest first, ties the later death; 2 and 3 by size
    class (power of two), ties the later death (2) or the longer lifetime
-   (3), then the larger. Rules 4-9 are rules 0 and 1 with lanes (below).
+   (3), then the larger. Rules 4-9 are rules 0 and 1 with lanes (below);
+   rule -1: the order already in ids[0 .. n) (the wheel's, below).
    off: 2 L (offsets, then sort keys, then the lanes' offsets); ids: 3 L
    (order, list, sort space, then each lane's width index). Returns the arena;
    cap > 0: stops at the first record placed past cap (returns its end,
@@ -18487,7 +18525,7 @@ static int64_t dnnmem__remat_first_fit(const dnnmem_interval *rec, int32_t n, in
           width[DNNMEM__REMAT_LANE_WIDTHS], big = 0;
   int32_t *order = ids, *list = ids + n, *tmp = ids + 2 * n, *lane_w = ids + 2 * n, i, k, placed = 0,
           widths = 0, lanes = 0, tie = rule >= 4 ? rule % 2 : rule;
-  for (i = 0; i < n; i++) order[i] = i, key[i] = -rec[i].size;
+  for (i = 0; i < n && rule >= 0; i++) order[i] = i, key[i] = -rec[i].size;
   if (rule >= 4) { /* the lanes' widths, from the records by size */
     dnnmem__radix_sort(order, tmp, n, key);
     widths = dnnmem__remat_lane_widths(rec, n, order, rule, width);
@@ -18503,7 +18541,7 @@ static int64_t dnnmem__remat_first_fit(const dnnmem_interval *rec, int32_t n, in
       key[i] = tie >= 2 ? -c : -rec[i].size;
     }
   }
-  dnnmem__radix_sort(order, tmp, n, key);
+  if (rule >= 0) dnnmem__radix_sort(order, tmp, n, key);
   for (i = 0; i < n; i++) {
     int32_t r = order[i], lo = 0, hi = placed, c = -1;
     int64_t size = rec[r].size, at = -1;
@@ -18723,6 +18761,48 @@ static int64_t dnnmem__remat_push(const dnnmem_interval *rec, int32_t n, int64_t
   return arena;
 }
 
+/* The squeaky wheel (a near miss push insertion did not fix): the records
+   that first fit leaves above the capacity move ahead in its order, by
+   L / DNNMEM__REMAT_WHEEL_STEP places each, and first fit runs again along
+   the new order; each layout that misses by a little is push insertion's
+   start. A push depends on its start, and the records that stick out are
+   the ones placed too late to find room free over their lifetime.
+   DNNMEM__REMAT_WHEEL_ROUNDS orders; no draws. w64, w32: as push's, w32
+   with L more (the order). Returns the arena of a layout within cap (in
+   offsets), else -1 (offsets unchanged). */
+#ifndef DNNMEM__REMAT_WHEEL_ROUNDS
+#define DNNMEM__REMAT_WHEEL_ROUNDS 4
+#endif
+#define DNNMEM__REMAT_WHEEL_STEP 16
+static int64_t dnnmem__remat_wheel(const dnnmem_interval *rec, int32_t n, int64_t alignment, int64_t cap,
+                                   int64_t *offsets, int64_t *w64, int32_t *w32) {
+  int32_t *order = w32 + 4 * (size_t)n, d = n >= DNNMEM__REMAT_WHEEL_STEP ? n / DNNMEM__REMAT_WHEEL_STEP : 1;
+  int32_t round, i, j;
+  int64_t arena = dnnmem__remat_first_fit(rec, n, alignment, 0, 0, w64, w32);
+  DNNMEM_MEMCPY(order, w32, (size_t)n * sizeof(int32_t));
+  for (round = 0; round < DNNMEM__REMAT_WHEEL_ROUNDS; round++) {
+    for (i = 0; i < n; i++) { /* the records above cap ahead */
+      int32_t r = order[i];
+      if (w64[r] + rec[r].size <= cap) continue;
+      for (j = i; j > 0 && j > i - d; j--) order[j] = order[j - 1];
+      order[j] = r;
+    }
+    DNNMEM_MEMCPY(w32, order, (size_t)n * sizeof(int32_t));
+    arena = dnnmem__remat_first_fit(rec, n, alignment, -1, 0, w64, w32);
+    if (arena <= cap) {
+      DNNMEM_MEMCPY(offsets, w64, (size_t)n * sizeof(int64_t));
+      return arena;
+    }
+    if (arena - cap > cap / DNNMEM__REMAT_PUSH_MARGIN) continue;
+    if ((arena = dnnmem__remat_push(rec, n, alignment, cap, offsets, w64, w32)) >= 0) return arena;
+    if (round + 1 < DNNMEM__REMAT_WHEEL_ROUNDS) { /* w64 was push's: the order's layout again */
+      DNNMEM_MEMCPY(w32, order, (size_t)n * sizeof(int32_t));
+      dnnmem__remat_first_fit(rec, n, alignment, -1, 0, w64, w32);
+    }
+  }
+  return -1;
+}
+
 DNNMEM_DEF dnnmem_result dnnmem_remat_plan_scratch_size(const dnnmem_remat_problem *problem,
                                                         const dnnmem_plan_options *options,
                                                         const int32_t *sequence, int32_t length,
@@ -18812,6 +18892,7 @@ static dnnmem_result dnnmem__remat_plan(const dnnmem_remat_problem *problem,
     if (held >= 0) DNNMEM_MEMCPY(fit_off, fit_off + 2 * (size_t)length, (size_t)length * sizeof(int64_t));
     else DNNMEM_MEMCPY(fit_off, offsets, (size_t)length * sizeof(int64_t));
     pa = dnnmem__remat_push(records, length, alignment, options->capacity, offsets, fit_off, fit_ids);
+    if (pa < 0) pa = dnnmem__remat_wheel(records, length, alignment, options->capacity, offsets, fit_off, fit_ids);
     if (pa >= 0) {
       pr.arena = pa;
       pr.optimal = pa == pr.lower_bound;

@@ -646,6 +646,67 @@ static void test_arena_lower(void) {
          (long long)tb.extra_time);
 }
 
+/* The restart before an arena round (dnnmem__remat_arena_restart, the
+   private state), on the repeated layers at the slow answer's planned
+   arena: with no answer that fits, a last round that fit, or a faster
+   near miss (within DNNMEM__REMAT_NEAR_MISS), nothing changes; once the
+   slow answer fits and the last round's state (the row order: fast,
+   far over) misses, the round starts from that answer (loaded: its
+   sequence, time and peak), its result and aim the answer's. */
+static void test_arena_restart(void) {
+  static char scratch[1 << 22];
+  ref_remat_graph g;
+  int32_t a[8], b[8], row[64], seq[128], got[256], len, rlen, glen;
+  int64_t budget, aim;
+  dnnmem_remat_options oo;
+  dnnmem_remat_result st, slow, miss;
+  dnnmem__remat w;
+  dnnmem_rng rng;
+  rlen = ref_remat_layers_graph(&g, a, b, 0, row);
+  len = layers_slow(row, a, b, seq);
+  budget = public_arena(&g.p, 0, seq, len);
+  remat_state(&w, &oo, &rng, &g, budget, 1, scratch, sizeof scratch);
+  /* nothing fits yet: the row order misses, no restart */
+  miss = dnnmem__remat_arena_try(&w, row, rlen);
+  CHECK(miss.arena > budget);
+  CHECK((double)miss.arena > (1.0 + DNNMEM__REMAT_NEAR_MISS) * (double)budget);
+  dnnmem__anneal_load(&w, row, rlen);
+  st = miss, aim = 5;
+  CHECK_EQ(dnnmem__remat_arena_restart(&w, &st, &aim), 0);
+  CHECK_EQ(st.time, miss.time);
+  CHECK_EQ(aim, 5);
+  /* the slow answer fits */
+  slow = dnnmem__remat_arena_try(&w, seq, len);
+  CHECK_EQ(slow.arena, budget);
+  CHECK_EQ(w.arena_result.time, slow.time);
+  CHECK(miss.time < slow.time);
+  /* a last round that fit, or a faster near miss: no restart */
+  st = slow, aim = 5;
+  CHECK_EQ(dnnmem__remat_arena_restart(&w, &st, &aim), 0);
+  CHECK((double)(budget + 1) <= (1.0 + DNNMEM__REMAT_NEAR_MISS) * (double)budget);
+  st = miss, st.arena = budget + 1;
+  CHECK_EQ(dnnmem__remat_arena_restart(&w, &st, &aim), 0);
+  CHECK_EQ(aim, 5);
+  glen = dnnmem__slots_to_seq(&w, w.slot_node, got);
+  CHECK(dnnmem__remat_same_seq(got, glen, row, rlen));
+  /* a slower near miss, or a last round that missed by more: from the answer */
+  st = miss, st.arena = budget + 1, st.time = slow.time;
+  CHECK_EQ(dnnmem__remat_arena_restart(&w, &st, &aim), 1);
+  dnnmem__anneal_load(&w, row, rlen);
+  st = miss, aim = 5;
+  CHECK_EQ(dnnmem__remat_arena_restart(&w, &st, &aim), 1);
+  CHECK_EQ(st.time, slow.time);
+  CHECK_EQ(st.peak, slow.peak);
+  CHECK_EQ(st.arena, slow.arena);
+  CHECK_EQ(aim, slow.peak);
+  CHECK_EQ(w.time, slow.time);
+  CHECK_EQ(w.tree[1], slow.peak);
+  glen = dnnmem__slots_to_seq(&w, w.slot_node, got);
+  CHECK(dnnmem__remat_same_seq(got, glen, seq, len));
+  printf("arena restart: budget %lld, miss time %lld arena %lld; restarted at time %lld peak %lld\n",
+         (long long)budget, (long long)miss.time, (long long)miss.arena, (long long)st.time, (long long)aim);
+}
+
 /* Repeated layers of a random shape (the reviewer's harness of issue 27):
    L layers of w forward nodes each (per position one size and time) and a
    joint, then a gradient per forward node taking it. */
@@ -729,6 +790,7 @@ int main(void) {
   RUN(test_arena_settle_quality);
   RUN(test_arena_broadcast);
   RUN(test_arena_lower);
+  RUN(test_arena_restart);
   RUN(test_arena_broadcast_strict);
   return test_finish("test_remat_arena");
 }

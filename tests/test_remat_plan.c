@@ -880,6 +880,55 @@ static void test_plan_push_margin(void) {
   }
 }
 
+/* The squeaky wheel (dnnmem__remat_wheel): six records ({lower, upper,
+   size}) as a schedule, load 44. Greedy-size and the ten first-fit orders
+   plan 49 (by size: the 37, 30 and 29 at 0, the 10 on the 29 at 29, the 7
+   over steps [3, 12) on the 10 at 39, the 3 on it at 46); push insertion
+   from there misses 48. The wheel moves the 3 (above 48) one place ahead:
+   first fit along that order plans 49 again (the 3 at 39, the 7 at 42),
+   and push from that layout plans 44, the peak (the 7 at 0 under the 37
+   and the 30; brute force over offsets: no plan is lower). At 47 the miss
+   (49) is beyond the push margin (47 / 33 = 1): nothing runs, 49 stays. */
+static void test_plan_wheel(void) {
+  static const int64_t rec_def[6][3] = {{3, 6, 3}, {4, 6, 29}, {1, 4, 7}, {3, 6, 10}, {1, 2, 37}, {2, 3, 30}};
+  static const int64_t low[6] = {39, 0, 0, 46, 29, 0}; /* by step: the 7, 37, 30, 3, 10, 29 (first fit's) */
+  static const int64_t want[6] = {0, 7, 7, 39, 29, 0};
+  ref_remat_graph g;
+  int32_t seq[STRETCH_STEPS], order[STRETCH_STEPS], len, i, j, c;
+  int64_t off[STRETCH_STEPS], ff_off[STRETCH_STEPS];
+  dnnmem_interval rec[STRETCH_STEPS];
+  dnnmem_intervals ip;
+  dnnmem_plan_options po;
+  dnnmem_remat_plan_result res;
+  len = stretched_schedule(rec_def, 6, &g, seq);
+  CHECK_EQ(len, 18);
+  po = ref_plan_options(DNNMEM_PLAN_GREEDY_SIZE, 0, 0);
+  CHECK_EQ(plan_checked(&g.p, seq, len, &po, 0, &res), 49);
+  CHECK_EQ(res.peak, 44);
+  for (j = 0; j < len; j++) rec[j] = ref_plan_record(j, 0, g.size[seq[j]]);
+  ref_remat_lifetimes(&g.p, seq, len, off);
+  for (j = 0; j < len; j++) rec[j].upper = off[j];
+  ip.records = rec;
+  ip.count = len;
+  ip.alignment = 0;
+  for (j = 0; j < REF_REMAT_FIT_RULES; j++) CHECK_EQ(ref_remat_first_fit(&ip, j, ff_off, order), 49);
+  CHECK_EQ(ref_plan_optimum(&ip, NULL), 44);
+  for (c = 47; c <= 48; c++) {
+    po.capacity = c;
+    CHECK_EQ(plan_checked(&g.p, seq, len, &po, 0, &res), c == 48 ? 44 : 49);
+    CHECK_EQ(res.first_fit, c == 48);
+    CHECK_EQ(res.optimal, c == 48);
+    CHECK_EQ(dnnmem_remat_plan(&g.p, &po, seq, len, 0, rec, off, &res, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
+    for (i = 0, j = 0; j < len; j++) {
+      if (rec[j].size == 0) continue;
+      CHECK_EQ(off[j], c == 48 ? want[i] : low[i]);
+      i++;
+    }
+    CHECK_EQ(i, 6);
+    CHECK_EQ(ref_plan_recount(&ip, off), c == 48 ? 44 : 49);
+  }
+}
+
 int main(void) {
   RUN(test_plan_hand);
   RUN(test_plan_random);
@@ -894,5 +943,6 @@ int main(void) {
   RUN(test_plan_lanes);
   RUN(test_plan_push);
   RUN(test_plan_push_margin);
+  RUN(test_plan_wheel);
   return test_finish("test_remat_plan");
 }
