@@ -8787,6 +8787,22 @@ static int dnnmem__exact_tried(const dnnmem__exact *w, const dnnmem__exact_frame
   return 0;
 }
 
+/* Whether k's lowest offset o + granularity was set by the rule of
+   dnnmem__exact_place in frame e, whose record (k's stretch) ends at o.
+   Then records of k's stretch, placed since the frame where k failed,
+   stack from that cell's floor to o; with j (k's stretch, another size)
+   on them and k on j, k moved to the floor is the same plan, refuted. */
+static int dnnmem__exact_chained(const dnnmem__exact *w, int32_t d, int32_t j, int32_t k, int64_t o) {
+  int32_t e = w->raiser[k], p;
+  /* e raised k, logged (an unlogged undo leaves raiser stale) */
+  if (e < 0 || e >= d || w->lastlog[k] < w->frames[e].log_mark || w->lowest[k] != o + w->granularity ||
+      w->size[j] == w->size[k])
+    return 0;
+  p = w->frames[e].placed;
+  return w->offset[p] + w->size[p] == o && w->span_lo[p] == w->span_lo[k] && w->span_hi[p] == w->span_hi[k] &&
+         w->align[p] == w->align[k] && (w->size[p] & (w->align[k] - 1)) == 0 && w->frames[e].cell >= 0;
+}
+
 /* Places record j of frame d at its lowest offset and updates the state.
    Returns 1 when the section bound and every record still fit. The state
    is changed even on failure; dnnmem__exact_undo restores it. */
@@ -8818,11 +8834,12 @@ static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
     /* A cover k of this cell tried before j failed there. Both have one
        busy stretch, so a plan with j here and k directly on it would give
        one with the two swapped, k here: k does not start at j's top
-       (canonical offsets lie on the granularity). */
+       (canonical offsets lie on the granularity). The same when this
+       rule kept k off j's offset: k is then off the whole stack. */
     if (w->stack_on && x >= w->lowest[k] && f->cell >= 0 && f->cand_end >= 0 && w->span_lo[k] == w->span_lo[j] &&
         w->span_hi[k] == w->span_hi[j] && need == w->size[j] && w->align[k] == w->align[j] &&
         ((w->size[k] | w->size[j]) & (w->align[k] - 1)) == 0 && dnnmem__exact_twinnable(w, k) &&
-        dnnmem__exact_twinnable(w, j) && dnnmem__exact_tried(w, f, k))
+        dnnmem__exact_twinnable(w, j) && (dnnmem__exact_tried(w, f, k) || dnnmem__exact_chained(w, d, j, k, o)))
       x += w->granularity;
     if (x <= w->lowest[k]) continue;
     x = dnnmem__exact_clear_fixed(w, k, x);

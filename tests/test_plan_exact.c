@@ -584,10 +584,11 @@ static void test_backjumps_tilings(void) {
    regression, fewer a change to check and record (a resumed search that
    lost a frame's state, a memo probe gone astray, a cut weakened or
    wrongly strengthened all move it by 0.02% to 5%, which a margin hides). */
-/* a failed cover never directly on a later one of its stretch (issue 29): 92304 before; noisy restarts that
-   stall end: 90874 before; identical records in a fixed order: one of the six
-   tilings 110 -> 346 nodes, the cell chosen by covers that may go now; 0.8.0's tight cells 90638; 0.6.1: 190290 */
-#define EFFORT_NODES 92303
+/* a failed cover off the stack above it (chained, issue 29): 92303 before; never directly on a later one
+   of its stretch: 92304 before; noisy restarts that stall end: 90874 before; identical records in a fixed
+   order: one of the six tilings 110 -> 346 nodes, the cell chosen by covers that may go now; 0.8.0's
+   tight cells 90638; 0.6.1: 190290 */
+#define EFFORT_NODES 92302
 static void test_search_effort(void) {
   static dnnmem_interval r[200];
   static int64_t off[200];
@@ -1279,9 +1280,10 @@ static void test_twins(void) {
 /* The dense window of tests/bench_plan_exact.c's 400-piece tiling of seed
    27 (issue 29: every record cut at time 50, 234 records) decided at its
    height with and without the failed covers' stacks, plans recounted,
-   nodes pinned (STACKS_CUT without the rule). */
+   nodes pinned (STACKS_CUT without the rule; 7251 with it before a failed
+   cover was also kept off the tops of the stack above it). */
 #define STACKS_CUT 8620
-#define STACKS_CUT_NODES 7251
+#define STACKS_CUT_NODES 7870
 static void stacks_cut_window(void) {
   static dnnmem_interval r[400];
   static int64_t off[400];
@@ -1635,8 +1637,9 @@ static void test_stalls(void) {
    stream, seed 5 on stream 3) decided at their height, each plan
    recounted; nodes pinned (1056 and 3077 while such a scan left the watch
    on the entry that had just risen, the record placed or not; 1049 and
-   2783 before failed covers' stacks). */
-#define WATCH_PLACED_NODES (1046 + 2767)
+   2783 before failed covers' stacks; 1046 and 2767 before they were
+   chained). */
+#define WATCH_PLACED_NODES (1040 + 2752)
 static void test_watch_placed(void) {
   static dnnmem_interval r[600];
   static int64_t off[600];
@@ -1813,7 +1816,7 @@ static void test_scan_full(void) {
   for (seed = 0; seed < 200; seed++) gapped_both_ways((uint64_t)seed * 11 + 3, seed % 2, 1);
   printf("scan_full: %lld nodes each way, %lld nogood failures, %d yes, %d no\n", (long long)nodes,
          (long long)hits, yes, no);
-  CHECK(hits > 500);
+  CHECK(hits > 400); /* 460 (505 before failed covers were chained) */
   CHECK(yes > 800 && no > 200);
 }
 
