@@ -6492,7 +6492,7 @@ static void dnnmem__anchor_insert(dnnmem__planner *p, int32_t q) {
    second buffer copies them all): anc_nodes[0] is the head, each node
    bytes [a, b) reached by its nx, the last unbounded. In bestfit's heap
    keys (unused here), n + 2 nodes: one per placed record at most (a gap below
-   a T run, or a piece's part below; a record listed twice, as one
+   a T run or an E entry, or a piece's part below; a record listed twice, as one
    starting at anchor jL is, finds its bytes taken the second time), the
    head and the unbounded last. As gap_cut: intervals shorter than need go
    as soon as they are cut. */
@@ -6623,9 +6623,9 @@ static void dnnmem__anchor_free(dnnmem__planner *p, int32_t r) {
   int32_t M = ((int32_t)1 << S) - 1;
   uint64_t qL = DNNMEM__ANCHOR_BITS(L & M, 63), qH = DNNMEM__ANCHOR_BITS(0, (H - 1) & M);
   { /* the first pass: T's runs and the E entries meeting r, all alive at
-       anchor jL (byte-disjoint: merged by offset as they come), cut [0,
-       inf): their gaps. x: the highest end so far (fixed records may share
-       bytes). */
+       anchor jL and so byte-disjoint but for fixed records sharing bytes
+       (merged by offset as they come), cut [0, inf): their gaps. x: the
+       highest end so far. */
     const dnnmem__gap_span *u = p->anc_run + p->anc_at[3 * B + jL], *last = u + p->anc_cnt[3 * B + jL];
     const dnnmem__anchor_entry *f = p->anc_e + p->anc_at[2 * B + jL], *fl = f + p->anc_cnt[2 * B + jL];
     dnnmem__anchor_node *v = p->anc_nodes, *t = v + 1;

@@ -584,9 +584,10 @@ static void test_size_taken_below(void) {
 /* Greedy-size's first pass of a query: T's runs and the E entries meeting
    the query (the records alive at the query's first anchor, kept in two
    lists) swept together by offset into the free intervals. A unit record
-   at every step (12 blocks), records alive from inside one block to
+   at every step (768 steps; records outnumber segments, so blocks of 16
+   or 32 segments), records alive from inside one block to
    inside the next (E entries, many ending before a later query starts)
-   and over 1-4 blocks (T runs), sizes of a few values so that T runs and
+   and over several blocks (T runs), sizes of a few values so that T runs and
    E entries interleave in bytes; in odd trials fixed hosts with an idle
    gap and fixed guests inside it (alive together in the lists: pieces
    that overlap), an E entry inside a T run and a T run inside an E entry
