@@ -2174,6 +2174,7 @@
 
 
    HISTORY (one line per version; what changed, and why, is in the git log)
+       0.22.0 exact failed covers off their stack; remat wheel, fit restart
        0.21.0 exact watch on placed entries 0.78x; remat broadcast x2, repair
        0.20.0 exact nodes 0.76x, stalled restarts end; remat push; greedy-size
        0.19.0 exact cell stepped (0.72x); greedy-size skips; remat lanes, broadcast
@@ -2208,9 +2209,9 @@
 #include <stdint.h>
 
 #define DNNMEM_VERSION_MAJOR 0
-#define DNNMEM_VERSION_MINOR 21
+#define DNNMEM_VERSION_MINOR 22
 #define DNNMEM_VERSION_PATCH 0
-#define DNNMEM_VERSION_STRING "0.21.0"
+#define DNNMEM_VERSION_STRING "0.22.0"
 
 #ifndef DNNMEM_DEF
 #ifdef DNNMEM_STATIC
