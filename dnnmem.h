@@ -1350,7 +1350,10 @@
        peak are tried from the same state (5 bisection steps, each
        planned): the highest aim that fits stays, or a faster state planned
        at most 1% over the budget, which the next round starts from, its
-       aim lowered as after any miss. The rounds also look at the layout of
+       aim lowered as after any miss. After any other miss, once a plan
+       fits, the next round starts from the fastest fit instead, annealed
+       at an aim half-way between the fit's aim and the budget, then
+       repaired and settled from the fit's aim as above. The rounds also look at the layout of
        the states they pass: every 1000 moves, a state faster than the
        fastest that fits so far is laid out by first fit by size
        (dnnmem_remat_plan's first order; stopped at the first instance past
@@ -18119,8 +18122,8 @@ static dnnmem_remat_result dnnmem__remat_arena_settle(dnnmem__remat *w, int64_t 
    (not a faster near miss carried on by the settle) and an answer fits,
    lower aims would only anneal slower states: the round starts from that
    answer instead (loaded; *st its result, *aim its peak), to anneal above
-   its peak and be repaired back down to it (the caller's aims): a kick
-   and a repair around the fastest fit. Returns 1 if it restarted. */
+   its peak and be repaired back down to the fit's aim (its peak raised as
+   after any fit): a kick and a repair around the fastest fit. Returns 1 if it restarted. */
 static int dnnmem__remat_arena_restart(dnnmem__remat *w, dnnmem_remat_result *st, int64_t *aim) {
   int64_t budget = w->o->budget;
   if (!DNNMEM__REMAT_ARENA_RESTART || st->arena <= budget || w->arena_result.arena < 0 ||
