@@ -503,6 +503,31 @@ static void test_size_fixed_in_gaps(void) {
   CHECK_EQ(bad, 0);
 }
 
+/* 200 fixed 1-byte records at 2^20 + 2i, one at each even step (a segment
+   a step), in q[0 .. 200); the rest of q's bytes zeroed. */
+static void unit_fixed_steps(dnnmem_interval *q, size_t bytes) {
+  int32_t i;
+  memset(q, 0, bytes);
+  for (i = 0; i < 200; i++) {
+    q[i].lower = 2 * i, q[i].upper = 2 * i + 1, q[i].size = 1;
+    q[i].flags = DNNMEM_INTERVAL_FIXED, q[i].fixed_offset = ((int64_t)1 << 20) + 2 * i;
+  }
+}
+
+/* p planned by greedy-size into off. */
+static void greedy_size_plan(const dnnmem_intervals *p, int64_t *off) {
+  dnnmem_plan_options opt;
+  dnnmem_plan_result res;
+  size_t bytes = 0;
+  void *scratch;
+  memset(&opt, 0, sizeof opt);
+  opt.algo = DNNMEM_PLAN_GREEDY_SIZE;
+  CHECK_EQ(dnnmem_plan_solve_scratch_size(p, &opt, &bytes), DNNMEM_OK);
+  scratch = malloc(bytes);
+  CHECK_EQ(dnnmem_plan_solve(p, &opt, off, &res, scratch, bytes), DNNMEM_OK);
+  free(scratch);
+}
+
 /* Greedy-size's long queries skip the entries of their end blocks' St
    lists that lie in taken bytes: in both end blocks those ending at or
    below the current free interval's start (entry by entry), and in the
@@ -552,27 +577,13 @@ static void test_size_taken_below(void) {
     dnnmem_interval q[204];
     dnnmem_intervals p;
     int64_t off[204];
-    dnnmem_plan_options opt;
-    dnnmem_plan_result res;
-    void *scratch;
-    size_t bytes = 0;
-    int32_t i;
-    memset(q, 0, sizeof q);
-    for (i = 0; i < 200; i++) {
-      q[i].lower = 2 * i, q[i].upper = 2 * i + 1, q[i].size = 1;
-      q[i].flags = DNNMEM_INTERVAL_FIXED, q[i].fixed_offset = ((int64_t)1 << 20) + 2 * i;
-    }
+    unit_fixed_steps(q, sizeof q);
     q[200].lower = 100, q[200].upper = 140, q[200].size = 100; /* G */
     q[201].lower = 150, q[201].upper = 215, q[201].size = 94;  /* H */
     q[202].lower = 200, q[202].upper = 210, q[202].size = 7;   /* E */
     q[203].lower = 100, q[203].upper = 220, q[203].size = 5;   /* Q */
     p.records = q, p.count = 204, p.alignment = 0;
-    memset(&opt, 0, sizeof opt);
-    opt.algo = DNNMEM_PLAN_GREEDY_SIZE;
-    CHECK_EQ(dnnmem_plan_solve_scratch_size(&p, &opt, &bytes), DNNMEM_OK);
-    scratch = malloc(bytes);
-    CHECK_EQ(dnnmem_plan_solve(&p, &opt, off, &res, scratch, bytes), DNNMEM_OK);
-    free(scratch);
+    greedy_size_plan(&p, off);
     CHECK_EQ(off[200], 0);
     CHECK_EQ(off[201], 0);
     CHECK_EQ(off[202], 94);
@@ -638,26 +649,12 @@ static void test_size_first_pass(void) {
     dnnmem_interval q[203];
     dnnmem_intervals p;
     int64_t off[203];
-    dnnmem_plan_options opt;
-    dnnmem_plan_result res;
-    void *scratch;
-    size_t bytes = 0;
-    int32_t i;
-    memset(q, 0, sizeof q);
-    for (i = 0; i < 200; i++) {
-      q[i].lower = 2 * i, q[i].upper = 2 * i + 1, q[i].size = 1;
-      q[i].flags = DNNMEM_INTERVAL_FIXED, q[i].fixed_offset = ((int64_t)1 << 20) + 2 * i;
-    }
+    unit_fixed_steps(q, sizeof q);
     q[200].lower = 100, q[200].upper = 200, q[200].size = 100; /* Y */
     q[201].lower = 120, q[201].upper = 140, q[201].size = 60;  /* X */
     q[202].lower = 150, q[202].upper = 160, q[202].size = 50;  /* Q */
     p.records = q, p.count = 203, p.alignment = 0;
-    memset(&opt, 0, sizeof opt);
-    opt.algo = DNNMEM_PLAN_GREEDY_SIZE;
-    CHECK_EQ(dnnmem_plan_solve_scratch_size(&p, &opt, &bytes), DNNMEM_OK);
-    scratch = malloc(bytes);
-    CHECK_EQ(dnnmem_plan_solve(&p, &opt, off, &res, scratch, bytes), DNNMEM_OK);
-    free(scratch);
+    greedy_size_plan(&p, off);
     CHECK_EQ(off[200], 0);
     CHECK_EQ(off[201], 100);
     CHECK_EQ(off[202], 100);

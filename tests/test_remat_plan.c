@@ -754,6 +754,19 @@ static int32_t stretched_schedule(const int64_t (*rec_def)[3], int32_t n, ref_re
   return steps;
 }
 
+/* The instance records of a stretched schedule (step j's output from j to
+   its last read, ref_remat_lifetimes) as an interval problem in ip. */
+static void stretched_records(const ref_remat_graph *g, const int32_t *seq, int32_t len, dnnmem_interval *rec,
+                              dnnmem_intervals *ip) {
+  int64_t last[STRETCH_STEPS];
+  int32_t j;
+  ref_remat_lifetimes(&g->p, seq, len, last);
+  for (j = 0; j < len; j++) rec[j] = ref_plan_record(j, 0, g->size[seq[j]]), rec[j].upper = last[j];
+  ip->records = rec;
+  ip->count = len;
+  ip->alignment = 0;
+}
+
 static void test_plan_lanes(void) {
   static const int64_t rec_def[7][3] = {{1, 5, 1}, {4, 5, 2}, {0, 3, 3}, {0, 1, 4}, {4, 5, 3}, {1, 3, 3}, {2, 3, 2}};
   ref_remat_graph g;
@@ -796,12 +809,7 @@ static void test_plan_push(void) {
   po = ref_plan_options(DNNMEM_PLAN_GREEDY_SIZE, 0, 0);
   CHECK_EQ(plan_checked(&g.p, seq, len, &po, 0, &res), 67);
   CHECK_EQ(res.peak, 66);
-  for (j = 0; j < len; j++) rec[j] = ref_plan_record(j, 0, g.size[seq[j]]);
-  ref_remat_lifetimes(&g.p, seq, len, off);
-  for (j = 0; j < len; j++) rec[j].upper = off[j];
-  ip.records = rec;
-  ip.count = len;
-  ip.alignment = 0;
+  stretched_records(&g, seq, len, rec, &ip);
   for (j = 0; j < REF_REMAT_FIT_RULES; j++) CHECK_EQ(ref_remat_first_fit(&ip, j, ff_off, order), 67);
   for (c = 65; c <= 66; c++) {
     po.capacity = c;
@@ -854,12 +862,7 @@ static void test_plan_push_margin(void) {
   CHECK_EQ(plan_checked(&g.p, seq, len, &po, 0, &res), 5655);
   CHECK_EQ(res.peak, 5135);
   CHECK_EQ(res.plan.lower_bound, 5135);
-  for (j = 0; j < len; j++) rec[j] = ref_plan_record(j, 0, g.size[seq[j]]);
-  ref_remat_lifetimes(&g.p, seq, len, off);
-  for (j = 0; j < len; j++) rec[j].upper = off[j];
-  ip.records = rec;
-  ip.count = len;
-  ip.alignment = 0;
+  stretched_records(&g, seq, len, rec, &ip);
   for (j = 0; j < REF_REMAT_FIT_RULES; j++) CHECK_EQ(ref_remat_first_fit(&ip, j, ff_off, order), j == 2 ? 6767 : 5655);
   CHECK_EQ(5655 - 5489, 5489 / 33);
   CHECK_EQ(5655 - 5488, 5488 / 33 + 1);
@@ -905,12 +908,7 @@ static void test_plan_wheel(void) {
   po = ref_plan_options(DNNMEM_PLAN_GREEDY_SIZE, 0, 0);
   CHECK_EQ(plan_checked(&g.p, seq, len, &po, 0, &res), 49);
   CHECK_EQ(res.peak, 44);
-  for (j = 0; j < len; j++) rec[j] = ref_plan_record(j, 0, g.size[seq[j]]);
-  ref_remat_lifetimes(&g.p, seq, len, off);
-  for (j = 0; j < len; j++) rec[j].upper = off[j];
-  ip.records = rec;
-  ip.count = len;
-  ip.alignment = 0;
+  stretched_records(&g, seq, len, rec, &ip);
   for (j = 0; j < REF_REMAT_FIT_RULES; j++) CHECK_EQ(ref_remat_first_fit(&ip, j, ff_off, order), 49);
   CHECK_EQ(ref_plan_optimum(&ip, NULL), 44);
   for (c = 47; c <= 48; c++) {
