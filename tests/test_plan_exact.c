@@ -1217,6 +1217,44 @@ static void test_nogood_list_room(void) {
   shared_noise = 0;
 }
 
+/* Record i of a tiling cut (the twins' test): a copy (small only, 1 in 6)
+   or two halves; the new count. */
+static int32_t twin_cut(dnnmem_rng *rng, dnnmem_interval *r, int32_t n, int32_t i, int big) {
+  if (!big && dnnmem_rng_below(rng, 6) == 0) r[n++] = r[i]; /* a copy */
+  else if (r[i].size % 2 == 0) r[i].size /= 2, r[n++] = r[i]; /* two halves */
+  return n;
+}
+
+/* Record i of a tiling cut (the stacks' test) into two unequal records of
+   its lifetime (equal ones are twins); the new count. */
+static int32_t stack_cut(dnnmem_rng *rng, dnnmem_interval *r, int32_t n, int32_t i, int big) {
+  int64_t a;
+  (void)big;
+  if (r[i].size < 3) return n;
+  a = 1 + (int64_t)dnnmem_rng_below(rng, (uint32_t)(r[i].size - 1));
+  if (2 * a == r[i].size) return n;
+  r[n] = r[i], r[n++].size = r[i].size - a, r[i].size = a;
+  return n;
+}
+
+/* A tiling of the given height and unit, small (4-7 pieces, 3-8 steps,
+   up to 10 records) or big (24-40 pieces, 30 steps, up to 60), n / 2 + 1
+   of its pieces drawn and cut by cut(), spoilt 0-2 times, in p; returns
+   its optimum (small: the brute force's; big: the height). */
+static int64_t split_tiling(dnnmem_rng *rng, dnnmem_interval *r, int big, int64_t height, int64_t unit,
+                            int32_t (*cut)(dnnmem_rng *, dnnmem_interval *, int32_t, int32_t, int),
+                            dnnmem_intervals *p) {
+  int32_t n, m, k;
+  n = big ? ref_plan_tiling(rng, r, 24 + (int32_t)dnnmem_rng_below(rng, 17), 30, height, unit)
+          : ref_plan_tiling(rng, r, 4 + (int32_t)dnnmem_rng_below(rng, 4), 3 + (int32_t)dnnmem_rng_below(rng, 6),
+                            height, unit);
+  for (m = n / 2 + 1, k = 0; k < m && n < (big ? 60 : 10); k++)
+    n = cut(rng, r, n, (int32_t)dnnmem_rng_below(rng, (uint32_t)n), big);
+  for (m = (int32_t)dnnmem_rng_below(rng, 3); m > 0; m--) spoil(rng, r, &n, 6, 64);
+  p->records = r, p->count = n, p->alignment = 0;
+  return big ? height : ref_plan_optimum(p, NULL);
+}
+
 /* Identical records (dnnmem__exact_twins: each waits below its twin): 400
    small tilings (4-7 pieces, 4-8 bytes x 3-8 steps, unit 2) whose pieces
    are halved into identical pairs or copied whole (an extra record: a
@@ -1243,20 +1281,10 @@ static void test_twins(void) {
     dnnmem_rng rng;
     dnnmem_intervals p;
     int64_t height, optimum, answer = -1;
-    int32_t c, mode, big = seed >= TWIN_SMALL, n, k, m;
+    int32_t c, mode, big = seed >= TWIN_SMALL;
     dnnmem_rng_seed(&rng, (uint64_t)seed * 11 + 3);
     height = big ? 24 : 4 + 2 * (int64_t)dnnmem_rng_below(&rng, 3);
-    n = big ? ref_plan_tiling(&rng, r, 24 + (int32_t)dnnmem_rng_below(&rng, 17), 30, height, 2)
-            : ref_plan_tiling(&rng, r, 4 + (int32_t)dnnmem_rng_below(&rng, 4), 3 + (int32_t)dnnmem_rng_below(&rng, 6),
-                              height, 2);
-    for (m = n / 2 + 1, k = 0; k < m && n < (big ? 60 : 10); k++) {
-      int32_t i = (int32_t)dnnmem_rng_below(&rng, (uint32_t)n);
-      if (!big && dnnmem_rng_below(&rng, 6) == 0) r[n++] = r[i]; /* a copy */
-      else if (r[i].size % 2 == 0) r[i].size /= 2, r[n++] = r[i]; /* two halves */
-    }
-    for (m = (int32_t)dnnmem_rng_below(&rng, 3); m > 0; m--) spoil(&rng, r, &n, 6, 64);
-    p.records = r, p.count = n, p.alignment = 0;
-    optimum = big ? height : ref_plan_optimum(&p, NULL);
+    optimum = split_tiling(&rng, r, big, height, 2, twin_cut, &p);
     for (c = 0; c < 2; c++)
       for (mode = 0; mode < 2; mode++) {
         dnnmem__exact_params params;
@@ -1342,23 +1370,10 @@ static void test_stacks(void) {
     dnnmem_rng rng;
     dnnmem_intervals p;
     int64_t height, optimum, answer = -1, got[2][2];
-    int32_t c, mode, big = seed >= STACK_SMALL, n, k, m;
+    int32_t c, mode, big = seed >= STACK_SMALL;
     dnnmem_rng_seed(&rng, (uint64_t)seed * 13 + 5);
     height = big ? 24 : 4 + (int64_t)dnnmem_rng_below(&rng, 6);
-    n = big ? ref_plan_tiling(&rng, r, 24 + (int32_t)dnnmem_rng_below(&rng, 17), 30, height, 1)
-            : ref_plan_tiling(&rng, r, 4 + (int32_t)dnnmem_rng_below(&rng, 4), 3 + (int32_t)dnnmem_rng_below(&rng, 6),
-                              height, 1);
-    for (m = n / 2 + 1, k = 0; k < m && n < (big ? 60 : 10); k++) {
-      int32_t i = (int32_t)dnnmem_rng_below(&rng, (uint32_t)n);
-      int64_t a;
-      if (r[i].size < 3) continue;
-      a = 1 + (int64_t)dnnmem_rng_below(&rng, (uint32_t)(r[i].size - 1));
-      if (2 * a == r[i].size) continue; /* unequal: equal ones are twins */
-      r[n] = r[i], r[n++].size = r[i].size - a, r[i].size = a;
-    }
-    for (m = (int32_t)dnnmem_rng_below(&rng, 3); m > 0; m--) spoil(&rng, r, &n, 6, 64);
-    p.records = r, p.count = n, p.alignment = 0;
-    optimum = big ? height : ref_plan_optimum(&p, NULL);
+    optimum = split_tiling(&rng, r, big, height, 1, stack_cut, &p);
     for (c = 0; c < 2; c++)
       for (mode = 0; mode < 2; mode++) {
         dnnmem__exact_params params;
