@@ -1353,12 +1353,13 @@
        aim lowered as after any miss. After any other miss, once a plan
        fits, the next round starts from the fastest fit instead, annealed
        at an aim half-way between the fit's aim and the budget, then
-       repaired and settled from the fit's aim as above. The rounds also look at the layout of
-       the states they pass: every 1000 moves, a state faster than the
-       fastest that fits so far is laid out by first fit by size
-       (dnnmem_remat_plan's first order; stopped at the first instance past
-       the budget) and, when it fits, planned and offered: states on the
-       way down to an aim can fragment less than those that settle at it.
+       repaired and settled from the fit's aim as above. The rounds also
+       look at the layout of the states they pass: every 1000 moves, a
+       state faster than the fastest that fits so far is laid out by first
+       fit by size (dnnmem_remat_plan's first order; stopped at the first
+       instance past the budget) and, when it fits, planned and offered:
+       states on the way down to an aim can fragment less than those that
+       settle at it.
        While no plan fits, up to 8 repairs: guided by the plan (the
        instances held across the first step of a record planned above the
        budget are released there by the repair's recomputation, each of up
@@ -3412,9 +3413,8 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
    be NULL. O(V + L + the steps' in-degrees) plus the plan's time (first
    fit: O(L^2) an order; push insertion: at most 4,000,000 records
    visited, each O(log L) plus a scan of the records live with it, five
-   times at most); scratch: the
-   simulator's plus dnnmem_plan_solve's for L records plus 52 bytes a
-   record and 32 a leaf of a tree over the steps (leaves: the power of two
+   times at most); scratch: the simulator's plus dnnmem_plan_solve's for
+   L records plus 52 bytes a record and 32 a leaf of a tree over the steps (leaves: the power of two
    at or above L). */
 
 /* ---- recompute: the memory / time trade-off curve ----------------------- */
@@ -18123,7 +18123,8 @@ static dnnmem_remat_result dnnmem__remat_arena_settle(dnnmem__remat *w, int64_t 
    lower aims would only anneal slower states: the round starts from that
    answer instead (loaded; *st its result, *aim its peak), to anneal above
    its peak and be repaired back down to the fit's aim (its peak raised as
-   after any fit): a kick and a repair around the fastest fit. Returns 1 if it restarted. */
+   after any fit): a kick and a repair around the fastest fit. Returns 1
+   if it restarted. */
 static int dnnmem__remat_arena_restart(dnnmem__remat *w, dnnmem_remat_result *st, int64_t *aim) {
   int64_t budget = w->o->budget;
   if (!DNNMEM__REMAT_ARENA_RESTART || st->arena <= budget || w->arena_result.arena < 0 ||
@@ -18144,8 +18145,9 @@ static int dnnmem__remat_arena_restart(dnnmem__remat *w, dnnmem_remat_result *st
    lowered by the measured fragmentation (raised back where it fits),
    then settle (repair to the highest aim whose plan fits, polish, plan);
    ARENA_ROUNDS times; a round after a miss, once one fits, from the
-   fastest fit instead (dnnmem__remat_arena_restart). Then, while nothing fits, a
-   greedy repair to a lower aim and a plan, at most ARENA_REPAIRS times.
+   fastest fit instead (dnnmem__remat_arena_restart). Then, while
+   nothing fits, a greedy repair to a lower aim and a plan, at most
+   ARENA_REPAIRS times.
    Every plan is offered as the arena candidate. */
 static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int32_t len) {
   int64_t budget = w->budget, aim = budget;
