@@ -3414,8 +3414,8 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
    fit: O(L^2) an order; push insertion: at most 4,000,000 records
    visited, each O(log L) plus a scan of the records live with it, five
    times at most); scratch: the simulator's plus dnnmem_plan_solve's for
-   L records plus 52 bytes a record and 32 a leaf of a tree over the steps (leaves: the power of two
-   at or above L). */
+   L records plus 52 bytes a record and 32 a leaf of a tree over the
+   steps (leaves: the power of two at or above L). */
 
 /* ---- recompute: the memory / time trade-off curve ----------------------- */
 
