@@ -1354,13 +1354,13 @@
        slower than the fastest, once a plan fits, the next round starts
        from the fastest fit instead, annealed at an aim half-way between
        the fit's aim and the budget, then repaired and settled from the
-       fit's aim as above. The rounds also
-       look at the layout of the states they pass: every 1000 moves, a
-       state faster than the fastest that fits so far is laid out by first
-       fit by size (dnnmem_remat_plan's first order; stopped at the first
-       instance past the budget) and, when it fits, planned and offered:
-       states on the way down to an aim can fragment less than those that
-       settle at it.
+       fit's aim as above. The rounds also look at the layout of the
+       states they pass: every 1000 moves, a state faster than the fastest
+       that fits so far is laid out by first fit by size
+       (dnnmem_remat_plan's first order; stopped at the first instance
+       past the budget) and, when it fits, planned and offered: states on
+       the way down to an aim can fragment less than those that settle at
+       it.
        While no plan fits, up to 8 repairs: guided by the plan (the
        instances held across the first step of a record planned above the
        budget are released there by the repair's recomputation, each of up
@@ -18154,9 +18154,9 @@ static int dnnmem__remat_arena_restart(dnnmem__remat *w, dnnmem_remat_result *st
    lowered by the measured fragmentation (raised back where it fits),
    then settle (repair to the highest aim whose plan fits, polish, plan);
    ARENA_ROUNDS times; a round after a miss or a slower fit, once one
-   fits, from the fastest fit instead (dnnmem__remat_arena_restart). Then, while
-   nothing fits, a greedy repair to a lower aim and a plan, at most
-   ARENA_REPAIRS times.
+   fits, from the fastest fit instead (dnnmem__remat_arena_restart).
+   Then, while nothing fits, a greedy repair to a lower aim and a plan, at
+   most ARENA_REPAIRS times.
    Every plan is offered as the arena candidate. */
 static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int32_t len) {
   int64_t budget = w->budget, aim = budget;
