@@ -3390,9 +3390,9 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
    above its size before the lowest room anywhere), each taken only when
    it meets the capacity; then largest first, ties the longer lifetime,
    alone and with the same three lanes, taken as the lanes. When the
-   lowest plan still misses the capacity
-   by at most capacity / 33, push insertion searches from it (the lowest
-   lanes plan if lower): each record reaching above the capacity is put
+   lowest plan still misses the capacity by at most capacity / 33, push
+   insertion searches from it (the lowest lanes plan if lower): each
+   record reaching above the capacity is put
    back lower (at 0 or on a record live with it), the records above it
    pushed up just enough, where that leaves the least area above the
    capacity, while that area falls; its effort is counted in records
