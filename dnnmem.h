@@ -3392,8 +3392,8 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
    alone and with the same three lanes, taken as the lanes. When the
    lowest plan still misses the capacity by at most capacity / 33, push
    insertion searches from it (the lowest lanes plan if lower): each
-   record reaching above the capacity is put
-   back lower (at 0 or on a record live with it), the records above it
+   record reaching above the capacity is put back lower (at 0 or on a
+   record live with it), the records above it
    pushed up just enough, where that leaves the least area above the
    capacity, while that area falls; its effort is counted in records
    visited (no clock), so the layout is the sequence's alone; taken only
