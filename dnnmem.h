@@ -9474,24 +9474,41 @@ static void dnnmem__exact_row(const dnnmem__exact *w, uint64_t *row, int32_t wor
   for (i = 0; i < words; i++) row[i] = 0;
   row[0] = 1;
   for (a = 0, b = 1; a < c; a++) { /* words [0, b) may be nonzero */
-    int64_t r = (rel[ord[a]] - base + g - 1) / g, sh = w->size[recs[ord[a]]] / g;
+    int64_t r = (rel[ord[a]] - base + g - 1) / g, sh = w->size[recs[ord[a]]] / g, q, o, rq, lo;
+    uint64_t rm;
     if (r >= 64 * (int64_t)b) continue; /* nothing stands that high yet */
+    if (r < 0) r = 0; /* no bit lies below 0 */
     b = (int32_t)dnnmem__min64(words, b + sh / 64 + 1);
-    for (i = b - 1; i >= 0 && 64 * (int64_t)i + 63 >= r + sh; i--)
-      row[i] |= dnnmem__exact_bits(row, words, 64 * (int64_t)i - sh, r);
+    /* row[i] |= bits 64 i - sh .. + 63 of the row with the bits below r
+       cleared, top down (each word reads words not yet written): source
+       word i - q shifted up by o, with its lower neighbour's high bits */
+    q = sh >> 6, o = sh & 63, rq = r >> 6, rm = ~(uint64_t)0 << (r & 63);
+    lo = (r + sh) >> 6; /* the lowest word that can gain a bit (its source word is at least rq) */
+    i = b - 1;
+    if (o) /* source words above rq: no mask */
+      for (; i >= lo && i - q - 1 > rq; i--) row[i] |= row[i - q] << o | row[i - q - 1] >> (64 - o);
+    else
+      for (; i >= lo && i - q > rq; i--) row[i] |= row[i - q];
+    for (; i >= lo; i--) {
+      int64_t k = i - q;
+      uint64_t hi = k >= rq && k < words ? row[k] & (k == rq ? rm : ~(uint64_t)0) : 0, x = hi << o;
+      if (o && k - 1 >= rq && k - 1 < words) x |= (row[k - 1] & (k - 1 == rq ? rm : ~(uint64_t)0)) >> (64 - o);
+      row[i] |= x;
+    }
   }
 }
 
 /* A seam's two rows (records and releases: tmp2 / item_release, the left
    side's [0, ce), the right's [ce, cs)): the highest common height bit
    below bit hi (bit v of the left row meets bit v - shift of the right),
-   -1 none. */
+   -1 none. sides: which rows to count (1 left, 2 right; the other kept
+   from the last call). */
 static int64_t dnnmem__exact_meet(dnnmem__exact *w, int32_t words, int32_t ce, int32_t cs, int64_t tl, int64_t tr,
-                                  int64_t hi) {
+                                  int64_t hi, int sides) {
   uint64_t *ra = w->seam_row, *rb = w->seam_row + DNNMEM__PLAN_SEAM_WORDS;
   int64_t g = w->granularity, shift = (tr - tl) / g, v;
-  dnnmem__exact_row(w, ra, words, w->tmp2, w->item_release, w->ids, ce, tl, g);
-  dnnmem__exact_row(w, rb, words, w->tmp2 + ce, w->item_release + ce, w->ids, cs - ce, tr, g);
+  if (sides & 1) dnnmem__exact_row(w, ra, words, w->tmp2, w->item_release, w->ids, ce, tl, g);
+  if (sides & 2) dnnmem__exact_row(w, rb, words, w->tmp2 + ce, w->item_release + ce, w->ids, cs - ce, tr, g);
   for (v = hi - 1; v >= 0; v--) {
     uint64_t m = dnnmem__exact_bits(ra, words, v - 63, 0) & dnnmem__exact_bits(rb, words, v - 63 - shift, 0);
     if (m != 0) {
@@ -9543,21 +9560,26 @@ static int dnnmem__exact_seams(dnnmem__exact *w, int32_t d, int32_t j) {
     for (i = 0; i < cs; i++) w->item_release[i] = w->lowest[w->tmp2[i]];
     top = (cap - tl) / g + 1;
     need = (x - tl + g - 1) / g; /* the least common height (steps above tl) the seam allows */
-    if (dnnmem__exact_meet(w, words, ce, cs, tl, tr, top) >= need) continue;
+    if (dnnmem__exact_meet(w, words, ce, cs, tl, tr, top, 3) >= need) continue;
     w->fail_z = -1;
     if (f->zend >= 0 && !w->degraded) { /* the seam's records */
-      int32_t end = f->zend;
+      int32_t end = f->zend, stale = 0; /* stale: the rows that differ from the releases now */
       /* each ending or beginning record at its floor where the seam still
          fails so (lower heights: a more general nogood), else at its
          lowest offset; the crossing ones need only stand above the
          highest common height below them */
       for (i = 0; i < cs; i++) {
         int64_t r = w->item_release[i], floor = i < ce ? tl : tr;
+        int side = i < ce ? 1 : 2;
         if (r == floor) continue;
         w->item_release[i] = floor;
-        if (dnnmem__exact_meet(w, words, ce, cs, tl, tr, top) >= need) w->item_release[i] = r;
+        if (dnnmem__exact_meet(w, words, ce, cs, tl, tr, top, side | stale) >= need) {
+          w->item_release[i] = r;
+          stale = side;
+        } else
+          stale = 0;
       }
-      v = dnnmem__exact_meet(w, words, ce, cs, tl, tr, need);
+      v = dnnmem__exact_meet(w, words, ce, cs, tl, tr, need, stale);
       x = dnnmem__max64(tl + (v + 1) * g, dnnmem__max64(tl, tr));
       for (i = 0; i < cs && end >= 0; i++) {
         if (end >= w->zcap) end = -1;
