@@ -1350,16 +1350,17 @@
        peak are tried from the same state (5 bisection steps, each
        planned): the highest aim that fits stays, or a faster state planned
        at most 1% over the budget, which the next round starts from, its
-       aim lowered as after any miss. After any other miss, once a plan
-       fits, the next round starts from the fastest fit instead, annealed
-       at an aim half-way between the fit's aim and the budget, then
-       repaired and settled from the fit's aim as above. The rounds also
-       look at the layout of the states they pass: every 1000 moves, a
-       state faster than the fastest that fits so far is laid out by first
-       fit by size (dnnmem_remat_plan's first order; stopped at the first
-       instance past the budget) and, when it fits, planned and offered:
-       states on the way down to an aim can fragment less than those that
-       settle at it.
+       aim lowered as after any miss. After any other miss, or a fit
+       slower than the fastest, once a plan fits, the next round starts
+       from the fastest fit instead, annealed at an aim half-way between
+       the fit's aim and the budget, then repaired and settled from the
+       fit's aim as above. The rounds also look at the layout of the
+       states they pass: every 1000 moves, a state faster than the fastest
+       that fits so far is laid out by first fit by size
+       (dnnmem_remat_plan's first order; stopped at the first instance
+       past the budget) and, when it fits, planned and offered: states on
+       the way down to an aim can fragment less than those that settle at
+       it.
        While no plan fits, up to 8 repairs: guided by the plan (the
        instances held across the first step of a record planned above the
        budget are released there by the repair's recomputation, each of up
@@ -14787,6 +14788,10 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
                                               from the fastest fit (0: from the miss, at a
                                               lower aim) */
 #endif
+#ifndef DNNMEM__REMAT_RESTART_SLOW
+#define DNNMEM__REMAT_RESTART_SLOW 1       /* ... also after a round that fit slower than the
+                                              fastest fit (0: only after a miss) */
+#endif
 #define DNNMEM__REMAT_ARENA_CANDIDATES 16  /* plan-guided repairs tried per round */
 #define DNNMEM__REMAT_ARENA_LOOK 1000      /* arena rounds: a state's layout looked at every
                                               1000 moves (first fit, when faster than the
@@ -18143,20 +18148,24 @@ static dnnmem_remat_result dnnmem__remat_arena_settle(dnnmem__remat *w, int64_t 
 }
 
 /* Before an arena round: when the last round's state missed the budget
-   (not a faster near miss carried on by the settle) and an answer fits,
-   lower aims would only anneal slower states: the round starts from that
-   answer instead (loaded; *st its result, *aim its peak), to anneal above
-   its peak and be repaired back down to the fit's aim (its peak raised as
-   after any fit): a kick and a repair around the fastest fit. Returns 1
-   if it restarted. */
+   (not a faster near miss carried on by the settle) or fit slower than
+   the answer (the round stalled: its state sits at its aim, where every
+   faster move raises the peak), and an answer fits, lower aims would only
+   anneal slower states: the round starts from that answer instead
+   (loaded; *st its result, *aim its peak), to anneal above its peak and
+   be repaired back down to the fit's aim (its peak raised as after any
+   fit): a kick and a repair around the fastest fit. Returns 1 if it
+   restarted. */
 static int dnnmem__remat_arena_restart(dnnmem__remat *w, dnnmem_remat_result *st, int64_t *aim) {
   int64_t budget = w->o->budget;
-  if (!DNNMEM__REMAT_ARENA_RESTART || st->arena <= budget || w->arena_result.arena < 0 ||
-      w->arena_result.arena > budget ||
+  if (!DNNMEM__REMAT_ARENA_RESTART ||
+      (st->arena <= budget && !(DNNMEM__REMAT_RESTART_SLOW && st->time > w->arena_result.time)) ||
+      w->arena_result.arena < 0 || w->arena_result.arena > budget ||
       ((double)st->arena <= (1.0 + DNNMEM__REMAT_NEAR_MISS) * (double)budget && st->time < w->arena_result.time))
     return 0;
 #ifdef DNNMEM__DEBUG_ARENA
-  fprintf(stderr, "  restart at the answer, peak %.4f\n", (double)w->arena_result.peak / (double)budget);
+  fprintf(stderr, "  restart at the answer%s, peak %.4f\n", st->arena <= budget ? " (slow fit)" : "",
+          (double)w->arena_result.peak / (double)budget);
 #endif
   dnnmem__anneal_load(w, w->arena_cand, w->arena_len);
   *st = w->arena_result;
@@ -18168,10 +18177,10 @@ static int dnnmem__remat_arena_restart(dnnmem__remat *w, dnnmem_remat_result *st
    seq[0 .. len): plan it; anneal warm (from the last state) at an aim
    lowered by the measured fragmentation (raised back where it fits),
    then settle (repair to the highest aim whose plan fits, polish, plan);
-   ARENA_ROUNDS times; a round after a miss, once one fits, from the
-   fastest fit instead (dnnmem__remat_arena_restart). Then, while
-   nothing fits, a greedy repair to a lower aim and a plan, at most
-   ARENA_REPAIRS times.
+   ARENA_ROUNDS times; a round after a miss or a slower fit, once one
+   fits, from the fastest fit instead (dnnmem__remat_arena_restart).
+   Then, while nothing fits, a greedy repair to a lower aim and a plan, at
+   most ARENA_REPAIRS times.
    Every plan is offered as the arena candidate. */
 static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int32_t len) {
   int64_t budget = w->budget, aim = budget;

@@ -680,7 +680,7 @@ static void test_arena_restart(void) {
   CHECK_EQ(slow.arena, budget);
   CHECK_EQ(w.arena_result.time, slow.time);
   CHECK(miss.time < slow.time);
-  /* a last round that fit, or a faster near miss: no restart */
+  /* a last round that fit as the answer, or a faster near miss: no restart */
   st = slow, aim = 5;
   CHECK_EQ(dnnmem__remat_arena_restart(&w, &st, &aim), 0);
   CHECK((double)(budget + 1) <= (1.0 + DNNMEM__REMAT_NEAR_MISS) * (double)budget);
@@ -689,9 +689,17 @@ static void test_arena_restart(void) {
   CHECK_EQ(aim, 5);
   glen = dnnmem__slots_to_seq(&w, w.slot_node, got);
   CHECK(dnnmem__remat_same_seq(got, glen, row, rlen));
-  /* a slower near miss, or a last round that missed by more: from the answer */
+  /* a slower near miss, a last round that missed by more, or one that fit
+     slower than the answer: from the answer */
   st = miss, st.arena = budget + 1, st.time = slow.time;
   CHECK_EQ(dnnmem__remat_arena_restart(&w, &st, &aim), 1);
+  dnnmem__anneal_load(&w, row, rlen);
+  st = slow, st.time = slow.time + 1, st.arena = budget - 1, aim = 5;
+  CHECK_EQ(dnnmem__remat_arena_restart(&w, &st, &aim), 1);
+  CHECK_EQ(st.time, slow.time);
+  CHECK_EQ(aim, slow.peak);
+  glen = dnnmem__slots_to_seq(&w, w.slot_node, got);
+  CHECK(dnnmem__remat_same_seq(got, glen, seq, len));
   dnnmem__anneal_load(&w, row, rlen);
   (void)dnnmem__remat_arena_try(&w, row, rlen); /* the last plan is the miss, as after a round */
   st = miss, aim = 5;
