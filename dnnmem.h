@@ -3388,10 +3388,12 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
    width opens a column of its width over every step, and a smaller
    record takes the lowest room inside a lane of the narrowest width
    above its size before the lowest room anywhere), each taken only when
-   it meets the capacity. When the lowest plan still misses the capacity
-   by at most capacity / 33, push insertion searches from it (the lowest
-   lanes plan if lower): each record reaching above the capacity is put
-   back lower (at 0 or on a record live with it), the records above it
+   it meets the capacity; then largest first, ties the longer lifetime,
+   alone and with the same three lanes, taken as the lanes. When the
+   lowest plan still misses the capacity by at most capacity / 33, push
+   insertion searches from it (the lowest lanes plan if lower): each
+   record reaching above the capacity is put back lower (at 0 or on a
+   record live with it), the records above it
    pushed up just enough, where that leaves the least area above the
    capacity, while that area falls; its effort is counted in records
    visited (no clock), so the layout is the sequence's alone; taken only
@@ -9471,24 +9473,41 @@ static void dnnmem__exact_row(const dnnmem__exact *w, uint64_t *row, int32_t wor
   for (i = 0; i < words; i++) row[i] = 0;
   row[0] = 1;
   for (a = 0, b = 1; a < c; a++) { /* words [0, b) may be nonzero */
-    int64_t r = (rel[ord[a]] - base + g - 1) / g, sh = w->size[recs[ord[a]]] / g;
+    int64_t r = (rel[ord[a]] - base + g - 1) / g, sh = w->size[recs[ord[a]]] / g, q, o, rq, lo;
+    uint64_t rm;
     if (r >= 64 * (int64_t)b) continue; /* nothing stands that high yet */
+    if (r < 0) r = 0; /* no bit lies below 0 */
     b = (int32_t)dnnmem__min64(words, b + sh / 64 + 1);
-    for (i = b - 1; i >= 0 && 64 * (int64_t)i + 63 >= r + sh; i--)
-      row[i] |= dnnmem__exact_bits(row, words, 64 * (int64_t)i - sh, r);
+    /* row[i] |= bits 64 i - sh .. + 63 of the row with the bits below r
+       cleared, top down (each word reads words not yet written): source
+       word i - q shifted up by o, with its lower neighbour's high bits */
+    q = sh >> 6, o = sh & 63, rq = r >> 6, rm = ~(uint64_t)0 << (r & 63);
+    lo = (r + sh) >> 6; /* the lowest word that can gain a bit (its source word is at least rq) */
+    i = b - 1;
+    if (o) /* source words above rq: no mask */
+      for (; i >= lo && i - q - 1 > rq; i--) row[i] |= row[i - q] << o | row[i - q - 1] >> (64 - o);
+    else
+      for (; i >= lo && i - q > rq; i--) row[i] |= row[i - q];
+    for (; i >= lo; i--) {
+      int64_t k = i - q;
+      uint64_t hi = k >= rq && k < words ? row[k] & (k == rq ? rm : ~(uint64_t)0) : 0, x = hi << o;
+      if (o && k - 1 >= rq && k - 1 < words) x |= (row[k - 1] & (k - 1 == rq ? rm : ~(uint64_t)0)) >> (64 - o);
+      row[i] |= x;
+    }
   }
 }
 
 /* A seam's two rows (records and releases: tmp2 / item_release, the left
    side's [0, ce), the right's [ce, cs)): the highest common height bit
    below bit hi (bit v of the left row meets bit v - shift of the right),
-   -1 none. */
+   -1 none. sides: which rows to count (1 left, 2 right; the other kept
+   from the last call). */
 static int64_t dnnmem__exact_meet(dnnmem__exact *w, int32_t words, int32_t ce, int32_t cs, int64_t tl, int64_t tr,
-                                  int64_t hi) {
+                                  int64_t hi, int sides) {
   uint64_t *ra = w->seam_row, *rb = w->seam_row + DNNMEM__PLAN_SEAM_WORDS;
   int64_t g = w->granularity, shift = (tr - tl) / g, v;
-  dnnmem__exact_row(w, ra, words, w->tmp2, w->item_release, w->ids, ce, tl, g);
-  dnnmem__exact_row(w, rb, words, w->tmp2 + ce, w->item_release + ce, w->ids, cs - ce, tr, g);
+  if (sides & 1) dnnmem__exact_row(w, ra, words, w->tmp2, w->item_release, w->ids, ce, tl, g);
+  if (sides & 2) dnnmem__exact_row(w, rb, words, w->tmp2 + ce, w->item_release + ce, w->ids, cs - ce, tr, g);
   for (v = hi - 1; v >= 0; v--) {
     uint64_t m = dnnmem__exact_bits(ra, words, v - 63, 0) & dnnmem__exact_bits(rb, words, v - 63 - shift, 0);
     if (m != 0) {
@@ -9540,21 +9559,26 @@ static int dnnmem__exact_seams(dnnmem__exact *w, int32_t d, int32_t j) {
     for (i = 0; i < cs; i++) w->item_release[i] = w->lowest[w->tmp2[i]];
     top = (cap - tl) / g + 1;
     need = (x - tl + g - 1) / g; /* the least common height (steps above tl) the seam allows */
-    if (dnnmem__exact_meet(w, words, ce, cs, tl, tr, top) >= need) continue;
+    if (dnnmem__exact_meet(w, words, ce, cs, tl, tr, top, 3) >= need) continue;
     w->fail_z = -1;
     if (f->zend >= 0 && !w->degraded) { /* the seam's records */
-      int32_t end = f->zend;
+      int32_t end = f->zend, stale = 0; /* stale: the rows that differ from the releases now */
       /* each ending or beginning record at its floor where the seam still
          fails so (lower heights: a more general nogood), else at its
          lowest offset; the crossing ones need only stand above the
          highest common height below them */
       for (i = 0; i < cs; i++) {
         int64_t r = w->item_release[i], floor = i < ce ? tl : tr;
+        int side = i < ce ? 1 : 2;
         if (r == floor) continue;
         w->item_release[i] = floor;
-        if (dnnmem__exact_meet(w, words, ce, cs, tl, tr, top) >= need) w->item_release[i] = r;
+        if (dnnmem__exact_meet(w, words, ce, cs, tl, tr, top, side | stale) >= need) {
+          w->item_release[i] = r;
+          stale = side;
+        } else
+          stale = 0;
       }
-      v = dnnmem__exact_meet(w, words, ce, cs, tl, tr, need);
+      v = dnnmem__exact_meet(w, words, ce, cs, tl, tr, need, stale);
       x = dnnmem__max64(tl + (v + 1) * g, dnnmem__max64(tl, tr));
       for (i = 0; i < cs && end >= 0; i++) {
         if (end >= w->zcap) end = -1;
@@ -18460,13 +18484,20 @@ static dnnmem_result dnnmem__remat_plan_carve(const dnnmem_remat_problem *proble
    earlier step; 1 largest first, ties the later death; 2 and 3 by size
    class (power of two), ties the later death (2) or the longer lifetime
    (3), then the larger. Rules 4-9 are rules 0 and 1 with lanes (below);
-   rule -1: the order already in ids[0 .. n) (the wheel's, below).
+   rules 10 .. 9 + DNNMEM__REMAT_FIT_LONG: largest first, ties the longer
+   lifetime (then the earlier step), 10 alone, 11-13 with the lanes of 4,
+   6 and 8: of equal sizes (a model's repeated shapes) the long-lived
+   go low and the short-lived share the room above; rule -1: the
+   order already in ids[0 .. n) (the wheel's, below).
    off: 2 L (offsets, then sort keys, then the lanes' offsets); ids: 3 L
    (order, list, sort space, then each lane's width index). Returns the arena;
    cap > 0: stops at the first record placed past cap (returns its end,
    > cap; offsets incomplete). */
 #define DNNMEM__REMAT_FIT_RULES 10
 #define DNNMEM__REMAT_FIT_PLAIN 4 /* the orders without lanes */
+#ifndef DNNMEM__REMAT_FIT_LONG
+#define DNNMEM__REMAT_FIT_LONG 4 /* rules 10 ...: largest first, ties the longer lifetime */
+#endif
 #define DNNMEM__REMAT_LANE_WIDTHS 3
 
 /* The lowest offset in [lo, hi - size] (aligned to a) free over record r's
@@ -18498,10 +18529,10 @@ static int64_t dnnmem__remat_fit_at(const dnnmem_interval *rec, const int64_t *o
    sizes with the most bytes x steps (rules 4-5: the first alone, 6-7:
    the second alone, 8-9: the first three), ties the larger. */
 static int32_t dnnmem__remat_lane_widths(const dnnmem_interval *rec, int32_t n, const int32_t *order,
-                                         int32_t rule, int64_t *width) {
+                                         int32_t want, int64_t *width) {
   double area[DNNMEM__REMAT_LANE_WIDTHS], cur = 0;
-  int64_t top[DNNMEM__REMAT_LANE_WIDTHS];
-  int32_t i, k, m, count = 0, want = (rule - 4) / 2;
+  int64_t top[DNNMEM__REMAT_LANE_WIDTHS] = {0, 0, 0};
+  int32_t i, k, m, count = 0;
   for (i = 0; i <= n; i++) { /* order: largest first, so equal sizes are runs */
     if (i > 0 && (i == n || rec[order[i]].size != rec[order[i - 1]].size)) {
       int64_t size = rec[order[i - 1]].size;
@@ -18530,21 +18561,22 @@ static int64_t dnnmem__remat_first_fit(const dnnmem_interval *rec, int32_t n, in
   int64_t a = alignment > 1 ? alignment : 1, arena = 0, *key = off + n, *lane = off + n,
           width[DNNMEM__REMAT_LANE_WIDTHS], big = 0;
   int32_t *order = ids, *list = ids + n, *tmp = ids + 2 * n, *lane_w = ids + 2 * n, i, k, placed = 0,
-          widths = 0, lanes = 0, tie = rule >= 4 ? rule % 2 : rule;
+          widths = 0, lanes = 0, tie = rule >= DNNMEM__REMAT_FIT_RULES ? 4 : rule >= 4 ? rule % 2 : rule,
+          want = rule > DNNMEM__REMAT_FIT_RULES ? rule - DNNMEM__REMAT_FIT_RULES - 1 : (rule - 4) / 2;
   for (i = 0; i < n && rule >= 0; i++) order[i] = i, key[i] = -rec[i].size;
-  if (rule >= 4) { /* the lanes' widths, from the records by size */
+  if (rule >= 4 && rule != DNNMEM__REMAT_FIT_RULES) { /* the lanes' widths, from the records by size */
     dnnmem__radix_sort(order, tmp, n, key);
-    widths = dnnmem__remat_lane_widths(rec, n, order, rule, width);
+    widths = dnnmem__remat_lane_widths(rec, n, order, want, width);
     for (i = 0; i < n; i++) order[i] = i;
   }
   if (tie > 0) { /* stable sorts: the ties' keys first */
-    if (tie >= 2) dnnmem__radix_sort(order, tmp, n, key);
-    for (i = 0; i < n; i++) key[i] = tie == 3 ? rec[i].lower - rec[i].upper : -rec[i].upper;
+    if (tie == 2 || tie == 3) dnnmem__radix_sort(order, tmp, n, key);
+    for (i = 0; i < n; i++) key[i] = tie >= 3 ? rec[i].lower - rec[i].upper : -rec[i].upper;
     dnnmem__radix_sort(order, tmp, n, key);
     for (i = 0; i < n; i++) {
       int64_t c = 0, size = rec[i].size;
-      while (tie >= 2 && size > 1) size >>= 1, c++;
-      key[i] = tie >= 2 ? -c : -rec[i].size;
+      while ((tie == 2 || tie == 3) && size > 1) size >>= 1, c++;
+      key[i] = tie == 2 || tie == 3 ? -c : -rec[i].size;
     }
   }
   if (rule >= 0) dnnmem__radix_sort(order, tmp, n, key);
@@ -18826,6 +18858,63 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan_scratch_size(const dnnmem_remat_probl
                                   &plan_bytes, &fit_off, &fit_ids, NULL, 0, out_bytes);
 }
 
+/* A schedule's records (no gaps, no links) laid out: the interval
+   planner, then while its plan misses options->capacity first fit's
+   orders, push insertion and the wheel on a near miss (above). */
+static dnnmem_result dnnmem__remat_plan_offsets(const dnnmem_interval *records, int32_t length,
+                                                int64_t alignment, const dnnmem_plan_options *options,
+                                                int64_t *offsets, dnnmem_plan_result *pr, int32_t *first_fit,
+                                                unsigned char *plan_mem, size_t plan_bytes, int64_t *fit_off,
+                                                int32_t *fit_ids) {
+  dnnmem_intervals ip;
+  dnnmem_result r;
+  int64_t held = -1; /* the lowest lanes plan that missed (its offsets at fit_off + 2 L) */
+  int32_t j;
+  *first_fit = 0;
+  ip.records = records;
+  ip.count = length;
+  ip.alignment = alignment;
+  if ((r = dnnmem_plan_solve(&ip, options, offsets, pr, plan_mem, plan_bytes)) != DNNMEM_OK) return r;
+  /* a capacity the plan misses: first fit's orders, the lowest plan kept
+     while none meets it (the arena's distance to the capacity is what
+     the solve's aims read); the first that meets it answers the question.
+     The lanes' orders count only when they meet it (stopped past it): a
+     lower miss would move the aims and no fit with them */
+  for (j = 0; options && options->capacity > 0 && pr->arena > options->capacity && pr->feasible != 0 &&
+              j < DNNMEM__REMAT_FIT_RULES + DNNMEM__REMAT_FIT_LONG; j++) {
+    int near = j >= DNNMEM__REMAT_FIT_PLAIN && pr->arena - options->capacity <= options->capacity / DNNMEM__REMAT_PUSH_MARGIN;
+    int64_t ff = dnnmem__remat_first_fit(records, length, alignment, j,
+                                         j < DNNMEM__REMAT_FIT_PLAIN || near ? 0 : options->capacity, fit_off, fit_ids);
+    if (ff < pr->arena && (j < DNNMEM__REMAT_FIT_PLAIN || ff <= options->capacity)) {
+      DNNMEM_MEMCPY(offsets, fit_off, (size_t)length * sizeof(int64_t));
+      pr->arena = ff;
+      pr->optimal = ff == pr->lower_bound;
+      if (ff <= options->capacity) pr->feasible = 1, pr->stop = DNNMEM_PLAN_STOP_PROVED;
+      *first_fit = 1;
+    } else if (near && ff < pr->arena && (held < 0 || ff < held)) { /* push's start, not an answer */
+      DNNMEM_MEMCPY(fit_off + 2 * (size_t)length, fit_off, (size_t)length * sizeof(int64_t));
+      held = ff;
+    }
+  }
+  /* a near miss: push insertion from the lowest plan (a lanes plan that
+     missed included), taken when it meets the capacity (as the lanes) */
+  if (options && options->capacity > 0 && pr->arena > options->capacity && pr->feasible != 0 &&
+      pr->arena - options->capacity <= options->capacity / DNNMEM__REMAT_PUSH_MARGIN) {
+    int64_t pa;
+    if (held >= 0) DNNMEM_MEMCPY(fit_off, fit_off + 2 * (size_t)length, (size_t)length * sizeof(int64_t));
+    else DNNMEM_MEMCPY(fit_off, offsets, (size_t)length * sizeof(int64_t));
+    pa = dnnmem__remat_push(records, length, alignment, options->capacity, offsets, fit_off, fit_ids);
+    if (pa < 0) pa = dnnmem__remat_wheel(records, length, alignment, options->capacity, offsets, fit_off, fit_ids);
+    if (pa >= 0) {
+      pr->arena = pa;
+      pr->optimal = pa == pr->lower_bound;
+      pr->feasible = 1, pr->stop = DNNMEM_PLAN_STOP_PROVED;
+      *first_fit = 1;
+    }
+  }
+  return DNNMEM_OK;
+}
+
 static dnnmem_result dnnmem__remat_plan(const dnnmem_remat_problem *problem,
                                         const dnnmem_plan_options *options, const int32_t *sequence,
                                         int32_t length, int64_t alignment, dnnmem_interval *records,
@@ -18834,12 +18923,10 @@ static dnnmem_result dnnmem__remat_plan(const dnnmem_remat_problem *problem,
   dnnmem__scratch s;
   dnnmem__sim_work sim;
   dnnmem_remat_result st;
-  dnnmem_intervals ip;
   dnnmem_plan_result pr;
   unsigned char *plan_mem;
   size_t plan_bytes;
   int64_t *fit_off;
-  int64_t held = -1; /* the lowest lanes plan that missed (its offsets at fit_off + 2 L) */
   int32_t j, *fit_ids, first_fit = 0;
   dnnmem_result r = dnnmem__remat_validate(problem, e);
   if (r != DNNMEM_OK) return r;
@@ -18864,48 +18951,9 @@ static dnnmem_result dnnmem__remat_plan(const dnnmem_remat_problem *problem,
   r = dnnmem__remat_plan_carve(problem, options, length, alignment, NULL, &sim, &plan_mem,
                                &plan_bytes, &fit_off, &fit_ids, scratch, scratch_bytes, NULL);
   if (r != DNNMEM_OK) return r;
-  ip.records = records;
-  ip.count = length;
-  ip.alignment = alignment;
-  if ((r = dnnmem_plan_solve(&ip, options, offsets, &pr, plan_mem, plan_bytes)) != DNNMEM_OK)
-    return *e = pr.error, r; /* its records are the steps */
-  /* a capacity the plan misses: first fit's orders, the lowest plan kept
-     while none meets it (the arena's distance to the capacity is what
-     the solve's aims read); the first that meets it answers the question.
-     The lanes' orders count only when they meet it (stopped past it): a
-     lower miss would move the aims and no fit with them */
-  for (j = 0; options && options->capacity > 0 && pr.arena > options->capacity && pr.feasible != 0 &&
-              j < DNNMEM__REMAT_FIT_RULES; j++) {
-    int near = j >= DNNMEM__REMAT_FIT_PLAIN && pr.arena - options->capacity <= options->capacity / DNNMEM__REMAT_PUSH_MARGIN;
-    int64_t ff = dnnmem__remat_first_fit(records, length, alignment, j,
-                                         j < DNNMEM__REMAT_FIT_PLAIN || near ? 0 : options->capacity, fit_off, fit_ids);
-    if (ff < pr.arena && (j < DNNMEM__REMAT_FIT_PLAIN || ff <= options->capacity)) {
-      DNNMEM_MEMCPY(offsets, fit_off, (size_t)length * sizeof(int64_t));
-      pr.arena = ff;
-      pr.optimal = ff == pr.lower_bound;
-      if (ff <= options->capacity) pr.feasible = 1, pr.stop = DNNMEM_PLAN_STOP_PROVED;
-      first_fit = 1;
-    } else if (near && ff < pr.arena && (held < 0 || ff < held)) { /* push's start, not an answer */
-      DNNMEM_MEMCPY(fit_off + 2 * (size_t)length, fit_off, (size_t)length * sizeof(int64_t));
-      held = ff;
-    }
-  }
-  /* a near miss: push insertion from the lowest plan (a lanes plan that
-     missed included), taken when it meets the capacity (as the lanes) */
-  if (options && options->capacity > 0 && pr.arena > options->capacity && pr.feasible != 0 &&
-      pr.arena - options->capacity <= options->capacity / DNNMEM__REMAT_PUSH_MARGIN) {
-    int64_t pa;
-    if (held >= 0) DNNMEM_MEMCPY(fit_off, fit_off + 2 * (size_t)length, (size_t)length * sizeof(int64_t));
-    else DNNMEM_MEMCPY(fit_off, offsets, (size_t)length * sizeof(int64_t));
-    pa = dnnmem__remat_push(records, length, alignment, options->capacity, offsets, fit_off, fit_ids);
-    if (pa < 0) pa = dnnmem__remat_wheel(records, length, alignment, options->capacity, offsets, fit_off, fit_ids);
-    if (pa >= 0) {
-      pr.arena = pa;
-      pr.optimal = pa == pr.lower_bound;
-      pr.feasible = 1, pr.stop = DNNMEM_PLAN_STOP_PROVED;
-      first_fit = 1;
-    }
-  }
+  r = dnnmem__remat_plan_offsets(records, length, alignment, options, offsets, &pr, &first_fit, plan_mem,
+                                 plan_bytes, fit_off, fit_ids);
+  if (r != DNNMEM_OK) return *e = pr.error, r; /* its records are the steps */
   /* the records' load is the peak: no plan (lower bound) is below it */
   DNNMEM_ASSERT(pr.lower_bound >= st.peak && (alignment > 1 || length == 0 || pr.arena >= st.peak));
   if (result) {

@@ -855,6 +855,27 @@ static dnnmem__exact_outcome spoilt_question(const dnnmem_intervals *p, const dn
   return out;
 }
 
+/* A test's switch for mode of spoilt_modes (params cleared, capacity set). */
+typedef void (*spoilt_mode)(dnnmem__exact_params *params, int32_t mode);
+
+/* One spoilt tiling asked at its optimum and one below (c 0, 1), each in
+   modes [0, modes) through set (spoilt_question: mode 0 answers first, the
+   others alike): out[c][mode]; nodes[big][mode] adds each one's nodes. */
+static void spoilt_modes(const dnnmem_intervals *p, int big, int64_t optimum, int32_t modes, spoilt_mode set,
+                         int64_t *off, dnnmem__exact_outcome out[2][3], int64_t nodes[2][3]) {
+  int64_t answer = -1;
+  int32_t c, mode;
+  for (c = 0; c < 2; c++)
+    for (mode = 0; mode < modes; mode++) {
+      dnnmem__exact_params params;
+      memset(&params, 0, sizeof params);
+      params.capacity = optimum - c;
+      set(&params, mode);
+      out[c][mode] = spoilt_question(p, &params, big, optimum, mode == 0, &answer, off);
+      nodes[big][mode] += out[c][mode].nodes;
+    }
+}
+
 /* Nogoods (a failure's named records and heights, kept beyond the memo's
    exact states: a placement that leaves them all unplaced at their heights
    fails at once): 1500 small tilings (5-9 pieces, 4-8 bytes x 4-9 steps,
@@ -866,31 +887,29 @@ static dnnmem__exact_outcome spoilt_question(const dnnmem_intervals *p, const dn
    plan recounted within its capacity, and nogoods fail placements in both
    sets (a nogood that held where a plan exists would answer "no" at the
    optimum). */
+static void nogoods_mode(dnnmem__exact_params *params, int32_t mode) {
+  params->no_nogoods = mode;
+  params->no_twins = 1; /* the figures recorded before dnnmem__exact_twins */
+}
+
 static void test_nogoods(void) {
   dnnmem_interval r[64];
-  int64_t off[64], nodes[2][2] = {{0, 0}, {0, 0}}, hits[2] = {0, 0};
+  int64_t off[64], nodes[2][3] = {{0, 0, 0}, {0, 0, 0}}, hits[2] = {0, 0};
   int32_t seed, yes = 0, no = 0;
   for (seed = 0; seed < 1800; seed++) {
     dnnmem_rng rng;
     dnnmem_intervals p;
-    int64_t height, optimum, answer = -1;
-    int32_t c, mode, big = seed >= 1500;
+    dnnmem__exact_outcome out[2][3];
+    int64_t height, optimum;
+    int32_t c, big = seed >= 1500;
     dnnmem_rng_seed(&rng, (uint64_t)seed * 7 + 1);
     spoilt_tiling(&rng, r, big, &p, &height, &optimum);
-    for (c = 0; c < 2; c++)
-      for (mode = 0; mode < 2; mode++) {
-        dnnmem__exact_params params;
-        dnnmem__exact_outcome out;
-        memset(&params, 0, sizeof params);
-        params.capacity = optimum - c;
-        params.no_nogoods = mode;
-        params.no_twins = 1; /* the figures recorded before dnnmem__exact_twins */
-        out = spoilt_question(&p, &params, big, optimum, mode == 0, &answer, off);
-        if (mode == 1) CHECK_EQ(out.nogoods, 0);
-        if (big && mode == 0 && c == 0) out.feasible ? yes++ : no++;
-        nodes[big][mode] += out.nodes;
-        hits[big] += out.nogoods;
-      }
+    spoilt_modes(&p, big, optimum, 2, nogoods_mode, off, out, nodes);
+    for (c = 0; c < 2; c++) {
+      CHECK_EQ(out[c][1].nogoods, 0);
+      hits[big] += out[c][0].nogoods;
+    }
+    if (big) out[0][0].feasible ? yes++ : no++;
   }
   printf("nogoods: small %lld nodes (without %lld), %lld placements failed; larger %lld (without %lld), %lld\n",
          (long long)nodes[0][0], (long long)nodes[0][1], (long long)hits[0], (long long)nodes[1][0],
@@ -1049,32 +1068,32 @@ static void test_search_effort_probes(void) {
    every plan recounted within its capacity; the short reasons named
    fewer records per failure than the whole stacks (a reason that names
    too few answers "no" where a plan exists). */
+static void short_reasons_mode(dnnmem__exact_params *params, int32_t mode) {
+  params->long_reasons = mode == 1;
+  params->no_fit = mode == 2;
+  params->no_twins = 1;     /* the figures recorded before dnnmem__exact_twins */
+  params->shared_noise = 1; /* and before noise left shared keys alone */
+}
+
 static void test_short_reasons(void) {
   dnnmem_interval r[64];
-  int64_t off[64], lists[3] = {0, 0, 0}, named[3] = {0, 0, 0};
+  int64_t off[64], lists[3] = {0, 0, 0}, named[3] = {0, 0, 0}, nodes[2][3] = {{0, 0, 0}, {0, 0, 0}};
   int32_t seed, yes = 0, no = 0;
   for (seed = 0; seed < 1800; seed++) {
     dnnmem_rng rng;
     dnnmem_intervals p;
-    int64_t height, optimum, answer = -1;
+    dnnmem__exact_outcome out[2][3];
+    int64_t height, optimum;
     int32_t c, mode, big = seed >= 1500;
     dnnmem_rng_seed(&rng, (uint64_t)seed * 13 + 5);
     spoilt_tiling(&rng, r, big, &p, &height, &optimum);
+    spoilt_modes(&p, big, optimum, 3, short_reasons_mode, off, out, nodes);
     for (c = 0; c < 2; c++)
       for (mode = 0; mode < 3; mode++) {
-        dnnmem__exact_params params;
-        dnnmem__exact_outcome out;
-        memset(&params, 0, sizeof params);
-        params.capacity = optimum - c;
-        params.long_reasons = mode == 1;
-        params.no_fit = mode == 2;
-        params.no_twins = 1; /* the figures recorded before dnnmem__exact_twins */
-        params.shared_noise = 1; /* and before noise left shared keys alone */
-        out = spoilt_question(&p, &params, big, optimum, mode == 0, &answer, off);
-        if (big && mode == 0 && c == 0) out.feasible ? yes++ : no++;
-        lists[mode] += out.lists;
-        named[mode] += out.list_len;
+        lists[mode] += out[c][mode].lists;
+        named[mode] += out[c][mode].list_len;
       }
+    if (big) out[0][0].feasible ? yes++ : no++;
   }
   printf("short reasons: %lld failures naming %lld records (whole stacks: %lld naming %lld; canonical covers: %lld "
          "naming %lld)\n",
@@ -1273,30 +1292,26 @@ static int64_t split_tiling(dnnmem_rng *rng, dnnmem_interval *r, int big, int64_
 #ifndef TWIN_BIG
 #define TWIN_BIG 300
 #endif
+static void twins_mode(dnnmem__exact_params *params, int32_t mode) {
+  params->no_twins = mode;
+}
+
 static void test_twins(void) {
   dnnmem_interval r[64];
-  int64_t off[64], nodes[2][2] = {{0, 0}, {0, 0}}, hits = 0;
+  int64_t off[64], nodes[2][3] = {{0, 0, 0}, {0, 0, 0}}, hits = 0;
   int32_t seed, yes = 0;
   for (seed = 0; seed < TWIN_SMALL + TWIN_BIG; seed++) {
     dnnmem_rng rng;
     dnnmem_intervals p;
-    int64_t height, optimum, answer = -1;
-    int32_t c, mode, big = seed >= TWIN_SMALL;
+    dnnmem__exact_outcome out[2][3];
+    int64_t height, optimum;
+    int32_t big = seed >= TWIN_SMALL;
     dnnmem_rng_seed(&rng, (uint64_t)seed * 11 + 3);
     height = big ? 24 : 4 + 2 * (int64_t)dnnmem_rng_below(&rng, 3);
     optimum = split_tiling(&rng, r, big, height, 2, twin_cut, &p);
-    for (c = 0; c < 2; c++)
-      for (mode = 0; mode < 2; mode++) {
-        dnnmem__exact_params params;
-        dnnmem__exact_outcome out;
-        memset(&params, 0, sizeof params);
-        params.capacity = optimum - c;
-        params.no_twins = mode;
-        out = spoilt_question(&p, &params, big, optimum, mode == 0, &answer, off);
-        if (big && mode == 0 && c == 0) yes += out.feasible == 1;
-        nodes[big][mode] += out.nodes;
-        hits += mode == 0 ? out.nogoods : 0;
-      }
+    spoilt_modes(&p, big, optimum, 2, twins_mode, off, out, nodes);
+    if (big) yes += out[0][0].feasible == 1;
+    hits += out[0][0].nogoods + out[1][0].nogoods;
   }
   printf("twins: small %lld nodes (any order %lld); larger %lld (any order %lld); %lld placements a nogood failed\n",
          (long long)nodes[0][0], (long long)nodes[0][1], (long long)nodes[1][0], (long long)nodes[1][1],
@@ -1362,31 +1377,26 @@ static void stacks_cut_window(void) {
 #ifndef STACK_BIG
 #define STACK_BIG 300
 #endif
+static void stacks_mode(dnnmem__exact_params *params, int32_t mode) {
+  params->no_stack = mode;
+}
+
 static void test_stacks(void) {
   dnnmem_interval r[64];
-  int64_t off[64], nodes[2][2] = {{0, 0}, {0, 0}};
+  int64_t off[64], nodes[2][3] = {{0, 0, 0}, {0, 0, 0}};
   int32_t seed, yes = 0, differ = 0;
   for (seed = 0; seed < STACK_SMALL + STACK_BIG; seed++) {
     dnnmem_rng rng;
     dnnmem_intervals p;
-    int64_t height, optimum, answer = -1, got[2][2];
-    int32_t c, mode, big = seed >= STACK_SMALL;
+    dnnmem__exact_outcome out[2][3];
+    int64_t height, optimum;
+    int32_t big = seed >= STACK_SMALL;
     dnnmem_rng_seed(&rng, (uint64_t)seed * 13 + 5);
     height = big ? 24 : 4 + (int64_t)dnnmem_rng_below(&rng, 6);
     optimum = split_tiling(&rng, r, big, height, 1, stack_cut, &p);
-    for (c = 0; c < 2; c++)
-      for (mode = 0; mode < 2; mode++) {
-        dnnmem__exact_params params;
-        dnnmem__exact_outcome out;
-        memset(&params, 0, sizeof params);
-        params.capacity = optimum - c;
-        params.no_stack = mode;
-        out = spoilt_question(&p, &params, big, optimum, mode == 0, &answer, off);
-        if (big && mode == 0 && c == 0) yes += out.feasible == 1;
-        nodes[big][mode] += out.nodes;
-        got[c][mode] = out.nodes;
-      }
-    differ += got[0][0] != got[0][1] || got[1][0] != got[1][1];
+    spoilt_modes(&p, big, optimum, 2, stacks_mode, off, out, nodes);
+    if (big) yes += out[0][0].feasible == 1;
+    differ += out[0][0].nodes != out[0][1].nodes || out[1][0].nodes != out[1][1].nodes;
   }
   printf("stacks: small %lld nodes (any order %lld); larger %lld (any order %lld); %d of %d searches moved\n",
          (long long)nodes[0][0], (long long)nodes[0][1], (long long)nodes[1][0], (long long)nodes[1][1], differ,
@@ -1405,31 +1415,30 @@ static void test_stacks(void) {
    capacity: TWA and WAT order alike) runs 2 plain orders (3 with repeats)
    and is decided at its height either way; spoilt so that the totals
    differ, it runs 3. */
+static void plain_orders_mode(dnnmem__exact_params *params, int32_t mode) {
+  params->all_plain = mode;
+}
+
 static void test_plain_orders(void) {
   static dnnmem_interval t[120];
   static int64_t t_off[120];
   dnnmem_interval r[64];
-  int64_t off[64];
+  int64_t off[64], nodes[2][3] = {{0, 0, 0}, {0, 0, 0}};
   int32_t seed, two = 0, mode, i;
   for (seed = 0; seed < 800; seed++) {
     dnnmem_rng rng;
     dnnmem_intervals p;
-    int64_t height, optimum, answer = -1;
+    dnnmem__exact_outcome out[2][3];
+    int64_t height, optimum;
     int32_t c, big = seed >= 600;
     dnnmem_rng_seed(&rng, (uint64_t)seed * 13 + 5);
     spoilt_tiling(&rng, r, big, &p, &height, &optimum);
-    for (c = 0; c < 2; c++)
-      for (mode = 0; mode < 2; mode++) {
-        dnnmem__exact_params params;
-        dnnmem__exact_outcome out;
-        memset(&params, 0, sizeof params);
-        params.capacity = optimum - c;
-        params.all_plain = mode;
-        out = spoilt_question(&p, &params, big, optimum, mode == 0, &answer, off);
-        CHECK(out.plain_orders >= 1 && out.plain_orders <= 3);
-        if (mode == 1) CHECK_EQ(out.plain_orders, 3);
-        two += mode == 0 && out.plain_orders == 2;
-      }
+    spoilt_modes(&p, big, optimum, 2, plain_orders_mode, off, out, nodes);
+    for (c = 0; c < 2; c++) {
+      CHECK(out[c][0].plain_orders >= 1 && out[c][0].plain_orders <= 3);
+      CHECK_EQ(out[c][1].plain_orders, 3);
+      two += out[c][0].plain_orders == 2;
+    }
   }
   CHECK(two > 0);
   for (mode = 0; mode < 3; mode++) {
@@ -1468,32 +1477,74 @@ static void test_plain_orders(void) {
    answer "no" there); seams fail placements in the two larger sets (the
    small ones are too small to need them). Then a 200-piece tiling (1024
    x 200 steps, unit 16) decided at its height in fewer nodes with seams. */
+/* The seams' rows (dnnmem__exact_row: whole words shifted per record)
+   against one bit at a time: 20,000 random stacks of up to 24 records,
+   sizes 1-300 granules (multiples of 64 among them: the shift without a
+   carry), releases below, at and above the base, rows of 1-16 words,
+   granularities 1 and 8. */
+static void test_seam_rows(void) {
+  static dnnmem__exact w;
+  int64_t size[24], rel[24];
+  int32_t recs[24], ord[24], t;
+  uint64_t row[16];
+  dnnmem_rng rng;
+  dnnmem_rng_seed(&rng, 41);
+  memset(&w, 0, sizeof w);
+  w.size = size;
+  for (t = 0; t < 20000; t++) {
+    int32_t c = (int32_t)dnnmem_rng_below(&rng, 25), words = 1 + (int32_t)dnnmem_rng_below(&rng, 16), i, a, v;
+    int64_t g = dnnmem_rng_below(&rng, 2) ? 8 : 1, base = g * (int64_t)dnnmem_rng_below(&rng, 100);
+    uint8_t want[16 * 64];
+    int32_t done[24];
+    for (i = 0; i < c; i++) {
+      int64_t z = dnnmem_rng_below(&rng, 4) == 0 ? 64 * (1 + (int64_t)dnnmem_rng_below(&rng, 4))
+                                                : 1 + (int64_t)dnnmem_rng_below(&rng, 300);
+      size[i] = z * g;
+      rel[i] = base - 40 * g + (int64_t)dnnmem_rng_below(&rng, (uint64_t)(g * 64 * words));
+      recs[i] = i;
+      done[i] = 0;
+    }
+    dnnmem__exact_row(&w, row, words, recs, rel, ord, c, base, g);
+    memset(want, 0, sizeof want);
+    want[0] = 1;
+    for (a = 0; a < c; a++) { /* by release, the first of equal ones first */
+      int32_t k = -1;
+      int64_t r, z;
+      for (i = 0; i < c; i++)
+        if (!done[i] && (k < 0 || rel[i] < rel[k])) k = i;
+      done[k] = 1;
+      r = (rel[k] - base + g - 1) / g, z = size[k] / g;
+      for (v = 64 * words - 1; v >= 0; v--)
+        if (want[v] && v >= r && v + z < 64 * words) want[v + z] = 1;
+    }
+    for (v = 0; v < 64 * words; v++) CHECK_EQ((int)(row[v / 64] >> (v % 64) & 1), (int)want[v]);
+  }
+}
+
+static void seams_mode(dnnmem__exact_params *params, int32_t mode) {
+  params->no_seams = mode;
+}
+
 static void test_seams(void) {
   static dnnmem_interval big[200];
   static int64_t big_off[200];
   dnnmem_interval r[64];
-  int64_t off[64], nodes[2][2] = {{0, 0}, {0, 0}}, fails[2] = {0, 0}, tiled[2];
+  int64_t off[64], nodes[2][3] = {{0, 0, 0}, {0, 0, 0}}, fails[2] = {0, 0}, tiled[2];
   int32_t seed, yes = 0, mode, n;
   dnnmem_rng rng;
   dnnmem_intervals p;
   for (seed = 0; seed < 1800; seed++) {
-    int64_t height, optimum, answer = -1;
+    dnnmem__exact_outcome out[2][3];
+    int64_t height, optimum;
     int32_t c, large = seed >= 1500;
     dnnmem_rng_seed(&rng, (uint64_t)seed * 13 + 5);
     spoilt_tiling(&rng, r, large, &p, &height, &optimum);
-    for (c = 0; c < 2; c++)
-      for (mode = 0; mode < 2; mode++) {
-        dnnmem__exact_params params;
-        dnnmem__exact_outcome out;
-        memset(&params, 0, sizeof params);
-        params.capacity = optimum - c;
-        params.no_seams = mode;
-        out = spoilt_question(&p, &params, large, optimum, mode == 0, &answer, off);
-        if (mode == 1) CHECK_EQ(out.seam_fails, 0);
-        if (large && mode == 0 && c == 0) yes += out.feasible == 1;
-        nodes[large][mode] += out.nodes;
-        if (large) fails[1] += out.seam_fails;
-      }
+    spoilt_modes(&p, large, optimum, 2, seams_mode, off, out, nodes);
+    for (c = 0; c < 2; c++) {
+      CHECK_EQ(out[c][1].seam_fails, 0);
+      if (large) fails[1] += out[c][0].seam_fails + out[c][1].seam_fails;
+    }
+    if (large) yes += out[0][0].feasible == 1;
   }
   for (seed = 0; seed < 300; seed++) {
     dnnmem__exact_params params;
@@ -1887,6 +1938,7 @@ int main(void) {
   RUN(test_twins);
   RUN(test_stacks);
   RUN(test_plain_orders);
+  RUN(test_seam_rows);
   RUN(test_seams);
   RUN(test_stalls);
   RUN(test_watch_placed);

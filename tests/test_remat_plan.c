@@ -927,6 +927,56 @@ static void test_plan_wheel(void) {
   }
 }
 
+/* Ties the longer lifetime (first fit's rules 10-13): six records
+   ({lower, upper, size}: 16s over [0, 3), [2, 5) and [4, 6), a 23 at 0,
+   18s over [1, 4) and at 4), load 50. Greedy-size plans 55 and the ten
+   orders of rules 0-9 52 or more: beyond the push margin at capacity 50
+   (50 / 33 = 1), so neither push nor the wheel runs. Largest first with
+   ties the longer lifetime (then the earlier step) plans 50, the peak
+   (no plan is lower): taken at capacity 50 as first
+   fit's (offsets those of the definition, recounted); at 49, below the
+   peak (proven), no order runs: greedy-size's 55 stays. */
+static void test_plan_long_ties(void) {
+  static const int64_t rec_def[6][3] = {{4, 6, 16}, {2, 5, 16}, {0, 1, 23}, {4, 5, 18}, {1, 4, 18}, {0, 3, 16}};
+  ref_remat_graph g;
+  int32_t seq[STRETCH_STEPS], order[STRETCH_STEPS], len, i, j, k, c;
+  int64_t off[STRETCH_STEPS], ff_off[STRETCH_STEPS], low = -1;
+  dnnmem_interval rec[STRETCH_STEPS];
+  dnnmem_intervals ip;
+  dnnmem_plan_options po;
+  dnnmem_remat_plan_result res;
+  len = stretched_schedule(rec_def, 6, &g, seq);
+  CHECK_EQ(len, 18);
+  po = ref_plan_options(DNNMEM_PLAN_GREEDY_SIZE, 0, 0);
+  CHECK_EQ(plan_checked(&g.p, seq, len, &po, 0, &res), 55);
+  CHECK_EQ(res.peak, 50);
+  stretched_records(&g, seq, len, rec, &ip);
+  for (j = 0; j < REF_REMAT_FIT_RULES; j++) {
+    int64_t a = ref_remat_first_fit(&ip, j, ff_off, order);
+    CHECK(a > 50 + 50 / 33);
+    low = low < 0 || a < low ? a : low;
+  }
+  CHECK_EQ(low, 52);
+  for (i = 0; i < len; i++) order[i] = i;
+  for (i = 1; i < len; i++) /* largest first, ties the longer lifetime, then the earlier step */
+    for (j = i; j > 0; j--) {
+      const dnnmem_interval *x = &rec[order[j]], *y = &rec[order[j - 1]];
+      if (x->size < y->size || (x->size == y->size && x->upper - x->lower <= y->upper - y->lower)) break;
+      k = order[j], order[j] = order[j - 1], order[j - 1] = k;
+    }
+  CHECK_EQ(ref_plan_first_fit_in(&ip, ff_off, order, len), 50);
+  for (c = 49; c <= 50; c++) {
+    po.capacity = c;
+    CHECK_EQ(plan_checked(&g.p, seq, len, &po, 0, &res), c == 50 ? 50 : 55);
+    CHECK_EQ(res.first_fit, c == 50);
+    CHECK_EQ(res.optimal, c == 50);
+    CHECK_EQ(res.plan.feasible, c == 50 ? 1 : 0);
+    CHECK_EQ(dnnmem_remat_plan(&g.p, &po, seq, len, 0, rec, off, &res, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
+    CHECK_EQ(ref_plan_recount(&ip, off), c == 50 ? 50 : 55);
+    for (j = 0; j < len && c == 50; j++) CHECK_EQ(off[j], rec[j].size ? ff_off[j] : 0);
+  }
+}
+
 int main(void) {
   RUN(test_plan_hand);
   RUN(test_plan_random);
@@ -942,5 +992,6 @@ int main(void) {
   RUN(test_plan_push);
   RUN(test_plan_push_margin);
   RUN(test_plan_wheel);
+  RUN(test_plan_long_ties);
   return test_finish("test_remat_plan");
 }
