@@ -56,8 +56,11 @@ EXAMPLES  := $(EX_SRC:examples/%.c=$(BUILD)/example_%)
 # archive out. Nothing to register: new files are sorted by their text.
 SAN_LIB   := $(BUILD)/san/libdnnmem.a
 LF_LIB    := $(BUILD)/libfuzzer/libdnnmem.a
+O2_LIB    := $(BUILD)/o2/libdnnmem.a
 HEADERS   := dnnmem.h tests/test.h tests/ref.h tests/remat_state.h fuzz/fuzz.h examples/dnnmem_files.h
-own_impl   = $(shell sed '/define[[:space:]]*DNNMEM_IMPLEMENTATION/d' $(1) | grep -cE 'dnnmem__|DNNMEM__|(define|undef)[[:space:]]+DNNMEM_')
+# (comments aside: a private name in a comment does not count)
+own_impl   = $(shell (perl -0777 -pe 's{/\*.*?\*/}{}gs; s{//[^\n]*}{}g' $(1) 2>/dev/null || cat $(1)) | \
+               sed '/define[[:space:]]*DNNMEM_IMPLEMENTATION/d' | grep -cE 'dnnmem__|DNNMEM__|(define|undef)[[:space:]]+DNNMEM_')
 skip_impl  = $(if $(filter 0,$(call own_impl,$(1))),-DDNNMEM__IMPLEMENTATION_DONE)
 SAN_OBJ   := $(TEST_SRC:%.c=$(BUILD)/obj/san/%.o) $(FUZZ_SRC:%.c=$(BUILD)/obj/san/%.o) \
              $(BUILD)/obj/san/fuzz/driver.o $(BUILD)/obj/san/examples/dnnmem.o
@@ -72,7 +75,7 @@ M32       := $(shell printf 'int main(void){return 0;}' | $(CC) $(M32FLAGS) -x c
 M32_LIB   := $(BUILD)/m32/libdnnmem.a
 TESTS32   := $(if $(M32),$(TEST_SRC:tests/%.c=$(BUILD)/m32/%))
 M32_OBJ   := $(TEST_SRC:%.c=$(BUILD)/obj/m32/%.o)
-.SECONDARY: $(SAN_OBJ) $(LF_OBJ) $(SAN_LIB) $(LF_LIB) $(M32_OBJ) $(M32_LIB)
+.SECONDARY: $(SAN_OBJ) $(LF_OBJ) $(SAN_LIB) $(LF_LIB) $(M32_OBJ) $(M32_LIB) $(O2_LIB)
 # Boost.Graph's max flow, for side-by-side timings in make bench when installed
 BOOST     := $(wildcard /usr/include/boost/graph/boykov_kolmogorov_max_flow.hpp)
 BENCH_CXX := $(if $(BOOST),$(if $(wildcard tests/bench_boost.cpp),$(BUILD)/bench_boost))
@@ -100,9 +103,11 @@ stb:
 	  fi; \
 	fi
 
-$(BUILD)/dnnmem: examples/dnnmem.c examples/dnnmem_files.h dnnmem.h | stb
+# the tool and the examples link one -O2 build of the implementation
+# (build/o2/libdnnmem.a, as SAN_LIB below): one compile of the header, not five
+$(BUILD)/dnnmem: examples/dnnmem.c examples/dnnmem_files.h dnnmem.h $(O2_LIB) | stb
 	@mkdir -p $(@D)
-	$(CC) $(WARN) -O2 -g -I. -o $@ $< -lm
+	$(CC) $(WARN) -O2 -g -I. $(call skip_impl,$<) -o $@ $< $(O2_LIB) -lm
 
 $(BUILD)/san/dnnmem: $(BUILD)/obj/san/examples/dnnmem.o $(SAN_LIB)
 	$(CC) $(SAN) -o $@ $^ -lm
@@ -115,6 +120,10 @@ $(BUILD)/san/impl.o: tests/impl.c dnnmem.h
 $(BUILD)/libfuzzer/impl.o: tests/impl.c dnnmem.h
 	@mkdir -p $(@D)
 	$(CLANG) $(WARN) -fsanitize=fuzzer-no-link,address,undefined -O1 -g -I. -c -o $@ $<
+
+$(BUILD)/o2/impl.o: tests/impl.c dnnmem.h
+	@mkdir -p $(@D)
+	$(CC) $(WARN) -O2 -g -I. -c -o $@ $<
 
 $(BUILD)/m32/impl.o: tests/impl.c dnnmem.h
 	@mkdir -p $(@D)
@@ -134,13 +143,17 @@ $(BUILD)/obj/m32/%.o: %.c $(HEADERS) | stb
 $(BUILD)/m32/test_%: $(BUILD)/obj/m32/tests/test_%.o $(M32_LIB)
 	$(CC) $(M32FLAGS) -o $@ $^ -lm
 
+# A libFuzzer target with its own copy of the implementation at -O0: clang's
+# -O1 with these sanitizers took 75 s of CPU a copy, -O0 9 s; its short run
+# in make test gets twice the time (LF_O0: run_tests.sh), as many inputs.
 $(BUILD)/obj/libfuzzer/%.o: %.c $(HEADERS) | stb
 	@mkdir -p $(@D)
-	$(CLANG) $(WARN) -fsanitize=fuzzer-no-link,address,undefined -O1 -g -I. $(call skip_impl,$<) -c -o $@ $<
+	$(CLANG) $(WARN) -fsanitize=fuzzer-no-link,address,undefined $(if $(call skip_impl,$<),-O1,-O0) -g -I. \
+	  $(call skip_impl,$<) -c -o $@ $<
 
-$(BUILD)/example_%: examples/%.c dnnmem.h | stb
+$(BUILD)/example_%: examples/%.c dnnmem.h $(O2_LIB) | stb
 	@mkdir -p $(@D)
-	$(CC) $(WARN) -O2 -g -I. -o $@ $< -lm
+	$(CC) $(WARN) -O2 -g -I. $(call skip_impl,$<) -o $@ $< $(O2_LIB) -lm
 
 $(BUILD)/test_%: $(BUILD)/obj/san/tests/test_%.o $(SAN_LIB)
 	$(CC) $(SAN) -o $@ $^ -lm
@@ -173,16 +186,19 @@ $(BUILD)/fuzz/fuzz_%: $(BUILD)/obj/san/fuzz/fuzz_%.o $(BUILD)/obj/san/fuzz/drive
 $(BUILD)/libfuzzer/fuzz_%: $(BUILD)/obj/libfuzzer/fuzz/fuzz_%.o $(LF_LIB)
 	$(CLANG) -fsanitize=fuzzer,address,undefined -o $@ $^ -lm
 
-# the longest compiles first (make -j starts prerequisites in this order): the
-# implementation per flavour, then the programs with their own copy
+# The longest compiles first: the objects that hold the implementation, the
+# longest first, named here (make -j starts prerequisites in this order, but
+# a program whose archive is still being built waits with its object: listed
+# as programs, the copies of the implementation came last), then the rest.
 OWN_SRC := $(foreach f,$(TEST_SRC) $(FUZZ_SRC),$(if $(filter 0,$(call own_impl,$(f))),,$(f)))
-OWN_RUN := $(patsubst tests/%.c,$(BUILD)/%,$(patsubst fuzz/%.c,$(BUILD)/fuzz/%,$(OWN_SRC))) \
-           $(if $(CLANG),$(patsubst fuzz/%.c,$(BUILD)/libfuzzer/%,$(filter fuzz/%,$(OWN_SRC))))
-test: $(SAN_LIB) $(if $(CLANG),$(LF_LIB)) $(if $(M32),$(M32_LIB)) $(filter $(BUILD)/libfuzzer/%,$(OWN_RUN)) \
-      $(filter-out $(BUILD)/libfuzzer/%,$(OWN_RUN)) $(BUILD)/dnnmem $(BUILD)/san/dnnmem $(EXAMPLES) $(TESTS) \
+LF_O0   := $(notdir $(basename $(filter fuzz/%,$(OWN_SRC))))
+HEAVY   := $(if $(CLANG),$(BUILD)/libfuzzer/impl.o) $(BUILD)/san/impl.o $(OWN_SRC:%.c=$(BUILD)/obj/san/%.o) \
+           $(BUILD)/o2/impl.o $(if $(M32),$(BUILD)/m32/impl.o $(patsubst %.c,$(BUILD)/obj/m32/%.o,$(filter tests/%,$(OWN_SRC)))) \
+           $(if $(CLANG),$(patsubst %.c,$(BUILD)/obj/libfuzzer/%.o,$(filter fuzz/%,$(OWN_SRC))))
+test: $(HEAVY) $(BUILD)/dnnmem $(BUILD)/san/dnnmem $(EXAMPLES) $(TESTS) \
       $(FUZZ_RUN) $(if $(CLANG),$(FUZZ_LIB)) $(TESTS32) $(BUILD)/size_planner $(BUILD)/size_plan
 	@$(if $(M32),,echo "no 32-bit build (gcc -m32 needs gcc-multilib): its unit tests skipped";) \
-	BUILD=$(BUILD) CLANG=$(CLANG) M32=$(M32) bash tests/run_tests.sh
+	BUILD=$(BUILD) CLANG=$(CLANG) M32=$(M32) LF_O0="$(LF_O0)" bash tests/run_tests.sh
 
 # Embedded builds as an engine links them (-Os, unused functions dropped;
 # run_tests.sh sums their dnnmem code size), tests/size_plan.c: the embedded

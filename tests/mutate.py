@@ -227,8 +227,10 @@ def read_equivalent():
 
 def own_impl(path):
     """Whether a test compiles its own copy of the implementation (the
-    Makefile's rule: private names or a DNNMEM_ configuration)."""
-    text = "".join(l for l in open(path, encoding="utf-8") if not re.search(r"define\s*DNNMEM_IMPLEMENTATION", l))
+    Makefile's rule: private names or a DNNMEM_ configuration, comments
+    aside)."""
+    text = re.sub(r"/\*.*?\*/|//[^\n]*", "", open(path, encoding="utf-8").read(), flags=re.S)
+    text = "".join(l for l in text.splitlines(True) if not re.search(r"define\s*DNNMEM_IMPLEMENTATION", l))
     return re.search(r"dnnmem__|DNNMEM__|(?:define|undef)\s+DNNMEM_", text) is not None
 
 
