@@ -3393,15 +3393,15 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
    it meets the capacity; then largest first, ties the longer lifetime,
    alone and with the same three lanes, taken as the lanes. When the
    lowest plan still misses the capacity by at most capacity / 33, push
-   insertion searches from it (the lowest lanes plan if lower): each
-   record reaching above the capacity is put back lower (at 0 or on a
-   record live with it), the records above it
-   pushed up just enough, where that leaves the least area above the
-   capacity, while that area falls; its effort is counted in records
-   visited (no clock), so the layout is the sequence's alone; taken only
-   when it meets the capacity (result.first_fit = 1 too). When push
-   misses too, up to four times: the records above the capacity move L /
-   16 places ahead in the first order, first fit runs along the new order
+   insertion searches from it (the lowest plan of the later orders if
+   lower): each record reaching above the capacity is put back lower (at
+   0 or on a record live with it), the records above it pushed up just
+   enough, where that leaves the least area above the capacity, while
+   that area falls; its effort is counted in records visited (no clock),
+   so the layout is the sequence's alone; taken only when it meets the
+   capacity (result.first_fit = 1 too). When push misses too, up to four
+   times: the records above the capacity move L / 16 places ahead in the
+   first order, first fit runs along the new order
    and push searches from that layout (a near miss); taken only when one
    meets the capacity. The lowest plan is taken when it is below the
    planner's (result.first_fit = 1; plan.arena says so, plan.feasible = 1
@@ -18508,6 +18508,9 @@ static dnnmem_result dnnmem__remat_plan_carve(const dnnmem_remat_problem *proble
 #ifndef DNNMEM__REMAT_FIT_LONG
 #define DNNMEM__REMAT_FIT_LONG 4 /* rules 10 ...: largest first, ties the longer lifetime */
 #endif
+#if DNNMEM__REMAT_FIT_LONG < 0 || DNNMEM__REMAT_FIT_LONG > 4
+#error "DNNMEM__REMAT_FIT_LONG: 0 to 4 (rule 10 alone, then with each of the three lane widths)"
+#endif
 #define DNNMEM__REMAT_LANE_WIDTHS 3
 
 /* The lowest offset in [lo, hi - size] (aligned to a) free over record r's
@@ -18535,9 +18538,10 @@ static int64_t dnnmem__remat_fit_at(const dnnmem_interval *rec, const int64_t *o
    its size (lowest lane first), and only then the lowest room anywhere.
    Plain first fit drops a small record across a large one's column when
    that is lower, and the column's slot, once free, no longer takes a
-   large record: a sliver hole under the arena's top. The widths: the
-   sizes with the most bytes x steps (rules 4-5: the first alone, 6-7:
-   the second alone, 8-9: the first three), ties the larger. */
+   large record: a sliver hole under the arena's top. The widths (want):
+   the sizes with the most bytes x steps, ties the larger: 0 the first
+   alone (rules 4-5 and 11), 1 the second alone (6-7, 12), 2 the first
+   three (8-9, 13). */
 static int32_t dnnmem__remat_lane_widths(const dnnmem_interval *rec, int32_t n, const int32_t *order,
                                          int32_t want, int64_t *width) {
   double area[DNNMEM__REMAT_LANE_WIDTHS], cur = 0;
@@ -18805,7 +18809,10 @@ static int64_t dnnmem__remat_push(const dnnmem_interval *rec, int32_t n, int64_t
     }
   }
   if (cost > 0) return -1;
-  for (i = 0; i < n; i++) offsets[i] = off[i], arena = dnnmem__max64(arena, off[i] + rec[i].size);
+  /* an empty record sits at 0: the start's offset for it (the planner's
+     may be high) would count in the arena though it holds nothing */
+  for (i = 0; i < n; i++)
+    offsets[i] = rec[i].size > 0 ? off[i] : 0, arena = dnnmem__max64(arena, offsets[i] + rec[i].size);
   return arena;
 }
 

@@ -79,6 +79,7 @@ static int64_t plan_checked(const dnnmem_remat_problem *p, const int32_t *seq, i
   CHECK_EQ(checked.arena, res->arena);
   CHECK_EQ(ref_plan_recount(&ip, off), res->arena);
   CHECK(res->arena >= peak);
+  if (po && po->capacity > 0 && res->plan.feasible == 1) CHECK(res->arena <= po->capacity);
   CHECK_EQ(res->optimal, res->arena == res->plan.lower_bound);
   CHECK(res->plan.lower_bound >= peak);
   if (alignment <= 1) CHECK_EQ(res->plan.lower_bound >= peak, 1);
@@ -977,6 +978,37 @@ static void test_plan_long_ties(void) {
   }
 }
 
+/* Push insertion from the planner's layout, which puts an empty record
+   (step 7) at 1017: the review's 24 records (step t's node is read last at
+   the step before its record's end), greedy-size, capacity 1009 = the
+   peak. Push fits; its answer had the empty record still at 1017 (arena
+   1017 reported with feasible 1). Fixed: an empty record at 0, the arena
+   the peak, optimal. */
+static void test_plan_push_empty(void) {
+  static const int64_t d[24][3] = {{0, 1, 19},  {1, 24, 1},   {2, 12, 10},  {3, 5, 19},  {4, 6, 10},   {5, 6, 10},
+                                   {6, 7, 10},  {7, 8, 0},    {8, 10, 988}, {9, 11, 1},  {10, 11, 1},  {11, 24, 19},
+                                   {12, 17, 0}, {13, 17, 0},  {14, 16, 1},  {15, 16, 988}, {16, 20, 10}, {17, 21, 10},
+                                   {18, 19, 1}, {19, 22, 1},  {20, 24, 10}, {21, 23, 19}, {22, 24, 0},  {23, 24, 10}};
+  ref_remat_graph g;
+  int32_t seq[24], reads[24][25], nr[24] = {0}, i, t;
+  dnnmem_plan_options po;
+  dnnmem_remat_plan_result res;
+  for (i = 0; i < 24; i++)
+    if (d[i][1] - 1 > i) t = (int32_t)d[i][1] - 1, reads[t][nr[t]++] = i;
+  ref_remat_graph_begin(&g);
+  for (t = 0; t < 24; t++) {
+    reads[t][nr[t]] = -1;
+    ref_remat_graph_node(&g, d[t][2], 1, t == 23, reads[t]);
+    seq[t] = t;
+  }
+  po = ref_plan_options(DNNMEM_PLAN_GREEDY_SIZE, 1009, 0);
+  CHECK_EQ(plan_checked(&g.p, seq, 24, &po, 0, &res), 1009);
+  CHECK_EQ(res.peak, 1009);
+  CHECK_EQ(res.first_fit, 1);
+  CHECK_EQ(res.plan.feasible, 1);
+  CHECK_EQ(res.optimal, 1);
+}
+
 int main(void) {
   RUN(test_plan_hand);
   RUN(test_plan_random);
@@ -993,5 +1025,6 @@ int main(void) {
   RUN(test_plan_push_margin);
   RUN(test_plan_wheel);
   RUN(test_plan_long_ties);
+  RUN(test_plan_push_empty);
   return test_finish("test_remat_plan");
 }
