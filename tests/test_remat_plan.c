@@ -768,6 +768,21 @@ static void stretched_records(const ref_remat_graph *g, const int32_t *seq, int3
   ip->alignment = 0;
 }
 
+/* A stretched schedule of n records (18 steps) planned by greedy-size (po:
+   its options, no capacity) and checked; its records in rec / ip. Returns
+   the arena. */
+static int64_t stretched_greedy(const int64_t (*rec_def)[3], int32_t n, ref_remat_graph *g, int32_t *seq,
+                                dnnmem_interval *rec, dnnmem_intervals *ip, dnnmem_plan_options *po,
+                                dnnmem_remat_plan_result *res) {
+  int32_t len = stretched_schedule(rec_def, n, g, seq);
+  int64_t arena;
+  CHECK_EQ(len, 18);
+  *po = ref_plan_options(DNNMEM_PLAN_GREEDY_SIZE, 0, 0);
+  arena = plan_checked(&g->p, seq, len, po, 0, res);
+  stretched_records(g, seq, len, rec, ip);
+  return arena;
+}
+
 static void test_plan_lanes(void) {
   static const int64_t rec_def[7][3] = {{1, 5, 1}, {4, 5, 2}, {0, 3, 3}, {0, 1, 4}, {4, 5, 3}, {1, 3, 3}, {2, 3, 2}};
   ref_remat_graph g;
@@ -805,12 +820,9 @@ static void test_plan_push(void) {
   dnnmem_intervals ip;
   dnnmem_plan_options po;
   dnnmem_remat_plan_result res;
-  len = stretched_schedule(rec_def, 5, &g, seq);
-  CHECK_EQ(len, 18);
-  po = ref_plan_options(DNNMEM_PLAN_GREEDY_SIZE, 0, 0);
-  CHECK_EQ(plan_checked(&g.p, seq, len, &po, 0, &res), 67);
+  CHECK_EQ(stretched_greedy(rec_def, 5, &g, seq, rec, &ip, &po, &res), 67);
   CHECK_EQ(res.peak, 66);
-  stretched_records(&g, seq, len, rec, &ip);
+  len = ip.count;
   for (j = 0; j < REF_REMAT_FIT_RULES; j++) CHECK_EQ(ref_remat_first_fit(&ip, j, ff_off, order), 67);
   for (c = 65; c <= 66; c++) {
     po.capacity = c;
@@ -857,13 +869,10 @@ static void test_plan_push_margin(void) {
   dnnmem_intervals ip;
   dnnmem_plan_options po;
   dnnmem_remat_plan_result res;
-  len = stretched_schedule(rec_def, 5, &g, seq);
-  CHECK_EQ(len, 18);
-  po = ref_plan_options(DNNMEM_PLAN_GREEDY_SIZE, 0, 0);
-  CHECK_EQ(plan_checked(&g.p, seq, len, &po, 0, &res), 5655);
+  CHECK_EQ(stretched_greedy(rec_def, 5, &g, seq, rec, &ip, &po, &res), 5655);
   CHECK_EQ(res.peak, 5135);
   CHECK_EQ(res.plan.lower_bound, 5135);
-  stretched_records(&g, seq, len, rec, &ip);
+  len = ip.count;
   for (j = 0; j < REF_REMAT_FIT_RULES; j++) CHECK_EQ(ref_remat_first_fit(&ip, j, ff_off, order), j == 2 ? 6767 : 5655);
   CHECK_EQ(5655 - 5489, 5489 / 33);
   CHECK_EQ(5655 - 5488, 5488 / 33 + 1);
@@ -904,12 +913,9 @@ static void test_plan_wheel(void) {
   dnnmem_intervals ip;
   dnnmem_plan_options po;
   dnnmem_remat_plan_result res;
-  len = stretched_schedule(rec_def, 6, &g, seq);
-  CHECK_EQ(len, 18);
-  po = ref_plan_options(DNNMEM_PLAN_GREEDY_SIZE, 0, 0);
-  CHECK_EQ(plan_checked(&g.p, seq, len, &po, 0, &res), 49);
+  CHECK_EQ(stretched_greedy(rec_def, 6, &g, seq, rec, &ip, &po, &res), 49);
   CHECK_EQ(res.peak, 44);
-  stretched_records(&g, seq, len, rec, &ip);
+  len = ip.count;
   for (j = 0; j < REF_REMAT_FIT_RULES; j++) CHECK_EQ(ref_remat_first_fit(&ip, j, ff_off, order), 49);
   CHECK_EQ(ref_plan_optimum(&ip, NULL), 44);
   for (c = 47; c <= 48; c++) {
@@ -946,12 +952,9 @@ static void test_plan_long_ties(void) {
   dnnmem_intervals ip;
   dnnmem_plan_options po;
   dnnmem_remat_plan_result res;
-  len = stretched_schedule(rec_def, 6, &g, seq);
-  CHECK_EQ(len, 18);
-  po = ref_plan_options(DNNMEM_PLAN_GREEDY_SIZE, 0, 0);
-  CHECK_EQ(plan_checked(&g.p, seq, len, &po, 0, &res), 55);
+  CHECK_EQ(stretched_greedy(rec_def, 6, &g, seq, rec, &ip, &po, &res), 55);
   CHECK_EQ(res.peak, 50);
-  stretched_records(&g, seq, len, rec, &ip);
+  len = ip.count;
   for (j = 0; j < REF_REMAT_FIT_RULES; j++) {
     int64_t a = ref_remat_first_fit(&ip, j, ff_off, order);
     CHECK(a > 50 + 50 / 33);
