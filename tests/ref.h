@@ -193,28 +193,29 @@ REF_FN int64_t ref_remat_size_class(int64_t size) {
    (its manual): 0 size descending; 1 size descending, then the later end;
    2 size class descending, then the later end, then size descending; 3
    size class descending, then the longer lifetime, then size descending;
-   ties the lower index. */
+   10 size descending, then the longer lifetime; ties the lower index. */
 REF_FN int ref_remat_fit_before(const dnnmem_interval *r, int32_t rule, int32_t x, int32_t y) {
   int64_t kx[3], ky[3];
-  int32_t i;
-  kx[0] = rule >= 2 ? ref_remat_size_class(r[x].size) : r[x].size;
-  ky[0] = rule >= 2 ? ref_remat_size_class(r[y].size) : r[y].size;
-  kx[1] = rule == 0 ? 0 : rule == 3 ? r[x].upper - r[x].lower : r[x].upper;
-  ky[1] = rule == 0 ? 0 : rule == 3 ? r[y].upper - r[y].lower : r[y].upper;
+  int32_t i, by_class = rule == 2 || rule == 3, by_life = rule == 3 || rule == 10;
+  kx[0] = by_class ? ref_remat_size_class(r[x].size) : r[x].size;
+  ky[0] = by_class ? ref_remat_size_class(r[y].size) : r[y].size;
+  kx[1] = rule == 0 ? 0 : by_life ? r[x].upper - r[x].lower : r[x].upper;
+  ky[1] = rule == 0 ? 0 : by_life ? r[y].upper - r[y].lower : r[y].upper;
   kx[2] = r[x].size, ky[2] = r[y].size;
   for (i = 0; i < 3; i++)
     if (kx[i] != ky[i]) return kx[i] > ky[i];
   return x < y;
 }
 
-/* The lane widths of dnnmem_remat_plan's first fit rules 4-9 (its
-   manual): the sizes (> 0) by the bytes x steps of their records,
-   descending, ties the larger size; rules 4-5 the first, 6-7 the second,
-   8-9 the first three. Writes them to width; returns how many. O(n^2). */
+/* The lane widths of dnnmem_remat_plan's first fit rules 4-9 and 11-13
+   (its manual): the sizes (> 0) by the bytes x steps of their records,
+   descending, ties the larger size; rules 4-5 and 11 the first, 6-7 and
+   12 the second, 8-9 and 13 the first three. Writes them to width;
+   returns how many. O(n^2). */
 REF_FN int32_t ref_remat_lane_widths(const dnnmem_interval *r, int32_t n, int32_t rule, int64_t *width) {
   int64_t top[3];
   double best_area;
-  int32_t count = 0, i, j, k, want = (rule - 4) / 2;
+  int32_t count = 0, i, j, k, want = rule >= 11 ? rule - 11 : (rule - 4) / 2;
   while (count < 3) {
     int64_t best = 0;
     best_area = -1;
@@ -260,25 +261,30 @@ REF_FN int64_t ref_remat_lowest_in(const dnnmem_intervals *problem, const int64_
 }
 
 /* The number of first-fit orders dnnmem_remat_plan tries (its private
-   DNNMEM__REMAT_FIT_RULES; test_remat checks that they agree). */
-#define REF_REMAT_FIT_RULES 10
+   DNNMEM__REMAT_FIT_RULES + DNNMEM__REMAT_FIT_LONG; test_remat checks
+   that they agree) and of those without lanes, which it takes also when
+   they miss a capacity (rules 0-3; the others count only when they fit). */
+#define REF_REMAT_FIT_RULES 14
+#define REF_REMAT_FIT_PLAIN 4
 
 /* dnnmem_remat_plan's first fit in rule's order (records without fixed
-   offsets); rules 4-9 with lanes, from the manual: in rule 0's (4, 6, 8)
-   or rule 1's (5, 7, 9) order, a record first takes the lowest offset
-   inside the lowest lane of the narrowest width above its size (a lane:
-   [offset, offset + width) of a placed record whose size is that width),
-   then the lowest anywhere; records of size 0 at 0. Writes offsets;
-   returns the arena. O(n^3) (O(n^4) with lanes). */
+   offsets); rules 4-9 and 11-13 with lanes, from the manual: in rule 0's
+   (4, 6, 8), rule 1's (5, 7, 9) or rule 10's (11, 12, 13) order, a
+   record first takes the lowest offset inside the lowest lane of the
+   narrowest width above its size (a lane: [offset, offset + width) of a
+   placed record whose size is that width), then the lowest anywhere;
+   records of size 0 at 0. Writes offsets; returns the arena. O(n^3)
+   (O(n^4) with lanes). */
 REF_FN int64_t ref_remat_first_fit(const dnnmem_intervals *problem, int32_t rule, int64_t *offsets, int32_t *order) {
   const dnnmem_interval *r = problem->records;
   int64_t width[3], arena = 0;
   int32_t n = problem->count, i, j, k, widths;
   for (i = 0; i < n; i++) order[i] = i;
   for (i = 1; i < n; i++)
-    for (j = i; j > 0 && ref_remat_fit_before(r, rule < 4 ? rule : rule % 2, order[j], order[j - 1]); j--)
+    for (j = i; j > 0 && ref_remat_fit_before(r, rule < 4 ? rule : rule >= 10 ? 10 : rule % 2, order[j], order[j - 1]);
+         j--)
       k = order[j], order[j] = order[j - 1], order[j - 1] = k;
-  if (rule < 4) return ref_plan_first_fit_in(problem, offsets, order, n);
+  if (rule < 4 || rule == 10) return ref_plan_first_fit_in(problem, offsets, order, n);
   widths = ref_remat_lane_widths(r, n, rule, width);
   for (i = 0; i < n; i++) offsets[i] = -1;
   for (i = 0; i < n; i++) {

@@ -347,9 +347,10 @@ static void test_arena_nothing_fits(void) {
 
 /* First fit with a cap (the arena rounds' look): within the cap, the
    arena and offsets of the definition (ref_plan_first_fit, order 0) and
-   the uncapped arena in the other orders; past it, an answer past the
-   cap. Random records of 2,000 problems; caps at the arena, one byte
-   either side, none and random. */
+   the uncapped arena in the other orders (rules 1-13, tests/ref.h, with
+   their offsets); past it, an answer past the cap. Random records of
+   2,000 problems; caps at the arena, one byte either side, none and
+   random. */
 static void test_first_fit_cap(void) {
   dnnmem_rng rng;
   dnnmem_interval rec[40];
@@ -381,7 +382,7 @@ static void test_first_fit_cap(void) {
         capped++;
       }
     }
-    for (k = 1; k < DNNMEM__REMAT_FIT_RULES; k++) { /* the other orders: capped as uncapped */
+    for (k = 1; k < REF_REMAT_FIT_RULES; k++) { /* the other orders: capped as uncapped */
       int64_t full = dnnmem__remat_first_fit(rec, n, 0, k, 0, off, ids);
       /* the offsets of the definition (lanes too), recounted */
       bad += full != ref_remat_first_fit(&ip, k, ref_off, order) || ref_plan_recount(&ip, off) != full;
