@@ -14820,9 +14820,15 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #define DNNMEM__REMAT_DECODE_OVER_SLOPE 60.0 /* +30% time; then 60 per base peak over */
 
 /* contraction and the portfolio (shares of the run) */
+#ifndef DNNMEM__REMAT_PLAIN_SHARE
 #define DNNMEM__REMAT_PLAIN_SHARE 0.4       /* plain-graph pipeline up to here (CNNs) */
+#endif
+#ifndef DNNMEM__REMAT_COARSE_END
 #define DNNMEM__REMAT_COARSE_END 0.15       /* of the contraction pipeline: coarse stage, */
+#endif
+#ifndef DNNMEM__REMAT_FINAL_START
 #define DNNMEM__REMAT_FINAL_START 0.35      /* decomposition, then the plain graph */
+#endif
 #define DNNMEM__REMAT_MARK_PERMILLE 750     /* marked first: the smallest 3/4 of the values
                                                (large values stay unmarked: recomputed) */
 #define DNNMEM__REMAT_GROUP_INPUTS 4        /* a group takes at most 4 inputs per member */
@@ -17126,6 +17132,12 @@ static void dnnmem__anneal_stage(dnnmem__remat *w, double progress_end) {
     if (w->iteration % DNNMEM__REMAT_POLL_MOVES == 0) {
       dnnmem__remat_update_progress(w);
       temp = dnnmem__remat_temperature(w);
+#ifdef DNNMEM__DEBUG_SPREAD
+      if (w->iteration % (1 << 20) == 0)
+        fprintf(stderr, "  at %lld temp %.2e extra %.2f%% peak %.4f cost %.4f best %.4f\n", (long long)w->iteration,
+                temp, 100.0 * ((double)w->time * w->inv_time0 - 1.0), (double)w->tree[1] / (double)w->o->budget,
+                cost, best_cost);
+#endif
       if (w->stopped || w->progress >= progress_end) break;
       /* gaps fill up with ADDs: spread again */
       if (since_respace > DNNMEM__REMAT_RESPREAD_SWEEPS * (int64_t)w->S) {
