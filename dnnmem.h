@@ -14758,11 +14758,13 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #define DNNMEM__REMAT_BLOCKS 32             /* blocks of slots whose overshoots also cost:
                                                credit for lowering memory away from the peak */
 #define DNNMEM__REMAT_PEAK_WEIGHT 0.01      /* tie-break towards lower peaks */
+#ifndef DNNMEM__REMAT_AIM_MARGIN
 #define DNNMEM__REMAT_AIM_MARGIN 0.02       /* contraction aims 2% below the budget: it
                                                ends hovering just over its aim, under the
                                                budget; polish and results use the budget
                                                (bert_base.train: 12-19% extra time, at 0.5%
                                                mostly 19%) */
+#endif
 
 /* the arena (with a budget, not peak_only) */
 #ifndef DNNMEM__REMAT_ARENA_SHARE
