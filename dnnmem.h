@@ -14741,15 +14741,6 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #ifndef DNNMEM__REMAT_BROADCAST_LOOSE_FIRST
 #define DNNMEM__REMAT_BROADCAST_LOOSE_FIRST 1 /* the loose classes' broadcast first */
 #endif
-#ifndef DNNMEM__REMAT_LAST_PROBES
-#define DNNMEM__REMAT_LAST_PROBES 0
-#endif
-#ifndef DNNMEM__REMAT_PROBE_SHARE
-#define DNNMEM__REMAT_PROBE_SHARE 0.08
-#endif
-#ifndef DNNMEM__REMAT_LAST_START
-#define DNNMEM__REMAT_LAST_START 0
-#endif
 #define DNNMEM__REMAT_WARM_TEMP 0.1         /* start temperature factor from a decoded start:
                                                refine it, do not melt it */
 
@@ -14764,13 +14755,11 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #define DNNMEM__REMAT_BLOCKS 32             /* blocks of slots whose overshoots also cost:
                                                credit for lowering memory away from the peak */
 #define DNNMEM__REMAT_PEAK_WEIGHT 0.01      /* tie-break towards lower peaks */
-#ifndef DNNMEM__REMAT_AIM_MARGIN
 #define DNNMEM__REMAT_AIM_MARGIN 0.02       /* contraction aims 2% below the budget: it
                                                ends hovering just over its aim, under the
                                                budget; polish and results use the budget
                                                (bert_base.train: 12-19% extra time, at 0.5%
                                                mostly 19%) */
-#endif
 
 /* the arena (with a budget, not peak_only) */
 #ifndef DNNMEM__REMAT_ARENA_SHARE
@@ -14828,15 +14817,9 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 #define DNNMEM__REMAT_DECODE_OVER_SLOPE 60.0 /* +30% time; then 60 per base peak over */
 
 /* contraction and the portfolio (shares of the run) */
-#ifndef DNNMEM__REMAT_PLAIN_SHARE
 #define DNNMEM__REMAT_PLAIN_SHARE 0.4       /* plain-graph pipeline up to here (CNNs) */
-#endif
-#ifndef DNNMEM__REMAT_COARSE_END
 #define DNNMEM__REMAT_COARSE_END 0.15       /* of the contraction pipeline: coarse stage, */
-#endif
-#ifndef DNNMEM__REMAT_FINAL_START
 #define DNNMEM__REMAT_FINAL_START 0.35      /* decomposition, then the plain graph */
-#endif
 #define DNNMEM__REMAT_MARK_PERMILLE 750     /* marked first: the smallest 3/4 of the values
                                                (large values stay unmarked: recomputed) */
 #define DNNMEM__REMAT_GROUP_INPUTS 4        /* a group takes at most 4 inputs per member */
@@ -17140,12 +17123,6 @@ static void dnnmem__anneal_stage(dnnmem__remat *w, double progress_end) {
     if (w->iteration % DNNMEM__REMAT_POLL_MOVES == 0) {
       dnnmem__remat_update_progress(w);
       temp = dnnmem__remat_temperature(w);
-#ifdef DNNMEM__DEBUG_SPREAD
-      if (w->iteration % (1 << 20) == 0)
-        fprintf(stderr, "  at %lld temp %.2e extra %.2f%% peak %.4f cost %.4f best %.4f\n", (long long)w->iteration,
-                temp, 100.0 * ((double)w->time * w->inv_time0 - 1.0), (double)w->tree[1] / (double)w->o->budget,
-                cost, best_cost);
-#endif
       if (w->stopped || w->progress >= progress_end) break;
       /* gaps fill up with ADDs: spread again */
       if (since_respace > DNNMEM__REMAT_RESPREAD_SWEEPS * (int64_t)w->S) {
@@ -17876,18 +17853,6 @@ static void dnnmem__remat_arena_broadcast(dnnmem__remat *w) {
   w->iteration = moves;
 }
 
-#ifdef DNNMEM__DEBUG_SPREAD
-static void dnnmem__spread_trace(const dnnmem__remat *w, const char *what, int32_t stage) {
-  fprintf(stderr, "spread %s %d moves %lld extra %.2f%% peak %.4f best %.2f%% %.4f\n", what, stage,
-          (long long)w->iteration, 100.0 * ((double)w->time * w->inv_time0 - 1.0),
-          (double)w->tree[1] / (double)w->o->budget, 100.0 * ((double)w->cand_result.time * w->inv_time0 - 1.0),
-          (double)w->cand_result.peak / (double)w->o->budget);
-}
-#define DNNMEM__SPREAD(w, what, stage) dnnmem__spread_trace(w, what, stage)
-#else
-#define DNNMEM__SPREAD(w, what, stage) ((void)0)
-#endif
-
 /* The portfolio's first pipeline: the plain graph (CNNs fare best there)
    from the decoded schedule (warm: refined at a tenth of the start
    temperature, not melted) or the row order, or from start (the time
@@ -17916,9 +17881,7 @@ static dnnmem_result dnnmem__remat_plain_phase(dnnmem__remat *w, int warm, const
     w->temp0 *= DNNMEM__REMAT_WARM_TEMP;
     w->log_ratio -= dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
   }
-  DNNMEM__SPREAD(w, "plain-start", 0);
   dnnmem__anneal_stage(w, w->pipe_end);
-  DNNMEM__SPREAD(w, "plain-end", 0);
   if (warm) {
     w->temp0 /= DNNMEM__REMAT_WARM_TEMP;
     w->log_ratio += dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
@@ -17961,34 +17924,7 @@ static dnnmem_result dnnmem__remat_stages(dnnmem__remat *w, int32_t stages, int3
     }
     if ((r = dnnmem__remat_build_units(w)) != DNNMEM_OK) return r;
     dnnmem__anneal_load(w, w->seq_tmp, len);
-    if (DNNMEM__REMAT_LAST_START && stages > 1 && stage == stages - 1 && w->cand_len > 0) {
-      double c = dnnmem__remat_cost(w, w->time, w->tree[1]);
-      dnnmem__anneal_load(w, w->cand, w->cand_len);
-      if (dnnmem__remat_cost(w, w->time, w->tree[1]) >= c) dnnmem__anneal_load(w, w->seq_tmp, len);
-    }
-    DNNMEM__SPREAD(w, "stage-start", stage);
-    if (DNNMEM__REMAT_LAST_PROBES > 1 && stages > 1 && stage == stages - 1) {
-      /* probes from the same start, each its own stretch of moves; the
-         cheapest continues */
-      double begin = w->progress, best_c = 0;
-      int32_t k, best_len = 0, *start = (int32_t *)malloc((size_t)w->L * sizeof(int32_t)); /* experiment only */
-      DNNMEM_MEMCPY(start, w->seq_tmp, (size_t)len * sizeof(int32_t));
-      for (k = 0; k < DNNMEM__REMAT_LAST_PROBES && !w->stopped; k++) {
-        double c;
-        if (k > 0) dnnmem__anneal_load(w, start, len);
-        dnnmem__anneal_stage(w, begin + (end - begin) * DNNMEM__REMAT_PROBE_SHARE * (k + 1));
-        c = dnnmem__remat_cost(w, w->time, w->tree[1]);
-        DNNMEM__SPREAD(w, "probe", k);
-        if (k == 0 || c < best_c) {
-          best_c = c;
-          best_len = dnnmem__slots_to_seq(w, w->slot_node, w->bound_seq);
-        }
-      }
-      dnnmem__anneal_load(w, w->bound_seq, best_len);
-      free(start);
-    }
     dnnmem__anneal_stage(w, end);
-    DNNMEM__SPREAD(w, "stage-end", stage);
   }
   return DNNMEM_OK;
 }
@@ -18435,10 +18371,6 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
   w.aim = w.budget;
   dnnmem__anneal_repair(&w);
   dnnmem__anneal_polish(&w);
-  DNNMEM__SPREAD(&w, "pipes-repaired", 0);
-#ifdef DNNMEM__DEBUG_SPREAD
-  if (getenv("DNNMEM_SPREAD_STOP")) w.arena_on = 0; /* the pipelines' answer alone */
-#endif
   len = dnnmem__slots_to_seq(&w, w.slot_node, w.seq_tmp);
   r = dnnmem__remat_sim(problem, w.seq_tmp, len, &w.sim, &found, NULL);
   DNNMEM_ASSERT(r == DNNMEM_OK);
