@@ -7431,12 +7431,6 @@ typedef struct dnnmem__exact {
   int seams_on;
   int64_t seam_fails;
   int stack_on; /* a failed cover never directly on a later one of its stretch (dnnmem__exact_place) */
-  /* sand (dnnmem__exact_sand): one-granule records of one section, kept
-     out of the search at search[m .. m + num_sand) by section; per
-     section their bytes */
-  int sand_on;
-  int32_t num_sand;
-  int64_t *sand;
   dnnmem__exact_slot slots[DNNMEM__EXACT_SLOTS];
   /* the plain round robin's orders: the kinds whose ranks differ
      (dnnmem__exact_plain_kinds) */
@@ -7563,7 +7557,6 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
   w->times = DNNMEM__TAKE(s, int64_t, events);
   w->rem = DNNMEM__TAKE(s, int64_t, events);
   w->rem0 = DNNMEM__TAKE(s, int64_t, events);
-  w->sand = DNNMEM__TAKE(s, int64_t, events);
   w->total = DNNMEM__TAKE(s, int64_t, events);
   w->cut = DNNMEM__TAKE(s, int32_t, events);
   w->cut0 = DNNMEM__TAKE(s, int32_t, events);
@@ -7901,75 +7894,6 @@ static int dnnmem__exact_waits(const dnnmem__exact *w, int32_t k) {
   return w->twin[k] >= 0 && !w->placed[w->twin[k]];
 }
 
-/* Sand: a record of one granule g (the gcd of every size and alignment:
-   each search offset is a multiple of g), alignment dividing g, one busy
-   stretch of exactly one section. In that section the other records
-   busy there stand still for its whole lifetime, so it fits in any free
-   granule of the section below the capacity, and there are
-   capacity / g - (the others' bytes) / g of them: when the load fits,
-   every plan of the other records takes the sand (dnnmem__exact_sand_fill).
-   So the search leaves it out: its bytes count in the load bound (total)
-   but not in the bytes left (rem), and per section in sand[]. Not with
-   windows or fixed records, hints or links (kept simple). */
-static int dnnmem__exact_sandy(const dnnmem__exact *w, int32_t k, int64_t g) {
-  return w->size[k] == g && g % w->align[k] == 0 && w->span_hi[k] == w->span_lo[k] + 1 && w->seg_count[k] == 1 &&
-         !(w->rec[k].flags & (DNNMEM_INTERVAL_ALIAS | DNNMEM_INTERVAL_REUSE | DNNMEM_INTERVAL_HINT));
-}
-
-static void dnnmem__exact_sand(dnnmem__exact *w, int64_t g) {
-  int32_t i, kept = 0, ns = 0;
-  for (i = 0; i <= w->sections; i++) w->sand[i] = 0;
-  w->num_sand = 0;
-  if (!w->sand_on || w->has_windows || w->num_fixed > 0) return;
-  for (i = 0; i < w->m; i++) {
-    int32_t k = w->search[i];
-    if (!dnnmem__exact_sandy(w, k, g)) {
-      w->search[kept++] = k;
-      continue;
-    }
-    w->ids[ns++] = k;
-    w->placed[k] = 1;
-    w->offset[k] = 0;
-    w->sand[w->span_lo[k]] += w->size[k];
-    w->rem0[w->span_lo[k]] -= w->size[k]; /* differences, summed by the caller */
-    w->rem0[w->span_hi[k]] += w->size[k];
-  }
-  for (i = 0; i < ns; i++) w->search[kept + i] = w->ids[i];
-  w->m = kept;
-  w->num_sand = ns;
-  for (i = 0; i < ns; i++) w->keys[i] = w->span_lo[w->search[kept + i]];
-  dnnmem__exact_sort_items(w, w->search + kept, ns);
-}
-
-/* The search's plan of the other records is in w->offset: each section's
-   sand into its lowest free granules (the load bound keeps enough of
-   them below the capacity). O(records starting up to the section) per
-   section with sand. */
-static void dnnmem__exact_sand_fill(dnnmem__exact *w) {
-  int32_t q = 0, p, c, i;
-  while (q < w->num_sand) {
-    int32_t s = w->span_lo[w->search[w->m + q]];
-    int64_t x = 0;
-    for (c = 0, p = 0; p < w->start_index[s + 1]; p++) {
-      int32_t r = w->search[p], e;
-      for (e = w->seg_first[r]; e < w->seg_first[r] + w->seg_count[r]; e++)
-        if (w->seg_lo[e] <= s && s < w->seg_hi[e]) { /* busy in s */
-          w->tmp2[c] = r;
-          w->keys[c++] = w->offset[r];
-        }
-    }
-    for (i = 0; i < c; i++) w->ids[i] = i;
-    dnnmem__sort_ids(w->ids, w->tmp, c, dnnmem__exact_less_key, w->keys);
-    for (i = 0; q < w->num_sand && w->span_lo[w->search[w->m + q]] == s; q++) {
-      int32_t k = w->search[w->m + q];
-      for (; i < c && w->keys[w->ids[i]] < x + w->size[k]; i++) /* the granule at x is taken */
-        x = dnnmem__max64(x, w->keys[w->ids[i]] + w->size[w->tmp2[w->ids[i]]]);
-      w->offset[k] = x;
-      x += w->size[k];
-    }
-  }
-}
-
 /* Builds sections, segments and the static counts. Returns the load bound
    (max bytes occupied at one time, and every fixed record's top). */
 static int64_t dnnmem__exact_setup(dnnmem__exact *w, const dnnmem_interval *records,
@@ -7983,7 +7907,6 @@ static int64_t dnnmem__exact_setup(dnnmem__exact *w, const dnnmem_interval *reco
   w->has_windows = 0;
   dnnmem__exact_sections(w, ignore_gaps);
   for (i = 0; i < count; i++) dnnmem__exact_add_record(w, i, alignment, ignore_gaps, &ns, &g, &bound);
-  dnnmem__exact_sand(w, g > 0 ? g : 1);
   for (s = 0; s < w->sections; s++) { /* prefix sums: per-section totals and crossings */
     if (s > 0) {
       w->total[s] += w->total[s - 1];
@@ -8563,7 +8486,7 @@ static void dnnmem__exact_cell(dnnmem__exact *w, dnnmem__exact_frame *f) {
   for (s = f->part_lo; s < f->part_hi; s++) {
     int32_t c = w->cell_count[s];
     int64_t h = w->cell_floor[s];
-    if (h != DNNMEM__I64_MAX && w->capacity - h - w->rem[s] > w->sand[s]) slack = 1; /* room beyond its sand */
+    if (h != DNNMEM__I64_MAX && w->rem[s] != w->capacity - h) slack = 1;
     if (h == DNNMEM__I64_MAX || w->rem[s] != w->capacity - h) continue;
     f->tight = 1;
     if (c == unsafe) continue;
@@ -9802,10 +9725,7 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
   int64_t nodes = 0, deepest_at = 0; /* the deepest frame so far, entered at node deepest_at */
   int out = DNNMEM__EXACT_EXHAUSTED;
   if (nparts < 0) return DNNMEM__EXACT_EXHAUSTED;
-  if (nparts == 0) {
-    dnnmem__exact_sand_fill(w);
-    return DNNMEM__EXACT_FOUND;
-  }
+  if (nparts == 0) return DNNMEM__EXACT_FOUND;
   /* a replay's placements count as nodes: one that would pass the node
      limit ends the search there */
   if (slot && slot->depth >= 0 && slot->depth > w->node_limit - w->nodes) {
@@ -9873,7 +9793,6 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
     }
     res = dnnmem__exact_descend(w, d, j, fits);
     if (res == 2) {
-      dnnmem__exact_sand_fill(w);
       out = DNNMEM__EXACT_FOUND;
       break;
     }
@@ -10008,7 +9927,6 @@ typedef struct dnnmem__exact_params {
   int no_twins;                /* tests: identical records in any order (dnnmem__exact_twins) */
   int no_seams;                /* tests: no seam checks (dnnmem__exact_seams) */
   int no_stack;                /* tests: same-stretch records stacked in any order (dnnmem__exact_place) */
-  int no_sand;                 /* tests: sand searched like any record (dnnmem__exact_sand) */
   int shared_noise;            /* tests: noise scales keys every record shares (dnnmem__exact_set_order) */
   uint64_t noise_salt;         /* tests: another stream of noisy restarts (their seeds + salt << 32) */
   int all_plain;               /* tests: the plain round robin keeps repeated orders */
@@ -10248,7 +10166,6 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   if (params->log_limit > 0 && params->log_limit < w.log_cap) w.log_cap = params->log_limit;
   if (params->log_limit > 0 && params->log_limit < w.cand_cap) w.cand_cap = params->log_limit;
   if (params->log_limit > 0 && params->log_limit < w.zcap) w.zcap = params->log_limit;
-  w.sand_on = !params->no_sand;
   bound = dnnmem__exact_setup(&w, records, count, alignment, params->ignore_gaps);
   w.twins_off = params->no_twins;
   dnnmem__exact_twins(&w);

@@ -1,11 +1,21 @@
-/* The driver of notes/ISSUE-29-tilings.md: the exact search on
-   ref_plan_tiling instances at their optimum 1048576 and on minimalloc's
-   challenging set at the best known capacities (nodes and process CPU,
-   every plan recounted by ref_plan_recount). Not part of make:
-     gcc -O2 -std=c99 -I. -Itests -o dt notes/ISSUE-29-tilings-drv.c -lm
+/* The driver of notes/ISSUE-29-densesand.md: 6c88c00's densewin driver
+   (notes/ISSUE-29-densewin-drv.c; the exact search on ref_plan_tiling
+   instances at their optimum 1048576 and on minimalloc's challenging set,
+   nodes and process CPU, every plan recounted by ref_plan_recount) with
+   two additions:
+     SAND=1   the driver cuts the one-granule, one-section records out
+              before the search and puts them back first-fit after
+              (version 1 of the note)
+     NOSAND=1 params.no_sand, for the experiment's header (commit f3847a00)
+   Built from a worktree root (not part of make):
+     against f3847a00's dnnmem.h:
+       gcc -O2 -std=c99 -I. -Itests -o dt notes/ISSUE-29-densesand-drv.c -lm
+     against any other header (no no_sand field):
+       gcc -O2 -std=c99 -DSANDP= -I. -Itests -o dt0 notes/ISSUE-29-densesand-drv.c -lm
      dt tile SIZES SEED_LO SEED_HI SALT_LO SALT_HI NODES   (SIZES: 400,600,800)
      dt mm DATA_DIR                                        (../shared/data)
-   NOSEAMS=1 / NONG=1 in the environment: seams / nogoods off. */
+   CLIP=c cuts every record at time c; NOSTACK / NOSEAMS / NONG / NOTWINS /
+   NOFIT / NOSTALL turn those off. */
 #include "bench.h"
 #ifndef SANDP
 #define SANDP params.no_sand = getenv("NOSAND") != NULL;
