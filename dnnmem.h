@@ -16044,6 +16044,9 @@ typedef struct dnnmem__remat {
   int32_t *arena_cand, arena_len;
   dnnmem_remat_result arena_result; /* arena -1: none yet */
   int64_t offer_arena;              /* the last offered candidate's arena (-1: none) */
+#ifdef DNNMEM__REMAT_START_FRAG
+  double frag_min; /* the offered candidates' least arena / peak (0: none) */
+#endif
   int64_t *fit_off;                 /* first fit's scratch (2 L, 3 L) for the rounds' looks */
   int32_t *fit_ids;
   /* the last planned sequence (plan_len -1: none) and its result (its
@@ -17671,7 +17674,17 @@ static int dnnmem__remat_offer(dnnmem__remat *w, const int32_t *seq, int32_t len
   dnnmem_remat_result found;
   dnnmem_result r;
   if (len <= 0) return 0;
+#ifdef DNNMEM__REMAT_START_FRAG
+  if (w->arena_on) {
+    found = dnnmem__remat_arena_try(w, seq, len);
+    w->offer_arena = found.arena;
+    if (found.arena > 0 && found.peak > 0 &&
+        (w->frag_min <= 0 || (double)found.arena / (double)found.peak < w->frag_min))
+      w->frag_min = (double)found.arena / (double)found.peak;
+  }
+#else
   if (w->arena_on) w->offer_arena = dnnmem__remat_arena_try(w, seq, len).arena;
+#endif
   r = dnnmem__remat_sim(w->p, seq, len, &w->sim, &found, NULL);
   DNNMEM_ASSERT(r == DNNMEM_OK); /* every candidate is valid by construction (a stage's expansion too) */
   if (r != DNNMEM_OK || !dnnmem__remat_better(&found, &w->cand_result, w->budget)) return 0;
@@ -18205,6 +18218,13 @@ static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int3
        the budget; the settle repairs to the fit's */
     int restarted = round > 0 && dnnmem__remat_arena_restart(w, &st, &aim);
     int64_t anneal_aim;
+#ifdef DNNMEM__REMAT_START_FRAG
+    if (round == 0 && w->frag_min > 0 && st.peak > 0 && (double)st.arena / (double)st.peak > w->frag_min) {
+      dnnmem_remat_result f = st; /* the first aim as if it fragmented as the least-fragmenting candidate */
+      f.arena = (int64_t)((double)st.peak * w->frag_min);
+      aim = dnnmem__remat_next_aim(aim, &f, budget);
+    } else
+#endif
     aim = dnnmem__remat_next_aim(aim, &st, budget);
     anneal_aim = restarted ? aim + (budget - aim) / 2 : aim;
     w->budget = w->aim = anneal_aim;
