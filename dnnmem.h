@@ -18368,6 +18368,9 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
   w.pipe_end = w.main_end;
   if (!o.reorder_only && n > DNNMEM__REMAT_MIN_SEARCH_NODES) warm = dnnmem__remat_drop_phase(&w);
   w.offer_arena = -1; /* set by the plain pipeline's offers only */
+#if defined(DNNMEM__REMAT_START_FRAG) && DNNMEM__REMAT_START_FRAG == 2
+  w.frag_min = 0; /* not the drop-set's: a decoded schedule plans at its peak */
+#endif
   if (contraction) {
     int32_t start_len = o.budget > 0 && DNNMEM__REMAT_BOUND_START ? dnnmem__remat_bound_start(&w, w.bound_seq) : 0;
     if ((r = dnnmem__remat_plain_phase(&w, warm, w.bound_seq, start_len)) != DNNMEM_OK) return r;
