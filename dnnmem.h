@@ -16044,9 +16044,6 @@ typedef struct dnnmem__remat {
   int32_t *arena_cand, arena_len;
   dnnmem_remat_result arena_result; /* arena -1: none yet */
   int64_t offer_arena;              /* the last offered candidate's arena (-1: none) */
-#ifdef DNNMEM__REMAT_START_FRAG
-  double frag_min; /* the offered candidates' least arena / peak (0: none) */
-#endif
   int64_t *fit_off;                 /* first fit's scratch (2 L, 3 L) for the rounds' looks */
   int32_t *fit_ids;
   /* the last planned sequence (plan_len -1: none) and its result (its
@@ -17674,17 +17671,7 @@ static int dnnmem__remat_offer(dnnmem__remat *w, const int32_t *seq, int32_t len
   dnnmem_remat_result found;
   dnnmem_result r;
   if (len <= 0) return 0;
-#ifdef DNNMEM__REMAT_START_FRAG
-  if (w->arena_on) {
-    found = dnnmem__remat_arena_try(w, seq, len);
-    w->offer_arena = found.arena;
-    if (found.arena > 0 && found.peak > 0 &&
-        (w->frag_min <= 0 || (double)found.arena / (double)found.peak < w->frag_min))
-      w->frag_min = (double)found.arena / (double)found.peak;
-  }
-#else
   if (w->arena_on) w->offer_arena = dnnmem__remat_arena_try(w, seq, len).arena;
-#endif
   r = dnnmem__remat_sim(w->p, seq, len, &w->sim, &found, NULL);
   DNNMEM_ASSERT(r == DNNMEM_OK); /* every candidate is valid by construction (a stage's expansion too) */
   if (r != DNNMEM_OK || !dnnmem__remat_better(&found, &w->cand_result, w->budget)) return 0;
@@ -18218,13 +18205,6 @@ static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int3
        the budget; the settle repairs to the fit's */
     int restarted = round > 0 && dnnmem__remat_arena_restart(w, &st, &aim);
     int64_t anneal_aim;
-#ifdef DNNMEM__REMAT_START_FRAG
-    if (round == 0 && w->frag_min > 0 && st.peak > 0 && (double)st.arena / (double)st.peak > w->frag_min) {
-      dnnmem_remat_result f = st; /* the first aim as if it fragmented as the least-fragmenting candidate */
-      f.arena = (int64_t)((double)st.peak * w->frag_min);
-      aim = dnnmem__remat_next_aim(aim, &f, budget);
-    } else
-#endif
     aim = dnnmem__remat_next_aim(aim, &st, budget);
     anneal_aim = restarted ? aim + (budget - aim) / 2 : aim;
     w->budget = w->aim = anneal_aim;
@@ -18368,9 +18348,6 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
   w.pipe_end = w.main_end;
   if (!o.reorder_only && n > DNNMEM__REMAT_MIN_SEARCH_NODES) warm = dnnmem__remat_drop_phase(&w);
   w.offer_arena = -1; /* set by the plain pipeline's offers only */
-#if defined(DNNMEM__REMAT_START_FRAG) && DNNMEM__REMAT_START_FRAG == 2
-  w.frag_min = 0; /* not the drop-set's: a decoded schedule plans at its peak */
-#endif
   if (contraction) {
     int32_t start_len = o.budget > 0 && DNNMEM__REMAT_BOUND_START ? dnnmem__remat_bound_start(&w, w.bound_seq) : 0;
     if ((r = dnnmem__remat_plain_phase(&w, warm, w.bound_seq, start_len)) != DNNMEM_OK) return r;
