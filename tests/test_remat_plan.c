@@ -1060,6 +1060,68 @@ static void test_plan_long_lanes(void) {
   CHECK(res.plan.feasible != 1);
 }
 
+/* A near miss reordered for its layout (dnnmem__remat_reorder): a random
+   training graph's row order (pinned generator) at a budget of its peak
+   (109); first fit by size lays its records (by the definition, tests/
+   ref.h) out at 113. The reorder moves instances within their
+   dependencies until first fit lays them out within 109: the result is
+   the same instances (so the same time, recounted), valid, its peak within
+   the budget, and its layout (first fit on the recounted lifetimes) valid
+   and within 109 by ref_plan_recount; the public plan of it fits too. The
+   same again on a second call; 0 layouts leave it unchanged. */
+static void test_plan_reorder(void) {
+  static char work[1 << 20];
+  uint64_t rng = 64 * 7919 + 1;
+  ref_remat_graph g;
+  int32_t seq[MAXL], x[MAXL], y[MAXL], count[MAXN], ids[3 * MAXL], len, j, fw, bw;
+  int64_t peak, time, peak2, time2, up[MAXL], off[2 * MAXL], arena;
+  dnnmem_interval rec[MAXL];
+  dnnmem_intervals ip;
+  dnnmem_plan_options po;
+  dnnmem_remat_plan_result res;
+  fw = 8 + (int32_t)ref_rand(&rng, 16);
+  bw = 8 + (int32_t)ref_rand(&rng, 16);
+  ref_remat_random_training(&g, fw, bw, &rng);
+  len = g.n;
+  for (j = 0; j < len; j++) seq[j] = j;
+  CHECK(ref_remat_recount(&g.p, seq, len, &peak, &time));
+  CHECK_EQ(peak, 109);
+  ref_remat_lifetimes(&g.p, seq, len, up);
+  for (j = 0; j < len; j++) {
+    memset(&rec[j], 0, sizeof(rec[j]));
+    rec[j].lower = j, rec[j].upper = up[j], rec[j].size = g.size[seq[j]];
+  }
+  CHECK_EQ(dnnmem__remat_first_fit(rec, len, 0, 0, 0, off, ids), 113); /* the near miss */
+  memcpy(x, seq, sizeof(seq));
+  arena = dnnmem__remat_reorder_in(&g.p, x, len, peak, 200, (unsigned char *)work, sizeof(work));
+  CHECK_EQ(arena, 109);
+  CHECK(ref_remat_recount(&g.p, x, len, &peak2, &time2));
+  CHECK_EQ(time2, time);
+  CHECK(peak2 <= peak);
+  for (j = 0; j < g.n; j++) count[j] = 0;
+  for (j = 0; j < len; j++) count[seq[j]]++, count[x[j]]--;
+  for (j = 0; j < g.n; j++) CHECK_EQ(count[j], 0); /* the same instances */
+  ref_remat_lifetimes(&g.p, x, len, up);
+  for (j = 0; j < len; j++) {
+    memset(&rec[j], 0, sizeof(rec[j]));
+    rec[j].lower = j, rec[j].upper = up[j], rec[j].size = g.size[x[j]];
+  }
+  (void)dnnmem__remat_first_fit(rec, len, 0, 0, 0, off, ids);
+  ip.records = rec;
+  ip.count = len;
+  ip.alignment = 0;
+  CHECK_EQ(ref_plan_recount(&ip, off), 109);
+  dnnmem_remat_arena_options(peak, len, &po);
+  CHECK(plan_checked(&g.p, x, len, &po, 0, &res) <= peak);
+  memcpy(y, seq, sizeof(seq)); /* deterministic */
+  CHECK_EQ(dnnmem__remat_reorder_in(&g.p, y, len, peak, 200, (unsigned char *)work, sizeof(work)), 109);
+  CHECK(memcmp(x, y, (size_t)len * sizeof(int32_t)) == 0);
+  memcpy(y, seq, sizeof(seq));
+  CHECK_EQ(dnnmem__remat_reorder_in(&g.p, y, len, peak, 1, (unsigned char *)work, sizeof(work)), 113);
+  CHECK(memcmp(seq, y, (size_t)len * sizeof(int32_t)) == 0);
+  CHECK_EQ(dnnmem__remat_reorder_in(&g.p, y, len, peak, 200, (unsigned char *)work, 64), -1); /* short */
+}
+
 int main(void) {
   RUN(test_plan_hand);
   RUN(test_plan_random);
@@ -1078,5 +1140,6 @@ int main(void) {
   RUN(test_plan_long_ties);
   RUN(test_plan_push_empty);
   RUN(test_plan_long_lanes);
+  RUN(test_plan_reorder);
   return test_finish("test_remat_plan");
 }
