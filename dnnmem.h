@@ -1381,7 +1381,16 @@
        plan misses the budget is repaired to lower aims: from the aim that
        would fragment as its plan did, lower while that misses, then by
        bisection up toward its peak once one fits (the highest aim that
-       fits is the fastest), at most 5 repairs, each planned. All of this
+       fits is the fastest), at most 5 repairs, each planned. A state
+       whose peak fits, planned for the first time at most 1% over the
+       budget and faster than the answer, is reordered at the same time:
+       the same instances, each moved within its dependencies (a record
+       first fit by size puts above the budget born later, just before its
+       first reader or half-way there; its last reader moved earlier; a
+       record under it at its birth born after it or freed before it),
+       the first order that keeps the peak and lowers first fit's bytes x
+       steps above the budget taken, at most 200 layouts; the result is
+       planned and offered when it fits. All of this
        is a fixed effort, not counted as moves. Every plan is a
        candidate: the answer is the fastest whose arena fits (none: the
        smallest arena), so result.arena <= budget whenever DNNMEM_OK. The
@@ -19142,10 +19151,11 @@ static int64_t dnnmem__remat_reorder(const dnnmem_remat_problem *p, int32_t *seq
                                      int64_t alignment, int32_t evals, dnnmem__reorder_work *w,
                                      int32_t *evals_used) {
   const dnnmem_graph *g = p->graph;
-  int64_t arena, a2;
+  int64_t arena, a2, peak;
   double excess, e2;
   int32_t used = 0, nbad, i, j, k;
-  if (dnnmem__reorder_eval(p, seq, len, budget, alignment, w, &arena, &excess) > budget) return -1;
+  peak = dnnmem__reorder_eval(p, seq, len, budget, alignment, w, &arena, &excess);
+  if (peak < 0 || peak > budget) return -1;
   used++;
   while (used < evals && arena > budget) {
     int32_t from[4 * DNNMEM__REMAT_REORDER_RECORDS], to[4 * DNNMEM__REMAT_REORDER_RECORDS], nm = 0, m;
@@ -19208,7 +19218,8 @@ static int64_t dnnmem__remat_reorder(const dnnmem_remat_problem *p, int32_t *seq
       if (to[m] == from[m]) continue;
       dnnmem__reorder_move(seq, len, from[m], to[m], w->trial);
       used++;
-      if (dnnmem__reorder_eval(p, w->trial, len, budget, alignment, w, &a2, &e2) > budget || e2 >= excess) continue;
+      peak = dnnmem__reorder_eval(p, w->trial, len, budget, alignment, w, &a2, &e2);
+      if (peak < 0 || peak > budget || e2 >= excess) continue; /* invalid, over budget or no better */
       DNNMEM_MEMCPY(seq, w->trial, (size_t)len * sizeof(int32_t));
       arena = a2, excess = e2, taken = 1; /* w->rec, w->off, w->sim: this trial's */
     }
