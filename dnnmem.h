@@ -2188,6 +2188,7 @@
 
 
    HISTORY (one line per version; what changed, and why, is in the git log)
+       0.24.0 remat: a near miss reordered at the same time for its layout
        0.23.0 exact seams' rows by words; remat fit ties, slow-fit restart
        0.22.0 exact failed covers off their stack; remat wheel, fit restart
        0.21.0 exact watch on placed entries 0.78x; remat broadcast x2, repair
@@ -2224,9 +2225,9 @@
 #include <stdint.h>
 
 #define DNNMEM_VERSION_MAJOR 0
-#define DNNMEM_VERSION_MINOR 23
+#define DNNMEM_VERSION_MINOR 24
 #define DNNMEM_VERSION_PATCH 0
-#define DNNMEM_VERSION_STRING "0.23.0"
+#define DNNMEM_VERSION_STRING "0.24.0"
 
 #ifndef DNNMEM_DEF
 #ifdef DNNMEM_STATIC
