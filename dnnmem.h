@@ -18993,6 +18993,22 @@ static dnnmem_result dnnmem__remat_plan_offsets(const dnnmem_interval *records, 
   return DNNMEM_OK;
 }
 
+/* The records of a simulated sequence (sim: dnnmem__remat_sim's), by the
+   simulator's own holding rule: record j over [j, last bound use + 1), a
+   graph output's last instance to the end. */
+static void dnnmem__remat_records(const dnnmem_remat_problem *p, const int32_t *seq, int32_t len,
+                                  const dnnmem__sim_work *sim, dnnmem_interval *records) {
+  int32_t j;
+  for (j = 0; j < len; j++) {
+    int32_t v = seq[j], end = sim->last_use[j];
+    if (p->is_output && p->is_output[v] && sim->latest[v] == j) end = len - 1;
+    DNNMEM_MEMSET(&records[j], 0, sizeof(records[j]));
+    records[j].lower = j;
+    records[j].upper = (int64_t)end + 1;
+    records[j].size = p->sizes[v];
+  }
+}
+
 static dnnmem_result dnnmem__remat_plan(const dnnmem_remat_problem *problem,
                                         const dnnmem_plan_options *options, const int32_t *sequence,
                                         int32_t length, int64_t alignment, dnnmem_interval *records,
@@ -19005,7 +19021,7 @@ static dnnmem_result dnnmem__remat_plan(const dnnmem_remat_problem *problem,
   unsigned char *plan_mem;
   size_t plan_bytes;
   int64_t *fit_off;
-  int32_t j, *fit_ids, first_fit = 0;
+  int32_t *fit_ids, first_fit = 0;
   dnnmem_result r = dnnmem__remat_validate(problem, e);
   if (r != DNNMEM_OK) return r;
   if (length < 0 || (length > 0 && sequence == NULL)) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_SEQUENCE);
@@ -19016,16 +19032,7 @@ static dnnmem_result dnnmem__remat_plan(const dnnmem_remat_problem *problem,
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
   if ((r = dnnmem__remat_sim(problem, sequence, length, &sim, &st, NULL)) != DNNMEM_OK)
     return dnnmem__fail(e, r, sim.bad, DNNMEM_FIELD_SEQUENCE);
-  /* the lifetimes, by the simulator's own rule (last bound use; outputs'
-     last instances to the end) */
-  for (j = 0; j < length; j++) {
-    int32_t v = sequence[j], end = sim.last_use[j];
-    if (problem->is_output && problem->is_output[v] && sim.latest[v] == j) end = length - 1;
-    DNNMEM_MEMSET(&records[j], 0, sizeof(records[j]));
-    records[j].lower = j;
-    records[j].upper = (int64_t)end + 1;
-    records[j].size = problem->sizes[v];
-  }
+  dnnmem__remat_records(problem, sequence, length, &sim, records);
   r = dnnmem__remat_plan_carve(problem, options, length, alignment, NULL, &sim, &plan_mem,
                                &plan_bytes, &fit_off, &fit_ids, scratch, scratch_bytes, NULL);
   if (r != DNNMEM_OK) return r;
@@ -19096,14 +19103,7 @@ static int64_t dnnmem__reorder_eval(const dnnmem_remat_problem *p, const int32_t
   dnnmem_remat_result st;
   int32_t j;
   if (dnnmem__remat_sim(p, seq, len, &w->sim, &st, NULL) != DNNMEM_OK) return -1;
-  for (j = 0; j < len; j++) {
-    int32_t v = seq[j], end = w->sim.last_use[j];
-    if (p->is_output && p->is_output[v] && w->sim.latest[v] == j) end = len - 1;
-    DNNMEM_MEMSET(&w->rec[j], 0, sizeof(w->rec[j]));
-    w->rec[j].lower = j;
-    w->rec[j].upper = (int64_t)end + 1;
-    w->rec[j].size = p->sizes[v];
-  }
+  dnnmem__remat_records(p, seq, len, &w->sim, w->rec);
   if (st.peak > budget) return st.peak;
   {
     int32_t rule, best = -1;
@@ -19120,6 +19120,19 @@ static int64_t dnnmem__reorder_eval(const dnnmem_remat_problem *p, const int32_t
       (void)dnnmem__remat_first_fit(w->rec, len, alignment, best, 0, w->off, w->ids);
   }
   return st.peak;
+}
+
+/* The earliest position, at least lo, the step at `at` can move to: just
+   after the latest computation of each of its inputs before it (latest:
+   n entries of work). */
+static int32_t dnnmem__reorder_ready(const dnnmem_graph *g, const int32_t *seq, int32_t at, int32_t lo,
+                                     int32_t *latest) {
+  int32_t v = seq[at], e = lo, k, x;
+  for (k = 0; k < g->num_nodes; k++) latest[k] = -1;
+  for (x = 0; x < at; x++) latest[seq[x]] = x;
+  for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++)
+    if (latest[g->in_ids[k]] + 1 > e) e = latest[g->in_ids[k]] + 1;
+  return e;
 }
 
 /* seq with the step at x moved to position to (the steps between shift by
@@ -19189,11 +19202,7 @@ static int64_t dnnmem__remat_reorder(const dnnmem_remat_problem *p, int32_t *seq
       if (fu > r + 1) from[nm] = r, to[nm++] = fu - 1, from[nm] = r, to[nm++] = r + (fu - r) / 2;
       /* its death earlier: its last reader just after that reader's latest input */
       if (last > r && last > fu) {
-        int32_t v = seq[last], e = r + 1, x;
-        for (k = 0; k < g->num_nodes; k++) latest[k] = -1;
-        for (x = 0; x < last; x++) latest[seq[x]] = x;
-        for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++)
-          if (latest[g->in_ids[k]] + 1 > e) e = latest[g->in_ids[k]] + 1;
+        int32_t e = dnnmem__reorder_ready(g, seq, last, r + 1, latest);
         if (e < last) from[nm] = last, to[nm++] = e, from[nm] = last, to[nm++] = e + (last - e) / 2;
       }
     }
@@ -19206,11 +19215,7 @@ static int64_t dnnmem__remat_reorder(const dnnmem_remat_problem *p, int32_t *seq
         if (w->rec[q].upper <= r || w->off[q] >= top || w->rec[q].size == 0) continue;
         if (fu > r + 1 && fu - 1 > q) from[nm] = q, to[nm++] = fu - 1; /* born after r */
         if (last > r && last > fu && fu >= 0 && fu < r) { /* its last reader before r */
-          int32_t v = seq[last], e = q + 1, x;
-          for (k = 0; k < g->num_nodes; k++) latest[k] = -1;
-          for (x = 0; x < last; x++) latest[seq[x]] = x;
-          for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++)
-            if (latest[g->in_ids[k]] + 1 > e) e = latest[g->in_ids[k]] + 1;
+          int32_t e = dnnmem__reorder_ready(g, seq, last, q + 1, latest);
           if (e <= r) from[nm] = last, to[nm++] = e;
         }
       }
