@@ -17965,12 +17965,14 @@ static int dnnmem__remat_same_seq(const int32_t *a, int32_t la, const int32_t *b
 #ifndef DNNMEM__REMAT_REORDER_EVALS
 #define DNNMEM__REMAT_REORDER_EVALS 200 /* layouts a near miss's reorder judges (about 3.5 ms each on bert) */
 #endif
+#define DNNMEM__REMAT_REORDER_SPAN 4096 /* longer sequences: fewer layouts, as first fit is O(L^2) */
 #ifndef DNNMEM__REMAT_REORDER_NEAR
 #define DNNMEM__REMAT_REORDER_NEAR 0.01 /* near misses planned at most 1% over the budget (the descent gains 0-0.7%) */
 #endif
 static int64_t dnnmem__remat_reorder_bytes(int32_t n, int32_t len);
 static int64_t dnnmem__remat_reorder_in(const dnnmem_remat_problem *p, int32_t *seq, int32_t len, int64_t budget,
-                                        int32_t evals, unsigned char *mem, size_t bytes);
+                                        int32_t evals, dnnmem_stop_fn stop, void *stop_user, unsigned char *mem,
+                                        size_t bytes);
 
 /* A near miss (peak within the budget, plan within REORDER_NEAR over it)
    faster than the arena answer, first planned: reordered at the same time
@@ -17980,17 +17982,20 @@ static int64_t dnnmem__remat_reorder_in(const dnnmem_remat_problem *p, int32_t *
 static void dnnmem__remat_arena_reorder(dnnmem__remat *w, const int32_t *seq, int32_t len,
                                         const dnnmem_remat_result *found) {
   int64_t budget = w->o->budget;
+  double scale = (double)DNNMEM__REMAT_REORDER_SPAN / (double)(len > 0 ? len : 1);
+  int32_t *x = w->fit_ids, evals = DNNMEM__REMAT_REORDER_EVALS;
   dnnmem_remat_plan_result pr;
   dnnmem_remat_result st;
-  int32_t *x = w->fit_ids;
-  if (DNNMEM__REMAT_REORDER_EVALS <= 0 || found->peak > budget || found->arena <= budget ||
+  if (scale < 1.0) evals = 1 + (int32_t)((double)evals * scale * scale); /* the same work at most */
+  if (DNNMEM__REMAT_REORDER_EVALS <= 0 || w->halted || found->peak > budget || found->arena <= budget ||
       (double)found->arena > (1.0 + DNNMEM__REMAT_REORDER_NEAR) * (double)budget ||
       (w->arena_result.arena >= 0 && w->arena_result.arena <= budget && found->time >= w->arena_result.time) ||
       (found->time == w->reorder_time && found->peak == w->reorder_peak))
     return;
   w->reorder_time = found->time, w->reorder_peak = found->peak;
   DNNMEM_MEMCPY(x, seq, (size_t)len * sizeof(int32_t));
-  if (dnnmem__remat_reorder_in(w->p, x, len, budget, DNNMEM__REMAT_REORDER_EVALS, w->plan_mem, w->plan_bytes) < 0 ||
+  if (dnnmem__remat_reorder_in(w->p, x, len, budget, evals, w->o->stop, w->o->stop_user, w->plan_mem,
+                              w->plan_bytes) < 0 ||
       dnnmem__remat_same_seq(x, len, seq, len))
     return;
   if (dnnmem__remat_sim(w->p, x, len, &w->sim, &st, NULL) != DNNMEM_OK ||
@@ -19079,6 +19084,7 @@ typedef struct dnnmem__reorder_work {
   int64_t *off;          /* 2 len: first fit's offsets and keys */
   int32_t *ids;          /* 3 len: first fit's orders */
   int32_t *first_use;    /* len: the first step that reads each step's value, -1 none */
+  int32_t *ready;        /* len: just after the latest computation of each step's inputs */
   int32_t *trial;        /* len: the sequence tried */
   int32_t *bad;          /* len: the steps whose record first fit puts above the budget */
 } dnnmem__reorder_work;
@@ -19089,9 +19095,12 @@ static void dnnmem__reorder_layout(dnnmem__scratch *s, int32_t n, int32_t len, d
   w->off = DNNMEM__TAKE(s, int64_t, 2 * (size_t)len);
   w->ids = DNNMEM__TAKE(s, int32_t, 3 * (size_t)len);
   w->first_use = DNNMEM__TAKE(s, int32_t, len);
+  w->ready = DNNMEM__TAKE(s, int32_t, len);
   w->trial = DNNMEM__TAKE(s, int32_t, len);
   w->bad = DNNMEM__TAKE(s, int32_t, len);
 }
+
+#define DNNMEM__REORDER_NONE 1e300 /* the excess of a trial with no layout */
 
 /* seq[0 .. len) simulated and laid out by first fit's largest-first order
    (the cheap judge): *arena its arena, *excess the bytes x steps it puts
@@ -19102,6 +19111,7 @@ static int64_t dnnmem__reorder_eval(const dnnmem_remat_problem *p, const int32_t
                                     int64_t *arena, double *excess) {
   dnnmem_remat_result st;
   int32_t j;
+  *arena = -1, *excess = DNNMEM__REORDER_NONE; /* no layout: never better */
   if (dnnmem__remat_sim(p, seq, len, &w->sim, &st, NULL) != DNNMEM_OK) return -1;
   dnnmem__remat_records(p, seq, len, &w->sim, w->rec);
   if (st.peak > budget) return st.peak;
@@ -19122,19 +19132,6 @@ static int64_t dnnmem__reorder_eval(const dnnmem_remat_problem *p, const int32_t
   return st.peak;
 }
 
-/* The earliest position, at least lo, the step at `at` can move to: just
-   after the latest computation of each of its inputs before it (latest:
-   n entries of work). */
-static int32_t dnnmem__reorder_ready(const dnnmem_graph *g, const int32_t *seq, int32_t at, int32_t lo,
-                                     int32_t *latest) {
-  int32_t v = seq[at], e = lo, k, x;
-  for (k = 0; k < g->num_nodes; k++) latest[k] = -1;
-  for (x = 0; x < at; x++) latest[seq[x]] = x;
-  for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++)
-    if (latest[g->in_ids[k]] + 1 > e) e = latest[g->in_ids[k]] + 1;
-  return e;
-}
-
 /* seq with the step at x moved to position to (the steps between shift by
    one) into out. */
 static void dnnmem__reorder_move(const int32_t *seq, int32_t len, int32_t x, int32_t to, int32_t *out) {
@@ -19151,19 +19148,25 @@ static void dnnmem__reorder_move(const int32_t *seq, int32_t len, int32_t x, int
    excess above the budget: for each record first fit puts above it
    (highest first), its birth delayed (its step moved to just before its
    first reader, or half-way) or its death advanced (its last reader moved
-   to just after that reader's latest input, or half-way); the first move
-   that keeps the peak within budget and lowers the excess is taken, and
-   the candidates are built again. At most evals layouts. seq[0 .. len)
-   rewritten in place; returns first fit's arena of the result (-1 if
-   seq's peak is over budget). */
+   to just after that reader's latest input, or half-way), and the same
+   for the records under it at its birth (born after it, or freed before
+   it); the first move that keeps the peak within budget and lowers the
+   excess is taken, and the candidates are built again. At most evals
+   layouts; a stop (polled before each) keeps the last taken. seq[0 ..
+   len) rewritten in place; returns first fit's arena of the result
+   (alignment as given: the solve's plans use none), which may exceed the
+   input's (the excess falls, not the arena), -1 if seq's peak is over
+   budget or seq is invalid. */
+#ifndef DNNMEM__REMAT_REORDER_RECORDS
 #define DNNMEM__REMAT_REORDER_RECORDS 64 /* the highest records above the budget a pass tries */
+#endif
 #ifndef DNNMEM__REMAT_REORDER_UNDER
-#define DNNMEM__REMAT_REORDER_UNDER 1
+#define DNNMEM__REMAT_REORDER_UNDER 1 /* also move what lies under them: without, bert's near misses stall */
 #endif
 
 static int64_t dnnmem__remat_reorder(const dnnmem_remat_problem *p, int32_t *seq, int32_t len, int64_t budget,
-                                     int64_t alignment, int32_t evals, dnnmem__reorder_work *w,
-                                     int32_t *evals_used) {
+                                     int64_t alignment, int32_t evals, dnnmem_stop_fn stop, void *stop_user,
+                                     dnnmem__reorder_work *w) {
   const dnnmem_graph *g = p->graph;
   int64_t arena, a2, peak;
   double excess, e2;
@@ -19189,9 +19192,11 @@ static int64_t dnnmem__remat_reorder(const dnnmem_remat_problem *p, int32_t *seq
     for (k = 0; k < g->num_nodes; k++) latest[k] = -1;
     for (j = 0; j < len; j++) { /* the bindings, as the simulator's */
       int32_t v = seq[j];
+      w->ready[j] = 0;
       for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) {
         int32_t b = latest[g->in_ids[k]];
         if (b >= 0 && w->first_use[b] < 0) w->first_use[b] = j;
+        if (b + 1 > w->ready[j]) w->ready[j] = b + 1;
       }
       latest[v] = j;
     }
@@ -19202,7 +19207,7 @@ static int64_t dnnmem__remat_reorder(const dnnmem_remat_problem *p, int32_t *seq
       if (fu > r + 1) from[nm] = r, to[nm++] = fu - 1, from[nm] = r, to[nm++] = r + (fu - r) / 2;
       /* its death earlier: its last reader just after that reader's latest input */
       if (last > r && last > fu) {
-        int32_t e = dnnmem__reorder_ready(g, seq, last, r + 1, latest);
+        int32_t e = w->ready[last] > r + 1 ? w->ready[last] : r + 1;
         if (e < last) from[nm] = last, to[nm++] = e, from[nm] = last, to[nm++] = e + (last - e) / 2;
       }
     }
@@ -19215,13 +19220,14 @@ static int64_t dnnmem__remat_reorder(const dnnmem_remat_problem *p, int32_t *seq
         if (w->rec[q].upper <= r || w->off[q] >= top || w->rec[q].size == 0) continue;
         if (fu > r + 1 && fu - 1 > q) from[nm] = q, to[nm++] = fu - 1; /* born after r */
         if (last > r && last > fu && fu >= 0 && fu < r) { /* its last reader before r */
-          int32_t e = dnnmem__reorder_ready(g, seq, last, q + 1, latest);
+          int32_t e = w->ready[last] > q + 1 ? w->ready[last] : q + 1;
           if (e <= r) from[nm] = last, to[nm++] = e;
         }
       }
     }
     for (m = 0; m < nm && !taken && used < evals; m++) {
       if (to[m] == from[m]) continue;
+      if (stop && stop(stop_user)) return arena; /* seq is the last taken */
       dnnmem__reorder_move(seq, len, from[m], to[m], w->trial);
       used++;
       peak = dnnmem__reorder_eval(p, w->trial, len, budget, alignment, w, &a2, &e2);
@@ -19231,10 +19237,7 @@ static int64_t dnnmem__remat_reorder(const dnnmem_remat_problem *p, int32_t *seq
     }
     if (!taken) break;
   }
-  /* the last trial may have been refused: the layout of seq again */
-  if (used > 1) (void)dnnmem__reorder_eval(p, seq, len, budget, alignment, w, &arena, &excess), used++;
-  if (evals_used) *evals_used = used;
-  return arena;
+  return arena; /* w's layout may be a refused trial's */
 }
 
 /* The reorder's work for n nodes and length len, in bytes. */
@@ -19250,7 +19253,8 @@ static int64_t dnnmem__remat_reorder_bytes(int32_t n, int32_t len) {
 /* dnnmem__remat_reorder with its work carved from mem[0 .. bytes) (-1 if
    that is short). */
 static int64_t dnnmem__remat_reorder_in(const dnnmem_remat_problem *p, int32_t *seq, int32_t len, int64_t budget,
-                                        int32_t evals, unsigned char *mem, size_t bytes) {
+                                        int32_t evals, dnnmem_stop_fn stop, void *stop_user, unsigned char *mem,
+                                        size_t bytes) {
   dnnmem__scratch s;
   dnnmem__reorder_work w;
   int64_t need = dnnmem__remat_reorder_bytes(p->graph->num_nodes, len);
@@ -19258,7 +19262,7 @@ static int64_t dnnmem__remat_reorder_in(const dnnmem_remat_problem *p, int32_t *
   dnnmem__scratch_begin(&s, mem, bytes);
   dnnmem__reorder_layout(&s, p->graph->num_nodes, len, &w);
   if (dnnmem__scratch_end(&s, NULL) != DNNMEM_OK) return -1;
-  return dnnmem__remat_reorder(p, seq, len, budget, 0, evals, &w, NULL);
+  return dnnmem__remat_reorder(p, seq, len, budget, 0, evals, stop, stop_user, &w);
 }
 
 /* ---- the memory / time trade-off curve -------------------------------------- */

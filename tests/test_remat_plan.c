@@ -1068,7 +1068,7 @@ static void test_plan_long_lanes(void) {
    the same instances (so the same time, recounted), valid, its peak within
    the budget, and its layout (first fit on the recounted lifetimes) valid
    and within 109 by ref_plan_recount; the public plan of it fits too. The
-   same again on a second call; 0 layouts leave it unchanged. */
+   same again on a second call; 1 layout leaves it unchanged. */
 static void test_plan_reorder(void) {
   static char work[1 << 20];
   uint64_t rng = 64 * 7919 + 1;
@@ -1093,7 +1093,7 @@ static void test_plan_reorder(void) {
   }
   CHECK_EQ(dnnmem__remat_first_fit(rec, len, 0, 0, 0, off, ids), 113); /* the near miss */
   memcpy(x, seq, sizeof(seq));
-  arena = dnnmem__remat_reorder_in(&g.p, x, len, peak, 200, (unsigned char *)work, sizeof(work));
+  arena = dnnmem__remat_reorder_in(&g.p, x, len, peak, 200, NULL, NULL, (unsigned char *)work, sizeof(work));
   CHECK_EQ(arena, 109);
   CHECK(ref_remat_recount(&g.p, x, len, &peak2, &time2));
   CHECK_EQ(time2, time);
@@ -1114,12 +1114,108 @@ static void test_plan_reorder(void) {
   dnnmem_remat_arena_options(peak, len, &po);
   CHECK(plan_checked(&g.p, x, len, &po, 0, &res) <= peak);
   memcpy(y, seq, sizeof(seq)); /* deterministic */
-  CHECK_EQ(dnnmem__remat_reorder_in(&g.p, y, len, peak, 200, (unsigned char *)work, sizeof(work)), 109);
+  CHECK_EQ(dnnmem__remat_reorder_in(&g.p, y, len, peak, 200, NULL, NULL, (unsigned char *)work, sizeof(work)), 109);
   CHECK(memcmp(x, y, (size_t)len * sizeof(int32_t)) == 0);
   memcpy(y, seq, sizeof(seq));
-  CHECK_EQ(dnnmem__remat_reorder_in(&g.p, y, len, peak, 1, (unsigned char *)work, sizeof(work)), 113);
+  CHECK_EQ(dnnmem__remat_reorder_in(&g.p, y, len, peak, 1, NULL, NULL, (unsigned char *)work, sizeof(work)), 113);
   CHECK(memcmp(seq, y, (size_t)len * sizeof(int32_t)) == 0);
-  CHECK_EQ(dnnmem__remat_reorder_in(&g.p, y, len, peak, 200, (unsigned char *)work, 64), -1); /* short */
+  CHECK_EQ(dnnmem__remat_reorder_in(&g.p, y, len, peak, 200, NULL, NULL, (unsigned char *)work, 64), -1); /* short */
+}
+
+/* The reorder's contract on random schedules (random graphs, training
+   graphs, sizes near 2^56 one time in 8; row orders with recomputations
+   inserted; budgets at, below and between the peak and first fit's
+   arena; 1-300 layouts): over budget, -1 and the sequence untouched;
+   else the result recounted by tests/ref.h: valid, the same instances
+   and time, its peak within the budget, the return first fit's arena of
+   its recounted lifetimes (laid out validly), and a changed sequence has
+   strictly less of first fit's bytes x steps above the budget (computed
+   here); the same answer twice, with exactly its scratch size, and -1 with
+   a byte less. */
+static double reorder_excess(const dnnmem_remat_problem *p, const int32_t *seq, int32_t len, int64_t budget,
+                             int64_t *arena) {
+  dnnmem_interval rec[MAXL];
+  dnnmem_intervals ip;
+  int64_t up[MAXL], off[2 * MAXL];
+  int32_t ids[3 * MAXL], j;
+  double x = 0;
+  ref_remat_lifetimes(p, seq, len, up);
+  for (j = 0; j < len; j++) rec[j] = ref_plan_record(j, up[j], p->sizes[seq[j]]);
+  ip.records = rec;
+  ip.count = len;
+  ip.alignment = 0;
+  *arena = ref_remat_first_fit(&ip, 0, off, ids);
+  CHECK_EQ(ref_plan_recount(&ip, off), *arena);
+  for (j = 0; j < len; j++) {
+    int64_t top = off[j] + rec[j].size, lo = off[j] > budget ? off[j] : budget;
+    if (top > budget) x += (double)(top - lo) * (double)(rec[j].upper - rec[j].lower);
+  }
+  return x;
+}
+
+static void test_reorder_random(void) {
+  static unsigned char work[1 << 21];
+  int32_t trial, changed = 0, fitted = 0, over = 0;
+  for (trial = 0; trial < 1500; trial++) {
+    ref_remat_graph g;
+    int32_t seq[MAXL], x[MAXL], y[MAXL], count[MAXN], len = 0, v, j, evals = 1 + (int32_t)t_rand(300);
+    int64_t peak, time, peak2, time2, budget, ret, a0, a1, need;
+    double x0, x1;
+    uint32_t kind = t_rand(3);
+    unsigned char *exact;
+    if (kind == 0) tg_random(&g, 2 + (int32_t)t_rand(40));
+    else tg_random_training(&g, 1 + (int32_t)t_rand(25), 1 + (int32_t)t_rand(30));
+    if (t_rand(8) == 0)
+      for (v = 0; v < g.n; v++) g.size[v] = g.size[v] * ((int64_t)1 << 53);
+    for (v = 0; v < g.n && len < MAXL - 2; v++) { /* the row order, recomputations inserted */
+      if (v > 0 && g.off[v] < g.off[v + 1] && t_rand(3) == 0) {
+        int32_t u = (int32_t)t_rand((uint32_t)v);
+        if (g.off[u] < g.off[u + 1]) seq[len++] = u;
+      }
+      seq[len++] = v;
+    }
+    if (!ref_remat_recount(&g.p, seq, len, &peak, &time)) continue;
+    x0 = reorder_excess(&g.p, seq, len, peak, &a0);
+    switch (t_rand(4)) {
+    case 0: budget = peak; break;
+    case 1: budget = peak + (a0 - peak) / 2; break;
+    case 2: budget = peak - 1; break;
+    default: budget = peak + (int64_t)t_rand(3); break;
+    }
+    x0 = reorder_excess(&g.p, seq, len, budget, &a0);
+    memcpy(x, seq, (size_t)len * sizeof(int32_t));
+    ret = dnnmem__remat_reorder_in(&g.p, x, len, budget, evals, NULL, NULL, work, sizeof(work));
+    if (peak > budget) {
+      CHECK_EQ(ret, -1);
+      CHECK(memcmp(x, seq, (size_t)len * sizeof(int32_t)) == 0);
+      over++;
+      continue;
+    }
+    CHECK(ref_remat_recount(&g.p, x, len, &peak2, &time2));
+    CHECK_EQ(time2, time);
+    CHECK(peak2 <= budget);
+    for (v = 0; v < g.n; v++) count[v] = 0;
+    for (j = 0; j < len; j++) count[seq[j]]++, count[x[j]]--;
+    for (v = 0; v < g.n; v++) CHECK_EQ(count[v], 0);
+    x1 = reorder_excess(&g.p, x, len, budget, &a1);
+    CHECK_EQ(ret, a1);
+    if (memcmp(x, seq, (size_t)len * sizeof(int32_t)) != 0) {
+      CHECK(x1 < x0);
+      CHECK(evals > 1);
+      changed++;
+      fitted += a0 > budget && a1 <= budget;
+    }
+    need = dnnmem__remat_reorder_bytes(g.n, len);
+    CHECK(need > 0 && (size_t)need <= sizeof(work));
+    exact = (unsigned char *)malloc((size_t)need);
+    memcpy(y, seq, (size_t)len * sizeof(int32_t));
+    CHECK_EQ(dnnmem__remat_reorder_in(&g.p, y, len, budget, evals, NULL, NULL, exact, (size_t)need), ret);
+    CHECK(memcmp(x, y, (size_t)len * sizeof(int32_t)) == 0);
+    free(exact);
+    CHECK_EQ(dnnmem__remat_reorder_in(&g.p, y, len, budget, evals, NULL, NULL, work, (size_t)need - 1), -1);
+  }
+  CHECK(changed >= 100 && fitted >= 20 && over >= 100);
+  printf("  reorder: %d changed, %d fitted, %d over budget\n", changed, fitted, over);
 }
 
 int main(void) {
@@ -1141,5 +1237,6 @@ int main(void) {
   RUN(test_plan_push_empty);
   RUN(test_plan_long_lanes);
   RUN(test_plan_reorder);
+  RUN(test_reorder_random);
   return test_finish("test_remat_plan");
 }
