@@ -1389,8 +1389,9 @@
        first reader or half-way there; its last reader moved earlier; a
        record under it at its birth born after it or freed before it),
        the first order that keeps the peak and lowers first fit's bytes x
-       steps above the budget taken, at most 200 layouts; the result is
-       planned and offered when it fits. All of this
+       steps above the budget taken, at most 200 layouts (fewer above 4096
+       steps, as first fit is quadratic); the result is planned and offered
+       when it fits. All of this
        is a fixed effort, not counted as moves. Every plan is a
        candidate: the answer is the fastest whose arena fits (none: the
        smallest arena), so result.arena <= budget whenever DNNMEM_OK. The
