@@ -118,12 +118,14 @@ static void memo_add(uint64_t h) {
 }
 
 static int solve(int32_t k);
+static int use_asg;
+static int32_t **asg; /* per event: the count of each class per hole */
 static int32_t *pool, pool_used; /* the tries of every frame */
 
 /* Event k: the old stack prof[k], walls at index i (the next old segment
    to copy), pos: the offset reached in units; the new stack is built in
    prof[k + 1]. hole_top: the end of the hole being filled, -1 when none. */
-static int fill(int32_t k, int32_t i, int32_t pos, int32_t hole_top, int32_t below_cls) {
+static int fill(int32_t k, int32_t i, int32_t pos, int32_t hole_top, int32_t below_cls, int32_t h) {
   seg *o = prof[k], *p = prof[k + 1];
   int32_t t = ev[k], save = pc[k + 1], base;
   if (hole_top < 0) { /* copy walls up to the next hole */
@@ -145,21 +147,23 @@ static int fill(int32_t k, int32_t i, int32_t pos, int32_t hole_top, int32_t bel
     hole_top = pos;
     while (i < pc[k] && o[i].end == t) hole_top += o[i].w, i++;
     if (k == 0) hole_top = cap;
-    below_cls = -1;
+    below_cls = -1, h++;
   }
   base = pc[k + 1];
   if (pos == hole_top) {
-    int r = fill(k, i, pos, -1, -1);
+    int r = fill(k, i, pos, -1, -1, h);
     if (!r) pc[k + 1] = save;
     return r;
   }
   {
     uint64_t b[W];
     int32_t c, *tries = pool + pool_used, nt = 0, j, room = hole_top - pos;
-    sums(k, b);
+    if (use_asg) memset(b, 0xff, sizeof b);
+    else sums(k, b);
     if (!bit(b, room)) return 0;
     for (c = cls_lo[k]; c < cls_lo[k + 1]; c++) {
       if (!cl[c].count || cl[c].w > room) continue;
+      if (use_asg && !asg[k][h * (cls_lo[k + 1] - cls_lo[k]) + c - cls_lo[k]]) continue;
       if (!no_canon && below_cls >= 0 && cl[below_cls].end == cl[c].end && c < below_cls) continue;
       tries[nt++] = c;
     }
@@ -204,11 +208,13 @@ static int fill(int32_t k, int32_t i, int32_t pos, int32_t hole_top, int32_t bel
       }
       rec = cl[c].first;
       cl[c].first = next_rec[rec], cl[c].count--;
+      if (use_asg) asg[k][h * (cls_lo[k + 1] - cls_lo[k]) + c - cls_lo[k]]--;
       offs[rec] = pos;
       p[pc[k + 1]].w = cl[c].w, p[pc[k + 1]].end = cl[c].end, p[pc[k + 1]].id = rec, pc[k + 1]++;
-      if (fill(k, i, pos + cl[c].w, hole_top, c)) return pool_used -= nt, 1;
+      if (fill(k, i, pos + cl[c].w, hole_top, c, h)) return pool_used -= nt, 1;
       pc[k + 1] = base;
       cl[c].first = rec, cl[c].count++;
+      if (use_asg) asg[k][h * (cls_lo[k + 1] - cls_lo[k]) + c - cls_lo[k]]++;
       if (nodes_limit_hit) return pool_used -= nt, 0;
     }
     pool_used -= nt;
@@ -217,11 +223,77 @@ static int fill(int32_t k, int32_t i, int32_t pos, int32_t hole_top, int32_t bel
   return 0;
 }
 
+/* The starters of event k given to holes first (a multiset per hole, every
+   hole exactly), then ordered per hole by fill: an assignment that cannot
+   be made costs no orders. avail: the starters not yet given. */
+static int assign(int32_t k, int32_t h, int32_t c, int32_t room, int32_t nh, const int32_t *hw, int32_t *avail) {
+  int32_t nc = cls_lo[k + 1] - cls_lo[k], x, hi, j;
+  if (room == 0) {
+    uint64_t b[W];
+    if (++h == nh) return fill(k, 0, 0, -1, -1, -1);
+    memset(b, 0, sizeof b), b[0] = 1;
+    for (j = 0; j < nc; j++) { /* the sums of what is left: every later hole one of them */
+      int32_t y, s = cl[cls_lo[k] + j].w, sw = s >> 6, sb = s & 63, q;
+      for (y = 0; y < avail[j]; y++)
+        for (q = W - 1; q >= sw; q--) {
+          uint64_t v = b[q - sw] << sb;
+          if (sb && q - sw - 1 >= 0) v |= b[q - sw - 1] >> (64 - sb);
+          b[q] |= v;
+        }
+    }
+    for (j = h; j < nh; j++) if (!bit(b, hw[j])) return 0;
+    return assign(k, h, cls_lo[k], hw[h], nh, hw, avail);
+  }
+  if (c == cls_lo[k + 1]) return 0;
+  { /* room a sum of the classes from c on */
+    uint64_t b[W];
+    int32_t y, q, d;
+    memset(b, 0, sizeof b), b[0] = 1;
+    for (d = c - cls_lo[k]; d < nc; d++) {
+      int32_t s = cl[cls_lo[k] + d].w, sw = s >> 6, sb = s & 63;
+      for (y = 0; y < avail[d]; y++)
+        for (q = W - 1; q >= sw; q--) {
+          uint64_t v = b[q - sw] << sb;
+          if (sb && q - sw - 1 >= 0) v |= b[q - sw - 1] >> (64 - sb);
+          b[q] |= v;
+        }
+    }
+    if (!bit(b, room)) return 0;
+  }
+  j = c - cls_lo[k];
+  hi = avail[j] < room / cl[c].w ? avail[j] : room / cl[c].w;
+  for (x = hi; x >= 0; x--) {
+    if (++nodes > limit) return nodes_limit_hit = 1, 0;
+    knodes[k]++;
+    asg[k][h * nc + j] = x, avail[j] -= x;
+    if (assign(k, h, c + 1, room - x * cl[c].w, nh, hw, avail)) return 1;
+    avail[j] += x, asg[k][h * nc + j] = 0;
+    if (nodes_limit_hit) return 0;
+  }
+  return 0;
+}
+
 static int solve(int32_t k) {
   if (getenv("DBG") && k > 0) { int32_t q, sw = 0; for (q = 0; q < pc[k]; q++) sw += prof[k][q].w; if (sw != cap) { fprintf(stderr, "bad k %d sum %d pc %d\n", k, sw, pc[k]); abort(); } }
   if (k == m) return 1;
   pc[k + 1] = 0;
-  return fill(k, 0, 0, -1, -1);
+  if (use_asg) {
+    int32_t nc = cls_lo[k + 1] - cls_lo[k], nh = 0, *hw, *avail, q, r, j;
+    hw = (int32_t *)malloc(((size_t)pc[k] + 1) * sizeof(int32_t));
+    if (k == 0) hw[nh++] = cap;
+    for (q = 0; q < pc[k]; q++) {
+      if (prof[k][q].end != ev[k]) continue;
+      if (q > 0 && prof[k][q - 1].end == ev[k]) hw[nh - 1] += prof[k][q].w;
+      else hw[nh++] = prof[k][q].w;
+    }
+    asg[k] = (int32_t *)calloc((size_t)nh * (size_t)nc + 1, sizeof(int32_t));
+    avail = (int32_t *)malloc(((size_t)nc + 1) * sizeof(int32_t));
+    for (j = 0; j < nc; j++) avail[j] = cl[cls_lo[k] + j].count;
+    r = assign(k, 0, cls_lo[k], hw[0], nh, hw, avail);
+    free(hw), free(avail), free(asg[k]);
+    return r;
+  }
+  return fill(k, 0, 0, -1, -1, -1);
 }
 
 static dnnmem_interval *G;
@@ -281,6 +353,7 @@ static int sweep(dnnmem_interval *r, int32_t cnt, int64_t capacity, int64_t node
   prof = (seg **)malloc(((size_t)m + 1) * sizeof(seg *));
   for (k = 0; k <= m; k++) prof[k] = (seg *)malloc(((size_t)n + 1) * sizeof(seg));
   pc = (int32_t *)calloc((size_t)m + 1, sizeof(int32_t));
+  asg = (int32_t **)calloc((size_t)m + 1, sizeof(int32_t *));
   offs = (int32_t *)calloc((size_t)n, sizeof(int32_t));
   memo_size = 1 << 22, memo_used = 0;
   pool = (int32_t *)malloc(((size_t)n + 1) * ((size_t)n + 1) * sizeof(int32_t)), pool_used = 0;
@@ -303,7 +376,7 @@ static int sweep(dnnmem_interval *r, int32_t cnt, int64_t capacity, int64_t node
     if (res) for (i = 0; i < n; i++) off[i] = (int64_t)offs[i] * unit;
     res = res ? 1 : nodes_limit_hit ? -1 : 0;
     for (k = 0; k <= m; k++) free(prof[k]);
-    free(prof), free(uni_end), free(pc), free(pool), free(offs), free(memo), free(ss), free(cl), free(cls_lo), free(next_rec), free(ev),
+    free(prof), free(asg), free(uni_end), free(pc), free(pool), free(offs), free(memo), free(ss), free(cl), free(cls_lo), free(next_rec), free(ev),
         free(ev_of_time), free(idx);
     return res;
   }
@@ -342,6 +415,7 @@ static void tile(int32_t size, int32_t seed, int64_t lim) {
 int main(int argc, char **argv) {
   no_memo = getenv("NOMEMO") != NULL, no_closed = getenv("NOCLOSED") != NULL, no_canon = getenv("NOCANON") != NULL;
   no_chain = getenv("NOCHAIN") != NULL;
+  use_asg = getenv("ASG") != NULL;
   noise_arg = getenv("NOISE") ? atof(getenv("NOISE")) : 2.0;
   order = getenv("ORDER") ? atoi(getenv("ORDER")) : 0;
   if (argc >= 6 && !strcmp(argv[1], "tile")) {
