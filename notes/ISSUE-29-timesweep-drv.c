@@ -12,14 +12,19 @@
      gcc -O2 -std=c99 -I. -Itests -o ts notes/ISSUE-29-timesweep-drv.c -lm
      ts tile SIZES SEED_LO SEED_HI NODES         (SIZES: 400,600,800; stream 0's tilings)
    CLIP=c: records cut at time c (the window cut); FLIPT=1: time reversed;
-   NOMEMO / NOCLOSED / NOCANON: a rule off; ORDER=0 largest first (default),
-   1 smallest first, 2 the end of the record below first then largest. */
+   NOMEMO / NOCLOSED / NOCANON / NOCHAIN: a rule off; ORDER=0 largest first
+   (default), 1 smallest first, 2 a record ending with the one below first,
+   then largest; ASG=1: starters given to holes (a multiset each) before any
+   order; JOINT=1: the closed holes of one time must take disjoint starters
+   (a bounded packing check); RESTART=b: noisy restarts, budgets b, 1.5b, ...
+   (NOISE=x: each rank plus a uniform draw of x ranks, default 2); HIST=1:
+   nodes per event; DBG=1: stack sums checked; TRACE=1: the first failures. */
 #include "bench.h"
 
 #define W 17 /* bitset words: up to 1087 units */
 
 typedef struct seg {
-  int32_t w, end, id; /* units, time, record */
+  int32_t w, end, id, off; /* units, time, record, units */
 } seg;
 
 typedef struct cls {
@@ -59,16 +64,73 @@ static void sums(int32_t k, uint64_t *b) {
     }
 }
 
+/* The closed holes found so far (a trail undone on backtracking): the
+   holes of one time must take disjoint sets of its starters (JOINT=1). */
+static int32_t trail_u[1 << 16], trail_off[1 << 16], trail_w[1 << 16], trail_len, use_joint;
+static int64_t pack_nodes, joint_fails;
+
+/* Whether bins[b..nb) (rooms) can each be filled exactly by the sizes
+   sz[] with counts cnt[] (from item index j on for the current bin). */
+static int pack(int32_t *bins, int32_t nb, int32_t b, int32_t room, const int32_t *sz, int32_t *cnt, int32_t ns, int32_t j) {
+  int32_t x;
+  if (room == 0) {
+    if (++b == nb) return 1;
+    return pack(bins, nb, b, bins[b], sz, cnt, ns, 0);
+  }
+  if (++pack_nodes > 20000) return 1; /* unknown: assume it fits */
+  for (; j < ns; j++) {
+    if (!cnt[j] || sz[j] > room) continue;
+    cnt[j]--;
+    x = pack(bins, nb, b, room - sz[j], sz, cnt, ns, j);
+    cnt[j]++;
+    if (x) return 1;
+  }
+  return 0;
+}
+
+static int joint_ok(int32_t u, int32_t off, int32_t w) {
+  int32_t q, k = ev_of_time[u], bins[256], nb = 0, sz[1024], cnt[1024], ns = 0, c;
+  for (q = 0; q < trail_len; q++)
+    if (trail_u[q] == u && trail_off[q] == off) return 1; /* known */
+  if (trail_len == (1 << 16)) return 1;
+  trail_u[trail_len] = u, trail_off[trail_len] = off, trail_w[trail_len] = w, trail_len++;
+  for (q = 0; q < trail_len && nb < 256; q++)
+    if (trail_u[q] == u) {
+      int32_t y = nb++, x = trail_w[q];
+      for (; y > 0 && bins[y - 1] < x; y--) bins[y] = bins[y - 1];
+      bins[y] = x;
+    }
+  if (nb < 2) return 1;
+  for (c = cls_lo[k]; c < cls_lo[k + 1]; c++) {
+    int32_t y;
+    for (y = 0; y < ns && sz[y] != cl[c].w; y++) {}
+    if (y == ns) {
+      if (ns == 1024) return 1;
+      sz[ns] = cl[c].w, cnt[ns++] = 0;
+    }
+    cnt[y] += cl[c].count;
+  }
+  for (q = 1; q < ns; q++) { /* largest first */
+    int32_t a = sz[q], b = cnt[q], y;
+    for (y = q; y > 0 && sz[y - 1] < a; y--) sz[y] = sz[y - 1], cnt[y] = cnt[y - 1];
+    sz[y] = a, cnt[y] = b;
+  }
+  pack_nodes = 0;
+  if (!pack(bins, nb, 0, bins[0], sz, cnt, ns, 0)) return joint_fails++, 0;
+  return 1;
+}
+
 /* A run of width w ending at u, closed on both sides by records that end
    at b or later: a hole at u, a sum of u's starters; when those all end
    together at u2 < b, the hole's content is a closed run at u2 (the chain). */
-static int closed_ok(int32_t u, int32_t w, int32_t b) {
+static int closed_ok(int32_t u, int32_t w, int32_t b, int32_t off) {
   int32_t k;
   for (;;) {
     if (no_closed || u >= tmax) return 1;
     k = ev_of_time[u];
     if (k < 0) return 0;
     if (!bit(ss[k], w)) return closed_fails++, 0;
+    if (use_joint && !joint_ok(u, off, w)) return 0;
     if (no_chain || uni_end[k] < 0 || uni_end[k] >= b) return 1;
     u = uni_end[k];
   }
@@ -83,7 +145,7 @@ static int run_ok(const seg *p, int32_t c, int32_t above) {
   if (above <= u) return 1;
   for (i = c - 1; i >= 0 && p[i].end == u; i--) w += p[i].w;
   if (i >= 0 && p[i].end < u) return 1;
-  return closed_ok(u, w, i < 0 ? above : p[i].end < above ? p[i].end : above);
+  return closed_ok(u, w, i < 0 ? above : p[i].end < above ? p[i].end : above, p[i + 1].off);
 }
 
 static uint64_t hash_prof(int32_t k, const seg *p, int32_t c) {
@@ -125,7 +187,14 @@ static int32_t *pool, pool_used; /* the tries of every frame */
 /* Event k: the old stack prof[k], walls at index i (the next old segment
    to copy), pos: the offset reached in units; the new stack is built in
    prof[k + 1]. hole_top: the end of the hole being filled, -1 when none. */
+static int fill_body(int32_t k, int32_t i, int32_t pos, int32_t hole_top, int32_t below_cls, int32_t h);
 static int fill(int32_t k, int32_t i, int32_t pos, int32_t hole_top, int32_t below_cls, int32_t h) {
+  int32_t mark = trail_len;
+  int r = fill_body(k, i, pos, hole_top, below_cls, h);
+  if (!r) trail_len = mark;
+  return r;
+}
+static int fill_body(int32_t k, int32_t i, int32_t pos, int32_t hole_top, int32_t below_cls, int32_t h) {
   seg *o = prof[k], *p = prof[k + 1];
   int32_t t = ev[k], save = pc[k + 1], base;
   if (hole_top < 0) { /* copy walls up to the next hole */
@@ -210,7 +279,7 @@ static int fill(int32_t k, int32_t i, int32_t pos, int32_t hole_top, int32_t bel
       cl[c].first = next_rec[rec], cl[c].count--;
       if (use_asg) asg[k][h * (cls_lo[k + 1] - cls_lo[k]) + c - cls_lo[k]]--;
       offs[rec] = pos;
-      p[pc[k + 1]].w = cl[c].w, p[pc[k + 1]].end = cl[c].end, p[pc[k + 1]].id = rec, pc[k + 1]++;
+      p[pc[k + 1]].w = cl[c].w, p[pc[k + 1]].end = cl[c].end, p[pc[k + 1]].id = rec, p[pc[k + 1]].off = pos, pc[k + 1]++;
       if (fill(k, i, pos + cl[c].w, hole_top, c, h)) return pool_used -= nt, 1;
       pc[k + 1] = base;
       cl[c].first = rec, cl[c].count++;
@@ -273,7 +342,9 @@ static int assign(int32_t k, int32_t h, int32_t c, int32_t room, int32_t nh, con
   return 0;
 }
 
+static int32_t deepest;
 static int solve(int32_t k) {
+  if (k > deepest) deepest = k;
   if (getenv("DBG") && k > 0) { int32_t q, sw = 0; for (q = 0; q < pc[k]; q++) sw += prof[k][q].w; if (sw != cap) { fprintf(stderr, "bad k %d sum %d pc %d\n", k, sw, pc[k]); abort(); } }
   if (k == m) return 1;
   pc[k + 1] = 0;
@@ -358,6 +429,7 @@ static int sweep(dnnmem_interval *r, int32_t cnt, int64_t capacity, int64_t node
   memo_size = 1 << 22, memo_used = 0;
   pool = (int32_t *)malloc(((size_t)n + 1) * ((size_t)n + 1) * sizeof(int32_t)), pool_used = 0;
   memo = (uint64_t *)calloc((size_t)memo_size, sizeof(uint64_t));
+  trail_len = 0, joint_fails = 0, deepest = 0;
   nodes = 0, limit = node_limit, nodes_limit_hit = 0, memo_hits = 0, closed_fails = 0;
   {
     int res = 0;
@@ -397,14 +469,14 @@ static void tile(int32_t size, int32_t seed, int64_t lim) {
   p.records = r, p.count = cnt, p.alignment = 0;
   c0 = bench_cpu_ms();
   res = sweep(r, cnt, 1024 * 1024, lim, off);
-  printf("%d/%d %s %lld %.0fms memo %lld closed %lld events %d\n", size, seed,
+  printf("%d/%d %s %lld %.0fms memo %lld closed %lld joint %lld events %d\n", size, seed,
          res == 1 ? (ref_plan_recount(&p, off) == 1024 * 1024 ? "yes" : "INVALID") : res == 0 ? "NO" : "-",
-         (long long)nodes, bench_cpu_ms() - c0, (long long)memo_hits, (long long)closed_fails, m);
+         (long long)nodes, bench_cpu_ms() - c0, (long long)memo_hits, (long long)closed_fails, (long long)joint_fails, m);
   { /* the event that took most nodes: its time, starters, holes */
     int32_t k, top = 0, st = 0;
     for (k = 1; k < 4096; k++) if (knodes[k] > knodes[top]) top = k;
     for (k = 0; k < cnt; k++) st += r[k].lower == (top < m ? ev_hist[top] : -1);
-    printf("  worst event %d (t=%d, %d starters, %.0f%% of nodes)\n", top, top < m ? ev_hist[top] : -1, st, nodes ? 100.0 * (double)knodes[top] / (double)(nodes > limit ? limit : nodes) : 0.0);
+    printf("  worst event %d (t=%d, %d starters, %.0f%% of nodes) deepest event %d (t=%d)\n", top, top < m ? ev_hist[top] : -1, st, nodes ? 100.0 * (double)knodes[top] / (double)(nodes > limit ? limit : nodes) : 0.0, deepest, deepest < m ? ev_hist[deepest] : -1);
   }
   if (getenv("HIST")) { int32_t k; for (k = 0; k < 4096; k++) if (knodes[k]) printf(" k%d:%lld", k, (long long)knodes[k]); printf("\n"); }
   memset(knodes, 0, sizeof knodes);
@@ -416,6 +488,7 @@ int main(int argc, char **argv) {
   no_memo = getenv("NOMEMO") != NULL, no_closed = getenv("NOCLOSED") != NULL, no_canon = getenv("NOCANON") != NULL;
   no_chain = getenv("NOCHAIN") != NULL;
   use_asg = getenv("ASG") != NULL;
+  use_joint = getenv("JOINT") != NULL;
   noise_arg = getenv("NOISE") ? atof(getenv("NOISE")) : 2.0;
   order = getenv("ORDER") ? atoi(getenv("ORDER")) : 0;
   if (argc >= 6 && !strcmp(argv[1], "tile")) {
