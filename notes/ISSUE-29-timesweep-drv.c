@@ -181,6 +181,7 @@ static void memo_add(uint64_t h) {
 
 static int solve(int32_t k);
 static int use_asg;
+static int32_t hint_events, *hint; /* HINT=K: events below K follow hint (offsets, units) */
 static int32_t **asg; /* per event: the count of each class per hole */
 static int32_t *pool, pool_used; /* the tries of every frame */
 
@@ -233,6 +234,11 @@ static int fill_body(int32_t k, int32_t i, int32_t pos, int32_t hole_top, int32_
     for (c = cls_lo[k]; c < cls_lo[k + 1]; c++) {
       if (!cl[c].count || cl[c].w > room) continue;
       if (use_asg && !asg[k][h * (cls_lo[k + 1] - cls_lo[k]) + c - cls_lo[k]]) continue;
+      if (k < hint_events) { /* the exact search's plan for the first events */
+        int32_t q = cl[c].first, ok = 0;
+        for (; q >= 0 && !ok; q = next_rec[q]) ok = hint[q] == pos;
+        if (!ok) continue;
+      }
       if (!no_canon && below_cls >= 0 && cl[below_cls].end == cl[c].end && c < below_cls) continue;
       tries[nt++] = c;
     }
@@ -276,6 +282,11 @@ static int fill_body(int32_t k, int32_t i, int32_t pos, int32_t hole_top, int32_
         continue;
       }
       rec = cl[c].first;
+      if (k < hint_events && hint[rec] != pos) { /* the hinted one of the class to the front */
+        int32_t q = rec;
+        while (hint[next_rec[q]] != pos) q = next_rec[q];
+        rec = next_rec[q], next_rec[q] = next_rec[rec], next_rec[rec] = cl[c].first, cl[c].first = rec;
+      }
       cl[c].first = next_rec[rec], cl[c].count--;
       if (use_asg) asg[k][h * (cls_lo[k + 1] - cls_lo[k]) + c - cls_lo[k]]--;
       offs[rec] = pos;
@@ -467,6 +478,23 @@ static void tile(int32_t size, int32_t seed, int64_t lim) {
   if (getenv("CLIP")) { int32_t i, k = 0; int64_t c = atoll(getenv("CLIP")); for (i = 0; i < cnt; i++) if (r[i].lower < c) { r[k] = r[i]; if (r[k].upper > c) r[k].upper = c; k++; } cnt = k; }
   if (getenv("FLIPT")) { int32_t i; int64_t T = 0; for (i = 0; i < cnt; i++) if (r[i].upper > T) T = r[i].upper; for (i = 0; i < cnt; i++) { int64_t lo = r[i].lower; r[i].lower = T - r[i].upper; r[i].upper = T - lo; } }
   p.records = r, p.count = cnt, p.alignment = 0;
+  hint_events = getenv("HINT") ? atoi(getenv("HINT")) : 0;
+  if (hint_events) {
+    size_t bytes = 0;
+    void *scratch;
+    dnnmem__exact_params params;
+    dnnmem__exact_outcome eo;
+    int32_t i;
+    dnnmem__exact_scratch_size(cnt, 0, 0, &bytes);
+    scratch = malloc(bytes);
+    memset(&params, 0, sizeof params);
+    params.capacity = 1024 * 1024, params.node_limit = 3000000;
+    if (dnnmem__exact_solve(r, cnt, 1, &params, off, &eo, scratch, bytes) != DNNMEM_OK || eo.feasible != 1) hint_events = 0;
+    hint = (int32_t *)malloc((size_t)cnt * sizeof(int32_t));
+    for (i = 0; i < cnt; i++) hint[i] = (int32_t)(off[i] / 1024);
+    free(scratch);
+    printf("hint: exact %lld nodes, first %d events fixed\n", (long long)eo.nodes, hint_events);
+  }
   c0 = bench_cpu_ms();
   res = sweep(r, cnt, 1024 * 1024, lim, off);
   printf("%d/%d %s %lld %.0fms memo %lld closed %lld joint %lld events %d\n", size, seed,
@@ -481,6 +509,7 @@ static void tile(int32_t size, int32_t seed, int64_t lim) {
   if (getenv("HIST")) { int32_t k; for (k = 0; k < 4096; k++) if (knodes[k]) printf(" k%d:%lld", k, (long long)knodes[k]); printf("\n"); }
   memset(knodes, 0, sizeof knodes);
   fflush(stdout);
+  if (hint_events) free(hint), hint_events = 0;
   free(off), free(r);
 }
 
