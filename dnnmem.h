@@ -16064,6 +16064,7 @@ typedef struct dnnmem__remat {
   dnnmem_interval *look_records; /* the look's records (L), apart from the plan's */
   dnnmem_remat_result plan_found;
   int64_t reorder_time, reorder_peak; /* the last near miss reordered (time -1: none) */
+  int64_t reorder_left;               /* the layouts the solve's reorders may still judge */
 } dnnmem__remat;
 
 static void dnnmem__remat_layout(dnnmem__scratch *s, dnnmem__remat *w) {
@@ -17970,12 +17971,13 @@ static int dnnmem__remat_same_seq(const int32_t *a, int32_t la, const int32_t *b
 #ifndef DNNMEM__REMAT_REORDER_NEAR
 #define DNNMEM__REMAT_REORDER_NEAR 0.01 /* near misses planned at most 1% over the budget (the descent gains 0-0.7%) */
 #endif
+#ifndef DNNMEM__REMAT_REORDER_TOTAL
+#define DNNMEM__REMAT_REORDER_TOTAL 1000000 /* layouts all of a solve's reorders judge (the cost where many near misses come) */
+#endif
 static int64_t dnnmem__remat_reorder_bytes(int32_t n, int32_t len);
-static int dnnmem__remat_reorder_planned(const dnnmem_remat_problem *p, const dnnmem_plan_options *po, int32_t *x,
-                                         int32_t len, int64_t budget, int32_t evals, dnnmem_stop_fn stop,
-                                         void *stop_user, dnnmem_interval *records, int64_t *offsets,
-                                         dnnmem_remat_plan_result *pr, unsigned char *mem, size_t bytes,
-                                         int32_t *layouts);
+static int64_t dnnmem__remat_reorder_run(const dnnmem_remat_problem *p, int32_t *seq, int32_t len, int64_t budget,
+                                         int32_t evals, dnnmem_stop_fn stop, void *stop_user, unsigned char *mem,
+                                         size_t bytes, int32_t *layouts);
 
 /* A near miss (peak within the budget, plan within REORDER_NEAR over it)
    faster than the arena answer, first planned: reordered at the same time
@@ -17990,16 +17992,22 @@ static void dnnmem__remat_arena_reorder(dnnmem__remat *w, const int32_t *seq, in
   dnnmem_remat_plan_result pr;
   dnnmem_remat_result st;
   if (scale < 1.0) evals = 1 + (int32_t)((double)evals * scale * scale); /* the same work at most */
-  if (DNNMEM__REMAT_REORDER_EVALS <= 0 || w->halted || found->peak > budget || found->arena <= budget ||
+  if (w->reorder_left < evals) evals = (int32_t)w->reorder_left; /* the solve's share spent */
+  if (DNNMEM__REMAT_REORDER_EVALS <= 0 || evals <= 0 || w->halted || found->peak > budget || found->arena <= budget ||
       (double)found->arena > (1.0 + DNNMEM__REMAT_REORDER_NEAR) * (double)budget ||
       (w->arena_result.arena >= 0 && w->arena_result.arena <= budget && found->time >= w->arena_result.time) ||
       (found->time == w->reorder_time && found->peak == w->reorder_peak))
     return;
   w->reorder_time = found->time, w->reorder_peak = found->peak;
   DNNMEM_MEMCPY(x, seq, (size_t)len * sizeof(int32_t));
-  if (!dnnmem__remat_reorder_planned(w->p, &w->plan_options, x, len, budget, evals, w->o->stop, w->o->stop_user,
-                                     w->look_records, w->fit_off, &pr, w->plan_mem, w->plan_bytes, &layouts) ||
-      dnnmem__remat_sim(w->p, x, len, &w->sim, &st, NULL) != DNNMEM_OK)
+  layouts = 0;
+  if (dnnmem__remat_reorder_run(w->p, x, len, budget, evals, w->o->stop, w->o->stop_user, w->plan_mem, w->plan_bytes,
+                                &layouts) < 0 ||
+      (w->reorder_left -= layouts, dnnmem__remat_same_seq(x, len, seq, len)))
+    return;
+  if (dnnmem__remat_sim(w->p, x, len, &w->sim, &st, NULL) != DNNMEM_OK ||
+      dnnmem_remat_plan(w->p, &w->plan_options, x, len, 0, w->look_records, w->fit_off, &pr, w->plan_mem,
+                        w->plan_bytes) != DNNMEM_OK)
     return;
   st.arena = pr.arena;
   DNNMEM_ASSERT(st.time == found->time && st.peak <= budget);
@@ -18391,6 +18399,7 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
   w.arena_result.arena = w.offer_arena = -1;
   w.plan_len = -1;
   w.reorder_time = -1;
+  w.reorder_left = DNNMEM__REMAT_REORDER_TOTAL;
   if ((r = dnnmem__remat_prepare(&w, scratch, scratch_bytes)) != DNNMEM_OK) return r;
   if (sequence_capacity < n) {
     DNNMEM_MEMSET(result, 0, sizeof(*result));
@@ -19163,26 +19172,16 @@ static void dnnmem__reorder_move(const int32_t *seq, int32_t len, int32_t x, int
 #define DNNMEM__REMAT_REORDER_UNDER 1 /* also move what lies under them: without, bert's near misses stall */
 #endif
 
-#ifndef DNNMEM__REMAT_REORDER_BY_SHARE
-#define DNNMEM__REMAT_REORDER_BY_SHARE 0
-#endif
-/* record j's share of first fit's excess: its bytes above budget x steps */
-static double dnnmem__reorder_share(const dnnmem__reorder_work *w, int32_t j, int64_t budget) {
-  int64_t top = w->off[j] + w->rec[j].size, lo = w->off[j] > budget ? w->off[j] : budget;
-  return top > budget ? (double)(top - lo) * (double)(w->rec[j].upper - w->rec[j].lower) : 0.0;
-}
-
 static int64_t dnnmem__remat_reorder(const dnnmem_remat_problem *p, int32_t *seq, int32_t len, int64_t budget,
                                      int64_t alignment, int32_t evals, dnnmem_stop_fn stop, void *stop_user,
-                                     dnnmem__reorder_work *w, int32_t *spent) {
+                                     dnnmem__reorder_work *w, int32_t *layouts) {
   const dnnmem_graph *g = p->graph;
   int64_t arena, a2, peak;
   double excess, e2;
-  int32_t used = 0, moved = 0, nbad, i, j, k;
-  if (spent) spent[0] = spent[1] = 0;
+  int32_t used = 0, nbad, i, j, k;
   peak = dnnmem__reorder_eval(p, seq, len, budget, alignment, w, &arena, &excess);
   if (peak < 0 || peak > budget) return -1;
-  used++;
+  *layouts = ++used;
   while (used < evals && arena > budget) {
     int32_t from[4 * DNNMEM__REMAT_REORDER_RECORDS], to[4 * DNNMEM__REMAT_REORDER_RECORDS], nm = 0, m;
     int32_t *latest = w->ids; /* per node (first fit's scratch, free here) */
@@ -19193,11 +19192,7 @@ static int64_t dnnmem__remat_reorder(const dnnmem_remat_problem *p, int32_t *seq
     for (i = 1; i < nbad; i++) { /* insertion sort: few */
       int32_t b = w->bad[i];
       int64_t t = w->off[b] + w->rec[b].size;
-      double xb = dnnmem__reorder_share(w, b, budget);
-      if (DNNMEM__REMAT_REORDER_BY_SHARE)
-        for (k = i; k > 0 && dnnmem__reorder_share(w, w->bad[k - 1], budget) < xb; k--) w->bad[k] = w->bad[k - 1];
-      else
-        for (k = i; k > 0 && w->off[w->bad[k - 1]] + w->rec[w->bad[k - 1]].size < t; k--) w->bad[k] = w->bad[k - 1];
+      for (k = i; k > 0 && w->off[w->bad[k - 1]] + w->rec[w->bad[k - 1]].size < t; k--) w->bad[k] = w->bad[k - 1];
       w->bad[k] = b;
     }
     if (nbad > DNNMEM__REMAT_REORDER_RECORDS) nbad = DNNMEM__REMAT_REORDER_RECORDS;
@@ -19240,20 +19235,16 @@ static int64_t dnnmem__remat_reorder(const dnnmem_remat_problem *p, int32_t *seq
     }
     for (m = 0; m < nm && !taken && used < evals; m++) {
       if (to[m] == from[m]) continue;
-      if (stop && stop(stop_user)) { /* seq is the last taken */
-        if (spent) spent[0] = used, spent[1] = moved;
-        return arena;
-      }
+      if (stop && stop(stop_user)) return arena; /* seq is the last taken */
       dnnmem__reorder_move(seq, len, from[m], to[m], w->trial);
-      used++;
+      *layouts = ++used;
       peak = dnnmem__reorder_eval(p, w->trial, len, budget, alignment, w, &a2, &e2);
       if (peak < 0 || peak > budget || e2 >= excess) continue; /* invalid, over budget or no better */
       DNNMEM_MEMCPY(seq, w->trial, (size_t)len * sizeof(int32_t));
-      arena = a2, excess = e2, taken = 1, moved++; /* w->rec, w->off, w->sim: this trial's */
+      arena = a2, excess = e2, taken = 1; /* w->rec, w->off, w->sim: this trial's */
     }
     if (!taken) break;
   }
-  if (spent) spent[0] = used, spent[1] = moved;
   return arena; /* w's layout may be a refused trial's */
 }
 
@@ -19268,57 +19259,26 @@ static int64_t dnnmem__remat_reorder_bytes(int32_t n, int32_t len) {
 }
 
 /* dnnmem__remat_reorder with its work carved from mem[0 .. bytes) (-1 if
-   that is short); spent (if not NULL): the layouts it judged (evals at
-   most, fewer when the descent ended) and the moves it took. */
+   that is short); *layouts (unless NULL): the layouts it judged. */
 static int64_t dnnmem__remat_reorder_run(const dnnmem_remat_problem *p, int32_t *seq, int32_t len, int64_t budget,
                                          int32_t evals, dnnmem_stop_fn stop, void *stop_user, unsigned char *mem,
-                                         size_t bytes, int32_t *spent) {
+                                         size_t bytes, int32_t *layouts) {
   dnnmem__scratch s;
   dnnmem__reorder_work w;
   int64_t need = dnnmem__remat_reorder_bytes(p->graph->num_nodes, len);
-  if (spent) spent[0] = spent[1] = 0;
+  int32_t none;
+  if (layouts == NULL) layouts = &none;
+  *layouts = 0;
   if (need < 0 || (size_t)need > bytes) return -1;
   dnnmem__scratch_begin(&s, mem, bytes);
   dnnmem__reorder_layout(&s, p->graph->num_nodes, len, &w);
   if (dnnmem__scratch_end(&s, NULL) != DNNMEM_OK) return -1;
-  return dnnmem__remat_reorder(p, seq, len, budget, 0, evals, stop, stop_user, &w, spent);
+  return dnnmem__remat_reorder(p, seq, len, budget, 0, evals, stop, stop_user, &w, layouts);
 }
 
+/* the same without the count (the tests' entry) */
 #define dnnmem__remat_reorder_in(p, seq, len, budget, evals, stop, stop_user, mem, bytes) \
   dnnmem__remat_reorder_run(p, seq, len, budget, evals, stop, stop_user, mem, bytes, NULL)
-
-#ifndef DNNMEM__REMAT_REORDER_CHUNK
-#define DNNMEM__REMAT_REORDER_CHUNK 25 /* layouts between two full plans of the reorder's state */
-#endif
-
-/* The reorder of x[0 .. len) in chunks of REORDER_CHUNK layouts, the state
-   after each chunk that moved planned by dnnmem_remat_plan (options po:
-   every first-fit order, push, the wheel), as the descent's judge is first
-   fit by size alone and a state on the way may fit where its end does not.
-   Stops at a plan within budget, at the descent's end or after evals
-   layouts; x is then the last state planned (records, offsets, *pr: its
-   plan; its work in mem). Returns 1 if a state was planned, 0 if x was left
-   as it was (or its plan failed). *layouts: the layouts judged. */
-static int dnnmem__remat_reorder_planned(const dnnmem_remat_problem *p, const dnnmem_plan_options *po, int32_t *x,
-                                         int32_t len, int64_t budget, int32_t evals, dnnmem_stop_fn stop,
-                                         void *stop_user, dnnmem_interval *records, int64_t *offsets,
-                                         dnnmem_remat_plan_result *pr, unsigned char *mem, size_t bytes,
-                                         int32_t *layouts) {
-  int planned = 0;
-  *layouts = 0;
-  while (*layouts < evals) {
-    int32_t c = evals - *layouts < DNNMEM__REMAT_REORDER_CHUNK ? evals - *layouts : DNNMEM__REMAT_REORDER_CHUNK;
-    int32_t spent[2];
-    if (dnnmem__remat_reorder_run(p, x, len, budget, c, stop, stop_user, mem, bytes, spent) < 0) break;
-    *layouts += spent[0];
-    if (spent[1] == 0) break; /* the descent ended at the state last planned */
-    if (dnnmem_remat_plan(p, po, x, len, 0, records, offsets, pr, mem, bytes) != DNNMEM_OK) return 0;
-    planned = 1;
-    if (pr->arena <= budget || spent[0] < c) break; /* a fit, the descent's end or a stop */
-  }
-  return planned;
-}
-
 
 /* ---- the memory / time trade-off curve -------------------------------------- */
 
