@@ -16064,7 +16064,6 @@ typedef struct dnnmem__remat {
   dnnmem_interval *look_records; /* the look's records (L), apart from the plan's */
   dnnmem_remat_result plan_found;
   int64_t reorder_time, reorder_peak; /* the last near miss reordered (time -1: none) */
-  int64_t reorder_left;               /* the layouts the solve's reorders may still judge */
 } dnnmem__remat;
 
 static void dnnmem__remat_layout(dnnmem__scratch *s, dnnmem__remat *w) {
@@ -17971,13 +17970,10 @@ static int dnnmem__remat_same_seq(const int32_t *a, int32_t la, const int32_t *b
 #ifndef DNNMEM__REMAT_REORDER_NEAR
 #define DNNMEM__REMAT_REORDER_NEAR 0.01 /* near misses planned at most 1% over the budget (the descent gains 0-0.7%) */
 #endif
-#ifndef DNNMEM__REMAT_REORDER_TOTAL
-#define DNNMEM__REMAT_REORDER_TOTAL (6 * DNNMEM__REMAT_REORDER_EVALS) /* a solve's reorders in all (fits came by 1,090) */
-#endif
 static int64_t dnnmem__remat_reorder_bytes(int32_t n, int32_t len);
-static int64_t dnnmem__remat_reorder_run(const dnnmem_remat_problem *p, int32_t *seq, int32_t len, int64_t budget,
-                                         int32_t evals, dnnmem_stop_fn stop, void *stop_user, unsigned char *mem,
-                                         size_t bytes, int32_t *layouts);
+static int64_t dnnmem__remat_reorder_in(const dnnmem_remat_problem *p, int32_t *seq, int32_t len, int64_t budget,
+                                        int32_t evals, dnnmem_stop_fn stop, void *stop_user, unsigned char *mem,
+                                        size_t bytes);
 
 /* A near miss (peak within the budget, plan within REORDER_NEAR over it)
    faster than the arena answer, first planned: reordered at the same time
@@ -17988,22 +17984,20 @@ static void dnnmem__remat_arena_reorder(dnnmem__remat *w, const int32_t *seq, in
                                         const dnnmem_remat_result *found) {
   int64_t budget = w->o->budget;
   double scale = (double)DNNMEM__REMAT_REORDER_SPAN / (double)(len > 0 ? len : 1);
-  int32_t *x = w->fit_ids, evals = DNNMEM__REMAT_REORDER_EVALS, layouts;
+  int32_t *x = w->fit_ids, evals = DNNMEM__REMAT_REORDER_EVALS;
   dnnmem_remat_plan_result pr;
   dnnmem_remat_result st;
   if (scale < 1.0) evals = 1 + (int32_t)((double)evals * scale * scale); /* the same work at most */
-  if (w->reorder_left < evals) evals = (int32_t)w->reorder_left; /* the solve's share spent */
-  if (DNNMEM__REMAT_REORDER_EVALS <= 0 || evals <= 0 || w->halted || found->peak > budget || found->arena <= budget ||
+  if (DNNMEM__REMAT_REORDER_EVALS <= 0 || w->halted || found->peak > budget || found->arena <= budget ||
       (double)found->arena > (1.0 + DNNMEM__REMAT_REORDER_NEAR) * (double)budget ||
       (w->arena_result.arena >= 0 && w->arena_result.arena <= budget && found->time >= w->arena_result.time) ||
       (found->time == w->reorder_time && found->peak == w->reorder_peak))
     return;
   w->reorder_time = found->time, w->reorder_peak = found->peak;
   DNNMEM_MEMCPY(x, seq, (size_t)len * sizeof(int32_t));
-  layouts = 0;
-  if (dnnmem__remat_reorder_run(w->p, x, len, budget, evals, w->o->stop, w->o->stop_user, w->plan_mem, w->plan_bytes,
-                                &layouts) < 0 ||
-      (w->reorder_left -= layouts, dnnmem__remat_same_seq(x, len, seq, len)))
+  if (dnnmem__remat_reorder_in(w->p, x, len, budget, evals, w->o->stop, w->o->stop_user, w->plan_mem,
+                              w->plan_bytes) < 0 ||
+      dnnmem__remat_same_seq(x, len, seq, len))
     return;
   if (dnnmem__remat_sim(w->p, x, len, &w->sim, &st, NULL) != DNNMEM_OK ||
       dnnmem_remat_plan(w->p, &w->plan_options, x, len, 0, w->look_records, w->fit_off, &pr, w->plan_mem,
@@ -18399,7 +18393,6 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
   w.arena_result.arena = w.offer_arena = -1;
   w.plan_len = -1;
   w.reorder_time = -1;
-  w.reorder_left = DNNMEM__REMAT_REORDER_TOTAL;
   if ((r = dnnmem__remat_prepare(&w, scratch, scratch_bytes)) != DNNMEM_OK) return r;
   if (sequence_capacity < n) {
     DNNMEM_MEMSET(result, 0, sizeof(*result));
@@ -19174,14 +19167,14 @@ static void dnnmem__reorder_move(const int32_t *seq, int32_t len, int32_t x, int
 
 static int64_t dnnmem__remat_reorder(const dnnmem_remat_problem *p, int32_t *seq, int32_t len, int64_t budget,
                                      int64_t alignment, int32_t evals, dnnmem_stop_fn stop, void *stop_user,
-                                     dnnmem__reorder_work *w, int32_t *layouts) {
+                                     dnnmem__reorder_work *w) {
   const dnnmem_graph *g = p->graph;
   int64_t arena, a2, peak;
   double excess, e2;
   int32_t used = 0, nbad, i, j, k;
   peak = dnnmem__reorder_eval(p, seq, len, budget, alignment, w, &arena, &excess);
   if (peak < 0 || peak > budget) return -1;
-  *layouts = ++used;
+  used++;
   while (used < evals && arena > budget) {
     int32_t from[4 * DNNMEM__REMAT_REORDER_RECORDS], to[4 * DNNMEM__REMAT_REORDER_RECORDS], nm = 0, m;
     int32_t *latest = w->ids; /* per node (first fit's scratch, free here) */
@@ -19237,7 +19230,7 @@ static int64_t dnnmem__remat_reorder(const dnnmem_remat_problem *p, int32_t *seq
       if (to[m] == from[m]) continue;
       if (stop && stop(stop_user)) return arena; /* seq is the last taken */
       dnnmem__reorder_move(seq, len, from[m], to[m], w->trial);
-      *layouts = ++used;
+      used++;
       peak = dnnmem__reorder_eval(p, w->trial, len, budget, alignment, w, &a2, &e2);
       if (peak < 0 || peak > budget || e2 >= excess) continue; /* invalid, over budget or no better */
       DNNMEM_MEMCPY(seq, w->trial, (size_t)len * sizeof(int32_t));
@@ -19259,26 +19252,19 @@ static int64_t dnnmem__remat_reorder_bytes(int32_t n, int32_t len) {
 }
 
 /* dnnmem__remat_reorder with its work carved from mem[0 .. bytes) (-1 if
-   that is short); *layouts (unless NULL): the layouts it judged. */
-static int64_t dnnmem__remat_reorder_run(const dnnmem_remat_problem *p, int32_t *seq, int32_t len, int64_t budget,
-                                         int32_t evals, dnnmem_stop_fn stop, void *stop_user, unsigned char *mem,
-                                         size_t bytes, int32_t *layouts) {
+   that is short). */
+static int64_t dnnmem__remat_reorder_in(const dnnmem_remat_problem *p, int32_t *seq, int32_t len, int64_t budget,
+                                        int32_t evals, dnnmem_stop_fn stop, void *stop_user, unsigned char *mem,
+                                        size_t bytes) {
   dnnmem__scratch s;
   dnnmem__reorder_work w;
   int64_t need = dnnmem__remat_reorder_bytes(p->graph->num_nodes, len);
-  int32_t none;
-  if (layouts == NULL) layouts = &none;
-  *layouts = 0;
   if (need < 0 || (size_t)need > bytes) return -1;
   dnnmem__scratch_begin(&s, mem, bytes);
   dnnmem__reorder_layout(&s, p->graph->num_nodes, len, &w);
   if (dnnmem__scratch_end(&s, NULL) != DNNMEM_OK) return -1;
-  return dnnmem__remat_reorder(p, seq, len, budget, 0, evals, stop, stop_user, &w, layouts);
+  return dnnmem__remat_reorder(p, seq, len, budget, 0, evals, stop, stop_user, &w);
 }
-
-/* the same without the count (the tests' entry) */
-#define dnnmem__remat_reorder_in(p, seq, len, budget, evals, stop, stop_user, mem, bytes) \
-  dnnmem__remat_reorder_run(p, seq, len, budget, evals, stop, stop_user, mem, bytes, NULL)
 
 /* ---- the memory / time trade-off curve -------------------------------------- */
 
