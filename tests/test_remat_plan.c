@@ -1219,9 +1219,9 @@ static void test_reorder_random(void) {
 }
 
 /* The reorder's move kinds one by one (dnnmem__remat_reorder): near
-   misses found by a search over random schedules (notes/ISSUE-27-
-   reordertest.md) on which the reorder lays first fit within the budget
-   and a mutant of it does not. Each row: a graph (size, time, output,
+   misses found by a search over random schedules (tests/BENCHMARKS.md,
+   issue 27's reordertest) on which the reorder lays first fit within the
+   budget and a mutant of it does not. Each row: a graph (size, time, output,
    inputs), a schedule, a budget, first fit's arena of the schedule
    (before, above the budget) and of the reorder's result (after, within
    it), both by tests/ref.h's first fit on the recounted lifetimes; the
@@ -1235,8 +1235,8 @@ static void test_reorder_random(void) {
    above in step order, O2 lowest top first, X1 judged by the arena, not the
    excess, X2 a trial of equal excess taken, X3 the excess in bytes, not
    bytes x steps, X4 the excess as the whole record, not its part above
-   the budget. The pinned numbers are first fit's arenas, not the path: a
-   stronger reorder keeps them. */
+   the budget. The pins are first fit's arenas, not the sequences: another
+   path that fits may move one (to a value within the budget). */
 typedef struct reorder_case {
   int32_t n;
   int64_t node[10][6]; /* size, time, output, up to 3 inputs (-1: none) */
@@ -1290,8 +1290,8 @@ static void test_reorder_kinds(void) {
       {4, {{2, 6, 0, -1, -1, -1}, {13, 7, 0, -1, -1, -1}, {6, 2, 0, 0, -1, -1}, {7, 6, 1, 1, 2, -1}},
        5, {0, 1, 2, 2, 3}, 26, 28, 26},
       /* a birth later and a death earlier half-way (the arena 65 both times, the excess lower),
-         then under the record above: the last reader of node 5 moved before it (to 3); an excess
-         of whole records stops early. X4 65, X1 65, X3 65, C2 65, AA 65 */
+         then under the record above: node 5, the last reader of node 1's second instance, moved
+         before it (to 3). X4 65, X1 65, X3 65, C2 65, AA 65 */
       {7,
        {{15, 8, 0, -1, -1, -1}, {19, 3, 0, 0, -1, -1}, {11, 7, 0, 0, 1, -1}, {0, 2, 0, 1, -1, -1},
         {20, 8, 0, 2, -1, -1}, {0, 1, 0, 1, -1, -1}, {9, 2, 1, 2, -1, -1}},
