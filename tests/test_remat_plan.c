@@ -1218,6 +1218,117 @@ static void test_reorder_random(void) {
   printf("  reorder: %d changed, %d fitted, %d over budget\n", changed, fitted, over);
 }
 
+/* The reorder's move kinds one by one (dnnmem__remat_reorder): near
+   misses found by a search over random schedules (tests/BENCHMARKS.md,
+   issue 27's reordertest) on which the reorder lays first fit within the
+   budget and a mutant of it does not. Each row: a graph (size, time, output,
+   inputs), a schedule, a budget, first fit's arena of the schedule
+   (before, above the budget) and of the reorder's result (after, within
+   it), both by tests/ref.h's first fit on the recounted lifetimes; the
+   result recounted valid, with the same instances and time, its peak
+   within the budget. Its comment: the moves the reorder takes and the
+   arena of the mutants it catches. The mutants: A1 / A2 without the birth
+   later to just before its first reader / half-way, B1 / B2 without the
+   death earlier to just after its last reader's latest input / half-way,
+   AA / BB without births later / deaths earlier at all, C1 / C2 without
+   what lies under born after the record / freed before it, O1 the records
+   above in step order, O2 lowest top first, X1 judged by the arena, not the
+   excess, X2 a trial of equal excess taken, X3 the excess in bytes, not
+   bytes x steps, X4 the excess as the whole record, not its part above
+   the budget. The pins are first fit's arenas, not the sequences: another
+   path that fits may move one (to a value within the budget). */
+typedef struct reorder_case {
+  int32_t n;
+  int64_t node[10][6]; /* size, time, output, up to 3 inputs (-1: none) */
+  int32_t len, seq[10];
+  int64_t budget, before, after;
+} reorder_case;
+
+static void test_reorder_kinds(void) {
+  static const reorder_case cases[] = {
+      /* birth later: step 3 (node 3) moved just before its first reader (5). A1 42, AA 42 */
+      {7,
+       {{16, 0, 0, -1, -1, -1}, {14, 7, 0, 0, -1, -1}, {13, 6, 0, 1, -1, -1}, {12, 5, 0, 2, -1, -1},
+        {4, 0, 0, -1, -1, -1}, {4, 9, 1, 4, 1, -1}, {8, 2, 1, 5, 3, -1}},
+       7, {0, 1, 2, 3, 4, 5, 6}, 39, 42, 38},
+      /* birth later half-way: step 2 (node 2) to 4 (its first reader at 6). A2 27, AA 27 */
+      {9,
+       {{11, 7, 0, -1, -1, -1}, {3, 4, 0, 0, -1, -1}, {3, 1, 0, 1, 0, -1}, {5, 1, 0, 0, -1, -1},
+        {5, 1, 0, 3, -1, -1}, {13, 4, 0, 4, -1, -1}, {0, 2, 0, 2, 1, -1}, {0, 5, 0, 6, -1, -1},
+        {8, 3, 1, 6, -1, -1}},
+       9, {0, 1, 2, 3, 4, 5, 6, 7, 8}, 26, 27, 24},
+      /* step 0 born later (to 1), then death earlier: step 5 (node 5, the last reader of node 0)
+         just after its latest input (to 2). B1 53, BB 53 */
+      {7,
+       {{3, 3, 0, -1, -1, -1}, {20, 7, 1, -1, -1, -1}, {13, 3, 0, 0, -1, -1}, {11, 3, 0, 2, -1, -1},
+        {6, 7, 0, 3, -1, -1}, {16, 8, 0, 0, -1, -1}, {4, 3, 1, 4, -1, -1}},
+       7, {0, 1, 2, 3, 4, 5, 6}, 49, 53, 44},
+      /* step 1 born later (to 2), then death earlier half-way: step 5 (node 5) to 4. B2 34, BB 34,
+         AA 34, X1 34, X3 34 */
+      {6,
+       {{12, 6, 1, -1, -1, -1}, {4, 8, 0, -1, -1, -1}, {4, 5, 0, 0, -1, -1}, {13, 1, 0, 2, 1, -1},
+        {5, 1, 1, 0, -1, -1}, {10, 6, 1, 1, -1, -1}},
+       6, {0, 1, 2, 3, 4, 5}, 33, 34, 33},
+      /* under the record above: step 0 (node 0) born after it (to 2). C1 34 */
+      {4, {{11, 3, 1, -1, -1, -1}, {7, 1, 0, -1, -1, -1}, {12, 7, 0, 1, -1, -1}, {16, 6, 1, 0, -1, -1}},
+       4, {0, 1, 2, 3}, 32, 34, 27},
+      /* under the record above: step 0 freed before it, its last reader (step 4) moved to 2. C2 43 */
+      {5,
+       {{19, 1, 0, -1, -1, -1}, {8, 1, 0, -1, -1, -1}, {8, 8, 0, 0, -1, -1}, {5, 2, 0, 2, -1, -1},
+        {11, 7, 1, 1, 0, -1}},
+       5, {0, 1, 2, 3, 4}, 42, 43, 38},
+      /* two births later that lower the excess, not the arena (step 6 to 8, step 4 half-way to 6),
+         then under the record above: step 5 (node 4) born after it (to 8); the records above
+         tried highest top first. O1 41, O2 41, A1 41, AA 41, C1 42, X1 41, X3 41 */
+      {8,
+       {{8, 1, 0, -1, -1, -1}, {1, 7, 0, 0, -1, -1}, {6, 6, 0, 1, -1, -1}, {9, 7, 0, 2, 1, -1},
+        {9, 5, 0, 0, -1, -1}, {1, 8, 0, 1, -1, -1}, {15, 8, 0, 3, -1, -1}, {11, 1, 1, 5, 4, -1}},
+       10, {0, 1, 2, 3, 1, 4, 5, 4, 6, 7}, 38, 42, 33},
+      /* step 0 born later (to 1: the arena 28 again, the excess lower), then under the record
+         above: node 1 born after it (to 3); a trial of equal excess taken leads elsewhere. X2 28,
+         C1 28 */
+      {4, {{2, 6, 0, -1, -1, -1}, {13, 7, 0, -1, -1, -1}, {6, 2, 0, 0, -1, -1}, {7, 6, 1, 1, 2, -1}},
+       5, {0, 1, 2, 2, 3}, 26, 28, 26},
+      /* a birth later and a death earlier half-way (the arena 65 both times, the excess lower),
+         then under the record above: node 5, the last reader of node 1's second instance, moved
+         before it (to 3). X4 65, X1 65, X3 65, C2 65, AA 65 */
+      {7,
+       {{15, 8, 0, -1, -1, -1}, {19, 3, 0, 0, -1, -1}, {11, 7, 0, 0, 1, -1}, {0, 2, 0, 1, -1, -1},
+        {20, 8, 0, 2, -1, -1}, {0, 1, 0, 1, -1, -1}, {9, 2, 1, 2, -1, -1}},
+       8, {0, 1, 1, 2, 3, 4, 5, 6}, 50, 65, 45},
+  };
+  static unsigned char work[1 << 16];
+  size_t c;
+  for (c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+    const reorder_case *rc = &cases[c];
+    ref_remat_graph g;
+    int32_t x[10], count[10], in[4], v, j, k;
+    int64_t peak, time, peak2, time2, a0, a1;
+    ref_remat_graph_begin(&g);
+    for (v = 0; v < rc->n; v++) {
+      for (k = 0; k < 3; k++) in[k] = (int32_t)rc->node[v][3 + k];
+      in[3] = -1;
+      ref_remat_graph_node(&g, rc->node[v][0], rc->node[v][1], (int)rc->node[v][2], in);
+    }
+    CHECK(ref_remat_recount(&g.p, rc->seq, rc->len, &peak, &time));
+    CHECK(peak <= rc->budget);
+    CHECK(reorder_excess(&g.p, rc->seq, rc->len, rc->budget, &a0) > 0);
+    CHECK_EQ(a0, rc->before); /* a near miss */
+    CHECK(a0 > rc->budget);
+    memcpy(x, rc->seq, (size_t)rc->len * sizeof(int32_t));
+    CHECK_EQ(dnnmem__remat_reorder_in(&g.p, x, rc->len, rc->budget, 200, NULL, NULL, work, sizeof(work)), rc->after);
+    CHECK(ref_remat_recount(&g.p, x, rc->len, &peak2, &time2));
+    CHECK_EQ(time2, time);
+    CHECK(peak2 <= rc->budget);
+    for (v = 0; v < rc->n; v++) count[v] = 0;
+    for (j = 0; j < rc->len; j++) count[rc->seq[j]]++, count[x[j]]--;
+    for (v = 0; v < rc->n; v++) CHECK_EQ(count[v], 0); /* the same instances */
+    CHECK(reorder_excess(&g.p, x, rc->len, rc->budget, &a1) == 0);
+    CHECK_EQ(a1, rc->after);
+    CHECK(a1 <= rc->budget);
+  }
+}
+
 int main(void) {
   RUN(test_plan_hand);
   RUN(test_plan_random);
@@ -1238,5 +1349,6 @@ int main(void) {
   RUN(test_plan_long_lanes);
   RUN(test_plan_reorder);
   RUN(test_reorder_random);
+  RUN(test_reorder_kinds);
   return test_finish("test_remat_plan");
 }
