@@ -18357,6 +18357,133 @@ static int32_t dnnmem__remat_trim(const dnnmem_remat_problem *p, int32_t *seq, i
   return out;
 }
 
+/* ---- the fit: when no arena fits ------------------------------------------ */
+
+#ifndef DNNMEM__REMAT_FIT_SEGMENTS
+#define DNNMEM__REMAT_FIT_SEGMENTS 40 /* checkpoint spacings tried (F / 1, F / 2, ... of the forward bytes) */
+#endif
+#define DNNMEM__REMAT_FIT_AIMS 8 /* the recovery's bisection: polishes planned at most */
+
+/* The checkpoints' drop set for spacing t: every non-input value of the
+   forward (row order up to boundary) dropped except the cut values (the
+   one value, of those computed so far, a later forward step reads) at
+   which at least t bytes were dropped since the last kept one. Into
+   w->drop; cut: 1 at a cut value's position. */
+static void dnnmem__remat_fit_drop(dnnmem__remat *w, const uint8_t *cut, int32_t boundary, int64_t t) {
+  int64_t acc = 0;
+  int32_t i, v;
+  for (v = 0; v < w->n; v++) w->drop[v] = 0;
+  for (i = 0; i <= boundary; i++) {
+    v = w->order[i];
+    if (w->fixed[v]) continue;
+    acc += w->p->sizes[v];
+    if (cut[i] && acc >= t) acc = 0;
+    else w->drop[v] = 1;
+  }
+}
+
+/* The sequence of w->drop: the forward (row order up to boundary), then
+   on demand from the sinks and outputs (dnnmem__remat_bound_go, labels in
+   bound_labels) the rest, each dropped value computed again where read
+   after the boundary unless already computed there. Its length, 0 when it
+   outgrows the capacity. */
+static int32_t dnnmem__remat_fit_build(dnnmem__remat *w, int32_t boundary, int32_t *seq) {
+  uint8_t *lab = w->bound_labels;
+  int32_t k, x, len = 0;
+  for (k = 0; k < w->n; k++) {
+    x = w->order[k];
+    lab[x] = (uint8_t)(k > boundary ? 3 : w->drop[x] ? 2 : 1);
+    w->dec_state[x] = 0;
+  }
+  for (k = 0; k <= boundary; k++)
+    if (!dnnmem__remat_bound_go(w, lab, w->order[k], 1, seq, &len)) return 0;
+  for (k = 0; k < w->n; k++) {
+    int sink;
+    x = w->order[k];
+    sink = w->gout_off[x] == w->gout_off[x + 1] || (w->p->is_output && w->p->is_output[x]);
+    if (w->dec_state[x] == 0 && sink && !dnnmem__remat_bound_go(w, lab, x, 2, seq, &len)) return 0;
+  }
+  for (k = 0; k < w->n; k++)
+    if (w->dec_state[w->order[k]] == 0 && !dnnmem__remat_bound_go(w, lab, w->order[k], 2, seq, &len)) return 0;
+  return len;
+}
+
+/* When the arena rounds end with no arena within the budget: schedules
+   of lower peak built from checkpoints (dnnmem__remat_fit_drop at
+   FIT_SEGMENTS spacings, decoded: each dropped value recomputed once
+   before its backward use), each planned and offered; from the fastest
+   that fits, time won back by polishing at the highest aim (bisection
+   between its peak and the budget, FIT_AIMS plans) whose plan still fits.
+   Plans, not moves: a fixed effort. Does nothing where an arena fits. */
+static void dnnmem__remat_fit(dnnmem__remat *w) {
+  const dnnmem_graph *g = w->p->graph;
+  int64_t budget = w->o->budget, total = 0, lo, hi, mid;
+  int32_t boundary = 0, i, k, v, len, live = 0, best_len = 0;
+  int32_t *last = w->tmp, *ends = w->csize;
+  uint8_t *cut = w->best_drop;
+  dnnmem_remat_result st, found;
+  if (!w->arena_on || w->halted || w->o->reorder_only || w->arena_result.arena < 0 || w->arena_result.arena <= budget)
+    return;
+  if (dnnmem__remat_sim(w->p, w->order, w->n, &w->sim, &st, w->mem) != DNNMEM_OK) return;
+  for (i = 1; i < w->n; i++)
+    if (w->mem[i] > w->mem[boundary]) boundary = i;
+  /* a cut value: the only forward value read across the step after it */
+  for (i = 0; i < w->n; i++) last[i] = -1, ends[i] = 0;
+  for (i = 0; i <= boundary; i++) {
+    v = w->order[i];
+    for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++)
+      if (!w->fixed[g->in_ids[k]] && last[g->in_ids[k]] < i) last[g->in_ids[k]] = i;
+  }
+  for (i = 0; i <= boundary; i++) {
+    v = w->order[i];
+    if (!w->fixed[v]) total += w->p->sizes[v];
+    if (!w->fixed[v] && last[v] > i) live++, ends[last[v]]++;
+    live -= ends[i];
+    cut[i] = (uint8_t)(live == 1 && !w->fixed[v] && last[v] > i);
+  }
+#ifdef DNNMEM__DEBUG_FIT
+  { int32_t nc = 0; for (i = 0; i <= boundary; i++) if (cut[i]) { nc++; fprintf(stderr, " cut %d (node %d)", i, w->order[i]); }
+    fprintf(stderr, "\nfit boundary %d cuts %d total %.4f\n", boundary, nc, (double)total / budget); }
+#endif
+  DNNMEM_MEMSET(&found, 0, sizeof(found));
+  found.arena = -1;
+  for (k = 1; k <= DNNMEM__REMAT_FIT_SEGMENTS && !w->halted; k++) {
+    dnnmem__remat_fit_drop(w, cut, boundary, k == DNNMEM__REMAT_FIT_SEGMENTS ? 0 : total / k);
+    len = dnnmem__remat_fit_build(w, boundary, w->seq_tmp);
+    if (len <= 0) continue;
+    st = dnnmem__remat_arena_try(w, w->seq_tmp, len);
+#ifdef DNNMEM__DEBUG_FIT
+    fprintf(stderr, "fit k %d len %d peak %.4f arena %.4f time %lld\n", k, len, (double)st.peak / budget,
+            (double)st.arena / budget, (long long)st.time);
+#endif
+    if (st.arena >= 0 && st.arena <= budget && (found.arena < 0 || st.time < found.time)) {
+      found = st, best_len = len;
+      DNNMEM_MEMCPY(w->bound_seq, w->seq_tmp, (size_t)len * sizeof(int32_t));
+    }
+  }
+#ifdef DNNMEM__DEBUG_FIT
+  fprintf(stderr, "fit found arena %lld peak %lld halted %d\n", (long long)found.arena, (long long)found.peak, w->halted);
+#endif
+  if (found.arena < 0) return;
+  /* time back: the highest polish aim whose plan fits */
+  lo = found.peak, hi = budget;
+  for (k = 0; k < DNNMEM__REMAT_FIT_AIMS && !w->halted && hi - lo > 1; k++) {
+    mid = lo + (hi - lo) / 2;
+    dnnmem__anneal_load(w, w->bound_seq, best_len);
+    w->budget = w->aim = mid;
+    dnnmem__anneal_polish(w);
+    len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+    st = dnnmem__remat_arena_try(w, w->seq_tmp, len);
+#ifdef DNNMEM__DEBUG_FIT
+    fprintf(stderr, "fit aim %.4f peak %.4f arena %.4f time %lld\n", (double)mid / budget, (double)st.peak / budget,
+            (double)st.arena / budget, (long long)st.time);
+#endif
+    if (st.arena >= 0 && st.arena <= budget) lo = mid;
+    else hi = mid;
+  }
+  w->budget = w->aim = budget;
+}
+
 static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
                                          const dnnmem_remat_options *options, dnnmem_rng *rng,
                                          int32_t *sequence, int32_t sequence_capacity,
@@ -18451,6 +18578,7 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
   if (w.arena_on) { /* the rest of the run for the arena: its best is the answer */
     dnnmem__remat_arena_phase(&w, sequence, len);
     if (contraction) dnnmem__remat_arena_broadcast(&w);
+    dnnmem__remat_fit(&w);
     if (w.arena_result.arena >= 0) {
       len = w.arena_len;
       found = w.arena_result;
