@@ -18359,10 +18359,14 @@ static int32_t dnnmem__remat_trim(const dnnmem_remat_problem *p, int32_t *seq, i
 
 /* ---- the fit: when no arena fits ------------------------------------------ */
 
-#ifndef DNNMEM__REMAT_FIT_SEGMENTS
-#define DNNMEM__REMAT_FIT_SEGMENTS 40 /* checkpoint spacings tried (F / 1, F / 2, ... of the forward bytes) */
+#ifndef DNNMEM__REMAT_FIT
+#define DNNMEM__REMAT_FIT 1 /* the fit after the arena rounds when none fits (0: off) */
 #endif
-#define DNNMEM__REMAT_FIT_AIMS 8 /* the recovery's bisection: polishes planned at most */
+#ifndef DNNMEM__REMAT_FIT_SEGMENTS
+#define DNNMEM__REMAT_FIT_SEGMENTS 40 /* checkpoint spacings tried: F / 1 .. F / 39 of the forward's bytes, then
+                                         every cut (vit_b_32 fits from F / 13) */
+#endif
+#define DNNMEM__REMAT_FIT_AIMS 8 /* polishes planned at most to win time back (vit_b_32: +27.6% -> +23.3%) */
 
 /* The checkpoints' drop set for spacing t: every non-input value of the
    forward (row order up to boundary) dropped except the cut values (the
@@ -18408,13 +18412,16 @@ static int32_t dnnmem__remat_fit_build(dnnmem__remat *w, int32_t boundary, int32
   return len;
 }
 
-/* When the arena rounds end with no arena within the budget: schedules
-   of lower peak built from checkpoints (dnnmem__remat_fit_drop at
-   FIT_SEGMENTS spacings, decoded: each dropped value recomputed once
-   before its backward use), each planned and offered; from the fastest
-   that fits, time won back by polishing at the highest aim (bisection
-   between its peak and the budget, FIT_AIMS plans) whose plan still fits.
-   Plans, not moves: a fixed effort. Does nothing where an arena fits. */
+/* When the arena rounds end with no arena within the budget (vit_b_32:
+   their states bottom out at peaks whose layouts need 1.06 x; a lower
+   peak needs a checkpoint in every layer at once, which no local move
+   makes): schedules of lower peak built from checkpoints
+   (dnnmem__remat_fit_drop at FIT_SEGMENTS spacings, the backward on
+   demand: dnnmem__remat_fit_build), each planned and offered; from the
+   fastest that fits, time won back by polishing at the highest aim whose
+   plan still fits (bisection between its peak and the budget, FIT_AIMS
+   plans). Plans, not moves: a fixed effort, no random draw. Does nothing
+   where an arena fits. */
 static void dnnmem__remat_fit(dnnmem__remat *w) {
   const dnnmem_graph *g = w->p->graph;
   int64_t budget = w->o->budget, total = 0, lo, hi, mid;
@@ -18422,7 +18429,8 @@ static void dnnmem__remat_fit(dnnmem__remat *w) {
   int32_t *last = w->tmp, *ends = w->csize;
   uint8_t *cut = w->best_drop;
   dnnmem_remat_result st, found;
-  if (!w->arena_on || w->halted || w->o->reorder_only || w->arena_result.arena < 0 || w->arena_result.arena <= budget)
+  if (!DNNMEM__REMAT_FIT || !w->arena_on || w->halted || w->o->reorder_only || w->arena_result.arena < 0 ||
+      w->arena_result.arena <= budget)
     return;
   if (dnnmem__remat_sim(w->p, w->order, w->n, &w->sim, &st, w->mem) != DNNMEM_OK) return;
   for (i = 1; i < w->n; i++)
@@ -18441,43 +18449,30 @@ static void dnnmem__remat_fit(dnnmem__remat *w) {
     live -= ends[i];
     cut[i] = (uint8_t)(live == 1 && !w->fixed[v] && last[v] > i);
   }
-#ifdef DNNMEM__DEBUG_FIT
-  { int32_t nc = 0; for (i = 0; i <= boundary; i++) if (cut[i]) { nc++; fprintf(stderr, " cut %d (node %d)", i, w->order[i]); }
-    fprintf(stderr, "\nfit boundary %d cuts %d total %.4f\n", boundary, nc, (double)total / budget); }
-#endif
   DNNMEM_MEMSET(&found, 0, sizeof(found));
   found.arena = -1;
   for (k = 1; k <= DNNMEM__REMAT_FIT_SEGMENTS && !w->halted; k++) {
+    if (w->o->stop && w->o->stop(w->o->stop_user)) w->halted = 1; /* a plan can be long */
     dnnmem__remat_fit_drop(w, cut, boundary, k == DNNMEM__REMAT_FIT_SEGMENTS ? 0 : total / k);
     len = dnnmem__remat_fit_build(w, boundary, w->seq_tmp);
     if (len <= 0) continue;
     st = dnnmem__remat_arena_try(w, w->seq_tmp, len);
-#ifdef DNNMEM__DEBUG_FIT
-    fprintf(stderr, "fit k %d len %d peak %.4f arena %.4f time %lld\n", k, len, (double)st.peak / budget,
-            (double)st.arena / budget, (long long)st.time);
-#endif
     if (st.arena >= 0 && st.arena <= budget && (found.arena < 0 || st.time < found.time)) {
       found = st, best_len = len;
       DNNMEM_MEMCPY(w->bound_seq, w->seq_tmp, (size_t)len * sizeof(int32_t));
     }
   }
-#ifdef DNNMEM__DEBUG_FIT
-  fprintf(stderr, "fit found arena %lld peak %lld halted %d\n", (long long)found.arena, (long long)found.peak, w->halted);
-#endif
   if (found.arena < 0) return;
   /* time back: the highest polish aim whose plan fits */
   lo = found.peak, hi = budget;
   for (k = 0; k < DNNMEM__REMAT_FIT_AIMS && !w->halted && hi - lo > 1; k++) {
+    if (w->o->stop && w->o->stop(w->o->stop_user)) w->halted = 1;
     mid = lo + (hi - lo) / 2;
     dnnmem__anneal_load(w, w->bound_seq, best_len);
     w->budget = w->aim = mid;
     dnnmem__anneal_polish(w);
     len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
     st = dnnmem__remat_arena_try(w, w->seq_tmp, len);
-#ifdef DNNMEM__DEBUG_FIT
-    fprintf(stderr, "fit aim %.4f peak %.4f arena %.4f time %lld\n", (double)mid / budget, (double)st.peak / budget,
-            (double)st.arena / budget, (long long)st.time);
-#endif
     if (st.arena >= 0 && st.arena <= budget) lo = mid;
     else hi = mid;
   }
