@@ -1391,7 +1391,14 @@
        the first order that keeps the peak and lowers first fit's bytes x
        steps above the budget taken, at most 200 layouts (fewer above 4096
        steps, as first fit is quadratic); the result is planned and offered
-       when it fits. All of this
+       when it fits. When still no plan fits, the fit: checkpoint
+       schedules (the forward in row order up to its peak step, every
+       value dropped but the cut values, the only forward value read
+       across a step, kept every F / k bytes for k = 1 .. 39 and at every
+       cut; the rest on demand from the sinks, each dropped value computed
+       again where read), each planned; from the fastest that fits, time
+       won back by polishing at the highest aim whose plan still fits (8
+       plans, bisection). All of this
        is a fixed effort, not counted as moves. Every plan is a
        candidate: the answer is the fastest whose arena fits (none: the
        smallest arena), so result.arena <= budget whenever DNNMEM_OK. The

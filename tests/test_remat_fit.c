@@ -86,9 +86,6 @@ static void test_fit_layers(void) {
   arena = recount_arena(&g.p, budget, seq, len);
   CHECK_EQ(arena, w.arena_result.arena);
   CHECK(arena >= peak && arena <= budget);
-  fprintf(stderr, "fit: row peak %lld budget %lld -> peak %lld arena %lld time %lld (base %lld) len %d\n",
-          (long long)row_peak, (long long)budget, (long long)peak, (long long)arena, (long long)time,
-          (long long)base_time, len);
   /* deterministic: the same state, the same answer */
   first = w.arena_result;
   nothing_fits(&w, &oo, &rng, &g, budget);
