@@ -1391,7 +1391,14 @@
        the first order that keeps the peak and lowers first fit's bytes x
        steps above the budget taken, at most 200 layouts (fewer above 4096
        steps, as first fit is quadratic); the result is planned and offered
-       when it fits. All of this
+       when it fits. When still no plan fits, the fit: checkpoint
+       schedules (the forward in row order up to its peak step, every
+       value dropped but the cut values, the only forward value read
+       across a step, kept every F / k bytes for k = 1 .. 39 and at every
+       cut; the rest on demand from the sinks, each dropped value computed
+       again where read), each planned; from the fastest that fits, time
+       won back by polishing at the highest aim whose plan still fits (8
+       plans, bisection). All of this
        is a fixed effort, not counted as moves. Every plan is a
        candidate: the answer is the fastest whose arena fits (none: the
        smallest arena), so result.arena <= budget whenever DNNMEM_OK. The
@@ -18357,6 +18364,128 @@ static int32_t dnnmem__remat_trim(const dnnmem_remat_problem *p, int32_t *seq, i
   return out;
 }
 
+/* ---- the fit: when no arena fits ------------------------------------------ */
+
+#ifndef DNNMEM__REMAT_FIT
+#define DNNMEM__REMAT_FIT 1 /* the fit after the arena rounds when none fits (0: off) */
+#endif
+#ifndef DNNMEM__REMAT_FIT_SEGMENTS
+#define DNNMEM__REMAT_FIT_SEGMENTS 40 /* checkpoint spacings tried: F / 1 .. F / 39 of the forward's bytes, then
+                                         every cut (vit_b_32 fits from F / 13) */
+#endif
+#define DNNMEM__REMAT_FIT_AIMS 8 /* polishes planned at most to win time back (vit_b_32: +27.6% -> +23.3%) */
+
+/* The checkpoints' drop set for spacing t: every non-input value of the
+   forward (row order up to boundary) dropped except the cut values (the
+   one value, of those computed so far, a later forward step reads) at
+   which at least t bytes were dropped since the last kept one. Into
+   w->drop; cut: 1 at a cut value's position. */
+static void dnnmem__remat_fit_drop(dnnmem__remat *w, const uint8_t *cut, int32_t boundary, int64_t t) {
+  int64_t acc = 0;
+  int32_t i, v;
+  for (v = 0; v < w->n; v++) w->drop[v] = 0;
+  for (i = 0; i <= boundary; i++) {
+    v = w->order[i];
+    if (w->fixed[v]) continue;
+    acc += w->p->sizes[v];
+    if (cut[i] && acc >= t) acc = 0;
+    else w->drop[v] = 1;
+  }
+}
+
+/* The sequence of w->drop: the forward (row order up to boundary), then
+   on demand from the sinks and outputs (dnnmem__remat_bound_go, labels in
+   bound_labels) the rest, each dropped value computed again where read
+   after the boundary unless already computed there. Its length, 0 when it
+   outgrows the capacity. */
+static int32_t dnnmem__remat_fit_build(dnnmem__remat *w, int32_t boundary, int32_t *seq) {
+  uint8_t *lab = w->bound_labels;
+  int32_t k, x, len = 0;
+  for (k = 0; k < w->n; k++) {
+    x = w->order[k];
+    lab[x] = (uint8_t)(k > boundary ? 3 : w->drop[x] ? 2 : 1);
+    w->dec_state[x] = 0;
+  }
+  for (k = 0; k <= boundary; k++)
+    if (!dnnmem__remat_bound_go(w, lab, w->order[k], 1, seq, &len)) return 0;
+  for (k = 0; k < w->n; k++) {
+    int sink;
+    x = w->order[k];
+    sink = w->gout_off[x] == w->gout_off[x + 1] || (w->p->is_output && w->p->is_output[x]);
+    if (w->dec_state[x] == 0 && sink && !dnnmem__remat_bound_go(w, lab, x, 2, seq, &len)) return 0;
+  }
+  for (k = 0; k < w->n; k++)
+    if (w->dec_state[w->order[k]] == 0 && !dnnmem__remat_bound_go(w, lab, w->order[k], 2, seq, &len)) return 0;
+  return len;
+}
+
+/* When the arena rounds end with no arena within the budget (vit_b_32:
+   their states bottom out at peaks whose layouts need 1.06 x; a lower
+   peak needs a checkpoint in every layer at once, which no local move
+   makes): schedules of lower peak built from checkpoints
+   (dnnmem__remat_fit_drop at FIT_SEGMENTS spacings, the backward on
+   demand: dnnmem__remat_fit_build), each planned and offered; from the
+   fastest that fits, time won back by polishing at the highest aim whose
+   plan still fits (bisection between its peak and the budget, FIT_AIMS
+   plans). Plans, not moves: a fixed effort, no random draw. Does nothing
+   where an arena fits. */
+static void dnnmem__remat_fit(dnnmem__remat *w) {
+  const dnnmem_graph *g = w->p->graph;
+  int64_t budget = w->o->budget, total = 0, lo, hi, mid;
+  int32_t boundary = 0, i, k, v, len, live = 0, best_len = 0;
+  int32_t *last = w->tmp, *ends = w->csize;
+  uint8_t *cut = w->best_drop;
+  dnnmem_remat_result st, found;
+  if (!DNNMEM__REMAT_FIT || !w->arena_on || w->halted || w->o->reorder_only || w->arena_result.arena < 0 ||
+      w->arena_result.arena <= budget)
+    return;
+  if (dnnmem__remat_sim(w->p, w->order, w->n, &w->sim, &st, w->mem) != DNNMEM_OK) return;
+  for (i = 1; i < w->n; i++)
+    if (w->mem[i] > w->mem[boundary]) boundary = i;
+  /* a cut value: the only forward value read across the step after it */
+  for (i = 0; i < w->n; i++) last[i] = -1, ends[i] = 0;
+  for (i = 0; i <= boundary; i++) {
+    v = w->order[i];
+    for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++)
+      if (!w->fixed[g->in_ids[k]] && last[g->in_ids[k]] < i) last[g->in_ids[k]] = i;
+  }
+  for (i = 0; i <= boundary; i++) {
+    v = w->order[i];
+    if (!w->fixed[v]) total += w->p->sizes[v];
+    if (!w->fixed[v] && last[v] > i) live++, ends[last[v]]++;
+    live -= ends[i];
+    cut[i] = (uint8_t)(live == 1 && !w->fixed[v] && last[v] > i);
+  }
+  DNNMEM_MEMSET(&found, 0, sizeof(found));
+  found.arena = -1;
+  for (k = 1; k <= DNNMEM__REMAT_FIT_SEGMENTS && !w->halted; k++) {
+    if (w->o->stop && w->o->stop(w->o->stop_user)) w->halted = 1; /* a plan can be long */
+    dnnmem__remat_fit_drop(w, cut, boundary, k == DNNMEM__REMAT_FIT_SEGMENTS ? 0 : total / k);
+    len = dnnmem__remat_fit_build(w, boundary, w->seq_tmp);
+    if (len <= 0) continue;
+    st = dnnmem__remat_arena_try(w, w->seq_tmp, len);
+    if (st.arena >= 0 && st.arena <= budget && (found.arena < 0 || st.time < found.time)) {
+      found = st, best_len = len;
+      DNNMEM_MEMCPY(w->bound_seq, w->seq_tmp, (size_t)len * sizeof(int32_t));
+    }
+  }
+  if (found.arena < 0) return;
+  /* time back: the highest polish aim whose plan fits */
+  lo = found.peak, hi = budget;
+  for (k = 0; k < DNNMEM__REMAT_FIT_AIMS && !w->halted && hi - lo > 1; k++) {
+    if (w->o->stop && w->o->stop(w->o->stop_user)) w->halted = 1;
+    mid = lo + (hi - lo) / 2;
+    dnnmem__anneal_load(w, w->bound_seq, best_len);
+    w->budget = w->aim = mid;
+    dnnmem__anneal_polish(w);
+    len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+    st = dnnmem__remat_arena_try(w, w->seq_tmp, len);
+    if (st.arena >= 0 && st.arena <= budget) lo = mid;
+    else hi = mid;
+  }
+  w->budget = w->aim = budget;
+}
+
 static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
                                          const dnnmem_remat_options *options, dnnmem_rng *rng,
                                          int32_t *sequence, int32_t sequence_capacity,
@@ -18451,6 +18580,7 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
   if (w.arena_on) { /* the rest of the run for the arena: its best is the answer */
     dnnmem__remat_arena_phase(&w, sequence, len);
     if (contraction) dnnmem__remat_arena_broadcast(&w);
+    dnnmem__remat_fit(&w);
     if (w.arena_result.arena >= 0) {
       len = w.arena_len;
       found = w.arena_result;

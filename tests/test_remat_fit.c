@@ -1,0 +1,122 @@
+/* tests/test_remat_fit.c: the fit (dnnmem__remat_fit), run by the
+   arena-aware solve after its arena rounds when no arena fits the budget:
+   checkpoint schedules built from the forward's cut values, planned, the
+   fastest that fits polished back towards the budget.
+   The repeated layers of tests/ref.h (ref_remat_layers_graph) at a budget
+   where the row order's plan does not fit: from a state whose only
+   candidate is the row order (the main search found nothing that fits),
+   the fit leaves a candidate whose arena fits, recounted here (validity,
+   peak and time by ref_remat_recount, lifetimes by ref_remat_lifetimes,
+   the public plan's offsets by ref_plan_recount); the same state twice
+   gives the same answer. Where an arena fits already, the fit changes
+   nothing and plans nothing. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "test.h"
+#define DNNMEM_IMPLEMENTATION
+#include "dnnmem.h"
+#include "ref.h"
+#include "remat_state.h"
+
+#define MAXL 256
+
+static char scratch_buf[1 << 24];
+
+/* The arena of seq[0 .. len) by the public plan with the solve's options,
+   recounted on records built by tests/ref.h; -1 if the offsets collide. */
+static int64_t recount_arena(const dnnmem_remat_problem *p, int64_t budget, const int32_t *seq, int32_t len) {
+  dnnmem_plan_options po;
+  dnnmem_remat_plan_result pr;
+  dnnmem_interval rec[MAXL], ref_rec[MAXL];
+  int64_t off[MAXL], upper[MAXL], arena;
+  dnnmem_intervals ip;
+  size_t bytes = 0;
+  void *scratch;
+  int32_t j;
+  dnnmem_remat_arena_options(budget, len, &po);
+  CHECK_EQ(dnnmem_remat_plan_scratch_size(p, &po, seq, len, 0, &bytes), DNNMEM_OK);
+  scratch = malloc(bytes);
+  CHECK_EQ(dnnmem_remat_plan(p, &po, seq, len, 0, rec, off, &pr, scratch, bytes), DNNMEM_OK);
+  free(scratch);
+  ref_remat_lifetimes(p, seq, len, upper);
+  for (j = 0; j < len; j++) ref_rec[j] = ref_plan_record(j, upper[j], p->sizes[seq[j]]);
+  ip.records = ref_rec;
+  ip.count = len;
+  ip.alignment = 0;
+  arena = ref_plan_recount(&ip, off);
+  CHECK_EQ(arena, pr.arena);
+  return arena;
+}
+
+/* The state the fit meets when nothing fits: remat_state's, with the row
+   order planned and offered as the only arena candidate. */
+static void nothing_fits(dnnmem__remat *w, dnnmem_remat_options *oo, dnnmem_rng *rng, ref_remat_graph *g,
+                         int64_t budget) {
+  dnnmem_remat_result row;
+  remat_state(w, oo, rng, g, budget, 1, scratch_buf, sizeof(scratch_buf));
+  row = dnnmem__remat_arena_try(w, w->order, g->n);
+  CHECK(row.arena > budget);
+  CHECK_EQ(w->arena_result.arena, row.arena);
+}
+
+static void test_fit_layers(void) {
+  ref_remat_graph g;
+  int32_t a[8], b[8], sched[64], len, seq[MAXL], i;
+  int64_t peak, time, row_peak, row_time, budget, base_time = 0, arena;
+  dnnmem_remat_options oo;
+  dnnmem_rng rng;
+  dnnmem_remat_result first;
+  static dnnmem__remat w;
+  len = ref_remat_layers_graph(&g, a, b, 0, sched);
+  CHECK(ref_remat_recount(&g.p, sched, len, &row_peak, &row_time));
+  for (i = 0; i < g.n; i++) base_time += g.time[i];
+  CHECK_EQ(row_time, base_time);
+  budget = row_peak * 6 / 10;
+  nothing_fits(&w, &oo, &rng, &g, budget);
+  dnnmem__remat_fit(&w);
+  CHECK(w.arena_result.arena >= 0 && w.arena_result.arena <= budget);
+  len = w.arena_len;
+  CHECK(len > g.n && len <= MAXL); /* recomputes */
+  for (i = 0; i < len; i++) seq[i] = w.arena_cand[i];
+  CHECK(ref_remat_recount(&g.p, seq, len, &peak, &time));
+  CHECK_EQ(peak, w.arena_result.peak);
+  CHECK_EQ(time, w.arena_result.time);
+  CHECK(time > base_time);
+  arena = recount_arena(&g.p, budget, seq, len);
+  CHECK_EQ(arena, w.arena_result.arena);
+  CHECK(arena >= peak && arena <= budget);
+  /* deterministic: the same state, the same answer */
+  first = w.arena_result;
+  nothing_fits(&w, &oo, &rng, &g, budget);
+  dnnmem__remat_fit(&w);
+  CHECK(w.arena_result.time == first.time && w.arena_result.arena == first.arena && w.arena_len == len);
+  CHECK_EQ(memcmp(w.arena_cand, seq, (size_t)len * sizeof(int32_t)), 0);
+}
+
+/* Where an arena fits, the fit plans nothing and changes nothing. */
+static void test_fit_idle(void) {
+  ref_remat_graph g;
+  int32_t a[8], b[8], sched[64], len;
+  int64_t row_peak, row_time;
+  dnnmem_remat_options oo;
+  dnnmem_rng rng;
+  dnnmem_remat_result row, st;
+  static dnnmem__remat w;
+  len = ref_remat_layers_graph(&g, a, b, 0, sched);
+  CHECK(ref_remat_recount(&g.p, sched, len, &row_peak, &row_time));
+  remat_state(&w, &oo, &rng, &g, row_peak, 1, scratch_buf, sizeof(scratch_buf));
+  row = dnnmem__remat_arena_try(&w, w.order, g.n);
+  CHECK(row.arena <= row_peak);
+  st = w.arena_result;
+  w.plan_len = -1; /* a plan would set it */
+  dnnmem__remat_fit(&w);
+  CHECK_EQ(w.plan_len, -1);
+  CHECK(w.arena_result.arena == st.arena && w.arena_result.time == st.time && w.arena_len == g.n);
+}
+
+int main(void) {
+  RUN(test_fit_layers);
+  RUN(test_fit_idle);
+  return test_finish("test_remat_fit");
+}
