@@ -2196,6 +2196,7 @@
 
 
    HISTORY (one line per version; what changed, and why, is in the git log)
+       0.25.0 remat: when no arena fits, checkpoint schedules planned
        0.24.0 remat: a near miss reordered at the same time for its layout
        0.23.0 exact seams' rows by words; remat fit ties, slow-fit restart
        0.22.0 exact failed covers off their stack; remat wheel, fit restart
@@ -2233,9 +2234,9 @@
 #include <stdint.h>
 
 #define DNNMEM_VERSION_MAJOR 0
-#define DNNMEM_VERSION_MINOR 24
+#define DNNMEM_VERSION_MINOR 25
 #define DNNMEM_VERSION_PATCH 0
-#define DNNMEM_VERSION_STRING "0.24.0"
+#define DNNMEM_VERSION_STRING "0.25.0"
 
 #ifndef DNNMEM_DEF
 #ifdef DNNMEM_STATIC
