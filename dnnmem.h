@@ -17748,22 +17748,14 @@ static int dnnmem__remat_bound_go(dnnmem__remat *w, const uint8_t *lab, int32_t 
   return 1;
 }
 
-/* A start from the time bound's labelling (its best cut, dnnmem__tb_value):
-   the nodes not first computed after the cut in row order, then, on
-   demand from the sinks and outputs, those first computed after it, with
-   the recomputed ones computed again where read. The cold start's drop
-   set holds what the cut recomputes on the transformers (softmax and
-   dropout masks) and recomputes chains the cut holds: this start is the
-   bound's trade. Its length, 0 when there is none (no budget, no cut, or
-   it does not fit the capacity). */
-static int32_t dnnmem__remat_bound_start(dnnmem__remat *w, int32_t *seq) {
+/* The sequence of the labels in w->bound_labels (1 computed before the
+   cut and kept, 2 computed before it and again after where read, 3 after
+   it): the nodes labelled 1 or 2 in row order, then on demand from the
+   sinks and outputs (dnnmem__remat_bound_go), then what is left. Its
+   length, 0 when it outgrows the capacity. */
+static int32_t dnnmem__remat_decode_labels(dnnmem__remat *w, int32_t *seq) {
   const uint8_t *lab = w->bound_labels;
-  int64_t extra = 0;
-  int32_t cut = -1, k, len = 0;
-  if (dnnmem__remat_time_bound(w->p, w->o, &extra, &cut, NULL, w->bound_labels, w->bound_mem, w->bound_bytes,
-                               NULL) != DNNMEM_OK ||
-      cut < 0)
-    return 0;
+  int32_t k, len = 0;
   for (k = 0; k < w->n; k++) w->dec_state[k] = 0;
   for (k = 0; k < w->n; k++)
     if (lab[w->order[k]] != 3 && !dnnmem__remat_bound_go(w, lab, w->order[k], 1, seq, &len)) return 0;
@@ -17775,6 +17767,24 @@ static int32_t dnnmem__remat_bound_start(dnnmem__remat *w, int32_t *seq) {
   for (k = 0; k < w->n; k++)
     if (w->dec_state[w->order[k]] == 0 && !dnnmem__remat_bound_go(w, lab, w->order[k], 2, seq, &len)) return 0;
   return len;
+}
+
+/* A start from the time bound's labelling (its best cut, dnnmem__tb_value):
+   the nodes not first computed after the cut in row order, then, on
+   demand from the sinks and outputs, those first computed after it, with
+   the recomputed ones computed again where read. The cold start's drop
+   set holds what the cut recomputes on the transformers (softmax and
+   dropout masks) and recomputes chains the cut holds: this start is the
+   bound's trade. Its length, 0 when there is none (no budget, no cut, or
+   it does not fit the capacity). */
+static int32_t dnnmem__remat_bound_start(dnnmem__remat *w, int32_t *seq) {
+  int64_t extra = 0;
+  int32_t cut = -1;
+  if (dnnmem__remat_time_bound(w->p, w->o, &extra, &cut, NULL, w->bound_labels, w->bound_mem, w->bound_bytes,
+                               NULL) != DNNMEM_OK ||
+      cut < 0)
+    return 0;
+  return dnnmem__remat_decode_labels(w, seq);
 }
 
 /* A start's state after the greedy repair, simulated into *out. Its trials
@@ -18394,30 +18404,15 @@ static void dnnmem__remat_fit_drop(dnnmem__remat *w, const uint8_t *cut, int32_t
   }
 }
 
-/* The sequence of w->drop: the forward (row order up to boundary), then
-   on demand from the sinks and outputs (dnnmem__remat_bound_go, labels in
-   bound_labels) the rest, each dropped value computed again where read
-   after the boundary unless already computed there. Its length, 0 when it
+/* The sequence of w->drop (dnnmem__remat_decode_labels): the forward (row
+   order up to boundary), then the rest on demand, each dropped value
+   computed again where read after the boundary. Its length, 0 when it
    outgrows the capacity. */
 static int32_t dnnmem__remat_fit_build(dnnmem__remat *w, int32_t boundary, int32_t *seq) {
-  uint8_t *lab = w->bound_labels;
-  int32_t k, x, len = 0;
-  for (k = 0; k < w->n; k++) {
-    x = w->order[k];
-    lab[x] = (uint8_t)(k > boundary ? 3 : w->drop[x] ? 2 : 1);
-    w->dec_state[x] = 0;
-  }
-  for (k = 0; k <= boundary; k++)
-    if (!dnnmem__remat_bound_go(w, lab, w->order[k], 1, seq, &len)) return 0;
-  for (k = 0; k < w->n; k++) {
-    int sink;
-    x = w->order[k];
-    sink = w->gout_off[x] == w->gout_off[x + 1] || (w->p->is_output && w->p->is_output[x]);
-    if (w->dec_state[x] == 0 && sink && !dnnmem__remat_bound_go(w, lab, x, 2, seq, &len)) return 0;
-  }
+  int32_t k;
   for (k = 0; k < w->n; k++)
-    if (w->dec_state[w->order[k]] == 0 && !dnnmem__remat_bound_go(w, lab, w->order[k], 2, seq, &len)) return 0;
-  return len;
+    w->bound_labels[w->order[k]] = (uint8_t)(k > boundary ? 3 : w->drop[w->order[k]] ? 2 : 1);
+  return dnnmem__remat_decode_labels(w, seq);
 }
 
 /* When the arena rounds end with no arena within the budget (vit_b_32:
