@@ -1394,16 +1394,17 @@
        when it fits. When still no plan fits, the fit: checkpoint
        schedules (the forward in row order up to its peak step, every
        value dropped but the cut values, the only forward value read
-       across a step, kept every F / k bytes for k = 1 .. 39 and at every
-       cut; the rest on demand from the sinks, each dropped value computed
-       again where read), each planned; from the fastest that fits, time
-       won back by polishing at the highest aim whose plan still fits (8
-       plans, bisection). All of this
-       is a fixed effort, not counted as moves. Every plan is a
-       candidate: the answer is the fastest whose arena fits (none: the
-       smallest arena), so result.arena <= budget whenever DNNMEM_OK. The
-       plans are the arena's extra cost: 7-18% more CPU time at the same
-       move count on the training graphs (tests/BENCHMARKS.md).
+       across a step, kept every F / k bytes, F the forward's bytes, for
+       k = 1 .. 39 and at every cut; the rest on demand from the sinks,
+       each dropped value computed again where read), each planned (a
+       near miss reordered as above); from the fastest that fits, time won
+       back by polishing at the highest aim whose plan still fits (8
+       plans, bisection). All of this is a fixed effort, not counted as
+       moves. Every plan is a candidate: the answer is the fastest whose
+       arena fits (none: the smallest arena), so result.arena <= budget
+       whenever DNNMEM_OK. The plans are the arena's extra cost: 7-18%
+       more CPU time at the same move count on the training graphs
+       (tests/BENCHMARKS.md).
        Row order: the topological order (the given one when topological).
        Checkpoint: Chen, Xu, Zhang, Guestrin, "Training deep nets with
        sublinear memory cost" (arXiv 2016): sqrt(V) segments.
@@ -18384,7 +18385,9 @@ static int32_t dnnmem__remat_trim(const dnnmem_remat_problem *p, int32_t *seq, i
 #define DNNMEM__REMAT_FIT_SEGMENTS 40 /* checkpoint spacings tried: F / 1 .. F / 39 of the forward's bytes, then
                                          every cut (vit_b_32 fits from F / 13) */
 #endif
+#ifndef DNNMEM__REMAT_FIT_AIMS
 #define DNNMEM__REMAT_FIT_AIMS 8 /* polishes planned at most to win time back (vit_b_32: +27.6% -> +23.3%) */
+#endif
 
 /* The checkpoints' drop set for spacing t: every non-input value of the
    forward (row order up to boundary) dropped except the cut values (the

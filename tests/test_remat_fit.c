@@ -8,8 +8,8 @@
    the fit leaves a candidate whose arena fits, recounted here (validity,
    peak and time by ref_remat_recount, lifetimes by ref_remat_lifetimes,
    the public plan's offsets by ref_plan_recount); the same state twice
-   gives the same answer. Where an arena fits already, the fit changes
-   nothing and plans nothing. */
+   gives the same answer. Where an arena fits already, or the solve is
+   reorder-only or stopped, the fit changes nothing and plans nothing. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -120,8 +120,34 @@ static void test_fit_idle(void) {
   CHECK(w.arena_result.arena == st.arena && w.arena_result.time == st.time && w.arena_len == g.n);
 }
 
+/* Nothing fits, but the fit must not run: a reorder-only solve (its
+   answer keeps every node once), or after a stop. */
+static void test_fit_guards(void) {
+  ref_remat_graph g;
+  int32_t a[8], b[8], sched[64], len, pass;
+  int64_t row_peak, row_time, budget;
+  dnnmem_remat_options oo;
+  dnnmem_rng rng;
+  dnnmem_remat_result st;
+  static dnnmem__remat w;
+  len = ref_remat_layers_graph(&g, a, b, 0, sched);
+  CHECK(ref_remat_recount(&g.p, sched, len, &row_peak, &row_time));
+  budget = row_peak * 6 / 10;
+  for (pass = 0; pass < 2; pass++) {
+    nothing_fits(&w, &oo, &rng, &g, budget);
+    if (pass == 0) oo.reorder_only = 1; /* w.o is &oo */
+    else w.halted = 1;
+    st = w.arena_result;
+    w.plan_len = -1;
+    dnnmem__remat_fit(&w);
+    CHECK_EQ(w.plan_len, -1);
+    CHECK(w.arena_result.arena == st.arena && w.arena_result.time == st.time && w.arena_len == g.n);
+  }
+}
+
 int main(void) {
   RUN(test_fit_layers);
   RUN(test_fit_idle);
+  RUN(test_fit_guards);
   return test_finish("test_remat_fit");
 }
