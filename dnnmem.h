@@ -1399,8 +1399,9 @@
        each dropped value computed again where read), each planned (a
        near miss reordered as above); from the fastest that fits, time won
        back by polishing at the highest aim whose plan still fits (8
-       plans, bisection). All of this is a fixed effort, not counted as
-       moves. Every plan is a candidate: the answer is the fastest whose
+       plans, bisection); the fit runs before the broadcast descent, which
+       then starts from its answer. All of this is a fixed effort, not
+       counted as moves. Every plan is a candidate: the answer is the fastest whose
        arena fits (none: the smallest arena), so result.arena <= budget
        whenever DNNMEM_OK. The plans are the arena's extra cost: 7-18%
        more CPU time at the same move count on the training graphs
@@ -18578,8 +18579,8 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
   }
   if (w.arena_on) { /* the rest of the run for the arena: its best is the answer */
     dnnmem__remat_arena_phase(&w, sequence, len);
+    dnnmem__remat_fit(&w); /* before the broadcast: its descent then works on the fit's answer */
     if (contraction) dnnmem__remat_arena_broadcast(&w);
-    dnnmem__remat_fit(&w);
     if (w.arena_result.arena >= 0) {
       len = w.arena_len;
       found = w.arena_result;
