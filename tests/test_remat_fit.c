@@ -99,6 +99,36 @@ static void test_fit_layers(void) {
   CHECK_EQ(memcmp(w.arena_cand, seq, (size_t)len * sizeof(int32_t)), 0);
 }
 
+/* A forward with skip edges (tests/ref.h's random training graph, found
+   among 2,000 where the rule matters): a cut value is the ONLY forward
+   value live across its step; counting any live value as a cut makes
+   this one's fit miss (arena 71 > 62). */
+static void test_fit_skips(void) {
+  ref_remat_graph g;
+  uint64_t rng64 = 63u * 7919u;
+  int32_t fw = 4 + (int32_t)ref_rand(&rng64, 12), bw = 3 + (int32_t)ref_rand(&rng64, 8), seq[MAXL], len, i;
+  int64_t row_peak, row_time, budget, peak, time;
+  dnnmem_remat_options oo;
+  dnnmem_rng rng;
+  static dnnmem__remat w;
+  ref_remat_random_training(&g, fw, bw, &rng64);
+  for (i = 0; i < g.n; i++) seq[i] = i;
+  CHECK(ref_remat_recount(&g.p, seq, g.n, &row_peak, &row_time));
+  budget = row_peak * 8 / 10;
+  nothing_fits(&w, &oo, &rng, &g, budget);
+  dnnmem__remat_fit(&w);
+  len = w.arena_len;
+  CHECK(len > 0 && len <= MAXL);
+  for (i = 0; i < len; i++) seq[i] = w.arena_cand[i];
+  CHECK(ref_remat_recount(&g.p, seq, len, &peak, &time));
+  CHECK_EQ(time, w.arena_result.time);
+  CHECK_EQ(recount_arena(&g.p, budget, seq, len), w.arena_result.arena);
+  CHECK_EQ(budget, 62);
+  CHECK_EQ(w.arena_result.arena, 58);
+  CHECK_EQ(time, 99);
+  CHECK_EQ(len, 21);
+}
+
 /* Where an arena fits, the fit plans nothing and changes nothing. */
 static void test_fit_idle(void) {
   ref_remat_graph g;
@@ -147,6 +177,7 @@ static void test_fit_guards(void) {
 
 int main(void) {
   RUN(test_fit_layers);
+  RUN(test_fit_skips);
   RUN(test_fit_idle);
   RUN(test_fit_guards);
   return test_finish("test_remat_fit");
