@@ -60,16 +60,21 @@ static void nothing_fits(dnnmem__remat *w, dnnmem_remat_options *oo, dnnmem_rng 
   CHECK_EQ(w->arena_result.arena, row.arena);
 }
 
+/* tests/ref.h's repeated layers and its row order's peak and time. */
+static void layers_graph(ref_remat_graph *g, int64_t *row_peak, int64_t *row_time) {
+  int32_t a[8], b[8], sched[64], len = ref_remat_layers_graph(g, a, b, 0, sched);
+  CHECK(ref_remat_recount(&g->p, sched, len, row_peak, row_time));
+}
+
 static void test_fit_layers(void) {
   ref_remat_graph g;
-  int32_t a[8], b[8], sched[64], len, seq[MAXL], i;
+  int32_t len, seq[MAXL], i;
   int64_t peak, time, row_peak, row_time, budget, base_time = 0, arena;
   dnnmem_remat_options oo;
   dnnmem_rng rng;
   dnnmem_remat_result first;
   static dnnmem__remat w;
-  len = ref_remat_layers_graph(&g, a, b, 0, sched);
-  CHECK(ref_remat_recount(&g.p, sched, len, &row_peak, &row_time));
+  layers_graph(&g, &row_peak, &row_time);
   for (i = 0; i < g.n; i++) base_time += g.time[i];
   CHECK_EQ(row_time, base_time);
   budget = row_peak * 6 / 10;
@@ -132,14 +137,12 @@ static void test_fit_skips(void) {
 /* Where an arena fits, the fit plans nothing and changes nothing. */
 static void test_fit_idle(void) {
   ref_remat_graph g;
-  int32_t a[8], b[8], sched[64], len;
   int64_t row_peak, row_time;
   dnnmem_remat_options oo;
   dnnmem_rng rng;
   dnnmem_remat_result row, st;
   static dnnmem__remat w;
-  len = ref_remat_layers_graph(&g, a, b, 0, sched);
-  CHECK(ref_remat_recount(&g.p, sched, len, &row_peak, &row_time));
+  layers_graph(&g, &row_peak, &row_time);
   remat_state(&w, &oo, &rng, &g, row_peak, 1, scratch_buf, sizeof(scratch_buf));
   row = dnnmem__remat_arena_try(&w, w.order, g.n);
   CHECK(row.arena <= row_peak);
@@ -154,14 +157,13 @@ static void test_fit_idle(void) {
    answer keeps every node once), or after a stop. */
 static void test_fit_guards(void) {
   ref_remat_graph g;
-  int32_t a[8], b[8], sched[64], len, pass;
+  int32_t pass;
   int64_t row_peak, row_time, budget;
   dnnmem_remat_options oo;
   dnnmem_rng rng;
   dnnmem_remat_result st;
   static dnnmem__remat w;
-  len = ref_remat_layers_graph(&g, a, b, 0, sched);
-  CHECK(ref_remat_recount(&g.p, sched, len, &row_peak, &row_time));
+  layers_graph(&g, &row_peak, &row_time);
   budget = row_peak * 6 / 10;
   for (pass = 0; pass < 2; pass++) {
     nothing_fits(&w, &oo, &rng, &g, budget);
