@@ -17703,16 +17703,24 @@ static int dnnmem__remat_offer(dnnmem__remat *w, const int32_t *seq, int32_t len
   return 1;
 }
 
+/* The row order's peak step (simulated into w->sim and w->mem), where the
+   drop-set search and the fit cut the forward; -1 if it does not simulate. */
+static int32_t dnnmem__remat_row_peak_step(dnnmem__remat *w) {
+  dnnmem_remat_result st;
+  int32_t k, step = 0;
+  if (dnnmem__remat_sim(w->p, w->order, w->n, &w->sim, &st, w->mem) != DNNMEM_OK) return -1;
+  for (k = 1; k < w->n; k++)
+    if (w->mem[k] > w->mem[step]) step = k;
+  return step;
+}
+
 /* The drop-set search over the first share of the run, cut at the row
    order's peak step; its best is a candidate. 1 when it beats the row
    order (then it starts the plain annealer). */
 static int dnnmem__remat_drop_phase(dnnmem__remat *w) {
   dnnmem_remat_result found;
-  int32_t boundary = 0, k, len;
+  int32_t boundary = dnnmem__remat_row_peak_step(w), len; /* the base: it simulates */
   int warm;
-  dnnmem__remat_sim(w->p, w->order, w->n, &w->sim, &found, w->mem); /* valid: the base */
-  for (k = 1; k < w->n; k++)
-    if (w->mem[k] > w->mem[boundary]) boundary = k;
   w->pipe_end = DNNMEM__REMAT_DECODE_SHARE * w->main_end;
   len = dnnmem__decode_search(w, w->pipe_end, boundary, w->seq_tmp, &found);
   warm = dnnmem__remat_offer(w, w->seq_tmp, len);
@@ -18432,16 +18440,14 @@ static int32_t dnnmem__remat_fit_build(dnnmem__remat *w, int32_t boundary, int32
 static void dnnmem__remat_fit(dnnmem__remat *w) {
   const dnnmem_graph *g = w->p->graph;
   int64_t budget = w->o->budget, total = 0, lo, hi, mid;
-  int32_t boundary = 0, i, k, v, len, live = 0, best_len = 0;
+  int32_t boundary, i, k, v, len, live = 0, best_len = 0;
   int32_t *last = w->tmp, *ends = w->csize;
   uint8_t *cut = w->best_drop;
   dnnmem_remat_result st, found;
   if (!DNNMEM__REMAT_FIT || !w->arena_on || w->halted || w->o->reorder_only || w->arena_result.arena < 0 ||
       w->arena_result.arena <= budget)
     return;
-  if (dnnmem__remat_sim(w->p, w->order, w->n, &w->sim, &st, w->mem) != DNNMEM_OK) return;
-  for (i = 1; i < w->n; i++)
-    if (w->mem[i] > w->mem[boundary]) boundary = i;
+  if ((boundary = dnnmem__remat_row_peak_step(w)) < 0) return;
   /* a cut value: the only forward value read across the step after it */
   for (i = 0; i < w->n; i++) last[i] = -1, ends[i] = 0;
   for (i = 0; i <= boundary; i++) {
