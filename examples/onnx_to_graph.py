@@ -249,6 +249,66 @@ def elem_size(onnx, elem):
     return None if dt is None or dt.kind in "OSU" else dt.itemsize
 
 
+def subgraph_inputs(node):
+    """The names a node's subgraphs (If branches, Loop bodies) read: values
+    of the enclosing graph when nothing inside computes them."""
+    names = set()
+    for a in node.attribute:
+        for g in ([a.g] if a.type == 5 else list(a.graphs) if a.type == 10 else []):
+            inner = {o for n in g.node for o in n.output} | {t.name for t in g.initializer} | {i.name for i in g.input}
+            for n in g.node:
+                names.update(i for i in list(n.input) + sorted(subgraph_inputs(n)) if i and i not in inner)
+    return names
+
+
+def topological(nodes):
+    """(the nodes in a topological order, how many nodes read a value the
+    file computes after them): the file's order
+    when it is one (ONNX requires it, but graph rewriters such as the float16
+    converters append nodes at the end and ONNX Runtime sorts them itself);
+    else Kahn's order, the earliest node in the file first among the ready
+    ones. A cycle is refused, naming its nodes."""
+    import heapq
+    nodes = list(nodes)
+    producer = {}
+    for k, n in enumerate(nodes):
+        for o in n.output:
+            if o:
+                producer.setdefault(o, k)
+    needs = []
+    for k, n in enumerate(nodes):
+        names = set(i for i in n.input if i) | subgraph_inputs(n)
+        needs.append({producer[i] for i in names if i in producer and producer[i] != k})
+    if all(j < k for k, d in enumerate(needs) for j in d):
+        return nodes, 0
+    users = [[] for _ in nodes]
+    for k, d in enumerate(needs):
+        for j in d:
+            users[j].append(k)
+    waiting = [len(d) for d in needs]
+    ready = [k for k, w in enumerate(waiting) if w == 0]
+    heapq.heapify(ready)
+    order = []
+    while ready:
+        k = heapq.heappop(ready)
+        order.append(k)
+        for u in users[k]:
+            waiting[u] -= 1
+            if waiting[u] == 0:
+                heapq.heappush(ready, u)
+    if len(order) < len(nodes):
+        stuck = [k for k in range(len(nodes)) if waiting[k] > 0]
+        k = stuck[0]  # follow unfinished producers back until one repeats: a cycle
+        path = []
+        while k not in path:
+            path.append(k)
+            k = min(j for j in needs[k] if waiting[j] > 0)
+        cycle = path[path.index(k):]
+        raise Bad("the graph has a cycle: %s (each needs the next one's output)"
+                  % " -> ".join(node_label(nodes[j]) for j in cycle + [k]))
+    return [nodes[k] for k in order], sum(1 for k, d in enumerate(needs) if any(j > k for j in d))
+
+
 class Pass:
     def __init__(self, onnx, np, path, model, input_values, bound):
         self.onnx, self.np, self.path, self.model = onnx, np, path, model
@@ -297,7 +357,7 @@ class Pass:
         if not top:  # a branch's own constants
             for t in graph.initializer:
                 self.put_const(t.name, self.onnx.numpy_helper.to_array(t))
-        for node in graph.node:
+        for node in topological(graph.node)[0]:
             self.node(node)
 
     def node(self, node):
@@ -449,7 +509,8 @@ class Pass:
                 inits.append(onnx.numpy_helper.from_array(np.asarray(v.const), i))
             else:
                 inputs.append(helper.make_tensor_value_info(i, v.elem, v.shape))
-        outs = [o for o in node.output if o]
+        if 0 < self.model.ir_version < 4:  # IR 3: shape inference reads an initializer only if it is an input too
+            inputs += [helper.make_tensor_value_info(t.name, t.data_type, t.dims) for t in inits]
         g = helper.make_graph([node], "one", inputs, [], inits)
         opsets = [helper.make_opsetid(o.domain, min(o.version, supported) if o.domain in ("", "ai.onnx") else o.version)
                   for o in self.model.opset_import]
@@ -1005,6 +1066,10 @@ def main(argv):
             rows, sizes, notes = sym.rows()
         else:
             rows, sizes, notes = convert_at(onnx, np, a.model, model, a.dims, bound), None, []
+        moved = topological(g.node)[1]
+        if moved:
+            notes.append("the file's nodes are not in a topological order (%d read a value computed after them): rows "
+                         "in a topological order, the file's where it allows" % moved)
     except Bad as e:
         sys.stderr.write("%s: %s\n" % ("<stdin>" if a.model == "-" else a.model, e))
         return 2
