@@ -244,9 +244,17 @@ def np_dtype(onnx, elem):
         return None
 
 
-def elem_size(onnx, elem):
-    dt = np_dtype(onnx, elem)
-    return None if dt is None or dt.kind in "OSU" else dt.itemsize
+# Bits per element by TensorProto.DataType, as stored: not numpy's type for
+# it (onnx maps BFLOAT16 and the FLOAT8 types to float32 and INT4 to int8).
+ELEM_BITS = {1: 32, 2: 8, 3: 8, 4: 16, 5: 16, 6: 32, 7: 64, 9: 8, 10: 16, 11: 64, 12: 32, 13: 64, 14: 64, 15: 128,
+             16: 16, 17: 8, 18: 8, 19: 8, 20: 8, 21: 4, 22: 4, 23: 4}
+ELEM_NAMES = {0: "UNDEFINED", 8: "STRING"}
+
+
+def elem_bytes(elem, count):
+    """Bytes of count elements (sub-byte types packed, rounded up), or None."""
+    bits = ELEM_BITS.get(elem)
+    return None if bits is None else (count * bits + 7) // 8
 
 
 def subgraph_inputs(node):
@@ -339,13 +347,14 @@ class Pass:
         self.values[name] = Value(arr.shape, elem, const=arr)
 
     def bytes(self, shape, elem, what):
-        size = elem_size(self.onnx, elem)
-        if size is None:
-            raise Bad("value '%s': element type %d has no fixed size (strings are not supported)" % (what, elem))
         n = 1
         for d in shape:
             n *= d
-        return n * size
+        size = elem_bytes(elem, n)
+        if size is None:
+            raise Bad("value '%s': element type %s has no fixed size (strings and unknown types are not supported)"
+                      % (what, ELEM_NAMES.get(elem, elem)))
+        return size
 
     def get(self, node, name):
         if name not in self.values:
