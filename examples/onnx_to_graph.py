@@ -22,8 +22,17 @@ Identity and inlined If outputs are the values they forward (no copy).
 
 If. An If whose condition folds to a constant (with --input NAME=VALUE
 binding a scalar graph input, e.g. a sample rate) is replaced by the
-branch taken. An If that cannot be folded, Loop and Scan are refused,
+branch taken. An If whose condition comes from the data (a detector's
+score deciding whether a verifier runs) is replaced by the branch that
+--if NODE=then|else names (convert once per branch to plan each case);
+without it, it is refused, naming the node. Loop and Scan are refused,
 naming the node: no node with a subgraph becomes one opaque op.
+
+Node order. Rows follow the file's node order when it is topological (as
+ONNX requires); graph rewriters such as the float16 converters append
+nodes at the end, so a file that is not is run in a topological order
+(the file's where it allows) with a note in the header; a cycle is
+refused, naming its nodes.
 
 Dimensions. --list-dims prints each dynamic dimension of the inputs with a
 short name INPUT:AXIS beside the exporter's name; --dim accepts either.
@@ -49,7 +58,8 @@ its time proportional to the output's size. Columns, as
 
     id,name,op,size,time,cpu_time,acc_time,device,xfer,output,inputs
 
-size   bytes of the output (elements x the element type's size; 0 for an
+size   bytes of the output (elements x the element type's size as
+       stored: bfloat16 2, float8 1, int4 half a byte rounded up; 0 for an
        empty tensor), or a polynomial in the symbols.
 times  microseconds from a roofline model (the flags below): per op
        max(flops / peak, bytes / bandwidth) + a fixed overhead, bytes being
@@ -123,6 +133,8 @@ def parse_args(argv):
                         "(an identifier) kept in the sizes; repeatable")
     p.add_argument("--input", action="append", default=[], metavar="NAME=VALUE",
                    help="bind a scalar graph input to a number (folds an If on it); repeatable")
+    p.add_argument("--if", action="append", default=[], metavar="NODE=then|else", dest="branch",
+                   help="take this branch of the If node NODE whose condition is computed from the data; repeatable")
     p.add_argument("--cpu-gflops", type=float, default=100.0, help="CPU peak (default 100 GFLOP/s)")
     p.add_argument("--cpu-gbps", type=float, default=20.0, help="CPU memory bandwidth (default 20 GB/s)")
     p.add_argument("--cpu-overhead-us", type=float, default=0.5, help="per op on the CPU (default 0.5 us)")
@@ -163,6 +175,12 @@ def parse_args(argv):
             p.error("--input %r: expected NAME=NUMBER" % d)
         if not eq or not name:
             p.error("--input %r: expected NAME=NUMBER" % d)
+    a.branches = {}
+    for d in a.branch:
+        name, eq, value = d.rpartition("=")
+        if not eq or not name or value not in ("then", "else"):
+            p.error("--if %r: expected NODE=then or NODE=else" % d)
+        a.branches[name] = value
     a.cpu_ops = set(a.cpu_ops.split(",")) if a.cpu_ops is not None else CPU_OPS
     return a
 
@@ -324,6 +342,8 @@ class Pass:
         self.opset = self.opsets.get("", self.opsets.get("ai.onnx", 1))
         self.values = {}
         self.rows = []  # [name, op, size, node, input rows, input bytes, flops]
+        self.branches = {}  # --if: If node name -> 'then' or 'else'
+        self.ifs = set()  # the If nodes met
         g = model.graph
         for t in g.initializer:
             self.put_const(t.name, self.onnx.numpy_helper.to_array(t))
@@ -405,6 +425,20 @@ class Pass:
             flops = flops_of(op, in_shapes, shape, attrs)
             self.rows.append([name, op, self.bytes(shape, elem, name), node, deps, in_bytes, flops])
 
+    def scalar_inputs(self, v):
+        """The one-element graph inputs the run-time value v depends on."""
+        seen, todo, found = set(), [v.row] if v.row is not None else [], []
+        while todo:
+            r = todo.pop()
+            if r in seen:
+                continue
+            seen.add(r)
+            name, op, _, _, deps = self.rows[r][:5]
+            if op == "input" and prod(self.values[name].shape) == 1:
+                found.append(name)
+            todo.extend(deps)
+        return sorted(found)
+
     def constant(self, node):
         a = node.attribute[0] if node.attribute else None
         if a is None:
@@ -425,12 +459,20 @@ class Pass:
 
     def inline_if(self, node):
         cond = self.get(node, node.input[0])
-        if cond.const is None or cond.const.size != 1:
-            raise Bad("%s: the condition '%s' is computed at run time; bind the scalar input it depends on with "
-                      "--input NAME=VALUE (or fix the dimension it tests with --dim) so the branch is known"
-                      % (node_label(node), node.input[0]))
+        chosen = self.branches.get(node.name) if node.name else None
+        self.ifs.add(node.name)
+        if chosen is None and (cond.const is None or cond.const.size != 1):
+            scalars = self.scalar_inputs(cond)
+            raise Bad("%s: the condition '%s' is computed at run time; %s, or choose the branch with --if %s=then "
+                      "(or =else)" % (node_label(node), node.input[0],
+                                      "bind the scalar input it depends on (%s) with --input NAME=VALUE"
+                                      % ", ".join(scalars) if scalars else
+                                      "it depends on the data (no scalar graph input to bind)",
+                                      node.name or "NODE"))
+        if chosen is None:
+            chosen = "then" if bool(cond.const.reshape(-1)[0]) else "else"
         attrs = {x.name: x.g for x in node.attribute}
-        branch = attrs["then_branch" if bool(cond.const.reshape(-1)[0]) else "else_branch"]
+        branch = attrs[chosen + "_branch"]
         self.run(branch)
         for out, b in zip(node.output, branch.output):
             if out:
@@ -543,12 +585,25 @@ class Pass:
                     any(not d.HasField("dim_value") for d in t.shape.dim):
                 why = "no shape rule for this op" if vi is None or t is None or not t.HasField("shape") else \
                     "its output depends on the data (or on an input not folded)"
+                run_time = [node.input[k] for k in SHAPE_INPUTS.get(node.op_type, ())
+                            if k < len(ins) and ins[k] is not None and ins[k].const is None]
+                if run_time and node.domain in ("", "ai.onnx"):
+                    why = "it depends on the values of input '%s', computed at run time" % run_time[0]
                 if node.domain not in ("", "ai.onnx"):
                     why = "op domain '%s' is not ONNX's (no shape rule)" % node.domain
                 raise Bad("%s: the shape of output '%s' is unknown (%s); inputs: %s"
                           % (node_label(node), o, why, shown))
             result.append(([d.dim_value for d in t.shape.dim], t.elem_type))
         return result
+
+
+# The inputs whose values (not only shapes) give an op's output shape.
+SHAPE_INPUTS = {"Reshape": (1,), "Expand": (1,), "Tile": (1,), "Slice": (1, 2, 3, 4), "Resize": (1, 2, 3),
+                "Upsample": (1,), "Pad": (1, 3), "ConstantOfShape": (0,), "Range": (0, 1, 2), "OneHot": (1,),
+                "TopK": (1,), "Unsqueeze": (1,), "Squeeze": (1,), "Split": (1,), "ReduceSum": (1,),
+                "ReduceMean": (1,), "ReduceMax": (1,), "ReduceMin": (1,), "ReduceProd": (1,), "CenterCropPad": (1,),
+                "HannWindow": (0,), "HammingWindow": (0,), "BlackmanWindow": (0,), "DFT": (1,), "STFT": (2,),
+                "MelWeightMatrix": (0, 1), "NonMaxSuppression": (2,)}
 
 
 def _axes(attrs, ins, k=1):
@@ -786,13 +841,17 @@ def flops_of(op, in_shapes, out_shape, attrs):
 
 # ---- the graph CSV -------------------------------------------------------------
 
-def convert_at(onnx, np, path, model, dims, bound):
+def convert_at(onnx, np, path, model, dims, bound, branches=None):
     """The rows at fixed dimensions: [name, op, size, node, deps, input
     bytes, flops, is output], unused rows dropped, ids renumbered."""
     g = model.graph
     init = {t.name for t in g.initializer}
     p = Pass(onnx, np, path, model, input_shapes(path, g, init, dims, {}, bound), bound)
+    p.branches = branches or {}
     p.run(g, top=True)
+    for name in p.branches:
+        if name not in p.ifs:
+            raise Bad("--if %s: no If node of that name (the model's: %s)" % (name, ", ".join(sorted(p.ifs)) or "none"))
     outputs = set()
     for o in g.output:
         v = p.values.get(o.name)
@@ -898,7 +957,7 @@ class Symbolic:
             for key, sym in self.a.symbols.items():
                 dims[key] = point[self.names.index(sym)]
             try:
-                rows = convert_at(self.onnx, self.np, self.path, self.model, dims, self.bound)
+                rows = convert_at(self.onnx, self.np, self.path, self.model, dims, self.bound, self.a.branches)
             except Bad as e:
                 self.cache[point] = e
                 raise Bad("at %s: %s" % (", ".join("%s = %d" % (n, v) for n, v in zip(self.names, point)), e))
@@ -1074,7 +1133,7 @@ def main(argv):
             sym = Symbolic(onnx, np, a.model, model, a, bound)
             rows, sizes, notes = sym.rows()
         else:
-            rows, sizes, notes = convert_at(onnx, np, a.model, model, a.dims, bound), None, []
+            rows, sizes, notes = convert_at(onnx, np, a.model, model, a.dims, bound, a.branches), None, []
         moved = topological(g.node)[1]
         if moved:
             notes.append("the file's nodes are not in a topological order (%d read a value computed after them): rows "
