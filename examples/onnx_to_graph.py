@@ -85,6 +85,7 @@ newest schema it knows, with own rules for the ops whose inputs changed
 Exit codes: 0, 1 usage, 2 bad input ("FILE: what"; a node named as
 "FILE: node NAME (OP): what"). The model may be - (standard input)."""
 import argparse
+import os
 import re
 import sys
 from fractions import Fraction
@@ -100,6 +101,7 @@ CPU_OPS = {
 }
 NEWEST_OPSET = 21        # past the onnx package's own: the ops that changed get their own rules below
 FOLD_LIMIT = 1 << 20      # elements: larger results are run-time values, not folded
+EXTERNAL_READ = 4096      # elements: external weights up to this are read (shape tensors), larger ones only sized
 FIT_FROM = 512            # symbolic sizes are fitted at values from here (small inputs clamp)
 MAX_DEGREE = 7            # DNNMEM_PLAN_SYMBOLIC_MAX_TERMS - 1
 
@@ -228,6 +230,8 @@ def input_shapes(path, graph, init, dims, symbols, bound):
             if d.HasField("dim_value") and d.dim_value > 0:
                 shape.append(d.dim_value)
                 continue
+            if d.HasField("dim_value") and d.dim_value < 0:
+                raise Bad("input '%s' axis %d: dimension %d (negative)" % (vi.name, k, d.dim_value))
             short, exp = "%s:%d" % (vi.name, k), d.dim_param if d.HasField("dim_param") else ""
             for key in (short, exp):
                 if key and key in dims:
@@ -304,7 +308,9 @@ def topological(nodes):
     needs = []
     for k, n in enumerate(nodes):
         names = set(i for i in n.input if i) | subgraph_inputs(n)
-        needs.append({producer[i] for i in names if i in producer and producer[i] != k})
+        if any(producer.get(i) == k for i in names):
+            raise Bad("the graph has a cycle: %s reads its own output" % node_label(n))
+        needs.append({producer[i] for i in names if i in producer})
     if all(j < k for k, d in enumerate(needs) for j in d):
         return nodes, 0
     users = [[] for _ in nodes]
@@ -338,6 +344,7 @@ def topological(nodes):
 class Pass:
     def __init__(self, onnx, np, path, model, input_values, bound):
         self.onnx, self.np, self.path, self.model = onnx, np, path, model
+        self.base = os.path.dirname(os.path.abspath(path)) if path != "-" else os.getcwd()  # external data's folder
         self.opsets = {o.domain: o.version for o in model.opset_import}
         self.opset = self.opsets.get("", self.opsets.get("ai.onnx", 1))
         self.values = {}
@@ -346,7 +353,7 @@ class Pass:
         self.ifs = set()  # the If nodes met
         g = model.graph
         for t in g.initializer:
-            self.put_const(t.name, self.onnx.numpy_helper.to_array(t))
+            self.initializer(t)
         for name, v in bound.items():
             self.put_const(name, v)
         for vi in g.input:
@@ -355,6 +362,37 @@ class Pass:
             shape, elem = input_values[vi.name]
             self.values[vi.name] = Value(shape, elem, row=len(self.rows))
             self.rows.append([vi.name, "input", self.bytes(shape, elem, vi.name), None, [], 0, 0])
+
+    def initializer(self, t):
+        """A weight: its values, or only its shape when they are stored
+        outside the model (external data) and too many to fold; a small
+        external tensor is read from its file beside the model."""
+        onnx = self.onnx
+        if any(d < 0 for d in t.dims):
+            raise Bad("initializer '%s': dimension %d in its shape %s (negative)"
+                      % (t.name, min(t.dims), list(t.dims)))
+        n = prod(t.dims)
+        if t.data_location == onnx.TensorProto.EXTERNAL:
+            if n <= EXTERNAL_READ:
+                try:
+                    onnx.external_data_helper.load_external_data_for_tensor(t, self.base)
+                    if len(t.raw_data) == elem_bytes(t.data_type, n):  # else a data file cut short
+                        t.data_location = onnx.TensorProto.DEFAULT
+                        del t.external_data[:]
+                except (OSError, ValueError):
+                    pass  # unreadable: its shape only (an op that needs its values names it)
+            if t.data_location == onnx.TensorProto.EXTERNAL or not (t.raw_data or n == 0):
+                if elem_bytes(t.data_type, n) is None:
+                    raise Bad("initializer '%s': element type %s has no fixed size"
+                              % (t.name, ELEM_NAMES.get(t.data_type, t.data_type)))
+                self.values[t.name] = Value(list(t.dims), t.data_type)
+                return
+        try:
+            arr = onnx.numpy_helper.to_array(t)
+        except (ValueError, TypeError, KeyError) as e:  # data of the wrong length for its shape, an unknown type
+            raise Bad("initializer '%s' (shape %s, type %s): its data does not fit it: %s"
+                      % (t.name, list(t.dims), ELEM_NAMES.get(t.data_type, t.data_type), e))
+        self.put_const(t.name, arr)
 
     def put_const(self, name, arr):
         arr = self.np.asarray(arr)
@@ -374,6 +412,8 @@ class Pass:
         if size is None:
             raise Bad("value '%s': element type %s has no fixed size (strings and unknown types are not supported)"
                       % (what, ELEM_NAMES.get(elem, elem)))
+        if size >= 1 << 62:
+            raise Bad("value '%s': shape %s is %d bytes, past what a plan holds (2^62)" % (what, list(shape), size))
         return size
 
     def get(self, node, name):
@@ -385,7 +425,7 @@ class Pass:
     def run(self, graph, top=False):
         if not top:  # a branch's own constants
             for t in graph.initializer:
-                self.put_const(t.name, self.onnx.numpy_helper.to_array(t))
+                self.initializer(t)
         for node in topological(graph.node)[0]:
             self.node(node)
 
@@ -585,10 +625,13 @@ class Pass:
                     any(not d.HasField("dim_value") for d in t.shape.dim):
                 why = "no shape rule for this op" if vi is None or t is None or not t.HasField("shape") else \
                     "its output depends on the data (or on an input not folded)"
-                run_time = [node.input[k] for k in SHAPE_INPUTS.get(node.op_type, ())
+                run_time = [k for k in SHAPE_INPUTS.get(node.op_type, ())
                             if k < len(ins) and ins[k] is not None and ins[k].const is None]
                 if run_time and node.domain in ("", "ai.onnx"):
-                    why = "it depends on the values of input '%s', computed at run time" % run_time[0]
+                    k = run_time[0]
+                    why = "it depends on the values of input '%s', %s" % (
+                        node.input[k], "computed at run time" if ins[k].row is not None else
+                        "a weight whose external data file could not be read")
                 if node.domain not in ("", "ai.onnx"):
                     why = "op domain '%s' is not ONNX's (no shape rule)" % node.domain
                 raise Bad("%s: the shape of output '%s' is unknown (%s); inputs: %s"
@@ -1066,8 +1109,11 @@ class Symbolic:
 
 
 def load(onnx, path):
+    import warnings
+    warnings.simplefilter("ignore")  # protobuf's warnings on a bad file: the error below says it
     try:
-        model = onnx.load_model_from_string(sys.stdin.buffer.read()) if path == "-" else onnx.load(path)
+        model = onnx.load_model_from_string(sys.stdin.buffer.read()) if path == "-" else \
+            onnx.load(path, load_external_data=False)  # weights stored outside: their shapes are enough
     except FileNotFoundError:
         raise Bad("cannot open: no such file")
     except IsADirectoryError:
@@ -1114,6 +1160,7 @@ def main(argv):
         import onnx
         import onnx.shape_inference  # noqa: F401
         import onnx.numpy_helper  # noqa: F401
+        import onnx.external_data_helper  # noqa: F401
     except ImportError:
         sys.stderr.write("onnx_to_graph.py needs numpy and the onnx package (Debian: apt-get install python3-onnx)\n")
         return 1
