@@ -41,6 +41,12 @@ planner breaks ties among equal sizes by the order buffers were added
 (tensor order, not necessarily topological); the intervals CSV carries
 those lifetimes and that order exactly, and fixed offsets.
 
+Dynamic dimensions (-1 in a tensor's shape_signature) are sized as the
+file's shape gives them, as TensorFlow Lite Micro sizes them, with a note
+in the header; past the batch axis the file's size is the exporter's
+placeholder (openWakeWord's melspectrogram.tflite: [1, 1] for [-1, -1]),
+so a warning goes to standard error as well.
+
 The file is read with a flatbuffer reader written here from the published
 schema's field numbers (tensorflow/compiler/mlir/lite/schema/schema.fbs),
 every offset bounds-checked: a bad file is an error message, never a crash.
@@ -396,4 +402,12 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except BrokenPipeError:  # a reader such as head stopped early
+        sys.stderr.close()
+        sys.exit(0)
+    except Exception as e:  # never a traceback: name what went wrong
+        sys.stderr.write("tflite_to_graph.py: unexpected %s: %s (a converter bug: please report it with the model)\n"
+                         % (type(e).__name__, e))
+        sys.exit(2)
