@@ -42,7 +42,9 @@ the symbols, written as plan reads it ("4096*W^2+512*W+64", "3*H*W/8+8").
 The polynomials are found by converting at several values of each symbol
 (from 512 on, at multiples of 64, or of 128, 256... where strided ops
 make the sizes a polynomial on coarser multiples only) and interpolating
-exactly; a further value confirms each fit. The CSV header says for which
+exactly; every further value of the grid (nine in all) and two far
+beyond it confirm each fit (a size that is a step function of the symbol,
+such as a spectrogram's frame count, is refused, not fitted on a plateau). The CSV header says for which
 values the fit was probed (every value, or multiples of L) and down to
 which value; a coefficient < 0 (a dimension such as W - 2) is dropped,
 which makes that size an upper bound. Times are those at the first
@@ -103,6 +105,7 @@ NEWEST_OPSET = 21        # past the onnx package's own: the ops that changed get
 FOLD_LIMIT = 1 << 20      # elements: larger results are run-time values, not folded
 EXTERNAL_READ = 4096      # elements: external weights up to this are read (shape tensors), larger ones only sized
 FIT_FROM = 512            # symbolic sizes are fitted at values from here (small inputs clamp)
+CONFIRM_FAR = (5, 17)     # a fit is confirmed beyond its grid at these many steps past it too
 MAX_DEGREE = 7            # DNNMEM_PLAN_SYMBOLIC_MAX_TERMS - 1
 
 
@@ -1038,9 +1041,13 @@ class Symbolic:
             start = max(step, FIT_FROM)
             xs = [start + step * k for k in range(MAX_DEGREE + 2)]
             try:
-                for n in range(1, MAX_DEGREE + 2):  # the fewest points a further one confirms
+                # the fewest points that every further one of the grid and two far ones confirm: one
+                # further point let a step function (STFT frames, floor((W - 512) / 160) + 1) pass as a
+                # constant on its first plateau
+                far = [start + step * (MAX_DEGREE + 2 + k) for k in CONFIRM_FAR]
+                for n in range(1, MAX_DEGREE + 2):
                     fits = [interpolate(xs[:n], col) for col in zip(*(self.sizes(pt(x)) for x in xs[:n]))]
-                    if self.matches(fits, pt, [xs[n]]):
+                    if self.matches(fits, pt, xs[n:] + far):
                         break
                 else:
                     continue
@@ -1060,7 +1067,7 @@ class Symbolic:
                 low = exact
             return fits, start, exact, low
         raise failure or Bad("a size is not a polynomial of degree <= %d in %s (fitted on multiples of 64 up to "
-                             "4096 from %d)" % (MAX_DEGREE, self.names[axis], FIT_FROM))
+                             "4096 from %d): convert at fixed values with --dim" % (MAX_DEGREE, self.names[axis], FIT_FROM))
 
     def rows(self):
         """(rows at the first fitted point, sizes as text, notes)."""

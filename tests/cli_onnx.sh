@@ -176,6 +176,12 @@ import os
 os.mkdir(d + "/ext")
 onnx.save_model(helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)]), d + "/ext/ext.onnx",
                 save_as_external_data=True, all_tensors_to_one_file=True, location="ext.data", size_threshold=0)
+# a spectrogram's frames: floor((W - 512) / 160) + 1, a step function of the
+# samples W (openWakeWord's melspectrogram.onnx): no polynomial in W
+save("frames", [helper.make_node("Unsqueeze", ["x", "one"], ["x3"]),
+                helper.make_node("Conv", ["x3", "w"], ["y"], strides=[160])],
+     [helper.make_tensor_value_info("x", F, [1, "samples"])], [helper.make_tensor_value_info("y", F, None)],
+     [arr("one", 1), numpy_helper.from_array(np.zeros((2, 1, 512), np.float32), "w")])
 # broken files: weights without data, with too little, with a negative dim;
 # an input with a negative dim; a size past 2^62
 x = helper.make_tensor_value_info("x", F, [2, 4])
@@ -311,6 +317,11 @@ expect "--if malformed: usage" 1 "expected NODE=then or NODE=else" "$PY" $C --if
 expect "a shape from a run-time input's values: names the input" 2 \
   "runshape.onnx: node reshape_it \(Reshape\): the shape of output 'y' is unknown \(it depends on the values of input 'target', computed at run time\)" \
   "$PY" $C "$t/runshape.onnx"
+"$PY" $C --dim x:1=1760 -o "$t/frames.csv" "$t/frames.onnx"
+check "frames at 1760 samples: 8 x 2 floats" "$(rows "$t/frames.csv" 2,4)" "x,7040;x3,7040;y,64;"
+expect "frames in a symbol: a step function refused, not fitted on its first plateau" 2 \
+  "frames.onnx: a size is not a polynomial of degree <= 7 in W .*convert at fixed values with --dim" \
+  "$PY" $C --dim x:1=W "$t/frames.onnx"
 # external data: x 2 x 64 floats, m 2 x 128, y 4 x 64
 "$PY" $C -o "$t/ext.csv" "$t/ext/ext.onnx"
 check "external data: converts" "$(rows "$t/ext.csv" 2-4,11)" "x,input,512,;m,matmul,1024,0;y,reshape,1024,1;"
