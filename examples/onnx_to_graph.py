@@ -103,7 +103,7 @@ CPU_OPS = {
 }
 NEWEST_OPSET = 21        # past the onnx package's own: the ops that changed get their own rules below
 FOLD_LIMIT = 1 << 20      # elements: larger results are run-time values, not folded
-EXTERNAL_READ = 4096      # elements: external weights up to this are read (shape tensors), larger ones only sized
+EXTERNAL_READ = FOLD_LIMIT  # elements: external tensors up to this are read (as folding reads inline ones), larger only sized
 FIT_FROM = 512            # symbolic sizes are fitted at values from here (small inputs clamp)
 CONFIRM_FAR = (5, 17)     # a fit is confirmed beyond its grid at these many steps past it too
 MAX_DEGREE = 7            # DNNMEM_PLAN_SYMBOLIC_MAX_TERMS - 1

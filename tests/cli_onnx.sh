@@ -168,14 +168,18 @@ save("runshape", [helper.make_node("Reshape", ["x", "target"], ["y"], name="resh
      [helper.make_tensor_value_info("x", F, [2, 6]), helper.make_tensor_value_info("target", TensorProto.INT64, [2])],
      [helper.make_tensor_value_info("y", F, None)])
 # external data: the weights in a file beside the model; a small shape tensor too
-g = helper.make_graph([helper.make_node("MatMul", ["x", "w"], ["m"]), helper.make_node("Reshape", ["m", "shape"], ["y"], name="flat")],
+# and a row of the weight gathered by a constant index (folded, as inline)
+g = helper.make_graph([helper.make_node("MatMul", ["x", "w"], ["m"]), helper.make_node("Gather", ["w", "row"], ["wr"]),
+                       helper.make_node("Add", ["m", "wr"], ["m2"]),
+                       helper.make_node("Reshape", ["m2", "shape"], ["y"], name="flat")],
                       "ext", [helper.make_tensor_value_info("x", F, [2, 64])], [helper.make_tensor_value_info("y", F, None)],
-                      [numpy_helper.from_array(np.ones((64, 128), np.float32), "w"),
+                      [numpy_helper.from_array(np.ones((64, 128), np.float32), "w"), arr("row", 0),
                        numpy_helper.from_array(np.array([4, 64], np.int64), "shape")])
 import os
 os.mkdir(d + "/ext")
 onnx.save_model(helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)]), d + "/ext/ext.onnx",
                 save_as_external_data=True, all_tensors_to_one_file=True, location="ext.data", size_threshold=0)
+onnx.save_model(helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)]), d + "/ext_inline.onnx")
 # a spectrogram's frames: floor((W - 512) / 160) + 1, a step function of the
 # samples W (openWakeWord's melspectrogram.onnx): no polynomial in W
 save("frames", [helper.make_node("Unsqueeze", ["x", "one"], ["x3"]),
@@ -324,9 +328,11 @@ expect "frames in a symbol: a step function refused, not fitted on its first pla
   "$PY" $C --dim x:1=W "$t/frames.onnx"
 # external data: x 2 x 64 floats, m 2 x 128, y 4 x 64
 "$PY" $C -o "$t/ext.csv" "$t/ext/ext.onnx"
-check "external data: converts" "$(rows "$t/ext.csv" 2-4,11)" "x,input,512,;m,matmul,1024,0;y,reshape,1024,1;"
+check "external data: converts" "$(rows "$t/ext.csv" 2-4,11)" "x,input,512,;m,matmul,1024,0;m2,add,1024,1;y,reshape,1024,2;"
+"$PY" $C -o "$t/ext_inline.csv" "$t/ext_inline.onnx"
+check "external data: the rows of the same model saved inline" "$(rows "$t/ext.csv" 2-11)" "$(rows "$t/ext_inline.csv" 2-11)"
 (cd "$t/ext" && "$PY" "$OLDPWD/$C" - <ext.onnx >"$t/ext_stdin.csv" 2>"$t/ext_stdin.err")
-check "external data from standard input: beside the working folder" "$(rows "$t/ext_stdin.csv" 2-4,11)" "x,input,512,;m,matmul,1024,0;y,reshape,1024,1;"
+check "external data from standard input: beside the working folder" "$(rows "$t/ext_stdin.csv" 2-4,11)" "x,input,512,;m,matmul,1024,0;m2,add,1024,1;y,reshape,1024,2;"
 mv "$t/ext/ext.data" "$t/ext.data.away"
 expect "external data missing: the weight it needs named" 2 \
   "ext.onnx: node flat \(Reshape\): .*input 'shape', a weight whose external data file could not be read" "$PY" $C "$t/ext/ext.onnx"
