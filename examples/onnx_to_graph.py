@@ -17,7 +17,11 @@ Transpose, Where, reductions... on constants, so that Reshape, Expand and
 Tile targets computed by Shape -> Gather -> Concat chains become known.
 Every other op's output shape comes from ONNX's shape inference on that
 node alone, its folded inputs given as constants. Folded values, like
-initializers (weights) and Constant nodes, stay resident and are not rows.
+initializers (weights) and Constant nodes, stay resident and are not rows,
+except those whose shapes follow a dynamic dimension (a causal mask of seq
+x seq, positions 0..seq; found by converting again with each --dim + 64):
+a runtime computes them at every run, so they are rows, and a symbolic
+conversion keeps one structure at every size.
 Identity and inlined If outputs are the values they forward (no copy).
 
 If. An If whose condition folds to a constant (with --input NAME=VALUE
@@ -354,6 +358,8 @@ class Pass:
         self.rows = []  # [name, op, size, node, input rows, input bytes, flops]
         self.branches = {}  # --if: If node name -> 'then' or 'else'
         self.ifs = set()  # the If nodes met
+        self.no_fold = set()  # values computed at run time though foldable: their shapes follow a dynamic dimension
+        self.folded = {}  # name -> shape of every folded node output
         g = model.graph
         for t in g.initializer:
             self.initializer(t)
@@ -446,11 +452,12 @@ class Pass:
             return
         if op == "Constant":
             return self.put_const(node.output[0], self.constant(node))
-        folded = self.fold(node, ins)
+        folded = self.fold(node, ins) if not self.no_fold.intersection(node.output) else None
         if folded is not None:
             for name, arr in zip(node.output, folded):
                 if name:
                     self.put_const(name, arr)
+                    self.folded[name] = arr.shape
             return
         shapes = self.infer(node, ins)
         deps = sorted({v.row for v in ins if v is not None and v.row is not None})
@@ -887,14 +894,37 @@ def flops_of(op, in_shapes, out_shape, attrs):
 
 # ---- the graph CSV -------------------------------------------------------------
 
-def convert_at(onnx, np, path, model, dims, bound, branches=None):
+def dim_dependent(onnx, np, path, model, dims, bound, branches, keys):
+    """The values a pass would fold whose shapes follow the dynamic
+    dimensions keys (a causal mask of seq x seq, positions 0..seq): their
+    shapes at dims and at each key + 64 differ. A runtime computes them at
+    every run (the shapes are not known before), so they are rows, and a
+    symbolic conversion keeps one structure at every size."""
+    if not keys:
+        return set()
+    first = convert_at(onnx, np, path, model, dims, bound, branches, want_pass=True)
+    moved = dict(dims)
+    for k in keys:
+        moved[k] += 64
+    try:
+        second = convert_at(onnx, np, path, model, moved, bound, branches, want_pass=True)
+    except Bad:
+        return set()  # another size is refused: nothing to compare
+    return {n for n, sh in first.folded.items() if n in second.folded and second.folded[n] != sh}
+
+
+def convert_at(onnx, np, path, model, dims, bound, branches=None, no_fold=(), want_pass=False):
     """The rows at fixed dimensions: [name, op, size, node, deps, input
-    bytes, flops, is output], unused rows dropped, ids renumbered."""
+    bytes, flops, is output], unused rows dropped, ids renumbered (want_pass:
+    the pass itself)."""
     g = model.graph
     init = {t.name for t in g.initializer}
     p = Pass(onnx, np, path, model, input_shapes(path, g, init, dims, {}, bound), bound)
     p.branches = branches or {}
+    p.no_fold = set(no_fold)
     p.run(g, top=True)
+    if want_pass:
+        return p
     for name in p.branches:
         if name not in p.ifs:
             raise Bad("--if %s: no If node of that name (the model's: %s)" % (name, ", ".join(sorted(p.ifs)) or "none"))
@@ -995,6 +1025,12 @@ class Symbolic:
         self.onnx, self.np, self.path, self.model, self.a, self.bound = onnx, np, path, model, a, bound
         self.names = sorted(set(a.symbols.values()), key=list(a.symbols.values()).index)
         self.cache, self.structure = {}, None
+        dims = dict(a.dims)
+        dims.update({k: FIT_FROM for k in a.symbols})
+        try:
+            self.no_fold = dim_dependent(onnx, np, path, model, dims, bound, a.branches, list(a.symbols))
+        except Bad:
+            self.no_fold = set()  # the fit reports the failure at its own points
 
     def at(self, point):
         """Rows at symbol values point (a tuple in self.names' order)."""
@@ -1003,7 +1039,8 @@ class Symbolic:
             for key, sym in self.a.symbols.items():
                 dims[key] = point[self.names.index(sym)]
             try:
-                rows = convert_at(self.onnx, self.np, self.path, self.model, dims, self.bound, self.a.branches)
+                rows = convert_at(self.onnx, self.np, self.path, self.model, dims, self.bound, self.a.branches,
+                                  self.no_fold)
             except Bad as e:
                 self.cache[point] = e
                 raise Bad("at %s: %s" % (", ".join("%s = %d" % (n, v) for n, v in zip(self.names, point)), e))
@@ -1187,7 +1224,10 @@ def main(argv):
             sym = Symbolic(onnx, np, a.model, model, a, bound)
             rows, sizes, notes = sym.rows()
         else:
-            rows, sizes, notes = convert_at(onnx, np, a.model, model, a.dims, bound, a.branches), None, []
+            keys = [k for k in a.dims if k in {s for s, _, _, _ in dynamic_dims(g, init)} |
+                    {e for _, _, _, e in dynamic_dims(g, init) if e}]
+            no_fold = dim_dependent(onnx, np, a.model, model, a.dims, bound, a.branches, keys)
+            rows, sizes, notes = convert_at(onnx, np, a.model, model, a.dims, bound, a.branches, no_fold), None, []
         moved = topological(g.node)[1]
         if moved:
             notes.append("the file's nodes are not in a topological order (%d read a value computed after them): rows "

@@ -186,6 +186,15 @@ save("frames", [helper.make_node("Unsqueeze", ["x", "one"], ["x3"]),
                 helper.make_node("Conv", ["x3", "w"], ["y"], strides=[160])],
      [helper.make_tensor_value_info("x", F, [1, "samples"])], [helper.make_tensor_value_info("y", F, None)],
      [arr("one", 1), numpy_helper.from_array(np.zeros((2, 1, 512), np.float32), "w")])
+# a mask of seq x seq from the run-time length (a GPT's causal mask, built
+# by Shape -> Gather -> Concat -> ConstantOfShape): a run-time value
+x = helper.make_tensor_value_info("x", F, [1, "seq", 8])
+save("mask", [helper.make_node("Shape", ["x"], ["sh"]), helper.make_node("Gather", ["sh", "one0"], ["n"], axis=0),
+              helper.make_node("Unsqueeze", ["n", "zero1"], ["n1"]), helper.make_node("Concat", ["n1", "n1"], ["tt"], axis=0),
+              helper.make_node("ConstantOfShape", ["tt"], ["ones"], value=numpy_helper.from_array(np.array([1], np.float32))),
+              helper.make_node("Transpose", ["x"], ["xt"], perm=[0, 2, 1]), helper.make_node("MatMul", ["x", "xt"], ["scores"]),
+              helper.make_node("Add", ["scores", "ones"], ["y"])], [x], [helper.make_tensor_value_info("y", F, None)],
+     [numpy_helper.from_array(np.array(1, np.int64), "one0"), arr("zero1", 0)])
 # broken files: weights without data, with too little, with a negative dim;
 # an input with a negative dim; a size past 2^62
 x = helper.make_tensor_value_info("x", F, [2, 4])
@@ -326,6 +335,14 @@ check "frames at 1760 samples: 8 x 2 floats" "$(rows "$t/frames.csv" 2,4)" "x,70
 expect "frames in a symbol: a step function refused, not fitted on its first plateau" 2 \
   "frames.onnx: a size is not a polynomial of degree <= 7 in W .*convert at fixed values with --dim" \
   "$PY" $C --dim x:1=W "$t/frames.onnx"
+# the mask at seq 4: 4 x 4 floats, a row (folded, it was left out of the plan);
+# at step 3 x 128 + ones 64 + xt 128 + scores 64 = 384 bytes
+"$PY" $C --dim seq=4 -o "$t/mask.csv" "$t/mask.onnx"
+check "a mask from the run-time length: a row" "$(rows "$t/mask.csv" 2-4,11)" "x,input,128,;ones,constantofshape,64,;xt,transpose,128,0;scores,matmul,64,0 2;y,add,64,1 3;"
+"$PY" $C --dim seq=W -o "$t/mask_W.csv" "$t/mask.onnx"
+check "the mask in a symbol: one structure, W^2 sizes" "$(rows "$t/mask_W.csv" 2,4)" "x,32*W;ones,4*W^2;xt,32*W;scores,4*W^2;y,4*W^2;"
+expect "the symbolic plan at W = 4 = the fixed one" 0 '"at": 4, "arena": 384, "lower_bound": 384' $D plan --json --symbol W=1..64 --at W=4 "$t/mask_W.csv"
+expect "the fixed plan at 4" 0 '"arena": 384, "lower_bound": 384' $D plan --json "$t/mask.csv"
 # external data: x 2 x 64 floats, m 2 x 128, y 4 x 64
 "$PY" $C -o "$t/ext.csv" "$t/ext/ext.onnx"
 check "external data: converts" "$(rows "$t/ext.csv" 2-4,11)" "x,input,512,;m,matmul,1024,0;m2,add,1024,1;y,reshape,1024,2;"
