@@ -655,7 +655,7 @@ SHAPE_INPUTS = {"Reshape": (1,), "Expand": (1,), "Tile": (1,), "Slice": (1, 2, 3
                 "Upsample": (1,), "Pad": (1, 3), "ConstantOfShape": (0,), "Range": (0, 1, 2), "OneHot": (1,),
                 "TopK": (1,), "Unsqueeze": (1,), "Squeeze": (1,), "Split": (1,), "ReduceSum": (1,),
                 "ReduceMean": (1,), "ReduceMax": (1,), "ReduceMin": (1,), "ReduceProd": (1,), "CenterCropPad": (1,),
-                "HannWindow": (0,), "HammingWindow": (0,), "BlackmanWindow": (0,), "DFT": (1,), "STFT": (2,),
+                "HannWindow": (0,), "HammingWindow": (0,), "BlackmanWindow": (0,), "DFT": (1, 2), "STFT": (1, 3), "MaxUnpool": (2,),
                 "MelWeightMatrix": (0, 1), "NonMaxSuppression": (2,)}
 
 
