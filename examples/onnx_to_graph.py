@@ -1156,8 +1156,19 @@ def load(onnx, path):
     import warnings
     warnings.simplefilter("ignore")  # protobuf's warnings on a bad file: the error below says it
     try:
-        model = onnx.load_model_from_string(sys.stdin.buffer.read()) if path == "-" else \
+        if path == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as f:
+                data = f.read(8)
+        if data[4:8] == b"TFL3":
+            raise Bad("a TensorFlow Lite model, not ONNX: convert it with examples/tflite_to_graph.py")
+        if data[:4] == b"PK\x03\x04":
+            raise Bad("a zip archive, not an ONNX model (unzip it: each .onnx inside converts)")
+        model = onnx.load_model_from_string(data) if path == "-" else \
             onnx.load(path, load_external_data=False)  # weights stored outside: their shapes are enough
+    except Bad:
+        raise
     except FileNotFoundError:
         raise Bad("cannot open: no such file")
     except IsADirectoryError:

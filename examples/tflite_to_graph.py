@@ -166,6 +166,11 @@ class Table:
 
 
 def open_model(data):
+    if data[:4] == b"PK\x03\x04":
+        raise BadFile("a zip archive, not a .tflite (a MediaPipe .task bundle? unzip it: each .tflite inside converts)")
+    if data[:1] == b"\x08" and data[4:8] != IDENTIFIER:  # a protobuf's first field, ModelProto's ir_version
+        raise BadFile("not a TensorFlow Lite model (no 'TFL3' identifier; it starts like a protobuf: an ONNX model? "
+                      "convert it with examples/onnx_to_graph.py)")
     if len(data) < 8:
         raise BadFile("not a flatbuffer: %d bytes, too short" % len(data))
     fb = Flatbuffer(data)

@@ -377,6 +377,10 @@ expect "a size past 2^62" 2 "hugedim.onnx: value 'x': shape \[1099511627776, 109
 { printf 'TFL3'; tail -c +5 "$t/tiny.onnx"; } >"$t/magic.onnx"
 "$PY" $C "$t/magic.onnx" >/dev/null 2>"$t/magic.err"
 check "a wrong magic: one line, FILE: what" "$(head -1 "$t/magic.err" | grep -c "^$t/magic.onnx: not a readable ONNX model")" 1
+printf '\034\000\000\000TFL3\000\000' >"$t/lite.onnx"
+expect "a .tflite given to it: says which converter" 2 "lite.onnx: a TensorFlow Lite model, not ONNX: convert it with examples/tflite_to_graph.py" "$PY" $C "$t/lite.onnx"
+printf 'PK\003\004rest' >"$t/zipped.onnx"
+expect "a zip archive: says so" 2 "zipped.onnx: a zip archive, not an ONNX model" "$PY" $C "$t/zipped.onnx"
 : >"$t/empty.onnx"
 expect "an empty file" 2 "empty.onnx: not an ONNX model \(no graph\)" "$PY" $C "$t/empty.onnx"
 for f in bad truncated newer loop nonzero custom cycle selfloop verify runshape nodata shortraw negweight neginput hugedim magic empty; do

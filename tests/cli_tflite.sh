@@ -147,6 +147,10 @@ data = open(out + "/plain.tflite", "rb").read()
 open(out + "/half.tflite", "wb").write(data[:len(data) // 2])
 open(out + "/short.tflite", "wb").write(data[:6])
 open(out + "/text.tflite", "wb").write(b"this is not a model, only some text\n" * 3)
+open(out + "/model.onnx", "wb").write(b"\x08\x07\x12\x07pytorch\x1a\x061.13.0" + bytes(40))  # ModelProto's first fields
+import zipfile
+with zipfile.ZipFile(out + "/bundle.task", "w") as z:
+    z.write(out + "/plain.tflite", "plain.tflite")
 PYEOF
 C=examples/tflite_to_graph.py
 rows() { grep -v '^#' "$1" | tr '\n' ';'; }
@@ -204,6 +208,8 @@ a control-flow op without its options|noopts.tflite|subgraph 0 operator 0: a con
 a type its allocator refuses|string.tflite|subgraph 0 tensor 0: type STRING
 a dynamic shape|dynamic.tflite|subgraph 0 tensor 0: dimension -1 \(dynamic\)
 a tensor index out of range|range.tflite|subgraph 0: operator 0 output: tensor 5 out of range
+an ONNX model|model.onnx|not a TensorFlow Lite model \(no 'TFL3' identifier; it starts like a protobuf: an ONNX model\? convert it with examples/onnx_to_graph.py\)
+a zip archive (a MediaPipe .task)|bundle.task|a zip archive, not a .tflite \(a MediaPipe .task bundle\? unzip it
 EOF
 # 500 random corruptions of the small models (bytes changed, cut short,
 # words overwritten): each converts or is a BadFile, never another exception
