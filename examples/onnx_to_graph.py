@@ -107,7 +107,7 @@ CPU_OPS = {
 }
 NEWEST_OPSET = 21        # past the onnx package's own: the ops that changed get their own rules below
 FOLD_LIMIT = 1 << 20      # elements: larger results are run-time values, not folded
-EXTERNAL_READ = FOLD_LIMIT  # elements: external tensors up to this are read (as folding reads inline ones), larger only sized
+EXTERNAL_READ = FOLD_LIMIT  # elements: external tensors up to this are read (folded as inline ones), larger sized
 FIT_FROM = 512            # symbolic sizes are fitted at values from here (small inputs clamp)
 CONFIRM_FAR = (5, 17)     # a fit is confirmed beyond its grid at these many steps past it too
 MAX_DEGREE = 7            # DNNMEM_PLAN_SYMBOLIC_MAX_TERMS - 1
@@ -655,7 +655,8 @@ SHAPE_INPUTS = {"Reshape": (1,), "Expand": (1,), "Tile": (1,), "Slice": (1, 2, 3
                 "Upsample": (1,), "Pad": (1, 3), "ConstantOfShape": (0,), "Range": (0, 1, 2), "OneHot": (1,),
                 "TopK": (1,), "Unsqueeze": (1,), "Squeeze": (1,), "Split": (1,), "ReduceSum": (1,),
                 "ReduceMean": (1,), "ReduceMax": (1,), "ReduceMin": (1,), "ReduceProd": (1,), "CenterCropPad": (1,),
-                "HannWindow": (0,), "HammingWindow": (0,), "BlackmanWindow": (0,), "DFT": (1, 2), "STFT": (1, 3), "MaxUnpool": (2,),
+                "HannWindow": (0,), "HammingWindow": (0,), "BlackmanWindow": (0,), "DFT": (1, 2), "STFT": (1, 3),
+                "MaxUnpool": (2,),
                 "MelWeightMatrix": (0, 1), "NonMaxSuppression": (2,)}
 
 
@@ -1104,7 +1105,8 @@ class Symbolic:
                 low = exact
             return fits, start, exact, low
         raise failure or Bad("a size is not a polynomial of degree <= %d in %s (fitted on multiples of 64 up to "
-                             "4096 from %d): convert at fixed values with --dim" % (MAX_DEGREE, self.names[axis], FIT_FROM))
+                             "4096 from %d): convert at fixed values with --dim"
+                             % (MAX_DEGREE, self.names[axis], FIT_FROM))
 
     def rows(self):
         """(rows at the first fitted point, sizes as text, notes)."""

@@ -329,14 +329,15 @@ def convert(data):
     warning = None
     if dynamic:
         s, i, shape, sig = dynamic[0]
-        notes.append("%d tensors have a dynamic dimension (-1 in shape_signature), sized as the file's shape gives them, "
-                     "as TensorFlow Lite Micro sizes them (tensor %d:%d: %s for %s)" % (len(dynamic), s, i, shape, sig))
+        notes.append("%d tensors have a dynamic dimension (-1 in shape_signature), sized as the file's shape gives "
+                     "them, as TensorFlow Lite Micro sizes them (tensor %d:%d: %s for %s)"
+                     % (len(dynamic), s, i, shape, sig))
         beyond = [x for x in dynamic if any(d < 0 for d in x[3][1:])]
         if beyond:  # a batch of 1 is what is run; any other dynamic axis was exported at a placeholder size
             s, i, shape, sig = beyond[0]
-            warning = ("%d tensors have a dynamic dimension past the batch (tensor %d:%d: shape %s, shape_signature %s): "
-                       "their sizes are the exporter's placeholder, not the sizes at run time; export the model with "
-                       "a fixed input shape" % (len(beyond), s, i, shape, sig))
+            warning = ("%d tensors have a dynamic dimension past the batch (tensor %d:%d: shape %s, "
+                       "shape_signature %s): their sizes are the exporter's placeholder, not the sizes at run time; "
+                       "export the model with a fixed input shape" % (len(beyond), s, i, shape, sig))
             notes.append("warning: " + warning)
     return rows, offline is not None, notes, warning
 
