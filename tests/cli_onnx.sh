@@ -307,10 +307,14 @@ expect "--at off the unit's multiples" 1 "sizes are integers at multiples of 8 o
 # (a float16 converter's input Cast last) run in a topological order, noted;
 # x 1 x 4 floats 16 bytes, xh half 8, r 8, y 16
 "$PY" $C -o "$t/unsorted.csv" "$t/unsorted.onnx"
-check "nodes out of order: run in a topological order" "$(rows "$t/unsorted.csv" 2-4,11)" "x,input,16,;xh,cast,8,0;r,relu,8,1;y,cast,16,2;"
-expect "nodes out of order: a note in the header" 0 '^# the file.s nodes are not in a topological order \(1 read a value computed after them\)' cat "$t/unsorted.csv"
-expect "a cycle: refused, naming its nodes" 2 "cycle.onnx: the graph has a cycle: node first \(Add\) -> node second \(Relu\) -> node first \(Add\)" "$PY" $C "$t/cycle.onnx"
-expect "a node reading its own output: a cycle" 2 "selfloop.onnx: the graph has a cycle: node me \(Add\) reads its own output" "$PY" $C "$t/selfloop.onnx"
+check "nodes out of order: run in a topological order" \
+  "$(rows "$t/unsorted.csv" 2-4,11)" "x,input,16,;xh,cast,8,0;r,relu,8,1;y,cast,16,2;"
+expect "nodes out of order: a note in the header" 0 \
+  '^# the file.s nodes are not in a topological order \(1 read a value computed after them\)' cat "$t/unsorted.csv"
+expect "a cycle: refused, naming its nodes" 2 \
+  "cycle.onnx: the graph has a cycle: node first \(Add\) -> node second \(Relu\) -> node first \(Add\)" "$PY" $C "$t/cycle.onnx"
+expect "a node reading its own output: a cycle" 2 \
+  "selfloop.onnx: the graph has a cycle: node me \(Add\) reads its own output" "$PY" $C "$t/selfloop.onnx"
 # IR 3, opset 6: conv 5 x 4 x 3 on 2 x 4 x 10: 2 x 5 x 8 floats
 "$PY" $C -o "$t/ir3.csv" "$t/ir3.onnx"
 check "IR 3: initializers listed as inputs shape the conv" "$(rows "$t/ir3.csv" 2-4,11)" "x,input,320,;y,conv,320,0;"
@@ -319,11 +323,14 @@ check "bfloat16: 2 bytes an element" "$(rows "$t/bf16.csv" 2-4)" "x,input,48;h,c
 expect "an If on the data: refused, naming the node and --if" 2 \
   "verify.onnx: node maybe_verify \(If\): the condition 'hit' is computed at run time; it depends on the data \(no scalar graph input to bind\), or choose the branch with --if maybe_verify=then" \
   "$PY" $C "$t/verify.onnx"
-expect "an If on a scalar input: names it" 2 "vad.onnx: node pick_rate \(If\): .*bind the scalar input it depends on \(sr\)" "$PY" $C "$t/vad.onnx"
+expect "an If on a scalar input: names it" 2 \
+  "vad.onnx: node pick_rate \(If\): .*bind the scalar input it depends on \(sr\)" "$PY" $C "$t/vad.onnx"
 "$PY" $C --if maybe_verify=then -o "$t/verify_then.csv" "$t/verify.onnx"
-check "--if NODE=then: the verifier inlined" "$(rows "$t/verify_then.csv" 2-4,10,11)" "x,input,64,0,;s,matmul,4,0,0;p,sigmoid,4,0,1;v1,matmul,4,0,0;v2,sigmoid,4,1,3;"
+check "--if NODE=then: the verifier inlined" \
+  "$(rows "$t/verify_then.csv" 2-4,10,11)" "x,input,64,0,;s,matmul,4,0,0;p,sigmoid,4,0,1;v1,matmul,4,0,0;v2,sigmoid,4,1,3;"
 "$PY" $C --if maybe_verify=else -o "$t/verify_else.csv" "$t/verify.onnx"
-check "--if NODE=else: the score is the output" "$(rows "$t/verify_else.csv" 2-4,10,11)" "x,input,64,0,;s,matmul,4,0,0;p,sigmoid,4,1,1;"
+check "--if NODE=else: the score is the output" \
+  "$(rows "$t/verify_else.csv" 2-4,10,11)" "x,input,64,0,;s,matmul,4,0,0;p,sigmoid,4,1,1;"
 expect "--if of no such node" 2 "vad.onnx: --if nowhere: no If node of that name \(the model's: pick_rate\)" \
   "$PY" $C --input sr=16000 --if nowhere=then "$t/vad.onnx"
 expect "--if malformed: usage" 1 "expected NODE=then or NODE=else" "$PY" $C --if maybe_verify=maybe "$t/verify.onnx"
@@ -338,18 +345,24 @@ expect "frames in a symbol: a step function refused, not fitted on its first pla
 # the mask at seq 4: 4 x 4 floats, a row (folded, it was left out of the plan);
 # at step 3 x 128 + ones 64 + xt 128 + scores 64 = 384 bytes
 "$PY" $C --dim seq=4 -o "$t/mask.csv" "$t/mask.onnx"
-check "a mask from the run-time length: a row" "$(rows "$t/mask.csv" 2-4,11)" "x,input,128,;ones,constantofshape,64,;xt,transpose,128,0;scores,matmul,64,0 2;y,add,64,1 3;"
+check "a mask from the run-time length: a row" \
+  "$(rows "$t/mask.csv" 2-4,11)" "x,input,128,;ones,constantofshape,64,;xt,transpose,128,0;scores,matmul,64,0 2;y,add,64,1 3;"
 "$PY" $C --dim seq=W -o "$t/mask_W.csv" "$t/mask.onnx"
-check "the mask in a symbol: one structure, W^2 sizes" "$(rows "$t/mask_W.csv" 2,4)" "x,32*W;ones,4*W^2;xt,32*W;scores,4*W^2;y,4*W^2;"
-expect "the symbolic plan at W = 4 = the fixed one" 0 '"at": 4, "arena": 384, "lower_bound": 384' $D plan --json --symbol W=1..64 --at W=4 "$t/mask_W.csv"
+check "the mask in a symbol: one structure, W^2 sizes" \
+  "$(rows "$t/mask_W.csv" 2,4)" "x,32*W;ones,4*W^2;xt,32*W;scores,4*W^2;y,4*W^2;"
+expect "the symbolic plan at W = 4 = the fixed one" 0 \
+  '"at": 4, "arena": 384, "lower_bound": 384' $D plan --json --symbol W=1..64 --at W=4 "$t/mask_W.csv"
 expect "the fixed plan at 4" 0 '"arena": 384, "lower_bound": 384' $D plan --json "$t/mask.csv"
 # external data: x 2 x 64 floats, m 2 x 128, y 4 x 64
 "$PY" $C -o "$t/ext.csv" "$t/ext/ext.onnx"
-check "external data: converts" "$(rows "$t/ext.csv" 2-4,11)" "x,input,512,;m,matmul,1024,0;m2,add,1024,1;y,reshape,1024,2;"
+check "external data: converts" \
+  "$(rows "$t/ext.csv" 2-4,11)" "x,input,512,;m,matmul,1024,0;m2,add,1024,1;y,reshape,1024,2;"
 "$PY" $C -o "$t/ext_inline.csv" "$t/ext_inline.onnx"
-check "external data: the rows of the same model saved inline" "$(rows "$t/ext.csv" 2-11)" "$(rows "$t/ext_inline.csv" 2-11)"
+check "external data: the rows of the same model saved inline" \
+  "$(rows "$t/ext.csv" 2-11)" "$(rows "$t/ext_inline.csv" 2-11)"
 (cd "$t/ext" && "$PY" "$OLDPWD/$C" - <ext.onnx >"$t/ext_stdin.csv" 2>"$t/ext_stdin.err")
-check "external data from standard input: beside the working folder" "$(rows "$t/ext_stdin.csv" 2-4,11)" "x,input,512,;m,matmul,1024,0;m2,add,1024,1;y,reshape,1024,2;"
+check "external data from standard input: beside the working folder" \
+  "$(rows "$t/ext_stdin.csv" 2-4,11)" "x,input,512,;m,matmul,1024,0;m2,add,1024,1;y,reshape,1024,2;"
 mv "$t/ext/ext.data" "$t/ext.data.away"
 expect "external data missing: the weight it needs named" 2 \
   "ext.onnx: node flat \(Reshape\): .*input 'shape', a weight whose external data file could not be read" "$PY" $C "$t/ext/ext.onnx"
@@ -369,16 +382,23 @@ expect "--input of a non-input" 2 "vad.onnx: --input rate: no such graph input" 
 expect "--dim malformed: usage, exit 1" 1 'expected NAME=VALUE' "$PY" $C --dim batch "$t/tiny.onnx"
 expect "--help: exit 0" 0 'usage: .*--list-dims' "$PY" $C --help
 expect "no model: usage, exit 1" 1 'usage:' "$PY" $C
-expect "a weight without its data" 2 "nodata.onnx: initializer 'w' \(shape \[4, 4\], type 1\): its data does not fit it" "$PY" $C "$t/nodata.onnx"
-expect "a weight with too little data" 2 "shortraw.onnx: initializer 'w' \(shape \[4, 4\], type 1\): its data does not fit it" "$PY" $C "$t/shortraw.onnx"
-expect "a weight with a negative dimension" 2 "negweight.onnx: initializer 'w': dimension -4 in its shape \[4, -4\] \(negative\)" "$PY" $C "$t/negweight.onnx"
-expect "an input with a negative dimension" 2 "neginput.onnx: input 'x' axis 1: dimension -3 \(negative\)" "$PY" $C "$t/neginput.onnx"
-expect "a size past 2^62" 2 "hugedim.onnx: value 'x': shape \[1099511627776, 1099511627776\] is [0-9]+ bytes, past what a plan holds" "$PY" $C "$t/hugedim.onnx"
+expect "a weight without its data" 2 \
+  "nodata.onnx: initializer 'w' \(shape \[4, 4\], type 1\): its data does not fit it" "$PY" $C "$t/nodata.onnx"
+expect "a weight with too little data" 2 \
+  "shortraw.onnx: initializer 'w' \(shape \[4, 4\], type 1\): its data does not fit it" "$PY" $C "$t/shortraw.onnx"
+expect "a weight with a negative dimension" 2 \
+  "negweight.onnx: initializer 'w': dimension -4 in its shape \[4, -4\] \(negative\)" "$PY" $C "$t/negweight.onnx"
+expect "an input with a negative dimension" 2 \
+  "neginput.onnx: input 'x' axis 1: dimension -3 \(negative\)" "$PY" $C "$t/neginput.onnx"
+expect "a size past 2^62" 2 \
+  "hugedim.onnx: value 'x': shape \[1099511627776, 1099511627776\] is [0-9]+ bytes, past what a plan holds" "$PY" $C "$t/hugedim.onnx"
 { printf 'TFL3'; tail -c +5 "$t/tiny.onnx"; } >"$t/magic.onnx"
 "$PY" $C "$t/magic.onnx" >/dev/null 2>"$t/magic.err"
-check "a wrong magic: one line, FILE: what" "$(head -1 "$t/magic.err" | grep -c "^$t/magic.onnx: not a readable ONNX model")" 1
+check "a wrong magic: one line, FILE: what" \
+  "$(head -1 "$t/magic.err" | grep -c "^$t/magic.onnx: not a readable ONNX model")" 1
 printf '\034\000\000\000TFL3\000\000' >"$t/lite.onnx"
-expect "a .tflite given to it: says which converter" 2 "lite.onnx: a TensorFlow Lite model, not ONNX: convert it with examples/tflite_to_graph.py" "$PY" $C "$t/lite.onnx"
+expect "a .tflite given to it: says which converter" 2 \
+  "lite.onnx: a TensorFlow Lite model, not ONNX: convert it with examples/tflite_to_graph.py" "$PY" $C "$t/lite.onnx"
 printf 'PK\003\004rest' >"$t/zipped.onnx"
 expect "a zip archive: says so" 2 "zipped.onnx: a zip archive, not an ONNX model" "$PY" $C "$t/zipped.onnx"
 : >"$t/empty.onnx"

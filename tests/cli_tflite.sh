@@ -182,12 +182,16 @@ expect "IF: plan reads it" 0 '"n": 9, .*"arena": 80' $D plan --algo greedy-tflm 
 # dynamic dimensions: sized as the file gives them (as TensorFlow Lite Micro
 # does), noted; past the batch a placeholder: a warning on stderr too
 "$PY" $C -o "$t/dynsig.csv" "$t/dynsig.tflite" 2>"$t/dynsig.err"
-check "dynamic past the batch: rows at the file's shape" "$(grep -v '^#' "$t/dynsig.csv" | tr '\n' ';')" "id,lower,upper,size,tensor;0,0,2,16,0:0;1,1,2,16,0:1;"
-check "dynamic past the batch: a warning naming the tensor" "$(grep -c "^$t/dynsig.tflite: warning: 2 tensors have a dynamic dimension past the batch (tensor 0:0: shape \[1, 1\], shape_signature \[-1, -1\])" "$t/dynsig.err")" 1
-expect "dynamic past the batch: noted in the file" 0 '^# warning: 2 tensors have a dynamic dimension past the batch' cat "$t/dynsig.csv"
+check "dynamic past the batch: rows at the file's shape" \
+  "$(grep -v '^#' "$t/dynsig.csv" | tr '\n' ';')" "id,lower,upper,size,tensor;0,0,2,16,0:0;1,1,2,16,0:1;"
+check "dynamic past the batch: a warning naming the tensor" \
+  "$(grep -c "^$t/dynsig.tflite: warning: 2 tensors have a dynamic dimension past the batch (tensor 0:0: shape \[1, 1\], shape_signature \[-1, -1\])" "$t/dynsig.err")" 1
+expect "dynamic past the batch: noted in the file" 0 \
+  '^# warning: 2 tensors have a dynamic dimension past the batch' cat "$t/dynsig.csv"
 "$PY" $C -o "$t/batchsig.csv" "$t/batchsig.tflite" 2>"$t/batchsig.err"
 check "a dynamic batch: no warning" "$(wc -c <"$t/batchsig.err" | tr -d ' ')" 0
-expect "a dynamic batch: noted" 0 '^# 2 tensors have a dynamic dimension \(-1 in shape_signature\), sized as the file.s shape gives them.*tensor 0:0: \[1, 4\] for \[-1, 4\]' cat "$t/batchsig.csv"
+expect "a dynamic batch: noted" 0 \
+  '^# 2 tensors have a dynamic dimension \(-1 in shape_signature\), sized as the file.s shape gives them.*tensor 0:0: \[1, 4\] for \[-1, 4\]' cat "$t/batchsig.csv"
 
 expect "--help" 0 'usage: tflite_to_graph.py' "$PY" $C --help
 expect "no model" 1 'usage:' "$PY" $C
