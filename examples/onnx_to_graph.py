@@ -17,13 +17,26 @@ Transpose, Where, reductions... on constants, so that Reshape, Expand and
 Tile targets computed by Shape -> Gather -> Concat chains become known.
 Every other op's output shape comes from ONNX's shape inference on that
 node alone, its folded inputs given as constants. Folded values, like
-initializers (weights) and Constant nodes, stay resident and are not rows.
+initializers (weights) and Constant nodes, stay resident and are not rows,
+except those whose shapes follow a dynamic dimension (a causal mask of seq
+x seq, positions 0..seq; found by converting again with each --dim + 64):
+a runtime computes them at every run, so they are rows, and a symbolic
+conversion keeps one structure at every size.
 Identity and inlined If outputs are the values they forward (no copy).
 
 If. An If whose condition folds to a constant (with --input NAME=VALUE
 binding a scalar graph input, e.g. a sample rate) is replaced by the
-branch taken. An If that cannot be folded, Loop and Scan are refused,
+branch taken. An If whose condition comes from the data (a detector's
+score deciding whether a verifier runs) is replaced by the branch that
+--if NODE=then|else names (convert once per branch to plan each case);
+without it, it is refused, naming the node. Loop and Scan are refused,
 naming the node: no node with a subgraph becomes one opaque op.
+
+Node order. Rows follow the file's node order when it is topological (as
+ONNX requires); graph rewriters such as the float16 converters append
+nodes at the end, so a file that is not is run in a topological order
+(the file's where it allows) with a note in the header; a cycle is
+refused, naming its nodes.
 
 Dimensions. --list-dims prints each dynamic dimension of the inputs with a
 short name INPUT:AXIS beside the exporter's name; --dim accepts either.
@@ -33,7 +46,9 @@ the symbols, written as plan reads it ("4096*W^2+512*W+64", "3*H*W/8+8").
 The polynomials are found by converting at several values of each symbol
 (from 512 on, at multiples of 64, or of 128, 256... where strided ops
 make the sizes a polynomial on coarser multiples only) and interpolating
-exactly; a further value confirms each fit. The CSV header says for which
+exactly; every further value of the grid (nine in all) and two far
+beyond it confirm each fit (a size that is a step function of the symbol,
+such as a spectrogram's frame count, is refused, not fitted on a plateau). The CSV header says for which
 values the fit was probed (every value, or multiples of L) and down to
 which value; a coefficient < 0 (a dimension such as W - 2) is dropped,
 which makes that size an upper bound. Times are those at the first
@@ -49,7 +64,8 @@ its time proportional to the output's size. Columns, as
 
     id,name,op,size,time,cpu_time,acc_time,device,xfer,output,inputs
 
-size   bytes of the output (elements x the element type's size; 0 for an
+size   bytes of the output (elements x the element type's size as
+       stored: bfloat16 2, float8 1, int4 half a byte rounded up; 0 for an
        empty tensor), or a polynomial in the symbols.
 times  microseconds from a roofline model (the flags below): per op
        max(flops / peak, bytes / bandwidth) + a fixed overhead, bytes being
@@ -75,6 +91,7 @@ newest schema it knows, with own rules for the ops whose inputs changed
 Exit codes: 0, 1 usage, 2 bad input ("FILE: what"; a node named as
 "FILE: node NAME (OP): what"). The model may be - (standard input)."""
 import argparse
+import os
 import re
 import sys
 from fractions import Fraction
@@ -90,7 +107,9 @@ CPU_OPS = {
 }
 NEWEST_OPSET = 21        # past the onnx package's own: the ops that changed get their own rules below
 FOLD_LIMIT = 1 << 20      # elements: larger results are run-time values, not folded
+EXTERNAL_READ = FOLD_LIMIT  # elements: external tensors up to this are read (folded as inline ones), larger sized
 FIT_FROM = 512            # symbolic sizes are fitted at values from here (small inputs clamp)
+CONFIRM_FAR = (5, 17)     # a fit is confirmed beyond its grid at these many steps past it too
 MAX_DEGREE = 7            # DNNMEM_PLAN_SYMBOLIC_MAX_TERMS - 1
 
 
@@ -123,6 +142,8 @@ def parse_args(argv):
                         "(an identifier) kept in the sizes; repeatable")
     p.add_argument("--input", action="append", default=[], metavar="NAME=VALUE",
                    help="bind a scalar graph input to a number (folds an If on it); repeatable")
+    p.add_argument("--if", action="append", default=[], metavar="NODE=then|else", dest="branch",
+                   help="take this branch of the If node NODE whose condition is computed from the data; repeatable")
     p.add_argument("--cpu-gflops", type=float, default=100.0, help="CPU peak (default 100 GFLOP/s)")
     p.add_argument("--cpu-gbps", type=float, default=20.0, help="CPU memory bandwidth (default 20 GB/s)")
     p.add_argument("--cpu-overhead-us", type=float, default=0.5, help="per op on the CPU (default 0.5 us)")
@@ -163,6 +184,12 @@ def parse_args(argv):
             p.error("--input %r: expected NAME=NUMBER" % d)
         if not eq or not name:
             p.error("--input %r: expected NAME=NUMBER" % d)
+    a.branches = {}
+    for d in a.branch:
+        name, eq, value = d.rpartition("=")
+        if not eq or not name or value not in ("then", "else"):
+            p.error("--if %r: expected NODE=then or NODE=else" % d)
+        a.branches[name] = value
     a.cpu_ops = set(a.cpu_ops.split(",")) if a.cpu_ops is not None else CPU_OPS
     return a
 
@@ -210,6 +237,8 @@ def input_shapes(path, graph, init, dims, symbols, bound):
             if d.HasField("dim_value") and d.dim_value > 0:
                 shape.append(d.dim_value)
                 continue
+            if d.HasField("dim_value") and d.dim_value < 0:
+                raise Bad("input '%s' axis %d: dimension %d (negative)" % (vi.name, k, d.dim_value))
             short, exp = "%s:%d" % (vi.name, k), d.dim_param if d.HasField("dim_param") else ""
             for key in (short, exp):
                 if key and key in dims:
@@ -244,21 +273,96 @@ def np_dtype(onnx, elem):
         return None
 
 
-def elem_size(onnx, elem):
-    dt = np_dtype(onnx, elem)
-    return None if dt is None or dt.kind in "OSU" else dt.itemsize
+# Bits per element by TensorProto.DataType, as stored: not numpy's type for
+# it (onnx maps BFLOAT16 and the FLOAT8 types to float32 and INT4 to int8).
+ELEM_BITS = {1: 32, 2: 8, 3: 8, 4: 16, 5: 16, 6: 32, 7: 64, 9: 8, 10: 16, 11: 64, 12: 32, 13: 64, 14: 64, 15: 128,
+             16: 16, 17: 8, 18: 8, 19: 8, 20: 8, 21: 4, 22: 4, 23: 4}
+ELEM_NAMES = {0: "UNDEFINED", 8: "STRING"}
+
+
+def elem_bytes(elem, count):
+    """Bytes of count elements (sub-byte types packed, rounded up), or None."""
+    bits = ELEM_BITS.get(elem)
+    return None if bits is None else (count * bits + 7) // 8
+
+
+def subgraph_inputs(node):
+    """The names a node's subgraphs (If branches, Loop bodies) read: values
+    of the enclosing graph when nothing inside computes them."""
+    names = set()
+    for a in node.attribute:
+        for g in ([a.g] if a.type == 5 else list(a.graphs) if a.type == 10 else []):
+            inner = {o for n in g.node for o in n.output} | {t.name for t in g.initializer} | {i.name for i in g.input}
+            for n in g.node:
+                names.update(i for i in list(n.input) + sorted(subgraph_inputs(n)) if i and i not in inner)
+    return names
+
+
+def topological(nodes):
+    """(the nodes in a topological order, how many nodes read a value the
+    file computes after them): the file's order
+    when it is one (ONNX requires it, but graph rewriters such as the float16
+    converters append nodes at the end and ONNX Runtime sorts them itself);
+    else Kahn's order, the earliest node in the file first among the ready
+    ones. A cycle is refused, naming its nodes."""
+    import heapq
+    nodes = list(nodes)
+    producer = {}
+    for k, n in enumerate(nodes):
+        for o in n.output:
+            if o:
+                producer.setdefault(o, k)
+    needs = []
+    for k, n in enumerate(nodes):
+        names = set(i for i in n.input if i) | subgraph_inputs(n)
+        if any(producer.get(i) == k for i in names):
+            raise Bad("the graph has a cycle: %s reads its own output" % node_label(n))
+        needs.append({producer[i] for i in names if i in producer})
+    if all(j < k for k, d in enumerate(needs) for j in d):
+        return nodes, 0
+    users = [[] for _ in nodes]
+    for k, d in enumerate(needs):
+        for j in d:
+            users[j].append(k)
+    waiting = [len(d) for d in needs]
+    ready = [k for k, w in enumerate(waiting) if w == 0]
+    heapq.heapify(ready)
+    order = []
+    while ready:
+        k = heapq.heappop(ready)
+        order.append(k)
+        for u in users[k]:
+            waiting[u] -= 1
+            if waiting[u] == 0:
+                heapq.heappush(ready, u)
+    if len(order) < len(nodes):
+        stuck = [k for k in range(len(nodes)) if waiting[k] > 0]
+        k = stuck[0]  # follow unfinished producers back until one repeats: a cycle
+        path = []
+        while k not in path:
+            path.append(k)
+            k = min(j for j in needs[k] if waiting[j] > 0)
+        cycle = path[path.index(k):]
+        raise Bad("the graph has a cycle: %s (each needs the next one's output)"
+                  % " -> ".join(node_label(nodes[j]) for j in cycle + [k]))
+    return [nodes[k] for k in order], sum(1 for k, d in enumerate(needs) if any(j > k for j in d))
 
 
 class Pass:
     def __init__(self, onnx, np, path, model, input_values, bound):
         self.onnx, self.np, self.path, self.model = onnx, np, path, model
+        self.base = os.path.dirname(os.path.abspath(path)) if path != "-" else os.getcwd()  # external data's folder
         self.opsets = {o.domain: o.version for o in model.opset_import}
         self.opset = self.opsets.get("", self.opsets.get("ai.onnx", 1))
         self.values = {}
         self.rows = []  # [name, op, size, node, input rows, input bytes, flops]
+        self.branches = {}  # --if: If node name -> 'then' or 'else'
+        self.ifs = set()  # the If nodes met
+        self.no_fold = set()  # values computed at run time though foldable: their shapes follow a dynamic dimension
+        self.folded = {}  # name -> shape of every folded node output
         g = model.graph
         for t in g.initializer:
-            self.put_const(t.name, self.onnx.numpy_helper.to_array(t))
+            self.initializer(t)
         for name, v in bound.items():
             self.put_const(name, v)
         for vi in g.input:
@@ -267,6 +371,37 @@ class Pass:
             shape, elem = input_values[vi.name]
             self.values[vi.name] = Value(shape, elem, row=len(self.rows))
             self.rows.append([vi.name, "input", self.bytes(shape, elem, vi.name), None, [], 0, 0])
+
+    def initializer(self, t):
+        """A weight: its values, or only its shape when they are stored
+        outside the model (external data) and too many to fold; a small
+        external tensor is read from its file beside the model."""
+        onnx = self.onnx
+        if any(d < 0 for d in t.dims):
+            raise Bad("initializer '%s': dimension %d in its shape %s (negative)"
+                      % (t.name, min(t.dims), list(t.dims)))
+        n = prod(t.dims)
+        if t.data_location == onnx.TensorProto.EXTERNAL:
+            if n <= EXTERNAL_READ:
+                try:
+                    onnx.external_data_helper.load_external_data_for_tensor(t, self.base)
+                    if len(t.raw_data) == elem_bytes(t.data_type, n):  # else a data file cut short
+                        t.data_location = onnx.TensorProto.DEFAULT
+                        del t.external_data[:]
+                except (OSError, ValueError):
+                    pass  # unreadable: its shape only (an op that needs its values names it)
+            if t.data_location == onnx.TensorProto.EXTERNAL or not (t.raw_data or n == 0):
+                if elem_bytes(t.data_type, n) is None:
+                    raise Bad("initializer '%s': element type %s has no fixed size"
+                              % (t.name, ELEM_NAMES.get(t.data_type, t.data_type)))
+                self.values[t.name] = Value(list(t.dims), t.data_type)
+                return
+        try:
+            arr = onnx.numpy_helper.to_array(t)
+        except (ValueError, TypeError, KeyError) as e:  # data of the wrong length for its shape, an unknown type
+            raise Bad("initializer '%s' (shape %s, type %s): its data does not fit it: %s"
+                      % (t.name, list(t.dims), ELEM_NAMES.get(t.data_type, t.data_type), e))
+        self.put_const(t.name, arr)
 
     def put_const(self, name, arr):
         arr = self.np.asarray(arr)
@@ -279,13 +414,16 @@ class Pass:
         self.values[name] = Value(arr.shape, elem, const=arr)
 
     def bytes(self, shape, elem, what):
-        size = elem_size(self.onnx, elem)
-        if size is None:
-            raise Bad("value '%s': element type %d has no fixed size (strings are not supported)" % (what, elem))
         n = 1
         for d in shape:
             n *= d
-        return n * size
+        size = elem_bytes(elem, n)
+        if size is None:
+            raise Bad("value '%s': element type %s has no fixed size (strings and unknown types are not supported)"
+                      % (what, ELEM_NAMES.get(elem, elem)))
+        if size >= 1 << 62:
+            raise Bad("value '%s': shape %s is %d bytes, past what a plan holds (2^62)" % (what, list(shape), size))
+        return size
 
     def get(self, node, name):
         if name not in self.values:
@@ -296,8 +434,8 @@ class Pass:
     def run(self, graph, top=False):
         if not top:  # a branch's own constants
             for t in graph.initializer:
-                self.put_const(t.name, self.onnx.numpy_helper.to_array(t))
-        for node in graph.node:
+                self.initializer(t)
+        for node in topological(graph.node)[0]:
             self.node(node)
 
     def node(self, node):
@@ -314,11 +452,12 @@ class Pass:
             return
         if op == "Constant":
             return self.put_const(node.output[0], self.constant(node))
-        folded = self.fold(node, ins)
+        folded = self.fold(node, ins) if not self.no_fold.intersection(node.output) else None
         if folded is not None:
             for name, arr in zip(node.output, folded):
                 if name:
                     self.put_const(name, arr)
+                    self.folded[name] = arr.shape
             return
         shapes = self.infer(node, ins)
         deps = sorted({v.row for v in ins if v is not None and v.row is not None})
@@ -335,6 +474,20 @@ class Pass:
             self.values[name] = Value(shape, elem, row=len(self.rows))
             flops = flops_of(op, in_shapes, shape, attrs)
             self.rows.append([name, op, self.bytes(shape, elem, name), node, deps, in_bytes, flops])
+
+    def scalar_inputs(self, v):
+        """The one-element graph inputs the run-time value v depends on."""
+        seen, todo, found = set(), [v.row] if v.row is not None else [], []
+        while todo:
+            r = todo.pop()
+            if r in seen:
+                continue
+            seen.add(r)
+            name, op, _, _, deps = self.rows[r][:5]
+            if op == "input" and prod(self.values[name].shape) == 1:
+                found.append(name)
+            todo.extend(deps)
+        return sorted(found)
 
     def constant(self, node):
         a = node.attribute[0] if node.attribute else None
@@ -356,12 +509,20 @@ class Pass:
 
     def inline_if(self, node):
         cond = self.get(node, node.input[0])
-        if cond.const is None or cond.const.size != 1:
-            raise Bad("%s: the condition '%s' is computed at run time; bind the scalar input it depends on with "
-                      "--input NAME=VALUE (or fix the dimension it tests with --dim) so the branch is known"
-                      % (node_label(node), node.input[0]))
+        chosen = self.branches.get(node.name) if node.name else None
+        self.ifs.add(node.name)
+        if chosen is None and (cond.const is None or cond.const.size != 1):
+            scalars = self.scalar_inputs(cond)
+            raise Bad("%s: the condition '%s' is computed at run time; %s, or choose the branch with --if %s=then "
+                      "(or =else)" % (node_label(node), node.input[0],
+                                      "bind the scalar input it depends on (%s) with --input NAME=VALUE"
+                                      % ", ".join(scalars) if scalars else
+                                      "it depends on the data (no scalar graph input to bind)",
+                                      node.name or "NODE"))
+        if chosen is None:
+            chosen = "then" if bool(cond.const.reshape(-1)[0]) else "else"
         attrs = {x.name: x.g for x in node.attribute}
-        branch = attrs["then_branch" if bool(cond.const.reshape(-1)[0]) else "else_branch"]
+        branch = attrs[chosen + "_branch"]
         self.run(branch)
         for out, b in zip(node.output, branch.output):
             if out:
@@ -449,7 +610,8 @@ class Pass:
                 inits.append(onnx.numpy_helper.from_array(np.asarray(v.const), i))
             else:
                 inputs.append(helper.make_tensor_value_info(i, v.elem, v.shape))
-        outs = [o for o in node.output if o]
+        if 0 < self.model.ir_version < 4:  # IR 3: shape inference reads an initializer only if it is an input too
+            inputs += [helper.make_tensor_value_info(t.name, t.data_type, t.dims) for t in inits]
         g = helper.make_graph([node], "one", inputs, [], inits)
         opsets = [helper.make_opsetid(o.domain, min(o.version, supported) if o.domain in ("", "ai.onnx") else o.version)
                   for o in self.model.opset_import]
@@ -473,12 +635,29 @@ class Pass:
                     any(not d.HasField("dim_value") for d in t.shape.dim):
                 why = "no shape rule for this op" if vi is None or t is None or not t.HasField("shape") else \
                     "its output depends on the data (or on an input not folded)"
+                run_time = [k for k in SHAPE_INPUTS.get(node.op_type, ())
+                            if k < len(ins) and ins[k] is not None and ins[k].const is None]
+                if run_time and node.domain in ("", "ai.onnx"):
+                    k = run_time[0]
+                    why = "it depends on the values of input '%s', %s" % (
+                        node.input[k], "computed at run time" if ins[k].row is not None else
+                        "a weight whose external data file could not be read")
                 if node.domain not in ("", "ai.onnx"):
                     why = "op domain '%s' is not ONNX's (no shape rule)" % node.domain
                 raise Bad("%s: the shape of output '%s' is unknown (%s); inputs: %s"
                           % (node_label(node), o, why, shown))
             result.append(([d.dim_value for d in t.shape.dim], t.elem_type))
         return result
+
+
+# The inputs whose values (not only shapes) give an op's output shape.
+SHAPE_INPUTS = {"Reshape": (1,), "Expand": (1,), "Tile": (1,), "Slice": (1, 2, 3, 4), "Resize": (1, 2, 3),
+                "Upsample": (1,), "Pad": (1, 3), "ConstantOfShape": (0,), "Range": (0, 1, 2), "OneHot": (1,),
+                "TopK": (1,), "Unsqueeze": (1,), "Squeeze": (1,), "Split": (1,), "ReduceSum": (1,),
+                "ReduceMean": (1,), "ReduceMax": (1,), "ReduceMin": (1,), "ReduceProd": (1,), "CenterCropPad": (1,),
+                "HannWindow": (0,), "HammingWindow": (0,), "BlackmanWindow": (0,), "DFT": (1, 2), "STFT": (1, 3),
+                "MaxUnpool": (2,),
+                "MelWeightMatrix": (0, 1), "NonMaxSuppression": (2,)}
 
 
 def _axes(attrs, ins, k=1):
@@ -716,13 +895,40 @@ def flops_of(op, in_shapes, out_shape, attrs):
 
 # ---- the graph CSV -------------------------------------------------------------
 
-def convert_at(onnx, np, path, model, dims, bound):
+def dim_dependent(onnx, np, path, model, dims, bound, branches, keys):
+    """The values a pass would fold whose shapes follow the dynamic
+    dimensions keys (a causal mask of seq x seq, positions 0..seq): their
+    shapes at dims and at each key + 64 differ. A runtime computes them at
+    every run (the shapes are not known before), so they are rows, and a
+    symbolic conversion keeps one structure at every size."""
+    if not keys:
+        return set()
+    first = convert_at(onnx, np, path, model, dims, bound, branches, want_pass=True)
+    moved = dict(dims)
+    for k in keys:
+        moved[k] += 64
+    try:
+        second = convert_at(onnx, np, path, model, moved, bound, branches, want_pass=True)
+    except Bad:
+        return set()  # another size is refused: nothing to compare
+    return {n for n, sh in first.folded.items() if n in second.folded and second.folded[n] != sh}
+
+
+def convert_at(onnx, np, path, model, dims, bound, branches=None, no_fold=(), want_pass=False):
     """The rows at fixed dimensions: [name, op, size, node, deps, input
-    bytes, flops, is output], unused rows dropped, ids renumbered."""
+    bytes, flops, is output], unused rows dropped, ids renumbered (want_pass:
+    the pass itself)."""
     g = model.graph
     init = {t.name for t in g.initializer}
     p = Pass(onnx, np, path, model, input_shapes(path, g, init, dims, {}, bound), bound)
+    p.branches = branches or {}
+    p.no_fold = set(no_fold)
     p.run(g, top=True)
+    if want_pass:
+        return p
+    for name in p.branches:
+        if name not in p.ifs:
+            raise Bad("--if %s: no If node of that name (the model's: %s)" % (name, ", ".join(sorted(p.ifs)) or "none"))
     outputs = set()
     for o in g.output:
         v = p.values.get(o.name)
@@ -820,6 +1026,12 @@ class Symbolic:
         self.onnx, self.np, self.path, self.model, self.a, self.bound = onnx, np, path, model, a, bound
         self.names = sorted(set(a.symbols.values()), key=list(a.symbols.values()).index)
         self.cache, self.structure = {}, None
+        dims = dict(a.dims)
+        dims.update({k: FIT_FROM for k in a.symbols})
+        try:
+            self.no_fold = dim_dependent(onnx, np, path, model, dims, bound, a.branches, list(a.symbols))
+        except Bad:
+            self.no_fold = set()  # the fit reports the failure at its own points
 
     def at(self, point):
         """Rows at symbol values point (a tuple in self.names' order)."""
@@ -828,7 +1040,8 @@ class Symbolic:
             for key, sym in self.a.symbols.items():
                 dims[key] = point[self.names.index(sym)]
             try:
-                rows = convert_at(self.onnx, self.np, self.path, self.model, dims, self.bound)
+                rows = convert_at(self.onnx, self.np, self.path, self.model, dims, self.bound, self.a.branches,
+                                  self.no_fold)
             except Bad as e:
                 self.cache[point] = e
                 raise Bad("at %s: %s" % (", ".join("%s = %d" % (n, v) for n, v in zip(self.names, point)), e))
@@ -866,9 +1079,13 @@ class Symbolic:
             start = max(step, FIT_FROM)
             xs = [start + step * k for k in range(MAX_DEGREE + 2)]
             try:
-                for n in range(1, MAX_DEGREE + 2):  # the fewest points a further one confirms
+                # the fewest points that every further one of the grid and two far ones confirm: one
+                # further point let a step function (STFT frames, floor((W - 512) / 160) + 1) pass as a
+                # constant on its first plateau
+                far = [start + step * (MAX_DEGREE + 2 + k) for k in CONFIRM_FAR]
+                for n in range(1, MAX_DEGREE + 2):
                     fits = [interpolate(xs[:n], col) for col in zip(*(self.sizes(pt(x)) for x in xs[:n]))]
-                    if self.matches(fits, pt, [xs[n]]):
+                    if self.matches(fits, pt, xs[n:] + far):
                         break
                 else:
                     continue
@@ -888,7 +1105,8 @@ class Symbolic:
                 low = exact
             return fits, start, exact, low
         raise failure or Bad("a size is not a polynomial of degree <= %d in %s (fitted on multiples of 64 up to "
-                             "4096 from %d)" % (MAX_DEGREE, self.names[axis], FIT_FROM))
+                             "4096 from %d): convert at fixed values with --dim"
+                             % (MAX_DEGREE, self.names[axis], FIT_FROM))
 
     def rows(self):
         """(rows at the first fitted point, sizes as text, notes)."""
@@ -937,8 +1155,22 @@ class Symbolic:
 
 
 def load(onnx, path):
+    import warnings
+    warnings.simplefilter("ignore")  # protobuf's warnings on a bad file: the error below says it
     try:
-        model = onnx.load_model_from_string(sys.stdin.buffer.read()) if path == "-" else onnx.load(path)
+        if path == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as f:
+                data = f.read(8)
+        if data[4:8] == b"TFL3":
+            raise Bad("a TensorFlow Lite model, not ONNX: convert it with examples/tflite_to_graph.py")
+        if data[:4] == b"PK\x03\x04":
+            raise Bad("a zip archive, not an ONNX model (unzip it: each .onnx inside converts)")
+        model = onnx.load_model_from_string(data) if path == "-" else \
+            onnx.load(path, load_external_data=False)  # weights stored outside: their shapes are enough
+    except Bad:
+        raise
     except FileNotFoundError:
         raise Bad("cannot open: no such file")
     except IsADirectoryError:
@@ -985,6 +1217,7 @@ def main(argv):
         import onnx
         import onnx.shape_inference  # noqa: F401
         import onnx.numpy_helper  # noqa: F401
+        import onnx.external_data_helper  # noqa: F401
     except ImportError:
         sys.stderr.write("onnx_to_graph.py needs numpy and the onnx package (Debian: apt-get install python3-onnx)\n")
         return 1
@@ -1004,7 +1237,14 @@ def main(argv):
             sym = Symbolic(onnx, np, a.model, model, a, bound)
             rows, sizes, notes = sym.rows()
         else:
-            rows, sizes, notes = convert_at(onnx, np, a.model, model, a.dims, bound), None, []
+            keys = [k for k in a.dims if k in {s for s, _, _, _ in dynamic_dims(g, init)} |
+                    {e for _, _, _, e in dynamic_dims(g, init) if e}]
+            no_fold = dim_dependent(onnx, np, a.model, model, a.dims, bound, a.branches, keys)
+            rows, sizes, notes = convert_at(onnx, np, a.model, model, a.dims, bound, a.branches, no_fold), None, []
+        moved = topological(g.node)[1]
+        if moved:
+            notes.append("the file's nodes are not in a topological order (%d read a value computed after them): rows "
+                         "in a topological order, the file's where it allows" % moved)
     except Bad as e:
         sys.stderr.write("%s: %s\n" % ("<stdin>" if a.model == "-" else a.model, e))
         return 2

@@ -41,6 +41,12 @@ planner breaks ties among equal sizes by the order buffers were added
 (tensor order, not necessarily topological); the intervals CSV carries
 those lifetimes and that order exactly, and fixed offsets.
 
+Dynamic dimensions (-1 in a tensor's shape_signature) are sized as the
+file's shape gives them, as TensorFlow Lite Micro sizes them, with a note
+in the header; past the batch axis the file's size is the exporter's
+placeholder (openWakeWord's melspectrogram.tflite: [1, 1] for [-1, -1]),
+so a warning goes to standard error as well.
+
 The file is read with a flatbuffer reader written here from the published
 schema's field numbers (tensorflow/compiler/mlir/lite/schema/schema.fbs),
 every offset bounds-checked: a bad file is an error message, never a crash.
@@ -160,6 +166,11 @@ class Table:
 
 
 def open_model(data):
+    if data[:4] == b"PK\x03\x04":
+        raise BadFile("a zip archive, not a .tflite (a MediaPipe .task bundle? unzip it: each .tflite inside converts)")
+    if data[:1] == b"\x08" and data[4:8] != IDENTIFIER:  # a protobuf's first field, ModelProto's ir_version
+        raise BadFile("not a TensorFlow Lite model (no 'TFL3' identifier; it starts like a protobuf: an ONNX model? "
+                      "convert it with examples/onnx_to_graph.py)")
     if len(data) < 8:
         raise BadFile("not a flatbuffer: %d bytes, too short" % len(data))
     fb = Flatbuffer(data)
@@ -214,6 +225,7 @@ def convert(data):
 
     # InitializeAllocationInfo: bytes, needs_allocating, offline offset
     info = []  # per tensor of every subgraph: [bytes, needs, offline, first, last]
+    dynamic = []  # (subgraph, tensor, shape, shape_signature) of the tensors with a dynamic dimension
     for s, ts in enumerate(tensors):
         for i, t in enumerate(ts):
             where = "subgraph %d tensor %d" % (s, i)
@@ -228,6 +240,9 @@ def convert(data):
                                   % (where, d))
                 count *= d
             nbytes = count * TYPE_SIZES[ttype]
+            signature = t.ints(7)  # shape_signature: -1 where the dimension is dynamic
+            if signature and any(d < 0 for d in signature):
+                dynamic.append((s, i, t.ints(0) or [], signature))
             b = t.scalar(2, "I")
             if b >= len(buffers):
                 raise BadFile("%s: buffer %d out of range (%d buffers)" % (where, b, len(buffers)))
@@ -311,7 +326,20 @@ def convert(data):
                 rows.append((len(rows), lo, hi + 1, size, None if off == -1 else off, "%d:%d" % (s, i)))
     notes = ["%d subgraphs, %d tensors, %d planned buffers%s" %
              (len(subgraphs), total, len(rows), ", offline-planned offsets" if offline is not None else "")]
-    return rows, offline is not None, notes
+    warning = None
+    if dynamic:
+        s, i, shape, sig = dynamic[0]
+        notes.append("%d tensors have a dynamic dimension (-1 in shape_signature), sized as the file's shape gives "
+                     "them, as TensorFlow Lite Micro sizes them (tensor %d:%d: %s for %s)"
+                     % (len(dynamic), s, i, shape, sig))
+        beyond = [x for x in dynamic if any(d < 0 for d in x[3][1:])]
+        if beyond:  # a batch of 1 is what is run; any other dynamic axis was exported at a placeholder size
+            s, i, shape, sig = beyond[0]
+            warning = ("%d tensors have a dynamic dimension past the batch (tensor %d:%d: shape %s, "
+                       "shape_signature %s): their sizes are the exporter's placeholder, not the sizes at run time; "
+                       "export the model with a fixed input shape" % (len(beyond), s, i, shape, sig))
+            notes.append("warning: " + warning)
+    return rows, offline is not None, notes, warning
 
 
 def main(argv):
@@ -348,13 +376,15 @@ def main(argv):
         sys.stderr.write("%s: %s\n" % (path, e.strerror or e))
         return 2
     try:
-        rows, fixed, notes = convert(data)
+        rows, fixed, notes, warning = convert(data)
     except BadFile as e:
         sys.stderr.write("%s: %s\n" % (path, e))
         return 2
     except RecursionError:
         sys.stderr.write("%s: subgraphs nested too deep\n" % path)
         return 2
+    if warning:
+        sys.stderr.write("%s: warning: %s\n" % (path, warning))
     lines = ["# %s: buffers as TensorFlow Lite Micro's allocator plans them (tflite_to_graph.py)" % path]
     lines += ["# " + n for n in notes]
     lines.append("id,lower,upper,size," + ("offset," if fixed else "") + "tensor")
@@ -378,4 +408,12 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except BrokenPipeError:  # a reader such as head stopped early
+        sys.stderr.close()
+        sys.exit(0)
+    except Exception as e:  # never a traceback: name what went wrong
+        sys.stderr.write("tflite_to_graph.py: unexpected %s: %s (a converter bug: please report it with the model)\n"
+                         % (type(e).__name__, e))
+        sys.exit(2)

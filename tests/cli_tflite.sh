@@ -5,7 +5,8 @@
 # every row checked by hand against its allocator's rules (constants,
 # variables, empty tensors and omitted inputs left out; scopes of a plain
 # graph and of an IF's two subgraphs; a subgraph never called at [-1, -1];
-# offline-planned offsets as fixed offsets), then plan --algo greedy-tflm
+# offline-planned offsets as fixed offsets; dynamic dimensions noted, a
+# placeholder past the batch warned about), then plan --algo greedy-tflm
 # and best read the result (greedy-tflm's offsets worked by hand with its
 # rule; these expected rows and offsets were also checked against its own
 # GreedyMemoryPlanner built from its source, outside make test). Bad files
@@ -32,10 +33,13 @@ def vec_off(b, xs):
         b.PrependUOffsetTRelative(x)
     return b.EndVector()
 
-def tensor(b, shape, ttype, buf, variable=False):
+def tensor(b, shape, ttype, buf, variable=False, signature=None):
     sh = vec_i32(b, shape)
-    b.StartObject(6)
+    sig = vec_i32(b, signature) if signature else None
+    b.StartObject(8)
     b.PrependUOffsetTRelativeSlot(0, sh, 0)
+    if sig:
+        b.PrependUOffsetTRelativeSlot(7, sig, 0)
     b.PrependInt8Slot(1, ttype, 0)
     b.PrependUint32Slot(2, buf, 0)
     b.PrependBoolSlot(5, variable, False)
@@ -133,10 +137,20 @@ model(out + "/string.tflite", [RELU], [([([4], STRING, 0), ([4], F32, 0)], [0], 
 model(out + "/dynamic.tflite", [RELU], [([([-1, 4], F32, 0), ([4], F32, 0)], [0], [1], [(0, [0], [1])])], [b""])
 model(out + "/noopts.tflite", [IF], [([([4], F32, 0)], [0], [0], [(0, [0], [0])])], [b""])
 model(out + "/range.tflite", [RELU], [([([4], F32, 0)], [0], [0], [(0, [0], [5])])], [b""])
+# dynamic dimensions (shape_signature -1) at the exporter's placeholder
+# sizes: openWakeWord's melspectrogram.tflite has [1, 1] for [-1, -1]
+model(out + "/dynsig.tflite", [RELU], [([([1, 1], F32, 0, False, [-1, -1]), ([1, 1], F32, 0, False, [-1, -1])], [0], [1],
+                                        [(0, [0], [1])])], [b""])
+model(out + "/batchsig.tflite", [RELU], [([([1, 4], F32, 0, False, [-1, 4]), ([1, 4], F32, 0, False, [-1, 4])], [0], [1],
+                                          [(0, [0], [1])])], [b""])
 data = open(out + "/plain.tflite", "rb").read()
 open(out + "/half.tflite", "wb").write(data[:len(data) // 2])
 open(out + "/short.tflite", "wb").write(data[:6])
 open(out + "/text.tflite", "wb").write(b"this is not a model, only some text\n" * 3)
+open(out + "/model.onnx", "wb").write(b"\x08\x07\x12\x07pytorch\x1a\x061.13.0" + bytes(40))  # ModelProto's first fields
+import zipfile
+with zipfile.ZipFile(out + "/bundle.task", "w") as z:
+    z.write(out + "/plain.tflite", "plain.tflite")
 PYEOF
 C=examples/tflite_to_graph.py
 rows() { grep -v '^#' "$1" | tr '\n' ';'; }
@@ -165,6 +179,20 @@ check "IF: both subgraphs inside its scope, the unused one at [-1, -1]" "$(rows 
   "id,lower,upper,size,tensor;0,0,7,16,0:0;1,0,7,16,0:1;2,1,7,16,0:2;3,2,4,16,1:0;4,3,4,16,1:1;5,4,6,16,2:0;6,5,7,16,2:1;7,6,7,16,2:2;8,-1,0,16,3:0;"
 expect "IF: plan reads it" 0 '"n": 9, .*"arena": 80' $D plan --algo greedy-tflm --json "$t/if.csv"
 
+# dynamic dimensions: sized as the file gives them (as TensorFlow Lite Micro
+# does), noted; past the batch a placeholder: a warning on stderr too
+"$PY" $C -o "$t/dynsig.csv" "$t/dynsig.tflite" 2>"$t/dynsig.err"
+check "dynamic past the batch: rows at the file's shape" \
+  "$(grep -v '^#' "$t/dynsig.csv" | tr '\n' ';')" "id,lower,upper,size,tensor;0,0,2,16,0:0;1,1,2,16,0:1;"
+check "dynamic past the batch: a warning naming the tensor" \
+  "$(grep -c "^$t/dynsig.tflite: warning: 2 tensors have a dynamic dimension past the batch (tensor 0:0: shape \[1, 1\], shape_signature \[-1, -1\])" "$t/dynsig.err")" 1
+expect "dynamic past the batch: noted in the file" 0 \
+  '^# warning: 2 tensors have a dynamic dimension past the batch' cat "$t/dynsig.csv"
+"$PY" $C -o "$t/batchsig.csv" "$t/batchsig.tflite" 2>"$t/batchsig.err"
+check "a dynamic batch: no warning" "$(wc -c <"$t/batchsig.err" | tr -d ' ')" 0
+expect "a dynamic batch: noted" 0 \
+  '^# 2 tensors have a dynamic dimension \(-1 in shape_signature\), sized as the file.s shape gives them.*tensor 0:0: \[1, 4\] for \[-1, 4\]' cat "$t/batchsig.csv"
+
 expect "--help" 0 'usage: tflite_to_graph.py' "$PY" $C --help
 expect "no model" 1 'usage:' "$PY" $C
 expect "unknown option" 1 'unknown option --fast' "$PY" $C --fast "$t/plain.tflite"
@@ -184,6 +212,8 @@ a control-flow op without its options|noopts.tflite|subgraph 0 operator 0: a con
 a type its allocator refuses|string.tflite|subgraph 0 tensor 0: type STRING
 a dynamic shape|dynamic.tflite|subgraph 0 tensor 0: dimension -1 \(dynamic\)
 a tensor index out of range|range.tflite|subgraph 0: operator 0 output: tensor 5 out of range
+an ONNX model|model.onnx|not a TensorFlow Lite model \(no 'TFL3' identifier; it starts like a protobuf: an ONNX model\? convert it with examples/onnx_to_graph.py\)
+a zip archive (a MediaPipe .task)|bundle.task|a zip archive, not a .tflite \(a MediaPipe .task bundle\? unzip it
 EOF
 # 500 random corruptions of the small models (bytes changed, cut short,
 # words overwritten): each converts or is a BadFile, never another exception
