@@ -18008,6 +18008,10 @@ static int64_t dnnmem__remat_reorder_in(const dnnmem_remat_problem *p, int32_t *
    for its layout (dnnmem__remat_reorder, in fit_ids, its work in plan_mem),
    planned (into look_records and fit_off: the plan of seq stays) and
    offered when it fits. Not a move. */
+#ifdef DNNMEM__DUMP_NEAR
+#include <stdio.h>
+#include <stdlib.h>
+#endif
 static void dnnmem__remat_arena_reorder(dnnmem__remat *w, const int32_t *seq, int32_t len,
                                         const dnnmem_remat_result *found) {
   int64_t budget = w->o->budget;
@@ -18068,6 +18072,17 @@ static dnnmem_remat_result dnnmem__remat_arena_try(dnnmem__remat *w, const int32
     found.arena = pr.arena;
 #ifdef DNNMEM__DEBUG_ARENA
     fprintf(stderr, "  try it %lld prog %.3f aim %.4f peak %.4f arena %.4f time %lld nodes %lld stop %d\n", (long long)w->iteration, w->progress, (double)w->aim/w->o->budget, (double)found.peak/w->o->budget, (double)found.arena/w->o->budget, (long long)found.time, (long long)pr.plan.nodes, pr.plan.stop);
+#endif
+#ifdef DNNMEM__DUMP_NEAR
+    if (found.peak <= w->o->budget && found.arena > w->o->budget && (double)found.arena <= 1.06 * (double)w->o->budget) {
+      FILE *df = fopen(getenv("DNNMEM_DUMP"), "a");
+      int32_t dj;
+      fprintf(df, "S %lld %lld %lld %lld %d\n", (long long)found.time, (long long)found.peak, (long long)found.arena,
+              (long long)w->o->budget, len);
+      for (dj = 0; dj < len; dj++) fprintf(df, "%d ", seq[dj]);
+      fprintf(df, "\n");
+      fclose(df);
+    }
 #endif
     if (seq != w->plan_seq) DNNMEM_MEMCPY(w->plan_seq, seq, (size_t)len * sizeof(int32_t));
     w->plan_len = len;
