@@ -19133,7 +19133,11 @@ static int64_t dnnmem__remat_ties(const dnnmem_interval *rec, int32_t n, int64_t
         int32_t q = order[j];
         int64_t x, a;
         if (w64[q] + rec[q].size > cap || rec[q].lower >= rec[r].upper || rec[r].lower >= rec[q].upper) continue;
+#ifdef DNNMEM__TIES_INSERT
+        { int32_t t; for (t = i; t > j; t--) order[t] = order[t - 1]; order[j] = r; }
+#else
         order[i] = q, order[j] = r;
+#endif
         DNNMEM_MEMCPY(w32, order, (size_t)n * sizeof(int32_t));
         a = dnnmem__remat_first_fit(rec, n, alignment, -1, 0, w64 + 2 * (size_t)n, w32);
         used++;
@@ -19142,7 +19146,13 @@ static int64_t dnnmem__remat_ties(const dnnmem_interval *rec, int32_t n, int64_t
           best = x, arena = a, taken = 1;
           DNNMEM_MEMCPY(w64, w64 + 2 * (size_t)n, (size_t)n * sizeof(int64_t));
         } else {
+#ifdef DNNMEM__TIES_INSERT
+          int32_t t;
+          for (t = j; t < i; t++) order[t] = order[t + 1];
+          order[i] = r;
+#else
           order[i] = r, order[j] = q;
+#endif
         }
       }
     }
@@ -19386,6 +19396,9 @@ static void dnnmem__reorder_move(const int32_t *seq, int32_t len, int32_t x, int
 #ifndef DNNMEM__REMAT_REORDER_UNDER
 #define DNNMEM__REMAT_REORDER_UNDER 1 /* also move what lies under them: without, bert's near misses stall */
 #endif
+#ifndef DNNMEM__REORDER_GROUP_LAST
+#define DNNMEM__REORDER_GROUP_LAST 0
+#endif
 #ifndef DNNMEM__REMAT_REORDER_GROUP
 #define DNNMEM__REMAT_REORDER_GROUP 1 /* each move kind made on every record of one size above at once */
 #endif
@@ -19417,7 +19430,7 @@ static int64_t dnnmem__remat_reorder(const dnnmem_remat_problem *p, int32_t *seq
   const dnnmem_graph *g = p->graph;
   int64_t arena, a2, peak;
   double excess, e2;
-  int32_t used = 0, nbad, i, j, k;
+  int32_t used = 0, nbad, i, j, k, stalled = 0;
   peak = dnnmem__reorder_eval(p, seq, len, budget, alignment, w, &arena, &excess);
   if (peak < 0 || peak > budget) return -1;
   used++;
@@ -19451,7 +19464,7 @@ static int64_t dnnmem__remat_reorder(const dnnmem_remat_problem *p, int32_t *seq
        group moves: the records above of one size are a model's repeated
        shape, and a move of one of them reshuffles first fit's order among
        the rest (the same excess again), so each kind moves them all */
-    for (i = 0; i < nbad && DNNMEM__REMAT_REORDER_GROUP; i++) {
+    for (i = 0; i < nbad && DNNMEM__REMAT_REORDER_GROUP && (!DNNMEM__REORDER_GROUP_LAST || stalled); i++) {
       int32_t r = w->bad[i], kind, q, c, gm;
       for (k = 0; k < i && w->rec[w->bad[k]].size != w->rec[r].size; k++) continue;
       if (k < i) continue; /* its size's group was built */
@@ -19482,7 +19495,8 @@ static int64_t dnnmem__remat_reorder(const dnnmem_remat_problem *p, int32_t *seq
       }
       if (taken) break;
     }
-    if (taken) continue; /* the candidates again, from the new layout */
+    if (taken) { stalled = 0; continue; } /* the candidates again, from the new layout */
+    if (stalled) break;
     for (i = 0; i < nbad; i++) {
       int32_t r = w->bad[i], last = w->sim.last_use[r], fu = w->first_use[r];
       /* its birth later: before its first reader, or half-way */
@@ -19517,6 +19531,7 @@ static int64_t dnnmem__remat_reorder(const dnnmem_remat_problem *p, int32_t *seq
       DNNMEM_MEMCPY(seq, w->trial, (size_t)len * sizeof(int32_t));
       arena = a2, excess = e2, taken = 1; /* w->rec, w->off, w->sim: this trial's */
     }
+    if (!taken && DNNMEM__REORDER_GROUP_LAST) { stalled = 1; continue; }
     if (!taken) break;
   }
   return arena; /* w's layout may be a refused trial's */
