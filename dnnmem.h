@@ -18008,10 +18008,6 @@ static int64_t dnnmem__remat_reorder_in(const dnnmem_remat_problem *p, int32_t *
    for its layout (dnnmem__remat_reorder, in fit_ids, its work in plan_mem),
    planned (into look_records and fit_off: the plan of seq stays) and
    offered when it fits. Not a move. */
-#ifdef DNNMEM__DUMP_NEAR
-#include <stdio.h>
-#include <stdlib.h>
-#endif
 static void dnnmem__remat_arena_reorder(dnnmem__remat *w, const int32_t *seq, int32_t len,
                                         const dnnmem_remat_result *found) {
   int64_t budget = w->o->budget;
@@ -18072,17 +18068,6 @@ static dnnmem_remat_result dnnmem__remat_arena_try(dnnmem__remat *w, const int32
     found.arena = pr.arena;
 #ifdef DNNMEM__DEBUG_ARENA
     fprintf(stderr, "  try it %lld prog %.3f aim %.4f peak %.4f arena %.4f time %lld nodes %lld stop %d\n", (long long)w->iteration, w->progress, (double)w->aim/w->o->budget, (double)found.peak/w->o->budget, (double)found.arena/w->o->budget, (long long)found.time, (long long)pr.plan.nodes, pr.plan.stop);
-#endif
-#ifdef DNNMEM__DUMP_NEAR
-    if (found.peak <= w->o->budget && found.arena > w->o->budget && (double)found.arena <= 1.06 * (double)w->o->budget) {
-      FILE *df = fopen(getenv("DNNMEM_DUMP"), "a");
-      int32_t dj;
-      fprintf(df, "S %lld %lld %lld %lld %d\n", (long long)found.time, (long long)found.peak, (long long)found.arena,
-              (long long)w->o->budget, len);
-      for (dj = 0; dj < len; dj++) fprintf(df, "%d ", seq[dj]);
-      fprintf(df, "\n");
-      fclose(df);
-    }
 #endif
     if (seq != w->plan_seq) DNNMEM_MEMCPY(w->plan_seq, seq, (size_t)len * sizeof(int32_t));
     w->plan_len = len;
@@ -19093,81 +19078,6 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan_scratch_size(const dnnmem_remat_probl
                                   &plan_bytes, &fit_off, &fit_ids, NULL, 0, out_bytes);
 }
 
-/* Ties chosen (a near miss the wheel did not fix): sizes repeat on
-   training schedules, and first fit's largest-first order leaves the order
-   among equal sizes to the tie rule; the records it stacks above the
-   capacity are of one or two sizes. A descent on that order: a record above
-   cap changes places with an earlier record of its size live with it and
-   placed below cap; first fit runs along the new order, and the exchange is
-   kept when the bytes x steps above cap fall (a fit answers). At most
-   DNNMEM__REMAT_TIES_FITS layouts; then push from the best order's layout
-   when it is a near miss. No draws. Scratch as the wheel's. Returns the
-   arena of a layout within cap (in offsets), else -1 (offsets unchanged). */
-#ifndef DNNMEM__REMAT_TIES_FITS
-#define DNNMEM__REMAT_TIES_FITS 64 /* first fit's layouts (about 3.5 ms each on bert) */
-#endif
-static int64_t dnnmem__remat_ties_excess(const dnnmem_interval *rec, int32_t n, const int64_t *off, int64_t cap) {
-  int64_t x = 0;
-  int32_t i;
-  for (i = 0; i < n; i++) x += dnnmem__remat_push_excess(&rec[i], off[i], cap);
-  return x;
-}
-
-static int64_t dnnmem__remat_ties(const dnnmem_interval *rec, int32_t n, int64_t alignment, int64_t cap,
-                                  int64_t *offsets, int64_t *w64, int32_t *w32) {
-  int32_t *order = w32 + 4 * (size_t)n, used = 0, i, j, taken = 1;
-  int64_t arena, best, total = 0;
-  for (i = 0; i < n; i++) { /* the areas sum in int64_t (as push's) */
-    if (rec[i].size > (DNNMEM__I64_MAX - total) / (n + 1)) return -1;
-    total += rec[i].size;
-  }
-  arena = dnnmem__remat_first_fit(rec, n, alignment, 0, 0, w64, w32);
-  DNNMEM_MEMCPY(order, w32, (size_t)n * sizeof(int32_t));
-  best = dnnmem__remat_ties_excess(rec, n, w64, cap);
-  while (taken && best > 0 && used < DNNMEM__REMAT_TIES_FITS) {
-    taken = 0;
-    for (i = 1; i < n && !taken && used < DNNMEM__REMAT_TIES_FITS; i++) { /* the largest first */
-      int32_t r = order[i];
-      if (w64[r] + rec[r].size <= cap) continue;
-      for (j = i - 1; j >= 0 && rec[order[j]].size == rec[r].size && !taken && used < DNNMEM__REMAT_TIES_FITS; j--) {
-        int32_t q = order[j];
-        int64_t x, a;
-        if (w64[q] + rec[q].size > cap || rec[q].lower >= rec[r].upper || rec[r].lower >= rec[q].upper) continue;
-#ifdef DNNMEM__TIES_INSERT
-        { int32_t t; for (t = i; t > j; t--) order[t] = order[t - 1]; order[j] = r; }
-#else
-        order[i] = q, order[j] = r;
-#endif
-        DNNMEM_MEMCPY(w32, order, (size_t)n * sizeof(int32_t));
-        a = dnnmem__remat_first_fit(rec, n, alignment, -1, 0, w64 + 2 * (size_t)n, w32);
-        used++;
-        x = dnnmem__remat_ties_excess(rec, n, w64 + 2 * (size_t)n, cap);
-        if (x < best) {
-          best = x, arena = a, taken = 1;
-          DNNMEM_MEMCPY(w64, w64 + 2 * (size_t)n, (size_t)n * sizeof(int64_t));
-        } else {
-#ifdef DNNMEM__TIES_INSERT
-          int32_t t;
-          for (t = j; t < i; t++) order[t] = order[t + 1];
-          order[i] = r;
-#else
-          order[i] = r, order[j] = q;
-#endif
-        }
-      }
-    }
-  }
-#ifdef DNNMEM__DEBUG_TIES
-  fprintf(stderr, "  ties: %d layouts, arena %.4f, excess %lld\n", used, (double)arena / cap, (long long)best);
-#endif
-  if (arena <= cap) {
-    DNNMEM_MEMCPY(offsets, w64, (size_t)n * sizeof(int64_t));
-    return arena;
-  }
-  if (arena - cap > cap / DNNMEM__REMAT_PUSH_MARGIN) return -1;
-  return dnnmem__remat_push(rec, n, alignment, cap, offsets, w64, w32);
-}
-
 /* A schedule's records (no gaps, no links) laid out: the interval
    planner, then while its plan misses options->capacity first fit's
    orders, push insertion and the wheel on a near miss (above). */
@@ -19215,8 +19125,6 @@ static dnnmem_result dnnmem__remat_plan_offsets(const dnnmem_interval *records, 
     else DNNMEM_MEMCPY(fit_off, offsets, (size_t)length * sizeof(int64_t));
     pa = dnnmem__remat_push(records, length, alignment, options->capacity, offsets, fit_off, fit_ids);
     if (pa < 0) pa = dnnmem__remat_wheel(records, length, alignment, options->capacity, offsets, fit_off, fit_ids);
-    if (pa < 0 && DNNMEM__REMAT_TIES_FITS > 0)
-      pa = dnnmem__remat_ties(records, length, alignment, options->capacity, offsets, fit_off, fit_ids);
     if (pa >= 0) {
       pr->arena = pa;
       pr->optimal = pa == pr->lower_bound;
@@ -19306,10 +19214,6 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
 #define DNNMEM__REMAT_REORDER_RULES 1 /* first fit's orders that judge a reorder (the best taken) */
 #endif
 
-#ifndef DNNMEM__REMAT_REORDER_RECORDS
-#define DNNMEM__REMAT_REORDER_RECORDS 64 /* the highest records above the budget a pass tries */
-#endif
-
 /* The reorder's scratch: n nodes, length len (dnnmem__remat_reorder). */
 typedef struct dnnmem__reorder_work {
   dnnmem__sim_work sim;  /* latest n, last_use len, delta len + 1 */
@@ -19320,7 +19224,6 @@ typedef struct dnnmem__reorder_work {
   int32_t *ready;        /* len: just after the latest computation of each step's inputs */
   int32_t *trial;        /* len: the sequence tried */
   int32_t *bad;          /* len: the steps whose record first fit puts above the budget */
-  int32_t *gfrom, *gto;  /* REORDER_RECORDS each: a group move's steps */
 } dnnmem__reorder_work;
 
 static void dnnmem__reorder_layout(dnnmem__scratch *s, int32_t n, int32_t len, dnnmem__reorder_work *w) {
@@ -19332,8 +19235,6 @@ static void dnnmem__reorder_layout(dnnmem__scratch *s, int32_t n, int32_t len, d
   w->ready = DNNMEM__TAKE(s, int32_t, len);
   w->trial = DNNMEM__TAKE(s, int32_t, len);
   w->bad = DNNMEM__TAKE(s, int32_t, len);
-  w->gfrom = DNNMEM__TAKE(s, int32_t, DNNMEM__REMAT_REORDER_RECORDS);
-  w->gto = DNNMEM__TAKE(s, int32_t, DNNMEM__REMAT_REORDER_RECORDS);
 }
 
 #define DNNMEM__REORDER_NONE 1e300 /* the excess of a trial with no layout */
@@ -19393,36 +19294,12 @@ static void dnnmem__reorder_move(const int32_t *seq, int32_t len, int32_t x, int
    (alignment as given: the solve's plans use none), which may exceed the
    input's (the excess falls, not the arena), -1 if seq's peak is over
    budget or seq is invalid. */
+#ifndef DNNMEM__REMAT_REORDER_RECORDS
+#define DNNMEM__REMAT_REORDER_RECORDS 64 /* the highest records above the budget a pass tries */
+#endif
 #ifndef DNNMEM__REMAT_REORDER_UNDER
 #define DNNMEM__REMAT_REORDER_UNDER 1 /* also move what lies under them: without, bert's near misses stall */
 #endif
-#ifndef DNNMEM__REORDER_GROUP_LAST
-#define DNNMEM__REORDER_GROUP_LAST 0
-#endif
-#ifndef DNNMEM__REMAT_REORDER_GROUP
-#define DNNMEM__REMAT_REORDER_GROUP 1 /* each move kind made on every record of one size above at once */
-#endif
-
-/* The compound move: each (from[k], to[k]) of m, step indices of seq,
-   made in turn on the step first at from[k], placed just after (to > from)
-   or just before the step first at to[k]; perm (len) tracks where each
-   first step went. Into out. */
-static void dnnmem__reorder_group(const int32_t *seq, int32_t len, const int32_t *from, const int32_t *to,
-                                  int32_t m, int32_t *perm, int32_t *out) {
-  int32_t k, j, cur, at, dest, v, pv;
-  DNNMEM_MEMCPY(out, seq, (size_t)len * sizeof(int32_t));
-  for (j = 0; j < len; j++) perm[j] = j;
-  for (k = 0; k < m; k++) {
-    for (cur = 0; perm[cur] != from[k]; cur++) continue;
-    for (at = 0; perm[at] != to[k]; at++) continue;
-    if (to[k] > from[k]) dest = cur < at ? at : at + 1; /* just after */
-    else dest = cur > at ? at : at - 1;                 /* just before */
-    v = out[cur], pv = perm[cur];
-    for (j = cur; j < dest; j++) out[j] = out[j + 1], perm[j] = perm[j + 1];
-    for (j = cur; j > dest; j--) out[j] = out[j - 1], perm[j] = perm[j - 1];
-    out[dest] = v, perm[dest] = pv;
-  }
-}
 
 static int64_t dnnmem__remat_reorder(const dnnmem_remat_problem *p, int32_t *seq, int32_t len, int64_t budget,
                                      int64_t alignment, int32_t evals, dnnmem_stop_fn stop, void *stop_user,
@@ -19430,7 +19307,7 @@ static int64_t dnnmem__remat_reorder(const dnnmem_remat_problem *p, int32_t *seq
   const dnnmem_graph *g = p->graph;
   int64_t arena, a2, peak;
   double excess, e2;
-  int32_t used = 0, nbad, i, j, k, stalled = 0;
+  int32_t used = 0, nbad, i, j, k;
   peak = dnnmem__reorder_eval(p, seq, len, budget, alignment, w, &arena, &excess);
   if (peak < 0 || peak > budget) return -1;
   used++;
@@ -19460,43 +19337,7 @@ static int64_t dnnmem__remat_reorder(const dnnmem_remat_problem *p, int32_t *seq
       }
       latest[v] = j;
     }
-    /* the moves, from this layout (each trial overwrites it); first the
-       group moves: the records above of one size are a model's repeated
-       shape, and a move of one of them reshuffles first fit's order among
-       the rest (the same excess again), so each kind moves them all */
-    for (i = 0; i < nbad && DNNMEM__REMAT_REORDER_GROUP && (!DNNMEM__REORDER_GROUP_LAST || stalled); i++) {
-      int32_t r = w->bad[i], kind, q, c, gm;
-      for (k = 0; k < i && w->rec[w->bad[k]].size != w->rec[r].size; k++) continue;
-      if (k < i) continue; /* its size's group was built */
-      for (k = i + 1, c = 1; k < nbad; k++) c += w->rec[w->bad[k]].size == w->rec[r].size;
-      if (c < 2) continue;
-      for (kind = 0; kind < 4; kind++) {
-        for (k = i, gm = 0; k < nbad; k++) {
-          int32_t last, fu, e;
-          q = w->bad[k];
-          if (w->rec[q].size != w->rec[r].size) continue;
-          last = w->sim.last_use[q], fu = w->first_use[q];
-          if (kind < 2 && fu > q + 1) {
-            w->gfrom[gm] = q, w->gto[gm++] = kind == 0 ? fu - 1 : q + (fu - q) / 2;
-          } else if (kind >= 2 && last > q && last > fu) {
-            e = w->ready[last] > q + 1 ? w->ready[last] : q + 1;
-            if (e < last) w->gfrom[gm] = last, w->gto[gm++] = kind == 2 ? e : e + (last - e) / 2;
-          }
-        }
-        if (gm < 2 || used >= evals) continue;
-        if (stop && stop(stop_user)) return arena;
-        dnnmem__reorder_group(seq, len, w->gfrom, w->gto, gm, w->ids, w->trial);
-        used++;
-        peak = dnnmem__reorder_eval(p, w->trial, len, budget, alignment, w, &a2, &e2);
-        if (peak < 0 || peak > budget || e2 >= excess) continue;
-        DNNMEM_MEMCPY(seq, w->trial, (size_t)len * sizeof(int32_t));
-        arena = a2, excess = e2, taken = 1;
-        break;
-      }
-      if (taken) break;
-    }
-    if (taken) { stalled = 0; continue; } /* the candidates again, from the new layout */
-    if (stalled) break;
+    /* the moves, from this layout (each trial overwrites it) */
     for (i = 0; i < nbad; i++) {
       int32_t r = w->bad[i], last = w->sim.last_use[r], fu = w->first_use[r];
       /* its birth later: before its first reader, or half-way */
@@ -19531,7 +19372,6 @@ static int64_t dnnmem__remat_reorder(const dnnmem_remat_problem *p, int32_t *seq
       DNNMEM_MEMCPY(seq, w->trial, (size_t)len * sizeof(int32_t));
       arena = a2, excess = e2, taken = 1; /* w->rec, w->off, w->sim: this trial's */
     }
-    if (!taken && DNNMEM__REORDER_GROUP_LAST) { stalled = 1; continue; }
     if (!taken) break;
   }
   return arena; /* w's layout may be a refused trial's */
