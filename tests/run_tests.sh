@@ -210,8 +210,8 @@ libfuzzer)
   fi
   # Findings go to the temporary folder, not the checkout; the log
   # prints each as base64 so a CI run carries its reproducer.
-  # A target with its own copy of the implementation is built at -O0 (the
-  # Makefile's LF_O0): about half the inputs a second, so twice the time.
+  # A target built at -O0 (the Makefile's LF_O0: all of them, with the
+  # archive) runs about half the inputs a second, so twice the time.
   secs=${LIBFUZZER_SECONDS:-8}
   case " ${LF_O0:-} " in *" $name "*) secs=$((2 * secs)) ;; esac
   if "$t" -seed=${LIBFUZZER_SEED:-1} -max_total_time=$secs -max_len=512 \
