@@ -124,10 +124,12 @@ $(BUILD)/san/impl.o: tests/impl.c dnnmem.h
 	$(CC) $(WARN) $(SAN) $(GUARD) -O1 $(SAN_G) -I. -c -o $@ $<
 
 # (at -O0 as the libFuzzer own copies below: clang's -O1 took 134 s of CPU
-# here, -O0 18 s, and every target's short run gets twice the time)
+# here, -O0 18 s, and every target's short run gets twice the time; for long
+# runs, make fuzz LF_OPT=-O1 BUILD=DIR: about twice the inputs a second)
+LF_OPT  ?= -O0
 $(BUILD)/libfuzzer/impl.o: tests/impl.c dnnmem.h
 	@mkdir -p $(@D)
-	$(CLANG) $(WARN) -fsanitize=fuzzer-no-link,address,undefined -O0 -g -I. -c -o $@ $<
+	$(CLANG) $(WARN) -fsanitize=fuzzer-no-link,address,undefined $(LF_OPT) -g -I. -c -o $@ $<
 
 $(BUILD)/o2/impl.o: tests/impl.c dnnmem.h
 	@mkdir -p $(@D)
@@ -200,7 +202,7 @@ $(BUILD)/libfuzzer/fuzz_%: $(BUILD)/obj/libfuzzer/fuzz/fuzz_%.o $(LF_LIB)
 # a program whose archive is still being built waits with its object: listed
 # as programs, the copies of the implementation came last), then the rest.
 OWN_SRC := $(foreach f,$(TEST_SRC) $(FUZZ_SRC),$(if $(filter 0,$(call own_impl,$(f))),,$(f)))
-LF_O0   := $(notdir $(basename $(FUZZ_SRC)))
+LF_O0   := $(notdir $(basename $(if $(filter -O0,$(LF_OPT)),$(FUZZ_SRC),$(filter fuzz/%,$(OWN_SRC)))))
 HEAVY   := $(if $(CLANG),$(BUILD)/libfuzzer/impl.o) $(BUILD)/san/impl.o $(OWN_SRC:%.c=$(BUILD)/obj/san/%.o) \
            $(BUILD)/o2/impl.o $(if $(M32),$(BUILD)/m32/impl.o $(patsubst %.c,$(BUILD)/obj/m32/%.o,$(filter tests/%,$(OWN_SRC)))) \
            $(if $(CLANG),$(patsubst %.c,$(BUILD)/obj/libfuzzer/%.o,$(filter fuzz/%,$(OWN_SRC))))
