@@ -123,9 +123,13 @@ $(BUILD)/san/impl.o: tests/impl.c dnnmem.h
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(SAN) $(GUARD) -O1 $(SAN_G) -I. -c -o $@ $<
 
+# (at -O0 as the libFuzzer own copies below: clang's -O1 took 134 s of CPU
+# here, -O0 18 s, and every target's short run gets twice the time; for long
+# runs, make fuzz LF_OPT=-O1 BUILD=DIR: about twice the inputs a second)
+LF_OPT  ?= -O0
 $(BUILD)/libfuzzer/impl.o: tests/impl.c dnnmem.h
 	@mkdir -p $(@D)
-	$(CLANG) $(WARN) -fsanitize=fuzzer-no-link,address,undefined -O1 -g -I. -c -o $@ $<
+	$(CLANG) $(WARN) -fsanitize=fuzzer-no-link,address,undefined $(LF_OPT) -g -I. -c -o $@ $<
 
 $(BUILD)/o2/impl.o: tests/impl.c dnnmem.h
 	@mkdir -p $(@D)
@@ -149,9 +153,10 @@ $(BUILD)/obj/m32/%.o: %.c $(HEADERS) | stb
 $(BUILD)/m32/test_%: $(BUILD)/obj/m32/tests/test_%.o $(M32_LIB)
 	$(CC) $(M32FLAGS) -o $@ $^ -lm
 
-# A libFuzzer target with its own copy of the implementation at -O0: clang's
-# -O1 with these sanitizers took 75 s of CPU a copy, -O0 9 s; its short run
-# in make test gets twice the time (LF_O0: run_tests.sh), as many inputs.
+# A libFuzzer target with its own copy of the implementation at -O0, as the
+# archive: clang's -O1 with these sanitizers took 75 s of CPU a copy, -O0 9 s;
+# the short runs in make test get twice the time (LF_O0: run_tests.sh), as
+# many inputs.
 $(BUILD)/obj/libfuzzer/%.o: %.c $(HEADERS) | stb
 	@mkdir -p $(@D)
 	$(CLANG) $(WARN) -fsanitize=fuzzer-no-link,address,undefined $(if $(call skip_impl,$<),-O1,-O0) -g -I. \
@@ -197,7 +202,7 @@ $(BUILD)/libfuzzer/fuzz_%: $(BUILD)/obj/libfuzzer/fuzz/fuzz_%.o $(LF_LIB)
 # a program whose archive is still being built waits with its object: listed
 # as programs, the copies of the implementation came last), then the rest.
 OWN_SRC := $(foreach f,$(TEST_SRC) $(FUZZ_SRC),$(if $(filter 0,$(call own_impl,$(f))),,$(f)))
-LF_O0   := $(notdir $(basename $(filter fuzz/%,$(OWN_SRC))))
+LF_O0   := $(notdir $(basename $(if $(filter -O0,$(LF_OPT)),$(FUZZ_SRC),$(filter fuzz/%,$(OWN_SRC)))))
 HEAVY   := $(if $(CLANG),$(BUILD)/libfuzzer/impl.o) $(BUILD)/san/impl.o $(OWN_SRC:%.c=$(BUILD)/obj/san/%.o) \
            $(BUILD)/o2/impl.o $(if $(M32),$(BUILD)/m32/impl.o $(patsubst %.c,$(BUILD)/obj/m32/%.o,$(filter tests/%,$(OWN_SRC)))) \
            $(if $(CLANG),$(patsubst %.c,$(BUILD)/obj/libfuzzer/%.o,$(filter fuzz/%,$(OWN_SRC))))

@@ -8,7 +8,7 @@ G=$data/resnet18.train.graph.csv
 out=$tmp/out
 f() { field "$1" "$out"; }
 
-"$D" remat "$G" --budget-ratio 0.6 --iterations 100000 --out "$tmp/seq" --json >"$out" 2>"$tmp/err"
+"$D" remat "$G" --budget-ratio 0.6 --iterations 10000 --out "$tmp/seq" --json >"$out" 2>"$tmp/err"
 check "--budget-ratio 0.6 exit 0" $? 0
 missing=""
 for k in n base_peak peak budget base_time time overhead feasible time_ms lower_bound length \
@@ -23,11 +23,11 @@ peak=$(f peak); budget=$(f budget); base=$(f base_peak)
   ok "peak <= budget = 0.6 base" || bad "peak $peak budget $budget base $base"
 check "--out writes one id per step" "$(wc -l <"$tmp/seq")" "$(f length)"
 check "--out computes every node" "$(sort -un "$tmp/seq" | wc -l)" 317
-"$D" remat "$G" --budget-ratio 0.6 --iterations 100000 --out "$tmp/seq2" --json >/dev/null 2>&1
+"$D" remat "$G" --budget-ratio 0.6 --iterations 10000 --out "$tmp/seq2" --json >/dev/null 2>&1
 cmp -s "$tmp/seq" "$tmp/seq2" && ok "same seed, same sequence" || bad "not deterministic"
 
 # --bound: a lower bound of the extra time, below what was found
-"$D" remat "$G" --budget-ratio 0.6 --iterations 100000 --bound --json >"$out" 2>/dev/null
+"$D" remat "$G" --budget-ratio 0.6 --iterations 10000 --bound --json >"$out" 2>/dev/null
 lbx=$(f extra_time_lower_bound); t=$(f time); bt=$(f base_time)
 [ -n "$lbx" ] && [ "$lbx" -gt 0 ] && [ "$lbx" -le $((t - bt)) ] && ok "--bound: 0 < $lbx <= extra time $((t - bt))" || bad "--bound: $(cat "$out")"
 grep -q '"overhead_lower_bound": ' "$out" && ok "--bound: overhead_lower_bound" || bad "--bound: no overhead_lower_bound"
@@ -103,7 +103,7 @@ expect "--points 0" 1 "--points must be in 1..1000" "$D" remat "$G" --points 0
 
 # --plan: the sequence's own arena (dnnmem_remat_plan), checked by the tool;
 # --out then writes step,node,offset rows, one per computed instance
-"$D" remat "$G" --budget-ratio 0.6 --iterations 100000 --plan --out "$tmp/plan.csv" --json >"$out" 2>"$tmp/err"
+"$D" remat "$G" --budget-ratio 0.6 --iterations 10000 --plan --out "$tmp/plan.csv" --json >"$out" 2>"$tmp/err"
 check "--plan exit 0" $? 0
 arena=$(f arena); peak=$(f peak)
 [ -n "$arena" ] && [ "$arena" -ge "$peak" ] && [ "$(f arena_lower_bound)" -ge "$peak" ] && [ "$arena" -ge "$(f arena_lower_bound)" ] && ok "--plan: arena $arena >= its bound >= peak $peak" || bad "--plan: $(cat "$out")"
@@ -114,22 +114,22 @@ check "--plan --out: header" "$(head -1 "$tmp/plan.csv")" "step,node,offset"
 check "--plan --out: one row per step" "$(($(wc -l <"$tmp/plan.csv") - 1))" "$(f length)"
 check "--plan --out: the nodes are the sequence" "$(tail -n +2 "$tmp/plan.csv" | cut -d, -f2 | tr '\n' ' ')" "$(tr '\n' ' ' <"$tmp/seq")"
 awk -F, -v a="$arena" 'NR > 1 && ($3 < 0 || $3 >= a) { exit 1 } NR > 1 && $1 != NR - 2 { exit 1 }' "$tmp/plan.csv" && ok "--plan --out: steps in order, offsets inside the arena" || bad "--plan --out rows"
-"$D" remat "$G" --budget-ratio 0.6 --iterations 100000 --plan >"$out" 2>&1
+"$D" remat "$G" --budget-ratio 0.6 --iterations 10000 --plan >"$out" 2>&1
 grep -qE '^arena [0-9]+ bytes \(' "$out" && ok "--plan text" || bad "--plan text: $(cat "$out")"
 # the solve bounds the arena: without --plan its JSON reports the same arena
 # (the plan options are the solve's); --peak-only bounds the peak only
-"$D" remat "$G" --budget-ratio 0.6 --iterations 100000 --json >"$out" 2>/dev/null
+"$D" remat "$G" --budget-ratio 0.6 --iterations 10000 --json >"$out" 2>/dev/null
 check "the solve's arena is --plan's" "$(f arena)" "$arena"
 check "peak_only false by default" "$(f peak_only)" false
-"$D" remat "$G" --budget-ratio 0.6 --iterations 100000 --peak-only --plan --json >"$out" 2>/dev/null
+"$D" remat "$G" --budget-ratio 0.6 --iterations 10000 --peak-only --plan --json >"$out" 2>/dev/null
 [ "$(f peak_only)" = true ] && [ "$(f peak)" -le "$(f budget)" ] && [ "$(f feasible)" = true ] && [ "$(f arena)" -ge "$(f peak)" ] &&
   ok "--peak-only: peak $(f peak) <= budget, arena $(f arena) planned after" || bad "--peak-only: $(cat "$out")"
-"$D" remat "$G" --budget-ratio 0.6 --iterations 100000 --peak-only --json >"$out" 2>/dev/null
+"$D" remat "$G" --budget-ratio 0.6 --iterations 10000 --peak-only --json >"$out" 2>/dev/null
 grep -q '"arena"' "$out" && bad "--peak-only reports an arena it did not plan" || ok "--peak-only: no arena without --plan"
-"$D" remat "$G" --budget-ratio 0.6 --iterations 100000 --plan --plan-algo greedy-size --json >"$out" 2>/dev/null
+"$D" remat "$G" --budget-ratio 0.6 --iterations 10000 --plan --plan-algo greedy-size --json >"$out" 2>/dev/null
 check "--plan-algo greedy-size" "$(f arena_algo)" '"greedy-size"'
 [ "$(f arena)" -ge "$(f peak)" ] && ok "--plan-algo: arena >= peak" || bad "--plan-algo: $(cat "$out")"
-"$D" remat "$G" --budget-ratio 0.6 --iterations 100000 --plan --plan-algo exact --plan-nodes 20000 --json >"$out" 2>/dev/null
+"$D" remat "$G" --budget-ratio 0.6 --iterations 10000 --plan --plan-algo exact --plan-nodes 20000 --json >"$out" 2>/dev/null
 [ "$(f arena)" -le "$arena" ] && ok "--plan-algo exact --plan-nodes 20000: $(f arena) <= best's $arena" || bad "exact worse: $(cat "$out")"
 expect "--plan-algo without --plan" 1 "--plan-algo and --plan-nodes need --plan" "$D" remat "$G" --budget 9 --plan-algo exact
 expect "--plan-algo bogus" 1 "unknown --plan-algo 'bogus'" "$D" remat "$G" --budget 9 --plan --plan-algo bogus --iterations 10

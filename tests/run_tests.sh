@@ -210,8 +210,8 @@ libfuzzer)
   fi
   # Findings go to the temporary folder, not the checkout; the log
   # prints each as base64 so a CI run carries its reproducer.
-  # A target with its own copy of the implementation is built at -O0 (the
-  # Makefile's LF_O0): about half the inputs a second, so twice the time.
+  # A target built at -O0 (the Makefile's LF_O0: all of them, with the
+  # archive) runs about half the inputs a second, so twice the time.
   secs=${LIBFUZZER_SECONDS:-8}
   case " ${LF_O0:-} " in *" $name "*) secs=$((2 * secs)) ;; esac
   if "$t" -seed=${LIBFUZZER_SEED:-1} -max_total_time=$secs -max_len=512 \
@@ -242,8 +242,9 @@ fi
 # other cores idle: the jobs in LONG (measured CPU seconds, above 15, in
 # order; a job missing from it is only started later), then the libFuzzer
 # runs (8 s each at least), then the rest in the order of their sections.
-LONG="cli_remat.sh test_plan_exact same32 m32/test_plan_greedy test_plan_greedy test_remat test_remat_quality
-optouts cli_demo.sh test_remat_plan test_remat_arena"
+LONG="cli_remat.sh same32 test_remat m32/test_plan_greedy test_remat_quality optouts test_plan_greedy m32/test_remat
+test_remat_plan test_plan_exact test_remat_arena m32/test_remat_plan m32/test_remat_arena cli_demo.sh
+fuzz/fuzz_plan_conflict fuzz/fuzz_plan fuzz/fuzz_plan_exact"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 {

@@ -1740,8 +1740,13 @@ static void test_watch_placed(void) {
 /* Records with gaps (small_records, a gap over the middle steps in about
    half of the unfixed records of 3 steps or more), alignments and fixed
    records, minimised with a test switch off and on (scan 0: cell_full,
-   1: scan_full): the same arena, nodes and offsets, the plan optimal and
-   recounted. */
+   1: scan_full) for at most GAPPED_NODES nodes: the same arena, nodes and
+   offsets, the plan recounted, optimal when the search ended before the
+   limit (7 of the 500 sets do not: three of scan_full's took 7.6 of its
+   8.0 million nodes, 23 of test_plan_exact's 34 s at -O1; the mutant that
+   counts the two smallest sizes only with windows still fails it, at
+   4,642 nodes among others). */
+#define GAPPED_NODES 100000
 static void gapped_both_ways(uint64_t seed_value, int fixed, int scan) {
   static dnnmem_interval r[64];
   static dnnmem_gap gaps[64];
@@ -1761,6 +1766,7 @@ static void gapped_both_ways(uint64_t seed_value, int fixed, int scan) {
   for (full = 0; full < 2; full++) {
     dnnmem__exact_params params;
     memset(&params, 0, sizeof params);
+    params.node_limit = GAPPED_NODES;
     if (scan) params.scan_full = full;
     else params.cell_full = full;
     out[full] = solve_params(r, n, 1, &params, off[full]);
@@ -1769,7 +1775,8 @@ static void gapped_both_ways(uint64_t seed_value, int fixed, int scan) {
   CHECK_EQ(out[0].nodes, out[1].nodes);
   for (i = 0; i < n; i++) CHECK_EQ(off[0][i], off[1][i]);
   p.records = r, p.count = n, p.alignment = 1;
-  CHECK(out[0].optimal && out[0].arena > 0 && ref_plan_recount(&p, off[0]) == out[0].arena);
+  CHECK(out[0].optimal || out[0].nodes >= GAPPED_NODES);
+  CHECK(out[0].arena > 0 && ref_plan_recount(&p, off[0]) == out[0].arena);
 }
 
 /* The cell's floors, cover counts and safe flags stepped from the
