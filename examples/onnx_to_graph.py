@@ -360,6 +360,7 @@ class Pass:
         self.ifs = set()  # the If nodes met
         self.no_fold = set()  # values computed at run time though foldable: their shapes follow a dynamic dimension
         self.folded = {}  # name -> shape of every folded node output
+        self.dims = {}  # the dimensions the pass is at
         g = model.graph
         for t in g.initializer:
             self.initializer(t)
@@ -896,22 +897,30 @@ def flops_of(op, in_shapes, out_shape, attrs):
 # ---- the graph CSV -------------------------------------------------------------
 
 def dim_dependent(onnx, np, path, model, dims, bound, branches, keys):
-    """The values a pass would fold whose shapes follow the dynamic
-    dimensions keys (a causal mask of seq x seq, positions 0..seq): their
-    shapes at dims and at each key + 64 differ. A runtime computes them at
-    every run (the shapes are not known before), so they are rows, and a
-    symbolic conversion keeps one structure at every size."""
-    if not keys:
-        return set()
+    """(names, first pass, second pass, note): the values a pass at dims
+    folds whose shapes follow the dynamic dimensions keys (a causal mask of
+    seq x seq, positions 0..seq): their shapes at dims and at each key moved
+    (+64, else -64, +1, -1: a model at its maximum context refuses the larger
+    sizes) differ, whether the moved pass folds them or computes them (past
+    the fold limit). A runtime computes them at every run (the shapes are not
+    known before), so they are rows, and a symbolic conversion keeps one
+    structure at every size. note: why none could be checked, or None."""
     first = convert_at(onnx, np, path, model, dims, bound, branches, want_pass=True)
-    moved = dict(dims)
-    for k in keys:
-        moved[k] += 64
-    try:
-        second = convert_at(onnx, np, path, model, moved, bound, branches, want_pass=True)
-    except Bad:
-        return set()  # another size is refused: nothing to compare
-    return {n for n, sh in first.folded.items() if n in second.folded and second.folded[n] != sh}
+    if not keys:
+        return set(), first, None, None
+    for delta in (64, -64, 1, -1):
+        moved = {k: v + delta if k in keys else v for k, v in dims.items()}
+        if any(moved[k] < 1 for k in keys):
+            continue
+        try:
+            second = convert_at(onnx, np, path, model, moved, bound, branches, want_pass=True)
+        except Bad:
+            continue
+        names = {n for n, sh in first.folded.items() if n in second.values and second.values[n].shape != list(sh)}
+        return names, first, second, None
+    return set(), first, None, ("values folded before the run were not checked against %s: the conversion is "
+                                "refused at %s +-64 and +-1 (they may follow it and be missing from the rows)"
+                                % (", ".join(keys), ", ".join(keys)))
 
 
 def convert_at(onnx, np, path, model, dims, bound, branches=None, no_fold=(), want_pass=False):
@@ -923,9 +932,14 @@ def convert_at(onnx, np, path, model, dims, bound, branches=None, no_fold=(), wa
     p = Pass(onnx, np, path, model, input_shapes(path, g, init, dims, {}, bound), bound)
     p.branches = branches or {}
     p.no_fold = set(no_fold)
+    p.dims = dims
     p.run(g, top=True)
-    if want_pass:
-        return p
+    return p if want_pass else rows_of(p)
+
+
+def rows_of(p):
+    """The rows of a pass made by convert_at (see there)."""
+    g = p.model.graph
     for name in p.branches:
         if name not in p.ifs:
             raise Bad("--if %s: no If node of that name (the model's: %s)" % (name, ", ".join(sorted(p.ifs)) or "none"))
@@ -1028,10 +1042,19 @@ class Symbolic:
         self.cache, self.structure = {}, None
         dims = dict(a.dims)
         dims.update({k: FIT_FROM for k in a.symbols})
+        self.note = None
         try:
-            self.no_fold = dim_dependent(onnx, np, path, model, dims, bound, a.branches, list(a.symbols))
+            self.no_fold, first, second, self.note = dim_dependent(onnx, np, path, model, dims, bound, a.branches,
+                                                                   list(a.symbols))
         except Bad:
-            self.no_fold = set()  # the fit reports the failure at its own points
+            self.no_fold, first, second = set(), None, None  # the fit reports the failure at its own points
+        for p in (first, second) if not self.no_fold else ():  # the passes made: points of the fit
+            if p is not None:
+                point = tuple(next(p.dims[k] for k, sym in a.symbols.items() if sym == n) for n in self.names)
+                try:
+                    self.store(point, rows_of(p))
+                except Bad:
+                    pass  # at() says it at that point
 
     def at(self, point):
         """Rows at symbol values point (a tuple in self.names' order)."""
@@ -1045,18 +1068,20 @@ class Symbolic:
             except Bad as e:
                 self.cache[point] = e
                 raise Bad("at %s: %s" % (", ".join("%s = %d" % (n, v) for n, v in zip(self.names, point)), e))
-            shape = [(r[0], r[1], r[4], r[7]) for r in rows]
-            if self.structure is None:
-                self.structure = shape
-            if shape != self.structure:
-                e = Bad("the graph changes with %s (an If or a data-dependent op on it): fix it with --dim"
-                        % " and ".join(self.names))
-                self.cache[point] = e
-            else:
-                self.cache[point] = rows
+            self.store(point, rows)
         if isinstance(self.cache[point], Bad):
             raise self.cache[point]
         return self.cache[point]
+
+    def store(self, point, rows):
+        shape = [(r[0], r[1], r[4], r[7]) for r in rows]
+        if self.structure is None:
+            self.structure = shape
+        if shape != self.structure:
+            self.cache[point] = Bad("the graph changes with %s (an If or a data-dependent op on it): fix it with "
+                                    "--dim" % " and ".join(self.names))
+        else:
+            self.cache[point] = rows
 
     def sizes(self, point):
         return [r[2] for r in self.at(point)]
@@ -1150,6 +1175,8 @@ class Symbolic:
                          % (n, FIT_FROM, "value" if step == 1 else "multiple of %d" % step, low))
         if rounded:
             notes.append("%d sizes with a negative coefficient dropped (upper bounds)" % rounded)
+        if self.note:
+            notes.append(self.note)
         notes.append("times at %s" % ", ".join("%s = %d" % (n, v) for n, v in zip(self.names, first)))
         return self.at(first), texts, notes
 
@@ -1239,8 +1266,10 @@ def main(argv):
         else:
             keys = [k for k in a.dims if k in {s for s, _, _, _ in dynamic_dims(g, init)} |
                     {e for _, _, _, e in dynamic_dims(g, init) if e}]
-            no_fold = dim_dependent(onnx, np, a.model, model, a.dims, bound, a.branches, keys)
-            rows, sizes, notes = convert_at(onnx, np, a.model, model, a.dims, bound, a.branches, no_fold), None, []
+            no_fold, first, _, note = dim_dependent(onnx, np, a.model, model, a.dims, bound, a.branches, keys)
+            rows = convert_at(onnx, np, a.model, model, a.dims, bound, a.branches, no_fold) if no_fold else \
+                rows_of(first)  # nothing moved: the first pass's rows are the conversion's
+            sizes, notes = None, [note] if note else []
         moved = topological(g.node)[1]
         if moved:
             notes.append("the file's nodes are not in a topological order (%d read a value computed after them): rows "

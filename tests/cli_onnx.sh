@@ -195,6 +195,24 @@ save("mask", [helper.make_node("Shape", ["x"], ["sh"]), helper.make_node("Gather
               helper.make_node("Transpose", ["x"], ["xt"], perm=[0, 2, 1]), helper.make_node("MatMul", ["x", "xt"], ["scores"]),
               helper.make_node("Add", ["scores", "ones"], ["y"])], [x], [helper.make_tensor_value_info("y", F, None)],
      [numpy_helper.from_array(np.array(1, np.int64), "one0"), arr("zero1", 0)])
+# a GPT's position table of ctx rows gathered by Range(0, seq), and the mask:
+# at seq = ctx a longer seq is refused (index out of bounds)
+def gptctx(name, ctx):
+    x = helper.make_tensor_value_info("x", F, [1, "seq", 8])
+    save(name, [helper.make_node("Shape", ["x"], ["sh"]), helper.make_node("Gather", ["sh", "one0"], ["n"], axis=0),
+                helper.make_node("Range", ["zero0", "n", "one0"], ["pos"]),
+                helper.make_node("Gather", ["wpe", "pos"], ["pe"], axis=0), helper.make_node("Add", ["x", "pe"], ["h"]),
+                helper.make_node("Unsqueeze", ["n", "zero1"], ["n1"]),
+                helper.make_node("Concat", ["n1", "n1"], ["tt"], axis=0),
+                helper.make_node("ConstantOfShape", ["tt"], ["ones"],
+                                 value=numpy_helper.from_array(np.array([1], np.float32))),
+                helper.make_node("Transpose", ["h"], ["xt"], perm=[0, 2, 1]),
+                helper.make_node("MatMul", ["h", "xt"], ["scores"]), helper.make_node("Add", ["scores", "ones"], ["y"])],
+         [x], [helper.make_tensor_value_info("y", F, None)],
+         [numpy_helper.from_array(np.array(1, np.int64), "one0"), numpy_helper.from_array(np.array(0, np.int64), "zero0"),
+          arr("zero1", 0), numpy_helper.from_array(np.ones((ctx, 8), np.float32), "wpe")])
+gptctx("gptctx", 256)
+gptctx("gptctx1", 1)
 # broken files: weights without data, with too little, with a negative dim;
 # an input with a negative dim; a size past 2^62
 x = helper.make_tensor_value_info("x", F, [2, 4])
@@ -353,6 +371,18 @@ check "the mask in a symbol: one structure, W^2 sizes" \
 expect "the symbolic plan at W = 4 = the fixed one" 0 \
   '"at": 4, "arena": 384, "lower_bound": 384' $D plan --json --symbol W=1..64 --at W=4 "$t/mask_W.csv"
 expect "the fixed plan at 4" 0 '"arena": 384, "lower_bound": 384' $D plan --json "$t/mask.csv"
+# at seq 1000 the mask is 4,000,000 bytes: folded at 1000, past the fold limit at 1064 (a row there)
+"$PY" $C --dim seq=1000 -o "$t/mask1000.csv" "$t/mask.onnx"
+check "a mask folded at seq, a row at seq + 64: a row" "$(rows "$t/mask1000.csv" 2-4)" \
+  "x,input,32000;ones,constantofshape,4000000;xt,transpose,32000;scores,matmul,4000000;y,add,4000000;"
+"$PY" $C --dim seq=256 -o "$t/gptctx.csv" "$t/gptctx.onnx"
+check "at the model's maximum context (256 + 64 refused): checked at 256 - 64, positions and mask rows" \
+  "$(rows "$t/gptctx.csv" 2-4)" "x,input,8192;pos,range,2048;pe,gather,8192;h,add,8192;ones,constantofshape,262144;\
+xt,transpose,8192;scores,matmul,262144;y,add,262144;"
+"$PY" $C --dim seq=1 -o "$t/gptctx1.csv" "$t/gptctx1.onnx"
+check "every other size refused: the header says the folded values were not checked" \
+  "$(grep -c '^# values folded before the run were not checked against seq: the conversion is refused at seq' \
+  "$t/gptctx1.csv")" 1
 # external data: x 2 x 64 floats, m 2 x 128, y 4 x 64
 "$PY" $C -o "$t/ext.csv" "$t/ext/ext.onnx"
 check "external data: converts" \
