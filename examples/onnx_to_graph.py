@@ -383,14 +383,11 @@ class Pass:
                       % (t.name, min(t.dims), list(t.dims)))
         n = prod(t.dims)
         if t.data_location == onnx.TensorProto.EXTERNAL:
-            if n <= EXTERNAL_READ:
-                try:
-                    onnx.external_data_helper.load_external_data_for_tensor(t, self.base)
-                    if len(t.raw_data) == elem_bytes(t.data_type, n):  # else a data file cut short
-                        t.data_location = onnx.TensorProto.DEFAULT
-                        del t.external_data[:]
-                except (OSError, ValueError):
-                    pass  # unreadable: its shape only (an op that needs its values names it)
+            data = self.external(t, elem_bytes(t.data_type, n), n <= EXTERNAL_READ)
+            if data is not None:
+                t.raw_data = data
+                t.data_location = onnx.TensorProto.DEFAULT
+                del t.external_data[:]
             if t.data_location == onnx.TensorProto.EXTERNAL or not (t.raw_data or n == 0):
                 if elem_bytes(t.data_type, n) is None:
                     raise Bad("initializer '%s': element type %s has no fixed size"
@@ -403,6 +400,44 @@ class Pass:
             raise Bad("initializer '%s' (shape %s, type %s): its data does not fit it: %s"
                       % (t.name, list(t.dims), ELEM_NAMES.get(t.data_type, t.data_type), e))
         self.put_const(t.name, arr)
+
+    def external(self, t, size, read):
+        """The bytes of an external tensor (read: small enough to fold), or
+        None when they are not read or cannot be (a missing file, one cut
+        short: the weight is sized only). A location outside the model's
+        folder, a file that is not a regular one (a FIFO, a device), an offset
+        < 0 or a length that is not the tensor's are refused."""
+        info = {e.key: e.value for e in t.external_data}
+        where = "initializer '%s': external data" % t.name
+        loc = info.get("location", "")
+        base = os.path.realpath(self.base)
+        path = os.path.realpath(os.path.join(base, loc))
+        if not loc or os.path.commonpath([base, path]) != base or path == base:
+            raise Bad("%s at '%s': not a file inside the model's folder" % (where, loc))
+        try:
+            offset = int(info.get("offset", "0"))
+            length = int(info["length"]) if "length" in info else None
+        except ValueError:
+            raise Bad("%s: offset '%s' or length '%s' is not an integer"
+                      % (where, info.get("offset", ""), info.get("length", "")))
+        if offset < 0 or (length is not None and size is not None and length != size):
+            raise Bad("%s: offset %d, length %s for a tensor of %s bytes" % (where, offset, length, size))
+        try:
+            st = os.stat(path)
+        except OSError:
+            return None  # missing: its shape only (an op that needs its values names it)
+        import stat
+        if not stat.S_ISREG(st.st_mode):
+            raise Bad("%s at '%s': not a regular file" % (where, loc))
+        if not read or size is None:
+            return None
+        try:
+            with open(path, "rb") as f:
+                f.seek(offset)
+                data = f.read(size)
+        except OSError:
+            return None
+        return data if len(data) == size else None  # a file cut short: its shape only
 
     def put_const(self, name, arr):
         arr = self.np.asarray(arr)

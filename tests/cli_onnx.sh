@@ -180,6 +180,25 @@ os.mkdir(d + "/ext")
 onnx.save_model(helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)]), d + "/ext/ext.onnx",
                 save_as_external_data=True, all_tensors_to_one_file=True, location="ext.data", size_threshold=0)
 onnx.save_model(helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)]), d + "/ext_inline.onnx")
+# the same with the shape tensor's location or length rewritten: outside the
+# folder (../, absolute), a FIFO, /dev/zero; no length (fine); a wrong length
+os.mkfifo(d + "/ext/fifo")
+def relocate(name, **kv):
+    m = onnx.load(d + "/ext/ext.onnx", load_external_data=False)
+    t = [t for t in m.graph.initializer if t.name == "shape"][0]
+    info = {e.key: e.value for e in t.external_data}
+    info.update(kv)
+    del t.external_data[:]
+    for k, v in info.items():
+        if v is not None:
+            t.external_data.add(key=k, value=v)
+    onnx.save(m, d + "/ext/" + name + ".onnx")
+relocate("ext_up", location="../ext/ext.data/../../ext_inline.onnx")
+relocate("ext_abs", location=d + "/ext_inline.onnx")
+relocate("ext_fifo", location="fifo")
+relocate("ext_zero", location="../" * 20 + "dev/zero")
+relocate("ext_nolen", length=None)
+relocate("ext_badlen", length="24")
 # a spectrogram's frames: floor((W - 512) / 160) + 1, a step function of the
 # samples W (openWakeWord's melspectrogram.onnx): no polynomial in W
 save("frames", [helper.make_node("Unsqueeze", ["x", "one"], ["x3"]),
@@ -393,6 +412,18 @@ check "external data: the rows of the same model saved inline" \
 (cd "$t/ext" && "$PY" "$OLDPWD/$C" - <ext.onnx >"$t/ext_stdin.csv" 2>"$t/ext_stdin.err")
 check "external data from standard input: beside the working folder" \
   "$(rows "$t/ext_stdin.csv" 2-4,11)" "x,input,512,;m,matmul,1024,0;m2,add,1024,1;y,reshape,1024,2;"
+for f in up abs zero; do
+  expect "external data outside the model's folder ($f): refused" 2 \
+    "ext_$f.onnx: initializer 'shape': external data at '.*': not a file inside the model's folder" \
+    timeout 20 "$PY" $C "$t/ext/ext_$f.onnx"
+done
+expect "external data in a FIFO: refused, not waited on" 2 \
+  "ext_fifo.onnx: initializer 'shape': external data at 'fifo': not a regular file" timeout 20 "$PY" $C "$t/ext/ext_fifo.onnx"
+expect "external data of the wrong length: refused" 2 \
+  "ext_badlen.onnx: initializer 'shape': external data: offset [0-9]+, length 24 for a tensor of 16 bytes" \
+  "$PY" $C "$t/ext/ext_badlen.onnx"
+"$PY" $C -o "$t/ext_nolen.csv" "$t/ext/ext_nolen.onnx"
+check "external data without a length: the tensor's bytes read" "$(rows "$t/ext_nolen.csv" 2-11)" "$(rows "$t/ext.csv" 2-11)"
 mv "$t/ext/ext.data" "$t/ext.data.away"
 expect "external data missing: the weight it needs named" 2 \
   "ext.onnx: node flat \(Reshape\): .*input 'shape', a weight whose external data file could not be read" "$PY" $C "$t/ext/ext.onnx"
