@@ -399,7 +399,7 @@ class Pass:
         except (ValueError, TypeError, KeyError) as e:  # data of the wrong length for its shape, an unknown type
             raise Bad("initializer '%s' (shape %s, type %s): its data does not fit it: %s"
                       % (t.name, list(t.dims), ELEM_NAMES.get(t.data_type, t.data_type), e))
-        self.put_const(t.name, arr)
+        self.put_const(t.name, arr, t.data_type)  # bfloat16, float8, int4: numpy holds them wider
 
     def external(self, t, size, read):
         """The bytes of an external tensor (read: small enough to fold), or
@@ -439,15 +439,19 @@ class Pass:
             return None
         return data if len(data) == size else None  # a file cut short: its shape only
 
-    def put_const(self, name, arr):
+    def put_const(self, name, arr, elem=None):
+        """A folded value; elem: its ONNX type when numpy's for it is wider."""
         arr = self.np.asarray(arr)
+        self.values[name] = Value(arr.shape, elem or self.elem_of(name, arr), const=arr)
+
+    def elem_of(self, name, arr):
+        """The ONNX type numpy's type of arr stands for."""
         try:
-            elem = self.onnx.helper.np_dtype_to_tensor_dtype(arr.dtype) \
+            return self.onnx.helper.np_dtype_to_tensor_dtype(arr.dtype) \
                 if hasattr(self.onnx.helper, "np_dtype_to_tensor_dtype") \
                 else self.onnx.mapping.NP_TYPE_TO_TENSOR_TYPE[arr.dtype]
         except (KeyError, ValueError, TypeError):
             raise Bad("constant '%s': element type %s is not an ONNX tensor type" % (name, arr.dtype))
-        self.values[name] = Value(arr.shape, elem, const=arr)
 
     def bytes(self, shape, elem, what):
         n = 1
@@ -487,12 +491,18 @@ class Pass:
             self.values[node.output[0]] = ins[0]
             return
         if op == "Constant":
-            return self.put_const(node.output[0], self.constant(node))
+            v = node.attribute[0].t if node.attribute and node.attribute[0].name == "value" else None
+            return self.put_const(node.output[0], self.constant(node), v.data_type if v is not None else None)
         folded = self.fold(node, ins) if not self.no_fold.intersection(node.output) else None
         if folded is not None:
+            # numpy computed bfloat16 (float8, int4) as a wider type: the result of that type is of the input's
+            wide = {self.elem_of(i, v.const): v.elem for i, v in zip(node.input, ins)
+                    if v is not None and v.const is not None}
+            wide = {k: e for k, e in wide.items() if k != e}
+            to = [x.i for x in node.attribute if x.name == "to"] if op == "Cast" else []
             for name, arr in zip(node.output, folded):
                 if name:
-                    self.put_const(name, arr)
+                    self.put_const(name, arr, to[0] if to else wide.get(self.elem_of(name, arr)))
                     self.folded[name] = arr.shape
             return
         shapes = self.infer(node, ins)
@@ -642,7 +652,7 @@ class Pass:
             if v is None or i in names:
                 continue
             names.append(i)
-            if v.const is not None and v.const.size <= 4096:
+            if v.const is not None and v.const.size <= 4096 and self.elem_of(i, v.const) == v.elem:
                 inits.append(onnx.numpy_helper.from_array(np.asarray(v.const), i))
             else:
                 inputs.append(helper.make_tensor_value_info(i, v.elem, v.shape))

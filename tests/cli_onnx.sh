@@ -150,6 +150,21 @@ onnx.save(m, d + "/ir3.onnx")
 # bfloat16: 2 bytes an element (numpy's stand-in for it is float32)
 save("bf16", [helper.make_node("Cast", ["x"], ["h"], to=TensorProto.BFLOAT16), helper.make_node("Relu", ["h"], ["y"])],
      [helper.make_tensor_value_info("x", F, [3, 4])], [helper.make_tensor_value_info("y", TensorProto.BFLOAT16, None)])
+# bfloat16 constants first in an Add, and expanded to the input's shape (they
+# went to shape inference as float32); float8 and int4 inputs (1 byte, half)
+BF = TensorProto.BFLOAT16
+save("bf16c", [helper.make_node("Cast", ["x"], ["h"], to=BF), helper.make_node("Add", ["c", "h"], ["y"])],
+     [helper.make_tensor_value_info("x", F, [3, 4])], [helper.make_tensor_value_info("y", BF, None)],
+     [helper.make_tensor("c", BF, [3, 4], [1.0] * 12)])
+save("bf16e", [helper.make_node("Shape", ["x"], ["sh"]), helper.make_node("Expand", ["c1", "sh"], ["e"]),
+               helper.make_node("Cast", ["x"], ["h"], to=BF), helper.make_node("Add", ["h", "e"], ["y"])],
+     [helper.make_tensor_value_info("x", F, ["n", 4])], [helper.make_tensor_value_info("y", BF, None)],
+     [helper.make_tensor("c1", BF, [1], [1.0])])
+save("lowbits", [helper.make_node("Identity", ["a"], ["ya"]), helper.make_node("Identity", ["b"], ["yb"]),
+                 helper.make_node("Identity", ["c"], ["yc"])],
+     [helper.make_tensor_value_info("a", 17, [3, 5]), helper.make_tensor_value_info("b", 22, [3, 5]),
+      helper.make_tensor_value_info("c", 21, [1, 3])],
+     [helper.make_tensor_value_info(n, F, None) for n in ("ya", "yb", "yc")])
 # a detector's score decides whether a verifier runs (openWakeWord's hey_jarvis)
 x = helper.make_tensor_value_info("x", F, [1, 16])
 then_g = helper.make_graph([helper.make_node("MatMul", ["x", "vw"], ["v1"]), helper.make_node("Sigmoid", ["v1"], ["v2"])],
@@ -357,6 +372,14 @@ expect "a node reading its own output: a cycle" 2 \
 check "IR 3: initializers listed as inputs shape the conv" "$(rows "$t/ir3.csv" 2-4,11)" "x,input,320,;y,conv,320,0;"
 "$PY" $C -o "$t/bf16.csv" "$t/bf16.onnx"
 check "bfloat16: 2 bytes an element" "$(rows "$t/bf16.csv" 2-4)" "x,input,48;h,cast,24;y,relu,24;"
+"$PY" $C -o "$t/bf16c.csv" "$t/bf16c.onnx"
+check "a bfloat16 weight first in an Add: 2 bytes an element" "$(rows "$t/bf16c.csv" 2-4)" "x,input,48;h,cast,24;y,add,24;"
+"$PY" $C --dim n=4 -o "$t/bf16e.csv" "$t/bf16e.onnx"
+check "a bfloat16 constant expanded to the input's shape: 2 bytes an element" "$(rows "$t/bf16e.csv" 2-4)" \
+  "x,input,64;e,expand,32;h,cast,32;y,add,32;"
+"$PY" $C -o "$t/lowbits.csv" "$t/lowbits.onnx"
+check "float8 1 byte an element, int4 and uint4 half (rounded up)" "$(rows "$t/lowbits.csv" 2-4)" \
+  "a,input,15;b,input,8;c,input,2;"
 expect "an If on the data: refused, naming the node and --if" 2 \
   "verify.onnx: node maybe_verify \(If\): the condition 'hit' is computed at run time; it depends on the data \(no scalar graph input to bind\), or choose the branch with --if maybe_verify=then" \
   "$PY" $C "$t/verify.onnx"
