@@ -189,6 +189,8 @@ def parse_args(argv):
         name, eq, value = d.rpartition("=")
         if not eq or not name or value not in ("then", "else"):
             p.error("--if %r: expected NODE=then or NODE=else" % d)
+        if a.branches.get(name, value) != value:
+            p.error("--if %s: given both branches (convert once per branch)" % name)
         a.branches[name] = value
     a.cpu_ops = set(a.cpu_ops.split(",")) if a.cpu_ops is not None else CPU_OPS
     return a
@@ -556,7 +558,12 @@ class Pass:
     def inline_if(self, node):
         cond = self.get(node, node.input[0])
         chosen = self.branches.get(node.name) if node.name else None
-        self.ifs.add(node.name)
+        if node.name:
+            self.ifs.add(node.name)
+        if chosen is not None and cond.const is not None and cond.const.size == 1:
+            raise Bad("%s: --if %s=%s, but the condition '%s' folds before the run (to the %s branch): drop that --if"
+                      % (node_label(node), node.name, chosen, node.input[0],
+                         "then" if bool(cond.const.reshape(-1)[0]) else "else"))
         if chosen is None and (cond.const is None or cond.const.size != 1):
             scalars = self.scalar_inputs(cond)
             raise Bad("%s: the condition '%s' is computed at run time; %s, or choose the branch with --if %s=then "
@@ -982,12 +989,27 @@ def convert_at(onnx, np, path, model, dims, bound, branches=None, no_fold=(), wa
     return p if want_pass else rows_of(p)
 
 
+def all_ifs(graph):
+    """The names of the If nodes of graph and of every subgraph in it."""
+    found = set()
+    for n in graph.node:
+        if n.op_type == "If" and n.name:
+            found.add(n.name)
+        for a in n.attribute:
+            for sub in ([a.g] if a.type == 5 else list(a.graphs) if a.type == 10 else []):
+                found |= all_ifs(sub)
+    return found
+
+
 def rows_of(p):
     """The rows of a pass made by convert_at (see there)."""
     g = p.model.graph
     for name in p.branches:
         if name not in p.ifs:
-            raise Bad("--if %s: no If node of that name (the model's: %s)" % (name, ", ".join(sorted(p.ifs)) or "none"))
+            every = all_ifs(g)
+            if name in every:
+                raise Bad("--if %s: that If node is not reached (it sits in a branch not taken)" % name)
+            raise Bad("--if %s: no If node of that name (the model's: %s)" % (name, ", ".join(sorted(every)) or "none"))
     outputs = set()
     for o in g.output:
         v = p.values.get(o.name)
@@ -1315,6 +1337,7 @@ def main(argv):
             rows = convert_at(onnx, np, a.model, model, a.dims, bound, a.branches, no_fold) if no_fold else \
                 rows_of(first)  # nothing moved: the first pass's rows are the conversion's
             sizes, notes = None, [note] if note else []
+        notes += ["If %s: %s branch (--if)" % (name, a.branches[name]) for name in sorted(a.branches)]
         moved = topological(g.node)[1]
         if moved:
             notes.append("the file's nodes are not in a topological order (%d read a value computed after them): rows "

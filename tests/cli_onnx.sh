@@ -68,6 +68,24 @@ save("vad", [helper.make_node("Equal", ["sr", "k16000"], ["is16k"]),
              helper.make_node("If", ["is16k"], ["z"], name="pick_rate", then_branch=then_g, else_branch=else_g),
              helper.make_node("Mul", ["z", "z"], ["y"])], [x, sr], [yo],
      [numpy_helper.from_array(np.array(16000, np.int64), "k16000")])
+# nested: in pick_rate's then branch an If on the data (deep); an unnamed If
+# on the same folded condition after it
+vi64 = lambda o: helper.make_tensor_value_info(o, F, [1, 64])
+deep_g = lambda op, o: helper.make_graph([helper.make_node(op, ["t1"], [o])], o, [], [vi64(o)])
+then_g = helper.make_graph([helper.make_node("Relu", ["x"], ["t1"]),
+                            helper.make_node("ReduceMax", ["t1"], ["m"], keepdims=0),
+                            helper.make_node("Greater", ["m", "zerof"], ["pos"]),
+                            helper.make_node("If", ["pos"], ["t2"], name="deep", then_branch=deep_g("Tanh", "d1"),
+                                             else_branch=deep_g("Sigmoid", "d2"))],
+                           "then", [], [helper.make_tensor_value_info("t2", F, [1, 64])])
+save("nested", [helper.make_node("Equal", ["sr", "k16000"], ["is16k"]),
+                helper.make_node("If", ["is16k"], ["z"], name="pick_rate", then_branch=then_g, else_branch=else_g),
+                helper.make_node("If", ["is16k"], ["w"], then_branch=helper.make_graph([], "same", [], [vi64("z")]),
+                                 else_branch=helper.make_graph([helper.make_node("Neg", ["z"], ["zn"])], "neg", [],
+                                                               [vi64("zn")])),
+                helper.make_node("Mul", ["w", "w"], ["y"])], [x, sr], [vi64("y")],
+     [numpy_helper.from_array(np.array(16000, np.int64), "k16000"),
+      numpy_helper.from_array(np.array(0, np.float32), "zerof")])
 # loop: a Loop is refused
 body = helper.make_graph([helper.make_node("Identity", ["c_in"], ["c_out"]), helper.make_node("Relu", ["v_in"], ["v_out"])],
                          "body", [helper.make_tensor_value_info("i", TensorProto.INT64, []),
@@ -241,9 +259,11 @@ def gptctx(name, ctx):
                 helper.make_node("ConstantOfShape", ["tt"], ["ones"],
                                  value=numpy_helper.from_array(np.array([1], np.float32))),
                 helper.make_node("Transpose", ["h"], ["xt"], perm=[0, 2, 1]),
-                helper.make_node("MatMul", ["h", "xt"], ["scores"]), helper.make_node("Add", ["scores", "ones"], ["y"])],
+                helper.make_node("MatMul", ["h", "xt"], ["scores"]),
+                helper.make_node("Add", ["scores", "ones"], ["y"])],
          [x], [helper.make_tensor_value_info("y", F, None)],
-         [numpy_helper.from_array(np.array(1, np.int64), "one0"), numpy_helper.from_array(np.array(0, np.int64), "zero0"),
+         [numpy_helper.from_array(np.array(1, np.int64), "one0"),
+          numpy_helper.from_array(np.array(0, np.int64), "zero0"),
           arr("zero1", 0), numpy_helper.from_array(np.ones((ctx, 8), np.float32), "wpe")])
 gptctx("gptctx", 256)
 gptctx("gptctx1", 1)
@@ -373,7 +393,8 @@ check "IR 3: initializers listed as inputs shape the conv" "$(rows "$t/ir3.csv" 
 "$PY" $C -o "$t/bf16.csv" "$t/bf16.onnx"
 check "bfloat16: 2 bytes an element" "$(rows "$t/bf16.csv" 2-4)" "x,input,48;h,cast,24;y,relu,24;"
 "$PY" $C -o "$t/bf16c.csv" "$t/bf16c.onnx"
-check "a bfloat16 weight first in an Add: 2 bytes an element" "$(rows "$t/bf16c.csv" 2-4)" "x,input,48;h,cast,24;y,add,24;"
+check "a bfloat16 weight first in an Add: 2 bytes an element" "$(rows "$t/bf16c.csv" 2-4)" \
+  "x,input,48;h,cast,24;y,add,24;"
 "$PY" $C --dim n=4 -o "$t/bf16e.csv" "$t/bf16e.onnx"
 check "a bfloat16 constant expanded to the input's shape: 2 bytes an element" "$(rows "$t/bf16e.csv" 2-4)" \
   "x,input,64;e,expand,32;h,cast,32;y,add,32;"
@@ -393,6 +414,22 @@ check "--if NODE=else: the score is the output" \
   "$(rows "$t/verify_else.csv" 2-4,10,11)" "x,input,64,0,;s,matmul,4,0,0;p,sigmoid,4,1,1;"
 expect "--if of no such node" 2 "vad.onnx: --if nowhere: no If node of that name \(the model's: pick_rate\)" \
   "$PY" $C --input sr=16000 --if nowhere=then "$t/vad.onnx"
+"$PY" $C --input sr=16000 --if deep=then -o "$t/nested.csv" "$t/nested.onnx"
+check "--if inside an inlined branch: the choice in the header" \
+  "$(grep -c '^# If deep: then branch (--if)$' "$t/nested.csv")" 1
+expect "--if of an If in a branch not taken: not reached" 2 \
+  "nested.onnx: --if deep: that If node is not reached \(it sits in a branch not taken\)" \
+  "$PY" $C --input sr=8000 --if deep=then "$t/nested.onnx"
+expect "--if of no such node: every named If listed, none unnamed" 2 \
+  "nested.onnx: --if nowhere: no If node of that name \(the model's: deep, pick_rate\)" \
+  "$PY" $C --input sr=16000 --if deep=then --if nowhere=else "$t/nested.onnx"
+expect "--if on a condition that folds: refused" 2 \
+  "nested.onnx: node pick_rate \(If\): --if pick_rate=else, but the condition 'is16k' folds before the run \(to the" \
+  "$PY" $C --input sr=16000 --if pick_rate=else --if deep=then "$t/nested.onnx"
+expect "--if both branches of one node: usage" 1 "--if deep: given both branches" \
+  "$PY" $C --input sr=16000 --if deep=then --if deep=else "$t/nested.onnx"
+"$PY" $C --input sr=16000 --if deep=then --if deep=then -o "$t/nested2.csv" "$t/nested.onnx"
+check "--if twice the same: as once" "$(cat "$t/nested2.csv")" "$(cat "$t/nested.csv")"
 expect "--if malformed: usage" 1 "expected NODE=then or NODE=else" "$PY" $C --if maybe_verify=maybe "$t/verify.onnx"
 expect "a shape from a run-time input's values: names the input" 2 \
   "runshape.onnx: node reshape_it \(Reshape\): the shape of output 'y' is unknown \(it depends on the values of input 'target', computed at run time\)" \
@@ -441,12 +478,14 @@ for f in up abs zero; do
     timeout 20 "$PY" $C "$t/ext/ext_$f.onnx"
 done
 expect "external data in a FIFO: refused, not waited on" 2 \
-  "ext_fifo.onnx: initializer 'shape': external data at 'fifo': not a regular file" timeout 20 "$PY" $C "$t/ext/ext_fifo.onnx"
+  "ext_fifo.onnx: initializer 'shape': external data at 'fifo': not a regular file" \
+  timeout 20 "$PY" $C "$t/ext/ext_fifo.onnx"
 expect "external data of the wrong length: refused" 2 \
   "ext_badlen.onnx: initializer 'shape': external data: offset [0-9]+, length 24 for a tensor of 16 bytes" \
   "$PY" $C "$t/ext/ext_badlen.onnx"
 "$PY" $C -o "$t/ext_nolen.csv" "$t/ext/ext_nolen.onnx"
-check "external data without a length: the tensor's bytes read" "$(rows "$t/ext_nolen.csv" 2-11)" "$(rows "$t/ext.csv" 2-11)"
+check "external data without a length: the tensor's bytes read" \
+  "$(rows "$t/ext_nolen.csv" 2-11)" "$(rows "$t/ext.csv" 2-11)"
 mv "$t/ext/ext.data" "$t/ext.data.away"
 expect "external data missing: the weight it needs named" 2 \
   "ext.onnx: node flat \(Reshape\): .*input 'shape', a weight whose external data file could not be read" "$PY" $C "$t/ext/ext.onnx"
