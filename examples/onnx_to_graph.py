@@ -48,9 +48,10 @@ The polynomials are found by converting at several values of each symbol
 make the sizes a polynomial on coarser multiples only) and interpolating
 exactly; every further value of the grid (nine in all) and two far
 beyond it confirm each fit (a size that is a step function of the symbol,
-such as a spectrogram's frame count, is refused, not fitted on a plateau). The CSV header says for which
-values the fit was probed (every value, or multiples of L) and down to
-which value; a coefficient < 0 (a dimension such as W - 2) is dropped,
+such as a spectrogram's frame count, is refused when its steps show within
+the values probed, not fitted on a plateau; one with longer steps passes).
+The CSV header says for which values the fit was probed (every value, or
+multiples of L), down to which value and up to the highest one probed; a coefficient < 0 (a dimension such as W - 2) is dropped,
 which makes that size an upper bound. Times are those at the first
 fitted value. Two symbols: their degrees from one-symbol fits, then an
 exact fit on the grid they need, confirmed at one more point.
@@ -1161,7 +1162,8 @@ class Symbolic:
 
     def fit_1d(self, axis, other):
         """(per row the coefficients in the symbol axis, the other symbol at
-        other; first fitted value; step; least value the fit holds from)."""
+        other; first fitted value; step; least value the fit holds from;
+        highest value probed)."""
         def pt(x):
             p = [other] * len(self.names)
             p[axis] = x
@@ -1195,7 +1197,7 @@ class Symbolic:
                 low, k = start - k * exact, 2 * k
             if start - k * exact < exact <= low - exact and self.matches(fits, pt, [exact]):
                 low = exact
-            return fits, start, exact, low
+            return fits, start, exact, low, far[-1]
         raise failure or Bad("a size is not a polynomial of degree <= %d in %s (fitted on multiples of 64 up to "
                              "4096 from %d): convert at fixed values with --dim"
                              % (MAX_DEGREE, self.names[axis], FIT_FROM))
@@ -1204,13 +1206,13 @@ class Symbolic:
         """(rows at the first fitted point, sizes as text, notes)."""
         notes = []
         if len(self.names) == 1:
-            fits, start, step, low = self.fit_1d(0, None)
+            fits, start, step, low, high = self.fit_1d(0, None)
             c2 = [{(i, 0): c for i, c in enumerate(f)} for f in fits]
             first = (start,)
-            ranges = [(step, low)]
+            ranges = [(step, low, high)]
         else:
-            fh, sh, eh, lh = self.fit_1d(0, FIT_FROM)
-            fw, sw, ew, lw = self.fit_1d(1, FIT_FROM)
+            fh, sh, eh, lh, hh = self.fit_1d(0, FIT_FROM)
+            fw, sw, ew, lw, hw = self.fit_1d(1, FIT_FROM)
             dh = max(len(f) for f in fh) - 1
             dw = max(len(f) for f in fw) - 1
             step_h, step_w = max(eh, 64), max(ew, 64)
@@ -1232,14 +1234,15 @@ class Symbolic:
                     raise Bad("the size of '%s' is not a polynomial in %s and %s of degree <= %d"
                               % (self.at(check)[r][0], self.names[0], self.names[1], MAX_DEGREE))
             first = (sh, sw)
-            ranges = [(eh, lh), (ew, lw)]
+            ranges = [(eh, lh, hh), (ew, lw, hw)]
         texts, rounded = [], 0
         for coef in c2:  # negative coefficients dropped: an upper bound for values >= 0
             texts.append(poly_text({k: c for k, c in coef.items() if c > 0}, self.names))
             rounded += any(c < 0 for c in coef.values())
-        for n, (step, low) in zip(self.names, ranges):
-            notes.append("%s: sizes fitted from %d on; they match the conversion at every %s probed down to %d"
-                         % (n, FIT_FROM, "value" if step == 1 else "multiple of %d" % step, low))
+        for n, (step, low, high) in zip(self.names, ranges):
+            notes.append("%s: sizes fitted from %d on; they match the conversion at the %s probed, from %d up to %d "
+                         "(not checked past it)" % (n, FIT_FROM, "values" if step == 1 else "multiples of %d" % step,
+                                                    low, high))
         if rounded:
             notes.append("%d sizes with a negative coefficient dropped (upper bounds)" % rounded)
         if self.note:

@@ -238,6 +238,11 @@ save("frames", [helper.make_node("Unsqueeze", ["x", "one"], ["x3"]),
                 helper.make_node("Conv", ["x3", "w"], ["y"], strides=[160])],
      [helper.make_tensor_value_info("x", F, [1, "samples"])], [helper.make_tensor_value_info("y", F, None)],
      [arr("one", 1), numpy_helper.from_array(np.zeros((2, 1, 512), np.float32), "w")])
+# frames of a 2048-sample stride: constant over every value the fit probes
+save("longframes", [helper.make_node("Unsqueeze", ["x", "one"], ["x3"]),
+                    helper.make_node("Conv", ["x3", "w"], ["y"], strides=[2048])],
+     [helper.make_tensor_value_info("x", F, [1, "samples"])], [helper.make_tensor_value_info("y", F, None)],
+     [arr("one", 1), numpy_helper.from_array(np.zeros((2, 1, 512), np.float32), "w")])
 # a mask of seq x seq from the run-time length (a GPT's causal mask, built
 # by Shape -> Gather -> Concat -> ConstantOfShape): a run-time value
 x = helper.make_tensor_value_info("x", F, [1, "seq", 8])
@@ -439,6 +444,10 @@ check "frames at 1760 samples: 8 x 2 floats" "$(rows "$t/frames.csv" 2,4)" "x,70
 expect "frames in a symbol: a step function refused, not fitted on its first plateau" 2 \
   "frames.onnx: a size is not a polynomial of degree <= 7 in W .*convert at fixed values with --dim" \
   "$PY" $C --dim x:1=W "$t/frames.onnx"
+"$PY" $C --dim x:1=W -o "$t/longframes.csv" "$t/longframes.onnx"
+check "steps longer than the values probed: the header gives the highest value probed" \
+  "$(grep -c '^# W: sizes fitted from 512 on; they match the conversion at the values probed, from 1 up to 2176 (not' \
+  "$t/longframes.csv")" 1
 # the mask at seq 4: 4 x 4 floats, a row (folded, it was left out of the plan);
 # at step 3 x 128 + ones 64 + xt 128 + scores 64 = 384 bytes
 "$PY" $C --dim seq=4 -o "$t/mask.csv" "$t/mask.onnx"
