@@ -51,8 +51,9 @@ beyond it confirm each fit (a size that is a step function of the symbol,
 such as a spectrogram's frame count, is refused when its steps show within
 the values probed, not fitted on a plateau; one with longer steps passes).
 The CSV header says for which values the fit was probed (every value, or
-multiples of L), down to which value and up to the highest one probed; a coefficient < 0 (a dimension such as W - 2) is dropped,
-which makes that size an upper bound. Times are those at the first
+multiples of L), down to which value and up to the highest one probed; a
+coefficient < 0 (a dimension such as W - 2) is dropped, which makes that
+size an upper bound. Times are those at the first
 fitted value. Two symbols: their degrees from one-symbol fits, then an
 exact fit on the grid they need, confirmed at one more point.
 
@@ -1133,9 +1134,9 @@ class Symbolic:
             try:
                 rows = convert_at(self.onnx, self.np, self.path, self.model, dims, self.bound, self.a.branches,
                                   self.no_fold)
-            except Bad as e:
-                self.cache[point] = e
-                raise Bad("at %s: %s" % (", ".join("%s = %d" % (n, v) for n, v in zip(self.names, point)), e))
+            except Bad as e:  # kept with its point: a later call says where too
+                self.cache[point] = Bad("at %s: %s" % (self.where(point), e))
+                raise self.cache[point]
             self.store(point, rows)
         if isinstance(self.cache[point], Bad):
             raise self.cache[point]
@@ -1146,18 +1147,24 @@ class Symbolic:
         if self.structure is None:
             self.structure = shape
         if shape != self.structure:
-            self.cache[point] = Bad("the graph changes with %s (an If or a data-dependent op on it): fix it with "
-                                    "--dim" % " and ".join(self.names))
+            self.cache[point] = Bad("at %s: the graph changes with %s (an If or a data-dependent op on it): fix it "
+                                    "with --dim" % (self.where(point), " and ".join(self.names)))
         else:
             self.cache[point] = rows
+
+    def where(self, point):
+        return ", ".join("%s = %d" % (n, v) for n, v in zip(self.names, point))
 
     def sizes(self, point):
         return [r[2] for r in self.at(point)]
 
     def matches(self, fits, pt, xs):
+        """Whether the fits give the sizes at xs; a point refused does not
+        match (the first refusal kept: the reason when no fit is found)."""
         try:
             return all(all(poly_at(c, x) == v for c, v in zip(fits, self.sizes(pt(x)))) for x in xs)
-        except Bad:
+        except Bad as e:
+            self.refused = self.refused or e
             return False
 
     def fit_1d(self, axis, other):
@@ -1168,7 +1175,7 @@ class Symbolic:
             p = [other] * len(self.names)
             p[axis] = x
             return tuple(p)
-        failure = None
+        self.refused = None
         for step in (64, 128, 256, 512, 1024, 2048, 4096):  # strided ops: sizes are polynomials on multiples
             start = max(step, FIT_FROM)
             xs = [start + step * k for k in range(MAX_DEGREE + 2)]
@@ -1184,7 +1191,7 @@ class Symbolic:
                 else:
                     continue
             except Bad as e:  # the first failure is the one to report (the smallest values)
-                failure = failure or e
+                self.refused = self.refused or e
                 continue
             exact = step
             for s in (step // 2, step // 4, step // 8, 32, 16, 8, 4, 2, 1):  # a finer step still fits?
@@ -1198,7 +1205,7 @@ class Symbolic:
             if start - k * exact < exact <= low - exact and self.matches(fits, pt, [exact]):
                 low = exact
             return fits, start, exact, low, far[-1]
-        raise failure or Bad("a size is not a polynomial of degree <= %d in %s (fitted on multiples of 64 up to "
+        raise self.refused or Bad("a size is not a polynomial of degree <= %d in %s (fitted on multiples of 64 up to "
                              "4096 from %d): convert at fixed values with --dim"
                              % (MAX_DEGREE, self.names[axis], FIT_FROM))
 

@@ -243,6 +243,25 @@ save("longframes", [helper.make_node("Unsqueeze", ["x", "one"], ["x3"]),
                     helper.make_node("Conv", ["x3", "w"], ["y"], strides=[2048])],
      [helper.make_tensor_value_info("x", F, [1, "samples"])], [helper.make_tensor_value_info("y", F, None)],
      [arr("one", 1), numpy_helper.from_array(np.zeros((2, 1, 512), np.float32), "w")])
+# frames of stride 1000 (constant from 512 to 1511: no polynomial on coarser
+# grids), and an If on samples == 2176 (a far point of the first grid only)
+# adding a row: the graph changes there, the reason to report
+sam = lambda o: helper.make_graph([helper.make_node("Relu", ["x"], ["r1"])] + ([helper.make_node("Neg", ["r1"], [o])]
+                                  if o == "n1" else [helper.make_node("Relu", ["x"], [o])]), o, [],
+                                  [helper.make_tensor_value_info(o, F, [1, "samples"])])
+save("farif", [helper.make_node("Shape", ["x"], ["sh"]), helper.make_node("Gather", ["sh", "one0"], ["n"], axis=0),
+               helper.make_node("Equal", ["n", "k2176"], ["at2176"]),
+               helper.make_node("If", ["at2176"], ["z"], name="odd", then_branch=sam("n1"), else_branch=sam("r2")),
+               helper.make_node("Unsqueeze", ["z", "one"], ["x3"]),
+               helper.make_node("Conv", ["x3", "w"], ["y"], strides=[1000])],
+     [helper.make_tensor_value_info("x", F, [1, "samples"])], [helper.make_tensor_value_info("y", F, None)],
+     [arr("one", 1), numpy_helper.from_array(np.array(1, np.int64), "one0"),
+      numpy_helper.from_array(np.array(2176, np.int64), "k2176"),
+      numpy_helper.from_array(np.zeros((2, 1, 512), np.float32), "w")])
+# W^6 floats: 2^62 bytes at W = 1024
+x = helper.make_tensor_value_info("x", F, ["n"])
+save("deg6", [helper.make_node("Shape", ["x"], ["sh"]), helper.make_node("Concat", ["sh"] * 6, ["tt"], axis=0),
+              helper.make_node("Expand", ["x", "tt"], ["y"])], [x], [helper.make_tensor_value_info("y", F, None)])
 # a mask of seq x seq from the run-time length (a GPT's causal mask, built
 # by Shape -> Gather -> Concat -> ConstantOfShape): a run-time value
 x = helper.make_tensor_value_info("x", F, [1, "seq", 8])
@@ -448,6 +467,11 @@ expect "frames in a symbol: a step function refused, not fitted on its first pla
 check "steps longer than the values probed: the header gives the highest value probed" \
   "$(grep -c '^# W: sizes fitted from 512 on; they match the conversion at the values probed, from 1 up to 2176 (not' \
   "$t/longframes.csv")" 1
+expect "a refusal at a far point of the fit: reported (not 'not a polynomial')" 2 \
+  "farif.onnx: at W = 2176: the graph changes with W" "$PY" $C --dim x:1=W "$t/farif.onnx"
+expect "a size past 2^62 in the fit: reported with its point" 2 \
+  "deg6.onnx: at W = 1024: value 'y': shape \[1024, 1024, 1024, 1024, 1024, 1024\] is [0-9]+ bytes, past" \
+  "$PY" $C --dim n=W "$t/deg6.onnx"
 # the mask at seq 4: 4 x 4 floats, a row (folded, it was left out of the plan);
 # at step 3 x 128 + ones 64 + xt 128 + scores 64 = 384 bytes
 "$PY" $C --dim seq=4 -o "$t/mask.csv" "$t/mask.onnx"
