@@ -484,6 +484,11 @@ class Pass:
 
     def node(self, node):
         op = node.op_type
+        for x in node.attribute:  # a corrupted attribute type: named here, not met by every reader below
+            try:
+                self.onnx.helper.get_attribute_value(x)
+            except ValueError:
+                raise Bad("%s: attribute '%s' has an unknown type (%d)" % (node_label(node), x.name, x.type))
         subgraphs = [x for x in node.attribute if x.type in (5, 10)]  # GRAPH, GRAPHS
         if op == "If" and node.domain in ("", "ai.onnx"):
             return self.inline_if(node)
@@ -576,7 +581,9 @@ class Pass:
                                       node.name or "NODE"))
         if chosen is None:
             chosen = "then" if bool(cond.const.reshape(-1)[0]) else "else"
-        attrs = {x.name: x.g for x in node.attribute}
+        attrs = {x.name: x.g for x in node.attribute if x.type == 5}
+        if chosen + "_branch" not in attrs:
+            raise Bad("%s: no %s_branch (a graph attribute)" % (node_label(node), chosen))
         branch = attrs[chosen + "_branch"]
         self.run(branch)
         for out, b in zip(node.output, branch.output):
@@ -1284,6 +1291,7 @@ def load(onnx, path):
         raise Bad("not a readable ONNX model (%s)" % (first or type(e).__name__))
     if not model.HasField("graph") or len(model.graph.node) == 0 and len(model.graph.input) == 0:
         raise Bad("not an ONNX model (no graph)")
+    check_names(model.graph)
     supported = onnx.defs.onnx_opset_version()
     for o in model.opset_import:
         if o.domain in ("", "ai.onnx") and o.version > NEWEST_OPSET:
@@ -1293,6 +1301,27 @@ def load(onnx, path):
             raise Bad("opset %d is newer than this onnx package (%s) knows (up to %d): upgrade onnx"
                       % (o.version, onnx.__version__, supported))
     return model
+
+
+def check_names(graph):
+    """Refuses a name that is not UTF-8 text (protobuf then gives bytes)."""
+    def text(x, what):
+        if not isinstance(x, str):
+            raise Bad("%s: the name %r is not UTF-8 text" % (what, x))
+    for vi in list(graph.input) + list(graph.output):  # value_info is not read
+        text(vi.name, "value")
+    for t in graph.initializer:
+        text(t.name, "initializer")
+    for n in graph.node:
+        text(n.name, "a node")
+        what = "node %s (%s)" % (n.name or (n.output[0] if n.output and isinstance(n.output[0], str) else "?"),
+                                 n.op_type if isinstance(n.op_type, str) else "?")
+        for x in list(n.input) + list(n.output) + [n.op_type, n.domain]:
+            text(x, what)
+        for a in n.attribute:
+            text(a.name, what)
+            for sub in ([a.g] if a.type == 5 else list(a.graphs) if a.type == 10 else []):
+                check_names(sub)
 
 
 def bound_inputs(np, onnx, model, inputs):
@@ -1314,8 +1343,12 @@ def bound_inputs(np, onnx, model, inputs):
     return out
 
 
+MODEL = ["onnx_to_graph.py"]  # the model converted: the catch-all below names it
+
+
 def main(argv):
     a = parse_args(argv)
+    MODEL[0] = "<stdin>" if a.model == "-" else a.model
     try:
         import numpy as np
         import onnx
@@ -1385,9 +1418,9 @@ if __name__ == "__main__":
         sys.stderr.close()
         sys.exit(0)
     except RecursionError:
-        sys.stderr.write("onnx_to_graph.py: the model nests subgraphs too deeply\n")
+        sys.stderr.write("%s: the model nests subgraphs too deeply\n" % MODEL[0])
         sys.exit(2)
-    except Exception as e:  # never a traceback: name what went wrong
-        sys.stderr.write("onnx_to_graph.py: unexpected %s: %s (a converter bug: please report it with the model)\n"
-                         % (type(e).__name__, e))
+    except Exception as e:  # never a traceback: name what went wrong, on one line
+        sys.stderr.write("%s: unexpected %s: %s (a converter bug: please report it with the model)\n"
+                         % (MODEL[0], type(e).__name__, (str(e).strip().splitlines() or [""])[0][:200]))
         sys.exit(2)

@@ -342,6 +342,9 @@ def convert(data):
     return rows, offline is not None, notes, warning
 
 
+MODEL = ["tflite_to_graph.py"]  # the model converted: the catch-all below names it
+
+
 def main(argv):
     out_path, path = None, None
     args = list(argv)
@@ -366,6 +369,7 @@ def main(argv):
     if path is None:
         sys.stderr.write(USAGE)
         return 1
+    MODEL[0] = "<stdin>" if path == "-" else path
     try:
         if path == "-":
             data = sys.stdin.buffer.read()
@@ -413,7 +417,7 @@ if __name__ == "__main__":
     except BrokenPipeError:  # a reader such as head stopped early
         sys.stderr.close()
         sys.exit(0)
-    except Exception as e:  # never a traceback: name what went wrong
-        sys.stderr.write("tflite_to_graph.py: unexpected %s: %s (a converter bug: please report it with the model)\n"
-                         % (type(e).__name__, e))
+    except Exception as e:  # never a traceback: name what went wrong, on one line
+        sys.stderr.write("%s: unexpected %s: %s (a converter bug: please report it with the model)\n"
+                         % (MODEL[0], type(e).__name__, (str(e).strip().splitlines() or [""])[0][:200]))
         sys.exit(2)

@@ -86,6 +86,21 @@ save("nested", [helper.make_node("Equal", ["sr", "k16000"], ["is16k"]),
                 helper.make_node("Mul", ["w", "w"], ["y"])], [x, sr], [vi64("y")],
      [numpy_helper.from_array(np.array(16000, np.int64), "k16000"),
       numpy_helper.from_array(np.array(0, np.float32), "zerof")])
+# fuzzed files: a Cast whose attribute type is corrupted, an If without its
+# then branch, names that are not UTF-8 (a value's, an op type's)
+cast = helper.make_node("Cast", ["x"], ["c"], to=TensorProto.FLOAT)
+cast.attribute[0].type = 0
+save("badattr", [cast, helper.make_node("Relu", ["c"], ["y"])], [helper.make_tensor_value_info("x", F, [2, 2])],
+     [helper.make_tensor_value_info("y", F, None)])
+save("nothen", [helper.make_node("Equal", ["sr", "k16000"], ["is16k"]),
+                helper.make_node("If", ["is16k"], ["z"], name="pick_rate", else_branch=else_g),
+                helper.make_node("Mul", ["z", "z"], ["y"])], [x, sr], [yo],
+     [numpy_helper.from_array(np.array(16000, np.int64), "k16000")])
+for name, old, new in (("badname", b"zzq1", b"zz\xff1"), ("badop", b"Sigmoid", b"Sigm\xefid")):
+    g = helper.make_graph([helper.make_node("Relu", ["x"], ["zzq1"]), helper.make_node("Sigmoid", ["zzq1"], ["y"])],
+                          name, [helper.make_tensor_value_info("x", F, [2, 2])], [helper.make_tensor_value_info("y", F, None)])
+    raw = helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)]).SerializeToString()
+    open("%s/%s.onnx" % (d, name), "wb").write(raw.replace(old, new))
 # loop: a Loop is refused
 body = helper.make_graph([helper.make_node("Identity", ["c_in"], ["c_out"]), helper.make_node("Relu", ["v_in"], ["v_out"])],
                          "body", [helper.make_tensor_value_info("i", TensorProto.INT64, []),
@@ -559,7 +574,23 @@ printf 'PK\003\004rest' >"$t/zipped.onnx"
 expect "a zip archive: says so" 2 "zipped.onnx: a zip archive, not an ONNX model" "$PY" $C "$t/zipped.onnx"
 : >"$t/empty.onnx"
 expect "an empty file" 2 "empty.onnx: not an ONNX model \(no graph\)" "$PY" $C "$t/empty.onnx"
-for f in bad truncated newer loop nonzero custom cycle selfloop verify runshape nodata shortraw negweight neginput hugedim magic empty; do
+expect "a corrupted attribute type: named" 2 "badattr.onnx: node c \(Cast\): attribute 'to' has an unknown type \(0\)" \
+  "$PY" $C "$t/badattr.onnx"
+expect "an If without its then branch: named" 2 "nothen.onnx: node pick_rate \(If\): no then_branch" \
+  "$PY" $C --input sr=16000 "$t/nothen.onnx"
+expect "a value name that is not UTF-8: named" 2 "badname.onnx: node .*: the name b'zz.xff1' is not UTF-8 text" \
+  "$PY" $C "$t/badname.onnx"
+expect "an op type that is not UTF-8: named" 2 "badop.onnx: node y \(\?\): the name b'Sigm.xefid' is not UTF-8 text" \
+  "$PY" $C "$t/badop.onnx"
+"$PY" -c 'import numpy, runpy, sys
+def boom(*a, **k): raise RuntimeError("first line\nsecond line")
+numpy.asarray = boom
+sys.argv = sys.argv[1:]
+runpy.run_path(sys.argv[0], run_name="__main__")' $C "$t/tiny.onnx" --dim batch=1 >/dev/null 2>"$t/bug.err"
+check "a converter bug: FILE: unexpected ..., its first line only" "$(cat "$t/bug.err")" \
+  "$t/tiny.onnx: unexpected RuntimeError: first line (a converter bug: please report it with the model)"
+for f in bad truncated newer loop nonzero custom cycle selfloop verify runshape nodata shortraw negweight neginput hugedim magic \
+    empty badattr nothen badname badop; do
   "$PY" $C "$t/$f.onnx" >/dev/null 2>"$t/err.txt"
   if grep -q -e Traceback -e "unexpected " "$t/err.txt"; then bad "$f: a traceback or a converter bug"; else ok "$f: no traceback"; fi
 done

@@ -193,6 +193,13 @@ check "a dynamic batch: no warning" "$(wc -c <"$t/batchsig.err" | tr -d ' ')" 0
 expect "a dynamic batch: noted" 0 \
   '^# 2 tensors have a dynamic dimension \(-1 in shape_signature\), sized as the file.s shape gives them.*tensor 0:0: \[1, 4\] for \[-1, 4\]' cat "$t/batchsig.csv"
 
+"$PY" -c 'import struct, runpy, sys
+def boom(*a, **k): raise RuntimeError("first line\nsecond line")
+struct.unpack_from = boom
+sys.argv = sys.argv[1:]
+runpy.run_path(sys.argv[0], run_name="__main__")' $C "$t/plain.tflite" >/dev/null 2>"$t/bug.err"
+check "a converter bug: FILE: unexpected ..., its first line only" "$(cat "$t/bug.err")" \
+  "$t/plain.tflite: unexpected RuntimeError: first line (a converter bug: please report it with the model)"
 expect "--help" 0 'usage: tflite_to_graph.py' "$PY" $C --help
 expect "no model" 1 'usage:' "$PY" $C
 expect "unknown option" 1 'unknown option --fast' "$PY" $C --fast "$t/plain.tflite"
