@@ -98,7 +98,8 @@ save("nothen", [helper.make_node("Equal", ["sr", "k16000"], ["is16k"]),
      [numpy_helper.from_array(np.array(16000, np.int64), "k16000")])
 for name, old, new in (("badname", b"zzq1", b"zz\xff1"), ("badop", b"Sigmoid", b"Sigm\xefid")):
     g = helper.make_graph([helper.make_node("Relu", ["x"], ["zzq1"]), helper.make_node("Sigmoid", ["zzq1"], ["y"])],
-                          name, [helper.make_tensor_value_info("x", F, [2, 2])], [helper.make_tensor_value_info("y", F, None)])
+                          name, [helper.make_tensor_value_info("x", F, [2, 2])],
+                          [helper.make_tensor_value_info("y", F, None)])
     raw = helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)]).SerializeToString()
     open("%s/%s.onnx" % (d, name), "wb").write(raw.replace(old, new))
 # loop: a Loop is refused
@@ -589,8 +590,8 @@ sys.argv = sys.argv[1:]
 runpy.run_path(sys.argv[0], run_name="__main__")' $C "$t/tiny.onnx" --dim batch=1 >/dev/null 2>"$t/bug.err"
 check "a converter bug: FILE: unexpected ..., its first line only" "$(cat "$t/bug.err")" \
   "$t/tiny.onnx: unexpected RuntimeError: first line (a converter bug: please report it with the model)"
-for f in bad truncated newer loop nonzero custom cycle selfloop verify runshape nodata shortraw negweight neginput hugedim magic \
-    empty badattr nothen badname badop; do
+for f in bad truncated newer loop nonzero custom cycle selfloop verify runshape nodata shortraw negweight neginput \
+    hugedim magic empty badattr nothen badname badop; do
   "$PY" $C "$t/$f.onnx" >/dev/null 2>"$t/err.txt"
   if grep -q -e Traceback -e "unexpected " "$t/err.txt"; then bad "$f: a traceback or a converter bug"; else ok "$f: no traceback"; fi
 done
