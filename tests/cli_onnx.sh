@@ -102,6 +102,16 @@ for name, old, new in (("badname", b"zzq1", b"zz\xff1"), ("badop", b"Sigmoid", b
                           [helper.make_tensor_value_info("y", F, None)])
     raw = helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)]).SerializeToString()
     open("%s/%s.onnx" % (d, name), "wb").write(raw.replace(old, new))
+# shuffled: the sum first in the file, then its two inputs' nodes, both ready
+# at once (the earlier in the file runs first); an If (on a constant) whose
+# branch reads a value a node after it computes
+save("shuffled", [helper.make_node("Add", ["a", "b"], ["s"]), helper.make_node("Neg", ["x"], ["b"]),
+                  helper.make_node("Relu", ["x"], ["a"]),
+                  helper.make_node("If", ["yes"], ["z"], then_branch=helper.make_graph(
+                      [helper.make_node("Sigmoid", ["late"], ["t"])], "late", [], [vi64("t")]),
+                      else_branch=helper.make_graph([], "keep", [], [vi64("late")])),
+                  helper.make_node("Tanh", ["s"], ["late"]), helper.make_node("Mul", ["z", "z"], ["y"])],
+     [x], [vi64("y")], [numpy_helper.from_array(np.array(True), "yes")])
 # loop: a Loop is refused
 body = helper.make_graph([helper.make_node("Identity", ["c_in"], ["c_out"]), helper.make_node("Relu", ["v_in"], ["v_out"])],
                          "body", [helper.make_tensor_value_info("i", TensorProto.INT64, []),
@@ -511,6 +521,9 @@ xt,transpose,8192;scores,matmul,262144;y,add,262144;"
 check "every other size refused: the header says the folded values were not checked" \
   "$(grep -c '^# values folded before the run were not checked against seq: the conversion is refused at seq' \
   "$t/gptctx1.csv")" 1
+"$PY" $C -o "$t/shuffled.csv" "$t/shuffled.onnx"
+check "nodes out of order: two ready at once, the earlier in the file first; an If after what its branch reads" \
+  "$(rows "$t/shuffled.csv" 2-3)" "x,input;b,neg;a,relu;s,add;late,tanh;t,sigmoid;y,mul;"
 # external data: x 2 x 64 floats, m 2 x 128, y 4 x 64
 "$PY" $C -o "$t/ext.csv" "$t/ext/ext.onnx"
 check "external data: converts" \
