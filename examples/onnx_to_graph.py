@@ -19,18 +19,26 @@ Every other op's output shape comes from ONNX's shape inference on that
 node alone, its folded inputs given as constants. Folded values, like
 initializers (weights) and Constant nodes, stay resident and are not rows,
 except those whose shapes follow a dynamic dimension (a causal mask of seq
-x seq, positions 0..seq; found by converting again with each --dim + 64):
-a runtime computes them at every run, so they are rows, and a symbolic
-conversion keeps one structure at every size.
+x seq, positions 0..seq; found by converting again with each --dim + 64,
+else - 64, + 1, - 1 where that size is refused, the header saying so when
+all are): a runtime computes them at every run, so they are rows, and a
+symbolic conversion keeps one structure at every size.
 Identity and inlined If outputs are the values they forward (no copy).
 
 If. An If whose condition folds to a constant (with --input NAME=VALUE
 binding a scalar graph input, e.g. a sample rate) is replaced by the
 branch taken. An If whose condition comes from the data (a detector's
 score deciding whether a verifier runs) is replaced by the branch that
---if NODE=then|else names (convert once per branch to plan each case);
-without it, it is refused, naming the node. Loop and Scan are refused,
+--if NODE=then|else names (convert once per branch to plan each case;
+the header says which); without it, it is refused, naming the node, and
+--if on a condition that folds is refused too. Loop and Scan are refused,
 naming the node: no node with a subgraph becomes one opaque op.
+
+External data. Weights stored in files beside the model are read by the
+converter from the model's folder (standard input: the working folder):
+small ones are folded as inline ones, large, missing or short ones sized
+only; a location outside that folder, a FIFO or device, a negative offset
+or a length that is not the tensor's is refused, naming the initializer.
 
 Node order. Rows follow the file's node order when it is topological (as
 ONNX requires); graph rewriters such as the float16 converters append
