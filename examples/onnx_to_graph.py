@@ -406,6 +406,9 @@ class Pass:
                               % (t.name, ELEM_NAMES.get(t.data_type, t.data_type)))
                 self.values[t.name] = Value(list(t.dims), t.data_type)
                 return
+        if np_dtype(onnx, t.data_type) is None and t.raw_data and len(t.raw_data) == elem_bytes(t.data_type, n):
+            self.values[t.name] = Value(list(t.dims), t.data_type)  # float8, int4 to this onnx: sized, not folded
+            return
         try:
             arr = onnx.numpy_helper.to_array(t)
         except (ValueError, TypeError, KeyError) as e:  # data of the wrong length for its shape, an unknown type

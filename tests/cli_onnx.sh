@@ -209,6 +209,9 @@ save("lowbits", [helper.make_node("Identity", ["a"], ["ya"]), helper.make_node("
      [helper.make_tensor_value_info("a", 17, [3, 5]), helper.make_tensor_value_info("b", 22, [3, 5]),
       helper.make_tensor_value_info("c", 21, [1, 3])],
      [helper.make_tensor_value_info(n, F, None) for n in ("ya", "yb", "yc")])
+f8 = TensorProto(name="w8", data_type=17, dims=[2, 2], raw_data=bytes(4))  # a float8 weight (onnx 1.12 cannot read it)
+save("f8weight", [helper.make_node("Relu", ["x"], ["y"])], [helper.make_tensor_value_info("x", F, [2, 2])],
+     [helper.make_tensor_value_info("y", F, None)], [f8])
 # a detector's score decides whether a verifier runs (openWakeWord's hey_jarvis)
 x = helper.make_tensor_value_info("x", F, [1, 16])
 then_g = helper.make_graph([helper.make_node("MatMul", ["x", "vw"], ["v1"]), helper.make_node("Sigmoid", ["v1"], ["v2"])],
@@ -448,6 +451,7 @@ check "a bfloat16 weight first in an Add: 2 bytes an element" "$(rows "$t/bf16c.
 "$PY" $C --dim n=4 -o "$t/bf16e.csv" "$t/bf16e.onnx"
 check "a bfloat16 constant expanded to the input's shape: 2 bytes an element" "$(rows "$t/bf16e.csv" 2-4)" \
   "x,input,64;e,expand,32;h,cast,32;y,add,32;"
+expect "a float8 weight: sized, not refused" 0 "^1,y,relu,16," "$PY" $C "$t/f8weight.onnx"
 "$PY" $C -o "$t/lowbits.csv" "$t/lowbits.onnx"
 check "float8 1 byte an element, int4 and uint4 half (rounded up)" "$(rows "$t/lowbits.csv" 2-4)" \
   "a,input,15;b,input,8;c,input,2;"
