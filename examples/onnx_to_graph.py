@@ -1320,7 +1320,7 @@ def check_names(graph):
         if not isinstance(x, str):
             raise Bad("%s: the name %r is not UTF-8 text" % (what, x))
     for vi in list(graph.input) + list(graph.output):  # value_info is not read
-        text(vi.name, "value")
+        text(vi.name, "a graph input or output")
     for t in graph.initializer:
         text(t.name, "initializer")
     for n in graph.node:
