@@ -19,18 +19,26 @@ Every other op's output shape comes from ONNX's shape inference on that
 node alone, its folded inputs given as constants. Folded values, like
 initializers (weights) and Constant nodes, stay resident and are not rows,
 except those whose shapes follow a dynamic dimension (a causal mask of seq
-x seq, positions 0..seq; found by converting again with each --dim + 64):
-a runtime computes them at every run, so they are rows, and a symbolic
-conversion keeps one structure at every size.
+x seq, positions 0..seq; found by converting again with each --dim + 64,
+else - 64, + 1, - 1 where that size is refused, the header saying so when
+all are): a runtime computes them at every run, so they are rows, and a
+symbolic conversion keeps one structure at every size.
 Identity and inlined If outputs are the values they forward (no copy).
 
 If. An If whose condition folds to a constant (with --input NAME=VALUE
 binding a scalar graph input, e.g. a sample rate) is replaced by the
 branch taken. An If whose condition comes from the data (a detector's
 score deciding whether a verifier runs) is replaced by the branch that
---if NODE=then|else names (convert once per branch to plan each case);
-without it, it is refused, naming the node. Loop and Scan are refused,
+--if NODE=then|else names (convert once per branch to plan each case;
+the header says which); without it, it is refused, naming the node, and
+--if on a condition that folds is refused too. Loop and Scan are refused,
 naming the node: no node with a subgraph becomes one opaque op.
+
+External data. Weights stored in files beside the model are read by the
+converter from the model's folder (standard input: the working folder):
+small ones are folded as inline ones, large, missing or short ones sized
+only; a location outside that folder, a FIFO or device, a negative offset
+or a length that is not the tensor's is refused, naming the initializer.
 
 Node order. Rows follow the file's node order when it is topological (as
 ONNX requires); graph rewriters such as the float16 converters append
@@ -48,10 +56,12 @@ The polynomials are found by converting at several values of each symbol
 make the sizes a polynomial on coarser multiples only) and interpolating
 exactly; every further value of the grid (nine in all) and two far
 beyond it confirm each fit (a size that is a step function of the symbol,
-such as a spectrogram's frame count, is refused, not fitted on a plateau). The CSV header says for which
-values the fit was probed (every value, or multiples of L) and down to
-which value; a coefficient < 0 (a dimension such as W - 2) is dropped,
-which makes that size an upper bound. Times are those at the first
+such as a spectrogram's frame count, is refused when its steps show within
+the values probed, not fitted on a plateau; one with longer steps passes).
+The CSV header says for which values the fit was probed (every value, or
+multiples of L), down to which value and up to the highest one probed; a
+coefficient < 0 (a dimension such as W - 2) is dropped, which makes that
+size an upper bound. Times are those at the first
 fitted value. Two symbols: their degrees from one-symbol fits, then an
 exact fit on the grid they need, confirmed at one more point.
 
@@ -189,6 +199,8 @@ def parse_args(argv):
         name, eq, value = d.rpartition("=")
         if not eq or not name or value not in ("then", "else"):
             p.error("--if %r: expected NODE=then or NODE=else" % d)
+        if a.branches.get(name, value) != value:
+            p.error("--if %s: given both branches (convert once per branch)" % name)
         a.branches[name] = value
     a.cpu_ops = set(a.cpu_ops.split(",")) if a.cpu_ops is not None else CPU_OPS
     return a
@@ -360,6 +372,7 @@ class Pass:
         self.ifs = set()  # the If nodes met
         self.no_fold = set()  # values computed at run time though foldable: their shapes follow a dynamic dimension
         self.folded = {}  # name -> shape of every folded node output
+        self.dims = {}  # the dimensions the pass is at
         g = model.graph
         for t in g.initializer:
             self.initializer(t)
@@ -382,36 +395,78 @@ class Pass:
                       % (t.name, min(t.dims), list(t.dims)))
         n = prod(t.dims)
         if t.data_location == onnx.TensorProto.EXTERNAL:
-            if n <= EXTERNAL_READ:
-                try:
-                    onnx.external_data_helper.load_external_data_for_tensor(t, self.base)
-                    if len(t.raw_data) == elem_bytes(t.data_type, n):  # else a data file cut short
-                        t.data_location = onnx.TensorProto.DEFAULT
-                        del t.external_data[:]
-                except (OSError, ValueError):
-                    pass  # unreadable: its shape only (an op that needs its values names it)
+            data = self.external(t, elem_bytes(t.data_type, n), n <= EXTERNAL_READ)
+            if data is not None:
+                t.raw_data = data
+                t.data_location = onnx.TensorProto.DEFAULT
+                del t.external_data[:]
             if t.data_location == onnx.TensorProto.EXTERNAL or not (t.raw_data or n == 0):
                 if elem_bytes(t.data_type, n) is None:
                     raise Bad("initializer '%s': element type %s has no fixed size"
                               % (t.name, ELEM_NAMES.get(t.data_type, t.data_type)))
                 self.values[t.name] = Value(list(t.dims), t.data_type)
                 return
+        if np_dtype(onnx, t.data_type) is None and t.raw_data and len(t.raw_data) == elem_bytes(t.data_type, n):
+            self.values[t.name] = Value(list(t.dims), t.data_type)  # float8, int4 to this onnx: sized, not folded
+            return
         try:
             arr = onnx.numpy_helper.to_array(t)
         except (ValueError, TypeError, KeyError) as e:  # data of the wrong length for its shape, an unknown type
             raise Bad("initializer '%s' (shape %s, type %s): its data does not fit it: %s"
                       % (t.name, list(t.dims), ELEM_NAMES.get(t.data_type, t.data_type), e))
-        self.put_const(t.name, arr)
+        self.put_const(t.name, arr, t.data_type)  # bfloat16, float8, int4: numpy holds them wider
 
-    def put_const(self, name, arr):
-        arr = self.np.asarray(arr)
+    def external(self, t, size, read):
+        """The bytes of an external tensor (read: small enough to fold), or
+        None when they are not read or cannot be (a missing file, one cut
+        short: the weight is sized only). A location outside the model's
+        folder, a file that is not a regular one (a FIFO, a device), an offset
+        < 0 or a length that is not the tensor's are refused."""
+        info = {e.key: e.value for e in t.external_data}
+        where = "initializer '%s': external data" % t.name
+        loc = info.get("location", "")
+        base = os.path.realpath(self.base)
+        path = os.path.realpath(os.path.join(base, loc))
+        if not loc or os.path.commonpath([base, path]) != base or path == base:
+            raise Bad("%s at '%s': not a file inside the model's folder" % (where, loc))
         try:
-            elem = self.onnx.helper.np_dtype_to_tensor_dtype(arr.dtype) \
+            offset = int(info.get("offset", "0"))
+            length = int(info["length"]) if "length" in info else None
+        except ValueError:
+            raise Bad("%s: offset '%s' or length '%s' is not an integer"
+                      % (where, info.get("offset", ""), info.get("length", "")))
+        if offset < 0 or (length is not None and size is not None and length != size):
+            raise Bad("%s: offset %d, length %s for a tensor of %s bytes" % (where, offset, length, size))
+        try:
+            st = os.stat(path)
+        except OSError:
+            return None  # missing: its shape only (an op that needs its values names it)
+        import stat
+        if not stat.S_ISREG(st.st_mode):
+            raise Bad("%s at '%s': not a regular file" % (where, loc))
+        if not read or size is None:
+            return None
+        try:
+            with open(path, "rb") as f:
+                f.seek(offset)
+                data = f.read(size)
+        except OSError:
+            return None
+        return data if len(data) == size else None  # a file cut short: its shape only
+
+    def put_const(self, name, arr, elem=None):
+        """A folded value; elem: its ONNX type when numpy's for it is wider."""
+        arr = self.np.asarray(arr)
+        self.values[name] = Value(arr.shape, elem or self.elem_of(name, arr), const=arr)
+
+    def elem_of(self, name, arr):
+        """The ONNX type numpy's type of arr stands for."""
+        try:
+            return self.onnx.helper.np_dtype_to_tensor_dtype(arr.dtype) \
                 if hasattr(self.onnx.helper, "np_dtype_to_tensor_dtype") \
                 else self.onnx.mapping.NP_TYPE_TO_TENSOR_TYPE[arr.dtype]
         except (KeyError, ValueError, TypeError):
             raise Bad("constant '%s': element type %s is not an ONNX tensor type" % (name, arr.dtype))
-        self.values[name] = Value(arr.shape, elem, const=arr)
 
     def bytes(self, shape, elem, what):
         n = 1
@@ -440,6 +495,11 @@ class Pass:
 
     def node(self, node):
         op = node.op_type
+        for x in node.attribute:  # a corrupted attribute type: named here, not met by every reader below
+            try:
+                self.onnx.helper.get_attribute_value(x)
+            except ValueError:
+                raise Bad("%s: attribute '%s' has an unknown type (%d)" % (node_label(node), x.name, x.type))
         subgraphs = [x for x in node.attribute if x.type in (5, 10)]  # GRAPH, GRAPHS
         if op == "If" and node.domain in ("", "ai.onnx"):
             return self.inline_if(node)
@@ -451,12 +511,18 @@ class Pass:
             self.values[node.output[0]] = ins[0]
             return
         if op == "Constant":
-            return self.put_const(node.output[0], self.constant(node))
+            v = node.attribute[0].t if node.attribute and node.attribute[0].name == "value" else None
+            return self.put_const(node.output[0], self.constant(node), v.data_type if v is not None else None)
         folded = self.fold(node, ins) if not self.no_fold.intersection(node.output) else None
         if folded is not None:
+            # numpy computed bfloat16 (float8, int4) as a wider type: the result of that type is of the input's
+            wide = {self.elem_of(i, v.const): v.elem for i, v in zip(node.input, ins)
+                    if v is not None and v.const is not None}
+            wide = {k: e for k, e in wide.items() if k != e}
+            to = [x.i for x in node.attribute if x.name == "to"] if op == "Cast" else []
             for name, arr in zip(node.output, folded):
                 if name:
-                    self.put_const(name, arr)
+                    self.put_const(name, arr, to[0] if to else wide.get(self.elem_of(name, arr)))
                     self.folded[name] = arr.shape
             return
         shapes = self.infer(node, ins)
@@ -510,7 +576,12 @@ class Pass:
     def inline_if(self, node):
         cond = self.get(node, node.input[0])
         chosen = self.branches.get(node.name) if node.name else None
-        self.ifs.add(node.name)
+        if node.name:
+            self.ifs.add(node.name)
+        if chosen is not None and cond.const is not None and cond.const.size == 1:
+            raise Bad("%s: --if %s=%s, but the condition '%s' folds before the run (to the %s branch): drop that --if"
+                      % (node_label(node), node.name, chosen, node.input[0],
+                         "then" if bool(cond.const.reshape(-1)[0]) else "else"))
         if chosen is None and (cond.const is None or cond.const.size != 1):
             scalars = self.scalar_inputs(cond)
             raise Bad("%s: the condition '%s' is computed at run time; %s, or choose the branch with --if %s=then "
@@ -521,7 +592,9 @@ class Pass:
                                       node.name or "NODE"))
         if chosen is None:
             chosen = "then" if bool(cond.const.reshape(-1)[0]) else "else"
-        attrs = {x.name: x.g for x in node.attribute}
+        attrs = {x.name: x.g for x in node.attribute if x.type == 5}
+        if chosen + "_branch" not in attrs:
+            raise Bad("%s: no %s_branch (a graph attribute)" % (node_label(node), chosen))
         branch = attrs[chosen + "_branch"]
         self.run(branch)
         for out, b in zip(node.output, branch.output):
@@ -606,7 +679,7 @@ class Pass:
             if v is None or i in names:
                 continue
             names.append(i)
-            if v.const is not None and v.const.size <= 4096:
+            if v.const is not None and v.const.size <= 4096 and self.elem_of(i, v.const) == v.elem:
                 inits.append(onnx.numpy_helper.from_array(np.asarray(v.const), i))
             else:
                 inputs.append(helper.make_tensor_value_info(i, v.elem, v.shape))
@@ -896,22 +969,30 @@ def flops_of(op, in_shapes, out_shape, attrs):
 # ---- the graph CSV -------------------------------------------------------------
 
 def dim_dependent(onnx, np, path, model, dims, bound, branches, keys):
-    """The values a pass would fold whose shapes follow the dynamic
-    dimensions keys (a causal mask of seq x seq, positions 0..seq): their
-    shapes at dims and at each key + 64 differ. A runtime computes them at
-    every run (the shapes are not known before), so they are rows, and a
-    symbolic conversion keeps one structure at every size."""
-    if not keys:
-        return set()
+    """(names, first pass, second pass, note): the values a pass at dims
+    folds whose shapes follow the dynamic dimensions keys (a causal mask of
+    seq x seq, positions 0..seq): their shapes at dims and at each key moved
+    (+64, else -64, +1, -1: a model at its maximum context refuses the larger
+    sizes) differ, whether the moved pass folds them or computes them (past
+    the fold limit). A runtime computes them at every run (the shapes are not
+    known before), so they are rows, and a symbolic conversion keeps one
+    structure at every size. note: why none could be checked, or None."""
     first = convert_at(onnx, np, path, model, dims, bound, branches, want_pass=True)
-    moved = dict(dims)
-    for k in keys:
-        moved[k] += 64
-    try:
-        second = convert_at(onnx, np, path, model, moved, bound, branches, want_pass=True)
-    except Bad:
-        return set()  # another size is refused: nothing to compare
-    return {n for n, sh in first.folded.items() if n in second.folded and second.folded[n] != sh}
+    if not keys:
+        return set(), first, None, None
+    for delta in (64, -64, 1, -1):
+        moved = {k: v + delta if k in keys else v for k, v in dims.items()}
+        if any(moved[k] < 1 for k in keys):
+            continue
+        try:
+            second = convert_at(onnx, np, path, model, moved, bound, branches, want_pass=True)
+        except Bad:
+            continue
+        names = {n for n, sh in first.folded.items() if n in second.values and second.values[n].shape != list(sh)}
+        return names, first, second, None
+    return set(), first, None, ("values folded before the run were not checked against %s: the conversion is "
+                                "refused at %s +-64 and +-1 (they may follow it and be missing from the rows)"
+                                % (", ".join(keys), ", ".join(keys)))
 
 
 def convert_at(onnx, np, path, model, dims, bound, branches=None, no_fold=(), want_pass=False):
@@ -923,12 +1004,32 @@ def convert_at(onnx, np, path, model, dims, bound, branches=None, no_fold=(), wa
     p = Pass(onnx, np, path, model, input_shapes(path, g, init, dims, {}, bound), bound)
     p.branches = branches or {}
     p.no_fold = set(no_fold)
+    p.dims = dims
     p.run(g, top=True)
-    if want_pass:
-        return p
+    return p if want_pass else rows_of(p)
+
+
+def all_ifs(graph):
+    """The names of the If nodes of graph and of every subgraph in it."""
+    found = set()
+    for n in graph.node:
+        if n.op_type == "If" and n.name:
+            found.add(n.name)
+        for a in n.attribute:
+            for sub in ([a.g] if a.type == 5 else list(a.graphs) if a.type == 10 else []):
+                found |= all_ifs(sub)
+    return found
+
+
+def rows_of(p):
+    """The rows of a pass made by convert_at (see there)."""
+    g = p.model.graph
     for name in p.branches:
         if name not in p.ifs:
-            raise Bad("--if %s: no If node of that name (the model's: %s)" % (name, ", ".join(sorted(p.ifs)) or "none"))
+            every = all_ifs(g)
+            if name in every:
+                raise Bad("--if %s: that If node is not reached (it sits in a branch not taken)" % name)
+            raise Bad("--if %s: no If node of that name (the model's: %s)" % (name, ", ".join(sorted(every)) or "none"))
     outputs = set()
     for o in g.output:
         v = p.values.get(o.name)
@@ -1028,10 +1129,19 @@ class Symbolic:
         self.cache, self.structure = {}, None
         dims = dict(a.dims)
         dims.update({k: FIT_FROM for k in a.symbols})
+        self.note = None
         try:
-            self.no_fold = dim_dependent(onnx, np, path, model, dims, bound, a.branches, list(a.symbols))
+            self.no_fold, first, second, self.note = dim_dependent(onnx, np, path, model, dims, bound, a.branches,
+                                                                   list(a.symbols))
         except Bad:
-            self.no_fold = set()  # the fit reports the failure at its own points
+            self.no_fold, first, second = set(), None, None  # the fit reports the failure at its own points
+        for p in (first, second) if not self.no_fold else ():  # the passes made: points of the fit
+            if p is not None:
+                point = tuple(next(p.dims[k] for k, sym in a.symbols.items() if sym == n) for n in self.names)
+                try:
+                    self.store(point, rows_of(p))
+                except Bad:
+                    pass  # at() says it at that point
 
     def at(self, point):
         """Rows at symbol values point (a tuple in self.names' order)."""
@@ -1042,39 +1152,48 @@ class Symbolic:
             try:
                 rows = convert_at(self.onnx, self.np, self.path, self.model, dims, self.bound, self.a.branches,
                                   self.no_fold)
-            except Bad as e:
-                self.cache[point] = e
-                raise Bad("at %s: %s" % (", ".join("%s = %d" % (n, v) for n, v in zip(self.names, point)), e))
-            shape = [(r[0], r[1], r[4], r[7]) for r in rows]
-            if self.structure is None:
-                self.structure = shape
-            if shape != self.structure:
-                e = Bad("the graph changes with %s (an If or a data-dependent op on it): fix it with --dim"
-                        % " and ".join(self.names))
-                self.cache[point] = e
-            else:
-                self.cache[point] = rows
+            except Bad as e:  # kept with its point: a later call says where too
+                self.cache[point] = Bad("at %s: %s" % (self.where(point), e))
+                raise self.cache[point]
+            self.store(point, rows)
         if isinstance(self.cache[point], Bad):
             raise self.cache[point]
         return self.cache[point]
+
+    def store(self, point, rows):
+        shape = [(r[0], r[1], r[4], r[7]) for r in rows]
+        if self.structure is None:
+            self.structure = shape
+        if shape != self.structure:
+            self.cache[point] = Bad("at %s: the graph changes with %s (an If or a data-dependent op on it): fix it "
+                                    "with --dim" % (self.where(point), " and ".join(self.names)))
+        else:
+            self.cache[point] = rows
+
+    def where(self, point):
+        return ", ".join("%s = %d" % (n, v) for n, v in zip(self.names, point))
 
     def sizes(self, point):
         return [r[2] for r in self.at(point)]
 
     def matches(self, fits, pt, xs):
+        """Whether the fits give the sizes at xs; a point refused does not
+        match (the first refusal kept: the reason when no fit is found)."""
         try:
             return all(all(poly_at(c, x) == v for c, v in zip(fits, self.sizes(pt(x)))) for x in xs)
-        except Bad:
+        except Bad as e:
+            self.refused = self.refused or e
             return False
 
     def fit_1d(self, axis, other):
         """(per row the coefficients in the symbol axis, the other symbol at
-        other; first fitted value; step; least value the fit holds from)."""
+        other; first fitted value; step; least value the fit holds from;
+        highest value probed)."""
         def pt(x):
             p = [other] * len(self.names)
             p[axis] = x
             return tuple(p)
-        failure = None
+        self.refused = None
         for step in (64, 128, 256, 512, 1024, 2048, 4096):  # strided ops: sizes are polynomials on multiples
             start = max(step, FIT_FROM)
             xs = [start + step * k for k in range(MAX_DEGREE + 2)]
@@ -1090,7 +1209,7 @@ class Symbolic:
                 else:
                     continue
             except Bad as e:  # the first failure is the one to report (the smallest values)
-                failure = failure or e
+                self.refused = self.refused or e
                 continue
             exact = step
             for s in (step // 2, step // 4, step // 8, 32, 16, 8, 4, 2, 1):  # a finer step still fits?
@@ -1103,8 +1222,8 @@ class Symbolic:
                 low, k = start - k * exact, 2 * k
             if start - k * exact < exact <= low - exact and self.matches(fits, pt, [exact]):
                 low = exact
-            return fits, start, exact, low
-        raise failure or Bad("a size is not a polynomial of degree <= %d in %s (fitted on multiples of 64 up to "
+            return fits, start, exact, low, far[-1]
+        raise self.refused or Bad("a size is not a polynomial of degree <= %d in %s (fitted on multiples of 64 up to "
                              "4096 from %d): convert at fixed values with --dim"
                              % (MAX_DEGREE, self.names[axis], FIT_FROM))
 
@@ -1112,13 +1231,13 @@ class Symbolic:
         """(rows at the first fitted point, sizes as text, notes)."""
         notes = []
         if len(self.names) == 1:
-            fits, start, step, low = self.fit_1d(0, None)
+            fits, start, step, low, high = self.fit_1d(0, None)
             c2 = [{(i, 0): c for i, c in enumerate(f)} for f in fits]
             first = (start,)
-            ranges = [(step, low)]
+            ranges = [(step, low, high)]
         else:
-            fh, sh, eh, lh = self.fit_1d(0, FIT_FROM)
-            fw, sw, ew, lw = self.fit_1d(1, FIT_FROM)
+            fh, sh, eh, lh, hh = self.fit_1d(0, FIT_FROM)
+            fw, sw, ew, lw, hw = self.fit_1d(1, FIT_FROM)
             dh = max(len(f) for f in fh) - 1
             dw = max(len(f) for f in fw) - 1
             step_h, step_w = max(eh, 64), max(ew, 64)
@@ -1140,16 +1259,19 @@ class Symbolic:
                     raise Bad("the size of '%s' is not a polynomial in %s and %s of degree <= %d"
                               % (self.at(check)[r][0], self.names[0], self.names[1], MAX_DEGREE))
             first = (sh, sw)
-            ranges = [(eh, lh), (ew, lw)]
+            ranges = [(eh, lh, hh), (ew, lw, hw)]
         texts, rounded = [], 0
         for coef in c2:  # negative coefficients dropped: an upper bound for values >= 0
             texts.append(poly_text({k: c for k, c in coef.items() if c > 0}, self.names))
             rounded += any(c < 0 for c in coef.values())
-        for n, (step, low) in zip(self.names, ranges):
-            notes.append("%s: sizes fitted from %d on; they match the conversion at every %s probed down to %d"
-                         % (n, FIT_FROM, "value" if step == 1 else "multiple of %d" % step, low))
+        for n, (step, low, high) in zip(self.names, ranges):
+            notes.append("%s: sizes fitted from %d on; they match the conversion at the %s probed, from %d up to %d "
+                         "(not checked past it)" % (n, FIT_FROM, "values" if step == 1 else "multiples of %d" % step,
+                                                    low, high))
         if rounded:
             notes.append("%d sizes with a negative coefficient dropped (upper bounds)" % rounded)
+        if self.note:
+            notes.append(self.note)
         notes.append("times at %s" % ", ".join("%s = %d" % (n, v) for n, v in zip(self.names, first)))
         return self.at(first), texts, notes
 
@@ -1180,6 +1302,7 @@ def load(onnx, path):
         raise Bad("not a readable ONNX model (%s)" % (first or type(e).__name__))
     if not model.HasField("graph") or len(model.graph.node) == 0 and len(model.graph.input) == 0:
         raise Bad("not an ONNX model (no graph)")
+    check_names(model.graph)
     supported = onnx.defs.onnx_opset_version()
     for o in model.opset_import:
         if o.domain in ("", "ai.onnx") and o.version > NEWEST_OPSET:
@@ -1189,6 +1312,27 @@ def load(onnx, path):
             raise Bad("opset %d is newer than this onnx package (%s) knows (up to %d): upgrade onnx"
                       % (o.version, onnx.__version__, supported))
     return model
+
+
+def check_names(graph):
+    """Refuses a name that is not UTF-8 text (protobuf then gives bytes)."""
+    def text(x, what):
+        if not isinstance(x, str):
+            raise Bad("%s: the name %r is not UTF-8 text" % (what, x))
+    for vi in list(graph.input) + list(graph.output):  # value_info is not read
+        text(vi.name, "a graph input or output")
+    for t in graph.initializer:
+        text(t.name, "initializer")
+    for n in graph.node:
+        text(n.name, "a node")
+        what = "node %s (%s)" % (n.name or (n.output[0] if n.output and isinstance(n.output[0], str) else "?"),
+                                 n.op_type if isinstance(n.op_type, str) else "?")
+        for x in list(n.input) + list(n.output) + [n.op_type, n.domain]:
+            text(x, what)
+        for a in n.attribute:
+            text(a.name, what)
+            for sub in ([a.g] if a.type == 5 else list(a.graphs) if a.type == 10 else []):
+                check_names(sub)
 
 
 def bound_inputs(np, onnx, model, inputs):
@@ -1210,8 +1354,12 @@ def bound_inputs(np, onnx, model, inputs):
     return out
 
 
+MODEL = ["onnx_to_graph.py"]  # the model converted: the catch-all below names it
+
+
 def main(argv):
     a = parse_args(argv)
+    MODEL[0] = "<stdin>" if a.model == "-" else a.model
     try:
         import numpy as np
         import onnx
@@ -1239,8 +1387,11 @@ def main(argv):
         else:
             keys = [k for k in a.dims if k in {s for s, _, _, _ in dynamic_dims(g, init)} |
                     {e for _, _, _, e in dynamic_dims(g, init) if e}]
-            no_fold = dim_dependent(onnx, np, a.model, model, a.dims, bound, a.branches, keys)
-            rows, sizes, notes = convert_at(onnx, np, a.model, model, a.dims, bound, a.branches, no_fold), None, []
+            no_fold, first, _, note = dim_dependent(onnx, np, a.model, model, a.dims, bound, a.branches, keys)
+            rows = convert_at(onnx, np, a.model, model, a.dims, bound, a.branches, no_fold) if no_fold else \
+                rows_of(first)  # nothing moved: the first pass's rows are the conversion's
+            sizes, notes = None, [note] if note else []
+        notes += ["If %s: %s branch (--if)" % (name, a.branches[name]) for name in sorted(a.branches)]
         moved = topological(g.node)[1]
         if moved:
             notes.append("the file's nodes are not in a topological order (%d read a value computed after them): rows "
@@ -1278,9 +1429,9 @@ if __name__ == "__main__":
         sys.stderr.close()
         sys.exit(0)
     except RecursionError:
-        sys.stderr.write("onnx_to_graph.py: the model nests subgraphs too deeply\n")
+        sys.stderr.write("%s: the model nests subgraphs too deeply\n" % MODEL[0])
         sys.exit(2)
-    except Exception as e:  # never a traceback: name what went wrong
-        sys.stderr.write("onnx_to_graph.py: unexpected %s: %s (a converter bug: please report it with the model)\n"
-                         % (type(e).__name__, e))
+    except Exception as e:  # never a traceback: name what went wrong, on one line
+        sys.stderr.write("%s: unexpected %s: %s (a converter bug: please report it with the model)\n"
+                         % (MODEL[0], type(e).__name__, (str(e).strip().splitlines() or [""])[0][:200]))
         sys.exit(2)

@@ -43,9 +43,10 @@ those lifetimes and that order exactly, and fixed offsets.
 
 Dynamic dimensions (-1 in a tensor's shape_signature) are sized as the
 file's shape gives them, as TensorFlow Lite Micro sizes them, with a note
-in the header; past the batch axis the file's size is the exporter's
-placeholder (openWakeWord's melspectrogram.tflite: [1, 1] for [-1, -1]),
-so a warning goes to standard error as well.
+in the header; on any axis but a leading batch axis (of a tensor of rank
+>= 2: a rank-1 [-1] is a length, not a batch) the file's size is the
+exporter's placeholder (openWakeWord's melspectrogram.tflite: [1, 1] for
+[-1, -1]), so a warning goes to standard error as well.
 
 The file is read with a flatbuffer reader written here from the published
 schema's field numbers (tensorflow/compiler/mlir/lite/schema/schema.fbs),
@@ -332,14 +333,17 @@ def convert(data):
         notes.append("%d tensors have a dynamic dimension (-1 in shape_signature), sized as the file's shape gives "
                      "them, as TensorFlow Lite Micro sizes them (tensor %d:%d: %s for %s)"
                      % (len(dynamic), s, i, shape, sig))
-        beyond = [x for x in dynamic if any(d < 0 for d in x[3][1:])]
+        beyond = [x for x in dynamic if any(d < 0 for k, d in enumerate(x[3]) if k > 0 or len(x[3]) < 2)]
         if beyond:  # a batch of 1 is what is run; any other dynamic axis was exported at a placeholder size
             s, i, shape, sig = beyond[0]
-            warning = ("%d tensors have a dynamic dimension past the batch (tensor %d:%d: shape %s, "
+            warning = ("%d tensors have a dynamic dimension other than a leading batch axis (tensor %d:%d: shape %s, "
                        "shape_signature %s): their sizes are the exporter's placeholder, not the sizes at run time; "
                        "export the model with a fixed input shape" % (len(beyond), s, i, shape, sig))
             notes.append("warning: " + warning)
     return rows, offline is not None, notes, warning
+
+
+MODEL = ["tflite_to_graph.py"]  # the model converted: the catch-all below names it
 
 
 def main(argv):
@@ -366,6 +370,7 @@ def main(argv):
     if path is None:
         sys.stderr.write(USAGE)
         return 1
+    MODEL[0] = "<stdin>" if path == "-" else path
     try:
         if path == "-":
             data = sys.stdin.buffer.read()
@@ -413,7 +418,7 @@ if __name__ == "__main__":
     except BrokenPipeError:  # a reader such as head stopped early
         sys.stderr.close()
         sys.exit(0)
-    except Exception as e:  # never a traceback: name what went wrong
-        sys.stderr.write("tflite_to_graph.py: unexpected %s: %s (a converter bug: please report it with the model)\n"
-                         % (type(e).__name__, e))
+    except Exception as e:  # never a traceback: name what went wrong, on one line
+        sys.stderr.write("%s: unexpected %s: %s (a converter bug: please report it with the model)\n"
+                         % (MODEL[0], type(e).__name__, (str(e).strip().splitlines() or [""])[0][:200]))
         sys.exit(2)

@@ -68,6 +68,50 @@ save("vad", [helper.make_node("Equal", ["sr", "k16000"], ["is16k"]),
              helper.make_node("If", ["is16k"], ["z"], name="pick_rate", then_branch=then_g, else_branch=else_g),
              helper.make_node("Mul", ["z", "z"], ["y"])], [x, sr], [yo],
      [numpy_helper.from_array(np.array(16000, np.int64), "k16000")])
+# nested: in pick_rate's then branch an If on the data (deep); an unnamed If
+# on the same folded condition after it
+vi64 = lambda o: helper.make_tensor_value_info(o, F, [1, 64])
+deep_g = lambda op, o: helper.make_graph([helper.make_node(op, ["t1"], [o])], o, [], [vi64(o)])
+then_g = helper.make_graph([helper.make_node("Relu", ["x"], ["t1"]),
+                            helper.make_node("ReduceMax", ["t1"], ["m"], keepdims=0),
+                            helper.make_node("Greater", ["m", "zerof"], ["pos"]),
+                            helper.make_node("If", ["pos"], ["t2"], name="deep", then_branch=deep_g("Tanh", "d1"),
+                                             else_branch=deep_g("Sigmoid", "d2"))],
+                           "then", [], [helper.make_tensor_value_info("t2", F, [1, 64])])
+save("nested", [helper.make_node("Equal", ["sr", "k16000"], ["is16k"]),
+                helper.make_node("If", ["is16k"], ["z"], name="pick_rate", then_branch=then_g, else_branch=else_g),
+                helper.make_node("If", ["is16k"], ["w"], then_branch=helper.make_graph([], "same", [], [vi64("z")]),
+                                 else_branch=helper.make_graph([helper.make_node("Neg", ["z"], ["zn"])], "neg", [],
+                                                               [vi64("zn")])),
+                helper.make_node("Mul", ["w", "w"], ["y"])], [x, sr], [vi64("y")],
+     [numpy_helper.from_array(np.array(16000, np.int64), "k16000"),
+      numpy_helper.from_array(np.array(0, np.float32), "zerof")])
+# fuzzed files: a Cast whose attribute type is corrupted, an If without its
+# then branch, names that are not UTF-8 (a value's, an op type's)
+cast = helper.make_node("Cast", ["x"], ["c"], to=TensorProto.FLOAT)
+cast.attribute[0].type = 0
+save("badattr", [cast, helper.make_node("Relu", ["c"], ["y"])], [helper.make_tensor_value_info("x", F, [2, 2])],
+     [helper.make_tensor_value_info("y", F, None)])
+save("nothen", [helper.make_node("Equal", ["sr", "k16000"], ["is16k"]),
+                helper.make_node("If", ["is16k"], ["z"], name="pick_rate", else_branch=else_g),
+                helper.make_node("Mul", ["z", "z"], ["y"])], [x, sr], [yo],
+     [numpy_helper.from_array(np.array(16000, np.int64), "k16000")])
+for name, old, new in (("badname", b"zzq1", b"zz\xff1"), ("badop", b"Sigmoid", b"Sigm\xefid")):
+    g = helper.make_graph([helper.make_node("Relu", ["x"], ["zzq1"]), helper.make_node("Sigmoid", ["zzq1"], ["y"])],
+                          name, [helper.make_tensor_value_info("x", F, [2, 2])],
+                          [helper.make_tensor_value_info("y", F, None)])
+    raw = helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)]).SerializeToString()
+    open("%s/%s.onnx" % (d, name), "wb").write(raw.replace(old, new))
+# shuffled: the sum first in the file, then its two inputs' nodes, both ready
+# at once (the earlier in the file runs first); an If (on a constant) whose
+# branch reads a value a node after it computes
+save("shuffled", [helper.make_node("Add", ["a", "b"], ["s"]), helper.make_node("Neg", ["x"], ["b"]),
+                  helper.make_node("Relu", ["x"], ["a"]),
+                  helper.make_node("If", ["yes"], ["z"], then_branch=helper.make_graph(
+                      [helper.make_node("Sigmoid", ["late"], ["t"])], "late", [], [vi64("t")]),
+                      else_branch=helper.make_graph([], "keep", [], [vi64("late")])),
+                  helper.make_node("Tanh", ["s"], ["late"]), helper.make_node("Mul", ["z", "z"], ["y"])],
+     [x], [vi64("y")], [numpy_helper.from_array(np.array(True), "yes")])
 # loop: a Loop is refused
 body = helper.make_graph([helper.make_node("Identity", ["c_in"], ["c_out"]), helper.make_node("Relu", ["v_in"], ["v_out"])],
                          "body", [helper.make_tensor_value_info("i", TensorProto.INT64, []),
@@ -150,6 +194,24 @@ onnx.save(m, d + "/ir3.onnx")
 # bfloat16: 2 bytes an element (numpy's stand-in for it is float32)
 save("bf16", [helper.make_node("Cast", ["x"], ["h"], to=TensorProto.BFLOAT16), helper.make_node("Relu", ["h"], ["y"])],
      [helper.make_tensor_value_info("x", F, [3, 4])], [helper.make_tensor_value_info("y", TensorProto.BFLOAT16, None)])
+# bfloat16 constants first in an Add, and expanded to the input's shape (they
+# went to shape inference as float32); float8 and int4 inputs (1 byte, half)
+BF = TensorProto.BFLOAT16
+save("bf16c", [helper.make_node("Cast", ["x"], ["h"], to=BF), helper.make_node("Add", ["c", "h"], ["y"])],
+     [helper.make_tensor_value_info("x", F, [3, 4])], [helper.make_tensor_value_info("y", BF, None)],
+     [helper.make_tensor("c", BF, [3, 4], [1.0] * 12)])
+save("bf16e", [helper.make_node("Shape", ["x"], ["sh"]), helper.make_node("Expand", ["c1", "sh"], ["e"]),
+               helper.make_node("Cast", ["x"], ["h"], to=BF), helper.make_node("Add", ["h", "e"], ["y"])],
+     [helper.make_tensor_value_info("x", F, ["n", 4])], [helper.make_tensor_value_info("y", BF, None)],
+     [helper.make_tensor("c1", BF, [1], [1.0])])
+save("lowbits", [helper.make_node("Identity", ["a"], ["ya"]), helper.make_node("Identity", ["b"], ["yb"]),
+                 helper.make_node("Identity", ["c"], ["yc"])],
+     [helper.make_tensor_value_info("a", 17, [3, 5]), helper.make_tensor_value_info("b", 22, [3, 5]),
+      helper.make_tensor_value_info("c", 21, [1, 3])],
+     [helper.make_tensor_value_info(n, F, None) for n in ("ya", "yb", "yc")])
+f8 = TensorProto(name="w8", data_type=17, dims=[2, 2], raw_data=bytes(4))  # a float8 weight (onnx 1.12 cannot read it)
+save("f8weight", [helper.make_node("Relu", ["x"], ["y"])], [helper.make_tensor_value_info("x", F, [2, 2])],
+     [helper.make_tensor_value_info("y", F, None)], [f8])
 # a detector's score decides whether a verifier runs (openWakeWord's hey_jarvis)
 x = helper.make_tensor_value_info("x", F, [1, 16])
 then_g = helper.make_graph([helper.make_node("MatMul", ["x", "vw"], ["v1"]), helper.make_node("Sigmoid", ["v1"], ["v2"])],
@@ -180,12 +242,55 @@ os.mkdir(d + "/ext")
 onnx.save_model(helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)]), d + "/ext/ext.onnx",
                 save_as_external_data=True, all_tensors_to_one_file=True, location="ext.data", size_threshold=0)
 onnx.save_model(helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)]), d + "/ext_inline.onnx")
+# the same with the shape tensor's location or length rewritten: outside the
+# folder (../, absolute), a FIFO, /dev/zero; no length (fine); a wrong length
+os.mkfifo(d + "/ext/fifo")
+def relocate(name, **kv):
+    m = onnx.load(d + "/ext/ext.onnx", load_external_data=False)
+    t = [t for t in m.graph.initializer if t.name == "shape"][0]
+    info = {e.key: e.value for e in t.external_data}
+    info.update(kv)
+    del t.external_data[:]
+    for k, v in info.items():
+        if v is not None:
+            t.external_data.add(key=k, value=v)
+    onnx.save(m, d + "/ext/" + name + ".onnx")
+relocate("ext_up", location="../ext/ext.data/../../ext_inline.onnx")
+relocate("ext_abs", location=d + "/ext_inline.onnx")
+relocate("ext_fifo", location="fifo")
+relocate("ext_zero", location="../" * 20 + "dev/zero")
+relocate("ext_nolen", length=None)
+relocate("ext_badlen", length="24")
 # a spectrogram's frames: floor((W - 512) / 160) + 1, a step function of the
 # samples W (openWakeWord's melspectrogram.onnx): no polynomial in W
 save("frames", [helper.make_node("Unsqueeze", ["x", "one"], ["x3"]),
                 helper.make_node("Conv", ["x3", "w"], ["y"], strides=[160])],
      [helper.make_tensor_value_info("x", F, [1, "samples"])], [helper.make_tensor_value_info("y", F, None)],
      [arr("one", 1), numpy_helper.from_array(np.zeros((2, 1, 512), np.float32), "w")])
+# frames of a 2048-sample stride: constant over every value the fit probes
+save("longframes", [helper.make_node("Unsqueeze", ["x", "one"], ["x3"]),
+                    helper.make_node("Conv", ["x3", "w"], ["y"], strides=[2048])],
+     [helper.make_tensor_value_info("x", F, [1, "samples"])], [helper.make_tensor_value_info("y", F, None)],
+     [arr("one", 1), numpy_helper.from_array(np.zeros((2, 1, 512), np.float32), "w")])
+# frames of stride 1000 (constant from 512 to 1511: no polynomial on coarser
+# grids), and an If on samples == 2176 (a far point of the first grid only)
+# adding a row: the graph changes there, the reason to report
+sam = lambda o: helper.make_graph([helper.make_node("Relu", ["x"], ["r1"])] + ([helper.make_node("Neg", ["r1"], [o])]
+                                  if o == "n1" else [helper.make_node("Relu", ["x"], [o])]), o, [],
+                                  [helper.make_tensor_value_info(o, F, [1, "samples"])])
+save("farif", [helper.make_node("Shape", ["x"], ["sh"]), helper.make_node("Gather", ["sh", "one0"], ["n"], axis=0),
+               helper.make_node("Equal", ["n", "k2176"], ["at2176"]),
+               helper.make_node("If", ["at2176"], ["z"], name="odd", then_branch=sam("n1"), else_branch=sam("r2")),
+               helper.make_node("Unsqueeze", ["z", "one"], ["x3"]),
+               helper.make_node("Conv", ["x3", "w"], ["y"], strides=[1000])],
+     [helper.make_tensor_value_info("x", F, [1, "samples"])], [helper.make_tensor_value_info("y", F, None)],
+     [arr("one", 1), numpy_helper.from_array(np.array(1, np.int64), "one0"),
+      numpy_helper.from_array(np.array(2176, np.int64), "k2176"),
+      numpy_helper.from_array(np.zeros((2, 1, 512), np.float32), "w")])
+# W^6 floats: 2^62 bytes at W = 1024
+x = helper.make_tensor_value_info("x", F, ["n"])
+save("deg6", [helper.make_node("Shape", ["x"], ["sh"]), helper.make_node("Concat", ["sh"] * 6, ["tt"], axis=0),
+              helper.make_node("Expand", ["x", "tt"], ["y"])], [x], [helper.make_tensor_value_info("y", F, None)])
 # a mask of seq x seq from the run-time length (a GPT's causal mask, built
 # by Shape -> Gather -> Concat -> ConstantOfShape): a run-time value
 x = helper.make_tensor_value_info("x", F, [1, "seq", 8])
@@ -195,6 +300,26 @@ save("mask", [helper.make_node("Shape", ["x"], ["sh"]), helper.make_node("Gather
               helper.make_node("Transpose", ["x"], ["xt"], perm=[0, 2, 1]), helper.make_node("MatMul", ["x", "xt"], ["scores"]),
               helper.make_node("Add", ["scores", "ones"], ["y"])], [x], [helper.make_tensor_value_info("y", F, None)],
      [numpy_helper.from_array(np.array(1, np.int64), "one0"), arr("zero1", 0)])
+# a GPT's position table of ctx rows gathered by Range(0, seq), and the mask:
+# at seq = ctx a longer seq is refused (index out of bounds)
+def gptctx(name, ctx):
+    x = helper.make_tensor_value_info("x", F, [1, "seq", 8])
+    save(name, [helper.make_node("Shape", ["x"], ["sh"]), helper.make_node("Gather", ["sh", "one0"], ["n"], axis=0),
+                helper.make_node("Range", ["zero0", "n", "one0"], ["pos"]),
+                helper.make_node("Gather", ["wpe", "pos"], ["pe"], axis=0), helper.make_node("Add", ["x", "pe"], ["h"]),
+                helper.make_node("Unsqueeze", ["n", "zero1"], ["n1"]),
+                helper.make_node("Concat", ["n1", "n1"], ["tt"], axis=0),
+                helper.make_node("ConstantOfShape", ["tt"], ["ones"],
+                                 value=numpy_helper.from_array(np.array([1], np.float32))),
+                helper.make_node("Transpose", ["h"], ["xt"], perm=[0, 2, 1]),
+                helper.make_node("MatMul", ["h", "xt"], ["scores"]),
+                helper.make_node("Add", ["scores", "ones"], ["y"])],
+         [x], [helper.make_tensor_value_info("y", F, None)],
+         [numpy_helper.from_array(np.array(1, np.int64), "one0"),
+          numpy_helper.from_array(np.array(0, np.int64), "zero0"),
+          arr("zero1", 0), numpy_helper.from_array(np.ones((ctx, 8), np.float32), "wpe")])
+gptctx("gptctx", 256)
+gptctx("gptctx1", 1)
 # broken files: weights without data, with too little, with a negative dim;
 # an input with a negative dim; a size past 2^62
 x = helper.make_tensor_value_info("x", F, [2, 4])
@@ -320,6 +445,16 @@ expect "a node reading its own output: a cycle" 2 \
 check "IR 3: initializers listed as inputs shape the conv" "$(rows "$t/ir3.csv" 2-4,11)" "x,input,320,;y,conv,320,0;"
 "$PY" $C -o "$t/bf16.csv" "$t/bf16.onnx"
 check "bfloat16: 2 bytes an element" "$(rows "$t/bf16.csv" 2-4)" "x,input,48;h,cast,24;y,relu,24;"
+"$PY" $C -o "$t/bf16c.csv" "$t/bf16c.onnx"
+check "a bfloat16 weight first in an Add: 2 bytes an element" "$(rows "$t/bf16c.csv" 2-4)" \
+  "x,input,48;h,cast,24;y,add,24;"
+"$PY" $C --dim n=4 -o "$t/bf16e.csv" "$t/bf16e.onnx"
+check "a bfloat16 constant expanded to the input's shape: 2 bytes an element" "$(rows "$t/bf16e.csv" 2-4)" \
+  "x,input,64;e,expand,32;h,cast,32;y,add,32;"
+expect "a float8 weight: sized, not refused" 0 "^1,y,relu,16," "$PY" $C "$t/f8weight.onnx"
+"$PY" $C -o "$t/lowbits.csv" "$t/lowbits.onnx"
+check "float8 1 byte an element, int4 and uint4 half (rounded up)" "$(rows "$t/lowbits.csv" 2-4)" \
+  "a,input,15;b,input,8;c,input,2;"
 expect "an If on the data: refused, naming the node and --if" 2 \
   "verify.onnx: node maybe_verify \(If\): the condition 'hit' is computed at run time; it depends on the data \(no scalar graph input to bind\), or choose the branch with --if maybe_verify=then" \
   "$PY" $C "$t/verify.onnx"
@@ -333,6 +468,22 @@ check "--if NODE=else: the score is the output" \
   "$(rows "$t/verify_else.csv" 2-4,10,11)" "x,input,64,0,;s,matmul,4,0,0;p,sigmoid,4,1,1;"
 expect "--if of no such node" 2 "vad.onnx: --if nowhere: no If node of that name \(the model's: pick_rate\)" \
   "$PY" $C --input sr=16000 --if nowhere=then "$t/vad.onnx"
+"$PY" $C --input sr=16000 --if deep=then -o "$t/nested.csv" "$t/nested.onnx"
+check "--if inside an inlined branch: the choice in the header" \
+  "$(grep -c '^# If deep: then branch (--if)$' "$t/nested.csv")" 1
+expect "--if of an If in a branch not taken: not reached" 2 \
+  "nested.onnx: --if deep: that If node is not reached \(it sits in a branch not taken\)" \
+  "$PY" $C --input sr=8000 --if deep=then "$t/nested.onnx"
+expect "--if of no such node: every named If listed, none unnamed" 2 \
+  "nested.onnx: --if nowhere: no If node of that name \(the model's: deep, pick_rate\)" \
+  "$PY" $C --input sr=16000 --if deep=then --if nowhere=else "$t/nested.onnx"
+expect "--if on a condition that folds: refused" 2 \
+  "nested.onnx: node pick_rate \(If\): --if pick_rate=else, but the condition 'is16k' folds before the run \(to the" \
+  "$PY" $C --input sr=16000 --if pick_rate=else --if deep=then "$t/nested.onnx"
+expect "--if both branches of one node: usage" 1 "--if deep: given both branches" \
+  "$PY" $C --input sr=16000 --if deep=then --if deep=else "$t/nested.onnx"
+"$PY" $C --input sr=16000 --if deep=then --if deep=then -o "$t/nested2.csv" "$t/nested.onnx"
+check "--if twice the same: as once" "$(cat "$t/nested2.csv")" "$(cat "$t/nested.csv")"
 expect "--if malformed: usage" 1 "expected NODE=then or NODE=else" "$PY" $C --if maybe_verify=maybe "$t/verify.onnx"
 expect "a shape from a run-time input's values: names the input" 2 \
   "runshape.onnx: node reshape_it \(Reshape\): the shape of output 'y' is unknown \(it depends on the values of input 'target', computed at run time\)" \
@@ -342,6 +493,15 @@ check "frames at 1760 samples: 8 x 2 floats" "$(rows "$t/frames.csv" 2,4)" "x,70
 expect "frames in a symbol: a step function refused, not fitted on its first plateau" 2 \
   "frames.onnx: a size is not a polynomial of degree <= 7 in W .*convert at fixed values with --dim" \
   "$PY" $C --dim x:1=W "$t/frames.onnx"
+"$PY" $C --dim x:1=W -o "$t/longframes.csv" "$t/longframes.onnx"
+check "steps longer than the values probed: the header gives the highest value probed" \
+  "$(grep -c '^# W: sizes fitted from 512 on; they match the conversion at the values probed, from 1 up to 2176 (not' \
+  "$t/longframes.csv")" 1
+expect "a refusal at a far point of the fit: reported (not 'not a polynomial')" 2 \
+  "farif.onnx: at W = 2176: the graph changes with W" "$PY" $C --dim x:1=W "$t/farif.onnx"
+expect "a size past 2^62 in the fit: reported with its point" 2 \
+  "deg6.onnx: at W = 1024: value 'y': shape \[1024, 1024, 1024, 1024, 1024, 1024\] is [0-9]+ bytes, past" \
+  "$PY" $C --dim n=W "$t/deg6.onnx"
 # the mask at seq 4: 4 x 4 floats, a row (folded, it was left out of the plan);
 # at step 3 x 128 + ones 64 + xt 128 + scores 64 = 384 bytes
 "$PY" $C --dim seq=4 -o "$t/mask.csv" "$t/mask.onnx"
@@ -353,6 +513,21 @@ check "the mask in a symbol: one structure, W^2 sizes" \
 expect "the symbolic plan at W = 4 = the fixed one" 0 \
   '"at": 4, "arena": 384, "lower_bound": 384' $D plan --json --symbol W=1..64 --at W=4 "$t/mask_W.csv"
 expect "the fixed plan at 4" 0 '"arena": 384, "lower_bound": 384' $D plan --json "$t/mask.csv"
+# at seq 1000 the mask is 4,000,000 bytes: folded at 1000, past the fold limit at 1064 (a row there)
+"$PY" $C --dim seq=1000 -o "$t/mask1000.csv" "$t/mask.onnx"
+check "a mask folded at seq, a row at seq + 64: a row" "$(rows "$t/mask1000.csv" 2-4)" \
+  "x,input,32000;ones,constantofshape,4000000;xt,transpose,32000;scores,matmul,4000000;y,add,4000000;"
+"$PY" $C --dim seq=256 -o "$t/gptctx.csv" "$t/gptctx.onnx"
+check "at the model's maximum context (256 + 64 refused): checked at 256 - 64, positions and mask rows" \
+  "$(rows "$t/gptctx.csv" 2-4)" "x,input,8192;pos,range,2048;pe,gather,8192;h,add,8192;ones,constantofshape,262144;\
+xt,transpose,8192;scores,matmul,262144;y,add,262144;"
+"$PY" $C --dim seq=1 -o "$t/gptctx1.csv" "$t/gptctx1.onnx"
+check "every other size refused: the header says the folded values were not checked" \
+  "$(grep -c '^# values folded before the run were not checked against seq: the conversion is refused at seq' \
+  "$t/gptctx1.csv")" 1
+"$PY" $C -o "$t/shuffled.csv" "$t/shuffled.onnx"
+check "nodes out of order: two ready at once, the earlier in the file first; an If after what its branch reads" \
+  "$(rows "$t/shuffled.csv" 2-3)" "x,input;b,neg;a,relu;s,add;late,tanh;t,sigmoid;y,mul;"
 # external data: x 2 x 64 floats, m 2 x 128, y 4 x 64
 "$PY" $C -o "$t/ext.csv" "$t/ext/ext.onnx"
 check "external data: converts" \
@@ -363,6 +538,20 @@ check "external data: the rows of the same model saved inline" \
 (cd "$t/ext" && "$PY" "$OLDPWD/$C" - <ext.onnx >"$t/ext_stdin.csv" 2>"$t/ext_stdin.err")
 check "external data from standard input: beside the working folder" \
   "$(rows "$t/ext_stdin.csv" 2-4,11)" "x,input,512,;m,matmul,1024,0;m2,add,1024,1;y,reshape,1024,2;"
+for f in up abs zero; do
+  expect "external data outside the model's folder ($f): refused" 2 \
+    "ext_$f.onnx: initializer 'shape': external data at '.*': not a file inside the model's folder" \
+    timeout 20 "$PY" $C "$t/ext/ext_$f.onnx"
+done
+expect "external data in a FIFO: refused, not waited on" 2 \
+  "ext_fifo.onnx: initializer 'shape': external data at 'fifo': not a regular file" \
+  timeout 20 "$PY" $C "$t/ext/ext_fifo.onnx"
+expect "external data of the wrong length: refused" 2 \
+  "ext_badlen.onnx: initializer 'shape': external data: offset [0-9]+, length 24 for a tensor of 16 bytes" \
+  "$PY" $C "$t/ext/ext_badlen.onnx"
+"$PY" $C -o "$t/ext_nolen.csv" "$t/ext/ext_nolen.onnx"
+check "external data without a length: the tensor's bytes read" \
+  "$(rows "$t/ext_nolen.csv" 2-11)" "$(rows "$t/ext.csv" 2-11)"
 mv "$t/ext/ext.data" "$t/ext.data.away"
 expect "external data missing: the weight it needs named" 2 \
   "ext.onnx: node flat \(Reshape\): .*input 'shape', a weight whose external data file could not be read" "$PY" $C "$t/ext/ext.onnx"
@@ -403,7 +592,23 @@ printf 'PK\003\004rest' >"$t/zipped.onnx"
 expect "a zip archive: says so" 2 "zipped.onnx: a zip archive, not an ONNX model" "$PY" $C "$t/zipped.onnx"
 : >"$t/empty.onnx"
 expect "an empty file" 2 "empty.onnx: not an ONNX model \(no graph\)" "$PY" $C "$t/empty.onnx"
-for f in bad truncated newer loop nonzero custom cycle selfloop verify runshape nodata shortraw negweight neginput hugedim magic empty; do
+expect "a corrupted attribute type: named" 2 "badattr.onnx: node c \(Cast\): attribute 'to' has an unknown type \(0\)" \
+  "$PY" $C "$t/badattr.onnx"
+expect "an If without its then branch: named" 2 "nothen.onnx: node pick_rate \(If\): no then_branch" \
+  "$PY" $C --input sr=16000 "$t/nothen.onnx"
+expect "a value name that is not UTF-8: named" 2 "badname.onnx: node .*: the name b'zz.xff1' is not UTF-8 text" \
+  "$PY" $C "$t/badname.onnx"
+expect "an op type that is not UTF-8: named" 2 "badop.onnx: node y \(\?\): the name b'Sigm.xefid' is not UTF-8 text" \
+  "$PY" $C "$t/badop.onnx"
+"$PY" -c 'import numpy, runpy, sys
+def boom(*a, **k): raise RuntimeError("first line\nsecond line")
+numpy.asarray = boom
+sys.argv = sys.argv[1:]
+runpy.run_path(sys.argv[0], run_name="__main__")' $C "$t/tiny.onnx" --dim batch=1 >/dev/null 2>"$t/bug.err"
+check "a converter bug: FILE: unexpected ..., its first line only" "$(cat "$t/bug.err")" \
+  "$t/tiny.onnx: unexpected RuntimeError: first line (a converter bug: please report it with the model)"
+for f in bad truncated newer loop nonzero custom cycle selfloop verify runshape nodata shortraw negweight neginput \
+    hugedim magic empty badattr nothen badname badop; do
   "$PY" $C "$t/$f.onnx" >/dev/null 2>"$t/err.txt"
   if grep -q -e Traceback -e "unexpected " "$t/err.txt"; then bad "$f: a traceback or a converter bug"; else ok "$f: no traceback"; fi
 done

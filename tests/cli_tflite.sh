@@ -143,6 +143,9 @@ model(out + "/dynsig.tflite", [RELU], [([([1, 1], F32, 0, False, [-1, -1]), ([1,
                                         [(0, [0], [1])])], [b""])
 model(out + "/batchsig.tflite", [RELU], [([([1, 4], F32, 0, False, [-1, 4]), ([1, 4], F32, 0, False, [-1, 4])], [0], [1],
                                           [(0, [0], [1])])], [b""])
+# an audio model's samples: rank 1, [1] for [-1] (a length, not a batch)
+model(out + "/audio1d.tflite", [RELU], [([([1], F32, 0, False, [-1]), ([1], F32, 0, False, [-1])], [0], [1],
+                                         [(0, [0], [1])])], [b""])
 data = open(out + "/plain.tflite", "rb").read()
 open(out + "/half.tflite", "wb").write(data[:len(data) // 2])
 open(out + "/short.tflite", "wb").write(data[:6])
@@ -185,14 +188,26 @@ expect "IF: plan reads it" 0 '"n": 9, .*"arena": 80' $D plan --algo greedy-tflm 
 check "dynamic past the batch: rows at the file's shape" \
   "$(grep -v '^#' "$t/dynsig.csv" | tr '\n' ';')" "id,lower,upper,size,tensor;0,0,2,16,0:0;1,1,2,16,0:1;"
 check "dynamic past the batch: a warning naming the tensor" \
-  "$(grep -c "^$t/dynsig.tflite: warning: 2 tensors have a dynamic dimension past the batch (tensor 0:0: shape \[1, 1\], shape_signature \[-1, -1\])" "$t/dynsig.err")" 1
+  "$(grep -c "^$t/dynsig.tflite: warning: 2 tensors have a dynamic dimension other than a leading batch axis \
+(tensor 0:0: shape \[1, 1\], shape_signature \[-1, -1\])" "$t/dynsig.err")" 1
 expect "dynamic past the batch: noted in the file" 0 \
-  '^# warning: 2 tensors have a dynamic dimension past the batch' cat "$t/dynsig.csv"
+  '^# warning: 2 tensors have a dynamic dimension other than a leading batch axis' cat "$t/dynsig.csv"
+"$PY" $C -o "$t/audio1d.csv" "$t/audio1d.tflite" 2>"$t/audio1d.err"
+check "a rank-1 [-1] (a length, not a batch): a warning" \
+  "$(grep -c "^$t/audio1d.tflite: warning: 2 tensors have a dynamic dimension other than a leading batch axis \
+(tensor 0:0: shape \[1\], shape_signature \[-1\])" "$t/audio1d.err")" 1
 "$PY" $C -o "$t/batchsig.csv" "$t/batchsig.tflite" 2>"$t/batchsig.err"
 check "a dynamic batch: no warning" "$(wc -c <"$t/batchsig.err" | tr -d ' ')" 0
 expect "a dynamic batch: noted" 0 \
   '^# 2 tensors have a dynamic dimension \(-1 in shape_signature\), sized as the file.s shape gives them.*tensor 0:0: \[1, 4\] for \[-1, 4\]' cat "$t/batchsig.csv"
 
+"$PY" -c 'import struct, runpy, sys
+def boom(*a, **k): raise RuntimeError("first line\nsecond line")
+struct.unpack_from = boom
+sys.argv = sys.argv[1:]
+runpy.run_path(sys.argv[0], run_name="__main__")' $C "$t/plain.tflite" >/dev/null 2>"$t/bug.err"
+check "a converter bug: FILE: unexpected ..., its first line only" "$(cat "$t/bug.err")" \
+  "$t/plain.tflite: unexpected RuntimeError: first line (a converter bug: please report it with the model)"
 expect "--help" 0 'usage: tflite_to_graph.py' "$PY" $C --help
 expect "no model" 1 'usage:' "$PY" $C
 expect "unknown option" 1 'unknown option --fast' "$PY" $C --fast "$t/plain.tflite"
