@@ -180,7 +180,8 @@ static void test_fit_guards(void) {
 /* The public solve calls the fit: a random training graph (tests/ref.h's,
    found among 300 with few moves, capacity 1,024) where the arena rounds' 300 moves find
    no arena within the budget and the fit does (the fit off: arena 99 >
-   89). The answer recounted by tests/ref.h. */
+   89). The answer recounted by tests/ref.h. With one move the fit runs
+   after the rounds instead. */
 static void test_fit_solve(void) {
   ref_remat_graph g;
   uint64_t rng64 = 92u * 7919u + 17u;
@@ -208,6 +209,27 @@ static void test_fit_solve(void) {
   CHECK_EQ(res.arena, 84);
   CHECK_EQ(time, 98);
   CHECK_EQ(res.length, 21);
+  /* one move: no arena round runs, so the fit runs after them (the call
+     in dnnmem__remat_solve); no arena fits, and the answer is the
+     smallest arena planned, the fit's 62 (without it: the row order's
+     67) */
+  rng64 = 155u * 7919u + 17u;
+  fw = 4 + (int32_t)ref_rand(&rng64, 12), bw = 3 + (int32_t)ref_rand(&rng64, 8);
+  ref_remat_random_training(&g, fw, bw, &rng64);
+  for (i = 0; i < g.n; i++) seq[i] = i;
+  CHECK(ref_remat_recount(&g.p, seq, g.n, &row_peak, &row_time));
+  budget = row_peak * 7 / 10;
+  o = ref_remat_options(budget, 1);
+  dnnmem_rng_seed(&rng, 1);
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 1024, &res, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_INFEASIBLE);
+  CHECK(res.length > 0 && res.length <= MAXL);
+  CHECK(ref_remat_recount(&g.p, seq, res.length, &peak, &time));
+  CHECK_EQ(time, res.time);
+  CHECK_EQ(recount_arena(&g.p, budget, seq, res.length), res.arena);
+  CHECK_EQ(budget, 59);
+  CHECK_EQ(res.arena, 62);
+  CHECK_EQ(time, 109);
 }
 
 /* The answer fits but slowly (the fit's own answer with a[i] steps
