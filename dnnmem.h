@@ -1391,16 +1391,21 @@
        the first order that keeps the peak and lowers first fit's bytes x
        steps above the budget taken, at most 200 layouts (fewer above 4096
        steps, as first fit is quadratic); the result is planned and offered
-       when it fits. When still no plan fits, the fit: checkpoint
-       schedules (the forward in row order up to its peak step, every
-       value dropped but the cut values, the only forward value read
-       across a step, kept every F / k bytes, F the forward's bytes, for
-       k = 1 .. 39 and at every cut; the rest on demand from the sinks,
-       each dropped value computed again where read), each planned (a
-       near miss reordered as above); from the fastest that fits, time won
-       back by polishing at the highest aim whose plan still fits (8
-       plans, bisection); the fit runs before the broadcast descent, which
-       then starts from its answer. All of this is a fixed effort, not
+       when it fits. The fit, once in a solve: checkpoint schedules (the
+       forward in row order up to its peak step, every value dropped but
+       the cut values, the only forward value read across a step, kept
+       every F / k bytes, F the forward's bytes, for k = 1 .. 39 and at
+       every cut; the rest on demand from the sinks, each dropped value
+       computed again where read), each planned (a near miss reordered as
+       above); from the fastest that fits, time won back by polishing at
+       the highest aim whose plan still fits (8 plans, bisection). It runs
+       after the first arena round that ends with no plan within the
+       budget, the later rounds then restarting from its answer as from
+       any fit, or else after the rounds (before the broadcast descent,
+       which then starts from its answer); where a plan fits already it
+       runs too when one of its schedules simulates faster than the answer
+       with its peak within the budget, and plans only those. All of this
+       is a fixed effort, not
        counted as moves. Every plan is a candidate: the answer is the fastest whose
        arena fits (none: the smallest arena), so result.arena <= budget
        whenever DNNMEM_OK. The plans are the arena's extra cost: 7-18%

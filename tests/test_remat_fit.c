@@ -1,15 +1,19 @@
 /* tests/test_remat_fit.c: the fit (dnnmem__remat_fit), run by the
-   arena-aware solve after its arena rounds when no arena fits the budget:
-   checkpoint schedules built from the forward's cut values, planned, the
-   fastest that fits polished back towards the budget.
+   arena-aware solve after the first arena round that ends with no arena
+   within the budget (else after the rounds), and where the answer fits
+   but a checkpoint schedule simulates faster: checkpoint schedules built
+   from the forward's cut values, planned, the fastest that fits polished
+   back towards the budget.
    The repeated layers of tests/ref.h (ref_remat_layers_graph) at a budget
    where the row order's plan does not fit: from a state whose only
    candidate is the row order (the main search found nothing that fits),
    the fit leaves a candidate whose arena fits, recounted here (validity,
    peak and time by ref_remat_recount, lifetimes by ref_remat_lifetimes,
    the public plan's offsets by ref_plan_recount); the same state twice
-   gives the same answer. Where an arena fits already, or the solve is
-   reorder-only or stopped, the fit changes nothing and plans nothing. */
+   gives the same answer. Where an arena fits already (and no checkpoint
+   schedule is faster), or the solve is reorder-only or stopped, the fit
+   changes nothing and plans nothing. The public solve's calls, the fit
+   over a slow fit, and a stop during the fit are pinned too. */
 #include <stdlib.h>
 #include <string.h>
 
