@@ -18452,10 +18452,6 @@ static int32_t dnnmem__remat_fit_build(dnnmem__remat *w, int32_t boundary, int32
   return dnnmem__remat_decode_labels(w, seq);
 }
 
-#ifdef DNNMEM__DEBUG_FIT
-#include <stdio.h>
-#include <stdlib.h>
-#endif
 /* When no arena within the budget is found (vit_b_32: the rounds' states
    bottom out at peaks whose layouts need 1.06 x; a lower peak needs a
    checkpoint in every layer at once, which no local move makes), or one
@@ -18477,7 +18473,7 @@ static int dnnmem__remat_fit(dnnmem__remat *w, int32_t *keep) {
   int32_t boundary, i, k, v, len, live = 0, best_len = 0, keep_len = 0;
   int32_t *last = w->tmp, *ends = w->csize;
   uint8_t *cut = w->best_drop;
-  int fits = w->arena_result.arena >= 0 && w->arena_result.arena <= budget, faster = 0;
+  int fits = w->arena_result.arena >= 0 && w->arena_result.arena <= budget;
   dnnmem_remat_result st, found;
   if (!DNNMEM__REMAT_FIT || !w->arena_on || w->halted || w->o->reorder_only || w->arena_result.arena < 0 ||
       (fits && !DNNMEM__REMAT_FIT_SLOW))
@@ -18508,7 +18504,6 @@ static int dnnmem__remat_fit(dnnmem__remat *w, int32_t *keep) {
       if (dnnmem__remat_sim(w->p, w->seq_tmp, len, &w->sim, &st, NULL) != DNNMEM_OK || st.peak > budget ||
           st.time >= w->arena_result.time)
         continue;
-      faster = 1;
     }
     st = dnnmem__remat_arena_try(w, w->seq_tmp, len);
     if (st.arena >= 0 && st.arena <= budget && (found.arena < 0 || st.time < found.time)) {
@@ -18516,15 +18511,6 @@ static int dnnmem__remat_fit(dnnmem__remat *w, int32_t *keep) {
       DNNMEM_MEMCPY(w->bound_seq, w->seq_tmp, (size_t)len * sizeof(int32_t));
     }
   }
-#ifdef DNNMEM__DEBUG_FIT
-  { /* one line a run of the fit: which graphs it fires on */
-    FILE *f = getenv("DNNMEM_FIT_LOG") ? fopen(getenv("DNNMEM_FIT_LOG"), "a") : NULL;
-    if (f) fprintf(f, "fit budget %lld it %lld fits %d faster %d found %d time %lld answer %lld\n", (long long)budget,
-                   (long long)w->iteration, fits, faster, found.arena >= 0 && found.arena <= budget,
-                   (long long)found.time, (long long)w->arena_result.time), fclose(f);
-  }
-#endif
-  (void)faster;
   if (found.arena < 0) return 1;
   if (keep) keep_len = dnnmem__slots_to_seq(w, w->slot_node, keep);
   /* time back: the highest polish aim whose plan fits */
