@@ -1,7 +1,6 @@
 /* tests/test_remat_fit.c: the fit (dnnmem__remat_fit), run by the
-   arena-aware solve after the first arena round that ends with no arena
-   within the budget (else after the rounds), and where the answer fits
-   but a checkpoint schedule simulates faster: checkpoint schedules built
+   arena-aware solve after its arena rounds when no arena fits the budget,
+   or when the answer fits but a checkpoint schedule simulates faster: checkpoint schedules built
    from the forward's cut values, planned, the fastest that fits polished
    back towards the budget.
    The repeated layers of tests/ref.h (ref_remat_layers_graph) at a budget
@@ -184,8 +183,8 @@ static void test_fit_guards(void) {
 /* The public solve calls the fit: a random training graph (tests/ref.h's,
    found among 300 with few moves, capacity 1,024) where the arena rounds' 300 moves find
    no arena within the budget and the fit does (the fit off: arena 99 >
-   89). The answer recounted by tests/ref.h. With one move the fit runs
-   after the rounds instead. */
+   89). The answer recounted by tests/ref.h. Then one move: no round runs
+   and no arena fits. */
 static void test_fit_solve(void) {
   ref_remat_graph g;
   uint64_t rng64 = 92u * 7919u + 17u;
@@ -213,8 +212,7 @@ static void test_fit_solve(void) {
   CHECK_EQ(res.arena, 84);
   CHECK_EQ(time, 98);
   CHECK_EQ(res.length, 21);
-  /* one move: no arena round runs, so the fit runs after them (the call
-     in dnnmem__remat_solve); no arena fits, and the answer is the
+  /* one move: no arena round runs; no arena fits, and the answer is the
      smallest arena planned, the fit's 62 (without it: the row order's
      67) */
   rng64 = 155u * 7919u + 17u;
