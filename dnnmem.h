@@ -1391,16 +1391,19 @@
        the first order that keeps the peak and lowers first fit's bytes x
        steps above the budget taken, at most 200 layouts (fewer above 4096
        steps, as first fit is quadratic); the result is planned and offered
-       when it fits. When still no plan fits, the fit: checkpoint
-       schedules (the forward in row order up to its peak step, every
-       value dropped but the cut values, the only forward value read
-       across a step, kept every F / k bytes, F the forward's bytes, for
-       k = 1 .. 39 and at every cut; the rest on demand from the sinks,
-       each dropped value computed again where read), each planned (a
-       near miss reordered as above); from the fastest that fits, time won
-       back by polishing at the highest aim whose plan still fits (8
-       plans, bisection); the fit runs before the broadcast descent, which
-       then starts from its answer. All of this is a fixed effort, not
+       when it fits. The fit, once in a solve: checkpoint schedules (the
+       forward in row order up to its peak step, every value dropped but
+       the cut values, the only forward value read across a step, kept
+       every F / k bytes, F the forward's bytes, for k = 1 .. 39 and at
+       every cut; the rest on demand from the sinks, each dropped value
+       computed again where read), each planned (a near miss reordered as
+       above); from the fastest that fits, time won back by polishing at
+       the highest aim whose plan still fits (8 plans, bisection). It runs
+       after the arena rounds, before the broadcast descent (which then
+       starts from its answer), when no plan fits the budget, and also
+       where one fits but one of its schedules simulates faster than the
+       answer with its peak within the budget (then it plans only those).
+       All of this is a fixed effort, not
        counted as moves. Every plan is a candidate: the answer is the fastest whose
        arena fits (none: the smallest arena), so result.arena <= budget
        whenever DNNMEM_OK. The plans are the arena's extra cost: 7-18%
@@ -18268,19 +18271,34 @@ static int dnnmem__remat_arena_restart(dnnmem__remat *w, dnnmem_remat_result *st
   return 1;
 }
 
+#ifndef DNNMEM__REMAT_FIT_EARLY
+#define DNNMEM__REMAT_FIT_EARLY 0 /* 1: the fit after the first round that ends with none fitting, the later
+                                     rounds restarting from its answer (vit_b_32 s1-s3 22.36 / 22.36 / 22.39%
+                                     against 22.36% each with 0: off) */
+#endif
+#ifndef DNNMEM__REMAT_FIT_SLOW
+#define DNNMEM__REMAT_FIT_SLOW 1 /* the fit also where the answer fits but a checkpoint schedule within the
+                                    budget's peak simulates faster (vit_b_32 s3: 28.10% fit, the fit's 22.4%) */
+#endif
+static int dnnmem__remat_fit(dnnmem__remat *w, int32_t *keep);
+
 /* The arena rounds over the rest of the run, from the pipelines' answer
    seq[0 .. len): plan it; anneal warm (from the last state) at an aim
    lowered by the measured fragmentation (raised back where it fits),
    then settle (repair to the highest aim whose plan fits, polish, plan);
    ARENA_ROUNDS times; a round after a miss or a slower fit, once one
    fits, from the fastest fit instead (dnnmem__remat_arena_restart).
-   Then, while nothing fits, a greedy repair to a lower aim and a plan, at
-   most ARENA_REPAIRS times.
-   Every plan is offered as the arena candidate. */
-static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int32_t len) {
+   After a round that ends with none fitting (or fitting slower than a
+   checkpoint schedule), the fit (dnnmem__remat_fit, FIT_EARLY), so that
+   the later rounds restart from its answer: the rounds' moves are then
+   spent from a state that fits. Then, while nothing fits, a greedy repair
+   to a lower aim and a plan, at most ARENA_REPAIRS times. Every plan is
+   offered as the arena candidate. Returns 1 if the fit ran. */
+static int dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int32_t len) {
   int64_t budget = w->budget, aim = budget;
   dnnmem_remat_result st;
   int32_t round, k;
+  int fit_ran = 0;
   double share = (1.0 - w->main_end) / DNNMEM__REMAT_ARENA_ROUNDS;
   /* the row order (as given when topological) and the start order are
      candidates too: never slower than them where their arenas fit */
@@ -18290,7 +18308,7 @@ static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int3
   }
   (void)dnnmem__remat_arena_try(w, w->order, w->n);
   st = dnnmem__remat_arena_try(w, seq, len);
-  if (st.arena < 0) return;
+  if (st.arena < 0) return 0;
   dnnmem__anneal_load(w, seq, len);
   w->temp0 *= DNNMEM__REMAT_WARM_TEMP; /* refine, do not melt */
   w->log_ratio -= dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
@@ -18318,6 +18336,11 @@ static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int3
     }
     dnnmem__anneal_stage(w, w->pipe_end);
     st = dnnmem__remat_arena_settle(w, &aim, round == DNNMEM__REMAT_ARENA_ROUNDS - 1 || w->stopped);
+    /* the state is kept in the caller's sequence array meanwhile (seq,
+       read only above; the answer is written there at the end) */
+    if (DNNMEM__REMAT_FIT_EARLY && !fit_ran && round < DNNMEM__REMAT_ARENA_ROUNDS - 1 && !w->stopped &&
+        w->iteration < w->iterations)
+      fit_ran = dnnmem__remat_fit(w, w->cand);
   }
   w->temp0 /= DNNMEM__REMAT_WARM_TEMP;
   w->log_ratio += dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
@@ -18347,6 +18370,7 @@ static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int3
     st = dnnmem__remat_arena_try(w, w->seq_tmp, len);
   }
   w->budget = w->aim = budget;
+  return fit_ran;
 }
 
 /* Drops the computations whose value no later step reads, unless one is a
@@ -18427,27 +18451,33 @@ static int32_t dnnmem__remat_fit_build(dnnmem__remat *w, int32_t boundary, int32
   return dnnmem__remat_decode_labels(w, seq);
 }
 
-/* When the arena rounds end with no arena within the budget (vit_b_32:
-   their states bottom out at peaks whose layouts need 1.06 x; a lower
-   peak needs a checkpoint in every layer at once, which no local move
-   makes): schedules of lower peak built from checkpoints
-   (dnnmem__remat_fit_drop at FIT_SEGMENTS spacings, the backward on
-   demand: dnnmem__remat_fit_build), each planned and offered; from the
-   fastest that fits, time won back by polishing at the highest aim whose
-   plan still fits (bisection between its peak and the budget, FIT_AIMS
-   plans). Plans, not moves: a fixed effort, no random draw. Does nothing
-   where an arena fits. */
-static void dnnmem__remat_fit(dnnmem__remat *w) {
+/* When no arena within the budget is found (vit_b_32: the rounds' states
+   bottom out at peaks whose layouts need 1.06 x; a lower peak needs a
+   checkpoint in every layer at once, which no local move makes), or one
+   is but a checkpoint schedule of peak within the budget simulates faster
+   (FIT_SLOW; a simulation, not a plan, so the check is cheap): schedules
+   of lower peak built from checkpoints (dnnmem__remat_fit_drop at
+   FIT_SEGMENTS spacings, the backward on demand: dnnmem__remat_fit_build),
+   each planned and offered (where an answer fits, only those of peak
+   within the budget and faster than it); from the fastest that fits, time
+   won back by polishing at the highest aim whose plan still fits
+   (bisection between its peak and the budget, FIT_AIMS plans). Plans, not
+   moves: a fixed effort, no random draw. keep (L entries, or NULL): the
+   loaded state is saved there and loaded again after the polishes (the
+   rounds go on from it). Returns 1 when it ran (its schedules are the row
+   order's: a second run would plan the same), 0 when it did nothing. */
+static int dnnmem__remat_fit(dnnmem__remat *w, int32_t *keep) {
   const dnnmem_graph *g = w->p->graph;
   int64_t budget = w->o->budget, total = 0, lo, hi, mid;
-  int32_t boundary, i, k, v, len, live = 0, best_len = 0;
+  int32_t boundary, i, k, v, len, live = 0, best_len = 0, keep_len = 0;
   int32_t *last = w->tmp, *ends = w->csize;
   uint8_t *cut = w->best_drop;
+  int fits = w->arena_result.arena >= 0 && w->arena_result.arena <= budget;
   dnnmem_remat_result st, found;
   if (!DNNMEM__REMAT_FIT || !w->arena_on || w->halted || w->o->reorder_only || w->arena_result.arena < 0 ||
-      w->arena_result.arena <= budget)
-    return;
-  if ((boundary = dnnmem__remat_row_peak_step(w)) < 0) return;
+      (fits && !DNNMEM__REMAT_FIT_SLOW))
+    return 0;
+  if ((boundary = dnnmem__remat_row_peak_step(w)) < 0) return 0;
   /* a cut value: the only forward value read across the step after it */
   for (i = 0; i < w->n; i++) last[i] = -1, ends[i] = 0;
   for (i = 0; i <= boundary; i++) {
@@ -18469,13 +18499,19 @@ static void dnnmem__remat_fit(dnnmem__remat *w) {
     dnnmem__remat_fit_drop(w, cut, boundary, k == DNNMEM__REMAT_FIT_SEGMENTS ? 0 : total / k);
     len = dnnmem__remat_fit_build(w, boundary, w->seq_tmp);
     if (len <= 0) continue;
+    if (fits) { /* a plan only where it could be the answer */
+      if (dnnmem__remat_sim(w->p, w->seq_tmp, len, &w->sim, &st, NULL) != DNNMEM_OK || st.peak > budget ||
+          st.time >= w->arena_result.time)
+        continue;
+    }
     st = dnnmem__remat_arena_try(w, w->seq_tmp, len);
     if (st.arena >= 0 && st.arena <= budget && (found.arena < 0 || st.time < found.time)) {
       found = st, best_len = len;
       DNNMEM_MEMCPY(w->bound_seq, w->seq_tmp, (size_t)len * sizeof(int32_t));
     }
   }
-  if (found.arena < 0) return;
+  if (found.arena < 0) return 1;
+  if (keep) keep_len = dnnmem__slots_to_seq(w, w->slot_node, keep);
   /* time back: the highest polish aim whose plan fits */
   lo = found.peak, hi = budget;
   for (k = 0; k < DNNMEM__REMAT_FIT_AIMS && !w->halted && hi - lo > 1; k++) {
@@ -18490,6 +18526,8 @@ static void dnnmem__remat_fit(dnnmem__remat *w) {
     else hi = mid;
   }
   w->budget = w->aim = budget;
+  if (keep) dnnmem__anneal_load(w, keep, keep_len);
+  return 1;
 }
 
 static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
@@ -18584,8 +18622,9 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
     for (k = 0; k < len; k++) sequence[k] = w.seq_tmp[k];
   }
   if (w.arena_on) { /* the rest of the run for the arena: its best is the answer */
-    dnnmem__remat_arena_phase(&w, sequence, len);
-    dnnmem__remat_fit(&w); /* before the broadcast: its descent then works on the fit's answer */
+    /* the fit (unless it ran between the rounds) before the broadcast:
+       its descent then works on the fit's answer */
+    if (!dnnmem__remat_arena_phase(&w, sequence, len)) (void)dnnmem__remat_fit(&w, NULL);
     if (contraction) dnnmem__remat_arena_broadcast(&w);
     if (w.arena_result.arena >= 0) {
       len = w.arena_len;

@@ -1,15 +1,18 @@
 /* tests/test_remat_fit.c: the fit (dnnmem__remat_fit), run by the
-   arena-aware solve after its arena rounds when no arena fits the budget:
-   checkpoint schedules built from the forward's cut values, planned, the
-   fastest that fits polished back towards the budget.
+   arena-aware solve after its arena rounds when no arena fits the budget,
+   or when the answer fits but a checkpoint schedule simulates faster: checkpoint schedules built
+   from the forward's cut values, planned, the fastest that fits polished
+   back towards the budget.
    The repeated layers of tests/ref.h (ref_remat_layers_graph) at a budget
    where the row order's plan does not fit: from a state whose only
    candidate is the row order (the main search found nothing that fits),
    the fit leaves a candidate whose arena fits, recounted here (validity,
    peak and time by ref_remat_recount, lifetimes by ref_remat_lifetimes,
    the public plan's offsets by ref_plan_recount); the same state twice
-   gives the same answer. Where an arena fits already, or the solve is
-   reorder-only or stopped, the fit changes nothing and plans nothing. */
+   gives the same answer. Where an arena fits already (and no checkpoint
+   schedule is faster), or the solve is reorder-only or stopped, the fit
+   changes nothing and plans nothing. The public solve's calls, the fit
+   over a slow fit, and a stop during the fit are pinned too. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,7 +82,7 @@ static void test_fit_layers(void) {
   CHECK_EQ(row_time, base_time);
   budget = row_peak * 6 / 10;
   nothing_fits(&w, &oo, &rng, &g, budget);
-  dnnmem__remat_fit(&w);
+  dnnmem__remat_fit(&w, NULL);
   CHECK(w.arena_result.arena >= 0 && w.arena_result.arena <= budget);
   len = w.arena_len;
   CHECK(len > g.n && len <= MAXL); /* recomputes */
@@ -99,7 +102,7 @@ static void test_fit_layers(void) {
   /* deterministic: the same state, the same answer */
   first = w.arena_result;
   nothing_fits(&w, &oo, &rng, &g, budget);
-  dnnmem__remat_fit(&w);
+  dnnmem__remat_fit(&w, NULL);
   CHECK(w.arena_result.time == first.time && w.arena_result.arena == first.arena && w.arena_len == len);
   CHECK_EQ(memcmp(w.arena_cand, seq, (size_t)len * sizeof(int32_t)), 0);
 }
@@ -121,7 +124,7 @@ static void test_fit_skips(void) {
   CHECK(ref_remat_recount(&g.p, seq, g.n, &row_peak, &row_time));
   budget = row_peak * 8 / 10;
   nothing_fits(&w, &oo, &rng, &g, budget);
-  dnnmem__remat_fit(&w);
+  dnnmem__remat_fit(&w, NULL);
   len = w.arena_len;
   CHECK(len > 0 && len <= MAXL);
   for (i = 0; i < len; i++) seq[i] = w.arena_cand[i];
@@ -148,7 +151,7 @@ static void test_fit_idle(void) {
   CHECK(row.arena <= row_peak);
   st = w.arena_result;
   w.plan_len = -1; /* a plan would set it */
-  dnnmem__remat_fit(&w);
+  dnnmem__remat_fit(&w, NULL);
   CHECK_EQ(w.plan_len, -1);
   CHECK(w.arena_result.arena == st.arena && w.arena_result.time == st.time && w.arena_len == g.n);
 }
@@ -171,9 +174,145 @@ static void test_fit_guards(void) {
     else w.halted = 1;
     st = w.arena_result;
     w.plan_len = -1;
-    dnnmem__remat_fit(&w);
+    dnnmem__remat_fit(&w, NULL);
     CHECK_EQ(w.plan_len, -1);
     CHECK(w.arena_result.arena == st.arena && w.arena_result.time == st.time && w.arena_len == g.n);
+  }
+}
+
+/* The public solve calls the fit: a random training graph (tests/ref.h's,
+   found among 300 with few moves, capacity 1,024) where the arena rounds' 300 moves find
+   no arena within the budget and the fit does (the fit off: arena 99 >
+   89). The answer recounted by tests/ref.h. Then one move: no round runs
+   and no arena fits. */
+static void test_fit_solve(void) {
+  ref_remat_graph g;
+  uint64_t rng64 = 92u * 7919u + 17u;
+  int32_t fw = 4 + (int32_t)ref_rand(&rng64, 12), bw = 3 + (int32_t)ref_rand(&rng64, 8), seq[1024], i;
+  int64_t row_peak, row_time, budget, peak, time;
+  dnnmem_remat_options o;
+  dnnmem_rng rng;
+  dnnmem_remat_result res;
+  ref_remat_random_training(&g, fw, bw, &rng64);
+  for (i = 0; i < g.n; i++) seq[i] = i;
+  CHECK(ref_remat_recount(&g.p, seq, g.n, &row_peak, &row_time));
+  budget = row_peak * 7 / 10;
+  o = ref_remat_options(budget, 300);
+  dnnmem_rng_seed(&rng, 1);
+  /* the capacity sets the annealer's slots (4 per step): its trajectory */
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 1024, &res, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
+  CHECK(res.length > 0 && res.length <= MAXL);
+  CHECK(ref_remat_recount(&g.p, seq, res.length, &peak, &time));
+  CHECK_EQ(peak, res.peak);
+  CHECK_EQ(time, res.time);
+  CHECK_EQ(recount_arena(&g.p, budget, seq, res.length), res.arena);
+  CHECK(res.arena >= peak && res.arena <= budget);
+  /* pinned: budget 89, arena 84 in 21 steps, time 98 */
+  CHECK_EQ(budget, 89);
+  CHECK_EQ(res.arena, 84);
+  CHECK_EQ(time, 98);
+  CHECK_EQ(res.length, 21);
+  /* one move: no arena round runs; no arena fits, and the answer is the
+     smallest arena planned, the fit's 62 (without it: the row order's
+     67) */
+  rng64 = 155u * 7919u + 17u;
+  fw = 4 + (int32_t)ref_rand(&rng64, 12), bw = 3 + (int32_t)ref_rand(&rng64, 8);
+  ref_remat_random_training(&g, fw, bw, &rng64);
+  for (i = 0; i < g.n; i++) seq[i] = i;
+  CHECK(ref_remat_recount(&g.p, seq, g.n, &row_peak, &row_time));
+  budget = row_peak * 7 / 10;
+  o = ref_remat_options(budget, 1);
+  dnnmem_rng_seed(&rng, 1);
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 1024, &res, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_INFEASIBLE);
+  CHECK(res.length > 0 && res.length <= MAXL);
+  CHECK(ref_remat_recount(&g.p, seq, res.length, &peak, &time));
+  CHECK_EQ(time, res.time);
+  CHECK_EQ(recount_arena(&g.p, budget, seq, res.length), res.arena);
+  CHECK_EQ(budget, 59);
+  CHECK_EQ(res.arena, 62);
+  CHECK_EQ(time, 109);
+}
+
+/* The answer fits but slowly (the fit's own answer with a[i] steps
+   computed twice in a row: the same peak, 4 more time each): the fit
+   plans only checkpoint schedules of peak within the budget faster than
+   the answer; from 6 repeats (103 > 99, the fastest checkpoint schedule
+   that fits) it runs and its polished 79 is the answer; at 5 (99) it
+   plans nothing. */
+static void test_fit_slow(void) {
+  ref_remat_graph g;
+  int32_t ans[MAXL], slow[MAXL], len, n2, i, c, d;
+  int64_t row_peak, row_time, budget, peak, time;
+  dnnmem_remat_options oo;
+  dnnmem_rng rng;
+  dnnmem_remat_result st;
+  static dnnmem__remat w;
+  layers_graph(&g, &row_peak, &row_time);
+  budget = row_peak * 6 / 10;
+  nothing_fits(&w, &oo, &rng, &g, budget);
+  CHECK_EQ(dnnmem__remat_fit(&w, NULL), 1);
+  CHECK_EQ(w.arena_result.time, 79);
+  len = w.arena_len;
+  memcpy(ans, w.arena_cand, (size_t)len * sizeof(int32_t));
+  for (d = 5; d <= 6; d++) {
+    for (i = n2 = c = 0; i < len; i++) {
+      slow[n2++] = ans[i];
+      if (c < d && g.time[ans[i]] == 4) slow[n2++] = ans[i], c++; /* an a[i]: time 4 */
+    }
+    CHECK(ref_remat_recount(&g.p, slow, n2, &peak, &time));
+    CHECK_EQ(time, 79 + 4 * d);
+    remat_state(&w, &oo, &rng, &g, budget, 1, scratch_buf, sizeof(scratch_buf));
+    st = dnnmem__remat_arena_try(&w, slow, n2);
+    CHECK(st.arena <= budget && st.time == time);
+    w.plan_len = -1;
+    CHECK_EQ(dnnmem__remat_fit(&w, NULL), 1);
+    if (d == 5) {
+      CHECK_EQ(w.plan_len, -1);
+      CHECK(w.arena_result.time == time && w.arena_len == n2);
+      continue;
+    }
+    CHECK_EQ(w.arena_result.time, 79);
+    CHECK(w.arena_result.arena <= budget);
+    CHECK(ref_remat_recount(&g.p, w.arena_cand, w.arena_len, &peak, &time));
+    CHECK_EQ(time, 79);
+    CHECK_EQ(recount_arena(&g.p, budget, w.arena_cand, w.arena_len), w.arena_result.arena);
+  }
+}
+
+/* A stop during the fit: polled once a plan; after it says stop no more
+   polls and no more plans. Stopped at the 6th spacing, the answer is the
+   fastest checkpoint schedule planned so far (time 99, unpolished); at
+   the first polish (poll 41), that polish's 84 (the whole fit: 79). */
+static int stop_calls, stop_at;
+static int stop_count(void *user) {
+  (void)user;
+  return ++stop_calls >= stop_at;
+}
+
+static void test_fit_stop(void) {
+  ref_remat_graph g;
+  int64_t row_peak, row_time, budget, peak, time;
+  dnnmem_remat_options oo;
+  dnnmem_rng rng;
+  static dnnmem__remat w;
+  static const int at[2] = {6, 41};
+  static const int64_t want[2] = {99, 84};
+  int k;
+  layers_graph(&g, &row_peak, &row_time);
+  budget = row_peak * 6 / 10;
+  for (k = 0; k < 2; k++) {
+    nothing_fits(&w, &oo, &rng, &g, budget);
+    oo.stop = stop_count; /* w.o is &oo */
+    stop_calls = 0, stop_at = at[k];
+    CHECK_EQ(dnnmem__remat_fit(&w, NULL), 1);
+    CHECK_EQ(stop_calls, at[k]);
+    CHECK(w.halted);
+    CHECK_EQ(w.arena_result.time, want[k]);
+    CHECK(w.arena_result.arena <= budget);
+    CHECK(ref_remat_recount(&g.p, w.arena_cand, w.arena_len, &peak, &time));
+    CHECK_EQ(time, want[k]);
+    CHECK_EQ(recount_arena(&g.p, budget, w.arena_cand, w.arena_len), w.arena_result.arena);
   }
 }
 
@@ -182,5 +321,8 @@ int main(void) {
   RUN(test_fit_skips);
   RUN(test_fit_idle);
   RUN(test_fit_guards);
+  RUN(test_fit_solve);
+  RUN(test_fit_slow);
+  RUN(test_fit_stop);
   return test_finish("test_remat_fit");
 }
