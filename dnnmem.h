@@ -18271,34 +18271,19 @@ static int dnnmem__remat_arena_restart(dnnmem__remat *w, dnnmem_remat_result *st
   return 1;
 }
 
-#ifndef DNNMEM__REMAT_FIT_EARLY
-#define DNNMEM__REMAT_FIT_EARLY 0 /* 1: the fit after the first round that ends with none fitting, the later
-                                     rounds restarting from its answer (vit_b_32 s1-s3 22.36 / 22.36 / 22.39%
-                                     against 22.36% each with 0: off) */
-#endif
-#ifndef DNNMEM__REMAT_FIT_SLOW
-#define DNNMEM__REMAT_FIT_SLOW 1 /* the fit also where the answer fits but a checkpoint schedule within the
-                                    budget's peak simulates faster (vit_b_32 s3: 28.10% fit, the fit's 22.4%) */
-#endif
-static int dnnmem__remat_fit(dnnmem__remat *w, int32_t *keep);
-
 /* The arena rounds over the rest of the run, from the pipelines' answer
    seq[0 .. len): plan it; anneal warm (from the last state) at an aim
    lowered by the measured fragmentation (raised back where it fits),
    then settle (repair to the highest aim whose plan fits, polish, plan);
    ARENA_ROUNDS times; a round after a miss or a slower fit, once one
    fits, from the fastest fit instead (dnnmem__remat_arena_restart).
-   After a round that ends with none fitting (or fitting slower than a
-   checkpoint schedule), the fit (dnnmem__remat_fit, FIT_EARLY), so that
-   the later rounds restart from its answer: the rounds' moves are then
-   spent from a state that fits. Then, while nothing fits, a greedy repair
-   to a lower aim and a plan, at most ARENA_REPAIRS times. Every plan is
-   offered as the arena candidate. Returns 1 if the fit ran. */
-static int dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int32_t len) {
+   Then, while nothing fits, a greedy repair to a lower aim and a plan, at
+   most ARENA_REPAIRS times.
+   Every plan is offered as the arena candidate. */
+static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int32_t len) {
   int64_t budget = w->budget, aim = budget;
   dnnmem_remat_result st;
   int32_t round, k;
-  int fit_ran = 0;
   double share = (1.0 - w->main_end) / DNNMEM__REMAT_ARENA_ROUNDS;
   /* the row order (as given when topological) and the start order are
      candidates too: never slower than them where their arenas fit */
@@ -18308,7 +18293,7 @@ static int dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int32
   }
   (void)dnnmem__remat_arena_try(w, w->order, w->n);
   st = dnnmem__remat_arena_try(w, seq, len);
-  if (st.arena < 0) return 0;
+  if (st.arena < 0) return;
   dnnmem__anneal_load(w, seq, len);
   w->temp0 *= DNNMEM__REMAT_WARM_TEMP; /* refine, do not melt */
   w->log_ratio -= dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
@@ -18336,11 +18321,6 @@ static int dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int32
     }
     dnnmem__anneal_stage(w, w->pipe_end);
     st = dnnmem__remat_arena_settle(w, &aim, round == DNNMEM__REMAT_ARENA_ROUNDS - 1 || w->stopped);
-    /* the state is kept in the caller's sequence array meanwhile (seq,
-       read only above; the answer is written there at the end) */
-    if (DNNMEM__REMAT_FIT_EARLY && !fit_ran && round < DNNMEM__REMAT_ARENA_ROUNDS - 1 && !w->stopped &&
-        w->iteration < w->iterations)
-      fit_ran = dnnmem__remat_fit(w, w->cand);
   }
   w->temp0 /= DNNMEM__REMAT_WARM_TEMP;
   w->log_ratio += dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
@@ -18370,7 +18350,6 @@ static int dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int32
     st = dnnmem__remat_arena_try(w, w->seq_tmp, len);
   }
   w->budget = w->aim = budget;
-  return fit_ran;
 }
 
 /* Drops the computations whose value no later step reads, unless one is a
@@ -18462,14 +18441,16 @@ static int32_t dnnmem__remat_fit_build(dnnmem__remat *w, int32_t boundary, int32
    within the budget and faster than it); from the fastest that fits, time
    won back by polishing at the highest aim whose plan still fits
    (bisection between its peak and the budget, FIT_AIMS plans). Plans, not
-   moves: a fixed effort, no random draw. keep (L entries, or NULL): the
-   loaded state is saved there and loaded again after the polishes (the
-   rounds go on from it). Returns 1 when it ran (its schedules are the row
-   order's: a second run would plan the same), 0 when it did nothing. */
-static int dnnmem__remat_fit(dnnmem__remat *w, int32_t *keep) {
+   moves: a fixed effort, no random draw. Returns 1 when it ran, 0 when
+   guarded off. */
+#ifndef DNNMEM__REMAT_FIT_SLOW
+#define DNNMEM__REMAT_FIT_SLOW 1 /* the fit also where the answer fits but a checkpoint schedule within the
+                                    budget's peak simulates faster (vit_b_32 s3: 28.10% fit, the fit's 22.36%) */
+#endif
+static int dnnmem__remat_fit(dnnmem__remat *w) {
   const dnnmem_graph *g = w->p->graph;
   int64_t budget = w->o->budget, total = 0, lo, hi, mid;
-  int32_t boundary, i, k, v, len, live = 0, best_len = 0, keep_len = 0;
+  int32_t boundary, i, k, v, len, live = 0, best_len = 0;
   int32_t *last = w->tmp, *ends = w->csize;
   uint8_t *cut = w->best_drop;
   int fits = w->arena_result.arena >= 0 && w->arena_result.arena <= budget;
@@ -18511,7 +18492,6 @@ static int dnnmem__remat_fit(dnnmem__remat *w, int32_t *keep) {
     }
   }
   if (found.arena < 0) return 1;
-  if (keep) keep_len = dnnmem__slots_to_seq(w, w->slot_node, keep);
   /* time back: the highest polish aim whose plan fits */
   lo = found.peak, hi = budget;
   for (k = 0; k < DNNMEM__REMAT_FIT_AIMS && !w->halted && hi - lo > 1; k++) {
@@ -18526,7 +18506,6 @@ static int dnnmem__remat_fit(dnnmem__remat *w, int32_t *keep) {
     else hi = mid;
   }
   w->budget = w->aim = budget;
-  if (keep) dnnmem__anneal_load(w, keep, keep_len);
   return 1;
 }
 
@@ -18622,9 +18601,8 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
     for (k = 0; k < len; k++) sequence[k] = w.seq_tmp[k];
   }
   if (w.arena_on) { /* the rest of the run for the arena: its best is the answer */
-    /* the fit (unless it ran between the rounds) before the broadcast:
-       its descent then works on the fit's answer */
-    if (!dnnmem__remat_arena_phase(&w, sequence, len)) (void)dnnmem__remat_fit(&w, NULL);
+    dnnmem__remat_arena_phase(&w, sequence, len);
+    (void)dnnmem__remat_fit(&w); /* before the broadcast: its descent then works on the fit's answer */
     if (contraction) dnnmem__remat_arena_broadcast(&w);
     if (w.arena_result.arena >= 0) {
       len = w.arena_len;

@@ -82,7 +82,7 @@ static void test_fit_layers(void) {
   CHECK_EQ(row_time, base_time);
   budget = row_peak * 6 / 10;
   nothing_fits(&w, &oo, &rng, &g, budget);
-  dnnmem__remat_fit(&w, NULL);
+  dnnmem__remat_fit(&w);
   CHECK(w.arena_result.arena >= 0 && w.arena_result.arena <= budget);
   len = w.arena_len;
   CHECK(len > g.n && len <= MAXL); /* recomputes */
@@ -102,7 +102,7 @@ static void test_fit_layers(void) {
   /* deterministic: the same state, the same answer */
   first = w.arena_result;
   nothing_fits(&w, &oo, &rng, &g, budget);
-  dnnmem__remat_fit(&w, NULL);
+  dnnmem__remat_fit(&w);
   CHECK(w.arena_result.time == first.time && w.arena_result.arena == first.arena && w.arena_len == len);
   CHECK_EQ(memcmp(w.arena_cand, seq, (size_t)len * sizeof(int32_t)), 0);
 }
@@ -124,7 +124,7 @@ static void test_fit_skips(void) {
   CHECK(ref_remat_recount(&g.p, seq, g.n, &row_peak, &row_time));
   budget = row_peak * 8 / 10;
   nothing_fits(&w, &oo, &rng, &g, budget);
-  dnnmem__remat_fit(&w, NULL);
+  dnnmem__remat_fit(&w);
   len = w.arena_len;
   CHECK(len > 0 && len <= MAXL);
   for (i = 0; i < len; i++) seq[i] = w.arena_cand[i];
@@ -151,7 +151,7 @@ static void test_fit_idle(void) {
   CHECK(row.arena <= row_peak);
   st = w.arena_result;
   w.plan_len = -1; /* a plan would set it */
-  dnnmem__remat_fit(&w, NULL);
+  dnnmem__remat_fit(&w);
   CHECK_EQ(w.plan_len, -1);
   CHECK(w.arena_result.arena == st.arena && w.arena_result.time == st.time && w.arena_len == g.n);
 }
@@ -174,7 +174,7 @@ static void test_fit_guards(void) {
     else w.halted = 1;
     st = w.arena_result;
     w.plan_len = -1;
-    dnnmem__remat_fit(&w, NULL);
+    dnnmem__remat_fit(&w);
     CHECK_EQ(w.plan_len, -1);
     CHECK(w.arena_result.arena == st.arena && w.arena_result.time == st.time && w.arena_len == g.n);
   }
@@ -251,7 +251,7 @@ static void test_fit_slow(void) {
   layers_graph(&g, &row_peak, &row_time);
   budget = row_peak * 6 / 10;
   nothing_fits(&w, &oo, &rng, &g, budget);
-  CHECK_EQ(dnnmem__remat_fit(&w, NULL), 1);
+  CHECK_EQ(dnnmem__remat_fit(&w), 1);
   CHECK_EQ(w.arena_result.time, 79);
   len = w.arena_len;
   memcpy(ans, w.arena_cand, (size_t)len * sizeof(int32_t));
@@ -266,7 +266,7 @@ static void test_fit_slow(void) {
     st = dnnmem__remat_arena_try(&w, slow, n2);
     CHECK(st.arena <= budget && st.time == time);
     w.plan_len = -1;
-    CHECK_EQ(dnnmem__remat_fit(&w, NULL), 1);
+    CHECK_EQ(dnnmem__remat_fit(&w), 1);
     if (d == 5) {
       CHECK_EQ(w.plan_len, -1);
       CHECK(w.arena_result.time == time && w.arena_len == n2);
@@ -305,7 +305,7 @@ static void test_fit_stop(void) {
     nothing_fits(&w, &oo, &rng, &g, budget);
     oo.stop = stop_count; /* w.o is &oo */
     stop_calls = 0, stop_at = at[k];
-    CHECK_EQ(dnnmem__remat_fit(&w, NULL), 1);
+    CHECK_EQ(dnnmem__remat_fit(&w), 1);
     CHECK_EQ(stop_calls, at[k]);
     CHECK(w.halted);
     CHECK_EQ(w.arena_result.time, want[k]);
