@@ -141,7 +141,7 @@ same32)
       fi
     done <<'EOF2'
 remat --budget-ratio 0.6 --iterations 200000 --seed 3 --bound --json tests/data/resnet18.train.graph.csv
-remat --points 5 --iterations 100000 --json tests/data/mobilenet_v2.train.graph.csv
+remat --points 5 --iterations 10000 --json tests/data/mobilenet_v2.train.graph.csv
 plan --algo exact --nodes 200000 --json tests/data/resnet18.train.intervals.csv
 plan --symbol S=64..2048 --json tests/data/gpt_mini.symbolic.csv
 place --devices cpu,gpu,npu --json tests/data/place3.graph.csv

@@ -239,9 +239,10 @@ static void test_checkpoint_ladder(void) {
 
 /* The repair: with a single move the annealer leaves its start states
    almost as they are; the greedy repair must turn many of the answers
-   over the budget into valid answers within it (200 random training
+   over the budget into valid answers within it (100 random training
    graphs, budgets from the lower bound up to the row order's peak in
-   quarters, seed 1: 422 of 781 met with the repair, 286 without it).
+   quarters, seed 1: 217 of 391 met with the repair, 184 with its rounds
+   at 0; 200 graphs asked the same, 434 and 373 of 781).
    Every answer is recounted; none is above the row order's peak. */
 static void test_repair(void) {
   dnnmem_remat_bound_result tb;
@@ -253,7 +254,7 @@ static void test_repair(void) {
   dnnmem_remat_options o;
   dnnmem_rng rng;
   t_rng = 12345; /* the same graphs whatever ran before */
-  for (trial = 0; trial < 200; trial++) {
+  for (trial = 0; trial < 100; trial++) {
     tg_random_training(&g, 4 + (int32_t)t_rand(10), 3 + (int32_t)t_rand(8));
     for (i = 0; i < g.n; i++) seq[i] = i;
     CHECK(recount(&g, seq, g.n, &row_peak, &row_time));
@@ -272,7 +273,7 @@ static void test_repair(void) {
       tried++;
     }
   }
-  CHECK_EQ(tried, 781);
+  CHECK_EQ(tried, 391);
   CHECK(met * 2 > tried);
   t_rng = saved;
 }
