@@ -1403,10 +1403,10 @@
        starts from its answer), when no plan fits the budget, and also
        where one fits but one of its schedules simulates faster than the
        answer with its peak within the budget (then it plans only those).
-       All of this is a fixed effort, not
-       counted as moves. Every plan is a candidate: the answer is the fastest whose
-       arena fits (none: the smallest arena), so result.arena <= budget
-       whenever DNNMEM_OK. The plans are the arena's extra cost: 7-18%
+       All of this is a fixed effort, not counted as moves. Every plan is
+       a candidate: the answer is the fastest whose arena fits (none: the
+       smallest arena), so result.arena <= budget whenever DNNMEM_OK. The
+       plans are the arena's extra cost: 7-18%
        more CPU time at the same move count on the training graphs
        (tests/BENCHMARKS.md).
        Row order: the topological order (the given one when topological).
