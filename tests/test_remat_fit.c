@@ -180,33 +180,45 @@ static void test_fit_guards(void) {
   }
 }
 
-/* The public solve calls the fit: a random training graph (tests/ref.h's,
-   found among 300 with few moves, capacity 1,024) where the arena rounds' 300 moves find
-   no arena within the budget and the fit does (the fit off: arena 99 >
-   89). The answer recounted by tests/ref.h. Then one move: no round runs
-   and no arena fits. Then an answer that fits slowly. */
-static void test_fit_solve(void) {
+/* A random training graph of tests/ref.h (fw forward, bw backward nodes,
+   the rest drawn from rng64) solved publicly at tenths / 10 of its row
+   order's peak with the given moves and seed (capacity 1,024: it sets the
+   annealer's slots, 4 per step, so its trajectory); the return code
+   checked against want, the answer recounted by tests/ref.h (validity,
+   peak, time, the public plan's arena). Returns the recounted time. */
+static int64_t solve_case(uint64_t *rng64, int32_t fw, int32_t bw, int64_t tenths, int64_t moves, uint64_t seed,
+                          dnnmem_result want, int64_t *budget, dnnmem_remat_result *res) {
   ref_remat_graph g;
-  uint64_t rng64 = 92u * 7919u + 17u;
-  int32_t fw = 4 + (int32_t)ref_rand(&rng64, 12), bw = 3 + (int32_t)ref_rand(&rng64, 8), seq[1024], i;
-  int64_t row_peak, row_time, budget, peak, time;
+  int32_t seq[1024], i;
+  int64_t row_peak, row_time, peak = -1, time = -1;
   dnnmem_remat_options o;
   dnnmem_rng rng;
-  dnnmem_remat_result res;
-  ref_remat_random_training(&g, fw, bw, &rng64);
+  ref_remat_random_training(&g, fw, bw, rng64);
   for (i = 0; i < g.n; i++) seq[i] = i;
   CHECK(ref_remat_recount(&g.p, seq, g.n, &row_peak, &row_time));
-  budget = row_peak * 7 / 10;
-  o = ref_remat_options(budget, 300);
-  dnnmem_rng_seed(&rng, 1);
-  /* the capacity sets the annealer's slots (4 per step): its trajectory */
-  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 1024, &res, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
-  CHECK(res.length > 0 && res.length <= MAXL);
-  CHECK(ref_remat_recount(&g.p, seq, res.length, &peak, &time));
-  CHECK_EQ(peak, res.peak);
-  CHECK_EQ(time, res.time);
-  CHECK_EQ(recount_arena(&g.p, budget, seq, res.length), res.arena);
-  CHECK(res.arena >= peak && res.arena <= budget);
+  *budget = row_peak * tenths / 10;
+  o = ref_remat_options(*budget, moves);
+  dnnmem_rng_seed(&rng, seed);
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 1024, res, scratch_buf, sizeof(scratch_buf)), want);
+  CHECK(res->length > 0 && res->length <= MAXL);
+  CHECK(ref_remat_recount(&g.p, seq, res->length, &peak, &time));
+  if (want == DNNMEM_OK) CHECK(peak == res->peak && res->arena >= peak && res->arena <= *budget);
+  CHECK_EQ(time, res->time);
+  CHECK_EQ(recount_arena(&g.p, *budget, seq, res->length), res->arena);
+  return time;
+}
+
+/* The public solve calls the fit: a random training graph (found among
+   300 with few moves) where the arena rounds' 300 moves find no arena
+   within the budget and the fit does (the fit off: arena 99 > 89). Then
+   one move: no round runs and no arena fits. Then an answer that fits
+   slowly. */
+static void test_fit_solve(void) {
+  uint64_t rng64 = 92u * 7919u + 17u;
+  int32_t fw = 4 + (int32_t)ref_rand(&rng64, 12), bw = 3 + (int32_t)ref_rand(&rng64, 8);
+  int64_t budget, time;
+  dnnmem_remat_result res;
+  time = solve_case(&rng64, fw, bw, 7, 300, 1, DNNMEM_OK, &budget, &res);
   /* pinned: budget 89, arena 84 in 21 steps, time 98 */
   CHECK_EQ(budget, 89);
   CHECK_EQ(res.arena, 84);
@@ -217,18 +229,7 @@ static void test_fit_solve(void) {
      67) */
   rng64 = 155u * 7919u + 17u;
   fw = 4 + (int32_t)ref_rand(&rng64, 12), bw = 3 + (int32_t)ref_rand(&rng64, 8);
-  ref_remat_random_training(&g, fw, bw, &rng64);
-  for (i = 0; i < g.n; i++) seq[i] = i;
-  CHECK(ref_remat_recount(&g.p, seq, g.n, &row_peak, &row_time));
-  budget = row_peak * 7 / 10;
-  o = ref_remat_options(budget, 1);
-  dnnmem_rng_seed(&rng, 1);
-  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 1024, &res, scratch_buf, sizeof(scratch_buf)),
-           DNNMEM_ERR_INFEASIBLE);
-  CHECK(res.length > 0 && res.length <= MAXL);
-  CHECK(ref_remat_recount(&g.p, seq, res.length, &peak, &time));
-  CHECK_EQ(time, res.time);
-  CHECK_EQ(recount_arena(&g.p, budget, seq, res.length), res.arena);
+  time = solve_case(&rng64, fw, bw, 7, 1, 1, DNNMEM_ERR_INFEASIBLE, &budget, &res);
   CHECK_EQ(budget, 59);
   CHECK_EQ(res.arena, 62);
   CHECK_EQ(time, 109);
@@ -238,18 +239,7 @@ static void test_fit_solve(void) {
   rng64 = (uint64_t)700 * 2654435761u + 12345u;
   bw = 3 + (int32_t)ref_rand(&rng64, 8);
   fw = 4 + (int32_t)ref_rand(&rng64, 12);
-  ref_remat_random_training(&g, fw, bw, &rng64);
-  for (i = 0; i < g.n; i++) seq[i] = i;
-  CHECK(ref_remat_recount(&g.p, seq, g.n, &row_peak, &row_time));
-  budget = row_peak * 8 / 10;
-  o = ref_remat_options(budget, 20);
-  dnnmem_rng_seed(&rng, 700);
-  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 1024, &res, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
-  CHECK(res.length > 0 && res.length <= MAXL);
-  CHECK(ref_remat_recount(&g.p, seq, res.length, &peak, &time));
-  CHECK_EQ(peak, res.peak);
-  CHECK_EQ(time, res.time);
-  CHECK_EQ(recount_arena(&g.p, budget, seq, res.length), res.arena);
+  time = solve_case(&rng64, fw, bw, 8, 20, 700, DNNMEM_OK, &budget, &res);
   CHECK_EQ(budget, 60);
   CHECK_EQ(res.arena, 60);
   CHECK_EQ(time, 68);
