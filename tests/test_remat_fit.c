@@ -69,6 +69,14 @@ static void layers_graph(ref_remat_graph *g, int64_t *row_peak, int64_t *row_tim
   CHECK(ref_remat_recount(&g->p, sched, len, row_peak, row_time));
 }
 
+/* The layers graph and the budget of the fit's tests: 6/10 of its row
+   order's peak, where the row order's plan does not fit. */
+static int64_t layers_budget(ref_remat_graph *g) {
+  int64_t row_peak, row_time;
+  layers_graph(g, &row_peak, &row_time);
+  return row_peak * 6 / 10;
+}
+
 static void test_fit_layers(void) {
   ref_remat_graph g;
   int32_t len, seq[MAXL], i;
@@ -161,13 +169,12 @@ static void test_fit_idle(void) {
 static void test_fit_guards(void) {
   ref_remat_graph g;
   int32_t pass;
-  int64_t row_peak, row_time, budget;
+  int64_t budget;
   dnnmem_remat_options oo;
   dnnmem_rng rng;
   dnnmem_remat_result st;
   static dnnmem__remat w;
-  layers_graph(&g, &row_peak, &row_time);
-  budget = row_peak * 6 / 10;
+  budget = layers_budget(&g);
   for (pass = 0; pass < 2; pass++) {
     nothing_fits(&w, &oo, &rng, &g, budget);
     if (pass == 0) oo.reorder_only = 1; /* w.o is &oo */
@@ -255,13 +262,12 @@ static void test_fit_solve(void) {
 static void test_fit_slow(void) {
   ref_remat_graph g;
   int32_t ans[MAXL], slow[MAXL], len, n2, i, c, d;
-  int64_t row_peak, row_time, budget, peak, time;
+  int64_t budget, peak, time;
   dnnmem_remat_options oo;
   dnnmem_rng rng;
   dnnmem_remat_result st;
   static dnnmem__remat w;
-  layers_graph(&g, &row_peak, &row_time);
-  budget = row_peak * 6 / 10;
+  budget = layers_budget(&g);
   nothing_fits(&w, &oo, &rng, &g, budget);
   CHECK_EQ(dnnmem__remat_fit(&w), 1);
   CHECK_EQ(w.arena_result.time, 79);
@@ -304,15 +310,14 @@ static int stop_count(void *user) {
 
 static void test_fit_stop(void) {
   ref_remat_graph g;
-  int64_t row_peak, row_time, budget, peak, time;
+  int64_t budget, peak, time;
   dnnmem_remat_options oo;
   dnnmem_rng rng;
   static dnnmem__remat w;
   static const int at[2] = {6, 41};
   static const int64_t want[2] = {99, 84};
   int k;
-  layers_graph(&g, &row_peak, &row_time);
-  budget = row_peak * 6 / 10;
+  budget = layers_budget(&g);
   for (k = 0; k < 2; k++) {
     nothing_fits(&w, &oo, &rng, &g, budget);
     oo.stop = stop_count; /* w.o is &oo */
