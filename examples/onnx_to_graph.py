@@ -107,7 +107,7 @@ import sys
 from fractions import Fraction
 
 MATRIX_OPS = {"Conv", "ConvTranspose", "MatMul", "Gemm", "MatMulInteger", "QLinearConv", "QLinearMatMul", "FusedConv",
-              "FusedGemm", "FusedMatMul"}
+              "FusedGemm", "FusedMatMul", "QGemm", "DynamicQuantizeMatMul", "MatMulIntegerToFloat"}
 CPU_OPS = {
     "Concat", "Split", "Reshape", "Flatten", "Squeeze", "Unsqueeze", "Transpose", "Gather", "GatherElements",
     "GatherND", "Slice", "Expand", "Tile", "Pad", "Shape", "Size", "ReduceMean", "ReduceSum", "ReduceMax",
@@ -526,6 +526,7 @@ class Pass:
                     self.folded[name] = arr.shape
             return
         shapes = self.infer(node, ins)
+        self.check_inputs(node, ins, shapes)
         deps = sorted({v.row for v in ins if v is not None and v.row is not None})
         in_shapes = [v.shape if v is not None else None for v in ins]
         in_bytes = sum(self.bytes(v.shape, v.elem, "input") for v in ins if v is not None)
@@ -540,6 +541,34 @@ class Pass:
             self.values[name] = Value(shape, elem, row=len(self.rows))
             flops = flops_of(op, in_shapes, shape, attrs)
             self.rows.append([name, op, self.bytes(shape, elem, name), node, deps, in_bytes, flops])
+
+    def check_inputs(self, node, ins, shapes):
+        """What onnx's shape inference lets through and no runtime runs: a broken file, else a silent wrong size."""
+        op = node.op_type if node.domain in ("", "ai.onnx") else None
+        attrs = {a.name: self.onnx.helper.get_attribute_value(a) for a in node.attribute}
+        if op == "Reshape" and shapes and shapes[0] is not None and ins[0] is not None:
+            n, m = prod(ins[0].shape), prod(shapes[0][0])
+            if n != m:
+                raise Bad("%s: reshapes %s (%d elements) into %s (%d elements)"
+                          % (node_label(node), ins[0].shape, n, shapes[0][0], m))
+        w = {"Conv": 1, "ConvInteger": 1, "QLinearConv": 3}.get(op)
+        if w is not None and len(ins) > w and ins[0] is not None and ins[w] is not None and \
+                len(ins[0].shape) > 1 and len(ins[w].shape) > 1:
+            group = attrs.get("group", 1)
+            if ins[0].shape[1] != ins[w].shape[1] * group:
+                raise Bad("%s: input '%s' has %d channels, its weight '%s' %s with group %d takes %d"
+                          % (node_label(node), node.input[0], ins[0].shape[1], node.input[w], ins[w].shape, group,
+                             ins[w].shape[1] * group))
+        if op == "Gather" and len(ins) > 1 and ins[0] is not None and ins[1] is not None and \
+                ins[1].const is not None and ins[1].const.size and ins[0].shape:
+            axis = attrs.get("axis", 0)
+            d = ins[0].shape[axis if axis >= 0 else axis + len(ins[0].shape)] if -len(ins[0].shape) <= axis < len(
+                ins[0].shape) else None
+            idx = self.np.asarray(ins[1].const)
+            if d is not None and idx.dtype.kind in "iu" and (int(idx.min()) < -d or int(idx.max()) >= d):
+                bad = int(idx.max()) if int(idx.max()) >= d else int(idx.min())
+                raise Bad("%s: index %d is out of bounds for axis %d of '%s' %s"
+                          % (node_label(node), bad, axis, node.input[0], ins[0].shape))
 
     def scalar_inputs(self, v):
         """The one-element graph inputs the run-time value v depends on."""
@@ -640,6 +669,40 @@ class Pass:
         return dt
 
     # -- shapes of the other ops ----------------------------------------------------
+    def infer_quant(self, node, ins):
+        """An ONNX Runtime quantized op: the shape of its float op (CONTRIB_QUANT) on the quantized inputs."""
+        onnx = self.onnx
+        op, which, elem_from = CONTRIB_QUANT[node.op_type]
+        attrs = {a.name: onnx.helper.get_attribute_value(a) for a in node.attribute}
+        if which is None:  # QLinearConcat: Y_scale, Y_zero_point, then (X, scale, zero point) per input
+            which = tuple(range(2, len(node.input), 3))
+        if any(k >= len(ins) or ins[k] is None for k in which):
+            raise Bad("%s: an input it needs is missing" % node_label(node))
+        if attrs.get("channels_last", 0) and node.op_type in ("QLinearAveragePool", "QLinearGlobalAveragePool"):
+            x = ins[0].shape  # NHWC: the channels last
+            if node.op_type == "QLinearAveragePool":
+                raise Bad("%s: channels_last=1 is not supported" % node_label(node))
+            return [([x[0]] + [1] * (len(x) - 2) + [x[-1]], ins[0].elem)]
+        if elem_from < len(ins) and ins[elem_from] is not None:
+            elem = ins[elem_from].elem
+        else:  # QGemm without a zero point: float
+            elem = onnx.TensorProto.UINT8 if node.op_type == "QuantizeLinear" else onnx.TensorProto.FLOAT
+        x = ins[which[0]]
+        if op == "Identity":
+            return [(x.shape, elem)] + [None] * (len(node.output) - 1)
+        plain = onnx.NodeProto()
+        plain.CopyFrom(node)
+        plain.op_type, plain.domain = op, ""
+        del plain.input[:]
+        plain.input.extend(node.input[k] for k in which)
+        known = onnx.defs.get_schema(op, onnx.defs.onnx_opset_version(), "").attributes
+        del plain.attribute[:]
+        plain.attribute.extend(a for a in node.attribute if a.name in known and a.name not in ("alpha", "beta"))
+        # float stand-ins: the float op's type constraints, the quantized op's shapes
+        floats = [Value(ins[k].shape, onnx.TensorProto.FLOAT) for k in which]
+        out = self.infer(plain, floats)
+        return [(out[0][0], elem)] + [None] * (len(node.output) - 1)
+
     def infer(self, node, ins):
         onnx, np = self.onnx, self.np
         helper = onnx.helper
@@ -655,6 +718,8 @@ class Pass:
         if node.domain == "com.microsoft" and node.op_type in CONTRIB_SAME_SHAPE:  # runtime-fused ops
             x = ins[0]
             return [(x.shape, x.elem)] + [None] * (len(node.output) - 1)
+        if node.domain == "com.microsoft" and node.op_type in CONTRIB_QUANT:
+            return self.infer_quant(node, ins)
         if node.domain == "com.microsoft" and node.op_type in CONTRIB_AS:  # FusedConv: a Conv with an activation
             plain = onnx.NodeProto()
             plain.CopyFrom(node)
@@ -941,6 +1006,17 @@ NEWER_RULES.update(Split=_split_shape, Pad=_pad_shape)
 CONTRIB_SAME_SHAPE = {"Gelu", "FastGelu", "BiasGelu", "QuickGelu", "SkipLayerNormalization",
                       "SkipSimplifiedLayerNormalization", "BiasAdd", "BiasDropout"}
 CONTRIB_AS = {"FusedConv": "Conv", "FusedGemm": "Gemm"}
+# ONNX Runtime's quantized ops (quantize_static's QOperator format, quantize_dynamic): the float op whose
+# shape they have, which of their inputs give it (the others are scales and zero points), and which input's
+# element type the output has (a zero point's, a scale's; without it float, uint8 for QuantizeLinear): a
+# QLinearAdd is an Add of inputs 0 and 3, uint8 or int8; a DynamicQuantizeMatMul a MatMul, float as b_scale.
+CONTRIB_QUANT = {"QLinearAdd": ("Add", (0, 3), 0), "QLinearMul": ("Mul", (0, 3), 0),
+                 "QLinearConcat": ("Concat", None, 2), "QLinearAveragePool": ("AveragePool", (0,), 0),
+                 "QGemm": ("Gemm", (0, 3), 8), "DynamicQuantizeMatMul": ("MatMul", (0, 1), 2),
+                 "MatMulIntegerToFloat": ("MatMul", (0, 1), 2), "QuantizeLinear": ("Identity", (0,), 2),
+                 "DequantizeLinear": ("Identity", (0,), 1), "QLinearLeakyRelu": ("Identity", (0,), 0),
+                 "QLinearSigmoid": ("Identity", (0,), 0), "QLinearSoftmax": ("Identity", (0,), 0),
+                 "QLinearGlobalAveragePool": ("GlobalAveragePool", (0,), 0)}
 
 
 def prod(xs):
@@ -958,10 +1034,11 @@ def flops_of(op, in_shapes, out_shape, attrs):
             groups = attrs.get("group", 1)
             cin = w[1] if op != "ConvTranspose" else w[0] // groups
             return 2 * out * cin * prod(w[2:])
-    if op in ("MatMul", "Gemm", "MatMulInteger", "QLinearMatMul", "FusedGemm", "FusedMatMul"):
+    if op in ("MatMul", "Gemm", "MatMulInteger", "QLinearMatMul", "FusedGemm", "FusedMatMul", "QGemm",
+              "DynamicQuantizeMatMul", "MatMulIntegerToFloat"):
         a = in_shapes[0] if in_shapes and in_shapes[0] else None
         if a:
-            k = a[-1] if not (op in ("Gemm", "FusedGemm") and attrs.get("transA", 0)) else a[0]
+            k = a[-1] if not (op in ("Gemm", "FusedGemm", "QGemm") and attrs.get("transA", 0)) else a[0]
             return 2 * out * k
     return out
 
@@ -1276,6 +1353,19 @@ class Symbolic:
         return self.at(first), texts, notes
 
 
+ZIP = "a zip archive, not an ONNX model (unzip it: each .onnx inside converts)"
+
+
+def is_zip(path, data):
+    """A zip whatever its first bytes: MediaPipe's .task bundles start with two zero bytes before the first entry."""
+    import io
+    import zipfile
+    try:
+        return zipfile.is_zipfile(io.BytesIO(data) if path == "-" else path)
+    except OSError:
+        return False
+
+
 def load(onnx, path):
     import warnings
     warnings.simplefilter("ignore")  # protobuf's warnings on a bad file: the error below says it
@@ -1288,7 +1378,7 @@ def load(onnx, path):
         if data[4:8] == b"TFL3":
             raise Bad("a TensorFlow Lite model, not ONNX: convert it with examples/tflite_to_graph.py")
         if data[:4] == b"PK\x03\x04":
-            raise Bad("a zip archive, not an ONNX model (unzip it: each .onnx inside converts)")
+            raise Bad(ZIP)
         model = onnx.load_model_from_string(data) if path == "-" else \
             onnx.load(path, load_external_data=False)  # weights stored outside: their shapes are enough
     except Bad:
@@ -1298,10 +1388,12 @@ def load(onnx, path):
     except IsADirectoryError:
         raise Bad("cannot open: a directory")
     except Exception as e:  # protobuf's DecodeError and others: not a model
+        if is_zip(path, data):
+            raise Bad(ZIP)
         first = (str(e).splitlines() or [type(e).__name__])[0]
         raise Bad("not a readable ONNX model (%s)" % (first or type(e).__name__))
     if not model.HasField("graph") or len(model.graph.node) == 0 and len(model.graph.input) == 0:
-        raise Bad("not an ONNX model (no graph)")
+        raise Bad(ZIP if is_zip(path, data) else "not an ONNX model (no graph)")
     check_names(model.graph)
     supported = onnx.defs.onnx_opset_version()
     for o in model.opset_import:

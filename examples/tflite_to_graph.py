@@ -166,8 +166,18 @@ class Table:
         return 0 if v is None else v[1]
 
 
+def is_zip(data):
+    """A zip whatever its first bytes (MediaPipe's .task bundles start with two zero bytes), unless it is a
+    .tflite: one with metadata carries its associated files as a zip appended after the flatbuffer."""
+    import io
+    import zipfile
+    if data[4:8] == IDENTIFIER:
+        return False
+    return data[:4] == b"PK\x03\x04" or zipfile.is_zipfile(io.BytesIO(data))
+
+
 def open_model(data):
-    if data[:4] == b"PK\x03\x04":
+    if is_zip(data):
         raise BadFile("a zip archive, not a .tflite (a MediaPipe .task bundle? unzip it: each .tflite inside converts)")
     if data[:1] == b"\x08" and data[4:8] != IDENTIFIER:  # a protobuf's first field, ModelProto's ir_version
         raise BadFile("not a TensorFlow Lite model (no 'TFL3' identifier; it starts like a protobuf: an ONNX model? "
