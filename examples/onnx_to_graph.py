@@ -93,10 +93,18 @@ output 1 for the graph's outputs.
 
 Other exporters' ops: ONNX Runtime's fused ops (com.microsoft FusedConv,
 FusedGemm as Conv and Gemm; Gelu, SkipLayerNormalization... shaped as
-their first input); weights' DequantizeLinear folds like the weights.
+their first input) and its quantized ones (QLinearAdd, QLinearConcat,
+QLinearGlobalAveragePool, QGemm, DynamicQuantizeMatMul... shaped as their
+float op, uint8/int8 or float as their zero point or scale); weights'
+DequantizeLinear folds like the weights.
 Opsets past the onnx package's newest (1.12: 17) up to 21: each op by the
 newest schema it knows, with own rules for the ops whose inputs changed
-(Reduce* axes as an input, Split num_outputs, Pad axes).
+(Reduce* axes as an input, Split num_outputs, Pad axes, Resize axes and
+keep_aspect_ratio_policy) and the new ones (Gelu, Mish, GroupNormalization,
+CenterCropPad, Bitwise*).
+What onnx's shape inference lets through but no runtime runs is refused,
+naming the node: a Reshape to another element count, a Conv whose input
+channels are not its weight's, a constant Gather index out of range.
 
 Exit codes: 0, 1 usage, 2 bad input ("FILE: what"; a node named as
 "FILE: node NAME (OP): what"). The model may be - (standard input)."""
@@ -710,11 +718,13 @@ class Pass:
         newer = self.opset > supported and node.domain in ("", "ai.onnx")
         if newer and node.op_type in NEWER_RULES:
             try:
-                return NEWER_RULES[node.op_type](np, node, ins,
-                                                 {a.name: helper.get_attribute_value(a) for a in node.attribute})
-            except (ValueError, IndexError, TypeError) as e:
+                got = NEWER_RULES[node.op_type](np, node, ins,
+                                                {a.name: helper.get_attribute_value(a) for a in node.attribute})
+            except (ValueError, IndexError, TypeError, ZeroDivisionError) as e:
                 raise Bad("%s: cannot compute its shape from inputs %s: %s"
                           % (node_label(node), [v.shape if v else None for v in ins], e))
+            if got is not None:  # None: the op as onnx's newest schema has it
+                return got + [None] * (len(node.output) - len(got))
         if node.domain == "com.microsoft" and node.op_type in CONTRIB_SAME_SHAPE:  # runtime-fused ops
             x = ins[0]
             return [(x.shape, x.elem)] + [None] * (len(node.output) - 1)
@@ -996,9 +1006,64 @@ def _pad_shape(np, node, ins, a):
     return [(shape, x.elem)]
 
 
+def _resize_shape(np, node, ins, a):
+    """Resize 18+: axes and keep_aspect_ratio_policy (onnx 1.12's Resize has neither): else None, its own rule."""
+    x = ins[0]
+    r = len(x.shape)
+    policy = a.get("keep_aspect_ratio_policy", b"stretch")
+    policy = policy.decode() if isinstance(policy, bytes) else policy
+    if "axes" not in a and policy == "stretch":
+        return None
+    axes = [int(k) % r for k in a.get("axes", range(r))]
+    scales, sizes = (ins[k] if len(ins) > k else None for k in (2, 3))
+    shape = list(x.shape)
+    if sizes is not None:
+        if sizes.const is None:
+            raise ValueError("its sizes are computed at run time")
+        want = [int(v) for v in sizes.const.reshape(-1)]
+        if policy != "stretch":  # one scale for every axis, the sizes a bound on the output
+            f = (min if policy == "not_larger" else max)(w / x.shape[ax] for w, ax in zip(want, axes))
+            want = [int(f * x.shape[ax] + 0.5) for ax in axes]
+        for w, ax in zip(want, axes):
+            shape[ax] = w
+    elif scales is not None:
+        if scales.const is None:
+            raise ValueError("its scales are computed at run time")
+        if a.get("coordinate_transformation_mode", b"") in (b"tf_crop_and_resize", "tf_crop_and_resize"):
+            raise ValueError("tf_crop_and_resize with axes is not supported")
+        for f, ax in zip(scales.const.reshape(-1).astype(np.float32), axes):
+            shape[ax] = int(np.floor(np.float32(x.shape[ax]) * f))
+    else:
+        raise ValueError("neither scales nor sizes")
+    return [(shape, x.elem)]
+
+
+def _same_shape(np, node, ins, a):
+    return [(ins[0].shape, ins[0].elem)]
+
+
+def _broadcast_shape(np, node, ins, a):
+    return [(list(np.broadcast_shapes(*(tuple(v.shape) for v in ins if v is not None))), ins[0].elem)]
+
+
+def _center_crop_pad_shape(np, node, ins, a):
+    x = ins[0]
+    if ins[1] is None or ins[1].const is None:
+        raise ValueError("its shape is computed at run time")
+    r = len(x.shape)
+    axes = [int(k) % r for k in a.get("axes", range(r))]
+    shape = list(x.shape)
+    for d, ax in zip(ins[1].const.reshape(-1), axes):
+        shape[ax] = int(d)
+    return [(shape, x.elem)]
+
+
 NEWER_RULES = {op: _reduce_shape for op in ("ReduceL1", "ReduceL2", "ReduceLogSum", "ReduceLogSumExp", "ReduceMax",
                                              "ReduceMean", "ReduceMin", "ReduceProd", "ReduceSum", "ReduceSumSquare")}
-NEWER_RULES.update(Split=_split_shape, Pad=_pad_shape)
+NEWER_RULES.update(Split=_split_shape, Pad=_pad_shape, Resize=_resize_shape, CenterCropPad=_center_crop_pad_shape,
+                   BitwiseAnd=_broadcast_shape, BitwiseOr=_broadcast_shape, BitwiseXor=_broadcast_shape)
+# ops new in opsets 18-20 shaped as their first input
+NEWER_RULES.update({op: _same_shape for op in ("Gelu", "Mish", "GroupNormalization", "BitwiseNot")})
 
 # ONNX Runtime's fused ops (com.microsoft) in models it saved optimized: the
 # ones shaped as their first input (extra outputs such as a layer norm's

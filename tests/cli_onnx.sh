@@ -375,6 +375,19 @@ save("convch", [helper.make_node("Conv", ["x", "w"], ["y"])], [X("x", [1, 3, 8, 
 save("gather7", [helper.make_node("Gather", ["x", "i"], ["y"])], [X("x", [2, 3])], Y, [arr("i", 7)])
 save("fine", [helper.make_node("Conv", ["x", "w"], ["c"], group=4), helper.make_node("Gather", ["c", "i"], ["y"], axis=1)],
      [X("x", [1, 4, 8, 8])], Y, [numpy_helper.from_array(np.zeros((4, 1, 3, 3), np.float32), "w"), arr("i", -2)])
+# opset 20 (past onnx 1.12's 17): Resize 18's axes and
+# keep_aspect_ratio_policy, Gelu (new in 20); ONNX Runtime runs it
+x = helper.make_tensor_value_info("x", F, [1, 4, 10, 15])
+m = helper.make_model(helper.make_graph(
+    [helper.make_node("Resize", ["x", "", "", "sz"], ["a"], mode="linear", axes=[2, 3],
+                      keep_aspect_ratio_policy="not_larger"),
+     helper.make_node("Resize", ["x", "", "sc"], ["b"], axes=[2, 3]),
+     helper.make_node("Gelu", ["x"], ["g"])], "op20", [x],
+    [helper.make_tensor_value_info(n, F, None) for n in "abg"],
+    [arr("sz", 32, 32), numpy_helper.from_array(np.array([2, 0.5], np.float32), "sc")]),
+    opset_imports=[helper.make_opsetid("", 20)])
+m.ir_version = 9
+onnx.save(m, d + "/op20.onnx")
 PYEOF
 C=examples/onnx_to_graph.py
 rows() { tail -n +4 "$1" | grep -v '^#' | grep -v '^id,' | cut -d, -f"$2" | tr '\n' ';'; }
@@ -647,6 +660,11 @@ expect "a constant Gather index out of range: named" 2 \
   "gather7.onnx: node y \(Gather\): index 7 is out of bounds for axis 0 of 'x' \[2, 3\]" "$PY" $C "$t/gather7.onnx"
 "$PY" $C -o "$t/fine.csv" "$t/fine.onnx"
 check "a depthwise Conv and a negative Gather index convert" "$(rows "$t/fine.csv" 2-4)" "x,input,1024;c,conv,576;y,gather,144;"
+# opset 20: x 1x4x10x15 floats 2400; a: one scale min(32/10, 32/15) so
+# 10 x 15 -> 21 x 32 (10752); b: 20 x floor(7.5) (2240); g 2400
+"$PY" $C -o "$t/op20.csv" "$t/op20.onnx"
+check "opset 20: Resize's axes and aspect policy, Gelu" "$(rows "$t/op20.csv" 2-4)" \
+  "x,input,2400;a,resize,10752;b,resize,2240;g,gelu,2400;"
 expect "a zip archive: says so" 2 "zipped.onnx: a zip archive, not an ONNX model" "$PY" $C "$t/zipped.onnx"
 # MediaPipe's pose_landmarker_full.task: two zero bytes, then the zip's first entry
 "$PY" -c 'import sys, zipfile
