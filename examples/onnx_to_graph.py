@@ -508,6 +508,11 @@ class Pass:
                 self.onnx.helper.get_attribute_value(x)
             except ValueError:
                 raise Bad("%s: attribute '%s' has an unknown type (%d)" % (node_label(node), x.name, x.type))
+            if x.name in POSITIVE_ATTRS and x.type in (2, 7):  # INT, INTS: onnx 1.12's shape inference divides by them
+                vals = list(x.ints) if x.type == 7 else [x.i]
+                if any(v < 1 for v in vals):
+                    raise Bad("%s: attribute '%s' is %s: %s be >= 1" % (node_label(node), x.name, vals if x.type == 7
+                                                                          else vals[0], "each must" if x.type == 7 else "it must"))
         subgraphs = [x for x in node.attribute if x.type in (5, 10)]  # GRAPH, GRAPHS
         if op == "If" and node.domain in ("", "ai.onnx"):
             return self.inline_if(node)
@@ -515,6 +520,9 @@ class Pass:
             raise Bad("%s: a node with a subgraph (its body runs a run-time number of times) is not supported; "
                       "export the model without it (e.g. unrolled) or fold it with onnx-simplifier" % node_label(node))
         ins = [self.get(node, i) if i else None for i in node.input]
+        if ins and ins[0] is None and op not in ("Optional", "OptionalHasElement"):  # only these may omit it
+            raise Bad("%s: its first input is missing (an empty name)" % node_label(node))
+        self.check_required(node, ins)
         if op == "Identity":
             self.values[node.output[0]] = ins[0]
             return
@@ -549,6 +557,20 @@ class Pass:
             self.values[name] = Value(shape, elem, row=len(self.rows))
             flops = flops_of(op, in_shapes, shape, attrs)
             self.rows.append([name, op, self.bytes(shape, elem, name), node, deps, in_bytes, flops])
+
+    def check_required(self, node, ins):
+        """An input the op's schema requires, left out or named '': a broken file (the folders read it)."""
+        if node.domain not in ("", "ai.onnx"):
+            return
+        onnx = self.onnx
+        try:
+            schema = onnx.defs.get_schema(node.op_type, min(self.opset, onnx.defs.onnx_opset_version()), "")
+        except Exception:  # an op onnx does not know: its rule or refusal comes later
+            return
+        single = onnx.defs.OpSchema.FormalParameterOption.Single
+        for k, f in enumerate(schema.inputs):
+            if f.option == single and (k >= len(ins) or ins[k] is None):
+                raise Bad("%s: its input %d ('%s') is required and missing" % (node_label(node), k, f.name))
 
     def check_inputs(self, node, ins, shapes):
         """What onnx's shape inference lets through and no runtime runs: a broken file, else a silent wrong size."""
@@ -611,6 +633,8 @@ class Pass:
         raise Bad("%s: a '%s' constant is not supported" % (node_label(node), a.name))
 
     def inline_if(self, node):
+        if not node.input or not node.input[0]:
+            raise Bad("%s: no condition input" % node_label(node))
         cond = self.get(node, node.input[0])
         chosen = self.branches.get(node.name) if node.name else None
         if node.name:
@@ -656,6 +680,12 @@ class Pass:
             return [np.array(x.shape[s:e], np.int64)]
         if op not in FOLDERS or any(v is not None and v.const is None for v in ins):
             return None
+        if op in BROADCASTING:  # two large constants can broadcast to more than memory holds: not folded
+            try:
+                if prod(np.broadcast_shapes(*(tuple(v.shape) for v in ins if v is not None))) > FOLD_LIMIT:
+                    return None
+            except ValueError:
+                pass  # the folder names the mismatch
         attrs = {a.name: self.onnx.helper.get_attribute_value(a) for a in node.attribute}
         try:
             with np.errstate(all="ignore"):
@@ -798,6 +828,11 @@ class Pass:
         return result
 
 
+# Attributes a zero or negative value of makes a broken file, not a model: onnx 1.12's shape inference divides
+# by a zero stride (the process dies of SIGFPE) or makes up a size for the others.
+POSITIVE_ATTRS = {"strides", "dilations", "kernel_shape", "group", "pooled_shape", "blocksize", "output_height",
+                  "output_width"}
+
 # The inputs whose values (not only shapes) give an op's output shape.
 SHAPE_INPUTS = {"Reshape": (1,), "Expand": (1,), "Tile": (1,), "Slice": (1, 2, 3, 4), "Resize": (1, 2, 3),
                 "Upsample": (1,), "Pad": (1, 3), "ConstantOfShape": (0,), "Range": (0, 1, 2), "OneHot": (1,),
@@ -863,6 +898,8 @@ def _div(np, p, ins, attrs):
 def _range(np, p, ins, attrs):
     s, l, d = (x.reshape(-1)[0] for x in ins)
     n = max(int(np.ceil((l - s) / d)), 0)
+    if n > FOLD_LIMIT:  # a run-time value: not built here (2^40 elements would not fit in memory)
+        return None
     return (s + d * np.arange(n)).astype(ins[0].dtype)
 
 
@@ -950,7 +987,9 @@ FOLDERS = {
     "ConstantOfShape": _const_of_shape,
     "Range": _range,
     "Expand": _expand,
-    "Tile": lambda np, p, ins, a: np.tile(ins[0], [int(r) for r in ins[1].reshape(-1)]),
+    "Tile": lambda np, p, ins, a: None if ins[0].size * int(np.prod([max(int(r), 0) for r in ins[1].reshape(-1)],
+                                                                    dtype=object)) > FOLD_LIMIT else
+    np.tile(ins[0], [int(r) for r in ins[1].reshape(-1)]),
     "ReduceProd": _reduce("prod"),
     "ReduceSum": _reduce("sum"),
     "ReduceMin": _reduce("min"),
@@ -958,6 +997,10 @@ FOLDERS = {
     "Split": _split,
     "DequantizeLinear": _dequantize,
 }
+
+
+BROADCASTING = {"Add", "Sub", "Mul", "Div", "Mod", "Pow", "Min", "Max", "Equal", "Less", "Greater", "LessOrEqual",
+                "GreaterOrEqual", "And", "Or", "Where"}
 
 
 # Output shapes of the ops whose inputs or attributes changed after opset
@@ -981,6 +1024,8 @@ def _reduce_shape(np, node, ins, a):
 
 def _split_shape(np, node, ins, a):
     x = ins[0]
+    if "num_outputs" in a and a["num_outputs"] != len(node.output):
+        raise ValueError("num_outputs is %d, the node has %d outputs" % (a["num_outputs"], len(node.output)))
     axis = a.get("axis", 0) % len(x.shape)
     if len(ins) > 1 and ins[1] is not None:
         if ins[1].const is None:

@@ -388,6 +388,20 @@ m = helper.make_model(helper.make_graph(
     opset_imports=[helper.make_opsetid("", 20)])
 m.ir_version = 9
 onnx.save(m, d + "/op20.onnx")
+# broken attributes and inputs found by corrupting real models: a zero
+# stride (onnx 1.12's shape inference died of SIGFPE), Split 18's
+# num_outputs not its outputs' count, an empty first input, an If without
+# its condition; a Range of 2^31 constants (was built in memory to fold it)
+save("stride0", [helper.make_node("Conv", ["x", "w"], ["y"], strides=[0, 1])], [X("x", [1, 3, 8, 8])], Y,
+     [numpy_helper.from_array(np.zeros((4, 3, 3, 3), np.float32), "w")])
+save("split5", [helper.make_node("Split", ["x"], ["a", "b", "c"], axis=1, num_outputs=5),
+                helper.make_node("Concat", ["a", "b", "c"], ["y"], axis=1)], [X("x", [1, 10])], Y, opset=18)
+save("noinput", [helper.make_node("Relu", [""], ["y"])], [X("x", [2])], Y)
+save("nocond", [helper.make_node("If", [], ["y"], then_branch=helper.make_graph([], "t", [], []),
+                                 else_branch=helper.make_graph([], "e", [], []))], [X("x", [2])], Y)
+save("range31", [helper.make_node("Range", ["r0", "r1", "r2"], ["y"])], [X("x", [2])],
+     [helper.make_tensor_value_info("y", TensorProto.INT64, None)],
+     [numpy_helper.from_array(np.array(v, np.int64), n) for n, v in (("r0", 0), ("r1", 1 << 31), ("r2", 1))])
 PYEOF
 C=examples/onnx_to_graph.py
 rows() { tail -n +4 "$1" | grep -v '^#' | grep -v '^id,' | cut -d, -f"$2" | tr '\n' ';'; }
@@ -665,6 +679,17 @@ check "a depthwise Conv and a negative Gather index convert" "$(rows "$t/fine.cs
 "$PY" $C -o "$t/op20.csv" "$t/op20.onnx"
 check "opset 20: Resize's axes and aspect policy, Gelu" "$(rows "$t/op20.csv" 2-4)" \
   "x,input,2400;a,resize,10752;b,resize,2240;g,gelu,2400;"
+expect "a zero stride: named (was SIGFPE)" 2 \
+  "stride0.onnx: node y \(Conv\): attribute 'strides' is \[0, 1\]: each must be >= 1" "$PY" $C "$t/stride0.onnx"
+expect "Split's num_outputs not its outputs' count: named" 2 \
+  "split5.onnx: node a \(Split\): cannot compute its shape .*num_outputs is 5, the node has 3 outputs" \
+  "$PY" $C "$t/split5.onnx"
+expect "an empty first input: named" 2 "noinput.onnx: node y \(Relu\): its first input is missing" \
+  "$PY" $C "$t/noinput.onnx"
+expect "an If without a condition: named" 2 "nocond.onnx: node y \(If\): no condition input" "$PY" $C "$t/nocond.onnx"
+# 2^31 int64 (16 GiB) is a run-time row, not an array built to fold it
+expect "a Range of 2^31 constants: a row, within 2 GB of memory" 0 "^1,y,range,17179869184," \
+  sh -c "ulimit -v 2000000; \"$PY\" $C \"$t/range31.onnx\""
 expect "a zip archive: says so" 2 "zipped.onnx: a zip archive, not an ONNX model" "$PY" $C "$t/zipped.onnx"
 # MediaPipe's pose_landmarker_full.task: two zero bytes, then the zip's first entry
 "$PY" -c 'import sys, zipfile
@@ -691,7 +716,7 @@ runpy.run_path(sys.argv[0], run_name="__main__")' $C "$t/tiny.onnx" --dim batch=
 check "a converter bug: FILE: unexpected ..., its first line only" "$(cat "$t/bug.err")" \
   "$t/tiny.onnx: unexpected RuntimeError: first line (a converter bug: please report it with the model)"
 for f in bad truncated newer loop nonzero custom cycle selfloop verify runshape nodata shortraw negweight neginput \
-    hugedim magic empty badattr nothen badname badop reshape24 convch gather7; do
+    hugedim magic empty badattr nothen badname badop reshape24 convch gather7 stride0 split5 noinput nocond; do
   "$PY" $C "$t/$f.onnx" >/dev/null 2>"$t/err.txt"
   if grep -q -e Traceback -e "unexpected " "$t/err.txt"; then bad "$f: a traceback or a converter bug"; else ok "$f: no traceback"; fi
 done
