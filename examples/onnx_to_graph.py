@@ -278,11 +278,14 @@ def input_shapes(path, graph, init, dims, symbols, bound):
 
 class Value:
     """A value of the pass: a shape and element type; const when folded;
-    row when it is a run-time value (an input or a node output)."""
-    __slots__ = ("shape", "elem", "const", "row")
+    row when it is a run-time value (an input or a node output); known: a
+    row's values where they fold (a causal mask kept as a row), to check
+    what reads them as a fixed conversion does."""
+    __slots__ = ("shape", "elem", "const", "row", "known")
 
     def __init__(self, shape, elem, const=None, row=None):
         self.shape, self.elem, self.const, self.row = [int(d) for d in shape], elem, const, row
+        self.known = None
 
 
 def np_dtype(onnx, elem):
@@ -529,7 +532,13 @@ class Pass:
         if op == "Constant":
             v = node.attribute[0].t if node.attribute and node.attribute[0].name == "value" else None
             return self.put_const(node.output[0], self.constant(node), v.data_type if v is not None else None)
-        folded = self.fold(node, ins) if not self.no_fold.intersection(node.output) else None
+        known = None
+        if self.no_fold.intersection(node.output):  # a row, but evaluated as when folded: its readers are checked
+            folded = None
+            known = self.fold(node, [Value(v.shape, v.elem, const=v.known) if v is not None and v.const is None and
+                                     v.known is not None else v for v in ins])
+        else:
+            folded = self.fold(node, ins)
         if folded is not None:
             # numpy computed bfloat16 (float8, int4) as a wider type: the result of that type is of the input's
             wide = {self.elem_of(i, v.const): v.elem for i, v in zip(node.input, ins)
@@ -555,6 +564,9 @@ class Pass:
                 raise Bad("%s: output '%s' would have the shape %s: the inputs (%s) are too small for it"
                           % (node_label(node), name, shape, ", ".join(str(v.shape) for v in ins if v is not None)))
             self.values[name] = Value(shape, elem, row=len(self.rows))
+            k = list(node.output).index(name)
+            if known is not None and k < len(known) and list(known[k].shape) == list(shape):
+                self.values[name].known = known[k]
             flops = flops_of(op, in_shapes, shape, attrs)
             self.rows.append([name, op, self.bytes(shape, elem, name), node, deps, in_bytes, flops])
 
@@ -589,12 +601,12 @@ class Pass:
                 raise Bad("%s: input '%s' has %d channels, its weight '%s' %s with group %d takes %d"
                           % (node_label(node), node.input[0], ins[0].shape[1], node.input[w], ins[w].shape, group,
                              ins[w].shape[1] * group))
-        if op == "Gather" and len(ins) > 1 and ins[0] is not None and ins[1] is not None and \
-                ins[1].const is not None and ins[1].const.size and ins[0].shape:
+        idx = None if len(ins) < 2 or ins[1] is None else ins[1].const if ins[1].const is not None else ins[1].known
+        if op == "Gather" and ins[0] is not None and idx is not None and idx.size and ins[0].shape:
             axis = attrs.get("axis", 0)
             d = ins[0].shape[axis if axis >= 0 else axis + len(ins[0].shape)] if -len(ins[0].shape) <= axis < len(
                 ins[0].shape) else None
-            idx = self.np.asarray(ins[1].const)
+            idx = self.np.asarray(idx)
             if d is not None and idx.dtype.kind in "iu" and (int(idx.min()) < -d or int(idx.max()) >= d):
                 bad = int(idx.max()) if int(idx.max()) >= d else int(idx.min())
                 raise Bad("%s: index %d is out of bounds for axis %d of '%s' %s"
@@ -1340,7 +1352,8 @@ class Symbolic:
                 rows = convert_at(self.onnx, self.np, self.path, self.model, dims, self.bound, self.a.branches,
                                   self.no_fold)
             except Bad as e:  # kept with its point: a later call says where too
-                self.cache[point] = Bad("at %s: %s" % (self.where(point), e))
+                self.cache[point] = Bad("at %s: %s (the fit converts at sizes up from 512: convert at fixed sizes "
+                                        "with --dim)" % (self.where(point), e))
                 raise self.cache[point]
             self.store(point, rows)
         if isinstance(self.cache[point], Bad):

@@ -402,6 +402,15 @@ save("nocond", [helper.make_node("If", [], ["y"], then_branch=helper.make_graph(
 save("range31", [helper.make_node("Range", ["r0", "r1", "r2"], ["y"])], [X("x", [2])],
      [helper.make_tensor_value_info("y", TensorProto.INT64, None)],
      [numpy_helper.from_array(np.array(v, np.int64), n) for n, v in (("r0", 0), ("r1", 1 << 31), ("r2", 1))])
+# learned positions: a table of 512 rows gathered by Range(seq), as BERT
+# and GPT-2 exports have them (the positions a row that follows seq)
+for n in (512, 4096):
+    save("pos%d" % n, [helper.make_node("Shape", ["x"], ["sh"]), helper.make_node("Gather", ["sh", "one"], ["t"]),
+                       helper.make_node("Range", ["zero", "t", "one"], ["pos"]),
+                       helper.make_node("Gather", ["table", "pos"], ["y"])],
+         [helper.make_tensor_value_info("x", F, [1, "seq"])], Y,
+         [numpy_helper.from_array(np.zeros((n, 2), np.float32), "table"),
+          numpy_helper.from_array(np.array(1, np.int64), "one"), numpy_helper.from_array(np.array(0, np.int64), "zero")])
 PYEOF
 C=examples/onnx_to_graph.py
 rows() { tail -n +4 "$1" | grep -v '^#' | grep -v '^id,' | cut -d, -f"$2" | tr '\n' ';'; }
@@ -690,6 +699,12 @@ expect "an If without a condition: named" 2 "nocond.onnx: node y \(If\): no cond
 # 2^31 int64 (16 GiB) is a run-time row, not an array built to fold it
 expect "a Range of 2^31 constants: a row, within 2 GB of memory" 0 "^1,y,range,17179869184," \
   sh -c "ulimit -v 2000000; \"$PY\" $C \"$t/range31.onnx\""
+expect "positions past a 512-row table at a fixed size: named" 2 \
+  "pos512.onnx: node y \(Gather\): cannot be evaluated .*index 512 is out of bounds" "$PY" $C --dim seq=1000 "$t/pos512.onnx"
+expect "the same with seq symbolic: refused where the fit needs it (was fitted up to 2176)" 2 \
+  "pos512.onnx: at W = 576: node y \(Gather\): .*index 512 is out of bounds.*convert at fixed sizes with --dim" \
+  "$PY" $C --dim seq=W "$t/pos512.onnx"
+expect "a 4096-row table: seq symbolic converts" 0 "^[0-9]+,y,gather,8\*W," "$PY" $C --dim seq=W "$t/pos4096.onnx"
 expect "a zip archive: says so" 2 "zipped.onnx: a zip archive, not an ONNX model" "$PY" $C "$t/zipped.onnx"
 # MediaPipe's pose_landmarker_full.task: two zero bytes, then the zip's first entry
 "$PY" -c 'import sys, zipfile
