@@ -393,13 +393,13 @@ def main(argv):
     try:
         rows, fixed, notes, warning = convert(data)
     except BadFile as e:
-        sys.stderr.write("%s: %s\n" % (path, e))
+        sys.stderr.write("%s: %s\n" % (MODEL[0], e))
         return 2
     except RecursionError:
-        sys.stderr.write("%s: subgraphs nested too deep\n" % path)
+        sys.stderr.write("%s: subgraphs nested too deep\n" % MODEL[0])
         return 2
     if warning:
-        sys.stderr.write("%s: warning: %s\n" % (path, warning))
+        sys.stderr.write("%s: warning: %s\n" % (MODEL[0], warning))
     lines = ["# %s: buffers as TensorFlow Lite Micro's allocator plans them (tflite_to_graph.py)" % path]
     lines += ["# " + n for n in notes]
     lines.append("id,lower,upper,size," + ("offset," if fixed else "") + "tensor")

@@ -175,6 +175,8 @@ expect "best plans it" 0 '"n": 5, .*"arena": 64' $D plan --json "$t/plain.csv"
 "$PY" $C -o "$t/labels.csv" "$t/labels.tflite"
 check "a .tflite with associated files appended (a zip): converts as the model" "$(rows "$t/labels.csv")" \
   "$(rows "$t/plain.csv")"
+expect "- with a bad model: <stdin> named, as the ONNX converter and the tool name it" 2 \
+  '^<stdin>: not a flatbuffer' sh -c "printf 'not a model at all' | \"$PY\" $C -"
 expect "stdout without -o, - for stdin" 0 '^1,1,4,16,0:2$' sh -c "\"$PY\" $C - <\"$t/plain.tflite\""
 
 "$PY" $C -o "$t/offline.csv" "$t/offline.tflite"
