@@ -362,7 +362,8 @@ qn = [helper.make_node("QuantizeLinear", ["x", "s", "z"], ["xq"]),
       helper.make_node("Add", ["dm", "mf"], ["y"])]
 g = helper.make_graph(qn, "qop", [helper.make_tensor_value_info("x", F, [1, 2, 4, 4])],
                       [helper.make_tensor_value_info("y", F, None)], qi)
-onnx.save(helper.make_model(g, opset_imports=[helper.make_opsetid("", 13), helper.make_opsetid(MS, 1)]), d + "/qop.onnx")
+onnx.save(helper.make_model(g, opset_imports=[helper.make_opsetid("", 13), helper.make_opsetid(MS, 1)]),
+          d + "/qop.onnx")
 # what onnx's shape inference lets through and no runtime runs: a Reshape
 # to another element count, a Conv's channels not its weight's, a constant
 # Gather index out of range; beside them a depthwise Conv and a negative index
@@ -373,7 +374,8 @@ save("reshape24", [helper.make_node("Relu", ["x"], ["r"]), helper.make_node("Res
 save("convch", [helper.make_node("Conv", ["x", "w"], ["y"])], [X("x", [1, 3, 8, 8])], Y,
      [numpy_helper.from_array(np.zeros((4, 5, 3, 3), np.float32), "w")])
 save("gather7", [helper.make_node("Gather", ["x", "i"], ["y"])], [X("x", [2, 3])], Y, [arr("i", 7)])
-save("fine", [helper.make_node("Conv", ["x", "w"], ["c"], group=4), helper.make_node("Gather", ["c", "i"], ["y"], axis=1)],
+save("fine", [helper.make_node("Conv", ["x", "w"], ["c"], group=4),
+              helper.make_node("Gather", ["c", "i"], ["y"], axis=1)],
      [X("x", [1, 4, 8, 8])], Y, [numpy_helper.from_array(np.zeros((4, 1, 3, 3), np.float32), "w"), arr("i", -2)])
 # opset 20 (past onnx 1.12's 17): Resize 18's axes and
 # keep_aspect_ratio_policy, Gelu (new in 20); ONNX Runtime runs it
@@ -410,7 +412,8 @@ for n in (512, 4096):
                        helper.make_node("Gather", ["table", "pos"], ["y"])],
          [helper.make_tensor_value_info("x", F, [1, "seq"])], Y,
          [numpy_helper.from_array(np.zeros((n, 2), np.float32), "table"),
-          numpy_helper.from_array(np.array(1, np.int64), "one"), numpy_helper.from_array(np.array(0, np.int64), "zero")])
+          numpy_helper.from_array(np.array(1, np.int64), "one"),
+          numpy_helper.from_array(np.array(0, np.int64), "zero")])
 PYEOF
 C=examples/onnx_to_graph.py
 rows() { tail -n +4 "$1" | grep -v '^#' | grep -v '^id,' | cut -d, -f"$2" | tr '\n' ';'; }
@@ -672,7 +675,8 @@ check "ONNX Runtime's quantized ops: sizes" "$(rows "$t/qop.csv" 2-4)" \
 p,qlinearglobalaveragepool,8;f,reshape,8;g,qgemm,3;gf,qgemm,12;dq,dequantizelinear,12;h,add,12;\
 dm,dynamicquantizematmul,20;hq,dynamicquantizelinear,3;hs,dynamicquantizelinear,4;hz,dynamicquantizelinear,1;\
 mf,matmulintegertofloat,20;y,add,20;"
-check "QGemm and the quantized matmuls on the accelerator" "$(rows "$t/qop.csv" 8 | cut -d';' -f8,9,12,16)" "acc;acc;acc;acc"
+check "QGemm and the quantized matmuls on the accelerator" "$(rows "$t/qop.csv" 8 | cut -d';' -f8,9,12,16)" \
+  "acc;acc;acc;acc"
 expect "a Reshape to another element count: named" 2 \
   "reshape24.onnx: node y \(Reshape\): reshapes \[2, 3, 4\] \(24 elements\) into \[5, 5\] \(25 elements\)" \
   "$PY" $C "$t/reshape24.onnx"
@@ -682,7 +686,8 @@ expect "a Conv whose channels are not its weight's: named" 2 \
 expect "a constant Gather index out of range: named" 2 \
   "gather7.onnx: node y \(Gather\): index 7 is out of bounds for axis 0 of 'x' \[2, 3\]" "$PY" $C "$t/gather7.onnx"
 "$PY" $C -o "$t/fine.csv" "$t/fine.onnx"
-check "a depthwise Conv and a negative Gather index convert" "$(rows "$t/fine.csv" 2-4)" "x,input,1024;c,conv,576;y,gather,144;"
+check "a depthwise Conv and a negative Gather index convert" "$(rows "$t/fine.csv" 2-4)" \
+  "x,input,1024;c,conv,576;y,gather,144;"
 # opset 20: x 1x4x10x15 floats 2400; a: one scale min(32/10, 32/15) so
 # 10 x 15 -> 21 x 32 (10752); b: 20 x floor(7.5) (2240); g 2400
 "$PY" $C -o "$t/op20.csv" "$t/op20.onnx"
@@ -700,7 +705,8 @@ expect "an If without a condition: named" 2 "nocond.onnx: node y \(If\): no cond
 expect "a Range of 2^31 constants: a row, within 2 GB of memory" 0 "^1,y,range,17179869184," \
   sh -c "ulimit -v 2000000; \"$PY\" $C \"$t/range31.onnx\""
 expect "positions past a 512-row table at a fixed size: named" 2 \
-  "pos512.onnx: node y \(Gather\): cannot be evaluated .*index 512 is out of bounds" "$PY" $C --dim seq=1000 "$t/pos512.onnx"
+  "pos512.onnx: node y \(Gather\): cannot be evaluated .*index 512 is out of bounds" \
+  "$PY" $C --dim seq=1000 "$t/pos512.onnx"
 expect "the same with seq symbolic: refused where the fit needs it (was fitted up to 2176)" 2 \
   "pos512.onnx: at W = 576: node y \(Gather\): .*index 512 is out of bounds.*convert at fixed sizes with --dim" \
   "$PY" $C --dim seq=W "$t/pos512.onnx"
