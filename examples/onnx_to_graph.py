@@ -515,8 +515,8 @@ class Pass:
                 vals = list(x.ints) if x.type == 7 else [x.i]
                 if any(v < 1 for v in vals):
                     many = x.type == 7
-                    raise Bad("%s: attribute '%s' is %s: %s be >= 1" % (node_label(node), x.name, vals if many else vals[0],
-                                                                        "each must" if many else "it must"))
+                    raise Bad("%s: attribute '%s' is %s: %s be >= 1" % (
+                        node_label(node), x.name, vals if many else vals[0], "each must" if many else "it must"))
         subgraphs = [x for x in node.attribute if x.type in (5, 10)]  # GRAPH, GRAPHS
         if op == "If" and node.domain in ("", "ai.onnx"):
             return self.inline_if(node)
