@@ -93,10 +93,18 @@ output 1 for the graph's outputs.
 
 Other exporters' ops: ONNX Runtime's fused ops (com.microsoft FusedConv,
 FusedGemm as Conv and Gemm; Gelu, SkipLayerNormalization... shaped as
-their first input); weights' DequantizeLinear folds like the weights.
+their first input) and its quantized ones (QLinearAdd, QLinearConcat,
+QLinearGlobalAveragePool, QGemm, DynamicQuantizeMatMul... shaped as their
+float op, uint8/int8 or float as their zero point or scale); weights'
+DequantizeLinear folds like the weights.
 Opsets past the onnx package's newest (1.12: 17) up to 21: each op by the
 newest schema it knows, with own rules for the ops whose inputs changed
-(Reduce* axes as an input, Split num_outputs, Pad axes).
+(Reduce* axes as an input, Split num_outputs, Pad axes, Resize axes and
+keep_aspect_ratio_policy) and the new ones (Gelu, Mish, GroupNormalization,
+CenterCropPad, Bitwise*).
+What onnx's shape inference lets through but no runtime runs is refused,
+naming the node: a Reshape to another element count, a Conv whose input
+channels are not its weight's, a constant Gather index out of range.
 
 Exit codes: 0, 1 usage, 2 bad input ("FILE: what"; a node named as
 "FILE: node NAME (OP): what"). The model may be - (standard input)."""
@@ -107,7 +115,7 @@ import sys
 from fractions import Fraction
 
 MATRIX_OPS = {"Conv", "ConvTranspose", "MatMul", "Gemm", "MatMulInteger", "QLinearConv", "QLinearMatMul", "FusedConv",
-              "FusedGemm", "FusedMatMul"}
+              "FusedGemm", "FusedMatMul", "QGemm", "DynamicQuantizeMatMul", "MatMulIntegerToFloat"}
 CPU_OPS = {
     "Concat", "Split", "Reshape", "Flatten", "Squeeze", "Unsqueeze", "Transpose", "Gather", "GatherElements",
     "GatherND", "Slice", "Expand", "Tile", "Pad", "Shape", "Size", "ReduceMean", "ReduceSum", "ReduceMax",
@@ -270,11 +278,14 @@ def input_shapes(path, graph, init, dims, symbols, bound):
 
 class Value:
     """A value of the pass: a shape and element type; const when folded;
-    row when it is a run-time value (an input or a node output)."""
-    __slots__ = ("shape", "elem", "const", "row")
+    row when it is a run-time value (an input or a node output); known: a
+    row's values where they fold (a causal mask kept as a row), to check
+    what reads them as a fixed conversion does."""
+    __slots__ = ("shape", "elem", "const", "row", "known")
 
     def __init__(self, shape, elem, const=None, row=None):
         self.shape, self.elem, self.const, self.row = [int(d) for d in shape], elem, const, row
+        self.known = None
 
 
 def np_dtype(onnx, elem):
@@ -500,6 +511,12 @@ class Pass:
                 self.onnx.helper.get_attribute_value(x)
             except ValueError:
                 raise Bad("%s: attribute '%s' has an unknown type (%d)" % (node_label(node), x.name, x.type))
+            if x.name in POSITIVE_ATTRS and x.type in (2, 7):  # INT, INTS: onnx 1.12's shape inference divides by them
+                vals = list(x.ints) if x.type == 7 else [x.i]
+                if any(v < 1 for v in vals):
+                    many = x.type == 7
+                    raise Bad("%s: attribute '%s' is %s: %s be >= 1" % (
+                        node_label(node), x.name, vals if many else vals[0], "each must" if many else "it must"))
         subgraphs = [x for x in node.attribute if x.type in (5, 10)]  # GRAPH, GRAPHS
         if op == "If" and node.domain in ("", "ai.onnx"):
             return self.inline_if(node)
@@ -507,13 +524,22 @@ class Pass:
             raise Bad("%s: a node with a subgraph (its body runs a run-time number of times) is not supported; "
                       "export the model without it (e.g. unrolled) or fold it with onnx-simplifier" % node_label(node))
         ins = [self.get(node, i) if i else None for i in node.input]
+        if ins and ins[0] is None and op not in ("Optional", "OptionalHasElement"):  # only these may omit it
+            raise Bad("%s: its first input is missing (an empty name)" % node_label(node))
+        self.check_required(node, ins)
         if op == "Identity":
             self.values[node.output[0]] = ins[0]
             return
         if op == "Constant":
             v = node.attribute[0].t if node.attribute and node.attribute[0].name == "value" else None
             return self.put_const(node.output[0], self.constant(node), v.data_type if v is not None else None)
-        folded = self.fold(node, ins) if not self.no_fold.intersection(node.output) else None
+        known = None
+        if self.no_fold.intersection(node.output):  # a row, but evaluated as when folded: its readers are checked
+            folded = None
+            known = self.fold(node, [Value(v.shape, v.elem, const=v.known) if v is not None and v.const is None and
+                                     v.known is not None else v for v in ins])
+        else:
+            folded = self.fold(node, ins)
         if folded is not None:
             # numpy computed bfloat16 (float8, int4) as a wider type: the result of that type is of the input's
             wide = {self.elem_of(i, v.const): v.elem for i, v in zip(node.input, ins)
@@ -526,6 +552,7 @@ class Pass:
                     self.folded[name] = arr.shape
             return
         shapes = self.infer(node, ins)
+        self.check_inputs(node, ins, shapes)
         deps = sorted({v.row for v in ins if v is not None and v.row is not None})
         in_shapes = [v.shape if v is not None else None for v in ins]
         in_bytes = sum(self.bytes(v.shape, v.elem, "input") for v in ins if v is not None)
@@ -538,8 +565,53 @@ class Pass:
                 raise Bad("%s: output '%s' would have the shape %s: the inputs (%s) are too small for it"
                           % (node_label(node), name, shape, ", ".join(str(v.shape) for v in ins if v is not None)))
             self.values[name] = Value(shape, elem, row=len(self.rows))
+            k = list(node.output).index(name)
+            if known is not None and k < len(known) and list(known[k].shape) == list(shape):
+                self.values[name].known = known[k]
             flops = flops_of(op, in_shapes, shape, attrs)
             self.rows.append([name, op, self.bytes(shape, elem, name), node, deps, in_bytes, flops])
+
+    def check_required(self, node, ins):
+        """An input the op's schema requires, left out or named '': a broken file (the folders read it)."""
+        if node.domain not in ("", "ai.onnx"):
+            return
+        onnx = self.onnx
+        try:
+            schema = onnx.defs.get_schema(node.op_type, min(self.opset, onnx.defs.onnx_opset_version()), "")
+        except Exception:  # an op onnx does not know: its rule or refusal comes later
+            return
+        single = onnx.defs.OpSchema.FormalParameterOption.Single
+        for k, f in enumerate(schema.inputs):
+            if f.option == single and (k >= len(ins) or ins[k] is None):
+                raise Bad("%s: its input %d ('%s') is required and missing" % (node_label(node), k, f.name))
+
+    def check_inputs(self, node, ins, shapes):
+        """What onnx's shape inference lets through and no runtime runs: a broken file, else a silent wrong size."""
+        op = node.op_type if node.domain in ("", "ai.onnx") else None
+        attrs = {a.name: self.onnx.helper.get_attribute_value(a) for a in node.attribute}
+        if op == "Reshape" and shapes and shapes[0] is not None and ins[0] is not None:
+            n, m = prod(ins[0].shape), prod(shapes[0][0])
+            if n != m:
+                raise Bad("%s: reshapes %s (%d elements) into %s (%d elements)"
+                          % (node_label(node), ins[0].shape, n, shapes[0][0], m))
+        w = {"Conv": 1, "ConvInteger": 1, "QLinearConv": 3}.get(op)
+        if w is not None and len(ins) > w and ins[0] is not None and ins[w] is not None and \
+                len(ins[0].shape) > 1 and len(ins[w].shape) > 1:
+            group = attrs.get("group", 1)
+            if ins[0].shape[1] != ins[w].shape[1] * group:
+                raise Bad("%s: input '%s' has %d channels, its weight '%s' %s with group %d takes %d"
+                          % (node_label(node), node.input[0], ins[0].shape[1], node.input[w], ins[w].shape, group,
+                             ins[w].shape[1] * group))
+        idx = None if len(ins) < 2 or ins[1] is None else ins[1].const if ins[1].const is not None else ins[1].known
+        if op == "Gather" and ins[0] is not None and idx is not None and idx.size and ins[0].shape:
+            axis = attrs.get("axis", 0)
+            d = ins[0].shape[axis if axis >= 0 else axis + len(ins[0].shape)] if -len(ins[0].shape) <= axis < len(
+                ins[0].shape) else None
+            idx = self.np.asarray(idx)
+            if d is not None and idx.dtype.kind in "iu" and (int(idx.min()) < -d or int(idx.max()) >= d):
+                bad = int(idx.max()) if int(idx.max()) >= d else int(idx.min())
+                raise Bad("%s: index %d is out of bounds for axis %d of '%s' %s"
+                          % (node_label(node), bad, axis, node.input[0], ins[0].shape))
 
     def scalar_inputs(self, v):
         """The one-element graph inputs the run-time value v depends on."""
@@ -574,6 +646,8 @@ class Pass:
         raise Bad("%s: a '%s' constant is not supported" % (node_label(node), a.name))
 
     def inline_if(self, node):
+        if not node.input or not node.input[0]:
+            raise Bad("%s: no condition input" % node_label(node))
         cond = self.get(node, node.input[0])
         chosen = self.branches.get(node.name) if node.name else None
         if node.name:
@@ -619,6 +693,12 @@ class Pass:
             return [np.array(x.shape[s:e], np.int64)]
         if op not in FOLDERS or any(v is not None and v.const is None for v in ins):
             return None
+        if op in BROADCASTING:  # two large constants can broadcast to more than memory holds: not folded
+            try:
+                if prod(np.broadcast_shapes(*(tuple(v.shape) for v in ins if v is not None))) > FOLD_LIMIT:
+                    return None
+            except ValueError:
+                pass  # the folder names the mismatch
         attrs = {a.name: self.onnx.helper.get_attribute_value(a) for a in node.attribute}
         try:
             with np.errstate(all="ignore"):
@@ -640,6 +720,40 @@ class Pass:
         return dt
 
     # -- shapes of the other ops ----------------------------------------------------
+    def infer_quant(self, node, ins):
+        """An ONNX Runtime quantized op: the shape of its float op (CONTRIB_QUANT) on the quantized inputs."""
+        onnx = self.onnx
+        op, which, elem_from = CONTRIB_QUANT[node.op_type]
+        attrs = {a.name: onnx.helper.get_attribute_value(a) for a in node.attribute}
+        if which is None:  # QLinearConcat: Y_scale, Y_zero_point, then (X, scale, zero point) per input
+            which = tuple(range(2, len(node.input), 3))
+        if any(k >= len(ins) or ins[k] is None for k in which):
+            raise Bad("%s: an input it needs is missing" % node_label(node))
+        if attrs.get("channels_last", 0) and node.op_type in ("QLinearAveragePool", "QLinearGlobalAveragePool"):
+            x = ins[0].shape  # NHWC: the channels last
+            if node.op_type == "QLinearAveragePool":
+                raise Bad("%s: channels_last=1 is not supported" % node_label(node))
+            return [([x[0]] + [1] * (len(x) - 2) + [x[-1]], ins[0].elem)]
+        if elem_from < len(ins) and ins[elem_from] is not None:
+            elem = ins[elem_from].elem
+        else:  # QGemm without a zero point: float
+            elem = onnx.TensorProto.UINT8 if node.op_type == "QuantizeLinear" else onnx.TensorProto.FLOAT
+        x = ins[which[0]]
+        if op == "Identity":
+            return [(x.shape, elem)] + [None] * (len(node.output) - 1)
+        plain = onnx.NodeProto()
+        plain.CopyFrom(node)
+        plain.op_type, plain.domain = op, ""
+        del plain.input[:]
+        plain.input.extend(node.input[k] for k in which)
+        known = onnx.defs.get_schema(op, onnx.defs.onnx_opset_version(), "").attributes
+        del plain.attribute[:]
+        plain.attribute.extend(a for a in node.attribute if a.name in known and a.name not in ("alpha", "beta"))
+        # float stand-ins: the float op's type constraints, the quantized op's shapes
+        floats = [Value(ins[k].shape, onnx.TensorProto.FLOAT) for k in which]
+        out = self.infer(plain, floats)
+        return [(out[0][0], elem)] + [None] * (len(node.output) - 1)
+
     def infer(self, node, ins):
         onnx, np = self.onnx, self.np
         helper = onnx.helper
@@ -647,14 +761,18 @@ class Pass:
         newer = self.opset > supported and node.domain in ("", "ai.onnx")
         if newer and node.op_type in NEWER_RULES:
             try:
-                return NEWER_RULES[node.op_type](np, node, ins,
-                                                 {a.name: helper.get_attribute_value(a) for a in node.attribute})
-            except (ValueError, IndexError, TypeError) as e:
+                got = NEWER_RULES[node.op_type](np, node, ins,
+                                                {a.name: helper.get_attribute_value(a) for a in node.attribute})
+            except (ValueError, IndexError, TypeError, ZeroDivisionError) as e:
                 raise Bad("%s: cannot compute its shape from inputs %s: %s"
                           % (node_label(node), [v.shape if v else None for v in ins], e))
+            if got is not None:  # None: the op as onnx's newest schema has it
+                return got + [None] * (len(node.output) - len(got))
         if node.domain == "com.microsoft" and node.op_type in CONTRIB_SAME_SHAPE:  # runtime-fused ops
             x = ins[0]
             return [(x.shape, x.elem)] + [None] * (len(node.output) - 1)
+        if node.domain == "com.microsoft" and node.op_type in CONTRIB_QUANT:
+            return self.infer_quant(node, ins)
         if node.domain == "com.microsoft" and node.op_type in CONTRIB_AS:  # FusedConv: a Conv with an activation
             plain = onnx.NodeProto()
             plain.CopyFrom(node)
@@ -723,6 +841,11 @@ class Pass:
         return result
 
 
+# Attributes a zero or negative value of makes a broken file, not a model: onnx 1.12's shape inference divides
+# by a zero stride (the process dies of SIGFPE) or makes up a size for the others.
+POSITIVE_ATTRS = {"strides", "dilations", "kernel_shape", "group", "pooled_shape", "blocksize", "output_height",
+                  "output_width"}
+
 # The inputs whose values (not only shapes) give an op's output shape.
 SHAPE_INPUTS = {"Reshape": (1,), "Expand": (1,), "Tile": (1,), "Slice": (1, 2, 3, 4), "Resize": (1, 2, 3),
                 "Upsample": (1,), "Pad": (1, 3), "ConstantOfShape": (0,), "Range": (0, 1, 2), "OneHot": (1,),
@@ -788,6 +911,8 @@ def _div(np, p, ins, attrs):
 def _range(np, p, ins, attrs):
     s, l, d = (x.reshape(-1)[0] for x in ins)
     n = max(int(np.ceil((l - s) / d)), 0)
+    if n > FOLD_LIMIT:  # a run-time value: not built here (2^40 elements would not fit in memory)
+        return None
     return (s + d * np.arange(n)).astype(ins[0].dtype)
 
 
@@ -875,7 +1000,9 @@ FOLDERS = {
     "ConstantOfShape": _const_of_shape,
     "Range": _range,
     "Expand": _expand,
-    "Tile": lambda np, p, ins, a: np.tile(ins[0], [int(r) for r in ins[1].reshape(-1)]),
+    "Tile": lambda np, p, ins, a: None if ins[0].size * int(np.prod([max(int(r), 0) for r in ins[1].reshape(-1)],
+                                                                    dtype=object)) > FOLD_LIMIT else
+    np.tile(ins[0], [int(r) for r in ins[1].reshape(-1)]),
     "ReduceProd": _reduce("prod"),
     "ReduceSum": _reduce("sum"),
     "ReduceMin": _reduce("min"),
@@ -883,6 +1010,10 @@ FOLDERS = {
     "Split": _split,
     "DequantizeLinear": _dequantize,
 }
+
+
+BROADCASTING = {"Add", "Sub", "Mul", "Div", "Mod", "Pow", "Min", "Max", "Equal", "Less", "Greater", "LessOrEqual",
+                "GreaterOrEqual", "And", "Or", "Where"}
 
 
 # Output shapes of the ops whose inputs or attributes changed after opset
@@ -906,6 +1037,8 @@ def _reduce_shape(np, node, ins, a):
 
 def _split_shape(np, node, ins, a):
     x = ins[0]
+    if "num_outputs" in a and a["num_outputs"] != len(node.output):
+        raise ValueError("num_outputs is %d, the node has %d outputs" % (a["num_outputs"], len(node.output)))
     axis = a.get("axis", 0) % len(x.shape)
     if len(ins) > 1 and ins[1] is not None:
         if ins[1].const is None:
@@ -931,9 +1064,64 @@ def _pad_shape(np, node, ins, a):
     return [(shape, x.elem)]
 
 
+def _resize_shape(np, node, ins, a):
+    """Resize 18+: axes and keep_aspect_ratio_policy (onnx 1.12's Resize has neither): else None, its own rule."""
+    x = ins[0]
+    r = len(x.shape)
+    policy = a.get("keep_aspect_ratio_policy", b"stretch")
+    policy = policy.decode() if isinstance(policy, bytes) else policy
+    if "axes" not in a and policy == "stretch":
+        return None
+    axes = [int(k) % r for k in a.get("axes", range(r))]
+    scales, sizes = (ins[k] if len(ins) > k else None for k in (2, 3))
+    shape = list(x.shape)
+    if sizes is not None:
+        if sizes.const is None:
+            raise ValueError("its sizes are computed at run time")
+        want = [int(v) for v in sizes.const.reshape(-1)]
+        if policy != "stretch":  # one scale for every axis, the sizes a bound on the output
+            f = (min if policy == "not_larger" else max)(w / x.shape[ax] for w, ax in zip(want, axes))
+            want = [int(f * x.shape[ax] + 0.5) for ax in axes]
+        for w, ax in zip(want, axes):
+            shape[ax] = w
+    elif scales is not None:
+        if scales.const is None:
+            raise ValueError("its scales are computed at run time")
+        if a.get("coordinate_transformation_mode", b"") in (b"tf_crop_and_resize", "tf_crop_and_resize"):
+            raise ValueError("tf_crop_and_resize with axes is not supported")
+        for f, ax in zip(scales.const.reshape(-1).astype(np.float32), axes):
+            shape[ax] = int(np.floor(np.float32(x.shape[ax]) * f))
+    else:
+        raise ValueError("neither scales nor sizes")
+    return [(shape, x.elem)]
+
+
+def _same_shape(np, node, ins, a):
+    return [(ins[0].shape, ins[0].elem)]
+
+
+def _broadcast_shape(np, node, ins, a):
+    return [(list(np.broadcast_shapes(*(tuple(v.shape) for v in ins if v is not None))), ins[0].elem)]
+
+
+def _center_crop_pad_shape(np, node, ins, a):
+    x = ins[0]
+    if ins[1] is None or ins[1].const is None:
+        raise ValueError("its shape is computed at run time")
+    r = len(x.shape)
+    axes = [int(k) % r for k in a.get("axes", range(r))]
+    shape = list(x.shape)
+    for d, ax in zip(ins[1].const.reshape(-1), axes):
+        shape[ax] = int(d)
+    return [(shape, x.elem)]
+
+
 NEWER_RULES = {op: _reduce_shape for op in ("ReduceL1", "ReduceL2", "ReduceLogSum", "ReduceLogSumExp", "ReduceMax",
                                              "ReduceMean", "ReduceMin", "ReduceProd", "ReduceSum", "ReduceSumSquare")}
-NEWER_RULES.update(Split=_split_shape, Pad=_pad_shape)
+NEWER_RULES.update(Split=_split_shape, Pad=_pad_shape, Resize=_resize_shape, CenterCropPad=_center_crop_pad_shape,
+                   BitwiseAnd=_broadcast_shape, BitwiseOr=_broadcast_shape, BitwiseXor=_broadcast_shape)
+# ops new in opsets 18-20 shaped as their first input
+NEWER_RULES.update({op: _same_shape for op in ("Gelu", "Mish", "GroupNormalization", "BitwiseNot")})
 
 # ONNX Runtime's fused ops (com.microsoft) in models it saved optimized: the
 # ones shaped as their first input (extra outputs such as a layer norm's
@@ -941,6 +1129,17 @@ NEWER_RULES.update(Split=_split_shape, Pad=_pad_shape)
 CONTRIB_SAME_SHAPE = {"Gelu", "FastGelu", "BiasGelu", "QuickGelu", "SkipLayerNormalization",
                       "SkipSimplifiedLayerNormalization", "BiasAdd", "BiasDropout"}
 CONTRIB_AS = {"FusedConv": "Conv", "FusedGemm": "Gemm"}
+# ONNX Runtime's quantized ops (quantize_static's QOperator format, quantize_dynamic): the float op whose
+# shape they have, which of their inputs give it (the others are scales and zero points), and which input's
+# element type the output has (a zero point's, a scale's; without it float, uint8 for QuantizeLinear): a
+# QLinearAdd is an Add of inputs 0 and 3, uint8 or int8; a DynamicQuantizeMatMul a MatMul, float as b_scale.
+CONTRIB_QUANT = {"QLinearAdd": ("Add", (0, 3), 0), "QLinearMul": ("Mul", (0, 3), 0),
+                 "QLinearConcat": ("Concat", None, 2), "QLinearAveragePool": ("AveragePool", (0,), 0),
+                 "QGemm": ("Gemm", (0, 3), 8), "DynamicQuantizeMatMul": ("MatMul", (0, 1), 2),
+                 "MatMulIntegerToFloat": ("MatMul", (0, 1), 2), "QuantizeLinear": ("Identity", (0,), 2),
+                 "DequantizeLinear": ("Identity", (0,), 1), "QLinearLeakyRelu": ("Identity", (0,), 0),
+                 "QLinearSigmoid": ("Identity", (0,), 0), "QLinearSoftmax": ("Identity", (0,), 0),
+                 "QLinearGlobalAveragePool": ("GlobalAveragePool", (0,), 0)}
 
 
 def prod(xs):
@@ -958,10 +1157,11 @@ def flops_of(op, in_shapes, out_shape, attrs):
             groups = attrs.get("group", 1)
             cin = w[1] if op != "ConvTranspose" else w[0] // groups
             return 2 * out * cin * prod(w[2:])
-    if op in ("MatMul", "Gemm", "MatMulInteger", "QLinearMatMul", "FusedGemm", "FusedMatMul"):
+    if op in ("MatMul", "Gemm", "MatMulInteger", "QLinearMatMul", "FusedGemm", "FusedMatMul", "QGemm",
+              "DynamicQuantizeMatMul", "MatMulIntegerToFloat"):
         a = in_shapes[0] if in_shapes and in_shapes[0] else None
         if a:
-            k = a[-1] if not (op in ("Gemm", "FusedGemm") and attrs.get("transA", 0)) else a[0]
+            k = a[-1] if not (op in ("Gemm", "FusedGemm", "QGemm") and attrs.get("transA", 0)) else a[0]
             return 2 * out * k
     return out
 
@@ -1153,7 +1353,8 @@ class Symbolic:
                 rows = convert_at(self.onnx, self.np, self.path, self.model, dims, self.bound, self.a.branches,
                                   self.no_fold)
             except Bad as e:  # kept with its point: a later call says where too
-                self.cache[point] = Bad("at %s: %s" % (self.where(point), e))
+                self.cache[point] = Bad("at %s: %s (the fit converts at sizes up from 512: convert at fixed sizes "
+                                        "with --dim)" % (self.where(point), e))
                 raise self.cache[point]
             self.store(point, rows)
         if isinstance(self.cache[point], Bad):
@@ -1276,6 +1477,19 @@ class Symbolic:
         return self.at(first), texts, notes
 
 
+ZIP = "a zip archive, not an ONNX model (unzip it: each .onnx inside converts)"
+
+
+def is_zip(path, data):
+    """A zip whatever its first bytes: MediaPipe's .task bundles start with two zero bytes before the first entry."""
+    import io
+    import zipfile
+    try:
+        return zipfile.is_zipfile(io.BytesIO(data) if path == "-" else path)
+    except OSError:
+        return False
+
+
 def load(onnx, path):
     import warnings
     warnings.simplefilter("ignore")  # protobuf's warnings on a bad file: the error below says it
@@ -1288,7 +1502,7 @@ def load(onnx, path):
         if data[4:8] == b"TFL3":
             raise Bad("a TensorFlow Lite model, not ONNX: convert it with examples/tflite_to_graph.py")
         if data[:4] == b"PK\x03\x04":
-            raise Bad("a zip archive, not an ONNX model (unzip it: each .onnx inside converts)")
+            raise Bad(ZIP)
         model = onnx.load_model_from_string(data) if path == "-" else \
             onnx.load(path, load_external_data=False)  # weights stored outside: their shapes are enough
     except Bad:
@@ -1298,10 +1512,12 @@ def load(onnx, path):
     except IsADirectoryError:
         raise Bad("cannot open: a directory")
     except Exception as e:  # protobuf's DecodeError and others: not a model
+        if is_zip(path, data):
+            raise Bad(ZIP)
         first = (str(e).splitlines() or [type(e).__name__])[0]
         raise Bad("not a readable ONNX model (%s)" % (first or type(e).__name__))
     if not model.HasField("graph") or len(model.graph.node) == 0 and len(model.graph.input) == 0:
-        raise Bad("not an ONNX model (no graph)")
+        raise Bad(ZIP if is_zip(path, data) else "not an ONNX model (no graph)")
     check_names(model.graph)
     supported = onnx.defs.onnx_opset_version()
     for o in model.opset_import:

@@ -166,8 +166,18 @@ class Table:
         return 0 if v is None else v[1]
 
 
+def is_zip(data):
+    """A zip whatever its first bytes (MediaPipe's .task bundles start with two zero bytes), unless it is a
+    .tflite: one with metadata carries its associated files as a zip appended after the flatbuffer."""
+    import io
+    import zipfile
+    if data[4:8] == IDENTIFIER:
+        return False
+    return data[:4] == b"PK\x03\x04" or zipfile.is_zipfile(io.BytesIO(data))
+
+
 def open_model(data):
-    if data[:4] == b"PK\x03\x04":
+    if is_zip(data):
         raise BadFile("a zip archive, not a .tflite (a MediaPipe .task bundle? unzip it: each .tflite inside converts)")
     if data[:1] == b"\x08" and data[4:8] != IDENTIFIER:  # a protobuf's first field, ModelProto's ir_version
         raise BadFile("not a TensorFlow Lite model (no 'TFL3' identifier; it starts like a protobuf: an ONNX model? "
@@ -383,13 +393,13 @@ def main(argv):
     try:
         rows, fixed, notes, warning = convert(data)
     except BadFile as e:
-        sys.stderr.write("%s: %s\n" % (path, e))
+        sys.stderr.write("%s: %s\n" % (MODEL[0], e))
         return 2
     except RecursionError:
-        sys.stderr.write("%s: subgraphs nested too deep\n" % path)
+        sys.stderr.write("%s: subgraphs nested too deep\n" % MODEL[0])
         return 2
     if warning:
-        sys.stderr.write("%s: warning: %s\n" % (path, warning))
+        sys.stderr.write("%s: warning: %s\n" % (MODEL[0], warning))
     lines = ["# %s: buffers as TensorFlow Lite Micro's allocator plans them (tflite_to_graph.py)" % path]
     lines += ["# " + n for n in notes]
     lines.append("id,lower,upper,size," + ("offset," if fixed else "") + "tensor")

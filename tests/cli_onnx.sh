@@ -337,6 +337,83 @@ xn.type.tensor_type.shape.dim[1].dim_value = -3
 save("neginput", [helper.make_node("Relu", ["x"], ["y"])], [xn], [helper.make_tensor_value_info("y", F, None)])
 save("hugedim", [helper.make_node("Relu", ["x"], ["y"])], [helper.make_tensor_value_info("x", F, [1 << 40, 1 << 40])],
      [helper.make_tensor_value_info("y", F, None)])
+# ONNX Runtime's quantized ops as quantize_static (QOperator format) and
+# quantize_dynamic write them (com.microsoft QLinearAdd, QLinearConcat,
+# QLinearGlobalAveragePool, QGemm, DynamicQuantizeMatMul,
+# MatMulIntegerToFloat): each the shape of its float op, uint8 or float
+c = lambda n, a: numpy_helper.from_array(np.array(a), n)
+qi = [c("s", np.float32(0.02)), c("z", np.uint8(128)), c("w", np.ones((4, 2, 1, 1), np.int8)),
+      c("ws", np.float32(0.01)), c("wz", np.int8(0)), c("gw", np.ones((3, 8), np.int8)), arr("flat", 1, 8),
+      c("mw", np.ones((3, 5), np.int8)), c("mwu", np.ones((3, 5), np.uint8))]
+MS = "com.microsoft"
+qn = [helper.make_node("QuantizeLinear", ["x", "s", "z"], ["xq"]),
+      helper.make_node("QLinearConv", ["xq", "s", "z", "w", "ws", "wz", "s", "z"], ["c"]),
+      helper.make_node("QLinearAdd", ["c", "s", "z", "c", "s", "z", "s", "z"], ["a"], domain=MS),
+      helper.make_node("QLinearConcat", ["s", "z", "a", "s", "z", "c", "s", "z"], ["cat"], domain=MS, axis=1),
+      helper.make_node("QLinearGlobalAveragePool", ["cat", "s", "z", "s", "z"], ["p"], domain=MS, channels_last=0),
+      helper.make_node("Reshape", ["p", "flat"], ["f"]),
+      helper.make_node("QGemm", ["f", "s", "z", "gw", "ws", "wz", "", "s", "z"], ["g"], domain=MS, transB=1),
+      helper.make_node("QGemm", ["f", "s", "z", "gw", "ws", "wz"], ["gf"], domain=MS, transB=1),
+      helper.make_node("DequantizeLinear", ["g", "s", "z"], ["dq"]),
+      helper.make_node("Add", ["dq", "gf"], ["h"]),
+      helper.make_node("DynamicQuantizeMatMul", ["h", "mw", "ws", "wz"], ["dm"], domain=MS),
+      helper.make_node("DynamicQuantizeLinear", ["h"], ["hq", "hs", "hz"]),
+      helper.make_node("MatMulIntegerToFloat", ["hq", "mwu", "hs", "ws", "hz"], ["mf"], domain=MS),
+      helper.make_node("Add", ["dm", "mf"], ["y"])]
+g = helper.make_graph(qn, "qop", [helper.make_tensor_value_info("x", F, [1, 2, 4, 4])],
+                      [helper.make_tensor_value_info("y", F, None)], qi)
+onnx.save(helper.make_model(g, opset_imports=[helper.make_opsetid("", 13), helper.make_opsetid(MS, 1)]),
+          d + "/qop.onnx")
+# what onnx's shape inference lets through and no runtime runs: a Reshape
+# to another element count, a Conv's channels not its weight's, a constant
+# Gather index out of range; beside them a depthwise Conv and a negative index
+X = lambda n, shp: helper.make_tensor_value_info(n, F, shp)
+Y = [helper.make_tensor_value_info("y", F, None)]
+save("reshape24", [helper.make_node("Relu", ["x"], ["r"]), helper.make_node("Reshape", ["r", "to"], ["y"])],
+     [X("x", [2, 3, 4])], Y, [arr("to", 5, 5)])
+save("convch", [helper.make_node("Conv", ["x", "w"], ["y"])], [X("x", [1, 3, 8, 8])], Y,
+     [numpy_helper.from_array(np.zeros((4, 5, 3, 3), np.float32), "w")])
+save("gather7", [helper.make_node("Gather", ["x", "i"], ["y"])], [X("x", [2, 3])], Y, [arr("i", 7)])
+save("fine", [helper.make_node("Conv", ["x", "w"], ["c"], group=4),
+              helper.make_node("Gather", ["c", "i"], ["y"], axis=1)],
+     [X("x", [1, 4, 8, 8])], Y, [numpy_helper.from_array(np.zeros((4, 1, 3, 3), np.float32), "w"), arr("i", -2)])
+# opset 20 (past onnx 1.12's 17): Resize 18's axes and
+# keep_aspect_ratio_policy, Gelu (new in 20); ONNX Runtime runs it
+x = helper.make_tensor_value_info("x", F, [1, 4, 10, 15])
+m = helper.make_model(helper.make_graph(
+    [helper.make_node("Resize", ["x", "", "", "sz"], ["a"], mode="linear", axes=[2, 3],
+                      keep_aspect_ratio_policy="not_larger"),
+     helper.make_node("Resize", ["x", "", "sc"], ["b"], axes=[2, 3]),
+     helper.make_node("Gelu", ["x"], ["g"])], "op20", [x],
+    [helper.make_tensor_value_info(n, F, None) for n in "abg"],
+    [arr("sz", 32, 32), numpy_helper.from_array(np.array([2, 0.5], np.float32), "sc")]),
+    opset_imports=[helper.make_opsetid("", 20)])
+m.ir_version = 9
+onnx.save(m, d + "/op20.onnx")
+# broken attributes and inputs found by corrupting real models: a zero
+# stride (onnx 1.12's shape inference died of SIGFPE), Split 18's
+# num_outputs not its outputs' count, an empty first input, an If without
+# its condition; a Range of 2^31 constants (was built in memory to fold it)
+save("stride0", [helper.make_node("Conv", ["x", "w"], ["y"], strides=[0, 1])], [X("x", [1, 3, 8, 8])], Y,
+     [numpy_helper.from_array(np.zeros((4, 3, 3, 3), np.float32), "w")])
+save("split5", [helper.make_node("Split", ["x"], ["a", "b", "c"], axis=1, num_outputs=5),
+                helper.make_node("Concat", ["a", "b", "c"], ["y"], axis=1)], [X("x", [1, 10])], Y, opset=18)
+save("noinput", [helper.make_node("Relu", [""], ["y"])], [X("x", [2])], Y)
+save("nocond", [helper.make_node("If", [], ["y"], then_branch=helper.make_graph([], "t", [], []),
+                                 else_branch=helper.make_graph([], "e", [], []))], [X("x", [2])], Y)
+save("range31", [helper.make_node("Range", ["r0", "r1", "r2"], ["y"])], [X("x", [2])],
+     [helper.make_tensor_value_info("y", TensorProto.INT64, None)],
+     [numpy_helper.from_array(np.array(v, np.int64), n) for n, v in (("r0", 0), ("r1", 1 << 31), ("r2", 1))])
+# learned positions: a table of 512 rows gathered by Range(seq), as BERT
+# and GPT-2 exports have them (the positions a row that follows seq)
+for n in (512, 4096):
+    save("pos%d" % n, [helper.make_node("Shape", ["x"], ["sh"]), helper.make_node("Gather", ["sh", "one"], ["t"]),
+                       helper.make_node("Range", ["zero", "t", "one"], ["pos"]),
+                       helper.make_node("Gather", ["table", "pos"], ["y"])],
+         [helper.make_tensor_value_info("x", F, [1, "seq"])], Y,
+         [numpy_helper.from_array(np.zeros((n, 2), np.float32), "table"),
+          numpy_helper.from_array(np.array(1, np.int64), "one"),
+          numpy_helper.from_array(np.array(0, np.int64), "zero")])
 PYEOF
 C=examples/onnx_to_graph.py
 rows() { tail -n +4 "$1" | grep -v '^#' | grep -v '^id,' | cut -d, -f"$2" | tr '\n' ';'; }
@@ -589,7 +666,59 @@ printf '\034\000\000\000TFL3\000\000' >"$t/lite.onnx"
 expect "a .tflite given to it: says which converter" 2 \
   "lite.onnx: a TensorFlow Lite model, not ONNX: convert it with examples/tflite_to_graph.py" "$PY" $C "$t/lite.onnx"
 printf 'PK\003\004rest' >"$t/zipped.onnx"
+# the quantized model: x 1x2x4x4 float 128; xq, c 1x4x4x4 uint8 (32, 64); a
+# 64; cat 1x8x4x4 128; p 8; f 8; g 1x3 uint8 3; gf 1x3 float (no zero
+# point) 12; dq 12; h 12; dm float 1x5 20; hq 3, hs 4, hz 1; mf 20; y 20
+"$PY" $C -o "$t/qop.csv" "$t/qop.onnx"
+check "ONNX Runtime's quantized ops: sizes" "$(rows "$t/qop.csv" 2-4)" \
+  "x,input,128;xq,quantizelinear,32;c,qlinearconv,64;a,qlinearadd,64;cat,qlinearconcat,128;\
+p,qlinearglobalaveragepool,8;f,reshape,8;g,qgemm,3;gf,qgemm,12;dq,dequantizelinear,12;h,add,12;\
+dm,dynamicquantizematmul,20;hq,dynamicquantizelinear,3;hs,dynamicquantizelinear,4;hz,dynamicquantizelinear,1;\
+mf,matmulintegertofloat,20;y,add,20;"
+check "QGemm and the quantized matmuls on the accelerator" "$(rows "$t/qop.csv" 8 | cut -d';' -f8,9,12,16)" \
+  "acc;acc;acc;acc"
+expect "a Reshape to another element count: named" 2 \
+  "reshape24.onnx: node y \(Reshape\): reshapes \[2, 3, 4\] \(24 elements\) into \[5, 5\] \(25 elements\)" \
+  "$PY" $C "$t/reshape24.onnx"
+expect "a Conv whose channels are not its weight's: named" 2 \
+  "convch.onnx: node y \(Conv\): input 'x' has 3 channels, its weight 'w' \[4, 5, 3, 3\] with group 1 takes 5" \
+  "$PY" $C "$t/convch.onnx"
+expect "a constant Gather index out of range: named" 2 \
+  "gather7.onnx: node y \(Gather\): index 7 is out of bounds for axis 0 of 'x' \[2, 3\]" "$PY" $C "$t/gather7.onnx"
+"$PY" $C -o "$t/fine.csv" "$t/fine.onnx"
+check "a depthwise Conv and a negative Gather index convert" "$(rows "$t/fine.csv" 2-4)" \
+  "x,input,1024;c,conv,576;y,gather,144;"
+# opset 20: x 1x4x10x15 floats 2400; a: one scale min(32/10, 32/15) so
+# 10 x 15 -> 21 x 32 (10752); b: 20 x floor(7.5) (2240); g 2400
+"$PY" $C -o "$t/op20.csv" "$t/op20.onnx"
+check "opset 20: Resize's axes and aspect policy, Gelu" "$(rows "$t/op20.csv" 2-4)" \
+  "x,input,2400;a,resize,10752;b,resize,2240;g,gelu,2400;"
+expect "a zero stride: named (was SIGFPE)" 2 \
+  "stride0.onnx: node y \(Conv\): attribute 'strides' is \[0, 1\]: each must be >= 1" "$PY" $C "$t/stride0.onnx"
+expect "Split's num_outputs not its outputs' count: named" 2 \
+  "split5.onnx: node a \(Split\): cannot compute its shape .*num_outputs is 5, the node has 3 outputs" \
+  "$PY" $C "$t/split5.onnx"
+expect "an empty first input: named" 2 "noinput.onnx: node y \(Relu\): its first input is missing" \
+  "$PY" $C "$t/noinput.onnx"
+expect "an If without a condition: named" 2 "nocond.onnx: node y \(If\): no condition input" "$PY" $C "$t/nocond.onnx"
+# 2^31 int64 (16 GiB) is a run-time row, not an array built to fold it
+expect "a Range of 2^31 constants: a row, within 2 GB of memory" 0 "^1,y,range,17179869184," \
+  sh -c "ulimit -v 2000000; \"$PY\" $C \"$t/range31.onnx\""
+expect "positions past a 512-row table at a fixed size: named" 2 \
+  "pos512.onnx: node y \(Gather\): cannot be evaluated .*index 512 is out of bounds" \
+  "$PY" $C --dim seq=1000 "$t/pos512.onnx"
+expect "the same with seq symbolic: refused where the fit needs it (was fitted up to 2176)" 2 \
+  "pos512.onnx: at W = 576: node y \(Gather\): .*index 512 is out of bounds.*convert at fixed sizes with --dim" \
+  "$PY" $C --dim seq=W "$t/pos512.onnx"
+expect "a 4096-row table: seq symbolic converts" 0 "^[0-9]+,y,gather,8\*W," "$PY" $C --dim seq=W "$t/pos4096.onnx"
 expect "a zip archive: says so" 2 "zipped.onnx: a zip archive, not an ONNX model" "$PY" $C "$t/zipped.onnx"
+# MediaPipe's pose_landmarker_full.task: two zero bytes, then the zip's first entry
+"$PY" -c 'import sys, zipfile
+with zipfile.ZipFile(sys.argv[1] + ".zip", "w") as z:
+    z.writestr("model.onnx", open(sys.argv[2], "rb").read())
+open(sys.argv[1], "wb").write(b"\0\0" + open(sys.argv[1] + ".zip", "rb").read())' "$t/padded.task" "$t/tiny.onnx"
+expect "a zip after two zero bytes: says so" 2 "padded.task: a zip archive, not an ONNX model" "$PY" $C "$t/padded.task"
+expect "the same from standard input" 2 "a zip archive, not an ONNX model" sh -c "\"$PY\" $C - <\"$t/padded.task\""
 : >"$t/empty.onnx"
 expect "an empty file" 2 "empty.onnx: not an ONNX model \(no graph\)" "$PY" $C "$t/empty.onnx"
 expect "a corrupted attribute type: named" 2 "badattr.onnx: node c \(Cast\): attribute 'to' has an unknown type \(0\)" \
@@ -608,7 +737,7 @@ runpy.run_path(sys.argv[0], run_name="__main__")' $C "$t/tiny.onnx" --dim batch=
 check "a converter bug: FILE: unexpected ..., its first line only" "$(cat "$t/bug.err")" \
   "$t/tiny.onnx: unexpected RuntimeError: first line (a converter bug: please report it with the model)"
 for f in bad truncated newer loop nonzero custom cycle selfloop verify runshape nodata shortraw negweight neginput \
-    hugedim magic empty badattr nothen badname badop; do
+    hugedim magic empty badattr nothen badname badop reshape24 convch gather7 stride0 split5 noinput nocond; do
   "$PY" $C "$t/$f.onnx" >/dev/null 2>"$t/err.txt"
   if grep -q -e Traceback -e "unexpected " "$t/err.txt"; then bad "$f: a traceback or a converter bug"; else ok "$f: no traceback"; fi
 done

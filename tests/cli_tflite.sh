@@ -154,6 +154,12 @@ open(out + "/model.onnx", "wb").write(b"\x08\x07\x12\x07pytorch\x1a\x061.13.0" +
 import zipfile
 with zipfile.ZipFile(out + "/bundle.task", "w") as z:
     z.write(out + "/plain.tflite", "plain.tflite")
+# MediaPipe's own pose_landmarker_full.task starts with two zero bytes before
+# its first entry; a .tflite with metadata has its associated files (labels)
+# as a zip appended after the flatbuffer, and is a model
+zipped = open(out + "/bundle.task", "rb").read()
+open(out + "/padded.task", "wb").write(b"\0\0" + zipped)
+open(out + "/labels.tflite", "wb").write(data + zipped)
 PYEOF
 C=examples/tflite_to_graph.py
 rows() { grep -v '^#' "$1" | tr '\n' ';'; }
@@ -166,6 +172,11 @@ expect "greedy-tflm plans it" 0 '"n": 5, "algo": "greedy-tflm", "arena": 64, "lo
   $D plan --algo greedy-tflm --json --out "$t/plain.out.csv" "$t/plain.csv"
 check "greedy-tflm: its offsets" "$(grep -v '^#' "$t/plain.out.csv" | awk -F, 'NR>1{printf "%s ", $NF}')" "0 16 0 32 0 "
 expect "best plans it" 0 '"n": 5, .*"arena": 64' $D plan --json "$t/plain.csv"
+"$PY" $C -o "$t/labels.csv" "$t/labels.tflite"
+check "a .tflite with associated files appended (a zip): converts as the model" "$(rows "$t/labels.csv")" \
+  "$(rows "$t/plain.csv")"
+expect "- with a bad model: <stdin> named, as the ONNX converter and the tool name it" 2 \
+  '^<stdin>: not a flatbuffer' sh -c "printf 'not a model at all' | \"$PY\" $C -"
 expect "stdout without -o, - for stdin" 0 '^1,1,4,16,0:2$' sh -c "\"$PY\" $C - <\"$t/plain.tflite\""
 
 "$PY" $C -o "$t/offline.csv" "$t/offline.tflite"
@@ -229,6 +240,7 @@ a dynamic shape|dynamic.tflite|subgraph 0 tensor 0: dimension -1 \(dynamic\)
 a tensor index out of range|range.tflite|subgraph 0: operator 0 output: tensor 5 out of range
 an ONNX model|model.onnx|not a TensorFlow Lite model \(no 'TFL3' identifier; it starts like a protobuf: an ONNX model\? convert it with examples/onnx_to_graph.py\)
 a zip archive (a MediaPipe .task)|bundle.task|a zip archive, not a .tflite \(a MediaPipe .task bundle\? unzip it
+a zip after two zero bytes (MediaPipe's pose_landmarker_full.task)|padded.task|a zip archive, not a .tflite
 EOF
 # 500 random corruptions of the small models (bytes changed, cut short,
 # words overwritten): each converts or is a BadFile, never another exception
