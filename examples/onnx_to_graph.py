@@ -742,6 +742,8 @@ class Pass:
             return [([x[0]] + [1] * (len(x) - 2) + [x[-1]], ins[0].elem)]
         if elem_from < len(ins) and ins[elem_from] is not None:
             elem = ins[elem_from].elem
+        elif node.op_type not in ("QGemm", "QuantizeLinear"):  # the scale that types the output: required
+            raise Bad("%s: its input %d (the scale its output's type is) is missing" % (node_label(node), elem_from))
         else:  # QGemm without a zero point: float
             elem = onnx.TensorProto.UINT8 if node.op_type == "QuantizeLinear" else onnx.TensorProto.FLOAT
         x = ins[which[0]]
@@ -1089,7 +1091,7 @@ def _axes_of(a, r, n, what):
 
 def _resize_shape(np, node, ins, a):
     """Resize 18+: axes and keep_aspect_ratio_policy (onnx 1.12's Resize has neither): else None, its own rule."""
-    from fractions import Fraction
+    import math
     x = ins[0]
     r = len(x.shape)
     policy = a.get("keep_aspect_ratio_policy", b"stretch")
@@ -1113,9 +1115,13 @@ def _resize_shape(np, node, ins, a):
     shape = list(x.shape)
     if sizes is not None:
         want = [int(v) for v in values]
-        if policy != "stretch":  # one scale for every axis, the sizes a bound on the output; exact: k + 1/2 rounds up
-            f = (min if policy == "not_larger" else max)(Fraction(w, x.shape[ax]) for w, ax in zip(want, axes))
-            want = [int((f * x.shape[ax] + Fraction(1, 2)) // 1) for ax in axes]
+        if policy != "stretch":  # one scale for every axis, the sizes a bound on the output
+            pick = min if policy == "not_larger" else max
+            f = pick(Fraction(w, x.shape[ax]) for w, ax in zip(want, axes))  # exact: k + 1/2 rounds up
+            g = pick(np.float32(w) / np.float32(x.shape[ax]) for w, ax in zip(want, axes))  # ONNX Runtime's float
+            # the larger of the two: ONNX Runtime's float32 lands one above the exact size at some sizes past 1000
+            want = [max(int((f * x.shape[ax] + Fraction(1, 2)) // 1),
+                        int(math.floor(float(g * np.float32(x.shape[ax])) + 0.5))) for ax in axes]
         for w, ax in zip(want, axes):
             shape[ax] = w
     else:

@@ -392,12 +392,13 @@ m.ir_version = 9
 onnx.save(m, d + "/op20.onnx")
 # Resize 18's not_larger at an exact half: 6 x 27 -> [13, 1000], one scale
 # 13/6, 27 x 13/6 = 58.5 rounds up (ONNX Runtime: [1,1,13,59]); not_smaller
-# [10, 81]: scale 3; broken Resize-18, CenterCropPad, QLinearConcat, NHWC
+# [10, 81]: scale 3; 17982 x 9995 -> [19379, 20000], where ONNX Runtime's
+# float32 gives one more than the exact size; broken Resize-18, CenterCropPad, QLinearConcat, NHWC
 # QLinearGlobalAveragePool, GroupNormalization, Bitwise, Split attributes
 # (ONNX Runtime refuses each at load; were planned at a made-up size)
-def save18(name, nodes, shp, inits, opset=18, y=F):
-    m = helper.make_model(helper.make_graph(nodes, name, [X("x", shp)], [helper.make_tensor_value_info("y", y, None)],
-                                           inits), opset_imports=[helper.make_opsetid("", opset),
+def save18(name, nodes, shp, inits):
+    m = helper.make_model(helper.make_graph(nodes, name, [X("x", shp)], [helper.make_tensor_value_info("y", F, None)],
+                                           inits), opset_imports=[helper.make_opsetid("", 18),
                                                                   helper.make_opsetid(MS, 1)])
     m.ir_version = 8
     onnx.save(m, "%s/%s.onnx" % (d, name))
@@ -407,6 +408,8 @@ save18("aspect", rz(["", "sz"], axes=[2, 3], keep_aspect_ratio_policy="not_large
        [arr("sz", 13, 1000)])
 save18("aspect2", rz(["", "sz"], axes=[2, 3], keep_aspect_ratio_policy="not_smaller"), [1, 1, 6, 27],
        [arr("sz", 10, 81)])
+save18("aspect3", rz(["", "sz"], axes=[2, 3], keep_aspect_ratio_policy="not_larger"), [1, 1, 17982, 9995],
+       [arr("sz", 19379, 20000)])
 x4 = [1, 2, 4, 4]
 for name, nodes, inits in (
         ("rs_axis", rz(["", "sz"], axes=[4]), [arr("sz", 8)]),
@@ -430,10 +433,14 @@ for name, nodes, inits in (
         ("qcat_part", [helper.make_node("QuantizeLinear", ["x", "s", "z"], ["q"]),
                        helper.make_node("QLinearConcat", ["s", "z", "q", "s", "z", "q", "s"], ["y"], name="bad",
                                         domain=MS, axis=1)], qi[:2]),
+        ("dq_noscale", [helper.make_node("QuantizeLinear", ["x", "s", "z"], ["q"]),
+                        helper.make_node("DequantizeLinear", ["q"], ["y"], name="bad", domain=MS)], qi[:2]),
+        ("dqmm_noscale", [helper.make_node("DynamicQuantizeMatMul", ["x", "mw"], ["y"], name="bad", domain=MS)],
+         [qi[7]]),
         ("qgap_rank", [helper.make_node("QuantizeLinear", ["x", "s", "z"], ["q"]),
                        helper.make_node("QLinearGlobalAveragePool", ["q", "s", "z", "s", "z"], ["y"], name="bad",
                                         domain=MS, channels_last=1)], qi[:2])):
-    save18(name, nodes, [3, 4] if name == "qgap_rank" else x4, inits)
+    save18(name, nodes, {"qgap_rank": [3, 4], "dqmm_noscale": [2, 3]}.get(name, x4), inits)
 # what the rules above accept, each size by hand (after the file's rows)
 U8, I16 = TensorProto.UINT8, TensorProto.INT16
 q = lambda op, ins, o, **k: helper.make_node(op, ins, [o], domain=MS, **k)
@@ -775,15 +782,23 @@ check "opset 20: Resize's axes and aspect policy, Gelu" "$(rows "$t/op20.csv" 2-
 check "Resize not_larger at an exact half rounds up (ONNX Runtime's 13 x 59)" "$(rows "$t/aspect.csv" 2-4)" \
   "x,input,648;y,resize,3068;"
 check "Resize not_smaller: one scale 3" "$(rows "$t/aspect2.csv" 2-4)" "x,input,648;y,resize,5832;"
+# 17982 x 9995 -> [19379, 20000] not_larger: scale 19379/17982; exact
+# 9995 x 19379 / 17982 = 10771.4996 rounds to 10771; ONNX Runtime's float32 scale
+# x 9995 rounds to 10772 (what it runs; the plan takes the larger):
+# 19379 x 10772 floats = 835002352 (x: 17982 x 9995 x 4 = 718920360)
+"$PY" $C -o "$t/aspect3.csv" "$t/aspect3.onnx"
+check "Resize not_larger where ONNX Runtime's float32 passes the exact size: its size" \
+  "$(rows "$t/aspect3.csv" 2-4)" "x,input,718920360;y,resize,835002352;"
 # broken attributes ONNX Runtime refuses at load (were planned at a made-up
 # size): Resize axis 4 of rank 4, axes [2, 2], 1 scale for 2 axes, 2 for 1,
 # 2 sizes for rank 4 (no axes), empty scales alone, scales and sizes, policy
 # "bogus"; CenterCropPad axis 5, 2 sizes for rank 4; GroupNormalization
 # num_groups 0 and 3 of 2 channels; BitwiseAnd of floats; Split with a split
 # input and num_outputs; QLinearConcat with no (X, scale, zero point) and an
-# incomplete one; NHWC QLinearGlobalAveragePool of rank 2
+# incomplete one; NHWC QLinearGlobalAveragePool of rank 2; com.microsoft
+# DequantizeLinear and DynamicQuantizeMatMul without the scale (typed float)
 for f in rs_axis rs_twice rs_fewer rs_more rs_rank rs_empty rs_both rs_policy ccp_axis ccp_rank gn_zero gn_three \
-    bit_float split_both qcat_none qcat_part qgap_rank; do
+    bit_float split_both qcat_none qcat_part qgap_rank dq_noscale dqmm_noscale; do
   "$PY" $C "$t/$f.onnx" >/dev/null 2>"$t/err.txt"
   rc=$?
   if [ $rc -eq 2 ] && head -1 "$t/err.txt" | grep -q "^$t/$f.onnx: node bad " && ! grep -q "unexpected " "$t/err.txt"; then
