@@ -726,6 +726,9 @@ class Pass:
         op, which, elem_from = CONTRIB_QUANT[node.op_type]
         attrs = {a.name: onnx.helper.get_attribute_value(a) for a in node.attribute}
         if which is None:  # QLinearConcat: Y_scale, Y_zero_point, then (X, scale, zero point) per input
+            if len(node.input) < 5 or (len(node.input) - 2) % 3:
+                raise Bad("%s: %d inputs: Y_scale, Y_zero_point, then (X, scale, zero point) for each input"
+                          % (node_label(node), len(node.input)))
             which = tuple(range(2, len(node.input), 3))
         if any(k >= len(ins) or ins[k] is None for k in which):
             raise Bad("%s: an input it needs is missing" % node_label(node))
@@ -733,9 +736,14 @@ class Pass:
             x = ins[0].shape  # NHWC: the channels last
             if node.op_type == "QLinearAveragePool":
                 raise Bad("%s: channels_last=1 is not supported" % node_label(node))
+            if len(x) < 3:
+                raise Bad("%s: input '%s' %s has no spatial axis (channels_last=1 needs N, spatial axes, C)"
+                          % (node_label(node), node.input[0], x))
             return [([x[0]] + [1] * (len(x) - 2) + [x[-1]], ins[0].elem)]
         if elem_from < len(ins) and ins[elem_from] is not None:
             elem = ins[elem_from].elem
+        elif node.op_type not in ("QGemm", "QuantizeLinear"):  # the scale that types the output: required
+            raise Bad("%s: its input %d (the scale its output's type is) is missing" % (node_label(node), elem_from))
         else:  # QGemm without a zero point: float
             elem = onnx.TensorProto.UINT8 if node.op_type == "QuantizeLinear" else onnx.TensorProto.FLOAT
         x = ins[which[0]]
@@ -1040,6 +1048,8 @@ def _split_shape(np, node, ins, a):
     if "num_outputs" in a and a["num_outputs"] != len(node.output):
         raise ValueError("num_outputs is %d, the node has %d outputs" % (a["num_outputs"], len(node.output)))
     axis = a.get("axis", 0) % len(x.shape)
+    if len(ins) > 1 and ins[1] is not None and "num_outputs" in a:
+        raise ValueError("both a split input and num_outputs")
     if len(ins) > 1 and ins[1] is not None:
         if ins[1].const is None:
             raise ValueError("its split sizes are computed at run time")
@@ -1064,40 +1074,97 @@ def _pad_shape(np, node, ins, a):
     return [(shape, x.elem)]
 
 
+def _axes_of(a, r, n, what):
+    """Resize 18's and CenterCropPad's axes (all when absent), checked as ONNX Runtime does at load: each in
+    [-r, r), none twice, one value per axis (n values given), else a broken file (a made-up size)."""
+    axes = [int(k) for k in a.get("axes", range(r))]
+    bad = [k for k in axes if not -r <= k < r]
+    if bad:
+        raise ValueError("axis %d is out of range for rank %d" % (bad[0], r))
+    axes = [k % r for k in axes]
+    if len(set(axes)) != len(axes):
+        raise ValueError("axes %s name an axis twice" % list(a["axes"]))
+    if n != len(axes):
+        raise ValueError("%d %s for %d %s" % (n, what, len(axes), "axes" if "axes" in a else "dimensions (its rank)"))
+    return axes
+
+
 def _resize_shape(np, node, ins, a):
     """Resize 18+: axes and keep_aspect_ratio_policy (onnx 1.12's Resize has neither): else None, its own rule."""
+    import math
     x = ins[0]
     r = len(x.shape)
     policy = a.get("keep_aspect_ratio_policy", b"stretch")
     policy = policy.decode() if isinstance(policy, bytes) else policy
+    if policy not in ("stretch", "not_larger", "not_smaller"):
+        raise ValueError("keep_aspect_ratio_policy '%s' is none of stretch, not_larger, not_smaller" % policy)
+    # an empty scales (older exporters' placeholder beside sizes) is no scales
+    scales, sizes = (ins[k] if len(ins) > k and ins[k] is not None and
+                     (ins[k].const is None or ins[k].const.size) else None for k in (2, 3))
+    if (scales is None) == (sizes is None):
+        raise ValueError("both scales and sizes" if scales is not None else "neither scales nor sizes (non-empty)")
+    given = sizes if sizes is not None else scales
+    if given.const is None:
+        if "axes" not in a and policy == "stretch":
+            return None  # onnx's rule names it
+        raise ValueError("its %s are computed at run time" % ("sizes" if sizes is not None else "scales"))
+    values = given.const.reshape(-1)
+    axes = _axes_of(a, r, len(values), "sizes" if sizes is not None else "scales")
     if "axes" not in a and policy == "stretch":
         return None
-    axes = [int(k) % r for k in a.get("axes", range(r))]
-    scales, sizes = (ins[k] if len(ins) > k else None for k in (2, 3))
     shape = list(x.shape)
     if sizes is not None:
-        if sizes.const is None:
-            raise ValueError("its sizes are computed at run time")
-        want = [int(v) for v in sizes.const.reshape(-1)]
+        want = [int(v) for v in values]
         if policy != "stretch":  # one scale for every axis, the sizes a bound on the output
-            f = (min if policy == "not_larger" else max)(w / x.shape[ax] for w, ax in zip(want, axes))
-            want = [int(f * x.shape[ax] + 0.5) for ax in axes]
+            pick = min if policy == "not_larger" else max
+            f = pick(Fraction(w, x.shape[ax]) for w, ax in zip(want, axes))  # exact: k + 1/2 rounds up
+            g = pick(np.float32(w) / np.float32(x.shape[ax]) for w, ax in zip(want, axes))  # ONNX Runtime's float
+            # the larger of the two: ONNX Runtime's float32 lands one above the exact size at some sizes past 1000
+            want = [max(int((f * x.shape[ax] + Fraction(1, 2)) // 1),
+                        int(math.floor(float(g * np.float32(x.shape[ax])) + 0.5))) for ax in axes]
         for w, ax in zip(want, axes):
             shape[ax] = w
-    elif scales is not None:
-        if scales.const is None:
-            raise ValueError("its scales are computed at run time")
+    else:
         if a.get("coordinate_transformation_mode", b"") in (b"tf_crop_and_resize", "tf_crop_and_resize"):
             raise ValueError("tf_crop_and_resize with axes is not supported")
-        for f, ax in zip(scales.const.reshape(-1).astype(np.float32), axes):
+        for f, ax in zip(values.astype(np.float32), axes):
             shape[ax] = int(np.floor(np.float32(x.shape[ax]) * f))
-    else:
-        raise ValueError("neither scales nor sizes")
     return [(shape, x.elem)]
 
 
 def _same_shape(np, node, ins, a):
     return [(ins[0].shape, ins[0].elem)]
+
+
+FLOAT_ELEMS = {1, 10, 11, 16, 17, 18, 19, 20}  # TensorProto's float, float16, double, bfloat16, float8s
+
+
+def _bitwise_shape(np, node, ins, a):
+    """BitwiseAnd/Or/Xor/Not: integers of one type (ONNX Runtime refuses a float or two types at load)."""
+    elems = {v.elem for v in ins if v is not None}
+    if elems & FLOAT_ELEMS:
+        raise ValueError("a floating-point input (bitwise ops take integers)")
+    if len(elems) > 1:
+        raise ValueError("inputs of different element types %s" % sorted(elems))
+    return _same_shape(np, node, ins, a) if node.op_type == "BitwiseNot" else _broadcast_shape(np, node, ins, a)
+
+
+def _mish_shape(np, node, ins, a):
+    if ins[0].elem not in FLOAT_ELEMS:
+        raise ValueError("input of element type %d (Mish takes floats)" % ins[0].elem)
+    return _same_shape(np, node, ins, a)
+
+
+def _group_norm_shape(np, node, ins, a):
+    """GroupNormalization 18: X, scale, bias; num_groups >= 1 dividing the channels (else no runtime runs it)."""
+    x, g = ins[0], a.get("num_groups")
+    if len(ins) < 3 or ins[1] is None or ins[2] is None:
+        raise ValueError("its scale and bias inputs are required")
+    if len(x.shape) < 2:
+        raise ValueError("input of rank %d has no channel axis" % len(x.shape))
+    if g is None or g < 1 or x.shape[1] % g:
+        raise ValueError("num_groups %s does not divide its %d channels" % (g, x.shape[1]))
+    return _same_shape(np, node, ins, a)
 
 
 def _broadcast_shape(np, node, ins, a):
@@ -1108,20 +1175,19 @@ def _center_crop_pad_shape(np, node, ins, a):
     x = ins[0]
     if ins[1] is None or ins[1].const is None:
         raise ValueError("its shape is computed at run time")
-    r = len(x.shape)
-    axes = [int(k) % r for k in a.get("axes", range(r))]
+    want = [int(d) for d in ins[1].const.reshape(-1)]
+    axes = _axes_of(a, len(x.shape), len(want), "sizes in its shape")
     shape = list(x.shape)
-    for d, ax in zip(ins[1].const.reshape(-1), axes):
-        shape[ax] = int(d)
+    for d, ax in zip(want, axes):
+        shape[ax] = d
     return [(shape, x.elem)]
 
 
 NEWER_RULES = {op: _reduce_shape for op in ("ReduceL1", "ReduceL2", "ReduceLogSum", "ReduceLogSumExp", "ReduceMax",
                                              "ReduceMean", "ReduceMin", "ReduceProd", "ReduceSum", "ReduceSumSquare")}
 NEWER_RULES.update(Split=_split_shape, Pad=_pad_shape, Resize=_resize_shape, CenterCropPad=_center_crop_pad_shape,
-                   BitwiseAnd=_broadcast_shape, BitwiseOr=_broadcast_shape, BitwiseXor=_broadcast_shape)
-# ops new in opsets 18-20 shaped as their first input
-NEWER_RULES.update({op: _same_shape for op in ("Gelu", "Mish", "GroupNormalization", "BitwiseNot")})
+                   BitwiseAnd=_bitwise_shape, BitwiseOr=_bitwise_shape, BitwiseXor=_bitwise_shape,
+                   BitwiseNot=_bitwise_shape, Mish=_mish_shape, GroupNormalization=_group_norm_shape, Gelu=_same_shape)
 
 # ONNX Runtime's fused ops (com.microsoft) in models it saved optimized: the
 # ones shaped as their first input (extra outputs such as a layer norm's
@@ -1493,6 +1559,7 @@ def is_zip(path, data):
 def load(onnx, path):
     import warnings
     warnings.simplefilter("ignore")  # protobuf's warnings on a bad file: the error below says it
+    data = b""  # open() itself can fail (a symlink loop, a name too long): nothing read
     try:
         if path == "-":
             data = sys.stdin.buffer.read()

@@ -390,6 +390,86 @@ m = helper.make_model(helper.make_graph(
     opset_imports=[helper.make_opsetid("", 20)])
 m.ir_version = 9
 onnx.save(m, d + "/op20.onnx")
+# Resize 18's not_larger at an exact half: 6 x 27 -> [13, 1000], one scale
+# 13/6, 27 x 13/6 = 58.5 rounds up (ONNX Runtime: [1,1,13,59]); not_smaller
+# [10, 81]: scale 3; 17982 x 9995 -> [19379, 20000], where ONNX Runtime's
+# float32 gives one more than the exact size; broken Resize-18, CenterCropPad, QLinearConcat, NHWC
+# QLinearGlobalAveragePool, GroupNormalization, Bitwise, Split attributes
+# (ONNX Runtime refuses each at load; were planned at a made-up size)
+def save18(name, nodes, shp, inits):
+    m = helper.make_model(helper.make_graph(nodes, name, [X("x", shp)], [helper.make_tensor_value_info("y", F, None)],
+                                           inits), opset_imports=[helper.make_opsetid("", 18),
+                                                                  helper.make_opsetid(MS, 1)])
+    m.ir_version = 8
+    onnx.save(m, "%s/%s.onnx" % (d, name))
+rz = lambda ins, **k: [helper.make_node("Resize", ["x", ""] + ins, ["y"], name="bad", **k)]
+fl = lambda n, *v: numpy_helper.from_array(np.array(v, np.float32), n)
+save18("aspect", rz(["", "sz"], axes=[2, 3], keep_aspect_ratio_policy="not_larger"), [1, 1, 6, 27],
+       [arr("sz", 13, 1000)])
+save18("aspect2", rz(["", "sz"], axes=[2, 3], keep_aspect_ratio_policy="not_smaller"), [1, 1, 6, 27],
+       [arr("sz", 10, 81)])
+save18("aspect3", rz(["", "sz"], axes=[2, 3], keep_aspect_ratio_policy="not_larger"), [1, 1, 17982, 9995],
+       [arr("sz", 19379, 20000)])
+x4 = [1, 2, 4, 4]
+for name, nodes, inits in (
+        ("rs_axis", rz(["", "sz"], axes=[4]), [arr("sz", 8)]),
+        ("rs_twice", rz(["sc"], axes=[2, 2]), [fl("sc", 2, 2)]),
+        ("rs_fewer", rz(["sc"], axes=[2, 3]), [fl("sc", 2)]),
+        ("rs_more", rz(["sc"], axes=[2]), [fl("sc", 2, 2)]),
+        ("rs_rank", rz(["", "sz"], keep_aspect_ratio_policy="not_larger"), [arr("sz", 4, 16)]),
+        ("rs_empty", rz(["sc"], axes=[2, 3]), [fl("sc")]),
+        ("rs_both", rz(["sc", "sz"], axes=[2, 3]), [fl("sc", 2, 2), arr("sz", 8, 8)]),
+        ("rs_policy", rz(["", "sz"], axes=[2, 3], keep_aspect_ratio_policy="bogus"), [arr("sz", 8, 8)]),
+        ("ccp_axis", [helper.make_node("CenterCropPad", ["x", "sh"], ["y"], name="bad", axes=[5])], [arr("sh", 3)]),
+        ("ccp_rank", [helper.make_node("CenterCropPad", ["x", "sh"], ["y"], name="bad")], [arr("sh", 3, 3)]),
+        ("gn_zero", [helper.make_node("GroupNormalization", ["x", "gs", "gb"], ["y"], name="bad", num_groups=0)],
+         [fl("gs", 1, 1), fl("gb", 0, 0)]),
+        ("gn_three", [helper.make_node("GroupNormalization", ["x", "gs", "gb"], ["y"], name="bad", num_groups=3)],
+         [fl("gs", 1, 1, 1), fl("gb", 0, 0, 0)]),
+        ("bit_float", [helper.make_node("BitwiseAnd", ["x", "x"], ["y"], name="bad")], []),
+        ("split_both", [helper.make_node("Split", ["x", "sp"], ["y", "y2"], name="bad", axis=1, num_outputs=2)],
+         [arr("sp", 1, 1)]),
+        ("qcat_none", [helper.make_node("QLinearConcat", ["s", "z"], ["y"], name="bad", domain=MS, axis=1)], qi[:2]),
+        ("qcat_part", [helper.make_node("QuantizeLinear", ["x", "s", "z"], ["q"]),
+                       helper.make_node("QLinearConcat", ["s", "z", "q", "s", "z", "q", "s"], ["y"], name="bad",
+                                        domain=MS, axis=1)], qi[:2]),
+        ("dq_noscale", [helper.make_node("QuantizeLinear", ["x", "s", "z"], ["q"]),
+                        helper.make_node("DequantizeLinear", ["q"], ["y"], name="bad", domain=MS)], qi[:2]),
+        ("dqmm_noscale", [helper.make_node("DynamicQuantizeMatMul", ["x", "mw"], ["y"], name="bad", domain=MS)],
+         [qi[7]]),
+        ("qgap_rank", [helper.make_node("QuantizeLinear", ["x", "s", "z"], ["q"]),
+                       helper.make_node("QLinearGlobalAveragePool", ["q", "s", "z", "s", "z"], ["y"], name="bad",
+                                        domain=MS, channels_last=1)], qi[:2])):
+    save18(name, nodes, {"qgap_rank": [3, 4], "dqmm_noscale": [2, 3]}.get(name, x4), inits)
+# what the rules above accept, each size by hand (after the file's rows)
+U8, I16 = TensorProto.UINT8, TensorProto.INT16
+q = lambda op, ins, o, **k: helper.make_node(op, ins, [o], domain=MS, **k)
+m = helper.make_model(helper.make_graph(
+    [helper.make_node("QuantizeLinear", ["x", "s", "z"], ["xq"]),
+     q("QLinearMul", ["xq", "s", "z", "xq", "s", "z", "s", "z"], "qm"),
+     q("QLinearAveragePool", ["qm", "s", "z", "s", "z"], "qa", kernel_shape=[2, 2], strides=[2, 2]),
+     q("QLinearGlobalAveragePool", ["qm", "s", "z", "s", "z"], "qg", channels_last=1),
+     helper.make_node("GroupNormalization", ["x", "gs", "gb"], ["gn"], num_groups=2),
+     helper.make_node("Mish", ["x"], ["mi"]),
+     helper.make_node("CenterCropPad", ["x", "cs"], ["cc"], axes=[2, 3]),
+     helper.make_node("BitwiseOr", ["n", "k"], ["bo"]),
+     helper.make_node("BitwiseNot", ["n"], ["bn"]),
+     helper.make_node("DequantizeLinear", ["u", "us"], ["dq"])], "newops",
+    [X("x", [1, 4, 6, 6]), helper.make_tensor_value_info("n", I16, [2, 1]),
+     helper.make_tensor_value_info("u", TensorProto.INT4 if hasattr(TensorProto, "INT4") else 22, [3, 5])],
+    [helper.make_tensor_value_info(o, F, None) for o in ("qa", "qg", "gn", "mi", "cc", "bo", "bn", "dq")],
+    qi[:2] + [fl("gs", 1, 1, 1, 1), fl("gb", 0, 0, 0, 0), arr("cs", 3, 10), fl("us", 0.5),
+              numpy_helper.from_array(np.arange(5, dtype=np.int16).reshape(1, 5), "k")]),
+    opset_imports=[helper.make_opsetid("", 21), helper.make_opsetid(MS, 1)])
+m.ir_version = 10
+onnx.save(m, d + "/newops.onnx")
+# constants broadcast (Add) and tiled to 2^32 uint8: run-time rows, not
+# arrays built in memory to fold them
+save("bigfold", [helper.make_node("Add", ["ba", "bb"], ["y"]), helper.make_node("Tile", ["tt", "reps"], ["y2"])],
+     [X("x", [2])], Y + [helper.make_tensor_value_info("y2", F, None)],
+     [numpy_helper.from_array(np.zeros((1 << 16, 1), np.uint8), "ba"),
+                        numpy_helper.from_array(np.zeros((1, 1 << 16), np.uint8), "bb"),
+                        numpy_helper.from_array(np.zeros(1 << 16, np.uint8), "tt"), arr("reps", 1 << 16)])
 # broken attributes and inputs found by corrupting real models: a zero
 # stride (onnx 1.12's shape inference died of SIGFPE), Split 18's
 # num_outputs not its outputs' count, an empty first input, an If without
@@ -693,6 +773,59 @@ check "a depthwise Conv and a negative Gather index convert" "$(rows "$t/fine.cs
 "$PY" $C -o "$t/op20.csv" "$t/op20.onnx"
 check "opset 20: Resize's axes and aspect policy, Gelu" "$(rows "$t/op20.csv" 2-4)" \
   "x,input,2400;a,resize,10752;b,resize,2240;g,gelu,2400;"
+# Resize 18's not_larger at an exact half: x 1x1x6x27 floats; one scale
+# min(13/6, 1000/27) = 13/6: 6 -> 13, 27 -> 58.5 rounds up to 59 (ONNX
+# Runtime's [1,1,13,59]): 767 floats 3068 (was 58: 3016, too small);
+# not_smaller [10, 81]: scale max(10/6, 3) = 3: 18 x 81 = 1458 floats 5832
+"$PY" $C -o "$t/aspect.csv" "$t/aspect.onnx"
+"$PY" $C -o "$t/aspect2.csv" "$t/aspect2.onnx"
+check "Resize not_larger at an exact half rounds up (ONNX Runtime's 13 x 59)" "$(rows "$t/aspect.csv" 2-4)" \
+  "x,input,648;y,resize,3068;"
+check "Resize not_smaller: one scale 3" "$(rows "$t/aspect2.csv" 2-4)" "x,input,648;y,resize,5832;"
+# 17982 x 9995 -> [19379, 20000] not_larger: scale 19379/17982; exact
+# 9995 x 19379 / 17982 = 10771.4996 rounds to 10771; ONNX Runtime's float32 scale
+# x 9995 rounds to 10772 (what it runs; the plan takes the larger):
+# 19379 x 10772 floats = 835002352 (x: 17982 x 9995 x 4 = 718920360)
+"$PY" $C -o "$t/aspect3.csv" "$t/aspect3.onnx"
+check "Resize not_larger where ONNX Runtime's float32 passes the exact size: its size" \
+  "$(rows "$t/aspect3.csv" 2-4)" "x,input,718920360;y,resize,835002352;"
+# broken attributes ONNX Runtime refuses at load (were planned at a made-up
+# size): Resize axis 4 of rank 4, axes [2, 2], 1 scale for 2 axes, 2 for 1,
+# 2 sizes for rank 4 (no axes), empty scales alone, scales and sizes, policy
+# "bogus"; CenterCropPad axis 5, 2 sizes for rank 4; GroupNormalization
+# num_groups 0 and 3 of 2 channels; BitwiseAnd of floats; Split with a split
+# input and num_outputs; QLinearConcat with no (X, scale, zero point) and an
+# incomplete one; NHWC QLinearGlobalAveragePool of rank 2; com.microsoft
+# DequantizeLinear and DynamicQuantizeMatMul without the scale (typed float)
+for f in rs_axis rs_twice rs_fewer rs_more rs_rank rs_empty rs_both rs_policy ccp_axis ccp_rank gn_zero gn_three \
+    bit_float split_both qcat_none qcat_part qgap_rank dq_noscale dqmm_noscale; do
+  "$PY" $C "$t/$f.onnx" >/dev/null 2>"$t/err.txt"
+  rc=$?
+  if [ $rc -eq 2 ] && head -1 "$t/err.txt" | grep -q "^$t/$f.onnx: node bad " && ! grep -q "unexpected " "$t/err.txt"; then
+    ok "$f: refused, naming the node"
+  else
+    bad "$f: refused, naming the node (exit $rc: $(head -1 "$t/err.txt"))"
+  fi
+done
+expect "an unreadable path (a symlink loop): not a readable ONNX model (was UnboundLocalError)" 2 \
+  "symloop.onnx: not a readable ONNX model \(.*symbolic links" \
+  sh -c "ln -s \"$t/symloop2.onnx\" \"$t/symloop.onnx\"; ln -s \"$t/symloop.onnx\" \"$t/symloop2.onnx\"; \"$PY\" $C \"$t/symloop.onnx\""
+# what those rules accept, opset 21: x 1x4x6x6 floats 576; n 2x1 int16 4;
+# u 3x5 int4 60 bits 8; xq 144 uint8 144; QLinearMul 144; QLinearAveragePool
+# 2x2 stride 2: 1x4x3x3 36; NHWC QLinearGlobalAveragePool: N 1, spatial
+# 4 x 6 -> 1 x 1, C 6: 6; GroupNormalization 2 groups 576; Mish 576;
+# CenterCropPad [3, 10] on axes 2, 3: 1x4x3x10 floats 480; BitwiseOr 2x1 |
+# 1x5 int16 20; BitwiseNot 2x1 4; DequantizeLinear of the int4 3x5 floats 60
+"$PY" $C -o "$t/newops.csv" "$t/newops.onnx"
+check "opset 18-21 and quantized ops sized by hand" "$(rows "$t/newops.csv" 2-4)" \
+  "x,input,576;n,input,4;u,input,8;xq,quantizelinear,144;qm,qlinearmul,144;qa,qlinearaveragepool,36;\
+qg,qlinearglobalaveragepool,6;gn,groupnormalization,576;mi,mish,576;cc,centercroppad,480;bo,bitwiseor,20;\
+bn,bitwisenot,4;dq,dequantizelinear,60;"
+# 2^16 x 2^16 uint8 (4 GiB) by Add and by Tile of constants: rows of
+# 4294967296 bytes, not folded (within 2 GB of memory: no array built)
+sh -c "ulimit -v 2000000; \"$PY\" $C -o \"$t/bigfold.csv\" \"$t/bigfold.onnx\"" 2>"$t/bigfold.err"
+check "a broadcast and a Tile past the fold limit: rows, not folded" "$(rows "$t/bigfold.csv" 2-4)" \
+  "x,input,8;y,add,4294967296;y2,tile,4294967296;"
 expect "a zero stride: named (was SIGFPE)" 2 \
   "stride0.onnx: node y \(Conv\): attribute 'strides' is \[0, 1\]: each must be >= 1" "$PY" $C "$t/stride0.onnx"
 expect "Split's num_outputs not its outputs' count: named" 2 \
