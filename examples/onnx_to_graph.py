@@ -1470,7 +1470,7 @@ class Symbolic:
             except Past as e:
                 hi, first = mid, e
         if lo == 0:  # refused at every size: the reason at the least one
-            raise first
+            raise Bad("%s (the fit found no value it converts at)" % first.reason)
         top, span = lo, MAX_DEGREE + 2 + CONFIRM_FAR[-1]
         step = 1
         while (2 * step) * (span + 1) <= top:  # the coarsest power of 2 (strided ops) whose grid fits below top
