@@ -437,6 +437,7 @@ def bert(name, ctx, frames=False, idx=None):
           numpy_helper.from_array(np.zeros((50, 2), np.float32), "wte"),
           numpy_helper.from_array(np.array(1, np.int64), "one"),
           numpy_helper.from_array(np.array(0, np.int64), "zero")] + extra)
+bert("bert256", 256)  # under the fit's first value (512): the rows that follow seq found below too
 bert("bert512", 512)
 bert("bert1024", 1024)
 bert("bertframes", 1024, frames=True)
@@ -739,7 +740,7 @@ expect "the same with seq symbolic: fitted up to 512, the most it takes (was ref
   "$PY" $C --dim seq=W "$t/pos512.onnx"
 # a model with a context under the fit's grid (512 + 64 x 26): fitted below it,
 # the header giving the range; plan at 128 = the fixed conversion at 128
-for n in 512 1024; do
+for n in 256 512 1024; do
   "$PY" $C --dim seq=S -o "$t/bert${n}_S.csv" "$t/bert$n.onnx"
   check "a BERT of context $n, seq symbolic: the header says up to $n" "$(grep -c "^# S: sizes fitted from [0-9]* on; \
 they match the conversion at the values probed, from 1 up to $n, the most the model takes (refused at S = $((n + 1)): \
