@@ -58,8 +58,15 @@ exactly; every further value of the grid (nine in all) and two far
 beyond it confirm each fit (a size that is a step function of the symbol,
 such as a spectrogram's frame count, is refused when its steps show within
 the values probed, not fitted on a plateau; one with longer steps passes).
+A model that takes the symbol up to a value only (an index past a learned
+position table: BERT's 512 rows, GPT-2's 1024) is fitted below it: the
+highest value it converts at is found (a bisection) and a grid of as many
+points, on multiples of the largest power of 2 that fits, ends there (one
+symbol; a model refused at every value, or with two symbols, is refused).
 The CSV header says for which values the fit was probed (every value, or
-multiples of L), down to which value and up to the highest one probed; a
+multiples of L), down to which value and up to the highest one probed (or
+"up to N, the most the model takes", N the highest value converted, with
+the refusal above it: plan with --symbol S=1..N); a
 coefficient < 0 (a dimension such as W - 2) is dropped, which makes that
 size an upper bound. Times are those at the first
 fitted value. Two symbols: their degrees from one-symbol fits, then an
