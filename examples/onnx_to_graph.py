@@ -624,7 +624,7 @@ class Pass:
             if d is not None and idx.dtype.kind in "iu" and (int(idx.min()) < -d or int(idx.max()) >= d):
                 bad = int(idx.max()) if int(idx.max()) >= d else int(idx.min())
                 raise Past("%s: index %d is out of bounds for axis %d of '%s' %s"
-                          % (node_label(node), bad, axis, node.input[0], ins[0].shape))
+                           % (node_label(node), bad, axis, node.input[0], ins[0].shape))
 
     def scalar_inputs(self, v):
         """The one-element graph inputs the run-time value v depends on."""
