@@ -58,8 +58,15 @@ exactly; every further value of the grid (nine in all) and two far
 beyond it confirm each fit (a size that is a step function of the symbol,
 such as a spectrogram's frame count, is refused when its steps show within
 the values probed, not fitted on a plateau; one with longer steps passes).
+A model that takes the symbol up to a value only (an index past a learned
+position table: BERT's 512 rows, GPT-2's 1024) is fitted below it: the
+highest value it converts at is found (a bisection) and a grid of as many
+points, on multiples of the largest power of 2 that fits, ends there (one
+symbol; a model refused at every value, or with two symbols, is refused).
 The CSV header says for which values the fit was probed (every value, or
-multiples of L), down to which value and up to the highest one probed; a
+multiples of L), down to which value and up to the highest one probed (or
+"up to N, the most the model takes", N the highest value converted, with
+the refusal above it: plan with --symbol S=1..N); a
 coefficient < 0 (a dimension such as W - 2) is dropped, which makes that
 size an upper bound. Times are those at the first
 fitted value. Two symbols: their degrees from one-symbol fits, then an
@@ -133,6 +140,12 @@ MAX_DEGREE = 7            # DNNMEM_PLAN_SYMBOLIC_MAX_TERMS - 1
 
 class Bad(Exception):
     """Bad input: the message follows 'FILE: '."""
+
+
+class Past(Bad):
+    """An index past a table at this size (a learned position table of
+    fewer rows): a size the model does not take. A symbolic fit works below
+    it."""
 
 
 def node_label(node):
@@ -610,8 +623,8 @@ class Pass:
             idx = self.np.asarray(idx)
             if d is not None and idx.dtype.kind in "iu" and (int(idx.min()) < -d or int(idx.max()) >= d):
                 bad = int(idx.max()) if int(idx.max()) >= d else int(idx.min())
-                raise Bad("%s: index %d is out of bounds for axis %d of '%s' %s"
-                          % (node_label(node), bad, axis, node.input[0], ins[0].shape))
+                raise Past("%s: index %d is out of bounds for axis %d of '%s' %s"
+                           % (node_label(node), bad, axis, node.input[0], ins[0].shape))
 
     def scalar_inputs(self, v):
         """The one-element graph inputs the run-time value v depends on."""
@@ -704,8 +717,9 @@ class Pass:
             with np.errstate(all="ignore"):
                 out = FOLDERS[op](np, self, [v.const if v is not None else None for v in ins], attrs)
         except (ValueError, IndexError, TypeError, ZeroDivisionError, OverflowError, MemoryError) as e:
-            raise Bad("%s: cannot be evaluated on its constant inputs %s: %s"
-                      % (node_label(node), [list(v.shape) if v else None for v in ins], e))
+            past = isinstance(e, IndexError) and not isinstance(e, ValueError)  # numpy's AxisError is both
+            raise (Past if past else Bad)("%s: cannot be evaluated on its constant inputs %s: %s"
+                                          % (node_label(node), [list(v.shape) if v else None for v in ins], e))
         if out is None:
             return None
         out = [np.asarray(o) for o in (out if isinstance(out, list) else [out])]
@@ -1392,15 +1406,22 @@ class Symbolic:
     def __init__(self, onnx, np, path, model, a, bound):
         self.onnx, self.np, self.path, self.model, self.a, self.bound = onnx, np, path, model, a, bound
         self.names = sorted(set(a.symbols.values()), key=list(a.symbols.values()).index)
+        self.tops = {}  # axis: (highest value converted, the refusal above it) when the model takes no more
+        self.prepare(FIT_FROM)
+
+    def prepare(self, value):
+        """The rows that follow the symbols (dim_dependent at value), the cache emptied."""
+        onnx, np, path, model, a, bound = self.onnx, self.np, self.path, self.model, self.a, self.bound
         self.cache, self.structure = {}, None
         dims = dict(a.dims)
-        dims.update({k: FIT_FROM for k in a.symbols})
-        self.note = None
+        dims.update({k: value for k in a.symbols})
+        self.note, self.first_failed = None, False
         try:
             self.no_fold, first, second, self.note = dim_dependent(onnx, np, path, model, dims, bound, a.branches,
                                                                    list(a.symbols))
         except Bad:
             self.no_fold, first, second = set(), None, None  # the fit reports the failure at its own points
+            self.first_failed = True
         for p in (first, second) if not self.no_fold else ():  # the passes made: points of the fit
             if p is not None:
                 point = tuple(next(p.dims[k] for k, sym in a.symbols.items() if sym == n) for n in self.names)
@@ -1419,8 +1440,9 @@ class Symbolic:
                 rows = convert_at(self.onnx, self.np, self.path, self.model, dims, self.bound, self.a.branches,
                                   self.no_fold)
             except Bad as e:  # kept with its point: a later call says where too
-                self.cache[point] = Bad("at %s: %s (the fit converts at sizes up from 512: convert at fixed sizes "
-                                        "with --dim)" % (self.where(point), e))
+                self.cache[point] = type(e)("at %s: %s (the fit converts at sizes up from 512: convert at fixed "
+                                            "sizes with --dim)" % (self.where(point), e))
+                self.cache[point].point, self.cache[point].reason = point, "at %s: %s" % (self.where(point), e)
                 raise self.cache[point]
             self.store(point, rows)
         if isinstance(self.cache[point], Bad):
@@ -1463,36 +1485,83 @@ class Symbolic:
         self.refused = None
         for step in (64, 128, 256, 512, 1024, 2048, 4096):  # strided ops: sizes are polynomials on multiples
             start = max(step, FIT_FROM)
-            xs = [start + step * k for k in range(MAX_DEGREE + 2)]
-            try:
-                # the fewest points that every further one of the grid and two far ones confirm: one
-                # further point let a step function (STFT frames, floor((W - 512) / 160) + 1) pass as a
-                # constant on its first plateau
-                far = [start + step * (MAX_DEGREE + 2 + k) for k in CONFIRM_FAR]
-                for n in range(1, MAX_DEGREE + 2):
-                    fits = [interpolate(xs[:n], col) for col in zip(*(self.sizes(pt(x)) for x in xs[:n]))]
-                    if self.matches(fits, pt, xs[n:] + far):
-                        break
-                else:
-                    continue
-            except Bad as e:  # the first failure is the one to report (the smallest values)
-                self.refused = self.refused or e
-                continue
-            exact = step
-            for s in (step // 2, step // 4, step // 8, 32, 16, 8, 4, 2, 1):  # a finer step still fits?
-                if 0 < s < exact and exact % s == 0:
-                    if not self.matches(fits, pt, [start + s, start + step + 3 * s, start + 5 * step + 7 * s]):
-                        break
-                    exact = s
-            low, k = start, 1  # down from start: start - exact, - 2 exact, - 4 exact... while they fit
-            while start - k * exact >= exact and self.matches(fits, pt, [start - k * exact]):
-                low, k = start - k * exact, 2 * k
-            if start - k * exact < exact <= low - exact and self.matches(fits, pt, [exact]):
-                low = exact
-            return fits, start, exact, low, far[-1]
+            got = self.grid(pt, start, step)
+            if got is not None:
+                return got
+        if isinstance(self.refused, Past) and len(self.names) == 1:  # a size the model does not take: below it
+            return self.below(axis, pt)
         raise self.refused or Bad("a size is not a polynomial of degree <= %d in %s (fitted on multiples of 64 up to "
                              "4096 from %d): convert at fixed values with --dim"
                              % (MAX_DEGREE, self.names[axis], FIT_FROM))
+
+    def grid(self, pt, start, step, extra=()):
+        """fit_1d's answer on the grid from start by step (extra: more
+        points to confirm), or None (a refusal kept in self.refused)."""
+        xs = [start + step * k for k in range(MAX_DEGREE + 2)]
+        try:
+            # the fewest points that every further one of the grid and two far ones confirm: one
+            # further point let a step function (STFT frames, floor((W - 512) / 160) + 1) pass as a
+            # constant on its first plateau
+            far = [start + step * (MAX_DEGREE + 2 + k) for k in CONFIRM_FAR]
+            for n in range(1, MAX_DEGREE + 2):
+                fits = [interpolate(xs[:n], col) for col in zip(*(self.sizes(pt(x)) for x in xs[:n]))]
+                if self.matches(fits, pt, xs[n:] + far + list(extra)):
+                    break
+            else:
+                return None
+        except Bad as e:  # the first failure is the one to report (the smallest values)
+            self.refused = self.refused or e
+            return None
+        exact = step
+        for s in (step // 2, step // 4, step // 8, 32, 16, 8, 4, 2, 1):  # a finer step still fits?
+            if 0 < s < exact and exact % s == 0:
+                if not self.matches(fits, pt, [start + s, start + step + 3 * s, start + 5 * step + 7 * s]):
+                    break
+                exact = s
+        low, k = start, 1  # down from start: start - exact, - 2 exact, - 4 exact... while they fit
+        while start - k * exact >= exact and self.matches(fits, pt, [start - k * exact]):
+            low, k = start - k * exact, 2 * k
+        if start - k * exact < exact <= low - exact and self.matches(fits, pt, [exact]):
+            low = exact
+        return fits, start, exact, low, max([far[-1]] + list(extra))
+
+    def below(self, axis, pt):
+        """fit_1d below the least value refused as past what the model takes
+        (an index past a position table): the highest value it converts at
+        (a bisection), then a grid as fit_1d's (as many points, the far ones
+        as far in steps) ending there."""
+        first = self.refused
+        lo, hi = 0, first.point[axis]
+        for p, r in self.cache.items():  # the values converted below the refusal
+            if not isinstance(r, Bad) and lo < p[axis] < hi:
+                lo = p[axis]
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            try:
+                self.at(pt(mid))
+                lo = mid
+            except Past as e:
+                hi, first = mid, e
+        if lo == 0:  # refused at every size: the reason at the least one
+            raise Bad("%s (the fit found no value it converts at)" % first.reason)
+        top, span = lo, MAX_DEGREE + 2 + CONFIRM_FAR[-1]
+        step = 1
+        while (2 * step) * (span + 1) <= top:  # the coarsest power of 2 (strided ops) whose grid fits below top
+            step *= 2
+        if step * (span + 1) > top:
+            raise Bad("%s (a fit needs %s up to %d at least: convert at fixed sizes with --dim)"
+                      % (first, self.names[axis], span + 1))
+        start = top // step * step - span * step
+        if self.first_failed:  # the rows following the symbols were not found at FIT_FROM: found at start
+            self.prepare(start)
+        self.refused = None
+        got = self.grid(pt, start, step, [top])
+        if got is None:
+            raise self.refused or Bad("a size is not a polynomial of degree <= %d in %s (fitted on multiples of %d "
+                                      "from %d up to %d, the most the model takes): convert at fixed values with --dim"
+                                      % (MAX_DEGREE, self.names[axis], step, start, top))
+        self.tops[axis] = (top, first.reason)
+        return got
 
     def rows(self):
         """(rows at the first fitted point, sizes as text, notes)."""
@@ -1531,10 +1600,15 @@ class Symbolic:
         for coef in c2:  # negative coefficients dropped: an upper bound for values >= 0
             texts.append(poly_text({k: c for k, c in coef.items() if c > 0}, self.names))
             rounded += any(c < 0 for c in coef.values())
-        for n, (step, low, high) in zip(self.names, ranges):
-            notes.append("%s: sizes fitted from %d on; they match the conversion at the %s probed, from %d up to %d "
-                         "(not checked past it)" % (n, FIT_FROM, "values" if step == 1 else "multiples of %d" % step,
-                                                    low, high))
+        for axis, (n, (step, low, high)) in enumerate(zip(self.names, ranges)):
+            probed = "values" if step == 1 else "multiples of %d" % step
+            if axis in self.tops:  # the fit holds up to the most the model takes
+                top, reason = self.tops[axis]
+                notes.append("%s: sizes fitted from %d on; they match the conversion at the %s probed, from %d up to "
+                             "%d, the most the model takes (refused %s)" % (n, first[axis], probed, low, top, reason))
+            else:
+                notes.append("%s: sizes fitted from %d on; they match the conversion at the %s probed, from %d up to "
+                             "%d (not checked past it)" % (n, FIT_FROM, probed, low, high))
         if rounded:
             notes.append("%d sizes with a negative coefficient dropped (upper bounds)" % rounded)
         if self.note:

@@ -494,6 +494,34 @@ for n in (512, 4096):
          [numpy_helper.from_array(np.zeros((n, 2), np.float32), "table"),
           numpy_helper.from_array(np.array(1, np.int64), "one"),
           numpy_helper.from_array(np.array(0, np.int64), "zero")])
+# BERT's embeddings and one attention (d 2): tokens and learned positions
+# (a table of ctx rows gathered by Range(seq)), scores seq x seq; frames: a
+# Conv of stride 500 on the same table's input (a step function constant
+# on the grid below 1024, not at its far points); badidx: a constant index
+# past a table (refused at every size)
+def bert(name, ctx, frames=False, idx=None):
+    n = [helper.make_node("Shape", ["ids"], ["sh"]), helper.make_node("Gather", ["sh", "one"], ["t"]),
+         helper.make_node("Range", ["zero", "t", "one"], ["pos"]),
+         helper.make_node("Gather", ["wpe", "pos" if idx is None else "idx"], ["pe"]),
+         helper.make_node("Gather", ["wte", "ids"], ["tok"]), helper.make_node("Add", ["tok", "pe"], ["h"]),
+         helper.make_node("Transpose", ["h"], ["ht"], perm=[0, 2, 1]), helper.make_node("MatMul", ["h", "ht"], ["sc"]),
+         helper.make_node("Softmax", ["sc"], ["p"], axis=-1), helper.make_node("MatMul", ["p", "h"], ["y"])]
+    extra = [numpy_helper.from_array(np.array(idx or 0, np.int64), "idx")] if idx is not None else []
+    if frames:  # h as 2 channels of seq samples
+        n += [helper.make_node("Transpose", ["h"], ["hc"], perm=[0, 2, 1]),
+              helper.make_node("Conv", ["hc", "k"], ["f"], strides=[500])]
+        extra.append(numpy_helper.from_array(np.zeros((1, 2, 16), np.float32), "k"))
+    save(name, n, [helper.make_tensor_value_info("ids", TensorProto.INT64, [1, "seq"])],
+         [helper.make_tensor_value_info(o, F, None) for o in (["y", "f"] if frames else ["y"])],
+         [numpy_helper.from_array(np.zeros((ctx, 2), np.float32), "wpe"),
+          numpy_helper.from_array(np.zeros((50, 2), np.float32), "wte"),
+          numpy_helper.from_array(np.array(1, np.int64), "one"),
+          numpy_helper.from_array(np.array(0, np.int64), "zero")] + extra)
+bert("bert256", 256)  # under the fit's first value (512): the rows that follow seq found below too
+bert("bert512", 512)
+bert("bert1024", 1024)
+bert("bertframes", 1024, frames=True)
+bert("badidx", 512, idx=600)
 PYEOF
 C=examples/onnx_to_graph.py
 rows() { tail -n +4 "$1" | grep -v '^#' | grep -v '^id,' | cut -d, -f"$2" | tr '\n' ';'; }
@@ -840,9 +868,33 @@ expect "a Range of 2^31 constants: a row, within 2 GB of memory" 0 "^1,y,range,1
 expect "positions past a 512-row table at a fixed size: named" 2 \
   "pos512.onnx: node y \(Gather\): cannot be evaluated .*index 512 is out of bounds" \
   "$PY" $C --dim seq=1000 "$t/pos512.onnx"
-expect "the same with seq symbolic: refused where the fit needs it (was fitted up to 2176)" 2 \
-  "pos512.onnx: at W = 576: node y \(Gather\): .*index 512 is out of bounds.*convert at fixed sizes with --dim" \
+expect "the same with seq symbolic: fitted up to 512, the most it takes (was refused at W = 576)" 0 \
+  "^# W: .* from 1 up to 512, the most the model takes \(refused at W = 513: node y \(Gather\): .*index 512 is out of" \
   "$PY" $C --dim seq=W "$t/pos512.onnx"
+# a model with a context under the fit's grid (512 + 64 x 26): fitted below it,
+# the header giving the range; plan at 128 = the fixed conversion at 128
+for n in 256 512 1024; do
+  "$PY" $C --dim seq=S -o "$t/bert${n}_S.csv" "$t/bert$n.onnx"
+  check "a BERT of context $n, seq symbolic: the header says up to $n" "$(grep -c "^# S: sizes fitted from [0-9]* on; \
+they match the conversion at the values probed, from 1 up to $n, the most the model takes (refused at S = $((n + 1)): \
+node pe (Gather): " "$t/bert${n}_S.csv")" 1
+  check "the same: sizes of positions and scores" \
+    "$(rows "$t/bert${n}_S.csv" 2,4 | tr ';' '\n' | grep -E '^(pos|pe|sc),')" "$(printf 'pos,8*S\npe,8*S\nsc,4*S^2')"
+  "$PY" $C --dim seq=128 -o "$t/bert${n}_128.csv" "$t/bert$n.onnx"
+  $D plan --json --symbol S=16..$n --at S=128 "$t/bert${n}_S.csv" >"$t/bert${n}_at.json"
+  $D plan --json "$t/bert${n}_128.csv" >"$t/bert${n}_128.json"
+  a=$t/bert${n}_at.json f=$t/bert${n}_128.json
+  check "the same: plan --symbol S=16..$n --at S=128 = the fixed conversion's arena at 128" \
+    "$(field at "$a") $(field arena "$a") $(field lower_bound "$a")" "128 $(field arena "$f") $(field lower_bound "$f")"
+done
+check "the fixed arena at 128: scores, probabilities and h (a hand count)" "$(field arena "$t/bert512_128.json")" \
+  "$((2 * 128 * 128 * 4 + 128 * 8))"
+expect "below a table's end too, a step function is refused (the far points and the top confirm)" 2 \
+  "bertframes.onnx: a size is not a polynomial of degree <= 7 in S .*up to 1024, the most the model takes" \
+  "$PY" $C --dim seq=S "$t/bertframes.onnx"
+expect "an index past a table at every size: refused with its reason" 2 \
+  "badidx.onnx: at S = 1: node pe \(Gather\): .*index 600 is out of bounds .*\(the fit found no value it converts" \
+  "$PY" $C --dim seq=S "$t/badidx.onnx"
 expect "a 4096-row table: seq symbolic converts" 0 "^[0-9]+,y,gather,8\*W," "$PY" $C --dim seq=W "$t/pos4096.onnx"
 expect "a zip archive: says so" 2 "zipped.onnx: a zip archive, not an ONNX model" "$PY" $C "$t/zipped.onnx"
 # MediaPipe's pose_landmarker_full.task: two zero bytes, then the zip's first entry
