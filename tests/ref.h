@@ -1470,11 +1470,16 @@ REF_FN int ref_remat_recount_fast(const dnnmem_remat_problem *p, const int32_t *
                                   int64_t *peak, int64_t *time) {
   const int32_t *off = p->graph->in_offsets, *ids = p->graph->in_ids;
   int32_t n = p->graph->num_nodes, j, k, v, q;
-  int64_t best = 0, t = 0, mem = 0;
-  int32_t *latest = (int32_t *)malloc(((size_t)n + 1) * sizeof(int32_t));
-  int32_t *end = (int32_t *)malloc(((size_t)len + 1) * sizeof(int32_t));
-  int64_t *gone = (int64_t *)calloc((size_t)len + 1, sizeof(int64_t)); /* sizes released after step j */
-  int valid = latest != NULL && end != NULL && gone != NULL;
+  int64_t best = 0, t = 0, mem = 0, gone_small[64], *gone; /* gone[j]: the sizes released after step j */
+  int32_t ids_small[128], *end, *latest;
+  /* on the stack when small: the exhaustive searches recount every prefix (a malloc a call was most of their time) */
+  size_t steps = (size_t)(len > 0 ? len : 0) + 1, nodes = (size_t)(n > 0 ? n : 0) + 1;
+  int valid;
+  gone = steps <= 64 ? gone_small : (int64_t *)malloc(steps * sizeof(int64_t));
+  end = steps + nodes <= 128 ? ids_small : (int32_t *)malloc((steps + nodes) * sizeof(int32_t));
+  latest = end ? end + steps : NULL;
+  valid = gone != NULL && end != NULL;
+  for (j = 0; j < (int32_t)steps && valid; j++) gone[j] = 0;
   for (v = 0; v < n && valid; v++) latest[v] = -1;
   for (q = 0; q < len && valid; q++) {
     v = seq[q];
@@ -1500,9 +1505,8 @@ REF_FN int ref_remat_recount_fast(const dnnmem_remat_problem *p, const int32_t *
     gone[end[j]] += p->sizes[seq[j]];
     mem -= gone[j];
   }
-  free(latest);
-  free(end);
-  free(gone);
+  if (gone != gone_small) free(gone);
+  if (end != ids_small) free(end);
   if (!valid) return 0;
   *peak = best;
   *time = t;
