@@ -79,6 +79,10 @@ LF_OBJ    := $(FUZZ_SRC:%.c=$(BUILD)/obj/libfuzzer/%.o)
 M32FLAGS  := -m32 -msse2 -mfpmath=sse -fsanitize=undefined -fno-sanitize-recover=all
 M32       := $(shell printf 'int main(void){return 0;}' | $(CC) $(M32FLAGS) -x c - -o /dev/null 2>/dev/null && echo yes)
 M32_LIB   := $(BUILD)/m32/libdnnmem.a
+# A test that links the archive: its own code (the checks, tests/ref.h's
+# oracles) at -O1, the library's at -O0 (the 16 such tests: 116 -> 72 s of CPU
+# to run, 43 -> 34 s to compile)
+M32_TEST_OPT ?= -O1 $(SAN_G)
 TESTS32   := $(if $(M32),$(TEST_SRC:tests/%.c=$(BUILD)/m32/%))
 M32_OBJ   := $(TEST_SRC:%.c=$(BUILD)/obj/m32/%.o)
 .SECONDARY: $(SAN_OBJ) $(LF_OBJ) $(SAN_LIB) $(LF_LIB) $(M32_OBJ) $(M32_LIB) $(O2_LIB)
@@ -148,7 +152,7 @@ $(BUILD)/obj/san/%.o: %.c $(HEADERS) | stb
 
 $(BUILD)/obj/m32/%.o: %.c $(HEADERS) | stb
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(M32FLAGS) -DTEST_SKIP_LONG $(if $(call skip_impl,$<),-O0 -g,-Og $(SAN_G)) -I. $(call impl_flags,$<) -c -o $@ $<
+	$(CC) $(WARN) $(M32FLAGS) -DTEST_SKIP_LONG $(if $(call skip_impl,$<),$(M32_TEST_OPT),-Og $(SAN_G)) -I. $(call impl_flags,$<) -c -o $@ $<
 
 $(BUILD)/m32/test_%: $(BUILD)/obj/m32/tests/test_%.o $(M32_LIB)
 	$(CC) $(M32FLAGS) -o $@ $^ -lm

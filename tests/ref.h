@@ -9,6 +9,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef REF_RECOUNT_BOTH
+#include <stdio.h>
+#endif
 
 #include "dnnmem.h"
 
@@ -1397,15 +1400,19 @@ REF_FN void ref_remat_random_training(ref_remat_graph *g, int32_t forward, int32
 }
 
 /* Validity, peak and time of a recompute sequence straight from the
-   definition in dnnmem.h's manual (part 5), in O(L^2 (L + degree)), sharing
-   no code with dnnmem_remat_simulate. A use of v at step q binds to the
+   definition in dnnmem.h's manual (part 5), literally: every (instance,
+   step) pair, every binding searched again, O(L^3 (L + degree)); sharing
+   no code with dnnmem_remat_simulate. ref_remat_recount below is the same
+   count in O(L degree + n), checked against this one (tests/test_remat.c's
+   test_recount_vs_literal; define REF_RECOUNT_BOTH to run both on every
+   call and abort on a difference). A use of v at step q binds to the
    latest computation of v before q; instance i is held at step j when
    i == j, when a use at a step q >= j binds to it, or when it is the last
    instance of a graph output. Valid: ids in range, every input computed
    before each use, graph inputs (nodes without inputs) at most once, every
    node at least once. Returns 1 and writes *peak and *time when valid. */
-REF_FN int ref_remat_recount(const dnnmem_remat_problem *p, const int32_t *seq, int32_t len,
-                             int64_t *peak, int64_t *time) {
+REF_FN int ref_remat_recount_literal(const dnnmem_remat_problem *p, const int32_t *seq, int32_t len,
+                                     int64_t *peak, int64_t *time) {
   const int32_t *off = p->graph->in_offsets, *ids = p->graph->in_ids;
   int32_t n = p->graph->num_nodes, i, j, k, v, q;
   int64_t best = 0, t = 0;
@@ -1447,6 +1454,79 @@ REF_FN int ref_remat_recount(const dnnmem_remat_problem *p, const int32_t *seq, 
   *peak = best;
   *time = t;
   return 1;
+}
+
+/* Validity, peak and time of a recompute sequence from the same
+   definition as ref_remat_recount_literal above, sharing no code with
+   dnnmem_remat_simulate: instance i (step i) is held at the steps i..end[i],
+   end[i] the last step q > i with a use that binds to i (a use of v at q
+   binds to the latest computation of v before q), i if none, len - 1 when i
+   is a graph output's last instance; the peak is the largest sum of the
+   held sizes over the steps. O(L degree + n). Valid: ids in range, every
+   input computed before each use, graph inputs (nodes without inputs) at
+   most once, every node at least once. Returns 1 and writes *peak and
+   *time when valid. */
+REF_FN int ref_remat_recount_fast(const dnnmem_remat_problem *p, const int32_t *seq, int32_t len,
+                                  int64_t *peak, int64_t *time) {
+  const int32_t *off = p->graph->in_offsets, *ids = p->graph->in_ids;
+  int32_t n = p->graph->num_nodes, j, k, v, q;
+  int64_t best = 0, t = 0, mem = 0, gone_small[64], *gone; /* gone[j]: the sizes released after step j */
+  int32_t ids_small[128], *end, *latest;
+  /* on the stack when small: the exhaustive searches recount every prefix (a malloc a call was most of their time) */
+  size_t steps = (size_t)(len > 0 ? len : 0) + 1, nodes = (size_t)(n > 0 ? n : 0) + 1;
+  int valid;
+  gone = steps <= 64 ? gone_small : (int64_t *)malloc(steps * sizeof(int64_t));
+  end = steps + nodes <= 128 ? ids_small : (int32_t *)malloc((steps + nodes) * sizeof(int32_t));
+  latest = end ? end + steps : NULL;
+  valid = gone != NULL && end != NULL;
+  for (j = 0; j < (int32_t)steps && valid; j++) gone[j] = 0;
+  for (v = 0; v < n && valid; v++) latest[v] = -1;
+  for (q = 0; q < len && valid; q++) {
+    v = seq[q];
+    if (v < 0 || v >= n || (off[v] == off[v + 1] && latest[v] >= 0)) {
+      valid = 0;
+      break;
+    }
+    for (k = off[v]; k < off[v + 1] && valid; k++) {
+      valid = latest[ids[k]] >= 0;
+      if (valid) end[latest[ids[k]]] = q; /* q only grows: the last use that binds */
+    }
+    end[q] = q;
+    latest[v] = q;
+    t += p->times[v];
+  }
+  for (v = 0; v < n && valid; v++) valid = latest[v] >= 0;
+  if (valid && p->is_output)
+    for (v = 0; v < n; v++)
+      if (p->is_output[v]) end[latest[v]] = len - 1;
+  for (j = 0; j < len && valid; j++) {
+    mem += p->sizes[seq[j]];
+    if (mem > best) best = mem;
+    gone[end[j]] += p->sizes[seq[j]];
+    mem -= gone[j];
+  }
+  if (gone != gone_small) free(gone);
+  if (end != ids_small) free(end);
+  if (!valid) return 0;
+  *peak = best;
+  *time = t;
+  return 1;
+}
+
+/* The recount every test and fuzz target uses (the fast one; with
+   REF_RECOUNT_BOTH both, aborting when they differ). */
+REF_FN int ref_remat_recount(const dnnmem_remat_problem *p, const int32_t *seq, int32_t len,
+                             int64_t *peak, int64_t *time) {
+#ifdef REF_RECOUNT_BOTH
+  int64_t lp = -1, lt = -1, fp = -1, ft = -1;
+  int lok = ref_remat_recount_literal(p, seq, len, &lp, &lt), fok = ref_remat_recount_fast(p, seq, len, &fp, &ft);
+  if (lok != fok || (lok && (lp != fp || lt != ft))) {
+    fprintf(stderr, "ref_remat_recount: literal %d %lld %lld, fast %d %lld %lld (len %d)\n", lok, (long long)lp,
+            (long long)lt, fok, (long long)fp, (long long)ft, (int)len);
+    abort();
+  }
+#endif
+  return ref_remat_recount_fast(p, seq, len, peak, time);
 }
 
 /* The lifetime of every instance of a valid sequence, from the same

@@ -98,10 +98,36 @@ optouts)
       echo "$flags"
     done
   done >"$tmp/optouts"
+  # one macro alone (checked below)
+  optout_one=("-DDNNMEM_NO_FLOW:flow|cover|remat|label|place" "-DDNNMEM_NO_LABEL:label|place"
+              "-DDNNMEM_ONLY_PLAN:flow|cover|remat|label|place|layout")
+  # -Wmisleading-indentation took 1.7 of a check's 2.0 s of CPU, and it reads only the text of
+  # function bodies: it runs on the sets "full" names (none out, exact out alone, all out),
+  # while every run of three lines inside function bodies that any set compiles (gcc -E) is one
+  # of theirs; otherwise every set runs it again. (DNNMEM_NO_EXACT is the only opt-out inside
+  # a function body.)
+  { head -1 "$tmp/optouts"; echo "-DDNNMEM_NO_EXACT"; tail -1 "$tmp/optouts"; } >"$tmp/full"
+  body_runs() { # the runs of three consecutive compiled lines of dnnmem.h, all inside a body
+    # shellcheck disable=SC2086
+    gcc -std=c99 -E -x c -DDNNMEM_IMPLEMENTATION $1 dnnmem.h |
+      awk 'NR == FNR { body[FNR] = /^[ \t]/; next }
+           /^# [0-9]+ "/ { n = $2; f = $3; next }
+           { if (f == "\"dnnmem.h\"" && NF) { if (body[a] && body[b] && body[n]) print a, b, n; a = b; b = n }; n++ }' \
+        dnnmem.h -
+  }
+  while read -r flags; do body_runs "$flags"; done <"$tmp/full" | sort -u >"$tmp/runs_full"
+  for flags in "${optout_one[@]%%:*}"; do echo "$flags"; done | cat "$tmp/optouts" - |
+    while read -r flags; do body_runs "$flags"; done | sort -u >"$tmp/runs_all"
+  indent=-Wno-misleading-indentation
+  if [ ! -s "$tmp/runs_full" ] || comm -13 "$tmp/runs_full" "$tmp/runs_all" | grep -q .; then
+    indent=; echo "  (lines outside the three full sets: -Wmisleading-indentation on every set)"
+  fi
   optout_bad=0
   while read -r flags; do
+    w=$indent
+    grep -qxF -- "$flags" "$tmp/full" && w=
     # shellcheck disable=SC2086
-    if ! gcc -std=c99 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Werror -fsyntax-only -x c \
+    if ! gcc -std=c99 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Werror $w -fsyntax-only -x c \
         -DDNNMEM_IMPLEMENTATION $flags dnnmem.h 2>"$tmp/err"; then
       optout_bad=1; echo "  with$flags:"; head -5 "$tmp/err"
     fi
@@ -109,11 +135,10 @@ optouts)
   if [ $optout_bad -eq 0 ]; then ok "opt-outs: $(wc -l <"$tmp/optouts") combinations compile"; else bad "opt-outs"; fi
   # a part whose dependency is out drops out with it: one macro suffices
   optout_bad=0
-  for case in "-DDNNMEM_NO_FLOW:flow|cover|remat|label|place" "-DDNNMEM_NO_LABEL:label|place" \
-              "-DDNNMEM_ONLY_PLAN:flow|cover|remat|label|place|layout"; do
+  for case in "${optout_one[@]}"; do
     flags=${case%%:*} gone=${case#*:}
     # shellcheck disable=SC2086
-    if ! gcc -std=c99 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Werror -c -o "$tmp/one.o" -x c \
+    if ! gcc -std=c99 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Werror $indent -c -o "$tmp/one.o" -x c \
         -DDNNMEM_IMPLEMENTATION $flags dnnmem.h 2>"$tmp/err"; then
       optout_bad=1; echo "  with $flags:"; head -5 "$tmp/err"
     elif nm "$tmp/one.o" | grep -qE " T dnnmem_($gone)_" || ! nm "$tmp/one.o" | grep -q " T dnnmem_plan_solve$"; then
