@@ -148,9 +148,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   FUZZ_CHECK(dnnmem_remat_solve_scratch_size(&p, &o, capacity, &need) == DNNMEM_OK);
   FUZZ_CHECK(need <= sizeof(scratch));
-  if (mode & 8) {
+  if (mode & 8) { /* half the size: too small while the arena rounds are on; the size is asked for any
+                     budget, so without one (rounds off) half may do */
     r = dnnmem_remat_solve(&p, &o, &rng, seq, capacity, &st, scratch + 1, need / 2);
-    FUZZ_CHECK(r == DNNMEM_ERR_SCRATCH_TOO_SMALL);
+    if (o.budget > 0 && !o.peak_only) FUZZ_CHECK(r == DNNMEM_ERR_SCRATCH_TOO_SMALL);
+    else FUZZ_CHECK(r == DNNMEM_ERR_SCRATCH_TOO_SMALL || r == DNNMEM_OK);
   }
   r = dnnmem_remat_solve(&p, &o, &rng, seq, capacity, &st, scratch + (mode & 7), need);
   FUZZ_CHECK(r == DNNMEM_OK || r == DNNMEM_ERR_INFEASIBLE);
