@@ -1384,7 +1384,11 @@
        fits is the fastest), at most 5 repairs, each planned. A state
        whose peak fits, planned for the first time at most 1% over the
        budget and faster than the answer, is reordered at the same time:
-       the same instances, each moved within its dependencies (a record
+       the same instances, first each step, the last first, moved to just
+       before its first reader where the peak stays within the budget and
+       first fit by size lays it out no higher (a value born as late as it
+       can be nests inside the longer lives around it; at most 4096
+       layouts), then each moved within its dependencies (a record
        first fit by size puts above the budget born later, just before its
        first reader or half-way there; its last reader moved earlier; a
        record under it at its birth born after it or freed before it),
@@ -19325,7 +19329,7 @@ static void dnnmem__reorder_move(const int32_t *seq, int32_t len, int32_t x, int
 #endif
 
 #ifndef DNNMEM__REMAT_SINK
-#define DNNMEM__REMAT_SINK 4096 /* the sink's layouts at most (0: no sink); about 3.5 ms each on bert */
+#define DNNMEM__REMAT_SINK 4096 /* the sink's layouts at most (0: no sink; fewer above REORDER_SPAN steps) */
 #endif
 
 /* The bindings of seq, as the simulator's: w->first_use (the first step
@@ -19363,12 +19367,15 @@ static int64_t dnnmem__remat_reorder(const dnnmem_remat_problem *p, int32_t *seq
      first fit's arena does not rise. A value computed ahead and held
      crosses the records born after it (it dies first); born late, it nests
      inside them, and nested lifetimes stack at their load. On bert's near
-     misses it gains 0.4-1.2% of the budget where the descent alone gains
-     0-0.5% (issue 27, notes/ISSUE-27-rematlifo.md). */
+     misses it lowers first fit by 0.8-1.5% of the budget where the descent
+     alone gains 0-0.6% (issue 27's rematlifo). Its layouts are its own
+     (evals counts the descent's). */
   if (DNNMEM__REMAT_SINK > 0 && arena > budget) {
-    int32_t trials = 0;
+    double scale = (double)DNNMEM__REMAT_REORDER_SPAN / (double)len;
+    int32_t trials = 0, cap = DNNMEM__REMAT_SINK;
+    if (scale < 1.0) cap = 1 + (int32_t)((double)cap * scale * scale); /* first fit is quadratic */
     dnnmem__reorder_bind(p, seq, len, w);
-    for (j = len - 1; j >= 0 && trials < DNNMEM__REMAT_SINK && arena > budget; j--) {
+    for (j = len - 1; j >= 0 && trials < cap && arena > budget; j--) {
       int32_t to = w->first_use[j] - 1;
       if (to <= j) continue;
       if (stop && stop(stop_user)) break;
