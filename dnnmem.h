@@ -19316,7 +19316,8 @@ static void dnnmem__reorder_move(const int32_t *seq, int32_t len, int32_t x, int
    for the records under it at its birth (born after it, or freed before
    it); the first move that keeps the peak within budget and lowers the
    excess is taken, and the candidates are built again. At most evals
-   layouts; a stop (polled before each) keeps the last taken. seq[0 ..
+   layouts (the sink before it, below, has its own); a stop (polled before
+   each) keeps the last taken. seq[0 ..
    len) rewritten in place; returns first fit's arena of the result
    (alignment as given: the solve's plans use none), which may exceed the
    input's (the excess falls, not the arena), -1 if seq's peak is over
