@@ -17881,9 +17881,6 @@ static void dnnmem__remat_arena_broadcast(dnnmem__remat *w) {
     if (w->halted) break;
     dnnmem__anneal_load(w, w->arena_cand, w->arena_len);
     w->budget = w->aim = aim = w->arena_result.peak;
-#ifdef DNNMEM__TRACE_PHASE
-    if (getenv("VIT_BAIM")) w->budget = w->aim = aim = aim + (int64_t)(atof(getenv("VIT_BAIM")) * (double)(budget - aim));
-#endif
     if (loose) dnnmem__remat_classes(w, 1);
     dnnmem__remat_broadcast(w);
     if (loose) dnnmem__remat_classes(w, 0);
@@ -17980,15 +17977,6 @@ static dnnmem_result dnnmem__remat_stages(dnnmem__remat *w, int32_t stages, int3
 
 /* better by arena: a fits the budget and b does not (or b is not planned);
    both fit: faster, then smaller; neither: smaller, then faster. */
-#ifdef DNNMEM__TRACE_PHASE
-static double dnnmem__trace_base = 1;
-#define DNNMEM__TR(w, tag, r) fprintf(stderr, "TR %-16s it %10lld  time %+.3f%%  peak %.4f  arena %.4f   best %+.3f%% %.4f\n", tag, \
-  (long long)(w)->iteration, 100.0 * ((double)(r).time / dnnmem__trace_base - 1), (double)(r).peak / (w)->o->budget, \
-  (double)(r).arena / (w)->o->budget, 100.0 * ((double)(w)->arena_result.time / dnnmem__trace_base - 1), \
-  (double)(w)->arena_result.arena / (w)->o->budget)
-#else
-#define DNNMEM__TR(w, tag, r) ((void)0)
-#endif
 static int dnnmem__remat_arena_better(const dnnmem_remat_result *a, const dnnmem_remat_result *b,
                                       int64_t budget) {
   int fa = a->arena <= budget, fb = b->arena >= 0 && b->arena <= budget;
@@ -18293,15 +18281,7 @@ static int dnnmem__remat_arena_restart(dnnmem__remat *w, dnnmem_remat_result *st
    Then, while nothing fits, a greedy repair to a lower aim and a plan, at
    most ARENA_REPAIRS times.
    Every plan is offered as the arena candidate. */
-static int dnnmem__remat_fit(dnnmem__remat *w, int32_t *keep);
-#ifdef DNNMEM__TRACE_PHASE
-#include <stdlib.h>
-static int dnnmem__env(const char *k) { const char *v = getenv(k); return v ? atoi(v) : 0; }
-#else
-#define dnnmem__env(k) 0
-#endif
-static int dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int32_t len) {
-  int fit_ran = 0;
+static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int32_t len) {
   int64_t budget = w->budget, aim = budget;
   dnnmem_remat_result st;
   int32_t round, k;
@@ -18314,8 +18294,7 @@ static int dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int32
   }
   (void)dnnmem__remat_arena_try(w, w->order, w->n);
   st = dnnmem__remat_arena_try(w, seq, len);
-  DNNMEM__TR(w, "pipelines", st);
-  if (st.arena < 0) return 0;
+  if (st.arena < 0) return;
   dnnmem__anneal_load(w, seq, len);
   w->temp0 *= DNNMEM__REMAT_WARM_TEMP; /* refine, do not melt */
   w->log_ratio -= dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
@@ -18325,7 +18304,7 @@ static int dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int32
     int restarted = round > 0 && dnnmem__remat_arena_restart(w, &st, &aim);
     int64_t anneal_aim;
     aim = dnnmem__remat_next_aim(aim, &st, budget);
-    anneal_aim = restarted ? (dnnmem__env("VIT_AIMB") ? budget : aim + (budget - aim) / 2) : aim;
+    anneal_aim = restarted ? aim + (budget - aim) / 2 : aim;
     w->budget = w->aim = anneal_aim;
     w->plateau = anneal_aim - (int64_t)(DNNMEM__REMAT_PLATEAU_MARGIN * (double)budget);
     w->span_lo = 0;
@@ -18342,18 +18321,7 @@ static int dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int32
       (void)dnnmem__remat_arena_try(w, w->seq_tmp, len);
     }
     dnnmem__anneal_stage(w, w->pipe_end);
-#ifdef DNNMEM__TRACE_PHASE
-    { dnnmem_remat_result an; an.time = w->time; an.peak = w->tree[1]; an.arena = anneal_aim;
-      fprintf(stderr, "TR round %d%s\n", round, restarted ? " (restarted)" : "");
-      DNNMEM__TR(w, "  annealed(aim)", an); }
-#endif
     st = dnnmem__remat_arena_settle(w, &aim, round == DNNMEM__REMAT_ARENA_ROUNDS - 1 || w->stopped);
-    DNNMEM__TR(w, "  settled", st);
-    if (dnnmem__env("VIT_EARLY") && !fit_ran && round < DNNMEM__REMAT_ARENA_ROUNDS - 1 && !w->stopped &&
-        w->iteration < w->iterations && w->arena_result.arena > budget) {
-      fit_ran = dnnmem__remat_fit(w, w->cand);
-      DNNMEM__TR(w, "early fit", w->arena_result);
-    }
   }
   w->temp0 /= DNNMEM__REMAT_WARM_TEMP;
   w->log_ratio += dnnmem__log(DNNMEM__REMAT_WARM_TEMP);
@@ -18381,10 +18349,8 @@ static int dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int32
        short of this one, so every lower aim would repeat this round */
     if (dnnmem__remat_same_seq(w->seq_tmp, len, w->bound_seq, len0)) break;
     st = dnnmem__remat_arena_try(w, w->seq_tmp, len);
-    DNNMEM__TR(w, "final repair", st);
   }
   w->budget = w->aim = budget;
-  return fit_ran;
 }
 
 /* Drops the computations whose value no later step reads, unless one is a
@@ -18487,8 +18453,7 @@ static int32_t dnnmem__remat_fit_build(dnnmem__remat *w, int32_t boundary, int32
    solves). Leaves the loaded state's memory profile (w->mem) stale: the
    callers load the answer again. Returns 1 when it ran, 0 when guarded
    off (for the tests). */
-static int dnnmem__remat_fit(dnnmem__remat *w, int32_t *keep) {
-  int32_t keep_len = 0;
+static int dnnmem__remat_fit(dnnmem__remat *w) {
   const dnnmem_graph *g = w->p->graph;
   int64_t budget = w->o->budget, total = 0, lo, hi, mid;
   int32_t boundary, i, k, v, len, live = 0, best_len = 0;
@@ -18527,17 +18492,12 @@ static int dnnmem__remat_fit(dnnmem__remat *w, int32_t *keep) {
         continue;
     }
     st = dnnmem__remat_arena_try(w, w->seq_tmp, len);
-#ifdef DNNMEM__TRACE_PHASE
-    fprintf(stderr, "TR fit k=%d\n", k);
-#endif
-    DNNMEM__TR(w, "  fit spacing", st);
     if (st.arena >= 0 && st.arena <= budget && (found.arena < 0 || st.time < found.time)) {
       found = st, best_len = len;
       DNNMEM_MEMCPY(w->bound_seq, w->seq_tmp, (size_t)len * sizeof(int32_t));
     }
   }
   if (found.arena < 0) return 1;
-  if (keep) keep_len = dnnmem__slots_to_seq(w, w->slot_node, keep);
   /* time back: the highest polish aim whose plan fits */
   lo = found.peak, hi = budget;
   for (k = 0; k < DNNMEM__REMAT_FIT_AIMS && !w->halted && hi - lo > 1; k++) {
@@ -18548,15 +18508,10 @@ static int dnnmem__remat_fit(dnnmem__remat *w, int32_t *keep) {
     dnnmem__anneal_polish(w);
     len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
     st = dnnmem__remat_arena_try(w, w->seq_tmp, len);
-#ifdef DNNMEM__TRACE_PHASE
-    fprintf(stderr, "TR fit polish aim %.4f\n", (double)mid / budget);
-#endif
-    DNNMEM__TR(w, "  fit polish", st);
     if (st.arena >= 0 && st.arena <= budget) lo = mid;
     else hi = mid;
   }
   w->budget = w->aim = budget;
-  if (keep) dnnmem__anneal_load(w, keep, keep_len);
   return 1;
 }
 
@@ -18606,9 +18561,6 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
   /* the first candidate: the row order */
   r = dnnmem__remat_sim(problem, w.order, n, &w.sim, &w.cand_result, NULL);
   if (r != DNNMEM_OK) return r;
-#ifdef DNNMEM__TRACE_PHASE
-  dnnmem__trace_base = (double)w.cand_result.time;
-#endif
   w.cand = sequence;
   w.cand_len = n;
   for (k = 0; k < n; k++) sequence[k] = w.order[k];
@@ -18655,44 +18607,9 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
     for (k = 0; k < len; k++) sequence[k] = w.seq_tmp[k];
   }
   if (w.arena_on) { /* the rest of the run for the arena: its best is the answer */
-    int fr = dnnmem__remat_arena_phase(&w, sequence, len);
-    DNNMEM__TR(&w, "after rounds", w.arena_result);
-    if (!fr) (void)dnnmem__remat_fit(&w, NULL); /* before the broadcast: its descent then works on the fit's answer */
-    DNNMEM__TR(&w, "after fit", w.arena_result);
+    dnnmem__remat_arena_phase(&w, sequence, len);
+    (void)dnnmem__remat_fit(&w); /* before the broadcast: its descent then works on the fit's answer */
     if (contraction) dnnmem__remat_arena_broadcast(&w);
-    DNNMEM__TR(&w, "after broadcast", w.arena_result);
-    { int rep_b;
-      for (rep_b = 0; rep_b < dnnmem__env("VIT_BB"); rep_b++) {
-        int64_t t0 = w.arena_result.time;
-        setenv("VIT_BAIM", "1.0", 1);
-        dnnmem__remat_arena_broadcast(&w);
-        DNNMEM__TR(&w, "at-B broadcast", w.arena_result);
-        if (w.arena_result.time >= t0) break;
-      }
-      for (rep_b = 0; rep_b < dnnmem__env("VIT_BREP"); rep_b++) {
-        int64_t t0 = w.arena_result.time;
-        dnnmem__remat_arena_broadcast(&w);
-        DNNMEM__TR(&w, "again broadcast", w.arena_result);
-        if (w.arena_result.time >= t0) break;
-      }
-      if (dnnmem__env("VIT_POL") && w.arena_result.arena >= 0 && w.arena_result.arena <= o.budget) {
-        int64_t lo = w.arena_result.peak, hi = o.budget, mid; int32_t kk, ln, l0 = w.arena_len;
-        dnnmem_remat_result st;
-        DNNMEM_MEMCPY(w.bound_seq, w.arena_cand, (size_t)l0 * sizeof(int32_t));
-        for (kk = 0; kk < 8 && hi - lo > 1; kk++) {
-          mid = lo + (hi - lo) / 2;
-          dnnmem__anneal_load(&w, w.bound_seq, l0);
-          w.budget = w.aim = mid;
-          dnnmem__anneal_polish(&w);
-          ln = dnnmem__slots_to_seq(&w, w.slot_node, w.seq_tmp);
-          st = dnnmem__remat_arena_try(&w, w.seq_tmp, ln);
-          DNNMEM__TR(&w, "  post polish", st);
-          if (st.arena >= 0 && st.arena <= o.budget) lo = mid; else hi = mid;
-        }
-        w.budget = w.aim = o.budget;
-        DNNMEM__TR(&w, "after post polish", w.arena_result);
-      }
-    }
     if (w.arena_result.arena >= 0) {
       len = w.arena_len;
       found = w.arena_result;
