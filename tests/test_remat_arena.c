@@ -567,7 +567,7 @@ static void test_arena_broadcast(void) {
     CHECK_EQ(w.arena_result.time, start_time);
     CHECK_EQ(w.arena_result.arena, start_arena);
     w.iteration = 123;
-    dnnmem__remat_arena_broadcast(&w);
+    dnnmem__remat_arena_broadcast(&w, 0);
     CHECK_EQ(w.iteration, 123);
     CHECK_EQ(w.budget, budget);
     CHECK_EQ(w.aim, budget);
