@@ -18517,9 +18517,9 @@ static int dnnmem__remat_fit(dnnmem__remat *w) {
 }
 
 #ifndef DNNMEM__REMAT_BROADCAST_AT_BUDGET
-#define DNNMEM__REMAT_BROADCAST_AT_BUDGET 4 /* where the fit's answer won: broadcast descents at the budget after
-                                               the one at the answer's peak, while each gains (vit_b_32: 22.36 ->
-                                               21.98 -> 21.55%, then none; 0: off) */
+#define DNNMEM__REMAT_BROADCAST_AT_BUDGET 4 /* broadcast descents at the budget after the one at the answer's
+                                               peak, while each gains (vit_b_32: 22.36 -> 21.98 -> 21.55%, then
+                                               none; vit_b_16 10.76 -> 9.86%; 0: off) */
 #endif
 static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
                                          const dnnmem_remat_options *options, dnnmem_rng *rng,
@@ -18613,23 +18613,17 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
     for (k = 0; k < len; k++) sequence[k] = w.seq_tmp[k];
   }
   if (w.arena_on) { /* the rest of the run for the arena: its best is the answer */
-    dnnmem_remat_result rounds;
-    int fit_won;
     dnnmem__remat_arena_phase(&w, sequence, len);
-    rounds = w.arena_result;
     (void)dnnmem__remat_fit(&w); /* before the broadcast: its descent then works on the fit's answer */
-    fit_won = w.arena_result.arena >= 0 && w.arena_result.arena <= o.budget &&
-              (rounds.arena < 0 || rounds.arena > o.budget || w.arena_result.time < rounds.time);
     if (contraction) {
       dnnmem__remat_arena_broadcast(&w, 0);
-      /* where the fit's answer won, then at the budget, from the best
-         answer, while that gains: the rounds spent their moves near the
-         budget on their own states, never on the fit's, whose peak and
-         arena leave slack (vit_b_32: peak 0.98 B, arena 0.993 B) that the
-         descent at the answer's own peak cannot spend; a miss is repaired
-         lower and planned (dnnmem__remat_arena_lower), only a faster fit
-         is kept */
-      for (k = 0; fit_won && k < DNNMEM__REMAT_BROADCAST_AT_BUDGET && !w.halted; k++) {
+      /* then at the budget, from the best answer, while that gains: an
+         answer's peak sits below the budget by what its layout needed
+         (the fit's answer on vit_b_32: peak 0.98 B, arena 0.993 B), slack
+         the descent at that peak cannot spend; a faster state that plans
+         over the budget is repaired lower (dnnmem__remat_arena_lower), and
+         only a faster fit is kept, so no answer gets slower */
+      for (k = 0; k < DNNMEM__REMAT_BROADCAST_AT_BUDGET && !w.halted; k++) {
         int64_t before = w.arena_result.time;
         dnnmem__remat_arena_broadcast(&w, 1);
         if (w.arena_result.time >= before) break;
