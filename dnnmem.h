@@ -1381,7 +1381,11 @@
        plan misses the budget is repaired to lower aims: from the aim that
        would fragment as its plan did, lower while that misses, then by
        bisection up toward its peak once one fits (the highest aim that
-       fits is the fastest), at most 5 repairs, each planned. A state
+       fits is the fastest), at most 5 repairs, each planned. Then the
+       same two descents again with the budget as the aim (an answer's
+       peak sits under the budget by what its layout needed: slack the
+       descent at its own peak cannot spend), from the best answer, up to
+       4 times while each gains; only a faster fit is kept. A state
        whose peak fits, planned for the first time at most 1% over the
        budget and faster than the answer, is reordered at the same time:
        the same instances, each moved within its dependencies (a record
