@@ -18525,10 +18525,6 @@ static int dnnmem__remat_fit(dnnmem__remat *w) {
                                                peak, while each gains (vit_b_32: 22.36 -> 21.98 -> 21.55%, then
                                                none; vit_b_16 10.76 -> 9.86%; 0: off) */
 #endif
-#ifndef DNNMEM__REMAT_TIME_BACK
-#define DNNMEM__REMAT_TIME_BACK 8 /* polishes of the answer planned at aims up to the budget (mobilenet_v3_large:
-                                     11.42 -> 11.07%; 0: off) */
-#endif
 static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
                                          const dnnmem_remat_options *options, dnnmem_rng *rng,
                                          int32_t *sequence, int32_t sequence_capacity,
@@ -18636,27 +18632,6 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
         dnnmem__remat_arena_broadcast(&w, 1);
         if (w.arena_result.time >= before) break;
       }
-    }
-    if (w.arena_result.arena >= 0 && w.arena_result.arena <= o.budget && !w.halted) {
-      /* time back on the answer, as the fit's: polished from it at the
-         highest aim between its peak and the budget whose plan fits
-         (bisection); every plan offered, only a faster fit kept */
-      int64_t lo = w.arena_result.peak, hi = o.budget, mid;
-      int32_t l0 = w.arena_len, i;
-      DNNMEM_MEMCPY(w.bound_seq, w.arena_cand, (size_t)l0 * sizeof(int32_t));
-      for (i = 0; i < DNNMEM__REMAT_TIME_BACK && !w.halted && hi - lo > 1; i++) {
-        dnnmem_remat_result st;
-        if (o.stop && o.stop(o.stop_user)) w.halted = 1;
-        mid = lo + (hi - lo) / 2;
-        dnnmem__anneal_load(&w, w.bound_seq, l0);
-        w.budget = w.aim = mid;
-        dnnmem__anneal_polish(&w);
-        k = dnnmem__slots_to_seq(&w, w.slot_node, w.seq_tmp);
-        st = dnnmem__remat_arena_try(&w, w.seq_tmp, k);
-        if (st.arena >= 0 && st.arena <= o.budget) lo = mid;
-        else hi = mid;
-      }
-      w.budget = w.aim = o.budget;
     }
     if (w.arena_result.arena >= 0) {
       len = w.arena_len;
