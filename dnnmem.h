@@ -2209,6 +2209,7 @@
 
 
    HISTORY (one line per version; what changed, and why, is in the git log)
+       0.27.0 remat reorder sinks, broadcast at the budget; converters: opsets 18-21
        0.26.0 remat fit also over a slow fit; converters fixed on 45 published models
        0.25.0 remat: when no arena fits, checkpoint schedules planned
        0.24.0 remat: a near miss reordered at the same time for its layout
@@ -2248,9 +2249,9 @@
 #include <stdint.h>
 
 #define DNNMEM_VERSION_MAJOR 0
-#define DNNMEM_VERSION_MINOR 26
+#define DNNMEM_VERSION_MINOR 27
 #define DNNMEM_VERSION_PATCH 0
-#define DNNMEM_VERSION_STRING "0.26.0"
+#define DNNMEM_VERSION_STRING "0.27.0"
 
 #ifndef DNNMEM_DEF
 #ifdef DNNMEM_STATIC
