@@ -17871,13 +17871,12 @@ static void dnnmem__remat_broadcast(dnnmem__remat *w) {
 
 /* The broadcast descent on the arena answer, at its own peak (at_budget:
    at the budget), over the loose classes (a stack's end layers with their
-   peers), then over the
-   strict ones from the best answer so far: neither rule's descent finds
-   all the other's. A faster state at that peak is planned and offered
-   (kept when its arena fits and it is faster); one that plans over the
-   budget is repaired to lower aims (dnnmem__remat_arena_lower). A fixed
-   effort after the rounds: not counted as moves, as the last settle's
-   repairs. */
+   peers), then over the strict ones from the best answer so far: neither
+   rule's descent finds all the other's. A faster state at that peak is
+   planned and offered (kept when its arena fits and it is faster); one
+   that plans over the budget is repaired to lower aims
+   (dnnmem__remat_arena_lower). A fixed effort after the rounds: not
+   counted as moves, as the last settle's repairs. */
 static void dnnmem__remat_arena_lower(dnnmem__remat *w, const int32_t *seq, int32_t len,
                                       const dnnmem_remat_result *st, int64_t aim);
 static void dnnmem__remat_arena_broadcast(dnnmem__remat *w, int at_budget) {
