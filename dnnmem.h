@@ -1392,7 +1392,7 @@
        before its first reader where the peak stays within the budget and
        first fit by size lays it out no higher (a value born as late as it
        can be nests inside the longer lives around it; at most 4096
-       layouts), then each moved within its dependencies (a record
+       layouts of its own), then each moved within its dependencies (a record
        first fit by size puts above the budget born later, just before its
        first reader or half-way there; its last reader moved earlier; a
        record under it at its birth born after it or freed before it),
@@ -1414,9 +1414,10 @@
        All of this is a fixed effort, not counted as moves. Every plan is
        a candidate: the answer is the fastest whose arena fits (none: the
        smallest arena), so result.arena <= budget whenever DNNMEM_OK. The
-       plans are the arena's extra cost: 7-18%
-       more CPU time at the same move count on the training graphs
-       (tests/BENCHMARKS.md).
+       plans, the reorders and the descents are the arena's extra cost in
+       CPU time at the same move count, and it varies by graph: the
+       descents at the budget alone added 38% over 30 training graphs
+       and 3.8x on one whose descents gained (tests/BENCHMARKS.md).
        Row order: the topological order (the given one when topological).
        Checkpoint: Chen, Xu, Zhang, Guestrin, "Training deep nets with
        sublinear memory cost" (arXiv 2016): sqrt(V) segments.
