@@ -1168,6 +1168,7 @@ static double reorder_excess(const dnnmem_remat_problem *p, const int32_t *seq, 
    it, kept when the recounted peak stays within the budget and first fit's
    arena does not rise; stops when first fit fits or after cap trials.
    seq rewritten; returns first fit's arena, -1 if seq's peak is over. */
+static int32_t sink_ref_trials; /* the last sink_ref's trials */
 static int64_t sink_ref(const dnnmem_remat_problem *p, int32_t *seq, int32_t len, int64_t budget, int32_t cap) {
   const int32_t *off = p->graph->in_offsets, *ids = p->graph->in_ids;
   int32_t first[MAXL], trial[MAXL], i, q, k, r, trials = 0, fresh = 0;
@@ -1199,16 +1200,29 @@ static int64_t sink_ref(const dnnmem_remat_problem *p, int32_t *seq, int32_t len
     arena = a2, fresh = 0;
   }
   (void)x;
+  sink_ref_trials = trials;
   return arena;
+}
+
+/* A stop answering yes from its k-th poll on. */
+typedef struct reorder_stop_at {
+  int32_t polls, k;
+} reorder_stop_at;
+static int reorder_stop(void *user) {
+  reorder_stop_at *s = (reorder_stop_at *)user;
+  return ++s->polls >= s->k;
 }
 
 static void test_reorder_random(void) {
   static unsigned char work[1 << 21];
-  int32_t trial, changed = 0, fitted = 0, over = 0, sunk = 0, descended = 0;
+  int32_t trial, changed = 0, fitted = 0, over = 0, sunk = 0, descended = 0, fixed = 0, stopped = 0;
+  int32_t stopped_inside = 0;
   for (trial = 0; trial < 1500; trial++) {
     ref_remat_graph g;
-    int32_t seq[MAXL], x[MAXL], y[MAXL], count[MAXN], len = 0, v, j, evals = 1 + (int32_t)t_rand(300);
-    int64_t peak, time, peak2, time2, budget, ret, a0, a1, as, need;
+    int32_t seq[MAXL], x[MAXL], y[MAXL], z[MAXL], w[MAXL], count[MAXN], len = 0, v, j, k, ns;
+    int32_t evals = 1 + (int32_t)t_rand(300);
+    int64_t peak, time, peak2, time2, budget, ret, ret2, a0, a1, a2, as, need;
+    reorder_stop_at st;
     double x1, xs;
     uint32_t kind = t_rand(3);
     unsigned char *exact;
@@ -1262,6 +1276,36 @@ static void test_reorder_random(void) {
       changed++;
       fitted += a0 > budget && a1 <= budget;
     }
+    /* a stop at poll k, the sink's trials + 1 at most (t_rand's stream kept) */
+    ns = sink_ref_trials, k = 1 + (trial * 7 + len) % (ns + 1);
+    memcpy(z, y, (size_t)len * sizeof(int32_t));
+    if (evals > 1 && as > budget && sink_ref(&g.p, z, len, budget, DNNMEM__REMAT_SINK) >= 0 &&
+        memcmp(z, y, (size_t)len * sizeof(int32_t)) == 0) {
+      /* y the sink's fixed point: the reorder on it is the descent from y's layout, as from the sink's end above */
+      CHECK_EQ(dnnmem__remat_reorder_in(&g.p, z, len, budget, evals, NULL, NULL, work, sizeof(work)), ret);
+      CHECK(memcmp(z, x, (size_t)len * sizeof(int32_t)) == 0);
+      fixed++;
+    }
+    if (ns > 0 && trial % 2 == 0) { /* half the sinks that move (CI time) */
+      st.polls = 0, st.k = k;
+      memcpy(z, seq, (size_t)len * sizeof(int32_t));
+      ret2 = dnnmem__remat_reorder_in(&g.p, z, len, budget, evals, reorder_stop, &st, work, sizeof(work));
+      CHECK(ref_remat_recount(&g.p, z, len, &peak2, &time2));
+      CHECK_EQ(time2, time);
+      CHECK(peak2 <= budget);
+      for (j = 0; j < len; j++) count[seq[j]]++, count[z[j]]--;
+      for (v = 0; v < g.n; v++) CHECK_EQ(count[v], 0);
+      (void)reorder_excess(&g.p, z, len, budget, &a2);
+      CHECK_EQ(ret2, a2);
+      memcpy(w, seq, (size_t)len * sizeof(int32_t));
+      (void)sink_ref(&g.p, w, len, budget, k - 1);
+      if (sink_ref_trials == k - 1) { /* stopped in the sink (or at the descent's first poll): its k-1 trials */
+        CHECK(memcmp(z, w, (size_t)len * sizeof(int32_t)) == 0);
+        stopped++;
+        stopped_inside += k > 1 && memcmp(w, seq, (size_t)len * sizeof(int32_t)) != 0 &&
+                          memcmp(w, y, (size_t)len * sizeof(int32_t)) != 0;
+      }
+    }
     need = dnnmem__remat_reorder_bytes(g.n, len);
     CHECK(need > 0 && (size_t)need <= sizeof(work));
     exact = (unsigned char *)malloc((size_t)need);
@@ -1272,8 +1316,11 @@ static void test_reorder_random(void) {
     CHECK_EQ(dnnmem__remat_reorder_in(&g.p, y, len, budget, evals, NULL, NULL, work, (size_t)need - 1), -1);
   }
   CHECK(changed >= 100 && fitted >= 20 && over >= 100 && sunk >= 100 && descended >= 20);
+  CHECK(fixed >= 10 && stopped >= 100 && stopped_inside >= 50);
   printf("  reorder: %d changed (%d by the sink, %d by the descent after it), %d fitted, %d over budget\n", changed,
          sunk, descended, fitted, over);
+  printf("  reorder: %d from the sink's fixed point, %d stopped (%d inside the sink)\n", fixed, stopped,
+         stopped_inside);
 }
 
 /* The reorder's move kinds one by one (dnnmem__remat_reorder): near
