@@ -790,19 +790,16 @@ static void test_arena_broadcast_strict(void) {
   CHECK_EQ(res.length, 74);
 }
 
-/* The broadcast descent again at the budget (the solve's loop after the
-   descent at the answer's own peak, DNNMEM__REMAT_BROADCAST_AT_BUDGET): a
-   graph of random_layers (found among 60 x 3 budgets x 3 move counts,
-   where 31 of 540 public solves got faster and none slower) whose answer
-   at half its row order's peak, 3,000 moves, seed 1, plans at 155 under
-   the budget 173 and takes time 107 without the loop; with it the slack is
-   spent: time 103, arena 169. The answer recounts (validity, peak, time by
-   tests/ref.h; its arena the public plan's), fits, and is never faster
-   than the proven bound at the budget. */
-static void test_arena_broadcast_budget(void) {
+/* One public solve of a random_layers graph (its generator state k x
+   2654435761 + 99) at tenths / 10 of its row order's peak: the answer
+   recounts (validity, peak, time by tests/ref.h; its arena the public
+   plan's), fits, is never faster than the proven bound at the budget, and
+   takes time, arena and length as pinned. */
+static void broadcast_case(const char *what, uint64_t k, int32_t n, int64_t tenths, int64_t moves,
+                           int64_t want_budget, int64_t want_time, int64_t want_arena, int32_t want_length) {
   static char scratch[1 << 24];
   ref_remat_graph g;
-  uint64_t grng = (uint64_t)17 * 2654435761u + 99u;
+  uint64_t grng = k * 2654435761u + 99u;
   int32_t seq[1024], i;
   int64_t row_peak, row_time, budget, peak, time;
   dnnmem_remat_options o;
@@ -811,12 +808,12 @@ static void test_arena_broadcast_budget(void) {
   dnnmem_rng rng;
   size_t need = 0;
   random_layers(&g, &grng);
-  CHECK_EQ(g.n, 32);
+  CHECK_EQ(g.n, n);
   for (i = 0; i < g.n; i++) seq[i] = i;
   CHECK(ref_remat_recount(&g.p, seq, g.n, &row_peak, &row_time));
-  budget = row_peak * 5 / 10;
-  CHECK_EQ(budget, 173);
-  o = ref_remat_options(budget, 3000);
+  budget = row_peak * tenths / 10;
+  CHECK_EQ(budget, want_budget);
+  o = ref_remat_options(budget, moves);
   dnnmem_rng_seed(&rng, 1);
   CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 1024, &res, scratch, sizeof scratch), DNNMEM_OK);
   CHECK(res.length > 0 && res.length <= MAXL);
@@ -830,12 +827,23 @@ static void test_arena_broadcast_budget(void) {
   CHECK(need <= sizeof scratch);
   CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &tb, scratch, need), DNNMEM_OK);
   CHECK(time - row_time >= tb.extra_time);
-  printf("arena broadcast at the budget: n %d budget %lld base %lld time %lld peak %lld arena %lld len %d, "
-         "proven >= + %lld\n", g.n, (long long)budget, (long long)row_time, (long long)time, (long long)peak,
-         (long long)res.arena, res.length, (long long)tb.extra_time);
-  CHECK_EQ(time, 103); /* 107 at arena 155 without the descents at the budget */
-  CHECK_EQ(res.arena, 169);
-  CHECK_EQ(res.length, 40);
+  printf("%s: n %d budget %lld base %lld time %lld peak %lld arena %lld len %d, proven >= + %lld\n", what, g.n,
+         (long long)budget, (long long)row_time, (long long)time, (long long)peak, (long long)res.arena, res.length,
+         (long long)tb.extra_time);
+  CHECK_EQ(time, want_time);
+  CHECK_EQ(res.arena, want_arena);
+  CHECK_EQ(res.length, want_length);
+}
+
+/* The broadcast descent again at the budget (the solve's loop after the
+   descent at the answer's own peak, DNNMEM__REMAT_BROADCAST_AT_BUDGET): a
+   graph of random_layers (found among 60 x 3 budgets x 3 move counts,
+   where 31 of 540 public solves got faster and none slower) whose answer
+   at half its row order's peak, 3,000 moves, seed 1, plans at 155 under
+   the budget 173 and takes time 107 without the loop; with it the slack is
+   spent: time 103, arena 169. */
+static void test_arena_broadcast_budget(void) {
+  broadcast_case("arena broadcast at the budget", 17, 32, 5, 3000, 173, 103, 169, 40);
 }
 
 /* The descent at the budget more than once (DNNMEM__REMAT_BROADCAST_AT_BUDGET
@@ -844,46 +852,9 @@ static void test_arena_broadcast_budget(void) {
    seeds, 1200 public solves, the only one where 4 and 1 differ) whose answer
    at 3/10 of its row order's peak, 300 moves, seed 1, takes time 128 at
    arena 112 (the budget) and time 130 at arena 108 with a single descent at
-   the budget. The answer recounts (validity, peak, time by tests/ref.h; its
-   arena the public plan's), fits, and is never faster than the proven bound
-   at the budget. */
+   the budget. */
 static void test_arena_broadcast_budget_again(void) {
-  static char scratch[1 << 24];
-  ref_remat_graph g;
-  uint64_t grng = (uint64_t)23 * 2654435761u + 99u;
-  int32_t seq[1024], i;
-  int64_t row_peak, row_time, budget, peak, time;
-  dnnmem_remat_options o;
-  dnnmem_remat_bound_result tb;
-  dnnmem_remat_result res;
-  dnnmem_rng rng;
-  size_t need = 0;
-  random_layers(&g, &grng);
-  CHECK_EQ(g.n, 62);
-  for (i = 0; i < g.n; i++) seq[i] = i;
-  CHECK(ref_remat_recount(&g.p, seq, g.n, &row_peak, &row_time));
-  budget = row_peak * 3 / 10;
-  CHECK_EQ(budget, 112);
-  o = ref_remat_options(budget, 300);
-  dnnmem_rng_seed(&rng, 1);
-  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 1024, &res, scratch, sizeof scratch), DNNMEM_OK);
-  CHECK(res.length > 0 && res.length <= MAXL);
-  CHECK(ref_remat_recount(&g.p, seq, res.length, &peak, &time));
-  CHECK_EQ(peak, res.peak);
-  CHECK_EQ(time, res.time);
-  CHECK_EQ(public_arena(&g.p, budget, seq, res.length), res.arena);
-  CHECK(res.arena >= peak && res.arena <= budget);
-  o = ref_remat_options(budget, 0);
-  CHECK_EQ(dnnmem_remat_time_bound_scratch_size(&g.p, &o, &need), DNNMEM_OK);
-  CHECK(need <= sizeof scratch);
-  CHECK_EQ(dnnmem_remat_time_bound(&g.p, &o, &tb, scratch, need), DNNMEM_OK);
-  CHECK(time - row_time >= tb.extra_time);
-  printf("arena broadcast at the budget again: n %d budget %lld base %lld time %lld peak %lld arena %lld len %d, "
-         "proven >= + %lld\n", g.n, (long long)budget, (long long)row_time, (long long)time, (long long)peak,
-         (long long)res.arena, res.length, (long long)tb.extra_time);
-  CHECK_EQ(time, 128); /* 130 at arena 108 with one descent at the budget */
-  CHECK_EQ(res.arena, 112);
-  CHECK_EQ(res.length, 92);
+  broadcast_case("arena broadcast at the budget again", 23, 62, 3, 300, 112, 128, 112, 92);
 }
 
 int main(void) {
