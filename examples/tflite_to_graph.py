@@ -59,6 +59,10 @@ import sys
 
 ALIGN = 16  # MicroArenaBufferAlignment()
 INT_MAX = 2 ** 31 - 1  # its element counts (ElementCount) and planner sizes (AddBuffer) are int
+# Its allocator walks a subgraph anew at every IF / WHILE / CALL_ONCE that
+# calls it, so subgraphs calling the next twice are walked 2^depth times: a
+# file of a few KB would take years. Real models have a few thousand.
+MAX_SCOPES = 500000
 IDENTIFIER = b"TFL3"
 SCHEMA_VERSION = 3
 
@@ -217,7 +221,17 @@ def offline_offsets(model, buffers, tensor_count):
             raise BadFile("OfflineMemoryAllocation: %d offsets (%d stored) for %d tensors"
                           % (values[2], len(values) - 3, tensor_count))
         found = values[3:3 + tensor_count]  # the last such entry wins, as in its loop
+        for k, v in enumerate(found):
+            if v < -1:  # -1: planned online; its planner would place the buffer below the arena
+                raise BadFile("OfflineMemoryAllocation: offset %d for tensor %d (of every subgraph's, in order): "
+                              "negative" % (v, k))
     return found
+
+
+def chain(subgraphs):
+    """'0 -> 1 -> 2', the middle of a long one left out."""
+    xs = [str(x) for x in subgraphs]
+    return " -> ".join(xs if len(xs) <= 7 else xs[:3] + ["..."] + xs[-3:])
 
 
 def buffers_outside(model, buffers, file_size):
@@ -312,21 +326,16 @@ def convert(data):
             raise BadFile("subgraph %d: %s: tensor %d out of range (%d tensors)" % (s, what, k, len(tensors[s])))
         return base[s] + k
 
-    def mark(s):
-        if s in active:
-            raise BadFile("subgraph %d invokes itself (recursion through %s): not supported"
-                          % (s, " -> ".join(str(x) for x in active + [s])))
-        active.append(s)
+    parsed = {}
+
+    def parse(s):
+        """Subgraph s read once, its tensors as indices into info: (inputs,
+        [(outputs, subgraphs called, inputs) per operator], outputs)."""
         sg = subgraphs[s]
-        for k in sg.ints(1) or []:
-            g = index(s, k, "input")
-            first(g)
-            last(g)
+        ins = [index(s, k, "input") for k in sg.ints(1) or []]
+        ops = []
         for j, op in enumerate(sg.tables(3)):
-            scope[0] += 1
-            outs = op.ints(2) or []
-            for k in outs:
-                first(index(s, k, "operator %d output" % j))
+            outs = [index(s, k, "operator %d output" % j) for k in op.ints(2) or []]
             for k in op.ints(8) or []:  # ValidateSubgraph: empty intermediates only
                 g = index(s, k, "operator %d intermediate" % j)
                 if info[g][0] != 0:
@@ -336,6 +345,7 @@ def convert(data):
             if c >= len(codes):
                 raise BadFile("subgraph %d operator %d: opcode %d out of range (%d codes)" % (s, j, c, len(codes)))
             code = codes[c].scalar(3, "i")  # builtin_code, as the allocator reads it
+            called = []
             if code in OPTIONS:
                 kind, name = OPTIONS[code]
                 opts = op.sub(4) if op.scalar(3, "B") == kind else None
@@ -346,15 +356,39 @@ def convert(data):
                     if c2 < 0 or c2 >= len(subgraphs):
                         raise BadFile("subgraph %d operator %d: %s names subgraph %d (%d subgraphs)"
                                       % (s, j, name, c2, len(subgraphs)))
-                    scope[0] += 1
-                    mark(c2)
-            for k in op.ints(1) or []:
-                if k >= 0:  # -1: an omitted optional input
-                    last(index(s, k, "operator %d input" % j))
-            for k in outs:
-                last(base[s] + k)
-        for k in sg.ints(2) or []:
-            g = index(s, k, "output")
+            reads = [index(s, k, "operator %d input" % j) for k in op.ints(1) or [] if k >= 0]  # -1: omitted
+            ops.append((outs, called, reads))
+        outs = [index(s, k, "output") for k in sg.ints(2) or []]
+        return ins, ops, outs
+
+    def mark(s):
+        if s in active:
+            raise BadFile("subgraph %d invokes itself (recursion through %s): not supported"
+                          % (s, " -> ".join(str(x) for x in active + [s])))
+        active.append(s)
+        if s not in parsed:
+            parsed[s] = parse(s)
+        ins, ops, outs = parsed[s]
+        for g in ins:
+            first(g)
+            last(g)
+        for j, (written, called, reads) in enumerate(ops):
+            scope[0] += 1 + len(called)
+            if scope[0] > MAX_SCOPES:
+                raise BadFile("subgraph %d operator %d: more than %d operators and subgraph entries as TensorFlow "
+                              "Lite Micro's allocator walks them (control flow through %s, each call walked anew)"
+                              % (s, j, MAX_SCOPES, chain(active)))
+            scope[0] -= len(called)
+            for g in written:
+                first(g)
+            for c2 in called:
+                scope[0] += 1
+                mark(c2)
+            for g in reads:
+                last(g)
+            for g in written:
+                last(g)
+        for g in outs:
             first(g)
             last(g)
         active.pop()

@@ -279,6 +279,8 @@ a buffer offset past the end|offset_past.tflite|buffer 1: 64 bytes at byte 4448,
 an external_buffer naming none|external_range.tflite|subgraph 0 tensor 1: external_buffer 1 names no ExternalBuffer
 a cycle through subgraphs|cycle.tflite|subgraph 1 invokes itself \(recursion through 0 -> 1 -> 2 -> 1\): not supported
 a huge dimension|huge.tflite|subgraph 0 tensor 0: shape \[2147483647, 2147483647, 2147483647, 2147483647\], [0-9]+ bytes: past the 2\^31 - 1
+control flow walked 2^40 times (each IF calling the next subgraph twice)|fanout.tflite|subgraph [0-9]+ operator 0: more than 500000 operators and subgraph entries .* \(control flow through 0 -> 1 -> 2 -> \.\.\. -> 
+a negative offline offset|offline_neg.tflite|OfflineMemoryAllocation: offset -5 for tensor 0 \(of every subgraph's, in order\): negative
 EOF
 # 500 random corruptions of the small models (bytes changed, cut short,
 # words overwritten): each converts or is a BadFile, never another exception

@@ -17,6 +17,9 @@ commit its output (the files are deterministic).
                        READ_VARIABLE), signature defs
   cycle.tflite         subgraph 0 -> 1 -> 2 -> 1 (a cycle through subgraphs)
   huge.tflite          a dimension of 2^31 - 1 four times (2^124 bytes)
+  fanout.tflite        40 subgraphs, each an IF calling the next twice: 2^40
+                       subgraph entries as its allocator walks them
+  offline_neg.tflite   an OfflineMemoryAllocation offset of -5
 """
 import os
 import struct
@@ -105,7 +108,7 @@ def signature(b, key, ins, outs):  # SignatureDef: inputs 0, outputs 1, signatur
     return b.EndObject()
 
 
-def model(name, codes, subgraphs, buffers, signatures=(), external=0, tail=b""):
+def model(name, codes, subgraphs, buffers, signatures=(), external=0, metadata=()):
     """buffers: bytes (data inside the flatbuffer) or (offset, size) (data past
     it); external: how many ExternalBuffer entries (each 16 bytes at 0)."""
     b = flatbuffers.Builder(1024)
@@ -138,7 +141,15 @@ def model(name, codes, subgraphs, buffers, signatures=(), external=0, tail=b""):
         b.PrependUint64Slot(2, 0, 0)
         b.PrependUint64Slot(3, 16, 0)
         exts.append(b.EndObject())
+    metas = []
+    for key, buf in metadata:
+        n = b.CreateString(key)
+        b.StartObject(2)
+        b.PrependUOffsetTRelativeSlot(0, n, 0)
+        b.PrependUint32Slot(1, buf, 0)
+        metas.append(b.EndObject())
     c, s, u = vec_off(b, cs), vec_off(b, sgs), vec_off(b, bufs)
+    m = vec_off(b, metas) if metas else None
     g = vec_off(b, sigs) if sigs else None
     e = vec_off(b, exts) if exts else None
     b.StartObject(10)
@@ -146,13 +157,14 @@ def model(name, codes, subgraphs, buffers, signatures=(), external=0, tail=b""):
     b.PrependUOffsetTRelativeSlot(1, c, 0)
     b.PrependUOffsetTRelativeSlot(2, s, 0)
     b.PrependUOffsetTRelativeSlot(4, u, 0)
+    if m:
+        b.PrependUOffsetTRelativeSlot(6, m, 0)
     if g:
         b.PrependUOffsetTRelativeSlot(7, g, 0)
     if e:
         b.PrependUOffsetTRelativeSlot(9, e, 0)
     b.Finish(b.EndObject(), file_identifier=b"TFL3")
-    data = bytes(b.Output())
-    return data
+    return bytes(b.Output())
 
 
 def write(name, data):
@@ -206,3 +218,15 @@ write("cycle.tflite", model("cycle", [CALL_ONCE], [one(1), one(2), one(1)], [b""
 big = (1 << 31) - 1
 write("huge.tflite", model("huge", [ADD], [([([big, big, big, big], F32, 0), ([4], F32, 0)], [0], [1],
                                              [(0, [0, 0], [1])])], [b""]))
+
+# IF(then k+1, else k+1) in each of 40 subgraphs: 2^40 subgraph entries as
+# its allocator walks them (each call marked anew)
+IF = 118
+fan = [([([1], 6, 0), ([4], F32, 0), ([4], F32, 0)], [0, 1], [2],
+        [lambda b, k=k: operator(b, 0, [0, 1], [2], (92, ints_table(b, k + 1, k + 1)))]) for k in range(40)]
+fan.append(([([1], 6, 0), ([4], F32, 0), ([4], F32, 0)], [0, 1], [2], [(1, [1, 1], [2])]))
+write("fanout.tflite", model("fanout", [IF, ADD], fan, [b""]))
+
+# OfflineMemoryAllocation with an offset of -5 (only -1, planned online, is negative)
+meta = struct.pack("<6i", 0, 0, 3, -5, -1, -1)
+write("offline_neg.tflite", model("offline", [FC], [fc], [b"", bytes(64), meta], metadata=[("OfflineMemoryAllocation", 2)]))
