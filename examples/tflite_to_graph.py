@@ -41,6 +41,19 @@ planner breaks ties among equal sizes by the order buffers were added
 (tensor order, not necessarily topological); the intervals CSV carries
 those lifetimes and that order exactly, and fixed offsets.
 
+Constants whose data is stored past the flatbuffer (Buffer.offset/size,
+as converters write models over 2 GB) or in an external file
+(Tensor.external_buffer) are left out as constants, as TensorFlow Lite
+reads them, with a warning: TensorFlow Lite Micro reads constants only from
+inside the flatbuffer and would plan them as arena buffers. Tensors no
+operator it runs reads or writes (a subgraph never invoked, or an Edge TPU
+model's leftovers) are planned at [-1, -1] as it plans them, all live at
+once, and noted with their bytes. Refused as it cannot plan them: a tensor
+of more than 2^31 - 1 elements or bytes (its counts are int), a negative
+offline offset other than -1, subgraphs calling each other in a cycle, and
+control flow that makes its allocator walk more than 500,000 operators and
+subgraph entries (it walks a subgraph anew at every call).
+
 Dynamic dimensions (-1 in a tensor's shape_signature) are sized as the
 file's shape gives them, as TensorFlow Lite Micro sizes them, with a note
 in the header; on any axis but a leading batch axis (of a tensor of rank

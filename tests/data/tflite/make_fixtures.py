@@ -184,7 +184,8 @@ fc = ([([1, 4], F32, 0), ([4, 4], F32, 1), ([1, 4], F32, 0)], [0], [2], [(0, [0,
 first = model("offset", [FC], [fc], [b"", (1 << 40, 64)])
 at = (len(first) + 15) // 16 * 16
 write("offset.tflite", model("offset", [FC], [fc], [b"", (at, 64)]) + bytes(at - len(first)) + bytes(range(64)))
-write("offset_past.tflite", model("offset", [FC], [fc], [b"", (at + 4096, 64)]) + bytes(at - len(first)) + bytes(range(64)))
+write("offset_past.tflite",
+      model("offset", [FC], [fc], [b"", (at + 4096, 64)]) + bytes(at - len(first)) + bytes(range(64)))
 
 ext = ([([1, 4], F32, 0), ([4, 4], F32, 0, False, 1), ([1, 4], F32, 0)], [0], [2], [(0, [0, 1, -1], [2])])
 write("external.tflite", model("external", [FC], [ext], [b""], external=1))
@@ -229,4 +230,5 @@ write("fanout.tflite", model("fanout", [IF, ADD], fan, [b""]))
 
 # OfflineMemoryAllocation with an offset of -5 (only -1, planned online, is negative)
 meta = struct.pack("<6i", 0, 0, 3, -5, -1, -1)
-write("offline_neg.tflite", model("offline", [FC], [fc], [b"", bytes(64), meta], metadata=[("OfflineMemoryAllocation", 2)]))
+write("offline_neg.tflite",
+      model("offline", [FC], [fc], [b"", bytes(64), meta], metadata=[("OfflineMemoryAllocation", 2)]))
