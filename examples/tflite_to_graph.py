@@ -339,6 +339,13 @@ def convert(data):
             raise BadFile("subgraph %d: %s: tensor %d out of range (%d tensors)" % (s, what, k, len(tensors[s])))
         return base[s] + k
 
+    for s in range(len(subgraphs)):  # ValidateSubgraph, on every subgraph: empty intermediates only
+        for j, op in enumerate(subgraphs[s].tables(3)):
+            for k in op.ints(8) or []:
+                g = index(s, k, "operator %d intermediate" % j)
+                if info[g][0] != 0:
+                    raise BadFile("subgraph %d operator %d: intermediate tensor %d has %d bytes; "
+                                  "TensorFlow Lite Micro supports only empty ones" % (s, j, k, info[g][0]))
     parsed = {}
 
     def parse(s):
@@ -349,11 +356,6 @@ def convert(data):
         ops = []
         for j, op in enumerate(sg.tables(3)):
             outs = [index(s, k, "operator %d output" % j) for k in op.ints(2) or []]
-            for k in op.ints(8) or []:  # ValidateSubgraph: empty intermediates only
-                g = index(s, k, "operator %d intermediate" % j)
-                if info[g][0] != 0:
-                    raise BadFile("subgraph %d operator %d: intermediate tensor %d has %d bytes; "
-                                  "TensorFlow Lite Micro supports only empty ones" % (s, j, k, info[g][0]))
             c = op.scalar(0, "I")
             if c >= len(codes):
                 raise BadFile("subgraph %d operator %d: opcode %d out of range (%d codes)" % (s, j, c, len(codes)))

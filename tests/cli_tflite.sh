@@ -281,6 +281,7 @@ an external_buffer naming none|external_range.tflite|subgraph 0 tensor 1: extern
 a cycle through subgraphs|cycle.tflite|subgraph 1 invokes itself \(recursion through 0 -> 1 -> 2 -> 1\): not supported
 a huge dimension|huge.tflite|subgraph 0 tensor 0: shape \[2147483647, (2147483647, ){2}2147483647\], [0-9]+ bytes: past
 control flow walked 2^40 times (IFs calling the next twice)|fanout.tflite|subgraph [0-9]+ operator 0: more than 500000
+a non-empty intermediate in a subgraph never invoked|intermediate.tflite|subgraph 1 operator 0: intermediate tensor 2 has 16 bytes
 a negative offline offset|offline_neg.tflite|OfflineMemoryAllocation: offset -5 for tensor 0 \(of every .*: negative
 EOF
 # 500 random corruptions of the small models (bytes changed, cut short,

@@ -20,6 +20,7 @@ commit its output (the files are deterministic).
   fanout.tflite        40 subgraphs, each an IF calling the next twice: 2^40
                        subgraph entries as its allocator walks them
   offline_neg.tflite   an OfflineMemoryAllocation offset of -5
+  intermediate.tflite  a subgraph never invoked with a non-empty intermediate
 """
 import os
 import struct
@@ -58,9 +59,12 @@ def tensor(b, shape, ttype, buf, variable=False, external=0, name=None):
     return b.EndObject()
 
 
-def operator(b, code, ins, outs, options=None):
+def operator(b, code, ins, outs, options=None, intermediates=None):
     i, o = vec_i32(b, ins), vec_i32(b, outs)
-    b.StartObject(5)
+    m = vec_i32(b, intermediates) if intermediates else None
+    b.StartObject(9)
+    if m:
+        b.PrependUOffsetTRelativeSlot(8, m, 0)
     b.PrependUint32Slot(0, code, 0)
     b.PrependUOffsetTRelativeSlot(1, i, 0)
     b.PrependUOffsetTRelativeSlot(2, o, 0)
@@ -232,3 +236,9 @@ write("fanout.tflite", model("fanout", [IF, ADD], fan, [b""]))
 meta = struct.pack("<6i", 0, 0, 3, -5, -1, -1)
 write("offline_neg.tflite",
       model("offline", [FC], [fc], [b"", bytes(64), meta], metadata=[("OfflineMemoryAllocation", 2)]))
+
+# subgraph 1, never invoked, has an operator whose intermediate tensor has 16
+# bytes: its allocator validates every subgraph (ValidateSubgraph) and refuses
+write("intermediate.tflite", model("intermediate", [ADD], [
+    ([([4], F32, 0), ([4], F32, 0)], [0], [1], [(0, [0, 0], [1])]),
+    ([([4], F32, 0), ([4], F32, 0), ([4], F32, 0)], [0], [1], [(0, [0, 0], [1], None, [2])])], [b""]))
