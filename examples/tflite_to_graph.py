@@ -297,7 +297,7 @@ def convert(data):
                                   % (where, d))
                 count *= d
             nbytes = count * TYPE_SIZES[ttype]
-            if count > INT_MAX or nbytes + ALIGN - 1 > INT_MAX:  # its element counts and planner sizes are int
+            if (nbytes + ALIGN - 1) // ALIGN * ALIGN > INT_MAX:  # its element counts and planner sizes are int
                 raise BadFile("%s: shape %s, %d bytes: past the 2^31 - 1 that TensorFlow Lite Micro counts elements "
                               "and plans bytes in" % (where, shape, nbytes))
             signature = t.ints(7)  # shape_signature: -1 where the dimension is dynamic

@@ -272,6 +272,9 @@ check "WHILE and CALL_ONCE: cond, body, init inside their scopes; resource handl
 6,9,10,16,1:3;7,10,12,16,2:0;8,10,12,16,2:1;9,11,12,16,2:2;10,3,5,16,3:0;"
 expect "WHILE: greedy-tflm plans it" 0 '"n": 11, "algo": "greedy-tflm", "arena": 96, "lower_bound": 96' \
   $D plan --algo greedy-tflm --json "$t/while.csv"
+"$PY" $C -o "$t/int_max.csv" "$T/int_max.tflite"
+check "the largest tensor its planner takes (2^31 - 16 bytes): converts" "$(rows "$t/int_max.csv")" \
+  "id,lower,upper,size,tensor;0,0,2,2147483632,0:0;1,1,2,2147483632,0:1;"
 while IFS='|' read -r name file want; do
   expect "$name" 2 "^$T/$file: $want" "$PY" $C "$T/$file"
   if grep -q Traceback "$tmp/expect.out"; then bad "$name: a traceback"; fi
@@ -282,6 +285,7 @@ a cycle through subgraphs|cycle.tflite|subgraph 1 invokes itself \(recursion thr
 a huge dimension|huge.tflite|subgraph 0 tensor 0: shape \[2147483647, (2147483647, ){2}2147483647\], [0-9]+ bytes: past
 control flow walked 2^40 times (IFs calling the next twice)|fanout.tflite|subgraph [0-9]+ operator 0: more than 500000
 a non-empty intermediate in a subgraph never invoked|intermediate.tflite|subgraph 1 operator 0: intermediate tensor 2 has 16 bytes
+one byte more (2^31 aligned)|int_past.tflite|subgraph 0 tensor 0: shape \[2147483633\], 2147483633 bytes: past
 a negative offline offset|offline_neg.tflite|OfflineMemoryAllocation: offset -5 for tensor 0 \(of every .*: negative
 EOF
 # 500 random corruptions of the small models (bytes changed, cut short,

@@ -21,6 +21,8 @@ commit its output (the files are deterministic).
                        subgraph entries as its allocator walks them
   offline_neg.tflite   an OfflineMemoryAllocation offset of -5
   intermediate.tflite  a subgraph never invoked with a non-empty intermediate
+  int_max.tflite, int_past.tflite  tensors of 2^31 - 16 and 2^31 - 15 bytes
+                       (the second 2^31 aligned: past its planner's int)
 """
 import os
 import struct
@@ -242,3 +244,9 @@ write("offline_neg.tflite",
 write("intermediate.tflite", model("intermediate", [ADD], [
     ([([4], F32, 0), ([4], F32, 0)], [0], [1], [(0, [0, 0], [1])]),
     ([([4], F32, 0), ([4], F32, 0), ([4], F32, 0)], [0], [1], [(0, [0, 0], [1], None, [2])])], [b""]))
+
+# the largest tensor its planner takes: 2^31 - 16 bytes (aligned to 16,
+# 2^31 - 16 <= 2^31 - 1); one byte more rounds up to 2^31
+U8 = 3
+for name, n in (("int_max.tflite", (1 << 31) - 16), ("int_past.tflite", (1 << 31) - 15)):
+    write(name, model("bound", [ADD], [([([n], U8, 0), ([n], U8, 0)], [0], [1], [(0, [0, 0], [1])])], [b""]))
