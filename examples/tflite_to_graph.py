@@ -388,12 +388,11 @@ def convert(data):
             first(g)
             last(g)
         for j, (written, called, reads) in enumerate(ops):
-            scope[0] += 1 + len(called)
-            if scope[0] > MAX_SCOPES:
+            scope[0] += 1
+            if scope[0] + len(called) > MAX_SCOPES:
                 raise BadFile("subgraph %d operator %d: more than %d operators and subgraph entries as TensorFlow "
                               "Lite Micro's allocator walks them (control flow through %s, each call walked anew)"
                               % (s, j, MAX_SCOPES, chain(active)))
-            scope[0] -= len(called)
             for g in written:
                 first(g)
             for c2 in called:
