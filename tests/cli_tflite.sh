@@ -9,7 +9,10 @@
 # placeholder past the batch warned about), then plan --algo greedy-tflm
 # and best read the result (greedy-tflm's offsets worked by hand with its
 # rule; these expected rows and offsets were also checked against its own
-# GreedyMemoryPlanner built from its source, outside make test). Bad files
+# GreedyMemoryPlanner built from its source, outside make test). Then the
+# committed fixtures of tests/data/tflite (make_fixtures.py writes them):
+# weights past the flatbuffer or in an external file, tensors no operator
+# uses, WHILE / CALL_ONCE / resource variables, and broken files. Bad files
 # exit 2 with "FILE: what" and no traceback; misuse 1.
 . "$(dirname "$0")/cli_lib.sh"
 D=$DNNMEM
