@@ -41,6 +41,19 @@ planner breaks ties among equal sizes by the order buffers were added
 (tensor order, not necessarily topological); the intervals CSV carries
 those lifetimes and that order exactly, and fixed offsets.
 
+Constants whose data is stored past the flatbuffer (Buffer.offset/size,
+as converters write models over 2 GB) or in an external file
+(Tensor.external_buffer) are left out as constants, as TensorFlow Lite
+reads them, with a warning: TensorFlow Lite Micro reads constants only from
+inside the flatbuffer and would plan them as arena buffers. Tensors no
+operator it runs reads or writes (a subgraph never invoked, or an Edge TPU
+model's leftovers) are planned at [-1, -1] as it plans them, all live at
+once, and noted with their bytes. Refused as it cannot plan them: a tensor
+of more than 2^31 - 1 elements or bytes (its counts are int), a negative
+offline offset other than -1, subgraphs calling each other in a cycle, and
+control flow that makes its allocator walk more than 500,000 operators and
+subgraph entries (it walks a subgraph anew at every call).
+
 Dynamic dimensions (-1 in a tensor's shape_signature) are sized as the
 file's shape gives them, as TensorFlow Lite Micro sizes them, with a note
 in the header; on any axis but a leading batch axis (of a tensor of rank
@@ -58,6 +71,11 @@ import struct
 import sys
 
 ALIGN = 16  # MicroArenaBufferAlignment()
+INT_MAX = 2 ** 31 - 1  # its element counts (ElementCount) and planner sizes (AddBuffer) are int
+# Its allocator walks a subgraph anew at every IF / WHILE / CALL_ONCE that
+# calls it, so subgraphs calling the next twice are walked 2^depth times: a
+# file of a few KB would take years. Real models have a few thousand.
+MAX_SCOPES = 500000
 IDENTIFIER = b"TFL3"
 SCHEMA_VERSION = 3
 
@@ -216,6 +234,30 @@ def offline_offsets(model, buffers, tensor_count):
             raise BadFile("OfflineMemoryAllocation: %d offsets (%d stored) for %d tensors"
                           % (values[2], len(values) - 3, tensor_count))
         found = values[3:3 + tensor_count]  # the last such entry wins, as in its loop
+        for k, v in enumerate(found):
+            if v < -1:  # -1: planned online; its planner would place the buffer below the arena
+                raise BadFile("OfflineMemoryAllocation: offset %d for tensor %d (of every subgraph's, in order): "
+                              "negative" % (v, k))
+    return found
+
+
+def chain(subgraphs):
+    """'0 -> 1 -> 2', the middle of a long one left out."""
+    xs = [str(x) for x in subgraphs]
+    return " -> ".join(xs if len(xs) <= 7 else xs[:3] + ["..."] + xs[-3:])
+
+
+def buffers_outside(model, buffers, file_size):
+    """The buffers whose data is past the flatbuffer (offset > 1, size > 0), each checked
+    to lie inside the file."""
+    found = set()
+    for b, buf in enumerate(buffers):
+        offset, size = buf.scalar(1, "Q"), buf.scalar(2, "Q")
+        if offset > 1 and size > 0:
+            if offset + size > file_size:
+                raise BadFile("buffer %d: %d bytes at byte %d, past the end of the file (%d bytes)"
+                              % (b, size, offset, file_size))
+            found.add(b)
     return found
 
 
@@ -233,10 +275,13 @@ def convert(data):
         base.append(total)
         total += len(t)
     offline = offline_offsets(model, buffers, total)
+    outside = buffers_outside(model, buffers, len(data))
+    external_ids = set(e.scalar(0, "I") for e in model.tables(9))  # ExternalBuffer.id
 
     # InitializeAllocationInfo: bytes, needs_allocating, offline offset
     info = []  # per tensor of every subgraph: [bytes, needs, offline, first, last]
     dynamic = []  # (subgraph, tensor, shape, shape_signature) of the tensors with a dynamic dimension
+    past, external = [], []  # constants whose data is past the flatbuffer / in an external file
     for s, ts in enumerate(tensors):
         for i, t in enumerate(ts):
             where = "subgraph %d tensor %d" % (s, i)
@@ -245,12 +290,16 @@ def convert(data):
                 raise BadFile("%s: type %s, which TensorFlow Lite Micro's allocator does not size"
                               % (where, TYPE_NAMES.get(ttype, str(ttype))))
             count = 1
-            for d in t.ints(0) or []:
+            shape = t.ints(0) or []
+            for d in shape:
                 if d < 0:
                     raise BadFile("%s: dimension %d (dynamic), TensorFlow Lite Micro plans static shapes"
                                   % (where, d))
                 count *= d
             nbytes = count * TYPE_SIZES[ttype]
+            if (nbytes + ALIGN - 1) // ALIGN * ALIGN > INT_MAX:  # its element counts and planner sizes are int
+                raise BadFile("%s: shape %s, %d bytes: past the 2^31 - 1 that TensorFlow Lite Micro counts elements "
+                              "and plans bytes in" % (where, shape, nbytes))
             signature = t.ints(7)  # shape_signature: -1 where the dimension is dynamic
             if signature and any(d < 0 for d in signature):
                 dynamic.append((s, i, t.ints(0) or [], signature))
@@ -258,6 +307,17 @@ def convert(data):
             if b >= len(buffers):
                 raise BadFile("%s: buffer %d out of range (%d buffers)" % (where, b, len(buffers)))
             constant = buffers[b].byte_count(0) > 0
+            if not constant and b in outside:
+                constant = True
+                past.append((s, i, b))
+            e = t.scalar(10, "I")  # external_buffer: 0 = none
+            if e:
+                if e not in external_ids:
+                    raise BadFile("%s: external_buffer %d names no ExternalBuffer (%d listed)"
+                                  % (where, e, len(external_ids)))
+                if not constant:
+                    constant = True
+                    external.append((s, i, e))
             variable = t.scalar(5, "B") != 0
             off = offline[base[s] + i] if offline is not None else -1
             needs = (not constant and not variable and nbytes != 0) or (variable and off != -1)
@@ -279,30 +339,28 @@ def convert(data):
             raise BadFile("subgraph %d: %s: tensor %d out of range (%d tensors)" % (s, what, k, len(tensors[s])))
         return base[s] + k
 
-    def mark(s):
-        if s in active:
-            raise BadFile("subgraph %d invokes itself (recursion through %s): not supported"
-                          % (s, " -> ".join(str(x) for x in active + [s])))
-        active.append(s)
-        sg = subgraphs[s]
-        for k in sg.ints(1) or []:
-            g = index(s, k, "input")
-            first(g)
-            last(g)
-        for j, op in enumerate(sg.tables(3)):
-            scope[0] += 1
-            outs = op.ints(2) or []
-            for k in outs:
-                first(index(s, k, "operator %d output" % j))
-            for k in op.ints(8) or []:  # ValidateSubgraph: empty intermediates only
+    for s in range(len(subgraphs)):  # ValidateSubgraph, on every subgraph: empty intermediates only
+        for j, op in enumerate(subgraphs[s].tables(3)):
+            for k in op.ints(8) or []:
                 g = index(s, k, "operator %d intermediate" % j)
                 if info[g][0] != 0:
                     raise BadFile("subgraph %d operator %d: intermediate tensor %d has %d bytes; "
                                   "TensorFlow Lite Micro supports only empty ones" % (s, j, k, info[g][0]))
+    parsed = {}
+
+    def parse(s):
+        """Subgraph s read once, its tensors as indices into info: (inputs,
+        [(outputs, subgraphs called, inputs) per operator], outputs)."""
+        sg = subgraphs[s]
+        ins = [index(s, k, "input") for k in sg.ints(1) or []]
+        ops = []
+        for j, op in enumerate(sg.tables(3)):
+            outs = [index(s, k, "operator %d output" % j) for k in op.ints(2) or []]
             c = op.scalar(0, "I")
             if c >= len(codes):
                 raise BadFile("subgraph %d operator %d: opcode %d out of range (%d codes)" % (s, j, c, len(codes)))
             code = codes[c].scalar(3, "i")  # builtin_code, as the allocator reads it
+            called = []
             if code in OPTIONS:
                 kind, name = OPTIONS[code]
                 opts = op.sub(4) if op.scalar(3, "B") == kind else None
@@ -313,15 +371,38 @@ def convert(data):
                     if c2 < 0 or c2 >= len(subgraphs):
                         raise BadFile("subgraph %d operator %d: %s names subgraph %d (%d subgraphs)"
                                       % (s, j, name, c2, len(subgraphs)))
-                    scope[0] += 1
-                    mark(c2)
-            for k in op.ints(1) or []:
-                if k >= 0:  # -1: an omitted optional input
-                    last(index(s, k, "operator %d input" % j))
-            for k in outs:
-                last(base[s] + k)
-        for k in sg.ints(2) or []:
-            g = index(s, k, "output")
+            reads = [index(s, k, "operator %d input" % j) for k in op.ints(1) or [] if k >= 0]  # -1: omitted
+            ops.append((outs, called, reads))
+        outs = [index(s, k, "output") for k in sg.ints(2) or []]
+        return ins, ops, outs
+
+    def mark(s):
+        if s in active:
+            raise BadFile("subgraph %d invokes itself (recursion through %s): not supported"
+                          % (s, " -> ".join(str(x) for x in active + [s])))
+        active.append(s)
+        if s not in parsed:
+            parsed[s] = parse(s)
+        ins, ops, outs = parsed[s]
+        for g in ins:
+            first(g)
+            last(g)
+        for j, (written, called, reads) in enumerate(ops):
+            scope[0] += 1
+            if scope[0] + len(called) > MAX_SCOPES:
+                raise BadFile("subgraph %d operator %d: more than %d operators and subgraph entries as TensorFlow "
+                              "Lite Micro's allocator walks them (control flow through %s, each call walked anew)"
+                              % (s, j, MAX_SCOPES, chain(active)))
+            for g in written:
+                first(g)
+            for c2 in called:
+                scope[0] += 1
+                mark(c2)
+            for g in reads:
+                last(g)
+            for g in written:
+                last(g)
+        for g in outs:
             first(g)
             last(g)
         active.pop()
@@ -337,7 +418,21 @@ def convert(data):
                 rows.append((len(rows), lo, hi + 1, size, None if off == -1 else off, "%d:%d" % (s, i)))
     notes = ["%d subgraphs, %d tensors, %d planned buffers%s" %
              (len(subgraphs), total, len(rows), ", offline-planned offsets" if offline is not None else "")]
-    warning = None
+    warnings = []
+    unused = [r for r in rows if r[1] == -1 and r[2] == 0]
+    if unused:  # its planner takes [-1, -1] as one time: all of them live together
+        notes.append("%d buffers (%d bytes) no operator it runs reads or writes (tensor %s first), live at once at "
+                     "[-1, -1] as TensorFlow Lite Micro plans them: tensors of a subgraph never invoked, or left "
+                     "in the file (an Edge TPU model keeps those its custom op took over)"
+                     % (len(unused), sum(r[3] for r in unused), unused[0][5]))
+    for found, what in ((past, "stored past the flatbuffer (Buffer.offset/size, as converters write models over "
+                               "2 GB)"),
+                        (external, "in an external file (Tensor.external_buffer)")):
+        if found:
+            s, i, _ = found[0]
+            warnings.append("%d constant tensors (tensor %d:%d first) have their data %s: left out as constants, "
+                            "as TensorFlow Lite reads them; TensorFlow Lite Micro reads constants only from inside "
+                            "the flatbuffer (it would plan them as arena buffers)" % (len(found), s, i, what))
     if dynamic:
         s, i, shape, sig = dynamic[0]
         notes.append("%d tensors have a dynamic dimension (-1 in shape_signature), sized as the file's shape gives "
@@ -346,11 +441,11 @@ def convert(data):
         beyond = [x for x in dynamic if any(d < 0 for k, d in enumerate(x[3]) if k > 0 or len(x[3]) < 2)]
         if beyond:  # a batch of 1 is what is run; any other dynamic axis was exported at a placeholder size
             s, i, shape, sig = beyond[0]
-            warning = ("%d tensors have a dynamic dimension other than a leading batch axis (tensor %d:%d: shape %s, "
-                       "shape_signature %s): their sizes are the exporter's placeholder, not the sizes at run time; "
-                       "export the model with a fixed input shape" % (len(beyond), s, i, shape, sig))
-            notes.append("warning: " + warning)
-    return rows, offline is not None, notes, warning
+            warnings.append("%d tensors have a dynamic dimension other than a leading batch axis (tensor %d:%d: "
+                            "shape %s, shape_signature %s): their sizes are the exporter's placeholder, not the sizes "
+                            "at run time; export the model with a fixed input shape" % (len(beyond), s, i, shape, sig))
+    notes += ["warning: " + w for w in warnings]
+    return rows, offline is not None, notes, warnings
 
 
 MODEL = ["tflite_to_graph.py"]  # the model converted: the catch-all below names it
@@ -391,15 +486,15 @@ def main(argv):
         sys.stderr.write("%s: %s\n" % (path, e.strerror or e))
         return 2
     try:
-        rows, fixed, notes, warning = convert(data)
+        rows, fixed, notes, warnings = convert(data)
     except BadFile as e:
         sys.stderr.write("%s: %s\n" % (MODEL[0], e))
         return 2
     except RecursionError:
         sys.stderr.write("%s: subgraphs nested too deep\n" % MODEL[0])
         return 2
-    if warning:
-        sys.stderr.write("%s: warning: %s\n" % (MODEL[0], warning))
+    for w in warnings:
+        sys.stderr.write("%s: warning: %s\n" % (MODEL[0], w))
     lines = ["# %s: buffers as TensorFlow Lite Micro's allocator plans them (tflite_to_graph.py)" % path]
     lines += ["# " + n for n in notes]
     lines.append("id,lower,upper,size," + ("offset," if fixed else "") + "tensor")

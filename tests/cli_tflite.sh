@@ -9,7 +9,10 @@
 # placeholder past the batch warned about), then plan --algo greedy-tflm
 # and best read the result (greedy-tflm's offsets worked by hand with its
 # rule; these expected rows and offsets were also checked against its own
-# GreedyMemoryPlanner built from its source, outside make test). Bad files
+# GreedyMemoryPlanner built from its source, outside make test). Then the
+# committed fixtures of tests/data/tflite (make_fixtures.py writes them):
+# weights past the flatbuffer or in an external file, tensors no operator
+# uses, WHILE / CALL_ONCE / resource variables, and broken files. Bad files
 # exit 2 with "FILE: what" and no traceback; misuse 1.
 . "$(dirname "$0")/cli_lib.sh"
 D=$DNNMEM
@@ -241,6 +244,52 @@ a tensor index out of range|range.tflite|subgraph 0: operator 0 output: tensor 5
 an ONNX model|model.onnx|not a TensorFlow Lite model \(no 'TFL3' identifier; it starts like a protobuf: an ONNX model\? convert it with examples/onnx_to_graph.py\)
 a zip archive (a MediaPipe .task)|bundle.task|a zip archive, not a .tflite \(a MediaPipe .task bundle\? unzip it
 a zip after two zero bytes (MediaPipe's pose_landmarker_full.task)|padded.task|a zip archive, not a .tflite
+EOF
+# the committed fixtures (tests/data/tflite/make_fixtures.py writes them):
+# constructs of published models and broken files
+T=$data/tflite
+"$PY" $C -o "$t/offset.csv" "$T/offset.tflite" 2>"$t/offset.err"
+check "a weight past the flatbuffer (Buffer.offset/size): a constant, not a buffer" "$(rows "$t/offset.csv")" \
+  "id,lower,upper,size,tensor;0,0,2,16,0:0;1,1,2,16,0:2;"
+check "a weight past the flatbuffer: a warning naming it" "$(grep -c "^$T/offset.tflite: warning: 1 constant tensors \
+(tensor 0:1 first) have their data stored past the flatbuffer" "$t/offset.err")" 1
+"$PY" $C -o "$t/external.csv" "$T/external.tflite" 2>"$t/external.err"
+check "a weight in an external file (Tensor.external_buffer): a constant" "$(rows "$t/external.csv")" \
+  "id,lower,upper,size,tensor;0,0,2,16,0:0;1,1,2,16,0:2;"
+check "a weight in an external file: a warning" "$(grep -c "^$T/external.tflite: warning: 1 constant tensors \
+(tensor 0:1 first) have their data in an external file" "$t/external.err")" 1
+"$PY" $C -o "$t/unused.csv" "$T/unused.tflite"
+check "tensors no operator uses (an Edge TPU model's): at [-1, -1], as its allocator plans them" \
+  "$(rows "$t/unused.csv")" \
+  "id,lower,upper,size,tensor;0,0,2,32,0:0;1,-1,0,256,0:1;2,-1,0,512,0:2;3,-1,0,128,0:3;4,1,2,32,0:4;"
+expect "tensors no operator uses: noted with their bytes" 0 \
+  '^# 3 buffers \(896 bytes\) no operator it runs reads or writes \(tensor 0:1 first\), live at once' \
+  cat "$t/unused.csv"
+expect "tensors no operator uses: the arena holds them all at once" 0 '"arena": 896, "lower_bound": 896' \
+  $D plan --algo greedy-tflm --json "$t/unused.csv"
+"$PY" $C -o "$t/while.csv" "$T/while.tflite"
+# scopes: input 0; CALL_ONCE op 1, its init entered at 2 (VAR_HANDLE 3, ASSIGN 4); VAR_HANDLE 5,
+# READ_VARIABLE 6; WHILE 7: cond entered at 8 (LESS 9), body at 10 (ADD 11); outputs 11
+check "WHILE and CALL_ONCE: cond, body, init inside their scopes; resource handles 4 bytes" "$(rows "$t/while.csv")" \
+  "id,lower,upper,size,tensor;0,0,12,16,0:0;1,5,7,16,0:1;2,6,12,16,0:2;3,7,12,16,0:3;4,8,10,16,1:0;5,8,9,16,1:1;\
+6,9,10,16,1:3;7,10,12,16,2:0;8,10,12,16,2:1;9,11,12,16,2:2;10,3,5,16,3:0;"
+expect "WHILE: greedy-tflm plans it" 0 '"n": 11, "algo": "greedy-tflm", "arena": 96, "lower_bound": 96' \
+  $D plan --algo greedy-tflm --json "$t/while.csv"
+"$PY" $C -o "$t/int_max.csv" "$T/int_max.tflite"
+check "the largest tensor its planner takes (2^31 - 16 bytes): converts" "$(rows "$t/int_max.csv")" \
+  "id,lower,upper,size,tensor;0,0,2,2147483632,0:0;1,1,2,2147483632,0:1;"
+while IFS='|' read -r name file want; do
+  expect "$name" 2 "^$T/$file: $want" "$PY" $C "$T/$file"
+  if grep -q Traceback "$tmp/expect.out"; then bad "$name: a traceback"; fi
+done <<EOF
+a buffer offset past the end|offset_past.tflite|buffer 1: 64 bytes at byte 4448, past the end of the file \(416 bytes\)
+an external_buffer naming none|external_range.tflite|subgraph 0 tensor 1: external_buffer 1 names no ExternalBuffer
+a cycle through subgraphs|cycle.tflite|subgraph 1 invokes itself \(recursion through 0 -> 1 -> 2 -> 1\): not supported
+a huge dimension|huge.tflite|subgraph 0 tensor 0: shape \[2147483647, (2147483647, ){2}2147483647\], [0-9]+ bytes: past
+control flow walked 2^40 times (IFs calling the next twice)|fanout.tflite|subgraph [0-9]+ operator 0: more than 500000
+a non-empty intermediate in a subgraph never invoked|intermediate.tflite|subgraph 1 operator 0: intermediate tensor 2 has 16 bytes
+one byte more (2^31 aligned)|int_past.tflite|subgraph 0 tensor 0: shape \[2147483633\], 2147483633 bytes: past
+a negative offline offset|offline_neg.tflite|OfflineMemoryAllocation: offset -5 for tensor 0 \(of every .*: negative
 EOF
 # 500 random corruptions of the small models (bytes changed, cut short,
 # words overwritten): each converts or is a BadFile, never another exception
