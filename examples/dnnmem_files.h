@@ -849,6 +849,7 @@ FILES_FN int files_interval_check(const files_intervals *iv, int32_t i, files_er
   long line = files_intervals_line(iv, i);
   dnnmem_intervals one;
   dnnmem_result res;
+  dnnmem_error e;
   if (r->size < 0) return files_fail(err, path, line, "size: negative (%lld)", (long long)r->size);
   if (r->upper <= r->lower)
     return files_fail(err, path, line, "upper <= lower (%lld <= %lld): an empty lifetime",
@@ -858,8 +859,9 @@ FILES_FN int files_interval_check(const files_intervals *iv, int32_t i, files_er
   one.records = r;
   one.count = 1;
   one.alignment = iv->alignment;
-  res = dnnmem_intervals_check(&one, NULL); /* the library's remaining rules */
-  if (res != DNNMEM_OK) return files_fail(err, path, line, "%s", FILES_RESULT_TEXT(res));
+  res = dnnmem_intervals_check(&one, &e); /* the library's remaining rules, named by field */
+  if (res != DNNMEM_OK)
+    return files_fail(err, path, line, "%s: %s", dnnmem_field_name(e.field), FILES_RESULT_TEXT(res));
   return 0;
 }
 

@@ -31,12 +31,13 @@ aligned overflow    | csv | plan --align 1024 | 3: the sizes \(aligned\)        
 alignment           | csv | plan  | 2: alignment 3 is not a power of two            | $IV,alignment\n0,0,2,10,3\n
 fixed offsets collide | csv | plan | 3: fixed offset collides with line 2           | $IV,offset\n0,0,4,10,0\n1,1,3,10,5\n
 fixed collide exact | csv | plan --algo exact | 4: fixed offset collides with line 2| $IV,offset\n0,0,4,10,0\n1,1,3,10,\n2,2,3,10,5\n
-fixed misaligned    | csv | plan  | 2: offset is not a multiple of its alignment    | $IV,offset,alignment\n0,0,2,10,3,4\n
-fixed negative      | csv | plan  | 2: negative                                     | $IV,offset\n0,0,2,10,-8\n
+fixed misaligned    | csv | plan  | 2: offset: offset is not a multiple of its alignment | $IV,offset,alignment\n0,0,2,10,3,4\n
+fixed negative      | csv | plan  | 2: offset: negative                             | $IV,offset\n0,0,2,10,-8\n
+hint negative       | csv | plan  | 2: hint: negative                               | $IV,hint\n0,0,2,10,-8\n
 gap malformed       | csv | plan  | 2: gap '2-x': expected L-U                      | $IV,gaps\n0,0,10,100,2-x\n
 gap window malformed| csv | plan  | 2: gap '2-5@1': expected L-U                    | $IV,gaps\n0,0,10,100,2-5@1\n
-gap outside lifetime| csv | plan  | 3: gap outside its lifetime                     | $IV,gaps\n0,0,10,100,2-5\n1,0,10,100,8-12\n
-gaps unsorted       | csv | plan  | 2: gap outside its lifetime, unsorted           | $IV,gaps\n0,0,10,100,6-8 2-4\n
+gap outside lifetime| csv | plan  | 3: gap: gap outside its lifetime                | $IV,gaps\n0,0,10,100,2-5\n1,0,10,100,8-12\n
+gaps unsorted       | csv | plan  | 2: gap: gap outside its lifetime, unsorted      | $IV,gaps\n0,0,10,100,6-8 2-4\n
 inclusive end too large | csv | plan | 2: end too large                             | id,begin,end,size\n0,0,9223372036854775807,1\n
 # graph CSV (remat, place; plan, share and cover read lifetimes from it)
 graph empty         | csv | remat | 1: empty file                                   |
