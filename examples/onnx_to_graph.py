@@ -122,7 +122,8 @@ import sys
 from fractions import Fraction
 
 MATRIX_OPS = {"Conv", "ConvTranspose", "MatMul", "Gemm", "MatMulInteger", "QLinearConv", "QLinearMatMul", "FusedConv",
-              "FusedGemm", "FusedMatMul", "QGemm", "DynamicQuantizeMatMul", "MatMulIntegerToFloat"}
+              "FusedGemm", "FusedMatMul", "QGemm", "DynamicQuantizeMatMul", "MatMulIntegerToFloat", "MatMulNBits",
+              "Attention", "QAttention", "MultiHeadAttention", "GroupQueryAttention"}
 CPU_OPS = {
     "Concat", "Split", "Reshape", "Flatten", "Squeeze", "Unsqueeze", "Transpose", "Gather", "GatherElements",
     "GatherND", "Slice", "Expand", "Tile", "Pad", "Shape", "Size", "ReduceMean", "ReduceSum", "ReduceMax",
@@ -790,9 +791,18 @@ class Pass:
                           % (node_label(node), [v.shape if v else None for v in ins], e))
             if got is not None:  # None: the op as onnx's newest schema has it
                 return got + [None] * (len(node.output) - len(got))
-        if node.domain == "com.microsoft" and node.op_type in CONTRIB_SAME_SHAPE:  # runtime-fused ops
-            x = ins[0]
-            return [(x.shape, x.elem)] + [None] * (len(node.output) - 1)
+        if node.domain == "com.microsoft" and node.op_type in CONTRIB_RULES or \
+                node.domain in ("", "ai.onnx") and node.op_type == "SimplifiedLayerNormalization":
+            try:
+                got = CONTRIB_RULES[node.op_type](node, ins, {a.name: helper.get_attribute_value(a)
+                                                              for a in node.attribute})
+            except TablePast as e:
+                raise Past("%s: %s" % (node_label(node), e))
+            except ValueError as e:
+                raise Bad("%s: %s" % (node_label(node), e))
+            if len(node.output) > len(got):
+                raise Bad("%s: %d outputs; the op has %d" % (node_label(node), len(node.output), len(got)))
+            return got[:len(node.output)]
         if node.domain == "com.microsoft" and node.op_type in CONTRIB_QUANT:
             return self.infer_quant(node, ins)
         if node.domain == "com.microsoft" and node.op_type in CONTRIB_AS:  # FusedConv: a Conv with an activation
@@ -1203,11 +1213,7 @@ NEWER_RULES.update(Split=_split_shape, Pad=_pad_shape, Resize=_resize_shape, Cen
                    BitwiseAnd=_bitwise_shape, BitwiseOr=_bitwise_shape, BitwiseXor=_bitwise_shape,
                    BitwiseNot=_bitwise_shape, Mish=_mish_shape, GroupNormalization=_group_norm_shape, Gelu=_same_shape)
 
-# ONNX Runtime's fused ops (com.microsoft) in models it saved optimized: the
-# ones shaped as their first input (extra outputs such as a layer norm's
-# mean are not rows), and the ones that are a standard op plus an activation.
-CONTRIB_SAME_SHAPE = {"Gelu", "FastGelu", "BiasGelu", "QuickGelu", "SkipLayerNormalization",
-                      "SkipSimplifiedLayerNormalization", "BiasAdd", "BiasDropout"}
+# ONNX Runtime's fused ops that are a standard op plus an activation (the transformer ones: CONTRIB_RULES).
 CONTRIB_AS = {"FusedConv": "Conv", "FusedGemm": "Gemm"}
 # ONNX Runtime's quantized ops (quantize_static's QOperator format, quantize_dynamic): the float op whose
 # shape they have, which of their inputs give it (the others are scales and zero points), and which input's
@@ -1220,6 +1226,327 @@ CONTRIB_QUANT = {"QLinearAdd": ("Add", (0, 3), 0), "QLinearMul": ("Mul", (0, 3),
                  "DequantizeLinear": ("Identity", (0,), 1), "QLinearLeakyRelu": ("Identity", (0,), 0),
                  "QLinearSigmoid": ("Identity", (0,), 0), "QLinearSoftmax": ("Identity", (0,), 0),
                  "QLinearGlobalAveragePool": ("GlobalAveragePool", (0,), 0)}
+
+
+# ---- ONNX Runtime's contrib ops (com.microsoft) --------------------------------
+# Models saved by ONNX Runtime's transformer optimizer, or exported by Optimum
+# or for transformers.js, carry fused transformer ops. Each rule gives every
+# output the kernel returns (the graph's values: what is planned); scratch the
+# kernel allocates inside (scores, a packed Q/K/V) is not a graph value. Shapes
+# as ONNX Runtime's contrib-op schemas and kernels check them (1.20).
+class TablePast(ValueError):
+    """An index past a table (a position embedding of fewer rows than the sequence)."""
+
+
+def _ms_in(node, ins, k, ranks, what):
+    """Input k's shape, of one of the ranks (None: any), or an error naming it."""
+    if k >= len(ins) or ins[k] is None:
+        raise ValueError("its input %d (%s) is required and missing" % (k, what))
+    s = ins[k].shape
+    if ranks is not None and len(s) not in ranks:
+        raise ValueError("input '%s' (%s) has shape %s: expected rank %s"
+                         % (node.input[k], what, s, " or ".join(str(r) for r in ranks)))
+    return s
+
+
+def _ms_opt(ins, k):
+    return ins[k] if k < len(ins) else None
+
+
+def _ms_heads(a, name="num_heads"):
+    n = a.get(name)
+    if n is None:
+        raise ValueError("attribute '%s' is required" % name)
+    if n < 1:
+        raise ValueError("attribute '%s' is %d: it must be >= 1" % (name, n))
+    return n
+
+
+def _ms_div(hidden, heads, what):
+    if hidden % heads:
+        raise ValueError("%s %d is not divisible by num_heads %d" % (what, hidden, heads))
+    return hidden // heads
+
+
+def _ms_same(node, ins, a):
+    """Gelu, FastGelu, BiasGelu, QuickGelu, BiasAdd, BiasDropout, RotaryEmbedding: shaped as the input; a bias
+    (a vector of the last axis) checked."""
+    x = _ms_in(node, ins, 0, None, "input")
+    bias = {"FastGelu": 1, "BiasGelu": 1, "BiasAdd": 1, "BiasDropout": 1}.get(node.op_type)
+    if bias is not None and _ms_opt(ins, bias) is not None:
+        b = ins[bias].shape
+        if not x or len(b) != 1 or b[0] != x[-1]:
+            raise ValueError("bias '%s' has shape %s: expected [%s] (the input's last axis)"
+                             % (node.input[bias], b, x[-1] if x else "?"))
+    if node.op_type == "BiasAdd":
+        _ms_in(node, ins, 1, (1,), "bias")
+        if _ms_in(node, ins, 2, None, "skip") != x:
+            raise ValueError("skip '%s' has shape %s, the input %s" % (node.input[2], ins[2].shape, x))
+    if node.op_type == "BiasGelu":
+        _ms_in(node, ins, 1, (1,), "bias")
+    if node.op_type == "RotaryEmbedding":
+        _ms_in(node, ins, 0, (3, 4), "input")
+        for k, what in ((1, "position_ids"), (2, "cos_cache"), (3, "sin_cache")):
+            _ms_in(node, ins, k, None, what)
+    out = [(x, ins[0].elem)]
+    if node.op_type == "BiasDropout":  # the mask
+        out.append((x, 9))
+    return out
+
+
+def _ms_skip_ln(node, ins, a):
+    """SkipLayerNormalization (input, skip, gamma, beta, bias) and SkipSimplifiedLayerNormalization (no beta):
+    output, mean, inv_std_var (float, the last axis 1) and input_skip_bias_sum (the residual the next one reads)."""
+    x = _ms_in(node, ins, 0, (2, 3), "input")
+    s = _ms_in(node, ins, 1, (2, 3), "skip")
+    h = x[-1]
+    if s[-1] != h or (s != x and s[-2] != x[-2]) or (len(s) == 3 and s[0] not in (1, x[0])):
+        raise ValueError("skip '%s' has shape %s, the input %s" % (node.input[1], s, x))
+    params = [(2, "gamma")] + ([(3, "beta"), (4, "bias")] if node.op_type == "SkipLayerNormalization" else
+                               [(3, "bias")])
+    for k, what in params:
+        if k == 2 or _ms_opt(ins, k) is not None:
+            g = _ms_in(node, ins, k, (1,), what)
+            if g[0] != h:
+                raise ValueError("%s '%s' has shape %s: expected [%d] (the hidden size)" % (what, node.input[k], g, h))
+    stat = (x[:-1] + [1], 1)
+    return [(x, ins[0].elem), stat, stat, (x, ins[0].elem)]
+
+
+def _ms_simplified_ln(node, ins, a):
+    """SimplifiedLayerNormalization (ONNX Runtime's RMS norm, in the ONNX domain): Y as the scale's type,
+    inv_std_var (float) with the axes from axis on of size 1."""
+    x = _ms_in(node, ins, 0, None, "X")
+    sc = _ms_in(node, ins, 1, None, "scale")
+    r = len(x)
+    axis = a.get("axis", -1)
+    if not -r <= axis < r:
+        raise ValueError("axis %d is out of range for rank %d" % (axis, r))
+    axis %= r
+    if prod(sc) != prod(x[axis:]):
+        raise ValueError("scale '%s' has shape %s: expected %s (the normalized axes)" % (node.input[1], sc, x[axis:]))
+    return [(x, ins[1].elem), (x[:axis] + [1] * (r - axis), 1)]
+
+
+def _ms_embed_ln(node, ins, a):
+    """EmbedLayerNormalization: output (batch, sequence, hidden), mask_index (batch) int32, embedding_sum."""
+    ids = _ms_in(node, ins, 0, (2,), "input_ids")
+    word = _ms_in(node, ins, 2, (2,), "word_embedding")
+    pos = _ms_in(node, ins, 3, (2,), "position_embedding")
+    h = word[1]
+    b, s = ids
+    for k, what in ((1, "segment_ids"), (7, "mask")):
+        if _ms_opt(ins, k) is not None and ins[k].shape != ids:
+            raise ValueError("%s '%s' has shape %s, input_ids %s" % (what, node.input[k], ins[k].shape, ids))
+    for k, what in ((3, "position_embedding"), (4, "segment_embedding")):
+        if _ms_opt(ins, k) is not None and (len(ins[k].shape) != 2 or ins[k].shape[1] != h):
+            raise ValueError("%s '%s' has shape %s: expected [rows, %d] (word_embedding's hidden size)"
+                             % (what, node.input[k], ins[k].shape, h))
+    if (_ms_opt(ins, 1) is None) != (_ms_opt(ins, 4) is None):
+        raise ValueError("segment_ids and segment_embedding go together (one is missing)")
+    for k, what in ((5, "gamma"), (6, "beta")):
+        if k == 5 or _ms_opt(ins, k) is not None:
+            g = _ms_in(node, ins, k, (1,), what)
+            if g[0] != h:
+                raise ValueError("%s '%s' has shape %s: expected [%d] (the hidden size)" % (what, node.input[k], g, h))
+    if _ms_opt(ins, 8) is None and pos[0] < s:
+        raise TablePast("sequence %d is past position_embedding '%s' of %d rows" % (s, node.input[3], pos[0]))
+    out = (ids + [h], ins[2].elem)
+    return [out, ([b], 6), out]
+
+
+def _ms_attention(node, ins, a):
+    """Attention (input, weights, bias, mask_index, past, attention_bias, past_sequence_length) and QAttention
+    (input, weight, bias, input_scale, weight_scale, mask_index, input and weight zero points, past): output
+    (batch, sequence, v_hidden), present (2, batch, heads, past + sequence, head size)."""
+    q8 = node.op_type == "QAttention"
+    x = _ms_in(node, ins, 0, (3,), "input")
+    w = _ms_in(node, ins, 1, (2,), "weights")
+    n = _ms_heads(a)
+    if w[0] != x[2]:
+        raise ValueError("weights '%s' %s take an input hidden size of %d, the input %s has %d"
+                         % (node.input[1], w, w[0], x, x[2]))
+    sizes = list(a.get("qkv_hidden_sizes") or [])
+    if sizes:
+        if len(sizes) != 3 or sizes[0] != sizes[1] or sum(sizes) != w[1] or min(sizes) < 1:
+            raise ValueError("qkv_hidden_sizes %s: three sizes, q's = k's, their sum the weights' %d columns"
+                             % (sizes, w[1]))
+    else:
+        if w[1] % 3:
+            raise ValueError("weights '%s' %s: %d columns are not 3 x hidden" % (node.input[1], w, w[1]))
+        sizes = [w[1] // 3] * 3
+    _ms_div(sizes[0], n, "the hidden size")
+    hv = _ms_div(sizes[2], n, "the value hidden size")
+    bias = _ms_in(node, ins, 2, (1,), "bias") if q8 else (ins[2].shape if _ms_opt(ins, 2) is not None else None)
+    if bias is not None and bias != [w[1]]:
+        raise ValueError("bias '%s' has shape %s: expected [%d]" % (node.input[2], bias, w[1]))
+    if q8:
+        _ms_in(node, ins, 3, None, "input_scale")
+        _ms_in(node, ins, 4, None, "weight_scale")
+    past = _ms_opt(ins, 8 if q8 else 4)
+    p = 0
+    if past is not None:
+        ps = past.shape
+        if len(ps) != 5 or ps[0] != 2 or ps[1] != x[0] or ps[2] != n or ps[4] != hv:
+            raise ValueError("past '%s' has shape %s: expected [2, %d, %d, past, %d]"
+                             % (node.input[8 if q8 else 4], ps, x[0], n, hv))
+        p = ps[3]
+    elem = ins[2].elem if q8 else ins[0].elem  # QAttention: float, as its bias
+    present = past.shape if past is not None and a.get("past_present_share_buffer", 0) else [2, x[0], n, p + x[1], hv]
+    return [([x[0], x[1], sizes[2]], elem), (present, elem)]
+
+
+def _ms_mha(node, ins, a):
+    """MultiHeadAttention: query (B, S, D), or Q/K/V packed (B, S, N, 3, H); key (B, L, D), K/V packed
+    (B, L, N, 2, H) or projected (B, N, L, H); value (B, L, Dv) or (B, N, L, Hv); bias, key_padding_mask,
+    attention_bias, past_key (B, N, P, H), past_value (B, N, P, Hv). Outputs: output (B, S, Dv), present_key
+    (B, N, P + L, H), present_value (B, N, P + L, Hv), qk (B, N, S, P + L)."""
+    n = _ms_heads(a)
+    q = _ms_in(node, ins, 0, (3, 5), "query")
+    k, v = _ms_opt(ins, 1), _ms_opt(ins, 2)
+    b, s = q[0], q[1]
+    if len(q) == 5:
+        if q[2] != n or q[3] != 3 or k is not None or v is not None:
+            raise ValueError("packed query '%s' %s: expected [batch, sequence, %d, 3, head size] and no key or value"
+                             % (node.input[0], q, n))
+        h = hv = q[4]
+        kv = s
+    else:
+        h = _ms_div(q[2], n, "the query's hidden size")
+        if k is None:
+            raise ValueError("its input 1 (key) is required with an unpacked query (rank 3) and missing")
+        ks = k.shape
+        if len(ks) == 5:
+            if ks[0] != b or ks[2] != n or ks[3] != 2 or ks[4] != h or v is not None:
+                raise ValueError("packed key/value '%s' %s: expected [%d, kv sequence, %d, 2, %d] and no value"
+                                 % (node.input[1], ks, b, n, h))
+            kv, hv = ks[1], h
+        elif len(ks) in (3, 4):
+            if v is None:
+                raise ValueError("its input 2 (value) is required with key '%s' and missing" % node.input[1])
+            vs = v.shape
+            if len(vs) != len(ks):
+                raise ValueError("key '%s' %s and value '%s' %s: not of one layout"
+                                 % (node.input[1], ks, node.input[2], vs))
+            if len(ks) == 3:
+                if ks[0] != b or ks[2] != q[2] or vs[0] != b or vs[1] != ks[1]:
+                    raise ValueError("key '%s' %s and value '%s' %s for query %s: expected [%d, kv sequence, %d]"
+                                     % (node.input[1], ks, node.input[2], vs, q, b, q[2]))
+                kv, hv = ks[1], _ms_div(vs[2], n, "the value's hidden size")
+            else:
+                if ks[:2] != [b, n] or ks[3] != h or vs[:3] != ks[:3]:
+                    raise ValueError("key '%s' %s and value '%s' %s: expected [%d, %d, kv sequence, %d]"
+                                     % (node.input[1], ks, node.input[2], vs, b, n, h))
+                kv, hv = ks[2], vs[3]
+        else:
+            raise ValueError("key '%s' has shape %s: expected rank 3, 4 or 5" % (node.input[1], ks))
+    p = 0
+    pk, pv = _ms_opt(ins, 6), _ms_opt(ins, 7)
+    if (pk is None) != (pv is None):
+        raise ValueError("past_key and past_value go together (one is missing)")
+    if pk is not None:
+        if len(pk.shape) != 4 or pk.shape[:2] != [b, n] or pk.shape[3] != h or \
+                len(pv.shape) != 4 or pv.shape[:3] != pk.shape[:3] or pv.shape[3] != hv:
+            raise ValueError("past_key '%s' %s, past_value '%s' %s: expected [%d, %d, past, %d] and [%d, %d, past, %d]"
+                             % (node.input[6], pk.shape, node.input[7], pv.shape, b, n, h, b, n, hv))
+        p = pk.shape[2]
+    elem = ins[0].elem
+    t = p + kv
+    return [([b, s, n * hv], elem), ([b, n, t, h], elem), ([b, n, t, hv], elem), ([b, n, s, t], elem)]
+
+
+def _ms_gqa(node, ins, a):
+    """GroupQueryAttention: query (B, S, N x H), or Q/K/V packed (B, S, (N + 2 kv_num_heads) x H) without key
+    and value; key, value (B, S, kv_num_heads x H); past_key, past_value (B, kv_num_heads, P, H); seqlens_k;
+    total_sequence_length (a scalar whose value is needed: present's length is max(it, P)). Outputs: output
+    (B, S, N x H), present_key and present_value (B, kv_num_heads, max(total, P), H)."""
+    n, kvn = _ms_heads(a), _ms_heads(a, "kv_num_heads")
+    if n % kvn:
+        raise ValueError("num_heads %d is not a multiple of kv_num_heads %d" % (n, kvn))
+    q = _ms_in(node, ins, 0, (3,), "query")
+    b, s = q[0], q[1]
+    k, v = _ms_opt(ins, 1), _ms_opt(ins, 2)
+    if (k is None) != (v is None):
+        raise ValueError("key and value go together (one is missing)")
+    if k is None:
+        h = _ms_div(q[2], n + 2 * kvn, "the packed query's hidden size (num_heads + 2 x kv_num_heads heads)")
+    else:
+        h = _ms_div(q[2], n, "the query's hidden size")
+        if k.shape != [b, s, kvn * h] or v.shape != k.shape:
+            raise ValueError("key '%s' %s, value '%s' %s: expected [%d, %d, %d] (kv_num_heads x head size)"
+                             % (node.input[1], k.shape, node.input[2], v.shape, b, s, kvn * h))
+    pk, pv = _ms_opt(ins, 3), _ms_opt(ins, 4)
+    p = 0
+    if (pk is None) != (pv is None):
+        raise ValueError("past_key and past_value go together (one is missing)")
+    if pk is not None:
+        if len(pk.shape) != 4 or pk.shape[:2] != [b, kvn] or pk.shape[3] != h or pv.shape != pk.shape:
+            raise ValueError("past_key '%s' %s, past_value '%s' %s: expected [%d, %d, past, %d]"
+                             % (node.input[3], pk.shape, node.input[4], pv.shape, b, kvn, h))
+        p = pk.shape[2]
+    _ms_in(node, ins, 5, None, "seqlens_k")
+    _ms_in(node, ins, 6, None, "total_sequence_length")
+    tv = ins[6].const if ins[6].const is not None else ins[6].known
+    if tv is None or tv.size != 1:
+        raise ValueError("the present key/value's length is the value of input 'total_sequence_length' ('%s'), "
+                         "computed at run time from the data (not from a shape)" % node.input[6])
+    total = int(tv.reshape(-1)[0])
+    if total < s:
+        raise ValueError("total_sequence_length %d is less than the sequence %d" % (total, s))
+    if a.get("do_rotary", 0):
+        for kk, what in ((7, "cos_cache"), (8, "sin_cache")):
+            _ms_in(node, ins, kk, (2,), what)
+    t = max(total, p)
+    elem = ins[0].elem
+    return [([b, s, n * h], elem), ([b, kvn, t, h], elem), ([b, kvn, t, h], elem)]
+
+
+def _ms_matmul_nbits(node, ins, a):
+    """MatMulNBits: A (..., K) times a blocked N-bit B (N, ceil(K / block_size), block_size x bits / 8): (..., N)."""
+    x = _ms_in(node, ins, 0, None, "A")
+    w = _ms_in(node, ins, 1, None, "B")
+    kk, nn, bits, bs = a.get("K"), a.get("N"), a.get("bits", 4), a.get("block_size")
+    if kk is None or nn is None or bs is None:
+        raise ValueError("attributes K, N and block_size are required")
+    if kk < 1 or nn < 1 or bits not in (2, 3, 4, 5, 6, 7, 8) or bs < 16 or bs & (bs - 1):
+        raise ValueError("K %d, N %d, bits %d, block_size %d: K, N >= 1, bits 2..8, block_size a power of 2 >= 16"
+                         % (kk, nn, bits, bs))
+    if not x or x[-1] != kk:
+        raise ValueError("A '%s' has shape %s: its last axis must be K = %d" % (node.input[0], x, kk))
+    blocks = -(-kk // bs)
+    blob = bs * bits // 8
+    if w not in ([nn, blocks, blob], [nn, blocks * blob]):
+        raise ValueError("B '%s' has shape %s: expected [%d, %d, %d] (N, K / block_size, block_size x bits / 8)"
+                         % (node.input[1], w, nn, blocks, blob))
+    _ms_in(node, ins, 2, None, "scales")
+    return [(x[:-1] + [nn], ins[0].elem)]
+
+
+def _ms_fused_matmul(node, ins, a):
+    """FusedMatMul: a MatMul of A and B, each transposed on its last two axes first when transA, transB."""
+    import numpy as np
+    if a.get("transBatchA", 0) or a.get("transBatchB", 0):
+        raise ValueError("transBatchA or transBatchB is set: not supported")
+    x, y = list(_ms_in(node, ins, 0, None, "A")), list(_ms_in(node, ins, 1, None, "B"))
+    if not x or not y:
+        raise ValueError("a scalar input (MatMul takes vectors or matrices)")
+    for s, t in ((x, "transA"), (y, "transB")):
+        if a.get(t, 0) and len(s) >= 2:
+            s[-2], s[-1] = s[-1], s[-2]
+    xa, yb = [1] + x if len(x) == 1 else x, y + [1] if len(y) == 1 else y
+    if xa[-1] != yb[-2]:
+        raise ValueError("A %s and B %s (after transA %d, transB %d): K %d is not %d"
+                         % (ins[0].shape, ins[1].shape, a.get("transA", 0), a.get("transB", 0), xa[-1], yb[-2]))
+    batch = list(np.broadcast_shapes(tuple(xa[:-2]), tuple(yb[:-2])))
+    return [(batch + xa[-2:-1] * (len(x) > 1) + yb[-1:] * (len(y) > 1), ins[0].elem)]
+
+
+CONTRIB_RULES = {"FusedMatMul": _ms_fused_matmul, "Gelu": _ms_same, "FastGelu": _ms_same, "BiasGelu": _ms_same, "QuickGelu": _ms_same,
+                 "BiasAdd": _ms_same, "BiasDropout": _ms_same, "RotaryEmbedding": _ms_same,
+                 "SkipLayerNormalization": _ms_skip_ln, "SkipSimplifiedLayerNormalization": _ms_skip_ln,
+                 "SimplifiedLayerNormalization": _ms_simplified_ln, "EmbedLayerNormalization": _ms_embed_ln,
+                 "Attention": _ms_attention, "QAttention": _ms_attention, "MultiHeadAttention": _ms_mha,
+                 "GroupQueryAttention": _ms_gqa, "MatMulNBits": _ms_matmul_nbits}
 
 
 def prod(xs):
@@ -1238,11 +1565,17 @@ def flops_of(op, in_shapes, out_shape, attrs):
             cin = w[1] if op != "ConvTranspose" else w[0] // groups
             return 2 * out * cin * prod(w[2:])
     if op in ("MatMul", "Gemm", "MatMulInteger", "QLinearMatMul", "FusedGemm", "FusedMatMul", "QGemm",
-              "DynamicQuantizeMatMul", "MatMulIntegerToFloat"):
+              "DynamicQuantizeMatMul", "MatMulIntegerToFloat", "MatMulNBits"):
         a = in_shapes[0] if in_shapes and in_shapes[0] else None
         if a:
-            k = a[-1] if not (op in ("Gemm", "FusedGemm", "QGemm") and attrs.get("transA", 0)) else a[0]
+            k = a[-1] if not (op in ("Gemm", "FusedGemm", "QGemm", "FusedMatMul") and attrs.get("transA", 0)) else a[-2]
             return 2 * out * k
+    if op in ("Attention", "QAttention", "MultiHeadAttention", "GroupQueryAttention"):
+        if len(out_shape) != 3:  # present key/value, qk: the time goes with the output
+            return 0
+        x, w = in_shapes[0], in_shapes[1] if len(in_shapes) > 1 else None
+        proj = 2 * prod(x[:-1]) * x[-1] * w[1] if op in ("Attention", "QAttention") and w and len(w) == 2 else 0
+        return proj + 4 * out * out_shape[1]  # scores and context, about (sequence x sequence x hidden each)
     return out
 
 
