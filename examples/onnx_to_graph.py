@@ -616,6 +616,25 @@ class Pass:
                 raise Bad("%s: input '%s' has %d channels, its weight '%s' %s with group %d takes %d"
                           % (node_label(node), node.input[0], ins[0].shape[1], node.input[w], ins[w].shape, group,
                              ins[w].shape[1] * group))
+        if op == "LayerNormalization" and ins[0] is not None and ins[0].shape:  # ONNX Runtime checks at run time
+            r = len(ins[0].shape)
+            axis = attrs.get("axis", -1)
+            n = prod(ins[0].shape[axis % r:]) if -r <= axis < r else None
+            for k in (1, 2):
+                if n is not None and k < len(ins) and ins[k] is not None and prod(ins[k].shape) != n:
+                    raise Bad("%s: %s '%s' %s has %d elements, the normalized axes %s of the input %d"
+                              % (node_label(node), ("scale", "bias")[k - 1], node.input[k], ins[k].shape,
+                                 prod(ins[k].shape), ins[0].shape[axis % r:], n))
+        gemm = {"Gemm": 1}.get(op) if op else {"QGemm": 3, "FusedGemm": 1}.get(node.op_type) \
+            if node.domain == "com.microsoft" else None
+        if gemm is not None and len(ins) > gemm and ins[0] is not None and ins[gemm] is not None and \
+                len(ins[0].shape) == 2 and len(ins[gemm].shape) == 2:  # onnx's Gemm inference leaves K unchecked
+            ka = ins[0].shape[0 if attrs.get("transA", 0) else 1]
+            kb = ins[gemm].shape[1 if attrs.get("transB", 0) else 0]
+            if ka != kb:
+                raise Bad("%s: A '%s' %s (transA %d) has K = %d, B '%s' %s (transB %d) K = %d"
+                          % (node_label(node), node.input[0], ins[0].shape, attrs.get("transA", 0), ka,
+                             node.input[gemm], ins[gemm].shape, attrs.get("transB", 0), kb))
         idx = None if len(ins) < 2 or ins[1] is None else ins[1].const if ins[1].const is not None else ins[1].known
         if op == "Gather" and ins[0] is not None and idx is not None and idx.size and ins[0].shape:
             axis = attrs.get("axis", 0)
@@ -747,6 +766,9 @@ class Pass:
             which = tuple(range(2, len(node.input), 3))
         if any(k >= len(ins) or ins[k] is None for k in which):
             raise Bad("%s: an input it needs is missing" % node_label(node))
+        if node.op_type in ("QLinearAdd", "QLinearMul") and any(k >= len(ins) or ins[k] is None for k in (2, 5)):
+            raise Bad("%s: A's or B's zero point (input 2, 5) is missing: ONNX Runtime refuses that at load (its type "
+                      "inference reads them; give a zero point of 0 or 128)" % node_label(node))
         if attrs.get("channels_last", 0) and node.op_type in ("QLinearAveragePool", "QLinearGlobalAveragePool"):
             x = ins[0].shape  # NHWC: the channels last
             if node.op_type == "QLinearAveragePool":
@@ -1386,6 +1408,8 @@ def _ms_attention(node, ins, a):
     past = _ms_opt(ins, 8 if q8 else 4)
     p = 0
     if past is not None:
+        if sizes[1] != sizes[2]:
+            raise ValueError("a past with qkv_hidden_sizes %s: k's and v's must be equal" % sizes)
         ps = past.shape
         if len(ps) != 5 or ps[0] != 2 or ps[1] != x[0] or ps[2] != n or ps[4] != hv:
             raise ValueError("past '%s' has shape %s: expected [2, %d, %d, past, %d]"
