@@ -1519,7 +1519,9 @@ def _ms_gqa(node, ins, a):
         raise ValueError("total_sequence_length %d is less than the sequence %d" % (total, s))
     if a.get("do_rotary", 0):
         for kk, what in ((7, "cos_cache"), (8, "sin_cache")):
-            _ms_in(node, ins, kk, (2,), what)
+            rows = _ms_in(node, ins, kk, (2,), what)[0]
+            if rows < total:  # positions past the table (ONNX Runtime checks it)
+                raise TablePast("total_sequence_length %d is past %s '%s' of %d rows" % (total, what, node.input[kk], rows))
     t = max(total, p)
     elem = ins[0].elem
     return [([b, s, n * h], elem), ([b, kvn, t, h], elem), ([b, kvn, t, h], elem)]
