@@ -1508,8 +1508,10 @@ def _ms_gqa(node, ins, a):
             raise ValueError("past_key '%s' %s, past_value '%s' %s: expected [%d, %d, past, %d]"
                              % (node.input[3], pk.shape, node.input[4], pv.shape, b, kvn, h))
         p = pk.shape[2]
-    _ms_in(node, ins, 5, None, "seqlens_k")
-    _ms_in(node, ins, 6, None, "total_sequence_length")
+    for kk, what in ((5, "seqlens_k"), (6, "total_sequence_length")):
+        _ms_in(node, ins, kk, None, what)
+        if ins[kk].elem != 6:  # ONNX Runtime refuses another type at load
+            raise ValueError("%s '%s' is of element type %d: it must be int32" % (what, node.input[kk], ins[kk].elem))
     tv = ins[6].const if ins[6].const is not None else ins[6].known
     if tv is None or tv.size != 1:
         raise ValueError("the present key/value's length is the value of input 'total_sequence_length' ('%s'), "
@@ -1541,7 +1543,7 @@ def _ms_matmul_nbits(node, ins, a):
         raise ValueError("A '%s' has shape %s: its last axis must be K = %d" % (node.input[0], x, kk))
     blocks = -(-kk // bs)
     blob = bs * bits // 8
-    if w not in ([nn, blocks, blob], [nn, blocks * blob]):
+    if w != [nn, blocks, blob]:  # ONNX Runtime 1.20 refuses a 2-D B at load
         raise ValueError("B '%s' has shape %s: expected [%d, %d, %d] (N, K / block_size, block_size x bits / 8)"
                          % (node.input[1], w, nn, blocks, blob))
     _ms_in(node, ins, 2, None, "scales")

@@ -588,7 +588,7 @@ save_ms("mha_ms", [ms("RotaryEmbedding", ["q", "pos", "rc", "rc"], ["qr"]),
 # broken variants, each node 'bad': wrong ranks, missing inputs, bad num_heads, a hidden size not divisible
 # by the heads, shapes that disagree; Gemm/QGemm/FusedGemm's K; QLinearAdd without zero points; a Scan
 X3, X2 = [V("x", F, [2, 3, 16])], [V("x", F, [2, 16])]
-att = lambda ins, **k: [ms("Attention", ins, ["y"], name="bad", **k)]
+att = lambda ins, outs=("y",), **k: [ms("Attention", ins, list(outs), name="bad", **k)]
 ln = lambda op, ins, **k: [ms(op, ins, ["y"], name="bad", **k)]
 BAD = {
     "att_heads": (att(["x", "w48"], num_heads=3), X3, [z("w48", 16, 48)]),
@@ -606,11 +606,11 @@ BAD = {
     "mha_past": ([ms("MultiHeadAttention", ["x", "x", "x", "", "", "", "pk"], ["y"], name="bad", num_heads=2)], X3,
                  [z("pk", 2, 2, 4, 8)]),
     "gqa_kvheads": ([ms("GroupQueryAttention", ["x", "", "", "", "", "sl", "tl"], ["y"], name="bad", num_heads=4,
-                        kv_num_heads=3)], X3, [z("sl", 2), c("tl", np.int32(3))]),
+                        kv_num_heads=3)], X3, [c("sl", np.zeros(2, np.int32)), c("tl", np.int32(3))]),
     "gqa_runtotal": ([ms("GroupQueryAttention", ["x", "", "", "", "", "sl", "tl"], ["y"], name="bad", num_heads=2,
-                         kv_num_heads=1)], X3 + [V("tl", I32, [])], [z("sl", 2)]),
+                         kv_num_heads=1)], X3 + [V("tl", I32, [])], [c("sl", np.zeros(2, np.int32))]),
     "gqa_short": ([ms("GroupQueryAttention", ["x", "", "", "", "", "sl", "tl"], ["y"], name="bad", num_heads=2,
-                      kv_num_heads=1)], X3, [z("sl", 2), c("tl", np.int32(2))]),
+                      kv_num_heads=1)], X3, [c("sl", np.zeros(2, np.int32)), c("tl", np.int32(2))]),
     "sln_gamma": (ln("SkipLayerNormalization", ["x", "x", "g8"]), X3, [z("g8", 8)]),
     "sln_skip": (ln("SkipLayerNormalization", ["x", "s", "g16"]), X3, [z("s", 2, 4, 16), z("g16", 16)]),
     "sln_rank": (ln("SkipLayerNormalization", ["x", "x", "g16"]), [V("x", F, [1, 2, 3, 16])], [z("g16", 16)]),
@@ -628,6 +628,8 @@ BAD = {
                 [u8("wq", 8, 2, 8), z("ws", 16)]),
     "nbits_b": ([ms("MatMulNBits", ["x", "wq", "ws"], ["y"], name="bad", K=16, N=8, block_size=16)], X3,
                 [u8("wq", 8, 2, 8), z("ws", 16)]),
+    "nbits_2d": ([ms("MatMulNBits", ["x", "wq", "ws"], ["y"], name="bad", K=16, N=8, block_size=16)], X3,
+                 [u8("wq", 8, 8), z("ws", 8)]),
     "nbits_attr": ([ms("MatMulNBits", ["x", "wq", "ws"], ["y"], name="bad", K=16, N=8)], X3,
                    [u8("wq", 8, 1, 8), z("ws", 8)]),
     "fmm_k": ([ms("FusedMatMul", ["x", "w"], ["y"], name="bad", transB=1)], X3, [z("w", 16, 8)]),
@@ -653,6 +655,30 @@ BAD = {
 }
 for name, (nodes, inputs, inits) in BAD.items():
     save_ms(name, nodes, inputs, [V("y", F, None)], inits)
+# what the rules accept beside them (ONNX Runtime 1.20's sizes): a past buffer longer than the total length
+# (present as long as the buffer), Attention's past and qkv_hidden_sizes, SkipLayerNormalization's and
+# SimplifiedLayerNormalization's statistics (the normalized axes 1), FusedMatMul transposed, a value hidden
+# size of its own, QLinearAdd without C's zero point (float outputs: y, and y2...)
+GOOD = {
+    "gqa_buf": ([ms("GroupQueryAttention", ["x", "k", "k", "pk", "pk", "sl", "tl"], ["y", "y2", "y3"], num_heads=4,
+                    kv_num_heads=2)], [V("x", F, [1, 1, 64])], [z("k", 1, 1, 32), z("pk", 1, 2, 8, 16), c("sl", np.array([5], np.int32)),
+                                                                c("tl", np.int32(6))]),
+    "att_pres": (att(["x", "w48", "b48", "", "past"], ["y", "y2"], num_heads=2), X3,
+                 [z("w48", 16, 48), z("b48", 48), z("past", 2, 2, 2, 5, 8)]),
+    "att_v8": (att(["x", "w40", "b40"], num_heads=2, qkv_hidden_sizes=[16, 16, 8]), X3, [z("w40", 16, 40), z("b40", 40)]),
+    "sln_stats": ([ms("SkipLayerNormalization", ["x", "x", "g16"], ["y", "y2", "y3", "y4"], name="sln"),
+                   helper.make_node("SimplifiedLayerNormalization", ["x", "g48"], ["y5", "y6"], axis=1)], X3,
+                  [z("g16", 16), z("g48", 3, 16)]),
+    "fmm_t": ([ms("FusedMatMul", ["x", "w"], ["y"], transA=1, transB=1)], X3, [z("w", 5, 3)]),
+    "mha_v": ([ms("MultiHeadAttention", ["x", "k", "v"], ["y", "y2", "y3"], num_heads=2)], X3,
+              [z("k", 2, 5, 16), z("v", 2, 5, 6)]),
+    "qadd_noc": ([helper.make_node("QuantizeLinear", ["x", "s", "z"], ["xq"]),
+                  ms("QLinearAdd", ["xq", "s", "z", "xq", "s", "z", "s"], ["y"])], X2,
+                 [c("s", np.float32(0.1)), c("z", np.uint8(128))]),
+}
+for name, (nodes, inputs, inits) in GOOD.items():
+    save_ms(name, nodes, inputs, [V(o, TensorProto.UINT8 if name == "qadd_noc" else F, None)
+                                  for n in nodes for o in n.output if o.startswith("y")], inits)
 PYEOF
 C=examples/onnx_to_graph.py
 rows() { tail -n +4 "$1" | grep -v '^#' | grep -v '^id,' | cut -d, -f"$2" | tr '\n' ';'; }
@@ -1099,8 +1125,8 @@ check "the same, past symbolic: present (P + 1) x 2 heads x 8 floats" "$(rows "$
 # file): exit 2 and "FILE: node bad (OP): what", never a converter bug
 "$PY" - "$C" "$t" att_heads att_noheads att_rank att_rows att_qkv att_bias att_past qatt_noscale mha_nokey mha_heads0 \
   mha_kv mha_past gqa_kvheads gqa_runtotal gqa_short sln_gamma sln_skip sln_rank sln_nogamma sln_outs simp_scale emb_rank \
-  emb_hidden emb_past nbits_k nbits_b nbits_attr fmm_k fmm_batch bgelu_bias badd_skip rope_rank ms_other gemm_k fgemm_k \
-  qgemm_k qadd_nozp ln_scale scan >"$t/bad_ms.txt" <<'PYEOF'
+  emb_hidden emb_past nbits_k nbits_b nbits_2d nbits_attr fmm_k fmm_batch bgelu_bias badd_skip rope_rank ms_other gemm_k fgemm_k \
+  qgemm_k qadd_nozp ln_scale scan gqa_buf att_pres att_v8 sln_stats fmm_t mha_v qadd_noc >"$t/bad_ms.txt" <<'PYEOF'
 import contextlib, io, runpy, sys
 main = runpy.run_path(sys.argv[1])["main"]
 for name in sys.argv[3:]:
@@ -1110,7 +1136,12 @@ for name in sys.argv[3:]:
             rc = main(["%s/%s.onnx" % (sys.argv[2], name)])
         except Exception as e:
             rc = "unexpected %s: %s" % (type(e).__name__, e)
-    print("%s\t%s\t%s" % (name, rc, (err.getvalue().splitlines() or [""])[0]))
+    out = ""
+    if rc == 0:  # the sizes of the node outputs
+        main(["%s/%s.onnx" % (sys.argv[2], name), "-o", "%s/%s.csv" % (sys.argv[2], name)])
+        out = ";".join(l.split(",")[3] for l in open("%s/%s.csv" % (sys.argv[2], name))
+                       if l[0].isdigit() and l.split(",")[2] != "input")
+    print("%s\t%s\t%s" % (name, rc, out or (err.getvalue().splitlines() or [""])[0]))
 PYEOF
 while IFS='|' read -r name want; do
   name=$(trim "$name")
@@ -1147,6 +1178,7 @@ emb_hidden   | position_embedding 'wpe' has shape \[64, 8\]: expected \[rows, 16
 emb_past     | sequence 70 is past position_embedding 'wpe' of 64 rows
 nbits_k      | A 'x' has shape \[2, 3, 16\]: its last axis must be K = 32
 nbits_b      | B 'wq' has shape \[8, 2, 8\]: expected \[8, 1, 8\]
+nbits_2d     | B 'wq' has shape \[8, 8\]: expected \[8, 1, 8\]
 nbits_attr   | attributes K, N and block_size are required
 fmm_k        | K 16 is not 8
 fmm_batch    | transBatchA or transBatchB is set: not supported
@@ -1160,5 +1192,25 @@ qgemm_k      | A 'xq' \[2, 16\] \(transA 0\) has K = 16, B 'w' \[12, 8\] \(trans
 qadd_nozp    | A's or B's zero point \(input 2, 5\) is missing: ONNX Runtime refuses that at load
 ln_scale     | scale 'g16' \[16\] has 16 elements, the normalized axes \[3, 16\] of the input 48
 scan         | a node with a subgraph
+EOF2
+# the sizes of what they accept, by hand (floats): GroupQueryAttention's
+# present as long as its past buffer (8 > total 6): 2 x 8 x 16 = 1024;
+# Attention's present 2 x 2 x 2 x (5 + 3) x 8 = 2048 beside 2 x 3 x 16 = 384;
+# a value hidden size of 8: 2 x 3 x 8; SkipLayerNormalization's mean and
+# inv_std_var 2 x 3 x 1, its sum 384; SimplifiedLayerNormalization over
+# axes 1.. (3 x 16): inv_std_var 2 x 1 x 1; FusedMatMul of [2, 3, 16]^T and
+# [5, 3]^T: 2 x 16 x 5; a value of
+# 6: output 2 x 3 x 6, present key 2 x 2 x 5 x 8, value 2 x 2 x 5 x 3;
+# QLinearAdd without C's zero point: uint8 as A's, 32 (its input xq 32 too)
+while IFS='|' read -r name want; do
+  check "$(trim "$name"): sizes" "$(grep "^$(trim "$name")	" "$t/bad_ms.txt" | cut -f2,3)" "0	$(trim "$want")"
+done <<'EOF2'
+gqa_buf   | 256;1024;1024
+att_pres  | 384;2048
+att_v8    | 192
+sln_stats | 384;24;24;384;384;8
+fmm_t     | 640
+mha_v     | 144;640;240
+qadd_noc  | 32;32
 EOF2
 cli_finish cli_onnx
