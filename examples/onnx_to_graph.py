@@ -99,11 +99,25 @@ xfer   microseconds to move the value between the devices (--link).
 output 1 for the graph's outputs.
 
 Other exporters' ops: ONNX Runtime's fused ops (com.microsoft FusedConv,
-FusedGemm as Conv and Gemm; Gelu, SkipLayerNormalization... shaped as
-their first input) and its quantized ones (QLinearAdd, QLinearConcat,
+FusedGemm as Conv and Gemm) and its quantized ones (QLinearAdd, QLinearConcat,
 QLinearGlobalAveragePool, QGemm, DynamicQuantizeMatMul... shaped as their
 float op, uint8/int8 or float as their zero point or scale); weights'
 DequantizeLinear folds like the weights.
+Transformer models saved by ONNX Runtime's optimizer or exported by Optimum
+or GenAI's builder: Attention, QAttention, MultiHeadAttention,
+GroupQueryAttention, EmbedLayerNormalization, SkipLayerNormalization,
+SkipSimplifiedLayerNormalization, SimplifiedLayerNormalization (ONNX
+domain), MatMulNBits, FusedMatMul, RotaryEmbedding, Gelu, FastGelu,
+BiasGelu, QuickGelu, BiasAdd, each shaped from its inputs and attributes as
+ONNX Runtime checks them (num_heads dividing the hidden size, Q/K/V
+layouts, past key/value) with every output it returns: present key/value
+(past + sequence; GroupQueryAttention's max(total_sequence_length, past),
+the total's value folded from the mask's shape, else refused), a layer
+norm's sum and statistics, EmbedLayerNormalization's mask_index. Planned
+are the graph's values only: what a kernel allocates inside (the scores,
+unpacked Q/K/V) is its scratch, not a row. A sequence past a position or
+rotary table is refused (the symbolic fit stops below it). Other
+com.microsoft ops are refused, naming the node, op and domain.
 Opsets past the onnx package's newest (1.12: 17) up to 21: each op by the
 newest schema it knows, with own rules for the ops whose inputs changed
 (Reduce* axes as an input, Split num_outputs, Pad axes, Resize axes and
@@ -111,7 +125,10 @@ keep_aspect_ratio_policy) and the new ones (Gelu, Mish, GroupNormalization,
 CenterCropPad, Bitwise*).
 What onnx's shape inference lets through but no runtime runs is refused,
 naming the node: a Reshape to another element count, a Conv whose input
-channels are not its weight's, a constant Gather index out of range.
+channels are not its weight's, a constant Gather index out of range, a
+Gemm (QGemm, FusedGemm) whose A and B disagree on K, a LayerNormalization
+scale not of the normalized axes, a QLinearAdd/Mul without A's or B's
+zero point (ONNX Runtime refuses it at load).
 
 Exit codes: 0, 1 usage, 2 bad input ("FILE: what"; a node named as
 "FILE: node NAME (OP): what"). The model may be - (standard input)."""
