@@ -551,7 +551,9 @@ class Pass:
         subgraphs = [x for x in node.attribute if x.type in (5, 10)]  # GRAPH, GRAPHS
         if op == "If" and node.domain in ("", "ai.onnx"):
             return self.inline_if(node)
-        if op in ("Loop", "Scan") or subgraphs:
+        if op in ("Loop", "Scan") and node.domain in ("", "ai.onnx"):
+            return self.loop(node)
+        if subgraphs:
             raise Bad("%s: a node with a subgraph (its body runs a run-time number of times) is not supported; "
                       "export the model without it (e.g. unrolled) or fold it with onnx-simplifier" % node_label(node))
         ins = [self.get(node, i) if i else None for i in node.input]
@@ -601,6 +603,107 @@ class Pass:
                 self.values[name].known = known[k]
             flops = flops_of(op, in_shapes, shape, attrs)
             self.rows.append([name, op, self.bytes(shape, elem, name), node, deps, in_bytes, flops])
+
+    def body_outputs(self, node, body, shapes):
+        """The shapes of body's outputs with its inputs of shapes [(shape, elem)]: the body run once as a
+        branch is, its values then dropped (they live inside the node's step: its scratch, not rows). Returns
+        ([(shape, elem)], the body's FLOPs)."""
+        if len(body.input) != len(shapes):
+            raise Bad("%s: its body has %d inputs, the node gives it %d" % (node_label(node), len(body.input),
+                                                                                len(shapes)))
+        saved, n_rows, folded = dict(self.values), len(self.rows), dict(self.folded)
+        try:
+            for vi, (shape, elem) in zip(body.input, shapes):
+                self.values[vi.name] = Value(shape, elem)  # sized, not folded: a value of each step
+            self.run(body)
+            outs = []
+            for o in body.output:
+                v = self.get(node, o.name)
+                outs.append((list(v.shape), v.elem))
+            flops = sum(r[6] for r in self.rows[n_rows:])
+        finally:
+            self.values, self.folded = saved, folded
+            del self.rows[n_rows:]
+        return outs, flops
+
+    def loop(self, node):
+        """Loop with a trip count known before the run, and Scan: one row per output (the final loop-carried
+        values, the scan outputs stacked over the steps); the body's values are the step's scratch, not rows.
+        A Loop's condition may stop it earlier: the trip count's sizes are an upper bound."""
+        attrs = {a.name: a for a in node.attribute}
+        if "body" not in attrs or attrs["body"].type != 5:
+            raise Bad("%s: no body (a graph attribute)" % node_label(node))
+        body = attrs["body"].g
+        ins = [self.get(node, i) if i else None for i in node.input]
+        val = {a.name: self.onnx.helper.get_attribute_value(a) for a in node.attribute if a.type in (2, 7)}
+        if node.op_type == "Scan":
+            if self.opset < 9:
+                raise Bad("%s: Scan of opset 8 (a sequence_lens input, a batch axis) is not supported" % node_label(node))
+            m = val.get("num_scan_inputs", 0)
+            n = len(ins) - m
+            if m < 1 or n < 0 or any(v is None for v in ins):
+                raise Bad("%s: num_scan_inputs %d for %d inputs (every input given)" % (node_label(node), m, len(ins)))
+            shapes, lengths = [(v.shape, v.elem) for v in ins[:n]], set()
+            in_axes = list(val.get("scan_input_axes", [0] * m))
+            if len(in_axes) != m:
+                raise Bad("%s: %d scan_input_axes for %d scan inputs" % (node_label(node), len(in_axes), m))
+            for v, ax in zip(ins[n:], in_axes):
+                r = len(v.shape)
+                if not -r <= ax < r:
+                    raise Bad("%s: scan axis %d of a scan input of shape %s" % (node_label(node), ax, v.shape))
+                lengths.add(v.shape[ax % r])
+                shapes.append((v.shape[:ax % r] + v.shape[ax % r + 1:], v.elem))
+            if len(lengths) != 1:
+                raise Bad("%s: scan inputs of lengths %s (one length for all)" % (node_label(node), sorted(lengths)))
+            steps = lengths.pop()
+            outs, flops = self.body_outputs(node, body, shapes)
+            carried, scans = outs[:n], outs[n:]
+            for k, (v, (shape, _)) in enumerate(zip(ins[:n], carried)):
+                if list(v.shape) != shape:
+                    raise Bad("%s: state %d is %s in and %s out of the body" % (node_label(node), k, v.shape, shape))
+            out_axes = list(val.get("scan_output_axes", [0] * len(scans)))
+        else:
+            trip = ins[0] if ins else None
+            if trip is None or trip.const is None or trip.const.size != 1:
+                raise Bad("%s: its trip count is %s: a loop that runs until a condition computed at run time is not "
+                          "supported (give the trip count as a constant, or export it unrolled)"
+                          % (node_label(node), "missing" if trip is None else "computed at run time"))
+            steps = max(int(trip.const.reshape(-1)[0]), 0)
+            carried_in = ins[2:]
+            if any(v is None for v in carried_in):
+                raise Bad("%s: a loop-carried input is missing" % node_label(node))
+            shapes = [([], 7), ([], 9)] + [(v.shape, v.elem) for v in carried_in]
+            outs, flops = self.body_outputs(node, body, shapes)
+            if len(outs) < 1 + len(carried_in):
+                raise Bad("%s: its body has %d outputs for the condition and %d loop-carried values"
+                          % (node_label(node), len(outs), len(carried_in)))
+            carried, scans = outs[1:1 + len(carried_in)], outs[1 + len(carried_in):]
+            for k, (v, (shape, _)) in enumerate(zip(carried_in, carried)):
+                if list(v.shape) != shape:
+                    raise Bad("%s: loop-carried value %d is %s in and %s out of the body (a shape that changes "
+                              "with the steps is not supported)" % (node_label(node), k, v.shape, shape))
+            out_axes = [0] * len(scans)
+        if len(out_axes) != len(scans):
+            raise Bad("%s: %d scan_output_axes for %d scan outputs" % (node_label(node), len(out_axes), len(scans)))
+        results = list(carried)
+        for (shape, elem), ax in zip(scans, out_axes):
+            r = len(shape) + 1
+            if not -r <= ax < r:
+                raise Bad("%s: scan output axis %d for a rank %d output" % (node_label(node), ax, r))
+            results.append((shape[:ax % r] + [steps] + shape[ax % r:], elem))
+        if len(node.output) > len(results):
+            raise Bad("%s: %d outputs; its body gives %d" % (node_label(node), len(node.output), len(results)))
+        names = set(i for i in node.input if i) | subgraph_inputs(node)
+        deps = sorted({self.values[i].row for i in names if i in self.values and self.values[i].row is not None})
+        in_bytes = sum(self.bytes(v.shape, v.elem, "input") for v in ins if v is not None)
+        first = True
+        for name, (shape, elem) in zip(node.output, results):
+            if not name:
+                continue
+            self.values[name] = Value(shape, elem, row=len(self.rows))
+            self.rows.append([name, node.op_type, self.bytes(shape, elem, name), node, deps, in_bytes,
+                              flops * steps if first else 0])
+            first = False
 
     def check_required(self, node, ins):
         """An input the op's schema requires, left out or named '': a broken file (the folders read it)."""
