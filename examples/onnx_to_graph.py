@@ -31,8 +31,17 @@ branch taken. An If whose condition comes from the data (a detector's
 score deciding whether a verifier runs) is replaced by the branch that
 --if NODE=then|else names (convert once per branch to plan each case;
 the header says which); without it, it is refused, naming the node, and
---if on a condition that folds is refused too. Loop and Scan are refused,
-naming the node: no node with a subgraph becomes one opaque op.
+--if on a condition that folds is refused too.
+
+Loop and Scan. A Scan, and a Loop whose trip count folds before the run,
+are one node: a row per output (the final loop-carried values, the scan
+outputs stacked over the steps: Scan's length is its inputs', a Loop's its
+trip count, an upper bound when its condition stops it earlier). The body's
+values live inside one step and are the node's scratch, not rows (as a
+fused kernel's); its FLOPs times the steps are the node's. A Loop that runs
+until a condition computed at run time, a loop-carried value whose shape
+changes with the steps, and any other node with a subgraph are refused,
+naming the node.
 
 External data. Weights stored in files beside the model are read by the
 converter from the model's folder (standard input: the working folder):
