@@ -691,8 +691,10 @@ rnn = helper.make_graph([helper.make_node("MatMul", ["xt", "W"], ["xw"]), helper
 save_ms("scan_rnn", [helper.make_node("Relu", ["h"], ["h0"]),
                      helper.make_node("Scan", ["h0", "xs"], ["s_final", "ys"], num_scan_inputs=1, body=rnn),
                      helper.make_node("Scan", ["h0", "xs"], ["s2", "ys1"], num_scan_inputs=1, body=rnn, scan_output_axes=[1]),
-                     helper.make_node("Add", ["ys", "ys"], ["out"])], [V("h", F, [2, 16]), V("xs", F, [5, 2, 8])],
-        [V(o, F, None) for o in ("out", "s_final", "ys1")], [z("W", 8, 16)])
+                     helper.make_node("Scan", ["h0", "xs1"], ["s3", "ys2"], num_scan_inputs=1, body=rnn, scan_input_axes=[1]),
+                     helper.make_node("Add", ["ys", "ys"], ["out"])],
+        [V("h", F, [2, 16]), V("xs", F, [5, 2, 8]), V("xs1", F, [2, 5, 8])],
+        [V(o, F, None) for o in ("out", "s_final", "ys1", "ys2")], [z("W", 8, 16)])
 lb = helper.make_graph([helper.make_node("Identity", ["c_in"], ["c_out"]), helper.make_node("Add", ["v", "b"], ["vb"]),
                         helper.make_node("Relu", ["vb"], ["v_out"]), helper.make_node("ReduceSum", ["v_out"], ["sum"])],
                        "body", [V("i", TensorProto.INT64, []), V("c_in", TensorProto.BOOL, []), V("v", F, [3, 8])],
@@ -1231,7 +1233,8 @@ EOF2
 # QLinearAdd without C's zero point: uint8 as A's, 32 (its input xq 32 too).
 # Scan: an RNN of 5 steps (state 2 x 16 floats 128, read from a Relu before
 # it, its weight from the outer scope), the final state 128, the steps'
-# outputs 5 x 2 x 16 floats 640, on axis 1 too, doubled 640; Loop of 4 steps
+# outputs 5 x 2 x 16 floats 640, on axis 1 too, doubled 640, and scanning
+# a 2 x 5 x 8 input on its axis 1: 5 steps, 640; Loop of 4 steps
 # of a 3 x 8 value: the final value 96, its sums stacked 4 x 1 x 1 = 16, a
 # Relu of it 96 (ONNX Runtime 1.20's sizes; the bodies' values not rows)
 while IFS='|' read -r name want; do
@@ -1244,7 +1247,7 @@ sln_stats | 384;24;24;384;384;8
 fmm_t     | 640
 mha_v     | 144;640;240
 qadd_noc  | 32;32
-scan_rnn  | 128;128;640;640;640
+scan_rnn  | 128;128;640;640;640;640
 loop4     | 96;16;96
 EOF2
 cli_finish cli_onnx
