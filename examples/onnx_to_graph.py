@@ -630,6 +630,8 @@ class Pass:
                 v = self.get(node, o.name)
                 outs.append((list(v.shape), v.elem))
             flops = sum(r[6] for r in self.rows[n_rows:])
+        except Bad as e:  # a body node's own message, after the node's name
+            raise type(e)("%s: in its body, %s" % (node_label(node), e))
         finally:
             self.values, self.folded = saved, folded
             del self.rows[n_rows:]

@@ -653,6 +653,9 @@ BAD = {
     "scan_len": ([helper.make_node("Scan", ["x", "x2"], ["y"], name="bad", num_scan_inputs=2, body=helper.make_graph(
         [helper.make_node("Relu", ["xi"], ["yi"])], "body", [V("xi", F, [3, 16]), V("xj", F, [3, 16])],
         [V("yi", F, [3, 16])]))], X3, [z("x2", 4, 3, 16)]),
+    "scan_body": ([helper.make_node("Scan", ["x"], ["y"], name="bad", num_scan_inputs=1, body=helper.make_graph(
+        [helper.make_node("MatMul", ["xi", "w"], ["yi"], name="inner")], "body", [V("xi", F, [3, 16])],
+        [V("yi", F, [3, 8])]))], X3, [z("w", 8, 8)]),
     "loop_cond": ([helper.make_node("Loop", ["", "cond", "x"], ["y"], name="bad", body=body)],
                   [V("x", F, [4])], [numpy_helper.from_array(np.array(True), "cond")]),
     "loop_grow": ([helper.make_node("Loop", ["trip", "cond", "x"], ["y"], name="bad", body=helper.make_graph(
@@ -1153,7 +1156,7 @@ check "the same, past symbolic: present (P + 1) x 2 heads x 8 floats" "$(rows "$
 "$PY" - "$C" "$t" att_heads att_noheads att_rank att_rows att_qkv att_bias att_past qatt_noscale mha_nokey mha_heads0 \
   mha_kv mha_past gqa_kvheads gqa_runtotal gqa_short sln_gamma sln_skip sln_rank sln_nogamma sln_outs simp_scale emb_rank \
   emb_hidden emb_past nbits_k nbits_b nbits_2d nbits_attr fmm_k fmm_batch bgelu_bias badd_skip rope_rank ms_other gemm_k fgemm_k \
-  qgemm_k qadd_nozp ln_scale scan_len loop_cond loop_grow gqa_buf att_pres att_v8 sln_stats fmm_t mha_v qadd_noc scan_rnn loop4 >"$t/bad_ms.txt" <<'PYEOF'
+  qgemm_k qadd_nozp ln_scale scan_len scan_body loop_cond loop_grow gqa_buf att_pres att_v8 sln_stats fmm_t mha_v qadd_noc scan_rnn loop4 >"$t/bad_ms.txt" <<'PYEOF'
 import contextlib, io, runpy, sys
 main = runpy.run_path(sys.argv[1])["main"]
 for name in sys.argv[3:]:
@@ -1219,6 +1222,7 @@ qgemm_k      | A 'xq' \[2, 16\] \(transA 0\) has K = 16, B 'w' \[12, 8\] \(trans
 qadd_nozp    | A's or B's zero point \(input 2, 5\) is missing: ONNX Runtime refuses that at load
 ln_scale     | scale 'g16' \[16\] has 16 elements, the normalized axes \[3, 16\] of the input 48
 scan_len     | scan inputs of lengths \[2, 4\] \(one length for all\)
+scan_body    | in its body, node inner \(MatMul\): shape inference fails on inputs xi \[3, 16\], w \[8, 8\]
 loop_cond    | its trip count is missing: a loop that runs until a condition computed at run time is not supported
 loop_grow    | loop-carried value 0 is \[4\] in and \[8\] out of the body
 EOF2
