@@ -9,7 +9,10 @@
 # on the result; what real exports do (nodes out of topological order, IR 3,
 # bfloat16, an If on the data with --if, external data); bad inputs (cycles,
 # broken weights, negative or huge dimensions, a wrong magic) exit 2 naming
-# the file (and the node), misuse 1.
+# the file (and the node), misuse 1. ONNX Runtime's transformer contrib ops
+# (a fused BERT layer, a decoder step with GroupQueryAttention and
+# MatMulNBits, MultiHeadAttention with a past), Loop and Scan, each size by
+# hand, and their broken variants (one process for all, through main()).
 . "$(dirname "$0")/cli_lib.sh"
 D=$DNNMEM
 t=$tmp
