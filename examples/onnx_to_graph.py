@@ -31,8 +31,17 @@ branch taken. An If whose condition comes from the data (a detector's
 score deciding whether a verifier runs) is replaced by the branch that
 --if NODE=then|else names (convert once per branch to plan each case;
 the header says which); without it, it is refused, naming the node, and
---if on a condition that folds is refused too. Loop and Scan are refused,
-naming the node: no node with a subgraph becomes one opaque op.
+--if on a condition that folds is refused too.
+
+Loop and Scan. A Scan, and a Loop whose trip count folds before the run,
+are one node: a row per output (the final loop-carried values, the scan
+outputs stacked over the steps: Scan's length is its inputs', a Loop's its
+trip count, an upper bound when its condition stops it earlier). The body's
+values live inside one step and are the node's scratch, not rows (as a
+fused kernel's); its FLOPs times the steps are the node's. A Loop that runs
+until a condition computed at run time, a loop-carried value whose shape
+changes with the steps, and any other node with a subgraph are refused,
+naming the node.
 
 External data. Weights stored in files beside the model are read by the
 converter from the model's folder (standard input: the working folder):
@@ -99,11 +108,25 @@ xfer   microseconds to move the value between the devices (--link).
 output 1 for the graph's outputs.
 
 Other exporters' ops: ONNX Runtime's fused ops (com.microsoft FusedConv,
-FusedGemm as Conv and Gemm; Gelu, SkipLayerNormalization... shaped as
-their first input) and its quantized ones (QLinearAdd, QLinearConcat,
+FusedGemm as Conv and Gemm) and its quantized ones (QLinearAdd, QLinearConcat,
 QLinearGlobalAveragePool, QGemm, DynamicQuantizeMatMul... shaped as their
 float op, uint8/int8 or float as their zero point or scale); weights'
 DequantizeLinear folds like the weights.
+Transformer models saved by ONNX Runtime's optimizer or exported by Optimum
+or GenAI's builder: Attention, QAttention, MultiHeadAttention,
+GroupQueryAttention, EmbedLayerNormalization, SkipLayerNormalization,
+SkipSimplifiedLayerNormalization, SimplifiedLayerNormalization (ONNX
+domain), MatMulNBits, FusedMatMul, RotaryEmbedding, Gelu, FastGelu,
+BiasGelu, QuickGelu, BiasAdd, each shaped from its inputs and attributes as
+ONNX Runtime checks them (num_heads dividing the hidden size, Q/K/V
+layouts, past key/value) with every output it returns: present key/value
+(past + sequence; GroupQueryAttention's max(total_sequence_length, past),
+the total's value folded from the mask's shape, else refused), a layer
+norm's sum and statistics, EmbedLayerNormalization's mask_index. Planned
+are the graph's values only: what a kernel allocates inside (the scores,
+unpacked Q/K/V) is its scratch, not a row. A sequence past a position or
+rotary table is refused (the symbolic fit stops below it). Other
+com.microsoft ops are refused, naming the node, op and domain.
 Opsets past the onnx package's newest (1.12: 17) up to 21: each op by the
 newest schema it knows, with own rules for the ops whose inputs changed
 (Reduce* axes as an input, Split num_outputs, Pad axes, Resize axes and
@@ -111,7 +134,10 @@ keep_aspect_ratio_policy) and the new ones (Gelu, Mish, GroupNormalization,
 CenterCropPad, Bitwise*).
 What onnx's shape inference lets through but no runtime runs is refused,
 naming the node: a Reshape to another element count, a Conv whose input
-channels are not its weight's, a constant Gather index out of range.
+channels are not its weight's, a constant Gather index out of range, a
+Gemm (QGemm, FusedGemm) whose A and B disagree on K, a LayerNormalization
+scale not of the normalized axes, a QLinearAdd/Mul without A's or B's
+zero point (ONNX Runtime refuses it at load).
 
 Exit codes: 0, 1 usage, 2 bad input ("FILE: what"; a node named as
 "FILE: node NAME (OP): what"). The model may be - (standard input)."""
@@ -122,7 +148,8 @@ import sys
 from fractions import Fraction
 
 MATRIX_OPS = {"Conv", "ConvTranspose", "MatMul", "Gemm", "MatMulInteger", "QLinearConv", "QLinearMatMul", "FusedConv",
-              "FusedGemm", "FusedMatMul", "QGemm", "DynamicQuantizeMatMul", "MatMulIntegerToFloat"}
+              "FusedGemm", "FusedMatMul", "QGemm", "DynamicQuantizeMatMul", "MatMulIntegerToFloat", "MatMulNBits",
+              "Attention", "QAttention", "MultiHeadAttention", "GroupQueryAttention"}
 CPU_OPS = {
     "Concat", "Split", "Reshape", "Flatten", "Squeeze", "Unsqueeze", "Transpose", "Gather", "GatherElements",
     "GatherND", "Slice", "Expand", "Tile", "Pad", "Shape", "Size", "ReduceMean", "ReduceSum", "ReduceMax",
@@ -533,7 +560,9 @@ class Pass:
         subgraphs = [x for x in node.attribute if x.type in (5, 10)]  # GRAPH, GRAPHS
         if op == "If" and node.domain in ("", "ai.onnx"):
             return self.inline_if(node)
-        if op in ("Loop", "Scan") or subgraphs:
+        if op in ("Loop", "Scan") and node.domain in ("", "ai.onnx"):
+            return self.loop(node)
+        if subgraphs:
             raise Bad("%s: a node with a subgraph (its body runs a run-time number of times) is not supported; "
                       "export the model without it (e.g. unrolled) or fold it with onnx-simplifier" % node_label(node))
         ins = [self.get(node, i) if i else None for i in node.input]
@@ -584,6 +613,109 @@ class Pass:
             flops = flops_of(op, in_shapes, shape, attrs)
             self.rows.append([name, op, self.bytes(shape, elem, name), node, deps, in_bytes, flops])
 
+    def body_outputs(self, node, body, shapes):
+        """The shapes of body's outputs with its inputs of shapes [(shape, elem)]: the body run once as a
+        branch is, its values then dropped (they live inside the node's step: its scratch, not rows). Returns
+        ([(shape, elem)], the body's FLOPs)."""
+        if len(body.input) != len(shapes):
+            raise Bad("%s: its body has %d inputs, the node gives it %d" % (node_label(node), len(body.input),
+                                                                                len(shapes)))
+        saved, n_rows, folded = dict(self.values), len(self.rows), dict(self.folded)
+        try:
+            for vi, (shape, elem) in zip(body.input, shapes):
+                self.values[vi.name] = Value(shape, elem)  # sized, not folded: a value of each step
+            self.run(body)
+            outs = []
+            for o in body.output:
+                v = self.get(node, o.name)
+                outs.append((list(v.shape), v.elem))
+            flops = sum(r[6] for r in self.rows[n_rows:])
+        except Bad as e:  # a body node's own message, after the node's name
+            raise type(e)("%s: in its body, %s" % (node_label(node), e))
+        finally:
+            self.values, self.folded = saved, folded
+            del self.rows[n_rows:]
+        return outs, flops
+
+    def loop(self, node):
+        """Loop with a trip count known before the run, and Scan: one row per output (the final loop-carried
+        values, the scan outputs stacked over the steps); the body's values are the step's scratch, not rows.
+        A Loop's condition may stop it earlier: the trip count's sizes are an upper bound."""
+        attrs = {a.name: a for a in node.attribute}
+        if "body" not in attrs or attrs["body"].type != 5:
+            raise Bad("%s: no body (a graph attribute)" % node_label(node))
+        body = attrs["body"].g
+        ins = [self.get(node, i) if i else None for i in node.input]
+        val = {a.name: self.onnx.helper.get_attribute_value(a) for a in node.attribute if a.type in (2, 7)}
+        if node.op_type == "Scan":
+            if self.opset < 9:
+                raise Bad("%s: Scan of opset 8 (a sequence_lens input, a batch axis) is not supported" % node_label(node))
+            m = val.get("num_scan_inputs", 0)
+            n = len(ins) - m
+            if m < 1 or n < 0 or any(v is None for v in ins):
+                raise Bad("%s: num_scan_inputs %d for %d inputs (every input given)" % (node_label(node), m, len(ins)))
+            shapes, lengths = [(v.shape, v.elem) for v in ins[:n]], set()
+            in_axes = list(val.get("scan_input_axes", [0] * m))
+            if len(in_axes) != m:
+                raise Bad("%s: %d scan_input_axes for %d scan inputs" % (node_label(node), len(in_axes), m))
+            for v, ax in zip(ins[n:], in_axes):
+                r = len(v.shape)
+                if not -r <= ax < r:
+                    raise Bad("%s: scan axis %d of a scan input of shape %s" % (node_label(node), ax, v.shape))
+                lengths.add(v.shape[ax % r])
+                shapes.append((v.shape[:ax % r] + v.shape[ax % r + 1:], v.elem))
+            if len(lengths) != 1:
+                raise Bad("%s: scan inputs of lengths %s (one length for all)" % (node_label(node), sorted(lengths)))
+            steps = lengths.pop()
+            outs, flops = self.body_outputs(node, body, shapes)
+            carried, scans = outs[:n], outs[n:]
+            for k, (v, (shape, _)) in enumerate(zip(ins[:n], carried)):
+                if list(v.shape) != shape:
+                    raise Bad("%s: state %d is %s in and %s out of the body" % (node_label(node), k, v.shape, shape))
+            out_axes = list(val.get("scan_output_axes", [0] * len(scans)))
+        else:
+            trip = ins[0] if ins else None
+            if trip is None or trip.const is None or trip.const.size != 1:
+                raise Bad("%s: its trip count is %s: a loop that runs until a condition computed at run time is not "
+                          "supported (give the trip count as a constant, or export it unrolled)"
+                          % (node_label(node), "missing" if trip is None else "computed at run time"))
+            steps = max(int(trip.const.reshape(-1)[0]), 0)
+            carried_in = ins[2:]
+            if any(v is None for v in carried_in):
+                raise Bad("%s: a loop-carried input is missing" % node_label(node))
+            shapes = [([], 7), ([], 9)] + [(v.shape, v.elem) for v in carried_in]
+            outs, flops = self.body_outputs(node, body, shapes)
+            if len(outs) < 1 + len(carried_in):
+                raise Bad("%s: its body has %d outputs for the condition and %d loop-carried values"
+                          % (node_label(node), len(outs), len(carried_in)))
+            carried, scans = outs[1:1 + len(carried_in)], outs[1 + len(carried_in):]
+            for k, (v, (shape, _)) in enumerate(zip(carried_in, carried)):
+                if list(v.shape) != shape:
+                    raise Bad("%s: loop-carried value %d is %s in and %s out of the body (a shape that changes "
+                              "with the steps is not supported)" % (node_label(node), k, v.shape, shape))
+            out_axes = [0] * len(scans)
+        if len(out_axes) != len(scans):
+            raise Bad("%s: %d scan_output_axes for %d scan outputs" % (node_label(node), len(out_axes), len(scans)))
+        results = list(carried)
+        for (shape, elem), ax in zip(scans, out_axes):
+            r = len(shape) + 1
+            if not -r <= ax < r:
+                raise Bad("%s: scan output axis %d for a rank %d output" % (node_label(node), ax, r))
+            results.append((shape[:ax % r] + [steps] + shape[ax % r:], elem))
+        if len(node.output) > len(results):
+            raise Bad("%s: %d outputs; its body gives %d" % (node_label(node), len(node.output), len(results)))
+        names = set(i for i in node.input if i) | subgraph_inputs(node)
+        deps = sorted({self.values[i].row for i in names if i in self.values and self.values[i].row is not None})
+        in_bytes = sum(self.bytes(v.shape, v.elem, "input") for v in ins if v is not None)
+        first = True
+        for name, (shape, elem) in zip(node.output, results):
+            if not name:
+                continue
+            self.values[name] = Value(shape, elem, row=len(self.rows))
+            self.rows.append([name, node.op_type, self.bytes(shape, elem, name), node, deps, in_bytes,
+                              flops * steps if first else 0])
+            first = False
+
     def check_required(self, node, ins):
         """An input the op's schema requires, left out or named '': a broken file (the folders read it)."""
         if node.domain not in ("", "ai.onnx"):
@@ -615,6 +747,25 @@ class Pass:
                 raise Bad("%s: input '%s' has %d channels, its weight '%s' %s with group %d takes %d"
                           % (node_label(node), node.input[0], ins[0].shape[1], node.input[w], ins[w].shape, group,
                              ins[w].shape[1] * group))
+        if op == "LayerNormalization" and ins[0] is not None and ins[0].shape:  # ONNX Runtime checks at run time
+            r = len(ins[0].shape)
+            axis = attrs.get("axis", -1)
+            n = prod(ins[0].shape[axis % r:]) if -r <= axis < r else None
+            for k in (1, 2):
+                if n is not None and k < len(ins) and ins[k] is not None and prod(ins[k].shape) != n:
+                    raise Bad("%s: %s '%s' %s has %d elements, the normalized axes %s of the input %d"
+                              % (node_label(node), ("scale", "bias")[k - 1], node.input[k], ins[k].shape,
+                                 prod(ins[k].shape), ins[0].shape[axis % r:], n))
+        gemm = {"Gemm": 1}.get(op) if op else {"QGemm": 3, "FusedGemm": 1}.get(node.op_type) \
+            if node.domain == "com.microsoft" else None
+        if gemm is not None and len(ins) > gemm and ins[0] is not None and ins[gemm] is not None and \
+                len(ins[0].shape) == 2 and len(ins[gemm].shape) == 2:  # onnx's Gemm inference leaves K unchecked
+            ka = ins[0].shape[0 if attrs.get("transA", 0) else 1]
+            kb = ins[gemm].shape[1 if attrs.get("transB", 0) else 0]
+            if ka != kb:
+                raise Bad("%s: A '%s' %s (transA %d) has K = %d, B '%s' %s (transB %d) K = %d"
+                          % (node_label(node), node.input[0], ins[0].shape, attrs.get("transA", 0), ka,
+                             node.input[gemm], ins[gemm].shape, attrs.get("transB", 0), kb))
         idx = None if len(ins) < 2 or ins[1] is None else ins[1].const if ins[1].const is not None else ins[1].known
         if op == "Gather" and ins[0] is not None and idx is not None and idx.size and ins[0].shape:
             axis = attrs.get("axis", 0)
@@ -746,6 +897,9 @@ class Pass:
             which = tuple(range(2, len(node.input), 3))
         if any(k >= len(ins) or ins[k] is None for k in which):
             raise Bad("%s: an input it needs is missing" % node_label(node))
+        if node.op_type in ("QLinearAdd", "QLinearMul") and any(k >= len(ins) or ins[k] is None for k in (2, 5)):
+            raise Bad("%s: A's or B's zero point (input 2, 5) is missing: ONNX Runtime refuses that at load (its type "
+                      "inference reads them; give a zero point of 0 or 128)" % node_label(node))
         if attrs.get("channels_last", 0) and node.op_type in ("QLinearAveragePool", "QLinearGlobalAveragePool"):
             x = ins[0].shape  # NHWC: the channels last
             if node.op_type == "QLinearAveragePool":
@@ -790,9 +944,18 @@ class Pass:
                           % (node_label(node), [v.shape if v else None for v in ins], e))
             if got is not None:  # None: the op as onnx's newest schema has it
                 return got + [None] * (len(node.output) - len(got))
-        if node.domain == "com.microsoft" and node.op_type in CONTRIB_SAME_SHAPE:  # runtime-fused ops
-            x = ins[0]
-            return [(x.shape, x.elem)] + [None] * (len(node.output) - 1)
+        if node.domain == "com.microsoft" and node.op_type in CONTRIB_RULES or \
+                node.domain in ("", "ai.onnx") and node.op_type == "SimplifiedLayerNormalization":
+            try:
+                got = CONTRIB_RULES[node.op_type](node, ins, {a.name: helper.get_attribute_value(a)
+                                                              for a in node.attribute})
+            except TablePast as e:
+                raise Past("%s: %s" % (node_label(node), e))
+            except ValueError as e:
+                raise Bad("%s: %s" % (node_label(node), e))
+            if len(node.output) > len(got):
+                raise Bad("%s: %d outputs; the op has %d" % (node_label(node), len(node.output), len(got)))
+            return got[:len(node.output)]
         if node.domain == "com.microsoft" and node.op_type in CONTRIB_QUANT:
             return self.infer_quant(node, ins)
         if node.domain == "com.microsoft" and node.op_type in CONTRIB_AS:  # FusedConv: a Conv with an activation
@@ -1203,11 +1366,7 @@ NEWER_RULES.update(Split=_split_shape, Pad=_pad_shape, Resize=_resize_shape, Cen
                    BitwiseAnd=_bitwise_shape, BitwiseOr=_bitwise_shape, BitwiseXor=_bitwise_shape,
                    BitwiseNot=_bitwise_shape, Mish=_mish_shape, GroupNormalization=_group_norm_shape, Gelu=_same_shape)
 
-# ONNX Runtime's fused ops (com.microsoft) in models it saved optimized: the
-# ones shaped as their first input (extra outputs such as a layer norm's
-# mean are not rows), and the ones that are a standard op plus an activation.
-CONTRIB_SAME_SHAPE = {"Gelu", "FastGelu", "BiasGelu", "QuickGelu", "SkipLayerNormalization",
-                      "SkipSimplifiedLayerNormalization", "BiasAdd", "BiasDropout"}
+# ONNX Runtime's fused ops that are a standard op plus an activation (the transformer ones: CONTRIB_RULES).
 CONTRIB_AS = {"FusedConv": "Conv", "FusedGemm": "Gemm"}
 # ONNX Runtime's quantized ops (quantize_static's QOperator format, quantize_dynamic): the float op whose
 # shape they have, which of their inputs give it (the others are scales and zero points), and which input's
@@ -1220,6 +1379,333 @@ CONTRIB_QUANT = {"QLinearAdd": ("Add", (0, 3), 0), "QLinearMul": ("Mul", (0, 3),
                  "DequantizeLinear": ("Identity", (0,), 1), "QLinearLeakyRelu": ("Identity", (0,), 0),
                  "QLinearSigmoid": ("Identity", (0,), 0), "QLinearSoftmax": ("Identity", (0,), 0),
                  "QLinearGlobalAveragePool": ("GlobalAveragePool", (0,), 0)}
+
+
+# ---- ONNX Runtime's contrib ops (com.microsoft) --------------------------------
+# Models saved by ONNX Runtime's transformer optimizer, or exported by Optimum
+# or for transformers.js, carry fused transformer ops. Each rule gives every
+# output the kernel returns (the graph's values: what is planned); scratch the
+# kernel allocates inside (scores, a packed Q/K/V) is not a graph value. Shapes
+# as ONNX Runtime's contrib-op schemas and kernels check them (1.20).
+class TablePast(ValueError):
+    """An index past a table (a position embedding of fewer rows than the sequence)."""
+
+
+def _ms_in(node, ins, k, ranks, what):
+    """Input k's shape, of one of the ranks (None: any), or an error naming it."""
+    if k >= len(ins) or ins[k] is None:
+        raise ValueError("its input %d (%s) is required and missing" % (k, what))
+    s = ins[k].shape
+    if ranks is not None and len(s) not in ranks:
+        raise ValueError("input '%s' (%s) has shape %s: expected rank %s"
+                         % (node.input[k], what, s, " or ".join(str(r) for r in ranks)))
+    return s
+
+
+def _ms_opt(ins, k):
+    return ins[k] if k < len(ins) else None
+
+
+def _ms_heads(a, name="num_heads"):
+    n = a.get(name)
+    if n is None:
+        raise ValueError("attribute '%s' is required" % name)
+    if n < 1:
+        raise ValueError("attribute '%s' is %d: it must be >= 1" % (name, n))
+    return n
+
+
+def _ms_div(hidden, heads, what):
+    if hidden % heads:
+        raise ValueError("%s %d is not divisible by num_heads %d" % (what, hidden, heads))
+    return hidden // heads
+
+
+def _ms_same(node, ins, a):
+    """Gelu, FastGelu, BiasGelu, QuickGelu, BiasAdd, BiasDropout, RotaryEmbedding: shaped as the input; a bias
+    (a vector of the last axis) checked."""
+    x = _ms_in(node, ins, 0, None, "input")
+    bias = {"FastGelu": 1, "BiasGelu": 1, "BiasAdd": 1, "BiasDropout": 1}.get(node.op_type)
+    if bias is not None and _ms_opt(ins, bias) is not None:
+        b = ins[bias].shape
+        if not x or len(b) != 1 or b[0] != x[-1]:
+            raise ValueError("bias '%s' has shape %s: expected [%s] (the input's last axis)"
+                             % (node.input[bias], b, x[-1] if x else "?"))
+    if node.op_type == "BiasAdd":
+        _ms_in(node, ins, 1, (1,), "bias")
+        if _ms_in(node, ins, 2, None, "skip") != x:
+            raise ValueError("skip '%s' has shape %s, the input %s" % (node.input[2], ins[2].shape, x))
+    if node.op_type == "BiasGelu":
+        _ms_in(node, ins, 1, (1,), "bias")
+    if node.op_type == "RotaryEmbedding":
+        _ms_in(node, ins, 0, (3, 4), "input")
+        for k, what in ((1, "position_ids"), (2, "cos_cache"), (3, "sin_cache")):
+            _ms_in(node, ins, k, None, what)
+    out = [(x, ins[0].elem)]
+    if node.op_type == "BiasDropout":  # the mask
+        out.append((x, 9))
+    return out
+
+
+def _ms_skip_ln(node, ins, a):
+    """SkipLayerNormalization (input, skip, gamma, beta, bias) and SkipSimplifiedLayerNormalization (no beta):
+    output, mean, inv_std_var (float, the last axis 1) and input_skip_bias_sum (the residual the next one reads)."""
+    x = _ms_in(node, ins, 0, (2, 3), "input")
+    s = _ms_in(node, ins, 1, (2, 3), "skip")
+    h = x[-1]
+    if s[-1] != h or (s != x and s[-2] != x[-2]) or (len(s) == 3 and s[0] not in (1, x[0])):
+        raise ValueError("skip '%s' has shape %s, the input %s" % (node.input[1], s, x))
+    params = [(2, "gamma")] + ([(3, "beta"), (4, "bias")] if node.op_type == "SkipLayerNormalization" else
+                               [(3, "bias")])
+    for k, what in params:
+        if k == 2 or _ms_opt(ins, k) is not None:
+            g = _ms_in(node, ins, k, (1,), what)
+            if g[0] != h:
+                raise ValueError("%s '%s' has shape %s: expected [%d] (the hidden size)" % (what, node.input[k], g, h))
+    stat = (x[:-1] + [1], 1)
+    return [(x, ins[0].elem), stat, stat, (x, ins[0].elem)]
+
+
+def _ms_simplified_ln(node, ins, a):
+    """SimplifiedLayerNormalization (ONNX Runtime's RMS norm, in the ONNX domain): Y as the scale's type,
+    inv_std_var (float) with the axes from axis on of size 1."""
+    x = _ms_in(node, ins, 0, None, "X")
+    sc = _ms_in(node, ins, 1, None, "scale")
+    r = len(x)
+    axis = a.get("axis", -1)
+    if not -r <= axis < r:
+        raise ValueError("axis %d is out of range for rank %d" % (axis, r))
+    axis %= r
+    if prod(sc) != prod(x[axis:]):
+        raise ValueError("scale '%s' has shape %s: expected %s (the normalized axes)" % (node.input[1], sc, x[axis:]))
+    return [(x, ins[1].elem), (x[:axis] + [1] * (r - axis), 1)]
+
+
+def _ms_embed_ln(node, ins, a):
+    """EmbedLayerNormalization: output (batch, sequence, hidden), mask_index (batch) int32, embedding_sum."""
+    ids = _ms_in(node, ins, 0, (2,), "input_ids")
+    word = _ms_in(node, ins, 2, (2,), "word_embedding")
+    pos = _ms_in(node, ins, 3, (2,), "position_embedding")
+    h = word[1]
+    b, s = ids
+    for k, what in ((1, "segment_ids"), (7, "mask")):
+        if _ms_opt(ins, k) is not None and ins[k].shape != ids:
+            raise ValueError("%s '%s' has shape %s, input_ids %s" % (what, node.input[k], ins[k].shape, ids))
+    for k, what in ((3, "position_embedding"), (4, "segment_embedding")):
+        if _ms_opt(ins, k) is not None and (len(ins[k].shape) != 2 or ins[k].shape[1] != h):
+            raise ValueError("%s '%s' has shape %s: expected [rows, %d] (word_embedding's hidden size)"
+                             % (what, node.input[k], ins[k].shape, h))
+    if (_ms_opt(ins, 1) is None) != (_ms_opt(ins, 4) is None):
+        raise ValueError("segment_ids and segment_embedding go together (one is missing)")
+    for k, what in ((5, "gamma"), (6, "beta")):
+        if k == 5 or _ms_opt(ins, k) is not None:
+            g = _ms_in(node, ins, k, (1,), what)
+            if g[0] != h:
+                raise ValueError("%s '%s' has shape %s: expected [%d] (the hidden size)" % (what, node.input[k], g, h))
+    if _ms_opt(ins, 8) is None and pos[0] < s:
+        raise TablePast("sequence %d is past position_embedding '%s' of %d rows" % (s, node.input[3], pos[0]))
+    out = (ids + [h], ins[2].elem)
+    return [out, ([b], 6), out]
+
+
+def _ms_attention(node, ins, a):
+    """Attention (input, weights, bias, mask_index, past, attention_bias, past_sequence_length) and QAttention
+    (input, weight, bias, input_scale, weight_scale, mask_index, input and weight zero points, past): output
+    (batch, sequence, v_hidden), present (2, batch, heads, past + sequence, head size)."""
+    q8 = node.op_type == "QAttention"
+    x = _ms_in(node, ins, 0, (3,), "input")
+    w = _ms_in(node, ins, 1, (2,), "weights")
+    n = _ms_heads(a)
+    if w[0] != x[2]:
+        raise ValueError("weights '%s' %s take an input hidden size of %d, the input %s has %d"
+                         % (node.input[1], w, w[0], x, x[2]))
+    sizes = list(a.get("qkv_hidden_sizes") or [])
+    if sizes:
+        if len(sizes) != 3 or sizes[0] != sizes[1] or sum(sizes) != w[1] or min(sizes) < 1:
+            raise ValueError("qkv_hidden_sizes %s: three sizes, q's = k's, their sum the weights' %d columns"
+                             % (sizes, w[1]))
+    else:
+        if w[1] % 3:
+            raise ValueError("weights '%s' %s: %d columns are not 3 x hidden" % (node.input[1], w, w[1]))
+        sizes = [w[1] // 3] * 3
+    _ms_div(sizes[0], n, "the hidden size")
+    hv = _ms_div(sizes[2], n, "the value hidden size")
+    bias = _ms_in(node, ins, 2, (1,), "bias") if q8 else (ins[2].shape if _ms_opt(ins, 2) is not None else None)
+    if bias is not None and bias != [w[1]]:
+        raise ValueError("bias '%s' has shape %s: expected [%d]" % (node.input[2], bias, w[1]))
+    if q8:
+        _ms_in(node, ins, 3, None, "input_scale")
+        _ms_in(node, ins, 4, None, "weight_scale")
+    past = _ms_opt(ins, 8 if q8 else 4)
+    p = 0
+    if past is not None:
+        if sizes[1] != sizes[2]:
+            raise ValueError("a past with qkv_hidden_sizes %s: k's and v's must be equal" % sizes)
+        ps = past.shape
+        if len(ps) != 5 or ps[0] != 2 or ps[1] != x[0] or ps[2] != n or ps[4] != hv:
+            raise ValueError("past '%s' has shape %s: expected [2, %d, %d, past, %d]"
+                             % (node.input[8 if q8 else 4], ps, x[0], n, hv))
+        p = ps[3]
+    elem = ins[2].elem if q8 else ins[0].elem  # QAttention: float, as its bias
+    present = past.shape if past is not None and a.get("past_present_share_buffer", 0) else [2, x[0], n, p + x[1], hv]
+    return [([x[0], x[1], sizes[2]], elem), (present, elem)]
+
+
+def _ms_mha(node, ins, a):
+    """MultiHeadAttention: query (B, S, D), or Q/K/V packed (B, S, N, 3, H); key (B, L, D), K/V packed
+    (B, L, N, 2, H) or projected (B, N, L, H); value (B, L, Dv) or (B, N, L, Hv); bias, key_padding_mask,
+    attention_bias, past_key (B, N, P, H), past_value (B, N, P, Hv). Outputs: output (B, S, Dv), present_key
+    (B, N, P + L, H), present_value (B, N, P + L, Hv), qk (B, N, S, P + L)."""
+    n = _ms_heads(a)
+    q = _ms_in(node, ins, 0, (3, 5), "query")
+    k, v = _ms_opt(ins, 1), _ms_opt(ins, 2)
+    b, s = q[0], q[1]
+    if len(q) == 5:
+        if q[2] != n or q[3] != 3 or k is not None or v is not None:
+            raise ValueError("packed query '%s' %s: expected [batch, sequence, %d, 3, head size] and no key or value"
+                             % (node.input[0], q, n))
+        h = hv = q[4]
+        kv = s
+    else:
+        h = _ms_div(q[2], n, "the query's hidden size")
+        if k is None:
+            raise ValueError("its input 1 (key) is required with an unpacked query (rank 3) and missing")
+        ks = k.shape
+        if len(ks) == 5:
+            if ks[0] != b or ks[2] != n or ks[3] != 2 or ks[4] != h or v is not None:
+                raise ValueError("packed key/value '%s' %s: expected [%d, kv sequence, %d, 2, %d] and no value"
+                                 % (node.input[1], ks, b, n, h))
+            kv, hv = ks[1], h
+        elif len(ks) in (3, 4):
+            if v is None:
+                raise ValueError("its input 2 (value) is required with key '%s' and missing" % node.input[1])
+            vs = v.shape
+            if len(vs) != len(ks):
+                raise ValueError("key '%s' %s and value '%s' %s: not of one layout"
+                                 % (node.input[1], ks, node.input[2], vs))
+            if len(ks) == 3:
+                if ks[0] != b or ks[2] != q[2] or vs[0] != b or vs[1] != ks[1]:
+                    raise ValueError("key '%s' %s and value '%s' %s for query %s: expected [%d, kv sequence, %d]"
+                                     % (node.input[1], ks, node.input[2], vs, q, b, q[2]))
+                kv, hv = ks[1], _ms_div(vs[2], n, "the value's hidden size")
+            else:
+                if ks[:2] != [b, n] or ks[3] != h or vs[:3] != ks[:3]:
+                    raise ValueError("key '%s' %s and value '%s' %s: expected [%d, %d, kv sequence, %d]"
+                                     % (node.input[1], ks, node.input[2], vs, b, n, h))
+                kv, hv = ks[2], vs[3]
+        else:
+            raise ValueError("key '%s' has shape %s: expected rank 3, 4 or 5" % (node.input[1], ks))
+    p = 0
+    pk, pv = _ms_opt(ins, 6), _ms_opt(ins, 7)
+    if (pk is None) != (pv is None):
+        raise ValueError("past_key and past_value go together (one is missing)")
+    if pk is not None:
+        if len(pk.shape) != 4 or pk.shape[:2] != [b, n] or pk.shape[3] != h or \
+                len(pv.shape) != 4 or pv.shape[:3] != pk.shape[:3] or pv.shape[3] != hv:
+            raise ValueError("past_key '%s' %s, past_value '%s' %s: expected [%d, %d, past, %d] and [%d, %d, past, %d]"
+                             % (node.input[6], pk.shape, node.input[7], pv.shape, b, n, h, b, n, hv))
+        p = pk.shape[2]
+    elem = ins[0].elem
+    t = p + kv
+    return [([b, s, n * hv], elem), ([b, n, t, h], elem), ([b, n, t, hv], elem), ([b, n, s, t], elem)]
+
+
+def _ms_gqa(node, ins, a):
+    """GroupQueryAttention: query (B, S, N x H), or Q/K/V packed (B, S, (N + 2 kv_num_heads) x H) without key
+    and value; key, value (B, S, kv_num_heads x H); past_key, past_value (B, kv_num_heads, P, H); seqlens_k;
+    total_sequence_length (a scalar whose value is needed: present's length is max(it, P)). Outputs: output
+    (B, S, N x H), present_key and present_value (B, kv_num_heads, max(total, P), H)."""
+    n, kvn = _ms_heads(a), _ms_heads(a, "kv_num_heads")
+    if n % kvn:
+        raise ValueError("num_heads %d is not a multiple of kv_num_heads %d" % (n, kvn))
+    q = _ms_in(node, ins, 0, (3,), "query")
+    b, s = q[0], q[1]
+    k, v = _ms_opt(ins, 1), _ms_opt(ins, 2)
+    if (k is None) != (v is None):
+        raise ValueError("key and value go together (one is missing)")
+    if k is None:
+        h = _ms_div(q[2], n + 2 * kvn, "the packed query's hidden size (num_heads + 2 x kv_num_heads heads)")
+    else:
+        h = _ms_div(q[2], n, "the query's hidden size")
+        if k.shape != [b, s, kvn * h] or v.shape != k.shape:
+            raise ValueError("key '%s' %s, value '%s' %s: expected [%d, %d, %d] (kv_num_heads x head size)"
+                             % (node.input[1], k.shape, node.input[2], v.shape, b, s, kvn * h))
+    pk, pv = _ms_opt(ins, 3), _ms_opt(ins, 4)
+    p = 0
+    if (pk is None) != (pv is None):
+        raise ValueError("past_key and past_value go together (one is missing)")
+    if pk is not None:
+        if len(pk.shape) != 4 or pk.shape[:2] != [b, kvn] or pk.shape[3] != h or pv.shape != pk.shape:
+            raise ValueError("past_key '%s' %s, past_value '%s' %s: expected [%d, %d, past, %d]"
+                             % (node.input[3], pk.shape, node.input[4], pv.shape, b, kvn, h))
+        p = pk.shape[2]
+    for kk, what in ((5, "seqlens_k"), (6, "total_sequence_length")):
+        _ms_in(node, ins, kk, None, what)
+        if ins[kk].elem != 6:  # ONNX Runtime refuses another type at load
+            raise ValueError("%s '%s' is of element type %d: it must be int32" % (what, node.input[kk], ins[kk].elem))
+    tv = ins[6].const if ins[6].const is not None else ins[6].known
+    if tv is None or tv.size != 1:
+        raise ValueError("the present key/value's length is the value of input 'total_sequence_length' ('%s'), "
+                         "computed at run time from the data (not from a shape)" % node.input[6])
+    total = int(tv.reshape(-1)[0])
+    if total < s:
+        raise ValueError("total_sequence_length %d is less than the sequence %d" % (total, s))
+    if a.get("do_rotary", 0):
+        for kk, what in ((7, "cos_cache"), (8, "sin_cache")):
+            rows = _ms_in(node, ins, kk, (2,), what)[0]
+            if rows < total:  # positions past the table (ONNX Runtime checks it)
+                raise TablePast("total_sequence_length %d is past %s '%s' of %d rows" % (total, what, node.input[kk], rows))
+    t = max(total, p)
+    elem = ins[0].elem
+    return [([b, s, n * h], elem), ([b, kvn, t, h], elem), ([b, kvn, t, h], elem)]
+
+
+def _ms_matmul_nbits(node, ins, a):
+    """MatMulNBits: A (..., K) times a blocked N-bit B (N, ceil(K / block_size), block_size x bits / 8): (..., N)."""
+    x = _ms_in(node, ins, 0, None, "A")
+    w = _ms_in(node, ins, 1, None, "B")
+    kk, nn, bits, bs = a.get("K"), a.get("N"), a.get("bits", 4), a.get("block_size")
+    if kk is None or nn is None or bs is None:
+        raise ValueError("attributes K, N and block_size are required")
+    if kk < 1 or nn < 1 or bits not in (2, 3, 4, 5, 6, 7, 8) or bs < 16 or bs & (bs - 1):
+        raise ValueError("K %d, N %d, bits %d, block_size %d: K, N >= 1, bits 2..8, block_size a power of 2 >= 16"
+                         % (kk, nn, bits, bs))
+    if not x or x[-1] != kk:
+        raise ValueError("A '%s' has shape %s: its last axis must be K = %d" % (node.input[0], x, kk))
+    blocks = -(-kk // bs)
+    blob = bs * bits // 8
+    if w != [nn, blocks, blob]:  # ONNX Runtime 1.20 refuses a 2-D B at load
+        raise ValueError("B '%s' has shape %s: expected [%d, %d, %d] (N, K / block_size, block_size x bits / 8)"
+                         % (node.input[1], w, nn, blocks, blob))
+    _ms_in(node, ins, 2, None, "scales")
+    return [(x[:-1] + [nn], ins[0].elem)]
+
+
+def _ms_fused_matmul(node, ins, a):
+    """FusedMatMul: a MatMul of A and B, each transposed on its last two axes first when transA, transB."""
+    import numpy as np
+    if a.get("transBatchA", 0) or a.get("transBatchB", 0):
+        raise ValueError("transBatchA or transBatchB is set: not supported")
+    x, y = list(_ms_in(node, ins, 0, None, "A")), list(_ms_in(node, ins, 1, None, "B"))
+    if not x or not y:
+        raise ValueError("a scalar input (MatMul takes vectors or matrices)")
+    for s, t in ((x, "transA"), (y, "transB")):
+        if a.get(t, 0) and len(s) >= 2:
+            s[-2], s[-1] = s[-1], s[-2]
+    xa, yb = [1] + x if len(x) == 1 else x, y + [1] if len(y) == 1 else y
+    if xa[-1] != yb[-2]:
+        raise ValueError("A %s and B %s (after transA %d, transB %d): K %d is not %d"
+                         % (ins[0].shape, ins[1].shape, a.get("transA", 0), a.get("transB", 0), xa[-1], yb[-2]))
+    batch = list(np.broadcast_shapes(tuple(xa[:-2]), tuple(yb[:-2])))
+    return [(batch + xa[-2:-1] * (len(x) > 1) + yb[-1:] * (len(y) > 1), ins[0].elem)]
+
+
+CONTRIB_RULES = {"FusedMatMul": _ms_fused_matmul, "Gelu": _ms_same, "FastGelu": _ms_same, "BiasGelu": _ms_same, "QuickGelu": _ms_same,
+                 "BiasAdd": _ms_same, "BiasDropout": _ms_same, "RotaryEmbedding": _ms_same,
+                 "SkipLayerNormalization": _ms_skip_ln, "SkipSimplifiedLayerNormalization": _ms_skip_ln,
+                 "SimplifiedLayerNormalization": _ms_simplified_ln, "EmbedLayerNormalization": _ms_embed_ln,
+                 "Attention": _ms_attention, "QAttention": _ms_attention, "MultiHeadAttention": _ms_mha,
+                 "GroupQueryAttention": _ms_gqa, "MatMulNBits": _ms_matmul_nbits}
 
 
 def prod(xs):
@@ -1238,11 +1724,17 @@ def flops_of(op, in_shapes, out_shape, attrs):
             cin = w[1] if op != "ConvTranspose" else w[0] // groups
             return 2 * out * cin * prod(w[2:])
     if op in ("MatMul", "Gemm", "MatMulInteger", "QLinearMatMul", "FusedGemm", "FusedMatMul", "QGemm",
-              "DynamicQuantizeMatMul", "MatMulIntegerToFloat"):
+              "DynamicQuantizeMatMul", "MatMulIntegerToFloat", "MatMulNBits"):
         a = in_shapes[0] if in_shapes and in_shapes[0] else None
         if a:
-            k = a[-1] if not (op in ("Gemm", "FusedGemm", "QGemm") and attrs.get("transA", 0)) else a[0]
+            k = a[-1] if not (op in ("Gemm", "FusedGemm", "QGemm", "FusedMatMul") and attrs.get("transA", 0)) else a[-2]
             return 2 * out * k
+    if op in ("Attention", "QAttention", "MultiHeadAttention", "GroupQueryAttention"):
+        if len(out_shape) != 3:  # present key/value, qk: the time goes with the output
+            return 0
+        x, w = in_shapes[0], in_shapes[1] if len(in_shapes) > 1 else None
+        proj = 2 * prod(x[:-1]) * x[-1] * w[1] if op in ("Attention", "QAttention") and w and len(w) == 2 else 0
+        return proj + 4 * out * out_shape[1]  # scores and context, about (sequence x sequence x hidden each)
     return out
 
 

@@ -9,7 +9,10 @@
 # on the result; what real exports do (nodes out of topological order, IR 3,
 # bfloat16, an If on the data with --if, external data); bad inputs (cycles,
 # broken weights, negative or huge dimensions, a wrong magic) exit 2 naming
-# the file (and the node), misuse 1.
+# the file (and the node), misuse 1. ONNX Runtime's transformer contrib ops
+# (a fused BERT layer, a decoder step with GroupQueryAttention and
+# MatMulNBits, MultiHeadAttention with a past), Loop and Scan, each size by
+# hand, and their broken variants (one process for all, through main()).
 . "$(dirname "$0")/cli_lib.sh"
 D=$DNNMEM
 t=$tmp
@@ -522,6 +525,192 @@ bert("bert512", 512)
 bert("bert1024", 1024)
 bert("bertframes", 1024, frames=True)
 bert("badidx", 512, idx=600)
+# ONNX Runtime's transformer contrib ops (com.microsoft) as its optimizer and
+# Optimum write them. bert_ms: one BERT layer fused (EmbedLayerNormalization
+# -> Attention -> SkipLayerNormalization, its sum output the next one's
+# residual -> FastGelu); hidden 16, 2 heads, 64 positions
+V = helper.make_tensor_value_info
+I32 = TensorProto.INT32
+ms = lambda op, ins, outs, name=None, **k: helper.make_node(op, ins, outs, domain=MS, name=name or outs[0], **k)
+z = lambda n, *s: numpy_helper.from_array(np.zeros(s, np.float32), n)
+def save_ms(name, nodes, inputs, outputs, inits):
+    m = helper.make_model(helper.make_graph(nodes, name, inputs, outputs, inits),
+                          opset_imports=[helper.make_opsetid("", 17), helper.make_opsetid(MS, 1)])
+    m.ir_version = 8
+    onnx.save(m, "%s/%s.onnx" % (d, name))
+save_ms("bert_ms", [ms("EmbedLayerNormalization", ["ids", "seg", "wte", "wpe", "wse", "g", "b", "mask"], ["emb", "mi"]),
+                    ms("Attention", ["emb", "qkv_w", "qkv_b", "mi"], ["att"], num_heads=2),
+                    helper.make_node("MatMul", ["att", "o_w"], ["ao"]),
+                    ms("SkipLayerNormalization", ["ao", "emb", "g", "b", "g"], ["ln1", "", "", "sum1"]),
+                    helper.make_node("MatMul", ["ln1", "f1_w"], ["f1"]), ms("FastGelu", ["f1", "f1_b"], ["act"]),
+                    helper.make_node("MatMul", ["act", "f2_w"], ["f2"]),
+                    ms("SkipLayerNormalization", ["f2", "sum1", "g", "b"], ["out"])],
+        [V("ids", I32, ["batch", "seq"]), V("seg", I32, ["batch", "seq"]), V("mask", I32, ["batch", "seq"])],
+        [V("out", F, None)], [z("wte", 30, 16), z("wpe", 64, 16), z("wse", 2, 16), z("g", 16), z("b", 16),
+                              z("qkv_w", 16, 48), z("qkv_b", 48), z("o_w", 16, 16), z("f1_w", 16, 32), z("f1_b", 32),
+                              z("f2_w", 32, 16)])
+# dec_ms: a Llama-style step as ONNX Runtime GenAI's builder writes it: SimplifiedLayerNormalization,
+# MatMulNBits (4 bits), GroupQueryAttention (packed Q/K/V, past, the total length folded from the mask's
+# shape, rotary with a 64-row cache), SkipSimplifiedLayerNormalization's sum, FusedMatMul, QuickGelu,
+# BiasGelu, Gelu; hidden 64, 4 heads, 2 kv heads of 16
+u8 = lambda n, *s: numpy_helper.from_array(np.zeros(s, np.uint8), n)
+save_ms("dec_ms", [helper.make_node("SimplifiedLayerNormalization", ["h", "g64"], ["n0"], axis=-1),
+                   ms("MatMulNBits", ["n0", "wqkv", "wqkv_s"], ["qkv"], K=64, N=128, bits=4, block_size=16),
+                   helper.make_node("Shape", ["attention_mask"], ["ams"]),
+                   helper.make_node("Gather", ["ams", "one"], ["tl"], axis=0),
+                   helper.make_node("Cast", ["tl"], ["total"], to=I32),
+                   helper.make_node("ReduceSum", ["attention_mask", "one1"], ["sl"], keepdims=0),
+                   helper.make_node("Cast", ["sl"], ["seqlens"], to=I32),
+                   ms("GroupQueryAttention", ["qkv", "", "", "past_key", "past_value", "seqlens", "total", "cos", "cos"],
+                      ["att", "present_key", "present_value"], name="gqa", num_heads=4, kv_num_heads=2, do_rotary=1),
+                   ms("MatMulNBits", ["att", "wo", "wo_s"], ["ao"], K=64, N=64, bits=4, block_size=16),
+                   ms("SkipSimplifiedLayerNormalization", ["ao", "h", "g64"], ["n1", "", "", "res1"]),
+                   ms("FusedMatMul", ["n1", "wu"], ["up"], transB=1), ms("QuickGelu", ["up"], ["qg"]),
+                   ms("BiasGelu", ["qg", "bu"], ["bg"]), ms("Gelu", ["bg"], ["ge"]),
+                   helper.make_node("MatMul", ["ge", "wd"], ["down"]), helper.make_node("Add", ["down", "res1"], ["out"])],
+        [V("h", F, ["batch", "seq", 64]), V("attention_mask", TensorProto.INT64, ["batch", "total"]),
+         V("past_key", F, ["batch", 2, "past", 16]), V("past_value", F, ["batch", 2, "past", 16])],
+        [V(o, F, None) for o in ("out", "present_key", "present_value")],
+        [z("g64", 64), arr("one", 1), arr("one1", 1), z("cos", 64, 8), z("wu", 48, 64), z("bu", 48), z("wd", 48, 64),
+         u8("wqkv", 128, 4, 8), z("wqkv_s", 512), u8("wo", 64, 4, 8), z("wo_s", 256)])
+# mha_ms: RotaryEmbedding, MultiHeadAttention with bias and a past (self attention), again on projected
+# K/V of an encoder (B, N, L, H), QAttention on its quantized output, BiasAdd; hidden 16, 2 heads
+save_ms("mha_ms", [ms("RotaryEmbedding", ["q", "pos", "rc", "rc"], ["qr"]),
+                   ms("MultiHeadAttention", ["qr", "k", "v", "bias", "", "", "past_key", "past_value"],
+                      ["o1", "present_key", "present_value"], num_heads=2),
+                   ms("MultiHeadAttention", ["o1", "ck", "cv"], ["o2"], num_heads=2),
+                   helper.make_node("DynamicQuantizeLinear", ["o2"], ["o2q", "o2s", "o2z"]),
+                   ms("QAttention", ["o2q", "qw", "qb", "o2s", "qws", "", "o2z", "qwz"], ["o3"], num_heads=2),
+                   ms("BiasAdd", ["o3", "qb16", "o1"], ["out"])],
+        [V("q", F, ["batch", "seq", 16]), V("k", F, ["batch", "seq", 16]), V("v", F, ["batch", "seq", 16]),
+         V("pos", TensorProto.INT64, ["batch", "seq"]), V("past_key", F, ["batch", 2, "past", 8]),
+         V("past_value", F, ["batch", 2, "past", 8]), V("ck", F, ["batch", 2, "enc", 8]), V("cv", F, ["batch", 2, "enc", 8])],
+        [V(o, F, None) for o in ("out", "present_key", "present_value")],
+        [z("rc", 64, 8), z("bias", 48), u8("qw", 16, 48), z("qb", 48), z("qb16", 16), c("qws", np.float32(0.01)),
+         c("qwz", np.uint8(128))])
+# broken variants, each node 'bad': wrong ranks, missing inputs, bad num_heads, a hidden size not divisible
+# by the heads, shapes that disagree; Gemm/QGemm/FusedGemm's K; QLinearAdd without zero points; a Scan
+X3, X2 = [V("x", F, [2, 3, 16])], [V("x", F, [2, 16])]
+att = lambda ins, outs=("y",), **k: [ms("Attention", ins, list(outs), name="bad", **k)]
+ln = lambda op, ins, **k: [ms(op, ins, ["y"], name="bad", **k)]
+BAD = {
+    "att_heads": (att(["x", "w48"], num_heads=3), X3, [z("w48", 16, 48)]),
+    "att_noheads": (att(["x", "w48"]), X3, [z("w48", 16, 48)]),
+    "att_rank": (att(["x", "w48"], num_heads=2), X2, [z("w48", 16, 48)]),
+    "att_rows": (att(["x", "w48"], num_heads=2), X3, [z("w48", 12, 48)]),
+    "att_qkv": (att(["x", "w48"], num_heads=2, qkv_hidden_sizes=[16, 16, 8]), X3, [z("w48", 16, 48)]),
+    "att_bias": (att(["x", "w48", "b8"], num_heads=2), X3, [z("w48", 16, 48), z("b8", 8)]),
+    "att_past": (att(["x", "w48", "", "", "past"], num_heads=2), X3, [z("w48", 16, 48), z("past", 2, 2, 2, 5, 4)]),
+    "qatt_noscale": ([ms("QAttention", ["x", "w48", "b48"], ["y"], name="bad", num_heads=2)], X3,
+                     [z("w48", 16, 48), z("b48", 48)]),
+    "mha_nokey": ([ms("MultiHeadAttention", ["x"], ["y"], name="bad", num_heads=2)], X3, []),
+    "mha_heads0": ([ms("MultiHeadAttention", ["x", "x", "x"], ["y"], name="bad", num_heads=0)], X3, []),
+    "mha_kv": ([ms("MultiHeadAttention", ["x", "k", "k"], ["y"], name="bad", num_heads=2)], X3, [z("k", 2, 5, 8)]),
+    "mha_past": ([ms("MultiHeadAttention", ["x", "x", "x", "", "", "", "pk"], ["y"], name="bad", num_heads=2)], X3,
+                 [z("pk", 2, 2, 4, 8)]),
+    "gqa_kvheads": ([ms("GroupQueryAttention", ["x", "", "", "", "", "sl", "tl"], ["y"], name="bad", num_heads=4,
+                        kv_num_heads=3)], X3, [c("sl", np.zeros(2, np.int32)), c("tl", np.int32(3))]),
+    "gqa_runtotal": ([ms("GroupQueryAttention", ["x", "", "", "", "", "sl", "tl"], ["y"], name="bad", num_heads=2,
+                         kv_num_heads=1)], X3 + [V("tl", I32, [])], [c("sl", np.zeros(2, np.int32))]),
+    "gqa_short": ([ms("GroupQueryAttention", ["x", "", "", "", "", "sl", "tl"], ["y"], name="bad", num_heads=2,
+                      kv_num_heads=1)], X3, [c("sl", np.zeros(2, np.int32)), c("tl", np.int32(2))]),
+    "sln_gamma": (ln("SkipLayerNormalization", ["x", "x", "g8"]), X3, [z("g8", 8)]),
+    "sln_skip": (ln("SkipLayerNormalization", ["x", "s", "g16"]), X3, [z("s", 2, 4, 16), z("g16", 16)]),
+    "sln_rank": (ln("SkipLayerNormalization", ["x", "x", "g16"]), [V("x", F, [1, 2, 3, 16])], [z("g16", 16)]),
+    "sln_nogamma": (ln("SkipSimplifiedLayerNormalization", ["x", "x"]), X3, []),
+    "sln_outs": ([ms("SkipLayerNormalization", ["x", "x", "g16"], ["y", "m", "v", "s", "e"], name="bad")], X3,
+                 [z("g16", 16)]),
+    "simp_scale": ([helper.make_node("SimplifiedLayerNormalization", ["x", "g8"], ["y"], name="bad")], X3, [z("g8", 8)]),
+    "emb_rank": ([ms("EmbedLayerNormalization", ["ids", "", "wte", "wpe", "", "g16", "b16"], ["y"], name="bad")],
+                 [V("ids", I32, [2, 3, 1])], [z("wte", 30, 16), z("wpe", 64, 16), z("g16", 16), z("b16", 16)]),
+    "emb_hidden": ([ms("EmbedLayerNormalization", ["ids", "", "wte", "wpe", "", "g16", "b16"], ["y"], name="bad")],
+                   [V("ids", I32, [2, 3])], [z("wte", 30, 16), z("wpe", 64, 8), z("g16", 16), z("b16", 16)]),
+    "emb_past": ([ms("EmbedLayerNormalization", ["ids", "", "wte", "wpe", "", "g16", "b16"], ["y"], name="bad")],
+                 [V("ids", I32, [2, 70])], [z("wte", 30, 16), z("wpe", 64, 16), z("g16", 16), z("b16", 16)]),
+    "nbits_k": ([ms("MatMulNBits", ["x", "wq", "ws"], ["y"], name="bad", K=32, N=8, block_size=16)], X3,
+                [u8("wq", 8, 2, 8), z("ws", 16)]),
+    "nbits_b": ([ms("MatMulNBits", ["x", "wq", "ws"], ["y"], name="bad", K=16, N=8, block_size=16)], X3,
+                [u8("wq", 8, 2, 8), z("ws", 16)]),
+    "nbits_2d": ([ms("MatMulNBits", ["x", "wq", "ws"], ["y"], name="bad", K=16, N=8, block_size=16)], X3,
+                 [u8("wq", 8, 8), z("ws", 8)]),
+    "nbits_attr": ([ms("MatMulNBits", ["x", "wq", "ws"], ["y"], name="bad", K=16, N=8)], X3,
+                   [u8("wq", 8, 1, 8), z("ws", 8)]),
+    "fmm_k": ([ms("FusedMatMul", ["x", "w"], ["y"], name="bad", transB=1)], X3, [z("w", 16, 8)]),
+    "fmm_batch": ([ms("FusedMatMul", ["x", "w"], ["y"], name="bad", transBatchA=1)], X3, [z("w", 16, 8)]),
+    "bgelu_bias": ([ms("BiasGelu", ["x", "b8"], ["y"], name="bad")], X3, [z("b8", 8)]),
+    "badd_skip": ([ms("BiasAdd", ["x", "b16", "s"], ["y"], name="bad")], X3, [z("b16", 16), z("s", 2, 3, 8)]),
+    "rope_rank": ([ms("RotaryEmbedding", ["x", "p", "rc", "rc"], ["y"], name="bad")], X2,
+                  [arr("p", 0), z("rc", 64, 8)]),
+    "ms_other": ([ms("DecoderMaskedMultiHeadAttention", ["x", "x", "x"], ["y"], name="bad", num_heads=2)], X3, []),
+    "gemm_k": ([helper.make_node("Gemm", ["x", "w"], ["y"], name="bad", transB=1)], X2, [z("w", 8, 12)]),
+    "fgemm_k": ([ms("FusedGemm", ["x", "w"], ["y"], name="bad", transA=1, activation="Relu")], X2, [z("w", 16, 8)]),
+    "qgemm_k": ([helper.make_node("QuantizeLinear", ["x", "s", "z"], ["xq"]),
+                 ms("QGemm", ["xq", "s", "z", "w", "s", "wz"], ["y"], name="bad")], X2,
+                [c("s", np.float32(0.1)), c("z", np.uint8(128)), numpy_helper.from_array(np.zeros((12, 8), np.int8), "w"),
+                 c("wz", np.int8(0))]),
+    "qadd_nozp": ([helper.make_node("QuantizeLinear", ["x", "s", "z"], ["xq"]),
+                   ms("QLinearAdd", ["xq", "s", "", "xq", "s", "", "s", "z"], ["y"], name="bad")], X2,
+                  [c("s", np.float32(0.1)), c("z", np.uint8(128))]),
+    "ln_scale": ([helper.make_node("LayerNormalization", ["x", "g16", "g16"], ["y"], name="bad", axis=1)], X3,
+                 [z("g16", 16)]),
+    "scan_len": ([helper.make_node("Scan", ["x", "x2"], ["y"], name="bad", num_scan_inputs=2, body=helper.make_graph(
+        [helper.make_node("Relu", ["xi"], ["yi"])], "body", [V("xi", F, [3, 16]), V("xj", F, [3, 16])],
+        [V("yi", F, [3, 16])]))], X3, [z("x2", 4, 3, 16)]),
+    "scan_body": ([helper.make_node("Scan", ["x"], ["y"], name="bad", num_scan_inputs=1, body=helper.make_graph(
+        [helper.make_node("MatMul", ["xi", "w"], ["yi"], name="inner")], "body", [V("xi", F, [3, 16])],
+        [V("yi", F, [3, 8])]))], X3, [z("w", 8, 8)]),
+    "loop_cond": ([helper.make_node("Loop", ["", "cond", "x"], ["y"], name="bad", body=body)],
+                  [V("x", F, [4])], [numpy_helper.from_array(np.array(True), "cond")]),
+    "loop_grow": ([helper.make_node("Loop", ["trip", "cond", "x"], ["y"], name="bad", body=helper.make_graph(
+        [helper.make_node("Identity", ["c_in"], ["c_out"]), helper.make_node("Concat", ["v_in", "v_in"], ["v_out"], axis=0)],
+        "grow", [V("i", TensorProto.INT64, []), V("c_in", TensorProto.BOOL, []), V("v_in", F, [4])],
+        [V("c_out", TensorProto.BOOL, []), V("v_out", F, [8])]))], [V("x", F, [4])],
+                  [arr("trip", 3), numpy_helper.from_array(np.array(True), "cond")]),
+}
+for name, (nodes, inputs, inits) in BAD.items():
+    save_ms(name, nodes, inputs, [V("y", F, None)], inits)
+# what the rules accept beside them (ONNX Runtime 1.20's sizes): a past buffer longer than the total length
+# (present as long as the buffer), Attention's past and qkv_hidden_sizes, SkipLayerNormalization's and
+# SimplifiedLayerNormalization's statistics (the normalized axes 1), FusedMatMul transposed, a value hidden
+# size of its own, QLinearAdd without C's zero point (float outputs: y, and y2...)
+GOOD = {
+    "gqa_buf": ([ms("GroupQueryAttention", ["x", "k", "k", "pk", "pk", "sl", "tl"], ["y", "y2", "y3"], num_heads=4,
+                    kv_num_heads=2)], [V("x", F, [1, 1, 64])], [z("k", 1, 1, 32), z("pk", 1, 2, 8, 16), c("sl", np.array([5], np.int32)),
+                                                                c("tl", np.int32(6))]),
+    "att_pres": (att(["x", "w48", "b48", "", "past"], ["y", "y2"], num_heads=2), X3,
+                 [z("w48", 16, 48), z("b48", 48), z("past", 2, 2, 2, 5, 8)]),
+    "att_v8": (att(["x", "w40", "b40"], num_heads=2, qkv_hidden_sizes=[16, 16, 8]), X3, [z("w40", 16, 40), z("b40", 40)]),
+    "sln_stats": ([ms("SkipLayerNormalization", ["x", "x", "g16"], ["y", "y2", "y3", "y4"], name="sln"),
+                   helper.make_node("SimplifiedLayerNormalization", ["x", "g48"], ["y5", "y6"], axis=1)], X3,
+                  [z("g16", 16), z("g48", 3, 16)]),
+    "fmm_t": ([ms("FusedMatMul", ["x", "w"], ["y"], transA=1, transB=1)], X3, [z("w", 5, 3)]),
+    "mha_v": ([ms("MultiHeadAttention", ["x", "k", "v"], ["y", "y2", "y3"], num_heads=2)], X3,
+              [z("k", 2, 5, 16), z("v", 2, 5, 6)]),
+    "qadd_noc": ([helper.make_node("QuantizeLinear", ["x", "s", "z"], ["xq"]),
+                  ms("QLinearAdd", ["xq", "s", "z", "xq", "s", "z", "s"], ["y"])], X2,
+                 [c("s", np.float32(0.1)), c("z", np.uint8(128))]),
+}
+rnn = helper.make_graph([helper.make_node("MatMul", ["xt", "W"], ["xw"]), helper.make_node("Add", ["s", "xw"], ["a"]),
+                         helper.make_node("Tanh", ["a"], ["s_out"]), helper.make_node("Mul", ["s_out", "two"], ["y_t"])],
+                        "rnn", [V("s", F, [2, 16]), V("xt", F, [2, 8])], [V("s_out", F, [2, 16]), V("y_t", F, [2, 16])],
+                        [c("two", np.float32(2))])
+save_ms("scan_rnn", [helper.make_node("Relu", ["h"], ["h0"]),
+                     helper.make_node("Scan", ["h0", "xs"], ["s_final", "ys"], num_scan_inputs=1, body=rnn),
+                     helper.make_node("Scan", ["h0", "xs"], ["s2", "ys1"], num_scan_inputs=1, body=rnn, scan_output_axes=[1]),
+                     helper.make_node("Scan", ["h0", "xs1"], ["s3", "ys2"], num_scan_inputs=1, body=rnn, scan_input_axes=[1]),
+                     helper.make_node("Add", ["ys", "ys"], ["out"])],
+        [V("h", F, [2, 16]), V("xs", F, [5, 2, 8]), V("xs1", F, [2, 5, 8])],
+        [V(o, F, None) for o in ("out", "s_final", "ys1", "ys2")], [z("W", 8, 16)])
+lb = helper.make_graph([helper.make_node("Identity", ["c_in"], ["c_out"]), helper.make_node("Add", ["v", "b"], ["vb"]),
+                        helper.make_node("Relu", ["vb"], ["v_out"]), helper.make_node("ReduceSum", ["v_out"], ["sum"])],
+                       "body", [V("i", TensorProto.INT64, []), V("c_in", TensorProto.BOOL, []), V("v", F, [3, 8])],
+                       [V("c_out", TensorProto.BOOL, []), V("v_out", F, [3, 8]), V("sum", F, [1, 1])])
+save_ms("loop4", [helper.make_node("Loop", ["trip4", "cond", "x"], ["v_final", "sums"], body=lb),
+                  helper.make_node("Relu", ["v_final"], ["out"])], [V("x", F, [3, 8])],
+        [V(o, F, None) for o in ("out", "sums")], [c("trip4", np.int64(4)), c("cond", np.array(True)), z("b", 8)])
+for name, (nodes, inputs, inits) in GOOD.items():
+    save_ms(name, nodes, inputs, [V(o, TensorProto.UINT8 if name == "qadd_noc" else F, None)
+                                  for n in nodes for o in n.output if o.startswith("y")], inits)
 PYEOF
 C=examples/onnx_to_graph.py
 rows() { tail -n +4 "$1" | grep -v '^#' | grep -v '^id,' | cut -d, -f"$2" | tr '\n' ';'; }
@@ -560,7 +749,8 @@ check "the else branch at sr=8000" "$(rows "$t/vad8.csv" 2-4,11)" "x,input,256,;
 expect "an If on a run-time input: refused, naming the node" 2 \
   "vad.onnx: node pick_rate \(If\): the condition 'is16k' is computed at run time; bind .*--input NAME=VALUE" \
   "$PY" $C "$t/vad.onnx"
-expect "Loop: refused, naming the node" 2 "loop.onnx: node the_loop \(Loop\): a node with a subgraph" "$PY" $C "$t/loop.onnx"
+expect "Loop of 3 steps (a constant trip count): its output a row (the body's values its scratch)" 0 "^1,y,loop,16,.*,1,0$" \
+  "$PY" $C "$t/loop.onnx"
 expect "a data-dependent shape: node, op and input shapes" 2 \
   "nonzero.onnx: node nz \(NonZero\): the shape of output 'y' is unknown .*inputs: r \[2, 3\]" "$PY" $C "$t/nonzero.onnx"
 expect "an op of another domain: named" 2 "custom.onnx: node fused \(Gelu\): .*com.example" "$PY" $C "$t/custom.onnx"
@@ -926,4 +1116,145 @@ for f in bad truncated newer loop nonzero custom cycle selfloop verify runshape 
   "$PY" $C "$t/$f.onnx" >/dev/null 2>"$t/err.txt"
   if grep -q -e Traceback -e "unexpected " "$t/err.txt"; then bad "$f: a traceback or a converter bug"; else ok "$f: no traceback"; fi
 done
+# ONNX Runtime's transformer contrib ops, every size by hand (ONNX Runtime
+# 1.20 gives the same bytes for each value; notes/REAL-realonnx5.md). BERT
+# layer, batch 2, seq 7, hidden 16: ids, seg, mask int32 56; emb, att, ao,
+# ln1, sum1 (SkipLayerNormalization's sum, read by the next one), f2, out
+# 2 x 7 x 16 floats 896; mask_index int32 per batch 8; f1, act (ffn 32) 1792
+"$PY" $C --dim batch=2 --dim seq=7 -o "$t/bert_ms.csv" "$t/bert_ms.onnx"
+check "com.microsoft BERT layer (EmbedLayerNormalization, Attention, SkipLayerNormalization, FastGelu): sizes" \
+  "$(rows "$t/bert_ms.csv" 2,4,8)" "ids,56,cpu;seg,56,cpu;mask,56,cpu;emb,896,any;mi,8,any;att,896,acc;ao,896,acc;\
+ln1,896,any;sum1,896,any;f1,1792,acc;act,1792,any;f2,896,acc;out,896,any;"
+expect "the BERT layer plans at its bound" 0 '"n": 13, .*"arena": 4480, "lower_bound": 4480' $D plan --json "$t/bert_ms.csv"
+# seq symbolic: the position table has 64 rows, so the fit holds up to 64
+"$PY" $C --dim batch=1 --dim seq=S -o "$t/bert_ms_S.csv" "$t/bert_ms.onnx"
+check "the BERT layer, seq symbolic: up to the 64 positions, in S" "$(grep -c "^# S: .* from 1 up to 64, the most the \
+model takes (refused at S = 65: node emb (EmbedLayerNormalization): sequence 65 is past position_embedding 'wpe' of 64 rows)" \
+  "$t/bert_ms_S.csv") $(rows "$t/bert_ms_S.csv" 2,4 | cut -d';' -f4-6)" "1 emb,64*S;mi,4;att,64*S"
+# decoder step, batch 2, seq 1, past 5, total 6 (the mask's width: the total
+# length folded from its shape): h, n0, att, ao, n1, res1, down, out 2 x 64
+# floats 512; mask int64 96; past 2 x 2 x 5 x 16 floats 1280; qkv (4 + 2 x 2
+# heads of 16) 1024; present 2 x 2 x 6 x 16 floats 1536; ffn 48: 384
+"$PY" $C --dim batch=2 --dim seq=1 --dim past=5 --dim total=6 -o "$t/dec_ms.csv" "$t/dec_ms.onnx"
+check "com.microsoft decoder step (MatMulNBits, GroupQueryAttention, Skip/SimplifiedLayerNormalization...): sizes" \
+  "$(rows "$t/dec_ms.csv" 2,4)" "h,512;attention_mask,96;past_key,1280;past_value,1280;n0,512;qkv,1024;sl,16;seqlens,8;\
+att,512;present_key,1536;present_value,1536;ao,512;n1,512;res1,512;up,384;qg,384;bg,384;ge,384;down,512;out,512;"
+"$PY" $C --dim batch=1 --dim seq=1 --dim past=1 --dim total=T -o "$t/dec_ms_T.csv" "$t/dec_ms.onnx"
+check "the decoder, total length symbolic: present 2 x T x 16 floats, up to the 64-row rotary cache" \
+  "$(grep -c "^# T: .* up to 64, the most the model takes (refused at T = 65: node gqa (GroupQueryAttention): \
+total_sequence_length 65 is past cos_cache 'cos' of 64 rows)" "$t/dec_ms_T.csv") $(rows "$t/dec_ms_T.csv" 2,4 | cut -d';' -f10,11)" \
+  "1 present_key,128*T;present_value,128*T"
+# attention with a past: batch 2, seq 3, past 5, encoder 9, hidden 16 (2
+# heads of 8): q, k, v, qr, o1, o2, o3, out 384; present 2 x 2 x 8 x 8 floats
+# 1024; projected encoder K/V 2 x 2 x 9 x 8 floats 1152; o2q uint8 96
+"$PY" $C --dim batch=2 --dim seq=3 --dim past=5 --dim enc=9 -o "$t/mha_ms.csv" "$t/mha_ms.onnx"
+check "com.microsoft MultiHeadAttention (past, projected K/V), RotaryEmbedding, QAttention, BiasAdd: sizes" \
+  "$(rows "$t/mha_ms.csv" 2,4)" "q,384;k,384;v,384;pos,48;past_key,640;past_value,640;ck,1152;cv,1152;qr,384;o1,384;\
+present_key,1024;present_value,1024;o2,384;o2q,96;o2s,4;o2z,1;o3,384;out,384;"
+"$PY" $C --dim batch=1 --dim seq=1 --dim past=P --dim enc=4 -o "$t/mha_ms_P.csv" "$t/mha_ms.onnx"
+check "the same, past symbolic: present (P + 1) x 2 heads x 8 floats" "$(rows "$t/mha_ms_P.csv" 2,4 | cut -d';' -f5,6,11,12)" \
+  "past_key,64*P;past_value,64*P;present_key,64*P+64;present_value,64*P+64"
+# broken variants, one converter run for all (main() of the script called per
+# file): exit 2 and "FILE: node bad (OP): what", never a converter bug
+"$PY" - "$C" "$t" att_heads att_noheads att_rank att_rows att_qkv att_bias att_past qatt_noscale mha_nokey mha_heads0 \
+  mha_kv mha_past gqa_kvheads gqa_runtotal gqa_short sln_gamma sln_skip sln_rank sln_nogamma sln_outs simp_scale emb_rank \
+  emb_hidden emb_past nbits_k nbits_b nbits_2d nbits_attr fmm_k fmm_batch bgelu_bias badd_skip rope_rank ms_other gemm_k fgemm_k \
+  qgemm_k qadd_nozp ln_scale scan_len scan_body loop_cond loop_grow gqa_buf att_pres att_v8 sln_stats fmm_t mha_v qadd_noc scan_rnn loop4 >"$t/bad_ms.txt" <<'PYEOF'
+import contextlib, io, runpy, sys
+main = runpy.run_path(sys.argv[1])["main"]
+for name in sys.argv[3:]:
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        try:
+            rc = main(["%s/%s.onnx" % (sys.argv[2], name)])
+        except Exception as e:
+            rc = "unexpected %s: %s" % (type(e).__name__, e)
+    out = ""
+    if rc == 0:  # the sizes of the node outputs
+        main(["%s/%s.onnx" % (sys.argv[2], name), "-o", "%s/%s.csv" % (sys.argv[2], name)])
+        out = ";".join(l.split(",")[3] for l in open("%s/%s.csv" % (sys.argv[2], name))
+                       if l[0].isdigit() and l.split(",")[2] != "input")
+    print("%s\t%s\t%s" % (name, rc, out or (err.getvalue().splitlines() or [""])[0]))
+PYEOF
+while IFS='|' read -r name want; do
+  name=$(trim "$name")
+  line=$(grep "^$name	" "$t/bad_ms.txt")
+  if printf '%s\n' "$line" | grep -qE "^$name	2	$t/$name.onnx: node bad \([A-Za-z]+\): .*$(trim "$want")"; then
+    ok "$name: refused, naming the node"
+  else
+    bad "$name: refused, naming the node (got '$line', want '$(trim "$want")')"
+  fi
+done <<'EOF2'
+att_heads    | the hidden size 16 is not divisible by num_heads 3
+att_noheads  | attribute 'num_heads' is required
+att_rank     | input 'x' \(input\) has shape \[2, 16\]: expected rank 3
+att_rows     | weights 'w48' \[12, 48\] take an input hidden size of 12, the input \[2, 3, 16\] has 16
+att_qkv      | qkv_hidden_sizes \[16, 16, 8\]: three sizes, q's = k's, their sum the weights' 48 columns
+att_bias     | bias 'b8' has shape \[8\]: expected \[48\]
+att_past     | past 'past' has shape \[2, 2, 2, 5, 4\]: expected \[2, 2, 2, past, 8\]
+qatt_noscale | its input 3 \(input_scale\) is required and missing
+mha_nokey    | its input 1 \(key\) is required with an unpacked query
+mha_heads0   | attribute 'num_heads' is 0: it must be >= 1
+mha_kv       | key 'k' \[2, 5, 8\] and value 'k' \[2, 5, 8\] for query \[2, 3, 16\]: expected \[2, kv sequence, 16\]
+mha_past     | past_key and past_value go together
+gqa_kvheads  | num_heads 4 is not a multiple of kv_num_heads 3
+gqa_runtotal | the value of input 'total_sequence_length' \('tl'\), computed at run time
+gqa_short    | total_sequence_length 2 is less than the sequence 3
+sln_gamma    | gamma 'g8' has shape \[8\]: expected \[16\] \(the hidden size\)
+sln_skip     | skip 's' has shape \[2, 4, 16\], the input \[2, 3, 16\]
+sln_rank     | input 'x' \(input\) has shape \[1, 2, 3, 16\]: expected rank 2 or 3
+sln_nogamma  | its input 2 \(gamma\) is required and missing
+sln_outs     | 5 outputs; the op has 4
+simp_scale   | scale 'g8' has shape \[8\]: expected \[16\]
+emb_rank     | input 'ids' \(input_ids\) has shape \[2, 3, 1\]: expected rank 2
+emb_hidden   | position_embedding 'wpe' has shape \[64, 8\]: expected \[rows, 16\]
+emb_past     | sequence 70 is past position_embedding 'wpe' of 64 rows
+nbits_k      | A 'x' has shape \[2, 3, 16\]: its last axis must be K = 32
+nbits_b      | B 'wq' has shape \[8, 2, 8\]: expected \[8, 1, 8\]
+nbits_2d     | B 'wq' has shape \[8, 8\]: expected \[8, 1, 8\]
+nbits_attr   | attributes K, N and block_size are required
+fmm_k        | K 16 is not 8
+fmm_batch    | transBatchA or transBatchB is set: not supported
+bgelu_bias   | bias 'b8' has shape \[8\]: expected \[16\]
+badd_skip    | skip 's' has shape \[2, 3, 8\], the input \[2, 3, 16\]
+rope_rank    | input 'x' \(input\) has shape \[2, 16\]: expected rank 3 or 4
+ms_other     | op domain 'com.microsoft' is not ONNX's
+gemm_k       | A 'x' \[2, 16\] \(transA 0\) has K = 16, B 'w' \[8, 12\] \(transB 1\) K = 12
+fgemm_k      | A 'x' \[2, 16\] \(transA 1\) has K = 2, B 'w' \[16, 8\] \(transB 0\) K = 16
+qgemm_k      | A 'xq' \[2, 16\] \(transA 0\) has K = 16, B 'w' \[12, 8\] \(transB 0\) K = 12
+qadd_nozp    | A's or B's zero point \(input 2, 5\) is missing: ONNX Runtime refuses that at load
+ln_scale     | scale 'g16' \[16\] has 16 elements, the normalized axes \[3, 16\] of the input 48
+scan_len     | scan inputs of lengths \[2, 4\] \(one length for all\)
+scan_body    | in its body, node inner \(MatMul\): shape inference fails on inputs xi \[3, 16\], w \[8, 8\]
+loop_cond    | its trip count is missing: a loop that runs until a condition computed at run time is not supported
+loop_grow    | loop-carried value 0 is \[4\] in and \[8\] out of the body
+EOF2
+# the sizes of what they accept, by hand (floats): GroupQueryAttention's
+# present as long as its past buffer (8 > total 6): 2 x 8 x 16 = 1024;
+# Attention's present 2 x 2 x 2 x (5 + 3) x 8 = 2048 beside 2 x 3 x 16 = 384;
+# a value hidden size of 8: 2 x 3 x 8; SkipLayerNormalization's mean and
+# inv_std_var 2 x 3 x 1, its sum 384; SimplifiedLayerNormalization over
+# axes 1.. (3 x 16): inv_std_var 2 x 1 x 1; FusedMatMul of [2, 3, 16]^T and
+# [5, 3]^T: 2 x 16 x 5; a value of
+# 6: output 2 x 3 x 6, present key 2 x 2 x 5 x 8, value 2 x 2 x 5 x 3;
+# QLinearAdd without C's zero point: uint8 as A's, 32 (its input xq 32 too).
+# Scan: an RNN of 5 steps (state 2 x 16 floats 128, read from a Relu before
+# it, its weight from the outer scope), the final state 128, the steps'
+# outputs 5 x 2 x 16 floats 640, on axis 1 too, doubled 640, and scanning
+# a 2 x 5 x 8 input on its axis 1: 5 steps, 640; Loop of 4 steps
+# of a 3 x 8 value: the final value 96, its sums stacked 4 x 1 x 1 = 16, a
+# Relu of it 96 (ONNX Runtime 1.20's sizes; the bodies' values not rows)
+while IFS='|' read -r name want; do
+  check "$(trim "$name"): sizes" "$(grep "^$(trim "$name")	" "$t/bad_ms.txt" | cut -f2,3)" "0	$(trim "$want")"
+done <<'EOF2'
+gqa_buf   | 256;1024;1024
+att_pres  | 384;2048
+att_v8    | 192
+sln_stats | 384;24;24;384;384;8
+fmm_t     | 640
+mha_v     | 144;640;240
+qadd_noc  | 32;32
+scan_rnn  | 128;128;640;640;640;640
+loop4     | 96;16;96
+EOF2
 cli_finish cli_onnx
