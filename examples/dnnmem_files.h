@@ -1082,13 +1082,13 @@ FILES_FN int files_intervals_links_check(files_intervals *iv, files_error *err) 
 /* The element-wise ops (plan --inplace elementwise): each output element
    computed from the same element of the inputs, so the output may
    overwrite an input of its size where that input dies (each element is
-   read before it is written). A trailing '_' (PyTorch's in-place add_)
-   names the same op. */
+   read before it is written; ONNX Runtime's fused gelus and bias add
+   too). A trailing '_' (PyTorch's in-place add_) names the same op. */
 static const char *const files_elementwise_ops[] = {
     "relu", "relu6", "leaky_relu", "leakyrelu", "elu", "selu", "gelu", "silu", "swish", "mish", "sigmoid",
     "hardsigmoid", "hardswish", "hardtanh", "tanh", "softplus", "clip", "clamp", "threshold", "add", "sub",
     "mul", "div", "neg", "abs", "exp", "log", "sqrt", "rsqrt", "reciprocal", "pow", "erf", "dropout",
-    "batchnorm", "where", NULL};
+    "batchnorm", "where", "fastgelu", "biasgelu", "quickgelu", "biasadd", NULL};
 
 /* Declares reuse on a graph for the ops listed (NULL-terminated): value v
    may overwrite its first input u (in input order) that dies at v (its

@@ -30,6 +30,12 @@ base=$($D plan --json "$G" | sed -n 's/.*"arena": \([0-9]*\).*/\1/p')
 inpl=$($D plan --json --inplace elementwise "$G" | sed -n 's/.*"arena": \([0-9]*\).*/\1/p')
 if [ -n "$base" ] && [ -n "$inpl" ] && [ "$inpl" -lt "$base" ]; then ok "resnet18 in place: $inpl < $base"; else bad "resnet18 in place ($inpl vs $base)"; fi
 expect "resnet18 in place meets the reuse-aware bound" 0 '"optimal": true.*"reused": \[\["' $D plan --json --inplace elementwise "$G"
+# ONNX Runtime's fused element-wise ops (as examples/onnx_to_graph.py writes
+# them): each overwrites its dying input; the 4-byte bias is not its size
+printf 'id,op,size,inputs,output\n0,input,100,,0\n1,fastgelu,100,0,0\n2,quickgelu,100,1,0\n3,input,4,,0\n4,biasgelu,100,2 3,0\n5,biasadd,100,4 3,1\n' >"$t/ms.graph.csv"
+expect "fastgelu, quickgelu, biasgelu, biasadd in place" 0 \
+  '"arena": 104, "lower_bound": 104, "optimal": true.*"links": 4, "reused": \[\["1", "0"\], \["2", "1"\], \["4", "2"\], \["5", "4"\]\]' \
+  $D plan --json --inplace elementwise "$t/ms.graph.csv"
 expect "--inplace needs a graph" 1 'needs a graph' $D plan --inplace elementwise "$t/chain.csv"
 expect "--inplace kinds" 1 "unknown --inplace 'all'" $D plan --inplace all "$G"
 expect "share refuses links" 2 "chain.csv:3: share: reuse and alias links" $D share "$t/chain.csv"
