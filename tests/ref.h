@@ -1738,11 +1738,14 @@ REF_FN int64_t ref_remat_best(const dnnmem_remat_problem *p, int32_t max_len, in
    most the path's, so the least path is the optimum. 4^n states: n <= 10. */
 REF_FN int64_t ref_remat_optimum(const dnnmem_remat_problem *p, int64_t budget) {
   const dnnmem_graph *g = p->graph;
-  int32_t n = g->num_nodes, v, k, heap_n = 0;
+  int32_t n = g->num_nodes, v, k, heap_n = 0, heap_cap = 1024;
   uint32_t full = (1u << n) - 1, outputs = 0, states = 1u << (2 * n);
   int64_t *dist = (int64_t *)malloc((size_t)states * sizeof(int64_t)), answer = -1;
-  uint64_t *heap = (uint64_t *)malloc((size_t)states * (size_t)(n + 1) * 2 * sizeof(uint64_t) + 8);
+  /* grown as pushed (its bound, 2 (n + 1) pushes a state, was megabytes a
+     call, mapped and unmapped each time under ASan) */
+  uint64_t *heap = (uint64_t *)malloc((size_t)heap_cap * sizeof(uint64_t));
   uint32_t s;
+  if (!dist || !heap) abort();
   for (s = 0; s < states; s++) dist[s] = -1;
   for (v = 0; v < n; v++)
     if (p->is_output && p->is_output[v]) outputs |= 1u << v;
@@ -1750,6 +1753,10 @@ REF_FN int64_t ref_remat_optimum(const dnnmem_remat_problem *p, int64_t budget) 
   do {                                                                                      \
     uint64_t item_ = ((uint64_t)(d) << 32) | (state), t_;                                   \
     int32_t i_ = heap_n++;                                                                  \
+    if (i_ == heap_cap) {                                                                   \
+      heap_cap *= 2;                                                                        \
+      if ((heap = (uint64_t *)realloc(heap, (size_t)heap_cap * sizeof(uint64_t))) == NULL) abort(); \
+    }                                                                                       \
     heap[i_] = item_;                                                                       \
     while (i_ > 0 && heap[(i_ - 1) / 2] > heap[i_]) {                                       \
       t_ = heap[i_], heap[i_] = heap[(i_ - 1) / 2], heap[(i_ - 1) / 2] = t_, i_ = (i_ - 1) / 2; \
