@@ -267,8 +267,8 @@ fi
 # other cores idle: the jobs in LONG (measured CPU seconds, above 15, in
 # order; a job missing from it is only started later), then the libFuzzer
 # runs (8 s each at least), then the rest in the order of their sections.
-LONG="cli_remat.sh test_remat m32/test_plan_greedy test_remat_quality optouts test_plan_greedy m32/test_remat same32
-test_remat_plan test_plan_exact test_remat_arena m32/test_remat_plan m32/test_remat_arena cli_onnx.sh cli_demo.sh
+LONG="cli_remat.sh test_remat m32/test_remat test_remat_quality test_plan_exact same32 optouts test_plan_greedy
+test_remat_plan test_remat_arena m32/test_remat_plan m32/test_remat_arena m32/test_plan_greedy cli_onnx.sh cli_demo.sh
 fuzz/fuzz_plan_conflict fuzz/fuzz_plan fuzz/fuzz_plan_exact"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

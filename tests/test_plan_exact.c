@@ -22,6 +22,21 @@
 
 #define rec ref_plan_record
 
+/* Scratch of exactly bytes (ASan sees a step past its end), filled as
+   test_malloc fills it (0x7f) on every call: one block kept while the size
+   repeats (a case asks one record set many times). A fresh block of that
+   size (up to megabytes: ASan's mapped allocations) was mapped and faulted
+   in per search: most of this file's system time. */
+static void *scratch_of(size_t bytes) {
+  static void *kept;
+  static size_t kept_bytes;
+  if (kept != NULL && kept_bytes == bytes) return memset(kept, 0x7f, bytes);
+  free(kept);
+  kept = malloc(bytes ? bytes : 1);
+  kept_bytes = bytes;
+  return kept;
+}
+
 /* dnnmem_plan_solve with options, the plan recounted (-1 arena on a bad plan). */
 static dnnmem_result solve(const dnnmem_interval *r, int32_t n, const dnnmem_plan_options *opt, int64_t *off,
                            dnnmem_plan_result *res) {
@@ -30,9 +45,8 @@ static dnnmem_result solve(const dnnmem_interval *r, int32_t n, const dnnmem_pla
   void *scratch;
   dnnmem_result rc = dnnmem_plan_solve_scratch_size(&p, opt, &bytes);
   if (rc != DNNMEM_OK) return rc;
-  scratch = malloc(bytes);
+  scratch = scratch_of(bytes);
   rc = dnnmem_plan_solve(&p, opt, off, res, scratch, bytes);
-  free(scratch);
   if (rc == DNNMEM_OK && ref_plan_recount(&p, off) != res->arena) res->arena = -1;
   return rc;
 }
@@ -58,9 +72,8 @@ static dnnmem__exact_outcome solve_params(const dnnmem_interval *r, int32_t n, i
   for (i = 0; i < n; i++) gaps += r[i].num_gaps;
   memset(&out, 0, sizeof out);
   CHECK_EQ(dnnmem__exact_scratch_size(n, gaps, 0, &bytes), DNNMEM_OK);
-  scratch = malloc(bytes);
+  scratch = scratch_of(bytes);
   CHECK_EQ(dnnmem__exact_solve(r, n, align, params, off, &out, scratch, bytes), DNNMEM_OK);
-  free(scratch);
   return out;
 }
 
@@ -85,9 +98,8 @@ static dnnmem__exact_outcome search_with(const dnnmem_interval *r, int32_t n, in
   params.shared_noise = shared_noise;
   out.arena = -2;
   if (dnnmem__exact_scratch_size(n, gaps, 0, &bytes) != DNNMEM_OK) return out;
-  scratch = malloc(bytes);
+  scratch = scratch_of(bytes);
   if (dnnmem__exact_solve(r, n, align, &params, off, &out, scratch, bytes) != DNNMEM_OK) out.arena = -2;
-  free(scratch);
   return out;
 }
 

@@ -665,7 +665,66 @@ static void test_size_first_pass(void) {
   }
 }
 
+/* tests/ref.h's recount (a sweep by lower, bytes compared directly for
+   records without gaps) against its literal definition (every pair
+   through ref_plan_collide): 3,000 random problems of 1-40 records
+   (lifetimes of 1-6 steps, some sharing ends; sizes 0-8; a third with a
+   gap, half of those keeping a window; alignments, fixed records), each
+   recounted at a first-fit plan (valid) and with one record moved (often
+   invalid) or misaligned: the same answer, and both answers seen often;
+   ref_plan_collide (direct for two records without gaps) as its pieces'
+   definition on every pair of each plan. */
+static void test_recount_vs_literal(void) {
+  int32_t bad = 0, valid = 0, invalid = 0;
+  FOR_TRIALS(rng, 61, trial, 3000) {
+    static dnnmem_interval r[40];
+    static dnnmem_gap g[40];
+    int64_t off[40];
+    int32_t order[40], n = 1 + (int32_t)dnnmem_rng_below(&rng, 40), i, j, k;
+    dnnmem_intervals p;
+    p.records = r, p.count = n, p.alignment = trial % 7 == 0 ? 2 : 0;
+    for (i = 0; i < n; i++) {
+      int64_t lo = dnnmem_rng_below(&rng, 12);
+      r[i] = ref_plan_record(lo, lo + 1 + dnnmem_rng_below(&rng, 6), dnnmem_rng_below(&rng, 9));
+      if (dnnmem_rng_below(&rng, 8) == 0) r[i].alignment = 4;
+      if (r[i].upper - r[i].lower >= 3 && dnnmem_rng_below(&rng, 3) == 0) {
+        g[i].lower = r[i].lower + 1, g[i].upper = r[i].upper - 1 - dnnmem_rng_below(&rng, 2);
+        g[i].window_lower = g[i].window_upper = 0;
+        if (r[i].size > 1 && dnnmem_rng_below(&rng, 2)) {
+          g[i].window_lower = dnnmem_rng_below(&rng, (uint32_t)r[i].size);
+          g[i].window_upper = g[i].window_lower + 1 + dnnmem_rng_below(&rng, (uint32_t)(r[i].size - g[i].window_lower));
+        }
+        r[i].gaps = &g[i], r[i].num_gaps = 1;
+      }
+      if (i % 9 == 4 && !ref_plan_fixed_collides(r, n, i, 64 * (int64_t)i)) {
+        r[i].flags |= DNNMEM_INTERVAL_FIXED;
+        r[i].fixed_offset = 64 * (int64_t)i;
+      }
+    }
+    ref_plan_first_fit(&p, off, order);
+    for (k = 0; k < 2; k++) {
+      int64_t literal = ref_plan_recount_literal(&p, off), sweep = ref_plan_recount_sweep(&p, off);
+      if (literal != sweep && bad++ < 5)
+        fprintf(stderr, "recount trial %d (%s): literal %lld, sweep %lld\n", trial, k ? "moved" : "first fit",
+                (long long)literal, (long long)sweep);
+      valid += literal >= 0, invalid += literal < 0;
+      for (i = 0; i < n; i++) /* and ref_plan_collide's shortcut against the pieces, pair by pair */
+        for (j = 0; j < n; j++)
+          if (ref_plan_collide(&r[i], off[i], &r[j], off[j]) != ref_plan_collide_pieces(&r[i], off[i], &r[j], off[j]) &&
+              bad++ < 5)
+            fprintf(stderr, "collide trial %d: records %d and %d differ\n", trial, i, j);
+      i = (int32_t)dnnmem_rng_below(&rng, (uint32_t)n); /* then one record moved or misaligned */
+      if (dnnmem_rng_below(&rng, 10) == 0) off[i] += 1;
+      else off[i] = dnnmem_rng_below(&rng, 4) * (p.alignment ? 4 : 1);
+    }
+  }
+  printf("recount vs literal: %d valid, %d invalid\n", valid, invalid);
+  CHECK_EQ(bad, 0);
+  CHECK(valid > 3000 && invalid > 1000);
+}
+
 int main(void) {
+  RUN(test_recount_vs_literal);
   RUN(test_same_plans_as_the_plain_rule);
   RUN(test_same_plans_at_scale);
   RUN(test_breadth_sweep_far_apart);
