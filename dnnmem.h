@@ -1385,21 +1385,27 @@
        same two descents again with the budget as the aim (an answer's
        peak sits under the budget by what its layout needed: slack the
        descent at its own peak cannot spend), from the best answer, up to
-       4 times while each gains; only a faster fit is kept. A state
+       4 times while each gains; only a faster fit is kept. Then time
+       back on the answer: polished at the highest aim up to the budget
+       whose plan fits (8 plans, bisection), only a faster fit kept. A state
        whose peak fits, planned for the first time at most 1% over the
        budget and faster than the answer, is reordered at the same time:
        the same instances, first each step, the last first, moved to just
        before its first reader where the peak stays within the budget and
        first fit by size lays it out no higher (a value born as late as it
        can be nests inside the longer lives around it; at most 4096
-       layouts of its own), then each moved within its dependencies (a record
+       layouts of its own, 4096 x (1280 / L)^2 above L = 1280 steps),
+       then each moved within its dependencies (a record
        first fit by size puts above the budget born later, just before its
        first reader or half-way there; its last reader moved earlier; a
        record under it at its birth born after it or freed before it),
        the first order that keeps the peak and lowers first fit's bytes x
        steps above the budget taken, at most 200 layouts (fewer above 4096
        steps, as first fit is quadratic); the result is planned and offered
-       when it fits. The fit, once in a solve: checkpoint schedules (the
+       when it fits; when its plan misses, the same descent without the
+       sink is planned and offered too (the sink judges by first fit, the
+       plan can judge its result worse). The fit, once in a solve:
+       checkpoint schedules (the
        forward in row order up to its peak step, every value dropped but
        the cut values, the only forward value read across a step, kept
        every F / k bytes, F the forward's bytes, for k = 1 .. 39 and at
