@@ -1402,10 +1402,7 @@
        the first order that keeps the peak and lowers first fit's bytes x
        steps above the budget taken, at most 200 layouts (fewer above 4096
        steps, as first fit is quadratic); the result is planned and offered
-       when it fits; when its plan misses, the same descent without the
-       sink is planned and offered too (the sink judges by first fit, the
-       plan can judge its result worse). The fit, once in a solve:
-       checkpoint schedules (the
+       when it fits. The fit, once in a solve: checkpoint schedules (the
        forward in row order up to its peak step, every value dropped but
        the cut values, the only forward value read across a step, kept
        every F / k bytes, F the forward's bytes, for k = 1 .. 39 and at
