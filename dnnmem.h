@@ -1394,8 +1394,7 @@
        before its first reader where the peak stays within the budget and
        first fit by size lays it out no higher (a value born as late as it
        can be nests inside the longer lives around it; at most 4096
-       layouts of its own, 4096 x (1280 / L)^2 above L = 1280 steps),
-       then each moved within its dependencies (a record
+       layouts of its own), then each moved within its dependencies (a record
        first fit by size puts above the budget born later, just before its
        first reader or half-way there; its last reader moved earlier; a
        record under it at its birth born after it or freed before it),
@@ -19402,12 +19401,7 @@ static void dnnmem__reorder_move(const int32_t *seq, int32_t len, int32_t x, int
 #endif
 
 #ifndef DNNMEM__REMAT_SINK
-#define DNNMEM__REMAT_SINK 4096 /* the sink's layouts at most (0: no sink; fewer above SINK_SPAN steps) */
-#endif
-#ifndef DNNMEM__REMAT_SINK_SPAN
-#define DNNMEM__REMAT_SINK_SPAN 1280 /* longer sequences L: at most SINK x (SINK_SPAN / L)^2 layouts, the work
-                                        of SINK layouts of SINK_SPAN steps (first fit is quadratic): bert's
-                                        ~1,500 a state stay, swin_t's (~2,900 steps) fall to ~800 */
+#define DNNMEM__REMAT_SINK 4096 /* the sink's layouts at most (0: no sink; fewer above REORDER_SPAN steps) */
 #endif
 
 /* The bindings of seq, as the simulator's: w->first_use (the first step
@@ -19449,7 +19443,7 @@ static int64_t dnnmem__remat_reorder(const dnnmem_remat_problem *p, int32_t *seq
      alone gains 0-0.6% (issue 27's rematlifo). Its layouts are its own
      (evals counts the descent's). */
   if (DNNMEM__REMAT_SINK > 0 && arena > budget) {
-    double scale = (double)DNNMEM__REMAT_SINK_SPAN / (double)len;
+    double scale = (double)DNNMEM__REMAT_REORDER_SPAN / (double)len;
     int32_t trials = 0, cap = DNNMEM__REMAT_SINK;
     if (scale < 1.0) cap = 1 + (int32_t)((double)cap * scale * scale); /* first fit is quadratic */
     dnnmem__reorder_bind(p, seq, len, w);
