@@ -791,16 +791,17 @@ static void test_arena_broadcast_strict(void) {
 }
 
 /* One public solve of a random_layers graph (its generator state k x
-   2654435761 + 99) at tenths / 10 of its row order's peak: the answer
+   2654435761 + 99) at tenths / 10 of its row order's peak, sequence
+   capacity capacity (at most 2048; it sizes the solve's work): the answer
    recounts (validity, peak, time by tests/ref.h; its arena the public
    plan's), fits, is never faster than the proven bound at the budget, and
    takes time, arena and length as pinned. */
-static void broadcast_case(const char *what, uint64_t k, int32_t n, int64_t tenths, int64_t moves,
+static void broadcast_case(const char *what, uint64_t k, int32_t n, int64_t tenths, int64_t moves, int32_t capacity,
                            int64_t want_budget, int64_t want_time, int64_t want_arena, int32_t want_length) {
   static char scratch[1 << 24];
   ref_remat_graph g;
   uint64_t grng = k * 2654435761u + 99u;
-  int32_t seq[1024], i;
+  int32_t seq[2048], i;
   int64_t row_peak, row_time, budget, peak, time;
   dnnmem_remat_options o;
   dnnmem_remat_bound_result tb;
@@ -815,7 +816,8 @@ static void broadcast_case(const char *what, uint64_t k, int32_t n, int64_t tent
   CHECK_EQ(budget, want_budget);
   o = ref_remat_options(budget, moves);
   dnnmem_rng_seed(&rng, 1);
-  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 1024, &res, scratch, sizeof scratch), DNNMEM_OK);
+  CHECK(capacity <= 2048);
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, capacity, &res, scratch, sizeof scratch), DNNMEM_OK);
   CHECK(res.length > 0 && res.length <= MAXL);
   CHECK(ref_remat_recount(&g.p, seq, res.length, &peak, &time));
   CHECK_EQ(peak, res.peak);
@@ -843,7 +845,7 @@ static void broadcast_case(const char *what, uint64_t k, int32_t n, int64_t tent
    the budget 173 and takes time 107 without the loop; with it the slack is
    spent: time 103, arena 169. */
 static void test_arena_broadcast_budget(void) {
-  broadcast_case("arena broadcast at the budget", 17, 32, 5, 3000, 173, 103, 169, 40);
+  broadcast_case("arena broadcast at the budget", 17, 32, 5, 3000, 1024, 173, 103, 169, 40);
 }
 
 /* The descent at the budget more than once (DNNMEM__REMAT_BROADCAST_AT_BUDGET
@@ -854,7 +856,20 @@ static void test_arena_broadcast_budget(void) {
    arena 112 (the budget) and time 130 at arena 108 with a single descent at
    the budget. */
 static void test_arena_broadcast_budget_again(void) {
-  broadcast_case("arena broadcast at the budget again", 23, 62, 3, 300, 112, 128, 112, 92);
+  broadcast_case("arena broadcast at the budget again", 23, 62, 3, 300, 1024, 112, 128, 112, 92);
+}
+
+/* Time back on the answer (DNNMEM__REMAT_TIME_BACK): after the descents,
+   the answer polished at the highest aim up to the budget whose plan fits
+   (bisection), only a faster fit kept. A graph of random_layers (the
+   generator's state 61 x 2654435761 + 99; found among 150 graphs x 3
+   budgets x 3 move counts, 1,350 public solves, the only one where the
+   polish changes the answer) at 7/10 of its row order's peak, 300 moves,
+   seed 1, sequence capacity 2048 (the search's: with 1024 the run ends
+   at 47 either way): time 47 with it, time 51 (arena 56, length 31)
+   without. */
+static void test_arena_time_back(void) {
+  broadcast_case("arena time back", 61, 23, 7, 300, 2048, 60, 47, 56, 29);
 }
 
 int main(void) {
@@ -874,5 +889,6 @@ int main(void) {
   RUN(test_arena_broadcast_strict);
   RUN(test_arena_broadcast_budget);
   RUN(test_arena_broadcast_budget_again);
+  RUN(test_arena_time_back);
   return test_finish("test_remat_arena");
 }
