@@ -18641,8 +18641,8 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
     if (contraction) {
       dnnmem__remat_arena_broadcast(&w, 0);
 #ifdef DNNMEM__DEBUG_ARENA
-    fprintf(stderr, "phase broadcast time %lld peak %.4f arena %.4f\n", (long long)w.arena_result.time,
-            (double)w.arena_result.peak / (double)o.budget, (double)w.arena_result.arena / (double)o.budget);
+      fprintf(stderr, "phase broadcast time %lld peak %.4f arena %.4f\n", (long long)w.arena_result.time,
+              (double)w.arena_result.peak / (double)o.budget, (double)w.arena_result.arena / (double)o.budget);
 #endif
       /* then at the budget, from the best answer, while that gains: an
          answer's peak sits below the budget by what its layout needed
@@ -18654,8 +18654,8 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
         int64_t before = w.arena_result.time;
         dnnmem__remat_arena_broadcast(&w, 1);
 #ifdef DNNMEM__DEBUG_ARENA
-    fprintf(stderr, "phase at_budget time %lld peak %.4f arena %.4f\n", (long long)w.arena_result.time,
-            (double)w.arena_result.peak / (double)o.budget, (double)w.arena_result.arena / (double)o.budget);
+        fprintf(stderr, "phase at_budget time %lld peak %.4f arena %.4f\n", (long long)w.arena_result.time,
+                (double)w.arena_result.peak / (double)o.budget, (double)w.arena_result.arena / (double)o.budget);
 #endif
         if (w.arena_result.time >= before) break;
       }
@@ -18669,7 +18669,10 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
       DNNMEM_MEMCPY(w.bound_seq, w.arena_cand, (size_t)l0 * sizeof(int32_t));
       for (i = 0; i < DNNMEM__REMAT_TIME_BACK && !w.halted && hi - lo > 1; i++) {
         dnnmem_remat_result st;
-        if (o.stop && o.stop(o.stop_user)) w.halted = 1;
+        if (o.stop && o.stop(o.stop_user)) {
+          w.halted = 1;
+          break;
+        }
         mid = lo + (hi - lo) / 2;
         dnnmem__anneal_load(&w, w.bound_seq, l0);
         w.budget = w.aim = mid;
