@@ -2212,6 +2212,7 @@
 
 
    HISTORY (one line per version; what changed, and why, is in the git log)
+       0.28.0 remat time back; converters: ORT's transformer ops, Loop, Scan
        0.27.0 remat reorder sinks, broadcast at the budget; converters: opsets 18-21
        0.26.0 remat fit also over a slow fit; converters fixed on 45 published models
        0.25.0 remat: when no arena fits, checkpoint schedules planned
@@ -2252,9 +2253,9 @@
 #include <stdint.h>
 
 #define DNNMEM_VERSION_MAJOR 0
-#define DNNMEM_VERSION_MINOR 27
+#define DNNMEM_VERSION_MINOR 28
 #define DNNMEM_VERSION_PATCH 0
-#define DNNMEM_VERSION_STRING "0.27.0"
+#define DNNMEM_VERSION_STRING "0.28.0"
 
 #ifndef DNNMEM_DEF
 #ifdef DNNMEM_STATIC
