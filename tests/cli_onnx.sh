@@ -1207,6 +1207,11 @@ total_sequence_length 65 is past cos_cache 'cos' of 64 rows)" "$t/dec_ms_T.csv")
 check "com.microsoft MultiHeadAttention (past, projected K/V), RotaryEmbedding, QAttention, BiasAdd: sizes" \
   "$(rows "$t/mha_ms.csv" 2,4)" "q,384;k,384;v,384;pos,48;past_key,640;past_value,640;ck,1152;cv,1152;qr,384;o1,384;\
 present_key,1024;present_value,1024;o2,384;o2q,96;o2s,4;o2z,1;o3,384;out,384;"
+# the attention time over past + kv length: at 1 MFLOP/s, bandwidth unbounded, 4 x output elements (2 x 3 x
+# 16) x length: the self attention (its 3 outputs) over 5 + 3 = 3072 us, the cross attention over 9 = 3456
+check "MultiHeadAttention's time: over past + sequence, over the key's length" "$("$PY" $C --dim batch=2 --dim seq=3 \
+  --dim past=5 --dim enc=9 --cpu-gflops 0.001 --cpu-gbps 1e9 --cpu-overhead-us 0 "$t/mha_ms.onnx" | awk -F, \
+  '$3 == "multiheadattention" { t[$2 == "o2"] += $6 } END { printf "%.0f %.0f", t[0], t[1] }')" "3072 3456"
 "$PY" $C --dim batch=1 --dim seq=1 --dim past=P --dim enc=4 -o "$t/mha_ms_P.csv" "$t/mha_ms.onnx"
 check "the same, past symbolic: present (P + 1) x 2 heads x 8 floats" "$(rows "$t/mha_ms_P.csv" 2,4 | cut -d';' -f5,6,11,12)" \
   "past_key,64*P;past_value,64*P;present_key,64*P+64;present_value,64*P+64"
