@@ -57,9 +57,11 @@ refused, naming its nodes.
 
 Dimensions. --list-dims prints each dynamic dimension of the inputs with a
 short name INPUT:AXIS beside the exporter's name; --dim accepts either.
---dim NAME=VALUE fixes it (VALUE >= 1). --dim NAME=SYMBOL (an identifier,
-one or two symbols) keeps it symbolic: every size becomes a polynomial in
-the symbols, written as plan reads it ("4096*W^2+512*W+64", "3*H*W/8+8").
+--dim NAME=VALUE fixes it (VALUE >= 0: 0 for an empty past gives 0-byte
+rows; an op a 0 breaks, a Reshape of 0 elements to a -1, is named).
+--dim NAME=SYMBOL (an identifier, one or two symbols) keeps it symbolic:
+every size becomes a polynomial in the symbols, written as plan reads it
+("4096*W^2+512*W+64", "3*H*W/8+8").
 The polynomials are found by converting at several values of each symbol
 (from 512 on, at multiples of 64, or of 128, 256... where strided ops
 make the sizes a polynomial on coarser multiples only) and interpolating
@@ -281,8 +283,8 @@ def input_shapes(path, graph, init, dims, symbols, bound):
             raise Bad("--dim %s: no such dynamic dimension (the model has: %s)"
                       % (name, ", ".join(sorted(known)) or "none"))
     for name, v in dims.items():
-        if v < 1:
-            raise Bad("--dim %s=%d: a dimension must be at least 1" % (name, v))
+        if v < 0:  # 0: an empty past (a KV-cache decoder's first step), 0-byte rows; an op it breaks is named
+            raise Bad("--dim %s=%d: a dimension must be at least 0" % (name, v))
     shapes = {}
     for vi in graph.input:
         if vi.name in init or vi.name in bound:

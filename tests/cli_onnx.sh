@@ -995,7 +995,9 @@ head -c 300 "$t/tiny.onnx" >"$t/truncated.onnx"
 expect "a truncated model" 2 'truncated.onnx: not a readable ONNX model' "$PY" $C --dim batch=1 "$t/truncated.onnx"
 expect "a missing file" 2 'nothere.onnx: cannot open' "$PY" $C "$t/nothere.onnx"
 expect "an opset newer than the converter" 2 'newer.onnx: opset 999 is newer than this converter handles' "$PY" $C "$t/newer.onnx"
-expect "a dimension of 0" 2 'tiny.onnx: --dim batch=0: a dimension must be at least 1' "$PY" $C --dim batch=0 "$t/tiny.onnx"
+expect "a dimension of 0 a Reshape cannot take: the node named" 2 \
+  'tiny.onnx: node f \(Reshape\): shape inference fails on inputs s \[0, 4, 8, 8\].*Invalid Target shape product of 0' \
+  "$PY" $C --dim batch=0 "$t/tiny.onnx"
 expect "an unknown dimension name" 2 'tiny.onnx: --dim seq: no such dynamic dimension \(the model has: batch, x:0\)' \
   "$PY" $C --dim seq=4 "$t/tiny.onnx"
 expect "--input of a non-input" 2 "vad.onnx: --input rate: no such graph input" "$PY" $C --input rate=1 "$t/vad.onnx"
@@ -1200,6 +1202,13 @@ check "the decoder, total length symbolic: present 2 x T x 16 floats, up to the 
   "$(grep -c "^# T: .* up to 64, the most the model takes (refused at T = 65: node gqa (GroupQueryAttention): \
 total_sequence_length 65 is past cos_cache 'cos' of 64 rows)" "$t/dec_ms_T.csv") $(rows "$t/dec_ms_T.csv" 2,4 | cut -d';' -f10,11)" \
   "1 present_key,128*T;present_value,128*T"
+# the prompt step: an empty past (--dim past=0), total 1: past 0 bytes,
+# present 2 x 2 x 1 x 16 floats 256; the tool plans the 0-byte records
+"$PY" $C --dim batch=2 --dim seq=1 --dim past=0 --dim total=1 -o "$t/dec_ms_0.csv" "$t/dec_ms.onnx"
+check "the decoder with an empty past (--dim past=0): past 0 bytes, present 256" \
+  "$(rows "$t/dec_ms_0.csv" 2,4 | cut -d';' -f3,4,10,11)" "past_key,0;past_value,0;present_key,256;present_value,256"
+expect "the decoder with an empty past plans at its bound" 0 '"n": 20, .*"arena": ([0-9]+), "lower_bound": \1,' \
+  $D plan --json "$t/dec_ms_0.csv"
 # attention with a past: batch 2, seq 3, past 5, encoder 9, hidden 16 (2
 # heads of 8): q, k, v, qr, o1, o2, o3, out 384; present 2 x 2 x 8 x 8 floats
 # 1024; projected encoder K/V 2 x 2 x 9 x 8 floats 1152; o2q uint8 96
