@@ -57,9 +57,11 @@ refused, naming its nodes.
 
 Dimensions. --list-dims prints each dynamic dimension of the inputs with a
 short name INPUT:AXIS beside the exporter's name; --dim accepts either.
---dim NAME=VALUE fixes it (VALUE >= 1). --dim NAME=SYMBOL (an identifier,
-one or two symbols) keeps it symbolic: every size becomes a polynomial in
-the symbols, written as plan reads it ("4096*W^2+512*W+64", "3*H*W/8+8").
+--dim NAME=VALUE fixes it (VALUE >= 0: 0 for an empty past gives 0-byte
+rows; an op a 0 breaks, a Reshape of 0 elements to a -1, is named).
+--dim NAME=SYMBOL (an identifier, one or two symbols) keeps it symbolic:
+every size becomes a polynomial in the symbols, written as plan reads it
+("4096*W^2+512*W+64", "3*H*W/8+8").
 The polynomials are found by converting at several values of each symbol
 (from 512 on, at multiples of 64, or of 128, 256... where strided ops
 make the sizes a polynomial on coarser multiples only) and interpolating
@@ -281,8 +283,8 @@ def input_shapes(path, graph, init, dims, symbols, bound):
             raise Bad("--dim %s: no such dynamic dimension (the model has: %s)"
                       % (name, ", ".join(sorted(known)) or "none"))
     for name, v in dims.items():
-        if v < 1:
-            raise Bad("--dim %s=%d: a dimension must be at least 1" % (name, v))
+        if v < 0:  # 0: an empty past (a KV-cache decoder's first step), 0-byte rows; an op it breaks is named
+            raise Bad("--dim %s=%d: a dimension must be at least 0" % (name, v))
     shapes = {}
     for vi in graph.input:
         if vi.name in init or vi.name in bound:
@@ -424,6 +426,7 @@ class Pass:
         self.no_fold = set()  # values computed at run time though foldable: their shapes follow a dynamic dimension
         self.folded = {}  # name -> shape of every folded node output
         self.dims = {}  # the dimensions the pass is at
+        self.declared = None  # name -> the element type the model declares (read when an op's output needs it)
         g = model.graph
         for t in g.initializer:
             self.initializer(t)
@@ -531,6 +534,18 @@ class Pass:
             raise Bad("value '%s': shape %s is %d bytes, past what a plan holds (2^62)" % (what, list(shape), size))
         return size
 
+    def declared_elem(self, node, name):
+        """The element type of an output typed apart from the inputs (MultiHeadAttention's qk): the one the
+        model declares for it (graph outputs, value_info: their types, not their shapes), else float32 (the
+        widest it may have); a type its schema does not allow is refused."""
+        if self.declared is None:
+            self.declared = declared_elems(self.model.graph)
+        elem = self.declared.get(name, 0)
+        if elem and elem not in (1, 10, 16):  # float, float16, bfloat16
+            raise Bad("%s: output '%s' is declared of element type %d: the op gives float, float16 or bfloat16"
+                      % (node_label(node), name, elem))
+        return elem or 1
+
     def get(self, node, name):
         if name not in self.values:
             raise Bad("%s: input '%s' is not computed before it (not in topological order, or missing)"
@@ -610,7 +625,7 @@ class Pass:
             k = list(node.output).index(name)
             if known is not None and k < len(known) and list(known[k].shape) == list(shape):
                 self.values[name].known = known[k]
-            flops = flops_of(op, in_shapes, shape, attrs)
+            flops = flops_of(op, in_shapes, shape, attrs, [g[0] if g else None for g in shapes])
             self.rows.append([name, op, self.bytes(shape, elem, name), node, deps, in_bytes, flops])
 
     def body_outputs(self, node, body, shapes):
@@ -649,7 +664,8 @@ class Pass:
         val = {a.name: self.onnx.helper.get_attribute_value(a) for a in node.attribute if a.type in (2, 7)}
         if node.op_type == "Scan":
             if self.opset < 9:
-                raise Bad("%s: Scan of opset 8 (a sequence_lens input, a batch axis) is not supported" % node_label(node))
+                raise Bad("%s: Scan of opset 8 (a sequence_lens input, a batch axis) is not supported"
+                          % node_label(node))
             m = val.get("num_scan_inputs", 0)
             n = len(ins) - m
             if m < 1 or n < 0 or any(v is None for v in ins):
@@ -679,7 +695,10 @@ class Pass:
                 raise Bad("%s: its trip count is %s: a loop that runs until a condition computed at run time is not "
                           "supported (give the trip count as a constant, or export it unrolled)"
                           % (node_label(node), "missing" if trip is None else "computed at run time"))
-            steps = max(int(trip.const.reshape(-1)[0]), 0)
+            if trip.elem != 7:  # ONNX types M int64 (ONNX Runtime refuses another at load): no NaN, no 3.7 steps
+                raise Bad("%s: its trip count '%s' is of element type %d: it must be int64"
+                          % (node_label(node), node.input[0], trip.elem))
+            steps = max(int(trip.const.reshape(-1)[0]), 0)  # a negative M runs no step
             carried_in = ins[2:]
             if any(v is None for v in carried_in):
                 raise Bad("%s: a loop-carried input is missing" % node_label(node))
@@ -717,9 +736,17 @@ class Pass:
             first = False
 
     def check_required(self, node, ins):
-        """An input the op's schema requires, left out or named '': a broken file (the folders read it)."""
+        """An input the op's schema requires, left out or named '', or an output it requires left out: a
+        broken file (the folders read them); a LayerNormalization axis onnx's shape inference cannot take."""
         if node.domain not in ("", "ai.onnx"):
             return
+        if node.op_type == "LayerNormalization" and ins and ins[0] is not None:
+            r = len(ins[0].shape)
+            axis = [x.i for x in node.attribute if x.name == "axis"] or [-1]
+            if r == 0 or not -r <= axis[0] < r:  # onnx's shape inference dies of SIGSEGV on either
+                raise Bad("%s: axis %d for input '%s' of shape %s: expected %s"
+                          % (node_label(node), axis[0], node.input[0], ins[0].shape,
+                             "an input of rank >= 1" if r == 0 else "-%d..%d" % (r, r - 1)))
         onnx = self.onnx
         try:
             schema = onnx.defs.get_schema(node.op_type, min(self.opset, onnx.defs.onnx_opset_version()), "")
@@ -729,6 +756,10 @@ class Pass:
         for k, f in enumerate(schema.inputs):
             if f.option == single and (k >= len(ins) or ins[k] is None):
                 raise Bad("%s: its input %d ('%s') is required and missing" % (node_label(node), k, f.name))
+        for k, f in enumerate(schema.outputs):  # an Identity or Constant without its output: nothing to forward
+            if f.option == single and k >= len(node.output):
+                raise Bad("%s: its output %d ('%s') is required and missing (the node reads %s)"
+                          % (node_label(node), k, f.name, ", ".join("'%s'" % i for i in node.input) or "nothing"))
 
     def check_inputs(self, node, ins, shapes):
         """What onnx's shape inference lets through and no runtime runs: a broken file, else a silent wrong size."""
@@ -955,7 +986,8 @@ class Pass:
                 raise Bad("%s: %s" % (node_label(node), e))
             if len(node.output) > len(got):
                 raise Bad("%s: %d outputs; the op has %d" % (node_label(node), len(node.output), len(got)))
-            return got[:len(node.output)]
+            return [(g[0], self.declared_elem(node, name)) if name and g[1] is None else g
+                    for name, g in zip(node.output, got)]
         if node.domain == "com.microsoft" and node.op_type in CONTRIB_QUANT:
             return self.infer_quant(node, ins)
         if node.domain == "com.microsoft" and node.op_type in CONTRIB_AS:  # FusedConv: a Conv with an activation
@@ -1453,7 +1485,8 @@ def _ms_skip_ln(node, ins, a):
     x = _ms_in(node, ins, 0, (2, 3), "input")
     s = _ms_in(node, ins, 1, (2, 3), "skip")
     h = x[-1]
-    if s[-1] != h or (s != x and s[-2] != x[-2]) or (len(s) == 3 and s[0] not in (1, x[0])):
+    if s[-1] != h or (s != x and s[-2] != x[-2]) or (len(s) == 3 and s[0] not in (1, x[0])) or \
+            (len(x) == 2 and s != x):  # a skip broadcast only over a rank-3 input's batch (ONNX Runtime's check)
         raise ValueError("skip '%s' has shape %s, the input %s" % (node.input[1], s, x))
     params = [(2, "gamma")] + ([(3, "beta"), (4, "bias")] if node.op_type == "SkipLayerNormalization" else
                                [(3, "bias")])
@@ -1604,10 +1637,15 @@ def _ms_mha(node, ins, a):
                 len(pv.shape) != 4 or pv.shape[:3] != pk.shape[:3] or pv.shape[3] != hv:
             raise ValueError("past_key '%s' %s, past_value '%s' %s: expected [%d, %d, past, %d] and [%d, %d, past, %d]"
                              % (node.input[6], pk.shape, node.input[7], pv.shape, b, n, h, b, n, hv))
+        if hv != h:  # ONNX Runtime: "Input 'past_value' dimension 3 should be same as head_size"
+            raise ValueError("past_value '%s' %s: its head size %d is not the key's %d (with a past they are equal)"
+                             % (node.input[7], pv.shape, hv, h))
         p = pk.shape[2]
     elem = ins[0].elem
     t = p + kv
-    return [([b, s, n * hv], elem), ([b, n, t, h], elem), ([b, n, t, hv], elem), ([b, n, s, t], elem)]
+    # qk is typed apart from the query (float, float16 or bfloat16; CUDA's kernel writes float for a float16
+    # query): None, the type the model declares for it, else float (the widest)
+    return [([b, s, n * hv], elem), ([b, n, t, h], elem), ([b, n, t, hv], elem), ([b, n, s, t], None)]
 
 
 def _ms_gqa(node, ins, a):
@@ -1654,7 +1692,8 @@ def _ms_gqa(node, ins, a):
         for kk, what in ((7, "cos_cache"), (8, "sin_cache")):
             rows = _ms_in(node, ins, kk, (2,), what)[0]
             if rows < total:  # positions past the table (ONNX Runtime checks it)
-                raise TablePast("total_sequence_length %d is past %s '%s' of %d rows" % (total, what, node.input[kk], rows))
+                raise TablePast("total_sequence_length %d is past %s '%s' of %d rows"
+                                % (total, what, node.input[kk], rows))
     t = max(total, p)
     elem = ins[0].elem
     return [([b, s, n * h], elem), ([b, kvn, t, h], elem), ([b, kvn, t, h], elem)]
@@ -1683,7 +1722,6 @@ def _ms_matmul_nbits(node, ins, a):
 
 def _ms_fused_matmul(node, ins, a):
     """FusedMatMul: a MatMul of A and B, each transposed on its last two axes first when transA, transB."""
-    import numpy as np
     if a.get("transBatchA", 0) or a.get("transBatchB", 0):
         raise ValueError("transBatchA or transBatchB is set: not supported")
     x, y = list(_ms_in(node, ins, 0, None, "A")), list(_ms_in(node, ins, 1, None, "B"))
@@ -1696,12 +1734,16 @@ def _ms_fused_matmul(node, ins, a):
     if xa[-1] != yb[-2]:
         raise ValueError("A %s and B %s (after transA %d, transB %d): K %d is not %d"
                          % (ins[0].shape, ins[1].shape, a.get("transA", 0), a.get("transB", 0), xa[-1], yb[-2]))
-    batch = list(np.broadcast_shapes(tuple(xa[:-2]), tuple(yb[:-2])))
+    ba, bb = xa[:-2], yb[:-2]
+    ba, bb = [1] * (len(bb) - len(ba)) + ba, [1] * (len(ba) - len(bb)) + bb
+    if any(i != j and 1 not in (i, j) for i, j in zip(ba, bb)):
+        raise ValueError("A %s and B %s: batch axes that do not broadcast" % (ins[0].shape, ins[1].shape))
+    batch = [j if i == 1 else i for i, j in zip(ba, bb)]
     return [(batch + xa[-2:-1] * (len(x) > 1) + yb[-1:] * (len(y) > 1), ins[0].elem)]
 
 
-CONTRIB_RULES = {"FusedMatMul": _ms_fused_matmul, "Gelu": _ms_same, "FastGelu": _ms_same, "BiasGelu": _ms_same, "QuickGelu": _ms_same,
-                 "BiasAdd": _ms_same, "BiasDropout": _ms_same, "RotaryEmbedding": _ms_same,
+CONTRIB_RULES = {"FusedMatMul": _ms_fused_matmul, "Gelu": _ms_same, "FastGelu": _ms_same, "BiasGelu": _ms_same,
+                 "QuickGelu": _ms_same, "BiasAdd": _ms_same, "BiasDropout": _ms_same, "RotaryEmbedding": _ms_same,
                  "SkipLayerNormalization": _ms_skip_ln, "SkipSimplifiedLayerNormalization": _ms_skip_ln,
                  "SimplifiedLayerNormalization": _ms_simplified_ln, "EmbedLayerNormalization": _ms_embed_ln,
                  "Attention": _ms_attention, "QAttention": _ms_attention, "MultiHeadAttention": _ms_mha,
@@ -1715,7 +1757,22 @@ def prod(xs):
     return n
 
 
-def flops_of(op, in_shapes, out_shape, attrs):
+def attention_length(op, in_shapes, out_shapes):
+    """The length an attention op's queries attend over (past + the new keys): its present key's, else from
+    the inputs (GroupQueryAttention's total_sequence_length, a value, taken as past + sequence there)."""
+    if len(out_shapes) > 1 and out_shapes[1]:
+        return out_shapes[1][-2]
+    at = lambda k: in_shapes[k] if k < len(in_shapes) and in_shapes[k] else None
+    x = in_shapes[0]
+    if op in ("Attention", "QAttention"):
+        past = at(8 if op == "QAttention" else 4)
+        return x[1] + (past[3] if past and len(past) == 5 else 0)
+    key, past = (at(1), at(6)) if op == "MultiHeadAttention" else (None, at(3))
+    kv = x[1] if key is None or len(key) < 3 else key[2] if len(key) == 4 else key[1]  # (B, N, L, H): L third
+    return kv + (past[2] if past and len(past) == 4 else 0)
+
+
+def flops_of(op, in_shapes, out_shape, attrs, out_shapes=()):
     out = prod(out_shape)
     if op in ("Conv", "ConvTranspose", "QLinearConv", "FusedConv"):
         w = in_shapes[1] if len(in_shapes) > 1 and in_shapes[1] else None
@@ -1734,7 +1791,8 @@ def flops_of(op, in_shapes, out_shape, attrs):
             return 0
         x, w = in_shapes[0], in_shapes[1] if len(in_shapes) > 1 else None
         proj = 2 * prod(x[:-1]) * x[-1] * w[1] if op in ("Attention", "QAttention") and w and len(w) == 2 else 0
-        return proj + 4 * out * out_shape[1]  # scores and context, about (sequence x sequence x hidden each)
+        # scores and context, about sequence x (past + kv sequence) x hidden each
+        return proj + 4 * out * attention_length(op, in_shapes, out_shapes)
     return out
 
 
@@ -1779,6 +1837,19 @@ def convert_at(onnx, np, path, model, dims, bound, branches=None, no_fold=(), wa
     p.dims = dims
     p.run(g, top=True)
     return p if want_pass else rows_of(p)
+
+
+def declared_elems(graph):
+    """name -> the element type graph and its subgraphs declare for it (graph outputs, value_info)."""
+    found = {}
+    for vi in list(graph.value_info) + list(graph.output):
+        if vi.type.HasField("tensor_type") and vi.type.tensor_type.elem_type:
+            found[vi.name] = vi.type.tensor_type.elem_type
+    for n in graph.node:
+        for a in n.attribute:
+            for sub in ([a.g] if a.type == 5 else list(a.graphs) if a.type == 10 else []):
+                found.update(declared_elems(sub))
+    return found
 
 
 def all_ifs(graph):

@@ -666,9 +666,43 @@ BAD = {
         "grow", [V("i", TensorProto.INT64, []), V("c_in", TensorProto.BOOL, []), V("v_in", F, [4])],
         [V("c_out", TensorProto.BOOL, []), V("v_out", F, [8])]))], [V("x", F, [4])],
                   [arr("trip", 3), numpy_helper.from_array(np.array(True), "cond")]),
+    # realfix6 (review28o): a float trip count (3.7 ran 3 steps, NaN raised), an Identity or Constant without
+    # its output (an IndexError, in a body too), LayerNormalization's axis 2^31 and a rank-0 input (SIGSEGV
+    # in onnx's shape inference: last in the list), its bias of the wrong size, a Scan state that grows,
+    # scan_output_axes out of range, a rank-2 input with a rank-3 skip and a past_value head size not the
+    # key's (ONNX Runtime refuses both), MultiHeadAttention's qk declared int8
+    "loop_float": ([helper.make_node("Loop", ["trip", "", "x"], ["y"], name="bad", body=body)], [V("x", F, [4])],
+                   [c("trip", np.float32(3.7))]),
+    "id_noout": ([helper.make_node("Relu", ["x"], ["y"]), helper.make_node("Identity", ["x"], [], name="bad")], X3, []),
+    "const_noout": ([helper.make_node("Relu", ["x"], ["y"]),
+                     helper.make_node("Constant", [], [], name="bad", value=numpy_helper.from_array(np.zeros(2, np.float32)))],
+                    X3, []),
+    "scan_noout": ([helper.make_node("Scan", ["x"], ["y"], name="bad", num_scan_inputs=1, body=helper.make_graph(
+        [helper.make_node("Relu", ["xi"], ["yi"]), helper.make_node("Identity", ["yi"], [])], "body",
+        [V("xi", F, [3, 16])], [V("yi", F, [3, 16])]))], X3, []),
+    "ln_bias": ([helper.make_node("LayerNormalization", ["x", "g16", "b4"], ["y"], name="bad")], X3,
+                [z("g16", 16), z("b4", 4)]),
+    "scan_grow": ([helper.make_node("Scan", ["x0", "x"], ["y", "ys"], name="bad", num_scan_inputs=1, body=helper.make_graph(
+        [helper.make_node("Concat", ["st", "xi"], ["st2"], axis=0), helper.make_node("Relu", ["xi"], ["yi"])], "body",
+        [V("st", F, [3, 16]), V("xi", F, [3, 16])], [V("st2", F, None), V("yi", F, None)]))], X3, [z("x0", 3, 16)]),
+    "scan_badax": ([helper.make_node("Scan", ["x"], ["y"], name="bad", num_scan_inputs=1, scan_output_axes=[3],
+                                     body=helper.make_graph([helper.make_node("Relu", ["xi"], ["yi"])], "body",
+                                                            [V("xi", F, [3, 16])], [V("yi", F, None)]))], X3, []),
+    "sln_skip3": (ln("SkipLayerNormalization", ["x", "s", "g16"]), X2, [z("s", 2, 2, 16), z("g16", 16)]),
+    "mha_pastdv": ([ms("MultiHeadAttention", ["x", "k", "v", "", "", "", "pk", "pv"], ["y"], name="bad", num_heads=2)], X3,
+                   [z("k", 2, 5, 16), z("v", 2, 5, 24), z("pk", 2, 2, 4, 8), z("pv", 2, 2, 4, 12)]),
+    "mha_qktype": ([ms("MultiHeadAttention", ["x", "x", "x"], ["y", "", "", "qk"], name="bad", num_heads=2)], X3, [],
+                   [V("qk", TensorProto.INT8, None)]),
+    "ln_axis": ([helper.make_node("LayerNormalization", ["x", "g16"], ["y", "m", "v"], name="bad", axis=2 ** 31)], X3,
+                [z("g16", 16)]),
+    "ln_rank0": ([helper.make_node("LayerNormalization", ["x0", "x0"], ["y", "m", "v"], name="bad")], X3,
+                 [c("x0", np.float32(1))]),
 }
-for name, (nodes, inputs, inits) in BAD.items():
-    save_ms(name, nodes, inputs, [V("y", F, None)], inits)
+for name, (nodes, inputs, inits, *outs) in BAD.items():
+    save_ms(name, nodes, inputs, [V("y", F, None)] + (outs[0] if outs else []), inits)
+g8 = helper.make_graph([helper.make_node("Scan", ["", "x"], ["y"], name="bad", num_scan_inputs=1, body=helper.make_graph(
+    [helper.make_node("Relu", ["xi"], ["yi"])], "body", [V("xi", F, [16])], [V("yi", F, [16])]))], "scan8", X2, [V("y", F, None)])
+onnx.save(helper.make_model(g8, opset_imports=[helper.make_opsetid("", 8)]), "%s/scan_opset8.onnx" % d)
 # what the rules accept beside them (ONNX Runtime 1.20's sizes): a past buffer longer than the total length
 # (present as long as the buffer), Attention's past and qkv_hidden_sizes, SkipLayerNormalization's and
 # SimplifiedLayerNormalization's statistics (the normalized axes 1), FusedMatMul transposed, a value hidden
@@ -689,6 +723,28 @@ GOOD = {
     "qadd_noc": ([helper.make_node("QuantizeLinear", ["x", "s", "z"], ["xq"]),
                   ms("QLinearAdd", ["xq", "s", "z", "xq", "s", "z", "s"], ["y"])], X2,
                  [c("s", np.float32(0.1)), c("z", np.uint8(128))]),
+    # realfix6: qk of a float16 query float32 when undeclared, float16 as declared; EmbedLayerNormalization's
+    # three outputs; Attention's present in its past buffer (past_present_share_buffer); BiasDropout's mask;
+    # a Loop of -5 steps (none: its scan output 0 bytes); a Loop whose body reads a computed outer value
+    "mha_qk": ([ms("MultiHeadAttention", ["h", "h5", "h5"], ["y", "", "", "y2"], num_heads=2),
+                ms("MultiHeadAttention", ["h", "h5", "h5"], ["y3", "", "", "y4"], name="mha2", num_heads=2)],
+               [V("h", TensorProto.FLOAT16, [1, 3, 8]), V("h5", TensorProto.FLOAT16, [1, 5, 8])], [],
+               [V("y", TensorProto.FLOAT16, None), helper.make_empty_tensor_value_info("y2"),
+                V("y3", TensorProto.FLOAT16, None), V("y4", TensorProto.FLOAT16, None)]),
+    "eln_all": ([ms("EmbedLayerNormalization", ["ids", "", "wte", "wpe", "", "g16", "b16"], ["y", "y2", "y3"])],
+                [V("ids", I32, [2, 3])], [z("wte", 30, 16), z("wpe", 64, 16), z("g16", 16), z("b16", 16)]),
+    "att_share": (att(["x", "w48", "b48", "", "past"], ["y", "y2"], num_heads=2, past_present_share_buffer=1), X3,
+                  [z("w48", 16, 48), z("b48", 48), z("past", 2, 2, 2, 8, 8)]),
+    "bdrop": ([ms("BiasDropout", ["x", "b16"], ["y", "y2"])], X3, [z("b16", 16)]),
+    "loop_neg": ([helper.make_node("Loop", ["trip", "", "x"], ["y", "y2"], body=helper.make_graph(
+        [helper.make_node("Identity", ["c_in"], ["c_out"]), helper.make_node("Relu", ["v_in"], ["v_out"]),
+         helper.make_node("Neg", ["v_out"], ["s"])], "body",
+        [V("i", TensorProto.INT64, []), V("c_in", TensorProto.BOOL, []), V("v_in", F, [4])],
+        [V("c_out", TensorProto.BOOL, []), V("v_out", F, [4]), V("s", F, [4])]))], [V("x", F, [4])], [c("trip", np.int64(-5))]),
+    "loop_outer": ([helper.make_node("Relu", ["x"], ["r"]), helper.make_node("Loop", ["trip", "", "x"], ["y"], body=helper.make_graph(
+        [helper.make_node("Identity", ["c_in"], ["c_out"]), helper.make_node("Add", ["v_in", "r"], ["v_out"])], "body",
+        [V("i", TensorProto.INT64, []), V("c_in", TensorProto.BOOL, []), V("v_in", F, [4])],
+        [V("c_out", TensorProto.BOOL, []), V("v_out", F, [4])]))], [V("x", F, [4])], [c("trip", np.int64(2))]),
 }
 rnn = helper.make_graph([helper.make_node("MatMul", ["xt", "W"], ["xw"]), helper.make_node("Add", ["s", "xw"], ["a"]),
                          helper.make_node("Tanh", ["a"], ["s_out"]), helper.make_node("Mul", ["s_out", "two"], ["y_t"])],
@@ -708,9 +764,9 @@ lb = helper.make_graph([helper.make_node("Identity", ["c_in"], ["c_out"]), helpe
 save_ms("loop4", [helper.make_node("Loop", ["trip4", "cond", "x"], ["v_final", "sums"], body=lb),
                   helper.make_node("Relu", ["v_final"], ["out"])], [V("x", F, [3, 8])],
         [V(o, F, None) for o in ("out", "sums")], [c("trip4", np.int64(4)), c("cond", np.array(True)), z("b", 8)])
-for name, (nodes, inputs, inits) in GOOD.items():
-    save_ms(name, nodes, inputs, [V(o, TensorProto.UINT8 if name == "qadd_noc" else F, None)
-                                  for n in nodes for o in n.output if o.startswith("y")], inits)
+for name, (nodes, inputs, inits, *outs) in GOOD.items():
+    save_ms(name, nodes, inputs, outs[0] if outs else [V(o, TensorProto.UINT8 if name == "qadd_noc" else F, None)
+                                                       for n in nodes for o in n.output if o.startswith("y")], inits)
 PYEOF
 C=examples/onnx_to_graph.py
 rows() { tail -n +4 "$1" | grep -v '^#' | grep -v '^id,' | cut -d, -f"$2" | tr '\n' ';'; }
@@ -939,7 +995,9 @@ head -c 300 "$t/tiny.onnx" >"$t/truncated.onnx"
 expect "a truncated model" 2 'truncated.onnx: not a readable ONNX model' "$PY" $C --dim batch=1 "$t/truncated.onnx"
 expect "a missing file" 2 'nothere.onnx: cannot open' "$PY" $C "$t/nothere.onnx"
 expect "an opset newer than the converter" 2 'newer.onnx: opset 999 is newer than this converter handles' "$PY" $C "$t/newer.onnx"
-expect "a dimension of 0" 2 'tiny.onnx: --dim batch=0: a dimension must be at least 1' "$PY" $C --dim batch=0 "$t/tiny.onnx"
+expect "a dimension of 0 a Reshape cannot take: the node named" 2 \
+  'tiny.onnx: node f \(Reshape\): shape inference fails on inputs s \[0, 4, 8, 8\].*Invalid Target shape product of 0' \
+  "$PY" $C --dim batch=0 "$t/tiny.onnx"
 expect "an unknown dimension name" 2 'tiny.onnx: --dim seq: no such dynamic dimension \(the model has: batch, x:0\)' \
   "$PY" $C --dim seq=4 "$t/tiny.onnx"
 expect "--input of a non-input" 2 "vad.onnx: --input rate: no such graph input" "$PY" $C --input rate=1 "$t/vad.onnx"
@@ -1144,6 +1202,13 @@ check "the decoder, total length symbolic: present 2 x T x 16 floats, up to the 
   "$(grep -c "^# T: .* up to 64, the most the model takes (refused at T = 65: node gqa (GroupQueryAttention): \
 total_sequence_length 65 is past cos_cache 'cos' of 64 rows)" "$t/dec_ms_T.csv") $(rows "$t/dec_ms_T.csv" 2,4 | cut -d';' -f10,11)" \
   "1 present_key,128*T;present_value,128*T"
+# the prompt step: an empty past (--dim past=0), total 1: past 0 bytes,
+# present 2 x 2 x 1 x 16 floats 256; the tool plans the 0-byte records
+"$PY" $C --dim batch=2 --dim seq=1 --dim past=0 --dim total=1 -o "$t/dec_ms_0.csv" "$t/dec_ms.onnx"
+check "the decoder with an empty past (--dim past=0): past 0 bytes, present 256" \
+  "$(rows "$t/dec_ms_0.csv" 2,4 | cut -d';' -f3,4,10,11)" "past_key,0;past_value,0;present_key,256;present_value,256"
+expect "the decoder with an empty past plans at its bound" 0 '"n": 20, .*"arena": ([0-9]+), "lower_bound": \1,' \
+  $D plan --json "$t/dec_ms_0.csv"
 # attention with a past: batch 2, seq 3, past 5, encoder 9, hidden 16 (2
 # heads of 8): q, k, v, qr, o1, o2, o3, out 384; present 2 x 2 x 8 x 8 floats
 # 1024; projected encoder K/V 2 x 2 x 9 x 8 floats 1152; o2q uint8 96
@@ -1151,6 +1216,11 @@ total_sequence_length 65 is past cos_cache 'cos' of 64 rows)" "$t/dec_ms_T.csv")
 check "com.microsoft MultiHeadAttention (past, projected K/V), RotaryEmbedding, QAttention, BiasAdd: sizes" \
   "$(rows "$t/mha_ms.csv" 2,4)" "q,384;k,384;v,384;pos,48;past_key,640;past_value,640;ck,1152;cv,1152;qr,384;o1,384;\
 present_key,1024;present_value,1024;o2,384;o2q,96;o2s,4;o2z,1;o3,384;out,384;"
+# the attention time over past + kv length: at 1 MFLOP/s, bandwidth unbounded, 4 x output elements (2 x 3 x
+# 16) x length: the self attention (its 3 outputs) over 5 + 3 = 3072 us, the cross attention over 9 = 3456
+check "MultiHeadAttention's time: over past + sequence, over the key's length" "$("$PY" $C --dim batch=2 --dim seq=3 \
+  --dim past=5 --dim enc=9 --cpu-gflops 0.001 --cpu-gbps 1e9 --cpu-overhead-us 0 "$t/mha_ms.onnx" | awk -F, \
+  '$3 == "multiheadattention" { t[$2 == "o2"] += $6 } END { printf "%.0f %.0f", t[0], t[1] }')" "3072 3456"
 "$PY" $C --dim batch=1 --dim seq=1 --dim past=P --dim enc=4 -o "$t/mha_ms_P.csv" "$t/mha_ms.onnx"
 check "the same, past symbolic: present (P + 1) x 2 heads x 8 floats" "$(rows "$t/mha_ms_P.csv" 2,4 | cut -d';' -f5,6,11,12)" \
   "past_key,64*P;past_value,64*P;present_key,64*P+64;present_value,64*P+64"
@@ -1159,7 +1229,9 @@ check "the same, past symbolic: present (P + 1) x 2 heads x 8 floats" "$(rows "$
 "$PY" - "$C" "$t" att_heads att_noheads att_rank att_rows att_qkv att_bias att_past qatt_noscale mha_nokey mha_heads0 \
   mha_kv mha_past gqa_kvheads gqa_runtotal gqa_short sln_gamma sln_skip sln_rank sln_nogamma sln_outs simp_scale emb_rank \
   emb_hidden emb_past nbits_k nbits_b nbits_2d nbits_attr fmm_k fmm_batch bgelu_bias badd_skip rope_rank ms_other gemm_k fgemm_k \
-  qgemm_k qadd_nozp ln_scale scan_len scan_body loop_cond loop_grow gqa_buf att_pres att_v8 sln_stats fmm_t mha_v qadd_noc scan_rnn loop4 >"$t/bad_ms.txt" <<'PYEOF'
+  qgemm_k qadd_nozp ln_scale scan_len scan_body loop_cond loop_grow gqa_buf att_pres att_v8 sln_stats fmm_t mha_v qadd_noc scan_rnn loop4 \
+  loop_float id_noout const_noout scan_noout ln_bias scan_grow scan_badax scan_opset8 sln_skip3 mha_pastdv mha_qktype \
+  mha_qk eln_all att_share bdrop loop_neg loop_outer ln_axis ln_rank0 >"$t/bad_ms.txt" <<'PYEOF'
 import contextlib, io, runpy, sys
 main = runpy.run_path(sys.argv[1])["main"]
 for name in sys.argv[3:]:
@@ -1228,6 +1300,19 @@ scan_len     | scan inputs of lengths \[2, 4\] \(one length for all\)
 scan_body    | in its body, node inner \(MatMul\): shape inference fails on inputs xi \[3, 16\], w \[8, 8\]
 loop_cond    | its trip count is missing: a loop that runs until a condition computed at run time is not supported
 loop_grow    | loop-carried value 0 is \[4\] in and \[8\] out of the body
+loop_float   | its trip count 'trip' is of element type 1: it must be int64
+id_noout     | its output 0 \('output'\) is required and missing \(the node reads 'x'\)
+const_noout  | its output 0 \('output'\) is required and missing \(the node reads nothing\)
+scan_noout   | in its body, node \? \(Identity\): its output 0 \('output'\) is required and missing
+ln_bias      | bias 'b4' \[4\] has 4 elements, the normalized axes \[16\] of the input 16
+scan_grow    | state 0 is \[3, 16\] in and \[6, 16\] out of the body
+scan_badax   | scan output axis 3 for a rank 3 output
+scan_opset8  | Scan of opset 8 \(a sequence_lens input, a batch axis\) is not supported
+sln_skip3    | skip 's' has shape \[2, 2, 16\], the input \[2, 16\]
+mha_pastdv   | past_value 'pv' \[2, 2, 4, 12\]: its head size 12 is not the key's 8
+mha_qktype   | output 'qk' is declared of element type 3: the op gives float, float16 or bfloat16
+ln_axis      | axis 2147483648 for input 'x' of shape \[2, 3, 16\]: expected -3..2
+ln_rank0     | axis -1 for input 'x0' of shape \[\]: expected an input of rank >= 1
 EOF2
 # the sizes of what they accept, by hand (floats): GroupQueryAttention's
 # present as long as its past buffer (8 > total 6): 2 x 8 x 16 = 1024;
@@ -1243,7 +1328,14 @@ EOF2
 # outputs 5 x 2 x 16 floats 640, on axis 1 too, doubled 640, and scanning
 # a 2 x 5 x 8 input on its axis 1: 5 steps, 640; Loop of 4 steps
 # of a 3 x 8 value: the final value 96, its sums stacked 4 x 1 x 1 = 16, a
-# Relu of it 96 (ONNX Runtime 1.20's sizes; the bodies' values not rows)
+# Relu of it 96 (ONNX Runtime 1.20's sizes; the bodies' values not rows).
+# MultiHeadAttention of a float16 query 1 x 3 x 8: output 48, qk 1 x 2
+# heads x 3 x 5 float 120 when undeclared, float16 60 as declared;
+# EmbedLayerNormalization 2 x 3 x 16 floats 384, mask_index int32 2 = 8,
+# embedding_sum 384; Attention sharing its past buffer 2 x 2 x 2 x 8 x 8:
+# present 2048 (not 11 rows: 2816); BiasDropout 384, its mask bool 96; a
+# Loop of -5 steps: its final value 16, its scan output 0 x 4 = 0 bytes; a
+# Loop over 4 floats reading a Relu's output r in its body: r 16, y 16
 while IFS='|' read -r name want; do
   check "$(trim "$name"): sizes" "$(grep "^$(trim "$name")	" "$t/bad_ms.txt" | cut -f2,3)" "0	$(trim "$want")"
 done <<'EOF2'
@@ -1256,5 +1348,15 @@ mha_v     | 144;640;240
 qadd_noc  | 32;32
 scan_rnn  | 128;128;640;640;640;640
 loop4     | 96;16;96
+mha_qk    | 48;120;48;60
+eln_all   | 384;8;384
+att_share | 384;2048
+bdrop     | 384;96
+loop_neg  | 16;0
+loop_outer | 16;16
 EOF2
+# the Loop row lists the computed outer value its body reads (r, row 1) beside its carried input (x, row 0):
+# else a plan may reuse r's bytes before the loop's steps read it
+check "loop_outer: the Loop row's inputs include the value its body reads" \
+  "$(grep ',loop,' "$t/loop_outer.csv" | cut -d, -f2,11)" "y,0 1"
 cli_finish cli_onnx
