@@ -51,8 +51,8 @@ model's leftovers) are planned at [-1, -1] as it plans them, all live at
 once, and noted with their bytes. Refused as it cannot plan them: a tensor
 of more than 2^31 - 1 elements or bytes (its counts are int), a negative
 offline offset other than -1, subgraphs calling each other in a cycle, and
-control flow that makes its allocator walk more than 500,000 operators and
-subgraph entries (it walks a subgraph anew at every call).
+control flow that makes its allocator take more than 3,000,000 steps (tensor
+uses, operators, subgraph entries: it walks a subgraph anew at every call).
 
 Dynamic dimensions (-1 in a tensor's shape_signature) are sized as the
 file's shape gives them, as TensorFlow Lite Micro sizes them, with a note
@@ -74,8 +74,10 @@ ALIGN = 16  # MicroArenaBufferAlignment()
 INT_MAX = 2 ** 31 - 1  # its element counts (ElementCount) and planner sizes (AddBuffer) are int
 # Its allocator walks a subgraph anew at every IF / WHILE / CALL_ONCE that
 # calls it, so subgraphs calling the next twice are walked 2^depth times: a
-# file of a few KB would take years. Real models have a few thousand.
-MAX_SCOPES = 500000
+# file of a few KB would take years. The walk's cost (tensor uses, operators,
+# subgraph entries) is counted before walking: real models take a few
+# thousand steps, and this many take a few seconds here.
+MAX_WORK = 3000000
 IDENTIFIER = b"TFL3"
 SCHEMA_VERSION = 3
 
@@ -325,7 +327,6 @@ def convert(data):
 
     # MarkAllocationLifetimes, from subgraph 0, scopes as it counts them
     scope = [0]
-    active = []
 
     def first(k):
         if info[k][3] == -1:
@@ -376,23 +377,46 @@ def convert(data):
         outs = [index(s, k, "output") for k in sg.ints(2) or []]
         return ins, ops, outs
 
-    def mark(s):
-        if s in active:
-            raise BadFile("subgraph %d invokes itself (recursion through %s): not supported"
-                          % (s, " -> ".join(str(x) for x in active + [s])))
+    cost = {}  # subgraph -> steps of one walk of it, the subgraphs it calls included
+    active, entered = [], set()  # the chain being counted, and the same as a set
+
+    def count(s):
+        """Steps of one walk of subgraph s as its allocator walks it (each call
+        walked anew), counted bottom-up once per subgraph; refuses a cycle and
+        a walk past MAX_WORK, naming the chain of calls."""
+        if s in entered:
+            raise BadFile("subgraph %d invokes itself (recursion through %s): not supported" % (s, chain(active + [s])))
+        if s in cost:
+            return cost[s]
         active.append(s)
+        entered.add(s)
         if s not in parsed:
             parsed[s] = parse(s)
+        ins, ops, outs = parsed[s]
+        n = len(ins) + len(outs)
+        for j, (written, called, reads) in enumerate(ops):
+            n += 1 + 2 * len(written) + len(reads)
+            for c2 in called:
+                n += 1 + count(c2)
+            if n > MAX_WORK:
+                raise BadFile("subgraph %d operator %d: more than %d steps (tensor uses, operators, subgraph entries) "
+                              "as TensorFlow Lite Micro's allocator walks them (control flow through %s, each call "
+                              "walked anew)" % (s, j, MAX_WORK, chain(active)))
+        if n > MAX_WORK:
+            raise BadFile("subgraph %d: more than %d steps in its inputs and outputs as TensorFlow Lite Micro's "
+                          "allocator walks them (control flow through %s)" % (s, MAX_WORK, chain(active)))
+        active.pop()
+        entered.discard(s)
+        cost[s] = n
+        return n
+
+    def mark(s):
         ins, ops, outs = parsed[s]
         for g in ins:
             first(g)
             last(g)
-        for j, (written, called, reads) in enumerate(ops):
+        for written, called, reads in ops:
             scope[0] += 1
-            if scope[0] + len(called) > MAX_SCOPES:
-                raise BadFile("subgraph %d operator %d: more than %d operators and subgraph entries as TensorFlow "
-                              "Lite Micro's allocator walks them (control flow through %s, each call walked anew)"
-                              % (s, j, MAX_SCOPES, chain(active)))
             for g in written:
                 first(g)
             for c2 in called:
@@ -405,8 +429,8 @@ def convert(data):
         for g in outs:
             first(g)
             last(g)
-        active.pop()
 
+    count(0)
     mark(0)
 
     rows = []

@@ -19,6 +19,8 @@ commit its output (the files are deterministic).
   huge.tflite          a dimension of 2^31 - 1 four times (2^124 bytes)
   fanout.tflite        40 subgraphs, each an IF calling the next twice: 2^40
                        subgraph entries as its allocator walks them
+  wide.tflite, wide_in.tflite  16 such, the last reading 256 tensors in one
+                       operator / with 128 inputs and outputs: 2^24 tensor uses
   offline_neg.tflite   an OfflineMemoryAllocation offset of -5
   intermediate.tflite  a subgraph never invoked with a non-empty intermediate
   int_max.tflite, int_past.tflite  tensors of 2^31 - 16 and 2^31 - 15 bytes
@@ -233,6 +235,22 @@ fan = [([([1], 6, 0), ([4], F32, 0), ([4], F32, 0)], [0, 1], [2],
         [lambda b, k=k: operator(b, 0, [0, 1], [2], (92, ints_table(b, k + 1, k + 1)))]) for k in range(40)]
 fan.append(([([1], 6, 0), ([4], F32, 0), ([4], F32, 0)], [0, 1], [2], [(1, [1, 1], [2])]))
 write("fanout.tflite", model("fanout", [IF, ADD], fan, [b""]))
+
+
+# the same fan 16 deep (2^16 entries of the last subgraph, fewer operators
+# and entries than the old limit of 500,000 counted) with a last subgraph
+# whose one operator reads 256 tensors, or that has 128 inputs and 128
+# outputs and no operator: 2^24 tensor uses walked
+def fan16(last):
+    xs = [([([1], 6, 0), ([4], F32, 0), ([4], F32, 0)], [0, 1], [2],
+           [lambda b, k=k: operator(b, 0, [0, 1], [2], (92, ints_table(b, k + 1, k + 1)))]) for k in range(16)]
+    return xs + [last]
+
+
+write("wide.tflite", model("wide", [IF, ADD], fan16(([([4], F32, 0), ([4], F32, 0)], [0], [1],
+                                                      [(1, [0] * 256, [1])])), [b""]))
+write("wide_in.tflite", model("wide", [IF, ADD], fan16(([([4], F32, 0), ([4], F32, 0)], [0] * 128, [1] * 128, [])),
+                              [b""]))
 
 # OfflineMemoryAllocation with an offset of -5 (only -1, planned online, is negative)
 meta = struct.pack("<6i", 0, 0, 3, -5, -1, -1)
