@@ -49,7 +49,9 @@ inside the flatbuffer and would plan them as arena buffers. Tensors no
 operator it runs reads or writes (a subgraph never invoked, or an Edge TPU
 model's leftovers) are planned at [-1, -1] as it plans them, all live at
 once, and noted with their bytes. Refused as it cannot plan them: a tensor
-of more than 2^31 - 1 elements or bytes (its counts are int), a negative
+of more than 2^31 - 1 elements (its element counts are int), a buffer it
+plans of more than 2^31 - 1 bytes once rounded up to 16 (its planner's
+sizes are int; a constant that large is not planned and converts), a negative
 offline offset other than -1, subgraphs calling each other in a cycle, and
 control flow that makes its allocator take more than 3,000,000 steps (tensor
 uses, operators, subgraph entries: it walks a subgraph anew at every call).
@@ -243,6 +245,13 @@ def offline_offsets(model, buffers, tensor_count):
     return found
 
 
+def short(shape):
+    """A shape for a message: past 8 dimensions, its first and last 3 and its rank."""
+    if len(shape) <= 8:
+        return str(list(shape))
+    return "[%s, ..., %s] (rank %d)" % (", ".join(map(str, shape[:3])), ", ".join(map(str, shape[-3:])), len(shape))
+
+
 def chain(subgraphs):
     """'0 -> 1 -> 2', the middle of a long one left out."""
     xs = [str(x) for x in subgraphs]
@@ -291,17 +300,18 @@ def convert(data):
             if ttype not in TYPE_SIZES:
                 raise BadFile("%s: type %s, which TensorFlow Lite Micro's allocator does not size"
                               % (where, TYPE_NAMES.get(ttype, str(ttype))))
-            count = 1
             shape = t.ints(0) or []
             for d in shape:
                 if d < 0:
                     raise BadFile("%s: dimension %d (dynamic), TensorFlow Lite Micro plans static shapes"
                                   % (where, d))
+            count = 0 if 0 in shape else 1
+            for d in shape if count else []:
                 count *= d
+                if count > INT_MAX:  # its ElementCount is an int, for constants too
+                    raise BadFile("%s: shape %s, more than 2^31 - 1 elements: past the int TensorFlow Lite Micro "
+                                  "counts elements in" % (where, short(shape)))
             nbytes = count * TYPE_SIZES[ttype]
-            if (nbytes + ALIGN - 1) // ALIGN * ALIGN > INT_MAX:  # its element counts and planner sizes are int
-                raise BadFile("%s: shape %s, %d bytes: past the 2^31 - 1 that TensorFlow Lite Micro counts elements "
-                              "and plans bytes in" % (where, shape, nbytes))
             signature = t.ints(7)  # shape_signature: -1 where the dimension is dynamic
             if signature and any(d < 0 for d in signature):
                 dynamic.append((s, i, t.ints(0) or [], signature))
@@ -323,6 +333,9 @@ def convert(data):
             variable = t.scalar(5, "B") != 0
             off = offline[base[s] + i] if offline is not None else -1
             needs = (not constant and not variable and nbytes != 0) or (variable and off != -1)
+            if needs and (nbytes + ALIGN - 1) // ALIGN * ALIGN > INT_MAX:  # its planner's sizes are int
+                raise BadFile("%s: shape %s, %d bytes, more than 2^31 - 1 once rounded up to 16: past the int "
+                              "TensorFlow Lite Micro's planner takes sizes in" % (where, short(shape), nbytes))
             info.append([nbytes, needs, off, -1, -1])
 
     # MarkAllocationLifetimes, from subgraph 0, scopes as it counts them
@@ -461,13 +474,14 @@ def convert(data):
         s, i, shape, sig = dynamic[0]
         notes.append("%d tensors have a dynamic dimension (-1 in shape_signature), sized as the file's shape gives "
                      "them, as TensorFlow Lite Micro sizes them (tensor %d:%d: %s for %s)"
-                     % (len(dynamic), s, i, shape, sig))
+                     % (len(dynamic), s, i, short(shape), short(sig)))
         beyond = [x for x in dynamic if any(d < 0 for k, d in enumerate(x[3]) if k > 0 or len(x[3]) < 2)]
         if beyond:  # a batch of 1 is what is run; any other dynamic axis was exported at a placeholder size
             s, i, shape, sig = beyond[0]
             warnings.append("%d tensors have a dynamic dimension other than a leading batch axis (tensor %d:%d: "
                             "shape %s, shape_signature %s): their sizes are the exporter's placeholder, not the sizes "
-                            "at run time; export the model with a fixed input shape" % (len(beyond), s, i, shape, sig))
+                            "at run time; export the model with a fixed input shape"
+                            % (len(beyond), s, i, short(shape), short(sig)))
     notes += ["warning: " + w for w in warnings]
     return rows, offline is not None, notes, warnings
 

@@ -279,6 +279,11 @@ expect "WHILE: greedy-tflm plans it" 0 '"n": 11, "algo": "greedy-tflm", "arena":
 check "the largest tensor its planner takes (2^31 - 16 bytes): converts" "$(rows "$t/int_max.csv")" \
   "id,lower,upper,size,tensor;0,0,2,2147483632,0:0;1,1,2,2147483632,0:1;"
 # under timeout 10: a walk that is not bounded fails here rather than hangs
+"$PY" $C -o "$t/rank470_zero.csv" "$T/rank470_zero.tflite"
+check "470 dimensions, a 0 last: empty, not planned" "$(rows "$t/rank470_zero.csv")" "id,lower,upper,size,tensor;0,1,2,16,0:1;"
+"$PY" $C -o "$t/bigconst.csv" "$T/bigconst.tflite"
+check "a constant of 2^30 float32 (4 GB): not planned, converts" "$(rows "$t/bigconst.csv")" \
+  "id,lower,upper,size,tensor;0,0,2,16,0:0;1,1,2,16,0:2;"
 while IFS='|' read -r name file want; do
   expect "$name" 2 "^$T/$file: $want" timeout 10 "$PY" $C "$T/$file"
   if grep -q Traceback "$tmp/expect.out"; then bad "$name: a traceback"; fi
@@ -286,12 +291,13 @@ done <<EOF
 a buffer offset past the end|offset_past.tflite|buffer 1: 64 bytes at byte 4448, past the end of the file \(416 bytes\)
 an external_buffer naming none|external_range.tflite|subgraph 0 tensor 1: external_buffer 1 names no ExternalBuffer
 a cycle through subgraphs|cycle.tflite|subgraph 1 invokes itself \(recursion through 0 -> 1 -> 2 -> 1\): not supported
-a huge dimension|huge.tflite|subgraph 0 tensor 0: shape \[2147483647, (2147483647, ){2}2147483647\], [0-9]+ bytes: past
+a huge dimension|huge.tflite|subgraph 0 tensor 0: shape \[2147483647, (2147483647, ){2}2147483647\], more than 2\^31 - 1 elements: past
+470 dimensions of 2^31 - 1 (a product of 14,000 digits)|rank470.tflite|subgraph 0 tensor 0: shape \[2147483647, 2147483647, 2147483647, \.\.\., 2147483647, 2147483647, 2147483647\] \(rank 470\), more than 2\^31 - 1 elements: past
 control flow walked 2^40 times (IFs calling the next twice)|fanout.tflite|subgraph 22 operator 0: more than 3000000 steps .*through 0 -> 1 -> 2 -> ... -> 20 -> 21 -> 22, each call walked anew
 2^16 walks of an operator reading 256 tensors|wide.tflite|subgraph 2 operator 0: more than 3000000 steps .*through 0 -> 1 -> 2,
 2^16 walks of a subgraph with 128 inputs and outputs|wide_in.tflite|subgraph 2 operator 0: more than 3000000 steps
 a non-empty intermediate in a subgraph never invoked|intermediate.tflite|subgraph 1 operator 0: intermediate tensor 2 has 16 bytes
-one byte more (2^31 aligned)|int_past.tflite|subgraph 0 tensor 0: shape \[2147483633\], 2147483633 bytes: past
+one byte more (2^31 aligned)|int_past.tflite|subgraph 0 tensor 0: shape \[2147483633\], 2147483633 bytes, more than 2\^31 - 1 once rounded up to 16: past
 a negative offline offset|offline_neg.tflite|OfflineMemoryAllocation: offset -5 for tensor 0 \(of every .*: negative
 EOF
 # 500 random corruptions of the small models (bytes changed, cut short,

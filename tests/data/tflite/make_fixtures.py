@@ -25,6 +25,9 @@ commit its output (the files are deterministic).
   intermediate.tflite  a subgraph never invoked with a non-empty intermediate
   int_max.tflite, int_past.tflite  tensors of 2^31 - 16 and 2^31 - 15 bytes
                        (the second 2^31 aligned: past its planner's int)
+  rank470.tflite       a tensor of 470 dimensions of 2^31 - 1 (a product of
+                       14,000 digits), rank470_zero.tflite the same with a 0 last
+  bigconst.tflite      a constant of 2^30 float32 (4 GB: not planned, converts)
 """
 import os
 import struct
@@ -268,3 +271,14 @@ write("intermediate.tflite", model("intermediate", [ADD], [
 U8 = 3
 for name, n in (("int_max.tflite", (1 << 31) - 16), ("int_past.tflite", (1 << 31) - 15)):
     write(name, model("bound", [ADD], [([([n], U8, 0), ([n], U8, 0)], [0], [1], [(0, [0, 0], [1])])], [b""]))
+
+# 470 dimensions of 2^31 - 1: past the int its ElementCount multiplies in
+# after two; their product has 14,000 digits. With a 0 last it is empty.
+for name, last in (("rank470.tflite", big), ("rank470_zero.tflite", 0)):
+    write(name, model("rank", [ADD], [([([big] * 469 + [last], F32, 0), ([4], F32, 0)], [0], [1],
+                                       [(0, [0, 0], [1])])], [b""]))
+
+# a constant of 2^30 float32 (4 GB, 64 bytes stored): its element count is an
+# int, its bytes are not planned: converts
+fc_big = ([([1, 4], F32, 0), ([1 << 20, 1 << 10], F32, 1), ([1, 4], F32, 0)], [0], [2], [(0, [0, 1, -1], [2])])
+write("bigconst.tflite", model("bigconst", [FC], [fc_big], [b"", bytes(64)]))
