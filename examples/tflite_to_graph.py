@@ -43,9 +43,13 @@ those lifetimes and that order exactly, and fixed offsets.
 
 Constants whose data is stored past the flatbuffer (Buffer.offset/size,
 as converters write models over 2 GB) or in an external file
-(Tensor.external_buffer) are left out as constants, as TensorFlow Lite
-reads them, with a warning: TensorFlow Lite Micro reads constants only from
-inside the flatbuffer and would plan them as arena buffers. Tensors no
+(Tensor.external_buffer) are planned as arena buffers, as its allocator
+plans them, with a warning: TensorFlow Lite Micro reads constants only from
+inside the flatbuffer, so the model would compute on uninitialised weights
+there; it runs on TensorFlow Lite (LiteRT), not on TensorFlow Lite Micro.
+Such an offset past the end of the file is refused, as TensorFlow Lite
+refuses it (buffer 0, the empty one, and buffers no tensor reads without
+data are not looked at). Tensors no
 operator it runs reads or writes (a subgraph never invoked, or an Edge TPU
 model's leftovers) are planned at [-1, -1] as it plans them, all live at
 once, and noted with their bytes. Refused as it cannot plan them: a tensor
@@ -258,20 +262,6 @@ def chain(subgraphs):
     return " -> ".join(xs if len(xs) <= 7 else xs[:3] + ["..."] + xs[-3:])
 
 
-def buffers_outside(model, buffers, file_size):
-    """The buffers whose data is past the flatbuffer (offset > 1, size > 0), each checked
-    to lie inside the file."""
-    found = set()
-    for b, buf in enumerate(buffers):
-        offset, size = buf.scalar(1, "Q"), buf.scalar(2, "Q")
-        if offset > 1 and size > 0:
-            if offset + size > file_size:
-                raise BadFile("buffer %d: %d bytes at byte %d, past the end of the file (%d bytes)"
-                              % (b, size, offset, file_size))
-            found.add(b)
-    return found
-
-
 def convert(data):
     """The rows (id, lower, upper, size, offset or None, 'S:T') and notes."""
     model = open_model(data)
@@ -286,13 +276,12 @@ def convert(data):
         base.append(total)
         total += len(t)
     offline = offline_offsets(model, buffers, total)
-    outside = buffers_outside(model, buffers, len(data))
     external_ids = set(e.scalar(0, "I") for e in model.tables(9))  # ExternalBuffer.id
 
     # InitializeAllocationInfo: bytes, needs_allocating, offline offset
     info = []  # per tensor of every subgraph: [bytes, needs, offline, first, last]
     dynamic = []  # (subgraph, tensor, shape, shape_signature) of the tensors with a dynamic dimension
-    past, external = [], []  # constants whose data is past the flatbuffer / in an external file
+    past, external = [], []  # planned tensors whose data is past the flatbuffer / in an external file
     for s, ts in enumerate(tensors):
         for i, t in enumerate(ts):
             where = "subgraph %d tensor %d" % (s, i)
@@ -318,21 +307,28 @@ def convert(data):
             b = t.scalar(2, "I")
             if b >= len(buffers):
                 raise BadFile("%s: buffer %d out of range (%d buffers)" % (where, b, len(buffers)))
-            constant = buffers[b].byte_count(0) > 0
-            if not constant and b in outside:
-                constant = True
-                past.append((s, i, b))
+            constant = buffers[b].byte_count(0) > 0  # its allocator reads buffer->data() only
+            stored = None  # where TensorFlow Lite (not Micro) would read this tensor's data from
+            if b and buffers[b].vector(0) is None:  # TensorFlow Lite: data first, buffer 0 the empty sentinel
+                offset, size = buffers[b].scalar(1, "Q"), buffers[b].scalar(2, "Q")
+                if offset > 1:
+                    if offset + size > len(data):
+                        raise BadFile("%s: buffer %d: %d bytes at byte %d, past the end of the file (%d bytes)"
+                                      % (where, b, size, offset, len(data)))
+                    if size > 0:
+                        stored = past
             e = t.scalar(10, "I")  # external_buffer: 0 = none
             if e:
                 if e not in external_ids:
                     raise BadFile("%s: external_buffer %d names no ExternalBuffer (%d listed)"
                                   % (where, e, len(external_ids)))
-                if not constant:
-                    constant = True
-                    external.append((s, i, e))
+                if not constant and stored is None:
+                    stored = external
             variable = t.scalar(5, "B") != 0
             off = offline[base[s] + i] if offline is not None else -1
             needs = (not constant and not variable and nbytes != 0) or (variable and off != -1)
+            if needs and stored is not None:  # planned as an arena buffer, as its allocator plans it
+                stored.append((s, i))
             if needs and (nbytes + ALIGN - 1) // ALIGN * ALIGN > INT_MAX:  # its planner's sizes are int
                 raise BadFile("%s: shape %s, %d bytes, more than 2^31 - 1 once rounded up to 16: past the int "
                               "TensorFlow Lite Micro's planner takes sizes in" % (where, short(shape), nbytes))
@@ -466,10 +462,14 @@ def convert(data):
                                "2 GB)"),
                         (external, "in an external file (Tensor.external_buffer)")):
         if found:
-            s, i, _ = found[0]
-            warnings.append("%d constant tensors (tensor %d:%d first) have their data %s: left out as constants, "
-                            "as TensorFlow Lite reads them; TensorFlow Lite Micro reads constants only from inside "
-                            "the flatbuffer (it would plan them as arena buffers)" % (len(found), s, i, what))
+            s, i = found[0]
+            one = len(found) == 1
+            warnings.append("%d constant %s (tensor %d:%d first) %s data %s: TensorFlow Lite Micro reads constants "
+                            "only from inside the flatbuffer, so it plans %s, as here, and the model would compute "
+                            "on uninitialised weights there; it runs on TensorFlow Lite (LiteRT), not on TensorFlow "
+                            "Lite Micro"
+                            % (len(found), "tensor" if one else "tensors", s, i, "has its" if one else "have their",
+                               what, "it as an arena buffer" if one else "them as arena buffers"))
     if dynamic:
         s, i, shape, sig = dynamic[0]
         notes.append("%d tensors have a dynamic dimension (-1 in shape_signature), sized as the file's shape gives "

@@ -248,16 +248,48 @@ EOF
 # the committed fixtures (tests/data/tflite/make_fixtures.py writes them):
 # constructs of published models and broken files
 T=$data/tflite
+# weights TensorFlow Lite reads from past the flatbuffer or from another
+# file: TensorFlow Lite Micro reads only buffer->data(), so it plans them as
+# arena buffers, read but never written: [-1, last use]
 "$PY" $C -o "$t/offset.csv" "$T/offset.tflite" 2>"$t/offset.err"
-check "a weight past the flatbuffer (Buffer.offset/size): a constant, not a buffer" "$(rows "$t/offset.csv")" \
-  "id,lower,upper,size,tensor;0,0,2,16,0:0;1,1,2,16,0:2;"
-check "a weight past the flatbuffer: a warning naming it" "$(grep -c "^$T/offset.tflite: warning: 1 constant tensors \
-(tensor 0:1 first) have their data stored past the flatbuffer" "$t/offset.err")" 1
+check "a weight past the flatbuffer (Buffer.offset/size): an arena buffer from -1, as its allocator plans it" \
+  "$(rows "$t/offset.csv")" "id,lower,upper,size,tensor;0,0,2,16,0:0;1,-1,2,64,0:1;2,1,2,16,0:2;"
+expect "a weight past the flatbuffer: greedy-tflm plans all three" 0 '"n": 3, "algo": "greedy-tflm", "arena": 96' \
+  $D plan --algo greedy-tflm --json "$t/offset.csv"
+warn="TensorFlow Lite Micro reads constants only from inside the flatbuffer, so it plans it as an arena buffer, as \
+here, and the model would compute on uninitialised weights there; it runs on TensorFlow Lite (LiteRT), not on \
+TensorFlow Lite Micro$"
+check "a weight past the flatbuffer: one warning naming it" "$(grep -c "^$T/offset.tflite: warning: 1 constant tensor \
+(tensor 0:1 first) has its data stored past the flatbuffer (Buffer.offset/size, as converters write models over 2 GB): \
+$warn" "$t/offset.err")/$(wc -l <"$t/offset.err" | tr -d ' ')" 1/1
+check "a weight past the flatbuffer: the warning in the file" \
+  "$(grep -c "^# warning: 1 constant tensor (tensor 0:1 first) has its data stored past the flatbuffer" "$t/offset.csv")" 1
+# its row is read but never written (-1 to its last use): not one no operator uses
+check "a weight past the flatbuffer: not noted as a tensor no operator uses" \
+  "$(grep -c 'no operator it runs reads or writes' "$t/offset.csv")" 0
 "$PY" $C -o "$t/external.csv" "$T/external.tflite" 2>"$t/external.err"
-check "a weight in an external file (Tensor.external_buffer): a constant" "$(rows "$t/external.csv")" \
+check "a weight in an external file (Tensor.external_buffer): an arena buffer" "$(rows "$t/external.csv")" \
+  "id,lower,upper,size,tensor;0,0,2,16,0:0;1,-1,2,64,0:1;2,1,2,16,0:2;"
+check "a weight in an external file: a warning" "$(grep -c "^$T/external.tflite: warning: 1 constant tensor \
+(tensor 0:1 first) has its data in an external file (Tensor.external_buffer): $warn" "$t/external.err")" 1
+"$PY" $C -o "$t/two.csv" "$T/two_warnings.tflite" 2>"$t/two.err"
+check "a weight past the flatbuffer and one in an external file: both warned about, in order" \
+  "$(sed 's/ has its data \([a-z]*\) .*/ \1/' "$t/two.err" | tr '\n' ';')" \
+  "$T/two_warnings.tflite: warning: 1 constant tensor (tensor 0:1 first) stored;\
+$T/two_warnings.tflite: warning: 1 constant tensor (tensor 0:2 first) in;"
+check "two warnings: both in the file" "$(grep -c '^# warning: 1 constant tensor' "$t/two.csv")" 2
+# TensorFlow Lite reads past the flatbuffer only at an offset > 1 (0 and 1:
+# none) with a size > 0, never for buffer 0, and buffer->data() first
+for f in offset_one offset_empty buf0_offset stale_off; do
+  "$PY" $C -o "$t/$f.csv" "$T/$f.tflite" 2>"$t/$f.err"
+  check "$f: no warning" "$(wc -c <"$t/$f.err" | tr -d ' ')" 0
+done
+check "offset 1 (none): a buffer, no warning" "$(rows "$t/offset_one.csv")" "$(rows "$t/offset.csv")"
+check "size 0 past the flatbuffer: a buffer, no warning" "$(rows "$t/offset_empty.csv")" "$(rows "$t/offset_one.csv")"
+check "buffer 0 with an offset: activations stay buffers" "$(rows "$t/buf0_offset.csv")" \
   "id,lower,upper,size,tensor;0,0,2,16,0:0;1,1,2,16,0:2;"
-check "a weight in an external file: a warning" "$(grep -c "^$T/external.tflite: warning: 1 constant tensors \
-(tensor 0:1 first) have their data in an external file" "$t/external.err")" 1
+check "offsets past the end on a buffer no tensor reads it past the flatbuffer: converts" "$(rows "$t/stale_off.csv")" \
+  "id,lower,upper,size,tensor;0,0,2,16,0:0;1,1,2,16,0:2;"
 "$PY" $C -o "$t/unused.csv" "$T/unused.tflite"
 check "tensors no operator uses (an Edge TPU model's): at [-1, -1], as its allocator plans them" \
   "$(rows "$t/unused.csv")" \
@@ -288,7 +320,8 @@ while IFS='|' read -r name file want; do
   expect "$name" 2 "^$T/$file: $want" timeout 10 "$PY" $C "$T/$file"
   if grep -q Traceback "$tmp/expect.out"; then bad "$name: a traceback"; fi
 done <<EOF
-a buffer offset past the end|offset_past.tflite|buffer 1: 64 bytes at byte 4448, past the end of the file \(416 bytes\)
+a buffer offset past the end|offset_past.tflite|subgraph 0 tensor 1: buffer 1: 64 bytes at byte 4448, past the end of the file \(416 bytes\)
+0 bytes at an offset past the end|offset_past0.tflite|subgraph 0 tensor 1: buffer 1: 0 bytes at byte 4432, past the end of the file \(400 bytes\)
 an external_buffer naming none|external_range.tflite|subgraph 0 tensor 1: external_buffer 1 names no ExternalBuffer
 a cycle through subgraphs|cycle.tflite|subgraph 1 invokes itself \(recursion through 0 -> 1 -> 2 -> 1\): not supported
 a huge dimension|huge.tflite|subgraph 0 tensor 0: shape \[2147483647, (2147483647, ){2}2147483647\], more than 2\^31 - 1 elements: past

@@ -8,6 +8,13 @@ commit its output (the files are deterministic).
   offset.tflite        a weight stored past the flatbuffer (Buffer.offset /
                        size, as converters write models over 2 GB)
   offset_past.tflite   the same with the offset past the end of the file
+  offset_past0.tflite  the same, 0 bytes at an offset past the end
+  offset_one.tflite, offset_empty.tflite  offset 1 (reserved: none), and
+                       size 0: no data past the flatbuffer
+  buf0_offset.tflite   buffer 0 (the empty one) with an offset and size
+  stale_off.tflite     buffers no tensor reads data from, or read from inside
+                       the flatbuffer, with an offset past the end
+  two_warnings.tflite  a weight past the flatbuffer and one in an external file
   external.tflite      a weight in an external file (Tensor.external_buffer)
   external_range.tflite  external_buffer naming no ExternalBuffer
   unused.tflite        tensors no operator reads or writes (an Edge TPU
@@ -121,7 +128,8 @@ def signature(b, key, ins, outs):  # SignatureDef: inputs 0, outputs 1, signatur
 
 def model(name, codes, subgraphs, buffers, signatures=(), external=0, metadata=()):
     """buffers: bytes (data inside the flatbuffer) or (offset, size) (data past
-    it); external: how many ExternalBuffer entries (each 16 bytes at 0)."""
+    it) or (offset, size, bytes) (both); external: how many ExternalBuffer
+    entries (each 16 bytes at 0)."""
     b = flatbuffers.Builder(1024)
     cs = []
     for c in codes:
@@ -136,7 +144,8 @@ def model(name, codes, subgraphs, buffers, signatures=(), external=0, metadata=(
     sgs = [subgraph(b, *s) for s in subgraphs]
     bufs = []
     for data in buffers:
-        d = b.CreateByteVector(data) if isinstance(data, bytes) and data else None
+        inline = data if isinstance(data, bytes) else data[2] if len(data) > 2 else None
+        d = b.CreateByteVector(inline) if inline else None
         b.StartObject(3)
         if d:
             b.PrependUOffsetTRelativeSlot(0, d, 0)
@@ -282,3 +291,28 @@ for name, last in (("rank470.tflite", big), ("rank470_zero.tflite", 0)):
 # int, its bytes are not planned: converts
 fc_big = ([([1, 4], F32, 0), ([1 << 20, 1 << 10], F32, 1), ([1, 4], F32, 0)], [0], [2], [(0, [0, 1, -1], [2])])
 write("bigconst.tflite", model("bigconst", [FC], [fc_big], [b"", bytes(64)]))
+
+
+def tail(build, n):
+    """build(at) with n bytes appended at the first multiple of 16 past it."""
+    first = build(1 << 40)
+    at = (len(first) + 15) // 16 * 16
+    d = build(at)
+    assert len(d) == len(first)  # a fixed-width field
+    return d + bytes(at - len(d)) + bytes(range(n))
+
+
+write("offset_past0.tflite", tail(lambda at: model("offset", [FC], [fc], [b"", (at + 4096, 0)]), 64))
+write("offset_one.tflite", model("offset", [FC], [fc], [b"", (1, 64)]))
+write("offset_empty.tflite", tail(lambda at: model("offset", [FC], [fc], [b"", (at, 0)]), 64))
+# TensorFlow Lite skips buffer 0 (the empty one), offset or not; tensor 1's
+# weights are inside the flatbuffer
+fc1 = ([([1, 4], F32, 0), ([4, 4], F32, 1), ([1, 4], F32, 0)], [0], [2], [(0, [0, 1, -1], [2])])
+write("buf0_offset.tflite", tail(lambda at: model("offset", [FC], [fc1], [(at, 64), bytes(64)]), 64))
+# buffer 2 (no tensor reads it) and buffer 1 (read from its data) have
+# offsets past the end: TensorFlow Lite looks at neither
+write("stale_off.tflite", model("offset", [FC], [fc1], [b"", (1 << 40, 64, bytes(64)), (1 << 40, 64)]))
+# FC(x, w past the flatbuffer, bias in an external file) -> y
+two = ([([1, 4], F32, 0), ([4, 4], F32, 1), ([4], F32, 0, False, 1), ([1, 4], F32, 0)], [0], [3],
+       [(0, [0, 1, 2], [3])])
+write("two_warnings.tflite", tail(lambda at: model("two", [FC], [two], [b"", (at, 64)], external=1), 64))
