@@ -47,18 +47,20 @@ as converters write models over 2 GB) or in an external file
 plans them, with a warning: TensorFlow Lite Micro reads constants only from
 inside the flatbuffer, so the model would compute on uninitialised weights
 there; it runs on TensorFlow Lite (LiteRT), not on TensorFlow Lite Micro.
-Such an offset past the end of the file is refused, as TensorFlow Lite
-refuses it (buffer 0, the empty one, and buffers no tensor reads without
-data are not looked at). Tensors no
-operator it runs reads or writes (a subgraph never invoked, or an Edge TPU
-model's leftovers) are planned at [-1, -1] as it plans them, all live at
-once, and noted with their bytes. Refused as it cannot plan them: a tensor
-of more than 2^31 - 1 elements (its element counts are int), a buffer it
-plans of more than 2^31 - 1 bytes once rounded up to 16 (its planner's
-sizes are int; a constant that large is not planned and converts), a negative
-offline offset other than -1, subgraphs calling each other in a cycle, and
-control flow that makes its allocator take more than 3,000,000 steps (tensor
-uses, operators, subgraph entries: it walks a subgraph anew at every call).
+Offsets are looked at as TensorFlow Lite looks at them: for the buffers a
+tensor reads that have no data inside the flatbuffer, buffer 0 (the empty
+one) never; one past the end of the file is refused. Tensors no operator
+it runs reads or writes (a subgraph never invoked, or an Edge TPU model's
+leftovers) are planned at [-1, -1] as it plans them, all live at once, and
+noted with their bytes. A control-flow operator's subgraph index of -1
+enters no subgraph, as in its allocator. Refused as it cannot plan them: a
+tensor of more than 2^31 - 1 elements (its element counts are int), a
+buffer it plans of more than 2^31 - 1 bytes once rounded up to 16 (its
+planner's sizes are int; a constant that large is not planned and
+converts), a negative offline offset other than -1 for a buffer it plans,
+subgraphs calling each other in a cycle, and control flow that makes its
+allocator take more than 3,000,000 steps (tensor uses, operators,
+subgraph entries: it walks a subgraph anew at every call).
 
 Dynamic dimensions (-1 in a tensor's shape_signature) are sized as the
 file's shape gives them, as TensorFlow Lite Micro sizes them, with a note
@@ -242,10 +244,6 @@ def offline_offsets(model, buffers, tensor_count):
             raise BadFile("OfflineMemoryAllocation: %d offsets (%d stored) for %d tensors"
                           % (values[2], len(values) - 3, tensor_count))
         found = values[3:3 + tensor_count]  # the last such entry wins, as in its loop
-        for k, v in enumerate(found):
-            if v < -1:  # -1: planned online; its planner would place the buffer below the arena
-                raise BadFile("OfflineMemoryAllocation: offset %d for tensor %d (of every subgraph's, in order): "
-                              "negative" % (v, k))
     return found
 
 
@@ -327,6 +325,9 @@ def convert(data):
             variable = t.scalar(5, "B") != 0
             off = offline[base[s] + i] if offline is not None else -1
             needs = (not constant and not variable and nbytes != 0) or (variable and off != -1)
+            if needs and off < -1:  # -1: planned online; its planner would place the buffer below the arena
+                raise BadFile("OfflineMemoryAllocation: offset %d for %s: negative (-1 only: planned online)"
+                              % (off, where))
             if needs and stored is not None:  # planned as an arena buffer, as its allocator plans it
                 stored.append((s, i))
             if needs and (nbytes + ALIGN - 1) // ALIGN * ALIGN > INT_MAX:  # its planner's sizes are int
@@ -378,9 +379,10 @@ def convert(data):
                     raise BadFile("subgraph %d operator %d: a control-flow operator without %s" % (s, j, name))
                 called = [opts.scalar(0, "i")] + ([opts.scalar(1, "i")] if code != OP_CALL_ONCE else [])
                 for c2 in called:
-                    if c2 < 0 or c2 >= len(subgraphs):
+                    if c2 < -1 or c2 >= len(subgraphs):
                         raise BadFile("subgraph %d operator %d: %s names subgraph %d (%d subgraphs)"
                                       % (s, j, name, c2, len(subgraphs)))
+                called = [c2 for c2 in called if c2 != -1]  # none: its allocator enters no subgraph
             reads = [index(s, k, "operator %d input" % j) for k in op.ints(1) or [] if k >= 0]  # -1: omitted
             ops.append((outs, called, reads))
         outs = [index(s, k, "output") for k in sg.ints(2) or []]

@@ -311,6 +311,13 @@ expect "WHILE: greedy-tflm plans it" 0 '"n": 11, "algo": "greedy-tflm", "arena":
 check "the largest tensor its planner takes (2^31 - 16 bytes): converts" "$(rows "$t/int_max.csv")" \
   "id,lower,upper,size,tensor;0,0,2,2147483632,0:0;1,1,2,2147483632,0:1;"
 # under timeout 10: a walk that is not bounded fails here rather than hangs
+"$PY" $C -o "$t/offline_neg_const.csv" "$T/offline_neg_const.tflite"
+check "a negative offline offset on a constant (not planned): converts" "$(rows "$t/offline_neg_const.csv")" \
+  "id,lower,upper,size,offset,tensor;0,0,2,16,,0:0;1,1,2,16,,0:2;"
+"$PY" $C -o "$t/if_none.csv" "$T/if_none.tflite"
+# scopes: inputs 0; IF 1; then entered at 2 (its op 3); no else entered
+check "an IF with else_subgraph_index -1: then entered only, as its allocator does" "$(rows "$t/if_none.csv")" \
+  "id,lower,upper,size,tensor;0,0,4,16,0:0;1,0,4,16,0:1;2,1,4,16,0:2;3,2,4,16,1:0;4,3,4,16,1:1;"
 "$PY" $C -o "$t/rank470_zero.csv" "$T/rank470_zero.tflite"
 check "470 dimensions, a 0 last: empty, not planned" "$(rows "$t/rank470_zero.csv")" "id,lower,upper,size,tensor;0,1,2,16,0:1;"
 "$PY" $C -o "$t/bigconst.csv" "$T/bigconst.tflite"
@@ -331,7 +338,7 @@ control flow walked 2^40 times (IFs calling the next twice)|fanout.tflite|subgra
 2^16 walks of a subgraph with 128 inputs and outputs|wide_in.tflite|subgraph 2 operator 0: more than 3000000 steps
 a non-empty intermediate in a subgraph never invoked|intermediate.tflite|subgraph 1 operator 0: intermediate tensor 2 has 16 bytes
 one byte more (2^31 aligned)|int_past.tflite|subgraph 0 tensor 0: shape \[2147483633\], 2147483633 bytes, more than 2\^31 - 1 once rounded up to 16: past
-a negative offline offset|offline_neg.tflite|OfflineMemoryAllocation: offset -5 for tensor 0 \(of every .*: negative
+a negative offline offset|offline_neg.tflite|OfflineMemoryAllocation: offset -5 for subgraph 0 tensor 0: negative
 EOF
 # 500 random corruptions of the small models (bytes changed, cut short,
 # words overwritten): each converts or is a BadFile, never another exception

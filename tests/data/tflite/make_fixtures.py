@@ -29,6 +29,8 @@ commit its output (the files are deterministic).
   wide.tflite, wide_in.tflite  16 such, the last reading 256 tensors in one
                        operator / with 128 inputs and outputs: 2^24 tensor uses
   offline_neg.tflite   an OfflineMemoryAllocation offset of -5
+  offline_neg_const.tflite  the same on a constant (not planned: converts)
+  if_none.tflite       an IF whose else_subgraph_index is -1 (none)
   intermediate.tflite  a subgraph never invoked with a non-empty intermediate
   int_max.tflite, int_past.tflite  tensors of 2^31 - 16 and 2^31 - 15 bytes
                        (the second 2^31 aligned: past its planner's int)
@@ -316,3 +318,14 @@ write("stale_off.tflite", model("offset", [FC], [fc1], [b"", (1 << 40, 64, bytes
 two = ([([1, 4], F32, 0), ([4, 4], F32, 1), ([4], F32, 0, False, 1), ([1, 4], F32, 0)], [0], [3],
        [(0, [0, 1, 2], [3])])
 write("two_warnings.tflite", tail(lambda at: model("two", [FC], [two], [b"", (at, 64)], external=1), 64))
+
+# an offline offset of -5 on the weight, which is not planned: converts
+meta = struct.pack("<6i", 0, 0, 3, -1, -5, -1)
+write("offline_neg_const.tflite",
+      model("offline", [FC], [fc], [b"", bytes(64), meta], metadata=[("OfflineMemoryAllocation", 2)]))
+
+# IF(then 1, else -1): its allocator enters subgraph 1 only (one scope more)
+if_none = ([([1], 6, 0), ([4], F32, 0), ([4], F32, 0)], [0, 1], [2],
+           [lambda b: operator(b, 0, [0, 1], [2], (92, ints_table(b, 1, -1)))])
+write("if_none.tflite", model("if", [IF, ADD], [if_none, ([([4], F32, 0), ([4], F32, 0)], [0], [1],
+                                                         [(1, [0, 0], [1])])], [b""]))
