@@ -247,6 +247,11 @@ def offline_offsets(model, buffers, tensor_count):
     return found
 
 
+def plural(n, what):
+    """'1 tensor', '2 tensors'."""
+    return "%d %s%s" % (n, what, "" if n == 1 else "s")
+
+
 def short(shape):
     """A shape for a message: past 8 dimensions, its first and last 3 and its rank."""
     if len(shape) <= 8:
@@ -451,39 +456,43 @@ def convert(data):
             if needs:
                 size = (nbytes + ALIGN - 1) // ALIGN * ALIGN
                 rows.append((len(rows), lo, hi + 1, size, None if off == -1 else off, "%d:%d" % (s, i)))
-    notes = ["%d subgraphs, %d tensors, %d planned buffers%s" %
-             (len(subgraphs), total, len(rows), ", offline-planned offsets" if offline is not None else "")]
+    notes = ["%s, %s, %d planned %s%s" % (plural(len(subgraphs), "subgraph"), plural(total, "tensor"), len(rows),
+                                           "buffer" if len(rows) == 1 else "buffers",
+                                           ", offline-planned offsets" if offline is not None else "")]
     warnings = []
     unused = [r for r in rows if r[1] == -1 and r[2] == 0]
     if unused:  # its planner takes [-1, -1] as one time: all of them live together
-        notes.append("%d buffers (%d bytes) no operator it runs reads or writes (tensor %s first), live at once at "
+        notes.append("%s (%d bytes) no operator it runs reads or writes (tensor %s first), live at once at "
                      "[-1, -1] as TensorFlow Lite Micro plans them: tensors of a subgraph never invoked, or left "
                      "in the file (an Edge TPU model keeps those its custom op took over)"
-                     % (len(unused), sum(r[3] for r in unused), unused[0][5]))
+                     % (plural(len(unused), "buffer"), sum(r[3] for r in unused), unused[0][5]))
     for found, what in ((past, "stored past the flatbuffer (Buffer.offset/size, as converters write models over "
                                "2 GB)"),
                         (external, "in an external file (Tensor.external_buffer)")):
         if found:
             s, i = found[0]
             one = len(found) == 1
-            warnings.append("%d constant %s (tensor %d:%d first) %s data %s: TensorFlow Lite Micro reads constants "
-                            "only from inside the flatbuffer, so it plans %s, as here, and the model would compute "
-                            "on uninitialised weights there; it runs on TensorFlow Lite (LiteRT), not on TensorFlow "
+            warnings.append("%s (tensor %d:%d first) %s data %s: TensorFlow Lite Micro reads constants only from "
+                            "inside the flatbuffer, so it plans %s, as here, and the model would compute on "
+                            "uninitialised weights there; it runs on TensorFlow Lite (LiteRT), not on TensorFlow "
                             "Lite Micro"
-                            % (len(found), "tensor" if one else "tensors", s, i, "has its" if one else "have their",
+                            % (plural(len(found), "constant tensor"), s, i, "has its" if one else "have their",
                                what, "it as an arena buffer" if one else "them as arena buffers"))
     if dynamic:
         s, i, shape, sig = dynamic[0]
-        notes.append("%d tensors have a dynamic dimension (-1 in shape_signature), sized as the file's shape gives "
-                     "them, as TensorFlow Lite Micro sizes them (tensor %d:%d: %s for %s)"
-                     % (len(dynamic), s, i, short(shape), short(sig)))
+        notes.append("%s %s a dynamic dimension (-1 in shape_signature), sized as the file's shape gives "
+                     "%s, as TensorFlow Lite Micro sizes %s (tensor %d:%d: %s for %s)"
+                     % (plural(len(dynamic), "tensor"), "has" if len(dynamic) == 1 else "have",
+                        *(("it", "it") if len(dynamic) == 1 else ("them", "them")), s, i, short(shape), short(sig)))
         beyond = [x for x in dynamic if any(d < 0 for k, d in enumerate(x[3]) if k > 0 or len(x[3]) < 2)]
         if beyond:  # a batch of 1 is what is run; any other dynamic axis was exported at a placeholder size
             s, i, shape, sig = beyond[0]
-            warnings.append("%d tensors have a dynamic dimension other than a leading batch axis (tensor %d:%d: "
-                            "shape %s, shape_signature %s): their sizes are the exporter's placeholder, not the sizes "
+            warnings.append("%s %s a dynamic dimension other than a leading batch axis (tensor %d:%d: "
+                            "shape %s, shape_signature %s): %s the exporter's placeholder, not the %s "
                             "at run time; export the model with a fixed input shape"
-                            % (len(beyond), s, i, short(shape), short(sig)))
+                            % (plural(len(beyond), "tensor"), "has" if len(beyond) == 1 else "have", s, i,
+                               short(shape), short(sig), *(("its size is", "size") if len(beyond) == 1
+                                                           else ("their sizes are", "sizes"))))
     notes += ["warning: " + w for w in warnings]
     return rows, offline is not None, notes, warnings
 
