@@ -43,16 +43,24 @@ those lifetimes and that order exactly, and fixed offsets.
 
 Constants whose data is stored past the flatbuffer (Buffer.offset/size,
 as converters write models over 2 GB) or in an external file
-(Tensor.external_buffer) are left out as constants, as TensorFlow Lite
-reads them, with a warning: TensorFlow Lite Micro reads constants only from
-inside the flatbuffer and would plan them as arena buffers. Tensors no
-operator it runs reads or writes (a subgraph never invoked, or an Edge TPU
-model's leftovers) are planned at [-1, -1] as it plans them, all live at
-once, and noted with their bytes. Refused as it cannot plan them: a tensor
-of more than 2^31 - 1 elements or bytes (its counts are int), a negative
-offline offset other than -1, subgraphs calling each other in a cycle, and
-control flow that makes its allocator walk more than 500,000 operators and
-subgraph entries (it walks a subgraph anew at every call).
+(Tensor.external_buffer) are planned as arena buffers, as its allocator
+plans them, with a warning: TensorFlow Lite Micro reads constants only from
+inside the flatbuffer, so the model would compute on uninitialised weights
+there; it runs on TensorFlow Lite (LiteRT), not on TensorFlow Lite Micro.
+Offsets are looked at as TensorFlow Lite looks at them: for the buffers a
+tensor reads that have no data inside the flatbuffer, buffer 0 (the empty
+one) never; one past the end of the file is refused. Tensors no operator
+it runs reads or writes (a subgraph never invoked, or an Edge TPU model's
+leftovers) are planned at [-1, -1] as it plans them, all live at once, and
+noted with their bytes. A control-flow operator's subgraph index of -1
+enters no subgraph, as in its allocator. Refused as it cannot plan them: a
+tensor of more than 2^31 - 1 elements (its element counts are int), a
+buffer it plans of more than 2^31 - 1 bytes once rounded up to 16 (its
+planner's sizes are int; a constant that large is not planned and
+converts), a negative offline offset other than -1 for a buffer it plans,
+subgraphs calling each other in a cycle, and control flow that makes its
+allocator take more than 3,000,000 steps (tensor uses, operators,
+subgraph entries: it walks a subgraph anew at every call).
 
 Dynamic dimensions (-1 in a tensor's shape_signature) are sized as the
 file's shape gives them, as TensorFlow Lite Micro sizes them, with a note
@@ -74,8 +82,10 @@ ALIGN = 16  # MicroArenaBufferAlignment()
 INT_MAX = 2 ** 31 - 1  # its element counts (ElementCount) and planner sizes (AddBuffer) are int
 # Its allocator walks a subgraph anew at every IF / WHILE / CALL_ONCE that
 # calls it, so subgraphs calling the next twice are walked 2^depth times: a
-# file of a few KB would take years. Real models have a few thousand.
-MAX_SCOPES = 500000
+# file of a few KB would take years. The walk's cost (tensor uses, operators,
+# subgraph entries) is counted before walking: real models take a few
+# thousand steps, and this many take a few seconds here.
+MAX_WORK = 3000000
 IDENTIFIER = b"TFL3"
 SCHEMA_VERSION = 3
 
@@ -234,31 +244,25 @@ def offline_offsets(model, buffers, tensor_count):
             raise BadFile("OfflineMemoryAllocation: %d offsets (%d stored) for %d tensors"
                           % (values[2], len(values) - 3, tensor_count))
         found = values[3:3 + tensor_count]  # the last such entry wins, as in its loop
-        for k, v in enumerate(found):
-            if v < -1:  # -1: planned online; its planner would place the buffer below the arena
-                raise BadFile("OfflineMemoryAllocation: offset %d for tensor %d (of every subgraph's, in order): "
-                              "negative" % (v, k))
     return found
+
+
+def plural(n, what):
+    """'1 tensor', '2 tensors'."""
+    return "%d %s%s" % (n, what, "" if n == 1 else "s")
+
+
+def short(shape):
+    """A shape for a message: past 8 dimensions, its first and last 3 and its rank."""
+    if len(shape) <= 8:
+        return str(list(shape))
+    return "[%s, ..., %s] (rank %d)" % (", ".join(map(str, shape[:3])), ", ".join(map(str, shape[-3:])), len(shape))
 
 
 def chain(subgraphs):
     """'0 -> 1 -> 2', the middle of a long one left out."""
     xs = [str(x) for x in subgraphs]
     return " -> ".join(xs if len(xs) <= 7 else xs[:3] + ["..."] + xs[-3:])
-
-
-def buffers_outside(model, buffers, file_size):
-    """The buffers whose data is past the flatbuffer (offset > 1, size > 0), each checked
-    to lie inside the file."""
-    found = set()
-    for b, buf in enumerate(buffers):
-        offset, size = buf.scalar(1, "Q"), buf.scalar(2, "Q")
-        if offset > 1 and size > 0:
-            if offset + size > file_size:
-                raise BadFile("buffer %d: %d bytes at byte %d, past the end of the file (%d bytes)"
-                              % (b, size, offset, file_size))
-            found.add(b)
-    return found
 
 
 def convert(data):
@@ -275,13 +279,12 @@ def convert(data):
         base.append(total)
         total += len(t)
     offline = offline_offsets(model, buffers, total)
-    outside = buffers_outside(model, buffers, len(data))
     external_ids = set(e.scalar(0, "I") for e in model.tables(9))  # ExternalBuffer.id
 
     # InitializeAllocationInfo: bytes, needs_allocating, offline offset
     info = []  # per tensor of every subgraph: [bytes, needs, offline, first, last]
     dynamic = []  # (subgraph, tensor, shape, shape_signature) of the tensors with a dynamic dimension
-    past, external = [], []  # constants whose data is past the flatbuffer / in an external file
+    past, external = [], []  # planned tensors whose data is past the flatbuffer / in an external file
     for s, ts in enumerate(tensors):
         for i, t in enumerate(ts):
             where = "subgraph %d tensor %d" % (s, i)
@@ -289,43 +292,56 @@ def convert(data):
             if ttype not in TYPE_SIZES:
                 raise BadFile("%s: type %s, which TensorFlow Lite Micro's allocator does not size"
                               % (where, TYPE_NAMES.get(ttype, str(ttype))))
-            count = 1
             shape = t.ints(0) or []
             for d in shape:
                 if d < 0:
                     raise BadFile("%s: dimension %d (dynamic), TensorFlow Lite Micro plans static shapes"
                                   % (where, d))
+            count = 0 if 0 in shape else 1
+            for d in shape if count else []:
                 count *= d
+                if count > INT_MAX:  # its ElementCount is an int, for constants too
+                    raise BadFile("%s: shape %s, more than 2^31 - 1 elements: past the int TensorFlow Lite Micro "
+                                  "counts elements in" % (where, short(shape)))
             nbytes = count * TYPE_SIZES[ttype]
-            if (nbytes + ALIGN - 1) // ALIGN * ALIGN > INT_MAX:  # its element counts and planner sizes are int
-                raise BadFile("%s: shape %s, %d bytes: past the 2^31 - 1 that TensorFlow Lite Micro counts elements "
-                              "and plans bytes in" % (where, shape, nbytes))
             signature = t.ints(7)  # shape_signature: -1 where the dimension is dynamic
             if signature and any(d < 0 for d in signature):
                 dynamic.append((s, i, t.ints(0) or [], signature))
             b = t.scalar(2, "I")
             if b >= len(buffers):
                 raise BadFile("%s: buffer %d out of range (%d buffers)" % (where, b, len(buffers)))
-            constant = buffers[b].byte_count(0) > 0
-            if not constant and b in outside:
-                constant = True
-                past.append((s, i, b))
+            constant = buffers[b].byte_count(0) > 0  # its allocator reads buffer->data() only
+            stored = None  # where TensorFlow Lite (not Micro) would read this tensor's data from
+            if b and buffers[b].vector(0) is None:  # TensorFlow Lite: data first, buffer 0 the empty sentinel
+                offset, size = buffers[b].scalar(1, "Q"), buffers[b].scalar(2, "Q")
+                if offset > 1:
+                    if offset + size > len(data):
+                        raise BadFile("%s: buffer %d: %d bytes at byte %d, past the end of the file (%d bytes)"
+                                      % (where, b, size, offset, len(data)))
+                    if size > 0:
+                        stored = past
             e = t.scalar(10, "I")  # external_buffer: 0 = none
             if e:
                 if e not in external_ids:
                     raise BadFile("%s: external_buffer %d names no ExternalBuffer (%d listed)"
                                   % (where, e, len(external_ids)))
-                if not constant:
-                    constant = True
-                    external.append((s, i, e))
+                if not constant and stored is None:
+                    stored = external
             variable = t.scalar(5, "B") != 0
             off = offline[base[s] + i] if offline is not None else -1
             needs = (not constant and not variable and nbytes != 0) or (variable and off != -1)
+            if needs and off < -1:  # -1: planned online; its planner would place the buffer below the arena
+                raise BadFile("OfflineMemoryAllocation: offset %d for %s: negative (-1 only: planned online)"
+                              % (off, where))
+            if needs and stored is not None:  # planned as an arena buffer, as its allocator plans it
+                stored.append((s, i))
+            if needs and (nbytes + ALIGN - 1) // ALIGN * ALIGN > INT_MAX:  # its planner's sizes are int
+                raise BadFile("%s: shape %s, %d bytes, more than 2^31 - 1 once rounded up to 16: past the int "
+                              "TensorFlow Lite Micro's planner takes sizes in" % (where, short(shape), nbytes))
             info.append([nbytes, needs, off, -1, -1])
 
     # MarkAllocationLifetimes, from subgraph 0, scopes as it counts them
     scope = [0]
-    active = []
 
     def first(k):
         if info[k][3] == -1:
@@ -368,31 +384,55 @@ def convert(data):
                     raise BadFile("subgraph %d operator %d: a control-flow operator without %s" % (s, j, name))
                 called = [opts.scalar(0, "i")] + ([opts.scalar(1, "i")] if code != OP_CALL_ONCE else [])
                 for c2 in called:
-                    if c2 < 0 or c2 >= len(subgraphs):
+                    if c2 < -1 or c2 >= len(subgraphs):
                         raise BadFile("subgraph %d operator %d: %s names subgraph %d (%d subgraphs)"
                                       % (s, j, name, c2, len(subgraphs)))
+                called = [c2 for c2 in called if c2 != -1]  # none: its allocator enters no subgraph
             reads = [index(s, k, "operator %d input" % j) for k in op.ints(1) or [] if k >= 0]  # -1: omitted
             ops.append((outs, called, reads))
         outs = [index(s, k, "output") for k in sg.ints(2) or []]
         return ins, ops, outs
 
-    def mark(s):
-        if s in active:
-            raise BadFile("subgraph %d invokes itself (recursion through %s): not supported"
-                          % (s, " -> ".join(str(x) for x in active + [s])))
+    cost = {}  # subgraph -> steps of one walk of it, the subgraphs it calls included
+    active, entered = [], set()  # the chain being counted, and the same as a set
+
+    def count(s):
+        """Steps of one walk of subgraph s as its allocator walks it (each call
+        walked anew), counted bottom-up once per subgraph; refuses a cycle and
+        a walk past MAX_WORK, naming the chain of calls."""
+        if s in entered:
+            raise BadFile("subgraph %d invokes itself (recursion through %s): not supported" % (s, chain(active + [s])))
+        if s in cost:
+            return cost[s]
         active.append(s)
+        entered.add(s)
         if s not in parsed:
             parsed[s] = parse(s)
+        ins, ops, outs = parsed[s]
+        n = len(ins) + len(outs)
+        for j, (written, called, reads) in enumerate(ops):
+            n += 1 + 2 * len(written) + len(reads)
+            for c2 in called:
+                n += 1 + count(c2)
+            if n > MAX_WORK:
+                raise BadFile("subgraph %d operator %d: more than %d steps (tensor uses, operators, subgraph entries) "
+                              "as TensorFlow Lite Micro's allocator walks them (control flow through %s, each call "
+                              "walked anew)" % (s, j, MAX_WORK, chain(active)))
+        if n > MAX_WORK:
+            raise BadFile("subgraph %d: more than %d steps in its inputs and outputs as TensorFlow Lite Micro's "
+                          "allocator walks them (control flow through %s)" % (s, MAX_WORK, chain(active)))
+        active.pop()
+        entered.discard(s)
+        cost[s] = n
+        return n
+
+    def mark(s):
         ins, ops, outs = parsed[s]
         for g in ins:
             first(g)
             last(g)
-        for j, (written, called, reads) in enumerate(ops):
+        for written, called, reads in ops:
             scope[0] += 1
-            if scope[0] + len(called) > MAX_SCOPES:
-                raise BadFile("subgraph %d operator %d: more than %d operators and subgraph entries as TensorFlow "
-                              "Lite Micro's allocator walks them (control flow through %s, each call walked anew)"
-                              % (s, j, MAX_SCOPES, chain(active)))
             for g in written:
                 first(g)
             for c2 in called:
@@ -405,8 +445,8 @@ def convert(data):
         for g in outs:
             first(g)
             last(g)
-        active.pop()
 
+    count(0)
     mark(0)
 
     rows = []
@@ -416,34 +456,43 @@ def convert(data):
             if needs:
                 size = (nbytes + ALIGN - 1) // ALIGN * ALIGN
                 rows.append((len(rows), lo, hi + 1, size, None if off == -1 else off, "%d:%d" % (s, i)))
-    notes = ["%d subgraphs, %d tensors, %d planned buffers%s" %
-             (len(subgraphs), total, len(rows), ", offline-planned offsets" if offline is not None else "")]
+    notes = ["%s, %s, %d planned %s%s" % (plural(len(subgraphs), "subgraph"), plural(total, "tensor"), len(rows),
+                                           "buffer" if len(rows) == 1 else "buffers",
+                                           ", offline-planned offsets" if offline is not None else "")]
     warnings = []
     unused = [r for r in rows if r[1] == -1 and r[2] == 0]
     if unused:  # its planner takes [-1, -1] as one time: all of them live together
-        notes.append("%d buffers (%d bytes) no operator it runs reads or writes (tensor %s first), live at once at "
+        notes.append("%s (%d bytes) no operator it runs reads or writes (tensor %s first), live at once at "
                      "[-1, -1] as TensorFlow Lite Micro plans them: tensors of a subgraph never invoked, or left "
                      "in the file (an Edge TPU model keeps those its custom op took over)"
-                     % (len(unused), sum(r[3] for r in unused), unused[0][5]))
+                     % (plural(len(unused), "buffer"), sum(r[3] for r in unused), unused[0][5]))
     for found, what in ((past, "stored past the flatbuffer (Buffer.offset/size, as converters write models over "
                                "2 GB)"),
                         (external, "in an external file (Tensor.external_buffer)")):
         if found:
-            s, i, _ = found[0]
-            warnings.append("%d constant tensors (tensor %d:%d first) have their data %s: left out as constants, "
-                            "as TensorFlow Lite reads them; TensorFlow Lite Micro reads constants only from inside "
-                            "the flatbuffer (it would plan them as arena buffers)" % (len(found), s, i, what))
+            s, i = found[0]
+            one = len(found) == 1
+            warnings.append("%s (tensor %d:%d first) %s data %s: TensorFlow Lite Micro reads constants only from "
+                            "inside the flatbuffer, so it plans %s, as here, and the model would compute on "
+                            "uninitialised weights there; it runs on TensorFlow Lite (LiteRT), not on TensorFlow "
+                            "Lite Micro"
+                            % (plural(len(found), "constant tensor"), s, i, "has its" if one else "have their",
+                               what, "it as an arena buffer" if one else "them as arena buffers"))
     if dynamic:
         s, i, shape, sig = dynamic[0]
-        notes.append("%d tensors have a dynamic dimension (-1 in shape_signature), sized as the file's shape gives "
-                     "them, as TensorFlow Lite Micro sizes them (tensor %d:%d: %s for %s)"
-                     % (len(dynamic), s, i, shape, sig))
+        notes.append("%s %s a dynamic dimension (-1 in shape_signature), sized as the file's shape gives "
+                     "%s, as TensorFlow Lite Micro sizes %s (tensor %d:%d: %s for %s)"
+                     % (plural(len(dynamic), "tensor"), "has" if len(dynamic) == 1 else "have",
+                        *(("it", "it") if len(dynamic) == 1 else ("them", "them")), s, i, short(shape), short(sig)))
         beyond = [x for x in dynamic if any(d < 0 for k, d in enumerate(x[3]) if k > 0 or len(x[3]) < 2)]
         if beyond:  # a batch of 1 is what is run; any other dynamic axis was exported at a placeholder size
             s, i, shape, sig = beyond[0]
-            warnings.append("%d tensors have a dynamic dimension other than a leading batch axis (tensor %d:%d: "
-                            "shape %s, shape_signature %s): their sizes are the exporter's placeholder, not the sizes "
-                            "at run time; export the model with a fixed input shape" % (len(beyond), s, i, shape, sig))
+            warnings.append("%s %s a dynamic dimension other than a leading batch axis (tensor %d:%d: "
+                            "shape %s, shape_signature %s): %s the exporter's placeholder, not the %s "
+                            "at run time; export the model with a fixed input shape"
+                            % (plural(len(beyond), "tensor"), "has" if len(beyond) == 1 else "have", s, i,
+                               short(shape), short(sig), *(("its size is", "size") if len(beyond) == 1
+                                                           else ("their sizes are", "sizes"))))
     notes += ["warning: " + w for w in warnings]
     return rows, offline is not None, notes, warnings
 

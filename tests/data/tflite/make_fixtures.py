@@ -8,6 +8,13 @@ commit its output (the files are deterministic).
   offset.tflite        a weight stored past the flatbuffer (Buffer.offset /
                        size, as converters write models over 2 GB)
   offset_past.tflite   the same with the offset past the end of the file
+  offset_past0.tflite  the same, 0 bytes at an offset past the end
+  offset_one.tflite, offset_empty.tflite  offset 1 (reserved: none), and
+                       size 0: no data past the flatbuffer
+  buf0_offset.tflite   buffer 0 (the empty one) with an offset and size
+  stale_off.tflite     buffers no tensor reads data from, or read from inside
+                       the flatbuffer, with an offset past the end
+  two_warnings.tflite  a weight past the flatbuffer and one in an external file
   external.tflite      a weight in an external file (Tensor.external_buffer)
   external_range.tflite  external_buffer naming no ExternalBuffer
   unused.tflite        tensors no operator reads or writes (an Edge TPU
@@ -19,10 +26,17 @@ commit its output (the files are deterministic).
   huge.tflite          a dimension of 2^31 - 1 four times (2^124 bytes)
   fanout.tflite        40 subgraphs, each an IF calling the next twice: 2^40
                        subgraph entries as its allocator walks them
+  wide.tflite, wide_in.tflite  16 such, the last reading 256 tensors in one
+                       operator / with 128 inputs and outputs: 2^24 tensor uses
   offline_neg.tflite   an OfflineMemoryAllocation offset of -5
+  offline_neg_const.tflite  the same on a constant (not planned: converts)
+  if_none.tflite       an IF whose else_subgraph_index is -1 (none)
   intermediate.tflite  a subgraph never invoked with a non-empty intermediate
   int_max.tflite, int_past.tflite  tensors of 2^31 - 16 and 2^31 - 15 bytes
                        (the second 2^31 aligned: past its planner's int)
+  rank470.tflite       a tensor of 470 dimensions of 2^31 - 1 (a product of
+                       14,000 digits), rank470_zero.tflite the same with a 0 last
+  bigconst.tflite      a constant of 2^30 float32 (4 GB: not planned, converts)
 """
 import os
 import struct
@@ -76,7 +90,7 @@ def operator(b, code, ins, outs, options=None, intermediates=None):
     return b.EndObject()
 
 
-def ints_table(b, *xs):  # IfOptions, WhileOptions, CallOnceOptions, VarHandleOptions-less
+def ints_table(b, *xs):  # IfOptions, WhileOptions, CallOnceOptions: int32 fields 0, 1, ...
     b.StartObject(len(xs))
     for k, x in enumerate(xs):
         b.PrependInt32Slot(k, x, 0)
@@ -114,9 +128,10 @@ def signature(b, key, ins, outs):  # SignatureDef: inputs 0, outputs 1, signatur
     return b.EndObject()
 
 
-def model(name, codes, subgraphs, buffers, signatures=(), external=0, metadata=()):
+def model(codes, subgraphs, buffers, signatures=(), external=0, metadata=()):
     """buffers: bytes (data inside the flatbuffer) or (offset, size) (data past
-    it); external: how many ExternalBuffer entries (each 16 bytes at 0)."""
+    it) or (offset, size, bytes) (both); external: how many ExternalBuffer
+    entries (each 16 bytes at 0)."""
     b = flatbuffers.Builder(1024)
     cs = []
     for c in codes:
@@ -131,7 +146,8 @@ def model(name, codes, subgraphs, buffers, signatures=(), external=0, metadata=(
     sgs = [subgraph(b, *s) for s in subgraphs]
     bufs = []
     for data in buffers:
-        d = b.CreateByteVector(data) if isinstance(data, bytes) and data else None
+        inline = data if isinstance(data, bytes) else data[2] if len(data) > 2 else None
+        d = b.CreateByteVector(inline) if inline else None
         b.StartObject(3)
         if d:
             b.PrependUOffsetTRelativeSlot(0, d, 0)
@@ -187,22 +203,22 @@ fc = ([([1, 4], F32, 0), ([4, 4], F32, 1), ([1, 4], F32, 0)], [0], [2], [(0, [0,
 # the data goes after the flatbuffer at a multiple of 16; the offset is
 # patched in once the flatbuffer's length is known (its length does not
 # depend on the offset's value: a fixed-width field)
-first = model("offset", [FC], [fc], [b"", (1 << 40, 64)])
+first = model([FC], [fc], [b"", (1 << 40, 64)])
 at = (len(first) + 15) // 16 * 16
-write("offset.tflite", model("offset", [FC], [fc], [b"", (at, 64)]) + bytes(at - len(first)) + bytes(range(64)))
+write("offset.tflite", model([FC], [fc], [b"", (at, 64)]) + bytes(at - len(first)) + bytes(range(64)))
 write("offset_past.tflite",
-      model("offset", [FC], [fc], [b"", (at + 4096, 64)]) + bytes(at - len(first)) + bytes(range(64)))
+      model([FC], [fc], [b"", (at + 4096, 64)]) + bytes(at - len(first)) + bytes(range(64)))
 
 ext = ([([1, 4], F32, 0), ([4, 4], F32, 0, False, 1), ([1, 4], F32, 0)], [0], [2], [(0, [0, 1, -1], [2])])
-write("external.tflite", model("external", [FC], [ext], [b""], external=1))
-write("external_range.tflite", model("external", [FC], [ext], [b""], external=0))
+write("external.tflite", model([FC], [ext], [b""], external=1))
+write("external_range.tflite", model([FC], [ext], [b""], external=0))
 
 # the Edge TPU compiler keeps the tensors it compiled into its custom op:
 # no operator reads or writes 1..3, TensorFlow Lite Micro plans them at
 # [-1, -1], all live at once
 unused = ([([1, 8], F32, 0), ([64], F32, 0), ([128], F32, 0), ([32], F32, 0), ([1, 8], F32, 0)], [0], [4],
           [(0, [0], [4])])
-write("unused.tflite", model("unused", ["edgetpu-custom-op"], [unused], [b""]))
+write("unused.tflite", model(["edgetpu-custom-op"], [unused], [b""]))
 
 # subgraph 0: CALL_ONCE(init 3); h = VAR_HANDLE; v = READ_VARIABLE(h);
 # x, v -> WHILE(cond 1, body 2) -> y
@@ -214,16 +230,16 @@ cond = ([([1, 4], F32, 0), ([1, 4], F32, 0), ([1, 4], F32, 1), ([1, 4], 6, 0)], 
         [(2, [0, 2], [3])])
 body = ([([1, 4], F32, 0), ([1, 4], F32, 0), ([1, 4], F32, 0)], [0, 1], [2, 1], [(1, [0, 1], [2])])
 init = ([([], RESOURCE, 0), ([1, 4], F32, 1)], [], [], [(4, [], [0]), (6, [0, 1], [])])
-write("while.tflite", model("while", [WHILE, ADD, LESS, CALL_ONCE, VAR_HANDLE, READ_VARIABLE, ASSIGN_VARIABLE],
+write("while.tflite", model([WHILE, ADD, LESS, CALL_ONCE, VAR_HANDLE, READ_VARIABLE, ASSIGN_VARIABLE],
                             [main, cond, body, init], [b"", bytes(16)],
                             signatures=[("serving_default", [("x", 0)], [("y", 3)])]))
 
 # 0 calls 1 (CALL_ONCE), 1 calls 2, 2 calls 1 again
 one = lambda k: ([([4], F32, 0)], [0], [0], [lambda b: operator(b, 0, [0], [0], (103, ints_table(b, k)))])
-write("cycle.tflite", model("cycle", [CALL_ONCE], [one(1), one(2), one(1)], [b""]))
+write("cycle.tflite", model([CALL_ONCE], [one(1), one(2), one(1)], [b""]))
 
 big = (1 << 31) - 1
-write("huge.tflite", model("huge", [ADD], [([([big, big, big, big], F32, 0), ([4], F32, 0)], [0], [1],
+write("huge.tflite", model([ADD], [([([big, big, big, big], F32, 0), ([4], F32, 0)], [0], [1],
                                              [(0, [0, 0], [1])])], [b""]))
 
 # IF(then k+1, else k+1) in each of 40 subgraphs: 2^40 subgraph entries as
@@ -232,16 +248,32 @@ IF = 118
 fan = [([([1], 6, 0), ([4], F32, 0), ([4], F32, 0)], [0, 1], [2],
         [lambda b, k=k: operator(b, 0, [0, 1], [2], (92, ints_table(b, k + 1, k + 1)))]) for k in range(40)]
 fan.append(([([1], 6, 0), ([4], F32, 0), ([4], F32, 0)], [0, 1], [2], [(1, [1, 1], [2])]))
-write("fanout.tflite", model("fanout", [IF, ADD], fan, [b""]))
+write("fanout.tflite", model([IF, ADD], fan, [b""]))
+
+
+# the same fan 16 deep (2^16 entries of the last subgraph, fewer operators
+# and entries than the old limit of 500,000 counted) with a last subgraph
+# whose one operator reads 256 tensors, or that has 128 inputs and 128
+# outputs and no operator: 2^24 tensor uses walked
+def fan16(last):
+    xs = [([([1], 6, 0), ([4], F32, 0), ([4], F32, 0)], [0, 1], [2],
+           [lambda b, k=k: operator(b, 0, [0, 1], [2], (92, ints_table(b, k + 1, k + 1)))]) for k in range(16)]
+    return xs + [last]
+
+
+write("wide.tflite", model([IF, ADD], fan16(([([4], F32, 0), ([4], F32, 0)], [0], [1],
+                                                      [(1, [0] * 256, [1])])), [b""]))
+write("wide_in.tflite", model([IF, ADD], fan16(([([4], F32, 0), ([4], F32, 0)], [0] * 128, [1] * 128, [])),
+                              [b""]))
 
 # OfflineMemoryAllocation with an offset of -5 (only -1, planned online, is negative)
 meta = struct.pack("<6i", 0, 0, 3, -5, -1, -1)
 write("offline_neg.tflite",
-      model("offline", [FC], [fc], [b"", bytes(64), meta], metadata=[("OfflineMemoryAllocation", 2)]))
+      model([FC], [fc], [b"", bytes(64), meta], metadata=[("OfflineMemoryAllocation", 2)]))
 
 # subgraph 1, never invoked, has an operator whose intermediate tensor has 16
 # bytes: its allocator validates every subgraph (ValidateSubgraph) and refuses
-write("intermediate.tflite", model("intermediate", [ADD], [
+write("intermediate.tflite", model([ADD], [
     ([([4], F32, 0), ([4], F32, 0)], [0], [1], [(0, [0, 0], [1])]),
     ([([4], F32, 0), ([4], F32, 0), ([4], F32, 0)], [0], [1], [(0, [0, 0], [1], None, [2])])], [b""]))
 
@@ -249,4 +281,51 @@ write("intermediate.tflite", model("intermediate", [ADD], [
 # 2^31 - 16 <= 2^31 - 1); one byte more rounds up to 2^31
 U8 = 3
 for name, n in (("int_max.tflite", (1 << 31) - 16), ("int_past.tflite", (1 << 31) - 15)):
-    write(name, model("bound", [ADD], [([([n], U8, 0), ([n], U8, 0)], [0], [1], [(0, [0, 0], [1])])], [b""]))
+    write(name, model([ADD], [([([n], U8, 0), ([n], U8, 0)], [0], [1], [(0, [0, 0], [1])])], [b""]))
+
+# 470 dimensions of 2^31 - 1: past the int its ElementCount multiplies in
+# after two; their product has 14,000 digits. With a 0 last it is empty.
+for name, last in (("rank470.tflite", big), ("rank470_zero.tflite", 0)):
+    write(name, model([ADD], [([([big] * 469 + [last], F32, 0), ([4], F32, 0)], [0], [1],
+                                       [(0, [0, 0], [1])])], [b""]))
+
+# a constant of 2^30 float32 (4 GB, 64 bytes stored): its element count is an
+# int, its bytes are not planned: converts
+fc_big = ([([1, 4], F32, 0), ([1 << 20, 1 << 10], F32, 1), ([1, 4], F32, 0)], [0], [2], [(0, [0, 1, -1], [2])])
+write("bigconst.tflite", model([FC], [fc_big], [b"", bytes(64)]))
+
+
+def tail(build, n):
+    """build(at) with n bytes appended at the first multiple of 16 past it."""
+    first = build(1 << 40)
+    at = (len(first) + 15) // 16 * 16
+    d = build(at)
+    assert len(d) == len(first)  # a fixed-width field
+    return d + bytes(at - len(d)) + bytes(range(n))
+
+
+write("offset_past0.tflite", tail(lambda at: model([FC], [fc], [b"", (at + 4096, 0)]), 64))
+write("offset_one.tflite", model([FC], [fc], [b"", (1, 64)]))
+write("offset_empty.tflite", tail(lambda at: model([FC], [fc], [b"", (at, 0)]), 64))
+# TensorFlow Lite skips buffer 0 (the empty one), offset or not; tensor 1's
+# weights are inside the flatbuffer
+fc1 = ([([1, 4], F32, 0), ([4, 4], F32, 1), ([1, 4], F32, 0)], [0], [2], [(0, [0, 1, -1], [2])])
+write("buf0_offset.tflite", tail(lambda at: model([FC], [fc1], [(at, 64), bytes(64)]), 64))
+# buffer 2 (no tensor reads it) and buffer 1 (read from its data) have
+# offsets past the end: TensorFlow Lite looks at neither
+write("stale_off.tflite", model([FC], [fc1], [b"", (1 << 40, 64, bytes(64)), (1 << 40, 64)]))
+# FC(x, w past the flatbuffer, bias in an external file) -> y
+two = ([([1, 4], F32, 0), ([4, 4], F32, 1), ([4], F32, 0, False, 1), ([1, 4], F32, 0)], [0], [3],
+       [(0, [0, 1, 2], [3])])
+write("two_warnings.tflite", tail(lambda at: model([FC], [two], [b"", (at, 64)], external=1), 64))
+
+# an offline offset of -5 on the weight, which is not planned: converts
+meta = struct.pack("<6i", 0, 0, 3, -1, -5, -1)
+write("offline_neg_const.tflite",
+      model([FC], [fc], [b"", bytes(64), meta], metadata=[("OfflineMemoryAllocation", 2)]))
+
+# IF(then 1, else -1): its allocator enters subgraph 1 only (one scope more)
+if_none = ([([1], 6, 0), ([4], F32, 0), ([4], F32, 0)], [0, 1], [2],
+           [lambda b: operator(b, 0, [0, 1], [2], (92, ints_table(b, 1, -1)))])
+write("if_none.tflite", model([IF, ADD], [if_none, ([([4], F32, 0), ([4], F32, 0)], [0], [1],
+                                                         [(1, [0, 0], [1])])], [b""]))
