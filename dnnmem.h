@@ -1385,9 +1385,10 @@
        same two descents again with the budget as the aim (an answer's
        peak sits under the budget by what its layout needed: slack the
        descent at its own peak cannot spend), from the best answer, up to
-       4 times while each gains; only a faster fit is kept. Then time
-       back on the answer: polished at the highest aim up to the budget
-       whose plan fits (8 plans, bisection), only a faster fit kept. A state
+       4 times while each gains; only a faster fit is kept. Then, on any
+       answer that fits, time back: the answer polished at aims between
+       its peak and the budget (bisection, at most 8 plans; the budget
+       itself is not tried), only a faster fit kept. A state
        whose peak fits, planned for the first time at most 1% over the
        budget and faster than the answer, is reordered at the same time:
        the same instances, first each step, the last first, moved to just
@@ -18534,8 +18535,8 @@ static int dnnmem__remat_fit(dnnmem__remat *w) {
                                                none; vit_b_16 10.76 -> 9.86%; 0: off) */
 #endif
 #ifndef DNNMEM__REMAT_TIME_BACK
-#define DNNMEM__REMAT_TIME_BACK 8 /* polishes of the answer planned at aims up to the budget (mobilenet_v3_large:
-                                     11.42 -> 11.07%; 0: off) */
+#define DNNMEM__REMAT_TIME_BACK 8 /* polishes of the answer planned at aims between its peak and the budget
+                                     (mobilenet_v3_large: 11.42 -> 11.07%; 0: off) */
 #endif
 static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
                                          const dnnmem_remat_options *options, dnnmem_rng *rng,

@@ -872,6 +872,54 @@ static void test_arena_time_back(void) {
   broadcast_case("arena time back", 61, 23, 7, 300, 2048, 60, 47, 56, 29);
 }
 
+/* Each step of time back's bisection, and a stop inside it (review28a's
+   case, found among 1,440 small solves): the answer before it has peak
+   55 of the budget 59 (time 265); the aims 57 and 58 fit (times 260 and
+   257). One polish (TIME_BACK 1), or the bisection turned round, ends at
+   260; none at 265. A stop at time back's first poll keeps 265, at its
+   second 260: nothing is polished after a stop. */
+static long time_back_polls, time_back_after;
+static int time_back_stop(void *user) {
+  (void)user;
+  return ++time_back_polls > time_back_after;
+}
+
+static void test_arena_time_back_steps(void) {
+  static char scratch[1 << 24];
+  static const int64_t want_time[3] = {265, 260, 257}; /* stopped after 92 and 93 polls, not stopped */
+  ref_remat_graph g;
+  uint64_t grng = (uint64_t)20 * 2654435761u + 99u + 2000u;
+  int32_t seq[1024], i;
+  int64_t row_peak, row_time, budget, peak, time;
+  long total = 0;
+  dnnmem_remat_options o;
+  dnnmem_remat_result res;
+  dnnmem_rng rng;
+  size_t need = 0;
+  ref_remat_random_training(&g, 4 + (int32_t)ref_rand(&grng, 10), 4 + (int32_t)ref_rand(&grng, 10), &grng);
+  for (i = 0; i < g.n; i++) seq[i] = i;
+  CHECK(ref_remat_recount(&g.p, seq, g.n, &row_peak, &row_time));
+  budget = row_peak * 5 / 10;
+  CHECK_EQ(budget, 59);
+  o = ref_remat_options(budget, 1700);
+  o.stop = time_back_stop;
+  CHECK_EQ(dnnmem_remat_solve_scratch_size(&g.p, &o, 1024, &need), DNNMEM_OK);
+  CHECK(need <= sizeof scratch);
+  for (i = 2; i >= 0; i--) {
+    time_back_polls = 0;
+    time_back_after = i == 2 ? 1L << 40 : total - 2 + i;
+    dnnmem_rng_seed(&rng, 21);
+    CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 1024, &res, scratch, need), DNNMEM_OK);
+    if (i == 2) total = time_back_polls;
+    CHECK(ref_remat_recount(&g.p, seq, res.length, &peak, &time));
+    CHECK_EQ(time, res.time);
+    CHECK_EQ(public_arena(&g.p, budget, seq, res.length), res.arena);
+    CHECK(res.arena >= peak && res.arena <= budget);
+    CHECK_EQ(time, want_time[i]);
+  }
+  CHECK_EQ(total, 94);
+}
+
 int main(void) {
   RUN(test_arena_options);
   RUN(test_arena_constructed);
@@ -890,5 +938,6 @@ int main(void) {
   RUN(test_arena_broadcast_budget);
   RUN(test_arena_broadcast_budget_again);
   RUN(test_arena_time_back);
+  RUN(test_arena_time_back_steps);
   return test_finish("test_remat_arena");
 }
