@@ -878,7 +878,7 @@ static void test_arena_time_back(void) {
    257). One polish (TIME_BACK 1), or the bisection turned round, ends at
    260; none at 265. A stop at time back's first poll keeps 265, at its
    second 260: nothing is polished after a stop. */
-static long time_back_polls, time_back_after;
+static int64_t time_back_polls, time_back_after;
 static int time_back_stop(void *user) {
   (void)user;
   return ++time_back_polls > time_back_after;
@@ -891,7 +891,7 @@ static void test_arena_time_back_steps(void) {
   uint64_t grng = (uint64_t)20 * 2654435761u + 99u + 2000u;
   int32_t seq[1024], i;
   int64_t row_peak, row_time, budget, peak, time;
-  long total = 0;
+  int64_t total = 0;
   dnnmem_remat_options o;
   dnnmem_remat_result res;
   dnnmem_rng rng;
@@ -907,7 +907,7 @@ static void test_arena_time_back_steps(void) {
   CHECK(need <= sizeof scratch);
   for (i = 2; i >= 0; i--) {
     time_back_polls = 0;
-    time_back_after = i == 2 ? 1L << 40 : total - 2 + i;
+    time_back_after = i == 2 ? (int64_t)1 << 40 : total - 2 + i;
     dnnmem_rng_seed(&rng, 21);
     CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 1024, &res, scratch, need), DNNMEM_OK);
     if (i == 2) total = time_back_polls;
