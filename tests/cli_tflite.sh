@@ -18,23 +18,15 @@
 D=$DNNMEM
 t=$tmp
 need_python cli_tflite flatbuffers python3-flatbuffers
-"$PY" - "$t" <<'PYEOF'
+"$PY" - "$t" "$data/tflite" <<'PYEOF'
 import struct, sys
 import flatbuffers
 out = sys.argv[1]
+sys.dont_write_bytecode = True  # nothing written into the source tree
+sys.path.insert(0, sys.argv[2])
+from make_fixtures import vec_i32, vec_off  # the committed fixtures' vectors
 
 # field numbers of the published schema (schema.fbs), as the reader uses them
-def vec_i32(b, xs):
-    b.StartVector(4, len(xs), 4)
-    for x in reversed(xs):
-        b.PrependInt32(x)
-    return b.EndVector()
-
-def vec_off(b, xs):
-    b.StartVector(4, len(xs), 4)
-    for x in reversed(xs):
-        b.PrependUOffsetTRelative(x)
-    return b.EndVector()
 
 def tensor(b, shape, ttype, buf, variable=False, signature=None):
     sh = vec_i32(b, shape)

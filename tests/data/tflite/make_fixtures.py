@@ -194,138 +194,143 @@ def write(name, data):
         f.write(data)
 
 
-F32, I32, RESOURCE = 0, 2, 13
-FC, ADD, LESS, WHILE, CALL_ONCE = 9, 0, 58, 119, 129
-VAR_HANDLE, READ_VARIABLE, ASSIGN_VARIABLE = 142, 143, 144
+def main():
+    F32, I32, RESOURCE = 0, 2, 13
+    FC, ADD, LESS, WHILE, CALL_ONCE = 9, 0, 58, 119, 129
+    VAR_HANDLE, READ_VARIABLE, ASSIGN_VARIABLE = 142, 143, 144
 
-# x [1,4] -> FC(w [4,4], past the flatbuffer) -> y [1,4]
-fc = ([([1, 4], F32, 0), ([4, 4], F32, 1), ([1, 4], F32, 0)], [0], [2], [(0, [0, 1, -1], [2])])
-# the data goes after the flatbuffer at a multiple of 16; the offset is
-# patched in once the flatbuffer's length is known (its length does not
-# depend on the offset's value: a fixed-width field)
-first = model([FC], [fc], [b"", (1 << 40, 64)])
-at = (len(first) + 15) // 16 * 16
-write("offset.tflite", model([FC], [fc], [b"", (at, 64)]) + bytes(at - len(first)) + bytes(range(64)))
-write("offset_past.tflite",
-      model([FC], [fc], [b"", (at + 4096, 64)]) + bytes(at - len(first)) + bytes(range(64)))
-
-ext = ([([1, 4], F32, 0), ([4, 4], F32, 0, False, 1), ([1, 4], F32, 0)], [0], [2], [(0, [0, 1, -1], [2])])
-write("external.tflite", model([FC], [ext], [b""], external=1))
-write("external_range.tflite", model([FC], [ext], [b""], external=0))
-
-# the Edge TPU compiler keeps the tensors it compiled into its custom op:
-# no operator reads or writes 1..3, TensorFlow Lite Micro plans them at
-# [-1, -1], all live at once
-unused = ([([1, 8], F32, 0), ([64], F32, 0), ([128], F32, 0), ([32], F32, 0), ([1, 8], F32, 0)], [0], [4],
-          [(0, [0], [4])])
-write("unused.tflite", model(["edgetpu-custom-op"], [unused], [b""]))
-
-# subgraph 0: CALL_ONCE(init 3); h = VAR_HANDLE; v = READ_VARIABLE(h);
-# x, v -> WHILE(cond 1, body 2) -> y
-main = ([([1, 4], F32, 0), ([], RESOURCE, 0), ([1, 4], F32, 0), ([1, 4], F32, 0)], [0], [3],
-        [lambda b: operator(b, 3, [], [], (103, ints_table(b, 3))),
-         (4, [], [1]), (5, [1], [2]),
-         lambda b: operator(b, 0, [0, 2], [3], (93, ints_table(b, 1, 2)))])
-cond = ([([1, 4], F32, 0), ([1, 4], F32, 0), ([1, 4], F32, 1), ([1, 4], 6, 0)], [0, 1], [3],
-        [(2, [0, 2], [3])])
-body = ([([1, 4], F32, 0), ([1, 4], F32, 0), ([1, 4], F32, 0)], [0, 1], [2, 1], [(1, [0, 1], [2])])
-init = ([([], RESOURCE, 0), ([1, 4], F32, 1)], [], [], [(4, [], [0]), (6, [0, 1], [])])
-write("while.tflite", model([WHILE, ADD, LESS, CALL_ONCE, VAR_HANDLE, READ_VARIABLE, ASSIGN_VARIABLE],
-                            [main, cond, body, init], [b"", bytes(16)],
-                            signatures=[("serving_default", [("x", 0)], [("y", 3)])]))
-
-# 0 calls 1 (CALL_ONCE), 1 calls 2, 2 calls 1 again
-one = lambda k: ([([4], F32, 0)], [0], [0], [lambda b: operator(b, 0, [0], [0], (103, ints_table(b, k)))])
-write("cycle.tflite", model([CALL_ONCE], [one(1), one(2), one(1)], [b""]))
-
-big = (1 << 31) - 1
-write("huge.tflite", model([ADD], [([([big, big, big, big], F32, 0), ([4], F32, 0)], [0], [1],
-                                             [(0, [0, 0], [1])])], [b""]))
-
-# IF(then k+1, else k+1) in each of 40 subgraphs: 2^40 subgraph entries as
-# its allocator walks them (each call marked anew)
-IF = 118
-fan = [([([1], 6, 0), ([4], F32, 0), ([4], F32, 0)], [0, 1], [2],
-        [lambda b, k=k: operator(b, 0, [0, 1], [2], (92, ints_table(b, k + 1, k + 1)))]) for k in range(40)]
-fan.append(([([1], 6, 0), ([4], F32, 0), ([4], F32, 0)], [0, 1], [2], [(1, [1, 1], [2])]))
-write("fanout.tflite", model([IF, ADD], fan, [b""]))
-
-
-# the same fan 16 deep (2^16 entries of the last subgraph, fewer operators
-# and entries than the old limit of 500,000 counted) with a last subgraph
-# whose one operator reads 256 tensors, or that has 128 inputs and 128
-# outputs and no operator: 2^24 tensor uses walked
-def fan16(last):
-    xs = [([([1], 6, 0), ([4], F32, 0), ([4], F32, 0)], [0, 1], [2],
-           [lambda b, k=k: operator(b, 0, [0, 1], [2], (92, ints_table(b, k + 1, k + 1)))]) for k in range(16)]
-    return xs + [last]
-
-
-write("wide.tflite", model([IF, ADD], fan16(([([4], F32, 0), ([4], F32, 0)], [0], [1],
-                                                      [(1, [0] * 256, [1])])), [b""]))
-write("wide_in.tflite", model([IF, ADD], fan16(([([4], F32, 0), ([4], F32, 0)], [0] * 128, [1] * 128, [])),
-                              [b""]))
-
-# OfflineMemoryAllocation with an offset of -5 (only -1, planned online, is negative)
-meta = struct.pack("<6i", 0, 0, 3, -5, -1, -1)
-write("offline_neg.tflite",
-      model([FC], [fc], [b"", bytes(64), meta], metadata=[("OfflineMemoryAllocation", 2)]))
-
-# subgraph 1, never invoked, has an operator whose intermediate tensor has 16
-# bytes: its allocator validates every subgraph (ValidateSubgraph) and refuses
-write("intermediate.tflite", model([ADD], [
-    ([([4], F32, 0), ([4], F32, 0)], [0], [1], [(0, [0, 0], [1])]),
-    ([([4], F32, 0), ([4], F32, 0), ([4], F32, 0)], [0], [1], [(0, [0, 0], [1], None, [2])])], [b""]))
-
-# the largest tensor its planner takes: 2^31 - 16 bytes (aligned to 16,
-# 2^31 - 16 <= 2^31 - 1); one byte more rounds up to 2^31
-U8 = 3
-for name, n in (("int_max.tflite", (1 << 31) - 16), ("int_past.tflite", (1 << 31) - 15)):
-    write(name, model([ADD], [([([n], U8, 0), ([n], U8, 0)], [0], [1], [(0, [0, 0], [1])])], [b""]))
-
-# 470 dimensions of 2^31 - 1: past the int its ElementCount multiplies in
-# after two; their product has 14,000 digits. With a 0 last it is empty.
-for name, last in (("rank470.tflite", big), ("rank470_zero.tflite", 0)):
-    write(name, model([ADD], [([([big] * 469 + [last], F32, 0), ([4], F32, 0)], [0], [1],
-                                       [(0, [0, 0], [1])])], [b""]))
-
-# a constant of 2^30 float32 (4 GB, 64 bytes stored): its element count is an
-# int, its bytes are not planned: converts
-fc_big = ([([1, 4], F32, 0), ([1 << 20, 1 << 10], F32, 1), ([1, 4], F32, 0)], [0], [2], [(0, [0, 1, -1], [2])])
-write("bigconst.tflite", model([FC], [fc_big], [b"", bytes(64)]))
-
-
-def tail(build, n):
-    """build(at) with n bytes appended at the first multiple of 16 past it."""
-    first = build(1 << 40)
+    # x [1,4] -> FC(w [4,4], past the flatbuffer) -> y [1,4]
+    fc = ([([1, 4], F32, 0), ([4, 4], F32, 1), ([1, 4], F32, 0)], [0], [2], [(0, [0, 1, -1], [2])])
+    # the data goes after the flatbuffer at a multiple of 16; the offset is
+    # patched in once the flatbuffer's length is known (its length does not
+    # depend on the offset's value: a fixed-width field)
+    first = model([FC], [fc], [b"", (1 << 40, 64)])
     at = (len(first) + 15) // 16 * 16
-    d = build(at)
-    assert len(d) == len(first)  # a fixed-width field
-    return d + bytes(at - len(d)) + bytes(range(n))
+    write("offset.tflite", model([FC], [fc], [b"", (at, 64)]) + bytes(at - len(first)) + bytes(range(64)))
+    write("offset_past.tflite",
+          model([FC], [fc], [b"", (at + 4096, 64)]) + bytes(at - len(first)) + bytes(range(64)))
+
+    ext = ([([1, 4], F32, 0), ([4, 4], F32, 0, False, 1), ([1, 4], F32, 0)], [0], [2], [(0, [0, 1, -1], [2])])
+    write("external.tflite", model([FC], [ext], [b""], external=1))
+    write("external_range.tflite", model([FC], [ext], [b""], external=0))
+
+    # the Edge TPU compiler keeps the tensors it compiled into its custom op:
+    # no operator reads or writes 1..3, TensorFlow Lite Micro plans them at
+    # [-1, -1], all live at once
+    unused = ([([1, 8], F32, 0), ([64], F32, 0), ([128], F32, 0), ([32], F32, 0), ([1, 8], F32, 0)], [0], [4],
+              [(0, [0], [4])])
+    write("unused.tflite", model(["edgetpu-custom-op"], [unused], [b""]))
+
+    # subgraph 0: CALL_ONCE(init 3); h = VAR_HANDLE; v = READ_VARIABLE(h);
+    # x, v -> WHILE(cond 1, body 2) -> y
+    main = ([([1, 4], F32, 0), ([], RESOURCE, 0), ([1, 4], F32, 0), ([1, 4], F32, 0)], [0], [3],
+            [lambda b: operator(b, 3, [], [], (103, ints_table(b, 3))),
+             (4, [], [1]), (5, [1], [2]),
+             lambda b: operator(b, 0, [0, 2], [3], (93, ints_table(b, 1, 2)))])
+    cond = ([([1, 4], F32, 0), ([1, 4], F32, 0), ([1, 4], F32, 1), ([1, 4], 6, 0)], [0, 1], [3],
+            [(2, [0, 2], [3])])
+    body = ([([1, 4], F32, 0), ([1, 4], F32, 0), ([1, 4], F32, 0)], [0, 1], [2, 1], [(1, [0, 1], [2])])
+    init = ([([], RESOURCE, 0), ([1, 4], F32, 1)], [], [], [(4, [], [0]), (6, [0, 1], [])])
+    write("while.tflite", model([WHILE, ADD, LESS, CALL_ONCE, VAR_HANDLE, READ_VARIABLE, ASSIGN_VARIABLE],
+                                [main, cond, body, init], [b"", bytes(16)],
+                                signatures=[("serving_default", [("x", 0)], [("y", 3)])]))
+
+    # 0 calls 1 (CALL_ONCE), 1 calls 2, 2 calls 1 again
+    one = lambda k: ([([4], F32, 0)], [0], [0], [lambda b: operator(b, 0, [0], [0], (103, ints_table(b, k)))])
+    write("cycle.tflite", model([CALL_ONCE], [one(1), one(2), one(1)], [b""]))
+
+    big = (1 << 31) - 1
+    write("huge.tflite", model([ADD], [([([big, big, big, big], F32, 0), ([4], F32, 0)], [0], [1],
+                                                 [(0, [0, 0], [1])])], [b""]))
+
+    # IF(then k+1, else k+1) in each of 40 subgraphs: 2^40 subgraph entries as
+    # its allocator walks them (each call marked anew)
+    IF = 118
+    fan = [([([1], 6, 0), ([4], F32, 0), ([4], F32, 0)], [0, 1], [2],
+            [lambda b, k=k: operator(b, 0, [0, 1], [2], (92, ints_table(b, k + 1, k + 1)))]) for k in range(40)]
+    fan.append(([([1], 6, 0), ([4], F32, 0), ([4], F32, 0)], [0, 1], [2], [(1, [1, 1], [2])]))
+    write("fanout.tflite", model([IF, ADD], fan, [b""]))
 
 
-write("offset_past0.tflite", tail(lambda at: model([FC], [fc], [b"", (at + 4096, 0)]), 64))
-write("offset_one.tflite", model([FC], [fc], [b"", (1, 64)]))
-write("offset_empty.tflite", tail(lambda at: model([FC], [fc], [b"", (at, 0)]), 64))
-# TensorFlow Lite skips buffer 0 (the empty one), offset or not; tensor 1's
-# weights are inside the flatbuffer
-fc1 = ([([1, 4], F32, 0), ([4, 4], F32, 1), ([1, 4], F32, 0)], [0], [2], [(0, [0, 1, -1], [2])])
-write("buf0_offset.tflite", tail(lambda at: model([FC], [fc1], [(at, 64), bytes(64)]), 64))
-# buffer 2 (no tensor reads it) and buffer 1 (read from its data) have
-# offsets past the end: TensorFlow Lite looks at neither
-write("stale_off.tflite", model([FC], [fc1], [b"", (1 << 40, 64, bytes(64)), (1 << 40, 64)]))
-# FC(x, w past the flatbuffer, bias in an external file) -> y
-two = ([([1, 4], F32, 0), ([4, 4], F32, 1), ([4], F32, 0, False, 1), ([1, 4], F32, 0)], [0], [3],
-       [(0, [0, 1, 2], [3])])
-write("two_warnings.tflite", tail(lambda at: model([FC], [two], [b"", (at, 64)], external=1), 64))
+    # the same fan 16 deep (2^16 entries of the last subgraph, fewer operators
+    # and entries than the old limit of 500,000 counted) with a last subgraph
+    # whose one operator reads 256 tensors, or that has 128 inputs and 128
+    # outputs and no operator: 2^24 tensor uses walked
+    def fan16(last):
+        xs = [([([1], 6, 0), ([4], F32, 0), ([4], F32, 0)], [0, 1], [2],
+               [lambda b, k=k: operator(b, 0, [0, 1], [2], (92, ints_table(b, k + 1, k + 1)))]) for k in range(16)]
+        return xs + [last]
 
-# an offline offset of -5 on the weight, which is not planned: converts
-meta = struct.pack("<6i", 0, 0, 3, -1, -5, -1)
-write("offline_neg_const.tflite",
-      model([FC], [fc], [b"", bytes(64), meta], metadata=[("OfflineMemoryAllocation", 2)]))
 
-# IF(then 1, else -1): its allocator enters subgraph 1 only (one scope more)
-if_none = ([([1], 6, 0), ([4], F32, 0), ([4], F32, 0)], [0, 1], [2],
-           [lambda b: operator(b, 0, [0, 1], [2], (92, ints_table(b, 1, -1)))])
-write("if_none.tflite", model([IF, ADD], [if_none, ([([4], F32, 0), ([4], F32, 0)], [0], [1],
-                                                         [(1, [0, 0], [1])])], [b""]))
+    write("wide.tflite", model([IF, ADD], fan16(([([4], F32, 0), ([4], F32, 0)], [0], [1],
+                                                          [(1, [0] * 256, [1])])), [b""]))
+    write("wide_in.tflite", model([IF, ADD], fan16(([([4], F32, 0), ([4], F32, 0)], [0] * 128, [1] * 128, [])),
+                                  [b""]))
+
+    # OfflineMemoryAllocation with an offset of -5 (only -1, planned online, is negative)
+    meta = struct.pack("<6i", 0, 0, 3, -5, -1, -1)
+    write("offline_neg.tflite",
+          model([FC], [fc], [b"", bytes(64), meta], metadata=[("OfflineMemoryAllocation", 2)]))
+
+    # subgraph 1, never invoked, has an operator whose intermediate tensor has 16
+    # bytes: its allocator validates every subgraph (ValidateSubgraph) and refuses
+    write("intermediate.tflite", model([ADD], [
+        ([([4], F32, 0), ([4], F32, 0)], [0], [1], [(0, [0, 0], [1])]),
+        ([([4], F32, 0), ([4], F32, 0), ([4], F32, 0)], [0], [1], [(0, [0, 0], [1], None, [2])])], [b""]))
+
+    # the largest tensor its planner takes: 2^31 - 16 bytes (aligned to 16,
+    # 2^31 - 16 <= 2^31 - 1); one byte more rounds up to 2^31
+    U8 = 3
+    for name, n in (("int_max.tflite", (1 << 31) - 16), ("int_past.tflite", (1 << 31) - 15)):
+        write(name, model([ADD], [([([n], U8, 0), ([n], U8, 0)], [0], [1], [(0, [0, 0], [1])])], [b""]))
+
+    # 470 dimensions of 2^31 - 1: past the int its ElementCount multiplies in
+    # after two; their product has 14,000 digits. With a 0 last it is empty.
+    for name, last in (("rank470.tflite", big), ("rank470_zero.tflite", 0)):
+        write(name, model([ADD], [([([big] * 469 + [last], F32, 0), ([4], F32, 0)], [0], [1],
+                                           [(0, [0, 0], [1])])], [b""]))
+
+    # a constant of 2^30 float32 (4 GB, 64 bytes stored): its element count is an
+    # int, its bytes are not planned: converts
+    fc_big = ([([1, 4], F32, 0), ([1 << 20, 1 << 10], F32, 1), ([1, 4], F32, 0)], [0], [2], [(0, [0, 1, -1], [2])])
+    write("bigconst.tflite", model([FC], [fc_big], [b"", bytes(64)]))
+
+
+    def tail(build, n):
+        """build(at) with n bytes appended at the first multiple of 16 past it."""
+        first = build(1 << 40)
+        at = (len(first) + 15) // 16 * 16
+        d = build(at)
+        assert len(d) == len(first)  # a fixed-width field
+        return d + bytes(at - len(d)) + bytes(range(n))
+
+
+    write("offset_past0.tflite", tail(lambda at: model([FC], [fc], [b"", (at + 4096, 0)]), 64))
+    write("offset_one.tflite", model([FC], [fc], [b"", (1, 64)]))
+    write("offset_empty.tflite", tail(lambda at: model([FC], [fc], [b"", (at, 0)]), 64))
+    # TensorFlow Lite skips buffer 0 (the empty one), offset or not; tensor 1's
+    # weights are inside the flatbuffer
+    fc1 = ([([1, 4], F32, 0), ([4, 4], F32, 1), ([1, 4], F32, 0)], [0], [2], [(0, [0, 1, -1], [2])])
+    write("buf0_offset.tflite", tail(lambda at: model([FC], [fc1], [(at, 64), bytes(64)]), 64))
+    # buffer 2 (no tensor reads it) and buffer 1 (read from its data) have
+    # offsets past the end: TensorFlow Lite looks at neither
+    write("stale_off.tflite", model([FC], [fc1], [b"", (1 << 40, 64, bytes(64)), (1 << 40, 64)]))
+    # FC(x, w past the flatbuffer, bias in an external file) -> y
+    two = ([([1, 4], F32, 0), ([4, 4], F32, 1), ([4], F32, 0, False, 1), ([1, 4], F32, 0)], [0], [3],
+           [(0, [0, 1, 2], [3])])
+    write("two_warnings.tflite", tail(lambda at: model([FC], [two], [b"", (at, 64)], external=1), 64))
+
+    # an offline offset of -5 on the weight, which is not planned: converts
+    meta = struct.pack("<6i", 0, 0, 3, -1, -5, -1)
+    write("offline_neg_const.tflite",
+          model([FC], [fc], [b"", bytes(64), meta], metadata=[("OfflineMemoryAllocation", 2)]))
+
+    # IF(then 1, else -1): its allocator enters subgraph 1 only (one scope more)
+    if_none = ([([1], 6, 0), ([4], F32, 0), ([4], F32, 0)], [0, 1], [2],
+               [lambda b: operator(b, 0, [0, 1], [2], (92, ints_table(b, 1, -1)))])
+    write("if_none.tflite", model([IF, ADD], [if_none, ([([4], F32, 0), ([4], F32, 0)], [0], [1],
+                                                             [(1, [0, 0], [1])])], [b""]))
+
+
+if __name__ == "__main__":
+    main()
