@@ -160,6 +160,7 @@ CPU_OPS = {
     "Einsum", "Range", "ConstantOfShape", "Cast",
 }
 NEWEST_OPSET = 21        # past the onnx package's own: the ops that changed get their own rules below
+LOOP_MOST = 1 << 31      # a Loop's constant trip count past this with a condition: a while loop, steps the data's
 FOLD_LIMIT = 1 << 20      # elements: larger results are run-time values, not folded
 EXTERNAL_READ = FOLD_LIMIT  # elements: external tensors up to this are read (folded as inline ones), larger sized
 FIT_FROM = 512            # symbolic sizes are fitted at values from here (small inputs clamp)
@@ -278,10 +279,10 @@ def input_shapes(path, graph, init, dims, symbols, bound):
     """Each non-initializer, unbound input's shape: ints, or symbol names."""
     dyn = dynamic_dims(graph, init)
     known = {s for s, _, _, _ in dyn} | {e for _, _, _, e in dyn if e}
-    for name in list(dims) + list(symbols):
-        if name not in known:
-            raise Bad("--dim %s: no such dynamic dimension (the model has: %s)"
-                      % (name, ", ".join(sorted(known)) or "none"))
+    for name in symbols:
+        if name not in known and is_pattern(name):
+            raise Bad("--dim %s=%s: a pattern takes a number (each dimension it matches clamped to its most), "
+                      "not a symbol" % (name, symbols[name]))
     for name, v in dims.items():
         if v < 0:  # 0: an empty past (a KV-cache decoder's first step), 0-byte rows; an op it breaks is named
             raise Bad("--dim %s=%d: a dimension must be at least 0" % (name, v))
@@ -426,6 +427,11 @@ class Pass:
         self.no_fold = set()  # values computed at run time though foldable: their shapes follow a dynamic dimension
         self.folded = {}  # name -> shape of every folded node output
         self.dims = {}  # the dimensions the pass is at
+        self.data = {}  # data-dependent dimension met -> (node label, most or None, why, value, the --dim used)
+        self.alias = {}  # (op, input) -> the name of the data-dependent dimension it shares (NonZero twice on one mask)
+        self.missing = []  # data-dependent dimensions not given: (name, node label, most, why)
+        self.clamp = False  # a bound past its most is taken at its most (checking below another bound)
+        self.collect = False  # --list-dims: a dimension not given is taken at its most (else 1), not refused
         self.declared = None  # name -> the element type the model declares (read when an op's output needs it)
         g = model.graph
         for t in g.initializer:
@@ -558,6 +564,8 @@ class Pass:
                 self.initializer(t)
         for node in topological(graph.node)[0]:
             self.node(node)
+        if top and self.missing and not self.collect:
+            raise Bad(missing_text(self.missing))
 
     def node(self, node):
         op = node.op_type
@@ -608,7 +616,10 @@ class Pass:
                     self.put_const(name, arr, to[0] if to else wide.get(self.elem_of(name, arr)))
                     self.folded[name] = arr.shape
             return
-        shapes = self.infer(node, ins)
+        if node.domain in ("", "ai.onnx") and op in DATA_OPS:
+            shapes = self.data_shapes(node, ins)
+        else:
+            shapes = self.infer(node, ins)
         self.check_inputs(node, ins, shapes)
         deps = sorted({v.row for v in ins if v is not None and v.row is not None})
         in_shapes = [v.shape if v is not None else None for v in ins]
@@ -627,6 +638,94 @@ class Pass:
                 self.values[name].known = known[k]
             flops = flops_of(op, in_shapes, shape, attrs, [g[0] if g else None for g in shapes])
             self.rows.append([name, op, self.bytes(shape, elem, name), node, deps, in_bytes, flops])
+
+    def data_dim(self, node, out, axis, most, why, alias=None, optional=False):
+        """The bound of output out's axis, a size the data decides (NonZero's count, NonMaxSuppression's
+        selected boxes, TopK's k from data, a Loop's steps until a condition): the --dim named out:axis, or a
+        --dim pattern matching it (clamped to most); above most (None: unknown) it is refused. alias: the
+        same count under another node (NonZero twice on one mask): one name for both."""
+        import fnmatch
+        key = "%s:%d" % (out, axis)
+        if alias is not None:
+            key = self.alias.setdefault(alias, key)
+        used, v = None, None
+        if key in self.dims:
+            used, v = key, self.dims[key]
+            if most is not None and v > most and self.clamp:  # below another bound: this one can be no more
+                v = most
+            elif most is not None and v > most:
+                raise Past("%s: --dim %s=%d is past the most it can make, %d (%s)"
+                           % (node_label(node), key, v, most, why))
+        else:
+            for pat in self.dims:
+                if is_pattern(pat) and fnmatch.fnmatchcase(key, pat):
+                    used, v = pat, self.dims[pat] if most is None else min(self.dims[pat], most)
+                    break
+        if used is None and optional:  # not given: its most (a Loop's constant trip count)
+            v = most
+        elif used is None:
+            if not any(m[0] == key for m in self.missing):
+                self.missing.append((key, node_label(node), most, why))
+            if most is None and not self.collect:
+                raise Bad(missing_text(self.missing))
+            v = most if most is not None else 1
+        self.data[key] = (node_label(node), most, why, v, used)
+        return v
+
+    def data_shapes(self, node, ins):
+        """[(shape, elem)] of an op whose output size the data decides, its count a data_dim; TopK with a k
+        known before the run is inferred as any op."""
+        op, np = node.op_type, self.np
+        attrs = {a.name: self.onnx.helper.get_attribute_value(a) for a in node.attribute}
+        name = next((o for o in node.output if o), None)
+        if name is None:
+            return [None] * len(node.output)
+        x = ins[0]
+        if op == "NonZero":  # [rank, count]; a scalar as one element (ONNX Runtime's)
+            n = self.data_dim(node, name, 1, prod(x.shape), "the input's element count", ("NonZero", node.input[0]))
+            return [([max(len(x.shape), 1), n], self.onnx.TensorProto.INT64)]
+        if op == "NonMaxSuppression":  # selected_indices [count, 3]: (batch, class, box) per box kept
+            if len(ins) < 2 or ins[1] is None or len(x.shape) != 3 or len(ins[1].shape) != 3 or \
+                    x.shape[2] != 4 or ins[1].shape[0] != x.shape[0] or ins[1].shape[2] != x.shape[1]:
+                raise Bad("%s: boxes %s and scores %s: expected [batches, boxes, 4] and [batches, classes, boxes]"
+                          % (node_label(node), x.shape, ins[1].shape if len(ins) > 1 and ins[1] else None))
+            per = ins[2] if len(ins) > 2 else None
+            per_class = x.shape[1]
+            if per is None or per.const is not None and per.const.size == 1:
+                k = int(per.const.reshape(-1)[0]) if per is not None else 0  # missing: 0, none kept
+                per_class = max(0, min(k, x.shape[1]))
+                what = "batches %d x classes %d x min(max_output_boxes_per_class %d, boxes %d)" % (
+                    x.shape[0], ins[1].shape[1], k, x.shape[1])
+            else:
+                what = "batches %d x classes %d x boxes %d" % (x.shape[0], ins[1].shape[1], x.shape[1])
+            most = x.shape[0] * ins[1].shape[1] * per_class
+            n = self.data_dim(node, name, 0, most, what) if most else 0
+            return [([n, 3], self.onnx.TensorProto.INT64)]
+        if op == "Compress":  # the kept slices: at most the condition's length, and the axis's
+            cond = ins[1] if len(ins) > 1 else None
+            if cond is None or len(cond.shape) != 1:
+                raise Bad("%s: its condition must be 1-D" % node_label(node))
+            axis = attrs.get("axis")
+            r = len(x.shape)
+            if axis is not None and not -r <= axis < r:
+                raise Bad("%s: axis %d for an input of shape %s" % (node_label(node), axis, x.shape))
+            length = prod(x.shape) if axis is None else x.shape[axis % r]
+            if cond.const is not None:
+                n = int(np.count_nonzero(cond.const.reshape(-1)[:length]))
+            else:
+                n = self.data_dim(node, name, 0 if axis is None else axis % r, min(length, cond.shape[0]),
+                                  "the %s's length and the condition's" % ("input" if axis is None else "axis"))
+            return [([n] if axis is None else x.shape[:axis % r] + [n] + x.shape[axis % r + 1:], x.elem)]
+        # TopK: k a value computed at run time (a k known before is any op's)
+        if self.opset < 10 or len(ins) < 2 or ins[1] is None or ins[1].const is not None:
+            return self.infer(node, ins)
+        r = len(x.shape)
+        axis = attrs.get("axis", -1)
+        if not -r <= axis < r:
+            raise Bad("%s: axis %d for an input of shape %s" % (node_label(node), axis, x.shape))
+        n = self.data_dim(node, name, axis % r, x.shape[axis % r], "the length of the input's axis %d" % (axis % r))
+        shape = x.shape[:axis % r] + [n] + x.shape[axis % r + 1:]
+        return [(shape, x.elem), (shape, self.onnx.TensorProto.INT64)][:len(node.output)]
 
     def body_outputs(self, node, body, shapes):
         """The shapes of body's outputs with its inputs of shapes [(shape, elem)]: the body run once as a
@@ -691,14 +790,11 @@ class Pass:
             out_axes = list(val.get("scan_output_axes", [0] * len(scans)))
         else:
             trip = ins[0] if ins else None
-            if trip is None or trip.const is None or trip.const.size != 1:
-                raise Bad("%s: its trip count is %s: a loop that runs until a condition computed at run time is not "
-                          "supported (give the trip count as a constant, or export it unrolled)"
-                          % (node_label(node), "missing" if trip is None else "computed at run time"))
-            if trip.elem != 7:  # ONNX types M int64 (ONNX Runtime refuses another at load): no NaN, no 3.7 steps
+            if trip is not None and trip.elem != 7:  # ONNX types M int64 (ONNX Runtime refuses another at load)
                 raise Bad("%s: its trip count '%s' is of element type %d: it must be int64"
                           % (node_label(node), node.input[0], trip.elem))
-            steps = max(int(trip.const.reshape(-1)[0]), 0)  # a negative M runs no step
+            known = trip is not None and trip.const is not None and trip.const.size == 1
+            steps = max(int(trip.const.reshape(-1)[0]), 0) if known else None  # a negative M runs no step
             carried_in = ins[2:]
             if any(v is None for v in carried_in):
                 raise Bad("%s: a loop-carried input is missing" % node_label(node))
@@ -708,6 +804,23 @@ class Pass:
                 raise Bad("%s: its body has %d outputs for the condition and %d loop-carried values"
                           % (node_label(node), len(outs), len(carried_in)))
             carried, scans = outs[1:1 + len(carried_in)], outs[1 + len(carried_in):]
+            stops = self.loop_stops(node, body, ins)
+            if steps is None and not stops:
+                raise Bad("%s: no trip count and a condition that is never computed at run time: it never stops"
+                          % node_label(node))
+            names = [o for o in node.output[len(carried_in):] if o]
+            if stops and (steps is None or names):
+                # a run-time trip count (or none, or a while loop's 2^63 - 1) and a condition that stops it: the
+                # steps are the data's, a bound given as the first scan output's axis 0 (a trip count up to
+                # LOOP_MOST: that count when no bound is given, as a Loop that runs its count)
+                why = "a Loop's steps: its trip count %s and its condition computed at run time" % (
+                    "is missing" if trip is None else "is computed at run time" if steps is None else
+                    "is %d" % steps)
+                if names:
+                    steps = self.data_dim(node, names[0], 0, steps, why,
+                                          optional=steps is not None and steps <= LOOP_MOST)
+                else:  # nothing sized by the steps: the time counts one
+                    steps = 1
             for k, (v, (shape, _)) in enumerate(zip(carried_in, carried)):
                 if list(v.shape) != shape:
                     raise Bad("%s: loop-carried value %d is %s in and %s out of the body (a shape that changes "
@@ -734,6 +847,22 @@ class Pass:
             self.rows.append([name, node.op_type, self.bytes(shape, elem, name), node, deps, in_bytes,
                               flops * steps if first else 0])
             first = False
+
+    def loop_stops(self, node, body, ins):
+        """Whether a Loop's condition is computed at run time: the body's condition output is not its
+        condition input passed through (Identity) nor a constant, or the node's condition input is."""
+        cond_in = ins[1] if len(ins) > 1 else None
+        if cond_in is not None and cond_in.const is None:
+            return True
+        if len(body.output) < 1 or len(body.input) < 2:
+            return False
+        name, made = body.output[0].name, {o: n for n in body.node for o in n.output}
+        while name in made and made[name].op_type == "Identity" and made[name].input:
+            name = made[name].input[0]
+        if name == body.input[1].name:
+            return False
+        n = made.get(name)
+        return not (n is not None and n.op_type == "Constant" or name in {t.name for t in body.initializer})
 
     def check_required(self, node, ins):
         """An input the op's schema requires, left out or named '', or an output it requires left out: a
@@ -1071,6 +1200,29 @@ SHAPE_INPUTS = {"Reshape": (1,), "Expand": (1,), "Tile": (1,), "Slice": (1, 2, 3
                 "HannWindow": (0,), "HammingWindow": (0,), "BlackmanWindow": (0,), "DFT": (1, 2), "STFT": (1, 3),
                 "MaxUnpool": (2,),
                 "MelWeightMatrix": (0, 1), "NonMaxSuppression": (2,)}
+
+
+# The ops whose output size the data decides: each count a data-dependent dimension (Pass.data_dim).
+DATA_OPS = {"NonZero", "NonMaxSuppression", "TopK", "Compress"}
+
+
+def is_pattern(name):
+    return any(c in name for c in "*?[")
+
+
+def missing_text(missing):
+    """The refusal for the data-dependent dimensions not given (the first, then the ones found after it with
+    each before at its most)."""
+    key, label, most, why = missing[0]
+    text = "%s: the size of output '%s' axis %s depends on the data: give the most a run makes with --dim %s=N " \
+           "(a plan at N holds for every run up to N)" % (label, key.rsplit(":", 1)[0], key.rsplit(":", 1)[1], key)
+    text += ", N at most %d (%s)" % (most, why) if most is not None else " (%s: no most known before the run)" % why
+    if len(missing) > 1:
+        text += "; %d more after it (each before at its most): %s%s; a pattern gives several (--dim '/NonZero*:1=N'" \
+                ", each clamped to its most)" % (
+                    len(missing) - 1, ", ".join("%s (at most %s)" % (k, m if m is not None else "?")
+                                                for k, _, m, _ in missing[1:6]), ", ..." if len(missing) > 6 else "")
+    return text
 
 
 def _axes(attrs, ins, k=1):
@@ -1825,7 +1977,7 @@ def dim_dependent(onnx, np, path, model, dims, bound, branches, keys):
                                 % (", ".join(keys), ", ".join(keys)))
 
 
-def convert_at(onnx, np, path, model, dims, bound, branches=None, no_fold=(), want_pass=False):
+def convert_at(onnx, np, path, model, dims, bound, branches=None, no_fold=(), want_pass=False, clamp=False):
     """The rows at fixed dimensions: [name, op, size, node, deps, input
     bytes, flops, is output], unused rows dropped, ids renumbered (want_pass:
     the pass itself)."""
@@ -1835,8 +1987,67 @@ def convert_at(onnx, np, path, model, dims, bound, branches=None, no_fold=(), wa
     p.branches = branches or {}
     p.no_fold = set(no_fold)
     p.dims = dims
+    p.clamp = clamp
     p.run(g, top=True)
+    check_dim_names(g, init, dims, p)
     return p if want_pass else rows_of(p)
+
+
+def check_dim_names(g, init, dims, p):
+    """Every --dim is an input's dynamic dimension, a data-dependent one the pass met, or a pattern matching
+    one; else refused, listing the model's."""
+    import fnmatch
+    dyn = dynamic_dims(g, init)
+    known = {s for s, _, _, _ in dyn} | {e for _, _, _, e in dyn if e}
+    for name in dims:
+        if name in known or name in p.data or is_pattern(name) and any(fnmatch.fnmatchcase(k, name) for k in p.data):
+            continue
+        raise Bad("--dim %s: no such dynamic dimension (the model has: %s%s)"
+                  % (name, ", ".join(sorted(known)) or "no input one",
+                     "; computed from the data: %s" % ", ".join(sorted(p.data)[:8]) + (", ..." if len(p.data) > 8
+                                                                                        else "") if p.data else ""))
+
+
+def check_below(onnx, np, path, model, dims, bound, branches, no_fold, rows, p):
+    """The data-dependent dimensions of pass p at their bounds (rows): the header's notes. A plan at the
+    bounds holds for every run below them when the graph is the same there and no value is larger: checked
+    by converting again with each --dim of one at its bound - 1 and at 1 (0 for a bound of 1); a value
+    larger there, or the graph changed, is refused; a conversion refused there is noted."""
+    if not p.data:
+        return []
+    given = {}
+    for key, (label, most, why, v, used) in p.data.items():
+        if used is not None:
+            given.setdefault(used, []).append("%s = %d%s" % (key, v, " (its most)" if v == most else ""))
+    shown = "; ".join("--dim %s=%d: %s" % (u, dims[u], ", ".join(ks[:4]) + (" and %d more" % (len(ks) - 4)
+                                                                       if len(ks) > 4 else ""))
+                      for u, ks in given.items())
+    notes = ["sizes computed from the data planned at the bounds given (%s): the plan holds for every run up to "
+             "them, each value at its offset even when a run makes it smaller" % shown]
+    unchecked = []
+    for u in given:
+        b = dims[u]
+        for v in sorted({b - 1, 1} if b > 1 else {0} if b == 1 else set()):
+            lower = dict(dims)
+            lower[u] = v
+            try:
+                low = convert_at(onnx, np, path, model, lower, bound, branches, no_fold, clamp=True)
+            except Bad as e:
+                unchecked.append("%s=%d (refused: %s)" % (u, v, str(e)[:160]))
+                continue
+            if [(r[0], r[1], r[4]) for r in low] != [(r[0], r[1], r[4]) for r in rows]:
+                k = next((i for i, (x, y) in enumerate(zip(low, rows)) if (x[0], x[1], x[4]) != (y[0], y[1], y[4])),
+                         min(len(low), len(rows)))
+                raise Bad("--dim %s=%d: the graph changes below the bound (at %d: %d values, %d at the bound; first "
+                          "differing: '%s'): a plan at the bound does not hold for every run; convert once per case"
+                          % (u, b, v, len(low), len(rows), (low[k] if k < len(low) else rows[k])[0]))
+            for x, y in zip(low, rows):
+                if x[2] > y[2]:
+                    raise Bad("--dim %s=%d: value '%s' is %d bytes at %d and %d at the bound: it shrinks as the bound "
+                              "grows, so a plan at the bound does not hold below it" % (u, b, x[0], x[2], v, y[2]))
+    if unchecked:
+        notes.append("not checked below the bounds at %s" % "; ".join(unchecked))
+    return notes
 
 
 def declared_elems(graph):
@@ -2305,12 +2516,12 @@ def main(argv):
             sym = Symbolic(onnx, np, a.model, model, a, bound)
             rows, sizes, notes = sym.rows()
         else:
-            keys = [k for k in a.dims if k in {s for s, _, _, _ in dynamic_dims(g, init)} |
-                    {e for _, _, _, e in dynamic_dims(g, init) if e}]
+            keys = list(a.dims)  # the inputs' and the data's (checked by the pass)
             no_fold, first, _, note = dim_dependent(onnx, np, a.model, model, a.dims, bound, a.branches, keys)
             rows = convert_at(onnx, np, a.model, model, a.dims, bound, a.branches, no_fold) if no_fold else \
                 rows_of(first)  # nothing moved: the first pass's rows are the conversion's
             sizes, notes = None, [note] if note else []
+            notes += check_below(onnx, np, a.model, model, a.dims, bound, a.branches, no_fold, rows, first)
         notes += ["If %s: %s branch (--if)" % (name, a.branches[name]) for name in sorted(a.branches)]
         moved = topological(g.node)[1]
         if moved:
