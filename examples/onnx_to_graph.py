@@ -161,6 +161,7 @@ CPU_OPS = {
 }
 NEWEST_OPSET = 21        # past the onnx package's own: the ops that changed get their own rules below
 LOOP_MOST = 1 << 31      # a Loop's constant trip count past this with a condition: a while loop, steps the data's
+CHECK_EACH = 4           # data-dependent --dims lowered one by one up to this many (else together: 2 conversions)
 FOLD_LIMIT = 1 << 20      # elements: larger results are run-time values, not folded
 EXTERNAL_READ = FOLD_LIMIT  # elements: external tensors up to this are read (folded as inline ones), larger sized
 FIT_FROM = 512            # symbolic sizes are fitted at values from here (small inputs clamp)
@@ -170,6 +171,10 @@ MAX_DEGREE = 7            # DNNMEM_PLAN_SYMBOLIC_MAX_TERMS - 1
 
 class Bad(Exception):
     """Bad input: the message follows 'FILE: '."""
+
+
+class Missing(Bad):
+    """Data-dependent dimensions not given (their labels name the body they are in)."""
 
 
 class Past(Bad):
@@ -434,6 +439,8 @@ class Pass:
         self.collect = False  # --list-dims: a dimension not given is taken at its most (else 1), not refused
         self.declared = None  # name -> the element type the model declares (read when an op's output needs it)
         g = model.graph
+        self.weights = {t.name for t in g.initializer}  # a weight not read (external data) is not a run-time value
+        self.context = []  # the Loops and Scans whose body the pass is in: a data-dependent dimension's label
         for t in g.initializer:
             self.initializer(t)
         for name, v in bound.items():
@@ -565,7 +572,7 @@ class Pass:
         for node in topological(graph.node)[0]:
             self.node(node)
         if top and self.missing and not self.collect:
-            raise Bad(missing_text(self.missing))
+            raise Missing(missing_text(self.missing))
 
     def node(self, node):
         op = node.op_type
@@ -665,12 +672,16 @@ class Pass:
             v = most
         elif used is None:
             if not any(m[0] == key for m in self.missing):
-                self.missing.append((key, node_label(node), most, why))
+                self.missing.append((key, self.label(node), most, why))
             if most is None and not self.collect:
-                raise Bad(missing_text(self.missing))
+                raise Missing(missing_text(self.missing))
             v = most if most is not None else 1
-        self.data[key] = (node_label(node), most, why, v, used)
+        if key not in self.data:  # an alias keeps the first node's
+            self.data[key] = (self.label(node), most, why, v, used)
         return v
+
+    def label(self, node):
+        return "".join("%s: in its body, " % c for c in self.context) + node_label(node)
 
     def data_shapes(self, node, ins):
         """[(shape, elem)] of an op whose output size the data decides, its count a data_dim; TopK with a k
@@ -735,6 +746,7 @@ class Pass:
             raise Bad("%s: its body has %d inputs, the node gives it %d" % (node_label(node), len(body.input),
                                                                                 len(shapes)))
         saved, n_rows, folded = dict(self.values), len(self.rows), dict(self.folded)
+        self.context.append(node_label(node))
         try:
             for vi, (shape, elem) in zip(body.input, shapes):
                 self.values[vi.name] = Value(shape, elem)  # sized, not folded: a value of each step
@@ -744,9 +756,12 @@ class Pass:
                 v = self.get(node, o.name)
                 outs.append((list(v.shape), v.elem))
             flops = sum(r[6] for r in self.rows[n_rows:])
+        except Missing:  # its labels name the body
+            raise
         except Bad as e:  # a body node's own message, after the node's name
             raise type(e)("%s: in its body, %s" % (node_label(node), e))
         finally:
+            self.context.pop()
             self.values, self.folded = saved, folded
             del self.rows[n_rows:]
         return outs, flops
@@ -1168,6 +1183,25 @@ class Pass:
                 continue
             vi = found.get(o)
             t = vi.type.tensor_type if vi is not None and vi.type.HasField("tensor_type") else None
+            run_time = [k for k in SHAPE_INPUTS.get(node.op_type, ()) if node.domain in ("", "ai.onnx") and
+                        k < len(ins) and ins[k] is not None and ins[k].const is None and
+                        node.input[k] not in self.weights]
+            if node.op_type == "Slice" and run_time and o == node.output[0]:  # onnx leaves even its rank unknown
+                r, axes = len(ins[0].shape), None
+                if len(ins) > 3 and ins[3] is not None and ins[3].const is not None:
+                    axes = {int(a) % r for a in ins[3].const.reshape(-1) if -r <= int(a) < r}
+                why = "from the values of input '%s'" % node.input[run_time[0]]
+                result.append(([d if axes is not None and k not in axes else self.data_dim(node, o, k, d, why)
+                                for k, d in enumerate(ins[0].shape)], ins[0].elem))
+                continue
+            if t is not None and t.HasField("shape") and t.elem_type and run_time:
+                # a shape from values computed at run time (a mask resized to a box's size): each axis onnx
+                # leaves unknown a data-dependent dimension; a Slice's at most the input's axis
+                most = lambda k: ins[0].shape[k] if node.op_type == "Slice" and k < len(ins[0].shape) else None
+                why = "from the values of input '%s'" % node.input[run_time[0]]
+                result.append(([d.dim_value if d.HasField("dim_value") else self.data_dim(node, o, k, most(k), why)
+                                for k, d in enumerate(t.shape.dim)], t.elem_type))
+                continue
             if t is None or not t.HasField("shape") or not t.elem_type or \
                     any(not d.HasField("dim_value") for d in t.shape.dim):
                 why = "no shape rule for this op" if vi is None or t is None or not t.HasField("shape") else \
@@ -1218,8 +1252,8 @@ def missing_text(missing):
            "(a plan at N holds for every run up to N)" % (label, key.rsplit(":", 1)[0], key.rsplit(":", 1)[1], key)
     text += ", N at most %d (%s)" % (most, why) if most is not None else " (%s: no most known before the run)" % why
     if len(missing) > 1:
-        text += "; %d more after it (each before at its most): %s%s; a pattern gives several (--dim '/NonZero*:1=N'" \
-                ", each clamped to its most)" % (
+        text += "; %d more after it (each before at its most): %s%s; a pattern gives several (--dim '*=N': each one " \
+                "not named, clamped to its most)" % (
                     len(missing) - 1, ", ".join("%s (at most %s)" % (k, m if m is not None else "?")
                                                 for k, _, m, _ in missing[1:6]), ", ..." if len(missing) > 6 else "")
     return text
@@ -1354,6 +1388,7 @@ FOLDERS = {
     "Floor": lambda np, p, ins, a: np.floor(ins[0]),
     "Ceil": lambda np, p, ins, a: np.ceil(ins[0]),
     "Sqrt": lambda np, p, ins, a: np.sqrt(ins[0]),
+    "Reciprocal": lambda np, p, ins, a: np.reciprocal(ins[0]),  # torchvision's resize scale: 1 / min(H, W)
     "Pow": lambda np, p, ins, a: np.power(ins[0], ins[1]).astype(ins[0].dtype),
     "Min": lambda np, p, ins, a: np.minimum.reduce(ins),
     "Max": lambda np, p, ins, a: np.maximum.reduce(ins),
@@ -2011,8 +2046,9 @@ def check_dim_names(g, init, dims, p):
 def check_below(onnx, np, path, model, dims, bound, branches, no_fold, rows, p):
     """The data-dependent dimensions of pass p at their bounds (rows): the header's notes. A plan at the
     bounds holds for every run below them when the graph is the same there and no value is larger: checked
-    by converting again with each --dim of one at its bound - 1 and at 1 (0 for a bound of 1); a value
-    larger there, or the graph changed, is refused; a conversion refused there is noted."""
+    by converting again with each --dim of one at its bound - 1 and at 1 (0 for a bound of 1), each alone
+    when there are up to CHECK_EACH, else all together; a value larger there, or the graph changed, is
+    refused; a conversion refused there is noted."""
     if not p.data:
         return []
     given = {}
@@ -2024,27 +2060,32 @@ def check_below(onnx, np, path, model, dims, bound, branches, no_fold, rows, p):
                       for u, ks in given.items())
     notes = ["sizes computed from the data planned at the bounds given (%s): the plan holds for every run up to "
              "them, each value at its offset even when a run makes it smaller" % shown]
-    unchecked = []
-    for u in given:
-        b = dims[u]
-        for v in sorted({b - 1, 1} if b > 1 else {0} if b == 1 else set()):
-            lower = dict(dims)
-            lower[u] = v
-            try:
-                low = convert_at(onnx, np, path, model, lower, bound, branches, no_fold, clamp=True)
-            except Bad as e:
-                unchecked.append("%s=%d (refused: %s)" % (u, v, str(e)[:160]))
-                continue
-            if [(r[0], r[1], r[4]) for r in low] != [(r[0], r[1], r[4]) for r in rows]:
-                k = next((i for i, (x, y) in enumerate(zip(low, rows)) if (x[0], x[1], x[4]) != (y[0], y[1], y[4])),
-                         min(len(low), len(rows)))
-                raise Bad("--dim %s=%d: the graph changes below the bound (at %d: %d values, %d at the bound; first "
-                          "differing: '%s'): a plan at the bound does not hold for every run; convert once per case"
-                          % (u, b, v, len(low), len(rows), (low[k] if k < len(low) else rows[k])[0]))
-            for x, y in zip(low, rows):
-                if x[2] > y[2]:
-                    raise Bad("--dim %s=%d: value '%s' is %d bytes at %d and %d at the bound: it shrinks as the bound "
-                              "grows, so a plan at the bound does not hold below it" % (u, b, x[0], x[2], v, y[2]))
+    unchecked, points = [], []
+    for group in [[u] for u in given] if len(given) <= CHECK_EACH else [list(given)]:
+        for at in (lambda b: b - 1, lambda b: min(b - 1, 1) if b > 1 else b - 1):
+            point = {u: at(dims[u]) for u in group}
+            if all(v >= 0 for v in point.values()) and point not in points:
+                points.append(point)
+    for point in points:
+        at = ", ".join("%s = %d" % kv for kv in point.items())  # where checked, and the bounds
+        b = ", ".join("--dim %s=%d" % (k, dims[k]) for k in point)
+        lower = dict(dims)
+        lower.update(point)
+        try:
+            low = convert_at(onnx, np, path, model, lower, bound, branches, no_fold, clamp=True)
+        except Bad as e:
+            unchecked.append("%s (refused: %s)" % (at, str(e)[:160]))
+            continue
+        if [(r[0], r[1], r[4]) for r in low] != [(r[0], r[1], r[4]) for r in rows]:
+            k = next((i for i, (x, y) in enumerate(zip(low, rows)) if (x[0], x[1], x[4]) != (y[0], y[1], y[4])),
+                     min(len(low), len(rows)))
+            raise Bad("%s: the graph changes below the bound (at %s: %d values, %d at the bound; first differing: "
+                      "'%s'): a plan at the bound does not hold for every run; convert once per case"
+                      % (b, at, len(low), len(rows), (low[k] if k < len(low) else rows[k])[0]))
+        for x, y in zip(low, rows):
+            if x[2] > y[2]:
+                raise Bad("%s: value '%s' is %d bytes at %s and %d at the bound: it shrinks as the bound grows, so a "
+                          "plan at the bound does not hold below it" % (b, x[0], x[2], at, y[2]))
     if unchecked:
         notes.append("not checked below the bounds at %s" % "; ".join(unchecked))
     return notes
@@ -2508,6 +2549,21 @@ def main(argv):
             dyn = dynamic_dims(g, init)
             for short, inp, axis, exp in dyn:
                 print("%-16s %s" % (short, exp or "(unnamed)"))
+            given = set(a.dims) | set(a.symbols)
+            if all(short in given or exp in given for short, _, _, exp in dyn):  # the data's, from a pass
+                dims = dict(a.dims)
+                dims.update({k: FIT_FROM for k in a.symbols})
+                p = Pass(onnx, np, a.model, model, input_shapes(a.model, g, init, dims, {}, bound_inputs(
+                    np, onnx, model, a.inputs)), bound_inputs(np, onnx, model, a.inputs))
+                p.branches, p.dims, p.collect, p.clamp = a.branches, dims, True, True
+                p.run(g, top=True)
+                for key, (label, most, why, v, used) in p.data.items():
+                    print("%-16s computed from the data: %s, at most %s (%s)%s"
+                          % (key, label, most if most is not None else "unknown", why,
+                             "" if used is not None else ", not given" if most is not None else ", not given (1 here)"))
+                dyn = dyn or p.data
+            elif any(n.op_type in DATA_OPS | {"Loop"} for n in g.node):
+                print("(sizes computed from the data: give every dimension above with --dim to list them)")
             if not dyn:
                 print("(no dynamic dimensions)")
             return 0
