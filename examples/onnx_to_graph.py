@@ -1997,12 +1997,17 @@ def dim_dependent(onnx, np, path, model, dims, bound, branches, keys):
     first = convert_at(onnx, np, path, model, dims, bound, branches, want_pass=True)
     if not keys:
         return set(), first, None, None
-    for delta in (64, -64, 1, -1):
-        moved = {k: v + delta if k in keys else v for k, v in dims.items()}
-        if any(moved[k] < 1 for k in keys):
+    data = {}  # a data-dependent --dim moves by one, within 0..its most (patterns: down, each clamped)
+    for key, (label, most, why, v, used) in first.data.items():
+        if used in keys and used not in data:
+            data[used] = dims[used] - 1 if dims[used] > 1 or most is not None and v >= most > 0 else dims[used] + 1
+    for delta in (64, -64, 1, -1) if set(keys) - set(data) else (0,):
+        moved = {k: data[k] if k in data else v + delta if k in keys else v for k, v in dims.items()}
+        if any(moved[k] < (0 if k in data else 1) for k in keys):
             continue
         try:
-            second = convert_at(onnx, np, path, model, moved, bound, branches, want_pass=True)
+            second = convert_at(onnx, np, path, model, moved, bound, branches, want_pass=True, clamp=True,
+                                collect=True)  # a count moved from 0 may reach a branch with more
         except Bad:
             continue
         names = {n for n, sh in first.folded.items() if n in second.values and second.values[n].shape != list(sh)}
@@ -2012,7 +2017,8 @@ def dim_dependent(onnx, np, path, model, dims, bound, branches, keys):
                                 % (", ".join(keys), ", ".join(keys)))
 
 
-def convert_at(onnx, np, path, model, dims, bound, branches=None, no_fold=(), want_pass=False, clamp=False):
+def convert_at(onnx, np, path, model, dims, bound, branches=None, no_fold=(), want_pass=False, clamp=False,
+               collect=False):
     """The rows at fixed dimensions: [name, op, size, node, deps, input
     bytes, flops, is output], unused rows dropped, ids renumbered (want_pass:
     the pass itself)."""
@@ -2022,9 +2028,10 @@ def convert_at(onnx, np, path, model, dims, bound, branches=None, no_fold=(), wa
     p.branches = branches or {}
     p.no_fold = set(no_fold)
     p.dims = dims
-    p.clamp = clamp
+    p.clamp, p.collect = clamp, collect
     p.run(g, top=True)
-    check_dim_names(g, init, dims, p)
+    if not collect:
+        check_dim_names(g, init, dims, p)
     return p if want_pass else rows_of(p)
 
 
@@ -2046,9 +2053,9 @@ def check_dim_names(g, init, dims, p):
 def check_below(onnx, np, path, model, dims, bound, branches, no_fold, rows, p):
     """The data-dependent dimensions of pass p at their bounds (rows): the header's notes. A plan at the
     bounds holds for every run below them when the graph is the same there and no value is larger: checked
-    by converting again with each --dim of one at its bound - 1 and at 1 (0 for a bound of 1), each alone
-    when there are up to CHECK_EACH, else all together; a value larger there, or the graph changed, is
-    refused; a conversion refused there is noted."""
+    by converting again with each --dim of one at its bound - 1, at 1 and at 0, each alone when there are up
+    to CHECK_EACH, else all together; a value larger there, or the graph changed at 1 or bound - 1, is
+    refused; another graph at 0 (torchvision's If on no box found) or a conversion refused is noted."""
     if not p.data:
         return []
     given = {}
@@ -2062,7 +2069,7 @@ def check_below(onnx, np, path, model, dims, bound, branches, no_fold, rows, p):
              "them, each value at its offset even when a run makes it smaller" % shown]
     unchecked, points = [], []
     for group in [[u] for u in given] if len(given) <= CHECK_EACH else [list(given)]:
-        for at in (lambda b: b - 1, lambda b: min(b - 1, 1) if b > 1 else b - 1):
+        for at in (lambda b: b - 1, lambda b: min(b - 1, 1), lambda b: 0):
             point = {u: at(dims[u]) for u in group}
             if all(v >= 0 for v in point.values()) and point not in points:
                 points.append(point)
@@ -2072,9 +2079,16 @@ def check_below(onnx, np, path, model, dims, bound, branches, no_fold, rows, p):
         lower = dict(dims)
         lower.update(point)
         try:
-            low = convert_at(onnx, np, path, model, lower, bound, branches, no_fold, clamp=True)
+            # a row at the bound stays one below it (a value past the fold limit there may fold when smaller)
+            low = convert_at(onnx, np, path, model, lower, bound, branches, set(no_fold) | {r[0] for r in rows},
+                             clamp=True)
         except Bad as e:
             unchecked.append("%s (refused: %s)" % (at, str(e)[:160]))
+            continue
+        if [(r[0], r[1], r[4]) for r in low] != [(r[0], r[1], r[4]) for r in rows] and \
+                all(v == 0 for v in point.values()):  # an If on 'no box found' (torchvision): another plan
+            notes.append("at %s the graph is another (%d values, an If on an empty count): not planned here, "
+                         "convert at 0 for that case" % (at, len(low)))
             continue
         if [(r[0], r[1], r[4]) for r in low] != [(r[0], r[1], r[4]) for r in rows]:
             k = next((i for i, (x, y) in enumerate(zip(low, rows)) if (x[0], x[1], x[4]) != (y[0], y[1], y[4])),
@@ -2231,9 +2245,12 @@ class Symbolic:
         dims = dict(a.dims)
         dims.update({k: value for k in a.symbols})
         self.note, self.first_failed = None, False
-        try:
+        inputs = {s for s, _, _, _ in dynamic_dims(model.graph, {t.name for t in model.graph.initializer})} | \
+            {e for _, _, _, e in dynamic_dims(model.graph, {t.name for t in model.graph.initializer}) if e}
+        try:  # the symbols and the data's fixed dimensions (a value following those is computed at every run)
             self.no_fold, first, second, self.note = dim_dependent(onnx, np, path, model, dims, bound, a.branches,
-                                                                   list(a.symbols))
+                                                                   list(a.symbols) + [k for k in a.dims
+                                                                                      if k not in inputs])
         except Bad:
             self.no_fold, first, second = set(), None, None  # the fit reports the failure at its own points
             self.first_failed = True
