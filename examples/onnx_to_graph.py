@@ -280,6 +280,17 @@ def dynamic_dims(graph, init):
     return out
 
 
+def node_outputs(graph):
+    """The names of the node outputs of graph and of every subgraph in it."""
+    found = set()
+    for n in graph.node:
+        found.update(n.output)
+        for a in n.attribute:
+            for sub in ([a.g] if a.type == 5 else list(a.graphs) if a.type == 10 else []):
+                found |= node_outputs(sub)
+    return found
+
+
 def input_shapes(path, graph, init, dims, symbols, bound):
     """Each non-initializer, unbound input's shape: ints, or symbol names."""
     dyn = dynamic_dims(graph, init)
@@ -288,6 +299,15 @@ def input_shapes(path, graph, init, dims, symbols, bound):
         if name not in known and is_pattern(name):
             raise Bad("--dim %s=%s: a pattern takes a number (each dimension it matches clamped to its most), "
                       "not a symbol" % (name, symbols[name]))
+    outputs = None
+    for name in list(dims) + list(symbols):  # else a node output's axis (checked after the pass) or a pattern
+        if name in known or is_pattern(name):
+            continue
+        if outputs is None:
+            outputs = node_outputs(graph)
+        if name.rpartition(":")[0] not in outputs or not re.fullmatch(r"[0-9]+", name.rpartition(":")[2]):
+            raise Bad("--dim %s: no such dynamic dimension (the model has: %s)"
+                      % (name, ", ".join(sorted(known)) or "none"))
     for name, v in dims.items():
         if v < 0:  # 0: an empty past (a KV-cache decoder's first step), 0-byte rows; an op it breaks is named
             raise Bad("--dim %s=%d: a dimension must be at least 0" % (name, v))
