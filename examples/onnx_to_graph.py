@@ -236,6 +236,9 @@ def parse_args(argv):
         if re.fullmatch(r"[0-9]+", value):
             a.dims[name] = int(value)  # 0 is refused with the model's name (a bad dimension, exit 2)
         elif re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]{0,30}", value):
+            if is_pattern(name):
+                p.error("--dim %r: a pattern takes a number (each dimension it matches clamped to its most), not "
+                        "a symbol" % d)
             a.symbols[name] = value
         else:
             p.error("--dim %r: VALUE must be an integer or a symbol (an identifier of at most 31 bytes)" % d)
@@ -295,10 +298,6 @@ def input_shapes(path, graph, init, dims, symbols, bound):
     """Each non-initializer, unbound input's shape: ints, or symbol names."""
     dyn = dynamic_dims(graph, init)
     known = {s for s, _, _, _ in dyn} | {e for _, _, _, e in dyn if e}
-    for name in symbols:
-        if name not in known and is_pattern(name):
-            raise Bad("--dim %s=%s: a pattern takes a number (each dimension it matches clamped to its most), "
-                      "not a symbol" % (name, symbols[name]))
     outputs = None
     for name in list(dims) + list(symbols):  # else a node output's axis (checked after the pass) or a pattern
         if name in known or is_pattern(name):
@@ -306,8 +305,9 @@ def input_shapes(path, graph, init, dims, symbols, bound):
         if outputs is None:
             outputs = node_outputs(graph)
         if name.rpartition(":")[0] not in outputs or not re.fullmatch(r"[0-9]+", name.rpartition(":")[2]):
-            raise Bad("--dim %s: no such dynamic dimension (the model has: %s)"
-                      % (name, ", ".join(sorted(known)) or "none"))
+            raise Bad("--dim %s: no such dynamic dimension (the model has: %s%s)"
+                      % (name, ", ".join(sorted(known)) or "none", "" if ":" not in name else
+                         "; no node output is named '%s'" % name.rpartition(":")[0]))
     for name, v in dims.items():
         if v < 0:  # 0: an empty past (a KV-cache decoder's first step), 0-byte rows; an op it breaks is named
             raise Bad("--dim %s=%d: a dimension must be at least 0" % (name, v))
@@ -591,8 +591,6 @@ class Pass:
                 self.initializer(t)
         for node in topological(graph.node)[0]:
             self.node(node)
-        if top and self.missing and not self.collect:
-            raise Missing(missing_text(self.missing))
 
     def node(self, node):
         op = node.op_type
@@ -852,8 +850,8 @@ class Pass:
                     "is missing" if trip is None else "is computed at run time" if steps is None else
                     "is %d" % steps)
                 if names:
-                    steps = self.data_dim(node, names[0], 0, steps, why,
-                                          optional=steps is not None and steps <= LOOP_MOST)
+                    steps = self.data_dim(node, names[0], 0, steps if steps is not None and steps <= LOOP_MOST
+                                          else None, why, optional=steps is not None and steps <= LOOP_MOST)
                 else:  # nothing sized by the steps: the time counts one
                     steps = 1
             for k, (v, (shape, _)) in enumerate(zip(carried_in, carried)):
@@ -2051,7 +2049,9 @@ def convert_at(onnx, np, path, model, dims, bound, branches=None, no_fold=(), wa
     p.clamp, p.collect = clamp, collect
     p.run(g, top=True)
     if not collect:
-        check_dim_names(g, init, dims, p)
+        check_dim_names(g, init, dims, p)  # a name mistyped first: the dimension it meant is missing too
+        if p.missing:
+            raise Missing(missing_text(p.missing))
     return p if want_pass else rows_of(p)
 
 
@@ -2466,6 +2466,7 @@ class Symbolic:
         if self.note:
             notes.append(self.note)
         notes.append("times at %s" % ", ".join("%s = %d" % (n, v) for n, v in zip(self.names, first)))
+        self.first = first
         return self.at(first), texts, notes
 
 
@@ -2595,8 +2596,8 @@ def main(argv):
                 p.branches, p.dims, p.collect, p.clamp = a.branches, dims, True, True
                 p.run(g, top=True)
                 for key, (label, most, why, v, used) in p.data.items():
-                    print("%-16s computed from the data: %s, at most %s (%s)%s"
-                          % (key, label, most if most is not None else "unknown", why,
+                    print("%-16s computed from the data: %s, %s (%s)%s"
+                          % (key, label, "at most %d" % most if most is not None else "no most known", why,
                              "" if used is not None else ", not given" if most is not None else ", not given (1 here)"))
                 dyn = dyn or p.data
             elif any(n.op_type in DATA_OPS | {"Loop"} for n in g.node):
@@ -2608,6 +2609,13 @@ def main(argv):
         if a.symbols:
             sym = Symbolic(onnx, np, a.model, model, a, bound)
             rows, sizes, notes = sym.rows()
+            inputs = {s for s, _, _, _ in dynamic_dims(g, init)} | {e for _, _, _, e in dynamic_dims(g, init) if e}
+            if any(k not in inputs for k in a.dims):  # the data's fixed bounds: checked at the first point
+                dims = dict(a.dims)
+                dims.update({k: sym.first[sym.names.index(v)] for k, v in a.symbols.items()})
+                p = convert_at(onnx, np, a.model, model, dims, bound, a.branches, sym.no_fold, want_pass=True)
+                notes = check_below(onnx, np, a.model, model, dims, bound, a.branches, sym.no_fold, rows_of(p), p) + \
+                    notes
         else:
             keys = list(a.dims)  # the inputs' and the data's (checked by the pass)
             no_fold, first, _, note = dim_dependent(onnx, np, a.model, model, a.dims, bound, a.branches, keys)
