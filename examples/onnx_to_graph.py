@@ -39,9 +39,46 @@ outputs stacked over the steps: Scan's length is its inputs', a Loop's its
 trip count, an upper bound when its condition stops it earlier). The body's
 values live inside one step and are the node's scratch, not rows (as a
 fused kernel's); its FLOPs times the steps are the node's. A Loop that runs
-until a condition computed at run time, a loop-carried value whose shape
-changes with the steps, and any other node with a subgraph are refused,
-naming the node.
+until a condition computed at run time takes its steps as a size from the
+data (below); a loop-carried value whose shape changes with the steps, and
+any other node with a subgraph, are refused, naming the node.
+
+Sizes from the data. NonZero's count, NonMaxSuppression's selected boxes,
+TopK's k computed at run time, Compress's kept slices, a Loop's steps until
+a condition (its trip count missing, computed at run time, or 2^63 - 1 as
+torch.jit.script writes a while loop; a constant trip count up to 2^31 is
+taken when no bound is given), and the axes of a Resize or Slice shaped by
+run-time values are dimensions the user bounds, named OUTPUT:AXIS after the
+first output showing them (the Loop's first scan output, axis 0), as graph
+inputs' are INPUT:AXIS: --dim /NonZero_output_0:1=300. Two NonZero nodes
+on one mask share the first one's name. Not given, each is refused with
+its most where the converter knows it (NonZero: the input's element count;
+NonMaxSuppression: batches x classes x min(max_output_boxes_per_class,
+boxes); TopK and Slice: the axis's length; Compress: the condition's and
+the axis's), and the ones after it are listed (found with each before at
+its most); a bound past the most is refused; --list-dims lists them once
+every input dimension is given. A pattern (--dim '*=100', or
+'/roi_heads/*=100') bounds every one it matches not named, each clamped to
+its most: detection exports have one NonZero per class (SSDlite: 90).
+Downstream, shapes are computed with the bound in place, and sizes read
+from it (Shape -> Gather -> ConstantOfShape, a TopK k of min(count, 300),
+an If on 'no box found') fold with it; values that follow a bound are rows
+(found by converting again with each bound moved by one).
+The plan then holds for the arena at the bounds: every run whose counts
+are at most the bounds fits, provided the engine places each value at its
+planned offset even when the run makes it smaller (and keeps the bytes
+from offset to offset + the planned size its own). That holds when the
+graph is the same below the bounds and no value grows as a count shrinks:
+checked by converting again with each bound at bound - 1, at 1 and at 0
+(each --dim alone up to 4 of them, else all together); a value larger
+there, or another graph at 1 or bound - 1, is refused naming the value;
+another graph at 0 (torchvision's If on no box found) and a conversion
+refused there are noted in the header (convert at 0 to plan that case).
+A bound may be a symbol (--dim /NonZero_output_0:1=N: fitted up to the
+most, as a sequence below a position table); a pattern takes numbers only.
+Sizes the model relates (a mask pasted into an image from pieces whose
+widths add up to the image's) cannot all be at independent bounds: the
+shape error then names the node.
 
 External data. Weights stored in files beside the model are read by the
 converter from the model's folder (standard input: the working folder):
