@@ -241,8 +241,9 @@ def parse_args(argv):
     p.add_argument("-o", "--out", help="write here instead of stdout (-: stdout)")
     p.add_argument("--list-dims", action="store_true", help="list the inputs' dynamic dimensions and exit")
     p.add_argument("--dim", action="append", default=[], metavar="NAME=VALUE",
-                   help="a dynamic dimension (exporter name or INPUT:AXIS) = a number >= 1, or a symbol "
-                        "(an identifier) kept in the sizes; repeatable")
+                   help="a dynamic dimension (exporter name or INPUT:AXIS; a size from the data OUTPUT:AXIS, or a "
+                        "pattern such as '*' for those) = a number >= 0, or a symbol (an identifier) kept in the "
+                        "sizes; repeatable")
     p.add_argument("--input", action="append", default=[], metavar="NAME=VALUE",
                    help="bind a scalar graph input to a number (folds an If on it); repeatable")
     p.add_argument("--if", action="append", default=[], metavar="NODE=then|else", dest="branch",
