@@ -891,11 +891,9 @@ class Pass:
                     steps = self.data_dim(node, names[0], 0, steps if steps is not None and steps <= LOOP_MOST
                                           else None, why, optional=steps is not None and steps <= LOOP_MOST)
                 else:  # nothing sized by the steps: the time counts one
-                    steps = 1
-            for k, (v, (shape, _)) in enumerate(zip(carried_in, carried)):
-                if list(v.shape) != shape:
-                    raise Bad("%s: loop-carried value %d is %s in and %s out of the body (a shape that changes "
-                              "with the steps is not supported)" % (node_label(node), k, v.shape, shape))
+                    steps = None
+            carried = self.loop_growth(node, body, carried_in, carried, scans, steps)
+            steps = 1 if steps is None else steps
             out_axes = [0] * len(scans)
         if len(out_axes) != len(scans):
             raise Bad("%s: %d scan_output_axes for %d scan outputs" % (node_label(node), len(out_axes), len(scans)))
@@ -918,6 +916,38 @@ class Pass:
             self.rows.append([name, node.op_type, self.bytes(shape, elem, name), node, deps, in_bytes,
                               flops * steps if first else 0])
             first = False
+
+    def loop_growth(self, node, body, carried_in, carried, scans, steps):
+        """The final loop-carried values' shapes: each the same as in, or growing along one axis by the same
+        amount at every step (torch.jit.script's append in a loop: [0, 3, 17], [1, 3, 17]...; checked on a
+        second step), then in + steps x that; any other change is refused. steps: None when unknown."""
+        def delta(a, b):
+            diff = [k for k in range(len(a)) if a[k] != b[k]] if len(a) == len(b) else None
+            return (diff[0], b[diff[0]] - a[diff[0]]) if diff and len(diff) == 1 and b[diff[0]] > a[diff[0]] else None
+        grows = [k for k, (v, (shape, _)) in enumerate(zip(carried_in, carried)) if list(v.shape) != shape]
+        if not grows:
+            return carried
+        d = {k: delta(carried_in[k].shape, carried[k][0]) for k in grows}
+        linear = all(d.values())
+        if linear:
+            second, _ = self.body_outputs(node, body, [([], 7), ([], 9)] + [(shape, elem) for shape, elem in carried])
+            linear = second[1 + len(carried):] == scans and all(
+                delta(carried[k][0], second[1 + k][0]) == d[k] if k in d else second[1 + k] == carried[k]
+                for k in range(len(carried)))
+        if not linear:
+            k = grows[0]
+            raise Bad("%s: loop-carried value %d is %s in and %s out of the body (a shape that changes with the "
+                      "steps other than by one amount along one axis is not supported)"
+                      % (node_label(node), k, carried_in[k].shape, carried[k][0]))
+        if steps is None:
+            raise Bad("%s: loop-carried value %d grows at each step and the steps are known at run time only, with "
+                      "no scan output to bound them" % (node_label(node), grows[0]))
+        out = list(carried)
+        for k in grows:
+            shape = list(carried_in[k].shape)
+            shape[d[k][0]] += d[k][1] * steps
+            out[k] = (shape, carried[k][1])
+        return out
 
     def loop_stops(self, node, body, ins):
         """Whether a Loop's condition is computed at run time: the body's condition output is not its
@@ -2057,17 +2087,24 @@ def dim_dependent(onnx, np, path, model, dims, bound, branches, keys):
     for key, (label, most, why, v, used) in first.data.items():
         if used in keys and used not in data:
             data[used] = dims[used] - 1 if dims[used] > 1 or most is not None and v >= most > 0 else dims[used] + 1
-    for delta in (64, -64, 1, -1) if set(keys) - set(data) else (0,):
-        moved = {k: data[k] if k in data else v + delta if k in keys else v for k, v in dims.items()}
-        if any(moved[k] < (0 if k in data else 1) for k in keys):
-            continue
-        try:
-            second = convert_at(onnx, np, path, model, moved, bound, branches, want_pass=True, clamp=True,
-                                collect=True)  # a count moved from 0 may reach a branch with more
-        except Bad:
-            continue
-        names = {n for n, sh in first.folded.items() if n in second.values and second.values[n].shape != list(sh)}
-        return names, first, second, None
+    # the data's all moved, else the patterns only (a bound the model relates to a constant, 17 keypoints, may
+    # not move) with a note
+    fixed = [k for k in data if not is_pattern(k)]
+    for stay in ([], fixed) if fixed and len(fixed) < len(data) else ([],):
+        for delta in (64, -64, 1, -1) if set(keys) - set(data) else (0,):
+            moved = {k: v if k in stay else data[k] if k in data else v + delta if k in keys else v
+                     for k, v in dims.items()}
+            if any(moved[k] < (0 if k in data else 1) for k in keys):
+                continue
+            try:
+                second = convert_at(onnx, np, path, model, moved, bound, branches, want_pass=True, clamp=True,
+                                    collect=True)  # a count moved from 0 may reach a branch with more
+            except Bad:
+                continue
+            names = {n for n, sh in first.folded.items() if n in second.values and second.values[n].shape != list(sh)}
+            return names, first, second, None if not stay else (
+                "values folded before the run were not checked against %s: the conversion is refused with them "
+                "moved by one (the others were)" % ", ".join(stay))
     return set(), first, None, ("values folded before the run were not checked against %s: the conversion is "
                                 "refused at %s +-64 and +-1 (they may follow it and be missing from the rows)"
                                 % (", ".join(keys), ", ".join(keys)))
