@@ -1260,7 +1260,10 @@ class Pass:
             r = onnx.shape_inference.infer_shapes(m, strict_mode=True, data_prop=True)
         except Exception as e:  # onnx's own errors: the node is wrong for its inputs
             first = (str(e).strip().splitlines() or [type(e).__name__])[-1]
-            raise Bad("%s: shape inference fails on inputs %s: %s" % (node_label(node), shown, first[:300]))
+            raise Bad("%s: shape inference fails on inputs %s: %s%s" % (
+                node_label(node), shown, first[:300], "" if not self.data else
+                " (with sizes from the data at their bounds, %s...: sizes the model relates, such as pieces that add "
+                "up to an image, cannot each be at a bound)" % ", ".join(list(self.data)[-2:])))
         found = {vi.name: vi for vi in list(r.graph.value_info) + list(r.graph.output)}
         result = []
         for o in node.output:
