@@ -387,11 +387,16 @@ class Value:
     row when it is a run-time value (an input or a node output); known: a
     row's values where they fold (a causal mask kept as a row), to check
     what reads them as a fixed conversion does."""
-    __slots__ = ("shape", "elem", "const", "row", "known")
+    __slots__ = ("shape", "elem", "const", "row", "known", "src")
 
     def __init__(self, shape, elem, const=None, row=None):
         self.shape, self.elem, self.const, self.row = [int(d) for d in shape], elem, const, row
         self.known = None
+        self.src = frozenset()  # a folded value's rows it was read from (a count: the NonZero that makes it)
+
+    def rows(self):
+        """The rows a reader of this value depends on."""
+        return self.src | ({self.row} if self.row is not None else set())
 
 
 def np_dtype(onnx, elem):
@@ -493,6 +498,7 @@ class Pass:
         self.data = {}  # data-dependent dimension met -> (node label, most or None, why, value, the --dim used)
         self.alias = {}  # (op, input) -> the name of the data-dependent dimension it shares (NonZero twice on one mask)
         self.missing = []  # data-dependent dimensions not given: (name, node label, most, why)
+        self.shift = set()  # patterns whose dimensions are each moved by one (finding what follows them)
         self.clamp = False  # a bound past its most is taken at its most (checking below another bound)
         self.collect = False  # --list-dims: a dimension not given is taken at its most (else 1), not refused
         self.declared = None  # name -> the element type the model declares (read when an op's output needs it)
@@ -674,9 +680,13 @@ class Pass:
                     if v is not None and v.const is not None}
             wide = {k: e for k, e in wide.items() if k != e}
             to = [x.i for x in node.attribute if x.name == "to"] if op == "Cast" else []
+            # a size read from a value the data shapes is known when its node has run: its readers depend on it
+            src = frozenset().union(*(v.src if v.const is not None else v.rows() if op in ("Shape", "Size") and
+                                      self.data else () for v in ins if v is not None))
             for name, arr in zip(node.output, folded):
                 if name:
                     self.put_const(name, arr, to[0] if to else wide.get(self.elem_of(name, arr)))
+                    self.values[name].src = src
                     self.folded[name] = arr.shape
             return
         if node.domain in ("", "ai.onnx") and op in DATA_OPS:
@@ -684,7 +694,7 @@ class Pass:
         else:
             shapes = self.infer(node, ins)
         self.check_inputs(node, ins, shapes)
-        deps = sorted({v.row for v in ins if v is not None and v.row is not None})
+        deps = sorted(set().union(*(v.rows() for v in ins if v is not None)))
         in_shapes = [v.shape if v is not None else None for v in ins]
         in_bytes = sum(self.bytes(v.shape, v.elem, "input") for v in ins if v is not None)
         attrs = {x.name: self.onnx.helper.get_attribute_value(x) for x in node.attribute}
@@ -723,6 +733,8 @@ class Pass:
             for pat in self.dims:
                 if is_pattern(pat) and fnmatch.fnmatchcase(key, pat):
                     used, v = pat, self.dims[pat] if most is None else min(self.dims[pat], most)
+                    if pat in self.shift:  # each dimension it gives moved by one from its own (dim_dependent)
+                        v = v - 1 if v >= 1 else v + 1 if most is None or most > v else v
                     break
         if used is None and optional:  # not given: its most (a Loop's constant trip count)
             v = most
@@ -906,7 +918,7 @@ class Pass:
         if len(node.output) > len(results):
             raise Bad("%s: %d outputs; its body gives %d" % (node_label(node), len(node.output), len(results)))
         names = set(i for i in node.input if i) | subgraph_inputs(node)
-        deps = sorted({self.values[i].row for i in names if i in self.values and self.values[i].row is not None})
+        deps = sorted(set().union(*(self.values[i].rows() for i in names if i in self.values)))
         in_bytes = sum(self.bytes(v.shape, v.elem, "input") for v in ins if v is not None)
         first = True
         for name, (shape, elem) in zip(node.output, results):
@@ -2086,10 +2098,11 @@ def dim_dependent(onnx, np, path, model, dims, bound, branches, keys):
     first = convert_at(onnx, np, path, model, dims, bound, branches, want_pass=True)
     if not keys:
         return set(), first, None, None
-    data = {}  # a data-dependent --dim moves by one, within 0..its most (patterns: down, each clamped)
+    data = {}  # a data-dependent --dim moves by one, within 0..its most (a pattern: each dimension it gives)
     for key, (label, most, why, v, used) in first.data.items():
         if used in keys and used not in data:
-            data[used] = dims[used] - 1 if dims[used] > 1 or most is not None and v >= most > 0 else dims[used] + 1
+            data[used] = dims[used] if is_pattern(used) else dims[used] - 1 if dims[used] > 1 or \
+                most is not None and v >= most > 0 else dims[used] + 1
     # the data's all moved, else the patterns only (a bound the model relates to a constant, 17 keypoints, may
     # not move) with a note
     fixed = [k for k in data if not is_pattern(k)]
@@ -2101,7 +2114,8 @@ def dim_dependent(onnx, np, path, model, dims, bound, branches, keys):
                 continue
             try:
                 second = convert_at(onnx, np, path, model, moved, bound, branches, want_pass=True, clamp=True,
-                                    collect=True)  # a count moved from 0 may reach a branch with more
+                                    collect=True,  # a count moved from 0 may reach a branch with more
+                                    shift={k for k in data if is_pattern(k) and k not in stay})
             except Bad:
                 continue
             names = {n for n, sh in first.folded.items() if n in second.values and second.values[n].shape != list(sh)}
@@ -2114,7 +2128,7 @@ def dim_dependent(onnx, np, path, model, dims, bound, branches, keys):
 
 
 def convert_at(onnx, np, path, model, dims, bound, branches=None, no_fold=(), want_pass=False, clamp=False,
-               collect=False):
+               collect=False, shift=()):
     """The rows at fixed dimensions: [name, op, size, node, deps, input
     bytes, flops, is output], unused rows dropped, ids renumbered (want_pass:
     the pass itself)."""
@@ -2124,7 +2138,7 @@ def convert_at(onnx, np, path, model, dims, bound, branches=None, no_fold=(), wa
     p.branches = branches or {}
     p.no_fold = set(no_fold)
     p.dims = dims
-    p.clamp, p.collect = clamp, collect
+    p.clamp, p.collect, p.shift = clamp, collect, set(shift)
     p.run(g, top=True)
     if not collect:
         check_dim_names(g, init, dims, p)  # a name mistyped first: the dimension it meant is missing too

@@ -1378,7 +1378,9 @@ cases = [("nz_none", "nz_gather", []), ("nz5", "nz_gather", ["--dim", "idx:1=5"]
          ("loop_none", "loop_until", []), ("loop7", "loop_until", ["--dim", "trace:0=7"]),
          ("while_none", "loop_while", []), ("while7", "loop_while", ["--dim", "trace:0=7"]),
          ("shrink5", "shrink", ["--dim", "idx:1=5"]), ("branch5", "branch", ["--dim", "idx:1=5"]),
-         ("wide", "nz_wide", ["--dim", "x:1=W", "--dim", "idx:1=100"])]
+         ("wide", "nz_wide", ["--dim", "x:1=W", "--dim", "idx:1=100"]),
+         ("append", "loop_append", ["--dim", "idx:1=5"]), ("head_none", "slice_data", []),
+         ("head4", "slice_data", ["--dim", "head:0=4"])]
 for case, model, args in cases:
     err, out = io.StringIO(), io.StringIO()
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
@@ -1418,23 +1420,28 @@ topk_none  | ^2 .*topk.onnx: node topk \(TopK\): .*--dim top_v:1=N .*N at most 1
 loop_none  | ^2 .*loop_until.onnx: node until \(Loop\): the size of output 'trace' axis 0 .*--dim trace:0=N .*its trip count is missing and its condition computed at run time: no most known before the run\)$
 while_none | ^2 .*loop_while.onnx: node until \(Loop\): .*--dim trace:0=N .*its trip count is 9223372036854775807 and its condition computed at run time
 shrink5    | ^2 .*shrink.onnx: --dim idx:1=5: value 'rest' is 240 bytes at idx:1 = 4 and 236 at the bound: it shrinks as the bound grows
+head_none  | ^2 .*slice_data.onnx: node head \(Slice\): the size of output 'head' axis 0 .*--dim head:0=N .*N at most 10 \(from the values of input 'k'\)$
 branch5    | ^2 .*branch.onnx: --dim idx:1=5: the graph changes below the bound \(at idx:1 = 1: 7 values, 6 at the bound; first differing: 'e1'\)
 EOF2
-# converted at the bounds, each size by hand: NonZero [2, 5] int64 80 (the second NonZero on the same mask
-# shares idx:1), the 5 values gathered 20 and the ones of the count's length 20 (a row: it follows the count);
-# a pattern clamped to the most (64: 2 x 64 x 8); symbolic up to the most; NMS [4, 3] int64, its boxes column
-# 4 x 8; TopK 2 x 3 floats and int64s; the Loop's 7 steps of 4 floats; a fixed count beside a symbolic width
+# converted at the bounds, each size by hand: NonZero [2, 5] int64 80 (a row though only its shape is read:
+# it runs to give the count; the second NonZero on the same mask shares idx:1), the 5 values gathered 20 and
+# the ones of the count's length 20 (a row: it follows the count); a pattern clamped to the most (64: 2 x 64
+# x 8); symbolic up to the most; NMS [4, 3] int64, its boxes column 4 x 8; TopK 2 x 3 floats and int64s; the
+# Loop's 7 steps of 4 floats; a fixed count beside a symbolic width; a Loop of count steps appending a row of
+# 2 floats to [0, 2] (5 x 2 x 4, after the NonZero it reads the count of); x[:4] of floats
 while IFS='|' read -r name want; do
   check "$(trim "$name"): the sizes at the bound" "$(ddf "$(trim "$name")" 2) $(ddf "$(trim "$name")" 6)" "0 $(trim "$want")"
 done <<'EOF2'
-nz5    | x=256;m=64;idx2=80;pairs=80;vals=20;ones=20;y=20
-nz_pat | x=256;m=64;idx2=1024;pairs=1024;vals=256;y=256
-nz_sym | x=256;m=64;idx2=16*N;pairs=16*N;vals=4*N;ones=4*N;y=4*N
+nz5    | x=256;m=64;idx=80;idx2=80;pairs=80;vals=20;ones=20;y=20
+nz_pat | x=256;m=64;idx=1024;idx2=1024;pairs=1024;vals=256;ones=256;y=256
+nz_sym | x=256;m=64;idx=16*N;idx2=16*N;pairs=16*N;vals=4*N;ones=4*N;y=4*N
 nms4   | boxes=96;scores=48;sel=96;keep=32
 topk3  | x=80;pos=20;posi=160;k0=8;k=8;top_v=24;top_i=48
 loop7  | x=16;v_final=16;trace=112
 while7 | x=16;v_final=16;trace=112
 wide   | x=8*W;m=2*W;idx=1600;pairs=1600;vals=400;xr=8*W
+append | x=256;m=64;idx=80;rows=40
+head4  | x=40;pos=10;posi=80;k=8;head=16
 EOF2
 check "the header: the bounds, clamped ones marked, and what the plan means" "$(ddf nz_pat 5)" \
   "sizes computed from the data planned at the bounds given (--dim *=100: idx:1 = 64 (its most)): the plan holds for every run up to them, each value at its offset even when a run makes it smaller"
@@ -1442,9 +1449,10 @@ check "symbolic count: fitted up to its most" "$(ddf nz_sym 5 | grep -o 'from 1 
   "from 1 up to 64, the most the model takes"
 check "--list-dims: the data's dimension, its node and its most" "$(ddf nz_list 3)" \
   "idx:1            computed from the data: node nz (NonZero), at most 64 (the input's element count), not given"
+check "a Loop's steps from a count: its row reads the NonZero (row 2)" "$(grep ',loop,' "$t/dd_append.csv" | cut -d, -f2,11)" "rows,2"
 check "a symbolic width beside a fixed count: the count checked below its bound" \
   "$(ddf wide 5 | grep -c 'idx:1 = 100')" 1
-# x 256 + idx2 80 + pairs 80 live at once (row 3)
-expect "planned at the bound: best = lower bound" 0 '"arena": 416,.*"lower_bound": 416,' \
+# x 256 + idx 80 (read through its shape by ones, row 6) + idx2 80 + pairs 80 live at once (row 4)
+expect "planned at the bound: best = lower bound" 0 '"arena": 496,.*"lower_bound": 496,' \
   "$D" plan --algo best --json "$t/dd_nz5.csv"
 cli_finish cli_onnx

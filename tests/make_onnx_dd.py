@@ -11,6 +11,8 @@ nms         NonMaxSuppression of 6 boxes, 2 classes, at most 3 per class; the ke
 topk        TopK of x [2, 10] with k = the number of positive elements (a k from the data)
 loop_until  a Loop without a trip count that stops when the sum of its state reaches 10; a scan output
 loop_while  the same as torch.jit.script writes a while loop: trip count 2^63 - 1
+loop_append a Loop of count steps appending a row to a carried [0, 2] value (torch.jit.script's append)
+slice_data  x[:k], k from the data (a Slice's end computed at run time)
 shrink      a value of 64 - count elements: it shrinks as the count grows (no plan at a bound holds)
 branch      an If on count > 2: another graph below the bound"""
 import os
@@ -83,6 +85,23 @@ def main(argv):
         save(out, name, [N("Loop", [trip, "yes", "x"], ["v_final", "trace"], name="until", body=body)],
              [V("x", F, [4])], [V("v_final", F, [4]), V("trace", F, ["steps", 4])],
              [numpy_helper.from_array(np.array(True), "yes"), const("trip", 2 ** 63 - 1)])
+    # loop_append: as torch.jit.script appends in a loop: one row of x's sum per kept value (a trip count of the
+    # count), carried from [0, 2] (a value growing one row a step)
+    body = helper.make_graph(
+        [N("Identity", ["c_in"], ["c_out"]), N("Concat", ["acc_in", "row"], ["acc_out"], axis=0)],
+        "append", [V("i", I64, []), V("c_in", TensorProto.BOOL, []), V("acc_in", F, [0, 2])],
+        [V("c_out", TensorProto.BOOL, []), V("acc_out", F, [1, 2])],
+        [numpy_helper.from_array(np.ones((1, 2), np.float32), "row")])
+    save(out, "loop_append", count_nodes() + [
+        N("Loop", ["count", "yes", "empty"], ["rows"], name="append", body=body)],
+         [x88], [V("rows", F, ["count", 2])],
+         base + [numpy_helper.from_array(np.array(True), "yes"), numpy_helper.from_array(np.zeros((0, 2), np.float32),
+                                                                                          "empty")])
+    # slice_data: x[:k], k the number of positive elements (a Slice's end from the data)
+    save(out, "slice_data", [N("Greater", ["x", "zero"], ["pos"]), N("Cast", ["pos"], ["posi"], to=I64),
+                             N("ReduceSum", ["posi"], ["k"], keepdims=1),
+                             N("Slice", ["x", "axes0", "k"], ["head"], name="head")],
+         [V("x", F, [10])], [V("head", F, ["k"])], base)
     # shrink: ones of 64 - count elements beside the kept values
     save(out, "shrink", count_nodes() + [
         N("Transpose", ["idx"], ["pairs"]), N("GatherND", ["x", "pairs"], ["vals"]),
