@@ -47,15 +47,17 @@ Sizes from the data. NonZero's count, NonMaxSuppression's selected boxes,
 TopK's k computed at run time, Compress's kept slices, a Loop's steps until
 a condition (its trip count missing, computed at run time, or 2^63 - 1 as
 torch.jit.script writes a while loop; a constant trip count up to 2^31 is
-taken when no bound is given), and the axes of a Resize or Slice shaped by
-run-time values are dimensions the user bounds, named OUTPUT:AXIS after the
+taken when no bound is given), and the axes onnx cannot infer of an op
+shaped by values computed at run time (a Resize to a box's size, a Slice by
+box coordinates, an Expand, Pad, Range or ConstantOfShape from the data)
+are dimensions the user bounds, named OUTPUT:AXIS after the
 first output showing them (the Loop's first scan output, axis 0), as graph
 inputs' are INPUT:AXIS: --dim /NonZero_output_0:1=300. Two NonZero nodes
 on one mask share the first one's name. Not given, each is refused with
 its most where the converter knows it (NonZero: the input's element count;
 NonMaxSuppression: batches x classes x min(max_output_boxes_per_class,
 boxes); TopK and Slice: the axis's length; Compress: the condition's and
-the axis's), and the ones after it are listed (found with each before at
+the axis's; the others and a Loop: none known), and the ones after it are listed (found with each before at
 its most); a bound past the most is refused; --list-dims lists them once
 every input dimension is given. A pattern (--dim '*=100', or
 '/roi_heads/*=100') bounds every one it matches not named, each clamped to
