@@ -2164,7 +2164,7 @@ def check_dim_names(g, init, dims, p):
                                                                                         else "") if p.data else ""))
 
 
-def check_below(onnx, np, path, model, dims, bound, branches, no_fold, rows, p):
+def check_below(onnx, np, path, model, dims, bound, branches, no_fold, rows, p, symbolic=()):
     """The data-dependent dimensions of pass p at their bounds (rows): the header's notes. A plan at the
     bounds holds for every run below them when the graph is the same there and no value is larger: checked
     by converting again with each --dim of one at its bound - 1, at 1 and at 0, each alone when there are up
@@ -2172,13 +2172,15 @@ def check_below(onnx, np, path, model, dims, bound, branches, no_fold, rows, p):
     refused; another graph at 0 (torchvision's If on no box found) or a conversion refused is noted."""
     if not p.data:
         return []
-    given = {}
+    given = {}  # a symbol's (symbolic) is the fit's: not a bound
     for key, (label, most, why, v, used) in p.data.items():
-        if used is not None:
+        if used is not None and used not in symbolic:
             given.setdefault(used, []).append("%s = %d%s" % (key, v, " (its most)" if v == most else ""))
     shown = "; ".join("--dim %s=%d: %s" % (u, dims[u], ", ".join(ks[:4]) + (" and %d more" % (len(ks) - 4)
                                                                        if len(ks) > 4 else ""))
                       for u, ks in given.items())
+    if not given:
+        return []
     notes = ["sizes computed from the data planned at the bounds given (%s): the plan holds for every run up to "
              "them, each value at its offset even when a run makes it smaller" % shown]
     unchecked, points = [], []
@@ -2708,8 +2710,8 @@ def main(argv):
                 dims = dict(a.dims)
                 dims.update({k: sym.first[sym.names.index(v)] for k, v in a.symbols.items()})
                 p = convert_at(onnx, np, a.model, model, dims, bound, a.branches, sym.no_fold, want_pass=True)
-                notes = check_below(onnx, np, a.model, model, dims, bound, a.branches, sym.no_fold, rows_of(p), p) + \
-                    notes
+                notes = check_below(onnx, np, a.model, model, dims, bound, a.branches, sym.no_fold, rows_of(p), p,
+                                    set(a.symbols)) + notes
         else:
             keys = list(a.dims)  # the inputs' and the data's (checked by the pass)
             no_fold, first, _, note = dim_dependent(onnx, np, a.model, model, a.dims, bound, a.branches, keys)
