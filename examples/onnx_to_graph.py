@@ -2371,7 +2371,8 @@ class Symbolic:
             self.no_fold, first, second = set(), None, None  # the fit reports the failure at its own points
             self.first_failed = True
         for p in (first, second) if not self.no_fold else ():  # the passes made: points of the fit
-            if p is not None:
+            # the moved pass moved the data's fixed bounds too (and clamped, collected): not a point of the fit
+            if p is not None and (p is first or not p.shift and not any(p.dims[k] != dims[k] for k in a.dims)):
                 point = tuple(next(p.dims[k] for k, sym in a.symbols.items() if sym == n) for n in self.names)
                 try:
                     self.store(point, rows_of(p))

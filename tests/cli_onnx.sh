@@ -1380,7 +1380,8 @@ cases = [("nz_none", "nz_gather", []), ("nz5", "nz_gather", ["--dim", "idx:1=5"]
          ("shrink5", "shrink", ["--dim", "idx:1=5"]), ("branch5", "branch", ["--dim", "idx:1=5"]),
          ("wide", "nz_wide", ["--dim", "x:1=W", "--dim", "idx:1=100"]),
          ("append", "loop_append", ["--dim", "idx:1=5"]), ("head_none", "slice_data", []),
-         ("head4", "slice_data", ["--dim", "head:0=4"])]
+         ("head4", "slice_data", ["--dim", "head:0=4"]), ("two_none", "two_counts", []),
+         ("two_sym", "two_counts", ["--dim", "idx:1=40", "--dim", "top_v:0=N"])]
 for case, model, args in cases:
     err, out = io.StringIO(), io.StringIO()
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
@@ -1421,6 +1422,7 @@ loop_none  | ^2 .*loop_until.onnx: node until \(Loop\): the size of output 'trac
 while_none | ^2 .*loop_while.onnx: node until \(Loop\): .*--dim trace:0=N .*its trip count is 9223372036854775807 and its condition computed at run time
 shrink5    | ^2 .*shrink.onnx: --dim idx:1=5: value 'rest' is 240 bytes at idx:1 = 4 and 236 at the bound: it shrinks as the bound grows
 head_none  | ^2 .*slice_data.onnx: node head \(Slice\): the size of output 'head' axis 0 .*--dim head:0=N .*N at most 10 \(from the values of input 'k'\)$
+two_none   | ^2 .*two_counts.onnx: node nz \(NonZero\): .*--dim idx:1=N .*N at most 64 \(the input's element count\); 1 more after it \(each before at its most\): top_v:0 \(at most 64\)
 branch5    | ^2 .*branch.onnx: --dim idx:1=5: the graph changes below the bound \(at idx:1 = 1: 7 values, 6 at the bound; first differing: 'e1'\)
 EOF2
 # converted at the bounds, each size by hand: NonZero [2, 5] int64 80 (a row though only its shape is read:
@@ -1447,6 +1449,10 @@ check "the header: the bounds, clamped ones marked, and what the plan means" "$(
   "sizes computed from the data planned at the bounds given (--dim *=100: idx:1 = 64 (its most)): the plan holds for every run up to them, each value at its offset even when a run makes it smaller"
 check "symbolic count: fitted up to its most" "$(ddf nz_sym 5 | grep -o 'from 1 up to 64, the most the model takes')" \
   "from 1 up to 64, the most the model takes"
+check "a symbolic count beside a fixed one: only the fixed one is a bound in the header" \
+  "$(ddf two_sym 5 | grep -o 'bounds given ([^)]*)')" "bounds given (--dim idx:1=40: idx:1 = 40)"
+check "the symbolic count fitted up to its most, the fixed count's 40" \
+  "$(ddf two_sym 5 | grep -o 'from 1 up to 40, the most the model takes')" "from 1 up to 40, the most the model takes"
 check "--list-dims: the data's dimension, its node and its most" "$(ddf nz_list 3)" \
   "idx:1            computed from the data: node nz (NonZero), at most 64 (the input's element count), not given"
 check "a Loop's steps from a count: its row reads the NonZero (row 2)" "$(grep ',loop,' "$t/dd_append.csv" | cut -d, -f2,11)" "rows,2"

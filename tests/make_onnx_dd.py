@@ -13,6 +13,7 @@ loop_until  a Loop without a trip count that stops when the sum of its state rea
 loop_while  the same as torch.jit.script writes a while loop: trip count 2^63 - 1
 loop_append a Loop of count steps appending a row to a carried [0, 2] value (torch.jit.script's append)
 slice_data  x[:k], k from the data (a Slice's end computed at run time)
+two_counts  the kept values' top k, k how many exceed 0.5: a second size from the data after the first
 shrink      a value of 64 - count elements: it shrinks as the count grows (no plan at a bound holds)
 branch      an If on count > 2: another graph below the bound"""
 import os
@@ -102,6 +103,12 @@ def main(argv):
                              N("ReduceSum", ["posi"], ["k"], keepdims=1),
                              N("Slice", ["x", "axes0", "k"], ["head"], name="head")],
          [V("x", F, [10])], [V("head", F, ["k"])], base)
+    # two_counts: the kept values, then the top k of them, k how many exceed 0.5 (two sizes from the data)
+    save(out, "two_counts", count_nodes() + [
+        N("Transpose", ["idx"], ["pairs"]), N("GatherND", ["x", "pairs"], ["vals"]),
+        N("Greater", ["vals", "half"], ["big"]), N("Cast", ["big"], ["bigi"], to=I64),
+        N("ReduceSum", ["bigi"], ["k"], keepdims=1), N("TopK", ["vals", "k"], ["top_v", "top_i"], name="topk")],
+         [x88], [V("top_v", F, ["k"])], base + [const("half", 0.5, np.float32)])
     # shrink: ones of 64 - count elements beside the kept values
     save(out, "shrink", count_nodes() + [
         N("Transpose", ["idx"], ["pairs"]), N("GatherND", ["x", "pairs"], ["vals"]),
