@@ -39,9 +39,48 @@ outputs stacked over the steps: Scan's length is its inputs', a Loop's its
 trip count, an upper bound when its condition stops it earlier). The body's
 values live inside one step and are the node's scratch, not rows (as a
 fused kernel's); its FLOPs times the steps are the node's. A Loop that runs
-until a condition computed at run time, a loop-carried value whose shape
-changes with the steps, and any other node with a subgraph are refused,
-naming the node.
+until a condition computed at run time takes its steps as a size from the
+data (below); a loop-carried value whose shape changes with the steps, and
+any other node with a subgraph, are refused, naming the node.
+
+Sizes from the data. NonZero's count, NonMaxSuppression's selected boxes,
+TopK's k computed at run time, Compress's kept slices, a Loop's steps until
+a condition (its trip count missing, computed at run time, or 2^63 - 1 as
+torch.jit.script writes a while loop; a constant trip count up to 2^31 is
+taken when no bound is given), and the axes onnx cannot infer of an op
+shaped by values computed at run time (a Resize to a box's size, a Slice by
+box coordinates, an Expand, Pad, Range or ConstantOfShape from the data)
+are dimensions the user bounds, named OUTPUT:AXIS after the
+first output showing them (the Loop's first scan output, axis 0), as graph
+inputs' are INPUT:AXIS: --dim /NonZero_output_0:1=300. Two NonZero nodes
+on one mask share the first one's name. Not given, each is refused with
+its most where the converter knows it (NonZero: the input's element count;
+NonMaxSuppression: batches x classes x min(max_output_boxes_per_class,
+boxes); TopK and Slice: the axis's length; Compress: the condition's and
+the axis's; the others and a Loop: none known), and the ones after it are listed (found with each before at
+its most); a bound past the most is refused; --list-dims lists them once
+every input dimension is given. A pattern (--dim '*=100', or
+'/roi_heads/*=100') bounds every one it matches not named, each clamped to
+its most: detection exports have one NonZero per class (SSDlite: 90).
+Downstream, shapes are computed with the bound in place, and sizes read
+from it (Shape -> Gather -> ConstantOfShape, a TopK k of min(count, 300),
+an If on 'no box found') fold with it; values that follow a bound are rows
+(found by converting again with each bound moved by one).
+The plan then holds for the arena at the bounds: every run whose counts
+are at most the bounds fits, provided the engine places each value at its
+planned offset even when the run makes it smaller (and keeps the bytes
+from offset to offset + the planned size its own). That holds when the
+graph is the same below the bounds and no value grows as a count shrinks:
+checked by converting again with each bound at bound - 1, at 1 and at 0
+(each --dim alone up to 4 of them, else all together); a value larger
+there, or another graph at 1 or bound - 1, is refused naming the value;
+another graph at 0 (torchvision's If on no box found) and a conversion
+refused there are noted in the header (convert at 0 to plan that case).
+A bound may be a symbol (--dim /NonZero_output_0:1=N: fitted up to the
+most, as a sequence below a position table); a pattern takes numbers only.
+Sizes the model relates (a mask pasted into an image from pieces whose
+widths add up to the image's) cannot all be at independent bounds: the
+shape error then names the node.
 
 External data. Weights stored in files beside the model are read by the
 converter from the model's folder (standard input: the working folder):
@@ -160,6 +199,8 @@ CPU_OPS = {
     "Einsum", "Range", "ConstantOfShape", "Cast",
 }
 NEWEST_OPSET = 21        # past the onnx package's own: the ops that changed get their own rules below
+LOOP_MOST = 1 << 31      # a Loop's constant trip count past this with a condition: a while loop, steps the data's
+CHECK_EACH = 4           # data-dependent --dims lowered one by one up to this many (else together: 2 conversions)
 FOLD_LIMIT = 1 << 20      # elements: larger results are run-time values, not folded
 EXTERNAL_READ = FOLD_LIMIT  # elements: external tensors up to this are read (folded as inline ones), larger sized
 FIT_FROM = 512            # symbolic sizes are fitted at values from here (small inputs clamp)
@@ -169,6 +210,10 @@ MAX_DEGREE = 7            # DNNMEM_PLAN_SYMBOLIC_MAX_TERMS - 1
 
 class Bad(Exception):
     """Bad input: the message follows 'FILE: '."""
+
+
+class Missing(Bad):
+    """Data-dependent dimensions not given (their labels name the body they are in)."""
 
 
 class Past(Bad):
@@ -198,8 +243,9 @@ def parse_args(argv):
     p.add_argument("-o", "--out", help="write here instead of stdout (-: stdout)")
     p.add_argument("--list-dims", action="store_true", help="list the inputs' dynamic dimensions and exit")
     p.add_argument("--dim", action="append", default=[], metavar="NAME=VALUE",
-                   help="a dynamic dimension (exporter name or INPUT:AXIS) = a number >= 1, or a symbol "
-                        "(an identifier) kept in the sizes; repeatable")
+                   help="a dynamic dimension (exporter name or INPUT:AXIS; a size from the data OUTPUT:AXIS, or a "
+                        "pattern such as '*' for those) = a number >= 0, or a symbol (an identifier) kept in the "
+                        "sizes; repeatable")
     p.add_argument("--input", action="append", default=[], metavar="NAME=VALUE",
                    help="bind a scalar graph input to a number (folds an If on it); repeatable")
     p.add_argument("--if", action="append", default=[], metavar="NODE=then|else", dest="branch",
@@ -230,6 +276,9 @@ def parse_args(argv):
         if re.fullmatch(r"[0-9]+", value):
             a.dims[name] = int(value)  # 0 is refused with the model's name (a bad dimension, exit 2)
         elif re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]{0,30}", value):
+            if is_pattern(name):
+                p.error("--dim %r: a pattern takes a number (each dimension it matches clamped to its most), not "
+                        "a symbol" % d)
             a.symbols[name] = value
         else:
             p.error("--dim %r: VALUE must be an integer or a symbol (an identifier of at most 31 bytes)" % d)
@@ -274,14 +323,31 @@ def dynamic_dims(graph, init):
     return out
 
 
+def node_outputs(graph):
+    """The names of the node outputs of graph and of every subgraph in it."""
+    found = set()
+    for n in graph.node:
+        found.update(n.output)
+        for a in n.attribute:
+            for sub in ([a.g] if a.type == 5 else list(a.graphs) if a.type == 10 else []):
+                found |= node_outputs(sub)
+    return found
+
+
 def input_shapes(path, graph, init, dims, symbols, bound):
     """Each non-initializer, unbound input's shape: ints, or symbol names."""
     dyn = dynamic_dims(graph, init)
     known = {s for s, _, _, _ in dyn} | {e for _, _, _, e in dyn if e}
-    for name in list(dims) + list(symbols):
-        if name not in known:
-            raise Bad("--dim %s: no such dynamic dimension (the model has: %s)"
-                      % (name, ", ".join(sorted(known)) or "none"))
+    outputs = None
+    for name in list(dims) + list(symbols):  # else a node output's axis (checked after the pass) or a pattern
+        if name in known or is_pattern(name):
+            continue
+        if outputs is None:
+            outputs = node_outputs(graph)
+        if name.rpartition(":")[0] not in outputs or not re.fullmatch(r"[0-9]+", name.rpartition(":")[2]):
+            raise Bad("--dim %s: no such dynamic dimension (the model has: %s%s)"
+                      % (name, ", ".join(sorted(known)) or "none", "" if ":" not in name else
+                         "; no node output is named '%s'" % name.rpartition(":")[0]))
     for name, v in dims.items():
         if v < 0:  # 0: an empty past (a KV-cache decoder's first step), 0-byte rows; an op it breaks is named
             raise Bad("--dim %s=%d: a dimension must be at least 0" % (name, v))
@@ -323,11 +389,16 @@ class Value:
     row when it is a run-time value (an input or a node output); known: a
     row's values where they fold (a causal mask kept as a row), to check
     what reads them as a fixed conversion does."""
-    __slots__ = ("shape", "elem", "const", "row", "known")
+    __slots__ = ("shape", "elem", "const", "row", "known", "src")
 
     def __init__(self, shape, elem, const=None, row=None):
         self.shape, self.elem, self.const, self.row = [int(d) for d in shape], elem, const, row
         self.known = None
+        self.src = frozenset()  # a folded value's rows it was read from (a count: the NonZero that makes it)
+
+    def rows(self):
+        """The rows a reader of this value depends on."""
+        return self.src | ({self.row} if self.row is not None else set())
 
 
 def np_dtype(onnx, elem):
@@ -426,8 +497,16 @@ class Pass:
         self.no_fold = set()  # values computed at run time though foldable: their shapes follow a dynamic dimension
         self.folded = {}  # name -> shape of every folded node output
         self.dims = {}  # the dimensions the pass is at
+        self.data = {}  # data-dependent dimension met -> (node label, most or None, why, value, the --dim used)
+        self.alias = {}  # (op, input) -> the name of the data-dependent dimension it shares (NonZero twice on one mask)
+        self.missing = []  # data-dependent dimensions not given: (name, node label, most, why)
+        self.shift = set()  # patterns whose dimensions are each moved by one (finding what follows them)
+        self.clamp = False  # a bound past its most is taken at its most (checking below another bound)
+        self.collect = False  # --list-dims: a dimension not given is taken at its most (else 1), not refused
         self.declared = None  # name -> the element type the model declares (read when an op's output needs it)
         g = model.graph
+        self.weights = {t.name for t in g.initializer}  # a weight not read (external data) is not a run-time value
+        self.context = []  # the Loops and Scans whose body the pass is in: a data-dependent dimension's label
         for t in g.initializer:
             self.initializer(t)
         for name, v in bound.items():
@@ -603,14 +682,21 @@ class Pass:
                     if v is not None and v.const is not None}
             wide = {k: e for k, e in wide.items() if k != e}
             to = [x.i for x in node.attribute if x.name == "to"] if op == "Cast" else []
+            # a size read from a value the data shapes is known when its node has run: its readers depend on it
+            src = frozenset().union(*(v.src if v.const is not None else v.rows() if op in ("Shape", "Size") and
+                                      self.data else () for v in ins if v is not None))
             for name, arr in zip(node.output, folded):
                 if name:
                     self.put_const(name, arr, to[0] if to else wide.get(self.elem_of(name, arr)))
+                    self.values[name].src = src
                     self.folded[name] = arr.shape
             return
-        shapes = self.infer(node, ins)
+        if node.domain in ("", "ai.onnx") and op in DATA_OPS:
+            shapes = self.data_shapes(node, ins)
+        else:
+            shapes = self.infer(node, ins)
         self.check_inputs(node, ins, shapes)
-        deps = sorted({v.row for v in ins if v is not None and v.row is not None})
+        deps = sorted(set().union(*(v.rows() for v in ins if v is not None)))
         in_shapes = [v.shape if v is not None else None for v in ins]
         in_bytes = sum(self.bytes(v.shape, v.elem, "input") for v in ins if v is not None)
         attrs = {x.name: self.onnx.helper.get_attribute_value(x) for x in node.attribute}
@@ -628,6 +714,100 @@ class Pass:
             flops = flops_of(op, in_shapes, shape, attrs, [g[0] if g else None for g in shapes])
             self.rows.append([name, op, self.bytes(shape, elem, name), node, deps, in_bytes, flops])
 
+    def data_dim(self, node, out, axis, most, why, alias=None, optional=False):
+        """The bound of output out's axis, a size the data decides (NonZero's count, NonMaxSuppression's
+        selected boxes, TopK's k from data, a Loop's steps until a condition): the --dim named out:axis, or a
+        --dim pattern matching it (clamped to most); above most (None: unknown) it is refused. alias: the
+        same count under another node (NonZero twice on one mask): one name for both."""
+        import fnmatch
+        key = "%s:%d" % (out, axis)
+        if alias is not None:
+            key = self.alias.setdefault(alias, key)
+        used, v = None, None
+        if key in self.dims:
+            used, v = key, self.dims[key]
+            if most is not None and v > most and self.clamp:  # below another bound: this one can be no more
+                v = most
+            elif most is not None and v > most:
+                raise Past("%s: --dim %s=%d is past the most it can make, %d (%s)"
+                           % (node_label(node), key, v, most, why))
+        else:
+            for pat in self.dims:
+                if is_pattern(pat) and fnmatch.fnmatchcase(key, pat):
+                    used, v = pat, self.dims[pat] if most is None else min(self.dims[pat], most)
+                    if pat in self.shift:  # each dimension it gives moved by one from its own (dim_dependent)
+                        v = v - 1 if v >= 1 else v + 1 if most is None or most > v else v
+                    break
+        if used is None and optional:  # not given: its most (a Loop's constant trip count)
+            v = most
+        elif used is None:
+            if not any(m[0] == key for m in self.missing):
+                self.missing.append((key, self.label(node), most, why))
+            if most is None and not self.collect:
+                raise Missing(missing_text(self.missing))
+            v = most if most is not None else 1
+        if key not in self.data:  # an alias keeps the first node's
+            self.data[key] = (self.label(node), most, why, v, used)
+        return v
+
+    def label(self, node):
+        return "".join("%s: in its body, " % c for c in self.context) + node_label(node)
+
+    def data_shapes(self, node, ins):
+        """[(shape, elem)] of an op whose output size the data decides, its count a data_dim; TopK with a k
+        known before the run is inferred as any op."""
+        op, np = node.op_type, self.np
+        attrs = {a.name: self.onnx.helper.get_attribute_value(a) for a in node.attribute}
+        name = next((o for o in node.output if o), None)
+        if name is None:
+            return [None] * len(node.output)
+        x = ins[0]
+        if op == "NonZero":  # [rank, count]; a scalar as one element (ONNX Runtime's)
+            n = self.data_dim(node, name, 1, prod(x.shape), "the input's element count", ("NonZero", node.input[0]))
+            return [([max(len(x.shape), 1), n], self.onnx.TensorProto.INT64)]
+        if op == "NonMaxSuppression":  # selected_indices [count, 3]: (batch, class, box) per box kept
+            if len(ins) < 2 or ins[1] is None or len(x.shape) != 3 or len(ins[1].shape) != 3 or \
+                    x.shape[2] != 4 or ins[1].shape[0] != x.shape[0] or ins[1].shape[2] != x.shape[1]:
+                raise Bad("%s: boxes %s and scores %s: expected [batches, boxes, 4] and [batches, classes, boxes]"
+                          % (node_label(node), x.shape, ins[1].shape if len(ins) > 1 and ins[1] else None))
+            per = ins[2] if len(ins) > 2 else None
+            per_class = x.shape[1]
+            if per is None or per.const is not None and per.const.size == 1:
+                k = int(per.const.reshape(-1)[0]) if per is not None else 0  # missing: 0, none kept
+                per_class = max(0, min(k, x.shape[1]))
+                what = "batches %d x classes %d x min(max_output_boxes_per_class %d, boxes %d)" % (
+                    x.shape[0], ins[1].shape[1], k, x.shape[1])
+            else:
+                what = "batches %d x classes %d x boxes %d" % (x.shape[0], ins[1].shape[1], x.shape[1])
+            most = x.shape[0] * ins[1].shape[1] * per_class
+            n = self.data_dim(node, name, 0, most, what) if most else 0
+            return [([n, 3], self.onnx.TensorProto.INT64)]
+        if op == "Compress":  # the kept slices: at most the condition's length, and the axis's
+            cond = ins[1] if len(ins) > 1 else None
+            if cond is None or len(cond.shape) != 1:
+                raise Bad("%s: its condition must be 1-D" % node_label(node))
+            axis = attrs.get("axis")
+            r = len(x.shape)
+            if axis is not None and not -r <= axis < r:
+                raise Bad("%s: axis %d for an input of shape %s" % (node_label(node), axis, x.shape))
+            length = prod(x.shape) if axis is None else x.shape[axis % r]
+            if cond.const is not None:
+                n = int(np.count_nonzero(cond.const.reshape(-1)[:length]))
+            else:
+                n = self.data_dim(node, name, 0 if axis is None else axis % r, min(length, cond.shape[0]),
+                                  "the %s's length and the condition's" % ("input" if axis is None else "axis"))
+            return [([n] if axis is None else x.shape[:axis % r] + [n] + x.shape[axis % r + 1:], x.elem)]
+        # TopK: k a value computed at run time (a k known before is any op's)
+        if self.opset < 10 or len(ins) < 2 or ins[1] is None or ins[1].const is not None:
+            return self.infer(node, ins)
+        r = len(x.shape)
+        axis = attrs.get("axis", -1)
+        if not -r <= axis < r:
+            raise Bad("%s: axis %d for an input of shape %s" % (node_label(node), axis, x.shape))
+        n = self.data_dim(node, name, axis % r, x.shape[axis % r], "the length of the input's axis %d" % (axis % r))
+        shape = x.shape[:axis % r] + [n] + x.shape[axis % r + 1:]
+        return [(shape, x.elem), (shape, self.onnx.TensorProto.INT64)][:len(node.output)]
+
     def body_outputs(self, node, body, shapes):
         """The shapes of body's outputs with its inputs of shapes [(shape, elem)]: the body run once as a
         branch is, its values then dropped (they live inside the node's step: its scratch, not rows). Returns
@@ -636,6 +816,7 @@ class Pass:
             raise Bad("%s: its body has %d inputs, the node gives it %d" % (node_label(node), len(body.input),
                                                                                 len(shapes)))
         saved, n_rows, folded = dict(self.values), len(self.rows), dict(self.folded)
+        self.context.append(node_label(node))
         try:
             for vi, (shape, elem) in zip(body.input, shapes):
                 self.values[vi.name] = Value(shape, elem)  # sized, not folded: a value of each step
@@ -645,9 +826,12 @@ class Pass:
                 v = self.get(node, o.name)
                 outs.append((list(v.shape), v.elem))
             flops = sum(r[6] for r in self.rows[n_rows:])
+        except Missing:  # its labels name the body
+            raise
         except Bad as e:  # a body node's own message, after the node's name
             raise type(e)("%s: in its body, %s" % (node_label(node), e))
         finally:
+            self.context.pop()
             self.values, self.folded = saved, folded
             del self.rows[n_rows:]
         return outs, flops
@@ -691,14 +875,11 @@ class Pass:
             out_axes = list(val.get("scan_output_axes", [0] * len(scans)))
         else:
             trip = ins[0] if ins else None
-            if trip is None or trip.const is None or trip.const.size != 1:
-                raise Bad("%s: its trip count is %s: a loop that runs until a condition computed at run time is not "
-                          "supported (give the trip count as a constant, or export it unrolled)"
-                          % (node_label(node), "missing" if trip is None else "computed at run time"))
-            if trip.elem != 7:  # ONNX types M int64 (ONNX Runtime refuses another at load): no NaN, no 3.7 steps
+            if trip is not None and trip.elem != 7:  # ONNX types M int64 (ONNX Runtime refuses another at load)
                 raise Bad("%s: its trip count '%s' is of element type %d: it must be int64"
                           % (node_label(node), node.input[0], trip.elem))
-            steps = max(int(trip.const.reshape(-1)[0]), 0)  # a negative M runs no step
+            known = trip is not None and trip.const is not None and trip.const.size == 1
+            steps = max(int(trip.const.reshape(-1)[0]), 0) if known else None  # a negative M runs no step
             carried_in = ins[2:]
             if any(v is None for v in carried_in):
                 raise Bad("%s: a loop-carried input is missing" % node_label(node))
@@ -708,10 +889,25 @@ class Pass:
                 raise Bad("%s: its body has %d outputs for the condition and %d loop-carried values"
                           % (node_label(node), len(outs), len(carried_in)))
             carried, scans = outs[1:1 + len(carried_in)], outs[1 + len(carried_in):]
-            for k, (v, (shape, _)) in enumerate(zip(carried_in, carried)):
-                if list(v.shape) != shape:
-                    raise Bad("%s: loop-carried value %d is %s in and %s out of the body (a shape that changes "
-                              "with the steps is not supported)" % (node_label(node), k, v.shape, shape))
+            stops = self.loop_stops(node, body, ins)
+            if steps is None and not stops:
+                raise Bad("%s: no trip count and a condition that is never computed at run time: it never stops"
+                          % node_label(node))
+            names = [o for o in node.output[len(carried_in):] if o]
+            if stops and (steps is None or names):
+                # a run-time trip count (or none, or a while loop's 2^63 - 1) and a condition that stops it: the
+                # steps are the data's, a bound given as the first scan output's axis 0 (a trip count up to
+                # LOOP_MOST: that count when no bound is given, as a Loop that runs its count)
+                why = "a Loop's steps: its trip count %s and its condition computed at run time" % (
+                    "is missing" if trip is None else "is computed at run time" if steps is None else
+                    "is %d" % steps)
+                if names:
+                    steps = self.data_dim(node, names[0], 0, steps if steps is not None and steps <= LOOP_MOST
+                                          else None, why, optional=steps is not None and steps <= LOOP_MOST)
+                else:  # nothing sized by the steps: the time counts one
+                    steps = None
+            carried = self.loop_growth(node, body, carried_in, carried, scans, steps)
+            steps = 1 if steps is None else steps
             out_axes = [0] * len(scans)
         if len(out_axes) != len(scans):
             raise Bad("%s: %d scan_output_axes for %d scan outputs" % (node_label(node), len(out_axes), len(scans)))
@@ -724,7 +920,7 @@ class Pass:
         if len(node.output) > len(results):
             raise Bad("%s: %d outputs; its body gives %d" % (node_label(node), len(node.output), len(results)))
         names = set(i for i in node.input if i) | subgraph_inputs(node)
-        deps = sorted({self.values[i].row for i in names if i in self.values and self.values[i].row is not None})
+        deps = sorted(set().union(*(self.values[i].rows() for i in names if i in self.values)))
         in_bytes = sum(self.bytes(v.shape, v.elem, "input") for v in ins if v is not None)
         first = True
         for name, (shape, elem) in zip(node.output, results):
@@ -734,6 +930,54 @@ class Pass:
             self.rows.append([name, node.op_type, self.bytes(shape, elem, name), node, deps, in_bytes,
                               flops * steps if first else 0])
             first = False
+
+    def loop_growth(self, node, body, carried_in, carried, scans, steps):
+        """The final loop-carried values' shapes: each the same as in, or growing along one axis by the same
+        amount at every step (torch.jit.script's append in a loop: [0, 3, 17], [1, 3, 17]...; checked on a
+        second step), then in + steps x that; any other change is refused. steps: None when unknown."""
+        def delta(a, b):
+            diff = [k for k in range(len(a)) if a[k] != b[k]] if len(a) == len(b) else None
+            return (diff[0], b[diff[0]] - a[diff[0]]) if diff and len(diff) == 1 and b[diff[0]] > a[diff[0]] else None
+        grows = [k for k, (v, (shape, _)) in enumerate(zip(carried_in, carried)) if list(v.shape) != shape]
+        if not grows:
+            return carried
+        d = {k: delta(carried_in[k].shape, carried[k][0]) for k in grows}
+        linear = all(d.values())
+        if linear:
+            second, _ = self.body_outputs(node, body, [([], 7), ([], 9)] + [(shape, elem) for shape, elem in carried])
+            linear = second[1 + len(carried):] == scans and all(
+                delta(carried[k][0], second[1 + k][0]) == d[k] if k in d else second[1 + k] == carried[k]
+                for k in range(len(carried)))
+        if not linear:
+            k = grows[0]
+            raise Bad("%s: loop-carried value %d is %s in and %s out of the body (a shape that changes with the "
+                      "steps other than by one amount along one axis is not supported)"
+                      % (node_label(node), k, carried_in[k].shape, carried[k][0]))
+        if steps is None:
+            raise Bad("%s: loop-carried value %d grows at each step and the steps are known at run time only, with "
+                      "no scan output to bound them" % (node_label(node), grows[0]))
+        out = list(carried)
+        for k in grows:
+            shape = list(carried_in[k].shape)
+            shape[d[k][0]] += d[k][1] * steps
+            out[k] = (shape, carried[k][1])
+        return out
+
+    def loop_stops(self, node, body, ins):
+        """Whether a Loop's condition is computed at run time: the body's condition output is not its
+        condition input passed through (Identity) nor a constant, or the node's condition input is."""
+        cond_in = ins[1] if len(ins) > 1 else None
+        if cond_in is not None and cond_in.const is None:
+            return True
+        if len(body.output) < 1 or len(body.input) < 2:
+            return False
+        name, made = body.output[0].name, {o: n for n in body.node for o in n.output}
+        while name in made and made[name].op_type == "Identity" and made[name].input:
+            name = made[name].input[0]
+        if name == body.input[1].name:
+            return False
+        n = made.get(name)
+        return not (n is not None and n.op_type == "Constant" or name in {t.name for t in body.initializer})
 
     def check_required(self, node, ins):
         """An input the op's schema requires, left out or named '', or an output it requires left out: a
@@ -1030,7 +1274,10 @@ class Pass:
             r = onnx.shape_inference.infer_shapes(m, strict_mode=True, data_prop=True)
         except Exception as e:  # onnx's own errors: the node is wrong for its inputs
             first = (str(e).strip().splitlines() or [type(e).__name__])[-1]
-            raise Bad("%s: shape inference fails on inputs %s: %s" % (node_label(node), shown, first[:300]))
+            raise Bad("%s: shape inference fails on inputs %s: %s%s" % (
+                node_label(node), shown, first[:300], "" if not self.data else
+                " (with sizes from the data at their bounds, %s...: sizes the model relates, such as pieces that add "
+                "up to an image, cannot each be at a bound)" % ", ".join(list(self.data)[-2:])))
         found = {vi.name: vi for vi in list(r.graph.value_info) + list(r.graph.output)}
         result = []
         for o in node.output:
@@ -1039,6 +1286,25 @@ class Pass:
                 continue
             vi = found.get(o)
             t = vi.type.tensor_type if vi is not None and vi.type.HasField("tensor_type") else None
+            run_time = [k for k in SHAPE_INPUTS.get(node.op_type, ()) if node.domain in ("", "ai.onnx") and
+                        k < len(ins) and ins[k] is not None and ins[k].const is None and
+                        node.input[k] not in self.weights]
+            if node.op_type == "Slice" and run_time and o == node.output[0]:  # onnx leaves even its rank unknown
+                r, axes = len(ins[0].shape), None
+                if len(ins) > 3 and ins[3] is not None and ins[3].const is not None:
+                    axes = {int(a) % r for a in ins[3].const.reshape(-1) if -r <= int(a) < r}
+                why = "from the values of input '%s'" % node.input[run_time[0]]
+                result.append(([d if axes is not None and k not in axes else self.data_dim(node, o, k, d, why)
+                                for k, d in enumerate(ins[0].shape)], ins[0].elem))
+                continue
+            if t is not None and t.HasField("shape") and t.elem_type and run_time:
+                # a shape from values computed at run time (a mask resized to a box's size): each axis onnx
+                # leaves unknown a data-dependent dimension; a Slice's at most the input's axis
+                most = lambda k: ins[0].shape[k] if node.op_type == "Slice" and k < len(ins[0].shape) else None
+                why = "from the values of input '%s'" % node.input[run_time[0]]
+                result.append(([d.dim_value if d.HasField("dim_value") else self.data_dim(node, o, k, most(k), why)
+                                for k, d in enumerate(t.shape.dim)], t.elem_type))
+                continue
             if t is None or not t.HasField("shape") or not t.elem_type or \
                     any(not d.HasField("dim_value") for d in t.shape.dim):
                 why = "no shape rule for this op" if vi is None or t is None or not t.HasField("shape") else \
@@ -1071,6 +1337,29 @@ SHAPE_INPUTS = {"Reshape": (1,), "Expand": (1,), "Tile": (1,), "Slice": (1, 2, 3
                 "HannWindow": (0,), "HammingWindow": (0,), "BlackmanWindow": (0,), "DFT": (1, 2), "STFT": (1, 3),
                 "MaxUnpool": (2,),
                 "MelWeightMatrix": (0, 1), "NonMaxSuppression": (2,)}
+
+
+# The ops whose output size the data decides: each count a data-dependent dimension (Pass.data_dim).
+DATA_OPS = {"NonZero", "NonMaxSuppression", "TopK", "Compress"}
+
+
+def is_pattern(name):
+    return any(c in name for c in "*?[")
+
+
+def missing_text(missing):
+    """The refusal for the data-dependent dimensions not given (the first, then the ones found after it with
+    each before at its most)."""
+    key, label, most, why = missing[0]
+    text = "%s: the size of output '%s' axis %s depends on the data: give the most a run makes with --dim %s=N " \
+           "(a plan at N holds for every run up to N)" % (label, key.rsplit(":", 1)[0], key.rsplit(":", 1)[1], key)
+    text += ", N at most %d (%s)" % (most, why) if most is not None else " (%s: no most known before the run)" % why
+    if len(missing) > 1:
+        text += "; %d more after it (each before at its most): %s%s; a pattern gives several (--dim '*=N': each one " \
+                "not named, clamped to its most)" % (
+                    len(missing) - 1, ", ".join("%s (at most %s)" % (k, m if m is not None else "?")
+                                                for k, _, m, _ in missing[1:6]), ", ..." if len(missing) > 6 else "")
+    return text
 
 
 def _axes(attrs, ins, k=1):
@@ -1202,6 +1491,7 @@ FOLDERS = {
     "Floor": lambda np, p, ins, a: np.floor(ins[0]),
     "Ceil": lambda np, p, ins, a: np.ceil(ins[0]),
     "Sqrt": lambda np, p, ins, a: np.sqrt(ins[0]),
+    "Reciprocal": lambda np, p, ins, a: np.reciprocal(ins[0]),  # torchvision's resize scale: 1 / min(H, W)
     "Pow": lambda np, p, ins, a: np.power(ins[0], ins[1]).astype(ins[0].dtype),
     "Min": lambda np, p, ins, a: np.minimum.reduce(ins),
     "Max": lambda np, p, ins, a: np.maximum.reduce(ins),
@@ -1810,22 +2100,37 @@ def dim_dependent(onnx, np, path, model, dims, bound, branches, keys):
     first = convert_at(onnx, np, path, model, dims, bound, branches, want_pass=True)
     if not keys:
         return set(), first, None, None
-    for delta in (64, -64, 1, -1):
-        moved = {k: v + delta if k in keys else v for k, v in dims.items()}
-        if any(moved[k] < 1 for k in keys):
-            continue
-        try:
-            second = convert_at(onnx, np, path, model, moved, bound, branches, want_pass=True)
-        except Bad:
-            continue
-        names = {n for n, sh in first.folded.items() if n in second.values and second.values[n].shape != list(sh)}
-        return names, first, second, None
+    data = {}  # a data-dependent --dim moves by one, within 0..its most (a pattern: each dimension it gives)
+    for key, (label, most, why, v, used) in first.data.items():
+        if used in keys and used not in data:
+            data[used] = dims[used] if is_pattern(used) else dims[used] - 1 if dims[used] > 1 or \
+                most is not None and v >= most > 0 else dims[used] + 1
+    # the data's all moved, else the patterns only (a bound the model relates to a constant, 17 keypoints, may
+    # not move) with a note
+    fixed = [k for k in data if not is_pattern(k)]
+    for stay in ([], fixed) if fixed and len(fixed) < len(data) else ([],):
+        for delta in (64, -64, 1, -1) if set(keys) - set(data) else (0,):
+            moved = {k: v if k in stay else data[k] if k in data else v + delta if k in keys else v
+                     for k, v in dims.items()}
+            if any(moved[k] < (0 if k in data else 1) for k in keys):
+                continue
+            try:
+                second = convert_at(onnx, np, path, model, moved, bound, branches, want_pass=True, clamp=True,
+                                    collect=True,  # a count moved from 0 may reach a branch with more
+                                    shift={k for k in data if is_pattern(k) and k not in stay})
+            except Bad:
+                continue
+            names = {n for n, sh in first.folded.items() if n in second.values and second.values[n].shape != list(sh)}
+            return names, first, second, None if not stay else (
+                "values folded before the run were not checked against %s: the conversion is refused with them "
+                "moved by one (the others were)" % ", ".join(stay))
     return set(), first, None, ("values folded before the run were not checked against %s: the conversion is "
                                 "refused at %s +-64 and +-1 (they may follow it and be missing from the rows)"
                                 % (", ".join(keys), ", ".join(keys)))
 
 
-def convert_at(onnx, np, path, model, dims, bound, branches=None, no_fold=(), want_pass=False):
+def convert_at(onnx, np, path, model, dims, bound, branches=None, no_fold=(), want_pass=False, clamp=False,
+               collect=False, shift=()):
     """The rows at fixed dimensions: [name, op, size, node, deps, input
     bytes, flops, is output], unused rows dropped, ids renumbered (want_pass:
     the pass itself)."""
@@ -1835,8 +2140,85 @@ def convert_at(onnx, np, path, model, dims, bound, branches=None, no_fold=(), wa
     p.branches = branches or {}
     p.no_fold = set(no_fold)
     p.dims = dims
+    p.clamp, p.collect, p.shift = clamp, collect, set(shift)
     p.run(g, top=True)
+    if not collect:
+        check_dim_names(g, init, dims, p)  # a name mistyped first: the dimension it meant is missing too
+        if p.missing:
+            raise Missing(missing_text(p.missing))
     return p if want_pass else rows_of(p)
+
+
+def check_dim_names(g, init, dims, p):
+    """Every --dim is an input's dynamic dimension, a data-dependent one the pass met, or a pattern matching
+    one; else refused, listing the model's."""
+    import fnmatch
+    dyn = dynamic_dims(g, init)
+    known = {s for s, _, _, _ in dyn} | {e for _, _, _, e in dyn if e}
+    for name in dims:
+        if name in known or name in p.data or is_pattern(name) and any(fnmatch.fnmatchcase(k, name) for k in p.data):
+            continue
+        raise Bad("--dim %s: no such dynamic dimension (the model has: %s%s)"
+                  % (name, ", ".join(sorted(known)) or "no input one",
+                     "; computed from the data: %s" % ", ".join(sorted(p.data)[:8]) + (", ..." if len(p.data) > 8
+                                                                                        else "") if p.data else ""))
+
+
+def check_below(onnx, np, path, model, dims, bound, branches, no_fold, rows, p, symbolic=()):
+    """The data-dependent dimensions of pass p at their bounds (rows): the header's notes. A plan at the
+    bounds holds for every run below them when the graph is the same there and no value is larger: checked
+    by converting again with each --dim of one at its bound - 1, at 1 and at 0, each alone when there are up
+    to CHECK_EACH, else all together; a value larger there, or the graph changed at 1 or bound - 1, is
+    refused; another graph at 0 (torchvision's If on no box found) or a conversion refused is noted."""
+    if not p.data:
+        return []
+    given = {}  # a symbol's (symbolic) is the fit's: not a bound
+    for key, (label, most, why, v, used) in p.data.items():
+        if used is not None and used not in symbolic:
+            given.setdefault(used, []).append("%s = %d%s" % (key, v, " (its most)" if v == most else ""))
+    shown = "; ".join("--dim %s=%d: %s" % (u, dims[u], ", ".join(ks[:4]) + (" and %d more" % (len(ks) - 4)
+                                                                       if len(ks) > 4 else ""))
+                      for u, ks in given.items())
+    if not given:
+        return []
+    notes = ["sizes computed from the data planned at the bounds given (%s): the plan holds for every run up to "
+             "them, each value at its offset even when a run makes it smaller" % shown]
+    unchecked, points = [], []
+    for group in [[u] for u in given] if len(given) <= CHECK_EACH else [list(given)]:
+        for at in (lambda b: b - 1, lambda b: min(b - 1, 1), lambda b: 0):
+            point = {u: at(dims[u]) for u in group}
+            if all(v >= 0 for v in point.values()) and point not in points:
+                points.append(point)
+    for point in points:
+        at = ", ".join("%s = %d" % kv for kv in point.items())  # where checked, and the bounds
+        b = ", ".join("--dim %s=%d" % (k, dims[k]) for k in point)
+        lower = dict(dims)
+        lower.update(point)
+        try:
+            # a row at the bound stays one below it (a value past the fold limit there may fold when smaller)
+            low = convert_at(onnx, np, path, model, lower, bound, branches, set(no_fold) | {r[0] for r in rows},
+                             clamp=True)
+        except Bad as e:
+            unchecked.append("%s (refused: %s)" % (at, str(e)[:160]))
+            continue
+        if [(r[0], r[1], r[4]) for r in low] != [(r[0], r[1], r[4]) for r in rows] and \
+                all(v == 0 for v in point.values()):  # an If on 'no box found' (torchvision): another plan
+            notes.append("at %s the graph is another (%d values, an If on an empty count): not planned here, "
+                         "convert at 0 for that case" % (at, len(low)))
+            continue
+        if [(r[0], r[1], r[4]) for r in low] != [(r[0], r[1], r[4]) for r in rows]:
+            k = next((i for i, (x, y) in enumerate(zip(low, rows)) if (x[0], x[1], x[4]) != (y[0], y[1], y[4])),
+                     min(len(low), len(rows)))
+            raise Bad("%s: the graph changes below the bound (at %s: %d values, %d at the bound; first differing: "
+                      "'%s'): a plan at the bound does not hold for every run; convert once per case"
+                      % (b, at, len(low), len(rows), (low[k] if k < len(low) else rows[k])[0]))
+        for x, y in zip(low, rows):
+            if x[2] > y[2]:
+                raise Bad("%s: value '%s' is %d bytes at %s and %d at the bound: it shrinks as the bound grows, so a "
+                          "plan at the bound does not hold below it" % (b, x[0], x[2], at, y[2]))
+    if unchecked:
+        notes.append("not checked below the bounds at %s" % "; ".join(unchecked))
+    return notes
 
 
 def declared_elems(graph):
@@ -1979,14 +2361,18 @@ class Symbolic:
         dims = dict(a.dims)
         dims.update({k: value for k in a.symbols})
         self.note, self.first_failed = None, False
-        try:
+        inputs = {s for s, _, _, _ in dynamic_dims(model.graph, {t.name for t in model.graph.initializer})} | \
+            {e for _, _, _, e in dynamic_dims(model.graph, {t.name for t in model.graph.initializer}) if e}
+        try:  # the symbols and the data's fixed dimensions (a value following those is computed at every run)
             self.no_fold, first, second, self.note = dim_dependent(onnx, np, path, model, dims, bound, a.branches,
-                                                                   list(a.symbols))
+                                                                   list(a.symbols) + [k for k in a.dims
+                                                                                      if k not in inputs])
         except Bad:
             self.no_fold, first, second = set(), None, None  # the fit reports the failure at its own points
             self.first_failed = True
         for p in (first, second) if not self.no_fold else ():  # the passes made: points of the fit
-            if p is not None:
+            # the moved pass moved the data's fixed bounds too (and clamped, collected): not a point of the fit
+            if p is not None and (p is first or not p.shift and not any(p.dims[k] != dims[k] for k in a.dims)):
                 point = tuple(next(p.dims[k] for k, sym in a.symbols.items() if sym == n) for n in self.names)
                 try:
                     self.store(point, rows_of(p))
@@ -2177,6 +2563,7 @@ class Symbolic:
         if self.note:
             notes.append(self.note)
         notes.append("times at %s" % ", ".join("%s = %d" % (n, v) for n, v in zip(self.names, first)))
+        self.first = first
         return self.at(first), texts, notes
 
 
@@ -2297,6 +2684,21 @@ def main(argv):
             dyn = dynamic_dims(g, init)
             for short, inp, axis, exp in dyn:
                 print("%-16s %s" % (short, exp or "(unnamed)"))
+            given = set(a.dims) | set(a.symbols)
+            if all(short in given or exp in given for short, _, _, exp in dyn):  # the data's, from a pass
+                dims = dict(a.dims)
+                dims.update({k: FIT_FROM for k in a.symbols})
+                p = Pass(onnx, np, a.model, model, input_shapes(a.model, g, init, dims, {}, bound_inputs(
+                    np, onnx, model, a.inputs)), bound_inputs(np, onnx, model, a.inputs))
+                p.branches, p.dims, p.collect, p.clamp = a.branches, dims, True, True
+                p.run(g, top=True)
+                for key, (label, most, why, v, used) in p.data.items():
+                    print("%-16s computed from the data: %s, %s (%s)%s"
+                          % (key, label, "at most %d" % most if most is not None else "no most known", why,
+                             "" if used is not None else ", not given" if most is not None else ", not given (1 here)"))
+                dyn = dyn or p.data
+            elif any(n.op_type in DATA_OPS | {"Loop"} for n in g.node):
+                print("(sizes computed from the data: give every dimension above with --dim to list them)")
             if not dyn:
                 print("(no dynamic dimensions)")
             return 0
@@ -2304,13 +2706,20 @@ def main(argv):
         if a.symbols:
             sym = Symbolic(onnx, np, a.model, model, a, bound)
             rows, sizes, notes = sym.rows()
+            inputs = {s for s, _, _, _ in dynamic_dims(g, init)} | {e for _, _, _, e in dynamic_dims(g, init) if e}
+            if any(k not in inputs for k in a.dims):  # the data's fixed bounds: checked at the first point
+                dims = dict(a.dims)
+                dims.update({k: sym.first[sym.names.index(v)] for k, v in a.symbols.items()})
+                p = convert_at(onnx, np, a.model, model, dims, bound, a.branches, sym.no_fold, want_pass=True)
+                notes = check_below(onnx, np, a.model, model, dims, bound, a.branches, sym.no_fold, rows_of(p), p,
+                                    set(a.symbols)) + notes
         else:
-            keys = [k for k in a.dims if k in {s for s, _, _, _ in dynamic_dims(g, init)} |
-                    {e for _, _, _, e in dynamic_dims(g, init) if e}]
+            keys = list(a.dims)  # the inputs' and the data's (checked by the pass)
             no_fold, first, _, note = dim_dependent(onnx, np, a.model, model, a.dims, bound, a.branches, keys)
             rows = convert_at(onnx, np, a.model, model, a.dims, bound, a.branches, no_fold) if no_fold else \
                 rows_of(first)  # nothing moved: the first pass's rows are the conversion's
             sizes, notes = None, [note] if note else []
+            notes += check_below(onnx, np, a.model, model, a.dims, bound, a.branches, no_fold, rows, first)
         notes += ["If %s: %s branch (--if)" % (name, a.branches[name]) for name in sorted(a.branches)]
         moved = topological(g.node)[1]
         if moved:

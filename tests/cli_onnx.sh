@@ -807,8 +807,9 @@ expect "an If on a run-time input: refused, naming the node" 2 \
   "$PY" $C "$t/vad.onnx"
 expect "Loop of 3 steps (a constant trip count): its output a row (the body's values its scratch)" 0 "^1,y,loop,16,.*,1,0$" \
   "$PY" $C "$t/loop.onnx"
-expect "a data-dependent shape: node, op and input shapes" 2 \
-  "nonzero.onnx: node nz \(NonZero\): the shape of output 'y' is unknown .*inputs: r \[2, 3\]" "$PY" $C "$t/nonzero.onnx"
+expect "a data-dependent size: named with its most, the --dim that gives it" 2 \
+  "nonzero.onnx: node nz \(NonZero\): the size of output 'y' axis 1 depends on the data: give the most a run makes with --dim y:1=N .*N at most 6 \(the input's element count\)$" \
+  "$PY" $C "$t/nonzero.onnx"
 expect "an op of another domain: named" 2 "custom.onnx: node fused \(Gelu\): .*com.example" "$PY" $C "$t/custom.onnx"
 
 # opset 18: x 2 x 6 x 4 floats; mean over axis 1: 2 x 1 x 4; halves 2 x 3 x 4;
@@ -1298,7 +1299,7 @@ qadd_nozp    | A's or B's zero point \(input 2, 5\) is missing: ONNX Runtime ref
 ln_scale     | scale 'g16' \[16\] has 16 elements, the normalized axes \[3, 16\] of the input 48
 scan_len     | scan inputs of lengths \[2, 4\] \(one length for all\)
 scan_body    | in its body, node inner \(MatMul\): shape inference fails on inputs xi \[3, 16\], w \[8, 8\]
-loop_cond    | its trip count is missing: a loop that runs until a condition computed at run time is not supported
+loop_cond    | no trip count and a condition that is never computed at run time: it never stops
 loop_grow    | loop-carried value 0 is \[4\] in and \[8\] out of the body
 loop_float   | its trip count 'trip' is of element type 1: it must be int64
 id_noout     | its output 0 \('output'\) is required and missing \(the node reads 'x'\)
@@ -1359,4 +1360,105 @@ EOF2
 # else a plan may reuse r's bytes before the loop's steps read it
 check "loop_outer: the Loop row's inputs include the value its body reads" \
   "$(grep ',loop,' "$t/loop_outer.csv" | cut -d, -f2,11)" "y,0 1"
+# sizes the data decides (tests/data/onnx_dd, written by tests/make_onnx_dd.py): each a dimension named
+# OUTPUT:AXIS given with --dim, refused with its most when not given; one converter run for all (main() per
+# case): "case, exit, stdout's first line, stderr's first line, header notes, name=size per row"
+dd=$data/onnx_dd
+"$PY" - "$C" "$dd" "$t" >"$t/dd.txt" <<'PYEOF'
+import contextlib, io, runpy, sys
+main = runpy.run_path(sys.argv[1])["main"]
+d, t = sys.argv[2], sys.argv[3]
+cases = [("nz_none", "nz_gather", []), ("nz5", "nz_gather", ["--dim", "idx:1=5"]),
+         ("nz_pat", "nz_gather", ["--dim", "*=100"]), ("nz_past", "nz_gather", ["--dim", "idx:1=65"]),
+         ("nz_axis", "nz_gather", ["--dim", "idx:0=3"]), ("nz_foo", "nz_gather", ["--dim", "foo:1=3"]),
+         ("nz_neg", "nz_gather", ["--dim", "idx:1=-1"]), ("nz_patsym", "nz_gather", ["--dim", "*=N"]),
+         ("nz_sym", "nz_gather", ["--dim", "idx:1=N"]), ("nz_list", "nz_gather", ["--list-dims"]),
+         ("nms_none", "nms", []), ("nms4", "nms", ["--dim", "sel:0=4"]),
+         ("topk_none", "topk", []), ("topk3", "topk", ["--dim", "top_v:1=3"]),
+         ("loop_none", "loop_until", []), ("loop7", "loop_until", ["--dim", "trace:0=7"]),
+         ("while_none", "loop_while", []), ("while7", "loop_while", ["--dim", "trace:0=7"]),
+         ("shrink5", "shrink", ["--dim", "idx:1=5"]), ("branch5", "branch", ["--dim", "idx:1=5"]),
+         ("wide", "nz_wide", ["--dim", "x:1=W", "--dim", "idx:1=100"]),
+         ("append", "loop_append", ["--dim", "idx:1=5"]), ("head_none", "slice_data", []),
+         ("head4", "slice_data", ["--dim", "head:0=4"]), ("two_none", "two_counts", []),
+         ("two_sym", "two_counts", ["--dim", "idx:1=40", "--dim", "top_v:0=N"])]
+for case, model, args in cases:
+    err, out = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
+        try:
+            rc = main(["%s/%s.onnx" % (d, model), "-o", "%s/dd_%s.csv" % (t, case)] + args)
+        except SystemExit as e:  # usage errors
+            rc = e.code
+        except Exception as e:
+            rc = "unexpected %s: %s" % (type(e).__name__, e)
+    notes, rows = [], []
+    if rc == 0 and "--list-dims" not in args:
+        for l in open("%s/dd_%s.csv" % (t, case)):
+            if l.startswith("# ") and not l.startswith(("# dnnmem", "# converted")):
+                notes.append(l[2:].strip())
+            elif l[0].isdigit():
+                rows.append("%s=%s" % (l.split(",")[1], l.split(",")[3]))
+    print("\t".join([case, str(rc), (out.getvalue().splitlines() or [""])[0], (err.getvalue().splitlines() or [""])[-1],
+                     " | ".join(notes), ";".join(rows)]))
+PYEOF
+ddf() { awk -F'\t' -v c="$1" -v f="$2" '$1 == c { print $f }' "$t/dd.txt"; }
+# refused, each naming the node, the --dim to give and its most (exit 2): the old converter said "the shape
+# of output ... is unknown" for each, and refused every conversion below
+while IFS='|' read -r name want; do
+  name=$(trim "$name")
+  line="$(ddf "$name" 2) $(ddf "$name" 4)"
+  if printf '%s\n' "$line" | grep -qE -- "$(trim "$want")"; then ok "$name: refused, named (exit ${line%% *})"; else
+    bad "$name (got '$line', want '$(trim "$want")')"; fi
+done <<'EOF2'
+nz_none    | ^2 .*nz_gather.onnx: node nz \(NonZero\): the size of output 'idx' axis 1 depends on the data: give the most a run makes with --dim idx:1=N .*N at most 64 \(the input's element count\)$
+nz_past    | ^2 .*nz_gather.onnx: node nz \(NonZero\): --dim idx:1=65 is past the most it can make, 64 \(the input's element count\)$
+nz_axis    | ^2 .*nz_gather.onnx: --dim idx:0: no such dynamic dimension \(the model has: no input one; computed from the data: idx:1\)$
+nz_foo     | ^2 .*nz_gather.onnx: --dim foo:1: no such dynamic dimension \(the model has: none; no node output is named 'foo'\)$
+nz_neg     | ^1 onnx_to_graph.py: --dim 'idx:1=-1': VALUE must be an integer or a symbol
+nz_patsym  | ^1 onnx_to_graph.py: --dim '\*=N': a pattern takes a number
+nms_none   | ^2 .*nms.onnx: node nms \(NonMaxSuppression\): .*--dim sel:0=N .*N at most 6 \(batches 1 x classes 2 x min\(max_output_boxes_per_class 3, boxes 6\)\)$
+topk_none  | ^2 .*topk.onnx: node topk \(TopK\): .*--dim top_v:1=N .*N at most 10 \(the length of the input's axis 1\)$
+loop_none  | ^2 .*loop_until.onnx: node until \(Loop\): the size of output 'trace' axis 0 .*--dim trace:0=N .*its trip count is missing and its condition computed at run time: no most known before the run\)$
+while_none | ^2 .*loop_while.onnx: node until \(Loop\): .*--dim trace:0=N .*its trip count is 9223372036854775807 and its condition computed at run time
+shrink5    | ^2 .*shrink.onnx: --dim idx:1=5: value 'rest' is 240 bytes at idx:1 = 4 and 236 at the bound: it shrinks as the bound grows
+head_none  | ^2 .*slice_data.onnx: node head \(Slice\): the size of output 'head' axis 0 .*--dim head:0=N .*N at most 10 \(from the values of input 'k'\)$
+two_none   | ^2 .*two_counts.onnx: node nz \(NonZero\): .*--dim idx:1=N .*N at most 64 \(the input's element count\); 1 more after it \(each before at its most\): top_v:0 \(at most 64\)
+branch5    | ^2 .*branch.onnx: --dim idx:1=5: the graph changes below the bound \(at idx:1 = 1: 7 values, 6 at the bound; first differing: 'e1'\)
+EOF2
+# converted at the bounds, each size by hand: NonZero [2, 5] int64 80 (a row though only its shape is read:
+# it runs to give the count; the second NonZero on the same mask shares idx:1), the 5 values gathered 20 and
+# the ones of the count's length 20 (a row: it follows the count); a pattern clamped to the most (64: 2 x 64
+# x 8); symbolic up to the most; NMS [4, 3] int64, its boxes column 4 x 8; TopK 2 x 3 floats and int64s; the
+# Loop's 7 steps of 4 floats; a fixed count beside a symbolic width; a Loop of count steps appending a row of
+# 2 floats to [0, 2] (5 x 2 x 4, after the NonZero it reads the count of); x[:4] of floats
+while IFS='|' read -r name want; do
+  check "$(trim "$name"): the sizes at the bound" "$(ddf "$(trim "$name")" 2) $(ddf "$(trim "$name")" 6)" "0 $(trim "$want")"
+done <<'EOF2'
+nz5    | x=256;m=64;idx=80;idx2=80;pairs=80;vals=20;ones=20;y=20
+nz_pat | x=256;m=64;idx=1024;idx2=1024;pairs=1024;vals=256;ones=256;y=256
+nz_sym | x=256;m=64;idx=16*N;idx2=16*N;pairs=16*N;vals=4*N;ones=4*N;y=4*N
+nms4   | boxes=96;scores=48;sel=96;keep=32
+topk3  | x=80;pos=20;posi=160;k0=8;k=8;top_v=24;top_i=48
+loop7  | x=16;v_final=16;trace=112
+while7 | x=16;v_final=16;trace=112
+wide   | x=8*W;m=2*W;idx=1600;pairs=1600;vals=400;xr=8*W
+append | x=256;m=64;idx=80;rows=40
+head4  | x=40;pos=10;posi=80;k=8;head=16
+EOF2
+check "the header: the bounds, clamped ones marked, and what the plan means" "$(ddf nz_pat 5)" \
+  "sizes computed from the data planned at the bounds given (--dim *=100: idx:1 = 64 (its most)): the plan holds for every run up to them, each value at its offset even when a run makes it smaller"
+check "symbolic count: fitted up to its most" "$(ddf nz_sym 5 | grep -o 'from 1 up to 64, the most the model takes')" \
+  "from 1 up to 64, the most the model takes"
+check "a symbolic count beside a fixed one: only the fixed one is a bound in the header" \
+  "$(ddf two_sym 5 | grep -o 'bounds given ([^)]*)')" "bounds given (--dim idx:1=40: idx:1 = 40)"
+check "the symbolic count fitted up to its most, the fixed count's 40" \
+  "$(ddf two_sym 5 | grep -o 'from 1 up to 40, the most the model takes')" "from 1 up to 40, the most the model takes"
+check "--list-dims: the data's dimension, its node and its most" "$(ddf nz_list 3)" \
+  "idx:1            computed from the data: node nz (NonZero), at most 64 (the input's element count), not given"
+check "a Loop's steps from a count: its row reads the NonZero (row 2)" "$(grep ',loop,' "$t/dd_append.csv" | cut -d, -f2,11)" "rows,2"
+check "a symbolic width beside a fixed count: the count checked below its bound" \
+  "$(ddf wide 5 | grep -c 'idx:1 = 100')" 1
+# x 256 + idx 80 (read through its shape by ones, row 6) + idx2 80 + pairs 80 live at once (row 4)
+expect "planned at the bound: best = lower bound" 0 '"arena": 496,.*"lower_bound": 496,' \
+  "$D" plan --algo best --json "$t/dd_nz5.csv"
 cli_finish cli_onnx

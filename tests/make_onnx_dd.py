@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""Writes tests/data/onnx_dd/*.onnx: small models whose sizes the data decides, as detection exports make
+them (tests/cli_onnx.sh converts them with --dim bounds). Needs the onnx package and numpy.
+
+    tests/make_onnx_dd.py [OUT_DIR]     (default: tests/data/onnx_dd beside this script)
+
+nz_gather   x [8, 8] > 0 -> NonZero (twice on the mask: one count) -> Transpose -> GatherND; the count read
+            back through Shape -> Gather -> ConstantOfShape (a value that follows it)
+nz_wide     the count's values on x [2, W], and x's Relu (W a symbol, the count a fixed bound)
+nms         NonMaxSuppression of 6 boxes, 2 classes, at most 3 per class; the kept box indices
+topk        TopK of x [2, 10] with k = the number of positive elements (a k from the data)
+loop_until  a Loop without a trip count that stops when the sum of its state reaches 10; a scan output
+loop_while  the same as torch.jit.script writes a while loop: trip count 2^63 - 1
+loop_append a Loop of count steps appending a row to a carried [0, 2] value (torch.jit.script's append)
+slice_data  x[:k], k from the data (a Slice's end computed at run time)
+two_counts  the kept values' top k, k how many exceed 0.5: a second size from the data after the first
+shrink      a value of 64 - count elements: it shrinks as the count grows (no plan at a bound holds)
+branch      an If on count > 2: another graph below the bound"""
+import os
+import sys
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+
+F, I64 = TensorProto.FLOAT, TensorProto.INT64
+V = helper.make_tensor_value_info
+N = helper.make_node
+
+
+def const(name, v, dtype=np.int64):
+    return numpy_helper.from_array(np.array(v, dtype), name)
+
+
+def save(out, name, nodes, inputs, outputs, inits=(), opset=13):
+    g = helper.make_graph(nodes, name, inputs, outputs, list(inits))
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", opset)], producer_name="make_onnx_dd.py")
+    m.ir_version = 7
+    onnx.checker.check_model(m)
+    onnx.save(m, os.path.join(out, name + ".onnx"))
+
+
+def count_nodes(x="x", mask="m", idx="idx"):
+    """x > 0 -> NonZero (idx [2, count]); the count as a [1] tensor 'count1' and a scalar 'count'."""
+    return [N("Greater", [x, "zero"], [mask]), N("NonZero", [mask], [idx], name="nz"),
+            N("Shape", [idx], ["idx_shape"]), N("Gather", ["idx_shape", "one"], ["count"], axis=0),
+            N("Unsqueeze", ["count", "axes0"], ["count1"])]
+
+
+def main(argv):
+    out = argv[1] if len(argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "onnx_dd")
+    os.makedirs(out, exist_ok=True)
+    base = [const("zero", 0.0, np.float32), const("one", 1), const("axes0", [0])]
+    x88 = V("x", F, [8, 8])
+    # nz_gather: the values kept and ones of their count (a ConstantOfShape of a shape the count gives)
+    save(out, "nz_gather", count_nodes() + [
+        N("NonZero", ["m"], ["idx2"], name="nz_again"),
+        N("Transpose", ["idx2"], ["pairs"]), N("GatherND", ["x", "pairs"], ["vals"]),
+        N("ConstantOfShape", ["count1"], ["ones"], value=numpy_helper.from_array(np.array([1.0], np.float32))),
+        N("Add", ["vals", "ones"], ["y"])], [x88], [V("y", F, ["count"])], base)
+    # nz_wide: the same on x [2, W] (a symbol beside the count's bound)
+    save(out, "nz_wide", count_nodes() + [
+        N("Transpose", ["idx"], ["pairs"]), N("GatherND", ["x", "pairs"], ["vals"]), N("Relu", ["x"], ["xr"])],
+         [V("x", F, [2, "W"])], [V("vals", F, ["count"]), V("xr", F, [2, "W"])], base)
+    # nms: 6 boxes in one batch, 2 classes, at most 3 each: [count, 3] (batch, class, box); the boxes column
+    save(out, "nms", [N("NonMaxSuppression", ["boxes", "scores", "per_class", "iou", "score_min"], ["sel"],
+                        name="nms"),
+                      N("Gather", ["sel", "two"], ["keep"], axis=1)],
+         [V("boxes", F, [1, 6, 4]), V("scores", F, [1, 2, 6])], [V("keep", I64, ["kept"])],
+         [const("per_class", [3]), const("iou", [0.5], np.float32), const("score_min", [0.0], np.float32),
+          const("two", 2)])
+    # topk: k = how many elements of x are positive (a run-time k), along axis 1 (10 long)
+    save(out, "topk", [N("Greater", ["x", "zero"], ["pos"]), N("Cast", ["pos"], ["posi"], to=I64),
+                       N("ReduceSum", ["posi"], ["k0"], keepdims=0), N("Reshape", ["k0", "shape1"], ["k"]),
+                       N("TopK", ["x", "k"], ["top_v", "top_i"], name="topk", axis=1)],
+         [V("x", F, [2, 10])], [V("top_v", F, [2, "k"]), V("top_i", I64, [2, "k"])],
+         base + [const("shape1", [1])])
+    # loop_until / loop_while: v += 1 until sum(v) >= 10; each step's v stacked (the scan output 'trace')
+    body = helper.make_graph(
+        [N("Add", ["v_in", "onef"], ["v_out"]), N("ReduceSum", ["v_out"], ["s"], keepdims=0),
+         N("Less", ["s", "ten"], ["c_out"]), N("Identity", ["v_out"], ["v_scan"])],
+        "body", [V("i", I64, []), V("c_in", TensorProto.BOOL, []), V("v_in", F, [4])],
+        [V("c_out", TensorProto.BOOL, []), V("v_out", F, [4]), V("v_scan", F, [4])],
+        [const("onef", 1.0, np.float32), const("ten", 10.0, np.float32)])
+    for name, trip in (("loop_until", ""), ("loop_while", "trip")):
+        save(out, name, [N("Loop", [trip, "yes", "x"], ["v_final", "trace"], name="until", body=body)],
+             [V("x", F, [4])], [V("v_final", F, [4]), V("trace", F, ["steps", 4])],
+             [numpy_helper.from_array(np.array(True), "yes"), const("trip", 2 ** 63 - 1)])
+    # loop_append: as torch.jit.script appends in a loop: one row of x's sum per kept value (a trip count of the
+    # count), carried from [0, 2] (a value growing one row a step)
+    body = helper.make_graph(
+        [N("Identity", ["c_in"], ["c_out"]), N("Concat", ["acc_in", "row"], ["acc_out"], axis=0)],
+        "append", [V("i", I64, []), V("c_in", TensorProto.BOOL, []), V("acc_in", F, [0, 2])],
+        [V("c_out", TensorProto.BOOL, []), V("acc_out", F, [1, 2])],
+        [numpy_helper.from_array(np.ones((1, 2), np.float32), "row")])
+    save(out, "loop_append", count_nodes() + [
+        N("Loop", ["count", "yes", "empty"], ["rows"], name="append", body=body)],
+         [x88], [V("rows", F, ["count", 2])],
+         base + [numpy_helper.from_array(np.array(True), "yes"), numpy_helper.from_array(np.zeros((0, 2), np.float32),
+                                                                                          "empty")])
+    # slice_data: x[:k], k the number of positive elements (a Slice's end from the data)
+    save(out, "slice_data", [N("Greater", ["x", "zero"], ["pos"]), N("Cast", ["pos"], ["posi"], to=I64),
+                             N("ReduceSum", ["posi"], ["k"], keepdims=1),
+                             N("Slice", ["x", "axes0", "k"], ["head"], name="head")],
+         [V("x", F, [10])], [V("head", F, ["k"])], base)
+    # two_counts: the kept values, then the top k of them, k how many exceed 0.5 (two sizes from the data)
+    save(out, "two_counts", count_nodes() + [
+        N("Transpose", ["idx"], ["pairs"]), N("GatherND", ["x", "pairs"], ["vals"]),
+        N("Greater", ["vals", "half"], ["big"]), N("Cast", ["big"], ["bigi"], to=I64),
+        N("ReduceSum", ["bigi"], ["k"], keepdims=1), N("TopK", ["vals", "k"], ["top_v", "top_i"], name="topk")],
+         [x88], [V("top_v", F, ["k"])], base + [const("half", 0.5, np.float32)])
+    # shrink: ones of 64 - count elements beside the kept values
+    save(out, "shrink", count_nodes() + [
+        N("Transpose", ["idx"], ["pairs"]), N("GatherND", ["x", "pairs"], ["vals"]),
+        N("Sub", ["n64", "count1"], ["rest1"]),
+        N("ConstantOfShape", ["rest1"], ["rest"], value=numpy_helper.from_array(np.array([1.0], np.float32)))],
+         [x88], [V("vals", F, ["count"]), V("rest", F, ["rest"])], base + [const("n64", [64])])
+    # branch: count > 2 takes a Relu, else a Neg then a Sigmoid
+    vi = lambda o: V(o, F, ["count"])
+    save(out, "branch", count_nodes() + [
+        N("Transpose", ["idx"], ["pairs"]), N("GatherND", ["x", "pairs"], ["vals"]),
+        N("Greater", ["count", "two"], ["many"]),
+        N("If", ["many"], ["y"], name="many_boxes",
+          then_branch=helper.make_graph([N("Relu", ["vals"], ["r"])], "then", [], [vi("r")]),
+          else_branch=helper.make_graph([N("Neg", ["vals"], ["e1"]), N("Sigmoid", ["e1"], ["e2"])], "else", [],
+                                        [vi("e2")]))],
+         [x88], [vi("y")], base + [const("two", 2)])
+
+
+if __name__ == "__main__":
+    main(sys.argv)
