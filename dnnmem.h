@@ -1,5 +1,5 @@
 /*
-   dnnmem.h - v0.6.1 - memory and placement planning for deep-learning
+   dnnmem.h - v0.28.0 - memory and placement planning for deep-learning
    compilers and runtimes. One header, C99 (compiles as C++), no allocation.
 
    ---------------------------------------------------------------- TOUR ----

@@ -71,6 +71,9 @@ expect "unknown command" 1 "unknown command 'frobnicate'" "$D" frobnicate
 expect "dnnmem --help" 0 "^usage: dnnmem <command>" "$D" --help
 expect "dnnmem --help lists every command" 0 "remat .*recomputation" "$D" --help
 expect "dnnmem --version" 0 "^dnnmem [0-9]+\.[0-9]+\.[0-9]+" "$D" --version
+# the manual's first line names the version the header defines
+v=$("$D" --version | sed -n 's/^dnnmem \([0-9.]*\).*/\1/p')
+check "the manual's first line is version $v" "$(sed -n 's/^ *dnnmem\.h - v\([0-9.]*\) - .*/\1/p' "$here/../dnnmem.h" | head -1)" "$v"
 
 cli_finish cli_usage
 [ "$fail" = 0 ]
