@@ -60,6 +60,7 @@ read or loaded, a factory that raises or returns no nn.Module, inputs the
 model refuses, an op that cannot be run to size its outputs, no floating
 output to differentiate)."""
 import argparse
+import errno
 import math
 import os
 import re
@@ -403,7 +404,7 @@ def load_callable(spec, what):
     import importlib.util
     path, name = spec.rsplit(':', 1)
     if not os.path.isfile(path):
-        raise Bad(path, 'cannot read: %s' % ('No such file' if not os.path.exists(path) else 'not a file'))
+        raise Bad(path, 'cannot read: %s' % os.strerror(errno.EISDIR if os.path.isdir(path) else errno.ENOENT))
     folder = os.path.dirname(os.path.abspath(path))
     if folder not in sys.path:
         sys.path.insert(0, folder)
@@ -423,7 +424,7 @@ def load_callable(spec, what):
     if f is None:
         raise Bad(path, 'no %s named %s' % (what, name))
     if not callable(f):
-        raise Bad(path, '%s is not callable (a %s)' % (name, type(f).__name__))
+        raise Bad(path, '%s is not callable (%s)' % (name, type(f).__name__))
     return path, f
 
 
@@ -449,7 +450,8 @@ def make_model(spec):
     except Exception as e:
         raise Bad(path, '%s() raised %s' % (spec.rsplit(':', 1)[1], first_line(e)))
     if not isinstance(model, torch.nn.Module):
-        raise Bad(path, '%s() returned a %s, not an nn.Module' % (spec.rsplit(':', 1)[1], type(model).__name__))
+        raise Bad(path, '%s() returned %s (%s), not an nn.Module' % (spec.rsplit(':', 1)[1], repr(model)[:40],
+                                                                      type(model).__name__))
     return path, label, model
 
 
@@ -559,7 +561,13 @@ def main(argv):
         except Unsized:
             raise
         except Exception as e:
-            raise Bad(path, 'the model refuses the inputs (%s): %s' % (shown, first_line(e)))
+            try:  # the model run alone tells a refusal of the inputs from an op the tracer cannot take
+                with torch.no_grad():
+                    model(*args)
+            except Exception as e2:
+                raise Bad(path, 'the model refuses the inputs (%s): %s' % (shown, first_line(e2)))
+            raise Bad(path, 'the model runs but its training step cannot be traced%s: %s'
+                      % (' on the meta device (drop --meta)' if a.meta else '', first_line(e)))
         try:
             vals = run_joint(g, inputs)
         except Unsized as e:
