@@ -67,3 +67,8 @@ def number():
 
 
 table = 7
+
+
+def deep():
+    """Eight tanh layers on a batch: activations outweigh the weights (remat has room)."""
+    return torch.nn.Sequential(*[m for _ in range(8) for m in (torch.nn.Linear(32, 32), torch.nn.Tanh())])
