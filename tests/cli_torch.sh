@@ -26,6 +26,7 @@ CASES = [  # name, argv (-o is added where the name ends in .csv)
     ('tok.csv', ['--model', F + ':tokens', '--input', 'tok=2x5:int64:0..9']),
     ('conv.csv', ['--model', F + ':conv', '--input', 'input=1x3x5x5']),
     ('deep.csv', ['--model', F + ':deep', '--input', 'input=64x32']),
+    ('sq.csv', ['--model', 'torchvision:squeezenet1_1', '--input', 'x=1x3x64x64']),
     ('slow.csv', ['--model', F + ':mlp', '--input', 'x=2x4', '--acc-gbps', '0.001', '--cpu-overhead-us', '0']),
     ('missing', ['--model', F.replace('tiny', 'nope') + ':mlp', '--input', 'x=2x4']),
     ('raises', ['--model', F + ':raises', '--input', 'x=2']),
@@ -65,7 +66,7 @@ PYEOF
 cat "$t/cases.txt" | grep -v '|' | head -5
 # case NAME: "RC|STDOUT_CHARS|STDERR_LINES|LAST_STDERR_LINE"
 case_of() { grep "^$1|" "$t/cases.txt" | cut -d'|' -f2-; }
-for c in mlp mse tok conv deep slow; do check "$c: exit 0, nothing said" "$(case_of $c.csv)" "0|0|0|"; done
+for c in mlp mse tok conv deep sq slow; do check "$c: exit 0, nothing said" "$(case_of $c.csv)" "0|0|0|"; done
 # rows: NAME=SIZE for the rows named; the output rows as NAME=SIZE
 sizes() { awk -F, -v want=" $2 " '!/^#/ && $1 != "id" && index(want, " " $2 " ") { printf "%s%s=%s", s, $2, $4; s = " " }' "$t/$1.csv"; }
 outputs() { awk -F, '!/^#/ && $1 != "id" && $10 == 1 { printf "%s%s=%s", s, $2, $4; s = " " }' "$t/$1.csv"; }
@@ -105,6 +106,11 @@ check "conv: sizes by hand" "$(sizes conv 'primals_3 convolution getitem_1 getit
 check "conv: convolution backward's two used outputs share its time by size" \
   "$(grep ',convolution_backward,' "$t/conv.csv" | cut -d, -f3,5 | tr '\n' ' ')" \
   "convolution_backward,9.650 convolution_backward,0.357 "
+# torchvision's: the image 1x3x64x64 floats, the 1000 logits (the tangent as large), the first conv's 64
+# channels at 31x31 and its gradients (the last rows): weight 64x3x3x3 and bias 64 floats
+check "torchvision:squeezenet1_1: sizes by hand" "$(sizes sq 'primals_53 tangents_1 convolution getitem_82 getitem_83')" \
+  "primals_53=49152 tangents_1=4000 convolution=246016 getitem_82=6912 getitem_83=256"
+check "torchvision:squeezenet1_1: the header" "$(grep -c '^# dnnmem graph: torchvision.models.squeezenet1_1 ' "$t/sq.csv")" 1
 # remat on the traced graphs: exit 0, the plan recounted independently (within the budget when feasible; the
 # tiny ones cannot fit half their peak: their lower bound says so); deep: 8 tanh layers on a 64x32 batch
 check "deep: 128 rows" "$(rows deep)" 128
