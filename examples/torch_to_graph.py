@@ -120,25 +120,6 @@ def op_name(n):
     return s.split('.')[0]
 
 
-def count_params(model):
-    """Parameters and buffers as AOTAutograd lifts them (a tied weight once per name): its first primals."""
-    return sum(1 for _ in model.named_parameters(remove_duplicate=False)) + \
-        sum(1 for _ in model.named_buffers(remove_duplicate=False)) if _has_remove_duplicate() else \
-        _functorch_count(model)
-
-
-def _has_remove_duplicate():
-    import inspect
-    import torch
-    return 'remove_duplicate' in inspect.signature(torch.nn.Module.named_parameters).parameters
-
-
-def _functorch_count(model):
-    from functorch._src.named_members_polyfill import _named_parameters, _named_buffers
-    return len(dict(_named_parameters(model, remove_duplicate=False))) + \
-        len(dict(_named_buffers(model, remove_duplicate=False)))
-
-
 def floating_sum(y):
     """The default loss: the sum of every floating output that needs a gradient (None if none)."""
     ts = [t for t in tensors(y) if t.is_floating_point() and t.requires_grad]
@@ -214,12 +195,16 @@ def run_joint(g, inputs):
     return vals
 
 
-def graph_rows(g, vals, nparams, cost=None):
+def graph_rows(g, vals, ndata, cost=None):
     """The graph CSV's rows (without the header) of joint graph g with node
-    values vals, its first nparams primals (parameters and buffers) left out."""
+    values vals and the number of primals left out: the primals are the
+    parameters and buffers (left out: resident), then the ndata data inputs.
+    Counted from the graph, not the module: AOTAutograd passes a tensor
+    under two names (a tied weight) once."""
     import torch
     cost = cost or Cost()
     nodes = list(g.graph.nodes)
+    nparams = sum(1 for n in nodes if n.op == 'placeholder' and n.name.startswith('primals')) - ndata
     outnode = [n for n in nodes if n.op == 'output'][0]
     outs = set()
     torch.fx.node.map_arg(outnode.args, lambda a: outs.add(a))
@@ -291,7 +276,7 @@ def graph_rows(g, vals, nparams, cost=None):
         lines.append('%d,%s,%s,%d,%.3f,%.3f,%s,%s,%.3f,%d,%s' % (
             idx[n], n.name, op, size, acc, cpu, 'inf' if device == 'cpu' else '%.3f' % acc, device, xfer,
             n in outs, ' '.join(map(str, inputs))))
-    return lines, primals
+    return lines, nparams
 
 
 HEADER = 'id,name,op,size,time,cpu_time,acc_time,device,xfer,output,inputs\n'
@@ -547,7 +532,6 @@ def main(argv):
         order, args = make_inputs(path, model, a.inputs, device)
         model = model.to(device)
         model.train()
-        nparams = count_params(model)
         traced = loss_module(model) if a.loss else model
         shown = ', '.join('%s=%s:%s' % (n, 'x'.join(map(str, d)) or '-', t) + (
             ':%g..%g' % (lo, hi) if lo is not None else '') for n, d, t, lo, hi in order)
@@ -574,7 +558,7 @@ def main(argv):
             raise Bad(path, 'node %s (aten.%s) cannot be run to size its outputs%s: %s'
                       % (e.node.name, op_name(e.node), ' on the meta device (drop --meta)' if a.meta else '',
                          first_line(e.err)))
-        lines, primals = graph_rows(g, vals, nparams, cost)
+        lines, _ = graph_rows(g, vals, len(args), cost)
     except Bad as e:
         sys.stderr.write('%s: %s\n' % (e.file, e))
         return 2
@@ -585,8 +569,8 @@ def main(argv):
         'graph run once %s' % (a.model, shown, a.loss + ' (traced)' if a.loss else
                                'the sum of every floating output (their gradients are input rows)',
                                torch.__version__, 'on the meta device (shapes only)' if a.meta else 'on the CPU'),
-        'parameters and buffers left out (resident): %d tensors, %d bytes (AOTAutograd lifts %d)' % (
-            sum(1 for _ in model.parameters()) + sum(1 for _ in model.buffers()), pbytes, nparams),
+        'parameters and buffers left out (resident): %d tensors, %d bytes' % (
+            sum(1 for _ in model.parameters()) + sum(1 for _ in model.buffers()), pbytes),
         'sizes: bytes of each value; times: microseconds from the roofline model: %s' % cost.text]
     comments[0] = 'dnnmem graph: ' + comments[0]
     try:

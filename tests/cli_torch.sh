@@ -27,6 +27,7 @@ CASES = [  # name, argv (-o is added where the name ends in .csv)
     ('conv.csv', ['--model', F + ':conv', '--input', 'input=1x3x5x5']),
     ('deep.csv', ['--model', F + ':deep', '--input', 'input=64x32']),
     ('sq.csv', ['--model', 'torchvision:squeezenet1_1', '--input', 'x=1x3x64x64']),
+    ('tied.csv', ['--model', F + ':tied', '--input', 'tok=2x5:int64:0..9']),
     ('slow.csv', ['--model', F + ':mlp', '--input', 'x=2x4', '--acc-gbps', '0.001', '--cpu-overhead-us', '0']),
     ('missing', ['--model', F.replace('tiny', 'nope') + ':mlp', '--input', 'x=2x4']),
     ('raises', ['--model', F + ':raises', '--input', 'x=2']),
@@ -66,7 +67,7 @@ PYEOF
 cat "$t/cases.txt" | grep -v '|' | head -5
 # case NAME: "RC|STDOUT_CHARS|STDERR_LINES|LAST_STDERR_LINE"
 case_of() { grep "^$1|" "$t/cases.txt" | cut -d'|' -f2-; }
-for c in mlp mse tok conv deep sq slow; do check "$c: exit 0, nothing said" "$(case_of $c.csv)" "0|0|0|"; done
+for c in mlp mse tok conv deep sq tied slow; do check "$c: exit 0, nothing said" "$(case_of $c.csv)" "0|0|0|"; done
 # rows: NAME=SIZE for the rows named; the output rows as NAME=SIZE
 sizes() { awk -F, -v want=" $2 " '!/^#/ && $1 != "id" && index(want, " " $2 " ") { printf "%s%s=%s", s, $2, $4; s = " " }' "$t/$1.csv"; }
 outputs() { awk -F, '!/^#/ && $1 != "id" && $10 == 1 { printf "%s%s=%s", s, $2, $4; s = " " }' "$t/$1.csv"; }
@@ -100,6 +101,10 @@ check "mse: the header names the loss" "$(grep -c 'loss .*tiny.py:mse (traced)' 
 check "tok: sizes by hand" "$(sizes tok 'primals_2 embedding argmax embedding_dense_backward')" \
   "primals_2=80 embedding=120 argmax=16 embedding_dense_backward=120"
 check "tok: the range in the header" "$(grep -c 'inputs tok=2x5:int64:0..9,' "$t/tok.csv")" 1
+# a weight tied to another name: AOTAutograd passes it once; the tokens 2x5 int64 and the 2x5x10 logits'
+# gradient the input rows (counting the module's names, 2, dropped the tokens)
+check "tied: input rows" "$(awk -F, '$3 == "input" { printf "%s=%s ", $2, $4 }' "$t/tied.csv")" "primals_2=80 tangents_1=400 "
+check "tied: the header (one tensor)" "$(grep -o 'resident): .*bytes' "$t/tied.csv")" "resident): 1 tensors, 120 bytes"
 # conv 3->4 3x3 on 1x3x5x5: output 1x4x3x3, weight gradient 4x3x3x3, bias 4 (one row per output used)
 check "conv: sizes by hand" "$(sizes conv 'primals_3 convolution getitem_1 getitem_2')" \
   "primals_3=300 convolution=144 getitem_1=432 getitem_2=16"

@@ -22,7 +22,7 @@
 #   reads whole).
 import math, os, sys, torch, torchvision
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'examples'))
-from torch_to_graph import count_params, graph_rows, joint_graph, run_joint, write_graph  # the one tracer
+from torch_to_graph import graph_rows, joint_graph, run_joint, write_graph  # the one tracer
 
 
 class Causal(torch.nn.Module):
@@ -259,13 +259,11 @@ def main():
         model, x = model.to('meta'), x.to('meta')
     model.train()
     g, inputs = joint_graph(model, x)
-    nparams = count_params(model)
-    lines, primals = graph_rows(g, run_joint(g, inputs), nparams)
+    lines, nparams = graph_rows(g, run_joint(g, inputs), 1)
     write_graph(out, ['dnnmem graph: %s (training: forward+backward joint graph); %d values' % (name, len(lines)),
                       'sizes: bytes from running the joint graph (batch %d); times: microseconds from the cost model '
                       'in tests/trace_train_graph.py' % batch], lines)
-    print('%s: %d values (%d primals, %d parameters and buffers left out) -> %s' % (name, len(lines), primals,
-                                                                                 nparams, out))
+    print('%s: %d values (%d parameters and buffers left out) -> %s' % (name, len(lines), nparams, out))
 
 
 if __name__ == '__main__':

@@ -72,3 +72,19 @@ table = 7
 def deep():
     """Eight tanh layers on a batch: activations outweigh the weights (remat has room)."""
     return torch.nn.Sequential(*[m for _ in range(8) for m in (torch.nn.Linear(32, 32), torch.nn.Tanh())])
+
+
+class Tied(torch.nn.Module):
+    """A language-model head sharing the embedding's table (one tensor under two names)."""
+    def __init__(self):
+        super().__init__()
+        self.emb = torch.nn.Embedding(10, 3)
+        self.head = torch.nn.Linear(3, 10, bias=False)
+        self.head.weight = self.emb.weight
+
+    def forward(self, tok):
+        return self.head(self.emb(tok))
+
+
+def tied():
+    return Tied()
