@@ -542,8 +542,6 @@ def main(argv):
                       % describe(e.y))
         except LossError as e:
             raise Bad(lpath, e.what())
-        except Unsized:
-            raise
         except Exception as e:
             try:  # the model run alone tells a refusal of the inputs from an op the tracer cannot take
                 with torch.no_grad():
