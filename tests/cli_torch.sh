@@ -64,7 +64,7 @@ for name, argv in CASES:
     lines = err.getvalue().splitlines()
     print('%s|%s|%d|%d|%s' % (name, rc, len(out.getvalue()), len(lines), lines[-1] if lines else ''))
 PYEOF
-cat "$t/cases.txt" | grep -v '|' | head -5
+grep -v '|' "$t/cases.txt" | head -5  # what the cases' python said otherwise (a crash)
 # case NAME: "RC|STDOUT_CHARS|STDERR_LINES|LAST_STDERR_LINE"
 case_of() { grep "^$1|" "$t/cases.txt" | cut -d'|' -f2-; }
 for c in mlp mse tok conv deep sq tied slow; do check "$c: exit 0, nothing said" "$(case_of $c.csv)" "0|0|0|"; done
@@ -124,7 +124,7 @@ for c in mlp conv deep; do
   check "$c: remat --plan --budget-ratio 0.5 exits 0" "$?" 0
   f=$(field feasible "$t/$c.json")
   if [ "$f" = true ]; then b=$(field budget "$t/$c.json"); else b=$(field arena "$t/$c.json"); fi
-  r=$(/usr/bin/python3 "$here/check_remat_plan.py" "$t/$c.csv" "$t/$c.plan" $b "$t/$c.json" 2>&1)
+  r=$("$PY" "$here/check_remat_plan.py" "$t/$c.csv" "$t/$c.plan" "$b" "$t/$c.json" 2>&1)
   check "$c: its sequence and arena recounted ($r)" "${r##* }" ok
   check "$c: feasible, or the lower bound above the budget" \
     "$(awk -v f="$f" -v lb="$(field lower_bound "$t/$c.json")" -v b="$(field budget "$t/$c.json")" \
