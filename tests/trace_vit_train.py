@@ -6,7 +6,8 @@
 # lives from step i to its last consumer + 1, graph outputs to the end.
 # usage: /usr/bin/python3 tests/trace_vit_train.py BATCH OUT.csv   (batch 8)
 import sys, torch, torchvision
-from trace_train_graph import Patchify, joint_graph  # the 16x16 stride-16 conv as reshape + linear (meta has no conv backward)
+from trace_train_graph import Patchify  # the 16x16 stride-16 conv as reshape + linear (meta has no conv backward)
+from torch_to_graph import joint_graph  # examples/'s, on the path trace_train_graph set
 batch = int(sys.argv[1]) if len(sys.argv) > 1 else 8
 out = sys.argv[2]
 model = torchvision.models.vit_b_16()
@@ -16,7 +17,7 @@ model.train()
 x = torch.randn(batch, 3, 224, 224, device="meta")
 g, _ = joint_graph(model, x, backward_may_fail=True)
 nodes = [n for n in g.graph.nodes]
-nparams = sum(1 for _ in model.parameters()) + sum(1 for _ in model.buffers())
+nparams = sum(1 for n in nodes if n.op == 'placeholder' and n.name.startswith('primals')) - 1  # the data last
 # values: every node with a tensor result except parameter primals and output
 idx = {}
 vals = []

@@ -1,0 +1,90 @@
+# Fixtures of tests/cli_torch.sh (examples/torch_to_graph.py): small user
+# modules whose rows are counted by hand there, and broken factories.
+import torch
+
+
+class MLP(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = torch.nn.Linear(4, 3)
+        self.b = torch.nn.Linear(3, 2)
+
+    def forward(self, x):
+        return self.b(torch.relu(self.a(x)))
+
+
+def mlp():
+    return MLP()
+
+
+class Tokens(torch.nn.Module):
+    """An embedding read by integer tokens, two outputs (one integer)."""
+    def __init__(self):
+        super().__init__()
+        self.emb = torch.nn.Embedding(10, 3)
+
+    def forward(self, tok):
+        e = self.emb(tok)
+        return e, tok.argmax(-1)
+
+
+def tokens():
+    return Tokens()
+
+
+def mse(y, x):
+    """A user's loss for mlp: y against the first two features of x."""
+    return ((y - x[:, :2]) ** 2).mean()
+
+
+def not_scalar(y, x):
+    return y
+
+
+class Argmax(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = torch.nn.Linear(4, 3)
+
+    def forward(self, x):
+        return self.a(x).argmax(-1)
+
+
+def argmax():
+    return Argmax()
+
+
+def conv():
+    return torch.nn.Sequential(torch.nn.Conv2d(3, 4, 3), torch.nn.ReLU())
+
+
+def raises():
+    raise ValueError('no weights here')
+
+
+def number():
+    return 3
+
+
+table = 7
+
+
+def deep():
+    """Eight tanh layers on a batch: activations outweigh the weights (remat has room)."""
+    return torch.nn.Sequential(*[m for _ in range(8) for m in (torch.nn.Linear(32, 32), torch.nn.Tanh())])
+
+
+class Tied(torch.nn.Module):
+    """A language-model head sharing the embedding's table (one tensor under two names)."""
+    def __init__(self):
+        super().__init__()
+        self.emb = torch.nn.Embedding(10, 3)
+        self.head = torch.nn.Linear(3, 10, bias=False)
+        self.head.weight = self.emb.weight
+
+    def forward(self, tok):
+        return self.head(self.emb(tok))
+
+
+def tied():
+    return Tied()
