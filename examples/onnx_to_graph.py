@@ -248,6 +248,8 @@ def parse_args(argv):
                         "sizes; repeatable")
     p.add_argument("--input", action="append", default=[], metavar="NAME=VALUE",
                    help="bind a scalar graph input to a number (folds an If on it); repeatable")
+    p.add_argument("--exact", action="store_true",
+                   help="the sizes from the data given with --dim are one run's counts, not bounds: plan that run")
     p.add_argument("--if", action="append", default=[], metavar="NODE=then|else", dest="branch",
                    help="take this branch of the If node NODE whose condition is computed from the data; repeatable")
     p.add_argument("--cpu-gflops", type=float, default=100.0, help="CPU peak (default 100 GFLOP/s)")
@@ -389,12 +391,15 @@ class Value:
     row when it is a run-time value (an input or a node output); known: a
     row's values where they fold (a causal mask kept as a row), to check
     what reads them as a fixed conversion does."""
-    __slots__ = ("shape", "elem", "const", "row", "known", "src")
+    __slots__ = ("shape", "elem", "const", "row", "known", "src", "dirs", "axes", "zero_test")
 
     def __init__(self, shape, elem, const=None, row=None):
         self.shape, self.elem, self.const, self.row = [int(d) for d in shape], elem, const, row
         self.known = None
         self.src = frozenset()  # a folded value's rows it was read from (a count: the NonZero that makes it)
+        # how it moves as the sizes from the data grow (UP, DOWN, NONNEG bits; None: it does not): dirs per
+        # element of const (or known), axes per axis of shape; zero_test: 'v == 0' for v UP and NONNEG
+        self.dirs, self.axes, self.zero_test = None, None, None
 
     def rows(self):
         """The rows a reader of this value depends on."""
@@ -503,6 +508,10 @@ class Pass:
         self.shift = set()  # patterns whose dimensions are each moved by one (finding what follows them)
         self.clamp = False  # a bound past its most is taken at its most (checking below another bound)
         self.collect = False  # --list-dims: a dimension not given is taken at its most (else 1), not refused
+        self.exact = EXACT[0]  # --exact: the sizes from the data are one run's, not bounds (no direction is needed)
+        self.data_calls = 0  # data_dim's calls: a node making one has a shape that grows with it
+        self.tied = set()  # --dims the model refuses moved by one (tied to a constant): held when checking below
+        self.zero_ifs = []  # the Ifs on 'v == 0' (v only grows): (node label, condition) planned at the bound
         self.declared = None  # name -> the element type the model declares (read when an op's output needs it)
         g = model.graph
         self.weights = {t.name for t in g.initializer}  # a weight not read (external data) is not a run-time value
@@ -669,13 +678,24 @@ class Pass:
         if op == "Constant":
             v = node.attribute[0].t if node.attribute and node.attribute[0].name == "value" else None
             return self.put_const(node.output[0], self.constant(node), v.data_type if v is not None else None)
+        self.check_grows(node, ins)
+        calls = self.data_calls
         known = None
         if self.no_fold.intersection(node.output):  # a row, but evaluated as when folded: its readers are checked
             folded = None
-            known = self.fold(node, [Value(v.shape, v.elem, const=v.known) if v is not None and v.const is None and
-                                     v.known is not None else v for v in ins])
+            kins = [self.as_known(v) if v is not None and v.const is None and v.known is not None else v for v in ins]
+            known = self.fold(node, kins)
         else:
             folded = self.fold(node, ins)
+        moving = [v for v in ins if v is not None and (v.dirs is not None or v.axes is not None)]
+        dirs, zero = fold_dirs(self.np, self, op, kins if known is not None else ins, known or folded or [],
+                               {a.name: self.onnx.helper.get_attribute_value(a) for a in node.attribute}) \
+            if moving and (folded is not None or known is not None) else ([None] * len(node.output), False)
+        zero = zero or op == "Cast" and ins[0].zero_test
+        # its shape grows with the sizes from the data when an input's does or a value deciding it moves
+        shaped = bool(moving) and (any(v is not None and v.axes is not None for v in ins) or any(
+            k < len(ins) and ins[k] is not None and ins[k].dirs is not None for k in SHAPE_INPUTS.get(op, ()))) \
+            or self.data_calls != calls
         if folded is not None:
             # numpy computed bfloat16 (float8, int4) as a wider type: the result of that type is of the input's
             wide = {self.elem_of(i, v.const): v.elem for i, v in zip(node.input, ins)
@@ -685,10 +705,15 @@ class Pass:
             # a size read from a value the data shapes is known when its node has run: its readers depend on it
             src = frozenset().union(*(v.src if v.const is not None else v.rows() if op in ("Shape", "Size") and
                                       self.data else () for v in ins if v is not None))
-            for name, arr in zip(node.output, folded):
+            for k, (name, arr) in enumerate(zip(node.output, folded)):
                 if name:
                     self.put_const(name, arr, to[0] if to else wide.get(self.elem_of(name, arr)))
-                    self.values[name].src = src
+                    v = self.values[name]
+                    v.src = src
+                    v.dirs = dirs[k] if k < len(dirs) else None
+                    v.axes = self.out_axes(node, ins, list(arr.shape), k) if shaped and op not in ("Shape", "Size") \
+                        else None
+                    v.zero_test = zero if k == 0 else None
                     self.folded[name] = arr.shape
             return
         if node.domain in ("", "ai.onnx") and op in DATA_OPS:
@@ -711,6 +736,11 @@ class Pass:
             k = list(node.output).index(name)
             if known is not None and k < len(known) and list(known[k].shape) == list(shape):
                 self.values[name].known = known[k]
+                self.values[name].dirs = dirs[k] if k < len(dirs) else None
+            if self.data_calls != calls:
+                self.values[name].axes = [UP | NONNEG] * len(shape)
+            elif shaped:
+                self.values[name].axes = self.out_axes(node, ins, shape, k)
             flops = flops_of(op, in_shapes, shape, attrs, [g[0] if g else None for g in shapes])
             self.rows.append([name, op, self.bytes(shape, elem, name), node, deps, in_bytes, flops])
 
@@ -731,7 +761,7 @@ class Pass:
             elif most is not None and v > most:
                 raise Past("%s: --dim %s=%d is past the most it can make, %d (%s)"
                            % (node_label(node), key, v, most, why))
-        else:
+        elif not optional:  # a pattern leaves a size that needs no bound (a Loop's constant trip count) alone
             for pat in self.dims:
                 if is_pattern(pat) and fnmatch.fnmatchcase(key, pat):
                     used, v = pat, self.dims[pat] if most is None else min(self.dims[pat], most)
@@ -748,7 +778,115 @@ class Pass:
             v = most if most is not None else 1
         if key not in self.data:  # an alias keeps the first node's
             self.data[key] = (self.label(node), most, why, v, used)
+        self.data_calls += 1
         return v
+
+    def out_axes(self, node, ins, shape, k=0):
+        """How each axis of a node's output k (of shape) moves with the sizes from the data (None: none moves):
+        from its inputs' axes and the values deciding it, by the op's shape rule where it is a simple one (a
+        Gather, Concat, Transpose, an element-wise op...), else every axis taken to grow."""
+        op, r = node.op_type, len(shape)
+        grow = [UP | NONNEG] * r
+        ax = [v.axes if v is not None and v.axes is not None else [0] * len(v.shape) if v is not None else None
+              for v in ins]
+        vd = [v is not None and v.dirs is not None for v in ins]
+        attrs = {a.name: self.onnx.helper.get_attribute_value(a) for a in node.attribute}
+        if node.domain not in ("", "ai.onnx") or not ins or ins[0] is None:
+            return grow
+        out = None
+        try:
+            if op == "Gather" and not vd[0]:
+                a = attrs.get("axis", 0) % max(len(ins[0].shape), 1)
+                out = ax[0][:a] + ax[1] + ax[0][a + 1:]
+            elif op == "Concat":
+                a = attrs.get("axis", 0) % r
+                out = [0] * r
+                for x in ax:
+                    if x is not None and len(x) == r:
+                        out = [o | y for o, y in zip(out, x)]
+            elif op == "Transpose":
+                perm = attrs.get("perm") or list(range(r))[::-1]
+                out = [ax[0][p] for p in perm]
+            elif op in ("Unsqueeze", "Squeeze", "Slice", "Reshape", "Expand", "Tile") and any(vd[1:]):
+                out = None  # a value deciding it moves: each axis taken to grow (that value is checked to)
+            elif op == "ConstantOfShape":
+                d = ins[0].dirs if ins[0].dirs is not None else self.np.zeros(r, self.np.int8)
+                out = [int(x) & UNKNOWN for x in self.np.asarray(d).reshape(-1)]
+            elif op == "Unsqueeze":
+                axes = _axes(attrs, [None] + [_vals(v) if v is not None else None for v in ins[1:]])
+                axes = sorted(a % r for a in axes)
+                it = iter(ax[0])
+                out = [0 if j in axes else next(it) for j in range(r)]
+            elif op == "Squeeze" and len(ins[0].shape) > r:
+                rin = len(ins[0].shape)
+                axes = _axes(attrs, [None] + [_vals(v) if v is not None else None for v in ins[1:]])
+                axes = [j for j in range(rin) if ins[0].shape[j] == 1] if axes is None else [a % rin for a in axes]
+                out = [x for j, x in enumerate(ax[0]) if j not in axes]
+            elif op == "Reshape" and not vd[1] and ins[1] is not None and _vals(ins[1]) is not None:
+                t = [int(x) for x in self.np.asarray(_vals(ins[1])).reshape(-1)]
+                copied = [j for j, d in enumerate(t) if d == 0 and not attrs.get("allowzero", 0)]
+                moves = any(x & UNKNOWN for x in ax[0])
+                # the -1: the input's elements over the others', growing with the input when they stay
+                rest = 0 if not moves else UP if all(not (x & DOWN) for x in ax[0]) and \
+                    not any(ax[0][j] & UNKNOWN for j in copied if j < len(ax[0])) else UNKNOWN
+                out = [ax[0][j] if j in copied else rest if d == -1 else 0 for j, d in enumerate(t)]
+            elif list(ins[0].shape) == list(shape) and op not in SHAPE_INPUTS:
+                out = list(ax[0])  # an element-wise op: each axis as the inputs' broadcast to it
+                for x in ax[1:]:
+                    if x is not None and len(x) <= r:
+                        x = [0] * (r - len(x)) + list(x)
+                        out = [o | y for o, y in zip(out, x)]
+        except (TypeError, IndexError, ValueError, ZeroDivisionError):
+            out = None
+        if out is None or len(out) != r:
+            return grow
+        out = [(x & UNKNOWN) | (NONNEG if x & UNKNOWN else 0) for x in out]
+        return out if any(out) else None
+
+    def as_known(self, v):
+        """A row whose values fold (kept a row: its shape follows a dimension) as a constant of them."""
+        k = Value(v.shape, v.elem, const=v.known)
+        k.dirs, k.axes = v.dirs, v.axes
+        return k
+
+    def bounds_text(self):
+        return ", ".join(sorted({"--dim %s=%d" % (u, self.dims[u]) for _, _, _, _, u in self.data.values()
+                                 if u is not None and u in self.dims})) or "the sizes computed from the data"
+
+    def check_grows(self, node, ins):
+        """A size decided by a value that moves with the sizes from the data: refused unless it only grows with
+        them (a Slice's start only falls, staying >= 0; its end only grows, >= 0), so that the plan at the
+        bounds holds below them (the values' directions are proven, not sampled: fold_dirs)."""
+        if self.exact or node.domain not in ("", "ai.onnx"):
+            return
+        np = self.np
+        for k in SHAPE_INPUTS.get(node.op_type, ()):
+            v = ins[k] if k < len(ins) else None
+            if v is None or v.dirs is None:
+                continue
+            d, vals = v.dirs, _vals(v)
+            op = node.op_type
+            with np.errstate(all="ignore"):
+                if op in DIR_AXES or op == "Slice" and k >= 3 or op == "Range" and k == 2:
+                    bad, how = (d & UNKNOWN) != 0, "moves (only a constant one is taken here)"
+                elif op == "Slice" and k == 1 or op == "Range" and k == 0:  # a start: it may fall
+                    bad = ((d & UP) != 0) | ((d & UNKNOWN) != 0) & (np.asarray(vals) < 0)
+                    how = "may grow or fall below 0 (a start: the size then falls)"
+                elif op == "Slice" and k == 2:
+                    bad, how = ((d & DOWN) != 0) | ((d & UNKNOWN) != 0) & ((d & NONNEG) == 0), \
+                        "may shrink or be negative below the bound (an index from the end)"
+                else:
+                    bad, how = (d & DOWN) != 0, "may shrink" if not (d & UP).any() else "moves either way"
+            if op in ("Slice", "Range") and not bad.any() and (d & UNKNOWN).any():
+                step = ins[4] if op == "Slice" and len(ins) > 4 else ins[2] if op == "Range" else None
+                if step is not None and (step.const is None or (np.asarray(step.const) <= 0).any()):
+                    bad, how = d & UNKNOWN, "moves, with a step that is not a constant > 0"
+            if bad.any():
+                raise Bad("%s: input %d ('%s') is computed from sizes the data decides and %s as they grow (%s): "
+                          "its size does not grow with %s, so a plan at the bound need not hold below it; plan "
+                          "one run at its exact counts with --exact (not a bound)"
+                          % (self.label(node), k, node.input[k], how,
+                             "values %s" % np.asarray(vals).reshape(-1)[:4].tolist(), self.bounds_text()))
 
     def label(self, node):
         return "".join("%s: in its body, " % c for c in self.context) + node_label(node)
@@ -879,6 +1017,12 @@ class Pass:
                 raise Bad("%s: its trip count '%s' is of element type %d: it must be int64"
                           % (node_label(node), node.input[0], trip.elem))
             known = trip is not None and trip.const is not None and trip.const.size == 1
+            if known and trip.dirs is not None and (trip.dirs & DOWN).any() and not self.exact:
+                raise Bad("%s: its trip count '%s' is computed from sizes the data decides and may shrink as they "
+                          "grow: its size does not grow with %s, so a plan at the bound need not hold below it; plan "
+                          "one run at its exact counts with --exact" % (self.label(node), node.input[0],
+                                                                       self.bounds_text()))
+            calls = self.data_calls
             steps = max(int(trip.const.reshape(-1)[0]), 0) if known else None  # a negative M runs no step
             carried_in = ins[2:]
             if any(v is None for v in carried_in):
@@ -923,10 +1067,13 @@ class Pass:
         deps = sorted(set().union(*(self.values[i].rows() for i in names if i in self.values)))
         in_bytes = sum(self.bytes(v.shape, v.elem, "input") for v in ins if v is not None)
         first = True
+        grows = node.op_type == "Loop" and self.data_calls != calls or any(
+            v is not None and (v.dirs is not None or v.axes is not None) for v in ins)
         for name, (shape, elem) in zip(node.output, results):
             if not name:
                 continue
             self.values[name] = Value(shape, elem, row=len(self.rows))
+            self.values[name].axes = [UP | NONNEG] * len(shape) if grows else None
             self.rows.append([name, node.op_type, self.bytes(shape, elem, name), node, deps, in_bytes,
                               flops * steps if first else 0])
             first = False
@@ -1103,6 +1250,13 @@ class Pass:
                                       % ", ".join(scalars) if scalars else
                                       "it depends on the data (no scalar graph input to bind)",
                                       node.name or "NODE"))
+        if chosen is None and cond.dirs is not None and not self.exact:
+            if not cond.zero_test:
+                raise Bad("%s: the condition '%s' is computed from sizes the data decides and may change as they "
+                          "grow (%s): a plan at the bound need not hold below it; choose the branch with --if %s="
+                          "then (or =else), or plan one run at its exact counts with --exact"
+                          % (self.label(node), node.input[0], self.bounds_text(), node.name or "NODE"))
+            self.zero_ifs.append((self.label(node), node.input[0], bool(cond.const.reshape(-1)[0])))
         if chosen is None:
             chosen = "then" if bool(cond.const.reshape(-1)[0]) else "else"
         attrs = {x.name: x.g for x in node.attribute if x.type == 5}
@@ -1517,6 +1671,144 @@ FOLDERS = {
     "Split": _split,
     "DequantizeLinear": _dequantize,
 }
+
+
+# How a folded value moves as the sizes from the data grow (each bounded by a --dim, from 0 to its bound): bits
+# per element of its values (and per axis of a value's shape). UP: it may grow, DOWN: it may shrink (both:
+# unknown; neither: it stays); NONNEG: it is >= 0 at every run below the bounds. Proven through the ops below,
+# so that a size decided by such a value (a shape input, a Slice's starts and ends, a TopK's k, a Loop's trip
+# count) is known to grow with the bounds; any other is refused. A value's shape is taken to grow when its
+# inputs' shapes and the values deciding it do (the ops' shape rules are monotone; Reshape's -1 and an index
+# wrapping below 0 are the exceptions: the second kept non-negative here, the first checked by sampling).
+UP, DOWN, NONNEG = 1, 2, 4
+UNKNOWN = UP | DOWN
+MOVES_SHAPE = {"Gather", "Slice", "Concat", "Unsqueeze", "Squeeze", "Reshape", "Flatten", "Transpose", "Expand",
+               "Tile", "Split", "Cast", "Identity"}  # their values are their first (Concat: every) input's, moved
+DIR_AXES = {"Unsqueeze", "Squeeze", "Split", "ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd",
+            "ReduceL2"}  # a value deciding which axes (not how long): only a constant one is taken
+
+
+def _flip(d):
+    return ((d & UP) << 1) | ((d & DOWN) >> 1)  # >= 0 no more
+
+
+def _vals(v):
+    return v.const if v.const is not None else v.known
+
+
+def _dirs(np, v):
+    """v's dirs, an int8 array of its values' shape (zeros: it stays)."""
+    return v.dirs if v.dirs is not None else np.zeros(np.shape(_vals(v)), np.int8)
+
+
+def _nonneg(np, d, vals):
+    """Per element: >= 0 at every run below (a constant one: its value)."""
+    with np.errstate(all="ignore"):
+        return np.where((d & UNKNOWN) != 0, (d & NONNEG) != 0, np.asarray(vals) >= 0)
+
+
+def _pack(np, moves, nonneg):
+    moves = np.asarray(moves, np.int8) & UNKNOWN
+    out = (moves | np.where((moves != 0) & np.asarray(nonneg, bool), NONNEG, 0)).astype(np.int8)
+    return out if (out & UNKNOWN).any() else None
+
+
+def fold_dirs(np, p, op, ins, outs, attrs):
+    """The dirs of a folded node's outputs (a list, None where one stays) and whether the first is a zero test
+    ('v == 0' for a v that only grows and is >= 0: torchvision's If on no box found)."""
+    none = [None] * len(outs)
+    if op in ("Shape", "Size"):
+        axes = ins[0].axes
+        if axes is None:
+            return none, False
+        if op == "Size":
+            grow = all(not (a & DOWN) for a in axes)
+            return [np.array(UP | NONNEG if grow else UNKNOWN, np.int8)], False
+        r = len(axes)
+        s, e = attrs.get("start", 0), attrs.get("end", r)
+        s, e = max(0, min(r, s + r if s < 0 else s)), max(0, min(r, e + r if e < 0 else e))
+        return [_pack(np, np.array(axes[s:e], np.int8), True)], False
+    moving = [k for k, v in enumerate(ins) if v is not None and v.dirs is not None]
+    if not moving:
+        return none, False
+    everywhere = lambda: [np.full(np.shape(o), UNKNOWN, np.int8) for o in outs]
+    if op in MOVES_SHAPE:
+        first = range(len(ins)) if op == "Concat" else [0]
+        if any(k not in first for k in moving):  # the indices, the target shape... move: anything may
+            return everywhere(), False
+        if op == "Cast" and attrs.get("to") == 9:  # to bool: x != 0
+            return everywhere(), False
+        if op in ("Cast", "Identity"):
+            return [ins[0].dirs], False
+        got = FOLDERS[op](np, p, [_dirs(np, v) if k in first and v is not None else _vals(v) if v is not None
+                                  else None for k, v in enumerate(ins)], attrs)
+        got = got if isinstance(got, list) else [got]
+        return [None if g is None or not (np.asarray(g) & UNKNOWN).any() else np.asarray(g, np.int8)
+                for g in got], False
+    vals = [np.asarray(_vals(v)) if v is not None else None for v in ins]
+    ds = [_dirs(np, v) if v is not None else None for v in ins]
+    try:
+        shape = np.broadcast_shapes(*(np.shape(x) for x in vals if x is not None))
+    except ValueError:
+        return everywhere(), False
+    b = lambda x: np.broadcast_to(x, shape)
+    if op in ("Add", "Sub", "Mul", "Div", "Max", "Min", "Sum", "Mean") or \
+            op in ("Neg", "Abs", "Floor", "Ceil", "Sqrt", "Reciprocal", "Relu"):
+        d = [b(x) & UNKNOWN for x in ds if x is not None]
+        nn = [b(_nonneg(np, x, v)) for x, v in zip(ds, vals) if x is not None]
+        unk = np.full(shape, UNKNOWN, np.int8)
+        if op in ("Add", "Sum", "Mean", "Max", "Min"):
+            moves = np.bitwise_or.reduce(d) if len(d) > 1 else d[0]
+            nonneg = np.logical_or.reduce(nn) if op == "Max" else np.logical_and.reduce(nn)
+        elif op == "Sub":
+            moves, nonneg = d[0] | _flip(d[1]), False
+        elif op == "Neg":
+            moves, nonneg = _flip(d[0]), False
+        elif op in ("Floor", "Ceil", "Sqrt", "Relu"):
+            moves, nonneg = d[0], nn[0] if op != "Relu" else True
+        elif op == "Abs":
+            moves, nonneg = np.where(nn[0], d[0], unk), True
+        elif op == "Reciprocal":  # 1 / x falls as x > 0 grows
+            moves, nonneg = np.where(nn[0], _flip(d[0]), unk), nn[0]
+        elif op == "Mul":
+            a, c, va, vc = d[0], d[1], b(vals[0]), b(vals[1])
+            both = (a != 0) & (c != 0)
+            with np.errstate(all="ignore"):
+                moves = np.where(both, np.where(nn[0] & nn[1], a | c, unk),
+                                 np.where(a != 0, np.where(vc > 0, a, np.where(vc < 0, _flip(a), 0)),
+                                          np.where(va > 0, c, np.where(va < 0, _flip(c), 0))))
+            nonneg = nn[0] & nn[1]
+        else:  # Div: by a constant > 0 it moves as the dividend; a constant >= 0 by a value >= 0, against it
+            a, c, va, vc = d[0], d[1], b(vals[0]), b(vals[1])
+            with np.errstate(all="ignore"):
+                moves = np.where(c == 0, np.where(vc > 0, a, np.where(vc < 0, _flip(a), unk)),
+                                 np.where((a == 0) & (va >= 0) & nn[1], _flip(c), unk))
+            nonneg = nn[0] & nn[1]
+        return [_pack(np, moves, nonneg)], False
+    if op == "Where":
+        c, x, y = (b(ds[k]) if ds[k] is not None else np.zeros(shape, np.int8) for k in range(3))
+        moves = np.where(b(vals[0]).astype(bool), x, y) & UNKNOWN | np.where(c & UNKNOWN, UNKNOWN, 0)
+        return [_pack(np, moves, np.where(b(vals[0]).astype(bool), b(_nonneg(np, x, vals[1])),
+                                          b(_nonneg(np, y, vals[2]))))], False
+    if op in ("ReduceSum", "ReduceProd", "ReduceMax", "ReduceMin") and len(moving) == 1 and moving[0] == 0:
+        d = ds[0] & UNKNOWN
+        nn = _nonneg(np, ds[0], vals[0]).all()
+        moves = np.bitwise_or.reduce(d.reshape(-1)) if d.size else 0
+        if op in ("ReduceSum", "ReduceProd") and not nn:
+            moves = UNKNOWN
+        return [_pack(np, np.full(np.shape(outs[0]), moves, np.int8), nn)], False
+    zero = False
+    if op == "Equal" and len(ins) == 2 and len(moving) == 1:
+        k = moving[0]
+        d, other = ds[k], vals[1 - k]
+        zero = not (d & DOWN).any() and bool(_nonneg(np, d, vals[k]).all()) and other.size >= 1 and \
+            not other.any() and np.size(outs[0]) == 1
+        # a value >= 0 against a constant < 0 (torch's Expand: Where(shape == -1, 1, shape)) is never equal
+        with np.errstate(all="ignore"):
+            never = b(_nonneg(np, d, vals[k])) & (b(vals[1 - k]) < 0) & ((b(ds[1 - k]) & UNKNOWN) == 0)
+        moves = np.where(((b(d) & UNKNOWN) == 0) | never, 0, UNKNOWN)
+        return [_pack(np, moves, True)], zero
+    return everywhere(), zero
 
 
 BROADCASTING = {"Add", "Sub", "Mul", "Div", "Mod", "Pow", "Min", "Max", "Equal", "Less", "Greater", "LessOrEqual",
@@ -2121,6 +2413,7 @@ def dim_dependent(onnx, np, path, model, dims, bound, branches, keys):
             except Bad:
                 continue
             names = {n for n, sh in first.folded.items() if n in second.values and second.values[n].shape != list(sh)}
+            first.tied = set(stay)  # held at their values below the bounds (check_below)
             return names, first, second, None if not stay else (
                 "values folded before the run were not checked against %s: the conversion is refused with them "
                 "moved by one (the others were)" % ", ".join(stay))
@@ -2130,7 +2423,7 @@ def dim_dependent(onnx, np, path, model, dims, bound, branches, keys):
 
 
 def convert_at(onnx, np, path, model, dims, bound, branches=None, no_fold=(), want_pass=False, clamp=False,
-               collect=False, shift=()):
+               collect=False, shift=(), lowered=()):
     """The rows at fixed dimensions: [name, op, size, node, deps, input
     bytes, flops, is output], unused rows dropped, ids renumbered (want_pass:
     the pass itself)."""
@@ -2143,7 +2436,7 @@ def convert_at(onnx, np, path, model, dims, bound, branches=None, no_fold=(), wa
     p.clamp, p.collect, p.shift = clamp, collect, set(shift)
     p.run(g, top=True)
     if not collect:
-        check_dim_names(g, init, dims, p)  # a name mistyped first: the dimension it meant is missing too
+        check_dim_names(g, init, {k: v for k, v in dims.items() if k not in lowered}, p)  # a name mistyped first
         if p.missing:
             raise Missing(missing_text(p.missing))
     return p if want_pass else rows_of(p)
@@ -2166,47 +2459,87 @@ def check_dim_names(g, init, dims, p):
 
 def check_below(onnx, np, path, model, dims, bound, branches, no_fold, rows, p, symbolic=()):
     """The data-dependent dimensions of pass p at their bounds (rows): the header's notes. A plan at the
-    bounds holds for every run below them when the graph is the same there and no value is larger: checked
-    by converting again with each --dim of one at its bound - 1, at 1 and at 0, each alone when there are up
-    to CHECK_EACH, else all together; a value larger there, or the graph changed at 1 or bound - 1, is
-    refused; another graph at 0 (torchvision's If on no box found) or a conversion refused is noted."""
+    bounds holds for every run below them when the graph is the same there and no value is larger: proven by
+    the pass (every size a value computed from them decides grows with them: Pass.check_grows; an If on
+    'v == 0' for a v that only grows is the exception, its other branch the runs where v is 0) and checked
+    by sampling too: converting again with each dimension (a pattern's each one) at its bound - 1, at 1 and
+    at 0, each alone when there are up to CHECK_EACH, else all together, and at 1 all together; a value
+    larger there, the graph changed (but at 0 after such an If), or a conversion refused there (also when
+    retried with all of them lowered together) is refused."""
     if not p.data:
         return []
-    given = {}  # a symbol's (symbolic) is the fit's: not a bound
+    if p.exact:
+        return ["sizes computed from the data at exactly the counts given (--exact: %s): the plan is that run's, "
+                "not a bound's" % ", ".join("%s = %d" % (k, d[3]) for k, d in list(p.data.items())[:8])]
+    given = {}  # each dimension lowered alone (a pattern's each one): name -> its value at the bound
+    shown = {}
     for key, (label, most, why, v, used) in p.data.items():
-        if used is not None and used not in symbolic:
-            given.setdefault(used, []).append("%s = %d%s" % (key, v, " (its most)" if v == most else ""))
-    shown = "; ".join("--dim %s=%d: %s" % (u, dims[u], ", ".join(ks[:4]) + (" and %d more" % (len(ks) - 4)
-                                                                       if len(ks) > 4 else ""))
-                      for u, ks in given.items())
+        if used is not None and used not in symbolic:  # a symbol's (symbolic) is the fit's: not a bound
+            if used not in p.tied:
+                given[key] = v
+            shown.setdefault(used, []).append("%s = %d%s" % (key, v, " (its most)" if v == most else ""))
     if not given:
         return []
-    notes = ["sizes computed from the data planned at the bounds given (%s): the plan holds for every run up to "
-             "them, each value at its offset even when a run makes it smaller" % shown]
-    unchecked, points = [], []
+    text = "; ".join("--dim %s=%d: %s" % (u, dims[u], ", ".join(ks[:4]) + (" and %d more" % (len(ks) - 4)
+                                                                          if len(ks) > 4 else ""))
+                     for u, ks in shown.items())
+    zero_ok = bool(p.zero_ifs)
+    notes = ["sizes computed from the data planned at the bounds given (%s): every size decided by a value computed "
+             "from them is proven to grow with them, so the plan holds for every run %s (each value at its offset "
+             "even when a run makes it smaller)%s%s" % (
+                 text, "with each of them from 1 up to its bound" if zero_ok else "up to them",
+                 "; a run with one at 0 may take the other branch of %s (on 'no value': not planned here, convert "
+                 "at 0 for that case)" % ", ".join(sorted({x[0] for x in p.zero_ifs})[:3]) if zero_ok else "",
+                 "; sampled too at bound - 1, 1 and 0" if len(given) <= CHECK_EACH else
+                 "; sampled too with all of them at bound - 1, 1 and 0")]
+    if p.tied:
+        notes.append("%s held at the values given below the bounds: the model takes no other (refused moved by one); "
+                     "the plan is for runs at those values" % ", ".join(sorted(p.tied)))
+    if not given:
+        return notes
+    at_fns = (lambda b: b - 1, lambda b: min(b - 1, 1), lambda b: 0)
+    points = []
     for group in [[u] for u in given] if len(given) <= CHECK_EACH else [list(given)]:
-        for at in (lambda b: b - 1, lambda b: min(b - 1, 1), lambda b: 0):
-            point = {u: at(dims[u]) for u in group}
-            if all(v >= 0 for v in point.values()) and point not in points:
-                points.append(point)
-    for point in points:
-        at = ", ".join("%s = %d" % kv for kv in point.items())  # where checked, and the bounds
-        b = ", ".join("--dim %s=%d" % (k, dims[k]) for k in point)
+        for at in at_fns:
+            point = {u: at(given[u]) for u in group}
+            if all(v >= 0 for v in point.values()) and point not in [q for q, _ in points]:
+                points.append((point, at))
+    ones = {u: min(given[u], 1) for u in given}  # an If on 'v == 0' false there is false whenever every count >= 1
+    if ones not in [q for q, _ in points]:
+        points.append((ones, at_fns[1]))
+    for point, at_fn in points:
         lower = dict(dims)
         lower.update(point)
         try:
             # a row at the bound stays one below it (a value past the fold limit there may fold when smaller)
             low = convert_at(onnx, np, path, model, lower, bound, branches, set(no_fold) | {r[0] for r in rows},
-                             clamp=True)
+                             clamp=True, lowered=set(point))
         except Bad as e:
-            unchecked.append("%s (refused: %s)" % (at, str(e)[:160]))
+            if zero_ok and any(v == 0 for v in point.values()):  # outside the runs the plan is for
+                notes.append("at %s (a run the If on 'no value' may take elsewhere) the conversion is refused: %s"
+                             % (_point_text(point), str(e)[:160]))
+                continue
+            if len(point) == len(given):
+                raise Bad("the check below the bounds is refused at %s: %s" % (_point_text(point), e))
+            together = {u: max(at_fn(given[u]), 0) for u in given}  # all lowered as it is
+            lower = dict(dims)
+            lower.update(together)
+            try:
+                low = convert_at(onnx, np, path, model, lower, bound, branches, set(no_fold) | {r[0] for r in rows},
+                                 clamp=True, lowered=set(together))
+            except Bad as e2:
+                raise Bad("the check below the bounds is refused at %s (%s), and with all of them lowered with it "
+                          "(%s)" % (_point_text(point), str(e)[:200], str(e2)[:200]))
+            point = together
+        at = _point_text(point)
+        b = ", ".join("--dim %s=%d" % (k, given[k]) for k in point)
+        same = [(r[0], r[1], r[4]) for r in low] == [(r[0], r[1], r[4]) for r in rows]
+        if not same and zero_ok and any(v == 0 for v in point.values()):  # an If on 'no box found': another plan
+            notes.append("at %s the graph is another (%d values: the If on an empty count, %s, takes its other "
+                         "branch): not planned here, convert at 0 for that case"
+                         % (at, len(low), ", ".join(sorted({x[0] for x in p.zero_ifs}))[:200]))
             continue
-        if [(r[0], r[1], r[4]) for r in low] != [(r[0], r[1], r[4]) for r in rows] and \
-                all(v == 0 for v in point.values()):  # an If on 'no box found' (torchvision): another plan
-            notes.append("at %s the graph is another (%d values, an If on an empty count): not planned here, "
-                         "convert at 0 for that case" % (at, len(low)))
-            continue
-        if [(r[0], r[1], r[4]) for r in low] != [(r[0], r[1], r[4]) for r in rows]:
+        if not same:
             k = next((i for i, (x, y) in enumerate(zip(low, rows)) if (x[0], x[1], x[4]) != (y[0], y[1], y[4])),
                      min(len(low), len(rows)))
             raise Bad("%s: the graph changes below the bound (at %s: %d values, %d at the bound; first differing: "
@@ -2216,9 +2549,13 @@ def check_below(onnx, np, path, model, dims, bound, branches, no_fold, rows, p, 
             if x[2] > y[2]:
                 raise Bad("%s: value '%s' is %d bytes at %s and %d at the bound: it shrinks as the bound grows, so a "
                           "plan at the bound does not hold below it" % (b, x[0], x[2], at, y[2]))
-    if unchecked:
-        notes.append("not checked below the bounds at %s" % "; ".join(unchecked))
     return notes
+
+
+def _point_text(point):
+    items = list(point.items())
+    return ", ".join("%s = %d" % kv for kv in items[:4]) + (" and %d more" % (len(items) - 4) if len(items) > 4
+                                                             else "")
 
 
 def declared_elems(graph):
@@ -2662,11 +2999,13 @@ def bound_inputs(np, onnx, model, inputs):
 
 
 MODEL = ["onnx_to_graph.py"]  # the model converted: the catch-all below names it
+EXACT = [False]  # --exact: the sizes from the data are one run's (read by every pass)
 
 
 def main(argv):
     a = parse_args(argv)
     MODEL[0] = "<stdin>" if a.model == "-" else a.model
+    EXACT[0] = a.exact
     try:
         import numpy as np
         import onnx
