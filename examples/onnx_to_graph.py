@@ -200,6 +200,8 @@ CPU_OPS = {
 }
 NEWEST_OPSET = 21        # past the onnx package's own: the ops that changed get their own rules below
 LOOP_MOST = 1 << 31      # a Loop's constant trip count past this with a condition: a while loop, steps the data's
+LOOP_SHAPED = 64         # a Loop whose carried value grows by an amount read from its size: shaped step by step
+DATA_FOLD_ROW = 16       # elements: a folded value moving with the sizes from the data, larger, is a row
 CHECK_EACH = 4           # data-dependent --dims lowered one by one up to this many (else together: 2 conversions)
 FOLD_LIMIT = 1 << 20      # elements: larger results are run-time values, not folded
 EXTERNAL_READ = FOLD_LIMIT  # elements: external tensors up to this are read (folded as inline ones), larger sized
@@ -804,6 +806,19 @@ class Pass:
                 for x in ax:
                     if x is not None and len(x) == r:
                         out = [o | y for o, y in zip(out, x)]
+            elif op == "Gemm" and len(ins) > 1 and len(ax[0]) == 2 and len(ax[1]) == 2:
+                out = [ax[0][1 if attrs.get("transA", 0) else 0], ax[1][0 if attrs.get("transB", 0) else 1]]
+            elif op == "MatMul" and len(ins) > 1 and len(ax[0]) >= 2 and len(ax[1]) >= 2:
+                batch = [0] * (r - 2)
+                for x in (ax[0][:-2], ax[1][:-2]):
+                    x = [0] * (r - 2 - len(x)) + list(x)
+                    batch = [o | y for o, y in zip(batch, x)]
+                out = batch + [ax[0][-2], ax[1][-1]]
+            elif op == "Conv" and len(ins) > 1 and len(ax[0]) == r and len(ax[1]) == r:
+                spatial = 0
+                for x in ax[0][2:] + ax[1][2:]:
+                    spatial |= x
+                out = [ax[0][0], ax[1][0]] + [spatial] * (r - 2)
             elif op == "Transpose":
                 perm = attrs.get("perm") or list(range(r))[::-1]
                 out = [ax[0][p] for p in perm]
@@ -1088,6 +1103,28 @@ class Pass:
         grows = [k for k, (v, (shape, _)) in enumerate(zip(carried_in, carried)) if list(v.shape) != shape]
         if not grows:
             return carried
+        # a step that reads the size of what grows may grow by another amount at each step: shaped step by step
+        seen, reads = {body.input[2 + k].name for k in grows if 2 + k < len(body.input)}, None
+        for n in body.node:
+            if any(i in seen for i in n.input):
+                seen.update(o for o in n.output if o)
+                if n.op_type in ("Shape", "Size") and reads is None:
+                    reads = node_label(n)
+        if reads is not None:
+            if steps is None or steps > LOOP_SHAPED:
+                raise Bad("%s: loop-carried value %d grows and its body reads its size (%s): it may grow by another "
+                          "amount at each step; shaped step by step up to %d steps only (here %s)"
+                          % (node_label(node), grows[0], reads, LOOP_SHAPED, steps if steps is not None else
+                             "known at run time only"))
+            cur, most = [(list(v.shape), v.elem) for v in carried_in], [list(v.shape) for v in carried_in]
+            for _ in range(steps):
+                outs, _ = self.body_outputs(node, body, [([], 7), ([], 9)] + cur)
+                cur = outs[1:1 + len(carried_in)]
+                if outs[1 + len(carried_in):] != scans or any(len(c[0]) != len(m) for c, m in zip(cur, most)):
+                    raise Bad("%s: its scan outputs or a loop-carried value's rank change from step to step"
+                              % node_label(node))
+                most = [[max(a, b) for a, b in zip(c[0], m)] for c, m in zip(cur, most)]
+            return [(m, c[1]) for m, c in zip(most, carried)]  # a run stopping earlier: no value larger
         d = {k: delta(carried_in[k].shape, carried[k][0]) for k in grows}
         linear = all(d.values())
         if linear:
@@ -2391,7 +2428,7 @@ def dim_dependent(onnx, np, path, model, dims, bound, branches, keys):
     structure at every size. note: why none could be checked, or None."""
     first = convert_at(onnx, np, path, model, dims, bound, branches, want_pass=True)
     if not keys:
-        return set(), first, None, None
+        return data_folded(first), first, None, None
     data = {}  # a data-dependent --dim moves by one, within 0..its most (a pattern: each dimension it gives)
     for key, (label, most, why, v, used) in first.data.items():
         if used in keys and used not in data:
@@ -2413,13 +2450,22 @@ def dim_dependent(onnx, np, path, model, dims, bound, branches, keys):
             except Bad:
                 continue
             names = {n for n, sh in first.folded.items() if n in second.values and second.values[n].shape != list(sh)}
+            names |= data_folded(first)
             first.tied = set(stay)  # held at their values below the bounds (check_below)
             return names, first, second, None if not stay else (
                 "values folded before the run were not checked against %s: the conversion is refused with them "
                 "moved by one (the others were)" % ", ".join(stay))
-    return set(), first, None, ("values folded before the run were not checked against %s: the conversion is "
-                                "refused at %s +-64 and +-1 (they may follow it and be missing from the rows)"
-                                % (", ".join(keys), ", ".join(keys)))
+    return data_folded(first), first, None, (
+        "values folded before the run were not checked against %s: the conversion is refused at %s +-64 and +-1 "
+        "(they may follow it and be missing from the rows)" % (", ".join(keys), ", ".join(keys)))
+
+
+def data_folded(p):
+    """The values pass p folds that move with the sizes from the data (their values or their shapes), of more
+    than DATA_FOLD_ROW elements: a runtime computes them at every run, so they are rows (their values still
+    known, so that the shapes they decide fold)."""
+    return {n for n, sh in p.folded.items() if n in p.values and prod(sh) > DATA_FOLD_ROW and
+            (p.values[n].dirs is not None or p.values[n].axes is not None)}
 
 
 def convert_at(onnx, np, path, model, dims, bound, branches=None, no_fold=(), want_pass=False, clamp=False,
