@@ -1275,7 +1275,7 @@ class Pass:
         chosen = self.branches.get(node.name) if node.name else None
         if node.name:
             self.ifs.add(node.name)
-        if chosen is not None and cond.const is not None and cond.const.size == 1:
+        if chosen is not None and cond.const is not None and cond.const.size == 1 and cond.dirs is None:
             raise Bad("%s: --if %s=%s, but the condition '%s' folds before the run (to the %s branch): drop that --if"
                       % (node_label(node), node.name, chosen, node.input[0],
                          "then" if bool(cond.const.reshape(-1)[0]) else "else"))
@@ -2577,6 +2577,9 @@ def check_below(onnx, np, path, model, dims, bound, branches, no_fold, rows, p, 
                 raise Bad("the check below the bounds is refused at %s (%s), and with all of them lowered with it "
                           "(%s)" % (_point_text(point), str(e)[:200], str(e2)[:200]))
             point = together
+            if "lowered together" not in notes[-1]:
+                notes.append("checked below the bounds with all of them lowered together where one alone is refused "
+                             "(the model relates them: %s)" % str(e)[:120])
         at = _point_text(point)
         b = ", ".join("--dim %s=%d" % (k, given[k]) for k in point)
         same = [(r[0], r[1], r[4]) for r in low] == [(r[0], r[1], r[4]) for r in rows]

@@ -26,7 +26,8 @@ half        ones of (count // 2) x 256 added to a bias    expand  the count broa
 accel       a Loop of 6 steps appending max(rows - 1, 1) rows to a carried [1, 2] (+1, +1, +2, +4...)
 loop10      a Loop of trip count 10 and a run-time condition beside a NonZero (a pattern leaves it at 10)
 compress    Compress of x's rows by a condition from the data, then the kept rows' Relu
-twin_ok     the mask twice, their values concatenated, and ones of n1 x 16 (the counts lowered together)"""
+twin_ok     the mask twice, their values concatenated, and ones of n1 x 16 (the counts lowered together)
+tied        a count the model ties to 17 (its values reshaped to [17]) beside a second count"""
 import os
 import sys
 
@@ -221,6 +222,10 @@ def review(out, base, x88):
          [x88], [V("vals", F, ["n"]), V("trace", F, ["t", 8])],
          base + [const("ten", 10), numpy_helper.from_array(np.array(True), "yes"), const("z1", [0]),
                  const("one1", [1]), const("s8", [8])])
+    save(out, "tied", count_nodes() + count_nodes(sfx="b", thr="half") + vals + [
+        N("Reshape", ["vals", "s17"], ["v17"]), N("Transpose", ["idxb"], ["pairsb"]),
+        N("GatherND", ["x", "pairsb"], ["valsb"])],
+         [x88], [V("v17", F, [17]), V("valsb", F, ["b"])], base + [const("half", 0.5, np.float32), const("s17", [17])])
     save(out, "compress", [N("ReduceSum", ["x", "ax1"], ["rs"], keepdims=0), N("Greater", ["rs", "zero"], ["keep"]),
                            N("Compress", ["x", "keep"], ["kept"], name="compress", axis=0),
                            N("Relu", ["kept"], ["y"])],
