@@ -1390,7 +1390,7 @@ cases = [("nz_none", "nz_gather", []), ("nz5", "nz_gather", ["--dim", "idx:1=5"]
          ("compress", "compress", ["--dim", "kept:0=4"]), ("compress_none", "compress", []),
          ("twin_ok", "twin_ok", ["--dim", "idx:1=10", "--dim", "idx2:1=10"]), ("two_pat", "two_counts", ["--dim", "*=10"]),
          ("tied", "tied", ["--dim", "idx:1=17", "--dim", "*=10"]), ("nz_exact", "nz_gather", ["--dim", "idx:1=5", "--exact"]),
-         ("mod7_exact", "mod7", ["--dim", "idx:1=10", "--exact"])]
+         ("mod7_exact", "mod7", ["--dim", "idx:1=10", "--exact"]), ("ifzero", "ifzero", ["--dim", "idx:1=10"])]
 for case, model, args in cases:
     err, out = io.StringIO(), io.StringIO()
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
@@ -1481,6 +1481,11 @@ check "related counts: checked lowered together, nothing left unchecked" \
   "$(ddf twin_ok 5 | grep -c 'lowered together where one alone is refused')$(ddf twin_ok 5 | grep -c 'not checked')" "10"
 check "a count tied to a constant: held, said so" "$(ddf tied 5 | grep -o 'idx:1 held at the values given below the bounds: the model takes no other')" \
   "idx:1 held at the values given below the bounds: the model takes no other"
+# torchvision's If on no box found: v == 0 for a v that only grows, false at 1 (sampled): planned at the bound for
+# every count >= 1, the other branch at 0 said so
+check "an If on an empty count: the runs it covers, the other branch at 0" \
+  "$(ddf ifzero 2) $(ddf ifzero 6) $(ddf ifzero 5 | grep -o 'for every run with each of them from 1 up to its bound.*take the other branch of node no_box (If)')$(ddf ifzero 5 | grep -c 'at idx:1 = 0 the graph is another')" \
+  "0 x=256;bias=4;m=64;idx=160;pairs=160;vals=40;e=40 for every run with each of them from 1 up to its bound (each value at its offset even when a run makes it smaller); a run with one at 0 may take the other branch of node no_box (If)1"
 check "--exact: one run's counts, said so" "$(ddf mod7_exact 5)" \
   "sizes computed from the data at exactly the counts given (--exact: idx:1 = 10): the plan is that run's, not a bound's"
 check "symbolic count: fitted up to its most" "$(ddf nz_sym 5 | grep -o 'from 1 up to 64, the most the model takes')" \

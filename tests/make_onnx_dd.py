@@ -27,7 +27,8 @@ accel       a Loop of 6 steps appending max(rows - 1, 1) rows to a carried [1, 2
 loop10      a Loop of trip count 10 and a run-time condition beside a NonZero (a pattern leaves it at 10)
 compress    Compress of x's rows by a condition from the data, then the kept rows' Relu
 twin_ok     the mask twice, their values concatenated, and ones of n1 x 16 (the counts lowered together)
-tied        a count the model ties to 17 (its values reshaped to [17]) beside a second count"""
+tied        a count the model ties to 17 (its values reshaped to [17]) beside a second count
+ifzero      an If on count == 0 (torchvision's 'no box found'): then a [1] placeholder, else the values' Relu"""
 import os
 import sys
 
@@ -226,6 +227,12 @@ def review(out, base, x88):
         N("Reshape", ["vals", "s17"], ["v17"]), N("Transpose", ["idxb"], ["pairsb"]),
         N("GatherND", ["x", "pairsb"], ["valsb"])],
          [x88], [V("v17", F, [17]), V("valsb", F, ["b"])], base + [const("half", 0.5, np.float32), const("s17", [17])])
+    save(out, "ifzero", count_nodes() + vals + [
+        N("Equal", ["count", "zero_i"], ["none"]),
+        N("If", ["none"], ["y"], name="no_box",
+          then_branch=helper.make_graph([N("Identity", ["bias"], ["t"])], "then", [], [vi("t", ["a"])]),
+          else_branch=helper.make_graph([N("Relu", ["vals"], ["e"])], "else", [], [vi("e", ["a"])]))],
+         [x88, V("bias", F, [1])], [V("y", F, ["a"])], base + [const("zero_i", 0)])
     save(out, "compress", [N("ReduceSum", ["x", "ax1"], ["rs"], keepdims=0), N("Greater", ["rs", "zero"], ["keep"]),
                            N("Compress", ["x", "keep"], ["kept"], name="compress", axis=0),
                            N("Relu", ["kept"], ["y"])],
