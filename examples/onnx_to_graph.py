@@ -62,6 +62,8 @@ its most); a bound past the most is refused; --list-dims lists them once
 every input dimension is given. A pattern (--dim '*=100', or
 '/roi_heads/*=100') bounds every one it matches not named, each clamped to
 its most: detection exports have one NonZero per class (SSDlite: 90).
+Patterns are tried in the order given, the first matching wins; none
+takes a Loop's constant trip count (it needs no bound) unless named.
 Downstream, shapes are computed with the bound in place, and sizes read
 from it (Shape -> Gather -> ConstantOfShape, a TopK k of min(count, 300),
 an If on 'no box found') fold with it; values that follow a bound are rows
@@ -70,12 +72,34 @@ The plan then holds for the arena at the bounds: every run whose counts
 are at most the bounds fits, provided the engine places each value at its
 planned offset even when the run makes it smaller (and keeps the bytes
 from offset to offset + the planned size its own). That holds when the
-graph is the same below the bounds and no value grows as a count shrinks:
-checked by converting again with each bound at bound - 1, at 1 and at 0
-(each --dim alone up to 4 of them, else all together); a value larger
-there, or another graph at 1 or bound - 1, is refused naming the value;
-another graph at 0 (torchvision's If on no box found) and a conversion
-refused there are noted in the header (convert at 0 to plan that case).
+graph is the same below the bounds and no value grows as a count shrinks,
+and the converter proves it rather than samples it: every value folded
+from the counts carries, per element, how it moves as they grow (up,
+down, constant, unknown; and whether it stays >= 0), through the folding
+ops: Shape, Gather, Slice, Concat, (Un)Squeeze, Reshape, Cast keep it;
+Add, Max, Min, Floor, Ceil, Mul and Div by a constant > 0 keep it (by one
+< 0, or Sub's right side, Neg, Reciprocal of a value > 0, flip it);
+Mod, comparisons, Where on a moving condition make it unknown. A size
+such a value decides (a Reshape, Expand, Tile, ConstantOfShape, Pad or
+Resize target, a TopK k, a Range's limit or start, a Slice's end (>= 0)
+or start, a Loop's trip count) and an If condition must grow with the
+counts, else refused naming the node and the input ("its size does not
+grow with --dim X"; --exact takes the counts as one run's, not bounds).
+An If on 'v == 0' for a v that only grows (torchvision's "no box found")
+is the exception: the condition false at every count 1 (checked there)
+is false whenever every count is >= 1, so the plan covers those runs and
+the header says a run with a count at 0 may take the other branch
+(convert at 0 for that case). A value's shape is taken to grow with its
+inputs' shapes and deciding values (the shape rules are monotone; a
+Reshape whose -1 divides by a moving size is the exception the sampling
+below covers). Sampled too: converted again at bound - 1, 1 and 0, each
+dimension (a pattern's each one) alone up to 4 of them, else all
+together, and every count at 1; a value larger there, another graph, or a
+conversion refused (also with all of them lowered together) is refused.
+A count the model ties to its value (refused moved by one) is held at it,
+said in the header. Folded values that move with the counts, of more than
+16 elements, are rows (a runtime computes them); a Loop whose body reads
+the size of a growing carried value is shaped step by step (up to 64).
 A bound may be a symbol (--dim /NonZero_output_0:1=N: fitted up to the
 most, as a sequence below a position table); a pattern takes numbers only.
 Sizes the model relates (a mask pasted into an image from pieces whose
@@ -183,6 +207,7 @@ zero point (ONNX Runtime refuses it at load).
 Exit codes: 0, 1 usage, 2 bad input ("FILE: what"; a node named as
 "FILE: node NAME (OP): what"). The model may be - (standard input)."""
 import argparse
+import fnmatch
 import os
 import re
 import sys
@@ -202,7 +227,7 @@ NEWEST_OPSET = 21        # past the onnx package's own: the ops that changed get
 LOOP_MOST = 1 << 31      # a Loop's constant trip count past this with a condition: a while loop, steps the data's
 LOOP_SHAPED = 64         # a Loop whose carried value grows by an amount read from its size: shaped step by step
 DATA_FOLD_ROW = 16       # elements: a folded value moving with the sizes from the data, larger, is a row
-CHECK_EACH = 4           # data-dependent --dims lowered one by one up to this many (else together: 2 conversions)
+CHECK_EACH = 4           # data-dependent dimensions lowered one by one up to this many (else together): 3 points each
 FOLD_LIMIT = 1 << 20      # elements: larger results are run-time values, not folded
 EXTERNAL_READ = FOLD_LIMIT  # elements: external tensors up to this are read (folded as inline ones), larger sized
 FIT_FROM = 512            # symbolic sizes are fitted at values from here (small inputs clamp)
@@ -751,7 +776,6 @@ class Pass:
         selected boxes, TopK's k from data, a Loop's steps until a condition): the --dim named out:axis, or a
         --dim pattern matching it (clamped to most); above most (None: unknown) it is refused. alias: the
         same count under another node (NonZero twice on one mask): one name for both."""
-        import fnmatch
         key = "%s:%d" % (out, axis)
         if alias is not None:
             key = self.alias.setdefault(alias, key)
@@ -1543,7 +1567,8 @@ def missing_text(missing):
     each before at its most)."""
     key, label, most, why = missing[0]
     text = "%s: the size of output '%s' axis %s depends on the data: give the most a run makes with --dim %s=N " \
-           "(a plan at N holds for every run up to N)" % (label, key.rsplit(":", 1)[0], key.rsplit(":", 1)[1], key)
+           "(a plan at N then holds for every run up to N: what it decides is proven to grow with it, else " \
+           "refused)" % (label, key.rsplit(":", 1)[0], key.rsplit(":", 1)[1], key)
     text += ", N at most %d (%s)" % (most, why) if most is not None else " (%s: no most known before the run)" % why
     if len(missing) > 1:
         text += "; %d more after it (each before at its most): %s%s; a pattern gives several (--dim '*=N': each one " \
@@ -2491,7 +2516,6 @@ def convert_at(onnx, np, path, model, dims, bound, branches=None, no_fold=(), wa
 def check_dim_names(g, init, dims, p):
     """Every --dim is an input's dynamic dimension, a data-dependent one the pass met, or a pattern matching
     one; else refused, listing the model's."""
-    import fnmatch
     dyn = dynamic_dims(g, init)
     known = {s for s, _, _, _ in dyn} | {e for _, _, _, e in dyn if e}
     for name in dims:
