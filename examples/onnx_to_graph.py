@@ -825,7 +825,6 @@ class Pass:
                 a = attrs.get("axis", 0) % max(len(ins[0].shape), 1)
                 out = ax[0][:a] + ax[1] + ax[0][a + 1:]
             elif op == "Concat":
-                a = attrs.get("axis", 0) % r
                 out = [0] * r
                 for x in ax:
                     if x is not None and len(x) == r:
@@ -1077,7 +1076,7 @@ class Pass:
                 raise Bad("%s: no trip count and a condition that is never computed at run time: it never stops"
                           % node_label(node))
             names = [o for o in node.output[len(carried_in):] if o]
-            if stops and (steps is None or names):
+            if stops and (steps is None or names or steps > LOOP_MOST):  # a while loop: its steps unknown
                 # a run-time trip count (or none, or a while loop's 2^63 - 1) and a condition that stops it: the
                 # steps are the data's, a bound given as the first scan output's axis 0 (a trip count up to
                 # LOOP_MOST: that count when no bound is given, as a Loop that runs its count)

@@ -1390,7 +1390,8 @@ cases = [("nz_none", "nz_gather", []), ("nz5", "nz_gather", ["--dim", "idx:1=5"]
          ("compress", "compress", ["--dim", "kept:0=4"]), ("compress_none", "compress", []),
          ("twin_ok", "twin_ok", ["--dim", "idx:1=10", "--dim", "idx2:1=10"]), ("two_pat", "two_counts", ["--dim", "*=10"]),
          ("tied", "tied", ["--dim", "idx:1=17", "--dim", "*=10"]), ("nz_exact", "nz_gather", ["--dim", "idx:1=5", "--exact"]),
-         ("mod7_exact", "mod7", ["--dim", "idx:1=10", "--exact"]), ("ifzero", "ifzero", ["--dim", "idx:1=10"])]
+         ("mod7_exact", "mod7", ["--dim", "idx:1=10", "--exact"]), ("ifzero", "ifzero", ["--dim", "idx:1=10"]),
+         ("while_noscan", "while_noscan", []), ("ifsum", "ifsum", ["--dim", "idx:1=10", "--dim", "idxb:1=10"])]
 for case, model, args in cases:
     err, out = io.StringIO(), io.StringIO()
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
@@ -1439,6 +1440,7 @@ ifeq       | ^2 .*ifeq.onnx: node eq5 \(If\): the condition 'eq' is computed fro
 rel        | ^2 .*rel.onnx: node diffo \(ConstantOfShape\): input 0 \('shp'\) .* moves either way as they grow \(values \[0, 16\]\): its size does not grow with --dim \*=20
 twin       | ^2 .*twin.onnx: node resto \(ConstantOfShape\): input 0 \('shp'\) .* may shrink as they grow \(values \[54, 16\]\): its size does not grow with --dim idx2:1=10, --dim idx:1=10
 recip      | ^2 .*recip.onnx: node per \(ConstantOfShape\): input 0 \('shp'\) .* may shrink as they grow \(values \[6, 4\]\)
+ifsum      | ^2 .*ifsum.onnx: --dim idx:1=10, --dim idxb:1=10: the graph changes below the bound \(at idx:1 = 1, idxb:1 = 1: 
 compress_none | ^2 .*compress.onnx: node compress \(Compress\): the size of output 'kept' axis 0 .*--dim kept:0=N .*N at most 6 \(the axis's length and the condition's\)$
 EOF2
 # converted at the bounds, each size by hand: NonZero [2, 5] int64 80 (a row though only its shape is read:
@@ -1486,6 +1488,8 @@ check "a count tied to a constant: held, said so" "$(ddf tied 5 | grep -o 'idx:1
 check "an If on an empty count: the runs it covers, the other branch at 0" \
   "$(ddf ifzero 2) $(ddf ifzero 6) $(ddf ifzero 5 | grep -o 'for every run with each of them from 1 up to its bound.*take the other branch of node no_box (If)')$(ddf ifzero 5 | grep -c 'at idx:1 = 0 the graph is another')" \
   "0 x=256;bias=4;m=64;idx=160;pairs=160;vals=40;e=40 for every run with each of them from 1 up to its bound (each value at its offset even when a run makes it smaller); a run with one at 0 may take the other branch of node no_box (If)1"
+check "a while loop with no scan output: its time one step's (was 2^63 - 1 steps: 5.5e14 us)" \
+  "$(grep ',loop,' "$t/dd_while_noscan.csv" | cut -d, -f2,6)" "v_final,0.502"
 check "--exact: one run's counts, said so" "$(ddf mod7_exact 5)" \
   "sizes computed from the data at exactly the counts given (--exact: idx:1 = 10): the plan is that run's, not a bound's"
 check "symbolic count: fitted up to its most" "$(ddf nz_sym 5 | grep -o 'from 1 up to 64, the most the model takes')" \

@@ -28,7 +28,9 @@ loop10      a Loop of trip count 10 and a run-time condition beside a NonZero (a
 compress    Compress of x's rows by a condition from the data, then the kept rows' Relu
 twin_ok     the mask twice, their values concatenated, and ones of n1 x 16 (the counts lowered together)
 tied        a count the model ties to 17 (its values reshaped to [17]) beside a second count
-ifzero      an If on count == 0 (torchvision's 'no box found'): then a [1] placeholder, else the values' Relu"""
+ifzero      an If on count == 0 (torchvision's 'no box found'): then a [1] placeholder, else the values' Relu
+ifsum       an If on max(n1 + n2 - 10, 0) == 0 (two counts): false at (1, 10) and (10, 1), true at (1, 1)
+while_noscan a while loop (trip count 2^63 - 1) with no scan output: its time counts one step"""
 import os
 import sys
 
@@ -233,6 +235,24 @@ def review(out, base, x88):
           then_branch=helper.make_graph([N("Identity", ["bias"], ["t"])], "then", [], [vi("t", ["a"])]),
           else_branch=helper.make_graph([N("Relu", ["vals"], ["e"])], "else", [], [vi("e", ["a"])]))],
          [x88, V("bias", F, [1])], [V("y", F, ["a"])], base + [const("zero_i", 0)])
+    save(out, "ifsum", count_nodes() + count_nodes(sfx="b", thr="half") + vals + [
+        N("Add", ["count", "countb"], ["both"]), N("Sub", ["both", "ten_i"], ["over"]),
+        N("Max", ["over", "zero_i"], ["v"]), N("Equal", ["v", "zero_i"], ["none"]),
+        N("If", ["none"], ["y"], name="few",
+          then_branch=helper.make_graph([N("Identity", ["bias"], ["t"])], "then", [], [vi("t", ["a"])]),
+          else_branch=helper.make_graph([N("Relu", ["vals"], ["e"])], "else", [], [vi("e", ["a"])])),
+        N("Transpose", ["idxb"], ["pairsb"]), N("GatherND", ["x", "pairsb"], ["valsb"])],
+         [x88, V("bias", F, [1])], [V("y", F, ["a"]), V("valsb", F, ["b"])],
+         base + [const("zero_i", 0), const("ten_i", 10), const("half", 0.5, np.float32)])
+    body = helper.make_graph(
+        [N("Add", ["v_in", "onef"], ["v_out"]), N("ReduceSum", ["v_out"], ["s"], keepdims=0),
+         N("Less", ["s", "ten"], ["c_out"])],
+        "body", [V("i", I64, []), V("c_in", TensorProto.BOOL, []), V("v_in", F, [4])],
+        [V("c_out", TensorProto.BOOL, []), V("v_out", F, [4])],
+        [const("onef", 1.0, np.float32), const("ten", 10.0, np.float32)])
+    save(out, "while_noscan", [N("Loop", ["trip", "yes", "x"], ["v_final"], name="until", body=body)],
+         [V("x", F, [4])], [V("v_final", F, [4])],
+         [numpy_helper.from_array(np.array(True), "yes"), const("trip", 2 ** 63 - 1)])
     save(out, "compress", [N("ReduceSum", ["x", "ax1"], ["rs"], keepdims=0), N("Greater", ["rs", "zero"], ["keep"]),
                            N("Compress", ["x", "keep"], ["kept"], name="compress", axis=0),
                            N("Relu", ["kept"], ["y"])],
