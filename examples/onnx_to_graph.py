@@ -845,7 +845,7 @@ class Pass:
             elif op == "Transpose":
                 perm = attrs.get("perm") or list(range(r))[::-1]
                 out = [ax[0][p] for p in perm]
-            elif op in ("Unsqueeze", "Squeeze", "Slice", "Reshape", "Expand", "Tile") and any(vd[1:]):
+            elif op in ("Unsqueeze", "Squeeze", "Slice", "Expand", "Tile") and any(vd[1:]):
                 out = None  # a value deciding it moves: each axis taken to grow (that value is checked to)
             elif op == "ConstantOfShape":
                 d = ins[0].dirs if ins[0].dirs is not None else self.np.zeros(r, self.np.int8)
@@ -860,14 +860,17 @@ class Pass:
                 axes = _axes(attrs, [None] + [_vals(v) if v is not None else None for v in ins[1:]])
                 axes = [j for j in range(rin) if ins[0].shape[j] == 1] if axes is None else [a % rin for a in axes]
                 out = [x for j, x in enumerate(ax[0]) if j not in axes]
-            elif op == "Reshape" and not vd[1] and ins[1] is not None and _vals(ins[1]) is not None:
+            elif op == "Reshape" and ins[1] is not None and _vals(ins[1]) is not None:
                 t = [int(x) for x in self.np.asarray(_vals(ins[1])).reshape(-1)]
+                td = [int(x) & UNKNOWN for x in self.np.asarray(_dirs(self.np, ins[1])).reshape(-1)]
                 copied = [j for j, d in enumerate(t) if d == 0 and not attrs.get("allowzero", 0)]
                 moves = any(x & UNKNOWN for x in ax[0])
-                # the -1: the input's elements over the others', growing with the input when they stay
-                rest = 0 if not moves else UP if all(not (x & DOWN) for x in ax[0]) and \
+                # the -1: the input's elements over the others' (its bytes are the input's whatever it is, but a
+                # size read from it grows only when the input only grows and the others stay)
+                rest = UNKNOWN if any(td[j] for j in range(len(t)) if t[j] != -1) and (moves or any(td)) else \
+                    0 if not moves else UP if all(not (x & DOWN) for x in ax[0]) and \
                     not any(ax[0][j] & UNKNOWN for j in copied if j < len(ax[0])) else UNKNOWN
-                out = [ax[0][j] if j in copied else rest if d == -1 else 0 for j, d in enumerate(t)]
+                out = [ax[0][j] if j in copied else rest if d == -1 else td[j] for j, d in enumerate(t)]
             elif list(ins[0].shape) == list(shape) and op not in SHAPE_INPUTS:
                 out = list(ax[0])  # an element-wise op: each axis as the inputs' broadcast to it
                 for x in ax[1:]:

@@ -30,6 +30,7 @@ twin_ok     the mask twice, their values concatenated, and ones of n1 x 16 (the 
 tied        a count the model ties to 17 (its values reshaped to [17]) beside a second count
 ifzero      an If on count == 0 (torchvision's 'no box found'): then a [1] placeholder, else the values' Relu
 ifsum       an If on max(n1 + n2 - 10, 0) == 0 (two counts): false at (1, 10) and (10, 1), true at (1, 1)
+rest        x's 64 values reshaped to [count, -1], ones of that -1 (64 / count: it shrinks as the count grows)
 while_noscan a while loop (trip count 2^63 - 1) with no scan output: its time counts one step"""
 import os
 import sys
@@ -235,6 +236,13 @@ def review(out, base, x88):
           then_branch=helper.make_graph([N("Identity", ["bias"], ["t"])], "then", [], [vi("t", ["a"])]),
           else_branch=helper.make_graph([N("Relu", ["vals"], ["e"])], "else", [], [vi("e", ["a"])]))],
          [x88, V("bias", F, [1])], [V("y", F, ["a"])], base + [const("zero_i", 0)])
+    save(out, "rest", count_nodes() + [
+        N("Reshape", ["x", "minus1"], ["flat"]), N("Concat", ["count1", "minus1"], ["target"], axis=0),
+        N("Reshape", ["flat", "target"], ["grid"]), N("Shape", ["grid"], ["gs"]),
+        N("Gather", ["gs", "one1"], ["per"], axis=0), N("ConstantOfShape", ["per"], ["each"], value=ones),
+        N("Add", ["each", "bias"], ["eachb"]), N("Relu", ["grid"], ["g"])],
+         [x88, V("bias", F, [1])], [V("g", F, ["a", "b"]), V("eachb", F, ["c"])],
+         base + [const("minus1", [-1]), const("one1", [1])])
     save(out, "ifsum", count_nodes() + count_nodes(sfx="b", thr="half") + vals + [
         N("Add", ["count", "countb"], ["both"]), N("Sub", ["both", "ten_i"], ["over"]),
         N("Max", ["over", "zero_i"], ["v"]), N("Equal", ["v", "zero_i"], ["none"]),
