@@ -363,10 +363,15 @@ def node_outputs(graph):
     return found
 
 
+def input_dim_names(graph, init):
+    """The names a --dim may give an input's dynamic dimension: INPUT:AXIS and the exporter's."""
+    dyn = dynamic_dims(graph, init)
+    return {s for s, _, _, _ in dyn} | {e for _, _, _, e in dyn if e}
+
+
 def input_shapes(path, graph, init, dims, symbols, bound):
     """Each non-initializer, unbound input's shape: ints, or symbol names."""
-    dyn = dynamic_dims(graph, init)
-    known = {s for s, _, _, _ in dyn} | {e for _, _, _, e in dyn if e}
+    known = input_dim_names(graph, init)
     outputs = None
     for name in list(dims) + list(symbols):  # else a node output's axis (checked after the pass) or a pattern
         if name in known or is_pattern(name):
@@ -2518,8 +2523,7 @@ def convert_at(onnx, np, path, model, dims, bound, branches=None, no_fold=(), wa
 def check_dim_names(g, init, dims, p):
     """Every --dim is an input's dynamic dimension, a data-dependent one the pass met, or a pattern matching
     one; else refused, listing the model's."""
-    dyn = dynamic_dims(g, init)
-    known = {s for s, _, _, _ in dyn} | {e for _, _, _, e in dyn if e}
+    known = input_dim_names(g, init)
     for name in dims:
         if name in known or name in p.data or is_pattern(name) and any(fnmatch.fnmatchcase(k, name) for k in p.data):
             continue
@@ -2773,8 +2777,7 @@ class Symbolic:
         dims = dict(a.dims)
         dims.update({k: value for k in a.symbols})
         self.note, self.first_failed = None, False
-        inputs = {s for s, _, _, _ in dynamic_dims(model.graph, {t.name for t in model.graph.initializer})} | \
-            {e for _, _, _, e in dynamic_dims(model.graph, {t.name for t in model.graph.initializer}) if e}
+        inputs = input_dim_names(model.graph, {t.name for t in model.graph.initializer})
         try:  # the symbols and the data's fixed dimensions (a value following those is computed at every run)
             self.no_fold, first, second, self.note = dim_dependent(onnx, np, path, model, dims, bound, a.branches,
                                                                    list(a.symbols) + [k for k in a.dims
@@ -3120,7 +3123,7 @@ def main(argv):
         if a.symbols:
             sym = Symbolic(onnx, np, a.model, model, a, bound)
             rows, sizes, notes = sym.rows()
-            inputs = {s for s, _, _, _ in dynamic_dims(g, init)} | {e for _, _, _, e in dynamic_dims(g, init) if e}
+            inputs = input_dim_names(g, init)
             if any(k not in inputs for k in a.dims):  # the data's fixed bounds: checked at the first point
                 dims = dict(a.dims)
                 dims.update({k: sym.first[sym.names.index(v)] for k, v in a.symbols.items()})
