@@ -62,6 +62,8 @@ its most); a bound past the most is refused; --list-dims lists them once
 every input dimension is given. A pattern (--dim '*=100', or
 '/roi_heads/*=100') bounds every one it matches not named, each clamped to
 its most: detection exports have one NonZero per class (SSDlite: 90).
+Patterns are tried in the order given, the first matching wins; none
+takes a Loop's constant trip count (it needs no bound) unless named.
 Downstream, shapes are computed with the bound in place, and sizes read
 from it (Shape -> Gather -> ConstantOfShape, a TopK k of min(count, 300),
 an If on 'no box found') fold with it; values that follow a bound are rows
@@ -70,12 +72,34 @@ The plan then holds for the arena at the bounds: every run whose counts
 are at most the bounds fits, provided the engine places each value at its
 planned offset even when the run makes it smaller (and keeps the bytes
 from offset to offset + the planned size its own). That holds when the
-graph is the same below the bounds and no value grows as a count shrinks:
-checked by converting again with each bound at bound - 1, at 1 and at 0
-(each --dim alone up to 4 of them, else all together); a value larger
-there, or another graph at 1 or bound - 1, is refused naming the value;
-another graph at 0 (torchvision's If on no box found) and a conversion
-refused there are noted in the header (convert at 0 to plan that case).
+graph is the same below the bounds and no value grows as a count shrinks,
+and the converter proves it rather than samples it: every value folded
+from the counts carries, per element, how it moves as they grow (up,
+down, constant, unknown; and whether it stays >= 0), through the folding
+ops: Shape, Gather, Slice, Concat, (Un)Squeeze, Reshape, Cast keep it;
+Add, Max, Min, Floor, Ceil, Mul and Div by a constant > 0 keep it (by one
+< 0, or Sub's right side, Neg, Reciprocal of a value > 0, flip it);
+Mod, comparisons, Where on a moving condition make it unknown. A size
+such a value decides (a Reshape, Expand, Tile, ConstantOfShape, Pad or
+Resize target, a TopK k, a Range's limit or start, a Slice's end (>= 0)
+or start, a Loop's trip count) and an If condition must grow with the
+counts, else refused naming the node and the input ("its size does not
+grow with --dim X"; --exact takes the counts as one run's, not bounds).
+An If on 'v == 0' for a v that only grows (torchvision's "no box found")
+is the exception: the condition false at every count 1 (checked there)
+is false whenever every count is >= 1, so the plan covers those runs and
+the header says a run with a count at 0 may take the other branch
+(convert at 0 for that case). A value's shape is taken to grow with its
+inputs' shapes and deciding values (the shape rules are monotone; a
+Reshape whose -1 divides by a moving size is the exception the sampling
+below covers). Sampled too: converted again at bound - 1, 1 and 0, each
+dimension (a pattern's each one) alone up to 4 of them, else all
+together, and every count at 1; a value larger there, another graph, or a
+conversion refused (also with all of them lowered together) is refused.
+A count the model ties to its value (refused moved by one) is held at it,
+said in the header. Folded values that move with the counts, of more than
+16 elements, are rows (a runtime computes them); a Loop whose body reads
+the size of a growing carried value is shaped step by step (up to 64).
 A bound may be a symbol (--dim /NonZero_output_0:1=N: fitted up to the
 most, as a sequence below a position table); a pattern takes numbers only.
 Sizes the model relates (a mask pasted into an image from pieces whose
@@ -183,6 +207,7 @@ zero point (ONNX Runtime refuses it at load).
 Exit codes: 0, 1 usage, 2 bad input ("FILE: what"; a node named as
 "FILE: node NAME (OP): what"). The model may be - (standard input)."""
 import argparse
+import fnmatch
 import os
 import re
 import sys
@@ -200,7 +225,9 @@ CPU_OPS = {
 }
 NEWEST_OPSET = 21        # past the onnx package's own: the ops that changed get their own rules below
 LOOP_MOST = 1 << 31      # a Loop's constant trip count past this with a condition: a while loop, steps the data's
-CHECK_EACH = 4           # data-dependent --dims lowered one by one up to this many (else together: 2 conversions)
+LOOP_SHAPED = 64         # a Loop whose carried value grows by an amount read from its size: shaped step by step
+DATA_FOLD_ROW = 16       # elements: a folded value moving with the sizes from the data, larger, is a row
+CHECK_EACH = 4           # data-dependent dimensions lowered one by one up to this many (else together): 3 points each
 FOLD_LIMIT = 1 << 20      # elements: larger results are run-time values, not folded
 EXTERNAL_READ = FOLD_LIMIT  # elements: external tensors up to this are read (folded as inline ones), larger sized
 FIT_FROM = 512            # symbolic sizes are fitted at values from here (small inputs clamp)
@@ -248,6 +275,8 @@ def parse_args(argv):
                         "sizes; repeatable")
     p.add_argument("--input", action="append", default=[], metavar="NAME=VALUE",
                    help="bind a scalar graph input to a number (folds an If on it); repeatable")
+    p.add_argument("--exact", action="store_true",
+                   help="the sizes from the data given with --dim are one run's counts, not bounds: plan that run")
     p.add_argument("--if", action="append", default=[], metavar="NODE=then|else", dest="branch",
                    help="take this branch of the If node NODE whose condition is computed from the data; repeatable")
     p.add_argument("--cpu-gflops", type=float, default=100.0, help="CPU peak (default 100 GFLOP/s)")
@@ -334,10 +363,15 @@ def node_outputs(graph):
     return found
 
 
+def input_dim_names(graph, init):
+    """The names a --dim may give an input's dynamic dimension: INPUT:AXIS and the exporter's."""
+    dyn = dynamic_dims(graph, init)
+    return {s for s, _, _, _ in dyn} | {e for _, _, _, e in dyn if e}
+
+
 def input_shapes(path, graph, init, dims, symbols, bound):
     """Each non-initializer, unbound input's shape: ints, or symbol names."""
-    dyn = dynamic_dims(graph, init)
-    known = {s for s, _, _, _ in dyn} | {e for _, _, _, e in dyn if e}
+    known = input_dim_names(graph, init)
     outputs = None
     for name in list(dims) + list(symbols):  # else a node output's axis (checked after the pass) or a pattern
         if name in known or is_pattern(name):
@@ -389,12 +423,15 @@ class Value:
     row when it is a run-time value (an input or a node output); known: a
     row's values where they fold (a causal mask kept as a row), to check
     what reads them as a fixed conversion does."""
-    __slots__ = ("shape", "elem", "const", "row", "known", "src")
+    __slots__ = ("shape", "elem", "const", "row", "known", "src", "dirs", "axes", "zero_test")
 
     def __init__(self, shape, elem, const=None, row=None):
         self.shape, self.elem, self.const, self.row = [int(d) for d in shape], elem, const, row
         self.known = None
         self.src = frozenset()  # a folded value's rows it was read from (a count: the NonZero that makes it)
+        # how it moves as the sizes from the data grow (UP, DOWN, NONNEG bits; None: it does not): dirs per
+        # element of const (or known), axes per axis of shape; zero_test: 'v == 0' for v UP and NONNEG
+        self.dirs, self.axes, self.zero_test = None, None, None
 
     def rows(self):
         """The rows a reader of this value depends on."""
@@ -503,6 +540,10 @@ class Pass:
         self.shift = set()  # patterns whose dimensions are each moved by one (finding what follows them)
         self.clamp = False  # a bound past its most is taken at its most (checking below another bound)
         self.collect = False  # --list-dims: a dimension not given is taken at its most (else 1), not refused
+        self.exact = EXACT[0]  # --exact: the sizes from the data are one run's, not bounds (no direction is needed)
+        self.data_calls = 0  # data_dim's calls: a node making one has a shape that grows with it
+        self.tied = set()  # --dims the model refuses moved by one (tied to a constant): held when checking below
+        self.zero_ifs = []  # the Ifs on 'v == 0' (v only grows): (node label, condition) planned at the bound
         self.declared = None  # name -> the element type the model declares (read when an op's output needs it)
         g = model.graph
         self.weights = {t.name for t in g.initializer}  # a weight not read (external data) is not a run-time value
@@ -669,13 +710,24 @@ class Pass:
         if op == "Constant":
             v = node.attribute[0].t if node.attribute and node.attribute[0].name == "value" else None
             return self.put_const(node.output[0], self.constant(node), v.data_type if v is not None else None)
+        self.check_grows(node, ins)
+        calls = self.data_calls
         known = None
         if self.no_fold.intersection(node.output):  # a row, but evaluated as when folded: its readers are checked
             folded = None
-            known = self.fold(node, [Value(v.shape, v.elem, const=v.known) if v is not None and v.const is None and
-                                     v.known is not None else v for v in ins])
+            kins = [self.as_known(v) if v is not None and v.const is None and v.known is not None else v for v in ins]
+            known = self.fold(node, kins)
         else:
             folded = self.fold(node, ins)
+        moving = [v for v in ins if v is not None and (v.dirs is not None or v.axes is not None)]
+        dirs, zero = fold_dirs(self.np, self, op, kins if known is not None else ins, known or folded or [],
+                               {a.name: self.onnx.helper.get_attribute_value(a) for a in node.attribute}) \
+            if moving and (folded is not None or known is not None) else ([None] * len(node.output), False)
+        zero = zero or op == "Cast" and ins[0].zero_test
+        # its shape grows with the sizes from the data when an input's does or a value deciding it moves
+        shaped = bool(moving) and (any(v is not None and v.axes is not None for v in ins) or any(
+            k < len(ins) and ins[k] is not None and ins[k].dirs is not None for k in SHAPE_INPUTS.get(op, ()))) \
+            or self.data_calls != calls
         if folded is not None:
             # numpy computed bfloat16 (float8, int4) as a wider type: the result of that type is of the input's
             wide = {self.elem_of(i, v.const): v.elem for i, v in zip(node.input, ins)
@@ -685,10 +737,15 @@ class Pass:
             # a size read from a value the data shapes is known when its node has run: its readers depend on it
             src = frozenset().union(*(v.src if v.const is not None else v.rows() if op in ("Shape", "Size") and
                                       self.data else () for v in ins if v is not None))
-            for name, arr in zip(node.output, folded):
+            for k, (name, arr) in enumerate(zip(node.output, folded)):
                 if name:
                     self.put_const(name, arr, to[0] if to else wide.get(self.elem_of(name, arr)))
-                    self.values[name].src = src
+                    v = self.values[name]
+                    v.src = src
+                    v.dirs = dirs[k] if k < len(dirs) else None
+                    v.axes = self.out_axes(node, ins, list(arr.shape), k) if shaped and op not in ("Shape", "Size") \
+                        else None
+                    v.zero_test = zero if k == 0 else None
                     self.folded[name] = arr.shape
             return
         if node.domain in ("", "ai.onnx") and op in DATA_OPS:
@@ -711,6 +768,11 @@ class Pass:
             k = list(node.output).index(name)
             if known is not None and k < len(known) and list(known[k].shape) == list(shape):
                 self.values[name].known = known[k]
+                self.values[name].dirs = dirs[k] if k < len(dirs) else None
+            if self.data_calls != calls:
+                self.values[name].axes = [UP | NONNEG] * len(shape)
+            elif shaped:
+                self.values[name].axes = self.out_axes(node, ins, shape, k)
             flops = flops_of(op, in_shapes, shape, attrs, [g[0] if g else None for g in shapes])
             self.rows.append([name, op, self.bytes(shape, elem, name), node, deps, in_bytes, flops])
 
@@ -719,7 +781,6 @@ class Pass:
         selected boxes, TopK's k from data, a Loop's steps until a condition): the --dim named out:axis, or a
         --dim pattern matching it (clamped to most); above most (None: unknown) it is refused. alias: the
         same count under another node (NonZero twice on one mask): one name for both."""
-        import fnmatch
         key = "%s:%d" % (out, axis)
         if alias is not None:
             key = self.alias.setdefault(alias, key)
@@ -731,7 +792,7 @@ class Pass:
             elif most is not None and v > most:
                 raise Past("%s: --dim %s=%d is past the most it can make, %d (%s)"
                            % (node_label(node), key, v, most, why))
-        else:
+        elif not optional:  # a pattern leaves a size that needs no bound (a Loop's constant trip count) alone
             for pat in self.dims:
                 if is_pattern(pat) and fnmatch.fnmatchcase(key, pat):
                     used, v = pat, self.dims[pat] if most is None else min(self.dims[pat], most)
@@ -748,7 +809,130 @@ class Pass:
             v = most if most is not None else 1
         if key not in self.data:  # an alias keeps the first node's
             self.data[key] = (self.label(node), most, why, v, used)
+        self.data_calls += 1
         return v
+
+    def out_axes(self, node, ins, shape, k=0):
+        """How each axis of a node's output k (of shape) moves with the sizes from the data (None: none moves):
+        from its inputs' axes and the values deciding it, by the op's shape rule where it is a simple one (a
+        Gather, Concat, Transpose, an element-wise op...), else every axis taken to grow."""
+        op, r = node.op_type, len(shape)
+        grow = [UP | NONNEG] * r
+        ax = [v.axes if v is not None and v.axes is not None else [0] * len(v.shape) if v is not None else None
+              for v in ins]
+        vd = [v is not None and v.dirs is not None for v in ins]
+        attrs = {a.name: self.onnx.helper.get_attribute_value(a) for a in node.attribute}
+        if node.domain not in ("", "ai.onnx") or not ins or ins[0] is None:
+            return grow
+        out = None
+        try:
+            if op == "Gather" and not vd[0]:
+                a = attrs.get("axis", 0) % max(len(ins[0].shape), 1)
+                out = ax[0][:a] + ax[1] + ax[0][a + 1:]
+            elif op == "Concat":
+                out = [0] * r
+                for x in ax:
+                    if x is not None and len(x) == r:
+                        out = [o | y for o, y in zip(out, x)]
+            elif op == "Gemm" and len(ins) > 1 and len(ax[0]) == 2 and len(ax[1]) == 2:
+                out = [ax[0][1 if attrs.get("transA", 0) else 0], ax[1][0 if attrs.get("transB", 0) else 1]]
+            elif op == "MatMul" and len(ins) > 1 and len(ax[0]) >= 2 and len(ax[1]) >= 2:
+                batch = [0] * (r - 2)
+                for x in (ax[0][:-2], ax[1][:-2]):
+                    x = [0] * (r - 2 - len(x)) + list(x)
+                    batch = [o | y for o, y in zip(batch, x)]
+                out = batch + [ax[0][-2], ax[1][-1]]
+            elif op == "Conv" and len(ins) > 1 and len(ax[0]) == r and len(ax[1]) == r:
+                spatial = 0
+                for x in ax[0][2:] + ax[1][2:]:
+                    spatial |= x
+                out = [ax[0][0], ax[1][0]] + [spatial] * (r - 2)
+            elif op == "Transpose":
+                perm = attrs.get("perm") or list(range(r))[::-1]
+                out = [ax[0][p] for p in perm]
+            elif op in ("Unsqueeze", "Squeeze", "Slice", "Expand", "Tile") and any(vd[1:]):
+                out = None  # a value deciding it moves: each axis taken to grow (that value is checked to)
+            elif op == "ConstantOfShape":
+                d = ins[0].dirs if ins[0].dirs is not None else self.np.zeros(r, self.np.int8)
+                out = [int(x) & UNKNOWN for x in self.np.asarray(d).reshape(-1)]
+            elif op == "Unsqueeze":
+                axes = _axes(attrs, [None] + [_vals(v) if v is not None else None for v in ins[1:]])
+                axes = sorted(a % r for a in axes)
+                it = iter(ax[0])
+                out = [0 if j in axes else next(it) for j in range(r)]
+            elif op == "Squeeze" and len(ins[0].shape) > r:
+                rin = len(ins[0].shape)
+                axes = _axes(attrs, [None] + [_vals(v) if v is not None else None for v in ins[1:]])
+                axes = [j for j in range(rin) if ins[0].shape[j] == 1] if axes is None else [a % rin for a in axes]
+                out = [x for j, x in enumerate(ax[0]) if j not in axes]
+            elif op == "Reshape" and ins[1] is not None and _vals(ins[1]) is not None:
+                t = [int(x) for x in self.np.asarray(_vals(ins[1])).reshape(-1)]
+                td = [int(x) & UNKNOWN for x in self.np.asarray(_dirs(self.np, ins[1])).reshape(-1)]
+                copied = [j for j, d in enumerate(t) if d == 0 and not attrs.get("allowzero", 0)]
+                moves = any(x & UNKNOWN for x in ax[0])
+                # the -1: the input's elements over the others' (its bytes are the input's whatever it is, but a
+                # size read from it grows only when the input only grows and the others stay)
+                rest = UNKNOWN if any(td[j] for j in range(len(t)) if t[j] != -1) and (moves or any(td)) else \
+                    0 if not moves else UP if all(not (x & DOWN) for x in ax[0]) and \
+                    not any(ax[0][j] & UNKNOWN for j in copied if j < len(ax[0])) else UNKNOWN
+                out = [ax[0][j] if j in copied else rest if d == -1 else td[j] for j, d in enumerate(t)]
+            elif list(ins[0].shape) == list(shape) and op not in SHAPE_INPUTS:
+                out = list(ax[0])  # an element-wise op: each axis as the inputs' broadcast to it
+                for x in ax[1:]:
+                    if x is not None and len(x) <= r:
+                        x = [0] * (r - len(x)) + list(x)
+                        out = [o | y for o, y in zip(out, x)]
+        except (TypeError, IndexError, ValueError, ZeroDivisionError):
+            out = None
+        if out is None or len(out) != r:
+            return grow
+        out = [(x & UNKNOWN) | (NONNEG if x & UNKNOWN else 0) for x in out]
+        return out if any(out) else None
+
+    def as_known(self, v):
+        """A row whose values fold (kept a row: its shape follows a dimension) as a constant of them."""
+        k = Value(v.shape, v.elem, const=v.known)
+        k.dirs, k.axes = v.dirs, v.axes
+        return k
+
+    def bounds_text(self):
+        return ", ".join(sorted({"--dim %s=%d" % (u, self.dims[u]) for _, _, _, _, u in self.data.values()
+                                 if u is not None and u in self.dims})) or "the sizes computed from the data"
+
+    def check_grows(self, node, ins):
+        """A size decided by a value that moves with the sizes from the data: refused unless it only grows with
+        them (a Slice's start only falls, staying >= 0; its end only grows, >= 0), so that the plan at the
+        bounds holds below them (the values' directions are proven, not sampled: fold_dirs)."""
+        if self.exact or node.domain not in ("", "ai.onnx"):
+            return
+        np = self.np
+        for k in SHAPE_INPUTS.get(node.op_type, ()):
+            v = ins[k] if k < len(ins) else None
+            if v is None or v.dirs is None:
+                continue
+            d, vals = v.dirs, _vals(v)
+            op = node.op_type
+            with np.errstate(all="ignore"):
+                if op in DIR_AXES or op == "Slice" and k >= 3 or op == "Range" and k == 2:
+                    bad, how = (d & UNKNOWN) != 0, "moves (only a constant one is taken here)"
+                elif op == "Slice" and k == 1 or op == "Range" and k == 0:  # a start: it may fall
+                    bad = ((d & UP) != 0) | ((d & UNKNOWN) != 0) & (np.asarray(vals) < 0)
+                    how = "may grow or fall below 0 (a start: the size then falls)"
+                elif op == "Slice" and k == 2:
+                    bad, how = ((d & DOWN) != 0) | ((d & UNKNOWN) != 0) & ((d & NONNEG) == 0), \
+                        "may shrink or be negative below the bound (an index from the end)"
+                else:
+                    bad, how = (d & DOWN) != 0, "may shrink" if not (d & UP).any() else "moves either way"
+            if op in ("Slice", "Range") and not bad.any() and (d & UNKNOWN).any():
+                step = ins[4] if op == "Slice" and len(ins) > 4 else ins[2] if op == "Range" else None
+                if step is not None and (step.const is None or (np.asarray(step.const) <= 0).any()):
+                    bad, how = d & UNKNOWN, "moves, with a step that is not a constant > 0"
+            if bad.any():
+                raise Bad("%s: input %d ('%s') is computed from sizes the data decides and %s as they grow (%s): "
+                          "its size does not grow with %s, so a plan at the bound need not hold below it; plan "
+                          "one run at its exact counts with --exact (not a bound)"
+                          % (self.label(node), k, node.input[k], how,
+                             "values %s" % np.asarray(vals).reshape(-1)[:4].tolist(), self.bounds_text()))
 
     def label(self, node):
         return "".join("%s: in its body, " % c for c in self.context) + node_label(node)
@@ -879,6 +1063,12 @@ class Pass:
                 raise Bad("%s: its trip count '%s' is of element type %d: it must be int64"
                           % (node_label(node), node.input[0], trip.elem))
             known = trip is not None and trip.const is not None and trip.const.size == 1
+            if known and trip.dirs is not None and (trip.dirs & DOWN).any() and not self.exact:
+                raise Bad("%s: its trip count '%s' is computed from sizes the data decides and may shrink as they "
+                          "grow: its size does not grow with %s, so a plan at the bound need not hold below it; plan "
+                          "one run at its exact counts with --exact" % (self.label(node), node.input[0],
+                                                                       self.bounds_text()))
+            calls = self.data_calls
             steps = max(int(trip.const.reshape(-1)[0]), 0) if known else None  # a negative M runs no step
             carried_in = ins[2:]
             if any(v is None for v in carried_in):
@@ -894,7 +1084,7 @@ class Pass:
                 raise Bad("%s: no trip count and a condition that is never computed at run time: it never stops"
                           % node_label(node))
             names = [o for o in node.output[len(carried_in):] if o]
-            if stops and (steps is None or names):
+            if stops and (steps is None or names or steps > LOOP_MOST):  # a while loop: its steps unknown
                 # a run-time trip count (or none, or a while loop's 2^63 - 1) and a condition that stops it: the
                 # steps are the data's, a bound given as the first scan output's axis 0 (a trip count up to
                 # LOOP_MOST: that count when no bound is given, as a Loop that runs its count)
@@ -923,10 +1113,13 @@ class Pass:
         deps = sorted(set().union(*(self.values[i].rows() for i in names if i in self.values)))
         in_bytes = sum(self.bytes(v.shape, v.elem, "input") for v in ins if v is not None)
         first = True
+        grows = node.op_type == "Loop" and self.data_calls != calls or any(
+            v is not None and (v.dirs is not None or v.axes is not None) for v in ins)
         for name, (shape, elem) in zip(node.output, results):
             if not name:
                 continue
             self.values[name] = Value(shape, elem, row=len(self.rows))
+            self.values[name].axes = [UP | NONNEG] * len(shape) if grows else None
             self.rows.append([name, node.op_type, self.bytes(shape, elem, name), node, deps, in_bytes,
                               flops * steps if first else 0])
             first = False
@@ -941,6 +1134,28 @@ class Pass:
         grows = [k for k, (v, (shape, _)) in enumerate(zip(carried_in, carried)) if list(v.shape) != shape]
         if not grows:
             return carried
+        # a step that reads the size of what grows may grow by another amount at each step: shaped step by step
+        seen, reads = {body.input[2 + k].name for k in grows if 2 + k < len(body.input)}, None
+        for n in body.node:
+            if any(i in seen for i in n.input):
+                seen.update(o for o in n.output if o)
+                if n.op_type in ("Shape", "Size") and reads is None:
+                    reads = node_label(n)
+        if reads is not None:
+            if steps is None or steps > LOOP_SHAPED:
+                raise Bad("%s: loop-carried value %d grows and its body reads its size (%s): it may grow by another "
+                          "amount at each step; shaped step by step up to %d steps only (here %s)"
+                          % (node_label(node), grows[0], reads, LOOP_SHAPED, steps if steps is not None else
+                             "known at run time only"))
+            cur, most = [(list(v.shape), v.elem) for v in carried_in], [list(v.shape) for v in carried_in]
+            for _ in range(steps):
+                outs, _ = self.body_outputs(node, body, [([], 7), ([], 9)] + cur)
+                cur = outs[1:1 + len(carried_in)]
+                if outs[1 + len(carried_in):] != scans or any(len(c[0]) != len(m) for c, m in zip(cur, most)):
+                    raise Bad("%s: its scan outputs or a loop-carried value's rank change from step to step"
+                              % node_label(node))
+                most = [[max(a, b) for a, b in zip(c[0], m)] for c, m in zip(cur, most)]
+            return [(m, c[1]) for m, c in zip(most, carried)]  # a run stopping earlier: no value larger
         d = {k: delta(carried_in[k].shape, carried[k][0]) for k in grows}
         linear = all(d.values())
         if linear:
@@ -1091,7 +1306,7 @@ class Pass:
         chosen = self.branches.get(node.name) if node.name else None
         if node.name:
             self.ifs.add(node.name)
-        if chosen is not None and cond.const is not None and cond.const.size == 1:
+        if chosen is not None and cond.const is not None and cond.const.size == 1 and cond.dirs is None:
             raise Bad("%s: --if %s=%s, but the condition '%s' folds before the run (to the %s branch): drop that --if"
                       % (node_label(node), node.name, chosen, node.input[0],
                          "then" if bool(cond.const.reshape(-1)[0]) else "else"))
@@ -1103,6 +1318,13 @@ class Pass:
                                       % ", ".join(scalars) if scalars else
                                       "it depends on the data (no scalar graph input to bind)",
                                       node.name or "NODE"))
+        if chosen is None and cond.dirs is not None and not self.exact:
+            if not cond.zero_test:
+                raise Bad("%s: the condition '%s' is computed from sizes the data decides and may change as they "
+                          "grow (%s): a plan at the bound need not hold below it; choose the branch with --if %s="
+                          "then (or =else), or plan one run at its exact counts with --exact"
+                          % (self.label(node), node.input[0], self.bounds_text(), node.name or "NODE"))
+            self.zero_ifs.append((self.label(node), node.input[0], bool(cond.const.reshape(-1)[0])))
         if chosen is None:
             chosen = "then" if bool(cond.const.reshape(-1)[0]) else "else"
         attrs = {x.name: x.g for x in node.attribute if x.type == 5}
@@ -1352,7 +1574,8 @@ def missing_text(missing):
     each before at its most)."""
     key, label, most, why = missing[0]
     text = "%s: the size of output '%s' axis %s depends on the data: give the most a run makes with --dim %s=N " \
-           "(a plan at N holds for every run up to N)" % (label, key.rsplit(":", 1)[0], key.rsplit(":", 1)[1], key)
+           "(a plan at N then holds for every run up to N: what it decides is proven to grow with it, else " \
+           "refused)" % (label, key.rsplit(":", 1)[0], key.rsplit(":", 1)[1], key)
     text += ", N at most %d (%s)" % (most, why) if most is not None else " (%s: no most known before the run)" % why
     if len(missing) > 1:
         text += "; %d more after it (each before at its most): %s%s; a pattern gives several (--dim '*=N': each one " \
@@ -1517,6 +1740,144 @@ FOLDERS = {
     "Split": _split,
     "DequantizeLinear": _dequantize,
 }
+
+
+# How a folded value moves as the sizes from the data grow (each bounded by a --dim, from 0 to its bound): bits
+# per element of its values (and per axis of a value's shape). UP: it may grow, DOWN: it may shrink (both:
+# unknown; neither: it stays); NONNEG: it is >= 0 at every run below the bounds. Proven through the ops below,
+# so that a size decided by such a value (a shape input, a Slice's starts and ends, a TopK's k, a Loop's trip
+# count) is known to grow with the bounds; any other is refused. A value's shape is taken to grow when its
+# inputs' shapes and the values deciding it do (the ops' shape rules are monotone; Reshape's -1 and an index
+# wrapping below 0 are the exceptions: the second kept non-negative here, the first checked by sampling).
+UP, DOWN, NONNEG = 1, 2, 4
+UNKNOWN = UP | DOWN
+MOVES_SHAPE = {"Gather", "Slice", "Concat", "Unsqueeze", "Squeeze", "Reshape", "Flatten", "Transpose", "Expand",
+               "Tile", "Split", "Cast", "Identity"}  # their values are their first (Concat: every) input's, moved
+DIR_AXES = {"Unsqueeze", "Squeeze", "Split", "ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd",
+            "ReduceL2"}  # a value deciding which axes (not how long): only a constant one is taken
+
+
+def _flip(d):
+    return ((d & UP) << 1) | ((d & DOWN) >> 1)  # >= 0 no more
+
+
+def _vals(v):
+    return v.const if v.const is not None else v.known
+
+
+def _dirs(np, v):
+    """v's dirs, an int8 array of its values' shape (zeros: it stays)."""
+    return v.dirs if v.dirs is not None else np.zeros(np.shape(_vals(v)), np.int8)
+
+
+def _nonneg(np, d, vals):
+    """Per element: >= 0 at every run below (a constant one: its value)."""
+    with np.errstate(all="ignore"):
+        return np.where((d & UNKNOWN) != 0, (d & NONNEG) != 0, np.asarray(vals) >= 0)
+
+
+def _pack(np, moves, nonneg):
+    moves = np.asarray(moves, np.int8) & UNKNOWN
+    out = (moves | np.where((moves != 0) & np.asarray(nonneg, bool), NONNEG, 0)).astype(np.int8)
+    return out if (out & UNKNOWN).any() else None
+
+
+def fold_dirs(np, p, op, ins, outs, attrs):
+    """The dirs of a folded node's outputs (a list, None where one stays) and whether the first is a zero test
+    ('v == 0' for a v that only grows and is >= 0: torchvision's If on no box found)."""
+    none = [None] * len(outs)
+    if op in ("Shape", "Size"):
+        axes = ins[0].axes
+        if axes is None:
+            return none, False
+        if op == "Size":
+            grow = all(not (a & DOWN) for a in axes)
+            return [np.array(UP | NONNEG if grow else UNKNOWN, np.int8)], False
+        r = len(axes)
+        s, e = attrs.get("start", 0), attrs.get("end", r)
+        s, e = max(0, min(r, s + r if s < 0 else s)), max(0, min(r, e + r if e < 0 else e))
+        return [_pack(np, np.array(axes[s:e], np.int8), True)], False
+    moving = [k for k, v in enumerate(ins) if v is not None and v.dirs is not None]
+    if not moving:
+        return none, False
+    everywhere = lambda: [np.full(np.shape(o), UNKNOWN, np.int8) for o in outs]
+    if op in MOVES_SHAPE:
+        first = range(len(ins)) if op == "Concat" else [0]
+        if any(k not in first for k in moving):  # the indices, the target shape... move: anything may
+            return everywhere(), False
+        if op == "Cast" and attrs.get("to") == 9:  # to bool: x != 0
+            return everywhere(), False
+        if op in ("Cast", "Identity"):
+            return [ins[0].dirs], False
+        got = FOLDERS[op](np, p, [_dirs(np, v) if k in first and v is not None else _vals(v) if v is not None
+                                  else None for k, v in enumerate(ins)], attrs)
+        got = got if isinstance(got, list) else [got]
+        return [None if g is None or not (np.asarray(g) & UNKNOWN).any() else np.asarray(g, np.int8)
+                for g in got], False
+    vals = [np.asarray(_vals(v)) if v is not None else None for v in ins]
+    ds = [_dirs(np, v) if v is not None else None for v in ins]
+    try:
+        shape = np.broadcast_shapes(*(np.shape(x) for x in vals if x is not None))
+    except ValueError:
+        return everywhere(), False
+    b = lambda x: np.broadcast_to(x, shape)
+    if op in ("Add", "Sub", "Mul", "Div", "Max", "Min", "Sum", "Mean") or \
+            op in ("Neg", "Abs", "Floor", "Ceil", "Sqrt", "Reciprocal", "Relu"):
+        d = [b(x) & UNKNOWN for x in ds if x is not None]
+        nn = [b(_nonneg(np, x, v)) for x, v in zip(ds, vals) if x is not None]
+        unk = np.full(shape, UNKNOWN, np.int8)
+        if op in ("Add", "Sum", "Mean", "Max", "Min"):
+            moves = np.bitwise_or.reduce(d) if len(d) > 1 else d[0]
+            nonneg = np.logical_or.reduce(nn) if op == "Max" else np.logical_and.reduce(nn)
+        elif op == "Sub":
+            moves, nonneg = d[0] | _flip(d[1]), False
+        elif op == "Neg":
+            moves, nonneg = _flip(d[0]), False
+        elif op in ("Floor", "Ceil", "Sqrt", "Relu"):
+            moves, nonneg = d[0], nn[0] if op != "Relu" else True
+        elif op == "Abs":
+            moves, nonneg = np.where(nn[0], d[0], unk), True
+        elif op == "Reciprocal":  # 1 / x falls as x > 0 grows
+            moves, nonneg = np.where(nn[0], _flip(d[0]), unk), nn[0]
+        elif op == "Mul":
+            a, c, va, vc = d[0], d[1], b(vals[0]), b(vals[1])
+            both = (a != 0) & (c != 0)
+            with np.errstate(all="ignore"):
+                moves = np.where(both, np.where(nn[0] & nn[1], a | c, unk),
+                                 np.where(a != 0, np.where(vc > 0, a, np.where(vc < 0, _flip(a), 0)),
+                                          np.where(va > 0, c, np.where(va < 0, _flip(c), 0))))
+            nonneg = nn[0] & nn[1]
+        else:  # Div: by a constant > 0 it moves as the dividend; a constant >= 0 by a value >= 0, against it
+            a, c, va, vc = d[0], d[1], b(vals[0]), b(vals[1])
+            with np.errstate(all="ignore"):
+                moves = np.where(c == 0, np.where(vc > 0, a, np.where(vc < 0, _flip(a), unk)),
+                                 np.where((a == 0) & (va >= 0) & nn[1], _flip(c), unk))
+            nonneg = nn[0] & nn[1]
+        return [_pack(np, moves, nonneg)], False
+    if op == "Where":
+        c, x, y = (b(ds[k]) if ds[k] is not None else np.zeros(shape, np.int8) for k in range(3))
+        moves = np.where(b(vals[0]).astype(bool), x, y) & UNKNOWN | np.where(c & UNKNOWN, UNKNOWN, 0)
+        return [_pack(np, moves, np.where(b(vals[0]).astype(bool), b(_nonneg(np, x, vals[1])),
+                                          b(_nonneg(np, y, vals[2]))))], False
+    if op in ("ReduceSum", "ReduceProd", "ReduceMax", "ReduceMin") and len(moving) == 1 and moving[0] == 0:
+        d = ds[0] & UNKNOWN
+        nn = _nonneg(np, ds[0], vals[0]).all()
+        moves = np.bitwise_or.reduce(d.reshape(-1)) if d.size else 0
+        if op in ("ReduceSum", "ReduceProd") and not nn:
+            moves = UNKNOWN
+        return [_pack(np, np.full(np.shape(outs[0]), moves, np.int8), nn)], False
+    zero = False
+    if op == "Equal" and len(ins) == 2 and len(moving) == 1:
+        k = moving[0]
+        d, other = ds[k], vals[1 - k]
+        zero = not (d & DOWN).any() and bool(_nonneg(np, d, vals[k]).all()) and other.size >= 1 and \
+            not other.any() and np.size(outs[0]) == 1
+        # a value >= 0 against a constant < 0 (torch's Expand: Where(shape == -1, 1, shape)) is never equal
+        with np.errstate(all="ignore"):
+            never = b(_nonneg(np, d, vals[k])) & (b(vals[1 - k]) < 0) & ((b(ds[1 - k]) & UNKNOWN) == 0)
+        moves = np.where(((b(d) & UNKNOWN) == 0) | never, 0, UNKNOWN)
+        return [_pack(np, moves, True)], zero
+    return everywhere(), zero
 
 
 BROADCASTING = {"Add", "Sub", "Mul", "Div", "Mod", "Pow", "Min", "Max", "Equal", "Less", "Greater", "LessOrEqual",
@@ -2099,7 +2460,7 @@ def dim_dependent(onnx, np, path, model, dims, bound, branches, keys):
     structure at every size. note: why none could be checked, or None."""
     first = convert_at(onnx, np, path, model, dims, bound, branches, want_pass=True)
     if not keys:
-        return set(), first, None, None
+        return data_folded(first), first, None, None
     data = {}  # a data-dependent --dim moves by one, within 0..its most (a pattern: each dimension it gives)
     for key, (label, most, why, v, used) in first.data.items():
         if used in keys and used not in data:
@@ -2121,16 +2482,26 @@ def dim_dependent(onnx, np, path, model, dims, bound, branches, keys):
             except Bad:
                 continue
             names = {n for n, sh in first.folded.items() if n in second.values and second.values[n].shape != list(sh)}
+            names |= data_folded(first)
+            first.tied = set(stay)  # held at their values below the bounds (check_below)
             return names, first, second, None if not stay else (
                 "values folded before the run were not checked against %s: the conversion is refused with them "
                 "moved by one (the others were)" % ", ".join(stay))
-    return set(), first, None, ("values folded before the run were not checked against %s: the conversion is "
-                                "refused at %s +-64 and +-1 (they may follow it and be missing from the rows)"
-                                % (", ".join(keys), ", ".join(keys)))
+    return data_folded(first), first, None, (
+        "values folded before the run were not checked against %s: the conversion is refused at %s +-64 and +-1 "
+        "(they may follow it and be missing from the rows)" % (", ".join(keys), ", ".join(keys)))
+
+
+def data_folded(p):
+    """The values pass p folds that move with the sizes from the data (their values or their shapes), of more
+    than DATA_FOLD_ROW elements: a runtime computes them at every run, so they are rows (their values still
+    known, so that the shapes they decide fold)."""
+    return {n for n, sh in p.folded.items() if n in p.values and prod(sh) > DATA_FOLD_ROW and
+            (p.values[n].dirs is not None or p.values[n].axes is not None)}
 
 
 def convert_at(onnx, np, path, model, dims, bound, branches=None, no_fold=(), want_pass=False, clamp=False,
-               collect=False, shift=()):
+               collect=False, shift=(), lowered=()):
     """The rows at fixed dimensions: [name, op, size, node, deps, input
     bytes, flops, is output], unused rows dropped, ids renumbered (want_pass:
     the pass itself)."""
@@ -2143,7 +2514,7 @@ def convert_at(onnx, np, path, model, dims, bound, branches=None, no_fold=(), wa
     p.clamp, p.collect, p.shift = clamp, collect, set(shift)
     p.run(g, top=True)
     if not collect:
-        check_dim_names(g, init, dims, p)  # a name mistyped first: the dimension it meant is missing too
+        check_dim_names(g, init, {k: v for k, v in dims.items() if k not in lowered}, p)  # a name mistyped first
         if p.missing:
             raise Missing(missing_text(p.missing))
     return p if want_pass else rows_of(p)
@@ -2152,9 +2523,7 @@ def convert_at(onnx, np, path, model, dims, bound, branches=None, no_fold=(), wa
 def check_dim_names(g, init, dims, p):
     """Every --dim is an input's dynamic dimension, a data-dependent one the pass met, or a pattern matching
     one; else refused, listing the model's."""
-    import fnmatch
-    dyn = dynamic_dims(g, init)
-    known = {s for s, _, _, _ in dyn} | {e for _, _, _, e in dyn if e}
+    known = input_dim_names(g, init)
     for name in dims:
         if name in known or name in p.data or is_pattern(name) and any(fnmatch.fnmatchcase(k, name) for k in p.data):
             continue
@@ -2166,47 +2535,90 @@ def check_dim_names(g, init, dims, p):
 
 def check_below(onnx, np, path, model, dims, bound, branches, no_fold, rows, p, symbolic=()):
     """The data-dependent dimensions of pass p at their bounds (rows): the header's notes. A plan at the
-    bounds holds for every run below them when the graph is the same there and no value is larger: checked
-    by converting again with each --dim of one at its bound - 1, at 1 and at 0, each alone when there are up
-    to CHECK_EACH, else all together; a value larger there, or the graph changed at 1 or bound - 1, is
-    refused; another graph at 0 (torchvision's If on no box found) or a conversion refused is noted."""
+    bounds holds for every run below them when the graph is the same there and no value is larger: proven by
+    the pass (every size a value computed from them decides grows with them: Pass.check_grows; an If on
+    'v == 0' for a v that only grows is the exception, its other branch the runs where v is 0) and checked
+    by sampling too: converting again with each dimension (a pattern's each one) at its bound - 1, at 1 and
+    at 0, each alone when there are up to CHECK_EACH, else all together, and at 1 all together; a value
+    larger there, the graph changed (but at 0 after such an If), or a conversion refused there (also when
+    retried with all of them lowered together) is refused."""
     if not p.data:
         return []
-    given = {}  # a symbol's (symbolic) is the fit's: not a bound
+    if p.exact:
+        return ["sizes computed from the data at exactly the counts given (--exact: %s): the plan is that run's, "
+                "not a bound's" % ", ".join("%s = %d" % (k, d[3]) for k, d in list(p.data.items())[:8])]
+    given = {}  # each dimension lowered alone (a pattern's each one): name -> its value at the bound
+    shown = {}
     for key, (label, most, why, v, used) in p.data.items():
-        if used is not None and used not in symbolic:
-            given.setdefault(used, []).append("%s = %d%s" % (key, v, " (its most)" if v == most else ""))
-    shown = "; ".join("--dim %s=%d: %s" % (u, dims[u], ", ".join(ks[:4]) + (" and %d more" % (len(ks) - 4)
-                                                                       if len(ks) > 4 else ""))
-                      for u, ks in given.items())
+        if used is not None and used not in symbolic:  # a symbol's (symbolic) is the fit's: not a bound
+            if used not in p.tied:
+                given[key] = v
+            shown.setdefault(used, []).append("%s = %d%s" % (key, v, " (its most)" if v == most else ""))
     if not given:
         return []
-    notes = ["sizes computed from the data planned at the bounds given (%s): the plan holds for every run up to "
-             "them, each value at its offset even when a run makes it smaller" % shown]
-    unchecked, points = [], []
+    text = "; ".join("--dim %s=%d: %s" % (u, dims[u], ", ".join(ks[:4]) + (" and %d more" % (len(ks) - 4)
+                                                                          if len(ks) > 4 else ""))
+                     for u, ks in shown.items())
+    zero_ok = bool(p.zero_ifs)
+    notes = ["sizes computed from the data planned at the bounds given (%s): every size decided by a value computed "
+             "from them is proven to grow with them, so the plan holds for every run %s (each value at its offset "
+             "even when a run makes it smaller)%s%s" % (
+                 text, "with each of them from 1 up to its bound" if zero_ok else "up to them",
+                 "; a run with one at 0 may take the other branch of %s (on 'no value': not planned here, convert "
+                 "at 0 for that case)" % ", ".join(sorted({x[0] for x in p.zero_ifs})[:3]) if zero_ok else "",
+                 "; sampled too at bound - 1, 1 and 0" if len(given) <= CHECK_EACH else
+                 "; sampled too with all of them at bound - 1, 1 and 0")]
+    if p.tied:
+        notes.append("%s held at the values given below the bounds: the model takes no other (refused moved by one); "
+                     "the plan is for runs at those values" % ", ".join(sorted(p.tied)))
+    if not given:
+        return notes
+    at_fns = (lambda b: b - 1, lambda b: min(b - 1, 1), lambda b: 0)
+    points = []
     for group in [[u] for u in given] if len(given) <= CHECK_EACH else [list(given)]:
-        for at in (lambda b: b - 1, lambda b: min(b - 1, 1), lambda b: 0):
-            point = {u: at(dims[u]) for u in group}
-            if all(v >= 0 for v in point.values()) and point not in points:
-                points.append(point)
-    for point in points:
-        at = ", ".join("%s = %d" % kv for kv in point.items())  # where checked, and the bounds
-        b = ", ".join("--dim %s=%d" % (k, dims[k]) for k in point)
+        for at in at_fns:
+            point = {u: at(given[u]) for u in group}
+            if all(v >= 0 for v in point.values()) and point not in [q for q, _ in points]:
+                points.append((point, at))
+    ones = {u: min(given[u], 1) for u in given}  # an If on 'v == 0' false there is false whenever every count >= 1
+    if ones not in [q for q, _ in points]:
+        points.append((ones, at_fns[1]))
+    for point, at_fn in points:
         lower = dict(dims)
         lower.update(point)
         try:
             # a row at the bound stays one below it (a value past the fold limit there may fold when smaller)
             low = convert_at(onnx, np, path, model, lower, bound, branches, set(no_fold) | {r[0] for r in rows},
-                             clamp=True)
+                             clamp=True, lowered=set(point))
         except Bad as e:
-            unchecked.append("%s (refused: %s)" % (at, str(e)[:160]))
+            if zero_ok and any(v == 0 for v in point.values()):  # outside the runs the plan is for
+                notes.append("at %s (a run the If on 'no value' may take elsewhere) the conversion is refused: %s"
+                             % (_point_text(point), str(e)[:160]))
+                continue
+            if len(point) == len(given):
+                raise Bad("the check below the bounds is refused at %s: %s" % (_point_text(point), e))
+            together = {u: max(at_fn(given[u]), 0) for u in given}  # all lowered as it is
+            lower = dict(dims)
+            lower.update(together)
+            try:
+                low = convert_at(onnx, np, path, model, lower, bound, branches, set(no_fold) | {r[0] for r in rows},
+                                 clamp=True, lowered=set(together))
+            except Bad as e2:
+                raise Bad("the check below the bounds is refused at %s (%s), and with all of them lowered with it "
+                          "(%s)" % (_point_text(point), str(e)[:200], str(e2)[:200]))
+            point = together
+            if "lowered together" not in notes[-1]:
+                notes.append("checked below the bounds with all of them lowered together where one alone is refused "
+                             "(the model relates them: %s)" % str(e)[:120])
+        at = _point_text(point)
+        b = ", ".join("--dim %s=%d" % (k, given[k]) for k in point)
+        same = [(r[0], r[1], r[4]) for r in low] == [(r[0], r[1], r[4]) for r in rows]
+        if not same and zero_ok and any(v == 0 for v in point.values()):  # an If on 'no box found': another plan
+            notes.append("at %s the graph is another (%d values: the If on an empty count, %s, takes its other "
+                         "branch): not planned here, convert at 0 for that case"
+                         % (at, len(low), ", ".join(sorted({x[0] for x in p.zero_ifs}))[:200]))
             continue
-        if [(r[0], r[1], r[4]) for r in low] != [(r[0], r[1], r[4]) for r in rows] and \
-                all(v == 0 for v in point.values()):  # an If on 'no box found' (torchvision): another plan
-            notes.append("at %s the graph is another (%d values, an If on an empty count): not planned here, "
-                         "convert at 0 for that case" % (at, len(low)))
-            continue
-        if [(r[0], r[1], r[4]) for r in low] != [(r[0], r[1], r[4]) for r in rows]:
+        if not same:
             k = next((i for i, (x, y) in enumerate(zip(low, rows)) if (x[0], x[1], x[4]) != (y[0], y[1], y[4])),
                      min(len(low), len(rows)))
             raise Bad("%s: the graph changes below the bound (at %s: %d values, %d at the bound; first differing: "
@@ -2216,9 +2628,13 @@ def check_below(onnx, np, path, model, dims, bound, branches, no_fold, rows, p, 
             if x[2] > y[2]:
                 raise Bad("%s: value '%s' is %d bytes at %s and %d at the bound: it shrinks as the bound grows, so a "
                           "plan at the bound does not hold below it" % (b, x[0], x[2], at, y[2]))
-    if unchecked:
-        notes.append("not checked below the bounds at %s" % "; ".join(unchecked))
     return notes
+
+
+def _point_text(point):
+    items = list(point.items())
+    return ", ".join("%s = %d" % kv for kv in items[:4]) + (" and %d more" % (len(items) - 4) if len(items) > 4
+                                                             else "")
 
 
 def declared_elems(graph):
@@ -2361,8 +2777,7 @@ class Symbolic:
         dims = dict(a.dims)
         dims.update({k: value for k in a.symbols})
         self.note, self.first_failed = None, False
-        inputs = {s for s, _, _, _ in dynamic_dims(model.graph, {t.name for t in model.graph.initializer})} | \
-            {e for _, _, _, e in dynamic_dims(model.graph, {t.name for t in model.graph.initializer}) if e}
+        inputs = input_dim_names(model.graph, {t.name for t in model.graph.initializer})
         try:  # the symbols and the data's fixed dimensions (a value following those is computed at every run)
             self.no_fold, first, second, self.note = dim_dependent(onnx, np, path, model, dims, bound, a.branches,
                                                                    list(a.symbols) + [k for k in a.dims
@@ -2662,11 +3077,13 @@ def bound_inputs(np, onnx, model, inputs):
 
 
 MODEL = ["onnx_to_graph.py"]  # the model converted: the catch-all below names it
+EXACT = [False]  # --exact: the sizes from the data are one run's (read by every pass)
 
 
 def main(argv):
     a = parse_args(argv)
     MODEL[0] = "<stdin>" if a.model == "-" else a.model
+    EXACT[0] = a.exact
     try:
         import numpy as np
         import onnx
@@ -2706,7 +3123,7 @@ def main(argv):
         if a.symbols:
             sym = Symbolic(onnx, np, a.model, model, a, bound)
             rows, sizes, notes = sym.rows()
-            inputs = {s for s, _, _, _ in dynamic_dims(g, init)} | {e for _, _, _, e in dynamic_dims(g, init) if e}
+            inputs = input_dim_names(g, init)
             if any(k not in inputs for k in a.dims):  # the data's fixed bounds: checked at the first point
                 dims = dict(a.dims)
                 dims.update({k: sym.first[sym.names.index(v)] for k, v in a.symbols.items()})

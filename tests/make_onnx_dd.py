@@ -15,7 +15,23 @@ loop_append a Loop of count steps appending a row to a carried [0, 2] value (tor
 slice_data  x[:k], k from the data (a Slice's end computed at run time)
 two_counts  the kept values' top k, k how many exceed 0.5: a second size from the data after the first
 shrink      a value of 64 - count elements: it shrinks as the count grows (no plan at a bound holds)
-branch      an If on count > 2: another graph below the bound"""
+branch      an If on count > 2: another graph below the bound
+Sizes that do not grow with the count (review29o; each passed main's sampled check at bound - 1, 1 and 0):
+mod7        ones of (count mod 7) x 16          band   ones of (50 if 3 <= count <= 6 else count) x 16
+ifeq        an If on count == 5 (then: [1000])  rel    two counts; ones of (n1 - n2) x 16
+twin        the mask twice (two names, one count: their values concatenated), ones of (64 - n1) x 16
+recip       ones of floor(64 / count) x 4 through Reciprocal (torchvision's resize scale is one)
+Sizes that grow, planned at the bound (values main left folded or a loop it shaped on two steps):
+half        ones of (count // 2) x 256 added to a bias    expand  the count broadcast to [256, 256], cast
+accel       a Loop of 6 steps appending max(rows - 1, 1) rows to a carried [1, 2] (+1, +1, +2, +4...)
+loop10      a Loop of trip count 10 and a run-time condition beside a NonZero (a pattern leaves it at 10)
+compress    Compress of x's rows by a condition from the data, then the kept rows' Relu
+twin_ok     the mask twice, their values concatenated, and ones of n1 x 16 (the counts lowered together)
+tied        a count the model ties to 17 (its values reshaped to [17]) beside a second count
+ifzero      an If on count == 0 (torchvision's 'no box found'): then a [1] placeholder, else the values' Relu
+ifsum       an If on max(n1 + n2 - 10, 0) == 0 (two counts): false at (1, 10) and (10, 1), true at (1, 1)
+rest        x's 64 values reshaped to [count, -1], ones of that -1 (64 / count: it shrinks as the count grows)
+while_noscan a while loop (trip count 2^63 - 1) with no scan output: its time counts one step"""
 import os
 import sys
 
@@ -40,11 +56,12 @@ def save(out, name, nodes, inputs, outputs, inits=(), opset=13):
     onnx.save(m, os.path.join(out, name + ".onnx"))
 
 
-def count_nodes(x="x", mask="m", idx="idx"):
-    """x > 0 -> NonZero (idx [2, count]); the count as a [1] tensor 'count1' and a scalar 'count'."""
-    return [N("Greater", [x, "zero"], [mask]), N("NonZero", [mask], [idx], name="nz"),
-            N("Shape", [idx], ["idx_shape"]), N("Gather", ["idx_shape", "one"], ["count"], axis=0),
-            N("Unsqueeze", ["count", "axes0"], ["count1"])]
+def count_nodes(x="x", mask="m", idx="idx", sfx="", thr="zero"):
+    """x > thr -> NonZero (idx [2, count]); the count as a [1] tensor 'count1' and a scalar 'count' (+ sfx)."""
+    return [N("Greater", [x, thr], [mask + sfx]), N("NonZero", [mask + sfx], [idx + sfx], name="nz" + sfx),
+            N("Shape", [idx + sfx], ["idx_shape" + sfx]),
+            N("Gather", ["idx_shape" + sfx, "one"], ["count" + sfx], axis=0),
+            N("Unsqueeze", ["count" + sfx, "axes0"], ["count1" + sfx])]
 
 
 def main(argv):
@@ -125,6 +142,129 @@ def main(argv):
           else_branch=helper.make_graph([N("Neg", ["vals"], ["e1"]), N("Sigmoid", ["e1"], ["e2"])], "else", [],
                                         [vi("e2")]))],
          [x88], [vi("y")], base + [const("two", 2)])
+    review(out, base, x88)
+
+
+def review(out, base, x88):
+    """review29o's models: sizes that do not grow with the count (refused), and ones main planned too small."""
+    ones = numpy_helper.from_array(np.array([1.0], np.float32))
+    vals = [N("Transpose", ["idx"], ["pairs"]), N("GatherND", ["x", "pairs"], ["vals"])]
+    c16 = const("c16", [16])
+    save(out, "mod7", count_nodes() + vals + [
+        N("Mod", ["count1", "seven"], ["r1"]), N("Concat", ["r1", "c16"], ["shp"], axis=0),
+        N("ConstantOfShape", ["shp"], ["saw"], value=ones)],
+         [x88], [V("vals", F, ["n"]), V("saw", F, ["a", 16])], base + [const("seven", [7]), c16])
+    save(out, "band", count_nodes() + vals + [
+        N("GreaterOrEqual", ["count1", "three"], ["ge"]), N("LessOrEqual", ["count1", "six"], ["le"]),
+        N("And", ["ge", "le"], ["inb"]), N("Where", ["inb", "fifty", "count1"], ["n1"]),
+        N("Concat", ["n1", "c16"], ["shp"], axis=0), N("ConstantOfShape", ["shp"], ["bandv"], value=ones)],
+         [x88], [V("vals", F, ["n"]), V("bandv", F, ["a", 16])],
+         base + [const("three", [3]), const("six", [6]), const("fifty", [50]), c16], opset=16)
+    vi = lambda o, sh: V(o, F, sh)
+    save(out, "ifeq", count_nodes() + vals + [
+        N("Equal", ["count", "five"], ["eq"]),
+        N("If", ["eq"], ["y"], name="eq5",
+          then_branch=helper.make_graph([N("ConstantOfShape", ["k1000"], ["big"], value=ones),
+                                         N("Add", ["big", "bias"], ["t"])], "then", [], [vi("t", ["a"])]),
+          else_branch=helper.make_graph([N("Relu", ["vals"], ["e"])], "else", [], [vi("e", ["a"])]))],
+         [x88, V("bias", F, [1])], [V("y", F, ["a"])], base + [const("five", 5), const("k1000", [1000])])
+    save(out, "rel", count_nodes() + count_nodes(sfx="b", thr="half") + vals + [
+        N("Sub", ["count1", "count1b"], ["d1"]), N("Concat", ["d1", "c16"], ["shp"], axis=0),
+        N("ConstantOfShape", ["shp"], ["diffo"], value=ones), N("Add", ["diffo", "bias"], ["diff"]),
+        N("Transpose", ["idxb"], ["pairsb"]), N("GatherND", ["x", "pairsb"], ["valsb"])],
+         [x88, V("bias", F, [16])], [V("vals", F, ["a"]), V("valsb", F, ["b"]), V("diff", F, ["c", 16])],
+         base + [const("half", 0.5, np.float32), c16])
+    for name, rest in (("twin", [N("Sub", ["n64", "count1"], ["rest1"])]),
+                       ("twin_ok", [N("Identity", ["count1"], ["rest1"])])):
+        save(out, name, count_nodes() + [
+            N("Greater", ["x", "zero"], ["m2"]), N("NonZero", ["m2"], ["idx2"], name="nz2"),
+            N("Transpose", ["idx"], ["pairs"]), N("GatherND", ["x", "pairs"], ["v1"]),
+            N("Transpose", ["idx2"], ["pairs2"]), N("GatherND", ["x", "pairs2"], ["v2"]),
+            N("Unsqueeze", ["v1", "one1d"], ["v1u"]), N("Unsqueeze", ["v2", "one1d"], ["v2u"]),
+            N("Concat", ["v1u", "v2u"], ["vs"], axis=1)] + rest + [
+            N("Concat", ["rest1", "c16"], ["shp"], axis=0),
+            N("ConstantOfShape", ["shp"], ["resto"], value=ones), N("Add", ["resto", "bias"], ["rest"])],
+             [x88, V("bias", F, [16])], [V("vs", F, ["a", 2]), V("rest", F, ["b", 16])],
+             base + [const("n64", [64]), c16, const("one1d", [1])])
+    save(out, "recip", count_nodes() + vals + [
+        N("Cast", ["count1"], ["cf"], to=F), N("Reciprocal", ["cf"], ["inv"]), N("Mul", ["inv", "s64"], ["q"]),
+        N("Floor", ["q"], ["qf"]), N("Cast", ["qf"], ["qi"], to=I64), N("Concat", ["qi", "c4"], ["shp"], axis=0),
+        N("ConstantOfShape", ["shp"], ["per"], value=ones)],
+         [x88], [V("vals", F, ["n"]), V("per", F, ["a", 4])],
+         base + [const("s64", [64.0], np.float32), const("c4", [4])])
+    save(out, "half", count_nodes() + vals + [
+        N("Div", ["count1", "two"], ["h1"]), N("Concat", ["h1", "c256"], ["shp"], axis=0),
+        N("ConstantOfShape", ["shp"], ["hones"], value=ones), N("Add", ["hones", "bias"], ["hsum"])],
+         [x88, V("bias", F, [256])], [V("vals", F, ["n"]), V("hsum", F, ["a", 256])],
+         base + [const("two", [2]), const("c256", [256])])
+    save(out, "expand", count_nodes() + vals + [
+        N("Expand", ["count", "s256"], ["cnt_big"]), N("Cast", ["cnt_big"], ["cnt_f"], to=F),
+        N("Add", ["cnt_f", "w"], ["wsum"])],
+         [x88, V("w", F, [256, 256])], [V("vals", F, ["n"]), V("wsum", F, [256, 256])],
+         base + [const("s256", [256, 256])])
+    body = helper.make_graph(
+        [N("Identity", ["c_in"], ["c_out"]), N("Shape", ["acc_in"], ["sh"]), N("Gather", ["sh", "z0"], ["L"], axis=0),
+         N("Sub", ["L", "one0"], ["Lm"]), N("Max", ["Lm", "one0"], ["g"]), N("Unsqueeze", ["g", "ax0"], ["g1"]),
+         N("Concat", ["g1", "two1"], ["gs"], axis=0),
+         N("ConstantOfShape", ["gs"], ["more"], value=ones), N("Add", ["more", "bias"], ["moreb"]),
+         N("Concat", ["acc_in", "moreb"], ["acc_out"], axis=0)],
+        "accel", [V("i", I64, []), V("c_in", TensorProto.BOOL, []), V("acc_in", F, ["L", 2])],
+        [V("c_out", TensorProto.BOOL, []), V("acc_out", F, ["L2", 2])],
+        [const("z0", 0), const("one0", 1), const("ax0", [0]), const("two1", [2])])
+    save(out, "accel", [N("Loop", ["six", "yes", "x"], ["acc"], name="accel", body=body)],
+         [V("x", F, [1, 2]), V("bias", F, [2])], [V("acc", F, ["n", 2])],
+         [numpy_helper.from_array(np.array(True), "yes"), const("six", 6)])
+    body = helper.make_graph(
+        [N("Add", ["v_in", "onef"], ["v_out"]), N("ReduceSum", ["v_out"], ["s"], keepdims=0),
+         N("Less", ["s", "lim"], ["c_out"]), N("Identity", ["v_out"], ["v_scan"])],
+        "body", [V("i", I64, []), V("c_in", TensorProto.BOOL, []), V("v_in", F, [8])],
+        [V("c_out", TensorProto.BOOL, []), V("v_out", F, [8]), V("v_scan", F, [8])],
+        [const("onef", 1.0, np.float32), const("lim", 1000.0, np.float32)])
+    save(out, "loop10", count_nodes() + vals + [
+        N("Slice", ["x", "z1", "one1", "z1"], ["x1"]), N("Reshape", ["x1", "s8"], ["x8"]),
+        N("Loop", ["ten", "yes", "x8"], ["v_final", "trace"], name="loop10", body=body)],
+         [x88], [V("vals", F, ["n"]), V("trace", F, ["t", 8])],
+         base + [const("ten", 10), numpy_helper.from_array(np.array(True), "yes"), const("z1", [0]),
+                 const("one1", [1]), const("s8", [8])])
+    save(out, "tied", count_nodes() + count_nodes(sfx="b", thr="half") + vals + [
+        N("Reshape", ["vals", "s17"], ["v17"]), N("Transpose", ["idxb"], ["pairsb"]),
+        N("GatherND", ["x", "pairsb"], ["valsb"])],
+         [x88], [V("v17", F, [17]), V("valsb", F, ["b"])], base + [const("half", 0.5, np.float32), const("s17", [17])])
+    save(out, "ifzero", count_nodes() + vals + [
+        N("Equal", ["count", "zero_i"], ["none"]),
+        N("If", ["none"], ["y"], name="no_box",
+          then_branch=helper.make_graph([N("Identity", ["bias"], ["t"])], "then", [], [vi("t", ["a"])]),
+          else_branch=helper.make_graph([N("Relu", ["vals"], ["e"])], "else", [], [vi("e", ["a"])]))],
+         [x88, V("bias", F, [1])], [V("y", F, ["a"])], base + [const("zero_i", 0)])
+    save(out, "rest", count_nodes() + [
+        N("Reshape", ["x", "minus1"], ["flat"]), N("Concat", ["count1", "minus1"], ["target"], axis=0),
+        N("Reshape", ["flat", "target"], ["grid"]), N("Shape", ["grid"], ["gs"]),
+        N("Gather", ["gs", "one1"], ["per"], axis=0), N("ConstantOfShape", ["per"], ["each"], value=ones),
+        N("Add", ["each", "bias"], ["eachb"]), N("Relu", ["grid"], ["g"])],
+         [x88, V("bias", F, [1])], [V("g", F, ["a", "b"]), V("eachb", F, ["c"])],
+         base + [const("minus1", [-1]), const("one1", [1])])
+    save(out, "ifsum", count_nodes() + count_nodes(sfx="b", thr="half") + vals + [
+        N("Add", ["count", "countb"], ["both"]), N("Sub", ["both", "ten_i"], ["over"]),
+        N("Max", ["over", "zero_i"], ["v"]), N("Equal", ["v", "zero_i"], ["none"]),
+        N("If", ["none"], ["y"], name="few",
+          then_branch=helper.make_graph([N("Identity", ["bias"], ["t"])], "then", [], [vi("t", ["a"])]),
+          else_branch=helper.make_graph([N("Relu", ["vals"], ["e"])], "else", [], [vi("e", ["a"])])),
+        N("Transpose", ["idxb"], ["pairsb"]), N("GatherND", ["x", "pairsb"], ["valsb"])],
+         [x88, V("bias", F, [1])], [V("y", F, ["a"]), V("valsb", F, ["b"])],
+         base + [const("zero_i", 0), const("ten_i", 10), const("half", 0.5, np.float32)])
+    body = helper.make_graph(
+        [N("Add", ["v_in", "onef"], ["v_out"]), N("ReduceSum", ["v_out"], ["s"], keepdims=0),
+         N("Less", ["s", "ten"], ["c_out"])],
+        "body", [V("i", I64, []), V("c_in", TensorProto.BOOL, []), V("v_in", F, [4])],
+        [V("c_out", TensorProto.BOOL, []), V("v_out", F, [4])],
+        [const("onef", 1.0, np.float32), const("ten", 10.0, np.float32)])
+    save(out, "while_noscan", [N("Loop", ["trip", "yes", "x"], ["v_final"], name="until", body=body)],
+         [V("x", F, [4])], [V("v_final", F, [4])],
+         [numpy_helper.from_array(np.array(True), "yes"), const("trip", 2 ** 63 - 1)])
+    save(out, "compress", [N("ReduceSum", ["x", "ax1"], ["rs"], keepdims=0), N("Greater", ["rs", "zero"], ["keep"]),
+                           N("Compress", ["x", "keep"], ["kept"], name="compress", axis=0),
+                           N("Relu", ["kept"], ["y"])],
+         [V("x", F, [6, 4])], [V("y", F, ["k", 4])], [const("zero", 0.0, np.float32), const("ax1", [1])])
 
 
 if __name__ == "__main__":
