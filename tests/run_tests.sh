@@ -40,7 +40,7 @@ case $kind in
 # 1. unit and property tests: each prints "SUITE: N passed, M failed"
 unit)
   t=$arg
-  case $t in */m32/*) echo "32-bit build:" ;; esac
+  case $t in */m32/*) echo "32-bit build:" ;; */plain/*) echo "plain -O2 build:" ;; esac
   "$t" >"$tmp/out" 2>"$tmp/err"
   rc=$?
   if ! summary "$tmp/out"; then
@@ -282,6 +282,7 @@ trap 'rm -rf "$tmp"' EXIT
 {
   for t in "$B"/test_*; do [ -x "$t" ] && echo "1 unit $t"; done
   if [ -n "${M32:-}" ]; then for t in "$B"/m32/test_*; do [ -x "$t" ] && echo "1 unit $t"; done; fi
+  for t in "$B"/plain/test_*; do [ -x "$t" ] && echo "1 unit $t"; done # tests/test.h's RUN_PLAIN cases
   for cxx in g++ clang++; do
     command -v $cxx >/dev/null || continue
     echo "2 cpp $cxx"
