@@ -271,12 +271,12 @@ fi
 # ------------------------------------------------------------ the pool ----
 # Jobs as "SECTION NUMBER KIND ARG" in the order of their reports. They start
 # longest first, so that the pool does not end on one long job while the
-# other cores idle: the jobs in LONG (measured CPU seconds, above 15, in
+# other cores idle: the jobs in LONG (measured CPU seconds, above 10, in
 # order; a job missing from it is only started later), then the libFuzzer
 # runs (8 s each at least), then the rest in the order of their sections.
-LONG="cli_remat.sh test_remat m32/test_remat test_remat_quality test_plan_exact same32 optouts test_plan_greedy
-test_remat_plan test_remat_arena m32/test_remat_plan m32/test_remat_arena m32/test_plan_greedy cli_onnx.sh cli_demo.sh
-fuzz/fuzz_plan_conflict fuzz/fuzz_plan fuzz/fuzz_plan_exact"
+LONG="cli_remat.sh test_remat cli_onnx.sh test_remat_plan test_plan_exact m32/test_remat test_remat_arena same32
+m32/test_remat_plan m32/test_remat_arena test_plan_greedy optouts cli_users.sh fuzz/fuzz_plan_conflict fuzz/fuzz_plan
+fuzz/fuzz_plan_exact m32/test_plan_greedy fuzz/fuzz_label"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 {

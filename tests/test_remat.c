@@ -2280,7 +2280,12 @@ int main(void) {
   RUN(test_log);
   RUN(test_extreme_temperatures);
   RUN(test_edges_and_stop);
-  RUN(test_real_graph);
+  /* not in the 32-bit build (7 s of its CPU): run_tests.sh's same32 asks its
+     question there (the 32-bit tool's remat of resnet18 at 60%, seed 3, with
+     the time bound, equal to the 64-bit one's), test_anneal_record the
+     solve's; the time bound's limit on a 32-bit SIZE_MAX (a mutant) fails
+     both */
+  RUN_LONG(test_real_graph);
   RUN(test_argument_checks);
   RUN(test_time_bound_zero_times);
   RUN(test_argument_edges);
