@@ -166,7 +166,7 @@ static int test__skipped;
 
 /* RUN_PLAIN: a long case of plain arithmetic (a search's quality over many
    moves) whose code other cases and scripts run under the sanitizers, where
-   it cost four times its plain run. make test runs it in a plain -O2 build
+   it cost three to four times its plain run. make test runs it in a plain -O2 build
    of its file (build/plain/, TEST_PLAIN: its RUN_PLAIN cases alone) and
    skips it in the sanitized and 32-bit builds (TEST_SKIP_PLAIN). A file
    built without either (make coverage, make mutate) runs every case. */
