@@ -39,6 +39,10 @@ FUZZ_SRC  := $(wildcard fuzz/fuzz_*.c)
 EX_SRC    := $(filter-out examples/dnnmem.c,$(wildcard examples/*.c))
 
 TESTS     := $(TEST_SRC:tests/%.c=$(BUILD)/%)
+# the files with cases for the plain -O2 build (tests/test.h's RUN_PLAIN):
+# those cases alone, linked with the tool's archive (build/o2), no sanitizers
+PLAIN_SRC := $(shell grep -lw RUN_PLAIN $(TEST_SRC) 2>/dev/null)
+TESTS_PLAIN := $(PLAIN_SRC:tests/%.c=$(BUILD)/plain/%)
 BENCHES   := $(BENCH_SRC:tests/%.c=$(BUILD)/%)
 FUZZ_RUN  := $(FUZZ_SRC:fuzz/%.c=$(BUILD)/fuzz/%)
 FUZZ_LIB  := $(FUZZ_SRC:fuzz/%.c=$(BUILD)/libfuzzer/%)
@@ -148,11 +152,15 @@ $(BUILD)/m32/impl.o: tests/impl.c dnnmem.h
 
 $(BUILD)/obj/san/%.o: %.c $(HEADERS) | stb
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(SAN) $(GUARD) -O1 $(SAN_G) -I. $(call impl_flags,$<) -c -o $@ $<
+	$(CC) $(WARN) $(SAN) $(GUARD) -O1 $(SAN_G) -DTEST_SKIP_PLAIN -I. $(call impl_flags,$<) -c -o $@ $<
+
+$(BUILD)/plain/test_%: tests/test_%.c $(HEADERS) $(O2_LIB) | stb
+	@mkdir -p $(@D)
+	$(CC) $(WARN) -O2 -g -DTEST_PLAIN -I. $(call impl_flags,$<) -o $@ $< $(O2_LIB) -lm
 
 $(BUILD)/obj/m32/%.o: %.c $(HEADERS) | stb
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(M32FLAGS) -DTEST_SKIP_LONG $(if $(call skip_impl,$<),$(M32_TEST_OPT),-Og $(SAN_G)) -I. $(call impl_flags,$<) -c -o $@ $<
+	$(CC) $(WARN) $(M32FLAGS) -DTEST_SKIP_LONG -DTEST_SKIP_PLAIN $(if $(call skip_impl,$<),$(M32_TEST_OPT),-Og $(SAN_G)) -I. $(call impl_flags,$<) -c -o $@ $<
 
 $(BUILD)/m32/test_%: $(BUILD)/obj/m32/tests/test_%.o $(M32_LIB)
 	$(CC) $(M32FLAGS) -o $@ $^ -lm
@@ -211,7 +219,7 @@ HEAVY   := $(if $(CLANG),$(BUILD)/libfuzzer/impl.o) $(BUILD)/san/impl.o $(OWN_SR
            $(BUILD)/o2/impl.o $(if $(M32),$(BUILD)/m32/impl.o $(patsubst %.c,$(BUILD)/obj/m32/%.o,$(filter tests/%,$(OWN_SRC)))) \
            $(if $(CLANG),$(patsubst %.c,$(BUILD)/obj/libfuzzer/%.o,$(filter fuzz/%,$(OWN_SRC))))
 test: $(HEAVY) $(BUILD)/dnnmem $(BUILD)/san/dnnmem $(EXAMPLES) $(TESTS) \
-      $(FUZZ_RUN) $(if $(CLANG),$(FUZZ_LIB)) $(TESTS32) $(BUILD)/size_planner $(BUILD)/size_plan
+      $(FUZZ_RUN) $(if $(CLANG),$(FUZZ_LIB)) $(TESTS32) $(TESTS_PLAIN) $(BUILD)/size_planner $(BUILD)/size_plan
 	@$(if $(M32),,echo "no 32-bit build (gcc -m32 needs gcc-multilib): its unit tests skipped";) \
 	BUILD=$(BUILD) CLANG=$(CLANG) M32=$(M32) LF_O0="$(LF_O0)" bash tests/run_tests.sh
 

@@ -164,6 +164,25 @@ static int test__skipped;
 #define RUN_LONG(fn) RUN(fn)
 #endif
 
+/* RUN_PLAIN: a long case of plain arithmetic (a search's quality over many
+   moves) whose code other cases and scripts run under the sanitizers, where
+   it cost three to four times its plain run. make test runs it in a plain -O2 build
+   of its file (build/plain/, TEST_PLAIN: its RUN_PLAIN cases alone) and
+   skips it in the sanitized and 32-bit builds (TEST_SKIP_PLAIN). A file
+   built without either (make coverage, make mutate) runs every case. */
+static int test__skipped_plain;
+#ifdef TEST_PLAIN
+#undef RUN
+#define RUN(fn) ((void)(fn))
+#undef RUN_LONG
+#define RUN_LONG(fn) ((void)(fn))
+#define RUN_PLAIN(fn) test__run(#fn, fn)
+#elif defined(TEST_SKIP_PLAIN)
+#define RUN_PLAIN(fn) ((void)(fn), test__skipped_plain++)
+#else
+#define RUN_PLAIN(fn) RUN(fn)
+#endif
+
 static void test__run(const char *name, void (*fn)(void)) {
 #ifdef TEST_HOOK /* tests/mutate.py: some cases only, per-case coverage */
   if (!test_hook_before(name)) return;
@@ -184,6 +203,9 @@ static void test__run(const char *name, void (*fn)(void)) {
 static int test_finish(const char *suite) {
   if (test__skipped)
     printf("%s: %d long case%s skipped (TEST_SKIP_LONG)\n", suite, test__skipped, test__skipped == 1 ? "" : "s");
+  if (test__skipped_plain)
+    printf("%s: %d case%s in the plain build (TEST_SKIP_PLAIN)\n", suite, test__skipped_plain,
+           test__skipped_plain == 1 ? "" : "s");
   printf("%s: %d passed, %d failed\n", suite, test__passed, test__failed);
   return test__failed != 0;
 }
