@@ -206,6 +206,8 @@ def view_base(n):
     result aliases an argument without writing it: view, t, slice, expand,
     detach, unbind...), else None."""
     import torch
+    if n.op == 'call_function' and op_name(n) == '_unsafe_view':
+        return n.args[0]  # a view its schema does not declare (autograd's reasons): the storage is shared
     schema = getattr(n.target, '_schema', None) if n.op == 'call_function' else None
     if schema is None or not schema.returns:
         return None
@@ -225,10 +227,9 @@ def graph_rows(g, vals, ndata, cost=None, views='copy'):
     parameters and buffers (left out: resident), then the ndata data inputs.
     Counted from the graph, not the module: AOTAutograd passes a tensor
     under two names (a tied weight) once. views 'copy': a view is a value
-    of its own size (the shared graphs' convention); 'alias': size 0, and
-    every reader of a view also reads the view's root base (so the base
-    lives while a view of it is read; a view among the outputs makes its
-    root base one too)."""
+    of its own size (the shared graphs' convention); 'alias': a view is no
+    row, its readers read its root base instead (a view among the outputs
+    makes the base one)."""
     import torch
     cost = cost or Cost()
     nodes = list(g.graph.nodes)
@@ -273,14 +274,16 @@ def graph_rows(g, vals, ndata, cost=None, views='copy'):
             root[a] = None if b is None else (root_of(b) or b)
         return root[a]
     alias = views == 'alias'
-    if alias:  # a view among the outputs holds its base to the end
+    if alias:  # views are no rows: their readers read the root, a view among the outputs makes it one
+        rows = [(n, src) for n, src in rows if root_of(n) is None]
+        idx = {n: i for i, (n, _) in enumerate(rows)}
         for n in list(outs):
             if isinstance(n, torch.fx.Node) and root_of(n) in idx:
                 outs.add(root_of(n))
     lines = []
     for n, src in rows:
         v = vals[n]
-        size = 0 if alias and root_of(n) is not None else nbytes(v)
+        size = nbytes(v)
         xfer = (size / cost.xfer_bw + cost.xfer_op) * 1e6
         if src is None:
             lines.append('%d,%s,input,%d,0.000,0.000,inf,cpu,%.3f,%d,' % (idx[n], n.name, size, xfer, n in outs))
@@ -306,7 +309,7 @@ def graph_rows(g, vals, ndata, cost=None, views='copy'):
             flops = 4 * vals[src.args[0]].numel() * math.prod(vals[src.args[2]].shape[1:])
         else:
             flops = sum(t.numel() for t in outs_t)
-        share = nbytes(v) / used[src] if used[src] else 1.0
+        share = size / used[src] if used[src] else 1.0
         cpu = (flops / cost.cpu_flops + total / cost.cpu_bw + cost.cpu_op) * share * 1e6
         if op in MATRIX:
             acc = (flops / cost.acc_flops + total / cost.acc_bw + cost.acc_op) * share * 1e6
