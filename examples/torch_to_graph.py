@@ -650,7 +650,9 @@ def main(argv):
                                torch.__version__, 'on the meta device (shapes only)' if a.meta else 'on the CPU'),
         'parameters and buffers left out (resident): %d tensors, %d bytes' % (
             sum(1 for _ in model.parameters()) + sum(1 for _ in model.buffers()), pbytes),
-        'sizes: bytes of each value; times: microseconds from the roofline model: %s' % cost.text]
+        'sizes: bytes of each value; times: microseconds from the roofline model: %s' % cost.text,
+        'views: aliases (a view, as t, slice, detach, is no row: its readers read the value it views)' if a.views ==
+        'alias' else 'views: copies (each view a value of its own size, as the shared graphs count them)']
     comments[0] = 'dnnmem graph: ' + comments[0]
     try:
         write_graph(a.out, comments, lines)

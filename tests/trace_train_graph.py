@@ -259,7 +259,7 @@ def main():
         model, x = model.to('meta'), x.to('meta')
     model.train()
     g, inputs = joint_graph(model, x)
-    lines, nparams = graph_rows(g, run_joint(g, inputs), 1)
+    lines, nparams = graph_rows(g, run_joint(g, inputs), 1, views='copy')  # the shared graphs' convention
     write_graph(out, ['dnnmem graph: %s (training: forward+backward joint graph); %d values' % (name, len(lines)),
                       'sizes: bytes from running the joint graph (batch %d); times: microseconds from the cost model '
                       'in tests/trace_train_graph.py' % batch], lines)
