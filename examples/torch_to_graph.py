@@ -44,6 +44,35 @@ output used, with the op's inputs and a share of its time proportional to
 the output's size. Constants the trace lifted (get_attr) are resident, as
 parameters are.
 
+Views (--views alias, the default). A view (view, reshape's alias, t,
+transpose, permute, expand, slice, select, detach, unbind's and split's
+outputs: an op whose schema says its result aliases an argument it does
+not write, and _unsafe_view) shares its base's memory, as in PyTorch: it
+is no row; an op that reads a view reads the view's root base instead
+(the first value up the chain of views that is not one), and a view among
+the graph's outputs makes its root base an output. So a base lives while
+anything reads it through a view, and a plan of remat holds in PyTorch as
+it is counted, given an engine that makes a view where it is read, from
+the base's copy live then (views cost no memory and next to no time; a
+view kept across a recomputation of its base would hold the old copy).
+A view of a parameter reads nothing. --views copy: each view a row of its
+own size (its base may die while the view lives), the convention of
+../shared/data/models' training graphs (tests/trace_train_graph.py uses
+it: the same rows byte for byte); more rows, and peaks above PyTorch's
+where views are large (tests/data/torch/real.py's GPT at 8 x 256 tokens:
+865 rows and a 790.6 MB peak as copies, 392 and 735.5 MB as aliases).
+
+What the graph leaves to the engine. Dropout is a row like any other: a
+recomputed dropout draws a new mask unless the engine replays the RNG
+state (torch.utils.checkpoint does). A model's own torch.utils.checkpoint
+is traced through (the joint graph is the plain step: remat decides what
+to recompute). --meta can trace a different graph than the CPU where
+torch 1.13's meta kernels decompose differently (an nn.LSTM(4, 6) and a
+linear head: 125 rows on meta, 118 on the CPU; a GRU likewise); the CPU's
+is the one that runs. float16 on the
+CPU: torch 1.13 lacks many half kernels there (the error says 'Half'):
+--meta traces it.
+
 Cost model (roofline; the one ../shared/data/models' training graphs use):
 CPU 100 GFLOP/s + 20 GB/s + 0.5 us per op; accelerator 6 TFLOP/s on matrix
 ops + 200 GB/s + 10 us per op; bytes = the op's tensor inputs (parameters
@@ -443,6 +472,11 @@ def first_line(e):
     return '%s: %s' % (type(e).__name__, ((str(e).strip().splitlines() or [''])[0])[:300])
 
 
+def half_hint(e, meta):
+    """float16 on the CPU: torch 1.13 lacks the kernel (its message names 'Half'); meta has it."""
+    return ' (float16 on the CPU: try --meta)' if not meta and "'Half'" in str(e) else ''
+
+
 def load_callable(spec, what):
     """FILE.py:NAME -> (FILE, the callable); Bad naming the file otherwise."""
     import importlib.util
@@ -628,15 +662,15 @@ def main(argv):
                 with torch.no_grad():
                     model(*args)
             except Exception as e2:
-                raise Bad(path, 'the model refuses the inputs (%s): %s' % (shown, first_line(e2)))
-            raise Bad(path, 'the model runs but its training step cannot be traced%s: %s'
-                      % (' on the meta device (drop --meta)' if a.meta else '', first_line(e)))
+                raise Bad(path, 'the model refuses the inputs (%s): %s%s' % (shown, first_line(e2), half_hint(e2, a.meta)))
+            raise Bad(path, 'the model runs but its training step cannot be traced%s: %s%s'
+                      % (' on the meta device (drop --meta)' if a.meta else '', first_line(e), half_hint(e, a.meta)))
         try:
             vals = run_joint(g, inputs)
         except Unsized as e:
-            raise Bad(path, 'node %s (aten.%s) cannot be run to size its outputs%s: %s'
+            raise Bad(path, 'node %s (aten.%s) cannot be run to size its outputs%s: %s%s'
                       % (e.node.name, op_name(e.node), ' on the meta device (drop --meta)' if a.meta else '',
-                         first_line(e.err)))
+                         first_line(e.err), half_hint(e.err, a.meta)))
         lines, _ = graph_rows(g, vals, len(args), cost, a.views)
     except Bad as e:
         sys.stderr.write('%s: %s\n' % (e.file, e))

@@ -63,6 +63,8 @@ CASES = [  # name, argv (-o is added where the name ends in .csv)
     ('leaves', ['--model', F + ':leaves', '--input', 'x=2']),
     ('kwonly', ['--model', F + ':kwonly', '--input', 'x=2x4', '--input', 'scale=-']),
     ('huge', ['--model', F + ':mlp', '--input', 'x=100000000000x4']),
+    ('half', ['--model', F + ':half', '--input', 'x=2x4:float16']),
+    ('passin.csv', ['--model', F + ':passin', '--input', 'x=2x4']),
     ('u_uint8', ['--model', F + ':tokens', '--input', 'tok=2x5:uint8:0..300']),
     ('u_inf', ['--model', F + ':tokens', '--input', 'tok=2x5:int64:0..1e999']),
     ('missing', ['--model', F.replace('tiny', 'nope') + ':mlp', '--input', 'x=2x4']),
@@ -109,7 +111,7 @@ grep -v '|' "$t/cases.txt" | head -5  # what the cases' python said otherwise (a
 # case NAME: "RC|STDOUT_CHARS|STDERR_LINES|LAST_STDERR_LINE"
 case_of() { grep "^$1|" "$t/cases.txt" | cut -d'|' -f2-; }
 TV=$(case_of has_torchvision)  # True: torchvision:NAME is checked (python3-torchvision)
-for c in mlp mlpa mlpm mse tok conv conva deep tied slow two dict viewc viewa argv $([ "$TV" = True ] && echo sq); do
+for c in mlp mlpa mlpm mse tok conv conva deep tied slow two dict viewc viewa argv passin $([ "$TV" = True ] && echo sq); do
   check "$c: exit 0, nothing said" "$(case_of $c.csv)" "0|0|0|"
 done
 [ "$TV" = True ] || echo "cli_torch: torchvision not installed: its cases skipped (apt-get install python3-torchvision)"
@@ -206,6 +208,8 @@ check "viewed (views as copies): cos reads the slice" "$(grep ',cos,cos,' "$t/vi
 check "viewed (views as aliases): no slice rows, cos reads addmm" \
   "$(grep -c ',slice,' "$t/viewa.csv") $(grep ',cos,cos,' "$t/viewa.csv" | cut -d, -f11)" "0 2"
 check "viewed: the header says how views are counted" "$(grep -c 'views: aliases' "$t/viewa.csv") $(grep -c 'views: copies' "$t/viewc.csv")" "1 1"
+check "an input returned by forward is an output row" "$(awk -F, '$3 == "input" { printf "%s=%s ", $2, $10 }' "$t/passin.csv")" \
+  "primals_3=1 tangents_1=0 tangents_2=0 "
 check "a module that parses its command line at import: it sees none (argv)" "$(rows argv)" 5
 check "stdout closed by its reader: main raises BrokenPipeError (the program exits 0)" \
   "$(case_of pipe | cut -d'|' -f1)" "raised BrokenPipeError: [Errno 32] Broken pipe"
@@ -250,6 +254,7 @@ script      | ^.*/torch/script.py: cannot load: it exits at import \(SystemExit:
 leaves      | ^.*/torch/tiny.py: leaves\(\) exits \(SystemExit: no data here\): a factory returns the model$
 kwonly      | ^.*/torch/tiny.py: forward's keyword-only argument scale: not supported
 huge        | ^.*/torch/tiny.py: cannot make input x: RuntimeError: .*can't allocate memory
+half        | ^.*/torch/tiny.py: the model refuses the inputs \(x=2x4:float16\): RuntimeError: .*'Half' \(float16 on the CPU: try --meta\)$
 EOF2
 # misuse: exit 1, nothing on stdout, the usage's last line names the option
 while IFS='|' read -r name want; do

@@ -151,3 +151,22 @@ def leaves():
     """A factory that exits (a script's habit)."""
     import sys
     sys.exit('no data here')
+
+
+def half():
+    """The MLP in float16: torch 1.13's CPU lacks half matrix kernels (the tool hints --meta)."""
+    return MLP().half()
+
+
+class PassIn(torch.nn.Module):
+    """Returns its input as well: the input row is an output."""
+    def __init__(self):
+        super().__init__()
+        self.a = torch.nn.Linear(4, 3)
+
+    def forward(self, x):
+        return self.a(x), x
+
+
+def passin():
+    return PassIn()
