@@ -69,9 +69,8 @@ is traced through (the joint graph is the plain step: remat decides what
 to recompute). --meta can trace a different graph than the CPU where
 torch 1.13's meta kernels decompose differently (an nn.LSTM(4, 6) and a
 linear head: 125 rows on meta, 118 on the CPU; a GRU likewise); the CPU's
-is the one that runs. float16 on the
-CPU: torch 1.13 lacks many half kernels there (the error says 'Half'):
---meta traces it.
+is the one that runs. float16 on the CPU: torch 1.13 lacks many half
+kernels there (the error says 'Half'): --meta traces it.
 
 Cost model (roofline; the one ../shared/data/models' training graphs use):
 CPU 100 GFLOP/s + 20 GB/s + 0.5 us per op; accelerator 6 TFLOP/s on matrix
@@ -243,8 +242,10 @@ def view_base(n):
     ai = schema.returns[0].alias_info
     if ai is None or ai.is_write:
         return None
+    rset = set(ai.before_set)  # empty for a list of views (unbind, split: Tensor(a)[]); their argument's 'a -> *'
     for i, arg in enumerate(schema.arguments):
-        if arg.alias_info is not None and set(arg.alias_info.before_set) & set(ai.before_set):
+        if arg.alias_info is not None and not arg.alias_info.is_write and (
+                not rset or set(arg.alias_info.before_set) & rset):
             b = n.args[i] if i < len(n.args) else n.kwargs.get(arg.name)
             return b if isinstance(b, torch.fx.Node) else None
     return None
@@ -402,9 +403,9 @@ def parse_args(argv):
                    help='trace and run on the meta device (shapes only, no compute: fast; torch 1.13 lacks some '
                         'backward kernels there, convolution\'s among them)')
     p.add_argument('--views', choices=('alias', 'copy'), default='alias',
-                   help='alias (default): a view (view, t, slice, expand, detach...) is a 0-byte row and its readers '
-                        'also read its base, as PyTorch holds it; copy: a view is a value of its own size (the shared '
-                        'graphs\' convention)')
+                   help='alias (default): a view (view, t, slice, expand, detach...) is no row, its readers read '
+                        'its base, as PyTorch holds it; copy: a view is a value of its own size (the shared graphs\' '
+                        'convention)')
     p.add_argument('-o', '--out', help='write here instead of stdout (-: stdout)')
     p.add_argument('--cpu-gflops', type=float, default=100.0, help='CPU peak (default 100 GFLOP/s)')
     p.add_argument('--cpu-gbps', type=float, default=20.0, help='CPU memory bandwidth (default 20 GB/s)')
@@ -662,7 +663,8 @@ def main(argv):
                 with torch.no_grad():
                     model(*args)
             except Exception as e2:
-                raise Bad(path, 'the model refuses the inputs (%s): %s%s' % (shown, first_line(e2), half_hint(e2, a.meta)))
+                raise Bad(path, 'the model refuses the inputs (%s): %s%s'
+                          % (shown, first_line(e2), half_hint(e2, a.meta)))
             raise Bad(path, 'the model runs but its training step cannot be traced%s: %s%s'
                       % (' on the meta device (drop --meta)' if a.meta else '', first_line(e), half_hint(e, a.meta)))
         try:

@@ -55,6 +55,7 @@ CASES = [  # name, argv (-o is added where the name ends in .csv)
     ('dict.csv', ['--model', F + ':dictout', '--input', 'x=2x4']),
     ('viewc.csv', ['--model', F + ':viewed', '--input', 'x=2x4'] + COPY),
     ('viewa.csv', ['--model', F + ':viewed', '--input', 'x=2x4']),
+    ('halves.csv', ['--model', F + ':halves', '--input', 'x=2x4']),
     ('argv.csv', ['--model', A + ':mlp', '--input', 'input=2x4']),
     ('pipe', ['--model', F + ':mlp', '--input', 'x=2x4']),
     ('full', ['--model', F + ':mlp', '--input', 'x=2x4']),
@@ -111,7 +112,7 @@ grep -v '|' "$t/cases.txt" | head -5  # what the cases' python said otherwise (a
 # case NAME: "RC|STDOUT_CHARS|STDERR_LINES|LAST_STDERR_LINE"
 case_of() { grep "^$1|" "$t/cases.txt" | cut -d'|' -f2-; }
 TV=$(case_of has_torchvision)  # True: torchvision:NAME is checked (python3-torchvision)
-for c in mlp mlpa mlpm mse tok conv conva deep tied slow two dict viewc viewa argv passin $([ "$TV" = True ] && echo sq); do
+for c in mlp mlpa mlpm mse tok conv conva deep tied slow two dict viewc viewa halves argv passin $([ "$TV" = True ] && echo sq); do
   check "$c: exit 0, nothing said" "$(case_of $c.csv)" "0|0|0|"
 done
 [ "$TV" = True ] || echo "cli_torch: torchvision not installed: its cases skipped (apt-get install python3-torchvision)"
@@ -207,6 +208,9 @@ check "viewed (views as copies): cos reads the slice" "$(grep ',cos,cos,' "$t/vi
   "5 addmm=512 slice_2=8"
 check "viewed (views as aliases): no slice rows, cos reads addmm" \
   "$(grep -c ',slice,' "$t/viewa.csv") $(grep ',cos,cos,' "$t/viewa.csv" | cut -d, -f11)" "0 2"
+# chunk's two halves (split's list of views, its schema's Tensor(a)[]): no rows, the muls read addmm (2)
+check "halves (views as aliases): rows by hand" "$(awk -F, '!/^#/ && $1 != "id" { printf "%s,%s,%s|", $2, $4, $11 }' "$t/halves.csv")" \
+  "primals_3,32,|tangents_1,16,|addmm,32,0|mul,16,2|mul_1,16,1 2|mul_2,16,1 2|cat,32,4 5|mm,64,0 6|sum_1,16,6|"
 check "viewed: the header says how views are counted" "$(grep -c 'views: aliases' "$t/viewa.csv") $(grep -c 'views: copies' "$t/viewc.csv")" "1 1"
 check "an input returned by forward is an output row" "$(awk -F, '$3 == "input" { printf "%s=%s ", $2, $10 }' "$t/passin.csv")" \
   "primals_3=1 tangents_1=0 tangents_2=0 "

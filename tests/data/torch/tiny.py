@@ -170,3 +170,18 @@ class PassIn(torch.nn.Module):
 
 def passin():
     return PassIn()
+
+
+class Halves(torch.nn.Module):
+    """A value split in two (chunk: split's list of views) multiplied together."""
+    def __init__(self):
+        super().__init__()
+        self.a = torch.nn.Linear(4, 4)
+
+    def forward(self, x):
+        a, b = self.a(x).chunk(2, 1)
+        return a * b
+
+
+def halves():
+    return Halves()
