@@ -60,7 +60,7 @@ own size (its base may die while the view lives), the convention of
 ../shared/data/models' training graphs (tests/trace_train_graph.py uses
 it: the same rows byte for byte); more rows, and peaks above PyTorch's
 where views are large (tests/data/torch/real.py's GPT at 8 x 256 tokens:
-865 rows and a 790.6 MB peak as copies, 392 and 735.5 MB as aliases).
+865 rows and a 790.6 MB peak as copies, 374 and 735.5 MB as aliases).
 
 What the graph leaves to the engine. Dropout is a row like any other: a
 recomputed dropout draws a new mask unless the engine replays the RNG
