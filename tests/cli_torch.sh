@@ -167,6 +167,10 @@ check "tok: the range in the header" "$(grep -c 'inputs tok=2x5:int64:0..9,' "$t
 # a weight tied to another name: AOTAutograd passes it once; the tokens 2x5 int64 and the 2x5x10 logits'
 # gradient the input rows (counting the module's names, 2, dropped the tokens)
 check "tied: input rows" "$(awk -F, '$3 == "input" { printf "%s=%s ", $2, $4 }' "$t/tied.csv")" "primals_2=80 tangents_1=400 "
+# views as aliases: the logits are mm's 20x10 seen as 2x5x10 (_unsafe_view: a view its schema does not declare),
+# so mm is the output; the tangent's reshapes and transposes are no rows
+check "tied (views as aliases): rows by hand" "$(awk -F, '!/^#/ && $1 != "id" { printf "%s,%s,%s,%s|", $2, $4, $10, $11 }' "$t/tied.csv")" \
+  "primals_2,80,0,|tangents_1,400,0,|embedding,120,0,0|mm,400,1,2|mm_1,120,0,1 2|mm_2,120,0,1|embedding_dense_backward,120,0,0 5|add,120,1,4 6|"
 check "tied: the header (one tensor)" "$(grep -o 'resident): .*bytes' "$t/tied.csv")" "resident): 1 tensors, 120 bytes"
 # conv 3->4 3x3 on 1x3x5x5: output 1x4x3x3, weight gradient 4x3x3x3, bias 4 (one row per output used)
 check "conv: sizes by hand" "$(sizes conv 'primals_3 convolution getitem_1 getitem_2')" \
