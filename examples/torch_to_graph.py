@@ -84,9 +84,10 @@ lacks (views, concat, reductions, softmax, layer norm...). The constants
 are options (--cpu-gflops ... as examples/onnx_to_graph.py's).
 
 Exit codes: 0, 1 usage, 2 bad input ("FILE: what": a file that cannot be
-read or loaded, a factory that raises or returns no nn.Module, inputs the
-model refuses, an op that cannot be run to size its outputs, no floating
-output to differentiate)."""
+read or loaded or exits at import, a factory that raises, exits or returns
+no nn.Module, an input that cannot be made, inputs the model refuses, an op
+that cannot be run to size its outputs, no floating output to
+differentiate). stdout closed by its reader (head): exit 0."""
 import argparse
 import contextlib
 import errno
