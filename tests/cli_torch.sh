@@ -283,6 +283,6 @@ u_inf     | ^torch_to_graph.py: --input tok: range 0..1e999: want finite numbers
 EOF2
 # the script as a user runs it, into a reader that stops at once (head -c 0): stdout's broken pipe is no error
 # (exit 0, nothing said; before: "None: cannot write: Broken pipe", exit 2), never a traceback
-"$PY" "$ex/torch_to_graph.py" --model "$F:mlp" --input x=2x4 2>"$t/run.err" | head -c 0
+env -u PYTHONUNBUFFERED "$PY" "$ex/torch_to_graph.py" --model "$F:mlp" --input x=2x4 2>"$t/run.err" | head -c 0  # buffered, as a user runs it
 check "as a program, stdout closed by its reader: exit 0, nothing on stderr" "${PIPESTATUS[0]} $(wc -c <"$t/run.err")" "0 0"
 cli_finish cli_torch
