@@ -44,6 +44,34 @@ output used, with the op's inputs and a share of its time proportional to
 the output's size. Constants the trace lifted (get_attr) are resident, as
 parameters are.
 
+Views (--views alias, the default). A view (view, reshape's alias, t,
+transpose, permute, expand, slice, select, detach, unbind's and split's
+outputs: an op whose schema says its result aliases an argument it does
+not write, and _unsafe_view) shares its base's memory, as in PyTorch: it
+is no row; an op that reads a view reads the view's root base instead
+(the first value up the chain of views that is not one), and a view among
+the graph's outputs makes its root base an output. So a base lives while
+anything reads it through a view, and a plan of remat holds in PyTorch as
+it is counted, given an engine that makes a view where it is read, from
+the base's copy live then (views cost no memory and next to no time; a
+view kept across a recomputation of its base would hold the old copy).
+A view of a parameter reads nothing. --views copy: each view a row of its
+own size (its base may die while the view lives), the convention of
+../shared/data/models' training graphs (tests/trace_train_graph.py uses
+it: the same rows byte for byte); more rows, and peaks above PyTorch's
+where views are large (tests/data/torch/real.py's GPT at 8 x 256 tokens:
+865 rows and a 790.6 MB peak as copies, 374 and 735.5 MB as aliases).
+
+What the graph leaves to the engine. Dropout is a row like any other: a
+recomputed dropout draws a new mask unless the engine replays the RNG
+state (torch.utils.checkpoint does). A model's own torch.utils.checkpoint
+is traced through (the joint graph is the plain step: remat decides what
+to recompute). --meta can trace a different graph than the CPU where
+torch 1.13's meta kernels decompose differently (an nn.LSTM(4, 6) and a
+linear head: 125 rows on meta, 118 on the CPU; a GRU likewise); the CPU's
+is the one that runs. float16 on the CPU: torch 1.13 lacks many half
+kernels there (the error says 'Half'): --meta traces it.
+
 Cost model (roofline; the one ../shared/data/models' training graphs use):
 CPU 100 GFLOP/s + 20 GB/s + 0.5 us per op; accelerator 6 TFLOP/s on matrix
 ops + 200 GB/s + 10 us per op; bytes = the op's tensor inputs (parameters
@@ -56,11 +84,14 @@ lacks (views, concat, reductions, softmax, layer norm...). The constants
 are options (--cpu-gflops ... as examples/onnx_to_graph.py's).
 
 Exit codes: 0, 1 usage, 2 bad input ("FILE: what": a file that cannot be
-read or loaded, a factory that raises or returns no nn.Module, inputs the
-model refuses, an op that cannot be run to size its outputs, no floating
-output to differentiate)."""
+read or loaded or exits at import, a factory that raises, exits or returns
+no nn.Module, an input that cannot be made, inputs the model refuses, an op
+that cannot be run to size its outputs, no floating output to
+differentiate). stdout closed by its reader (head): exit 0."""
 import argparse
+import contextlib
 import errno
+import io
 import math
 import os
 import re
@@ -74,6 +105,10 @@ CPU_ONLY = {'view', '_reshape_alias', '_unsafe_view', 'reshape', 't', 'transpose
             'sum', 'mean', 'amax', 'amin', 'max', 'min', 'var', 'var_mean', 'embedding', 'gather', 'index',
             'index_select', 'native_layer_norm', '_softmax', '_log_softmax', 'unbind', 'stack',
             'as_strided', 'alias', 'expand_as', 'contiguous', 'flatten'}
+# the values each dtype holds (an integer's top one less: torch.randint's bound is exclusive)
+INT_RANGE = {'int64': (-2 ** 63, 2 ** 63 - 2), 'int32': (-2 ** 31, 2 ** 31 - 2), 'int16': (-2 ** 15, 2 ** 15 - 1),
+             'int8': (-128, 127), 'uint8': (0, 255)}
+FLOAT_MAX = {'float16': 65504.0, 'bfloat16': 3.3895313892515355e38, 'float32': 3.4028234663852886e38}
 DTYPES = ('float32', 'float16', 'bfloat16', 'float64', 'int64', 'int32', 'int16', 'int8', 'uint8', 'bool')
 
 
@@ -195,12 +230,37 @@ def run_joint(g, inputs):
     return vals
 
 
-def graph_rows(g, vals, ndata, cost=None):
+def view_base(n):
+    """The node whose storage n's value shares when n is a view (its schema's
+    result aliases an argument without writing it: view, t, slice, expand,
+    detach, unbind...), else None."""
+    import torch
+    if n.op == 'call_function' and op_name(n) == '_unsafe_view':
+        return n.args[0]  # a view its schema does not declare (autograd's reasons): the storage is shared
+    schema = getattr(n.target, '_schema', None) if n.op == 'call_function' else None
+    if schema is None or not schema.returns:
+        return None
+    ai = schema.returns[0].alias_info
+    if ai is None or ai.is_write:
+        return None
+    rset = set(ai.before_set)  # empty for a list of views (unbind, split: Tensor(a)[]); their argument's 'a -> *'
+    for i, arg in enumerate(schema.arguments):
+        if arg.alias_info is not None and not arg.alias_info.is_write and (
+                not rset or set(arg.alias_info.before_set) & rset):
+            b = n.args[i] if i < len(n.args) else n.kwargs.get(arg.name)
+            return b if isinstance(b, torch.fx.Node) else None
+    return None
+
+
+def graph_rows(g, vals, ndata, cost=None, views='copy'):
     """The graph CSV's rows (without the header) of joint graph g with node
     values vals and the number of primals left out: the primals are the
     parameters and buffers (left out: resident), then the ndata data inputs.
     Counted from the graph, not the module: AOTAutograd passes a tensor
-    under two names (a tied weight) once."""
+    under two names (a tied weight) once. views 'copy': a view is a value
+    of its own size (the shared graphs' convention); 'alias': a view is no
+    row, its readers read its root base instead (a view among the outputs
+    makes the base one)."""
     import torch
     cost = cost or Cost()
     nodes = list(g.graph.nodes)
@@ -236,6 +296,21 @@ def graph_rows(g, vals, ndata, cost=None):
     for n, src in rows:
         if src is not None:
             used[src] = used.get(src, 0) + nbytes(vals[n])
+    root = {}  # node -> the non-view node whose storage it shares (None: not a view)
+
+    def root_of(a):
+        if a not in root:
+            multi = op_name(a) == 'getitem' and isinstance(vals.get(a.args[0]), (list, tuple))
+            b = view_base(a.args[0] if multi else a)  # unbind's, split's outputs: views of its input
+            root[a] = None if b is None else (root_of(b) or b)
+        return root[a]
+    alias = views == 'alias'
+    if alias:  # views are no rows: their readers read the root, a view among the outputs makes it one
+        rows = [(n, src) for n, src in rows if root_of(n) is None]
+        idx = {n: i for i, (n, _) in enumerate(rows)}
+        for n in list(outs):
+            if isinstance(n, torch.fx.Node) and root_of(n) in idx:
+                outs.add(root_of(n))
     lines = []
     for n, src in rows:
         v = vals[n]
@@ -272,7 +347,10 @@ def graph_rows(g, vals, ndata, cost=None):
         else:
             acc = (max(flops / cost.acc_flops, total / cost.acc_bw) + cost.acc_op) * share * 1e6
         device = 'acc' if op in MATRIX else 'cpu' if op in CPU_ONLY else 'any'
-        inputs = sorted(set(idx[a] for a in ins if a in idx))
+        inputs = set(idx[a] for a in ins if a in idx)
+        if alias:
+            inputs |= set(idx[root_of(a)] for a in ins if root_of(a) in idx)
+        inputs = sorted(inputs)
         lines.append('%d,%s,%s,%d,%.3f,%.3f,%s,%s,%.3f,%d,%s' % (
             idx[n], n.name, op, size, acc, cpu, 'inf' if device == 'cpu' else '%.3f' % acc, device, xfer,
             n in outs, ' '.join(map(str, inputs))))
@@ -291,6 +369,8 @@ def write_graph(path, comments, lines):
     f.write('\n'.join(lines) + '\n')
     if f is not sys.stdout:
         f.close()
+    else:
+        f.flush()  # a closed pipe is told here (BrokenPipeError), not at exit
 
 
 # ---------------------------------------------------------------- the tool ----
@@ -323,6 +403,10 @@ def parse_args(argv):
     p.add_argument('--meta', action='store_true',
                    help='trace and run on the meta device (shapes only, no compute: fast; torch 1.13 lacks some '
                         'backward kernels there, convolution\'s among them)')
+    p.add_argument('--views', choices=('alias', 'copy'), default='alias',
+                   help='alias (default): a view (view, t, slice, expand, detach...) is no row, its readers read '
+                        'its base, as PyTorch holds it; copy: a view is a value of its own size (the shared graphs\' '
+                        'convention)')
     p.add_argument('-o', '--out', help='write here instead of stdout (-: stdout)')
     p.add_argument('--cpu-gflops', type=float, default=100.0, help='CPU peak (default 100 GFLOP/s)')
     p.add_argument('--cpu-gbps', type=float, default=20.0, help='CPU memory bandwidth (default 20 GB/s)')
@@ -373,15 +457,26 @@ def parse_input(s):
         except ValueError:
             usage('--input %s: range %r: want LO..HI' % (name, rng))
         integer = not dtype.startswith(('float', 'bfloat'))
+        if not (math.isfinite(lo) and math.isfinite(hi)):
+            usage('--input %s: range %s: want finite numbers' % (name, rng))
         if integer and (lo != int(lo) or hi != int(hi)):
             usage('--input %s: range %s of an integer dtype: want integers' % (name, rng))
         if not lo <= hi or (dtype == 'bool' and not 0 <= lo <= hi <= 1):
             usage('--input %s: range %s is empty%s' % (name, rng, ' or not in 0..1' if dtype == 'bool' else ''))
+        if dtype in INT_RANGE and not INT_RANGE[dtype][0] <= lo <= hi <= INT_RANGE[dtype][1]:
+            usage('--input %s: range %s is past %s (%d..%d)' % (name, rng, dtype, *INT_RANGE[dtype]))
+        if dtype in FLOAT_MAX and max(-lo, hi) > FLOAT_MAX[dtype]:
+            usage('--input %s: range %s is past %s (magnitude at most %g)' % (name, rng, dtype, FLOAT_MAX[dtype]))
     return name, dims, dtype, lo, hi
 
 
 def first_line(e):
     return '%s: %s' % (type(e).__name__, ((str(e).strip().splitlines() or [''])[0])[:300])
+
+
+def half_hint(e, meta):
+    """float16 on the CPU: torch 1.13 lacks the kernel (its message names 'Half'); meta has it."""
+    return ' (float16 on the CPU: try --meta)' if not meta and "'Half'" in str(e) else ''
 
 
 def load_callable(spec, what):
@@ -394,17 +489,28 @@ def load_callable(spec, what):
     if folder not in sys.path:
         sys.path.insert(0, folder)
     modname = '_torch_to_graph_' + re.sub(r'\W', '_', os.path.splitext(os.path.basename(path))[0])
+    argv, said = sys.argv, io.StringIO()
     try:
+        sys.argv = [path]  # a command line read at import is empty, not the tool's
         s = importlib.util.spec_from_file_location(modname, path)
         mod = importlib.util.module_from_spec(s)
         sys.modules[modname] = mod
-        s.loader.exec_module(mod)
+        with contextlib.redirect_stderr(said):  # argparse's usage, said only if the file exits
+            s.loader.exec_module(mod)
+    except SystemExit as e:
+        last = (said.getvalue().strip().splitlines() or [''])[-1][:200]
+        said = io.StringIO()  # told in the one line below
+        raise Bad(path, 'cannot load: it exits at import (SystemExit: %s%s): put its script part under '
+                        'if __name__ == "__main__"' % (e.code, '; it said "%s"' % last if last else ''))
     except SyntaxError as e:
         raise Bad(path, 'cannot load: SyntaxError: %s (line %s)' % (e.msg, e.lineno))
     except OSError as e:
         raise Bad(path, 'cannot read: %s' % e.strerror)
     except Exception as e:
         raise Bad(path, 'cannot load: %s' % first_line(e))
+    finally:
+        sys.argv = argv
+        sys.stderr.write(said.getvalue())
     f = getattr(mod, name, None)
     if f is None:
         raise Bad(path, 'no %s named %s' % (what, name))
@@ -432,6 +538,8 @@ def make_model(spec):
     torch.manual_seed(0)
     try:
         model = f()
+    except SystemExit as e:
+        raise Bad(path, '%s() exits (SystemExit: %s): a factory returns the model' % (spec.rsplit(':', 1)[1], e.code))
     except Exception as e:
         raise Bad(path, '%s() raised %s' % (spec.rsplit(':', 1)[1], first_line(e)))
     if not isinstance(model, torch.nn.Module):
@@ -451,6 +559,10 @@ def make_inputs(path, model, given, device):
     by_name = {g[0]: g for g in given}
     if params is not None and not any(p.kind == p.VAR_POSITIONAL for p in params):
         names = [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        kwonly = [p.name for p in params if p.kind == p.KEYWORD_ONLY and (p.name in by_name or p.default is p.empty)]
+        if kwonly:
+            raise Bad(path, 'forward\'s keyword-only argument %s: not supported (inputs are passed by position; '
+                            'wrap the model in a module whose forward takes it positionally)' % kwonly[0])
         unknown = [n for n in by_name if n not in names]
         if unknown:
             raise Bad(path, 'forward has no argument %s (it takes %s)' % (unknown[0], ', '.join(names) or 'none'))
@@ -472,11 +584,15 @@ def make_inputs(path, model, given, device):
     out = []
     for name, dims, dtype, lo, hi in order:
         dt = getattr(torch, dtype)
-        if dtype.startswith(('float', 'bfloat')):
-            t = torch.randn(dims, dtype=dt) if lo is None else torch.rand(dims, dtype=dt) * (hi - lo) + lo
-        else:
-            t = torch.randint(int(lo or 0), int(hi if hi is not None else 1) + 1, dims, dtype=dt)
-        out.append(t.to(device))
+        try:  # on meta directly: no memory for a large input
+            if dtype.startswith(('float', 'bfloat')):
+                t = torch.randn(dims, dtype=dt, device=device) if lo is None else \
+                    torch.rand(dims, dtype=dt, device=device) * (hi - lo) + lo
+            else:
+                t = torch.randint(int(lo or 0), int(hi if hi is not None else 1) + 1, dims, dtype=dt, device=device)
+        except (RuntimeError, MemoryError, OverflowError, ValueError) as e:
+            raise Bad(path, 'cannot make input %s: %s' % (name, first_line(e)))
+        out.append(t)
     return order, out
 
 
@@ -520,8 +636,9 @@ def main(argv):
                         self.model = m
 
                     def forward(self, *xs):
+                        y = self.model(*xs)  # the model's own errors are the model's
                         try:
-                            r = fn(self.model(*xs), *xs)
+                            r = fn(y, *xs)
                         except Exception as e:
                             raise LossError(e)
                         if not isinstance(r, torch.Tensor) or r.numel() != 1 or not r.is_floating_point():
@@ -547,16 +664,17 @@ def main(argv):
                 with torch.no_grad():
                     model(*args)
             except Exception as e2:
-                raise Bad(path, 'the model refuses the inputs (%s): %s' % (shown, first_line(e2)))
-            raise Bad(path, 'the model runs but its training step cannot be traced%s: %s'
-                      % (' on the meta device (drop --meta)' if a.meta else '', first_line(e)))
+                raise Bad(path, 'the model refuses the inputs (%s): %s%s'
+                          % (shown, first_line(e2), half_hint(e2, a.meta)))
+            raise Bad(path, 'the model runs but its training step cannot be traced%s: %s%s'
+                      % (' on the meta device (drop --meta)' if a.meta else '', first_line(e), half_hint(e, a.meta)))
         try:
             vals = run_joint(g, inputs)
         except Unsized as e:
-            raise Bad(path, 'node %s (aten.%s) cannot be run to size its outputs%s: %s'
+            raise Bad(path, 'node %s (aten.%s) cannot be run to size its outputs%s: %s%s'
                       % (e.node.name, op_name(e.node), ' on the meta device (drop --meta)' if a.meta else '',
-                         first_line(e.err)))
-        lines, _ = graph_rows(g, vals, len(args), cost)
+                         first_line(e.err), half_hint(e.err, a.meta)))
+        lines, _ = graph_rows(g, vals, len(args), cost, a.views)
     except Bad as e:
         sys.stderr.write('%s: %s\n' % (e.file, e))
         return 2
@@ -569,12 +687,16 @@ def main(argv):
                                torch.__version__, 'on the meta device (shapes only)' if a.meta else 'on the CPU'),
         'parameters and buffers left out (resident): %d tensors, %d bytes' % (
             sum(1 for _ in model.parameters()) + sum(1 for _ in model.buffers()), pbytes),
-        'sizes: bytes of each value; times: microseconds from the roofline model: %s' % cost.text]
+        'sizes: bytes of each value; times: microseconds from the roofline model: %s' % cost.text,
+        'views: aliases (a view, as t, slice, detach, is no row: its readers read the value it views)' if a.views ==
+        'alias' else 'views: copies (each view a value of its own size, as the shared graphs count them)']
     comments[0] = 'dnnmem graph: ' + comments[0]
     try:
         write_graph(a.out, comments, lines)
+    except BrokenPipeError:
+        raise  # a reader such as head stopped early: not an error (below)
     except OSError as e:
-        sys.stderr.write('%s: cannot write: %s\n' % (a.out, e.strerror))
+        sys.stderr.write('%s: cannot write: %s\n' % (a.out if a.out and a.out != '-' else 'stdout', e.strerror))
         return 2
     return 0
 
@@ -597,8 +719,8 @@ class LossError(Exception):
 if __name__ == '__main__':
     try:
         sys.exit(main(sys.argv[1:]))
-    except BrokenPipeError:  # a reader such as head stopped early
-        sys.stderr.close()
+    except BrokenPipeError:  # a reader such as head stopped early: what it read is what it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit's flush
         sys.exit(0)
     except RecursionError:
         sys.stderr.write('%s: the model nests too deeply\n' % MODEL[0])

@@ -1,8 +1,10 @@
 # Training graphs of the proxy sets in the dnnmem graph CSV: the builds
 # below (and torchvision's models) traced by examples/torch_to_graph.py's
 # functions (AOTAutograd's joint forward + backward graph, Debian
-# python3-torch 1.13; the conventions of ../shared/data/README.md; its
-# roofline cost model, documented there), with these files' header.
+# python3-torch 1.13; the conventions of ../shared/data/README.md, views
+# counted as copies as there (graph_rows' views='copy'); the roofline cost
+# model of examples/torch_to_graph.py, documented in its module doc), with
+# these files' header.
 # Checked: resnet18 16, mobilenet_v2 8, shufflenet_v2_x1_0 16, vgg16 4,
 # resnet50 8, densenet121 4 (NAME BATCH) give ../shared/data/models'
 # NAME.train.graph.csv byte for byte in every column.
@@ -259,10 +261,10 @@ def main():
         model, x = model.to('meta'), x.to('meta')
     model.train()
     g, inputs = joint_graph(model, x)
-    lines, nparams = graph_rows(g, run_joint(g, inputs), 1)
+    lines, nparams = graph_rows(g, run_joint(g, inputs), 1, views='copy')  # the shared graphs' convention
     write_graph(out, ['dnnmem graph: %s (training: forward+backward joint graph); %d values' % (name, len(lines)),
                       'sizes: bytes from running the joint graph (batch %d); times: microseconds from the cost model '
-                      'in tests/trace_train_graph.py' % batch], lines)
+                      'of examples/torch_to_graph.py' % batch], lines)
     print('%s: %d values (%d parameters and buffers left out) -> %s' % (name, len(lines), nparams, out))
 
 

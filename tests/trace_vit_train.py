@@ -5,9 +5,10 @@
 # reshape + linear. Parameters and buffers left out (resident); value i
 # lives from step i to its last consumer + 1, graph outputs to the end.
 # usage: /usr/bin/python3 tests/trace_vit_train.py BATCH OUT.csv   (batch 8)
-import sys, torch, torchvision
+import os, sys, torch, torchvision
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'examples'))
 from trace_train_graph import Patchify  # the 16x16 stride-16 conv as reshape + linear (meta has no conv backward)
-from torch_to_graph import joint_graph  # examples/'s, on the path trace_train_graph set
+from torch_to_graph import joint_graph  # examples/torch_to_graph.py's (its folder put on the path above)
 batch = int(sys.argv[1]) if len(sys.argv) > 1 else 8
 out = sys.argv[2]
 model = torchvision.models.vit_b_16()

@@ -88,3 +88,100 @@ class Tied(torch.nn.Module):
 
 def tied():
     return Tied()
+
+
+class Two(torch.nn.Module):
+    """Two arguments of different shapes: cli_torch.sh gives them in reverse order (forward's order counts)."""
+    def __init__(self):
+        super().__init__()
+        self.a = torch.nn.Linear(4, 3)
+
+    def forward(self, x, shift):
+        return self.a(x) + shift
+
+
+def two():
+    return Two()
+
+
+class DictOut(torch.nn.Module):
+    """Outputs in a dict: one with a gradient, one without (x * x: its input twice, a float the default loss
+    leaves out)."""
+    def __init__(self):
+        super().__init__()
+        self.a = torch.nn.Linear(4, 3)
+
+    def forward(self, x):
+        return {'y': self.a(x), 'sq': x * x}
+
+
+def dictout():
+    return DictOut()
+
+
+class Viewed(torch.nn.Module):
+    """A 2x64 value read later only through a 2x1 slice of it (sin's backward reads the slice): with views as
+    aliases the whole base lives until then."""
+    def __init__(self):
+        super().__init__()
+        self.a = torch.nn.Linear(4, 64)
+
+    def forward(self, x):
+        return torch.sin(self.a(x)[:, :1])
+
+
+def viewed():
+    return Viewed()
+
+
+class KwOnly(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = torch.nn.Linear(4, 3)
+
+    def forward(self, x, *, scale=1.0):
+        return self.a(x) * scale
+
+
+def kwonly():
+    return KwOnly()
+
+
+def leaves():
+    """A factory that exits (a script's habit)."""
+    import sys
+    sys.exit('no data here')
+
+
+def half():
+    """The MLP in float16: torch 1.13's CPU lacks half matrix kernels (the tool hints --meta)."""
+    return MLP().half()
+
+
+class PassIn(torch.nn.Module):
+    """Returns its input as well: the input row is an output."""
+    def __init__(self):
+        super().__init__()
+        self.a = torch.nn.Linear(4, 3)
+
+    def forward(self, x):
+        return self.a(x), x
+
+
+def passin():
+    return PassIn()
+
+
+class Halves(torch.nn.Module):
+    """A value split in two (chunk: split's list of views) multiplied together."""
+    def __init__(self):
+        super().__init__()
+        self.a = torch.nn.Linear(4, 4)
+
+    def forward(self, x):
+        a, b = self.a(x).chunk(2, 1)
+        return a * b
+
+
+def halves():
+    return Halves()
