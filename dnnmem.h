@@ -18449,6 +18449,38 @@ static int32_t dnnmem__remat_fit_build(dnnmem__remat *w, int32_t boundary, int32
   return dnnmem__remat_decode_labels(w, seq);
 }
 
+/* Time back (the fit's and the answer's): w->bound_seq[0 .. len), an
+   answer of peak `peak` that fits, polished (dnnmem__anneal_polish) at the
+   budget itself first (the highest aim: done when its plan fits), else at
+   the highest aim between peak and the budget whose plan fits (bisection,
+   at most `aims` more plans). Every plan offered (dnnmem__remat_arena_try:
+   only a faster fit replaces the answer); nothing polished after a stop. */
+static void dnnmem__remat_time_back(dnnmem__remat *w, int32_t len, int64_t peak, int32_t aims) {
+  int64_t budget = w->o->budget, lo = peak, hi = budget, mid;
+  int32_t k, l;
+  dnnmem_remat_result st;
+  if (aims <= 0) return;
+  for (k = -1; k < aims && !w->halted && hi - lo > (k < 0 ? 0 : 1); k++) {
+    if (w->o->stop && w->o->stop(w->o->stop_user)) {
+      w->halted = 1;
+      break;
+    }
+    mid = k < 0 ? budget : lo + (hi - lo) / 2; /* first the budget */
+    dnnmem__anneal_load(w, w->bound_seq, len);
+    w->budget = w->aim = mid;
+    dnnmem__anneal_polish(w);
+    l = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+    st = dnnmem__remat_arena_try(w, w->seq_tmp, l);
+    if (st.arena >= 0 && st.arena <= budget) {
+      if (k < 0) break; /* the budget fits: no higher aim */
+      lo = mid;
+    } else {
+      hi = mid;
+    }
+  }
+  w->budget = w->aim = budget;
+}
+
 /* When no arena within the budget is found (vit_b_32: the rounds' states
    bottom out at peaks whose layouts need 1.06 x; a lower peak needs a
    checkpoint in every layer at once, which no local move makes), or one
@@ -18469,7 +18501,7 @@ static int32_t dnnmem__remat_fit_build(dnnmem__remat *w, int32_t boundary, int32
    off (for the tests). */
 static int dnnmem__remat_fit(dnnmem__remat *w) {
   const dnnmem_graph *g = w->p->graph;
-  int64_t budget = w->o->budget, total = 0, lo, hi, mid;
+  int64_t budget = w->o->budget, total = 0;
   int32_t boundary, i, k, v, len, live = 0, best_len = 0;
   int32_t *last = w->tmp, *ends = w->csize;
   uint8_t *cut = w->best_drop;
@@ -18512,20 +18544,7 @@ static int dnnmem__remat_fit(dnnmem__remat *w) {
     }
   }
   if (found.arena < 0) return 1;
-  /* time back: the highest polish aim whose plan fits */
-  lo = found.peak, hi = budget;
-  for (k = 0; k < DNNMEM__REMAT_FIT_AIMS && !w->halted && hi - lo > 1; k++) {
-    if (w->o->stop && w->o->stop(w->o->stop_user)) w->halted = 1;
-    mid = lo + (hi - lo) / 2;
-    dnnmem__anneal_load(w, w->bound_seq, best_len);
-    w->budget = w->aim = mid;
-    dnnmem__anneal_polish(w);
-    len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
-    st = dnnmem__remat_arena_try(w, w->seq_tmp, len);
-    if (st.arena >= 0 && st.arena <= budget) lo = mid;
-    else hi = mid;
-  }
-  w->budget = w->aim = budget;
+  dnnmem__remat_time_back(w, best_len, found.peak, DNNMEM__REMAT_FIT_AIMS);
   return 1;
 }
 
@@ -18663,28 +18682,9 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
       }
     }
     if (w.arena_result.arena >= 0 && w.arena_result.arena <= o.budget && !w.halted) {
-      /* time back on the answer, as the fit's: polished from it at the
-         highest aim between its peak and the budget whose plan fits
-         (bisection); every plan offered, only a faster fit kept */
-      int64_t lo = w.arena_result.peak, hi = o.budget, mid;
-      int32_t l0 = w.arena_len, i;
-      DNNMEM_MEMCPY(w.bound_seq, w.arena_cand, (size_t)l0 * sizeof(int32_t));
-      for (i = 0; i < DNNMEM__REMAT_TIME_BACK && !w.halted && hi - lo > 1; i++) {
-        dnnmem_remat_result st;
-        if (o.stop && o.stop(o.stop_user)) {
-          w.halted = 1;
-          break;
-        }
-        mid = lo + (hi - lo) / 2;
-        dnnmem__anneal_load(&w, w.bound_seq, l0);
-        w.budget = w.aim = mid;
-        dnnmem__anneal_polish(&w);
-        k = dnnmem__slots_to_seq(&w, w.slot_node, w.seq_tmp);
-        st = dnnmem__remat_arena_try(&w, w.seq_tmp, k);
-        if (st.arena >= 0 && st.arena <= o.budget) lo = mid;
-        else hi = mid;
-      }
-      w.budget = w.aim = o.budget;
+      /* time back on the answer, as the fit's */
+      DNNMEM_MEMCPY(w.bound_seq, w.arena_cand, (size_t)w.arena_len * sizeof(int32_t));
+      dnnmem__remat_time_back(&w, w.arena_len, w.arena_result.peak, DNNMEM__REMAT_TIME_BACK);
     }
 #ifdef DNNMEM__DEBUG_ARENA
     fprintf(stderr, "phase time_back time %lld peak %.4f arena %.4f\n", (long long)w.arena_result.time,
