@@ -1386,9 +1386,10 @@
        peak sits under the budget by what its layout needed: slack the
        descent at its own peak cannot spend), from the best answer, up to
        4 times while each gains; only a faster fit is kept. Then, on any
-       answer that fits, time back: the answer polished at aims between
-       its peak and the budget (bisection, at most 8 plans; the budget
-       itself is not tried), only a faster fit kept. A state
+       answer that fits, time back: the answer polished at the budget
+       itself, and when that plan misses at aims between its peak and the
+       budget (bisection, at most 8 more plans), only a faster fit kept.
+       A state
        whose peak fits, planned for the first time at most 1% over the
        budget and faster than the answer, is reordered at the same time:
        the same instances, first each step, the last first, moved to just
@@ -1402,18 +1403,20 @@
        the first order that keeps the peak and lowers first fit's bytes x
        steps above the budget taken, at most 200 layouts (fewer above 4096
        steps, as first fit is quadratic); the result is planned and offered
-       when it fits. The fit, once in a solve: checkpoint schedules (the
-       forward in row order up to its peak step, every value dropped but
-       the cut values, the only forward value read across a step, kept
-       every F / k bytes, F the forward's bytes, for k = 1 .. 39 and at
-       every cut; the rest on demand from the sinks, each dropped value
-       computed again where read), each planned (a near miss reordered as
-       above); from the fastest that fits, time won back by polishing at
-       the highest aim whose plan still fits (8 plans, bisection). It runs
-       after the arena rounds, before the broadcast descent (which then
-       starts from its answer), when no plan fits the budget, and also
-       where one fits but one of its schedules simulates faster than the
-       answer with its peak within the budget (then it plans only those).
+       when it fits; when that plan misses, the same state is reordered
+       again without the sink (first fit judged the sunk order lower, the
+       plan may not), planned and offered. The fit, once in a solve:
+       checkpoint schedules (the forward in row order up to its peak step,
+       every value dropped but the cut values, the only forward value read
+       across a step, kept every F / k bytes, F the forward's bytes, for k = 1
+       .. 39 and at every cut; the rest on demand from the sinks, each dropped
+       value computed again where read), each planned (a near miss reordered
+       as above); from the fastest that fits, time won back as above (the
+       budget, then at most 8 plans of bisection). It runs after the arena
+       rounds, before the broadcast descent (which then starts from its
+       answer), when no plan fits the budget, and also where one fits but one
+       of its schedules simulates faster than the answer with its peak within
+       the budget (then it plans only those).
        All of this is a fixed effort, not counted as moves. Every plan is
        a candidate: the answer is the fastest whose arena fits (none: the
        smallest arena), so result.arena <= budget whenever DNNMEM_OK. The
