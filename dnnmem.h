@@ -18020,9 +18020,9 @@ static int dnnmem__remat_same_seq(const int32_t *a, int32_t la, const int32_t *b
 #define DNNMEM__REMAT_REORDER_NEAR 0.01 /* near misses planned at most 1% over the budget (the descent gains 0-0.7%) */
 #endif
 static int64_t dnnmem__remat_reorder_bytes(int32_t n, int32_t len);
-static int64_t dnnmem__remat_reorder_sink_in(const dnnmem_remat_problem *p, int32_t *seq, int32_t len,
-                                             int64_t budget, int32_t evals, int sink, dnnmem_stop_fn stop,
-                                             void *stop_user, unsigned char *mem, size_t bytes);
+static int64_t dnnmem__remat_reorder_in(const dnnmem_remat_problem *p, int32_t *seq, int32_t len, int64_t budget,
+                                        int32_t evals, int sink, dnnmem_stop_fn stop, void *stop_user,
+                                        unsigned char *mem, size_t bytes);
 #ifndef DNNMEM__REMAT_SINK
 #define DNNMEM__REMAT_SINK 4096 /* the sink's layouts at most (0: no sink; fewer above REORDER_SPAN steps) */
 #endif
@@ -18055,8 +18055,8 @@ static void dnnmem__remat_arena_reorder(dnnmem__remat *w, const int32_t *seq, in
   for (pass = 0; pass < (DNNMEM__REMAT_REORDER_BOTH && DNNMEM__REMAT_SINK > 0 ? 2 : 1); pass++) {
     /* pass 0 with the sink, pass 1 without (the descent alone) */
     DNNMEM_MEMCPY(x, seq, (size_t)len * sizeof(int32_t));
-    if (dnnmem__remat_reorder_sink_in(w->p, x, len, budget, evals, !pass, w->o->stop, w->o->stop_user, w->plan_mem,
-                                      w->plan_bytes) < 0 ||
+    if (dnnmem__remat_reorder_in(w->p, x, len, budget, evals, !pass, w->o->stop, w->o->stop_user, w->plan_mem,
+                                 w->plan_bytes) < 0 ||
         dnnmem__remat_same_seq(x, len, seq, len))
       continue;
     if (dnnmem__remat_sim(w->p, x, len, &w->sim, &st, NULL) != DNNMEM_OK ||
@@ -19553,9 +19553,9 @@ static int64_t dnnmem__remat_reorder_bytes(int32_t n, int32_t len) {
 
 /* dnnmem__remat_reorder with its work carved from mem[0 .. bytes) (-1 if
    that is short), with the sink or without (sink 0). */
-static int64_t dnnmem__remat_reorder_sink_in(const dnnmem_remat_problem *p, int32_t *seq, int32_t len,
-                                             int64_t budget, int32_t evals, int sink, dnnmem_stop_fn stop,
-                                             void *stop_user, unsigned char *mem, size_t bytes) {
+static int64_t dnnmem__remat_reorder_in(const dnnmem_remat_problem *p, int32_t *seq, int32_t len, int64_t budget,
+                                        int32_t evals, int sink, dnnmem_stop_fn stop, void *stop_user,
+                                        unsigned char *mem, size_t bytes) {
   dnnmem__scratch s;
   dnnmem__reorder_work w;
   int64_t need = dnnmem__remat_reorder_bytes(p->graph->num_nodes, len);
@@ -19564,14 +19564,6 @@ static int64_t dnnmem__remat_reorder_sink_in(const dnnmem_remat_problem *p, int3
   dnnmem__reorder_layout(&s, p->graph->num_nodes, len, &w);
   if (dnnmem__scratch_end(&s, NULL) != DNNMEM_OK) return -1;
   return dnnmem__remat_reorder(p, seq, len, budget, 0, evals, sink, stop, stop_user, &w);
-}
-
-/* dnnmem__remat_reorder with the sink, its work carved from mem[0 .. bytes)
-   (-1 if that is short). */
-static int64_t dnnmem__remat_reorder_in(const dnnmem_remat_problem *p, int32_t *seq, int32_t len, int64_t budget,
-                                        int32_t evals, dnnmem_stop_fn stop, void *stop_user, unsigned char *mem,
-                                        size_t bytes) {
-  return dnnmem__remat_reorder_sink_in(p, seq, len, budget, evals, 1, stop, stop_user, mem, bytes);
 }
 
 /* ---- the memory / time trade-off curve -------------------------------------- */
