@@ -18468,10 +18468,11 @@ static int32_t dnnmem__remat_fit_build(dnnmem__remat *w, int32_t boundary, int32
 
 /* Time back (the fit's and the answer's): w->bound_seq[0 .. len), an
    answer of peak `peak` that fits, polished (dnnmem__anneal_polish) at the
-   budget itself first (the highest aim: done when its plan fits), else at
-   the highest aim between peak and the budget whose plan fits (bisection,
-   at most `aims` more plans). Every plan offered (dnnmem__remat_arena_try:
-   only a faster fit replaces the answer); nothing polished after a stop. */
+   budget itself first, then at the highest aim between peak and the
+   budget whose plan fits (bisection, at most `aims` more plans: the
+   polish is greedy, so a lower aim can be faster even where the budget's
+   plan fits). Every plan offered (dnnmem__remat_arena_try: only a faster
+   fit replaces the answer); nothing polished after a stop. */
 static void dnnmem__remat_time_back(dnnmem__remat *w, int32_t len, int64_t peak, int32_t aims) {
   int64_t budget = w->o->budget, lo = peak, hi = budget, mid;
   int32_t k, l;
@@ -18488,12 +18489,9 @@ static void dnnmem__remat_time_back(dnnmem__remat *w, int32_t len, int64_t peak,
     dnnmem__anneal_polish(w);
     l = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
     st = dnnmem__remat_arena_try(w, w->seq_tmp, l);
-    if (st.arena >= 0 && st.arena <= budget) {
-      if (k < 0) break; /* the budget fits: no higher aim */
-      lo = mid;
-    } else {
-      hi = mid;
-    }
+    if (k < 0) continue; /* the bisection's range stays below the budget */
+    if (st.arena >= 0 && st.arena <= budget) lo = mid;
+    else hi = mid;
   }
   w->budget = w->aim = budget;
 }
