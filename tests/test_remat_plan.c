@@ -1258,6 +1258,11 @@ static void test_reorder_random(void) {
     CHECK(ref_remat_recount(&g.p, x, len, &peak2, &time2));
     CHECK_EQ(time2, time);
     CHECK(peak2 <= budget);
+    /* without the sink (the near miss's second pass) and no layout past the
+       first: seq as it was, first fit's arena */
+    memcpy(z, seq, (size_t)len * sizeof(int32_t));
+    CHECK_EQ(dnnmem__remat_reorder_in(&g.p, z, len, budget, 1, 0, NULL, NULL, work, sizeof(work)), a0);
+    CHECK(memcmp(z, seq, (size_t)len * sizeof(int32_t)) == 0);
     for (v = 0; v < g.n; v++) count[v] = 0;
     for (j = 0; j < len; j++) count[seq[j]]++, count[x[j]]--;
     for (v = 0; v < g.n; v++) CHECK_EQ(count[v], 0);
