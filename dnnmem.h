@@ -1387,9 +1387,9 @@
        descent at its own peak cannot spend), from the best answer, up to
        4 times while each gains; only a faster fit is kept. Then, on any
        answer that fits, time back: the answer polished at the budget
-       itself, and when that plan misses at aims between its peak and the
-       budget (bisection, at most 8 more plans), only a faster fit kept.
-       A state
+       itself, then at aims between its peak and the budget (bisection, at
+       most 8 more plans: the polish is greedy, a lower aim can be faster),
+       only a faster fit kept. A state
        whose peak fits, planned for the first time at most 1% over the
        budget and faster than the answer, is reordered at the same time:
        the same instances, first each step, the last first, moved to just
