@@ -18430,7 +18430,8 @@ static int32_t dnnmem__remat_trim(const dnnmem_remat_problem *p, int32_t *seq, i
                                          every cut (vit_b_32 fits from F / 13) */
 #endif
 #ifndef DNNMEM__REMAT_FIT_AIMS
-#define DNNMEM__REMAT_FIT_AIMS 8 /* polishes planned at most to win time back (vit_b_32: +27.6% -> +23.3%) */
+#define DNNMEM__REMAT_FIT_AIMS 8 /* polishes of the bisection to win time back, after the budget's (vit_b_32:
+                                    +27.6% -> +23.3%) */
 #endif
 #ifndef DNNMEM__REMAT_FIT_SLOW
 #define DNNMEM__REMAT_FIT_SLOW 1 /* the fit also where the answer fits but a checkpoint schedule within the
@@ -18505,8 +18506,8 @@ static void dnnmem__remat_time_back(dnnmem__remat *w, int32_t len, int64_t peak,
    FIT_SEGMENTS spacings, the backward on demand: dnnmem__remat_fit_build),
    each planned and offered (where an answer fits, only those of peak
    within the budget and faster than it); from the fastest that fits, time
-   won back by polishing at the highest aim whose plan still fits
-   (bisection between its peak and the budget, FIT_AIMS plans). Plans, not
+   won back (dnnmem__remat_time_back: polished at the budget, then at the
+   highest aim below it whose plan fits, FIT_AIMS plans). Plans, not
    moves: a fixed effort, no random draw. Its plans are offered as any
    other (never replacing a faster fit), but the broadcast descent then
    starts from its answer, so a descent that would have gone further from
@@ -18569,8 +18570,8 @@ static int dnnmem__remat_fit(dnnmem__remat *w) {
                                                none; vit_b_16 10.76 -> 9.86%; 0: off) */
 #endif
 #ifndef DNNMEM__REMAT_TIME_BACK
-#define DNNMEM__REMAT_TIME_BACK 8 /* polishes of the answer planned at aims between its peak and the budget
-                                     (mobilenet_v3_large: 11.42 -> 11.07%; 0: off) */
+#define DNNMEM__REMAT_TIME_BACK 8 /* polishes of the answer planned at aims between its peak and the budget,
+                                     after the budget's own (mobilenet_v3_large: 11.42 -> 11.07%; 0: off) */
 #endif
 static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
                                          const dnnmem_remat_options *options, dnnmem_rng *rng,
