@@ -1386,9 +1386,10 @@
        peak sits under the budget by what its layout needed: slack the
        descent at its own peak cannot spend), from the best answer, up to
        4 times while each gains; only a faster fit is kept. Then, on any
-       answer that fits, time back: the answer polished at aims between
-       its peak and the budget (bisection, at most 8 plans; the budget
-       itself is not tried), only a faster fit kept. A state
+       answer that fits, time back: the answer polished at the budget
+       itself, then at aims between its peak and the budget (bisection, at
+       most 8 more plans: the polish is greedy, a lower aim can be faster),
+       only a faster fit kept. A state
        whose peak fits, planned for the first time at most 1% over the
        budget and faster than the answer, is reordered at the same time:
        the same instances, first each step, the last first, moved to just
@@ -1402,18 +1403,20 @@
        the first order that keeps the peak and lowers first fit's bytes x
        steps above the budget taken, at most 200 layouts (fewer above 4096
        steps, as first fit is quadratic); the result is planned and offered
-       when it fits. The fit, once in a solve: checkpoint schedules (the
-       forward in row order up to its peak step, every value dropped but
-       the cut values, the only forward value read across a step, kept
-       every F / k bytes, F the forward's bytes, for k = 1 .. 39 and at
-       every cut; the rest on demand from the sinks, each dropped value
-       computed again where read), each planned (a near miss reordered as
-       above); from the fastest that fits, time won back by polishing at
-       the highest aim whose plan still fits (8 plans, bisection). It runs
-       after the arena rounds, before the broadcast descent (which then
-       starts from its answer), when no plan fits the budget, and also
-       where one fits but one of its schedules simulates faster than the
-       answer with its peak within the budget (then it plans only those).
+       when it fits; when that plan misses, the same state is reordered
+       again without the sink (first fit judged the sunk order lower, the
+       plan may not), planned and offered. The fit, once in a solve:
+       checkpoint schedules (the forward in row order up to its peak step,
+       every value dropped but the cut values, the only forward value read
+       across a step, kept every F / k bytes, F the forward's bytes, for k = 1
+       .. 39 and at every cut; the rest on demand from the sinks, each dropped
+       value computed again where read), each planned (a near miss reordered
+       as above); from the fastest that fits, time won back as above (the
+       budget, then at most 8 plans of bisection). It runs after the arena
+       rounds, before the broadcast descent (which then starts from its
+       answer), when no plan fits the budget, and also where one fits but one
+       of its schedules simulates faster than the answer with its peak within
+       the budget (then it plans only those).
        All of this is a fixed effort, not counted as moves. Every plan is
        a candidate: the answer is the fastest whose arena fits (none: the
        smallest arena), so result.arena <= budget whenever DNNMEM_OK. The
@@ -18018,19 +18021,28 @@ static int dnnmem__remat_same_seq(const int32_t *a, int32_t la, const int32_t *b
 #endif
 static int64_t dnnmem__remat_reorder_bytes(int32_t n, int32_t len);
 static int64_t dnnmem__remat_reorder_in(const dnnmem_remat_problem *p, int32_t *seq, int32_t len, int64_t budget,
-                                        int32_t evals, dnnmem_stop_fn stop, void *stop_user, unsigned char *mem,
-                                        size_t bytes);
+                                        int32_t evals, int sink, dnnmem_stop_fn stop, void *stop_user,
+                                        unsigned char *mem, size_t bytes);
+#ifndef DNNMEM__REMAT_SINK
+#define DNNMEM__REMAT_SINK 4096 /* the sink's layouts at most (0: no sink; fewer above REORDER_SPAN steps) */
+#endif
+#ifndef DNNMEM__REMAT_REORDER_BOTH
+#define DNNMEM__REMAT_REORDER_BOTH 1 /* a near miss whose sunk plan misses reordered again without the sink: the
+                                        sink judges by first fit, the plan may judge its result worse (vit_b_32:
+                                        a 21.55% near miss at 1.0095 B sunk to 1.0197 B; 0: the sink's only) */
+#endif
 
 /* A near miss (peak within the budget, plan within REORDER_NEAR over it)
    faster than the arena answer, first planned: reordered at the same time
    for its layout (dnnmem__remat_reorder, in fit_ids, its work in plan_mem),
    planned (into look_records and fit_off: the plan of seq stays) and
-   offered when it fits. Not a move. */
+   offered when it fits; when that plan misses, reordered again without
+   the sink (REORDER_BOTH), planned and offered. Not a move. */
 static void dnnmem__remat_arena_reorder(dnnmem__remat *w, const int32_t *seq, int32_t len,
                                         const dnnmem_remat_result *found) {
   int64_t budget = w->o->budget;
   double scale = (double)DNNMEM__REMAT_REORDER_SPAN / (double)(len > 0 ? len : 1);
-  int32_t *x = w->fit_ids, evals = DNNMEM__REMAT_REORDER_EVALS;
+  int32_t *x = w->fit_ids, evals = DNNMEM__REMAT_REORDER_EVALS, pass;
   dnnmem_remat_plan_result pr;
   dnnmem_remat_result st;
   if (scale < 1.0) evals = 1 + (int32_t)((double)evals * scale * scale); /* the same work at most */
@@ -18040,25 +18052,30 @@ static void dnnmem__remat_arena_reorder(dnnmem__remat *w, const int32_t *seq, in
       (found->time == w->reorder_time && found->peak == w->reorder_peak))
     return;
   w->reorder_time = found->time, w->reorder_peak = found->peak;
-  DNNMEM_MEMCPY(x, seq, (size_t)len * sizeof(int32_t));
-  if (dnnmem__remat_reorder_in(w->p, x, len, budget, evals, w->o->stop, w->o->stop_user, w->plan_mem,
-                              w->plan_bytes) < 0 ||
-      dnnmem__remat_same_seq(x, len, seq, len))
-    return;
-  if (dnnmem__remat_sim(w->p, x, len, &w->sim, &st, NULL) != DNNMEM_OK ||
-      dnnmem_remat_plan(w->p, &w->plan_options, x, len, 0, w->look_records, w->fit_off, &pr, w->plan_mem,
-                        w->plan_bytes) != DNNMEM_OK)
-    return;
-  st.arena = pr.arena;
-  DNNMEM_ASSERT(st.time == found->time && st.peak <= budget);
+  for (pass = 0; pass < (DNNMEM__REMAT_REORDER_BOTH && DNNMEM__REMAT_SINK > 0 ? 2 : 1); pass++) {
+    /* pass 0 with the sink, pass 1 without (the descent alone) */
+    DNNMEM_MEMCPY(x, seq, (size_t)len * sizeof(int32_t));
+    if (dnnmem__remat_reorder_in(w->p, x, len, budget, evals, !pass, w->o->stop, w->o->stop_user, w->plan_mem,
+                                 w->plan_bytes) < 0 ||
+        dnnmem__remat_same_seq(x, len, seq, len))
+      continue;
+    if (dnnmem__remat_sim(w->p, x, len, &w->sim, &st, NULL) != DNNMEM_OK ||
+        dnnmem_remat_plan(w->p, &w->plan_options, x, len, 0, w->look_records, w->fit_off, &pr, w->plan_mem,
+                          w->plan_bytes) != DNNMEM_OK)
+      continue;
+    st.arena = pr.arena;
+    DNNMEM_ASSERT(st.time == found->time && st.peak <= budget);
 #ifdef DNNMEM__DEBUG_ARENA
-  fprintf(stderr, "  reorder peak %.4f arena %.4f -> peak %.4f arena %.4f time %lld\n", (double)found->peak / budget,
-          (double)found->arena / budget, (double)st.peak / budget, (double)st.arena / budget, (long long)st.time);
+    fprintf(stderr, "  reorder %d peak %.4f arena %.4f -> peak %.4f arena %.4f time %lld\n", (int)pass,
+            (double)found->peak / budget, (double)found->arena / budget, (double)st.peak / budget,
+            (double)st.arena / budget, (long long)st.time);
 #endif
-  if (st.arena <= budget && dnnmem__remat_arena_better(&st, &w->arena_result, budget)) {
-    w->arena_result = st;
-    w->arena_len = len;
-    DNNMEM_MEMCPY(w->arena_cand, x, (size_t)len * sizeof(int32_t));
+    if (st.arena <= budget && dnnmem__remat_arena_better(&st, &w->arena_result, budget)) {
+      w->arena_result = st;
+      w->arena_len = len;
+      DNNMEM_MEMCPY(w->arena_cand, x, (size_t)len * sizeof(int32_t));
+    }
+    if (st.arena <= budget) break; /* the same time: no faster fit to find */
   }
 }
 
@@ -18413,7 +18430,8 @@ static int32_t dnnmem__remat_trim(const dnnmem_remat_problem *p, int32_t *seq, i
                                          every cut (vit_b_32 fits from F / 13) */
 #endif
 #ifndef DNNMEM__REMAT_FIT_AIMS
-#define DNNMEM__REMAT_FIT_AIMS 8 /* polishes planned at most to win time back (vit_b_32: +27.6% -> +23.3%) */
+#define DNNMEM__REMAT_FIT_AIMS 8 /* polishes of the bisection to win time back, after the budget's (vit_b_32:
+                                    +27.6% -> +23.3%) */
 #endif
 #ifndef DNNMEM__REMAT_FIT_SLOW
 #define DNNMEM__REMAT_FIT_SLOW 1 /* the fit also where the answer fits but a checkpoint schedule within the
@@ -18449,6 +18467,36 @@ static int32_t dnnmem__remat_fit_build(dnnmem__remat *w, int32_t boundary, int32
   return dnnmem__remat_decode_labels(w, seq);
 }
 
+/* Time back (the fit's and the answer's): w->bound_seq[0 .. len), an
+   answer of peak `peak` that fits, polished (dnnmem__anneal_polish) at the
+   budget itself first, then at the highest aim between peak and the
+   budget whose plan fits (bisection, at most `aims` more plans: the
+   polish is greedy, so a lower aim can be faster even where the budget's
+   plan fits). Every plan offered (dnnmem__remat_arena_try: only a faster
+   fit replaces the answer); nothing polished after a stop. */
+static void dnnmem__remat_time_back(dnnmem__remat *w, int32_t len, int64_t peak, int32_t aims) {
+  int64_t budget = w->o->budget, lo = peak, hi = budget, mid;
+  int32_t k, l;
+  dnnmem_remat_result st;
+  if (aims <= 0) return;
+  for (k = -1; k < aims && !w->halted && hi - lo > (k < 0 ? 0 : 1); k++) {
+    if (w->o->stop && w->o->stop(w->o->stop_user)) {
+      w->halted = 1;
+      break;
+    }
+    mid = k < 0 ? budget : lo + (hi - lo) / 2; /* first the budget */
+    dnnmem__anneal_load(w, w->bound_seq, len);
+    w->budget = w->aim = mid;
+    dnnmem__anneal_polish(w);
+    l = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
+    st = dnnmem__remat_arena_try(w, w->seq_tmp, l);
+    if (k < 0) continue; /* the bisection's range stays below the budget */
+    if (st.arena >= 0 && st.arena <= budget) lo = mid;
+    else hi = mid;
+  }
+  w->budget = w->aim = budget;
+}
+
 /* When no arena within the budget is found (vit_b_32: the rounds' states
    bottom out at peaks whose layouts need 1.06 x; a lower peak needs a
    checkpoint in every layer at once, which no local move makes), or one
@@ -18458,8 +18506,8 @@ static int32_t dnnmem__remat_fit_build(dnnmem__remat *w, int32_t boundary, int32
    FIT_SEGMENTS spacings, the backward on demand: dnnmem__remat_fit_build),
    each planned and offered (where an answer fits, only those of peak
    within the budget and faster than it); from the fastest that fits, time
-   won back by polishing at the highest aim whose plan still fits
-   (bisection between its peak and the budget, FIT_AIMS plans). Plans, not
+   won back (dnnmem__remat_time_back: polished at the budget, then at the
+   highest aim below it whose plan fits, FIT_AIMS plans). Plans, not
    moves: a fixed effort, no random draw. Its plans are offered as any
    other (never replacing a faster fit), but the broadcast descent then
    starts from its answer, so a descent that would have gone further from
@@ -18469,7 +18517,7 @@ static int32_t dnnmem__remat_fit_build(dnnmem__remat *w, int32_t boundary, int32
    off (for the tests). */
 static int dnnmem__remat_fit(dnnmem__remat *w) {
   const dnnmem_graph *g = w->p->graph;
-  int64_t budget = w->o->budget, total = 0, lo, hi, mid;
+  int64_t budget = w->o->budget, total = 0;
   int32_t boundary, i, k, v, len, live = 0, best_len = 0;
   int32_t *last = w->tmp, *ends = w->csize;
   uint8_t *cut = w->best_drop;
@@ -18512,20 +18560,7 @@ static int dnnmem__remat_fit(dnnmem__remat *w) {
     }
   }
   if (found.arena < 0) return 1;
-  /* time back: the highest polish aim whose plan fits */
-  lo = found.peak, hi = budget;
-  for (k = 0; k < DNNMEM__REMAT_FIT_AIMS && !w->halted && hi - lo > 1; k++) {
-    if (w->o->stop && w->o->stop(w->o->stop_user)) w->halted = 1;
-    mid = lo + (hi - lo) / 2;
-    dnnmem__anneal_load(w, w->bound_seq, best_len);
-    w->budget = w->aim = mid;
-    dnnmem__anneal_polish(w);
-    len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
-    st = dnnmem__remat_arena_try(w, w->seq_tmp, len);
-    if (st.arena >= 0 && st.arena <= budget) lo = mid;
-    else hi = mid;
-  }
-  w->budget = w->aim = budget;
+  dnnmem__remat_time_back(w, best_len, found.peak, DNNMEM__REMAT_FIT_AIMS);
   return 1;
 }
 
@@ -18535,8 +18570,8 @@ static int dnnmem__remat_fit(dnnmem__remat *w) {
                                                none; vit_b_16 10.76 -> 9.86%; 0: off) */
 #endif
 #ifndef DNNMEM__REMAT_TIME_BACK
-#define DNNMEM__REMAT_TIME_BACK 8 /* polishes of the answer planned at aims between its peak and the budget
-                                     (mobilenet_v3_large: 11.42 -> 11.07%; 0: off) */
+#define DNNMEM__REMAT_TIME_BACK 8 /* polishes of the answer planned at aims between its peak and the budget,
+                                     after the budget's own (mobilenet_v3_large: 11.42 -> 11.07%; 0: off) */
 #endif
 static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
                                          const dnnmem_remat_options *options, dnnmem_rng *rng,
@@ -18663,28 +18698,9 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
       }
     }
     if (w.arena_result.arena >= 0 && w.arena_result.arena <= o.budget && !w.halted) {
-      /* time back on the answer, as the fit's: polished from it at the
-         highest aim between its peak and the budget whose plan fits
-         (bisection); every plan offered, only a faster fit kept */
-      int64_t lo = w.arena_result.peak, hi = o.budget, mid;
-      int32_t l0 = w.arena_len, i;
-      DNNMEM_MEMCPY(w.bound_seq, w.arena_cand, (size_t)l0 * sizeof(int32_t));
-      for (i = 0; i < DNNMEM__REMAT_TIME_BACK && !w.halted && hi - lo > 1; i++) {
-        dnnmem_remat_result st;
-        if (o.stop && o.stop(o.stop_user)) {
-          w.halted = 1;
-          break;
-        }
-        mid = lo + (hi - lo) / 2;
-        dnnmem__anneal_load(&w, w.bound_seq, l0);
-        w.budget = w.aim = mid;
-        dnnmem__anneal_polish(&w);
-        k = dnnmem__slots_to_seq(&w, w.slot_node, w.seq_tmp);
-        st = dnnmem__remat_arena_try(&w, w.seq_tmp, k);
-        if (st.arena >= 0 && st.arena <= o.budget) lo = mid;
-        else hi = mid;
-      }
-      w.budget = w.aim = o.budget;
+      /* time back on the answer, as the fit's */
+      DNNMEM_MEMCPY(w.bound_seq, w.arena_cand, (size_t)w.arena_len * sizeof(int32_t));
+      dnnmem__remat_time_back(&w, w.arena_len, w.arena_result.peak, DNNMEM__REMAT_TIME_BACK);
     }
 #ifdef DNNMEM__DEBUG_ARENA
     fprintf(stderr, "phase time_back time %lld peak %.4f arena %.4f\n", (long long)w.arena_result.time,
@@ -19405,10 +19421,6 @@ static void dnnmem__reorder_move(const int32_t *seq, int32_t len, int32_t x, int
 #define DNNMEM__REMAT_REORDER_UNDER 1 /* also move what lies under them: without, bert's near misses stall */
 #endif
 
-#ifndef DNNMEM__REMAT_SINK
-#define DNNMEM__REMAT_SINK 4096 /* the sink's layouts at most (0: no sink; fewer above REORDER_SPAN steps) */
-#endif
-
 /* The bindings of seq, as the simulator's: w->first_use (the first step
    reading each step's value) and w->ready (just after the latest
    computation of each step's inputs); w->ids is the per-node scratch. */
@@ -19431,8 +19443,8 @@ static void dnnmem__reorder_bind(const dnnmem_remat_problem *p, const int32_t *s
 }
 
 static int64_t dnnmem__remat_reorder(const dnnmem_remat_problem *p, int32_t *seq, int32_t len, int64_t budget,
-                                     int64_t alignment, int32_t evals, dnnmem_stop_fn stop, void *stop_user,
-                                     dnnmem__reorder_work *w) {
+                                     int64_t alignment, int32_t evals, int sink, dnnmem_stop_fn stop,
+                                     void *stop_user, dnnmem__reorder_work *w) {
   int64_t arena, a2, peak;
   double excess, e2;
   int32_t used = 0, nbad, i, j, k;
@@ -19447,7 +19459,7 @@ static int64_t dnnmem__remat_reorder(const dnnmem_remat_problem *p, int32_t *seq
      misses it lowers first fit by 0.8-1.5% of the budget where the descent
      alone gains 0-0.6% (issue 27's rematlifo). Its layouts are its own
      (evals counts the descent's). */
-  if (DNNMEM__REMAT_SINK > 0 && arena > budget) {
+  if (sink && DNNMEM__REMAT_SINK > 0 && arena > budget) {
     double scale = (double)DNNMEM__REMAT_REORDER_SPAN / (double)len;
     int32_t trials = 0, cap = DNNMEM__REMAT_SINK;
     if (scale < 1.0) cap = 1 + (int32_t)((double)cap * scale * scale); /* first fit is quadratic */
@@ -19539,10 +19551,10 @@ static int64_t dnnmem__remat_reorder_bytes(int32_t n, int32_t len) {
 }
 
 /* dnnmem__remat_reorder with its work carved from mem[0 .. bytes) (-1 if
-   that is short). */
+   that is short), with the sink or without (sink 0). */
 static int64_t dnnmem__remat_reorder_in(const dnnmem_remat_problem *p, int32_t *seq, int32_t len, int64_t budget,
-                                        int32_t evals, dnnmem_stop_fn stop, void *stop_user, unsigned char *mem,
-                                        size_t bytes) {
+                                        int32_t evals, int sink, dnnmem_stop_fn stop, void *stop_user,
+                                        unsigned char *mem, size_t bytes) {
   dnnmem__scratch s;
   dnnmem__reorder_work w;
   int64_t need = dnnmem__remat_reorder_bytes(p->graph->num_nodes, len);
@@ -19550,7 +19562,7 @@ static int64_t dnnmem__remat_reorder_in(const dnnmem_remat_problem *p, int32_t *
   dnnmem__scratch_begin(&s, mem, bytes);
   dnnmem__reorder_layout(&s, p->graph->num_nodes, len, &w);
   if (dnnmem__scratch_end(&s, NULL) != DNNMEM_OK) return -1;
-  return dnnmem__remat_reorder(p, seq, len, budget, 0, evals, stop, stop_user, &w);
+  return dnnmem__remat_reorder(p, seq, len, budget, 0, evals, sink, stop, stop_user, &w);
 }
 
 /* ---- the memory / time trade-off curve -------------------------------------- */

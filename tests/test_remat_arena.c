@@ -872,12 +872,13 @@ static void test_arena_time_back(void) {
   broadcast_case("arena time back", 61, 23, 7, 300, 2048, 60, 47, 56, 29);
 }
 
-/* Each step of time back's bisection, and a stop inside it (review28a's
-   case, found among 1,440 small solves): the answer before it has peak
-   55 of the budget 59 (time 265); the aims 57 and 58 fit (times 260 and
-   257). One polish (TIME_BACK 1), or the bisection turned round, ends at
-   260; none at 265. A stop at time back's first poll keeps 265, at its
-   second 260: nothing is polished after a stop. */
+/* Time back tries the budget itself first (review28a's case, found among
+   1,440 small solves): the answer before it has peak 55 of the budget 59
+   (time 265); polished at the aim 59 its plan fits at time 252, where the
+   bisection alone (aims 57 and 58, times 260 and 257) stopped at 257. Three
+   plans in all (the budget, 57, 58). A stop at time back's first poll keeps
+   265, at its second 252: nothing is polished after a stop. The bisection
+   without the budget's aim, or the stop's break deleted, each fail it. */
 static int64_t time_back_polls, time_back_after;
 static int time_back_stop(void *user) {
   (void)user;
@@ -886,7 +887,7 @@ static int time_back_stop(void *user) {
 
 static void test_arena_time_back_steps(void) {
   static char scratch[1 << 24];
-  static const int64_t want_time[3] = {265, 260, 257}; /* stopped after 92 and 93 polls, not stopped */
+  static const int64_t want_time[3] = {265, 252, 252}; /* stopped after 92 and 93 polls, not stopped */
   ref_remat_graph g;
   uint64_t grng = (uint64_t)20 * 2654435761u + 99u + 2000u;
   int32_t seq[1024], i;
@@ -907,7 +908,7 @@ static void test_arena_time_back_steps(void) {
   CHECK(need <= sizeof scratch);
   for (i = 2; i >= 0; i--) {
     time_back_polls = 0;
-    time_back_after = i == 2 ? (int64_t)1 << 40 : total - 2 + i;
+    time_back_after = i == 2 ? (int64_t)1 << 40 : total - 3 + i;
     dnnmem_rng_seed(&rng, 21);
     CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 1024, &res, scratch, need), DNNMEM_OK);
     if (i == 2) total = time_back_polls;
@@ -917,7 +918,42 @@ static void test_arena_time_back_steps(void) {
     CHECK(res.arena >= peak && res.arena <= budget);
     CHECK_EQ(time, want_time[i]);
   }
-  CHECK_EQ(total, 94);
+  CHECK_EQ(total, 95);
+}
+
+/* The bisection after the budget's plan fits (the polish is greedy: a
+   lower aim can drop more time): ref_remat_random_training of the state
+   22 x 2654435761 + 99 + 2000 at 6/10 of its row order's peak (budget 69),
+   1,700 moves, seed 21 (found among 4,200 small solves, 1,674 of them
+   fitting, the only one where stopping at the budget's fit is slower):
+   polished at 69 the answer fits at time 237, the bisection finds 227
+   (arena 68). Time back that stops once the budget's plan fits fails it. */
+static void test_arena_time_back_below(void) {
+  static char scratch[1 << 24];
+  ref_remat_graph g;
+  uint64_t grng = (uint64_t)22 * 2654435761u + 99u + 2000u;
+  int32_t seq[1024], i;
+  int64_t row_peak, row_time, budget, peak, time;
+  dnnmem_remat_options o;
+  dnnmem_remat_result res;
+  dnnmem_rng rng;
+  size_t need = 0;
+  ref_remat_random_training(&g, 4 + (int32_t)ref_rand(&grng, 10), 4 + (int32_t)ref_rand(&grng, 10), &grng);
+  for (i = 0; i < g.n; i++) seq[i] = i;
+  CHECK(ref_remat_recount(&g.p, seq, g.n, &row_peak, &row_time));
+  budget = row_peak * 6 / 10;
+  CHECK_EQ(budget, 69);
+  o = ref_remat_options(budget, 1700);
+  CHECK_EQ(dnnmem_remat_solve_scratch_size(&g.p, &o, 1024, &need), DNNMEM_OK);
+  CHECK(need <= sizeof scratch);
+  dnnmem_rng_seed(&rng, 21);
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 1024, &res, scratch, need), DNNMEM_OK);
+  CHECK(ref_remat_recount(&g.p, seq, res.length, &peak, &time));
+  CHECK_EQ(time, res.time);
+  CHECK_EQ(public_arena(&g.p, budget, seq, res.length), res.arena);
+  CHECK(res.arena >= peak && res.arena <= budget);
+  CHECK_EQ(time, 227);
+  CHECK_EQ(res.arena, 68);
 }
 
 int main(void) {
@@ -939,5 +975,6 @@ int main(void) {
   RUN(test_arena_broadcast_budget_again);
   RUN(test_arena_time_back);
   RUN(test_arena_time_back_steps);
+  RUN(test_arena_time_back_below);
   return test_finish("test_remat_arena");
 }

@@ -1097,7 +1097,7 @@ static void test_plan_reorder(void) {
   }
   CHECK_EQ(dnnmem__remat_first_fit(rec, len, 0, 0, 0, off, ids), 113); /* the near miss */
   memcpy(x, seq, sizeof(seq));
-  arena = dnnmem__remat_reorder_in(&g.p, x, len, peak, 200, NULL, NULL, (unsigned char *)work, sizeof(work));
+  arena = dnnmem__remat_reorder_in(&g.p, x, len, peak, 200, 1, NULL, NULL, (unsigned char *)work, sizeof(work));
   CHECK_EQ(arena, 109);
   CHECK(ref_remat_recount(&g.p, x, len, &peak2, &time2));
   CHECK_EQ(time2, time);
@@ -1118,14 +1118,15 @@ static void test_plan_reorder(void) {
   dnnmem_remat_arena_options(peak, len, &po);
   CHECK(plan_checked(&g.p, x, len, &po, 0, &res) <= peak);
   memcpy(y, seq, sizeof(seq)); /* deterministic */
-  CHECK_EQ(dnnmem__remat_reorder_in(&g.p, y, len, peak, 200, NULL, NULL, (unsigned char *)work, sizeof(work)), 109);
+  CHECK_EQ(dnnmem__remat_reorder_in(&g.p, y, len, peak, 200, 1, NULL, NULL, (unsigned char *)work, sizeof(work)),
+           109);
   CHECK(memcmp(x, y, (size_t)len * sizeof(int32_t)) == 0);
   memcpy(y, seq, sizeof(seq));
   memcpy(x, seq, sizeof(seq));
-  CHECK_EQ(dnnmem__remat_reorder_in(&g.p, y, len, peak, 1, NULL, NULL, (unsigned char *)work, sizeof(work)), 109);
+  CHECK_EQ(dnnmem__remat_reorder_in(&g.p, y, len, peak, 1, 1, NULL, NULL, (unsigned char *)work, sizeof(work)), 109);
   CHECK_EQ(sink_ref(&g.p, x, len, peak, DNNMEM__REMAT_SINK), 109);
   CHECK(memcmp(x, y, (size_t)len * sizeof(int32_t)) == 0);
-  CHECK_EQ(dnnmem__remat_reorder_in(&g.p, y, len, peak, 200, NULL, NULL, (unsigned char *)work, 64), -1); /* short */
+  CHECK_EQ(dnnmem__remat_reorder_in(&g.p, y, len, peak, 200, 1, NULL, NULL, (unsigned char *)work, 64), -1); /* short */
 }
 
 /* The reorder's contract on random schedules (random graphs, training
@@ -1247,7 +1248,7 @@ static void test_reorder_random(void) {
     }
     (void)reorder_excess(&g.p, seq, len, budget, &a0);
     memcpy(x, seq, (size_t)len * sizeof(int32_t));
-    ret = dnnmem__remat_reorder_in(&g.p, x, len, budget, evals, NULL, NULL, work, sizeof(work));
+    ret = dnnmem__remat_reorder_in(&g.p, x, len, budget, evals, 1, NULL, NULL, work, sizeof(work));
     if (peak > budget) {
       CHECK_EQ(ret, -1);
       CHECK(memcmp(x, seq, (size_t)len * sizeof(int32_t)) == 0);
@@ -1257,6 +1258,11 @@ static void test_reorder_random(void) {
     CHECK(ref_remat_recount(&g.p, x, len, &peak2, &time2));
     CHECK_EQ(time2, time);
     CHECK(peak2 <= budget);
+    /* without the sink (the near miss's second pass) and no layout past the
+       first: seq as it was, first fit's arena */
+    memcpy(z, seq, (size_t)len * sizeof(int32_t));
+    CHECK_EQ(dnnmem__remat_reorder_in(&g.p, z, len, budget, 1, 0, NULL, NULL, work, sizeof(work)), a0);
+    CHECK(memcmp(z, seq, (size_t)len * sizeof(int32_t)) == 0);
     for (v = 0; v < g.n; v++) count[v] = 0;
     for (j = 0; j < len; j++) count[seq[j]]++, count[x[j]]--;
     for (v = 0; v < g.n; v++) CHECK_EQ(count[v], 0);
@@ -1282,14 +1288,14 @@ static void test_reorder_random(void) {
     if (evals > 1 && as > budget && sink_ref(&g.p, z, len, budget, DNNMEM__REMAT_SINK) >= 0 &&
         memcmp(z, y, (size_t)len * sizeof(int32_t)) == 0) {
       /* y the sink's fixed point: the reorder on it is the descent from y's layout, as from the sink's end above */
-      CHECK_EQ(dnnmem__remat_reorder_in(&g.p, z, len, budget, evals, NULL, NULL, work, sizeof(work)), ret);
+      CHECK_EQ(dnnmem__remat_reorder_in(&g.p, z, len, budget, evals, 1, NULL, NULL, work, sizeof(work)), ret);
       CHECK(memcmp(z, x, (size_t)len * sizeof(int32_t)) == 0);
       fixed++;
     }
     if (ns > 0 && trial % 2 == 0) { /* half the sinks that move (CI time) */
       st.polls = 0, st.k = k;
       memcpy(z, seq, (size_t)len * sizeof(int32_t));
-      ret2 = dnnmem__remat_reorder_in(&g.p, z, len, budget, evals, reorder_stop, &st, work, sizeof(work));
+      ret2 = dnnmem__remat_reorder_in(&g.p, z, len, budget, evals, 1, reorder_stop, &st, work, sizeof(work));
       CHECK(ref_remat_recount(&g.p, z, len, &peak2, &time2));
       CHECK_EQ(time2, time);
       CHECK(peak2 <= budget);
@@ -1310,10 +1316,10 @@ static void test_reorder_random(void) {
     CHECK(need > 0 && (size_t)need <= sizeof(work));
     exact = (unsigned char *)malloc((size_t)need);
     memcpy(y, seq, (size_t)len * sizeof(int32_t));
-    CHECK_EQ(dnnmem__remat_reorder_in(&g.p, y, len, budget, evals, NULL, NULL, exact, (size_t)need), ret);
+    CHECK_EQ(dnnmem__remat_reorder_in(&g.p, y, len, budget, evals, 1, NULL, NULL, exact, (size_t)need), ret);
     CHECK(memcmp(x, y, (size_t)len * sizeof(int32_t)) == 0);
     free(exact);
-    CHECK_EQ(dnnmem__remat_reorder_in(&g.p, y, len, budget, evals, NULL, NULL, work, (size_t)need - 1), -1);
+    CHECK_EQ(dnnmem__remat_reorder_in(&g.p, y, len, budget, evals, 1, NULL, NULL, work, (size_t)need - 1), -1);
   }
   CHECK(changed >= 100 && fitted >= 20 && over >= 100 && sunk >= 100 && descended >= 20);
   CHECK(fixed >= 10 && stopped >= 100 && stopped_inside >= 50);
@@ -1421,7 +1427,7 @@ static void test_reorder_kinds(void) {
     CHECK_EQ(a0, rc->before); /* a near miss */
     CHECK(a0 > rc->budget);
     memcpy(x, rc->seq, (size_t)rc->len * sizeof(int32_t));
-    CHECK_EQ(dnnmem__remat_reorder_in(&g.p, x, rc->len, rc->budget, 200, NULL, NULL, work, sizeof(work)), rc->after);
+    CHECK_EQ(dnnmem__remat_reorder_in(&g.p, x, rc->len, rc->budget, 200, 1, NULL, NULL, work, sizeof(work)), rc->after);
     CHECK(ref_remat_recount(&g.p, x, rc->len, &peak2, &time2));
     CHECK_EQ(time2, time);
     CHECK(peak2 <= rc->budget);
