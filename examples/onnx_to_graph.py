@@ -264,6 +264,31 @@ class Parser(argparse.ArgumentParser):
         sys.exit(1)
 
 
+def add_cost_options(p):
+    """The roofline cost model's options (CPU, accelerator, the link between), shared with torch_to_graph.py."""
+    p.add_argument("--cpu-gflops", type=float, default=100.0, help="CPU peak (default 100 GFLOP/s)")
+    p.add_argument("--cpu-gbps", type=float, default=20.0, help="CPU memory bandwidth (default 20 GB/s)")
+    p.add_argument("--cpu-overhead-us", type=float, default=0.5, help="per op on the CPU (default 0.5 us)")
+    p.add_argument("--acc-tflops", type=float, default=6.0,
+                   help="accelerator peak on matrix ops (default 6 TFLOP/s; other ops: its bandwidth)")
+    p.add_argument("--acc-gbps", type=float, default=200.0, help="accelerator bandwidth (default 200 GB/s)")
+    p.add_argument("--acc-overhead-us", type=float, default=10.0, help="dispatch per op (default 10 us)")
+    p.add_argument("--link-gbps", type=float, default=10.0, help="conversion bandwidth (default 10 GB/s)")
+    p.add_argument("--link-us", type=float, default=2.0, help="conversion latency (default 2 us)")
+
+
+def check_cost_options(a, error):
+    """Rates positive, latencies >= 0, both finite; error(message) exits (a usage error)."""
+    for name in ("cpu_gflops", "cpu_gbps", "acc_tflops", "acc_gbps", "link_gbps"):
+        v = getattr(a, name)
+        if not (v > 0 and v != float("inf")):
+            error("--%s must be a positive number (got %g)" % (name.replace("_", "-"), v))
+    for name in ("cpu_overhead_us", "acc_overhead_us", "link_us"):
+        v = getattr(a, name)
+        if not (v >= 0 and v != float("inf")):
+            error("--%s must be a number >= 0 (got %g)" % (name.replace("_", "-"), v))
+
+
 def parse_args(argv):
     p = Parser(description="ONNX model -> dnnmem graph CSV (see the module doc: pydoc examples/onnx_to_graph.py)")
     p.add_argument("model", help="the .onnx file (- reads standard input)")
@@ -279,24 +304,11 @@ def parse_args(argv):
                    help="the sizes from the data given with --dim are one run's counts, not bounds: plan that run")
     p.add_argument("--if", action="append", default=[], metavar="NODE=then|else", dest="branch",
                    help="take this branch of the If node NODE whose condition is computed from the data; repeatable")
-    p.add_argument("--cpu-gflops", type=float, default=100.0, help="CPU peak (default 100 GFLOP/s)")
-    p.add_argument("--cpu-gbps", type=float, default=20.0, help="CPU memory bandwidth (default 20 GB/s)")
-    p.add_argument("--cpu-overhead-us", type=float, default=0.5, help="per op on the CPU (default 0.5 us)")
-    p.add_argument("--acc-tflops", type=float, default=6.0,
-                   help="accelerator peak on matrix ops (default 6 TFLOP/s; other ops: its bandwidth)")
-    p.add_argument("--acc-gbps", type=float, default=200.0, help="accelerator bandwidth (default 200 GB/s)")
-    p.add_argument("--acc-overhead-us", type=float, default=10.0, help="dispatch per op (default 10 us)")
-    p.add_argument("--link-gbps", type=float, default=10.0, help="conversion bandwidth (default 10 GB/s)")
-    p.add_argument("--link-us", type=float, default=2.0, help="conversion latency (default 2 us)")
+    add_cost_options(p)
     p.add_argument("--cpu-ops", default=None,
                    help="comma-separated op types the accelerator lacks (default: the list in the doc)")
     a = p.parse_args(argv)
-    for name in ("cpu_gflops", "cpu_gbps", "acc_tflops", "acc_gbps", "link_gbps"):
-        if not getattr(a, name) > 0:
-            p.error("--%s must be positive" % name.replace("_", "-"))
-    for name in ("cpu_overhead_us", "acc_overhead_us", "link_us"):
-        if getattr(a, name) < 0:
-            p.error("--%s must not be negative" % name.replace("_", "-"))
+    check_cost_options(a, p.error)
     a.dims, a.symbols = {}, {}
     for d in a.dim:
         name, eq, value = d.rpartition("=")

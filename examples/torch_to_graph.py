@@ -97,6 +97,8 @@ import os
 import re
 import sys
 
+from onnx_to_graph import add_cost_options, check_cost_options  # one cost model's options for both
+
 MATRIX = {'convolution', 'convolution_backward', 'mm', 'addmm', 'bmm', 'baddbmm'}
 # ops the accelerator lacks (../shared/data/README.md: concat, split, reshape/view,
 # transpose/permute, gather, reductions, softmax, layer norm...)
@@ -124,13 +126,13 @@ class Cost:
     the shared graphs' (divisions by exact powers of ten give the same doubles as
     their literals, so the rows stay byte for byte)."""
     def __init__(self, cpu_gflops=100.0, cpu_gbps=20.0, cpu_overhead_us=0.5, acc_tflops=6.0, acc_gbps=200.0,
-                 acc_overhead_us=10.0, link_gbps=10.0, link_overhead_us=2.0):
+                 acc_overhead_us=10.0, link_gbps=10.0, link_us=2.0):
         self.cpu_flops, self.cpu_bw, self.cpu_op = cpu_gflops * 1e9, cpu_gbps * 1e9, cpu_overhead_us / 1e6
         self.acc_flops, self.acc_bw, self.acc_op = acc_tflops * 1e12, acc_gbps * 1e9, acc_overhead_us / 1e6
-        self.xfer_bw, self.xfer_op = link_gbps * 1e9, link_overhead_us / 1e6
+        self.xfer_bw, self.xfer_op = link_gbps * 1e9, link_us / 1e6
         self.text = ('CPU %g GFLOP/s + %g GB/s + %g us per op; accelerator %g TFLOP/s on matrix ops + %g GB/s + %g us '
                      'per op; conversion %g GB/s + %g us' % (cpu_gflops, cpu_gbps, cpu_overhead_us, acc_tflops,
-                                                             acc_gbps, acc_overhead_us, link_gbps, link_overhead_us))
+                                                             acc_gbps, acc_overhead_us, link_gbps, link_us))
 
 
 def tensors(v):
@@ -408,24 +410,9 @@ def parse_args(argv):
                         'its base, as PyTorch holds it; copy: a view is a value of its own size (the shared graphs\' '
                         'convention)')
     p.add_argument('-o', '--out', help='write here instead of stdout (-: stdout)')
-    p.add_argument('--cpu-gflops', type=float, default=100.0, help='CPU peak (default 100 GFLOP/s)')
-    p.add_argument('--cpu-gbps', type=float, default=20.0, help='CPU memory bandwidth (default 20 GB/s)')
-    p.add_argument('--cpu-overhead-us', type=float, default=0.5, help='per op on the CPU (default 0.5 us)')
-    p.add_argument('--acc-tflops', type=float, default=6.0,
-                   help='accelerator peak on matrix ops (default 6 TFLOP/s; other ops: its bandwidth)')
-    p.add_argument('--acc-gbps', type=float, default=200.0, help='accelerator bandwidth (default 200 GB/s)')
-    p.add_argument('--acc-overhead-us', type=float, default=10.0, help='dispatch per op (default 10 us)')
-    p.add_argument('--link-gbps', type=float, default=10.0, help='conversion bandwidth (default 10 GB/s)')
-    p.add_argument('--link-overhead-us', type=float, default=2.0, help='per conversion (default 2 us)')
+    add_cost_options(p)
     a = p.parse_args(argv)
-    for k in ('cpu_gflops', 'cpu_gbps', 'acc_tflops', 'acc_gbps', 'link_gbps'):
-        v = getattr(a, k)
-        if not (v > 0 and math.isfinite(v)):
-            usage('--%s must be a positive number (got %g)' % (k.replace('_', '-'), v))
-    for k in ('cpu_overhead_us', 'acc_overhead_us', 'link_overhead_us'):
-        v = getattr(a, k)
-        if not (v >= 0 and math.isfinite(v)):
-            usage('--%s must be a number >= 0 (got %g)' % (k.replace('_', '-'), v))
+    check_cost_options(a, usage)
     if a.model.startswith('torchvision:'):
         if not re.fullmatch(r'[A-Za-z_][A-Za-z0-9_]*', a.model[12:]):
             usage('--model torchvision:NAME: NAME a torchvision.models function (got %r)' % a.model[12:])
@@ -621,7 +608,7 @@ def main(argv):
         sys.stderr.write('torch_to_graph.py needs torch with functorch (Debian: apt-get install python3-torch)\n')
         return 1
     cost = Cost(a.cpu_gflops, a.cpu_gbps, a.cpu_overhead_us, a.acc_tflops, a.acc_gbps, a.acc_overhead_us,
-                a.link_gbps, a.link_overhead_us)
+                a.link_gbps, a.link_us)
     try:
         path, label, model = make_model(a.model)
         MODEL[0] = path
