@@ -429,8 +429,8 @@ def parse_args(argv):
 
 
 def parse_input(s):
-    m = re.fullmatch(r'([A-Za-z_][A-Za-z0-9_]*)=(-|\d+(?:x\d+)*)((?::[A-Za-z0-9]+)?)((?::-?[0-9.eE+-]+\.\.-?[0-9.eE+-]+)?)',
-                     s)
+    m = re.fullmatch(r'([A-Za-z_][A-Za-z0-9_]*)=(-|\d+(?:x\d+)*)'  # NAME=SHAPE
+                     r'((?::[A-Za-z0-9]+)?)((?::-?[0-9.eE+-]+\.\.-?[0-9.eE+-]+)?)', s)  # :DTYPE, :LO..HI
     if not m:
         usage('--input %r: want NAME=SHAPE[:DTYPE][:LO..HI] (as x=8x3x224x224 or tok=4x128:int64:0..4095)' % s)
     name, shape, dtype, rng = m.group(1), m.group(2), m.group(3)[1:] or 'float32', m.group(4)[1:]
