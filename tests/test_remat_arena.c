@@ -885,38 +885,53 @@ static int time_back_stop(void *user) {
   return ++time_back_polls > time_back_after;
 }
 
-static void test_arena_time_back_steps(void) {
+/* One public solve of a time-back case (1,700 moves, seed 21) into seq,
+   recounted: valid, its time, its arena the public plan's and within the
+   budget. Returns the recounted time. */
+static int64_t time_back_solve(ref_remat_graph *g, const dnnmem_remat_options *o, int32_t *seq,
+                               dnnmem_remat_result *res) {
   static char scratch[1 << 24];
-  static const int64_t want_time[3] = {265, 252, 252}; /* stopped after 92 and 93 polls, not stopped */
-  ref_remat_graph g;
-  uint64_t grng = (uint64_t)20 * 2654435761u + 99u + 2000u;
-  int32_t seq[1024], i;
-  int64_t row_peak, row_time, budget, peak, time;
-  int64_t total = 0;
-  dnnmem_remat_options o;
-  dnnmem_remat_result res;
+  int64_t peak = -1, time = -1;
   dnnmem_rng rng;
   size_t need = 0;
-  ref_remat_random_training(&g, 4 + (int32_t)ref_rand(&grng, 10), 4 + (int32_t)ref_rand(&grng, 10), &grng);
-  for (i = 0; i < g.n; i++) seq[i] = i;
-  CHECK(ref_remat_recount(&g.p, seq, g.n, &row_peak, &row_time));
-  budget = row_peak * 5 / 10;
+  CHECK_EQ(dnnmem_remat_solve_scratch_size(&g->p, o, 1024, &need), DNNMEM_OK);
+  CHECK(need <= sizeof scratch);
+  dnnmem_rng_seed(&rng, 21);
+  CHECK_EQ(dnnmem_remat_solve(&g->p, o, &rng, seq, 1024, res, scratch, need), DNNMEM_OK);
+  CHECK(ref_remat_recount(&g->p, seq, res->length, &peak, &time));
+  CHECK_EQ(time, res->time);
+  CHECK_EQ(public_arena(&g->p, o->budget, seq, res->length), res->arena);
+  CHECK(res->arena >= peak && res->arena <= o->budget);
+  return time;
+}
+
+/* ref_remat_random_training of the state k x 2654435761 + 99 + 2000, and
+   its budget: tenths of its row order's peak. */
+static int64_t time_back_graph(ref_remat_graph *g, uint64_t k, int64_t tenths) {
+  uint64_t grng = k * 2654435761u + 99u + 2000u;
+  int32_t seq[1024], i;
+  int64_t row_peak = -1, row_time;
+  ref_remat_random_training(g, 4 + (int32_t)ref_rand(&grng, 10), 4 + (int32_t)ref_rand(&grng, 10), &grng);
+  for (i = 0; i < g->n; i++) seq[i] = i;
+  CHECK(ref_remat_recount(&g->p, seq, g->n, &row_peak, &row_time));
+  return row_peak * tenths / 10;
+}
+
+static void test_arena_time_back_steps(void) {
+  static const int64_t want_time[3] = {265, 252, 252}; /* stopped after 92 and 93 polls, not stopped */
+  ref_remat_graph g;
+  int32_t seq[1024], i;
+  int64_t budget = time_back_graph(&g, 20, 5), total = 0;
+  dnnmem_remat_options o;
+  dnnmem_remat_result res;
   CHECK_EQ(budget, 59);
   o = ref_remat_options(budget, 1700);
   o.stop = time_back_stop;
-  CHECK_EQ(dnnmem_remat_solve_scratch_size(&g.p, &o, 1024, &need), DNNMEM_OK);
-  CHECK(need <= sizeof scratch);
   for (i = 2; i >= 0; i--) {
     time_back_polls = 0;
     time_back_after = i == 2 ? (int64_t)1 << 40 : total - 3 + i;
-    dnnmem_rng_seed(&rng, 21);
-    CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 1024, &res, scratch, need), DNNMEM_OK);
+    CHECK_EQ(time_back_solve(&g, &o, seq, &res), want_time[i]);
     if (i == 2) total = time_back_polls;
-    CHECK(ref_remat_recount(&g.p, seq, res.length, &peak, &time));
-    CHECK_EQ(time, res.time);
-    CHECK_EQ(public_arena(&g.p, budget, seq, res.length), res.arena);
-    CHECK(res.arena >= peak && res.arena <= budget);
-    CHECK_EQ(time, want_time[i]);
   }
   CHECK_EQ(total, 95);
 }
@@ -929,30 +944,14 @@ static void test_arena_time_back_steps(void) {
    polished at 69 the answer fits at time 237, the bisection finds 227
    (arena 68). Time back that stops once the budget's plan fits fails it. */
 static void test_arena_time_back_below(void) {
-  static char scratch[1 << 24];
   ref_remat_graph g;
-  uint64_t grng = (uint64_t)22 * 2654435761u + 99u + 2000u;
-  int32_t seq[1024], i;
-  int64_t row_peak, row_time, budget, peak, time;
+  int32_t seq[1024];
+  int64_t budget = time_back_graph(&g, 22, 6);
   dnnmem_remat_options o;
   dnnmem_remat_result res;
-  dnnmem_rng rng;
-  size_t need = 0;
-  ref_remat_random_training(&g, 4 + (int32_t)ref_rand(&grng, 10), 4 + (int32_t)ref_rand(&grng, 10), &grng);
-  for (i = 0; i < g.n; i++) seq[i] = i;
-  CHECK(ref_remat_recount(&g.p, seq, g.n, &row_peak, &row_time));
-  budget = row_peak * 6 / 10;
   CHECK_EQ(budget, 69);
   o = ref_remat_options(budget, 1700);
-  CHECK_EQ(dnnmem_remat_solve_scratch_size(&g.p, &o, 1024, &need), DNNMEM_OK);
-  CHECK(need <= sizeof scratch);
-  dnnmem_rng_seed(&rng, 21);
-  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 1024, &res, scratch, need), DNNMEM_OK);
-  CHECK(ref_remat_recount(&g.p, seq, res.length, &peak, &time));
-  CHECK_EQ(time, res.time);
-  CHECK_EQ(public_arena(&g.p, budget, seq, res.length), res.arena);
-  CHECK(res.arena >= peak && res.arena <= budget);
-  CHECK_EQ(time, 227);
+  CHECK_EQ(time_back_solve(&g, &o, seq, &res), 227);
   CHECK_EQ(res.arena, 68);
 }
 
