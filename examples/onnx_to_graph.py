@@ -258,9 +258,11 @@ class Usage(Exception):
 
 
 class Parser(argparse.ArgumentParser):
+    tool = "onnx_to_graph.py"  # named in its messages (torch_to_graph.py's parser is this one, its own name)
+
     def error(self, message):  # usage errors exit 1 (argparse's default is 2)
         self.print_usage(sys.stderr)
-        sys.stderr.write("onnx_to_graph.py: %s\n" % message)
+        sys.stderr.write("%s: %s\n" % (self.tool, message))
         sys.exit(1)
 
 
@@ -2595,13 +2597,16 @@ def check_below(onnx, np, path, model, dims, bound, branches, no_fold, rows, p, 
     ones = {u: min(given[u], 1) for u in given}  # an If on 'v == 0' false there is false whenever every count >= 1
     if ones not in [q for q, _ in points]:
         points.append((ones, at_fns[1]))
-    for point, at_fn in points:
+    def convert_lowered(point):
+        # a row at the bound stays one below it (a value past the fold limit there may fold when smaller)
         lower = dict(dims)
         lower.update(point)
+        return convert_at(onnx, np, path, model, lower, bound, branches, set(no_fold) | {r[0] for r in rows},
+                          clamp=True, lowered=set(point))
+
+    for point, at_fn in points:
         try:
-            # a row at the bound stays one below it (a value past the fold limit there may fold when smaller)
-            low = convert_at(onnx, np, path, model, lower, bound, branches, set(no_fold) | {r[0] for r in rows},
-                             clamp=True, lowered=set(point))
+            low = convert_lowered(point)
         except Bad as e:
             if zero_ok and any(v == 0 for v in point.values()):  # outside the runs the plan is for
                 notes.append("at %s (a run the If on 'no value' may take elsewhere) the conversion is refused: %s"
@@ -2610,11 +2615,8 @@ def check_below(onnx, np, path, model, dims, bound, branches, no_fold, rows, p, 
             if len(point) == len(given):
                 raise Bad("the check below the bounds is refused at %s: %s" % (_point_text(point), e))
             together = {u: max(at_fn(given[u]), 0) for u in given}  # all lowered as it is
-            lower = dict(dims)
-            lower.update(together)
             try:
-                low = convert_at(onnx, np, path, model, lower, bound, branches, set(no_fold) | {r[0] for r in rows},
-                                 clamp=True, lowered=set(together))
+                low = convert_lowered(together)
             except Bad as e2:
                 raise Bad("the check below the bounds is refused at %s (%s), and with all of them lowered with it "
                           "(%s)" % (_point_text(point), str(e)[:200], str(e2)[:200]))

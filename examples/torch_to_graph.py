@@ -88,7 +88,6 @@ read or loaded or exits at import, a factory that raises, exits or returns
 no nn.Module, an input that cannot be made, inputs the model refuses, an op
 that cannot be run to size its outputs, no floating output to
 differentiate). stdout closed by its reader (head): exit 0."""
-import argparse
 import contextlib
 import errno
 import io
@@ -97,6 +96,7 @@ import os
 import re
 import sys
 
+import onnx_to_graph
 from onnx_to_graph import add_cost_options, check_cost_options  # one cost model's options for both
 
 MATRIX = {'convolution', 'convolution_backward', 'mm', 'addmm', 'bmm', 'baddbmm'}
@@ -377,11 +377,8 @@ def write_graph(path, comments, lines):
 
 # ---------------------------------------------------------------- the tool ----
 
-class Parser(argparse.ArgumentParser):
-    def error(self, message):  # usage errors exit 1 (argparse's default is 2)
-        self.print_usage(sys.stderr)
-        sys.stderr.write('torch_to_graph.py: %s\n' % message)
-        sys.exit(1)
+class Parser(onnx_to_graph.Parser):
+    tool = 'torch_to_graph.py'
 
 
 def usage(message):
