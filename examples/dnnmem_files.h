@@ -364,6 +364,8 @@ FILES_FN char *files_trim(char *s) {
 
 /* ---- CSV ---------------------------------------------------------------- */
 
+typedef struct files_id_map { char *key; int32_t value; } files_id_map; /* stb_ds */
+
 typedef struct files_row {
   long line;    /* 1-based line in the file */
   int32_t first; /* its fields: cells[first .. first + number of columns) */
@@ -434,8 +436,21 @@ FILES_FN int files_csv_parse(const char *name, char *text, size_t len, files_csv
     s = files_trim(s);
     if (*s == 0 || *s == '#') continue;
     if (!csv->columns) {
-      files_split(s, &csv->columns);
+      files_id_map *seen = NULL; /* two columns of one name: which would be read? */
+      int b, n = files_split(s, &csv->columns);
       csv->header_line = line;
+      sh_new_arena(seen);
+      for (b = 0; b < n; b++) {
+        if (!csv->columns[b][0]) continue;
+        if (shgeti(seen, csv->columns[b]) >= 0) {
+          files_fail(err, name, line, "column '%s' appears twice (columns %d and %d)", csv->columns[b],
+                     (int)shget(seen, csv->columns[b]) + 1, b + 1);
+          shfree(seen);
+          return files_csv_free(csv), -1;
+        }
+        shput(seen, csv->columns[b], b);
+      }
+      shfree(seen);
     } else {
       files_row row;
       int got;
@@ -865,8 +880,6 @@ FILES_FN int files_interval_check(const files_intervals *iv, int32_t i, files_er
   return 0;
 }
 
-typedef struct files_id_map { char *key; int32_t value; } files_id_map; /* stb_ds */
-
 /* Record i's size (column col of the file's rows): an integer, or a
    polynomial in the file's symbols (the record's size is then its constant
    term until files_intervals_at). */
@@ -886,8 +899,10 @@ FILES_FN int files_interval_size(files_intervals *iv, int col, int32_t i, files_
                         "model with --dim NAME=VALUE (or plan it with --symbol)", s);
     return files_cell_size(csv, i, col, &coef[0], err);
   }
-  if (files_poly_parse(s, iv->symbols, coef, terms, &den, &why, &at) != 0)
+  if (files_poly_parse(s, iv->symbols, coef, terms, &den, &why, &at) != 0) {
+    if (!strpbrk(s, "*^+/")) return files_cell_size(csv, i, col, &coef[0], err); /* "5x", "1.5k": a bad number */
     return files_fail(err, csv->path, csv->rows[i].line, "size: '%s': %s at byte %zu", s, why, at);
+  }
   if (den > 1) {
     if (!iv->dens && !(iv->dens = (int64_t *)calloc((size_t)iv->n + 1, sizeof(int64_t))))
       return files_fail(err, csv->path, 0, "out of memory");

@@ -16,9 +16,12 @@ empty file          | csv | plan  | 1: empty file                               
 binary file         | csv | plan  | 3: binary file \(NUL byte\)                     | $IV\n0,0,2,10\n1,\0,3,4\n
 only comments       | csv | plan  | 2: no header row                                | # nothing\n\n
 missing column      | csv | plan  | 1: missing column 'upper'                       | id,lower,size\n0,0,10\n
+column twice        | csv | plan  | 1: column 'size' appears twice \(columns 4 and 5\) | $IV,size\n0,0,2,10,20\n
 missing size column | csv | share | 1: missing column 'size'                        | id,lower,upper\n0,0,10\n
 extra field         | csv | plan  | 2: 5 fields, the header has 4                   | $IV\n0,0,2,10,5\n
 not an integer      | csv | plan  | 2: size: 'ten' is not an integer                | $IV\n0,0,2,ten\n
+size typo under plan| csv | plan  | 2: size: '5x' is not an integer number of bytes | $IV\n0,0,2,5x\n
+size comment at end | csv | plan  | 2: size: '10 # ten' is not an integer number   | $IV\n0,0,2,10 # ten\n
 not an int64        | csv | plan  | 2: lower: '9+' is not an integer in the int64   | $IV\n0,99999999999999999999,2,1\n
 negative size       | csv | plan  | 3: size: negative \(-4\)                        | $IV\n0,0,2,10\n1,1,3,-4\n
 negative size share | csv | share | 3: size: negative                               | $IV\n0,0,2,10\n1,1,3,-4\n
@@ -43,6 +46,7 @@ inclusive end too large | csv | plan | 2: end too large                         
 graph empty         | csv | remat | 1: empty file                                   |
 graph binary        | csv | place | 3: binary file                                  | $G\n$X\n\0\n
 graph not a graph   | csv | remat | 1: not a graph CSV                              | $IV\n0,0,2,10\n
+graph column twice  | csv | remat | 1: column 'time' appears twice \(columns 5 and 12\) | $G,time\n$X,1\n
 graph missing column| csv | place | 1: missing column 'xfer'                        | id,name,op,size,time,cpu_time,acc_time,device,output,inputs\n0,x,input,4,1,1,inf,cpu,0,\n
 graph extra field   | csv | remat | 3: 12 fields, the header has 11                 | $G\n$X\n$Y,\n
 graph negative size | csv | remat --budget 10 | 3: size: negative                    | $G\n$X\n1,y,relu,-4,1,1,1,any,0,1,0\n
