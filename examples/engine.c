@@ -41,7 +41,7 @@ static int plan_arena(const dnnmem_graph *graph) {
   scratch = malloc(bytes);
   if (dnnmem_plan_solve(&problem, NULL, offsets, &plan, scratch, bytes) != DNNMEM_OK) return 1; /* ... pass */
   free(scratch);
-  arena = malloc((size_t)plan.arena);                       /* one allocation for every value */
+  arena = (unsigned char *)malloc((size_t)plan.arena);      /* one allocation for every value */
   /* value v lives at arena + offsets[v] */
   printf("arena %lld bytes, lower bound %lld%s\n", (long long)plan.arena, (long long)plan.lower_bound,
          plan.optimal ? " (optimal)" : "");
