@@ -2872,9 +2872,11 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_conflict(const dnnmem_intervals *problem, c
    options->node_limit and options->stop (options->algo is ignored); a
    subset keeps its records as they are (fixed ones at their offsets).
    When the whole problem fits: result->feasible = 1, count 0. Errors: NULL
-   options or capacity 0: DNNMEM_ERR_INVALID_ARGUMENT; negative capacity or
-   node_limit: DNNMEM_ERR_NEGATIVE; dnnmem_plan_solve's for the problem;
-   conflict_capacity too small: DNNMEM_ERR_OUTPUT_TOO_SMALL with
+   options or capacity 0: DNNMEM_ERR_INVALID_ARGUMENT (field OPTIONS,
+   CAPACITY); negative capacity or node_limit: DNNMEM_ERR_NEGATIVE
+   (CAPACITY, LIMIT); a negative conflict_capacity, or a NULL conflict with
+   conflict_capacity > 0: INVALID_ARGUMENT (OUTPUT); dnnmem_plan_solve's
+   for the problem; conflict_capacity too small: DNNMEM_ERR_OUTPUT_TOO_SMALL with
    result->count the count needed (the rest of result filled). Scratch:
    dnnmem_plan_solve's for the problem with algo exact plus about 113 bytes
    per record. */
@@ -3036,7 +3038,9 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_conflict(const dnnmem_plan_pools *pro
    the bound (a step's bytes over every capacity) or a completed search
    (records with gaps: the bound only). result->feasible 1 when a plan
    exists (count 0). Errors: dnnmem_plan_pools_solve's for the problem;
-   links: DNNMEM_ERR_INVALID_ARGUMENT (a subset would cut them);
+   links: DNNMEM_ERR_INVALID_ARGUMENT (a subset would cut them); a negative
+   node limit: NEGATIVE (LIMIT); conflict and conflict_capacity as
+   dnnmem_plan_conflict's (OUTPUT);
    conflict_capacity too small: DNNMEM_ERR_OUTPUT_TOO_SMALL with
    result->count needed. Scratch: dnnmem_plan_pools_solve's plus about
    110 bytes per record and the allowed lists. */
@@ -12045,6 +12049,20 @@ static dnnmem_result dnnmem__conflict_layout(dnnmem__conflict_work *w, int32_t n
   return dnnmem__scratch_end(&s, out_bytes);
 }
 
+/* The arguments of both conflict searches, each named on failure (the carve
+   below returns bare codes: the size query has no error to fill). */
+static dnnmem_result dnnmem__conflict_arguments(int64_t capacity, int64_t node_limit, int64_t pack_node_limit,
+                                                int has_options, const int32_t *conflict, int32_t conflict_capacity,
+                                                dnnmem_error *e) {
+  if (!has_options) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OPTIONS);
+  if (capacity < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, -1, DNNMEM_FIELD_CAPACITY);
+  if (capacity == 0) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_CAPACITY);
+  if (node_limit < 0 || pack_node_limit < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, -1, DNNMEM_FIELD_LIMIT);
+  if (conflict_capacity < 0 || (conflict == NULL && conflict_capacity > 0))
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
+  return DNNMEM_OK;
+}
+
 static dnnmem_result dnnmem__conflict_carve(const dnnmem_intervals *problem, const dnnmem_plan_options *options,
                                             dnnmem__conflict_work *w, void *scratch, size_t scratch_bytes,
                                             size_t *out_bytes) {
@@ -12340,6 +12358,9 @@ static dnnmem_result dnnmem__plan_conflict(const dnnmem_intervals *problem,
   if ((r = dnnmem_intervals_check(problem, e)) != DNNMEM_OK) return r;
   if (dnnmem__has_links(problem)) /* subsets would cut links */
     return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  if ((r = dnnmem__conflict_arguments(options ? options->capacity : 0, options ? options->node_limit : 0, 0,
+                                      options != NULL, conflict, conflict_capacity, e)) != DNNMEM_OK)
+    return r;
   if ((r = dnnmem__conflict_carve(problem, options, &w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
   return dnnmem__conflict_run(problem, &w, conflict, conflict_capacity, result);
 }
@@ -13707,6 +13728,9 @@ static dnnmem_result dnnmem__plan_pools_conflict(const dnnmem_plan_pools *proble
   if ((r = dnnmem__pools_validate(problem, 1, e)) != DNNMEM_OK) return r;
   if (dnnmem__has_links(problem->intervals)) /* subsets would cut links */
     return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  if ((r = dnnmem__conflict_arguments(1, options ? options->node_limit : 0, options ? options->pack_node_limit : 0, 1,
+                                      conflict, conflict_capacity, e)) != DNNMEM_OK)
+    return r;
   if ((r = dnnmem__pools_conflict_carve(problem, options, &w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
   return dnnmem__conflict_run(problem->intervals, &w, conflict, conflict_capacity, result);
 }

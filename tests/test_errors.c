@@ -714,7 +714,28 @@ static void test_argument_table(void) {
           DNNMEM_FIELD_PROBLEM);
     NAMES(dnnmem_plan_pools_conflict(&pp, NULL, i32, 3, &cres, scr, SCR), cres.error, DNNMEM_ERR_INVALID_ARGUMENT,
           -1, -1, DNNMEM_FIELD_PROBLEM);
-    r[2].flags = 0, r[2].reuse = 0, o.capacity = 0;
+    r[2].flags = 0, r[2].reuse = 0;
+    /* the conflict search's own arguments, each named (they were field NONE) */
+    NAMES(dnnmem_plan_conflict(&p, NULL, i32, 3, &cres, scr, SCR), cres.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_OPTIONS);
+    o.capacity = 0;
+    NAMES(dnnmem_plan_conflict(&p, &o, i32, 3, &cres, scr, SCR), cres.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_CAPACITY);
+    o.capacity = -24;
+    NAMES(dnnmem_plan_conflict(&p, &o, i32, 3, &cres, scr, SCR), cres.error, DNNMEM_ERR_NEGATIVE, -1, -1,
+          DNNMEM_FIELD_CAPACITY);
+    o.capacity = 24, o.node_limit = -1;
+    NAMES(dnnmem_plan_conflict(&p, &o, i32, 3, &cres, scr, SCR), cres.error, DNNMEM_ERR_NEGATIVE, -1, -1,
+          DNNMEM_FIELD_LIMIT);
+    o.node_limit = 0;
+    NAMES(dnnmem_plan_conflict(&p, &o, NULL, 3, &cres, scr, SCR), cres.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_OUTPUT);
+    NAMES(dnnmem_plan_conflict(&p, &o, i32, -1, &cres, scr, SCR), cres.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_OUTPUT);
+    NAMES(dnnmem_plan_pools_conflict(&pp, NULL, NULL, 3, &cres, scr, SCR), cres.error, DNNMEM_ERR_INVALID_ARGUMENT,
+          -1, -1, DNNMEM_FIELD_OUTPUT);
+    NAMES(dnnmem_plan_conflict(&p, &o, i32, 3, &cres, scr, SCR), cres.error, DNNMEM_OK, -1, -1, DNNMEM_FIELD_NONE);
+    o.capacity = 0;
     memset(&po, 0, sizeof(po));
     NAMES(dnnmem_plan_pools_solve(NULL, &po, pool_of, off, NULL, &pres, scr, SCR), pres.error,
           DNNMEM_ERR_INVALID_ARGUMENT, -1, -1, DNNMEM_FIELD_PROBLEM);
@@ -770,9 +791,13 @@ static void test_argument_table(void) {
     po.algo = DNNMEM_PLAN_POOLS_BEST, po.node_limit = -1;
     NAMES(dnnmem_plan_pools_solve(&pp, &po, pool_of, off, NULL, &pres, scr, SCR), pres.error,
           DNNMEM_ERR_NEGATIVE, -1, -1, DNNMEM_FIELD_LIMIT);
+    NAMES(dnnmem_plan_pools_conflict(&pp, &po, pool_of, 3, &cres, scr, SCR), cres.error, DNNMEM_ERR_NEGATIVE, -1, -1,
+          DNNMEM_FIELD_LIMIT);
     po.node_limit = 0, po.pack_node_limit = -1;
     NAMES(dnnmem_plan_pools_solve(&pp, &po, pool_of, off, NULL, &pres, scr, SCR), pres.error,
           DNNMEM_ERR_NEGATIVE, -1, -1, DNNMEM_FIELD_LIMIT);
+    NAMES(dnnmem_plan_pools_conflict(&pp, &po, pool_of, 3, &cres, scr, SCR), cres.error, DNNMEM_ERR_NEGATIVE, -1, -1,
+          DNNMEM_FIELD_LIMIT);
     po.pack_node_limit = 0;
     NAMES(dnnmem_plan_pools_solve(&pp, &po, NULL, off, NULL, &pres, scr, SCR), pres.error,
           DNNMEM_ERR_INVALID_ARGUMENT, -1, -1, DNNMEM_FIELD_OUTPUT);
