@@ -177,6 +177,10 @@
        it is touched, and a short buffer gives DNNMEM_ERR_SCRATCH_TOO_SMALL
        before any output is written. Size and use come from one private
        function each, so they cannot disagree. Scratch may be reused.
+       A size query may refuse bad input (*out_bytes then unchanged) but
+       says nothing of where; every operation checks its input before its
+       scratch, so the call itself, with any scratch (NULL, 0 too), names
+       the record and field in result->error.
        DNNMEM_*_SCRATCH_BYTES macros give static bounds where they are simple.
        Debug builds may define DNNMEM_SCRATCH_GUARD (this library's tests
        do): 16 guard bytes sit between the arrays carved from scratch, and
