@@ -88,7 +88,7 @@ static int place(const dnnmem_graph *graph) {
                                       200, 200, 200, 200};  /* f2 is slow there, f3 cannot run there */
   static const int64_t xfer[N] = {100, 100, 100, 100, 100, 100, 100, 100, 100};
   /* README: place */
-  dnnmem_place_problem problem = {graph, cpu_time, acc_time, xfer, NULL, is_output};
+  dnnmem_place_problem problem = {graph, cpu_time, acc_time, xfer, NULL, is_output}; /* NULL: no op pinned */
   dnnmem_place_result result;
   uint8_t device[N];                                        /* DNNMEM_PLACE_CPU or _ACC per op */
   size_t bytes;
