@@ -1813,7 +1813,10 @@
        Guarantees.  Exact integer arithmetic; every sum that could overflow
                     is checked (DNNMEM_ERR_OVERFLOW). Errors of parse, finish
                     and bind carry the byte position of the offending factor;
-                    bind and finish leave the layout unchanged on error.
+                    bind and finish leave the layout unchanged on error,
+                    parse and machine_parse leave *out zeroed. The
+                    queries and the algebra trust their layout: pass one
+                    that parse, finish or bind accepted.
                     Every layout finish accepts prints to text that parses
                     back to a dnnmem_layout_equal layout (bound to the same
                     machine when it is bound): finish accepts only level
@@ -3664,7 +3667,8 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_parse(const char *text, size_t length,
                                              int64_t *error_position);
 /* Parses TensorLayout text (see the manual) into *out and finishes it.
    On error *error_position (may be NULL) gets the byte offset of the
-   offending token or factor. O(length + factors^2). */
+   offending token or factor, and *out is zeroed (never half parsed).
+   O(length + factors^2). */
 
 DNNMEM_DEF dnnmem_result dnnmem_layout_finish(dnnmem_layout *layout, dnnmem_error *error);
 /* Validates the primary fields of a layout built in code (or re-finishes a
@@ -3680,7 +3684,8 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_finish(dnnmem_layout *layout, dnnmem_erro
 DNNMEM_DEF dnnmem_result dnnmem_layout_machine_parse(const char *text, size_t length,
                                                      dnnmem_layout_machine *out,
                                                      int64_t *error_position);
-/* "L2B=16,L1B=8,MAB=16,PE=4": names and extents >= 1, outermost first. */
+/* "L2B=16,L1B=8,MAB=16,PE=4": names and extents >= 1, outermost first.
+   On error *out is zeroed and *error_position as parse's. */
 
 DNNMEM_DEF dnnmem_result dnnmem_layout_bind(dnnmem_layout *layout,
                                             const dnnmem_layout_machine *machine,
@@ -20277,8 +20282,8 @@ static dnnmem_result dnnmem__lp_body(dnnmem__layout_parser *p, dnnmem_layout *l)
   return DNNMEM_OK;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_layout_parse(const char *text, size_t length, dnnmem_layout *out,
-                                             int64_t *error_position) {
+static dnnmem_result dnnmem__layout_parse(const char *text, size_t length, dnnmem_layout *out,
+                                          int64_t *error_position) {
   dnnmem__layout_parser p;
   int64_t ignored, *errp = error_position ? error_position : &ignored;
   int64_t prefix[DNNMEM_LAYOUT_MAX_AXES];
@@ -20344,9 +20349,18 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_parse(const char *text, size_t length, dn
   return r;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_layout_machine_parse(const char *text, size_t length,
-                                                     dnnmem_layout_machine *out,
-                                                     int64_t *error_position) {
+/* On an error *out is zeroed, not left half parsed: a caller that does not
+   check the result then holds an empty layout, never one whose derived
+   fields were not computed (print and the queries index by them). */
+DNNMEM_DEF dnnmem_result dnnmem_layout_parse(const char *text, size_t length, dnnmem_layout *out,
+                                             int64_t *error_position) {
+  dnnmem_result r = dnnmem__layout_parse(text, length, out, error_position);
+  if (r != DNNMEM_OK && out != NULL) DNNMEM_MEMSET(out, 0, sizeof(*out));
+  return r;
+}
+
+static dnnmem_result dnnmem__layout_machine_parse(const char *text, size_t length, dnnmem_layout_machine *out,
+                                                  int64_t *error_position) {
   dnnmem__layout_parser p;
   int64_t ignored, *errp = error_position ? error_position : &ignored;
   dnnmem_result r;
@@ -20397,6 +20411,14 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_machine_parse(const char *text, size_t le
     return DNNMEM_ERR_PARSE;
   }
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_machine_parse(const char *text, size_t length,
+                                                     dnnmem_layout_machine *out,
+                                                     int64_t *error_position) {
+  dnnmem_result r = dnnmem__layout_machine_parse(text, length, out, error_position);
+  if (r != DNNMEM_OK && out != NULL) DNNMEM_MEMSET(out, 0, sizeof(*out)); /* no half-read level */
+  return r;
 }
 
 DNNMEM_DEF int32_t dnnmem_layout_level_index(const dnnmem_layout *layout, const char *name) {

@@ -431,6 +431,23 @@ static void test_layout(void) {
   CHECK_ERROR(dnnmem_layout_finish(&l, &e), e, DNNMEM_ERR_LAYOUT_EXTENT, k, DNNMEM_FIELD_EXTENT);
   CHECK_EQ(dnnmem_layout_parse("((3:8, 4_PE), (0:1))", 20, &l, &at), DNNMEM_ERR_LAYOUT_EXTENT);
   CHECK_EQ(at, 15);
+  /* a failed parse leaves *out zeroed, not half parsed (its axes and
+     factors read, their derived fields not: print indexed axis_first[-1]) */
+  {
+    static const char *const bad[4] = {"((3:8, 4_PE), (8:1)", "((3:8, 4_PE), (8:1)) x", "((3:8),(3:8))", "(4,8)/((3:8"};
+    dnnmem_layout zero;
+    dnnmem_layout_machine mzero, m;
+    memset(&zero, 0, sizeof(zero));
+    memset(&mzero, 0, sizeof(mzero));
+    for (i = 0; i < 4; i++) {
+      memset(&l, 0x5a, sizeof(l));
+      CHECK(dnnmem_layout_parse(bad[i], strlen(bad[i]), &l, &at) != DNNMEM_OK);
+      CHECK(memcmp(&l, &zero, sizeof(l)) == 0);
+    }
+    memset(&m, 0x5a, sizeof(m));
+    CHECK_EQ(dnnmem_layout_machine_parse("PE=4,MAB=", 9, &m, &at), DNNMEM_ERR_PARSE);
+    CHECK(memcmp(&m, &mzero, sizeof(m)) == 0);
+  }
 }
 
 static void test_names(void) {
