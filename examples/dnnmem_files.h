@@ -408,6 +408,34 @@ FILES_FN int files_column_any(const files_csv *csv, const char *const *names) {
 
 FILES_FN int files_csv_is_graph(const files_csv *csv) { return files_column(csv, "inputs") >= 0; }
 
+/* files_fail on the header line, the message followed by the header as read
+   (a ';' or tab separated file, a comment on the header line, a data row
+   taken for the header: the names show why a column is missing). */
+FILES_FN int files_fail_header(files_error *err, const files_csv *csv, const char *fmt, ...) {
+  va_list ap;
+  size_t len, room;
+  int i;
+  err->file = csv->path;
+  err->line = csv->header_line;
+  va_start(ap, fmt);
+  vsnprintf(err->message, sizeof(err->message), fmt, ap);
+  va_end(ap);
+  len = strlen(err->message);
+  room = sizeof(err->message) - len;
+  if (room > 40) {
+    char shown[96];
+    size_t n = 0;
+    for (i = 0; i < (int)arrlen(csv->columns) && n < sizeof(shown) - 1; i++) {
+      const char *c = csv->columns[i];
+      if (i) shown[n++] = ',';
+      while (*c && n < sizeof(shown) - 1) shown[n++] = *c++;
+    }
+    shown[n] = 0;
+    snprintf(err->message + len, room, " (the header reads '%s%s')", shown, n >= sizeof(shown) - 1 ? "..." : "");
+  }
+  return -1;
+}
+
 /* Splits a line on ',' into trimmed fields appended to *out; the count. */
 FILES_FN int files_split(char *t, char ***out) {
   int count = 0;
@@ -440,8 +468,8 @@ FILES_FN int files_csv_parse(const char *name, char *text, size_t len, files_csv
       int b, n = files_split(s, &csv->columns);
       csv->header_line = line;
       sh_new_arena(seen);
-      for (b = 0; b < n; b++) {
-        if (!csv->columns[b][0]) continue;
+      for (b = 0; b < n; b++) { /* (not numbers: a data row taken for the header gets "missing column") */
+        if (!csv->columns[b][0] || strchr("0123456789+-.", csv->columns[b][0])) continue;
         if (shgeti(seen, csv->columns[b]) >= 0) {
           files_fail(err, name, line, "column '%s' appears twice (columns %d and %d)", csv->columns[b],
                      (int)shget(seen, csv->columns[b]) + 1, b + 1);
@@ -484,7 +512,7 @@ FILES_FN int files_need_columns(const files_csv *csv, const char *const *need, i
   int i;
   for (i = 0; i < count; i++)
     if ((col[i] = files_column(csv, need[i])) < 0)
-      return files_fail(err, csv->path, csv->header_line, "missing column '%s'", need[i]);
+      return files_fail_header(err, csv, "missing column '%s'", need[i]);
   return 0;
 }
 
@@ -568,7 +596,7 @@ FILES_FN int files_graph_need(const files_graph *g, const char *need, const char
     for (; p && *p && !wanted; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
       wanted = strncmp(p, name, len) == 0 && (p[len] == ',' || p[len] == 0);
     if (wanted && !(g->columns & (1u << c)))
-      return files_fail(err, g->csv.path, g->csv.header_line, "missing column '%s' (%s reads %s)", name, who, need);
+      return files_fail_header(err, &g->csv, "missing column '%s' (%s reads %s)", name, who, need);
   }
   return 0;
 }
@@ -709,7 +737,7 @@ FILES_FN int files_graph_parse(const char *name, char *text, size_t len, files_g
   memset(g, 0, sizeof(*g));
   if (files_csv_parse(name, text, len, &csv, err)) return -1;
   if (!files_csv_is_graph(&csv)) {
-    files_fail(err, name, csv.header_line, "not a graph CSV (no 'inputs' column)");
+    files_fail_header(err, &csv, "not a graph CSV (no 'inputs' column)");
     return files_csv_free(&csv), -1;
   }
   if (files_graph_from_csv(&csv, g, err)) return -1;
@@ -842,10 +870,10 @@ FILES_FN int files_interval_columns_find(const files_csv *csv, files_interval_co
   c->pass = files_column(csv, "pass");
   c->reuse = files_column(csv, "reuse");
   c->alias = files_column(csv, "alias");
-  if (c->id < 0) return files_fail(err, csv->path, csv->header_line, "missing column 'id'");
-  if (c->lower < 0) return files_fail(err, csv->path, csv->header_line, "missing column 'lower'");
-  if (c->upper < 0) return files_fail(err, csv->path, csv->header_line, "missing column 'upper'");
-  if (c->size < 0) return files_fail(err, csv->path, csv->header_line, "missing column 'size'");
+  if (c->id < 0) return files_fail_header(err, csv, "missing column 'id'");
+  if (c->lower < 0) return files_fail_header(err, csv, "missing column 'lower'");
+  if (c->upper < 0) return files_fail_header(err, csv, "missing column 'upper'");
+  if (c->size < 0) return files_fail_header(err, csv, "missing column 'size'");
   return 0;
 }
 

@@ -16,6 +16,10 @@ empty file          | csv | plan  | 1: empty file                               
 binary file         | csv | plan  | 3: binary file \(NUL byte\)                     | $IV\n0,0,2,10\n1,\0,3,4\n
 only comments       | csv | plan  | 2: no header row                                | # nothing\n\n
 missing column      | csv | plan  | 1: missing column 'upper'                       | id,lower,size\n0,0,10\n
+header with a comment | csv | plan | 1: missing column 'size' \(the header reads 'id,lower,upper,size # ids'\) | id,lower,upper,size # ids\n0,0,2,5\n
+header with semicolons | csv | share | 1: missing column 'id' \(the header reads 'id;lower;upper;size'\) | id;lower;upper;size\n0;0;2;5\n
+header commented out | csv | plan | 2: missing column 'id' \(the header reads '0,0,2,5'\) | #id,lower,upper,size\n0,0,2,5\n
+graph header misspelt | csv | remat | 1: not a graph CSV \(no 'inputs' column\) \(the header reads 'id,size,time,Inputs'\) | id,size,time,Inputs\n0,1,1,\n
 column twice        | csv | plan  | 1: column 'size' appears twice \(columns 4 and 5\) | $IV,size\n0,0,2,10,20\n
 missing size column | csv | share | 1: missing column 'size'                        | id,lower,upper\n0,0,10\n
 extra field         | csv | plan  | 2: 5 fields, the header has 4                   | $IV\n0,0,2,10,5\n
