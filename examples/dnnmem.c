@@ -3447,9 +3447,20 @@ static void cli_print_commands(FILE *f) {
   for (i = 0; cli_commands[i].name; i++) fprintf(f, "  %-8s %s\n", cli_commands[i].name, cli_commands[i].summary);
 }
 
+/* At exit: what went to stdout reached it (a full disk or a closed pipe
+   reader would otherwise lose the JSON with exit 0), else exit 2 as the
+   --out files do. */
+static void cli_check_stdout(void) {
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    fprintf(stderr, "<stdout>: write failed\n");
+    _Exit(2);
+  }
+}
+
 int main(int argc, char **argv) {
   size_t i;
   cli_args args;
+  atexit(cli_check_stdout);
   if (argc < 2) {
     cli_print_commands(stderr);
     return 1;

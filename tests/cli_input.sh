@@ -125,5 +125,13 @@ printf '%s,offset,gaps\n0,0,10,100,0,2-8\n1,3,7,100,0,\n' "$IV" >"$tmp/fixgap.cs
 expect "fixed offsets sharing bytes in a gap do not collide" 0 '"arena": 100' "$DNNMEM" plan --json "$tmp/fixgap.csv"
 expect "gaps (idle and windowed)" 0 '"arena": 200, "lower_bound": 200' "$DNNMEM" plan --json "$tmp/gaps.csv"
 
+# stdout that cannot be written (a full disk): exit 2 and said, not exit 0
+# with the JSON lost
+if [ -w /dev/full ]; then
+  "$DNNMEM" plan --json "$tmp/bom.csv" >/dev/full 2>"$tmp/full.err"
+  check "stdout full: exit 2" "$?" 2
+  check "stdout full: said" "$(cat "$tmp/full.err")" "<stdout>: write failed"
+fi
+
 cli_finish cli_input
 [ "$fail" = 0 ]
