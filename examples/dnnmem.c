@@ -262,6 +262,11 @@ static void cli_parse(const cli_command *c, int argc, char **argv, cli_args *arg
     }
   }
   if (!args->operand) cli_usage_error("missing %s", c->operand);
+  /* "-" reads standard input; as an output it made a file named "-" */
+  if (args->out && strcmp(args->out, "-") == 0)
+    cli_usage_error("--out -: standard output carries the summary (or the JSON); name a file");
+  if (args->svg && strcmp(args->svg, "-") == 0)
+    cli_usage_error("--svg -: standard output carries the summary (or the JSON); name a file");
 }
 
 /* --algo of flow and place: the max-flow algorithm. */
