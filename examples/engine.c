@@ -36,7 +36,8 @@ static int plan_arena(const dnnmem_graph *graph) {
   size_t bytes;
   void *scratch;
   unsigned char *arena;
-  dnnmem_graph_intervals(graph, sizes, is_output, records, NULL); /* value v lives [v, last use + 1) */
+  if (dnnmem_graph_intervals(graph, sizes, is_output, records, NULL) != DNNMEM_OK) /* value v: [v, last use + 1) */
+    return 1;                                     /* DNNMEM_ERR_NOT_TOPOLOGICAL: number it inputs first */
   dnnmem_plan_solve_scratch_size(&problem, NULL, &bytes);   /* ask (NULL options: best) ... */
   scratch = malloc(bytes);
   if (dnnmem_plan_solve(&problem, NULL, offsets, &plan, scratch, bytes) != DNNMEM_OK) return 1; /* ... pass */
