@@ -928,7 +928,17 @@ FILES_FN int files_interval_size(files_intervals *iv, int col, int32_t i, files_
     return files_cell_size(csv, i, col, &coef[0], err);
   }
   if (files_poly_parse(s, iv->symbols, coef, terms, &den, &why, &at) != 0) {
-    if (!strpbrk(s, "*^+/")) return files_cell_size(csv, i, col, &coef[0], err); /* "5x", "1.5k": a bad number */
+    if (!strpbrk(s, "*^+/")) { /* "5x", "1.5k": a bad number; "64S" may mean 64*S */
+      const char *p = s;
+      size_t used;
+      files_cell_size(csv, i, col, &coef[0], err);
+      while (isdigit((unsigned char)*p)) p++;
+      used = strlen(err->message);
+      if (p > s && (isalpha((unsigned char)*p) || *p == '_') && used + 64 < sizeof(err->message))
+        snprintf(err->message + used, sizeof(err->message) - used, "; a polynomial writes '%.*s*%s'", (int)(p - s), s,
+                 p);
+      return -1;
+    }
     return files_fail(err, csv->path, csv->rows[i].line, "size: '%s': %s at byte %zu", s, why, at);
   }
   if (den > 1) {
