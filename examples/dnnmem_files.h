@@ -335,6 +335,9 @@ FILES_FN int files_check_text(const char *name, const char *text, size_t len, fi
   const char *nul = (const char *)memchr(text, 0, len), *p;
   long line = 1;
   if (len == 0) return files_fail(err, name, 1, "empty file");
+  if (len >= 2 && (((unsigned char)text[0] == 0xFF && (unsigned char)text[1] == 0xFE) ||
+                   ((unsigned char)text[0] == 0xFE && (unsigned char)text[1] == 0xFF)))
+    return files_fail(err, name, 1, "UTF-16 text (a spreadsheet's \"Unicode text\"?): save it as UTF-8 or ASCII");
   if (!nul) return 0;
   for (p = text; p < nul; p++) line += *p == '\n';
   return files_fail(err, name, line, "binary file (NUL byte)");

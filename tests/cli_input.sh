@@ -14,6 +14,7 @@ bad_files <<EOF
 # intervals CSV (plan, share and cover read it the same way)
 empty file          | csv | plan  | 1: empty file                                   |
 binary file         | csv | plan  | 3: binary file \(NUL byte\)                     | $IV\n0,0,2,10\n1,\0,3,4\n
+UTF-16 file         | csv | plan  | 1: UTF-16 text                                  | \0377\0376i\0000d\0000,\0000\n\0000
 only comments       | csv | plan  | 2: no header row                                | # nothing\n\n
 missing column      | csv | plan  | 1: missing column 'upper'                       | id,lower,size\n0,0,10\n
 header with a comment | csv | plan | 1: missing column 'size' \(the header reads 'id,lower,upper,size # ids'\) | id,lower,upper,size # ids\n0,0,2,5\n
