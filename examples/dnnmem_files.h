@@ -296,6 +296,7 @@ FILES_FN char *files_read_text(const char *path, size_t *out_len, files_error *e
   FILE *f = is_stdin ? stdin : fopen(path, "rb");
   char *buf = NULL, *grown;
   size_t len = 0, cap = 0, got;
+  int read_errno = 0;
   if (!f) return files_fail(err, path, 0, "cannot open: %s", strerror(errno)), (char *)NULL;
   for (;;) {
     if (cap - len < 65536) {
@@ -304,14 +305,18 @@ FILES_FN char *files_read_text(const char *path, size_t *out_len, files_error *e
       if (!grown) break;
       buf = grown;
     }
+    errno = 0;
     got = fread(buf + len, 1, cap - len, f);
+    read_errno = errno;
     len += got;
     if (got == 0) break;
   }
-  if (!buf || cap - len < 65536 || ferror(f)) {
+  if (!buf || cap - len < 65536 || ferror(f)) { /* the reason said: a directory reads "Is a directory" */
+    int no_memory = !buf || (cap - len < 65536 && !ferror(f));
     if (!is_stdin) fclose(f);
     free(buf);
-    return files_fail(err, path, 0, buf ? "read error" : "out of memory"), (char *)NULL;
+    if (no_memory) return files_fail(err, path, 0, "out of memory"), (char *)NULL;
+    return files_fail(err, path, 0, "read error: %s", read_errno ? strerror(read_errno) : "unknown"), (char *)NULL;
   }
   if (!is_stdin) fclose(f);
   buf[len] = 0;

@@ -105,6 +105,9 @@ EOF
 for cmd in plan share cover remat place flow; do
   expect "$cmd: missing file" 2 "nosuch.csv: cannot open" "$DNNMEM" $cmd "$tmp/nosuch.csv"
 done
+# a directory given as the file: the reason, not a bare "read error"
+mkdir -p "$tmp/adir"
+expect "plan: a directory" 2 "adir: read error: Is a directory" "$DNNMEM" plan "$tmp/adir"
 # the same inputs with data files of the repository
 expect "cover_bad.csv" 2 "cover_bad.csv:3: upper <= lower" "$DNNMEM" cover "$data/cover_bad.csv"
 expect "cover_cycle.graph.csv" 2 "cover_cycle.graph.csv:3: input 2" "$DNNMEM" cover "$data/cover_cycle.graph.csv"
