@@ -2459,7 +2459,8 @@ typedef struct dnnmem_interval {
   int64_t hint;         /* with DNNMEM_INTERVAL_HINT: preferred offset */
   const dnnmem_gap *gaps; /* num_gaps idle periods (may be NULL when 0) */
   int32_t num_gaps;
-  int32_t flags;        /* DNNMEM_INTERVAL_* bits */
+  int32_t flags;        /* DNNMEM_INTERVAL_* bits; others reserved: keep them 0
+                           (not checked: zero the record before filling it) */
   int32_t pass;         /* multi-pass planning (dnnmem_plan_pass): the pass
                            that plans it, 1, 2, ...; 0 means 1. Ignored
                            elsewhere. */
