@@ -177,6 +177,10 @@
        it is touched, and a short buffer gives DNNMEM_ERR_SCRATCH_TOO_SMALL
        before any output is written. Size and use come from one private
        function each, so they cannot disagree. Scratch may be reused.
+       A size query may refuse bad input (*out_bytes then unchanged) but
+       says nothing of where; every operation checks its input before its
+       scratch, so the call itself, with any scratch (NULL, 0 too), names
+       the record and field in result->error.
        DNNMEM_*_SCRATCH_BYTES macros give static bounds where they are simple.
        Debug builds may define DNNMEM_SCRATCH_GUARD (this library's tests
        do): 16 guard bytes sit between the arrays carved from scratch, and
@@ -1809,7 +1813,10 @@
        Guarantees.  Exact integer arithmetic; every sum that could overflow
                     is checked (DNNMEM_ERR_OVERFLOW). Errors of parse, finish
                     and bind carry the byte position of the offending factor;
-                    bind and finish leave the layout unchanged on error.
+                    bind and finish leave the layout unchanged on error,
+                    parse and machine_parse leave *out zeroed. The
+                    queries and the algebra trust their layout: pass one
+                    that parse, finish or bind accepted.
                     Every layout finish accepts prints to text that parses
                     back to a dnnmem_layout_equal layout (bound to the same
                     machine when it is bound): finish accepts only level
@@ -2452,7 +2459,8 @@ typedef struct dnnmem_interval {
   int64_t hint;         /* with DNNMEM_INTERVAL_HINT: preferred offset */
   const dnnmem_gap *gaps; /* num_gaps idle periods (may be NULL when 0) */
   int32_t num_gaps;
-  int32_t flags;        /* DNNMEM_INTERVAL_* bits */
+  int32_t flags;        /* DNNMEM_INTERVAL_* bits; others reserved: keep them 0
+                           (not checked: zero the record before filling it) */
   int32_t pass;         /* multi-pass planning (dnnmem_plan_pass): the pass
                            that plans it, 1, 2, ...; 0 means 1. Ignored
                            elsewhere. */
@@ -2872,9 +2880,11 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_conflict(const dnnmem_intervals *problem, c
    options->node_limit and options->stop (options->algo is ignored); a
    subset keeps its records as they are (fixed ones at their offsets).
    When the whole problem fits: result->feasible = 1, count 0. Errors: NULL
-   options or capacity 0: DNNMEM_ERR_INVALID_ARGUMENT; negative capacity or
-   node_limit: DNNMEM_ERR_NEGATIVE; dnnmem_plan_solve's for the problem;
-   conflict_capacity too small: DNNMEM_ERR_OUTPUT_TOO_SMALL with
+   options or capacity 0: DNNMEM_ERR_INVALID_ARGUMENT (field OPTIONS,
+   CAPACITY); negative capacity or node_limit: DNNMEM_ERR_NEGATIVE
+   (CAPACITY, LIMIT); a negative conflict_capacity, or a NULL conflict with
+   conflict_capacity > 0: INVALID_ARGUMENT (OUTPUT); dnnmem_plan_solve's
+   for the problem; conflict_capacity too small: DNNMEM_ERR_OUTPUT_TOO_SMALL with
    result->count the count needed (the rest of result filled). Scratch:
    dnnmem_plan_solve's for the problem with algo exact plus about 113 bytes
    per record. */
@@ -3036,7 +3046,9 @@ DNNMEM_DEF dnnmem_result dnnmem_plan_pools_conflict(const dnnmem_plan_pools *pro
    the bound (a step's bytes over every capacity) or a completed search
    (records with gaps: the bound only). result->feasible 1 when a plan
    exists (count 0). Errors: dnnmem_plan_pools_solve's for the problem;
-   links: DNNMEM_ERR_INVALID_ARGUMENT (a subset would cut them);
+   links: DNNMEM_ERR_INVALID_ARGUMENT (a subset would cut them); a negative
+   node limit: NEGATIVE (LIMIT); conflict and conflict_capacity as
+   dnnmem_plan_conflict's (OUTPUT);
    conflict_capacity too small: DNNMEM_ERR_OUTPUT_TOO_SMALL with
    result->count needed. Scratch: dnnmem_plan_pools_solve's plus about
    110 bytes per record and the allowed lists. */
@@ -3656,7 +3668,8 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_parse(const char *text, size_t length,
                                              int64_t *error_position);
 /* Parses TensorLayout text (see the manual) into *out and finishes it.
    On error *error_position (may be NULL) gets the byte offset of the
-   offending token or factor. O(length + factors^2). */
+   offending token or factor, and *out is zeroed (never half parsed).
+   O(length + factors^2). */
 
 DNNMEM_DEF dnnmem_result dnnmem_layout_finish(dnnmem_layout *layout, dnnmem_error *error);
 /* Validates the primary fields of a layout built in code (or re-finishes a
@@ -3672,7 +3685,8 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_finish(dnnmem_layout *layout, dnnmem_erro
 DNNMEM_DEF dnnmem_result dnnmem_layout_machine_parse(const char *text, size_t length,
                                                      dnnmem_layout_machine *out,
                                                      int64_t *error_position);
-/* "L2B=16,L1B=8,MAB=16,PE=4": names and extents >= 1, outermost first. */
+/* "L2B=16,L1B=8,MAB=16,PE=4": names and extents >= 1, outermost first.
+   On error *out is zeroed and *error_position as parse's. */
 
 DNNMEM_DEF dnnmem_result dnnmem_layout_bind(dnnmem_layout *layout,
                                             const dnnmem_layout_machine *machine,
@@ -12045,6 +12059,20 @@ static dnnmem_result dnnmem__conflict_layout(dnnmem__conflict_work *w, int32_t n
   return dnnmem__scratch_end(&s, out_bytes);
 }
 
+/* The arguments of both conflict searches, each named on failure (the carve
+   below returns bare codes: the size query has no error to fill). */
+static dnnmem_result dnnmem__conflict_arguments(int64_t capacity, int64_t node_limit, int64_t pack_node_limit,
+                                                int has_options, const int32_t *conflict, int32_t conflict_capacity,
+                                                dnnmem_error *e) {
+  if (!has_options) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OPTIONS);
+  if (capacity < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, -1, DNNMEM_FIELD_CAPACITY);
+  if (capacity == 0) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_CAPACITY);
+  if (node_limit < 0 || pack_node_limit < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, -1, DNNMEM_FIELD_LIMIT);
+  if (conflict_capacity < 0 || (conflict == NULL && conflict_capacity > 0))
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
+  return DNNMEM_OK;
+}
+
 static dnnmem_result dnnmem__conflict_carve(const dnnmem_intervals *problem, const dnnmem_plan_options *options,
                                             dnnmem__conflict_work *w, void *scratch, size_t scratch_bytes,
                                             size_t *out_bytes) {
@@ -12340,6 +12368,9 @@ static dnnmem_result dnnmem__plan_conflict(const dnnmem_intervals *problem,
   if ((r = dnnmem_intervals_check(problem, e)) != DNNMEM_OK) return r;
   if (dnnmem__has_links(problem)) /* subsets would cut links */
     return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  if ((r = dnnmem__conflict_arguments(options ? options->capacity : 0, options ? options->node_limit : 0, 0,
+                                      options != NULL, conflict, conflict_capacity, e)) != DNNMEM_OK)
+    return r;
   if ((r = dnnmem__conflict_carve(problem, options, &w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
   return dnnmem__conflict_run(problem, &w, conflict, conflict_capacity, result);
 }
@@ -13707,6 +13738,9 @@ static dnnmem_result dnnmem__plan_pools_conflict(const dnnmem_plan_pools *proble
   if ((r = dnnmem__pools_validate(problem, 1, e)) != DNNMEM_OK) return r;
   if (dnnmem__has_links(problem->intervals)) /* subsets would cut links */
     return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  if ((r = dnnmem__conflict_arguments(1, options ? options->node_limit : 0, options ? options->pack_node_limit : 0, 1,
+                                      conflict, conflict_capacity, e)) != DNNMEM_OK)
+    return r;
   if ((r = dnnmem__pools_conflict_carve(problem, options, &w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
   return dnnmem__conflict_run(problem->intervals, &w, conflict, conflict_capacity, result);
 }
@@ -20249,8 +20283,8 @@ static dnnmem_result dnnmem__lp_body(dnnmem__layout_parser *p, dnnmem_layout *l)
   return DNNMEM_OK;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_layout_parse(const char *text, size_t length, dnnmem_layout *out,
-                                             int64_t *error_position) {
+static dnnmem_result dnnmem__layout_parse(const char *text, size_t length, dnnmem_layout *out,
+                                          int64_t *error_position) {
   dnnmem__layout_parser p;
   int64_t ignored, *errp = error_position ? error_position : &ignored;
   int64_t prefix[DNNMEM_LAYOUT_MAX_AXES];
@@ -20316,9 +20350,18 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_parse(const char *text, size_t length, dn
   return r;
 }
 
-DNNMEM_DEF dnnmem_result dnnmem_layout_machine_parse(const char *text, size_t length,
-                                                     dnnmem_layout_machine *out,
-                                                     int64_t *error_position) {
+/* On an error *out is zeroed, not left half parsed: a caller that does not
+   check the result then holds an empty layout, never one whose derived
+   fields were not computed (print and the queries index by them). */
+DNNMEM_DEF dnnmem_result dnnmem_layout_parse(const char *text, size_t length, dnnmem_layout *out,
+                                             int64_t *error_position) {
+  dnnmem_result r = dnnmem__layout_parse(text, length, out, error_position);
+  if (r != DNNMEM_OK && out != NULL) DNNMEM_MEMSET(out, 0, sizeof(*out));
+  return r;
+}
+
+static dnnmem_result dnnmem__layout_machine_parse(const char *text, size_t length, dnnmem_layout_machine *out,
+                                                  int64_t *error_position) {
   dnnmem__layout_parser p;
   int64_t ignored, *errp = error_position ? error_position : &ignored;
   dnnmem_result r;
@@ -20369,6 +20412,14 @@ DNNMEM_DEF dnnmem_result dnnmem_layout_machine_parse(const char *text, size_t le
     return DNNMEM_ERR_PARSE;
   }
   return DNNMEM_OK;
+}
+
+DNNMEM_DEF dnnmem_result dnnmem_layout_machine_parse(const char *text, size_t length,
+                                                     dnnmem_layout_machine *out,
+                                                     int64_t *error_position) {
+  dnnmem_result r = dnnmem__layout_machine_parse(text, length, out, error_position);
+  if (r != DNNMEM_OK && out != NULL) DNNMEM_MEMSET(out, 0, sizeof(*out)); /* no half-read level */
+  return r;
 }
 
 DNNMEM_DEF int32_t dnnmem_layout_level_index(const dnnmem_layout *layout, const char *name) {

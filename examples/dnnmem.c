@@ -262,6 +262,11 @@ static void cli_parse(const cli_command *c, int argc, char **argv, cli_args *arg
     }
   }
   if (!args->operand) cli_usage_error("missing %s", c->operand);
+  /* "-" reads standard input; as an output it made a file named "-" */
+  if (args->out && strcmp(args->out, "-") == 0)
+    cli_usage_error("--out -: standard output carries the summary (or the JSON); name a file");
+  if (args->svg && strcmp(args->svg, "-") == 0)
+    cli_usage_error("--svg -: standard output carries the summary (or the JSON); name a file");
 }
 
 /* --algo of flow and place: the max-flow algorithm. */
@@ -3447,9 +3452,20 @@ static void cli_print_commands(FILE *f) {
   for (i = 0; cli_commands[i].name; i++) fprintf(f, "  %-8s %s\n", cli_commands[i].name, cli_commands[i].summary);
 }
 
+/* At exit: what went to stdout reached it (a full disk or a closed pipe
+   reader would otherwise lose the JSON with exit 0), else exit 2 as the
+   --out files do. */
+static void cli_check_stdout(void) {
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    fprintf(stderr, "<stdout>: write failed\n");
+    _Exit(2);
+  }
+}
+
 int main(int argc, char **argv) {
   size_t i;
   cli_args args;
+  atexit(cli_check_stdout);
   if (argc < 2) {
     cli_print_commands(stderr);
     return 1;

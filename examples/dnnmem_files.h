@@ -296,6 +296,7 @@ FILES_FN char *files_read_text(const char *path, size_t *out_len, files_error *e
   FILE *f = is_stdin ? stdin : fopen(path, "rb");
   char *buf = NULL, *grown;
   size_t len = 0, cap = 0, got;
+  int read_errno = 0;
   if (!f) return files_fail(err, path, 0, "cannot open: %s", strerror(errno)), (char *)NULL;
   for (;;) {
     if (cap - len < 65536) {
@@ -304,14 +305,18 @@ FILES_FN char *files_read_text(const char *path, size_t *out_len, files_error *e
       if (!grown) break;
       buf = grown;
     }
+    errno = 0;
     got = fread(buf + len, 1, cap - len, f);
+    read_errno = errno;
     len += got;
     if (got == 0) break;
   }
-  if (!buf || cap - len < 65536 || ferror(f)) {
+  if (!buf || cap - len < 65536 || ferror(f)) { /* the reason said: a directory reads "Is a directory" */
+    int no_memory = !buf || (cap - len < 65536 && !ferror(f));
     if (!is_stdin) fclose(f);
     free(buf);
-    return files_fail(err, path, 0, buf ? "read error" : "out of memory"), (char *)NULL;
+    if (no_memory) return files_fail(err, path, 0, "out of memory"), (char *)NULL;
+    return files_fail(err, path, 0, "read error: %s", read_errno ? strerror(read_errno) : "unknown"), (char *)NULL;
   }
   if (!is_stdin) fclose(f);
   buf[len] = 0;
@@ -335,6 +340,9 @@ FILES_FN int files_check_text(const char *name, const char *text, size_t len, fi
   const char *nul = (const char *)memchr(text, 0, len), *p;
   long line = 1;
   if (len == 0) return files_fail(err, name, 1, "empty file");
+  if (len >= 2 && (((unsigned char)text[0] == 0xFF && (unsigned char)text[1] == 0xFE) ||
+                   ((unsigned char)text[0] == 0xFE && (unsigned char)text[1] == 0xFF)))
+    return files_fail(err, name, 1, "UTF-16 text (a spreadsheet's \"Unicode text\"?): save it as UTF-8 or ASCII");
   if (!nul) return 0;
   for (p = text; p < nul; p++) line += *p == '\n';
   return files_fail(err, name, line, "binary file (NUL byte)");
@@ -363,6 +371,8 @@ FILES_FN char *files_trim(char *s) {
 }
 
 /* ---- CSV ---------------------------------------------------------------- */
+
+typedef struct files_id_map { char *key; int32_t value; } files_id_map; /* stb_ds */
 
 typedef struct files_row {
   long line;    /* 1-based line in the file */
@@ -406,6 +416,34 @@ FILES_FN int files_column_any(const files_csv *csv, const char *const *names) {
 
 FILES_FN int files_csv_is_graph(const files_csv *csv) { return files_column(csv, "inputs") >= 0; }
 
+/* files_fail on the header line, the message followed by the header as read
+   (a ';' or tab separated file, a comment on the header line, a data row
+   taken for the header: the names show why a column is missing). */
+FILES_FN int files_fail_header(files_error *err, const files_csv *csv, const char *fmt, ...) {
+  va_list ap;
+  size_t len, room;
+  int i;
+  err->file = csv->path;
+  err->line = csv->header_line;
+  va_start(ap, fmt);
+  vsnprintf(err->message, sizeof(err->message), fmt, ap);
+  va_end(ap);
+  len = strlen(err->message);
+  room = sizeof(err->message) - len;
+  if (room > 40) {
+    char shown[96];
+    size_t n = 0;
+    for (i = 0; i < (int)arrlen(csv->columns) && n < sizeof(shown) - 1; i++) {
+      const char *c = csv->columns[i];
+      if (i) shown[n++] = ',';
+      while (*c && n < sizeof(shown) - 1) shown[n++] = *c++;
+    }
+    shown[n] = 0;
+    snprintf(err->message + len, room, " (the header reads '%s%s')", shown, n >= sizeof(shown) - 1 ? "..." : "");
+  }
+  return -1;
+}
+
 /* Splits a line on ',' into trimmed fields appended to *out; the count. */
 FILES_FN int files_split(char *t, char ***out) {
   int count = 0;
@@ -434,8 +472,21 @@ FILES_FN int files_csv_parse(const char *name, char *text, size_t len, files_csv
     s = files_trim(s);
     if (*s == 0 || *s == '#') continue;
     if (!csv->columns) {
-      files_split(s, &csv->columns);
+      files_id_map *seen = NULL; /* two columns of one name: which would be read? */
+      int b, n = files_split(s, &csv->columns);
       csv->header_line = line;
+      sh_new_arena(seen);
+      for (b = 0; b < n; b++) { /* (not numbers: a data row taken for the header gets "missing column") */
+        if (!csv->columns[b][0] || strchr("0123456789+-.", csv->columns[b][0])) continue;
+        if (shgeti(seen, csv->columns[b]) >= 0) {
+          files_fail(err, name, line, "column '%s' appears twice (columns %d and %d)", csv->columns[b],
+                     (int)shget(seen, csv->columns[b]) + 1, b + 1);
+          shfree(seen);
+          return files_csv_free(csv), -1;
+        }
+        shput(seen, csv->columns[b], b);
+      }
+      shfree(seen);
     } else {
       files_row row;
       int got;
@@ -469,7 +520,7 @@ FILES_FN int files_need_columns(const files_csv *csv, const char *const *need, i
   int i;
   for (i = 0; i < count; i++)
     if ((col[i] = files_column(csv, need[i])) < 0)
-      return files_fail(err, csv->path, csv->header_line, "missing column '%s'", need[i]);
+      return files_fail_header(err, csv, "missing column '%s'", need[i]);
   return 0;
 }
 
@@ -553,7 +604,7 @@ FILES_FN int files_graph_need(const files_graph *g, const char *need, const char
     for (; p && *p && !wanted; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
       wanted = strncmp(p, name, len) == 0 && (p[len] == ',' || p[len] == 0);
     if (wanted && !(g->columns & (1u << c)))
-      return files_fail(err, g->csv.path, g->csv.header_line, "missing column '%s' (%s reads %s)", name, who, need);
+      return files_fail_header(err, &g->csv, "missing column '%s' (%s reads %s)", name, who, need);
   }
   return 0;
 }
@@ -694,7 +745,7 @@ FILES_FN int files_graph_parse(const char *name, char *text, size_t len, files_g
   memset(g, 0, sizeof(*g));
   if (files_csv_parse(name, text, len, &csv, err)) return -1;
   if (!files_csv_is_graph(&csv)) {
-    files_fail(err, name, csv.header_line, "not a graph CSV (no 'inputs' column)");
+    files_fail_header(err, &csv, "not a graph CSV (no 'inputs' column)");
     return files_csv_free(&csv), -1;
   }
   if (files_graph_from_csv(&csv, g, err)) return -1;
@@ -827,10 +878,10 @@ FILES_FN int files_interval_columns_find(const files_csv *csv, files_interval_co
   c->pass = files_column(csv, "pass");
   c->reuse = files_column(csv, "reuse");
   c->alias = files_column(csv, "alias");
-  if (c->id < 0) return files_fail(err, csv->path, csv->header_line, "missing column 'id'");
-  if (c->lower < 0) return files_fail(err, csv->path, csv->header_line, "missing column 'lower'");
-  if (c->upper < 0) return files_fail(err, csv->path, csv->header_line, "missing column 'upper'");
-  if (c->size < 0) return files_fail(err, csv->path, csv->header_line, "missing column 'size'");
+  if (c->id < 0) return files_fail_header(err, csv, "missing column 'id'");
+  if (c->lower < 0) return files_fail_header(err, csv, "missing column 'lower'");
+  if (c->upper < 0) return files_fail_header(err, csv, "missing column 'upper'");
+  if (c->size < 0) return files_fail_header(err, csv, "missing column 'size'");
   return 0;
 }
 
@@ -865,8 +916,6 @@ FILES_FN int files_interval_check(const files_intervals *iv, int32_t i, files_er
   return 0;
 }
 
-typedef struct files_id_map { char *key; int32_t value; } files_id_map; /* stb_ds */
-
 /* Record i's size (column col of the file's rows): an integer, or a
    polynomial in the file's symbols (the record's size is then its constant
    term until files_intervals_at). */
@@ -886,8 +935,20 @@ FILES_FN int files_interval_size(files_intervals *iv, int col, int32_t i, files_
                         "model with --dim NAME=VALUE (or plan it with --symbol)", s);
     return files_cell_size(csv, i, col, &coef[0], err);
   }
-  if (files_poly_parse(s, iv->symbols, coef, terms, &den, &why, &at) != 0)
+  if (files_poly_parse(s, iv->symbols, coef, terms, &den, &why, &at) != 0) {
+    if (!strpbrk(s, "*^+/")) { /* "5x", "1.5k": a bad number; "64S" may mean 64*S */
+      const char *p = s;
+      size_t used;
+      files_cell_size(csv, i, col, &coef[0], err);
+      while (isdigit((unsigned char)*p)) p++;
+      used = strlen(err->message);
+      if (p > s && (isalpha((unsigned char)*p) || *p == '_') && used + 64 < sizeof(err->message))
+        snprintf(err->message + used, sizeof(err->message) - used, "; a polynomial writes '%.*s*%s'", (int)(p - s), s,
+                 p);
+      return -1;
+    }
     return files_fail(err, csv->path, csv->rows[i].line, "size: '%s': %s at byte %zu", s, why, at);
+  }
   if (den > 1) {
     if (!iv->dens && !(iv->dens = (int64_t *)calloc((size_t)iv->n + 1, sizeof(int64_t))))
       return files_fail(err, csv->path, 0, "out of memory");

@@ -36,12 +36,13 @@ static int plan_arena(const dnnmem_graph *graph) {
   size_t bytes;
   void *scratch;
   unsigned char *arena;
-  dnnmem_graph_intervals(graph, sizes, is_output, records, NULL); /* value v lives [v, last use + 1) */
+  if (dnnmem_graph_intervals(graph, sizes, is_output, records, NULL) != DNNMEM_OK) /* value v: [v, last use + 1) */
+    return 1;                                     /* DNNMEM_ERR_NOT_TOPOLOGICAL: number it inputs first */
   dnnmem_plan_solve_scratch_size(&problem, NULL, &bytes);   /* ask (NULL options: best) ... */
   scratch = malloc(bytes);
   if (dnnmem_plan_solve(&problem, NULL, offsets, &plan, scratch, bytes) != DNNMEM_OK) return 1; /* ... pass */
   free(scratch);
-  arena = malloc((size_t)plan.arena);                       /* one allocation for every value */
+  arena = (unsigned char *)malloc((size_t)plan.arena);      /* one allocation for every value */
   /* value v lives at arena + offsets[v] */
   printf("arena %lld bytes, lower bound %lld%s\n", (long long)plan.arena, (long long)plan.lower_bound,
          plan.optimal ? " (optimal)" : "");
@@ -88,7 +89,7 @@ static int place(const dnnmem_graph *graph) {
                                       200, 200, 200, 200};  /* f2 is slow there, f3 cannot run there */
   static const int64_t xfer[N] = {100, 100, 100, 100, 100, 100, 100, 100, 100};
   /* README: place */
-  dnnmem_place_problem problem = {graph, cpu_time, acc_time, xfer, NULL, is_output};
+  dnnmem_place_problem problem = {graph, cpu_time, acc_time, xfer, NULL, is_output}; /* NULL: no op pinned */
   dnnmem_place_result result;
   uint8_t device[N];                                        /* DNNMEM_PLACE_CPU or _ACC per op */
   size_t bytes;

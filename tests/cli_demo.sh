@@ -21,6 +21,16 @@ while IFS= read -r line; do
   grep -qF -- "$line" "$root/examples/engine.c" || { missing=$((missing + 1)); echo "  not in engine.c: $line"; }
 done <"$tmp/snippets"
 [ "$(wc -l <"$tmp/snippets")" -gt 40 ] && [ "$missing" -le 2 ] && ok "README's engine snippets are examples/engine.c" || bad "README snippets: $missing lines not in engine.c"
+# the lifetimes are checked before they are planned: a graph not numbered
+# inputs first leaves records unwritten (the snippet once planned them anyway)
+grep -q "^if (dnnmem_graph_intervals(" "$tmp/snippets" && ok "README checks dnnmem_graph_intervals" ||
+  bad "README plans records dnnmem_graph_intervals may not have written"
+# the header claims C++: the snippets a C++ engine copies compile there too
+if command -v "${CXX:-g++}" >/dev/null; then
+  if "${CXX:-g++}" -x c++ -std=c++11 -Wall -Wextra -Werror -I"$root" -c "$root/examples/engine.c" -o "$tmp/engine_cpp.o" \
+      2>"$tmp/engine_cpp.err"; then ok "engine.c (the README's snippets) compiles as C++11"
+  else bad "engine.c as C++11: $(head -3 "$tmp/engine_cpp.err")"; fi
+fi
 E=$root/${BUILD:-build}/example_engine
 "$E" >"$tmp/engine.out"
 check "engine example runs" "$?" 0

@@ -14,11 +14,20 @@ bad_files <<EOF
 # intervals CSV (plan, share and cover read it the same way)
 empty file          | csv | plan  | 1: empty file                                   |
 binary file         | csv | plan  | 3: binary file \(NUL byte\)                     | $IV\n0,0,2,10\n1,\0,3,4\n
+UTF-16 file         | csv | plan  | 1: UTF-16 text                                  | \0377\0376i\0000d\0000,\0000\n\0000
 only comments       | csv | plan  | 2: no header row                                | # nothing\n\n
 missing column      | csv | plan  | 1: missing column 'upper'                       | id,lower,size\n0,0,10\n
+header with a comment | csv | plan | 1: missing column 'size' \(the header reads 'id,lower,upper,size # ids'\) | id,lower,upper,size # ids\n0,0,2,5\n
+header with semicolons | csv | share | 1: missing column 'id' \(the header reads 'id;lower;upper;size'\) | id;lower;upper;size\n0;0;2;5\n
+header commented out | csv | plan | 2: missing column 'id' \(the header reads '0,0,2,5'\) | #id,lower,upper,size\n0,0,2,5\n
+graph header misspelt | csv | remat | 1: not a graph CSV \(no 'inputs' column\) \(the header reads 'id,size,time,Inputs'\) | id,size,time,Inputs\n0,1,1,\n
+column twice        | csv | plan  | 1: column 'size' appears twice \(columns 4 and 5\) | $IV,size\n0,0,2,10,20\n
 missing size column | csv | share | 1: missing column 'size'                        | id,lower,upper\n0,0,10\n
 extra field         | csv | plan  | 2: 5 fields, the header has 4                   | $IV\n0,0,2,10,5\n
 not an integer      | csv | plan  | 2: size: 'ten' is not an integer                | $IV\n0,0,2,ten\n
+size typo under plan| csv | plan  | 2: size: '5x' is not an integer number of bytes | $IV\n0,0,2,5x\n
+size missing a star | csv | plan  | 2: size: '64S' is not an integer number of bytes .*; a polynomial writes '64\*S' | $IV\n0,0,2,64S\n
+size comment at end | csv | plan  | 2: size: '10 # ten' is not an integer number   | $IV\n0,0,2,10 # ten\n
 not an int64        | csv | plan  | 2: lower: '9+' is not an integer in the int64   | $IV\n0,99999999999999999999,2,1\n
 negative size       | csv | plan  | 3: size: negative \(-4\)                        | $IV\n0,0,2,10\n1,1,3,-4\n
 negative size share | csv | share | 3: size: negative                               | $IV\n0,0,2,10\n1,1,3,-4\n
@@ -43,6 +52,7 @@ inclusive end too large | csv | plan | 2: end too large                         
 graph empty         | csv | remat | 1: empty file                                   |
 graph binary        | csv | place | 3: binary file                                  | $G\n$X\n\0\n
 graph not a graph   | csv | remat | 1: not a graph CSV                              | $IV\n0,0,2,10\n
+graph column twice  | csv | remat | 1: column 'time' appears twice \(columns 5 and 12\) | $G,time\n$X,1\n
 graph missing column| csv | place | 1: missing column 'xfer'                        | id,name,op,size,time,cpu_time,acc_time,device,output,inputs\n0,x,input,4,1,1,inf,cpu,0,\n
 graph extra field   | csv | remat | 3: 12 fields, the header has 11                 | $G\n$X\n$Y,\n
 graph negative size | csv | remat --budget 10 | 3: size: negative                    | $G\n$X\n1,y,relu,-4,1,1,1,any,0,1,0\n
@@ -95,6 +105,9 @@ EOF
 for cmd in plan share cover remat place flow; do
   expect "$cmd: missing file" 2 "nosuch.csv: cannot open" "$DNNMEM" $cmd "$tmp/nosuch.csv"
 done
+# a directory given as the file: the reason, not a bare "read error"
+mkdir -p "$tmp/adir"
+expect "plan: a directory" 2 "adir: read error: Is a directory" "$DNNMEM" plan "$tmp/adir"
 # the same inputs with data files of the repository
 expect "cover_bad.csv" 2 "cover_bad.csv:3: upper <= lower" "$DNNMEM" cover "$data/cover_bad.csv"
 expect "cover_cycle.graph.csv" 2 "cover_cycle.graph.csv:3: input 2" "$DNNMEM" cover "$data/cover_cycle.graph.csv"
@@ -116,6 +129,14 @@ printf '%s,gaps\n0,0,10,100,2-5 6-8@0:50\n1,3,7,100,\n' "$IV" >"$tmp/gaps.csv"
 printf '%s,offset,gaps\n0,0,10,100,0,2-8\n1,3,7,100,0,\n' "$IV" >"$tmp/fixgap.csv"
 expect "fixed offsets sharing bytes in a gap do not collide" 0 '"arena": 100' "$DNNMEM" plan --json "$tmp/fixgap.csv"
 expect "gaps (idle and windowed)" 0 '"arena": 200, "lower_bound": 200' "$DNNMEM" plan --json "$tmp/gaps.csv"
+
+# stdout that cannot be written (a full disk): exit 2 and said, not exit 0
+# with the JSON lost
+if [ -w /dev/full ]; then
+  "$DNNMEM" plan --json "$tmp/bom.csv" >/dev/full 2>"$tmp/full.err"
+  check "stdout full: exit 2" "$?" 2
+  check "stdout full: said" "$(cat "$tmp/full.err")" "<stdout>: write failed"
+fi
 
 cli_finish cli_input
 [ "$fail" = 0 ]

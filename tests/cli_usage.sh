@@ -34,6 +34,9 @@ while IFS='|' read -r args want; do
   expect "usage error: $(trim "$args")" 1 "^dnnmem [a-z]+: $(trim "$want").* \(try 'dnnmem [a-z]+ --help'\)\$" "$D" $args
 done <<EOF
 plan --algo magic $IV            | unknown --algo 'magic'
+plan --out - $IV                 | --out -: standard output carries the summary
+plan --svg - $IV                 | --svg -: standard output carries the summary
+remat --budget 1 --out - $GR     | --out -: standard output carries the summary
 plan --align 3 $IV               | --align must be a power of two
 plan --align 0 $IV               | --align must be positive
 plan --align x $IV               | --align: 'x' is not an integer

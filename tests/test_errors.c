@@ -431,6 +431,23 @@ static void test_layout(void) {
   CHECK_ERROR(dnnmem_layout_finish(&l, &e), e, DNNMEM_ERR_LAYOUT_EXTENT, k, DNNMEM_FIELD_EXTENT);
   CHECK_EQ(dnnmem_layout_parse("((3:8, 4_PE), (0:1))", 20, &l, &at), DNNMEM_ERR_LAYOUT_EXTENT);
   CHECK_EQ(at, 15);
+  /* a failed parse leaves *out zeroed, not half parsed (its axes and
+     factors read, their derived fields not: print indexed axis_first[-1]) */
+  {
+    static const char *const bad[4] = {"((3:8, 4_PE), (8:1)", "((3:8, 4_PE), (8:1)) x", "((3:8),(3:8))", "(4,8)/((3:8"};
+    dnnmem_layout zero;
+    dnnmem_layout_machine mzero, m;
+    memset(&zero, 0, sizeof(zero));
+    memset(&mzero, 0, sizeof(mzero));
+    for (i = 0; i < 4; i++) {
+      memset(&l, 0x5a, sizeof(l));
+      CHECK(dnnmem_layout_parse(bad[i], strlen(bad[i]), &l, &at) != DNNMEM_OK);
+      CHECK(memcmp(&l, &zero, sizeof(l)) == 0);
+    }
+    memset(&m, 0x5a, sizeof(m));
+    CHECK_EQ(dnnmem_layout_machine_parse("PE=4,MAB=", 9, &m, &at), DNNMEM_ERR_PARSE);
+    CHECK(memcmp(&m, &mzero, sizeof(m)) == 0);
+  }
 }
 
 static void test_names(void) {
@@ -714,7 +731,28 @@ static void test_argument_table(void) {
           DNNMEM_FIELD_PROBLEM);
     NAMES(dnnmem_plan_pools_conflict(&pp, NULL, i32, 3, &cres, scr, SCR), cres.error, DNNMEM_ERR_INVALID_ARGUMENT,
           -1, -1, DNNMEM_FIELD_PROBLEM);
-    r[2].flags = 0, r[2].reuse = 0, o.capacity = 0;
+    r[2].flags = 0, r[2].reuse = 0;
+    /* the conflict search's own arguments, each named (they were field NONE) */
+    NAMES(dnnmem_plan_conflict(&p, NULL, i32, 3, &cres, scr, SCR), cres.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_OPTIONS);
+    o.capacity = 0;
+    NAMES(dnnmem_plan_conflict(&p, &o, i32, 3, &cres, scr, SCR), cres.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_CAPACITY);
+    o.capacity = -24;
+    NAMES(dnnmem_plan_conflict(&p, &o, i32, 3, &cres, scr, SCR), cres.error, DNNMEM_ERR_NEGATIVE, -1, -1,
+          DNNMEM_FIELD_CAPACITY);
+    o.capacity = 24, o.node_limit = -1;
+    NAMES(dnnmem_plan_conflict(&p, &o, i32, 3, &cres, scr, SCR), cres.error, DNNMEM_ERR_NEGATIVE, -1, -1,
+          DNNMEM_FIELD_LIMIT);
+    o.node_limit = 0;
+    NAMES(dnnmem_plan_conflict(&p, &o, NULL, 3, &cres, scr, SCR), cres.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_OUTPUT);
+    NAMES(dnnmem_plan_conflict(&p, &o, i32, -1, &cres, scr, SCR), cres.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_OUTPUT);
+    NAMES(dnnmem_plan_pools_conflict(&pp, NULL, NULL, 3, &cres, scr, SCR), cres.error, DNNMEM_ERR_INVALID_ARGUMENT,
+          -1, -1, DNNMEM_FIELD_OUTPUT);
+    NAMES(dnnmem_plan_conflict(&p, &o, i32, 3, &cres, scr, SCR), cres.error, DNNMEM_OK, -1, -1, DNNMEM_FIELD_NONE);
+    o.capacity = 0;
     memset(&po, 0, sizeof(po));
     NAMES(dnnmem_plan_pools_solve(NULL, &po, pool_of, off, NULL, &pres, scr, SCR), pres.error,
           DNNMEM_ERR_INVALID_ARGUMENT, -1, -1, DNNMEM_FIELD_PROBLEM);
@@ -770,9 +808,13 @@ static void test_argument_table(void) {
     po.algo = DNNMEM_PLAN_POOLS_BEST, po.node_limit = -1;
     NAMES(dnnmem_plan_pools_solve(&pp, &po, pool_of, off, NULL, &pres, scr, SCR), pres.error,
           DNNMEM_ERR_NEGATIVE, -1, -1, DNNMEM_FIELD_LIMIT);
+    NAMES(dnnmem_plan_pools_conflict(&pp, &po, pool_of, 3, &cres, scr, SCR), cres.error, DNNMEM_ERR_NEGATIVE, -1, -1,
+          DNNMEM_FIELD_LIMIT);
     po.node_limit = 0, po.pack_node_limit = -1;
     NAMES(dnnmem_plan_pools_solve(&pp, &po, pool_of, off, NULL, &pres, scr, SCR), pres.error,
           DNNMEM_ERR_NEGATIVE, -1, -1, DNNMEM_FIELD_LIMIT);
+    NAMES(dnnmem_plan_pools_conflict(&pp, &po, pool_of, 3, &cres, scr, SCR), cres.error, DNNMEM_ERR_NEGATIVE, -1, -1,
+          DNNMEM_FIELD_LIMIT);
     po.pack_node_limit = 0;
     NAMES(dnnmem_plan_pools_solve(&pp, &po, NULL, off, NULL, &pres, scr, SCR), pres.error,
           DNNMEM_ERR_INVALID_ARGUMENT, -1, -1, DNNMEM_FIELD_OUTPUT);
@@ -885,6 +927,78 @@ static void test_argument_table(void) {
   free(scr);
 }
 
+/* The manual's promise for a size query that refuses the input: *out_bytes
+   stays as it was, and the operation called with no scratch at all (NULL,
+   0) names the culprit, the input being checked before the scratch. One
+   bad input id (node 3 reads 7) through every part that takes a graph, one
+   negative count through the records' parts. */
+static void test_size_query_refusal(void) {
+  static const int32_t offs[5] = {0, 0, 1, 2, 3}, ids[3] = {0, 1, 7};
+  static const int32_t seq[4] = {0, 1, 2, 3};
+  int64_t sizes[4] = {1, 1, 1, 1}, times[4] = {1, 1, 1, 1}, cost[8] = {1, 2, 1, 2, 1, 2, 1, 2}, i64[8];
+  int32_t i32[16];
+  uint8_t u8[4] = {1, 1, 1, 1};
+  dnnmem_graph g = {4, offs, ids};
+  dnnmem_remat_problem rp = {&g, sizes, times, NULL};
+  dnnmem_place_problem pp = {&g, times, times, times, NULL, NULL};
+  dnnmem_label_problem lp;
+  dnnmem_interval rec[4];
+  dnnmem_intervals bad = {rec, -1, 0};
+  dnnmem_remat_result rres;
+  dnnmem_remat_bound_result bres;
+  dnnmem_remat_point pts[2];
+  dnnmem_remat_curve_result cres;
+  dnnmem_place_result pres;
+  dnnmem_label_result lres;
+  dnnmem_cover_result cvres;
+  dnnmem_plan_result plres;
+  dnnmem_error e;
+  dnnmem_rng seeded;
+  size_t bytes;
+  memset(&lp, 0, sizeof(lp));
+  lp.graph = &g, lp.num_labels = 2, lp.node_cost = cost;
+  memset(rec, 0, sizeof(rec));
+  dnnmem_rng_seed(&seeded, 1);
+#define REFUSED(query, call, err, code, idx, fld)                                   \
+  do {                                                                              \
+    bytes = 12345;                                                                  \
+    CHECK_EQ((query), (code));                                                      \
+    CHECK_EQ(bytes, 12345);                                                         \
+    NAMES((call), (err), (code), (idx), -1, (fld));                                 \
+  } while (0)
+  REFUSED(dnnmem_graph_topo_order_scratch_size(&g, &bytes), dnnmem_graph_topo_order(&g, i32, NULL, 0, &e), e,
+          DNNMEM_ERR_ID_RANGE, 3, DNNMEM_FIELD_INPUT);
+  REFUSED(dnnmem_cover_vertices_scratch_size(&g, NULL, &bytes),
+          dnnmem_cover_vertices(&g, NULL, i32, i32 + 8, &cvres, NULL, 0), cvres.error, DNNMEM_ERR_ID_RANGE, 3,
+          DNNMEM_FIELD_INPUT);
+  REFUSED(dnnmem_cover_edges_scratch_size(&g, NULL, &bytes),
+          dnnmem_cover_edges(&g, NULL, NULL, NULL, NULL, 0, &cvres, NULL, 0), cvres.error, DNNMEM_ERR_ID_RANGE, 3,
+          DNNMEM_FIELD_INPUT);
+  REFUSED(dnnmem_remat_solve_scratch_size(&rp, NULL, 8, &bytes),
+          dnnmem_remat_solve(&rp, NULL, &seeded, i32, 8, &rres, NULL, 0), rres.error, DNNMEM_ERR_ID_RANGE, 3,
+          DNNMEM_FIELD_INPUT);
+  REFUSED(dnnmem_remat_time_bound_scratch_size(&rp, NULL, &bytes), dnnmem_remat_time_bound(&rp, NULL, &bres, NULL, 0),
+          bres.error, DNNMEM_ERR_ID_RANGE, 3, DNNMEM_FIELD_INPUT);
+  REFUSED(dnnmem_remat_curve_scratch_size(&rp, NULL, 8, 2, &bytes),
+          dnnmem_remat_curve(&rp, NULL, &seeded, 8, pts, 2, &cres, NULL, 0), cres.error, DNNMEM_ERR_ID_RANGE, 3,
+          DNNMEM_FIELD_INPUT);
+  NAMES(dnnmem_remat_simulate(&rp, seq, 4, NULL, &rres, NULL, 0), rres.error, DNNMEM_ERR_ID_RANGE, 3, -1,
+        DNNMEM_FIELD_INPUT);
+  REFUSED(dnnmem_place_solve_scratch_size(&pp, NULL, &bytes), dnnmem_place_solve(&pp, NULL, u8, &pres, NULL, 0),
+          pres.error, DNNMEM_ERR_ID_RANGE, 3, DNNMEM_FIELD_INPUT);
+  REFUSED(dnnmem_place_cost_scratch_size(&pp, NULL, &bytes), dnnmem_place_cost(&pp, NULL, u8, &pres, NULL, 0),
+          pres.error, DNNMEM_ERR_ID_RANGE, 3, DNNMEM_FIELD_INPUT);
+  REFUSED(dnnmem_label_solve_scratch_size(&lp, NULL, &bytes), dnnmem_label_solve(&lp, NULL, i32, &lres, NULL, 0),
+          lres.error, DNNMEM_ERR_ID_RANGE, 3, DNNMEM_FIELD_INPUT);
+  REFUSED(dnnmem_label_lower_bound_scratch_size(&lp, NULL, &bytes), dnnmem_label_lower_bound(&lp, NULL, &lres, NULL, 0),
+          lres.error, DNNMEM_ERR_ID_RANGE, 3, DNNMEM_FIELD_INPUT);
+  REFUSED(dnnmem_plan_solve_scratch_size(&bad, NULL, &bytes), dnnmem_plan_solve(&bad, NULL, i64, &plres, NULL, 0),
+          plres.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_COUNT);
+  REFUSED(dnnmem_plan_check_scratch_size(&bad, &bytes), dnnmem_plan_check(&bad, i64, &plres, NULL, 0), plres.error,
+          DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_COUNT);
+#undef REFUSED
+}
+
 /* An empty problem needs no arrays: every entry point of parts 1-4 takes
    count 0 with its records and per-record outputs NULL (the rules are
    "count > 0 and NULL"), and says OK with its error cleared. */
@@ -939,5 +1053,6 @@ int main(void) {
   RUN(test_names);
   RUN(test_argument_table);
   RUN(test_empty_needs_no_arrays);
+  RUN(test_size_query_refusal);
   return test_finish("test_errors");
 }
