@@ -1446,6 +1446,13 @@ class Pass:
         helper = onnx.helper
         supported = onnx.defs.onnx_opset_version()
         newer = self.opset > supported and node.domain in ("", "ai.onnx")
+        if node.domain in ("", "ai.onnx") and node.op_type in OWN_RULES:
+            try:
+                got = OWN_RULES[node.op_type](np, node, ins, {a.name: helper.get_attribute_value(a)
+                                                              for a in node.attribute})
+            except (ValueError, IndexError, TypeError) as e:
+                raise Bad("%s: inputs %s: %s" % (node_label(node), [v.shape if v else None for v in ins], e))
+            return got + [None] * (len(node.output) - len(got))
         if newer and node.op_type in NEWER_RULES:
             try:
                 got = NEWER_RULES[node.op_type](np, node, ins,
@@ -2057,11 +2064,65 @@ def _center_crop_pad_shape(np, node, ins, a):
     return [(shape, x.elem)]
 
 
+def _einsum_shape(np, node, ins, a):
+    """Einsum: each subscript's size from the inputs (equal wherever it appears), the ellipsis's axes broadcast
+    (numpy's rule); the output's subscripts as written after '->', else the ellipsis then the subscripts that
+    appear once, in alphabetical order (onnx 1.12's shape inference gives the rank only)."""
+    eq = a.get("equation")
+    eq = (eq.decode() if isinstance(eq, bytes) else eq or "").replace(" ", "")
+    if not eq:
+        raise ValueError("no equation")
+    lhs, arrow, rhs = eq.partition("->")
+    terms = lhs.split(",")
+    xs = [v for v in ins if v is not None]
+    if len(terms) != len(xs) or len(xs) != len(ins):
+        raise ValueError("equation '%s' has %d terms for %d inputs" % (eq, len(terms), len(ins)))
+    size, ell = {}, []
+    for t, v in zip(terms, xs):
+        if t.count("...") > 1 or "." in t.replace("...", ""):
+            raise ValueError("term '%s': a stray '.' or a second ellipsis" % t)
+        letters = t.replace("...", "")
+        if not all(c.isalpha() for c in letters):
+            raise ValueError("term '%s': subscripts are letters" % t)
+        r = len(v.shape)
+        if ("..." in t and r < len(letters)) or ("..." not in t and r != len(letters)):
+            raise ValueError("term '%s' for an input of rank %d" % (t, r))
+        head, _, tail = t.partition("...") if "..." in t else (t, "", "")
+        dims = dict(zip(head, v.shape[:len(head)]))
+        for c, d in zip(tail, v.shape[r - len(tail):] if tail else []):
+            if dims.get(c, d) != d:
+                raise ValueError("subscript '%s' is %d and %d in term '%s'" % (c, dims[c], d, t))
+            dims[c] = d
+        for c in head:
+            if dims[c] != v.shape[head.index(c)]:
+                raise ValueError("subscript '%s' repeated with two sizes in term '%s'" % (c, t))
+        for c, d in dims.items():
+            if size.setdefault(c, d) != d:
+                raise ValueError("subscript '%s' is %d in one input and %d in another" % (c, size[c], d))
+        if "..." in t:
+            ell.append(tuple(v.shape[len(head):r - len(tail)]))
+    ellipsis = list(np.broadcast_shapes(*ell)) if ell else []
+    if arrow:
+        if rhs.count("...") > 1 or "." in rhs.replace("...", "") or "..." in rhs and not ell:
+            raise ValueError("output '%s': an ellipsis not in the inputs or a stray '.'" % rhs)
+        out = rhs.replace("...", "")
+        if any(c not in size for c in out) or len(set(out)) != len(out):
+            raise ValueError("output '%s': a subscript not in the inputs, or repeated" % rhs)
+        head, _, tail = rhs.partition("...") if "..." in rhs else (rhs, "", "")
+        shape = [size[c] for c in head] + (ellipsis if "..." in rhs else []) + [size[c] for c in tail]
+    else:
+        once = sorted(c for c in size if lhs.count(c) == 1)
+        shape = ellipsis + [size[c] for c in once]
+    return [(shape, xs[0].elem)]
+
+
 NEWER_RULES = {op: _reduce_shape for op in ("ReduceL1", "ReduceL2", "ReduceLogSum", "ReduceLogSumExp", "ReduceMax",
                                              "ReduceMean", "ReduceMin", "ReduceProd", "ReduceSum", "ReduceSumSquare")}
 NEWER_RULES.update(Split=_split_shape, Pad=_pad_shape, Resize=_resize_shape, CenterCropPad=_center_crop_pad_shape,
                    BitwiseAnd=_bitwise_shape, BitwiseOr=_bitwise_shape, BitwiseXor=_bitwise_shape,
                    BitwiseNot=_bitwise_shape, Mish=_mish_shape, GroupNormalization=_group_norm_shape, Gelu=_same_shape)
+# Ops whose shape onnx's inference leaves unknown at every opset (Einsum: the rank only): the converter's rule.
+OWN_RULES = {"Einsum": _einsum_shape}
 
 # ONNX Runtime's fused ops that are a standard op plus an activation (the transformer ones: CONTRIB_RULES).
 CONTRIB_AS = {"FusedConv": "Conv", "FusedGemm": "Gemm"}
