@@ -221,7 +221,7 @@ CPU_OPS = {
     "GatherND", "Slice", "Expand", "Tile", "Pad", "Shape", "Size", "ReduceMean", "ReduceSum", "ReduceMax",
     "ReduceMin", "ReduceProd", "ReduceL2", "ArgMax", "ArgMin", "Softmax", "LogSoftmax", "LayerNormalization",
     "InstanceNormalization", "GroupNormalization", "TopK", "NonZero", "Where", "ScatterND", "Resize", "CumSum",
-    "Einsum", "Range", "ConstantOfShape", "Cast",
+    "Einsum", "Range", "ConstantOfShape", "Cast", "Unique",
 }
 NEWEST_OPSET = 21        # past the onnx package's own: the ops that changed get their own rules below
 LOOP_MOST = 1 << 31      # a Loop's constant trip count past this with a condition: a while loop, steps the data's
@@ -995,6 +995,22 @@ class Pass:
                 n = self.data_dim(node, name, 0 if axis is None else axis % r, min(length, cond.shape[0]),
                                   "the %s's length and the condition's" % ("input" if axis is None else "axis"))
             return [([n] if axis is None else x.shape[:axis % r] + [n] + x.shape[axis % r + 1:], x.elem)]
+        if op == "Unique":  # Y, indices, counts: one per distinct value (slice along axis), at most the input's
+            axis = attrs.get("axis")
+            r = len(x.shape)
+            if axis is not None and not -r <= axis < r:
+                raise Bad("%s: axis %d for an input of shape %s" % (node_label(node), axis, x.shape))
+            ax = None if axis is None else axis % r
+            length = prod(x.shape) if ax is None else x.shape[ax]
+            if x.const is not None and x.dirs is None:  # known before the run: its exact count
+                n = int(np.unique(x.const, axis=ax).shape[0 if ax is None else ax])
+            else:
+                n = self.data_dim(node, name, ax or 0 if name == node.output[0] else 0, length,
+                                  "the input's element count" if ax is None else "the length of the input's axis %d"
+                                  % ax, ("Unique", node.input[0], ax)) if length else 0
+            int64 = self.onnx.TensorProto.INT64
+            y = [n] if ax is None else x.shape[:ax] + [n] + x.shape[ax + 1:]
+            return [(y, x.elem), ([n], int64), ([length], int64), ([n], int64)][:len(node.output)]
         # TopK: k a value computed at run time (a k known before is any op's)
         if self.opset < 10 or len(ins) < 2 or ins[1] is None or ins[1].const is not None:
             return self.infer(node, ins)
@@ -1583,7 +1599,7 @@ SHAPE_INPUTS = {"Reshape": (1,), "Expand": (1,), "Tile": (1,), "Slice": (1, 2, 3
 
 
 # The ops whose output size the data decides: each count a data-dependent dimension (Pass.data_dim).
-DATA_OPS = {"NonZero", "NonMaxSuppression", "TopK", "Compress"}
+DATA_OPS = {"NonZero", "NonMaxSuppression", "TopK", "Compress", "Unique"}
 
 
 def is_pattern(name):
