@@ -221,7 +221,7 @@ CPU_OPS = {
     "GatherND", "Slice", "Expand", "Tile", "Pad", "Shape", "Size", "ReduceMean", "ReduceSum", "ReduceMax",
     "ReduceMin", "ReduceProd", "ReduceL2", "ArgMax", "ArgMin", "Softmax", "LogSoftmax", "LayerNormalization",
     "InstanceNormalization", "GroupNormalization", "TopK", "NonZero", "Where", "ScatterND", "Resize", "CumSum",
-    "Einsum", "Range", "ConstantOfShape", "Cast", "Unique",
+    "Einsum", "Range", "ConstantOfShape", "Cast", "Unique", "If",
 }
 NEWEST_OPSET = 21        # past the onnx package's own: the ops that changed get their own rules below
 LOOP_MOST = 1 << 31      # a Loop's constant trip count past this with a condition: a while loop, steps the data's
@@ -558,6 +558,7 @@ class Pass:
         self.data_calls = 0  # data_dim's calls: a node making one has a shape that grows with it
         self.tied = set()  # --dims the model refuses moved by one (tied to a constant): held when checking below
         self.zero_ifs = []  # the Ifs on 'v == 0' (v only grows): (node label, condition) planned at the bound
+        self.if_max = []  # the Ifs on a run-time condition whose branches' outputs differ: planned at the larger
         self.declared = None  # name -> the element type the model declares (read when an op's output needs it)
         g = model.graph
         self.weights = {t.name for t in g.initializer}  # a weight not read (external data) is not a run-time value
@@ -910,8 +911,11 @@ class Pass:
         return k
 
     def bounds_text(self):
-        return ", ".join(sorted({"--dim %s=%d" % (u, self.dims[u]) for _, _, _, _, u in self.data.values()
-                                 if u is not None and u in self.dims})) or "the sizes computed from the data"
+        given = sorted({"--dim %s=%d" % (u, self.dims[u]) for _, _, _, _, u in self.data.values()
+                        if u is not None and u in self.dims})
+        ifs = ["the larger branch output of %s" % ", ".join(sorted({x[0] for x in self.if_max})[:3])] \
+            if self.if_max else []
+        return ", ".join(given + ifs) or "the sizes computed from the data"
 
     def check_grows(self, node, ins):
         """A size decided by a value that moves with the sizes from the data: refused unless it only grows with
@@ -944,9 +948,10 @@ class Pass:
             if bad.any():
                 raise Bad("%s: input %d ('%s') is computed from sizes the data decides and %s as they grow (%s): "
                           "its size does not grow with %s, so a plan at the bound need not hold below it; plan "
-                          "one run at its exact counts with --exact (not a bound)"
+                          "one run at its exact counts with --exact (not a bound)%s"
                           % (self.label(node), k, node.input[k], how,
-                             "values %s" % np.asarray(vals).reshape(-1)[:4].tolist(), self.bounds_text()))
+                             "values %s" % np.asarray(vals).reshape(-1)[:4].tolist(), self.bounds_text(),
+                             "; or choose that If's branch with --if NODE=then (or =else)" if self.if_max else ""))
 
     def label(self, node):
         return "".join("%s: in its body, " % c for c in self.context) + node_label(node)
@@ -1340,6 +1345,8 @@ class Pass:
             raise Bad("%s: --if %s=%s, but the condition '%s' folds before the run (to the %s branch): drop that --if"
                       % (node_label(node), node.name, chosen, node.input[0],
                          "then" if bool(cond.const.reshape(-1)[0]) else "else"))
+        if chosen is None and cond.const is None and cond.known is None:
+            return self.both_branches(node, cond)
         if chosen is None and (cond.const is None or cond.const.size != 1):
             scalars = self.scalar_inputs(cond)
             raise Bad("%s: the condition '%s' is computed at run time; %s, or choose the branch with --if %s=then "
@@ -1365,6 +1372,57 @@ class Pass:
         for out, b in zip(node.output, branch.output):
             if out:
                 self.values[out] = self.get(node, b.name)
+
+    def both_branches(self, node, cond):
+        """An If whose condition is computed at run time (no --if): both branches are planned (either may run;
+        the other's values are not written, their bytes left unused). Each output is a row of its own (the
+        branch taken writes it), reading both branches' and the condition: of their shape where the two agree,
+        else of the larger of the two per axis, those axes then moving as a size from the data does, so that
+        every size read from them is proven to grow with them (Pass.check_grows), else refused; outputs of
+        another rank or element type are refused (no one shape covers both)."""
+        attrs = {x.name: x.g for x in node.attribute if x.type == 5}
+        outs = []
+        for b in ("then", "else"):
+            if b + "_branch" not in attrs:
+                raise Bad("%s: no %s_branch (a graph attribute)" % (node_label(node), b))
+            branch = attrs[b + "_branch"]
+            if len(branch.output) < len([o for o in node.output if o]) or len(branch.output) < len(node.output):
+                raise Bad("%s: its %s branch has %d outputs for the node's %d"
+                          % (node_label(node), b, len(branch.output), len(node.output)))
+            self.run(branch)
+            outs.append([self.get(node, o.name) for o in branch.output])
+        label = self.label(node)
+        why = "choose the branch with --if %s=then (or =else) and convert once per branch" % (node.name or "NODE")
+        for k, out in enumerate(node.output):
+            vt, ve = outs[0][k], outs[1][k]
+            if not out:
+                continue
+            if vt is ve or vt.const is not None and ve.const is not None and vt.elem == ve.elem and \
+                    vt.shape == ve.shape and self.np.array_equal(vt.const, ve.const) and vt.dirs is None and \
+                    ve.dirs is None and vt.axes is None and ve.axes is None:
+                self.values[out] = vt  # one value whichever branch runs
+                continue
+            if vt.elem != ve.elem or len(vt.shape) != len(ve.shape):
+                raise Bad("%s: output '%s' is %s in the then branch and %s in the else branch (the condition '%s' "
+                          "is computed at run time, so both are planned): no one shape covers both; %s"
+                          % (label, out, self.type_text(vt), self.type_text(ve), node.input[0], why))
+            shape = [max(a, b) for a, b in zip(vt.shape, ve.shape)]
+            ax = [((vt.axes[j] if vt.axes else 0) | (ve.axes[j] if ve.axes else 0) |
+                   (UP | NONNEG if vt.shape[j] != ve.shape[j] else 0)) for j in range(len(shape))]
+            if shape != vt.shape or shape != ve.shape:
+                if self.exact:
+                    raise Bad("%s: output '%s' is %s in the then branch and %s in the else branch: --exact takes one "
+                              "run, so %s" % (label, out, self.type_text(vt), self.type_text(ve), why))
+                self.if_max.append((label, node.name))
+            size = self.bytes(shape, vt.elem, out)
+            v = self.values[out] = Value(shape, vt.elem, row=len(self.rows))
+            v.axes = ax if any(ax) else None
+            deps = sorted(cond.rows() | vt.rows() | ve.rows())
+            self.rows.append([out, "If", size, node, deps, size, prod(shape)])
+
+    def type_text(self, v):
+        return "%s %s" % (self.onnx.TensorProto.DataType.Name(v.elem).lower()
+                          if v.elem in self.onnx.TensorProto.DataType.values() else v.elem, v.shape)
 
     # -- folding --------------------------------------------------------------
     def fold(self, node, ins):
@@ -2722,6 +2780,45 @@ def check_below(onnx, np, path, model, dims, bound, branches, no_fold, rows, p, 
     return notes
 
 
+def both_if_notes(rows):
+    """The header's notes on the Ifs planned with both branches (their output rows' op is If)."""
+    found = {}
+    for r in rows:
+        if r[1] == "If":
+            found.setdefault(id(r[3]), (r[3], []))[1].append(r[0])
+    return ["%s: both branches planned (its condition '%s' is computed at run time: either may run, the other "
+            "leaves its values unwritten); %s %s a row of its own, the larger of the branches' per axis (--if %s=then "
+            "or =else plans one)" % (node_label(n), n.input[0], "output " + ", ".join("'%s'" % o for o in v[:4]) +
+                                     (" ..." if len(v) > 4 else ""), "is" if len(v) == 1 else "are", n.name or "NODE")
+            for n, v in found.values()]
+
+
+def check_ifs(onnx, np, path, model, dims, bound, branches, no_fold, rows, p):
+    """The Ifs of pass p planned at the larger of their branches' outputs: each branch converted alone (--if),
+    up to CHECK_EACH of them, else none; a value larger there than planned, or a conversion refused there, is
+    refused (the second line behind the proof that every size read from them grows with them)."""
+    names = sorted({name for _, name in p.if_max if name})
+    if not names or len(names) > CHECK_EACH:
+        return ["the Ifs planned at the larger of their branches (%d) not converted branch by branch (more than %d)"
+                % (len(names), CHECK_EACH)] if names else []
+    planned = {r[0]: r[2] for r in rows}
+    for name in names:
+        for b in ("then", "else"):
+            one = dict(branches)
+            one[name] = b
+            try:
+                low = convert_at(onnx, np, path, model, dims, bound, one, no_fold)
+            except Bad as e:
+                raise Bad("If %s planned at the larger of its branches, but converted with its %s branch alone (--if "
+                          "%s=%s) it is refused: %s" % (name, b, name, b, str(e)[:300]))
+            for r in low:
+                if r[0] in planned and r[2] > planned[r[0]]:
+                    raise Bad("If %s: value '%s' is %d bytes with its %s branch alone and %d planned with both: a "
+                              "size read from its outputs does not grow with them; choose the branch with --if %s="
+                              "then (or =else)" % (name, r[0], r[2], b, planned[r[0]], name))
+    return ["checked: each branch alone of %s (--if) makes no value larger" % ", ".join(names)]
+
+
 def _point_text(point):
     items = list(point.items())
     return ", ".join("%s = %d" % kv for kv in items[:4]) + (" and %d more" % (len(items) - 4) if len(items) > 4
@@ -3228,7 +3325,9 @@ def main(argv):
                 rows_of(first)  # nothing moved: the first pass's rows are the conversion's
             sizes, notes = None, [note] if note else []
             notes += check_below(onnx, np, a.model, model, a.dims, bound, a.branches, no_fold, rows, first)
+            notes += check_ifs(onnx, np, a.model, model, a.dims, bound, a.branches, no_fold, rows, first)
         notes += ["If %s: %s branch (--if)" % (name, a.branches[name]) for name in sorted(a.branches)]
+        notes += both_if_notes(rows)
         moved = topological(g.node)[1]
         if moved:
             notes.append("the file's nodes are not in a topological order (%d read a value computed after them): rows "
