@@ -945,6 +945,13 @@ class Pass:
                 step = ins[4] if op == "Slice" and len(ins) > 4 else ins[2] if op == "Range" else None
                 if step is not None and (step.const is None or (np.asarray(step.const) <= 0).any()):
                     bad, how = d & UNKNOWN, "moves, with a step that is not a constant > 0"
+            if bad.any() and not self.data:  # moved by an If's larger branch only (Pass.both_branches)
+                raise Bad("%s: input %d ('%s') is computed from the larger branch output of %s and %s as it grows "
+                          "(%s): its size does not grow with it, so a plan at the larger branch need not hold for "
+                          "the other; choose the branch with --if %s=then (or =else) and convert once per branch"
+                          % (self.label(node), k, node.input[k], ", ".join(sorted({x[0] for x in self.if_max})[:3]),
+                             how, "values %s" % np.asarray(vals).reshape(-1)[:4].tolist(),
+                             self.if_max[0][1] or "NODE"))
             if bad.any():
                 raise Bad("%s: input %d ('%s') is computed from sizes the data decides and %s as they grow (%s): "
                           "its size does not grow with %s, so a plan at the bound need not hold below it; plan "
@@ -2756,7 +2763,7 @@ def check_below(onnx, np, path, model, dims, bound, branches, no_fold, rows, p, 
                 raise Bad("the check below the bounds is refused at %s (%s), and with all of them lowered with it "
                           "(%s)" % (_point_text(point), str(e)[:200], str(e2)[:200]))
             point = together
-            if "lowered together" not in notes[-1]:
+            if not any("lowered together" in n for n in notes):
                 notes.append("checked below the bounds with all of them lowered together where one alone is refused "
                              "(the model relates them: %s)" % str(e)[:120])
         at = _point_text(point)
@@ -2816,7 +2823,7 @@ def check_ifs(onnx, np, path, model, dims, bound, branches, no_fold, rows, p):
                     raise Bad("If %s: value '%s' is %d bytes with its %s branch alone and %d planned with both: a "
                               "size read from its outputs does not grow with them; choose the branch with --if %s="
                               "then (or =else)" % (name, r[0], r[2], b, planned[r[0]], name))
-    return ["checked: each branch alone of %s (--if) makes no value larger" % ", ".join(names)]
+    return ["%s: each branch alone (--if) makes no value larger than planned" % ", ".join("If %s" % n for n in names)]
 
 
 def _point_text(point):

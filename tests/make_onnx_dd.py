@@ -31,7 +31,18 @@ tied        a count the model ties to 17 (its values reshaped to [17]) beside a 
 ifzero      an If on count == 0 (torchvision's 'no box found'): then a [1] placeholder, else the values' Relu
 ifsum       an If on max(n1 + n2 - 10, 0) == 0 (two counts): false at (1, 10) and (10, 1), true at (1, 1)
 rest        x's 64 values reshaped to [count, -1], ones of that -1 (64 / count: it shrinks as the count grows)
-while_noscan a while loop (trip count 2^63 - 1) with no scan output: its time counts one step"""
+while_noscan a while loop (trip count 2^63 - 1) with no scan output: its time counts one step
+Round 7 (realonnx7):
+twin_zero   twin_ok's two counts the model relates and ifzero's If on count == 0 (one 'lowered together' note)
+unique      Unique of x [6, 4]'s rows (axis 0) and its rows' Relu; Unique of x's 24 values flattened; Unique
+            of a constant [3, 1, 3, 2] (3 values, known before the run)
+einsum      a [2, 3, 4], b [2, 4, 5]: 'bij,bjk->bik', implicit 'ij,jk' (-> 'ik'), '...ii->...i', an ellipsis
+            broadcast ('...ij,...jk->...ik', [1, 3, 4] and [2, 4, 5]), 'ij->ji', 'i,i'
+einsum_bad  'ij,jk->ik' with j 3 and 4
+if_same     an If on sum(x) > 0 (a run-time condition): then Relu(x), else Sigmoid(Neg(x)), both [4, 8]; + bias
+if_max      the same, else x[:2]'s Relu ([2, 8]); the If's output read by a Relu
+if_shrink   if_max, and ones of 8 - the If output's rows (shrinks as it grows: refused)
+if_rank     then [4, 8], else x reshaped to [32]: no one shape"""
 import os
 import sys
 
@@ -265,6 +276,64 @@ def review(out, base, x88):
                            N("Compress", ["x", "keep"], ["kept"], name="compress", axis=0),
                            N("Relu", ["kept"], ["y"])],
          [V("x", F, [6, 4])], [V("y", F, ["k", 4])], [const("zero", 0.0, np.float32), const("ax1", [1])])
+    round7(out, base, x88)
+
+
+def round7(out, base, x88):
+    """realonnx7: Unique, Einsum, an If on a run-time condition, two related counts beside an If on 'no box'."""
+    ones = numpy_helper.from_array(np.array([1.0], np.float32))
+    vi = lambda o, sh: V(o, F, sh)
+    save(out, "twin_zero", count_nodes() + [
+        N("Greater", ["x", "zero"], ["m2"]), N("NonZero", ["m2"], ["idx2"], name="nz2"),
+        N("Transpose", ["idx"], ["pairs"]), N("GatherND", ["x", "pairs"], ["v1"]),
+        N("Transpose", ["idx2"], ["pairs2"]), N("GatherND", ["x", "pairs2"], ["v2"]),
+        N("Unsqueeze", ["v1", "one1d"], ["v1u"]), N("Unsqueeze", ["v2", "one1d"], ["v2u"]),
+        N("Concat", ["v1u", "v2u"], ["vs"], axis=1), N("Equal", ["count", "zero_i"], ["none"]),
+        N("If", ["none"], ["y"], name="no_box",
+          then_branch=helper.make_graph([N("Identity", ["bias"], ["t"])], "then", [], [vi("t", ["a"])]),
+          else_branch=helper.make_graph([N("Relu", ["v1"], ["e"])], "else", [], [vi("e", ["a"])]))],
+         [x88, V("bias", F, [1])], [V("vs", F, ["a", 2]), V("y", F, ["b"])],
+         base + [const("one1d", [1]), const("zero_i", 0)])
+    save(out, "unique", [N("Unique", ["x"], ["rows", "first", "inv", "cnt"], name="uniq_rows", axis=0),
+                         N("Relu", ["rows"], ["rows_r"]),
+                         N("Unique", ["x"], ["vals"], name="uniq_flat"),
+                         N("Unique", ["cvals"], ["cu"], name="uniq_const"), N("Add", ["cu", "cu"], ["cu2"])],
+         [V("x", F, [6, 4])], [V("rows_r", F, ["n", 4]), V("first", I64, ["n"]), V("inv", I64, [6]),
+                               V("cnt", I64, ["n"]), V("vals", F, ["m"]), V("cu2", I64, [3])],
+         [const("cvals", [3, 1, 3, 2])], opset=11)
+    e = lambda eq, ins, o: N("Einsum", ins, [o], name=o, equation=eq)
+    save(out, "einsum", [e("bij,bjk->bik", ["a", "b"], "bmm"), e("ij,jk", ["a0", "b0"], "implicit"),
+                         e("...ii->...i", ["sq"], "diag"), e("...ij,...jk->...ik", ["a1", "b"], "bcast"),
+                         e("ij->ji", ["a0"], "tr"), e("i,i", ["v", "v"], "dot")],
+         [V("a", F, [2, 3, 4]), V("b", F, [2, 4, 5]), V("a0", F, [3, 4]), V("b0", F, [4, 5]), V("sq", F, [2, 3, 3]),
+          V("a1", F, [1, 3, 4]), V("v", F, [7])],
+         [V(o, F, sh) for o, sh in (("bmm", [2, 3, 5]), ("implicit", [3, 5]), ("diag", [2, 3]),
+                                    ("bcast", [2, 3, 5]), ("tr", [4, 3]), ("dot", []))], opset=12)
+    m = helper.make_model(helper.make_graph([e("ij,jk->ik", ["p", "q"], "pq")], "einsum_bad",
+                                            [V("p", F, [2, 3]), V("q", F, [4, 5])], [V("pq", F, [2, 5])]),
+                          opset_imports=[helper.make_opsetid("", 12)], producer_name="make_onnx_dd.py")
+    m.ir_version = 7
+    onnx.save(m, os.path.join(out, "einsum_bad.onnx"))  # onnx's checker takes it (shapes are not its check)
+    cond = [N("ReduceSum", ["x"], ["s"], keepdims=0), N("Greater", ["s", "zero"], ["pos"])]
+    then = helper.make_graph([N("Relu", ["x"], ["r"])], "then", [], [vi("r", [4, 8])])
+    same = helper.make_graph([N("Neg", ["x"], ["e1"]), N("Sigmoid", ["e1"], ["e2"])], "else", [], [vi("e2", [4, 8])])
+    head = helper.make_graph([N("Slice", ["x", "z1", "two1", "z1"], ["h"]), N("Relu", ["h"], ["hr"])], "else", [],
+                             [vi("hr", [2, 8])])
+    flat = helper.make_graph([N("Reshape", ["x", "m1"], ["f"])], "else", [], [vi("f", [32])])
+    x48, inits = V("x", F, [4, 8]), [const("zero", 0.0, np.float32), const("z1", [0]), const("two1", [2]),
+                                      const("m1", [-1]), const("z0", 0), const("eight", [8])]
+    save(out, "if_same", cond + [N("If", ["pos"], ["y"], name="pick", then_branch=then, else_branch=same),
+                                 N("Add", ["y", "bias"], ["out"])],
+         [x48, V("bias", F, [8])], [vi("out", [4, 8])], inits)
+    save(out, "if_max", cond + [N("If", ["pos"], ["y"], name="pick", then_branch=then, else_branch=head),
+                                N("Relu", ["y"], ["out"])], [x48], [vi("out", ["n", 8])], inits)
+    save(out, "if_shrink", cond + [N("If", ["pos"], ["y"], name="pick", then_branch=then, else_branch=head),
+                                   N("Relu", ["y"], ["out"]), N("Shape", ["y"], ["ys"]),
+                                   N("Gather", ["ys", "z1"], ["n"], axis=0), N("Sub", ["eight", "n"], ["rest1"]),
+                                   N("ConstantOfShape", ["rest1"], ["rest"], value=ones)],
+         [x48], [vi("out", ["n", 8]), vi("rest", ["r"])], inits)
+    save(out, "if_rank", cond + [N("If", ["pos"], ["y"], name="pick", then_branch=then, else_branch=flat)],
+         [x48], [V("y", F, ["a"])], inits)
 
 
 if __name__ == "__main__":
