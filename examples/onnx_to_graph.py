@@ -1399,6 +1399,7 @@ class Pass:
             self.run(branch)
             outs.append([self.get(node, o.name) for o in branch.output])
         label = self.label(node)
+        IF_SCALARS[id(node)] = self.scalar_inputs(cond)  # the header names them: bound, the If folds
         why = "choose the branch with --if %s=then (or =else) and convert once per branch" % (node.name or "NODE")
         for k, out in enumerate(node.output):
             vt, ve = outs[0][k], outs[1][k]
@@ -2794,9 +2795,11 @@ def both_if_notes(rows):
         if r[1] == "If":
             found.setdefault(id(r[3]), (r[3], []))[1].append(r[0])
     return ["%s: both branches planned (its condition '%s' is computed at run time: either may run, the other "
-            "leaves its values unwritten); %s %s a row of its own, the larger of the branches' per axis (--if %s=then "
-            "or =else plans one)" % (node_label(n), n.input[0], "output " + ", ".join("'%s'" % o for o in v[:4]) +
-                                     (" ..." if len(v) > 4 else ""), "is" if len(v) == 1 else "are", n.name or "NODE")
+            "leaves its values unwritten); %s %s a row of its own, the larger of the branches' per axis (%s--if %s="
+            "then or =else plans one)" % (node_label(n), n.input[0], "output " + ", ".join("'%s'" % o for o in v[:4]) +
+                                          (" ..." if len(v) > 4 else ""), "is" if len(v) == 1 else "are",
+                                          "--input %s=VALUE or " % IF_SCALARS[id(n)][0] if IF_SCALARS.get(id(n))
+                                          else "", n.name or "NODE")
             for n, v in found.values()]
 
 
@@ -3273,6 +3276,7 @@ def bound_inputs(np, onnx, model, inputs):
 
 MODEL = ["onnx_to_graph.py"]  # the model converted: the catch-all below names it
 EXACT = [False]  # --exact: the sizes from the data are one run's (read by every pass)
+IF_SCALARS = {}  # id(If node) -> the scalar graph inputs its run-time condition depends on (Pass.both_branches)
 
 
 def main(argv):
