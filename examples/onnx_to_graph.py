@@ -763,6 +763,10 @@ class Pass:
                     v.zero_test = zero if k == 0 else None
                     self.folded[name] = arr.shape
             return
+        if node.domain in ("", "ai.onnx") and op in SEQUENCE_OPS:
+            raise Bad("%s: a sequence or optional op (a list of tensors, or a maybe-absent one): not supported, as "
+                      "sequence inputs are not; export with tensors only (torch: stack the list, return a tuple)"
+                      % self.label(node))
         if node.domain in ("", "ai.onnx") and op in DATA_OPS:
             shapes = self.data_shapes(node, ins)
         else:
@@ -1323,6 +1327,19 @@ class Pass:
             todo.extend(deps)
         return sorted(found)
 
+    def bind_hint(self, v):
+        """What makes a run-time value deciding a shape known before the run: the scalar graph inputs it is
+        computed from (--input binds them), or the graph input it is (not one element: no option binds it)."""
+        if v.row is None:
+            return ""
+        name, op = self.rows[v.row][:2]
+        if op == "input" and prod(v.shape) != 1:
+            return " (graph input '%s' of %d elements: --input binds one-element inputs only; make it an " \
+                   "initializer, a constant, to convert)" % (name, prod(v.shape))
+        scalars = self.scalar_inputs(v)
+        return "; bind the scalar input it depends on (%s) with --input %s=VALUE" % (", ".join(scalars), scalars[0]) \
+            if scalars else ""
+
     def constant(self, node):
         a = node.attribute[0] if node.attribute else None
         if a is None:
@@ -1618,7 +1635,7 @@ class Pass:
                 r, axes = len(ins[0].shape), None
                 if len(ins) > 3 and ins[3] is not None and ins[3].const is not None:
                     axes = {int(a) % r for a in ins[3].const.reshape(-1) if -r <= int(a) < r}
-                why = "from the values of input '%s'" % node.input[run_time[0]]
+                why = "from the values of input '%s'%s" % (node.input[run_time[0]], self.bind_hint(ins[run_time[0]]))
                 result.append(([d if axes is not None and k not in axes else self.data_dim(node, o, k, d, why)
                                 for k, d in enumerate(ins[0].shape)], ins[0].elem))
                 continue
@@ -1626,7 +1643,7 @@ class Pass:
                 # a shape from values computed at run time (a mask resized to a box's size): each axis onnx
                 # leaves unknown a data-dependent dimension; a Slice's at most the input's axis
                 most = lambda k: ins[0].shape[k] if node.op_type == "Slice" and k < len(ins[0].shape) else None
-                why = "from the values of input '%s'" % node.input[run_time[0]]
+                why = "from the values of input '%s'%s" % (node.input[run_time[0]], self.bind_hint(ins[run_time[0]]))
                 result.append(([d.dim_value if d.HasField("dim_value") else self.data_dim(node, o, k, most(k), why)
                                 for k, d in enumerate(t.shape.dim)], t.elem_type))
                 continue
@@ -1639,8 +1656,8 @@ class Pass:
                 if run_time and node.domain in ("", "ai.onnx"):
                     k = run_time[0]
                     why = "it depends on the values of input '%s', %s" % (
-                        node.input[k], "computed at run time" if ins[k].row is not None else
-                        "a weight whose external data file could not be read")
+                        node.input[k], "computed at run time" + self.bind_hint(ins[k]) if ins[k].row is not None
+                        else "a weight whose external data file could not be read")
                 if node.domain not in ("", "ai.onnx"):
                     why = "op domain '%s' is not ONNX's (no shape rule)" % node.domain
                 raise Bad("%s: the shape of output '%s' is unknown (%s); inputs: %s"
@@ -1663,6 +1680,11 @@ SHAPE_INPUTS = {"Reshape": (1,), "Expand": (1,), "Tile": (1,), "Slice": (1, 2, 3
                 "MaxUnpool": (2,),
                 "MelWeightMatrix": (0, 1), "NonMaxSuppression": (2,)}
 
+
+# Ops making or reading a sequence or an optional: refused by name (the converter plans tensors).
+SEQUENCE_OPS = {"SequenceConstruct", "SequenceEmpty", "SequenceInsert", "SequenceErase", "SequenceAt",
+                "SequenceLength", "SplitToSequence", "ConcatFromSequence", "SequenceMap", "Optional",
+                "OptionalGetElement", "OptionalHasElement"}
 
 # The ops whose output size the data decides: each count a data-dependent dimension (Pass.data_dim).
 DATA_OPS = {"NonZero", "NonMaxSuppression", "TopK", "Compress", "Unique"}

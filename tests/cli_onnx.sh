@@ -895,7 +895,9 @@ check "an If on the data: both branches planned, its row reads the condition and
   "$(rows "$t/verify_both.csv" 2-4,10,11)" "x,input,64,0,;s,matmul,4,0,0;p,sigmoid,4,0,1;hit,greaterorequal,1,0,2;\
 v1,matmul,4,0,0;v2,sigmoid,4,0,4;y,if,4,1,2 3 5;"
 check "an If on a scalar input names it, one on the data --if only (the header)" \
-  "$(grep -c '^# node pick_rate (If): both branches planned .*(--input sr=VALUE or --if pick_rate=then or =else plans one)$' "$t/vad_both.csv")$(grep -c '^# node maybe_verify (If): both branches planned .*(--if maybe_verify=then or =else plans one)$' "$t/verify_both.csv")" "11"
+  "$(grep -c '^# node pick_rate (If): both branches planned .*(--input sr=VALUE or --if pick_rate=then or =else plans one)$' \
+    "$t/vad_both.csv")$(grep -c '^# node maybe_verify (If): both branches planned .*(--if maybe_verify=then or =else plans one)$' \
+    "$t/verify_both.csv")" "11"
 "$PY" $C --if maybe_verify=then -o "$t/verify_then.csv" "$t/verify.onnx"
 check "--if NODE=then: the verifier inlined" \
   "$(rows "$t/verify_then.csv" 2-4,10,11)" "x,input,64,0,;s,matmul,4,0,0;p,sigmoid,4,0,1;v1,matmul,4,0,0;v2,sigmoid,4,1,3;"
@@ -1398,11 +1400,14 @@ cases = [("nz_none", "nz_gather", []), ("nz5", "nz_gather", ["--dim", "idx:1=5"]
          ("while_noscan", "while_noscan", []), ("ifsum", "ifsum", ["--dim", "idx:1=10", "--dim", "idxb:1=10"]),
          ("rest", "rest", ["--dim", "idx:1=8"]),
          ("unique_none", "unique", []), ("unique3", "unique", ["--dim", "rows:0=3", "--dim", "vals:0=5"]),
-         ("unique_pat", "unique", ["--dim", "*=100"]), ("unique_past", "unique", ["--dim", "rows:0=7", "--dim", "vals:0=5"]),
+         ("unique_pat", "unique", ["--dim", "*=100"]),
+         ("unique_past", "unique", ["--dim", "rows:0=7", "--dim", "vals:0=5"]),
          ("unique_list", "unique", ["--list-dims", "--dim", "*=2"]), ("einsum", "einsum", []),
          ("einsum_bad", "einsum_bad", []), ("if_same", "if_same", []), ("if_max", "if_max", []),
          ("if_shrink", "if_shrink", []), ("if_rank", "if_rank", []), ("if_else", "if_max", ["--if", "pick=else"]),
-         ("if_exact", "if_max", ["--exact"]), ("twin_zero", "twin_zero", ["--dim", "idx:1=10", "--dim", "idx2:1=10"])]
+         ("if_exact", "if_max", ["--exact"]), ("twin_zero", "twin_zero", ["--dim", "idx:1=10", "--dim", "idx2:1=10"]),
+         ("seq", "seq", []), ("shape_in", "shape_in", []), ("axes_in", "axes_in", []),
+         ("axes_in0", "axes_in", ["--input", "axes=0"])]
 for case, model, args in cases:
     err, out = io.StringIO(), io.StringIO()
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
@@ -1531,21 +1536,26 @@ einsum_bad  | ^2 .*einsum_bad.onnx: node pq \(Einsum\): inputs \[\[2, 3\], \[4, 
 if_shrink   | ^2 .*if_shrink.onnx: node rest \(ConstantOfShape\): input 0 \('rest1'\) is computed from the larger branch output of node pick \(If\) and may shrink as it grows \(values \[4\]\): .*choose the branch with --if pick=then \(or =else\)
 if_rank     | ^2 .*if_rank.onnx: node pick \(If\): output 'y' is float \[4, 8\] in the then branch and float \[32\] in the else branch \(the condition 'pos' is computed at run time, so both are planned\): no one shape covers both; choose the branch with --if pick=then
 if_exact    | ^2 .*if_max.onnx: node pick \(If\): output 'y' is float \[4, 8\] in the then branch and float \[2, 8\] in the else branch: --exact takes one run
+seq         | ^2 .*seq.onnx: node pack \(SequenceConstruct\): a sequence or optional op .*: not supported, as sequence inputs are not; export with tensors only
+shape_in    | ^2 .*shape_in.onnx: node to_shape \(Reshape\): .*computed at run time \(graph input 'shape' of 2 elements: --input binds one-element inputs only; make it an initializer, a constant, to convert\)\)
+axes_in     | ^2 .*axes_in.onnx: node add_axis \(Unsqueeze\): .*computed at run time; bind the scalar input it depends on \(axes\) with --input axes=VALUE\)
 EOF2
 # by hand: Unique of x [6, 4]'s rows at 3: rows 3 x 4 floats, first and cnt 3 int64s, inv 6 int64s; x's values at
 # 5: 20; the constant's 3 distinct values (known before the run, no bound) 3 int64s; at '*=100' each clamped to
 # its most (6 rows, 24 values). Einsum: bij,bjk->bik [2, 3, 5]; ij,jk -> ik [3, 5]; ...ii->...i [2, 3]; the
-# ellipsis [1] and [2] broadcast [2, 3, 5]; ij->ji [4, 3]; i,i a scalar. If: then Relu(x) [4, 8] 128, else
-# Sigmoid(Neg(x)) 128 or x[:2]'s Relu 64: the If's row 128 (the larger), its reader 128; --if else: 64, no If row
+# ellipsis [1] and [2] broadcast [2, 3, 5]; ij->ji [4, 3]; i,i a scalar; ik + a [5] (its axes in order) 60.
+# If: then Relu(x) [4, 8] 128, else Sigmoid(Neg(x)) 128 or x[:2]'s Relu 64: the If's row 128 (the larger), its
+# reader 128; --if else: 64, no If row
 while IFS='|' read -r name want; do
   check "$(trim "$name"): the sizes" "$(ddf "$(trim "$name")" 2) $(ddf "$(trim "$name")" 6)" "0 $(trim "$want")"
 done <<'EOF2'
 unique3    | x=96;rows=48;first=24;inv=48;cnt=24;rows_r=48;vals=20;cu=24;cu2=24
 unique_pat | x=96;rows=96;first=48;inv=48;cnt=48;rows_r=96;vals=96;cu=24;cu2=24
-einsum     | a=96;b=160;a0=48;b0=80;sq=72;a1=48;v=28;bmm=120;implicit=60;diag=24;bcast=120;tr=48;dot=4
+einsum     | a=96;b=160;a0=48;b0=80;sq=72;a1=48;v=28;b5=20;bmm=120;implicit=60;diag=24;bcast=120;tr=48;dot=4;implicit_b=60
 if_same    | x=128;bias=32;s=4;pos=1;r=128;e1=128;e2=128;y=128;out=128
 if_max     | x=128;s=4;pos=1;r=128;h=64;hr=64;y=128;out=128
 if_else    | x=128;s=4;h=64;hr=64;out=64
+axes_in0   | x=128;y=128;out=128
 EOF2
 # outside recounts with numpy: each Einsum's bytes as np.einsum makes them; Unique's at 3 rows and 5 values as
 # np.unique makes them for an x of 3 distinct rows of 5 distinct values
@@ -1557,7 +1567,7 @@ d, t = sys.argv[1], sys.argv[2]
 rows = lambda c: {l.split(",")[1]: int(l.split(",")[3]) for l in open("%s/dd_%s.csv" % (t, c)) if l[0].isdigit()}
 m, got = onnx.load("%s/einsum.onnx" % d), rows("einsum")
 shapes = {i.name: [x.dim_value for x in i.type.tensor_type.shape.dim] for i in m.graph.input}
-bad = [n.output[0] for n in m.graph.node if np.einsum(n.attribute[0].s.decode(), *(
+bad = [n.output[0] for n in m.graph.node if n.op_type == "Einsum" and np.einsum(n.attribute[0].s.decode(), *(
     np.zeros(shapes[i], np.float32) for i in n.input)).nbytes != got[n.output[0]]]
 r = np.array([[1, 2, 3, 4], [1, 2, 3, 5], [1, 1, 1, 1]] * 2, np.float32)
 y, first, inv, cnt = np.unique(r, axis=0, return_index=True, return_inverse=True, return_counts=True)

@@ -36,13 +36,16 @@ Round 7 (realonnx7):
 twin_zero   twin_ok's two counts the model relates and ifzero's If on count == 0 (one 'lowered together' note)
 unique      Unique of x [6, 4]'s rows (axis 0) and its rows' Relu; Unique of x's 24 values flattened; Unique
             of a constant [3, 1, 3, 2] (3 values, known before the run)
-einsum      a [2, 3, 4], b [2, 4, 5]: 'bij,bjk->bik', implicit 'ij,jk' (-> 'ik'), '...ii->...i', an ellipsis
-            broadcast ('...ij,...jk->...ik', [1, 3, 4] and [2, 4, 5]), 'ij->ji', 'i,i'
+einsum      a [2, 3, 4], b [2, 4, 5]: 'bij,bjk->bik', implicit 'ij,jk' (-> 'ik', + a [5]: its axes' order), '...ii->...i',
+            an ellipsis broadcast ('...ij,...jk->...ik', [1, 3, 4] and [2, 4, 5]), 'ij->ji', 'i,i'
 einsum_bad  'ij,jk->ik' with j 3 and 4
 if_same     an If on sum(x) > 0 (a run-time condition): then Relu(x), else Sigmoid(Neg(x)), both [4, 8]; + bias
 if_max      the same, else x[:2]'s Relu ([2, 8]); the If's output read by a Relu
 if_shrink   if_max, and ones of 8 - the If output's rows (shrinks as it grows: refused)
-if_rank     then [4, 8], else x reshaped to [32]: no one shape"""
+if_rank     then [4, 8], else x reshaped to [32]: no one shape
+seq         SequenceConstruct(x, x) -> ConcatFromSequence (sequences: refused by name)
+shape_in    x [4, 8] reshaped to a graph input 'shape' [2] (its values unknown before the run: refused, saying so)
+axes_in     x [4, 8] unsqueezed at a graph input 'axes' [1] (one element: --input axes=0 binds it)"""
 import os
 import sys
 
@@ -304,11 +307,13 @@ def round7(out, base, x88):
     e = lambda eq, ins, o: N("Einsum", ins, [o], name=o, equation=eq)
     save(out, "einsum", [e("bij,bjk->bik", ["a", "b"], "bmm"), e("ij,jk", ["a0", "b0"], "implicit"),
                          e("...ii->...i", ["sq"], "diag"), e("...ij,...jk->...ik", ["a1", "b"], "bcast"),
-                         e("ij->ji", ["a0"], "tr"), e("i,i", ["v", "v"], "dot")],
+                         e("ij->ji", ["a0"], "tr"), e("i,i", ["v", "v"], "dot"),
+                         N("Add", ["implicit", "b5"], ["implicit_b"])],
          [V("a", F, [2, 3, 4]), V("b", F, [2, 4, 5]), V("a0", F, [3, 4]), V("b0", F, [4, 5]), V("sq", F, [2, 3, 3]),
-          V("a1", F, [1, 3, 4]), V("v", F, [7])],
+          V("a1", F, [1, 3, 4]), V("v", F, [7]), V("b5", F, [5])],
          [V(o, F, sh) for o, sh in (("bmm", [2, 3, 5]), ("implicit", [3, 5]), ("diag", [2, 3]),
-                                    ("bcast", [2, 3, 5]), ("tr", [4, 3]), ("dot", []))], opset=12)
+                                    ("bcast", [2, 3, 5]), ("tr", [4, 3]), ("dot", []), ("implicit_b", [3, 5]))],
+         opset=12)
     m = helper.make_model(helper.make_graph([e("ij,jk->ik", ["p", "q"], "pq")], "einsum_bad",
                                             [V("p", F, [2, 3]), V("q", F, [4, 5])], [V("pq", F, [2, 5])]),
                           opset_imports=[helper.make_opsetid("", 12)], producer_name="make_onnx_dd.py")
@@ -334,6 +339,12 @@ def round7(out, base, x88):
          [x48], [vi("out", ["n", 8]), vi("rest", ["r"])], inits)
     save(out, "if_rank", cond + [N("If", ["pos"], ["y"], name="pick", then_branch=then, else_branch=flat)],
          [x48], [V("y", F, ["a"])], inits)
+    save(out, "seq", [N("SequenceConstruct", ["x", "x"], ["s"], name="pack"),
+                      N("ConcatFromSequence", ["s"], ["y"], axis=0)], [x48], [V("y", F, [8, 8])], opset=13)
+    save(out, "shape_in", [N("Reshape", ["x", "shape"], ["y"], name="to_shape")], [x48, V("shape", I64, [2])],
+         [V("y", F, ["a", "b"])])
+    save(out, "axes_in", [N("Unsqueeze", ["x", "axes"], ["y"], name="add_axis"), N("Relu", ["y"], ["out"])],
+         [x48, V("axes", I64, [1])], [V("out", F, ["a", "b", "c"])])
 
 
 if __name__ == "__main__":
