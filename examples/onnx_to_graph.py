@@ -2616,6 +2616,23 @@ def flops_of(op, in_shapes, out_shape, attrs, out_shapes=()):
         if a:
             k = a[-1] if not (op in ("Gemm", "FusedGemm", "QGemm", "FusedMatMul") and attrs.get("transA", 0)) else a[-2]
             return 2 * out * k
+    if op == "Einsum" and len(in_shapes) > 1 and all(x is not None for x in in_shapes):
+        # a contraction: 2 per point of its index space (each subscript's size, the ellipsis's broadcast axes)
+        eq = attrs.get("equation")
+        terms = (eq.decode() if isinstance(eq, bytes) else eq or "").replace(" ", "").split("->")[0].split(",")
+        if len(terms) == len(in_shapes):
+            size, ell = {}, []
+            for t, sh in zip(terms, in_shapes):
+                head, dots, tail = t.partition("...")
+                rest = sh[len(sh) - len(tail):] if tail else []
+                size.update(zip(head, sh))
+                size.update(zip(tail, rest))
+                if dots:
+                    ell.append(sh[len(head):len(sh) - len(tail)])
+            width = max((len(e) for e in ell), default=0)
+            batch = prod(max([e[len(e) - width + k] if len(e) - width + k >= 0 else 1 for e in ell])
+                         for k in range(width))
+            return 2 * (len(in_shapes) - 1) * batch * prod(size.values())
     if op in ("Attention", "QAttention", "MultiHeadAttention", "GroupQueryAttention"):
         if len(out_shape) != 3:  # present key/value, qk: the time goes with the output
             return 0

@@ -1551,7 +1551,7 @@ while IFS='|' read -r name want; do
 done <<'EOF2'
 unique3    | x=96;rows=48;first=24;inv=48;cnt=24;rows_r=48;vals=20;cu=24;cu2=24
 unique_pat | x=96;rows=96;first=48;inv=48;cnt=48;rows_r=96;vals=96;cu=24;cu2=24
-einsum     | a=96;b=160;a0=48;b0=80;sq=72;a1=48;v=28;b5=20;bmm=120;implicit=60;diag=24;bcast=120;tr=48;dot=4;implicit_b=60
+einsum     | a=96;b=160;a0=48;b0=80;sq=72;a1=48;v=28;b5=20;g=262144;h=262144;bmm=120;implicit=60;diag=24;bcast=120;tr=48;dot=4;implicit_b=60;big=262144;big_mm=262144
 if_same    | x=128;bias=32;s=4;pos=1;r=128;e1=128;e2=128;y=128;out=128
 if_max     | x=128;s=4;pos=1;r=128;h=64;hr=64;y=128;out=128
 if_else    | x=128;s=4;h=64;hr=64;out=64
@@ -1578,6 +1578,8 @@ got = rows("unique3")
 print(" ".join(bad) or "einsum equal", " ".join(k for k in want if want[k] != got[k]) or "unique equal")
 PYEOF
 check "Einsum and Unique rows recounted by numpy (np.einsum, np.unique)" "$(cat "$t/recount7.txt")" "einsum equal unique equal"
+check "an Einsum contraction's CPU time is its MatMul's (2 x 256^3 FLOPs; was one per output element)" \
+  "$(grep -E '^[0-9]+,big(_mm)?,' "$t/dd_einsum.csv" | cut -d, -f6 | uniq | wc -l)" 1
 check "--list-dims: Unique's count, its node and its most" "$(ddf unique_list 3)" \
   "rows:0           computed from the data: node uniq_rows (Unique), at most 6 (the length of the input's axis 0)"
 check "an If on a run-time condition: its row reads the condition and both branches' outputs" \

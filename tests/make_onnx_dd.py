@@ -37,7 +37,8 @@ twin_zero   twin_ok's two counts the model relates and ifzero's If on count == 0
 unique      Unique of x [6, 4]'s rows (axis 0) and its rows' Relu; Unique of x's 24 values flattened; Unique
             of a constant [3, 1, 3, 2] (3 values, known before the run)
 einsum      a [2, 3, 4], b [2, 4, 5]: 'bij,bjk->bik', implicit 'ij,jk' (-> 'ik', + a [5]: its axes' order), '...ii->...i',
-            an ellipsis broadcast ('...ij,...jk->...ik', [1, 3, 4] and [2, 4, 5]), 'ij->ji', 'i,i'
+            an ellipsis broadcast ('...ij,...jk->...ik', [1, 3, 4] and [2, 4, 5]), 'ij->ji', 'i,i'; 'ij,jk->ik'
+            on [256, 256]s beside their MatMul (one CPU time: 2 x 256^3 FLOPs each)
 einsum_bad  'ij,jk->ik' with j 3 and 4
 if_same     an If on sum(x) > 0 (a run-time condition): then Relu(x), else Sigmoid(Neg(x)), both [4, 8]; + bias
 if_max      the same, else x[:2]'s Relu ([2, 8]); the If's output read by a Relu
@@ -308,11 +309,13 @@ def round7(out, base, x88):
     save(out, "einsum", [e("bij,bjk->bik", ["a", "b"], "bmm"), e("ij,jk", ["a0", "b0"], "implicit"),
                          e("...ii->...i", ["sq"], "diag"), e("...ij,...jk->...ik", ["a1", "b"], "bcast"),
                          e("ij->ji", ["a0"], "tr"), e("i,i", ["v", "v"], "dot"),
-                         N("Add", ["implicit", "b5"], ["implicit_b"])],
+                         N("Add", ["implicit", "b5"], ["implicit_b"]), e("ij,jk->ik", ["g", "h"], "big"),
+                         N("MatMul", ["g", "h"], ["big_mm"])],
          [V("a", F, [2, 3, 4]), V("b", F, [2, 4, 5]), V("a0", F, [3, 4]), V("b0", F, [4, 5]), V("sq", F, [2, 3, 3]),
-          V("a1", F, [1, 3, 4]), V("v", F, [7]), V("b5", F, [5])],
+          V("a1", F, [1, 3, 4]), V("v", F, [7]), V("b5", F, [5]), V("g", F, [256, 256]), V("h", F, [256, 256])],
          [V(o, F, sh) for o, sh in (("bmm", [2, 3, 5]), ("implicit", [3, 5]), ("diag", [2, 3]),
-                                    ("bcast", [2, 3, 5]), ("tr", [4, 3]), ("dot", []), ("implicit_b", [3, 5]))],
+                                    ("bcast", [2, 3, 5]), ("tr", [4, 3]), ("dot", []), ("implicit_b", [3, 5]),
+                                    ("big", [256, 256]), ("big_mm", [256, 256]))],
          opset=12)
     m = helper.make_model(helper.make_graph([e("ij,jk->ik", ["p", "q"], "pq")], "einsum_bad",
                                             [V("p", F, [2, 3]), V("q", F, [4, 5])], [V("pq", F, [2, 5])]),
