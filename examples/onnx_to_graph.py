@@ -30,8 +30,16 @@ binding a scalar graph input, e.g. a sample rate) is replaced by the
 branch taken. An If whose condition comes from the data (a detector's
 score deciding whether a verifier runs) is replaced by the branch that
 --if NODE=then|else names (convert once per branch to plan each case;
-the header says which); without it, it is refused, naming the node, and
---if on a condition that folds is refused too.
+the header says which); --if on a condition that folds is refused.
+Without --if both branches are planned (either may run; the one not
+taken leaves its values unwritten) and each If output is a row of its
+own reading both branches' (a copy's time): of their shape where they
+agree, else of the larger of the two per axis, sound only when every
+size read from it grows with it, which the converter proves as for sizes
+from the data (below; else refused naming the node and input) and checks
+by converting with each branch alone (--if, up to 4 such Ifs); outputs
+of another rank or element type are refused, naming the If. The header
+says which Ifs are planned so.
 
 Loop and Scan. A Scan, and a Loop whose trip count folds before the run,
 are one node: a row per output (the final loop-carried values, the scan
@@ -44,7 +52,9 @@ data (below); a loop-carried value whose shape changes with the steps, and
 any other node with a subgraph, are refused, naming the node.
 
 Sizes from the data. NonZero's count, NonMaxSuppression's selected boxes,
-TopK's k computed at run time, Compress's kept slices, a Loop's steps until
+TopK's k computed at run time, Compress's kept slices, Unique's distinct
+values (Y's axis, or its length without one; indices and counts as long,
+inverse_indices the input's; a constant input's counted exactly), a Loop's steps until
 a condition (its trip count missing, computed at run time, or 2^63 - 1 as
 torch.jit.script writes a while loop; a constant trip count up to 2^31 is
 taken when no bound is given), and the axes onnx cannot infer of an op
@@ -54,9 +64,10 @@ are dimensions the user bounds, named OUTPUT:AXIS after the
 first output showing them (the Loop's first scan output, axis 0), as graph
 inputs' are INPUT:AXIS: --dim /NonZero_output_0:1=300. Two NonZero nodes
 on one mask share the first one's name. Not given, each is refused with
-its most where the converter knows it (NonZero: the input's element count;
-NonMaxSuppression: batches x classes x min(max_output_boxes_per_class,
-boxes); TopK and Slice: the axis's length; Compress: the condition's and
+its most where the converter knows it (NonZero, and Unique without an
+axis: the input's element count; NonMaxSuppression: batches x classes x
+min(max_output_boxes_per_class, boxes); TopK, Slice and Unique: the axis's
+length; Compress: the condition's and
 the axis's; the others and a Loop: none known), and the ones after it are listed (found with each before at
 its most); a bound past the most is refused; --list-dims lists them once
 every input dimension is given. A pattern (--dim '*=100', or
@@ -197,6 +208,14 @@ newest schema it knows, with own rules for the ops whose inputs changed
 (Reduce* axes as an input, Split num_outputs, Pad axes, Resize axes and
 keep_aspect_ratio_policy) and the new ones (Gelu, Mish, GroupNormalization,
 CenterCropPad, Bitwise*).
+Einsum is shaped by the converter (onnx 1.12 infers its rank only): each
+subscript's size from the inputs, equal wherever it appears (else refused),
+the ellipsis's axes broadcast, the implicit output as numpy's; its FLOPs are
+2 per point of the index space (a MatMul's for 'bij,bjk->bik').
+Sequences and optionals (inputs, SequenceConstruct, SplitToSequence,
+Optional...) are refused, naming the input or node. A shape decided by a
+graph input's values (a Reshape target fed as an input) is refused saying
+what binds it: --input for a one-element input, else make it an initializer.
 What onnx's shape inference lets through but no runtime runs is refused,
 naming the node: a Reshape to another element count, a Conv whose input
 channels are not its weight's, a constant Gather index out of range, a
