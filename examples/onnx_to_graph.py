@@ -211,7 +211,9 @@ CenterCropPad, Bitwise*).
 Einsum is shaped by the converter (onnx 1.12 infers its rank only): each
 subscript's size from the inputs, equal wherever it appears (else refused),
 the ellipsis's axes broadcast, the implicit output as numpy's; its FLOPs are
-2 per point of the index space (a MatMul's for 'bij,bjk->bik').
+2 per point of the index space (a MatMul's for 'bij,bjk->bik'). So are
+OneHot (depth's axis, left unknown by onnx) and STFT (onesided's
+frame_length / 2 + 1 bins; onnx gives frame_length, an oversize).
 Sequences and optionals (inputs, SequenceConstruct, SplitToSequence,
 Optional...) are refused, naming the input or node. A shape decided by a
 graph input's values (a Reshape target fed as an input) is refused saying
@@ -1570,7 +1572,8 @@ class Pass:
                                                               for a in node.attribute})
             except (ValueError, IndexError, TypeError) as e:
                 raise Bad("%s: inputs %s: %s" % (node_label(node), [v.shape if v else None for v in ins], e))
-            return got + [None] * (len(node.output) - len(got))
+            if got is not None:
+                return got + [None] * (len(node.output) - len(got))
         if newer and node.op_type in NEWER_RULES:
             try:
                 got = NEWER_RULES[node.op_type](np, node, ins,
@@ -2244,8 +2247,52 @@ NEWER_RULES = {op: _reduce_shape for op in ("ReduceL1", "ReduceL2", "ReduceLogSu
 NEWER_RULES.update(Split=_split_shape, Pad=_pad_shape, Resize=_resize_shape, CenterCropPad=_center_crop_pad_shape,
                    BitwiseAnd=_bitwise_shape, BitwiseOr=_bitwise_shape, BitwiseXor=_bitwise_shape,
                    BitwiseNot=_bitwise_shape, Mish=_mish_shape, GroupNormalization=_group_norm_shape, Gelu=_same_shape)
-# Ops whose shape onnx's inference leaves unknown at every opset (Einsum: the rank only): the converter's rule.
-OWN_RULES = {"Einsum": _einsum_shape}
+def _stft_shape(np, node, ins, a):
+    """STFT 17: [batch, frames, bins, 2], frames (length - frame_length) // frame_step + 1, bins frame_length // 2 +
+    1 when onesided (the default; onnx 1.12 gives frame_length bins), the frame length frame_length's or the
+    window's; None (onnx's own path, which names what is computed at run time) when a value is not known."""
+    sig, step = ins[0], ins[1] if len(ins) > 1 else None
+    win, fl = ins[2] if len(ins) > 2 else None, ins[3] if len(ins) > 3 else None
+    if step is None or step.const is None or fl is not None and fl.const is None:
+        return None
+    if len(sig.shape) != 3 or sig.shape[2] not in (1, 2):
+        raise ValueError("signal %s: expected [batch, length, 1 (real) or 2 (complex)]" % sig.shape)
+    length = int(fl.const.reshape(-1)[0]) if fl is not None else win.shape[0] if win is not None and \
+        len(win.shape) == 1 else None
+    if length is None:
+        raise ValueError("no frame_length and no 1-D window")
+    if win is not None and win.shape != [length]:
+        raise ValueError("window %s for a frame_length of %d" % (win.shape, length))
+    hop = int(step.const.reshape(-1)[0])
+    if hop < 1 or not 1 <= length <= sig.shape[1]:
+        raise ValueError("frame_step %d, frame_length %d for a signal of length %d" % (hop, length, sig.shape[1]))
+    onesided = a.get("onesided", 1)
+    if onesided and sig.shape[2] == 2:
+        raise ValueError("onesided on a complex signal")
+    return [([sig.shape[0], (sig.shape[1] - length) // hop + 1, length // 2 + 1 if onesided else length, 2],
+             sig.elem)]
+
+
+def _onehot_shape(np, node, ins, a):
+    """OneHot: the indices' shape with depth inserted at axis (onnx 1.12 leaves that axis unknown), of the values'
+    type; None (onnx's path) when depth is not known before the run."""
+    idx, depth, vals = ins[0], ins[1] if len(ins) > 1 else None, ins[2] if len(ins) > 2 else None
+    if depth is None or depth.const is None:
+        return None
+    if depth.const.size != 1 or int(depth.const.reshape(-1)[0]) < 1:
+        raise ValueError("depth %s: one value >= 1" % depth.const.reshape(-1)[:4].tolist())
+    if vals is None or prod(vals.shape) != 2:
+        raise ValueError("values must be [off, on]")
+    r, axis = len(idx.shape), a.get("axis", -1)
+    if not -(r + 1) <= axis <= r:
+        raise ValueError("axis %d for indices of rank %d" % (axis, r))
+    axis %= r + 1
+    return [(idx.shape[:axis] + [int(depth.const.reshape(-1)[0])] + idx.shape[axis:], vals.elem)]
+
+
+# Ops whose shape onnx's inference leaves unknown or wrong (Einsum: the rank only; OneHot: its new axis; STFT:
+# onesided ignored): the converter's rule (None from it: onnx's own path).
+OWN_RULES = {"Einsum": _einsum_shape, "STFT": _stft_shape, "OneHot": _onehot_shape}
 
 # ONNX Runtime's fused ops that are a standard op plus an activation (the transformer ones: CONTRIB_RULES).
 CONTRIB_AS = {"FusedConv": "Conv", "FusedGemm": "Gemm"}

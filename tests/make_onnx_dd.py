@@ -46,7 +46,9 @@ if_shrink   if_max, and ones of 8 - the If output's rows (shrinks as it grows: r
 if_rank     then [4, 8], else x reshaped to [32]: no one shape
 seq         SequenceConstruct(x, x) -> ConcatFromSequence (sequences: refused by name)
 shape_in    x [4, 8] reshaped to a graph input 'shape' [2] (its values unknown before the run: refused, saying so)
-axes_in     x [4, 8] unsqueezed at a graph input 'axes' [1] (one element: --input axes=0 binds it)"""
+axes_in     x [4, 8] unsqueezed at a graph input 'axes' [1] (one element: --input axes=0 binds it)
+stft_onehot STFT of a [1, 64, 1] signal, frame_step 8, a [16] window, onesided (the default) and not; OneHot of
+            [3] indices, depth 5, axis -1 and 0 (+ a [3]: its axes' order)"""
 import os
 import sys
 
@@ -346,6 +348,14 @@ def round7(out, base, x88):
                       N("ConcatFromSequence", ["s"], ["y"], axis=0)], [x48], [V("y", F, [8, 8])], opset=13)
     save(out, "shape_in", [N("Reshape", ["x", "shape"], ["y"], name="to_shape")], [x48, V("shape", I64, [2])],
          [V("y", F, ["a", "b"])])
+    save(out, "stft_onehot", [N("STFT", ["sig", "step", "win"], ["spec"], name="stft"),
+                              N("STFT", ["sig", "step", "win"], ["spec2"], name="stft2", onesided=0),
+                              N("OneHot", ["ids", "depth", "offon"], ["oh"], name="onehot"),
+                              N("OneHot", ["ids", "depth", "offon"], ["oh0"], name="onehot0", axis=0),
+                              N("Add", ["oh0", "b3"], ["oh0b"])],
+         [V("sig", F, [1, 64, 1]), V("win", F, [16]), V("ids", I64, [3]), V("b3", F, [3])],
+         [V("spec", F, [1, 7, 9, 2]), V("spec2", F, [1, 7, 16, 2]), V("oh", F, [3, 5]), V("oh0b", F, [5, 3])],
+         [const("step", 8), const("depth", 5), const("offon", [0.0, 1.0], np.float32)], opset=17)
     save(out, "axes_in", [N("Unsqueeze", ["x", "axes"], ["y"], name="add_axis"), N("Relu", ["y"], ["out"])],
          [x48, V("axes", I64, [1])], [V("out", F, ["a", "b", "c"])])
 
