@@ -36,9 +36,9 @@ Round 7 (realonnx7):
 twin_zero   twin_ok's two counts the model relates and ifzero's If on count == 0 (one 'lowered together' note)
 unique      Unique of x [6, 4]'s rows (axis 0) and its rows' Relu; Unique of x's 24 values flattened; Unique
             of a constant [3, 1, 3, 2] (3 values, known before the run)
-einsum      a [2, 3, 4], b [2, 4, 5]: 'bij,bjk->bik', implicit 'ij,jk' (-> 'ik', + a [5]: its axes' order), '...ii->...i',
-            an ellipsis broadcast ('...ij,...jk->...ik', [1, 3, 4] and [2, 4, 5]), 'ij->ji', 'i,i'; 'ij,jk->ik'
-            on [256, 256]s beside their MatMul (one CPU time: 2 x 256^3 FLOPs each)
+einsum      a [2, 3, 4], b [2, 4, 5]: 'bij,bjk->bik', implicit 'ij,jk' (-> 'ik', + a [5]: its axes' order),
+            '...ii->...i', an ellipsis broadcast ('...ij,...jk->...ik', [1, 3, 4] and [2, 4, 5]), 'ij->ji',
+            'i,i'; 'ij,jk->ik' on [256, 256]s beside their MatMul (one CPU time: 2 x 256^3 FLOPs each)
 einsum_bad  'ij,jk->ik' with j 3 and 4
 if_same     an If on sum(x) > 0 (a run-time condition): then Relu(x), else Sigmoid(Neg(x)), both [4, 8]; + bias
 if_max      the same, else x[:2]'s Relu ([2, 8]); the If's output read by a Relu
