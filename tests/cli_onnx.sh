@@ -923,8 +923,8 @@ expect "--if both branches of one node: usage" 1 "--if deep: given both branches
 "$PY" $C --input sr=16000 --if deep=then --if deep=then -o "$t/nested2.csv" "$t/nested.onnx"
 check "--if twice the same: as once" "$(cat "$t/nested2.csv")" "$(cat "$t/nested.csv")"
 expect "--if malformed: usage" 1 "expected NODE=then or NODE=else" "$PY" $C --if maybe_verify=maybe "$t/verify.onnx"
-expect "a shape from a run-time input's values: names the input" 2 \
-  "runshape.onnx: node reshape_it \(Reshape\): the shape of output 'y' is unknown \(it depends on the values of input 'target', computed at run time\)" \
+expect "a shape from a run-time input's values: names the input and what binds it" 2 \
+  "runshape.onnx: node reshape_it \(Reshape\): the shape of output 'y' is unknown \(it depends on the values of input 'target', computed at run time \(graph input 'target' of 2 elements: --input binds one-element inputs only; make it an initializer, a constant, to convert\)\)" \
   "$PY" $C "$t/runshape.onnx"
 "$PY" $C --dim x:1=1760 -o "$t/frames.csv" "$t/frames.onnx"
 check "frames at 1760 samples: 8 x 2 floats" "$(rows "$t/frames.csv" 2,4)" "x,7040;x3,7040;y,64;"
