@@ -214,8 +214,13 @@ the ellipsis's axes broadcast, the implicit output as numpy's; its FLOPs are
 2 per point of the index space (a MatMul's for 'bij,bjk->bik'). So are
 OneHot (depth's axis, left unknown by onnx) and STFT (onesided's
 frame_length / 2 + 1 bins; onnx gives frame_length, an oversize).
-Sequences and optionals (inputs, SequenceConstruct, SplitToSequence,
-Optional...) are refused, naming the input or node. A shape decided by a
+Sequences built in the graph (SequenceConstruct, SplitToSequence with a
+known split, SequenceEmpty, then SequenceInsert, SequenceErase,
+SequenceAt at known positions, ConcatFromSequence, SequenceLength) are
+rows of their elements' bytes (a runtime copies them in); a sequence
+input, one carried by a Loop or out of an If on the data, a position
+computed at run time, an op other than these reading one, optionals and
+SequenceMap are refused, naming the input or node. A shape decided by a
 graph input's values (a Reshape target fed as an input) is refused saying
 what binds it: --input for a one-element input, else make it an initializer.
 What onnx's shape inference lets through but no runtime runs is refused,
@@ -458,7 +463,7 @@ class Value:
     row when it is a run-time value (an input or a node output); known: a
     row's values where they fold (a causal mask kept as a row), to check
     what reads them as a fixed conversion does."""
-    __slots__ = ("shape", "elem", "const", "row", "known", "src", "dirs", "axes", "zero_test")
+    __slots__ = ("shape", "elem", "const", "row", "known", "src", "dirs", "axes", "zero_test", "seq")
 
     def __init__(self, shape, elem, const=None, row=None):
         self.shape, self.elem, self.const, self.row = [int(d) for d in shape], elem, const, row
@@ -467,6 +472,7 @@ class Value:
         # how it moves as the sizes from the data grow (UP, DOWN, NONNEG bits; None: it does not): dirs per
         # element of const (or known), axes per axis of shape; zero_test: 'v == 0' for v UP and NONNEG
         self.dirs, self.axes, self.zero_test = None, None, None
+        self.seq = None  # a sequence's elements [(shape, elem)] (its shape [] then, its bytes theirs)
 
     def rows(self):
         """The rows a reader of this value depends on."""
@@ -743,6 +749,12 @@ class Pass:
         if op == "Identity":
             self.values[node.output[0]] = ins[0]
             return
+        seq = next((i for i, v in zip(node.input, ins) if v is not None and v.seq is not None), None)
+        if node.domain in ("", "ai.onnx") and op in SEQUENCE_OPS:
+            return self.sequence(node, ins)
+        if seq is not None:
+            raise Bad("%s: input '%s' is a sequence: only the sequence ops (SequenceAt, ConcatFromSequence...) read "
+                      "one here" % (self.label(node), seq))
         if op == "Constant":
             v = node.attribute[0].t if node.attribute and node.attribute[0].name == "value" else None
             return self.put_const(node.output[0], self.constant(node), v.data_type if v is not None else None)
@@ -784,10 +796,6 @@ class Pass:
                     v.zero_test = zero if k == 0 else None
                     self.folded[name] = arr.shape
             return
-        if node.domain in ("", "ai.onnx") and op in SEQUENCE_OPS:
-            raise Bad("%s: a sequence or optional op (a list of tensors, or a maybe-absent one): not supported, as "
-                      "sequence inputs are not; export with tensors only (torch: stack the list, return a tuple)"
-                      % self.label(node))
         if node.domain in ("", "ai.onnx") and op in DATA_OPS:
             shapes = self.data_shapes(node, ins)
         else:
@@ -1075,6 +1083,9 @@ class Pass:
             outs = []
             for o in body.output:
                 v = self.get(node, o.name)
+                if v.seq is not None:
+                    raise Bad("output '%s' is a sequence (a list carried or built step by step): not supported"
+                              % o.name)
                 outs.append((list(v.shape), v.elem))
             flops = sum(r[6] for r in self.rows[n_rows:])
         except Missing:  # its labels name the body
@@ -1096,6 +1107,9 @@ class Pass:
             raise Bad("%s: no body (a graph attribute)" % node_label(node))
         body = attrs["body"].g
         ins = [self.get(node, i) if i else None for i in node.input]
+        seq = next((i for i, v in zip(node.input, ins) if v is not None and v.seq is not None), None)
+        if seq is not None:
+            raise Bad("%s: input '%s' is a sequence (carried or scanned): not supported" % (node_label(node), seq))
         val = {a.name: self.onnx.helper.get_attribute_value(a) for a in node.attribute if a.type in (2, 7)}
         if node.op_type == "Scan":
             if self.opset < 9:
@@ -1348,6 +1362,117 @@ class Pass:
             todo.extend(deps)
         return sorted(found)
 
+    def sequence(self, node, ins):
+        """The sequence ops on sequences whose elements are known (SequenceConstruct, SplitToSequence,
+        SequenceEmpty, then SequenceInsert/Erase/At, ConcatFromSequence, SequenceLength): a sequence is a row of
+        its elements' bytes (a runtime copies them in), SequenceAt and ConcatFromSequence make tensors of their
+        own. Positions must be known before the run (else an element of another shape could be read); optionals
+        and SequenceMap are refused."""
+        op, np = node.op_type, self.np
+        attrs = {a.name: self.onnx.helper.get_attribute_value(a) for a in node.attribute}
+        what = lambda text: Bad("%s: %s" % (self.label(node), text))
+        if op in ("Optional", "OptionalGetElement", "OptionalHasElement", "SequenceMap"):
+            raise what("an optional or SequenceMap (a maybe-absent value, a body per element): not supported; "
+                       "export with tensors only (torch: return a tuple, or a tensor and a flag)")
+        if op not in ("SequenceConstruct", "SequenceEmpty", "SplitToSequence") and (not ins or ins[0] is None or
+                                                                                     ins[0].seq is None):
+            raise what("input '%s' is not a sequence the converter knows (a graph input's or a Loop's: their "
+                       "elements are not known before the run)" % (node.input[0] if node.input else "?"))
+
+        def pos(k, n, most, default):
+            if k >= len(ins) or ins[k] is None:
+                return default
+            v = ins[k]
+            if v.const is None or v.const.size != 1 or v.dirs is not None:
+                raise what("position '%s' is computed at run time (the element read must be known: bind it with "
+                           "--input, or export with a constant index)" % node.input[k])
+            i = int(v.const.reshape(-1)[0])
+            if not -n <= i <= most:
+                raise what("position %d in a sequence of %d" % (i, n))
+            return i + n if i < 0 else i
+
+        def sequence_row(elems, elem):
+            out = node.output[0]
+            size = sum(self.bytes(sh, e, out) for sh, e in elems)
+            v = self.values[out] = Value([], elem, row=len(self.rows))
+            v.seq = elems
+            deps = sorted(set().union(*(x.rows() for x in ins if x is not None)))
+            self.rows.append([out, op, size, node, deps, sum(self.bytes(x.shape, x.elem, "input") for x in ins
+                                                             if x is not None and x.seq is None) + size,
+                              sum(prod(sh) for sh, _ in elems)])
+
+        if op == "SequenceConstruct":
+            if not ins or any(v is None for v in ins) or len({v.elem for v in ins}) != 1:
+                raise what("its inputs must be tensors of one element type (%s)" % [v.elem if v else None for v in ins])
+            return sequence_row([(list(v.shape), v.elem) for v in ins], ins[0].elem)
+        if op == "SequenceEmpty":
+            return sequence_row([], attrs.get("dtype", self.onnx.TensorProto.FLOAT))
+        if op == "SplitToSequence":
+            x, r = ins[0], len(ins[0].shape)
+            axis = attrs.get("axis", 0)
+            if not -r <= axis < r:
+                raise what("axis %d for an input of shape %s" % (axis, x.shape))
+            axis %= r
+            d = x.shape[axis]
+            sp = ins[1] if len(ins) > 1 else None
+            if sp is not None and (sp.const is None or sp.dirs is not None):
+                raise what("its split '%s' is computed at run time" % node.input[1])
+            if sp is None:
+                parts = [1] * d
+            elif sp.const.ndim == 0 or sp.const.size == 1 and sp.const.ndim == 0:
+                c = int(sp.const.reshape(-1)[0])
+                if c < 1:
+                    raise what("split %d (chunks of at least 1)" % c)
+                parts = [c] * (d // c) + ([d % c] if d % c else [])
+            else:
+                parts = [int(c) for c in sp.const.reshape(-1)]
+                if any(c < 0 for c in parts) or sum(parts) != d:
+                    raise what("split %s for an axis of %d" % (parts, d))
+            squeeze = sp is None and not attrs.get("keepdims", 1)
+            elems = [(x.shape[:axis] + ([] if squeeze else [c]) + x.shape[axis + 1:], x.elem) for c in parts]
+            return sequence_row(elems, x.elem)
+        s, n = ins[0], len(ins[0].seq)
+        if op == "SequenceLength":
+            return self.put_const(node.output[0], np.array(n, np.int64))
+        if op == "SequenceInsert":
+            t = ins[1] if len(ins) > 1 else None
+            if t is None or t.seq is not None or t.elem != s.elem:
+                raise what("it inserts a tensor of the sequence's element type")
+            k = pos(2, n, n, n)
+            return sequence_row(s.seq[:k] + [(list(t.shape), t.elem)] + s.seq[k:], s.elem)
+        if op == "SequenceErase":
+            if n == 0:
+                raise what("erasing from an empty sequence")
+            k = pos(1, n, n - 1, n - 1)
+            return sequence_row(s.seq[:k] + s.seq[k + 1:], s.elem)
+        if op == "SequenceAt":
+            if n == 0:
+                raise what("reading from an empty sequence")
+            shape, elem = s.seq[pos(1, n, n - 1, None if len(ins) > 1 else 0)]
+        else:  # ConcatFromSequence
+            if n == 0:
+                raise what("concatenating an empty sequence")
+            new, shapes = attrs.get("new_axis", 0), [sh for sh, _ in s.seq]
+            r = len(shapes[0]) + (1 if new else 0)
+            axis = attrs.get("axis")
+            if axis is None or not -r <= axis < r:
+                raise what("axis %s for elements of rank %d" % (axis, len(shapes[0])))
+            axis %= r
+            if new:
+                if any(sh != shapes[0] for sh in shapes):
+                    raise what("elements of shapes %s stacked (new_axis: one shape)" % shapes[:4])
+                shape = shapes[0][:axis] + [n] + shapes[0][axis:]
+            else:
+                if any(len(sh) != len(shapes[0]) or sh[:axis] + sh[axis + 1:] != shapes[0][:axis] + shapes[0][axis + 1:]
+                       for sh in shapes):
+                    raise what("elements of shapes %s differ off axis %d" % (shapes[:4], axis))
+                shape = shapes[0][:axis] + [sum(sh[axis] for sh in shapes)] + shapes[0][axis + 1:]
+            elem = s.elem
+        out = node.output[0]
+        self.values[out] = Value(shape, elem, row=len(self.rows))
+        self.rows.append([out, op, self.bytes(shape, elem, out), node, sorted(set().union(*(
+            x.rows() for x in ins if x is not None))), self.bytes(shape, elem, out), prod(shape)])
+
     def bind_hint(self, v):
         """What makes a run-time value deciding a shape known before the run: the scalar graph inputs it is
         computed from (--input binds them), or the graph input it is (not one element: no option binds it)."""
@@ -1443,6 +1568,9 @@ class Pass:
             vt, ve = outs[0][k], outs[1][k]
             if not out:
                 continue
+            if (vt.seq is not None or ve.seq is not None) and vt is not ve:
+                raise Bad("%s: output '%s' is a sequence (the condition '%s' is computed at run time, so both branches "
+                          "are planned): not supported; %s" % (label, out, node.input[0], why))
             if vt is ve or vt.const is not None and ve.const is not None and vt.elem == ve.elem and \
                     vt.shape == ve.shape and self.np.array_equal(vt.const, ve.const) and vt.dirs is None and \
                     ve.dirs is None and vt.axes is None and ve.axes is None:
@@ -1703,10 +1831,11 @@ SHAPE_INPUTS = {"Reshape": (1,), "Expand": (1,), "Tile": (1,), "Slice": (1, 2, 3
                 "MelWeightMatrix": (0, 1), "NonMaxSuppression": (2,)}
 
 
-# Ops making or reading a sequence or an optional: refused by name (the converter plans tensors).
+# Ops making or reading a sequence or an optional: Pass.sequence (optionals and SequenceMap refused by name).
 SEQUENCE_OPS = {"SequenceConstruct", "SequenceEmpty", "SequenceInsert", "SequenceErase", "SequenceAt",
                 "SequenceLength", "SplitToSequence", "ConcatFromSequence", "SequenceMap", "Optional",
                 "OptionalGetElement", "OptionalHasElement"}
+CPU_OPS |= SEQUENCE_OPS  # a runtime keeps sequences on the host
 
 # The ops whose output size the data decides: each count a data-dependent dimension (Pass.data_dim).
 DATA_OPS = {"NonZero", "NonMaxSuppression", "TopK", "Compress", "Unique"}

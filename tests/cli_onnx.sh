@@ -1407,7 +1407,8 @@ cases = [("nz_none", "nz_gather", []), ("nz5", "nz_gather", ["--dim", "idx:1=5"]
          ("if_shrink", "if_shrink", []), ("if_rank", "if_rank", []), ("if_else", "if_max", ["--if", "pick=else"]),
          ("if_exact", "if_max", ["--exact"]), ("twin_zero", "twin_zero", ["--dim", "idx:1=10", "--dim", "idx2:1=10"]),
          ("seq", "seq", []), ("shape_in", "shape_in", []), ("axes_in", "axes_in", []),
-         ("axes_in0", "axes_in", ["--input", "axes=0"]), ("stft_onehot", "stft_onehot", [])]
+         ("axes_in0", "axes_in", ["--input", "axes=0"]), ("stft_onehot", "stft_onehot", []),
+         ("seq_ops", "seq_ops", []), ("seq_pos", "seq_pos", []), ("seq_relu", "seq_relu", [])]
 for case, model, args in cases:
     err, out = io.StringIO(), io.StringIO()
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
@@ -1536,7 +1537,8 @@ einsum_bad  | ^2 .*einsum_bad.onnx: node pq \(Einsum\): inputs \[\[2, 3\], \[4, 
 if_shrink   | ^2 .*if_shrink.onnx: node rest \(ConstantOfShape\): input 0 \('rest1'\) is computed from the larger branch output of node pick \(If\) and may shrink as it grows \(values \[4\]\): .*choose the branch with --if pick=then \(or =else\)
 if_rank     | ^2 .*if_rank.onnx: node pick \(If\): output 'y' is float \[4, 8\] in the then branch and float \[32\] in the else branch \(the condition 'pos' is computed at run time, so both are planned\): no one shape covers both; choose the branch with --if pick=then
 if_exact    | ^2 .*if_max.onnx: node pick \(If\): output 'y' is float \[4, 8\] in the then branch and float \[2, 8\] in the else branch: --exact takes one run
-seq         | ^2 .*seq.onnx: node pack \(SequenceConstruct\): a sequence or optional op .*: not supported, as sequence inputs are not; export with tensors only
+seq_pos     | ^2 .*seq_pos.onnx: node pick \(SequenceAt\): position 'i' is computed at run time \(the element read must be known: bind it with --input, or export with a constant index\)$
+seq_relu    | ^2 .*seq_relu.onnx: node relu \(Relu\): input 's' is a sequence: only the sequence ops \(SequenceAt, ConcatFromSequence...\) read one here$
 shape_in    | ^2 .*shape_in.onnx: node to_shape \(Reshape\): .*computed at run time \(graph input 'shape' of 2 elements: --input binds one-element inputs only; make it an initializer, a constant, to convert\)\)
 axes_in     | ^2 .*axes_in.onnx: node add_axis \(Unsqueeze\): .*computed at run time; bind the scalar input it depends on \(axes\) with --input axes=VALUE\)
 EOF2
@@ -1547,7 +1549,10 @@ EOF2
 # If: then Relu(x) [4, 8] 128, else Sigmoid(Neg(x)) 128 or x[:2]'s Relu 64: the If's row 128 (the larger), its
 # reader 128; --if else: 64, no If row. STFT of 64 samples by 8 with a 16-long window: 7 frames of 9 bins (16 / 2
 # + 1, onesided; onnx 1.12 gives 16: 896 where a runtime writes 504) or 16 (onesided=0), 2 floats each; OneHot of 3
-# indices, depth 5: 15 floats (was refused: onnx leaves the new axis unknown)
+# indices, depth 5: 15 floats (was refused: onnx leaves the new axis unknown). Sequences (were refused): a row of
+# their elements' bytes; x [4, 8] twice 256, concatenated [8, 8] 256; x split [1, 8] + [3, 8] 128, x inserted
+# first 256, the last erased ([4, 8], [1, 8]) 160, element 1 32, concatenated [5, 8] 160; x split on axis 1 without
+# keepdims 8 x [4] 128, stacked [8, 4] 128
 while IFS='|' read -r name want; do
   check "$(trim "$name"): the sizes" "$(ddf "$(trim "$name")" 2) $(ddf "$(trim "$name")" 6)" "0 $(trim "$want")"
 done <<'EOF2'
@@ -1559,6 +1564,8 @@ if_max     | x=128;s=4;pos=1;r=128;h=64;hr=64;y=128;out=128
 if_else    | x=128;s=4;h=64;hr=64;out=64
 axes_in0   | x=128;y=128;out=128
 stft_onehot | sig=256;win=64;ids=24;b3=12;spec=504;spec2=896;oh=60;oh0=60;oh0b=60
+seq        | x=128;s=256;y=256
+seq_ops    | x=128;s1=128;s2=256;s3=160;a=32;c=160;s4=128;st=128
 EOF2
 # outside recounts with numpy: each Einsum's bytes as np.einsum makes them; Unique's at 3 rows and 5 values as
 # np.unique makes them for an x of 3 distinct rows of 5 distinct values
