@@ -1552,7 +1552,7 @@ EOF2
 # indices, depth 5: 15 floats (was refused: onnx leaves the new axis unknown). Sequences (were refused): a row of
 # their elements' bytes; x [4, 8] twice 256, concatenated [8, 8] 256; x split [1, 8] + [3, 8] 128, x inserted
 # first 256, the last erased ([4, 8], [1, 8]) 160, element 1 32, concatenated [5, 8] 160; x split on axis 1 without
-# keepdims 8 x [4] 128, stacked [8, 4] 128
+# keepdims 8 x [4] 128, stacked [8, 4] 128 (+ a [4]: 128)
 while IFS='|' read -r name want; do
   check "$(trim "$name"): the sizes" "$(ddf "$(trim "$name")" 2) $(ddf "$(trim "$name")" 6)" "0 $(trim "$want")"
 done <<'EOF2'
@@ -1565,7 +1565,7 @@ if_else    | x=128;s=4;h=64;hr=64;out=64
 axes_in0   | x=128;y=128;out=128
 stft_onehot | sig=256;win=64;ids=24;b3=12;spec=504;spec2=896;oh=60;oh0=60;oh0b=60
 seq        | x=128;s=256;y=256
-seq_ops    | x=128;s1=128;s2=256;s3=160;a=32;c=160;s4=128;st=128
+seq_ops    | x=128;b4=16;s1=128;s2=256;s3=160;a=32;c=160;s4=128;st=128;stb=128
 EOF2
 # outside recounts with numpy: each Einsum's bytes as np.einsum makes them; Unique's at 3 rows and 5 values as
 # np.unique makes them for an x of 3 distinct rows of 5 distinct values

@@ -356,8 +356,8 @@ def round7(out, base, x88):
                           N("SequenceErase", ["s2", "m1s"], ["s3"]), N("SequenceAt", ["s3", "one0"], ["a"]),
                           N("ConcatFromSequence", ["s3"], ["c"], axis=0),
                           N("SplitToSequence", ["x"], ["s4"], axis=1, keepdims=0),
-                          N("ConcatFromSequence", ["s4"], ["st"], axis=0, new_axis=1)],
-         [x48], [V("a", F, [1, 8]), V("c", F, [5, 8]), V("st", F, [8, 4])],
+                          N("ConcatFromSequence", ["s4"], ["st"], axis=0, new_axis=1), N("Add", ["st", "b4"], ["stb"])],
+         [x48, V("b4", F, [4])], [V("a", F, [1, 8]), V("c", F, [5, 8]), V("stb", F, [8, 4])],
          [const("s13", [1, 3]), const("z0", 0), const("m1s", -1), const("one0", 1)])
     save(out, "seq_pos", [N("SequenceConstruct", ["x", "x"], ["s"]), N("SequenceAt", ["s", "i"], ["y"], name="pick")],
          [x48, V("i", I64, [])], [V("y", F, [4, 8])])
