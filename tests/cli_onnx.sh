@@ -1408,7 +1408,8 @@ cases = [("nz_none", "nz_gather", []), ("nz5", "nz_gather", ["--dim", "idx:1=5"]
          ("if_exact", "if_max", ["--exact"]), ("twin_zero", "twin_zero", ["--dim", "idx:1=10", "--dim", "idx2:1=10"]),
          ("seq", "seq", []), ("shape_in", "shape_in", []), ("axes_in", "axes_in", []),
          ("axes_in0", "axes_in", ["--input", "axes=0"]), ("stft_onehot", "stft_onehot", []),
-         ("seq_ops", "seq_ops", []), ("seq_pos", "seq_pos", []), ("seq_relu", "seq_relu", [])]
+         ("seq_ops", "seq_ops", []), ("seq_pos", "seq_pos", []), ("seq_relu", "seq_relu", []),
+         ("seq_loop", "seq_loop", [])]
 for case, model, args in cases:
     err, out = io.StringIO(), io.StringIO()
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
@@ -1538,6 +1539,7 @@ if_shrink   | ^2 .*if_shrink.onnx: node rest \(ConstantOfShape\): input 0 \('res
 if_rank     | ^2 .*if_rank.onnx: node pick \(If\): output 'y' is float \[4, 8\] in the then branch and float \[32\] in the else branch \(the condition 'pos' is computed at run time, so both are planned\): no one shape covers both; choose the branch with --if pick=then
 if_exact    | ^2 .*if_max.onnx: node pick \(If\): output 'y' is float \[4, 8\] in the then branch and float \[2, 8\] in the else branch: --exact takes one run
 seq_pos     | ^2 .*seq_pos.onnx: node pick \(SequenceAt\): position 'i' is computed at run time \(the element read must be known: bind it with --input, or export with a constant index\)$
+seq_loop    | ^2 .*seq_loop.onnx: node grow \(Loop\): input 's0' is a sequence \(carried or scanned\): not supported$
 seq_relu    | ^2 .*seq_relu.onnx: node relu \(Relu\): input 's' is a sequence: only the sequence ops \(SequenceAt, ConcatFromSequence...\) read one here$
 shape_in    | ^2 .*shape_in.onnx: node to_shape \(Reshape\): .*computed at run time \(graph input 'shape' of 2 elements: --input binds one-element inputs only; make it an initializer, a constant, to convert\)\)
 axes_in     | ^2 .*axes_in.onnx: node add_axis \(Unsqueeze\): .*computed at run time; bind the scalar input it depends on \(axes\) with --input axes=VALUE\)

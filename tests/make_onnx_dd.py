@@ -49,6 +49,7 @@ seq_ops     x [4, 8] split to a sequence [1, 8], [3, 8]; x inserted at 0; the la
             rest concatenated; x split on axis 1 without keepdims (8 x [4]) and stacked on a new axis 0
 seq_pos     SequenceAt at a graph input's position (refused: which element is read is not known)
 seq_relu    a Relu reading a sequence (refused)
+seq_loop    a Loop of 3 steps appending x to a carried sequence (torch's list append in a loop: refused)
 shape_in    x [4, 8] reshaped to a graph input 'shape' [2] (its values unknown before the run: refused, saying so)
 axes_in     x [4, 8] unsqueezed at a graph input 'axes' [1] (one element: --input axes=0 binds it)
 stft_onehot STFT of a [1, 64, 1] signal, frame_step 8, a [16] window, onesided (the default) and not; OneHot of
@@ -361,6 +362,14 @@ def round7(out, base, x88):
          [const("s13", [1, 3]), const("z0", 0), const("m1s", -1), const("one0", 1)])
     save(out, "seq_pos", [N("SequenceConstruct", ["x", "x"], ["s"]), N("SequenceAt", ["s", "i"], ["y"], name="pick")],
          [x48, V("i", I64, [])], [V("y", F, [4, 8])])
+    sv = helper.make_tensor_sequence_value_info
+    body = helper.make_graph([N("Identity", ["c_in"], ["c_out"]), N("SequenceInsert", ["s_in", "x"], ["s_out"])],
+                             "append", [V("i", I64, []), V("c_in", TensorProto.BOOL, []), sv("s_in", F, [4, 8])],
+                             [V("c_out", TensorProto.BOOL, []), sv("s_out", F, [4, 8])])
+    save(out, "seq_loop", [N("SequenceEmpty", [], ["s0"], dtype=F),
+                           N("Loop", ["three", "yes", "s0"], ["s"], name="grow", body=body),
+                           N("ConcatFromSequence", ["s"], ["y"], axis=0)], [x48], [V("y", F, [12, 8])],
+         [const("three", 3), numpy_helper.from_array(np.array(True), "yes")])
     save(out, "seq_relu", [N("SequenceConstruct", ["x", "x"], ["s"]), N("Relu", ["s"], ["y"], name="relu")],
          [x48], [V("y", F, [4, 8])], check=False)
     save(out, "shape_in", [N("Reshape", ["x", "shape"], ["y"], name="to_shape")], [x48, V("shape", I64, [2])],
