@@ -30,8 +30,16 @@ binding a scalar graph input, e.g. a sample rate) is replaced by the
 branch taken. An If whose condition comes from the data (a detector's
 score deciding whether a verifier runs) is replaced by the branch that
 --if NODE=then|else names (convert once per branch to plan each case;
-the header says which); without it, it is refused, naming the node, and
---if on a condition that folds is refused too.
+the header says which); --if on a condition that folds is refused.
+Without --if both branches are planned (either may run; the one not
+taken leaves its values unwritten) and each If output is a row of its
+own reading both branches' (a copy's time): of their shape where they
+agree, else of the larger of the two per axis, sound only when every
+size read from it grows with it, which the converter proves as for sizes
+from the data (below; else refused naming the node and input) and checks
+by converting with each branch alone (--if, up to 4 such Ifs); outputs
+of another rank or element type are refused, naming the If. The header
+says which Ifs are planned so.
 
 Loop and Scan. A Scan, and a Loop whose trip count folds before the run,
 are one node: a row per output (the final loop-carried values, the scan
@@ -44,7 +52,9 @@ data (below); a loop-carried value whose shape changes with the steps, and
 any other node with a subgraph, are refused, naming the node.
 
 Sizes from the data. NonZero's count, NonMaxSuppression's selected boxes,
-TopK's k computed at run time, Compress's kept slices, a Loop's steps until
+TopK's k computed at run time, Compress's kept slices, Unique's distinct
+values (Y's axis, or its length without one; indices and counts as long,
+inverse_indices the input's; a constant input's counted exactly), a Loop's steps until
 a condition (its trip count missing, computed at run time, or 2^63 - 1 as
 torch.jit.script writes a while loop; a constant trip count up to 2^31 is
 taken when no bound is given), and the axes onnx cannot infer of an op
@@ -54,9 +64,10 @@ are dimensions the user bounds, named OUTPUT:AXIS after the
 first output showing them (the Loop's first scan output, axis 0), as graph
 inputs' are INPUT:AXIS: --dim /NonZero_output_0:1=300. Two NonZero nodes
 on one mask share the first one's name. Not given, each is refused with
-its most where the converter knows it (NonZero: the input's element count;
-NonMaxSuppression: batches x classes x min(max_output_boxes_per_class,
-boxes); TopK and Slice: the axis's length; Compress: the condition's and
+its most where the converter knows it (NonZero, and Unique without an
+axis: the input's element count; NonMaxSuppression: batches x classes x
+min(max_output_boxes_per_class, boxes); TopK, Slice and Unique: the axis's
+length; Compress: the condition's and
 the axis's; the others and a Loop: none known), and the ones after it are listed (found with each before at
 its most); a bound past the most is refused; --list-dims lists them once
 every input dimension is given. A pattern (--dim '*=100', or
@@ -197,6 +208,21 @@ newest schema it knows, with own rules for the ops whose inputs changed
 (Reduce* axes as an input, Split num_outputs, Pad axes, Resize axes and
 keep_aspect_ratio_policy) and the new ones (Gelu, Mish, GroupNormalization,
 CenterCropPad, Bitwise*).
+Einsum is shaped by the converter (onnx 1.12 infers its rank only): each
+subscript's size from the inputs, equal wherever it appears (else refused),
+the ellipsis's axes broadcast, the implicit output as numpy's; its FLOPs are
+2 per point of the index space (a MatMul's for 'bij,bjk->bik'). So are
+OneHot (depth's axis, left unknown by onnx) and STFT (onesided's
+frame_length / 2 + 1 bins; onnx gives frame_length, an oversize).
+Sequences built in the graph (SequenceConstruct, SplitToSequence with a
+known split, SequenceEmpty, then SequenceInsert, SequenceErase,
+SequenceAt at known positions, ConcatFromSequence, SequenceLength) are
+rows of their elements' bytes (a runtime copies them in); a sequence
+input, one carried by a Loop or out of an If on the data, a position
+computed at run time, an op other than these reading one, optionals and
+SequenceMap are refused, naming the input or node. A shape decided by a
+graph input's values (a Reshape target fed as an input) is refused saying
+what binds it: --input for a one-element input, else make it an initializer.
 What onnx's shape inference lets through but no runtime runs is refused,
 naming the node: a Reshape to another element count, a Conv whose input
 channels are not its weight's, a constant Gather index out of range, a
@@ -221,7 +247,7 @@ CPU_OPS = {
     "GatherND", "Slice", "Expand", "Tile", "Pad", "Shape", "Size", "ReduceMean", "ReduceSum", "ReduceMax",
     "ReduceMin", "ReduceProd", "ReduceL2", "ArgMax", "ArgMin", "Softmax", "LogSoftmax", "LayerNormalization",
     "InstanceNormalization", "GroupNormalization", "TopK", "NonZero", "Where", "ScatterND", "Resize", "CumSum",
-    "Einsum", "Range", "ConstantOfShape", "Cast",
+    "Einsum", "Range", "ConstantOfShape", "Cast", "Unique", "If",
 }
 NEWEST_OPSET = 21        # past the onnx package's own: the ops that changed get their own rules below
 LOOP_MOST = 1 << 31      # a Loop's constant trip count past this with a condition: a while loop, steps the data's
@@ -437,7 +463,7 @@ class Value:
     row when it is a run-time value (an input or a node output); known: a
     row's values where they fold (a causal mask kept as a row), to check
     what reads them as a fixed conversion does."""
-    __slots__ = ("shape", "elem", "const", "row", "known", "src", "dirs", "axes", "zero_test")
+    __slots__ = ("shape", "elem", "const", "row", "known", "src", "dirs", "axes", "zero_test", "seq")
 
     def __init__(self, shape, elem, const=None, row=None):
         self.shape, self.elem, self.const, self.row = [int(d) for d in shape], elem, const, row
@@ -446,6 +472,7 @@ class Value:
         # how it moves as the sizes from the data grow (UP, DOWN, NONNEG bits; None: it does not): dirs per
         # element of const (or known), axes per axis of shape; zero_test: 'v == 0' for v UP and NONNEG
         self.dirs, self.axes, self.zero_test = None, None, None
+        self.seq = None  # a sequence's elements [(shape, elem)] (its shape [] then, its bytes theirs)
 
     def rows(self):
         """The rows a reader of this value depends on."""
@@ -558,6 +585,7 @@ class Pass:
         self.data_calls = 0  # data_dim's calls: a node making one has a shape that grows with it
         self.tied = set()  # --dims the model refuses moved by one (tied to a constant): held when checking below
         self.zero_ifs = []  # the Ifs on 'v == 0' (v only grows): (node label, condition) planned at the bound
+        self.if_max = []  # the Ifs on a run-time condition whose branches' outputs differ: planned at the larger
         self.declared = None  # name -> the element type the model declares (read when an op's output needs it)
         g = model.graph
         self.weights = {t.name for t in g.initializer}  # a weight not read (external data) is not a run-time value
@@ -721,6 +749,12 @@ class Pass:
         if op == "Identity":
             self.values[node.output[0]] = ins[0]
             return
+        seq = next((i for i, v in zip(node.input, ins) if v is not None and v.seq is not None), None)
+        if node.domain in ("", "ai.onnx") and op in SEQUENCE_OPS:
+            return self.sequence(node, ins)
+        if seq is not None:
+            raise Bad("%s: input '%s' is a sequence: only the sequence ops (SequenceAt, ConcatFromSequence...) read "
+                      "one here" % (self.label(node), seq))
         if op == "Constant":
             v = node.attribute[0].t if node.attribute and node.attribute[0].name == "value" else None
             return self.put_const(node.output[0], self.constant(node), v.data_type if v is not None else None)
@@ -910,8 +944,11 @@ class Pass:
         return k
 
     def bounds_text(self):
-        return ", ".join(sorted({"--dim %s=%d" % (u, self.dims[u]) for _, _, _, _, u in self.data.values()
-                                 if u is not None and u in self.dims})) or "the sizes computed from the data"
+        given = sorted({"--dim %s=%d" % (u, self.dims[u]) for _, _, _, _, u in self.data.values()
+                        if u is not None and u in self.dims})
+        ifs = ["the larger branch output of %s" % ", ".join(sorted({x[0] for x in self.if_max})[:3])] \
+            if self.if_max else []
+        return ", ".join(given + ifs) or "the sizes computed from the data"
 
     def check_grows(self, node, ins):
         """A size decided by a value that moves with the sizes from the data: refused unless it only grows with
@@ -941,12 +978,20 @@ class Pass:
                 step = ins[4] if op == "Slice" and len(ins) > 4 else ins[2] if op == "Range" else None
                 if step is not None and (step.const is None or (np.asarray(step.const) <= 0).any()):
                     bad, how = d & UNKNOWN, "moves, with a step that is not a constant > 0"
+            if bad.any() and not self.data:  # moved by an If's larger branch only (Pass.both_branches)
+                raise Bad("%s: input %d ('%s') is computed from the larger branch output of %s and %s as it grows "
+                          "(%s): its size does not grow with it, so a plan at the larger branch need not hold for "
+                          "the other; choose the branch with --if %s=then (or =else) and convert once per branch"
+                          % (self.label(node), k, node.input[k], ", ".join(sorted({x[0] for x in self.if_max})[:3]),
+                             how, "values %s" % np.asarray(vals).reshape(-1)[:4].tolist(),
+                             self.if_max[0][1] or "NODE"))
             if bad.any():
                 raise Bad("%s: input %d ('%s') is computed from sizes the data decides and %s as they grow (%s): "
                           "its size does not grow with %s, so a plan at the bound need not hold below it; plan "
-                          "one run at its exact counts with --exact (not a bound)"
+                          "one run at its exact counts with --exact (not a bound)%s"
                           % (self.label(node), k, node.input[k], how,
-                             "values %s" % np.asarray(vals).reshape(-1)[:4].tolist(), self.bounds_text()))
+                             "values %s" % np.asarray(vals).reshape(-1)[:4].tolist(), self.bounds_text(),
+                             "; or choose that If's branch with --if NODE=then (or =else)" if self.if_max else ""))
 
     def label(self, node):
         return "".join("%s: in its body, " % c for c in self.context) + node_label(node)
@@ -995,6 +1040,22 @@ class Pass:
                 n = self.data_dim(node, name, 0 if axis is None else axis % r, min(length, cond.shape[0]),
                                   "the %s's length and the condition's" % ("input" if axis is None else "axis"))
             return [([n] if axis is None else x.shape[:axis % r] + [n] + x.shape[axis % r + 1:], x.elem)]
+        if op == "Unique":  # Y, indices, counts: one per distinct value (slice along axis), at most the input's
+            axis = attrs.get("axis")
+            r = len(x.shape)
+            if axis is not None and not -r <= axis < r:
+                raise Bad("%s: axis %d for an input of shape %s" % (node_label(node), axis, x.shape))
+            ax = None if axis is None else axis % r
+            length = prod(x.shape) if ax is None else x.shape[ax]
+            if x.const is not None and x.dirs is None:  # known before the run: its exact count
+                n = int(np.unique(x.const, axis=ax).shape[0 if ax is None else ax])
+            else:
+                n = self.data_dim(node, name, ax or 0 if name == node.output[0] else 0, length,
+                                  "the input's element count" if ax is None else "the length of the input's axis %d"
+                                  % ax, ("Unique", node.input[0], ax)) if length else 0
+            int64 = self.onnx.TensorProto.INT64
+            y = [n] if ax is None else x.shape[:ax] + [n] + x.shape[ax + 1:]
+            return [(y, x.elem), ([n], int64), ([length], int64), ([n], int64)][:len(node.output)]
         # TopK: k a value computed at run time (a k known before is any op's)
         if self.opset < 10 or len(ins) < 2 or ins[1] is None or ins[1].const is not None:
             return self.infer(node, ins)
@@ -1022,6 +1083,9 @@ class Pass:
             outs = []
             for o in body.output:
                 v = self.get(node, o.name)
+                if v.seq is not None:
+                    raise Bad("output '%s' is a sequence (a list carried or built step by step): not supported"
+                              % o.name)
                 outs.append((list(v.shape), v.elem))
             flops = sum(r[6] for r in self.rows[n_rows:])
         except Missing:  # its labels name the body
@@ -1043,6 +1107,9 @@ class Pass:
             raise Bad("%s: no body (a graph attribute)" % node_label(node))
         body = attrs["body"].g
         ins = [self.get(node, i) if i else None for i in node.input]
+        seq = next((i for i, v in zip(node.input, ins) if v is not None and v.seq is not None), None)
+        if seq is not None:
+            raise Bad("%s: input '%s' is a sequence (carried or scanned): not supported" % (node_label(node), seq))
         val = {a.name: self.onnx.helper.get_attribute_value(a) for a in node.attribute if a.type in (2, 7)}
         if node.op_type == "Scan":
             if self.opset < 9:
@@ -1295,6 +1362,130 @@ class Pass:
             todo.extend(deps)
         return sorted(found)
 
+    def sequence(self, node, ins):
+        """The sequence ops on sequences whose elements are known (SequenceConstruct, SplitToSequence,
+        SequenceEmpty, then SequenceInsert/Erase/At, ConcatFromSequence, SequenceLength): a sequence is a row of
+        its elements' bytes (a runtime copies them in), SequenceAt and ConcatFromSequence make tensors of their
+        own. Positions must be known before the run (else an element of another shape could be read); optionals
+        and SequenceMap are refused."""
+        op, np = node.op_type, self.np
+        attrs = {a.name: self.onnx.helper.get_attribute_value(a) for a in node.attribute}
+        what = lambda text: Bad("%s: %s" % (self.label(node), text))
+        if op in ("Optional", "OptionalGetElement", "OptionalHasElement", "SequenceMap"):
+            raise what("an optional or SequenceMap (a maybe-absent value, a body per element): not supported; "
+                       "export with tensors only (torch: return a tuple, or a tensor and a flag)")
+        if op not in ("SequenceConstruct", "SequenceEmpty", "SplitToSequence") and (not ins or ins[0] is None or
+                                                                                     ins[0].seq is None):
+            raise what("input '%s' is not a sequence the converter knows (a graph input's or a Loop's: their "
+                       "elements are not known before the run)" % (node.input[0] if node.input else "?"))
+
+        def pos(k, n, most, default):
+            if k >= len(ins) or ins[k] is None:
+                return default
+            v = ins[k]
+            if v.const is None or v.const.size != 1 or v.dirs is not None:
+                raise what("position '%s' is computed at run time (the element read must be known: bind it with "
+                           "--input, or export with a constant index)" % node.input[k])
+            i = int(v.const.reshape(-1)[0])
+            if not -n <= i <= most:
+                raise what("position %d in a sequence of %d" % (i, n))
+            return i + n if i < 0 else i
+
+        def sequence_row(elems, elem):
+            out = node.output[0]
+            size = sum(self.bytes(sh, e, out) for sh, e in elems)
+            v = self.values[out] = Value([], elem, row=len(self.rows))
+            v.seq = elems
+            deps = sorted(set().union(*(x.rows() for x in ins if x is not None)))
+            self.rows.append([out, op, size, node, deps, sum(self.bytes(x.shape, x.elem, "input") for x in ins
+                                                             if x is not None and x.seq is None) + size,
+                              sum(prod(sh) for sh, _ in elems)])
+
+        if op == "SequenceConstruct":
+            if not ins or any(v is None for v in ins) or len({v.elem for v in ins}) != 1:
+                raise what("its inputs must be tensors of one element type (%s)" % [v.elem if v else None for v in ins])
+            return sequence_row([(list(v.shape), v.elem) for v in ins], ins[0].elem)
+        if op == "SequenceEmpty":
+            return sequence_row([], attrs.get("dtype", self.onnx.TensorProto.FLOAT))
+        if op == "SplitToSequence":
+            x, r = ins[0], len(ins[0].shape)
+            axis = attrs.get("axis", 0)
+            if not -r <= axis < r:
+                raise what("axis %d for an input of shape %s" % (axis, x.shape))
+            axis %= r
+            d = x.shape[axis]
+            sp = ins[1] if len(ins) > 1 else None
+            if sp is not None and (sp.const is None or sp.dirs is not None):
+                raise what("its split '%s' is computed at run time" % node.input[1])
+            if sp is None:
+                parts = [1] * d
+            elif sp.const.ndim == 0 or sp.const.size == 1 and sp.const.ndim == 0:
+                c = int(sp.const.reshape(-1)[0])
+                if c < 1:
+                    raise what("split %d (chunks of at least 1)" % c)
+                parts = [c] * (d // c) + ([d % c] if d % c else [])
+            else:
+                parts = [int(c) for c in sp.const.reshape(-1)]
+                if any(c < 0 for c in parts) or sum(parts) != d:
+                    raise what("split %s for an axis of %d" % (parts, d))
+            squeeze = sp is None and not attrs.get("keepdims", 1)
+            elems = [(x.shape[:axis] + ([] if squeeze else [c]) + x.shape[axis + 1:], x.elem) for c in parts]
+            return sequence_row(elems, x.elem)
+        s, n = ins[0], len(ins[0].seq)
+        if op == "SequenceLength":
+            return self.put_const(node.output[0], np.array(n, np.int64))
+        if op == "SequenceInsert":
+            t = ins[1] if len(ins) > 1 else None
+            if t is None or t.seq is not None or t.elem != s.elem:
+                raise what("it inserts a tensor of the sequence's element type")
+            k = pos(2, n, n, n)
+            return sequence_row(s.seq[:k] + [(list(t.shape), t.elem)] + s.seq[k:], s.elem)
+        if op == "SequenceErase":
+            if n == 0:
+                raise what("erasing from an empty sequence")
+            k = pos(1, n, n - 1, n - 1)
+            return sequence_row(s.seq[:k] + s.seq[k + 1:], s.elem)
+        if op == "SequenceAt":
+            if n == 0:
+                raise what("reading from an empty sequence")
+            shape, elem = s.seq[pos(1, n, n - 1, None if len(ins) > 1 else 0)]
+        else:  # ConcatFromSequence
+            if n == 0:
+                raise what("concatenating an empty sequence")
+            new, shapes = attrs.get("new_axis", 0), [sh for sh, _ in s.seq]
+            r = len(shapes[0]) + (1 if new else 0)
+            axis = attrs.get("axis")
+            if axis is None or not -r <= axis < r:
+                raise what("axis %s for elements of rank %d" % (axis, len(shapes[0])))
+            axis %= r
+            if new:
+                if any(sh != shapes[0] for sh in shapes):
+                    raise what("elements of shapes %s stacked (new_axis: one shape)" % shapes[:4])
+                shape = shapes[0][:axis] + [n] + shapes[0][axis:]
+            else:
+                if any(len(sh) != len(shapes[0]) or sh[:axis] + sh[axis + 1:] != shapes[0][:axis] + shapes[0][axis + 1:]
+                       for sh in shapes):
+                    raise what("elements of shapes %s differ off axis %d" % (shapes[:4], axis))
+                shape = shapes[0][:axis] + [sum(sh[axis] for sh in shapes)] + shapes[0][axis + 1:]
+            elem = s.elem
+        out = node.output[0]
+        self.values[out] = Value(shape, elem, row=len(self.rows))
+        self.rows.append([out, op, self.bytes(shape, elem, out), node, sorted(set().union(*(
+            x.rows() for x in ins if x is not None))), self.bytes(shape, elem, out), prod(shape)])
+
+    def bind_hint(self, v):
+        """What makes a run-time value deciding a shape known before the run: the scalar graph inputs it is
+        computed from (--input binds them), or the graph input it is (not one element: no option binds it)."""
+        if v.row is None:
+            return ""
+        name, op = self.rows[v.row][:2]
+        if op == "input" and prod(v.shape) != 1:
+            return " (graph input '%s' of %d elements: --input binds one-element inputs only; make it an " \
+                   "initializer, a constant, to convert)" % (name, prod(v.shape))
+        scalars = self.scalar_inputs(v)
+        return "; bind the scalar input it depends on (%s) with --input %s=VALUE" % (", ".join(scalars), scalars[0]) \
+            if scalars else ""
+
     def constant(self, node):
         a = node.attribute[0] if node.attribute else None
         if a is None:
@@ -1324,6 +1515,8 @@ class Pass:
             raise Bad("%s: --if %s=%s, but the condition '%s' folds before the run (to the %s branch): drop that --if"
                       % (node_label(node), node.name, chosen, node.input[0],
                          "then" if bool(cond.const.reshape(-1)[0]) else "else"))
+        if chosen is None and cond.const is None and cond.known is None:
+            return self.both_branches(node, cond)
         if chosen is None and (cond.const is None or cond.const.size != 1):
             scalars = self.scalar_inputs(cond)
             raise Bad("%s: the condition '%s' is computed at run time; %s, or choose the branch with --if %s=then "
@@ -1349,6 +1542,61 @@ class Pass:
         for out, b in zip(node.output, branch.output):
             if out:
                 self.values[out] = self.get(node, b.name)
+
+    def both_branches(self, node, cond):
+        """An If whose condition is computed at run time (no --if): both branches are planned (either may run;
+        the other's values are not written, their bytes left unused). Each output is a row of its own (the
+        branch taken writes it), reading both branches' and the condition: of their shape where the two agree,
+        else of the larger of the two per axis, those axes then moving as a size from the data does, so that
+        every size read from them is proven to grow with them (Pass.check_grows), else refused; outputs of
+        another rank or element type are refused (no one shape covers both)."""
+        attrs = {x.name: x.g for x in node.attribute if x.type == 5}
+        outs = []
+        for b in ("then", "else"):
+            if b + "_branch" not in attrs:
+                raise Bad("%s: no %s_branch (a graph attribute)" % (node_label(node), b))
+            branch = attrs[b + "_branch"]
+            if len(branch.output) < len([o for o in node.output if o]) or len(branch.output) < len(node.output):
+                raise Bad("%s: its %s branch has %d outputs for the node's %d"
+                          % (node_label(node), b, len(branch.output), len(node.output)))
+            self.run(branch)
+            outs.append([self.get(node, o.name) for o in branch.output])
+        label = self.label(node)
+        IF_SCALARS[id(node)] = self.scalar_inputs(cond)  # the header names them: bound, the If folds
+        why = "choose the branch with --if %s=then (or =else) and convert once per branch" % (node.name or "NODE")
+        for k, out in enumerate(node.output):
+            vt, ve = outs[0][k], outs[1][k]
+            if not out:
+                continue
+            if (vt.seq is not None or ve.seq is not None) and vt is not ve:
+                raise Bad("%s: output '%s' is a sequence (the condition '%s' is computed at run time, so both branches "
+                          "are planned): not supported; %s" % (label, out, node.input[0], why))
+            if vt is ve or vt.const is not None and ve.const is not None and vt.elem == ve.elem and \
+                    vt.shape == ve.shape and self.np.array_equal(vt.const, ve.const) and vt.dirs is None and \
+                    ve.dirs is None and vt.axes is None and ve.axes is None:
+                self.values[out] = vt  # one value whichever branch runs
+                continue
+            if vt.elem != ve.elem or len(vt.shape) != len(ve.shape):
+                raise Bad("%s: output '%s' is %s in the then branch and %s in the else branch (the condition '%s' "
+                          "is computed at run time, so both are planned): no one shape covers both; %s"
+                          % (label, out, self.type_text(vt), self.type_text(ve), node.input[0], why))
+            shape = [max(a, b) for a, b in zip(vt.shape, ve.shape)]
+            ax = [((vt.axes[j] if vt.axes else 0) | (ve.axes[j] if ve.axes else 0) |
+                   (UP | NONNEG if vt.shape[j] != ve.shape[j] else 0)) for j in range(len(shape))]
+            if shape != vt.shape or shape != ve.shape:
+                if self.exact:
+                    raise Bad("%s: output '%s' is %s in the then branch and %s in the else branch: --exact takes one "
+                              "run, so %s" % (label, out, self.type_text(vt), self.type_text(ve), why))
+                self.if_max.append((label, node.name))
+            size = self.bytes(shape, vt.elem, out)
+            v = self.values[out] = Value(shape, vt.elem, row=len(self.rows))
+            v.axes = ax if any(ax) else None
+            deps = sorted(cond.rows() | vt.rows() | ve.rows())
+            self.rows.append([out, "If", size, node, deps, size, prod(shape)])
+
+    def type_text(self, v):
+        return "%s %s" % (self.onnx.TensorProto.DataType.Name(v.elem).lower()
+                          if v.elem in self.onnx.TensorProto.DataType.values() else v.elem, v.shape)
 
     # -- folding --------------------------------------------------------------
     def fold(self, node, ins):
@@ -1446,6 +1694,14 @@ class Pass:
         helper = onnx.helper
         supported = onnx.defs.onnx_opset_version()
         newer = self.opset > supported and node.domain in ("", "ai.onnx")
+        if node.domain in ("", "ai.onnx") and node.op_type in OWN_RULES:
+            try:
+                got = OWN_RULES[node.op_type](np, node, ins, {a.name: helper.get_attribute_value(a)
+                                                              for a in node.attribute})
+            except (ValueError, IndexError, TypeError) as e:
+                raise Bad("%s: inputs %s: %s" % (node_label(node), [v.shape if v else None for v in ins], e))
+            if got is not None:
+                return got + [None] * (len(node.output) - len(got))
         if newer and node.op_type in NEWER_RULES:
             try:
                 got = NEWER_RULES[node.op_type](np, node, ins,
@@ -1529,7 +1785,7 @@ class Pass:
                 r, axes = len(ins[0].shape), None
                 if len(ins) > 3 and ins[3] is not None and ins[3].const is not None:
                     axes = {int(a) % r for a in ins[3].const.reshape(-1) if -r <= int(a) < r}
-                why = "from the values of input '%s'" % node.input[run_time[0]]
+                why = "from the values of input '%s'%s" % (node.input[run_time[0]], self.bind_hint(ins[run_time[0]]))
                 result.append(([d if axes is not None and k not in axes else self.data_dim(node, o, k, d, why)
                                 for k, d in enumerate(ins[0].shape)], ins[0].elem))
                 continue
@@ -1537,7 +1793,7 @@ class Pass:
                 # a shape from values computed at run time (a mask resized to a box's size): each axis onnx
                 # leaves unknown a data-dependent dimension; a Slice's at most the input's axis
                 most = lambda k: ins[0].shape[k] if node.op_type == "Slice" and k < len(ins[0].shape) else None
-                why = "from the values of input '%s'" % node.input[run_time[0]]
+                why = "from the values of input '%s'%s" % (node.input[run_time[0]], self.bind_hint(ins[run_time[0]]))
                 result.append(([d.dim_value if d.HasField("dim_value") else self.data_dim(node, o, k, most(k), why)
                                 for k, d in enumerate(t.shape.dim)], t.elem_type))
                 continue
@@ -1550,8 +1806,8 @@ class Pass:
                 if run_time and node.domain in ("", "ai.onnx"):
                     k = run_time[0]
                     why = "it depends on the values of input '%s', %s" % (
-                        node.input[k], "computed at run time" if ins[k].row is not None else
-                        "a weight whose external data file could not be read")
+                        node.input[k], "computed at run time" + self.bind_hint(ins[k]) if ins[k].row is not None
+                        else "a weight whose external data file could not be read")
                 if node.domain not in ("", "ai.onnx"):
                     why = "op domain '%s' is not ONNX's (no shape rule)" % node.domain
                 raise Bad("%s: the shape of output '%s' is unknown (%s); inputs: %s"
@@ -1575,8 +1831,14 @@ SHAPE_INPUTS = {"Reshape": (1,), "Expand": (1,), "Tile": (1,), "Slice": (1, 2, 3
                 "MelWeightMatrix": (0, 1), "NonMaxSuppression": (2,)}
 
 
+# Ops making or reading a sequence or an optional: Pass.sequence (optionals and SequenceMap refused by name).
+SEQUENCE_OPS = {"SequenceConstruct", "SequenceEmpty", "SequenceInsert", "SequenceErase", "SequenceAt",
+                "SequenceLength", "SplitToSequence", "ConcatFromSequence", "SequenceMap", "Optional",
+                "OptionalGetElement", "OptionalHasElement"}
+CPU_OPS |= SEQUENCE_OPS  # a runtime keeps sequences on the host
+
 # The ops whose output size the data decides: each count a data-dependent dimension (Pass.data_dim).
-DATA_OPS = {"NonZero", "NonMaxSuppression", "TopK", "Compress"}
+DATA_OPS = {"NonZero", "NonMaxSuppression", "TopK", "Compress", "Unique"}
 
 
 def is_pattern(name):
@@ -2057,11 +2319,109 @@ def _center_crop_pad_shape(np, node, ins, a):
     return [(shape, x.elem)]
 
 
+def _einsum_shape(np, node, ins, a):
+    """Einsum: each subscript's size from the inputs (equal wherever it appears), the ellipsis's axes broadcast
+    (numpy's rule); the output's subscripts as written after '->', else the ellipsis then the subscripts that
+    appear once, in alphabetical order (onnx 1.12's shape inference gives the rank only)."""
+    eq = a.get("equation")
+    eq = (eq.decode() if isinstance(eq, bytes) else eq or "").replace(" ", "")
+    if not eq:
+        raise ValueError("no equation")
+    lhs, arrow, rhs = eq.partition("->")
+    terms = lhs.split(",")
+    xs = [v for v in ins if v is not None]
+    if len(terms) != len(xs) or len(xs) != len(ins):
+        raise ValueError("equation '%s' has %d terms for %d inputs" % (eq, len(terms), len(ins)))
+    size, ell = {}, []
+    for t, v in zip(terms, xs):
+        if t.count("...") > 1 or "." in t.replace("...", ""):
+            raise ValueError("term '%s': a stray '.' or a second ellipsis" % t)
+        letters = t.replace("...", "")
+        if not all(c.isalpha() for c in letters):
+            raise ValueError("term '%s': subscripts are letters" % t)
+        r = len(v.shape)
+        if ("..." in t and r < len(letters)) or ("..." not in t and r != len(letters)):
+            raise ValueError("term '%s' for an input of rank %d" % (t, r))
+        head, _, tail = t.partition("...") if "..." in t else (t, "", "")
+        dims = dict(zip(head, v.shape[:len(head)]))
+        for c, d in zip(tail, v.shape[r - len(tail):] if tail else []):
+            if dims.get(c, d) != d:
+                raise ValueError("subscript '%s' is %d and %d in term '%s'" % (c, dims[c], d, t))
+            dims[c] = d
+        for c in head:
+            if dims[c] != v.shape[head.index(c)]:
+                raise ValueError("subscript '%s' repeated with two sizes in term '%s'" % (c, t))
+        for c, d in dims.items():
+            if size.setdefault(c, d) != d:
+                raise ValueError("subscript '%s' is %d in one input and %d in another" % (c, size[c], d))
+        if "..." in t:
+            ell.append(tuple(v.shape[len(head):r - len(tail)]))
+    ellipsis = list(np.broadcast_shapes(*ell)) if ell else []
+    if arrow:
+        if rhs.count("...") > 1 or "." in rhs.replace("...", "") or "..." in rhs and not ell:
+            raise ValueError("output '%s': an ellipsis not in the inputs or a stray '.'" % rhs)
+        out = rhs.replace("...", "")
+        if any(c not in size for c in out) or len(set(out)) != len(out):
+            raise ValueError("output '%s': a subscript not in the inputs, or repeated" % rhs)
+        head, _, tail = rhs.partition("...") if "..." in rhs else (rhs, "", "")
+        shape = [size[c] for c in head] + (ellipsis if "..." in rhs else []) + [size[c] for c in tail]
+    else:
+        once = sorted(c for c in size if lhs.count(c) == 1)
+        shape = ellipsis + [size[c] for c in once]
+    return [(shape, xs[0].elem)]
+
+
 NEWER_RULES = {op: _reduce_shape for op in ("ReduceL1", "ReduceL2", "ReduceLogSum", "ReduceLogSumExp", "ReduceMax",
                                              "ReduceMean", "ReduceMin", "ReduceProd", "ReduceSum", "ReduceSumSquare")}
 NEWER_RULES.update(Split=_split_shape, Pad=_pad_shape, Resize=_resize_shape, CenterCropPad=_center_crop_pad_shape,
                    BitwiseAnd=_bitwise_shape, BitwiseOr=_bitwise_shape, BitwiseXor=_bitwise_shape,
                    BitwiseNot=_bitwise_shape, Mish=_mish_shape, GroupNormalization=_group_norm_shape, Gelu=_same_shape)
+def _stft_shape(np, node, ins, a):
+    """STFT 17: [batch, frames, bins, 2], frames (length - frame_length) // frame_step + 1, bins frame_length // 2 +
+    1 when onesided (the default; onnx 1.12 gives frame_length bins), the frame length frame_length's or the
+    window's; None (onnx's own path, which names what is computed at run time) when a value is not known."""
+    sig, step = ins[0], ins[1] if len(ins) > 1 else None
+    win, fl = ins[2] if len(ins) > 2 else None, ins[3] if len(ins) > 3 else None
+    if step is None or step.const is None or fl is not None and fl.const is None:
+        return None
+    if len(sig.shape) != 3 or sig.shape[2] not in (1, 2):
+        raise ValueError("signal %s: expected [batch, length, 1 (real) or 2 (complex)]" % sig.shape)
+    length = int(fl.const.reshape(-1)[0]) if fl is not None else win.shape[0] if win is not None and \
+        len(win.shape) == 1 else None
+    if length is None:
+        raise ValueError("no frame_length and no 1-D window")
+    if win is not None and win.shape != [length]:
+        raise ValueError("window %s for a frame_length of %d" % (win.shape, length))
+    hop = int(step.const.reshape(-1)[0])
+    if hop < 1 or not 1 <= length <= sig.shape[1]:
+        raise ValueError("frame_step %d, frame_length %d for a signal of length %d" % (hop, length, sig.shape[1]))
+    onesided = a.get("onesided", 1)
+    if onesided and sig.shape[2] == 2:
+        raise ValueError("onesided on a complex signal")
+    return [([sig.shape[0], (sig.shape[1] - length) // hop + 1, length // 2 + 1 if onesided else length, 2],
+             sig.elem)]
+
+
+def _onehot_shape(np, node, ins, a):
+    """OneHot: the indices' shape with depth inserted at axis (onnx 1.12 leaves that axis unknown), of the values'
+    type; None (onnx's path) when depth is not known before the run."""
+    idx, depth, vals = ins[0], ins[1] if len(ins) > 1 else None, ins[2] if len(ins) > 2 else None
+    if depth is None or depth.const is None:
+        return None
+    if depth.const.size != 1 or int(depth.const.reshape(-1)[0]) < 1:
+        raise ValueError("depth %s: one value >= 1" % depth.const.reshape(-1)[:4].tolist())
+    if vals is None or prod(vals.shape) != 2:
+        raise ValueError("values must be [off, on]")
+    r, axis = len(idx.shape), a.get("axis", -1)
+    if not -(r + 1) <= axis <= r:
+        raise ValueError("axis %d for indices of rank %d" % (axis, r))
+    axis %= r + 1
+    return [(idx.shape[:axis] + [int(depth.const.reshape(-1)[0])] + idx.shape[axis:], vals.elem)]
+
+
+# Ops whose shape onnx's inference leaves unknown or wrong (Einsum: the rank only; OneHot: its new axis; STFT:
+# onesided ignored): the converter's rule (None from it: onnx's own path).
+OWN_RULES = {"Einsum": _einsum_shape, "STFT": _stft_shape, "OneHot": _onehot_shape}
 
 # ONNX Runtime's fused ops that are a standard op plus an activation (the transformer ones: CONTRIB_RULES).
 CONTRIB_AS = {"FusedConv": "Conv", "FusedGemm": "Gemm"}
@@ -2451,6 +2811,23 @@ def flops_of(op, in_shapes, out_shape, attrs, out_shapes=()):
         if a:
             k = a[-1] if not (op in ("Gemm", "FusedGemm", "QGemm", "FusedMatMul") and attrs.get("transA", 0)) else a[-2]
             return 2 * out * k
+    if op == "Einsum" and len(in_shapes) > 1 and all(x is not None for x in in_shapes):
+        # a contraction: 2 per point of its index space (each subscript's size, the ellipsis's broadcast axes)
+        eq = attrs.get("equation")
+        terms = (eq.decode() if isinstance(eq, bytes) else eq or "").replace(" ", "").split("->")[0].split(",")
+        if len(terms) == len(in_shapes):
+            size, ell = {}, []
+            for t, sh in zip(terms, in_shapes):
+                head, dots, tail = t.partition("...")
+                rest = sh[len(sh) - len(tail):] if tail else []
+                size.update(zip(head, sh))
+                size.update(zip(tail, rest))
+                if dots:
+                    ell.append(sh[len(head):len(sh) - len(tail)])
+            width = max((len(e) for e in ell), default=0)
+            batch = prod(max([e[len(e) - width + k] if len(e) - width + k >= 0 else 1 for e in ell])
+                         for k in range(width))
+            return 2 * (len(in_shapes) - 1) * batch * prod(size.values())
     if op in ("Attention", "QAttention", "MultiHeadAttention", "GroupQueryAttention"):
         if len(out_shape) != 3:  # present key/value, qk: the time goes with the output
             return 0
@@ -2621,7 +2998,7 @@ def check_below(onnx, np, path, model, dims, bound, branches, no_fold, rows, p, 
                 raise Bad("the check below the bounds is refused at %s (%s), and with all of them lowered with it "
                           "(%s)" % (_point_text(point), str(e)[:200], str(e2)[:200]))
             point = together
-            if "lowered together" not in notes[-1]:
+            if not any("lowered together" in n for n in notes):
                 notes.append("checked below the bounds with all of them lowered together where one alone is refused "
                              "(the model relates them: %s)" % str(e)[:120])
         at = _point_text(point)
@@ -2643,6 +3020,47 @@ def check_below(onnx, np, path, model, dims, bound, branches, no_fold, rows, p, 
                 raise Bad("%s: value '%s' is %d bytes at %s and %d at the bound: it shrinks as the bound grows, so a "
                           "plan at the bound does not hold below it" % (b, x[0], x[2], at, y[2]))
     return notes
+
+
+def both_if_notes(rows):
+    """The header's notes on the Ifs planned with both branches (their output rows' op is If)."""
+    found = {}
+    for r in rows:
+        if r[1] == "If":
+            found.setdefault(id(r[3]), (r[3], []))[1].append(r[0])
+    return ["%s: both branches planned (its condition '%s' is computed at run time: either may run, the other "
+            "leaves its values unwritten); %s %s a row of its own, the larger of the branches' per axis (%s--if %s="
+            "then or =else plans one)" % (node_label(n), n.input[0], "output " + ", ".join("'%s'" % o for o in v[:4]) +
+                                          (" ..." if len(v) > 4 else ""), "is" if len(v) == 1 else "are",
+                                          "--input %s=VALUE or " % IF_SCALARS[id(n)][0] if IF_SCALARS.get(id(n))
+                                          else "", n.name or "NODE")
+            for n, v in found.values()]
+
+
+def check_ifs(onnx, np, path, model, dims, bound, branches, no_fold, rows, p):
+    """The Ifs of pass p planned at the larger of their branches' outputs: each branch converted alone (--if),
+    up to CHECK_EACH of them, else none; a value larger there than planned, or a conversion refused there, is
+    refused (the second line behind the proof that every size read from them grows with them)."""
+    names = sorted({name for _, name in p.if_max if name})
+    if not names or len(names) > CHECK_EACH:
+        return ["the Ifs planned at the larger of their branches (%d) not converted branch by branch (more than %d)"
+                % (len(names), CHECK_EACH)] if names else []
+    planned = {r[0]: r[2] for r in rows}
+    for name in names:
+        for b in ("then", "else"):
+            one = dict(branches)
+            one[name] = b
+            try:
+                low = convert_at(onnx, np, path, model, dims, bound, one, no_fold)
+            except Bad as e:
+                raise Bad("If %s planned at the larger of its branches, but converted with its %s branch alone (--if "
+                          "%s=%s) it is refused: %s" % (name, b, name, b, str(e)[:300]))
+            for r in low:
+                if r[0] in planned and r[2] > planned[r[0]]:
+                    raise Bad("If %s: value '%s' is %d bytes with its %s branch alone and %d planned with both: a "
+                              "size read from its outputs does not grow with them; choose the branch with --if %s="
+                              "then (or =else)" % (name, r[0], r[2], b, planned[r[0]], name))
+    return ["%s: each branch alone (--if) makes no value larger than planned" % ", ".join("If %s" % n for n in names)]
 
 
 def _point_text(point):
@@ -3092,6 +3510,7 @@ def bound_inputs(np, onnx, model, inputs):
 
 MODEL = ["onnx_to_graph.py"]  # the model converted: the catch-all below names it
 EXACT = [False]  # --exact: the sizes from the data are one run's (read by every pass)
+IF_SCALARS = {}  # id(If node) -> the scalar graph inputs its run-time condition depends on (Pass.both_branches)
 
 
 def main(argv):
@@ -3151,7 +3570,9 @@ def main(argv):
                 rows_of(first)  # nothing moved: the first pass's rows are the conversion's
             sizes, notes = None, [note] if note else []
             notes += check_below(onnx, np, a.model, model, a.dims, bound, a.branches, no_fold, rows, first)
+            notes += check_ifs(onnx, np, a.model, model, a.dims, bound, a.branches, no_fold, rows, first)
         notes += ["If %s: %s branch (--if)" % (name, a.branches[name]) for name in sorted(a.branches)]
+        notes += both_if_notes(rows)
         moved = topological(g.node)[1]
         if moved:
             notes.append("the file's nodes are not in a topological order (%d read a value computed after them): rows "

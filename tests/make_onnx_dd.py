@@ -31,7 +31,29 @@ tied        a count the model ties to 17 (its values reshaped to [17]) beside a 
 ifzero      an If on count == 0 (torchvision's 'no box found'): then a [1] placeholder, else the values' Relu
 ifsum       an If on max(n1 + n2 - 10, 0) == 0 (two counts): false at (1, 10) and (10, 1), true at (1, 1)
 rest        x's 64 values reshaped to [count, -1], ones of that -1 (64 / count: it shrinks as the count grows)
-while_noscan a while loop (trip count 2^63 - 1) with no scan output: its time counts one step"""
+while_noscan a while loop (trip count 2^63 - 1) with no scan output: its time counts one step
+Round 7 (realonnx7):
+twin_zero   twin_ok's two counts the model relates and ifzero's If on count == 0 (one 'lowered together' note)
+unique      Unique of x [6, 4]'s rows (axis 0) and its rows' Relu; Unique of x's 24 values flattened; Unique
+            of a constant [3, 1, 3, 2] (3 values, known before the run)
+einsum      a [2, 3, 4], b [2, 4, 5]: 'bij,bjk->bik', implicit 'ij,jk' (-> 'ik', + a [5]: its axes' order),
+            '...ii->...i', an ellipsis broadcast ('...ij,...jk->...ik', [1, 3, 4] and [2, 4, 5]), 'ij->ji',
+            'i,i'; 'ij,jk->ik' on [256, 256]s beside their MatMul (one CPU time: 2 x 256^3 FLOPs each)
+einsum_bad  'ij,jk->ik' with j 3 and 4
+if_same     an If on sum(x) > 0 (a run-time condition): then Relu(x), else Sigmoid(Neg(x)), both [4, 8]; + bias
+if_max      the same, else x[:2]'s Relu ([2, 8]); the If's output read by a Relu
+if_shrink   if_max, and ones of 8 - the If output's rows (shrinks as it grows: refused)
+if_rank     then [4, 8], else x reshaped to [32]: no one shape
+seq         SequenceConstruct(x, x) -> ConcatFromSequence (a sequence of known elements)
+seq_ops     x [4, 8] split to a sequence [1, 8], [3, 8]; x inserted at 0; the last erased; element 1 read; the
+            rest concatenated; x split on axis 1 without keepdims (8 x [4]) and stacked on a new axis 0
+seq_pos     SequenceAt at a graph input's position (refused: which element is read is not known)
+seq_relu    a Relu reading a sequence (refused)
+seq_loop    a Loop of 3 steps appending x to a carried sequence (torch's list append in a loop: refused)
+shape_in    x [4, 8] reshaped to a graph input 'shape' [2] (its values unknown before the run: refused, saying so)
+axes_in     x [4, 8] unsqueezed at a graph input 'axes' [1] (one element: --input axes=0 binds it)
+stft_onehot STFT of a [1, 64, 1] signal, frame_step 8, a [16] window, onesided (the default) and not; OneHot of
+            [3] indices, depth 5, axis -1 and 0 (+ a [3]: its axes' order)"""
 import os
 import sys
 
@@ -48,11 +70,12 @@ def const(name, v, dtype=np.int64):
     return numpy_helper.from_array(np.array(v, dtype), name)
 
 
-def save(out, name, nodes, inputs, outputs, inits=(), opset=13):
+def save(out, name, nodes, inputs, outputs, inits=(), opset=13, check=True):
     g = helper.make_graph(nodes, name, inputs, outputs, list(inits))
     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", opset)], producer_name="make_onnx_dd.py")
     m.ir_version = 7
-    onnx.checker.check_model(m)
+    if check:  # a broken model the converter must refuse is not the checker's
+        onnx.checker.check_model(m)
     onnx.save(m, os.path.join(out, name + ".onnx"))
 
 
@@ -265,6 +288,102 @@ def review(out, base, x88):
                            N("Compress", ["x", "keep"], ["kept"], name="compress", axis=0),
                            N("Relu", ["kept"], ["y"])],
          [V("x", F, [6, 4])], [V("y", F, ["k", 4])], [const("zero", 0.0, np.float32), const("ax1", [1])])
+    round7(out, base, x88)
+
+
+def round7(out, base, x88):
+    """realonnx7: Unique, Einsum, an If on a run-time condition, two related counts beside an If on 'no box'."""
+    ones = numpy_helper.from_array(np.array([1.0], np.float32))
+    vi = lambda o, sh: V(o, F, sh)
+    save(out, "twin_zero", count_nodes() + [
+        N("Greater", ["x", "zero"], ["m2"]), N("NonZero", ["m2"], ["idx2"], name="nz2"),
+        N("Transpose", ["idx"], ["pairs"]), N("GatherND", ["x", "pairs"], ["v1"]),
+        N("Transpose", ["idx2"], ["pairs2"]), N("GatherND", ["x", "pairs2"], ["v2"]),
+        N("Unsqueeze", ["v1", "one1d"], ["v1u"]), N("Unsqueeze", ["v2", "one1d"], ["v2u"]),
+        N("Concat", ["v1u", "v2u"], ["vs"], axis=1), N("Equal", ["count", "zero_i"], ["none"]),
+        N("If", ["none"], ["y"], name="no_box",
+          then_branch=helper.make_graph([N("Identity", ["bias"], ["t"])], "then", [], [vi("t", ["a"])]),
+          else_branch=helper.make_graph([N("Relu", ["v1"], ["e"])], "else", [], [vi("e", ["a"])]))],
+         [x88, V("bias", F, [1])], [V("vs", F, ["a", 2]), V("y", F, ["b"])],
+         base + [const("one1d", [1]), const("zero_i", 0)])
+    save(out, "unique", [N("Unique", ["x"], ["rows", "first", "inv", "cnt"], name="uniq_rows", axis=0),
+                         N("Relu", ["rows"], ["rows_r"]),
+                         N("Unique", ["x"], ["vals"], name="uniq_flat"),
+                         N("Unique", ["cvals"], ["cu"], name="uniq_const"), N("Add", ["cu", "cu"], ["cu2"])],
+         [V("x", F, [6, 4])], [V("rows_r", F, ["n", 4]), V("first", I64, ["n"]), V("inv", I64, [6]),
+                               V("cnt", I64, ["n"]), V("vals", F, ["m"]), V("cu2", I64, [3])],
+         [const("cvals", [3, 1, 3, 2])], opset=11)
+    e = lambda eq, ins, o: N("Einsum", ins, [o], name=o, equation=eq)
+    save(out, "einsum", [e("bij,bjk->bik", ["a", "b"], "bmm"), e("ij,jk", ["a0", "b0"], "implicit"),
+                         e("...ii->...i", ["sq"], "diag"), e("...ij,...jk->...ik", ["a1", "b"], "bcast"),
+                         e("ij->ji", ["a0"], "tr"), e("i,i", ["v", "v"], "dot"),
+                         N("Add", ["implicit", "b5"], ["implicit_b"]), e("ij,jk->ik", ["g", "h"], "big"),
+                         N("MatMul", ["g", "h"], ["big_mm"])],
+         [V("a", F, [2, 3, 4]), V("b", F, [2, 4, 5]), V("a0", F, [3, 4]), V("b0", F, [4, 5]), V("sq", F, [2, 3, 3]),
+          V("a1", F, [1, 3, 4]), V("v", F, [7]), V("b5", F, [5]), V("g", F, [256, 256]), V("h", F, [256, 256])],
+         [V(o, F, sh) for o, sh in (("bmm", [2, 3, 5]), ("implicit", [3, 5]), ("diag", [2, 3]),
+                                    ("bcast", [2, 3, 5]), ("tr", [4, 3]), ("dot", []), ("implicit_b", [3, 5]),
+                                    ("big", [256, 256]), ("big_mm", [256, 256]))],
+         opset=12)
+    m = helper.make_model(helper.make_graph([e("ij,jk->ik", ["p", "q"], "pq")], "einsum_bad",
+                                            [V("p", F, [2, 3]), V("q", F, [4, 5])], [V("pq", F, [2, 5])]),
+                          opset_imports=[helper.make_opsetid("", 12)], producer_name="make_onnx_dd.py")
+    m.ir_version = 7
+    onnx.save(m, os.path.join(out, "einsum_bad.onnx"))  # onnx's checker takes it (shapes are not its check)
+    cond = [N("ReduceSum", ["x"], ["s"], keepdims=0), N("Greater", ["s", "zero"], ["pos"])]
+    then = helper.make_graph([N("Relu", ["x"], ["r"])], "then", [], [vi("r", [4, 8])])
+    same = helper.make_graph([N("Neg", ["x"], ["e1"]), N("Sigmoid", ["e1"], ["e2"])], "else", [], [vi("e2", [4, 8])])
+    head = helper.make_graph([N("Slice", ["x", "z1", "two1", "z1"], ["h"]), N("Relu", ["h"], ["hr"])], "else", [],
+                             [vi("hr", [2, 8])])
+    flat = helper.make_graph([N("Reshape", ["x", "m1"], ["f"])], "else", [], [vi("f", [32])])
+    x48, inits = V("x", F, [4, 8]), [const("zero", 0.0, np.float32), const("z1", [0]), const("two1", [2]),
+                                      const("m1", [-1]), const("z0", 0), const("eight", [8])]
+    save(out, "if_same", cond + [N("If", ["pos"], ["y"], name="pick", then_branch=then, else_branch=same),
+                                 N("Add", ["y", "bias"], ["out"])],
+         [x48, V("bias", F, [8])], [vi("out", [4, 8])], inits)
+    save(out, "if_max", cond + [N("If", ["pos"], ["y"], name="pick", then_branch=then, else_branch=head),
+                                N("Relu", ["y"], ["out"])], [x48], [vi("out", ["n", 8])], inits)
+    save(out, "if_shrink", cond + [N("If", ["pos"], ["y"], name="pick", then_branch=then, else_branch=head),
+                                   N("Relu", ["y"], ["out"]), N("Shape", ["y"], ["ys"]),
+                                   N("Gather", ["ys", "z1"], ["n"], axis=0), N("Sub", ["eight", "n"], ["rest1"]),
+                                   N("ConstantOfShape", ["rest1"], ["rest"], value=ones)],
+         [x48], [vi("out", ["n", 8]), vi("rest", ["r"])], inits)
+    save(out, "if_rank", cond + [N("If", ["pos"], ["y"], name="pick", then_branch=then, else_branch=flat)],
+         [x48], [V("y", F, ["a"])], inits)
+    save(out, "seq", [N("SequenceConstruct", ["x", "x"], ["s"], name="pack"),
+                      N("ConcatFromSequence", ["s"], ["y"], axis=0)], [x48], [V("y", F, [8, 8])], opset=13)
+    save(out, "seq_ops", [N("SplitToSequence", ["x", "s13"], ["s1"], axis=0),
+                          N("SequenceInsert", ["s1", "x", "z0"], ["s2"]),
+                          N("SequenceErase", ["s2", "m1s"], ["s3"]), N("SequenceAt", ["s3", "one0"], ["a"]),
+                          N("ConcatFromSequence", ["s3"], ["c"], axis=0),
+                          N("SplitToSequence", ["x"], ["s4"], axis=1, keepdims=0),
+                          N("ConcatFromSequence", ["s4"], ["st"], axis=0, new_axis=1), N("Add", ["st", "b4"], ["stb"])],
+         [x48, V("b4", F, [4])], [V("a", F, [1, 8]), V("c", F, [5, 8]), V("stb", F, [8, 4])],
+         [const("s13", [1, 3]), const("z0", 0), const("m1s", -1), const("one0", 1)])
+    save(out, "seq_pos", [N("SequenceConstruct", ["x", "x"], ["s"]), N("SequenceAt", ["s", "i"], ["y"], name="pick")],
+         [x48, V("i", I64, [])], [V("y", F, [4, 8])])
+    sv = helper.make_tensor_sequence_value_info
+    body = helper.make_graph([N("Identity", ["c_in"], ["c_out"]), N("SequenceInsert", ["s_in", "x"], ["s_out"])],
+                             "append", [V("i", I64, []), V("c_in", TensorProto.BOOL, []), sv("s_in", F, [4, 8])],
+                             [V("c_out", TensorProto.BOOL, []), sv("s_out", F, [4, 8])])
+    save(out, "seq_loop", [N("SequenceEmpty", [], ["s0"], dtype=F),
+                           N("Loop", ["three", "yes", "s0"], ["s"], name="grow", body=body),
+                           N("ConcatFromSequence", ["s"], ["y"], axis=0)], [x48], [V("y", F, [12, 8])],
+         [const("three", 3), numpy_helper.from_array(np.array(True), "yes")])
+    save(out, "seq_relu", [N("SequenceConstruct", ["x", "x"], ["s"]), N("Relu", ["s"], ["y"], name="relu")],
+         [x48], [V("y", F, [4, 8])], check=False)
+    save(out, "shape_in", [N("Reshape", ["x", "shape"], ["y"], name="to_shape")], [x48, V("shape", I64, [2])],
+         [V("y", F, ["a", "b"])])
+    save(out, "stft_onehot", [N("STFT", ["sig", "step", "win"], ["spec"], name="stft"),
+                              N("STFT", ["sig", "step", "win"], ["spec2"], name="stft2", onesided=0),
+                              N("OneHot", ["ids", "depth", "offon"], ["oh"], name="onehot"),
+                              N("OneHot", ["ids", "depth", "offon"], ["oh0"], name="onehot0", axis=0),
+                              N("Add", ["oh0", "b3"], ["oh0b"])],
+         [V("sig", F, [1, 64, 1]), V("win", F, [16]), V("ids", I64, [3]), V("b3", F, [3])],
+         [V("spec", F, [1, 7, 9, 2]), V("spec2", F, [1, 7, 16, 2]), V("oh", F, [3, 5]), V("oh0b", F, [5, 3])],
+         [const("step", 8), const("depth", 5), const("offon", [0.0, 1.0], np.float32)], opset=17)
+    save(out, "axes_in", [N("Unsqueeze", ["x", "axes"], ["y"], name="add_axis"), N("Relu", ["y"], ["out"])],
+         [x48, V("axes", I64, [1])], [V("out", F, ["a", "b", "c"])])
 
 
 if __name__ == "__main__":
