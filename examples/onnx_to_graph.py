@@ -254,6 +254,7 @@ LOOP_MOST = 1 << 31      # a Loop's constant trip count past this with a conditi
 LOOP_SHAPED = 64         # a Loop whose carried value grows by an amount read from its size: shaped step by step
 DATA_FOLD_ROW = 16       # elements: a folded value moving with the sizes from the data, larger, is a row
 CHECK_EACH = 4           # data-dependent dimensions lowered one by one up to this many (else together): 3 points each
+CHECK_IFS = 4            # Ifs planned at their larger branch checked branch by branch (2 conversions each); more refused
 FOLD_LIMIT = 1 << 20      # elements: larger results are run-time values, not folded
 EXTERNAL_READ = FOLD_LIMIT  # elements: external tensors up to this are read (folded as inline ones), larger sized
 FIT_FROM = 512            # symbolic sizes are fitted at values from here (small inputs clamp)
@@ -277,6 +278,12 @@ class Past(Bad):
 
 def node_label(node):
     return "node %s (%s)" % (node.name or (node.output[0] if node.output else "?"), node.op_type)
+
+
+def if_name(node):
+    """The name --if takes for an If: its own, else its first output's (an unnamed If is chosen and checked
+    as a named one is)."""
+    return node.name or (node.output[0] if node.output else "")
 
 
 class Usage(Exception):
@@ -984,7 +991,7 @@ class Pass:
                           "the other; choose the branch with --if %s=then (or =else) and convert once per branch"
                           % (self.label(node), k, node.input[k], ", ".join(sorted({x[0] for x in self.if_max})[:3]),
                              how, "values %s" % np.asarray(vals).reshape(-1)[:4].tolist(),
-                             self.if_max[0][1] or "NODE"))
+                             self.if_max[0][1] if len({x[1] for x in self.if_max}) == 1 else "NODE"))
             if bad.any():
                 raise Bad("%s: input %d ('%s') is computed from sizes the data decides and %s as they grow (%s): "
                           "its size does not grow with %s, so a plan at the bound need not hold below it; plan "
@@ -1508,12 +1515,13 @@ class Pass:
         if not node.input or not node.input[0]:
             raise Bad("%s: no condition input" % node_label(node))
         cond = self.get(node, node.input[0])
-        chosen = self.branches.get(node.name) if node.name else None
-        if node.name:
-            self.ifs.add(node.name)
+        name = if_name(node)
+        chosen = self.branches.get(name) if name else None
+        if name:
+            self.ifs.add(name)
         if chosen is not None and cond.const is not None and cond.const.size == 1 and cond.dirs is None:
             raise Bad("%s: --if %s=%s, but the condition '%s' folds before the run (to the %s branch): drop that --if"
-                      % (node_label(node), node.name, chosen, node.input[0],
+                      % (node_label(node), name, chosen, node.input[0],
                          "then" if bool(cond.const.reshape(-1)[0]) else "else"))
         if chosen is None and cond.const is None and cond.known is None:
             return self.both_branches(node, cond)
@@ -1524,13 +1532,13 @@ class Pass:
                                       "bind the scalar input it depends on (%s) with --input NAME=VALUE"
                                       % ", ".join(scalars) if scalars else
                                       "it depends on the data (no scalar graph input to bind)",
-                                      node.name or "NODE"))
+                                      name or "NODE"))
         if chosen is None and cond.dirs is not None and not self.exact:
             if not cond.zero_test:
                 raise Bad("%s: the condition '%s' is computed from sizes the data decides and may change as they "
                           "grow (%s): a plan at the bound need not hold below it; choose the branch with --if %s="
                           "then (or =else), or plan one run at its exact counts with --exact"
-                          % (self.label(node), node.input[0], self.bounds_text(), node.name or "NODE"))
+                          % (self.label(node), node.input[0], self.bounds_text(), name or "NODE"))
             self.zero_ifs.append((self.label(node), node.input[0], bool(cond.const.reshape(-1)[0])))
         if chosen is None:
             chosen = "then" if bool(cond.const.reshape(-1)[0]) else "else"
@@ -1563,7 +1571,7 @@ class Pass:
             outs.append([self.get(node, o.name) for o in branch.output])
         label = self.label(node)
         IF_SCALARS[id(node)] = self.scalar_inputs(cond)  # the header names them: bound, the If folds
-        why = "choose the branch with --if %s=then (or =else) and convert once per branch" % (node.name or "NODE")
+        why = "choose the branch with --if %s=then (or =else) and convert once per branch" % (if_name(node) or "NODE")
         for k, out in enumerate(node.output):
             vt, ve = outs[0][k], outs[1][k]
             if not out:
@@ -1587,7 +1595,11 @@ class Pass:
                 if self.exact:
                     raise Bad("%s: output '%s' is %s in the then branch and %s in the else branch: --exact takes one "
                               "run, so %s" % (label, out, self.type_text(vt), self.type_text(ve), why))
-                self.if_max.append((label, node.name))
+                if SYMBOLIC[0]:  # the fit's points start at 512: a branch larger only below them goes unseen
+                    raise Bad("%s: output '%s' is %s in the then branch and %s in the else branch: with --symbol "
+                              "the larger of the two is not proven at every size; %s"
+                              % (label, out, self.type_text(vt), self.type_text(ve), why))
+                self.if_max.append((label, if_name(node), node))
             size = self.bytes(shape, vt.elem, out)
             v = self.values[out] = Value(shape, vt.elem, row=len(self.rows))
             v.axes = ax if any(ax) else None
@@ -3033,19 +3045,24 @@ def both_if_notes(rows):
             "then or =else plans one)" % (node_label(n), n.input[0], "output " + ", ".join("'%s'" % o for o in v[:4]) +
                                           (" ..." if len(v) > 4 else ""), "is" if len(v) == 1 else "are",
                                           "--input %s=VALUE or " % IF_SCALARS[id(n)][0] if IF_SCALARS.get(id(n))
-                                          else "", n.name or "NODE")
+                                          else "", if_name(n) or "NODE")
             for n, v in found.values()]
 
 
 def check_ifs(onnx, np, path, model, dims, bound, branches, no_fold, rows, p):
-    """The Ifs of pass p planned at the larger of their branches' outputs: each branch converted alone (--if),
-    up to CHECK_EACH of them, else none; a value larger there than planned, or a conversion refused there, is
-    refused (the second line behind the proof that every size read from them grows with them)."""
-    names = sorted({name for _, name in p.if_max if name})
-    if not names or len(names) > CHECK_EACH:
-        return ["the Ifs planned at the larger of their branches (%d) not converted branch by branch (more than %d)"
-                % (len(names), CHECK_EACH)] if names else []
-    planned = {r[0]: r[2] for r in rows}
+    """The Ifs of pass p planned at the larger of their branches' outputs: each branch converted alone (--if);
+    a value larger there than planned, or a conversion refused there, is refused (the second line behind the
+    proof that every size read from them grows with them), and so are more than CHECK_IFS such Ifs (unchecked).
+    Rows are matched by node and name: sibling branches may both name a value 't'."""
+    names = sorted({x[1] for x in p.if_max})
+    if not names:
+        return []
+    if len(names) > CHECK_IFS or not all(names):
+        raise Bad("%d Ifs on a run-time condition have branches whose outputs differ (%s): planned at the larger of "
+                  "each, which is checked by converting each branch alone for up to %d of them; choose the branches "
+                  "with --if NODE=then (or =else) and convert once per case"
+                  % (len(names), ", ".join(names[:6]) + (" ..." if len(names) > 6 else ""), CHECK_IFS))
+    planned = {(id(r[3]), r[0]): r[2] for r in rows}
     for name in names:
         for b in ("then", "else"):
             one = dict(branches)
@@ -3056,10 +3073,10 @@ def check_ifs(onnx, np, path, model, dims, bound, branches, no_fold, rows, p):
                 raise Bad("If %s planned at the larger of its branches, but converted with its %s branch alone (--if "
                           "%s=%s) it is refused: %s" % (name, b, name, b, str(e)[:300]))
             for r in low:
-                if r[0] in planned and r[2] > planned[r[0]]:
+                if (id(r[3]), r[0]) in planned and r[2] > planned[(id(r[3]), r[0])]:
                     raise Bad("If %s: value '%s' is %d bytes with its %s branch alone and %d planned with both: a "
                               "size read from its outputs does not grow with them; choose the branch with --if %s="
-                              "then (or =else)" % (name, r[0], r[2], b, planned[r[0]], name))
+                              "then (or =else)" % (name, r[0], r[2], b, planned[(id(r[3]), r[0])], name))
     return ["%s: each branch alone (--if) makes no value larger than planned" % ", ".join("If %s" % n for n in names)]
 
 
@@ -3086,8 +3103,8 @@ def all_ifs(graph):
     """The names of the If nodes of graph and of every subgraph in it."""
     found = set()
     for n in graph.node:
-        if n.op_type == "If" and n.name:
-            found.add(n.name)
+        if n.op_type == "If" and if_name(n):
+            found.add(if_name(n))
         for a in n.attribute:
             for sub in ([a.g] if a.type == 5 else list(a.graphs) if a.type == 10 else []):
                 found |= all_ifs(sub)
@@ -3510,6 +3527,7 @@ def bound_inputs(np, onnx, model, inputs):
 
 MODEL = ["onnx_to_graph.py"]  # the model converted: the catch-all below names it
 EXACT = [False]  # --exact: the sizes from the data are one run's (read by every pass)
+SYMBOLIC = [False]  # --symbol: sizes fitted as formulas (an If planned at its larger branch refused: both_branches)
 IF_SCALARS = {}  # id(If node) -> the scalar graph inputs its run-time condition depends on (Pass.both_branches)
 
 
@@ -3554,6 +3572,7 @@ def main(argv):
             return 0
         bound = bound_inputs(np, onnx, model, a.inputs)
         if a.symbols:
+            SYMBOLIC[0] = True
             sym = Symbolic(onnx, np, a.model, model, a, bound)
             rows, sizes, notes = sym.rows()
             inputs = input_dim_names(g, init)
