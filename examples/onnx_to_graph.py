@@ -791,7 +791,7 @@ class Pass:
             to = [x.i for x in node.attribute if x.name == "to"] if op == "Cast" else []
             # a size read from a value the data shapes is known when its node has run: its readers depend on it
             src = frozenset().union(*(v.src if v.const is not None else v.rows() if op in ("Shape", "Size") and
-                                      self.data else () for v in ins if v is not None))
+                                      (self.data or v.axes is not None) else () for v in ins if v is not None))
             for k, (name, arr) in enumerate(zip(node.output, folded)):
                 if name:
                     self.put_const(name, arr, to[0] if to else wide.get(self.elem_of(name, arr)))
@@ -957,6 +957,11 @@ class Pass:
             if self.if_max else []
         return ", ".join(given + ifs) or "the sizes computed from the data"
 
+    def if_choice(self):
+        """The If to name in '--if NODE=then': the one planned at its larger branch, else NODE."""
+        names = {x[1] for x in self.if_max}
+        return names.pop() if len(names) == 1 else "NODE"
+
     def check_grows(self, node, ins):
         """A size decided by a value that moves with the sizes from the data: refused unless it only grows with
         them (a Slice's start only falls, staying >= 0; its end only grows, >= 0), so that the plan at the
@@ -971,7 +976,9 @@ class Pass:
             d, vals = v.dirs, _vals(v)
             op = node.op_type
             with np.errstate(all="ignore"):
-                if op in DIR_AXES or op == "Slice" and k >= 3 or op == "Range" and k == 2:
+                if (op, k) in CONST_INPUTS:
+                    bad, how = d != 0, "moves (only a constant one is taken here: %s)" % CONST_INPUTS[op, k]
+                elif op in DIR_AXES or op == "Slice" and k >= 3 or op == "Range" and k == 2:
                     bad, how = (d & UNKNOWN) != 0, "moves (only a constant one is taken here)"
                 elif op == "Slice" and k == 1 or op == "Range" and k == 0:  # a start: it may fall
                     bad = ((d & UP) != 0) | ((d & UNKNOWN) != 0) & (np.asarray(vals) < 0)
@@ -991,7 +998,7 @@ class Pass:
                           "the other; choose the branch with --if %s=then (or =else) and convert once per branch"
                           % (self.label(node), k, node.input[k], ", ".join(sorted({x[0] for x in self.if_max})[:3]),
                              how, "values %s" % np.asarray(vals).reshape(-1)[:4].tolist(),
-                             self.if_max[0][1] if len({x[1] for x in self.if_max}) == 1 else "NODE"))
+                             self.if_choice()))
             if bad.any():
                 raise Bad("%s: input %d ('%s') is computed from sizes the data decides and %s as they grow (%s): "
                           "its size does not grow with %s, so a plan at the bound need not hold below it; plan "
@@ -1084,8 +1091,9 @@ class Pass:
         saved, n_rows, folded = dict(self.values), len(self.rows), dict(self.folded)
         self.context.append(node_label(node))
         try:
-            for vi, (shape, elem) in zip(body.input, shapes):
-                self.values[vi.name] = Value(shape, elem)  # sized, not folded: a value of each step
+            for vi, s in zip(body.input, shapes):
+                v = self.values[vi.name] = Value(s[0], s[1])  # sized, not folded: a value of each step
+                v.axes = s[2] if len(s) > 2 and s[2] and any(s[2]) else None  # the outer value's moving axes
             self.run(body)
             outs = []
             for o in body.output:
@@ -1097,7 +1105,9 @@ class Pass:
             flops = sum(r[6] for r in self.rows[n_rows:])
         except Missing:  # its labels name the body
             raise
-        except Bad as e:  # a body node's own message, after the node's name
+        except Bad as e:  # a body node's own message, after the node's name (once: Pass.label may have put it)
+            if str(e).startswith("%s: in its body, " % node_label(node)):
+                raise
             raise type(e)("%s: in its body, %s" % (node_label(node), e))
         finally:
             self.context.pop()
@@ -1126,7 +1136,7 @@ class Pass:
             n = len(ins) - m
             if m < 1 or n < 0 or any(v is None for v in ins):
                 raise Bad("%s: num_scan_inputs %d for %d inputs (every input given)" % (node_label(node), m, len(ins)))
-            shapes, lengths = [(v.shape, v.elem) for v in ins[:n]], set()
+            shapes, lengths = [(v.shape, v.elem, v.axes) for v in ins[:n]], set()
             in_axes = list(val.get("scan_input_axes", [0] * m))
             if len(in_axes) != m:
                 raise Bad("%s: %d scan_input_axes for %d scan inputs" % (node_label(node), len(in_axes), m))
@@ -1135,7 +1145,8 @@ class Pass:
                 if not -r <= ax < r:
                     raise Bad("%s: scan axis %d of a scan input of shape %s" % (node_label(node), ax, v.shape))
                 lengths.add(v.shape[ax % r])
-                shapes.append((v.shape[:ax % r] + v.shape[ax % r + 1:], v.elem))
+                shapes.append((v.shape[:ax % r] + v.shape[ax % r + 1:], v.elem,
+                               v.axes[:ax % r] + v.axes[ax % r + 1:] if v.axes else None))
             if len(lengths) != 1:
                 raise Bad("%s: scan inputs of lengths %s (one length for all)" % (node_label(node), sorted(lengths)))
             steps = lengths.pop()
@@ -1161,7 +1172,7 @@ class Pass:
             carried_in = ins[2:]
             if any(v is None for v in carried_in):
                 raise Bad("%s: a loop-carried input is missing" % node_label(node))
-            shapes = [([], 7), ([], 9)] + [(v.shape, v.elem) for v in carried_in]
+            shapes = [([], 7), ([], 9)] + [(v.shape, v.elem, v.axes) for v in carried_in]
             outs, flops = self.body_outputs(node, body, shapes)
             if len(outs) < 1 + len(carried_in):
                 raise Bad("%s: its body has %d outputs for the condition and %d loop-carried values"
@@ -1385,6 +1396,15 @@ class Pass:
                                                                                      ins[0].seq is None):
             raise what("input '%s' is not a sequence the converter knows (a graph input's or a Loop's: their "
                        "elements are not known before the run)" % (node.input[0] if node.input else "?"))
+
+        moving = next((i for i, v in zip(node.input, ins) if v is not None and v.seq is None and
+                       (v.axes is not None or v.dirs is not None)), None) \
+            if not self.exact else None
+        if moving is not None:  # a sequence keeps its elements' shapes, not how they move: refused (review30o)
+            raise what("input '%s' is computed from %s and moves as it grows: a sequence of it is not supported "
+                       "(its elements' sizes are not followed); plan one run at its exact counts with --exact%s"
+                       % (moving, self.bounds_text(), "; or choose that If's branch with --if %s=then (or =else)"
+                          % self.if_choice() if self.if_max else ""))
 
         def pos(k, n, most, default):
             if k >= len(ins) or ins[k] is None:
@@ -2041,6 +2061,9 @@ UP, DOWN, NONNEG = 1, 2, 4
 UNKNOWN = UP | DOWN
 MOVES_SHAPE = {"Gather", "Slice", "Concat", "Unsqueeze", "Squeeze", "Reshape", "Flatten", "Transpose", "Expand",
                "Tile", "Split", "Cast", "Identity"}  # their values are their first (Concat: every) input's, moved
+# inputs deciding a size in no one direction (review30o): a value that moves at all is refused
+CONST_INPUTS = {("STFT", 1): "frames fall as the step grows", ("STFT", 3): "frames fall and bins grow with it",
+                ("DFT", 2): "which axis", ("Pad", 3): "which axes"}
 DIR_AXES = {"Unsqueeze", "Squeeze", "Split", "ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd",
             "ReduceL2"}  # a value deciding which axes (not how long): only a constant one is taken
 
@@ -3535,6 +3558,7 @@ def main(argv):
     a = parse_args(argv)
     MODEL[0] = "<stdin>" if a.model == "-" else a.model
     EXACT[0] = a.exact
+    SYMBOLIC[0] = bool(a.symbols)
     try:
         import numpy as np
         import onnx
@@ -3572,7 +3596,6 @@ def main(argv):
             return 0
         bound = bound_inputs(np, onnx, model, a.inputs)
         if a.symbols:
-            SYMBOLIC[0] = True
             sym = Symbolic(onnx, np, a.model, model, a, bound)
             rows, sizes, notes = sym.rows()
             inputs = input_dim_names(g, init)

@@ -912,8 +912,8 @@ check "--if inside an inlined branch: the choice in the header" \
 expect "--if of an If in a branch not taken: not reached" 2 \
   "nested.onnx: --if deep: that If node is not reached \(it sits in a branch not taken\)" \
   "$PY" $C --input sr=8000 --if deep=then "$t/nested.onnx"
-expect "--if of no such node: every named If listed, none unnamed" 2 \
-  "nested.onnx: --if nowhere: no If node of that name \(the model's: deep, pick_rate\)" \
+expect "--if of no such node: every If listed, an unnamed one by its first output" 2 \
+  "nested.onnx: --if nowhere: no If node of that name \(the model's: deep, pick_rate, w\)" \
   "$PY" $C --input sr=16000 --if deep=then --if nowhere=else "$t/nested.onnx"
 expect "--if on a condition that folds: refused" 2 \
   "nested.onnx: node pick_rate \(If\): --if pick_rate=else, but the condition 'is16k' folds before the run \(to the" \
