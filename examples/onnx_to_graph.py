@@ -37,9 +37,11 @@ own reading both branches' (a copy's time): of their shape where they
 agree, else of the larger of the two per axis, sound only when every
 size read from it grows with it, which the converter proves as for sizes
 from the data (below; else refused naming the node and input) and checks
-by converting with each branch alone (--if, up to 4 such Ifs); outputs
-of another rank or element type are refused, naming the If. The header
-says which Ifs are planned so.
+by converting with each branch alone (--if; more than 4 such Ifs are
+refused); outputs of another rank or element type are refused, naming
+the If, and so is such an If with --symbol (the fit starts at 512). An
+unnamed If is named by its first output (for --if and the messages). The
+header says which Ifs are planned so.
 
 Loop and Scan. A Scan, and a Loop whose trip count folds before the run,
 are one node: a row per output (the final loop-carried values, the scan
@@ -218,9 +220,13 @@ Sequences built in the graph (SequenceConstruct, SplitToSequence with a
 known split, SequenceEmpty, then SequenceInsert, SequenceErase,
 SequenceAt at known positions, ConcatFromSequence, SequenceLength) are
 rows of their elements' bytes (a runtime copies them in); a sequence
-input, one carried by a Loop or out of an If on the data, a position
-computed at run time, an op other than these reading one, optionals and
-SequenceMap are refused, naming the input or node. A shape decided by a
+input, one carried by a Loop or out of an If on the data, one of a value
+moving with the sizes from the data or an If's larger branch (its
+elements' sizes are not followed), a position computed at run time, an
+op other than these reading one, optionals and SequenceMap are refused,
+naming the input or node. STFT's frame_step and frame_length, DFT's axis
+and Pad's axes are taken only when constant (they decide a size in no one
+direction). A shape decided by a
 graph input's values (a Reshape target fed as an input) is refused saying
 what binds it: --input for a one-element input, else make it an initializer.
 What onnx's shape inference lets through but no runtime runs is refused,
@@ -254,7 +260,7 @@ LOOP_MOST = 1 << 31      # a Loop's constant trip count past this with a conditi
 LOOP_SHAPED = 64         # a Loop whose carried value grows by an amount read from its size: shaped step by step
 DATA_FOLD_ROW = 16       # elements: a folded value moving with the sizes from the data, larger, is a row
 CHECK_EACH = 4           # data-dependent dimensions lowered one by one up to this many (else together): 3 points each
-CHECK_IFS = 4            # Ifs planned at their larger branch checked branch by branch (2 conversions each); more refused
+CHECK_IFS = 4            # Ifs at their larger branch checked branch by branch (2 conversions each); more refused
 FOLD_LIMIT = 1 << 20      # elements: larger results are run-time values, not folded
 EXTERNAL_READ = FOLD_LIMIT  # elements: external tensors up to this are read (folded as inline ones), larger sized
 FIT_FROM = 512            # symbolic sizes are fitted at values from here (small inputs clamp)
@@ -1064,7 +1070,7 @@ class Pass:
             if x.const is not None and x.dirs is None:  # known before the run: its exact count
                 n = int(np.unique(x.const, axis=ax).shape[0 if ax is None else ax])
             else:
-                n = self.data_dim(node, name, ax or 0 if name == node.output[0] else 0, length,
+                n = self.data_dim(node, name, (ax or 0) if name == node.output[0] else 0, length,
                                   "the input's element count" if ax is None else "the length of the input's axis %d"
                                   % ax, ("Unique", node.input[0], ax)) if length else 0
             int64 = self.onnx.TensorProto.INT64
@@ -1446,7 +1452,7 @@ class Pass:
                 raise what("its split '%s' is computed at run time" % node.input[1])
             if sp is None:
                 parts = [1] * d
-            elif sp.const.ndim == 0 or sp.const.size == 1 and sp.const.ndim == 0:
+            elif sp.const.ndim == 0:
                 c = int(sp.const.reshape(-1)[0])
                 if c < 1:
                     raise what("split %d (chunks of at least 1)" % c)
@@ -1584,7 +1590,7 @@ class Pass:
             if b + "_branch" not in attrs:
                 raise Bad("%s: no %s_branch (a graph attribute)" % (node_label(node), b))
             branch = attrs[b + "_branch"]
-            if len(branch.output) < len([o for o in node.output if o]) or len(branch.output) < len(node.output):
+            if len(branch.output) < len(node.output):
                 raise Bad("%s: its %s branch has %d outputs for the node's %d"
                           % (node_label(node), b, len(branch.output), len(node.output)))
             self.run(branch)
@@ -2411,6 +2417,8 @@ NEWER_RULES = {op: _reduce_shape for op in ("ReduceL1", "ReduceL2", "ReduceLogSu
 NEWER_RULES.update(Split=_split_shape, Pad=_pad_shape, Resize=_resize_shape, CenterCropPad=_center_crop_pad_shape,
                    BitwiseAnd=_bitwise_shape, BitwiseOr=_bitwise_shape, BitwiseXor=_bitwise_shape,
                    BitwiseNot=_bitwise_shape, Mish=_mish_shape, GroupNormalization=_group_norm_shape, Gelu=_same_shape)
+
+
 def _stft_shape(np, node, ins, a):
     """STFT 17: [batch, frames, bins, 2], frames (length - frame_length) // frame_step + 1, bins frame_length // 2 +
     1 when onesided (the default; onnx 1.12 gives frame_length bins), the frame length frame_length's or the
@@ -3559,6 +3567,7 @@ def main(argv):
     MODEL[0] = "<stdin>" if a.model == "-" else a.model
     EXACT[0] = a.exact
     SYMBOLIC[0] = bool(a.symbols)
+    IF_SCALARS.clear()  # one model's Ifs (main may run again in one process)
     try:
         import numpy as np
         import onnx

@@ -453,7 +453,8 @@ def round8(out):
     save(out, "if_elem", cond + [N("If", ["pos"], ["y"], name="pick", then_branch=t, else_branch=e)], [x84],
          [V("y", F, None)], inits, check=False)
     inner = N("If", ["pos2"], ["yi"], name="inner",
-              then_branch=helper.make_graph([N("Slice", ["x", "z1", "two1", "z1"], ["a2"])], "t2", [], [V("a2", F, None)]),
+              then_branch=helper.make_graph([N("Slice", ["x", "z1", "two1", "z1"], ["a2"])], "t2", [],
+                                            [V("a2", F, None)]),
               else_branch=helper.make_graph([N("Slice", ["x", "z1", "four1", "z1"], ["b4"])], "e2", [],
                                             [V("b4", F, None)]))
     t = helper.make_graph([N("Greater", ["s", "one_f"], ["pos2"]), inner], "t", [], [V("yi", F, None)])
