@@ -1413,7 +1413,8 @@ cases = [("nz_none", "nz_gather", []), ("nz5", "nz_gather", ["--dim", "idx:1=5"]
          ("if_neg_then", "if_neg_anon", ["--if", "y=then"]), ("if_five", "if_five", []), ("if_stft", "if_stft", []),
          ("if_seq", "if_seq", []), ("if_loop", "if_loop", []), ("if_dup", "if_dup", []), ("if_dep", "if_dep", []),
          ("if_elem", "if_elem", []), ("if_nested", "if_nested", []), ("if_inloop", "if_inloop", []),
-         ("if_sym", "if_sym", ["--dim", "x:0=W"]), ("nz_seq", "nz_seq", ["--dim", "idx:1=10"])]
+         ("if_sym", "if_sym", ["--dim", "x:0=W"]), ("nz_seq", "nz_seq", ["--dim", "idx:1=10"]),
+         ("extras", "extras", ["--dim", "urows:0=3"])]
 for case, model, args in cases:
     err, out = io.StringIO(), io.StringIO()
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
@@ -1586,6 +1587,7 @@ if_dup     | x=128;s=4;pos=1;t=96;u=96;t=128;v=128;y=128;out=128
 if_dep     | x=128;s=4;pos=1;a=96;b=128;y=128;co=128
 if_nested  | x=128;s=4;pos=1;pos2=1;a2=32;b4=64;yi=64;b=128;y=128;out=128
 if_inloop  | x=128;s=4;pos=1;out=384
+extras     | x=128;sig=256;a=96;b=160;u=96;sq=128;last=96;spec=504;bmm=120;urows=48;ufirst=24
 EOF2
 # outside recounts with numpy: each Einsum's bytes as np.einsum makes them; Unique's at 3 rows and 5 values as
 # np.unique makes them for an x of 3 distinct rows of 5 distinct values
@@ -1619,6 +1621,9 @@ check "an If on a run-time condition: the header says both branches are planned"
 check "the larger branch: each branch alone converted, no value larger" \
   "$(ddf if_max 5 | grep -o 'If pick: each branch alone (--if) makes no value larger than planned')" \
   "If pick: each branch alone (--if) makes no value larger than planned"
+# extras (review30o's gaps): SequenceAt -1 of [1, 8], [3, 8]: 96; STFT of 64 samples by 8, frame_length 16 as an
+# input (no window): 7 frames of 9 bins, 2 floats each 504; 'Bij,BjK->BiK' [2, 3, 5] 120; Unique by axis -2
+# (rows), unsorted, at 3: 3 x 4 floats 48, 3 int64s 24
 # review30o: an unnamed If (if_neg_anon, refused above) is chosen by its first output's name; sibling branches
 # both naming 't' are matched by node (was a refusal); ones of Shape(y) read y's row (was no input); nested Ifs
 # and one in a Loop's body each checked branch by branch (x[:2] or x[:4] in the then branch of x[:8]: 64, 128;

@@ -67,7 +67,9 @@ if_elem     then x[:6], else x[:8] cast to int64 (element types differ: refused)
 if_nested   the then branch an If on sum(x) > 1 (x[:2] or x[:4]), the else x[:8]; y's Relu
 if_inloop   a Loop of 3 steps whose body holds the If (x[:6] or x[:8]), its scan output its Relu
 if_sym      x [W, 8]: then a constant [40, 8], else Relu(x) (with --symbol: refused)
-nz_seq      NonZero's indices in a sequence, 10 x (n % 4) ones of its count n (--dim idx:1=10: refused)"""
+nz_seq      NonZero's indices in a sequence, 10 x (n % 4) ones of its count n (--dim idx:1=10: refused)
+extras      SequenceAt at -1 of x [4, 8] split [1, 3]; STFT with no window and a frame_length input 16; Einsum
+            'Bij,BjK->BiK' (upper case); Unique of x [6, 4]'s rows by axis -2, sorted=0"""
 import os
 import sys
 
@@ -478,6 +480,13 @@ def round8(out):
          [const("zero", 0.0, np.float32), const("z0", 0), const("z1", [0]), const("one", 1), const("four", 4),
           const("ten", 10)])
 
+    save(out, "extras", [N("SplitToSequence", ["x", "s13"], ["sq"], axis=0), N("SequenceAt", ["sq", "m1s"], ["last"]),
+                         N("STFT", ["sig", "sig_step", "", "flen"], ["spec"], name="stft"),
+                         N("Einsum", ["a", "b"], ["bmm"], equation="Bij,BjK->BiK"),
+                         N("Unique", ["u"], ["urows", "ufirst"], name="uniq", axis=-2, sorted=0)],
+         [V("x", F, [4, 8]), V("sig", F, [1, 64, 1]), V("a", F, [2, 3, 4]), V("b", F, [2, 4, 5]), V("u", F, [6, 4])],
+         [V("last", F, None), V("spec", F, None), V("bmm", F, None), V("urows", F, None), V("ufirst", I64, None)],
+         inits + [const("s13", [1, 3]), const("m1s", -1), const("flen", 16)], opset=17)
 
 if __name__ == "__main__":
     main(sys.argv)
