@@ -1583,7 +1583,7 @@ stft_onehot | sig=256;win=64;ids=24;b3=12;spec=504;spec2=896;oh=60;oh0=60;oh0b=6
 seq        | x=128;s=256;y=256
 seq_ops    | x=128;b4=16;s1=128;s2=256;s3=160;a=32;c=160;s4=128;st=128;stb=128
 if_neg_then | x=128;s=4;a=96;w=32;out=32
-if_dup     | x=128;s=4;pos=1;t=96;u=96;t=128;v=128;y=128;out=128
+if_dup     | x=128;s=4;pos=1;t=128;u=128;t=96;v=96;y=128;out=128
 if_dep     | x=128;s=4;pos=1;a=96;b=128;y=128;co=128
 if_nested  | x=128;s=4;pos=1;pos2=1;a2=32;b4=64;yi=64;b=128;y=128;out=128
 if_inloop  | x=128;s=4;pos=1;out=384

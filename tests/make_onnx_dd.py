@@ -61,7 +61,7 @@ if_five     five such Ifs, each output read by a Relu (more than CHECK_IFS: refu
 if_stft     STFT of a [1, 64, 1] signal with frame_step = rows(y) (frames fall as it grows: constant only)
 if_seq      8 - rows(SequenceAt(SequenceConstruct(y), 0)) ones (a sequence of a moving value: refused)
 if_loop     a Loop of 3 steps carrying y, its scan output 8 - rows(carried) ones (the body input keeps its axes)
-if_dup      the branches each name a value 't' (x[:6] and x[:8], then Relu and Sigmoid): not a refusal
+if_dup      the branches each name a value 't' (x[:8] and x[:6], then Relu and Sigmoid): not a refusal
 if_dep      ones of Shape(y) (its row reads the If's row)
 if_elem     then x[:6], else x[:8] cast to int64 (element types differ: refused)
 if_nested   the then branch an If on sum(x) > 1 (x[:2] or x[:4]), the else x[:8]; y's Relu
@@ -441,9 +441,9 @@ def round8(out):
                              [V("c2", TensorProto.BOOL, []), V("cy2", F, None), V("sc", F, None)])
     save(out, "if_loop", cond + [pick(), N("Loop", ["three", "yes", "y"], ["yf", "out"], name="lp", body=body)],
          [x84], [V("out", F, None)], inits + [const("three", 3), numpy_helper.from_array(np.array(True), "yes")])
-    t = helper.make_graph([N("Slice", ["x", "z1", "six", "z1"], ["t"]), N("Relu", ["t"], ["u"])], "t", [],
-                          [V("u", F, None)])
-    e = helper.make_graph([N("Slice", ["x", "z1", "eight1", "z1"], ["t"]), N("Sigmoid", ["t"], ["v"])], "e", [],
+    t = helper.make_graph([N("Slice", ["x", "z1", "eight1", "z1"], ["t"]), N("Relu", ["t"], ["u"])], "t", [],
+                          [V("u", F, None)])  # the larger first: matched by name, the else's 't' would be planned
+    e = helper.make_graph([N("Slice", ["x", "z1", "six", "z1"], ["t"]), N("Sigmoid", ["t"], ["v"])], "e", [],
                           [V("v", F, None)])
     save(out, "if_dup", cond + [N("If", ["pos"], ["y"], name="pick", then_branch=t, else_branch=e),
                                 N("Relu", ["y"], ["out"])], [x84], [V("out", F, None)], inits, check=False)
