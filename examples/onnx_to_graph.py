@@ -37,9 +37,11 @@ own reading both branches' (a copy's time): of their shape where they
 agree, else of the larger of the two per axis, sound only when every
 size read from it grows with it, which the converter proves as for sizes
 from the data (below; else refused naming the node and input) and checks
-by converting with each branch alone (--if, up to 4 such Ifs); outputs
-of another rank or element type are refused, naming the If. The header
-says which Ifs are planned so.
+by converting with each branch alone (--if; more than 4 such Ifs are
+refused); outputs of another rank or element type are refused, naming
+the If, and so is such an If with --symbol (the fit starts at 512). An
+unnamed If is named by its first output (for --if and the messages). The
+header says which Ifs are planned so.
 
 Loop and Scan. A Scan, and a Loop whose trip count folds before the run,
 are one node: a row per output (the final loop-carried values, the scan
@@ -218,9 +220,13 @@ Sequences built in the graph (SequenceConstruct, SplitToSequence with a
 known split, SequenceEmpty, then SequenceInsert, SequenceErase,
 SequenceAt at known positions, ConcatFromSequence, SequenceLength) are
 rows of their elements' bytes (a runtime copies them in); a sequence
-input, one carried by a Loop or out of an If on the data, a position
-computed at run time, an op other than these reading one, optionals and
-SequenceMap are refused, naming the input or node. A shape decided by a
+input, one carried by a Loop or out of an If on the data, one of a value
+moving with the sizes from the data or an If's larger branch (its
+elements' sizes are not followed), a position computed at run time, an
+op other than these reading one, optionals and SequenceMap are refused,
+naming the input or node. STFT's frame_step and frame_length, DFT's axis
+and Pad's axes are taken only when constant (they decide a size in no one
+direction). A shape decided by a
 graph input's values (a Reshape target fed as an input) is refused saying
 what binds it: --input for a one-element input, else make it an initializer.
 What onnx's shape inference lets through but no runtime runs is refused,
@@ -254,6 +260,7 @@ LOOP_MOST = 1 << 31      # a Loop's constant trip count past this with a conditi
 LOOP_SHAPED = 64         # a Loop whose carried value grows by an amount read from its size: shaped step by step
 DATA_FOLD_ROW = 16       # elements: a folded value moving with the sizes from the data, larger, is a row
 CHECK_EACH = 4           # data-dependent dimensions lowered one by one up to this many (else together): 3 points each
+CHECK_IFS = 4            # Ifs at their larger branch checked branch by branch (2 conversions each); more refused
 FOLD_LIMIT = 1 << 20      # elements: larger results are run-time values, not folded
 EXTERNAL_READ = FOLD_LIMIT  # elements: external tensors up to this are read (folded as inline ones), larger sized
 FIT_FROM = 512            # symbolic sizes are fitted at values from here (small inputs clamp)
@@ -277,6 +284,12 @@ class Past(Bad):
 
 def node_label(node):
     return "node %s (%s)" % (node.name or (node.output[0] if node.output else "?"), node.op_type)
+
+
+def if_name(node):
+    """The name --if takes for an If: its own, else its first output's (an unnamed If is chosen and checked
+    as a named one is)."""
+    return node.name or (node.output[0] if node.output else "")
 
 
 class Usage(Exception):
@@ -784,7 +797,7 @@ class Pass:
             to = [x.i for x in node.attribute if x.name == "to"] if op == "Cast" else []
             # a size read from a value the data shapes is known when its node has run: its readers depend on it
             src = frozenset().union(*(v.src if v.const is not None else v.rows() if op in ("Shape", "Size") and
-                                      self.data else () for v in ins if v is not None))
+                                      (self.data or v.axes is not None) else () for v in ins if v is not None))
             for k, (name, arr) in enumerate(zip(node.output, folded)):
                 if name:
                     self.put_const(name, arr, to[0] if to else wide.get(self.elem_of(name, arr)))
@@ -950,6 +963,11 @@ class Pass:
             if self.if_max else []
         return ", ".join(given + ifs) or "the sizes computed from the data"
 
+    def if_choice(self):
+        """The If to name in '--if NODE=then': the one planned at its larger branch, else NODE."""
+        names = {x[1] for x in self.if_max}
+        return names.pop() if len(names) == 1 else "NODE"
+
     def check_grows(self, node, ins):
         """A size decided by a value that moves with the sizes from the data: refused unless it only grows with
         them (a Slice's start only falls, staying >= 0; its end only grows, >= 0), so that the plan at the
@@ -964,7 +982,9 @@ class Pass:
             d, vals = v.dirs, _vals(v)
             op = node.op_type
             with np.errstate(all="ignore"):
-                if op in DIR_AXES or op == "Slice" and k >= 3 or op == "Range" and k == 2:
+                if (op, k) in CONST_INPUTS:
+                    bad, how = d != 0, "moves (only a constant one is taken here: %s)" % CONST_INPUTS[op, k]
+                elif op in DIR_AXES or op == "Slice" and k >= 3 or op == "Range" and k == 2:
                     bad, how = (d & UNKNOWN) != 0, "moves (only a constant one is taken here)"
                 elif op == "Slice" and k == 1 or op == "Range" and k == 0:  # a start: it may fall
                     bad = ((d & UP) != 0) | ((d & UNKNOWN) != 0) & (np.asarray(vals) < 0)
@@ -984,7 +1004,7 @@ class Pass:
                           "the other; choose the branch with --if %s=then (or =else) and convert once per branch"
                           % (self.label(node), k, node.input[k], ", ".join(sorted({x[0] for x in self.if_max})[:3]),
                              how, "values %s" % np.asarray(vals).reshape(-1)[:4].tolist(),
-                             self.if_max[0][1] or "NODE"))
+                             self.if_choice()))
             if bad.any():
                 raise Bad("%s: input %d ('%s') is computed from sizes the data decides and %s as they grow (%s): "
                           "its size does not grow with %s, so a plan at the bound need not hold below it; plan "
@@ -1050,7 +1070,7 @@ class Pass:
             if x.const is not None and x.dirs is None:  # known before the run: its exact count
                 n = int(np.unique(x.const, axis=ax).shape[0 if ax is None else ax])
             else:
-                n = self.data_dim(node, name, ax or 0 if name == node.output[0] else 0, length,
+                n = self.data_dim(node, name, (ax or 0) if name == node.output[0] else 0, length,
                                   "the input's element count" if ax is None else "the length of the input's axis %d"
                                   % ax, ("Unique", node.input[0], ax)) if length else 0
             int64 = self.onnx.TensorProto.INT64
@@ -1077,8 +1097,9 @@ class Pass:
         saved, n_rows, folded = dict(self.values), len(self.rows), dict(self.folded)
         self.context.append(node_label(node))
         try:
-            for vi, (shape, elem) in zip(body.input, shapes):
-                self.values[vi.name] = Value(shape, elem)  # sized, not folded: a value of each step
+            for vi, s in zip(body.input, shapes):
+                v = self.values[vi.name] = Value(s[0], s[1])  # sized, not folded: a value of each step
+                v.axes = s[2] if len(s) > 2 and s[2] and any(s[2]) else None  # the outer value's moving axes
             self.run(body)
             outs = []
             for o in body.output:
@@ -1090,7 +1111,9 @@ class Pass:
             flops = sum(r[6] for r in self.rows[n_rows:])
         except Missing:  # its labels name the body
             raise
-        except Bad as e:  # a body node's own message, after the node's name
+        except Bad as e:  # a body node's own message, after the node's name (once: Pass.label may have put it)
+            if str(e).startswith("%s: in its body, " % node_label(node)):
+                raise
             raise type(e)("%s: in its body, %s" % (node_label(node), e))
         finally:
             self.context.pop()
@@ -1119,7 +1142,7 @@ class Pass:
             n = len(ins) - m
             if m < 1 or n < 0 or any(v is None for v in ins):
                 raise Bad("%s: num_scan_inputs %d for %d inputs (every input given)" % (node_label(node), m, len(ins)))
-            shapes, lengths = [(v.shape, v.elem) for v in ins[:n]], set()
+            shapes, lengths = [(v.shape, v.elem, v.axes) for v in ins[:n]], set()
             in_axes = list(val.get("scan_input_axes", [0] * m))
             if len(in_axes) != m:
                 raise Bad("%s: %d scan_input_axes for %d scan inputs" % (node_label(node), len(in_axes), m))
@@ -1128,7 +1151,8 @@ class Pass:
                 if not -r <= ax < r:
                     raise Bad("%s: scan axis %d of a scan input of shape %s" % (node_label(node), ax, v.shape))
                 lengths.add(v.shape[ax % r])
-                shapes.append((v.shape[:ax % r] + v.shape[ax % r + 1:], v.elem))
+                shapes.append((v.shape[:ax % r] + v.shape[ax % r + 1:], v.elem,
+                               v.axes[:ax % r] + v.axes[ax % r + 1:] if v.axes else None))
             if len(lengths) != 1:
                 raise Bad("%s: scan inputs of lengths %s (one length for all)" % (node_label(node), sorted(lengths)))
             steps = lengths.pop()
@@ -1154,7 +1178,7 @@ class Pass:
             carried_in = ins[2:]
             if any(v is None for v in carried_in):
                 raise Bad("%s: a loop-carried input is missing" % node_label(node))
-            shapes = [([], 7), ([], 9)] + [(v.shape, v.elem) for v in carried_in]
+            shapes = [([], 7), ([], 9)] + [(v.shape, v.elem, v.axes) for v in carried_in]
             outs, flops = self.body_outputs(node, body, shapes)
             if len(outs) < 1 + len(carried_in):
                 raise Bad("%s: its body has %d outputs for the condition and %d loop-carried values"
@@ -1379,6 +1403,15 @@ class Pass:
             raise what("input '%s' is not a sequence the converter knows (a graph input's or a Loop's: their "
                        "elements are not known before the run)" % (node.input[0] if node.input else "?"))
 
+        moving = next((i for i, v in zip(node.input, ins) if v is not None and v.seq is None and
+                       (v.axes is not None or v.dirs is not None)), None) \
+            if not self.exact else None
+        if moving is not None:  # a sequence keeps its elements' shapes, not how they move: refused (review30o)
+            raise what("input '%s' is computed from %s and moves as it grows: a sequence of it is not supported "
+                       "(its elements' sizes are not followed); plan one run at its exact counts with --exact%s"
+                       % (moving, self.bounds_text(), "; or choose that If's branch with --if %s=then (or =else)"
+                          % self.if_choice() if self.if_max else ""))
+
         def pos(k, n, most, default):
             if k >= len(ins) or ins[k] is None:
                 return default
@@ -1419,7 +1452,7 @@ class Pass:
                 raise what("its split '%s' is computed at run time" % node.input[1])
             if sp is None:
                 parts = [1] * d
-            elif sp.const.ndim == 0 or sp.const.size == 1 and sp.const.ndim == 0:
+            elif sp.const.ndim == 0:
                 c = int(sp.const.reshape(-1)[0])
                 if c < 1:
                     raise what("split %d (chunks of at least 1)" % c)
@@ -1508,12 +1541,13 @@ class Pass:
         if not node.input or not node.input[0]:
             raise Bad("%s: no condition input" % node_label(node))
         cond = self.get(node, node.input[0])
-        chosen = self.branches.get(node.name) if node.name else None
-        if node.name:
-            self.ifs.add(node.name)
+        name = if_name(node)
+        chosen = self.branches.get(name) if name else None
+        if name:
+            self.ifs.add(name)
         if chosen is not None and cond.const is not None and cond.const.size == 1 and cond.dirs is None:
             raise Bad("%s: --if %s=%s, but the condition '%s' folds before the run (to the %s branch): drop that --if"
-                      % (node_label(node), node.name, chosen, node.input[0],
+                      % (node_label(node), name, chosen, node.input[0],
                          "then" if bool(cond.const.reshape(-1)[0]) else "else"))
         if chosen is None and cond.const is None and cond.known is None:
             return self.both_branches(node, cond)
@@ -1524,13 +1558,13 @@ class Pass:
                                       "bind the scalar input it depends on (%s) with --input NAME=VALUE"
                                       % ", ".join(scalars) if scalars else
                                       "it depends on the data (no scalar graph input to bind)",
-                                      node.name or "NODE"))
+                                      name or "NODE"))
         if chosen is None and cond.dirs is not None and not self.exact:
             if not cond.zero_test:
                 raise Bad("%s: the condition '%s' is computed from sizes the data decides and may change as they "
                           "grow (%s): a plan at the bound need not hold below it; choose the branch with --if %s="
                           "then (or =else), or plan one run at its exact counts with --exact"
-                          % (self.label(node), node.input[0], self.bounds_text(), node.name or "NODE"))
+                          % (self.label(node), node.input[0], self.bounds_text(), name or "NODE"))
             self.zero_ifs.append((self.label(node), node.input[0], bool(cond.const.reshape(-1)[0])))
         if chosen is None:
             chosen = "then" if bool(cond.const.reshape(-1)[0]) else "else"
@@ -1556,14 +1590,14 @@ class Pass:
             if b + "_branch" not in attrs:
                 raise Bad("%s: no %s_branch (a graph attribute)" % (node_label(node), b))
             branch = attrs[b + "_branch"]
-            if len(branch.output) < len([o for o in node.output if o]) or len(branch.output) < len(node.output):
+            if len(branch.output) < len(node.output):
                 raise Bad("%s: its %s branch has %d outputs for the node's %d"
                           % (node_label(node), b, len(branch.output), len(node.output)))
             self.run(branch)
             outs.append([self.get(node, o.name) for o in branch.output])
         label = self.label(node)
         IF_SCALARS[id(node)] = self.scalar_inputs(cond)  # the header names them: bound, the If folds
-        why = "choose the branch with --if %s=then (or =else) and convert once per branch" % (node.name or "NODE")
+        why = "choose the branch with --if %s=then (or =else) and convert once per branch" % (if_name(node) or "NODE")
         for k, out in enumerate(node.output):
             vt, ve = outs[0][k], outs[1][k]
             if not out:
@@ -1587,7 +1621,11 @@ class Pass:
                 if self.exact:
                     raise Bad("%s: output '%s' is %s in the then branch and %s in the else branch: --exact takes one "
                               "run, so %s" % (label, out, self.type_text(vt), self.type_text(ve), why))
-                self.if_max.append((label, node.name))
+                if SYMBOLIC[0]:  # the fit's points start at 512: a branch larger only below them goes unseen
+                    raise Bad("%s: output '%s' is %s in the then branch and %s in the else branch: with --symbol "
+                              "the larger of the two is not proven at every size; %s"
+                              % (label, out, self.type_text(vt), self.type_text(ve), why))
+                self.if_max.append((label, if_name(node), node))
             size = self.bytes(shape, vt.elem, out)
             v = self.values[out] = Value(shape, vt.elem, row=len(self.rows))
             v.axes = ax if any(ax) else None
@@ -2029,6 +2067,9 @@ UP, DOWN, NONNEG = 1, 2, 4
 UNKNOWN = UP | DOWN
 MOVES_SHAPE = {"Gather", "Slice", "Concat", "Unsqueeze", "Squeeze", "Reshape", "Flatten", "Transpose", "Expand",
                "Tile", "Split", "Cast", "Identity"}  # their values are their first (Concat: every) input's, moved
+# inputs deciding a size in no one direction (review30o): a value that moves at all is refused
+CONST_INPUTS = {("STFT", 1): "frames fall as the step grows", ("STFT", 3): "frames fall and bins grow with it",
+                ("DFT", 2): "which axis", ("Pad", 3): "which axes"}
 DIR_AXES = {"Unsqueeze", "Squeeze", "Split", "ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd",
             "ReduceL2"}  # a value deciding which axes (not how long): only a constant one is taken
 
@@ -2376,6 +2417,8 @@ NEWER_RULES = {op: _reduce_shape for op in ("ReduceL1", "ReduceL2", "ReduceLogSu
 NEWER_RULES.update(Split=_split_shape, Pad=_pad_shape, Resize=_resize_shape, CenterCropPad=_center_crop_pad_shape,
                    BitwiseAnd=_bitwise_shape, BitwiseOr=_bitwise_shape, BitwiseXor=_bitwise_shape,
                    BitwiseNot=_bitwise_shape, Mish=_mish_shape, GroupNormalization=_group_norm_shape, Gelu=_same_shape)
+
+
 def _stft_shape(np, node, ins, a):
     """STFT 17: [batch, frames, bins, 2], frames (length - frame_length) // frame_step + 1, bins frame_length // 2 +
     1 when onesided (the default; onnx 1.12 gives frame_length bins), the frame length frame_length's or the
@@ -3033,19 +3076,24 @@ def both_if_notes(rows):
             "then or =else plans one)" % (node_label(n), n.input[0], "output " + ", ".join("'%s'" % o for o in v[:4]) +
                                           (" ..." if len(v) > 4 else ""), "is" if len(v) == 1 else "are",
                                           "--input %s=VALUE or " % IF_SCALARS[id(n)][0] if IF_SCALARS.get(id(n))
-                                          else "", n.name or "NODE")
+                                          else "", if_name(n) or "NODE")
             for n, v in found.values()]
 
 
 def check_ifs(onnx, np, path, model, dims, bound, branches, no_fold, rows, p):
-    """The Ifs of pass p planned at the larger of their branches' outputs: each branch converted alone (--if),
-    up to CHECK_EACH of them, else none; a value larger there than planned, or a conversion refused there, is
-    refused (the second line behind the proof that every size read from them grows with them)."""
-    names = sorted({name for _, name in p.if_max if name})
-    if not names or len(names) > CHECK_EACH:
-        return ["the Ifs planned at the larger of their branches (%d) not converted branch by branch (more than %d)"
-                % (len(names), CHECK_EACH)] if names else []
-    planned = {r[0]: r[2] for r in rows}
+    """The Ifs of pass p planned at the larger of their branches' outputs: each branch converted alone (--if);
+    a value larger there than planned, or a conversion refused there, is refused (the second line behind the
+    proof that every size read from them grows with them), and so are more than CHECK_IFS such Ifs (unchecked).
+    Rows are matched by node and name: sibling branches may both name a value 't'."""
+    names = sorted({x[1] for x in p.if_max})
+    if not names:
+        return []
+    if len(names) > CHECK_IFS or not all(names):
+        raise Bad("%d Ifs on a run-time condition have branches whose outputs differ (%s): planned at the larger of "
+                  "each, which is checked by converting each branch alone for up to %d of them; choose the branches "
+                  "with --if NODE=then (or =else) and convert once per case"
+                  % (len(names), ", ".join(names[:6]) + (" ..." if len(names) > 6 else ""), CHECK_IFS))
+    planned = {(id(r[3]), r[0]): r[2] for r in rows}
     for name in names:
         for b in ("then", "else"):
             one = dict(branches)
@@ -3056,10 +3104,10 @@ def check_ifs(onnx, np, path, model, dims, bound, branches, no_fold, rows, p):
                 raise Bad("If %s planned at the larger of its branches, but converted with its %s branch alone (--if "
                           "%s=%s) it is refused: %s" % (name, b, name, b, str(e)[:300]))
             for r in low:
-                if r[0] in planned and r[2] > planned[r[0]]:
+                if (id(r[3]), r[0]) in planned and r[2] > planned[(id(r[3]), r[0])]:
                     raise Bad("If %s: value '%s' is %d bytes with its %s branch alone and %d planned with both: a "
                               "size read from its outputs does not grow with them; choose the branch with --if %s="
-                              "then (or =else)" % (name, r[0], r[2], b, planned[r[0]], name))
+                              "then (or =else)" % (name, r[0], r[2], b, planned[(id(r[3]), r[0])], name))
     return ["%s: each branch alone (--if) makes no value larger than planned" % ", ".join("If %s" % n for n in names)]
 
 
@@ -3086,8 +3134,8 @@ def all_ifs(graph):
     """The names of the If nodes of graph and of every subgraph in it."""
     found = set()
     for n in graph.node:
-        if n.op_type == "If" and n.name:
-            found.add(n.name)
+        if n.op_type == "If" and if_name(n):
+            found.add(if_name(n))
         for a in n.attribute:
             for sub in ([a.g] if a.type == 5 else list(a.graphs) if a.type == 10 else []):
                 found |= all_ifs(sub)
@@ -3510,6 +3558,7 @@ def bound_inputs(np, onnx, model, inputs):
 
 MODEL = ["onnx_to_graph.py"]  # the model converted: the catch-all below names it
 EXACT = [False]  # --exact: the sizes from the data are one run's (read by every pass)
+SYMBOLIC = [False]  # --symbol: sizes fitted as formulas (an If planned at its larger branch refused: both_branches)
 IF_SCALARS = {}  # id(If node) -> the scalar graph inputs its run-time condition depends on (Pass.both_branches)
 
 
@@ -3517,6 +3566,8 @@ def main(argv):
     a = parse_args(argv)
     MODEL[0] = "<stdin>" if a.model == "-" else a.model
     EXACT[0] = a.exact
+    SYMBOLIC[0] = bool(a.symbols)
+    IF_SCALARS.clear()  # one model's Ifs (main may run again in one process)
     try:
         import numpy as np
         import onnx

@@ -912,8 +912,8 @@ check "--if inside an inlined branch: the choice in the header" \
 expect "--if of an If in a branch not taken: not reached" 2 \
   "nested.onnx: --if deep: that If node is not reached \(it sits in a branch not taken\)" \
   "$PY" $C --input sr=8000 --if deep=then "$t/nested.onnx"
-expect "--if of no such node: every named If listed, none unnamed" 2 \
-  "nested.onnx: --if nowhere: no If node of that name \(the model's: deep, pick_rate\)" \
+expect "--if of no such node: every If listed, an unnamed one by its first output" 2 \
+  "nested.onnx: --if nowhere: no If node of that name \(the model's: deep, pick_rate, w\)" \
   "$PY" $C --input sr=16000 --if deep=then --if nowhere=else "$t/nested.onnx"
 expect "--if on a condition that folds: refused" 2 \
   "nested.onnx: node pick_rate \(If\): --if pick_rate=else, but the condition 'is16k' folds before the run \(to the" \
@@ -1409,7 +1409,12 @@ cases = [("nz_none", "nz_gather", []), ("nz5", "nz_gather", ["--dim", "idx:1=5"]
          ("seq", "seq", []), ("shape_in", "shape_in", []), ("axes_in", "axes_in", []),
          ("axes_in0", "axes_in", ["--input", "axes=0"]), ("stft_onehot", "stft_onehot", []),
          ("seq_ops", "seq_ops", []), ("seq_pos", "seq_pos", []), ("seq_relu", "seq_relu", []),
-         ("seq_loop", "seq_loop", [])]
+         ("seq_loop", "seq_loop", []), ("if_neg", "if_neg", []), ("if_neg_anon", "if_neg_anon", []),
+         ("if_neg_then", "if_neg_anon", ["--if", "y=then"]), ("if_five", "if_five", []), ("if_stft", "if_stft", []),
+         ("if_seq", "if_seq", []), ("if_loop", "if_loop", []), ("if_dup", "if_dup", []), ("if_dep", "if_dep", []),
+         ("if_elem", "if_elem", []), ("if_nested", "if_nested", []), ("if_inloop", "if_inloop", []),
+         ("if_sym", "if_sym", ["--dim", "x:0=W"]), ("nz_seq", "nz_seq", ["--dim", "idx:1=10"]),
+         ("extras", "extras", ["--dim", "urows:0=3"])]
 for case, model, args in cases:
     err, out = io.StringIO(), io.StringIO()
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
@@ -1543,6 +1548,15 @@ seq_loop    | ^2 .*seq_loop.onnx: node grow \(Loop\): input 's0' is a sequence \
 seq_relu    | ^2 .*seq_relu.onnx: node relu \(Relu\): input 's' is a sequence: only the sequence ops \(SequenceAt, ConcatFromSequence...\) read one here$
 shape_in    | ^2 .*shape_in.onnx: node to_shape \(Reshape\): .*computed at run time \(graph input 'shape' of 2 elements: --input binds one-element inputs only; make it an initializer, a constant, to convert\)\)
 axes_in     | ^2 .*axes_in.onnx: node add_axis \(Unsqueeze\): .*computed at run time; bind the scalar input it depends on \(axes\) with --input axes=VALUE\)
+if_neg      | ^2 .*if_neg.onnx: If pick: value 'w' is 32 bytes with its then branch alone and 0 planned with both: .*--if pick=then
+if_neg_anon | ^2 .*if_neg_anon.onnx: If y: value 'w' is 32 bytes with its then branch alone and 0 planned with both: .*--if y=then
+if_five     | ^2 .*if_five.onnx: 5 Ifs on a run-time condition have branches whose outputs differ \(pick0, pick1, pick2, pick3, pick4\): .*for up to 4 of them
+if_stft     | ^2 .*if_stft.onnx: node stft \(STFT\): input 1 \('n'\) is computed from the larger branch output of node pick \(If\) and moves \(only a constant one is taken here: frames fall as the step grows\)
+if_seq      | ^2 .*if_seq.onnx: node pack \(SequenceConstruct\): input 'y' is computed from the larger branch output of node pick \(If\) and moves as it grows: a sequence of it is not supported .*--if pick=then
+if_loop     | ^2 .*if_loop.onnx: node lp \(Loop\): in its body, node sc \(ConstantOfShape\): input 0 \('sc_n'\) is computed from the larger branch output of node pick \(If\) and may shrink
+if_elem     | ^2 .*if_elem.onnx: node pick \(If\): output 'y' is float \[6, 4\] in the then branch and int64 \[8, 4\] in the else branch .*no one shape covers both
+if_sym      | ^2 .*if_sym.onnx: at W = 512: node pick \(If\): output 'y' is float \[40, 8\] in the then branch and float \[512, 8\] in the else branch: with --symbol the larger of the two is not proven
+nz_seq      | ^2 .*nz_seq.onnx: node pack \(SequenceConstruct\): input 'idx' is computed from --dim idx:1=10 and moves as it grows: a sequence of it is not supported
 EOF2
 # by hand: Unique of x [6, 4]'s rows at 3: rows 3 x 4 floats, first and cnt 3 int64s, inv 6 int64s; x's values at
 # 5: 20; the constant's 3 distinct values (known before the run, no bound) 3 int64s; at '*=100' each clamped to
@@ -1568,6 +1582,12 @@ axes_in0   | x=128;y=128;out=128
 stft_onehot | sig=256;win=64;ids=24;b3=12;spec=504;spec2=896;oh=60;oh0=60;oh0b=60
 seq        | x=128;s=256;y=256
 seq_ops    | x=128;b4=16;s1=128;s2=256;s3=160;a=32;c=160;s4=128;st=128;stb=128
+if_neg_then | x=128;s=4;a=96;w=32;out=32
+if_dup     | x=128;s=4;pos=1;t=128;u=128;t=96;v=96;y=128;out=128
+if_dep     | x=128;s=4;pos=1;a=96;b=128;y=128;co=128
+if_nested  | x=128;s=4;pos=1;pos2=1;a2=32;b4=64;yi=64;b=128;y=128;out=128
+if_inloop  | x=128;s=4;pos=1;out=384
+extras     | x=128;sig=256;a=96;b=160;u=96;sq=128;last=96;spec=504;bmm=120;urows=48;ufirst=24
 EOF2
 # outside recounts with numpy: each Einsum's bytes as np.einsum makes them; Unique's at 3 rows and 5 values as
 # np.unique makes them for an x of 3 distinct rows of 5 distinct values
@@ -1601,6 +1621,19 @@ check "an If on a run-time condition: the header says both branches are planned"
 check "the larger branch: each branch alone converted, no value larger" \
   "$(ddf if_max 5 | grep -o 'If pick: each branch alone (--if) makes no value larger than planned')" \
   "If pick: each branch alone (--if) makes no value larger than planned"
+# extras (review30o's gaps): SequenceAt -1 of [1, 8], [3, 8]: 96; STFT of 64 samples by 8, frame_length 16 as an
+# input (no window): 7 frames of 9 bins, 2 floats each 504; 'Bij,BjK->BiK' [2, 3, 5] 120; Unique by axis -2
+# (rows), unsorted, at 3: 3 x 4 floats 48, 3 int64s 24
+# review30o: an unnamed If (if_neg_anon, refused above) is chosen by its first output's name; sibling branches
+# both naming 't' are matched by node (was a refusal); ones of Shape(y) read y's row (was no input); nested Ifs
+# and one in a Loop's body each checked branch by branch (x[:2] or x[:4] in the then branch of x[:8]: 64, 128;
+# the Loop's 3 steps of Relu(x[:6] or x[:8]): 3 x 128)
+check "an If's output read through its shape only: the reader depends on the If's row" \
+  "$(grep ',co,' "$t/dd_if_dep.csv" | cut -d, -f11)" "5"
+check "nested Ifs, an If in a Loop's body: each branch alone converted" \
+  "$(ddf if_nested 5 | grep -o 'If inner, If outer: each branch alone'; ddf if_inloop 5 | grep -o 'If pick: each branch alone')" \
+  "If inner, If outer: each branch alone
+If pick: each branch alone"
 check "two related counts beside an If on no box: one 'lowered together' note (was two)" \
   "$(ddf twin_zero 2) $(ddf twin_zero 5 | grep -o 'lowered together where one alone is refused' | wc -l)" "0 1"
 # the If's row y 128 + pos 1 + r 128 + hr 64 live at once (row 6)

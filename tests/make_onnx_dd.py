@@ -53,7 +53,23 @@ seq_loop    a Loop of 3 steps appending x to a carried sequence (torch's list ap
 shape_in    x [4, 8] reshaped to a graph input 'shape' [2] (its values unknown before the run: refused, saying so)
 axes_in     x [4, 8] unsqueezed at a graph input 'axes' [1] (one element: --input axes=0 binds it)
 stft_onehot STFT of a [1, 64, 1] signal, frame_step 8, a [16] window, onesided (the default) and not; OneHot of
-            [3] indices, depth 5, axis -1 and 0 (+ a [3]: its axes' order)"""
+            [3] indices, depth 5, axis -1 and 0 (+ a [3]: its axes' order)
+Round 8 (realfix10, review30o's undersizes): an If 'pick' on sum(x [8, 4]) > 0, then x[:6], else x[:8] (y)
+if_neg      y[-3:5]'s Relu: 2 rows at 6, none at 8 (the proof misses a constant negative start: each branch
+            alone catches it); if_neg_anon the same, the If unnamed (--if y: its first output's name)
+if_five     five such Ifs, each output read by a Relu (more than CHECK_IFS: refused)
+if_stft     STFT of a [1, 64, 1] signal with frame_step = rows(y) (frames fall as it grows: constant only)
+if_seq      8 - rows(SequenceAt(SequenceConstruct(y), 0)) ones (a sequence of a moving value: refused)
+if_loop     a Loop of 3 steps carrying y, its scan output 8 - rows(carried) ones (the body input keeps its axes)
+if_dup      the branches each name a value 't' (x[:8] and x[:6], then Relu and Sigmoid): not a refusal
+if_dep      ones of Shape(y) (its row reads the If's row)
+if_elem     then x[:6], else x[:8] cast to int64 (element types differ: refused)
+if_nested   the then branch an If on sum(x) > 1 (x[:2] or x[:4]), the else x[:8]; y's Relu
+if_inloop   a Loop of 3 steps whose body holds the If (x[:6] or x[:8]), its scan output its Relu
+if_sym      x [W, 8]: then a constant [40, 8], else Relu(x) (with --symbol: refused)
+nz_seq      NonZero's indices in a sequence, 10 x (n % 4) ones of its count n (--dim idx:1=10: refused)
+extras      SequenceAt at -1 of x [4, 8] split [1, 3]; STFT with no window and a frame_length input 16; Einsum
+            'Bij,BjK->BiK' (upper case); Unique of x [6, 4]'s rows by axis -2, sorted=0"""
 import os
 import sys
 
@@ -289,6 +305,7 @@ def review(out, base, x88):
                            N("Relu", ["kept"], ["y"])],
          [V("x", F, [6, 4])], [V("y", F, ["k", 4])], [const("zero", 0.0, np.float32), const("ax1", [1])])
     round7(out, base, x88)
+    round8(out)
 
 
 def round7(out, base, x88):
@@ -385,6 +402,91 @@ def round7(out, base, x88):
     save(out, "axes_in", [N("Unsqueeze", ["x", "axes"], ["y"], name="add_axis"), N("Relu", ["y"], ["out"])],
          [x48, V("axes", I64, [1])], [V("out", F, ["a", "b", "c"])])
 
+
+def round8(out):
+    """realfix10: the undersizes review30o found in the If and sequence paths."""
+    save = lambda *a, **k: globals()["save"](*a, **dict(k, check=False))  # outputs of no declared shape
+    ones = numpy_helper.from_array(np.array([1.0], np.float32))
+    inits = [const("zero", 0.0, np.float32), const("one_f", 1.0, np.float32), const("z1", [0]), const("six", [6]),
+             const("eight1", [8]), const("two1", [2]), const("four1", [4]), const("sm3", [-3]), const("e5", [5]),
+             const("z0", 0), const("eight", 8), const("sig_step", 8)]
+    x84 = V("x", F, [8, 4])
+    cond = [N("ReduceSum", ["x"], ["s"], keepdims=0), N("Greater", ["s", "zero"], ["pos"])]
+
+    def pick(name="pick", out="y", k=""):
+        t = helper.make_graph([N("Slice", ["x", "z1", "six", "z1"], ["a" + k])], "t", [], [V("a" + k, F, None)])
+        e = helper.make_graph([N("Slice", ["x", "z1", "eight1", "z1"], ["b" + k])], "e", [], [V("b" + k, F, None)])
+        return N("If", ["pos"], [out], name=name, then_branch=t, else_branch=e)
+
+    def rows_of_y(v, n="n"):  # n = rows(v) as a scalar
+        return [N("Shape", [v], [n + "_s"]), N("Gather", [n + "_s", "z0"], [n], axis=0)]
+
+    def ones_of(n, o):  # ones of n (a scalar) elements
+        return [N("Unsqueeze", [n, "z1"], [o + "_n"]), N("ConstantOfShape", [o + "_n"], [o], value=ones)]
+
+    neg = [N("Slice", ["y", "sm3", "e5", "z1"], ["w"]), N("Relu", ["w"], ["out"])]
+    save(out, "if_neg", cond + [pick()] + neg, [x84], [V("out", F, None)], inits)
+    save(out, "if_neg_anon", cond + [pick("")] + neg, [x84], [V("out", F, None)], inits)
+    five = [pick("pick%d" % k, "y%d" % k, str(k)) for k in range(5)]
+    save(out, "if_five", cond + five + [N("Relu", ["y%d" % k], ["r%d" % k]) for k in range(5)], [x84],
+         [V("r%d" % k, F, None) for k in range(5)], inits)
+    save(out, "if_stft", cond + [pick()] + rows_of_y("y") + [N("STFT", ["sig", "n", "win"], ["out"], name="stft")],
+         [x84, V("sig", F, [1, 64, 1]), V("win", F, [16])], [V("out", F, None)], inits, opset=17)
+    save(out, "if_seq", cond + [pick(), N("SequenceConstruct", ["y"], ["sq"], name="pack"),
+                                N("SequenceAt", ["sq", "z0"], ["yy"])] + rows_of_y("yy") +
+         [N("Sub", ["eight", "n"], ["m"])] + ones_of("m", "out"), [x84], [V("out", F, None)], inits)
+    body = helper.make_graph([N("Identity", ["c"], ["c2"]), N("Identity", ["cy"], ["cy2"])] + rows_of_y("cy") +
+                             [N("Sub", ["eight", "n"], ["m"], name="rest")] + ones_of("m", "sc"), "body",
+                             [V("i", I64, []), V("c", TensorProto.BOOL, []), V("cy", F, None)],
+                             [V("c2", TensorProto.BOOL, []), V("cy2", F, None), V("sc", F, None)])
+    save(out, "if_loop", cond + [pick(), N("Loop", ["three", "yes", "y"], ["yf", "out"], name="lp", body=body)],
+         [x84], [V("out", F, None)], inits + [const("three", 3), numpy_helper.from_array(np.array(True), "yes")])
+    t = helper.make_graph([N("Slice", ["x", "z1", "eight1", "z1"], ["t"]), N("Relu", ["t"], ["u"])], "t", [],
+                          [V("u", F, None)])  # the larger first: matched by name, the else's 't' would be planned
+    e = helper.make_graph([N("Slice", ["x", "z1", "six", "z1"], ["t"]), N("Sigmoid", ["t"], ["v"])], "e", [],
+                          [V("v", F, None)])
+    save(out, "if_dup", cond + [N("If", ["pos"], ["y"], name="pick", then_branch=t, else_branch=e),
+                                N("Relu", ["y"], ["out"])], [x84], [V("out", F, None)], inits, check=False)
+    save(out, "if_dep", cond + [pick(), N("Shape", ["y"], ["ys"]), N("ConstantOfShape", ["ys"], ["co"], value=ones)],
+         [x84], [V("co", F, None)], inits)
+    t = helper.make_graph([N("Slice", ["x", "z1", "six", "z1"], ["a"])], "t", [], [V("a", F, None)])
+    e = helper.make_graph([N("Slice", ["x", "z1", "eight1", "z1"], ["b"]), N("Cast", ["b"], ["bi"], to=I64)], "e", [],
+                          [V("bi", I64, None)])
+    save(out, "if_elem", cond + [N("If", ["pos"], ["y"], name="pick", then_branch=t, else_branch=e)], [x84],
+         [V("y", F, None)], inits, check=False)
+    inner = N("If", ["pos2"], ["yi"], name="inner",
+              then_branch=helper.make_graph([N("Slice", ["x", "z1", "two1", "z1"], ["a2"])], "t2", [],
+                                            [V("a2", F, None)]),
+              else_branch=helper.make_graph([N("Slice", ["x", "z1", "four1", "z1"], ["b4"])], "e2", [],
+                                            [V("b4", F, None)]))
+    t = helper.make_graph([N("Greater", ["s", "one_f"], ["pos2"]), inner], "t", [], [V("yi", F, None)])
+    e = helper.make_graph([N("Slice", ["x", "z1", "eight1", "z1"], ["b"])], "e", [], [V("b", F, None)])
+    save(out, "if_nested", cond + [N("If", ["pos"], ["y"], name="outer", then_branch=t, else_branch=e),
+                                   N("Relu", ["y"], ["out"])], [x84], [V("out", F, None)], inits)
+    body = helper.make_graph([N("Identity", ["c"], ["c2"]), pick(), N("Relu", ["y"], ["sc"])], "body",
+                             [V("i", I64, []), V("c", TensorProto.BOOL, [])],
+                             [V("c2", TensorProto.BOOL, []), V("sc", F, None)])
+    save(out, "if_inloop", cond + [N("Loop", ["three", "yes"], ["out"], name="lp", body=body)],
+         [x84], [V("out", F, None)], inits + [const("three", 3), numpy_helper.from_array(np.array(True), "yes")])
+    cst = helper.make_graph([N("Constant", [], ["c"], value=numpy_helper.from_array(np.zeros((40, 8), np.float32)))],
+                            "t", [], [V("c", F, None)])
+    e = helper.make_graph([N("Relu", ["x"], ["h"])], "e", [], [V("h", F, None)])
+    save(out, "if_sym", cond + [N("If", ["pos"], ["y"], name="pick", then_branch=cst, else_branch=e),
+                                N("Relu", ["y"], ["out"])], [V("x", F, ["W", 8])], [V("out", F, None)], inits)
+    save(out, "nz_seq", [N("Greater", ["x", "zero"], ["msk"]), N("NonZero", ["msk"], ["idx"], name="nz"),
+                         N("SequenceConstruct", ["idx"], ["sq"], name="pack"), N("SequenceAt", ["sq", "z0"], ["e"])] +
+         [N("Shape", ["e"], ["ss"]), N("Gather", ["ss", "one"], ["n"], axis=0), N("Mod", ["n", "four"], ["r"]),
+          N("Mul", ["r", "ten"], ["k"])] + ones_of("k", "co"), [V("x", F, [16])], [V("co", F, None)],
+         [const("zero", 0.0, np.float32), const("z0", 0), const("z1", [0]), const("one", 1), const("four", 4),
+          const("ten", 10)])
+
+    save(out, "extras", [N("SplitToSequence", ["x", "s13"], ["sq"], axis=0), N("SequenceAt", ["sq", "m1s"], ["last"]),
+                         N("STFT", ["sig", "sig_step", "", "flen"], ["spec"], name="stft"),
+                         N("Einsum", ["a", "b"], ["bmm"], equation="Bij,BjK->BiK"),
+                         N("Unique", ["u"], ["urows", "ufirst"], name="uniq", axis=-2, sorted=0)],
+         [V("x", F, [4, 8]), V("sig", F, [1, 64, 1]), V("a", F, [2, 3, 4]), V("b", F, [2, 4, 5]), V("u", F, [6, 4])],
+         [V("last", F, None), V("spec", F, None), V("bmm", F, None), V("urows", F, None), V("ufirst", I64, None)],
+         inits + [const("s13", [1, 3]), const("m1s", -1), const("flen", 16)], opset=17)
 
 if __name__ == "__main__":
     main(sys.argv)
