@@ -1896,7 +1896,7 @@
        than max_arcs), DNNMEM_ERR_OVERFLOW (the source's capacities, or
        capacity + reverse of an arc, past int64_t),
        DNNMEM_ERR_INVALID_ARGUMENT (source == sink, an algo out of range),
-       DNNMEM_ERR_SCRATCH_TOO_SMALL (init).
+       DNNMEM_ERR_SCRATCH_TOO_SMALL (init: too few bytes or a NULL scratch).
 
        Algorithm. BK: Boykov and Kolmogorov, "An experimental comparison
        of min-cut/max-flow algorithms for energy minimization in vision",
@@ -21475,7 +21475,7 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_init(dnnmem_flow *flow, int32_t num_nodes, 
   if (flow == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   r = dnnmem_flow_scratch_size(num_nodes, max_arcs, &need);
   if (r != DNNMEM_OK) return r;
-  if (scratch == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (scratch == NULL) return DNNMEM_ERR_SCRATCH_TOO_SMALL; /* as every other operation's NULL scratch */
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__flow_layout(&s, num_nodes, max_arcs, flow);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return dnnmem__guarded(scratch, scratch_bytes, r);
