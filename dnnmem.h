@@ -4064,7 +4064,9 @@ DNNMEM_DEF dnnmem_result dnnmem_place_cost(const dnnmem_place_problem *problem,
    not used), and result->conversions (result required; its other fields
    zero); 4 bytes of scratch per node. DNNMEM_ERR_INFEASIBLE when it runs
    an op where it is unsupported or against its pin (error.index: the
-   node). O(V + E); the graph need not be acyclic here. */
+   node), DNNMEM_ERR_INVALID_ARGUMENT for a NULL device or a code in it
+   that is neither CPU nor ACC (index: that node; both field OUTPUT).
+   O(V + E); the graph need not be acyclic here. */
 
 
 #endif /* DNNMEM_NO_PLACE */
@@ -22931,7 +22933,7 @@ static dnnmem_result dnnmem__place_cost(const dnnmem_place_problem *problem, con
   dnnmem_flow_algo algo;
   dnnmem_result r;
   int64_t total;
-  int32_t *seen;
+  int32_t *seen, v;
   if ((r = dnnmem__place_graph(problem, e)) != DNNMEM_OK ||
       (r = dnnmem__place_validate(problem, &total, NULL, NULL, NULL, e)) != DNNMEM_OK)
     return r;
@@ -22939,10 +22941,13 @@ static dnnmem_result dnnmem__place_cost(const dnnmem_place_problem *problem, con
     return dnnmem__fail(e, r, -1, DNNMEM_FIELD_OPTIONS);
   if (result == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   DNNMEM_MEMSET(result, 0, sizeof(*result));
-  if (problem->graph->num_nodes > 0 && device == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PIN);
+  if (problem->graph->num_nodes > 0 && device == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   seen = dnnmem__place_cost_layout(&s, problem->graph->num_nodes);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+  for (v = 0; v < problem->graph->num_nodes; v++) /* a code that is no device (a 0/1 array): the caller's mistake */
+    if (device[v] != DNNMEM_PLACE_CPU && device[v] != DNNMEM_PLACE_ACC)
+      return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, v, DNNMEM_FIELD_OUTPUT);
   return dnnmem__place_eval(problem, model, NULL, device, 0, 0, NULL, seen, &result->time, &result->conversions, NULL,
                             e);
 }

@@ -364,9 +364,9 @@ static void test_graphs(void) {
                 DNNMEM_ERR_PLACE_UNSUPPORTED, k, DNNMEM_FIELD_PIN);
     pp.device = NULL, cpu[k] = 1;
     CHECK_EQ(dnnmem_place_solve(&pp, NULL, device, &pres, scratch, bytes), DNNMEM_OK);
-    device[k] = 7; /* the cost of an assignment with a bad device code */
-    CHECK_ERROR(dnnmem_place_cost(&pp, NULL, device, &pres, scratch, bytes), pres.error, DNNMEM_ERR_INFEASIBLE, k,
-                DNNMEM_FIELD_OUTPUT);
+    device[k] = 7; /* the cost of an assignment with a bad device code: the caller's mistake, not a placement */
+    CHECK_ERROR(dnnmem_place_cost(&pp, NULL, device, &pres, scratch, bytes), pres.error, DNNMEM_ERR_INVALID_ARGUMENT,
+                k, DNNMEM_FIELD_OUTPUT);
     /* labeling: a negative cost, a pin out of range, a label out of range */
     cost[2 * k + 1] = -9;
     CHECK_ERROR(dnnmem_label_solve(&lp, NULL, label, &lres, scratch, bytes), lres.error, DNNMEM_ERR_NEGATIVE, k,
